@@ -1,0 +1,134 @@
+/* dlx.h: exact cover with primary and secondary items and colors (Knuth's XCC),
+ * solved by Dancing Links with a resumable, iterative search.
+ *
+ * One opaque handle per problem. Items are numbered 0 .. primary+secondary-1:
+ * the first `primary` are primary (covered exactly once), the rest secondary
+ * (covered at most once; options that give a secondary item the same color may
+ * share it). Options are added one by one and numbered from 0 in that order.
+ *
+ * The search is resumable: dlx_search() runs until it finds a solution, ends,
+ * or spends its node budget, and the next call continues where it stopped.
+ * Nothing here does I/O, keeps global state or aborts: every failure is a
+ * negative return code that dlx_strerror() names.
+ */
+#ifndef DLX_H
+#define DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dlx dlx_t;
+
+/* Results of dlx_search() and dlx_count() (non-negative). */
+enum {
+    DLX_OK = 0,       /* success (calls that return no other information) */
+    DLX_SOLUTION = 1, /* a solution was found; read it with dlx_solution() */
+    DLX_DONE = 2,     /* the search tree is exhausted */
+    DLX_BUDGET = 3,   /* the node budget was spent; call again to continue */
+    DLX_LIMIT = 4     /* dlx_count() reached its solution limit */
+};
+
+/* Errors (negative). The handle stays usable after every one of them. */
+enum {
+    DLX_ENOMEM = -1,     /* out of memory */
+    DLX_EARG = -2,       /* a NULL pointer or negative size where one is not allowed */
+    DLX_EITEM = -3,      /* an item index outside 0 .. items-1 */
+    DLX_EDUPITEM = -4,   /* the same item twice in one option */
+    DLX_ECOLOR = -5,     /* a color on a primary item, or a negative color */
+    DLX_ENOPRIMARY = -6, /* an option without a primary item can never be chosen */
+    DLX_EOPTION = -7,    /* an option index outside 0 .. options-1 */
+    DLX_ECONFLICT = -8,  /* a forced option clashes with one forced earlier */
+    DLX_ENOFORCED = -9,  /* dlx_unforce() with nothing forced */
+    DLX_ETOOBIG = -10,   /* more items or nodes than 32-bit indices allow */
+    DLX_ENOSOLUTION = -11, /* dlx_solution() when the search is not at a solution */
+    /* Errors of the DLX text reader (dlx_text.h); they come with a line and column. */
+    DLX_EUNKNOWN = -12,  /* an option names an item the item line does not declare */
+    DLX_EDUPNAME = -13,  /* the item line declares a name twice */
+    DLX_ENOITEMS = -14,  /* no item line, or no primary item on it */
+    DLX_ECHAR = -15,     /* a character that may not appear there (control byte, ':' or '|') */
+    DLX_ESYNTAX = -16    /* malformed line: a second '|', an empty color, a name too long */
+};
+
+/* Counters of the work done since the last restart. */
+typedef struct dlx_stats {
+    uint64_t nodes;     /* search tree nodes entered */
+    uint64_t updates;   /* links removed (Knuth's "updates") */
+    uint64_t solutions; /* solutions found */
+    double progress;    /* estimated fraction of the search tree explored, 0 .. 1 */
+    int32_t level;      /* current depth of the search */
+    int32_t max_level;  /* deepest level reached */
+} dlx_stats_t;
+
+/* A human-readable name for a result or error code. Never NULL. */
+const char *dlx_strerror(int code);
+
+/* Create a problem with `primary` primary and `secondary` secondary items.
+ * Returns NULL only when memory runs out or the counts are negative or too big. */
+dlx_t *dlx_new(int32_t primary, int32_t secondary);
+void dlx_free(dlx_t *d);
+
+int32_t dlx_primary_count(const dlx_t *d);
+int32_t dlx_item_count(const dlx_t *d);   /* primary + secondary */
+int32_t dlx_option_count(const dlx_t *d);
+
+/* Reserve room for `options` more options with `nodes` item entries in all,
+ * so that building a big matrix reallocates once. Optional. */
+int dlx_reserve(dlx_t *d, int32_t options, int64_t nodes);
+
+/* Add an option covering items[0..n-1]. colors may be NULL; otherwise
+ * colors[k] > 0 gives items[k] (a secondary item) that color and 0 means none.
+ * Returns the new option's index (>= 0) or an error. Abandons any search in
+ * progress (as dlx_restart). */
+int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, int32_t n);
+
+/* The items (and colors, if colors != NULL) of option k, at most cap of them.
+ * Returns the option's length, or an error. */
+int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *colors,
+                         int32_t cap);
+
+/* Force option k into every solution (a puzzle's givens). Forced options are
+ * stacked; dlx_unforce() pops the last. On a clash returns DLX_ECONFLICT and
+ * nothing changes; dlx_conflict() then tells which forced option and item
+ * clashed. Abandons any search in progress. */
+int dlx_force(dlx_t *d, int32_t k);
+int dlx_unforce(dlx_t *d);
+void dlx_unforce_all(dlx_t *d);
+int32_t dlx_forced_count(const dlx_t *d);
+/* After DLX_ECONFLICT: the earlier forced option and the item they share. */
+void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item);
+
+/* Randomize the order in which each item's options are tried, reproducibly
+ * from `seed`; seed 0 restores the natural order. Restarts the search. */
+void dlx_set_seed(dlx_t *d, uint64_t seed);
+
+/* Continue the search for at most max_nodes more nodes (0: no budget).
+ * Returns DLX_SOLUTION, DLX_DONE or DLX_BUDGET. */
+int dlx_search(dlx_t *d, uint64_t max_nodes);
+
+/* Abandon the search in progress and start over on the next dlx_search();
+ * forced options stay forced, statistics start again from zero. */
+void dlx_restart(dlx_t *d);
+
+/* After DLX_SOLUTION: the options of the solution, forced ones first, then
+ * those chosen by the search in the order chosen; at most cap are written.
+ * Returns the number of options in the solution, or DLX_ENOSOLUTION. */
+int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap);
+
+/* Count solutions from a fresh start, stopping at `limit` of them (0: no
+ * limit) or after max_nodes nodes (0: no budget). *count gets the number
+ * found. Returns DLX_DONE (exact count), DLX_LIMIT or DLX_BUDGET. */
+int dlx_count(dlx_t *d, uint64_t limit, uint64_t max_nodes, uint64_t *count);
+
+void dlx_stats(const dlx_t *d, dlx_stats_t *out);
+
+/* Bytes of memory held by the handle (the matrix, the stacks, the headers). */
+size_t dlx_memory_bytes(const dlx_t *d);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
