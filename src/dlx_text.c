@@ -1,0 +1,352 @@
+/* dlx_text.c: read Knuth's DLX format into an engine, print options back.
+ *
+ * Names (of items and of colors) are interned in one string pool each and
+ * looked up through open-addressing hash tables, so a file with millions of
+ * options is read in one linear pass.
+ */
+#include "dlx_text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A pool of NUL-terminated names with a hash index: id -> name, name -> id. */
+typedef struct {
+    char *bytes;
+    int64_t used, cap;
+    int64_t *off; /* per id: offset of its name in bytes */
+    int32_t count, cap_ids;
+    int32_t *slot; /* hash table of id+1, 0 = empty */
+    int32_t slots; /* a power of two */
+} name_pool;
+
+struct dlx_text {
+    dlx_t *engine;
+    name_pool items;
+    name_pool colors; /* color c is id c-1 */
+};
+
+static uint32_t hash_bytes(const char *s, size_t n) { /* FNV-1a */
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static int32_t pool_find(const name_pool *p, const char *s, size_t n) {
+    if (!p->slots) return -1;
+    for (uint32_t h = hash_bytes(s, n) & (uint32_t)(p->slots - 1);; h = (h + 1) & (uint32_t)(p->slots - 1)) {
+        int32_t id = p->slot[h] - 1;
+        if (id < 0) return -1;
+        const char *name = p->bytes + p->off[id];
+        if (strncmp(name, s, n) == 0 && name[n] == '\0') return id;
+    }
+}
+
+static int pool_rehash(name_pool *p, int32_t slots) {
+    int32_t *t = calloc((size_t)slots, sizeof *t);
+    if (!t) return DLX_ENOMEM;
+    for (int32_t id = 0; id < p->count; id++) {
+        const char *name = p->bytes + p->off[id];
+        uint32_t h = hash_bytes(name, strlen(name)) & (uint32_t)(slots - 1);
+        while (t[h]) h = (h + 1) & (uint32_t)(slots - 1);
+        t[h] = id + 1;
+    }
+    free(p->slot);
+    p->slot = t;
+    p->slots = slots;
+    return DLX_OK;
+}
+
+/* Add a name known to be absent; returns its id or an error. */
+static int32_t pool_add(name_pool *p, const char *s, size_t n) {
+    if (p->count >= INT32_MAX / 4) return DLX_ETOOBIG;
+    if (p->used + (int64_t)n + 1 > p->cap) {
+        int64_t cap = p->cap ? p->cap : 256;
+        while (cap < p->used + (int64_t)n + 1) cap *= 2;
+        char *b = realloc(p->bytes, (size_t)cap);
+        if (!b) return DLX_ENOMEM;
+        p->bytes = b, p->cap = cap;
+    }
+    if (p->count == p->cap_ids) {
+        int32_t cap = p->cap_ids ? p->cap_ids * 2 : 64;
+        int64_t *o = realloc(p->off, (size_t)cap * sizeof *o);
+        if (!o) return DLX_ENOMEM;
+        p->off = o, p->cap_ids = cap;
+    }
+    if ((int64_t)(p->count + 1) * 2 > p->slots) {
+        int rc = pool_rehash(p, p->slots ? p->slots * 2 : 128);
+        if (rc) return rc;
+    }
+    memcpy(p->bytes + p->used, s, n);
+    p->bytes[p->used + (int64_t)n] = '\0';
+    p->off[p->count] = p->used;
+    p->used += (int64_t)n + 1;
+    uint32_t h = hash_bytes(s, n) & (uint32_t)(p->slots - 1);
+    while (p->slot[h]) h = (h + 1) & (uint32_t)(p->slots - 1);
+    p->slot[h] = p->count + 1;
+    return p->count++;
+}
+
+static void pool_free(name_pool *p) {
+    free(p->bytes);
+    free(p->off);
+    free(p->slot);
+}
+
+/* ---- the reader ----------------------------------------------------------- */
+
+typedef struct {
+    const char *text;
+    size_t len, pos;        /* the whole input and the start of the next line */
+    const char *line;       /* the current line and its length (without '\n') */
+    size_t line_len;
+    int32_t line_no;
+    dlx_text_error_t *err;
+} reader;
+
+static int fail(reader *r, int code, size_t col, const char *fmt, ...) {
+    if (r->err) {
+        r->err->code = code;
+        r->err->line = r->line_no;
+        r->err->column = (int32_t)col + 1;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+/* A name for messages: at most 40 bytes, control bytes shown as '?'. */
+static const char *quote(char *buf, const char *s, size_t n) {
+    size_t k = 0;
+    for (; k < n && k < 40; k++) buf[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
+    if (k < n) buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
+    buf[k] = '\0';
+    return buf;
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+static int is_bad(char c) { return ((unsigned char)c < 0x20 && !is_blank(c)) || c == 0x7f; }
+
+/* Next line that is not blank and not a comment; 0 at the end of the text. */
+static int next_line(reader *r) {
+    while (r->pos < r->len) {
+        const char *s = r->text + r->pos;
+        const char *nl = memchr(s, '\n', r->len - r->pos);
+        size_t n = nl ? (size_t)(nl - s) : r->len - r->pos;
+        r->pos += n + (nl != NULL);
+        r->line_no++;
+        size_t i = 0;
+        while (i < n && is_blank(s[i])) i++;
+        if (i == n || s[i] == '|') continue;
+        r->line = s, r->line_len = n;
+        return 1;
+    }
+    return 0;
+}
+
+/* The next token of the current line from *at: [*start, *end). 0 at the end. */
+static int next_token(reader *r, size_t *at, size_t *start, size_t *end) {
+    size_t i = *at;
+    while (i < r->line_len && is_blank(r->line[i])) i++;
+    if (i == r->line_len) return 0;
+    *start = i;
+    while (i < r->line_len && !is_blank(r->line[i])) i++;
+    *end = *at = i;
+    return 1;
+}
+
+/* The first byte in [a, b) that may not be in a name, or b. */
+static size_t bad_in_name(const char *s, size_t a, size_t b) {
+    for (; a < b; a++)
+        if (is_bad(s[a]) || s[a] == ':' || s[a] == '|') return a;
+    return b;
+}
+
+static int read_items(reader *r, dlx_text_t *t, int32_t *primary) {
+    size_t at = 0, a, b;
+    int32_t count = 0;
+    *primary = -1;
+    while (next_token(r, &at, &a, &b)) {
+        const char *s = r->line + a;
+        char q[48];
+        if (b - a == 1 && s[0] == '|') {
+            if (*primary >= 0) return fail(r, DLX_ESYNTAX, a, "a second '|' on the item line");
+            *primary = count;
+            continue;
+        }
+        size_t bad = bad_in_name(r->line, a, b);
+        if (bad < b)
+            return fail(r, DLX_ECHAR, bad, "character 0x%02x may not be part of an item name",
+                        (unsigned char)r->line[bad]);
+        if (pool_find(&t->items, s, b - a) >= 0)
+            return fail(r, DLX_EDUPNAME, a, "item \"%s\" is declared twice", quote(q, s, b - a));
+        int32_t id = pool_add(&t->items, s, b - a);
+        if (id < 0) return fail(r, id, a, "%s", dlx_strerror(id));
+        count++;
+    }
+    if (*primary < 0) *primary = count;
+    if (*primary == 0) return fail(r, DLX_ENOITEMS, 0, "the item line names no primary item");
+    return DLX_OK;
+}
+
+typedef struct {
+    int32_t *items, *colors;
+    int32_t cap;
+} option_buf;
+
+static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o) {
+    size_t at = 0, a, b;
+    int32_t n = 0;
+    char q[48];
+    while (next_token(r, &at, &a, &b)) {
+        const char *s = r->line;
+        size_t colon = a;
+        while (colon < b && s[colon] != ':') colon++;
+        size_t bad = bad_in_name(s, a, colon);
+        if (bad < colon)
+            return fail(r, DLX_ECHAR, bad, "character 0x%02x may not be part of an item name",
+                        (unsigned char)s[bad]);
+        if (colon == a) return fail(r, DLX_ESYNTAX, a, "an empty item name before ':'");
+        int32_t item = pool_find(&t->items, s + a, colon - a);
+        if (item < 0)
+            return fail(r, DLX_EUNKNOWN, a, "unknown item \"%s\" (not on the item line)",
+                        quote(q, s + a, colon - a));
+        int32_t color = 0;
+        if (colon < b) {
+            if (item < primary)
+                return fail(r, DLX_ECOLOR, colon, "primary item \"%s\" cannot have a color",
+                            quote(q, s + a, colon - a));
+            size_t c0 = colon + 1;
+            if (c0 == b) return fail(r, DLX_ESYNTAX, colon, "an empty color after ':'");
+            size_t badc = bad_in_name(s, c0, b);
+            if (badc < b)
+                return fail(r, DLX_ECHAR, badc, "character 0x%02x may not be part of a color",
+                            (unsigned char)s[badc]);
+            color = pool_find(&t->colors, s + c0, b - c0);
+            if (color < 0) color = pool_add(&t->colors, s + c0, b - c0);
+            if (color < 0) return fail(r, color, c0, "%s", dlx_strerror(color));
+            color++;
+        }
+        for (int32_t k = 0; k < n; k++)
+            if (o->items[k] == item)
+                return fail(r, DLX_EDUPITEM, a, "item \"%s\" appears twice in this option",
+                            quote(q, s + a, colon - a));
+        if (n == o->cap) {
+            int32_t cap = o->cap ? o->cap * 2 : 16;
+            int32_t *i2 = realloc(o->items, (size_t)cap * sizeof *i2);
+            if (!i2) return fail(r, DLX_ENOMEM, a, "%s", dlx_strerror(DLX_ENOMEM));
+            o->items = i2;
+            int32_t *c2 = realloc(o->colors, (size_t)cap * sizeof *c2);
+            if (!c2) return fail(r, DLX_ENOMEM, a, "%s", dlx_strerror(DLX_ENOMEM));
+            o->colors = c2, o->cap = cap;
+        }
+        o->items[n] = item, o->colors[n] = color;
+        n++;
+    }
+    int32_t k = dlx_add_option(t->engine, o->items, o->colors, n);
+    if (k == DLX_ENOPRIMARY)
+        return fail(r, k, 0, "the option has no primary item, so it could never be chosen");
+    if (k < 0) return fail(r, k, 0, "%s", dlx_strerror(k));
+    return DLX_OK;
+}
+
+dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) {
+    reader r = {text, len, 0, NULL, 0, 0, err};
+    if (err) memset(err, 0, sizeof *err);
+    if (!text && len) {
+        fail(&r, DLX_EARG, 0, "no text given");
+        return NULL;
+    }
+    dlx_text_t *t = calloc(1, sizeof *t);
+    if (!t) {
+        fail(&r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+        return NULL;
+    }
+    int rc = DLX_OK;
+    int32_t primary = 0;
+    if (!next_line(&r)) {
+        r.line_no = 0;
+        rc = fail(&r, DLX_ENOITEMS, 0, "the text has no item line");
+    } else {
+        rc = read_items(&r, t, &primary);
+    }
+    if (!rc) {
+        t->engine = dlx_new(primary, t->items.count - primary);
+        if (!t->engine) rc = fail(&r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+    }
+    option_buf o = {0};
+    while (!rc && next_line(&r)) rc = read_option(&r, t, primary, &o);
+    free(o.items);
+    free(o.colors);
+    if (rc) {
+        dlx_text_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void dlx_text_free(dlx_text_t *t) {
+    if (!t) return;
+    dlx_free(t->engine);
+    pool_free(&t->items);
+    pool_free(&t->colors);
+    free(t);
+}
+
+dlx_t *dlx_text_engine(const dlx_text_t *t) { return t ? t->engine : NULL; }
+
+const char *dlx_text_item_name(const dlx_text_t *t, int32_t item) {
+    if (!t || item < 0 || item >= t->items.count) return NULL;
+    return t->items.bytes + t->items.off[item];
+}
+
+const char *dlx_text_color_name(const dlx_text_t *t, int32_t color) {
+    if (!t || color < 1 || color > t->colors.count) return NULL;
+    return t->colors.bytes + t->colors.off[color - 1];
+}
+
+int32_t dlx_text_color_count(const dlx_text_t *t) { return t ? t->colors.count : DLX_EARG; }
+
+int32_t dlx_text_find_item(const dlx_text_t *t, const char *name, size_t len) {
+    if (!t || (!name && len)) return DLX_EARG;
+    int32_t id = pool_find(&t->items, name, len);
+    return id < 0 ? DLX_EUNKNOWN : id;
+}
+
+/* Append s to buf as far as it fits; n counts the full length. */
+static void put(char *buf, size_t cap, int64_t *n, const char *s) {
+    for (; *s; s++, (*n)++)
+        if ((size_t)*n + 1 < cap) buf[*n] = *s;
+}
+
+int64_t dlx_text_format_option(const dlx_text_t *t, int32_t k, char *buf, size_t cap) {
+    if (!t || (cap && !buf)) return DLX_EARG;
+    int32_t len = dlx_option_items(t->engine, k, NULL, NULL, 0);
+    if (len < 0) return len;
+    int32_t stack_items[64], stack_colors[64];
+    int32_t *items = stack_items, *colors = stack_colors;
+    if (len > 64) {
+        items = malloc((size_t)len * sizeof *items);
+        colors = malloc((size_t)len * sizeof *colors);
+        if (!items || !colors) {
+            free(items), free(colors);
+            return DLX_ENOMEM;
+        }
+    }
+    dlx_option_items(t->engine, k, items, colors, len);
+    int64_t n = 0;
+    for (int32_t j = 0; j < len; j++) {
+        if (j) put(buf, cap, &n, " ");
+        put(buf, cap, &n, dlx_text_item_name(t, items[j]));
+        if (colors[j]) {
+            put(buf, cap, &n, ":");
+            put(buf, cap, &n, dlx_text_color_name(t, colors[j]));
+        }
+    }
+    if (cap) buf[(size_t)n < cap ? (size_t)n : cap - 1] = '\0';
+    if (items != stack_items) free(items), free(colors);
+    return n;
+}

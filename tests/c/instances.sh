@@ -1,0 +1,20 @@
+#!/bin/sh
+# Every shared exact-cover instance must give its known number of solutions.
+# Small ones run under the sanitizers (build/dlx-san); the pentomino boxes take
+# seconds natively and minutes under ASan, so they run on the optimized build.
+set -eu
+DATA=${DATA:-../shared/data}
+dir="$DATA/exact-cover"
+fails=0
+check() { # binary file expected
+    got=$("$1" --count --quiet "$dir/$2") || { echo "FAIL $2: $1 exited $?"; fails=$((fails+1)); return; }
+    if [ "$got" = "$3" ]; then echo "ok   $2: $got solutions ($1)"
+    else echo "FAIL $2: got $got, expected $3"; fails=$((fails+1)); fi
+}
+check build/dlx-san queens-12.dlx 14200
+check build/dlx-san queens-13.dlx 73712
+check build/dlx-san langford-11.dlx 35584
+check build/dlx-san langford-12.dlx 216288
+check build/dlx pentomino-5x12.dlx 4040
+check build/dlx pentomino-6x10.dlx 9356
+[ "$fails" -eq 0 ]
