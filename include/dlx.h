@@ -61,6 +61,7 @@ typedef struct dlx_stats {
     double progress;    /* estimated fraction of the search tree explored, 0 .. 1 */
     int32_t level;      /* current depth of the search */
     int32_t max_level;  /* deepest level reached */
+    uint64_t guesses;   /* nodes whose item had more than one option to try */
 } dlx_stats_t;
 
 /* A human-readable name for a result or error code. Never NULL. */
@@ -89,6 +90,10 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
  * Returns the option's length, or an error. */
 int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *colors,
                          int32_t cap);
+
+/* The options still available for item i (those not ruled out by forced
+ * options), at most cap of them written. Returns how many there are. */
+int32_t dlx_item_options(const dlx_t *d, int32_t i, int32_t *options, int32_t cap);
 
 /* Force option k into every solution (a puzzle's givens). Forced options are
  * stacked; dlx_unforce() pops the last. On a clash returns DLX_ECONFLICT and

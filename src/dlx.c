@@ -1,7 +1,7 @@
 /* dlx.c: Dancing Links for exact cover with colors (Knuth's Algorithm C).
  *
  * Layout as in Knuth's DLX1/DLX2: one array of 16-byte nodes. Nodes 1..N are
- * the item headers (their `top` holds the column length), then every option
+ * the item headers (lengths are kept apart, in `len`), then every option
  * is a run of consecutive nodes, with a spacer node before and after each run.
  * A spacer's `up` is the first node of the option before it and its `down` the
  * last node of the option after it, so an option can be walked in a circle
@@ -18,13 +18,23 @@
 
 typedef struct {
     int32_t up, down;
-    int32_t top;   /* item of an option node; length of a header; -(k+1) after option k */
+    int32_t top;   /* item of an option node; 0 in a header; -(k+1) after option k */
     int32_t color; /* 0 none; > 0 a color; < 0 already agrees with a purified item */
 } dlx_node;
 
+/* An item's header: its place in the list of active items and the color a
+ * purification settled it on. Column lengths live in their own array. */
 typedef struct {
     int32_t prev, next;
-} dlx_link;
+    int32_t color, pad;
+} dlx_head;
+
+/* Covering an item adds this to its length, so a plain scan of the length
+ * array skips covered items without following the list. */
+#define COVERED (1 << 30)
+/* Up to this many primary items the MRV scan reads the length array from
+ * end to end (no dependent loads); beyond it, it follows the active list. */
+#define ARRAY_SCAN_MAX 4096
 
 enum phase { PH_START, PH_FORWARD, PH_AT_SOLUTION, PH_DONE };
 
@@ -32,7 +42,8 @@ struct dlx {
     int32_t n_primary, n_items;
     dlx_node *node;
     int32_t n_nodes, cap_nodes;
-    dlx_link *item; /* n_items + 2 entries: root 0, items 1..N, secondary root N+1 */
+    dlx_head *item; /* n_items + 2 entries: root 0, items 1..N, secondary root N+1 */
+    int32_t *len;   /* n_items + 1 entries: column lengths, + COVERED when covered */
     int32_t *opt_start; /* first node of each option */
     int32_t n_options, cap_options;
     int has_colors;
@@ -48,7 +59,7 @@ struct dlx {
     int32_t *choice, *start, *pos, *tot;
     int32_t level, depth, max_level;
     enum phase phase;
-    uint64_t nodes, updates, solutions;
+    uint64_t nodes, updates, solutions, guesses;
     uint64_t rng; /* 0: natural order */
 };
 
@@ -81,11 +92,21 @@ const char *dlx_strerror(int code) {
 
 /* ---- the dance ---------------------------------------------------------- */
 
+/* The arrays the dance touches, passed by value so that the inlined loops
+ * keep them in registers. */
+typedef struct {
+    dlx_node *nd;
+    dlx_head *it;
+    int32_t *len; /* per item: options left in its column (+ COVERED once covered) */
+} dance;
+
+#define INLINE static inline __attribute__((always_inline))
+
 /* Unlink every other node of the option holding p from its column. Nodes
  * marked as agreeing with a purified color stay (as in DLX2): their column
  * is settled and nobody looks at it until it is restored. */
-static inline __attribute__((always_inline)) void hide(dlx_node *nd, int32_t p, int colored,
-                                                       uint64_t *upd) {
+INLINE void hide(dance m, int32_t p, int colored, uint64_t *upd) {
+    dlx_node *nd = m.nd;
     for (int32_t q = p + 1; q != p;) {
         int32_t x = nd[q].top, u = nd[q].up, dn = nd[q].down;
         if (x <= 0) {
@@ -94,14 +115,15 @@ static inline __attribute__((always_inline)) void hide(dlx_node *nd, int32_t p, 
             q++;
         } else {
             nd[u].down = dn, nd[dn].up = u;
-            nd[x].top--;
+            m.len[x]--;
             (*upd)++;
             q++;
         }
     }
 }
 
-static inline __attribute__((always_inline)) void unhide(dlx_node *nd, int32_t p, int colored) {
+INLINE void unhide(dance m, int32_t p, int colored) {
+    dlx_node *nd = m.nd;
     for (int32_t q = p - 1; q != p;) {
         int32_t x = nd[q].top, u = nd[q].up, dn = nd[q].down;
         if (x <= 0) {
@@ -110,70 +132,71 @@ static inline __attribute__((always_inline)) void unhide(dlx_node *nd, int32_t p
             q--;
         } else {
             nd[u].down = q, nd[dn].up = q;
-            nd[x].top++;
+            m.len[x]++;
             q--;
         }
     }
 }
 
-static inline __attribute__((always_inline)) void cover(dlx_node *nd, dlx_link *it, int32_t i,
-                                                        int colored, uint64_t *upd) {
-    for (int32_t p = nd[i].down; p != i; p = nd[p].down) hide(nd, p, colored, upd);
-    int32_t l = it[i].prev, r = it[i].next;
-    it[l].next = r, it[r].prev = l;
+INLINE void cover(dance m, int32_t i, int colored, uint64_t *upd) {
+    for (int32_t p = m.nd[i].down; p != i; p = m.nd[p].down) hide(m, p, colored, upd);
+    int32_t l = m.it[i].prev, r = m.it[i].next;
+    m.it[l].next = r, m.it[r].prev = l;
+    m.len[i] += COVERED;
 }
 
-static inline __attribute__((always_inline)) void uncover(dlx_node *nd, dlx_link *it, int32_t i,
-                                                          int colored) {
-    int32_t l = it[i].prev, r = it[i].next;
-    it[l].next = i, it[r].prev = i;
-    for (int32_t p = nd[i].up; p != i; p = nd[p].up) unhide(nd, p, colored);
+INLINE void uncover(dance m, int32_t i, int colored) {
+    int32_t l = m.it[i].prev, r = m.it[i].next;
+    m.it[l].next = i, m.it[r].prev = i;
+    m.len[i] -= COVERED;
+    for (int32_t p = m.nd[i].up; p != i; p = m.nd[p].up) unhide(m, p, colored);
 }
 
 /* Settle secondary item top(p) on p's color: options with another color go,
  * options with the same color stay but are marked so nobody covers it twice. */
-static void purify(dlx_node *nd, int32_t p, uint64_t *upd) {
+static void purify(dance m, int32_t p, uint64_t *upd) {
+    dlx_node *nd = m.nd;
     int32_t c = nd[p].color, i = nd[p].top;
-    nd[i].color = c; /* the header remembers the settled color */
+    m.it[i].color = c; /* the header remembers the settled color */
     for (int32_t r = nd[i].down; r != i; r = nd[r].down) {
-        if (nd[r].color != c) hide(nd, r, 1, upd);
+        if (nd[r].color != c) hide(m, r, 1, upd);
         else if (r != p) nd[r].color = -1;
     }
 }
 
-static void unpurify(dlx_node *nd, int32_t p) {
+static void unpurify(dance m, int32_t p) {
+    dlx_node *nd = m.nd;
     int32_t c = nd[p].color, i = nd[p].top;
     for (int32_t r = nd[i].up; r != i; r = nd[r].up) {
         if (nd[r].color < 0) nd[r].color = c;
-        else if (r != p) unhide(nd, r, 1);
+        else if (r != p) unhide(m, r, 1);
     }
 }
 
 /* Take every item of p's option except top(p), which the caller covered. */
-static inline __attribute__((always_inline)) void commit_rest(dlx_node *nd, dlx_link *it,
-                                                              int32_t p, int colored,
-                                                              uint64_t *upd) {
+INLINE void commit_rest(dance m, int32_t p, int colored, uint64_t *upd) {
+    dlx_node *nd = m.nd;
     for (int32_t q = p + 1; q != p;) {
         int32_t x = nd[q].top;
         if (x <= 0) {
             q = nd[q].up;
         } else {
-            if (!colored || nd[q].color == 0) cover(nd, it, x, colored, upd);
-            else if (nd[q].color > 0) purify(nd, q, upd);
+            if (!colored || nd[q].color == 0) cover(m, x, colored, upd);
+            else if (nd[q].color > 0) purify(m, q, upd);
             q++;
         }
     }
 }
 
-static inline __attribute__((always_inline)) void uncommit_rest(dlx_node *nd, dlx_link *it,
-                                                                int32_t p, int colored) {
+INLINE void uncommit_rest(dance m, int32_t p, int colored) {
+    dlx_node *nd = m.nd;
     for (int32_t q = p - 1; q != p;) {
         int32_t x = nd[q].top;
         if (x <= 0) {
             q = nd[q].down;
         } else {
-            if (!colored || nd[q].color == 0) uncover(nd, it, x, colored);
-            else if (nd[q].color > 0) unpurify(nd, q);
+            if (!colored || nd[q].color == 0) uncover(m, x, colored);
+            else if (nd[q].color > 0) unpurify(m, q);
             q--;
         }
     }
@@ -202,6 +225,7 @@ dlx_t *dlx_new(int32_t primary, int32_t secondary) {
     d->n_primary = primary;
     d->n_items = n;
     d->item = malloc((size_t)(n + 2) * sizeof *d->item);
+    d->len = calloc((size_t)n + 1, sizeof *d->len);
     d->owner = malloc((size_t)(n + 1) * sizeof *d->owner);
     d->mark = calloc((size_t)n + 1, sizeof *d->mark);
     d->forced = malloc((size_t)(primary + 1) * sizeof *d->forced);
@@ -209,7 +233,7 @@ dlx_t *dlx_new(int32_t primary, int32_t secondary) {
     d->start = malloc((size_t)(primary + 1) * sizeof *d->start);
     d->pos = malloc((size_t)(primary + 1) * sizeof *d->pos);
     d->tot = malloc((size_t)(primary + 1) * sizeof *d->tot);
-    if (!d->item || !d->owner || !d->mark || !d->forced || !d->choice || !d->start || !d->pos ||
+    if (!d->item || !d->len || !d->owner || !d->mark || !d->forced || !d->choice || !d->start || !d->pos ||
         !d->tot || grow((void **)&d->node, &d->cap_nodes, (int64_t)n + 2, sizeof *d->node)) {
         dlx_free(d);
         return NULL;
@@ -218,7 +242,7 @@ dlx_t *dlx_new(int32_t primary, int32_t secondary) {
     for (int32_t i = 0; i <= n; i++) d->node[i] = (dlx_node){i, i, 0, 0};
     /* Two circular item lists: primary around 0, secondary around n+1. */
     int32_t sroot = n + 1;
-    for (int32_t i = 0; i <= n + 1; i++) d->item[i] = (dlx_link){i - 1, i + 1};
+    for (int32_t i = 0; i <= n + 1; i++) d->item[i] = (dlx_head){i - 1, i + 1, 0, 0};
     d->item[0].prev = primary;
     d->item[primary].next = 0;
     d->item[sroot].next = primary + 1 <= n ? primary + 1 : sroot;
@@ -236,6 +260,7 @@ void dlx_free(dlx_t *d) {
     if (!d) return;
     free(d->node);
     free(d->item);
+    free(d->len);
     free(d->opt_start);
     free(d->forced);
     free(d->owner);
@@ -295,7 +320,7 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
         nd[p] = (dlx_node){last, x, x, colors ? colors[k] : 0};
         nd[last].down = p;
         nd[x].up = p;
-        nd[x].top++;
+        d->len[x]++;
     }
     nd[spacer].down = first + n - 1;
     nd[first + n] = (dlx_node){first, 0, -(d->n_options + 1), 0};
@@ -316,13 +341,19 @@ int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *col
         if (colors) {
             /* -1 means "agrees with the settled color", kept in the header */
             int32_t c = nd[p].color;
-            colors[n] = c < 0 ? nd[nd[p].top].color : c;
+            colors[n] = c < 0 ? d->item[nd[p].top].color : c;
         }
     }
     return n;
 }
 
 /* ---- search ---------------------------------------------------------------- */
+
+/* The option holding node p: the spacer after it says. */
+static int32_t option_of(const dlx_node *nd, int32_t p) {
+    while (nd[p].top > 0) p++;
+    return -nd[p].top - 1;
+}
 
 static uint64_t rng_next(uint64_t *s) { /* xorshift64* */
     uint64_t x = *s;
@@ -331,10 +362,48 @@ static uint64_t rng_next(uint64_t *s) { /* xorshift64* */
     return x * 0x2545F4914F6CDD1DULL;
 }
 
-static inline __attribute__((always_inline)) int search(dlx_t *d, uint64_t max_nodes,
-                                                         const int colored) {
+/* The primary item with the fewest options left (ties: the first), stopping
+ * early at 0 or 1. Returns its length; INT32_MAX if every item is covered.
+ * Small problems scan the length array in blocks of 16 whose minimum the
+ * compiler takes without branches (SIMD where it can); big ones follow the
+ * list of active items. Both give the same item. */
+INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
+    const int32_t *len = d->len;
+    int32_t t = INT32_MAX, b = 0, n = d->n_primary, k = 1;
+    if (n > ARRAY_SCAN_MAX) {
+        for (k = d->item[0].next; k != 0; k = d->item[k].next)
+            if (len[k] < t) {
+                t = len[k], b = k;
+                if (t <= 1) break;
+            }
+        *best = b;
+        return t;
+    }
+    for (; k + 15 <= n; k += 16) {
+        int32_t low = INT32_MAX;
+        for (int j = 0; j < 16; j++) low = len[k + j] < low ? len[k + j] : low;
+        if (low < t) {
+            int32_t j = k;
+            while (len[j] != low) j++;
+            t = low, b = j;
+            if (t <= 1) {
+                *best = b;
+                return t;
+            }
+        }
+    }
+    for (; k <= n; k++)
+        if (len[k] < t) {
+            t = len[k], b = k;
+            if (t <= 1) break;
+        }
+    *best = b;
+    return t;
+}
+
+INLINE int search(dlx_t *d, uint64_t max_nodes, const int colored) {
+    dance m = {d->node, d->item, d->len};
     dlx_node *nd = d->node;
-    dlx_link *it = d->item;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     uint64_t nodes = d->nodes, upd = d->updates;
     uint64_t stop = max_nodes && max_nodes <= UINT64_MAX - nodes ? nodes + max_nodes : UINT64_MAX;
@@ -349,7 +418,7 @@ static inline __attribute__((always_inline)) int search(dlx_t *d, uint64_t max_n
         goto recover;
     case PH_START:
         l = 0;
-        if (it[0].next == 0) { /* nothing to cover: one (empty) solution */
+        if (m.it[0].next == 0) { /* nothing to cover: one (empty) solution */
             d->depth = 0;
             rc = DLX_SOLUTION;
             goto solution;
@@ -367,17 +436,11 @@ forward:
         goto out;
     }
     nodes++;
-    { /* MRV: the primary item with the fewest options; stop early at 0 or 1 */
-        int32_t t = INT32_MAX;
-        best = 0;
-        for (int32_t k = it[0].next; k != 0; k = it[k].next) {
-            if (nd[k].top < t) {
-                t = nd[k].top, best = k;
-                if (t <= 1) break;
-            }
-        }
+    {
+        int32_t t = choose_item(d, &best);
         if (t == 0) goto backtrack; /* dead end: nothing covered at this level */
-        cover(nd, it, best, colored, &upd);
+        if (t > 1) d->guesses++;
+        cover(m, best, colored, &upd);
         cur = nd[best].down;
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) cur = nd[cur].down;
@@ -385,8 +448,8 @@ forward:
     }
 try:
     choice[l] = cur;
-    commit_rest(nd, it, cur, colored, &upd);
-    if (it[0].next == 0) {
+    commit_rest(m, cur, colored, &upd);
+    if (m.it[0].next == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
         goto solution;
@@ -396,14 +459,14 @@ try:
 
 recover: /* undo choice[l] and try the next option of its item */
     best = nd[cur].top;
-    uncommit_rest(nd, it, cur, colored);
+    uncommit_rest(m, cur, colored);
     cur = nd[cur].down;
     if (cur == best) cur = nd[cur].down;
     if (cur != start[l]) {
         pos[l]++;
         goto try;
     }
-    uncover(nd, it, best, colored);
+    uncover(m, best, colored);
 backtrack:
     if (l == 0) goto done;
     cur = choice[--l];
@@ -430,12 +493,11 @@ int dlx_search(dlx_t *d, uint64_t max_nodes) {
 }
 
 static void unwind(dlx_t *d, const int colored) {
-    dlx_node *nd = d->node;
-    dlx_link *it = d->item;
+    dance m = {d->node, d->item, d->len};
     for (int32_t l = d->depth - 1; l >= 0; l--) {
         int32_t cur = d->choice[l];
-        uncommit_rest(nd, it, cur, colored);
-        uncover(nd, it, nd[cur].top, colored);
+        uncommit_rest(m, cur, colored);
+        uncover(m, m.nd[cur].top, colored);
     }
 }
 
@@ -447,7 +509,7 @@ void dlx_restart(dlx_t *d) {
     }
     d->phase = PH_START;
     d->level = d->depth = d->max_level = 0;
-    d->nodes = d->updates = d->solutions = 0;
+    d->nodes = d->updates = d->solutions = d->guesses = 0;
 }
 
 int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
@@ -457,10 +519,7 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
     for (int32_t k = 0; k < d->n_forced; k++, n++)
         if (n < cap) options[n] = d->forced[k];
     for (int32_t l = 0; l < d->depth; l++, n++) {
-        if (n >= cap) continue;
-        int32_t p = d->choice[l];
-        while (d->node[p].top > 0) p++;
-        options[n] = -d->node[p].top - 1;
+        if (n < cap) options[n] = option_of(d->node, d->choice[l]);
     }
     return n;
 }
@@ -501,6 +560,7 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
     out->solutions = d->solutions;
     out->level = d->level;
     out->max_level = d->max_level;
+    out->guesses = d->guesses;
     if (d->phase == PH_DONE) {
         out->progress = 1.0;
     } else if (d->phase == PH_START) {
@@ -516,13 +576,24 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
     }
 }
 
+int32_t dlx_item_options(const dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
+    if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
+    if (i < 0 || i >= d->n_items) return DLX_EITEM;
+    const dlx_node *nd = d->node;
+    int32_t n = 0, x = i + 1;
+    for (int32_t p = nd[x].down; p != x; p = nd[p].down, n++)
+        if (n < cap) options[n] = option_of(nd, p);
+    return n;
+}
+
 /* ---- forcing ---------------------------------------------------------------- */
 
 int dlx_force(dlx_t *d, int32_t k) {
     if (!d) return DLX_EARG;
     if (k < 0 || k >= d->n_options) return DLX_EOPTION;
     dlx_restart(d);
-    dlx_node *nd = d->node;
+    dance m = {d->node, d->item, d->len};
+    dlx_node *nd = m.nd;
     int32_t first = d->opt_start[k], p;
     /* A clash: an item already taken, unless both settle it on one color
      * (purify marked this node -1 when the earlier option took the item). */
@@ -538,10 +609,10 @@ int dlx_force(dlx_t *d, int32_t k) {
     for (p = first; nd[p].top > 0; p++) {
         int32_t i = nd[p].top;
         if (nd[p].color == 0) {
-            cover(nd, d->item, i, 1, &upd);
+            cover(m, i, 1, &upd);
             d->owner[i] = k;
         } else if (nd[p].color > 0) {
-            purify(nd, p, &upd);
+            purify(m, p, &upd);
             d->owner[i] = k;
         }
     }
@@ -553,17 +624,18 @@ int dlx_unforce(dlx_t *d) {
     if (!d) return DLX_EARG;
     if (d->n_forced == 0) return DLX_ENOFORCED;
     dlx_restart(d);
-    dlx_node *nd = d->node;
+    dance m = {d->node, d->item, d->len};
+    dlx_node *nd = m.nd;
     int32_t k = d->forced[--d->n_forced];
     int32_t first = d->opt_start[k], p = first;
     while (nd[p].top > 0) p++;
     for (p--; p >= first; p--) {
         int32_t i = nd[p].top;
         if (nd[p].color == 0) {
-            uncover(nd, d->item, i, 1);
+            uncover(m, i, 1);
             d->owner[i] = -1;
         } else if (nd[p].color > 0) {
-            unpurify(nd, p);
+            unpurify(m, p);
             d->owner[i] = -1;
         }
     }
@@ -583,7 +655,7 @@ void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item) {
 
 size_t dlx_memory_bytes(const dlx_t *d) {
     if (!d) return 0;
-    size_t per_item = sizeof(dlx_link) + 2 * sizeof(int32_t);
+    size_t per_item = sizeof(dlx_head) + 3 * sizeof(int32_t);
     size_t per_level = 5 * sizeof(int32_t);
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
