@@ -83,7 +83,7 @@ int dlx_reserve(dlx_t *d, int32_t options, int64_t nodes);
 /* Add an option covering items[0..n-1]. colors may be NULL; otherwise
  * colors[k] > 0 gives items[k] (a secondary item) that color and 0 means none.
  * Returns the new option's index (>= 0) or an error. Abandons any search in
- * progress (as dlx_restart). */
+ * progress (as dlx_restart); forced options stay forced. */
 int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, int32_t n);
 
 /* The items (and colors, if colors != NULL) of option k, at most cap of them.
@@ -91,9 +91,10 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
 int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *colors,
                          int32_t cap);
 
-/* The options still available for item i (those not ruled out by forced
- * options), at most cap of them written. Returns how many there are. */
-int32_t dlx_item_options(const dlx_t *d, int32_t i, int32_t *options, int32_t cap);
+/* The options holding item i that agree with every forced option (forced
+ * ones themselves excluded), at most cap of them written. Returns how many
+ * there are. Abandons any search in progress. */
+int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap);
 
 /* Force option k into every solution (a puzzle's givens). Forced options are
  * stacked; dlx_unforce() pops the last. On a clash returns DLX_ECONFLICT and
@@ -113,6 +114,12 @@ void dlx_set_seed(dlx_t *d, uint64_t seed);
 /* Continue the search for at most max_nodes more nodes (0: no budget).
  * Returns DLX_SOLUTION, DLX_DONE or DLX_BUDGET. */
 int dlx_search(dlx_t *d, uint64_t max_nodes);
+
+/* The same with an absolute limit: continue until the node counter of
+ * dlx_stats() reaches node_limit (0: no limit). A loop with one budget over
+ * many calls uses this: a solution found on the last budgeted node still
+ * lets the next call finish the search without entering a node. */
+int dlx_search_until(dlx_t *d, uint64_t node_limit);
 
 /* Abandon the search in progress and start over on the next dlx_search();
  * forced options stay forced, statistics start again from zero. */

@@ -167,6 +167,7 @@ static void purify(dance m, int32_t p, uint64_t *upd) {
 static void unpurify(dance m, int32_t p) {
     dlx_node *nd = m.nd;
     int32_t c = nd[p].color, i = nd[p].top;
+    m.it[i].color = 0;
     for (int32_t r = nd[i].up; r != i; r = nd[r].up) {
         if (nd[r].color < 0) nd[r].color = c;
         else if (r != p) unhide(m, r, 1);
@@ -311,6 +312,10 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
                        sizeof *d->node);
     if (rc) return rc;
 
+    /* A new option must see the matrix without forced options (or one that
+     * clashes with them would stay selectable): take them off, then replay. */
+    int32_t forced = d->n_forced;
+    dlx_unforce_all(d);
     dlx_restart(d);
     dlx_node *nd = d->node;
     int32_t spacer = d->n_nodes - 1, first = d->n_nodes;
@@ -327,7 +332,9 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
     d->n_nodes = first + n + 1;
     d->opt_start[d->n_options] = first;
     d->has_colors |= colored;
-    return d->n_options++;
+    int32_t k = d->n_options++;
+    for (int32_t f = 0; f < forced; f++) dlx_force(d, d->forced[f]); /* cannot clash: it did not before */
+    return k;
 }
 
 int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *colors, int32_t cap) {
@@ -401,12 +408,12 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     return t;
 }
 
-INLINE int search(dlx_t *d, uint64_t max_nodes, const int colored) {
+/* Search until a solution, the end, or the node counter reaching `stop`. */
+INLINE int search(dlx_t *d, uint64_t stop, const int colored) {
     dance m = {d->node, d->item, d->len};
     dlx_node *nd = d->node;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     uint64_t nodes = d->nodes, upd = d->updates;
-    uint64_t stop = max_nodes && max_nodes <= UINT64_MAX - nodes ? nodes + max_nodes : UINT64_MAX;
     int32_t l = d->level, cur, best;
     int rc;
 
@@ -487,9 +494,16 @@ out:
     return rc;
 }
 
+int dlx_search_until(dlx_t *d, uint64_t node_limit) {
+    if (!d) return DLX_EARG;
+    uint64_t stop = node_limit ? node_limit : UINT64_MAX;
+    return d->has_colors ? search(d, stop, 1) : search(d, stop, 0);
+}
+
 int dlx_search(dlx_t *d, uint64_t max_nodes) {
     if (!d) return DLX_EARG;
-    return d->has_colors ? search(d, max_nodes, 1) : search(d, max_nodes, 0);
+    uint64_t left = UINT64_MAX - d->nodes;
+    return dlx_search_until(d, max_nodes && max_nodes < left ? d->nodes + max_nodes : 0);
 }
 
 static void unwind(dlx_t *d, const int colored) {
@@ -528,16 +542,11 @@ int dlx_count(dlx_t *d, uint64_t limit, uint64_t max_nodes, uint64_t *count) {
     if (!d || !count) return DLX_EARG;
     dlx_restart(d);
     int rc;
-    for (;;) {
-        uint64_t left = 0;
-        if (max_nodes) {
-            if (d->nodes >= max_nodes) { rc = DLX_BUDGET; break; }
-            left = max_nodes - d->nodes;
+    while ((rc = dlx_search_until(d, max_nodes)) == DLX_SOLUTION)
+        if (limit && d->solutions >= limit) {
+            rc = DLX_LIMIT;
+            break;
         }
-        rc = dlx_search(d, left);
-        if (rc != DLX_SOLUTION) break;
-        if (limit && d->solutions >= limit) { rc = DLX_LIMIT; break; }
-    }
     *count = d->solutions;
     return rc;
 }
@@ -576,13 +585,33 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
     }
 }
 
-int32_t dlx_item_options(const dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
+/* The first node of option k that clashes with a forced option, or 0. A
+ * clash is an item already taken, unless both settle it on one color. That
+ * color is in the item's header; this option's node says -1 if purify saw
+ * it, but keeps its own color if it had been hidden before. */
+static int32_t clashing_node(const dlx_t *d, int32_t k) {
+    const dlx_node *nd = d->node;
+    for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+        int32_t i = nd[p].top, c = nd[p].color;
+        if (d->owner[i] >= 0 && c >= 0 && (c == 0 || c != d->item[i].color)) return p;
+    }
+    return 0;
+}
+
+int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
     if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     if (i < 0 || i >= d->n_items) return DLX_EITEM;
+    dlx_restart(d);
+    /* Without a search, column i holds every option that agrees with the
+     * forced ones, plus (when a forced option took i) some that do not. */
     const dlx_node *nd = d->node;
     int32_t n = 0, x = i + 1;
-    for (int32_t p = nd[x].down; p != x; p = nd[p].down, n++)
-        if (n < cap) options[n] = option_of(nd, p);
+    for (int32_t p = nd[x].down; p != x; p = nd[p].down) {
+        int32_t k = option_of(nd, p);
+        if (d->owner[x] >= 0 && clashing_node(d, k)) continue;
+        if (n < cap) options[n] = k;
+        n++;
+    }
     return n;
 }
 
@@ -594,16 +623,11 @@ int dlx_force(dlx_t *d, int32_t k) {
     dlx_restart(d);
     dance m = {d->node, d->item, d->len};
     dlx_node *nd = m.nd;
-    int32_t first = d->opt_start[k], p;
-    /* A clash: an item already taken, unless both settle it on one color
-     * (purify marked this node -1 when the earlier option took the item). */
-    for (p = first; nd[p].top > 0; p++) {
-        int32_t i = nd[p].top;
-        if (d->owner[i] >= 0 && nd[p].color >= 0) {
-            d->conflict_option = d->owner[i];
-            d->conflict_item = i - 1;
-            return DLX_ECONFLICT;
-        }
+    int32_t first = d->opt_start[k], p = clashing_node(d, k);
+    if (p) {
+        d->conflict_option = d->owner[nd[p].top];
+        d->conflict_item = nd[p].top - 1;
+        return DLX_ECONFLICT;
     }
     uint64_t upd = 0;
     for (p = first; nd[p].top > 0; p++) {

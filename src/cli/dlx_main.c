@@ -144,22 +144,16 @@ int main(int argc, char **argv) {
     int32_t cap = dlx_primary_count(d) + 1, *sol = malloc((size_t)cap * sizeof *sol);
     uint64_t found = 0;
     int rc;
-    for (;;) {
-        dlx_stats_t st;
-        dlx_stats(d, &st);
-        uint64_t left = 0;
-        if (o.nodes) {
-            if (st.nodes >= o.nodes) { rc = DLX_BUDGET; break; }
-            left = o.nodes - st.nodes;
-        }
-        rc = dlx_search(d, left);
-        if (rc != DLX_SOLUTION) break;
+    while ((rc = dlx_search_until(d, o.nodes)) == DLX_SOLUTION) {
         found++;
         if (o.mode != MODE_COUNT && sol) {
             if (found > 1) putchar('\n');
             print_solution(t, sol, dlx_solution(d, sol, cap));
         }
-        if (o.limit && found >= o.limit) { rc = DLX_LIMIT; break; }
+        if (o.limit && found >= o.limit) {
+            rc = DLX_LIMIT;
+            break;
+        }
     }
     double t2 = seconds();
     if (o.mode == MODE_COUNT) printf("%llu\n", (unsigned long long)found);

@@ -1,0 +1,179 @@
+/* sudoku.h: Sudoku of any box shape as exact cover, on the dlx engine.
+ *
+ * A solver (sudoku_t) is built once for a shape: side N = box_rows x box_cols
+ * up to 64, plus variant regions (X diagonals, windoku boxes, a jigsaw map
+ * replacing the boxes, any list of extra regions). Each puzzle is then solved
+ * by forcing its givens into that one matrix, searching, and undoing: a batch
+ * allocates nothing per puzzle.
+ *
+ * Grids are arrays of N*N bytes, row by row: 0 for an empty cell, 1..N for a
+ * digit. Rows and columns in errors are 1-based, as a person counts them.
+ * Reading and writing puzzle text is in the second half of this header.
+ */
+#ifndef SUDOKU_H
+#define SUDOKU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SUDOKU_MAX_SIZE 64
+
+/* Errors (negative; they continue the dlx.h numbering). */
+enum {
+    SUDOKU_ESIZE = -20,    /* side out of 1..64, or box_rows x box_cols != side */
+    SUDOKU_EREGION = -21,  /* a jigsaw map or extra region that is not N distinct cells */
+    SUDOKU_EVALUE = -22,   /* a grid value above N */
+    SUDOKU_ECLASH = -23,   /* two givens clash in a row, column, box or region */
+    SUDOKU_ELENGTH = -24,  /* puzzle text with a number of cells that fits no side */
+    SUDOKU_ESYMBOL = -25,  /* puzzle text with a symbol outside the alphabet */
+    SUDOKU_EALPHABET = -26 /* an alphabet with repeated symbols or too few for N */
+};
+
+/* Variants as extra constraints. */
+enum {
+    SUDOKU_X = 1,      /* both main diagonals hold every digit once */
+    SUDOKU_WINDOKU = 2 /* the windoku boxes: (box_rows x box_cols) blocks offset by one */
+};
+
+/* Result of a search. */
+enum {
+    SUDOKU_NONE = 0,     /* no solution */
+    SUDOKU_UNIQUE = 1,   /* exactly one */
+    SUDOKU_MULTIPLE = 2, /* more than one (at least `limit` when a limit stopped it) */
+    SUDOKU_FOUND = 3,    /* one found, uniqueness not checked (limit 1) */
+    SUDOKU_STOPPED = 4   /* the node budget ran out first */
+};
+
+typedef struct sudoku_shape {
+    int32_t size;              /* N; 0 to take box_rows * box_cols */
+    int32_t box_rows, box_cols; /* 0, 0: the default box for N (rows = largest divisor <= sqrt N) */
+    uint32_t variants;         /* SUDOKU_X | SUDOKU_WINDOKU */
+    const int32_t *jigsaw;     /* N*N region numbers 0..N-1 replacing the boxes, or NULL */
+    const int32_t *regions;    /* n_regions * N cell indices (row * N + col), or NULL */
+    int32_t n_regions;
+} sudoku_shape_t;
+
+/* What went wrong and where. Unused fields are 0. */
+typedef struct sudoku_error {
+    int code;
+    int32_t row, col;   /* 1-based cell of the problem (the later given of a clash) */
+    int32_t row2, col2; /* the other cell of a clash */
+    int32_t value;      /* the digit involved, 1..N */
+    int32_t line, column, offset; /* in puzzle text: 1-based line and column, 0-based byte offset */
+    char message[200];  /* a sentence a person can act on */
+} sudoku_error_t;
+
+typedef struct sudoku_result {
+    int status;         /* SUDOKU_NONE .. SUDOKU_STOPPED */
+    uint64_t count;     /* solutions found (up to the limit) */
+    uint64_t nodes;     /* search nodes */
+    uint64_t guesses;   /* nodes with more than one option to try */
+} sudoku_result_t;
+
+typedef struct sudoku sudoku_t;
+
+const char *sudoku_strerror(int code); /* also names dlx.h codes */
+
+/* Fill in the default box for side N (1..64) into shape->box_rows/cols. */
+int sudoku_default_box(int32_t size, int32_t *box_rows, int32_t *box_cols);
+
+sudoku_t *sudoku_new(const sudoku_shape_t *shape, sudoku_error_t *err);
+void sudoku_free(sudoku_t *s);
+int32_t sudoku_size(const sudoku_t *s);
+void sudoku_box(const sudoku_t *s, int32_t *box_rows, int32_t *box_cols);
+
+/* Solve `grid`: up to `limit` solutions (0: no limit; 2 proves uniqueness),
+ * at most max_nodes search nodes (0: no budget). The first solution found is
+ * written to `solution` (N*N bytes, may be NULL). Returns 0 or an error
+ * (SUDOKU_EVALUE, SUDOKU_ECLASH with both cells in *err). */
+int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                 uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
+
+/* Candidates of every cell after the givens: N*N 64-bit masks, bit d-1 set
+ * when digit d may go there (a given's mask has just its own bit). */
+int sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint64_t *masks, sudoku_error_t *err);
+
+/* Every given of `grid` that clashes with another is reported by
+ * sudoku_solve; this checks only, filling *err for the first clash. */
+int sudoku_check_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
+
+typedef struct sudoku_generate_opts {
+    uint64_t seed;       /* any value; the same seed gives the same puzzle */
+    int minimal;         /* remove clues until none can go */
+    int symmetric;       /* keep the clues symmetric under a half turn */
+    int32_t target_clues; /* stop removing at this many clues (0: as few as possible) */
+    uint64_t max_nodes;  /* budget per search while filling the grid (0: default) */
+} sudoku_generate_opts_t;
+
+/* A random full grid for the shape, then clues taken away while the
+ * solution stays unique. puzzle and solution are N*N bytes. */
+int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
+                    uint8_t *solution, sudoku_error_t *err);
+
+/* Difficulty from the work needed to solve and prove unique. */
+enum { SUDOKU_EASY = 1, SUDOKU_MEDIUM = 2, SUDOKU_HARD = 3, SUDOKU_EXPERT = 4 };
+typedef struct sudoku_rating {
+    int level;          /* SUDOKU_EASY .. SUDOKU_EXPERT */
+    double score;       /* continuous: log2 of the guesses-weighted work */
+    uint64_t nodes, guesses;
+    int status;         /* as in sudoku_result_t: a rating is only meaningful for UNIQUE */
+} sudoku_rating_t;
+int sudoku_rate(sudoku_t *s, const uint8_t *grid, sudoku_rating_t *rating, sudoku_error_t *err);
+const char *sudoku_level_name(int level);
+
+/* ---- puzzle text ----------------------------------------------------------
+ * Accepted: one line of N*N symbols ('.', '0', '_' or '-' for empty; digits
+ * 1-9 then A-Z then a-z); grids over several lines with decorations ('|', '+',
+ * '-' rows, spaces); numbers separated by spaces or commas (any N, 0 or empty
+ * for a blank); an explicit alphabet (e.g. "0123456789ABCDEF" for hex Sudoku).
+ * A one-line puzzle may carry trailing fields after ':' or whitespace
+ * ("puzzle:count:solution"), which are ignored.
+ */
+typedef enum {
+    SUDOKU_STYLE_LINE = 0,   /* 81 symbols in one line */
+    SUDOKU_STYLE_GRID = 1,   /* several lines, symbols, maybe decorations */
+    SUDOKU_STYLE_NUMBERS = 2 /* numbers separated by spaces or commas */
+} sudoku_style;
+
+typedef struct sudoku_text_opts {
+    int32_t size;          /* expected N, or 0 to infer it from the number of cells */
+    const char *alphabet;  /* N symbols for digits 1..N, or NULL for 1-9A-Za-z */
+} sudoku_text_opts_t;
+
+/* A parsed puzzle, with what is needed to print a solution in the same style. */
+typedef struct sudoku_text {
+    int32_t size;
+    sudoku_style style;
+    uint8_t cells[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    char blank;            /* the empty-cell symbol the input used ('.' if none) */
+    char alphabet[SUDOKU_MAX_SIZE + 1]; /* the symbols in use, NUL-terminated */
+    char separator;        /* numbers style: ',' or ' ' */
+    /* Grid style: the input's layout, kept to print a solution the same way:
+     * template bytes, and the byte offset of each cell's symbol in it. */
+    char *layout;
+    size_t layout_len;
+    int32_t *cell_at;
+    size_t consumed;       /* bytes of the input used (the rest is the next puzzle) */
+} sudoku_text_t;
+
+/* Parse one puzzle from the start of text. Returns 0 or an error with its
+ * place in *err. The caller frees out with sudoku_text_release(). */
+int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts,
+                 sudoku_text_t *out, sudoku_error_t *err);
+void sudoku_text_release(sudoku_text_t *t);
+
+/* Print the N*N values (0 blank) in a style; `like` (may be NULL) supplies the
+ * input's symbols and layout. snprintf-like: returns the full length. */
+int64_t sudoku_format(const sudoku_text_t *like, int32_t size, const uint8_t *values,
+                      sudoku_style style, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

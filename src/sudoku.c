@@ -1,0 +1,351 @@
+/* sudoku.c: Sudoku as exact cover. Items: one per cell, then one per
+ * (region, digit) for every row, column, box (or jigsaw piece) and extra
+ * region. Option cell*N + digit-1 covers its cell and its digit in each region
+ * holding the cell. Givens are forced options, so one matrix serves a batch.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoku_internal.h"
+
+const char *sudoku_strerror(int code) {
+    switch (code) {
+    case SUDOKU_ESIZE: return "the side must be 1..64 and equal box rows x box columns";
+    case SUDOKU_EREGION: return "a region must be N distinct cells of the grid";
+    case SUDOKU_EVALUE: return "a grid value is larger than the side";
+    case SUDOKU_ECLASH: return "two givens clash";
+    case SUDOKU_ELENGTH: return "the number of cells fits no Sudoku side";
+    case SUDOKU_ESYMBOL: return "a symbol that is not a digit of this Sudoku";
+    case SUDOKU_EALPHABET: return "the alphabet repeats a symbol or is too short";
+    default: return dlx_strerror(code);
+    }
+}
+
+int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...) {
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->code = code;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+int sudoku_default_box(int32_t size, int32_t *box_rows, int32_t *box_cols) {
+    if (size < 1 || size > SUDOKU_MAX_SIZE) return SUDOKU_ESIZE;
+    int32_t r = 1;
+    for (int32_t k = 1; k * k <= size; k++)
+        if (size % k == 0) r = k;
+    if (box_rows) *box_rows = r;
+    if (box_cols) *box_cols = size / r;
+    return 0;
+}
+
+/* ---- building the shape ------------------------------------------------------ */
+
+/* Regions as lists of N cells: rows, columns, boxes or jigsaw pieces, extras. */
+typedef struct {
+    int32_t count, cap;
+    int32_t *cells; /* count * n */
+} region_set;
+
+static int add_region(region_set *rs, int32_t n, const int32_t *cells) {
+    if (rs->count == rs->cap) {
+        int32_t cap = rs->cap ? rs->cap * 2 : 4 * n;
+        int32_t *c = realloc(rs->cells, (size_t)cap * (size_t)n * sizeof *c);
+        if (!c) return DLX_ENOMEM;
+        rs->cells = c, rs->cap = cap;
+    }
+    memcpy(rs->cells + (size_t)rs->count * (size_t)n, cells, (size_t)n * sizeof *cells);
+    rs->count++;
+    return 0;
+}
+
+/* A block of br x bc cells with its top-left corner at (r0, c0). */
+static void block(int32_t n, int32_t r0, int32_t c0, int32_t br, int32_t bc, int32_t *cells) {
+    for (int32_t k = 0; k < br * bc; k++) cells[k] = (r0 + k / bc) * n + c0 + k % bc;
+}
+
+static int check_region(const int32_t *cells, int32_t n, int32_t index, sudoku_error_t *err) {
+    uint8_t seen[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
+    for (int32_t k = 0; k < n; k++) {
+        int32_t c = cells[k];
+        if (c < 0 || c >= n * n)
+            return sudoku_fail(err, SUDOKU_EREGION,
+                               "extra region %d: cell index %d is outside the %dx%d grid",
+                               index + 1, c, n, n);
+        if (seen[c]++)
+            return sudoku_fail(err, SUDOKU_EREGION,
+                               "extra region %d holds row %d, column %d twice", index + 1,
+                               c / n + 1, c % n + 1);
+    }
+    return 0;
+}
+
+/* The jigsaw map: N pieces of N cells each, numbered 0..N-1. */
+static int jigsaw_regions(const int32_t *map, int32_t n, region_set *rs, sudoku_error_t *err) {
+    int32_t fill[SUDOKU_MAX_SIZE] = {0}, cells[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    for (int32_t c = 0; c < n * n; c++) {
+        int32_t p = map[c];
+        if (p < 0 || p >= n)
+            return sudoku_fail(err, SUDOKU_EREGION,
+                               "jigsaw map: row %d, column %d names piece %d; pieces are 0..%d",
+                               c / n + 1, c % n + 1, p, n - 1);
+        if (fill[p] == n)
+            return sudoku_fail(err, SUDOKU_EREGION,
+                               "jigsaw map: piece %d has more than %d cells (row %d, column %d)",
+                               p, n, c / n + 1, c % n + 1);
+        cells[p * n + fill[p]++] = c;
+    }
+    for (int32_t p = 0; p < n; p++) {
+        if (fill[p] != n)
+            return sudoku_fail(err, SUDOKU_EREGION, "jigsaw map: piece %d has %d cells, not %d",
+                               p, fill[p], n);
+        int rc = add_region(rs, n, cells + p * n);
+        if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+    }
+    return 0;
+}
+
+static int collect_regions(const sudoku_shape_t *sh, int32_t n, int32_t br, int32_t bc,
+                           region_set *rs, sudoku_error_t *err) {
+    int32_t cells[SUDOKU_MAX_SIZE];
+    int rc = 0;
+    for (int32_t r = 0; r < n && !rc; r++) rc = add_region(rs, n, (block(n, r, 0, 1, n, cells), cells));
+    for (int32_t c = 0; c < n && !rc; c++) rc = add_region(rs, n, (block(n, 0, c, n, 1, cells), cells));
+    if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+    if (sh->jigsaw) {
+        rc = jigsaw_regions(sh->jigsaw, n, rs, err);
+        if (rc) return rc;
+    } else {
+        for (int32_t b = 0; b < n && !rc; b++)
+            rc = add_region(rs, n, (block(n, b / bc * br, b % bc * bc, br, bc, cells), cells));
+    }
+    if (!rc && (sh->variants & SUDOKU_X)) {
+        for (int32_t k = 0; k < n; k++) cells[k] = k * n + k;
+        rc = add_region(rs, n, cells);
+        for (int32_t k = 0; k < n && !rc; k++) cells[k] = k * n + (n - 1 - k);
+        if (!rc) rc = add_region(rs, n, cells);
+    }
+    if (!rc && (sh->variants & SUDOKU_WINDOKU)) /* boxes one cell in from each box corner */
+        for (int32_t r0 = 1; r0 + br <= n && !rc; r0 += br + 1)
+            for (int32_t c0 = 1; c0 + bc <= n && !rc; c0 += bc + 1)
+                rc = add_region(rs, n, (block(n, r0, c0, br, bc, cells), cells));
+    for (int32_t k = 0; k < sh->n_regions && !rc; k++) {
+        rc = check_region(sh->regions + (size_t)k * (size_t)n, n, k, err);
+        if (rc) return rc;
+        rc = add_region(rs, n, sh->regions + (size_t)k * (size_t)n);
+    }
+    if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+    return 0;
+}
+
+/* Per cell, the regions holding it (CSR), from the region lists. */
+static int index_regions(sudoku_t *s, const region_set *rs) {
+    int32_t n = s->n, cells = n * n;
+    s->region_first = calloc((size_t)cells + 1, sizeof *s->region_first);
+    s->region_list = malloc((size_t)rs->count * (size_t)n * sizeof *s->region_list);
+    if (!s->region_first || !s->region_list) return DLX_ENOMEM;
+    for (int32_t k = 0; k < rs->count * n; k++) s->region_first[rs->cells[k] + 1]++;
+    for (int32_t c = 0; c < cells; c++) s->region_first[c + 1] += s->region_first[c];
+    int32_t *fill = calloc((size_t)cells, sizeof *fill);
+    if (!fill) return DLX_ENOMEM;
+    for (int32_t g = 0; g < rs->count; g++)
+        for (int32_t k = 0; k < n; k++) {
+            int32_t c = rs->cells[g * n + k];
+            s->region_list[s->region_first[c] + fill[c]++] = g;
+        }
+    free(fill);
+    s->n_regions = rs->count;
+    return 0;
+}
+
+static int build_matrix(sudoku_t *s) {
+    int32_t n = s->n, cells = n * n;
+    s->dlx = dlx_new(cells + s->n_regions * n, 0);
+    s->options = malloc((size_t)cells * sizeof *s->options);
+    if (!s->dlx || !s->options) return DLX_ENOMEM;
+    int rc = dlx_reserve(s->dlx, cells * n, (int64_t)cells * n * (1 + s->region_first[cells] / cells + 1));
+    if (rc) return rc;
+    int32_t items[2 + SUDOKU_MAX_SIZE];
+    for (int32_t c = 0; c < cells; c++)
+        for (int32_t d = 0; d < n; d++) {
+            int32_t k = 0;
+            items[k++] = c;
+            for (int32_t j = s->region_first[c]; j < s->region_first[c + 1]; j++)
+                items[k++] = cells + s->region_list[j] * n + d;
+            int32_t opt = dlx_add_option(s->dlx, items, NULL, k);
+            if (opt < 0) return opt;
+        }
+    return 0;
+}
+
+sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!sh) {
+        sudoku_fail(err, DLX_EARG, "no shape given");
+        return NULL;
+    }
+    int32_t n = sh->size, br = sh->box_rows, bc = sh->box_cols;
+    if (!n) n = br * bc;
+    if (n < 1 || n > SUDOKU_MAX_SIZE) {
+        sudoku_fail(err, SUDOKU_ESIZE, "side %d is not in 1..%d", n, SUDOKU_MAX_SIZE);
+        return NULL;
+    }
+    if (!br && !bc) sudoku_default_box(n, &br, &bc);
+    if (br < 1 || bc < 1 || br * bc != n) {
+        sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d x %d cells do not tile a side of %d", br, bc, n);
+        return NULL;
+    }
+    if (sh->n_regions < 0 || (sh->n_regions > 0 && !sh->regions) ||
+        sh->n_regions > 4 * SUDOKU_MAX_SIZE) {
+        sudoku_fail(err, SUDOKU_EREGION, "%d extra regions: give 0..%d of them", sh->n_regions,
+                    4 * SUDOKU_MAX_SIZE);
+        return NULL;
+    }
+    sudoku_t *s = calloc(1, sizeof *s);
+    region_set rs = {0};
+    int rc = s ? 0 : DLX_ENOMEM;
+    if (!rc) {
+        s->n = n, s->box_rows = br, s->box_cols = bc, s->jigsaw = sh->jigsaw != NULL;
+        rc = collect_regions(sh, n, br, bc, &rs, err);
+        if (rc) {
+            free(rs.cells);
+            sudoku_free(s);
+            return NULL;
+        }
+        rc = index_regions(s, &rs);
+    }
+    free(rs.cells);
+    if (!rc) rc = build_matrix(s);
+    if (rc) {
+        sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+        sudoku_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void sudoku_free(sudoku_t *s) {
+    if (!s) return;
+    dlx_free(s->dlx);
+    free(s->region_first);
+    free(s->region_list);
+    free(s->options);
+    free(s);
+}
+
+int32_t sudoku_size(const sudoku_t *s) { return s ? s->n : DLX_EARG; }
+
+void sudoku_box(const sudoku_t *s, int32_t *box_rows, int32_t *box_cols) {
+    if (!s) return;
+    if (box_rows) *box_rows = s->box_rows;
+    if (box_cols) *box_cols = s->box_cols;
+}
+
+/* ---- solving -------------------------------------------------------------------- */
+
+static const char *region_kind(const sudoku_t *s, int32_t region) {
+    int32_t n = s->n;
+    if (region < n) return "row";
+    if (region < 2 * n) return "column";
+    if (region < 3 * n) return s->jigsaw ? "jigsaw piece" : "box";
+    return "region";
+}
+
+int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+    int32_t n = s->n, cells = n * n;
+    dlx_unforce_all(s->dlx);
+    dlx_restart(s->dlx); /* a puzzle without givens must not continue the last search */
+    for (int32_t c = 0; c < cells; c++)
+        if (grid[c] > n) {
+            int rc = sudoku_fail(err, SUDOKU_EVALUE, "row %d, column %d holds %d; digits are 1..%d",
+                                 c / n + 1, c % n + 1, grid[c], n);
+            if (err) err->row = c / n + 1, err->col = c % n + 1, err->value = grid[c];
+            return rc;
+        }
+    for (int32_t c = 0; c < cells; c++) {
+        if (!grid[c]) continue;
+        if (dlx_force(s->dlx, sudoku_option(s, c, grid[c])) == DLX_OK) continue;
+        int32_t other, item;
+        dlx_conflict(s->dlx, &other, &item);
+        dlx_unforce_all(s->dlx);
+        int32_t c2 = other / n, region = (item - cells) / n;
+        int rc = sudoku_fail(err, SUDOKU_ECLASH,
+                             "the %d at row %d, column %d clashes with the %d at row %d, "
+                             "column %d (same %s)",
+                             grid[c], c / n + 1, c % n + 1, grid[c2], c2 / n + 1, c2 % n + 1,
+                             region_kind(s, region));
+        if (err) {
+            err->row = c / n + 1, err->col = c % n + 1;
+            err->row2 = c2 / n + 1, err->col2 = c2 % n + 1;
+            err->value = grid[c];
+        }
+        return rc;
+    }
+    return 0;
+}
+
+void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
+                   sudoku_result_t *res) {
+    dlx_t *d = s->dlx;
+    dlx_stats_t st;
+    int rc;
+    uint64_t found = 0;
+    while ((rc = dlx_search_until(d, max_nodes)) == DLX_SOLUTION) {
+        if (++found == 1 && solution) {
+            int32_t k = dlx_solution(d, s->options, s->n * s->n);
+            for (int32_t j = 0; j < k; j++)
+                solution[s->options[j] / s->n] = (uint8_t)(s->options[j] % s->n + 1);
+        }
+        if (limit && found >= limit) break;
+    }
+    dlx_stats(d, &st);
+    res->count = found;
+    res->nodes = st.nodes;
+    res->guesses = st.guesses;
+    if (rc == DLX_BUDGET) res->status = SUDOKU_STOPPED;
+    else if (found == 0) res->status = SUDOKU_NONE;
+    else if (found > 1) res->status = SUDOKU_MULTIPLE;
+    else res->status = rc == DLX_DONE ? SUDOKU_UNIQUE : SUDOKU_FOUND;
+}
+
+int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                 uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
+    if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
+    memset(res, 0, sizeof *res);
+    int rc = sudoku_force_givens(s, grid, err);
+    if (rc) return rc;
+    sudoku_search(s, limit, max_nodes, solution, res);
+    dlx_unforce_all(s->dlx);
+    return 0;
+}
+
+int sudoku_check_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+    if (!s || !grid) return sudoku_fail(err, DLX_EARG, "missing handle or grid");
+    int rc = sudoku_force_givens(s, grid, err);
+    dlx_unforce_all(s->dlx);
+    return rc;
+}
+
+int sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint64_t *masks, sudoku_error_t *err) {
+    if (!s || !grid || !masks) return sudoku_fail(err, DLX_EARG, "missing handle, grid or output");
+    int rc = sudoku_force_givens(s, grid, err);
+    if (rc) return rc;
+    int32_t n = s->n;
+    for (int32_t c = 0; c < n * n; c++) {
+        if (grid[c]) {
+            masks[c] = 1ULL << (grid[c] - 1);
+            continue;
+        }
+        int32_t k = dlx_item_options(s->dlx, c, s->options, n);
+        masks[c] = 0;
+        for (int32_t j = 0; j < k; j++) masks[c] |= 1ULL << (s->options[j] % n);
+    }
+    dlx_unforce_all(s->dlx);
+    return 0;
+}

@@ -1,0 +1,394 @@
+/* test_sudoku.c: the Sudoku reduction. Every answer of the solver is checked
+ * by an independent checker written here (rows, columns, boxes, regions),
+ * never against hard-coded grids. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "sudoku.h"
+
+#define MAXC (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+
+static const char *data_dir(void) {
+    const char *d = getenv("DATA");
+    return d ? d : "../shared/data";
+}
+
+/* ---- the independent checker -------------------------------------------------- */
+
+typedef struct {
+    int n, br, bc;
+    int x, windoku;       /* variants */
+    const int32_t *jigsaw; /* or NULL */
+} shape;
+
+/* Whether the cells listed hold every digit 1..n once. */
+static int all_digits(const uint8_t *g, const int *cells, int n) {
+    uint64_t seen = 0;
+    for (int k = 0; k < n; k++) {
+        int v = g[cells[k]];
+        if (v < 1 || v > n || (seen >> (v - 1) & 1)) return 0;
+        seen |= 1ULL << (v - 1);
+    }
+    return 1;
+}
+
+/* Whether g is a complete grid obeying the shape and keeping the givens. */
+static int valid_solution(const shape *sh, const uint8_t *puzzle, const uint8_t *g) {
+    int n = sh->n, cells[SUDOKU_MAX_SIZE] = {0};
+    for (int c = 0; c < n * n; c++)
+        if (puzzle && puzzle[c] && puzzle[c] != g[c]) return 0;
+    for (int u = 0; u < n; u++) {
+        for (int k = 0; k < n; k++) cells[k] = u * n + k;
+        if (!all_digits(g, cells, n)) return 0;
+        for (int k = 0; k < n; k++) cells[k] = k * n + u;
+        if (!all_digits(g, cells, n)) return 0;
+        if (sh->jigsaw) {
+            int m = 0;
+            for (int c = 0; c < n * n; c++)
+                if (sh->jigsaw[c] == u) cells[m++] = c;
+            if (m != n || !all_digits(g, cells, n)) return 0;
+        } else {
+            int r0 = u / sh->bc * sh->br, c0 = u % sh->bc * sh->bc;
+            for (int k = 0; k < n; k++) cells[k] = (r0 + k / sh->bc) * n + c0 + k % sh->bc;
+            if (!all_digits(g, cells, n)) return 0;
+        }
+    }
+    if (sh->x) {
+        for (int k = 0; k < n; k++) cells[k] = k * n + k;
+        if (!all_digits(g, cells, n)) return 0;
+        for (int k = 0; k < n; k++) cells[k] = k * n + n - 1 - k;
+        if (!all_digits(g, cells, n)) return 0;
+    }
+    if (sh->windoku)
+        for (int r0 = 1; r0 + sh->br <= n; r0 += sh->br + 1)
+            for (int c0 = 1; c0 + sh->bc <= n; c0 += sh->bc + 1) {
+                for (int k = 0; k < n; k++) cells[k] = (r0 + k / sh->bc) * n + c0 + k % sh->bc;
+                if (!all_digits(g, cells, n)) return 0;
+            }
+    return 1;
+}
+
+static sudoku_t *make(const shape *sh) {
+    sudoku_shape_t s = {sh->n, sh->br, sh->bc,
+                        (sh->x ? SUDOKU_X : 0) | (sh->windoku ? SUDOKU_WINDOKU : 0),
+                        sh->jigsaw, NULL, 0};
+    sudoku_error_t err;
+    sudoku_t *su = sudoku_new(&s, &err);
+    if (!su) fprintf(stderr, "sudoku_new: %s\n", err.message);
+    return su;
+}
+
+/* ---- the shared data sets --------------------------------------------------------- */
+
+/* Solve every puzzle of a file (at most max): unique, valid, keeps givens. */
+static void solve_file(sudoku_t *su, const char *name, int max) {
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/sudoku/%s", data_dir(), name);
+    FILE *f = fopen(path, "r");
+    if (!CHECK(f != NULL)) return;
+    shape sh = {9, 3, 3, 0, 0, NULL};
+    int count = 0, unique = 0, valid = 0;
+    while (count < max && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strlen(line) < 81) continue;
+        uint8_t puzzle[81], sol[81];
+        for (int i = 0; i < 81; i++) puzzle[i] = line[i] >= '1' && line[i] <= '9' ? line[i] - '0' : 0;
+        sudoku_result_t res;
+        sudoku_error_t err;
+        check_context("%s line %d", name, count + 1);
+        if (!CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, sol, &res, &err), 0)) continue;
+        unique += res.status == SUDOKU_UNIQUE && res.count == 1;
+        valid += valid_solution(&sh, puzzle, sol);
+        count++;
+    }
+    fclose(f);
+    check_context("%s", name);
+    CHECK(count > 0);
+    CHECK_EQ(unique, count);
+    CHECK_EQ(valid, count);
+    printf("  %s: %d puzzles solved, unique, valid\n", name, count);
+    check_context("");
+}
+
+/* ---- generated puzzles of every shape -------------------------------------------- */
+
+static int clue_count(const uint8_t *g, int cells) {
+    int k = 0;
+    for (int c = 0; c < cells; c++) k += g[c] != 0;
+    return k;
+}
+
+/* Generate with the given options, then check everything independently. */
+static void generate_and_check(const shape *sh, sudoku_generate_opts_t opts) {
+    static uint8_t puzzle[MAXC], sol[MAXC], again[MAXC];
+    sudoku_t *su = make(sh);
+    if (!CHECK(su != NULL)) return;
+    int n = sh->n, cells = n * n;
+    check_context("%dx%d (%dx%d boxes)%s%s%s seed %llu", n, n, sh->br, sh->bc, sh->x ? " X" : "",
+                  sh->windoku ? " windoku" : "", sh->jigsaw ? " jigsaw" : "",
+                  (unsigned long long)opts.seed);
+    sudoku_error_t err;
+    int rc = sudoku_generate(su, &opts, puzzle, sol, &err);
+    if (!CHECK_EQ(rc, 0)) {
+        fprintf(stderr, "  generate: %s\n", err.message);
+        sudoku_free(su);
+        return;
+    }
+    CHECK(valid_solution(sh, NULL, sol));
+    for (int c = 0; c < cells; c++) CHECK(puzzle[c] == 0 || puzzle[c] == sol[c]);
+    sudoku_result_t res;
+    CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, again, &res, &err), 0);
+    CHECK_EQ(res.status, SUDOKU_UNIQUE);
+    CHECK(memcmp(again, sol, (size_t)cells) == 0);
+    CHECK(clue_count(puzzle, cells) < cells);
+    if (opts.target_clues) CHECK(clue_count(puzzle, cells) >= opts.target_clues);
+    if (opts.symmetric)
+        for (int c = 0; c < cells; c++) CHECK((puzzle[c] != 0) == (puzzle[cells - 1 - c] != 0));
+    if (opts.minimal && !opts.symmetric) /* no single clue can go */
+        for (int c = 0; c < cells; c++) {
+            if (!puzzle[c]) continue;
+            uint8_t keep = puzzle[c];
+            puzzle[c] = 0;
+            sudoku_solve(su, puzzle, 2, 0, NULL, &res, &err);
+            CHECK_EQ(res.status, SUDOKU_MULTIPLE);
+            puzzle[c] = keep;
+        }
+    /* The same seed gives the same puzzle. */
+    sudoku_generate(su, &opts, again, sol, &err);
+    CHECK(memcmp(again, puzzle, (size_t)cells) == 0);
+    check_context("");
+    sudoku_free(su);
+}
+
+static void test_shapes(void) {
+    static const int boxes[][2] = {{1, 1}, {1, 2}, {2, 2}, {2, 3}, {2, 4}, {3, 3},
+                                   {3, 4}, {4, 4}, {5, 5}};
+    for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            shape sh = {boxes[i][0] * boxes[i][1], boxes[i][0], boxes[i][1], 0, 0, NULL};
+            sudoku_generate_opts_t o = {seed, sh.n <= 9, seed == 2, 0, 0};
+            generate_and_check(&sh, o);
+        }
+    /* The big ones, with a clue target so the test stays quick. */
+    shape s36 = {36, 6, 6, 0, 0, NULL}, s49 = {49, 7, 7, 0, 0, NULL}, s64 = {64, 8, 8, 0, 0, NULL};
+    generate_and_check(&s36, (sudoku_generate_opts_t){7, 0, 0, 36 * 36 * 3 / 4, 0});
+    generate_and_check(&s49, (sudoku_generate_opts_t){7, 0, 0, 49 * 49 * 4 / 5, 0});
+    generate_and_check(&s64, (sudoku_generate_opts_t){7, 0, 0, 64 * 64 * 4 / 5, 0});
+    printf("  shapes 1x1 .. 64x64: generated, unique, checked\n");
+}
+
+/* ---- variants ----------------------------------------------------------------------- */
+
+/* A jigsaw map for 9x9: the boxes with three cells traded between
+ * neighbours (each piece stays connected): 9 pieces of 9 cells. */
+static const int32_t jigsaw9[81] = {
+    0, 0, 0, 0, 1, 1, 2, 2, 2, /**/ 0, 0, 0, 1, 1, 1, 2, 2, 2, /**/ 0, 0, 1, 1, 1, 1, 2, 2, 2,
+    3, 3, 3, 4, 4, 4, 4, 5, 5, /**/ 3, 3, 3, 4, 4, 4, 5, 5, 5, /**/ 3, 3, 3, 4, 4, 5, 5, 5, 5,
+    6, 6, 6, 6, 7, 7, 8, 8, 8, /**/ 6, 6, 6, 7, 7, 7, 8, 8, 8, /**/ 6, 6, 7, 7, 7, 7, 8, 8, 8};
+
+static void test_variants(void) {
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        shape x = {9, 3, 3, 1, 0, NULL}, w = {9, 3, 3, 0, 1, NULL}, j = {9, 3, 3, 0, 0, jigsaw9};
+        shape xw = {9, 3, 3, 1, 1, NULL}, x16 = {16, 4, 4, 1, 0, NULL};
+        sudoku_generate_opts_t o = {seed, 1, 0, 0, 0};
+        generate_and_check(&x, o);
+        generate_and_check(&w, o);
+        generate_and_check(&j, o);
+        generate_and_check(&xw, o);
+        generate_and_check(&x16, (sudoku_generate_opts_t){seed, 0, 0, 0, 0});
+    }
+    printf("  X, windoku, jigsaw, X+windoku, 16x16 X: generated, unique, checked\n");
+}
+
+/* ---- errors ------------------------------------------------------------------------------ */
+
+static void expect_clash(sudoku_t *su, const uint8_t *g, int r, int c, int r2, int c2,
+                         const char *kind) {
+    sudoku_result_t res;
+    sudoku_error_t err;
+    CHECK_EQ(sudoku_solve(su, g, 2, 0, NULL, &res, &err), SUDOKU_ECLASH);
+    CHECK_EQ(err.code, SUDOKU_ECLASH);
+    CHECK_EQ(err.row, r);
+    CHECK_EQ(err.col, c);
+    CHECK_EQ(err.row2, r2);
+    CHECK_EQ(err.col2, c2);
+    if (!CHECK(strstr(err.message, kind) != NULL)) fprintf(stderr, "  message: %s\n", err.message);
+}
+
+static void test_errors(void) {
+    sudoku_error_t err;
+    sudoku_shape_t bad[] = {
+        {65, 0, 0, 0, NULL, NULL, 0}, {0, 0, 0, 0, NULL, NULL, 0}, {9, 2, 5, 0, NULL, NULL, 0},
+        {-3, 0, 0, 0, NULL, NULL, 0}, {0, 9, 9, 0, NULL, NULL, 0}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK(sudoku_new(&bad[i], &err) == NULL);
+        CHECK_EQ(err.code, SUDOKU_ESIZE);
+        CHECK(err.message[0] != '\0');
+    }
+    CHECK(sudoku_new(NULL, &err) == NULL);
+    CHECK_EQ(err.code, DLX_EARG);
+
+    /* Jigsaw maps and extra regions are checked. */
+    int32_t map[81];
+    memcpy(map, jigsaw9, sizeof map);
+    map[0] = 1; /* piece 1 gets 10 cells, piece 0 only 8 */
+    sudoku_shape_t js = {9, 0, 0, 0, map, NULL, 0};
+    CHECK(sudoku_new(&js, &err) == NULL);
+    CHECK_EQ(err.code, SUDOKU_EREGION);
+    map[0] = 9;
+    CHECK(sudoku_new(&js, &err) == NULL);
+    CHECK_EQ(err.code, SUDOKU_EREGION);
+    int32_t region[9] = {0, 1, 2, 3, 4, 5, 6, 7, 7};
+    sudoku_shape_t rs = {9, 0, 0, 0, NULL, region, 1};
+    CHECK(sudoku_new(&rs, &err) == NULL);
+    CHECK_EQ(err.code, SUDOKU_EREGION);
+    region[8] = 81;
+    CHECK(sudoku_new(&rs, &err) == NULL);
+    CHECK_EQ(err.code, SUDOKU_EREGION);
+    region[8] = 80; /* now a valid extra region: the first row's 8 cells and the last cell */
+    sudoku_t *extra = sudoku_new(&rs, &err);
+    CHECK(extra != NULL);
+    sudoku_free(extra);
+
+    shape nine = {9, 3, 3, 0, 0, NULL};
+    sudoku_t *su = make(&nine);
+    uint8_t g[81] = {0};
+    sudoku_result_t res;
+    g[40] = 10;
+    CHECK_EQ(sudoku_solve(su, g, 2, 0, NULL, &res, &err), SUDOKU_EVALUE);
+    CHECK_EQ(err.row, 5);
+    CHECK_EQ(err.col, 5);
+    memset(g, 0, sizeof g);
+    g[2] = 5, g[7] = 5; /* row 1, columns 3 and 8 */
+    expect_clash(su, g, 1, 8, 1, 3, "row");
+    memset(g, 0, sizeof g);
+    g[4] = 7, g[7 * 9 + 4] = 7; /* column 5 */
+    expect_clash(su, g, 8, 5, 1, 5, "column");
+    memset(g, 0, sizeof g);
+    g[0] = 2, g[2 * 9 + 1] = 2; /* box 1 */
+    expect_clash(su, g, 3, 2, 1, 1, "box");
+
+    /* After errors the handle still solves. */
+    memset(g, 0, sizeof g);
+    CHECK_EQ(sudoku_solve(su, g, 2, 0, NULL, &res, &err), 0);
+    CHECK_EQ(res.status, SUDOKU_MULTIPLE);
+    CHECK_EQ(res.count, 2);
+    CHECK_EQ(sudoku_solve(su, g, 1, 0, NULL, &res, &err), 0);
+    CHECK_EQ(res.status, SUDOKU_FOUND);
+
+    /* Well formed but without a solution: not an error. Row 1 holds 1..8 in
+     * columns 1..8, and a 9 in column 9's box below: cell (1,9) needs a 9. */
+    for (int c = 0; c < 8; c++) g[c] = (uint8_t)(c + 1);
+    g[2 * 9 + 7] = 9;
+    CHECK_EQ(sudoku_solve(su, g, 2, 0, NULL, &res, &err), 0);
+    CHECK_EQ(res.status, SUDOKU_NONE);
+    CHECK_EQ(res.count, 0);
+
+    /* A budget stops a search. */
+    memset(g, 0, sizeof g);
+    CHECK_EQ(sudoku_solve(su, g, 0, 50, NULL, &res, &err), 0);
+    CHECK_EQ(res.status, SUDOKU_STOPPED);
+    CHECK(res.nodes <= 50);
+    sudoku_free(su);
+
+    /* Clashes on the variant regions name them. */
+    shape x = {9, 3, 3, 1, 0, NULL};
+    su = make(&x);
+    memset(g, 0, sizeof g);
+    g[0] = 4, g[80] = 4;
+    expect_clash(su, g, 9, 9, 1, 1, "region");
+    sudoku_free(su);
+    shape j = {9, 3, 3, 0, 0, jigsaw9};
+    su = make(&j);
+    memset(g, 0, sizeof g);
+    g[3] = 6, g[2 * 9 + 1] = 6; /* both in piece 0, in different standard boxes */
+    expect_clash(su, g, 3, 2, 1, 4, "piece");
+    sudoku_free(su);
+}
+
+/* ---- candidates ------------------------------------------------------------------------- */
+
+static void test_candidates(void) {
+    shape nine = {9, 3, 3, 0, 0, NULL};
+    sudoku_t *su = make(&nine);
+    const char *line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    uint8_t g[81];
+    for (int i = 0; i < 81; i++) g[i] = line[i] == '.' ? 0 : (uint8_t)(line[i] - '0');
+    uint64_t masks[81];
+    sudoku_error_t err;
+    CHECK_EQ(sudoku_candidates(su, g, masks, &err), 0);
+    for (int c = 0; c < 81; c++) {
+        uint64_t expect;
+        if (g[c]) {
+            expect = 1ULL << (g[c] - 1);
+        } else { /* digits not seen in the cell's row, column and box */
+            expect = 0x1ff;
+            int r = c / 9, col = c % 9, r0 = r / 3 * 3, c0 = col / 3 * 3;
+            for (int k = 0; k < 9; k++) {
+                int peers[3] = {r * 9 + k, k * 9 + col, (r0 + k / 3) * 9 + c0 + k % 3};
+                for (int p = 0; p < 3; p++)
+                    if (g[peers[p]]) expect &= ~(1ULL << (g[peers[p]] - 1));
+            }
+        }
+        check_context("cell %d", c);
+        CHECK_EQ(masks[c], expect);
+    }
+    check_context("");
+    sudoku_free(su);
+}
+
+/* ---- rating --------------------------------------------------------------------------------- */
+
+static void rate_file(sudoku_t *su, const char *name, int max, int *levels) {
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/sudoku/%s", data_dir(), name);
+    FILE *f = fopen(path, "r");
+    if (!CHECK(f != NULL)) return;
+    int count = 0;
+    while (count < max && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strlen(line) < 81) continue;
+        uint8_t g[81];
+        for (int i = 0; i < 81; i++) g[i] = line[i] >= '1' && line[i] <= '9' ? line[i] - '0' : 0;
+        sudoku_rating_t r;
+        sudoku_error_t err;
+        CHECK_EQ(sudoku_rate(su, g, &r, &err), 0);
+        CHECK_EQ(r.status, SUDOKU_UNIQUE);
+        CHECK(r.level >= SUDOKU_EASY && r.level <= SUDOKU_EXPERT);
+        levels[r.level]++;
+        count++;
+    }
+    fclose(f);
+}
+
+static void test_rating(void) {
+    shape nine = {9, 3, 3, 0, 0, NULL};
+    sudoku_t *su = make(&nine);
+    int easy_set[5] = {0}, hard_set[5] = {0};
+    rate_file(su, "17-clue.txt", 1000, easy_set);
+    rate_file(su, "hardest1106.txt", 100, hard_set);
+    /* The calibration the README states: 17-clue mostly easy, hardest all expert. */
+    CHECK(easy_set[SUDOKU_EASY] > 500);
+    CHECK_EQ(hard_set[SUDOKU_EXPERT], 100);
+    CHECK(!strcmp(sudoku_level_name(SUDOKU_EASY), "easy"));
+    CHECK(!strcmp(sudoku_level_name(SUDOKU_EXPERT), "expert"));
+    printf("  rating: 17-clue sample %d/%d/%d/%d, hardest sample %d expert\n", easy_set[1],
+           easy_set[2], easy_set[3], easy_set[4], hard_set[4]);
+    sudoku_free(su);
+}
+
+int main(void) {
+    shape nine = {9, 3, 3, 0, 0, NULL};
+    sudoku_t *su = make(&nine);
+    solve_file(su, "top1465.txt", 1 << 30);
+    solve_file(su, "hardest1106.txt", 1 << 30);
+    solve_file(su, "17-clue.txt", 3000);
+    sudoku_free(su);
+    test_shapes();
+    test_variants();
+    test_errors();
+    test_candidates();
+    test_rating();
+    long failed = check_failures();
+    printf("test_sudoku: %s\n", failed ? "FAILED" : "ok");
+    return failed ? 1 : 0;
+}
