@@ -96,6 +96,12 @@ int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *col
  * there are. Abandons any search in progress. */
 int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap);
 
+/* The primary item the search would branch on first, given the forced
+ * options: the one with the fewest options left. -1 when none is left.
+ * With dlx_item_options it splits a search into independent parts.
+ * Abandons any search in progress. */
+int32_t dlx_branch_item(dlx_t *d);
+
 /* Force option k into every solution (a puzzle's givens). Forced options are
  * stacked; dlx_unforce() pops the last. On a clash returns DLX_ECONFLICT and
  * nothing changes; dlx_conflict() then tells which forced option and item

@@ -615,6 +615,13 @@ int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
     return n;
 }
 
+int32_t dlx_branch_item(dlx_t *d) {
+    if (!d) return DLX_EARG;
+    dlx_restart(d);
+    int32_t best;
+    return choose_item(d, &best) == INT32_MAX ? -1 : best - 1;
+}
+
 /* ---- forcing ---------------------------------------------------------------- */
 
 int dlx_force(dlx_t *d, int32_t k) {

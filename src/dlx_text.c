@@ -5,9 +5,9 @@
  * options is read in one linear pass.
  */
 #include "dlx_text.h"
+#include "format.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,7 +112,7 @@ static int fail(reader *r, int code, size_t col, const char *fmt, ...) {
         r->err->column = (int32_t)col + 1;
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+        fmt_vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
         va_end(ap);
     }
     return code;

@@ -4,11 +4,11 @@
  * holding the cell. Givens are forced options, so one matrix serves a batch.
  */
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sudoku_internal.h"
+#include "format.h"
 
 const char *sudoku_strerror(int code) {
     switch (code) {
@@ -29,7 +29,7 @@ int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...) {
         err->code = code;
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        fmt_vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
     }
     return code;

@@ -70,10 +70,10 @@
  * before parsing into the same struct again.
  */
 #include "sudoku.h"
+#include "format.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,7 +130,7 @@ static int set_error(sudoku_error_t *err, int code, const char *fmt, ...) {
         err->code = code;
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        fmt_vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
     }
     return code;
@@ -309,7 +309,7 @@ static int fail(parser *p, int code, const char *fmt, ...) {
         p->err->code = code;
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(p->err->message, sizeof p->err->message, fmt, ap);
+        fmt_vsnprintf(p->err->message, sizeof p->err->message, fmt, ap);
         va_end(ap);
     }
     return code;
@@ -323,11 +323,11 @@ static void locate(parser *p, size_t at, int32_t cell) {
     const char *q = p->text, *end = p->text + at;
     while ((q = memchr(q, '\n', (size_t)(end - q))) != NULL) line++, q++, line_start = (size_t)(q - p->text);
     p->fail_at = at;
-    snprintf(p->where, sizeof p->where, "line %zu, column %zu", line, at - line_start + 1);
+    fmt_snprintf(p->where, sizeof p->where, "line %zu, column %zu", line, at - line_start + 1);
     p->cell_where[0] = '\0';
     bool has_cell = cell >= 0 && p->n > 0;
     if (has_cell)
-        snprintf(p->cell_where, sizeof p->cell_where, " (cell row %d, column %d)", (int)(cell / p->n + 1),
+        fmt_snprintf(p->cell_where, sizeof p->cell_where, " (cell row %d, column %d)", (int)(cell / p->n + 1),
                  (int)(cell % p->n + 1));
     if (!p->err) return;
     p->err->line = clamp32(line);
@@ -340,7 +340,7 @@ static void locate(parser *p, size_t at, int32_t cell) {
 static void describe_expected(const parser *p, char *buf, size_t cap) {
     int32_t n = p->n ? p->n : MAX_SIDE;
     if (p->mode == M_NUMBERS) {
-        snprintf(buf, cap, "numbers 1-%d, or 0 for an empty cell", (int)n);
+        fmt_snprintf(buf, cap, "numbers 1-%d, or 0 for an empty cell", (int)n);
         return;
     }
     const char *s = p->al->sym;
@@ -350,15 +350,15 @@ static void describe_expected(const parser *p, char *buf, size_t cap) {
     size_t len = 0;
     buf[0] = '\0';
     if (runs > 4) { /* a scattered alphabet reads best as it is */
-        len = (size_t)snprintf(buf, cap, "one of %.*s", (int)n, s);
+        len = (size_t)fmt_snprintf(buf, cap, "one of %.*s", (int)n, s);
     } else {
         for (int32_t i = 0, j; i < n && len < cap; i = j + 1) {
             for (j = i; j + 1 < n && s[j + 1] == s[j] + 1;) j++;
-            len += (size_t)(j > i ? snprintf(buf + len, cap - len, "%s%c-%c", i ? ", " : "", s[i], s[j])
-                                  : snprintf(buf + len, cap - len, "%s%c", i ? ", " : "", s[i]));
+            len += (size_t)(j > i ? fmt_snprintf(buf + len, cap - len, "%s%c-%c", i ? ", " : "", s[i], s[j])
+                                  : fmt_snprintf(buf + len, cap - len, "%s%c", i ? ", " : "", s[i]));
         }
     }
-    if (len < cap) snprintf(buf + len, cap - len, " or %c for an empty cell", p->blank ? p->blank : '.');
+    if (len < cap) fmt_snprintf(buf + len, cap - len, " or %c for an empty cell", p->blank ? p->blank : '.');
 }
 
 /* How to name the character at `at` in a message. */
@@ -366,12 +366,12 @@ static void name_char(const parser *p, size_t at, char *buf, size_t cap) {
     const unsigned char *s = (const unsigned char *)p->text + at;
     size_t n;
     int32_t cp = decode_utf8(s, p->len - at, &n);
-    if (cp < 0) snprintf(buf, cap, "invalid UTF-8 byte 0x%02X", s[0]);
-    else if (cp == 0) snprintf(buf, cap, "NUL byte");
-    else if (cp < 0x20 || cp == 0x7f) snprintf(buf, cap, "control byte 0x%02X", (unsigned)cp);
-    else if (cp >= 0x80) snprintf(buf, cap, "unexpected character U+%04X", (unsigned)cp);
-    else if (p->mode == M_NUMBERS) snprintf(buf, cap, "unexpected '%c' in a number", (char)cp);
-    else snprintf(buf, cap, "unknown symbol '%c'", (char)cp);
+    if (cp < 0) fmt_snprintf(buf, cap, "invalid UTF-8 byte 0x%02X", s[0]);
+    else if (cp == 0) fmt_snprintf(buf, cap, "NUL byte");
+    else if (cp < 0x20 || cp == 0x7f) fmt_snprintf(buf, cap, "control byte 0x%02X", (unsigned)cp);
+    else if (cp >= 0x80) fmt_snprintf(buf, cap, "unexpected character U+%04X", (unsigned)cp);
+    else if (p->mode == M_NUMBERS) fmt_snprintf(buf, cap, "unexpected '%c' in a number", (char)cp);
+    else fmt_snprintf(buf, cap, "unknown symbol '%c'", (char)cp);
 }
 
 static int bad_char(parser *p, size_t at, int32_t cell) {
@@ -586,8 +586,8 @@ static int shape_error(parser *p, const line_t *ln, size_t k, size_t target, boo
     if (rc) return rc;
     locate(p, cell_position(p, ln, k > target ? target : k), NO_CELL);
     char place[128];
-    if (k > target) snprintf(place, sizeof place, "cell %zu is at %s", target + 1, p->where);
-    else snprintf(place, sizeof place, "they end at %s", p->where);
+    if (k > target) fmt_snprintf(place, sizeof place, "cell %zu is at %s", target + 1, p->where);
+    else fmt_snprintf(place, sizeof place, "they end at %s", p->where);
     if (as_row) {
         int32_t w = p->want;
         return fail(p, SUDOKU_ELENGTH, "row 1 has %zu cells (%s); a %dx%d puzzle needs %d per row, or %d on one line",

@@ -133,6 +133,21 @@ static void random_big(rng_t *r, instance *in) {
     add_random_options(r, in, 30 + rng_below(r, 31), 8 + rng_below(r, 10), 50);
 }
 
+/* 16..40 primary items in a row, options mostly runs of 1..3 of them (so
+ * there are solutions), some with colored or plain secondary items. Too big
+ * for brute force; big enough for the engine's blockwise MRV scan. */
+static void random_runs(rng_t *r, instance *in) {
+    inst_init(in, 16 + rng_below(r, 25), rng_below(r, 7));
+    for (int k = 30 + rng_below(r, 35); k > 0; k--) {
+        int32_t items[MAX_ITEMS], colors[MAX_ITEMS], n = 0;
+        int32_t at = rng_below(r, in->primary), run = 1 + rng_below(r, 3);
+        for (int32_t i = at; i < at + run && i < in->primary; i++) items[n] = i, colors[n++] = 0;
+        for (int32_t i = in->primary; i < inst_items(in); i++)
+            if (rng_below(r, 100) < 15) items[n] = i, colors[n++] = rng_below(r, 3);
+        inst_add(in, items, colors, n);
+    }
+}
+
 /* N-queens as XCC: rows and columns primary, both diagonals secondary.
  * Option i*n+j is the queen on square (i, j). */
 static void queens(instance *in, int n) {
@@ -189,6 +204,11 @@ static int is_solution(const instance *in, const int32_t *opts, int32_t n) {
     return 1;
 }
 
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 /* Every subset of the options, as bit masks in increasing order (so sorted). */
 static size_t brute_solutions(const instance *in, uint64_t *out) {
     size_t found = 0;
@@ -209,6 +229,57 @@ static size_t count_containing(const uint64_t *sols, size_t n, uint64_t forced) 
     return c;
 }
 
+/* A second reference for instances too big for subsets: backtracking on the
+ * first uncovered primary item, trying every option that holds it and fits
+ * the items taken so far. Every solution turns up once, as a mask. */
+typedef struct {
+    const instance *in;
+    int32_t state[MAX_ITEMS]; /* as in is_solution */
+    uint64_t chosen, *out;
+    size_t found, cap;
+} backtracker;
+
+static int fits(const backtracker *b, int32_t k) {
+    const instance *in = b->in;
+    for (int32_t j = 0; j < in->len[k]; j++) {
+        int32_t x = in->item[k][j], c = in->color[k][j];
+        if (b->state[x] >= 0 && (x < in->primary || c == 0 || b->state[x] != c)) return 0;
+    }
+    return 1;
+}
+
+static void backtrack(backtracker *b) {
+    const instance *in = b->in;
+    int32_t i = 0;
+    while (i < in->primary && b->state[i] >= 0) i++;
+    if (i == in->primary) {
+        if (b->found < b->cap) b->out[b->found] = b->chosen;
+        b->found++;
+        return;
+    }
+    for (int32_t k = 0; k < in->n_opts; k++) {
+        if (color_in(in, k, i) < 0 || !fits(b, k)) continue;
+        int32_t saved[MAX_ITEMS];
+        for (int32_t j = 0; j < in->len[k]; j++) {
+            saved[j] = b->state[in->item[k][j]];
+            b->state[in->item[k][j]] = in->color[k][j];
+        }
+        b->chosen |= 1ULL << k;
+        backtrack(b);
+        b->chosen &= ~(1ULL << k);
+        for (int32_t j = 0; j < in->len[k]; j++) b->state[in->item[k][j]] = saved[j];
+    }
+}
+
+/* The solutions as sorted masks (at most cap written); returns how many. */
+static size_t backtrack_solutions(const instance *in, uint64_t *out, size_t cap) {
+    backtracker b = {in, {0}, 0, out, 0, cap};
+    for (int32_t i = 0; i < inst_items(in); i++) b.state[i] = -1;
+    backtrack(&b);
+    qsort(out, b.found < cap ? b.found : cap, sizeof *out, cmp_u64);
+    return b.found;
+}
+
 /* N-queens by bitmask backtracking: every solution as the mask of its
  * squares (option i*n+j), in increasing order after sorting. */
 static void queens_place(int n, int row, uint32_t cols, uint32_t d1, uint32_t d2, uint64_t m,
@@ -223,11 +294,6 @@ static void queens_place(int n, int row, uint32_t cols, uint32_t d1, uint32_t d2
         queens_place(n, row + 1, cols | 1u << j, d1 | a, d2 | b, m | 1ULL << (row * n + j), out,
                      found);
     }
-}
-
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
 }
 
 static size_t queens_solutions(int n, uint64_t *out) {
@@ -372,13 +438,15 @@ static void check_items_mid_search(dlx_t *d, const instance *in) {
 
 static void test_random_vs_brute(void) {
     static instance in;
-    static uint64_t want[1 << MAX_BRUTE_OPTS];
+    static uint64_t want[1 << MAX_BRUTE_OPTS], second[1 << MAX_BRUTE_OPTS];
     rng_t r = {20240601};
     int none = 0, many = 0;
     for (int t = 0; t < 3000; t++) {
         check_context("random instance %d", t);
         random_small(&r, &in);
         size_t n = brute_solutions(&in, want);
+        CHECK_EQ(backtrack_solutions(&in, second, 1 << MAX_BRUTE_OPTS), n); /* the references agree */
+        CHECK(memcmp(second, want, n * sizeof *want) == 0);
         dlx_t *d = build(&in);
         CHECK_EQ(count_all(d), n);
         dlx_restart(d);
@@ -397,18 +465,47 @@ static void test_random_vs_brute(void) {
 
 /* ==== 2. resumption ============================================================== */
 
+/* dlx_search_until with one absolute node limit over many calls: returns
+ * the solutions of the uninterrupted run up to the limit, then DLX_BUDGET
+ * (or DLX_DONE when the limit covers the whole search); dlx_search_until(0)
+ * then finishes the rest. */
+static void check_search_until(dlx_t *d, const sol_list *ref, uint64_t total_nodes,
+                               uint64_t limit) {
+    int32_t opts[MAX_OPTS + 1];
+    sol_list got = {0};
+    dlx_stats_t st;
+    int rc;
+    dlx_restart(d);
+    while ((rc = dlx_search_until(d, limit)) == DLX_SOLUTION) {
+        int32_t n = dlx_solution(d, opts, MAX_OPTS + 1);
+        if (!CHECK(n >= 0 && n <= MAX_OPTS)) return;
+        sols_push(&got, opts, n);
+    }
+    dlx_stats(d, &st);
+    CHECK(st.nodes <= limit);
+    CHECK_EQ(rc, limit >= total_nodes ? DLX_DONE : DLX_BUDGET);
+    if (rc == DLX_BUDGET) {
+        CHECK_EQ(st.nodes, limit);
+        CHECK_EQ(dlx_search_until(d, limit), DLX_BUDGET); /* no room: stays put */
+        enumerate(d, 0, &got, NULL); /* the rest, without a limit */
+    }
+    CHECK(sols_equal(&got, ref));
+    sols_free(&got);
+}
+
 /* Budgets of 1, 7 and 1000 nodes must give the uninterrupted run's solutions
- * in its order and the same statistics, with or without a seed. */
+ * in its order and the same statistics, with or without a seed; that run
+ * must find what the backtracking reference finds. */
 static void check_resumption(const instance *in, uint64_t seed) {
     static const uint64_t budgets[] = {1, 7, 1000};
+    static uint64_t want[1 << 16];
     dlx_t *d = build(in);
     sol_list ref = {0};
     dlx_stats_t ref_end;
     dlx_set_seed(d, seed);
     enumerate(d, 0, &ref, &ref_end);
-    uint64_t *masks = malloc((ref.count + 1) * sizeof *masks);
-    sols_masks(in, &ref, masks); /* checks that each one is a cover */
-    free(masks);
+    size_t n_want = backtrack_solutions(in, want, 1 << 16);
+    if (CHECK(n_want <= 1 << 16)) check_same_set(in, &ref, want, n_want);
     for (size_t b = 0; b < sizeof budgets / sizeof *budgets; b++) {
         sol_list got = {0};
         dlx_stats_t end;
@@ -421,6 +518,12 @@ static void check_resumption(const instance *in, uint64_t seed) {
         CHECK_EQ(end.guesses, ref_end.guesses);
         CHECK(end.guesses <= end.nodes);
         sols_free(&got);
+    }
+    uint64_t limits[] = {ref_end.nodes, ref_end.nodes / 2, ref_end.nodes + 1};
+    for (size_t l = 0; l < 3; l++) {
+        if (limits[l] == 0) continue; /* 0 would mean no limit */
+        dlx_set_seed(d, seed);
+        check_search_until(d, &ref, ref_end.nodes, limits[l]);
     }
     sols_free(&ref);
     dlx_free(d);
@@ -439,6 +542,101 @@ static void test_resumption(void) {
         check_context("big random instance %d", t);
         random_big(&r, &in);
         check_resumption(&in, t % 2 ? 0 : (uint64_t)t + 5);
+    }
+    for (int t = 0; t < 6; t++) {
+        check_context("random runs instance %d", t);
+        random_runs(&r, &in);
+        check_resumption(&in, t % 2 ? 0 : (uint64_t)t + 7);
+    }
+}
+
+/* 16..40 primary items (the engine scans item lengths in blocks of 16):
+ * counts and solution sets against the backtracking reference. */
+static void test_runs_vs_backtracking(void) {
+    static instance in;
+    static uint64_t want[1 << 15];
+    rng_t r = {2718};
+    int none = 0, many = 0;
+    for (int t = 0; t < 300; t++) {
+        check_context("random runs instance %d", t);
+        random_runs(&r, &in);
+        size_t n = backtrack_solutions(&in, want, 1 << 15);
+        if (n > 1 << 15) continue; /* too many to list */
+        dlx_t *d = build(&in);
+        CHECK_EQ(count_all(d), n);
+        dlx_restart(d);
+        check_enumeration(d, &in, want, n);
+        dlx_set_seed(d, (uint64_t)t + 1);
+        check_enumeration(d, &in, want, n);
+        none += n == 0;
+        many += n >= 100;
+        dlx_free(d);
+    }
+    check_context("mix of random runs instances");
+    CHECK(none >= 20);
+    CHECK(many >= 20);
+}
+
+/* More primary items than the engine scans as an array (it follows the
+ * item list then): a small instance padded with PADS items that have one
+ * option each, placed before or after its own items. The solutions are the
+ * small instance's (brute force), each with every pad option added. */
+enum { PADS = 4200 };
+
+static dlx_t *build_padded(const instance *in, int pads_first) {
+    int32_t off = pads_first ? PADS : 0, pad0 = pads_first ? 0 : in->primary;
+    dlx_t *d = dlx_new(in->primary + PADS, in->secondary);
+    for (int32_t k = 0; k < in->n_opts; k++) {
+        int32_t items[MAX_ITEMS];
+        for (int32_t j = 0; j < in->len[k]; j++)
+            items[j] = in->item[k][j] + (in->item[k][j] < in->primary ? off : PADS);
+        CHECK_EQ(dlx_add_option(d, items, in->color[k], in->len[k]), k);
+    }
+    for (int32_t j = 0; j < PADS; j++) {
+        int32_t pad = pad0 + j;
+        CHECK_EQ(dlx_add_option(d, &pad, NULL, 1), in->n_opts + j);
+    }
+    return d;
+}
+
+/* Strip the pad options off each solution (all PADS must be there) and
+ * compare what is left with the brute-force set. */
+static void check_padded_solutions(dlx_t *d, const instance *in, const uint64_t *want, size_t n) {
+    static int32_t opts[PADS + MAX_OPTS + 1];
+    static uint64_t got[1 << MAX_BRUTE_OPTS];
+    size_t found = 0;
+    int rc;
+    dlx_restart(d);
+    while ((rc = dlx_search(d, 0)) == DLX_SOLUTION && CHECK(found < n)) {
+        int32_t len = dlx_solution(d, opts, PADS + MAX_OPTS + 1), pads = 0, real[MAX_OPTS], n_real = 0;
+        if (!CHECK(len >= PADS && len <= PADS + MAX_OPTS)) break;
+        uint64_t m = 0;
+        for (int32_t j = 0; j < len; j++) {
+            if (opts[j] >= in->n_opts) pads++;
+            else if (n_real < MAX_OPTS) real[n_real++] = opts[j], m |= 1ULL << opts[j];
+        }
+        CHECK_EQ(pads, PADS);
+        CHECK(is_solution(in, real, n_real));
+        got[found++] = m;
+    }
+    CHECK_EQ(rc, DLX_DONE);
+    qsort(got, found, sizeof *got, cmp_u64);
+    if (CHECK_EQ(found, n)) CHECK(n == 0 || memcmp(got, want, n * sizeof *got) == 0);
+}
+
+static void test_many_items(void) {
+    static instance in;
+    static uint64_t want[1 << MAX_BRUTE_OPTS];
+    rng_t r = {1414};
+    for (int t = 0; t < 12; t++) {
+        check_context("%d padding items, instance %d, pads %s", PADS, t, t % 2 ? "first" : "last");
+        do random_small(&r, &in);
+        while (in.primary == 0);
+        size_t n = brute_solutions(&in, want);
+        dlx_t *d = build_padded(&in, t % 2);
+        CHECK_EQ(count_all(d), n);
+        check_padded_solutions(d, &in, want, n);
+        dlx_free(d);
     }
 }
 
@@ -990,9 +1188,9 @@ static void test_option_items(void) {
     dlx_free(d);
 }
 
-/* dlx_item_options with options forced: every option it lists for item i
- * holds i and is forced or compatible with every forced option, and it
- * lists every compatible option holding i that is not forced itself. */
+/* dlx_item_options with options forced lists exactly the options holding
+ * item i that agree with every forced option (a forced option clashes with
+ * itself, so none of those). */
 static void check_item_options(dlx_t *d, const instance *in, const int32_t *forced,
                                int32_t n_forced) {
     for (int32_t i = 0; i < inst_items(in); i++) {
@@ -1000,23 +1198,13 @@ static void check_item_options(dlx_t *d, const instance *in, const int32_t *forc
         int32_t n = dlx_item_options(d, i, got, MAX_OPTS);
         char listed[MAX_OPTS] = {0};
         if (!CHECK(n >= 0 && n <= in->n_opts)) continue;
-        for (int32_t j = 0; j < n; j++) {
-            int32_t k = got[j];
-            if (!CHECK(k >= 0 && k < in->n_opts && !listed[k])) continue;
-            listed[k] = 1;
-            int is_forced = 0, clashes = 0;
-            for (int32_t f = 0; f < n_forced; f++) {
-                is_forced |= forced[f] == k;
-                clashes |= options_clash(in, forced[f], k);
-            }
-            int32_t ruled_out_but_listed = !is_forced && clashes ? k : -1;
-            CHECK(color_in(in, k, i) >= 0);
-            CHECK_EQ(ruled_out_but_listed, -1);
-        }
+        for (int32_t j = 0; j < n; j++)
+            if (CHECK(got[j] >= 0 && got[j] < in->n_opts && !listed[got[j]])) listed[got[j]] = 1;
         for (int32_t k = 0; k < in->n_opts; k++) {
             int clashes = 0;
             for (int32_t f = 0; f < n_forced; f++) clashes |= options_clash(in, forced[f], k);
-            if (color_in(in, k, i) >= 0 && !clashes) CHECK(listed[k]);
+            int32_t should_list = color_in(in, k, i) >= 0 && !clashes;
+            if (listed[k] != should_list) CHECK_EQ(listed[k] ? k : -1, should_list ? k : -1);
         }
     }
 }
@@ -1033,6 +1221,9 @@ static void test_item_options(void) {
     CHECK_EQ(dlx_item_options(d, -1, buf, 4), DLX_EITEM);
     CHECK_EQ(dlx_item_options(d, inst_items(&in), buf, 4), DLX_EITEM);
     CHECK_EQ(dlx_item_options(d, 0, NULL, 0), 2); /* options 0 and 3 hold item 0 */
+    CHECK_EQ(dlx_search(d, 0), DLX_SOLUTION);
+    CHECK_EQ(dlx_item_options(d, 1, buf, 4), 2); /* the search stopped ... */
+    CHECK_EQ(dlx_solution(d, buf, 4), DLX_ENOSOLUTION); /* ... and was abandoned */
     dlx_free(d);
     for (int t = 0; t < 300; t++) {
         check_context("dlx_item_options, random instance %d", t);
@@ -1205,6 +1396,8 @@ typedef struct {
 static const test_group groups[] = {
     {"random-vs-brute", test_random_vs_brute},
     {"queens-reference", test_queens_reference},
+    {"runs-vs-backtracking", test_runs_vs_backtracking},
+    {"many-items", test_many_items},
     {"resumption", test_resumption},
     {"force-queens", test_force_queens},
     {"force-colors", test_force_colors},
@@ -1229,7 +1422,7 @@ static const test_group groups[] = {
     {"add-while-forced", test_add_while_forced},
 };
 
-enum { GROUP_TIMEOUT_S = 120 };
+enum { GROUP_TIMEOUT_S = 60 };
 
 /* Run one group in a child; returns 1 if it passed. */
 static int run_group(const test_group *g, int fork_it) {

@@ -1,0 +1,842 @@
+// dlxkit: the JavaScript API over dlxkit.wasm (one wrapper over the exported
+// C functions, as sql.js does). Works unchanged in Node, browsers, workers and
+// extensions: no eval, no glue file, no static imports of Node modules.
+
+const ERROR_CODES = {
+  [-1]: 'OUT_OF_MEMORY',
+  [-2]: 'BAD_ARGUMENT',
+  [-3]: 'BAD_ITEM',
+  [-4]: 'DUPLICATE_ITEM',
+  [-5]: 'BAD_COLOR',
+  [-6]: 'NO_PRIMARY_ITEM',
+  [-7]: 'BAD_OPTION',
+  [-8]: 'CONFLICT',
+  [-9]: 'NOTHING_FORCED',
+  [-10]: 'TOO_BIG',
+  [-11]: 'NO_SOLUTION',
+  [-12]: 'UNKNOWN_ITEM',
+  [-13]: 'DUPLICATE_NAME',
+  [-14]: 'NO_ITEMS',
+  [-15]: 'BAD_CHARACTER',
+  [-16]: 'SYNTAX',
+  [-20]: 'BAD_SIZE',
+  [-21]: 'BAD_REGION',
+  [-22]: 'BAD_VALUE',
+  [-23]: 'CLASH',
+  [-24]: 'BAD_LENGTH',
+  [-25]: 'BAD_SYMBOL',
+  [-26]: 'BAD_ALPHABET'
+}
+
+/** The one error class: `code` is stable (see README), `details` says where. */
+export class DlxError extends Error {
+  constructor (code, message, details = {}) {
+    super(message)
+    this.name = 'DlxError'
+    this.code = code
+    this.details = details
+  }
+}
+
+const STATUS = ['none', 'unique', 'multiple', 'found', 'stopped']
+const SEARCH = { 1: 'solution', 2: 'done', 3: 'budget', 4: 'limit' }
+const STYLE = { line: 0, grid: 1, numbers: 2 }
+const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const SOLVER_CACHE_SIZE = 4
+
+const utf8 = new TextEncoder()
+const utf8Decoder = new TextDecoder()
+
+function isNode () {
+  return typeof process !== 'undefined' && process.versions != null && process.versions.node != null
+}
+
+/** Bytes of the module, from what the caller gave or from next to this file. */
+async function wasmSource (wasm) {
+  if (wasm instanceof WebAssembly.Module) return wasm
+  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return wasm
+  const url = wasm != null ? new URL(String(wasm), import.meta.url) : new URL('./dlxkit.wasm', import.meta.url)
+  if (url.protocol === 'file:' && isNode()) {
+    const { readFile } = await import('node:fs/promises')
+    return readFile(url)
+  }
+  const response = await fetch(url)
+  if (!response.ok) throw new DlxError('LOAD_FAILED', `cannot fetch ${url}: HTTP ${response.status}`)
+  return response.arrayBuffer()
+}
+
+/**
+ * Load the module. Options: `wasm` (bytes, a WebAssembly.Module or a URL; by
+ * default the file next to this module) and `maxMemory` (bytes of linear
+ * memory allowed; exhausting it is an OUT_OF_MEMORY error, never a trap).
+ */
+export async function load (options = {}) {
+  const source = await wasmSource(options.wasm)
+  let instance
+  try {
+    instance = source instanceof WebAssembly.Module
+      ? await WebAssembly.instantiate(source, {})
+      : (await WebAssembly.instantiate(source, {})).instance
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot instantiate dlxkit.wasm: ${e.message}`)
+  }
+  return new Dlxkit(instance.exports, options)
+}
+
+/** One loaded module: the Sudoku functions and the exact-cover problems. */
+export class Dlxkit {
+  constructor (exports, options = {}) {
+    this._x = exports
+    exports._initialize()
+    this._buffer = null
+    this._solvers = new Map() // shape key -> solver handle, most recent last
+    this._registry = typeof FinalizationRegistry === 'function'
+      ? new FinalizationRegistry((free) => free())
+      : null
+    this.setMemoryLimit(options.maxMemory ?? 0)
+    this.sudoku = new SudokuApi(this)
+  }
+
+  /** Cap the module's memory at `bytes` (0: no cap but wasm32's 4 GiB). */
+  setMemoryLimit (bytes) {
+    if (!(Number.isFinite(bytes) && bytes >= 0)) throw new DlxError('BAD_ARGUMENT', 'maxMemory must be a number of bytes, 0 or more')
+    this._x.dk_set_memory_cap(bytes)
+  }
+
+  /** Bytes of linear memory in use by the module now. */
+  memorySize () { return this._x.memory.buffer.byteLength }
+
+  // ---- memory helpers ------------------------------------------------------
+
+  _u8 () { return new Uint8Array(this._x.memory.buffer) }
+  _i32 () { return new Int32Array(this._x.memory.buffer) }
+  _f64 () { return new Float64Array(this._x.memory.buffer) }
+
+  _alloc (bytes) {
+    const p = this._x.dk_alloc(Math.max(bytes, 1))
+    if (!p) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes; raise maxMemory)`)
+    return p
+  }
+
+  _free (p) { if (p) this._x.dk_free(p) }
+
+  /** Run fn with temporary buffers of the given sizes, freed afterwards. */
+  _with (sizes, fn) {
+    const ptrs = []
+    try {
+      for (const s of sizes) ptrs.push(this._alloc(s))
+      return fn(...ptrs)
+    } finally {
+      for (const p of ptrs) this._free(p)
+    }
+  }
+
+  _string (p) {
+    if (!p) return null
+    const u8 = this._u8()
+    let end = p
+    while (u8[end] !== 0) end++
+    return utf8Decoder.decode(u8.subarray(p, end))
+  }
+
+  /** Copy a string in as UTF-8; returns [pointer, byte length] (free it). */
+  _putString (s) {
+    const bytes = utf8.encode(s)
+    const p = this._alloc(bytes.length + 1)
+    const u8 = this._u8()
+    u8.set(bytes, p)
+    u8[p + bytes.length] = 0
+    return [p, bytes.length]
+  }
+
+  /** The last C error as a DlxError. */
+  _error (code) {
+    const e = this._x.dk_error() >> 2
+    const i32 = this._i32()
+    const message = this._string((e + 10) << 2) || this._string(this._x.dk_strerror(code))
+    const f = (k) => i32[e + k]
+    const details = { errno: code }
+    const put = (name, v) => { if (v) details[name] = v }
+    put('row', f(1)); put('col', f(2)); put('row2', f(3)); put('col2', f(4)); put('value', f(5))
+    put('line', f(6)); put('column', f(7)); put('offset', f(8)); put('index', f(9))
+    return new DlxError(ERROR_CODES[code] ?? 'UNKNOWN', message, details)
+  }
+
+  _check (rc) {
+    if (rc < 0) throw this._error(rc)
+    return rc
+  }
+
+  _track (owner, free) {
+    if (this._registry) this._registry.register(owner, free, owner)
+  }
+
+  _untrack (owner) {
+    if (this._registry) this._registry.unregister(owner)
+  }
+
+  // ---- exact cover -----------------------------------------------------------
+
+  /**
+   * A problem from items and options. `primary` and `secondary` are arrays of
+   * names or counts; each option is an array of names (secondary ones may be
+   * 'item:color') or of item indices (a secondary index may be [index, color]
+   * with a positive integer color).
+   */
+  exactCover ({ primary, secondary = [], options = [] } = {}) {
+    const names = (v, what) => {
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return null
+      if (Array.isArray(v)) return v.map(String)
+      throw new DlxError('BAD_INPUT', `${what} must be an array of item names or a count`)
+    }
+    const pNames = names(primary, 'primary')
+    const sNames = names(secondary, 'secondary')
+    const nPrimary = pNames ? pNames.length : primary
+    const nSecondary = sNames ? sNames.length : secondary
+    if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array of arrays')
+    const index = new Map()
+    if (pNames || sNames) {
+      const all = [...(pNames ?? []), ...(sNames ?? [])]
+      all.forEach((n, i) => {
+        if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
+        index.set(n, i)
+      })
+    }
+    const colors = new Map()
+    const flat = []
+    options.forEach((opt, k) => {
+      if (!Array.isArray(opt)) throw new DlxError('BAD_INPUT', `option ${k} must be an array`, { index: k })
+      const items = []
+      const cols = []
+      for (const entry of opt) {
+        let item = entry
+        let color = 0
+        if (typeof entry === 'string') {
+          const colon = entry.indexOf(':')
+          const name = colon < 0 ? entry : entry.slice(0, colon)
+          if (colon >= 0) {
+            const c = entry.slice(colon + 1)
+            if (!colors.has(c)) colors.set(c, colors.size + 1)
+            color = colors.get(c)
+          }
+          item = index.get(name)
+          if (item === undefined) throw new DlxError('UNKNOWN_ITEM', `option ${k} names unknown item "${name}"`, { index: k, item: name })
+        } else if (Array.isArray(entry)) {
+          [item, color] = entry
+        }
+        if (!Number.isInteger(item) || !Number.isInteger(color)) {
+          throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${JSON.stringify(entry)}`, { index: k })
+        }
+        items.push(item)
+        cols.push(color)
+      }
+      flat.push(items.length, ...items, ...cols)
+    })
+    const p = this._x.dk_problem_new(nPrimary, nSecondary)
+    if (!p) throw this._error(this._i32()[this._x.dk_error() >> 2])
+    const problem = new Problem(this, p, { names: pNames || sNames ? [...(pNames ?? []), ...(sNames ?? [])] : null, colors: [...colors.keys()] })
+    try {
+      this._with([flat.length * 4], (buf) => {
+        this._i32().set(flat, buf >> 2)
+        const rc = this._x.dk_problem_add_options(p, buf, options.length)
+        if (rc < 0) {
+          const err = this._error(rc)
+          err.message = `option ${err.details.index}: ${err.message}`
+          throw err
+        }
+      })
+    } catch (e) {
+      problem.free()
+      throw e
+    }
+    return problem
+  }
+
+  /** A problem in Knuth's DLX format; errors carry line and column. */
+  parseDlx (text) {
+    if (typeof text !== 'string') throw new DlxError('BAD_INPUT', 'parseDlx needs the text of a DLX file (a string)')
+    const [s, len] = this._putString(text)
+    let p
+    try {
+      p = this._x.dk_problem_parse(s, len)
+    } finally {
+      this._free(s)
+    }
+    if (!p) {
+      const err = this._error(this._i32()[this._x.dk_error() >> 2])
+      if (err.details.line) err.message = `line ${err.details.line}, column ${err.details.column}: ${err.message}`
+      throw err
+    }
+    return new Problem(this, p, { fromText: true })
+  }
+}
+
+/** An exact-cover problem in the module. Free it when done (or let GC). */
+export class Problem {
+  constructor (kit, handle, { names = null, colors = [], fromText = false } = {}) {
+    this._kit = kit
+    this._x = kit._x
+    this._h = handle
+    this._names = names
+    this._colors = colors
+    this._fromText = fromText
+    kit._track(this, () => kit._x.dk_problem_free(handle))
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this problem was freed')
+    return this._h
+  }
+
+  /** Counts: primary items, items, options, forced options. */
+  get shape () {
+    return this._kit._with([20], (out) => {
+      this._x.dk_problem_shape(this._handle(), out)
+      const i = this._kit._i32()
+      const o = out >> 2
+      return { primary: i[o], items: i[o + 1], options: i[o + 2], forced: i[o + 3] }
+    })
+  }
+
+  /** Item i's name (its index as a string when the problem has no names). */
+  itemName (i) {
+    if (this._names) return this._names[i]
+    if (this._fromText) return this._kit._string(this._x.dk_problem_item_name(this._handle(), i))
+    return String(i)
+  }
+
+  /** Option k as item names (with ':color' where it has one). */
+  option (k) {
+    const n = this._x.dk_problem_option_items(this._handle(), k, 0, 0, 0)
+    this._kit._check(n)
+    return this._kit._with([n * 4, n * 4], (items, colors) => {
+      this._x.dk_problem_option_items(this._h, k, items, colors, n)
+      const i32 = this._kit._i32()
+      const out = []
+      for (let j = 0; j < n; j++) {
+        const name = this.itemName(i32[(items >> 2) + j])
+        const c = i32[(colors >> 2) + j]
+        out.push(c ? `${name}:${this._colorName(c)}` : name)
+      }
+      return out
+    })
+  }
+
+  _colorName (c) {
+    if (this._fromText) return this._kit._string(this._x.dk_problem_color_name(this._h, c))
+    return this._colors[c - 1] ?? String(c)
+  }
+
+  /** One step of the resumable search: 'solution', 'done' or 'budget'. */
+  search (maxNodes = 0) {
+    return SEARCH[this._kit._check(this._x.dk_problem_search(this._handle(), checkCount(maxNodes, 'maxNodes')))]
+  }
+
+  /** The solution the search is at: option indices (forced ones first). */
+  solution () {
+    const cap = this.shape.primary + 1
+    return this._kit._with([cap * 4], (buf) => {
+      const n = this._kit._check(this._x.dk_problem_solution(this._handle(), buf, cap))
+      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+    })
+  }
+
+  /** The first solution (sorted option indices), or null. */
+  solve ({ maxNodes = 0 } = {}) {
+    this.restart()
+    const r = this.search(maxNodes)
+    if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
+    const s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
+    this.restart()
+    return s
+  }
+
+  /** How many solutions, up to `limit` (0: all). Throws STOPPED at maxNodes. */
+  count ({ limit = 0, maxNodes = 0 } = {}) {
+    const r = this.countDetailed({ limit, maxNodes })
+    if (r.status === 'stopped') {
+      throw new DlxError('STOPPED', `counting stopped after ${r.nodes} nodes with ${r.count} solutions so far`, r)
+    }
+    return r.count
+  }
+
+  /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
+  countDetailed ({ limit = 0, maxNodes = 0 } = {}) {
+    return this._kit._with([8], (out) => {
+      const rc = this._kit._check(this._x.dk_problem_count(this._handle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
+      const count = this._kit._f64()[out >> 3]
+      return { count, status: rc === 2 ? 'done' : rc === 4 ? 'limit' : 'stopped', nodes: this.stats().nodes }
+    })
+  }
+
+  /** Every solution in turn (sorted option indices), up to `limit`. */
+  * solutions ({ limit = 0, maxNodes = 0 } = {}) {
+    checkCount(limit, 'limit')
+    this.restart()
+    let found = 0
+    for (;;) {
+      const left = maxNodes ? maxNodes - this.stats().nodes : 0
+      if (maxNodes && left <= 0) throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
+      const r = this.search(left)
+      if (r === 'done') return
+      if (r === 'budget') throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
+      yield this.solution().sort((a, b) => a - b)
+      if (limit && ++found >= limit) return
+    }
+  }
+
+  /** { nodes, updates, solutions, progress, level, maxLevel, guesses } */
+  stats () {
+    return this._kit._with([56], (out) => {
+      this._x.dk_problem_stats(this._handle(), out)
+      const f = this._kit._f64().subarray(out >> 3, (out >> 3) + 7)
+      return { nodes: f[0], updates: f[1], solutions: f[2], progress: f[3], level: f[4], maxLevel: f[5], guesses: f[6] }
+    })
+  }
+
+  restart () { this._x.dk_problem_restart(this._handle()) }
+
+  /** Try options in a reproducible random order (seed 0: natural order). */
+  setSeed (seed) { this._kit._check(this._x.dk_problem_set_seed(this._handle(), checkCount(seed, 'seed'))) }
+
+  /** Put option k in every solution; a clash throws CONFLICT naming the other. */
+  force (k) {
+    const rc = this._x.dk_problem_force(this._handle(), k)
+    if (rc < 0) {
+      const err = this._kit._error(rc)
+      if (rc === -8) {
+        err.details = { option: k, other: err.details.index ?? 0, item: this.itemName(err.details.value ?? 0) }
+        err.message = `option ${k} clashes with forced option ${err.details.other} on item ${err.details.item}`
+      }
+      throw err
+    }
+  }
+
+  unforce () { this._kit._check(this._x.dk_problem_unforce(this._handle())) }
+
+  /** Options holding item i that agree with the forced ones. */
+  itemOptions (i) {
+    const n = this._kit._check(this._x.dk_problem_item_options(this._handle(), i, 0, 0))
+    return this._kit._with([n * 4], (buf) => {
+      this._x.dk_problem_item_options(this._h, i, buf, n)
+      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+    })
+  }
+
+  /** The item the search would branch on first, or -1. */
+  branchItem () { return this._x.dk_problem_branch_item(this._handle()) }
+
+  /**
+   * Split the search into `parts` independent pieces: lists of options to
+   * force, taken from the first levels of the tree, dealt round-robin. The
+   * counts of all shards add up to the whole count.
+   */
+  shardPrefixes (shard, parts) {
+    if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+      throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
+    }
+    let prefixes = [[]]
+    // Deepen until there are enough pieces to deal (or nothing to split).
+    for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
+      const next = []
+      let split = false
+      for (const prefix of prefixes) {
+        for (const k of prefix) this.force(k)
+        const item = this.branchItem()
+        if (item < 0) next.push(prefix)
+        else {
+          split = true
+          for (const k of this.itemOptions(item)) next.push([...prefix, k])
+        }
+        for (let j = 0; j < prefix.length; j++) this.unforce()
+      }
+      prefixes = next
+      if (!split) break
+    }
+    return prefixes.filter((_, i) => i % parts === shard)
+  }
+
+  /** Count only the given shard (see shardPrefixes). */
+  countShard (shard, parts, { maxNodes = 0 } = {}) {
+    let total = 0
+    for (const prefix of this.shardPrefixes(shard, parts)) {
+      for (const k of prefix) this.force(k)
+      try {
+        total += this.count({ maxNodes })
+      } finally {
+        for (let j = 0; j < prefix.length; j++) this.unforce()
+      }
+    }
+    return total
+  }
+
+  /** Option k as a line of Knuth's format. */
+  formatOption (k) { return this.option(k).join(' ') }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._x.dk_problem_free(this._h)
+    this._h = 0
+  }
+
+  [Symbol.dispose] () { this.free() }
+}
+
+function checkCount (v, what) {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+    throw new DlxError('BAD_ARGUMENT', `${what} must be a whole number of 0 or more (got ${String(v)})`)
+  }
+  return v
+}
+
+// ---- Sudoku -------------------------------------------------------------------
+
+/** Variant names to flags. */
+function variantFlags (variant) {
+  const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
+  let flags = 0
+  for (const v of list) {
+    const name = String(v).toLowerCase()
+    if (name === 'x' || name === 'diagonal') flags |= 1
+    else if (name === 'windoku' || name === 'hyper') flags |= 2
+    else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
+    else throw new DlxError('BAD_ARGUMENT', `unknown variant "${v}": use x, windoku (or jigsaw with a map)`)
+  }
+  return flags
+}
+
+class SudokuApi {
+  constructor (kit) {
+    this._kit = kit
+    this._x = kit._x
+  }
+
+  /** A solver for the shape (cached: building the matrix is the costly part). */
+  _solver (size, opts) {
+    const box = [opts.boxRows ?? 0, opts.boxCols ?? 0]
+    if (box[0] && !box[1]) box[1] = size / box[0]
+    if (box[1] && !box[0]) box[0] = size / box[1]
+    const flags = variantFlags(opts.variant)
+    const regions = (opts.regions ?? []).map((region, k) => {
+      if (!Array.isArray(region)) throw new DlxError('BAD_REGION', `region ${k + 1} must be an array of cells`)
+      return region.map((cell) => Array.isArray(cell) ? cell[0] * size + cell[1] : cell)
+    })
+    let jigsaw = opts.jigsaw ?? null
+    if (jigsaw) {
+      jigsaw = Array.isArray(jigsaw[0]) ? jigsaw.flat() : Array.from(jigsaw)
+      if (jigsaw.length !== size * size) throw new DlxError('BAD_REGION', `the jigsaw map needs ${size * size} cells (${size} rows of ${size}), got ${jigsaw.length}`)
+    }
+    const key = JSON.stringify([size, box, flags, regions, jigsaw])
+    const cache = this._kit._solvers
+    let h = cache.get(key)
+    if (h) {
+      cache.delete(key)
+      cache.set(key, h)
+      return h
+    }
+    const flatRegions = regions.flat()
+    if (flatRegions.some((c) => !Number.isInteger(c))) throw new DlxError('BAD_REGION', 'region cells must be [row, col] pairs or cell numbers')
+    h = this._kit._with([(jigsaw?.length ?? 0) * 4 + 4, flatRegions.length * 4 + 4], (jp, rp) => {
+      const i32 = this._kit._i32()
+      if (jigsaw) i32.set(jigsaw, jp >> 2)
+      i32.set(flatRegions, rp >> 2)
+      const ok = regions.every((r) => r.length === size)
+      if (!ok) throw new DlxError('BAD_REGION', `every extra region needs ${size} cells`)
+      return this._x.dk_sudoku_new(size, box[0], box[1], flags, jigsaw ? jp : 0, rp, regions.length)
+    })
+    if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >> 2])
+    cache.set(key, h)
+    while (cache.size > SOLVER_CACHE_SIZE) {
+      const [oldKey, old] = cache.entries().next().value
+      cache.delete(oldKey)
+      this._x.dk_sudoku_free(old)
+    }
+    return h
+  }
+
+  /**
+   * A puzzle in: a string in any format the C reader knows, or a 2D array
+   * (numbers, digit strings, '' / null / 0 for blanks). Returns the cells and
+   * what is needed to give an answer back in the same form.
+   */
+  _read (puzzle, opts) {
+    if (Array.isArray(puzzle)) return readArray(puzzle, opts)
+    if (typeof puzzle !== 'string') throw new DlxError('BAD_INPUT', 'a puzzle is a string or a 2D array of cells')
+    const fast = readLine(puzzle, opts)
+    if (fast) return fast
+    const kit = this._kit
+    const [s, len] = kit._putString(puzzle)
+    const [a] = opts.alphabet ? kit._putString(String(opts.alphabet)) : [0]
+    try {
+      const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
+      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
+      const size = this._x.dk_text_size(t)
+      if (!size) {
+        this._x.dk_text_free(t)
+        throw new DlxError('BAD_LENGTH', 'the text holds no puzzle')
+      }
+      const cells = kit._u8().slice(this._x.dk_text_cells(t), this._x.dk_text_cells(t) + size * size)
+      return { size, cells, kind: 'text', text: t, style: this._x.dk_text_style(t) }
+    } finally {
+      kit._free(s)
+      kit._free(a)
+    }
+  }
+
+  /** The answer in the form the puzzle came in. */
+  _write (input, values, opts = {}) {
+    const { size } = input
+    if (input.kind === 'array') {
+      const rows = []
+      for (let r = 0; r < size; r++) rows.push(Array.from(values.subarray(r * size, r * size + size)))
+      return rows
+    }
+    const style = opts.format ? STYLE[opts.format] : input.kind === 'line' ? 0 : input.style
+    if (style === undefined) throw new DlxError('BAD_ARGUMENT', `format must be line, grid or numbers (got ${opts.format})`)
+    if (input.kind === 'line' && style === 0) return writeLine(values, input.symbols, input.blank)
+    const kit = this._kit
+    const cap = size * size * 8 + 4096
+    return kit._with([size * size, cap], (v, buf) => {
+      kit._u8().set(values, v)
+      const n = kit._check(this._x.dk_text_format(input.text ?? 0, size, v, style, buf, cap))
+      return utf8Decoder.decode(kit._u8().slice(buf, buf + Math.min(n, cap - 1)))
+    })
+  }
+
+  _release (input) {
+    if (input.text) this._x.dk_text_free(input.text)
+  }
+
+  _withPuzzle (puzzle, opts, fn) {
+    const input = this._read(puzzle, opts)
+    try {
+      return fn(input, this._solver(input.size, opts))
+    } finally {
+      this._release(input)
+    }
+  }
+
+  /** Solve: { status, solution, count, nodes, guesses }. limit 2 proves uniqueness. */
+  solve (puzzle, opts = {}) {
+    const limit = checkCount(opts.limit ?? 2, 'limit')
+    const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    return this._withPuzzle(puzzle, opts, (input, h) => {
+      const n2 = input.size * input.size
+      const kit = this._kit
+      return kit._with([n2, n2, 32], (grid, sol, out) => {
+        kit._u8().set(input.cells, grid)
+        kit._check(this._x.dk_sudoku_solve(h, grid, limit, maxNodes, sol, out))
+        const f = kit._f64().slice(out >> 3, (out >> 3) + 4)
+        const status = STATUS[f[0]]
+        const found = f[1] > 0
+        const values = kit._u8().slice(sol, sol + n2)
+        return {
+          status,
+          solution: found ? this._write(input, values, opts) : null,
+          count: f[1],
+          nodes: f[2],
+          guesses: f[3]
+        }
+      })
+    })
+  }
+
+  /** The number of solutions, up to `limit` (default 2). */
+  count (puzzle, opts = {}) {
+    return this.solve(puzzle, { ...opts, limit: opts.limit ?? 2 }).count
+  }
+
+  /** Many puzzles of one shape in one call into the module. */
+  solveMany (puzzles, opts = {}) {
+    if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
+    const limit = checkCount(opts.limit ?? 2, 'limit')
+    const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    const inputs = []
+    const results = new Array(puzzles.length)
+    try {
+      puzzles.forEach((p, k) => {
+        try {
+          inputs.push({ k, input: this._read(p, opts) })
+        } catch (e) {
+          if (!(e instanceof DlxError)) throw e
+          results[k] = { status: 'invalid', error: e, solution: null, count: 0, nodes: 0 }
+        }
+      })
+      // Puzzles of one size go together; a batch of mixed sizes makes groups.
+      const groups = new Map()
+      for (const it of inputs) {
+        if (!groups.has(it.input.size)) groups.set(it.input.size, [])
+        groups.get(it.input.size).push(it)
+      }
+      for (const [size, group] of groups) this._solveGroup(size, group, limit, maxNodes, opts, results)
+    } finally {
+      for (const it of inputs) this._release(it.input)
+    }
+    return results
+  }
+
+  _solveGroup (size, group, limit, maxNodes, opts, results) {
+    const kit = this._kit
+    const h = this._solver(size, opts)
+    const n2 = size * size
+    kit._with([n2 * group.length, n2 * group.length, 64 * group.length], (grids, sols, out) => {
+      const u8 = kit._u8()
+      group.forEach((it, j) => u8.set(it.input.cells, grids + j * n2))
+      kit._check(this._x.dk_sudoku_solve_many(h, grids, group.length, limit, maxNodes, sols, out))
+      const f = kit._f64()
+      const all = kit._u8()
+      group.forEach((it, j) => {
+        const o = (out >> 3) + 8 * j
+        if (f[o] < 0) {
+          const code = ERROR_CODES[f[o]] ?? 'UNKNOWN'
+          const [row, col, row2, col2] = [f[o + 4], f[o + 5], f[o + 6], f[o + 7]]
+          const message = code === 'CLASH'
+            ? `the given at row ${row}, column ${col} clashes with the one at row ${row2}, column ${col2}`
+            : kit._string(this._x.dk_strerror(f[o]))
+          results[it.k] = { status: 'invalid', error: new DlxError(code, message, { row, col, row2, col2 }), solution: null, count: 0, nodes: 0 }
+          return
+        }
+        const values = all.slice(sols + j * n2, sols + (j + 1) * n2)
+        results[it.k] = {
+          status: STATUS[f[o]],
+          solution: f[o + 1] > 0 ? this._write(it.input, values, opts) : null,
+          count: f[o + 1],
+          nodes: f[o + 2],
+          guesses: f[o + 3]
+        }
+      })
+    })
+  }
+
+  /** Pencil marks: for every cell, the digits still possible after the givens. */
+  candidates (puzzle, opts = {}) {
+    return this._withPuzzle(puzzle, opts, (input, h) => {
+      const { size } = input
+      const kit = this._kit
+      return kit._with([size * size, size * size * 8], (grid, out) => {
+        kit._u8().set(input.cells, grid)
+        kit._check(this._x.dk_sudoku_candidates(h, grid, out))
+        const u32 = new Uint32Array(kit._x.memory.buffer, out, size * size * 2)
+        const rows = []
+        for (let r = 0; r < size; r++) {
+          const row = []
+          for (let c = 0; c < size; c++) {
+            const lo = u32[2 * (r * size + c)]
+            const hi = u32[2 * (r * size + c) + 1]
+            const digits = []
+            for (let d = 0; d < size; d++) if ((d < 32 ? lo >>> d : hi >>> (d - 32)) & 1) digits.push(d + 1)
+            row.push(digits)
+          }
+          rows.push(row)
+        }
+        return rows
+      })
+    })
+  }
+
+  /**
+   * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
+   * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
+   * maxNodes, format ('line' | 'grid' | 'numbers' | 'array').
+   */
+  generate (opts = {}) {
+    let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
+    if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
+    const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
+    const clues = checkCount(opts.clues ?? 0, 'clues')
+    const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    const h = this._solver(size, opts)
+    size = this._x.dk_sudoku_size(h)
+    const kit = this._kit
+    const n2 = size * size
+    return kit._with([n2, n2], (puzzle, solution) => {
+      kit._check(this._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
+      const p = kit._u8().slice(puzzle, puzzle + n2)
+      const s = kit._u8().slice(solution, solution + n2)
+      const form = opts.format === 'array'
+        ? { kind: 'array', size }
+        : { kind: opts.format && opts.format !== 'line' ? 'text' : 'line', size, style: STYLE[opts.format ?? 'line'], symbols: symbolsFor(size, opts.alphabet), blank: '.' }
+      if (form.kind !== 'array' && size > symbolsFor(size, opts.alphabet).length && (opts.format ?? 'line') === 'line') {
+        throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+      }
+      return {
+        puzzle: this._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
+        solution: this._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
+        clues: p.reduce((a, v) => a + (v ? 1 : 0), 0),
+        seed
+      }
+    })
+  }
+
+  /** Difficulty: { level, score, nodes, guesses, status }. */
+  rate (puzzle, opts = {}) {
+    return this._withPuzzle(puzzle, opts, (input, h) => {
+      const kit = this._kit
+      const n2 = input.size * input.size
+      return kit._with([n2, 48], (grid, out) => {
+        kit._u8().set(input.cells, grid)
+        kit._check(this._x.dk_sudoku_rate(h, grid, out))
+        const f = kit._f64().slice(out >> 3, (out >> 3) + 5)
+        return { level: kit._string(this._x.dk_sudoku_level_name(f[0])), score: Math.round(f[1] * 100) / 100, nodes: f[2], guesses: f[3], status: STATUS[f[4]] }
+      })
+    })
+  }
+}
+
+function symbolsFor (size, alphabet) {
+  return alphabet ? String(alphabet) : DEFAULT_SYMBOLS
+}
+
+/**
+ * The common case without a trip into the module: one line of N*N symbols
+ * (and nothing else). Anything else goes to the C reader.
+ */
+function readLine (s, opts) {
+  const line = s.endsWith('\n') ? s.slice(0, s.endsWith('\r\n') ? -2 : -1) : s
+  const n = Math.round(Math.sqrt(line.length))
+  if (n * n !== line.length || n < 4 || n > 61 || (opts.size && opts.size !== n)) return null
+  const symbols = opts.alphabet ? String(opts.alphabet) : DEFAULT_SYMBOLS
+  const cells = new Uint8Array(n * n)
+  let blank = ''
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]
+    const d = symbols.indexOf(ch)
+    if (d >= 0 && d < n && !(ch === '0' && !opts.alphabet)) {
+      cells[i] = d + 1
+    } else if (ch === '.' || ch === '_' || ch === '-' || (ch === '0' && !opts.alphabet)) {
+      if (!blank) blank = ch
+    } else {
+      return null // let the C reader say what is wrong, and where
+    }
+  }
+  return { size: n, cells, kind: 'line', symbols, blank: blank || '.' }
+}
+
+function writeLine (values, symbols, blank) {
+  let s = ''
+  for (const v of values) s += v ? symbols[v - 1] : blank
+  return s
+}
+
+/** A 2D array as spreadsheets pass ranges. */
+function readArray (rows, opts) {
+  const n = rows.length
+  if (n < 1 || n > 64) throw new DlxError('BAD_SIZE', `a puzzle range needs 1 to 64 rows (got ${n})`)
+  if (opts.size && opts.size !== n) throw new DlxError('BAD_SIZE', `expected ${opts.size} rows, got ${n}`)
+  const cells = new Uint8Array(n * n)
+  rows.forEach((row, r) => {
+    if (!Array.isArray(row) || row.length !== n) {
+      throw new DlxError('BAD_LENGTH', `row ${r + 1} has ${Array.isArray(row) ? row.length : 'no'} cells; a ${n}x${n} puzzle needs ${n} in every row`, { row: r + 1 })
+    }
+    row.forEach((v, c) => {
+      if (v === null || v === undefined || v === '' || v === 0 || v === '0' || v === '.') return
+      const d = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(String(v)) ? Number(v) : NaN
+      if (!Number.isInteger(d) || d < 1 || d > n) {
+        throw new DlxError('BAD_VALUE', `row ${r + 1}, column ${c + 1} holds ${JSON.stringify(v)}; cells hold 1..${n} or stay empty`, { row: r + 1, col: c + 1 })
+      }
+      cells[r * n + c] = d
+    })
+  })
+  return { size: n, cells, kind: 'array' }
+}

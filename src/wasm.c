@@ -1,0 +1,407 @@
+/* wasm.c: the WebAssembly boundary. A small flat API over the C core:
+ * integer handles (pointers into linear memory), flat buffers the caller
+ * allocates with dk_alloc, numbers as doubles (exact up to 2^53, no BigInt
+ * needed), and negative error codes. Details of the last error (message,
+ * line and column, cells of a clash) are kept in one record that
+ * dk_error() points at. Nothing here calls back into JavaScript.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx_text.h"
+#include "sudoku.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#define EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define EXPORT
+#endif
+
+/* The last error, laid out for JS as int32 fields then the message:
+ * code, row, col, row2, col2, value, line, column, offset, index, message[200]. */
+typedef struct {
+    int32_t code, row, col, row2, col2, value, line, column, offset, index;
+    char message[200];
+} dk_error_t;
+
+static dk_error_t last_error;
+
+static int32_t set_error(int code, const char *message) {
+    memset(&last_error, 0, sizeof last_error);
+    last_error.code = code;
+    strncpy(last_error.message, message, sizeof last_error.message - 1);
+    return code;
+}
+
+static int32_t from_sudoku_error(const sudoku_error_t *e) {
+    set_error(e->code, e->message);
+    last_error.row = e->row, last_error.col = e->col;
+    last_error.row2 = e->row2, last_error.col2 = e->col2;
+    last_error.value = e->value;
+    last_error.line = e->line, last_error.column = e->column, last_error.offset = e->offset;
+    return e->code;
+}
+
+/* A count or budget from JS: a whole number >= 0, else an error. */
+static int to_u64(double v, uint64_t *out) {
+    if (!(v >= 0) || v > 18446744073709549568.0 || v != floor(v)) return 0;
+    *out = (uint64_t)v;
+    return 1;
+}
+
+#define NUMBER_ARG(v, out, what)                                                          \
+    do {                                                                                  \
+        if (!to_u64(v, out))                                                              \
+            return set_error(DLX_EARG, what " must be a whole number of 0 or more");      \
+    } while (0)
+
+/* ---- memory ---------------------------------------------------------------------
+ * The allocator asks sbrk for more memory; this one grows the linear memory
+ * itself, up to a cap the caller sets, so running out is a NULL from malloc
+ * (and an ENOMEM error), never a trap. Defining sbrk here also keeps the
+ * module free of imports: Emscripten's version would call back into JS on
+ * growth; the JS side notices a new memory.buffer by itself instead. */
+#ifdef __EMSCRIPTEN__
+#include <errno.h>
+
+extern unsigned char __heap_base;
+static uintptr_t heap_end;   /* the current break */
+static uintptr_t memory_cap; /* bytes of linear memory allowed; 0: as much as wasm32 has */
+
+void *sbrk(intptr_t increment) {
+    if (!heap_end) heap_end = (uintptr_t)&__heap_base;
+    uintptr_t old = heap_end, want = old + (uintptr_t)((increment + 3) & ~(intptr_t)3);
+    if ((increment > 0 && want <= old) || (increment < 0 && want > old) ||
+        (memory_cap && want > memory_cap)) {
+        errno = ENOMEM;
+        return (void *)-1;
+    }
+    uintptr_t have = __builtin_wasm_memory_size(0) * 65536;
+    if (want > have && __builtin_wasm_memory_grow(0, (want - have + 65535) / 65536) == (size_t)-1) {
+        errno = ENOMEM;
+        return (void *)-1;
+    }
+    heap_end = want;
+    return (void *)old;
+}
+
+/* Cap the linear memory at `bytes` (rounded to 64 KiB pages; 0: no cap
+ * beyond wasm32's 4 GiB). Memory already in use stays. */
+EXPORT void dk_set_memory_cap(double bytes) {
+    memory_cap = bytes >= 4294967296.0 || !(bytes > 0) ? 0 : (uintptr_t)bytes;
+}
+#endif
+
+EXPORT dk_error_t *dk_error(void) { return &last_error; }
+EXPORT const char *dk_strerror(int32_t code) { return sudoku_strerror(code); }
+EXPORT void *dk_alloc(int32_t size) { return size > 0 ? malloc((size_t)size) : NULL; }
+EXPORT void dk_free(void *p) { free(p); }
+
+/* ---- Sudoku -------------------------------------------------------------------- */
+
+EXPORT sudoku_t *dk_sudoku_new(int32_t size, int32_t box_rows, int32_t box_cols,
+                               int32_t variants, const int32_t *jigsaw, const int32_t *regions,
+                               int32_t n_regions) {
+    sudoku_shape_t shape = {size, box_rows, box_cols, (uint32_t)variants, jigsaw, regions,
+                            n_regions};
+    sudoku_error_t err;
+    sudoku_t *s = sudoku_new(&shape, &err);
+    if (!s) from_sudoku_error(&err);
+    return s;
+}
+
+EXPORT void dk_sudoku_free(sudoku_t *s) { sudoku_free(s); }
+EXPORT int32_t dk_sudoku_size(const sudoku_t *s) { return sudoku_size(s); }
+
+EXPORT int32_t dk_sudoku_box(const sudoku_t *s) { /* rows * 256 + cols */
+    int32_t r = 0, c = 0;
+    sudoku_box(s, &r, &c);
+    return r * 256 + c;
+}
+
+/* out[0..3]: status, count, nodes, guesses. */
+EXPORT int32_t dk_sudoku_solve(sudoku_t *s, const uint8_t *grid, double limit, double max_nodes,
+                               uint8_t *solution, double *out) {
+    uint64_t lim, budget;
+    NUMBER_ARG(limit, &lim, "limit");
+    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    sudoku_result_t res;
+    sudoku_error_t err;
+    int rc = sudoku_solve(s, grid, lim, budget, solution, &res, &err);
+    if (rc) return from_sudoku_error(&err);
+    out[0] = res.status, out[1] = (double)res.count, out[2] = (double)res.nodes;
+    out[3] = (double)res.guesses;
+    return 0;
+}
+
+/* Many puzzles in one call: grids and solutions are count * N*N bytes; out
+ * holds 8 doubles per puzzle: status (or a negative error code), count,
+ * nodes, guesses, and for a clash row, col, row2, col2. */
+EXPORT int32_t dk_sudoku_solve_many(sudoku_t *s, const uint8_t *grids, int32_t count,
+                                    double limit, double max_nodes, uint8_t *solutions,
+                                    double *out) {
+    uint64_t lim, budget;
+    NUMBER_ARG(limit, &lim, "limit");
+    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    if (!s || count < 0) return set_error(DLX_EARG, "no solver, or a negative count");
+    size_t cells = (size_t)sudoku_size(s) * (size_t)sudoku_size(s);
+    int32_t failed = 0;
+    for (int32_t k = 0; k < count; k++) {
+        sudoku_result_t res;
+        sudoku_error_t err;
+        double *o = out + 8 * (size_t)k;
+        int rc = sudoku_solve(s, grids + k * cells, lim, budget, solutions + k * cells, &res, &err);
+        memset(o, 0, 8 * sizeof *o);
+        if (rc) {
+            o[0] = rc, o[4] = err.row, o[5] = err.col, o[6] = err.row2, o[7] = err.col2;
+            failed++;
+        } else {
+            o[0] = res.status, o[1] = (double)res.count, o[2] = (double)res.nodes;
+            o[3] = (double)res.guesses;
+        }
+    }
+    return failed;
+}
+
+/* Candidate masks as pairs of 32-bit words (low, high) per cell. */
+EXPORT int32_t dk_sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint32_t *out) {
+    sudoku_error_t err;
+    int32_t n = sudoku_size(s);
+    if (n < 0) return set_error(DLX_EARG, "no solver");
+    uint64_t *masks = malloc((size_t)n * (size_t)n * sizeof *masks);
+    if (!masks) return set_error(DLX_ENOMEM, "out of memory");
+    int rc = sudoku_candidates(s, grid, masks, &err);
+    if (!rc)
+        for (int32_t c = 0; c < n * n; c++)
+            out[2 * c] = (uint32_t)masks[c], out[2 * c + 1] = (uint32_t)(masks[c] >> 32);
+    free(masks);
+    return rc ? from_sudoku_error(&err) : 0;
+}
+
+EXPORT int32_t dk_sudoku_generate(sudoku_t *s, double seed, int32_t minimal, int32_t symmetric,
+                                  int32_t target_clues, double max_nodes, uint8_t *puzzle,
+                                  uint8_t *solution) {
+    uint64_t sd, budget;
+    NUMBER_ARG(seed, &sd, "seed");
+    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    if (target_clues < 0) return set_error(DLX_EARG, "clues must be 0 or more");
+    sudoku_generate_opts_t opts = {sd, minimal, symmetric, target_clues, budget};
+    sudoku_error_t err;
+    int rc = sudoku_generate(s, &opts, puzzle, solution, &err);
+    return rc ? from_sudoku_error(&err) : 0;
+}
+
+/* out[0..5]: level, score, nodes, guesses, status. */
+EXPORT int32_t dk_sudoku_rate(sudoku_t *s, const uint8_t *grid, double *out) {
+    sudoku_rating_t r;
+    sudoku_error_t err;
+    int rc = sudoku_rate(s, grid, &r, &err);
+    if (rc) return from_sudoku_error(&err);
+    out[0] = r.level, out[1] = r.score, out[2] = (double)r.nodes, out[3] = (double)r.guesses;
+    out[4] = r.status;
+    return 0;
+}
+
+EXPORT const char *dk_sudoku_level_name(int32_t level) { return sudoku_level_name(level); }
+
+/* ---- puzzle text --------------------------------------------------------------- */
+
+/* Parse one puzzle; returns a handle (free with dk_text_free) or 0 with the
+ * error recorded. A handle with size 0 means no puzzle was left. */
+EXPORT sudoku_text_t *dk_text_parse(const char *text, int32_t len, int32_t size,
+                                    const char *alphabet) {
+    sudoku_text_t *t = malloc(sizeof *t);
+    if (!t) return (void)set_error(DLX_ENOMEM, "out of memory"), NULL;
+    sudoku_text_opts_t opts = {size, alphabet};
+    sudoku_error_t err;
+    if (sudoku_parse(text, (size_t)len, &opts, t, &err)) {
+        from_sudoku_error(&err);
+        sudoku_text_release(t);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+EXPORT void dk_text_free(sudoku_text_t *t) {
+    if (!t) return;
+    sudoku_text_release(t);
+    free(t);
+}
+
+/* Fields JS reads: size, style, consumed, and the cells. */
+EXPORT int32_t dk_text_size(const sudoku_text_t *t) { return t->size; }
+EXPORT int32_t dk_text_style(const sudoku_text_t *t) { return t->style; }
+EXPORT int32_t dk_text_consumed(const sudoku_text_t *t) { return (int32_t)t->consumed; }
+EXPORT const uint8_t *dk_text_cells(const sudoku_text_t *t) { return t->cells; }
+
+/* Print values like `like` (may be 0) in a style; returns the length needed. */
+EXPORT int32_t dk_text_format(const sudoku_text_t *like, int32_t size, const uint8_t *values,
+                              int32_t style, char *buf, int32_t cap) {
+    int64_t n = sudoku_format(like, size, values, (sudoku_style)style, buf, (size_t)cap);
+    if (n < 0) return set_error((int)n, sudoku_strerror((int)n));
+    return n > INT32_MAX ? set_error(DLX_ETOOBIG, "output too long") : (int32_t)n;
+}
+
+/* ---- exact cover ----------------------------------------------------------------- */
+
+/* A problem for JS: the engine, and the names when it came from DLX text. */
+typedef struct {
+    dlx_t *dlx;
+    dlx_text_t *text; /* owns dlx when set */
+} dk_problem_t;
+
+EXPORT dk_problem_t *dk_problem_new(int32_t primary, int32_t secondary) {
+    dk_problem_t *p = calloc(1, sizeof *p);
+    if (p) p->dlx = dlx_new(primary, secondary);
+    if (!p || !p->dlx) {
+        free(p);
+        set_error(primary < 0 || secondary < 0 ? DLX_EARG : DLX_ENOMEM,
+                  primary < 0 || secondary < 0 ? "item counts must be 0 or more" : "out of memory");
+        return NULL;
+    }
+    return p;
+}
+
+EXPORT dk_problem_t *dk_problem_parse(const char *text, int32_t len) {
+    dlx_text_error_t err;
+    dlx_text_t *t = dlx_text_parse(text, (size_t)len, &err);
+    if (!t) {
+        set_error(err.code, err.message);
+        last_error.line = err.line, last_error.column = err.column;
+        return NULL;
+    }
+    dk_problem_t *p = calloc(1, sizeof *p);
+    if (!p) {
+        dlx_text_free(t);
+        return (void)set_error(DLX_ENOMEM, "out of memory"), NULL;
+    }
+    p->text = t;
+    p->dlx = dlx_text_engine(t);
+    return p;
+}
+
+EXPORT void dk_problem_free(dk_problem_t *p) {
+    if (!p) return;
+    if (p->text) dlx_text_free(p->text);
+    else dlx_free(p->dlx);
+    free(p);
+}
+
+/* Options in one flat int32 buffer: for each, its length n, n items, n colors.
+ * Returns the number added; on an error, which option failed is in
+ * dk_error()->index and the options before it stay added. */
+EXPORT int32_t dk_problem_add_options(dk_problem_t *p, const int32_t *data, int32_t count) {
+    if (!p || count < 0) return set_error(DLX_EARG, "no problem, or a negative count");
+    const int32_t *at = data;
+    for (int32_t k = 0; k < count; k++) {
+        int32_t n = *at++;
+        int32_t rc = dlx_add_option(p->dlx, at, at + (n > 0 ? n : 0), n);
+        if (rc < 0) {
+            set_error(rc, dlx_strerror(rc));
+            last_error.index = k;
+            return rc;
+        }
+        at += 2 * (size_t)(n > 0 ? n : 0);
+    }
+    return count;
+}
+
+/* out: primary, items, options, forced, colors (names known only from text). */
+EXPORT void dk_problem_shape(const dk_problem_t *p, int32_t *out) {
+    out[0] = dlx_primary_count(p->dlx), out[1] = dlx_item_count(p->dlx);
+    out[2] = dlx_option_count(p->dlx), out[3] = dlx_forced_count(p->dlx);
+    out[4] = p->text ? dlx_text_color_count(p->text) : 0;
+}
+
+EXPORT const char *dk_problem_item_name(const dk_problem_t *p, int32_t i) {
+    return p->text ? dlx_text_item_name(p->text, i) : NULL;
+}
+
+EXPORT const char *dk_problem_color_name(const dk_problem_t *p, int32_t c) {
+    return p->text ? dlx_text_color_name(p->text, c) : NULL;
+}
+
+EXPORT int32_t dk_problem_option_items(const dk_problem_t *p, int32_t k, int32_t *items,
+                                       int32_t *colors, int32_t cap) {
+    int32_t rc = dlx_option_items(p->dlx, k, items, colors, cap);
+    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+}
+
+EXPORT int32_t dk_problem_search(dk_problem_t *p, double max_nodes) {
+    uint64_t budget;
+    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    return dlx_search(p->dlx, budget);
+}
+
+EXPORT int32_t dk_problem_search_until(dk_problem_t *p, double node_limit) {
+    uint64_t limit;
+    NUMBER_ARG(node_limit, &limit, "maxNodes");
+    return dlx_search_until(p->dlx, limit);
+}
+
+EXPORT int32_t dk_problem_solution(const dk_problem_t *p, int32_t *out, int32_t cap) {
+    int32_t rc = dlx_solution(p->dlx, out, cap);
+    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+}
+
+/* out[0]: the count. Returns DLX_DONE, DLX_LIMIT or DLX_BUDGET. */
+EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes, double *out) {
+    uint64_t lim, budget, count = 0;
+    NUMBER_ARG(limit, &lim, "limit");
+    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    int rc = dlx_count(p->dlx, lim, budget, &count);
+    out[0] = (double)count;
+    return rc;
+}
+
+/* out[0..6]: nodes, updates, solutions, progress, level, max_level, guesses. */
+EXPORT void dk_problem_stats(const dk_problem_t *p, double *out) {
+    dlx_stats_t st;
+    dlx_stats(p->dlx, &st);
+    out[0] = (double)st.nodes, out[1] = (double)st.updates, out[2] = (double)st.solutions;
+    out[3] = st.progress, out[4] = st.level, out[5] = st.max_level, out[6] = (double)st.guesses;
+}
+
+EXPORT void dk_problem_restart(dk_problem_t *p) { dlx_restart(p->dlx); }
+
+EXPORT int32_t dk_problem_set_seed(dk_problem_t *p, double seed) {
+    uint64_t sd;
+    NUMBER_ARG(seed, &sd, "seed");
+    dlx_set_seed(p->dlx, sd);
+    return 0;
+}
+
+EXPORT int32_t dk_problem_force(dk_problem_t *p, int32_t k) {
+    int rc = dlx_force(p->dlx, k);
+    if (rc == DLX_ECONFLICT) {
+        int32_t other, item;
+        dlx_conflict(p->dlx, &other, &item);
+        set_error(rc, dlx_strerror(rc));
+        last_error.index = other, last_error.value = item;
+        return rc;
+    }
+    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+}
+
+EXPORT int32_t dk_problem_unforce(dk_problem_t *p) {
+    int rc = dlx_unforce(p->dlx);
+    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+}
+
+EXPORT int32_t dk_problem_item_options(dk_problem_t *p, int32_t i, int32_t *out, int32_t cap) {
+    int32_t rc = dlx_item_options(p->dlx, i, out, cap);
+    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+}
+
+/* The item the search would branch on first (after forced options), for
+ * splitting a search into shards; -1 if no primary item is left. */
+EXPORT int32_t dk_problem_branch_item(dk_problem_t *p) { return dlx_branch_item(p->dlx); }
+
+EXPORT int32_t dk_problem_format_option(const dk_problem_t *p, int32_t k, char *buf, int32_t cap) {
+    if (!p->text) return set_error(DLX_EARG, "options have names only in a problem read from text");
+    int64_t n = dlx_text_format_option(p->text, k, buf, (size_t)cap);
+    return n < 0 ? set_error((int)n, dlx_strerror((int)n)) : (int32_t)n;
+}
