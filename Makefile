@@ -66,7 +66,11 @@ dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 
 C_TESTS := build/test_engine build/test_text build/test_sudoku build/test_sudoku_text
 
-test: test-c
+test: test-c test-js
+
+# The JS tests use the committed dist/ (users get no compiler); `make dist` rebuilds it.
+test-js:
+	node --test tests/
 
 test-c: $(C_TESTS) build/dlx build/dlx-san
 	@for t in $(C_TESTS); do echo "== $$t"; ./$$t || exit 1; done

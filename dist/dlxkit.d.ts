@@ -1,0 +1,215 @@
+// Types for dlxkit.mjs (and dlxkit-inline.mjs, which has the same exports).
+
+export type ErrorCode =
+  | 'OUT_OF_MEMORY' | 'BAD_ARGUMENT' | 'BAD_ITEM' | 'DUPLICATE_ITEM' | 'BAD_COLOR'
+  | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
+  | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX'
+  | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET'
+  | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
+
+export interface ErrorDetails {
+  errno?: number
+  /** 1-based cell of the problem (the later given of a clash) */
+  row?: number
+  col?: number
+  /** the other cell of a clash */
+  row2?: number
+  col2?: number
+  value?: number
+  /** 1-based place in puzzle or DLX text */
+  line?: number
+  column?: number
+  offset?: number
+  index?: number
+  [key: string]: unknown
+}
+
+export class DlxError extends Error {
+  name: 'DlxError'
+  code: ErrorCode
+  details: ErrorDetails
+}
+
+export interface LoadOptions {
+  /** the module: bytes, a compiled WebAssembly.Module, or a URL (default: dlxkit.wasm next to this file) */
+  wasm?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string
+  /** bytes of linear memory allowed; exhausting it is an OUT_OF_MEMORY error */
+  maxMemory?: number
+}
+
+export function load (options?: LoadOptions): Promise<Dlxkit>
+
+/** 2D ranges as spreadsheets pass them: numbers, digit strings, '' / null / 0 for blanks */
+export type Range = Array<Array<number | string | null | undefined>>
+export type Puzzle = string | Range
+export type Variant = 'x' | 'windoku' | 'jigsaw' | Array<'x' | 'windoku'>
+
+export interface ShapeOptions {
+  size?: number
+  boxRows?: number
+  boxCols?: number
+  variant?: Variant
+  /** extra regions of N cells: [row, col] pairs (0-based) or cell numbers */
+  regions?: Array<Array<[number, number] | number>>
+  /** N x N piece numbers 0..N-1 replacing the boxes */
+  jigsaw?: number[][] | number[]
+  /** N symbols for the digits 1..N (e.g. '0123456789ABCDEF') */
+  alphabet?: string
+}
+
+export interface SolveOptions extends ShapeOptions {
+  /** solutions to look for (default 2: proves uniqueness; 0: all) */
+  limit?: number
+  /** search node budget (0: none) */
+  maxNodes?: number
+  /** output style for string puzzles (default: the input's) */
+  format?: 'line' | 'grid' | 'numbers'
+}
+
+export type Status = 'none' | 'unique' | 'multiple' | 'found' | 'stopped'
+
+export interface SolveResult<P> {
+  status: Status
+  /** the same form as the puzzle: a string for a string, numbers for a range */
+  solution: (P extends string ? string : number[][]) | null
+  count: number
+  nodes: number
+  guesses: number
+}
+
+export interface BatchResult<P> extends Omit<SolveResult<P>, 'status'> {
+  status: Status | 'invalid'
+  error?: DlxError
+}
+
+export interface GenerateOptions extends ShapeOptions {
+  seed?: number
+  minimal?: boolean
+  symmetric?: boolean
+  /** a target clue count (best effort) */
+  clues?: number
+  maxNodes?: number
+  format?: 'line' | 'grid' | 'numbers' | 'array'
+}
+
+export interface Generated {
+  puzzle: string | number[][]
+  solution: string | number[][]
+  clues: number
+  seed: number
+}
+
+export interface Rating {
+  level: 'easy' | 'medium' | 'hard' | 'expert'
+  score: number
+  nodes: number
+  guesses: number
+  status: Status
+}
+
+export interface SudokuApi {
+  solve<P extends Puzzle> (puzzle: P, opts?: SolveOptions): SolveResult<P>
+  count (puzzle: Puzzle, opts?: SolveOptions): number
+  solveMany<P extends Puzzle> (puzzles: P[], opts?: SolveOptions): Array<BatchResult<P>>
+  /** for every cell, the digits possible after the givens */
+  candidates (puzzle: Puzzle, opts?: ShapeOptions): number[][][]
+  generate (opts?: GenerateOptions): Generated
+  rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
+}
+
+/** An option: item names (secondary ones may be 'item:color') or indices ([index, color] for a color). */
+export type OptionSpec = Array<string | number | [number, number]>
+
+export interface ExactCoverSpec {
+  primary: string[] | number
+  secondary?: string[] | number
+  options: OptionSpec[]
+}
+
+export interface Stats {
+  nodes: number
+  updates: number
+  solutions: number
+  /** estimated fraction of the search tree explored */
+  progress: number
+  level: number
+  maxLevel: number
+  guesses: number
+}
+
+export interface CountOptions { limit?: number, maxNodes?: number }
+export interface CountResult { count: number, status: 'done' | 'limit' | 'stopped', nodes: number }
+
+export class Problem {
+  readonly shape: { primary: number, items: number, options: number, forced: number }
+  /** the first solution: sorted option indices, or null */
+  solve (opts?: { maxNodes?: number }): number[] | null
+  /** throws STOPPED when maxNodes ends the count early */
+  count (opts?: CountOptions): number
+  countDetailed (opts?: CountOptions): CountResult
+  solutions (opts?: CountOptions): Generator<number[], void, void>
+  search (maxNodes?: number): 'solution' | 'done' | 'budget'
+  searchUntil (nodeLimit?: number): 'solution' | 'done' | 'budget'
+  solution (): number[]
+  stats (): Stats
+  restart (): void
+  setSeed (seed: number): void
+  force (option: number): void
+  unforce (): void
+  itemOptions (item: number): number[]
+  branchItem (): number
+  shardPrefixes (shard: number, parts: number): number[][]
+  countShard (shard: number, parts: number, opts?: { maxNodes?: number }): number
+  itemName (item: number): string
+  option (k: number): string[]
+  formatOption (k: number): string
+  free (): void
+  [Symbol.dispose] (): void
+}
+
+export class Dlxkit {
+  sudoku: SudokuApi
+  exactCover (spec: ExactCoverSpec): Problem
+  parseDlx (text: string): Problem
+  setMemoryLimit (bytes: number): void
+  memorySize (): number
+}
+
+export interface AsyncOptions {
+  signal?: AbortSignal
+  onProgress?: (p: { nodes?: number, progress?: number, solutions?: number, done?: number, total?: number }) => void
+}
+
+type Async<F> = F extends (...a: infer A) => infer R ? (...a: A) => Promise<R> : never
+
+export interface RemoteProblem {
+  shape (): Promise<Problem['shape']>
+  solve (opts?: { maxNodes?: number } & AsyncOptions): Promise<number[] | null>
+  count (opts?: CountOptions & AsyncOptions): Promise<CountResult>
+  countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
+  solutions (opts?: CountOptions & AsyncOptions): AsyncGenerator<number[], void, void>
+  option (k: number): Promise<string[]>
+  formatOption (k: number): Promise<string>
+  free (): Promise<boolean>
+}
+
+export interface DlxWorker {
+  sudoku: {
+    solve: Async<(puzzle: Puzzle, opts?: SolveOptions & AsyncOptions) => SolveResult<Puzzle>>
+    count: Async<(puzzle: Puzzle, opts?: SolveOptions & AsyncOptions) => number>
+    solveMany: Async<(puzzles: Puzzle[], opts?: SolveOptions & AsyncOptions) => Array<BatchResult<Puzzle>>>
+    candidates: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => number[][][]>
+    generate: Async<(opts?: GenerateOptions & AsyncOptions) => Generated>
+    rate: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => Rating>
+  }
+  exactCover (spec: ExactCoverSpec): Promise<RemoteProblem>
+  parseDlx (text: string): Promise<RemoteProblem>
+  terminate (): void
+}
+
+export interface WorkerOptions extends LoadOptions {
+  /** where dlxkit-worker.mjs is (default: next to this file) */
+  workerUrl?: URL | string
+}
+
+export function createWorker (options?: WorkerOptions): Promise<DlxWorker>

@@ -332,6 +332,11 @@ export class Problem {
     return SEARCH[this._kit._check(this._x.dk_problem_search(this._handle(), checkCount(maxNodes, 'maxNodes')))]
   }
 
+  /** The same with an absolute limit on the node counter (0: none). */
+  searchUntil (nodeLimit = 0) {
+    return SEARCH[this._kit._check(this._x.dk_problem_search_until(this._handle(), checkCount(nodeLimit, 'nodeLimit')))]
+  }
+
   /** The solution the search is at: option indices (forced ones first). */
   solution () {
     const cap = this.shape.primary + 1
@@ -839,4 +844,186 @@ function readArray (rows, opts) {
     })
   })
   return { size: n, cells, kind: 'array' }
+}
+
+// ---- the worker -----------------------------------------------------------------
+
+const ABORT_GRACE_MS = 100
+
+/**
+ * The same API, async, in a worker (a browser module Worker or a Node worker
+ * thread). Every method takes, besides its options, `signal` (an AbortSignal:
+ * the promise rejects with ABORTED and the search stops within 100 ms) and
+ * `onProgress` (called with { nodes, progress, solutions } or { done, total }).
+ * Options: `wasm` (bytes or a WebAssembly.Module to load in the worker),
+ * `maxMemory`, `workerUrl` (where dlxkit-worker.mjs is).
+ */
+export async function createWorker (options = {}) {
+  const w = new DlxWorker(options)
+  await w._start()
+  return w
+}
+
+class DlxWorker {
+  constructor (options) {
+    this._options = options
+    this._pending = new Map()
+    this._stopping = new Set() // aborted requests the worker has not answered yet
+    this._nextId = 1
+    this._generation = 0 // a restarted worker holds none of the old problems
+    const call = (op) => (...args) => this._call(op, args)
+    this.sudoku = {
+      solve: call('sudoku.solve'),
+      count: call('sudoku.count'),
+      solveMany: call('sudoku.solveMany'),
+      candidates: call('sudoku.candidates'),
+      generate: call('sudoku.generate'),
+      rate: call('sudoku.rate')
+    }
+  }
+
+  async _start () {
+    this._generation++
+    const url = this._options.workerUrl ?? new URL('./dlxkit-worker.mjs', import.meta.url)
+    let ready
+    const readyPromise = new Promise((resolve) => { ready = resolve })
+    const onMessage = (m) => m.ready ? ready() : this._receive(m)
+    if (typeof Worker === 'function' && !isNode()) {
+      this._worker = new Worker(url, { type: 'module' })
+      this._worker.onmessage = (e) => onMessage(e.data)
+      this._worker.onerror = (e) => this._failAll(new DlxError('WORKER_FAILED', `the worker failed: ${e.message ?? e}`))
+      this._post = (m) => this._worker.postMessage(m)
+      this._kill = () => this._worker.terminate()
+    } else {
+      const { Worker: NodeWorker } = await import('node:worker_threads')
+      this._worker = new NodeWorker(url)
+      this._worker.unref?.()
+      this._worker.on('message', onMessage)
+      this._worker.on('error', (e) => this._failAll(new DlxError('WORKER_FAILED', `the worker failed: ${e.message}`)))
+      this._post = (m) => this._worker.postMessage(m)
+      this._kill = () => this._worker.terminate()
+    }
+    await readyPromise
+    const { wasm, maxMemory } = this._options
+    await this._call('init', [{ wasm, maxMemory }])
+  }
+
+  _receive (m) {
+    if (this._stopping.has(m.id) && m.ok !== undefined) return this._stopping.delete(m.id)
+    const entry = this._pending.get(m.id)
+    if (!entry) return
+    if (m.progress) return entry.onProgress?.(m.progress)
+    if (m.item) return entry.onItem?.(m.item)
+    this._pending.delete(m.id)
+    entry.done?.()
+    if (m.ok) entry.resolve(m.result)
+    else entry.reject(new DlxError(m.error.code, m.error.message, m.error.details))
+  }
+
+  _failAll (err) {
+    for (const entry of this._pending.values()) entry.reject(err)
+    this._pending.clear()
+  }
+
+  /** Post a request; signal and onProgress stay on this side. */
+  _call (op, args, onItem) {
+    if (!this._worker) return Promise.reject(new DlxError('FREED', 'this worker was terminated'))
+    const opts = args.length && isOptions(args[args.length - 1]) ? args[args.length - 1] : null
+    const { signal, onProgress, ...plain } = opts ?? {}
+    const sent = opts ? [...args.slice(0, -1), plain] : args
+    const id = this._nextId++
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new DlxError('ABORTED', 'the operation was aborted'))
+      const entry = { resolve, reject, onProgress, onItem }
+      if (signal) {
+        const onAbort = () => this._abort(id)
+        signal.addEventListener('abort', onAbort, { once: true })
+        entry.done = () => signal.removeEventListener('abort', onAbort)
+      }
+      this._pending.set(id, entry)
+      this._post({ id, op, args: sent })
+    })
+  }
+
+  /**
+   * Ask the worker to stop; searches see it within a slice. A worker that
+   * has not answered within the grace time (stuck in one long call) is
+   * replaced by a fresh one; its problems are lost (their methods then
+   * reject with FREED).
+   */
+  _abort (id) {
+    const entry = this._pending.get(id)
+    if (!entry) return
+    this._pending.delete(id)
+    entry.done?.()
+    entry.reject(new DlxError('ABORTED', 'the operation was aborted'))
+    this._stopping.add(id)
+    this._post({ abort: id })
+    setTimeout(() => {
+      if (this._stopping.delete(id) && this._worker) this._restart()
+    }, ABORT_GRACE_MS)
+  }
+
+  async _restart () {
+    this._kill()
+    this._failAll(new DlxError('ABORTED', 'the worker was restarted'))
+    this._worker = null
+    await this._start()
+  }
+
+  /** A problem living in the worker; its methods return promises. */
+  async exactCover (spec) { return new RemoteProblem(this, await this._call('problem.exactCover', [spec])) }
+  async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
+
+  /** A request about a problem of this worker generation. */
+  _problemCall (p, op, args, onItem) {
+    if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', 'this problem was lost when its worker restarted'))
+    return this._call(op, [p._pid, ...args], onItem)
+  }
+
+  terminate () {
+    this._failAll(new DlxError('FREED', 'this worker was terminated'))
+    if (this._worker) this._kill()
+    this._worker = null
+  }
+}
+
+function isOptions (v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v)
+}
+
+/** An exact-cover problem held by a worker. */
+class RemoteProblem {
+  constructor (worker, pid) {
+    this._w = worker
+    this._pid = pid
+    this._generation = worker._generation
+  }
+
+  _call (op, args, onItem) { return this._w._problemCall(this, op, args, onItem) }
+  shape () { return this._call('problem.shape', []) }
+  solve (opts = {}) { return this._call('problem.solve', [opts]) }
+  /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
+  count (opts = {}) { return this._call('problem.count', [opts]) }
+  countShard (shard, parts, opts = {}) { return this._call('problem.countShard', [shard, parts, opts]) }
+  option (k) { return this._call('problem.option', [k]) }
+  formatOption (k) { return this._call('problem.formatOption', [k]) }
+  free () { return this._call('problem.free', []) }
+
+  /** Solutions as they are found (an async iterator). */
+  async * solutions (opts = {}) {
+    const queue = []
+    let wake = null
+    let finished = false
+    let failure = null
+    this._call('problem.solutions', [opts], (s) => { queue.push(s); wake?.() })
+      .then(() => { finished = true; wake?.() }, (e) => { failure = e; wake?.() })
+    for (;;) {
+      if (queue.length) { yield queue.shift(); continue }
+      if (failure) throw failure
+      if (finished) return
+      await new Promise((resolve) => { wake = resolve })
+      wake = null
+    }
+  }
 }

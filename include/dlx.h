@@ -114,7 +114,8 @@ int32_t dlx_forced_count(const dlx_t *d);
 void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item);
 
 /* Randomize the order in which each item's options are tried, reproducibly
- * from `seed`; seed 0 restores the natural order. Restarts the search. */
+ * from `seed`: every restart replays the same order. Seed 0 restores the
+ * natural order. Restarts the search. */
 void dlx_set_seed(dlx_t *d, uint64_t seed);
 
 /* Continue the search for at most max_nodes more nodes (0: no budget).

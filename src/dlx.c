@@ -60,7 +60,7 @@ struct dlx {
     int32_t level, depth, max_level;
     enum phase phase;
     uint64_t nodes, updates, solutions, guesses;
-    uint64_t rng; /* 0: natural order */
+    uint64_t seed, rng; /* the seed set, and the generator's state (0: natural order) */
 };
 
 const char *dlx_strerror(int code) {
@@ -226,7 +226,7 @@ dlx_t *dlx_new(int32_t primary, int32_t secondary) {
     d->n_primary = primary;
     d->n_items = n;
     d->item = malloc((size_t)(n + 2) * sizeof *d->item);
-    d->len = calloc((size_t)n + 1, sizeof *d->len);
+    d->len = calloc((size_t)n + 1 + 64, sizeof *d->len); /* + room for choose_item's last look */
     d->owner = malloc((size_t)(n + 1) * sizeof *d->owner);
     d->mark = calloc((size_t)n + 1, sizeof *d->mark);
     d->forced = malloc((size_t)(primary + 1) * sizeof *d->forced);
@@ -369,11 +369,24 @@ static uint64_t rng_next(uint64_t *s) { /* xorshift64* */
     return x * 0x2545F4914F6CDD1DULL;
 }
 
+/* The index of the lowest set bit of x != 0. */
+static inline int first_bit(uint64_t x) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int k = 0;
+    while (!(x & 1)) x >>= 1, k++;
+    return k;
+#endif
+}
+
 /* The primary item with the fewest options left (ties: the first), stopping
  * early at 0 or 1. Returns its length; INT32_MAX if every item is covered.
- * Small problems scan the length array in blocks of 16 whose minimum the
- * compiler takes without branches (SIMD where it can); big ones follow the
- * list of active items. Both give the same item. */
+ * Small problems scan the length array in blocks of 64, then 16, whose
+ * minimum the compiler takes without branches (SIMD where it can), and find
+ * the item inside the best block once at the end; big ones follow the list
+ * of active items. Both give the same item: the first with 0 or 1 options,
+ * else the first with the fewest. */
 INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     const int32_t *len = d->len;
     int32_t t = INT32_MAX, b = 0, n = d->n_primary, k = 1;
@@ -386,17 +399,40 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
         *best = b;
         return t;
     }
+    /* Blocks of 64, then of 16: the first block holding the minimum so far. */
+    int32_t block = 0, wide = 0;
+    for (; k + 63 <= n; k += 64) {
+        int32_t low = INT32_MAX;
+        for (int j = 0; j < 64; j++) low = len[k + j] < low ? len[k + j] : low;
+        if (low < t) {
+            t = low, block = k, wide = 1;
+            if (t <= 1) goto found;
+        }
+    }
     for (; k + 15 <= n; k += 16) {
         int32_t low = INT32_MAX;
         for (int j = 0; j < 16; j++) low = len[k + j] < low ? len[k + j] : low;
         if (low < t) {
-            int32_t j = k;
-            while (len[j] != low) j++;
-            t = low, b = j;
-            if (t <= 1) {
-                *best = b;
-                return t;
-            }
+            t = low, block = k, wide = 0;
+            if (t <= 1) break;
+        }
+    }
+found:
+    if (block) { /* locate the item once, not at every improvement */
+        /* Bit j: len[block + j] is the minimum, or at most 1 (like the list
+         * walk, take the first item with 0 or 1 options, not the first 0).
+         * The array has room past n. */
+        int32_t cut = t > 1 ? t : 1;
+        uint64_t hit = 0;
+        if (wide)
+            for (int j = 0; j < 64; j++) hit |= (uint64_t)(len[block + j] <= cut) << j;
+        else
+            for (int j = 0; j < 16; j++) hit |= (uint64_t)(len[block + j] <= cut) << j;
+        b = block + first_bit(hit);
+        t = len[b];
+        if (t <= 1) {
+            *best = b;
+            return t;
         }
     }
     for (; k <= n; k++)
@@ -524,6 +560,13 @@ void dlx_restart(dlx_t *d) {
     d->phase = PH_START;
     d->level = d->depth = d->max_level = 0;
     d->nodes = d->updates = d->solutions = d->guesses = 0;
+    /* Every restart replays the same random order: splitmix64 spreads any
+     * seed (even small ones) over the generator's state. */
+    uint64_t z = d->seed + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    d->rng = d->seed ? (z ? z : 1) : 0;
 }
 
 int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
@@ -553,13 +596,8 @@ int dlx_count(dlx_t *d, uint64_t limit, uint64_t max_nodes, uint64_t *count) {
 
 void dlx_set_seed(dlx_t *d, uint64_t seed) {
     if (!d) return;
+    d->seed = seed;
     dlx_restart(d);
-    /* splitmix64 spreads any seed (even small ones) over the state */
-    uint64_t z = seed + 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    z ^= z >> 31;
-    d->rng = seed ? (z ? z : 1) : 0;
 }
 
 void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
@@ -624,29 +662,53 @@ int32_t dlx_branch_item(dlx_t *d) {
 
 /* ---- forcing ---------------------------------------------------------------- */
 
-int dlx_force(dlx_t *d, int32_t k) {
-    if (!d) return DLX_EARG;
-    if (k < 0 || k >= d->n_options) return DLX_EOPTION;
-    dlx_restart(d);
+/* Take every item of option k for good (forcing), or give them back.
+ * Without colors no node is ever marked, so the plain dance serves. */
+INLINE void take(dlx_t *d, int32_t k, const int colored) {
     dance m = {d->node, d->item, d->len};
     dlx_node *nd = m.nd;
-    int32_t first = d->opt_start[k], p = clashing_node(d, k);
-    if (p) {
-        d->conflict_option = d->owner[nd[p].top];
-        d->conflict_item = nd[p].top - 1;
-        return DLX_ECONFLICT;
-    }
     uint64_t upd = 0;
-    for (p = first; nd[p].top > 0; p++) {
+    for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
         int32_t i = nd[p].top;
         if (nd[p].color == 0) {
-            cover(m, i, 1, &upd);
+            cover(m, i, colored, &upd);
             d->owner[i] = k;
         } else if (nd[p].color > 0) {
             purify(m, p, &upd);
             d->owner[i] = k;
         }
     }
+}
+
+INLINE void give_back(dlx_t *d, int32_t k, const int colored) {
+    dance m = {d->node, d->item, d->len};
+    dlx_node *nd = m.nd;
+    int32_t first = d->opt_start[k], p = first;
+    while (nd[p].top > 0) p++;
+    for (p--; p >= first; p--) {
+        int32_t i = nd[p].top;
+        if (nd[p].color == 0) {
+            uncover(m, i, colored);
+            d->owner[i] = -1;
+        } else if (nd[p].color > 0) {
+            unpurify(m, p);
+            d->owner[i] = -1;
+        }
+    }
+}
+
+int dlx_force(dlx_t *d, int32_t k) {
+    if (!d) return DLX_EARG;
+    if (k < 0 || k >= d->n_options) return DLX_EOPTION;
+    dlx_restart(d);
+    int32_t p = clashing_node(d, k);
+    if (p) {
+        d->conflict_option = d->owner[d->node[p].top];
+        d->conflict_item = d->node[p].top - 1;
+        return DLX_ECONFLICT;
+    }
+    if (d->has_colors) take(d, k, 1);
+    else take(d, k, 0);
     d->forced[d->n_forced++] = k;
     return DLX_OK;
 }
@@ -655,21 +717,9 @@ int dlx_unforce(dlx_t *d) {
     if (!d) return DLX_EARG;
     if (d->n_forced == 0) return DLX_ENOFORCED;
     dlx_restart(d);
-    dance m = {d->node, d->item, d->len};
-    dlx_node *nd = m.nd;
     int32_t k = d->forced[--d->n_forced];
-    int32_t first = d->opt_start[k], p = first;
-    while (nd[p].top > 0) p++;
-    for (p--; p >= first; p--) {
-        int32_t i = nd[p].top;
-        if (nd[p].color == 0) {
-            uncover(m, i, 1);
-            d->owner[i] = -1;
-        } else if (nd[p].color > 0) {
-            unpurify(m, p);
-            d->owner[i] = -1;
-        }
-    }
+    if (d->has_colors) give_back(d, k, 1);
+    else give_back(d, k, 0);
     return DLX_OK;
 }
 

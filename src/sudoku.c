@@ -122,8 +122,9 @@ static int collect_regions(const sudoku_shape_t *sh, int32_t n, int32_t br, int3
         rc = jigsaw_regions(sh->jigsaw, n, rs, err);
         if (rc) return rc;
     } else {
+        /* br boxes side by side in each band of br rows */
         for (int32_t b = 0; b < n && !rc; b++)
-            rc = add_region(rs, n, (block(n, b / bc * br, b % bc * bc, br, bc, cells), cells));
+            rc = add_region(rs, n, (block(n, b / br * br, b % br * bc, br, bc, cells), cells));
     }
     if (!rc && (sh->variants & SUDOKU_X)) {
         for (int32_t k = 0; k < n; k++) cells[k] = k * n + k;

@@ -1,0 +1,166 @@
+// dlxkit-worker.mjs: runs inside a worker (a browser Worker or a Node worker
+// thread) and serves createWorker()'s requests. Long searches run in slices
+// of nodes with a pause between them, so an abort message is seen within one
+// slice (about 20 ms) and progress can be reported.
+import { load, DlxError } from './dlxkit.mjs'
+
+const SLICE_MS = 20 // aim for slices this long
+const channel = await openChannel()
+let kit = null
+const problems = new Map() // id -> Problem
+let nextProblem = 1
+const aborted = new Set() // request ids asked to stop
+
+/** postMessage / onmessage, whichever kind of worker this is. */
+async function openChannel () {
+  if (typeof self !== 'undefined' && typeof self.postMessage === 'function' && typeof process === 'undefined') {
+    return { send: (m) => self.postMessage(m), listen: (fn) => { self.onmessage = (e) => fn(e.data) } }
+  }
+  const { parentPort } = await import('node:worker_threads')
+  return { send: (m) => parentPort.postMessage(m), listen: (fn) => parentPort.on('message', fn) }
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+function stopIfAborted (id) {
+  if (aborted.has(id)) throw new DlxError('ABORTED', 'the operation was aborted')
+}
+
+function problem (pid) {
+  const p = problems.get(pid)
+  if (!p) throw new DlxError('FREED', 'this problem was freed (or its worker restarted)')
+  return p
+}
+
+/**
+ * Run a search in slices: step(budget) does up to `budget` nodes and says
+ * whether to go on. The budget adapts so that a slice takes about SLICE_MS.
+ */
+async function inSlices (id, p, step) {
+  let budget = 20000
+  for (;;) {
+    const t0 = Date.now()
+    const more = step(budget)
+    const st = p.stats()
+    channel.send({ id, progress: { nodes: st.nodes, progress: st.progress, solutions: st.solutions } })
+    if (!more) return
+    const ms = Date.now() - t0
+    budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+    await pause()
+    stopIfAborted(id)
+  }
+}
+
+/** Count with progress: { count, status, nodes }. */
+async function count (id, p, { limit = 0, maxNodes = 0 } = {}) {
+  p.restart()
+  let found = 0
+  let status = 'done'
+  await inSlices(id, p, (budget) => {
+    const end = Math.min(p.stats().nodes + budget, maxNodes || Infinity)
+    for (;;) {
+      const r = p.searchUntil(end)
+      if (r === 'done') return false
+      if (r === 'budget') {
+        if (end === maxNodes) status = 'stopped'
+        return status !== 'stopped'
+      }
+      found++
+      if (limit && found >= limit) { status = 'limit'; return false }
+    }
+  })
+  const nodes = p.stats().nodes
+  p.restart()
+  return { count: found, status, nodes }
+}
+
+/** Stream solutions: each one is posted as it is found. */
+async function solutions (id, p, { limit = 0, maxNodes = 0 } = {}) {
+  p.restart()
+  let found = 0
+  await inSlices(id, p, (budget) => {
+    const end = Math.min(p.stats().nodes + budget, maxNodes || Infinity)
+    for (;;) {
+      const r = p.searchUntil(end)
+      if (r === 'done') return false
+      if (r === 'budget') {
+        if (end === maxNodes) throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
+        return true
+      }
+      channel.send({ id, item: p.solution().sort((a, b) => a - b) })
+      found++
+      if (limit && found >= limit) return false
+    }
+  })
+  p.restart()
+  return found
+}
+
+/** A batch in chunks, so that it can report progress and be stopped. */
+async function solveMany (id, puzzles, opts) {
+  const results = []
+  for (let i = 0; i < puzzles.length; i += 256) {
+    results.push(...kit.sudoku.solveMany(puzzles.slice(i, i + 256), opts))
+    channel.send({ id, progress: { done: results.length, total: puzzles.length } })
+    await pause()
+    stopIfAborted(id)
+  }
+  return results.map((r) => r.error ? { ...r, error: errorRecord(r.error) } : r)
+}
+
+const operations = {
+  async init ({ wasm, maxMemory }) {
+    kit = await load({ wasm, maxMemory })
+    return true
+  },
+  'sudoku.solve': (id, [puzzle, opts]) => kit.sudoku.solve(puzzle, opts),
+  'sudoku.count': (id, [puzzle, opts]) => kit.sudoku.count(puzzle, opts),
+  'sudoku.solveMany': (id, [puzzles, opts]) => solveMany(id, puzzles, opts),
+  'sudoku.candidates': (id, [puzzle, opts]) => kit.sudoku.candidates(puzzle, opts),
+  'sudoku.generate': (id, [opts]) => kit.sudoku.generate(opts),
+  'sudoku.rate': (id, [puzzle, opts]) => kit.sudoku.rate(puzzle, opts),
+  'problem.exactCover': (id, [spec]) => keep(kit.exactCover(spec)),
+  'problem.parseDlx': (id, [text]) => keep(kit.parseDlx(text)),
+  'problem.shape': (id, [pid]) => problem(pid).shape,
+  'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
+  'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
+  'problem.solutions': (id, [pid, opts]) => solutions(id, problem(pid), opts),
+  'problem.countShard': (id, [pid, shard, parts, opts]) => problem(pid).countShard(shard, parts, opts),
+  'problem.option': (id, [pid, k]) => problem(pid).option(k),
+  'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
+  'problem.free': (id, [pid]) => {
+    problems.get(pid)?.free()
+    return problems.delete(pid)
+  }
+}
+
+function keep (p) {
+  const pid = nextProblem++
+  problems.set(pid, p)
+  return pid
+}
+
+function errorRecord (e) {
+  return e instanceof DlxError
+    ? { code: e.code, message: e.message, details: e.details }
+    : { code: 'INTERNAL', message: String(e?.message ?? e), details: {} }
+}
+
+channel.listen(async (m) => {
+  if (m.abort !== undefined) {
+    aborted.add(m.abort)
+    return
+  }
+  const { id, op, args } = m
+  try {
+    if (!operations[op]) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
+    if (op !== 'init' && !kit) throw new DlxError('LOAD_FAILED', 'the worker has not loaded dlxkit')
+    const result = op === 'init' ? await operations.init(args[0]) : await operations[op](id, args)
+    channel.send({ id, ok: true, result })
+  } catch (e) {
+    channel.send({ id, ok: false, error: errorRecord(e) })
+  } finally {
+    aborted.delete(id)
+  }
+})
+channel.send({ ready: true })

@@ -2,7 +2,8 @@
  *
  * The engine is checked against references written here from the definition
  * of XCC, not from the engine: a brute-force enumeration of option subsets for
- * small random instances and a bitmask N-queens solver for the larger ones.
+ * small random instances, plain backtracking (checked against the brute force)
+ * for bigger ones, and a bitmask N-queens solver.
  *
  * Each group of tests runs in a child process (fork) under an alarm, so a
  * crash or a hang in one group is reported and the others still run.
@@ -119,7 +120,7 @@ static void add_random_options(rng_t *r, instance *in, int n_opts, int density, 
     }
 }
 
-/* Brief's shape: 0..6 primary, 0..4 secondary, 0..14 options. Densities vary
+/* Small: 0..6 primary, 0..4 secondary, 0..14 options. Densities vary
  * so that many instances have no solution and some have dozens. */
 static void random_small(rng_t *r, instance *in) {
     inst_init(in, rng_below(r, 7), rng_below(r, 5));
@@ -467,8 +468,8 @@ static void test_random_vs_brute(void) {
 
 /* dlx_search_until with one absolute node limit over many calls: returns
  * the solutions of the uninterrupted run up to the limit, then DLX_BUDGET
- * (or DLX_DONE when the limit covers the whole search); dlx_search_until(0)
- * then finishes the rest. */
+ * (or DLX_DONE when the limit covers the whole search), and stays put when
+ * called again; a search without limit then finishes the rest. */
 static void check_search_until(dlx_t *d, const sol_list *ref, uint64_t total_nodes,
                                uint64_t limit) {
     int32_t opts[MAX_OPTS + 1];
@@ -782,6 +783,38 @@ static void test_force_colors(void) {
     dlx_free(d);
 }
 
+/* An item once settled on a color (by a forced option, since unforced, or
+ * by a search) and now taken without color by a forced option must clash
+ * with every option that uses it, whatever color that one gives it. */
+static void test_force_after_settled(void) {
+    static instance in;
+    enum { S = 3 };
+    static const int32_t o0[] = {0, S}, o1[] = {1, S}, o2[] = {S, 2}, o3[] = {2};
+    static const int32_t red[] = {0, 1}, uncolored[] = {0, 0};
+    inst_init(&in, 3, 1);
+    inst_add(&in, o0, red, 2);       /* 0: S red */
+    inst_add(&in, o1, red, 2);       /* 1: S red */
+    inst_add(&in, o2, uncolored, 2); /* 2: S without color */
+    inst_add(&in, o3, NULL, 1);      /* 3 */
+    dlx_t *d = build(&in);
+    int32_t forced[4], n_forced = 0, o = -1, x = -1;
+    check_context("S settled red by a forced option, unforced, then taken plainly");
+    CHECK(try_force(d, &in, forced, &n_forced, 0));
+    CHECK_EQ(dlx_unforce(d), DLX_OK);
+    n_forced = 0;
+    CHECK(try_force(d, &in, forced, &n_forced, 2));
+    CHECK(!try_force(d, &in, forced, &n_forced, 1));
+    dlx_conflict(d, &o, &x);
+    CHECK(o == 2 && x == S);
+    dlx_unforce_all(d);
+    n_forced = 0;
+    check_context("S settled red by a search, then taken plainly");
+    CHECK_EQ(dlx_search(d, 0), DLX_SOLUTION); /* {0, 1, 3}: S settled red */
+    CHECK(try_force(d, &in, forced, &n_forced, 2));
+    CHECK(!try_force(d, &in, forced, &n_forced, 0));
+    dlx_free(d);
+}
+
 /* Forcing every option of a solution leaves nothing to search: exactly one
  * solution, the forced options in the order forced. */
 static void check_force_whole_solution(rng_t *r, dlx_t *d, const instance *in, uint64_t sol,
@@ -1055,7 +1088,7 @@ static void test_reserve(void) {
     size_t before = dlx_memory_bytes(d);
     CHECK(before > 0);
     CHECK_EQ(dlx_reserve(d, 1000, 10000), DLX_OK);
-    CHECK(dlx_memory_bytes(d) > before);
+    CHECK(dlx_memory_bytes(d) >= before + 10000 * sizeof(int32_t)); /* room for 10000 nodes */
     CHECK_EQ(dlx_reserve(d, 0, 0), DLX_OK);
     check_still_works(d, &in, &r);
     dlx_free(d);
@@ -1260,6 +1293,32 @@ static void test_count_exact_budget(void) {
     }
 }
 
+/* guesses count the nodes whose item had more than one option: none when
+ * every item has one option, one when a single item has two. */
+static void test_guesses(void) {
+    static instance in;
+    static const int32_t i0[] = {0}, i1[] = {1}, i2[] = {2};
+    dlx_stats_t st;
+    check_context("guesses, no choice anywhere");
+    inst_init(&in, 3, 0);
+    inst_add(&in, i0, NULL, 1);
+    inst_add(&in, i1, NULL, 1);
+    inst_add(&in, i2, NULL, 1);
+    dlx_t *d = build(&in);
+    CHECK_EQ(count_all(d), 1);
+    dlx_stats(d, &st);
+    CHECK_EQ(st.nodes, 3);
+    CHECK_EQ(st.guesses, 0);
+    dlx_free(d);
+    check_context("guesses, one item with two options");
+    inst_add(&in, i1, NULL, 1);
+    d = build(&in);
+    CHECK_EQ(count_all(d), 2);
+    dlx_stats(d, &st);
+    CHECK_EQ(st.guesses, 1);
+    dlx_free(d);
+}
+
 /* ==== 7. edge cases, restart, adding options ======================================= */
 
 /* No primary item: one solution, the empty one. A primary item nobody
@@ -1374,11 +1433,11 @@ static void test_add_while_forced(void) {
         if (in.n_opts < 2) continue;
         n_all = brute_solutions(&in, all);
         d = dlx_new(in.primary, in.secondary);
-        int32_t half = in.n_opts / 2;
-        for (int32_t k = 0; k < half; k++) add_to_engine(d, &in, k, k);
         n_forced = 0;
-        try_force(d, &in, forced, &n_forced, rng_below(&r, half));
-        for (int32_t k = half; k < in.n_opts; k++) add_to_engine(d, &in, k, k);
+        for (int32_t k = 0; k < in.n_opts; k++) { /* adds and forces interleaved */
+            add_to_engine(d, &in, k, k);
+            if (rng_below(&r, 3) == 0) try_force(d, &in, forced, &n_forced, rng_below(&r, k + 1));
+        }
         check_forced_solutions(d, &in, forced, n_forced, all, n_all);
         dlx_unforce_all(d);
         check_forced_solutions(d, &in, forced, 0, all, n_all);
@@ -1401,6 +1460,7 @@ static const test_group groups[] = {
     {"resumption", test_resumption},
     {"force-queens", test_force_queens},
     {"force-colors", test_force_colors},
+    {"force-after-settled", test_force_after_settled},
     {"force-random", test_force_random},
     {"force-conflict-hidden", test_force_conflict_hidden},
     {"null-handles", test_null_handles},
@@ -1416,6 +1476,7 @@ static const test_group groups[] = {
     {"option-items", test_option_items},
     {"item-options", test_item_options},
     {"count-exact-budget", test_count_exact_budget},
+    {"guesses", test_guesses},
     {"empty-and-uncoverable", test_empty_and_uncoverable},
     {"restart", test_restart},
     {"add-mid-search", test_add_mid_search},

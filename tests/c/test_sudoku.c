@@ -49,7 +49,8 @@ static int valid_solution(const shape *sh, const uint8_t *puzzle, const uint8_t 
                 if (sh->jigsaw[c] == u) cells[m++] = c;
             if (m != n || !all_digits(g, cells, n)) return 0;
         } else {
-            int r0 = u / sh->bc * sh->br, c0 = u % sh->bc * sh->bc;
+            /* box u: band u / br (br boxes of bc columns side by side) */
+            int r0 = u / sh->br * sh->br, c0 = u % sh->br * sh->bc;
             for (int k = 0; k < n; k++) cells[k] = (r0 + k / sh->bc) * n + c0 + k % sh->bc;
             if (!all_digits(g, cells, n)) return 0;
         }
@@ -161,8 +162,9 @@ static void generate_and_check(const shape *sh, sudoku_generate_opts_t opts) {
 }
 
 static void test_shapes(void) {
-    static const int boxes[][2] = {{1, 1}, {1, 2}, {2, 2}, {2, 3}, {2, 4}, {3, 3},
-                                   {3, 4}, {4, 4}, {5, 5}};
+    /* wide and tall boxes both: rows and columns of boxes differ in count */
+    static const int boxes[][2] = {{1, 1}, {1, 2}, {2, 1}, {2, 2}, {2, 3}, {3, 2}, {2, 4},
+                                   {4, 2}, {3, 3}, {3, 4}, {4, 3}, {4, 4}, {5, 5}};
     for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++)
         for (uint64_t seed = 1; seed <= 3; seed++) {
             shape sh = {boxes[i][0] * boxes[i][1], boxes[i][0], boxes[i][1], 0, 0, NULL};

@@ -1,0 +1,101 @@
+// Command-line parsing: node:util parseArgs, with every mistake turned into a
+// UsageError (exit status 2) that names the command's --help.
+import { parseArgs } from 'node:util'
+
+export class UsageError extends Error {
+  constructor (message, command) {
+    super(message)
+    this.name = 'UsageError'
+    this.command = command
+  }
+}
+
+/** parseArgs in strict mode; `command` is only for the hint in errors. */
+export function parseCommandLine (argv, options, command) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true })
+  } catch (e) {
+    if (!String(e.code).startsWith('ERR_PARSE_ARGS')) throw e
+    throw new UsageError(describeParseError(e), command)
+  }
+}
+
+/** parseArgs messages are long and capitalized; keep the gist. */
+function describeParseError (e) {
+  const quoted = /'([^']+)'/.exec(e.message)?.[1]
+  switch (e.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': return `unknown option '${quoted}'`
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': return `unexpected argument '${quoted}'`
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': return e.message.split(/\.\s/)[0].replace(/^Option/, 'option')
+    default: return e.message
+  }
+}
+
+/** A whole number >= min from an option's text. */
+export function parseWholeNumber (text, name, { min = 0, command } = {}) {
+  if (!/^\d+$/.test(String(text).trim())) {
+    throw new UsageError(`--${name} needs a whole number (got '${text}')`, command)
+  }
+  const n = Number(text)
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(`--${name} must be a whole number of ${min} or more (got '${text}')`, command)
+  }
+  return n
+}
+
+/** "RxC" (box rows x box columns), e.g. "2x3" for 6x6 Sudoku. */
+export function parseBox (text, command) {
+  const m = /^\s*(\d+)\s*[xX*]\s*(\d+)\s*$/.exec(text)
+  if (!m || +m[1] < 1 || +m[2] < 1) {
+    throw new UsageError(`--box needs ROWSxCOLUMNS of a box, e.g. 3x3 or 2x3 (got '${text}')`, command)
+  }
+  return { boxRows: +m[1], boxCols: +m[2] }
+}
+
+/** "K/N" with 1 <= K <= N: the K-th of N independent parts. */
+export function parseShard (text, command) {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text)
+  if (!m || +m[1] < 1 || +m[1] > +m[2]) {
+    throw new UsageError(`--shard needs K/N with 1 <= K <= N, e.g. 2/8 (got '${text}')`, command)
+  }
+  return { shard: +m[1] - 1, parts: +m[2] }
+}
+
+/** At most one of the named flags may be set; returns the one set, or null. */
+export function oneOf (values, names, command) {
+  const set = names.filter((n) => values[n])
+  if (set.length > 1) throw new UsageError(`--${set[0]} and --${set[1]} cannot be combined`, command)
+  return set[0] ?? null
+}
+
+/** One optional FILE argument ('-' or none: standard input). */
+export function inputPath (positionals, command) {
+  if (positionals.length > 1) throw new UsageError(`one input file at most (got ${positionals.length}: ${positionals.join(' ')})`, command)
+  // Waiting silently for a terminal to type into would look like a hang.
+  if (!positionals.length && process.stdin.isTTY) throw new UsageError('no input: name a FILE, or pipe the input in (- reads the terminal)', command)
+  return positionals[0] ?? '-'
+}
+
+/** --format (one of `allowed`), with --json as a short form of --format json. */
+export function parseFormat (values, allowed, command) {
+  if (values.json && values.format && values.format !== 'json') {
+    throw new UsageError(`--json and --format ${values.format} cannot be combined`, command)
+  }
+  const format = values.json ? 'json' : values.format ?? null
+  if (format !== null && !allowed.includes(format)) {
+    throw new UsageError(`--format must be ${allowed.join(', ')} (got '${format}')`, command)
+  }
+  return format
+}
+
+/** --jobs N: a whole number, 0 meaning one thread per processor. */
+export function parseJobs (values, command) {
+  return values.jobs === undefined ? 1 : parseWholeNumber(values.jobs, 'jobs', { command })
+}
+
+/** Options every command takes. */
+export const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  progress: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' }
+}

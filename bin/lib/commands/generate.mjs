@@ -1,0 +1,85 @@
+// dlxkit generate: puzzles with a unique solution from consecutive seeds.
+import { COMMON_OPTIONS, UsageError, parseCommandLine, parseFormat, parseJobs, parseWholeNumber } from '../args.mjs'
+import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
+import { loadKit } from '../kit.mjs'
+import { createRunner, threadCount } from '../pool.mjs'
+import { runInOrder } from '../ordered.mjs'
+import { apiFormat, lineToGrid } from '../grid-layout.mjs'
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  ...SHAPE_OPTIONS,
+  count: { type: 'string', short: 'n' },
+  seed: { type: 'string' },
+  minimal: { type: 'boolean' },
+  symmetric: { type: 'boolean' },
+  clues: { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  jobs: { type: 'string', short: 'j' }
+}
+
+const MAX_CHUNK = 16
+
+export async function generateCommand (argv, io) {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, 'generate')
+  if (values.help) return io.help('generate')
+  if (positionals.length) throw new UsageError(`generate reads no input (got '${positionals[0]}')`, 'generate')
+  const format = parseFormat(values, ['line', 'grid', 'json'], 'generate') ?? 'line'
+  const opts = generateOptions(values, format)
+  const seeds = seedList(values)
+  const threads = threadCount(parseJobs(values, 'generate'))
+  checkShape(await loadKit(), opts, 'generate')
+  return printPuzzles(seeds, opts, format, threads, io)
+}
+
+function generateOptions (values, format) {
+  const opts = shapeOptions(values, 'generate')
+  opts.minimal = Boolean(values.minimal)
+  opts.symmetric = Boolean(values.symmetric)
+  if (values.clues !== undefined) opts.clues = parseWholeNumber(values.clues, 'clues', { command: 'generate' })
+  opts.format = apiFormat(format, opts.alphabet).format ?? 'line'
+  return opts
+}
+
+/** S, S+1, ..., S+K-1; S random unless --seed. */
+function seedList (values) {
+  const count = parseWholeNumber(values.count ?? '1', 'count', { min: 1, command: 'generate' })
+  const first = values.seed === undefined
+    ? Math.floor(Math.random() * 2 ** 32)
+    : parseWholeNumber(values.seed, 'seed', { command: 'generate' })
+  if (!Number.isSafeInteger(first + count)) throw new UsageError('--seed plus --count goes past 2^53', 'generate')
+  return Array.from({ length: count }, (_, k) => first + k)
+}
+
+async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
+  const { layOut } = apiFormat(format, opts.alphabet)
+  const size = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(seeds.length / (threads * 4))))
+  const tasks = []
+  for (let i = 0; i < seeds.length; i += size) tasks.push({ kind: 'generate', seeds: seeds.slice(i, i + size), opts })
+  const runner = createRunner(Math.min(threads, tasks.length))
+  let failed = false
+  let done = 0
+  try {
+    await runInOrder(tasks, runner, (results) => {
+      for (const r of results) {
+        if (r.error) {
+          out.flush()
+          terminal.message(`generate --seed ${r.seed}: ${r.error.message}`)
+          failed = true
+        } else if (format === 'json') {
+          out.line(JSON.stringify({ seed: r.seed, puzzle: r.puzzle, solution: r.solution, clues: r.clues }))
+        } else {
+          out.item(layOut ? lineToGrid(r.puzzle) : r.puzzle)
+        }
+      }
+      done += results.length
+      terminal.count(done, seeds.length, 'puzzles')
+    })
+  } finally {
+    runner.close()
+    out.flush()
+    terminal.finish()
+  }
+  return failed ? 1 : 0
+}

@@ -1,0 +1,28 @@
+// dlxkit rate: the difficulty of each puzzle of a batch.
+import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, inputPath } from '../args.mjs'
+import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
+import { readInput } from '../input.mjs'
+import { loadKit } from '../kit.mjs'
+import { threadCount } from '../pool.mjs'
+import { runPuzzleBatch } from '../puzzle-batch.mjs'
+
+const { 'max-nodes': _unused, ...RATE_SHAPE_OPTIONS } = SHAPE_OPTIONS // a rating searches to the end
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  ...RATE_SHAPE_OPTIONS,
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  jobs: { type: 'string', short: 'j' }
+}
+
+export async function rateCommand (argv, io) {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, 'rate')
+  if (values.help) return io.help('rate')
+  const format = parseFormat(values, ['line', 'json'], 'rate')
+  const opts = shapeOptions(values, 'rate')
+  const threads = threadCount(parseJobs(values, 'rate'))
+  const input = readInput(inputPath(positionals, 'rate'), 'rate')
+  checkShape(await loadKit(), opts, 'rate')
+  return runPuzzleBatch(input, { mode: 'rate', json: format === 'json', opts, threads }, io)
+}

@@ -1,0 +1,42 @@
+// dlxkit sudoku: solve, count, check or pencil-mark a batch of puzzles.
+import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
+import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
+import { readInput } from '../input.mjs'
+import { loadKit } from '../kit.mjs'
+import { threadCount } from '../pool.mjs'
+import { runPuzzleBatch } from '../puzzle-batch.mjs'
+import { apiFormat } from '../grid-layout.mjs'
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  ...SHAPE_OPTIONS,
+  count: { type: 'boolean' },
+  check: { type: 'boolean' },
+  candidates: { type: 'boolean' },
+  limit: { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  jobs: { type: 'string', short: 'j' }
+}
+
+/** Returns the exit status. io: { out, terminal, help }. */
+export async function sudokuCommand (argv, io) {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, 'sudoku')
+  if (values.help) return io.help('sudoku')
+  const mode = oneOf(values, ['count', 'check', 'candidates'], 'sudoku') ?? 'solve'
+  const format = parseFormat(values, ['line', 'grid', 'json'], 'sudoku')
+  const opts = shapeOptions(values, 'sudoku')
+  opts.limit = searchLimit(mode, values)
+  const { format: style, layOut } = apiFormat(format, opts.alphabet)
+  if (style) opts.format = style
+  const threads = threadCount(parseJobs(values, 'sudoku'))
+  const input = readInput(inputPath(positionals, 'sudoku'), 'sudoku')
+  checkShape(await loadKit(), opts, 'sudoku')
+  return runPuzzleBatch(input, { mode, json: format === 'json', layOut, opts, threads }, io)
+}
+
+/** --check needs 2 solutions to tell unique from multiple; others take --limit. */
+function searchLimit (mode, values) {
+  if (mode === 'check') return 2
+  return values.limit === undefined ? 2 : parseWholeNumber(values.limit, 'limit', { command: 'sudoku' })
+}

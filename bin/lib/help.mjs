@@ -1,0 +1,175 @@
+// The --help texts and the version.
+import { readFileSync } from 'node:fs'
+
+export function version () {
+  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version
+}
+
+const SHAPE = `Shape:
+  --box RxC            box of R rows by C columns (default: from the puzzle's
+                       size, e.g. 3x3 for 9x9, 2x3 for 6x6, 4x4 for 16x16)
+  --variant x|windoku  also both diagonals (x) or the windoku boxes;
+                       both: --variant x,windoku
+  --regions FILE       extra regions, a JSON array of regions, each an array
+                       of N cells; a cell is a [row, col] pair (0-based) or a
+                       cell number row*N+col. E.g. for a 4x4 with one extra
+                       region: [[[0,0],[0,3],[3,0],[3,3]]]
+  --jigsaw FILE        pieces replacing the boxes: N lines of N piece names,
+                       one letter or digit per cell (AAABBBCCC...) or names
+                       separated by spaces or commas
+  --alphabet SYMBOLS   the N symbols of digits 1..N (default 1-9, A-Z, a-z),
+                       e.g. 0123456789ABCDEF for hex Sudoku`
+
+const INPUT = `Input (FILE, or standard input when FILE is - or missing): one-line
+puzzles (81 symbols, '.', '0', '_' or '-' for an empty cell; anything after
+':' or a space is ignored), one per line; or grids, with or without '|', '+'
+and '-' decorations, or numbers separated by spaces or commas, separated by
+blank lines. Lines starting with '#' are comments.`
+
+const BATCH = `  --jobs N             spread the puzzles over N worker threads (0: one per
+                       processor; output stays in input order)
+  --progress           show the progress bar even when stderr is not a terminal
+  --quiet              never show the progress bar`
+
+const EXIT = `Exit status: 0 when all went well; 1 when some input is invalid or has no
+solution (the rest is still printed; errors go to stderr as
+'dlxkit: FILE:LINE: message'); 2 for a usage error.`
+
+const TEXTS = {
+  main: `Usage: dlxkit COMMAND [OPTIONS] [FILE|-]
+
+Dancing Links exact-cover solver: Sudoku of any size and shape, and any
+exact-cover problem in Knuth's DLX format.
+
+Commands:
+  sudoku     solve, count, check or pencil-mark Sudoku puzzles
+  generate   make puzzles with a unique solution
+  rate       rate puzzles: easy, medium, hard or expert
+  cover      solve an exact-cover problem in Knuth's DLX format
+
+Options:
+  --help      this text; 'dlxkit COMMAND --help' for a command's options
+  --version   the version
+
+${EXIT}`,
+
+  sudoku: `Usage: dlxkit sudoku [OPTIONS] [FILE|-]
+
+Prints one solution per puzzle, in the puzzle's own style: a line for a line,
+a grid (with its decorations) for a grid.
+
+${INPUT}
+
+What to print (one of):
+  (default)            the solution (a warning on stderr if there are more)
+  --count              the number of solutions, up to --limit
+  --check              unique, multiple or none
+  --candidates         the pencil marks: the digits still possible in each
+                       cell after the givens, as an aligned grid
+Options:
+  --limit N            solutions to look for: --count counts up to N
+                       (default 2; 0 for all); when solving, 1 skips the
+                       proof of uniqueness
+  --max-nodes N        give up on a puzzle after N search nodes
+  --format line|grid|json
+                       line or grid: the solutions in that style;
+                       json: one object per puzzle per line: {puzzle, line,
+                       status, solution, count, nodes, guesses}
+  --json               the same as --format json
+${SHAPE}
+${BATCH}
+
+Output: the counts, checks and JSON objects are one line per puzzle, also for
+invalid ones ('invalid'); solutions and pencil marks are printed for the
+puzzles that have them.
+
+${EXIT}
+
+Examples:
+  dlxkit sudoku puzzles.txt
+  dlxkit sudoku --check --jobs 4 puzzles.txt
+  echo .1.4...12....... | dlxkit sudoku --box 2x2`,
+
+  generate: `Usage: dlxkit generate [OPTIONS]
+
+Makes puzzles with a unique solution, one per line (or grid), reproducibly:
+puzzle k is made from seed S+k-1.
+
+Options:
+  --count K            how many puzzles (default 1)
+  --seed S             the first seed (default: a random one; see --json)
+  --minimal            take clues away until none can go
+  --symmetric          keep the clues symmetric under a half turn
+  --clues N            stop taking clues away at N clues
+  --max-nodes N        search budget while filling the grid
+  --format line|grid|json
+                       json: {seed, puzzle, solution, clues} per line
+  --json               the same as --format json
+${SHAPE}
+${BATCH}
+
+${EXIT}
+
+Examples:
+  dlxkit generate --count 10 --seed 1
+  dlxkit generate --box 2x3 --symmetric --format grid`,
+
+  rate: `Usage: dlxkit rate [OPTIONS] [FILE|-]
+
+Rates each puzzle from the work needed to solve it and prove it unique:
+one line per puzzle, 'level=hard score=7.25 nodes=412 guesses=37'
+(level: easy, medium, hard or expert; score: continuous, higher is harder;
+status=multiple is added when the puzzle has more than one solution).
+
+${INPUT}
+
+Options:
+  --format line|json   json: {puzzle, line, status, level, score, nodes,
+                       guesses} per line
+  --json               the same as --format json
+${SHAPE}
+${BATCH}
+
+${EXIT}`,
+
+  cover: `Usage: dlxkit cover [OPTIONS] [FILE|-]
+
+Solves an exact-cover problem in Knuth's DLX format: a line of items
+(primary, then '|' and secondary ones), then one option per line; secondary
+items may carry a color as item:color; '|' starts a comment line.
+
+What to print (one of):
+  (default)            the first solution, one option per line
+  --count              the number of solutions
+  --all                every solution, separated by blank lines
+Options:
+  --limit N            stop after N solutions (--count, --all)
+  --max-nodes N        stop after N search nodes (then exit status 1)
+  --json               JSON: {solution: [option indices], options: [lines]}
+                       per solution; with --count {count, status, nodes}
+  --jobs N             count (or list) on N worker threads, each taking
+                       shards of the search tree (0: one per processor);
+                       --all then lists the solutions shard by shard
+  --shard K/N          search only the K-th of N independent parts of the
+                       search tree (1 <= K <= N): the counts of the N shards
+                       add up to the whole count, so N machines can share a
+                       big count (e.g. with GNU parallel)
+  --progress           show the progress bar even when stderr is not a terminal
+  --quiet              never show the progress bar
+
+Exit status: 0 when all went well; 1 when the input is invalid
+('dlxkit: FILE:LINE:COLUMN: message'), has no solution (except for a
+shard: a shard may well hold none) or the search was stopped by
+--max-nodes; 2 for a usage error.
+
+Examples:
+  dlxkit cover --count queens-12.dlx
+  dlxkit cover --count --jobs 4 pentomino-6x10.dlx
+  parallel dlxkit cover --count --shard {}/8 big.dlx ::: 1 2 3 4 5 6 7 8`
+}
+
+export function helpText (command = 'main') {
+  return TEXTS[command] + '\n'
+}
+
+export const COMMANDS = Object.keys(TEXTS).filter((c) => c !== 'main')

@@ -1,0 +1,71 @@
+// The Sudoku shape options shared by sudoku, rate and generate, turned into
+// the API's options (boxRows, boxCols, size, variant, regions, jigsaw,
+// alphabet, maxNodes).
+import { UsageError, parseBox, parseWholeNumber } from './args.mjs'
+import { readRegionsFile, readJigsawFile } from './region-files.mjs'
+import { DlxError } from './kit.mjs'
+
+const VARIANTS = ['x', 'windoku']
+const MAX_SIDE = 64
+
+/** parseArgs option specs for the shape (merged into each command's own). */
+export const SHAPE_OPTIONS = {
+  box: { type: 'string' },
+  variant: { type: 'string' },
+  regions: { type: 'string' },
+  jigsaw: { type: 'string' },
+  alphabet: { type: 'string' },
+  'max-nodes': { type: 'string' }
+}
+
+/** API options from the parsed values; `size` is set when the options fix N. */
+export function shapeOptions (values, command) {
+  const opts = {}
+  if (values.box) Object.assign(opts, parseBox(values.box, command))
+  if (opts.boxRows * opts.boxCols > MAX_SIDE) {
+    throw new UsageError(`--box ${values.box} makes a side of ${opts.boxRows * opts.boxCols}; the largest is ${MAX_SIDE}`, command)
+  }
+  if (values.variant) opts.variant = parseVariant(values.variant, command)
+  if (values.regions) opts.regions = readRegionsFile(values.regions, command)
+  if (values.jigsaw) opts.jigsaw = readJigsawFile(values.jigsaw, command)
+  if (values.alphabet) opts.alphabet = values.alphabet
+  if (values['max-nodes']) opts.maxNodes = parseWholeNumber(values['max-nodes'], 'max-nodes', { command })
+  const size = sideFromOptions(opts)
+  if (size) opts.size = size
+  return opts
+}
+
+/** "x", "windoku" or both ("x,windoku"). */
+function parseVariant (text, command) {
+  const names = text.toLowerCase().split(/[,+ ]+/).filter(Boolean)
+  const unknown = names.find((n) => !VARIANTS.includes(n))
+  if (unknown !== undefined || !names.length) {
+    throw new UsageError(`--variant must be ${VARIANTS.join(' or ')} (or both: x,windoku), got '${text}'`, command)
+  }
+  return names
+}
+
+/**
+ * N as the box or the jigsaw map imply it (0: from the puzzles). Not from
+ * the regions: a region of the wrong length is better reported as such.
+ */
+function sideFromOptions (opts) {
+  if (opts.boxRows) return opts.boxRows * opts.boxCols
+  if (opts.jigsaw) return Math.round(Math.sqrt(opts.jigsaw.length))
+  return 0
+}
+
+/**
+ * Build the solver once up front when N is known, so that a bad box, map or
+ * region is one usage error instead of the same error for every puzzle.
+ */
+export function checkShape (kit, opts, command) {
+  if (!opts.size) return
+  const empty = Array.from({ length: opts.size }, () => new Array(opts.size).fill(0))
+  try {
+    kit.sudoku.solve(empty, { ...opts, limit: 1, maxNodes: 1 })
+  } catch (e) {
+    if (!(e instanceof DlxError)) throw e
+    throw new UsageError(`the shape given by the options is not usable: ${e.message}`, command)
+  }
+}

@@ -1,0 +1,421 @@
+// The CLI as a user runs it: `node bin/dlxkit.mjs ...` with files and stdin,
+// checked against an independent Sudoku checker and the known counts of the
+// shared exact-cover instances. Run: node --test tests/cli.test.mjs
+import { test, describe, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const ROOT = new URL('..', import.meta.url).pathname
+const DATA = resolve(ROOT, process.env.DATA ?? '../shared/data')
+const FIXTURES = join(ROOT, 'tests/fixtures')
+const fixture = (name) => join(FIXTURES, name)
+const exactCover = (name) => join(DATA, 'exact-cover', name)
+
+/** Run the CLI; returns { status, stdout, stderr }. */
+function dlxkit (args, { input } = {}) {
+  const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60000, maxBuffer: 1 << 28 })
+  if (r.error) throw r.error
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+/** Run the CLI and insist on exit status 0. */
+function ok (args, options) {
+  const r = dlxkit(args, options)
+  assert.equal(r.status, 0, `dlxkit ${args.join(' ')} exited ${r.status}: ${r.stderr}`)
+  return r
+}
+
+const lines = (text) => text.split('\n').filter(Boolean)
+
+/** The first `count` puzzles of a shared Sudoku file. */
+function sharedPuzzles (name, count) {
+  return readFileSync(join(DATA, 'sudoku', name), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(0, count)
+}
+
+// ---- an independent Sudoku checker -------------------------------------------
+
+const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** Cell values (0 for a blank) of a one-line puzzle or a grid (decorations skipped). */
+function cellsOf (text, alphabet = SYMBOLS) {
+  return [...text].filter((ch) => alphabet.includes(ch) || ch === '.').map((ch) => alphabet.indexOf(ch) + 1)
+}
+
+/** Rows, columns, and boxes (or jigsaw pieces), plus diagonals and extra regions. */
+function unitsOf (n, { box = null, pieces = null, x = false, regions = [] } = {}) {
+  const units = []
+  const range = (f) => Array.from({ length: n }, (_, k) => f(k))
+  for (let u = 0; u < n; u++) {
+    units.push(range((k) => u * n + k), range((k) => k * n + u))
+  }
+  if (pieces) {
+    for (let p = 0; p < n; p++) units.push(pieces.flatMap((q, cell) => q === p ? [cell] : []))
+  } else {
+    const [br, bc] = box ?? [Math.sqrt(n), Math.sqrt(n)]
+    for (let b = 0; b < n; b++) {
+      const r0 = Math.floor(b / (n / bc)) * br
+      const c0 = (b % (n / bc)) * bc
+      units.push(range((k) => (r0 + Math.floor(k / bc)) * n + c0 + (k % bc)))
+    }
+  }
+  if (x) units.push(range((k) => k * n + k), range((k) => k * n + n - 1 - k))
+  return units.concat(regions)
+}
+
+/** Whether `solution` fills `puzzle` (same givens) and every unit holds 1..N once. */
+function assertSolves (solution, puzzle, shape = {}) {
+  const n = Math.round(Math.sqrt(solution.length))
+  assert.equal(solution.length, puzzle.length, 'solution and puzzle differ in size')
+  puzzle.forEach((v, i) => { if (v) assert.equal(solution[i], v, `given at cell ${i} changed`) })
+  for (const unit of unitsOf(n, shape)) {
+    assert.equal(new Set(unit.map((c) => solution[c])).size, n, `unit ${unit} repeats a digit`)
+  }
+}
+
+/** The puzzles of a fixture file (one-line puzzles, comments skipped). */
+function fixtureLines (name) {
+  return lines(readFileSync(fixture(name), 'utf8')).filter((l) => !l.startsWith('#'))
+}
+
+// ---- dlxkit sudoku ------------------------------------------------------------
+
+describe('dlxkit sudoku', () => {
+  let dir
+  before(() => { dir = mkdtempSync(join(tmpdir(), 'dlxkit-cli-')) })
+  after(() => rmSync(dir, { recursive: true, force: true }))
+  const temp = (name, text) => { const p = join(dir, name); writeFileSync(p, text); return p }
+
+  test('solves a file of one-line puzzles, one valid solution per line', () => {
+    const puzzles = sharedPuzzles('top1465.txt', 30)
+    const file = temp('thirty.txt', '# a comment\n' + puzzles.join('\n') + '\n')
+    const out = lines(ok(['sudoku', file]).stdout)
+    assert.equal(out.length, puzzles.length)
+    out.forEach((s, i) => assertSolves(cellsOf(s), cellsOf(puzzles[i])))
+  })
+
+  test('reads standard input, with - or without a file', () => {
+    const [p] = sharedPuzzles('17-clue.txt', 1)
+    const a = ok(['sudoku', '-'], { input: p + '\n' }).stdout
+    const b = ok(['sudoku'], { input: p + '\n' }).stdout
+    assert.equal(a, b)
+    assertSolves(cellsOf(a.trim()), cellsOf(p))
+  })
+
+  test('a grid with decorations comes back as a grid with the same decorations', () => {
+    const input = readFileSync(fixture('decorated-grids.txt'), 'utf8')
+    const out = ok(['sudoku', fixture('decorated-grids.txt')]).stdout
+    const grids = input.replace(/^#.*\n/gm, '').trim().split(/\n\s*\n/)
+    const solved = out.trim().split(/\n\s*\n/)
+    assert.equal(solved.length, 2)
+    solved.forEach((s, i) => {
+      const layout = (t) => t.replace(/[1-9.]/g, '*')
+      assert.equal(layout(s), layout(grids[i]), 'the decorations changed')
+      assertSolves(cellsOf(s), cellsOf(grids[i]))
+      assert.ok(!s.includes('.'), 'the grid is not complete')
+    })
+  })
+
+  test('--format line and --format grid choose the style', () => {
+    const line = ok(['sudoku', '--format', 'line', fixture('decorated-grids.txt')]).stdout
+    assert.deepEqual(lines(line).map((l) => l.length), [81, 81])
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const grid = ok(['sudoku', '--format', 'grid'], { input: p }).stdout
+    assert.equal(lines(grid).length, 9)
+    assertSolves(cellsOf(grid), cellsOf(p))
+  })
+
+  test('--count counts up to --limit (default 2)', () => {
+    const empty4 = '.'.repeat(16)
+    assert.equal(ok(['sudoku', '--count'], { input: empty4 }).stdout, '2\n')
+    assert.equal(ok(['sudoku', '--count', '--limit', '0'], { input: empty4 }).stdout, '288\n')
+    assert.equal(ok(['sudoku', '--count', '--limit', '10'], { input: empty4 }).stdout, '10\n')
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    assert.equal(ok(['sudoku', '--count'], { input: p }).stdout, '1\n')
+  })
+
+  test('--check says unique, multiple or none (none exits 1)', () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const input = [p, '.'.repeat(81)].join('\n')
+    assert.equal(ok(['sudoku', '--check'], { input }).stdout, 'unique\nmultiple\n')
+    const none = dlxkit(['sudoku', '--check'], { input: '1.3.......1..4..\n' })
+    assert.equal(none.stdout, 'none\n')
+    assert.equal(none.status, 1)
+  })
+
+  test('--candidates prints the pencil marks as an aligned grid', () => {
+    const p = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+    const out = ok(['sudoku', '--candidates'], { input: p }).stdout
+    const rows = lines(out).filter((l) => !/^[-+]+$/.test(l))
+    assert.equal(rows.length, 9)
+    assert.deepEqual(rows[0].split(/\s+/).filter((f) => f !== '|'), ['5', '3', '124', '26', '7', '2468', '1489', '1249', '248'])
+    assert.equal(new Set(rows.map((r) => r.indexOf('|'))).size, 1, 'the box rules do not line up')
+  })
+
+  test('--box 2x3 solves 6x6 puzzles, lines and grids', () => {
+    const out = ok(['sudoku', '--box', '2x3', fixture('six-by-six.txt')]).stdout
+    const input = readFileSync(fixture('six-by-six.txt'), 'utf8').replace(/^#.*\n/gm, '')
+    const puzzles = [...lines(input.split('\n\n')[0]), ...input.split('\n\n').slice(1)]
+    const solved = [...lines(out.split('\n\n')[0]), ...out.split('\n\n').slice(1)]
+    assert.equal(solved.length, 7)
+    solved.forEach((s, i) => assertSolves(cellsOf(s), cellsOf(puzzles[i]), { box: [2, 3] }))
+    assert.equal(lines(solved[6]).length, 6, 'a grid came back as a line')
+  })
+
+  test('--variant x adds the diagonals', () => {
+    const puzzles = fixtureLines('x-sudoku.txt')
+    const out = lines(ok(['sudoku', '--variant', 'x', fixture('x-sudoku.txt')]).stdout)
+    out.forEach((s, i) => assertSolves(cellsOf(s), cellsOf(puzzles[i]), { x: true }))
+    assert.deepEqual(lines(ok(['sudoku', '--check', '--variant', 'x', fixture('x-sudoku.txt')]).stdout), ['unique', 'unique', 'unique'])
+    assert.deepEqual(lines(ok(['sudoku', '--check', fixture('x-sudoku.txt')]).stdout), ['multiple', 'multiple', 'multiple'])
+  })
+
+  test('--regions adds the regions of a JSON file ([row, col] pairs or cell numbers)', () => {
+    const regionsFile = fixture('extra-regions.json')
+    const regions = JSON.parse(readFileSync(regionsFile, 'utf8')).map((r) => r.map((c) => Array.isArray(c) ? c[0] * 9 + c[1] : c))
+    const puzzles = fixtureLines('extra-regions.txt')
+    const out = lines(ok(['sudoku', '--regions', regionsFile, fixture('extra-regions.txt')]).stdout)
+    out.forEach((s, i) => assertSolves(cellsOf(s), cellsOf(puzzles[i]), { regions }))
+    assert.deepEqual(lines(ok(['sudoku', '--check', '--regions', regionsFile, fixture('extra-regions.txt')]).stdout), ['unique', 'unique', 'unique'])
+    assert.deepEqual(lines(ok(['sudoku', '--check', fixture('extra-regions.txt')]).stdout), ['multiple', 'multiple', 'multiple'])
+  })
+
+  test('--jigsaw replaces the boxes with the pieces of a map', () => {
+    const map = readFileSync(fixture('jigsaw-map.txt'), 'utf8').replace(/\s/g, '')
+    const pieces = [...map].map((ch) => 'ABCDEF'.indexOf(ch))
+    const puzzles = fixtureLines('jigsaw.txt')
+    const out = lines(ok(['sudoku', '--jigsaw', fixture('jigsaw-map.txt'), fixture('jigsaw.txt')]).stdout)
+    assert.equal(out.length, puzzles.length)
+    out.forEach((s, i) => assertSolves(cellsOf(s), cellsOf(puzzles[i]), { pieces }))
+  })
+
+  test('--alphabet reads and writes other symbols (hex Sudoku)', () => {
+    const alphabet = '0123456789ABCDEF'
+    const puzzle = ok(['generate', '--box', '4x4', '--seed', '1', '--alphabet', alphabet]).stdout.trim()
+    const solution = ok(['sudoku', '--alphabet', alphabet], { input: puzzle }).stdout.trim()
+    assertSolves(cellsOf(solution, alphabet), cellsOf(puzzle, alphabet), { box: [4, 4] })
+    const grid = ok(['sudoku', '--alphabet', alphabet, '--format', 'grid'], { input: puzzle }).stdout
+    assert.equal(grid.replace(/\s/g, ''), solution)
+  })
+
+  test('--format json: one object per puzzle per line', () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const r = dlxkit(['sudoku', '--format', 'json'], { input: [p, '55' + '.'.repeat(79), '.'.repeat(81)].join('\n') })
+    assert.equal(r.status, 1)
+    const objects = lines(r.stdout).map((l) => JSON.parse(l))
+    assert.deepEqual(objects.map((o) => o.status), ['unique', 'invalid', 'multiple'])
+    assert.deepEqual(objects.map((o) => o.line), [1, 2, 3])
+    assertSolves(cellsOf(objects[0].solution), cellsOf(p))
+    assert.equal(objects[0].count, 1)
+    assert.ok(objects[0].nodes > 0)
+    assert.equal(objects[1].error.code, 'CLASH')
+  })
+
+  test('--jobs 2 prints the same as --jobs 1, in input order', () => {
+    const file = temp('two-hundred.txt', sharedPuzzles('top1465.txt', 200).join('\n') + '\n')
+    const one = ok(['sudoku', '--jobs', '1', file]).stdout
+    const two = ok(['sudoku', '--jobs', '2', file]).stdout
+    assert.equal(lines(one).length, 200)
+    assert.equal(two, one)
+    assert.equal(ok(['sudoku', '--check', '--jobs', '2', file]).stdout, 'unique\n'.repeat(200))
+  })
+
+  test('an invalid puzzle among valid ones: the others are printed, exit 1', () => {
+    const [a, b] = sharedPuzzles('top1465.txt', 2)
+    const clash = '55' + '.'.repeat(79)
+    const file = temp('mixed.txt', [a, clash, b.slice(0, 80), b].join('\n') + '\n')
+    const r = dlxkit(['sudoku', file])
+    assert.equal(r.status, 1)
+    const out = lines(r.stdout)
+    assert.equal(out.length, 2)
+    assertSolves(cellsOf(out[0]), cellsOf(a))
+    assertSolves(cellsOf(out[1]), cellsOf(b))
+    const errors = lines(r.stderr)
+    assert.equal(errors.length, 2)
+    assert.match(errors[0], new RegExp(`^dlxkit: ${file}:2: .*clash`))
+    assert.match(errors[1], new RegExp(`^dlxkit: ${file}:3: .*81`))
+  })
+
+  test('a puzzle without a solution exits 1 and says so', () => {
+    const r = dlxkit(['sudoku'], { input: '1.3.......1..4..\n' })
+    assert.equal(r.status, 1)
+    assert.equal(r.stdout, '')
+    assert.match(r.stderr, /^dlxkit: stdin:1: no solution/)
+  })
+
+  test('--progress draws a bar on stderr; without a terminal it stays quiet', () => {
+    const input = sharedPuzzles('top1465.txt', 20).join('\n')
+    assert.equal(ok(['sudoku'], { input }).stderr, '')
+    assert.match(ok(['sudoku', '--progress'], { input }).stderr, /20\/20 puzzles/)
+  })
+})
+
+// ---- dlxkit generate and rate -------------------------------------------------
+
+describe('dlxkit generate', () => {
+  test('the same seed gives the same puzzles, and each is unique', () => {
+    const args = ['generate', '--count', '5', '--seed', '42']
+    const first = ok(args).stdout
+    assert.equal(ok(args).stdout, first)
+    assert.equal(lines(first).length, 5)
+    assert.equal(new Set(lines(first)).size, 5)
+    assert.equal(ok(['sudoku', '--check'], { input: first }).stdout, 'unique\n'.repeat(5))
+    // puzzle k comes from seed S+k-1
+    assert.equal(ok(['generate', '--seed', '44']).stdout, lines(first)[2] + '\n')
+  })
+
+  test('--box 2x3 --symmetric --format grid, and --json', () => {
+    const grids = ok(['generate', '--box', '2x3', '--count', '2', '--seed', '7', '--symmetric', '--format', 'grid']).stdout
+    const blocks = grids.trim().split('\n\n')
+    assert.equal(blocks.length, 2)
+    for (const g of blocks) {
+      const cells = cellsOf(g)
+      assert.equal(cells.length, 36)
+      cells.forEach((v, i) => assert.equal(Boolean(v), Boolean(cells[35 - i]), 'clues not symmetric'))
+    }
+    assert.equal(ok(['sudoku', '--check', '--box', '2x3'], { input: grids }).stdout, 'unique\nunique\n')
+    const json = lines(ok(['generate', '--json', '--seed', '3', '--count', '2', '--minimal']).stdout).map((l) => JSON.parse(l))
+    assert.deepEqual(json.map((o) => o.seed), [3, 4])
+    for (const o of json) {
+      assertSolves(cellsOf(o.solution), cellsOf(o.puzzle))
+      assert.equal(o.clues, cellsOf(o.puzzle).filter(Boolean).length)
+    }
+  })
+
+  test('--variant x makes X-Sudoku', () => {
+    const puzzles = ok(['generate', '--variant', 'x', '--seed', '1', '--count', '2']).stdout
+    assert.equal(ok(['sudoku', '--check', '--variant', 'x'], { input: puzzles }).stdout, 'unique\nunique\n')
+    const solutions = lines(ok(['sudoku', '--variant', 'x'], { input: puzzles }).stdout)
+    solutions.forEach((s, i) => assertSolves(cellsOf(s), cellsOf(lines(puzzles)[i]), { x: true }))
+  })
+})
+
+describe('dlxkit rate', () => {
+  test('level, score, nodes and guesses per puzzle', () => {
+    const puzzles = sharedPuzzles('top1465.txt', 10)
+    const out = lines(ok(['rate'], { input: puzzles.join('\n') }).stdout)
+    assert.equal(out.length, 10)
+    for (const l of out) assert.match(l, /^level=(easy|medium|hard|expert) score=[\d.]+ nodes=\d+ guesses=\d+$/)
+    const json = lines(ok(['rate', '--json'], { input: puzzles[0] }).stdout).map((l) => JSON.parse(l))
+    assert.ok(['easy', 'medium', 'hard', 'expert'].includes(json[0].level))
+    assert.equal(typeof json[0].score, 'number')
+  })
+})
+
+// ---- dlxkit cover -----------------------------------------------------------
+
+/** Whether the option lines are an n-queens solution (rows and columns once each). */
+function assertQueens (optionLines, n) {
+  assert.equal(optionLines.length, n)
+  const items = optionLines.flatMap((l) => l.split(' ').filter((it) => /^[rc]\d+$/.test(it)))
+  assert.equal(new Set(items).size, 2 * n)
+}
+
+describe('dlxkit cover', () => {
+  test('--count on the shared instances', () => {
+    assert.equal(ok(['cover', '--count', exactCover('queens-12.dlx')]).stdout, '14200\n')
+    assert.equal(ok(['cover', '--count', exactCover('langford-11.dlx')]).stdout, '35584\n')
+  })
+
+  test('--shard K/3: the three counts add up to the whole count', () => {
+    const counts = [1, 2, 3].map((k) => Number(ok(['cover', '--count', '--shard', `${k}/3`, exactCover('queens-12.dlx')]).stdout))
+    assert.equal(counts.reduce((a, b) => a + b), 14200)
+    assert.ok(counts.every((c) => c > 0 && c < 14200), `uneven shards: ${counts}`)
+  })
+
+  test('--jobs 2 counts the whole on two threads', () => {
+    assert.equal(ok(['cover', '--count', '--jobs', '2', exactCover('queens-12.dlx')]).stdout, '14200\n')
+    assert.equal(ok(['cover', '--count', '--jobs', '2', '--limit', '100', exactCover('queens-12.dlx')]).stdout, '100\n')
+  })
+
+  test('the first solution as option lines, by default', () => {
+    const out = ok(['cover', exactCover('queens-12.dlx')]).stdout
+    assertQueens(lines(out), 12)
+  })
+
+  test('--all --limit 3 prints 3 solutions separated by blank lines', () => {
+    const solutions = ok(['cover', '--all', '--limit', '3', exactCover('queens-12.dlx')]).stdout.trim().split('\n\n')
+    assert.equal(solutions.length, 3)
+    assert.equal(new Set(solutions).size, 3)
+    for (const s of solutions) assertQueens(lines(s), 12)
+  })
+
+  test('--all --jobs 2 lists the same solutions as one thread', () => {
+    const sorted = (text) => text.trim().split('\n\n').sort()
+    const one = sorted(ok(['cover', '--all', exactCover('langford-11.dlx')]).stdout)
+    const two = sorted(ok(['cover', '--all', '--jobs', '2', exactCover('langford-11.dlx')]).stdout)
+    assert.equal(one.length, 35584)
+    assert.deepEqual(two, one)
+  })
+
+  test('--json', () => {
+    const count = JSON.parse(ok(['cover', '--count', '--json', exactCover('queens-12.dlx')]).stdout)
+    assert.equal(count.count, 14200)
+    assert.equal(count.status, 'done')
+    const first = JSON.parse(ok(['cover', '--json', exactCover('queens-12.dlx')]).stdout)
+    assert.equal(first.solution.length, 12)
+    assertQueens(first.options, 12)
+  })
+
+  test('reads stdin; a malformed file is reported with line and column, exit 1', () => {
+    const tiny = 'a b | c\na c:1\nb c:1\nb\n'
+    assert.equal(ok(['cover', '--count'], { input: tiny }).stdout, '2\n')
+    const r = dlxkit(['cover'], { input: 'a b\na x\n' })
+    assert.equal(r.status, 1)
+    assert.match(r.stderr, /^dlxkit: stdin:2:\d+: .*x/)
+  })
+
+  test('--max-nodes stops the search: exit 1', () => {
+    const r = dlxkit(['cover', '--count', '--max-nodes', '1000', exactCover('queens-12.dlx')])
+    assert.equal(r.status, 1)
+    assert.match(r.stderr, /stopped after 1000 search nodes/)
+  })
+
+  test('no solution: exit 1', () => {
+    const r = dlxkit(['cover'], { input: 'a b\na\n' })
+    assert.equal(r.status, 1)
+    assert.match(r.stderr, /no solution/)
+  })
+})
+
+// ---- usage --------------------------------------------------------------------
+
+describe('usage', () => {
+  test('--help, per command too', () => {
+    assert.match(ok(['--help']).stdout, /Usage: dlxkit COMMAND/)
+    for (const command of ['sudoku', 'generate', 'rate', 'cover']) {
+      assert.match(ok([command, '--help']).stdout, new RegExp(`Usage: dlxkit ${command}`))
+    }
+    assert.match(ok(['sudoku', '--help']).stdout, /--regions FILE/)
+  })
+
+  test('--version is the package version', () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    assert.equal(ok(['--version']).stdout, `${version}\n`)
+  })
+
+  test('usage errors exit 2 with a one-line hint to --help', () => {
+    const cases = [
+      ['sudoku', '--frobnicate'],
+      ['sudoku', '--limit', 'many'],
+      ['sudoku', '--box', '3', 'x.txt'],
+      ['sudoku', 'no-such-file.txt'],
+      ['sudoku', '--count', '--check', 'x.txt'],
+      ['cover', '--shard', '4/3'],
+      ['generate', '--count', '-1'],
+      ['frobnicate'],
+      []
+    ]
+    for (const args of cases) {
+      const r = dlxkit(args, { input: '' })
+      assert.equal(r.status, 2, `dlxkit ${args.join(' ')}: ${r.stderr}`)
+      const err = lines(r.stderr)
+      assert.equal(err.length, 2, r.stderr)
+      assert.match(err[0], /^dlxkit: /)
+      assert.match(err[1], /^Try 'dlxkit( \w+)? --help'\.$/)
+      assert.equal(r.stdout, '')
+    }
+  })
+})
