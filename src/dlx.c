@@ -385,8 +385,11 @@ static inline int first_bit(uint64_t x) {
  * Small problems scan the length array in blocks of 64, then 16, whose
  * minimum the compiler takes without branches (SIMD where it can), and find
  * the item inside the best block once at the end; big ones follow the list
- * of active items. Both give the same item: the first with 0 or 1 options,
- * else the first with the fewest. */
+ * of active items. Both take the first item with the fewest options, but
+ * stop early differently: the list at the first item with 0 or 1 (each
+ * step of the walk is a dependent load), the blocks only at a 0. A blocked
+ * item (0) found at once saves a node: 10-20% fewer on Sudoku, and the full
+ * scan costs little in SIMD. */
 INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     const int32_t *len = d->len;
     int32_t t = INT32_MAX, b = 0, n = d->n_primary, k = 1;
@@ -406,7 +409,7 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
         for (int j = 0; j < 64; j++) low = len[k + j] < low ? len[k + j] : low;
         if (low < t) {
             t = low, block = k, wide = 1;
-            if (t <= 1) goto found;
+            if (t == 0) goto found;
         }
     }
     for (; k + 15 <= n; k += 16) {
@@ -414,23 +417,18 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
         for (int j = 0; j < 16; j++) low = len[k + j] < low ? len[k + j] : low;
         if (low < t) {
             t = low, block = k, wide = 0;
-            if (t <= 1) break;
+            if (t == 0) break;
         }
     }
 found:
     if (block) { /* locate the item once, not at every improvement */
-        /* Bit j: len[block + j] is the minimum, or at most 1 (like the list
-         * walk, take the first item with 0 or 1 options, not the first 0).
-         * The array has room past n. */
-        int32_t cut = t > 1 ? t : 1;
-        uint64_t hit = 0;
+        uint64_t hit = 0; /* bit j: len[block + j] == t (the array has room past n) */
         if (wide)
-            for (int j = 0; j < 64; j++) hit |= (uint64_t)(len[block + j] <= cut) << j;
+            for (int j = 0; j < 64; j++) hit |= (uint64_t)(len[block + j] == t) << j;
         else
-            for (int j = 0; j < 16; j++) hit |= (uint64_t)(len[block + j] <= cut) << j;
+            for (int j = 0; j < 16; j++) hit |= (uint64_t)(len[block + j] == t) << j;
         b = block + first_bit(hit);
-        t = len[b];
-        if (t <= 1) {
+        if (t == 0) {
             *best = b;
             return t;
         }
@@ -438,7 +436,7 @@ found:
     for (; k <= n; k++)
         if (len[k] < t) {
             t = len[k], b = k;
-            if (t <= 1) break;
+            if (t == 0) break;
         }
     *best = b;
     return t;
