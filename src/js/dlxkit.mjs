@@ -689,20 +689,17 @@ class SudokuApi {
       const u8 = kit._u8()
       group.forEach((it, j) => u8.set(it.input.cells, grids + j * n2))
       kit._check(this._x.dk_sudoku_solve_many(h, grids, group.length, limit, maxNodes, sols, out))
-      const f = kit._f64()
-      const all = kit._u8()
+      // Copies: writing answers and asking about errors allocate, which can
+      // grow the memory and detach any view of it.
+      const f = kit._f64().slice(out >> 3, (out >> 3) + 8 * group.length)
+      const all = kit._u8().slice(sols, sols + n2 * group.length)
       group.forEach((it, j) => {
-        const o = (out >> 3) + 8 * j
-        if (f[o] < 0) {
-          const code = ERROR_CODES[f[o]] ?? 'UNKNOWN'
-          const [row, col, row2, col2] = [f[o + 4], f[o + 5], f[o + 6], f[o + 7]]
-          const message = code === 'CLASH'
-            ? `the given at row ${row}, column ${col} clashes with the one at row ${row2}, column ${col2}`
-            : kit._string(this._x.dk_strerror(f[o]))
-          results[it.k] = { status: 'invalid', error: new DlxError(code, message, { row, col, row2, col2 }), solution: null, count: 0, nodes: 0 }
+        const o = 8 * j
+        if (f[o] < 0) { // rare: ask again alone for the full message and details
+          results[it.k] = { status: 'invalid', error: this._errorOf(it.input, opts), solution: null, count: 0, nodes: 0 }
           return
         }
-        const values = all.slice(sols + j * n2, sols + (j + 1) * n2)
+        const values = all.subarray(j * n2, (j + 1) * n2)
         results[it.k] = {
           status: STATUS[f[o]],
           solution: f[o + 1] > 0 ? this._write(it.input, values, opts) : null,
@@ -711,6 +708,17 @@ class SudokuApi {
           guesses: f[o + 3]
         }
       })
+    })
+  }
+
+  /** The error solving this (already read) puzzle alone raises. */
+  _errorOf (input, opts) {
+    const kit = this._kit
+    const n2 = input.size * input.size
+    return kit._with([n2, n2, 32], (grid, sol, out) => {
+      kit._u8().set(input.cells, grid)
+      const rc = this._x.dk_sudoku_solve(this._solver(input.size, opts), grid, 1, 1, sol, out)
+      return rc < 0 ? kit._error(rc) : new DlxError('UNKNOWN', 'the puzzle could not be solved')
     })
   }
 
