@@ -56,11 +56,16 @@ async function wasmSource (wasm) {
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return wasm
   const url = wasm != null ? new URL(String(wasm), import.meta.url) : new URL('./dlxkit.wasm', import.meta.url)
-  if (url.protocol === 'file:' && isNode()) {
-    const { readFile } = await import('node:fs/promises')
-    return readFile(url)
+  let response
+  try {
+    if (url.protocol === 'file:' && isNode()) {
+      const { readFile } = await import('node:fs/promises')
+      return await readFile(url)
+    }
+    response = await fetch(url)
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${e.message}`)
   }
-  const response = await fetch(url)
   if (!response.ok) throw new DlxError('LOAD_FAILED', `cannot fetch ${url}: HTTP ${response.status}`)
   return response.arrayBuffer()
 }
@@ -79,6 +84,9 @@ export async function load (options = {}) {
       : (await WebAssembly.instantiate(source, {})).instance
   } catch (e) {
     throw new DlxError('LOAD_FAILED', `cannot instantiate dlxkit.wasm: ${e.message}`)
+  }
+  if (typeof instance.exports._initialize !== 'function' || typeof instance.exports.dk_alloc !== 'function') {
+    throw new DlxError('LOAD_FAILED', 'this WebAssembly module is not dlxkit.wasm (it lacks the dk_* exports)')
   }
   return new Dlxkit(instance.exports, options)
 }
@@ -241,6 +249,7 @@ export class Dlxkit {
         const rc = this._x.dk_problem_add_options(p, buf, options.length)
         if (rc < 0) {
           const err = this._error(rc)
+          err.details.index ??= 0 // _error drops zeros, but option 0 is an option
           err.message = `option ${err.details.index}: ${err.message}`
           throw err
         }
@@ -572,8 +581,9 @@ class SudokuApi {
     if (fast) return fast
     const kit = this._kit
     const [s, len] = kit._putString(puzzle)
-    const [a] = opts.alphabet ? kit._putString(String(opts.alphabet)) : [0]
+    let a = 0
     try {
+      if (opts.alphabet) [a] = kit._putString(String(opts.alphabet)) // inside: s is freed if this fails
       const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
       if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
       const size = this._x.dk_text_size(t)
@@ -868,22 +878,33 @@ const ABORT_GRACE_MS = 100
  */
 export async function createWorker (options = {}) {
   const w = new DlxWorker(options)
-  await w._start()
+  try {
+    await w._start()
+  } catch (e) {
+    w.terminate() // a worker that could not load must not keep the process alive
+    throw e
+  }
   return w
 }
+
+/** Requests that name a problem of the worker (they cannot outlive it). */
+const needsProblem = (op) => op.startsWith('problem.') && op !== 'problem.exactCover' && op !== 'problem.parseDlx'
 
 class DlxWorker {
   constructor (options) {
     this._options = options
-    this._pending = new Map()
+    this._pending = new Map() // id -> request not answered yet (sent or waiting for a restart)
     this._stopping = new Set() // aborted requests the worker has not answered yet
     this._nextId = 1
     this._generation = 0 // a restarted worker holds none of the old problems
+    this._restarting = false
+    this._closed = null // the error every call gets once terminated (or crashed)
     const call = (op) => (...args) => this._call(op, args)
     this.sudoku = {
       solve: call('sudoku.solve'),
       count: call('sudoku.count'),
-      solveMany: call('sudoku.solveMany'),
+      solveMany: (...args) => this._call('sudoku.solveMany', args).then((results) => results.map((r) =>
+        r.error ? { ...r, error: new DlxError(r.error.code, r.error.message, r.error.details) } : r)),
       candidates: call('sudoku.candidates'),
       generate: call('sudoku.generate'),
       rate: call('sudoku.rate')
@@ -893,27 +914,44 @@ class DlxWorker {
   async _start () {
     this._generation++
     const url = this._options.workerUrl ?? new URL('./dlxkit-worker.mjs', import.meta.url)
-    let ready
-    const readyPromise = new Promise((resolve) => { ready = resolve })
-    const onMessage = (m) => m.ready ? ready() : this._receive(m)
+    let ready, failed
+    const readyPromise = new Promise((resolve, reject) => { ready = resolve; failed = reject })
+    let worker
+    // Messages from a worker that was replaced or terminated are ignored.
+    const onMessage = (m) => worker !== this._worker ? undefined : m.ready ? ready() : this._receive(m)
+    const onFailure = (message) => {
+      if (worker !== this._worker) return
+      const err = new DlxError('WORKER_FAILED', `the worker failed: ${message}`)
+      failed(err)
+      this._close(err)
+    }
     if (typeof Worker === 'function' && !isNode()) {
-      this._worker = new Worker(url, { type: 'module' })
-      this._worker.onmessage = (e) => onMessage(e.data)
-      this._worker.onerror = (e) => this._failAll(new DlxError('WORKER_FAILED', `the worker failed: ${e.message ?? e}`))
-      this._post = (m) => this._worker.postMessage(m)
-      this._kill = () => this._worker.terminate()
+      worker = new Worker(url, { type: 'module' })
+      worker.onmessage = (e) => onMessage(e.data)
+      worker.onerror = (e) => onFailure(e.message ?? e)
     } else {
       const { Worker: NodeWorker } = await import('node:worker_threads')
-      this._worker = new NodeWorker(url)
-      this._worker.unref?.()
-      this._worker.on('message', onMessage)
-      this._worker.on('error', (e) => this._failAll(new DlxError('WORKER_FAILED', `the worker failed: ${e.message}`)))
-      this._post = (m) => this._worker.postMessage(m)
-      this._kill = () => this._worker.terminate()
+      worker = new NodeWorker(url)
+      worker.on('message', onMessage)
+      worker.on('error', (e) => onFailure(e.message))
+      worker.on('exit', (code) => onFailure(`it exited with code ${code}`))
     }
+    this._worker = worker
+    this._post = (m) => worker.postMessage(m)
+    this._kill = () => worker.terminate()
     await readyPromise
     const { wasm, maxMemory } = this._options
-    await this._call('init', [{ wasm, maxMemory }])
+    // A URL object does not survive postMessage; its text does.
+    await this._call('init', [{ wasm: wasm instanceof URL ? wasm.href : wasm, maxMemory }])
+  }
+
+  /**
+   * In Node, hold the process open while requests are under way, and not
+   * otherwise (an idle worker must not keep a script from ending).
+   */
+  _hold () {
+    if (this._pending.size || this._restarting) this._worker?.ref?.()
+    else this._worker?.unref?.()
   }
 
   _receive (m) {
@@ -922,61 +960,86 @@ class DlxWorker {
     if (!entry) return
     if (m.progress) return entry.onProgress?.(m.progress)
     if (m.item) return entry.onItem?.(m.item)
-    this._pending.delete(m.id)
-    entry.done?.()
+    this._settle(m.id)
     if (m.ok) entry.resolve(m.result)
     else entry.reject(new DlxError(m.error.code, m.error.message, m.error.details))
   }
 
+  /** Forget request id (answered or given up); returns its entry. */
+  _settle (id) {
+    const entry = this._pending.get(id)
+    this._pending.delete(id)
+    entry?.done?.()
+    this._hold()
+    return entry
+  }
+
   _failAll (err) {
-    for (const entry of this._pending.values()) entry.reject(err)
-    this._pending.clear()
+    for (const id of [...this._pending.keys()]) this._settle(id).reject(err)
   }
 
   /** Post a request; signal and onProgress stay on this side. */
   _call (op, args, onItem) {
-    if (!this._worker) return Promise.reject(new DlxError('FREED', 'this worker was terminated'))
+    if (this._closed) return Promise.reject(this._closed)
     const opts = args.length && isOptions(args[args.length - 1]) ? args[args.length - 1] : null
     const { signal, onProgress, ...plain } = opts ?? {}
     const sent = opts ? [...args.slice(0, -1), plain] : args
     const id = this._nextId++
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new DlxError('ABORTED', 'the operation was aborted'))
-      const entry = { resolve, reject, onProgress, onItem }
+      const entry = { resolve, reject, onProgress, onItem, message: { id, op, args: sent }, sent: false }
       if (signal) {
         const onAbort = () => this._abort(id)
         signal.addEventListener('abort', onAbort, { once: true })
         entry.done = () => signal.removeEventListener('abort', onAbort)
       }
       this._pending.set(id, entry)
-      this._post({ id, op, args: sent })
+      this._hold()
+      // While a worker restarts, requests wait for it (init goes first).
+      if (!this._restarting || op === 'init') this._send(entry)
     })
+  }
+
+  _send (entry) {
+    entry.sent = true
+    this._post(entry.message)
   }
 
   /**
    * Ask the worker to stop; searches see it within a slice. A worker that
    * has not answered within the grace time (stuck in one long call) is
    * replaced by a fresh one; its problems are lost (their methods then
-   * reject with FREED).
+   * reject with FREED), other requests waiting for it go to the new one.
    */
   _abort (id) {
-    const entry = this._pending.get(id)
+    const entry = this._settle(id)
     if (!entry) return
-    this._pending.delete(id)
-    entry.done?.()
     entry.reject(new DlxError('ABORTED', 'the operation was aborted'))
+    if (!entry.sent) return
     this._stopping.add(id)
     this._post({ abort: id })
     setTimeout(() => {
-      if (this._stopping.delete(id) && this._worker) this._restart()
+      if (this._stopping.delete(id) && !this._closed && !this._restarting) this._restart()
     }, ABORT_GRACE_MS)
   }
 
-  async _restart () {
+  _restart () {
     this._kill()
-    this._failAll(new DlxError('ABORTED', 'the worker was restarted'))
     this._worker = null
-    await this._start()
+    this._stopping.clear()
+    this._restarting = true
+    for (const [id, entry] of [...this._pending]) {
+      if (needsProblem(entry.message.op)) this._settle(id).reject(new DlxError('FREED', 'this problem was lost when its worker restarted'))
+      else entry.sent = false
+    }
+    this._start().then(() => {
+      this._restarting = false
+      for (const entry of this._pending.values()) if (!entry.sent) this._send(entry)
+      this._hold()
+    }, (e) => {
+      this._restarting = false
+      this._close(e instanceof DlxError ? e : new DlxError('WORKER_FAILED', `the worker could not restart: ${e.message}`))
+    })
   }
 
   /** A problem living in the worker; its methods return promises. */
@@ -985,14 +1048,23 @@ class DlxWorker {
 
   /** A request about a problem of this worker generation. */
   _problemCall (p, op, args, onItem) {
+    if (this._closed) return Promise.reject(this._closed)
     if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', 'this problem was lost when its worker restarted'))
     return this._call(op, [p._pid, ...args], onItem)
   }
 
-  terminate () {
-    this._failAll(new DlxError('FREED', 'this worker was terminated'))
-    if (this._worker) this._kill()
+  /** Stop the worker for good: pending and later calls reject with err. */
+  _close (err) {
+    if (this._closed) return
+    this._closed = err
+    const worker = this._worker
     this._worker = null
+    this._failAll(err)
+    worker?.terminate()
+  }
+
+  terminate () {
+    this._close(new DlxError('FREED', 'this worker was terminated'))
   }
 }
 

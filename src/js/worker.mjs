@@ -10,6 +10,8 @@ let kit = null
 const problems = new Map() // id -> Problem
 let nextProblem = 1
 const aborted = new Set() // request ids asked to stop
+const lastOf = new Map() // problem id -> settles when its latest request has ended
+const waiting = new Map() // request id -> rejects it while it waits for its turn
 
 /** postMessage / onmessage, whichever kind of worker this is. */
 async function openChannel () {
@@ -30,6 +32,30 @@ function problem (pid) {
   const p = problems.get(pid)
   if (!p) throw new DlxError('FREED', 'this problem was freed (or its worker restarted)')
   return p
+}
+
+/**
+ * Requests that move a problem's search run one at a time (a search has one
+ * state; two sliced counts would take turns with it). One that waits for its
+ * turn can be aborted while it waits.
+ */
+function inTurn (id, pid, run) {
+  const before = lastOf.get(pid)
+  const mine = (async () => {
+    if (before) {
+      await new Promise((resolve, reject) => {
+        waiting.set(id, reject)
+        before.then(resolve)
+      }).finally(() => waiting.delete(id))
+    }
+    stopIfAborted(id)
+    return run()
+  })()
+  const done = Promise.allSettled([before, mine]).then(() => {
+    if (lastOf.get(pid) === done) lastOf.delete(pid)
+  })
+  lastOf.set(pid, done)
+  return mine
 }
 
 /**
@@ -122,16 +148,16 @@ const operations = {
   'problem.exactCover': (id, [spec]) => keep(kit.exactCover(spec)),
   'problem.parseDlx': (id, [text]) => keep(kit.parseDlx(text)),
   'problem.shape': (id, [pid]) => problem(pid).shape,
-  'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
-  'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
-  'problem.solutions': (id, [pid, opts]) => solutions(id, problem(pid), opts),
-  'problem.countShard': (id, [pid, shard, parts, opts]) => problem(pid).countShard(shard, parts, opts),
+  'problem.solve': (id, [pid, opts]) => inTurn(id, pid, () => problem(pid).solve(opts)),
+  'problem.count': (id, [pid, opts]) => inTurn(id, pid, () => count(id, problem(pid), opts)),
+  'problem.solutions': (id, [pid, opts]) => inTurn(id, pid, () => solutions(id, problem(pid), opts)),
+  'problem.countShard': (id, [pid, shard, parts, opts]) => inTurn(id, pid, () => problem(pid).countShard(shard, parts, opts)),
   'problem.option': (id, [pid, k]) => problem(pid).option(k),
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
-  'problem.free': (id, [pid]) => {
+  'problem.free': (id, [pid]) => inTurn(id, pid, () => {
     problems.get(pid)?.free()
     return problems.delete(pid)
-  }
+  })
 }
 
 function keep (p) {
@@ -149,6 +175,7 @@ function errorRecord (e) {
 channel.listen(async (m) => {
   if (m.abort !== undefined) {
     aborted.add(m.abort)
+    waiting.get(m.abort)?.(new DlxError('ABORTED', 'the operation was aborted'))
     return
   }
   const { id, op, args } = m

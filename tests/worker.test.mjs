@@ -1,0 +1,399 @@
+// createWorker(): the same API, async, in a Node worker thread. Results equal
+// the direct API's; progress; cancellation (the promise rejects at once, the
+// search stops); errors keep their code and details; terminate; restarts.
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
+import { dataFile, puzzles, cellsOf, isSolution } from './helpers.mjs'
+
+const dlx = await load()
+const w = await createWorker()
+after(() => w.terminate())
+
+const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+const CLASH = '5....5...' + '.'.repeat(72)
+const QUEENS = dataFile('exact-cover', 'queens-12.dlx')
+const PENTOMINO = dataFile('exact-cover', 'pentomino-6x10.dlx')
+const asRange = (line) => line.match(/.{9}/g).map((row) => [...row].map((ch) => ch === '.' ? 0 : Number(ch)))
+
+async function rejectsWith (promise, code, check = () => {}) {
+  await assert.rejects(promise, (e) => {
+    assert.ok(e instanceof DlxError, `expected a DlxError, got ${e?.constructor?.name}: ${e?.message}`)
+    assert.equal(e.code, code, e.message)
+    check(e)
+    return true
+  })
+}
+
+/** The error a direct call throws (fails the test if it throws none). */
+function thrown (fn) {
+  try {
+    fn()
+  } catch (e) {
+    return e
+  }
+  assert.fail('expected the direct call to throw')
+}
+
+test('sudoku.solve and count: the same as the direct API, in every form', async () => {
+  const hard = puzzles('hardest1106.txt', 3)
+  for (const [puzzle, opts] of [
+    [CLASSIC, undefined], [CLASSIC, {}], [asRange(CLASSIC), {}], [CLASSIC, { format: 'grid' }],
+    ['.'.repeat(81), { limit: 5 }], [hard[0], { maxNodes: 5 }], [hard[1], { limit: 1 }], [hard[2], { format: 'numbers' }]
+  ]) {
+    const direct = dlx.sudoku.solve(puzzle, opts)
+    const remote = await w.sudoku.solve(puzzle, opts)
+    assert.deepEqual(remote, direct)
+    assert.equal(await w.sudoku.count(puzzle, opts), dlx.sudoku.count(puzzle, opts))
+  }
+  assert.equal((await w.sudoku.solve(CLASSIC)).solution, SOLVED)
+  assert.equal(await w.sudoku.count('.'.repeat(81), { limit: 7 }), 7)
+})
+
+test('sudoku.solveMany: the same results, progress as { done, total }', async () => {
+  const batch = [...puzzles('17-clue.txt', 600), CLASH, 'junk', asRange(CLASSIC)]
+  const progress = []
+  const remote = await w.sudoku.solveMany(batch, { onProgress: (p) => progress.push(p) })
+  const direct = dlx.sudoku.solveMany(batch)
+  assert.equal(remote.length, batch.length)
+  assert.deepEqual(remote, direct)
+  // invalid entries carry a DlxError, as in the direct API
+  assert.ok(remote[600].error instanceof DlxError)
+  assert.equal(remote[600].error.code, 'CLASH')
+  assert.deepEqual(remote[600].error.details, direct[600].error.details)
+  assert.equal(remote[601].error.code, 'BAD_LENGTH')
+  assert.equal(remote[602].solution.flat().join(''), SOLVED)
+  assert.ok(progress.length >= 2, `progress came ${progress.length} times for ${batch.length} puzzles`)
+  for (const p of progress) {
+    assert.deepEqual(Object.keys(p).sort(), ['done', 'total'])
+    assert.equal(p.total, batch.length)
+  }
+  for (let i = 1; i < progress.length; i++) assert.ok(progress[i].done > progress[i - 1].done)
+  assert.equal(progress.at(-1).done, batch.length)
+})
+
+test('sudoku.candidates, generate and rate: the same as the direct API', async () => {
+  assert.deepEqual(await w.sudoku.candidates(CLASSIC), dlx.sudoku.candidates(CLASSIC))
+  assert.deepEqual(await w.sudoku.candidates(asRange(CLASSIC)), dlx.sudoku.candidates(asRange(CLASSIC)))
+  for (const opts of [{ seed: 5 }, { seed: 9, minimal: true, symmetric: true }, { size: 16, seed: 2, format: 'array' }, { boxRows: 2, boxCols: 3, seed: 1 }]) {
+    const remote = await w.sudoku.generate(opts)
+    assert.deepEqual(remote, dlx.sudoku.generate(opts))
+    assert.equal(remote.seed, opts.seed)
+  }
+  const g = await w.sudoku.generate({ seed: 11 })
+  assert.ok(isSolution(cellsOf(g.solution), cellsOf(g.puzzle)))
+  for (const p of [CLASSIC, ...puzzles('hardest1106.txt', 2)]) {
+    assert.deepEqual(await w.sudoku.rate(p), dlx.sudoku.rate(p))
+  }
+})
+
+test('parseDlx / exactCover problems: counts, solve, shape and options as the direct API', async () => {
+  const local = dlx.parseDlx(QUEENS)
+  const remote = await w.parseDlx(QUEENS)
+  assert.equal(local.count(), 14200)
+  const r = await remote.count()
+  assert.equal(r.count, 14200)
+  assert.deepEqual(r, local.countDetailed())
+  for (const opts of [{ limit: 10 }, { maxNodes: 5000 }, { limit: 14200 }]) {
+    assert.deepEqual(await remote.count(opts), local.countDetailed(opts), JSON.stringify(opts))
+  }
+  assert.deepEqual(await remote.solve(), local.solve())
+  assert.deepEqual(await remote.shape(), local.shape)
+  assert.deepEqual(await remote.option(5), local.option(5))
+  assert.equal(await remote.formatOption(5), local.formatOption(5))
+  assert.equal(await remote.countShard(1, 3), local.countShard(1, 3))
+  local.free()
+
+  const spec = {
+    primary: ['a', 'b', 'c', 'd'],
+    secondary: ['x'],
+    options: [['a', 'b'], ['c', 'd', 'x:red'], ['a', 'c'], ['b', 'd', 'x:blue'], ['a', 'b', 'c', 'd'], ['b', 'd', 'x:red']]
+  }
+  const small = dlx.exactCover(spec)
+  const smallRemote = await w.exactCover(spec)
+  assert.equal((await smallRemote.count()).count, small.count())
+  assert.deepEqual(await smallRemote.solve(), small.solve())
+  assert.deepEqual(await smallRemote.option(1), ['c', 'd', 'x:red'])
+  assert.equal(await smallRemote.free(), true)
+  await rejectsWith(smallRemote.count(), 'FREED')
+  small.free()
+})
+
+test('solutions(): an async iterator, with limit, in the direct order', async () => {
+  const local = dlx.parseDlx(QUEENS)
+  const remote = await w.parseDlx(QUEENS)
+  const got = []
+  for await (const s of remote.solutions({ limit: 25 })) got.push(s)
+  assert.equal(got.length, 25)
+  assert.deepEqual(got, [...local.solutions({ limit: 25 })])
+  // breaking out early is fine, and the next call starts from the beginning
+  let first = null
+  for await (const s of remote.solutions()) { first = s; break }
+  assert.deepEqual(first, got[0])
+  // a problem with no solution yields nothing
+  const none = await w.exactCover({ primary: ['a', 'b'], options: [['a']] })
+  const nothing = []
+  for await (const s of none.solutions()) nothing.push(s)
+  assert.deepEqual(nothing, [])
+  local.free()
+})
+
+test('requests about one problem take turns (a search has one state)', async () => {
+  const remote = await w.parseDlx(QUEENS)
+  const collected = []
+  const [a, b, c] = await Promise.all([
+    remote.count(),
+    remote.count({ limit: 100 }),
+    (async () => { for await (const s of remote.solutions({ limit: 3000 })) collected.push(s) })(),
+    remote.count()
+  ])
+  assert.equal(a.count, 14200)
+  assert.equal(b.count, 100)
+  assert.equal(c, undefined)
+  assert.equal(collected.length, 3000)
+  assert.deepEqual(collected.slice(0, 25), [...dlx.parseDlx(QUEENS).solutions({ limit: 25 })])
+})
+
+test('onProgress: increasing node counts, progress within [0, 1]', async () => {
+  const remote = await w.parseDlx(QUEENS)
+  const seen = []
+  const r = await remote.count({ onProgress: (p) => seen.push(p) })
+  assert.equal(r.count, 14200)
+  assert.ok(seen.length >= 2, `progress came ${seen.length} times`)
+  for (const p of seen) {
+    assert.ok(Number.isFinite(p.nodes) && p.nodes > 0)
+    assert.ok(p.progress >= 0 && p.progress <= 1, `progress ${p.progress}`)
+    assert.ok(Number.isInteger(p.solutions) && p.solutions >= 0)
+  }
+  for (let i = 1; i < seen.length; i++) {
+    assert.ok(seen[i].nodes > seen[i - 1].nodes, 'nodes increase')
+    assert.ok(seen[i].progress >= seen[i - 1].progress, 'progress does not go back')
+    assert.ok(seen[i].solutions >= seen[i - 1].solutions)
+  }
+  assert.equal(seen.at(-1).nodes, r.nodes)
+  assert.equal(seen.at(-1).solutions, 14200)
+})
+
+test('cancellation: a long count rejects with ABORTED within 100 ms, and the worker stops it', async () => {
+  const remote = await w.parseDlx(PENTOMINO)
+  const ac = new AbortController()
+  let progressCalls = 0
+  const started = performance.now()
+  const running = remote.count({ signal: ac.signal, onProgress: () => { progressCalls++ } })
+  const settled = running.then(
+    (value) => ({ value, at: performance.now() }),
+    (error) => ({ error, at: performance.now() }))
+  await sleep(300)
+  const callsAtAbort = progressCalls
+  const abortedAt = performance.now()
+  ac.abort()
+  const outcome = await settled
+  assert.equal(outcome.value, undefined, `the count finished (${JSON.stringify(outcome.value)}) before the abort after ${Math.round(abortedAt - started)} ms`)
+  assert.ok(outcome.error instanceof DlxError)
+  assert.equal(outcome.error.code, 'ABORTED')
+  const ms = outcome.at - abortedAt
+  assert.ok(ms < 100, `rejected ${ms.toFixed(1)} ms after abort()`)
+  assert.ok(callsAtAbort >= 1, 'the count reported progress while it ran')
+
+  // the worker answers a small request correctly straight away
+  const r = await w.sudoku.solve(CLASSIC)
+  assert.equal(r.solution, SOLVED)
+  await sleep(150)
+  assert.equal(progressCalls, callsAtAbort, 'no progress after the promise rejected')
+  // the search stopped inside the grace time: the worker was not restarted
+  // (its problems live on) and the problem's search state is free again
+  const local = dlx.parseDlx(PENTOMINO)
+  assert.deepEqual(await remote.count({ maxNodes: 20000 }), local.countDetailed({ maxNodes: 20000 }))
+  assert.deepEqual(await remote.shape(), local.shape)
+  local.free()
+})
+
+test('cancellation: an already aborted signal rejects at once, and nothing runs', async () => {
+  const remote = await w.parseDlx(PENTOMINO)
+  const signal = AbortSignal.abort()
+  let progressCalls = 0
+  // settled before the event loop turns once: no round trip to the worker
+  const first = await Promise.race([
+    w.sudoku.solve(CLASSIC, { signal }).then(() => 'resolved', (e) => e.code),
+    new Promise((resolve) => setImmediate(() => resolve('still pending')))
+  ])
+  assert.equal(first, 'ABORTED')
+  await rejectsWith(remote.count({ signal, onProgress: () => { progressCalls++ } }), 'ABORTED')
+  await rejectsWith(w.sudoku.solve(CLASSIC, { signal }), 'ABORTED')
+  await rejectsWith(w.sudoku.solveMany([CLASSIC], { signal }), 'ABORTED')
+  await rejectsWith(w.sudoku.generate({ signal }), 'ABORTED')
+  assert.equal(progressCalls, 0)
+  // an abort after the answer changes nothing
+  const ac = new AbortController()
+  assert.equal((await w.sudoku.solve(CLASSIC, { signal: ac.signal })).solution, SOLVED)
+  ac.abort()
+  assert.deepEqual(await remote.count({ maxNodes: 1000 }), dlx.parseDlx(PENTOMINO).countDetailed({ maxNodes: 1000 }))
+})
+
+test('cancellation: a request waiting for its turn can be aborted', async () => {
+  const remote = await w.parseDlx(PENTOMINO)
+  const ac = new AbortController()
+  const first = remote.count({ maxNodes: 3000000 })
+  const second = remote.count({ signal: ac.signal })
+  await sleep(50)
+  ac.abort()
+  await rejectsWith(second, 'ABORTED')
+  const r = await first
+  assert.equal(r.status, 'stopped')
+  assert.equal(r.nodes, 3000000)
+  // answered without a restart: the problem is still there
+  assert.deepEqual(await remote.shape(), dlx.parseDlx(PENTOMINO).shape)
+})
+
+test('errors in the worker arrive as DlxError with the direct code, message and details', async () => {
+  const cases = [
+    [() => dlx.sudoku.solve(CLASH), () => w.sudoku.solve(CLASH)],
+    [() => dlx.sudoku.solve(asRange(CLASH)), () => w.sudoku.solve(asRange(CLASH))],
+    [() => dlx.sudoku.solve(CLASSIC.slice(0, 80)), () => w.sudoku.solve(CLASSIC.slice(0, 80))],
+    [() => dlx.sudoku.solve(CLASSIC, { limit: -1 }), () => w.sudoku.solve(CLASSIC, { limit: -1 })],
+    [() => dlx.sudoku.rate(CLASH), () => w.sudoku.rate(CLASH)],
+    [() => dlx.sudoku.candidates(CLASH), () => w.sudoku.candidates(CLASH)],
+    [() => dlx.sudoku.generate({ size: 99 }), () => w.sudoku.generate({ size: 99 })],
+    [() => dlx.parseDlx('a b\nc\n'), () => w.parseDlx('a b\nc\n')],
+    [() => dlx.parseDlx(42), () => w.parseDlx(42)],
+    [() => dlx.exactCover({ primary: ['a'], options: [['b']] }), () => w.exactCover({ primary: ['a'], options: [['b']] })]
+  ]
+  for (const [direct, remote] of cases) {
+    const expected = thrown(direct)
+    await rejectsWith(remote(), expected.code, (e) => {
+      assert.equal(e.message, expected.message)
+      assert.deepEqual(e.details, expected.details)
+    })
+  }
+  const clash = thrown(() => dlx.sudoku.solve(CLASH))
+  assert.equal(clash.code, 'CLASH')
+  assert.equal(clash.details.row, 1)
+  assert.equal(clash.details.col, 6)
+  // and errors from problem methods
+  const remote = await w.parseDlx(QUEENS)
+  const local = dlx.parseDlx(QUEENS)
+  const expected = thrown(() => local.option(100000))
+  await rejectsWith(remote.option(100000), expected.code, (e) => assert.deepEqual(e.details, expected.details))
+  // the worker keeps working
+  assert.equal((await w.sudoku.solve(CLASSIC)).solution, SOLVED)
+})
+
+test('maxMemory applies in the worker: OUT_OF_MEMORY, then it still works', async () => {
+  const small = await createWorker({ maxMemory: 1 << 20 })
+  try {
+    await rejectsWith(small.sudoku.solve(Array.from({ length: 25 }, () => Array(25).fill(0)), { limit: 1 }), 'OUT_OF_MEMORY')
+    assert.equal((await small.sudoku.solve(CLASSIC)).solution, SOLVED)
+  } finally {
+    small.terminate()
+  }
+})
+
+test('createWorker: wasm as bytes, Module or URL; a bad one is LOAD_FAILED', async () => {
+  const url = new URL('../dist/dlxkit.wasm', import.meta.url)
+  const { readFile } = await import('node:fs/promises')
+  const bytes = await readFile(url)
+  for (const wasm of [bytes, await WebAssembly.compile(bytes), url, url.href]) {
+    const other = await createWorker({ wasm })
+    try {
+      assert.equal((await other.sudoku.solve(CLASSIC)).solution, SOLVED)
+    } finally {
+      other.terminate()
+    }
+  }
+  await rejectsWith(createWorker({ wasm: new Uint8Array([1, 2, 3]) }), 'LOAD_FAILED')
+  await rejectsWith(createWorker({ workerUrl: new URL('./no-such-worker.mjs', import.meta.url) }), 'WORKER_FAILED')
+  const inline = await import('../dist/dlxkit-inline.mjs')
+  const fromInline = await inline.createWorker()
+  try {
+    assert.equal((await fromInline.sudoku.solve(CLASSIC)).solution, SOLVED)
+  } finally {
+    fromInline.terminate()
+  }
+})
+
+test('terminate(): pending and later calls reject with FREED', async () => {
+  const doomed = await createWorker()
+  const remote = await doomed.parseDlx(PENTOMINO)
+  const running = remote.count()
+  const settled = running.catch((e) => e)
+  await sleep(50)
+  doomed.terminate()
+  const e = await settled
+  assert.ok(e instanceof DlxError)
+  assert.equal(e.code, 'FREED')
+  await rejectsWith(doomed.sudoku.solve(CLASSIC), 'FREED')
+  await rejectsWith(doomed.sudoku.solveMany([CLASSIC]), 'FREED')
+  await rejectsWith(doomed.parseDlx(QUEENS), 'FREED')
+  await rejectsWith(remote.count(), 'FREED')
+  await rejectsWith(remote.shape(), 'FREED')
+  doomed.terminate() // twice is fine
+  await rejectsWith(doomed.sudoku.rate(CLASSIC), 'FREED')
+})
+
+// A call that does not run in slices (generate) cannot see the abort; after
+// the grace time the worker is replaced. Documented: its problems are lost
+// (FREED); other requests are answered by the new worker.
+test('a stuck call is aborted by restarting the worker: problems are FREED, other requests answered', async () => {
+  const restarted = await createWorker()
+  try {
+    const remote = await restarted.parseDlx(QUEENS)
+    assert.equal((await remote.count()).count, 14200)
+    const ac = new AbortController()
+    const generating = restarted.sudoku.generate({ size: 49, minimal: true, seed: 1, signal: ac.signal })
+    const generated = generating.then((v) => ({ v }), (e) => ({ e }))
+    // sent while the worker is busy with the generation
+    const queuedSolve = restarted.sudoku.solve(CLASSIC)
+    const queuedCount = remote.count().then((v) => ({ v }), (e) => ({ e }))
+    await sleep(300)
+    ac.abort()
+    const g = await generated
+    assert.equal(g.v, undefined, 'the 49x49 generation finished within 300 ms')
+    assert.equal(g.e.code, 'ABORTED')
+    // sent after the abort, before the restart: answered too
+    const afterAbort = restarted.sudoku.solve(asRange(CLASSIC))
+    assert.equal((await queuedSolve).solution, SOLVED)
+    assert.equal((await afterAbort).solution.flat().join(''), SOLVED)
+    const lost = await queuedCount
+    assert.equal(lost.v, undefined)
+    assert.ok(lost.e instanceof DlxError)
+    assert.equal(lost.e.code, 'FREED')
+    await rejectsWith(remote.count(), 'FREED')
+    await rejectsWith(remote.shape(), 'FREED')
+    await rejectsWith(remote.free(), 'FREED')
+    // the new worker holds new problems
+    const fresh = await restarted.parseDlx(QUEENS)
+    assert.equal((await fresh.count()).count, 14200)
+    assert.equal((await restarted.sudoku.generate({ seed: 5 })).seed, 5)
+  } finally {
+    restarted.terminate()
+  }
+})
+
+// A script that awaits a worker's answer and never calls terminate(): the
+// worker keeps the process alive while it works, and not after.
+test('an idle worker does not keep Node running; a busy one does', () => {
+  const dist = new URL('../dist/dlxkit.mjs', import.meta.url).href
+  const dir = mkdtempSync(join(tmpdir(), 'dlxkit-exit-'))
+  const file = join(dir, 'script.mjs')
+  writeFileSync(file, `
+    import { createWorker } from ${JSON.stringify(dist)}
+    const w = await createWorker()
+    const r = await w.sudoku.solve(${JSON.stringify(CLASSIC)})
+    const p = await w.parseDlx(${JSON.stringify(QUEENS)})
+    const c = await p.count()
+    process.stdout.write(r.solution + ' ' + c.count)
+  `)
+  try {
+    // (timeout: only so that a hang fails the test instead of stalling it)
+    const out = execFileSync(process.execPath, [file], { encoding: 'utf8', timeout: 30000 })
+    assert.equal(out, `${SOLVED} 14200`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
