@@ -592,11 +592,32 @@ class SudokuApi {
         throw new DlxError('BAD_LENGTH', 'the text holds no puzzle')
       }
       const cells = kit._u8().slice(this._x.dk_text_cells(t), this._x.dk_text_cells(t) + size * size)
+      try {
+        this._checkNothingAfter(s, len, this._x.dk_text_consumed(t), opts, a)
+      } catch (e) {
+        this._x.dk_text_free(t)
+        throw e
+      }
       return { size, cells, kind: 'text', text: t, style: this._x.dk_text_style(t) }
     } finally {
       kit._free(s)
       kit._free(a)
     }
+  }
+
+  /** One puzzle means one: text after it (but blanks and comments) is an error. */
+  _checkNothingAfter (s, len, consumed, opts, alphabet) {
+    if (consumed >= len) return
+    const kit = this._kit
+    const rest = this._x.dk_text_parse(s + consumed, len - consumed, opts.size ?? 0, alphabet)
+    if (!rest) {
+      const err = kit._error(kit._i32()[this._x.dk_error() >> 2])
+      err.message = `after the puzzle: ${err.message}`
+      throw err
+    }
+    const more = this._x.dk_text_size(rest) > 0
+    this._x.dk_text_free(rest)
+    if (more) throw new DlxError('BAD_INPUT', 'the text holds more than one puzzle; pass them to solveMany one by one')
   }
 
   /** The answer in the form the puzzle came in. */

@@ -116,6 +116,9 @@ test('errors: clear codes, places, and the instance keeps working', () => {
   assert.throws(() => dlx.sudoku.solve(CLASSIC, { limit: -1 }), (e) => e.code === 'BAD_ARGUMENT')
   assert.throws(() => dlx.sudoku.solve(CLASSIC, { regions: [[1, 2, 3]] }), (e) => e.code === 'BAD_REGION')
   assert.throws(() => dlx.sudoku.solve(42), (e) => e.code === 'BAD_INPUT')
+  assert.throws(() => dlx.sudoku.solve(CLASSIC + '\n' + CLASSIC + '\n'), (e) => e.code === 'BAD_INPUT' && /more than one/.test(e.message))
+  assert.throws(() => dlx.sudoku.solve(CLASSIC + '\n123\n'), (e) => e instanceof DlxError && /after the puzzle/.test(e.message))
+  assert.equal(dlx.sudoku.solve(CLASSIC + '\n# a comment\n\n').status, 'unique')
   assert.equal(dlx.sudoku.solve(CLASSIC).status, 'unique')
 })
 

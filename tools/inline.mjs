@@ -22,11 +22,11 @@ function bytes () {
 
 /** load() with the module's bytes built in; options as for dlxkit.mjs. */
 export function load (options = {}) {
-  return loadFrom({ wasm: bytes(), ...options })
+  return loadFrom({ ...options, wasm: options.wasm ?? bytes() })
 }
 
 /** createWorker() that hands the built-in bytes to the worker. */
 export function createWorker (options = {}) {
-  return createWorkerFrom({ wasm: bytes(), ...options })
+  return createWorkerFrom({ ...options, wasm: options.wasm ?? bytes() })
 }
 `)
