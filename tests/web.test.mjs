@@ -1,0 +1,201 @@
+// The page in web/ in headless Chromium, served by tools/serve.mjs on a free
+// port: it loads cleanly and offline-safe, solves a typed puzzle, generates
+// unique puzzles, and a long exact-cover search can be cancelled at once.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { start } from '../tools/serve.mjs'
+import { load } from '../dist/dlxkit.mjs'
+import { launchBrowser, isLocal, PUZZLE, SOLUTION } from './browser.mjs'
+import { readPuzzleText, formatPuzzleLine } from '../web/puzzle-text.mjs'
+import { randomJigsaw, parseJigsaw, formatJigsaw } from '../web/jigsaw.mjs'
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url))
+
+let server
+let browser
+let page
+let kit
+const consoleErrors = []
+const outsideRequests = []
+
+/** The board as one line: symbols, '.' for empty cells. */
+function boardLine () {
+  return page.$$eval('#board .cell', (cells) => cells.map((c) => c.textContent || '.').join(''))
+}
+
+before(async () => {
+  kit = await load()
+  server = await start({ port: 0 })
+  browser = await launchBrowser()
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()) })
+  page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`))
+  page.on('request', (r) => { if (!isLocal(r.url())) outsideRequests.push(r.url()) })
+  await page.goto(server.url)
+  await page.waitForSelector('body[data-ready="true"]')
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+test('pasted text: lines, grids, numbers, CSV and squeezed selections read as dlxkit reads them', () => {
+  const rows = PUZZLE.match(/.{9}/g)
+  const boxed = rows.map((r, i) => (i && i % 3 === 0 ? '------+-------+------\n' : '') +
+    [r.slice(0, 3), r.slice(3, 6), r.slice(6)].map((s) => [...s].join(' ')).join(' | ')).join('\n')
+  const forms = {
+    line: PUZZLE,
+    'line with fields': `${PUZZLE}:1:${SOLUTION}`,
+    'decorated grid': boxed,
+    'grid squeezed onto one line': boxed.replace(/\n/g, ' '),
+    'titled grid': `Grid 01\n${rows.join('\n')}`,
+    numbers: rows.map((r) => [...r].map((c) => c === '.' ? 0 : c).join(' ')).join('\n'),
+    CSV: rows.map((r) => [...r].map((c) => c === '.' ? '' : c).join(',')).join('\n')
+  }
+  for (const [name, text] of Object.entries(forms)) {
+    const { size, cells } = readPuzzleText(text)
+    assert.equal(size, 9, name)
+    assert.equal(formatPuzzleLine(cells), PUZZLE, name)
+    // A browser squeezes selected lines into one, borders and all: only the page reads that form.
+    if (name !== 'grid squeezed onto one line') assert.equal(kit.sudoku.solve(text, { format: 'line' }).solution, SOLUTION, `dlxkit reads the ${name} too`)
+  }
+  const hex = readPuzzleText('0123456789ABCDEF' + '.'.repeat(240)) // 16x16 written 0-F
+  assert.deepEqual(hex.cells.slice(0, 16), Array.from({ length: 16 }, (_, k) => k + 1))
+  assert.throws(() => readPuzzleText('123'), /Found 3 cells/)
+  assert.throws(() => readPuzzleText(PUZZLE.replace('5', 'Z')), /"Z" is not a symbol of a 9×9 puzzle/)
+})
+
+test('random jigsaw maps: n pieces of n connected cells, the same for the same seed', () => {
+  for (const [n, boxRows, boxCols] of [[6, 2, 3], [9, 3, 3], [16, 4, 4]]) {
+    const map = randomJigsaw(n, boxRows, boxCols, 42)
+    assert.deepEqual(randomJigsaw(n, boxRows, boxCols, 42), map)
+    const order = [...new Set(map)] // parsing numbers the pieces in order of appearance
+    assert.deepEqual(parseJigsaw(formatJigsaw(map, n)), { size: n, map: map.map((p) => order.indexOf(p)) })
+    // The library accepts it, and the layout is no longer the boxes.
+    const empty = Array.from({ length: n }, () => new Array(n).fill(0))
+    assert.notEqual(kit.sudoku.solve(empty, { jigsaw: map, limit: 1 }).status, 'none')
+    assert.ok(map.some((piece, cell) => piece !== Math.floor(Math.floor(cell / n) / boxRows) * (n / boxCols) + Math.floor((cell % n) / boxCols)))
+  }
+  assert.throws(() => parseJigsaw('AAB\nAAB\nCCC'), /Piece A has 4 cells; every piece needs 3/)
+})
+
+test('the static server gives modules and wasm their MIME types', async () => {
+  const types = {}
+  for (const path of ['web/', 'web/app.mjs', 'dist/dlxkit.wasm', 'web/style.css']) {
+    const response = await fetch(new URL(`/${path}`, `http://127.0.0.1:${server.port}`))
+    assert.equal(response.status, 200, path)
+    types[path] = response.headers.get('content-type')
+  }
+  assert.match(types['web/'], /^text\/html/)
+  assert.match(types['web/app.mjs'], /^text\/javascript/)
+  assert.equal(types['dist/dlxkit.wasm'], 'application/wasm')
+  assert.match(types['web/style.css'], /^text\/css/)
+  const outside = await fetch(`http://127.0.0.1:${server.port}/..%2f..%2fetc/passwd`)
+  assert.equal(outside.status, 404)
+})
+
+test('the page starts ready, with a 9x9 board of labelled cells', async () => {
+  assert.equal(await page.getAttribute('#status', 'data-result'), 'ready')
+  assert.equal(await page.locator('#board[role="grid"] [role="gridcell"]').count(), 81)
+  assert.match(await page.getAttribute('.cell[data-row="0"][data-col="0"]', 'aria-label'), /^Row 1, column 1: empty/)
+  // Every form control has a name a screen reader can say.
+  const unnamed = await page.$$eval('input, select, textarea, button', (els) =>
+    els.filter((el) => !el.labels?.length && !el.getAttribute('aria-label') && !el.textContent.trim()).map((el) => el.id))
+  assert.deepEqual(unnamed, [])
+})
+
+test('typing a puzzle and pressing Solve shows the right solution', async () => {
+  await page.click('.cell[data-row="0"][data-col="0"]')
+  await page.keyboard.type(PUZZLE) // digits move along; '.' leaves a cell empty
+  assert.equal(await boardLine(), PUZZLE)
+  await page.click('#solve')
+  await page.waitForSelector('#status[data-result="solved"]')
+  assert.equal(await boardLine(), SOLUTION)
+  assert.match(await page.textContent('#status'), /unique solution.*search nodes.* ms/)
+  const kinds = await page.$$eval('#board .cell', (cells) => cells.map((c) => c.dataset.kind))
+  kinds.forEach((kind, i) => assert.equal(kind, PUZZLE[i] === '.' ? 'solved' : 'given', `cell ${i}`))
+  mkdirSync(ARTIFACTS, { recursive: true })
+  await page.locator('.board-column').screenshot({ path: `${ARTIFACTS}solved-board.png` })
+})
+
+test('arrow keys move the focus around the board', async () => {
+  await page.click('.cell[data-row="4"][data-col="4"]')
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'ArrowUp']) await page.keyboard.press(key)
+  const focused = await page.evaluate(() => [document.activeElement.dataset.row, document.activeElement.dataset.col])
+  assert.deepEqual(focused, ['3', '5'])
+  // One tab stop for the whole grid: the focused cell.
+  assert.equal(await page.locator('#board [tabindex="0"]').count(), 1)
+})
+
+test('clashing digits are highlighted', async () => {
+  await page.click('#clear') // entries first, then (now "Clear all") everything
+  await page.click('#clear')
+  await page.waitForSelector('#status[data-result="cleared"]')
+  assert.equal(await boardLine(), '.'.repeat(81))
+  await page.click('.cell[data-row="0"][data-col="0"]')
+  await page.keyboard.type('7......7') // the same digit twice in row 1
+  await page.waitForSelector('.cell[data-row="0"][data-col="7"].clash')
+  assert.equal(await page.locator('#board .cell.clash').count(), 2)
+  assert.equal(await page.getAttribute('.cell[data-row="0"][data-col="0"]', 'aria-invalid'), 'true')
+})
+
+test('a pasted puzzle in grid form loads, and its size adapts the board', async () => {
+  const grid = '1 . | . .\n. . | 3 .\n----+----\n. 4 | . .\n. . | . 2\n'
+  await page.fill('#puzzle-text', grid)
+  await page.click('#load-text')
+  await page.waitForSelector('#status[data-result="loaded"]')
+  assert.equal(await page.locator('#board .cell').count(), 16)
+  assert.equal(await boardLine(), '1.....3..4.....2')
+  await page.fill('#puzzle-text', PUZZLE)
+  await page.click('#load-text')
+  await page.waitForSelector('#status[data-result="loaded"]')
+  assert.equal(await boardLine(), PUZZLE)
+})
+
+test('Generate gives a puzzle that Check reports unique', async () => {
+  await page.selectOption('#size', '9')
+  await page.click('#generate')
+  await page.waitForSelector('#status[data-result="generated"]')
+  const puzzle = await boardLine()
+  assert.equal(puzzle.length, 81)
+  await page.click('#check')
+  await page.waitForSelector('#status[data-result="unique"]')
+  assert.match(await page.textContent('#status'), /Unique/)
+  // And the library agrees, outside the browser.
+  assert.equal(kit.sudoku.solve(puzzle).status, 'unique')
+})
+
+test('a long enumeration in the playground is cancelled within a second; the page stays responsive', async () => {
+  await page.selectOption('#cover-example', 'queens-16') // 14,772,512 solutions: minutes of work
+  await page.click('#cover-all')
+  await page.waitForFunction(() => /[1-9][\d,]* solutions/.test(document.getElementById('cover-status').textContent))
+  // While it runs, the page answers at once and the board still takes input.
+  const t0 = Date.now()
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+  assert.ok(Date.now() - t0 < 500, `a frame took ${Date.now() - t0} ms during the search`)
+  const empty = page.locator('#board .cell[data-kind="empty"]').first()
+  const where = { row: await empty.getAttribute('data-row'), col: await empty.getAttribute('data-col') }
+  await empty.click()
+  await page.keyboard.type('9')
+  assert.equal(await page.textContent(`.cell[data-row="${where.row}"][data-col="${where.col}"]`), '9')
+  assert.equal(await page.getAttribute('#cover-status', 'data-result'), 'busy')
+
+  const cancelledAt = Date.now()
+  await page.click('#cover-cancel')
+  await page.waitForSelector('#cover-status[data-result="cancelled"]', { timeout: 1000 })
+  assert.ok(Date.now() - cancelledAt < 1000)
+  assert.equal(await page.getAttribute('#cover-cancel', 'aria-disabled'), 'true')
+  // The worker serves the next search.
+  await page.selectOption('#cover-example', 'queens-8')
+  await page.click('#cover-count')
+  await page.waitForSelector('#cover-status[data-result="count"]')
+  assert.match(await page.textContent('#cover-status'), /^92 solutions/)
+})
+
+test('no console errors and no request outside localhost', () => {
+  assert.deepEqual(consoleErrors, [])
+  assert.deepEqual(outsideRequests, [])
+})

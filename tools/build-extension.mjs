@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Make web/extension/ loadable: copy the library from dist/ and the page's
+// Sudoku modules from web/ into web/extension/lib/ (git-ignored), so that
+// the extension always carries what `make dist` built and nothing goes stale.
+// `node tools/build-extension.mjs`, or buildExtension() from a test.
+import { copyFile, mkdir, rm, readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+export const EXTENSION_DIR = join(REPO_ROOT, 'web', 'extension')
+
+/** The library: dlxkit-inline.mjs carries the module's bytes, so no .wasm file is needed. */
+const FROM_DIST = ['dlxkit.mjs', 'dlxkit-inline.mjs', 'dlxkit-worker.mjs']
+/** The Sudoku panel and what it imports (a missing one fails the extension test loudly). */
+const FROM_WEB = [
+  'sudoku-panel.mjs', 'board.mjs', 'keypad.mjs', 'shape.mjs', 'puzzle-text.mjs', 'jigsaw.mjs',
+  'task.mjs', 'format.mjs', 'style.css'
+]
+
+/** Build lib/ afresh; resolves to the extension's directory. */
+export async function buildExtension ({ root = REPO_ROOT } = {}) {
+  const extension = join(root, 'web', 'extension')
+  const lib = join(extension, 'lib')
+  await rm(lib, { recursive: true, force: true })
+  await mkdir(lib, { recursive: true })
+  for (const name of FROM_DIST) await copyFile(join(root, 'dist', name), join(lib, name))
+  for (const name of FROM_WEB) await copyFile(join(root, 'web', name), join(lib, name))
+  // Fail here rather than in the browser when the manifest is not JSON.
+  JSON.parse(await readFile(join(extension, 'manifest.json'), 'utf8'))
+  return extension
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildExtension().then((dir) => {
+    console.log(`extension built in ${dir}: load it as an unpacked extension (chrome://extensions, Developer mode)`)
+  }, (e) => {
+    console.error(`cannot build the extension: ${e.message}`)
+    process.exit(1)
+  })
+}
