@@ -64,7 +64,7 @@ typedef struct sudoku_error {
     int code;
     int32_t row, col;   /* 1-based cell of the problem (the later given of a clash) */
     int32_t row2, col2; /* the other cell of a clash */
-    int32_t value;      /* the digit involved, 1..N */
+    int32_t value;      /* the digit involved (for SUDOKU_ESYMBOL: the too-big value) */
     int32_t line, column, offset; /* in puzzle text: 1-based line and column, 0-based byte offset */
     char message[200];  /* a sentence a person can act on */
 } sudoku_error_t;
@@ -132,8 +132,9 @@ const char *sudoku_level_name(int level);
  * 1-9 then A-Z then a-z); grids over several lines with decorations ('|', '+',
  * '-' rows, spaces); numbers separated by spaces or commas (any N, 0 or empty
  * for a blank); an explicit alphabet (e.g. "0123456789ABCDEF" for hex Sudoku).
- * A one-line puzzle may carry trailing fields after ':' or whitespace
- * ("puzzle:count:solution"), which are ignored.
+ * A one-line puzzle may carry trailing fields after ':', ',' or whitespace
+ * ("puzzle:count:solution", CSV "puzzle,solution"), which are ignored.
+ * Conventions for ambiguous text are listed at the top of src/sudoku_text.c.
  */
 typedef enum {
     SUDOKU_STYLE_LINE = 0,   /* 81 symbols in one line */
@@ -154,8 +155,8 @@ typedef struct sudoku_text {
     char blank;            /* the empty-cell symbol the input used ('.' if none) */
     char alphabet[SUDOKU_MAX_SIZE + 1]; /* the symbols in use, NUL-terminated */
     char separator;        /* numbers style: ',' or ' ' */
-    /* Grid style: the input's layout, kept to print a solution the same way:
-     * template bytes, and the byte offset of each cell's symbol in it. */
+    /* Grid and numbers styles: the input's layout, kept to print a solution
+     * the same way: template bytes, and the byte offset of each cell in it. */
     char *layout;
     size_t layout_len;
     int32_t *cell_at;
@@ -163,13 +164,21 @@ typedef struct sudoku_text {
 } sudoku_text_t;
 
 /* Parse one puzzle from the start of text. Returns 0 or an error with its
- * place in *err. The caller frees out with sudoku_text_release(). */
+ * place in *err (DLX_EARG for a NULL out, or NULL text with len > 0;
+ * DLX_ENOMEM). opts and err may be NULL. *out is overwritten whatever it
+ * held: release a parsed text before parsing into it again, with
+ * sudoku_text_release(). No puzzle left (only blank, comment, title or
+ * border lines): returns 0 with out->size == 0 and out->consumed == len.
+ * After an error about the text, out->consumed still moves past the problem
+ * (to the end of its line or grid), so a reader of many puzzles can go on. */
 int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts,
                  sudoku_text_t *out, sudoku_error_t *err);
 void sudoku_text_release(sudoku_text_t *t);
 
 /* Print the N*N values (0 blank) in a style; `like` (may be NULL) supplies the
- * input's symbols and layout. snprintf-like: returns the full length. */
+ * input's symbols and layout. snprintf-like: returns the full length; on an
+ * error (SUDOKU_ESIZE, SUDOKU_EVALUE, SUDOKU_EALPHABET, DLX_EARG for NULL
+ * values or buf, or an unknown style) a negative code, with buf set to "". */
 int64_t sudoku_format(const sudoku_text_t *like, int32_t size, const uint8_t *values,
                       sudoku_style style, char *buf, size_t cap);
 
