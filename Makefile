@@ -30,30 +30,72 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 	$(CC) $(WARN) $(SAN) $(INC) $< $(CORE_SRC) -o $@ $(LIBS)
 
 # ---- WebAssembly (Debian's emscripten; .ci/run installs it) -------------------
-# The engine is built for speed, the rest for size; no imports, no glue file.
+# The search is built for speed, the rest for size; no imports, no glue file.
+# Budget: at most 40 KiB (tests/size.test.mjs). To see where the bytes go,
+# `make build/wasm/names.wasm` links a copy with function names.
+#
+# src/dlx.c is compiled twice. build/wasm/dlx_search.o, at -O3 with SIMD as
+# before, supplies only the search ($(WASM_FAST)): every other function that
+# include/dlx.h declares gets a throwaway name there, unused, so the linker
+# drops it. build/wasm/dlx.o, at -Oz, supplies the rest; its own copy of the
+# search is weak (build/wasm/weak_fast.h) and gives way. It is also built with
+# always_inline turned into noinline: the dance steps that the search inlines
+# (in both its colored and uncolored forms) stay single functions there.
+#
+# Everything but the search is built for size with link-time optimization.
+# Wasm features beyond SIMD (every engine with SIMD has them): with bulk
+# memory, memcpy and memset become single instructions instead of calls into
+# the C library; sign extension and saturating float-to-int conversions are
+# shorter than their MVP sequences. src/wasm.c has its own malloc (emmalloc
+# is 2.7 KiB), memchr and strlen. Binaryen may assume that no load or
+# division traps: the C code never relies on a trap (its tests run under the
+# sanitizers).
 EMCC      ?= emcc
-WASM_CC   := -std=c11 -msimd128 -Iinclude -Wall -Wextra
+WASM_OPT  ?= wasm-opt
+WASM_FEAT := -msimd128 -mbulk-memory -msign-ext -mnontrapping-fptoint
+WASM_CC   := -std=c11 -Iinclude -Wall -Wextra
 WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
-             -sINITIAL_MEMORY=512KB -sTOTAL_STACK=128KB -sABORTING_MALLOC=0 -sMALLOC=emmalloc \
-             -sEXPORTED_FUNCTIONS=_malloc,_free
+             -sINITIAL_MEMORY=512KB -sTOTAL_STACK=128KB -sABORTING_MALLOC=0 -sMALLOC=none \
+             -sEXPORTED_FUNCTIONS=_malloc,_free -sBINARYEN_IGNORE_IMPLICIT_TRAPS
+WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sign-ext \
+             --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz
+WASM_FAST := dlx_search_until
+OPEN      := (
+DLX_API   := $(shell grep -o '\bdlx_[a-z_]*$(OPEN)' include/dlx.h | tr -d '$(OPEN)' | LC_ALL=C sort -u)
+WASM_ONLY_FAST := $(foreach f,$(filter-out $(WASM_FAST),$(DLX_API)),-D$(f)=$(f)__unused)
 WASM_SRC  := $(CORE_SRC) src/wasm.c
-WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
+WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC)) build/wasm/dlx_search.o
 DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs \
              dist/dlxkit-inline.mjs
 
 dist: $(DIST)
 
-build/wasm/dlx.o: src/dlx.c $(CORE_HDR)
+build/wasm/dlx_search.o: src/dlx.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) -O3 -c $< -o $@
+	$(EMCC) $(WASM_CC) -msimd128 -O3 $(WASM_ONLY_FAST) -c $< -o $@
+
+build/wasm/weak_fast.h: Makefile
+	@mkdir -p $(dir $@)
+	printf '#pragma weak %s\n' $(WASM_FAST) > $@
+
+build/wasm/dlx.o: src/dlx.c $(CORE_HDR) build/wasm/weak_fast.h
+	$(EMCC) $(WASM_CC) $(WASM_FEAT) -Oz -flto -Dalways_inline=noinline -include build/wasm/weak_fast.h \
+	    -c $< -o $@
 
 build/wasm/%.o: src/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) -Oz -c $< -o $@
+	$(EMCC) $(WASM_CC) $(WASM_FEAT) -Oz -flto -c $< -o $@
 
+# A second wasm-opt pass takes a little more than emcc's own.
 dist/dlxkit.wasm: $(WASM_OBJ)
 	@mkdir -p dist
-	$(EMCC) -Oz $(WASM_LINK) $(WASM_OBJ) -o $@
+	$(EMCC) -Oz -flto $(WASM_LINK) $(WASM_OBJ) -o build/wasm/linked.wasm
+	$(WASM_OPT) $(WASM_OPT_FLAGS) build/wasm/linked.wasm -o $@
+	chmod 644 $@ # the same mode whether the file was there or not
+
+build/wasm/names.wasm: $(WASM_OBJ)
+	$(EMCC) -Oz -flto --profiling-funcs $(WASM_LINK) $(WASM_OBJ) -o build/wasm/names-linked.wasm
+	$(WASM_OPT) $(WASM_OPT_FLAGS) -g build/wasm/names-linked.wasm -o $@
 
 dist/dlxkit.mjs: src/js/dlxkit.mjs
 	cp $< $@

@@ -5,7 +5,6 @@
  * solution stays unique; big grids try many clues at once and halve the
  * batch when that fails, so a 64x64 needs hundreds of checks, not thousands.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,32 +17,39 @@ static uint64_t next_random(uint64_t *state) { /* splitmix64: fine for shuffles 
     return z ^ (z >> 31);
 }
 
-/* A standard grid (boxes only) at once: the classic pattern, then shuffled
- * digits, rows within bands, bands, columns within stacks and stacks. Every
- * step maps valid grids to valid grids. */
-static void shuffle(int32_t *a, int32_t n, uint64_t *rng) {
-    for (int32_t i = 0; i < n; i++) a[i] = i;
-    for (int32_t k = n - 1; k > 0; k--) { /* Fisher-Yates */
+/* Fisher-Yates on a[0..n-1]; shuffle() fills it with 0..n-1 first. */
+static void shuffle_in_place(int32_t *a, int32_t n, uint64_t *rng) {
+    for (int32_t k = n - 1; k > 0; k--) {
         int32_t j = (int32_t)(next_random(rng) % (uint64_t)(k + 1)), t = a[k];
         a[k] = a[j], a[j] = t;
     }
 }
 
+static void shuffle(int32_t *a, int32_t n, uint64_t *rng) {
+    for (int32_t i = 0; i < n; i++) a[i] = i;
+    shuffle_in_place(a, n, rng);
+}
+
+/* line[g * per + i]: groups of `per` lines, the groups and the lines inside
+ * each shuffled (bands of rows, or stacks of columns). */
+static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, uint64_t *rng) {
+    int32_t group[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE];
+    shuffle(group, groups, rng);
+    for (int32_t g = 0; g < groups; g++) {
+        shuffle(inner, per, rng);
+        for (int32_t i = 0; i < per; i++) line[g * per + i] = group[g] * per + inner[i];
+    }
+}
+
+/* A standard grid (boxes only) at once: the classic pattern, then shuffled
+ * digits, rows within bands, bands, columns within stacks and stacks. Every
+ * step maps valid grids to valid grids. */
 static void pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
     int32_t n = s->n, br = s->box_rows, bc = s->box_cols;
     int32_t digit[SUDOKU_MAX_SIZE], row[SUDOKU_MAX_SIZE], col[SUDOKU_MAX_SIZE];
-    int32_t band[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE];
     shuffle(digit, n, &seed);
-    shuffle(band, bc, &seed); /* n / br = bc bands of br rows */
-    for (int32_t b = 0; b < bc; b++) {
-        shuffle(inner, br, &seed);
-        for (int32_t i = 0; i < br; i++) row[b * br + i] = band[b] * br + inner[i];
-    }
-    shuffle(band, br, &seed); /* br stacks of bc columns */
-    for (int32_t t = 0; t < br; t++) {
-        shuffle(inner, bc, &seed);
-        for (int32_t j = 0; j < bc; j++) col[t * bc + j] = band[t] * bc + inner[j];
-    }
+    shuffle_lines(row, bc, br, &seed); /* n / br = bc bands of br rows */
+    shuffle_lines(col, br, bc, &seed); /* br stacks of bc columns */
     for (int32_t r = 0; r < n; r++)
         for (int32_t c = 0; c < n; c++) {
             int32_t pr = row[r], pc = col[c];
@@ -101,13 +107,19 @@ static int32_t removal_units(int32_t cells, int symmetric, int32_t *unit) {
     return count;
 }
 
-static int32_t set_unit(uint8_t *puzzle, const uint8_t *solution, int32_t cells, int symmetric,
-                        int32_t c, int clear) {
-    int32_t partner = cells - 1 - c, changed = 1;
-    puzzle[c] = clear ? 0 : solution[c];
-    if (symmetric && partner != c) {
-        puzzle[partner] = clear ? 0 : solution[partner];
-        changed = 2;
+/* Clear units unit[0..k-1] of the puzzle (or give their clues back);
+ * returns how many cells that changed. */
+static int32_t set_units(uint8_t *puzzle, const uint8_t *solution, int32_t cells, int symmetric,
+                         const int32_t *unit, int32_t k, int clear) {
+    int32_t changed = 0;
+    for (int32_t j = 0; j < k; j++) {
+        int32_t c = unit[j], partner = cells - 1 - c;
+        puzzle[c] = clear ? 0 : solution[c];
+        changed++;
+        if (symmetric && partner != c) {
+            puzzle[partner] = clear ? 0 : solution[partner];
+            changed++;
+        }
     }
     return changed;
 }
@@ -126,10 +138,7 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
     int32_t *unit = malloc((size_t)cells * sizeof *unit);
     if (!unit) return sudoku_fail(err, DLX_ENOMEM, "out of memory");
     int32_t units = removal_units(cells, opts->symmetric, unit);
-    for (int32_t k = units - 1; k > 0; k--) { /* Fisher-Yates */
-        int32_t j = (int32_t)(next_random(&rng) % (uint64_t)(k + 1)), t = unit[k];
-        unit[k] = unit[j], unit[j] = t;
-    }
+    shuffle_in_place(unit, units, &rng);
     int32_t target = opts->minimal ? 0 : opts->target_clues, clues = cells;
     /* A check that runs out of budget keeps its clues. Only "minimal" pays
      * for every proof; otherwise the hardest proofs (big grids with few
@@ -141,15 +150,15 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
      * units/256 cannot go: single-clue proofs there cost seconds each. */
     int32_t min_batch = opts->minimal || units < 512 ? 1 : units / 256;
     for (int32_t i = 0; i < units && clues > target;) {
-        int32_t k = batch < units - i ? batch : units - i, removed = 0;
-        for (int32_t j = 0; j < k; j++) removed += set_unit(puzzle, solution, cells, opts->symmetric, unit[i + j], 1);
+        int32_t k = batch < units - i ? batch : units - i;
+        int32_t removed = set_units(puzzle, solution, cells, opts->symmetric, unit + i, k, 1);
         if (clues - removed >= target && is_unique(s, puzzle, budget)) {
             clues -= removed;
             i += k;
             if (batch < units / 16) batch *= 2;
             continue;
         }
-        for (int32_t j = 0; j < k; j++) set_unit(puzzle, solution, cells, opts->symmetric, unit[i + j], 0);
+        set_units(puzzle, solution, cells, opts->symmetric, unit + i, k, 0);
         if (k <= min_batch) i += k; /* these stay (fewer clues never help them go) */
         else batch = k / 2;
     }
@@ -167,6 +176,19 @@ const char *sudoku_level_name(int level) {
     case SUDOKU_EXPERT: return "expert";
     default: return "unrated";
     }
+}
+
+/* log2(x) for x >= 1, within a few ulps and exact at powers of two (the C
+ * library's log2 would add 0.5 KiB to the WebAssembly module). With x = m 2^e,
+ * m in [1, 2): ln m = 2 atanh(s), s = (m-1)/(m+1) < 1/3, and the series
+ * s + s^3/3 + s^5/5 + ... has converged by its s^37 term. */
+static double log2_at_least_1(double x) {
+    union { double d; uint64_t u; } v = {x};
+    int e = (int)(v.u >> 52) - 1023;
+    v.u = (v.u & 0xFFFFFFFFFFFFFull) | 0x3FF0000000000000ull; /* m */
+    double s = (v.d - 1.0) / (v.d + 1.0), s2 = s * s, sum = 0.0;
+    for (int k = 37; k >= 1; k -= 2) sum = sum * s2 + 1.0 / k; /* Horner, smallest terms first */
+    return e + 2.8853900817779268 * s * sum; /* 2 / ln 2 */
 }
 
 /* Thresholds on the score, calibrated on the shared 9x9 sets: 17-clue has
@@ -187,7 +209,7 @@ int sudoku_rate(sudoku_t *s, const uint8_t *grid, sudoku_rating_t *rating, sudok
     int32_t empty = 0;
     for (int32_t c = 0; c < s->n * s->n; c++) empty += grid[c] == 0;
     double work = (double)res.nodes / (empty ? empty : 1);
-    rating->score = log2(1.0 + (double)res.guesses) + log2(work > 1.0 ? work : 1.0);
+    rating->score = log2_at_least_1(1.0 + (double)res.guesses) + log2_at_least_1(work > 1.0 ? work : 1.0);
     rating->level = SUDOKU_EASY;
     for (int l = 3; l >= 1; l--)
         if (rating->score >= level_floor[l]) {

@@ -139,10 +139,10 @@ static int set_error(sudoku_error_t *err, int code, const char *fmt, ...) {
 /* ---- alphabet --------------------------------------------------------------- */
 
 typedef struct {
-    int8_t value[256]; /* byte -> digit 1..n, 0 for an empty cell, NOT_SYMBOL */
-    char sym[MAX_SIDE + 1];
     int32_t n;         /* symbols available */
     bool custom;       /* from opts: '0' may be a digit, and there is no numbers style */
+    char sym[MAX_SIDE + 1];
+    int8_t value[256]; /* byte -> digit 1..n, 0 for an empty cell, NOT_SYMBOL */
 } alphabet;
 
 /* Bytes with a meaning of their own in puzzle text, which no alphabet may take. */
@@ -155,42 +155,40 @@ static int alphabet_check(const char *s, size_t n, int32_t want, sudoku_error_t 
         return set_error(err, SUDOKU_EALPHABET, "the alphabet is empty; give one symbol per digit");
     if (n > MAX_SIDE)
         return set_error(err, SUDOKU_EALPHABET, "the alphabet has more than %d symbols", MAX_SIDE);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (reserved_byte(c) && c > ' ' && c < 0x7f)
-            return set_error(err, SUDOKU_EALPHABET,
-                             "the alphabet may not use '%c' (symbol %zu): it marks empty "
-                             "cells, separators or comments in puzzle text", c, i + 1);
-        if (reserved_byte(c))
-            return set_error(err, SUDOKU_EALPHABET,
-                             "the alphabet may only hold printable ASCII symbols; symbol %zu is "
-                             "byte 0x%02X", i + 1, c);
-        const char *dup = memchr(s, c, i);
-        if (dup)
-            return set_error(err, SUDOKU_EALPHABET, "the alphabet repeats '%c' (symbols %d and %zu)",
-                             c, (int)(dup - s) + 1, i + 1);
+    for (int i = 0; i < (int)n; i++) { /* one message for all three: its numbers are a, b, i + 1 */
+        int c = (unsigned char)s[i], a = c, b = i + 1;
+        const char *dup = memchr(s, c, (size_t)i), *why = NULL;
+        if (reserved_byte((unsigned char)c) && c > ' ' && c < 0x7f) {
+            why = "the alphabet may not use '%c' (symbol %d): it marks empty cells, separators or comments in "
+                  "puzzle text";
+        } else if (reserved_byte((unsigned char)c)) {
+            why = "the alphabet may only hold printable ASCII symbols; symbol %d is byte 0x%02X";
+            a = i + 1, b = c;
+        } else if (dup) {
+            why = "the alphabet repeats '%c' (symbols %d and %d)";
+            b = (int)(dup - s) + 1;
+        }
+        if (why) return set_error(err, SUDOKU_EALPHABET, why, a, b, i + 1);
     }
     if (want > (int32_t)n)
-        return set_error(err, SUDOKU_EALPHABET, "the alphabet has %zu symbols; a %dx%d puzzle needs %d",
-                         n, want, want, want);
+        return set_error(err, SUDOKU_EALPHABET, "the alphabet has %d symbols; a %dx%d puzzle needs %d",
+                         (int)n, want, want, want);
     return 0;
 }
 
+/* Set up *a, which is all zeros. */
 static int alphabet_init(alphabet *a, const char *given, int32_t want, sudoku_error_t *err) {
     const char *s = given ? given : default_symbols;
     size_t n = 0;
     while (n <= MAX_SIDE && s[n]) n++; /* bounded: a too long alphabet is an error, not a long scan */
-    memset(a, 0, sizeof *a);
     memset(a->value, NOT_SYMBOL, sizeof a->value);
     a->custom = given != NULL;
     if (given) {
         int rc = alphabet_check(given, n, want, err);
         if (rc) return rc;
     }
-    for (size_t i = 0; i < n; i++) {
-        a->value[(unsigned char)s[i]] = (int8_t)(i + 1);
-        a->sym[i] = s[i];
-    }
+    memcpy(a->sym, s, n);
+    for (size_t i = 0; i < n; i++) a->value[(unsigned char)s[i]] = (int8_t)(i + 1);
     a->n = (int32_t)n;
     a->value['.'] = a->value['_'] = a->value['-'] = 0;
     if (a->value['0'] == NOT_SYMBOL) a->value['0'] = 0;
@@ -199,13 +197,12 @@ static int alphabet_init(alphabet *a, const char *given, int32_t want, sudoku_er
 
 /* ---- characters and lines ----------------------------------------------------- */
 
-/* The code point at p and its length, or -1 (length 1) for a byte that does
- * not start valid UTF-8: overlong forms and surrogates are invalid too. */
-static int32_t decode_utf8(const unsigned char *p, size_t avail, size_t *len) {
+/* The code point at p, or -1 for a byte that does not start valid UTF-8:
+ * overlong forms and surrogates are invalid too. */
+static int32_t decode_utf8(const unsigned char *p, size_t avail) {
     unsigned c = p[0];
     uint32_t cp, min;
     size_t extra;
-    *len = 1;
     if (c < 0x80) return (int32_t)c;
     if (c >= 0xc2 && c <= 0xdf) extra = 1, cp = c & 0x1f, min = 0x80;
     else if (c >= 0xe0 && c <= 0xef) extra = 2, cp = c & 0x0f, min = 0x800;
@@ -217,28 +214,35 @@ static int32_t decode_utf8(const unsigned char *p, size_t avail, size_t *len) {
         cp = cp << 6 | (p[i] & 0x3fu);
     }
     if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
-    *len = extra + 1;
     return (int32_t)cp;
 }
+
+/* The bytes of a code point from decode_utf8 (valid UTF-8 has no overlong
+ * forms, so the code point says); 1 for an invalid byte. */
+static size_t utf8_length(int32_t cp) { return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4; }
 
 /* What a character is to a grid line. U_CELL covers everything that must be
  * read as a cell, bad bytes included, so that they are reported in place. */
 typedef enum { U_SPACE, U_BAR, U_COMMA, U_CELL } unit_kind;
 
-static unit_kind unit_at(const char *text, size_t i, size_t stop, size_t *len) {
+/* The kind of the character at text[i] in its low 2 bits, its length above. */
+typedef size_t unit;
+#define UNIT(kind, len) ((unit)(kind) | (unit)(len) << 2)
+#define KIND(u) ((unit_kind)((u) & 3))
+#define LENGTH(u) ((u) >> 2)
+
+static unit unit_at(const char *text, size_t i, size_t stop) {
     unsigned char c = (unsigned char)text[i];
-    *len = 1;
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') return U_SPACE;
-    if (c == '|') return U_BAR;
-    if (c == ',') return U_COMMA;
-    if (c < 0x80) return U_CELL;
-    size_t n;
-    int32_t cp = decode_utf8((const unsigned char *)text + i, stop - i, &n);
-    if (cp < 0) return U_CELL;
-    *len = n;
-    if (cp == 0xa0 || cp == 0x3000 || cp == 0xfeff) return U_SPACE; /* no-break space, BOM */
-    if (cp >= 0x2500 && cp <= 0x257f) return U_BAR;                /* box drawing */
-    return U_CELL;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') return UNIT(U_SPACE, 1);
+    if (c == '|') return UNIT(U_BAR, 1);
+    if (c == ',') return UNIT(U_COMMA, 1);
+    if (c < 0x80) return UNIT(U_CELL, 1);
+    int32_t cp = decode_utf8((const unsigned char *)text + i, stop - i);
+    if (cp < 0) return UNIT(U_CELL, 1);
+    size_t n = utf8_length(cp);
+    if (cp == 0xa0 || cp == 0x3000 || cp == 0xfeff) return UNIT(U_SPACE, n); /* no-break space, BOM */
+    if (cp >= 0x2500 && cp <= 0x257f) return UNIT(U_BAR, n);                /* box drawing */
+    return UNIT(U_CELL, n);
 }
 
 /* One line: content is [start, stop), which ends before a '#'; end is at its
@@ -262,7 +266,9 @@ typedef enum { L_BLANK, L_COMMENT, L_RULE, L_DASHES, L_CONTENT } line_kind;
 static line_kind line_kind_of(const char *text, const line_t *ln) {
     bool any = false, dashes = true;
     for (size_t i = ln->start, n; i < ln->stop; i += n) {
-        unit_kind k = unit_at(text, i, ln->stop, &n);
+        unit u = unit_at(text, i, ln->stop);
+        unit_kind k = KIND(u);
+        n = LENGTH(u);
         if (k == U_SPACE) continue;
         any = true;
         if (k == U_BAR) {
@@ -277,6 +283,12 @@ static line_kind line_kind_of(const char *text, const line_t *ln) {
     return dashes ? L_DASHES : L_RULE;
 }
 
+/* The line at pos into *ln, and its kind. */
+static line_kind line_here(const char *text, size_t len, size_t pos, line_t *ln) {
+    *ln = line_at(text, len, pos);
+    return line_kind_of(text, ln);
+}
+
 /* ---- the parser ----------------------------------------------------------------- */
 
 typedef enum { M_SYMBOLS, M_NUMBERS } read_mode;
@@ -284,7 +296,6 @@ typedef enum { M_SYMBOLS, M_NUMBERS } read_mode;
 typedef struct {
     const char *text;
     size_t len;
-    const alphabet *al;
     int32_t want;          /* opts->size, 0 to infer */
     sudoku_text_t *out;
     sudoku_error_t *err;
@@ -301,6 +312,7 @@ typedef struct {
     size_t fail_at;        /* the place of the reported problem, SIZE_MAX before */
     char where[80];        /* "line 2, column 7" */
     char cell_where[48];   /* " (cell row 1, column 7)" or "" */
+    alphabet al;
 } parser;
 
 static int fail(parser *p, int code, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -336,50 +348,41 @@ static void locate(parser *p, size_t at, int32_t cell) {
     if (has_cell) p->err->row = cell / p->n + 1, p->err->col = cell % p->n + 1;
 }
 
-/* "1-9, A-G or . for an empty cell": what may stand where a bad symbol is. */
-static void describe_expected(const parser *p, char *buf, size_t cap) {
+/* "1-9, A-G or . for an empty cell": what may stand where a bad symbol is
+ * (at most 95 bytes: buf has 160). */
+static void describe_expected(const parser *p, char *buf) {
     int32_t n = p->n ? p->n : MAX_SIDE;
+    char *o = buf, blank = p->blank ? p->blank : '.';
     if (p->mode == M_NUMBERS) {
-        fmt_snprintf(buf, cap, "numbers 1-%d, or 0 for an empty cell", (int)n);
-        return;
-    }
-    const char *s = p->al->sym;
-    if (n > p->al->n) n = p->al->n;
-    int32_t runs = 0;
-    for (int32_t i = 1; i <= n; i++) runs += i == n || s[i] != s[i - 1] + 1;
-    size_t len = 0;
-    buf[0] = '\0';
-    if (runs > 4) { /* a scattered alphabet reads best as it is */
-        len = (size_t)fmt_snprintf(buf, cap, "one of %.*s", (int)n, s);
+        o += fmt_snprintf(buf, 160, "numbers 1-%d,", (int)n);
+        blank = '0';
     } else {
-        for (int32_t i = 0, j; i < n && len < cap; i = j + 1) {
+        const char *s = p->al.sym;
+        if (n > p->al.n) n = p->al.n;
+        for (int32_t i = 0, j, runs = 0; i < n; i = j + 1) {
             for (j = i; j + 1 < n && s[j + 1] == s[j] + 1;) j++;
-            len += (size_t)(j > i ? fmt_snprintf(buf + len, cap - len, "%s%c-%c", i ? ", " : "", s[i], s[j])
-                                  : fmt_snprintf(buf + len, cap - len, "%s%c", i ? ", " : "", s[i]));
+            if (++runs > 4) { /* a scattered alphabet reads best as it is */
+                o = buf + fmt_snprintf(buf, 160, "one of %.*s", (int)n, s);
+                break;
+            }
+            if (i) *o++ = ',', *o++ = ' ';
+            *o++ = s[i];
+            if (j > i) *o++ = '-', *o++ = s[j];
         }
     }
-    if (len < cap) fmt_snprintf(buf + len, cap - len, " or %c for an empty cell", p->blank ? p->blank : '.');
+    fmt_snprintf(o, 40, " or %c for an empty cell", blank);
 }
 
 /* How to name the character at `at` in a message. */
 static void name_char(const parser *p, size_t at, char *buf, size_t cap) {
     const unsigned char *s = (const unsigned char *)p->text + at;
-    size_t n;
-    int32_t cp = decode_utf8(s, p->len - at, &n);
-    if (cp < 0) fmt_snprintf(buf, cap, "invalid UTF-8 byte 0x%02X", s[0]);
-    else if (cp == 0) fmt_snprintf(buf, cap, "NUL byte");
-    else if (cp < 0x20 || cp == 0x7f) fmt_snprintf(buf, cap, "control byte 0x%02X", (unsigned)cp);
-    else if (cp >= 0x80) fmt_snprintf(buf, cap, "unexpected character U+%04X", (unsigned)cp);
-    else if (p->mode == M_NUMBERS) fmt_snprintf(buf, cap, "unexpected '%c' in a number", (char)cp);
-    else fmt_snprintf(buf, cap, "unknown symbol '%c'", (char)cp);
-}
-
-static int bad_char(parser *p, size_t at, int32_t cell) {
-    char what[48], expected[160];
-    locate(p, at, cell);
-    name_char(p, at, what, sizeof what);
-    describe_expected(p, expected, sizeof expected);
-    return fail(p, SUDOKU_ESYMBOL, "%s at %s%s; expected %s", what, p->where, p->cell_where, expected);
+    int32_t cp = decode_utf8(s, p->len - at);
+    const char *how = p->mode == M_NUMBERS ? "unexpected '%c' in a number" : "unknown symbol '%c'";
+    if (cp < 0) how = "invalid UTF-8 byte 0x%02X", cp = s[0];
+    else if (cp == 0) how = "NUL byte";
+    else if (cp < 0x20 || cp == 0x7f) how = "control byte 0x%02X";
+    else if (cp >= 0x80) how = "unexpected character U+%04X";
+    fmt_snprintf(buf, cap, how, (unsigned)cp);
 }
 
 /* ---- cells of a line ---------------------------------------------------------------- */
@@ -415,9 +418,10 @@ static size_t empty_at(const char *text, size_t field, size_t end) {
  * are runs of cell characters, and commas delimit fields that may be empty. */
 static bool next_cell(const char *text, read_mode mode, cursor *c, cell_ref *cell) {
     while (c->pos < c->stop) {
-        size_t here = c->pos, n;
-        unit_kind k = unit_at(text, here, c->stop, &n);
-        c->pos += n;
+        size_t here = c->pos;
+        unit u = unit_at(text, here, c->stop);
+        unit_kind k = KIND(u);
+        c->pos += LENGTH(u);
         if (k == U_SPACE || k == U_BAR) continue;
         if (k == U_COMMA) {
             bool empty = mode == M_NUMBERS && c->open, after_comma = c->comma;
@@ -430,7 +434,7 @@ static bool next_cell(const char *text, read_mode mode, cursor *c, cell_ref *cel
         }
         c->open = false;
         if (mode == M_NUMBERS)
-            while (c->pos < c->stop && unit_at(text, c->pos, c->stop, &n) == U_CELL) c->pos += n;
+            while (c->pos < c->stop && KIND(u = unit_at(text, c->pos, c->stop)) == U_CELL) c->pos += LENGTH(u);
         *cell = (cell_ref){here, c->pos - here, false};
         return true;
     }
@@ -452,72 +456,63 @@ static size_t count_cells(const char *text, const line_t *ln, read_mode mode, bo
     return k;
 }
 
-/* Where cell `index` of a line starts, or (past its last cell) where the next would go. */
-static size_t cell_position(const parser *p, const line_t *ln, size_t index) {
-    cursor c = cursor_on(ln);
-    cell_ref cell;
-    size_t i = 0, end = ln->start;
-    while (next_cell(p->text, p->mode, &c, &cell)) {
-        if (i++ == index) return cell.at;
-        end = cell.at + cell.len;
-    }
-    return end;
-}
-
-/* The digit a cell stands for (0: empty), or -1 with *bad at the offending
- * byte. Numbers are capped just above 64: any bigger is too big alike. */
-static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c, size_t *bad) {
+/* The digit a cell stands for (0: empty), or -1 - i for a bad byte at
+ * offset i in the cell. Numbers are capped just above 64: any bigger is too
+ * big alike. */
+static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c) {
     const char *s = p->text + c->at;
-    *bad = c->at;
-    if (mode == M_SYMBOLS) return c->len == 1 ? p->al->value[(unsigned char)*s] : NOT_SYMBOL;
+    if (mode == M_SYMBOLS) return c->len == 1 ? p->al.value[(unsigned char)*s] : NOT_SYMBOL;
     if (c->len == 0 || (c->len == 1 && is_blank_mark(*s))) return 0;
     int32_t d = 0;
     for (size_t i = 0; i < c->len; i++) {
-        if (!is_digit(s[i])) {
-            *bad = c->at + i;
-            return -1;
-        }
+        if (!is_digit(s[i])) return -1 - (int32_t)i;
         if (d <= MAX_SIDE) d = d * 10 + (s[i] - '0');
     }
     return d;
 }
 
-static int too_big(parser *p, const cell_ref *c, int32_t cell, int32_t d) {
-    char expected[160];
-    locate(p, c->at, cell);
-    describe_expected(p, expected, sizeof expected);
+/* The digit of a cell (0 for an empty one), checked against the side once it
+ * is known, or a (negative) error. */
+static int32_t cell_value(parser *p, const cell_ref *c, int32_t cell) {
+    int32_t d = cell_digit(p, p->mode, c);
+    if (d >= 0 && d <= (p->n ? p->n : MAX_SIDE)) return d;
+    size_t bad = c->at + (size_t)(d < 0 ? -1 - d : 0); /* where a bad byte is */
+    char what[48], expected[160];
+    locate(p, bad, cell);
+    describe_expected(p, expected);
+    if (d < 0) {
+        name_char(p, bad, what, sizeof what);
+        return fail(p, SUDOKU_ESYMBOL, "%s at %s%s; expected %s", what, p->where, p->cell_where, expected);
+    }
+    /* too big */
     if (p->err) p->err->value = d;
-    int len = c->len > 20 ? 20 : (int)c->len;
+    if (!p->n || p->mode == M_NUMBERS) /* (the side is unknown only while reading numbers) */
+        fmt_snprintf(what, sizeof what, "number %.*s%s", c->len > 20 ? 20 : (int)c->len, p->text + c->at,
+                     c->len > 20 ? "..." : "");
+    else
+        fmt_snprintf(what, sizeof what, "symbol '%c' (%d)", p->text[c->at], (int)d);
     if (!p->n) /* the side is not known yet, but no side goes past 64 */
-        return fail(p, SUDOKU_ESYMBOL, "number %.*s%s at %s is too big: no puzzle goes past 64x64",
-                    len, p->text + c->at, c->len > 20 ? "..." : "", p->where);
-    if (p->mode == M_NUMBERS)
-        return fail(p, SUDOKU_ESYMBOL, "number %.*s%s at %s%s is too big for a %dx%d puzzle; expected %s",
-                    len, p->text + c->at, c->len > 20 ? "..." : "", p->where, p->cell_where, (int)p->n,
-                    (int)p->n, expected);
-    return fail(p, SUDOKU_ESYMBOL, "symbol '%c' (%d) at %s%s is too big for a %dx%d puzzle; expected %s",
-                p->text[c->at], (int)d, p->where, p->cell_where, (int)p->n, (int)p->n, expected);
+        return fail(p, SUDOKU_ESYMBOL, "%s at %s is too big: no puzzle goes past 64x64", what, p->where);
+    return fail(p, SUDOKU_ESYMBOL, "%s at %s%s is too big for a %dx%d puzzle; expected %s", what, p->where,
+                p->cell_where, (int)p->n, (int)p->n, expected);
 }
 
-/* The digit of a cell, checked against the side once it is known. */
-static int cell_value(parser *p, const cell_ref *c, int32_t cell, int32_t *v) {
-    size_t bad;
-    int32_t d = cell_digit(p, p->mode, c, &bad);
-    if (d < 0) return bad_char(p, bad, cell);
-    if (d > (p->n ? p->n : MAX_SIDE)) return too_big(p, c, cell, d);
-    *v = d;
-    return 0;
-}
-
-/* Report the first bad character among a line's first `limit` cells: it comes
- * before a wrong cell count in the message order (it is usually the cause). */
-static int check_chars(parser *p, const line_t *ln, size_t limit) {
+/* For a line with a wrong cell count: the first bad character among its
+ * first `limit` cells, reported (it comes first: it is usually the cause);
+ * else 0, and *pos is where cell `limit` starts, or (past the last cell)
+ * where it would go. */
+static int check_cells(parser *p, const line_t *ln, size_t limit, size_t *pos) {
     cursor c = cursor_on(ln);
     cell_ref cell;
-    int32_t v;
-    for (size_t i = 0; i < limit && next_cell(p->text, p->mode, &c, &cell); i++) {
-        int rc = cell_value(p, &cell, NO_CELL, &v);
-        if (rc) return rc;
+    *pos = ln->start;
+    for (size_t i = 0; next_cell(p->text, p->mode, &c, &cell); i++) {
+        if (i == limit) {
+            *pos = cell.at;
+            break;
+        }
+        int32_t rc = cell_value(p, &cell, NO_CELL);
+        if (rc < 0) return rc;
+        *pos = cell.at + cell.len;
     }
     return 0;
 }
@@ -526,18 +521,16 @@ static int check_chars(parser *p, const line_t *ln, size_t limit) {
 static bool cells_fit(const parser *p, const line_t *ln, read_mode mode, int32_t side) {
     cursor c = cursor_on(ln);
     cell_ref cell;
-    size_t bad;
     while (next_cell(p->text, mode, &c, &cell)) {
-        int32_t d = cell_digit(p, mode, &cell, &bad);
+        int32_t d = cell_digit(p, mode, &cell);
         if (d < 0 || d > side) return false;
     }
     return true;
 }
 
 static int take_cell(parser *p, const cell_ref *c) {
-    int32_t v = 0;
-    int rc = cell_value(p, c, p->count, &v);
-    if (rc) return rc;
+    int32_t v = cell_value(p, c, p->count);
+    if (v < 0) return v;
     if (p->count >= MAX_CELLS) return DLX_EARG; /* cannot happen: counts are checked first */
     if (c->at - p->start > INT32_MAX) {
         locate(p, c->at, p->count);
@@ -551,40 +544,43 @@ static int take_cell(parser *p, const cell_ref *c) {
     return 0;
 }
 
-static int row_too_long(parser *p, const cell_ref *extra) {
-    locate(p, extra->at, NO_CELL);
-    return fail(p, SUDOKU_ELENGTH, "row %d has more than %d cells: an extra one at %s; a %dx%d puzzle has %d per row",
-                (int)p->rows + 1, (int)p->n, p->where, (int)p->n, (int)p->n, (int)p->n);
-}
-
-static int row_too_short(parser *p, const line_t *ln, int32_t got) {
-    locate(p, got ? p->last_end : ln->start, p->count);
-    return fail(p, SUDOKU_ELENGTH, "row %d has %d cells, ending at %s; a %dx%d puzzle has %d per row",
-                (int)p->rows + 1, (int)got, p->where, (int)p->n, (int)p->n, (int)p->n);
-}
-
 /* Read one line's cells into the puzzle: exactly `expect` of them. The empty
  * field after a final comma is left out when drop_trailing. */
 static int read_cells(parser *p, const line_t *ln, int32_t expect, bool drop_trailing) {
     cursor c = cursor_on(ln);
     cell_ref cell;
     int32_t got = 0;
-    while (next_cell(p->text, p->mode, &c, &cell)) {
+    bool extra = false;
+    while (!extra && next_cell(p->text, p->mode, &c, &cell)) {
         if (cell.trailing && drop_trailing) break;
-        if (got == expect) return row_too_long(p, &cell);
-        int rc = take_cell(p, &cell);
-        if (rc) return rc;
-        got++;
+        if (!(extra = got == expect)) {
+            int rc = take_cell(p, &cell);
+            if (rc) return rc;
+            got++;
+        }
     }
-    return got < expect ? row_too_short(p, ln, got) : 0;
+    if (got == expect && !extra) return 0;
+    if (extra) locate(p, cell.at, NO_CELL);
+    else locate(p, got ? p->last_end : ln->start, p->count);
+    return fail(p, SUDOKU_ELENGTH, "row %d has %s%d cells%s at %s; a %dx%d puzzle has %d per row",
+                (int)p->rows + 1, extra ? "more than " : "", extra ? (int)p->n : (int)got,
+                extra ? ": an extra one" : ", ending", p->where, (int)p->n, (int)p->n, (int)p->n);
+}
+
+/* "found 80 cells; a 9x9 puzzle needs 81 (they end at ...)". */
+static int wrong_count(parser *p, size_t k, size_t target, const char *place) {
+    int32_t s = side_of(target);
+    return fail(p, SUDOKU_ELENGTH, "found %zu cells; a %dx%d puzzle needs %zu (%s)", k, (int)s, (int)s, target,
+                place);
 }
 
 /* A line with a cell count that fits no puzzle: name its first bad character
  * if it has one, else the count and the nearest right one (`target` cells). */
 static int shape_error(parser *p, const line_t *ln, size_t k, size_t target, bool as_row) {
-    int rc = check_chars(p, ln, k > target ? target : k);
+    size_t pos;
+    int rc = check_cells(p, ln, k > target ? target : k, &pos);
     if (rc) return rc;
-    locate(p, cell_position(p, ln, k > target ? target : k), NO_CELL);
+    locate(p, pos, NO_CELL);
     char place[128];
     if (k > target) fmt_snprintf(place, sizeof place, "cell %zu is at %s", target + 1, p->where);
     else fmt_snprintf(place, sizeof place, "they end at %s", p->where);
@@ -596,21 +592,19 @@ static int shape_error(parser *p, const line_t *ln, size_t k, size_t target, boo
     if (k > MAX_CELLS)
         return fail(p, SUDOKU_ELENGTH, "found %zu cells (%s); the largest puzzle, 64x64, has %d", k, place,
                     MAX_CELLS);
-    int32_t s = side_of(target);
-    return fail(p, SUDOKU_ELENGTH, "found %zu cells; a %dx%d puzzle needs %zu (%s)", k, (int)s, (int)s, target,
-                place);
+    return wrong_count(p, k, target, place);
 }
 
 /* Symbol styles need a symbol per digit; only numbers can go past 61 by default. */
 static int check_symbol_count(parser *p) {
-    if (p->mode == M_NUMBERS || p->n <= p->al->n) return 0;
+    if (p->mode == M_NUMBERS || p->n <= p->al.n) return 0;
     locate(p, p->start, NO_CELL);
-    if (p->al->custom)
-        return fail(p, SUDOKU_EALPHABET, "the alphabet has %d symbols; a %dx%d puzzle needs %d", (int)p->al->n,
-                    (int)p->n, (int)p->n, (int)p->n);
+    int n = (int)p->n;
     return fail(p, SUDOKU_EALPHABET,
-                "a %dx%d puzzle needs %d symbols and 1-9, A-Z, a-z has %d; give an alphabet or write it as numbers",
-                (int)p->n, (int)p->n, (int)p->n, DEFAULT_COUNT);
+                p->al.custom ? "the alphabet has %d symbols; a %dx%d puzzle needs %d"
+                              : "a %dx%d puzzle needs %d symbols and 1-9, A-Z, a-z has %d; give an alphabet or "
+                                "write it as numbers",
+                p->al.custom ? (int)p->al.n : n, n, n, p->al.custom ? n : DEFAULT_COUNT);
 }
 
 /* ---- one-line puzzles ------------------------------------------------------------- */
@@ -618,11 +612,12 @@ static int check_symbol_count(parser *p) {
 /* The first field of a line: from its first cell character up to a blank, ',',
  * ':' or the end; a '|' right after it makes it part of a grid row instead. */
 static bool first_field(const char *text, const line_t *ln, line_t *field) {
-    size_t i = ln->start, n = 1;
-    while (i < ln->stop && unit_at(text, i, ln->stop, &n) == U_SPACE) i += n;
+    size_t i = ln->start;
+    unit u;
+    while (i < ln->stop && KIND(u = unit_at(text, i, ln->stop)) == U_SPACE) i += LENGTH(u);
     size_t begin = i;
     unit_kind k = U_CELL;
-    while (i < ln->stop && (k = unit_at(text, i, ln->stop, &n)) == U_CELL && text[i] != ':') i += n;
+    while (i < ln->stop && (k = KIND(u = unit_at(text, i, ln->stop))) == U_CELL && text[i] != ':') i += LENGTH(u);
     *field = (line_t){begin, i, i, ln->next};
     return i > begin && !(i < ln->stop && k == U_BAR);
 }
@@ -666,13 +661,13 @@ static number_stats number_stats_of(const parser *p, const line_t *ln) {
     number_stats s = {0, false, true, false, false, 0};
     cursor c = cursor_on(ln);
     cell_ref cell;
-    size_t width = 0, bad;
+    size_t width = 0;
     while (next_cell(p->text, M_NUMBERS, &c, &cell)) {
         s.cells++;
         if (!cell.len) continue;
         if (!width) width = cell.len;
         else if (cell.len != width) s.mixed = true;
-        int32_t d = cell_digit(p, M_NUMBERS, &cell, &bad);
+        int32_t d = cell_digit(p, M_NUMBERS, &cell);
         if (d < 0) s.numeric = false;
         if (cell.len > 1) s.multi_digit = true;
         if (d > s.max) s.max = d;
@@ -683,7 +678,7 @@ static number_stats number_stats_of(const parser *p, const line_t *ln) {
 
 /* See the conventions at the top: commas, or long numbers that make sense. */
 static bool looks_like_numbers(const parser *p, const number_stats *s) {
-    if (p->al->custom || !s->numeric || !s->cells) return false;
+    if (p->al.custom || !s->numeric || !s->cells) return false;
     if (s->comma) return true;
     if (!s->multi_digit) return false;
     if (s->mixed) return true;
@@ -752,10 +747,11 @@ static int grid_ended(parser *p, size_t pos, bool blank_line) {
     size_t k = (size_t)p->count;
     if (p->rows == 1 && !p->want && !side_of(k)) {
         /* one line that is no puzzle: most likely a one-liner with a wrong count */
-        int32_t s = side_nearest(k);
+        size_t s = (size_t)side_nearest(k);
+        char place[100];
         locate(p, p->last_end, NO_CELL);
-        return fail(p, SUDOKU_ELENGTH, "found %zu cells; a %dx%d puzzle needs %d (they end at %s)", k, (int)s,
-                    (int)s, (int)(s * s), p->where);
+        fmt_snprintf(place, sizeof place, "they end at %s", p->where);
+        return wrong_count(p, k, s * s, place);
     }
     locate(p, pos, p->count);
     return fail(p, SUDOKU_ELENGTH, "the grid ends after %d row%s, at %s (%s); a %dx%d puzzle has %d rows",
@@ -786,8 +782,8 @@ static int keep_layout(parser *p, size_t end) {
 static int finish_grid(parser *p, size_t pos) {
     p->in_rows = false;
     if (pos < p->len) { /* a bottom border belongs to the grid */
-        line_t ln = line_at(p->text, p->len, pos);
-        line_kind kind = line_kind_of(p->text, &ln);
+        line_t ln;
+        line_kind kind = line_here(p->text, p->len, pos, &ln);
         if (kind == L_RULE || kind == L_DASHES) pos = ln.next;
     }
     return keep_layout(p, pos);
@@ -796,8 +792,8 @@ static int finish_grid(parser *p, size_t pos) {
 static int read_rows(parser *p, size_t pos) {
     while (p->rows < p->n) {
         if (pos >= p->len) return grid_ended(p, p->len, false);
-        line_t ln = line_at(p->text, p->len, pos);
-        line_kind kind = line_kind_of(p->text, &ln);
+        line_t ln;
+        line_kind kind = line_here(p->text, p->len, pos, &ln);
         if (kind == L_BLANK) return grid_ended(p, pos, true);
         if (kind == L_CONTENT || (kind == L_DASHES && dash_row(p, &ln))) {
             int rc = read_row(p, &ln);
@@ -812,7 +808,7 @@ static int read_rows(parser *p, size_t pos) {
 static int start_grid(parser *p, const line_t *ln) {
     number_stats s = number_stats_of(p, ln);
     p->mode = looks_like_numbers(p, &s) ? M_NUMBERS : M_SYMBOLS;
-    p->numbers_ok = p->mode == M_SYMBOLS && !p->al->custom && s.numeric && !s.multi_digit;
+    p->numbers_ok = p->mode == M_SYMBOLS && !p->al.custom && s.numeric && !s.multi_digit;
     bool trailing, whole;
     size_t k = count_cells(p->text, ln, p->mode, &trailing);
     bool drop = trailing && first_comma_ends(p, k);
@@ -835,13 +831,14 @@ static int start_grid(parser *p, const line_t *ln) {
 
 /* A label before a puzzle: see the conventions at the top. */
 static bool is_title(const parser *p, const line_t *ln) {
-    size_t i = ln->start, n = 1;
-    while (i < ln->stop && unit_at(p->text, i, ln->stop, &n) == U_SPACE) i += n;
+    size_t i = ln->start;
+    unit u;
+    while (i < ln->stop && KIND(u = unit_at(p->text, i, ln->stop)) == U_SPACE) i += LENGTH(u);
     size_t begin = i;
-    int32_t bound = p->want ? p->want : p->al->custom ? p->al->n : 35;
+    int32_t bound = p->want ? p->want : p->al.custom ? p->al.n : 35;
     bool foreign = false;
     for (; i < ln->stop && is_letter(p->text[i]); i++) {
-        int32_t v = p->al->value[(unsigned char)p->text[i]];
+        int32_t v = p->al.value[(unsigned char)p->text[i]];
         if (is_lower(p->text[i]) && (v == NOT_SYMBOL || v > bound)) foreign = true;
     }
     char after = i < ln->stop ? p->text[i] : ' ';
@@ -850,8 +847,8 @@ static bool is_title(const parser *p, const line_t *ln) {
 
 static size_t skip_noise(const parser *p, size_t pos) {
     while (pos < p->len) {
-        line_t ln = line_at(p->text, p->len, pos);
-        line_kind kind = line_kind_of(p->text, &ln);
+        line_t ln;
+        line_kind kind = line_here(p->text, p->len, pos, &ln);
         if (kind == L_RULE || kind == L_DASHES || (kind == L_CONTENT && !is_title(p, &ln))) break;
         pos = ln.next;
     }
@@ -870,8 +867,7 @@ static int parse_text(parser *p) {
         line_t ln;
         line_kind kind;
         do { /* a grid may open with borders, and comments between them */
-            ln = line_at(p->text, p->len, pos);
-            kind = line_kind_of(p->text, &ln);
+            kind = line_here(p->text, p->len, pos, &ln);
             if (kind == L_CONTENT || kind == L_BLANK) break;
             pos = ln.next;
         } while (pos < p->len);
@@ -889,13 +885,12 @@ static int parse_text(parser *p) {
  * grid (N rows, or up to a blank line) so that the next call starts afresh. */
 static size_t resume_point(const parser *p) {
     if (p->fail_at == SIZE_MAX) return 0;
-    const char *nl = p->fail_at < p->len ? memchr(p->text + p->fail_at, '\n', p->len - p->fail_at) : NULL;
-    size_t pos = nl ? (size_t)(nl - p->text) + 1 : p->len;
+    size_t pos = line_at(p->text, p->len, p->fail_at).next;
     if (!p->in_rows) return pos;
     int32_t rows = p->rows + 1;
     while (pos < p->len) {
-        line_t ln = line_at(p->text, p->len, pos);
-        line_kind kind = line_kind_of(p->text, &ln);
+        line_t ln;
+        line_kind kind = line_here(p->text, p->len, pos, &ln);
         if (kind == L_BLANK || (rows == p->n && kind == L_CONTENT)) break;
         rows += kind == L_CONTENT;
         pos = ln.next;
@@ -916,14 +911,12 @@ int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, s
     if (want < 0 || want > MAX_SIDE)
         return set_error(err, SUDOKU_ESIZE, "size %d is out of range: puzzles are 1x1 to 64x64 (0 infers it)",
                          (int)want);
-    alphabet al;
-    int rc = alphabet_init(&al, opts ? opts->alphabet : NULL, want, err);
-    if (rc) return rc;
     parser p;
     memset(&p, 0, sizeof p);
+    int rc = alphabet_init(&p.al, opts ? opts->alphabet : NULL, want, err);
+    if (rc) return rc;
     p.text = text ? text : "";
     p.len = len;
-    p.al = &al;
     p.want = want;
     p.out = out;
     p.err = err;
@@ -937,8 +930,8 @@ int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, s
         return rc;
     }
     out->size = p.n;
-    int32_t n = p.n < al.n ? p.n : al.n;
-    memcpy(out->alphabet, al.sym, (size_t)n);
+    int32_t n = p.n < p.al.n ? p.n : p.al.n;
+    memcpy(out->alphabet, p.al.sym, (size_t)n);
     out->alphabet[n] = '\0';
     if (p.blank) out->blank = p.blank;
     return 0;
@@ -967,18 +960,12 @@ static void put(sink *s, char c) {
 }
 
 static void put_bytes(sink *s, const char *b, size_t n) {
-    if (s->len + 1 < s->cap) {
-        size_t room = s->cap - 1 - s->len;
-        memcpy(s->buf + s->len, b, n < room ? n : room);
-    }
-    s->len += n;
+    while (n--) put(s, *b++);
 }
 
-static void put_number(sink *s, unsigned v) {
+static void put_number(sink *s, uint8_t v) {
     char d[4];
-    int n = 0;
-    do d[n++] = (char)('0' + v % 10); while ((v /= 10) && n < 4);
-    while (n) put(s, d[--n]);
+    put_bytes(s, d, (size_t)fmt_snprintf(d, sizeof d, "%u", (unsigned)v));
 }
 
 /* The symbols, blank and separator to print with. */
@@ -1044,15 +1031,17 @@ static void put_numbers_layout(sink *s, const sudoku_text_t *like, const uint8_t
     put_bytes(s, like->layout + from, like->layout_len - from);
 }
 
+/* Rows of symbols or numbers with a separator between cells; or one line of
+ * symbols and nothing else (the line style). */
 static void put_clean(sink *s, int32_t size, const uint8_t *values, sudoku_style style, const look *lk) {
     for (int32_t r = 0; r < size; r++) {
         for (int32_t c = 0; c < size; c++) {
             uint8_t v = values[r * size + c];
-            if (c) put(s, style == SUDOKU_STYLE_NUMBERS ? lk->sep : ' ');
+            if (c && style != SUDOKU_STYLE_LINE) put(s, style == SUDOKU_STYLE_NUMBERS ? lk->sep : ' ');
             if (style == SUDOKU_STYLE_NUMBERS) put_number(s, v);
             else put(s, symbol(lk, v));
         }
-        put(s, '\n');
+        if (style != SUDOKU_STYLE_LINE) put(s, '\n');
     }
 }
 
@@ -1071,9 +1060,7 @@ int64_t sudoku_format(const sudoku_text_t *like, int32_t size, const uint8_t *va
     look lk = look_like(like, size);
     if (style != SUDOKU_STYLE_NUMBERS && top > lk.nsym) return SUDOKU_EALPHABET;
     sink s = {buf, cap, 0};
-    if (style == SUDOKU_STYLE_LINE) {
-        for (size_t i = 0; i < cells; i++) put(&s, symbol(&lk, values[i]));
-    } else if (layout_fits(like, size, style)) {
+    if (style != SUDOKU_STYLE_LINE && layout_fits(like, size, style)) {
         if (style == SUDOKU_STYLE_GRID) put_grid_layout(&s, like, values, &lk);
         else put_numbers_layout(&s, like, values);
     } else {

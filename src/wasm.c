@@ -11,6 +11,7 @@
 
 #include "dlx_text.h"
 #include "sudoku.h"
+#include "format.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -28,63 +29,158 @@ typedef struct {
 
 static dk_error_t last_error;
 
-static int32_t set_error(int code, const char *message) {
+/* The error `code` with message `message` followed by `more` (may be ""). */
+static int32_t set_error2(int code, const char *message, const char *more) {
     memset(&last_error, 0, sizeof last_error);
     last_error.code = code;
-    strncpy(last_error.message, message, sizeof last_error.message - 1);
+    fmt_snprintf(last_error.message, sizeof last_error.message, "%s%s", message, more);
     return code;
 }
 
-static int32_t from_sudoku_error(const sudoku_error_t *e) {
-    set_error(e->code, e->message);
-    last_error.row = e->row, last_error.col = e->col;
-    last_error.row2 = e->row2, last_error.col2 = e->col2;
-    last_error.value = e->value;
-    last_error.line = e->line, last_error.column = e->column, last_error.offset = e->offset;
-    return e->code;
+static int32_t set_error(int code, const char *message) { return set_error2(code, message, ""); }
+
+/* An engine result: negative codes become the recorded error. */
+static int32_t engine_rc(int32_t rc) { return rc < 0 ? set_error(rc, sudoku_strerror(rc)) : rc; }
+
+/* Where the Sudoku functions report an error: one record does, as calls into
+ * the module never overlap (and a static one keeps 240 bytes off each frame). */
+static sudoku_error_t err;
+static sudoku_result_t res;
+
+static int32_t from_sudoku_error(void) {
+    set_error(err.code, err.message);
+    last_error.row = err.row, last_error.col = err.col;
+    last_error.row2 = err.row2, last_error.col2 = err.col2;
+    last_error.value = err.value;
+    last_error.line = err.line, last_error.column = err.column, last_error.offset = err.offset;
+    return err.code;
 }
 
-/* A count or budget from JS: a whole number >= 0, else an error. */
-static int to_u64(double v, uint64_t *out) {
-    if (!(v >= 0) || v > 18446744073709549568.0 || v != floor(v)) return 0;
-    *out = (uint64_t)v;
-    return 1;
+/* A count or budget from JS must be a whole number >= 0: 0 if it is, else
+ * the error code, with an error naming it. */
+static int32_t check_number(double v, const char *what) {
+    if (v >= 0 && v <= 18446744073709549568.0 && v == floor(v)) return 0;
+    return set_error2(DLX_EARG, what, " must be a whole number of 0 or more");
 }
 
-#define NUMBER_ARG(v, out, what)                                                          \
-    do {                                                                                  \
-        if (!to_u64(v, out))                                                              \
-            return set_error(DLX_EARG, what " must be a whole number of 0 or more");      \
+#define NUMBER_ARG(v, out, what)                                                                   \
+    do {                                                                                           \
+        int32_t rc_ = check_number(v, what);                                                       \
+        if (rc_) return rc_;                                                                       \
+        out = (uint64_t)(v);                                                                       \
     } while (0)
 
 /* ---- memory ---------------------------------------------------------------------
- * The allocator asks sbrk for more memory; this one grows the linear memory
+ * Our own malloc, free, calloc and realloc (Emscripten's smallest, emmalloc,
+ * is 2.7 KiB): first fit over an address-ordered list of free blocks, which
+ * merge with their neighbours when freed. A block is an 8-byte header (its
+ * size, header included, a multiple of 8) and the payload; a free block keeps
+ * the link to the next one in its payload. The heap grows the linear memory
  * itself, up to a cap the caller sets, so running out is a NULL from malloc
- * (and an ENOMEM error), never a trap. Defining sbrk here also keeps the
- * module free of imports: Emscripten's version would call back into JS on
- * growth; the JS side notices a new memory.buffer by itself instead. */
+ * (and an ENOMEM error), never a trap, and the module needs no imports (the
+ * JS side notices a new memory.buffer by itself). */
 #ifdef __EMSCRIPTEN__
-#include <errno.h>
-
 extern unsigned char __heap_base;
-static uintptr_t heap_end;   /* the current break */
+static uintptr_t heap_end = (uintptr_t)&__heap_base; /* the end of the heap */
 static uintptr_t memory_cap; /* bytes of linear memory allowed; 0: as much as wasm32 has */
 
-void *sbrk(intptr_t increment) {
-    if (!heap_end) heap_end = (uintptr_t)&__heap_base;
-    uintptr_t old = heap_end, want = old + (uintptr_t)((increment + 3) & ~(intptr_t)3);
-    if ((increment > 0 && want <= old) || (increment < 0 && want > old) ||
-        (memory_cap && want > memory_cap)) {
-        errno = ENOMEM;
-        return (void *)-1;
-    }
+typedef struct block {
+    size_t size;
+    struct block *next; /* only while free */
+} block;
+enum { HEADER = 8, MIN_BLOCK = 16 };
+static block *free_list;
+
+/* n more bytes at the end of the heap (n a multiple of 8), or NULL. */
+static void *heap_grow(size_t n) {
+    uintptr_t old = heap_end, want = old + n;
+    if (want < old || (memory_cap && want > memory_cap)) return NULL;
     uintptr_t have = __builtin_wasm_memory_size(0) * 65536;
-    if (want > have && __builtin_wasm_memory_grow(0, (want - have + 65535) / 65536) == (size_t)-1) {
-        errno = ENOMEM;
-        return (void *)-1;
-    }
+    if (want > have && __builtin_wasm_memory_grow(0, (want - have + 65535) / 65536) == (size_t)-1)
+        return NULL;
     heap_end = want;
     return (void *)old;
+}
+
+/* The block size for n bytes; 0 when that is beyond any heap. */
+static size_t block_size(size_t n) {
+    return n > SIZE_MAX / 2 ? 0 : n + HEADER <= MIN_BLOCK ? MIN_BLOCK : (n + HEADER + 7) & ~(size_t)7;
+}
+
+static int at_heap_end(const block *b) { return (uintptr_t)b + b->size == heap_end; }
+
+void *malloc(size_t n) {
+    size_t size = block_size(n);
+    block **at = &free_list, **last = NULL, *b;
+    if (!size) return NULL;
+    for (; (b = *at); at = &b->next) {
+        last = at;
+        if (b->size < size) continue;
+        if (b->size - size >= MIN_BLOCK) { /* hand out the front, the rest stays free */
+            block *rest = (block *)((char *)b + size);
+            rest->size = b->size - size;
+            rest->next = b->next;
+            *at = rest;
+            b->size = size;
+        } else {
+            *at = b->next;
+        }
+        return (char *)b + HEADER;
+    }
+    if (last && at_heap_end(*last)) { /* the last free block is too small but can grow */
+        b = *last;
+        if (!heap_grow(size - b->size)) return NULL;
+        *last = NULL;
+    } else if (!(b = heap_grow(size))) {
+        return NULL;
+    }
+    b->size = size;
+    return (char *)b + HEADER;
+}
+
+void free(void *p) {
+    if (!p) return;
+    block *b = (block *)((char *)p - HEADER), *prev = NULL, **at = &free_list;
+    while (*at && *at < b) prev = *at, at = &prev->next;
+    block *next = *at;
+    if (next && (char *)b + b->size == (char *)next) b->size += next->size, next = next->next;
+    b->next = next;
+    if (prev && (char *)prev + prev->size == (char *)b) prev->size += b->size, prev->next = next;
+    else *at = b;
+}
+
+void *calloc(size_t n, size_t m) {
+    if (m && n > SIZE_MAX / m) return NULL;
+    void *p = malloc(n * m);
+    return p ? memset(p, 0, n * m) : NULL;
+}
+
+void *realloc(void *p, size_t n) {
+    if (!p) return malloc(n);
+    block *b = (block *)((char *)p - HEADER);
+    size_t size = block_size(n);
+    if (!size) return NULL;
+    if (b->size >= size) return p;
+    if (at_heap_end(b) && heap_grow(size - b->size)) { /* grow in place */
+        b->size = size;
+        return p;
+    }
+    void *q = malloc(n);
+    if (q) memcpy(q, p, b->size - HEADER), free(p);
+    return q;
+}
+
+/* Plain loops: the C library's word-at-a-time versions are four times the size. */
+void *memchr(const void *s, int c, size_t n) {
+    for (const unsigned char *p = s; n--; p++)
+        if (*p == (unsigned char)c) return (void *)p;
+    return NULL;
+}
+
+size_t strlen(const char *s) {
+    const char *p = s;
+    while (*p) p++;
+    return (size_t)(p - s);
 }
 
 /* Cap the linear memory at `bytes` (rounded to 64 KiB pages; 0: no cap
@@ -104,11 +200,10 @@ EXPORT void dk_free(void *p) { free(p); }
 EXPORT sudoku_t *dk_sudoku_new(int32_t size, int32_t box_rows, int32_t box_cols,
                                int32_t variants, const int32_t *jigsaw, const int32_t *regions,
                                int32_t n_regions) {
-    sudoku_shape_t shape = {size, box_rows, box_cols, (uint32_t)variants, jigsaw, regions,
-                            n_regions};
-    sudoku_error_t err;
+    static sudoku_shape_t shape; /* static: see err */
+    shape = (sudoku_shape_t){size, box_rows, box_cols, (uint32_t)variants, jigsaw, regions, n_regions};
     sudoku_t *s = sudoku_new(&shape, &err);
-    if (!s) from_sudoku_error(&err);
+    if (!s) from_sudoku_error();
     return s;
 }
 
@@ -116,24 +211,30 @@ EXPORT void dk_sudoku_free(sudoku_t *s) { sudoku_free(s); }
 EXPORT int32_t dk_sudoku_size(const sudoku_t *s) { return sudoku_size(s); }
 
 EXPORT int32_t dk_sudoku_box(const sudoku_t *s) { /* rows * 256 + cols */
-    int32_t r = 0, c = 0;
+    static int32_t r, c; /* static: see err */
+    r = c = 0;
     sudoku_box(s, &r, &c);
     return r * 256 + c;
 }
 
-/* out[0..3]: status, count, nodes, guesses. */
+/* Solve one grid (the error, if any, in err); out[0..3]: status, count,
+ * nodes, guesses. */
+static int solve_one(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t budget, uint8_t *solution,
+                     double *out) {
+    int rc = sudoku_solve(s, grid, limit, budget, solution, &res, &err);
+    if (!rc) {
+        out[0] = res.status, out[1] = (double)res.count, out[2] = (double)res.nodes;
+        out[3] = (double)res.guesses;
+    }
+    return rc;
+}
+
 EXPORT int32_t dk_sudoku_solve(sudoku_t *s, const uint8_t *grid, double limit, double max_nodes,
                                uint8_t *solution, double *out) {
     uint64_t lim, budget;
-    NUMBER_ARG(limit, &lim, "limit");
-    NUMBER_ARG(max_nodes, &budget, "maxNodes");
-    sudoku_result_t res;
-    sudoku_error_t err;
-    int rc = sudoku_solve(s, grid, lim, budget, solution, &res, &err);
-    if (rc) return from_sudoku_error(&err);
-    out[0] = res.status, out[1] = (double)res.count, out[2] = (double)res.nodes;
-    out[3] = (double)res.guesses;
-    return 0;
+    NUMBER_ARG(limit, lim, "limit");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    return solve_one(s, grid, lim, budget, solution, out) ? from_sudoku_error() : 0;
 }
 
 /* Many puzzles in one call: grids and solutions are count * N*N bytes; out
@@ -143,62 +244,48 @@ EXPORT int32_t dk_sudoku_solve_many(sudoku_t *s, const uint8_t *grids, int32_t c
                                     double limit, double max_nodes, uint8_t *solutions,
                                     double *out) {
     uint64_t lim, budget;
-    NUMBER_ARG(limit, &lim, "limit");
-    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    NUMBER_ARG(limit, lim, "limit");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
     if (!s || count < 0) return set_error(DLX_EARG, "no solver, or a negative count");
     size_t cells = (size_t)sudoku_size(s) * (size_t)sudoku_size(s);
     int32_t failed = 0;
     for (int32_t k = 0; k < count; k++) {
-        sudoku_result_t res;
-        sudoku_error_t err;
         double *o = out + 8 * (size_t)k;
-        int rc = sudoku_solve(s, grids + k * cells, lim, budget, solutions + k * cells, &res, &err);
         memset(o, 0, 8 * sizeof *o);
+        int rc = solve_one(s, grids + k * cells, lim, budget, solutions + k * cells, o);
         if (rc) {
             o[0] = rc, o[4] = err.row, o[5] = err.col, o[6] = err.row2, o[7] = err.col2;
             failed++;
-        } else {
-            o[0] = res.status, o[1] = (double)res.count, o[2] = (double)res.nodes;
-            o[3] = (double)res.guesses;
         }
     }
     return failed;
 }
 
-/* Candidate masks as pairs of 32-bit words (low, high) per cell. */
-EXPORT int32_t dk_sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint32_t *out) {
-    sudoku_error_t err;
-    int32_t n = sudoku_size(s);
-    if (n < 0) return set_error(DLX_EARG, "no solver");
-    uint64_t *masks = malloc((size_t)n * (size_t)n * sizeof *masks);
-    if (!masks) return set_error(DLX_ENOMEM, "out of memory");
-    int rc = sudoku_candidates(s, grid, masks, &err);
-    if (!rc)
-        for (int32_t c = 0; c < n * n; c++)
-            out[2 * c] = (uint32_t)masks[c], out[2 * c + 1] = (uint32_t)(masks[c] >> 32);
-    free(masks);
-    return rc ? from_sudoku_error(&err) : 0;
+/* Candidate masks: 64 bits per cell, which JS reads as pairs of 32-bit words
+ * (low, then high: the little-endian layout). */
+EXPORT int32_t dk_sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint64_t *out) {
+    if (sudoku_size(s) < 0) return set_error(DLX_EARG, "no solver");
+    return sudoku_candidates(s, grid, out, &err) ? from_sudoku_error() : 0;
 }
 
 EXPORT int32_t dk_sudoku_generate(sudoku_t *s, double seed, int32_t minimal, int32_t symmetric,
                                   int32_t target_clues, double max_nodes, uint8_t *puzzle,
                                   uint8_t *solution) {
     uint64_t sd, budget;
-    NUMBER_ARG(seed, &sd, "seed");
-    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    NUMBER_ARG(seed, sd, "seed");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
     if (target_clues < 0) return set_error(DLX_EARG, "clues must be 0 or more");
-    sudoku_generate_opts_t opts = {sd, minimal, symmetric, target_clues, budget};
-    sudoku_error_t err;
+    static sudoku_generate_opts_t opts; /* static: see err */
+    opts = (sudoku_generate_opts_t){sd, minimal, symmetric, target_clues, budget};
     int rc = sudoku_generate(s, &opts, puzzle, solution, &err);
-    return rc ? from_sudoku_error(&err) : 0;
+    return rc ? from_sudoku_error() : 0;
 }
 
 /* out[0..5]: level, score, nodes, guesses, status. */
 EXPORT int32_t dk_sudoku_rate(sudoku_t *s, const uint8_t *grid, double *out) {
-    sudoku_rating_t r;
-    sudoku_error_t err;
+    static sudoku_rating_t r; /* static: see err */
     int rc = sudoku_rate(s, grid, &r, &err);
-    if (rc) return from_sudoku_error(&err);
+    if (rc) return from_sudoku_error();
     out[0] = r.level, out[1] = r.score, out[2] = (double)r.nodes, out[3] = (double)r.guesses;
     out[4] = r.status;
     return 0;
@@ -214,10 +301,10 @@ EXPORT sudoku_text_t *dk_text_parse(const char *text, int32_t len, int32_t size,
                                     const char *alphabet) {
     sudoku_text_t *t = malloc(sizeof *t);
     if (!t) return (void)set_error(DLX_ENOMEM, "out of memory"), NULL;
-    sudoku_text_opts_t opts = {size, alphabet};
-    sudoku_error_t err;
+    static sudoku_text_opts_t opts; /* static: see err */
+    opts = (sudoku_text_opts_t){size, alphabet};
     if (sudoku_parse(text, (size_t)len, &opts, t, &err)) {
-        from_sudoku_error(&err);
+        from_sudoku_error();
         sudoku_text_release(t);
         free(t);
         return NULL;
@@ -241,8 +328,7 @@ EXPORT const uint8_t *dk_text_cells(const sudoku_text_t *t) { return t->cells; }
 EXPORT int32_t dk_text_format(const sudoku_text_t *like, int32_t size, const uint8_t *values,
                               int32_t style, char *buf, int32_t cap) {
     int64_t n = sudoku_format(like, size, values, (sudoku_style)style, buf, (size_t)cap);
-    if (n < 0) return set_error((int)n, sudoku_strerror((int)n));
-    return n > INT32_MAX ? set_error(DLX_ETOOBIG, "output too long") : (int32_t)n;
+    return n > INT32_MAX ? set_error(DLX_ETOOBIG, "output too long") : engine_rc((int32_t)n);
 }
 
 /* ---- exact cover ----------------------------------------------------------------- */
@@ -266,11 +352,11 @@ EXPORT dk_problem_t *dk_problem_new(int32_t primary, int32_t secondary) {
 }
 
 EXPORT dk_problem_t *dk_problem_parse(const char *text, int32_t len) {
-    dlx_text_error_t err;
-    dlx_text_t *t = dlx_text_parse(text, (size_t)len, &err);
+    static dlx_text_error_t text_err; /* static: see err */
+    dlx_text_t *t = dlx_text_parse(text, (size_t)len, &text_err);
     if (!t) {
-        set_error(err.code, err.message);
-        last_error.line = err.line, last_error.column = err.column;
+        set_error(text_err.code, text_err.message);
+        last_error.line = text_err.line, last_error.column = text_err.column;
         return NULL;
     }
     dk_problem_t *p = calloc(1, sizeof *p);
@@ -300,7 +386,7 @@ EXPORT int32_t dk_problem_add_options(dk_problem_t *p, const int32_t *data, int3
         int32_t n = *at++;
         int32_t rc = dlx_add_option(p->dlx, at, at + (n > 0 ? n : 0), n);
         if (rc < 0) {
-            set_error(rc, dlx_strerror(rc));
+            engine_rc(rc);
             last_error.index = k;
             return rc;
         }
@@ -326,32 +412,32 @@ EXPORT const char *dk_problem_color_name(const dk_problem_t *p, int32_t c) {
 
 EXPORT int32_t dk_problem_option_items(const dk_problem_t *p, int32_t k, int32_t *items,
                                        int32_t *colors, int32_t cap) {
-    int32_t rc = dlx_option_items(p->dlx, k, items, colors, cap);
-    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+    return engine_rc(dlx_option_items(p->dlx, k, items, colors, cap));
 }
 
 EXPORT int32_t dk_problem_search(dk_problem_t *p, double max_nodes) {
     uint64_t budget;
-    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
     return dlx_search(p->dlx, budget);
 }
 
 EXPORT int32_t dk_problem_search_until(dk_problem_t *p, double node_limit) {
     uint64_t limit;
-    NUMBER_ARG(node_limit, &limit, "maxNodes");
+    NUMBER_ARG(node_limit, limit, "maxNodes");
     return dlx_search_until(p->dlx, limit);
 }
 
 EXPORT int32_t dk_problem_solution(const dk_problem_t *p, int32_t *out, int32_t cap) {
-    int32_t rc = dlx_solution(p->dlx, out, cap);
-    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+    return engine_rc(dlx_solution(p->dlx, out, cap));
 }
 
 /* out[0]: the count. Returns DLX_DONE, DLX_LIMIT or DLX_BUDGET. */
 EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes, double *out) {
-    uint64_t lim, budget, count = 0;
-    NUMBER_ARG(limit, &lim, "limit");
-    NUMBER_ARG(max_nodes, &budget, "maxNodes");
+    static uint64_t count; /* static: see err */
+    uint64_t lim, budget;
+    NUMBER_ARG(limit, lim, "limit");
+    NUMBER_ARG(max_nodes, budget, "maxNodes");
+    count = 0;
     int rc = dlx_count(p->dlx, lim, budget, &count);
     out[0] = (double)count;
     return rc;
@@ -359,7 +445,7 @@ EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes,
 
 /* out[0..6]: nodes, updates, solutions, progress, level, max_level, guesses. */
 EXPORT void dk_problem_stats(const dk_problem_t *p, double *out) {
-    dlx_stats_t st;
+    static dlx_stats_t st; /* static: see err */
     dlx_stats(p->dlx, &st);
     out[0] = (double)st.nodes, out[1] = (double)st.updates, out[2] = (double)st.solutions;
     out[3] = st.progress, out[4] = st.level, out[5] = st.max_level, out[6] = (double)st.guesses;
@@ -369,31 +455,24 @@ EXPORT void dk_problem_restart(dk_problem_t *p) { dlx_restart(p->dlx); }
 
 EXPORT int32_t dk_problem_set_seed(dk_problem_t *p, double seed) {
     uint64_t sd;
-    NUMBER_ARG(seed, &sd, "seed");
+    NUMBER_ARG(seed, sd, "seed");
     dlx_set_seed(p->dlx, sd);
     return 0;
 }
 
 EXPORT int32_t dk_problem_force(dk_problem_t *p, int32_t k) {
     int rc = dlx_force(p->dlx, k);
-    if (rc == DLX_ECONFLICT) {
-        int32_t other, item;
-        dlx_conflict(p->dlx, &other, &item);
-        set_error(rc, dlx_strerror(rc));
-        last_error.index = other, last_error.value = item;
-        return rc;
-    }
-    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+    engine_rc(rc);
+    if (rc == DLX_ECONFLICT) dlx_conflict(p->dlx, &last_error.index, &last_error.value);
+    return rc;
 }
 
 EXPORT int32_t dk_problem_unforce(dk_problem_t *p) {
-    int rc = dlx_unforce(p->dlx);
-    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+    return engine_rc(dlx_unforce(p->dlx));
 }
 
 EXPORT int32_t dk_problem_item_options(dk_problem_t *p, int32_t i, int32_t *out, int32_t cap) {
-    int32_t rc = dlx_item_options(p->dlx, i, out, cap);
-    return rc < 0 ? set_error(rc, dlx_strerror(rc)) : rc;
+    return engine_rc(dlx_item_options(p->dlx, i, out, cap));
 }
 
 /* The item the search would branch on first (after forced options), for
@@ -403,5 +482,5 @@ EXPORT int32_t dk_problem_branch_item(dk_problem_t *p) { return dlx_branch_item(
 EXPORT int32_t dk_problem_format_option(const dk_problem_t *p, int32_t k, char *buf, int32_t cap) {
     if (!p->text) return set_error(DLX_EARG, "options have names only in a problem read from text");
     int64_t n = dlx_text_format_option(p->text, k, buf, (size_t)cap);
-    return n < 0 ? set_error((int)n, dlx_strerror((int)n)) : (int32_t)n;
+    return engine_rc((int32_t)n); /* the full length, or an error */
 }
