@@ -12,7 +12,7 @@ LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js bench clean
 
-all: dist native
+all: dist native extension
 
 native: build/dlx
 
@@ -133,6 +133,8 @@ build/bench/sudoku_native: bench/sudoku_native.c $(CORE_SRC) $(CORE_HDR)
 
 bench: build/bench/dlx build/bench/sudoku_native
 	@DATA=$(DATA) node bench/native.mjs
+	@echo
+	@DATA=$(DATA) node bench/wasm.mjs
 
 clean:
 	rm -rf build
