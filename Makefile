@@ -10,7 +10,7 @@ CORE_SRC := src/dlx.c src/format.c src/dlx_text.c src/sudoku.c src/sudoku_genera
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h
 LIBS    := -lm
 
-.PHONY: all native dist test test-c test-js bench clean
+.PHONY: all native dist test test-c test-js bench clean serve extension
 
 all: dist native extension
 
@@ -135,6 +135,15 @@ bench: build/bench/dlx build/bench/sudoku_native
 	@DATA=$(DATA) node bench/native.mjs
 	@echo
 	@DATA=$(DATA) node bench/wasm.mjs
+
+# The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
+PORT ?= 8080
+serve:
+	PORT=$(PORT) node tools/serve.mjs
+
+# web/extension/lib/ from dist/ and web/ (git-ignored); then load web/extension/ unpacked.
+extension: dist
+	node tools/build-extension.mjs
 
 clean:
 	rm -rf build
