@@ -5,9 +5,6 @@
 
 #include "sudoku.h"
 
-/* Region groups, in item order after the N*N cell items. */
-enum { GROUP_ROW, GROUP_COL, GROUP_BOX, GROUP_EXTRA };
-
 struct sudoku {
     int32_t n, box_rows, box_cols;
     int32_t n_regions;       /* rows + cols + boxes + extra regions */
@@ -16,7 +13,6 @@ struct sudoku {
     int jigsaw;              /* the boxes were replaced by a jigsaw map */
     dlx_t *dlx;              /* option cell*n + (digit-1) */
     int32_t *options;        /* scratch for dlx_solution: n*n entries */
-    uint64_t rng;            /* generator state */
 };
 
 /* Option and cell arithmetic. */
