@@ -70,6 +70,10 @@ DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit.d.ts dist/dlxkit-worke
 
 dist: $(DIST)
 
+# Parts with a job of their own (the Typst plugin, the fuzz targets) keep their
+# rules in mk/*.mk; they add to $(DIST) and the phony targets from there.
+-include $(wildcard mk/*.mk)
+
 build/wasm/dlx_search.o: src/dlx.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) -msimd128 -O3 $(WASM_ONLY_FAST) -c $< -o $@
