@@ -1,9 +1,10 @@
-/* check.h: small assertion macros for the C tests.
+/* check.h: small assertion macros for the C tests (the one assertion header).
  *
  * A failed check prints file:line, the expression (and for CHECK_EQ both
  * values) and the current context, counts the failure and lets the test go
  * on, so one run shows every broken case. check_failures() gives the count
- * for the exit code. Only the first CHECK_MAX_PRINTED failures are printed:
+ * for the exit code; check_report() prints how many checks ran and failed
+ * and returns that exit code. Only the first CHECK_MAX_PRINTED failures are printed:
  * a bug hit in a loop of thousands of instances should not flood the log.
  */
 #ifndef CHECK_H
@@ -17,6 +18,7 @@
 #endif
 
 static long check_failed_count; /* failed checks so far */
+static long check_run_count;    /* checks made so far, passed or not */
 static char check_context_buf[200]; /* what is being tested, e.g. "instance 17" */
 
 /* Describe what the following checks are about (printf-style); "" clears it. */
@@ -28,6 +30,12 @@ static inline void check_context(const char *fmt, ...) {
 }
 
 static inline long check_failures(void) { return check_failed_count; }
+
+/* "name: N checks, F failed" on stdout; returns the exit status (1 on failures). */
+static inline int check_report(const char *name) {
+    printf("%s: %ld checks, %ld failed\n", name, check_run_count, check_failed_count);
+    return check_failed_count ? 1 : 0;
+}
 
 static inline int check_fail_header(const char *file, int line) {
     if (++check_failed_count > CHECK_MAX_PRINTED) {
@@ -47,6 +55,7 @@ static inline void check_fail_footer(void) {
 
 /* Returns ok, so a test can write `if (!CHECK(p)) return;`. */
 static inline int check_true(int ok, const char *file, int line, const char *expr) {
+    check_run_count++;
     if (ok) return 1;
     if (check_fail_header(file, line)) {
         fprintf(stderr, "CHECK failed: %s", expr);
@@ -57,6 +66,7 @@ static inline int check_true(int ok, const char *file, int line, const char *exp
 
 static inline int check_eq(long long a, long long b, const char *file, int line, const char *ea,
                            const char *eb) {
+    check_run_count++;
     if (a == b) return 1;
     if (check_fail_header(file, line)) {
         fprintf(stderr, "CHECK_EQ failed: %s == %s (%lld vs %lld)", ea, eb, a, b);

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "sudoku.h"
-#include "text_check.h"
+#include "check.h"
 
 /* The classic puzzle (Wikipedia's) and its solution, as lines of 1-9 and '.'. */
 static const char CLASSIC[] =
@@ -97,7 +97,7 @@ static int expect_cells_t(const char *label, const char *text, int32_t size, con
                           int32_t n, const uint8_t *cells, int style, sudoku_text_t *t) {
     sudoku_error_t e;
     int rc = parse_str(text, size, alphabet, t, &e);
-    int before = check_failures;
+    long before = check_failures();
     CHECK_EQ(rc, 0);
     if (rc) {
         fprintf(stderr, "  [%s] error %d: %s\n", label, rc, e.message);
@@ -107,7 +107,7 @@ static int expect_cells_t(const char *label, const char *text, int32_t size, con
     if (style >= 0) CHECK_EQ(t->style, style);
     CHECK(t->size == n && memcmp(t->cells, cells, (size_t)n * (size_t)n) == 0);
     CHECK_EQ(t->consumed, strlen(text));
-    if (check_failures != before) fprintf(stderr, "  [%s]\n", label);
+    if (check_failures() != before) fprintf(stderr, "  [%s]\n", label);
     return 1;
 }
 
@@ -651,7 +651,7 @@ static void expect_error_n(const char *label, const char *text, size_t len, int3
     sudoku_text_t t;
     sudoku_error_t e;
     sudoku_text_opts_t o = {size, alphabet};
-    int before = check_failures;
+    long before = check_failures();
     int rc = sudoku_parse(text, len, &o, &t, &e);
     CHECK_EQ(rc, code);
     CHECK_EQ(e.code, code);
@@ -667,7 +667,7 @@ static void expect_error_n(const char *label, const char *text, size_t len, int3
         CHECK(0);
         fprintf(stderr, "  message \"%s\" lacks \"%s\"\n", e.message, in_message);
     }
-    if (check_failures != before) fprintf(stderr, "  [%s] got %d at %d:%d (%d) row %d col %d: %s\n", label, rc,
+    if (check_failures() != before) fprintf(stderr, "  [%s] got %d at %d:%d (%d) row %d col %d: %s\n", label, rc,
                                           e.line, e.column, e.offset, e.row, e.col, e.message);
     sudoku_text_release(&t);
 }

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "dlx_text.h"
-#include "text_check.h"
+#include "check.h"
 
 static const char *data_dir(void) {
     const char *d = getenv("DATA");
