@@ -1,0 +1,54 @@
+// Types for dlxkit-sheets.mjs (the package export 'dlxkit/sheets').
+import type { Dlxkit, LoadOptions } from './dlxkit.js'
+
+/** A cell as hosts pass it. */
+export type Cell = number | string | boolean | null | undefined
+export type Range = Cell[][]
+
+/** An error value: '#VALUE!' (bad argument), '#N/A' (no answer), '#NUM!' (number out of range). */
+export class SheetError {
+  code: '#VALUE!' | '#N/A' | '#NUM!'
+  message: string
+}
+
+export function isSheetError (v: unknown): v is SheetError
+
+/** box: '' / null for the default, "RxC" (e.g. "2x3"), or the rows of one box. */
+export type Box = string | number | null | undefined
+
+export interface SheetFunctions {
+  /** the solved grid, the same shape as the range (the first solution found) */
+  SUDOKU (range: Range | Cell, box?: Box): number[][] | SheetError
+  /** solutions, up to limit (default 2; 0 counts all) */
+  SUDOKU_COUNT (range: Range | Cell, limit?: number | string | null, box?: Box): number | SheetError
+  /** 'unique', 'multiple', 'none' or 'clash: R1C1 and R1C5 both 5' */
+  SUDOKU_CHECK (range: Range | Cell, box?: Box): string | SheetError
+  /** covers of a 0/1 matrix: rows are options, columns are items */
+  EXACTCOVER_COUNT (matrix: Range | Cell): number | SheetError
+  /** one cover: its 1-based row numbers, as a column */
+  EXACTCOVER_SOLVE (matrix: Range | Cell): number[][] | SheetError
+}
+
+export interface SheetOptions {
+  /** search nodes one call may spend (default DEFAULT_MAX_NODES); past it: '#N/A' "gave up" */
+  maxNodes?: number
+}
+
+export const DEFAULT_MAX_NODES: number
+
+export const SIGNATURES: Record<keyof SheetFunctions, { params: string[], optional: number, result: 'scalar' | 'matrix' }>
+
+export function createSheetFunctions (kit: Dlxkit, options?: SheetOptions): SheetFunctions
+export function loadSheetFunctions (options?: LoadOptions & SheetOptions): Promise<SheetFunctions>
+
+/** The subset of Excel's CustomFunctions runtime that the adapter uses. */
+export interface CustomFunctionsRuntime {
+  associate (id: string, fn: (...args: any[]) => unknown): void
+  Error: new (code: string, message?: string) => unknown
+  ErrorCode: { invalidValue: string, notAvailable: string, invalidNumber: string }
+}
+
+/** A SheetError as the runtime's CustomFunctions.Error; other values unchanged. */
+export function toExcelError<T> (value: T | SheetError, CustomFunctions: CustomFunctionsRuntime): T | unknown
+/** associate() every function (ids as in web/excel/functions.json); returns the ids */
+export function registerExcelFunctions (CustomFunctions: CustomFunctionsRuntime, functions: SheetFunctions | Promise<SheetFunctions>): string[]

@@ -1,0 +1,290 @@
+// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
+// hosts pass them (2D arrays of numbers, strings, '' or null); every function
+// returns a value or a SheetError, never throws, so one bad range cannot
+// break a sheet. Adapters turn a SheetError into the host's error value.
+import { load, DlxError } from './dlxkit.mjs'
+
+/** A host-neutral error value: `code` is the spreadsheet error it stands for. */
+export class SheetError {
+  constructor (code, message) {
+    this.code = code // '#VALUE!' (bad argument), '#N/A' (no answer), '#NUM!' (number out of range)
+    this.message = message
+  }
+
+  toString () { return `${this.code} ${this.message}` }
+}
+
+export function isSheetError (v) { return v instanceof SheetError }
+
+const bad = (message) => new SheetError('#VALUE!', message)
+const none = (message) => new SheetError('#N/A', message)
+const outOfRange = (message) => new SheetError('#NUM!', message)
+
+/** The functions, their parameters (in order) and what they return. */
+export const SIGNATURES = {
+  SUDOKU: { params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { params: ['matrix'], optional: 0, result: 'scalar' },
+  EXACTCOVER_SOLVE: { params: ['matrix'], optional: 0, result: 'matrix' }
+}
+
+/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
+export const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
+
+/**
+ * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
+ * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
+ */
+export function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
+  const budget = { maxNodes }
+  const fns = {
+    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
+    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
+    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    EXACTCOVER_COUNT: (matrix) => coverCount(kit, matrix, budget),
+    EXACTCOVER_SOLVE: (matrix) => coverSolve(kit, matrix, budget)
+  }
+  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
+  return fns
+}
+
+/** load() and createSheetFunctions() in one step. */
+export async function loadSheetFunctions (options = {}) {
+  return createSheetFunctions(await load(options), options)
+}
+
+/** Turn anything thrown inside into an error value (a bug must not break the sheet). */
+function guarded (name, fn) {
+  return (...args) => {
+    try {
+      return fn(...args)
+    } catch (e) {
+      if (e instanceof SheetError) return e
+      if (e instanceof DlxError) return fromDlxError(e)
+      return bad(`${name}: internal error: ${e?.message ?? e}`)
+    }
+  }
+}
+
+function fromDlxError (e) {
+  if (e.code === 'CLASH') return none(clashText(e.details))
+  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  return bad(e.message)
+}
+
+/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
+function clashText (d) {
+  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
+}
+
+// ---- reading ranges ------------------------------------------------------------
+
+/** A range as rows of cells; a single value (a one-cell range in some hosts) becomes [[v]]. */
+function rowsOf (range, what) {
+  if (!Array.isArray(range)) {
+    if (range === null || range === undefined || range === '') throw bad(`${what} needs a range of cells (got nothing)`)
+    return [[range]]
+  }
+  if (!range.length || !range.every(Array.isArray)) throw bad(`${what} needs a range: rows of cells`)
+  const width = range[0].length
+  if (!range.every((row) => row.length === width)) throw bad(`${what} needs a rectangular range (rows of equal length)`)
+  return range
+}
+
+const isBlank = (v) => v === null || v === undefined || (typeof v === 'string' && (v.trim() === '' || v.trim() === '.'))
+
+/** A number from a cell: numbers, or text holding a whole number ("5", " 5 "). */
+function cellNumber (v) {
+  if (typeof v === 'number') return v
+  if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v)
+  return NaN
+}
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku')
+  const n = rows.length
+  const w = rows[0].length
+  if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+  if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${JSON.stringify(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), "RxC" (rows x columns of one box,
+ * e.g. "2x3"), or a number: the rows of a box (columns = N / rows).
+ */
+function readBox (box, n) {
+  if (isBlank(box) || box === 0) return {}
+  let rows, cols
+  const text = String(box).trim()
+  const m = /^(\d+)\s*[xX*×]\s*(\d+)$/.exec(text)
+  if (m) {
+    rows = +m[1]
+    cols = +m[2]
+  } else if (/^\d+$/.test(text) || typeof box === 'number') {
+    rows = Number(box)
+    cols = n / rows
+  } else {
+    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${JSON.stringify(box)})`)
+  }
+  if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 1 && cols >= 1 && rows * cols === n)) {
+    throw bad(`a box of ${text}${m ? '' : ' rows'} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
+  }
+  return { boxRows: rows, boxCols: cols }
+}
+
+/** limit: empty for the default, else a whole number (0 = count all). */
+function readLimit (limit, fallback) {
+  if (isBlank(limit)) return fallback
+  const v = cellNumber(limit)
+  if (Number.isNaN(v)) throw bad(`limit must be a number (got ${JSON.stringify(limit)})`)
+  if (!(Number.isInteger(v) && v >= 0)) throw outOfRange(`limit must be a whole number, 0 or more (got ${limit})`)
+  return v
+}
+
+// ---- Sudoku ----------------------------------------------------------------------
+
+function runSudoku (kit, range, box, limit, budget) {
+  const grid = readGrid(range)
+  const shape = readBox(box, grid.length)
+  return kit.sudoku.solve(grid, { ...shape, limit, maxNodes: budget.maxNodes })
+}
+
+function gaveUp (budget) {
+  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
+}
+
+/** The solved grid, the same shape as the range. More than one solution: the first found. */
+function solveGrid (kit, range, box, budget) {
+  const r = runSudoku(kit, range, box, 1, budget)
+  if (r.status === 'stopped') return gaveUp(budget)
+  if (!r.solution) return none('this Sudoku has no solution')
+  return r.solution
+}
+
+function countGrid (kit, range, limit, box, budget) {
+  const n = readLimit(limit, 2)
+  const r = runSudoku(kit, range, box, n, budget)
+  if (r.status === 'stopped') return gaveUp(budget)
+  return r.count
+}
+
+/** "unique", "multiple", "none" or the clash found. */
+function checkGrid (kit, range, box, budget) {
+  try {
+    const r = runSudoku(kit, range, box, 2, budget)
+    if (r.status === 'stopped') return gaveUp(budget)
+    return r.status === 'unique' ? 'unique' : r.status === 'multiple' ? 'multiple' : 'none'
+  } catch (e) {
+    if (e instanceof DlxError && e.code === 'CLASH') return clashText(e.details)
+    throw e
+  }
+}
+
+// ---- exact cover -----------------------------------------------------------------
+
+/**
+ * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
+ * when the option covers the item, 0, FALSE or nothing when not. A row
+ * without a 1 is no option at all (it could join any cover and count it twice).
+ */
+function readMatrix (range) {
+  const rows = rowsOf(range, 'an exact-cover matrix')
+  const width = rows[0].length
+  const options = []
+  const covered = new Array(width).fill(false)
+  rows.forEach((row, r) => {
+    const items = []
+    row.forEach((v, c) => {
+      if (v === true || cellNumber(v) === 1) {
+        items.push(c)
+        covered[c] = true
+      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
+        throw bad(`R${r + 1}C${c + 1} holds ${JSON.stringify(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
+      }
+    })
+    if (items.length) options.push({ row: r + 1, items })
+  })
+  return { width, options, uncovered: covered.indexOf(false) }
+}
+
+function withProblem (kit, matrix, fn) {
+  const m = readMatrix(matrix)
+  if (m.uncovered >= 0) return { uncovered: m.uncovered + 1 }
+  const p = kit.exactCover({ primary: m.width, options: m.options.map((o) => o.items) })
+  try {
+    return fn(p, m)
+  } finally {
+    p.free()
+  }
+}
+
+function coverCount (kit, matrix, budget) {
+  const r = withProblem(kit, matrix, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes }))
+  if (r.uncovered) return 0
+  if (r.status === 'stopped') return gaveUp(budget)
+  return r.count
+}
+
+/** One cover as a column of 1-based row numbers of the matrix. */
+function coverSolve (kit, matrix, budget) {
+  const r = withProblem(kit, matrix, (p, m) => {
+    const s = p.solve({ maxNodes: budget.maxNodes })
+    return { rows: s && s.map((k) => m.options[k].row) }
+  })
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (!r.rows) return none('no exact cover: no set of rows has exactly one 1 in every column')
+  return r.rows.map((row) => [row])
+}
+
+// ---- Excel -----------------------------------------------------------------------
+
+/** Our codes to Excel's CustomFunctions.ErrorCode names; only some keep a message. */
+const EXCEL_ERRORS = {
+  '#VALUE!': { name: 'invalidValue', message: true },
+  '#N/A': { name: 'notAvailable', message: true },
+  '#NUM!': { name: 'invalidNumber', message: false }
+}
+
+/** A SheetError as a CustomFunctions.Error of the runtime given (other values pass). */
+export function toExcelError (value, CustomFunctions) {
+  if (!(value instanceof SheetError)) return value
+  const kind = EXCEL_ERRORS[value.code] ?? EXCEL_ERRORS['#VALUE!']
+  const code = CustomFunctions.ErrorCode[kind.name]
+  return kind.message ? new CustomFunctions.Error(code, value.message) : new CustomFunctions.Error(code)
+}
+
+/**
+ * Register every function with CustomFunctions.associate under its name
+ * (the ids of functions.json). `functions` may be a promise: calls made
+ * while the module loads wait for it. Excel passes an invocation object
+ * after the declared arguments, and null for omitted optional ones.
+ */
+export function registerExcelFunctions (CustomFunctions, functions) {
+  const ready = Promise.resolve(functions)
+  for (const [name, sig] of Object.entries(SIGNATURES)) {
+    CustomFunctions.associate(name, async (...args) => {
+      let fns
+      try {
+        fns = await ready
+      } catch (e) {
+        throw toExcelError(none(`dlxkit did not load: ${e?.message ?? e}`), CustomFunctions)
+      }
+      const result = fns[name](...args.slice(0, sig.params.length))
+      // Excel shows a thrown CustomFunctions.Error as the cell's error value.
+      if (result instanceof SheetError) throw toExcelError(result, CustomFunctions)
+      return result
+    })
+  }
+  return Object.keys(SIGNATURES)
+}
