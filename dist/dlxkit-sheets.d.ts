@@ -36,7 +36,7 @@ export interface SheetOptions {
 
 export const DEFAULT_MAX_NODES: number
 
-export const SIGNATURES: Record<keyof SheetFunctions, { params: string[], optional: number, result: 'scalar' | 'matrix' }>
+export const SIGNATURES: Record<keyof SheetFunctions, { id: string, params: string[], optional: number, result: 'scalar' | 'matrix' }>
 
 export function createSheetFunctions (kit: Dlxkit, options?: SheetOptions): SheetFunctions
 export function loadSheetFunctions (options?: LoadOptions & SheetOptions): Promise<SheetFunctions>

@@ -20,13 +20,16 @@ const bad = (message) => new SheetError('#VALUE!', message)
 const none = (message) => new SheetError('#N/A', message)
 const outOfRange = (message) => new SheetError('#NUM!', message)
 
-/** The functions, their parameters (in order) and what they return. */
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
 export const SIGNATURES = {
-  SUDOKU: { params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { params: ['matrix'], optional: 0, result: 'scalar' },
-  EXACTCOVER_SOLVE: { params: ['matrix'], optional: 0, result: 'matrix' }
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix'], optional: 0, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix'], optional: 0, result: 'matrix' }
 }
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
@@ -265,15 +268,15 @@ export function toExcelError (value, CustomFunctions) {
 }
 
 /**
- * Register every function with CustomFunctions.associate under its name
- * (the ids of functions.json). `functions` may be a promise: calls made
+ * Register every function with CustomFunctions.associate under its id
+ * (the ids of web/excel/functions.json). `functions` may be a promise: calls made
  * while the module loads wait for it. Excel passes an invocation object
  * after the declared arguments, and null for omitted optional ones.
  */
 export function registerExcelFunctions (CustomFunctions, functions) {
   const ready = Promise.resolve(functions)
   for (const [name, sig] of Object.entries(SIGNATURES)) {
-    CustomFunctions.associate(name, async (...args) => {
+    CustomFunctions.associate(sig.id, async (...args) => {
       let fns
       try {
         fns = await ready
@@ -286,5 +289,5 @@ export function registerExcelFunctions (CustomFunctions, functions) {
       return result
     })
   }
-  return Object.keys(SIGNATURES)
+  return Object.values(SIGNATURES).map((sig) => sig.id)
 }

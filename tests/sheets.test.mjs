@@ -1,0 +1,299 @@
+// The spreadsheet functions (dlxkit/sheets) as a sheet calls them, their
+// Excel metadata (web/excel/functions.json) against the module, and the
+// add-in page registering them with a stand-in for Excel's CustomFunctions
+// runtime, in Node and in Chromium.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { load } from '../dist/dlxkit.mjs'
+import { createSheetFunctions, loadSheetFunctions, SheetError, SIGNATURES, toExcelError } from '../dist/dlxkit-sheets.mjs'
+import { isSolution, cellsOf } from './helpers.mjs'
+import { PUZZLE, SOLUTION, launchBrowser, isLocal } from './browser.mjs'
+import { start } from '../tools/serve.mjs'
+
+const METADATA = JSON.parse(readFileSync(new URL('../web/excel/functions.json', import.meta.url), 'utf8'))
+
+let kit, f
+
+before(async () => {
+  kit = await load()
+  f = createSheetFunctions(kit)
+})
+
+/** A one-line puzzle as a range the way a sheet passes it: numbers, digit text and '' mixed. */
+function rangeOf (line, n = Math.sqrt(line.length)) {
+  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => {
+    const v = cellsOf(line[r * n + c])[0]
+    if (!v) return (r + c) % 3 === 0 ? null : ''
+    return (r + c) % 2 ? String(v) : v
+  }))
+}
+
+const flat = (rows) => rows.flat().map((v) => typeof v === 'number' ? v : Number(v) || 0)
+
+function assertError (value, code, pattern) {
+  assert.ok(value instanceof SheetError, `expected ${code}, got ${JSON.stringify(value)}`)
+  assert.equal(value.code, code)
+  assert.match(value.message, pattern)
+}
+
+test('SUDOKU: a 9x9 range of numbers, digit text and blanks comes back solved, the same shape', () => {
+  const range = rangeOf(PUZZLE)
+  const out = f.SUDOKU(range)
+  assert.equal(out.length, 9)
+  assert.ok(out.every((row) => row.length === 9 && row.every((v) => typeof v === 'number')))
+  assert.ok(isSolution(out.flat(), flat(range)))
+  assert.equal(out.flat().join(''), SOLUTION)
+})
+
+test('SUDOKU: 4x4, 6x6 with a box argument in either form, and a 16x16', () => {
+  const four = [[1, '', '', ''], ['', '', 3, ''], ['', 4, '', ''], ['', '', '', 2]]
+  assert.ok(isSolution(f.SUDOKU(four).flat(), flat(four), 4, 2, 2))
+  const empty6 = Array.from({ length: 6 }, () => new Array(6).fill(''))
+  empty6[0][0] = 1
+  assert.ok(isSolution(f.SUDOKU(empty6, '3x2').flat(), flat(empty6), 6, 3, 2))
+  assert.ok(isSolution(f.SUDOKU(empty6, '2X3').flat(), flat(empty6), 6, 2, 3))
+  assert.ok(isSolution(f.SUDOKU(empty6, 3).flat(), flat(empty6), 6, 3, 2))
+  const g = kit.sudoku.generate({ size: 16, seed: 5, format: 'array' })
+  const out = f.SUDOKU(g.puzzle.map((row) => row.map((v) => v || '')))
+  assert.ok(isSolution(out.flat(), g.puzzle.flat(), 16, 4, 4))
+})
+
+test('SUDOKU_CHECK: unique, multiple, none and the clash by position in the range', () => {
+  assert.equal(f.SUDOKU_CHECK(rangeOf(PUZZLE)), 'unique')
+  assert.equal(f.SUDOKU_CHECK(Array.from({ length: 4 }, () => ['', '', '', ''])), 'multiple')
+  // R1C3 can hold nothing (1, 2 in its row; 3, 4 in its column), yet no two givens clash
+  assert.equal(f.SUDOKU_CHECK([[1, 2, '', ''], ['', '', 3, ''], ['', '', '', ''], ['', '', 4, '']]), 'none')
+  const clash = rangeOf(PUZZLE)
+  clash[0][4] = 5 // R1C1 holds 5 already
+  assert.equal(f.SUDOKU_CHECK(clash), 'clash: R1C1 and R1C5 both 5')
+  assertError(f.SUDOKU(clash), '#N/A', /^clash: R1C1 and R1C5 both 5$/)
+  const column = rangeOf(PUZZLE)
+  column[8][0] = '5'
+  assert.equal(f.SUDOKU_CHECK(column), 'clash: R1C1 and R9C1 both 5')
+  assertError(f.SUDOKU([[1, 2, '', ''], ['', '', 3, ''], ['', '', '', ''], ['', '', 4, '']]), '#N/A', /no solution/)
+})
+
+test('SUDOKU_COUNT: limit default 2, 0 for all, and bad limits', () => {
+  const empty4 = Array.from({ length: 4 }, () => ['', '', '', ''])
+  assert.equal(f.SUDOKU_COUNT(empty4), 2)
+  assert.equal(f.SUDOKU_COUNT(empty4, null), 2)
+  assert.equal(f.SUDOKU_COUNT(empty4, 0), 288) // every 4x4 Sudoku grid
+  assert.equal(f.SUDOKU_COUNT(empty4, '10'), 10)
+  assert.equal(f.SUDOKU_COUNT(rangeOf(PUZZLE), 5, '3x3'), 1)
+  assertError(f.SUDOKU_COUNT(empty4, -1), '#NUM!', /whole number/)
+  assertError(f.SUDOKU_COUNT(empty4, 1.5), '#NUM!', /whole number/)
+  assertError(f.SUDOKU_COUNT(empty4, 'many'), '#VALUE!', /limit must be a number/)
+})
+
+test('bad ranges are #VALUE! errors that say what and where; the functions never throw', () => {
+  const nine = rangeOf(PUZZLE)
+  assertError(f.SUDOKU(nine.map((row) => row.slice(0, 8))), '#VALUE!', /9 rows by 8 columns.*square/)
+  assertError(f.SUDOKU([[1, 2], [3]]), '#VALUE!', /rectangular/)
+  assertError(f.SUDOKU(null), '#VALUE!', /range/)
+  const letter = rangeOf(PUZZLE)
+  letter[1][2] = 'x'
+  assertError(f.SUDOKU(letter), '#VALUE!', /R2C3 holds "x".*1\.\.9/)
+  const big = rangeOf(PUZZLE)
+  big[3][3] = 12
+  assertError(f.SUDOKU_CHECK(big), '#VALUE!', /R4C4 holds 12/)
+  assertError(f.SUDOKU(nine, '2x3'), '#VALUE!', /does not fit a 9x9/)
+  assertError(f.SUDOKU(nine, 'big'), '#VALUE!', /box must be/)
+  const huge = Array.from({ length: 65 }, () => new Array(65).fill(''))
+  assertError(f.SUDOKU(huge), '#VALUE!', /largest Sudoku is 64x64/)
+  for (const name of Object.keys(SIGNATURES)) {
+    assert.doesNotThrow(() => f[name](undefined, {}, Symbol('odd')))
+    assert.ok(f[name]({ not: 'a range' }) instanceof SheetError, name)
+  }
+  // the module still works after all that
+  assert.equal(f.SUDOKU_CHECK(nine), 'unique')
+})
+
+test('a search past the node budget is #N/A "gave up", not a hung sheet', () => {
+  const tight = createSheetFunctions(kit, { maxNodes: 10 })
+  const empty = Array.from({ length: 25 }, () => new Array(25).fill(''))
+  assertError(tight.SUDOKU_COUNT(empty, 0), '#N/A', /gave up after 10 search nodes/)
+  // the perfect matchings of 16 points: 2,027,025 covers
+  const pairs = []
+  for (let a = 0; a < 16; a++) for (let b = a + 1; b < 16; b++) pairs.push(Array.from({ length: 16 }, (_, c) => c === a || c === b ? 1 : 0))
+  assertError(tight.EXACTCOVER_COUNT(pairs), '#N/A', /gave up/)
+  assert.equal(createSheetFunctions(kit, { maxNodes: 0 }).EXACTCOVER_COUNT(pairs.slice(0, 15 + 14 + 13)), 0)
+})
+
+const one = (v) => v === 1 || v === true || v === '1'
+
+/** Exact covers by trying every subset of the rows that hold a 1: the independent count. */
+function bruteCovers (m) {
+  const width = m[0].length
+  const covers = []
+  const blank = m.reduce((acc, row, r) => row.some(one) ? acc : acc | (1 << r), 0)
+  for (let mask = 1; mask < 1 << m.length; mask++) {
+    if (mask & blank) continue
+    const hits = new Array(width).fill(0)
+    for (let r = 0; r < m.length; r++) if (mask & (1 << r)) m[r].forEach((v, c) => { if (one(v)) hits[c]++ })
+    if (hits.every((h) => h === 1)) covers.push(mask)
+  }
+  return covers
+}
+
+test('EXACTCOVER_COUNT and EXACTCOVER_SOLVE agree with trying every set of rows', () => {
+  let seed = 7
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 }
+  let withCovers = 0
+  for (let t = 0; t < 40; t++) {
+    const rows = 4 + Math.floor(rand() * 9)
+    const cols = 2 + Math.floor(rand() * 5)
+    const m = Array.from({ length: rows }, () => Array.from({ length: cols }, () => {
+      const x = rand()
+      return x < 0.3 ? 1 : x < 0.35 ? true : x < 0.4 ? '1' : x < 0.7 ? 0 : x < 0.85 ? '' : null
+    }))
+    const covers = bruteCovers(m)
+    assert.equal(f.EXACTCOVER_COUNT(m), covers.length, JSON.stringify(m))
+    const solved = f.EXACTCOVER_SOLVE(m)
+    if (!covers.length) {
+      assertError(solved, '#N/A', /no exact cover/)
+      continue
+    }
+    withCovers++
+    assert.ok(solved.every((row) => row.length === 1), 'a column of row numbers')
+    const mask = solved.reduce((acc, [row]) => acc | (1 << (row - 1)), 0)
+    assert.ok(covers.includes(mask), `rows ${solved.flat()} are not a cover of ${JSON.stringify(m)}`)
+  }
+  assert.ok(withCovers >= 5, `only ${withCovers} random matrices had a cover`)
+})
+
+test('EXACTCOVER_*: empty rows are no options, a column nobody covers means none, bad cells are #VALUE!', () => {
+  const m = [[1, 0, 0, 1], [0, 1, 1, 0], ['', '', '', ''], [1, 1, 0, 0], [0, 0, 1, 1]]
+  assert.equal(f.EXACTCOVER_COUNT(m), 2)
+  assert.deepEqual(f.EXACTCOVER_SOLVE(m), [[1], [2]])
+  assert.equal(f.EXACTCOVER_COUNT([[1, 0], [1, 0]]), 0)
+  assertError(f.EXACTCOVER_SOLVE([[1, 0], [1, 0]]), '#N/A', /column 2 has a 1 in no row/)
+  assertError(f.EXACTCOVER_COUNT([[1, 2]]), '#VALUE!', /R1C2 holds 2/)
+})
+
+test('loadSheetFunctions loads the module itself', async () => {
+  const g = await loadSheetFunctions()
+  assert.equal(g.SUDOKU_CHECK(rangeOf(PUZZLE)), 'unique')
+})
+
+// ---- Excel ------------------------------------------------------------------------
+
+test('functions.json names every function with its parameters, in order, and ids Excel accepts', () => {
+  const byName = new Map(METADATA.functions.map((fn) => [fn.name, fn]))
+  assert.deepEqual([...byName.keys()].sort(), Object.keys(SIGNATURES).sort())
+  for (const [name, sig] of Object.entries(SIGNATURES)) {
+    const meta = byName.get(name)
+    assert.equal(meta.id, sig.id)
+    assert.match(meta.id, /^[A-Za-z][A-Za-z0-9.]{2,}$/, 'ids: letters, digits and periods')
+    assert.deepEqual(meta.parameters.map((p) => p.name), sig.params, name)
+    assert.equal(meta.parameters.filter((p) => p.optional).length, sig.optional, name)
+    // optional parameters come last; ranges are matrices
+    const firstOptional = meta.parameters.findIndex((p) => p.optional)
+    assert.ok(firstOptional < 0 || meta.parameters.slice(firstOptional).every((p) => p.optional))
+    assert.equal(meta.parameters[0].dimensionality, 'matrix')
+    assert.equal(meta.result.dimensionality, sig.result, name)
+    assert.equal(typeof f[name], 'function')
+    assert.ok(f[name].length >= 0 && meta.description.length > 10)
+  }
+})
+
+/** A stand-in for Excel's CustomFunctions runtime: what associate() got. */
+function fakeRuntime () {
+  class FakeError {
+    constructor (code, message) { this.code = code; this.message = message }
+  }
+  const associated = new Map()
+  return {
+    associated,
+    FakeError,
+    runtime: {
+      associate (id, fn) { associated.set(id, fn) },
+      Error: FakeError,
+      ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A', invalidNumber: '#NUM!', divisionByZero: '#DIV/0!', nullReference: '#NULL!' }
+    }
+  }
+}
+
+test('toExcelError: the error kinds Excel has, with the message where Excel shows one', () => {
+  const { runtime, FakeError } = fakeRuntime()
+  const v = toExcelError(new SheetError('#VALUE!', 'why'), runtime)
+  assert.ok(v instanceof FakeError)
+  assert.deepEqual({ ...v }, { code: '#VALUE!', message: 'why' })
+  assert.deepEqual({ ...toExcelError(new SheetError('#N/A', 'none'), runtime) }, { code: '#N/A', message: 'none' })
+  assert.deepEqual({ ...toExcelError(new SheetError('#NUM!', 'lost'), runtime) }, { code: '#NUM!', message: undefined })
+  assert.deepEqual(toExcelError([[1]], runtime), [[1]])
+})
+
+test('the add-in page registers every id of functions.json and answers as Excel calls (Node)', async () => {
+  const { runtime, associated, FakeError } = fakeRuntime()
+  globalThis.CustomFunctions = runtime
+  try {
+    const page = await import('../web/excel/functions.mjs')
+    assert.deepEqual([...associated.keys()].sort(), METADATA.functions.map((fn) => fn.id).sort())
+    assert.deepEqual([...page.registered].sort(), [...associated.keys()].sort())
+    const invocation = { address: 'Sheet1!K1' } // Excel adds it after the declared arguments
+    const solved = await associated.get('SUDOKU')(rangeOf(PUZZLE), null, invocation)
+    assert.equal(solved.flat().join(''), SOLUTION)
+    assert.equal(await associated.get('SUDOKU.COUNT')(rangeOf(PUZZLE), null, null, invocation), 1)
+    assert.equal(await associated.get('SUDOKU.CHECK')(rangeOf(PUZZLE), null, invocation), 'unique')
+    assert.equal(await associated.get('EXACTCOVER.COUNT')([[1, 0], [0, 1], [1, 1]], invocation), 2)
+    assert.deepEqual(await associated.get('EXACTCOVER.SOLVE')([[0, 1], [1, 1]], invocation), [[2]])
+    await assert.rejects(associated.get('SUDOKU')([[1, 2, 3]], null, invocation),
+      (e) => e instanceof FakeError && e.code === '#VALUE!' && /1 rows by 3 columns/.test(e.message))
+    await assert.rejects(associated.get('SUDOKU.COUNT')(rangeOf(PUZZLE), -2, null, invocation),
+      (e) => e instanceof FakeError && e.code === '#NUM!')
+  } finally {
+    delete globalThis.CustomFunctions
+  }
+  // outside Excel the page says why it cannot work
+  await assert.rejects(import('../web/excel/functions.mjs?outside-excel'), /CustomFunctions is missing/)
+})
+
+test('the add-in page in Chromium, with office.js replaced by a stand-in runtime', async () => {
+  const server = await start({ port: 0 })
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.newPage()
+    const errors = []
+    const outside = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+    page.on('request', (r) => { if (!isLocal(r.url())) outside.push(r.url()) })
+    const office = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js'
+    await page.route(office, (route) => route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.__associated = {};
+        window.CustomFunctions = {
+          associate (id, fn) { window.__associated[id] = fn },
+          Error: class { constructor (code, message) { this.code = code; this.message = message } },
+          ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A', invalidNumber: '#NUM!' }
+        }`
+    }))
+    await page.goto(new URL('/web/excel/functions.html', server.url).href)
+    await page.waitForFunction(() => Object.keys(window.__associated ?? {}).length === 5)
+    const out = await page.evaluate(async ([range]) => {
+      const fns = window.__associated
+      const call = (id, ...args) => fns[id](...args, { address: 'A1' }).catch((e) => ({ error: e.code, message: e.message }))
+      return {
+        ids: Object.keys(fns).sort(),
+        solved: (await call('SUDOKU', range, null)).flat().join(''),
+        check: await call('SUDOKU.CHECK', range, null),
+        count: await call('SUDOKU.COUNT', range.map((row) => row.map(() => '')).slice(0, 4).map((row) => row.slice(0, 4)), 0, null),
+        bad: await call('SUDOKU', [[1, 2]], null),
+        cover: await call('EXACTCOVER.SOLVE', [[1, 0], [0, 1]])
+      }
+    }, [rangeOf(PUZZLE)])
+    assert.deepEqual(out.ids, METADATA.functions.map((fn) => fn.id).sort())
+    assert.equal(out.solved, SOLUTION)
+    assert.equal(out.check, 'unique')
+    assert.equal(out.count, 288)
+    assert.equal(out.bad.error, '#VALUE!')
+    assert.match(out.bad.message, /1 rows by 2 columns/)
+    assert.deepEqual(out.cover, [[1], [2]])
+    assert.deepEqual(errors, [])
+    assert.deepEqual(outside, [office], 'nothing but office.js (stubbed) leaves localhost')
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+})
