@@ -10,13 +10,14 @@ import { sudokuCommand } from './lib/commands/sudoku.mjs'
 import { generateCommand } from './lib/commands/generate.mjs'
 import { rateCommand } from './lib/commands/rate.mjs'
 import { coverCommand } from './lib/commands/cover.mjs'
+import { sheetCommand } from './lib/commands/sheet.mjs'
 
-const RUN = { sudoku: sudokuCommand, generate: generateCommand, rate: rateCommand, cover: coverCommand }
+const RUN = { sudoku: sudokuCommand, generate: generateCommand, rate: rateCommand, cover: coverCommand, sheet: sheetCommand }
 
 /** The exit status for argv (without node and the script). */
 async function main (argv) {
   const [command, ...rest] = argv
-  if (command === undefined) throw new UsageError('no command given (sudoku, generate, rate or cover)')
+  if (command === undefined) throw new UsageError(`no command given (${COMMANDS.join(', ')})`)
   if (command === '--help' || command === '-h' || command === 'help') return printHelp(rest[0])
   if (command === '--version' || command === '-V') return printVersion()
   if (command.startsWith('-')) throw new UsageError(`unknown option '${command}' (the command comes first)`)

@@ -46,6 +46,7 @@ Commands:
   generate   make puzzles with a unique solution
   rate       rate puzzles: easy, medium, hard or expert
   cover      solve an exact-cover problem in Knuth's DLX format
+  sheet      solve the Sudoku puzzles in an .xlsx workbook
 
 Options:
   --help      this text; 'dlxkit COMMAND --help' for a command's options
@@ -165,7 +166,48 @@ shard: a shard may well hold none) or the search was stopped by
 Examples:
   dlxkit cover --count queens-12.dlx
   dlxkit cover --count --jobs 4 pentomino-6x10.dlx
-  parallel dlxkit cover --count --shard {}/8 big.dlx ::: 1 2 3 4 5 6 7 8`
+  parallel dlxkit cover --count --shard {}/8 big.dlx ::: 1 2 3 4 5 6 7 8`,
+
+  sheet: `Usage: dlxkit sheet [OPTIONS] IN.xlsx
+
+Finds the Sudoku puzzles laid out in a workbook, solves them and writes each
+solution beside its puzzle: to the right after one empty column when that
+area is empty, else below after one empty row, else into a copy of the sheet.
+Everything else in the workbook stays as it was. Needs the npm package
+exceljs (npm install exceljs).
+
+A puzzle is
+  - a block of N x N cells holding whole numbers 1..N and blanks ('.' or 0
+    count as blank), with no other number touching it; text labels around it
+    are fine. N is any side with a box of at least 2 x 2 (4, 6, 8, 9, 10, 12,
+    ..., 16, ..., 64), or R*C with --box RxC. A puzzle whose first or last row
+    or column is empty is found when only one frame fits; clues at most one
+    empty row or column apart belong together.
+  - or a defined name (named range) of N x N cells, N >= 4, anywhere.
+Blocks of numbers that are not puzzles (not square, numbers out of range,
+no blank cell, text inside) are reported as skipped, with the reason.
+
+Options:
+  --out OUT.xlsx       where to write (default: IN.solved.xlsx; the input is
+                       overwritten only when --out names it)
+  --copy               write every solution into a new sheet "<name> solved"
+                       (a copy of the puzzle's sheet, blanks filled in)
+  --box RxC            box of R rows by C columns; only N = R*C is looked for
+  --max-nodes N        give up on a puzzle after N search nodes
+
+Output: one line per puzzle (sheet, range, size, unique solution / more than
+one / no solution / the clash found, where the solution went) and per skipped
+block, then a summary.
+
+Exit status: 0 when every puzzle was solved; 1 when some puzzle has no
+solution, a clash or was given up (the others are still written), or no
+puzzle was found, or the file is not a workbook; 2 for a usage error or when
+exceljs is not installed.
+
+Examples:
+  dlxkit sheet puzzles.xlsx
+  dlxkit sheet --copy --out solved.xlsx puzzles.xlsx
+  dlxkit sheet --box 2x3 six-by-six.xlsx`
 }
 
 export function helpText (command = 'main') {

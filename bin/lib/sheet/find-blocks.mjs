@@ -1,0 +1,185 @@
+// Puzzles laid out on a worksheet: blocks of N x N cells holding whole
+// numbers and blanks, set apart from other numbers by empty cells or the
+// sheet's edge. Numbers that touch (also diagonally) make an island; islands
+// at most one empty row or column apart join (a sparse puzzle's clues),
+// except that a full square (a puzzle, or two side by side) only joins what
+// keeps it square. Each group is then a puzzle frame, or a block skipped with
+// the reason.
+import { key, address } from './cells.mjs'
+
+const MAX_SIDE = 64
+
+/** Sides found without --box: those with a box of at least 2 x 2. */
+export function autoSides () {
+  const sides = []
+  for (let n = 4; n <= MAX_SIDE; n++) {
+    for (let r = 2; r * r <= n; r++) if (n % r === 0) { sides.push(n); break }
+  }
+  return sides
+}
+
+/**
+ * cells: from sheetCells(). sides: the allowed N. Returns
+ * { frames: [{ top, left, n, grid }], skipped: [{ top, left, rows, cols, reason }] }.
+ */
+export function findBlocks (cells, sides) {
+  const allowed = new Set(sides)
+  let groups = islands(cells)
+  groups = joinNear(groups, allowed)
+  const frames = []
+  const skipped = []
+  for (const g of groups) {
+    const rows = g.bottom - g.top + 1
+    const cols = g.right - g.left + 1
+    if (rows < 2 || cols < 2) continue // a lone number or a line of them: not a puzzle, not worth a word
+    const where = { top: g.top, left: g.left, rows, cols }
+    const frame = frameFor(g, rows, cols, cells, allowed)
+    if (frame.reason) { skipped.push({ ...where, reason: frame.reason }); continue }
+    const read = readFrame(cells, frame)
+    if (read.reason) skipped.push({ ...where, reason: read.reason })
+    else frames.push({ ...frame, grid: read.grid })
+  }
+  return { frames, skipped }
+}
+
+/** Numbers and blank markers that touch, as groups with a bounding box. */
+function islands (cells) {
+  const numeric = [...cells.values()].filter((c) => c.kind === 'number' || c.kind === 'marker')
+  const seen = new Set()
+  const groups = []
+  for (const start of numeric) {
+    const k0 = key(start.row, start.col)
+    if (seen.has(k0)) continue
+    seen.add(k0)
+    const g = { top: start.row, bottom: start.row, left: start.col, right: start.col }
+    const stack = [start]
+    while (stack.length) {
+      const c = stack.pop()
+      grow(g, c.row, c.col)
+      for (let dr = -1; dr <= 1; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const k = key(c.row + dr, c.col + dc)
+          const n = cells.get(k)
+          if (n && !seen.has(k) && (n.kind === 'number' || n.kind === 'marker')) { seen.add(k); stack.push(n) }
+        }
+      }
+    }
+    groups.push(g)
+  }
+  return groups
+}
+
+function grow (g, row, col) {
+  g.top = Math.min(g.top, row)
+  g.bottom = Math.max(g.bottom, row)
+  g.left = Math.min(g.left, col)
+  g.right = Math.max(g.right, col)
+}
+
+const isFullSquare = (g, allowed) => g.bottom - g.top === g.right - g.left && allowed.has(g.bottom - g.top + 1)
+
+/** Join groups at most one empty row or column apart (a sparse puzzle's clues). */
+function joinNear (groups, allowed) {
+  let changed = true
+  while (changed) {
+    changed = false
+    outer:
+    for (let i = 0; i < groups.length; i++) {
+      for (let j = i + 1; j < groups.length; j++) {
+        const a = groups[i]
+        const b = groups[j]
+        const gapRows = Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom) - 1
+        const gapCols = Math.max(a.left, b.left) - Math.min(a.right, b.right) - 1
+        if (gapRows > 1 || gapCols > 1) continue
+        const u = { top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom), left: Math.min(a.left, b.left), right: Math.max(a.right, b.right) }
+        if (u.bottom - u.top >= MAX_SIDE || u.right - u.left >= MAX_SIDE) continue
+        // Overlapping boxes always join; a full square (a puzzle, or an
+        // answer beside it) takes a neighbour only when they make a square.
+        const overlap = gapRows < 0 && gapCols < 0
+        if (!overlap && (isFullSquare(a, allowed) || isFullSquare(b, allowed)) && !isFullSquare(u, allowed)) continue
+        groups[i] = u
+        groups.splice(j, 1)
+        changed = true
+        break outer
+      }
+    }
+  }
+  return groups
+}
+
+/**
+ * The N x N frame of a group: its box when square, else the one frame that
+ * completes it with empty cells (a puzzle with an empty first or last row
+ * or column). { top, left, n } or { reason }.
+ */
+function frameFor (g, rows, cols, cells, allowed) {
+  const n = Math.max(rows, cols)
+  if (n > MAX_SIDE) return { reason: `a ${rows}x${cols} block of numbers is larger than a Sudoku (${MAX_SIDE}x${MAX_SIDE} at most)` }
+  if (!allowed.has(n)) {
+    if (rows === cols) return { reason: `a ${n}x${n} block: no Sudoku of side ${n} is looked for (--box RxC sets the shape)` }
+    return { reason: `a ${rows}x${cols} block of numbers is not square` }
+  }
+  if (rows === cols) return { top: g.top, left: g.left, n }
+  // Completing the square is for puzzles with an empty edge, not for tables.
+  if (Math.min(rows, cols) < n - 2 || !holdsDigits(cells, g, n)) return { reason: `a ${rows}x${cols} block of numbers is not square` }
+  const fits = []
+  for (let top = g.bottom - n + 1; top <= g.top; top++) {
+    for (let left = g.right - n + 1; left <= g.left; left++) {
+      if (top >= 1 && left >= 1 && completes(cells, top, left, n, g)) fits.push({ top, left, n })
+    }
+  }
+  if (fits.length === 1) return fits[0]
+  if (!fits.length) return { reason: `a ${rows}x${cols} block of numbers is not square` }
+  return { reason: `a ${rows}x${cols} block fits ${fits.length} frames of ${n}x${n} (${fits.map((f) => address(f.top, f.left)).join(', ')}...); name the range to say which` }
+}
+
+/** Every number of the group is a whole number 1..n (or a blank marker). */
+function holdsDigits (cells, g, n) {
+  for (let r = g.top; r <= g.bottom; r++) {
+    for (let c = g.left; c <= g.right; c++) {
+      const cell = cells.get(key(r, c))
+      if (cell && cell.kind === 'number' && !(Number.isInteger(cell.value) && cell.value >= 1 && cell.value <= n)) return false
+    }
+  }
+  return true
+}
+
+/** The frame's cells beyond the group are empty, and no number touches the frame. */
+function completes (cells, top, left, n, g) {
+  for (let r = top - 1; r <= top + n; r++) {
+    for (let c = left - 1; c <= left + n; c++) {
+      const inGroup = r >= g.top && r <= g.bottom && c >= g.left && c <= g.right
+      if (inGroup) continue
+      const cell = cells.get(key(r, c))
+      const inside = r >= top && r < top + n && c >= left && c < left + n
+      if (inside && cell) return false
+      if (!inside && cell && cell.kind !== 'other') return false
+    }
+  }
+  return true
+}
+
+/**
+ * The frame's values: whole numbers 1..N and blanks (0), at least one
+ * blank. { grid } or { reason }.
+ */
+export function readFrame (cells, { top, left, n }) {
+  const grid = []
+  let blanks = 0
+  for (let r = 0; r < n; r++) {
+    const row = []
+    for (let c = 0; c < n; c++) {
+      const cell = cells.get(key(top + r, left + c))
+      const at = address(top + r, left + c)
+      if (!cell || cell.kind === 'marker') { row.push(0); blanks++; continue }
+      if (cell.kind === 'other') return { reason: `${at} holds something other than a number` }
+      if (!(Number.isInteger(cell.value) && cell.value >= 1 && cell.value <= n)) {
+        return { reason: `${at} holds ${cell.value}; a ${n}x${n} Sudoku takes whole numbers 1..${n}` }
+      }
+      row.push(cell.value)
+    }
+    grid.push(row)
+  }
+  if (!blanks) return { reason: `no empty cell: a filled ${n}x${n} grid, not a puzzle` }
+  return { grid }
+}

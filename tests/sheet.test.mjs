@@ -1,0 +1,210 @@
+// dlxkit sheet as a user runs it: real .xlsx workbooks built with ExcelJS
+// (several sheets, formulas, styles, merged cells, a named range, puzzles of
+// 4x4, 9x9 and 16x16, a clash, tables of numbers that are not puzzles), the
+// CLI spawned, the result opened again and checked with an independent
+// Sudoku checker; everything else must have survived.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, cpSync, existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ExcelJS from 'exceljs'
+import { load } from '../dist/dlxkit.mjs'
+import { isSolution, cellsOf } from './helpers.mjs'
+import { PUZZLE } from './browser.mjs'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const CLI = join(ROOT, 'bin', 'dlxkit.mjs')
+const FOUR = [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]]
+
+let dir, big
+
+function run (args, cwd = dir) {
+  return spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120000 })
+}
+
+const hash = (path) => createHash('sha256').update(readFileSync(path)).digest('hex')
+
+/** rows of numbers (0 = blank) written at (top, left); some as text, as people type them. */
+function put (ws, top, left, rows, { text = false } = {}) {
+  rows.forEach((row, r) => row.forEach((v, c) => {
+    if (v) ws.getCell(top + r, left + c).value = text && (r + c) % 2 ? String(v) : v
+  }))
+}
+
+/** n x n values read back from (top, left); blanks as 0. */
+function grab (ws, top, left, n) {
+  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => {
+    const v = ws.getCell(top + r, left + c).value
+    return v === null ? 0 : Number(v)
+  }))
+}
+
+const nineRows = (line) => Array.from({ length: 9 }, (_, r) => cellsOf(line.slice(r * 9, r * 9 + 9)))
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dlxkit-sheet-'))
+  const kit = await load()
+  big = kit.sudoku.generate({ size: 16, seed: 11, format: 'array' }).puzzle
+
+  const wb = new ExcelJS.Workbook()
+  const p = wb.addWorksheet('Puzzles')
+  p.getCell('B1').value = 'Classic' // a label right above the puzzle
+  put(p, 2, 2, nineRows(PUZZLE), { text: true })
+  for (let r = 2; r <= 10; r++) for (let c = 2; c <= 10; c++) p.getCell(r, c).border = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } }
+  p.getCell('C2').fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFFF00' } }
+  put(p, 13, 2, FOUR)
+  p.getCell('A20').value = { formula: 'B2*2', result: 10 }
+  p.getCell('A22').value = 'note'
+  p.getCell('A22').font = { bold: true, color: { argb: 'FFFF0000' } }
+  p.mergeCells('A24:C24')
+  p.getCell('A24').value = 'merged note'
+  p.getColumn(1).width = 30
+  put(p, 13, 13, [[120, 75, 3, 18], [4, 2, 1, 9], [33, 12, 7, 5]]) // a table: 3x4, not square
+  p.getCell(15, 14).value = 12.5
+  put(p, 13, 19, [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]) // a filled grid: no blank
+
+  const b = wb.addWorksheet('Big')
+  put(b, 1, 1, big)
+  b.getCell('T5').value = 'in the way' // no room to the right: the answer goes below
+
+  const x = wb.addWorksheet('Clash')
+  const clash = nineRows(PUZZLE)
+  clash[0][4] = 5
+  put(x, 1, 1, clash)
+
+  const n = wb.addWorksheet('Named one')
+  put(n, 3, 3, FOUR)
+  n.getCell('G4').value = 42 // touches the puzzle: only the name finds it
+  wb.definedNames.add("'Named one'!$C$3:$F$6", 'Small')
+
+  const notes = wb.addWorksheet('Notes')
+  notes.getCell('A1').value = 'untouched'
+  notes.getCell('A2').value = { formula: 'Puzzles!A20+1', result: 11 }
+  await wb.xlsx.writeFile(join(dir, 'in.xlsx'))
+
+  const ok = new ExcelJS.Workbook()
+  const s = ok.addWorksheet('Only')
+  put(s, 2, 2, nineRows(PUZZLE))
+  put(s, 2, 12, FOUR) // right of the 9x9 (L2): the 9x9 answer must go below
+  s.getCell('A1').value = 'kept'
+  await ok.xlsx.writeFile(join(dir, 'ok.xlsx'))
+})
+
+after(() => { if (dir) rmSync(dir, { recursive: true, force: true }) })
+
+test('finds every puzzle, writes each solution beside it, reports, and exits 1 for the clash', async () => {
+  const before = hash(join(dir, 'in.xlsx'))
+  const r = run(['sheet', 'in.xlsx'])
+  assert.equal(r.status, 1, r.stderr)
+  const out = r.stdout
+  assert.match(out, /^Puzzles!B2:J10: 9x9, unique solution, written to Puzzles!L2:T10$/m)
+  assert.match(out, /^Puzzles!B13:E16: 4x4, (unique solution|more than one solution \(one written\)), written to Puzzles!G13:J16$/m)
+  assert.match(out, /^Big!A1:P16: 16x16, unique solution, written to Big!A18:P33$/m)
+  assert.match(out, /^Clash!A1:I9: 9x9, clash: A1 and E1 both 5; not written$/m)
+  assert.match(out, /^'Named one'!C3:F6 \(named Small\): 4x4, .*written to 'Named one'!C8:F11$/m)
+  assert.match(out, /^Puzzles!M13:P15: skipped: a 3x4 block of numbers is not square$/m)
+  assert.match(out, /^Puzzles!S13:V16: skipped: no empty cell/m)
+  assert.match(out, /4 puzzles solved, 1 not .*2 blocks skipped; wrote in\.solved\.xlsx$/m)
+  assert.equal(hash(join(dir, 'in.xlsx')), before, 'the input is never overwritten by default')
+
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(join(dir, 'in.solved.xlsx'))
+  const p = wb.getWorksheet('Puzzles')
+  const nine = grab(p, 2, 12, 9)
+  assert.ok(isSolution(nine.flat(), nineRows(PUZZLE).flat()), 'the 9x9 answer solves the puzzle')
+  assert.ok(isSolution(grab(p, 13, 7, 4).flat(), FOUR.flat(), 4, 2, 2))
+  assert.deepEqual(grab(p, 2, 11, 9).map((row) => row[0]), new Array(9).fill(0), 'one empty column between puzzle and answer')
+  assert.equal(p.getCell('M2').fill?.fgColor?.argb, 'FFFFFF00', 'the answer takes the puzzle cells\' styles')
+  assert.equal(p.getCell('L3').border?.top?.style, 'thin')
+  const b = wb.getWorksheet('Big')
+  assert.ok(isSolution(grab(b, 18, 1, 16).flat(), big.flat(), 16, 4, 4))
+  assert.equal(b.getCell('R1').value, null, 'nothing to the right of the 16x16')
+  assert.deepEqual(grab(wb.getWorksheet('Clash'), 1, 11, 9).flat(), new Array(81).fill(0), 'no answer for the clash')
+  assert.ok(isSolution(grab(wb.getWorksheet('Named one'), 8, 3, 4).flat(), FOUR.flat(), 4, 2, 2))
+
+  // everything else as it was
+  assert.equal(p.getCell('B1').value, 'Classic')
+  assert.deepEqual(grab(p, 2, 2, 9), nineRows(PUZZLE), 'the givens stay')
+  assert.equal(p.getCell('A20').formula, 'B2*2')
+  assert.equal(p.getCell('A22').font.bold, true)
+  assert.equal(p.getCell('A22').font.color.argb, 'FFFF0000')
+  assert.ok(p.model.merges.includes('A24:C24'))
+  assert.equal(p.getCell('B24').master.address, 'A24')
+  assert.equal(p.getColumn(1).width, 30)
+  assert.equal(p.getCell('N15').value, 12.5)
+  assert.equal(b.getCell('T5').value, 'in the way')
+  assert.equal(wb.getWorksheet('Named one').getCell('G4').value, 42)
+  assert.equal(wb.getWorksheet('Notes').getCell('A1').value, 'untouched')
+  assert.equal(wb.getWorksheet('Notes').getCell('A2').formula, 'Puzzles!A20+1')
+  assert.deepEqual(wb.worksheets.map((s) => s.name), ['Puzzles', 'Big', 'Clash', 'Named one', 'Notes'])
+  assert.ok(wb.definedNames.model.some((d) => d.name === 'Small'))
+})
+
+test('no room beside a puzzle: below; --copy: a new sheet "<name> solved" with the blanks filled', async () => {
+  let r = run(['sheet', 'ok.xlsx', '--out', 'ok-beside.xlsx'])
+  assert.equal(r.status, 0, r.stderr + r.stdout)
+  assert.match(r.stdout, /^Only!B2:J10: 9x9, unique solution, written to Only!B12:J20$/m)
+  assert.match(r.stdout, /^Only!L2:O5: 4x4, .*written to Only!Q2:T5$/m)
+
+  r = run(['sheet', 'ok.xlsx', '--copy', '-o', 'ok-copy.xlsx'])
+  assert.equal(r.status, 0, r.stderr + r.stdout)
+  assert.match(r.stdout, /^Only!B2:J10: 9x9, unique solution, written to 'Only solved'!B2:J10$/m)
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(join(dir, 'ok-copy.xlsx'))
+  assert.deepEqual(wb.worksheets.map((s) => s.name), ['Only', 'Only solved'])
+  const copy = wb.getWorksheet('Only solved')
+  assert.ok(isSolution(grab(copy, 2, 2, 9).flat(), nineRows(PUZZLE).flat()))
+  assert.ok(isSolution(grab(copy, 2, 12, 4).flat(), FOUR.flat(), 4, 2, 2))
+  assert.equal(copy.getCell('A1').value, 'kept')
+  const original = wb.getWorksheet('Only')
+  assert.deepEqual(grab(original, 2, 2, 9), nineRows(PUZZLE), 'the original sheet keeps its blanks')
+  assert.equal(original.getCell('B12').value, null)
+})
+
+test('--box restricts the sides looked for; a 6x6 needs it to be read as 2x3', async () => {
+  const wb = new ExcelJS.Workbook()
+  const s = wb.addWorksheet('Six')
+  const six = [[1, 0, 0, 0, 0, 6], [0, 0, 3, 0, 0, 0], [0, 0, 0, 0, 5, 0], [0, 4, 0, 0, 0, 0], [0, 0, 0, 2, 0, 0], [6, 0, 0, 0, 0, 1]]
+  put(s, 1, 1, six)
+  await wb.xlsx.writeFile(join(dir, 'six.xlsx'))
+  const r = run(['sheet', 'six.xlsx', '--box', '3x2'])
+  assert.match(r.stdout, /^Six!A1:F6: 6x6, .*written to Six!H1:M6$/m, r.stderr)
+  const out = new ExcelJS.Workbook()
+  await out.xlsx.readFile(join(dir, 'six.solved.xlsx'))
+  assert.ok(isSolution(grab(out.getWorksheet('Six'), 1, 8, 6).flat(), six.flat(), 6, 3, 2))
+  const nine = run(['sheet', 'six.xlsx', '--box', '3x3', '--out', 'none.xlsx'])
+  assert.equal(nine.status, 1)
+  assert.match(nine.stdout, /skipped: a 6x6 block: no Sudoku of side 6/)
+  assert.match(nine.stderr, /no puzzle found/)
+  assert.ok(!existsSync(join(dir, 'none.xlsx')), 'nothing written when nothing was found')
+})
+
+test('usage and input errors: exit 2 or 1 with a message that says what is wrong', () => {
+  let r = run(['sheet'])
+  assert.equal(r.status, 2)
+  assert.match(r.stderr, /name the workbook/)
+  r = run(['sheet', 'missing.xlsx'])
+  assert.equal(r.status, 2)
+  assert.match(r.stderr, /cannot read 'missing.xlsx': no such file/)
+  r = run(['sheet', 'in.xlsx', '--box', 'nine'])
+  assert.equal(r.status, 2)
+  writeFileSync(join(dir, 'text.xlsx'), 'not a workbook\n')
+  r = run(['sheet', 'text.xlsx'])
+  assert.equal(r.status, 1)
+  assert.match(r.stderr, /text\.xlsx: not a readable \.xlsx workbook/)
+})
+
+test('without exceljs installed: exit 2 and how to install it', () => {
+  const bare = join(dir, 'bare')
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(bare, part), { recursive: true })
+  const r = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sheet', join(dir, 'in.xlsx')], { cwd: bare, encoding: 'utf8', timeout: 60000 })
+  assert.equal(r.status, 2, r.stderr)
+  assert.equal(r.stderr, 'dlxkit sheet needs exceljs: npm install exceljs\n')
+  // the rest of the CLI does not need it
+  const s = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sudoku', '--check'], { input: PUZZLE + '\n', encoding: 'utf8', timeout: 60000 })
+  assert.equal(s.stdout.trim(), 'unique')
+})
