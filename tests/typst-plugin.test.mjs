@@ -1,0 +1,239 @@
+// dist/dlxkit-typst.wasm through a host written here: the two functions of
+// Typst's plugin protocol and nothing else, as Typst's runtime offers them.
+// Every export, every kind of error, and the instance after an error. The
+// same answers as the main module (dist/dlxkit.mjs) where both can answer.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { load } from '../dist/dlxkit.mjs'
+import { cellsOf, dataFile, isSolution, puzzles } from './helpers.mjs'
+
+const WASM = readFileSync(new URL('../dist/dlxkit-typst.wasm', import.meta.url))
+const EXPORTS = ['solve', 'solve_with', 'count', 'count_with', 'sudoku_json', 'cover', 'cover_with', 'cover_count', 'cover_json']
+const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+const CLASSIC_SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+const KNUTH = '| Knuth\'s example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n'
+
+/** An instance with the protocol's two imports; call(name, ...args) gives { code, text }. */
+function plugin () {
+  let args = []
+  let result = null
+  let memory = null
+  const imports = {
+    typst_env: {
+      wasm_minimal_protocol_write_args_to_buffer (ptr) {
+        let at = ptr
+        for (const a of args) new Uint8Array(memory.buffer, at, a.length).set(a), (at += a.length)
+      },
+      wasm_minimal_protocol_send_result_to_host (ptr, len) {
+        result = new Uint8Array(memory.buffer, ptr, len).slice()
+      }
+    }
+  }
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(WASM), imports)
+  memory = instance.exports.memory
+  const call = (name, ...strings) => {
+    args = strings.map((s) => (typeof s === 'string' ? Buffer.from(s) : s))
+    result = null
+    const code = instance.exports[name](...args.map((a) => a.length))
+    assert.ok(code === 0 || code === 1, `${name} returned ${code}`)
+    assert.ok(result, `${name} sent no result`)
+    // Typst shows an error only when its message is valid UTF-8.
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(result)
+    return { code, text }
+  }
+  return { call, memory }
+}
+
+const { call, memory } = plugin()
+const ok = (name, ...args) => {
+  const r = call(name, ...args)
+  assert.equal(r.code, 0, `${name} failed: ${r.text}`)
+  return r.text
+}
+const error = (name, ...args) => {
+  const r = call(name, ...args)
+  assert.equal(r.code, 1, `${name} should fail but gave ${r.text}`)
+  return r.text
+}
+
+test('imports only the two protocol functions from typst_env; exports memory and the plugin functions', () => {
+  const module = new WebAssembly.Module(WASM)
+  assert.deepEqual(
+    WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}:${i.kind}`).sort(),
+    ['typst_env.wasm_minimal_protocol_send_result_to_host:function', 'typst_env.wasm_minimal_protocol_write_args_to_buffer:function'])
+  assert.deepEqual(WebAssembly.Module.exports(module).map((e) => `${e.name}:${e.kind}`).sort(),
+    ['memory:memory', ...EXPORTS.map((e) => `${e}:function`)].sort())
+})
+
+test('uses no wasm feature beyond bulk memory, sign extension and saturating conversions (no SIMD)', () => {
+  // wasm-opt validates its input against the features it is given.
+  const r = spawnSync('wasm-opt', ['--mvp-features', '--enable-bulk-memory', '--enable-sign-ext',
+    '--enable-nontrapping-float-to-int', 'dist/dlxkit-typst.wasm', '-o', '/dev/null'],
+  { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' })
+  assert.equal(r.error, undefined, 'wasm-opt (binaryen, installed with emscripten) is needed for this test')
+  assert.equal(r.status, 0, r.stderr.slice(0, 2000))
+})
+
+test('the Typst package carries the same plugin as dist/', () => {
+  const copy = readFileSync(new URL('../web/typst/dlxkit-typst.wasm', import.meta.url))
+  assert.ok(copy.equals(WASM), 'web/typst/dlxkit-typst.wasm differs from dist/dlxkit-typst.wasm: run make dist')
+})
+
+test('solve: the classic puzzle, and 60 hard ones as the main module solves them', async () => {
+  assert.equal(ok('solve', CLASSIC), CLASSIC_SOLUTION)
+  const dlx = await load()
+  for (const p of [...puzzles('top1465.txt', 30), ...puzzles('17-clue.txt', 30)]) {
+    const line = ok('solve', p)
+    assert.ok(isSolution(cellsOf(line), cellsOf(p)), `not a solution of ${p}: ${line}`)
+    assert.equal(line, dlx.sudoku.solve(p).solution)
+  }
+})
+
+test('solve_with: box shapes, variants, an alphabet, numbers; the output keeps the puzzle\'s symbols', async () => {
+  const dlx = await load()
+  const six = dlx.sudoku.generate({ boxRows: 2, boxCols: 3, seed: 5 })
+  const line = ok('solve_with', six.puzzle, 'box=2x3')
+  assert.ok(isSolution(cellsOf(line), cellsOf(six.puzzle), 6, 2, 3), line)
+  assert.equal(line, six.solution)
+  const sixteen = dlx.sudoku.generate({ size: 16, seed: 2 })
+  assert.equal(ok('solve', sixteen.puzzle), sixteen.solution)
+  // Hex Sudoku in 0-F: the solution comes back in 0-F.
+  const hex = [...sixteen.puzzle].map((ch) => (ch === '.' ? '.' : '0123456789ABCDEF'['123456789ABCDEFG'.indexOf(ch)])).join('')
+  const hexLine = ok('solve_with', hex, 'alphabet=0123456789ABCDEF')
+  assert.equal(hexLine, [...sixteen.solution].map((ch) => '0123456789ABCDEF'['123456789ABCDEFG'.indexOf(ch)]).join(''))
+  // Sudoku X: both diagonals hold 1-4.
+  const x = ok('solve_with', '1...........4...', 'variant=x')
+  const v = cellsOf(x)
+  assert.ok(isSolution(v, cellsOf('1...........4...'), 4, 2, 2, [[0, 5, 10, 15], [3, 6, 9, 12]]), x)
+  // Numbers in, numbers out, on one line.
+  const numbers = CLASSIC.split('').map((ch) => (ch === '.' ? 0 : ch)).join(',')
+  assert.equal(ok('solve', numbers), CLASSIC_SOLUTION.split('').join(' '))
+  // A grid with decorations reads like its one-line form.
+  const grid = CLASSIC.match(/.{9}/g).map((row) => row.match(/.{3}/g).join(' | ')).join('\n')
+  assert.equal(ok('solve', grid), CLASSIC_SOLUTION)
+})
+
+test('count and count_with: up to the limit, 2 by default', () => {
+  assert.equal(ok('count', CLASSIC), '1')
+  assert.equal(ok('count', '.'.repeat(81)), '2')
+  assert.equal(ok('count_with', '.'.repeat(16), 'limit=0'), '288') // every 4x4 Sudoku
+  assert.equal(ok('count_with', '.'.repeat(16), 'limit=100'), '100')
+  assert.equal(ok('count_with', '.'.repeat(16), 'limit=0 variant=x'), '48') // by brute force
+  assert.equal(ok('count', '12....3.........'), '0') // 3 below the 1 and 2 leaves the 4 twice in row 1
+})
+
+test('sudoku_json: shape, symbols, givens, status, solution, candidates', () => {
+  const data = JSON.parse(ok('sudoku_json', CLASSIC, 'candidates=yes'))
+  assert.equal(data.size, 9)
+  assert.deepEqual(data.box, [3, 3])
+  assert.deepEqual(data.symbols, [...'123456789'])
+  assert.deepEqual(data.givens, cellsOf(CLASSIC))
+  assert.equal(data.status, 'unique')
+  assert.equal(data.count, 1)
+  assert.deepEqual(data.solution, cellsOf(CLASSIC_SOLUTION))
+  assert.equal(data.candidates.length, 81)
+  data.candidates.forEach((marks, i) => {
+    if (data.givens[i]) assert.deepEqual(marks, [data.givens[i]])
+    else assert.ok(marks.includes(data.solution[i]) && marks.length >= 1, `cell ${i}: ${marks}`)
+  })
+  assert.deepEqual(data.candidates[2], [1, 2, 4]) // row 1, column 3: not 3 5 7 (row), 6 8 9 (column, box)
+  const empty = JSON.parse(ok('sudoku_json', '.'.repeat(36), 'box=3x2'))
+  assert.deepEqual([empty.size, empty.box, empty.status, empty.count, empty.candidates], [6, [3, 2], 'multiple', 2, undefined])
+  const none = JSON.parse(ok('sudoku_json', '12....3.........', ''))
+  assert.deepEqual([none.status, none.solution], ['none', null])
+  const numbers = JSON.parse(ok('sudoku_json', '1,0,0,0\n0,0,0,2\n0,0,3,0\n0,4,0,0', ''))
+  assert.deepEqual(numbers.symbols, ['1', '2', '3', '4'])
+  const hex = JSON.parse(ok('sudoku_json', '.'.repeat(256), 'alphabet=0123456789ABCDEF limit=1'))
+  assert.equal(hex.symbols.join(''), '0123456789ABCDEF')
+  assert.equal(hex.status, 'found')
+})
+
+test('puzzle errors name the problem and its place', () => {
+  assert.match(error('solve', '55' + CLASSIC.slice(2)), /5 at row 1, column 2 clashes with the 5 at row 1, column 1/)
+  assert.match(error('solve', CLASSIC.slice(1)), /found 80 cells; a 9x9 puzzle needs 81/)
+  assert.match(error('solve', CLASSIC.slice(0, 80) + 'x'), /symbol 'x'.*too big for a 9x9 puzzle/)
+  assert.match(error('solve', '12....3.........'), /no solution/)
+  assert.match(error('solve', ''), /no puzzle in the text/)
+  assert.match(error('solve', Buffer.concat([Buffer.from([0xff]), Buffer.from(CLASSIC.slice(1))])), /byte 0xFF at line 1, column 1/)
+  assert.match(error('count_with', CLASSIC, 'box=2x4'), /a 8x8 puzzle needs 64/)
+  assert.match(error('count_with', '.'.repeat(81), 'limit=0 max-nodes=500'), /gave up after 500 search nodes .* max-nodes=N/)
+})
+
+test('option errors say what is wrong and what is expected', () => {
+  assert.match(error('solve_with', CLASSIC, 'colour=red'), /unknown option "colour" \(known: box, size/)
+  assert.match(error('solve_with', CLASSIC, 'limit=3'), /option "limit" does not apply to solve/)
+  assert.match(error('cover_with', KNUTH, 'box=3x3'), /option "box" does not apply to cover/)
+  assert.match(error('solve_with', CLASSIC, 'box=3by3'), /option "box=3by3": expected rows x columns such as box=2x3/)
+  assert.match(error('count_with', CLASSIC, 'limit=-1'), /option "limit=-1": expected a whole number/)
+  assert.match(error('count_with', CLASSIC, 'max-nodes'), /option "max-nodes": expected a whole number of search nodes/)
+  assert.match(error('solve_with', CLASSIC, 'variant=y'), /expected x, windoku, x\+windoku or none/)
+  assert.match(error('solve_with', CLASSIC, 'size=65'), /expected the side, 1..64/)
+  assert.match(error('sudoku_json', CLASSIC, 'candidates=maybe'), /expected yes or no/)
+  // Bytes of the options are quoted; invalid UTF-8 among them becomes U+FFFD.
+  assert.match(error('solve_with', CLASSIC, Buffer.from([0x62, 0xff, 0x3d, 0x31])), /unknown option "b\uFFFD"/)
+})
+
+test('cover: the options of the first exact cover, one per line', () => {
+  const lines = ok('cover', KNUTH).split('\n')
+  assert.deepEqual(lines.slice().sort(), ['a d f', 'b g', 'c e'])
+  // Colors: x may be shared by options that give it the same color.
+  assert.deepEqual(ok('cover', 'a b | x\na x:red\nb x:blue\nb x:red\n').split('\n').sort(), ['a x:red', 'b x:red'])
+  const queens = dataFile('exact-cover', 'queens-12.dlx')
+  const rows = ok('cover_with', queens, 'max-nodes=0').split('\n')
+  assert.equal(rows.length, 12)
+  const primary = queens.split('\n').find((l) => l && !l.startsWith('|')).split('|')[0].trim().split(/\s+/)
+  const covered = rows.flatMap((r) => r.split(' ')).filter((item) => primary.includes(item))
+  assert.deepEqual(covered.sort(), primary.slice().sort(), 'every primary item exactly once')
+})
+
+test('cover_count: all covers by default, or up to a limit; the same counts as the main module', async () => {
+  assert.equal(ok('cover_count', KNUTH, ''), '1')
+  const dlx = await load()
+  const langford = dataFile('exact-cover', 'langford-11.dlx')
+  const p = dlx.parseDlx(langford)
+  const all = p.count()
+  p.free()
+  assert.equal(ok('cover_count', langford, 'max-nodes=0'), String(all))
+  assert.equal(ok('cover_count', langford, 'limit=7'), '7')
+})
+
+test('cover_json: items, primary count, options with colors, the cover', () => {
+  const data = JSON.parse(ok('cover_json', 'a b | x\na x:red\nb x:blue\nb x:red\n', ''))
+  assert.deepEqual(data, {
+    items: ['a', 'b', 'x'],
+    primary: 2,
+    options: [[[0, null], [2, 'red']], [[1, null], [2, 'blue']], [[1, null], [2, 'red']]],
+    solution: [0, 2]
+  })
+  assert.equal(JSON.parse(ok('cover_json', 'a b\na\n', '')).solution, null)
+  const names = JSON.parse(ok('cover_json', 'a "q" é\na "q" é\n', ''))
+  assert.deepEqual(names.items, ['a', '"q"', 'é'])
+})
+
+test('cover errors: the line and column of bad DLX text, no cover, the budget', () => {
+  assert.match(error('cover', 'a b\na c\n'), /DLX text line 2, column 3: unknown item "c"/)
+  assert.match(error('cover', 'a a\n'), /DLX text line 1, column 3: .*"a"/)
+  assert.match(error('cover', ''), /DLX text: /)
+  assert.match(error('cover', 'a b\na\n'), /this problem has no exact cover/)
+  assert.match(error('cover_with', dataFile('exact-cover', 'pentomino-6x10.dlx'), 'max-nodes=50'),
+    /no exact cover found within 50 search nodes; allow more with max-nodes=N/)
+  assert.match(error('cover_count', dataFile('exact-cover', 'queens-12.dlx'), 'max-nodes=100'),
+    /gave up after 100 search nodes with \d+ exact covers found/)
+  assert.match(error('cover', Buffer.concat([Buffer.from('a b\na\nb x'), Buffer.from([0xe9])])), /unknown item "x\uFFFD"/)
+})
+
+test('calls share nothing: after errors the instance answers as before, in the same memory', () => {
+  const before = ok('solve', CLASSIC)
+  const size = memory.buffer.byteLength
+  for (let k = 0; k < 50; k++) {
+    error('solve', '55' + CLASSIC.slice(2))
+    error('cover', 'a b\na c\n')
+    error('solve_with', CLASSIC, 'nonsense')
+    assert.equal(ok('solve', CLASSIC), before)
+    assert.equal(ok('cover', KNUTH).split('\n').length, 3)
+    assert.equal(ok('count_with', '.'.repeat(16), 'limit=0'), '288')
+  }
+  assert.equal(memory.buffer.byteLength, size, 'memory grew over repeated calls')
+})
