@@ -172,17 +172,38 @@ static int build_matrix(sudoku_t *s) {
     if (!s->dlx || !s->options) return DLX_ENOMEM;
     int rc = dlx_reserve(s->dlx, cells * n, (int64_t)cells * n * (1 + s->region_first[cells] / cells + 1));
     if (rc) return rc;
-    int32_t items[2 + SUDOKU_MAX_SIZE];
-    for (int32_t c = 0; c < cells; c++)
-        for (int32_t d = 0; d < n; d++) {
+    /* The options in CSR form as well, for the bit-mask engine. */
+    int32_t n_options = cells * n;
+    int32_t *first = NULL, *items = NULL;
+    if (n <= COUNTS_MAX_SIZE) {
+        size_t nodes = (size_t)n_options + (size_t)n * (size_t)s->region_first[cells];
+        first = malloc(((size_t)n_options + 1) * sizeof *first);
+        items = malloc(nodes * sizeof *items);
+        if (!first || !items) rc = DLX_ENOMEM;
+    }
+    int32_t option[2 + SUDOKU_MAX_SIZE], at = 0;
+    for (int32_t c = 0; c < cells && !rc; c++)
+        for (int32_t d = 0; d < n && !rc; d++) {
             int32_t k = 0;
-            items[k++] = c;
+            option[k++] = c;
             for (int32_t j = s->region_first[c]; j < s->region_first[c + 1]; j++)
-                items[k++] = cells + s->region_list[j] * n + d;
-            int32_t opt = dlx_add_option(s->dlx, items, NULL, k);
-            if (opt < 0) return opt;
+                option[k++] = cells + s->region_list[j] * n + d;
+            int32_t opt = dlx_add_option(s->dlx, option, NULL, k);
+            if (opt < 0) rc = opt;
+            if (first) {
+                first[opt] = at;
+                memcpy(items + at, option, (size_t)k * sizeof *option);
+                at += k;
+            }
         }
-    return 0;
+    if (first && !rc) {
+        first[n_options] = at;
+        s->counts = xc_array_new(cells + s->n_regions * n, n_options, first, items);
+        if (!s->counts) rc = DLX_ENOMEM;
+    }
+    free(first);
+    free(items);
+    return rc;
 }
 
 sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
@@ -234,6 +255,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
 void sudoku_free(sudoku_t *s) {
     if (!s) return;
     dlx_free(s->dlx);
+    xc_array_free(s->counts);
     free(s->region_first);
     free(s->region_list);
     free(s->options);
@@ -258,17 +280,24 @@ static const char *region_kind(const sudoku_t *s, int32_t region) {
     return "region";
 }
 
-int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
-    int32_t n = s->n, cells = n * n;
-    dlx_unforce_all(s->dlx);
-    dlx_restart(s->dlx); /* a puzzle without givens must not continue the last search */
-    for (int32_t c = 0; c < cells; c++)
+static int check_values(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+    int32_t n = s->n;
+    for (int32_t c = 0; c < n * n; c++)
         if (grid[c] > n) {
             int rc = sudoku_fail(err, SUDOKU_EVALUE, "row %d, column %d holds %d; digits are 1..%d",
                                  c / n + 1, c % n + 1, grid[c], n);
             if (err) err->row = c / n + 1, err->col = c % n + 1, err->value = grid[c];
             return rc;
         }
+    return 0;
+}
+
+int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+    int32_t n = s->n, cells = n * n;
+    dlx_unforce_all(s->dlx);
+    dlx_restart(s->dlx); /* a puzzle without givens must not continue the last search */
+    int rc = check_values(s, grid, err);
+    if (rc) return rc;
     for (int32_t c = 0; c < cells; c++) {
         if (!grid[c]) continue;
         if (dlx_force(s->dlx, sudoku_option(s, c, grid[c])) == DLX_OK) continue;
@@ -276,11 +305,11 @@ int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
         dlx_conflict(s->dlx, &other, &item);
         dlx_unforce_all(s->dlx);
         int32_t c2 = other / n, region = (item - cells) / n;
-        int rc = sudoku_fail(err, SUDOKU_ECLASH,
-                             "the %d at row %d, column %d clashes with the %d at row %d, "
-                             "column %d (same %s)",
-                             grid[c], c / n + 1, c % n + 1, grid[c2], c2 / n + 1, c2 % n + 1,
-                             region_kind(s, region));
+        rc = sudoku_fail(err, SUDOKU_ECLASH,
+                         "the %d at row %d, column %d clashes with the %d at row %d, column %d "
+                         "(same %s)",
+                         grid[c], c / n + 1, c % n + 1, grid[c2], c2 / n + 1, c2 % n + 1,
+                         region_kind(s, region));
         if (err) {
             err->row = c / n + 1, err->col = c % n + 1;
             err->row2 = c2 / n + 1, err->col2 = c2 % n + 1;
@@ -315,8 +344,46 @@ void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *sol
     else res->status = rc == DLX_DONE ? SUDOKU_UNIQUE : SUDOKU_FOUND;
 }
 
+/* The bit-mask engine: reset, force the givens, search. Returns 1 when a
+ * given cannot be placed; the linked engine then names the clash. */
+static int solve_by_counts(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                           uint8_t *solution, sudoku_result_t *res) {
+    int32_t n = s->n, cells = n * n;
+    xc_array_reset(s->counts);
+    for (int32_t c = 0; c < cells; c++)
+        if (grid[c] && xc_array_force(s->counts, sudoku_option(s, c, grid[c]))) return 1;
+    xc_array_result_t r;
+    int32_t chosen = 0;
+    xc_array_search(s->counts, limit, max_nodes, solution ? s->options : NULL, &chosen, &r);
+    if (solution && r.count) {
+        memcpy(solution, grid, (size_t)cells);
+        for (int32_t k = 0; k < chosen; k++)
+            solution[s->options[k] / n] = (uint8_t)(s->options[k] % n + 1);
+    }
+    res->count = r.count;
+    res->nodes = r.nodes;
+    res->guesses = r.guesses;
+    if (r.stopped) res->status = SUDOKU_STOPPED;
+    else if (r.count == 0) res->status = SUDOKU_NONE;
+    else if (r.count > 1) res->status = SUDOKU_MULTIPLE;
+    else res->status = r.complete ? SUDOKU_UNIQUE : SUDOKU_FOUND;
+    return 0;
+}
+
 int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                  uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
+    if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
+    memset(res, 0, sizeof *res);
+    if (s->counts) {
+        int rc = check_values(s, grid, err);
+        if (rc) return rc;
+        if (!solve_by_counts(s, grid, limit, max_nodes, solution, res)) return 0;
+    }
+    return sudoku_solve_linked(s, grid, limit, max_nodes, solution, res, err);
+}
+
+int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                        uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
     if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
     memset(res, 0, sizeof *res);
     int rc = sudoku_force_givens(s, grid, err);

@@ -4,6 +4,7 @@
 #define SUDOKU_INTERNAL_H
 
 #include "sudoku.h"
+#include "xc_array.h"
 
 struct sudoku {
     int32_t n, box_rows, box_cols;
@@ -12,6 +13,7 @@ struct sudoku {
     int32_t *region_list;    /* the regions holding each cell */
     int jigsaw;              /* the boxes were replaced by a jigsaw map */
     dlx_t *dlx;              /* option cell*n + (digit-1) */
+    xc_array_t *counts;      /* the same matrix on bit masks, for solving (n <= COUNTS_MAX_SIZE) */
     int32_t *options;        /* scratch for dlx_solution: n*n entries */
 };
 
@@ -20,12 +22,20 @@ static inline int32_t sudoku_option(const sudoku_t *s, int32_t cell, int32_t dig
     return cell * s->n + digit - 1;
 }
 
+/* Up to this side, solving uses the bit-mask engine (src/xc_array.c): an
+ * item of Sudoku has N options, and its masks hold 16. */
+#define COUNTS_MAX_SIZE 16
+
 /* Force the givens; on a clash fill *err and leave nothing forced. */
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
 
 /* Search the forced matrix: up to limit solutions, first one into solution. */
 void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
                    sudoku_result_t *res);
+
+/* sudoku_solve on the linked engine alone (the tests compare the two). */
+int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                        uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 
 /* Fill *err with code and a formatted message. Returns code. */
 int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...)

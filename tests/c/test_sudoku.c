@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "sudoku.h"
+#include "../../src/sudoku_internal.h" /* sudoku_solve_linked: the two engines compared */
 
 #define MAXC (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
 
@@ -80,6 +81,22 @@ static sudoku_t *make(const shape *sh) {
     return su;
 }
 
+/* The bit-mask engine (sudoku_solve, up to 16x16) and the linked one must
+ * walk the same tree: same status, count, nodes, guesses and first solution,
+ * also when a budget or a limit stops them. Returns the number of mismatches. */
+static int engines_agree(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
+    static uint8_t a[MAXC], b[MAXC];
+    int cells = sudoku_size(su) * sudoku_size(su);
+    sudoku_result_t ra, rb;
+    memset(a, 0, (size_t)cells), memset(b, 0, (size_t)cells);
+    int ca = sudoku_solve(su, puzzle, limit, budget, a, &ra, NULL);
+    int cb = sudoku_solve_linked(su, puzzle, limit, budget, b, &rb, NULL);
+    int bad = !CHECK_EQ(ca, cb) + !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count) +
+              !CHECK_EQ(ra.nodes, rb.nodes) + !CHECK_EQ(ra.guesses, rb.guesses);
+    if (ra.count && rb.count) bad += !CHECK(memcmp(a, b, (size_t)cells) == 0);
+    return bad;
+}
+
 /* ---- the shared data sets --------------------------------------------------------- */
 
 /* Solve every puzzle of a file (at most max): unique, valid, keeps givens. */
@@ -100,6 +117,13 @@ static void solve_file(sudoku_t *su, const char *name, int max) {
         if (!CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, sol, &res, &err), 0)) continue;
         unique += res.status == SUDOKU_UNIQUE && res.count == 1;
         valid += valid_solution(&sh, puzzle, sol);
+        if (count % 7 == 0) { /* a sample: both engines, also cut short */
+            engines_agree(su, puzzle, 2, 0);
+            engines_agree(su, puzzle, 0, 0);
+            engines_agree(su, puzzle, 2, res.nodes / 2 + 1);
+            puzzle[0] = 0; /* a clue less when the corner was one: several solutions */
+            engines_agree(su, puzzle, 3, 0);
+        }
         count++;
     }
     fclose(f);
@@ -141,6 +165,7 @@ static void generate_and_check(const shape *sh, sudoku_generate_opts_t opts) {
     CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, again, &res, &err), 0);
     CHECK_EQ(res.status, SUDOKU_UNIQUE);
     CHECK(memcmp(again, sol, (size_t)cells) == 0);
+    if (n <= 25) engines_agree(su, puzzle, 2, 0);
     CHECK(clue_count(puzzle, cells) < cells);
     if (opts.target_clues) CHECK(clue_count(puzzle, cells) >= opts.target_clues);
     if (opts.symmetric)
@@ -152,6 +177,7 @@ static void generate_and_check(const shape *sh, sudoku_generate_opts_t opts) {
             puzzle[c] = 0;
             sudoku_solve(su, puzzle, 2, 0, NULL, &res, &err);
             CHECK_EQ(res.status, SUDOKU_MULTIPLE);
+            if (n <= 16 && c % 5 == 0) engines_agree(su, puzzle, 5, 0);
             puzzle[c] = keep;
         }
     /* The same seed gives the same puzzle. */

@@ -1,0 +1,241 @@
+/* xc_array.c: exact cover on bit masks, copied per level; see xc_array.h.
+ *
+ * State: per item, a mask of which of its (at most 16) options are alive,
+ * and their number (0xFF once the item is covered). Choosing an option
+ * covers its items: every other option on them dies, clearing its bit in
+ * each of its items. The state of each level is a copy of the one above,
+ * so backtracking costs nothing and no undo is written.
+ */
+#include "xc_array.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint16_t mask_t;
+#define MASK_BITS 16
+#define COVERED 0xFF /* a covered item's count: above any live count */
+#define BLOCK 64     /* items per block of the minimum scan */
+
+/* An option's entry for one of its items: the item, and in the top byte
+ * which bit of the item's mask stands for the option. */
+#define ENTRY_ITEM(e) ((int32_t)((e) & 0xFFFFFF))
+#define ENTRY_BIT(e) ((mask_t)(1u << ((e) >> 24)))
+
+struct xc_array {
+    int32_t n_items, n_options, n_padded, depth;
+    int32_t width;       /* entries per option: the largest option; shorter ones are */
+    uint32_t *entries;   /*   filled up with the sink, an item nobody reads */
+    int32_t *item_opts;  /* item i: its options, ascending, MASK_BITS slots */
+    size_t mask_offset;  /* a state: counts (n_padded, then the sink's), then masks */
+    size_t state_bytes;
+    uint8_t *pristine;   /* the state with nothing chosen */
+    uint8_t *states;     /* depth + 1 states: forced ones at 0, then one per level */
+    int32_t *level_item, *level_option;
+    int32_t base;        /* the state the search starts from */
+};
+
+static uint8_t *counts_of(const xc_array_t *x, int32_t level) {
+    return x->states + (size_t)level * x->state_bytes;
+}
+static mask_t *masks_of(const xc_array_t *x, uint8_t *counts) {
+    return (mask_t *)(void *)(counts + x->mask_offset);
+}
+
+xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_first,
+                         const int32_t *opt_items) {
+    if (n_items < 1 || n_options < 0 || n_items >= (1 << 24) - BLOCK) return NULL;
+    int32_t smallest = n_items, width = 1;
+    for (int32_t o = 0; o < n_options; o++) {
+        int32_t size = opt_first[o + 1] - opt_first[o];
+        if (size < 1) return NULL; /* an empty option covers nothing: not for this engine */
+        if (size < smallest) smallest = size;
+        if (size > width) width = size;
+    }
+    if ((int64_t)n_options * width >= INT32_MAX) return NULL;
+    xc_array_t *x = calloc(1, sizeof *x);
+    if (!x) return NULL;
+    x->n_items = n_items, x->n_options = n_options;
+    x->n_padded = (n_items + BLOCK - 1) / BLOCK * BLOCK;
+    x->depth = n_items / smallest + 1; /* each level covers at least `smallest` items */
+    x->width = width;
+    x->mask_offset = (size_t)x->n_padded + 16; /* room for the sink's count */
+    x->state_bytes = (x->mask_offset + ((size_t)x->n_padded + 1) * sizeof(mask_t) + 15) / 16 * 16;
+    x->entries = malloc(((size_t)n_options * (size_t)width + 1) * sizeof *x->entries);
+    x->item_opts = malloc((size_t)n_items * MASK_BITS * sizeof *x->item_opts);
+    x->pristine = calloc(1, x->state_bytes);
+    x->states = malloc(((size_t)x->depth + 2) * x->state_bytes);
+    x->level_item = malloc(((size_t)x->depth + 1) * sizeof *x->level_item);
+    x->level_option = malloc(((size_t)x->depth + 1) * sizeof *x->level_option);
+    if (!x->entries || !x->item_opts || !x->pristine ||
+        !x->states || !x->level_item || !x->level_option)
+        goto fail;
+    uint8_t *count = x->pristine;
+    mask_t *mask = masks_of(x, count);
+    memset(count + n_items, COVERED, (size_t)(x->n_padded - n_items)); /* padding: never chosen */
+    for (int32_t o = 0; o < n_options; o++) {
+        uint32_t *entry = x->entries + (size_t)o * (size_t)width;
+        int32_t k = 0;
+        for (int32_t q = opt_first[o]; q < opt_first[o + 1]; q++, k++) {
+            int32_t i = opt_items[q];
+            if (i < 0 || i >= n_items || count[i] == MASK_BITS ||
+                (count[i] && x->item_opts[i * MASK_BITS + count[i] - 1] == o))
+                goto fail; /* out of range, too many options, or twice in one option */
+            entry[k] = (uint32_t)i | (uint32_t)count[i] << 24;
+            x->item_opts[i * MASK_BITS + count[i]] = o;
+            mask[i] |= (mask_t)(1u << count[i]);
+            count[i]++;
+        }
+        for (; k < width; k++) entry[k] = (uint32_t)x->n_padded; /* the sink */
+    }
+    xc_array_reset(x);
+    return x;
+fail:
+    xc_array_free(x);
+    return NULL;
+}
+
+void xc_array_free(xc_array_t *x) {
+    if (!x) return;
+    free(x->entries);
+    free(x->item_opts);
+    free(x->pristine);
+    free(x->states);
+    free(x->level_item);
+    free(x->level_option);
+    free(x);
+}
+
+size_t xc_array_memory_bytes(const xc_array_t *x) {
+    if (!x) return 0;
+    return sizeof *x + (size_t)x->n_options * (size_t)x->width * sizeof(uint32_t) +
+           (size_t)x->n_items * MASK_BITS * sizeof(int32_t) + ((size_t)x->depth + 3) * x->state_bytes +
+           ((size_t)x->depth + 1) * 2 * sizeof(int32_t);
+}
+
+void xc_array_reset(xc_array_t *x) {
+    memcpy(x->states, x->pristine, x->state_bytes);
+}
+
+/* Cover item i: each option still alive on it leaves its other items. */
+static inline void cover(const xc_array_t *x, uint8_t *count, mask_t *mask, int32_t i) {
+    const int32_t *opts = x->item_opts + i * MASK_BITS, width = x->width;
+    for (unsigned m = mask[i]; m; m &= m - 1) {
+        const uint32_t *entry = x->entries + opts[__builtin_ctz(m)] * width;
+        for (int32_t k = 0; k < width; k++) {
+            int32_t j = ENTRY_ITEM(entry[k]);
+            mask[j] &= (mask_t)~ENTRY_BIT(entry[k]);
+            count[j]--;
+        }
+    }
+    count[i] = COVERED; /* last: the loop counted i's own options down too */
+}
+
+/* Choose the live option o in a state: cover each of its items. */
+static inline void commit(const xc_array_t *x, uint8_t *count, int32_t o) {
+    mask_t *mask = masks_of(x, count);
+    const uint32_t *entry = x->entries + o * x->width;
+    for (int32_t k = 0; k < x->width; k++)
+        if (ENTRY_ITEM(entry[k]) != x->n_padded) cover(x, count, mask, ENTRY_ITEM(entry[k]));
+}
+
+int xc_array_force(xc_array_t *x, int32_t o) {
+    if (o < 0 || o >= x->n_options) return -1;
+    uint8_t *count = counts_of(x, 0);
+    mask_t *mask = masks_of(x, count);
+    uint32_t e = x->entries[o * x->width];
+    if (count[ENTRY_ITEM(e)] == COVERED || !(mask[ENTRY_ITEM(e)] & ENTRY_BIT(e))) return -1;
+    commit(x, count, o);
+    return 0;
+}
+
+/* The open item with the fewest live options, the first of equals; stops at
+ * a block holding 0. Returns that count (COVERED when every item is). The
+ * block minimum has no branches, so the compiler vectorizes it. */
+static inline uint32_t choose_item(const uint8_t *count, int32_t n_padded, int32_t *best) {
+    uint32_t t = 0x100;
+    int32_t block = 0;
+    for (int32_t k = 0; k < n_padded; k += BLOCK) {
+        uint8_t low = 0xFF;
+        for (int j = 0; j < BLOCK; j++) low = count[k + j] < low ? count[k + j] : low;
+        if (low < t) {
+            t = low, block = k;
+            if (t == 0) break;
+        }
+    }
+    uint64_t hit = 0; /* bit j: count[block + j] == t, found without branches */
+    for (int j = 0; j < BLOCK; j++) hit |= (uint64_t)(count[block + j] == t) << j;
+    *best = block + __builtin_ctzll(hit);
+    return t;
+}
+
+void xc_array_search(xc_array_t *x, uint64_t limit, uint64_t max_nodes, int32_t *first,
+                     int32_t *first_len, xc_array_result_t *res) {
+    const size_t bytes = x->state_bytes;
+    int32_t *level_item = x->level_item, *level_option = x->level_option;
+    uint64_t nodes = 0, guesses = 0, found = 0;
+    int32_t l = 0, item;
+    /* The state of level l. A level with one option left changes it in place
+     * (nothing else will be tried there); a level with more works on a copy. */
+    uint8_t *state = x->states + bytes;
+    memcpy(state, x->states, bytes); /* the forced state stays as it is */
+    memset(res, 0, sizeof *res);
+    if (first_len) *first_len = 0;
+
+forward: {
+    uint32_t t = choose_item(state, x->n_padded, &item);
+    if (t == COVERED) { /* every item covered: a solution */
+        if (++found == 1 && first) {
+            for (int32_t k = 0; k < l; k++) first[k] = level_option[k];
+            if (first_len) *first_len = l;
+        }
+        if (limit && found >= limit) goto out;
+        goto backtrack;
+    }
+    if (max_nodes && nodes >= max_nodes) {
+        res->stopped = 1;
+        goto out;
+    }
+    nodes++;
+    if (t == 0) goto backtrack;
+    if (t == 1) {
+        const mask_t *mask = masks_of(x, state);
+        level_item[l] = -1; /* in place: backtracking passes this level by */
+        level_option[l] = x->item_opts[item * MASK_BITS + __builtin_ctz(mask[item])];
+        commit(x, state, level_option[l]);
+        l++;
+        goto forward;
+    }
+    guesses++;
+    level_item[l] = item;
+    level_option[l] = -1; /* no option of the item tried yet */
+}
+try: { /* the next live option of level_item[l], after level_option[l] */
+    const mask_t *mask = masks_of(x, state);
+    item = level_item[l];
+    unsigned left = mask[item];
+    const int32_t *opts = x->item_opts + item * MASK_BITS;
+    while (left && opts[__builtin_ctz(left)] <= level_option[l]) left &= left - 1;
+    if (!left) goto backtrack;
+    int32_t o = opts[__builtin_ctz(left)];
+    level_option[l] = o;
+    memcpy(state + bytes, state, bytes);
+    state += bytes;
+    commit(x, state, o);
+    l++;
+    goto forward;
+}
+backtrack:
+    while (l > 0 && level_item[l - 1] < 0) l--;
+    if (l == 0) {
+        res->complete = 1;
+        goto out;
+    }
+    l--;
+    state -= bytes;
+    goto try;
+
+out:
+    res->count = found;
+    res->nodes = nodes;
+    res->guesses = guesses;
+}
