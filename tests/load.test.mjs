@@ -188,7 +188,7 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
 
 test('dist/*.mjs: no eval, no new Function, no static import of Node modules', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.mjs'))
-  assert.deepEqual(files.sort(), ['dlxkit-inline.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs'])
+  assert.deepEqual(files.sort(), ['dlxkit-inline.mjs', 'dlxkit-sheets.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs'])
   const nodeModule = String.raw`(?:node:[\w/]+|fs|fs/promises|path|url|os|worker_threads|child_process|module|crypto|util)`
   const staticImport = new RegExp(String.raw`^\s*(?:import|export)\b[^;()]*?\bfrom\s*['"]${nodeModule}['"]|^\s*import\s*['"]${nodeModule}['"]`, 'm')
   for (const f of files) {
