@@ -30,17 +30,23 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 	$(CC) $(WARN) $(SAN) $(INC) $< $(CORE_SRC) -o $@ $(LIBS)
 
 # ---- WebAssembly (Debian's emscripten; .ci/run installs it) -------------------
-# The search is built for speed, the rest for size; no imports, no glue file.
-# Budget: at most 40 KiB (tests/size.test.mjs). To see where the bytes go,
-# `make build/wasm/names.wasm` links a copy with function names.
+# The searches are built for speed, the rest for size; no imports, no glue
+# file. Budget: at most 40 KiB (tests/size.test.mjs). To see where the bytes
+# go, `make build/wasm/names.wasm` links a copy with function names.
 #
-# src/dlx.c is compiled twice. build/wasm/dlx_search.o, at -O3 with SIMD as
-# before, supplies only the search ($(WASM_FAST)): every other function that
-# include/dlx.h declares gets a throwaway name there, unused, so the linker
-# drops it. build/wasm/dlx.o, at -Oz, supplies the rest; its own copy of the
-# search is weak (build/wasm/weak_fast.h) and gives way. It is also built with
-# always_inline turned into noinline: the dance steps that the search inlines
-# (in both its colored and uncolored forms) stay single functions there.
+# Sudoku up to 16x16 is solved by src/xc_array.c, compiled whole at -Os with
+# SIMD and outside link-time optimization (at link time everything would be
+# -Oz, and its loops would lose their vectorization).
+#
+# src/dlx.c is compiled twice. build/wasm/dlx_search.o, at -Os with SIMD,
+# supplies only the search ($(WASM_FAST)), as one copy that tests for colors
+# as it goes (DLX_ONE_SEARCH; two copies cost 2 KiB): every other function
+# that include/dlx.h declares gets a throwaway name there, unused, so the
+# linker drops it. build/wasm/dlx.o, at -Oz, supplies the rest; its own copy of
+# the search is weak (build/wasm/weak_fast.h) and gives way. It is also built
+# with always_inline turned into noinline: the dance steps that the search
+# inlines stay single functions there. (-O3 instead of -Os for either search
+# is 10% faster and 1 KiB bigger; dlx.c at -Os in one piece is 1.6 KiB bigger.)
 #
 # Everything but the search is built for size with link-time optimization.
 # Wasm features beyond SIMD (every engine with SIMD has them): with bulk
@@ -76,7 +82,7 @@ dist: $(DIST)
 
 build/wasm/dlx_search.o: src/dlx.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) -msimd128 -O3 $(WASM_ONLY_FAST) -c $< -o $@
+	$(EMCC) $(WASM_CC) -msimd128 -Os -DDLX_ONE_SEARCH $(WASM_ONLY_FAST) -c $< -o $@
 
 build/wasm/weak_fast.h: Makefile
 	@mkdir -p $(dir $@)
@@ -85,6 +91,10 @@ build/wasm/weak_fast.h: Makefile
 build/wasm/dlx.o: src/dlx.c $(CORE_HDR) build/wasm/weak_fast.h
 	$(EMCC) $(WASM_CC) $(WASM_FEAT) -Oz -flto -Dalways_inline=noinline -include build/wasm/weak_fast.h \
 	    -c $< -o $@
+
+build/wasm/xc_array.o: src/xc_array.c $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CC) $(WASM_FEAT) -Os -c $< -o $@
 
 build/wasm/%.o: src/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)

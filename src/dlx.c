@@ -542,7 +542,11 @@ out:
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
+#ifdef DLX_ONE_SEARCH /* one copy that tests for colors as it goes: smaller, a little slower */
+    return search(d, stop, d->has_colors);
+#else
     return d->has_colors ? search(d, stop, 1) : search(d, stop, 0);
+#endif
 }
 
 int dlx_search(dlx_t *d, uint64_t max_nodes) {
@@ -673,6 +677,7 @@ int32_t dlx_branch_item(dlx_t *d) {
     if (!d) return DLX_EARG;
     dlx_restart(d);
     int32_t best;
+    if (d->item[0].next == 0) return -1; /* the forced options cover every primary item */
     return choose_item(d, &best) == INT32_MAX ? -1 : best - 1;
 }
 

@@ -10,6 +10,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 typedef uint16_t mask_t;
 #define MASK_BITS 16
@@ -148,9 +151,33 @@ int xc_array_force(xc_array_t *x, int32_t o) {
     return 0;
 }
 
-/* The open item with the fewest live options, the first of equals; stops at
- * a block holding 0. Returns that count (COVERED when every item is). The
- * block minimum has no branches, so the compiler vectorizes it. */
+/* The open item with the fewest live options, the first of equals (any
+ * item at 0 will do: it ends the branch). Returns that count, COVERED when
+ * every item is covered. */
+#ifdef __wasm_simd128__
+/* WebAssembly: the minimum of 16 counts at a time, then the first equal
+ * count found from a lane mask. */
+static inline uint32_t choose_item(const uint8_t *count, int32_t n_padded, int32_t *best) {
+    v128_t low = wasm_i8x16_splat(-1);
+    for (int32_t k = 0; k < n_padded; k += 16)
+        low = wasm_u8x16_min(low, wasm_v128_load(count + k));
+    low = wasm_u8x16_min(low, wasm_i8x16_shuffle(low, low, 8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0));
+    low = wasm_u8x16_min(low, wasm_i8x16_shuffle(low, low, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    low = wasm_u8x16_min(low, wasm_i8x16_shuffle(low, low, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    low = wasm_u8x16_min(low, wasm_i8x16_shuffle(low, low, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    uint32_t t = wasm_u8x16_extract_lane(low, 0);
+    v128_t want = wasm_i8x16_splat((int8_t)t);
+    for (int32_t k = 0;; k += 16) {
+        uint32_t hit = wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(count + k), want));
+        if (hit) {
+            *best = k + __builtin_ctz(hit);
+            return t;
+        }
+    }
+}
+#else
+/* Blocks of 64, whose minimum the compiler takes without branches (SIMD),
+ * stopping at a block holding 0; the item is located in the best block once. */
 static inline uint32_t choose_item(const uint8_t *count, int32_t n_padded, int32_t *best) {
     uint32_t t = 0x100;
     int32_t block = 0;
@@ -167,6 +194,7 @@ static inline uint32_t choose_item(const uint8_t *count, int32_t n_padded, int32
     *best = block + __builtin_ctzll(hit);
     return t;
 }
+#endif
 
 void xc_array_search(xc_array_t *x, uint64_t limit, uint64_t max_nodes, int32_t *first,
                      int32_t *first_len, xc_array_result_t *res) {
