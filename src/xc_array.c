@@ -19,10 +19,12 @@ typedef uint16_t mask_t;
 #define COVERED 0xFF /* a covered item's count: above any live count */
 #define BLOCK 64     /* items per block of the minimum scan */
 
-/* An option's entry for one of its items: the item, and in the top byte
- * which bit of the item's mask stands for the option. */
-#define ENTRY_ITEM(e) ((int32_t)((e) & 0xFFFFFF))
-#define ENTRY_BIT(e) ((mask_t)(1u << ((e) >> 24)))
+/* An option's entry for one of its items: the item in the low half, and in
+ * the high half the item's mask without the bit that stands for the option
+ * (what removing the option leaves, ready to AND). */
+#define ENTRY_ITEM(e) ((int32_t)((e) & 0xFFFF))
+#define ENTRY_KEEP(e) ((mask_t)((e) >> 16))
+#define ENTRY_BIT(e) ((mask_t)~ENTRY_KEEP(e))
 
 struct xc_array {
     int32_t n_items, n_options, n_padded, depth;
@@ -37,16 +39,16 @@ struct xc_array {
     int32_t base;        /* the state the search starts from */
 };
 
-static uint8_t *counts_of(const xc_array_t *x, int32_t level) {
+static inline uint8_t *counts_of(const xc_array_t *x, int32_t level) {
     return x->states + (size_t)level * x->state_bytes;
 }
-static mask_t *masks_of(const xc_array_t *x, uint8_t *counts) {
+static inline __attribute__((always_inline)) mask_t *masks_of(const xc_array_t *x, uint8_t *counts) {
     return (mask_t *)(void *)(counts + x->mask_offset);
 }
 
 xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_first,
                          const int32_t *opt_items) {
-    if (n_items < 1 || n_options < 0 || n_items >= (1 << 24) - BLOCK) return NULL;
+    if (n_items < 1 || n_options < 0 || n_items >= 0xFFFF - BLOCK) return NULL;
     int32_t smallest = n_items, width = 1;
     for (int32_t o = 0; o < n_options; o++) {
         int32_t size = opt_first[o + 1] - opt_first[o];
@@ -83,7 +85,7 @@ xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_
             if (i < 0 || i >= n_items || count[i] == MASK_BITS ||
                 (count[i] && x->item_opts[i * MASK_BITS + count[i] - 1] == o))
                 goto fail; /* out of range, too many options, or twice in one option */
-            entry[k] = (uint32_t)i | (uint32_t)count[i] << 24;
+            entry[k] = (uint32_t)i | (uint32_t)(mask_t)~(1u << count[i]) << 16;
             x->item_opts[i * MASK_BITS + count[i]] = o;
             mask[i] |= (mask_t)(1u << count[i]);
             count[i]++;
@@ -126,7 +128,7 @@ static inline void cover(const xc_array_t *x, uint8_t *count, mask_t *mask, int3
         const uint32_t *entry = x->entries + opts[__builtin_ctz(m)] * width;
         for (int32_t k = 0; k < width; k++) {
             int32_t j = ENTRY_ITEM(entry[k]);
-            mask[j] &= (mask_t)~ENTRY_BIT(entry[k]);
+            mask[j] &= ENTRY_KEEP(entry[k]);
             count[j]--;
         }
     }
