@@ -3,8 +3,9 @@
  * A solver (sudoku_t) is built once for a shape: side N = box_rows x box_cols
  * up to 64, plus variant regions (X diagonals, windoku boxes, a jigsaw map
  * replacing the boxes, any list of extra regions). Each puzzle is then solved
- * by forcing its givens into that one matrix, searching, and undoing: a batch
- * allocates nothing per puzzle.
+ * by forcing its givens into that one matrix and searching: a batch allocates
+ * nothing per puzzle. Up to 16x16 the search runs on bit masks (src/xc_array.c),
+ * beyond on dancing links (src/dlx.c); both walk the same tree.
  *
  * Grids are arrays of N*N bytes, row by row: 0 for an empty cell, 1..N for a
  * digit. Rows and columns in errors are 1-based, as a person counts them.
