@@ -191,7 +191,9 @@ export class Dlxkit {
    * 'item:color') or of item indices (a secondary index may be [index, color]
    * with a positive integer color).
    */
-  exactCover ({ primary, secondary = [], options = [] } = {}) {
+  exactCover (spec = {}) {
+    if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
+    const { primary, secondary = [], options = [] } = spec
     const names = (v, what) => {
       if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return null
       if (Array.isArray(v)) return v.map(String)
@@ -212,7 +214,8 @@ export class Dlxkit {
     }
     const colors = new Map()
     const flat = []
-    options.forEach((opt, k) => {
+    for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
+      const opt = options[k]
       if (!Array.isArray(opt)) throw new DlxError('BAD_INPUT', `option ${k} must be an array`, { index: k })
       const items = []
       const cols = []
@@ -224,6 +227,7 @@ export class Dlxkit {
           const name = colon < 0 ? entry : entry.slice(0, colon)
           if (colon >= 0) {
             const c = entry.slice(colon + 1)
+            if (!c) throw new DlxError('SYNTAX', `option ${k} has an empty color after "${name}:"`, { index: k, item: name })
             if (!colors.has(c)) colors.set(c, colors.size + 1)
             color = colors.get(c)
           }
@@ -233,13 +237,14 @@ export class Dlxkit {
           [item, color] = entry
         }
         if (!Number.isInteger(item) || !Number.isInteger(color)) {
-          throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${JSON.stringify(entry)}`, { index: k })
+          throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${describe(entry)}`, { index: k })
         }
-        items.push(item)
-        cols.push(color)
+        // Beyond 32 bits the module would see the value wrapped: -1 gets its BAD_ITEM or BAD_COLOR.
+        items.push(int32OrMinus1(item))
+        cols.push(int32OrMinus1(color))
       }
       flat.push(items.length, ...items, ...cols)
-    })
+    }
     const p = this._x.dk_problem_new(nPrimary, nSecondary)
     if (!p) throw this._error(this._i32()[this._x.dk_error() >> 2])
     const problem = new Problem(this, p, { names: pNames || sNames ? [...(pNames ?? []), ...(sNames ?? [])] : null, colors: [...colors.keys()] })
@@ -316,6 +321,7 @@ export class Problem {
 
   /** Option k as item names (with ':color' where it has one). */
   option (k) {
+    k = checkIndex(k, 'option index')
     const n = this._x.dk_problem_option_items(this._handle(), k, 0, 0, 0)
     this._kit._check(n)
     return this._kit._with([n * 4, n * 4], (items, colors) => {
@@ -386,6 +392,7 @@ export class Problem {
   /** Every solution in turn (sorted option indices), up to `limit`. */
   * solutions ({ limit = 0, maxNodes = 0 } = {}) {
     checkCount(limit, 'limit')
+    checkCount(maxNodes, 'maxNodes')
     this.restart()
     let found = 0
     for (;;) {
@@ -415,6 +422,7 @@ export class Problem {
 
   /** Put option k in every solution; a clash throws CONFLICT naming the other. */
   force (k) {
+    k = checkIndex(k, 'option index')
     const rc = this._x.dk_problem_force(this._handle(), k)
     if (rc < 0) {
       const err = this._kit._error(rc)
@@ -430,6 +438,7 @@ export class Problem {
 
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
+    i = checkIndex(i, 'item index')
     const n = this._kit._check(this._x.dk_problem_item_options(this._handle(), i, 0, 0))
     return this._kit._with([n * 4], (buf) => {
       this._x.dk_problem_item_options(this._h, i, buf, n)
@@ -497,9 +506,32 @@ export class Problem {
   [Symbol.dispose] () { this.free() }
 }
 
+/** An index for the module: an integer; one beyond 32 bits becomes -1 (out of range there). */
+function checkIndex (v, what) {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    throw new DlxError('BAD_ARGUMENT', `${what} must be a whole number (got ${describe(v)})`)
+  }
+  return int32OrMinus1(v)
+}
+
+function int32OrMinus1 (v) {
+  return v >= -(2 ** 31) && v < 2 ** 31 ? v : -1
+}
+
+/** A value for a message, whatever it is (JSON.stringify throws on BigInt and cycles). */
+function describe (v) {
+  if (typeof v === 'string') return JSON.stringify(v)
+  if (typeof v === 'bigint') return `${v}n`
+  try {
+    return JSON.stringify(v) ?? String(v)
+  } catch {
+    return Object.prototype.toString.call(v)
+  }
+}
+
 function checkCount (v, what) {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-    throw new DlxError('BAD_ARGUMENT', `${what} must be a whole number of 0 or more (got ${String(v)})`)
+    throw new DlxError('BAD_ARGUMENT', `${what} must be a whole number of 0 or more (got ${describe(v)})`)
   }
   return v
 }
@@ -528,17 +560,29 @@ class SudokuApi {
 
   /** A solver for the shape (cached: building the matrix is the costly part). */
   _solver (size, opts) {
-    const box = [opts.boxRows ?? 0, opts.boxCols ?? 0]
+    const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
     if (box[0] && !box[1]) box[1] = size / box[0]
     if (box[1] && !box[0]) box[0] = size / box[1]
     const flags = variantFlags(opts.variant)
-    const regions = (opts.regions ?? []).map((region, k) => {
+    const given = opts.regions ?? []
+    if (!Array.isArray(given) || given.length > 4 * 64) {
+      throw new DlxError('BAD_REGION', 'regions must be an array of at most 256 regions, each an array of cells')
+    }
+    const regions = given.map((region, k) => {
       if (!Array.isArray(region)) throw new DlxError('BAD_REGION', `region ${k + 1} must be an array of cells`)
-      return region.map((cell) => Array.isArray(cell) ? cell[0] * size + cell[1] : cell)
+      return region.map((cell) => {
+        const c = Array.isArray(cell) && Number.isInteger(cell[0]) && Number.isInteger(cell[1]) && cell[1] >= 0 && cell[1] < size ? cell[0] * size + cell[1] : cell
+        if (!Number.isInteger(c) || c < 0 || c >= size * size) {
+          throw new DlxError('BAD_REGION', `region ${k + 1}: ${describe(cell)} is not a cell of the ${size}x${size} grid`)
+        }
+        return c
+      })
     })
     let jigsaw = opts.jigsaw ?? null
     if (jigsaw) {
       jigsaw = Array.isArray(jigsaw[0]) ? jigsaw.flat() : Array.from(jigsaw)
+      const bad = jigsaw.findIndex((piece) => !(Number.isInteger(piece) && piece >= 0 && piece < size))
+      if (bad >= 0) throw new DlxError('BAD_REGION', `the jigsaw map's cell ${bad + 1} holds ${describe(jigsaw[bad])}; pieces are numbered 0..${size - 1}`)
       if (jigsaw.length !== size * size) throw new DlxError('BAD_REGION', `the jigsaw map needs ${size * size} cells (${size} rows of ${size}), got ${jigsaw.length}`)
     }
     const key = JSON.stringify([size, box, flags, regions, jigsaw])
@@ -575,6 +619,9 @@ class SudokuApi {
    * what is needed to give an answer back in the same form.
    */
   _read (puzzle, opts) {
+    if (opts.size != null && !(Number.isInteger(opts.size) && opts.size >= 0 && opts.size <= 64)) {
+      throw new DlxError('BAD_SIZE', `size must be a whole number 1..64, or 0 to infer it (got ${describe(opts.size)})`)
+    }
     if (Array.isArray(puzzle)) return readArray(puzzle, opts)
     if (typeof puzzle !== 'string') throw new DlxError('BAD_INPUT', 'a puzzle is a string or a 2D array of cells')
     const fast = readLine(puzzle, opts)
@@ -789,6 +836,7 @@ class SudokuApi {
     if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
     const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
     const clues = checkCount(opts.clues ?? 0, 'clues')
+    if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
     const h = this._solver(size, opts)
     size = this._x.dk_sudoku_size(h)
@@ -826,6 +874,13 @@ class SudokuApi {
       })
     })
   }
+}
+
+/** boxRows or boxCols: absent, or a whole number 1..64. */
+function checkSide (v, what) {
+  if (v == null || v === 0) return 0
+  if (!(Number.isInteger(v) && v >= 1 && v <= 64)) throw new DlxError('BAD_SIZE', `${what} must be a whole number 1..64 (got ${describe(v)})`)
+  return v
 }
 
 function symbolsFor (size, alphabet) {
@@ -869,19 +924,20 @@ function readArray (rows, opts) {
   if (n < 1 || n > 64) throw new DlxError('BAD_SIZE', `a puzzle range needs 1 to 64 rows (got ${n})`)
   if (opts.size && opts.size !== n) throw new DlxError('BAD_SIZE', `expected ${opts.size} rows, got ${n}`)
   const cells = new Uint8Array(n * n)
-  rows.forEach((row, r) => {
+  for (let r = 0; r < n; r++) { // not forEach: a hole in the array is a missing row, not one to skip
+    const row = rows[r]
     if (!Array.isArray(row) || row.length !== n) {
       throw new DlxError('BAD_LENGTH', `row ${r + 1} has ${Array.isArray(row) ? row.length : 'no'} cells; a ${n}x${n} puzzle needs ${n} in every row`, { row: r + 1 })
     }
     row.forEach((v, c) => {
       if (v === null || v === undefined || v === '' || v === 0 || v === '0' || v === '.') return
-      const d = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(String(v)) ? Number(v) : NaN
+      const d = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN
       if (!Number.isInteger(d) || d < 1 || d > n) {
-        throw new DlxError('BAD_VALUE', `row ${r + 1}, column ${c + 1} holds ${JSON.stringify(v)}; cells hold 1..${n} or stay empty`, { row: r + 1, col: c + 1 })
+        throw new DlxError('BAD_VALUE', `row ${r + 1}, column ${c + 1} holds ${describe(v)}; cells hold 1..${n} or stay empty`, { row: r + 1, col: c + 1 })
       }
       cells[r * n + c] = d
     })
-  })
+  }
   return { size: n, cells, kind: 'array' }
 }
 

@@ -1,0 +1,384 @@
+/* fuzz_engine.c: libFuzzer target for sequences of engine calls (include/dlx.h).
+ *
+ * The input is decoded into a problem size and a list of calls: add options
+ * (some of them invalid on purpose), force and unforce, search with budgets,
+ * count with limits, reseed, ask for item options and the branch item. Beside
+ * the engine runs a model: the options as plain lists, the forced stack, and
+ * a brute-force enumeration of the exact covers. Every call is checked
+ * against it:
+ *   - an invalid call returns one of the documented codes that apply, and
+ *     changes nothing;
+ *   - every solution reported is an exact cover of the primary items that
+ *     includes the forced options, with secondary items used once or shared
+ *     by options agreeing on a color;
+ *   - the solutions found one by one, with any budget per call, are exactly
+ *     the model's (as sets of options), in any seeded order; counts with a
+ *     limit stop at the limit;
+ *   - after unforce_all the count is the count before forcing.
+ */
+#include <string.h>
+
+#include "dlx.h"
+#include "fuzz_bytes.h"
+
+#define MAX_OPTIONS 24 /* a solution is a bit mask of options */
+#define MAX_ITEMS 10
+#define MAX_LEN 6
+#define MAX_SOLUTIONS 2048
+
+/* FUZZ_TRACE=1 in the environment prints the decoded calls (to explain a finding). */
+static int tracing = -1;
+#define TRACE(...) (tracing ? fprintf(stderr, __VA_ARGS__) : 0)
+
+typedef struct {
+    int32_t n, item[MAX_LEN], color[MAX_LEN];
+} option;
+
+typedef struct {
+    int32_t primary, items, n_options, n_forced;
+    option opt[MAX_OPTIONS];
+    int32_t forced[MAX_OPTIONS];
+} model;
+
+/* ---- the model ------------------------------------------------------------------ */
+
+/* Item state while enumerating: -1 free, 0 taken without color, c > 0 taken with color c. */
+static int fits(const model *m, const int32_t *state, int32_t k) {
+    const option *o = &m->opt[k];
+    for (int32_t j = 0; j < o->n; j++) {
+        int32_t s = state[o->item[j]];
+        if (s >= 0 && (s == 0 || o->color[j] != s)) return 0;
+    }
+    return 1;
+}
+
+static void put(const model *m, int32_t *state, int32_t k) {
+    const option *o = &m->opt[k];
+    for (int32_t j = 0; j < o->n; j++) state[o->item[j]] = o->color[j];
+}
+
+typedef struct {
+    uint32_t mask[MAX_SOLUTIONS];
+    int32_t n;
+} solution_set;
+
+static void enumerate(const model *m, int32_t *state, uint32_t chosen, solution_set *out) {
+    int32_t free_item = -1;
+    for (int32_t i = 0; i < m->primary && free_item < 0; i++)
+        if (state[i] < 0) free_item = i;
+    if (free_item < 0) {
+        FUZZ_ASSERT(out->n < MAX_SOLUTIONS);
+        out->mask[out->n++] = chosen;
+        return;
+    }
+    for (int32_t k = 0; k < m->n_options; k++) {
+        if (chosen >> k & 1 || !fits(m, state, k)) continue;
+        const option *o = &m->opt[k];
+        int32_t has = 0;
+        for (int32_t j = 0; j < o->n; j++) has |= o->item[j] == free_item;
+        if (!has) continue;
+        int32_t saved[MAX_ITEMS];
+        memcpy(saved, state, sizeof saved);
+        put(m, state, k);
+        enumerate(m, state, chosen | 1u << k, out);
+        memcpy(state, saved, sizeof saved);
+    }
+}
+
+static void forced_state(const model *m, int32_t *state, uint32_t *chosen) {
+    for (int32_t i = 0; i < MAX_ITEMS; i++) state[i] = -1;
+    *chosen = 0;
+    for (int32_t f = 0; f < m->n_forced; f++) {
+        put(m, state, m->forced[f]);
+        *chosen |= 1u << m->forced[f];
+    }
+}
+
+static void model_solutions(const model *m, solution_set *out) {
+    int32_t state[MAX_ITEMS];
+    uint32_t chosen;
+    forced_state(m, state, &chosen);
+    out->n = 0;
+    enumerate(m, state, chosen, out);
+}
+
+/* ---- checks against the engine -------------------------------------------------- */
+
+/* The solution the engine is at, checked as an exact cover; returns its mask. */
+static uint32_t read_solution(dlx_t *d, const model *m) {
+    int32_t sol[MAX_OPTIONS + 1], state[MAX_ITEMS];
+    int32_t n = dlx_solution(d, sol, MAX_OPTIONS + 1);
+    FUZZ_ASSERT(n >= m->n_forced && n <= m->primary);
+    for (int32_t f = 0; f < m->n_forced; f++) FUZZ_ASSERT(sol[f] == m->forced[f]);
+    for (int32_t i = 0; i < MAX_ITEMS; i++) state[i] = -1;
+    uint32_t mask = 0;
+    for (int32_t j = 0; j < n; j++) {
+        FUZZ_ASSERT(sol[j] >= 0 && sol[j] < m->n_options && !(mask >> sol[j] & 1));
+        FUZZ_ASSERT(fits(m, state, sol[j]));
+        put(m, state, sol[j]);
+        mask |= 1u << sol[j];
+    }
+    for (int32_t i = 0; i < m->primary; i++) FUZZ_ASSERT(state[i] >= 0);
+    return mask;
+}
+
+static int has_mask(const solution_set *s, uint32_t mask) {
+    for (int32_t k = 0; k < s->n; k++)
+        if (s->mask[k] == mask) return 1;
+    return 0;
+}
+
+/* Run the search to its end in steps of `budget` nodes (dlx_search) or to
+ * growing absolute limits (dlx_search_until): the same solutions as the model. */
+static void check_all_solutions(dlx_t *d, const model *m, uint64_t budget, int absolute) {
+    static solution_set want, got;
+    model_solutions(m, &want);
+    got.n = 0;
+    dlx_restart(d);
+    FUZZ_ASSERT(dlx_solution(d, NULL, 0) == DLX_ENOSOLUTION);
+    uint64_t limit = 0;
+    for (long calls = 0;; calls++) {
+        FUZZ_ASSERT(calls < 10000000);
+        int rc;
+        if (absolute) {
+            limit += budget;
+            rc = dlx_search_until(d, limit);
+        } else {
+            rc = dlx_search(d, budget);
+        }
+        if (rc == DLX_DONE) break;
+        FUZZ_ASSERT(rc == DLX_SOLUTION || (rc == DLX_BUDGET && budget));
+        if (rc == DLX_BUDGET) continue;
+        uint32_t mask = read_solution(d, m);
+        FUZZ_ASSERT(!has_mask(&got, mask));
+        FUZZ_ASSERT(has_mask(&want, mask));
+        got.mask[got.n++] = mask;
+    }
+    FUZZ_ASSERT(got.n == want.n);
+    FUZZ_ASSERT(dlx_search(d, 0) == DLX_DONE); /* stays done */
+    dlx_stats_t st;
+    dlx_stats(d, &st);
+    FUZZ_ASSERT(st.solutions == (uint64_t)want.n && st.progress == 1.0);
+}
+
+static void check_count(dlx_t *d, const model *m, uint64_t limit) {
+    static solution_set want;
+    model_solutions(m, &want);
+    uint64_t count = 99;
+    int rc = dlx_count(d, limit, 0, &count);
+    if (limit && (uint64_t)want.n >= limit) {
+        FUZZ_ASSERT(rc == DLX_LIMIT && count == limit);
+    } else {
+        FUZZ_ASSERT(rc == DLX_DONE && count == (uint64_t)want.n);
+    }
+}
+
+/* Whether option k agrees with every forced one (forced ones excluded). */
+static int agrees(const model *m, int32_t k) {
+    int32_t state[MAX_ITEMS];
+    uint32_t chosen;
+    forced_state(m, state, &chosen);
+    return !(chosen >> k & 1) && fits(m, state, k);
+}
+
+static int holds(const option *o, int32_t i) {
+    for (int32_t j = 0; j < o->n; j++)
+        if (o->item[j] == i) return 1;
+    return 0;
+}
+
+static void check_item_options(dlx_t *d, const model *m, int32_t i) {
+    int32_t got[MAX_OPTIONS + 1];
+    int32_t n = dlx_item_options(d, i, got, MAX_OPTIONS + 1);
+    if (i < 0 || i >= m->items) {
+        FUZZ_ASSERT(n == DLX_EITEM);
+        return;
+    }
+    uint32_t want = 0, seen = 0;
+    for (int32_t k = 0; k < m->n_options; k++)
+        if (holds(&m->opt[k], i) && agrees(m, k)) want |= 1u << k;
+    FUZZ_ASSERT(n == __builtin_popcount(want));
+    for (int32_t j = 0; j < n; j++) {
+        FUZZ_ASSERT(got[j] >= 0 && got[j] < m->n_options && !(seen >> got[j] & 1));
+        seen |= 1u << got[j];
+    }
+    FUZZ_ASSERT(seen == want);
+}
+
+static void check_branch_item(dlx_t *d, const model *m) {
+    int32_t state[MAX_ITEMS], fewest = MAX_OPTIONS + 1, len[MAX_ITEMS] = {0};
+    uint32_t chosen;
+    forced_state(m, state, &chosen);
+    for (int32_t i = 0; i < m->primary; i++) {
+        if (state[i] >= 0) continue;
+        for (int32_t k = 0; k < m->n_options; k++)
+            if (holds(&m->opt[k], i) && agrees(m, k)) len[i]++;
+        if (len[i] < fewest) fewest = len[i];
+    }
+    int32_t item = dlx_branch_item(d);
+    if (fewest > MAX_OPTIONS) {
+        FUZZ_ASSERT(item == -1);
+        return;
+    }
+    FUZZ_ASSERT(item >= 0 && item < m->primary && state[item] < 0 && len[item] == fewest);
+}
+
+/* ---- the calls ----------------------------------------------------------------- */
+
+/* Bits of the error codes that apply to an option (1 << -code). */
+static uint32_t option_errors(const model *m, const int32_t *items, const int32_t *colors, int32_t n) {
+    uint32_t e = 0;
+    int primary = 0;
+    if (n == 0) return 1u << -DLX_ENOPRIMARY;
+    for (int32_t j = 0; j < n; j++) {
+        int32_t i = items[j];
+        if (i < 0 || i >= m->items) {
+            e |= 1u << -DLX_EITEM;
+            continue;
+        }
+        for (int32_t k = 0; k < j; k++)
+            if (items[k] == i) e |= 1u << -DLX_EDUPITEM;
+        if (colors && (colors[j] < 0 || (colors[j] > 0 && i < m->primary))) e |= 1u << -DLX_ECOLOR;
+        if (i < m->primary) primary = 1;
+    }
+    if (!primary) e |= 1u << -DLX_ENOPRIMARY;
+    return e;
+}
+
+static void add_option(dlx_t *d, model *m, fuzz_bytes *b) {
+    int32_t n = (int32_t)fuzz_below(b, MAX_LEN + 1), items[MAX_LEN], colors[MAX_LEN];
+    uint8_t how = fuzz_u8(b);
+    for (int32_t j = 0; j < n; j++) {
+        items[j] = (int32_t)fuzz_below(b, (uint32_t)m->items + 2) - 1; /* -1 and items: wrong */
+        colors[j] = 0;
+    }
+    int colored = how & 1;
+    if (colored)
+        for (int32_t j = 0; j < n; j++) {
+            uint8_t c = fuzz_u8(b);
+            colors[j] = c == 255 ? -1 : c % 4;
+        }
+    if (!(how & 2)) /* mostly valid: no colors on primary items */
+        for (int32_t j = 0; j < n; j++)
+            if (items[j] < m->primary) colors[j] = 0;
+    uint32_t errors = option_errors(m, items, colored ? colors : NULL, n);
+    int32_t before = dlx_option_count(d);
+    int32_t rc = dlx_add_option(d, items, colored ? colors : NULL, n);
+    TRACE("add_option(");
+    for (int32_t j = 0; j < n; j++) TRACE(colored && colors[j] ? " %d:%d" : " %d", items[j], colors[j]);
+    TRACE(" ) = %d\n", rc);
+    if (errors) {
+        FUZZ_ASSERT(rc < 0 && (errors >> -rc & 1));
+        FUZZ_ASSERT(dlx_option_count(d) == before);
+        return;
+    }
+    FUZZ_ASSERT(rc == before && dlx_option_count(d) == before + 1);
+    option *o = &m->opt[m->n_options++];
+    o->n = n;
+    for (int32_t j = 0; j < n; j++) o->item[j] = items[j], o->color[j] = colored ? colors[j] : 0;
+    FUZZ_ASSERT(dlx_forced_count(d) == m->n_forced); /* forced options stay forced */
+}
+
+static void force(dlx_t *d, model *m, int32_t k) {
+    int rc = dlx_force(d, k);
+    TRACE("force(%d) = %d\n", k, rc);
+    if (k < 0 || k >= m->n_options) {
+        FUZZ_ASSERT(rc == DLX_EOPTION);
+    } else if (!agrees(m, k)) {
+        FUZZ_ASSERT(rc == DLX_ECONFLICT);
+        int32_t other = -1, item = -1;
+        dlx_conflict(d, &other, &item);
+        int was_forced = 0;
+        for (int32_t f = 0; f < m->n_forced; f++) was_forced |= m->forced[f] == other;
+        FUZZ_ASSERT(was_forced);
+        FUZZ_ASSERT(holds(&m->opt[k], item) && holds(&m->opt[other], item));
+    } else {
+        FUZZ_ASSERT(rc == DLX_OK);
+        m->forced[m->n_forced++] = k;
+    }
+    FUZZ_ASSERT(dlx_forced_count(d) == m->n_forced);
+}
+
+static void check_option_items(const dlx_t *d, const model *m, int32_t k) {
+    int32_t items[MAX_LEN], colors[MAX_LEN];
+    int32_t n = dlx_option_items(d, k, items, colors, MAX_LEN);
+    if (k < 0 || k >= m->n_options) {
+        FUZZ_ASSERT(n == DLX_EOPTION);
+        return;
+    }
+    const option *o = &m->opt[k];
+    FUZZ_ASSERT(n == o->n);
+    for (int32_t j = 0; j < n; j++) FUZZ_ASSERT(items[j] == o->item[j] && colors[j] == o->color[j]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fuzz_bytes b = {data, size, 0};
+    if (tracing < 0) tracing = getenv("FUZZ_TRACE") != NULL;
+    static model m;
+    memset(&m, 0, sizeof m);
+    m.primary = (int32_t)fuzz_below(&b, 7);
+    m.items = m.primary + (int32_t)fuzz_below(&b, MAX_ITEMS - 6 + 1);
+    dlx_t *d = dlx_new(m.primary, m.items - m.primary);
+    TRACE("dlx_new(%d, %d)\n", m.primary, m.items - m.primary);
+    FUZZ_ASSERT(d);
+    FUZZ_ASSERT(dlx_new(-1, 0) == NULL && dlx_new(0, -1) == NULL);
+    FUZZ_ASSERT(dlx_primary_count(d) == m.primary && dlx_item_count(d) == m.items);
+    FUZZ_ASSERT(dlx_unforce(d) == DLX_ENOFORCED);
+
+    for (int calls = 0; calls < 200 && fuzz_more(&b); calls++) {
+        uint8_t op = fuzz_u8(&b);
+        static const char *names[] = {"add", "add", "add", "add", "force", "force", "unforce",
+            "unforce_all+count", "count", "search", "search_until", "seed+search", "item_options+branch_item",
+            "option_items+search(1)"};
+        if (op % 14 > 5) TRACE("%s\n", names[op % 14]);
+        switch (op % 14) {
+        case 0: case 1: case 2: case 3:
+            if (m.n_options < MAX_OPTIONS) add_option(d, &m, &b);
+            break;
+        case 4: case 5:
+            force(d, &m, (int32_t)fuzz_below(&b, (uint32_t)m.n_options + 2) - 1);
+            break;
+        case 6: {
+            int rc = dlx_unforce(d);
+            FUZZ_ASSERT(rc == (m.n_forced ? DLX_OK : DLX_ENOFORCED));
+            if (m.n_forced) m.n_forced--;
+            break;
+        }
+        case 7: { /* unforcing everything gives back the count without givens */
+            model plain = m;
+            plain.n_forced = 0;
+            static solution_set want;
+            model_solutions(&plain, &want);
+            dlx_unforce_all(d);
+            m.n_forced = 0;
+            uint64_t count;
+            FUZZ_ASSERT(dlx_count(d, 0, 0, &count) == DLX_DONE && count == (uint64_t)want.n);
+            break;
+        }
+        case 8:
+            check_count(d, &m, fuzz_below(&b, 4));
+            break;
+        case 9:
+            check_all_solutions(d, &m, fuzz_below(&b, 8), 0);
+            break;
+        case 10:
+            check_all_solutions(d, &m, 1 + fuzz_below(&b, 5), 1);
+            break;
+        case 11:
+            dlx_set_seed(d, fuzz_u8(&b));
+            check_all_solutions(d, &m, fuzz_below(&b, 4), 0);
+            break;
+        case 12:
+            check_item_options(d, &m, (int32_t)fuzz_below(&b, (uint32_t)m.items + 2) - 1);
+            check_branch_item(d, &m);
+            break;
+        case 13:
+            check_option_items(d, &m, (int32_t)fuzz_below(&b, (uint32_t)m.n_options + 2) - 1);
+            FUZZ_ASSERT(dlx_search(d, 1) >= DLX_SOLUTION); /* then a search half done... */
+            break;
+        }
+    }
+    check_all_solutions(d, &m, 0, 0);
+    dlx_free(d);
+    return 0;
+}

@@ -1,0 +1,205 @@
+// Hostile inputs for the JS API and the CLI, with the error each must get.
+// Data only: tests/hostile.test.mjs runs them, tests/hostile-inputs.md lists
+// them (that test checks every case has its row there).
+const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+const empty4 = () => Array.from({ length: 4 }, () => [0, 0, 0, 0])
+const withCell = (v) => { const g = empty4(); g[0][0] = v; return g }
+const MB = 1 << 20
+
+/** Sudoku calls: run(dlx) must throw a DlxError with `code` (null: must succeed). */
+export const SUDOKU_CASES = [
+  ['sudoku.solve', 'undefined puzzle', 'BAD_INPUT', (d) => d.sudoku.solve(undefined)],
+  ['sudoku.solve', 'a number', 'BAD_INPUT', (d) => d.sudoku.solve(42)],
+  ['sudoku.solve', 'an object', 'BAD_INPUT', (d) => d.sudoku.solve({ length: 81 })],
+  ['sudoku.solve', 'a BigInt', 'BAD_INPUT', (d) => d.sudoku.solve(5n)],
+  ['sudoku.solve', 'empty string', 'BAD_LENGTH', (d) => d.sudoku.solve('')],
+  ['sudoku.solve', 'NUL byte', 'BAD_SYMBOL', (d) => d.sudoku.solve(CLASSIC.slice(0, 80) + '\0')],
+  ['sudoku.solve', 'lone surrogate (invalid UTF-16)', 'BAD_SYMBOL', (d) => d.sudoku.solve(CLASSIC.slice(0, 80) + '\ud800')],
+  ['sudoku.solve', 'emoji in place of a digit', 'BAD_SYMBOL', (d) => d.sudoku.solve(CLASSIC.slice(0, 80) + '😀')],
+  ['sudoku.solve', '10 MB line', 'BAD_LENGTH', (d) => d.sudoku.solve('1'.repeat(10 * MB))],
+  ['sudoku.solve', '10 MB of blank lines', 'BAD_LENGTH', (d) => d.sudoku.solve('\n'.repeat(10 * MB))],
+  ['sudoku.solve', 'two puzzles in one string', 'BAD_INPUT', (d) => d.sudoku.solve(CLASSIC + '\n' + CLASSIC)],
+  ['sudoku.solve', 'limit -1', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { limit: -1 })],
+  ['sudoku.solve', 'limit NaN', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { limit: NaN })],
+  ['sudoku.solve', 'limit Infinity', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { limit: Infinity })],
+  ['sudoku.solve', 'limit 2n (BigInt)', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { limit: 2n })],
+  ['sudoku.solve', 'limit 2^60', null, (d) => d.sudoku.solve(CLASSIC, { limit: 2 ** 60 })],
+  ['sudoku.solve', 'maxNodes -5', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { maxNodes: -5 })],
+  ['sudoku.solve', 'maxNodes 1e300', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { maxNodes: 1e300 })],
+  ['sudoku.solve', 'size 65', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { size: 65 })],
+  ['sudoku.solve', 'size NaN', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { size: NaN })],
+  ['sudoku.solve', 'size "9" (a string)', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { size: '9' })],
+  ['sudoku.solve', 'size 9.5', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { size: 9.5 })],
+  ['sudoku.solve', 'boxes 65536x65536', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { boxRows: 65536, boxCols: 65536 })],
+  ['sudoku.solve', 'boxRows NaN', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { boxRows: NaN })],
+  ['sudoku.solve', 'boxRows 1.5', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { boxRows: 1.5, boxCols: 6 })],
+  ['sudoku.solve', 'boxes 2x4 for a 9x9', 'BAD_SIZE', (d) => d.sudoku.solve(CLASSIC, { boxRows: 2 })],
+  ['sudoku.solve', 'alphabet with a repeat', 'BAD_ALPHABET', (d) => d.sudoku.solve(CLASSIC, { alphabet: '112345678' })],
+  ['sudoku.solve', 'alphabet of non-ASCII symbols', 'BAD_ALPHABET', (d) => d.sudoku.solve(CLASSIC, { alphabet: '😀123456789' })],
+  ['sudoku.solve', 'alphabet an object', 'BAD_ALPHABET', (d) => d.sudoku.solve(CLASSIC, { alphabet: {} })],
+  ['sudoku.solve', 'unknown variant', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { variant: 'sideways' })],
+  ['sudoku.solve', 'regions an object', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: {} })],
+  ['sudoku.solve', 'regions a string', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: 'abc' })],
+  ['sudoku.solve', 'region cell NaN', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[NaN, 1, 2, 3, 4, 5, 6, 7, 8]] })],
+  ['sudoku.solve', 'region cell 2^32', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[2 ** 32, 1, 2, 3, 4, 5, 6, 7, 8]] })],
+  ['sudoku.solve', 'region of 8 cells', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[1, 2, 3, 4, 5, 6, 7, 8]] })],
+  ['sudoku.solve', 'a million regions', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: Array(1e6).fill([0, 1, 2, 3, 4, 5, 6, 7, 8]) })],
+  ['sudoku.solve', 'jigsaw of strings', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: 'x'.repeat(81) })],
+  ['sudoku.solve', 'jigsaw piece 2^32', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: Array(81).fill(2 ** 32) })],
+  ['sudoku.solve', 'ragged jigsaw', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: [[0, 1], [2]] })],
+  ['sudoku.solve', 'format "xml"', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { format: 'xml' })],
+  ['sudoku.solve', 'clashing givens', 'CLASH', (d) => d.sudoku.solve('55' + CLASSIC.slice(2))],
+  ['sudoku.solve', 'empty array', 'BAD_SIZE', (d) => d.sudoku.solve([])],
+  ['sudoku.solve', '65 rows', 'BAD_SIZE', (d) => d.sudoku.solve(Array.from({ length: 65 }, () => Array(65).fill(0)))],
+  ['sudoku.solve', 'ragged rows', 'BAD_LENGTH', (d) => d.sudoku.solve([[1, 2], [3]])],
+  ['sudoku.solve', 'sparse array (a missing row)', 'BAD_LENGTH', (d) => d.sudoku.solve([, [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])], // eslint-disable-line no-sparse-arrays
+  ['sudoku.solve', 'typed-array rows', 'BAD_LENGTH', (d) => d.sudoku.solve(Array.from({ length: 4 }, () => new Uint8Array(4)))],
+  ['sudoku.solve', 'cell NaN', 'BAD_VALUE', (d) => d.sudoku.solve(withCell(NaN))],
+  ['sudoku.solve', 'cell Infinity', 'BAD_VALUE', (d) => d.sudoku.solve(withCell(Infinity))],
+  ['sudoku.solve', 'cell 1.5', 'BAD_VALUE', (d) => d.sudoku.solve(withCell(1.5))],
+  ['sudoku.solve', 'cell -1', 'BAD_VALUE', (d) => d.sudoku.solve(withCell(-1))],
+  ['sudoku.solve', 'cell 5 in a 4x4', 'BAD_VALUE', (d) => d.sudoku.solve(withCell(5))],
+  ['sudoku.solve', 'cell 1n (BigInt)', 'BAD_VALUE', (d) => d.sudoku.solve(withCell(1n))],
+  ['sudoku.solve', 'cell an object', 'BAD_VALUE', (d) => d.sudoku.solve(withCell({}))],
+  ['sudoku.solve', 'cell true', 'BAD_VALUE', (d) => d.sudoku.solve(withCell(true))],
+  ['sudoku.count', 'limit -1', 'BAD_ARGUMENT', (d) => d.sudoku.count(CLASSIC, { limit: -1 })],
+  ['sudoku.solveMany', 'not an array', 'BAD_INPUT', (d) => d.sudoku.solveMany('abc')],
+  ['sudoku.solveMany', 'bad entries among good ones (per-entry errors)', null, (d) => {
+    const codes = d.sudoku.solveMany([CLASSIC, 5, null, '', CLASSIC]).map((r) => r.error?.code ?? r.status)
+    if (codes.join() !== 'unique,BAD_INPUT,BAD_INPUT,BAD_LENGTH,unique') throw new Error(`got ${codes}`)
+  }],
+  ['sudoku.candidates', 'a number', 'BAD_INPUT', (d) => d.sudoku.candidates(7)],
+  ['sudoku.rate', 'clashing givens', 'CLASH', (d) => d.sudoku.rate('55' + CLASSIC.slice(2))],
+  ['sudoku.generate', 'size 65', 'BAD_SIZE', (d) => d.sudoku.generate({ size: 65 })],
+  ['sudoku.generate', 'size NaN', 'BAD_SIZE', (d) => d.sudoku.generate({ size: NaN })],
+  ['sudoku.generate', 'boxes 65536x65536', 'BAD_SIZE', (d) => d.sudoku.generate({ boxRows: 65536, boxCols: 65536 })],
+  ['sudoku.generate', 'seed -1', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: -1 })],
+  ['sudoku.generate', 'clues 1e9', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, clues: 1e9 })],
+  ['sudoku.generate', 'format "xml"', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, format: 'xml' })],
+  ['setMemoryLimit', 'maxMemory -1', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(-1)],
+  ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)]
+]
+
+/** Building problems: run(dlx) must throw `code` (null: must succeed; the problem is freed). */
+export const PROBLEM_CASES = [
+  ['exactCover', 'no spec', 'BAD_INPUT', (d) => d.exactCover()],
+  ['exactCover', 'null spec', 'BAD_INPUT', (d) => d.exactCover(null)],
+  ['exactCover', 'primary NaN', 'BAD_INPUT', (d) => d.exactCover({ primary: NaN })],
+  ['exactCover', 'primary Infinity', 'BAD_INPUT', (d) => d.exactCover({ primary: Infinity })],
+  ['exactCover', 'primary -1', 'BAD_INPUT', (d) => d.exactCover({ primary: -1 })],
+  ['exactCover', 'primary 3n (BigInt)', 'BAD_INPUT', (d) => d.exactCover({ primary: 3n })],
+  ['exactCover', 'primary a string', 'BAD_INPUT', (d) => d.exactCover({ primary: 'abc' })],
+  ['exactCover', 'primary 2^31', 'BAD_ARGUMENT', (d) => d.exactCover({ primary: 2 ** 31 })],
+  ['exactCover', 'primary 1e9 (more than memory)', 'OUT_OF_MEMORY', (d) => d.exactCover({ primary: 1e9 })],
+  ['exactCover', 'duplicate names', 'DUPLICATE_NAME', (d) => d.exactCover({ primary: ['a', 'a'] })],
+  ['exactCover', 'a name both primary and secondary', 'DUPLICATE_NAME', (d) => d.exactCover({ primary: ['a'], secondary: ['a'] })],
+  ['exactCover', 'unknown item', 'UNKNOWN_ITEM', (d) => d.exactCover({ primary: ['a'], options: [['b']] })],
+  ['exactCover', 'color on a primary item', 'BAD_COLOR', (d) => d.exactCover({ primary: ['a'], options: [['a:red']] })],
+  ['exactCover', 'empty color', 'SYNTAX', (d) => d.exactCover({ primary: ['a'], secondary: ['x'], options: [['a', 'x:']] })],
+  ['exactCover', 'options an object', 'BAD_INPUT', (d) => d.exactCover({ primary: ['a'], options: { 0: ['a'] } })],
+  ['exactCover', 'an option a string', 'BAD_INPUT', (d) => d.exactCover({ primary: ['a'], options: ['a'] })],
+  ['exactCover', 'sparse option', 'BAD_INPUT', (d) => d.exactCover({ primary: 2, options: [[0, , 1]] })], // eslint-disable-line no-sparse-arrays
+  ['exactCover', 'sparse options', 'BAD_INPUT', (d) => d.exactCover({ primary: 2, options: [[0], , [1]] })], // eslint-disable-line no-sparse-arrays
+  ['exactCover', 'item index NaN', 'BAD_INPUT', (d) => d.exactCover({ primary: 2, options: [[NaN]] })],
+  ['exactCover', 'item index 1.5', 'BAD_INPUT', (d) => d.exactCover({ primary: 2, options: [[1.5]] })],
+  ['exactCover', 'item index 1n (BigInt)', 'BAD_INPUT', (d) => d.exactCover({ primary: 2, options: [[1n]] })],
+  ['exactCover', 'item index an object', 'BAD_INPUT', (d) => d.exactCover({ primary: 2, options: [[{}]] })],
+  ['exactCover', 'item index -1', 'BAD_ITEM', (d) => d.exactCover({ primary: 2, options: [[-1]] })],
+  ['exactCover', 'item index 2^31', 'BAD_ITEM', (d) => d.exactCover({ primary: 2, options: [[2 ** 31]] })],
+  ['exactCover', 'item index 2^32', 'BAD_ITEM', (d) => d.exactCover({ primary: 2, options: [[2 ** 32]] })],
+  ['exactCover', 'color -1', 'BAD_COLOR', (d) => d.exactCover({ primary: 1, secondary: 1, options: [[0, [1, -1]]] })],
+  ['exactCover', 'color 2^32', 'BAD_COLOR', (d) => d.exactCover({ primary: 1, secondary: 1, options: [[0, [1, 2 ** 32]]] })],
+  ['exactCover', 'same item twice', 'DUPLICATE_ITEM', (d) => d.exactCover({ primary: 2, options: [[0, 0]] })],
+  ['exactCover', 'option of secondary items only', 'NO_PRIMARY_ITEM', (d) => d.exactCover({ primary: 1, secondary: 1, options: [[1]] })],
+  ['exactCover', 'empty option', 'NO_PRIMARY_ITEM', (d) => d.exactCover({ primary: 1, options: [[]] })],
+  ['exactCover', 'a million options', null, (d) => d.exactCover({ primary: 1000, options: Array.from({ length: 1e6 }, (_, k) => [k % 1000]) })],
+  ['parseDlx', 'a number', 'BAD_INPUT', (d) => d.parseDlx(5)],
+  ['parseDlx', 'empty text', 'NO_ITEMS', (d) => d.parseDlx('')],
+  ['parseDlx', 'NUL byte', 'BAD_CHARACTER', (d) => d.parseDlx('a b\na\0b\n')],
+  ['parseDlx', 'unknown item', 'UNKNOWN_ITEM', (d) => d.parseDlx('a b\na c\n')],
+  ['parseDlx', 'duplicate names', 'DUPLICATE_NAME', (d) => d.parseDlx('a b a\n')],
+  ['parseDlx', 'color on a primary item', 'BAD_COLOR', (d) => d.parseDlx('a | x\na:red\n')],
+  ['parseDlx', 'lone surrogate in a name (read as U+FFFD)', null, (d) => d.parseDlx('a \ud800\na\n')],
+  ['parseDlx', '10 MB item name', null, (d) => d.parseDlx('a ' + 'x'.repeat(10 * MB) + '\na\n')]
+]
+
+/** Calls on a problem (a b; options {a b}, {a}, {b}): run(p) must throw `code`. */
+export const METHOD_CASES = [
+  ['Problem', 'force(-1)', 'BAD_OPTION', (p) => p.force(-1)],
+  ['Problem', 'force(99)', 'BAD_OPTION', (p) => p.force(99)],
+  ['Problem', 'force(2^32)', 'BAD_OPTION', (p) => p.force(2 ** 32)],
+  ['Problem', 'force(NaN)', 'BAD_ARGUMENT', (p) => p.force(NaN)],
+  ['Problem', 'force(1.5)', 'BAD_ARGUMENT', (p) => p.force(1.5)],
+  ['Problem', 'force("1")', 'BAD_ARGUMENT', (p) => p.force('1')],
+  ['Problem', 'force(null)', 'BAD_ARGUMENT', (p) => p.force(null)],
+  ['Problem', 'force two clashing options', 'CONFLICT', (p) => { p.force(0); p.force(1) }],
+  ['Problem', 'unforce with nothing forced', 'NOTHING_FORCED', (p) => p.unforce()],
+  ['Problem', 'solution() before a search', 'NO_SOLUTION', (p) => p.solution()],
+  ['Problem', 'option(99)', 'BAD_OPTION', (p) => p.option(99)],
+  ['Problem', 'option(NaN)', 'BAD_ARGUMENT', (p) => p.option(NaN)],
+  ['Problem', 'option(2^32)', 'BAD_OPTION', (p) => p.option(2 ** 32)],
+  ['Problem', 'itemOptions(99)', 'BAD_ITEM', (p) => p.itemOptions(99)],
+  ['Problem', 'itemOptions(NaN)', 'BAD_ARGUMENT', (p) => p.itemOptions(NaN)],
+  ['Problem', 'itemOptions(2^32)', 'BAD_ITEM', (p) => p.itemOptions(2 ** 32)],
+  ['Problem', 'count limit -1', 'BAD_ARGUMENT', (p) => p.count({ limit: -1 })],
+  ['Problem', 'count limit Infinity', 'BAD_ARGUMENT', (p) => p.count({ limit: Infinity })],
+  ['Problem', 'count limit 1n (BigInt)', 'BAD_ARGUMENT', (p) => p.count({ limit: 1n })],
+  ['Problem', 'count maxNodes NaN', 'BAD_ARGUMENT', (p) => p.count({ maxNodes: NaN })],
+  ['Problem', 'count limit 2^60', null, (p) => p.count({ limit: 2 ** 60 })],
+  ['Problem', 'search(-1)', 'BAD_ARGUMENT', (p) => p.search(-1)],
+  ['Problem', 'search("5")', 'BAD_ARGUMENT', (p) => p.search('5')],
+  ['Problem', 'searchUntil(NaN)', 'BAD_ARGUMENT', (p) => p.searchUntil(NaN)],
+  ['Problem', 'solutions maxNodes -1', 'BAD_ARGUMENT', (p) => [...p.solutions({ maxNodes: -1 })]],
+  ['Problem', 'solutions limit -1', 'BAD_ARGUMENT', (p) => [...p.solutions({ limit: -1 })]],
+  ['Problem', 'solve maxNodes -1', 'BAD_ARGUMENT', (p) => p.solve({ maxNodes: -1 })],
+  ['Problem', 'setSeed(-1)', 'BAD_ARGUMENT', (p) => p.setSeed(-1)],
+  ['Problem', 'countShard(0, 0)', 'BAD_ARGUMENT', (p) => p.countShard(0, 0)],
+  ['Problem', 'a call after free()', 'FREED', (p) => { p.free(); p.count() }]
+]
+
+/**
+ * The CLI (node bin/dlxkit.mjs): args, stdin (a string or bytes), the exit
+ * status and a piece of the message on stderr. Files named '@name' are
+ * written to a temporary directory first (FILES below).
+ */
+export const FILES = {
+  'nul.txt': Buffer.from(CLASSIC.slice(0, 40) + '\0' + CLASSIC.slice(41) + '\n'),
+  'latin1.txt': Buffer.concat([Buffer.from(CLASSIC.slice(0, 80)), Buffer.from([0xe9, 0x0a])]),
+  'huge-line.txt': Buffer.from('1'.repeat(10 * MB) + '\n'),
+  'empty.txt': Buffer.alloc(0),
+  'nul.dlx': Buffer.from('a b\na\0b\n'),
+  'unknown.dlx': Buffer.from('a b\na c\n'),
+  'not-json.json': Buffer.from('xx')
+}
+
+export const CLI_CASES = [
+  ['no command', [], '', 2, 'no command given'],
+  ['unknown command', ['frobnicate'], '', 2, "unknown command 'frobnicate'"],
+  ['unknown option', ['sudoku', '--frob'], CLASSIC, 2, "unknown option '--frob'"],
+  ['empty stdin', ['sudoku'], '', 1, 'no puzzle found'],
+  ['empty file', ['sudoku', '@empty.txt'], '', 1, 'no puzzle found'],
+  ['NUL byte in a puzzle', ['sudoku', '@nul.txt'], '', 1, 'NUL byte'],
+  ['invalid UTF-8 in a puzzle', ['sudoku', '@latin1.txt'], '', 1, 'line 1'],
+  ['10 MB line', ['sudoku', '@huge-line.txt'], '', 1, 'the largest puzzle, 64x64'],
+  ['missing file', ['sudoku', '/nonexistent/puzzles.txt'], '', 2, 'cannot read'],
+  ['a directory as input', ['sudoku', '/'], '', 2, 'is a directory'],
+  ['--limit -1', ['sudoku', '--limit', '-1'], CLASSIC, 2, '--limit'],
+  ['--limit abc', ['sudoku', '--limit', 'abc'], CLASSIC, 2, "--limit needs a whole number (got 'abc')"],
+  ['--limit 1e99', ['sudoku', '--limit', '1e99'], CLASSIC, 2, "--limit needs a whole number (got '1e99')"],
+  ['--box 0x0', ['sudoku', '--box', '0x0'], CLASSIC, 2, '--box needs ROWSxCOLUMNS'],
+  ['--box 65x1 (N over 64)', ['sudoku', '--box', '65x1'], CLASSIC, 2, 'the largest is 64'],
+  ['--box 99999999999x1', ['sudoku', '--box', '99999999999x1'], CLASSIC, 2, 'the largest is 64'],
+  ['--variant sideways', ['sudoku', '--variant', 'sideways'], CLASSIC, 2, '--variant must be'],
+  ['--alphabet with a repeat', ['sudoku', '--alphabet', '11'], CLASSIC, 1, "the alphabet repeats '1'"],
+  ['--format xml', ['sudoku', '--format', 'xml'], CLASSIC, 2, '--format must be'],
+  ['--regions file not JSON', ['sudoku', '--regions', '@not-json.json'], CLASSIC, 2, 'not JSON'],
+  ['--jigsaw map malformed', ['sudoku', '--jigsaw', '@not-json.json'], CLASSIC, 2, 'a jigsaw map needs'],
+  ['cover: empty stdin', ['cover'], '', 1, 'the text has no item line'],
+  ['cover: NUL byte', ['cover', '@nul.dlx'], '', 1, 'character 0x00'],
+  ['cover: unknown item', ['cover', '@unknown.dlx'], '', 1, 'unknown item "c"'],
+  ['cover: --shard 3/2', ['cover', '--shard', '3/2'], 'a\na\n', 2, '--shard needs K/N'],
+  ['cover: --max-nodes -1', ['cover', '--max-nodes', '-1'], 'a\na\n', 2, '--max-nodes'],
+  ['generate: --count -1', ['generate', '--box', '3x3', '--count', '-1', '--seed', '1'], '', 2, '--count'],
+  ['generate: --seed -1', ['generate', '--box', '3x3', '--count', '1', '--seed', '-1'], '', 2, '--seed'],
+  ['rate: empty stdin', ['rate'], '', 1, 'no puzzle found']
+]
