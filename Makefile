@@ -146,9 +146,7 @@ build/bench/sudoku_native: bench/sudoku_native.c $(CORE_SRC) $(CORE_HDR)
 	$(BENCH_CC) $(BENCH_CFLAGS) $< $(CORE_SRC) -o $@ $(LIBS)
 
 bench: build/bench/dlx build/bench/sudoku_native
-	@DATA=$(DATA) node bench/native.mjs
-	@echo
-	@DATA=$(DATA) node bench/wasm.mjs
+	@DATA=$(DATA) node bench/run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080

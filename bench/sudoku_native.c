@@ -1,8 +1,11 @@
 /* sudoku_native.c: native Sudoku throughput, solve and prove unique (limit 2),
  * through one solver handle as a batch would. Prints one line per file:
  *   name puzzles per_second nodes_per_puzzle
+ * and last the process's peak resident memory:
+ *   peak-rss-kib N
  * Usage: sudoku_native RUNS FILE... (best of RUNS). */
 #define _POSIX_C_SOURCE 199309L
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,5 +81,7 @@ int main(int argc, char **argv) {
         free(grids);
     }
     sudoku_free(s);
+    struct rusage use;
+    if (getrusage(RUSAGE_SELF, &use) == 0) printf("peak-rss-kib %ld\n", use.ru_maxrss); /* KiB on Linux */
     return 0;
 }
