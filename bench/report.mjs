@@ -68,7 +68,7 @@ export function goals (data) {
 
 export function sudokuTable (data) {
   const rows = data.sudoku.map(({ set, native, wasm, peer }) => [
-    set, int(native.puzzles), native.nodesPerPuzzle.toFixed(0),
+    set, int(native.puzzles), int(native.nodesPerPuzzle),
     perSecond(native.perSecond), perSecond(wasm.batch), perSecond(wasm.perCall), perSecond(peer.perSecond) + peerNote(peer),
     times(native.perSecond / kudoku(set)), times(wasm.batch / native.perSecond), times(wasm.batch / peer.perSecond)
   ])
@@ -91,11 +91,11 @@ export function exactCoverTable (data) {
     return [
       name, int(native.solutions), int(native.nodes), secs(native.seconds), secs(wasm.seconds), secs(peer.seconds),
       ref ? secs(ref) : '-', ref ? times(ref / native.seconds) : '-',
-      times(native.seconds / wasm.seconds), times(peer.seconds / wasm.seconds)
+      times(native.seconds / wasm.seconds), times(peer.seconds / wasm.seconds), String(native.runs)
     ]
   })
   return table(['instance (all solutions)', 'solutions', 'search nodes', 'dlxkit native C', 'dlxkit WASM', 'dancing-links (JS)',
-    'Knuth DLX1 (reference)', 'native vs DLX1', 'WASM / native', 'WASM vs dancing-links'], rows, 'lrrrrrrrrr'.split(''))
+    'Knuth DLX1 (reference)', 'native vs DLX1', 'WASM / native', 'WASM vs dancing-links', 'best of'], rows, 'lrrrrrrrrrr'.split(''))
 }
 
 export function memoryTable (data) {
@@ -111,8 +111,8 @@ export function memoryTable (data) {
 
 export function moduleTable (data) {
   const m = data.module
-  return table(['dist/dlxkit.wasm', 'bytes', 'gzip -9', 'first load() in a process', 'load() after that (best)'],
-    [['', int(m.bytes), int(m.gzipBytes), `${m.firstLoadMs.toFixed(2)} ms`, `${m.loadMs.toFixed(2)} ms`]], 'lrrrr'.split(''))
+  return table(['file', 'bytes', 'gzip -9', 'first load() in a process', 'load() after that (best)'],
+    [['dist/dlxkit.wasm', int(m.bytes), int(m.gzipBytes), `${m.firstLoadMs.toFixed(2)} ms`, `${m.loadMs.toFixed(2)} ms`]], 'lrrrr'.split(''))
 }
 
 export function goalsTable (data) {
@@ -124,7 +124,7 @@ export function machineList (m) {
   return [
     `- CPU: ${m.cpu}, ${m.cores} cores; memory ${m.memoryGiB} GiB`,
     `- OS: ${m.os}`,
-    `- Node ${m.node}; ${m.clang}; ${m.emcc}`,
+    `- Node ${m.node}; ${m.clang}; ${m.emcc.replace(/\s*\(\)$/, '')}`, // Debian's emcc ends with an empty "()"
     `- Date: ${m.date}; load average at the start: ${m.load}`
   ].join('\n')
 }
@@ -178,9 +178,11 @@ Written by \`make bench\` (bench/run.mjs); do not edit by hand. Every row was
 measured in this one run, native, WASM and dancing-links side by side (each
 in its own process, one after another for each row), so they shared the
 machine's noise. Native: clang -O3 -march=native, as the reference figures.
-Times are the best of up to ${s.runs} runs, fewer where a row's runs passed
-${s.budget} s. Reference figures are from ../shared/data/README.md, measured
-on this project's machine kind (2 cores, x86-64); those peers do not run here.
+Times are the best of ${s.runs} runs; an exact-cover row makes no further run
+once its native runs have taken ${s.budget} s, and WASM and dancing-links then
+make as many runs as native did. Reference figures are from
+../shared/data/README.md, measured on this project's machine kind (2 cores,
+x86-64); those peers do not run here.
 
 ## Machine
 
@@ -225,7 +227,8 @@ ${memoryTable(data)}
 
 Native: the process's getrusage ru_maxrss (sudoku_native reports it; the dlx
 CLI runs under /usr/bin/time). WASM and dancing-links run in a fresh Node
-process per row, so each Node figure is that row's alone and includes
-Node's own baseline (about 40 MiB).
+process per row, so each Node figure is that row's alone; it includes
+Node's own baseline: the process that only loads the module peaked at
+${kib(data.module.peakKiB)}.
 `
 }

@@ -51,10 +51,13 @@ function measure () {
   for (const name of INSTANCES) {
     say(`${name}: native`)
     const row = { name, native: native.exactCover(name, opts) }
+    // as many runs as native made (the budget cut them short or not): a best
+    // of 2 against a best of 1 would favour one side
+    const same = { runs: row.native.runs, budget: 1e9 }
     say(', WASM')
-    row.wasm = inChild('measure-wasm.mjs', 'exactCover', opts, name)
+    row.wasm = inChild('measure-wasm.mjs', 'exactCover', same, name)
     say(', dancing-links')
-    row.peer = inChild('measure-peer.mjs', 'exactCover', opts, name)
+    row.peer = inChild('measure-peer.mjs', 'exactCover', same, name)
     say('\n')
     for (const other of [row.wasm, row.peer]) {
       if (other.solutions !== row.native.solutions) {

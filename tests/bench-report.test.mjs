@@ -125,9 +125,10 @@ test('RESULTS.md: the machine, the goals, a row per set and instance, the chart'
   assert.match(md, /CPU: Test CPU, 2 cores; memory 4 GiB/)
   assert.match(md, /!\[[^\]]*\]\(chart\.svg\)/)
   assert.match(md, /\| 17-clue \| 49,158 \| 100 \| 72,800\/s \| 58,240\/s \| 54,600\/s \| 7,280\/s \(first 5,000\) \| 2\.00x \| 0\.80x \| 8\.00x \|/)
-  assert.match(md, /\| pentomino-6x10 \| 9,356 \| 1,000 \| 4\.00 s \| 5\.33 s \| 16\.0 s \| 7\.80 s \| 1\.95x \| 0\.75x \| 3\.00x \|/)
+  assert.match(md, /\| pentomino-6x10 \| 9,356 \| 1,000 \| 4\.00 s \| 5\.33 s \| 16\.0 s \| 7\.80 s \| 1\.95x \| 0\.75x \| 3\.00x \| 3 \|/)
   assert.match(md, /\| queens-13 \| [^\n]*\| \*\*not met\*\* \|/)
-  assert.match(md, /\|  \| 40,454 \| 20,267 \| 1\.20 ms \| 0\.40 ms \|/)
+  assert.match(md, /\| dist\/dlxkit\.wasm \| 40,454 \| 20,267 \| 1\.20 ms \| 0\.40 ms \|/)
+  assert.match(md, /only loads the module peaked at\s+45,000 KiB/)
 })
 
 test('the results chart: every set, instance and peer, as parsable SVG', () => {
