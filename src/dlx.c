@@ -15,6 +15,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 typedef struct {
     int32_t up, down;
@@ -391,6 +394,37 @@ static inline int first_bit(uint64_t x) {
 #endif
 }
 
+/* The least of the lengths len[0 .. width-1] (width a multiple of 4), and a
+ * mask of which of them equal t. WebAssembly is built for size, where the
+ * compiler does not vectorize loops: the SIMD is spelled out there. */
+#ifdef __wasm_simd128__
+INLINE int32_t block_min(const int32_t *len, int width) {
+    v128_t low = wasm_v128_load(len);
+    for (int j = 4; j < width; j += 4) low = wasm_i32x4_min(low, wasm_v128_load(len + j));
+    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 2, 3, 0, 1));
+    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 1, 0, 3, 2));
+    return wasm_i32x4_extract_lane(low, 0);
+}
+INLINE uint64_t block_hits(const int32_t *len, int width, int32_t t) {
+    v128_t want = wasm_i32x4_splat(t);
+    uint64_t hit = 0;
+    for (int j = 0; j < width; j += 4)
+        hit |= (uint64_t)wasm_i32x4_bitmask(wasm_i32x4_eq(wasm_v128_load(len + j), want)) << j;
+    return hit;
+}
+#else
+INLINE int32_t block_min(const int32_t *len, int width) {
+    int32_t low = INT32_MAX;
+    for (int j = 0; j < width; j++) low = len[j] < low ? len[j] : low;
+    return low;
+}
+INLINE uint64_t block_hits(const int32_t *len, int width, int32_t t) {
+    uint64_t hit = 0;
+    for (int j = 0; j < width; j++) hit |= (uint64_t)(len[j] == t) << j;
+    return hit;
+}
+#endif
+
 /* The primary item with the fewest options left (ties: the first), stopping
  * early at 0 or 1. Returns its length; INT32_MAX if every item is covered.
  * Small problems scan the length array in blocks of 64, then 16, whose
@@ -416,16 +450,14 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     /* Blocks of 64, then of 16: the first block holding the minimum so far. */
     int32_t block = 0, wide = 0;
     for (; k + 63 <= n; k += 64) {
-        int32_t low = INT32_MAX;
-        for (int j = 0; j < 64; j++) low = len[k + j] < low ? len[k + j] : low;
+        int32_t low = block_min(len + k, 64);
         if (low < t) {
             t = low, block = k, wide = 1;
             if (t == 0) goto found;
         }
     }
     for (; k + 15 <= n; k += 16) {
-        int32_t low = INT32_MAX;
-        for (int j = 0; j < 16; j++) low = len[k + j] < low ? len[k + j] : low;
+        int32_t low = block_min(len + k, 16);
         if (low < t) {
             t = low, block = k, wide = 0;
             if (t == 0) break;
@@ -433,11 +465,8 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     }
 found:
     if (block) { /* locate the item once, not at every improvement */
-        uint64_t hit = 0; /* bit j: len[block + j] == t (the array has room past n) */
-        if (wide)
-            for (int j = 0; j < 64; j++) hit |= (uint64_t)(len[block + j] == t) << j;
-        else
-            for (int j = 0; j < 16; j++) hit |= (uint64_t)(len[block + j] == t) << j;
+        /* bit j: len[block + j] == t (the array has room past n) */
+        uint64_t hit = wide ? block_hits(len + block, 64, t) : block_hits(len + block, 16, t);
         b = block + first_bit(hit);
         if (t == 0) {
             *best = b;

@@ -17,7 +17,11 @@
 typedef uint16_t mask_t;
 #define MASK_BITS 16
 #define COVERED 0xFF /* a covered item's count: above any live count */
+#ifdef __wasm_simd128__
+#define BLOCK 16     /* items per step of the minimum scan: one vector */
+#else
 #define BLOCK 64     /* items per block of the minimum scan */
+#endif
 
 /* An option's entry for one of its items: the item in the low half, and in
  * the high half the item's mask without the bit that stands for the option
@@ -30,12 +34,13 @@ struct xc_array {
     int32_t n_items, n_options, n_padded, depth;
     int32_t width;       /* entries per option: the largest option; shorter ones are */
     uint32_t *entries;   /*   filled up with the sink, an item nobody reads */
-    int32_t *item_opts;  /* item i: its options, ascending, MASK_BITS slots */
+    int32_t *item_opts;  /* item i: where its options' entries start (option * width), */
+                         /*   ascending, MASK_BITS slots */
     size_t mask_offset;  /* a state: counts (n_padded, then the sink's), then masks */
     size_t state_bytes;
     uint8_t *pristine;   /* the state with nothing chosen */
     uint8_t *states;     /* depth + 1 states: forced ones at 0, then one per level */
-    int32_t *level_item, *level_option;
+    int32_t *level_item, *level_option; /* level_option: where the option's entries start */
     int32_t base;        /* the state the search starts from */
 };
 
@@ -83,10 +88,10 @@ xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_
         for (int32_t q = opt_first[o]; q < opt_first[o + 1]; q++, k++) {
             int32_t i = opt_items[q];
             if (i < 0 || i >= n_items || count[i] == MASK_BITS ||
-                (count[i] && x->item_opts[i * MASK_BITS + count[i] - 1] == o))
+                (count[i] && x->item_opts[i * MASK_BITS + count[i] - 1] == o * width))
                 goto fail; /* out of range, too many options, or twice in one option */
             entry[k] = (uint32_t)i | (uint32_t)(mask_t)~(1u << count[i]) << 16;
-            x->item_opts[i * MASK_BITS + count[i]] = o;
+            x->item_opts[i * MASK_BITS + count[i]] = o * width;
             mask[i] |= (mask_t)(1u << count[i]);
             count[i]++;
         }
@@ -121,24 +126,29 @@ void xc_array_reset(xc_array_t *x) {
     memcpy(x->states, x->pristine, x->state_bytes);
 }
 
-/* Cover item i: each option still alive on it leaves its other items. */
+/* Cover item i: each option still alive on it leaves its other items
+ * (what it would leave in i itself is never read again). */
 static inline void cover(const xc_array_t *x, uint8_t *count, mask_t *mask, int32_t i) {
     const int32_t *opts = x->item_opts + i * MASK_BITS, width = x->width;
     for (unsigned m = mask[i]; m; m &= m - 1) {
-        const uint32_t *entry = x->entries + opts[__builtin_ctz(m)] * width;
+        const uint32_t *entry = x->entries + opts[__builtin_ctz(m)];
         for (int32_t k = 0; k < width; k++) {
             int32_t j = ENTRY_ITEM(entry[k]);
+            if (j == i) continue;
             mask[j] &= ENTRY_KEEP(entry[k]);
             count[j]--;
         }
     }
-    count[i] = COVERED; /* last: the loop counted i's own options down too */
+    count[i] = COVERED;
 }
 
-/* Choose the live option o in a state: cover each of its items. */
-static inline void commit(const xc_array_t *x, uint8_t *count, int32_t o) {
+/* Choose the live option whose entries start at `at`: take it out of its
+ * items (they are all covered next, so their counts need not follow), then
+ * cover each. */
+static inline void commit(const xc_array_t *x, uint8_t *count, int32_t at) {
     mask_t *mask = masks_of(x, count);
-    const uint32_t *entry = x->entries + o * x->width;
+    const uint32_t *entry = x->entries + at;
+    for (int32_t k = 0; k < x->width; k++) mask[ENTRY_ITEM(entry[k])] &= ENTRY_KEEP(entry[k]);
     for (int32_t k = 0; k < x->width; k++)
         if (ENTRY_ITEM(entry[k]) != x->n_padded) cover(x, count, mask, ENTRY_ITEM(entry[k]));
 }
@@ -149,7 +159,7 @@ int xc_array_force(xc_array_t *x, int32_t o) {
     mask_t *mask = masks_of(x, count);
     uint32_t e = x->entries[o * x->width];
     if (count[ENTRY_ITEM(e)] == COVERED || !(mask[ENTRY_ITEM(e)] & ENTRY_BIT(e))) return -1;
-    commit(x, count, o);
+    commit(x, count, o * x->width);
     return 0;
 }
 
@@ -204,8 +214,9 @@ void xc_array_search(xc_array_t *x, uint64_t limit, uint64_t max_nodes, int32_t 
     int32_t *level_item = x->level_item, *level_option = x->level_option;
     uint64_t nodes = 0, guesses = 0, found = 0;
     int32_t l = 0, item;
-    /* The state of level l. A level with one option left changes it in place
-     * (nothing else will be tried there); a level with more works on a copy. */
+    /* The state of level l. An option tried while others remain works on a
+     * copy; the last one (or the only one) changes the state in place, since
+     * nothing else will be tried at that level. */
     uint8_t *state = x->states + bytes;
     memcpy(state, x->states, bytes); /* the forced state stays as it is */
     memset(res, 0, sizeof *res);
@@ -215,7 +226,7 @@ forward: {
     uint32_t t = choose_item(state, x->n_padded, &item);
     if (t == COVERED) { /* every item covered: a solution */
         if (++found == 1 && first) {
-            for (int32_t k = 0; k < l; k++) first[k] = level_option[k];
+            for (int32_t k = 0; k < l; k++) first[k] = level_option[k] / x->width;
             if (first_len) *first_len = l;
         }
         if (limit && found >= limit) goto out;
@@ -248,8 +259,12 @@ try: { /* the next live option of level_item[l], after level_option[l] */
     if (!left) goto backtrack;
     int32_t o = opts[__builtin_ctz(left)];
     level_option[l] = o;
-    memcpy(state + bytes, state, bytes);
-    state += bytes;
+    if (left & (left - 1)) { /* others remain: keep this level's state */
+        memcpy(state + bytes, state, bytes);
+        state += bytes;
+    } else {
+        level_item[l] = -1; /* the last one: in place, as a forced move */
+    }
     commit(x, state, o);
     l++;
     goto forward;
