@@ -9,6 +9,8 @@
 # discovers goes to build/fuzz/corpus/<target>/, findings to build/fuzz/.
 FUZZ_CC      ?= clang
 FUZZ_TIME    ?= 30
+# 0: a new random seed each run; CI sets one, so that its run is repeatable.
+FUZZ_SEED    ?= 0
 FUZZ_FLAGS   := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer -Iinclude
 FUZZ_TARGETS := dlx_text sudoku engine
@@ -28,7 +30,7 @@ fuzz: $(FUZZ_BINS)
 	    echo "== fuzz $$t for $(FUZZ_TIME) s"; \
 	    mkdir -p build/fuzz/corpus/$$t; \
 	    build/fuzz/$$t build/fuzz/corpus/$$t tests/c/fuzz/corpus/$$t \
-	        -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+	        -max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
 	        -artifact_prefix=build/fuzz/$$t- -print_final_stats=1 2>build/fuzz/$$t.log \
 	        || { tail -n 60 build/fuzz/$$t.log; echo "fuzz $$t: finding saved as build/fuzz/$$t-*" >&2; exit 1; }; \
 	    grep -h '^stat::number_of_executed_units\|^Done' build/fuzz/$$t.log; \

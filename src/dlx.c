@@ -51,13 +51,6 @@ struct dlx {
     int32_t n_options, cap_options;
     int has_colors;
 
-    /* The pristine matrix (nothing forced), copied at the first force, so
-     * that undoing many forced options is one copy back. */
-    dlx_node *snap_node;
-    dlx_head *snap_item;
-    int32_t *snap_len;
-    int snap_valid;
-
     int32_t *forced; /* stack of forced options (at most n_primary of them) */
     int32_t n_forced;
     int32_t *owner; /* per item: the forced option holding it, or -1 */
@@ -280,9 +273,6 @@ void dlx_free(dlx_t *d) {
     free(d->start);
     free(d->pos);
     free(d->tot);
-    free(d->snap_node);
-    free(d->snap_item);
-    free(d->snap_len);
     free(d);
 }
 
@@ -345,7 +335,6 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
     d->n_nodes = first + n + 1;
     d->opt_start[d->n_options] = first;
     d->has_colors |= colored;
-    d->snap_valid = 0; /* the matrix changed */
     int32_t k = d->n_options++;
     for (int32_t f = 0; f < forced; f++) dlx_force(d, d->forced[f]); /* cannot clash: it did not before */
     return k;
@@ -747,46 +736,10 @@ INLINE void give_back(dlx_t *d, int32_t k, const int colored) {
     }
 }
 
-/* Snapshots pay off for small matrices undone many times (a batch of
- * puzzles): one copy instead of unlinking and relinking every given. */
-#define SNAPSHOT_MAX_NODES (1 << 16)
-#define SNAPSHOT_MIN_FORCED 8
-
-static void take_snapshot(dlx_t *d) {
-    if (d->n_nodes > SNAPSHOT_MAX_NODES) return;
-    size_t nodes = (size_t)d->n_nodes * sizeof *d->node;
-    size_t items = (size_t)(d->n_items + 2) * sizeof *d->item;
-    size_t lens = (size_t)(d->n_items + 1) * sizeof *d->len;
-    dlx_node *n = realloc(d->snap_node, nodes);
-    if (n) d->snap_node = n;
-    dlx_head *it = realloc(d->snap_item, items);
-    if (it) d->snap_item = it;
-    int32_t *l = realloc(d->snap_len, lens);
-    if (l) d->snap_len = l;
-    if (!n || !it || !l) return; /* no snapshot: undo the slow way */
-    memcpy(d->snap_node, d->node, nodes);
-    memcpy(d->snap_item, d->item, items);
-    memcpy(d->snap_len, d->len, lens);
-    d->snap_valid = 1;
-}
-
-/* Back to the snapshot: nothing forced, no search. */
-static void restore_snapshot(dlx_t *d) {
-    const dlx_node *nd = d->node;
-    for (int32_t f = 0; f < d->n_forced; f++) /* the items they held are free again */
-        for (int32_t p = d->opt_start[d->forced[f]]; nd[p].top > 0; p++) d->owner[nd[p].top] = -1;
-    memcpy(d->node, d->snap_node, (size_t)d->n_nodes * sizeof *d->node);
-    memcpy(d->item, d->snap_item, (size_t)(d->n_items + 2) * sizeof *d->item);
-    memcpy(d->len, d->snap_len, (size_t)(d->n_items + 1) * sizeof *d->len);
-    d->n_forced = 0;
-    reset_search(d);
-}
-
 int dlx_force(dlx_t *d, int32_t k) {
     if (!d) return DLX_EARG;
     if (k < 0 || k >= d->n_options) return DLX_EOPTION;
     dlx_restart(d);
-    if (d->n_forced == 0 && !d->snap_valid) take_snapshot(d);
     int32_t p = clashing_node(d, k);
     if (p) {
         d->conflict_option = d->owner[d->node[p].top];
@@ -811,7 +764,6 @@ int dlx_unforce(dlx_t *d) {
 
 void dlx_unforce_all(dlx_t *d) {
     if (!d) return;
-    if (d->snap_valid && d->n_forced >= SNAPSHOT_MIN_FORCED) restore_snapshot(d);
     while (d->n_forced) dlx_unforce(d);
 }
 
@@ -827,7 +779,5 @@ size_t dlx_memory_bytes(const dlx_t *d) {
     size_t per_level = 5 * sizeof(int32_t);
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
-           (size_t)d->cap_options * sizeof(int32_t) +
-           (d->snap_node ? (size_t)d->n_nodes * sizeof(dlx_node) + (size_t)(d->n_items + 2) * per_item
-                         : 0);
+           (size_t)d->cap_options * sizeof(int32_t);
 }

@@ -213,13 +213,15 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         return NULL;
     }
     int32_t n = sh->size, br = sh->box_rows, bc = sh->box_cols;
-    if (!n) n = br * bc;
+    /* (int64_t: boxes of absurd sizes must not overflow on the way to the error) */
+    int64_t box = (int64_t)br * bc;
+    if (!n) n = box >= 1 && box <= SUDOKU_MAX_SIZE ? (int32_t)box : -1;
     if (n < 1 || n > SUDOKU_MAX_SIZE) {
         sudoku_fail(err, SUDOKU_ESIZE, "side %d is not in 1..%d", n, SUDOKU_MAX_SIZE);
         return NULL;
     }
     if (!br && !bc) sudoku_default_box(n, &br, &bc);
-    if (br < 1 || bc < 1 || br * bc != n) {
+    if (br < 1 || bc < 1 || (int64_t)br * bc != n) {
         sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d x %d cells do not tile a side of %d", br, bc, n);
         return NULL;
     }

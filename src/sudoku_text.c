@@ -31,8 +31,10 @@
  *     uses only 1-4). Otherwise it is the first row of an m x m grid, so 9
  *     symbols are a row of a 9x9, not a 3x3 puzzle. The same rule holds for a
  *     line of separated cells: "1 . 3 . . 4 . ." ... with 16 cells fitting 4
- *     is a whole 4x4. With opts->size = N, a line of more than N*N/2 cells is
- *     a whole puzzle, else a row.
+ *     is a whole 4x4. With opts->size = N, a first field of N*N symbols is a
+ *     whole puzzle, and so is one of more than N*N/2 symbols when no other
+ *     cell follows on its line (for a clear count in the error); else the
+ *     line is a row, or all N*N cells.
  *   - Numbers style (with the default alphabet only) is chosen when commas
  *     separate the cells, or when a line of numbers has a number of two or
  *     more digits and either its numbers have different widths or all of them
@@ -623,9 +625,12 @@ static bool first_field(const char *text, const line_t *ln, line_t *field) {
 }
 
 /* See the conventions at the top: long fields are puzzles, short ones rows. */
-static bool is_line_puzzle(const parser *p, const line_t *f) {
+static bool is_line_puzzle(const parser *p, const line_t *f, const line_t *ln) {
     size_t m = count_cells(p->text, f, M_SYMBOLS, NULL);
-    if (p->want) return 2 * m > (size_t)p->want * (size_t)p->want;
+    if (p->want) { /* (more cells after the field, as in ".....3......... 2": a grid) */
+        size_t whole = (size_t)p->want * (size_t)p->want;
+        return m == whole || (2 * m > whole && count_cells(p->text, ln, M_SYMBOLS, NULL) == m);
+    }
     if (m > MAX_SIDE) return true;
     int32_t s = side_of(m);
     return s >= 4 && cells_fit(p, f, M_SYMBOLS, s);
@@ -811,6 +816,10 @@ static int start_grid(parser *p, const line_t *ln) {
     p->numbers_ok = p->mode == M_SYMBOLS && !p->al.custom && s.numeric && !s.multi_digit;
     bool trailing, whole;
     size_t k = count_cells(p->text, ln, p->mode, &trailing);
+    if (k == 0) { /* separators only (',' where the alphabet has no blank for it) */
+        locate(p, ln->start, NO_CELL);
+        return fail(p, SUDOKU_ELENGTH, "only separators and no cells at %s", p->where);
+    }
     bool drop = trailing && first_comma_ends(p, k);
     int32_t side;
     int rc = grid_shape(p, ln, drop ? k - 1 : k, &side, &whole);
@@ -874,7 +883,7 @@ static int parse_text(parser *p) {
         if (kind == L_CONTENT) {
             p->start = start;
             line_t f;
-            if (first_field(p->text, &ln, &f) && is_line_puzzle(p, &f)) return read_line_puzzle(p, &f, &ln);
+            if (first_field(p->text, &ln, &f) && is_line_puzzle(p, &f, &ln)) return read_line_puzzle(p, &f, &ln);
             return start_grid(p, &ln);
         }
         /* borders with no grid after them: skip them like blank lines */

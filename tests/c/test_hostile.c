@@ -293,7 +293,6 @@ typedef struct {
     sudoku_shape_t shape;
     int code;
     const char *code_name;
-    const char *known_bug; /* not run while set: the bug it finds is reported, not fixed yet */
 } shape_case;
 
 static const int32_t BAD_REGION[9] = {0, 1, 2, 3, 4, 5, 6, 7, 81};
@@ -301,20 +300,19 @@ static const int32_t REPEATED_CELL[9] = {0, 1, 2, 3, 4, 5, 6, 7, 7};
 static const int32_t JIGSAW_PIECE_99[81] = {99};
 
 static const shape_case SHAPE_CASES[] = {
-    {"side 0 without a box", {0, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE", NULL},
-    {"side 65 (over 64)", {65, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE", NULL},
-    {"side -9", {-9, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE", NULL},
-    {"side INT32_MAX", {INT32_MAX, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE", NULL},
-    {"boxes 2x5 for side 9", {9, 2, 5, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE", NULL},
-    {"boxes 65536x65536 (product overflows)", {0, 65536, 65536, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE",
-     "src/sudoku.c sudoku_new computes box_rows * box_cols in int: signed overflow (UBSan abort)"},
-    {"boxes -3x-3", {9, -3, -3, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE", NULL},
-    {"a region with a cell past the grid", {9, 3, 3, 0, NULL, BAD_REGION, 1}, SUDOKU_EREGION, "SUDOKU_EREGION", NULL},
-    {"a region with a repeated cell", {9, 3, 3, 0, NULL, REPEATED_CELL, 1}, SUDOKU_EREGION, "SUDOKU_EREGION", NULL},
-    {"-1 extra regions", {9, 3, 3, 0, NULL, BAD_REGION, -1}, SUDOKU_EREGION, "SUDOKU_EREGION", NULL},
-    {"a million extra regions", {9, 3, 3, 0, NULL, BAD_REGION, 1000000}, SUDOKU_EREGION, "SUDOKU_EREGION", NULL},
-    {"extra regions without cells", {9, 3, 3, 0, NULL, NULL, 2}, SUDOKU_EREGION, "SUDOKU_EREGION", NULL},
-    {"a jigsaw piece numbered 99", {9, 3, 3, 0, JIGSAW_PIECE_99, NULL, 0}, SUDOKU_EREGION, "SUDOKU_EREGION", NULL},
+    {"side 0 without a box", {0, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE"},
+    {"side 65 (over 64)", {65, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE"},
+    {"side -9", {-9, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE"},
+    {"side INT32_MAX", {INT32_MAX, 0, 0, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE"},
+    {"boxes 2x5 for side 9", {9, 2, 5, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE"},
+    {"boxes 65536x65536 (product overflows)", {0, 65536, 65536, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE"},
+    {"boxes -3x-3", {9, -3, -3, 0, NULL, NULL, 0}, SUDOKU_ESIZE, "SUDOKU_ESIZE"},
+    {"a region with a cell past the grid", {9, 3, 3, 0, NULL, BAD_REGION, 1}, SUDOKU_EREGION, "SUDOKU_EREGION"},
+    {"a region with a repeated cell", {9, 3, 3, 0, NULL, REPEATED_CELL, 1}, SUDOKU_EREGION, "SUDOKU_EREGION"},
+    {"-1 extra regions", {9, 3, 3, 0, NULL, BAD_REGION, -1}, SUDOKU_EREGION, "SUDOKU_EREGION"},
+    {"a million extra regions", {9, 3, 3, 0, NULL, BAD_REGION, 1000000}, SUDOKU_EREGION, "SUDOKU_EREGION"},
+    {"extra regions without cells", {9, 3, 3, 0, NULL, NULL, 2}, SUDOKU_EREGION, "SUDOKU_EREGION"},
+    {"a jigsaw piece numbered 99", {9, 3, 3, 0, JIGSAW_PIECE_99, NULL, 0}, SUDOKU_EREGION, "SUDOKU_EREGION"},
 };
 
 static uint8_t classic[81];
@@ -331,10 +329,6 @@ static void test_sudoku_solver(void) {
         const shape_case *c = &SHAPE_CASES[k];
         check_context("sudoku_new: %s", c->name);
         check_catalogued("C sudoku_new", c->name, c->code_name);
-        if (c->known_bug) {
-            printf("KNOWN BUG, case skipped: sudoku_new with %s: %s\n", c->name, c->known_bug);
-            continue;
-        }
         sudoku_error_t err;
         sudoku_t *s = sudoku_new(&c->shape, &err);
         CHECK(s == NULL);

@@ -93,9 +93,10 @@ static void check_solution(const uint8_t *puzzle, const uint8_t *sol, const sudo
 
 static char printed[MAX_CELLS * 8 + 8192];
 
-/* Print values in the style of t and read them back: the same cells. */
-static void check_round_trip(const sudoku_text_t *t, const uint8_t *values, const sudoku_text_opts_t *o) {
-    int64_t len = sudoku_format(t, t->size, values, t->style, printed, sizeof printed);
+/* Print values in `style` (the layout of t) and read them back: the same cells. */
+static void round_trip_in(const sudoku_text_t *t, const uint8_t *values, const sudoku_text_opts_t *o,
+                          sudoku_style style) {
+    int64_t len = sudoku_format(t, t->size, values, style, printed, sizeof printed);
     if (len == SUDOKU_EALPHABET) return; /* no one-symbol form for this N */
     FUZZ_ASSERT(len > 0);
     if (len >= (int64_t)sizeof printed) return;
@@ -104,11 +105,25 @@ static void check_round_trip(const sudoku_text_t *t, const uint8_t *values, cons
     sudoku_text_opts_t same = {t->size, o->alphabet};
     int rc = sudoku_parse(printed, (size_t)len, &same, &back, &err);
     if (rc || back.size != t->size || memcmp(back.cells, values, (size_t)t->size * (size_t)t->size))
-        fprintf(stderr, "printed (style %d, rc %d %s):\n%s\n", t->style, rc, rc ? err.message : "", printed);
+        fprintf(stderr, "printed (style %d, rc %d %s):\n%s\n", style, rc, rc ? err.message : "", printed);
     FUZZ_ASSERT(rc == 0);
     FUZZ_ASSERT(back.size == t->size);
     FUZZ_ASSERT(memcmp(back.cells, values, (size_t)t->size * (size_t)t->size) == 0);
     sudoku_text_release(&back);
+}
+
+/* The one-line form always reads back. The input's own layouts are not
+ * round-tripped here: a fuzzed layout printed with other digits may read
+ * otherwise by the conventions at the top of src/sudoku_text.c, which settle
+ * ambiguous text for what people paste ("00" is one blank number in a
+ * numbers grid but two cells on its own; ". ." printed as "1 2" stays two
+ * cells, "..", printed as "12", is the number 12 in a row of numbers).
+ * tests/c/test_sudoku_text.c round-trips the layouts people use. */
+static void check_round_trip(const sudoku_text_t *t, const uint8_t *values, const sudoku_text_opts_t *o) {
+    int32_t cells = t->size * t->size, given = 0;
+    for (int32_t i = 0; i < cells; i++) given += values[i] != 0;
+    if (!given) return; /* all blanks: "---" is a border line */
+    round_trip_in(t, values, o, SUDOKU_STYLE_LINE);
 }
 
 static void solve_one(const sudoku_text_t *t, sudoku_shape_t sh, int round_trip,
