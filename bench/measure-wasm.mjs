@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { load } from '../dist/dlxkit.mjs'
-import { bestOf, instanceFile, puzzlesOf, timed } from './timing.mjs'
+import { bestOf, instanceFile, puzzlesOf, timed, warmUp } from './timing.mjs'
 
 const BATCH = 1000 // puzzles per solveMany call, as an application would send them
 
@@ -38,18 +38,22 @@ export async function module ({ runs = 5 } = {}) {
 export async function sudoku (set, { runs = 3, budget = 6 } = {}) {
   const dlx = await load()
   const all = puzzlesOf(set)
-  const batch = bestOf(runs, budget, () => timed(() => {
+  const solveBatches = () => {
     for (let i = 0; i < all.length; i += BATCH) {
       for (const r of dlx.sudoku.solveMany(all.slice(i, i + BATCH))) {
         if (r.status !== 'unique') throw new Error(`${set}: a puzzle is ${r.status}, not unique`)
       }
     }
-  }))
-  const perCall = bestOf(runs, budget, () => timed(() => {
+  }
+  const solveEach = () => {
     for (const p of all) {
       if (dlx.sudoku.solve(p).status !== 'unique') throw new Error(`${set}: not unique: ${p}`)
     }
-  }))
+  }
+  warmUp(solveBatches)
+  const batch = bestOf(runs, budget, () => timed(solveBatches))
+  warmUp(solveEach)
+  const perCall = bestOf(runs, budget, () => timed(solveEach))
   return {
     puzzles: all.length,
     batch: all.length / batch.seconds,

@@ -180,7 +180,9 @@ in its own process, one after another for each row), so they shared the
 machine's noise. Native: clang -O3 -march=native, as the reference figures.
 Times are the best of ${s.runs} runs; an exact-cover row makes no further run
 once its native runs have taken ${s.budget} s, and WASM and dancing-links then
-make as many runs as native did. Reference figures are from
+make as many runs as native did. Before its timed runs, each Sudoku row of
+WASM and dancing-links runs untimed for a second, so that V8 has moved the
+hot code to its optimizing compiler. Reference figures are from
 ../shared/data/README.md, measured on this project's machine kind (2 cores,
 x86-64); those peers do not run here.
 

@@ -32,6 +32,19 @@ export function bestOf (runs, budget, once) {
   return { ...best, runs: made }
 }
 
+/**
+ * Runs `fn` untimed until `seconds` have passed (at least once): V8 first
+ * runs WebAssembly and JavaScript on its quick baseline compilers and moves
+ * hot code to its optimizing one only after a while, which a short row (375
+ * puzzles take 0.15 s) would otherwise measure. Every Sudoku row, dlxkit's
+ * and dancing-links', warms up the same way.
+ */
+export function warmUp (fn, seconds = 1) {
+  const t0 = performance.now()
+  do fn()
+  while (performance.now() - t0 < seconds * 1000)
+}
+
 /** Seconds that `fn` takes, and what it returned. */
 export function timed (fn) {
   const t0 = performance.now()

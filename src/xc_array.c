@@ -40,6 +40,7 @@ struct xc_array {
     size_t state_bytes;
     uint8_t *pristine;   /* the state with nothing chosen */
     uint8_t *states;     /* depth + 1 states: forced ones at 0, then one per level */
+    void *states_block;  /* the allocation holding them (states start on 64 bytes) */
     int32_t *level_item, *level_option; /* level_option: where the option's entries start */
     int32_t base;        /* the state the search starts from */
 };
@@ -69,15 +70,17 @@ xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_
     x->depth = n_items / smallest + 1; /* each level covers at least `smallest` items */
     x->width = width;
     x->mask_offset = (size_t)x->n_padded + 16; /* room for the sink's count */
-    x->state_bytes = (x->mask_offset + ((size_t)x->n_padded + 1) * sizeof(mask_t) + 15) / 16 * 16;
+    x->state_bytes = (x->mask_offset + ((size_t)x->n_padded + 1) * sizeof(mask_t) + 63) / 64 * 64;
     x->entries = malloc(((size_t)n_options * (size_t)width + 1) * sizeof *x->entries);
     x->item_opts = malloc((size_t)n_items * MASK_BITS * sizeof *x->item_opts);
     x->pristine = calloc(1, x->state_bytes);
-    x->states = malloc(((size_t)x->depth + 2) * x->state_bytes);
+    /* Aligned so that no vector load of a state straddles a cache line. */
+    x->states_block = malloc(((size_t)x->depth + 2) * x->state_bytes + 63);
+    x->states = (uint8_t *)(((uintptr_t)x->states_block + 63) & ~(uintptr_t)63);
     x->level_item = malloc(((size_t)x->depth + 1) * sizeof *x->level_item);
     x->level_option = malloc(((size_t)x->depth + 1) * sizeof *x->level_option);
     if (!x->entries || !x->item_opts || !x->pristine ||
-        !x->states || !x->level_item || !x->level_option)
+        !x->states_block || !x->level_item || !x->level_option)
         goto fail;
     uint8_t *count = x->pristine;
     mask_t *mask = masks_of(x, count);
@@ -109,7 +112,7 @@ void xc_array_free(xc_array_t *x) {
     free(x->entries);
     free(x->item_opts);
     free(x->pristine);
-    free(x->states);
+    free(x->states_block);
     free(x->level_item);
     free(x->level_option);
     free(x);
