@@ -19,7 +19,7 @@ export async function chromiumDriver () {
   try {
     return (await import('playwright-core')).chromium
   } catch (e) {
-    throw new Error(`playwright-core is missing (run npm ci): ${e.message}`)
+    throw new Error(`playwright-core is missing (run npm install): ${e.message}`)
   }
 }
 
