@@ -3,8 +3,9 @@
  * State: per item, a mask of which of its (at most 16) options are alive,
  * and their number (0xFF once the item is covered). Choosing an option
  * covers its items: every other option on them dies, clearing its bit in
- * each of its items. The state of each level is a copy of the one above,
- * so backtracking costs nothing and no undo is written.
+ * each of its items. An option tried while others remain at its level works
+ * on a copy of the level's state; the last (or only) one changes it in
+ * place. Backtracking steps back to the last copy: no undo is written.
  */
 #include "xc_array.h"
 
@@ -42,7 +43,6 @@ struct xc_array {
     uint8_t *states;     /* depth + 1 states: forced ones at 0, then one per level */
     void *states_block;  /* the allocation holding them (states start on 64 bytes) */
     int32_t *level_item, *level_option; /* level_option: where the option's entries start */
-    int32_t base;        /* the state the search starts from */
 };
 
 static inline uint8_t *counts_of(const xc_array_t *x, int32_t level) {
@@ -116,13 +116,6 @@ void xc_array_free(xc_array_t *x) {
     free(x->level_item);
     free(x->level_option);
     free(x);
-}
-
-size_t xc_array_memory_bytes(const xc_array_t *x) {
-    if (!x) return 0;
-    return sizeof *x + (size_t)x->n_options * (size_t)x->width * sizeof(uint32_t) +
-           (size_t)x->n_items * MASK_BITS * sizeof(int32_t) + ((size_t)x->depth + 3) * x->state_bytes +
-           ((size_t)x->depth + 1) * 2 * sizeof(int32_t);
 }
 
 void xc_array_reset(xc_array_t *x) {

@@ -1,13 +1,11 @@
-/* xc_array.h: exact cover on fixed arrays and counters (internal).
+/* xc_array.h: exact cover on bit masks (internal).
  *
  * The same Algorithm X as src/dlx.c, for small problems whose options are
- * all known up front and that need no colors or secondary items: Sudoku up
- * to 25x25. Instead of unlinking nodes it counts: each item keeps the number
- * of its options still alive, each option the number of covered items that
- * kill it. Covering walks an item's static list of options and touches only
- * those two counter arrays, which stay in the first-level cache; there are no
- * dependent loads as in a linked list. Starting over is two array copies, so
- * a batch resets per puzzle instead of undoing.
+ * all known up front, with no colors or secondary items, and at most 16
+ * options per item: Sudoku up to 16x16. Each item keeps a 16-bit mask of its
+ * live options and their number; a whole state (about 1.2 KB for 9x9) is
+ * small enough to copy, so a guess works on a copy, a forced move in place,
+ * and backtracking undoes nothing. Starting a new puzzle is one copy.
  *
  * It picks the same item (fewest live options, the first of equals, a blocked
  * item at once) and tries options in the same order as src/dlx.c, so node and
@@ -30,11 +28,12 @@ typedef struct xc_array_result {
 } xc_array_result_t;
 
 /* Options in CSR form: option o covers items opt_items[opt_first[o] ..
- * opt_first[o + 1] - 1], each item at most once, all items primary. */
+ * opt_first[o + 1] - 1], each item at most once, all items primary. NULL
+ * when out of memory or when the problem does not fit (an item with more
+ * than 16 options, an empty option, 65,000 items or more). */
 xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_first,
                          const int32_t *opt_items);
 void xc_array_free(xc_array_t *x);
-size_t xc_array_memory_bytes(const xc_array_t *x);
 
 /* Nothing chosen: every item open, every option alive. */
 void xc_array_reset(xc_array_t *x);
@@ -46,7 +45,7 @@ int xc_array_force(xc_array_t *x, int32_t o);
 /* Search from the forced options: up to `limit` solutions (0: all), at most
  * max_nodes nodes (0: no budget). The options of the first solution beyond
  * the forced ones go to first[0 .. *first_len - 1] (first may be NULL).
- * The counters are restored afterwards: the forced state remains. */
+ * The forced state is left as it was. */
 void xc_array_search(xc_array_t *x, uint64_t limit, uint64_t max_nodes, int32_t *first,
                      int32_t *first_len, xc_array_result_t *res);
 
