@@ -143,6 +143,7 @@ const operations = {
   'sudoku.count': (id, [puzzle, opts]) => kit.sudoku.count(puzzle, opts),
   'sudoku.solveMany': (id, [puzzles, opts]) => solveMany(id, puzzles, opts),
   'sudoku.candidates': (id, [puzzle, opts]) => kit.sudoku.candidates(puzzle, opts),
+  'sudoku.split': (id, [text, opts]) => kit.sudoku.split(text, opts),
   'sudoku.generate': (id, [opts]) => kit.sudoku.generate(opts),
   'sudoku.rate': (id, [puzzle, opts]) => kit.sudoku.rate(puzzle, opts),
   'problem.exactCover': (id, [spec]) => keep(kit.exactCover(spec)),

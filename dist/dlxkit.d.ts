@@ -107,12 +107,20 @@ export interface Rating {
   status: Status
 }
 
+/** One puzzle of a text: its own text, and the 1-based line it starts on. */
+export interface PuzzlePiece {
+  text: string
+  line: number
+}
+
 export interface SudokuApi {
   solve<P extends Puzzle> (puzzle: P, opts?: SolveOptions): SolveResult<P>
   count (puzzle: Puzzle, opts?: SolveOptions): number
   solveMany<P extends Puzzle> (puzzles: P[], opts?: SolveOptions): Array<BatchResult<P>>
   /** for every cell, the digits possible after the givens */
   candidates (puzzle: Puzzle, opts?: ShapeOptions): number[][][]
+  /** a text of many puzzles cut into one text per puzzle, by the reader solve() uses */
+  split (text: string, opts?: { size?: number, alphabet?: string }): PuzzlePiece[]
   generate (opts?: GenerateOptions): Generated
   rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
 }
@@ -199,6 +207,7 @@ export interface DlxWorker {
     count: Async<(puzzle: Puzzle, opts?: SolveOptions & AsyncOptions) => number>
     solveMany: Async<(puzzles: Puzzle[], opts?: SolveOptions & AsyncOptions) => Array<BatchResult<Puzzle>>>
     candidates: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => number[][][]>
+    split: Async<(text: string, opts?: { size?: number, alphabet?: string } & AsyncOptions) => PuzzlePiece[]>
     generate: Async<(opts?: GenerateOptions & AsyncOptions) => Generated>
     rate: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => Rating>
   }

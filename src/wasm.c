@@ -305,6 +305,7 @@ EXPORT sudoku_text_t *dk_text_parse(const char *text, int32_t len, int32_t size,
     opts = (sudoku_text_opts_t){size, alphabet};
     if (sudoku_parse(text, (size_t)len, &opts, t, &err)) {
         from_sudoku_error();
+        last_error.index = (int32_t)t->consumed; /* where the next puzzle may start */
         sudoku_text_release(t);
         free(t);
         return NULL;

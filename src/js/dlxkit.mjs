@@ -800,6 +800,52 @@ class SudokuApi {
     })
   }
 
+  /**
+   * A text of many puzzles cut into one text per puzzle, by the same reader
+   * that solve() uses: [{ text, line }], line being where the puzzle starts
+   * (1-based). A piece the reader rejects is still a piece (solving it says
+   * what is wrong); blank, comment and title lines between puzzles are left
+   * out. Options: size, alphabet (as for solve).
+   */
+  split (text, opts = {}) {
+    if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
+    if (opts.size != null && !(Number.isInteger(opts.size) && opts.size >= 0 && opts.size <= 64)) {
+      throw new DlxError('BAD_SIZE', `size must be a whole number 1..64, or 0 to infer it (got ${describe(opts.size)})`)
+    }
+    const kit = this._kit
+    const [s, len] = kit._putString(text)
+    let a = 0
+    try {
+      if (opts.alphabet) [a] = kit._putString(String(opts.alphabet))
+      const pieces = []
+      let at = 0
+      let line = 1
+      while (at < len) {
+        const t = this._x.dk_text_parse(s + at, len - at, opts.size ?? 0, a)
+        let used
+        if (t) {
+          const size = this._x.dk_text_size(t)
+          used = this._x.dk_text_consumed(t)
+          this._x.dk_text_free(t)
+          if (!size) break // only blank, comment or title lines are left
+        } else {
+          used = kit._i32()[(this._x.dk_error() >> 2) + 9] // the reader's place after the problem
+          if (!(used > 0)) throw kit._error(kit._i32()[this._x.dk_error() >> 2]) // about the options
+        }
+        const piece = utf8Decoder.decode(kit._u8().slice(s + at, s + at + used))
+        const lines = piece.split('\n')
+        const first = lines.findIndex((l) => l.trim() && !l.trimStart().startsWith('#'))
+        pieces.push({ text: lines.slice(Math.max(first, 0)).join('\n'), line: line + Math.max(first, 0) })
+        line += lines.length - 1
+        at += used
+      }
+      return pieces
+    } finally {
+      kit._free(s)
+      kit._free(a)
+    }
+  }
+
   /** Pencil marks: for every cell, the digits still possible after the givens. */
   candidates (puzzle, opts = {}) {
     return this._withPuzzle(puzzle, opts, (input, h) => {
@@ -983,6 +1029,7 @@ class DlxWorker {
       solveMany: (...args) => this._call('sudoku.solveMany', args).then((results) => results.map((r) =>
         r.error ? { ...r, error: new DlxError(r.error.code, r.error.message, r.error.details) } : r)),
       candidates: call('sudoku.candidates'),
+      split: call('sudoku.split'),
       generate: call('sudoku.generate'),
       rate: call('sudoku.rate')
     }
