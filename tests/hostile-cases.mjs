@@ -69,6 +69,14 @@ export const SUDOKU_CASES = [
     if (codes.join() !== 'unique,BAD_INPUT,BAD_INPUT,BAD_LENGTH,unique') throw new Error(`got ${codes}`)
   }],
   ['sudoku.candidates', 'a number', 'BAD_INPUT', (d) => d.sudoku.candidates(7)],
+  ['sudoku.split', 'an array', 'BAD_INPUT', (d) => d.sudoku.split([CLASSIC])],
+  ['sudoku.split', 'size -1', 'BAD_SIZE', (d) => d.sudoku.split(CLASSIC, { size: -1 })],
+  ['sudoku.split', '10 MB line', null, (d) => { if (d.sudoku.split('1'.repeat(10 * MB)).length !== 1) throw new Error('one piece expected') }],
+  ['sudoku.split', 'NUL bytes and invalid UTF-16 between puzzles', null, (d) => {
+    // (the junk line reads as a grid's first row, which takes the next line with it)
+    const pieces = d.sudoku.split(`${CLASSIC}\n\0\ud800\n${CLASSIC}\n`)
+    if (pieces.length !== 2 || pieces[0].line !== 1 || pieces[1].line !== 2) throw new Error(`got ${JSON.stringify(pieces)}`)
+  }],
   ['sudoku.rate', 'clashing givens', 'CLASH', (d) => d.sudoku.rate('55' + CLASSIC.slice(2))],
   ['sudoku.generate', 'size 65', 'BAD_SIZE', (d) => d.sudoku.generate({ size: 65 })],
   ['sudoku.generate', 'size NaN', 'BAD_SIZE', (d) => d.sudoku.generate({ size: NaN })],

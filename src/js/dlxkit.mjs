@@ -804,8 +804,10 @@ class SudokuApi {
    * A text of many puzzles cut into one text per puzzle, by the same reader
    * that solve() uses: [{ text, line }], line being where the puzzle starts
    * (1-based). A piece the reader rejects is still a piece (solving it says
-   * what is wrong); blank, comment and title lines between puzzles are left
-   * out. Options: size, alphabet (as for solve).
+   * what is wrong); it ends where the reader would go on, which for a bad
+   * first row of a grid is after the rows the grid would have. Blank and
+   * comment lines before a puzzle are left out. Options: size, alphabet (as
+   * for solve).
    */
   split (text, opts = {}) {
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
