@@ -45,9 +45,6 @@ struct xc_array {
     int32_t *level_item, *level_option; /* level_option: where the option's entries start */
 };
 
-static inline uint8_t *counts_of(const xc_array_t *x, int32_t level) {
-    return x->states + (size_t)level * x->state_bytes;
-}
 static inline __attribute__((always_inline)) mask_t *masks_of(const xc_array_t *x, uint8_t *counts) {
     return (mask_t *)(void *)(counts + x->mask_offset);
 }
@@ -151,7 +148,7 @@ static inline void commit(const xc_array_t *x, uint8_t *count, int32_t at) {
 
 int xc_array_force(xc_array_t *x, int32_t o) {
     if (o < 0 || o >= x->n_options) return -1;
-    uint8_t *count = counts_of(x, 0);
+    uint8_t *count = x->states; /* the forced state */
     mask_t *mask = masks_of(x, count);
     uint32_t e = x->entries[o * x->width];
     if (count[ENTRY_ITEM(e)] == COVERED || !(mask[ENTRY_ITEM(e)] & ENTRY_BIT(e))) return -1;

@@ -619,9 +619,7 @@ class SudokuApi {
    * what is needed to give an answer back in the same form.
    */
   _read (puzzle, opts) {
-    if (opts.size != null && !(Number.isInteger(opts.size) && opts.size >= 0 && opts.size <= 64)) {
-      throw new DlxError('BAD_SIZE', `size must be a whole number 1..64, or 0 to infer it (got ${describe(opts.size)})`)
-    }
+    checkTextSize(opts.size)
     if (Array.isArray(puzzle)) return readArray(puzzle, opts)
     if (typeof puzzle !== 'string') throw new DlxError('BAD_INPUT', 'a puzzle is a string or a 2D array of cells')
     const fast = readLine(puzzle, opts)
@@ -811,9 +809,7 @@ class SudokuApi {
    */
   split (text, opts = {}) {
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
-    if (opts.size != null && !(Number.isInteger(opts.size) && opts.size >= 0 && opts.size <= 64)) {
-      throw new DlxError('BAD_SIZE', `size must be a whole number 1..64, or 0 to infer it (got ${describe(opts.size)})`)
-    }
+    checkTextSize(opts.size)
     const kit = this._kit
     const [s, len] = kit._putString(text)
     let a = 0
@@ -925,6 +921,13 @@ class SudokuApi {
 }
 
 /** boxRows or boxCols: absent, or a whole number 1..64. */
+/** The size option of puzzle text: unset, 0 to infer it, or 1..64. */
+function checkTextSize (size) {
+  if (size != null && !(Number.isInteger(size) && size >= 0 && size <= 64)) {
+    throw new DlxError('BAD_SIZE', `size must be a whole number 1..64, or 0 to infer it (got ${describe(size)})`)
+  }
+}
+
 function checkSide (v, what) {
   if (v == null || v === 0) return 0
   if (!(Number.isInteger(v) && v >= 1 && v <= 64)) throw new DlxError('BAD_SIZE', `${what} must be a whole number 1..64 (got ${describe(v)})`)
