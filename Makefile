@@ -6,8 +6,8 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 INC     := -Iinclude
 DATA    ?= ../shared/data
 
-CORE_SRC := src/dlx.c src/xc_array.c src/format.c src/dlx_text.c src/sudoku.c src/sudoku_generate.c src/sudoku_text.c
-CORE_HDR := include/dlx.h src/xc_array.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h
+CORE_SRC := src/dlx.c src/dlx_search.c src/xc_array.c src/format.c src/dlx_text.c src/sudoku.c src/sudoku_generate.c src/sudoku_text.c
+CORE_HDR := include/dlx.h src/dlx_internal.h src/xc_array.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js bench clean serve extension
@@ -30,27 +30,21 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 	$(CC) $(WARN) $(SAN) $(INC) $< $(CORE_SRC) -o $@ $(LIBS)
 
 # ---- WebAssembly (Debian's emscripten; .ci/run installs it) -------------------
-# The searches are built for speed, the rest for size; no imports, no glue
-# file. Budget: at most 40 KiB (tests/size.test.mjs). To see where the bytes
-# go, `make build/wasm/names.wasm` links a copy with function names.
+# Each source is compiled once, at the level its job asks for; no imports, no
+# glue file. Budget: tests/size.test.mjs. To see where the bytes go,
+# `make build/wasm/names.wasm` links a copy with function names.
 #
-# Sudoku up to 16x16 is solved by src/xc_array.c, compiled whole at -Os with
-# SIMD (its scan is written with SIMD intrinsics) and outside link-time
-# optimization (at link time everything would be -Oz). -O2 there is 3% faster
-# and 0.6 KiB bigger.
+# Levels by file (WASM_LEVEL below):
+# - src/dlx_search.c, the linked search, at -O3 without loop unrolling (which
+#   costs 0.8 KiB and gains nothing measurable), as one copy that tests for
+#   colors as it goes (DLX_ONE_SEARCH; two copies cost 2 KiB). Its MRV scan is
+#   written with SIMD intrinsics: at -Oz the compiler would not vectorize it.
+# - src/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
+#   3% faster and 0.6 KiB bigger).
+# - everything else at -Oz with link-time optimization.
+# The two searches stay outside link-time optimization, where everything
+# would be -Oz.
 #
-# src/dlx.c is compiled twice. build/wasm/dlx_search.o, at -O3 without loop
-# unrolling (which costs 0.8 KiB and gains nothing measurable), supplies only
-# the search ($(WASM_FAST)), as one copy that tests for colors as it goes
-# (DLX_ONE_SEARCH; two copies cost 2 KiB): every other function that
-# include/dlx.h declares gets a throwaway name there, unused, so the linker
-# drops it. build/wasm/dlx.o, at -Oz, supplies the rest; its own copy of the
-# search is weak (build/wasm/weak_fast.h) and gives way. It is also built with
-# always_inline turned into noinline: the dance steps that the search inlines
-# stay single functions there. On pentomino-6x10 the search at -O3 takes
-# 5.7 s, at -Os 6.5 s; dlx.c at -Os in one piece would be 1.6 KiB bigger.
-#
-# Everything but the search is built for size with link-time optimization.
 # Wasm features beyond SIMD (every engine with SIMD has them): with bulk
 # memory, memcpy and memset become single instructions instead of calls into
 # the C library; sign extension and saturating float-to-int conversions are
@@ -67,14 +61,14 @@ WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMO
              -sEXPORTED_FUNCTIONS=_malloc,_free -sBINARYEN_IGNORE_IMPLICIT_TRAPS
 WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sign-ext \
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz
-WASM_FAST := dlx_search_until
-OPEN      := (
-DLX_API   := $(shell grep -o '\bdlx_[a-z_]*$(OPEN)' include/dlx.h | tr -d '$(OPEN)' | LC_ALL=C sort -u)
-WASM_ONLY_FAST := $(foreach f,$(filter-out $(WASM_FAST),$(DLX_API)),-D$(f)=$(f)__unused)
 WASM_SRC  := $(CORE_SRC) src/wasm.c
-WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC)) build/wasm/dlx_search.o
+WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
 DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs \
              dist/dlxkit-inline.mjs
+
+WASM_LEVEL := -Oz -flto
+build/wasm/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
+build/wasm/xc_array.o: WASM_LEVEL := -Os
 
 dist: $(DIST)
 
@@ -82,25 +76,9 @@ dist: $(DIST)
 # rules in mk/*.mk; they add to $(DIST) and the phony targets from there.
 -include $(wildcard mk/*.mk)
 
-build/wasm/dlx_search.o: src/dlx.c $(CORE_HDR)
-	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) -msimd128 -O3 -fno-unroll-loops -DDLX_ONE_SEARCH $(WASM_ONLY_FAST) -c $< -o $@
-
-build/wasm/weak_fast.h: Makefile
-	@mkdir -p $(dir $@)
-	printf '#pragma weak %s\n' $(WASM_FAST) > $@
-
-build/wasm/dlx.o: src/dlx.c $(CORE_HDR) build/wasm/weak_fast.h
-	$(EMCC) $(WASM_CC) $(WASM_FEAT) -Oz -flto -Dalways_inline=noinline -include build/wasm/weak_fast.h \
-	    -c $< -o $@
-
-build/wasm/xc_array.o: src/xc_array.c $(CORE_HDR)
-	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) $(WASM_FEAT) -Os -c $< -o $@
-
 build/wasm/%.o: src/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CC) $(WASM_FEAT) -Oz -flto -c $< -o $@
+	$(EMCC) $(WASM_CC) $(WASM_FEAT) $(WASM_LEVEL) -c $< -o $@
 
 # A second wasm-opt pass takes a little more than emcc's own.
 dist/dlxkit.wasm: $(WASM_OBJ)
@@ -135,9 +113,11 @@ test-c: $(C_TESTS) build/dlx build/dlx-san
 	@echo "== exact-cover instances (tests/c/instances.sh)"
 	@DATA=$(DATA) tests/c/instances.sh
 
-# Benchmarks build like the reference figures: clang -O3 -march=native.
+# Benchmarks: clang -O3 -march=native, with link-time optimization (as the
+# WebAssembly build has): without it the search, in a file of its own, runs
+# 5% slower natively on pentomino-5x12.
 BENCH_CC ?= clang
-BENCH_CFLAGS := -std=c11 -O3 -march=native -Iinclude
+BENCH_CFLAGS := -std=c11 -O3 -march=native -flto -Iinclude
 
 build/bench/dlx: $(CORE_SRC) src/cli/dlx_main.c $(CORE_HDR)
 	@mkdir -p $(dir $@)

@@ -1,17 +1,25 @@
-// The WebAssembly module's budget: at most 40 KiB, and no imports (it must
-// instantiate with an empty import object, anywhere). `make dist` rebuilds
+// The WebAssembly module's budget: at most 56 KiB, 24 KiB gzipped, and no
+// imports (it must instantiate with an empty import object, anywhere). The
+// room above today's size is for the engine work ahead. `make dist` rebuilds
 // it; `make build/wasm/names.wasm` builds a copy with function names to see
 // where the bytes go.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 
 const WASM = new URL('../dist/dlxkit.wasm', import.meta.url)
-const BUDGET = 40 * 1024
+const BUDGET = 56 * 1024
+const GZIP_BUDGET = 24 * 1024
 
-test('dist/dlxkit.wasm is at most 40 KiB (40,960 bytes)', () => {
+test('dist/dlxkit.wasm is at most 56 KiB (57,344 bytes)', () => {
   const size = readFileSync(WASM).length
   assert.ok(size <= BUDGET, `dist/dlxkit.wasm is ${size} bytes, ${size - BUDGET} over the budget of ${BUDGET}`)
+})
+
+test('dist/dlxkit.wasm is at most 24 KiB (24,576 bytes) gzipped', () => {
+  const size = gzipSync(readFileSync(WASM), { level: 9 }).length
+  assert.ok(size <= GZIP_BUDGET, `gzipped it is ${size} bytes, ${size - GZIP_BUDGET} over the budget of ${GZIP_BUDGET}`)
 })
 
 test('dist/dlxkit.wasm has no imports', () => {

@@ -1,0 +1,184 @@
+/* dlx_internal.h: the linked engine's layout and its dance steps, shared by
+ * the building and forcing code (dlx.c) and the search (dlx_search.c). The
+ * search has a file of its own because it is built for speed and the rest
+ * for size.
+ *
+ * Layout as in Knuth's DLX1/DLX2: one array of 16-byte nodes. Nodes 1..N are
+ * the item headers (lengths are kept apart, in `len`), then every option
+ * is a run of consecutive nodes, with a spacer node before and after each run.
+ * A spacer's `up` is the first node of the option before it and its `down` the
+ * last node of the option after it, so an option can be walked in a circle
+ * with only vertical links. Items also sit in two circular lists (`item`):
+ * active primary items around root 0, secondary items around root N+1.
+ */
+#ifndef DLX_INTERNAL_H
+#define DLX_INTERNAL_H
+
+#include "dlx.h"
+
+typedef struct {
+    int32_t up, down;
+    int32_t top;   /* item of an option node; 0 in a header; -(k+1) after option k */
+    int32_t color; /* 0 none; > 0 a color; < 0 already agrees with a purified item */
+} dlx_node;
+
+/* An item's header: its place in the list of active items and the color a
+ * purification settled it on. Column lengths live in their own array. */
+typedef struct {
+    int32_t prev, next;
+    int32_t color, pad;
+} dlx_head;
+
+/* Covering an item adds this to its length, so a plain scan of the length
+ * array skips covered items without following the list. */
+#define COVERED (1 << 30)
+/* Up to this many primary items the MRV scan reads the length array from
+ * end to end (no dependent loads); beyond it, it follows the active list. */
+#define ARRAY_SCAN_MAX 4096
+
+enum phase { PH_START, PH_FORWARD, PH_AT_SOLUTION, PH_DONE };
+
+struct dlx {
+    int32_t n_primary, n_items;
+    dlx_node *node;
+    int32_t n_nodes, cap_nodes;
+    dlx_head *item; /* n_items + 2 entries: root 0, items 1..N, secondary root N+1 */
+    int32_t *len;   /* n_items + 1 entries: column lengths, + COVERED when covered */
+    int32_t *opt_start; /* first node of each option */
+    int32_t n_options, cap_options;
+    int has_colors;
+
+    int32_t *forced; /* stack of forced options (at most n_primary of them) */
+    int32_t n_forced;
+    int32_t *owner; /* per item: the forced option holding it, or -1 */
+    int32_t conflict_option, conflict_item;
+    int32_t *mark; /* per item: scratch for duplicate checks */
+    int32_t stamp;
+
+    /* Search state: levels 0 .. depth-1 hold a committed choice. */
+    int32_t *choice, *start, *pos, *tot;
+    int32_t level, depth, max_level;
+    enum phase phase;
+    uint64_t nodes, updates, solutions, guesses;
+    uint64_t seed, rng; /* the seed set, and the generator's state (0: natural order) */
+};
+
+/* ---- the dance ---------------------------------------------------------- */
+
+/* The arrays the dance touches, passed by value so that the inlined loops
+ * keep them in registers. */
+typedef struct {
+    dlx_node *nd;
+    dlx_head *it;
+    int32_t *len; /* per item: options left in its column (+ COVERED once covered) */
+} dance;
+
+
+/* Unlink every other node of the option holding p from its column. Nodes
+ * marked as agreeing with a purified color stay (as in DLX2): their column
+ * is settled and nobody looks at it until it is restored. */
+static inline void hide(dance m, int32_t p, int colored, uint64_t *upd) {
+    dlx_node *nd = m.nd;
+    for (int32_t q = p + 1; q != p;) {
+        int32_t x = nd[q].top, u = nd[q].up, dn = nd[q].down;
+        if (x <= 0) {
+            q = u;
+        } else if (colored && nd[q].color < 0) {
+            q++;
+        } else {
+            nd[u].down = dn, nd[dn].up = u;
+            m.len[x]--;
+            (*upd)++;
+            q++;
+        }
+    }
+}
+
+static inline void unhide(dance m, int32_t p, int colored) {
+    dlx_node *nd = m.nd;
+    for (int32_t q = p - 1; q != p;) {
+        int32_t x = nd[q].top, u = nd[q].up, dn = nd[q].down;
+        if (x <= 0) {
+            q = dn;
+        } else if (colored && nd[q].color < 0) {
+            q--;
+        } else {
+            nd[u].down = q, nd[dn].up = q;
+            m.len[x]++;
+            q--;
+        }
+    }
+}
+
+static inline void cover(dance m, int32_t i, int colored, uint64_t *upd) {
+    for (int32_t p = m.nd[i].down; p != i; p = m.nd[p].down) hide(m, p, colored, upd);
+    int32_t l = m.it[i].prev, r = m.it[i].next;
+    m.it[l].next = r, m.it[r].prev = l;
+    m.len[i] += COVERED;
+}
+
+static inline void uncover(dance m, int32_t i, int colored) {
+    int32_t l = m.it[i].prev, r = m.it[i].next;
+    m.it[l].next = i, m.it[r].prev = i;
+    m.len[i] -= COVERED;
+    for (int32_t p = m.nd[i].up; p != i; p = m.nd[p].up) unhide(m, p, colored);
+}
+
+/* Settle secondary item top(p) on p's color: options with another color go,
+ * options with the same color stay but are marked so nobody covers it twice. */
+static inline void purify(dance m, int32_t p, uint64_t *upd) {
+    dlx_node *nd = m.nd;
+    int32_t c = nd[p].color, i = nd[p].top;
+    m.it[i].color = c; /* the header remembers the settled color */
+    for (int32_t r = nd[i].down; r != i; r = nd[r].down) {
+        if (nd[r].color != c) hide(m, r, 1, upd);
+        else if (r != p) nd[r].color = -1;
+    }
+}
+
+static inline void unpurify(dance m, int32_t p) {
+    dlx_node *nd = m.nd;
+    int32_t c = nd[p].color, i = nd[p].top;
+    m.it[i].color = 0;
+    for (int32_t r = nd[i].up; r != i; r = nd[r].up) {
+        if (nd[r].color < 0) nd[r].color = c;
+        else if (r != p) unhide(m, r, 1);
+    }
+}
+
+/* Take every item of p's option except top(p), which the caller covered. */
+static inline void commit_rest(dance m, int32_t p, int colored, uint64_t *upd) {
+    dlx_node *nd = m.nd;
+    for (int32_t q = p + 1; q != p;) {
+        int32_t x = nd[q].top;
+        if (x <= 0) {
+            q = nd[q].up;
+        } else {
+            if (!colored || nd[q].color == 0) cover(m, x, colored, upd);
+            else if (nd[q].color > 0) purify(m, q, upd);
+            q++;
+        }
+    }
+}
+
+static inline void uncommit_rest(dance m, int32_t p, int colored) {
+    dlx_node *nd = m.nd;
+    for (int32_t q = p - 1; q != p;) {
+        int32_t x = nd[q].top;
+        if (x <= 0) {
+            q = nd[q].down;
+        } else {
+            if (!colored || nd[q].color == 0) uncover(m, x, colored);
+            else if (nd[q].color > 0) unpurify(m, q);
+            q--;
+        }
+    }
+}
+
+/* The option holding node p: the spacer after it says. */
+static inline int32_t option_of(const dlx_node *nd, int32_t p) {
+    while (nd[p].top > 0) p++;
+    return -nd[p].top - 1;
+}
+
+#endif
