@@ -397,3 +397,104 @@ test('an idle worker does not keep Node running; a busy one does', () => {
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+/** n queens as an exact-cover spec: rows and columns primary, diagonals secondary. */
+function queensSpec (n) {
+  const options = []
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) options.push([`r${r}`, `c${c}`, `a${r + c}`, `b${r - c + n}`])
+  }
+  const primary = []
+  for (let i = 0; i < n; i++) primary.push(`r${i}`, `c${i}`)
+  const secondary = []
+  for (let i = 0; i < 2 * n; i++) secondary.push(`a${i}`, `b${i}`)
+  return { primary, secondary, options }
+}
+
+test('solutions(): leaving the loop stops the worker; the problem then answers other calls', async () => {
+  const local = dlx.exactCover(queensSpec(16))
+  const remote = await w.exactCover(queensSpec(16))
+  for (const leave of ['break', 'throw', 'return']) {
+    const got = []
+    const loop = async () => {
+      for await (const s of remote.solutions()) {
+        got.push(s)
+        if (got.length === 3) {
+          if (leave === 'break') break
+          if (leave === 'throw') throw new Error('consumer failed')
+          return
+        }
+      }
+    }
+    if (leave === 'throw') await assert.rejects(loop(), /consumer failed/)
+    else await loop()
+    assert.deepEqual(got, [...local.solutions({ limit: 3 })])
+    // (the whole stream of 16 queens would take hours: these answer only if it stopped)
+    assert.deepEqual(await remote.count({ limit: 1000 }), local.countDetailed({ limit: 1000 }))
+    assert.deepEqual(await remote.solve(), local.solve())
+  }
+  // and a second loop over the same problem starts again from the first solution
+  let first = null
+  for await (const s of remote.solutions()) { first = s; break }
+  assert.deepEqual(first, local.solve())
+  local.free()
+})
+
+test('solutions(): the worker never runs far ahead of a slow consumer', async () => {
+  const remote = await w.exactCover(queensSpec(16))
+  let found = 0 // solutions the worker has found, from its progress reports
+  const it = remote.solutions({ onProgress: (p) => { found = Math.max(found, p.solutions) } })[Symbol.asyncIterator]()
+  let taken = 0
+  for (let round = 0; round < 6; round++) {
+    for (let i = 0; i < 50; i++) {
+      const { done } = await it.next()
+      assert.equal(done, false)
+      taken++
+    }
+    await sleep(100) // a slow consumer: the worker must wait for it
+    assert.ok(found <= taken + 64, `the worker found ${found} solutions while ${taken} were taken`)
+  }
+  await it.return()
+  assert.equal((await remote.count({ limit: 10 })).count, 10)
+})
+
+test('remote problem calls check their options with the direct checks: the same error codes', async () => {
+  const local = dlx.parseDlx(QUEENS)
+  const remote = await w.parseDlx(QUEENS)
+  const bad = [-1, 1.5, NaN, Infinity, -Infinity, '3', true, [], {}, 10n, null]
+  const firstOf = async (iterable) => { for await (const s of iterable) return s }
+  const ops = [
+    ['count limit', (v) => local.countDetailed({ limit: v }), (v) => remote.count({ limit: v })],
+    ['count maxNodes', (v) => local.countDetailed({ maxNodes: v }), (v) => remote.count({ maxNodes: v })],
+    ['solve maxNodes', (v) => local.solve({ maxNodes: v }), (v) => remote.solve({ maxNodes: v })],
+    ['solutions limit', (v) => local.solutions({ limit: v }).next(), (v) => firstOf(remote.solutions({ limit: v }))],
+    ['solutions maxNodes', (v) => local.solutions({ maxNodes: v }).next(), (v) => firstOf(remote.solutions({ maxNodes: v }))],
+    ['countShard maxNodes', (v) => local.countShard(0, 2, { maxNodes: v }), (v) => remote.countShard(0, 2, { maxNodes: v })],
+    ['countShard shard', (v) => local.countShard(v, 2), (v) => remote.countShard(v, 2)],
+    ['option', (v) => local.option(v), (v) => remote.option(v)],
+    ['formatOption', (v) => local.formatOption(v), (v) => remote.formatOption(v)]
+  ]
+  let compared = 0
+  for (const [name, direct, viaWorker] of ops) {
+    for (const v of bad) {
+      let expected
+      try {
+        direct(v)
+        continue // accepted by the direct API: nothing to compare here
+      } catch (e) {
+        expected = e
+      }
+      if (!(expected instanceof DlxError)) continue // (not a coded error: the direct API's own concern)
+      await rejectsWith(viaWorker(v), expected.code, (e) => assert.equal(e.message, expected.message, `${name} ${describeValue(v)}`))
+      compared++
+    }
+  }
+  assert.ok(compared >= 40, `only ${compared} cases compared`)
+  // the problem is still fine
+  assert.equal((await remote.count()).count, 14200)
+  local.free()
+})
+
+function describeValue (v) {
+  return typeof v === 'bigint' ? `${v}n` : String(v)
+}
