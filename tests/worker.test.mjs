@@ -498,3 +498,59 @@ test('remote problem calls check their options with the direct checks: the same 
 function describeValue (v) {
   return typeof v === 'bigint' ? `${v}n` : String(v)
 }
+
+// A worker that dies (an uncaught error, exit, out of memory, terminated from
+// outside): the calls under way fail with WORKER_FAILED saying why, its
+// problems are gone (FREED: create them again), and the next call starts a
+// fresh worker.
+test('a worker that dies is replaced on the next call', async () => {
+  const dying = await createWorker({ workerUrl: new URL('./fixtures/dying-worker.mjs', import.meta.url) })
+  try {
+    const ways = [
+      ['throw', /boom from the test/],
+      ['throw-unreadable', /the worker failed/],
+      ['exit', /exited with code 3/],
+      ['outside', /exited with code 1/]
+    ]
+    for (const [how, why] of ways) {
+      const old = await dying.parseDlx(PENTOMINO)
+      const running = old.count().then((v) => ({ v }), (e) => ({ e }))
+      const solving = dying.sudoku.solve(CLASSIC) // answered before the death
+      assert.equal((await solving).solution, SOLVED)
+      await sleep(50)
+      if (how === 'outside') dying._worker.terminate()
+      else dying._worker.postMessage({ die: how })
+      const r = await running
+      assert.equal(r.v, undefined, `${how}: the count finished before the worker died`)
+      assert.ok(r.e instanceof DlxError, `${how}: ${r.e}`)
+      assert.equal(r.e.code, 'WORKER_FAILED', r.e.message)
+      assert.match(r.e.message, why)
+      await rejectsWith(old.count(), 'FREED', (e) => assert.match(e.message, /create it again/))
+      await rejectsWith(old.shape(), 'FREED')
+      // the next call starts a fresh worker
+      assert.equal((await dying.sudoku.solve(CLASSIC)).solution, SOLVED)
+      const fresh = await dying.parseDlx(QUEENS)
+      assert.equal((await fresh.count()).count, 14200)
+    }
+  } finally {
+    dying.terminate()
+  }
+})
+
+test('a worker that dies while idle: the next calls, even several at once, get one fresh worker', async () => {
+  const dying = await createWorker()
+  try {
+    const old = await dying.parseDlx(QUEENS)
+    const first = dying._worker
+    first.terminate()
+    await sleep(100)
+    const results = await Promise.all([dying.sudoku.solve(CLASSIC), dying.parseDlx(QUEENS), dying.sudoku.count(CLASSIC)])
+    assert.equal(results[0].solution, SOLVED)
+    assert.equal((await results[1].count()).count, 14200)
+    assert.equal(results[2], 1)
+    assert.notEqual(dying._worker, first)
+    await rejectsWith(old.count(), 'FREED')
+  } finally {
+    dying.terminate()
+  }
+})
