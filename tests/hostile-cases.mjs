@@ -211,3 +211,46 @@ export const CLI_CASES = [
   ['generate: --seed -1', ['generate', '--box', '3x3', '--count', '1', '--seed', '-1'], '', 2, '--seed'],
   ['rate: empty stdin', ['rate'], '', 1, 'no puzzle found']
 ]
+
+/**
+ * Hostile values for the sheet functions (dlxkit/sheets): each is passed in
+ * every argument position of every function, which must return (a value or
+ * a SheetError), never throw. `code` is what SUDOKU gives it as its range.
+ */
+const boom = () => { throw new Error('boom') }
+const throwing = (thrown) => Object.defineProperty([[1, 2], [2, 1]], 0, { get () { throw thrown } })
+const trapAll = () => new Proxy([], new Proxy({}, { get: () => boom }))
+export const SHEET_CASES = [
+  ['a row whose getter throws an Error', '#VALUE!', () => throwing(new Error('boom'))],
+  ['a getter throwing an error whose message getter throws', '#VALUE!', () => throwing({ get message () { boom() } })],
+  ['a getter throwing a Symbol', '#VALUE!', () => throwing(Symbol('boom'))],
+  ['a getter throwing an object whose toString throws', '#VALUE!', () => throwing({ toString: boom, valueOf: boom })],
+  ['a getter throwing a Proxy that throws on every trap', '#VALUE!', () => throwing(trapAll())],
+  ['a getter throwing null', '#VALUE!', () => throwing(null)],
+  ['a Proxy range that throws on every trap', '#VALUE!', trapAll],
+  ['a revoked Proxy', '#VALUE!', () => { const r = Proxy.revocable([], {}); r.revoke(); return r.proxy }],
+  ['a Proxy range claiming length 1e9', '#VALUE!', () => new Proxy([], { get: (t, k) => k === 'length' ? 1e9 : undefined })],
+  ['a Proxy range claiming length -1', '#VALUE!', () => new Proxy([], { get: (t, k) => k === 'length' ? -1 : undefined })],
+  ['a Proxy range claiming length "2"', '#VALUE!', () => new Proxy([], { get: (t, k) => k === 'length' ? '2' : [1] })],
+  ['a row whose cells change at each read', 'ok', () => { let k = 0; return [Object.defineProperty([0], 0, { get: () => k++ % 2 })] }],
+  ['a sparse range of 2^32 - 1 rows', '#VALUE!', () => new Array(2 ** 32 - 1)],
+  ['a sparse range of 2^20 rows', '#VALUE!', () => new Array(2 ** 20)],
+  ['a row of 2^32 - 1 cells', '#VALUE!', () => [new Array(2 ** 32 - 1)]],
+  ['a 4x4 range with holes', 'ok', () => [[1, , , ,], new Array(4), [, , 1, ,], [, , , 2]]], // eslint-disable-line no-sparse-arrays
+  ['a cell holding a nested array', '#VALUE!', () => [[[[1]]]]],
+  ['a cell holding a cyclic array', '#VALUE!', () => { const a = [1]; a.push(a); return [[a]] }],
+  ['a cell holding an object whose toString throws', '#VALUE!', () => [[{ toString: boom, valueOf: boom }]]],
+  ['a cell holding a Symbol', '#VALUE!', () => [[Symbol('x')]]],
+  ['a cell holding a BigInt', '#VALUE!', () => [[1n]]],
+  ['a cell holding NaN', '#VALUE!', () => [[NaN]]],
+  ['a cell holding Infinity', '#VALUE!', () => [[Infinity]]],
+  ['a cell holding a function', '#VALUE!', () => [[boom]]],
+  ['a cell holding a 10 MB string', '#VALUE!', () => [['7'.repeat(10 << 20)]]],
+  ['a Symbol', '#VALUE!', () => Symbol('x')],
+  ['a BigInt', '#VALUE!', () => 10n ** 30n],
+  ['NaN', '#VALUE!', () => NaN],
+  ['an object whose toString throws', '#VALUE!', () => ({ toString: boom, valueOf: boom, [Symbol.toPrimitive]: boom })],
+  ['a deep nest of arrays', '#VALUE!', () => { let a = [1]; for (let i = 0; i < 1e5; i++) a = [a]; return a }],
+  ['an empty range', '#VALUE!', () => []],
+  ['a range of empty rows', '#VALUE!', () => [[], []]]
+]
