@@ -254,3 +254,29 @@ export const SHEET_CASES = [
   ['an empty range', '#VALUE!', () => []],
   ['a range of empty rows', '#VALUE!', () => [[], []]]
 ]
+
+/**
+ * Problems held by a worker (createWorker): run(remote, worker) must reject
+ * with a DlxError with `code`, the direct call's code, and the worker keeps
+ * answering. A worker that dies fails the calls under way and is replaced.
+ */
+const firstOf = async (iterable) => { for await (const s of iterable) return s }
+export const WORKER_CASES = [
+  ['worker Problem', 'count limit -1', 'BAD_ARGUMENT', (p) => p.count({ limit: -1 })],
+  ['worker Problem', 'count limit 1.5', 'BAD_ARGUMENT', (p) => p.count({ limit: 1.5 })],
+  ['worker Problem', 'count limit 1n (BigInt)', 'BAD_ARGUMENT', (p) => p.count({ limit: 1n })],
+  ['worker Problem', 'count maxNodes NaN', 'BAD_ARGUMENT', (p) => p.count({ maxNodes: NaN })],
+  ['worker Problem', 'solutions limit -1', 'BAD_ARGUMENT', (p) => firstOf(p.solutions({ limit: -1 }))],
+  ['worker Problem', 'solutions maxNodes "5"', 'BAD_ARGUMENT', (p) => firstOf(p.solutions({ maxNodes: '5' }))],
+  ['worker Problem', 'solve maxNodes -1', 'BAD_ARGUMENT', (p) => p.solve({ maxNodes: -1 })],
+  ['worker Problem', 'countShard(0, 0)', 'BAD_ARGUMENT', (p) => p.countShard(0, 0)],
+  ['worker Problem', 'a call under way when the worker dies', 'WORKER_FAILED', (p, w) => {
+    w._worker.terminate() // (its exit is seen later: the call is posted to a dying worker)
+    return p.count()
+  }],
+  ['worker Problem', 'a problem of a worker that died', 'FREED', async (p, w) => {
+    await w._worker.terminate()
+    await w.sudoku.solve(CLASSIC) // a fresh worker
+    return p.count()
+  }]
+]

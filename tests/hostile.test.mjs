@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { load, DlxError } from '../dist/dlxkit.mjs'
-import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES, SHEET_CASES } from './hostile-cases.mjs'
+import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES, SHEET_CASES, WORKER_CASES } from './hostile-cases.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
@@ -134,5 +134,26 @@ test('sheet functions: hostile values in every argument give a value or a SheetE
     }
     assert.equal(f.SUDOKU(GRID).length, 4)
     assert.equal(f.EXACTCOVER_COUNT(MATRIX), 2)
+  }
+})
+
+test('problems in a worker: hostile options get the direct codes; a dead worker is replaced', { timeout: 30000 }, async () => {
+  const { createWorker } = await import('../dist/dlxkit.mjs')
+  const w = await createWorker()
+  try {
+    for (const [entry, name, code, run] of WORKER_CASES) {
+      assertCatalogued(`JS ${entry}`, name, code)
+      const p = await w.exactCover({ primary: ['a', 'b'], options: [['a', 'b'], ['a'], ['b']] })
+      await assert.rejects(run(p, w), (e) => {
+        assert.ok(e instanceof DlxError, `${name}: expected a DlxError ${code}, got ${e?.constructor?.name}: ${e?.message}`)
+        assert.equal(e.code, code, `${name}: ${e.message}`)
+        return true
+      })
+      assert.equal((await w.sudoku.solve(CLASSIC)).solution, SOLVED)
+      const q = await w.exactCover({ primary: ['a', 'b'], options: [['a', 'b'], ['a'], ['b']] })
+      assert.equal((await q.count()).count, 2)
+    }
+  } finally {
+    w.terminate()
   }
 })
