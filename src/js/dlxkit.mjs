@@ -997,7 +997,7 @@ function readArray (rows, opts) {
 const ABORT_GRACE_MS = 100
 // Solutions a worker may send ahead of the consumer of solutions(); it gets
 // more as they are taken, so memory stays bounded however slow the loop.
-const SOLUTION_WINDOW = 64
+const SOLUTION_WINDOW = 256
 
 /**
  * The same API, async, in a worker (a browser module Worker or a Node worker
