@@ -270,6 +270,10 @@ export const WORKER_CASES = [
   ['worker Problem', 'solutions maxNodes "5"', 'BAD_ARGUMENT', (p) => firstOf(p.solutions({ maxNodes: '5' }))],
   ['worker Problem', 'solve maxNodes -1', 'BAD_ARGUMENT', (p) => p.solve({ maxNodes: -1 })],
   ['worker Problem', 'countShard(0, 0)', 'BAD_ARGUMENT', (p) => p.countShard(0, 0)],
+  ['worker sudoku.solve', 'limit a Symbol (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: Symbol('x') })],
+  ['worker sudoku.solve', 'limit a function (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: () => 1 })],
+  ['worker sudoku.solve', 'puzzle a Proxy whose traps throw', 'BAD_INPUT', (p, w) => w.sudoku.solve(new Proxy({}, { ownKeys: () => { throw new Error('x') } }))],
+  ['worker sudoku.solve', 'options with a throwing getter', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { get limit () { throw new Error('x') } })],
   ['worker Problem', 'a call under way when the worker dies', 'WORKER_FAILED', (p, w) => {
     w._worker.terminate() // (its exit is seen later: the call is posted to a dying worker)
     return p.count()

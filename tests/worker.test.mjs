@@ -496,7 +496,7 @@ test('remote problem calls check their options with the direct checks: the same 
 })
 
 function describeValue (v) {
-  return typeof v === 'bigint' ? `${v}n` : String(v)
+  return typeof v === 'bigint' ? `${v}n` : typeof v === 'symbol' ? 'a symbol' : typeof v === 'object' && v ? 'an object' : String(v)
 }
 
 // A worker that dies (an uncaught error, exit, out of memory, terminated from
@@ -553,4 +553,68 @@ test('a worker that dies while idle: the next calls, even several at once, get o
   } finally {
     dying.terminate()
   }
+})
+
+test('every worker operation gives a bad argument the direct code, even values a worker cannot be sent', { timeout: 60000 }, async () => {
+  const bad = [-1, 1.5, NaN, Infinity, '3', true, [], {}, 10n, null, Symbol('s'), () => 1,
+    new Proxy({}, { ownKeys: () => { throw new Error('no keys') } })]
+  const grid = asRange(CLASSIC)
+  const ops = [
+    ['solve', (api, v) => api.sudoku.solve(CLASSIC, { limit: v })],
+    ['solve maxNodes', (api, v) => api.sudoku.solve(grid, { maxNodes: v })],
+    ['solve size', (api, v) => api.sudoku.solve(CLASSIC, { size: v })],
+    ['solve boxRows', (api, v) => api.sudoku.solve(CLASSIC, { boxRows: v })],
+    ['solve alphabet', (api, v) => api.sudoku.solve(CLASSIC, { alphabet: v })],
+    ['solve format', (api, v) => api.sudoku.solve(CLASSIC, { format: v })],
+    ['solve puzzle', (api, v) => api.sudoku.solve(v)],
+    ['count', (api, v) => api.sudoku.count(CLASSIC, { limit: v })],
+    ['count puzzle', (api, v) => api.sudoku.count(v)],
+    ['candidates', (api, v) => api.sudoku.candidates(CLASSIC, { size: v })],
+    ['candidates puzzle', (api, v) => api.sudoku.candidates(v)],
+    ['split', (api, v) => api.sudoku.split(v)],
+    ['split size', (api, v) => api.sudoku.split(CLASSIC, { size: v })],
+    ['generate size', (api, v) => api.sudoku.generate({ size: v })],
+    ['generate seed', (api, v) => api.sudoku.generate({ seed: v })],
+    ['rate', (api, v) => api.sudoku.rate(v)],
+    ['parseDlx', (api, v) => api.parseDlx(v)],
+    ['exactCover', (api, v) => api.exactCover(v)],
+    ['exactCover options', (api, v) => api.exactCover({ primary: 2, options: v })]
+  ]
+  let compared = 0
+  for (const [name, call] of ops) {
+    for (const v of bad) {
+      let expected
+      try {
+        const r = call(dlx, v)
+        r?.free?.()
+        continue // accepted directly
+      } catch (e) {
+        expected = e
+      }
+      if (!(expected instanceof DlxError)) continue
+      // (the direct call reads a Symbol alphabet as the text "Symbol(s)"; a Symbol cannot reach the worker)
+      if (name === 'solve alphabet' && typeof v === 'symbol') continue
+      await rejectsWith(call(w, v), expected.code, (e) => assert.ok(true, `${name} ${describeValue(v)}: ${e.message}`)).catch((e) => { throw new Error(`${name} with ${describeValue(v)}: ${e.message}`) })
+      compared++
+    }
+  }
+  assert.ok(compared >= 100, `only ${compared} cases compared`)
+  // nothing is left pending: the worker answers at once
+  assert.equal((await w.sudoku.solve(CLASSIC)).solution, SOLVED)
+})
+
+test('arguments the client cannot read reject (never a synchronous throw, never a call left pending)', async () => {
+  const hostile = [
+    [CLASSIC, { get limit () { throw new Error('no limit') } }],
+    [CLASSIC, { get limit () { throw Symbol('odd') } }],
+    [CLASSIC, { limit: new Proxy({}, { ownKeys: () => { throw new Error('no keys') } }) }],
+    [new Proxy({}, { ownKeys: () => { throw new Error('no keys') } })],
+    [new Proxy([], { get: () => { throw new Error('no get') } })]
+  ]
+  for (const args of hostile) {
+    let p
+    assert.doesNotThrow(() => { p = w.sudoku.solve(...args) })
+    await assert.rejects(p, (e) => e instanceof DlxError && /^BAD_/.test(e.code))
+  }
+  assert.equal(w._pending.size, 0)
 })

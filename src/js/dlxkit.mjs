@@ -1131,10 +1131,17 @@ class DlxWorker {
    */
   _call (op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
+    let opts, signal, onProgress, sent
+    try {
+      opts = args.length && isOptions(args[args.length - 1]) ? args[args.length - 1] : null
+      let plain
+      ({ signal, onProgress, ...plain } = opts ?? {})
+      sent = opts ? [...args.slice(0, -1), plain] : args
+    } catch { // a getter or a Proxy that throws: sent as what can be read of it
+      signal = onProgress = undefined
+      sent = args
+    }
     if (!this._worker && !this._restarting && op !== 'init') this._restart()
-    const opts = args.length && isOptions(args[args.length - 1]) ? args[args.length - 1] : null
-    const { signal, onProgress, ...plain } = opts ?? {}
-    const sent = opts ? [...args.slice(0, -1), plain] : args
     const id = this._nextId++
     if (stream) stream.id = id
     return new Promise((resolve, reject) => {
@@ -1152,9 +1159,25 @@ class DlxWorker {
     })
   }
 
+  /**
+   * Post a request. What structured clone refuses (a Symbol or a function
+   * where a value belongs, a Proxy) is sent as a plain copy with {} in its
+   * place, so the worker's checks reject it as the direct API would; what
+   * cannot even be read rejects the call with BAD_ARGUMENT (never a call left
+   * pending for ever).
+   */
   _send (entry) {
     entry.sent = true
-    this._post(entry.message)
+    try {
+      this._post(entry.message)
+      return
+    } catch (e) {
+      try {
+        this._post(transferable(entry.message, new Map()))
+        return
+      } catch {}
+      this._settle(entry.message.id)?.reject(new DlxError('BAD_ARGUMENT', `an argument cannot be sent to the worker: ${errorText(e)}`))
+    }
   }
 
   /**
@@ -1231,6 +1254,33 @@ class DlxWorker {
 
 function isOptions (v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v)
+}
+
+/**
+ * v as plain arrays and objects, with {} for what structured clone refuses
+ * or what cannot be read (a Proxy whose traps throw, a throwing getter).
+ */
+function transferable (v, seen) {
+  if (typeof v === 'function' || typeof v === 'symbol') return {}
+  if (v === null || typeof v !== 'object') return v
+  try {
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof WebAssembly.Module) return v
+    if (seen.has(v)) return seen.get(v)
+    const out = Array.isArray(v) ? new Array(v.length) : {}
+    seen.set(v, out)
+    for (const k of Object.keys(v)) out[k] = transferable(readKey(v, k), seen)
+    return out
+  } catch {
+    return {}
+  }
+}
+
+function readKey (v, k) {
+  try {
+    return v[k]
+  } catch {
+    return {}
+  }
 }
 
 /** A thrown value as text, whatever it is (its message getter may throw). */
