@@ -211,3 +211,76 @@ export const CLI_CASES = [
   ['generate: --seed -1', ['generate', '--box', '3x3', '--count', '1', '--seed', '-1'], '', 2, '--seed'],
   ['rate: empty stdin', ['rate'], '', 1, 'no puzzle found']
 ]
+
+/**
+ * Hostile values for the sheet functions (dlxkit/sheets): each is passed in
+ * every argument position of every function, which must return (a value or
+ * a SheetError), never throw. `code` is what SUDOKU gives it as its range.
+ */
+const boom = () => { throw new Error('boom') }
+const throwing = (thrown) => Object.defineProperty([[1, 2], [2, 1]], 0, { get () { throw thrown } })
+const trapAll = () => new Proxy([], new Proxy({}, { get: () => boom }))
+export const SHEET_CASES = [
+  ['a row whose getter throws an Error', '#VALUE!', () => throwing(new Error('boom'))],
+  ['a getter throwing an error whose message getter throws', '#VALUE!', () => throwing({ get message () { boom() } })],
+  ['a getter throwing a Symbol', '#VALUE!', () => throwing(Symbol('boom'))],
+  ['a getter throwing an object whose toString throws', '#VALUE!', () => throwing({ toString: boom, valueOf: boom })],
+  ['a getter throwing a Proxy that throws on every trap', '#VALUE!', () => throwing(trapAll())],
+  ['a getter throwing null', '#VALUE!', () => throwing(null)],
+  ['a Proxy range that throws on every trap', '#VALUE!', trapAll],
+  ['a revoked Proxy', '#VALUE!', () => { const r = Proxy.revocable([], {}); r.revoke(); return r.proxy }],
+  ['a Proxy range claiming length 1e9', '#VALUE!', () => new Proxy([], { get: (t, k) => k === 'length' ? 1e9 : undefined })],
+  ['a Proxy range claiming length -1', '#VALUE!', () => new Proxy([], { get: (t, k) => k === 'length' ? -1 : undefined })],
+  ['a Proxy range claiming length "2"', '#VALUE!', () => new Proxy([], { get: (t, k) => k === 'length' ? '2' : [1] })],
+  ['a row whose cells change at each read', 'ok', () => { let k = 0; return [Object.defineProperty([0], 0, { get: () => k++ % 2 })] }],
+  ['a sparse range of 2^32 - 1 rows', '#VALUE!', () => new Array(2 ** 32 - 1)],
+  ['a sparse range of 2^20 rows', '#VALUE!', () => new Array(2 ** 20)],
+  ['a row of 2^32 - 1 cells', '#VALUE!', () => [new Array(2 ** 32 - 1)]],
+  ['a 4x4 range with holes', 'ok', () => [[1, , , ,], new Array(4), [, , 1, ,], [, , , 2]]], // eslint-disable-line no-sparse-arrays
+  ['a cell holding a nested array', '#VALUE!', () => [[[[1]]]]],
+  ['a cell holding a cyclic array', '#VALUE!', () => { const a = [1]; a.push(a); return [[a]] }],
+  ['a cell holding an object whose toString throws', '#VALUE!', () => [[{ toString: boom, valueOf: boom }]]],
+  ['a cell holding a Symbol', '#VALUE!', () => [[Symbol('x')]]],
+  ['a cell holding a BigInt', '#VALUE!', () => [[1n]]],
+  ['a cell holding NaN', '#VALUE!', () => [[NaN]]],
+  ['a cell holding Infinity', '#VALUE!', () => [[Infinity]]],
+  ['a cell holding a function', '#VALUE!', () => [[boom]]],
+  ['a cell holding a 10 MB string', '#VALUE!', () => [['7'.repeat(10 << 20)]]],
+  ['a Symbol', '#VALUE!', () => Symbol('x')],
+  ['a BigInt', '#VALUE!', () => 10n ** 30n],
+  ['NaN', '#VALUE!', () => NaN],
+  ['an object whose toString throws', '#VALUE!', () => ({ toString: boom, valueOf: boom, [Symbol.toPrimitive]: boom })],
+  ['a deep nest of arrays', '#VALUE!', () => { let a = [1]; for (let i = 0; i < 1e5; i++) a = [a]; return a }],
+  ['an empty range', '#VALUE!', () => []],
+  ['a range of empty rows', '#VALUE!', () => [[], []]]
+]
+
+/**
+ * Problems held by a worker (createWorker): run(remote, worker) must reject
+ * with a DlxError with `code`, the direct call's code, and the worker keeps
+ * answering. A worker that dies fails the calls under way and is replaced.
+ */
+const firstOf = async (iterable) => { for await (const s of iterable) return s }
+export const WORKER_CASES = [
+  ['worker Problem', 'count limit -1', 'BAD_ARGUMENT', (p) => p.count({ limit: -1 })],
+  ['worker Problem', 'count limit 1.5', 'BAD_ARGUMENT', (p) => p.count({ limit: 1.5 })],
+  ['worker Problem', 'count limit 1n (BigInt)', 'BAD_ARGUMENT', (p) => p.count({ limit: 1n })],
+  ['worker Problem', 'count maxNodes NaN', 'BAD_ARGUMENT', (p) => p.count({ maxNodes: NaN })],
+  ['worker Problem', 'solutions limit -1', 'BAD_ARGUMENT', (p) => firstOf(p.solutions({ limit: -1 }))],
+  ['worker Problem', 'solutions maxNodes "5"', 'BAD_ARGUMENT', (p) => firstOf(p.solutions({ maxNodes: '5' }))],
+  ['worker Problem', 'solve maxNodes -1', 'BAD_ARGUMENT', (p) => p.solve({ maxNodes: -1 })],
+  ['worker Problem', 'countShard(0, 0)', 'BAD_ARGUMENT', (p) => p.countShard(0, 0)],
+  ['worker sudoku.solve', 'limit a Symbol (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: Symbol('x') })],
+  ['worker sudoku.solve', 'limit a function (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: () => 1 })],
+  ['worker sudoku.solve', 'puzzle a Proxy whose traps throw', 'BAD_INPUT', (p, w) => w.sudoku.solve(new Proxy({}, { ownKeys: () => { throw new Error('x') } }))],
+  ['worker sudoku.solve', 'options with a throwing getter', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { get limit () { throw new Error('x') } })],
+  ['worker Problem', 'a call under way when the worker dies', 'WORKER_FAILED', (p, w) => {
+    w._worker.terminate() // (its exit is seen later: the call is posted to a dying worker)
+    return p.count()
+  }],
+  ['worker Problem', 'a problem of a worker that died', 'FREED', async (p, w) => {
+    await w._worker.terminate()
+    await w.sudoku.solve(CLASSIC) // a fresh worker
+    return p.count()
+  }]
+]

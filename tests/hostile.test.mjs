@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { load, DlxError } from '../dist/dlxkit.mjs'
-import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES } from './hostile-cases.mjs'
+import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES, SHEET_CASES, WORKER_CASES } from './hostile-cases.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
@@ -98,5 +98,62 @@ test('the CLI: hostile input gets its exit status and message, never a crash', {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+// The sheet functions promise never to throw: every hostile value in every
+// argument position gets a value or a SheetError, and the functions keep
+// answering a normal puzzle after each.
+test('sheet functions: hostile values in every argument give a value or a SheetError, never a throw', { timeout: 60000 }, async () => {
+  const { createSheetFunctions, SheetError, SIGNATURES } = await import('../dist/dlxkit-sheets.mjs')
+  const f = createSheetFunctions(await load())
+  const GRID = [[1, '', '', ''], ['', '', 3, ''], ['', 4, '', ''], ['', '', '', 2]]
+  const MATRIX = [[1, 0], [0, 1], [1, 1]]
+  const valid = { range: GRID, matrix: MATRIX, box: '', limit: 2 }
+  for (const [name, code, make] of SHEET_CASES) {
+    assertCatalogued('JS sheets', name, code)
+    for (const [fn, sig] of Object.entries(SIGNATURES)) {
+      for (let i = 0; i < sig.params.length; i++) {
+        const args = sig.params.map((p, j) => j === i ? make() : valid[p])
+        let result
+        try {
+          result = f[fn](...args)
+        } catch (e) {
+          assert.fail(`${fn} with ${name} as ${sig.params[i]} threw ${typeof e === 'symbol' ? 'a symbol' : e?.constructor?.name}`)
+        }
+        if (result instanceof SheetError) {
+          assert.ok(['#VALUE!', '#N/A', '#NUM!'].includes(result.code), `${fn}: ${result.code}`)
+          assert.equal(typeof result.message, 'string')
+          assert.ok(result.message.length > 0 && result.message.length < 500, `${fn} with ${name}: ${result.message.slice(0, 200)}`)
+        }
+        if (i === 0 && fn === 'SUDOKU') {
+          if (code === 'ok') assert.ok(Array.isArray(result), `SUDOKU with ${name}: ${result?.message}`)
+          else assert.equal(result?.code, code, `SUDOKU with ${name}: ${Array.isArray(result) ? 'a grid' : result?.message}`)
+        }
+      }
+    }
+    assert.equal(f.SUDOKU(GRID).length, 4)
+    assert.equal(f.EXACTCOVER_COUNT(MATRIX), 2)
+  }
+})
+
+test('problems in a worker: hostile options get the direct codes; a dead worker is replaced', { timeout: 30000 }, async () => {
+  const { createWorker } = await import('../dist/dlxkit.mjs')
+  const w = await createWorker()
+  try {
+    for (const [entry, name, code, run] of WORKER_CASES) {
+      assertCatalogued(`JS ${entry}`, name, code)
+      const p = await w.exactCover({ primary: ['a', 'b'], options: [['a', 'b'], ['a'], ['b']] })
+      await assert.rejects(run(p, w), (e) => {
+        assert.ok(e instanceof DlxError, `${name}: expected a DlxError ${code}, got ${e?.constructor?.name}: ${e?.message}`)
+        assert.equal(e.code, code, `${name}: ${e.message}`)
+        return true
+      })
+      assert.equal((await w.sudoku.solve(CLASSIC)).solution, SOLVED)
+      const q = await w.exactCover({ primary: ['a', 'b'], options: [['a', 'b'], ['a'], ['b']] })
+      assert.equal((await q.count()).count, 2)
+    }
+  } finally {
+    w.terminate()
   }
 })

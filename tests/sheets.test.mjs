@@ -111,7 +111,7 @@ test('bad ranges are #VALUE! errors that say what and where; the functions never
 
 test('a search past the node budget is #N/A "gave up", not a hung sheet', () => {
   const tight = createSheetFunctions(kit, { maxNodes: 10 })
-  const empty = Array.from({ length: 25 }, () => new Array(25).fill(''))
+  const empty = Array.from({ length: 16 }, () => new Array(16).fill(''))
   assertError(tight.SUDOKU_COUNT(empty, 0), '#N/A', /gave up after 10 search nodes/)
   // the perfect matchings of 16 points: 2,027,025 covers
   const pairs = []
@@ -295,5 +295,41 @@ test('the add-in page in Chromium, with office.js replaced by a stand-in runtime
   } finally {
     await browser.close()
     await server.close()
+  }
+})
+
+test('blank and nearly blank grids of every size up to 64x64 solve (no "gave up")', { timeout: 60000 }, () => {
+  for (let n = 1; n <= 64; n++) {
+    const blank = Array.from({ length: n }, () => new Array(n).fill(''))
+    const out = f.SUDOKU(blank)
+    assert.ok(Array.isArray(out), `${n}x${n}: ${out?.message}`)
+    assert.equal(kit.sudoku.count(out), 1, `${n}x${n}: not a valid grid`)
+    if (n > 1) assert.equal(f.SUDOKU_COUNT(blank), 2, `${n}x${n}`)
+    if (n > 1) assert.equal(f.SUDOKU_CHECK(blank), 'multiple', `${n}x${n}`)
+  }
+  // other boxes, and a few givens
+  for (const [n, box] of [[64, '2x32'], [64, '4x16'], [64, '16x4'], [64, 1], [60, '6x10'], [49, '7x7'], [25, '5x5']]) {
+    const g = Array.from({ length: n }, () => new Array(n).fill(''))
+    g[0][0] = n
+    g[n - 1][3] = 1
+    g[n >> 1][n >> 2] = 2
+    const out = f.SUDOKU(g, box)
+    assert.ok(Array.isArray(out), `${n}x${n} ${box}: ${out?.message}`)
+    const [boxRows, boxCols] = typeof box === 'number' ? [box, n / box] : box.split('x').map(Number)
+    assert.equal(kit.sudoku.count(out, { boxRows, boxCols }), 1, `${n}x${n} ${box}: not a valid grid`)
+    assert.equal(out[0][0], n)
+    assert.equal(out[n - 1][3], 1)
+    assert.equal(out[n >> 1][n >> 2], 2)
+    assert.equal(f.SUDOKU_COUNT(g, 1000, box), 1000)
+  }
+  // counting them all cannot be done: a clear #NUM!, at once
+  const blank = Array.from({ length: 64 }, () => new Array(64).fill(''))
+  assertError(f.SUDOKU_COUNT(blank, 0), '#NUM!', /too many to count: give a limit/)
+})
+
+test('EXACTCOVER: a range with no columns is #VALUE!, not one empty cover', () => {
+  for (const m of [[[]], [[], []], [[], [], []]]) {
+    assertError(f.EXACTCOVER_COUNT(m), '#VALUE!', /at least one column/)
+    assertError(f.EXACTCOVER_SOLVE(m), '#VALUE!', /at least one column/)
   }
 })

@@ -199,3 +199,41 @@ test('no console errors and no request outside localhost', () => {
   assert.deepEqual(consoleErrors, [])
   assert.deepEqual(outsideRequests, [])
 })
+
+test('a Web Worker that dies: calls under way fail with WORKER_FAILED, the next call gets a fresh worker', async () => {
+  const other = await browser.newPage()
+  try {
+    await other.goto(`${server.url}/tests/fixtures/`).catch(() => {}) // any page of the server: same origin
+    const r = await other.evaluate(async (puzzle) => {
+      const { createWorker } = await import('/dist/dlxkit.mjs')
+      const w = await createWorker({ workerUrl: '/tests/fixtures/dying-worker-web.mjs' })
+      const rows = []
+      for (let n = 0; n < 8; n++) {
+        for (let c = 0; c < 8; c++) rows.push([`r${n}`, `c${c}`, `a${n + c}`, `b${n - c + 8}`])
+      }
+      const primary = []
+      for (let i = 0; i < 8; i++) primary.push(`r${i}`, `c${i}`)
+      const secondary = []
+      for (let i = 0; i < 16; i++) secondary.push(`a${i}`, `b${i}`)
+      const spec = { primary, secondary, options: rows }
+      const old = await w.exactCover(spec)
+      const before = (await old.count()).count
+      w._worker.postMessage({ die: 'throw' })
+      const pending = w.sudoku.solveMany(Array(20000).fill(puzzle)).then(() => 'answered', (e) => `${e.code}: ${e.message}`)
+      const failed = await pending
+      const lost = await old.count().then(() => 'answered', (e) => e.code)
+      const solved = (await w.sudoku.solve(puzzle)).solution
+      const fresh = await w.exactCover(spec)
+      const after = (await fresh.count()).count
+      w.terminate()
+      return { before, failed, lost, solved, after }
+    }, PUZZLE)
+    assert.equal(r.before, 92)
+    assert.match(r.failed, /^WORKER_FAILED: the worker failed: .*boom from the test/)
+    assert.equal(r.lost, 'FREED')
+    assert.equal(r.solved, SOLUTION)
+    assert.equal(r.after, 92)
+  } finally {
+    await other.close()
+  }
+})

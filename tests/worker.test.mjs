@@ -397,3 +397,224 @@ test('an idle worker does not keep Node running; a busy one does', () => {
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+/** n queens as an exact-cover spec: rows and columns primary, diagonals secondary. */
+function queensSpec (n) {
+  const options = []
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) options.push([`r${r}`, `c${c}`, `a${r + c}`, `b${r - c + n}`])
+  }
+  const primary = []
+  for (let i = 0; i < n; i++) primary.push(`r${i}`, `c${i}`)
+  const secondary = []
+  for (let i = 0; i < 2 * n; i++) secondary.push(`a${i}`, `b${i}`)
+  return { primary, secondary, options }
+}
+
+test('solutions(): leaving the loop stops the worker; the problem then answers other calls', async () => {
+  const local = dlx.exactCover(queensSpec(16))
+  const remote = await w.exactCover(queensSpec(16))
+  for (const leave of ['break', 'throw', 'return']) {
+    const got = []
+    const loop = async () => {
+      for await (const s of remote.solutions()) {
+        got.push(s)
+        if (got.length === 3) {
+          if (leave === 'break') break
+          if (leave === 'throw') throw new Error('consumer failed')
+          return
+        }
+      }
+    }
+    if (leave === 'throw') await assert.rejects(loop(), /consumer failed/)
+    else await loop()
+    assert.deepEqual(got, [...local.solutions({ limit: 3 })])
+    // (the whole stream of 16 queens would take hours: these answer only if it stopped)
+    assert.deepEqual(await remote.count({ limit: 1000 }), local.countDetailed({ limit: 1000 }))
+    assert.deepEqual(await remote.solve(), local.solve())
+  }
+  // and a second loop over the same problem starts again from the first solution
+  let first = null
+  for await (const s of remote.solutions()) { first = s; break }
+  assert.deepEqual(first, local.solve())
+  local.free()
+})
+
+test('solutions(): the worker never runs far ahead of a slow consumer', async () => {
+  const remote = await w.exactCover(queensSpec(16))
+  let found = 0 // solutions the worker has found, from its progress reports
+  const it = remote.solutions({ onProgress: (p) => { found = Math.max(found, p.solutions) } })[Symbol.asyncIterator]()
+  let taken = 0
+  for (let round = 0; round < 6; round++) {
+    for (let i = 0; i < 300; i++) {
+      const { done } = await it.next()
+      assert.equal(done, false)
+      taken++
+    }
+    await sleep(100) // a slow consumer: the worker must wait for it
+    assert.ok(found <= taken + 256, `the worker found ${found} solutions while ${taken} were taken`)
+  }
+  await it.return()
+  assert.equal((await remote.count({ limit: 10 })).count, 10)
+})
+
+test('remote problem calls check their options with the direct checks: the same error codes', async () => {
+  const local = dlx.parseDlx(QUEENS)
+  const remote = await w.parseDlx(QUEENS)
+  const bad = [-1, 1.5, NaN, Infinity, -Infinity, '3', true, [], {}, 10n, null]
+  const firstOf = async (iterable) => { for await (const s of iterable) return s }
+  const ops = [
+    ['count limit', (v) => local.countDetailed({ limit: v }), (v) => remote.count({ limit: v })],
+    ['count maxNodes', (v) => local.countDetailed({ maxNodes: v }), (v) => remote.count({ maxNodes: v })],
+    ['solve maxNodes', (v) => local.solve({ maxNodes: v }), (v) => remote.solve({ maxNodes: v })],
+    ['solutions limit', (v) => local.solutions({ limit: v }).next(), (v) => firstOf(remote.solutions({ limit: v }))],
+    ['solutions maxNodes', (v) => local.solutions({ maxNodes: v }).next(), (v) => firstOf(remote.solutions({ maxNodes: v }))],
+    ['countShard maxNodes', (v) => local.countShard(0, 2, { maxNodes: v }), (v) => remote.countShard(0, 2, { maxNodes: v })],
+    ['countShard shard', (v) => local.countShard(v, 2), (v) => remote.countShard(v, 2)],
+    ['option', (v) => local.option(v), (v) => remote.option(v)],
+    ['formatOption', (v) => local.formatOption(v), (v) => remote.formatOption(v)]
+  ]
+  let compared = 0
+  for (const [name, direct, viaWorker] of ops) {
+    for (const v of bad) {
+      let expected
+      try {
+        direct(v)
+        continue // accepted by the direct API: nothing to compare here
+      } catch (e) {
+        expected = e
+      }
+      if (!(expected instanceof DlxError)) continue // (not a coded error: the direct API's own concern)
+      await rejectsWith(viaWorker(v), expected.code, (e) => assert.equal(e.message, expected.message, `${name} ${describeValue(v)}`))
+      compared++
+    }
+  }
+  assert.ok(compared >= 40, `only ${compared} cases compared`)
+  // the problem is still fine
+  assert.equal((await remote.count()).count, 14200)
+  local.free()
+})
+
+function describeValue (v) {
+  return typeof v === 'bigint' ? `${v}n` : typeof v === 'symbol' ? 'a symbol' : typeof v === 'object' && v ? 'an object' : String(v)
+}
+
+// A worker that dies (an uncaught error, exit, out of memory, terminated from
+// outside): the calls under way fail with WORKER_FAILED saying why, its
+// problems are gone (FREED: create them again), and the next call starts a
+// fresh worker.
+test('a worker that dies is replaced on the next call', async () => {
+  const dying = await createWorker({ workerUrl: new URL('./fixtures/dying-worker.mjs', import.meta.url) })
+  try {
+    const ways = [
+      ['throw', /boom from the test/],
+      ['throw-unreadable', /the worker failed/],
+      ['exit', /exited with code 3/],
+      ['outside', /exited with code 1/]
+    ]
+    for (const [how, why] of ways) {
+      const old = await dying.parseDlx(PENTOMINO)
+      const running = old.count().then((v) => ({ v }), (e) => ({ e }))
+      const solving = dying.sudoku.solve(CLASSIC) // answered before the death
+      assert.equal((await solving).solution, SOLVED)
+      await sleep(50)
+      if (how === 'outside') dying._worker.terminate()
+      else dying._worker.postMessage({ die: how })
+      const r = await running
+      assert.equal(r.v, undefined, `${how}: the count finished before the worker died`)
+      assert.ok(r.e instanceof DlxError, `${how}: ${r.e}`)
+      assert.equal(r.e.code, 'WORKER_FAILED', r.e.message)
+      assert.match(r.e.message, why)
+      await rejectsWith(old.count(), 'FREED', (e) => assert.match(e.message, /create it again/))
+      await rejectsWith(old.shape(), 'FREED')
+      // the next call starts a fresh worker
+      assert.equal((await dying.sudoku.solve(CLASSIC)).solution, SOLVED)
+      const fresh = await dying.parseDlx(QUEENS)
+      assert.equal((await fresh.count()).count, 14200)
+    }
+  } finally {
+    dying.terminate()
+  }
+})
+
+test('a worker that dies while idle: the next calls, even several at once, get one fresh worker', async () => {
+  const dying = await createWorker()
+  try {
+    const old = await dying.parseDlx(QUEENS)
+    const first = dying._worker
+    first.terminate()
+    await sleep(100)
+    const results = await Promise.all([dying.sudoku.solve(CLASSIC), dying.parseDlx(QUEENS), dying.sudoku.count(CLASSIC)])
+    assert.equal(results[0].solution, SOLVED)
+    assert.equal((await results[1].count()).count, 14200)
+    assert.equal(results[2], 1)
+    assert.notEqual(dying._worker, first)
+    await rejectsWith(old.count(), 'FREED')
+  } finally {
+    dying.terminate()
+  }
+})
+
+test('every worker operation gives a bad argument the direct code, even values a worker cannot be sent', { timeout: 60000 }, async () => {
+  const bad = [-1, 1.5, NaN, Infinity, '3', true, [], {}, 10n, null, Symbol('s'), () => 1,
+    new Proxy({}, { ownKeys: () => { throw new Error('no keys') } })]
+  const grid = asRange(CLASSIC)
+  const ops = [
+    ['solve', (api, v) => api.sudoku.solve(CLASSIC, { limit: v })],
+    ['solve maxNodes', (api, v) => api.sudoku.solve(grid, { maxNodes: v })],
+    ['solve size', (api, v) => api.sudoku.solve(CLASSIC, { size: v })],
+    ['solve boxRows', (api, v) => api.sudoku.solve(CLASSIC, { boxRows: v })],
+    ['solve alphabet', (api, v) => api.sudoku.solve(CLASSIC, { alphabet: v })],
+    ['solve format', (api, v) => api.sudoku.solve(CLASSIC, { format: v })],
+    ['solve puzzle', (api, v) => api.sudoku.solve(v)],
+    ['count', (api, v) => api.sudoku.count(CLASSIC, { limit: v })],
+    ['count puzzle', (api, v) => api.sudoku.count(v)],
+    ['candidates', (api, v) => api.sudoku.candidates(CLASSIC, { size: v })],
+    ['candidates puzzle', (api, v) => api.sudoku.candidates(v)],
+    ['split', (api, v) => api.sudoku.split(v)],
+    ['split size', (api, v) => api.sudoku.split(CLASSIC, { size: v })],
+    ['generate size', (api, v) => api.sudoku.generate({ size: v })],
+    ['generate seed', (api, v) => api.sudoku.generate({ seed: v })],
+    ['rate', (api, v) => api.sudoku.rate(v)],
+    ['parseDlx', (api, v) => api.parseDlx(v)],
+    ['exactCover', (api, v) => api.exactCover(v)],
+    ['exactCover options', (api, v) => api.exactCover({ primary: 2, options: v })]
+  ]
+  let compared = 0
+  for (const [name, call] of ops) {
+    for (const v of bad) {
+      let expected
+      try {
+        const r = call(dlx, v)
+        r?.free?.()
+        continue // accepted directly
+      } catch (e) {
+        expected = e
+      }
+      if (!(expected instanceof DlxError)) continue
+      // (the direct call reads a Symbol alphabet as the text "Symbol(s)"; a Symbol cannot reach the worker)
+      if (name === 'solve alphabet' && typeof v === 'symbol') continue
+      await rejectsWith(call(w, v), expected.code, (e) => assert.ok(true, `${name} ${describeValue(v)}: ${e.message}`)).catch((e) => { throw new Error(`${name} with ${describeValue(v)}: ${e.message}`) })
+      compared++
+    }
+  }
+  assert.ok(compared >= 100, `only ${compared} cases compared`)
+  // nothing is left pending: the worker answers at once
+  assert.equal((await w.sudoku.solve(CLASSIC)).solution, SOLVED)
+})
+
+test('arguments the client cannot read reject (never a synchronous throw, never a call left pending)', async () => {
+  const hostile = [
+    [CLASSIC, { get limit () { throw new Error('no limit') } }],
+    [CLASSIC, { get limit () { throw Symbol('odd') } }],
+    [CLASSIC, { limit: new Proxy({}, { ownKeys: () => { throw new Error('no keys') } }) }],
+    [new Proxy({}, { ownKeys: () => { throw new Error('no keys') } })],
+    [new Proxy([], { get: () => { throw new Error('no get') } })]
+  ]
+  for (const args of hostile) {
+    let p
+    assert.doesNotThrow(() => { p = w.sudoku.solve(...args) })
+    await assert.rejects(p, (e) => e instanceof DlxError && /^BAD_/.test(e.code))
+  }
+  assert.equal(w._pending.size, 0)
+})
