@@ -1,7 +1,7 @@
 // Types for dlxkit-sheets.mjs (the package export 'dlxkit/sheets').
 import type { Dlxkit, LoadOptions } from './dlxkit.js'
 
-/** A cell as hosts pass it. */
+/** A cell as hosts pass it (anything else is a #VALUE! error value, never a throw). */
 export type Cell = number | string | boolean | null | undefined
 export type Range = Cell[][]
 

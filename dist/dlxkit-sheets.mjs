@@ -35,6 +35,11 @@ export const SIGNATURES = {
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 export const DEFAULT_MAX_NODES = 5_000_000
 const MAX_SIDE = 64
+// The largest range read: Excel's sheet (1,048,576 rows by 16,384 columns),
+// and no more cells than a call can go through in well under a second.
+const MAX_ROWS = 1 << 20
+const MAX_COLS = 1 << 14
+const MAX_CELLS = 1 << 24
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -58,16 +63,48 @@ export async function loadSheetFunctions (options = {}) {
   return createSheetFunctions(await load(options), options)
 }
 
-/** Turn anything thrown inside into an error value (a bug must not break the sheet). */
+/**
+ * Turn anything thrown inside into an error value (a bug or a hostile value
+ * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
+ * error whose message getter throws) is looked at only inside a try.
+ */
 function guarded (name, fn) {
   return (...args) => {
     try {
       return fn(...args)
     } catch (e) {
-      if (e instanceof SheetError) return e
-      if (e instanceof DlxError) return fromDlxError(e)
-      return bad(`${name}: internal error: ${e?.message ?? e}`)
+      try {
+        if (e instanceof SheetError) return e
+        if (e instanceof DlxError) return fromDlxError(e)
+        return bad(`${name}: could not read its arguments: ${text(e)}`)
+      } catch {
+        return bad(`${name}: could not read its arguments`)
+      }
     }
+  }
+}
+
+/** A thrown value's message as text, or a stand-in when even that throws. */
+function text (e) {
+  try {
+    const m = e?.message ?? e
+    return typeof m === 'string' ? m : show(m)
+  } catch {
+    return 'an unreadable error'
+  }
+}
+
+/** A value for a message, short, whatever it is (never throws). */
+function show (v) {
+  try {
+    if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)
+    if (typeof v === 'number' || typeof v === 'boolean' || v == null) return String(v)
+    if (typeof v === 'bigint') return `${v}n`
+    if (typeof v === 'symbol') return 'a symbol'
+    if (typeof v === 'function') return 'a function'
+    return Array.isArray(v) ? 'a list' : 'an object'
+  } catch {
+    return 'an unreadable value'
   }
 }
 
@@ -84,16 +121,41 @@ function clashText (d) {
 
 // ---- reading ranges ------------------------------------------------------------
 
-/** A range as rows of cells; a single value (a one-cell range in some hosts) becomes [[v]]. */
+/**
+ * A range as rows of cells; a single value (a one-cell range in some hosts)
+ * becomes [[v]]. Each cell is read once, into a plain copy (a getter or a
+ * Proxy cannot answer twice differently; holes become blanks), after the
+ * size is known to be sane (a sparse array may claim 2^32 - 1 rows).
+ */
 function rowsOf (range, what) {
   if (!Array.isArray(range)) {
     if (range === null || range === undefined || range === '') throw bad(`${what} needs a range of cells (got nothing)`)
     return [[range]]
   }
-  if (!range.length || !range.every(Array.isArray)) throw bad(`${what} needs a range: rows of cells`)
-  const width = range[0].length
-  if (!range.every((row) => row.length === width)) throw bad(`${what} needs a rectangular range (rows of equal length)`)
-  return range
+  const n = range.length // (a Proxy may claim any length: checked like the rest)
+  if (!Number.isInteger(n) || n < 0) throw bad(`${what} needs a range: rows of cells (its length is ${show(n)})`)
+  if (!n) throw bad(`${what} needs a range: rows of cells (got an empty list)`)
+  if (n > MAX_ROWS) throw bad(`${what} has ${n} rows; a range has at most ${MAX_ROWS}`)
+  const rows = new Array(n)
+  for (let r = 0; r < n; r++) {
+    const row = range[r]
+    if (!Array.isArray(row)) throw bad(`${what} needs a range: rows of cells (row ${r + 1} is ${show(row)})`)
+    rows[r] = row
+  }
+  const width = rows[0].length
+  if (!Number.isInteger(width) || width < 0) throw bad(`${what} needs a range: rows of cells (row 1's length is ${show(width)})`)
+  if (width > MAX_COLS) throw bad(`${what} has ${width} columns; a range has at most ${MAX_COLS}`)
+  for (let r = 1; r < n; r++) {
+    if (rows[r].length !== width) throw bad(`${what} needs a rectangular range (rows of equal length; row ${r + 1} differs from row 1)`)
+  }
+  if (n * width > MAX_CELLS) throw bad(`${what} has ${n * width} cells; at most ${MAX_CELLS}`)
+  for (let r = 0; r < n; r++) {
+    const row = rows[r]
+    const copy = new Array(width)
+    for (let c = 0; c < width; c++) copy[c] = row[c]
+    rows[r] = copy
+  }
+  return rows
 }
 
 const isBlank = (v) => v === null || v === undefined || (typeof v === 'string' && (v.trim() === '' || v.trim() === '.'))
@@ -116,7 +178,7 @@ function readGrid (range) {
     if (isBlank(v)) return 0
     const d = cellNumber(v)
     if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${JSON.stringify(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
     }
     return d
   }))
@@ -128,6 +190,9 @@ function readGrid (range) {
  */
 function readBox (box, n) {
   if (isBlank(box) || box === 0) return {}
+  if (typeof box !== 'string' && typeof box !== 'number') {
+    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
+  }
   let rows, cols
   const text = String(box).trim()
   const m = /^(\d+)\s*[xX*×]\s*(\d+)$/.exec(text)
@@ -138,10 +203,10 @@ function readBox (box, n) {
     rows = Number(box)
     cols = n / rows
   } else {
-    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${JSON.stringify(box)})`)
+    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
   }
   if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 1 && cols >= 1 && rows * cols === n)) {
-    throw bad(`a box of ${text}${m ? '' : ' rows'} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
+    throw bad(`a box of ${show(text).slice(1, -1)}${m ? '' : ' rows'} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
   }
   return { boxRows: rows, boxCols: cols }
 }
@@ -150,8 +215,8 @@ function readBox (box, n) {
 function readLimit (limit, fallback) {
   if (isBlank(limit)) return fallback
   const v = cellNumber(limit)
-  if (Number.isNaN(v)) throw bad(`limit must be a number (got ${JSON.stringify(limit)})`)
-  if (!(Number.isInteger(v) && v >= 0)) throw outOfRange(`limit must be a whole number, 0 or more (got ${limit})`)
+  if (Number.isNaN(v)) throw bad(`limit must be a number (got ${show(limit)})`)
+  if (!(Number.isSafeInteger(v) && v >= 0)) throw outOfRange(`limit must be a whole number, 0 or more (got ${show(limit)})`)
   return v
 }
 
@@ -163,12 +228,70 @@ function runSudoku (kit, range, box, limit, budget) {
   return kit.sudoku.solve(grid, { ...shape, limit, maxNodes: budget.maxNodes })
 }
 
+/**
+ * Above 16x16 a blank grid (or one with few givens) can lose the search in
+ * a huge tree, as the generator knows: there, try the classic pattern grid
+ * first, its digits renamed to agree with the givens. Returns the grid and
+ * how many digits the givens left free (each renaming of those is another
+ * solution), or null when the pattern cannot hold the givens.
+ */
+function patternSolution (grid, shape) {
+  const n = grid.length
+  if (n <= 16) return null
+  let br = shape.boxRows
+  let bc = shape.boxCols
+  if (!br) { // the module's default box: the most rows up to sqrt(n)
+    br = 1
+    for (let k = 1; k * k <= n; k++) if (n % k === 0) br = k
+    bc = n / br
+  }
+  const at = (r, c) => ((r % br) * bc + Math.floor(r / br) + c) % n
+  const rename = new Array(n).fill(0) // pattern digit -> given digit
+  const used = new Array(n + 1).fill(false)
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const v = grid[r][c]
+      if (!v) continue
+      const d = at(r, c)
+      if (rename[d] === v) continue
+      if (rename[d] || used[v]) return null
+      rename[d] = v
+      used[v] = true
+    }
+  }
+  let free = 0
+  let next = 1
+  for (let d = 0; d < n; d++) {
+    if (rename[d]) continue
+    while (used[next]) next++
+    rename[d] = next
+    used[next] = true
+    free++
+  }
+  return { solution: grid.map((row, r) => row.map((_, c) => rename[at(r, c)])), free }
+}
+
+/** free! (the renamings of free digits), as far as it matters for `limit`. */
+function atLeast (free, limit) {
+  let f = 1
+  for (let k = 2; k <= free && f < limit; k++) f *= k
+  return f
+}
+
+/** patternSolution of a range (null below 17x17 or when the givens do not fit). */
+function patternOf (range, box) {
+  const grid = readGrid(range)
+  return patternSolution(grid, readBox(box, grid.length))
+}
+
 function gaveUp (budget) {
   return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
 }
 
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
+  const fast = patternOf(range, box)
+  if (fast) return fast.solution
   const r = runSudoku(kit, range, box, 1, budget)
   if (r.status === 'stopped') return gaveUp(budget)
   if (!r.solution) return none('this Sudoku has no solution')
@@ -177,6 +300,12 @@ function solveGrid (kit, range, box, budget) {
 
 function countGrid (kit, range, limit, box, budget) {
   const n = readLimit(limit, 2)
+  const fast = patternOf(range, box)
+  if (fast && n > 0 && atLeast(fast.free, n) >= n) return n
+  // 19! is past 2^53: such a count could not even be written exactly.
+  if (fast && n === 0 && fast.free >= 19) {
+    return outOfRange(`this Sudoku has at least ${fast.free}! solutions, too many to count: give a limit`)
+  }
   const r = runSudoku(kit, range, box, n, budget)
   if (r.status === 'stopped') return gaveUp(budget)
   return r.count
@@ -185,6 +314,8 @@ function countGrid (kit, range, limit, box, budget) {
 /** "unique", "multiple", "none" or the clash found. */
 function checkGrid (kit, range, box, budget) {
   try {
+    const fast = patternOf(range, box)
+    if (fast && fast.free >= 2) return 'multiple'
     const r = runSudoku(kit, range, box, 2, budget)
     if (r.status === 'stopped') return gaveUp(budget)
     return r.status === 'unique' ? 'unique' : r.status === 'multiple' ? 'multiple' : 'none'
@@ -204,6 +335,7 @@ function checkGrid (kit, range, box, budget) {
 function readMatrix (range) {
   const rows = rowsOf(range, 'an exact-cover matrix')
   const width = rows[0].length
+  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
   const options = []
   const covered = new Array(width).fill(false)
   rows.forEach((row, r) => {
@@ -213,7 +345,7 @@ function readMatrix (range) {
         items.push(c)
         covered[c] = true
       } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
-        throw bad(`R${r + 1}C${c + 1} holds ${JSON.stringify(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
+        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
       }
     })
     if (items.length) options.push({ row: r + 1, items })
@@ -281,7 +413,7 @@ export function registerExcelFunctions (CustomFunctions, functions) {
       try {
         fns = await ready
       } catch (e) {
-        throw toExcelError(none(`dlxkit did not load: ${e?.message ?? e}`), CustomFunctions)
+        throw toExcelError(none(`dlxkit did not load: ${text(e)}`), CustomFunctions)
       }
       const result = fns[name](...args.slice(0, sig.params.length))
       // Excel shows a thrown CustomFunctions.Error as the cell's error value.

@@ -12,6 +12,7 @@ let nextProblem = 1
 const aborted = new Set() // request ids asked to stop
 const lastOf = new Map() // problem id -> settles when its latest request has ended
 const waiting = new Map() // request id -> rejects it while it waits for its turn
+const credits = new Map() // request id -> { left, wake, fail }: solutions the client will take
 
 /** postMessage / onmessage, whichever kind of worker this is. */
 async function openChannel () {
@@ -62,16 +63,21 @@ function inTurn (id, pid, run) {
  * Run a search in slices: step(budget) does up to `budget` nodes and says
  * whether to go on. The budget adapts so that a slice takes about SLICE_MS.
  */
-async function inSlices (id, p, step) {
+async function inSlices (id, p, step, gate) {
   let budget = 20000
   for (;;) {
+    if (gate) await gate()
+    stopIfAborted(id)
     const t0 = Date.now()
     const more = step(budget)
     const st = p.stats()
     channel.send({ id, progress: { nodes: st.nodes, progress: st.progress, solutions: st.solutions } })
     if (!more) return
-    const ms = Date.now() - t0
-    budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+    // A slice cut short to wait for the client says nothing about its speed.
+    if (more !== 'hold') {
+      const ms = Date.now() - t0
+      budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+    }
     await pause()
     stopIfAborted(id)
   }
@@ -100,13 +106,33 @@ async function count (id, p, { limit = 0, maxNodes = 0 } = {}) {
   return { count: found, status, nodes }
 }
 
-/** Stream solutions: each one is posted as it is found. */
-async function solutions (id, p, { limit = 0, maxNodes = 0 } = {}) {
+/**
+ * Stream solutions: each one is posted as it is found, but only as many as
+ * the client has room for (`window`, then what it grants with { more }), so
+ * a slow or gone consumer never lets the search run ahead of it.
+ */
+async function solutions (id, p, window, { limit = 0, maxNodes = 0 } = {}) {
   p.restart()
   let found = 0
-  await inSlices(id, p, (budget) => {
+  const credit = { left: window, wake: null, fail: null }
+  credits.set(id, credit)
+  const gate = async () => {
+    while (credit.left <= 0) {
+      await new Promise((resolve, reject) => { credit.wake = resolve; credit.fail = reject })
+    }
+  }
+  try {
+    await inSlices(id, p, (budget) => step(budget), gate)
+  } finally {
+    credits.delete(id)
+  }
+  p.restart()
+  return found
+
+  function step (budget) {
     const end = Math.min(p.stats().nodes + budget, maxNodes || Infinity)
     for (;;) {
+      if (credit.left <= 0) return 'hold'
       const r = p.searchUntil(end)
       if (r === 'done') return false
       if (r === 'budget') {
@@ -114,12 +140,11 @@ async function solutions (id, p, { limit = 0, maxNodes = 0 } = {}) {
         return true
       }
       channel.send({ id, item: p.solution().sort((a, b) => a - b) })
+      credit.left--
       found++
       if (limit && found >= limit) return false
     }
-  })
-  p.restart()
-  return found
+  }
 }
 
 /** A batch in chunks, so that it can report progress and be stopped. */
@@ -151,7 +176,7 @@ const operations = {
   'problem.shape': (id, [pid]) => problem(pid).shape,
   'problem.solve': (id, [pid, opts]) => inTurn(id, pid, () => problem(pid).solve(opts)),
   'problem.count': (id, [pid, opts]) => inTurn(id, pid, () => count(id, problem(pid), opts)),
-  'problem.solutions': (id, [pid, opts]) => inTurn(id, pid, () => solutions(id, problem(pid), opts)),
+  'problem.solutions': (id, [pid, window, opts]) => inTurn(id, pid, () => solutions(id, problem(pid), window, opts)),
   'problem.countShard': (id, [pid, shard, parts, opts]) => inTurn(id, pid, () => problem(pid).countShard(shard, parts, opts)),
   'problem.option': (id, [pid, k]) => problem(pid).option(k),
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
@@ -170,13 +195,31 @@ function keep (p) {
 function errorRecord (e) {
   return e instanceof DlxError
     ? { code: e.code, message: e.message, details: e.details }
-    : { code: 'INTERNAL', message: String(e?.message ?? e), details: {} }
+    : { code: 'INTERNAL', message: text(e), details: {} }
+}
+
+/** Any thrown value as text (a message getter or toString may throw too). */
+function text (e) {
+  try {
+    return String(e?.message ?? e)
+  } catch {
+    return 'an unreadable error'
+  }
 }
 
 channel.listen(async (m) => {
+  if (m.more !== undefined) {
+    const credit = credits.get(m.more)
+    if (credit) {
+      credit.left += m.n
+      credit.wake?.()
+    }
+    return
+  }
   if (m.abort !== undefined) {
     aborted.add(m.abort)
     waiting.get(m.abort)?.(new DlxError('ABORTED', 'the operation was aborted'))
+    credits.get(m.abort)?.fail?.(new DlxError('ABORTED', 'the operation was aborted'))
     return
   }
   const { id, op, args } = m

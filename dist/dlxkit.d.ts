@@ -195,12 +195,14 @@ export interface RemoteProblem {
   solve (opts?: { maxNodes?: number } & AsyncOptions): Promise<number[] | null>
   count (opts?: CountOptions & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
+  /** at most 256 solutions ahead of the loop; leaving the loop stops the worker's search */
   solutions (opts?: CountOptions & AsyncOptions): AsyncGenerator<number[], void, void>
   option (k: number): Promise<string[]>
   formatOption (k: number): Promise<string>
   free (): Promise<boolean>
 }
 
+/** A worker that dies fails the calls under way (WORKER_FAILED); the next call starts a fresh one. */
 export interface DlxWorker {
   sudoku: {
     solve: Async<(puzzle: Puzzle, opts?: SolveOptions & AsyncOptions) => SolveResult<Puzzle>>

@@ -995,6 +995,9 @@ function readArray (rows, opts) {
 // ---- the worker -----------------------------------------------------------------
 
 const ABORT_GRACE_MS = 100
+// Solutions a worker may send ahead of the consumer of solutions(); it gets
+// more as they are taken, so memory stays bounded however slow the loop.
+const SOLUTION_WINDOW = 256
 
 /**
  * The same API, async, in a worker (a browser module Worker or a Node worker
@@ -1052,17 +1055,18 @@ class DlxWorker {
       if (worker !== this._worker) return
       const err = new DlxError('WORKER_FAILED', `the worker failed: ${message}`)
       failed(err)
-      this._close(err)
+      this._died(err)
     }
     if (typeof Worker === 'function' && !isNode()) {
       worker = new Worker(url, { type: 'module' })
       worker.onmessage = (e) => onMessage(e.data)
       worker.onerror = (e) => onFailure(e.message ?? e)
+      worker.onmessageerror = () => onFailure('a message could not be read')
     } else {
       const { Worker: NodeWorker } = await import('node:worker_threads')
       worker = new NodeWorker(url)
       worker.on('message', onMessage)
-      worker.on('error', (e) => onFailure(e.message))
+      worker.on('error', (e) => onFailure(errorText(e)))
       worker.on('exit', (code) => onFailure(`it exited with code ${code}`))
     }
     this._worker = worker
@@ -1107,16 +1111,42 @@ class DlxWorker {
     for (const id of [...this._pending.keys()]) this._settle(id).reject(err)
   }
 
-  /** Post a request; signal and onProgress stay on this side. */
-  _call (op, args, onItem) {
+  /**
+   * The worker died (an uncaught error, out of memory, exit, terminated from
+   * outside): the calls under way fail with err, its problems are gone, and
+   * the next call starts a fresh worker.
+   */
+  _died (err) {
+    const worker = this._worker
+    this._worker = null
+    this._generation++ // the dead worker's problems now reject with FREED
+    this._stopping.clear()
+    this._failAll(err)
+    try { worker?.terminate() } catch {} // a browser worker may live on after an error
+  }
+
+  /**
+   * Post a request; signal and onProgress stay on this side. `stream`
+   * ({ onItem }) takes streamed items and learns the request's id.
+   */
+  _call (op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
-    const opts = args.length && isOptions(args[args.length - 1]) ? args[args.length - 1] : null
-    const { signal, onProgress, ...plain } = opts ?? {}
-    const sent = opts ? [...args.slice(0, -1), plain] : args
+    let opts, signal, onProgress, sent
+    try {
+      opts = args.length && isOptions(args[args.length - 1]) ? args[args.length - 1] : null
+      let plain
+      ({ signal, onProgress, ...plain } = opts ?? {})
+      sent = opts ? [...args.slice(0, -1), plain] : args
+    } catch { // a getter or a Proxy that throws: sent as what can be read of it
+      signal = onProgress = undefined
+      sent = args
+    }
+    if (!this._worker && !this._restarting && op !== 'init') this._restart()
     const id = this._nextId++
+    if (stream) stream.id = id
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new DlxError('ABORTED', 'the operation was aborted'))
-      const entry = { resolve, reject, onProgress, onItem, message: { id, op, args: sent }, sent: false }
+      const entry = { resolve, reject, onProgress, onItem: stream?.onItem, message: { id, op, args: sent }, sent: false }
       if (signal) {
         const onAbort = () => this._abort(id)
         signal.addEventListener('abort', onAbort, { once: true })
@@ -1129,9 +1159,25 @@ class DlxWorker {
     })
   }
 
+  /**
+   * Post a request. What structured clone refuses (a Symbol or a function
+   * where a value belongs, a Proxy) is sent as a plain copy with {} in its
+   * place, so the worker's checks reject it as the direct API would; what
+   * cannot even be read rejects the call with BAD_ARGUMENT (never a call left
+   * pending for ever).
+   */
   _send (entry) {
     entry.sent = true
-    this._post(entry.message)
+    try {
+      this._post(entry.message)
+      return
+    } catch (e) {
+      try {
+        this._post(transferable(entry.message, new Map()))
+        return
+      } catch {}
+      this._settle(entry.message.id)?.reject(new DlxError('BAD_ARGUMENT', `an argument cannot be sent to the worker: ${errorText(e)}`))
+    }
   }
 
   /**
@@ -1152,8 +1198,13 @@ class DlxWorker {
     }, ABORT_GRACE_MS)
   }
 
+  /** Let the worker send n more solutions for request id. */
+  _grant (id, n) {
+    if (this._pending.get(id)?.sent) this._post({ more: id, n })
+  }
+
   _restart () {
-    this._kill()
+    if (this._worker) this._kill()
     this._worker = null
     this._stopping.clear()
     this._restarting = true
@@ -1166,8 +1217,12 @@ class DlxWorker {
       for (const entry of this._pending.values()) if (!entry.sent) this._send(entry)
       this._hold()
     }, (e) => {
+      // The calls that waited fail; the next call tries a fresh worker again.
       this._restarting = false
-      this._close(e instanceof DlxError ? e : new DlxError('WORKER_FAILED', `the worker could not restart: ${e.message}`))
+      const err = e instanceof DlxError ? e : new DlxError('WORKER_FAILED', `the worker could not restart: ${errorText(e)}`)
+      if (this._worker) this._died(err)
+      else this._failAll(err)
+      this._hold()
     })
   }
 
@@ -1176,10 +1231,10 @@ class DlxWorker {
   async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
 
   /** A request about a problem of this worker generation. */
-  _problemCall (p, op, args, onItem) {
+  _problemCall (p, op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
-    if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', 'this problem was lost when its worker restarted'))
-    return this._call(op, [p._pid, ...args], onItem)
+    if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', 'this problem was lost when its worker restarted or failed: create it again'))
+    return this._call(op, [p._pid, ...args], stream)
   }
 
   /** Stop the worker for good: pending and later calls reject with err. */
@@ -1201,6 +1256,61 @@ function isOptions (v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v)
 }
 
+/**
+ * v as plain arrays and objects, with {} for what structured clone refuses
+ * or what cannot be read (a Proxy whose traps throw, a throwing getter).
+ */
+function transferable (v, seen) {
+  if (typeof v === 'function' || typeof v === 'symbol') return {}
+  if (v === null || typeof v !== 'object') return v
+  try {
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof WebAssembly.Module) return v
+    if (seen.has(v)) return seen.get(v)
+    const out = Array.isArray(v) ? new Array(v.length) : {}
+    seen.set(v, out)
+    for (const k of Object.keys(v)) out[k] = transferable(readKey(v, k), seen)
+    return out
+  } catch {
+    return {}
+  }
+}
+
+function readKey (v, k) {
+  try {
+    return v[k]
+  } catch {
+    return {}
+  }
+}
+
+/** A thrown value as text, whatever it is (its message getter may throw). */
+function errorText (e) {
+  try {
+    return String(e?.message ?? e)
+  } catch {
+    return 'an unreadable error'
+  }
+}
+
+/**
+ * The options of a remote search, checked by the direct API's own checks
+ * before they are posted (the worker's sliced count and solutions take them
+ * apart themselves), so both give the same error.
+ */
+function checkSearchOptions (opts, names) {
+  if (!isOptions(opts)) return
+  for (const name of names) if (opts[name] !== undefined) checkCount(opts[name], name)
+}
+
+/** fn's promise, or its thrown error as a rejection. */
+function rejecting (fn) {
+  try {
+    return fn()
+  } catch (e) {
+    return Promise.reject(e)
+  }
+}
+
 /** An exact-cover problem held by a worker. */
 class RemoteProblem {
   constructor (worker, pid) {
@@ -1209,30 +1319,55 @@ class RemoteProblem {
     this._generation = worker._generation
   }
 
-  _call (op, args, onItem) { return this._w._problemCall(this, op, args, onItem) }
+  _call (op, args, stream) { return this._w._problemCall(this, op, args, stream) }
   shape () { return this._call('problem.shape', []) }
   solve (opts = {}) { return this._call('problem.solve', [opts]) }
   /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
-  count (opts = {}) { return this._call('problem.count', [opts]) }
+  count (opts = {}) {
+    return rejecting(() => {
+      checkSearchOptions(opts, ['limit', 'maxNodes'])
+      return this._call('problem.count', [opts])
+    })
+  }
+
   countShard (shard, parts, opts = {}) { return this._call('problem.countShard', [shard, parts, opts]) }
   option (k) { return this._call('problem.option', [k]) }
   formatOption (k) { return this._call('problem.formatOption', [k]) }
   free () { return this._call('problem.free', []) }
 
-  /** Solutions as they are found (an async iterator). */
+  /**
+   * Solutions as they are found (an async iterator). The worker sends at
+   * most SOLUTION_WINDOW ahead of the loop; leaving the loop (break, throw,
+   * return) stops its search, and the problem takes other calls again.
+   */
   async * solutions (opts = {}) {
+    checkSearchOptions(opts, ['limit', 'maxNodes'])
     const queue = []
     let wake = null
     let finished = false
     let failure = null
-    this._call('problem.solutions', [opts], (s) => { queue.push(s); wake?.() })
+    let taken = 0
+    const stream = { onItem: (s) => { queue.push(s); wake?.() } }
+    this._call('problem.solutions', [SOLUTION_WINDOW, opts], stream)
       .then(() => { finished = true; wake?.() }, (e) => { failure = e; wake?.() })
-    for (;;) {
-      if (queue.length) { yield queue.shift(); continue }
-      if (failure) throw failure
-      if (finished) return
-      await new Promise((resolve) => { wake = resolve })
-      wake = null
+    try {
+      for (;;) {
+        if (queue.length) {
+          // Grant room again once half the window has been taken.
+          if (++taken >= SOLUTION_WINDOW / 2) {
+            this._w._grant(stream.id, taken)
+            taken = 0
+          }
+          yield queue.shift()
+          continue
+        }
+        if (failure) throw failure
+        if (finished) return
+        await new Promise((resolve) => { wake = resolve })
+        wake = null
+      }
+    } finally {
+      if (!finished && !failure) this._w._abort(stream.id)
     }
   }
 }
