@@ -24,11 +24,13 @@ extern "C" {
 #endif
 
 #define SUDOKU_MAX_SIZE 64
+#define SUDOKU_MAX_REGIONS (4 * SUDOKU_MAX_SIZE) /* extra regions of a shape */
 
 /* Errors (negative; they continue the dlx.h numbering). */
 enum {
     SUDOKU_ESIZE = -20,    /* side out of 1..64, or box_rows x box_cols != side */
-    SUDOKU_EREGION = -21,  /* a jigsaw map or extra region that is not N distinct cells */
+    SUDOKU_EREGION = -21,  /* a jigsaw map or extra region that is not N distinct cells,
+                            * an extra region repeated, or over SUDOKU_MAX_REGIONS of them */
     SUDOKU_EVALUE = -22,   /* a grid value above N */
     SUDOKU_ECLASH = -23,   /* two givens clash in a row, column, box or region */
     SUDOKU_ELENGTH = -24,  /* puzzle text with a number of cells that fits no side */

@@ -70,7 +70,8 @@ static void block(int32_t n, int32_t r0, int32_t c0, int32_t br, int32_t bc, int
     for (int32_t k = 0; k < br * bc; k++) cells[k] = (r0 + k / bc) * n + c0 + k % bc;
 }
 
-static int check_region(const int32_t *cells, int32_t n, int32_t index, sudoku_error_t *err) {
+static int check_region(const int32_t *regions, int32_t n, int32_t index, sudoku_error_t *err) {
+    const int32_t *cells = regions + (size_t)index * (size_t)n;
     uint8_t seen[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     for (int32_t k = 0; k < n; k++) {
         int32_t c = cells[k];
@@ -82,6 +83,14 @@ static int check_region(const int32_t *cells, int32_t n, int32_t index, sudoku_e
             return sudoku_fail(err, SUDOKU_EREGION,
                                "extra region %d holds row %d, column %d twice", index + 1,
                                c / n + 1, c % n + 1);
+    }
+    /* The cells of an earlier extra region again: a slip in the list (a
+     * repeat adds no constraint), so it is refused rather than ignored. */
+    for (int32_t j = 0, k = 0; j < index; j++, k = 0) {
+        while (k < n && seen[regions[j * n + k]]) k++;
+        if (k == n)
+            return sudoku_fail(err, SUDOKU_EREGION, "extra regions %d and %d hold the same cells",
+                               j + 1, index + 1);
     }
     return 0;
 }
@@ -137,7 +146,7 @@ static int collect_regions(const sudoku_shape_t *sh, int32_t n, int32_t br, int3
             for (int32_t c0 = 1; c0 + bc <= n && !rc; c0 += bc + 1)
                 rc = add_region(rs, n, (block(n, r0, c0, br, bc, cells), cells));
     for (int32_t k = 0; k < sh->n_regions && !rc; k++) {
-        rc = check_region(sh->regions + (size_t)k * (size_t)n, n, k, err);
+        rc = check_region(sh->regions, n, k, err);
         if (rc) return rc;
         rc = add_region(rs, n, sh->regions + (size_t)k * (size_t)n);
     }
@@ -181,7 +190,9 @@ static int build_matrix(sudoku_t *s) {
         items = malloc(nodes * sizeof *items);
         if (!first || !items) rc = DLX_ENOMEM;
     }
-    int32_t option[2 + SUDOKU_MAX_SIZE], at = 0;
+    /* A cell lies in its row, column and box, at most 2 diagonals, 1 windoku
+     * box and every extra region: the option is the cell and those. */
+    int32_t option[1 + 6 + SUDOKU_MAX_REGIONS], at = 0;
     for (int32_t c = 0; c < cells && !rc; c++)
         for (int32_t d = 0; d < n && !rc; d++) {
             int32_t k = 0;
@@ -226,9 +237,9 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         return NULL;
     }
     if (sh->n_regions < 0 || (sh->n_regions > 0 && !sh->regions) ||
-        sh->n_regions > 4 * SUDOKU_MAX_SIZE) {
+        sh->n_regions > SUDOKU_MAX_REGIONS) {
         sudoku_fail(err, SUDOKU_EREGION, "%d extra regions: give 0..%d of them", sh->n_regions,
-                    4 * SUDOKU_MAX_SIZE);
+                    SUDOKU_MAX_REGIONS);
         return NULL;
     }
     sudoku_t *s = calloc(1, sizeof *s);

@@ -5,6 +5,14 @@ const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28.
 const empty4 = () => Array.from({ length: 4 }, () => [0, 0, 0, 0])
 const withCell = (v) => { const g = empty4(); g[0][0] = v; return g }
 const MB = 1 << 20
+// k = 0..count-1: row 0 with its cell 1 + k % 8 swapped for cell 9 + k / 8,
+// all through cell 0 (with `repeat`, region 0 every time).
+const throughCell0 = (count, repeat = false) => Array.from({ length: count }, (_, k) => {
+  const r = repeat ? 0 : k
+  const cells = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+  cells[1 + r % 8] = 9 + Math.floor(r / 8)
+  return cells
+})
 
 /** Sudoku calls: run(dlx) must throw a DlxError with `code` (null: must succeed). */
 export const SUDOKU_CASES = [
@@ -44,6 +52,8 @@ export const SUDOKU_CASES = [
   ['sudoku.solve', 'region cell 2^32', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[2 ** 32, 1, 2, 3, 4, 5, 6, 7, 8]] })],
   ['sudoku.solve', 'region of 8 cells', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[1, 2, 3, 4, 5, 6, 7, 8]] })],
   ['sudoku.solve', 'a million regions', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: Array(1e6).fill([0, 1, 2, 3, 4, 5, 6, 7, 8]) })],
+  ['sudoku.solve', 'a cell in 256 regions (and both variants)', null, (d) => d.sudoku.solve('.'.repeat(81), { regions: throughCell0(256), variant: 'x+windoku', maxNodes: 100000 })],
+  ['sudoku.solve', 'one region 256 times', 'BAD_REGION', (d) => d.sudoku.solve('.'.repeat(81), { regions: throughCell0(256, true) })],
   ['sudoku.solve', 'jigsaw of strings', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: 'x'.repeat(81) })],
   ['sudoku.solve', 'jigsaw piece 2^32', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: Array(81).fill(2 ** 32) })],
   ['sudoku.solve', 'ragged jigsaw', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: [[0, 1], [2]] })],
