@@ -19,6 +19,7 @@ const char *sudoku_strerror(int code) {
     case SUDOKU_ELENGTH: return "the number of cells fits no Sudoku side";
     case SUDOKU_ESYMBOL: return "a symbol that is not a digit of this Sudoku";
     case SUDOKU_EALPHABET: return "the alphabet repeats a symbol or is too short";
+    case SUDOKU_ESTOPPED: return "the node budget ran out";
     default: return dlx_strerror(code);
     }
 }

@@ -94,6 +94,13 @@ export const SUDOKU_CASES = [
   ['sudoku.generate', 'seed -1', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: -1 })],
   ['sudoku.generate', 'clues 1e9', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, clues: 1e9 })],
   ['sudoku.generate', 'format "xml"', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, format: 'xml' })],
+  // refused before any work: these took seconds (the checks came after the puzzle)
+  ['sudoku.generate', 'format "constructor" for a 64x64', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ size: 64, seed: 1, format: 'constructor' })],
+  ['sudoku.generate', '64x64 with the default alphabet in one line', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 64, seed: 1 })],
+  ['sudoku.generate', '16x16 with an alphabet of 3', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 16, seed: 1, alphabet: 'abc' })],
+  // maxNodes bounds all of the generator's searches (a 64x64 took 20 s)
+  ['sudoku.generate', '64x64 with maxNodes 1000', 'STOPPED', (d) => d.sudoku.generate({ size: 64, seed: 1, maxNodes: 1000, format: 'array' })],
+  ['sudoku.generate', 'minimal 9x9 with maxNodes 200', 'STOPPED', (d) => d.sudoku.generate({ seed: 1, minimal: true, maxNodes: 200 })],
   ['setMemoryLimit', 'maxMemory -1', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(-1)],
   ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)]
 ]
