@@ -92,6 +92,8 @@ static const text_case TEXT_CASES[] = {
     T("option of secondary items only", "a | x\nx\n", DLX_ENOPRIMARY),
     T("invalid UTF-8 names (bytes are names)", "\xff\xfe \xc3 | \x80\n\xff\xfe \xc3 \x80:\xc0\n", DLX_OK),
     T("CRLF line ends", "a b\r\na b\r\n", DLX_OK),
+    T("CR-only line ends", "a b\ra\rb\r", DLX_OK),
+    T("a UTF-8 BOM before the item line", "\xef\xbb\xbf" "a b\na b\n", DLX_OK),
 };
 
 typedef struct {
