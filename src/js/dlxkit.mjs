@@ -621,6 +621,13 @@ class SudokuApi {
    */
   _read (puzzle, opts) {
     checkTextSize(opts.size)
+    // A box of side 2 or 3 fixes the side: one line of 4 or 9 cells is then
+    // that puzzle, not the first row of a 4x4 or 9x9 grid. (Larger boxes
+    // leave the reader alone, so a mismatch is still reported as BAD_SIZE.)
+    const { boxRows: br, boxCols: bc } = opts
+    if (opts.size == null && Number.isInteger(br) && Number.isInteger(bc) && br > 0 && bc > 0 && br * bc <= 3) {
+      opts = { ...opts, size: br * bc }
+    }
     if (Array.isArray(puzzle)) return readArray(puzzle, opts)
     if (typeof puzzle !== 'string') throw new DlxError('BAD_INPUT', 'a puzzle is a string or a 2D array of cells')
     const fast = readLine(puzzle, opts)
