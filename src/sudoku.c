@@ -19,7 +19,7 @@ const char *sudoku_strerror(int code) {
     case SUDOKU_ELENGTH: return "the number of cells fits no Sudoku side";
     case SUDOKU_ESYMBOL: return "a symbol that is not a digit of this Sudoku";
     case SUDOKU_EALPHABET: return "the alphabet repeats a symbol or is too short";
-    case SUDOKU_ESTOPPED: return "the node budget ran out";
+    case SUDOKU_ESTOPPED: return "the node budget ran out before the puzzle was done";
     default: return dlx_strerror(code);
     }
 }
@@ -87,11 +87,12 @@ static int check_region(const int32_t *regions, int32_t n, int32_t index, sudoku
     }
     /* The cells of an earlier extra region again: a slip in the list (a
      * repeat adds no constraint), so it is refused rather than ignored. */
-    for (int32_t j = 0, k = 0; j < index; j++, k = 0) {
-        while (k < n && seen[regions[j * n + k]]) k++;
+    for (const int32_t *r = regions; r < cells; r += n) {
+        int32_t k = 0;
+        while (k < n && seen[r[k]]) k++;
         if (k == n)
             return sudoku_fail(err, SUDOKU_EREGION, "extra regions %d and %d hold the same cells",
-                               j + 1, index + 1);
+                               (int32_t)(r - regions) / n + 1, index + 1);
     }
     return 0;
 }
