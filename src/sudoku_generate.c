@@ -59,16 +59,10 @@ static void pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
 
 /* With opts->max_nodes, one budget for every search of a generation (the fill
  * and each uniqueness proof): *left is what remains of it (UINT64_MAX: none
- * given). A search gets at most that much and pays for its nodes; when it
- * stops with nothing left, the generation ends with SUDOKU_ESTOPPED. */
-static int pay(uint64_t *left, const sudoku_result_t *res, sudoku_error_t *err) {
-    *left = res->nodes < *left ? *left - res->nodes : 0;
-    if (res->status == SUDOKU_STOPPED && !*left)
-        return sudoku_fail(err, SUDOKU_ESTOPPED, "the node budget ran out before the puzzle was done");
-    return 0;
-}
-
+ * given). A search gets at most its own budget (0: none) and at most *left,
+ * and pays for its nodes; nothing left, the generation stops. */
 static uint64_t capped(uint64_t budget, uint64_t left) { return budget && budget < left ? budget : left; }
+static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes : *left; }
 
 /* A complete grid drawn by the randomized search (any regions); a few seeds
  * are tried in case one wanders into a part of the tree too big for the budget. */
@@ -77,12 +71,12 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *le
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     sudoku_result_t res = {0};
     int rc = 0;
-    for (int attempt = 0; attempt < 16 && !rc; attempt++) {
+    for (int attempt = 0; attempt < 16 && *left; attempt++) {
         dlx_set_seed(s->dlx, next_random(&seed) | 1);
         rc = sudoku_force_givens(s, empty, err);
         if (rc) break;
         sudoku_search(s, 1, capped(budget, *left), grid, &res);
-        rc = pay(left, &res, err);
+        pay(left, res.nodes);
         if (res.status != SUDOKU_STOPPED) break;
     }
     dlx_unforce_all(s->dlx);
@@ -91,7 +85,7 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *le
     if (res.status == SUDOKU_NONE)
         return sudoku_fail(err, DLX_ENOSOLUTION, "this shape and its regions admit no complete grid");
     if (res.status == SUDOKU_STOPPED)
-        return sudoku_fail(err, DLX_ENOSOLUTION,
+        return sudoku_fail(err, *left ? DLX_ENOSOLUTION : SUDOKU_ESTOPPED,
                            "no complete %dx%d grid found within the node budget", s->n, s->n);
     return 0;
 }
@@ -107,13 +101,11 @@ static int random_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *le
     return search_grid(s, seed, budget, left, grid, err);
 }
 
-/* 1: unique, 0: not (or not proven within budget), or SUDOKU_ESTOPPED. */
-static int is_unique(sudoku_t *s, const uint8_t *puzzle, uint64_t budget, uint64_t *left,
-                     sudoku_error_t *err) {
+static int is_unique(sudoku_t *s, const uint8_t *puzzle, uint64_t budget, uint64_t *left) {
     sudoku_result_t res;
     if (sudoku_solve(s, puzzle, 2, capped(budget, *left), NULL, &res, NULL)) return 0;
-    int rc = pay(left, &res, err);
-    return rc ? rc : res.status == SUDOKU_UNIQUE;
+    pay(left, res.nodes);
+    return res.status == SUDOKU_UNIQUE;
 }
 
 /* Units of removal: single cells, or a cell with its partner under a half turn. */
@@ -164,12 +156,11 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
     /* Without "minimal", big grids give up on a clue group once a group of
      * units/256 cannot go: single-clue proofs there cost seconds each. */
     int32_t min_batch = opts->minimal || units < 512 ? 1 : units / 256;
-    for (int32_t i = 0; i < units && clues > target;) {
+    int32_t i = 0;
+    for (; i < units && clues > target && left;) {
         int32_t k = batch < units - i ? batch : units - i;
         int32_t removed = set_units(puzzle, solution, cells, opts->symmetric, unit + i, k, 1);
-        rc = clues - removed >= target ? is_unique(s, puzzle, budget, &left, err) : 0;
-        if (rc < 0) break;
-        if (rc) {
+        if (clues - removed >= target && is_unique(s, puzzle, budget, &left)) {
             clues -= removed;
             i += k;
             if (batch < units / 16) batch *= 2;
@@ -180,7 +171,9 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
         else batch = k / 2;
     }
     free(unit);
-    return rc < 0 ? rc : 0;
+    if (!left && i < units && clues > target) /* work left undone */
+        return sudoku_fail(err, SUDOKU_ESTOPPED, "the node budget ran out before the puzzle was done");
+    return 0;
 }
 
 /* ---- rating ------------------------------------------------------------------ */
