@@ -145,7 +145,10 @@ export const PROBLEM_CASES = [
   ['parseDlx', 'duplicate names', 'DUPLICATE_NAME', (d) => d.parseDlx('a b a\n')],
   ['parseDlx', 'color on a primary item', 'BAD_COLOR', (d) => d.parseDlx('a | x\na:red\n')],
   ['parseDlx', 'lone surrogate in a name (read as U+FFFD)', null, (d) => d.parseDlx('a \ud800\na\n')],
-  ['parseDlx', '10 MB item name', null, (d) => d.parseDlx('a ' + 'x'.repeat(10 * MB) + '\na\n')]
+  ['parseDlx', '10 MB item name', null, (d) => d.parseDlx('a ' + 'x'.repeat(10 * MB) + '\na\n')],
+  // a BOM gave UNKNOWN_ITEM, CR-only line ends DUPLICATE_NAME: both read as the LF text does
+  ['parseDlx', 'a UTF-8 BOM in front', null, (d) => { const p = d.parseDlx('\ufeffa b\na b\n'); if (p.count() !== 1) throw new Error('count') }],
+  ['parseDlx', 'CR-only line ends', null, (d) => { const p = d.parseDlx('a b\ra\rb\ra b\r'); if (p.count() !== 2) throw new Error('count') }]
 ]
 
 /** Calls on a problem (a b; options {a b}, {a}, {b}): run(p) must throw `code`. */
