@@ -153,7 +153,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size_ok && !rows && !cols) sudoku_default_box(side, &rows, &cols);
     size_ok = size_ok && rows >= 1 && cols >= 1 && (int64_t)rows * cols == side;
     int region_ok = n_regions <= SUDOKU_MAX_REGIONS;
-    if (size_ok && side > 36 && n_regions > 16) n_regions = 16; /* keep big shapes quick */
+    if (size_ok && region_ok && side > 16 && n_regions > 16) n_regions = 16; /* keep big shapes quick */
 
     if (size_ok && region_ok) {
         int32_t cells = side * side;
@@ -232,7 +232,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(grid, 0, (size_t)cells);
     solve_checked(s, grid, side, n_units, 2, NODE_BUDGET);
     /* (a 64x64 matrix has a million nodes: each call on it costs milliseconds) */
-    for (int round = 0; round < 3 && side <= 25 && fuzz_more(&b); round++) {
+    for (int round = 0; round < 3 && side <= 16 && fuzz_more(&b); round++) {
         for (uint32_t k = 0, m = fuzz_below(&b, 24); k < m; k++) {
             int32_t c = (int32_t)(next_random(&rng) % (uint64_t)cells);
             uint8_t v = fuzz_u8(&b);
