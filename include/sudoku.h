@@ -24,16 +24,20 @@ extern "C" {
 #endif
 
 #define SUDOKU_MAX_SIZE 64
+#define SUDOKU_MAX_REGIONS (4 * SUDOKU_MAX_SIZE) /* extra regions of a shape */
 
 /* Errors (negative; they continue the dlx.h numbering). */
 enum {
     SUDOKU_ESIZE = -20,    /* side out of 1..64, or box_rows x box_cols != side */
-    SUDOKU_EREGION = -21,  /* a jigsaw map or extra region that is not N distinct cells */
+    SUDOKU_EREGION = -21,  /* a jigsaw map or extra region that is not N distinct cells,
+                            * or over SUDOKU_MAX_REGIONS of them (a region given twice is
+                            * accepted: it adds nothing; the JS API refuses it) */
     SUDOKU_EVALUE = -22,   /* a grid value above N */
     SUDOKU_ECLASH = -23,   /* two givens clash in a row, column, box or region */
     SUDOKU_ELENGTH = -24,  /* puzzle text with a number of cells that fits no side */
     SUDOKU_ESYMBOL = -25,  /* puzzle text with a symbol outside the alphabet */
-    SUDOKU_EALPHABET = -26 /* an alphabet with repeated symbols or too few for N */
+    SUDOKU_EALPHABET = -26, /* an alphabet with repeated symbols or too few for N */
+    SUDOKU_ESTOPPED = -27   /* sudoku_generate: its node budget ran out */
 };
 
 /* Variants as extra constraints. */
@@ -109,11 +113,14 @@ typedef struct sudoku_generate_opts {
     int minimal;         /* remove clues until none can go */
     int symmetric;       /* keep the clues symmetric under a half turn */
     int32_t target_clues; /* stop removing at this many clues (0: as few as possible) */
-    uint64_t max_nodes;  /* budget per search while filling the grid (0: default) */
+    uint64_t max_nodes;  /* nodes for all its searches together, the fill and every
+                          * uniqueness proof (0: a default budget per search) */
 } sudoku_generate_opts_t;
 
 /* A random full grid for the shape, then clues taken away while the
- * solution stays unique. puzzle and solution are N*N bytes. */
+ * solution stays unique. puzzle and solution are N*N bytes. Returns 0,
+ * SUDOKU_ESTOPPED when opts->max_nodes ran out, or DLX_ENOSOLUTION when the
+ * shape has no complete grid (or none was found). */
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err);
 

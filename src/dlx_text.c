@@ -134,9 +134,13 @@ static int is_bad(char c) { return ((unsigned char)c < 0x20 && !is_blank(c)) || 
 static int next_line(reader *r) {
     while (r->pos < r->len) {
         const char *s = r->text + r->pos;
-        const char *nl = memchr(s, '\n', r->len - r->pos);
-        size_t n = nl ? (size_t)(nl - s) : r->len - r->pos;
-        r->pos += n + (nl != NULL);
+        /* A line ends at LF, CRLF or a lone CR (old Mac files). */
+        size_t left = r->len - r->pos;
+        const char *nl = memchr(s, '\n', left);
+        size_t n = nl ? (size_t)(nl - s) : left;
+        const char *cr = memchr(s, '\r', n);
+        if (cr) nl = cr, n = (size_t)(cr - s);
+        r->pos += n + (nl != NULL) + (cr && n + 1 < left && cr[1] == '\n');
         r->line_no++;
         size_t i = 0;
         while (i < n && is_blank(s[i])) i++;
@@ -267,6 +271,7 @@ dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) 
     }
     int rc = DLX_OK;
     int32_t primary = 0;
+    if (len >= 3 && text[0] == '\xef' && text[1] == '\xbb' && text[2] == '\xbf') r.pos = 3; /* a UTF-8 BOM is no item name */
     if (!next_line(&r)) {
         r.line_no = 0;
         rc = fail(&r, DLX_ENOITEMS, 0, "the text has no item line");

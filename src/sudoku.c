@@ -19,6 +19,7 @@ const char *sudoku_strerror(int code) {
     case SUDOKU_ELENGTH: return "the number of cells fits no Sudoku side";
     case SUDOKU_ESYMBOL: return "a symbol that is not a digit of this Sudoku";
     case SUDOKU_EALPHABET: return "the alphabet repeats a symbol or is too short";
+    case SUDOKU_ESTOPPED: return "the node budget ran out before the puzzle was done";
     default: return dlx_strerror(code);
     }
 }
@@ -181,7 +182,9 @@ static int build_matrix(sudoku_t *s) {
         items = malloc(nodes * sizeof *items);
         if (!first || !items) rc = DLX_ENOMEM;
     }
-    int32_t option[2 + SUDOKU_MAX_SIZE], at = 0;
+    /* A cell lies in its row, column and box, at most 2 diagonals, 1 windoku
+     * box and every extra region: the option is the cell and those. */
+    int32_t option[1 + 6 + SUDOKU_MAX_REGIONS], at = 0;
     for (int32_t c = 0; c < cells && !rc; c++)
         for (int32_t d = 0; d < n && !rc; d++) {
             int32_t k = 0;
@@ -226,9 +229,9 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         return NULL;
     }
     if (sh->n_regions < 0 || (sh->n_regions > 0 && !sh->regions) ||
-        sh->n_regions > 4 * SUDOKU_MAX_SIZE) {
+        sh->n_regions > SUDOKU_MAX_REGIONS) {
         sudoku_fail(err, SUDOKU_EREGION, "%d extra regions: give 0..%d of them", sh->n_regions,
-                    4 * SUDOKU_MAX_SIZE);
+                    SUDOKU_MAX_REGIONS);
         return NULL;
     }
     sudoku_t *s = calloc(1, sizeof *s);

@@ -57,18 +57,26 @@ static void pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
         }
 }
 
+/* With opts->max_nodes, one budget for every search of a generation (the fill
+ * and each uniqueness proof): *left is what remains of it (UINT64_MAX: none
+ * given). A search gets at most its own budget (0: none) and at most *left,
+ * and pays for its nodes; nothing left, the generation stops. */
+static uint64_t capped(uint64_t budget, uint64_t left) { return budget && budget < left ? budget : left; }
+static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes : *left; }
+
 /* A complete grid drawn by the randomized search (any regions); a few seeds
  * are tried in case one wanders into a part of the tree too big for the budget. */
-static int search_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint8_t *grid,
+static int search_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *left, uint8_t *grid,
                        sudoku_error_t *err) {
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     sudoku_result_t res = {0};
     int rc = 0;
-    for (int attempt = 0; attempt < 16; attempt++) {
+    for (int attempt = 0; attempt < 16 && *left; attempt++) {
         dlx_set_seed(s->dlx, next_random(&seed) | 1);
         rc = sudoku_force_givens(s, empty, err);
         if (rc) break;
-        sudoku_search(s, 1, budget, grid, &res);
+        sudoku_search(s, 1, capped(budget, *left), grid, &res);
+        pay(left, res.nodes);
         if (res.status != SUDOKU_STOPPED) break;
     }
     dlx_unforce_all(s->dlx);
@@ -77,12 +85,12 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint8_t *gri
     if (res.status == SUDOKU_NONE)
         return sudoku_fail(err, DLX_ENOSOLUTION, "this shape and its regions admit no complete grid");
     if (res.status == SUDOKU_STOPPED)
-        return sudoku_fail(err, DLX_ENOSOLUTION,
+        return sudoku_fail(err, *left ? DLX_ENOSOLUTION : SUDOKU_ESTOPPED,
                            "no complete %dx%d grid found within the node budget", s->n, s->n);
     return 0;
 }
 
-static int random_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint8_t *grid,
+static int random_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *left, uint8_t *grid,
                        sudoku_error_t *err) {
     /* Up to 16x16 the search samples grids more evenly; beyond, plain shapes
      * take the pattern, which cannot get lost in the tree. */
@@ -90,12 +98,13 @@ static int random_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint8_t *gri
         pattern_grid(s, seed, grid);
         return 0;
     }
-    return search_grid(s, seed, budget, grid, err);
+    return search_grid(s, seed, budget, left, grid, err);
 }
 
-static int is_unique(sudoku_t *s, const uint8_t *puzzle, uint64_t budget) {
+static int is_unique(sudoku_t *s, const uint8_t *puzzle, uint64_t budget, uint64_t *left) {
     sudoku_result_t res;
-    if (sudoku_solve(s, puzzle, 2, budget, NULL, &res, NULL)) return 0;
+    if (sudoku_solve(s, puzzle, 2, capped(budget, *left), NULL, &res, NULL)) return 0;
+    pay(left, res.nodes);
     return res.status == SUDOKU_UNIQUE;
 }
 
@@ -129,9 +138,8 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
     if (!s || !opts || !puzzle || !solution)
         return sudoku_fail(err, DLX_EARG, "missing handle, options or output");
     int32_t n = s->n, cells = n * n;
-    uint64_t rng = opts->seed;
-    uint64_t fill_budget = opts->max_nodes ? opts->max_nodes : 200000 + 50 * (uint64_t)cells;
-    int rc = random_grid(s, opts->seed, fill_budget, solution, err);
+    uint64_t rng = opts->seed, left = opts->max_nodes ? opts->max_nodes : UINT64_MAX;
+    int rc = random_grid(s, opts->seed, 200000 + 50 * (uint64_t)cells, &left, solution, err);
     if (rc) return rc;
     memcpy(puzzle, solution, (size_t)cells);
 
@@ -140,19 +148,19 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
     int32_t units = removal_units(cells, opts->symmetric, unit);
     shuffle_in_place(unit, units, &rng);
     int32_t target = opts->minimal ? 0 : opts->target_clues, clues = cells;
-    /* A check that runs out of budget keeps its clues. Only "minimal" pays
-     * for every proof; otherwise the hardest proofs (big grids with few
-     * clues left) are skipped, which keeps a 25x25 under a second. */
-    uint64_t budget = opts->max_nodes ? opts->max_nodes
-                      : opts->minimal ? 0 : 1000 + 4 * (uint64_t)cells;
+    /* A check that runs out of its own budget keeps its clues. Only
+     * "minimal" pays for every proof; otherwise the hardest proofs (big grids
+     * with few clues left) are skipped, which keeps a 25x25 under a second. */
+    uint64_t budget = opts->minimal ? 0 : 1000 + 4 * (uint64_t)cells;
     int32_t batch = units >= 256 ? units / 16 : 1;
     /* Without "minimal", big grids give up on a clue group once a group of
      * units/256 cannot go: single-clue proofs there cost seconds each. */
     int32_t min_batch = opts->minimal || units < 512 ? 1 : units / 256;
-    for (int32_t i = 0; i < units && clues > target;) {
+    int32_t i = 0;
+    for (; i < units && clues > target && left;) {
         int32_t k = batch < units - i ? batch : units - i;
         int32_t removed = set_units(puzzle, solution, cells, opts->symmetric, unit + i, k, 1);
-        if (clues - removed >= target && is_unique(s, puzzle, budget)) {
+        if (clues - removed >= target && is_unique(s, puzzle, budget, &left)) {
             clues -= removed;
             i += k;
             if (batch < units / 16) batch *= 2;
@@ -163,6 +171,8 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
         else batch = k / 2;
     }
     free(unit);
+    if (!left && i < units && clues > target) /* work left undone */
+        return sudoku_fail(err, SUDOKU_ESTOPPED, "the node budget ran out before the puzzle was done");
     return 0;
 }
 

@@ -5,6 +5,14 @@ const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28.
 const empty4 = () => Array.from({ length: 4 }, () => [0, 0, 0, 0])
 const withCell = (v) => { const g = empty4(); g[0][0] = v; return g }
 const MB = 1 << 20
+// k = 0..count-1: row 0 with its cell 1 + k % 8 swapped for cell 9 + k / 8,
+// all through cell 0 (with `repeat`, region 0 every time).
+const throughCell0 = (count, repeat = false) => Array.from({ length: count }, (_, k) => {
+  const r = repeat ? 0 : k
+  const cells = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+  cells[1 + r % 8] = 9 + Math.floor(r / 8)
+  return cells
+})
 
 /** Sudoku calls: run(dlx) must throw a DlxError with `code` (null: must succeed). */
 export const SUDOKU_CASES = [
@@ -44,6 +52,9 @@ export const SUDOKU_CASES = [
   ['sudoku.solve', 'region cell 2^32', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[2 ** 32, 1, 2, 3, 4, 5, 6, 7, 8]] })],
   ['sudoku.solve', 'region of 8 cells', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[1, 2, 3, 4, 5, 6, 7, 8]] })],
   ['sudoku.solve', 'a million regions', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: Array(1e6).fill([0, 1, 2, 3, 4, 5, 6, 7, 8]) })],
+  ['sudoku.solve', 'a cell in 256 regions (and both variants)', null, (d) => d.sudoku.solve('.'.repeat(81), { regions: throughCell0(256), variant: 'x+windoku', maxNodes: 100000 })],
+  ['sudoku.solve', 'one region 256 times', 'BAD_REGION', (d) => d.sudoku.solve('.'.repeat(81), { regions: throughCell0(256, true) })],
+  ['sudoku.solve', 'a region repeated in another order', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { regions: [[0, 1, 2, 3, 4, 5, 6, 7, 8], [[0, 8], 7, 6, 5, 4, 3, 2, 1, 0]] })],
   ['sudoku.solve', 'jigsaw of strings', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: 'x'.repeat(81) })],
   ['sudoku.solve', 'jigsaw piece 2^32', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: Array(81).fill(2 ** 32) })],
   ['sudoku.solve', 'ragged jigsaw', 'BAD_REGION', (d) => d.sudoku.solve(CLASSIC, { jigsaw: [[0, 1], [2]] })],
@@ -84,6 +95,13 @@ export const SUDOKU_CASES = [
   ['sudoku.generate', 'seed -1', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: -1 })],
   ['sudoku.generate', 'clues 1e9', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, clues: 1e9 })],
   ['sudoku.generate', 'format "xml"', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, format: 'xml' })],
+  // refused before any work: these took seconds (the checks came after the puzzle)
+  ['sudoku.generate', 'format "constructor" for a 64x64', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ size: 64, seed: 1, format: 'constructor' })],
+  ['sudoku.generate', '64x64 with the default alphabet in one line', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 64, seed: 1 })],
+  ['sudoku.generate', '16x16 with an alphabet of 3', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 16, seed: 1, alphabet: 'abc' })],
+  // maxNodes bounds all of the generator's searches (a 64x64 took 20 s)
+  ['sudoku.generate', '64x64 with maxNodes 1000', 'STOPPED', (d) => d.sudoku.generate({ size: 64, seed: 1, maxNodes: 1000, format: 'array' })],
+  ['sudoku.generate', 'minimal 9x9 with maxNodes 200', 'STOPPED', (d) => d.sudoku.generate({ seed: 1, minimal: true, maxNodes: 200 })],
   ['setMemoryLimit', 'maxMemory -1', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(-1)],
   ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)]
 ]
@@ -128,7 +146,10 @@ export const PROBLEM_CASES = [
   ['parseDlx', 'duplicate names', 'DUPLICATE_NAME', (d) => d.parseDlx('a b a\n')],
   ['parseDlx', 'color on a primary item', 'BAD_COLOR', (d) => d.parseDlx('a | x\na:red\n')],
   ['parseDlx', 'lone surrogate in a name (read as U+FFFD)', null, (d) => d.parseDlx('a \ud800\na\n')],
-  ['parseDlx', '10 MB item name', null, (d) => d.parseDlx('a ' + 'x'.repeat(10 * MB) + '\na\n')]
+  ['parseDlx', '10 MB item name', null, (d) => d.parseDlx('a ' + 'x'.repeat(10 * MB) + '\na\n')],
+  // a BOM gave UNKNOWN_ITEM, CR-only line ends DUPLICATE_NAME: both read as the LF text does
+  ['parseDlx', 'a UTF-8 BOM in front', null, (d) => { const p = d.parseDlx('\ufeffa b\na b\n'); if (p.count() !== 1) throw new Error('count') }],
+  ['parseDlx', 'CR-only line ends', null, (d) => { const p = d.parseDlx('a b\ra\rb\ra b\r'); if (p.count() !== 2) throw new Error('count') }]
 ]
 
 /** Calls on a problem (a b; options {a b}, {a}, {b}): run(p) must throw `code`. */

@@ -44,6 +44,26 @@ test('solve: 2D ranges as spreadsheets pass them', () => {
   assert.deepEqual(r.solution.flat(), cellsOf(dlx.sudoku.solve(CLASSIC).solution))
 })
 
+test('generate then solve: every small box shape, in every format, gives the same grid back', () => {
+  // one-line 2x2 and 3x3 puzzles (4 and 9 cells) read as the start of a
+  // 4x4 or 9x9 grid, so generate's output did not solve back with its box
+  let shapes = 0
+  for (let boxRows = 1; boxRows <= 8; boxRows++) {
+    for (let boxCols = 1; boxRows * boxCols <= 8; boxCols++) {
+      for (const format of ['line', 'grid', 'numbers', 'array']) {
+        const g = dlx.sudoku.generate({ boxRows, boxCols, seed: boxRows * 10 + boxCols, format })
+        const r = dlx.sudoku.solve(g.puzzle, { boxRows, boxCols })
+        assert.equal(r.status, 'unique', `${boxRows}x${boxCols} ${format}`)
+        // (a 1x1 grid "1\n" reads as a line and answers "1")
+        const same = (x) => typeof x === 'string' ? x.trimEnd() : x
+        assert.deepEqual(same(r.solution), same(g.solution), `${boxRows}x${boxCols} ${format}`)
+      }
+      shapes++
+    }
+  }
+  assert.equal(shapes, 20)
+})
+
 test('solve: other shapes, box options, variants, alphabets', () => {
   const six = dlx.sudoku.generate({ boxRows: 2, boxCols: 3, seed: 3 })
   const r6 = dlx.sudoku.solve(six.puzzle, { boxRows: 2, boxCols: 3 })

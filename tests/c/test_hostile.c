@@ -92,6 +92,8 @@ static const text_case TEXT_CASES[] = {
     T("option of secondary items only", "a | x\nx\n", DLX_ENOPRIMARY),
     T("invalid UTF-8 names (bytes are names)", "\xff\xfe \xc3 | \x80\n\xff\xfe \xc3 \x80:\xc0\n", DLX_OK),
     T("CRLF line ends", "a b\r\na b\r\n", DLX_OK),
+    T("CR-only line ends", "a b\ra\rb\r", DLX_OK),
+    T("a UTF-8 BOM before the item line", "\xef\xbb\xbf" "a b\na b\n", DLX_OK),
 };
 
 typedef struct {
@@ -324,6 +326,72 @@ static void check_solves_classic(sudoku_t *s) {
     CHECK_EQ(res.status, SUDOKU_UNIQUE);
 }
 
+/* Regions through one cell: k = 0..count-1 is row 0 without its cell
+ * 1 + k % 8, with a cell of rows 1.. in its place (all distinct when
+ * `repeat` is 0; otherwise every region is region 0). */
+static void regions_through_cell_0(int32_t *cells, int32_t count, int repeat) {
+    for (int32_t k = 0; k < count; k++) {
+        int32_t r = repeat ? 0 : k;
+        for (int32_t j = 0; j < 9; j++) cells[k * 9 + j] = j;
+        cells[k * 9 + 1 + r % 8] = 9 + r / 8;
+    }
+}
+
+/* A cell in as many regions as the API takes (256 extra ones, plus its row,
+ * column, box, diagonal and windoku box): the options are that long. */
+static void test_many_regions(void) {
+    static int32_t cells[SUDOKU_MAX_REGIONS * 9];
+    sudoku_error_t err;
+    sudoku_result_t res;
+    uint8_t sol[81];
+    check_context("sudoku_new: a cell in 256 extra regions");
+    check_catalogued("C sudoku_new", "a cell in 256 extra regions", "0");
+    regions_through_cell_0(cells, SUDOKU_MAX_REGIONS, 0);
+    sudoku_shape_t sh = {9, 3, 3, SUDOKU_X | SUDOKU_WINDOKU, NULL, cells, SUDOKU_MAX_REGIONS};
+    sudoku_t *s = sudoku_new(&sh, &err);
+    CHECK(s != NULL);
+    if (s) {
+        CHECK_EQ(sudoku_solve(s, (uint8_t[81]){0}, 2, 100000, sol, &res, &err), 0);
+        CHECK_EQ(res.status, SUDOKU_NONE); /* 8 cells of row 0 must match cell 0 */
+        sudoku_free(s);
+    }
+    /* 16x16 (the bit-mask engine): cell 0 in 256 regions, each row 0 with
+     * one cell moved, solvable only if those regions agree; it must not crash */
+    static int32_t wide[SUDOKU_MAX_REGIONS * 16];
+    for (int32_t k = 0; k < SUDOKU_MAX_REGIONS; k++) {
+        for (int32_t j = 0; j < 16; j++) wide[k * 16 + j] = j;
+        wide[k * 16 + 1 + k % 15] = 16 + k / 15;
+    }
+    sudoku_shape_t sh16 = {16, 4, 4, SUDOKU_X, NULL, wide, SUDOKU_MAX_REGIONS};
+    s = sudoku_new(&sh16, &err);
+    CHECK(s != NULL);
+    if (s) {
+        static uint8_t empty[256], sol16[256];
+        CHECK_EQ(sudoku_solve(s, empty, 2, 100000, sol16, &res, &err), 0);
+        sudoku_free(s);
+    }
+    /* A region given twice adds nothing and is accepted (the JS API refuses
+     * it; the check would cost the WebAssembly module 200 bytes). */
+    check_context("sudoku_new: one extra region 256 times");
+    check_catalogued("C sudoku_new", "one extra region 256 times", "0");
+    regions_through_cell_0(cells, SUDOKU_MAX_REGIONS, 1);
+    s = sudoku_new(&sh, &err);
+    CHECK(s != NULL);
+    if (s) {
+        CHECK_EQ(sudoku_solve(s, (uint8_t[81]){0}, 2, 100000, sol, &res, &err), 0);
+        CHECK(res.status != SUDOKU_STOPPED);
+        sudoku_free(s);
+    }
+    check_context("sudoku_new: row 1 twice as extra regions, in two orders");
+    check_catalogued("C sudoku_new", "row 1 twice as extra regions, in two orders", "0");
+    int32_t two[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+    sudoku_shape_t twice = {9, 3, 3, 0, NULL, two, 2};
+    s = sudoku_new(&twice, &err);
+    CHECK(s != NULL);
+    if (s) check_solves_classic(s); /* the same puzzle as without them */
+    sudoku_free(s);
+}
+
 static void test_sudoku_solver(void) {
     for (size_t k = 0; k < sizeof SHAPE_CASES / sizeof *SHAPE_CASES; k++) {
         const shape_case *c = &SHAPE_CASES[k];
@@ -379,6 +447,7 @@ static void test_sudoku_solver(void) {
     CHECK_EQ(res.status, SUDOKU_STOPPED);
     check_solves_classic(s);
     sudoku_free(s);
+    test_many_regions();
     check_context("");
 }
 

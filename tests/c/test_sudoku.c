@@ -205,6 +205,43 @@ static void test_shapes(void) {
     printf("  shapes 1x1 .. 64x64: generated, unique, checked\n");
 }
 
+/* max_nodes bounds every search of a generation (the fill and each proof):
+ * spent, it ends with SUDOKU_ESTOPPED; a 64x64 used to ignore it for 20 s. */
+static void test_generate_budget(void) {
+    static uint8_t puzzle[MAXC], sol[MAXC];
+    sudoku_error_t err;
+    shape s64 = {64, 8, 8, 0, 0, NULL}, s9 = {9, 3, 3, 0, 0, NULL};
+    sudoku_t *su = make(&s64);
+    if (!CHECK(su != NULL)) return;
+    check_context("generate 64x64 with 1000 nodes");
+    CHECK_EQ(sudoku_generate(su, &(sudoku_generate_opts_t){1, 0, 0, 0, 1000}, puzzle, sol, &err), SUDOKU_ESTOPPED);
+    CHECK_EQ(err.code, SUDOKU_ESTOPPED);
+    CHECK(err.message[0] != '\0');
+    sudoku_free(su);
+    su = make(&s9);
+    if (!CHECK(su != NULL)) return;
+    for (uint64_t budget = 1; budget <= 1000000; budget *= 10)
+        for (int minimal = 0; minimal <= 1; minimal++) {
+            check_context("generate 9x9 with %llu nodes%s", (unsigned long long)budget, minimal ? ", minimal" : "");
+            sudoku_generate_opts_t o = {3, minimal, 0, 0, budget};
+            int rc = sudoku_generate(su, &o, puzzle, sol, &err);
+            CHECK(rc == 0 || rc == SUDOKU_ESTOPPED);
+            if (budget <= 10) CHECK_EQ(rc, SUDOKU_ESTOPPED); /* the fill alone needs more */
+            if (budget == 1000000) CHECK_EQ(rc, 0);
+            sudoku_result_t res;
+            if (!rc) { /* a finished puzzle is as good as one without a budget */
+                CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, NULL, &res, &err), 0);
+                CHECK_EQ(res.status, SUDOKU_UNIQUE);
+            }
+            /* the solver is not left in a searching state */
+            CHECK_EQ(sudoku_solve(su, (uint8_t[81]){0}, 1, 0, NULL, &res, &err), 0);
+            CHECK_EQ(res.status, SUDOKU_FOUND);
+        }
+    check_context("");
+    sudoku_free(su);
+    printf("  generate: max_nodes bounds the fill and the proofs\n");
+}
+
 /* ---- variants ----------------------------------------------------------------------- */
 
 /* A jigsaw map for 9x9: the boxes with three cells traded between
@@ -412,6 +449,7 @@ int main(void) {
     solve_file(su, "17-clue.txt", 3000);
     sudoku_free(su);
     test_shapes();
+    test_generate_budget();
     test_variants();
     test_errors();
     test_candidates();

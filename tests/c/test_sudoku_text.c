@@ -1030,8 +1030,55 @@ static void test_hostile(void) {
     free(huge);
 }
 
+/* Every small shape (each box rows x box columns, sides 1..8): a generated
+ * puzzle and its solution, printed in each style, read back with the side
+ * known (what a caller with the box shape passes) and solved: the same grid.
+ * One-line 2x2 and 3x3 puzzles (4 and 9 cells) are the shapes that failed. */
+static void test_small_shapes_round_trip(void) {
+    int shapes = 0;
+    for (int br = 1; br <= 8; br++)
+        for (int bc = 1; br * bc <= 8; bc++) {
+            int n = br * bc, cells = n * n;
+            sudoku_shape_t sh = {n, br, bc, 0, NULL, NULL, 0};
+            sudoku_error_t err;
+            sudoku_t *su = sudoku_new(&sh, &err);
+            if (!CHECK(su != NULL)) continue;
+            uint8_t puzzle[64], sol[64], again[64];
+            sudoku_generate_opts_t o = {(uint64_t)(br * 10 + bc), 0, 0, 0, 0};
+            CHECK_EQ(sudoku_generate(su, &o, puzzle, sol, &err), 0);
+            for (int style = SUDOKU_STYLE_LINE; style <= SUDOKU_STYLE_NUMBERS; style++) {
+                check_context("%dx%d boxes, style %d", br, bc, style);
+                char *text = format_str(NULL, n, puzzle, (sudoku_style)style);
+                sudoku_text_t t;
+                if (!CHECK_EQ(parse_str(text, n, NULL, &t, &err), 0)) {
+                    fprintf(stderr, "  %s\n  %s\n", text, err.message);
+                    free(text);
+                    continue;
+                }
+                CHECK_EQ(t.size, n);
+                CHECK(memcmp(t.cells, puzzle, (size_t)cells) == 0);
+                sudoku_result_t res;
+                CHECK_EQ(sudoku_solve(su, t.cells, 2, 0, again, &res, &err), 0);
+                CHECK_EQ(res.status, SUDOKU_UNIQUE);
+                CHECK(memcmp(again, sol, (size_t)cells) == 0);
+                sudoku_text_release(&t);
+                free(text);
+                char *solved = format_str(NULL, n, sol, (sudoku_style)style);
+                CHECK_EQ(parse_str(solved, n, NULL, &t, &err), 0);
+                CHECK(t.size == n && memcmp(t.cells, sol, (size_t)cells) == 0);
+                sudoku_text_release(&t);
+                free(solved);
+            }
+            sudoku_free(su);
+            shapes++;
+        }
+    check_context("");
+    printf("  %d small shapes: generated, printed in 3 styles, read back, solved\n", shapes);
+}
+
 int main(void) {
     test_reference();
+    test_small_shapes_round_trip();
     test_lines();
     test_grids();
     test_numbers();

@@ -83,6 +83,26 @@ static void test_errors(void) {
 static void test_syntax(void) {
     /* Comments anywhere, blank lines, tabs, CRLF, leading blanks. */
     CHECK_EQ(count_text("| header\n\n  a\tb c\r\n| mid\n a b\r\n\tc\n\na\nb c\n"), 2);
+    /* Every line end (LF, CRLF, a lone CR, mixed) and a UTF-8 BOM in front:
+     * the same problem as with LF (a lone CR read as a blank merged lines:
+     * "a b\ra\rb" declared a twice; the BOM became part of the first name). */
+    const char *ends[] = {"a b c\na b\nc\na\nb c\n", "a b c\r\na b\r\nc\r\na\r\nb c\r\n",
+                          "a b c\ra b\rc\ra\rb c\r", "a b c\ra b\r\nc\na\r\rb c",
+                          "\xef\xbb\xbf" "a b c\na b\nc\na\nb c\n", "\xef\xbb\xbf" "a b c\ra b\rc\ra\rb c"};
+    for (size_t k = 0; k < sizeof ends / sizeof *ends; k++) {
+        check_context("line ends, case %d", (int)k);
+        CHECK_EQ(count_text(ends[k]), 2);
+        dlx_text_t *bom = dlx_text_parse(ends[k], strlen(ends[k]), NULL);
+        CHECK(bom != NULL && !strcmp(dlx_text_item_name(bom, 0), "a"));
+        dlx_text_free(bom);
+    }
+    check_context("");
+    /* Lines are counted the same way for errors: each CR, LF or CRLF is one. */
+    EXPECT_ERROR("a b\ra\rz\r", DLX_EUNKNOWN, 3, 1, "\"z\"");
+    EXPECT_ERROR("a b\r\r\na\n\rz", DLX_EUNKNOWN, 5, 1, "\"z\"");
+    EXPECT_ERROR("\xef\xbb\xbf" "a b\rz", DLX_EUNKNOWN, 2, 1, "\"z\"");
+    /* A BOM elsewhere is still bytes of a name (only the text's start is skipped). */
+    CHECK_EQ(count_text("a \xef\xbb\xbf\n\xef\xbb\xbf a\n"), 1);
     /* Items whose names look like numbers or carry UTF-8 bytes. */
     CHECK_EQ(count_text("1 2 \xc3\xa9\n1 \xc3\xa9\n2\n"), 1);
     /* Knuth's XCC example (TAOCP 7.2.2.1-(49)): exactly one solution. */
