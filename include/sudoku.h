@@ -30,8 +30,7 @@ extern "C" {
 enum {
     SUDOKU_ESIZE = -20,    /* side out of 1..64, or box_rows x box_cols != side */
     SUDOKU_EREGION = -21,  /* a jigsaw map or extra region that is not N distinct cells,
-                            * or over SUDOKU_MAX_REGIONS of them (a region given twice is
-                            * accepted: it adds nothing; the JS API refuses it) */
+                            * an extra region repeated, or over SUDOKU_MAX_REGIONS of them */
     SUDOKU_EVALUE = -22,   /* a grid value above N */
     SUDOKU_ECLASH = -23,   /* two givens clash in a row, column, box or region */
     SUDOKU_ELENGTH = -24,  /* puzzle text with a number of cells that fits no side */

@@ -71,7 +71,8 @@ static void block(int32_t n, int32_t r0, int32_t c0, int32_t br, int32_t bc, int
     for (int32_t k = 0; k < br * bc; k++) cells[k] = (r0 + k / bc) * n + c0 + k % bc;
 }
 
-static int check_region(const int32_t *cells, int32_t n, int32_t index, sudoku_error_t *err) {
+static int check_region(const int32_t *regions, int32_t n, int32_t index, sudoku_error_t *err) {
+    const int32_t *cells = regions + (size_t)index * (size_t)n;
     uint8_t seen[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     for (int32_t k = 0; k < n; k++) {
         int32_t c = cells[k];
@@ -83,6 +84,15 @@ static int check_region(const int32_t *cells, int32_t n, int32_t index, sudoku_e
             return sudoku_fail(err, SUDOKU_EREGION,
                                "extra region %d holds row %d, column %d twice", index + 1,
                                c / n + 1, c % n + 1);
+    }
+    /* The cells of an earlier extra region again: a slip in the list (a
+     * repeat adds no constraint), so it is refused rather than ignored. */
+    for (const int32_t *r = regions; r < cells; r += n) {
+        int32_t k = 0;
+        while (k < n && seen[r[k]]) k++;
+        if (k == n)
+            return sudoku_fail(err, SUDOKU_EREGION, "extra regions %d and %d hold the same cells",
+                               (int32_t)(r - regions) / n + 1, index + 1);
     }
     return 0;
 }
@@ -138,7 +148,7 @@ static int collect_regions(const sudoku_shape_t *sh, int32_t n, int32_t br, int3
             for (int32_t c0 = 1; c0 + bc <= n && !rc; c0 += bc + 1)
                 rc = add_region(rs, n, (block(n, r0, c0, br, bc, cells), cells));
     for (int32_t k = 0; k < sh->n_regions && !rc; k++) {
-        rc = check_region(sh->regions + (size_t)k * (size_t)n, n, k, err);
+        rc = check_region(sh->regions, n, k, err);
         if (rc) return rc;
         rc = add_region(rs, n, sh->regions + (size_t)k * (size_t)n);
     }

@@ -579,14 +579,6 @@ class SudokuApi {
         return c
       })
     })
-    // The same cells twice is a slip in the list (it adds no constraint). The
-    // C core accepts it; checking here keeps that check out of the module.
-    const first = new Map()
-    regions.forEach((region, k) => {
-      const cells = region.slice().sort((a, b) => a - b).join()
-      if (first.has(cells)) throw new DlxError('BAD_REGION', `extra regions ${first.get(cells) + 1} and ${k + 1} hold the same cells`)
-      first.set(cells, k)
-    })
     let jigsaw = opts.jigsaw ?? null
     if (jigsaw) {
       jigsaw = Array.isArray(jigsaw[0]) ? jigsaw.flat() : Array.from(jigsaw)

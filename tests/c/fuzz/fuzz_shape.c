@@ -9,8 +9,7 @@
  *   byte 2: variants (X, windoku), a jigsaw map, and a high bit of the
  *           number of extra regions
  *   byte 3: the number of extra regions (0..511; over 256 must be refused)
- * Each extra region is one of: a repeat of an earlier one (in another order:
- * accepted, it adds nothing),
+ * Each extra region is one of: a repeat of an earlier one (in another order),
  * a random set of N distinct cells through cell 0 (so that one cell lies in
  * very many regions), a random set anywhere, or a set with one bad cell. The
  * jigsaw map is the box map with cells traded between pieces (still valid),
@@ -57,6 +56,15 @@ static void random_cells(int32_t *out, int32_t n, int32_t cells, int through0, u
         int32_t j = (int32_t)(next_random(rng) % (uint64_t)(k + 1)), t = out[k];
         out[k] = out[j], out[j] = t;
     }
+}
+
+static int same_set(const int32_t *a, const int32_t *b, int32_t n, int32_t cells) {
+    static uint8_t mark[MAX_CELLS];
+    memset(mark, 0, (size_t)cells);
+    for (int32_t k = 0; k < n; k++) mark[a[k]] = 1;
+    for (int32_t k = 0; k < n; k++)
+        if (!mark[b[k]]) return 0;
+    return 1;
 }
 
 static int unit_ok(const uint8_t *g, const int32_t *cells, int32_t n) {
@@ -176,7 +184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             int32_t *r = regions + (size_t)k * (size_t)side;
             uint8_t kind = fuzz_u8(&b);
             switch (kind & 3) {
-            case 0: /* a repeat of an earlier one, shuffled: accepted */
+            case 0: /* a repeat of an earlier one, shuffled: refused */
                 if (k) {
                     int32_t j = (int32_t)(next_random(&rng) % (uint64_t)k);
                     memcpy(r, regions + (size_t)j * (size_t)side, (size_t)side * sizeof *r);
@@ -196,7 +204,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
         }
         /* What the target expects of the regions: every one N distinct cells
-         * of the grid (repeats are fine). */
+         * of the grid, no extra region twice (the same cells in any order). */
         for (int32_t k = 0; k < n_regions && region_ok; k++) {
             const int32_t *r = regions + (size_t)k * (size_t)side;
             static uint8_t seen[MAX_CELLS];
@@ -204,6 +212,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             for (int32_t q = 0; q < side; q++) {
                 if (r[q] < 0 || r[q] >= cells || seen[r[q]]++) region_ok = 0;
             }
+            for (int32_t j = 0; j < k && region_ok; j++)
+                if (same_set(regions + (size_t)j * (size_t)side, r, side, cells)) region_ok = 0;
         }
     }
     sh.regions = regions, sh.n_regions = n_regions;
