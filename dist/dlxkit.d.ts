@@ -88,6 +88,8 @@ export interface GenerateOptions extends ShapeOptions {
   symmetric?: boolean
   /** a target clue count (best effort) */
   clues?: number
+  /** search nodes for the whole generation (the fill and every uniqueness
+   * proof); spent, it throws STOPPED */
   maxNodes?: number
   format?: 'line' | 'grid' | 'numbers' | 'array'
 }

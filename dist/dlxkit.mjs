@@ -25,7 +25,8 @@ const ERROR_CODES = {
   [-23]: 'CLASH',
   [-24]: 'BAD_LENGTH',
   [-25]: 'BAD_SYMBOL',
-  [-26]: 'BAD_ALPHABET'
+  [-26]: 'BAD_ALPHABET',
+  [-27]: 'STOPPED'
 }
 
 /** The one error class: `code` is stable (see README), `details` says where. */
@@ -620,6 +621,13 @@ class SudokuApi {
    */
   _read (puzzle, opts) {
     checkTextSize(opts.size)
+    // A box of side 2 or 3 fixes the side: one line of 4 or 9 cells is then
+    // that puzzle, not the first row of a 4x4 or 9x9 grid. (Larger boxes
+    // leave the reader alone, so a mismatch is still reported as BAD_SIZE.)
+    const { boxRows: br, boxCols: bc } = opts
+    if (opts.size == null && Number.isInteger(br) && Number.isInteger(bc) && br > 0 && bc > 0 && br * bc <= 3) {
+      opts = { ...opts, size: br * bc }
+    }
     if (Array.isArray(puzzle)) return readArray(puzzle, opts)
     if (typeof puzzle !== 'string') throw new DlxError('BAD_INPUT', 'a puzzle is a string or a 2D array of cells')
     const fast = readLine(puzzle, opts)
@@ -882,6 +890,12 @@ class SudokuApi {
     const clues = checkCount(opts.clues ?? 0, 'clues')
     if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    // Every option is checked before the work (a 64x64 takes seconds).
+    const format = opts.format ?? 'line'
+    if (format !== 'array' && !Object.hasOwn(STYLE, format)) throw new DlxError('BAD_ARGUMENT', `format must be line, grid, numbers or array (got ${format})`)
+    if (format === 'line' && size > symbolsFor(size, opts.alphabet).length) {
+      throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+    }
     const h = this._solver(size, opts)
     size = this._x.dk_sudoku_size(h)
     const kit = this._kit
@@ -890,12 +904,9 @@ class SudokuApi {
       kit._check(this._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
       const p = kit._u8().slice(puzzle, puzzle + n2)
       const s = kit._u8().slice(solution, solution + n2)
-      const form = opts.format === 'array'
+      const form = format === 'array'
         ? { kind: 'array', size }
-        : { kind: opts.format && opts.format !== 'line' ? 'text' : 'line', size, style: STYLE[opts.format ?? 'line'], symbols: symbolsFor(size, opts.alphabet), blank: '.' }
-      if (form.kind !== 'array' && size > symbolsFor(size, opts.alphabet).length && (opts.format ?? 'line') === 'line') {
-        throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
-      }
+        : { kind: format !== 'line' ? 'text' : 'line', size, style: STYLE[format], symbols: symbolsFor(size, opts.alphabet), blank: '.' }
       return {
         puzzle: this._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
         solution: this._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
