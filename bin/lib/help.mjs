@@ -24,10 +24,15 @@ const INPUT = `Input (FILE, or standard input when FILE is - or missing): one-li
 puzzles (81 symbols, '.', '0', '_' or '-' for an empty cell; anything after
 ':' or a space is ignored), one per line; or grids, with or without '|', '+'
 and '-' decorations, or numbers separated by spaces or commas, separated by
-blank lines. Lines starting with '#' are comments.`
+blank lines. Lines starting with '#' are comments. The input is read as a
+stream, so it may be endless; a line longer than 65536 characters, or a
+puzzle of more than 256 lines, is longer than any puzzle (the largest is
+64x64) and stops the reading with an error (exit status 1).`
 
 const BATCH = `  --jobs N             spread the puzzles over N worker threads (0: one per
-                       processor; output stays in input order)
+                       processor; at most one per processor: a larger N is
+                       capped, with a note on stderr; output stays in input
+                       order)
   --progress           show the progress bar even when stderr is not a terminal
   --quiet              never show the progress bar`
 
@@ -137,7 +142,8 @@ ${EXIT}`,
 
 Solves an exact-cover problem in Knuth's DLX format: a line of items
 (primary, then '|' and secondary ones), then one option per line; secondary
-items may carry a color as item:color; '|' starts a comment line.
+items may carry a color as item:color; '|' starts a comment line. A text of
+more than 256 MiB, or with a NUL byte, is refused (exit status 1).
 
 What to print (one of):
   (default)            the first solution, one option per line
@@ -149,7 +155,8 @@ Options:
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution; with --count {count, status, nodes}
   --jobs N             count (or list) on N worker threads, each taking
-                       shards of the search tree (0: one per processor);
+                       shards of the search tree (0: one per processor; at
+                       most one per processor: a larger N is capped);
                        --all then lists the solutions shard by shard
   --shard K/N          search only the K-th of N independent parts of the
                        search tree (1 <= K <= N): the counts of the N shards
