@@ -218,5 +218,8 @@ export const CLI_CASES = [
   ['--jobs 100000 (capped at the processors)', ['sudoku', '--jobs', '100000'], CLASSIC, 0, 'one per processor'],
   ['--jobs -1', ['sudoku', '--jobs', '-1'], CLASSIC, 2, 'a value starting with \'-\' is written --jobs=-1'],
   ['--jobs=-1', ['sudoku', '--jobs=-1'], CLASSIC, 2, "--jobs needs a whole number (got '-1')"],
-  ['--jobs 1.5', ['sudoku', '--jobs', '1.5'], CLASSIC, 2, "--jobs needs a whole number (got '1.5')"]
+  ['--jobs 1.5', ['sudoku', '--jobs', '1.5'], CLASSIC, 2, "--jobs needs a whole number (got '1.5')"],
+  ['sheet: --out an existing file without --force', ['sheet', '@empty.txt', '--out', '@not-json.json'], '', 2, 'exists; use --force to overwrite'],
+  ['sheet: --out the input itself without --force', ['sheet', '@empty.txt', '--out', '@empty.txt'], '', 2, 'exists; use --force to overwrite'],
+  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file']
 ]

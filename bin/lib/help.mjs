@@ -195,8 +195,12 @@ Blocks of numbers that are not puzzles (not square, numbers out of range,
 no blank cell, text inside) are reported as skipped, with the reason.
 
 Options:
-  --out OUT.xlsx       where to write (default: IN.solved.xlsx; the input is
-                       overwritten only when --out names it)
+  --out OUT.xlsx       where to write (default: IN.solved.xlsx)
+  --force              replace OUT.xlsx if it exists (without --force an
+                       existing file is never overwritten, not even the input
+                       named by --out); the file is written under a temporary
+                       name and renamed at the end, so an interruption leaves
+                       the old file whole
   --copy               write every solution into a new sheet "<name> solved"
                        (a copy of the puzzle's sheet, blanks filled in)
   --box RxC            box of R rows by C columns; only N = R*C is looked for
@@ -208,12 +212,14 @@ block, then a summary.
 
 Exit status: 0 when every puzzle was solved; 1 when some puzzle has no
 solution, a clash or was given up (the others are still written), or no
-puzzle was found, or the file is not a workbook; 2 for a usage error or when
-exceljs is not installed.
+puzzle was found, or the file is not a workbook or cannot be written; 2 for a
+usage error (OUT.xlsx exists without --force, ...) or when exceljs is not
+installed; 130 when interrupted (Ctrl-C) while writing.
 
 Examples:
   dlxkit sheet puzzles.xlsx
   dlxkit sheet --copy --out solved.xlsx puzzles.xlsx
+  dlxkit sheet --out puzzles.xlsx --force puzzles.xlsx   (in place)
   dlxkit sheet --box 2x3 six-by-six.xlsx`
 }
 
