@@ -41,6 +41,7 @@ export async function runPuzzleBatch (input, settings, { out, terminal }) {
     terminal.message(e.message)
     return 1
   } finally {
+    input.stream.destroy() // unread input (after an error) must not keep the process alive
     runner.close()
     out.flush()
     terminal.finish()
