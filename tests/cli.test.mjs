@@ -3,9 +3,9 @@
 // shared exact-cover instances. Run: node --test tests/cli.test.mjs
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os, { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 const ROOT = new URL('..', import.meta.url).pathname
@@ -416,6 +416,144 @@ describe('usage', () => {
       assert.match(err[0], /^dlxkit: /)
       assert.match(err[1], /^Try 'dlxkit( \w+)? --help'\.$/)
       assert.equal(r.stdout, '')
+    }
+  })
+})
+
+// ---- endless, binary and slow input ----------------------------------------------
+
+const TIME = '/usr/bin/time' // GNU time: the peak memory of a run, when installed
+
+/**
+ * Run the CLI with its stdin a real pipe from a child running `writer`
+ * (JavaScript), as `producer | dlxkit ...` in a shell. Resolves to
+ * { status, signal, stdout, stderr, peakKB } once the CLI has exited (the
+ * writer is then stopped). peakKB: the CLI's peak memory, or null.
+ */
+function piped (args, writer, { stdinFile = null } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'dlxkit-pipe-'))
+  const peakFile = join(dir, 'peak')
+  const timed = existsSync(TIME)
+  const argv = [process.execPath, 'bin/dlxkit.mjs', ...args]
+  const producer = writer && spawn(process.execPath, ['-e', writer], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const stdin = producer ? producer.stdout : stdinFile ? 'pipe' : 'ignore'
+  const cli = timed
+    ? spawn(TIME, ['-f', '%M', '-o', peakFile, ...argv], { cwd: ROOT, stdio: [stdin, 'pipe', 'pipe'] })
+    : spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: [stdin, 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  cli.stdout.on('data', (d) => { stdout += d })
+  cli.stderr.on('data', (d) => { stderr += d })
+  return new Promise((resolve) => {
+    cli.on('close', (status, signal) => {
+      producer?.kill('SIGKILL')
+      const peakKB = timed && existsSync(peakFile) ? Number(readFileSync(peakFile, 'utf8').trim().split('\n').pop()) : null
+      rmSync(dir, { recursive: true, force: true })
+      resolve({ status, signal, stdout, stderr: stderr.replace(/^Command exited with non-zero status \d+\n/m, ''), peakKB })
+    })
+  })
+}
+
+/** A writer that writes `chunk` (a JS string expression) forever, as fast as the pipe takes it. */
+const forever = (chunk) => `const b = Buffer.from(${chunk}); const w = () => { while (process.stdout.write(b)); process.stdout.once('drain', w) }; process.stdout.on('error', () => process.exit(0)); w()`
+
+describe('endless, binary and slow input', () => {
+  const MB = 1024
+
+  test('/dev/zero: NUL bytes and no newline end at once in a clear error, in little memory', { timeout: 60000 }, async () => {
+    for (const command of ['sudoku', 'rate']) {
+      const r = await piped([command, '/dev/zero'], null)
+      assert.equal(r.status, 1, r.stderr)
+      assert.match(r.stderr, /^dlxkit: \/dev\/zero:1: a line of more than 65536 characters \(it holds NUL bytes.*the largest puzzle, 64x64.*stopped reading\n$/)
+      if (r.peakKB !== null) assert.ok(r.peakKB < 300 * MB, `peak memory ${r.peakKB} KB`)
+    }
+    const c = await piped(['cover', '/dev/zero'], null)
+    assert.equal(c.status, 1, c.stderr)
+    assert.match(c.stderr, /^dlxkit: \/dev\/zero:1:1: character 0x00/)
+  })
+
+  test('an endless stream on stdin (yes, borders, one endless line) ends in an error naming the line', { timeout: 90000 }, async () => {
+    const cases = [
+      ["'y\\n'.repeat(4096)", /^dlxkit: stdin:1: a puzzle text of more than 256 lines/], // yes | dlxkit sudoku
+      ["'------+------+------\\n'.repeat(4096)", /^dlxkit: stdin:1: a puzzle text of more than 256 lines/],
+      ["'1'.repeat(1 << 16)", /^dlxkit: stdin:1: a line of more than 65536 characters: longer than the largest puzzle, 64x64/],
+      ["'\\0'.repeat(1 << 16)", /^dlxkit: stdin:1: a line of more than 65536 characters \(it holds NUL bytes/]
+    ]
+    for (const [chunk, message] of cases) {
+      const r = await piped(['sudoku'], forever(chunk))
+      assert.equal(r.status, 1, `${chunk}: ${r.stderr}`)
+      assert.match(r.stderr, message)
+      assert.equal(lines(r.stderr).length, 1, r.stderr)
+      if (r.peakKB !== null) assert.ok(r.peakKB < 300 * MB, `${chunk}: peak memory ${r.peakKB} KB`)
+    }
+    // good puzzles first, then junk: the puzzles are answered, the error names the junk's line
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const r = await piped(['sudoku', '--check'], `process.stdout.write(${JSON.stringify(p + '\n' + p + '\n\n')}); ${forever("'y\\n'.repeat(4096)")}`)
+    assert.equal(r.status, 1)
+    assert.equal(r.stdout, 'unique\nunique\n')
+    assert.match(r.stderr, /^dlxkit: stdin:4: a puzzle text of more than 256 lines/)
+  })
+
+  test('cover: an endless stream stops at 256 MiB with a clear error', { timeout: 60000 }, async () => {
+    const r = await piped(['cover', '--count'], forever("'a b\\na b\\n'.repeat(8192)"))
+    assert.equal(r.status, 1, r.stderr)
+    assert.match(r.stderr, /^dlxkit: stdin: more than 256 MiB: larger than an exact-cover problem can be; stopped reading\n$/)
+  })
+
+  test('a slow writer on stdin: (sleep; echo PUZZLE) | dlxkit sudoku waits for it (no EAGAIN)', { timeout: 30000 }, async () => {
+    const [a, b] = sharedPuzzles('top1465.txt', 2)
+    const late = await piped(['sudoku'], `setTimeout(() => console.log(${JSON.stringify(a)}), 700)`)
+    assert.equal(late.status, 0, late.stderr)
+    assertSolves(cellsOf(late.stdout.trim()), cellsOf(a))
+    // a pause in the middle of the input, and in the middle of a line
+    const halting = await piped(['sudoku', '--check', '-'], `process.stdout.write(${JSON.stringify(a + '\n' + b.slice(0, 40))}); setTimeout(() => console.log(${JSON.stringify(b.slice(40))}), 700)`)
+    assert.equal(halting.status, 0, halting.stderr)
+    assert.equal(halting.stdout, 'unique\nunique\n')
+    const rate = await piped(['rate'], `setTimeout(() => console.log(${JSON.stringify(a)}), 500)`)
+    assert.equal(rate.status, 0, rate.stderr)
+    assert.match(rate.stdout, /^level=/)
+    const cover = await piped(['cover', '--count'], "process.stdout.write('a b\\n'); setTimeout(() => console.log('a\\nb\\na b'), 500)")
+    assert.equal(cover.stdout, '2\n', cover.stderr)
+  })
+
+  test('a long batch streams through: 200,000 puzzles, in order, in bounded memory', { timeout: 120000 }, async () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const r = await piped(['sudoku', '--count'], `const all = ${JSON.stringify(p + '\n')}.repeat(200000); process.stdout.write(all)`)
+    assert.equal(r.status, 0, r.stderr)
+    assert.equal(r.stdout, '1\n'.repeat(200000))
+    if (r.peakKB !== null) assert.ok(r.peakKB < 400 * MB, `peak memory ${r.peakKB} KB`)
+  })
+})
+
+describe('--jobs', () => {
+  test('--jobs 100000 is capped at the number of processors, with a note, and gives the right output', { timeout: 60000 }, () => {
+    const puzzles = sharedPuzzles('top1465.txt', 40).join('\n') + '\n'
+    const one = ok(['sudoku', '--jobs', '1'], { input: puzzles })
+    const many = ok(['sudoku', '--jobs', '100000'], { input: puzzles })
+    assert.equal(many.stdout, one.stdout)
+    assert.equal(many.stderr, `dlxkit: --jobs 100000: using ${os.availableParallelism?.() ?? os.cpus().length} threads, one per processor\n`)
+    assert.equal(ok(['sudoku', '--jobs', '100000', '--quiet'], { input: puzzles }).stderr, '', '--quiet: no note')
+    assert.equal(ok(['rate', '--jobs', '100000', '-q'], { input: puzzles }).stdout, ok(['rate'], { input: puzzles }).stdout)
+    assert.equal(ok(['generate', '--count', '3', '--seed', '5', '--jobs', '100000', '-q']).stdout, ok(['generate', '--count', '3', '--seed', '5']).stdout)
+    assert.equal(ok(['cover', '--count', '--jobs', '100000', '-q', exactCover('queens-12.dlx')]).stdout, '14200\n')
+    assert.equal(ok(['sudoku', '--jobs', '0'], { input: puzzles }).stdout, one.stdout, '--jobs 0: one per processor')
+  })
+
+  test('--jobs must be a whole number: negative, fractional or text is a usage error', () => {
+    const cases = [
+      [['--jobs', '-1'], "option '--jobs' is followed by '-1', which looks like an option; a value starting with '-' is written --jobs=-1"],
+      [['-j', '-4'], "option '--jobs' is followed by '-4'"],
+      [['--jobs=-1'], "--jobs needs a whole number (got '-1')"],
+      [['--jobs', '1.5'], "--jobs needs a whole number (got '1.5')"],
+      [['--jobs', 'many'], "--jobs needs a whole number (got 'many')"],
+      [['--jobs', '1e9'], "--jobs needs a whole number (got '1e9')"]
+    ]
+    for (const [args, message] of cases) {
+      for (const command of ['sudoku', 'rate', 'cover']) {
+        const r = dlxkit([command, ...args], { input: 'a\na\n' })
+        assert.equal(r.status, 2, `${command} ${args.join(' ')}: ${r.stderr}`)
+        assert.ok(r.stderr.startsWith(`dlxkit: ${message}`), r.stderr)
+      }
     }
   })
 })

@@ -229,7 +229,19 @@ export const CLI_CASES = [
   ['cover: --max-nodes -1', ['cover', '--max-nodes', '-1'], 'a\na\n', 2, '--max-nodes'],
   ['generate: --count -1', ['generate', '--box', '3x3', '--count', '-1', '--seed', '1'], '', 2, '--count'],
   ['generate: --seed -1', ['generate', '--box', '3x3', '--count', '1', '--seed', '-1'], '', 2, '--seed'],
-  ['rate: empty stdin', ['rate'], '', 1, 'no puzzle found']
+  ['rate: empty stdin', ['rate'], '', 1, 'no puzzle found'],
+  ['/dev/zero as input (NUL bytes, no newline, endless)', ['sudoku', '/dev/zero'], '', 1, 'a line of more than 65536 characters'],
+  ['rate: /dev/zero as input', ['rate', '/dev/zero'], '', 1, 'it holds NUL bytes'],
+  ['cover: /dev/zero as input', ['cover', '/dev/zero'], '', 1, 'character 0x00'],
+  ['the output of yes (endless short lines, no puzzle)', ['sudoku'], 'y\n'.repeat(1000), 1, 'stdin:1: a puzzle text of more than 256 lines'],
+  ['endless border lines', ['sudoku'], '-----+-----\n'.repeat(1000), 1, 'a puzzle text of more than 256 lines'],
+  ['--jobs 100000 (capped at the processors)', ['sudoku', '--jobs', '100000'], CLASSIC, 0, 'one per processor'],
+  ['--jobs -1', ['sudoku', '--jobs', '-1'], CLASSIC, 2, 'a value starting with \'-\' is written --jobs=-1'],
+  ['--jobs=-1', ['sudoku', '--jobs=-1'], CLASSIC, 2, "--jobs needs a whole number (got '-1')"],
+  ['--jobs 1.5', ['sudoku', '--jobs', '1.5'], CLASSIC, 2, "--jobs needs a whole number (got '1.5')"],
+  ['sheet: --out an existing file without --force', ['sheet', '@empty.txt', '--out', '@not-json.json'], '', 2, 'exists; use --force to overwrite'],
+  ['sheet: --out the input itself without --force', ['sheet', '@empty.txt', '--out', '@empty.txt'], '', 2, 'exists; use --force to overwrite'],
+  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file']
 ]
 
 /**

@@ -5,8 +5,8 @@
 // Sudoku checker; everything else must have survived.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, readFileSync, writeFileSync, cpSync, existsSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, cpSync, existsSync, readdirSync, chmodSync, mkdirSync, statSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -207,4 +207,142 @@ test('without exceljs installed: exit 2 and how to install it', () => {
   // the rest of the CLI does not need it
   const s = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sudoku', '--check'], { input: PUZZLE + '\n', encoding: 'utf8', timeout: 60000 })
   assert.equal(s.stdout.trim(), 'unique')
+})
+
+// ---- the output file: never half-written, never overwritten unasked -------------
+
+const temporaries = (folder) => readdirSync(folder).filter((f) => f.endsWith('.tmp'))
+
+test('an existing output file is overwritten only with --force; --out naming the input counts too', async () => {
+  const before = hash(join(dir, 'ok.xlsx'))
+  const taken = join(dir, 'taken.xlsx')
+  writeFileSync(taken, 'keep me')
+  for (const args of [['ok.xlsx', '--out', 'taken.xlsx'], ['ok.xlsx', '--out', 'ok.xlsx'], ['ok.xlsx', '-o', './ok.xlsx', '--copy']]) {
+    const r = run(['sheet', ...args])
+    assert.equal(r.status, 2, r.stderr)
+    assert.match(r.stderr, /^dlxkit: '.*' exists; use --force to overwrite\nTry 'dlxkit sheet --help'\.\n$/)
+    assert.equal(r.stdout, '', 'refused before any work')
+  }
+  assert.equal(readFileSync(taken, 'utf8'), 'keep me')
+  assert.equal(hash(join(dir, 'ok.xlsx')), before)
+  // the default output, IN.solved.xlsx, too
+  cpSync(join(dir, 'ok.xlsx'), join(dir, 'again.xlsx'))
+  assert.equal(run(['sheet', 'again.xlsx']).status, 0)
+  const second = run(['sheet', 'again.xlsx'])
+  assert.equal(second.status, 2)
+  assert.match(second.stderr, /'again\.solved\.xlsx' exists; use --force to overwrite/)
+  assert.equal(run(['sheet', 'again.xlsx', '--force']).status, 0)
+  // --force: replaced by a complete workbook, no temporary file left
+  const r = run(['sheet', 'ok.xlsx', '--out', 'taken.xlsx', '--force'])
+  assert.equal(r.status, 0, r.stderr)
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(taken)
+  assert.ok(isSolution(grab(wb.getWorksheet('Only'), 12, 2, 9).flat(), nineRows(PUZZLE).flat()))
+  assert.deepEqual(temporaries(dir), [])
+  assert.match(run(['sheet', '--help']).stdout, /--force +replace OUT\.xlsx if it exists/)
+  // a folder as the output, an output folder that cannot be written
+  const asFolder = run(['sheet', 'ok.xlsx', '--out', '.', '--force'])
+  assert.equal(asFolder.status, 2)
+  assert.match(asFolder.stderr, /cannot write '\.': is a directory/)
+  if (process.getuid?.() !== 0) { // root writes anywhere
+    const locked = join(dir, 'locked')
+    mkdirSync(locked)
+    chmodSync(locked, 0o555)
+    const r2 = run(['sheet', 'ok.xlsx', '--out', join(locked, 'out.xlsx')])
+    assert.equal(r2.status, 1)
+    assert.match(r2.stderr, /cannot write '.*out\.xlsx': permission denied/)
+    assert.deepEqual(temporaries(locked), [])
+  }
+})
+
+/**
+ * Start `dlxkit sheet IN --out IN --force` and send `signal` at a moment:
+ * { after: ms } from the start, or { writing: ms } after the writing shows
+ * (a temporary file appears, or IN itself changes). Resolves to { status,
+ * signal } when it has ended.
+ */
+function interrupted (folder, name, signal, when) {
+  const stamp = () => { const s = statSync(join(folder, name), { throwIfNoEntry: false }); return s ? `${s.size} ${s.mtimeMs}` : 'gone' }
+  const first = stamp()
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, 'sheet', name, '--out', name, '--force'], { cwd: folder, stdio: 'ignore' })
+    let timer = null
+    let poll = null
+    const fire = (ms) => { timer = setTimeout(() => child.kill(signal), ms) }
+    if (when.after !== undefined) fire(when.after)
+    else {
+      poll = setInterval(() => {
+        if (!temporaries(folder).length && stamp() === first) return
+        clearInterval(poll)
+        poll = null
+        fire(when.writing)
+      }, 1)
+    }
+    child.on('exit', (status, sig) => {
+      clearTimeout(timer)
+      if (poll) clearInterval(poll)
+      resolve({ status, signal: sig })
+    })
+  })
+}
+
+test('killed or interrupted while writing IN over itself: IN is the old file or the whole new one, never cut short', { timeout: 300000 }, async () => {
+  // a workbook big enough that writing it takes a while: 4 sheets, each a 4x4 puzzle and 50,000 texts
+  const folder = mkdtempSync(join(tmpdir(), 'dlxkit-kill-'))
+  try {
+    const wb = new ExcelJS.Workbook()
+    for (let k = 0; k < 4; k++) {
+      const s = wb.addWorksheet(`S${k}`)
+      put(s, 1, 1, FOUR)
+      for (let r = 10; r < 5010; r++) {
+        const row = s.getRow(r)
+        for (let c = 1; c <= 10; c++) row.getCell(c).value = `t${r}x${c}`
+      }
+    }
+    const original = join(folder, 'original.xlsx')
+    await wb.xlsx.writeFile(original)
+    const originalHash = hash(original)
+    const target = join(folder, 'big.xlsx')
+
+    /** The target is the original, byte for byte, or a readable workbook with every answer. */
+    const assertWhole = async (what) => {
+      if (hash(target) === originalHash) return 'old'
+      const out = new ExcelJS.Workbook()
+      await assert.doesNotReject(out.xlsx.readFile(target), `${what}: the file is neither the old one nor a readable workbook`)
+      for (let k = 0; k < 4; k++) assert.ok(isSolution(grab(out.getWorksheet(`S${k}`), 1, 6, 4).flat(), FOUR.flat(), 4, 2, 2), `${what}: sheet S${k} lacks its answer`)
+      assert.equal(out.getWorksheet('S3').getCell(5009, 10).value, 't5009x10', `${what}: the last cell`)
+      return 'new'
+    }
+
+    // one whole run, to know how long it takes
+    cpSync(original, target)
+    const start = Date.now()
+    const whole = spawnSync(process.execPath, [CLI, 'sheet', 'big.xlsx', '--out', 'big.xlsx', '--force'], { cwd: folder, encoding: 'utf8', timeout: 120000 })
+    const took = Date.now() - start
+    assert.equal(whole.status, 0, whole.stderr)
+    assert.equal(await assertWhole('a run to its end'), 'new')
+
+    const plans = [
+      ...[0.3, 0.6, 0.8, 0.9, 0.95, 0.98].map((f) => ['SIGKILL', { after: Math.round(f * took) }]),
+      ...[0, 30, 150, 400].map((ms) => ['SIGKILL', { writing: ms }]),
+      ['SIGINT', { writing: 20 }],
+      ['SIGTERM', { writing: 200 }],
+      ['SIGINT', { after: Math.round(0.8 * took) }]
+    ]
+    const seen = { old: 0, new: 0 }
+    for (const [signal, when] of plans) {
+      const what = `${signal} ${JSON.stringify(when)}`
+      cpSync(original, target)
+      const r = await interrupted(folder, 'big.xlsx', signal, when)
+      const stopped = r.signal === signal || r.status === (signal === 'SIGINT' ? 130 : 143)
+      assert.ok(stopped || r.status === 0, `${what}: ended with status ${r.status}, signal ${r.signal}`)
+      seen[await assertWhole(what)]++
+      if (signal !== 'SIGKILL') assert.deepEqual(temporaries(folder), [], `${what}: the temporary file is removed`)
+      for (const t of temporaries(folder)) rmSync(join(folder, t)) // what a kill -9 leaves (never the target)
+    }
+    assert.ok(seen.old > 0, 'some kill came before the rename')
+    if (process.env.DEBUG_KILL) console.log(seen)
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
 })

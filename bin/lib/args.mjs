@@ -16,13 +16,18 @@ export function parseCommandLine (argv, options, command) {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true })
   } catch (e) {
     if (!String(e.code).startsWith('ERR_PARSE_ARGS')) throw e
-    throw new UsageError(describeParseError(e), command)
+    throw new UsageError(describeParseError(e, argv), command)
   }
 }
 
 /** parseArgs messages are long and capitalized; keep the gist. */
-function describeParseError (e) {
+function describeParseError (e, argv) {
   const quoted = /'([^']+)'/.exec(e.message)?.[1]
+  if (/ambiguous/.test(e.message)) { // a value starting with '-', e.g. --jobs -1
+    const name = /'(--[\w-]+)=/.exec(e.message)?.[1] ?? quoted // the long name, from the advice
+    const value = argv[argv.indexOf(quoted) + 1]
+    return `option '${name}' is followed by '${value}', which looks like an option; a value starting with '-' is written ${name}=${value}`
+  }
   switch (e.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': return `unknown option '${quoted}'`
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': return `unexpected argument '${quoted}'`
@@ -88,7 +93,7 @@ export function parseFormat (values, allowed, command) {
   return format
 }
 
-/** --jobs N: a whole number, 0 meaning one thread per processor. */
+/** --jobs N: a whole number, 0 meaning one thread per processor (capped: see threadCount). */
 export function parseJobs (values, command) {
   return values.jobs === undefined ? 1 : parseWholeNumber(values.jobs, 'jobs', { command })
 }

@@ -24,10 +24,15 @@ const INPUT = `Input (FILE, or standard input when FILE is - or missing): one-li
 puzzles (81 symbols, '.', '0', '_' or '-' for an empty cell; anything after
 ':' or a space is ignored), one per line; or grids, with or without '|', '+'
 and '-' decorations, or numbers separated by spaces or commas, separated by
-blank lines. Lines starting with '#' are comments.`
+blank lines. Lines starting with '#' are comments. The input is read as a
+stream, so it may be endless; a line longer than 65536 characters, or a
+puzzle of more than 256 lines, is longer than any puzzle (the largest is
+64x64) and stops the reading with an error (exit status 1).`
 
 const BATCH = `  --jobs N             spread the puzzles over N worker threads (0: one per
-                       processor; output stays in input order)
+                       processor; at most one per processor: a larger N is
+                       capped, with a note on stderr; output stays in input
+                       order)
   --progress           show the progress bar even when stderr is not a terminal
   --quiet              never show the progress bar`
 
@@ -137,7 +142,8 @@ ${EXIT}`,
 
 Solves an exact-cover problem in Knuth's DLX format: a line of items
 (primary, then '|' and secondary ones), then one option per line; secondary
-items may carry a color as item:color; '|' starts a comment line.
+items may carry a color as item:color; '|' starts a comment line. A text of
+more than 256 MiB, or with a NUL byte, is refused (exit status 1).
 
 What to print (one of):
   (default)            the first solution, one option per line
@@ -149,7 +155,8 @@ Options:
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution; with --count {count, status, nodes}
   --jobs N             count (or list) on N worker threads, each taking
-                       shards of the search tree (0: one per processor);
+                       shards of the search tree (0: one per processor; at
+                       most one per processor: a larger N is capped);
                        --all then lists the solutions shard by shard
   --shard K/N          search only the K-th of N independent parts of the
                        search tree (1 <= K <= N): the counts of the N shards
@@ -188,8 +195,12 @@ Blocks of numbers that are not puzzles (not square, numbers out of range,
 no blank cell, text inside) are reported as skipped, with the reason.
 
 Options:
-  --out OUT.xlsx       where to write (default: IN.solved.xlsx; the input is
-                       overwritten only when --out names it)
+  --out OUT.xlsx       where to write (default: IN.solved.xlsx)
+  --force              replace OUT.xlsx if it exists (without --force an
+                       existing file is never overwritten, not even the input
+                       named by --out); the file is written under a temporary
+                       name and renamed at the end, so an interruption leaves
+                       the old file whole
   --copy               write every solution into a new sheet "<name> solved"
                        (a copy of the puzzle's sheet, blanks filled in)
   --box RxC            box of R rows by C columns; only N = R*C is looked for
@@ -201,12 +212,14 @@ block, then a summary.
 
 Exit status: 0 when every puzzle was solved; 1 when some puzzle has no
 solution, a clash or was given up (the others are still written), or no
-puzzle was found, or the file is not a workbook; 2 for a usage error or when
-exceljs is not installed.
+puzzle was found, or the file is not a workbook or cannot be written; 2 for a
+usage error (OUT.xlsx exists without --force, ...) or when exceljs is not
+installed; 130 when interrupted (Ctrl-C) while writing.
 
 Examples:
   dlxkit sheet puzzles.xlsx
   dlxkit sheet --copy --out solved.xlsx puzzles.xlsx
+  dlxkit sheet --out puzzles.xlsx --force puzzles.xlsx   (in place)
   dlxkit sheet --box 2x3 six-by-six.xlsx`
 }
 

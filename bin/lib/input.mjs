@@ -1,20 +1,132 @@
 // Reading the input named on the command line: a file, or '-' for stdin.
-import { readFileSync } from 'node:fs'
+//
+// The input is streamed, never slurped: an endless or binary input
+// (/dev/zero, `yes |`) must end in a clear error, not in gigabytes of
+// memory. Standard input is read as a stream (process.stdin), never with a
+// synchronous read of fd 0, which fails with EAGAIN on a pipe whose writer
+// is slow once Node has made it non-blocking.
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs'
+import { StringDecoder } from 'node:string_decoder'
 import { UsageError } from './args.mjs'
 
 const REASONS = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'is a directory' }
 
-/** { name, text }: `name` is what error messages call the input. */
-export function readInput (path, command) {
-  if (path === '-') return { name: 'stdin', text: readFileSync(0, 'utf8') }
-  return { name: path, text: readFileText(path, command) }
+// The longest line a puzzle can need: a 64x64 puzzle as one line of numbers,
+// 4096 numbers of up to two digits with ', ' between them, is 16,384
+// characters; four times that leaves room for notes after the puzzle.
+export const MAX_LINE_CHARS = 4 * 4096 * 4
+
+/** Bad input found while reading: exit status 1, 'dlxkit: NAME:LINE: message'. */
+export class InputError extends Error {
+  constructor (message) {
+    super(message)
+    this.name = 'InputError'
+  }
 }
 
-/** A file's text; an unreadable file is a usage error (exit 2). */
-export function readFileText (path, command, what = '') {
+/**
+ * { name, stream, size }: `name` is what error messages call the input,
+ * `size` its length in bytes when it is a regular file (else null). Opening
+ * happens here, so a missing file is a usage error before any work starts.
+ */
+export function openInput (path, command) {
+  if (path === '-') return { name: 'stdin', stream: process.stdin, size: null }
+  let fd
   try {
-    return readFileSync(path, 'utf8')
+    fd = openSync(path, 'r')
+    const stat = fstatSync(fd)
+    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' })
+    return { name: path, stream: createReadStream(null, { fd }), size: stat.isFile() ? stat.size : null }
+  } catch (e) {
+    if (fd !== undefined) closeSync(fd)
+    throw new UsageError(`cannot read '${path}': ${REASONS[e.code] ?? e.message}`, command)
+  }
+}
+
+/**
+ * The input's lines, a batch (an array of { text, line }) per block read;
+ * `line` is 1-based, a '\r' before the '\n' is dropped. A line longer than
+ * `maxChars` stops the reading with an InputError naming where it started.
+ * input.bytesRead counts the bytes read so far (for a progress bar).
+ */
+export async function * readLineBatches (input, { maxChars = MAX_LINE_CHARS } = {}) {
+  const decoder = new StringDecoder('utf8')
+  let rest = '' // the line read so far (no '\n' yet)
+  let line = 1
+  input.bytesRead = 0
+  for await (const chunk of input.stream) {
+    input.bytesRead += chunk.length
+    const text = rest + decoder.write(chunk)
+    const batch = []
+    let start = 0
+    let tooLong = null
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      if (nl - start > maxChars) break
+      batch.push({ text: withoutCR(text.slice(start, nl)), line: line++ })
+      start = nl + 1
+    }
+    rest = text.slice(start)
+    if (rest.length > maxChars) tooLong = lineTooLong(input, line, rest, maxChars)
+    if (batch.length) yield batch // the lines before a bad one are still answered
+    if (tooLong) throw tooLong
+  }
+  rest += decoder.end()
+  if (rest.length > maxChars) throw lineTooLong(input, line, rest, maxChars)
+  if (rest) yield [{ text: withoutCR(rest), line }]
+}
+
+const withoutCR = (s) => s.endsWith('\r') ? s.slice(0, -1) : s
+
+function lineTooLong (input, line, text, maxChars) {
+  const binary = text.includes('\0') ? ' (it holds NUL bytes: is this a text file?)' : ''
+  return new InputError(`${input.name}:${line}: a line of more than ${maxChars} characters${binary}: longer than the largest puzzle, 64x64, can be; stopped reading`)
+}
+
+/**
+ * The whole text, for inputs that are one piece (an exact-cover problem):
+ * at most `maxBytes`, and no NUL byte (a text format never has one; this
+ * stops /dev/zero at once).
+ */
+export async function readWholeText (input, { maxBytes, what }) {
+  const decoder = new StringDecoder('utf8')
+  const parts = []
+  let bytes = 0
+  for await (const chunk of input.stream) {
+    bytes += chunk.length
+    const nul = chunk.indexOf(0)
+    if (nul !== -1) {
+      const before = parts.join('') + decoder.write(chunk.subarray(0, nul))
+      const line = before.split('\n').length
+      const column = before.length - before.lastIndexOf('\n')
+      throw new InputError(`${input.name}:${line}:${column}: character 0x00 (a NUL byte): ${what} is text; stopped reading`)
+    }
+    if (bytes > maxBytes) throw new InputError(`${input.name}: more than ${maxBytes / (1 << 20)} MiB: larger than ${what} can be; stopped reading`)
+    parts.push(decoder.write(chunk))
+  }
+  parts.push(decoder.end())
+  return parts.join('')
+}
+
+/** A small file's text (at most maxBytes); an unreadable or too big file is a usage error (exit 2). */
+export function readFileText (path, command, what = '', maxBytes = 16 << 20) {
+  let fd
+  try {
+    fd = openSync(path, 'r')
+    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' })
+    const chunks = []
+    let total = 0
+    for (;;) {
+      const buf = Buffer.alloc(1 << 16)
+      const n = readSync(fd, buf, 0, buf.length, null)
+      if (n === 0) break
+      total += n
+      if (total > maxBytes) throw Object.assign(new Error(`larger than ${maxBytes >> 20} MiB`), { code: 'TOO_BIG' })
+      chunks.push(buf.subarray(0, n))
+    }
+    return Buffer.concat(chunks).toString('utf8')
   } catch (e) {
     throw new UsageError(`cannot read ${what}'${path}': ${REASONS[e.code] ?? e.message}`, command)
+  } finally {
+    if (fd !== undefined) closeSync(fd)
   }
 }

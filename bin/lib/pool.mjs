@@ -7,9 +7,22 @@ import { runTask } from './tasks.mjs'
 
 const WORKER_URL = new URL('./worker.mjs', import.meta.url)
 
-/** --jobs 0 means one thread per processor. */
-export function threadCount (jobs) {
-  return jobs === 0 ? (os.availableParallelism?.() ?? os.cpus().length) : jobs
+export function processorCount () {
+  return os.availableParallelism?.() ?? os.cpus().length
+}
+
+/**
+ * Threads for --jobs N: 0 means one per processor, and more than one per
+ * processor is capped (it would not go faster, and each thread loads its
+ * own module: --jobs 100000 would exhaust memory). terminal, if given, is
+ * told when the number is capped.
+ */
+export function threadCount (jobs, terminal = null) {
+  const processors = processorCount()
+  if (jobs === 0) return processors
+  if (jobs <= processors) return jobs
+  terminal?.message(`--jobs ${jobs}: using ${processors} threads, one per processor`)
+  return processors
 }
 
 /** A runner for `threads` threads: this one when 1, workers otherwise. */

@@ -26,18 +26,23 @@ export class Terminal {
   }
 
   /** fraction 0..1 of the work done; label says what, e.g. "12/200 puzzles". */
-  progress (fraction, label = '') {
+  progress (fraction, label = '', labelOnly = false) {
     if (!this._show) return
     const now = Date.now()
     if (now - this._last < REDRAW_MS && fraction < 1) return
     this._last = now
-    this._stream.write(`\r${progressLine(fraction, label, this._stream.columns || 80)}\x1b[K`)
+    this._stream.write(`\r${labelOnly ? label : progressLine(fraction, label, this._stream.columns || 80)}\x1b[K`)
     this._drawn = true
   }
 
   /** Counted work: done of total. */
   count (done, total, unit) {
     this.progress(total ? done / total : 1, `${done}/${total} ${unit}`)
+  }
+
+  /** Counted work of a total not known yet; fraction: of the input read, if known. */
+  tally (done, unit, fraction = null) {
+    this.progress(fraction ?? 0, `${done} ${unit}`, fraction === null)
   }
 
   /** The work is over: take the bar away. */

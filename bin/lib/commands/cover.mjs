@@ -2,7 +2,7 @@
 // solution, its count, or all its solutions; whole, one shard, or spread
 // over worker threads shard by shard.
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseJobs, parseShard, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
-import { readInput } from '../input.mjs'
+import { InputError, openInput, readWholeText } from '../input.mjs'
 import { loadKit, DlxError } from '../kit.mjs'
 import { createRunner, threadCount } from '../pool.mjs'
 import { runInOrder } from '../ordered.mjs'
@@ -19,14 +19,25 @@ const OPTIONS = {
   shard: { type: 'string' }
 }
 
+// An endless input (`yes |`) must end in an error, not fill the memory; the
+// problem and its links take several times its text in the module's 4 GiB.
+const MAX_TEXT_BYTES = 256 << 20
+
 // Shards per thread with --jobs: more shards than threads evens out the work.
 const SHARDS_PER_THREAD = 4
 
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
   if (values.help) return io.help('cover')
-  const settings = coverSettings(values)
-  const input = readInput(inputPath(positionals, 'cover'), 'cover')
+  const settings = coverSettings(values, io)
+  const input = openInput(inputPath(positionals, 'cover'), 'cover')
+  try {
+    input.text = await readWholeText(input, { maxBytes: MAX_TEXT_BYTES, what: 'an exact-cover problem' })
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e
+    io.terminal.message(e.message)
+    return 1
+  }
   const kit = await loadKit()
   const { problem, error } = parseProblem(kit, input)
   if (error) { io.terminal.message(error); return 1 }
@@ -40,13 +51,13 @@ export async function coverCommand (argv, io) {
   return reportOutcome(result, settings, input.name, io)
 }
 
-function coverSettings (values) {
+function coverSettings (values, io) {
   const settings = {
     mode: oneOf(values, ['count', 'all'], 'cover') ?? 'first',
     json: Boolean(values.json),
     limit: values.limit === undefined ? 0 : parseWholeNumber(values.limit, 'limit', { command: 'cover' }),
     maxNodes: values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { command: 'cover' }),
-    threads: threadCount(parseJobs(values, 'cover')),
+    threads: threadCount(parseJobs(values, 'cover'), values.quiet ? null : io.terminal),
     shard: 0,
     parts: 1,
     sharded: values.shard !== undefined

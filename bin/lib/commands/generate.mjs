@@ -28,7 +28,7 @@ export async function generateCommand (argv, io) {
   const format = parseFormat(values, ['line', 'grid', 'json'], 'generate') ?? 'line'
   const opts = generateOptions(values, format)
   const seeds = seedList(values)
-  const threads = threadCount(parseJobs(values, 'generate'))
+  const threads = threadCount(parseJobs(values, 'generate'), values.quiet ? null : io.terminal)
   checkShape(await loadKit(), opts, 'generate')
   return printPuzzles(seeds, opts, format, threads, io)
 }

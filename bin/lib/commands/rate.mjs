@@ -1,7 +1,7 @@
 // dlxkit rate: the difficulty of each puzzle of a batch.
 import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, inputPath } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
-import { readInput } from '../input.mjs'
+import { openInput } from '../input.mjs'
 import { loadKit } from '../kit.mjs'
 import { threadCount } from '../pool.mjs'
 import { runPuzzleBatch } from '../puzzle-batch.mjs'
@@ -21,8 +21,8 @@ export async function rateCommand (argv, io) {
   if (values.help) return io.help('rate')
   const format = parseFormat(values, ['line', 'json'], 'rate')
   const opts = shapeOptions(values, 'rate')
-  const threads = threadCount(parseJobs(values, 'rate'))
-  const input = readInput(inputPath(positionals, 'rate'), 'rate')
+  const threads = threadCount(parseJobs(values, 'rate'), values.quiet ? null : io.terminal)
+  const input = openInput(inputPath(positionals, 'rate'), 'rate')
   checkShape(await loadKit(), opts, 'rate')
   return runPuzzleBatch(input, { mode: 'rate', json: format === 'json', opts, threads }, io)
 }

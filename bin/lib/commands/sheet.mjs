@@ -2,7 +2,7 @@
 // written beside them (or into copies of their sheets), everything else in
 // the workbook kept. ExcelJS reads and writes the file; it is an optional
 // peer dependency, loaded only here.
-import { readFileSync } from 'node:fs'
+import { closeSync, fstatSync, openSync } from 'node:fs'
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseBox, parseWholeNumber } from '../args.mjs'
 import { loadKit, DlxError } from '../kit.mjs'
 import { sheetCells, sheetRange, rangeAddress, address } from '../sheet/cells.mjs'
@@ -10,12 +10,14 @@ import { findBlocks, autoSides, readFrame } from '../sheet/find-blocks.mjs'
 import { namedRanges } from '../sheet/named-ranges.mjs'
 import { Occupancy, placeBeside } from '../sheet/place.mjs'
 import { copySheet } from '../sheet/copy-sheet.mjs'
+import { checkOutput, writeFileAtomically, WriteError } from '../atomic-file.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
   out: { type: 'string', short: 'o' },
   box: { type: 'string' },
   copy: { type: 'boolean' },
+  force: { type: 'boolean', short: 'f' },
   'max-nodes': { type: 'string' }
 }
 
@@ -38,9 +40,10 @@ export async function sheetCommand (argv, io) {
     process.stderr.write('dlxkit sheet needs exceljs: npm install exceljs\n')
     return 2
   }
+  checkReadable(input)
+  checkOutput(output, { force: values.force, command: 'sheet' }) // before the work, not after
   const workbook = new ExcelJS.Workbook()
   try {
-    readFileSync(input, { flag: 'r' }).length // ExcelJS would say "File not found" without the reason
     await workbook.xlsx.readFile(input)
   } catch (e) {
     if (REASONS[e.code]) throw new UsageError(`cannot read '${input}': ${REASONS[e.code]}`, 'sheet')
@@ -63,10 +66,11 @@ export async function sheetCommand (argv, io) {
     return 1
   }
   try {
-    await workbook.xlsx.writeFile(output)
+    await writeFileAtomically(output, (stream) => workbook.xlsx.write(stream), { force: values.force })
   } catch (e) {
+    if (!(e instanceof WriteError)) throw e
     io.out.flush()
-    process.stderr.write(`dlxkit: cannot write '${output}': ${REASONS[e.code] ?? e.message}\n`)
+    process.stderr.write(`dlxkit: ${e.message}\n`)
     return 1
   }
   io.out.line(`${plural(solved, 'puzzle')} solved, ${failed} not (no solution, a clash or given up), ${plural(found.skipped.length, 'block')} skipped; wrote ${output}`)
@@ -74,7 +78,22 @@ export async function sheetCommand (argv, io) {
   return failed ? 1 : 0
 }
 
-/** IN.xlsx -> IN.solved.xlsx: the input is never overwritten unless --out names it. */
+/** ExcelJS would say "File not found" without the reason. */
+function checkReadable (input) {
+  let fd
+  try {
+    fd = openSync(input, 'r')
+    const stat = fstatSync(fd)
+    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' })
+    if (!stat.isFile()) throw new Error('not a regular file (a workbook is read whole)')
+  } catch (e) {
+    throw new UsageError(`cannot read '${input}': ${REASONS[e.code] ?? e.message}`, 'sheet')
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+/** IN.xlsx -> IN.solved.xlsx: the input is never overwritten unless --out names it (and --force). */
 function defaultOutput (input) {
   return /\.xlsx$/i.test(input) ? input.replace(/\.xlsx$/i, '.solved.xlsx') : `${input}.solved.xlsx`
 }

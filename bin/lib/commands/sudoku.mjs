@@ -1,7 +1,7 @@
 // dlxkit sudoku: solve, count, check or pencil-mark a batch of puzzles.
 import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
-import { readInput } from '../input.mjs'
+import { openInput } from '../input.mjs'
 import { loadKit } from '../kit.mjs'
 import { threadCount } from '../pool.mjs'
 import { runPuzzleBatch } from '../puzzle-batch.mjs'
@@ -29,8 +29,8 @@ export async function sudokuCommand (argv, io) {
   opts.limit = searchLimit(mode, values)
   const { format: style, layOut } = apiFormat(format, opts.alphabet)
   if (style) opts.format = style
-  const threads = threadCount(parseJobs(values, 'sudoku'))
-  const input = readInput(inputPath(positionals, 'sudoku'), 'sudoku')
+  const threads = threadCount(parseJobs(values, 'sudoku'), values.quiet ? null : io.terminal)
+  const input = openInput(inputPath(positionals, 'sudoku'), 'sudoku')
   checkShape(await loadKit(), opts, 'sudoku')
   return runPuzzleBatch(input, { mode, json: format === 'json', layOut, opts, threads }, io)
 }
