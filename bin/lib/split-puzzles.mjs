@@ -18,7 +18,9 @@ export function splitPuzzles (text, { size = 0, alphabet = '' } = {}) {
   const puzzles = []
   for (const block of blocksOf(text)) {
     const sides = block.map((l) => lineSide(l.text, size, alphabet))
-    if (isListOfLinePuzzles(block, sides)) puzzles.push(...splitList(block, sides))
+    if (isListOfLinePuzzles(block, sides)) {
+      for (const p of splitList(block, sides)) puzzles.push(p) // not push(...): a file of 200,000 lines would overflow the stack
+    }
     else puzzles.push(puzzleOfLines(block))
   }
   return puzzles

@@ -252,13 +252,13 @@ export class Dlxkit {
     const nSecondary = sNames ? sNames.length : secondary
     if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array of arrays')
     const index = new Map()
-    if (pNames || sNames) {
-      const all = [...(pNames ?? []), ...(sNames ?? [])]
-      all.forEach((n, i) => {
-        if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
-        index.set(n, i)
-      })
-    }
+    // Secondary names come after all primary items, named or counted.
+    const declare = (list, first) => list?.forEach((n, i) => {
+      if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
+      index.set(n, first + i)
+    })
+    declare(pNames, 0)
+    declare(sNames, nPrimary)
     const colors = new Map()
     const flat = []
     for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
@@ -297,7 +297,7 @@ export class Dlxkit {
     }
     const p = this._x.dk_problem_new(nPrimary, nSecondary)
     if (!p) throw this._error(this._i32()[this._x.dk_error() >> 2])
-    const problem = new Problem(this, p, { names: pNames || sNames ? [...(pNames ?? []), ...(sNames ?? [])] : null, colors: [...colors.keys()] })
+    const problem = new Problem(this, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors: [...colors.keys()] })
     try {
       this._with([flat.length * 4], (buf) => {
         this._i32().set(flat, buf >> 2)
@@ -387,7 +387,11 @@ export class Problem {
   }
 
   _itemName (i) {
-    if (this._names) return this._names[i]
+    const names = this._names
+    if (names) {
+      const list = i < names.nPrimary ? names.primary : names.secondary
+      return list ? list[i < names.nPrimary ? i : i - names.nPrimary] : String(i)
+    }
     if (this._fromText) return this._kit._string(this._x.dk_problem_item_name(this._handle(), i))
     return String(i)
   }
@@ -519,7 +523,7 @@ export class Problem {
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
-    const n = this._kit._check(this._x.dk_problem_item_options(this._handle(), i, 0, 0))
+    const n = this._kit._check(this._x.dk_problem_item_options(this._idle(), i, 0, 0)) // it restarts the search
     return this._kit._with([n * 4], (buf) => {
       this._x.dk_problem_item_options(this._h, i, buf, n)
       return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
@@ -527,7 +531,7 @@ export class Problem {
   }
 
   /** The item the search would branch on first, or -1. */
-  branchItem () { return this._x.dk_problem_branch_item(this._handle()) }
+  branchItem () { return this._x.dk_problem_branch_item(this._idle()) } // it restarts the search
 
   /**
    * Split the search into `parts` independent pieces: lists of options to
