@@ -102,7 +102,20 @@ export const SUDOKU_CASES = [
   ['sudoku.generate', '64x64 with maxNodes 1000', 'STOPPED', (d) => d.sudoku.generate({ size: 64, seed: 1, maxNodes: 1000, format: 'array' })],
   ['sudoku.generate', 'minimal 9x9 with maxNodes 200', 'STOPPED', (d) => d.sudoku.generate({ seed: 1, minimal: true, maxNodes: 200 })],
   ['setMemoryLimit', 'maxMemory -1', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(-1)],
-  ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)]
+  ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)],
+  ['sudoku.solve', 'alphabet too short for a blank 4x4 line (fast path)', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '12' })],
+  ['sudoku.solve', 'alphabet 1111 (fast path)', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '1111' })],
+  ['sudoku.solve', 'alphabet with a NUL', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '12\u00003' })],
+  ['sudoku.solve', 'alphabet with a lone surrogate', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '123\ud800' })],
+  ['sudoku.solve', 'alphabet holding the blank mark .', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '.123' })],
+  ['sudoku.solve', 'alphabet empty', 'BAD_ALPHABET', (d) => d.sudoku.solve(CLASSIC, { alphabet: '' })],
+  ['sudoku.solve', 'format "toString" (a prototype key)', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { format: 'toString' })],
+  ['sudoku.solve', 'format "__proto__"', 'BAD_ARGUMENT', (d) => d.sudoku.solve(CLASSIC, { format: '__proto__' })],
+  ['sudoku.solve', '100 MB line (refused before it is copied)', 'BAD_LENGTH', (d) => d.sudoku.solve('1'.repeat(100 * MB))],
+  ['sudoku.generate', 'alphabet too short for the size', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 4, seed: 1, alphabet: '12' })],
+  ['sudoku.generate', 'format "constructor" (a prototype key)', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, format: 'constructor' })],
+  ['sudoku.split', 'alphabet with a repeat', 'BAD_ALPHABET', (d) => d.sudoku.split(CLASSIC, { alphabet: '1111' })],
+  ['setMemoryLimit', 'maxMemory 1.5', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(1.5)]
 ]
 
 /** Building problems: run(dlx) must throw `code` (null: must succeed; the problem is freed). */
@@ -137,6 +150,9 @@ export const PROBLEM_CASES = [
   ['exactCover', 'same item twice', 'DUPLICATE_ITEM', (d) => d.exactCover({ primary: 2, options: [[0, 0]] })],
   ['exactCover', 'option of secondary items only', 'NO_PRIMARY_ITEM', (d) => d.exactCover({ primary: 1, secondary: 1, options: [[1]] })],
   ['exactCover', 'empty option', 'NO_PRIMARY_ITEM', (d) => d.exactCover({ primary: 1, options: [[]] })],
+  ['exactCover', 'primary 2^32 + 2 (would wrap to 2)', 'BAD_ARGUMENT', (d) => d.exactCover({ primary: 2 ** 32 + 2, options: [[0], [1]] })],
+  ['exactCover', 'secondary 2^32 + 2 (would wrap to 2)', 'BAD_ARGUMENT', (d) => d.exactCover({ primary: 1, secondary: 2 ** 32 + 2, options: [[0]] })],
+  ['exactCover', 'an option of 200,000 entries (no stack overflow)', null, (d) => d.exactCover({ primary: 1, secondary: 200000, options: [[0, ...Array.from({ length: 200000 }, (_, k) => k + 1)]] })],
   ['exactCover', 'a million options', null, (d) => d.exactCover({ primary: 1000, options: Array.from({ length: 1e6 }, (_, k) => [k % 1000]) })],
   ['parseDlx', 'a number', 'BAD_INPUT', (d) => d.parseDlx(5)],
   ['parseDlx', 'empty text', 'NO_ITEMS', (d) => d.parseDlx('')],
@@ -182,6 +198,12 @@ export const METHOD_CASES = [
   ['Problem', 'solve maxNodes -1', 'BAD_ARGUMENT', (p) => p.solve({ maxNodes: -1 })],
   ['Problem', 'setSeed(-1)', 'BAD_ARGUMENT', (p) => p.setSeed(-1)],
   ['Problem', 'countShard(0, 0)', 'BAD_ARGUMENT', (p) => p.countShard(0, 0)],
+  ['Problem', 'itemName("x")', 'BAD_ARGUMENT', (p) => p.itemName('x')],
+  ['Problem', 'itemName(99)', 'BAD_ITEM', (p) => p.itemName(99)],
+  ['Problem', 'itemName(-1)', 'BAD_ITEM', (p) => p.itemName(-1)],
+  ['Problem', 'itemName(2^32)', 'BAD_ITEM', (p) => p.itemName(2 ** 32)],
+  ['Problem', 'count() inside a solutions() loop', 'BUSY', (p) => { for (const s of p.solutions()) p.count({ limit: s.length }) }],
+  ['Problem', 'solutions() inside a solutions() loop', 'BUSY', (p) => { const pairs = []; for (const s of p.solutions()) for (const t of p.solutions()) pairs.push([s, t]) }],
   ['Problem', 'a call after free()', 'FREED', (p) => { p.free(); p.count() }]
 ]
 

@@ -15,7 +15,7 @@ export function formatCandidates (rows, { box = null, alphabet = '' } = {}) {
     ? (digits) => digits.map((d) => symbols[d - 1]).join('')
     : (digits) => digits.join(',') // no one-symbol form: numbers
   const cells = rows.map((row) => row.map((digits) => digits.length ? asText(digits) : '-'))
-  const width = Math.max(...cells.flat().map((s) => s.length))
+  const width = cells.flat().reduce((w, s) => Math.max(w, s.length), 0)
   const lines = []
   cells.forEach((row, r) => {
     if (box && r > 0 && r % box.boxRows === 0) lines.push(ruleLine(n, width, box.boxCols))

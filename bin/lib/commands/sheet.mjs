@@ -131,8 +131,10 @@ function findPuzzles (workbook, sides) {
     }
     const auto = findBlocks(cells, sides)
     const free = (b) => !named.some((n) => overlaps(n, b))
-    puzzles.push(...named, ...auto.frames.filter(free).map((f) => ({ sheet, ...f, rows: f.n, cols: f.n })))
-    skipped.push(...auto.skipped.filter(free).map((s) => ({ sheet, ...s })))
+    // Loops, not push(...): a sheet can hold more blocks than a call takes arguments.
+    for (const p of named) puzzles.push(p)
+    for (const f of auto.frames) if (free(f)) puzzles.push({ sheet, ...f, rows: f.n, cols: f.n })
+    for (const s of auto.skipped) if (free(s)) skipped.push({ sheet, ...s })
     sheets.push({ sheet, cells })
   }
   const order = (a, b) => workbook.worksheets.indexOf(a.sheet) - workbook.worksheets.indexOf(b.sheet) || a.top - b.top || a.left - b.left
