@@ -5,7 +5,7 @@ export type ErrorCode =
   | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
   | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX'
   | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET'
-  | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
+  | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'BUSY' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
 
 export interface ErrorDetails {
   errno?: number
@@ -157,6 +157,14 @@ export class Problem {
   /** throws STOPPED when maxNodes ends the count early */
   count (opts?: CountOptions): number
   countDetailed (opts?: CountOptions): CountResult
+  /**
+   * While a loop is under way, calls that move or restart the search (search,
+   * searchUntil, solve, count, countDetailed, countShard, shardPrefixes,
+   * restart, setSeed, force, unforce, itemOptions, branchItem, another
+   * solutions loop) throw BUSY; reads (shape, solution, stats, option,
+   * itemName) work. The loop ending in any way releases the problem; an
+   * iterator dropped half-way must be closed with its return().
+   */
   solutions (opts?: CountOptions): Generator<number[], void, void>
   search (maxNodes?: number): 'solution' | 'done' | 'budget'
   searchUntil (nodeLimit?: number): 'solution' | 'done' | 'budget'
@@ -170,6 +178,7 @@ export class Problem {
   branchItem (): number
   shardPrefixes (shard: number, parts: number): number[][]
   countShard (shard: number, parts: number, opts?: { maxNodes?: number }): number
+  /** throws BAD_ARGUMENT for a non-integer, BAD_ITEM outside 0..items-1 */
   itemName (item: number): string
   option (k: number): string[]
   formatOption (k: number): string
@@ -183,6 +192,12 @@ export class Dlxkit {
   parseDlx (text: string): Problem
   setMemoryLimit (bytes: number): void
   memorySize (): number
+  /**
+   * WebAssembly memory never shrinks: after a call grew it past 64 MiB the
+   * instance is replaced by a fresh one (in the background) once no Problem
+   * is alive. This asks for it now; resolves to whether it was done.
+   */
+  releaseMemory (): Promise<boolean>
 }
 
 export interface AsyncOptions {

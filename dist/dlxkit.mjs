@@ -78,19 +78,23 @@ async function wasmSource (wasm) {
  */
 export async function load (options = {}) {
   const source = await wasmSource(options.wasm)
-  let instance
+  let module, instance
   try {
-    instance = source instanceof WebAssembly.Module
-      ? await WebAssembly.instantiate(source, {})
-      : (await WebAssembly.instantiate(source, {})).instance
+    module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source)
+    instance = await WebAssembly.instantiate(module, {})
   } catch (e) {
     throw new DlxError('LOAD_FAILED', `cannot instantiate dlxkit.wasm: ${e.message}`)
   }
   if (typeof instance.exports._initialize !== 'function' || typeof instance.exports.dk_alloc !== 'function') {
     throw new DlxError('LOAD_FAILED', 'this WebAssembly module is not dlxkit.wasm (it lacks the dk_* exports)')
   }
-  return new Dlxkit(instance.exports, options)
+  const kit = new Dlxkit(instance.exports, options)
+  kit._module = module // to start afresh when memory has grown (see releaseMemory)
+  return kit
 }
+
+/** Memory beyond which an instance with no live problem starts afresh to give it back. */
+const MEMORY_HIGH_WATER = 64 << 20
 
 /** One loaded module: the Sudoku functions and the exact-cover problems. */
 export class Dlxkit {
@@ -98,6 +102,9 @@ export class Dlxkit {
     this._x = exports
     exports._initialize()
     this._buffer = null
+    this._module = null
+    this._live = 0 // problems not freed: while any lives, the instance cannot be replaced
+    this._fresh = null // a fresh instance on its way (releaseMemory)
     this._solvers = new Map() // shape key -> solver handle, most recent last
     this._registry = typeof FinalizationRegistry === 'function'
       ? new FinalizationRegistry((free) => free())
@@ -109,12 +116,40 @@ export class Dlxkit {
   /** Cap the module's memory at `bytes` (0: no cap but wasm32's 4 GiB). */
   setMemoryLimit (bytes) {
     if (!(Number.isFinite(bytes) && bytes >= 0)) throw new DlxError('BAD_ARGUMENT', 'maxMemory must be a number of bytes, 0 or more')
+    checkWhole(bytes, 'maxMemory (bytes)', Number.MAX_SAFE_INTEGER)
+    this._cap = bytes
     this._x.dk_set_memory_cap(bytes)
   }
 
   /** Bytes of linear memory in use by the module now. */
   memorySize () { return this._x.memory.buffer.byteLength }
 
+  /**
+   * WebAssembly memory never shrinks. After a call that grew it past 64 MiB
+   * (a huge text, say), the instance is replaced by a fresh one as soon as no
+   * problem is alive (a live Problem, or a solutions() loop, holds on to the
+   * old one). This does it now if it can; resolves to whether it did.
+   */
+  releaseMemory () {
+    if (this._live > 0 || !this._module) return Promise.resolve(false)
+    this._fresh ??= WebAssembly.instantiate(this._module, {}).then((instance) => {
+      this._fresh = null
+      if (this._live > 0) return false // a problem was made meanwhile: keep the old memory
+      this._solvers.clear() // their handles die with the old instance
+      this._x = instance.exports
+      this._x._initialize()
+      this._x.dk_set_memory_cap(this._cap)
+      return true
+    }, () => { this._fresh = null; return false })
+    return this._fresh
+  }
+
+  /** After memory is freed: start afresh in the background if it grew too big. */
+  _released () {
+    if (this._live === 0 && !this._fresh && this._module && this._x.memory.buffer.byteLength > MEMORY_HIGH_WATER) {
+      this.releaseMemory()
+    }
+  }
   // ---- memory helpers ------------------------------------------------------
 
   _u8 () { return new Uint8Array(this._x.memory.buffer) }
@@ -122,12 +157,18 @@ export class Dlxkit {
   _f64 () { return new Float64Array(this._x.memory.buffer) }
 
   _alloc (bytes) {
+    // dk_alloc takes an int32_t: a larger request would wrap into a small block.
+    if (!(bytes <= INT32_MAX)) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes, more than the module can address)`)
     const p = this._x.dk_alloc(Math.max(bytes, 1))
     if (!p) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes; raise maxMemory)`)
     return p
   }
 
-  _free (p) { if (p) this._x.dk_free(p) }
+  _free (p) {
+    if (!p) return
+    this._x.dk_free(p)
+    this._released()
+  }
 
   /** Run fn with temporary buffers of the given sizes, freed afterwards. */
   _with (sizes, fn) {
@@ -196,8 +237,14 @@ export class Dlxkit {
     if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
     const { primary, secondary = [], options = [] } = spec
     const names = (v, what) => {
-      if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return null
-      if (Array.isArray(v)) return v.map(String)
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 0) {
+        checkWhole(v, `${what} (a count of items)`, INT32_MAX) // beyond it the module would see it wrapped
+        return null
+      }
+      if (Array.isArray(v)) {
+        if (v.length > INT32_MAX) throw new DlxError('BAD_ARGUMENT', `${what} has more than ${INT32_MAX} items`)
+        return v.map(String)
+      }
       throw new DlxError('BAD_INPUT', `${what} must be an array of item names or a count`)
     }
     const pNames = names(primary, 'primary')
@@ -206,13 +253,13 @@ export class Dlxkit {
     const nSecondary = sNames ? sNames.length : secondary
     if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array of arrays')
     const index = new Map()
-    if (pNames || sNames) {
-      const all = [...(pNames ?? []), ...(sNames ?? [])]
-      all.forEach((n, i) => {
-        if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
-        index.set(n, i)
-      })
-    }
+    // Secondary names come after all primary items, named or counted.
+    const declare = (list, first) => list?.forEach((n, i) => {
+      if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
+      index.set(n, first + i)
+    })
+    declare(pNames, 0)
+    declare(sNames, nPrimary)
     const colors = new Map()
     const flat = []
     for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
@@ -244,11 +291,14 @@ export class Dlxkit {
         items.push(int32OrMinus1(item))
         cols.push(int32OrMinus1(color))
       }
-      flat.push(items.length, ...items, ...cols)
+      // Loops, not push(...items): an option of 100,000 entries would overflow the stack.
+      flat.push(items.length)
+      for (const v of items) flat.push(v)
+      for (const v of cols) flat.push(v)
     }
     const p = this._x.dk_problem_new(nPrimary, nSecondary)
     if (!p) throw this._error(this._i32()[this._x.dk_error() >> 2])
-    const problem = new Problem(this, p, { names: pNames || sNames ? [...(pNames ?? []), ...(sNames ?? [])] : null, colors: [...colors.keys()] })
+    const problem = new Problem(this, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors: [...colors.keys()] })
     try {
       this._with([flat.length * 4], (buf) => {
         this._i32().set(flat, buf >> 2)
@@ -295,12 +345,28 @@ export class Problem {
     this._names = names
     this._colors = colors
     this._fromText = fromText
-    kit._track(this, () => kit._x.dk_problem_free(handle))
+    this._items = -1 // the item count, once asked (it never changes)
+    this._iterating = false // a solutions() loop is under way
+    kit._live++
+    kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
   }
 
   _handle () {
     if (!this._h) throw new DlxError('FREED', 'this problem was freed')
     return this._h
+  }
+
+  /**
+   * The handle, for calls that move or reset the search: a solutions() loop
+   * under way owns the search, and such a call would derail it (restart it
+   * forever, end it, or mix two loops' places), so it is refused.
+   */
+  _idle () {
+    const h = this._handle()
+    if (this._iterating) {
+      throw new DlxError('BUSY', 'a solutions() loop over this problem is under way; finish or break it first (or call its return())')
+    }
+    return h
   }
 
   /** Counts: primary items, items, options, forced options. */
@@ -315,7 +381,18 @@ export class Problem {
 
   /** Item i's name (its index as a string when the problem has no names). */
   itemName (i) {
-    if (this._names) return this._names[i]
+    checkIndex(i, 'item index')
+    if (this._items < 0) this._items = this.shape.items
+    if (i < 0 || i >= this._items) throw new DlxError('BAD_ITEM', `item ${i} does not exist: items are 0..${this._items - 1}`, { index: i })
+    return this._itemName(i)
+  }
+
+  _itemName (i) {
+    const names = this._names
+    if (names) {
+      const list = i < names.nPrimary ? names.primary : names.secondary
+      return list ? list[i < names.nPrimary ? i : i - names.nPrimary] : String(i)
+    }
     if (this._fromText) return this._kit._string(this._x.dk_problem_item_name(this._handle(), i))
     return String(i)
   }
@@ -330,7 +407,7 @@ export class Problem {
       const i32 = this._kit._i32()
       const out = []
       for (let j = 0; j < n; j++) {
-        const name = this.itemName(i32[(items >> 2) + j])
+        const name = this._itemName(i32[(items >> 2) + j])
         const c = i32[(colors >> 2) + j]
         out.push(c ? `${name}:${this._colorName(c)}` : name)
       }
@@ -345,12 +422,12 @@ export class Problem {
 
   /** One step of the resumable search: 'solution', 'done' or 'budget'. */
   search (maxNodes = 0) {
-    return SEARCH[this._kit._check(this._x.dk_problem_search(this._handle(), checkCount(maxNodes, 'maxNodes')))]
+    return SEARCH[this._kit._check(this._x.dk_problem_search(this._idle(), checkCount(maxNodes, 'maxNodes')))]
   }
 
   /** The same with an absolute limit on the node counter (0: none). */
   searchUntil (nodeLimit = 0) {
-    return SEARCH[this._kit._check(this._x.dk_problem_search_until(this._handle(), checkCount(nodeLimit, 'nodeLimit')))]
+    return SEARCH[this._kit._check(this._x.dk_problem_search_until(this._idle(), checkCount(nodeLimit, 'nodeLimit')))]
   }
 
   /** The solution the search is at: option indices (forced ones first). */
@@ -384,7 +461,7 @@ export class Problem {
   /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
   countDetailed ({ limit = 0, maxNodes = 0 } = {}) {
     return this._kit._with([8], (out) => {
-      const rc = this._kit._check(this._x.dk_problem_count(this._handle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
+      const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
       const count = this._kit._f64()[out >> 3]
       return { count, status: rc === 2 ? 'done' : rc === 4 ? 'limit' : 'stopped', nodes: this.stats().nodes }
     })
@@ -395,15 +472,22 @@ export class Problem {
     checkCount(limit, 'limit')
     checkCount(maxNodes, 'maxNodes')
     this.restart()
-    let found = 0
-    for (;;) {
-      const left = maxNodes ? maxNodes - this.stats().nodes : 0
-      if (maxNodes && left <= 0) throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
-      const r = this.search(left)
-      if (r === 'done') return
-      if (r === 'budget') throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
-      yield this.solution().sort((a, b) => a - b)
-      if (limit && ++found >= limit) return
+    // While the loop runs, calls that move the search are refused (BUSY);
+    // the loop ending in any way (done, break, throw, return()) frees it.
+    this._iterating = true
+    try {
+      let found = 0
+      for (;;) {
+        const left = maxNodes ? maxNodes - this.stats().nodes : 0
+        if (maxNodes && left <= 0) throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
+        const r = SEARCH[this._kit._check(this._x.dk_problem_search(this._handle(), left))]
+        if (r === 'done') return
+        if (r === 'budget') throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
+        yield this.solution().sort((a, b) => a - b)
+        if (limit && ++found >= limit) return
+      }
+    } finally {
+      this._iterating = false
     }
   }
 
@@ -416,31 +500,31 @@ export class Problem {
     })
   }
 
-  restart () { this._x.dk_problem_restart(this._handle()) }
+  restart () { this._x.dk_problem_restart(this._idle()) }
 
   /** Try options in a reproducible random order (seed 0: natural order). */
-  setSeed (seed) { this._kit._check(this._x.dk_problem_set_seed(this._handle(), checkCount(seed, 'seed'))) }
+  setSeed (seed) { this._kit._check(this._x.dk_problem_set_seed(this._idle(), checkCount(seed, 'seed'))) }
 
   /** Put option k in every solution; a clash throws CONFLICT naming the other. */
   force (k) {
     k = checkIndex(k, 'option index')
-    const rc = this._x.dk_problem_force(this._handle(), k)
+    const rc = this._x.dk_problem_force(this._idle(), k)
     if (rc < 0) {
       const err = this._kit._error(rc)
       if (rc === -8) {
-        err.details = { option: k, other: err.details.index ?? 0, item: this.itemName(err.details.value ?? 0) }
+        err.details = { option: k, other: err.details.index ?? 0, item: this._itemName(err.details.value ?? 0) }
         err.message = `option ${k} clashes with forced option ${err.details.other} on item ${err.details.item}`
       }
       throw err
     }
   }
 
-  unforce () { this._kit._check(this._x.dk_problem_unforce(this._handle())) }
+  unforce () { this._kit._check(this._x.dk_problem_unforce(this._idle())) }
 
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
-    const n = this._kit._check(this._x.dk_problem_item_options(this._handle(), i, 0, 0))
+    const n = this._kit._check(this._x.dk_problem_item_options(this._idle(), i, 0, 0)) // it restarts the search
     return this._kit._with([n * 4], (buf) => {
       this._x.dk_problem_item_options(this._h, i, buf, n)
       return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
@@ -448,7 +532,7 @@ export class Problem {
   }
 
   /** The item the search would branch on first, or -1. */
-  branchItem () { return this._x.dk_problem_branch_item(this._handle()) }
+  branchItem () { return this._x.dk_problem_branch_item(this._idle()) } // it restarts the search
 
   /**
    * Split the search into `parts` independent pieces: lists of options to
@@ -456,6 +540,7 @@ export class Problem {
    * counts of all shards add up to the whole count.
    */
   shardPrefixes (shard, parts) {
+    this._idle()
     if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
       throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
     }
@@ -502,6 +587,8 @@ export class Problem {
     this._kit._untrack(this)
     this._x.dk_problem_free(this._h)
     this._h = 0
+    this._kit._live--
+    this._kit._released()
   }
 
   [Symbol.dispose] () { this.free() }
@@ -530,11 +617,50 @@ function describe (v) {
   }
 }
 
-function checkCount (v, what) {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-    throw new DlxError('BAD_ARGUMENT', `${what} must be a whole number of 0 or more (got ${describe(v)})`)
+/**
+ * The one check of numbers bound for the module: a whole number within the
+ * C parameter's range, or a coded error (the module would see a wrapped or
+ * truncated value: 2^32 + 2 items would be 2).
+ */
+function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw new DlxError(code, `${what} must be a whole number ${min}..${max} (got ${describe(v)})`)
   }
   return v
+}
+
+/** A count, budget or seed (a double in C, read as a uint64_t). */
+function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
+
+/** The largest double below 2^64 (the C side's bound for counts). */
+const UINT64_DOUBLE_MAX = 18446744073709549568
+const INT32_MAX = 2 ** 31 - 1
+
+/** Bytes that mean something in puzzle text, which no alphabet may take (as in the C reader). */
+const RESERVED_SYMBOLS = '.-_|,#:+='
+
+/**
+ * The alphabet option, checked by the C reader's rules (src/sudoku_text.c,
+ * alphabet_check): 1..64 printable ASCII symbols, none reserved, none
+ * repeated, at least `want` of them. Returns null for the default.
+ * Every path that takes an alphabet goes through this one check.
+ */
+function checkAlphabet (alphabet, want = 0) {
+  if (alphabet == null) return null
+  const bad = (why) => new DlxError('BAD_ALPHABET', why, { alphabet: typeof alphabet === 'string' ? alphabet.slice(0, 80) : describe(alphabet) })
+  if (typeof alphabet !== 'string') throw bad(`the alphabet must be a string of symbols (got ${describe(alphabet)})`)
+  if (!alphabet.length) throw bad('the alphabet is empty; give one symbol per digit')
+  if (alphabet.length > 64) throw bad('the alphabet has more than 64 symbols')
+  for (let i = 0; i < alphabet.length; i++) {
+    const c = alphabet.charCodeAt(i)
+    const ch = alphabet[i]
+    if (c <= 0x20 || c >= 0x7f) throw bad(`the alphabet may only hold printable ASCII symbols; symbol ${i + 1} is U+${c.toString(16).toUpperCase().padStart(4, '0')}`)
+    if (RESERVED_SYMBOLS.includes(ch)) throw bad(`the alphabet may not use '${ch}' (symbol ${i + 1}): it marks empty cells, separators or comments in puzzle text`)
+    const first = alphabet.indexOf(ch)
+    if (first < i) throw bad(`the alphabet repeats '${ch}' (symbols ${first + 1} and ${i + 1})`)
+  }
+  if (want > alphabet.length) throw bad(`the alphabet has ${alphabet.length} symbols; a ${want}x${want} puzzle needs ${want}`)
+  return alphabet
 }
 
 // ---- Sudoku -------------------------------------------------------------------
@@ -556,8 +682,9 @@ function variantFlags (variant) {
 class SudokuApi {
   constructor (kit) {
     this._kit = kit
-    this._x = kit._x
   }
+
+  get _x () { return this._kit._x } // the instance may be replaced (releaseMemory)
 
   /** A solver for the shape (cached: building the matrix is the costly part). */
   _solver (size, opts) {
@@ -628,15 +755,17 @@ class SudokuApi {
     if (opts.size == null && Number.isInteger(br) && Number.isInteger(bc) && br > 0 && bc > 0 && br * bc <= 3) {
       opts = { ...opts, size: br * bc }
     }
+    const alphabet = checkAlphabet(opts.alphabet, opts.size)
     if (Array.isArray(puzzle)) return readArray(puzzle, opts)
     if (typeof puzzle !== 'string') throw new DlxError('BAD_INPUT', 'a puzzle is a string or a 2D array of cells')
-    const fast = readLine(puzzle, opts)
+    checkPuzzleLength(puzzle)
+    const fast = readLine(puzzle, opts.size, alphabet)
     if (fast) return fast
     const kit = this._kit
     const [s, len] = kit._putString(puzzle)
     let a = 0
     try {
-      if (opts.alphabet) [a] = kit._putString(String(opts.alphabet)) // inside: s is freed if this fails
+      if (alphabet) [a] = kit._putString(alphabet) // inside: s is freed if this fails
       const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
       if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
       const size = this._x.dk_text_size(t)
@@ -681,8 +810,7 @@ class SudokuApi {
       for (let r = 0; r < size; r++) rows.push(Array.from(values.subarray(r * size, r * size + size)))
       return rows
     }
-    const style = opts.format ? STYLE[opts.format] : input.kind === 'line' ? 0 : input.style
-    if (style === undefined) throw new DlxError('BAD_ARGUMENT', `format must be line, grid or numbers (got ${opts.format})`)
+    const style = opts.format ? styleOf(opts.format) : input.kind === 'line' ? 0 : input.style
     if (input.kind === 'line' && style === 0) return writeLine(values, input.symbols, input.blank)
     const kit = this._kit
     const cap = size * size * 8 + 4096
@@ -741,6 +869,8 @@ class SudokuApi {
     if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    checkTextSize(opts.size)
+    checkAlphabet(opts.alphabet, opts.size) // an error of the call, not of each puzzle
     const inputs = []
     const results = new Array(puzzles.length)
     try {
@@ -818,11 +948,12 @@ class SudokuApi {
   split (text, opts = {}) {
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
     checkTextSize(opts.size)
+    const alphabet = checkAlphabet(opts.alphabet, opts.size)
     const kit = this._kit
     const [s, len] = kit._putString(text)
     let a = 0
     try {
-      if (opts.alphabet) [a] = kit._putString(String(opts.alphabet))
+      if (alphabet) [a] = kit._putString(alphabet)
       const pieces = []
       let at = 0
       let line = 1
@@ -887,26 +1018,27 @@ class SudokuApi {
     let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
     if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
     const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
+    const alphabet = checkAlphabet(opts.alphabet)
+    const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
     const clues = checkCount(opts.clues ?? 0, 'clues')
     if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
     // Every option is checked before the work (a 64x64 takes seconds).
-    const format = opts.format ?? 'line'
-    if (format !== 'array' && !Object.hasOwn(STYLE, format)) throw new DlxError('BAD_ARGUMENT', `format must be line, grid, numbers or array (got ${format})`)
-    if (format === 'line' && size > symbolsFor(size, opts.alphabet).length) {
-      throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
-    }
     const h = this._solver(size, opts)
     size = this._x.dk_sudoku_size(h)
+    if (style === 0 && alphabet) checkAlphabet(alphabet, size) // before the work, not after
+    if (style === 0 && size > (alphabet ?? DEFAULT_SYMBOLS).length) {
+      throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+    }
     const kit = this._kit
     const n2 = size * size
     return kit._with([n2, n2], (puzzle, solution) => {
       kit._check(this._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
       const p = kit._u8().slice(puzzle, puzzle + n2)
       const s = kit._u8().slice(solution, solution + n2)
-      const form = format === 'array'
+      const form = style < 0
         ? { kind: 'array', size }
-        : { kind: format !== 'line' ? 'text' : 'line', size, style: STYLE[format], symbols: symbolsFor(size, opts.alphabet), blank: '.' }
+        : { kind: style ? 'text' : 'line', size, style, symbols: alphabet ?? DEFAULT_SYMBOLS, blank: '.' }
       return {
         puzzle: this._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
         solution: this._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
@@ -945,27 +1077,43 @@ function checkSide (v, what) {
   return v
 }
 
-function symbolsFor (size, alphabet) {
-  return alphabet ? String(alphabet) : DEFAULT_SYMBOLS
+/** A format name to its style number; own keys only ('toString' is no format). */
+function styleOf (format) {
+  if (typeof format === 'string' && Object.hasOwn(STYLE, format)) return STYLE[format]
+  throw new DlxError('BAD_ARGUMENT', `format must be line, grid or numbers (got ${describe(format)})`)
+}
+
+/**
+ * The longest puzzle text taken: a 64x64 grid drawn with every separator
+ * is about 50 KB, so 1 MiB leaves room for comments; beyond it a string is
+ * refused before it is copied into the module (a 100 MB one costs nothing).
+ */
+const MAX_PUZZLE_TEXT = 1 << 20
+
+function checkPuzzleLength (text) {
+  if (text.length > MAX_PUZZLE_TEXT) {
+    throw new DlxError('BAD_LENGTH', `the puzzle text has ${text.length} characters, more than one puzzle takes (the largest puzzle, 64x64, fits in ${MAX_PUZZLE_TEXT} with room for comments)`, { length: text.length })
+  }
 }
 
 /**
  * The common case without a trip into the module: one line of N*N symbols
  * (and nothing else). Anything else goes to the C reader.
  */
-function readLine (s, opts) {
+function readLine (s, size, alphabet) {
   const line = s.endsWith('\n') ? s.slice(0, s.endsWith('\r\n') ? -2 : -1) : s
   const n = Math.round(Math.sqrt(line.length))
-  if (n * n !== line.length || n < 4 || n > 61 || (opts.size && opts.size !== n)) return null
-  const symbols = opts.alphabet ? String(opts.alphabet) : DEFAULT_SYMBOLS
+  if (n * n !== line.length || n < 4 || n > 61 || (size && size !== n)) return null
+  const symbols = alphabet ?? DEFAULT_SYMBOLS // checked by checkAlphabet
+  if (symbols.length < n) return null // the C reader says the alphabet is short, and where
   const cells = new Uint8Array(n * n)
   let blank = ''
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]
     const d = symbols.indexOf(ch)
-    if (d >= 0 && d < n && !(ch === '0' && !opts.alphabet)) {
+    if (d >= 0 && d < n) {
       cells[i] = d + 1
-    } else if (ch === '.' || ch === '_' || ch === '-' || (ch === '0' && !opts.alphabet)) {
+    } else if (d < 0 && (ch === '.' || ch === '_' || ch === '-' || ch === '0')) { // '0' is blank unless a symbol
       if (!blank) blank = ch
     } else {
       return null // let the C reader say what is wrong, and where
