@@ -516,6 +516,15 @@ describe('endless, binary and slow input', () => {
     assert.equal(cover.stdout, '2\n', cover.stderr)
   })
 
+  test('dlxkit generate | dlxkit rate, through a shell pipe, rates every puzzle generated', { timeout: 60000 }, () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" bin/dlxkit.mjs generate --box 3x3 --count 5 --seed 7 | "${process.execPath}" bin/dlxkit.mjs rate`], { cwd: ROOT, encoding: 'utf8' })
+    assert.equal(r.status, 0, r.stderr)
+    assert.equal(r.stderr, '')
+    const lines = r.stdout.trim().split('\n')
+    assert.equal(lines.length, 5, r.stdout)
+    for (const line of lines) assert.match(line, /^level=\w+ score=[\d.]+ nodes=\d+ guesses=\d+/)
+  })
+
   test('a long batch streams through: 200,000 puzzles, in order, in bounded memory', { timeout: 120000 }, async () => {
     const [p] = sharedPuzzles('top1465.txt', 1)
     const r = await piped(['sudoku', '--count'], `const all = ${JSON.stringify(p + '\n')}.repeat(200000); process.stdout.write(all)`)
