@@ -63,7 +63,7 @@ WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sig
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz
 WASM_SRC  := $(CORE_SRC) src/wasm.c
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
-DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs \
+DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit-abi.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs \
              dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
@@ -93,6 +93,12 @@ build/wasm/names.wasm: $(WASM_OBJ)
 
 dist/dlxkit.mjs: src/js/dlxkit.mjs
 	cp $< $@
+# The boundary's names (error codes, results), generated from the C headers;
+# tests/abi.test.mjs checks that the committed file is current.
+src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h tools/abi.mjs
+	node tools/abi.mjs > $@
+dist/dlxkit-abi.mjs: src/js/dlxkit-abi.mjs
+	cp $< $@
 dist/dlxkit.d.ts: src/js/dlxkit.d.ts
 	cp $< $@
 dist/dlxkit-worker.mjs: src/js/worker.mjs
@@ -108,7 +114,7 @@ test: test-c test-js
 # first (a copy, no compiler), so the tests see what the sources say; the
 # module itself is rebuilt by `make dist` (emcc), and .ci/run checks that the
 # committed one is current.
-JS_COPIES := dist/dlxkit.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs dist/dlxkit-sheets.mjs \
+JS_COPIES := dist/dlxkit.mjs dist/dlxkit-abi.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs dist/dlxkit-sheets.mjs \
              dist/dlxkit-sheets.d.ts
 test-js: $(JS_COPIES)
 	node --test tests/

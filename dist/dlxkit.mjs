@@ -2,32 +2,7 @@
 // C functions, as sql.js does). Works unchanged in Node, browsers, workers and
 // extensions: no eval, no glue file, no static imports of Node modules.
 
-const ERROR_CODES = {
-  [-1]: 'OUT_OF_MEMORY',
-  [-2]: 'BAD_ARGUMENT',
-  [-3]: 'BAD_ITEM',
-  [-4]: 'DUPLICATE_ITEM',
-  [-5]: 'BAD_COLOR',
-  [-6]: 'NO_PRIMARY_ITEM',
-  [-7]: 'BAD_OPTION',
-  [-8]: 'CONFLICT',
-  [-9]: 'NOTHING_FORCED',
-  [-10]: 'TOO_BIG',
-  [-11]: 'NO_SOLUTION',
-  [-12]: 'UNKNOWN_ITEM',
-  [-13]: 'DUPLICATE_NAME',
-  [-14]: 'NO_ITEMS',
-  [-15]: 'BAD_CHARACTER',
-  [-16]: 'SYNTAX',
-  [-20]: 'BAD_SIZE',
-  [-21]: 'BAD_REGION',
-  [-22]: 'BAD_VALUE',
-  [-23]: 'CLASH',
-  [-24]: 'BAD_LENGTH',
-  [-25]: 'BAD_SYMBOL',
-  [-26]: 'BAD_ALPHABET',
-  [-27]: 'STOPPED'
-}
+import { ERROR_NAMES, ERR, RESULT } from './dlxkit-abi.mjs'
 
 /** The one error class: `code` is stable (see README), `details` says where. */
 export class DlxError extends Error {
@@ -40,7 +15,7 @@ export class DlxError extends Error {
 }
 
 const STATUS = ['none', 'unique', 'multiple', 'found', 'stopped']
-const SEARCH = { 1: 'solution', 2: 'done', 3: 'budget', 4: 'limit' }
+const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 const STYLE = { line: 0, grid: 1, numbers: 2 }
 const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const SOLVER_CACHE_SIZE = 4
@@ -209,7 +184,7 @@ export class Dlxkit {
     const put = (name, v) => { if (v) details[name] = v }
     put('row', f(1)); put('col', f(2)); put('row2', f(3)); put('col2', f(4)); put('value', f(5))
     put('line', f(6)); put('column', f(7)); put('offset', f(8)); put('index', f(9))
-    return new DlxError(ERROR_CODES[code] ?? 'UNKNOWN', message, details)
+    return new DlxError(ERROR_NAMES[code] ?? 'UNKNOWN', message, details)
   }
 
   _check (rc) {
@@ -463,7 +438,7 @@ export class Problem {
     return this._kit._with([8], (out) => {
       const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
       const count = this._kit._f64()[out >> 3]
-      return { count, status: rc === 2 ? 'done' : rc === 4 ? 'limit' : 'stopped', nodes: this.stats().nodes }
+      return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
     })
   }
 
@@ -511,7 +486,7 @@ export class Problem {
     const rc = this._x.dk_problem_force(this._idle(), k)
     if (rc < 0) {
       const err = this._kit._error(rc)
-      if (rc === -8) {
+      if (rc === ERR.CONFLICT) {
         err.details = { option: k, other: err.details.index ?? 0, item: this._itemName(err.details.value ?? 0) }
         err.message = `option ${k} clashes with forced option ${err.details.other} on item ${err.details.item}`
       }

@@ -32,25 +32,28 @@ enum {
     DLX_LIMIT = 4     /* dlx_count() reached its solution limit */
 };
 
-/* Errors (negative). The handle stays usable after every one of them. */
+/* Errors (negative). The handle stays usable after every one of them. The
+ * word before each colon is the error's name in JavaScript (DlxError.code):
+ * tools/abi.mjs generates src/js/dlxkit-abi.mjs from these lines, here and
+ * in sudoku.h. */
 enum {
-    DLX_ENOMEM = -1,     /* out of memory */
-    DLX_EARG = -2,       /* a NULL pointer or negative size where one is not allowed */
-    DLX_EITEM = -3,      /* an item index outside 0 .. items-1 */
-    DLX_EDUPITEM = -4,   /* the same item twice in one option */
-    DLX_ECOLOR = -5,     /* a color on a primary item, or a negative color */
-    DLX_ENOPRIMARY = -6, /* an option without a primary item can never be chosen */
-    DLX_EOPTION = -7,    /* an option index outside 0 .. options-1 */
-    DLX_ECONFLICT = -8,  /* a forced option clashes with one forced earlier */
-    DLX_ENOFORCED = -9,  /* dlx_unforce() with nothing forced */
-    DLX_ETOOBIG = -10,   /* more items or nodes than 32-bit indices allow */
-    DLX_ENOSOLUTION = -11, /* dlx_solution() when the search is not at a solution */
+    DLX_ENOMEM = -1,     /* OUT_OF_MEMORY: out of memory */
+    DLX_EARG = -2,       /* BAD_ARGUMENT: a NULL pointer or negative size where one is not allowed */
+    DLX_EITEM = -3,      /* BAD_ITEM: an item index outside 0 .. items-1 */
+    DLX_EDUPITEM = -4,   /* DUPLICATE_ITEM: the same item twice in one option */
+    DLX_ECOLOR = -5,     /* BAD_COLOR: a color on a primary item, or a negative color */
+    DLX_ENOPRIMARY = -6, /* NO_PRIMARY_ITEM: an option without a primary item can never be chosen */
+    DLX_EOPTION = -7,    /* BAD_OPTION: an option index outside 0 .. options-1 */
+    DLX_ECONFLICT = -8,  /* CONFLICT: a forced option clashes with one forced earlier */
+    DLX_ENOFORCED = -9,  /* NOTHING_FORCED: dlx_unforce() with nothing forced */
+    DLX_ETOOBIG = -10,   /* TOO_BIG: more items or nodes than 32-bit indices allow */
+    DLX_ENOSOLUTION = -11, /* NO_SOLUTION: dlx_solution() when the search is not at a solution */
     /* Errors of the DLX text reader (dlx_text.h); they come with a line and column. */
-    DLX_EUNKNOWN = -12,  /* an option names an item the item line does not declare */
-    DLX_EDUPNAME = -13,  /* the item line declares a name twice */
-    DLX_ENOITEMS = -14,  /* no item line, or no primary item on it */
-    DLX_ECHAR = -15,     /* a character that may not appear there (control byte, ':' or '|') */
-    DLX_ESYNTAX = -16    /* malformed line: a second '|', an empty color, a name too long */
+    DLX_EUNKNOWN = -12,  /* UNKNOWN_ITEM: an option names an item the item line does not declare */
+    DLX_EDUPNAME = -13,  /* DUPLICATE_NAME: the item line declares a name twice */
+    DLX_ENOITEMS = -14,  /* NO_ITEMS: no item line, or no primary item on it */
+    DLX_ECHAR = -15,     /* BAD_CHARACTER: a character that may not appear there (control byte, ':' or '|') */
+    DLX_ESYNTAX = -16    /* SYNTAX: malformed line: a second '|', an empty color, a name too long */
 };
 
 /* Counters of the work done since the last restart. */

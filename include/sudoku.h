@@ -28,15 +28,15 @@ extern "C" {
 
 /* Errors (negative; they continue the dlx.h numbering). */
 enum {
-    SUDOKU_ESIZE = -20,    /* side out of 1..64, or box_rows x box_cols != side */
-    SUDOKU_EREGION = -21,  /* a jigsaw map or extra region that is not N distinct cells,
+    SUDOKU_ESIZE = -20,    /* BAD_SIZE: side out of 1..64, or box_rows x box_cols != side */
+    SUDOKU_EREGION = -21,  /* BAD_REGION: a jigsaw map or extra region that is not N distinct cells,
                             * an extra region repeated, or over SUDOKU_MAX_REGIONS of them */
-    SUDOKU_EVALUE = -22,   /* a grid value above N */
-    SUDOKU_ECLASH = -23,   /* two givens clash in a row, column, box or region */
-    SUDOKU_ELENGTH = -24,  /* puzzle text with a number of cells that fits no side */
-    SUDOKU_ESYMBOL = -25,  /* puzzle text with a symbol outside the alphabet */
-    SUDOKU_EALPHABET = -26, /* an alphabet with repeated symbols or too few for N */
-    SUDOKU_ESTOPPED = -27   /* sudoku_generate: its node budget ran out */
+    SUDOKU_EVALUE = -22,   /* BAD_VALUE: a grid value above N */
+    SUDOKU_ECLASH = -23,   /* CLASH: two givens clash in a row, column, box or region */
+    SUDOKU_ELENGTH = -24,  /* BAD_LENGTH: puzzle text with a number of cells that fits no side */
+    SUDOKU_ESYMBOL = -25,  /* BAD_SYMBOL: puzzle text with a symbol outside the alphabet */
+    SUDOKU_EALPHABET = -26, /* BAD_ALPHABET: an alphabet with repeated symbols or too few for N */
+    SUDOKU_ESTOPPED = -27   /* STOPPED: sudoku_generate: its node budget ran out */
 };
 
 /* Variants as extra constraints. */

@@ -109,6 +109,7 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
     const script = join(dir, 'probe.mjs')
     const inline = join(DIST, 'dlxkit-inline.mjs')
     const main = join(DIST, 'dlxkit.mjs')
+    const abi = join(DIST, 'dlxkit-abi.mjs') // the JS modules may be read, the .wasm file not
     const code = `
       const [inline, main] = process.argv.slice(2)
       const out = {}
@@ -120,7 +121,7 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
     writeFileSync(script, code)
     const stdout = execFileSync(process.execPath, [
       '--experimental-permission', '--no-warnings',
-      `--allow-fs-read=${script}`, `--allow-fs-read=${inline}`, `--allow-fs-read=${main}`,
+      `--allow-fs-read=${script}`, `--allow-fs-read=${inline}`, `--allow-fs-read=${main}`, `--allow-fs-read=${abi}`,
       script, pathToFileURL(inline).href, pathToFileURL(main).href
     ], { encoding: 'utf8' })
     const out = JSON.parse(stdout)
@@ -188,7 +189,7 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
 
 test('dist/*.mjs: no eval, no new Function, no static import of Node modules', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.mjs'))
-  assert.deepEqual(files.sort(), ['dlxkit-inline.mjs', 'dlxkit-sheets.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs'])
+  assert.deepEqual(files.sort(), ['dlxkit-abi.mjs', 'dlxkit-inline.mjs', 'dlxkit-sheets.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs'])
   const nodeModule = String.raw`(?:node:[\w/]+|fs|fs/promises|path|url|os|worker_threads|child_process|module|crypto|util)`
   const staticImport = new RegExp(String.raw`^\s*(?:import|export)\b[^;()]*?\bfrom\s*['"]${nodeModule}['"]|^\s*import\s*['"]${nodeModule}['"]`, 'm')
   for (const f of files) {
