@@ -1,4 +1,4 @@
-/* typst_plugin.c: the C core as a Typst plugin (dist/dlxkit-typst.wasm).
+/* wasm/typst.c: the C core as a Typst plugin (dist/dlxkit-typst.wasm).
  *
  * Typst loads WebAssembly through its "wasm-minimal-protocol": an exported
  * function receives the lengths of its byte-string arguments, fetches their
@@ -18,17 +18,19 @@
  *   cover_count(dlx, options)                    exact covers up to limit (all)
  *   cover_json(dlx, options)                     items, options, first cover
  *
- * Typst asks plugin functions to be pure, so calls share nothing: memory is
- * a bump allocator that starts over at every call, and a call that failed
- * leaves nothing behind for the next.
+ * Typst asks plugin functions to be pure, so calls share nothing: the heap
+ * (heap.c, the same C library as dist/dlxkit.wasm's) starts over empty at
+ * every call, and a call that failed leaves nothing behind for the next.
  */
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dlx_text.h"
-#include "format.h"
+#include "../format.h" /* the core's own printf, not a public header */
 #include "sudoku.h"
+#include "heap.h"
 
 #define TYPST_IMPORT(name) __attribute__((import_module("typst_env"), import_name(name)))
 
@@ -40,63 +42,6 @@ TYPST_IMPORT("wasm_minimal_protocol_send_result_to_host") void typst_send(const 
  * of the shared sets need up to 20,000; Typst's interpreter runs 200,000 in
  * about 2.5 s for a 9x9, 6 s for a 16x16, 13 s for pentominoes. */
 #define DEFAULT_MAX_NODES 200000u
-
-/* ---- memory: a bump allocator, emptied at the start of every call ---------
- * Each block has an 8-byte header with its size. free() and realloc() of the
- * block at the top give the room back or grow in place; the core's arrays
- * grow by doubling, so the rest wastes at most a constant factor. */
-extern unsigned char __heap_base;
-static uintptr_t heap_top;
-enum { HEADER = 8 };
-
-static void heap_reset(void) { heap_top = ((uintptr_t)&__heap_base + 7) & ~(uintptr_t)7; }
-
-/* Make the linear memory reach `end`; 0 when it cannot grow. */
-static int heap_reach(uintptr_t end) {
-    uintptr_t have = __builtin_wasm_memory_size(0) * 65536;
-    return end <= have || __builtin_wasm_memory_grow(0, (end - have + 65535) / 65536) != (size_t)-1;
-}
-
-static size_t rounded(size_t n) { return (n + 7) & ~(size_t)7; }
-
-void *malloc(size_t n) {
-    if (n > SIZE_MAX / 2) return NULL;
-    uintptr_t at = heap_top, end = at + HEADER + rounded(n);
-    if (end < at || !heap_reach(end)) return NULL;
-    *(size_t *)at = rounded(n);
-    heap_top = end;
-    return (void *)(at + HEADER);
-}
-
-static size_t block_size(void *p) { return *(size_t *)((uintptr_t)p - HEADER); }
-static int at_top(void *p) { return (uintptr_t)p + block_size(p) == heap_top; }
-
-void free(void *p) {
-    if (p && at_top(p)) heap_top = (uintptr_t)p - HEADER;
-}
-
-void *calloc(size_t n, size_t m) {
-    if (m && n > SIZE_MAX / m) return NULL;
-    void *p = malloc(n * m);
-    return p ? memset(p, 0, n * m) : NULL; /* an earlier call's bytes may be there */
-}
-
-void *realloc(void *p, size_t n) {
-    if (!p) return malloc(n);
-    size_t size = block_size(p);
-    if (n <= size) return p;
-    if (n > SIZE_MAX / 2) return NULL;
-    if (at_top(p)) {
-        uintptr_t end = (uintptr_t)p + rounded(n);
-        if (end < (uintptr_t)p || !heap_reach(end)) return NULL;
-        *(size_t *)((uintptr_t)p - HEADER) = rounded(n);
-        heap_top = end;
-        return p;
-    }
-    void *q = malloc(n);
-    if (q) memcpy(q, p, size);
-    return q;
-}
 
 /* ---- the result: a growing byte string ----------------------------------- */
 typedef struct {
