@@ -7,7 +7,7 @@ INC     := -Iinclude
 DATA    ?= ../shared/data
 
 CORE_SRC := src/dlx.c src/dlx_search.c src/xc_array.c src/format.c src/dlx_text.c src/sudoku.c src/sudoku_generate.c src/sudoku_text.c
-CORE_HDR := include/dlx.h src/dlx_internal.h src/xc_array.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h
+CORE_HDR := include/dlx.h src/dlx_internal.h src/xc_array.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h src/utf8.h
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js bench clean serve extension

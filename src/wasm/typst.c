@@ -29,8 +29,9 @@
 
 #include "dlx_text.h"
 #include "../format.h" /* the core's own printf, not a public header */
-#include "sudoku.h"
+#include "../utf8.h"
 #include "heap.h"
+#include "sudoku.h"
 
 #define TYPST_IMPORT(name) __attribute__((import_module("typst_env"), import_name(name)))
 
@@ -70,9 +71,7 @@ static void put(out_t *o, const char *s) { put_n(o, s, strlen(s)); }
 
 static void put_u64(out_t *o, uint64_t v) {
     char b[24];
-    int k = sizeof b;
-    do b[--k] = (char)('0' + v % 10); while (v /= 10);
-    put_n(o, b + k, sizeof b - (size_t)k);
+    put_n(o, b, (size_t)fmt_snprintf(b, sizeof b, "%llu", (unsigned long long)v));
 }
 
 /* A JSON string: quotes, backslashes and control bytes escaped; UTF-8 as is. */
@@ -116,19 +115,6 @@ static int begin(call_t *c, int n, size_t len0, size_t len1) {
     return 1;
 }
 
-/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
-static size_t utf8_length(const unsigned char *s, size_t n) {
-    size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-                 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    if (!len || len > n) return 0;
-    for (size_t k = 1; k < len; k++)
-        if ((s[k] & 0xC0) != 0x80) return 0;
-    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) || (s[0] == 0xF0 && s[1] < 0x90) ||
-        (s[0] == 0xF4 && s[1] > 0x8F))
-        return 0; /* overlong, surrogate or beyond U+10FFFF */
-    return len;
-}
-
 /* Send an error. Typst shows only a message in valid UTF-8, and a message may
  * quote bytes of the input: each invalid byte becomes U+FFFD. */
 static int32_t fail(const char *message) {
@@ -136,7 +122,8 @@ static int32_t fail(const char *message) {
     const unsigned char *s = (const unsigned char *)message;
     size_t n = strlen(message), k = 0;
     for (size_t i = 0; i < n && k + 4 <= sizeof clean;) {
-        size_t len = utf8_length(s + i, n - i);
+        int32_t cp = utf8_decode(s + i, n - i);
+        size_t len = cp < 0 ? 0 : utf8_length(cp);
         if (len) memcpy(clean + k, s + i, len), k += len, i += len;
         else memcpy(clean + k, "\xEF\xBF\xBD", 3), k += 3, i++;
     }
@@ -331,12 +318,15 @@ static int search_board(call_t *c, const options_t *o) {
 
 static int symbols_known(void) { return (int32_t)strlen(board.text.alphabet) >= board.text.size; }
 
-/* The solution in one line: the puzzle's symbols, or numbers separated by
- * blanks when the puzzle was written in numbers (or has too many digits). */
+/* The solution in one line: the puzzle's symbols (printed by the core, as
+ * dk_text_format does for the page), or numbers separated by blanks when the
+ * puzzle was written in numbers (or has too many digits). */
 static void put_solution_line(out_t *out) {
     int32_t n = board.text.size;
     if (board.text.style != SUDOKU_STYLE_NUMBERS && symbols_known()) {
-        for (int32_t i = 0; i < n * n; i++) put_n(out, &board.text.alphabet[board.solution[i] - 1], 1);
+        static char line[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 1]; /* static: see board */
+        int64_t len = sudoku_format(&board.text, n, board.solution, SUDOKU_STYLE_LINE, line, sizeof line);
+        if (len > 0) put_n(out, line, (size_t)len);
         return;
     }
     for (int32_t i = 0; i < n * n; i++) {
