@@ -7,7 +7,7 @@ INC     := -Iinclude
 DATA    ?= ../shared/data
 
 CORE_SRC := src/dlx.c src/dlx_search.c src/xc_array.c src/format.c src/dlx_text.c src/sudoku.c src/sudoku_generate.c src/sudoku_text.c
-CORE_HDR := include/dlx.h src/dlx_internal.h src/xc_array.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h
+CORE_HDR := include/dlx.h src/dlx_internal.h src/xc_array.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h src/utf8.h
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js bench clean serve extension
@@ -48,8 +48,10 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 # Wasm features beyond SIMD (every engine with SIMD has them): with bulk
 # memory, memcpy and memset become single instructions instead of calls into
 # the C library; sign extension and saturating float-to-int conversions are
-# shorter than their MVP sequences. src/wasm.c has its own malloc (emmalloc
-# is 2.7 KiB), memchr and strlen. Binaryen may assume that no load or
+# shorter than their MVP sequences. src/wasm/heap.c has our own malloc
+# (emmalloc is 2.7 KiB), memchr and strlen, for this module and the Typst
+# plugin alike; no file of the core defines a C library name
+# (tests/structure.test.mjs). Binaryen may assume that no load or
 # division traps: the C code never relies on a trap (its tests run under the
 # sanitizers).
 EMCC      ?= emcc
@@ -61,7 +63,9 @@ WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMO
              -sEXPORTED_FUNCTIONS=_malloc,_free -sBINARYEN_IGNORE_IMPLICIT_TRAPS
 WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sign-ext \
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz
-WASM_SRC  := $(CORE_SRC) src/wasm.c
+# The boundary (src/wasm/): the C library and memory cap, and the dk_* exports.
+WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c
+WASM_SRC  := $(CORE_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
 DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit-abi.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs \
              dist/dlxkit-inline.mjs
@@ -76,7 +80,7 @@ dist: $(DIST)
 # rules in mk/*.mk; they add to $(DIST) and the phony targets from there.
 -include $(wildcard mk/*.mk)
 
-build/wasm/%.o: src/%.c $(CORE_HDR)
+build/wasm/%.o: src/%.c $(CORE_HDR) src/wasm/heap.h
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) $(WASM_FEAT) $(WASM_LEVEL) -c $< -o $@
 

@@ -1,6 +1,6 @@
-# The Typst plugin: dist/dlxkit-typst.wasm (src/typst_plugin.c over the same
-# C core), and its copy inside the Typst package, web/typst/ (a package reads
-# only files under its own root).
+# The Typst plugin: dist/dlxkit-typst.wasm (src/wasm/typst.c over the same
+# C core, with the same C library, src/wasm/heap.c), and its copy inside the
+# Typst package, web/typst/ (a package reads only files under its own root).
 #
 # Typst runs plugins in wasmi, an interpreter. Its imports may only be the
 # two functions of the plugin protocol (module "typst_env"): emcc leaves
@@ -16,7 +16,7 @@
 TYPST_FEAT     := -mbulk-memory -msign-ext -mnontrapping-fptoint
 TYPST_OPT_FEAT := --mvp-features --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int
 TYPST_EXPORTS  := memory solve solve_with count count_with sudoku_json cover cover_with cover_count cover_json
-TYPST_OBJ      := $(patsubst src/%.c,build/typst/%.o,$(CORE_SRC) src/typst_plugin.c)
+TYPST_OBJ      := $(patsubst src/%.c,build/typst/%.o,$(CORE_SRC) src/wasm/heap.c src/wasm/typst.c)
 TYPST_LINK     := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=1GB \
                   -sINITIAL_MEMORY=512KB -sTOTAL_STACK=128KB -sMALLOC=none -sERROR_ON_UNDEFINED_SYMBOLS=0 \
                   -sBINARYEN_IGNORE_IMPLICIT_TRAPS
@@ -25,7 +25,7 @@ TYPST_LINK     := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM
 typst: dist/dlxkit-typst.wasm web/typst/dlxkit-typst.wasm
 dist: dist/dlxkit-typst.wasm web/typst/dlxkit-typst.wasm
 
-build/typst/%.o: src/%.c $(CORE_HDR) mk/typst.mk
+build/typst/%.o: src/%.c $(CORE_HDR) src/wasm/heap.h mk/typst.mk
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) $(TYPST_FEAT) -Oz -flto -c $< -o $@
 

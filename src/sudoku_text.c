@@ -73,6 +73,7 @@
  */
 #include "sudoku.h"
 #include "format.h"
+#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -199,29 +200,7 @@ static int alphabet_init(alphabet *a, const char *given, int32_t want, sudoku_er
 
 /* ---- characters and lines ----------------------------------------------------- */
 
-/* The code point at p, or -1 for a byte that does not start valid UTF-8:
- * overlong forms and surrogates are invalid too. */
-static int32_t decode_utf8(const unsigned char *p, size_t avail) {
-    unsigned c = p[0];
-    uint32_t cp, min;
-    size_t extra;
-    if (c < 0x80) return (int32_t)c;
-    if (c >= 0xc2 && c <= 0xdf) extra = 1, cp = c & 0x1f, min = 0x80;
-    else if (c >= 0xe0 && c <= 0xef) extra = 2, cp = c & 0x0f, min = 0x800;
-    else if (c >= 0xf0 && c <= 0xf4) extra = 3, cp = c & 0x07, min = 0x10000;
-    else return -1;
-    if (extra >= avail) return -1;
-    for (size_t i = 1; i <= extra; i++) {
-        if ((p[i] & 0xc0) != 0x80) return -1;
-        cp = cp << 6 | (p[i] & 0x3fu);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
-    return (int32_t)cp;
-}
-
-/* The bytes of a code point from decode_utf8 (valid UTF-8 has no overlong
- * forms, so the code point says); 1 for an invalid byte. */
-static size_t utf8_length(int32_t cp) { return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4; }
+/* UTF-8: utf8_decode and utf8_length, in utf8.h. */
 
 /* What a character is to a grid line. U_CELL covers everything that must be
  * read as a cell, bad bytes included, so that they are reported in place. */
@@ -239,7 +218,7 @@ static unit unit_at(const char *text, size_t i, size_t stop) {
     if (c == '|') return UNIT(U_BAR, 1);
     if (c == ',') return UNIT(U_COMMA, 1);
     if (c < 0x80) return UNIT(U_CELL, 1);
-    int32_t cp = decode_utf8((const unsigned char *)text + i, stop - i);
+    int32_t cp = utf8_decode((const unsigned char *)text + i, stop - i);
     if (cp < 0) return UNIT(U_CELL, 1);
     size_t n = utf8_length(cp);
     if (cp == 0xa0 || cp == 0x3000 || cp == 0xfeff) return UNIT(U_SPACE, n); /* no-break space, BOM */
@@ -378,7 +357,7 @@ static void describe_expected(const parser *p, char *buf) {
 /* How to name the character at `at` in a message. */
 static void name_char(const parser *p, size_t at, char *buf, size_t cap) {
     const unsigned char *s = (const unsigned char *)p->text + at;
-    int32_t cp = decode_utf8(s, p->len - at);
+    int32_t cp = utf8_decode(s, p->len - at);
     const char *how = p->mode == M_NUMBERS ? "unexpected '%c' in a number" : "unknown symbol '%c'";
     if (cp < 0) how = "invalid UTF-8 byte 0x%02X", cp = s[0];
     else if (cp == 0) how = "NUL byte";

@@ -173,6 +173,12 @@ test('option errors say what is wrong and what is expected', () => {
   assert.match(error('sudoku_json', CLASSIC, 'candidates=maybe'), /expected yes or no/)
   // Bytes of the options are quoted; invalid UTF-8 among them becomes U+FFFD.
   assert.match(error('solve_with', CLASSIC, Buffer.from([0x62, 0xff, 0x3d, 0x31])), /unknown option "b\uFFFD"/)
+  // Every kind of invalid UTF-8 (the reader's rules, utf8.h): overlong, surrogate, beyond
+  // U+10FFFF, cut short; valid characters pass as they are.
+  for (const bad of [[0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82]]) {
+    assert.match(error('solve_with', CLASSIC, Buffer.from([0x62, ...bad])), /unknown option "b\uFFFD/, `bytes ${bad}`)
+  }
+  assert.match(error('solve_with', CLASSIC, 'b\u00e9\u20ac\u{1f600}'), /unknown option "b\u00e9\u20ac\u{1f600}"/u)
 })
 
 test('cover: the options of the first exact cover, one per line', () => {

@@ -1,4 +1,4 @@
-/* typst_plugin.c: the C core as a Typst plugin (dist/dlxkit-typst.wasm).
+/* wasm/typst.c: the C core as a Typst plugin (dist/dlxkit-typst.wasm).
  *
  * Typst loads WebAssembly through its "wasm-minimal-protocol": an exported
  * function receives the lengths of its byte-string arguments, fetches their
@@ -18,16 +18,19 @@
  *   cover_count(dlx, options)                    exact covers up to limit (all)
  *   cover_json(dlx, options)                     items, options, first cover
  *
- * Typst asks plugin functions to be pure, so calls share nothing: memory is
- * a bump allocator that starts over at every call, and a call that failed
- * leaves nothing behind for the next.
+ * Typst asks plugin functions to be pure, so calls share nothing: the heap
+ * (heap.c, the same C library as dist/dlxkit.wasm's) starts over empty at
+ * every call, and a call that failed leaves nothing behind for the next.
  */
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dlx_text.h"
-#include "format.h"
+#include "../format.h" /* the core's own printf, not a public header */
+#include "../utf8.h"
+#include "heap.h"
 #include "sudoku.h"
 
 #define TYPST_IMPORT(name) __attribute__((import_module("typst_env"), import_name(name)))
@@ -40,63 +43,6 @@ TYPST_IMPORT("wasm_minimal_protocol_send_result_to_host") void typst_send(const 
  * of the shared sets need up to 20,000; Typst's interpreter runs 200,000 in
  * about 2.5 s for a 9x9, 6 s for a 16x16, 13 s for pentominoes. */
 #define DEFAULT_MAX_NODES 200000u
-
-/* ---- memory: a bump allocator, emptied at the start of every call ---------
- * Each block has an 8-byte header with its size. free() and realloc() of the
- * block at the top give the room back or grow in place; the core's arrays
- * grow by doubling, so the rest wastes at most a constant factor. */
-extern unsigned char __heap_base;
-static uintptr_t heap_top;
-enum { HEADER = 8 };
-
-static void heap_reset(void) { heap_top = ((uintptr_t)&__heap_base + 7) & ~(uintptr_t)7; }
-
-/* Make the linear memory reach `end`; 0 when it cannot grow. */
-static int heap_reach(uintptr_t end) {
-    uintptr_t have = __builtin_wasm_memory_size(0) * 65536;
-    return end <= have || __builtin_wasm_memory_grow(0, (end - have + 65535) / 65536) != (size_t)-1;
-}
-
-static size_t rounded(size_t n) { return (n + 7) & ~(size_t)7; }
-
-void *malloc(size_t n) {
-    if (n > SIZE_MAX / 2) return NULL;
-    uintptr_t at = heap_top, end = at + HEADER + rounded(n);
-    if (end < at || !heap_reach(end)) return NULL;
-    *(size_t *)at = rounded(n);
-    heap_top = end;
-    return (void *)(at + HEADER);
-}
-
-static size_t block_size(void *p) { return *(size_t *)((uintptr_t)p - HEADER); }
-static int at_top(void *p) { return (uintptr_t)p + block_size(p) == heap_top; }
-
-void free(void *p) {
-    if (p && at_top(p)) heap_top = (uintptr_t)p - HEADER;
-}
-
-void *calloc(size_t n, size_t m) {
-    if (m && n > SIZE_MAX / m) return NULL;
-    void *p = malloc(n * m);
-    return p ? memset(p, 0, n * m) : NULL; /* an earlier call's bytes may be there */
-}
-
-void *realloc(void *p, size_t n) {
-    if (!p) return malloc(n);
-    size_t size = block_size(p);
-    if (n <= size) return p;
-    if (n > SIZE_MAX / 2) return NULL;
-    if (at_top(p)) {
-        uintptr_t end = (uintptr_t)p + rounded(n);
-        if (end < (uintptr_t)p || !heap_reach(end)) return NULL;
-        *(size_t *)((uintptr_t)p - HEADER) = rounded(n);
-        heap_top = end;
-        return p;
-    }
-    void *q = malloc(n);
-    if (q) memcpy(q, p, size);
-    return q;
-}
 
 /* ---- the result: a growing byte string ----------------------------------- */
 typedef struct {
@@ -125,9 +71,7 @@ static void put(out_t *o, const char *s) { put_n(o, s, strlen(s)); }
 
 static void put_u64(out_t *o, uint64_t v) {
     char b[24];
-    int k = sizeof b;
-    do b[--k] = (char)('0' + v % 10); while (v /= 10);
-    put_n(o, b + k, sizeof b - (size_t)k);
+    put_n(o, b, (size_t)fmt_snprintf(b, sizeof b, "%llu", (unsigned long long)v));
 }
 
 /* A JSON string: quotes, backslashes and control bytes escaped; UTF-8 as is. */
@@ -171,19 +115,6 @@ static int begin(call_t *c, int n, size_t len0, size_t len1) {
     return 1;
 }
 
-/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
-static size_t utf8_length(const unsigned char *s, size_t n) {
-    size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-                 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    if (!len || len > n) return 0;
-    for (size_t k = 1; k < len; k++)
-        if ((s[k] & 0xC0) != 0x80) return 0;
-    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) || (s[0] == 0xF0 && s[1] < 0x90) ||
-        (s[0] == 0xF4 && s[1] > 0x8F))
-        return 0; /* overlong, surrogate or beyond U+10FFFF */
-    return len;
-}
-
 /* Send an error. Typst shows only a message in valid UTF-8, and a message may
  * quote bytes of the input: each invalid byte becomes U+FFFD. */
 static int32_t fail(const char *message) {
@@ -191,7 +122,8 @@ static int32_t fail(const char *message) {
     const unsigned char *s = (const unsigned char *)message;
     size_t n = strlen(message), k = 0;
     for (size_t i = 0; i < n && k + 4 <= sizeof clean;) {
-        size_t len = utf8_length(s + i, n - i);
+        int32_t cp = utf8_decode(s + i, n - i);
+        size_t len = cp < 0 ? 0 : utf8_length(cp);
         if (len) memcpy(clean + k, s + i, len), k += len, i += len;
         else memcpy(clean + k, "\xEF\xBF\xBD", 3), k += 3, i++;
     }
@@ -386,12 +318,15 @@ static int search_board(call_t *c, const options_t *o) {
 
 static int symbols_known(void) { return (int32_t)strlen(board.text.alphabet) >= board.text.size; }
 
-/* The solution in one line: the puzzle's symbols, or numbers separated by
- * blanks when the puzzle was written in numbers (or has too many digits). */
+/* The solution in one line: the puzzle's symbols (printed by the core, as
+ * dk_text_format does for the page), or numbers separated by blanks when the
+ * puzzle was written in numbers (or has too many digits). */
 static void put_solution_line(out_t *out) {
     int32_t n = board.text.size;
     if (board.text.style != SUDOKU_STYLE_NUMBERS && symbols_known()) {
-        for (int32_t i = 0; i < n * n; i++) put_n(out, &board.text.alphabet[board.solution[i] - 1], 1);
+        static char line[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE + 1]; /* static: see board */
+        int64_t len = sudoku_format(&board.text, n, board.solution, SUDOKU_STYLE_LINE, line, sizeof line);
+        if (len > 0) put_n(out, line, (size_t)len);
         return;
     }
     for (int32_t i = 0; i < n * n; i++) {

@@ -1,0 +1,92 @@
+// The layering of the C sources: the core (src/ outside src/wasm/) never
+// depends on the WebAssembly boundary. The core calls malloc, memchr and
+// strlen as any C program does; in the modules they come from
+// src/wasm/heap.c, the boundary's one C library. A core file that defined
+// them again (or a second copy inside the boundary, as the Typst plugin once
+// had) would bring back the circle core <-> boundary, and so would a core
+// file including a header from src/wasm/.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+// The C library names the boundary provides (and any a file might be tempted
+// to write for itself).
+const LIBC = ['malloc', 'free', 'calloc', 'realloc', 'aligned_alloc', 'memchr', 'strlen', 'memcpy',
+  'memmove', 'memset', 'memcmp', 'strcmp', 'strncmp', 'strchr']
+
+function cFiles (dir) {
+  const out = []
+  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = join(dir, e.name)
+    if (e.isDirectory()) out.push(...cFiles(path))
+    else if (/\.[ch]$/.test(e.name)) out.push(path)
+  }
+  return out
+}
+
+// The source without comments and string literals, so that only code matches.
+function code (text) {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\/\/[^\n]*/g, ' ')
+    .replace(/^[ \t]*#[^\n]*/gm, ';') // a preprocessor line ends what came before
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/'(?:[^'\\\n]|\\.)*'/g, "''")
+}
+
+// The C library names a file defines: `type name(params) {` at file level
+// (a declaration ends with `;` instead, a call sits inside an expression).
+function libcDefinitions (text) {
+  const found = []
+  const re = new RegExp(String.raw`(?:^|[;}])\s*(?:[A-Za-z_][\w]*[\s*]+)+(${LIBC.join('|')})\s*\(([^;{}()]*)\)\s*\{`, 'g')
+  for (const m of code(text).matchAll(re)) found.push(m[1])
+  return found
+}
+
+const isBoundary = (path) => path.startsWith(join('src', 'wasm') + '/')
+const sources = cFiles('src').concat(cFiles('include'))
+
+test('the definition check sees a definition and nothing else', () => {
+  assert.deepEqual(libcDefinitions('static int x;\nvoid *malloc(size_t n) {\n    return 0;\n}\n'), ['malloc'])
+  assert.deepEqual(libcDefinitions('size_t\nstrlen (const char *s)\n{ return 0; }'), ['strlen'])
+  assert.deepEqual(libcDefinitions('void *malloc(size_t n);\nint f(void) { char *p = malloc(3); free(p); return 0; }'), [])
+  assert.deepEqual(libcDefinitions('/* void free(void *p) { } */ const char *s = "size_t strlen(x) {";'), [])
+})
+
+test('no C file outside src/wasm/ defines a C library name', () => {
+  const core = sources.filter((p) => !isBoundary(p))
+  assert.ok(core.includes(join('src', 'sudoku_text.c')) && core.includes(join('src', 'dlx_text.c')), 'the core sources were found')
+  for (const path of core) {
+    const names = libcDefinitions(readFileSync(join(ROOT, path), 'utf8'))
+    assert.deepEqual(names, [], `${path} defines ${names.join(', ')}: the C library belongs in src/wasm/heap.c`)
+  }
+})
+
+test('inside src/wasm/, only heap.c defines C library names, and it defines the allocator', () => {
+  for (const path of sources.filter(isBoundary)) {
+    const names = libcDefinitions(readFileSync(join(ROOT, path), 'utf8'))
+    if (path === join('src', 'wasm', 'heap.c')) {
+      for (const name of ['malloc', 'free', 'calloc', 'realloc', 'memchr', 'strlen']) {
+        assert.ok(names.includes(name), `src/wasm/heap.c defines ${name}`)
+      }
+    } else {
+      assert.deepEqual(names, [], `${path} defines ${names.join(', ')}: one C library for both modules, src/wasm/heap.c`)
+    }
+  }
+})
+
+test('no core source includes a file from src/wasm/', () => {
+  const headers = new Set(cFiles(join('src', 'wasm')).map((p) => p.split('/').pop()))
+  for (const path of sources.filter((p) => !isBoundary(p))) {
+    const text = readFileSync(join(ROOT, path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ' ')
+    for (const m of text.matchAll(/^\s*#\s*include\s*[<"]([^>"]+)[>"]/gm)) {
+      const name = m[1]
+      assert.ok(!/(^|\/)wasm\//.test(name) && !headers.has(name.split('/').pop()),
+        `${path} includes ${name}, a part of the WebAssembly boundary: arrows point down only`)
+    }
+  }
+})
