@@ -63,8 +63,11 @@ WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sig
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz
 WASM_SRC  := $(CORE_SRC) src/wasm.c
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
-DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs \
-             dist/dlxkit-inline.mjs
+# dlxkit.mjs (Node, unbundled pages) and dlxkit-browser.mjs (bundlers) are
+# two hosts over one core; so are the two workers.
+DIST_JS   := dist/dlxkit.mjs dist/dlxkit-core.mjs dist/dlxkit-browser.mjs dist/dlxkit.d.ts \
+             dist/dlxkit-worker.mjs dist/dlxkit-worker-core.mjs dist/dlxkit-worker-browser.mjs
+DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
 build/wasm/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
@@ -97,6 +100,10 @@ dist/dlxkit.d.ts: src/js/dlxkit.d.ts
 	cp $< $@
 dist/dlxkit-worker.mjs: src/js/worker.mjs
 	cp $< $@
+dist/dlxkit-worker-browser.mjs: src/js/worker-browser.mjs
+	cp $< $@
+dist/dlxkit-core.mjs dist/dlxkit-browser.mjs dist/dlxkit-worker-core.mjs: dist/%: src/js/%
+	cp $< $@
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
@@ -108,8 +115,7 @@ test: test-c test-js
 # first (a copy, no compiler), so the tests see what the sources say; the
 # module itself is rebuilt by `make dist` (emcc), and .ci/run checks that the
 # committed one is current.
-JS_COPIES := dist/dlxkit.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs dist/dlxkit-sheets.mjs \
-             dist/dlxkit-sheets.d.ts
+JS_COPIES := $(DIST_JS) dist/dlxkit-sheets.mjs dist/dlxkit-sheets.d.ts
 test-js: $(JS_COPIES)
 	node --test tests/
 
