@@ -94,15 +94,23 @@ build/wasm/names.wasm: $(WASM_OBJ)
 	$(EMCC) -Oz -flto --profiling-funcs $(WASM_LINK) $(WASM_OBJ) -o build/wasm/names-linked.wasm
 	$(WASM_OPT) $(WASM_OPT_FLAGS) -g build/wasm/names-linked.wasm -o $@
 
-dist/dlxkit.mjs: src/js/dlxkit.mjs
+# The sources are written for their place in dist/ (they import each other by
+# their dist/ names): src/js/dlxkit.mjs and worker.mjs are the shared core,
+# host-node.mjs and host-browser.mjs the package's entries ("node"/"default"
+# and "browser" in package.json), each passing its host to the core.
+dist/dlxkit-core.mjs: src/js/dlxkit.mjs
+	cp $< $@
+dist/dlxkit.mjs: src/js/host-node.mjs
+	cp $< $@
+dist/dlxkit-browser.mjs: src/js/host-browser.mjs
 	cp $< $@
 dist/dlxkit.d.ts: src/js/dlxkit.d.ts
 	cp $< $@
-dist/dlxkit-worker.mjs: src/js/worker.mjs
+dist/dlxkit-worker-core.mjs: src/js/worker.mjs
+	cp $< $@
+dist/dlxkit-worker.mjs: src/js/worker-node.mjs
 	cp $< $@
 dist/dlxkit-worker-browser.mjs: src/js/worker-browser.mjs
-	cp $< $@
-dist/dlxkit-core.mjs dist/dlxkit-browser.mjs dist/dlxkit-worker-core.mjs: dist/%: src/js/%
 	cp $< $@
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
