@@ -67,8 +67,11 @@ WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sig
 WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c
 WASM_SRC  := $(CORE_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
-DIST      := dist/dlxkit.wasm dist/dlxkit.mjs dist/dlxkit-abi.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs \
-             dist/dlxkit-inline.mjs
+# dlxkit.mjs (Node, unbundled pages) and dlxkit-browser.mjs (bundlers) are
+# two hosts over one core; so are the two workers.
+DIST_JS   := dist/dlxkit.mjs dist/dlxkit-core.mjs dist/dlxkit-abi.mjs dist/dlxkit-browser.mjs dist/dlxkit.d.ts \
+             dist/dlxkit-worker.mjs dist/dlxkit-worker-core.mjs dist/dlxkit-worker-browser.mjs
+DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
 build/wasm/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
@@ -95,7 +98,15 @@ build/wasm/names.wasm: $(WASM_OBJ)
 	$(EMCC) -Oz -flto --profiling-funcs $(WASM_LINK) $(WASM_OBJ) -o build/wasm/names-linked.wasm
 	$(WASM_OPT) $(WASM_OPT_FLAGS) -g build/wasm/names-linked.wasm -o $@
 
-dist/dlxkit.mjs: src/js/dlxkit.mjs
+# The sources are written for their place in dist/ (they import each other by
+# their dist/ names): src/js/dlxkit.mjs and worker.mjs are the shared core,
+# host-node.mjs and host-browser.mjs the package's entries ("node"/"default"
+# and "browser" in package.json), each passing its host to the core.
+dist/dlxkit-core.mjs: src/js/dlxkit.mjs
+	cp $< $@
+dist/dlxkit.mjs: src/js/host-node.mjs
+	cp $< $@
+dist/dlxkit-browser.mjs: src/js/host-browser.mjs
 	cp $< $@
 # The boundary's names (error codes, results), generated from the C headers;
 # tests/abi.test.mjs checks that the committed file is current.
@@ -105,7 +116,11 @@ dist/dlxkit-abi.mjs: src/js/dlxkit-abi.mjs
 	cp $< $@
 dist/dlxkit.d.ts: src/js/dlxkit.d.ts
 	cp $< $@
-dist/dlxkit-worker.mjs: src/js/worker.mjs
+dist/dlxkit-worker-core.mjs: src/js/worker.mjs
+	cp $< $@
+dist/dlxkit-worker.mjs: src/js/worker-node.mjs
+	cp $< $@
+dist/dlxkit-worker-browser.mjs: src/js/worker-browser.mjs
 	cp $< $@
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
@@ -118,8 +133,7 @@ test: test-c test-js
 # first (a copy, no compiler), so the tests see what the sources say; the
 # module itself is rebuilt by `make dist` (emcc), and .ci/run checks that the
 # committed one is current.
-JS_COPIES := dist/dlxkit.mjs dist/dlxkit-abi.mjs dist/dlxkit.d.ts dist/dlxkit-worker.mjs dist/dlxkit-sheets.mjs \
-             dist/dlxkit-sheets.d.ts
+JS_COPIES := $(DIST_JS) dist/dlxkit-sheets.mjs dist/dlxkit-sheets.d.ts
 test-js: $(JS_COPIES)
 	node --test tests/
 

@@ -338,3 +338,16 @@ export const WORKER_CASES = [
     return p.count()
   }]
 ]
+
+// load({ wasm }) in Node: every form of a bad `wasm` option is LOAD_FAILED
+// saying why, never a raw error (a relative path is from the working
+// directory, so 'dlxkit.wasm' is not the package's own file).
+export const LOAD_CASES = [
+  ['load', 'wasm a relative path with no such file in the working directory', 'LOAD_FAILED', { wasm: 'dlxkit.wasm' }],
+  ['load', 'wasm a file: URL of a missing file', 'LOAD_FAILED', { wasm: 'file:///nonexistent/dlxkit.wasm' }],
+  ['load', 'wasm a directory', 'LOAD_FAILED', { wasm: '.' }],
+  ['load', 'wasm a data: URL that is not WebAssembly', 'LOAD_FAILED', { wasm: 'data:application/wasm;base64,AAAA' }],
+  ['load', 'wasm a URL of an unknown scheme', 'LOAD_FAILED', { wasm: 'nosuchscheme://x/dlxkit.wasm' }],
+  ['load', 'wasm an object whose toString throws', 'LOAD_FAILED', { wasm: { toString () { throw new Error('no text') } } }],
+  ['load', 'wasm bytes that are not WebAssembly', 'LOAD_FAILED', { wasm: new Uint8Array([1, 2, 3]) }]
+]

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { load, DlxError } from '../dist/dlxkit.mjs'
-import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES, SHEET_CASES, WORKER_CASES } from './hostile-cases.mjs'
+import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES, SHEET_CASES, WORKER_CASES, LOAD_CASES } from './hostile-cases.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
@@ -156,4 +156,17 @@ test('problems in a worker: hostile options get the direct codes; a dead worker 
   } finally {
     w.terminate()
   }
+})
+
+test('load(): a bad wasm option is LOAD_FAILED with the reason, and load() works after it', { timeout: 30000 }, async () => {
+  for (const [entry, name, code, options] of LOAD_CASES) {
+    assertCatalogued(`JS ${entry}`, name, code)
+    await assert.rejects(load(options), (e) => {
+      assert.ok(e instanceof DlxError, `${name}: expected a DlxError ${code}, got ${e?.constructor?.name}: ${e?.message}`)
+      assert.equal(e.code, code, `${name}: ${e.message}`)
+      assert.ok(e.message.length > 20, `${name}: the message says why: ${e.message}`)
+      return true
+    })
+  }
+  assert.equal((await load()).sudoku.solve(CLASSIC).solution, SOLVED)
 })

@@ -5,7 +5,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
 import { execFileSync } from 'node:child_process'
 import { load, DlxError } from '../dist/dlxkit.mjs'
@@ -72,8 +72,11 @@ test('load({ wasm }) takes a file: URL (or its text), and reads that very file',
     assertWorks(await load({ wasm: pathToFileURL(elsewhere) }))
     assertWorks(await load({ wasm: pathToFileURL(elsewhere).href }))
     assertWorks(await load({ wasm: new URL('../dist/dlxkit.wasm', import.meta.url) }))
-    // relative text resolves against the module, as in a browser
-    assertWorks(await load({ wasm: './dlxkit.wasm' }))
+    // in Node, a relative path is a file path from the working directory
+    // (not from node_modules/dlxkit/dist), whatever it looks like
+    assertWorks(await load({ wasm: relative(process.cwd(), elsewhere) }))
+    assertWorks(await load({ wasm: './' + relative(process.cwd(), WASM_PATH) }))
+    await rejectsWith(load({ wasm: 'dlxkit.wasm' }), 'LOAD_FAILED') // none in the working directory
     // the URL is honoured: a missing file is a load failure, not the default file
     await rejectsWith(load({ wasm: pathToFileURL(join(dir, 'missing.wasm')) }), 'LOAD_FAILED')
   } finally {
@@ -109,7 +112,8 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
     const script = join(dir, 'probe.mjs')
     const inline = join(DIST, 'dlxkit-inline.mjs')
     const main = join(DIST, 'dlxkit.mjs')
-    const abi = join(DIST, 'dlxkit-abi.mjs') // the JS modules may be read, the .wasm file not
+    const abi = join(DIST, 'dlxkit-abi.mjs')
+    const core = join(DIST, 'dlxkit-core.mjs') // what both import
     const code = `
       const [inline, main] = process.argv.slice(2)
       const out = {}
@@ -121,7 +125,7 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
     writeFileSync(script, code)
     const stdout = execFileSync(process.execPath, [
       '--experimental-permission', '--no-warnings',
-      `--allow-fs-read=${script}`, `--allow-fs-read=${inline}`, `--allow-fs-read=${main}`, `--allow-fs-read=${abi}`,
+      `--allow-fs-read=${script}`, `--allow-fs-read=${inline}`, `--allow-fs-read=${main}`, `--allow-fs-read=${core}`, `--allow-fs-read=${abi}`,
       script, pathToFileURL(inline).href, pathToFileURL(main).href
     ], { encoding: 'utf8' })
     const out = JSON.parse(stdout)
@@ -178,10 +182,10 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
   assert.equal(exports.get('memory'), 'memory')
   assert.equal(exports.get('_initialize'), 'function')
   // every dk_ function the JS wrappers call is there, as a function
-  const js = readFileSync(join(DIST, 'dlxkit.mjs'), 'utf8')
+  const js = readFileSync(join(DIST, 'dlxkit-core.mjs'), 'utf8')
   const used = new Set([...js.matchAll(/\b(dk_[a-z0-9_]+)\s*\(/g)].map((m) => m[1]))
   assert.ok(used.size >= 30, `the JS calls ${used.size} dk_ functions`)
-  for (const name of used) assert.equal(exports.get(name), 'function', `${name} is called by dlxkit.mjs but not exported`)
+  for (const name of used) assert.equal(exports.get(name), 'function', `${name} is called by dlxkit-core.mjs but not exported`)
   for (const name of ['dk_sudoku_solve', 'dk_sudoku_generate', 'dk_problem_parse', 'dk_problem_count', 'dk_set_memory_cap', 'dk_alloc', 'dk_free']) {
     assert.equal(exports.get(name), 'function', name)
   }
@@ -189,7 +193,8 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
 
 test('dist/*.mjs: no eval, no new Function, no static import of Node modules', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.mjs'))
-  assert.deepEqual(files.sort(), ['dlxkit-abi.mjs', 'dlxkit-inline.mjs', 'dlxkit-sheets.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs'])
+  assert.deepEqual(files.sort(), ['dlxkit-abi.mjs', 'dlxkit-browser.mjs', 'dlxkit-core.mjs', 'dlxkit-inline.mjs', 'dlxkit-sheets.mjs',
+    'dlxkit-worker-browser.mjs', 'dlxkit-worker-core.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs'])
   const nodeModule = String.raw`(?:node:[\w/]+|fs|fs/promises|path|url|os|worker_threads|child_process|module|crypto|util)`
   const staticImport = new RegExp(String.raw`^\s*(?:import|export)\b[^;()]*?\bfrom\s*['"]${nodeModule}['"]|^\s*import\s*['"]${nodeModule}['"]`, 'm')
   for (const f of files) {

@@ -44,7 +44,7 @@ test('the tarball holds the build and the CLI, and no tests or build output', ()
   assert.equal(packed.name, 'dlxkit')
   assert.equal(packed.version, PKG.version)
   const files = packed.files.map((f) => f.path)
-  for (const f of ['package.json', 'dist/dlxkit.wasm', 'dist/dlxkit.mjs', 'dist/dlxkit.d.ts', 'dist/dlxkit-inline.mjs', 'dist/dlxkit-worker.mjs', 'bin/dlxkit.mjs', 'README.md', 'LICENSE']) {
+  for (const f of ['package.json', 'dist/dlxkit.wasm', 'dist/dlxkit.mjs', 'dist/dlxkit.d.ts', 'dist/dlxkit-inline.mjs', 'dist/dlxkit-worker.mjs', 'dist/dlxkit-core.mjs', 'dist/dlxkit-browser.mjs', 'dist/dlxkit-worker-core.mjs', 'dist/dlxkit-worker-browser.mjs', 'bin/dlxkit.mjs', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(f), `${f} is not in the tarball`)
   }
   for (const f of files) {

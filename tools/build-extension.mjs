@@ -11,7 +11,7 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const EXTENSION_DIR = join(REPO_ROOT, 'web', 'extension')
 
 /** The library: dlxkit-inline.mjs carries the module's bytes, so no .wasm file is needed. */
-const FROM_DIST = ['dlxkit.mjs', 'dlxkit-abi.mjs', 'dlxkit-inline.mjs', 'dlxkit-worker.mjs']
+const FROM_DIST = ['dlxkit.mjs', 'dlxkit-core.mjs', 'dlxkit-abi.mjs', 'dlxkit-inline.mjs', 'dlxkit-worker.mjs', 'dlxkit-worker-core.mjs']
 /** The Sudoku panel and what it imports (a missing one fails the extension test loudly). */
 const FROM_WEB = [
   'sudoku-panel.mjs', 'board.mjs', 'keypad.mjs', 'shape.mjs', 'puzzle-text.mjs', 'jigsaw.mjs',

@@ -1,6 +1,8 @@
-// dlxkit: the JavaScript API over dlxkit.wasm (one wrapper over the exported
-// C functions, as sql.js does). Works unchanged in Node, browsers, workers and
-// extensions: no eval, no glue file, no static imports of Node modules.
+// dlxkit core: the JavaScript API over dlxkit.wasm (one wrapper over the
+// exported C functions, as sql.js does), the same in Node, browsers, workers
+// and extensions. It imports nothing: what differs between them (reading a
+// file, starting a worker, resolving a path) is the host that dlxkit.mjs
+// (Node, and unbundled pages) or dlxkit-browser.mjs (bundlers) pass in.
 
 import { ERROR_NAMES, ERR, RESULT } from './dlxkit-abi.mjs'
 
@@ -23,36 +25,47 @@ const SOLVER_CACHE_SIZE = 4
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
 
-function isNode () {
-  return typeof process !== 'undefined' && process.versions != null && process.versions.node != null
-}
-
-/** Bytes of the module, from what the caller gave or from next to this file. */
-async function wasmSource (wasm) {
+/**
+ * Bytes of the module, from what the caller gave or from where the host says
+ * (a host is what differs between Node and browsers: see dlxkit.mjs and
+ * dlxkit-browser.mjs). Every failure is a LOAD_FAILED saying why.
+ */
+async function wasmSource (wasm, host) {
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return wasm
-  const url = wasm != null ? new URL(String(wasm), import.meta.url) : new URL('./dlxkit.wasm', import.meta.url)
+  const url = await wasmUrl(wasm, host)
   let response
   try {
-    if (url.protocol === 'file:' && isNode()) {
-      const { readFile } = await import('node:fs/promises')
-      return await readFile(url)
-    }
+    if (url.protocol === 'file:' && host.readFile) return await host.readFile(url)
     response = await fetch(url)
   } catch (e) {
-    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${e.message}`)
+    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`)
   }
   if (!response.ok) throw new DlxError('LOAD_FAILED', `cannot fetch ${url}: HTTP ${response.status}`)
-  return response.arrayBuffer()
+  try {
+    return await response.arrayBuffer()
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`)
+  }
+}
+
+/** The URL the host makes of a `wasm` option (its default when none). */
+async function wasmUrl (wasm, host) {
+  try {
+    return await host.wasmUrl(wasm)
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot make a URL of the wasm option ${describe(wasm)}: ${errorText(e)}`)
+  }
 }
 
 /**
  * Load the module. Options: `wasm` (bytes, a WebAssembly.Module or a URL; by
  * default the file next to this module) and `maxMemory` (bytes of linear
  * memory allowed; exhausting it is an OUT_OF_MEMORY error, never a trap).
+ * The entry files pass their host.
  */
-export async function load (options = {}) {
-  const source = await wasmSource(options.wasm)
+export async function loadWith (host, options = {}) {
+  const source = await wasmSource(options?.wasm, host)
   let module, instance
   try {
     module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source)
@@ -66,6 +79,30 @@ export async function load (options = {}) {
   const kit = new Dlxkit(instance.exports, options)
   kit._module = module // to start afresh when memory has grown (see releaseMemory)
   return kit
+}
+
+/**
+ * A browser Worker's events wired to the client: an error event says what it
+ * can (a script that fails to load gives a bare Event, with no message).
+ */
+export function wireWebWorker (worker, onMessage, onFailure, what) {
+  worker.onmessage = (e) => onMessage(e.data)
+  worker.onerror = (e) => {
+    e?.preventDefault?.() // reported here, not also as an uncaught error
+    onFailure(eventText(e, what))
+  }
+  worker.onmessageerror = () => onFailure('a message could not be read')
+  return worker
+}
+
+function eventText (e, what) {
+  let message, where
+  try {
+    message = typeof e?.message === 'string' && e.message ? e.message : null
+    where = typeof e?.filename === 'string' && e.filename ? ` (${e.filename}${e.lineno ? `:${e.lineno}` : ''})` : ''
+  } catch {}
+  if (message) return message + where
+  return `the worker script ${what} could not be started (missing, not JavaScript, or blocked by the page's policy)`
 }
 
 /** Memory beyond which an instance with no live problem starts afresh to give it back. */
@@ -1141,8 +1178,8 @@ const SOLUTION_WINDOW = 256
  * Options: `wasm` (bytes or a WebAssembly.Module to load in the worker),
  * `maxMemory`, `workerUrl` (where dlxkit-worker.mjs is).
  */
-export async function createWorker (options = {}) {
-  const w = new DlxWorker(options)
+export async function createWorkerWith (host, options = {}) {
+  const w = new DlxWorker(options, host)
   try {
     await w._start()
   } catch (e) {
@@ -1156,8 +1193,9 @@ export async function createWorker (options = {}) {
 const needsProblem = (op) => op.startsWith('problem.') && op !== 'problem.exactCover' && op !== 'problem.parseDlx'
 
 class DlxWorker {
-  constructor (options) {
-    this._options = options
+  constructor (options, host) {
+    this._options = options ?? {}
+    this._host = host
     this._pending = new Map() // id -> request not answered yet (sent or waiting for a restart)
     this._stopping = new Set() // aborted requests the worker has not answered yet
     this._nextId = 1
@@ -1179,7 +1217,6 @@ class DlxWorker {
 
   async _start () {
     this._generation++
-    const url = this._options.workerUrl ?? new URL('./dlxkit-worker.mjs', import.meta.url)
     let ready, failed
     const readyPromise = new Promise((resolve, reject) => { ready = resolve; failed = reject })
     let worker
@@ -1191,25 +1228,20 @@ class DlxWorker {
       failed(err)
       this._died(err)
     }
-    if (typeof Worker === 'function' && !isNode()) {
-      worker = new Worker(url, { type: 'module' })
-      worker.onmessage = (e) => onMessage(e.data)
-      worker.onerror = (e) => onFailure(e.message ?? e)
-      worker.onmessageerror = () => onFailure('a message could not be read')
-    } else {
-      const { Worker: NodeWorker } = await import('node:worker_threads')
-      worker = new NodeWorker(url)
-      worker.on('message', onMessage)
-      worker.on('error', (e) => onFailure(errorText(e)))
-      worker.on('exit', (code) => onFailure(`it exited with code ${code}`))
+    try {
+      worker = await this._host.startWorker(this._options.workerUrl, onMessage, onFailure)
+    } catch (e) {
+      throw new DlxError('WORKER_FAILED', `cannot start the worker: ${errorText(e)}`)
     }
     this._worker = worker
     this._post = (m) => worker.postMessage(m)
     this._kill = () => worker.terminate()
     await readyPromise
     const { wasm, maxMemory } = this._options
-    // A URL object does not survive postMessage; its text does.
-    await this._call('init', [{ wasm: wasm instanceof URL ? wasm.href : wasm, maxMemory }])
+    // A URL object does not survive postMessage; its text does. A URL (or
+    // none) is resolved here, so the worker reads what this side would.
+    const sent = wasm == null || typeof wasm === 'string' || wasm instanceof URL ? (await wasmUrl(wasm, this._host)).href : wasm
+    await this._call('init', [{ wasm: sent, maxMemory }])
   }
 
   /**

@@ -1,11 +1,15 @@
-// dlxkit-worker.mjs: runs inside a worker (a browser Worker or a Node worker
+// dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
 // thread) and serves createWorker()'s requests. Long searches run in slices
 // of nodes with a pause between them, so an abort message is seen within one
 // slice (about 20 ms) and progress can be reported.
-import { load, DlxError } from './dlxkit.mjs'
+// This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
+// unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
+// its channel and its load().
+import { DlxError } from './dlxkit-core.mjs'
 
 const SLICE_MS = 20 // aim for slices this long
-const channel = await openChannel()
+let channel = null
+let load = null
 let kit = null
 const problems = new Map() // id -> Problem
 let nextProblem = 1
@@ -13,15 +17,6 @@ const aborted = new Set() // request ids asked to stop
 const lastOf = new Map() // problem id -> settles when its latest request has ended
 const waiting = new Map() // request id -> rejects it while it waits for its turn
 const credits = new Map() // request id -> { left, wake, fail }: solutions the client will take
-
-/** postMessage / onmessage, whichever kind of worker this is. */
-async function openChannel () {
-  if (typeof self !== 'undefined' && typeof self.postMessage === 'function' && typeof process === 'undefined') {
-    return { send: (m) => self.postMessage(m), listen: (fn) => { self.onmessage = (e) => fn(e.data) } }
-  }
-  const { parentPort } = await import('node:worker_threads')
-  return { send: (m) => parentPort.postMessage(m), listen: (fn) => parentPort.on('message', fn) }
-}
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -207,7 +202,15 @@ function text (e) {
   }
 }
 
-channel.listen(async (m) => {
+/** Serve requests on channel ({ send, listen }), loading the module with loadFn. */
+export function serve (channelIn, loadFn) {
+  channel = channelIn
+  load = loadFn
+  channel.listen(receive)
+  channel.send({ ready: true })
+}
+
+async function receive (m) {
   if (m.more !== undefined) {
     const credit = credits.get(m.more)
     if (credit) {
@@ -233,5 +236,4 @@ channel.listen(async (m) => {
   } finally {
     aborted.delete(id)
   }
-})
-channel.send({ ready: true })
+}

@@ -1,0 +1,70 @@
+// dlxkit: the JavaScript API over dlxkit.wasm, for Node and for pages that
+// load it unbundled (web/, the extension). The package's "node" and "default"
+// entry; bundlers for browsers get dlxkit-browser.mjs instead, which has no
+// Node code at all. Node modules are imported only when running in Node, so
+// this file also works as it is in a browser.
+import { loadWith, createWorkerWith, wireWebWorker } from './dlxkit-core.mjs'
+
+export { DlxError, Dlxkit, Problem } from './dlxkit-core.mjs'
+
+function isNode () {
+  return typeof process !== 'undefined' && process.versions != null && process.versions.node != null
+}
+
+/** A scheme (file:, https:, data:...), and not a Windows drive letter (C:\). */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]+:/i
+
+const host = {
+  /**
+   * In Node a `wasm` text without a scheme is a file path, relative to the
+   * working directory (as for any file a program is given); in a browser it is
+   * relative to this module.
+   */
+  async wasmUrl (wasm) {
+    if (wasm == null) return new URL('./dlxkit.wasm', import.meta.url)
+    if (wasm instanceof URL || !isNode()) return new URL(String(wasm), import.meta.url)
+    const text = String(wasm)
+    if (HAS_SCHEME.test(text)) return new URL(text)
+    const { pathToFileURL } = await import('node:url')
+    return pathToFileURL(text) // resolved against process.cwd()
+  },
+
+  readFile: isNode()
+    ? async (url) => (await import('node:fs/promises')).readFile(url)
+    : null,
+
+  async startWorker (workerUrl, onMessage, onFailure) {
+    const url = workerUrl ?? new URL('./dlxkit-worker.mjs', import.meta.url)
+    if (typeof Worker === 'function' && !isNode()) {
+      return wireWebWorker(new Worker(url, { type: 'module' }), onMessage, onFailure, String(url))
+    }
+    const { Worker: NodeWorker } = await import('node:worker_threads')
+    const worker = new NodeWorker(url)
+    worker.on('message', onMessage)
+    worker.on('error', (e) => onFailure(errorText(e)))
+    worker.on('exit', (code) => onFailure(`it exited with code ${code}`))
+    return worker
+  }
+}
+
+function errorText (e) {
+  try {
+    return String(e?.message ?? e)
+  } catch {
+    return 'an unreadable error'
+  }
+}
+
+/**
+ * Load the module. Options: `wasm` (bytes, a WebAssembly.Module, a URL, or in
+ * Node a file path relative to the working directory; by default the
+ * dlxkit.wasm next to this file) and `maxMemory`.
+ */
+export function load (options = {}) {
+  return loadWith(host, options)
+}
+
+/** The same API, async, in a worker thread (or a browser module Worker). */
+export function createWorker (options = {}) {
+  return createWorkerWith(host, options)
+}
