@@ -31,7 +31,7 @@ export class DlxError extends Error {
 }
 
 export interface LoadOptions {
-  /** the module: bytes, a compiled WebAssembly.Module, or a URL (default: dlxkit.wasm next to this file) */
+  /** the module: bytes, a compiled WebAssembly.Module, or a URL (default: dlxkit.wasm next to this file); in Node a text without a scheme is a file path from the working directory, in the browser entry relative to the page */
   wasm?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string
   /** bytes of linear memory allowed; exhausting it is an OUT_OF_MEMORY error */
   maxMemory?: number

@@ -1,0 +1,239 @@
+// dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
+// thread) and serves createWorker()'s requests. Long searches run in slices
+// of nodes with a pause between them, so an abort message is seen within one
+// slice (about 20 ms) and progress can be reported.
+// This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
+// unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
+// its channel and its load().
+import { DlxError } from './dlxkit-core.mjs'
+
+const SLICE_MS = 20 // aim for slices this long
+let channel = null
+let load = null
+let kit = null
+const problems = new Map() // id -> Problem
+let nextProblem = 1
+const aborted = new Set() // request ids asked to stop
+const lastOf = new Map() // problem id -> settles when its latest request has ended
+const waiting = new Map() // request id -> rejects it while it waits for its turn
+const credits = new Map() // request id -> { left, wake, fail }: solutions the client will take
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+function stopIfAborted (id) {
+  if (aborted.has(id)) throw new DlxError('ABORTED', 'the operation was aborted')
+}
+
+function problem (pid) {
+  const p = problems.get(pid)
+  if (!p) throw new DlxError('FREED', 'this problem was freed (or its worker restarted)')
+  return p
+}
+
+/**
+ * Requests that move a problem's search run one at a time (a search has one
+ * state; two sliced counts would take turns with it). One that waits for its
+ * turn can be aborted while it waits.
+ */
+function inTurn (id, pid, run) {
+  const before = lastOf.get(pid)
+  const mine = (async () => {
+    if (before) {
+      await new Promise((resolve, reject) => {
+        waiting.set(id, reject)
+        before.then(resolve)
+      }).finally(() => waiting.delete(id))
+    }
+    stopIfAborted(id)
+    return run()
+  })()
+  const done = Promise.allSettled([before, mine]).then(() => {
+    if (lastOf.get(pid) === done) lastOf.delete(pid)
+  })
+  lastOf.set(pid, done)
+  return mine
+}
+
+/**
+ * Run a search in slices: step(budget) does up to `budget` nodes and says
+ * whether to go on. The budget adapts so that a slice takes about SLICE_MS.
+ */
+async function inSlices (id, p, step, gate) {
+  let budget = 20000
+  for (;;) {
+    if (gate) await gate()
+    stopIfAborted(id)
+    const t0 = Date.now()
+    const more = step(budget)
+    const st = p.stats()
+    channel.send({ id, progress: { nodes: st.nodes, progress: st.progress, solutions: st.solutions } })
+    if (!more) return
+    // A slice cut short to wait for the client says nothing about its speed.
+    if (more !== 'hold') {
+      const ms = Date.now() - t0
+      budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+    }
+    await pause()
+    stopIfAborted(id)
+  }
+}
+
+/** Count with progress: { count, status, nodes }. */
+async function count (id, p, { limit = 0, maxNodes = 0 } = {}) {
+  p.restart()
+  let found = 0
+  let status = 'done'
+  await inSlices(id, p, (budget) => {
+    const end = Math.min(p.stats().nodes + budget, maxNodes || Infinity)
+    for (;;) {
+      const r = p.searchUntil(end)
+      if (r === 'done') return false
+      if (r === 'budget') {
+        if (end === maxNodes) status = 'stopped'
+        return status !== 'stopped'
+      }
+      found++
+      if (limit && found >= limit) { status = 'limit'; return false }
+    }
+  })
+  const nodes = p.stats().nodes
+  p.restart()
+  return { count: found, status, nodes }
+}
+
+/**
+ * Stream solutions: each one is posted as it is found, but only as many as
+ * the client has room for (`window`, then what it grants with { more }), so
+ * a slow or gone consumer never lets the search run ahead of it.
+ */
+async function solutions (id, p, window, { limit = 0, maxNodes = 0 } = {}) {
+  p.restart()
+  let found = 0
+  const credit = { left: window, wake: null, fail: null }
+  credits.set(id, credit)
+  const gate = async () => {
+    while (credit.left <= 0) {
+      await new Promise((resolve, reject) => { credit.wake = resolve; credit.fail = reject })
+    }
+  }
+  try {
+    await inSlices(id, p, (budget) => step(budget), gate)
+  } finally {
+    credits.delete(id)
+  }
+  p.restart()
+  return found
+
+  function step (budget) {
+    const end = Math.min(p.stats().nodes + budget, maxNodes || Infinity)
+    for (;;) {
+      if (credit.left <= 0) return 'hold'
+      const r = p.searchUntil(end)
+      if (r === 'done') return false
+      if (r === 'budget') {
+        if (end === maxNodes) throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
+        return true
+      }
+      channel.send({ id, item: p.solution().sort((a, b) => a - b) })
+      credit.left--
+      found++
+      if (limit && found >= limit) return false
+    }
+  }
+}
+
+/** A batch in chunks, so that it can report progress and be stopped. */
+async function solveMany (id, puzzles, opts) {
+  const results = []
+  for (let i = 0; i < puzzles.length; i += 256) {
+    results.push(...kit.sudoku.solveMany(puzzles.slice(i, i + 256), opts))
+    channel.send({ id, progress: { done: results.length, total: puzzles.length } })
+    await pause()
+    stopIfAborted(id)
+  }
+  return results.map((r) => r.error ? { ...r, error: errorRecord(r.error) } : r)
+}
+
+const operations = {
+  async init ({ wasm, maxMemory }) {
+    kit = await load({ wasm, maxMemory })
+    return true
+  },
+  'sudoku.solve': (id, [puzzle, opts]) => kit.sudoku.solve(puzzle, opts),
+  'sudoku.count': (id, [puzzle, opts]) => kit.sudoku.count(puzzle, opts),
+  'sudoku.solveMany': (id, [puzzles, opts]) => solveMany(id, puzzles, opts),
+  'sudoku.candidates': (id, [puzzle, opts]) => kit.sudoku.candidates(puzzle, opts),
+  'sudoku.split': (id, [text, opts]) => kit.sudoku.split(text, opts),
+  'sudoku.generate': (id, [opts]) => kit.sudoku.generate(opts),
+  'sudoku.rate': (id, [puzzle, opts]) => kit.sudoku.rate(puzzle, opts),
+  'problem.exactCover': (id, [spec]) => keep(kit.exactCover(spec)),
+  'problem.parseDlx': (id, [text]) => keep(kit.parseDlx(text)),
+  'problem.shape': (id, [pid]) => problem(pid).shape,
+  'problem.solve': (id, [pid, opts]) => inTurn(id, pid, () => problem(pid).solve(opts)),
+  'problem.count': (id, [pid, opts]) => inTurn(id, pid, () => count(id, problem(pid), opts)),
+  'problem.solutions': (id, [pid, window, opts]) => inTurn(id, pid, () => solutions(id, problem(pid), window, opts)),
+  'problem.countShard': (id, [pid, shard, parts, opts]) => inTurn(id, pid, () => problem(pid).countShard(shard, parts, opts)),
+  'problem.option': (id, [pid, k]) => problem(pid).option(k),
+  'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
+  'problem.free': (id, [pid]) => inTurn(id, pid, () => {
+    problems.get(pid)?.free()
+    return problems.delete(pid)
+  })
+}
+
+function keep (p) {
+  const pid = nextProblem++
+  problems.set(pid, p)
+  return pid
+}
+
+function errorRecord (e) {
+  return e instanceof DlxError
+    ? { code: e.code, message: e.message, details: e.details }
+    : { code: 'INTERNAL', message: text(e), details: {} }
+}
+
+/** Any thrown value as text (a message getter or toString may throw too). */
+function text (e) {
+  try {
+    return String(e?.message ?? e)
+  } catch {
+    return 'an unreadable error'
+  }
+}
+
+/** Serve requests on channel ({ send, listen }), loading the module with loadFn. */
+export function serve (channelIn, loadFn) {
+  channel = channelIn
+  load = loadFn
+  channel.listen(receive)
+  channel.send({ ready: true })
+}
+
+async function receive (m) {
+  if (m.more !== undefined) {
+    const credit = credits.get(m.more)
+    if (credit) {
+      credit.left += m.n
+      credit.wake?.()
+    }
+    return
+  }
+  if (m.abort !== undefined) {
+    aborted.add(m.abort)
+    waiting.get(m.abort)?.(new DlxError('ABORTED', 'the operation was aborted'))
+    credits.get(m.abort)?.fail?.(new DlxError('ABORTED', 'the operation was aborted'))
+    return
+  }
+  const { id, op, args } = m
+  try {
+    if (!operations[op]) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
+    if (op !== 'init' && !kit) throw new DlxError('LOAD_FAILED', 'the worker has not loaded dlxkit')
+    const result = op === 'init' ? await operations.init(args[0]) : await operations[op](id, args)
+    channel.send({ id, ok: true, result })
+  } catch (e) {
+    channel.send({ id, ok: false, error: errorRecord(e) })
+  } finally {
+    aborted.delete(id)
+  }
+}
