@@ -186,7 +186,7 @@ static int build_matrix(sudoku_t *s) {
     /* The options in CSR form as well, for the bit-mask engine. */
     int32_t n_options = cells * n;
     int32_t *first = NULL, *items = NULL;
-    if (n <= COUNTS_MAX_SIZE) {
+    if (n <= MASKS_MAX_SIZE) {
         size_t nodes = (size_t)n_options + (size_t)n * (size_t)s->region_first[cells];
         first = malloc(((size_t)n_options + 1) * sizeof *first);
         items = malloc(nodes * sizeof *items);
@@ -212,7 +212,7 @@ static int build_matrix(sudoku_t *s) {
     if (first && !rc) {
         first[n_options] = at;
         /* NULL (short of memory): the linked engine solves instead. */
-        s->counts = xc_array_new(cells + s->n_regions * n, n_options, first, items);
+        s->masks = xc_array_new(cells + s->n_regions * n, n_options, first, items);
     }
     free(first);
     free(items);
@@ -270,7 +270,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
 void sudoku_free(sudoku_t *s) {
     if (!s) return;
     dlx_free(s->dlx);
-    xc_array_free(s->counts);
+    xc_array_free(s->masks);
     free(s->region_first);
     free(s->region_list);
     free(s->options);
@@ -361,15 +361,15 @@ void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *sol
 
 /* The bit-mask engine: reset, force the givens, search. Returns 1 when a
  * given cannot be placed; the linked engine then names the clash. */
-static int solve_by_counts(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+static int solve_by_masks(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                            uint8_t *solution, sudoku_result_t *res) {
     int32_t n = s->n, cells = n * n;
-    xc_array_reset(s->counts);
+    xc_array_reset(s->masks);
     for (int32_t c = 0; c < cells; c++)
-        if (grid[c] && xc_array_force(s->counts, sudoku_option(s, c, grid[c]))) return 1;
+        if (grid[c] && xc_array_force(s->masks, sudoku_option(s, c, grid[c]))) return 1;
     xc_array_result_t r;
     int32_t chosen = 0;
-    xc_array_search(s->counts, limit, max_nodes, solution ? s->options : NULL, &chosen, &r);
+    xc_array_search(s->masks, limit, max_nodes, solution ? s->options : NULL, &chosen, &r);
     if (solution && r.count) {
         memcpy(solution, grid, (size_t)cells);
         for (int32_t k = 0; k < chosen; k++)
@@ -389,10 +389,10 @@ int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_
                  uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
     if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
     memset(res, 0, sizeof *res);
-    if (s->counts) {
+    if (s->masks) {
         int rc = check_values(s, grid, err);
         if (rc) return rc;
-        if (!solve_by_counts(s, grid, limit, max_nodes, solution, res)) return 0;
+        if (!solve_by_masks(s, grid, limit, max_nodes, solution, res)) return 0;
     }
     return sudoku_solve_linked(s, grid, limit, max_nodes, solution, res, err);
 }

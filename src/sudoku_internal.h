@@ -13,7 +13,7 @@ struct sudoku {
     int32_t *region_list;    /* the regions holding each cell */
     int jigsaw;              /* the boxes were replaced by a jigsaw map */
     dlx_t *dlx;              /* option cell*n + (digit-1) */
-    xc_array_t *counts;      /* the same matrix on bit masks, for solving (n <= COUNTS_MAX_SIZE) */
+    xc_array_t *masks;       /* the same matrix on bit masks, for solving (n <= MASKS_MAX_SIZE) */
     int32_t *options;        /* scratch for dlx_solution: n*n entries */
 };
 
@@ -24,7 +24,7 @@ static inline int32_t sudoku_option(const sudoku_t *s, int32_t cell, int32_t dig
 
 /* Up to this side, solving uses the bit-mask engine (src/xc_array.c): an
  * item of Sudoku has N options, and its masks hold 16. */
-#define COUNTS_MAX_SIZE 16
+#define MASKS_MAX_SIZE 16
 
 /* Force the givens; on a clash fill *err and leave nothing forced. */
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
