@@ -65,6 +65,7 @@ WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sig
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz
 # The boundary (src/wasm/): the C library and memory cap, and the dk_* exports.
 WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c
+WASM_HDR  := src/wasm/heap.h src/wasm/records.h
 WASM_SRC  := $(CORE_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
 # dlxkit.mjs (Node, unbundled pages) and dlxkit-browser.mjs (bundlers) are
@@ -110,7 +111,7 @@ dist/dlxkit-browser.mjs: src/js/host-browser.mjs
 	cp $< $@
 # The boundary's names (error codes, results), generated from the C headers;
 # tests/abi.test.mjs checks that the committed file is current.
-src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h tools/abi.mjs
+src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/abi.mjs
 	node tools/abi.mjs > $@
 dist/dlxkit-abi.mjs: src/js/dlxkit-abi.mjs
 	cp $< $@

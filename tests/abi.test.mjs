@@ -5,7 +5,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { abiSource } from '../tools/abi.mjs'
-import { ERROR_NAMES, ERR } from '../src/js/dlxkit-abi.mjs'
+import { ERROR_NAMES, ERR, SLOT } from '../src/js/dlxkit-abi.mjs'
 
 const ROOT = new URL('..', import.meta.url)
 const read = (p) => readFileSync(new URL(p, ROOT), 'utf8')
@@ -22,6 +22,17 @@ test('every negative code in the C headers has a JS name, and the names are both
     assert.ok(js, `${name} (${value}) has no JS name`)
     assert.equal(ERR[js], Number(value))
   }
+})
+
+test('the record layouts end with their length, and the JS reads records by slot name', () => {
+  for (const [record, fields] of Object.entries(SLOT)) {
+    const names = Object.keys(fields)
+    assert.deepEqual(Object.values(fields), names.map((_, k) => k), `${record}: slots 0, 1, 2, ...`)
+    assert.ok(names.at(-1) === 'length' || names.at(-1) === 'message', `${record} ends with its length`)
+  }
+  const js = read('src/js/dlxkit.mjs')
+  assert.doesNotMatch(js, /dk_error\(\) >> 2\) \+ \d/, 'an error field read by number')
+  assert.doesNotMatch(js, /\bf\[(?:o \+ )?\d\]/, 'a record field read by number')
 })
 
 test('the JS wrapper has no table of codes of its own and no numeric code comparisons', () => {

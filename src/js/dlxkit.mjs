@@ -4,7 +4,7 @@
 // file, starting a worker, resolving a path) is the host that dlxkit.mjs
 // (Node, and unbundled pages) or dlxkit-browser.mjs (bundlers) pass in.
 
-import { ERROR_NAMES, ERR, RESULT } from './dlxkit-abi.mjs'
+import { ERROR_NAMES, ERR, RESULT, SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
 
 /** The one error class: `code` is stable (see README), `details` says where. */
 export class DlxError extends Error {
@@ -16,7 +16,6 @@ export class DlxError extends Error {
   }
 }
 
-const STATUS = ['none', 'unique', 'multiple', 'found', 'stopped']
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 const STYLE = { line: 0, grid: 1, numbers: 2 }
 const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -215,12 +214,11 @@ export class Dlxkit {
   _error (code) {
     const e = this._x.dk_error() >> 2
     const i32 = this._i32()
-    const message = this._string((e + 10) << 2) || this._string(this._x.dk_strerror(code))
-    const f = (k) => i32[e + k]
+    const message = this._string((e + SLOT.error.message) << 2) || this._string(this._x.dk_strerror(code))
     const details = { errno: code }
-    const put = (name, v) => { if (v) details[name] = v }
-    put('row', f(1)); put('col', f(2)); put('row2', f(3)); put('col2', f(4)); put('value', f(5))
-    put('line', f(6)); put('column', f(7)); put('offset', f(8)); put('index', f(9))
+    for (const [name, k] of Object.entries(SLOT.error)) {
+      if (name !== 'code' && name !== 'message' && i32[e + k]) details[name] = i32[e + k]
+    }
     return new DlxError(ERROR_NAMES[code] ?? 'UNKNOWN', message, details)
   }
 
@@ -383,11 +381,12 @@ export class Problem {
 
   /** Counts: primary items, items, options, forced options. */
   get shape () {
-    return this._kit._with([20], (out) => {
+    return this._kit._with([4 * SLOT.shape.length], (out) => {
       this._x.dk_problem_shape(this._handle(), out)
       const i = this._kit._i32()
       const o = out >> 2
-      return { primary: i[o], items: i[o + 1], options: i[o + 2], forced: i[o + 3] }
+      const at = SLOT.shape
+      return { primary: i[o + at.primary], items: i[o + at.items], options: i[o + at.options], forced: i[o + at.forced] }
     })
   }
 
@@ -505,10 +504,11 @@ export class Problem {
 
   /** { nodes, updates, solutions, progress, level, maxLevel, guesses } */
   stats () {
-    return this._kit._with([56], (out) => {
+    return this._kit._with([8 * SLOT.stats.length], (out) => {
       this._x.dk_problem_stats(this._handle(), out)
-      const f = this._kit._f64().subarray(out >> 3, (out >> 3) + 7)
-      return { nodes: f[0], updates: f[1], solutions: f[2], progress: f[3], level: f[4], maxLevel: f[5], guesses: f[6] }
+      const f = this._kit._f64().subarray(out >> 3, (out >> 3) + SLOT.stats.length)
+      const at = SLOT.stats
+      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses] }
     })
   }
 
@@ -853,19 +853,19 @@ class SudokuApi {
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
       const kit = this._kit
-      return kit._with([n2, n2, 32], (grid, sol, out) => {
+      const at = SLOT.solve
+      return kit._with([n2, n2, 8 * at.length], (grid, sol, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_solve(h, grid, limit, maxNodes, sol, out))
-        const f = kit._f64().slice(out >> 3, (out >> 3) + 4)
-        const status = STATUS[f[0]]
-        const found = f[1] > 0
+        const f = kit._f64().slice(out >> 3, (out >> 3) + at.length)
+        const found = f[at.count] > 0
         const values = kit._u8().slice(sol, sol + n2)
         return {
-          status,
+          status: STATUS[f[at.status]],
           solution: found ? this._write(input, values, opts) : null,
-          count: f[1],
-          nodes: f[2],
-          guesses: f[3]
+          count: f[at.count],
+          nodes: f[at.nodes],
+          guesses: f[at.guesses]
         }
       })
     })
@@ -911,27 +911,28 @@ class SudokuApi {
     const kit = this._kit
     const h = this._solver(size, opts)
     const n2 = size * size
-    kit._with([n2 * group.length, n2 * group.length, 64 * group.length], (grids, sols, out) => {
+    const at = SLOT.solve
+    kit._with([n2 * group.length, n2 * group.length, 8 * at.length * group.length], (grids, sols, out) => {
       const u8 = kit._u8()
       group.forEach((it, j) => u8.set(it.input.cells, grids + j * n2))
       kit._check(this._x.dk_sudoku_solve_many(h, grids, group.length, limit, maxNodes, sols, out))
       // Copies: writing answers and asking about errors allocate, which can
       // grow the memory and detach any view of it.
-      const f = kit._f64().slice(out >> 3, (out >> 3) + 8 * group.length)
+      const f = kit._f64().slice(out >> 3, (out >> 3) + at.length * group.length)
       const all = kit._u8().slice(sols, sols + n2 * group.length)
       group.forEach((it, j) => {
-        const o = 8 * j
-        if (f[o] < 0) { // rare: ask again alone for the full message and details
+        const o = at.length * j
+        if (f[o + at.status] < 0) { // rare: ask again alone for the full message and details
           results[it.k] = { status: 'invalid', error: this._errorOf(it.input, opts), solution: null, count: 0, nodes: 0 }
           return
         }
         const values = all.subarray(j * n2, (j + 1) * n2)
         results[it.k] = {
-          status: STATUS[f[o]],
-          solution: f[o + 1] > 0 ? this._write(it.input, values, opts) : null,
-          count: f[o + 1],
-          nodes: f[o + 2],
-          guesses: f[o + 3]
+          status: STATUS[f[o + at.status]],
+          solution: f[o + at.count] > 0 ? this._write(it.input, values, opts) : null,
+          count: f[o + at.count],
+          nodes: f[o + at.nodes],
+          guesses: f[o + at.guesses]
         }
       })
     })
@@ -978,7 +979,7 @@ class SudokuApi {
           this._x.dk_text_free(t)
           if (!size) break // only blank, comment or title lines are left
         } else {
-          used = kit._i32()[(this._x.dk_error() >> 2) + 9] // the reader's place after the problem
+          used = kit._i32()[(this._x.dk_error() >> 2) + SLOT.error.index] // the reader's place after the problem
           if (!(used > 0)) throw kit._error(kit._i32()[this._x.dk_error() >> 2]) // about the options
         }
         const piece = utf8Decoder.decode(kit._u8().slice(s + at, s + at + used))
@@ -1065,11 +1066,12 @@ class SudokuApi {
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const kit = this._kit
       const n2 = input.size * input.size
-      return kit._with([n2, 48], (grid, out) => {
+      const at = SLOT.rate
+      return kit._with([n2, 8 * at.length], (grid, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_rate(h, grid, out))
-        const f = kit._f64().slice(out >> 3, (out >> 3) + 5)
-        return { level: kit._string(this._x.dk_sudoku_level_name(f[0])), score: Math.round(f[1] * 100) / 100, nodes: f[2], guesses: f[3], status: STATUS[f[4]] }
+        const f = kit._f64().slice(out >> 3, (out >> 3) + at.length)
+        return { level: kit._string(this._x.dk_sudoku_level_name(f[at.level])), score: Math.round(f[at.score] * 100) / 100, nodes: f[at.nodes], guesses: f[at.guesses], status: STATUS[f[at.status]] }
       })
     })
   }

@@ -7,6 +7,7 @@
  * dk_error() points at. Nothing here calls back into JavaScript.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "sudoku.h"
 #include "../format.h" /* the core's own printf, not a public header */
 #include "heap.h"
+#include "records.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -22,12 +24,13 @@
 #define EXPORT
 #endif
 
-/* The last error, laid out for JS as int32 fields then the message:
- * code, row, col, row2, col2, value, line, column, offset, index, message[200]. */
+/* The last error, laid out for JS as records.h says: int32 fields, then the message. */
 typedef struct {
     int32_t code, row, col, row2, col2, value, line, column, offset, index;
     char message[200];
 } dk_error_t;
+_Static_assert(offsetof(dk_error_t, index) == 4 * DK_ERROR_INDEX, "dk_error_t follows enum dk_error_slot");
+_Static_assert(offsetof(dk_error_t, message) == 4 * DK_ERROR_MESSAGE, "dk_error_t follows enum dk_error_slot");
 
 static dk_error_t last_error;
 
@@ -105,14 +108,13 @@ EXPORT int32_t dk_sudoku_box(const sudoku_t *s) { /* rows * 256 + cols */
     return r * 256 + c;
 }
 
-/* Solve one grid (the error, if any, in err); out[0..3]: status, count,
- * nodes, guesses. */
+/* Solve one grid (the error, if any, in err); out: a dk_solve_slot record. */
 static int solve_one(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t budget, uint8_t *solution,
                      double *out) {
     int rc = sudoku_solve(s, grid, limit, budget, solution, &res, &err);
     if (!rc) {
-        out[0] = res.status, out[1] = (double)res.count, out[2] = (double)res.nodes;
-        out[3] = (double)res.guesses;
+        out[DK_SOLVE_STATUS] = res.status, out[DK_SOLVE_COUNT] = (double)res.count;
+        out[DK_SOLVE_NODES] = (double)res.nodes, out[DK_SOLVE_GUESSES] = (double)res.guesses;
     }
     return rc;
 }
@@ -126,8 +128,8 @@ EXPORT int32_t dk_sudoku_solve(sudoku_t *s, const uint8_t *grid, double limit, d
 }
 
 /* Many puzzles in one call: grids and solutions are count * N*N bytes; out
- * holds 8 doubles per puzzle: status (or a negative error code), count,
- * nodes, guesses, and for a clash row, col, row2, col2. */
+ * holds a dk_solve_slot record per puzzle (status or a negative error code,
+ * count, nodes, guesses, and for a clash row, col, row2, col2). */
 EXPORT int32_t dk_sudoku_solve_many(sudoku_t *s, const uint8_t *grids, int32_t count,
                                     double limit, double max_nodes, uint8_t *solutions,
                                     double *out) {
@@ -138,11 +140,12 @@ EXPORT int32_t dk_sudoku_solve_many(sudoku_t *s, const uint8_t *grids, int32_t c
     size_t cells = (size_t)sudoku_size(s) * (size_t)sudoku_size(s);
     int32_t failed = 0;
     for (int32_t k = 0; k < count; k++) {
-        double *o = out + 8 * (size_t)k;
-        memset(o, 0, 8 * sizeof *o);
+        double *o = out + DK_SOLVE_LENGTH * (size_t)k;
+        memset(o, 0, DK_SOLVE_LENGTH * sizeof *o);
         int rc = solve_one(s, grids + k * cells, lim, budget, solutions + k * cells, o);
         if (rc) {
-            o[0] = rc, o[4] = err.row, o[5] = err.col, o[6] = err.row2, o[7] = err.col2;
+            o[DK_SOLVE_STATUS] = rc, o[DK_SOLVE_ROW] = err.row, o[DK_SOLVE_COL] = err.col;
+            o[DK_SOLVE_ROW2] = err.row2, o[DK_SOLVE_COL2] = err.col2;
             failed++;
         }
     }
@@ -169,13 +172,13 @@ EXPORT int32_t dk_sudoku_generate(sudoku_t *s, double seed, int32_t minimal, int
     return rc ? from_sudoku_error() : 0;
 }
 
-/* out[0..5]: level, score, nodes, guesses, status. */
+/* out: a dk_rate_slot record. */
 EXPORT int32_t dk_sudoku_rate(sudoku_t *s, const uint8_t *grid, double *out) {
     static sudoku_rating_t r; /* static: see err */
     int rc = sudoku_rate(s, grid, &r, &err);
     if (rc) return from_sudoku_error();
-    out[0] = r.level, out[1] = r.score, out[2] = (double)r.nodes, out[3] = (double)r.guesses;
-    out[4] = r.status;
+    out[DK_RATE_LEVEL] = r.level, out[DK_RATE_SCORE] = r.score, out[DK_RATE_NODES] = (double)r.nodes;
+    out[DK_RATE_GUESSES] = (double)r.guesses, out[DK_RATE_STATUS] = r.status;
     return 0;
 }
 
@@ -284,11 +287,11 @@ EXPORT int32_t dk_problem_add_options(dk_problem_t *p, const int32_t *data, int3
     return count;
 }
 
-/* out: primary, items, options, forced, colors (names known only from text). */
+/* out: a dk_shape_slot record (color names are known only from text). */
 EXPORT void dk_problem_shape(const dk_problem_t *p, int32_t *out) {
-    out[0] = dlx_primary_count(p->dlx), out[1] = dlx_item_count(p->dlx);
-    out[2] = dlx_option_count(p->dlx), out[3] = dlx_forced_count(p->dlx);
-    out[4] = p->text ? dlx_text_color_count(p->text) : 0;
+    out[DK_SHAPE_PRIMARY] = dlx_primary_count(p->dlx), out[DK_SHAPE_ITEMS] = dlx_item_count(p->dlx);
+    out[DK_SHAPE_OPTIONS] = dlx_option_count(p->dlx), out[DK_SHAPE_FORCED] = dlx_forced_count(p->dlx);
+    out[DK_SHAPE_COLORS] = p->text ? dlx_text_color_count(p->text) : 0;
 }
 
 EXPORT const char *dk_problem_item_name(const dk_problem_t *p, int32_t i) {
@@ -336,8 +339,10 @@ EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes,
 EXPORT void dk_problem_stats(const dk_problem_t *p, double *out) {
     static dlx_stats_t st; /* static: see err */
     dlx_stats(p->dlx, &st);
-    out[0] = (double)st.nodes, out[1] = (double)st.updates, out[2] = (double)st.solutions;
-    out[3] = st.progress, out[4] = st.level, out[5] = st.max_level, out[6] = (double)st.guesses;
+    out[DK_STATS_NODES] = (double)st.nodes, out[DK_STATS_UPDATES] = (double)st.updates;
+    out[DK_STATS_SOLUTIONS] = (double)st.solutions, out[DK_STATS_PROGRESS] = st.progress;
+    out[DK_STATS_LEVEL] = st.level, out[DK_STATS_MAX_LEVEL] = st.max_level;
+    out[DK_STATS_GUESSES] = (double)st.guesses;
 }
 
 EXPORT void dk_problem_restart(dk_problem_t *p) { dlx_restart(p->dlx); }

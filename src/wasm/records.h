@@ -1,0 +1,36 @@
+/* wasm/records.h: the layouts of the records the dk_* exports fill for
+ * JavaScript, one slot per field. JS reads them by these names only:
+ * tools/abi.mjs turns each `enum dk_*_slot` into a table of slots in
+ * src/js/dlxkit-abi.mjs (DK_STATS_MAX_LEVEL becomes stats.maxLevel), and the
+ * last name of each enum is the record's length. */
+#ifndef DK_RECORDS_H
+#define DK_RECORDS_H
+
+/* The last error (dk_error()): int32 slots, then the message text. */
+enum dk_error_slot {
+    DK_ERROR_CODE, DK_ERROR_ROW, DK_ERROR_COL, DK_ERROR_ROW2, DK_ERROR_COL2, DK_ERROR_VALUE,
+    DK_ERROR_LINE, DK_ERROR_COLUMN, DK_ERROR_OFFSET, DK_ERROR_INDEX, DK_ERROR_MESSAGE
+};
+
+/* dk_sudoku_solve (doubles); dk_sudoku_solve_many writes one per puzzle,
+ * where a negative status is an error code and the clash's cells follow. */
+enum dk_solve_slot {
+    DK_SOLVE_STATUS, DK_SOLVE_COUNT, DK_SOLVE_NODES, DK_SOLVE_GUESSES,
+    DK_SOLVE_ROW, DK_SOLVE_COL, DK_SOLVE_ROW2, DK_SOLVE_COL2, DK_SOLVE_LENGTH
+};
+
+/* dk_sudoku_rate (doubles). */
+enum dk_rate_slot { DK_RATE_LEVEL, DK_RATE_SCORE, DK_RATE_NODES, DK_RATE_GUESSES, DK_RATE_STATUS, DK_RATE_LENGTH };
+
+/* dk_problem_shape (int32). */
+enum dk_shape_slot {
+    DK_SHAPE_PRIMARY, DK_SHAPE_ITEMS, DK_SHAPE_OPTIONS, DK_SHAPE_FORCED, DK_SHAPE_COLORS, DK_SHAPE_LENGTH
+};
+
+/* dk_problem_stats (doubles). */
+enum dk_stats_slot {
+    DK_STATS_NODES, DK_STATS_UPDATES, DK_STATS_SOLUTIONS, DK_STATS_PROGRESS, DK_STATS_LEVEL,
+    DK_STATS_MAX_LEVEL, DK_STATS_GUESSES, DK_STATS_LENGTH
+};
+
+#endif
