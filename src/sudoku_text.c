@@ -16,13 +16,15 @@
  *     blanks, '|' and box-drawing characters between them. Lines made only of
  *     '-', '+', '=', '|', box-drawing characters and blanks are borders. The
  *     first row's cell count is N and the grid is N such rows (borders and
- *     comment lines may come between them), or the first line holds all N*N.
+ *     comment lines may come between them), or the first line holds all N*N
+ *     (a grid squeezed onto one line, as browsers copy it: runs of border
+ *     characters with a '+' or '=' in them are borders there too).
  *     A blank line or the end of the text ends a grid early (an error).
  *   - NUMBERS style: the same with each cell a decimal number, separated by
  *     blanks or commas; 0, '.', '_', '-' or an empty field between commas is
  *     an empty cell.
  *   Symbols are 1-9, A-Z, a-z (case matters) or opts->alphabet; the empty
- *   cell is '.', '_', '-', and '0' unless the alphabet has '0' as a digit.
+ *   cell is '.', '_', '-', and '0', '*', '?' unless the alphabet has them as digits.
  *
  * Conventions where the text alone is ambiguous (opts->size, when given,
  * settles the size questions):
@@ -102,6 +104,9 @@ static bool is_letter(char c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
 
 /* Empty-cell marks that hold in every alphabet ('0' depends on it). */
 static bool is_blank_mark(char c) { return c == '.' || c == '_' || c == '-'; }
+
+/* Empty-cell marks some pages and books use; only where no symbol takes them. */
+static bool is_other_blank(char c) { return c == '*' || c == '?'; }
 
 /* floor(sqrt(v)), only as far as sides go (at most 65). */
 static int32_t side_floor(size_t v) {
@@ -194,6 +199,8 @@ static int alphabet_init(alphabet *a, const char *given, int32_t want, sudoku_er
     a->n = (int32_t)n;
     a->value['.'] = a->value['_'] = a->value['-'] = 0;
     if (a->value['0'] == NOT_SYMBOL) a->value['0'] = 0;
+    if (a->value['*'] == NOT_SYMBOL) a->value['*'] = 0;
+    if (a->value['?'] == NOT_SYMBOL) a->value['?'] = 0;
     return 0;
 }
 
@@ -416,6 +423,31 @@ static size_t empty_at(const char *text, size_t field, size_t end) {
     return field < end && text[field] == ' ' ? field + 1 : field;
 }
 
+/* A run of border characters inside a row, as a grid squeezed onto one line
+ * has them ("5 3 . ------+-------+------ 6 . ."): from `at` to the next blank,
+ * only '-', '+', '=', '|' and box drawing, with a '+' or '=' (which no
+ * alphabet takes, so no cell is lost). Its length, or 0. Runs of '-' alone
+ * stay cells: '-' is an empty cell. */
+static size_t border_run(const char *text, size_t at, size_t stop) {
+    bool cross = false;
+    size_t i = at;
+    while (i < stop) {
+        unit u = unit_at(text, i, stop);
+        if (KIND(u) == U_SPACE) break;
+        if (KIND(u) == U_CELL && text[i] != '-' && text[i] != '+' && text[i] != '=') return 0;
+        if (text[i] == '+' || text[i] == '=') cross = true;
+        i += LENGTH(u);
+    }
+    return cross ? i - at : 0;
+}
+
+/* Whether text[at] starts a run: after a blank, a bar, a line start. (A byte
+ * >= 0x80 ends a box-drawing character or a no-break space.) */
+static bool run_starts(const char *text, size_t at) {
+    unsigned char b = at ? (unsigned char)text[at - 1] : '\n';
+    return b == ' ' || b == '\t' || b == '\r' || b == '\n' || b == '\v' || b == '\f' || b == '|' || b >= 0x80;
+}
+
 /* The next cell of a line in a mode: symbols are single characters; numbers
  * are runs of cell characters, and commas delimit fields that may be empty. */
 static bool next_cell(const char *text, read_mode mode, cursor *c, cell_ref *cell) {
@@ -425,6 +457,13 @@ static bool next_cell(const char *text, read_mode mode, cursor *c, cell_ref *cel
         unit_kind k = KIND(u);
         c->pos += LENGTH(u);
         if (k == U_SPACE || k == U_BAR) continue;
+        if (k == U_CELL && (text[here] == '-' || text[here] == '+' || text[here] == '=') && run_starts(text, here)) {
+            size_t run = border_run(text, here, c->stop);
+            if (run) {
+                c->pos = here + run;
+                continue;
+            }
+        }
         if (k == U_COMMA) {
             bool empty = mode == M_NUMBERS && c->open, after_comma = c->comma;
             size_t field = c->field;
@@ -464,7 +503,7 @@ static size_t count_cells(const char *text, const line_t *ln, read_mode mode, bo
 static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c) {
     const char *s = p->text + c->at;
     if (mode == M_SYMBOLS) return c->len == 1 ? p->al.value[(unsigned char)*s] : NOT_SYMBOL;
-    if (c->len == 0 || (c->len == 1 && is_blank_mark(*s))) return 0;
+    if (c->len == 0 || (c->len == 1 && (is_blank_mark(*s) || is_other_blank(*s)))) return 0;
     int32_t d = 0;
     for (size_t i = 0; i < c->len; i++) {
         if (!is_digit(s[i])) return -1 - (int32_t)i;
@@ -1030,7 +1069,7 @@ static void put_numbers_layout(sink *s, const sudoku_text_t *like, const uint8_t
     for (size_t i = 0; i < cells; i++) {
         size_t a = (size_t)like->cell_at[i];
         size_t limit = i + 1 < cells ? (size_t)like->cell_at[i + 1] : like->layout_len, e = a;
-        if (e < limit && is_blank_mark(like->layout[e])) e++;
+        if (e < limit && (is_blank_mark(like->layout[e]) || is_other_blank(like->layout[e]))) e++;
         else while (e < limit && is_digit(like->layout[e])) e++;
         put_bytes(s, like->layout + from, a - from);
         if (values[i] == like->cells[i]) put_bytes(s, like->layout + a, e - a);
