@@ -23,7 +23,9 @@
  *   - NUMBERS style: the same with each cell a decimal number, separated by
  *     blanks or commas; 0, '.', '_', '-' or an empty field between commas is
  *     an empty cell.
- *   Symbols are 1-9, A-Z, a-z (case matters) or opts->alphabet; the empty
+ *   Symbols are 1-9, A-Z, a-z (case matters) or opts->alphabet (a 16x16
+ *   with both '0' and '.', '_' or '-' for empty cells and no G is read as 0-F,
+ *   as such puzzles are often written); the empty
  *   cell is '.', '_', '-', and '0', '*', '?' unless the alphabet has them as digits.
  *
  * Conventions where the text alone is ambiguous (opts->size, when given,
@@ -315,6 +317,8 @@ typedef struct {
     bool in_rows;          /* reading a grid row by row (for skipping it after an error) */
     bool numbers_ok;       /* single digits so far: the grid may still turn out to be numbers */
     char blank;            /* the first empty-cell symbol seen, 0 before */
+    bool zero_blank;       /* a '0' read as an empty cell */
+    bool mark_blank;       /* a '.', '_' or '-' read as an empty cell */
     size_t start;          /* the puzzle's first byte: where its layout begins */
     int32_t *at;           /* per cell, its offset from start (becomes out->cell_at) */
     size_t last_end;       /* just after the last cell read: where a missing one would go */
@@ -578,6 +582,10 @@ static int take_cell(parser *p, const cell_ref *c) {
         return fail(p, SUDOKU_ELENGTH, "the puzzle's text is longer than 2 GB at %s", p->where);
     }
     if (v == 0 && !p->blank && c->len) p->blank = is_digit(p->text[c->at]) ? '0' : p->text[c->at];
+    if (v == 0 && c->len == 1) {
+        if (p->text[c->at] == '0') p->zero_blank = true;
+        else if (is_blank_mark(p->text[c->at])) p->mark_blank = true;
+    }
     p->out->cells[p->count] = (uint8_t)v;
     if (p->at) p->at[p->count] = (int32_t)(c->at - p->start);
     p->count++;
@@ -947,6 +955,16 @@ static size_t resume_point(const parser *p) {
     return pos;
 }
 
+/* 16x16 puzzles are often written 0-F: by default '0' is an empty cell, but
+ * when '0' and '.', '_' or '-' both stand for empty cells and no G (16) is
+ * there, the '0's are digits. */
+static bool looks_hex(const parser *p) {
+    if (p->al.custom || p->n != 16 || p->mode != M_SYMBOLS || !p->zero_blank || !p->mark_blank) return false;
+    for (int i = 0; i < 256; i++)
+        if (p->out->cells[i] == 16) return false;
+    return true;
+}
+
 int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, sudoku_text_t *out,
                  sudoku_error_t *err) {
     if (err) memset(err, 0, sizeof *err);
@@ -978,6 +996,16 @@ int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, s
         return rc;
     }
     out->size = p.n;
+    if (looks_hex(&p)) { /* read again with 0-F; should that fail, the first reading stands */
+        sudoku_text_opts_t hex = {16, "0123456789ABCDEF"};
+        sudoku_text_t again;
+        if (sudoku_parse(text, out->consumed, &hex, &again, NULL) == 0 && again.size == 16) {
+            sudoku_text_release(out);
+            *out = again;
+            return 0;
+        }
+        sudoku_text_release(&again);
+    }
     int32_t n = p.n < p.al.n ? p.n : p.al.n;
     memcpy(out->alphabet, p.al.sym, (size_t)n);
     out->alphabet[n] = '\0';

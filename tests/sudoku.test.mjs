@@ -240,4 +240,8 @@ test('read: one puzzle by the C reader, in every form, with where it stopped', (
   assert.throws(() => dlx.sudoku.read(42), (e) => e.code === 'BAD_INPUT')
   assert.throws(() => dlx.sudoku.read(CLASSIC, { boxRows: 4 }), (e) => e.code === 'BAD_SIZE')
   assert.deepEqual(dlx.sudoku.read(CLASSIC).cells, want)
+  // a 16x16 written 0-F: read and solved alike (the fast path leaves it to the C reader)
+  const hex = '0123456789ABCDEF' + '.'.repeat(240)
+  assert.deepEqual(dlx.sudoku.read(hex).cells[0], Array.from({ length: 16 }, (_, k) => k + 1))
+  assert.match(dlx.sudoku.solve(hex).solution, /^0123456789ABCDEF[0-9A-F]{240}$/)
 })

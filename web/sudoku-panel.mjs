@@ -15,17 +15,6 @@ const COUNT_LIMIT = 1000000
 const MAX_JIGSAW_GENERATE = 16
 const JIGSAW_TRIES = 4
 
-const HEX = '0123456789ABCDEF'
-
-/**
- * 16x16 puzzles are often written 0-F, with '.' or '_' for empty cells: then
- * '0' is a digit, not the blank dlxkit takes it for by default.
- */
-function looksHex (text) {
-  const content = text.replace(/#.*$/gm, '')
-  return content.includes('0') && /[._]/.test(content) && !/[G-Zg-z]/.test(content)
-}
-
 /**
  * Wire the panel. `worker` is a dlxkit worker (createWorker()). Options:
  * solveHash: solve a puzzle found in the URL hash (the extension's tab).
@@ -334,7 +323,6 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     let puzzle
     try {
       puzzle = await worker.sudoku.read(String(text))
-      if (puzzle?.size === 16 && looksHex(String(text))) puzzle = await worker.sudoku.read(String(text), { alphabet: HEX })
     } catch (e) {
       if (request === textRequest) showError(e) // its message says what and where (line, column)
       return false

@@ -1137,6 +1137,8 @@ function readLine (s, size, alphabet) {
   if (n * n !== line.length || n < 4 || n > 61 || (size && size !== n)) return null
   const symbols = alphabet ?? DEFAULT_SYMBOLS // checked by checkAlphabet
   if (symbols.length < n) return null // the C reader says the alphabet is short, and where
+  // a 16x16 with '0' and '.', '_' or '-' blanks and no G is 0-F to the C reader
+  if (!alphabet && n === 16 && line.includes('0') && /[._-]/.test(line) && !line.includes('G')) return null
   const cells = new Uint8Array(n * n)
   let blank = ''
   for (let i = 0; i < line.length; i++) {

@@ -1125,6 +1125,35 @@ static void test_page_forms(void) {
         expect_cells(label, text, 9, NULL, 9, classic, SUDOKU_STYLE_GRID);
         free(text);
     }
+    /* a 16x16 written 0-F: '0' is a digit when '.' (or '_', '-') marks the empty cells and no G is there */
+    char hex[300];
+    uint8_t hex_cells[256] = {0};
+    for (int k = 0; k < 16; k++) hex[k] = "0123456789ABCDEF"[k], hex_cells[k] = (uint8_t)(k + 1);
+    memset(hex + 16, '.', 240);
+    hex[256] = '\0';
+    sudoku_text_t h;
+    if (expect_cells_t("0-F", hex, 0, NULL, 16, hex_cells, SUDOKU_STYLE_LINE, &h)) {
+        check_str("0-F alphabet", h.alphabet, "0123456789ABCDEF");
+        char *back = format_str(&h, 16, h.cells, SUDOKU_STYLE_LINE);
+        check_str("0-F written back", back, hex);
+        free(back);
+        sudoku_text_release(&h);
+    }
+    strcat(hex, "\n");
+    expect_cells("0-F, size 16", hex, 16, NULL, 16, hex_cells, SUDOKU_STYLE_LINE);
+    hex[20] = '_';
+    expect_cells("0-F with _", hex, 0, NULL, 16, hex_cells, SUDOKU_STYLE_LINE);
+    /* else '0' stays an empty cell: with a G, with only '0' blanks, with an alphabet */
+    uint8_t zero_blank[256] = {0};
+    for (int k = 1; k < 16; k++) zero_blank[k] = (uint8_t)k;
+    hex[20] = '.';
+    hex[17] = 'G', zero_blank[17] = 16;
+    expect_cells("0 blank with a G", hex, 0, NULL, 16, zero_blank, SUDOKU_STYLE_LINE);
+    hex[17] = '.', zero_blank[17] = 0;
+    for (int k = 16; k < 256; k++) hex[k] = '0';
+    expect_cells("only 0 blanks", hex, 0, NULL, 16, zero_blank, SUDOKU_STYLE_LINE);
+    hex[16] = '.';
+    expect_cells("0 blank with an alphabet", hex, 0, "123456789ABCDEFG", 16, zero_blank, SUDOKU_STYLE_LINE);
     /* '-' runs are still empty cells, not borders; '+' among cells is still an error */
     expect_cells("dash cells", "1 -- 4\n-- 1 -\n-1-- \n4 -- 1\n", 0, NULL, 4,
                  (const uint8_t[]){1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 0, 1}, SUDOKU_STYLE_GRID);
