@@ -49,7 +49,8 @@
  *   - A trailing comma is an empty last cell (as CSV writes it), unless the
  *     row is complete without it (N known: from opts->size or earlier rows;
  *     on a first line, when the cells before it make a whole puzzle of more
- *     than 64 cells).
+ *     than 64 cells, or when the grid has as many rows as cells before the
+ *     comma, each row ending with a comma: "1,,3,4," "...").
  *   - A line of only '-', '|' and blanks is a row of empty cells when '-' is
  *     the empty-cell symbol already used by the puzzle and the line has
  *     exactly N cells; otherwise it is a border.
@@ -739,10 +740,23 @@ static bool looks_like_numbers(const parser *p, const number_stats *s) {
 }
 
 /* Whether a comma that closes the first line only ends it (see the top). */
-static bool first_comma_ends(const parser *p, size_t k) {
+static bool first_comma_ends(const parser *p, const line_t *first, size_t k) {
     size_t w = (size_t)p->want;
     if (w) return k - 1 == w || k - 1 == w * w;
-    return k - 1 > MAX_SIDE && side_of(k - 1);
+    if (k - 1 > MAX_SIDE) return side_of(k - 1) != 0;
+    /* every row of the grid ending with a comma, and k - 1 rows of them: CSV rows */
+    size_t rows = 1;
+    line_t ln = *first;
+    for (size_t pos = first->next; pos < p->len && rows < k; pos = ln.next) {
+        line_kind kind = line_here(p->text, p->len, pos, &ln);
+        if (kind == L_BLANK) break;
+        if (kind != L_CONTENT) continue;
+        bool trailing;
+        count_cells(p->text, &ln, p->mode, &trailing);
+        if (!trailing) return false;
+        rows++;
+    }
+    return k > 2 && rows == k - 1;
 }
 
 /* From the first line's k cells: the side, and whether the line is the whole puzzle. */
@@ -867,7 +881,7 @@ static int start_grid(parser *p, const line_t *ln) {
         locate(p, ln->start, NO_CELL);
         return fail(p, SUDOKU_ELENGTH, "only separators and no cells at %s", p->where);
     }
-    bool drop = trailing && first_comma_ends(p, k);
+    bool drop = trailing && first_comma_ends(p, ln, k);
     int32_t side;
     int rc = grid_shape(p, ln, drop ? k - 1 : k, &side, &whole);
     if (rc) return rc;

@@ -233,6 +233,7 @@ test('pasted text: every form dlxkit reads loads on the page, by dlxkit\'s reade
     'titled grid': `Grid 01\n${rows.join('\n')}`,
     numbers: rows.map((r) => [...r].map((c) => c === '.' ? 0 : c).join(' ')).join('\n'),
     CSV: rows.map((r) => [...r].map((c) => c === '.' ? '' : c).join(',')).join('\n'),
+    'CSV rows ending with commas': rows.map((r) => [...r].map((c) => c === '.' ? '' : c).join(',') + ',').join('\n'),
     '* blanks': PUZZLE.replace(/\./g, '*'),
     '? blanks in a grid': boxed.replace(/\./g, '?')
   }

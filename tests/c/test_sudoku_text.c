@@ -1154,6 +1154,14 @@ static void test_page_forms(void) {
     expect_cells("only 0 blanks", hex, 0, NULL, 16, zero_blank, SUDOKU_STYLE_LINE);
     hex[16] = '.';
     expect_cells("0 blank with an alphabet", hex, 0, "123456789ABCDEFG", 16, zero_blank, SUDOKU_STYLE_LINE);
+    /* CSV rows that each end with a comma: N rows of N cells, not N + 1 */
+    char *csv = numbers_text(classic, 9, ",", "", ",\n", 0);
+    expect_cells("CSV rows ending with ','", csv, 0, NULL, 9, classic, SUDOKU_STYLE_NUMBERS);
+    round_trip("CSV rows ending with ','", csv, 0, NULL);
+    free(csv);
+    uint8_t last_empty[16] = {1, 2, 3, 0, 3, 4, 1, 0, 2, 1, 4, 0, 4, 3, 2, 0}; /* an empty last column stays */
+    expect_cells("CSV, last column empty", "1,2,3,\n3,4,1,\n2,1,4,\n4,3,2,\n", 0, NULL, 4, last_empty,
+                 SUDOKU_STYLE_NUMBERS);
     /* '-' runs are still empty cells, not borders; '+' among cells is still an error */
     expect_cells("dash cells", "1 -- 4\n-- 1 -\n-1-- \n4 -- 1\n", 0, NULL, 4,
                  (const uint8_t[]){1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 0, 1}, SUDOKU_STYLE_GRID);
