@@ -23,7 +23,8 @@
  *   - NUMBERS style: the same with each cell a decimal number, separated by
  *     blanks or commas; 0, '.', '_', '-' or an empty field between commas is
  *     an empty cell.
- *   Symbols are 1-9, A-Z, a-z (case matters) or opts->alphabet (a 16x16
+ *   Symbols are 1-9, A-Z, a-z or opts->alphabet (case matters but up to
+ *   35x35, where a-z stand for A-Z as no lowercase symbol is needed; a 16x16
  *   with both '0' and '.', '_' or '-' for empty cells and no G is read as 0-F,
  *   as such puzzles are often written); the empty
  *   cell is '.', '_', '-', and '0', '*', '?' unless the alphabet has them as digits.
@@ -505,9 +506,18 @@ static size_t count_cells(const char *text, const line_t *ln, read_mode mode, bo
 /* The digit a cell stands for (0: empty), or -1 - i for a bad byte at
  * offset i in the cell. Numbers are capped just above 64: any bigger is too
  * big alike. */
-static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c) {
+static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c, int32_t side) {
     const char *s = p->text + c->at;
-    if (mode == M_SYMBOLS) return c->len == 1 ? p->al.value[(unsigned char)*s] : NOT_SYMBOL;
+    if (mode == M_SYMBOLS) {
+        if (c->len != 1) return NOT_SYMBOL;
+        int32_t v = p->al.value[(unsigned char)*s];
+        /* up to 35x35 no lowercase letter is a digit of its own: 'a' is 'A' */
+        if (v > side && side <= 35 && !p->al.custom && is_lower(*s)) {
+            int32_t upper = p->al.value[(unsigned char)(*s - 'a' + 'A')];
+            if (upper <= side) v = upper;
+        }
+        return v;
+    }
     if (c->len == 0 || (c->len == 1 && (is_blank_mark(*s) || is_other_blank(*s)))) return 0;
     int32_t d = 0;
     for (size_t i = 0; i < c->len; i++) {
@@ -520,7 +530,7 @@ static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c) {
 /* The digit of a cell (0 for an empty one), checked against the side once it
  * is known, or a (negative) error. */
 static int32_t cell_value(parser *p, const cell_ref *c, int32_t cell) {
-    int32_t d = cell_digit(p, p->mode, c);
+    int32_t d = cell_digit(p, p->mode, c, p->n ? p->n : MAX_SIDE);
     if (d >= 0 && d <= (p->n ? p->n : MAX_SIDE)) return d;
     size_t bad = c->at + (size_t)(d < 0 ? -1 - d : 0); /* where a bad byte is */
     char what[48], expected[160];
@@ -568,7 +578,7 @@ static bool cells_fit(const parser *p, const line_t *ln, read_mode mode, int32_t
     cursor c = cursor_on(ln);
     cell_ref cell;
     while (next_cell(p->text, mode, &c, &cell)) {
-        int32_t d = cell_digit(p, mode, &cell);
+        int32_t d = cell_digit(p, mode, &cell, side);
         if (d < 0 || d > side) return false;
     }
     return true;
@@ -720,7 +730,7 @@ static number_stats number_stats_of(const parser *p, const line_t *ln) {
         if (!cell.len) continue;
         if (!width) width = cell.len;
         else if (cell.len != width) s.mixed = true;
-        int32_t d = cell_digit(p, M_NUMBERS, &cell);
+        int32_t d = cell_digit(p, M_NUMBERS, &cell, MAX_SIDE);
         if (d < 0) s.numeric = false;
         if (cell.len > 1) s.multi_digit = true;
         if (d > s.max) s.max = d;

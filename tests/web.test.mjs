@@ -246,6 +246,9 @@ test('pasted text: every form dlxkit reads loads on the page, by dlxkit\'s reade
   // 16x16 written 0-F
   assert.equal((await loadThroughPage('0123456789ABCDEF' + '.'.repeat(240))).result, 'loaded')
   assert.equal((await boardLine()).slice(0, 17), '123456789ABCDEFG.')
+  // 16x16 in lowercase letters
+  assert.equal((await loadThroughPage('123456789abcdefg' + '.'.repeat(240))).result, 'loaded')
+  assert.equal((await boardLine()).slice(0, 17), '123456789ABCDEFG.')
   // errors: the reader's words and place; the board keeps the last puzzle
   let r = await loadThroughPage(PUZZLE.replace('5', 'Z'))
   assert.equal(r.result, 'error')

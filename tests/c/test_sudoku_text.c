@@ -1154,6 +1154,18 @@ static void test_page_forms(void) {
     expect_cells("only 0 blanks", hex, 0, NULL, 16, zero_blank, SUDOKU_STYLE_LINE);
     hex[16] = '.';
     expect_cells("0 blank with an alphabet", hex, 0, "123456789ABCDEFG", 16, zero_blank, SUDOKU_STYLE_LINE);
+    /* lowercase letters up to 35x35 stand for capitals; from 36x36 on they are digits 36.. */
+    char lower[300];
+    uint8_t lower_cells[256] = {0};
+    for (int k = 0; k < 16; k++) lower[k] = "123456789abcdefg"[k], lower_cells[k] = (uint8_t)(k + 1);
+    memset(lower + 16, '.', 240);
+    lower[256] = '\0';
+    expect_cells("lowercase 16x16", lower, 0, NULL, 16, lower_cells, SUDOKU_STYLE_LINE);
+    expect_cells("lowercase 16x16, size 16", lower, 16, NULL, 16, lower_cells, SUDOKU_STYLE_LINE);
+    lower[3] = 'z';
+    EXPECT_ERROR("z in a 16x16", lower, 0, NULL, SUDOKU_ESYMBOL, 1, 4, 3, 1, 4, "symbol 'z' (61)");
+    EXPECT_ERROR("lowercase with an alphabet", "abcd............", 4, "ABCD", SUDOKU_ESYMBOL, 1, 1, 0, -1, -1,
+                 "unknown symbol 'a'");
     /* CSV rows that each end with a comma: N rows of N cells, not N + 1 */
     char *csv = numbers_text(classic, 9, ",", "", ",\n", 0);
     expect_cells("CSV rows ending with ','", csv, 0, NULL, 9, classic, SUDOKU_STYLE_NUMBERS);
