@@ -16,13 +16,18 @@
  *     blanks, '|' and box-drawing characters between them. Lines made only of
  *     '-', '+', '=', '|', box-drawing characters and blanks are borders. The
  *     first row's cell count is N and the grid is N such rows (borders and
- *     comment lines may come between them), or the first line holds all N*N.
+ *     comment lines may come between them), or the first line holds all N*N
+ *     (a grid squeezed onto one line, as browsers copy it: runs of border
+ *     characters with a '+' or '=' in them are borders there too).
  *     A blank line or the end of the text ends a grid early (an error).
  *   - NUMBERS style: the same with each cell a decimal number, separated by
  *     blanks or commas; 0, '.', '_', '-' or an empty field between commas is
  *     an empty cell.
- *   Symbols are 1-9, A-Z, a-z (case matters) or opts->alphabet; the empty
- *   cell is '.', '_', '-', and '0' unless the alphabet has '0' as a digit.
+ *   Symbols are 1-9, A-Z, a-z or opts->alphabet (case matters but up to
+ *   35x35, where a-z stand for A-Z as no lowercase symbol is needed; a 16x16
+ *   with both '0' and '.', '_' or '-' for empty cells and no G is read as 0-F,
+ *   as such puzzles are often written); the empty
+ *   cell is '.', '_', '-', and '0', '*', '?' unless the alphabet has them as digits.
  *
  * Conventions where the text alone is ambiguous (opts->size, when given,
  * settles the size questions):
@@ -45,7 +50,8 @@
  *   - A trailing comma is an empty last cell (as CSV writes it), unless the
  *     row is complete without it (N known: from opts->size or earlier rows;
  *     on a first line, when the cells before it make a whole puzzle of more
- *     than 64 cells).
+ *     than 64 cells, or when the grid has as many rows as cells before the
+ *     comma, each row ending with a comma: "1,,3,4," "...").
  *   - A line of only '-', '|' and blanks is a row of empty cells when '-' is
  *     the empty-cell symbol already used by the puzzle and the line has
  *     exactly N cells; otherwise it is a border.
@@ -103,6 +109,9 @@ static bool is_letter(char c) { return is_lower(c) || (c >= 'A' && c <= 'Z'); }
 
 /* Empty-cell marks that hold in every alphabet ('0' depends on it). */
 static bool is_blank_mark(char c) { return c == '.' || c == '_' || c == '-'; }
+
+/* Empty-cell marks some pages and books use; only where no symbol takes them. */
+static bool is_other_blank(char c) { return c == '*' || c == '?'; }
 
 /* floor(sqrt(v)), only as far as sides go (at most 65). */
 static int32_t side_floor(size_t v) {
@@ -195,6 +204,8 @@ static int alphabet_init(alphabet *a, const char *given, int32_t want, sudoku_er
     a->n = (int32_t)n;
     a->value['.'] = a->value['_'] = a->value['-'] = 0;
     if (a->value['0'] == NOT_SYMBOL) a->value['0'] = 0;
+    if (a->value['*'] == NOT_SYMBOL) a->value['*'] = 0;
+    if (a->value['?'] == NOT_SYMBOL) a->value['?'] = 0;
     return 0;
 }
 
@@ -287,6 +298,8 @@ typedef struct {
     bool in_rows;          /* reading a grid row by row (for skipping it after an error) */
     bool numbers_ok;       /* single digits so far: the grid may still turn out to be numbers */
     char blank;            /* the first empty-cell symbol seen, 0 before */
+    bool zero_blank;       /* a '0' read as an empty cell */
+    bool mark_blank;       /* a '.', '_' or '-' read as an empty cell */
     size_t start;          /* the puzzle's first byte: where its layout begins */
     int32_t *at;           /* per cell, its offset from start (becomes out->cell_at) */
     size_t last_end;       /* just after the last cell read: where a missing one would go */
@@ -395,6 +408,31 @@ static size_t empty_at(const char *text, size_t field, size_t end) {
     return field < end && text[field] == ' ' ? field + 1 : field;
 }
 
+/* A run of border characters inside a row, as a grid squeezed onto one line
+ * has them ("5 3 . ------+-------+------ 6 . ."): from `at` to the next blank,
+ * only '-', '+', '=', '|' and box drawing, with a '+' or '=' (which no
+ * alphabet takes, so no cell is lost). Its length, or 0. Runs of '-' alone
+ * stay cells: '-' is an empty cell. */
+static size_t border_run(const char *text, size_t at, size_t stop) {
+    bool cross = false;
+    size_t i = at;
+    while (i < stop) {
+        unit u = unit_at(text, i, stop);
+        if (KIND(u) == U_SPACE) break;
+        if (KIND(u) == U_CELL && text[i] != '-' && text[i] != '+' && text[i] != '=') return 0;
+        if (text[i] == '+' || text[i] == '=') cross = true;
+        i += LENGTH(u);
+    }
+    return cross ? i - at : 0;
+}
+
+/* Whether text[at] starts a run: after a blank, a bar, a line start. (A byte
+ * >= 0x80 ends a box-drawing character or a no-break space.) */
+static bool run_starts(const char *text, size_t at) {
+    unsigned char b = at ? (unsigned char)text[at - 1] : '\n';
+    return b == ' ' || b == '\t' || b == '\r' || b == '\n' || b == '\v' || b == '\f' || b == '|' || b >= 0x80;
+}
+
 /* The next cell of a line in a mode: symbols are single characters; numbers
  * are runs of cell characters, and commas delimit fields that may be empty. */
 static bool next_cell(const char *text, read_mode mode, cursor *c, cell_ref *cell) {
@@ -404,6 +442,13 @@ static bool next_cell(const char *text, read_mode mode, cursor *c, cell_ref *cel
         unit_kind k = KIND(u);
         c->pos += LENGTH(u);
         if (k == U_SPACE || k == U_BAR) continue;
+        if (k == U_CELL && (text[here] == '-' || text[here] == '+' || text[here] == '=') && run_starts(text, here)) {
+            size_t run = border_run(text, here, c->stop);
+            if (run) {
+                c->pos = here + run;
+                continue;
+            }
+        }
         if (k == U_COMMA) {
             bool empty = mode == M_NUMBERS && c->open, after_comma = c->comma;
             size_t field = c->field;
@@ -440,10 +485,19 @@ static size_t count_cells(const char *text, const line_t *ln, read_mode mode, bo
 /* The digit a cell stands for (0: empty), or -1 - i for a bad byte at
  * offset i in the cell. Numbers are capped just above 64: any bigger is too
  * big alike. */
-static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c) {
+static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c, int32_t side) {
     const char *s = p->text + c->at;
-    if (mode == M_SYMBOLS) return c->len == 1 ? p->al.value[(unsigned char)*s] : NOT_SYMBOL;
-    if (c->len == 0 || (c->len == 1 && is_blank_mark(*s))) return 0;
+    if (mode == M_SYMBOLS) {
+        if (c->len != 1) return NOT_SYMBOL;
+        int32_t v = p->al.value[(unsigned char)*s];
+        /* up to 35x35 no lowercase letter is a digit of its own: 'a' is 'A' */
+        if (v > side && side <= 35 && !p->al.custom && is_lower(*s)) {
+            int32_t upper = p->al.value[(unsigned char)(*s - 'a' + 'A')];
+            if (upper <= side) v = upper;
+        }
+        return v;
+    }
+    if (c->len == 0 || (c->len == 1 && (is_blank_mark(*s) || is_other_blank(*s)))) return 0;
     int32_t d = 0;
     for (size_t i = 0; i < c->len; i++) {
         if (!is_digit(s[i])) return -1 - (int32_t)i;
@@ -455,7 +509,7 @@ static int32_t cell_digit(const parser *p, read_mode mode, const cell_ref *c) {
 /* The digit of a cell (0 for an empty one), checked against the side once it
  * is known, or a (negative) error. */
 static int32_t cell_value(parser *p, const cell_ref *c, int32_t cell) {
-    int32_t d = cell_digit(p, p->mode, c);
+    int32_t d = cell_digit(p, p->mode, c, p->n ? p->n : MAX_SIDE);
     if (d >= 0 && d <= (p->n ? p->n : MAX_SIDE)) return d;
     size_t bad = c->at + (size_t)(d < 0 ? -1 - d : 0); /* where a bad byte is */
     char what[48], expected[160];
@@ -503,7 +557,7 @@ static bool cells_fit(const parser *p, const line_t *ln, read_mode mode, int32_t
     cursor c = cursor_on(ln);
     cell_ref cell;
     while (next_cell(p->text, mode, &c, &cell)) {
-        int32_t d = cell_digit(p, mode, &cell);
+        int32_t d = cell_digit(p, mode, &cell, side);
         if (d < 0 || d > side) return false;
     }
     return true;
@@ -518,6 +572,10 @@ static int take_cell(parser *p, const cell_ref *c) {
         return fail(p, SUDOKU_ELENGTH, "the puzzle's text is longer than 2 GB at %s", p->where);
     }
     if (v == 0 && !p->blank && c->len) p->blank = is_digit(p->text[c->at]) ? '0' : p->text[c->at];
+    if (v == 0 && c->len == 1) {
+        if (p->text[c->at] == '0') p->zero_blank = true;
+        else if (is_blank_mark(p->text[c->at])) p->mark_blank = true;
+    }
     p->out->cells[p->count] = (uint8_t)v;
     if (p->at) p->at[p->count] = (int32_t)(c->at - p->start);
     p->count++;
@@ -651,7 +709,7 @@ static number_stats number_stats_of(const parser *p, const line_t *ln) {
         if (!cell.len) continue;
         if (!width) width = cell.len;
         else if (cell.len != width) s.mixed = true;
-        int32_t d = cell_digit(p, M_NUMBERS, &cell);
+        int32_t d = cell_digit(p, M_NUMBERS, &cell, MAX_SIDE);
         if (d < 0) s.numeric = false;
         if (cell.len > 1) s.multi_digit = true;
         if (d > s.max) s.max = d;
@@ -671,10 +729,23 @@ static bool looks_like_numbers(const parser *p, const number_stats *s) {
 }
 
 /* Whether a comma that closes the first line only ends it (see the top). */
-static bool first_comma_ends(const parser *p, size_t k) {
+static bool first_comma_ends(const parser *p, const line_t *first, size_t k) {
     size_t w = (size_t)p->want;
     if (w) return k - 1 == w || k - 1 == w * w;
-    return k - 1 > MAX_SIDE && side_of(k - 1);
+    if (k - 1 > MAX_SIDE) return side_of(k - 1) != 0;
+    /* every row of the grid ending with a comma, and k - 1 rows of them: CSV rows */
+    size_t rows = 1;
+    line_t ln = *first;
+    for (size_t pos = first->next; pos < p->len && rows < k; pos = ln.next) {
+        line_kind kind = line_here(p->text, p->len, pos, &ln);
+        if (kind == L_BLANK) break;
+        if (kind != L_CONTENT) continue;
+        bool trailing;
+        count_cells(p->text, &ln, p->mode, &trailing);
+        if (!trailing) return false;
+        rows++;
+    }
+    return k > 2 && rows == k - 1;
 }
 
 /* From the first line's k cells: the side, and whether the line is the whole puzzle. */
@@ -799,7 +870,7 @@ static int start_grid(parser *p, const line_t *ln) {
         locate(p, ln->start, NO_CELL);
         return fail(p, SUDOKU_ELENGTH, "only separators and no cells at %s", p->where);
     }
-    bool drop = trailing && first_comma_ends(p, k);
+    bool drop = trailing && first_comma_ends(p, ln, k);
     int32_t side;
     int rc = grid_shape(p, ln, drop ? k - 1 : k, &side, &whole);
     if (rc) return rc;
@@ -887,6 +958,16 @@ static size_t resume_point(const parser *p) {
     return pos;
 }
 
+/* 16x16 puzzles are often written 0-F: by default '0' is an empty cell, but
+ * when '0' and '.', '_' or '-' both stand for empty cells and no G (16) is
+ * there, the '0's are digits. */
+static bool looks_hex(const parser *p) {
+    if (p->al.custom || p->n != 16 || p->mode != M_SYMBOLS || !p->zero_blank || !p->mark_blank) return false;
+    for (int i = 0; i < 256; i++)
+        if (p->out->cells[i] == 16) return false;
+    return true;
+}
+
 int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, sudoku_text_t *out,
                  sudoku_error_t *err) {
     if (err) memset(err, 0, sizeof *err);
@@ -918,6 +999,16 @@ int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, s
         return rc;
     }
     out->size = p.n;
+    if (looks_hex(&p)) { /* read again with 0-F; should that fail, the first reading stands */
+        sudoku_text_opts_t hex = {16, "0123456789ABCDEF"};
+        sudoku_text_t again;
+        if (sudoku_parse(text, out->consumed, &hex, &again, NULL) == 0 && again.size == 16) {
+            sudoku_text_release(out);
+            *out = again;
+            return 0;
+        }
+        sudoku_text_release(&again);
+    }
     int32_t n = p.n < p.al.n ? p.n : p.al.n;
     memcpy(out->alphabet, p.al.sym, (size_t)n);
     out->alphabet[n] = '\0';
@@ -1009,7 +1100,7 @@ static void put_numbers_layout(sink *s, const sudoku_text_t *like, const uint8_t
     for (size_t i = 0; i < cells; i++) {
         size_t a = (size_t)like->cell_at[i];
         size_t limit = i + 1 < cells ? (size_t)like->cell_at[i + 1] : like->layout_len, e = a;
-        if (e < limit && is_blank_mark(like->layout[e])) e++;
+        if (e < limit && (is_blank_mark(like->layout[e]) || is_other_blank(like->layout[e]))) e++;
         else while (e < limit && is_digit(like->layout[e])) e++;
         put_bytes(s, like->layout + from, a - from);
         if (values[i] == like->cells[i]) put_bytes(s, like->layout + a, e - a);

@@ -91,3 +91,19 @@ test('a selection opened by the context menu (puzzle in the hash) is solved on a
   assert.deepEqual(errors, [])
   await page.close()
 })
+
+test('a grid selected from a page (borders, * blanks, one line) is solved on arrival; a bad one says where', async () => {
+  const rows = PUZZLE.replace(/\./g, '*').match(/.{9}/g)
+  const framed = ['+-------+-------+-------+', ...rows.flatMap((r, i) => [
+    `| ${[r.slice(0, 3), r.slice(3, 6), r.slice(6)].map((s) => [...s].join(' ')).join(' | ')} |`,
+    ...(i % 3 === 2 ? ['+-------+-------+-------+'] : [])])]
+  const { page, errors } = await openPopup(`#${encodeURIComponent(framed.join(' '))}`)
+  await page.waitForSelector('#status[data-result="solved"]')
+  assert.equal(await boardLine(page), SOLUTION)
+  await page.fill('#puzzle-text', PUZZLE.replace('5', 'Z'))
+  await page.click('#load-text')
+  await page.waitForSelector('#status[data-result="error"]')
+  assert.match(await page.textContent('#status'), /'Z' .*line 1, column 1/)
+  assert.deepEqual(errors, [])
+  await page.close()
+})

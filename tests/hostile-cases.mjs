@@ -115,6 +115,11 @@ export const SUDOKU_CASES = [
   ['sudoku.generate', 'alphabet too short for the size', 'BAD_ALPHABET', (d) => d.sudoku.generate({ size: 4, seed: 1, alphabet: '12' })],
   ['sudoku.generate', 'format "constructor" (a prototype key)', 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, format: 'constructor' })],
   ['sudoku.split', 'alphabet with a repeat', 'BAD_ALPHABET', (d) => d.sudoku.split(CLASSIC, { alphabet: '1111' })],
+  ['sudoku.read', 'an array', 'BAD_INPUT', (d) => d.sudoku.read([CLASSIC])],
+  ['sudoku.read', 'boxRows 4 for a 9x9', 'BAD_SIZE', (d) => d.sudoku.read(CLASSIC, { boxRows: 4 })],
+  ['sudoku.read', '100 MB text (refused before it is copied)', 'BAD_LENGTH', (d) => d.sudoku.read('1'.repeat(100 * MB))],
+  ['sudoku.read', 'a NUL byte among the cells', 'BAD_SYMBOL', (d) => d.sudoku.read(CLASSIC.replace('5', '\0'))],
+  ['sudoku.read', 'only comments and borders (no puzzle: null)', null, (d) => { if (d.sudoku.read('# x\n+---+---+\n') !== null) throw new Error('null expected') }],
   ['setMemoryLimit', 'maxMemory 1.5', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(1.5)]
 ]
 

@@ -204,3 +204,44 @@ test('rate: levels follow the shared sets', () => {
   assert.equal(r.status, 'unique')
   assert.ok(r.nodes > 0 && r.score >= 0)
 })
+
+test('read: one puzzle by the C reader, in every form, with where it stopped', () => {
+  const rows = (line) => Array.from({ length: 9 }, (_, r) => [...line.slice(r * 9, r * 9 + 9)].map((c) => c === '.' ? 0 : Number(c)))
+  const want = rows(CLASSIC)
+  const site = want.map((row, r) => (r && r % 3 === 0 ? '------+-------+------\n' : '') +
+    row.map((v, c) => (c && c % 3 === 0 ? '| ' : '') + (v || '.')).join(' ')).join('\n')
+  const forms = {
+    line: [CLASSIC, 'line'],
+    stars: [CLASSIC.replace(/\./g, '*'), 'line'],
+    questions: [CLASSIC.replace(/\./g, '?'), 'line'],
+    grid: [site, 'grid'],
+    squeezed: [site.replace(/\n/g, ' '), 'grid'],
+    numbers: [want.map((r) => r.join(', ')).join('\n'), 'numbers']
+  }
+  for (const [name, [text, style]] of Object.entries(forms)) {
+    const r = dlx.sudoku.read(text)
+    assert.deepEqual(r.cells, want, name)
+    assert.equal(r.style, style, name)
+    assert.deepEqual([r.size, r.boxRows, r.boxCols], [9, 3, 3], name)
+  }
+  // where it stopped: the rest reads the next puzzle
+  const two = `\uFEFF# first\n${CLASSIC}\n\n${site}\n# end\n`
+  const a = dlx.sudoku.read(two)
+  assert.deepEqual([a.line, two.slice(a.offset).startsWith('\n')], [3, true])
+  const b = dlx.sudoku.read(two.slice(a.offset))
+  assert.deepEqual(b.cells, want)
+  assert.equal(dlx.sudoku.read(two.slice(a.offset).slice(b.offset)), null)
+  assert.equal(dlx.sudoku.read(''), null)
+  // boxes: the default for the size, or as given
+  assert.deepEqual([dlx.sudoku.read('1 2 3 4 5 6\n'.repeat(6)).boxRows, dlx.sudoku.read('1 2 3 4 5 6\n'.repeat(6), { boxRows: 3 }).boxCols], [2, 2])
+  // errors: the reader's code and place; the instance keeps working
+  assert.throws(() => dlx.sudoku.read(`${CLASSIC.slice(0, 10)}x${CLASSIC.slice(11)}`), (e) => e instanceof DlxError && e.code === 'BAD_SYMBOL' && e.details.line === 1 && e.details.column === 11)
+  assert.throws(() => dlx.sudoku.read(site.split('\n').slice(0, 5).join('\n')), (e) => e.code === 'BAD_LENGTH' && /line \d+/.test(e.message))
+  assert.throws(() => dlx.sudoku.read(42), (e) => e.code === 'BAD_INPUT')
+  assert.throws(() => dlx.sudoku.read(CLASSIC, { boxRows: 4 }), (e) => e.code === 'BAD_SIZE')
+  assert.deepEqual(dlx.sudoku.read(CLASSIC).cells, want)
+  // a 16x16 written 0-F: read and solved alike (the fast path leaves it to the C reader)
+  const hex = '0123456789ABCDEF' + '.'.repeat(240)
+  assert.deepEqual(dlx.sudoku.read(hex).cells[0], Array.from({ length: 16 }, (_, k) => k + 1))
+  assert.match(dlx.sudoku.solve(hex).solution, /^0123456789ABCDEF[0-9A-F]{240}$/)
+})

@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url'
 import { start } from '../tools/serve.mjs'
 import { load } from '../dist/dlxkit.mjs'
 import { launchBrowser, isLocal, PUZZLE, SOLUTION } from './browser.mjs'
-import { readPuzzleText, formatPuzzleLine } from '../web/puzzle-text.mjs'
 import { randomJigsaw, parseJigsaw, formatJigsaw } from '../web/jigsaw.mjs'
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url))
@@ -40,32 +39,6 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await server?.close()
-})
-
-test('pasted text: lines, grids, numbers, CSV and squeezed selections read as dlxkit reads them', () => {
-  const rows = PUZZLE.match(/.{9}/g)
-  const boxed = rows.map((r, i) => (i && i % 3 === 0 ? '------+-------+------\n' : '') +
-    [r.slice(0, 3), r.slice(3, 6), r.slice(6)].map((s) => [...s].join(' ')).join(' | ')).join('\n')
-  const forms = {
-    line: PUZZLE,
-    'line with fields': `${PUZZLE}:1:${SOLUTION}`,
-    'decorated grid': boxed,
-    'grid squeezed onto one line': boxed.replace(/\n/g, ' '),
-    'titled grid': `Grid 01\n${rows.join('\n')}`,
-    numbers: rows.map((r) => [...r].map((c) => c === '.' ? 0 : c).join(' ')).join('\n'),
-    CSV: rows.map((r) => [...r].map((c) => c === '.' ? '' : c).join(',')).join('\n')
-  }
-  for (const [name, text] of Object.entries(forms)) {
-    const { size, cells } = readPuzzleText(text)
-    assert.equal(size, 9, name)
-    assert.equal(formatPuzzleLine(cells), PUZZLE, name)
-    // A browser squeezes selected lines into one, borders and all: only the page reads that form.
-    if (name !== 'grid squeezed onto one line') assert.equal(kit.sudoku.solve(text, { format: 'line' }).solution, SOLUTION, `dlxkit reads the ${name} too`)
-  }
-  const hex = readPuzzleText('0123456789ABCDEF' + '.'.repeat(240)) // 16x16 written 0-F
-  assert.deepEqual(hex.cells.slice(0, 16), Array.from({ length: 16 }, (_, k) => k + 1))
-  assert.throws(() => readPuzzleText('123'), /Found 3 cells/)
-  assert.throws(() => readPuzzleText(PUZZLE.replace('5', 'Z')), /"Z" is not a symbol of a 9×9 puzzle/)
 })
 
 test('random jigsaw maps: n pieces of n connected cells, the same for the same seed', () => {
@@ -236,4 +209,59 @@ test('a Web Worker that dies: calls under way fail with WORKER_FAILED, the next 
   } finally {
     await other.close()
   }
+})
+
+/** Load text through the page's text box; the status it ends with. */
+async function loadThroughPage (text) {
+  await page.fill('#puzzle-text', text)
+  await page.click('#load-text')
+  await page.waitForSelector('#status:not([data-result="reading"])')
+  return { result: await page.getAttribute('#status', 'data-result'), message: await page.textContent('#status') }
+}
+
+test('pasted text: every form dlxkit reads loads on the page, by dlxkit\'s reader', async () => {
+  const rows = PUZZLE.match(/.{9}/g)
+  const boxed = rows.map((r, i) => (i && i % 3 === 0 ? '------+-------+------\n' : '') +
+    [r.slice(0, 3), r.slice(3, 6), r.slice(6)].map((s) => [...s].join(' ')).join(' | ')).join('\n')
+  const framed = `+-------+-------+-------+\n${boxed.replace(/------\+-------\+------/g, '+-------+-------+-------+')}\n+-------+-------+-------+`
+  const forms = {
+    line: PUZZLE,
+    'line with fields': `${PUZZLE}:1:${SOLUTION}`,
+    'decorated grid': boxed,
+    'grid squeezed onto one line': boxed.replace(/\n/g, ' '),
+    'framed grid squeezed onto one line': framed.replace(/\n/g, ' '),
+    'titled grid': `Grid 01\n${rows.join('\n')}`,
+    numbers: rows.map((r) => [...r].map((c) => c === '.' ? 0 : c).join(' ')).join('\n'),
+    CSV: rows.map((r) => [...r].map((c) => c === '.' ? '' : c).join(',')).join('\n'),
+    'CSV rows ending with commas': rows.map((r) => [...r].map((c) => c === '.' ? '' : c).join(',') + ',').join('\n'),
+    '* blanks': PUZZLE.replace(/\./g, '*'),
+    '? blanks in a grid': boxed.replace(/\./g, '?')
+  }
+  for (const [name, text] of Object.entries(forms)) {
+    const { result, message } = await loadThroughPage(text)
+    assert.equal(result, 'loaded', `${name}: ${message}`)
+    assert.equal(await boardLine(), PUZZLE, name)
+    assert.equal(kit.sudoku.solve(text, { format: 'line' }).solution, SOLUTION, `dlxkit reads the ${name} too`)
+  }
+  // 16x16 written 0-F
+  assert.equal((await loadThroughPage('0123456789ABCDEF' + '.'.repeat(240))).result, 'loaded')
+  assert.equal((await boardLine()).slice(0, 17), '123456789ABCDEFG.')
+  // 16x16 in lowercase letters
+  assert.equal((await loadThroughPage('123456789abcdefg' + '.'.repeat(240))).result, 'loaded')
+  assert.equal((await boardLine()).slice(0, 17), '123456789ABCDEFG.')
+  // errors: the reader's words and place; the board keeps the last puzzle
+  let r = await loadThroughPage(PUZZLE.replace('5', 'Z'))
+  assert.equal(r.result, 'error')
+  assert.match(r.message, /^Symbol 'Z' .*line 1, column 1/)
+  r = await loadThroughPage(boxed.split('\n').slice(0, 6).join('\n'))
+  assert.equal(r.result, 'error')
+  assert.match(r.message, /line \d+, column \d+/)
+  r = await loadThroughPage('# only a comment\n')
+  assert.deepEqual([r.result, r.message], ['error', 'There is no puzzle in the text.'])
+  r = await loadThroughPage('.'.repeat(36 * 36))
+  assert.equal(r.result, 'error')
+  assert.match(r.message, /36×36 puzzle; this page takes 4×4 to 25×25/)
+  assert.equal((await boardLine()).length, 256)
+  assert.equal((await loadThroughPage(PUZZLE)).result, 'loaded')
+  assert.equal(await boardLine(), PUZZLE)
 })

@@ -93,6 +93,13 @@ test('sudoku.candidates, generate and rate: the same as the direct API', async (
   }
 })
 
+test('sudoku.read: the same as the direct API, errors with their place', async () => {
+  for (const text of [CLASSIC, `# c\n${CLASSIC}\n${CLASSIC}\n`, CLASSIC.replace(/\./g, '*'), '\n# nothing\n']) {
+    assert.deepEqual(await w.sudoku.read(text), dlx.sudoku.read(text))
+  }
+  await rejectsWith(w.sudoku.read('1 2 x\n'), 'BAD_SYMBOL', (e) => assert.equal(e.details.column, 5))
+})
+
 test('parseDlx / exactCover problems: counts, solve, shape and options as the direct API', async () => {
   const local = dlx.parseDlx(QUEENS)
   const remote = await w.parseDlx(QUEENS)
@@ -573,6 +580,8 @@ test('every worker operation gives a bad argument the direct code, even values a
     ['candidates puzzle', (api, v) => api.sudoku.candidates(v)],
     ['split', (api, v) => api.sudoku.split(v)],
     ['split size', (api, v) => api.sudoku.split(CLASSIC, { size: v })],
+    ['read', (api, v) => api.sudoku.read(v)],
+    ['read size', (api, v) => api.sudoku.read(CLASSIC, { size: v })],
     ['generate size', (api, v) => api.sudoku.generate({ size: v })],
     ['generate seed', (api, v) => api.sudoku.generate({ seed: v })],
     ['rate', (api, v) => api.sudoku.rate(v)],

@@ -14,7 +14,7 @@ export const EXTENSION_DIR = join(REPO_ROOT, 'web', 'extension')
 const FROM_DIST = ['dlxkit.mjs', 'dlxkit-core.mjs', 'dlxkit-abi.mjs', 'dlxkit-inline.mjs', 'dlxkit-worker.mjs', 'dlxkit-worker-core.mjs']
 /** The Sudoku panel and what it imports (a missing one fails the extension test loudly). */
 const FROM_WEB = [
-  'sudoku-panel.mjs', 'board.mjs', 'keypad.mjs', 'shape.mjs', 'puzzle-text.mjs', 'jigsaw.mjs',
+  'sudoku-panel.mjs', 'board.mjs', 'keypad.mjs', 'shape.mjs', 'jigsaw.mjs',
   'task.mjs', 'format.mjs', 'style.css'
 ]
 

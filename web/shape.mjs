@@ -10,6 +10,11 @@ export const SIZES = [4, 6, 8, 9, 10, 12, 15, 16, 20, 25]
 export const MIN_SIZE = 4
 export const MAX_SIZE = 25
 
+/** The cells as one line of symbols ('.' for empty), the most portable form. */
+export function formatPuzzleLine (cells) {
+  return Array.from(cells, (v) => v ? SYMBOLS[v - 1] : '.').join('')
+}
+
 /** The usual box for side n: rows = the largest divisor <= sqrt(n). */
 export function defaultBox (n) {
   let rows = Math.floor(Math.sqrt(n))

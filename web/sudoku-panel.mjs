@@ -3,8 +3,7 @@
 // status line what came of it. Controls are found by id; a page may leave
 // some out (the popup has fewer).
 import { Board, KIND } from './board.mjs'
-import { Shape, SIZES, defaultBox } from './shape.mjs'
-import { readPuzzleText, formatPuzzleLine, PuzzleTextError } from './puzzle-text.mjs'
+import { Shape, SIZES, MIN_SIZE, MAX_SIZE, defaultBox, formatPuzzleLine } from './shape.mjs'
 import { randomJigsaw, formatJigsaw, parseJigsaw } from './jigsaw.mjs'
 import { TaskRunner } from './task.mjs'
 import { buildKeypad } from './keypad.mjs'
@@ -35,6 +34,7 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     onMessage: (text) => setStatus(text, 'info')
   })
   let marksRequest = 0
+  let textRequest = 0 // the latest text read: an older answer arriving later is dropped
   let ownJigsaw = false // a map applied from the text box: Generate keeps it
 
   // ---- status line ------------------------------------------------------------
@@ -51,7 +51,7 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
   }
 
   function showError (e) {
-    if (e instanceof PuzzleTextError || e?.name === 'DlxError') {
+    if (e?.name === 'DlxError') {
       setStatus(e.message.charAt(0).toUpperCase() + e.message.slice(1), 'error')
       const d = e.details
       if (e.code === 'CLASH' && d?.row) board.setWrong([(d.row - 1) * board.size + d.col - 1, (d.row2 - 1) * board.size + d.col2 - 1])
@@ -313,15 +313,30 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     afterChange()
   }
 
-  /** Read pasted text onto the board as givens. */
-  function loadText (text) {
+  /**
+   * Read pasted text onto the board as givens, by dlxkit's own reader (the
+   * one solve uses): resolves to whether a puzzle was loaded.
+   */
+  async function loadText (text) {
+    const request = ++textRequest
+    setStatus('Reading the text…', 'reading') // (so a status seen next is this text's)
     let puzzle
     try {
-      puzzle = readPuzzleText(text)
+      puzzle = await worker.sudoku.read(String(text))
     } catch (e) {
-      showError(e)
+      if (request === textRequest) showError(e) // its message says what and where (line, column)
       return false
     }
+    if (request !== textRequest) return false
+    if (!puzzle) {
+      setStatus('There is no puzzle in the text.', 'error')
+      return false
+    }
+    if (puzzle.size < MIN_SIZE || puzzle.size > MAX_SIZE) {
+      setStatus(`The text holds a ${puzzle.size}×${puzzle.size} puzzle; this page takes ${MIN_SIZE}×${MIN_SIZE} to ${MAX_SIZE}×${MAX_SIZE}.`, 'error')
+      return false
+    }
+    const cells = puzzle.cells.flat()
     tasks.cancel()
     let shape = board.shape
     if (puzzle.size !== shape.size) {
@@ -330,11 +345,11 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
       shape = new Shape({ size: puzzle.size, x: shape.x, windoku: shape.windoku, jigsaw })
       applyShape(shape)
     }
-    board.load(puzzle.cells, KIND.given)
+    board.load(cells, KIND.given)
     setMode('answers')
     afterChange()
     board.focus(Math.max(0, board.values.indexOf(0)))
-    setStatus(`Loaded a ${shape.describe()} puzzle with ${plural(puzzle.cells.filter(Boolean).length, 'given')}. Press Check to see if its solution is unique.`, 'loaded')
+    setStatus(`Loaded a ${shape.describe()} puzzle with ${plural(cells.filter(Boolean).length, 'given')}. Press Check to see if its solution is unique.`, 'loaded')
     return true
   }
 
@@ -395,7 +410,7 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     let hash = ''
     try { hash = decodeURIComponent(location.hash.slice(1)) } catch { /* not a puzzle */ }
     if (!hash.trim()) return false
-    if (loadText(hash) && solveHash) solve()
+    loadText(hash).then((loaded) => { if (loaded && solveHash) solve() })
     return true
   }
   window.addEventListener('hashchange', loadHash)

@@ -468,7 +468,7 @@ static const puzzle_case PUZZLE_CASES[] = {
     P("80 symbols", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7", 0, NULL, SUDOKU_ELENGTH),
     P("82 symbols", CLASSIC "1", 0, NULL, SUDOKU_ELENGTH),
     P("a NUL byte in the line", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\0", 0, NULL, SUDOKU_ESYMBOL),
-    P("an unknown symbol", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7?", 0, NULL, SUDOKU_ESYMBOL),
+    P("an unknown symbol", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7!", 0, NULL, SUDOKU_ESYMBOL),
     P("invalid UTF-8", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\xff", 0, NULL, SUDOKU_ESYMBOL),
     P("a digit over N (size 4)", "1234\n3412\n2143\n4325\n", 4, NULL, SUDOKU_ESYMBOL),
     P("number over N in numbers style", "1,2,3,4\n3,4,1,2\n2,1,4,3\n4,3,2,17\n", 0, NULL, SUDOKU_ESYMBOL),

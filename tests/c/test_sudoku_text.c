@@ -686,11 +686,11 @@ static void test_errors(void) {
     sudoku_error_t e0;
     CHECK_EQ(parse_str(line, 0, NULL, &t0, &e0), SUDOKU_ESYMBOL);
     CHECK_EQ(e0.value, 59); /* the digit 'x' stands for */
-    line[16] = '?';
-    EXPECT_ERROR("?", line, 0, NULL, SUDOKU_ESYMBOL, 1, 17, 16, 2, 8,
-                 "unknown symbol '?' at line 1, column 17 (cell row 2, column 8); expected 1-9 or . for an empty cell");
+    line[16] = '!'; /* ('?' is an empty cell: see test_page_forms) */
+    EXPECT_ERROR("!", line, 0, NULL, SUDOKU_ESYMBOL, 1, 17, 16, 2, 8,
+                 "unknown symbol '!' at line 1, column 17 (cell row 2, column 8); expected 1-9 or . for an empty cell");
     snprintf(text, sizeof text, "# header\n\n%s\n", line);
-    EXPECT_ERROR("? on line 3", text, 0, NULL, SUDOKU_ESYMBOL, 3, 17, 26, 2, 8, "unknown symbol '?'");
+    EXPECT_ERROR("! on line 3", text, 0, NULL, SUDOKU_ESYMBOL, 3, 17, 26, 2, 8, "unknown symbol '!'");
     strcpy(line, CLASSIC);
     line[40] = 'A';
     EXPECT_ERROR("A in 9x9", line, 0, NULL, SUDOKU_ESYMBOL, 1, 41, 40, 5, 5, "symbol 'A' (10)");
@@ -709,9 +709,9 @@ static void test_errors(void) {
                  "row 1 has 16 cells (cell 10 is at line 1, column 10); a 9x9 puzzle needs 9 per row");
     /* bad symbol comes first, before the wrong count */
     strcpy(line, CLASSIC);
-    line[3] = '*';
+    line[3] = '!';
     line[80] = '\0';
-    EXPECT_ERROR("* and 80", line, 0, NULL, SUDOKU_ESYMBOL, 1, 4, 3, 0, 0, "unknown symbol '*'");
+    EXPECT_ERROR("! and 80", line, 0, NULL, SUDOKU_ESYMBOL, 1, 4, 3, 0, 0, "unknown symbol '!'");
     /* grids */
     char *grid = grid_text(classic, 3, 3, G_SITE, "\n", '.');
     strcpy(text, grid);
@@ -786,7 +786,7 @@ static void test_resume(void) {
     strbuf b = {0};
     char bad_line[100];
     strcpy(bad_line, CLASSIC);
-    bad_line[5] = '?';
+    bad_line[5] = '!';
     sb_printf(&b, "%s\n%s\n", bad_line, CLASSIC); /* a bad line, then a good one */
     char *bad_grid = malloc(strlen(grid) + 1);
     strcpy(bad_grid, grid);
@@ -817,7 +817,7 @@ static void test_resume(void) {
     strbuf three = {0};
     sb_puts(&three, plain);
     sb_puts(&three, plain);
-    three.s[strlen(plain) * 2 - 3] = '?';
+    three.s[strlen(plain) * 2 - 3] = '!';
     sb_puts(&three, plain);
     sudoku_text_t t;
     sudoku_error_t e;
@@ -1076,6 +1076,110 @@ static void test_small_shapes_round_trip(void) {
     printf("  %d small shapes: generated, printed in 3 styles, read back, solved\n", shapes);
 }
 
+/* Forms the web page read on its own before: '*' and '?' blanks, and a grid
+ * squeezed onto one line (as a browser copies a selection), borders and all. */
+static void test_page_forms(void) {
+    char line[82], alpha_line[82];
+    for (const char *b = "*?"; *b; b++) {
+        char label[32];
+        snprintf(label, sizeof label, "'%c' blanks", *b);
+        strcpy(line, CLASSIC);
+        for (int i = 0; i < 81; i++)
+            if (line[i] == '.') line[i] = *b;
+        sudoku_text_t t;
+        if (expect_cells_t(label, line, 0, NULL, 9, classic, SUDOKU_STYLE_LINE, &t)) {
+            CHECK_EQ(t.blank, *b);
+            sudoku_text_release(&t);
+        }
+        for (int v = 0; v < G_VARIANTS; v++) { /* in every grid form, kept as typed */
+            char *text = grid_text(classic, 3, 3, v, "\n", *b);
+            if (expect_cells_t(label, text, 0, NULL, 9, classic, SUDOKU_STYLE_GRID, &t)) {
+                char *same = format_str(&t, 9, t.cells, SUDOKU_STYLE_GRID);
+                check_str(label, same, text);
+                free(same);
+                sudoku_text_release(&t);
+            }
+            free(text);
+        }
+        /* as numbers, too */
+        char zero[2] = {*b, 0};
+        char *nums = numbers_text(classic, 9, ", ", zero, "\n", 0);
+        expect_cells(label, nums, 0, NULL, 9, classic, SUDOKU_STYLE_NUMBERS);
+        round_trip(label, nums, 0, NULL);
+        free(nums);
+    }
+    /* an alphabet that takes '*' keeps it a symbol */
+    strcpy(alpha_line, SOLUTION);
+    for (int i = 0; i < 81; i++)
+        if (alpha_line[i] == '9') alpha_line[i] = '*';
+    expect_cells("'*' in an alphabet", alpha_line, 0, "12345678*", 9, solution, SUDOKU_STYLE_LINE);
+    /* every grid form with its newlines turned into blanks */
+    for (int v = 0; v < G_VARIANTS; v++) {
+        char label[64];
+        snprintf(label, sizeof label, "squeezed %s", variant_name[v]);
+        char *text = grid_text(classic, 3, 3, v, "\n", '.');
+        size_t n = strlen(text);
+        for (size_t i = 0; i + 1 < n; i++)
+            if (text[i] == '\n') text[i] = ' ';
+        expect_cells(label, text, 0, NULL, 9, classic, SUDOKU_STYLE_GRID);
+        expect_cells(label, text, 9, NULL, 9, classic, SUDOKU_STYLE_GRID);
+        free(text);
+    }
+    /* a 16x16 written 0-F: '0' is a digit when '.' (or '_', '-') marks the empty cells and no G is there */
+    char hex[300];
+    uint8_t hex_cells[256] = {0};
+    for (int k = 0; k < 16; k++) hex[k] = "0123456789ABCDEF"[k], hex_cells[k] = (uint8_t)(k + 1);
+    memset(hex + 16, '.', 240);
+    hex[256] = '\0';
+    sudoku_text_t h;
+    if (expect_cells_t("0-F", hex, 0, NULL, 16, hex_cells, SUDOKU_STYLE_LINE, &h)) {
+        check_str("0-F alphabet", h.alphabet, "0123456789ABCDEF");
+        char *back = format_str(&h, 16, h.cells, SUDOKU_STYLE_LINE);
+        check_str("0-F written back", back, hex);
+        free(back);
+        sudoku_text_release(&h);
+    }
+    strcat(hex, "\n");
+    expect_cells("0-F, size 16", hex, 16, NULL, 16, hex_cells, SUDOKU_STYLE_LINE);
+    hex[20] = '_';
+    expect_cells("0-F with _", hex, 0, NULL, 16, hex_cells, SUDOKU_STYLE_LINE);
+    /* else '0' stays an empty cell: with a G, with only '0' blanks, with an alphabet */
+    uint8_t zero_blank[256] = {0};
+    for (int k = 1; k < 16; k++) zero_blank[k] = (uint8_t)k;
+    hex[20] = '.';
+    hex[17] = 'G', zero_blank[17] = 16;
+    expect_cells("0 blank with a G", hex, 0, NULL, 16, zero_blank, SUDOKU_STYLE_LINE);
+    hex[17] = '.', zero_blank[17] = 0;
+    for (int k = 16; k < 256; k++) hex[k] = '0';
+    expect_cells("only 0 blanks", hex, 0, NULL, 16, zero_blank, SUDOKU_STYLE_LINE);
+    hex[16] = '.';
+    expect_cells("0 blank with an alphabet", hex, 0, "123456789ABCDEFG", 16, zero_blank, SUDOKU_STYLE_LINE);
+    /* lowercase letters up to 35x35 stand for capitals; from 36x36 on they are digits 36.. */
+    char lower[300];
+    uint8_t lower_cells[256] = {0};
+    for (int k = 0; k < 16; k++) lower[k] = "123456789abcdefg"[k], lower_cells[k] = (uint8_t)(k + 1);
+    memset(lower + 16, '.', 240);
+    lower[256] = '\0';
+    expect_cells("lowercase 16x16", lower, 0, NULL, 16, lower_cells, SUDOKU_STYLE_LINE);
+    expect_cells("lowercase 16x16, size 16", lower, 16, NULL, 16, lower_cells, SUDOKU_STYLE_LINE);
+    lower[3] = 'z';
+    EXPECT_ERROR("z in a 16x16", lower, 0, NULL, SUDOKU_ESYMBOL, 1, 4, 3, 1, 4, "symbol 'z' (61)");
+    EXPECT_ERROR("lowercase with an alphabet", "abcd............", 4, "ABCD", SUDOKU_ESYMBOL, 1, 1, 0, -1, -1,
+                 "unknown symbol 'a'");
+    /* CSV rows that each end with a comma: N rows of N cells, not N + 1 */
+    char *csv = numbers_text(classic, 9, ",", "", ",\n", 0);
+    expect_cells("CSV rows ending with ','", csv, 0, NULL, 9, classic, SUDOKU_STYLE_NUMBERS);
+    round_trip("CSV rows ending with ','", csv, 0, NULL);
+    free(csv);
+    uint8_t last_empty[16] = {1, 2, 3, 0, 3, 4, 1, 0, 2, 1, 4, 0, 4, 3, 2, 0}; /* an empty last column stays */
+    expect_cells("CSV, last column empty", "1,2,3,\n3,4,1,\n2,1,4,\n4,3,2,\n", 0, NULL, 4, last_empty,
+                 SUDOKU_STYLE_NUMBERS);
+    /* '-' runs are still empty cells, not borders; '+' among cells is still an error */
+    expect_cells("dash cells", "1 -- 4\n-- 1 -\n-1-- \n4 -- 1\n", 0, NULL, 4,
+                 (const uint8_t[]){1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 0, 1}, SUDOKU_STYLE_GRID);
+    EXPECT_ERROR("+ in a run", "1 2+ 3 4\n", 0, NULL, SUDOKU_ESYMBOL, 1, 4, 3, -1, -1, "unknown symbol '+'");
+}
+
 int main(void) {
     test_reference();
     test_small_shapes_round_trip();
@@ -1088,5 +1192,6 @@ int main(void) {
     test_resume();
     test_format();
     test_hostile();
+    test_page_forms();
     return check_report("sudoku_text");
 }
