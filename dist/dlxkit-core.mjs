@@ -996,6 +996,49 @@ class SudokuApi {
     }
   }
 
+  /**
+   * One puzzle read from the start of a text by the C reader (the one solve()
+   * uses): { size, boxRows, boxCols, cells (rows of numbers, 0 empty), style
+   * ('line' | 'grid' | 'numbers'), offset, line }. offset is where the reader
+   * stopped (text.slice(offset) is the rest, to read the next puzzle) and line
+   * the 1-based line there. null when the text holds no puzzle (only blank,
+   * comment or title lines). A bad text throws the reader's DlxError, its
+   * details holding line and column. Options: size, alphabet, boxRows, boxCols.
+   */
+  read (text, opts = {}) {
+    if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `read needs a string (got ${describe(text)})`)
+    checkTextSize(opts.size)
+    const br = checkSide(opts.boxRows, 'boxRows')
+    const bc = checkSide(opts.boxCols, 'boxCols')
+    const alphabet = checkAlphabet(opts.alphabet, opts.size)
+    checkPuzzleLength(text)
+    const kit = this._kit
+    const [s, len] = kit._putString(text)
+    let a = 0
+    try {
+      if (alphabet) [a] = kit._putString(alphabet)
+      const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
+      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
+      try {
+        const size = this._x.dk_text_size(t)
+        if (!size) return null
+        const flat = kit._u8().slice(this._x.dk_text_cells(t), this._x.dk_text_cells(t) + size * size)
+        const used = utf8Decoder.decode(kit._u8().slice(s, s + this._x.dk_text_consumed(t)))
+        const style = Object.keys(STYLE).find((k) => STYLE[k] === this._x.dk_text_style(t)) ?? 'grid'
+        const cells = []
+        for (let r = 0; r < size; r++) cells.push(Array.from(flat.subarray(r * size, r * size + size)))
+        const [boxRows, boxCols] = boxOf(size, br, bc)
+        const bom = used && text.charCodeAt(0) === 0xfeff ? 1 : 0 // the decoder drops a leading BOM
+        return { size, boxRows, boxCols, cells, style, offset: used.length + bom, line: used.split('\n').length }
+      } finally {
+        this._x.dk_text_free(t)
+      }
+    } finally {
+      kit._free(s)
+      kit._free(a)
+    }
+  }
+
   /** Pencil marks: for every cell, the digits still possible after the givens. */
   candidates (puzzle, opts = {}) {
     return this._withPuzzle(puzzle, opts, (input, h) => {
@@ -1077,6 +1120,19 @@ class SudokuApi {
   }
 }
 
+/** The box of a size: as given (one side gives the other), else the C default (rows <= cols, nearest square). */
+function boxOf (size, br, bc) {
+  if (br && !bc) bc = size / br
+  if (bc && !br) br = size / bc
+  if (br && bc) {
+    if (br * bc !== size || !Number.isInteger(bc) || !Number.isInteger(br)) throw new DlxError('BAD_SIZE', `a ${br}x${bc} box does not tile a ${size}x${size} grid`)
+    return [br, bc]
+  }
+  let r = 1
+  for (let k = 1; k * k <= size; k++) if (size % k === 0) r = k
+  return [r, size / r]
+}
+
 /** boxRows or boxCols: absent, or a whole number 1..64. */
 /** The size option of puzzle text: unset, 0 to infer it, or 1..64. */
 function checkTextSize (size) {
@@ -1120,6 +1176,8 @@ function readLine (s, size, alphabet) {
   if (n * n !== line.length || n < 4 || n > 61 || (size && size !== n)) return null
   const symbols = alphabet ?? DEFAULT_SYMBOLS // checked by checkAlphabet
   if (symbols.length < n) return null // the C reader says the alphabet is short, and where
+  // a 16x16 with '0' and '.', '_' or '-' blanks and no G is 0-F to the C reader
+  if (!alphabet && n === 16 && line.includes('0') && /[._-]/.test(line) && !line.includes('G')) return null
   const cells = new Uint8Array(n * n)
   let blank = ''
   for (let i = 0; i < line.length; i++) {
@@ -1212,6 +1270,7 @@ class DlxWorker {
         r.error ? { ...r, error: new DlxError(r.error.code, r.error.message, r.error.details) } : r)),
       candidates: call('sudoku.candidates'),
       split: call('sudoku.split'),
+      read: call('sudoku.read'),
       generate: call('sudoku.generate'),
       rate: call('sudoku.rate')
     }

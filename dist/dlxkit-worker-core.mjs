@@ -164,6 +164,7 @@ const operations = {
   'sudoku.solveMany': (id, [puzzles, opts]) => solveMany(id, puzzles, opts),
   'sudoku.candidates': (id, [puzzle, opts]) => kit.sudoku.candidates(puzzle, opts),
   'sudoku.split': (id, [text, opts]) => kit.sudoku.split(text, opts),
+  'sudoku.read': (id, [text, opts]) => kit.sudoku.read(text, opts),
   'sudoku.generate': (id, [opts]) => kit.sudoku.generate(opts),
   'sudoku.rate': (id, [puzzle, opts]) => kit.sudoku.rate(puzzle, opts),
   'problem.exactCover': (id, [spec]) => keep(kit.exactCover(spec)),

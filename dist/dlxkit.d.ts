@@ -109,6 +109,19 @@ export interface Rating {
   status: Status
 }
 
+/** One puzzle read by sudoku.read: cells in rows (0 empty), its style, where the reader stopped. */
+export interface PuzzleRead {
+  size: number
+  boxRows: number
+  boxCols: number
+  cells: number[][]
+  style: 'line' | 'grid' | 'numbers'
+  /** where the reader stopped: text.slice(offset) is the rest */
+  offset: number
+  /** the 1-based line at offset */
+  line: number
+}
+
 /** One puzzle of a text: its own text, and the 1-based line it starts on. */
 export interface PuzzlePiece {
   text: string
@@ -123,6 +136,8 @@ export interface SudokuApi {
   candidates (puzzle: Puzzle, opts?: ShapeOptions): number[][][]
   /** a text of many puzzles cut into one text per puzzle, by the reader solve() uses */
   split (text: string, opts?: { size?: number, alphabet?: string }): PuzzlePiece[]
+  /** one puzzle from the start of a text, by the same reader; null when it holds none */
+  read (text: string, opts?: { size?: number, alphabet?: string, boxRows?: number, boxCols?: number }): PuzzleRead | null
   generate (opts?: GenerateOptions): Generated
   rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
 }
@@ -227,6 +242,7 @@ export interface DlxWorker {
     solveMany: Async<(puzzles: Puzzle[], opts?: SolveOptions & AsyncOptions) => Array<BatchResult<Puzzle>>>
     candidates: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => number[][][]>
     split: Async<(text: string, opts?: { size?: number, alphabet?: string } & AsyncOptions) => PuzzlePiece[]>
+    read: Async<(text: string, opts?: { size?: number, alphabet?: string, boxRows?: number, boxCols?: number } & AsyncOptions) => PuzzleRead | null>
     generate: Async<(opts?: GenerateOptions & AsyncOptions) => Generated>
     rate: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => Rating>
   }
