@@ -6,8 +6,9 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 INC     := -Iinclude
 DATA    ?= ../shared/data
 
-CORE_SRC := src/dlx.c src/dlx_search.c src/xc_array.c src/format.c src/dlx_text.c src/sudoku.c src/sudoku_generate.c src/sudoku_text.c
-CORE_HDR := include/dlx.h src/dlx_internal.h src/xc_array.h include/dlx_text.h include/sudoku.h src/sudoku_internal.h src/format.h src/utf8.h
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c xc_array.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
+CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
+            $(addprefix src/core/,dlx_internal.h xc_array.h sudoku_internal.h format.h utf8.h)
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js bench clean serve extension
@@ -35,11 +36,11 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 # `make build/wasm/names.wasm` links a copy with function names.
 #
 # Levels by file (WASM_LEVEL below):
-# - src/dlx_search.c, the linked search, at -O3 without loop unrolling (which
+# - src/core/dlx_search.c, the linked search, at -O3 without loop unrolling (which
 #   costs 0.8 KiB and gains nothing measurable), as one copy that tests for
 #   colors as it goes (DLX_ONE_SEARCH; two copies cost 2 KiB). Its MRV scan is
 #   written with SIMD intrinsics: at -Oz the compiler would not vectorize it.
-# - src/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
+# - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - everything else at -Oz with link-time optimization.
 # The two searches stay outside link-time optimization, where everything
@@ -75,8 +76,8 @@ DIST_JS   := dist/dlxkit.mjs dist/dlxkit-core.mjs dist/dlxkit-abi.mjs dist/dlxki
 DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
-build/wasm/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
-build/wasm/xc_array.o: WASM_LEVEL := -Os
+build/wasm/core/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
+build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 
 dist: $(DIST)
 

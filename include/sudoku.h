@@ -4,8 +4,8 @@
  * up to 64, plus variant regions (X diagonals, windoku boxes, a jigsaw map
  * replacing the boxes, any list of extra regions). Each puzzle is then solved
  * by forcing its givens into that one matrix and searching: a batch allocates
- * nothing per puzzle. Up to 16x16 the search runs on bit masks (src/xc_array.c),
- * beyond on dancing links (src/dlx.c); both walk the same tree.
+ * nothing per puzzle. Up to 16x16 the search runs on bit masks (src/core/xc_array.c),
+ * beyond on dancing links (src/core/dlx.c); both walk the same tree.
  *
  * Grids are arrays of N*N bytes, row by row: 0 for an empty cell, 1..N for a
  * digit. Rows and columns in errors are 1-based, as a person counts them.
@@ -141,7 +141,7 @@ const char *sudoku_level_name(int level);
  * for a blank); an explicit alphabet (e.g. "0123456789ABCDEF" for hex Sudoku).
  * A one-line puzzle may carry trailing fields after ':', ',' or whitespace
  * ("puzzle:count:solution", CSV "puzzle,solution"), which are ignored.
- * Conventions for ambiguous text are listed at the top of src/sudoku_text.c.
+ * Conventions for ambiguous text are listed at the top of src/core/sudoku_text.c.
  */
 typedef enum {
     SUDOKU_STYLE_LINE = 0,   /* 81 symbols in one line */

@@ -652,7 +652,7 @@ const INT32_MAX = 2 ** 31 - 1
 const RESERVED_SYMBOLS = '.-_|,#:+='
 
 /**
- * The alphabet option, checked by the C reader's rules (src/sudoku_text.c,
+ * The alphabet option, checked by the C reader's rules (src/core/sudoku_text.c,
  * alphabet_check): 1..64 printable ASCII symbols, none reserved, none
  * repeated, at least `want` of them. Returns null for the default.
  * Every path that takes an alphabet goes through this one check.

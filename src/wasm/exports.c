@@ -13,7 +13,7 @@
 
 #include "dlx_text.h"
 #include "sudoku.h"
-#include "../format.h" /* the core's own printf, not a public header */
+#include "../core/format.h" /* the core's own printf, not a public header */
 #include "heap.h"
 #include "records.h"
 

@@ -28,8 +28,8 @@
 #include <string.h>
 
 #include "dlx_text.h"
-#include "../format.h" /* the core's own printf, not a public header */
-#include "../utf8.h"
+#include "../core/format.h" /* the core's own printf, not a public header */
+#include "../core/utf8.h"
 #include "heap.h"
 #include "sudoku.h"
 

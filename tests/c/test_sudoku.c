@@ -6,7 +6,7 @@
 
 #include "check.h"
 #include "sudoku.h"
-#include "../../src/sudoku_internal.h" /* sudoku_solve_linked: the two engines compared */
+#include "../../src/core/sudoku_internal.h" /* sudoku_solve_linked: the two engines compared */
 
 #define MAXC (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
 

@@ -22,7 +22,7 @@ static inline int32_t sudoku_option(const sudoku_t *s, int32_t cell, int32_t dig
     return cell * s->n + digit - 1;
 }
 
-/* Up to this side, solving uses the bit-mask engine (src/xc_array.c): an
+/* Up to this side, solving uses the bit-mask engine (src/core/xc_array.c): an
  * item of Sudoku has N options, and its masks hold 16. */
 #define MASKS_MAX_SIZE 16
 

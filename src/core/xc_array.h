@@ -1,6 +1,6 @@
 /* xc_array.h: exact cover on bit masks (internal).
  *
- * The same Algorithm X as src/dlx.c, for small problems whose options are
+ * The same Algorithm X as src/core/dlx.c, for small problems whose options are
  * all known up front, with no colors or secondary items, and at most 16
  * options per item: Sudoku up to 16x16. Each item keeps a 16-bit mask of its
  * live options and their number; a whole state (about 1.2 KB for 9x9) is
@@ -8,7 +8,7 @@
  * and backtracking undoes nothing. Starting a new puzzle is one copy.
  *
  * It picks the same item (fewest live options, the first of equals, a blocked
- * item at once) and tries options in the same order as src/dlx.c, so node and
+ * item at once) and tries options in the same order as src/core/dlx.c, so node and
  * guess counts are those of the linked engine (tests/c/test_sudoku.c checks).
  */
 #ifndef XC_ARRAY_H
@@ -21,7 +21,7 @@ typedef struct xc_array xc_array_t;
 
 typedef struct xc_array_result {
     uint64_t count;   /* solutions found, up to the limit */
-    uint64_t nodes;   /* search nodes, counted as src/dlx.c counts them */
+    uint64_t nodes;   /* search nodes, counted as src/core/dlx.c counts them */
     uint64_t guesses; /* nodes with more than one option to try */
     int stopped;      /* the node budget ran out first */
     int complete;     /* the whole tree was searched */
