@@ -20,7 +20,7 @@ FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/%)
 
 fuzz-build: $(FUZZ_BINS)
 
-build/fuzz/%: tests/c/fuzz/fuzz_%.c tests/c/fuzz/fuzz_bytes.h $(CORE_SRC) $(CORE_HDR)
+build/fuzz/%: tests/c/fuzz/fuzz_%.c $(wildcard tests/c/fuzz/*.h) $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@ -lm
 

@@ -1082,9 +1082,9 @@ class SudokuApi {
     // Every option is checked before the work (a 64x64 takes seconds).
     const h = this._solver(size, opts)
     size = this._x.dk_sudoku_size(h)
-    if (style === 0 && alphabet) checkAlphabet(alphabet, size) // before the work, not after
-    if (style === 0 && size > (alphabet ?? DEFAULT_SYMBOLS).length) {
-      throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+    if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
+      if (alphabet) checkAlphabet(alphabet, size)
+      else if (size > DEFAULT_SYMBOLS.length) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
     }
     const kit = this._kit
     const n2 = size * size

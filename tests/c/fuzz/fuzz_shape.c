@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "fuzz_bytes.h"
+#include "grid_check.h"
 #include "sudoku.h"
 
 #define MAX_CELLS (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
@@ -64,16 +65,6 @@ static int same_set(const int32_t *a, const int32_t *b, int32_t n, int32_t cells
     for (int32_t k = 0; k < n; k++) mark[a[k]] = 1;
     for (int32_t k = 0; k < n; k++)
         if (!mark[b[k]]) return 0;
-    return 1;
-}
-
-static int unit_ok(const uint8_t *g, const int32_t *cells, int32_t n) {
-    uint64_t seen = 0;
-    for (int32_t k = 0; k < n; k++) {
-        uint8_t v = g[cells[k]];
-        if (v < 1 || v > n || (seen >> (v - 1) & 1)) return 0;
-        seen |= 1ull << (v - 1);
-    }
     return 1;
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fuzz_bytes.h"
+#include "grid_check.h"
 #include "sudoku.h"
 
 #define MAX_CELLS (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
@@ -57,17 +58,6 @@ static sudoku_t *solver_for(const sudoku_shape_t *sh) {
     *c = (cached_solver){sh->size, sh->box_rows, sh->box_cols, sh->variants, {0}, sh->n_regions, s};
     if (sh->n_regions) memcpy(c->region, sh->regions, (size_t)sh->size * sizeof(int32_t));
     return s;
-}
-
-/* Cells lists each holding 1..n exactly once. */
-static int unit_ok(const uint8_t *g, const int32_t *cells, int32_t n) {
-    uint64_t seen = 0;
-    for (int32_t k = 0; k < n; k++) {
-        uint8_t v = g[cells[k]];
-        if (v < 1 || v > n || (seen >> (v - 1) & 1)) return 0;
-        seen |= 1ull << (v - 1);
-    }
-    return 1;
 }
 
 static void check_solution(const uint8_t *puzzle, const uint8_t *sol, const sudoku_shape_t *sh) {
