@@ -5,7 +5,7 @@
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
-import { DlxError } from './dlxkit-core.mjs'
+import { DlxError, errorText } from './dlxkit-errors.mjs'
 
 const SLICE_MS = 20 // aim for slices this long
 let channel = null
@@ -191,16 +191,7 @@ function keep (p) {
 function errorRecord (e) {
   return e instanceof DlxError
     ? { code: e.code, message: e.message, details: e.details }
-    : { code: 'INTERNAL', message: text(e), details: {} }
-}
-
-/** Any thrown value as text (a message getter or toString may throw too). */
-function text (e) {
-  try {
-    return String(e?.message ?? e)
-  } catch {
-    return 'an unreadable error'
-  }
+    : { code: 'INTERNAL', message: errorText(e), details: {} }
 }
 
 /** Serve requests on channel ({ send, listen }), loading the module with loadFn. */
