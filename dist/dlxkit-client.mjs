@@ -2,6 +2,7 @@
 // API, async, over a worker (dlxkit-worker-core.mjs) that the host starts.
 import { DlxError, checkCount, errorText } from './dlxkit-errors.mjs'
 import { wasmUrl } from './dlxkit-load.mjs'
+import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
 
 
 const ABORT_GRACE_MS = 100
@@ -52,8 +53,6 @@ function eventText (e, what) {
   return `the worker script ${what} could not be started (missing, not JavaScript, or blocked by the page's policy)`
 }
 
-/** Requests that name a problem of the worker (they cannot outlive it). */
-const needsProblem = (op) => op.startsWith('problem.') && op !== 'problem.exactCover' && op !== 'problem.parseDlx'
 
 class DlxWorker {
   constructor (options, host) {
@@ -65,18 +64,12 @@ class DlxWorker {
     this._generation = 0 // a restarted worker holds none of the old problems
     this._restarting = false
     this._closed = null // the error every call gets once terminated (or crashed)
-    const call = (op) => (...args) => this._call(op, args)
-    this.sudoku = {
-      solve: call('sudoku.solve'),
-      count: call('sudoku.count'),
-      solveMany: (...args) => this._call('sudoku.solveMany', args).then((results) => results.map((r) =>
-        r.error ? { ...r, error: new DlxError(r.error.code, r.error.message, r.error.details) } : r)),
-      candidates: call('sudoku.candidates'),
-      split: call('sudoku.split'),
-      read: call('sudoku.read'),
-      generate: call('sudoku.generate'),
-      rate: call('sudoku.rate')
-    }
+    // One method per 'sudoku.*' operation; solveMany's errors come back as DlxErrors.
+    this.sudoku = {}
+    for (const [op, name] of operationsOf('sudoku')) this.sudoku[name] = (...args) => this._call(op, args)
+    const solveMany = this.sudoku.solveMany
+    this.sudoku.solveMany = (...args) => solveMany(...args).then((results) => results.map((r) =>
+      r.error ? { ...r, error: new DlxError(r.error.code, r.error.message, r.error.details) } : r))
   }
 
   async _start () {
@@ -239,7 +232,7 @@ class DlxWorker {
     this._stopping.clear()
     this._restarting = true
     for (const [id, entry] of [...this._pending]) {
-      if (needsProblem(entry.message.op)) this._settle(id).reject(new DlxError('FREED', 'this problem was lost when its worker restarted'))
+      if (OPERATIONS[entry.message.op].problem) this._settle(id).reject(new DlxError('FREED', 'this problem was lost when its worker restarted'))
       else entry.sent = false
     }
     this._start().then(() => {
@@ -341,8 +334,7 @@ class RemoteProblem {
   }
 
   _call (op, args, stream) { return this._w._problemCall(this, op, args, stream) }
-  shape () { return this._call('problem.shape', []) }
-  solve (opts = {}) { return this._call('problem.solve', [opts]) }
+
   /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
   count (opts = {}) {
     return rejecting(() => {
@@ -350,11 +342,6 @@ class RemoteProblem {
       return this._call('problem.count', [opts])
     })
   }
-
-  countShard (shard, parts, opts = {}) { return this._call('problem.countShard', [shard, parts, opts]) }
-  option (k) { return this._call('problem.option', [k]) }
-  formatOption (k) { return this._call('problem.formatOption', [k]) }
-  free () { return this._call('problem.free', []) }
 
   /**
    * Solutions as they are found (an async iterator). The worker sends at
@@ -390,5 +377,15 @@ class RemoteProblem {
     } finally {
       if (!finished && !failure) this._w._abort(stream.id)
     }
+  }
+}
+
+// The other operations on a problem (shape, solve, countShard, option,
+// formatOption, free) pass their arguments as they are.
+for (const [op, name] of operationsOf('problem')) {
+  if (OPERATIONS[op].problem && !Object.hasOwn(RemoteProblem.prototype, name)) {
+    Object.defineProperty(RemoteProblem.prototype, name, {
+      value: function (...args) { return this._call(op, args) }, writable: true, configurable: true
+    })
   }
 }

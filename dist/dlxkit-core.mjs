@@ -6,6 +6,7 @@
 //   dlxkit-problem.mjs      exact-cover problems (Problem)
 //   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs)
 //   dlxkit-client.mjs       createWorker()'s client; dlxkit-worker-core.mjs serves it
+//   dlxkit-operations.mjs   the worker's operations, the one list both sides use
 //   dlxkit-abi.mjs          the boundary's names, generated from the C headers
 export { DlxError } from './dlxkit-errors.mjs'
 export { Dlxkit } from './dlxkit-load.mjs'

@@ -6,6 +6,7 @@
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
 import { DlxError, errorText } from './dlxkit-errors.mjs'
+import { OPERATIONS } from './dlxkit-operations.mjs'
 
 const SLICE_MS = 20 // aim for slices this long
 let channel = null
@@ -154,8 +155,13 @@ async function solveMany (id, puzzles, opts) {
   return results.map((r) => r.error ? { ...r, error: errorRecord(r.error) } : r)
 }
 
-const operations = {
-  async init ({ wasm, maxMemory }) {
+/**
+ * How the worker serves each operation of OPERATIONS (and only those):
+ * (id, args) -> result. An operation marked `turn` there waits its turn on
+ * the problem args[0] first (see receive).
+ */
+export const handlers = {
+  async init (id, [{ wasm, maxMemory }]) {
     kit = await load({ wasm, maxMemory })
     return true
   },
@@ -170,16 +176,16 @@ const operations = {
   'problem.exactCover': (id, [spec]) => keep(kit.exactCover(spec)),
   'problem.parseDlx': (id, [text]) => keep(kit.parseDlx(text)),
   'problem.shape': (id, [pid]) => problem(pid).shape,
-  'problem.solve': (id, [pid, opts]) => inTurn(id, pid, () => problem(pid).solve(opts)),
-  'problem.count': (id, [pid, opts]) => inTurn(id, pid, () => count(id, problem(pid), opts)),
-  'problem.solutions': (id, [pid, window, opts]) => inTurn(id, pid, () => solutions(id, problem(pid), window, opts)),
-  'problem.countShard': (id, [pid, shard, parts, opts]) => inTurn(id, pid, () => problem(pid).countShard(shard, parts, opts)),
   'problem.option': (id, [pid, k]) => problem(pid).option(k),
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
-  'problem.free': (id, [pid]) => inTurn(id, pid, () => {
+  'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
+  'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
+  'problem.countShard': (id, [pid, shard, parts, opts]) => problem(pid).countShard(shard, parts, opts),
+  'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
+  'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()
     return problems.delete(pid)
-  })
+  }
 }
 
 function keep (p) {
@@ -219,9 +225,10 @@ async function receive (m) {
   }
   const { id, op, args } = m
   try {
-    if (!operations[op]) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
+    if (!Object.hasOwn(OPERATIONS, op)) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
     if (op !== 'init' && !kit) throw new DlxError('LOAD_FAILED', 'the worker has not loaded dlxkit')
-    const result = op === 'init' ? await operations.init(args[0]) : await operations[op](id, args)
+    const serveIt = () => handlers[op](id, args)
+    const result = await (OPERATIONS[op].turn ? inTurn(id, args[0], serveIt) : serveIt())
     channel.send({ id, ok: true, result })
   } catch (e) {
     channel.send({ id, ok: false, error: errorRecord(e) })
