@@ -4,6 +4,7 @@
 //   dlxkit-errors.mjs       DlxError and the checks of arguments
 //   dlxkit-load.mjs         loading the module, the instance (Dlxkit)
 //   dlxkit-problem.mjs      exact-cover problems (Problem)
+//   dlxkit-run.mjs          the one search-with-budget run loop (runSearch)
 //   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs)
 //   dlxkit-client.mjs       createWorker()'s client; dlxkit-worker-core.mjs serves it
 //   dlxkit-operations.mjs   the worker's operations, the one list both sides use
@@ -11,3 +12,4 @@
 export { DlxError } from './dlxkit-errors.mjs'
 export { Dlxkit } from './dlxkit-load.mjs'
 export { Problem } from './dlxkit-problem.mjs'
+export { runSearch } from './dlxkit-run.mjs'

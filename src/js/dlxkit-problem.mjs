@@ -2,6 +2,7 @@
 // or from Knuth's DLX text) and the Problem over its handle.
 import { ERR, RESULT, SLOT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX, checkCount, checkIndex, checkWhole, describe, int32OrMinus1 } from './dlxkit-errors.mjs'
+import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 
@@ -200,7 +201,13 @@ export class Problem {
 
   /** The same with an absolute limit on the node counter (0: none). */
   searchUntil (nodeLimit = 0) {
-    return SEARCH[this._kit._check(this._x.dk_problem_search_until(this._idle(), checkCount(nodeLimit, 'nodeLimit')))]
+    this._idle()
+    return this._searchUntil(checkCount(nodeLimit, 'nodeLimit'))
+  }
+
+  /** searchUntil for the run loop (dlxkit-run.mjs), which may own the search. */
+  _searchUntil (nodeLimit) {
+    return SEARCH[this._kit._check(this._x.dk_problem_search_until(this._handle(), nodeLimit))]
   }
 
   /** The solution the search is at: option indices (forced ones first). */
@@ -225,9 +232,7 @@ export class Problem {
   /** How many solutions, up to `limit` (0: all). Throws STOPPED at maxNodes. */
   count ({ limit = 0, maxNodes = 0 } = {}) {
     const r = this.countDetailed({ limit, maxNodes })
-    if (r.status === 'stopped') {
-      throw new DlxError('STOPPED', `counting stopped after ${r.nodes} nodes with ${r.count} solutions so far`, r)
-    }
+    if (r.status === 'stopped') throw countStopped(r)
     return r.count
   }
 
@@ -242,23 +247,13 @@ export class Problem {
 
   /** Every solution in turn (sorted option indices), up to `limit`. */
   * solutions ({ limit = 0, maxNodes = 0 } = {}) {
-    checkCount(limit, 'limit')
-    checkCount(maxNodes, 'maxNodes')
-    this.restart()
+    const search = new Search(this, { limit, maxNodes })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
     this._iterating = true
     try {
-      let found = 0
-      for (;;) {
-        const left = maxNodes ? maxNodes - this.stats().nodes : 0
-        if (maxNodes && left <= 0) throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
-        const r = SEARCH[this._kit._check(this._x.dk_problem_search(this._handle(), left))]
-        if (r === 'done') return
-        if (r === 'budget') throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
-        yield this.solution().sort((a, b) => a - b)
-        if (limit && ++found >= limit) return
-      }
+      while (search.next() === 'solution') yield search.solution()
+      if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
     } finally {
       this._iterating = false
     }
@@ -339,18 +334,11 @@ export class Problem {
     return prefixes.filter((_, i) => i % parts === shard)
   }
 
-  /** Count only the given shard (see shardPrefixes). */
+  /** Count only the given shard (see shardPrefixes); maxNodes is for the shard as a whole. */
   countShard (shard, parts, { maxNodes = 0 } = {}) {
-    let total = 0
-    for (const prefix of this.shardPrefixes(shard, parts)) {
-      for (const k of prefix) this.force(k)
-      try {
-        total += this.count({ maxNodes })
-      } finally {
-        for (let j = 0; j < prefix.length; j++) this.unforce()
-      }
-    }
-    return total
+    const r = runSearch(this, { shard, parts, maxNodes })
+    if (r.status === 'stopped') throw countStopped(r)
+    return r.count
   }
 
   /** Option k as a line of Knuth's format. */
