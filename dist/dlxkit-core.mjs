@@ -5,7 +5,7 @@
 //   dlxkit-load.mjs         loading the module, the instance (Dlxkit)
 //   dlxkit-problem.mjs      exact-cover problems (Problem)
 //   dlxkit-run.mjs          the one search-with-budget run loop (runSearch)
-//   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs)
+//   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs, dlxkit-sudoku-line.mjs)
 //   dlxkit-client.mjs       createWorker()'s client; dlxkit-worker-core.mjs serves it
 //   dlxkit-operations.mjs   the worker's operations, the one list both sides use
 //   dlxkit-abi.mjs          the boundary's names, generated from the C headers

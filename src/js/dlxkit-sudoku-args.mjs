@@ -1,11 +1,10 @@
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
 // sizes and box sides, variants, output formats, 2D arrays as spreadsheets
-// pass them, and the one-symbol-per-cell line written back.
+// pass them.
 import { DlxError, describe } from './dlxkit-errors.mjs'
 
 /** Output styles by name, as the C printer numbers them. */
 export const STYLE = { line: 0, grid: 1, numbers: 2 }
-export const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** Bytes that mean something in puzzle text, which no alphabet may take (as in the C reader). */
 const RESERVED_SYMBOLS = '.-_|,#:+='
@@ -92,40 +91,6 @@ export function checkPuzzleLength (text) {
   if (text.length > MAX_PUZZLE_TEXT) {
     throw new DlxError('BAD_LENGTH', `the puzzle text has ${text.length} characters, more than one puzzle takes (the largest puzzle, 64x64, fits in ${MAX_PUZZLE_TEXT} with room for comments)`, { length: text.length })
   }
-}
-
-/**
- * The common case without a trip into the module: one line of N*N symbols
- * (and nothing else). Anything else goes to the C reader.
- */
-export function readLine (s, size, alphabet) {
-  const line = s.endsWith('\n') ? s.slice(0, s.endsWith('\r\n') ? -2 : -1) : s
-  const n = Math.round(Math.sqrt(line.length))
-  if (n * n !== line.length || n < 4 || n > 61 || (size && size !== n)) return null
-  const symbols = alphabet ?? DEFAULT_SYMBOLS // checked by checkAlphabet
-  if (symbols.length < n) return null // the C reader says the alphabet is short, and where
-  // a 16x16 with '0' and '.', '_' or '-' blanks and no G is 0-F to the C reader
-  if (!alphabet && n === 16 && line.includes('0') && /[._-]/.test(line) && !line.includes('G')) return null
-  const cells = new Uint8Array(n * n)
-  let blank = ''
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]
-    const d = symbols.indexOf(ch)
-    if (d >= 0 && d < n) {
-      cells[i] = d + 1
-    } else if (d < 0 && (ch === '.' || ch === '_' || ch === '-' || ch === '0')) { // '0' is blank unless a symbol
-      if (!blank) blank = ch
-    } else {
-      return null // let the C reader say what is wrong, and where
-    }
-  }
-  return { size: n, cells, kind: 'line', symbols, blank: blank || '.' }
-}
-
-export function writeLine (values, symbols, blank) {
-  let s = ''
-  for (const v of values) s += v ? symbols[v - 1] : blank
-  return s
 }
 
 /** A 2D array as spreadsheets pass ranges. */

@@ -3,9 +3,9 @@
 import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
 import { DlxError, checkCount, describe } from './dlxkit-errors.mjs'
 import {
-  DEFAULT_SYMBOLS, STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize,
-  readArray, readLine, styleOf, variantFlags, writeLine
+  STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
+import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
 const utf8Decoder = new TextDecoder()
@@ -13,6 +13,7 @@ const utf8Decoder = new TextDecoder()
 export class SudokuApi {
   constructor (kit) {
     this._kit = kit
+    this._lines = new LineTables(kit)
   }
 
   get _x () { return this._kit._x } // the instance may be replaced (releaseMemory)
@@ -90,7 +91,7 @@ export class SudokuApi {
     if (Array.isArray(puzzle)) return readArray(puzzle, opts)
     if (typeof puzzle !== 'string') throw new DlxError('BAD_INPUT', 'a puzzle is a string or a 2D array of cells')
     checkPuzzleLength(puzzle)
-    const fast = readLine(puzzle, opts.size, alphabet)
+    const fast = readLine(this._lines, puzzle, opts.size, alphabet)
     if (fast) return fast
     const kit = this._kit
     const [s, len] = kit._putString(puzzle)
@@ -401,9 +402,11 @@ export class SudokuApi {
     // Every option is checked before the work (a 64x64 takes seconds).
     const h = this._solver(size, opts)
     size = this._x.dk_sudoku_size(h)
+    let symbols = null
     if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
       if (alphabet) checkAlphabet(alphabet, size)
-      else if (size > DEFAULT_SYMBOLS.length) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+      symbols = this._lines.symbols(size, alphabet) // as the C printer writes them
+      if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
     }
     const kit = this._kit
     const n2 = size * size
@@ -413,7 +416,7 @@ export class SudokuApi {
       const s = kit._u8().slice(solution, solution + n2)
       const form = style < 0
         ? { kind: 'array', size }
-        : { kind: style ? 'text' : 'line', size, style, symbols: alphabet ?? DEFAULT_SYMBOLS, blank: '.' }
+        : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
       return {
         puzzle: this._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
         solution: this._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
