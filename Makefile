@@ -70,9 +70,11 @@ WASM_HDR  := src/wasm/heap.h src/wasm/records.h
 WASM_SRC  := $(CORE_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
 # dlxkit.mjs (Node, unbundled pages) and dlxkit-browser.mjs (bundlers) are
-# two hosts over one core; so are the two workers.
-DIST_JS   := dist/dlxkit.mjs dist/dlxkit-core.mjs dist/dlxkit-abi.mjs dist/dlxkit-browser.mjs dist/dlxkit.d.ts \
-             dist/dlxkit-worker.mjs dist/dlxkit-worker-core.mjs dist/dlxkit-worker-browser.mjs
+# two entries over one library (src/js/dlxkit-*.mjs, a module a job, copied
+# under their own names); so are the two workers.
+JS_LIB    := $(wildcard src/js/dlxkit-*.mjs) src/js/dlxkit-abi.mjs
+JS_ENTRY  := dist/dlxkit.mjs dist/dlxkit-browser.mjs dist/dlxkit-worker.mjs dist/dlxkit-worker-browser.mjs
+DIST_JS   := $(JS_ENTRY) $(sort $(patsubst src/js/%,dist/%,$(JS_LIB))) dist/dlxkit.d.ts
 DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
@@ -101,10 +103,11 @@ build/wasm/names.wasm: $(WASM_OBJ)
 	$(WASM_OPT) $(WASM_OPT_FLAGS) -g build/wasm/names-linked.wasm -o $@
 
 # The sources are written for their place in dist/ (they import each other by
-# their dist/ names): src/js/dlxkit.mjs and worker.mjs are the shared core,
-# host-node.mjs and host-browser.mjs the package's entries ("node"/"default"
-# and "browser" in package.json), each passing its host to the core.
-dist/dlxkit-core.mjs: src/js/dlxkit.mjs
+# their dist/ names): the library's modules keep their names there;
+# host-node.mjs and host-browser.mjs are the package's entries ("node"/"default"
+# and "browser" in package.json), each passing its host to the library, and
+# worker-node.mjs, worker-browser.mjs the workers' entries.
+dist/dlxkit-%.mjs: src/js/dlxkit-%.mjs
 	cp $< $@
 dist/dlxkit.mjs: src/js/host-node.mjs
 	cp $< $@
@@ -114,11 +117,7 @@ dist/dlxkit-browser.mjs: src/js/host-browser.mjs
 # tests/abi.test.mjs checks that the committed file is current.
 src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/abi.mjs
 	node tools/abi.mjs > $@
-dist/dlxkit-abi.mjs: src/js/dlxkit-abi.mjs
-	cp $< $@
 dist/dlxkit.d.ts: src/js/dlxkit.d.ts
-	cp $< $@
-dist/dlxkit-worker-core.mjs: src/js/worker.mjs
 	cp $< $@
 dist/dlxkit-worker.mjs: src/js/worker-node.mjs
 	cp $< $@

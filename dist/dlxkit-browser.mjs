@@ -2,9 +2,10 @@
 // 5, Rollup, esbuild --platform=browser, Vite) pick. No Node code: the module
 // and the worker are found with the new URL(..., import.meta.url) pattern that
 // bundlers follow, so they copy dlxkit.wasm and bundle the worker themselves.
-import { loadWith, createWorkerWith, wireWebWorker } from './dlxkit-core.mjs'
+import { loadWith } from './dlxkit-load.mjs'
+import { createWorkerWith, wireWebWorker } from './dlxkit-client.mjs'
 
-export { DlxError, Dlxkit, Problem } from './dlxkit-core.mjs'
+export * from './dlxkit-core.mjs'
 
 /** What a relative `wasm` text is relative to: the page (or worker) address. */
 function base () {

@@ -1,11 +1,14 @@
 // dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
-// thread) and serves createWorker()'s requests. Long searches run in slices
-// of nodes with a pause between them, so an abort message is seen within one
-// slice (about 20 ms) and progress can be reported.
+// thread) and serves createWorker()'s requests (dlxkit-operations.mjs). Long
+// searches run the library's run loop in slices of nodes with a pause between
+// them, so an abort message is seen within one slice (about 20 ms) and
+// progress can be reported.
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
-import { DlxError } from './dlxkit-core.mjs'
+import { DlxError, errorText } from './dlxkit-errors.mjs'
+import { OPERATIONS } from './dlxkit-operations.mjs'
+import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 
 const SLICE_MS = 20 // aim for slices this long
 let channel = null
@@ -55,50 +58,46 @@ function inTurn (id, pid, run) {
 }
 
 /**
- * Run a search in slices: step(budget) does up to `budget` nodes and says
- * whether to go on. The budget adapts so that a slice takes about SLICE_MS.
+ * Run a search (dlxkit-run.mjs) in slices of nodes, reporting progress after
+ * each; the budget of a slice adapts so that it takes about SLICE_MS. `gate`
+ * may hold the run between slices, `stop` within one (see Search.run).
  */
-async function inSlices (id, p, step, gate) {
+async function inSlices (id, search, { onSolution = null, stop = null, gate = null } = {}) {
   let budget = 20000
-  for (;;) {
-    if (gate) await gate()
-    stopIfAborted(id)
-    const t0 = Date.now()
-    const more = step(budget)
-    const st = p.stats()
-    channel.send({ id, progress: { nodes: st.nodes, progress: st.progress, solutions: st.solutions } })
-    if (!more) return
-    // A slice cut short to wait for the client says nothing about its speed.
-    if (more !== 'hold') {
-      const ms = Date.now() - t0
-      budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+  try {
+    for (;;) {
+      if (gate) await gate()
+      stopIfAborted(id)
+      const t0 = Date.now()
+      const r = search.run({ until: search.nodes + budget, onSolution, stop })
+      channel.send({ id, progress: { nodes: search.nodes, progress: search.progress, solutions: search.count } })
+      if (search.status) return search.status
+      // A slice cut short to wait for the client says nothing about its speed.
+      if (r !== 'held') {
+        const ms = Date.now() - t0
+        budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+      }
+      await pause()
+      stopIfAborted(id)
     }
-    await pause()
-    stopIfAborted(id)
+  } finally {
+    search.close()
   }
 }
 
-/** Count with progress: { count, status, nodes }. */
+/** Count with progress: { count, nodes, status }. */
 async function count (id, p, { limit = 0, maxNodes = 0 } = {}) {
-  p.restart()
-  let found = 0
-  let status = 'done'
-  await inSlices(id, p, (budget) => {
-    const end = Math.min(p.stats().nodes + budget, maxNodes || Infinity)
-    for (;;) {
-      const r = p.searchUntil(end)
-      if (r === 'done') return false
-      if (r === 'budget') {
-        if (end === maxNodes) status = 'stopped'
-        return status !== 'stopped'
-      }
-      found++
-      if (limit && found >= limit) { status = 'limit'; return false }
-    }
-  })
-  const nodes = p.stats().nodes
-  p.restart()
-  return { count: found, status, nodes }
+  const search = new Search(p, { limit, maxNodes })
+  await inSlices(id, search)
+  return search.result()
+}
+
+/** Count one shard with progress (as Problem.countShard). */
+async function countShard (id, p, shard, parts, { maxNodes = 0 } = {}) {
+  const search = new Search(p, { shard, parts, maxNodes })
+  await inSlices(id, search)
+  if (search.status === 'stopped') throw countStopped(search.result())
+  return search.count
 }
 
 /**
@@ -107,8 +106,7 @@ async function count (id, p, { limit = 0, maxNodes = 0 } = {}) {
  * a slow or gone consumer never lets the search run ahead of it.
  */
 async function solutions (id, p, window, { limit = 0, maxNodes = 0 } = {}) {
-  p.restart()
-  let found = 0
+  const search = new Search(p, { limit, maxNodes })
   const credit = { left: window, wake: null, fail: null }
   credits.set(id, credit)
   const gate = async () => {
@@ -116,30 +114,17 @@ async function solutions (id, p, window, { limit = 0, maxNodes = 0 } = {}) {
       await new Promise((resolve, reject) => { credit.wake = resolve; credit.fail = reject })
     }
   }
+  const onSolution = (s) => {
+    channel.send({ id, item: s })
+    credit.left--
+  }
   try {
-    await inSlices(id, p, (budget) => step(budget), gate)
+    await inSlices(id, search, { onSolution, stop: () => credit.left <= 0, gate })
   } finally {
     credits.delete(id)
   }
-  p.restart()
-  return found
-
-  function step (budget) {
-    const end = Math.min(p.stats().nodes + budget, maxNodes || Infinity)
-    for (;;) {
-      if (credit.left <= 0) return 'hold'
-      const r = p.searchUntil(end)
-      if (r === 'done') return false
-      if (r === 'budget') {
-        if (end === maxNodes) throw new DlxError('STOPPED', `stopped after ${maxNodes} nodes`, { found })
-        return true
-      }
-      channel.send({ id, item: p.solution().sort((a, b) => a - b) })
-      credit.left--
-      found++
-      if (limit && found >= limit) return false
-    }
-  }
+  if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
+  return search.count
 }
 
 /** A batch in chunks, so that it can report progress and be stopped. */
@@ -154,8 +139,13 @@ async function solveMany (id, puzzles, opts) {
   return results.map((r) => r.error ? { ...r, error: errorRecord(r.error) } : r)
 }
 
-const operations = {
-  async init ({ wasm, maxMemory }) {
+/**
+ * How the worker serves each operation of OPERATIONS (and only those):
+ * (id, args) -> result. An operation marked `turn` there waits its turn on
+ * the problem args[0] first (see receive).
+ */
+export const handlers = {
+  async init (id, [{ wasm, maxMemory }]) {
     kit = await load({ wasm, maxMemory })
     return true
   },
@@ -170,16 +160,16 @@ const operations = {
   'problem.exactCover': (id, [spec]) => keep(kit.exactCover(spec)),
   'problem.parseDlx': (id, [text]) => keep(kit.parseDlx(text)),
   'problem.shape': (id, [pid]) => problem(pid).shape,
-  'problem.solve': (id, [pid, opts]) => inTurn(id, pid, () => problem(pid).solve(opts)),
-  'problem.count': (id, [pid, opts]) => inTurn(id, pid, () => count(id, problem(pid), opts)),
-  'problem.solutions': (id, [pid, window, opts]) => inTurn(id, pid, () => solutions(id, problem(pid), window, opts)),
-  'problem.countShard': (id, [pid, shard, parts, opts]) => inTurn(id, pid, () => problem(pid).countShard(shard, parts, opts)),
   'problem.option': (id, [pid, k]) => problem(pid).option(k),
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
-  'problem.free': (id, [pid]) => inTurn(id, pid, () => {
+  'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
+  'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
+  'problem.countShard': (id, [pid, shard, parts, opts]) => countShard(id, problem(pid), shard, parts, opts),
+  'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
+  'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()
     return problems.delete(pid)
-  })
+  }
 }
 
 function keep (p) {
@@ -191,16 +181,7 @@ function keep (p) {
 function errorRecord (e) {
   return e instanceof DlxError
     ? { code: e.code, message: e.message, details: e.details }
-    : { code: 'INTERNAL', message: text(e), details: {} }
-}
-
-/** Any thrown value as text (a message getter or toString may throw too). */
-function text (e) {
-  try {
-    return String(e?.message ?? e)
-  } catch {
-    return 'an unreadable error'
-  }
+    : { code: 'INTERNAL', message: errorText(e), details: {} }
 }
 
 /** Serve requests on channel ({ send, listen }), loading the module with loadFn. */
@@ -228,9 +209,10 @@ async function receive (m) {
   }
   const { id, op, args } = m
   try {
-    if (!operations[op]) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
+    if (!Object.hasOwn(OPERATIONS, op)) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
     if (op !== 'init' && !kit) throw new DlxError('LOAD_FAILED', 'the worker has not loaded dlxkit')
-    const result = op === 'init' ? await operations.init(args[0]) : await operations[op](id, args)
+    const serveIt = () => handlers[op](id, args)
+    const result = await (OPERATIONS[op].turn ? inTurn(id, args[0], serveIt) : serveIt())
     channel.send({ id, ok: true, result })
   } catch (e) {
     channel.send({ id, ok: false, error: errorRecord(e) })

@@ -192,6 +192,7 @@ export class Problem {
   itemOptions (item: number): number[]
   branchItem (): number
   shardPrefixes (shard: number, parts: number): number[][]
+  /** the shard's count (runSearch with shard and parts); maxNodes is for the shard as a whole, STOPPED when spent */
   countShard (shard: number, parts: number, opts?: { maxNodes?: number }): number
   /** throws BAD_ARGUMENT for a non-integer, BAD_ITEM outside 0..items-1 */
   itemName (item: number): string
@@ -200,6 +201,27 @@ export class Problem {
   free (): void
   [Symbol.dispose] (): void
 }
+
+export interface RunOptions extends CountOptions {
+  /** search only shard `shard` (0..parts-1) of `parts` (see Problem.shardPrefixes); the counts of all shards add up */
+  shard?: number
+  parts?: number
+  /** each solution as found: sorted option indices */
+  onSolution?: (options: number[]) => void
+  /** the fraction of the run done (0..1), every 100,000 nodes */
+  onProgress?: (fraction: number) => void
+  /** asked before each step; true ends the run with status 'stopped' */
+  stop?: () => boolean
+}
+
+/**
+ * The library's one run loop: search `problem` as it stands (with any forced
+ * options), whole or one shard, with a solution limit and a node budget for
+ * the whole run (status 'stopped' when spent; never throws STOPPED). With no
+ * callback it counts in one call into the module per prefix. The problem is
+ * left with nothing forced by the run.
+ */
+export function runSearch (problem: Problem, options?: RunOptions): CountResult
 
 export class Dlxkit {
   sudoku: SudokuApi

@@ -15,6 +15,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
 const WASM_PATH = join(DIST, 'dlxkit.wasm')
 const BYTES = readFileSync(WASM_PATH)
+/** The library's modules (src/js/dlxkit-*.mjs), copied into dist/ under their own names. */
+const LIBRARY = readdirSync(join(ROOT, 'src', 'js')).filter((f) => /^dlxkit-.*\.mjs$/.test(f))
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
 
@@ -112,8 +114,7 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
     const script = join(dir, 'probe.mjs')
     const inline = join(DIST, 'dlxkit-inline.mjs')
     const main = join(DIST, 'dlxkit.mjs')
-    const abi = join(DIST, 'dlxkit-abi.mjs')
-    const core = join(DIST, 'dlxkit-core.mjs') // what both import
+    const library = LIBRARY.map((f) => `--allow-fs-read=${join(DIST, f)}`) // what both import
     const code = `
       const [inline, main] = process.argv.slice(2)
       const out = {}
@@ -125,7 +126,7 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
     writeFileSync(script, code)
     const stdout = execFileSync(process.execPath, [
       '--experimental-permission', '--no-warnings',
-      `--allow-fs-read=${script}`, `--allow-fs-read=${inline}`, `--allow-fs-read=${main}`, `--allow-fs-read=${core}`, `--allow-fs-read=${abi}`,
+      `--allow-fs-read=${script}`, `--allow-fs-read=${inline}`, `--allow-fs-read=${main}`, ...library,
       script, pathToFileURL(inline).href, pathToFileURL(main).href
     ], { encoding: 'utf8' })
     const out = JSON.parse(stdout)
@@ -182,10 +183,10 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
   assert.equal(exports.get('memory'), 'memory')
   assert.equal(exports.get('_initialize'), 'function')
   // every dk_ function the JS wrappers call is there, as a function
-  const js = readFileSync(join(DIST, 'dlxkit-core.mjs'), 'utf8')
+  const js = LIBRARY.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n')
   const used = new Set([...js.matchAll(/\b(dk_[a-z0-9_]+)\s*\(/g)].map((m) => m[1]))
   assert.ok(used.size >= 30, `the JS calls ${used.size} dk_ functions`)
-  for (const name of used) assert.equal(exports.get(name), 'function', `${name} is called by dlxkit-core.mjs but not exported`)
+  for (const name of used) assert.equal(exports.get(name), 'function', `${name} is called by the library but not exported`)
   for (const name of ['dk_sudoku_solve', 'dk_sudoku_generate', 'dk_problem_parse', 'dk_problem_count', 'dk_set_memory_cap', 'dk_alloc', 'dk_free']) {
     assert.equal(exports.get(name), 'function', name)
   }
@@ -193,8 +194,9 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
 
 test('dist/*.mjs: no eval, no new Function, no static import of Node modules', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.mjs'))
-  assert.deepEqual(files.sort(), ['dlxkit-abi.mjs', 'dlxkit-browser.mjs', 'dlxkit-core.mjs', 'dlxkit-inline.mjs', 'dlxkit-sheets.mjs',
-    'dlxkit-worker-browser.mjs', 'dlxkit-worker-core.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs'])
+  // the entries, the inline build, the sheets, and the library's modules under their own names
+  assert.deepEqual(files.sort(), ['dlxkit-browser.mjs', 'dlxkit-inline.mjs', 'dlxkit-sheets.mjs',
+    'dlxkit-worker-browser.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs', ...LIBRARY].sort())
   const nodeModule = String.raw`(?:node:[\w/]+|fs|fs/promises|path|url|os|worker_threads|child_process|module|crypto|util)`
   const staticImport = new RegExp(String.raw`^\s*(?:import|export)\b[^;()]*?\bfrom\s*['"]${nodeModule}['"]|^\s*import\s*['"]${nodeModule}['"]`, 'm')
   for (const f of files) {

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,7 +44,10 @@ test('the tarball holds the build and the CLI, and no tests or build output', ()
   assert.equal(packed.name, 'dlxkit')
   assert.equal(packed.version, PKG.version)
   const files = packed.files.map((f) => f.path)
-  for (const f of ['package.json', 'dist/dlxkit.wasm', 'dist/dlxkit.mjs', 'dist/dlxkit.d.ts', 'dist/dlxkit-inline.mjs', 'dist/dlxkit-worker.mjs', 'dist/dlxkit-core.mjs', 'dist/dlxkit-browser.mjs', 'dist/dlxkit-worker-core.mjs', 'dist/dlxkit-worker-browser.mjs', 'bin/dlxkit.mjs', 'README.md', 'LICENSE']) {
+  // the library's modules (src/js/dlxkit-*.mjs) are in dist/ under their own names
+  const library = readdirSync(new URL('../src/js/', import.meta.url)).filter((f) => /^dlxkit-.*\.mjs$/.test(f)).map((f) => `dist/${f}`)
+  assert.ok(library.includes('dist/dlxkit-core.mjs') && library.length >= 8, library.join(' '))
+  for (const f of ['package.json', 'dist/dlxkit.wasm', 'dist/dlxkit.mjs', 'dist/dlxkit.d.ts', 'dist/dlxkit-inline.mjs', 'dist/dlxkit-worker.mjs', 'dist/dlxkit-browser.mjs', 'dist/dlxkit-worker-browser.mjs', ...library, 'bin/dlxkit.mjs', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(f), `${f} is not in the tarball`)
   }
   for (const f of files) {

@@ -90,3 +90,47 @@ test('no core source includes a file from src/wasm/', () => {
     }
   }
 })
+
+// ---- the JS library (src/js/) ----------------------------------------------------
+// Modules a job (dlxkit-*.mjs) under a thin index, importing only each other;
+// the entries (host-*, worker-*) are the only files with a host's code; one
+// run loop, in dlxkit-run.mjs.
+
+const JS_DIR = join(ROOT, 'src', 'js')
+const library = readdirSync(JS_DIR).filter((f) => /^dlxkit-.*\.mjs$/.test(f))
+const jsText = (f) => readFileSync(join(JS_DIR, f), 'utf8')
+const importsOf = (text) => [...text.matchAll(/^\s*(?:import|export)\b[^;()]*?\bfrom\s*['"]([^'"]+)['"]/gm)].map((m) => m[1])
+
+test('the index only re-exports; every library module is small and imports only the library', () => {
+  assert.ok(library.length >= 10, library.join(' '))
+  const index = jsText('dlxkit-core.mjs').split('\n').filter((l) => l.trim() && !l.trim().startsWith('//'))
+  for (const line of index) assert.match(line, /^export \{ [\w, ]+ \} from '\.\/dlxkit-[\w-]+\.mjs'$/, `dlxkit-core.mjs: ${line}`)
+  for (const f of library) {
+    const text = jsText(f)
+    const lines = text.split('\n').length
+    assert.ok(lines <= 450, `${f} has ${lines} lines: split it by job`)
+    for (const spec of importsOf(text)) assert.ok(library.includes(spec.replace(/^\.\//, '')), `${f} imports ${spec}`)
+    assert.doesNotMatch(text, /import\(|['"]node:/, `${f} has host code: that belongs in an entry (host-*.mjs, worker-*.mjs)`)
+  }
+})
+
+test('the library modules import each other without a cycle', () => {
+  const graph = new Map(library.map((f) => [f, importsOf(jsText(f)).map((s) => s.replace(/^\.\//, ''))]))
+  const state = new Map() // 1: on the path, 2: done
+  const visit = (f, path) => {
+    if (state.get(f) === 2) return
+    assert.notEqual(state.get(f), 1, `import cycle: ${[...path, f].join(' -> ')}`)
+    state.set(f, 1)
+    for (const g of graph.get(f) ?? []) visit(g, [...path, f])
+    state.set(f, 2)
+  }
+  for (const f of library) visit(f, [])
+})
+
+test('one run loop: only dlxkit-run.mjs steps a search (dlxkit-problem.mjs defines the steps)', () => {
+  for (const f of readdirSync(JS_DIR).filter((n) => n.endsWith('.mjs'))) {
+    if (f === 'dlxkit-run.mjs' || f === 'dlxkit-problem.mjs') continue
+    assert.doesNotMatch(jsText(f), /\.(?:_?searchUntil|search)\(/, `${f} steps a search itself: use Search or runSearch (dlxkit-run.mjs)`)
+  }
+  assert.match(jsText('dlxkit-run.mjs'), /_searchUntil\(/)
+})

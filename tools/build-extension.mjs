@@ -3,15 +3,19 @@
 // Sudoku modules from web/ into web/extension/lib/ (git-ignored), so that
 // the extension always carries what `make dist` built and nothing goes stale.
 // `node tools/build-extension.mjs`, or buildExtension() from a test.
-import { copyFile, mkdir, rm, readFile } from 'node:fs/promises'
+import { copyFile, mkdir, rm, readFile, readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const EXTENSION_DIR = join(REPO_ROOT, 'web', 'extension')
 
-/** The library: dlxkit-inline.mjs carries the module's bytes, so no .wasm file is needed. */
-const FROM_DIST = ['dlxkit.mjs', 'dlxkit-core.mjs', 'dlxkit-abi.mjs', 'dlxkit-inline.mjs', 'dlxkit-worker.mjs', 'dlxkit-worker-core.mjs']
+/**
+ * The library: its .mjs files in dist/ (dlxkit-inline.mjs carries the
+ * module's bytes, so no .wasm file is needed).
+ */
+const fromDist = async (root) => (await readdir(join(root, 'dist'))).filter((f) => f.endsWith('.mjs'))
+
 /** The Sudoku panel and what it imports (a missing one fails the extension test loudly). */
 const FROM_WEB = [
   'sudoku-panel.mjs', 'board.mjs', 'keypad.mjs', 'shape.mjs', 'jigsaw.mjs',
@@ -24,7 +28,7 @@ export async function buildExtension ({ root = REPO_ROOT } = {}) {
   const lib = join(extension, 'lib')
   await rm(lib, { recursive: true, force: true })
   await mkdir(lib, { recursive: true })
-  for (const name of FROM_DIST) await copyFile(join(root, 'dist', name), join(lib, name))
+  for (const name of await fromDist(root)) await copyFile(join(root, 'dist', name), join(lib, name))
   for (const name of FROM_WEB) await copyFile(join(root, 'web', name), join(lib, name))
   // Fail here rather than in the browser when the manifest is not JSON.
   JSON.parse(await readFile(join(extension, 'manifest.json'), 'utf8'))

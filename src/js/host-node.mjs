@@ -3,9 +3,11 @@
 // entry; bundlers for browsers get dlxkit-browser.mjs instead, which has no
 // Node code at all. Node modules are imported only when running in Node, so
 // this file also works as it is in a browser.
-import { loadWith, createWorkerWith, wireWebWorker } from './dlxkit-core.mjs'
+import { loadWith } from './dlxkit-load.mjs'
+import { createWorkerWith, wireWebWorker } from './dlxkit-client.mjs'
+import { errorText } from './dlxkit-errors.mjs'
 
-export { DlxError, Dlxkit, Problem } from './dlxkit-core.mjs'
+export * from './dlxkit-core.mjs'
 
 function isNode () {
   return typeof process !== 'undefined' && process.versions != null && process.versions.node != null
@@ -44,14 +46,6 @@ const host = {
     worker.on('error', (e) => onFailure(errorText(e)))
     worker.on('exit', (code) => onFailure(`it exited with code ${code}`))
     return worker
-  }
-}
-
-function errorText (e) {
-  try {
-    return String(e?.message ?? e)
-  } catch {
-    return 'an unreadable error'
   }
 }
 

@@ -1,7 +1,7 @@
 // dlxkit-worker-browser.mjs: the worker that dlxkit-browser.mjs starts, which
 // bundlers bundle. No Node code. The client sends the module's bytes or its
 // absolute URL (resolved on its side), so the worker needs no default.
-import { loadWith } from './dlxkit-core.mjs'
+import { loadWith } from './dlxkit-load.mjs'
 import { serve } from './dlxkit-worker-core.mjs'
 
 const host = {

@@ -1,0 +1,64 @@
+// The one error class and the checks of values bound for the module: every
+// bad argument becomes a DlxError with a stable code, never a wrapped number
+// or a crash.
+
+/** The one error class: `code` is stable (see README), `details` says where. */
+export class DlxError extends Error {
+  constructor (code, message, details = {}) {
+    super(message)
+    this.name = 'DlxError'
+    this.code = code
+    this.details = details
+  }
+}
+
+/** The largest double below 2^64 (the C side's bound for counts). */
+export const UINT64_DOUBLE_MAX = 18446744073709549568
+export const INT32_MAX = 2 ** 31 - 1
+
+/** A value for a message, whatever it is (JSON.stringify throws on BigInt and cycles). */
+export function describe (v) {
+  if (typeof v === 'string') return JSON.stringify(v)
+  if (typeof v === 'bigint') return `${v}n`
+  try {
+    return JSON.stringify(v) ?? String(v)
+  } catch {
+    return Object.prototype.toString.call(v)
+  }
+}
+
+/** A thrown value as text, whatever it is (its message getter may throw). */
+export function errorText (e) {
+  try {
+    return String(e?.message ?? e)
+  } catch {
+    return 'an unreadable error'
+  }
+}
+
+/**
+ * The one check of numbers bound for the module: a whole number within the
+ * C parameter's range, or a coded error (the module would see a wrapped or
+ * truncated value: 2^32 + 2 items would be 2).
+ */
+export function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw new DlxError(code, `${what} must be a whole number ${min}..${max} (got ${describe(v)})`)
+  }
+  return v
+}
+
+/** A count, budget or seed (a double in C, read as a uint64_t). */
+export function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
+
+/** An index for the module: an integer; one beyond 32 bits becomes -1 (out of range there). */
+export function checkIndex (v, what) {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    throw new DlxError('BAD_ARGUMENT', `${what} must be a whole number (got ${describe(v)})`)
+  }
+  return int32OrMinus1(v)
+}
+
+export function int32OrMinus1 (v) {
+  return v >= -(2 ** 31) && v < 2 ** 31 ? v : -1
+}

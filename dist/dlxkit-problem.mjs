@@ -1,0 +1,357 @@
+// Exact-cover problems in the module: building one (from items and options,
+// or from Knuth's DLX text) and the Problem over its handle.
+import { ERR, RESULT, SLOT } from './dlxkit-abi.mjs'
+import { DlxError, INT32_MAX, checkCount, checkIndex, checkWhole, describe, int32OrMinus1 } from './dlxkit-errors.mjs'
+import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
+
+const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
+
+/** A problem from { primary, secondary, options } (see Dlxkit.exactCover). */
+export function exactCover (kit, spec) {
+  if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
+  const { primary, secondary = [], options = [] } = spec
+  const names = (v, what) => {
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) {
+      checkWhole(v, `${what} (a count of items)`, INT32_MAX) // beyond it the module would see it wrapped
+      return null
+    }
+    if (Array.isArray(v)) {
+      if (v.length > INT32_MAX) throw new DlxError('BAD_ARGUMENT', `${what} has more than ${INT32_MAX} items`)
+      return v.map(String)
+    }
+    throw new DlxError('BAD_INPUT', `${what} must be an array of item names or a count`)
+  }
+  const pNames = names(primary, 'primary')
+  const sNames = names(secondary, 'secondary')
+  const nPrimary = pNames ? pNames.length : primary
+  const nSecondary = sNames ? sNames.length : secondary
+  if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array of arrays')
+  const index = new Map()
+  // Secondary names come after all primary items, named or counted.
+  const declare = (list, first) => list?.forEach((n, i) => {
+    if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
+    index.set(n, first + i)
+  })
+  declare(pNames, 0)
+  declare(sNames, nPrimary)
+  const colors = new Map()
+  const flat = []
+  for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
+    const opt = options[k]
+    if (!Array.isArray(opt)) throw new DlxError('BAD_INPUT', `option ${k} must be an array`, { index: k })
+    const items = []
+    const cols = []
+    for (const entry of opt) {
+      let item = entry
+      let color = 0
+      if (typeof entry === 'string') {
+        const colon = entry.indexOf(':')
+        const name = colon < 0 ? entry : entry.slice(0, colon)
+        if (colon >= 0) {
+          const c = entry.slice(colon + 1)
+          if (!c) throw new DlxError('SYNTAX', `option ${k} has an empty color after "${name}:"`, { index: k, item: name })
+          if (!colors.has(c)) colors.set(c, colors.size + 1)
+          color = colors.get(c)
+        }
+        item = index.get(name)
+        if (item === undefined) throw new DlxError('UNKNOWN_ITEM', `option ${k} names unknown item "${name}"`, { index: k, item: name })
+      } else if (Array.isArray(entry)) {
+        [item, color] = entry
+      }
+      if (!Number.isInteger(item) || !Number.isInteger(color)) {
+        throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${describe(entry)}`, { index: k })
+      }
+      // Beyond 32 bits the module would see the value wrapped: -1 gets its BAD_ITEM or BAD_COLOR.
+      items.push(int32OrMinus1(item))
+      cols.push(int32OrMinus1(color))
+    }
+    // Loops, not push(...items): an option of 100,000 entries would overflow the stack.
+    flat.push(items.length)
+    for (const v of items) flat.push(v)
+    for (const v of cols) flat.push(v)
+  }
+  const p = kit._x.dk_problem_new(nPrimary, nSecondary)
+  if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >> 2])
+  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors: [...colors.keys()] })
+  try {
+    kit._with([flat.length * 4], (buf) => {
+      kit._i32().set(flat, buf >> 2)
+      const rc = kit._x.dk_problem_add_options(p, buf, options.length)
+      if (rc < 0) {
+        const err = kit._error(rc)
+        err.details.index ??= 0 // _error drops zeros, but option 0 is an option
+        err.message = `option ${err.details.index}: ${err.message}`
+        throw err
+      }
+    })
+  } catch (e) {
+    problem.free()
+    throw e
+  }
+  return problem
+}
+
+/** A problem in Knuth's DLX format; errors carry line and column. */
+export function parseDlx (kit, text) {
+  if (typeof text !== 'string') throw new DlxError('BAD_INPUT', 'parseDlx needs the text of a DLX file (a string)')
+  const [s, len] = kit._putString(text)
+  let p
+  try {
+    p = kit._x.dk_problem_parse(s, len)
+  } finally {
+    kit._free(s)
+  }
+  if (!p) {
+    const err = kit._error(kit._i32()[kit._x.dk_error() >> 2])
+    if (err.details.line) err.message = `line ${err.details.line}, column ${err.details.column}: ${err.message}`
+    throw err
+  }
+  return new Problem(kit, p, { fromText: true })
+}
+
+/** An exact-cover problem in the module. Free it when done (or let GC). */
+export class Problem {
+  constructor (kit, handle, { names = null, colors = [], fromText = false } = {}) {
+    this._kit = kit
+    this._x = kit._x
+    this._h = handle
+    this._names = names
+    this._colors = colors
+    this._fromText = fromText
+    this._items = -1 // the item count, once asked (it never changes)
+    this._iterating = false // a solutions() loop is under way
+    kit._live++
+    kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this problem was freed')
+    return this._h
+  }
+
+  /**
+   * The handle, for calls that move or reset the search: a solutions() loop
+   * under way owns the search, and such a call would derail it (restart it
+   * forever, end it, or mix two loops' places), so it is refused.
+   */
+  _idle () {
+    const h = this._handle()
+    if (this._iterating) {
+      throw new DlxError('BUSY', 'a solutions() loop over this problem is under way; finish or break it first (or call its return())')
+    }
+    return h
+  }
+
+  /** Counts: primary items, items, options, forced options. */
+  get shape () {
+    return this._kit._with([4 * SLOT.shape.length], (out) => {
+      this._x.dk_problem_shape(this._handle(), out)
+      const i = this._kit._i32()
+      const o = out >> 2
+      const at = SLOT.shape
+      return { primary: i[o + at.primary], items: i[o + at.items], options: i[o + at.options], forced: i[o + at.forced] }
+    })
+  }
+
+  /** Item i's name (its index as a string when the problem has no names). */
+  itemName (i) {
+    checkIndex(i, 'item index')
+    if (this._items < 0) this._items = this.shape.items
+    if (i < 0 || i >= this._items) throw new DlxError('BAD_ITEM', `item ${i} does not exist: items are 0..${this._items - 1}`, { index: i })
+    return this._itemName(i)
+  }
+
+  _itemName (i) {
+    const names = this._names
+    if (names) {
+      const list = i < names.nPrimary ? names.primary : names.secondary
+      return list ? list[i < names.nPrimary ? i : i - names.nPrimary] : String(i)
+    }
+    if (this._fromText) return this._kit._string(this._x.dk_problem_item_name(this._handle(), i))
+    return String(i)
+  }
+
+  /** Option k as item names (with ':color' where it has one). */
+  option (k) {
+    k = checkIndex(k, 'option index')
+    const n = this._x.dk_problem_option_items(this._handle(), k, 0, 0, 0)
+    this._kit._check(n)
+    return this._kit._with([n * 4, n * 4], (items, colors) => {
+      this._x.dk_problem_option_items(this._h, k, items, colors, n)
+      const i32 = this._kit._i32()
+      const out = []
+      for (let j = 0; j < n; j++) {
+        const name = this._itemName(i32[(items >> 2) + j])
+        const c = i32[(colors >> 2) + j]
+        out.push(c ? `${name}:${this._colorName(c)}` : name)
+      }
+      return out
+    })
+  }
+
+  _colorName (c) {
+    if (this._fromText) return this._kit._string(this._x.dk_problem_color_name(this._h, c))
+    return this._colors[c - 1] ?? String(c)
+  }
+
+  /** One step of the resumable search: 'solution', 'done' or 'budget'. */
+  search (maxNodes = 0) {
+    return SEARCH[this._kit._check(this._x.dk_problem_search(this._idle(), checkCount(maxNodes, 'maxNodes')))]
+  }
+
+  /** The same with an absolute limit on the node counter (0: none). */
+  searchUntil (nodeLimit = 0) {
+    this._idle()
+    return this._searchUntil(checkCount(nodeLimit, 'nodeLimit'))
+  }
+
+  /** searchUntil for the run loop (dlxkit-run.mjs), which may own the search. */
+  _searchUntil (nodeLimit) {
+    return SEARCH[this._kit._check(this._x.dk_problem_search_until(this._handle(), nodeLimit))]
+  }
+
+  /** The solution the search is at: option indices (forced ones first). */
+  solution () {
+    const cap = this.shape.primary + 1
+    return this._kit._with([cap * 4], (buf) => {
+      const n = this._kit._check(this._x.dk_problem_solution(this._handle(), buf, cap))
+      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+    })
+  }
+
+  /** The first solution (sorted option indices), or null. */
+  solve ({ maxNodes = 0 } = {}) {
+    this.restart()
+    const r = this.search(maxNodes)
+    if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
+    const s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
+    this.restart()
+    return s
+  }
+
+  /** How many solutions, up to `limit` (0: all). Throws STOPPED at maxNodes. */
+  count ({ limit = 0, maxNodes = 0 } = {}) {
+    const r = this.countDetailed({ limit, maxNodes })
+    if (r.status === 'stopped') throw countStopped(r)
+    return r.count
+  }
+
+  /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
+  countDetailed ({ limit = 0, maxNodes = 0 } = {}) {
+    return this._kit._with([8], (out) => {
+      const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
+      const count = this._kit._f64()[out >> 3]
+      return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
+    })
+  }
+
+  /** Every solution in turn (sorted option indices), up to `limit`. */
+  * solutions ({ limit = 0, maxNodes = 0 } = {}) {
+    const search = new Search(this, { limit, maxNodes })
+    // While the loop runs, calls that move the search are refused (BUSY);
+    // the loop ending in any way (done, break, throw, return()) frees it.
+    this._iterating = true
+    try {
+      while (search.next() === 'solution') yield search.solution()
+      if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
+    } finally {
+      this._iterating = false
+    }
+  }
+
+  /** { nodes, updates, solutions, progress, level, maxLevel, guesses } */
+  stats () {
+    return this._kit._with([8 * SLOT.stats.length], (out) => {
+      this._x.dk_problem_stats(this._handle(), out)
+      const f = this._kit._f64().subarray(out >> 3, (out >> 3) + SLOT.stats.length)
+      const at = SLOT.stats
+      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses] }
+    })
+  }
+
+  restart () { this._x.dk_problem_restart(this._idle()) }
+
+  /** Try options in a reproducible random order (seed 0: natural order). */
+  setSeed (seed) { this._kit._check(this._x.dk_problem_set_seed(this._idle(), checkCount(seed, 'seed'))) }
+
+  /** Put option k in every solution; a clash throws CONFLICT naming the other. */
+  force (k) {
+    k = checkIndex(k, 'option index')
+    const rc = this._x.dk_problem_force(this._idle(), k)
+    if (rc < 0) {
+      const err = this._kit._error(rc)
+      if (rc === ERR.CONFLICT) {
+        err.details = { option: k, other: err.details.index ?? 0, item: this._itemName(err.details.value ?? 0) }
+        err.message = `option ${k} clashes with forced option ${err.details.other} on item ${err.details.item}`
+      }
+      throw err
+    }
+  }
+
+  unforce () { this._kit._check(this._x.dk_problem_unforce(this._idle())) }
+
+  /** Options holding item i that agree with the forced ones. */
+  itemOptions (i) {
+    i = checkIndex(i, 'item index')
+    const n = this._kit._check(this._x.dk_problem_item_options(this._idle(), i, 0, 0)) // it restarts the search
+    return this._kit._with([n * 4], (buf) => {
+      this._x.dk_problem_item_options(this._h, i, buf, n)
+      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+    })
+  }
+
+  /** The item the search would branch on first, or -1. */
+  branchItem () { return this._x.dk_problem_branch_item(this._idle()) } // it restarts the search
+
+  /**
+   * Split the search into `parts` independent pieces: lists of options to
+   * force, taken from the first levels of the tree, dealt round-robin. The
+   * counts of all shards add up to the whole count.
+   */
+  shardPrefixes (shard, parts) {
+    this._idle()
+    if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+      throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
+    }
+    let prefixes = [[]]
+    // Deepen until there are enough pieces to deal (or nothing to split).
+    for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
+      const next = []
+      let split = false
+      for (const prefix of prefixes) {
+        for (const k of prefix) this.force(k)
+        const item = this.branchItem()
+        if (item < 0) next.push(prefix)
+        else {
+          split = true
+          for (const k of this.itemOptions(item)) next.push([...prefix, k])
+        }
+        for (let j = 0; j < prefix.length; j++) this.unforce()
+      }
+      prefixes = next
+      if (!split) break
+    }
+    return prefixes.filter((_, i) => i % parts === shard)
+  }
+
+  /** Count only the given shard (see shardPrefixes); maxNodes is for the shard as a whole. */
+  countShard (shard, parts, { maxNodes = 0 } = {}) {
+    const r = runSearch(this, { shard, parts, maxNodes })
+    if (r.status === 'stopped') throw countStopped(r)
+    return r.count
+  }
+
+  /** Option k as a line of Knuth's format. */
+  formatOption (k) { return this.option(k).join(' ') }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._x.dk_problem_free(this._h)
+    this._h = 0
+    this._kit._live--
+    this._kit._released()
+  }
+
+  [Symbol.dispose] () { this.free() }
+}

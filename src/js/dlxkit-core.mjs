@@ -1,0 +1,15 @@
+// dlxkit's public API, the same in Node, browsers, workers and extensions.
+// The entries (dlxkit.mjs for Node and unbundled pages, dlxkit-browser.mjs for
+// bundlers) add load() and createWorker() with their host. One module a job:
+//   dlxkit-errors.mjs       DlxError and the checks of arguments
+//   dlxkit-load.mjs         loading the module, the instance (Dlxkit)
+//   dlxkit-problem.mjs      exact-cover problems (Problem)
+//   dlxkit-run.mjs          the one search-with-budget run loop (runSearch)
+//   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs, dlxkit-sudoku-line.mjs)
+//   dlxkit-client.mjs       createWorker()'s client; dlxkit-worker-core.mjs serves it
+//   dlxkit-operations.mjs   the worker's operations, the one list both sides use
+//   dlxkit-abi.mjs          the boundary's names, generated from the C headers
+export { DlxError } from './dlxkit-errors.mjs'
+export { Dlxkit } from './dlxkit-load.mjs'
+export { Problem } from './dlxkit-problem.mjs'
+export { runSearch } from './dlxkit-run.mjs'

@@ -1,0 +1,212 @@
+// Loading dlxkit.wasm and the instance over it (Dlxkit): memory, the copies
+// in and out, the C error record. It imports nothing of the host: what
+// differs between Node and browsers (reading a file, resolving a path) is the
+// host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
+import { ERROR_NAMES, SLOT } from './dlxkit-abi.mjs'
+import { DlxError, INT32_MAX, checkWhole, describe, errorText } from './dlxkit-errors.mjs'
+import { exactCover, parseDlx } from './dlxkit-problem.mjs'
+import { SudokuApi } from './dlxkit-sudoku.mjs'
+
+const utf8 = new TextEncoder()
+const utf8Decoder = new TextDecoder()
+
+/**
+ * Bytes of the module, from what the caller gave or from where the host says
+ * (a host is what differs between Node and browsers: see dlxkit.mjs and
+ * dlxkit-browser.mjs). Every failure is a LOAD_FAILED saying why.
+ */
+async function wasmSource (wasm, host) {
+  if (wasm instanceof WebAssembly.Module) return wasm
+  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return wasm
+  const url = await wasmUrl(wasm, host)
+  let response
+  try {
+    if (url.protocol === 'file:' && host.readFile) return await host.readFile(url)
+    response = await fetch(url)
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`)
+  }
+  if (!response.ok) throw new DlxError('LOAD_FAILED', `cannot fetch ${url}: HTTP ${response.status}`)
+  try {
+    return await response.arrayBuffer()
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`)
+  }
+}
+
+/** The URL the host makes of a `wasm` option (its default when none). */
+export async function wasmUrl (wasm, host) {
+  try {
+    return await host.wasmUrl(wasm)
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot make a URL of the wasm option ${describe(wasm)}: ${errorText(e)}`)
+  }
+}
+
+/**
+ * Load the module. Options: `wasm` (bytes, a WebAssembly.Module or a URL; by
+ * default the file next to this module) and `maxMemory` (bytes of linear
+ * memory allowed; exhausting it is an OUT_OF_MEMORY error, never a trap).
+ * The entry files pass their host.
+ */
+export async function loadWith (host, options = {}) {
+  const source = await wasmSource(options?.wasm, host)
+  let module, instance
+  try {
+    module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source)
+    instance = await WebAssembly.instantiate(module, {})
+  } catch (e) {
+    throw new DlxError('LOAD_FAILED', `cannot instantiate dlxkit.wasm: ${e.message}`)
+  }
+  if (typeof instance.exports._initialize !== 'function' || typeof instance.exports.dk_alloc !== 'function') {
+    throw new DlxError('LOAD_FAILED', 'this WebAssembly module is not dlxkit.wasm (it lacks the dk_* exports)')
+  }
+  const kit = new Dlxkit(instance.exports, options)
+  kit._module = module // to start afresh when memory has grown (see releaseMemory)
+  return kit
+}
+
+/** Memory beyond which an instance with no live problem starts afresh to give it back. */
+const MEMORY_HIGH_WATER = 64 << 20
+
+/** One loaded module: the Sudoku functions and the exact-cover problems. */
+export class Dlxkit {
+  constructor (exports, options = {}) {
+    this._x = exports
+    exports._initialize()
+    this._buffer = null
+    this._module = null
+    this._live = 0 // problems not freed: while any lives, the instance cannot be replaced
+    this._fresh = null // a fresh instance on its way (releaseMemory)
+    this._solvers = new Map() // shape key -> solver handle, most recent last
+    this._registry = typeof FinalizationRegistry === 'function'
+      ? new FinalizationRegistry((free) => free())
+      : null
+    this.setMemoryLimit(options.maxMemory ?? 0)
+    this.sudoku = new SudokuApi(this)
+  }
+
+  /** Cap the module's memory at `bytes` (0: no cap but wasm32's 4 GiB). */
+  setMemoryLimit (bytes) {
+    if (!(Number.isFinite(bytes) && bytes >= 0)) throw new DlxError('BAD_ARGUMENT', 'maxMemory must be a number of bytes, 0 or more')
+    checkWhole(bytes, 'maxMemory (bytes)', Number.MAX_SAFE_INTEGER)
+    this._cap = bytes
+    this._x.dk_set_memory_cap(bytes)
+  }
+
+  /** Bytes of linear memory in use by the module now. */
+  memorySize () { return this._x.memory.buffer.byteLength }
+
+  /**
+   * WebAssembly memory never shrinks. After a call that grew it past 64 MiB
+   * (a huge text, say), the instance is replaced by a fresh one as soon as no
+   * problem is alive (a live Problem, or a solutions() loop, holds on to the
+   * old one). This does it now if it can; resolves to whether it did.
+   */
+  releaseMemory () {
+    if (this._live > 0 || !this._module) return Promise.resolve(false)
+    this._fresh ??= WebAssembly.instantiate(this._module, {}).then((instance) => {
+      this._fresh = null
+      if (this._live > 0) return false // a problem was made meanwhile: keep the old memory
+      this._solvers.clear() // their handles die with the old instance
+      this._x = instance.exports
+      this._x._initialize()
+      this._x.dk_set_memory_cap(this._cap)
+      return true
+    }, () => { this._fresh = null; return false })
+    return this._fresh
+  }
+
+  /** After memory is freed: start afresh in the background if it grew too big. */
+  _released () {
+    if (this._live === 0 && !this._fresh && this._module && this._x.memory.buffer.byteLength > MEMORY_HIGH_WATER) {
+      this.releaseMemory()
+    }
+  }
+  // ---- memory helpers ------------------------------------------------------
+
+  _u8 () { return new Uint8Array(this._x.memory.buffer) }
+  _i32 () { return new Int32Array(this._x.memory.buffer) }
+  _f64 () { return new Float64Array(this._x.memory.buffer) }
+
+  _alloc (bytes) {
+    // dk_alloc takes an int32_t: a larger request would wrap into a small block.
+    if (!(bytes <= INT32_MAX)) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes, more than the module can address)`)
+    const p = this._x.dk_alloc(Math.max(bytes, 1))
+    if (!p) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes; raise maxMemory)`)
+    return p
+  }
+
+  _free (p) {
+    if (!p) return
+    this._x.dk_free(p)
+    this._released()
+  }
+
+  /** Run fn with temporary buffers of the given sizes, freed afterwards. */
+  _with (sizes, fn) {
+    const ptrs = []
+    try {
+      for (const s of sizes) ptrs.push(this._alloc(s))
+      return fn(...ptrs)
+    } finally {
+      for (const p of ptrs) this._free(p)
+    }
+  }
+
+  _string (p) {
+    if (!p) return null
+    const u8 = this._u8()
+    let end = p
+    while (u8[end] !== 0) end++
+    return utf8Decoder.decode(u8.subarray(p, end))
+  }
+
+  /** Copy a string in as UTF-8; returns [pointer, byte length] (free it). */
+  _putString (s) {
+    const bytes = utf8.encode(s)
+    const p = this._alloc(bytes.length + 1)
+    const u8 = this._u8()
+    u8.set(bytes, p)
+    u8[p + bytes.length] = 0
+    return [p, bytes.length]
+  }
+
+  /** The last C error as a DlxError. */
+  _error (code) {
+    const e = this._x.dk_error() >> 2
+    const i32 = this._i32()
+    const message = this._string((e + SLOT.error.message) << 2) || this._string(this._x.dk_strerror(code))
+    const details = { errno: code }
+    for (const [name, k] of Object.entries(SLOT.error)) {
+      if (name !== 'code' && name !== 'message' && i32[e + k]) details[name] = i32[e + k]
+    }
+    return new DlxError(ERROR_NAMES[code] ?? 'UNKNOWN', message, details)
+  }
+
+  _check (rc) {
+    if (rc < 0) throw this._error(rc)
+    return rc
+  }
+
+  _track (owner, free) {
+    if (this._registry) this._registry.register(owner, free, owner)
+  }
+
+  _untrack (owner) {
+    if (this._registry) this._registry.unregister(owner)
+  }
+
+  // ---- exact cover -----------------------------------------------------------
+
+  /**
+   * A problem from items and options. `primary` and `secondary` are arrays of
+   * names or counts; each option is an array of names (secondary ones may be
+   * 'item:color') or of item indices (a secondary index may be [index, color]
+   * with a positive integer color).
+   */
+  exactCover (spec = {}) { return exactCover(this, spec) }
+
+  /** A problem in Knuth's DLX format; errors carry line and column. */
+  parseDlx (text) { return parseDlx(this, text) }
+}

@@ -1,0 +1,34 @@
+// The worker's operations, written once: the client (dlxkit-client.mjs) sends
+// these names and the worker (dlxkit-worker-core.mjs) serves exactly these
+// (tests/worker.test.mjs checks both sides). For each:
+//   problem  its first argument is a problem the worker holds, which a
+//            restarted worker has lost (the request then fails with FREED)
+//   turn     it moves that problem's search, so it waits for the requests
+//            on the problem before it (a search has one state)
+// The part after the dot is the client's method name.
+export const OPERATIONS = Object.freeze({
+  init: {},
+  'sudoku.solve': {},
+  'sudoku.count': {},
+  'sudoku.solveMany': {},
+  'sudoku.candidates': {},
+  'sudoku.split': {},
+  'sudoku.read': {},
+  'sudoku.generate': {},
+  'sudoku.rate': {},
+  'problem.exactCover': {},
+  'problem.parseDlx': {},
+  'problem.shape': { problem: true },
+  'problem.option': { problem: true },
+  'problem.formatOption': { problem: true },
+  'problem.solve': { problem: true, turn: true },
+  'problem.count': { problem: true, turn: true },
+  'problem.countShard': { problem: true, turn: true },
+  'problem.solutions': { problem: true, turn: true },
+  'problem.free': { problem: true, turn: true }
+})
+
+/** The operations of a group ('sudoku', 'problem') as [operation, method name]. */
+export function operationsOf (group) {
+  return Object.keys(OPERATIONS).filter((op) => op.startsWith(group + '.')).map((op) => [op, op.slice(group.length + 1)])
+}

@@ -1,0 +1,178 @@
+// The common case without a trip through the C reader: a puzzle written as
+// one line of N*N symbols (and nothing else). The JS does not read it: it
+// copies its bytes through a table of what each byte means to the C reader,
+// for that size and alphabet, which the C reader filled once (asked to read
+// probe lines: N*N copies of each printable byte, or one symbol and N*N-1
+// copies, and each mix of empty-cell marks); the answer is written back with
+// the symbols of the C printer. A line with a byte the table does not know,
+// a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
+// and '.' is read as 0-F) or no symbol at all goes to the C reader.
+// tests/sudoku-line.test.mjs checks that the two agree.
+import { STYLE } from './dlxkit-sudoku-args.mjs'
+
+const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
+const NO = -1 // a byte the table leaves to the C reader
+const MAX_MARKS = 8 // empty-cell marks whose mixes are probed (2^8 probes at most)
+
+/** What the C reader makes of each byte in a one-line puzzle; null when no line of N*N reads as one. */
+export class LineTables {
+  constructor (kit) {
+    this._kit = kit
+    this._tables = new Map()
+    this._symbols = new Map()
+  }
+
+  /**
+   * The n symbols the C printer writes for 1..n in the alphabet (of an empty
+   * n x n line it read), or '' when a puzzle that size has no one-line form.
+   */
+  symbols (n, alphabet) {
+    const key = `${n} ${alphabet ?? ''}`
+    let symbols = this._symbols.get(key)
+    if (symbols === undefined) {
+      const kit = this._kit
+      const x = kit._x
+      const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
+      symbols = kit._with([n * n, ab.length + 1, n * n], (text, a, values) => {
+        kit._u8().fill(0x2e, text, text + n * n) // '.'
+        putAscii(kit, a, ab)
+        const t = x.dk_text_parse(text, n * n, n, alphabet ? a : 0)
+        if (!t) return ''
+        try {
+          return x.dk_text_size(t) === n ? printed(kit, t, n, values) : ''
+        } finally {
+          x.dk_text_free(t)
+        }
+      })
+      this._symbols.set(key, symbols)
+      if (this._symbols.size > TABLES_KEPT) this._symbols.delete(this._symbols.keys().next().value)
+    }
+    return symbols
+  }
+
+  /**
+   * { value: Int8Array(128) (0 empty, 1..n, NO), kind: Int8Array(128) (the
+   * empty-cell marks numbered), mixes: Uint8Array (1 for each set of marks
+   * that may be mixed), symbols (n of them, as printed) } or null.
+   */
+  get (n, size, alphabet) {
+    const key = `${n} ${size} ${alphabet ?? ''}`
+    let t = this._tables.get(key)
+    if (t === undefined) {
+      t = this._build(n, size, alphabet)
+      this._tables.set(key, t)
+      if (this._tables.size > TABLES_KEPT) this._tables.delete(this._tables.keys().next().value)
+    }
+    return t
+  }
+
+  _build (n, size, alphabet) {
+    const kit = this._kit
+    const x = kit._x
+    const n2 = n * n
+    const value = new Int8Array(128).fill(NO)
+    const kind = new Int8Array(128).fill(NO)
+    const symbols = this.symbols(n, alphabet)
+    if (!symbols || n2 < 2) return null
+    let mixes = null
+    const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
+    kit._with([n2, ab.length + 1], (line, a) => {
+      putAscii(kit, a, ab)
+      /** The C reader's cells for the probe in `line`, or null if it reads no one-line puzzle of n*n. */
+      const probe = () => {
+        const t = x.dk_text_parse(line, n2, size, alphabet ? a : 0)
+        if (!t) return null
+        let cells = null
+        if (x.dk_text_size(t) === n && x.dk_text_style(t) === STYLE.line && x.dk_text_consumed(t) === n2) {
+          cells = kit._u8().slice(x.dk_text_cells(t), x.dk_text_cells(t) + n2)
+        }
+        x.dk_text_free(t)
+        return cells
+      }
+      for (let b = 0x21; b < 0x7f; b++) {
+        kit._u8().fill(b, line, line + n2)
+        value[b] = probe()?.[0] ?? NO
+      }
+      const symbol = value.findIndex((v) => v > 0)
+      if (symbol < 0) return
+      // A byte alone on a line may be no puzzle ('-' makes a border): beside a symbol
+      for (let b = 0x21; b < 0x7f; b++) {
+        if (value[b] !== NO) continue
+        kit._u8().fill(b, line, line + n2)
+        kit._u8()[line] = symbol
+        const cells = probe()
+        if (cells && cells[0] === value[symbol]) value[b] = cells[1]
+      }
+      const marks = []
+      for (let b = 0; b < 128; b++) if (value[b] === 0) kind[b] = marks.push(b) - 1
+      if (marks.length > MAX_MARKS) return // more than the reader's . _ - 0 * ?: leave it all to C
+      // Each set of marks, mixed after a symbol: read as empty cells, or left to the C reader.
+      mixes = new Uint8Array(1 << marks.length)
+      for (let set = 1; set < mixes.length; set++) {
+        const used = marks.filter((_, k) => set & (1 << k))
+        if (used.length > n2 - 1) continue
+        const v = kit._u8()
+        v[line] = symbol
+        for (let i = 1; i < n2; i++) v[line + i] = used[i % used.length]
+        const cells = probe()
+        mixes[set] = cells && cells[0] === value[symbol] && cells.subarray(1).every((c) => c === 0) ? 1 : 0
+      }
+    })
+    return mixes ? { value, kind, mixes, symbols } : null
+  }
+}
+
+/** An ASCII text and its NUL at `at` (not _putString: no puzzle text is copied in). */
+function putAscii (kit, at, text) {
+  const u8 = kit._u8()
+  for (let i = 0; i < text.length; i++) u8[at + i] = text.charCodeAt(i)
+  u8[at + text.length] = 0
+}
+
+/** The symbols the C printer writes for 1..n in a line like t ('' if it cannot). */
+function printed (kit, t, n, values) {
+  const u8 = kit._u8()
+  for (let i = 0; i < n * n; i++) u8[values + i] = (i % n) + 1
+  return kit._with([n * n + 1], (buf) => {
+    const len = kit._x.dk_text_format(t, n, values, STYLE.line, buf, n * n + 1)
+    return len === n * n ? String.fromCharCode(...kit._u8().subarray(buf, buf + n)) : ''
+  })
+}
+
+/**
+ * A one-line puzzle copied through the table: { size, cells, kind: 'line',
+ * symbols, blank }, or null for the C reader.
+ */
+export function readLine (tables, s, size, alphabet) {
+  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
+  const n = Math.round(Math.sqrt(len))
+  if (n * n !== len || n < 1 || (size && size !== n)) return null
+  const table = tables.get(n, size ?? 0, alphabet)
+  if (!table) return null
+  const { value, kind, mixes, symbols } = table
+  const cells = new Uint8Array(len)
+  let blank = 0 // the first mark, which the answer uses as the C printer would
+  let marks = 0 // the set of marks seen
+  let givens = 0
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i)
+    const v = c < 128 ? value[c] : NO
+    if (v > 0) {
+      cells[i] = v
+      givens++
+    } else if (v === NO) return null
+    else {
+      blank ||= c
+      marks |= 1 << kind[c]
+    }
+  }
+  if (!givens || (marks && !mixes[marks])) return null // no symbol, or marks the C reader reads otherwise
+  return { size: n, cells, kind: 'line', symbols, blank: blank ? String.fromCharCode(blank) : '.' }
+}
+
+/** Values 0..n as a line in those symbols. */
+export function writeLine (values, symbols, blank) {
+  let s = ''
+  for (const v of values) s += v ? symbols[v - 1] : blank
+  return s
+}

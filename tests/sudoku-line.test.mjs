@@ -1,0 +1,97 @@
+// The one-line fast path (dist/dlxkit-sudoku-line.mjs) is no reader of its
+// own: it copies bytes through a table the C reader filled. Wherever it takes
+// a line, the C reader reads the same cells, and the answer is written with
+// the same symbols and empty-cell mark; wherever the two could differ it
+// leaves the line to the C reader.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { load } from '../dist/dlxkit.mjs'
+import { readLine } from '../dist/dlxkit-sudoku-line.mjs'
+import { puzzles } from './helpers.mjs'
+
+const dlx = await load()
+const tables = dlx.sudoku._lines
+
+let taken = 0
+/** The fast path and the C reader (sudoku.read, which never takes the fast path) agree on `line`. */
+function agree (line, opts = {}) {
+  const fast = readLine(tables, line, opts.size, opts.alphabet)
+  if (!fast) return false
+  taken++
+  const c = dlx.sudoku.read(line, opts) // throws if the C reader refuses what the fast path took
+  assert.equal(c.style, 'line', line)
+  assert.equal(c.size, fast.size, line)
+  assert.deepEqual(c.cells.flat(), Array.from(fast.cells), line)
+  assert.equal(c.offset, line.length, line)
+  return true
+}
+
+/** solve() through the fast path answers as the C path does (a trailing blank sends a line to C). */
+function answersAgree (line, opts = {}) {
+  const outcome = (text) => {
+    try {
+      const r = dlx.sudoku.solve(text, { ...opts, maxNodes: 20000 })
+      return [r.status, r.solution, r.count]
+    } catch (e) {
+      return [e.code]
+    }
+  }
+  assert.deepEqual(outcome(line), outcome(line + ' '), line)
+}
+
+const rng = (seed) => () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32)
+
+test('9x9 data sets in every empty-cell mark: the fast path takes them, and agrees with the C reader', () => {
+  const lines = [...puzzles('top1465.txt'), ...puzzles('hardest1106.txt'), ...puzzles('17-clue.txt', 2000)]
+  assert.ok(lines.length > 3000, `${lines.length} lines`)
+  for (const line of lines) {
+    for (const blank of ['.', '0', '_', '*', '?']) assert.ok(agree(line.replaceAll('.', blank)), `taken: ${line}`)
+  }
+  for (const line of lines.slice(0, 200)) answersAgree(line.replaceAll('.', '0'))
+})
+
+test('generated puzzles 4x4 to 64x64, lowercase, custom alphabets, CRLF: agreement wherever the fast path takes a line', () => {
+  for (const size of [4, 9, 16, 25, 36, 49, 64]) {
+    const form = size <= 61 ? 'line' : 'numbers'
+    if (form !== 'line') continue
+    const { puzzle, solution } = dlx.sudoku.generate({ size, seed: size, maxNodes: 5e6 })
+    for (const line of [puzzle, solution, puzzle.toLowerCase(), puzzle.replaceAll('.', '_'), puzzle + '\n', puzzle + '\r\n']) {
+      agree(line)
+      agree(line, { size })
+    }
+    answersAgree(puzzle)
+    answersAgree(puzzle.toLowerCase())
+  }
+  for (const alphabet of ['0123456789ABCDEF', 'abcdefghijklmnop', '!"$%&\'()*/;<>?@[']) {
+    const { puzzle } = dlx.sudoku.generate({ size: 16, alphabet, seed: 7 })
+    assert.ok(agree(puzzle, { alphabet }), `taken: ${puzzle} in ${alphabet}`)
+    answersAgree(puzzle, { alphabet })
+  }
+})
+
+test('a 16x16 with both 0 and . for empty cells (read as 0-F), blanks, other bytes go to the C reader; mixes read alike do not', () => {
+  const { puzzle } = dlx.sudoku.generate({ size: 16, seed: 3 })
+  const hex = puzzle.replace('.', '0') // '0' and '.': the C reader reads 0-F
+  assert.equal(readLine(tables, hex), null)
+  assert.equal(dlx.sudoku.solve(hex).status, dlx.sudoku.solve(hex + ' ').status)
+  assert.ok(agree(puzzle.replace('.', '_')), 'two marks the C reader reads alike')
+  assert.ok(agree(puzzle.replaceAll('.', '-')), "'-', a border alone, is an empty cell beside symbols")
+  assert.equal(readLine(tables, '-'.repeat(81)), null, 'a line of marks only (here a border)')
+  assert.equal(readLine(tables, puzzle.replace('.', ' ')), null, 'a blank')
+  assert.equal(readLine(tables, puzzle.replace('.', 'é').slice(0, 256)), null, 'not ASCII')
+  assert.equal(readLine(tables, '1.3.'.repeat(2) + '.'), null, 'nine cells are a row of a 9x9, not a 3x3')
+})
+
+test('random lines of N*N bytes: the fast path never takes one the C reader reads otherwise', () => {
+  const random = rng(42)
+  const pools = ['123456789.', '0123456789ABCDEFG.-_*?', '123456789ABCDEFGHIJKLMNOPabcdefghijklmnopz.0', '#:|+=, 1.']
+  let before = taken
+  for (let k = 0; k < 3000; k++) {
+    const n = [2, 3, 4, 5, 9, 16, 25][k % 7]
+    const pool = pools[k % pools.length]
+    let line = ''
+    for (let i = 0; i < n * n; i++) line += pool[Math.floor(random() * pool.length)]
+    if (agree(line) && k % 10 === 0) answersAgree(line)
+  }
+  assert.ok(taken - before > 200, `${taken - before} random lines taken`)
+})
