@@ -238,6 +238,32 @@ describe('dlxkit sudoku', () => {
     assert.match(errors[1], new RegExp(`^dlxkit: ${file}:3: .*81`))
   })
 
+  // A line that is no puzzle must not swallow the puzzles after it: each bad
+  // piece is reported at its own line (stderr and --json), the rest solve.
+  const recoveries = () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const rows = p.match(/.{9}/g)
+    return [
+      { name: 'junk lines between one-line puzzles', text: [p, '1 2 3', p, p.slice(1), p], lines: [1, 2, 3, 4, 5], bad: [2, 4], errorLines: [2, 4] },
+      { name: 'a bad first grid row, then one-line puzzles', text: [rows[0] + 'x', p, p], lines: [1, 2, 3], bad: [1], errorLines: [1] },
+      { name: 'a grid a row short, then a one-line puzzle', text: [...rows.slice(0, 8), p], lines: [1, 9], bad: [1], errorLines: [9] },
+      { name: 'a bad row inside a grid, then a blank line and a puzzle', text: [...rows.slice(0, 4), rows[4].replace(/\d/, 'z'), ...rows.slice(5), '', p], lines: [1, 11], bad: [1], errorLines: [5] }
+    ].map((c) => ({ ...c, text: c.text.join('\n') + '\n' }))
+  }
+
+  test('recovery after a bad line: the puzzles after it are solved, the error names its line', () => {
+    for (const c of recoveries()) {
+      const r = dlxkit(['sudoku', '--check'], { input: c.text })
+      assert.equal(r.status, 1, c.name)
+      assert.deepEqual(lines(r.stdout), c.lines.map((l, k) => c.bad.includes(l) ? 'invalid' : 'unique'), c.name)
+      assert.deepEqual(lines(r.stderr).map((e) => Number(/^dlxkit: stdin:(\d+): /.exec(e)?.[1])), c.errorLines, `${c.name}: ${r.stderr}`)
+      const json = lines(dlxkit(['sudoku', '--format', 'json'], { input: c.text }).stdout).map((l) => JSON.parse(l))
+      assert.deepEqual(json.map((o) => o.line), c.lines, c.name)
+      assert.deepEqual(json.map((o) => o.puzzle), c.lines.map((_, k) => k + 1), c.name)
+      assert.deepEqual(json.filter((o) => o.status === 'invalid').map((o) => o.line), c.bad, c.name)
+    }
+  })
+
   test('a puzzle without a solution exits 1 and says so', () => {
     const r = dlxkit(['sudoku'], { input: '1.3.......1..4..\n' })
     assert.equal(r.status, 1)
