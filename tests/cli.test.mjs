@@ -264,6 +264,27 @@ describe('dlxkit sudoku', () => {
     }
   })
 
+  test('a line before a puzzle that reads as its title stays with it: the puzzle is solved', () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const r = dlxkit(['sudoku', '--format', 'json'], { input: `hello\n${p}\n` })
+    assert.equal(r.status, 0, r.stderr)
+    const [o] = lines(r.stdout).map((l) => JSON.parse(l))
+    assert.equal(o.status, 'unique')
+    assert.equal(o.line, 1) // sudoku.split starts the piece at its title
+  })
+
+  test('grids cut across the reads of a long file come back whole, each at its line', () => {
+    const puzzles = sharedPuzzles('top1465.txt', 3000)
+    const grid = (p) => p.match(/.{9}/g).map((r, i) => `${r.slice(0, 3)} | ${r.slice(3, 6)} | ${r.slice(6)}` + (i === 2 || i === 5 ? '\n------+-------+------' : '')).join('\n')
+    const file = temp('grids.txt', puzzles.map(grid).join('\n\n') + '\n') // 1 MB: many 64 KiB reads
+    const out = ok(['sudoku', '--format', 'json', '--jobs', '2', file]).stdout
+    const objects = lines(out).map((l) => JSON.parse(l))
+    assert.equal(objects.length, puzzles.length)
+    assert.deepEqual(objects.map((o) => o.line), puzzles.map((_, k) => 1 + 12 * k))
+    assert.ok(objects.every((o) => o.status === 'unique'), 'a grid was cut')
+    assert.equal(ok(['sudoku', file]).stdout.trim().split('\n\n').length, puzzles.length)
+  })
+
   test('a puzzle without a solution exits 1 and says so', () => {
     const r = dlxkit(['sudoku'], { input: '1.3.......1..4..\n' })
     assert.equal(r.status, 1)
@@ -500,7 +521,7 @@ describe('endless, binary and slow input', () => {
 
   test('an endless stream on stdin (yes, borders, one endless line) ends in an error naming the line', { timeout: 90000 }, async () => {
     const cases = [
-      ["'y\\n'.repeat(4096)", /^dlxkit: stdin:1: a puzzle text of more than 256 lines/], // yes | dlxkit sudoku
+      ["'y\\n'.repeat(4096)", /^dlxkit: stdin:1: 256 lines in a row hold no readable puzzle \(is this a puzzle file\?\); stopped reading/], // yes | dlxkit sudoku
       ["'------+------+------\\n'.repeat(4096)", /^dlxkit: stdin:1: a puzzle text of more than 256 lines/],
       ["'1'.repeat(1 << 16)", /^dlxkit: stdin:1: a line of more than 65536 characters: longer than the largest puzzle, 64x64/],
       ["'\\0'.repeat(1 << 16)", /^dlxkit: stdin:1: a line of more than 65536 characters \(it holds NUL bytes/]
@@ -517,7 +538,7 @@ describe('endless, binary and slow input', () => {
     const r = await piped(['sudoku', '--check'], `process.stdout.write(${JSON.stringify(p + '\n' + p + '\n\n')}); ${forever("'y\\n'.repeat(4096)")}`)
     assert.equal(r.status, 1)
     assert.equal(r.stdout, 'unique\nunique\n')
-    assert.match(r.stderr, /^dlxkit: stdin:4: a puzzle text of more than 256 lines/)
+    assert.match(r.stderr, /^dlxkit: stdin:4: 256 lines in a row hold no readable puzzle/)
   })
 
   test('cover: an endless stream stops at 256 MiB with a clear error', { timeout: 60000 }, async () => {
@@ -535,6 +556,9 @@ describe('endless, binary and slow input', () => {
     const halting = await piped(['sudoku', '--check', '-'], `process.stdout.write(${JSON.stringify(a + '\n' + b.slice(0, 40))}); setTimeout(() => console.log(${JSON.stringify(b.slice(40))}), 700)`)
     assert.equal(halting.status, 0, halting.stderr)
     assert.equal(halting.stdout, 'unique\nunique\n')
+    const grid = a.match(/.{9}/g).join('\n') + '\n'
+    const cut = await piped(['sudoku', '--check'], `process.stdout.write(${JSON.stringify(grid.slice(0, 45))}); setTimeout(() => process.stdout.write(${JSON.stringify(grid.slice(45) + b + '\n')}), 700)`)
+    assert.equal(cut.stdout, 'unique\nunique\n', cut.stderr) // a grid cut by a pause in its fifth row
     const rate = await piped(['rate'], `setTimeout(() => console.log(${JSON.stringify(a)}), 500)`)
     assert.equal(rate.status, 0, rate.stderr)
     assert.match(rate.stdout, /^level=/)

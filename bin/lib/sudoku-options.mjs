@@ -3,7 +3,7 @@
 // alphabet, maxNodes).
 import { UsageError, parseBox, parseWholeNumber } from './args.mjs'
 import { readRegionsFile, readJigsawFile } from './region-files.mjs'
-import { DlxError } from './kit.mjs'
+import { DlxError } from './workers.mjs'
 
 const VARIANTS = ['x', 'windoku']
 const MAX_SIDE = 64
@@ -56,10 +56,17 @@ function sideFromOptions (opts) {
 }
 
 /**
- * Build the solver once up front when N is known, so that a bad box, map or
- * region is one usage error instead of the same error for every puzzle.
+ * Check the alphabet, and build the solver once up front when N is known, so
+ * that a bad alphabet, box, map or region is one usage error instead of the
+ * same error for every puzzle.
  */
 export function checkShape (kit, opts, command) {
+  try {
+    kit.sudoku.split('', { size: opts.size, alphabet: opts.alphabet })
+  } catch (e) {
+    if (!(e instanceof DlxError)) throw e
+    throw new UsageError(`--alphabet ${opts.alphabet}: ${e.message}`, command)
+  }
   if (!opts.size) return
   const empty = Array.from({ length: opts.size }, () => new Array(opts.size).fill(0))
   try {

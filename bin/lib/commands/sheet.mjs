@@ -4,7 +4,7 @@
 // peer dependency, loaded only here.
 import { closeSync, fstatSync, openSync } from 'node:fs'
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseBox, parseWholeNumber } from '../args.mjs'
-import { loadKit, DlxError } from '../kit.mjs'
+import { loadKit, DlxError } from '../workers.mjs'
 import { sheetCells, sheetRange, rangeAddress, address } from '../sheet/cells.mjs'
 import { findBlocks, autoSides, readFrame } from '../sheet/find-blocks.mjs'
 import { namedRanges } from '../sheet/named-ranges.mjs'
