@@ -2,7 +2,7 @@
 // library's reader, solved in chunks on the library (or its workers with
 // --jobs), reported in input order. Shared by `dlxkit sudoku` and `dlxkit rate`.
 import { InputError, readPuzzleBatches } from './input.mjs'
-import { DlxError, Pool, loadKit, runInOrder } from './workers.mjs'
+import { DlxError, Pool, loadKit, runInOrder } from './library.mjs'
 import { reportPuzzle } from './puzzle-report.mjs'
 
 const MAX_CHUNK = 256

@@ -4,7 +4,7 @@
 // on N workers; --shard K/N searches one shard in this thread.
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseJobs, parseShard, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
 import { InputError, openInput, readWholeText } from '../input.mjs'
-import { DlxError, Pool, createWorker, loadKit, runInOrder, threadCount } from '../workers.mjs'
+import { DlxError, Pool, createWorker, loadKit, runInOrder, threadCount } from '../library.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,

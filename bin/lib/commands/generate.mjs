@@ -1,7 +1,7 @@
 // dlxkit generate: puzzles with a unique solution from consecutive seeds.
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseFormat, parseJobs, parseWholeNumber } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
-import { DlxError, Pool, loadKit, runInOrder, threadCount } from '../workers.mjs'
+import { DlxError, Pool, loadKit, runInOrder, threadCount } from '../library.mjs'
 import { apiFormat, lineToGrid } from '../puzzle-report.mjs'
 
 const OPTIONS = {

@@ -2,7 +2,7 @@
 import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
 import { openInput } from '../input.mjs'
-import { loadKit, threadCount } from '../workers.mjs'
+import { loadKit, threadCount } from '../library.mjs'
 import { runPuzzleBatch } from '../puzzle-batch.mjs'
 import { apiFormat } from '../puzzle-report.mjs'
 

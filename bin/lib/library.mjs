@@ -1,7 +1,8 @@
-// The library, and parallel work through its own workers: --jobs N runs on N
-// dlxkit workers (createWorker), one job on the module in this thread. Both
-// answer the same calls (a worker's are async; `await` takes either), and
-// results are handed on in task order whatever order they finish in.
+// The one place the CLI loads the library, and parallel work through the
+// library's own workers: --jobs N runs on N dlxkit workers (createWorker),
+// one job on the module in this thread. Both answer the same calls (a
+// worker's are async; `await` takes either), and results are handed on in
+// task order whatever order they finish in.
 import os from 'node:os'
 import { load, createWorker, DlxError } from '../../dist/dlxkit.mjs'
 
