@@ -566,6 +566,29 @@ describe('endless, binary and slow input', () => {
     assert.equal(cover.stdout, '2\n', cover.stderr)
   })
 
+  test('(sleep 1; echo PUZZLE) | dlxkit sudoku, through a shell pipe, with and without -', { timeout: 30000 }, () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    for (const dash of ['', ' -']) {
+      const r = spawnSync('sh', ['-c', `(sleep 1; echo '${p}') | "${process.execPath}" bin/dlxkit.mjs sudoku${dash}`], { cwd: ROOT, encoding: 'utf8' })
+      assert.equal(r.status, 0, r.stderr)
+      assert.equal(r.stderr, '')
+      assertSolves(cellsOf(r.stdout.trim()), cellsOf(p))
+    }
+  })
+
+  test('a terminal on stdin: - reads what is typed up to Ctrl-D; no FILE is a usage error', { timeout: 30000, skip: !existsSync('/usr/bin/script') && 'no script(1) to make a terminal' }, () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const onTerminal = (args, typed) => spawnSync('sh', ['-c', `${typed} | script -qec '"${process.execPath}" bin/dlxkit.mjs ${args}' /dev/null`], { cwd: ROOT, encoding: 'utf8' })
+    const typed = onTerminal('sudoku -', `(sleep 1; printf '${p}\\n'; sleep 1; printf '\\004')`)
+    assert.equal(typed.status, 0, typed.stdout)
+    const solution = typed.stdout.split(/\r?\n/).map((l) => l.split('\r').pop().replace(/\x1b\[K/g, '')).find((l) => /^\d{81}$/.test(l))
+    assert.ok(solution, typed.stdout)
+    assertSolves(cellsOf(solution), cellsOf(p))
+    const none = onTerminal('sudoku', '(sleep 1; echo x)')
+    assert.equal(none.status, 2, none.stdout)
+    assert.match(none.stdout, /dlxkit: no input: name a FILE, or pipe the input in/)
+  })
+
   test('dlxkit generate | dlxkit rate, through a shell pipe, rates every puzzle generated', { timeout: 60000 }, () => {
     const r = spawnSync('sh', ['-c', `"${process.execPath}" bin/dlxkit.mjs generate --box 3x3 --count 5 --seed 7 | "${process.execPath}" bin/dlxkit.mjs rate`], { cwd: ROOT, encoding: 'utf8' })
     assert.equal(r.status, 0, r.stderr)
