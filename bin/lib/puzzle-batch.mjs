@@ -10,8 +10,8 @@ const MAX_CHUNK_CHARS = 1 << 20 // so that the chunks in flight stay small in me
 
 // `yes | dlxkit sudoku` or a file of prose must end: this many lines in a
 // row whose pieces the reader cannot read stop the reading. Their reports
-// wait (so such a run makes one message, not hundreds) and are printed as
-// soon as a puzzle follows.
+// wait, and are printed as soon as a puzzle follows; a run that stops the
+// reading shows only its first (what is wrong) and the stop.
 const MAX_UNREADABLE_LINES = 256
 const READER_ERRORS = new Set(['BAD_LENGTH', 'BAD_SYMBOL'])
 
@@ -34,13 +34,14 @@ export async function runPuzzleBatch (input, settings, { out, terminal }) {
     failed ||= report.failed
   }
   try {
-    await runInOrder(chunks, pool, (api, chunk) => runChunk(api, settings, chunk), (results, i) => {
+    await runInOrder(chunks, pool, (api, chunk) => runChunk(api, settings, chunk), (results) => {
       results.forEach(({ puzzle, result }) => {
         const report = reportPuzzle(puzzle, result, { ...settings, inputName: input.name })
         if (result.status === 'invalid' && READER_ERRORS.has(result.error.code)) {
           unreadable.push({ report, line: puzzle.line })
           if (puzzle.line - unreadable[0].line >= MAX_UNREADABLE_LINES) {
-            const [first] = unreadable.splice(0) // one message for them all
+            const [first] = unreadable.splice(0)
+            print(first.report)
             throw new InputError(`${input.name}:${first.line}: ${MAX_UNREADABLE_LINES} lines in a row hold no readable puzzle (is this a puzzle file?); stopped reading`)
           }
           return
