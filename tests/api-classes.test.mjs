@@ -4,8 +4,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { load, DlxError } from '../dist/dlxkit.mjs'
-import { splitPuzzles } from '../bin/lib/split-puzzles.mjs'
-import { formatCandidates } from '../bin/lib/candidates-format.mjs'
 
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
@@ -333,12 +331,6 @@ test('an option of 200,000 entries works (no stack overflow)', { timeout: 60000 
   const byName = dlx.exactCover({ primary: ['p'], secondary: names, options: [['p', ...names.map((s) => `${s}:red`)]] })
   assert.equal(byName.count(), 1)
   byName.free()
-})
-
-test('the CLI\'s helpers take 200,000 puzzles in one block, and wide candidate cells', () => {
-  const text = ('.'.repeat(81) + '\n').repeat(200000)
-  assert.equal(splitPuzzles(text).length, 200000)
-  assert.match(formatCandidates([[[1, 2]]]), /12/)
 })
 
 // ---- oversized strings and memory -------------------------------------------------------

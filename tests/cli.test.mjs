@@ -238,6 +238,53 @@ describe('dlxkit sudoku', () => {
     assert.match(errors[1], new RegExp(`^dlxkit: ${file}:3: .*81`))
   })
 
+  // A line that is no puzzle must not swallow the puzzles after it: each bad
+  // piece is reported at its own line (stderr and --json), the rest solve.
+  const recoveries = () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const rows = p.match(/.{9}/g)
+    return [
+      { name: 'junk lines between one-line puzzles', text: [p, '1 2 3', p, p.slice(1), p], lines: [1, 2, 3, 4, 5], bad: [2, 4], errorLines: [2, 4] },
+      { name: 'a bad first grid row, then one-line puzzles', text: [rows[0] + 'x', p, p], lines: [1, 2, 3], bad: [1], errorLines: [1] },
+      { name: 'a grid a row short, then a one-line puzzle', text: [...rows.slice(0, 8), p], lines: [1, 9], bad: [1], errorLines: [9] },
+      { name: 'a bad row inside a grid, then a blank line and a puzzle', text: [...rows.slice(0, 4), rows[4].replace(/\d/, 'z'), ...rows.slice(5), '', p], lines: [1, 11], bad: [1], errorLines: [5] }
+    ].map((c) => ({ ...c, text: c.text.join('\n') + '\n' }))
+  }
+
+  test('recovery after a bad line: the puzzles after it are solved, the error names its line', () => {
+    for (const c of recoveries()) {
+      const r = dlxkit(['sudoku', '--check'], { input: c.text })
+      assert.equal(r.status, 1, c.name)
+      assert.deepEqual(lines(r.stdout), c.lines.map((l, k) => c.bad.includes(l) ? 'invalid' : 'unique'), c.name)
+      assert.deepEqual(lines(r.stderr).map((e) => Number(/^dlxkit: stdin:(\d+): /.exec(e)?.[1])), c.errorLines, `${c.name}: ${r.stderr}`)
+      const json = lines(dlxkit(['sudoku', '--format', 'json'], { input: c.text }).stdout).map((l) => JSON.parse(l))
+      assert.deepEqual(json.map((o) => o.line), c.lines, c.name)
+      assert.deepEqual(json.map((o) => o.puzzle), c.lines.map((_, k) => k + 1), c.name)
+      assert.deepEqual(json.filter((o) => o.status === 'invalid').map((o) => o.line), c.bad, c.name)
+    }
+  })
+
+  test('a line before a puzzle that reads as its title stays with it: the puzzle is solved', () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const r = dlxkit(['sudoku', '--format', 'json'], { input: `hello\n${p}\n` })
+    assert.equal(r.status, 0, r.stderr)
+    const [o] = lines(r.stdout).map((l) => JSON.parse(l))
+    assert.equal(o.status, 'unique')
+    assert.equal(o.line, 1) // sudoku.split starts the piece at its title
+  })
+
+  test('grids cut across the reads of a long file come back whole, each at its line', () => {
+    const puzzles = sharedPuzzles('top1465.txt', 3000)
+    const grid = (p) => p.match(/.{9}/g).map((r, i) => `${r.slice(0, 3)} | ${r.slice(3, 6)} | ${r.slice(6)}` + (i === 2 || i === 5 ? '\n------+-------+------' : '')).join('\n')
+    const file = temp('grids.txt', puzzles.map(grid).join('\n\n') + '\n') // 1 MB: many 64 KiB reads
+    const out = ok(['sudoku', '--format', 'json', '--jobs', '2', file]).stdout
+    const objects = lines(out).map((l) => JSON.parse(l))
+    assert.equal(objects.length, puzzles.length)
+    assert.deepEqual(objects.map((o) => o.line), puzzles.map((_, k) => 1 + 12 * k))
+    assert.ok(objects.every((o) => o.status === 'unique'), 'a grid was cut')
+    assert.equal(ok(['sudoku', file]).stdout.trim().split('\n\n').length, puzzles.length)
+  })
+
   test('a puzzle without a solution exits 1 and says so', () => {
     const r = dlxkit(['sudoku'], { input: '1.3.......1..4..\n' })
     assert.equal(r.status, 1)
@@ -474,7 +521,8 @@ describe('endless, binary and slow input', () => {
 
   test('an endless stream on stdin (yes, borders, one endless line) ends in an error naming the line', { timeout: 90000 }, async () => {
     const cases = [
-      ["'y\\n'.repeat(4096)", /^dlxkit: stdin:1: a puzzle text of more than 256 lines/], // yes | dlxkit sudoku
+      // yes | dlxkit sudoku: the first line's error, then the stop
+      ["'y\\n'.repeat(4096)", /^dlxkit: stdin:1: symbol 'y' .*\ndlxkit: stdin:1: 256 lines in a row hold no readable puzzle \(is this a puzzle file\?\); stopped reading\n$/],
       ["'------+------+------\\n'.repeat(4096)", /^dlxkit: stdin:1: a puzzle text of more than 256 lines/],
       ["'1'.repeat(1 << 16)", /^dlxkit: stdin:1: a line of more than 65536 characters: longer than the largest puzzle, 64x64/],
       ["'\\0'.repeat(1 << 16)", /^dlxkit: stdin:1: a line of more than 65536 characters \(it holds NUL bytes/]
@@ -483,15 +531,15 @@ describe('endless, binary and slow input', () => {
       const r = await piped(['sudoku'], forever(chunk))
       assert.equal(r.status, 1, `${chunk}: ${r.stderr}`)
       assert.match(r.stderr, message)
-      assert.equal(lines(r.stderr).length, 1, r.stderr)
+      assert.equal(lines(r.stderr).length, chunk.startsWith("'y") ? 2 : 1, r.stderr)
       if (r.peakKB !== null) assert.ok(r.peakKB < 300 * MB, `${chunk}: peak memory ${r.peakKB} KB`)
     }
     // good puzzles first, then junk: the puzzles are answered, the error names the junk's line
     const [p] = sharedPuzzles('top1465.txt', 1)
     const r = await piped(['sudoku', '--check'], `process.stdout.write(${JSON.stringify(p + '\n' + p + '\n\n')}); ${forever("'y\\n'.repeat(4096)")}`)
     assert.equal(r.status, 1)
-    assert.equal(r.stdout, 'unique\nunique\n')
-    assert.match(r.stderr, /^dlxkit: stdin:4: a puzzle text of more than 256 lines/)
+    assert.equal(r.stdout, 'unique\nunique\ninvalid\n')
+    assert.match(r.stderr, /^dlxkit: stdin:4: symbol 'y'.*\ndlxkit: stdin:4: 256 lines in a row hold no readable puzzle/)
   })
 
   test('cover: an endless stream stops at 256 MiB with a clear error', { timeout: 60000 }, async () => {
@@ -509,11 +557,37 @@ describe('endless, binary and slow input', () => {
     const halting = await piped(['sudoku', '--check', '-'], `process.stdout.write(${JSON.stringify(a + '\n' + b.slice(0, 40))}); setTimeout(() => console.log(${JSON.stringify(b.slice(40))}), 700)`)
     assert.equal(halting.status, 0, halting.stderr)
     assert.equal(halting.stdout, 'unique\nunique\n')
+    const grid = a.match(/.{9}/g).join('\n') + '\n'
+    const cut = await piped(['sudoku', '--check'], `process.stdout.write(${JSON.stringify(grid.slice(0, 45))}); setTimeout(() => process.stdout.write(${JSON.stringify(grid.slice(45) + b + '\n')}), 700)`)
+    assert.equal(cut.stdout, 'unique\nunique\n', cut.stderr) // a grid cut by a pause in its fifth row
     const rate = await piped(['rate'], `setTimeout(() => console.log(${JSON.stringify(a)}), 500)`)
     assert.equal(rate.status, 0, rate.stderr)
     assert.match(rate.stdout, /^level=/)
     const cover = await piped(['cover', '--count'], "process.stdout.write('a b\\n'); setTimeout(() => console.log('a\\nb\\na b'), 500)")
     assert.equal(cover.stdout, '2\n', cover.stderr)
+  })
+
+  test('(sleep 1; echo PUZZLE) | dlxkit sudoku, through a shell pipe, with and without -', { timeout: 30000 }, () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    for (const dash of ['', ' -']) {
+      const r = spawnSync('sh', ['-c', `(sleep 1; echo '${p}') | "${process.execPath}" bin/dlxkit.mjs sudoku${dash}`], { cwd: ROOT, encoding: 'utf8' })
+      assert.equal(r.status, 0, r.stderr)
+      assert.equal(r.stderr, '')
+      assertSolves(cellsOf(r.stdout.trim()), cellsOf(p))
+    }
+  })
+
+  test('a terminal on stdin: - reads what is typed up to Ctrl-D; no FILE is a usage error', { timeout: 30000, skip: !existsSync('/usr/bin/script') && 'no script(1) to make a terminal' }, () => {
+    const [p] = sharedPuzzles('top1465.txt', 1)
+    const onTerminal = (args, typed) => spawnSync('sh', ['-c', `${typed} | script -qec '"${process.execPath}" bin/dlxkit.mjs ${args}' /dev/null`], { cwd: ROOT, encoding: 'utf8' })
+    const typed = onTerminal('sudoku -', `(sleep 1; printf '${p}\\n'; sleep 1; printf '\\004')`)
+    assert.equal(typed.status, 0, typed.stdout)
+    const solution = typed.stdout.split(/\r?\n/).map((l) => l.split('\r').pop().replace(/\x1b\[K/g, '')).find((l) => /^\d{81}$/.test(l))
+    assert.ok(solution, typed.stdout)
+    assertSolves(cellsOf(solution), cellsOf(p))
+    const none = onTerminal('sudoku', '(sleep 1; echo x)')
+    assert.equal(none.status, 2, none.stdout)
+    assert.match(none.stdout, /dlxkit: no input: name a FILE, or pipe the input in/)
   })
 
   test('dlxkit generate | dlxkit rate, through a shell pipe, rates every puzzle generated', { timeout: 60000 }, () => {

@@ -27,7 +27,9 @@ and '-' decorations, or numbers separated by spaces or commas, separated by
 blank lines. Lines starting with '#' are comments. The input is read as a
 stream, so it may be endless; a line longer than 65536 characters, or a
 puzzle of more than 256 lines, is longer than any puzzle (the largest is
-64x64) and stops the reading with an error (exit status 1).`
+64x64) and stops the reading with an error (exit status 1). A line that is
+no puzzle is reported at its line, and the puzzles after it are still read;
+256 lines in a row without a readable puzzle stop the reading.`
 
 const BATCH = `  --jobs N             spread the puzzles over N worker threads (0: one per
                        processor; at most one per processor: a larger N is
@@ -154,10 +156,12 @@ Options:
   --max-nodes N        stop after N search nodes (then exit status 1)
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution; with --count {count, status, nodes}
-  --jobs N             count (or list) on N worker threads, each taking
-                       shards of the search tree (0: one per processor; at
-                       most one per processor: a larger N is capped);
-                       --all then lists the solutions shard by shard
+                       (nodes null with --jobs)
+  --jobs N             --count on N worker threads, each counting shards
+                       of the search tree (0: one per processor; at most
+                       one per processor: a larger N is capped); with
+                       --limit or --max-nodes, and for --all, the search
+                       runs on one thread
   --shard K/N          search only the K-th of N independent parts of the
                        search tree (1 <= K <= N): the counts of the N shards
                        add up to the whole count, so N machines can share a

@@ -82,6 +82,52 @@ function lineTooLong (input, line, text, maxChars) {
   return new InputError(`${input.name}:${line}: a line of more than ${maxChars} characters${binary}: longer than the largest puzzle, 64x64, can be; stopped reading`)
 }
 
+// The most a puzzle text can take, generously: a 64x64 grid with a border
+// line between every two rows and around them is 129 lines; a row of 64
+// numbers with ' | ' between them is under 400 characters.
+export const MAX_PUZZLE_LINES = 256
+export const MAX_PUZZLE_CHARS = 1 << 18
+
+/**
+ * The input's puzzles as they come, a batch (an array of { text, line }) at
+ * a time, cut by the library's reader (sudoku.split, sudoku.read; opts: the
+ * command's size and alphabet). The last piece of what has been read may go
+ * on in the next lines (a grid), so it waits for them or for the end; a
+ * piece longer than any puzzle can be stops the reading with an InputError.
+ */
+export async function * readPuzzleBatches (input, sudoku, { size, alphabet } = {}) {
+  const opts = { size, alphabet }
+  let held = [] // lines not cut yet: { text, line }
+  for await (const batch of readLineBatches(input)) {
+    const lines = held.length ? held.concat(batch) : batch
+    const pieces = cut(lines, sudoku, opts)
+    const last = pieces.pop()
+    held = last ? lines.slice(last.line - lines[0].line) : afterBreaks(lines)
+    if (pieces.length) yield pieces
+    const chars = held.reduce((n, l) => n + l.text.length, 0)
+    if (held.length > MAX_PUZZLE_LINES || chars > MAX_PUZZLE_CHARS) {
+      throw new InputError(`${input.name}:${held[0].line}: a puzzle text of more than ${MAX_PUZZLE_LINES} lines or ${MAX_PUZZLE_CHARS} characters, without a blank line or a one-line puzzle: longer than the largest puzzle, 64x64, can be; stopped reading`)
+    }
+  }
+  const pieces = held.length ? cut(held, sudoku, opts) : []
+  if (pieces.length) yield pieces
+}
+
+/** Pieces of consecutive lines, each with its line in the input. */
+function cut (lines, sudoku, opts) {
+  const first = lines[0].line
+  return sudoku.split(lines.map((l) => l.text).join('\n') + '\n', opts).map((p) => ({ text: p.text, line: first + p.line - 1 }))
+}
+
+/**
+ * Lines that hold no piece (blank, comment, title or border lines) without
+ * those up to the last blank or comment line: a title or a top border stays
+ * with what comes next, the rest can go.
+ */
+function afterBreaks (lines) {
+  return lines.slice(lines.findLastIndex((l) => { const t = l.text.trim(); return t === '' || t.startsWith('#') }) + 1)
+}
+
 /**
  * The whole text, for inputs that are one piece (an exact-cover problem):
  * at most `maxBytes`, and no NUL byte (a text format never has one; this

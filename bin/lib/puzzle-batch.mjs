@@ -1,14 +1,19 @@
-// A batch of puzzles from one input: read and split as a stream, spread
-// over threads in chunks, reported in input order. Shared by `dlxkit sudoku`
-// and `dlxkit rate`.
-import { InputError, readLineBatches } from './input.mjs'
-import { PuzzleSplitter } from './split-puzzles.mjs'
-import { createRunner } from './pool.mjs'
-import { runInOrder } from './ordered.mjs'
+// A batch of puzzles from one input: read as a stream and cut by the
+// library's reader, solved in chunks on the library (or its workers with
+// --jobs), reported in input order. Shared by `dlxkit sudoku` and `dlxkit rate`.
+import { InputError, readPuzzleBatches } from './input.mjs'
+import { DlxError, Pool, loadKit, runInOrder } from './library.mjs'
 import { reportPuzzle } from './puzzle-report.mjs'
 
 const MAX_CHUNK = 256
 const MAX_CHUNK_CHARS = 1 << 20 // so that the chunks in flight stay small in memory
+
+// `yes | dlxkit sudoku` or a file of prose must end: this many lines in a
+// row whose pieces the reader cannot read stop the reading. Their reports
+// wait, and are printed as soon as a puzzle follows; a run that stops the
+// reading shows only its first (what is wrong) and the stop.
+const MAX_UNREADABLE_LINES = 256
+const READER_ERRORS = new Set(['BAD_LENGTH', 'BAD_SYMBOL'])
 
 /**
  * input: { name, stream, size } (see input.mjs); settings: { mode, json,
@@ -17,32 +22,48 @@ const MAX_CHUNK_CHARS = 1 << 20 // so that the chunks in flight stay small in me
  */
 export async function runPuzzleBatch (input, settings, { out, terminal }) {
   const source = { puzzles: 0, ended: false }
-  const chunks = chunksOf(input, settings, source)
-  const runner = createRunner(settings.threads)
-  const withChunks = { size: runner.size, run: async ({ task, chunk }) => ({ chunk, results: await runner.run(task) }) }
+  const kit = await loadKit()
+  const chunks = chunksOf(readPuzzleBatches(input, kit.sudoku, settings.opts), settings.threads, source)
+  const pool = new Pool(settings.threads)
+  const unreadable = [] // reports of the unreadable pieces in a row so far
   let failed = false
   let done = 0
+  const print = (report) => {
+    if (report.out !== null) out.item(report.out)
+    if (report.message) { out.flush(); terminal.message(report.message) }
+    failed ||= report.failed
+  }
   try {
-    await runInOrder(chunks, withChunks, ({ chunk, results }) => {
-      results.forEach((result, j) => {
-        const report = reportPuzzle(chunk[j], result, { ...settings, inputName: input.name })
-        if (report.out !== null) out.item(report.out)
-        if (report.message) { out.flush(); terminal.message(report.message) }
-        failed ||= report.failed
+    await runInOrder(chunks, pool, (api, chunk) => runChunk(api, settings, chunk), (results) => {
+      results.forEach(({ puzzle, result }) => {
+        const report = reportPuzzle(puzzle, result, { ...settings, inputName: input.name })
+        if (result.status === 'invalid' && READER_ERRORS.has(result.error.code)) {
+          unreadable.push({ report, line: puzzle.line })
+          if (puzzle.line - unreadable[0].line >= MAX_UNREADABLE_LINES) {
+            const [first] = unreadable.splice(0)
+            print(first.report)
+            throw new InputError(`${input.name}:${first.line}: ${MAX_UNREADABLE_LINES} lines in a row hold no readable puzzle (is this a puzzle file?); stopped reading`)
+          }
+          return
+        }
+        unreadable.splice(0).forEach((u) => print(u.report))
+        print(report)
       })
       done += results.length
       if (source.ended) terminal.count(done, source.puzzles, 'puzzles')
       else terminal.tally(done, 'puzzles', input.size ? input.bytesRead / input.size : null)
     })
+    unreadable.splice(0).forEach((u) => print(u.report))
     terminal.count(done, source.puzzles, 'puzzles')
   } catch (e) {
     if (!(e instanceof InputError)) throw e
+    unreadable.splice(0).forEach((u) => print(u.report)) // read before the input failed
     out.flush()
     terminal.message(e.message)
     return 1
   } finally {
     input.stream.destroy() // unread input (after an error) must not keep the process alive
-    runner.close()
+    pool.close()
     out.flush()
     terminal.finish()
   }
@@ -54,16 +75,11 @@ export async function runPuzzleBatch (input, settings, { out, terminal }) {
 }
 
 /**
- * Tasks for the runner, as the input comes: chunks of the puzzles read so
- * far, small enough to share the work out evenly, big enough to batch.
- * Each is { task, chunk }: the chunk's puzzles ({ text, line, index })
- * stay on this side of postMessage and come back with the results.
+ * Chunks of the puzzles read so far ({ text, line, index }), as the input
+ * comes: small enough to share the work out evenly, big enough to batch.
  */
-async function * chunksOf (input, settings, source) {
-  const { mode, opts, threads } = settings
-  const splitter = new PuzzleSplitter({ size: opts.size, alphabet: opts.alphabet, name: input.name })
-  const task = (chunk) => ({ kind: 'puzzles', mode, puzzles: chunk.map((p) => p.text), opts })
-  const cut = function * (puzzles) {
+async function * chunksOf (batches, threads, source) {
+  for await (const puzzles of batches) {
     for (const p of puzzles) p.index = ++source.puzzles
     const size = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(puzzles.length / (threads * 8))))
     let chunk = []
@@ -79,18 +95,50 @@ async function * chunksOf (input, settings, source) {
     }
     if (chunk.length) yield chunk
   }
-  for await (const lines of readLineBatches(input)) {
-    let failure = null
-    try {
-      for (const line of lines) splitter.push(line)
-    } catch (e) {
-      failure = e // after the puzzles before it
-    }
-    for (const chunk of cut(splitter.take())) yield { task: task(chunk), chunk }
-    if (failure) throw failure
-  }
-  splitter.end()
-  const last = [...cut(splitter.take())]
   source.ended = true
-  for (const chunk of last) yield { task: task(chunk), chunk }
+}
+
+/**
+ * [{ puzzle, result }] for a chunk, on `api` (the library or a worker).
+ * mode: 'solve' | 'count' | 'check' (all three: solve up to opts.limit),
+ * 'candidates' or 'rate'.
+ */
+async function runChunk (api, { mode, opts }, chunk) {
+  const texts = chunk.map((p) => p.text)
+  let results
+  switch (mode) {
+    case 'solve': case 'count': case 'check': results = await solveChunk(api, texts, opts); break
+    case 'candidates': results = await eachPuzzle(texts, async (p) => ({ status: 'ok', candidates: await api.sudoku.candidates(p, opts) })); break
+    case 'rate': results = await eachPuzzle(texts, (p) => api.sudoku.rate(p, opts)); break
+    default: throw new Error(`unknown puzzle mode ${mode}`)
+  }
+  return results.map((result, k) => ({ puzzle: chunk[k], result }))
+}
+
+/** solveMany for speed (one call per chunk); an invalid puzzle alone again, for the detailed error. */
+async function solveChunk (api, puzzles, opts) {
+  let results
+  try {
+    results = await api.sudoku.solveMany(puzzles, opts)
+  } catch (e) {
+    if (!(e instanceof DlxError)) throw e
+    return eachPuzzle(puzzles, (p) => api.sudoku.solve(p, opts)) // find which puzzle, and why
+  }
+  return Promise.all(results.map(async (r, k) => {
+    if (r.status !== 'invalid') return r
+    const [again] = await eachPuzzle([puzzles[k]], (p) => api.sudoku.solve(p, opts)) // solveMany's errors are terse
+    return again.status === 'invalid' ? again : r
+  }))
+}
+
+/** fn per puzzle; an API error makes that puzzle's result 'invalid'. */
+function eachPuzzle (puzzles, fn) {
+  return Promise.all(puzzles.map(async (p) => {
+    try {
+      return await fn(p)
+    } catch (e) {
+      if (e instanceof DlxError) return { status: 'invalid', error: e }
+      throw e
+    }
+  }))
 }

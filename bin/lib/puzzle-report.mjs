@@ -1,10 +1,11 @@
-// What to print for one puzzle's result: stdout text, stderr message, and
-// whether it counts as a failure (exit status 1).
-import { formatCandidates, defaultBox } from './candidates-format.mjs'
-import { lineToGrid } from './grid-layout.mjs'
+// What to print for one puzzle's result: stdout text (a solution as a line
+// or grid, pencil marks, a rating, JSON), stderr message, and whether it
+// counts as a failure (exit status 1).
+
+const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /**
- * puzzle: { text, line, index } (index 1-based); result from puzzle-work.mjs;
+ * puzzle: { text, line, index } (index 1-based); result from puzzle-batch.mjs;
  * settings: { mode, json, layOut, opts, inputName } (layOut: print
  * solutions, which come as lines, as grids).
  * Returns { out: text or null, message: text or null, failed }.
@@ -81,4 +82,66 @@ function jsonOf (puzzle, result, mode) {
     case 'rate': return { ...head, level: result.level, score: result.score, nodes: result.nodes, guesses: result.guesses }
     default: return { ...head, solution: result.solution ?? null, count: result.count, nodes: result.nodes, guesses: result.guesses }
   }
+}
+
+// ---- pencil marks: each cell lists the digits still possible (a given shows
+// as its own digit), columns aligned, '|' and '-+-' rules between boxes.
+
+/**
+ * rows[r][c] = digits (1..N). box: { boxRows, boxCols } to draw, or null for
+ * no box rules (jigsaw). alphabet: the symbols of digits 1..N.
+ */
+function formatCandidates (rows, { box = null, alphabet = '' } = {}) {
+  const n = rows.length
+  const symbols = alphabet || DEFAULT_SYMBOLS
+  const asText = n <= symbols.length
+    ? (digits) => digits.map((d) => symbols[d - 1]).join('')
+    : (digits) => digits.join(',') // no one-symbol form: numbers
+  const cells = rows.map((row) => row.map((digits) => digits.length ? asText(digits) : '-'))
+  const width = cells.flat().reduce((w, s) => Math.max(w, s.length), 0)
+  const lines = []
+  cells.forEach((row, r) => {
+    if (box && r > 0 && r % box.boxRows === 0) lines.push(ruleLine(n, width, box.boxCols))
+    lines.push(rowLine(row, width, box?.boxCols).trimEnd())
+  })
+  return lines.join('\n') + '\n'
+}
+
+function rowLine (row, width, boxCols) {
+  return row.map((s, c) => (boxCols && c > 0 && c % boxCols === 0 ? '| ' : '') + s.padEnd(width + 1)).join('')
+}
+
+function ruleLine (n, width, boxCols) {
+  const boxes = n / boxCols
+  return Array.from({ length: boxes }, (_, b) => '-'.repeat(boxCols * (width + 1) + (b > 0 ? 1 : 0))).join('+')
+}
+
+/** The box the API picks when none is given: rows = largest divisor <= sqrt N. */
+function defaultBox (n) {
+  let rows = Math.floor(Math.sqrt(n))
+  while (n % rows) rows--
+  return { boxRows: rows, boxCols: n / rows }
+}
+
+// ---- a one-line puzzle laid out as a plain grid (symbols separated by
+// spaces), as the API's 'grid' style prints one; used with --alphabet, where
+// the API's grid style falls back to its default symbols.
+
+/** "1.3.2..." (N*N symbols) -> N lines of N symbols separated by spaces. */
+export function lineToGrid (line) {
+  const cells = [...line]
+  const n = Math.round(Math.sqrt(cells.length))
+  const rows = []
+  for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, r * n + n).join(' '))
+  return rows.join('\n') + '\n'
+}
+
+/**
+ * The API format to ask for, given the CLI's --format and --alphabet:
+ * { format, layOut } where layOut says the CLI lays the line out as a grid.
+ */
+export function apiFormat (format, alphabet) {
+  if (format === 'json') return { format: 'line', layOut: false } // JSON carries solutions as lines
+  if (format === 'grid' && alphabet) return { format: 'line', layOut: true }
+  return { format: format ?? undefined, layOut: false }
 }

@@ -2,8 +2,8 @@
 // the API's options (boxRows, boxCols, size, variant, regions, jigsaw,
 // alphabet, maxNodes).
 import { UsageError, parseBox, parseWholeNumber } from './args.mjs'
-import { readRegionsFile, readJigsawFile } from './region-files.mjs'
-import { DlxError } from './kit.mjs'
+import { readFileText } from './input.mjs'
+import { DlxError } from './library.mjs'
 
 const VARIANTS = ['x', 'windoku']
 const MAX_SIDE = 64
@@ -56,10 +56,17 @@ function sideFromOptions (opts) {
 }
 
 /**
- * Build the solver once up front when N is known, so that a bad box, map or
- * region is one usage error instead of the same error for every puzzle.
+ * Check the alphabet, and build the solver once up front when N is known, so
+ * that a bad alphabet, box, map or region is one usage error instead of the
+ * same error for every puzzle.
  */
 export function checkShape (kit, opts, command) {
+  try {
+    kit.sudoku.split('', { size: opts.size, alphabet: opts.alphabet })
+  } catch (e) {
+    if (!(e instanceof DlxError)) throw e
+    throw new UsageError(`--alphabet ${opts.alphabet}: ${e.message}`, command)
+  }
   if (!opts.size) return
   const empty = Array.from({ length: opts.size }, () => new Array(opts.size).fill(0))
   try {
@@ -68,4 +75,46 @@ export function checkShape (kit, opts, command) {
     if (!(e instanceof DlxError)) throw e
     throw new UsageError(`the shape given by the options is not usable: ${e.message}`, command)
   }
+}
+
+// ---- the files behind --regions (extra regions, JSON) and --jigsaw (a map
+// of pieces replacing the boxes); mistakes in them are usage errors.
+
+/**
+ * --regions FILE: a JSON array of regions, each an array of N cells; a
+ * cell is a [row, col] pair (0-based) or a cell number row * N + col.
+ */
+function readRegionsFile (path, command) {
+  let regions
+  try {
+    regions = JSON.parse(readFileText(path, command, 'regions file '))
+  } catch (e) {
+    if (e instanceof UsageError) throw e
+    throw new UsageError(`${path}: not JSON (${e.message})`, command)
+  }
+  const ok = Array.isArray(regions) && regions.every((r) => Array.isArray(r) && r.every(isCell))
+  if (!ok) throw new UsageError(`${path}: expected an array of regions, each an array of [row, col] pairs or cell numbers`, command)
+  return regions
+}
+
+function isCell (c) {
+  return Number.isInteger(c) || (Array.isArray(c) && c.length === 2 && c.every(Number.isInteger))
+}
+
+/**
+ * --jigsaw FILE: N lines of N piece names, one letter or digit per cell
+ * ("AAABBBCCC") or names separated by spaces or commas ("1 1 2 2 ...").
+ * Returns the N*N piece numbers 0..N-1, numbered in order of appearance.
+ */
+function readJigsawFile (path, command) {
+  const lines = readFileText(path, command, 'jigsaw file ').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+  const rows = lines.map((l) => /[\s,]/.test(l) ? l.split(/[\s,]+/).filter(Boolean) : [...l])
+  const n = rows.length
+  const bad = rows.findIndex((r) => r.length !== n)
+  if (n === 0) throw new UsageError(`${path}: the jigsaw map is empty`, command)
+  if (bad >= 0) throw new UsageError(`${path}: a jigsaw map needs N lines of N pieces (${n} lines, but map line ${bad + 1} has ${rows[bad].length})`, command)
+  const number = new Map()
+  for (const name of rows.flat()) if (!number.has(name)) number.set(name, number.size)
+  if (number.size !== n) throw new UsageError(`${path}: a ${n}x${n} jigsaw map needs ${n} different pieces (found ${number.size})`, command)
+  return rows.flat().map((name) => number.get(name))
 }

@@ -19,7 +19,8 @@
  *     comment lines may come between them), or the first line holds all N*N
  *     (a grid squeezed onto one line, as browsers copy it: runs of border
  *     characters with a '+' or '=' in them are borders there too).
- *     A blank line or the end of the text ends a grid early (an error).
+ *     A blank line, the end of the text or a complete one-line puzzle (other
+ *     than N cells: it cannot be a row) ends a grid early (an error).
  *   - NUMBERS style: the same with each cell a decimal number, separated by
  *     blanks or commas; 0, '.', '_', '-' or an empty field between commas is
  *     an empty cell.
@@ -71,7 +72,9 @@
  *     }
  * On an error about the text, out->consumed still moves past the problem: to
  * the end of its line, or for a grid row to where the grid would end (after
- * its N rows, or at a blank line), so such a loop can report it and go on.
+ * its N rows, or at a blank line or a complete one-line puzzle, which cannot
+ * be a row: a bad line never swallows the puzzle after it), so such a loop
+ * can report it and go on.
  * It is 0 for errors about the arguments (size, alphabet).
  *
  * sudoku_parse initializes *out whatever it held: release a parsed text
@@ -296,6 +299,7 @@ typedef struct {
     int32_t count;         /* cells read */
     int32_t rows;          /* grid rows read */
     bool in_rows;          /* reading a grid row by row (for skipping it after an error) */
+    size_t resume_at;      /* after the error, go on here (a puzzle starts there); 0: see resume_point */
     bool numbers_ok;       /* single digits so far: the grid may still turn out to be numbers */
     char blank;            /* the first empty-cell symbol seen, 0 before */
     bool zero_blank;       /* a '0' read as an empty cell */
@@ -796,8 +800,19 @@ static bool dash_row(const parser *p, const line_t *ln) {
     return p->blank == '-' && count_cells(p->text, ln, p->mode, NULL) == (size_t)p->n;
 }
 
-/* A blank line or the end of the text before the last row. */
-static int grid_ended(parser *p, size_t pos, bool blank_line) {
+/* A complete one-line puzzle that cannot be a row of the grid being read (it
+ * has other than N cells): the grid ended before it. A bad line or a short
+ * grid must not swallow the puzzles after it. */
+static bool ends_grid(const parser *p, const line_t *ln) {
+    line_t f;
+    if (!first_field(p->text, ln, &f) || !is_line_puzzle(p, &f, ln)) return false;
+    size_t m = count_cells(p->text, &f, M_SYMBOLS, NULL);
+    int32_t side = p->want ? p->want : side_of(m);
+    return m != (size_t)p->n && side >= 4 && m == (size_t)side * (size_t)side && cells_fit(p, &f, M_SYMBOLS, side);
+}
+
+/* A blank line, a one-line puzzle or the end of the text before the last row. */
+static int grid_ended(parser *p, size_t pos, const char *what) {
     p->in_rows = false; /* the place is not a row: resume after it */
     size_t k = (size_t)p->count;
     if (p->rows == 1 && !p->want && !side_of(k)) {
@@ -810,7 +825,7 @@ static int grid_ended(parser *p, size_t pos, bool blank_line) {
     }
     locate(p, pos, p->count);
     return fail(p, SUDOKU_ELENGTH, "the grid ends after %d row%s, at %s (%s); a %dx%d puzzle has %d rows",
-                (int)p->rows, p->rows == 1 ? "" : "s", blank_line ? "a blank line" : "the end of the text",
+                (int)p->rows, p->rows == 1 ? "" : "s", what,
                 p->where, (int)p->n, (int)p->n, (int)p->n);
 }
 
@@ -846,10 +861,15 @@ static int finish_grid(parser *p, size_t pos) {
 
 static int read_rows(parser *p, size_t pos) {
     while (p->rows < p->n) {
-        if (pos >= p->len) return grid_ended(p, p->len, false);
+        if (pos >= p->len) return grid_ended(p, p->len, "the end of the text");
         line_t ln;
         line_kind kind = line_here(p->text, p->len, pos, &ln);
-        if (kind == L_BLANK) return grid_ended(p, pos, true);
+        if (kind == L_BLANK) return grid_ended(p, pos, "a blank line");
+        if (kind == L_CONTENT && ends_grid(p, &ln)) {
+            int rc = grid_ended(p, pos, "a one-line puzzle");
+            p->resume_at = pos;
+            return rc;
+        }
         if (kind == L_CONTENT || (kind == L_DASHES && dash_row(p, &ln))) {
             int rc = read_row(p, &ln);
             if (rc) return rc;
@@ -941,16 +961,18 @@ static int parse_text(parser *p) {
 }
 
 /* After an error: past the line with the problem, and past the rest of its
- * grid (N rows, or up to a blank line) so that the next call starts afresh. */
+ * grid (N rows, or up to a blank line or a one-line puzzle) so that the next
+ * call starts afresh. */
 static size_t resume_point(const parser *p) {
     if (p->fail_at == SIZE_MAX) return 0;
+    if (p->resume_at) return p->resume_at;
     size_t pos = line_at(p->text, p->len, p->fail_at).next;
     if (!p->in_rows) return pos;
     int32_t rows = p->rows + 1;
     while (pos < p->len) {
         line_t ln;
         line_kind kind = line_here(p->text, p->len, pos, &ln);
-        if (kind == L_BLANK || (rows == p->n && kind == L_CONTENT)) break;
+        if (kind == L_BLANK || (kind == L_CONTENT && (rows == p->n || ends_grid(p, &ln)))) break;
         rows += kind == L_CONTENT;
         pos = ln.next;
         if (rows == p->n && kind != L_CONTENT) break; /* the bottom border */

@@ -834,6 +834,56 @@ static void test_resume(void) {
     free(three.s), free(plain);
 }
 
+/* Where each parse of `text` ends, in lines: "1e 2 3e" is an error on
+ * line 1, a puzzle on line 2, an error on line 3. */
+static void expect_pieces(const char *name, const char *text, const char *want) {
+    char got[200] = "";
+    size_t off = 0, len = strlen(text), at = 0;
+    for (int guard = 0; guard < 20 && off < len; guard++) {
+        sudoku_text_t t;
+        sudoku_error_t e;
+        int rc = sudoku_parse(text + off, len - off, NULL, &t, &e);
+        if (!rc && !t.size) break;
+        int line = 1;
+        for (size_t i = 0; i < off; i++) line += text[i] == '\n';
+        at += (size_t)snprintf(got + at, sizeof got - at, "%s%d%s", at ? " " : "", line, rc ? "e" : "");
+        CHECK(t.consumed > 0);
+        off += t.consumed;
+        sudoku_text_release(&t);
+    }
+    if (strcmp(got, want)) fprintf(stderr, "  %s: pieces start at '%s', expected '%s'\n", name, got, want);
+    CHECK(strcmp(got, want) == 0);
+}
+
+/* A bad line or a short grid never swallows a one-line puzzle after it. */
+static void test_resume_at_puzzle(void) {
+    strbuf b = {0};
+    sb_printf(&b, "%s\n1 2 3\n%s\n", CLASSIC, CLASSIC); /* junk between puzzles */
+    expect_pieces("junk line", b.s, "1 2e 3");
+    b.len = 0;
+    sb_printf(&b, "%.9sx\n%s\n%s\n", CLASSIC, CLASSIC, CLASSIC); /* a bad first row of a 10x10 */
+    expect_pieces("bad first row", b.s, "1e 2 3");
+    b.len = 0;
+    for (int r = 0; r < 8; r++) sb_printf(&b, "%.9s\n", CLASSIC + 9 * r); /* eight rows, then a puzzle */
+    sb_printf(&b, "%s\n", CLASSIC);
+    expect_pieces("short grid", b.s, "1e 9");
+    sudoku_text_t t;
+    sudoku_error_t e;
+    CHECK_EQ(sudoku_parse(b.s, b.len, NULL, &t, &e), SUDOKU_ELENGTH);
+    CHECK(strstr(e.message, "at a one-line puzzle (line 9, column 1)") != NULL);
+    CHECK_EQ(e.line, 9);
+    b.len = 0;
+    sb_printf(&b, "%s\n1 2 3\n%.80s\n%s\n", CLASSIC, CLASSIC, CLASSIC); /* an incomplete line is no puzzle: a row */
+    expect_pieces("short line after junk", b.s, "1 2e 4");
+    b.len = 0;
+    /* a 16x16 grid's rows of 16 symbols are rows, though each could be a 4x4 */
+    sb_puts(&b, "123456789ABCDEFG\n");
+    for (int r = 1; r < 16; r++) sb_puts(&b, r == 3 ? "123412341234123!\n" : "1234123412341234\n");
+    sb_printf(&b, "%s\n", CLASSIC);
+    expect_pieces("16x16 rows", b.s, "1e 17");
+    free(b.s);
+}
+
 static void test_format(void) {
     char buf[300];
     /* defaults */
@@ -1190,6 +1240,7 @@ int main(void) {
     test_many();
     test_errors();
     test_resume();
+    test_resume_at_puzzle();
     test_format();
     test_hostile();
     test_page_forms();

@@ -1,10 +1,8 @@
 // dlxkit generate: puzzles with a unique solution from consecutive seeds.
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseFormat, parseJobs, parseWholeNumber } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
-import { loadKit } from '../kit.mjs'
-import { createRunner, threadCount } from '../pool.mjs'
-import { runInOrder } from '../ordered.mjs'
-import { apiFormat, lineToGrid } from '../grid-layout.mjs'
+import { DlxError, Pool, loadKit, runInOrder, threadCount } from '../library.mjs'
+import { apiFormat, lineToGrid } from '../puzzle-report.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -56,12 +54,12 @@ async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
   const { layOut } = apiFormat(format, opts.alphabet)
   const size = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(seeds.length / (threads * 4))))
   const tasks = []
-  for (let i = 0; i < seeds.length; i += size) tasks.push({ kind: 'generate', seeds: seeds.slice(i, i + size), opts })
-  const runner = createRunner(Math.min(threads, tasks.length))
+  for (let i = 0; i < seeds.length; i += size) tasks.push(seeds.slice(i, i + size))
+  const pool = new Pool(Math.min(threads, tasks.length))
   let failed = false
   let done = 0
   try {
-    await runInOrder(tasks, runner, (results) => {
+    await runInOrder(tasks, pool, (api, chunk) => generateChunk(api, chunk, opts), (results) => {
       for (const r of results) {
         if (r.error) {
           out.flush()
@@ -77,9 +75,21 @@ async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
       terminal.count(done, seeds.length, 'puzzles')
     })
   } finally {
-    runner.close()
+    pool.close()
     out.flush()
     terminal.finish()
   }
   return failed ? 1 : 0
+}
+
+/** One result per seed: { seed, puzzle, solution, clues } or { seed, error }. */
+function generateChunk (api, seeds, opts) {
+  return Promise.all(seeds.map(async (seed) => {
+    try {
+      return await api.sudoku.generate({ ...opts, seed })
+    } catch (e) {
+      if (e instanceof DlxError) return { seed, error: e }
+      throw e
+    }
+  }))
 }

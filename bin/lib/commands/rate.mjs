@@ -2,8 +2,7 @@
 import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, inputPath } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
 import { openInput } from '../input.mjs'
-import { loadKit } from '../kit.mjs'
-import { threadCount } from '../pool.mjs'
+import { loadKit, threadCount } from '../library.mjs'
 import { runPuzzleBatch } from '../puzzle-batch.mjs'
 
 const { 'max-nodes': _unused, ...RATE_SHAPE_OPTIONS } = SHAPE_OPTIONS // a rating searches to the end

@@ -4,13 +4,11 @@
 // peer dependency, loaded only here.
 import { closeSync, fstatSync, openSync } from 'node:fs'
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseBox, parseWholeNumber } from '../args.mjs'
-import { loadKit, DlxError } from '../kit.mjs'
+import { loadKit, DlxError } from '../library.mjs'
 import { sheetCells, sheetRange, rangeAddress, address } from '../sheet/cells.mjs'
-import { findBlocks, autoSides, readFrame } from '../sheet/find-blocks.mjs'
-import { namedRanges } from '../sheet/named-ranges.mjs'
-import { Occupancy, placeBeside } from '../sheet/place.mjs'
-import { copySheet } from '../sheet/copy-sheet.mjs'
-import { checkOutput, writeFileAtomically, WriteError } from '../atomic-file.mjs'
+import { findBlocks, autoSides, readFrame, namedRanges } from '../sheet/find-blocks.mjs'
+import { Occupancy, placeBeside, copySheet } from '../sheet/place.mjs'
+import { checkOutput, writeFileAtomically, WriteError } from '../sheet/atomic-file.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,

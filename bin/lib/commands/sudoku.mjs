@@ -2,10 +2,9 @@
 import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
 import { openInput } from '../input.mjs'
-import { loadKit } from '../kit.mjs'
-import { threadCount } from '../pool.mjs'
+import { loadKit, threadCount } from '../library.mjs'
 import { runPuzzleBatch } from '../puzzle-batch.mjs'
-import { apiFormat } from '../grid-layout.mjs'
+import { apiFormat } from '../puzzle-report.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,

@@ -5,7 +5,7 @@
 // except that a full square (a puzzle, or two side by side) only joins what
 // keeps it square. Each group is then a puzzle frame, or a block skipped with
 // the reason.
-import { key, address } from './cells.mjs'
+import { key, address, columnNumber } from './cells.mjs'
 
 const MAX_SIDE = 64
 
@@ -182,4 +182,23 @@ export function readFrame (cells, { top, left, n }) {
   }
   if (!blanks) return { reason: `no empty cell: a filled ${n}x${n} grid, not a puzzle` }
   return { grid }
+}
+
+// ---- defined names (named ranges) that point at an N x N range: puzzles the
+// workbook names itself, whatever the layout around them.
+
+const REF = /^(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?(\d+):\$?([A-Za-z]{1,3})\$?(\d+)$/
+
+/** [{ name, sheet, top, left, rows, cols }] for the names that are one rectangular range. */
+export function namedRanges (workbook) {
+  const out = []
+  for (const { name, ranges } of workbook.definedNames.model ?? []) {
+    if (!ranges || ranges.length !== 1) continue
+    const m = REF.exec(ranges[0])
+    if (!m) continue
+    const sheet = m[1] !== undefined ? m[1].replace(/''/g, "'") : m[2]
+    const [c1, r1, c2, r2] = [columnNumber(m[3]), +m[4], columnNumber(m[5]), +m[6]]
+    out.push({ name, sheet, top: Math.min(r1, r2), left: Math.min(c1, c2), rows: Math.abs(r2 - r1) + 1, cols: Math.abs(c2 - c1) + 1 })
+  }
+  return out
 }

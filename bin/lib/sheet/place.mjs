@@ -1,7 +1,7 @@
 // Where a solution goes: to the right of its puzzle after one empty column,
 // else below after one empty row, when every cell there (and the gap) is
 // empty and not planned for another answer; else nowhere (the caller then
-// uses a copy of the sheet).
+// uses a copy of the sheet, made by copySheet below).
 import { key, MAX_COLUMNS } from './cells.mjs'
 
 const MAX_ROWS = 1048576
@@ -36,4 +36,51 @@ export function placeBeside (occupancy, { top, left, n }) {
     return below
   }
   return null
+}
+
+// ---- --copy: a copy of a worksheet in the same workbook: values (formulas
+// as formulas), styles, merged cells, column widths, row heights and the
+// sheet's view.
+
+/** A new sheet "<name> solved" (Excel's 31 characters at most, unique in the workbook). */
+export function copySheet (workbook, sheet) {
+  const copy = workbook.addWorksheet(copyName(workbook, sheet.name), {
+    properties: structuredClone(sheet.properties ?? {}),
+    views: structuredClone(sheet.views ?? []),
+    pageSetup: structuredClone(sheet.pageSetup ?? {})
+  })
+  for (let c = 1; c <= sheet.columnCount; c++) {
+    const from = sheet.getColumn(c)
+    const to = copy.getColumn(c)
+    if (from.width !== undefined) to.width = from.width
+    if (from.hidden) to.hidden = true
+  }
+  sheet.eachRow({ includeEmpty: true }, (row, r) => {
+    const to = copy.getRow(r)
+    if (row.height !== undefined) to.height = row.height
+    if (row.hidden) to.hidden = true
+    row.eachCell({ includeEmpty: true }, (cell, c) => {
+      const target = to.getCell(c)
+      if (!cell.isMerged || cell.master === cell) target.value = valueOf(cell)
+      target.style = structuredClone(cell.style ?? {})
+    })
+  })
+  for (const range of sheet.model.merges ?? []) copy.mergeCells(range)
+  return copy
+}
+
+/** A cell's value to write elsewhere: a shared formula becomes its own formula. */
+function valueOf (cell) {
+  const v = cell.value
+  if (v && typeof v === 'object' && 'sharedFormula' in v) return { formula: cell.formula, result: v.result }
+  return v && typeof v === 'object' ? structuredClone(v) : v
+}
+
+function copyName (workbook, name) {
+  const taken = (n) => workbook.worksheets.some((s) => s.name.toLowerCase() === n.toLowerCase())
+  for (let k = 1; ; k++) {
+    const suffix = k === 1 ? ' solved' : ` solved ${k}`
+    const candidate = name.slice(0, 31 - suffix.length) + suffix
+    if (!taken(candidate)) return candidate
+  }
 }

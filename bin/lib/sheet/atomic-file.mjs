@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { UsageError } from './args.mjs'
+import { UsageError } from '../args.mjs'
 
 const REASONS = { ENOENT: 'no such folder', EACCES: 'permission denied', EISDIR: 'is a directory', ENOSPC: 'no space left on the device', EROFS: 'read-only file system' }
 

@@ -1,0 +1,139 @@
+// The one place the CLI loads the library, and parallel work through the
+// library's own workers: --jobs N runs on N dlxkit workers (createWorker),
+// one job on the module in this thread. Both answer the same calls (a
+// worker's are async; `await` takes either), and results are handed on in
+// task order whatever order they finish in.
+import os from 'node:os'
+import { load, createWorker, DlxError } from '../../dist/dlxkit.mjs'
+
+export { DlxError, createWorker }
+
+let loading = null
+
+/** The module loaded in this thread, shared by the whole process. */
+export function loadKit () {
+  loading ??= load()
+  return loading
+}
+
+export function processorCount () {
+  return os.availableParallelism?.() ?? os.cpus().length
+}
+
+/**
+ * Threads for --jobs N: 0 means one per processor, and more than one per
+ * processor is capped (it would not go faster, and each worker loads its own
+ * module: --jobs 100000 would exhaust memory). terminal, if given, is told
+ * when the number is capped.
+ */
+export function threadCount (jobs, terminal = null) {
+  const processors = processorCount()
+  if (jobs === 0) return processors
+  if (jobs <= processors) return jobs
+  terminal?.message(`--jobs ${jobs}: using ${processors} threads, one per processor`)
+  return processors
+}
+
+/**
+ * Up to `size` APIs to run work on: the module in this thread when size is
+ * 1, else library workers, started as work needs them. run(fn) calls
+ * fn(api) on a free one; close() ends the workers.
+ */
+export class Pool {
+  constructor (size) {
+    this.size = Math.max(1, size)
+    this._idle = []
+    this._started = 0
+    this._workers = []
+    this._waiting = [] // resolvers of runs waiting for a free API
+  }
+
+  async run (fn) {
+    const api = await this._acquire()
+    try {
+      return await fn(api)
+    } finally {
+      this._release(api)
+    }
+  }
+
+  close () {
+    for (const w of this._workers) w.terminate()
+    this._workers = []
+  }
+
+  async _acquire () {
+    if (this._idle.length) return this._idle.pop()
+    if (this._started < this.size) {
+      this._started++
+      if (this.size === 1) return loadKit()
+      const worker = await createWorker()
+      this._workers.push(worker)
+      return worker
+    }
+    return new Promise((resolve) => this._waiting.push(resolve))
+  }
+
+  _release (api) {
+    const next = this._waiting.shift()
+    if (next) next(api)
+    else this._idle.push(api)
+  }
+}
+
+/**
+ * Run `tasks` (an array, or any iterable or async iterable, pulled only as
+ * fast as the work goes) with work(task) on the pool, at most pool.size at a
+ * time and at most `window` ahead of the oldest unfinished one (so memory
+ * stays bounded however long the stream); onResult(result, i) is called in
+ * task order. When the task source throws (bad input), the tasks before
+ * are finished and handed on first, then the error is thrown; when
+ * onResult throws, no more tasks are taken and the error is thrown.
+ */
+export async function runInOrder (tasks, pool, work, onResult, { window = pool.size * 4 } = {}) {
+  const source = tasks[Symbol.asyncIterator]?.() ?? tasks[Symbol.iterator]()
+  const done = new Map()
+  const waiting = [] // lanes waiting for the window to move
+  let next = 0 // the next index to hand on
+  let started = 0
+  let over = false // the source ended or failed: take no more
+  let failure = null
+  let halted = false // onResult threw: hand nothing more on
+  const deliver = () => {
+    while (done.has(next)) {
+      const r = done.get(next)
+      done.delete(next)
+      onResult(r, next++)
+    }
+    while (waiting.length) waiting.shift()()
+  }
+  const lane = async () => {
+    while (!over) {
+      while (started - next >= window && !over) await new Promise((resolve) => waiting.push(resolve))
+      if (over) return
+      const i = started++ // async generators answer next() calls in call order
+      let item
+      try {
+        item = await source.next()
+      } catch (e) {
+        failure ??= e
+        over = true
+        return
+      }
+      if (item.done) { over = true; return }
+      const result = await pool.run((api) => work(api, item.value))
+      if (halted) return
+      done.set(i, result)
+      try {
+        deliver()
+      } catch (e) {
+        failure = e
+        over = halted = true
+        while (waiting.length) waiting.shift()()
+        return
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: pool.size }, lane))
+  if (failure) throw failure
+}
