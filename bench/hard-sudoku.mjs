@@ -79,7 +79,8 @@ export function units (size) {
  * DIMACS CNF: a variable for each value an empty cell may still take (none
  * of its row, column or box gives it); each empty cell takes exactly one,
  * each value missing from a unit goes in exactly one of its cells (at most
- * one: pairwise). Returns { text, decode(model) -> cells }.
+ * one: pairwise). Returns { text, variable(cell, value) (or undefined),
+ * decode(model) -> cells }.
  */
 export function cnf (size, cells) {
   const all = units(size)
@@ -115,7 +116,7 @@ export function cnf (size, cells) {
     for (const lit of model) if (lit > 0 && back[lit]) out[back[lit][0]] = back[lit][1]
     return out
   }
-  return { text, decode }
+  return { text, decode, variable: (cell, v) => vars.get(cell * size + v - 1) }
 }
 
 /** The literals of a SAT solver's "v" lines. */
