@@ -215,6 +215,19 @@ export function goalsTable (data) {
 
 // ---- the rest ------------------------------------------------------------------
 
+const mib = (kib) => (kib == null ? '-' : `${(kib / 1024).toFixed(1)} MiB`)
+
+/** Peak resident memory of each program's process (medians over the rounds), a table for each kind of row. */
+export function memoryTables (data) {
+  const cell = (row, key) => (missing(row, key) ? '-' : mib(medianOf(row, key, (c) => c.peakKiB)))
+  const ec = [['native', 'dlxkit native'], ['wasm', 'dlxkit WASM'], ...KNUTH_PEERS.map((k) => [k.id, k.label])]
+  const sd = [['native', 'dlxkit native'], ['wasm', 'dlxkit WASM'], ...[...HARNESS_PEERS, 'tdoku.wasm'].map((id) => [id, id])]
+  return [
+    table(['instance', ...ec.map(([, l]) => l)], data.exactCover.map((row) => [row.name, ...ec.map(([k]) => cell(row, k))]), ['l', ...ec.map(() => 'r')]),
+    table(['9x9 set', ...sd.map(([, l]) => l)], data.sudoku.map((row) => [row.set, ...sd.map(([k]) => cell(row, k))]), ['l', ...sd.map(() => 'r')])
+  ].join('\n\n')
+}
+
 export function moduleTable (data) {
   const m = data.module
   return table(['file', 'bytes', 'gzip -9', 'first load() in a process', 'load() after that (best)'],
@@ -263,13 +276,12 @@ export function chart (data) {
   }))
   const cap = data.settings.cap
   const hardGroups = data.hard.map((row) => {
-    const d = hardSummary(row, 'dlxkit', cap)
-    const c = hardSummary(row, 'cadical', cap)
-    return {
-      label: `${row.size}x${row.size}, ${Math.round(row.blank * 100)}% blank (a median over the cap drawn at ${cap} s)`,
-      bars: [...bar('wasm', `dlxkit, ${d.solved}/${d.of} solved`, Math.min(d.median, cap)),
-        ...bar('sat', `CaDiCaL, ${c.solved}/${c.of} solved`, Math.min(c.median, cap))]
+    const side = (series, name, who) => {
+      const h = hardSummary(row, who, cap)
+      const over = h.median === Infinity ? `, median over the ${cap} s cap` : ''
+      return bar(series, `${name}, ${h.solved}/${h.of} solved${over}`, Math.min(h.median, cap))
     }
+    return { label: `${row.size}x${row.size}, ${Math.round(row.blank * 100)}% blank`, bars: [...side('wasm', 'dlxkit', 'dlxkit'), ...side('sat', 'CaDiCaL', 'cadical')] }
   })
   const time = (s) => (s >= 1 ? `${+s.toPrecision(3)} s` : `${+(s * 1000).toPrecision(3)} ms`)
   const panels = [
@@ -279,7 +291,7 @@ export function chart (data) {
   ].filter((p) => p.groups.some((g) => g.bars.length))
   return svgChart({
     title: 'dlxkit beside its peers, measured in one run',
-    note: `${data.machine.cpu}, ${data.machine.cores} cores, ${data.machine.date}; medians of ${data.settings.rounds} rounds; log scales.`,
+    note: `${data.machine.cpu}, ${data.machine.cores} cores, ${data.machine.date}; medians of ${data.settings.rounds} round${data.settings.rounds === 1 ? '' : 's'}; log scales.`,
     series: SERIES,
     panels
   })
@@ -367,5 +379,12 @@ The ratio is the median of the per-puzzle ratios.
 ${moduleTable(data)}
 
 Load times are CPU time in one Node process.
+
+## Peak memory
+
+${memoryTables(data)}
+
+The kernel's peak resident set of each process. dlxkit WASM and tdoku.wasm
+run in Node: theirs include Node itself (some 40 MiB).
 `
 }
