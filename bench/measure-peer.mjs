@@ -30,6 +30,7 @@ export function harness (id, set, { minSeconds = 1 } = {}) {
 export function cadical (cnfFile, cap) {
   const r = underRusage('cadical', ['-q', cnfFile], { cap })
   if (r.capped) return { solved: false, seconds: r.seconds }
+  if (r.status === '127') throw new Error('cadical not found: apt-get install cadical (only the bench needs it)')
   if (r.status !== '10') throw new Error(`cadical ${cnfFile}: exit ${r.status} (10 is satisfiable): ${r.stderr.trim().slice(-200)}`)
   return { solved: true, seconds: r.seconds, model: readModel(r.stdout), peakKiB: r.peakKiB }
 }
