@@ -70,6 +70,14 @@ test('svgChart: bar lengths follow log10 of the values', () => {
   assert.ok(Math.abs((w80k - w8k) - (w8k - w800)) < 0.5, `${w800}, ${w8k}, ${w80k}`)
 })
 
+test('svgChart: a value just above a power of ten keeps a visible bar (the axis starts a decade lower)', () => {
+  const svg = svgChart({ title: 't', series: SERIES, panels: [{ title: 'p', format: shortRate, groups: [{ label: 'g', bars: [{ series: 'a', label: 'low', value: 1060 }, { series: 'a', label: 'high', value: 258000 }] }] }] })
+  const elements = parseXml(svg)
+  assert.deepEqual(elements.filter((e) => e.name === 'text' && e.attributes.class === 'tick').map((e) => e.text), ['100/s', '1k/s', '10k/s', '100k/s', '1M/s'])
+  const [low, high] = elements.filter((e) => e.name === 'rect' && e.attributes.height === '15').map((b) => Number(b.attributes.width))
+  assert.ok(low > high / 4, `the low bar is ${low} wide beside ${high}`)
+})
+
 test('svgChart: bad data is a clear error', () => {
   const panel = (bar) => ({ title: 'p', groups: [{ label: 'g', bars: [bar] }] })
   assert.throws(() => svgChart({ title: 't', series: SERIES, panels: [panel({ series: 'x', label: 'l', value: 1 })] }),
