@@ -6,7 +6,8 @@
 // and build/bench/results.json (the raw numbers).
 //   node bench/run.mjs                      measure and write
 //   node bench/run.mjs --from results.json  only write, from saved numbers
-// Settings from the environment: DATA (../shared/data), ROUNDS (3),
+// Settings from the environment: DATA (../shared/data), PEERS
+// (../shared/peers, whose build.sh builds the peers), ROUNDS (3),
 // MIN_SECONDS (CPU seconds per 9x9 measurement, 1), CAP (CPU seconds per hard
 // puzzle, 30), HARD_SIZES (16,25,36; add 49 for the optional row),
 // HARD_PUZZLES (per size; default from bench/rows.mjs), QUICK=1 (a short run:
