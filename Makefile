@@ -143,9 +143,12 @@ test-c: $(C_TESTS) build/dlx build/dlx-san
 	@echo "== exact-cover instances (tests/c/instances.sh)"
 	@DATA=$(DATA) tests/c/instances.sh
 
-# Benchmarks: clang -O3 -march=native, with link-time optimization (as the
-# WebAssembly build has): without it the search, in a file of its own, runs
-# 5% slower natively on pentomino-5x12.
+# Benchmarks (bench/run.mjs; bench/RESULTS.md says how it measures): clang
+# -O3 -march=native, with link-time optimization (as the WebAssembly build
+# has): without it the search, in a file of its own, runs 5% slower natively
+# on pentomino-5x12. The peers are built from ../shared/peers into
+# build/peers by bench/run.mjs itself. ROUNDS=n, QUICK=1 (a short run),
+# HARD_SIZES=16,25,36,49: see bench/run.mjs.
 BENCH_CC ?= clang
 BENCH_CFLAGS := -std=c11 -O3 -march=native -flto -Iinclude
 
@@ -157,7 +160,11 @@ build/bench/sudoku_native: bench/sudoku_native.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) $< $(CORE_SRC) -o $@ $(LIBS)
 
-bench: build/bench/dlx build/bench/sudoku_native
+build/bench/rusage: bench/rusage.c
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(WARN) -O2 $< -o $@
+
+bench: build/bench/dlx build/bench/sudoku_native build/bench/rusage
 	@DATA=$(DATA) node bench/run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).

@@ -1,4 +1,4 @@
-// What the figures were measured on: CPU, cores, memory, OS, tool versions.
+// What the figures were measured on: CPU, cores, memory, OS, tool versions, load.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
@@ -29,6 +29,7 @@ export function describeMachine () {
     node: process.version,
     clang: firstLine(process.env.BENCH_CC ?? 'clang', ['--version']),
     emcc: firstLine('emcc', ['--version']).replace(/^emcc \(Emscripten gcc\/clang-like replacement[^)]*\)\s*/, 'emcc '),
+    cadical: firstLine('cadical', ['--version']),
     load: os.loadavg().map((x) => x.toFixed(2)).join(', '),
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
   }

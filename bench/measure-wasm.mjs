@@ -1,27 +1,18 @@
 // dlxkit's WebAssembly build through its public JS API (dist/dlxkit.mjs):
 // measures and returns numbers, prints nothing. run.mjs calls each function
-// in a fresh Node process (bench/child.mjs), so the process's peak memory is
-// this work's alone.
+// in a fresh Node process (bench/child.mjs). Times are CPU time.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { load } from '../dist/dlxkit.mjs'
-import { bestOf, instanceFile, puzzlesOf, timed, warmUp } from './timing.mjs'
+import { cpuRate, cpuSeconds, cpuTimed, puzzlesOf } from './timing.mjs'
 
 const BATCH = 1000 // puzzles per solveMany call, as an application would send them
 
-/**
- * The module file, and load() from its bytes: the first in this process
- * (compiling cold) and the best of `runs` after it:
- * { bytes, gzipBytes, firstLoadMs, loadMs }.
- */
+/** The module file and load() from its bytes, CPU milliseconds: the first in this process (compiling cold) and the best after it. */
 export async function module ({ runs = 5 } = {}) {
   const wasm = readFileSync(new URL('../dist/dlxkit.wasm', import.meta.url))
   const times = []
-  for (let i = 0; i <= runs; i++) {
-    const t0 = performance.now()
-    await load({ wasm })
-    times.push(performance.now() - t0)
-  }
+  for (let i = 0; i <= runs; i++) times.push((await cpuTimed(() => load({ wasm }))).seconds * 1000)
   return {
     bytes: wasm.length,
     gzipBytes: gzipSync(wasm, { level: 9 }).length,
@@ -31,50 +22,58 @@ export async function module ({ runs = 5 } = {}) {
 }
 
 /**
- * One Sudoku set, solve and prove unique (limit 2), through solveMany in
- * batches and through one solve() per puzzle, each best of `runs`:
- * { puzzles, batch, perCall (puzzles per second), memoryBytes }.
+ * One 9x9 set, solve and prove unique (limit 2), puzzles per CPU second:
+ * through solveMany in batches of 1,000 strings, and through one solve() per
+ * puzzle. { puzzles, batch, perCall, memoryBytes }.
  */
-export async function sudoku (set, { runs = 3, budget = 6 } = {}) {
+export async function sudoku (set, { minSeconds = 1 } = {}) {
   const dlx = await load()
   const all = puzzlesOf(set)
-  const solveBatches = () => {
+  const batch = cpuRate(all.length, () => {
     for (let i = 0; i < all.length; i += BATCH) {
       for (const r of dlx.sudoku.solveMany(all.slice(i, i + BATCH))) {
         if (r.status !== 'unique') throw new Error(`${set}: a puzzle is ${r.status}, not unique`)
       }
     }
-  }
-  const solveEach = () => {
+  }, { minSeconds })
+  const perCall = cpuRate(all.length, () => {
     for (const p of all) {
       if (dlx.sudoku.solve(p).status !== 'unique') throw new Error(`${set}: not unique: ${p}`)
     }
-  }
-  warmUp(solveBatches)
-  const batch = bestOf(runs, budget, () => timed(solveBatches))
-  warmUp(solveEach)
-  const perCall = bestOf(runs, budget, () => timed(solveEach))
-  return {
-    puzzles: all.length,
-    batch: all.length / batch.seconds,
-    perCall: all.length / perCall.seconds,
-    runs: Math.min(batch.runs, perCall.runs),
-    memoryBytes: dlx.memorySize()
+  }, { minSeconds })
+  return { puzzles: all.length, batch, perCall, memoryBytes: dlx.memorySize() }
+}
+
+/**
+ * All solutions of one DLX file, CPU seconds from reading the file to the
+ * count: loading the module and parsing the text included.
+ * { solutions, seconds, searchSeconds, memoryBytes }.
+ */
+export async function exactCover (file) {
+  const t0 = cpuSeconds()
+  const dlx = await load()
+  const problem = dlx.parseDlx(readFileSync(file, 'utf8'))
+  try {
+    const t1 = cpuSeconds()
+    const solutions = problem.count()
+    const t2 = cpuSeconds()
+    return { solutions, seconds: t2 - t0, searchSeconds: t2 - t1, memoryBytes: dlx.memorySize() }
+  } finally {
+    problem.free()
   }
 }
 
-/** All solutions of one instance, the search timed (parsing apart): { solutions, seconds, memoryBytes, runs }. */
-export async function exactCover (name, { runs = 3, budget = 6 } = {}) {
+/**
+ * One hard puzzle (a JSON file { size, cells }, bench/hard-sudoku.mjs), one
+ * solution asked (limit 1), as a new user would through the JS API: CPU
+ * seconds from load() to the answer. run.mjs caps the process's CPU time.
+ * { status, seconds, nodes, solution (row by row) }.
+ */
+export async function hard (file) {
+  const { size, cells } = JSON.parse(readFileSync(file, 'utf8'))
+  const rows = Array.from({ length: size }, (_, r) => cells.slice(r * size, (r + 1) * size))
+  const t0 = cpuSeconds()
   const dlx = await load()
-  const text = readFileSync(instanceFile(name), 'utf8')
-  const best = bestOf(runs, budget, () => {
-    const problem = dlx.parseDlx(text)
-    try {
-      const { value, seconds } = timed(() => problem.count())
-      return { solutions: value, seconds }
-    } finally {
-      problem.free()
-    }
-  })
-  return { ...best, memoryBytes: dlx.memorySize() }
+  const r = dlx.sudoku.solve(rows, { limit: 1 })
+  return { status: r.status, seconds: cpuSeconds() - t0, nodes: r.nodes, solution: r.solution?.flat() ?? null }
 }

@@ -1,14 +1,14 @@
 // From the collected measurements (see run.mjs for their shape) to Markdown
 // tables, the goals met or not, and the chart. Pure functions: no timing and
-// no I/O here, so tests can feed fixed data.
-import { DLX1_SECONDS, GOALS, SUDOKU_PEERS } from './reference.mjs'
+// no I/O here, so tests can feed fixed data. Every figure comes from the run
+// itself; ratios are medians of the per-round ratios (the two programs of a
+// ratio ran one after the other in the same round).
+import { GOALS, HARNESS_PEERS, KNUTH_PEERS } from './rows.mjs'
 import { svgChart } from './svg-chart.mjs'
 
 const int = (x) => Math.round(x).toLocaleString('en')
 const perSecond = (x) => `${int(x)}/s`
 const times = (x) => `${x.toFixed(2)}x`
-const kib = (x) => (x == null ? '-' : `${int(x)} KiB`)
-const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 1)} MiB`
 
 /** Seconds with three significant digits (0.0361 s, 0.281 s, 4.03 s, 16.3 s). */
 export function secs (s) {
@@ -22,6 +22,14 @@ export function shortRate (x) {
   return `${+x.toPrecision(3)}/s`
 }
 
+/** The median of the finite numbers in `xs`, or null if there are none. */
+export function median (xs) {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b)
+  if (!s.length) return null
+  const m = s.length >> 1
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+
 function table (head, rows, align) {
   return [
     `| ${head.join(' | ')} |`,
@@ -30,83 +38,194 @@ function table (head, rows, align) {
   ].join('\n')
 }
 
-const kudoku = (set) => SUDOKU_PEERS.find((p) => p.name === 'kudoku').rates[set]
-const peerNote = (peer) => (peer.puzzles < peer.of ? ` (first ${int(peer.puzzles)})` : '')
+const ok = (cell) => !!cell && !cell.error && !cell.unbuilt && !cell.skipped
 
-/** Every goal of the issue, one line per row it applies to. */
+/** Why a program has no figure in a row ('could not be built', 'failed: ...'), or null if every round measured it. */
+function missing (row, key) {
+  const cells = row.rounds.map((r) => r[key])
+  if (cells.some((c) => c?.unbuilt)) return 'could not be built'
+  if (cells.some((c) => c?.skipped)) return `n/a (${cells.find((c) => c.skipped).skipped})`
+  const failed = cells.find((c) => !c || c.error)
+  if (failed) return `**failed**: ${failed?.error ?? 'not measured'}`
+  return null
+}
+
+/** The median over the rounds of `metric` of one program, or null. */
+const medianOf = (row, key, metric) => (missing(row, key) ? null : median(row.rounds.map((r) => metric(r[key]))))
+
+/** The median over the rounds of a ratio between two programs of the same round, or null. */
+const ratioOf = (row, a, b, fn) => (missing(row, a) || missing(row, b)
+  ? null
+  : median(row.rounds.filter((r) => ok(r[a]) && ok(r[b])).map((r) => fn(r[a], r[b]))))
+
+const shown = (row, key, metric, format) => missing(row, key) ?? format(medianOf(row, key, metric))
+const ratioShown = (row, a, b, fn) => {
+  const x = ratioOf(row, a, b, fn)
+  return x == null ? `- (${(missing(row, a) ?? missing(row, b)).replace(/\*\*/g, '')})` : times(x)
+}
+
+// ---- exact cover -------------------------------------------------------------
+
+const seconds = (c) => c.seconds
+const overNative = (peerKey) => (row) => ratioOf(row, 'native', peerKey, (n, p) => p.seconds / n.seconds)
+const wasmOverNative = (row) => ratioOf(row, 'native', 'wasm', (n, w) => n.seconds / w.seconds)
+
+export function exactCoverTable (data) {
+  const rows = data.exactCover.map((row) => [
+    row.name + (row.colored ? ' (colored)' : ''), int(row.solutions),
+    shown(row, 'native', seconds, secs), shown(row, 'wasm', seconds, secs),
+    ...KNUTH_PEERS.map((k) => shown(row, k.id, seconds, secs))
+  ])
+  return table(['instance (all solutions)', 'solutions', 'dlxkit native', 'dlxkit WASM', ...KNUTH_PEERS.map((k) => k.label)],
+    rows, ['l', 'r', 'r', 'r', ...KNUTH_PEERS.map(() => 'r')])
+}
+
+export function exactCoverRatios (data) {
+  const rows = data.exactCover.map((row) => [
+    row.name,
+    ...['ssxcc', 'dlx2', 'dlx1'].map((k) => ratioShown(row, 'native', k, (n, p) => p.seconds / n.seconds)),
+    ratioShown(row, 'native', 'wasm', (n, w) => n.seconds / w.seconds)
+  ])
+  return table(['instance', 'native / SSXCC', 'native / DLX2', 'native / DLX1', 'WASM / native'], rows, 'lrrrr'.split(''))
+}
+
+// ---- 9x9 Sudoku -------------------------------------------------------------
+
+const rate = (c) => c.rate
+const SUDOKU_COLUMNS = [
+  { key: 'native', label: 'dlxkit native', metric: rate },
+  { key: 'wasm', label: 'dlxkit WASM batch', metric: (c) => c.batch },
+  { key: 'wasm', label: 'dlxkit WASM, one solve() each', metric: (c) => c.perCall },
+  ...HARNESS_PEERS.map((id) => ({ key: id, label: id, metric: rate })),
+  { key: 'tdoku.wasm', label: 'tdoku.wasm', metric: rate }
+]
+
+export function sudokuTable (data) {
+  const rows = data.sudoku.map((row) => [
+    row.set, missing(row, 'native') ? '-' : int(row.rounds.find((r) => ok(r.native)).native.puzzles),
+    missing(row, 'native') ? '-' : int(medianOf(row, 'native', (c) => c.nodesPerPuzzle)),
+    ...SUDOKU_COLUMNS.map((c) => shown(row, c.key, c.metric, perSecond))
+  ])
+  return table(['set (limit 2)', 'puzzles', 'dlxkit nodes per puzzle', ...SUDOKU_COLUMNS.map((c) => c.label)],
+    rows, ['l', 'r', 'r', ...SUDOKU_COLUMNS.map(() => 'r')])
+}
+
+const nativeOverTdoku = (row) => ratioOf(row, 'native', 'tdoku', (n, t) => n.rate / t.rate)
+const wasmOverTdokuWasm = (row) => ratioOf(row, 'wasm', 'tdoku.wasm', (w, t) => w.batch / t.rate)
+const callOverBatch = (row) => ratioOf(row, 'wasm', 'wasm', (w) => w.perCall / w.batch)
+
+export function sudokuRatios (data) {
+  const rows = data.sudoku.map((row) => [
+    row.set,
+    ratioShown(row, 'native', 'tdoku', (n, t) => n.rate / t.rate),
+    ratioShown(row, 'wasm', 'tdoku.wasm', (w, t) => w.batch / t.rate),
+    ratioShown(row, 'wasm', 'wasm', (w) => w.perCall / w.batch),
+    ratioShown(row, 'wasm', 'native', (w, n) => w.batch / n.rate),
+    ratioShown(row, 'native', 'jsolve', (n, j) => n.rate / j.rate),
+    ratioShown(row, 'native', 'kudoku', (n, k) => n.rate / k.rate)
+  ])
+  return table(['set', 'native / tdoku', 'WASM batch / tdoku.wasm', 'one call / batch', 'WASM batch / native',
+    'native / jsolve', 'native / kudoku'], rows, 'lrrrrrr'.split(''))
+}
+
+// ---- hard random-hole grids (issue 15) -----------------------------------------
+
+/**
+ * One solver's side of a hard row: { solved, of, median, worst, errors }, an
+ * unsolved puzzle counting the cap; a median or worst that an unsolved puzzle
+ * decides is Infinity (shown as "> cap").
+ */
+export function hardSummary (row, who, cap) {
+  const cells = row.puzzles.map((p) => p[who])
+  const times = cells.map((c) => (c.solved ? c.seconds : Infinity)).sort((a, b) => a - b)
+  const m = times.length >> 1
+  return {
+    solved: cells.filter((c) => c.solved).length,
+    of: cells.length,
+    median: times.length % 2 ? times[m] : (times[m - 1] + times[m]) / 2,
+    worst: times[times.length - 1],
+    errors: cells.filter((c) => c.error).map((c) => c.error)
+  }
+}
+
+/** dlxkit's speed over CaDiCaL's, the median of the per-puzzle ratios (an unsolved puzzle counts the cap). */
+export function hardRatio (row, cap) {
+  const t = (c) => (c.solved ? c.seconds : cap)
+  return median(row.puzzles.map((p) => t(p.cadical) / t(p.dlxkit)))
+}
+
+const capped = (s, x, cap) => (x === Infinity ? `> ${cap} s` : secs(x))
+
+export function hardTable (data) {
+  const cap = data.settings.cap
+  const rows = data.hard.map((row) => {
+    const d = hardSummary(row, 'dlxkit', cap)
+    const c = hardSummary(row, 'cadical', cap)
+    const errors = [...new Set([...d.errors, ...c.errors])]
+    return [`${row.size}x${row.size}`, `${Math.round(row.blank * 100)}%`,
+      `${d.solved}/${d.of}`, capped(d, d.median, cap), capped(d, d.worst, cap),
+      `${c.solved}/${c.of}`, capped(c, c.median, cap), capped(c, c.worst, cap),
+      times(hardRatio(row, cap)) + (errors.length ? ` (**failed**: ${errors.join('; ')})` : '')]
+  })
+  return table(['size', 'blank', 'dlxkit solved', 'dlxkit median', 'dlxkit worst', 'CaDiCaL solved', 'CaDiCaL median',
+    'CaDiCaL worst', 'dlxkit / CaDiCaL'], rows, 'lrrrrrrrr'.split(''))
+}
+
+// ---- goals --------------------------------------------------------------------
+
+/** Every goal of issues 14, 15 and 16, one line per row it applies to: { issue, goal, row, measured, met }. */
 export function goals (data) {
   const out = []
-  const check = (goal, row, value, target, show) => out.push({ goal, row, measured: show(value), met: value >= target })
-  for (const { set, native } of data.sudoku) {
-    check(`native Sudoku >= ${GOALS.nativeOverKudoku}x kudoku`, set, native.perSecond / kudoku(set), GOALS.nativeOverKudoku, times)
+  const ratio = (issue, goal, row, value, target) => out.push({
+    issue, goal, row, measured: value == null ? 'not measured' : times(value), met: value != null && value >= target
+  })
+  for (const row of data.exactCover) {
+    ratio(14, `native >= ${GOALS.overKnuth}x SSXCC`, row.name, overNative('ssxcc')(row), GOALS.overKnuth)
+    ratio(14, `native >= ${GOALS.overKnuth}x DLX2`, row.name, overNative('dlx2')(row), GOALS.overKnuth)
   }
-  for (const { set, native, wasm } of data.sudoku) {
-    check(`WASM >= ${GOALS.wasmOverNative}x native`, `Sudoku ${set} (batch)`, wasm.batch / native.perSecond, GOALS.wasmOverNative, times)
+  for (const row of data.exactCover) {
+    const n = medianOf(row, 'native', seconds)
+    if (n != null && n > GOALS.wasmOverNativeFrom) {
+      ratio(14, `WASM >= ${GOALS.wasmOverNative}x native (load and parse included)`, row.name, wasmOverNative(row), GOALS.wasmOverNative)
+    }
   }
-  for (const { name, native, wasm } of data.exactCover) {
-    check(`WASM >= ${GOALS.wasmOverNative}x native`, name, native.seconds / wasm.seconds, GOALS.wasmOverNative, times)
-  }
-  for (const { set, wasm, peer } of data.sudoku) {
-    check(`WASM >= ${GOALS.overDancingLinks}x dancing-links`, `Sudoku ${set} (batch)`, wasm.batch / peer.perSecond, GOALS.overDancingLinks, times)
-  }
-  for (const { name, wasm, peer } of data.exactCover) {
-    check(`WASM >= ${GOALS.overDancingLinks}x dancing-links`, name, peer.seconds / wasm.seconds, GOALS.overDancingLinks, times)
-  }
-  const p = data.exactCover.find((r) => r.name === 'pentomino-6x10')
-  if (p) {
+  for (const row of data.sudoku) ratio(16, `WASM batch >= ${GOALS.wasmOverTdokuWasm}x tdoku.wasm`, row.set, wasmOverTdokuWasm(row), GOALS.wasmOverTdokuWasm)
+  for (const row of data.sudoku) ratio(16, `one solve() call >= ${GOALS.callOverBatch}x the batch`, row.set, callOverBatch(row), GOALS.callOverBatch)
+  for (const row of data.sudoku) ratio(16, `native >= ${GOALS.nativeOverTdoku}x tdoku`, row.set, nativeOverTdoku(row), GOALS.nativeOverTdoku)
+  const cap = data.settings.cap
+  for (const row of data.hard) {
+    const d = hardSummary(row, 'dlxkit', cap)
+    const limit = row.size >= 49 ? GOALS.hardSeconds49 : GOALS.hardSeconds
     out.push({
-      goal: `pentomino-6x10 WASM within ${GOALS.pentomino6x10Seconds} s`,
-      row: 'pentomino-6x10',
-      measured: secs(p.wasm.seconds),
-      met: p.wasm.seconds <= GOALS.pentomino6x10Seconds
+      issue: 15,
+      goal: `every puzzle solved, each under ${limit} s`,
+      row: `${row.size}x${row.size}`,
+      measured: `${d.solved}/${d.of}, worst ${capped(d, d.worst, cap)}`,
+      met: d.solved === d.of && d.worst < limit
     })
-    check(`pentomino-6x10 WASM >= ${GOALS.pentomino6x10OverDancingLinks}x dancing-links`, 'pentomino-6x10',
-      p.peer.seconds / p.wasm.seconds, GOALS.pentomino6x10OverDancingLinks, times)
+    if (row.size < 49) ratio(15, 'ahead of CaDiCaL (median ratio >= 1x)', `${row.size}x${row.size}`, hardRatio(row, cap), 1)
   }
   return out
 }
 
-export function sudokuTable (data) {
-  const rows = data.sudoku.map(({ set, native, wasm, peer }) => [
-    set, int(native.puzzles), int(native.nodesPerPuzzle),
-    perSecond(native.perSecond), perSecond(wasm.batch), perSecond(wasm.perCall), perSecond(peer.perSecond) + peerNote(peer),
-    times(native.perSecond / kudoku(set)), times(wasm.batch / native.perSecond), times(wasm.batch / peer.perSecond)
-  ])
-  return table(['set (limit 2)', 'puzzles', 'nodes per puzzle', 'dlxkit native C', 'dlxkit WASM batch', 'WASM one call each',
-    'dancing-links (JS)', 'native / kudoku', 'WASM / native', 'WASM / dancing-links'], rows, 'lrrrrrrrrr'.split(''))
+export function goalsTable (data) {
+  return table(['issue', 'goal', 'row', 'measured', 'met'],
+    goals(data).map((g) => [String(g.issue), g.goal, g.row, g.measured, g.met ? 'met' : '**not met**']), 'lllrl'.split(''))
 }
 
-export function sudokuPeersTable (data) {
-  const rows = data.sudoku.map(({ set, native }) => [
-    set, perSecond(native.perSecond),
-    ...SUDOKU_PEERS.map((p) => `${perSecond(p.rates[set])} (${times(native.perSecond / p.rates[set])})`)
-  ])
-  return table(['set', 'dlxkit native C (measured)', ...SUDOKU_PEERS.map((p) => `${p.name} (${p.kind})`)],
-    rows, ['l', 'r', ...SUDOKU_PEERS.map(() => 'r')])
-}
+// ---- the rest ------------------------------------------------------------------
 
-export function exactCoverTable (data) {
-  const rows = data.exactCover.map(({ name, native, wasm, peer }) => {
-    const ref = DLX1_SECONDS[name]
-    return [
-      name, int(native.solutions), int(native.nodes), secs(native.seconds), secs(wasm.seconds), secs(peer.seconds),
-      ref ? secs(ref) : '-', ref ? times(ref / native.seconds) : '-',
-      times(native.seconds / wasm.seconds), times(peer.seconds / wasm.seconds), String(native.runs)
-    ]
-  })
-  return table(['instance (all solutions)', 'solutions', 'search nodes', 'dlxkit native C', 'dlxkit WASM', 'dancing-links (JS)',
-    'Knuth DLX1 (reference)', 'native vs DLX1', 'WASM / native', 'WASM vs dancing-links', 'best of'], rows, 'lrrrrrrrrrr'.split(''))
-}
+const mib = (kib) => (kib == null ? '-' : `${(kib / 1024).toFixed(1)} MiB`)
 
-export function memoryTable (data) {
-  const rows = [
-    ...data.sudoku.map(({ set, native, wasm, peer }) => [
-      `Sudoku ${set}`, kib(native.peakKiB), mib(wasm.memoryBytes), kib(wasm.peakKiB), kib(peer.peakKiB), '-']),
-    ...data.exactCover.map(({ name, native, wasm, peer }) => [
-      name, kib(native.peakKiB), mib(wasm.memoryBytes), kib(wasm.peakKiB), kib(peer.peakKiB), kib(native.matrixBytes / 1024)])
-  ]
-  return table(['row', 'native peak RSS', 'WASM linear memory after the runs', 'WASM: Node process peak RSS',
-    'dancing-links: Node process peak RSS', 'matrix (16-byte nodes)'], rows, 'lrrrrr'.split(''))
+/** Peak resident memory of each program's process (medians over the rounds), a table for each kind of row. */
+export function memoryTables (data) {
+  const cell = (row, key) => (missing(row, key) ? '-' : mib(medianOf(row, key, (c) => c.peakKiB)))
+  const ec = [['native', 'dlxkit native'], ['wasm', 'dlxkit WASM'], ...KNUTH_PEERS.map((k) => [k.id, k.label])]
+  const sd = [['native', 'dlxkit native'], ['wasm', 'dlxkit WASM'], ...[...HARNESS_PEERS, 'tdoku.wasm'].map((id) => [id, id])]
+  return [
+    table(['instance', ...ec.map(([, l]) => l)], data.exactCover.map((row) => [row.name, ...ec.map(([k]) => cell(row, k))]), ['l', ...ec.map(() => 'r')]),
+    table(['9x9 set', ...sd.map(([, l]) => l)], data.sudoku.map((row) => [row.set, ...sd.map(([k]) => cell(row, k))]), ['l', ...sd.map(() => 'r')])
+  ].join('\n\n')
 }
 
 export function moduleTable (data) {
@@ -115,57 +234,66 @@ export function moduleTable (data) {
     [['dist/dlxkit.wasm', int(m.bytes), int(m.gzipBytes), `${m.firstLoadMs.toFixed(2)} ms`, `${m.loadMs.toFixed(2)} ms`]], 'lrrrr'.split(''))
 }
 
-export function goalsTable (data) {
-  return table(['goal', 'row', 'measured', 'met'],
-    goals(data).map((g) => [g.goal, g.row, g.measured, g.met ? 'met' : '**not met**']), 'llrl'.split(''))
+export function peersList (data) {
+  const { built, unbuilt } = data.peers
+  const lines = [`- Built from ../shared/peers in this run: ${built.length ? built.join(', ') : 'none'}.`]
+  if (unbuilt.length) for (const u of unbuilt) lines.push(`- **${u.name} could not be built**: ${u.why}.`)
+  else lines.push('- Every peer was built.')
+  return lines.join('\n')
 }
 
 export function machineList (m) {
   return [
     `- CPU: ${m.cpu}, ${m.cores} cores; memory ${m.memoryGiB} GiB`,
     `- OS: ${m.os}`,
-    `- Node ${m.node}; ${m.clang}; ${m.emcc.replace(/\s*\(\)$/, '')}`, // Debian's emcc ends with an empty "()"
-    `- Date: ${m.date}; load average at the start: ${m.load}`
+    `- Node ${m.node}; ${m.clang}; ${m.emcc.replace(/\s*\(\)$/, '')}; ${m.cadical === 'not found' ? 'cadical not found' : `CaDiCaL ${m.cadical}`}`,
+    `- Date: ${m.date}; load average at the start: ${m.load}${m.loadAtEnd ? `; at the end: ${m.loadAtEnd}` : ''}`
   ].join('\n')
 }
 
 const SERIES = [
-  { id: 'native', label: 'dlxkit native C', color: '#0969da' },
-  { id: 'wasm', label: 'dlxkit WASM (batch)', color: '#1a7f37' },
-  { id: 'wasm-call', label: 'dlxkit WASM (one call per puzzle)', color: '#6fdd8b' },
-  { id: 'peer', label: 'dancing-links, JS (measured here)', color: '#d4a72c' },
-  { id: 'reference', label: 'native peers (reference figures, this machine kind)', color: '#c9d1d9' }
+  { id: 'native', label: 'dlxkit native', color: '#0969da' },
+  { id: 'wasm', label: 'dlxkit WASM', color: '#1a7f37' },
+  { id: 'wasm-call', label: 'dlxkit WASM, one solve() each', color: '#6fdd8b' },
+  { id: 'peer', label: 'native peers', color: '#8c959f' },
+  { id: 'peer-wasm', label: 'tdoku.wasm', color: '#d4a72c' },
+  { id: 'sat', label: 'CaDiCaL', color: '#bf3989' }
 ]
 
-/** The chart: Sudoku puzzles per second per set, exact cover seconds per instance. */
+/** The chart: 9x9 puzzles per CPU second, exact-cover CPU seconds, hard rows' median CPU seconds; medians of the rounds. */
 export function chart (data) {
-  const sudokuGroups = data.sudoku.map(({ set, native, wasm, peer }) => ({
-    label: `${set} (${int(native.puzzles)} puzzles)`,
-    bars: [
-      { series: 'native', label: 'dlxkit native C', value: native.perSecond },
-      { series: 'wasm', label: 'dlxkit WASM, batch', value: wasm.batch },
-      { series: 'wasm-call', label: 'dlxkit WASM, one call each', value: wasm.perCall },
-      { series: 'peer', label: `dancing-links (JS)${peerNote(peer)}`, value: peer.perSecond },
-      ...SUDOKU_PEERS.map((p) => ({ series: 'reference', label: `${p.name} (reference)`, value: p.rates[set] }))
-    ]
+  const bar = (series, label, value) => (value > 0 ? [{ series, label, value }] : [])
+  const sudokuGroups = data.sudoku.map((row) => ({
+    label: row.set,
+    bars: SUDOKU_COLUMNS.flatMap((c) => bar(
+      c.key === 'native' ? 'native' : c.key === 'tdoku.wasm' ? 'peer-wasm' : c.key !== 'wasm' ? 'peer' : c.label.includes('one') ? 'wasm-call' : 'wasm',
+      c.label, medianOf(row, c.key, c.metric)))
   }))
-  const coverGroups = data.exactCover.filter(({ name }) => DLX1_SECONDS[name]).map(({ name, native, wasm, peer }) => ({
-    label: `${name} (${int(native.solutions)} solutions)`,
-    bars: [
-      { series: 'native', label: 'dlxkit native C', value: native.seconds },
-      { series: 'wasm', label: 'dlxkit WASM', value: wasm.seconds },
-      { series: 'peer', label: 'dancing-links (JS)', value: peer.seconds },
-      { series: 'reference', label: 'Knuth DLX1 (reference)', value: DLX1_SECONDS[name] }
-    ]
+  const coverGroups = data.exactCover.map((row) => ({
+    label: `${row.name} (${int(row.solutions)} solutions)`,
+    bars: [...bar('native', 'dlxkit native', medianOf(row, 'native', seconds)), ...bar('wasm', 'dlxkit WASM', medianOf(row, 'wasm', seconds)),
+      ...KNUTH_PEERS.flatMap((k) => bar('peer', k.label, medianOf(row, k.id, seconds)))]
   }))
+  const cap = data.settings.cap
+  const hardGroups = data.hard.map((row) => {
+    const side = (series, name, who) => {
+      const h = hardSummary(row, who, cap)
+      const over = h.median === Infinity ? `, median over the ${cap} s cap` : ''
+      return bar(series, `${name}, ${h.solved}/${h.of} solved${over}`, Math.min(h.median, cap))
+    }
+    return { label: `${row.size}x${row.size}, ${Math.round(row.blank * 100)}% blank`, bars: [...side('wasm', 'dlxkit', 'dlxkit'), ...side('sat', 'CaDiCaL', 'cadical')] }
+  })
+  const time = (s) => (s >= 1 ? `${+s.toPrecision(3)} s` : `${+(s * 1000).toPrecision(3)} ms`)
+  const panels = [
+    { title: '9x9 Sudoku, solve and prove unique: puzzles per CPU second (longer is faster)', format: shortRate, groups: sudokuGroups },
+    { title: 'Exact cover, all solutions: CPU seconds (shorter is faster)', format: time, groups: coverGroups },
+    { title: 'Hard random-hole Sudoku, one solution: median CPU seconds (shorter is faster)', format: time, groups: hardGroups }
+  ].filter((p) => p.groups.some((g) => g.bars.length))
   return svgChart({
-    title: 'dlxkit beside its peers',
-    note: `${data.machine.cpu}, ${data.machine.cores} cores, ${data.machine.date}; Node ${data.machine.node}. Log scales.`,
+    title: 'dlxkit beside its peers, measured in one run',
+    note: `${data.machine.cpu}, ${data.machine.cores} cores, ${data.machine.date}; medians of ${data.settings.rounds} round${data.settings.rounds === 1 ? '' : 's'}; log scales.`,
     series: SERIES,
-    panels: [
-      { title: 'Sudoku, solve and prove unique: puzzles per second (longer is faster)', format: shortRate, groups: sudokuGroups },
-      { title: 'Exact cover, all solutions: seconds (shorter is faster)', format: (s) => (s >= 1 ? `${+s.toPrecision(3)} s` : `${+(s * 1000).toPrecision(3)} ms`), groups: coverGroups }
-    ]
+    panels
   })
 }
 
@@ -174,63 +302,89 @@ export function resultsMarkdown (data) {
   const s = data.settings
   return `# Benchmark results
 
-Written by \`make bench\` (bench/run.mjs); do not edit by hand. Every row was
-measured in this one run, native, WASM and dancing-links side by side (each
-in its own process, one after another for each row), so they shared the
-machine's noise. Native: clang -O3 -march=native, as the reference figures.
-Times are the best of ${s.runs} runs; an exact-cover row makes no further run
-once its native runs have taken ${s.budget} s, and WASM and dancing-links then
-make as many runs as native did. Before its timed runs, each Sudoku row of
-WASM and dancing-links runs untimed for a second, so that V8 has moved the
-hot code to its optimizing compiler. Reference figures are from
-../shared/data/README.md, measured on this project's machine kind (2 cores,
-x86-64); those peers do not run here.
+Written by \`make bench\` (bench/run.mjs) on ${data.machine.date}; do not edit
+by hand. Every figure below was measured in this one run: no figure is copied
+from elsewhere. The peers were built from ../shared/peers into build/peers
+(git-ignored) at its start. Each row ran in ${s.rounds} round${s.rounds === 1 ? '' : 's'}: dlxkit
+native, dlxkit WASM and every peer one after another, each in a process of
+its own, timed over that process's own CPU time (user + system, from the
+kernel), which other work on a shared machine leaves alone. Figures are
+medians over the rounds; ratios are medians of the per-round ratios, so the
+two sides of a ratio always ran minutes apart at most.${s.quick ? '\n\n**A short run (QUICK=1): one round, short measurements; not for quoting.**' : ''}
 
 ## Machine
 
 ${machineList(data.machine)}
 
+## Peers
+
+${peersList(data)}
+
 ![dlxkit beside its peers](chart.svg)
 
-## Goals (issue 7)
+## Goals
 
 ${goalsTable(data)}
 
-The dancing-links goal compares WASM with dancing-links: both run in Node.
+A ratio is dlxkit's speed over the other's: above 1x, dlxkit is faster.
 
-## Sudoku: solve and prove unique (limit 2), puzzles per second
-
-${sudokuTable(data)}
-
-Native C and WASM solve every puzzle of the set; dancing-links, which builds
-its matrix for each puzzle, solves the first ${int(s.peerMax)} of a set at most.
-The WASM batch is \`solveMany\` over slices of 1,000 puzzle strings; one call
-each is \`sudoku.solve(puzzle)\` for every puzzle: both through the public JS
-API, parsing the strings and writing the answers included.
-
-Beside the native peers' reference figures (dlxkit native / peer in brackets):
-
-${sudokuPeersTable(data)}
-
-## Exact cover: all solutions of each shared instance
+## Exact cover, all solutions: CPU seconds (issue 14)
 
 ${exactCoverTable(data)}
 
-Search time only: reading the file (native), parsing the text (WASM) and
-building the matrix (dancing-links) are not counted.
+${exactCoverRatios(data)}
+
+Native programs (dlxkit's \`build/bench/dlx --count\`, Knuth's DLX1, DLX2
+and SSXCC reading the file on stdin): the whole process, reading included,
+clang -O3 -march=native (dlxkit also -flto). WASM: from reading the file to
+the count, loading the module and parsing included (Node's own start-up
+apart). Every count is checked against the one known beforehand; a mismatch
+is a failed cell. debruijn-2-5 is generated by bench/colored.mjs: the binary
+de Bruijn sequences of order 5 as XCC (colors make overlapping words agree),
+2^16 of them by the BEST theorem; DLX1 has no colors.
+
+## 9x9 Sudoku, solve and prove unique (limit 2): puzzles per CPU second (issue 16)
+
+${sudokuTable(data)}
+
+${sudokuRatios(data)}
+
+Every program solves every puzzle of the set and must find each unique. An
+untimed warm-up first, then whole passes over the set until ${s.minSeconds} s of CPU
+time have gone. Native peers run the driver of ../shared/peers/harness (its
+rate over CPU time); dlxkit native runs bench/sudoku_native.c, timed the
+same way. The WASM batch is \`solveMany\` over slices of 1,000 puzzle
+strings, one call each is \`sudoku.solve(puzzle)\` for every puzzle, both
+through the public JS API; tdoku.wasm runs in Node through bench/tdoku-wasm.mjs,
+1,000 puzzles of 82 bytes per \`tdoku_solve_many\` call.
+
+## Hard random-hole Sudoku, one solution: CPU seconds (issue 15)
+
+${hardTable(data)}
+
+Puzzles from bench/hard-sudoku.mjs: a pattern grid shuffled by a seed
+(symbols, rows in bands, bands, columns in stacks, stacks, a transpose),
+then the given fraction of cells, drawn by the seed, blanked (seeds
+size x 1000 + 1, 2, ...). dlxkit: \`sudoku.solve(grid, { limit: 1 })\`
+through the JS API in a fresh process, CPU time from \`load()\` to the
+answer. CaDiCaL: \`cadical -q\` on a CNF from the same file (a variable per
+value a blank may still take, exactly-one per cell and per value of each
+unit, pairwise), the whole process, parsing included. Each process is capped
+at ${s.cap} CPU seconds; an unsolved puzzle counts ${s.cap} s in the ratios,
+and a median it decides shows as "> ${s.cap} s". Every solution is checked against the puzzle by the bench.
+The ratio is the median of the per-puzzle ratios.
 
 ## WebAssembly module
 
 ${moduleTable(data)}
 
+Load times are CPU time in one Node process.
+
 ## Peak memory
 
-${memoryTable(data)}
+${memoryTables(data)}
 
-Native: the process's getrusage ru_maxrss (sudoku_native reports it; the dlx
-CLI runs under /usr/bin/time). WASM and dancing-links run in a fresh Node
-process per row, so each Node figure is that row's alone; it includes
-Node's own baseline: the process that only loads the module peaked at
-${kib(data.module.peakKiB)}.
+The kernel's peak resident set of each process. dlxkit WASM and tdoku.wasm
+run in Node: theirs include Node itself (some 40 MiB).
 `
 }

@@ -1,80 +1,170 @@
-// The benchmark (`make bench`, `npm run bench`): measures every row with the
-// native build, the WASM build and dancing-links one after another, so they
-// share the machine's noise, then prints the tables and writes
-// bench/RESULTS.md and bench/chart.svg (and build/bench/results.json, the
-// raw numbers).
+// The benchmark (`make bench`, `npm run bench`): builds the peers from
+// ../shared/peers (bench/peers.mjs), then measures every row in rounds:
+// dlxkit native, dlxkit WASM and every peer one after another, each in its
+// own process, timed over that process's own CPU time; the report gives
+// medians of the per-round ratios. Writes bench/RESULTS.md, bench/chart.svg
+// and build/bench/results.json (the raw numbers).
 //   node bench/run.mjs                      measure and write
 //   node bench/run.mjs --from results.json  only write, from saved numbers
-// Settings from the environment: DATA (../shared/data), RUNS (best of, 3),
-// BUDGET (seconds after which a row makes no further run, 6), PEER_MAX
-// (puzzles per set for dancing-links, 5000).
-import { execFileSync } from 'node:child_process'
+// Settings from the environment: DATA (../shared/data), PEERS
+// (../shared/peers, whose build.sh builds the peers), ROUNDS (3),
+// MIN_SECONDS (CPU seconds per 9x9 measurement, 1), CAP (CPU seconds per hard
+// puzzle, 30), HARD_SIZES (16,25,36; add 49 for the optional row),
+// HARD_PUZZLES (per size; default from bench/rows.mjs), QUICK=1 (a short run:
+// 1 round, 0.3 s, 2 hard puzzles of each size, a 10 s cap).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import * as native from './measure-native.mjs'
+import { join } from 'node:path'
+import { coloredInstance } from './colored.mjs'
+import { cnf, holePuzzle, isSolution } from './hard-sudoku.mjs'
 import { describeMachine } from './machine.mjs'
-import { INSTANCES, SUDOKU_SETS } from './reference.mjs'
+import * as native from './measure-native.mjs'
+import * as peer from './measure-peer.mjs'
+import { buildPeers } from './peers.mjs'
+import { inChild } from './proc.mjs'
 import { chart, resultsMarkdown } from './report.mjs'
+import { HARD, HARNESS_PEERS, INSTANCES, KNUTH_PEERS, SUDOKU_SETS } from './rows.mjs'
+import { DATA } from './timing.mjs'
 
+const quick = process.env.QUICK === '1'
 const settings = {
-  runs: Number(process.env.RUNS ?? 3),
-  budget: Number(process.env.BUDGET ?? 6),
-  peerMax: Number(process.env.PEER_MAX ?? 5000)
+  quick,
+  rounds: Number(process.env.ROUNDS ?? (quick ? 1 : 3)),
+  minSeconds: Number(process.env.MIN_SECONDS ?? (quick ? 0.3 : 1)),
+  cap: Number(process.env.CAP ?? (quick ? 10 : 30)),
+  hardSizes: (process.env.HARD_SIZES ?? '16,25,36').split(',').map(Number),
+  hardPuzzles: process.env.HARD_PUZZLES ? Number(process.env.HARD_PUZZLES) : (quick ? 2 : null)
 }
-
-/** One measuring function in a fresh Node process: its result, with the process's peak memory. */
-function inChild (file, fn, options, arg) {
-  const script = fileURLToPath(new URL('child.mjs', import.meta.url))
-  const args = [script, file, fn, JSON.stringify(options), ...(arg === undefined ? [] : [arg])]
-  const { result, peakKiB } = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 }))
-  return { ...result, peakKiB }
-}
+const WORK = 'build/bench'
 
 const say = (text) => process.stderr.write(text)
 
-function measure () {
-  const opts = { runs: settings.runs, budget: settings.budget }
-  const data = { machine: describeMachine(), settings, sudoku: [], exactCover: [] }
-  say('module ... ')
-  data.module = inChild('measure-wasm.mjs', 'module', {})
-  say('done\n')
-  for (const set of SUDOKU_SETS) {
-    say(`Sudoku ${set}: native`)
-    const row = { set, native: native.sudoku(set, { runs: settings.runs }) }
-    say(', WASM')
-    row.wasm = inChild('measure-wasm.mjs', 'sudoku', opts, set)
-    say(', dancing-links')
-    row.peer = inChild('measure-peer.mjs', 'sudoku', { ...opts, max: settings.peerMax }, set)
-    say('\n')
-    data.sudoku.push(row)
+/** A measurement, or the reason it failed: a failed cell is reported, never dropped. */
+function attempt (fn) {
+  try {
+    return fn()
+  } catch (e) {
+    say(' [failed]')
+    return { error: e.message.split('\n')[0].slice(0, 200) }
   }
-  for (const name of INSTANCES) {
-    say(`${name}: native`)
-    const row = { name, native: native.exactCover(name, opts) }
-    // as many runs as native made (the budget cut them short or not): a best
-    // of 2 against a best of 1 would favour one side
-    const same = { runs: row.native.runs, budget: 1e9 }
-    say(', WASM')
-    row.wasm = inChild('measure-wasm.mjs', 'exactCover', same, name)
-    say(', dancing-links')
-    row.peer = inChild('measure-peer.mjs', 'exactCover', same, name)
-    say('\n')
-    for (const other of [row.wasm, row.peer]) {
-      if (other.solutions !== row.native.solutions) {
-        throw new Error(`${name}: native counts ${row.native.solutions} solutions, another ${other.solutions}`)
-      }
+}
+
+/** The cell checked against the count known beforehand. */
+function counted (cell, expected) {
+  if (cell.error || cell.solutions === expected) return cell
+  return { ...cell, error: `counted ${cell.solutions} solutions, not ${expected}` }
+}
+
+function exactCoverRows (peers) {
+  const rows = []
+  for (const inst of INSTANCES) {
+    let file = join(DATA, 'exact-cover', `${inst.name}.dlx`)
+    if (inst.generated) {
+      const { text, solutions } = coloredInstance(inst.name)
+      if (solutions !== inst.solutions) throw new Error(`${inst.name}: bench/rows.mjs says ${inst.solutions}, the formula ${solutions}`)
+      file = join(WORK, `${inst.name}.dlx`)
+      writeFileSync(file, text)
     }
-    data.exactCover.push(row)
+    const row = { name: inst.name, colored: !!inst.colored, solutions: inst.solutions, rounds: [] }
+    for (let r = 0; r < settings.rounds; r++) {
+      say(`${inst.name} round ${r + 1}: native`)
+      const round = { native: counted(attempt(() => native.exactCover(file)), inst.solutions) }
+      say(', WASM')
+      round.wasm = counted(attempt(() => inChild('measure-wasm.mjs', 'exactCover', {}, file)), inst.solutions)
+      for (const k of KNUTH_PEERS) {
+        if (!peers.built.includes(k.id)) round[k.id] = { unbuilt: true }
+        else if (inst.colored && !k.colors) round[k.id] = { skipped: 'no colors' }
+        else {
+          say(`, ${k.label}`)
+          round[k.id] = counted(attempt(() => peer.knuth(k.id, file)), inst.solutions)
+        }
+      }
+      say('\n')
+      row.rounds.push(round)
+    }
+    rows.push(row)
   }
+  return rows
+}
+
+function sudokuRows (peers) {
+  const opts = { minSeconds: settings.minSeconds }
+  const rows = []
+  for (const set of SUDOKU_SETS) {
+    const row = { set, rounds: [] }
+    for (let r = 0; r < settings.rounds; r++) {
+      say(`Sudoku ${set} round ${r + 1}: native`)
+      const round = { native: attempt(() => native.sudoku(set, opts)) }
+      say(', WASM')
+      round.wasm = attempt(() => inChild('measure-wasm.mjs', 'sudoku', opts, set))
+      for (const id of HARNESS_PEERS) {
+        say(`, ${id}`)
+        round[id] = peers.built.includes(id) ? attempt(() => peer.harness(id, set, opts)) : { unbuilt: true }
+      }
+      say(', tdoku.wasm')
+      round['tdoku.wasm'] = peers.built.includes('tdoku.wasm') ? attempt(() => inChild('tdoku-wasm.mjs', 'sudoku', opts, set)) : { unbuilt: true }
+      say('\n')
+      row.rounds.push(round)
+    }
+    rows.push(row)
+  }
+  return rows
+}
+
+/** Issue 15: each puzzle by dlxkit (JS API, limit 1) and by CaDiCaL, one after the other, under the CPU cap. */
+function hardRows () {
+  const dir = join(WORK, 'hard')
+  mkdirSync(dir, { recursive: true })
+  const rows = []
+  for (const spec of HARD.filter((h) => settings.hardSizes.includes(h.size))) {
+    const row = { size: spec.size, blank: spec.blank, puzzles: [] }
+    const count = settings.hardPuzzles ?? spec.puzzles
+    say(`hard ${spec.size}x${spec.size}:`)
+    for (let i = 1; i <= count; i++) {
+      const seed = spec.size * 1000 + i
+      const cells = holePuzzle(spec.size, seed, spec.blank)
+      const base = join(dir, `${spec.size}-${seed}`)
+      writeFileSync(`${base}.json`, JSON.stringify({ size: spec.size, seed, cells }))
+      const { text, decode } = cnf(spec.size, cells)
+      writeFileSync(`${base}.cnf`, text)
+      const check = (cell, solution) => (cell.solved && !isSolution(spec.size, cells, solution)
+        ? { ...cell, solved: false, error: 'an invalid solution' }
+        : cell)
+      const dlx = attempt(() => {
+        const r = inChild('measure-wasm.mjs', 'hard', {}, `${base}.json`, { cap: settings.cap })
+        if (r.capped) return { solved: false, capped: true, seconds: settings.cap }
+        return check({ solved: r.status === 'found', status: r.status, seconds: r.seconds, nodes: r.nodes }, r.solution)
+      })
+      const sat = attempt(() => {
+        const r = peer.cadical(`${base}.cnf`, settings.cap)
+        if (!r.solved) return { solved: false, capped: true, seconds: settings.cap }
+        return check({ solved: true, seconds: r.seconds }, decode(r.model))
+      })
+      say(` ${i}`)
+      row.puzzles.push({ seed, blanks: cells.filter((v) => !v).length, dlxkit: dlx, cadical: sat })
+    }
+    say('\n')
+    rows.push(row)
+  }
+  return rows
+}
+
+function measure () {
+  mkdirSync(WORK, { recursive: true })
+  const data = { machine: describeMachine(), settings }
+  say('building the peers from ../shared/peers ... ')
+  data.peers = buildPeers()
+  say(`${data.peers.built.join(', ') || 'none'} built${data.peers.unbuilt.length ? `; not: ${data.peers.unbuilt.map((u) => u.name).join(', ')}` : ''}\n`)
+  data.module = inChild('measure-wasm.mjs', 'module', {})
+  data.exactCover = exactCoverRows(data.peers)
+  data.sudoku = sudokuRows(data.peers)
+  data.hard = hardRows()
+  data.machine.loadAtEnd = describeMachine().load
   return data
 }
 
 const from = process.argv.indexOf('--from')
 const data = from > 0 ? JSON.parse(readFileSync(process.argv[from + 1], 'utf8')) : measure()
-if (from < 0) {
-  mkdirSync('build/bench', { recursive: true })
-  writeFileSync('build/bench/results.json', JSON.stringify(data, null, 2) + '\n')
-}
+if (from < 0) writeFileSync(join(WORK, 'results.json'), JSON.stringify(data, null, 2) + '\n')
 const markdown = resultsMarkdown(data)
 writeFileSync(new URL('RESULTS.md', import.meta.url), markdown)
 writeFileSync(new URL('chart.svg', import.meta.url), chart(data))

@@ -1,9 +1,10 @@
-/* sudoku_native.c: native Sudoku throughput, solve and prove unique (limit 2),
- * through one solver handle as a batch would. Prints one line per file:
- *   name puzzles per_second nodes_per_puzzle
- * and last the process's peak resident memory:
+/* sudoku_native.c: dlxkit's native 9x9 throughput, solve and prove unique
+ * (limit 2), through one solver handle as a batch would, timed as the peers'
+ * harness times them: an untimed pass over the first 2,000 puzzles, then
+ * whole passes until MIN_SECONDS of process CPU time have gone. Prints
+ *   name puzzles per_cpu_second nodes_per_puzzle
  *   peak-rss-kib N
- * Usage: sudoku_native RUNS FILE... (best of RUNS). */
+ * Usage: sudoku_native MIN_SECONDS FILE */
 #define _POSIX_C_SOURCE 199309L
 #include <sys/resource.h>
 #include <stdio.h>
@@ -13,9 +14,9 @@
 
 #include "sudoku.h"
 
-static double seconds(void) {
+static double cpu_seconds(void) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
@@ -42,44 +43,50 @@ static uint8_t *read_set(const char *path, size_t *count) {
     return grids;
 }
 
+/* Solves puzzles [0, n): their total nodes, or -1 (after a message) if one is not unique. */
+static long long pass(sudoku_t *s, const uint8_t *grids, size_t n, const char *path) {
+    uint8_t sol[81];
+    long long nodes = 0;
+    sudoku_error_t err;
+    for (size_t i = 0; i < n; i++) {
+        sudoku_result_t res;
+        if (sudoku_solve(s, grids + i * 81, 2, 0, sol, &res, &err) || res.status != SUDOKU_UNIQUE) {
+            fprintf(stderr, "%s: puzzle %zu is not unique\n", path, i + 1);
+            return -1;
+        }
+        nodes += (long long)res.nodes;
+    }
+    return nodes;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 3) {
-        fprintf(stderr, "usage: sudoku_native RUNS FILE...\n");
+    if (argc != 3) {
+        fprintf(stderr, "usage: sudoku_native MIN_SECONDS FILE\n");
         return 2;
     }
-    int runs = atoi(argv[1]);
+    double min_seconds = atof(argv[1]);
     sudoku_shape_t shape = {9, 0, 0, 0, NULL, NULL, 0};
     sudoku_error_t err;
     sudoku_t *s = sudoku_new(&shape, &err);
-    if (!s) return 1;
-    for (int a = 2; a < argc; a++) {
-        size_t n;
-        uint8_t *grids = read_set(argv[a], &n), sol[81];
-        if (!grids) {
-            fprintf(stderr, "cannot read %s\n", argv[a]);
-            return 1;
-        }
-        double best = 1e30;
-        uint64_t nodes = 0;
-        for (int r = 0; r < runs; r++) {
-            nodes = 0;
-            double t0 = seconds();
-            for (size_t i = 0; i < n; i++) {
-                sudoku_result_t res;
-                if (sudoku_solve(s, grids + i * 81, 2, 0, sol, &res, &err) ||
-                    res.status != SUDOKU_UNIQUE) {
-                    fprintf(stderr, "%s: puzzle %zu is not unique\n", argv[a], i + 1);
-                    return 1;
-                }
-                nodes += res.nodes;
-            }
-            double t = seconds() - t0;
-            if (t < best) best = t;
-        }
-        const char *name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
-        printf("%s %zu %.0f %.1f\n", name, n, n / best, (double)nodes / n);
-        free(grids);
+    size_t n;
+    uint8_t *grids = read_set(argv[2], &n);
+    if (!s || !grids) {
+        fprintf(stderr, "cannot read %s\n", argv[2]);
+        return 1;
     }
+    if (pass(s, grids, n < 2000 ? n : 2000, argv[2]) < 0) return 1;
+    size_t solved = 0;
+    long long nodes = 0;
+    double t0 = cpu_seconds(), t;
+    do {
+        nodes = pass(s, grids, n, argv[2]);
+        if (nodes < 0) return 1;
+        solved += n;
+        t = cpu_seconds() - t0;
+    } while (t < min_seconds);
+    const char *name = strrchr(argv[2], '/') ? strrchr(argv[2], '/') + 1 : argv[2];
+    printf("%s %zu %.1f %.1f\n", name, n, solved / t, (double)nodes / (double)n);
+    free(grids);
     sudoku_free(s);
     struct rusage use;
     if (getrusage(RUSAGE_SELF, &use) == 0) printf("peak-rss-kib %ld\n", use.ru_maxrss); /* KiB on Linux */

@@ -33,7 +33,9 @@ function decades (values) {
   let lo = Math.floor(Math.log10(Math.min(...positive)))
   let hi = Math.ceil(Math.log10(Math.max(...positive)))
   if (hi === lo) hi++
-  if (hi - lo < 2) lo-- // bars of the smallest value stay visible
+  // bars of the smallest value stay visible: at least two decades, and
+  // room below a value that sits just above a power of ten
+  if (hi - lo < 2 || Math.min(...positive) / 10 ** lo < 2) lo--
   return [lo, hi]
 }
 

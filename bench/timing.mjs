@@ -1,12 +1,13 @@
 // Helpers the measuring modules share: the data paths, the puzzles of a set,
-// and "best of N" with a time budget so that slow rows stay bounded.
+// and rates over the process's own CPU time (user + system, every thread:
+// process.cpuUsage), which another engineer's work on the machine leaves
+// alone where wall-clock time would not.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const DATA = process.env.DATA ?? '../shared/data'
 
 export const sudokuFile = (set) => join(DATA, 'sudoku', `${set}.txt`)
-export const instanceFile = (name) => join(DATA, 'exact-cover', `${name}.dlx`)
 
 /** The 81-character puzzles of a shared set (comment lines skipped). */
 export function puzzlesOf (set) {
@@ -14,40 +15,34 @@ export function puzzlesOf (set) {
     .filter((l) => l.length >= 81 && !l.startsWith('#')).map((l) => l.slice(0, 81))
 }
 
-/**
- * Runs `once` (which returns { seconds, ... }) up to `runs` times, but no new
- * run once `budget` seconds have been spent: a 16-second row runs once.
- * Returns the fastest run's result with `runs` set to the number made.
- */
-export function bestOf (runs, budget, once) {
-  let best = null
-  let spent = 0
-  let made = 0
-  while (made < Math.max(1, runs) && (made === 0 || spent < budget)) {
-    const r = once()
-    made++
-    spent += r.seconds
-    if (!best || r.seconds < best.seconds) best = r
-  }
-  return { ...best, runs: made }
+/** CPU seconds this process has used so far. */
+export function cpuSeconds () {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1e6
+}
+
+/** CPU seconds that `fn` takes, and what it returned. */
+export async function cpuTimed (fn) {
+  const t0 = cpuSeconds()
+  const value = await fn()
+  return { value, seconds: cpuSeconds() - t0 }
 }
 
 /**
- * Runs `fn` untimed until `seconds` have passed (at least once): V8 first
- * runs WebAssembly and JavaScript on its quick baseline compilers and moves
- * hot code to its optimizing one only after a while, which a short row (375
- * puzzles take 0.15 s) would otherwise measure. Every Sudoku row, dlxkit's
- * and dancing-links', warms up the same way.
+ * Items per CPU second of `pass` (which handles `items` items), as the peers'
+ * harness measures: untimed passes for `warm` CPU seconds first (V8 moves hot
+ * code to its optimizing compiler only after a while), then whole passes until
+ * `minSeconds` of CPU time have gone (at least one).
  */
-export function warmUp (fn, seconds = 1) {
-  const t0 = performance.now()
-  do fn()
-  while (performance.now() - t0 < seconds * 1000)
-}
-
-/** Seconds that `fn` takes, and what it returned. */
-export function timed (fn) {
-  const t0 = performance.now()
-  const value = fn()
-  return { value, seconds: (performance.now() - t0) / 1000 }
+export function cpuRate (items, pass, { minSeconds = 1, warm = 0.5 } = {}) {
+  const w0 = cpuSeconds()
+  do pass()
+  while (cpuSeconds() - w0 < warm)
+  const t0 = cpuSeconds()
+  let done = 0
+  do {
+    pass()
+    done += items
+  } while (cpuSeconds() - t0 < minSeconds)
+  return done / (cpuSeconds() - t0)
 }

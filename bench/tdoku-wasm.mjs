@@ -1,0 +1,49 @@
+// tdoku.wasm (built by ../shared/peers/build.sh into build/peers/) in Node,
+// timed as dlxkit's WASM batch: puzzles per CPU second, solve and prove
+// unique (limit 2), 1,000 puzzles of 82 bytes per tdoku_solve_many call
+// (its exports: ../shared/peers/harness/tdoku_wasm.cc).
+import { readFileSync } from 'node:fs'
+import { cpuRate, puzzlesOf } from './timing.mjs'
+
+export const TDOKU_WASM = 'build/peers/tdoku.wasm'
+const BATCH = 1000
+const SLOT = 82
+
+/** An instance of the module, with the few imports Emscripten's standalone build asks for. */
+async function instantiate (bytes) {
+  const imports = {
+    env: { emscripten_notify_memory_growth () {}, getentropy: () => 0 },
+    wasi_snapshot_preview1: { proc_exit (code) { throw new Error(`tdoku.wasm exited with ${code}`) } }
+  }
+  const { instance } = await WebAssembly.instantiate(bytes, imports)
+  instance.exports._initialize?.()
+  return instance.exports
+}
+
+/** One set: { puzzles, rate } (puzzles per CPU second). */
+export async function sudoku (set, { minSeconds = 1 } = {}) {
+  const tdoku = await instantiate(readFileSync(TDOKU_WASM))
+  const all = puzzlesOf(set)
+  const batches = []
+  for (let i = 0; i < all.length; i += BATCH) {
+    const chunk = all.slice(i, i + BATCH)
+    const bytes = new Uint8Array(chunk.length * SLOT)
+    chunk.forEach((p, k) => {
+      for (let j = 0; j < 81; j++) {
+        const c = p.charCodeAt(j)
+        bytes[k * SLOT + j] = c >= 49 && c <= 57 ? c : 46 // '1'-'9', else '.'
+      }
+    })
+    batches.push({ n: chunk.length, bytes })
+  }
+  const buf = tdoku.tdoku_buf()
+  const rate = cpuRate(all.length, () => {
+    for (const { n, bytes } of batches) {
+      const view = new Uint8Array(tdoku.memory.buffer, buf, bytes.length)
+      view.set(bytes)
+      tdoku.tdoku_solve_many(n, 2) // each slot's first byte becomes its count
+      for (let k = 0; k < n; k++) if (view[k * SLOT] !== 1) throw new Error(`tdoku.wasm: ${set}: a puzzle is not unique`)
+    }
+  }, { minSeconds })
+  return { puzzles: all.length, rate }
+}
