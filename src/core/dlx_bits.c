@@ -1,0 +1,328 @@
+/* dlx_bits.c: the search for small problems (up to BITS_MAX_OPTIONS
+ * options), on bit sets of live options instead of links.
+ *
+ * Two options are compatible when every item they share is secondary and
+ * both give it the same color; a solution is a set of pairwise compatible
+ * options covering every primary item. So each option has a "kill" set, the
+ * options incompatible with it (itself included), the union of one mask per
+ * item of the option: all the item's options, or for a colored secondary
+ * item those giving it another color. Choosing an option removes its kill
+ * set from the live set and lowers the counts of the primary items of every
+ * option removed; the count that reaches 0 ends the branch at once.
+ *
+ * Every level has its own live set and counts, written from the level
+ * above as it goes down: backtracking undoes nothing. The tree is the
+ * linked search's, node for node (same item chosen, options tried in the
+ * same order, the same seeded order, a dead end counted as a node), so
+ * statistics, budgets and progress agree whichever search runs.
+ */
+#include "dlx_internal.h"
+#include "dlx_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct dlx_bits {
+    int32_t words;    /* 64-bit words in a set of options */
+    int32_t stride;   /* counts per level: primary items rounded up to 16 */
+    int32_t levels;   /* levels with room for a state */
+    uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
+    int32_t *kill;    /* per option entry: its mask's offset into `mask` */
+    int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
+    int32_t *prim;    /* per option: its primary items */
+    int32_t *prim_at; /* per option: where they start in `prim` (n_options + 1) */
+    uint64_t *live;   /* per level: the live options */
+    int32_t *count;   /* per level: live options of each primary item, + COVERED once covered */
+    int32_t *left;    /* per level: primary items not yet covered */
+    int32_t *branch;  /* per level: the item branched on */
+    int dead;         /* the node about to be entered is a dead end */
+};
+
+void dlx_bits_free(dlx_t *d) {
+    dlx_bits *b = d->bits;
+    if (!b) return;
+    free(b->mask), free(b->kill), free(b->kill_at), free(b->prim), free(b->prim_at);
+    free(b->live), free(b->count), free(b->left), free(b->branch);
+    free(b);
+    d->bits = NULL;
+}
+
+size_t dlx_bits_bytes(const dlx_t *d) {
+    const dlx_bits *b = d->bits;
+    if (!b) return 0;
+    int32_t n = d->n_options, entries = b->kill_at[n], masks = 0;
+    for (int32_t e = 0; e < entries; e++)
+        if (b->kill[e] / b->words + 1 > masks) masks = b->kill[e] / b->words + 1;
+    return sizeof *b + ((size_t)masks + (size_t)b->levels) * (size_t)b->words * 8 +
+           ((size_t)entries + (size_t)b->prim_at[n] + 2 * ((size_t)n + 1)) * 4 +
+           (size_t)b->levels * ((size_t)b->stride + 2) * 4;
+}
+
+/* The option's original color at node p (a purified node says -1). */
+static int32_t node_color(const dlx_t *d, int32_t p) {
+    int32_t c = d->node[p].color;
+    return c < 0 ? d->item[d->node[p].top].color : c;
+}
+
+/* Build the masks and per-level states for the matrix as it stands. */
+static int build(dlx_t *d) {
+    int32_t n = d->n_options, np = d->n_primary, ni = d->n_items;
+    const dlx_node *nd = d->node;
+    dlx_bits *b = calloc(1, sizeof *b);
+    if (!b) return DLX_ENOMEM;
+    d->bits = b;
+    b->words = (n + 63) / 64;
+    b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
+    b->levels = np + 2;
+    int32_t w = b->words;
+    /* Colored entries get a mask per (item, color): chained per item. */
+    int32_t entries = 0, prims = 0, colored = 0;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+            entries++;
+            if (nd[p].top <= np) prims++;
+            if (node_color(d, p)) colored++;
+        }
+    int32_t *pair_head = malloc(((size_t)ni + 1) * sizeof *pair_head);
+    int32_t *pair_next = malloc(((size_t)colored + 1) * sizeof *pair_next);
+    int32_t *pair_color = malloc(((size_t)colored + 1) * sizeof *pair_color);
+    b->kill = malloc(((size_t)entries + 1) * sizeof *b->kill);
+    b->kill_at = malloc(((size_t)n + 1) * sizeof *b->kill_at);
+    b->prim = malloc(((size_t)prims + 1) * sizeof *b->prim);
+    b->prim_at = malloc(((size_t)n + 1) * sizeof *b->prim_at);
+    b->left = malloc((size_t)b->levels * sizeof *b->left);
+    b->branch = malloc((size_t)b->levels * sizeof *b->branch);
+    b->count = malloc((size_t)b->levels * (size_t)b->stride * sizeof *b->count);
+    b->live = calloc((size_t)b->levels * (size_t)w, sizeof *b->live);
+    int rc = DLX_ENOMEM;
+    if (!pair_head || !pair_next || !pair_color || !b->kill || !b->kill_at || !b->prim || !b->prim_at ||
+        !b->left || !b->branch || !b->count || !b->live)
+        goto out;
+    /* Entries: the mask each one kills with (item masks are 0 .. ni-1). */
+    for (int32_t i = 0; i <= ni; i++) pair_head[i] = -1;
+    int32_t pairs = 0, e = 0, q = 0;
+    for (int32_t k = 0; k < n; k++) {
+        b->kill_at[k] = e, b->prim_at[k] = q;
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+            int32_t x = nd[p].top, c = node_color(d, p), m = x - 1;
+            if (x <= np) b->prim[q++] = x - 1;
+            if (c) {
+                int32_t r = pair_head[x];
+                while (r >= 0 && pair_color[r] != c) r = pair_next[r];
+                if (r < 0) {
+                    r = pairs++;
+                    pair_color[r] = c, pair_next[r] = pair_head[x], pair_head[x] = r;
+                }
+                m = ni + r;
+            }
+            b->kill[e++] = m;
+        }
+    }
+    b->kill_at[n] = e, b->prim_at[n] = q;
+    b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
+    if (!b->mask) goto out;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++)
+            b->mask[(size_t)(nd[p].top - 1) * w + k / 64] |= 1ULL << (k % 64);
+    /* A color's kill mask: the item's options, less those of that color. */
+    for (int32_t x = 1; x <= ni; x++)
+        for (int32_t r = pair_head[x]; r >= 0; r = pair_next[r])
+            memcpy(b->mask + (size_t)(ni + r) * w, b->mask + (size_t)(x - 1) * w, (size_t)w * 8);
+    e = 0;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, e++)
+            if (b->kill[e] >= ni) b->mask[(size_t)b->kill[e] * w + k / 64] &= ~(1ULL << (k % 64));
+    for (e = 0; e < b->kill_at[n]; e++) b->kill[e] *= w; /* offsets, not indices */
+    rc = DLX_OK;
+out:
+    free(pair_head), free(pair_next), free(pair_color);
+    if (rc) dlx_bits_free(d);
+    return rc;
+}
+
+/* Choose option k on top of the state at level l, writing level l + 1.
+ * Returns 0 when a primary item is left without options (a dead end),
+ * leaving level l + 1 half written unless `whole`. */
+INLINE int choose(dlx_bits *b, int32_t l, int32_t k, uint64_t *upd, const int whole) {
+    int32_t w = b->words, s = b->stride;
+    const uint64_t *from = b->live + (size_t)l * w;
+    uint64_t *to = b->live + (size_t)(l + 1) * w;
+    int32_t *count = b->count + (size_t)(l + 1) * s;
+    memcpy(count, count - s, (size_t)s * sizeof *count);
+    const int32_t *prim = b->prim;
+    for (int32_t q = b->prim_at[k]; q < b->prim_at[k + 1]; q++) count[prim[q]] += COVERED;
+    b->left[l + 1] = b->left[l] - (b->prim_at[k + 1] - b->prim_at[k]);
+    uint64_t kill[BITS_MAX_OPTIONS / 64];
+    const int32_t *km = b->kill + b->kill_at[k], *kend = b->kill + b->kill_at[k + 1];
+    const uint64_t *mask = b->mask;
+    for (int32_t j = 0; j < w; j++) kill[j] = mask[km[0] + j];
+    for (km++; km < kend; km++)
+        for (int32_t j = 0; j < w; j++) kill[j] |= mask[*km + j];
+    uint64_t n_upd = 0;
+    int ok = 1;
+    for (int32_t j = 0; j < w; j++) {
+        uint64_t gone = from[j] & kill[j];
+        to[j] = from[j] ^ gone;
+        while (gone) {
+            int32_t o = j * 64 + first_bit(gone);
+            gone &= gone - 1;
+            int32_t q = b->prim_at[o], end = b->prim_at[o + 1];
+            n_upd += (uint64_t)(end - q);
+            for (; q < end; q++)
+                if (--count[prim[q]] == 0) ok = 0;
+            if (!ok && !whole) goto out;
+        }
+    }
+out:
+    *upd += n_upd;
+    return ok;
+}
+
+/* The first live option of item x at level l from option k on, or -1. */
+INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k) {
+    int32_t w = b->words, j = k / 64;
+    const uint64_t *live = b->live + (size_t)l * w, *m = b->mask + (size_t)x * w;
+    if (j >= w) return -1;
+    uint64_t bits = live[j] & m[j] & (~0ULL << (k % 64));
+    while (!bits) {
+        if (++j == w) return -1;
+        bits = live[j] & m[j];
+    }
+    return j * 64 + first_bit(bits);
+}
+
+/* The primary item with the fewest live options at level l (ties: the
+ * first), as the linked search picks it. Returns its count. */
+INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
+    const int32_t *count = b->count + (size_t)l * b->stride;
+    int32_t t = INT32_MAX, block = 0;
+    for (int32_t k = 0; k < b->stride; k += 16) {
+        int32_t low = block_min(count + k, 16);
+        if (low < t) t = low, block = k;
+    }
+    *best = block + first_bit(block_hits(count + block, 16, t));
+    return t;
+}
+
+/* The state at level 0: every option live, less those the forced ones kill. */
+static void start_state(dlx_t *d, dlx_bits *b) {
+    int32_t w = b->words, s = b->stride, n = d->n_options;
+    uint64_t *live = b->live;
+    int32_t *count = b->count;
+    for (int32_t j = 0; j < w; j++) live[j] = ~0ULL;
+    if (n % 64) live[w - 1] = (1ULL << (n % 64)) - 1;
+    for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT32_MAX;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t q = b->prim_at[k]; q < b->prim_at[k + 1]; q++) count[b->prim[q]]++;
+    b->left[0] = d->n_primary;
+    uint64_t upd = 0;
+    /* choose() writes the next level: copy it back after each forced option */
+    for (int32_t f = 0; f < d->n_forced; f++) {
+        choose(b, 0, d->forced[f], &upd, 1); /* a dead end shows at the first node */
+        memcpy(live, live + w, (size_t)w * sizeof *live);
+        memcpy(count, count + s, (size_t)s * sizeof *count);
+        b->left[0] = b->left[1];
+    }
+    b->dead = 0;
+}
+
+int dlx_bits_ready(dlx_t *d) {
+    if (d->bits) return 1;
+    if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS ||
+        d->n_options == 0 || d->n_primary > ARRAY_SCAN_MAX)
+        return 0;
+    return build(d) == DLX_OK;
+}
+
+/* Search until a solution, the end, or the node counter reaching `stop`;
+ * the phases and per-level records as in the linked search. */
+int dlx_bits_search(dlx_t *d, uint64_t stop) {
+    dlx_bits *b = d->bits;
+    int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
+    int32_t *branch = b->branch;
+    uint64_t nodes = d->nodes, upd = d->updates;
+    int32_t l = d->level, cur, x;
+    int rc;
+
+    switch (d->phase) {
+    case PH_DONE: return DLX_DONE;
+    case PH_AT_SOLUTION:
+        if (d->depth == 0) goto done;
+        cur = choice[l];
+        goto recover;
+    case PH_START:
+        l = 0;
+        start_state(d, b);
+        if (b->left[0] == 0) {
+            d->depth = 0;
+            rc = DLX_SOLUTION;
+            goto solution;
+        }
+        /* fall through */
+    case PH_FORWARD:
+        break;
+    }
+
+forward:
+    if (nodes >= stop) {
+        d->phase = PH_FORWARD;
+        d->depth = l;
+        rc = DLX_BUDGET;
+        goto out;
+    }
+    nodes++;
+    if (b->dead) {
+        b->dead = 0;
+        goto backtrack;
+    }
+    {
+        int32_t t = choose_item(b, l, &x);
+        if (t == 0) goto backtrack;
+        if (t > 1) d->guesses++;
+        branch[l] = x;
+        cur = next_option(b, l, x, 0);
+        if (d->rng)
+            for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
+                cur = next_option(b, l, x, cur + 1);
+                if (cur < 0) cur = next_option(b, l, x, 0);
+            }
+        start[l] = cur, pos[l] = 0, tot[l] = t;
+    }
+try:
+    choice[l] = cur;
+    b->dead = !choose(b, l, cur, &upd, 0);
+    if (b->left[l + 1] == 0) {
+        d->depth = l + 1;
+        rc = DLX_SOLUTION;
+        goto solution;
+    }
+    if (++l > d->max_level) d->max_level = l;
+    goto forward;
+
+recover: /* try the next option of level l's item */
+    x = branch[l];
+    cur = next_option(b, l, x, cur + 1);
+    if (cur < 0) cur = next_option(b, l, x, 0);
+    if (cur != start[l]) {
+        pos[l]++;
+        goto try;
+    }
+backtrack:
+    if (l == 0) goto done;
+    cur = choice[--l];
+    goto recover;
+
+done:
+    d->phase = PH_DONE;
+    d->depth = 0;
+    rc = DLX_DONE;
+    goto out;
+solution:
+    d->phase = PH_AT_SOLUTION;
+    d->solutions++;
+out:
+    d->level = l;
+    d->nodes = nodes;
+    d->updates = upd;
+    return rc;
+}
