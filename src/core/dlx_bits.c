@@ -22,18 +22,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { SMALL_WORDS = 4 };
+
 struct dlx_bits {
     int32_t words;    /* 64-bit words in a set of options */
     int32_t stride;   /* counts per level: primary items rounded up to 16 */
-    int32_t levels;   /* levels with room for a state */
+    int32_t levels;   /* slots with room for a state: two per level */
     uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
     int32_t *kill;    /* per option entry: its mask's offset into `mask` */
     int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
     int32_t *prim;    /* per option: its primary items */
     int32_t *prim_at; /* per option: where they start in `prim` (n_options + 1) */
-    uint64_t *live;   /* per level: the live options */
-    int32_t *count;   /* per level: live options of each primary item, + COVERED once covered */
-    int32_t *left;    /* per level: primary items not yet covered */
+    uint64_t *conflict; /* per option: its kill set, the union of its masks */
+    uint64_t *live;   /* per slot: the live options */
+    int32_t *count;   /* per slot: live options of each primary item, + COVERED once covered */
+    int32_t *left;    /* per slot: primary items not yet covered */
     int32_t *branch;  /* per level: the item branched on */
     int dead;         /* the node about to be entered is a dead end */
 };
@@ -41,7 +44,7 @@ struct dlx_bits {
 void dlx_bits_free(dlx_t *d) {
     dlx_bits *b = d->bits;
     if (!b) return;
-    free(b->mask), free(b->kill), free(b->kill_at), free(b->prim), free(b->prim_at);
+    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->prim_at);
     free(b->live), free(b->count), free(b->left), free(b->branch);
     free(b);
     d->bits = NULL;
@@ -72,8 +75,9 @@ static int build(dlx_t *d) {
     if (!b) return DLX_ENOMEM;
     d->bits = b;
     b->words = (n + 63) / 64;
+    if (b->words < SMALL_WORDS) b->words = SMALL_WORDS;
     b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
-    b->levels = np + 2;
+    b->levels = 2 * (np + 2); /* slots */
     int32_t w = b->words;
     /* Colored entries get a mask per (item, color): chained per item. */
     int32_t entries = 0, prims = 0, colored = 0;
@@ -133,6 +137,14 @@ static int build(dlx_t *d) {
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, e++)
             if (b->kill[e] >= ni) b->mask[(size_t)b->kill[e] * w + k / 64] &= ~(1ULL << (k % 64));
     for (e = 0; e < b->kill_at[n]; e++) b->kill[e] *= w; /* offsets, not indices */
+    b->conflict = malloc((size_t)n * (size_t)w * sizeof *b->conflict);
+    if (!b->conflict) goto out;
+    for (int32_t k = 0; k < n; k++) {
+        uint64_t *c = b->conflict + (size_t)k * w;
+        for (int32_t j = 0; j < w; j++) c[j] = 0;
+        for (e = b->kill_at[k]; e < b->kill_at[k + 1]; e++)
+            for (int32_t j = 0; j < w; j++) c[j] |= b->mask[b->kill[e] + j];
+    }
     rc = DLX_OK;
 out:
     free(pair_head), free(pair_next), free(pair_color);
@@ -140,37 +152,53 @@ out:
     return rc;
 }
 
-/* Choose option k on top of the state at level l, writing level l + 1.
- * Returns 0 when a primary item is left without options (a dead end),
- * leaving level l + 1 half written unless `whole`. */
-INLINE int choose(dlx_bits *b, int32_t l, int32_t k, uint64_t *upd, const int whole) {
-    int32_t w = b->words, s = b->stride;
-    const uint64_t *from = b->live + (size_t)l * w;
-    uint64_t *to = b->live + (size_t)(l + 1) * w;
-    int32_t *count = b->count + (size_t)(l + 1) * s;
-    memcpy(count, count - s, (size_t)s * sizeof *count);
-    const int32_t *prim = b->prim;
-    for (int32_t q = b->prim_at[k]; q < b->prim_at[k + 1]; q++) count[prim[q]] += COVERED;
-    b->left[l + 1] = b->left[l] - (b->prim_at[k + 1] - b->prim_at[k]);
-    uint64_t kill[BITS_MAX_OPTIONS / 64];
-    const int32_t *km = b->kill + b->kill_at[k], *kend = b->kill + b->kill_at[k + 1];
-    const uint64_t *mask = b->mask;
-    for (int32_t j = 0; j < w; j++) kill[j] = mask[km[0] + j];
-    for (km++; km < kend; km++)
-        for (int32_t j = 0; j < w; j++) kill[j] |= mask[*km + j];
+/* States live in slots: slot 2l is level l's, slot 2l + 1 the same less the
+ * options of the item branched on, which every option tried there kills:
+ * striking them once per node, not once per option tried, saves a share of
+ * the work (Knuth's SSXCC hides the branching item's options once too). */
+/* W: the number of words when the caller knows it at compile time, else 0. */
+#define WORDS (W ? W : b->words)
+
+INLINE uint64_t *slot_live(const dlx_bits *b, int32_t slot, const int32_t W) {
+    return b->live + (size_t)slot * WORDS;
+}
+INLINE int32_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
+
+/* Write slot `to` as slot `from` with the primary items cov[0 .. n-1]
+ * covered and the live options in `kill` removed. Returns 0 when a primary
+ * item is left without options (a dead end), leaving `to` half written
+ * unless `whole`. */
+INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, const int32_t *cov,
+                  int32_t n, uint64_t *upd, const int whole, const int32_t W) {
+    int32_t w = WORDS, s = b->stride;
+    const uint64_t *src = slot_live(b, from, W);
+    uint64_t *dst = slot_live(b, to, W);
+    int32_t *count = slot_count(b, to);
+    const int32_t *prev = slot_count(b, from);
+    for (int32_t i = 0; i < s; i += 16) /* fixed-size copies, inlined (not a call) */
+        __builtin_memcpy(count + i, prev + i, 16 * sizeof *count);
+    int32_t newly = 0;
+    for (int32_t q = 0; q < n; q++) {
+        newly += count[cov[q]] < COVERED;
+        count[cov[q]] |= COVERED;
+    }
+    b->left[to] = b->left[from] - newly;
+    const int32_t *prim = b->prim, *at = b->prim_at;
     uint64_t n_upd = 0;
     int ok = 1;
     for (int32_t j = 0; j < w; j++) {
-        uint64_t gone = from[j] & kill[j];
-        to[j] = from[j] ^ gone;
+        uint64_t gone = src[j] & kill[j];
+        dst[j] = src[j] ^ gone;
         while (gone) {
             int32_t o = j * 64 + first_bit(gone);
             gone &= gone - 1;
-            int32_t q = b->prim_at[o], end = b->prim_at[o + 1];
+            int32_t q = at[o], end = at[o + 1];
             n_upd += (uint64_t)(end - q);
             for (; q < end; q++)
-                if (--count[prim[q]] == 0) ok = 0;
-            if (!ok && !whole) goto out;
+                if (--count[prim[q]] == 0) {
+                    ok = 0;
+                    if (!whole) goto out;
+                }
         }
     }
 out:
@@ -178,10 +206,17 @@ out:
     return ok;
 }
 
+/* Choose option k at level l, writing level l + 1 from `from`. */
+INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int32_t W) {
+    const int32_t *p = b->prim + b->prim_at[k];
+    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, b->prim_at[k + 1] - b->prim_at[k],
+                  upd, 0, W);
+}
+
 /* The first live option of item x at level l from option k on, or -1. */
-INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k) {
-    int32_t w = b->words, j = k / 64;
-    const uint64_t *live = b->live + (size_t)l * w, *m = b->mask + (size_t)x * w;
+INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, const int32_t W) {
+    int32_t w = WORDS, j = k / 64;
+    const uint64_t *live = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * w;
     if (j >= w) return -1;
     uint64_t bits = live[j] & m[j] & (~0ULL << (k % 64));
     while (!bits) {
@@ -194,13 +229,13 @@ INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k) {
 /* The primary item with the fewest live options at level l (ties: the
  * first), as the linked search picks it. Returns its count. */
 INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
-    const int32_t *count = b->count + (size_t)l * b->stride;
+    const int32_t *count = slot_count(b, 2 * l);
     int32_t t = INT32_MAX, block = 0;
     for (int32_t k = 0; k < b->stride; k += 16) {
         int32_t low = block_min(count + k, 16);
         if (low < t) t = low, block = k;
     }
-    *best = block + first_bit(block_hits(count + block, 16, t));
+    *best = block + block_find(count + block, 16, t);
     return t;
 }
 
@@ -209,16 +244,18 @@ static void start_state(dlx_t *d, dlx_bits *b) {
     int32_t w = b->words, s = b->stride, n = d->n_options;
     uint64_t *live = b->live;
     int32_t *count = b->count;
-    for (int32_t j = 0; j < w; j++) live[j] = ~0ULL;
-    if (n % 64) live[w - 1] = (1ULL << (n % 64)) - 1;
+    for (int32_t j = 0; j < w; j++) /* options 0 .. n-1; padding words empty */
+        live[j] = n - 64 * j >= 64 ? ~0ULL : n > 64 * j ? (1ULL << (n - 64 * j)) - 1 : 0;
     for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT32_MAX;
     for (int32_t k = 0; k < n; k++)
         for (int32_t q = b->prim_at[k]; q < b->prim_at[k + 1]; q++) count[b->prim[q]]++;
     b->left[0] = d->n_primary;
     uint64_t upd = 0;
-    /* choose() writes the next level: copy it back after each forced option */
+    /* strike() writes another slot: copy it back after each forced option */
     for (int32_t f = 0; f < d->n_forced; f++) {
-        choose(b, 0, d->forced[f], &upd, 1); /* a dead end shows at the first node */
+        int32_t k = d->forced[f];
+        strike(b, 0, 1, b->conflict + (size_t)k * w, b->prim + b->prim_at[k], b->prim_at[k + 1] - b->prim_at[k],
+               &upd, 1, 0); /* a dead end shows at the first node */
         memcpy(live, live + w, (size_t)w * sizeof *live);
         memcpy(count, count + s, (size_t)s * sizeof *count);
         b->left[0] = b->left[1];
@@ -236,7 +273,7 @@ int dlx_bits_ready(dlx_t *d) {
 
 /* Search until a solution, the end, or the node counter reaching `stop`;
  * the phases and per-level records as in the linked search. */
-int dlx_bits_search(dlx_t *d, uint64_t stop) {
+INLINE int search(dlx_t *d, uint64_t stop, const int32_t W) {
     dlx_bits *b = d->bits;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     int32_t *branch = b->branch;
@@ -280,18 +317,20 @@ forward:
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         branch[l] = x;
-        cur = next_option(b, l, x, 0);
+        if (t > 1) /* the branching item's options go once, for every option tried */
+            strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, W);
+        cur = next_option(b, l, x, 0, W);
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
-                cur = next_option(b, l, x, cur + 1);
-                if (cur < 0) cur = next_option(b, l, x, 0);
+                cur = next_option(b, l, x, cur + 1, W);
+                if (cur < 0) cur = next_option(b, l, x, 0, W);
             }
         start[l] = cur, pos[l] = 0, tot[l] = t;
     }
 try:
     choice[l] = cur;
-    b->dead = !choose(b, l, cur, &upd, 0);
-    if (b->left[l + 1] == 0) {
+    b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, W);
+    if (b->left[2 * (l + 1)] == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
         goto solution;
@@ -301,8 +340,8 @@ try:
 
 recover: /* try the next option of level l's item */
     x = branch[l];
-    cur = next_option(b, l, x, cur + 1);
-    if (cur < 0) cur = next_option(b, l, x, 0);
+    cur = next_option(b, l, x, cur + 1, W);
+    if (cur < 0) cur = next_option(b, l, x, 0, W);
     if (cur != start[l]) {
         pos[l]++;
         goto try;
@@ -325,4 +364,10 @@ out:
     d->nodes = nodes;
     d->updates = upd;
     return rc;
+}
+
+/* Problems of up to 256 options get a copy of the search whose loops over
+ * a set's words have a fixed length (their sets are padded to 4 words). */
+int dlx_bits_search(dlx_t *d, uint64_t stop) {
+    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS) : search(d, stop, 0);
 }

@@ -46,6 +46,19 @@ INLINE uint64_t block_hits(const int32_t *len, int width, int32_t t) {
 }
 #endif
 
+/* The index of the first of len[0 .. width-1] equal to t, which is there.
+ * Natively a plain loop: compilers spell the mask out bit by bit. */
+INLINE int block_find(const int32_t *len, int width, int32_t t) {
+#ifdef __wasm_simd128__
+    return first_bit(block_hits(len, width, t));
+#else
+    (void)width;
+    int j = 0;
+    while (len[j] != t) j++;
+    return j;
+#endif
+}
+
 /* xorshift64*: the seeded order's generator, one draw per branching node. */
 static inline uint64_t rng_next(uint64_t *s) {
     uint64_t x = *s;

@@ -46,9 +46,7 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     }
 found:
     if (block) { /* locate the item once, not at every improvement */
-        /* bit j: len[block + j] == t (the array has room past n) */
-        uint64_t hit = wide ? block_hits(len + block, 64, t) : block_hits(len + block, 16, t);
-        b = block + first_bit(hit);
+        b = block + (wide ? block_find(len + block, 64, t) : block_find(len + block, 16, t));
         if (t == 0) {
             *best = b;
             return t;

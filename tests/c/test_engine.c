@@ -1153,27 +1153,21 @@ static void test_seeds(void) {
 /* The bit-set search and the linked one walk the same tree: the same
  * solutions in the same order, the same statistics at every pause, with
  * forced options, seeds and budgets, on random instances with colors. */
-static void check_same_walk(const instance *in, rng_t *r) {
-    dlx_t *bits = dlx_new(in->primary, in->secondary), *links = dlx_new(in->primary, in->secondary);
-    if (!CHECK(bits && links)) exit(1);
+static void check_same_walk(dlx_t *bits, dlx_t *links, int32_t n_opts, rng_t *r, uint64_t node_cap) {
     dlx_set_engine(links, DLX_ENGINE_LINKS);
-    for (int32_t k = 0; k < in->n_opts; k++) {
-        add_to_engine(bits, in, k, k);
-        add_to_engine(links, in, k, k);
-    }
-    for (int f = rng_below(r, 3); f > 0 && in->n_opts > 0; f--) {
-        int32_t k = rng_below(r, in->n_opts);
+    for (int f = rng_below(r, 3); f > 0 && n_opts > 0; f--) {
+        int32_t k = rng_below(r, n_opts);
         CHECK_EQ(dlx_force(bits, k), dlx_force(links, k));
     }
     uint64_t seed = rng_below(r, 2) ? 0 : rng_next(r);
     dlx_set_seed(bits, seed);
     dlx_set_seed(links, seed);
     uint64_t budget = rng_below(r, 3) ? 0 : 1 + (uint64_t)rng_below(r, 40);
-    int32_t a[MAX_OPTS + 1], b[MAX_OPTS + 1];
+    int32_t a[4096], b[4096];
     for (int rc;;) {
         rc = dlx_search(bits, budget);
         CHECK_EQ(rc, dlx_search(links, budget));
-        if (in->n_opts > 0) CHECK(bits->on_bits);
+        if (n_opts > 0) CHECK(bits->on_bits);
         CHECK(!links->on_bits);
         dlx_stats_t x, y;
         dlx_stats(bits, &x);
@@ -1184,13 +1178,48 @@ static void check_same_walk(const instance *in, rng_t *r) {
         CHECK_EQ(x.level, y.level);
         CHECK_EQ(x.max_level, y.max_level);
         CHECK(x.progress == y.progress);
-        int32_t n = dlx_solution(bits, a, MAX_OPTS + 1);
-        CHECK_EQ(n, dlx_solution(links, b, MAX_OPTS + 1));
-        for (int32_t j = 0; j < n && j <= MAX_OPTS; j++) CHECK_EQ(a[j], b[j]);
-        if (rc != DLX_SOLUTION && rc != DLX_BUDGET) break;
+        int32_t n = dlx_solution(bits, a, 4096);
+        CHECK_EQ(n, dlx_solution(links, b, 4096));
+        for (int32_t j = 0; j < n && j < 4096; j++) CHECK_EQ(a[j], b[j]);
+        if ((rc != DLX_SOLUTION && rc != DLX_BUDGET) || x.nodes >= node_cap) break;
     }
+}
+
+static void check_same_walk_instance(const instance *in, rng_t *r) {
+    dlx_t *bits = dlx_new(in->primary, in->secondary), *links = dlx_new(in->primary, in->secondary);
+    if (!CHECK(bits && links)) exit(1);
+    for (int32_t k = 0; k < in->n_opts; k++) {
+        add_to_engine(bits, in, k, k);
+        add_to_engine(links, in, k, k);
+    }
+    check_same_walk(bits, links, in->n_opts, r, UINT64_MAX);
     dlx_free(bits);
     dlx_free(links);
+}
+
+/* More options than the instances above hold (over 256, where the bit
+ * sets' word loops are not of fixed length): runs of 1..4 primary items
+ * with colored secondary items; the first 20000 nodes of each walk. */
+static void test_bits_wide(void) {
+    rng_t r = {9090};
+    if (links_only) return;
+    for (int t = 0; t < 12; t++) {
+        check_context("wide random instance %d", t);
+        int32_t np = 30 + rng_below(&r, 60), ns = rng_below(&r, 6), n_opts = 257 + rng_below(&r, 1500);
+        dlx_t *bits = dlx_new(np, ns), *links = dlx_new(np, ns);
+        if (!CHECK(bits && links)) exit(1);
+        for (int32_t k = 0; k < n_opts; k++) {
+            int32_t items[12], colors[12], n = 0, at = rng_below(&r, np), run = 1 + rng_below(&r, 4);
+            for (int32_t i = at; i < at + run && i < np; i++) items[n] = i, colors[n++] = 0;
+            for (int32_t i = np; i < np + ns; i++)
+                if (rng_below(&r, 100) < 20) items[n] = i, colors[n++] = rng_below(&r, 3);
+            CHECK_EQ(dlx_add_option(bits, items, colors, n), k);
+            CHECK_EQ(dlx_add_option(links, items, colors, n), k);
+        }
+        check_same_walk(bits, links, n_opts, &r, 20000);
+        dlx_free(bits);
+        dlx_free(links);
+    }
 }
 
 static void test_bits_vs_links(void) {
@@ -1205,7 +1234,7 @@ static void test_bits_vs_links(void) {
         case 2: random_runs(&r, &in); break;
         default: queens(&in, 4 + t % 5); break;
         }
-        check_same_walk(&in, &r);
+        check_same_walk_instance(&in, &r);
     }
 }
 
@@ -1528,6 +1557,7 @@ typedef struct {
 static const test_group groups[] = {
     {"random-vs-brute", test_random_vs_brute},
     {"bits-vs-links", test_bits_vs_links},
+    {"bits-wide", test_bits_wide},
     {"queens-reference", test_queens_reference},
     {"runs-vs-backtracking", test_runs_vs_backtracking},
     {"many-items", test_many_items},
