@@ -40,6 +40,9 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 #   costs 0.8 KiB and gains nothing measurable), as one copy that tests for
 #   colors as it goes (DLX_ONE_SEARCH; two copies cost 2 KiB). Its MRV scan is
 #   written with SIMD intrinsics: at -Oz the compiler would not vectorize it.
+# - src/core/dlx_bits.c, the bit-set search for up to 4096 options, the same way
+#   (one copy of its search in WebAssembly: the one with fixed-length word loops
+#   for up to 256 options costs 3 KiB).
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - everything else at -Oz with link-time optimization.

@@ -164,6 +164,16 @@ INLINE uint64_t *slot_live(const dlx_bits *b, int32_t slot, const int32_t W) {
 }
 INLINE int32_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
 
+/* dst = src, n ints (a multiple of 16): in fixed-size pieces, inlined (a
+ * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
+INLINE void copy_counts(int32_t *dst, const int32_t *src, int32_t n) {
+#ifdef __wasm_simd128__
+    for (int32_t i = 0; i < n; i += 4) wasm_v128_store(dst + i, wasm_v128_load(src + i));
+#else
+    for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
+#endif
+}
+
 /* Write slot `to` as slot `from` with the primary items cov[0 .. n-1]
  * covered and the live options in `kill` removed. Returns 0 when a primary
  * item is left without options (a dead end), leaving `to` half written
@@ -175,8 +185,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     uint64_t *dst = slot_live(b, to, W);
     int32_t *count = slot_count(b, to);
     const int32_t *prev = slot_count(b, from);
-    for (int32_t i = 0; i < s; i += 16) /* fixed-size copies, inlined (not a call) */
-        __builtin_memcpy(count + i, prev + i, 16 * sizeof *count);
+    copy_counts(count, prev, s);
     int32_t newly = 0;
     for (int32_t q = 0; q < n; q++) {
         newly += count[cov[q]] < COVERED;
@@ -369,5 +378,9 @@ out:
 /* Problems of up to 256 options get a copy of the search whose loops over
  * a set's words have a fixed length (their sets are padded to 4 words). */
 int dlx_bits_search(dlx_t *d, uint64_t stop) {
+#if defined(DLX_ONE_SEARCH) || defined(__wasm__) /* one copy: smaller */
+    return search(d, stop, 0);
+#else
     return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS) : search(d, stop, 0);
+#endif
 }
