@@ -56,7 +56,7 @@ size_t dlx_bits_bytes(const dlx_t *d) {
     int32_t n = d->n_options, entries = b->kill_at[n], masks = 0;
     for (int32_t e = 0; e < entries; e++)
         if (b->kill[e] / b->words + 1 > masks) masks = b->kill[e] / b->words + 1;
-    return sizeof *b + ((size_t)masks + (size_t)b->levels) * (size_t)b->words * 8 +
+    return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
            ((size_t)entries + (size_t)b->prim_at[n] + 2 * ((size_t)n + 1)) * 4 +
            (size_t)b->levels * ((size_t)b->stride + 2) * 4;
 }
@@ -66,6 +66,9 @@ static int32_t node_color(const dlx_t *d, int32_t p) {
     int32_t c = d->node[p].color;
     return c < 0 ? d->item[d->node[p].top].color : c;
 }
+
+/* Levels that can hold a choice: each covers a primary item and takes an option. */
+static int32_t max_depth(const dlx_t *d) { return d->n_primary < d->n_options ? d->n_primary : d->n_options; }
 
 /* Build the masks and per-level states for the matrix as it stands. */
 static int build(dlx_t *d) {
@@ -77,7 +80,7 @@ static int build(dlx_t *d) {
     b->words = (n + 63) / 64;
     if (b->words < SMALL_WORDS) b->words = SMALL_WORDS;
     b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
-    b->levels = 2 * (np + 2); /* slots */
+    b->levels = 2 * (max_depth(d) + 2); /* slots */
     int32_t w = b->words;
     /* Colored entries get a mask per (item, color): chained per item. */
     int32_t entries = 0, prims = 0, colored = 0;
@@ -277,6 +280,12 @@ int dlx_bits_ready(dlx_t *d) {
     if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS ||
         d->n_options == 0 || d->n_primary > ARRAY_SCAN_MAX)
         return 0;
+    /* The tables' size, a little over: the conflict sets, the masks (one per
+     * item and at most one per colored entry), the slots. */
+    size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
+    size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
+    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * 4);
+    if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
 

@@ -35,8 +35,10 @@ typedef struct {
 /* Up to this many primary items the MRV scan reads the length array from
  * end to end (no dependent loads); beyond it, it follows the active list. */
 #define ARRAY_SCAN_MAX 4096
-/* Problems with at most this many options search on bit sets (dlx_bits.c). */
+/* Problems with at most this many options search on bit sets (dlx_bits.c),
+ * when its tables take at most BITS_MAX_BYTES; bigger ones on the links. */
 #define BITS_MAX_OPTIONS 4096
+#define BITS_MAX_BYTES (16u << 20)
 
 /* Which search runs: the bit sets where they fit, or always the links (tests). */
 enum { DLX_ENGINE_AUTO, DLX_ENGINE_LINKS };
