@@ -1,6 +1,8 @@
 /* dlx.c: Dancing Links for exact cover with colors (Knuth's Algorithm C):
  * building the matrix, forcing options, solutions, statistics. The layout is
- * described in dlx_internal.h; the search is in dlx_search.c.
+ * described in dlx_internal.h; the search is in dlx_search.c, and for
+ * problems of up to 4096 options in dlx_bits.c (on bit sets, over the same
+ * forced options: the links stay the record of what is forced).
  */
 #include "dlx_internal.h"
 

@@ -1,7 +1,8 @@
 /* dlx_search.c: the linked engine's search (Knuth's Algorithm C), resumable:
  * its state is kept in the handle, the choice made at every level plus a
  * phase telling where to pick up again. Built for speed (see the Makefile);
- * the rest of the engine is in dlx.c. */
+ * the rest of the engine is in dlx.c. Small problems search on bit sets
+ * instead (dlx_bits.c): dlx_search_until picks the search at each start. */
 #include "dlx_internal.h"
 
 #include "dlx_scan.h"
