@@ -6,9 +6,9 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 INC     := -Iinclude
 DATA    ?= ../shared/data
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c xc_array.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_bits.c xc_array.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,dlx_internal.h xc_array.h sudoku_internal.h format.h utf8.h)
+            $(addprefix src/core/,dlx_internal.h dlx_scan.h xc_array.h sudoku_internal.h format.h utf8.h)
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js bench clean serve extension
@@ -40,6 +40,9 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 #   costs 0.8 KiB and gains nothing measurable), as one copy that tests for
 #   colors as it goes (DLX_ONE_SEARCH; two copies cost 2 KiB). Its MRV scan is
 #   written with SIMD intrinsics: at -Oz the compiler would not vectorize it.
+# - src/core/dlx_bits.c, the bit-set search for up to 4096 options, the same way
+#   (one copy of its search in WebAssembly: the one with fixed-length word loops
+#   for up to 256 options costs 3 KiB).
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - everything else at -Oz with link-time optimization.
@@ -79,6 +82,7 @@ DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
+build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 
 dist: $(DIST)

@@ -1,6 +1,8 @@
 /* dlx.c: Dancing Links for exact cover with colors (Knuth's Algorithm C):
  * building the matrix, forcing options, solutions, statistics. The layout is
- * described in dlx_internal.h; the search is in dlx_search.c.
+ * described in dlx_internal.h; the search is in dlx_search.c, and for
+ * problems of up to 4096 options in dlx_bits.c (on bit sets, over the same
+ * forced options: the links stay the record of what is forced).
  */
 #include "dlx_internal.h"
 
@@ -102,6 +104,7 @@ void dlx_free(dlx_t *d) {
     free(d->start);
     free(d->pos);
     free(d->tot);
+    dlx_bits_free(d);
     free(d);
 }
 
@@ -149,6 +152,7 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
     int32_t forced = d->n_forced;
     dlx_unforce_all(d);
     dlx_restart(d);
+    dlx_bits_free(d); /* its tables hold the options */
     dlx_node *nd = d->node;
     int32_t spacer = d->n_nodes - 1, first = d->n_nodes;
     for (int32_t k = 0; k < n; k++) {
@@ -199,7 +203,7 @@ static void unwind(dlx_t *d, const int colored) {
 
 void dlx_restart(dlx_t *d) {
     if (!d) return;
-    if (d->phase != PH_START) {
+    if (d->phase != PH_START && !d->on_bits) {
         if (d->has_colors) unwind(d, 1);
         else unwind(d, 0);
     }
@@ -227,7 +231,7 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
     for (int32_t k = 0; k < d->n_forced; k++, n++)
         if (n < cap) options[n] = d->forced[k];
     for (int32_t l = 0; l < d->depth; l++, n++) {
-        if (n < cap) options[n] = option_of(d->node, d->choice[l]);
+        if (n < cap) options[n] = d->on_bits ? d->choice[l] : option_of(d->node, d->choice[l]);
     }
     return n;
 }
@@ -249,6 +253,12 @@ void dlx_set_seed(dlx_t *d, uint64_t seed) {
     if (!d) return;
     d->seed = seed;
     dlx_restart(d);
+}
+
+void dlx_set_engine(dlx_t *d, int engine) {
+    dlx_restart(d);
+    dlx_bits_free(d);
+    d->engine_pref = engine;
 }
 
 void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
@@ -385,5 +395,5 @@ size_t dlx_memory_bytes(const dlx_t *d) {
     size_t per_level = 5 * sizeof(int32_t);
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
-           (size_t)d->cap_options * sizeof(int32_t);
+           (size_t)d->cap_options * sizeof(int32_t) + dlx_bits_bytes(d);
 }

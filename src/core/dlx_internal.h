@@ -35,6 +35,14 @@ typedef struct {
 /* Up to this many primary items the MRV scan reads the length array from
  * end to end (no dependent loads); beyond it, it follows the active list. */
 #define ARRAY_SCAN_MAX 4096
+/* Problems with at most this many options search on bit sets (dlx_bits.c),
+ * when its tables take at most BITS_MAX_BYTES; bigger ones on the links. */
+#define BITS_MAX_OPTIONS 4096
+#define BITS_MAX_BYTES (16u << 20)
+
+/* Which search runs: the bit sets where they fit, or always the links (tests). */
+enum { DLX_ENGINE_AUTO, DLX_ENGINE_LINKS };
+typedef struct dlx_bits dlx_bits;
 
 enum phase { PH_START, PH_FORWARD, PH_AT_SOLUTION, PH_DONE };
 
@@ -61,7 +69,20 @@ struct dlx {
     enum phase phase;
     uint64_t nodes, updates, solutions, guesses;
     uint64_t seed, rng; /* the seed set, and the generator's state (0: natural order) */
+
+    dlx_bits *bits; /* the bit-set search's tables, built on its first search */
+    int engine_pref; /* DLX_ENGINE_* */
+    int on_bits;     /* the search in progress runs on bits: choice[] holds options */
 };
+
+/* The bit-set search (dlx_bits.c): ready says whether it can run (building
+ * its tables if needed); the search's contract is dlx_search_until's. */
+int dlx_bits_ready(dlx_t *d);
+int dlx_bits_search(dlx_t *d, uint64_t stop);
+void dlx_bits_free(dlx_t *d);
+size_t dlx_bits_bytes(const dlx_t *d);
+/* For the tests: run every search on the links (DLX_ENGINE_LINKS) or not. */
+void dlx_set_engine(dlx_t *d, int engine);
 
 /* ---- the dance ---------------------------------------------------------- */
 

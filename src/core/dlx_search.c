@@ -1,63 +1,11 @@
 /* dlx_search.c: the linked engine's search (Knuth's Algorithm C), resumable:
  * its state is kept in the handle, the choice made at every level plus a
  * phase telling where to pick up again. Built for speed (see the Makefile);
- * the rest of the engine is in dlx.c. */
+ * the rest of the engine is in dlx.c. Small problems search on bit sets
+ * instead (dlx_bits.c): dlx_search_until picks the search at each start. */
 #include "dlx_internal.h"
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
-
-#define INLINE static inline __attribute__((always_inline))
-
-static uint64_t rng_next(uint64_t *s) { /* xorshift64* */
-    uint64_t x = *s;
-    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
-    *s = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* The index of the lowest set bit of x != 0. */
-static inline int first_bit(uint64_t x) {
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int k = 0;
-    while (!(x & 1)) x >>= 1, k++;
-    return k;
-#endif
-}
-
-/* The least of the lengths len[0 .. width-1] (width a multiple of 4), and a
- * mask of which of them equal t. WebAssembly is built for size, where the
- * compiler does not vectorize loops: the SIMD is spelled out there. */
-#ifdef __wasm_simd128__
-INLINE int32_t block_min(const int32_t *len, int width) {
-    v128_t low = wasm_v128_load(len);
-    for (int j = 4; j < width; j += 4) low = wasm_i32x4_min(low, wasm_v128_load(len + j));
-    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 2, 3, 0, 1));
-    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 1, 0, 3, 2));
-    return wasm_i32x4_extract_lane(low, 0);
-}
-INLINE uint64_t block_hits(const int32_t *len, int width, int32_t t) {
-    v128_t want = wasm_i32x4_splat(t);
-    uint64_t hit = 0;
-    for (int j = 0; j < width; j += 4)
-        hit |= (uint64_t)wasm_i32x4_bitmask(wasm_i32x4_eq(wasm_v128_load(len + j), want)) << j;
-    return hit;
-}
-#else
-INLINE int32_t block_min(const int32_t *len, int width) {
-    int32_t low = INT32_MAX;
-    for (int j = 0; j < width; j++) low = len[j] < low ? len[j] : low;
-    return low;
-}
-INLINE uint64_t block_hits(const int32_t *len, int width, int32_t t) {
-    uint64_t hit = 0;
-    for (int j = 0; j < width; j++) hit |= (uint64_t)(len[j] == t) << j;
-    return hit;
-}
-#endif
+#include "dlx_scan.h"
 
 /* The primary item with the fewest options left (ties: the first), stopping
  * early at 0 or 1. Returns its length; INT32_MAX if every item is covered.
@@ -99,9 +47,7 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     }
 found:
     if (block) { /* locate the item once, not at every improvement */
-        /* bit j: len[block + j] == t (the array has room past n) */
-        uint64_t hit = wide ? block_hits(len + block, 64, t) : block_hits(len + block, 16, t);
-        b = block + first_bit(hit);
+        b = block + (wide ? block_find(len + block, 64, t) : block_find(len + block, 16, t));
         if (t == 0) {
             *best = b;
             return t;
@@ -205,6 +151,8 @@ out:
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
+    if (d->phase == PH_START) d->on_bits = dlx_bits_ready(d);
+    if (d->on_bits) return dlx_bits_search(d, stop);
 #ifdef DLX_ONE_SEARCH /* one copy that tests for colors as it goes: smaller, a little slower */
     return search(d, stop, d->has_colors);
 #else

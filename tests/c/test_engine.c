@@ -10,10 +10,15 @@
  *   build/test_engine              run every group
  *   build/test_engine force seeds  run the named groups only
  *   DLX_TEST_NOFORK=1 build/...    run in-process (for a debugger)
+ *
+ * Every group runs twice: once as built (small problems search on bit
+ * sets), once with every handle on the linked search; the group
+ * bits-vs-links checks that both walk the same tree.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "dlx.h"
+#include "../../src/core/dlx_internal.h" /* dlx_set_engine: both searches */
 #include "check.h"
 
 #include <limits.h>
@@ -78,8 +83,17 @@ static void add_to_engine(dlx_t *d, const instance *in, int32_t k, int32_t expec
     CHECK_EQ(dlx_add_option(d, in->item[k], colors, in->len[k]), expect);
 }
 
+/* Set for the second run of the groups: every handle on the linked search. */
+static int links_only;
+
+static dlx_t *new_handle(int32_t primary, int32_t secondary) {
+    dlx_t *d = dlx_new(primary, secondary);
+    if (d && links_only) dlx_set_engine(d, DLX_ENGINE_LINKS);
+    return d;
+}
+
 static dlx_t *build(const instance *in) {
-    dlx_t *d = dlx_new(in->primary, in->secondary);
+    dlx_t *d = new_handle(in->primary, in->secondary);
     if (!CHECK(d != NULL)) exit(1);
     CHECK_EQ(dlx_primary_count(d), in->primary);
     CHECK_EQ(dlx_item_count(d), inst_items(in));
@@ -586,7 +600,7 @@ enum { PADS = 4200 };
 
 static dlx_t *build_padded(const instance *in, int pads_first) {
     int32_t off = pads_first ? PADS : 0, pad0 = pads_first ? 0 : in->primary;
-    dlx_t *d = dlx_new(in->primary + PADS, in->secondary);
+    dlx_t *d = new_handle(in->primary + PADS, in->secondary);
     for (int32_t k = 0; k < in->n_opts; k++) {
         int32_t items[MAX_ITEMS];
         for (int32_t j = 0; j < in->len[k]; j++)
@@ -1136,6 +1150,94 @@ static void test_seeds(void) {
     dlx_free(d);
 }
 
+/* The bit-set search and the linked one walk the same tree: the same
+ * solutions in the same order, the same statistics at every pause, with
+ * forced options, seeds and budgets, on random instances with colors. */
+static void check_same_walk(dlx_t *bits, dlx_t *links, int32_t n_opts, rng_t *r, uint64_t node_cap) {
+    dlx_set_engine(links, DLX_ENGINE_LINKS);
+    for (int f = rng_below(r, 3); f > 0 && n_opts > 0; f--) {
+        int32_t k = rng_below(r, n_opts);
+        CHECK_EQ(dlx_force(bits, k), dlx_force(links, k));
+    }
+    uint64_t seed = rng_below(r, 2) ? 0 : rng_next(r);
+    dlx_set_seed(bits, seed);
+    dlx_set_seed(links, seed);
+    uint64_t budget = rng_below(r, 3) ? 0 : 1 + (uint64_t)rng_below(r, 40);
+    int32_t a[4096], b[4096];
+    for (int rc;;) {
+        rc = dlx_search(bits, budget);
+        CHECK_EQ(rc, dlx_search(links, budget));
+        if (n_opts > 0) CHECK(bits->on_bits);
+        CHECK(!links->on_bits);
+        dlx_stats_t x, y;
+        dlx_stats(bits, &x);
+        dlx_stats(links, &y);
+        CHECK_EQ(x.nodes, y.nodes);
+        CHECK_EQ(x.solutions, y.solutions);
+        CHECK_EQ(x.guesses, y.guesses);
+        CHECK_EQ(x.level, y.level);
+        CHECK_EQ(x.max_level, y.max_level);
+        CHECK(x.progress == y.progress);
+        int32_t n = dlx_solution(bits, a, 4096);
+        CHECK_EQ(n, dlx_solution(links, b, 4096));
+        for (int32_t j = 0; j < n && j < 4096; j++) CHECK_EQ(a[j], b[j]);
+        if ((rc != DLX_SOLUTION && rc != DLX_BUDGET) || x.nodes >= node_cap) break;
+    }
+}
+
+static void check_same_walk_instance(const instance *in, rng_t *r) {
+    dlx_t *bits = dlx_new(in->primary, in->secondary), *links = dlx_new(in->primary, in->secondary);
+    if (!CHECK(bits && links)) exit(1);
+    for (int32_t k = 0; k < in->n_opts; k++) {
+        add_to_engine(bits, in, k, k);
+        add_to_engine(links, in, k, k);
+    }
+    check_same_walk(bits, links, in->n_opts, r, UINT64_MAX);
+    dlx_free(bits);
+    dlx_free(links);
+}
+
+/* More options than the instances above hold (over 256, where the bit
+ * sets' word loops are not of fixed length): runs of 1..4 primary items
+ * with colored secondary items; the first 20000 nodes of each walk. */
+static void test_bits_wide(void) {
+    rng_t r = {9090};
+    if (links_only) return;
+    for (int t = 0; t < 12; t++) {
+        check_context("wide random instance %d", t);
+        int32_t np = 30 + rng_below(&r, 60), ns = rng_below(&r, 6), n_opts = 257 + rng_below(&r, 1500);
+        dlx_t *bits = dlx_new(np, ns), *links = dlx_new(np, ns);
+        if (!CHECK(bits && links)) exit(1);
+        for (int32_t k = 0; k < n_opts; k++) {
+            int32_t items[12], colors[12], n = 0, at = rng_below(&r, np), run = 1 + rng_below(&r, 4);
+            for (int32_t i = at; i < at + run && i < np; i++) items[n] = i, colors[n++] = 0;
+            for (int32_t i = np; i < np + ns; i++)
+                if (rng_below(&r, 100) < 20) items[n] = i, colors[n++] = rng_below(&r, 3);
+            CHECK_EQ(dlx_add_option(bits, items, colors, n), k);
+            CHECK_EQ(dlx_add_option(links, items, colors, n), k);
+        }
+        check_same_walk(bits, links, n_opts, &r, 20000);
+        dlx_free(bits);
+        dlx_free(links);
+    }
+}
+
+static void test_bits_vs_links(void) {
+    static instance in;
+    rng_t r = {4242};
+    if (links_only) return; /* it sets each handle's search itself */
+    for (int t = 0; t < 3000; t++) {
+        check_context("random instance %d", t);
+        switch (t % 4) {
+        case 0: random_small(&r, &in); break;
+        case 1: random_big(&r, &in); break;
+        case 2: random_runs(&r, &in); break;
+        default: queens(&in, 4 + t % 5); break;
+        }
+        check_same_walk_instance(&in, &r);
+    }
+}
+
 /* ==== 6. count limits and budgets, option items =================================== */
 
 /* Limits: stop at the limit (DLX_LIMIT) when there are that many, else the
@@ -1350,7 +1452,7 @@ static void test_empty_and_uncoverable(void) {
     dlx_t *d = build(&in);
     CHECK_EQ(count_all(d), n);
     dlx_free(d);
-    d = dlx_new(1, 0);
+    d = new_handle(1, 0);
     CHECK_EQ(count_all(d), 0);
     dlx_free(d);
 }
@@ -1416,7 +1518,7 @@ static void test_add_while_forced(void) {
     inst_add(&in, b, NULL, 2);
     inst_add(&in, c, NULL, 1);
     size_t n_all = brute_solutions(&in, all);
-    dlx_t *d = dlx_new(2, 0);
+    dlx_t *d = new_handle(2, 0);
     int32_t forced[4] = {0}, n_forced = 1;
     add_to_engine(d, &in, 0, 0);
     CHECK_EQ(dlx_force(d, 0), DLX_OK);
@@ -1432,7 +1534,7 @@ static void test_add_while_forced(void) {
         random_small(&r, &in);
         if (in.n_opts < 2) continue;
         n_all = brute_solutions(&in, all);
-        d = dlx_new(in.primary, in.secondary);
+        d = new_handle(in.primary, in.secondary);
         n_forced = 0;
         for (int32_t k = 0; k < in.n_opts; k++) { /* adds and forces interleaved */
             add_to_engine(d, &in, k, k);
@@ -1454,6 +1556,8 @@ typedef struct {
 
 static const test_group groups[] = {
     {"random-vs-brute", test_random_vs_brute},
+    {"bits-vs-links", test_bits_vs_links},
+    {"bits-wide", test_bits_wide},
     {"queens-reference", test_queens_reference},
     {"runs-vs-backtracking", test_runs_vs_backtracking},
     {"many-items", test_many_items},
@@ -1523,14 +1627,17 @@ int main(int argc, char **argv) {
     const char *nofork = getenv("DLX_TEST_NOFORK");
     int fork_it = !(nofork && nofork[0] && strcmp(nofork, "0") != 0);
     int run = 0, failed = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof *groups; g++) {
+    /* twice: as built, then with every handle on the linked search */
+    for (size_t pass = 0; pass < 2 * (sizeof groups / sizeof *groups); pass++) {
+        size_t g = pass % (sizeof groups / sizeof *groups);
+        links_only = pass >= sizeof groups / sizeof *groups;
         if (!wanted(groups[g].name, argc, argv)) continue;
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         int ok = run_group(&groups[g], fork_it);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-        printf("%s %s (%.2f s)\n", ok ? "ok  " : "FAIL", groups[g].name, secs);
+        printf("%s %s%s (%.2f s)\n", ok ? "ok  " : "FAIL", groups[g].name, links_only ? " [links]" : "", secs);
         fflush(stdout);
         run++;
         failed += !ok;

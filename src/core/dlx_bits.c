@@ -1,0 +1,395 @@
+/* dlx_bits.c: the search for small problems (up to BITS_MAX_OPTIONS
+ * options), on bit sets of live options instead of links.
+ *
+ * Two options are compatible when every item they share is secondary and
+ * both give it the same color; a solution is a set of pairwise compatible
+ * options covering every primary item. So each option has a "kill" set, the
+ * options incompatible with it (itself included), the union of one mask per
+ * item of the option: all the item's options, or for a colored secondary
+ * item those giving it another color. Choosing an option removes its kill
+ * set from the live set and lowers the counts of the primary items of every
+ * option removed; the count that reaches 0 ends the branch at once.
+ *
+ * Every level has its own live set and counts, written from the level
+ * above as it goes down: backtracking undoes nothing. The tree is the
+ * linked search's, node for node (same item chosen, options tried in the
+ * same order, the same seeded order, a dead end counted as a node), so
+ * statistics, budgets and progress agree whichever search runs.
+ */
+#include "dlx_internal.h"
+#include "dlx_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { SMALL_WORDS = 4 };
+
+struct dlx_bits {
+    int32_t words;    /* 64-bit words in a set of options */
+    int32_t stride;   /* counts per level: primary items rounded up to 16 */
+    int32_t levels;   /* slots with room for a state: two per level */
+    uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
+    int32_t *kill;    /* per option entry: its mask's offset into `mask` */
+    int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
+    int32_t *prim;    /* per option: its primary items */
+    int32_t *prim_at; /* per option: where they start in `prim` (n_options + 1) */
+    uint64_t *conflict; /* per option: its kill set, the union of its masks */
+    uint64_t *live;   /* per slot: the live options */
+    int32_t *count;   /* per slot: live options of each primary item, + COVERED once covered */
+    int32_t *left;    /* per slot: primary items not yet covered */
+    int32_t *branch;  /* per level: the item branched on */
+    int dead;         /* the node about to be entered is a dead end */
+};
+
+void dlx_bits_free(dlx_t *d) {
+    dlx_bits *b = d->bits;
+    if (!b) return;
+    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->prim_at);
+    free(b->live), free(b->count), free(b->left), free(b->branch);
+    free(b);
+    d->bits = NULL;
+}
+
+size_t dlx_bits_bytes(const dlx_t *d) {
+    const dlx_bits *b = d->bits;
+    if (!b) return 0;
+    int32_t n = d->n_options, entries = b->kill_at[n], masks = 0;
+    for (int32_t e = 0; e < entries; e++)
+        if (b->kill[e] / b->words + 1 > masks) masks = b->kill[e] / b->words + 1;
+    return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
+           ((size_t)entries + (size_t)b->prim_at[n] + 2 * ((size_t)n + 1)) * 4 +
+           (size_t)b->levels * ((size_t)b->stride + 2) * 4;
+}
+
+/* The option's original color at node p (a purified node says -1). */
+static int32_t node_color(const dlx_t *d, int32_t p) {
+    int32_t c = d->node[p].color;
+    return c < 0 ? d->item[d->node[p].top].color : c;
+}
+
+/* Levels that can hold a choice: each covers a primary item and takes an option. */
+static int32_t max_depth(const dlx_t *d) { return d->n_primary < d->n_options ? d->n_primary : d->n_options; }
+
+/* Build the masks and per-level states for the matrix as it stands. */
+static int build(dlx_t *d) {
+    int32_t n = d->n_options, np = d->n_primary, ni = d->n_items;
+    const dlx_node *nd = d->node;
+    dlx_bits *b = calloc(1, sizeof *b);
+    if (!b) return DLX_ENOMEM;
+    d->bits = b;
+    b->words = (n + 63) / 64;
+    if (b->words < SMALL_WORDS) b->words = SMALL_WORDS;
+    b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
+    b->levels = 2 * (max_depth(d) + 2); /* slots */
+    int32_t w = b->words;
+    /* Colored entries get a mask per (item, color): chained per item. */
+    int32_t entries = 0, prims = 0, colored = 0;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+            entries++;
+            if (nd[p].top <= np) prims++;
+            if (node_color(d, p)) colored++;
+        }
+    int32_t *pair_head = malloc(((size_t)ni + 1) * sizeof *pair_head);
+    int32_t *pair_next = malloc(((size_t)colored + 1) * sizeof *pair_next);
+    int32_t *pair_color = malloc(((size_t)colored + 1) * sizeof *pair_color);
+    b->kill = malloc(((size_t)entries + 1) * sizeof *b->kill);
+    b->kill_at = malloc(((size_t)n + 1) * sizeof *b->kill_at);
+    b->prim = malloc(((size_t)prims + 1) * sizeof *b->prim);
+    b->prim_at = malloc(((size_t)n + 1) * sizeof *b->prim_at);
+    b->left = malloc((size_t)b->levels * sizeof *b->left);
+    b->branch = malloc((size_t)b->levels * sizeof *b->branch);
+    b->count = malloc((size_t)b->levels * (size_t)b->stride * sizeof *b->count);
+    b->live = calloc((size_t)b->levels * (size_t)w, sizeof *b->live);
+    int rc = DLX_ENOMEM;
+    if (!pair_head || !pair_next || !pair_color || !b->kill || !b->kill_at || !b->prim || !b->prim_at ||
+        !b->left || !b->branch || !b->count || !b->live)
+        goto out;
+    /* Entries: the mask each one kills with (item masks are 0 .. ni-1). */
+    for (int32_t i = 0; i <= ni; i++) pair_head[i] = -1;
+    int32_t pairs = 0, e = 0, q = 0;
+    for (int32_t k = 0; k < n; k++) {
+        b->kill_at[k] = e, b->prim_at[k] = q;
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+            int32_t x = nd[p].top, c = node_color(d, p), m = x - 1;
+            if (x <= np) b->prim[q++] = x - 1;
+            if (c) {
+                int32_t r = pair_head[x];
+                while (r >= 0 && pair_color[r] != c) r = pair_next[r];
+                if (r < 0) {
+                    r = pairs++;
+                    pair_color[r] = c, pair_next[r] = pair_head[x], pair_head[x] = r;
+                }
+                m = ni + r;
+            }
+            b->kill[e++] = m;
+        }
+    }
+    b->kill_at[n] = e, b->prim_at[n] = q;
+    b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
+    if (!b->mask) goto out;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++)
+            b->mask[(size_t)(nd[p].top - 1) * w + k / 64] |= 1ULL << (k % 64);
+    /* A color's kill mask: the item's options, less those of that color. */
+    for (int32_t x = 1; x <= ni; x++)
+        for (int32_t r = pair_head[x]; r >= 0; r = pair_next[r])
+            memcpy(b->mask + (size_t)(ni + r) * w, b->mask + (size_t)(x - 1) * w, (size_t)w * 8);
+    e = 0;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, e++)
+            if (b->kill[e] >= ni) b->mask[(size_t)b->kill[e] * w + k / 64] &= ~(1ULL << (k % 64));
+    for (e = 0; e < b->kill_at[n]; e++) b->kill[e] *= w; /* offsets, not indices */
+    b->conflict = malloc((size_t)n * (size_t)w * sizeof *b->conflict);
+    if (!b->conflict) goto out;
+    for (int32_t k = 0; k < n; k++) {
+        uint64_t *c = b->conflict + (size_t)k * w;
+        for (int32_t j = 0; j < w; j++) c[j] = 0;
+        for (e = b->kill_at[k]; e < b->kill_at[k + 1]; e++)
+            for (int32_t j = 0; j < w; j++) c[j] |= b->mask[b->kill[e] + j];
+    }
+    rc = DLX_OK;
+out:
+    free(pair_head), free(pair_next), free(pair_color);
+    if (rc) dlx_bits_free(d);
+    return rc;
+}
+
+/* States live in slots: slot 2l is level l's, slot 2l + 1 the same less the
+ * options of the item branched on, which every option tried there kills:
+ * striking them once per node, not once per option tried, saves a share of
+ * the work (Knuth's SSXCC hides the branching item's options once too). */
+/* W: the number of words when the caller knows it at compile time, else 0. */
+#define WORDS (W ? W : b->words)
+
+INLINE uint64_t *slot_live(const dlx_bits *b, int32_t slot, const int32_t W) {
+    return b->live + (size_t)slot * WORDS;
+}
+INLINE int32_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
+
+/* dst = src, n ints (a multiple of 16): in fixed-size pieces, inlined (a
+ * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
+INLINE void copy_counts(int32_t *dst, const int32_t *src, int32_t n) {
+#ifdef __wasm_simd128__
+    for (int32_t i = 0; i < n; i += 4) wasm_v128_store(dst + i, wasm_v128_load(src + i));
+#else
+    for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
+#endif
+}
+
+/* Write slot `to` as slot `from` with the primary items cov[0 .. n-1]
+ * covered and the live options in `kill` removed. Returns 0 when a primary
+ * item is left without options (a dead end), leaving `to` half written
+ * unless `whole`. */
+INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, const int32_t *cov,
+                  int32_t n, uint64_t *upd, const int whole, const int32_t W) {
+    int32_t w = WORDS, s = b->stride;
+    const uint64_t *src = slot_live(b, from, W);
+    uint64_t *dst = slot_live(b, to, W);
+    int32_t *count = slot_count(b, to);
+    const int32_t *prev = slot_count(b, from);
+    copy_counts(count, prev, s);
+    int32_t newly = 0;
+    for (int32_t q = 0; q < n; q++) {
+        newly += count[cov[q]] < COVERED;
+        count[cov[q]] |= COVERED;
+    }
+    b->left[to] = b->left[from] - newly;
+    const int32_t *prim = b->prim, *at = b->prim_at;
+    uint64_t n_upd = 0;
+    int ok = 1;
+    for (int32_t j = 0; j < w; j++) {
+        uint64_t gone = src[j] & kill[j];
+        dst[j] = src[j] ^ gone;
+        while (gone) {
+            int32_t o = j * 64 + first_bit(gone);
+            gone &= gone - 1;
+            int32_t q = at[o], end = at[o + 1];
+            n_upd += (uint64_t)(end - q);
+            for (; q < end; q++)
+                if (--count[prim[q]] == 0) {
+                    ok = 0;
+                    if (!whole) goto out;
+                }
+        }
+    }
+out:
+    *upd += n_upd;
+    return ok;
+}
+
+/* Choose option k at level l, writing level l + 1 from `from`. */
+INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int32_t W) {
+    const int32_t *p = b->prim + b->prim_at[k];
+    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, b->prim_at[k + 1] - b->prim_at[k],
+                  upd, 0, W);
+}
+
+/* The first live option of item x at level l from option k on, or -1. */
+INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, const int32_t W) {
+    int32_t w = WORDS, j = k / 64;
+    const uint64_t *live = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * w;
+    if (j >= w) return -1;
+    uint64_t bits = live[j] & m[j] & (~0ULL << (k % 64));
+    while (!bits) {
+        if (++j == w) return -1;
+        bits = live[j] & m[j];
+    }
+    return j * 64 + first_bit(bits);
+}
+
+/* The primary item with the fewest live options at level l (ties: the
+ * first), as the linked search picks it. Returns its count. */
+INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
+    const int32_t *count = slot_count(b, 2 * l);
+    int32_t t = INT32_MAX, block = 0;
+    for (int32_t k = 0; k < b->stride; k += 16) {
+        int32_t low = block_min(count + k, 16);
+        if (low < t) t = low, block = k;
+    }
+    *best = block + block_find(count + block, 16, t);
+    return t;
+}
+
+/* The state at level 0: every option live, less those the forced ones kill. */
+static void start_state(dlx_t *d, dlx_bits *b) {
+    int32_t w = b->words, s = b->stride, n = d->n_options;
+    uint64_t *live = b->live;
+    int32_t *count = b->count;
+    for (int32_t j = 0; j < w; j++) /* options 0 .. n-1; padding words empty */
+        live[j] = n - 64 * j >= 64 ? ~0ULL : n > 64 * j ? (1ULL << (n - 64 * j)) - 1 : 0;
+    for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT32_MAX;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t q = b->prim_at[k]; q < b->prim_at[k + 1]; q++) count[b->prim[q]]++;
+    b->left[0] = d->n_primary;
+    uint64_t upd = 0;
+    /* strike() writes another slot: copy it back after each forced option */
+    for (int32_t f = 0; f < d->n_forced; f++) {
+        int32_t k = d->forced[f];
+        strike(b, 0, 1, b->conflict + (size_t)k * w, b->prim + b->prim_at[k], b->prim_at[k + 1] - b->prim_at[k],
+               &upd, 1, 0); /* a dead end shows at the first node */
+        memcpy(live, live + w, (size_t)w * sizeof *live);
+        memcpy(count, count + s, (size_t)s * sizeof *count);
+        b->left[0] = b->left[1];
+    }
+    b->dead = 0;
+}
+
+int dlx_bits_ready(dlx_t *d) {
+    if (d->bits) return 1;
+    if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS ||
+        d->n_options == 0 || d->n_primary > ARRAY_SCAN_MAX)
+        return 0;
+    /* The tables' size, a little over: the conflict sets, the masks (one per
+     * item and at most one per colored entry), the slots. */
+    size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
+    size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
+    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * 4);
+    if (bytes > BITS_MAX_BYTES) return 0;
+    return build(d) == DLX_OK;
+}
+
+/* Search until a solution, the end, or the node counter reaching `stop`;
+ * the phases and per-level records as in the linked search. */
+INLINE int search(dlx_t *d, uint64_t stop, const int32_t W) {
+    dlx_bits *b = d->bits;
+    int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
+    int32_t *branch = b->branch;
+    uint64_t nodes = d->nodes, upd = d->updates;
+    int32_t l = d->level, cur, x;
+    int rc;
+
+    switch (d->phase) {
+    case PH_DONE: return DLX_DONE;
+    case PH_AT_SOLUTION:
+        if (d->depth == 0) goto done;
+        cur = choice[l];
+        goto recover;
+    case PH_START:
+        l = 0;
+        start_state(d, b);
+        if (b->left[0] == 0) {
+            d->depth = 0;
+            rc = DLX_SOLUTION;
+            goto solution;
+        }
+        /* fall through */
+    case PH_FORWARD:
+        break;
+    }
+
+forward:
+    if (nodes >= stop) {
+        d->phase = PH_FORWARD;
+        d->depth = l;
+        rc = DLX_BUDGET;
+        goto out;
+    }
+    nodes++;
+    if (b->dead) {
+        b->dead = 0;
+        goto backtrack;
+    }
+    {
+        int32_t t = choose_item(b, l, &x);
+        if (t == 0) goto backtrack;
+        if (t > 1) d->guesses++;
+        branch[l] = x;
+        if (t > 1) /* the branching item's options go once, for every option tried */
+            strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, W);
+        cur = next_option(b, l, x, 0, W);
+        if (d->rng)
+            for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
+                cur = next_option(b, l, x, cur + 1, W);
+                if (cur < 0) cur = next_option(b, l, x, 0, W);
+            }
+        start[l] = cur, pos[l] = 0, tot[l] = t;
+    }
+try:
+    choice[l] = cur;
+    b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, W);
+    if (b->left[2 * (l + 1)] == 0) {
+        d->depth = l + 1;
+        rc = DLX_SOLUTION;
+        goto solution;
+    }
+    if (++l > d->max_level) d->max_level = l;
+    goto forward;
+
+recover: /* try the next option of level l's item */
+    x = branch[l];
+    cur = next_option(b, l, x, cur + 1, W);
+    if (cur < 0) cur = next_option(b, l, x, 0, W);
+    if (cur != start[l]) {
+        pos[l]++;
+        goto try;
+    }
+backtrack:
+    if (l == 0) goto done;
+    cur = choice[--l];
+    goto recover;
+
+done:
+    d->phase = PH_DONE;
+    d->depth = 0;
+    rc = DLX_DONE;
+    goto out;
+solution:
+    d->phase = PH_AT_SOLUTION;
+    d->solutions++;
+out:
+    d->level = l;
+    d->nodes = nodes;
+    d->updates = upd;
+    return rc;
+}
+
+/* Problems of up to 256 options get a copy of the search whose loops over
+ * a set's words have a fixed length (their sets are padded to 4 words). */
+int dlx_bits_search(dlx_t *d, uint64_t stop) {
+#if defined(DLX_ONE_SEARCH) || defined(__wasm__) /* one copy: smaller */
+    return search(d, stop, 0);
+#else
+    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS) : search(d, stop, 0);
+#endif
+}

@@ -1,0 +1,70 @@
+/* dlx_scan.h: the minimum of a block of item lengths, and where it is, for
+ * the branching scans of both searches (dlx_search.c, dlx_bits.c).
+ * WebAssembly is built for size, where the compiler does not vectorize
+ * loops: the SIMD is spelled out there. */
+#ifndef DLX_SCAN_H
+#define DLX_SCAN_H
+
+#include <stdint.h>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
+#define INLINE static inline __attribute__((always_inline))
+
+/* The index of the lowest set bit of x != 0. */
+INLINE int first_bit(uint64_t x) { return __builtin_ctzll(x); }
+
+/* The least of len[0 .. width-1] (width a multiple of 4). */
+#ifdef __wasm_simd128__
+INLINE int32_t block_min(const int32_t *len, int width) {
+    v128_t low = wasm_v128_load(len);
+    for (int j = 4; j < width; j += 4) low = wasm_i32x4_min(low, wasm_v128_load(len + j));
+    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 2, 3, 0, 1));
+    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 1, 0, 3, 2));
+    return wasm_i32x4_extract_lane(low, 0);
+}
+/* A mask of which of len[0 .. width-1] equal t (width <= 64). */
+INLINE uint64_t block_hits(const int32_t *len, int width, int32_t t) {
+    v128_t want = wasm_i32x4_splat(t);
+    uint64_t hit = 0;
+    for (int j = 0; j < width; j += 4)
+        hit |= (uint64_t)wasm_i32x4_bitmask(wasm_i32x4_eq(wasm_v128_load(len + j), want)) << j;
+    return hit;
+}
+#else
+INLINE int32_t block_min(const int32_t *len, int width) {
+    int32_t low = INT32_MAX;
+    for (int j = 0; j < width; j++) low = len[j] < low ? len[j] : low;
+    return low;
+}
+INLINE uint64_t block_hits(const int32_t *len, int width, int32_t t) {
+    uint64_t hit = 0;
+    for (int j = 0; j < width; j++) hit |= (uint64_t)(len[j] == t) << j;
+    return hit;
+}
+#endif
+
+/* The index of the first of len[0 .. width-1] equal to t, which is there.
+ * Natively a plain loop: compilers spell the mask out bit by bit. */
+INLINE int block_find(const int32_t *len, int width, int32_t t) {
+#ifdef __wasm_simd128__
+    return first_bit(block_hits(len, width, t));
+#else
+    (void)width;
+    int j = 0;
+    while (len[j] != t) j++;
+    return j;
+#endif
+}
+
+/* xorshift64*: the seeded order's generator, one draw per branching node. */
+static inline uint64_t rng_next(uint64_t *s) {
+    uint64_t x = *s;
+    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+#endif
