@@ -57,7 +57,7 @@ function counted (cell, expected) {
 function exactCoverRows (peers) {
   const rows = []
   for (const inst of INSTANCES) {
-    let file = join(DATA, 'exact-cover', `${inst.name}.dlx`)
+    let file = inst.file ?? join(DATA, 'exact-cover', `${inst.name}.dlx`)
     if (inst.generated) {
       const { text, solutions } = coloredInstance(inst.name)
       if (solutions !== inst.solutions) throw new Error(`${inst.name}: bench/rows.mjs says ${inst.solutions}, the formula ${solutions}`)
