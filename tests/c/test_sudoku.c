@@ -81,10 +81,32 @@ static sudoku_t *make(const shape *sh) {
     return su;
 }
 
-/* The bit-mask engine (sudoku_solve, up to 16x16) and the linked one must
- * walk the same tree: same status, count, nodes, guesses and first solution,
- * also when a budget or a limit stops them. Returns the number of mismatches. */
+static int valid_solution(const shape *sh, const uint8_t *puzzle, const uint8_t *g);
+
+/* The plain 9x9 has its own solver (src/core/sudoku9.c), whose tree differs:
+ * it must give the linked engine's answers (status, count, the solution
+ * when unique, a valid one when not) and stay within a budget. */
+static int nine_agrees(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
+    static const shape nine = {9, 3, 3, 0, 0, NULL};
+    uint8_t a[81] = {0}, b[81] = {0};
+    sudoku_result_t ra, rb;
+    int ca = sudoku_solve(su, puzzle, limit, budget, a, &ra, NULL);
+    int cb = sudoku_solve_linked(su, puzzle, limit, 0, b, &rb, NULL);
+    int bad = !CHECK_EQ(ca, cb);
+    if (budget) bad += !CHECK(ra.nodes <= budget);
+    if (ra.status == SUDOKU_STOPPED) return bad + !CHECK(budget > 0);
+    bad += !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count);
+    if (ra.count) bad += !CHECK(valid_solution(&nine, puzzle, a));
+    if (ra.status == SUDOKU_UNIQUE) bad += !CHECK(memcmp(a, b, 81) == 0);
+    return bad;
+}
+
+/* Other shapes up to 16x16: the bit-mask engine (sudoku_solve) and the
+ * linked one must walk the same tree: same status, count, nodes, guesses
+ * and first solution, also when a budget or a limit stops them. Returns the
+ * number of mismatches. */
 static int engines_agree(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
+    if (su->nine) return nine_agrees(su, puzzle, limit, budget);
     static uint8_t a[MAXC], b[MAXC];
     int cells = sudoku_size(su) * sudoku_size(su);
     sudoku_result_t ra, rb;
