@@ -78,7 +78,7 @@ DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
-build/wasm/core/sudoku9.o: WASM_LEVEL := -O2
+build/wasm/core/sudoku9.o: WASM_LEVEL := -O2 -fno-unroll-loops
 
 dist: $(DIST)
 

@@ -24,10 +24,12 @@
 #include <stdlib.h>
 
 #define BAND 0x7FFFFFFu /* the 27 cells of a band */
+#define AT(d, b) (9 * (b) + (d))
+#define DIGIT(d) (0x40201u << (d)) /* bits AT(d, 0..2) */
 #define ROW 0x1FFu      /* the 9 cells of a band's first row */
 
 typedef struct {
-    uint32_t f[27];  /* digit d, band b: f[3 * d + b] */
+    uint32_t f[27];  /* digit d, band b: f[AT(d, b)] (a band's nine side by side) */
     uint32_t open[3];
 } board_t;
 
@@ -57,7 +59,7 @@ struct sudoku9 {
 typedef struct {
     const sudoku9_t *t;
     board_t *b;
-    uint32_t dirty;   /* bit 3d+b: board f[3d+b] changed since it was last settled */
+    uint32_t dirty;   /* bit AT(d, b): that board changed since it was last settled */
     uint32_t touched; /* the same, since the cells of its band were last looked at */
     int stopped;    /* the budget ran out: the board is no longer consistent */
     uint64_t nodes, budget;
@@ -113,17 +115,18 @@ static void place(run_t *r, int d, int b, int i) {
     }
     r->nodes++;
     uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], changed = 0;
-    uint32_t own = f[3 * d + b];
+    uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0;
     for (int e = 0; e < 9; e++) { /* the cell holds no other digit */
-        changed |= (f[3 * e + b] >> i & 1) << (3 * e + b);
-        f[3 * e + b] &= ~bit;
+        had |= (band[e] >> i & 1) << e;
+        band[e] &= ~bit;
     }
-    f[3 * d + b] = own;
+    changed = had << 9 * b;
+    f[AT(d, b)] = own;
     for (int k = 0; k < 3; k++) { /* nor does its column, row or box hold d elsewhere */
-        uint32_t m = f[3 * d + k] & ~col;
+        uint32_t m = f[AT(d, k)] & ~col;
         if (k == b) m = (m & ~r->t->peers[i]) | bit;
-        changed |= (uint32_t)(m != f[3 * d + k]) << (3 * d + k);
-        f[3 * d + k] = m;
+        changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+        f[AT(d, k)] = m;
     }
     r->b->open[b] &= ~bit;
     mark(r, changed);
@@ -139,13 +142,12 @@ static inline uint32_t row_box_pairs(const sudoku9_t *t, uint32_t m) {
  * rows left with one open cell. 0: a contradiction. */
 static int band(run_t *r, int d, int b) {
     const sudoku9_t *t = r->t;
-    uint32_t *p = r->b->f + 3 * d + b, m = *p;
+    uint32_t *p = r->b->f + AT(d, b), m = *p, open = r->b->open[b];
+    if (!(m & open)) return __builtin_popcount(m) == 3; /* placed in all three rows, or one lacks d */
     m &= t->keep[row_box_pairs(t, m)];
     if (!m) return 0;
-    if (m != *p) r->touched |= 1u << (3 * d + b);
+    if (m != *p) r->touched |= 1u << AT(d, b);
     *p = m;
-    uint32_t open = r->b->open[b];
-    if (!(m & open)) return 1; /* placed in all three rows */
     for (int k = 0; k < 27; k += 9) {
         uint32_t row = *p & ROW << k;
         if (!(row & (row - 1)) && (row & open)) place(r, d, b, __builtin_ctz(row));
@@ -158,30 +160,30 @@ static int band(run_t *r, int d, int b) {
  * ways). 0: a contradiction. */
 static int columns(run_t *r, int d) {
     const sudoku9_t *t = r->t;
-    uint32_t *f = r->b->f + 3 * d;
-    uint32_t c0 = fold(f[0]), c1 = fold(f[1]), c2 = fold(f[2]), k0 = 0, k1 = 0, k2 = 0;
+    uint32_t *f = r->b->f + d;
+    uint32_t c0 = fold(f[0]), c1 = fold(f[9]), c2 = fold(f[18]), k0 = 0, k1 = 0, k2 = 0;
     for (int s = 0; s < 9; s += 3) {
         uint32_t pairs = (c0 >> s & 7) | (c1 >> s & 7) << 3 | (c2 >> s & 7) << 6;
         uint32_t keep = t->match[pairs];
         if (!keep) return 0;
         k0 |= (keep & 7) << s, k1 |= (keep >> 3 & 7) << s, k2 |= (keep >> 6) << s;
     }
-    uint32_t changed = (uint32_t)((k0 & c0) != c0) | (uint32_t)((k1 & c1) != c1) << 1 |
-                       (uint32_t)((k2 & c2) != c2) << 2;
+    uint32_t changed = (uint32_t)((k0 & c0) != c0) | (uint32_t)((k1 & c1) != c1) << 9 |
+                       (uint32_t)((k2 & c2) != c2) << 18;
     if (!changed) return 1;
-    f[0] &= spread(k0), f[1] &= spread(k1), f[2] &= spread(k2);
-    mark(r, changed << 3 * d);
+    f[0] &= spread(k0), f[9] &= spread(k1), f[18] &= spread(k2);
+    mark(r, changed << d);
     return 1;
 }
 
 /* Settle digit d: its changed bands and its columns until neither changes it. */
 static int settle(run_t *r, int d) {
-    uint32_t mine = 7u << 3 * d;
+    uint32_t mine = DIGIT(d);
     while (r->dirty & mine) {
-        uint32_t bands = r->dirty >> 3 * d & 7;
+        uint32_t bands = r->dirty >> d;
         r->dirty &= ~mine;
         for (int b = 0; b < 3; b++)
-            if (bands >> b & 1 && !band(r, d, b)) return 0;
+            if (bands >> 9 * b & 1 && !band(r, d, b)) return 0;
         if (r->stopped || !columns(r, d)) return 0;
     }
     return 1;
@@ -200,7 +202,7 @@ static int cells(run_t *r, int b) {
     uint32_t *f = r->b->f, rows[9], cols[9], one = 0, two = 0;
     uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
     for (int d = 0; d < 9; d++) {
-        uint32_t m = f[3 * d + b], h = rows[d] = row_box_pairs(t, m), v = cols[d] = fold(m);
+        uint32_t m = f[AT(d, b)], h = rows[d] = row_box_pairs(t, m), v = cols[d] = fold(m);
         two |= one & m, one |= m;
         r4 |= r3 & h, r3 |= r2 & h, r2 |= r1 & h, r1 |= h;
         c4 |= c3 & v, c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
@@ -221,17 +223,17 @@ static int cells(run_t *r, int b) {
             other |= spread(1u << c);
         }
         if (!(drop | other)) continue;
-        uint32_t *g = f + 3 * d, changed = 0;
+        uint32_t changed = 0;
         for (int k = 0; k < 3; k++) {
-            uint32_t m = g[k] & ~(k == b ? drop : other);
-            changed |= (uint32_t)(m != g[k]) << (3 * d + k);
-            g[k] = m;
+            uint32_t m = f[AT(d, k)] & ~(k == b ? drop : other);
+            changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+            f[AT(d, k)] = m;
         }
         mark(r, changed);
     }
     for (uint32_t s = open & ~two; s; s &= s - 1) {
         int i = __builtin_ctz(s), d = 0;
-        while (d < 9 && !(f[3 * d + b] >> i & 1)) d++;
+        while (d < 9 && !(f[AT(d, b)] >> i & 1)) d++;
         if (d == 9) return 0; /* an earlier step took its last digit */
         if (r->b->open[b] >> i & 1) place(r, d, b, i);
         if (r->stopped) return 0;
@@ -239,24 +241,17 @@ static int cells(run_t *r, int b) {
     return 1;
 }
 
-#define BAND0 0x1249249u /* the boards of band 0: bits 3d */
-
 /* Infer until nothing changes. 0: a contradiction, or the budget ran out. */
 static int propagate(run_t *r) {
     for (;;) {
         while (r->dirty)
-            if (!settle(r, __builtin_ctz(r->dirty) / 3)) return 0;
+            if (!settle(r, __builtin_ctz(r->dirty) % 9)) return 0;
         uint32_t touched = r->touched;
         r->touched = 0;
         for (int b = 0; b < 3; b++)
-            if (touched & BAND0 << b && !cells(r, b)) return 0;
+            if (touched >> 9 * b & ROW && !cells(r, b)) return 0;
         if (!r->dirty) return !r->stopped;
     }
-}
-
-/* The (band, column) pairs of digit d in stack s, as row_box_pairs are for a band. */
-static inline uint32_t band_column_pairs(const uint32_t *fd, int s) {
-    return (fold(fd[0]) >> 3 * s & 7) | (fold(fd[1]) >> 3 * s & 7) << 3 | (fold(fd[2]) >> 3 * s & 7) << 6;
 }
 
 /* What to guess. A digit's matchings in every band and every stack fix
@@ -267,18 +262,21 @@ static inline uint32_t band_column_pairs(const uint32_t *fd, int s) {
 static choice_t choose(const sudoku9_t *t, const board_t *bd) {
     choice_t c = {0, 0, 0, 0};
     uint8_t alive[2][3][9];
+    uint32_t cols[9]; /* per digit, its columns in band b at bits 9b.. */
     int best = 1000, kind = 0, unit = 0;
-    for (int u = 0; u < 3; u++) {
-        int hn = 0, vn = 0;
-        for (int d = 0; d < 9; d++) {
-            alive[0][u][d] = t->matchings[row_box_pairs(t, bd->f[3 * d + u])];
-            alive[1][u][d] = t->matchings[band_column_pairs(bd->f + 3 * d, u)];
-            hn += __builtin_popcount(alive[0][u][d]);
-            vn += __builtin_popcount(alive[1][u][d]);
+    for (int d = 0; d < 9; d++)
+        cols[d] = fold(bd->f[AT(d, 0)]) | fold(bd->f[AT(d, 1)]) << 9 | fold(bd->f[AT(d, 2)]) << 18;
+    for (int k = 0; k < 2; k++)
+        for (int u = 0; u < 3; u++) {
+            int n = 0;
+            for (int d = 0; d < 9; d++) {
+                uint32_t c = cols[d] >> 3 * u, pairs = k ? (c & 7) | (c >> 6 & 070) | (c >> 12 & 0700)
+                                                       : row_box_pairs(t, bd->f[AT(d, u)]);
+                alive[k][u][d] = t->matchings[pairs];
+                n += __builtin_popcount(alive[k][u][d]);
+            }
+            if (n > 9 && n < best) best = n, kind = k, unit = u;
         }
-        if (hn > 9 && hn < best) best = hn, kind = 0, unit = u;
-        if (vn > 9 && vn < best) best = vn, kind = 1, unit = u;
-    }
     if (best < 1000) {
         int fewest = 7;
         for (int d = 0; d < 9; d++) {
@@ -295,10 +293,10 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
     for (int b = 0; b < 3; b++)
         for (uint32_t s = bd->open[b]; s; s &= s - 1) {
             int i = __builtin_ctz(s), n = 0;
-            for (int d = 0; d < 9; d++) n += bd->f[3 * d + b] >> i & 1;
+            for (int d = 0; d < 9; d++) n += bd->f[AT(d, b)] >> i & 1;
             if (n < fewest) {
                 fewest = n, c.unit = (uint8_t)b, c.at = (uint8_t)i, c.left = 0;
-                for (int d = 0; d < 9; d++) c.left |= (uint16_t)((bd->f[3 * d + b] >> i & 1) << d);
+                for (int d = 0; d < 9; d++) c.left |= (uint16_t)((bd->f[AT(d, b)] >> i & 1) << d);
             }
         }
     return c;
@@ -315,10 +313,10 @@ static void take(run_t *r, const choice_t *c, int k) {
         return;
     }
     r->nodes++;
-    uint32_t *f = r->b->f + 3 * c->at, u = c->unit;
+    uint32_t *f = r->b->f + c->at, u = c->unit;
     if (c->kind == 1) {
-        f[u] &= r->t->matching[k];
-        mark(r, 1u << (3 * c->at + u));
+        f[9 * u] &= r->t->matching[k];
+        mark(r, 1u << AT(c->at, u));
         return;
     }
     /* matching k sends band j to column (its box in the band table) */
@@ -326,15 +324,15 @@ static void take(run_t *r, const choice_t *c, int k) {
     for (int j = 0; j < 3; j++) {
         uint32_t col = cells >> (9 * j + 3 * 0) & 0x1FF; /* 7 << 3 * column */
         uint32_t one = (col & 1) | (col >> 2 & 2) | (col >> 4 & 4);
-        f[j] &= ~spread(7u << 3 * u) | spread(one << 3 * u);
+        f[9 * j] &= ~spread(7u << 3 * u) | spread(one << 3 * u);
     }
-    mark(r, 7u << 3 * c->at);
+    mark(r, DIGIT(c->at));
 }
 
 static void write_solution(const board_t *bd, uint8_t *solution) {
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++)
-            for (uint32_t m = bd->f[3 * d + b]; m; m &= m - 1)
+            for (uint32_t m = bd->f[AT(d, b)]; m; m &= m - 1)
                 solution[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
 }
 
@@ -347,7 +345,7 @@ int sudoku9_solve(sudoku9_t *s, const uint8_t *grid, uint64_t limit, uint64_t ma
     for (int c = 0; c < 81; c++) {
         if (!grid[c]) continue;
         int d = grid[c] - 1, b = c / 27, i = c % 27;
-        if (!(root->f[3 * d + b] >> i & 1)) return 1; /* a peer given holds d */
+        if (!(root->f[AT(d, b)] >> i & 1)) return 1; /* a peer given holds d */
         place(&r, d, b, i);
     }
     r.nodes = 0, r.dirty = r.touched = BAND, r.budget = max_nodes ? max_nodes : UINT64_MAX;

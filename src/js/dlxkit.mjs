@@ -1179,14 +1179,15 @@ function readLine (s, size, alphabet) {
   // a 16x16 with '0' and '.', '_' or '-' blanks and no G is 0-F to the C reader
   if (!alphabet && n === 16 && line.includes('0') && /[._-]/.test(line) && !line.includes('G')) return null
   const cells = new Uint8Array(n * n)
+  const byCode = symbols === DEFAULT_SYMBOLS // a table lookup, not a search, per cell
   let blank = ''
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i]
-    const d = symbols.indexOf(ch)
+    const code = line.charCodeAt(i)
+    const d = byCode ? (code < 128 ? DEFAULT_INDEX[code] : -1) : symbols.indexOf(line[i])
     if (d >= 0 && d < n) {
       cells[i] = d + 1
-    } else if (d < 0 && (ch === '.' || ch === '_' || ch === '-' || ch === '0')) { // '0' is blank unless a symbol
-      if (!blank) blank = ch
+    } else if (d < 0 && (code === 46 || code === 95 || code === 45 || code === 48)) { // . _ - and '0' (blank unless a symbol)
+      if (!blank) blank = line[i]
     } else {
       return null // let the C reader say what is wrong, and where
     }
@@ -1194,10 +1195,13 @@ function readLine (s, size, alphabet) {
   return { size: n, cells, kind: 'line', symbols, blank: blank || '.' }
 }
 
+/** Per ASCII code, its index in DEFAULT_SYMBOLS, or -1. */
+const DEFAULT_INDEX = Int8Array.from({ length: 128 }, (_, c) => DEFAULT_SYMBOLS.indexOf(String.fromCharCode(c)))
+
 function writeLine (values, symbols, blank) {
-  let s = ''
-  for (const v of values) s += v ? symbols[v - 1] : blank
-  return s
+  const codes = new Array(values.length) // one string made at once, not one per cell
+  for (let i = 0; i < values.length; i++) codes[i] = values[i] ? symbols.charCodeAt(values[i] - 1) : blank.charCodeAt(0)
+  return String.fromCharCode.apply(null, codes)
 }
 
 /** A 2D array as spreadsheets pass ranges. */
