@@ -54,6 +54,7 @@ struct sudoku9 {
     uint32_t matching[6];   /* a matching's cells */
     board_t stack[DEPTH + 1]; /* the root, and a board per guess on the path */
     choice_t choice[DEPTH];   /* per level: how the next level was made */
+    uint32_t seen[9];         /* run_t.seen, kept from puzzle to puzzle */
 };
 
 typedef struct {
@@ -61,6 +62,7 @@ typedef struct {
     board_t *b;
     uint32_t dirty;   /* bit AT(d, b): that board changed since it was last settled */
     uint32_t touched; /* the same, since the cells of its band were last looked at */
+    uint32_t *seen;   /* per digit: its columns in each band when columns() last ran */
     int stopped;    /* the budget ran out: the board is no longer consistent */
     uint64_t nodes, budget;
 } run_t;
@@ -91,6 +93,7 @@ sudoku9_t *sudoku9_new(void) {
                 q++;
             }
     }
+    for (int d = 0; d < 9; d++) t->seen[d] = ~0u; /* no columns seen */
     for (int i = 0; i < 27; i++) {
         int col = i % 9, box = col / 3;
         t->peers[i] = ((ROW << (i / 9 * 9)) | spread(7u << 3 * box)) & ~(1u << i);
@@ -157,22 +160,27 @@ static int band(run_t *r, int d, int b) {
 
 /* Digit d across the bands, by stacks: the same matching, of the bands to
  * the columns of each stack (pointing and claiming along columns, both
- * ways). 0: a contradiction. */
+ * ways). It depends on the columns a digit has in each band alone, and a
+ * second look at the same ones finds nothing new: the columns last seen
+ * without a contradiction are kept per digit, and skipped. 0: a contradiction. */
 static int columns(run_t *r, int d) {
     const sudoku9_t *t = r->t;
     uint32_t *f = r->b->f + d;
-    uint32_t c0 = fold(f[0]), c1 = fold(f[9]), c2 = fold(f[18]), k0 = 0, k1 = 0, k2 = 0;
+    uint32_t c0 = fold(f[0]), c1 = fold(f[9]), c2 = fold(f[18]), before = c0 | c1 << 9 | c2 << 18;
+    if (before == r->seen[d]) return 1;
+    uint32_t k0 = 0, k1 = 0, k2 = 0;
     for (int s = 0; s < 9; s += 3) {
         uint32_t pairs = (c0 >> s & 7) | (c1 >> s & 7) << 3 | (c2 >> s & 7) << 6;
         uint32_t keep = t->match[pairs];
         if (!keep) return 0;
         k0 |= (keep & 7) << s, k1 |= (keep >> 3 & 7) << s, k2 |= (keep >> 6) << s;
     }
-    uint32_t changed = (uint32_t)((k0 & c0) != c0) | (uint32_t)((k1 & c1) != c1) << 9 |
-                       (uint32_t)((k2 & c2) != c2) << 18;
-    if (!changed) return 1;
-    f[0] &= spread(k0), f[9] &= spread(k1), f[18] &= spread(k2);
-    mark(r, changed << d);
+    uint32_t after = (c0 & k0) | (c1 & k1) << 9 | (c2 & k2) << 18;
+    r->seen[d] = after;
+    if (after == before) return 1;
+    uint32_t m0 = f[0] & spread(k0), m1 = f[9] & spread(k1), m2 = f[18] & spread(k2);
+    mark(r, ((uint32_t)(m0 != f[0]) | (uint32_t)(m1 != f[9]) << 9 | (uint32_t)(m2 != f[18]) << 18) << d);
+    f[0] = m0, f[9] = m1, f[18] = m2;
     return 1;
 }
 
@@ -189,26 +197,37 @@ static int settle(run_t *r, int d) {
     return 1;
 }
 
-/* The cells of band b:
- * - each minirow (a row's three cells in a box) and each minicolumn holds
- *   three digits: fewer left is a contradiction, and when exactly three are
- *   left each of them goes there (out of the rest of its row and box, or of
- *   its column and box);
- * - an open cell with one digit left gets it (a naked single), one with
- *   none is a contradiction.
- * 0: a contradiction. */
-static int cells(run_t *r, int b) {
+/* Naked singles in band b: an open cell with one digit left gets it, one
+ * with none is a contradiction (0). */
+static int singles(run_t *r, int b) {
+    uint32_t *f = r->b->f + AT(0, b), one = 0, two = 0, open = r->b->open[b];
+    for (int d = 0; d < 9; d++) two |= one & f[d], one |= f[d];
+    if (open & ~one) return 0;
+    for (uint32_t s = open & ~two; s; s &= s - 1) {
+        int i = __builtin_ctz(s), d = 0;
+        while (d < 9 && !(f[d] >> i & 1)) d++;
+        if (d == 9) return 0; /* an earlier single took its last digit */
+        place(r, d, b, i);
+        if (r->stopped) return 0;
+    }
+    return 1;
+}
+
+/* Each minirow (a row's three cells in a box) and each minicolumn of band b
+ * holds three digits: fewer left is a contradiction (0), and when exactly
+ * three are left each of them goes there (out of the rest of its row and
+ * box, or of its column and box). */
+static int triads(run_t *r, int b) {
     const sudoku9_t *t = r->t;
-    uint32_t *f = r->b->f, rows[9], cols[9], one = 0, two = 0;
+    uint32_t *f = r->b->f, rows[9], cols[9];
     uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
     for (int d = 0; d < 9; d++) {
         uint32_t m = f[AT(d, b)], h = rows[d] = row_box_pairs(t, m), v = cols[d] = fold(m);
-        two |= one & m, one |= m;
         r4 |= r3 & h, r3 |= r2 & h, r2 |= r1 & h, r1 |= h;
         c4 |= c3 & v, c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
     }
+    if ((r3 & c3) != ROW) return 0;
     uint32_t open = r->b->open[b];
-    if ((r3 & c3) != ROW || (open & ~one)) return 0;
     uint32_t hx = r3 & ~r4 & row_box_pairs(t, open), vx = c3 & ~c4 & fold(open);
     for (int d = 0; hx | vx && d < 9; d++) {
         uint32_t drop = 0, other = 0;
@@ -231,25 +250,25 @@ static int cells(run_t *r, int b) {
         }
         mark(r, changed);
     }
-    for (uint32_t s = open & ~two; s; s &= s - 1) {
-        int i = __builtin_ctz(s), d = 0;
-        while (d < 9 && !(f[AT(d, b)] >> i & 1)) d++;
-        if (d == 9) return 0; /* an earlier step took its last digit */
-        if (r->b->open[b] >> i & 1) place(r, d, b, i);
-        if (r->stopped) return 0;
-    }
     return 1;
 }
 
-/* Infer until nothing changes. 0: a contradiction, or the budget ran out. */
+/* Infer until nothing changes, the cheaper rules first: triads only once
+ * the rest has nothing left. 0: a contradiction, or the budget ran out. */
 static int propagate(run_t *r) {
+    uint32_t later = 0; /* bands changed since triads last looked */
     for (;;) {
         while (r->dirty)
             if (!settle(r, __builtin_ctz(r->dirty) % 9)) return 0;
         uint32_t touched = r->touched;
         r->touched = 0;
+        later |= touched;
         for (int b = 0; b < 3; b++)
-            if (touched >> 9 * b & ROW && !cells(r, b)) return 0;
+            if (touched >> 9 * b & ROW && !singles(r, b)) return 0;
+        if (r->dirty) continue;
+        for (int b = 0; b < 3; b++)
+            if (later >> 9 * b & ROW && !triads(r, b)) return 0;
+        later = 0;
         if (!r->dirty) return !r->stopped;
     }
 }
@@ -338,7 +357,7 @@ static void write_solution(const board_t *bd, uint8_t *solution) {
 
 int sudoku9_solve(sudoku9_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                   uint8_t *solution, sudoku9_result_t *res) {
-    run_t r = {s, s->stack, 0, 0, 0, 0, UINT64_MAX};
+    run_t r = {s, s->stack, 0, 0, s->seen, 0, 0, UINT64_MAX};
     board_t *root = s->stack;
     for (int k = 0; k < 27; k++) root->f[k] = BAND;
     root->open[0] = root->open[1] = root->open[2] = BAND;
