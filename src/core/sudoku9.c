@@ -48,6 +48,7 @@ struct sudoku9 {
     uint32_t keep[512];     /* (row, box) pairs on a matching -> their cells */
     uint16_t match[512];    /* the same, as pairs: bit 3 * row + box */
     uint8_t row_boxes[512]; /* a row's cells -> the boxes (bits 0..2) they touch */
+    uint16_t lone[512];     /* three groups of three bits -> the groups' bits alone in their group */
     uint32_t peers[27];     /* a cell's row and box in its band, without itself */
     uint32_t column[27];    /* a cell's column in a band: three cells */
     uint8_t matchings[512]; /* pairs -> the matchings (of six) they hold */
@@ -77,6 +78,7 @@ sudoku9_t *sudoku9_new(void) {
         for (int k = 0; k < 3; k++) {
             uint32_t g = x >> 3 * k & 7;
             if (g) t->row_boxes[x] |= (uint8_t)(1u << k);
+            if (g && !(g & (g - 1))) t->lone[x] |= (uint16_t)(g << 3 * k);
         }
         /* x as (row, box) pairs, bit 3 * row + box: each of the six matchings */
         for (int p0 = 0, q = 0; p0 < 3; p0++)
@@ -214,33 +216,44 @@ static int singles(run_t *r, int b) {
 }
 
 /* Each minirow (a row's three cells in a box) and each minicolumn of band b
- * holds three digits: fewer left is a contradiction (0), and when exactly
- * three are left each of them goes there (out of the rest of its row and
- * box, or of its column and box). */
+ * holds three digits. Fewer left, or more than three bound to it, is a
+ * contradiction (0). Exactly three left: each goes there (out of the rest
+ * of its row and box, or of its column and box). Exactly three bound to it
+ * (a digit is bound to a minirow when its row in the band has that box
+ * alone): no other digit goes there. */
 static int triads(run_t *r, int b) {
     const sudoku9_t *t = r->t;
     uint32_t *f = r->b->f, rows[9], cols[9];
     uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    uint32_t rb1 = 0, rb2 = 0, rb3 = 0, rb4 = 0, cb1 = 0, cb2 = 0, cb3 = 0, cb4 = 0;
     for (int d = 0; d < 9; d++) {
         uint32_t m = f[AT(d, b)], h = rows[d] = row_box_pairs(t, m), v = cols[d] = fold(m);
         r4 |= r3 & h, r3 |= r2 & h, r2 |= r1 & h, r1 |= h;
         c4 |= c3 & v, c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+        uint32_t hb = t->lone[h], vb = t->lone[v];
+        rb4 |= rb3 & hb, rb3 |= rb2 & hb, rb2 |= rb1 & hb, rb1 |= hb;
+        cb4 |= cb3 & vb, cb3 |= cb2 & vb, cb2 |= cb1 & vb, cb1 |= vb;
     }
-    if ((r3 & c3) != ROW) return 0;
-    uint32_t open = r->b->open[b];
-    uint32_t hx = r3 & ~r4 & row_box_pairs(t, open), vx = c3 & ~c4 & fold(open);
-    for (int d = 0; hx | vx && d < 9; d++) {
+    if ((r3 & c3) != ROW || (rb4 | cb4)) return 0;
+    uint32_t open = r->b->open[b], oh = row_box_pairs(t, open), ov = fold(open);
+    uint32_t hx = r3 & ~r4 & oh, vx = c3 & ~c4 & ov, hf = rb3 & oh, vf = cb3 & ov;
+    for (int d = 0; (hx | vx | hf | vf) && d < 9; d++) {
         uint32_t drop = 0, other = 0;
         for (uint32_t h = rows[d] & hx; h; h &= h - 1) {
             int p = __builtin_ctz(h), row = p / 3 * 9;
             uint32_t box = spread(7u << p % 3 * 3), mini = 7u << (row + p % 3 * 3);
             drop |= ((ROW << row) | box) & ~mini;
         }
+        for (uint32_t h = hf & ~t->lone[rows[d]]; h; h &= h - 1) {
+            int p = __builtin_ctz(h);
+            drop |= 7u << (p / 3 * 9 + p % 3 * 3);
+        }
         for (uint32_t v = cols[d] & vx; v; v &= v - 1) {
             int c = __builtin_ctz(v);
             drop |= spread(7u << c / 3 * 3) & ~spread(1u << c);
             other |= spread(1u << c);
         }
+        drop |= spread(vf & ~t->lone[cols[d]]);
         if (!(drop | other)) continue;
         uint32_t changed = 0;
         for (int k = 0; k < 3; k++) {
