@@ -129,6 +129,7 @@ static void solve_file(sudoku_t *su, const char *name, int max) {
     if (!CHECK(f != NULL)) return;
     shape sh = {9, 3, 3, 0, 0, NULL};
     int count = 0, unique = 0, valid = 0;
+    uint64_t guesses = 0;
     while (count < max && fgets(line, sizeof line, f)) {
         if (line[0] == '#' || strlen(line) < 81) continue;
         uint8_t puzzle[81], sol[81];
@@ -138,6 +139,7 @@ static void solve_file(sudoku_t *su, const char *name, int max) {
         check_context("%s line %d", name, count + 1);
         if (!CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, sol, &res, &err), 0)) continue;
         unique += res.status == SUDOKU_UNIQUE && res.count == 1;
+        guesses += res.guesses;
         valid += valid_solution(&sh, puzzle, sol);
         if (count % 7 == 0) { /* a sample: both engines, also cut short */
             engines_agree(su, puzzle, 2, 0);
@@ -153,7 +155,13 @@ static void solve_file(sudoku_t *su, const char *name, int max) {
     CHECK(count > 0);
     CHECK_EQ(unique, count);
     CHECK_EQ(valid, count);
-    printf("  %s: %d puzzles solved, unique, valid\n", name, count);
+    /* Locked candidates and triads at work: singles alone (the bit-mask
+     * engine) guess 4.8, 44.5 and 366 times a puzzle on these sets. */
+    double per = (double)guesses / count;
+    if (!strcmp(name, "17-clue.txt")) CHECK(per < 1.0);
+    if (!strcmp(name, "top1465.txt")) CHECK(per < 12.0);
+    if (!strcmp(name, "hardest1106.txt")) CHECK(per < 150.0);
+    printf("  %s: %d puzzles solved, unique, valid, %.2f guesses a puzzle\n", name, count, per);
     check_context("");
 }
 
