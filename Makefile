@@ -6,9 +6,9 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 INC     := -Iinclude
 DATA    ?= ../shared/data
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_bits.c xc_array.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_bits.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,dlx_internal.h dlx_scan.h xc_array.h sudoku_internal.h format.h utf8.h)
+            $(addprefix src/core/,dlx_internal.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h format.h utf8.h)
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js bench clean serve extension
@@ -84,6 +84,7 @@ WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
+build/wasm/core/sudoku9.o: WASM_LEVEL := -O2 -fno-unroll-loops
 
 dist: $(DIST)
 

@@ -259,6 +259,8 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
     }
     free(rs.cells);
     if (!rc) rc = build_matrix(s);
+    if (!rc && n == 9 && br == 3 && !s->jigsaw && s->n_regions == 27 && !(s->nine = sudoku9_new()))
+        rc = DLX_ENOMEM;
     if (rc) {
         sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
         sudoku_free(s);
@@ -271,6 +273,7 @@ void sudoku_free(sudoku_t *s) {
     if (!s) return;
     dlx_free(s->dlx);
     xc_array_free(s->masks);
+    sudoku9_free(s->nine);
     free(s->region_first);
     free(s->region_list);
     free(s->options);
@@ -359,6 +362,13 @@ void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *sol
     else res->status = rc == DLX_DONE ? SUDOKU_UNIQUE : SUDOKU_FOUND;
 }
 
+static void set_status(sudoku_result_t *res, uint64_t count, int stopped, int complete) {
+    if (stopped) res->status = SUDOKU_STOPPED;
+    else if (count == 0) res->status = SUDOKU_NONE;
+    else if (count > 1) res->status = SUDOKU_MULTIPLE;
+    else res->status = complete ? SUDOKU_UNIQUE : SUDOKU_FOUND;
+}
+
 /* The bit-mask engine: reset, force the givens, search. Returns 1 when a
  * given cannot be placed; the linked engine then names the clash. */
 static int solve_by_masks(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
@@ -378,10 +388,19 @@ static int solve_by_masks(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint
     res->count = r.count;
     res->nodes = r.nodes;
     res->guesses = r.guesses;
-    if (r.stopped) res->status = SUDOKU_STOPPED;
-    else if (r.count == 0) res->status = SUDOKU_NONE;
-    else if (r.count > 1) res->status = SUDOKU_MULTIPLE;
-    else res->status = r.complete ? SUDOKU_UNIQUE : SUDOKU_FOUND;
+    set_status(res, r.count, r.stopped, r.complete);
+    return 0;
+}
+
+/* The 9x9 solver; 1 when a given clashes, as above. */
+static int solve_nine(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                      uint8_t *solution, sudoku_result_t *res) {
+    sudoku9_result_t r;
+    if (sudoku9_solve(s->nine, grid, limit, max_nodes, solution, &r)) return 1;
+    res->count = r.count;
+    res->nodes = r.nodes;
+    res->guesses = r.guesses;
+    set_status(res, r.count, r.stopped, r.complete);
     return 0;
 }
 
@@ -389,10 +408,12 @@ int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_
                  uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
     if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
     memset(res, 0, sizeof *res);
-    if (s->masks) {
+    if (s->nine || s->masks) {
         int rc = check_values(s, grid, err);
         if (rc) return rc;
-        if (!solve_by_masks(s, grid, limit, max_nodes, solution, res)) return 0;
+        if (s->nine ? !solve_nine(s, grid, limit, max_nodes, solution, res)
+                    : !solve_by_masks(s, grid, limit, max_nodes, solution, res))
+            return 0;
     }
     return sudoku_solve_linked(s, grid, limit, max_nodes, solution, res, err);
 }

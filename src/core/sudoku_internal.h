@@ -4,6 +4,7 @@
 #define SUDOKU_INTERNAL_H
 
 #include "sudoku.h"
+#include "sudoku9.h"
 #include "xc_array.h"
 
 struct sudoku {
@@ -14,6 +15,7 @@ struct sudoku {
     int jigsaw;              /* the boxes were replaced by a jigsaw map */
     dlx_t *dlx;              /* option cell*n + (digit-1) */
     xc_array_t *masks;       /* the same matrix on bit masks, for solving (n <= MASKS_MAX_SIZE) */
+    sudoku9_t *nine;         /* the plain 9x9 (3x3 boxes, no other regions): its own solver */
     int32_t *options;        /* scratch for dlx_solution: n*n entries */
 };
 

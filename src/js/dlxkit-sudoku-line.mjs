@@ -172,7 +172,8 @@ export function readLine (tables, s, size, alphabet) {
 
 /** Values 0..n as a line in those symbols. */
 export function writeLine (values, symbols, blank) {
-  let s = ''
-  for (const v of values) s += v ? symbols[v - 1] : blank
-  return s
+  const codes = new Array(values.length) // one string made at once, not one per cell
+  const empty = blank.charCodeAt(0)
+  for (let i = 0; i < values.length; i++) codes[i] = values[i] ? symbols.charCodeAt(values[i] - 1) : empty
+  return String.fromCharCode.apply(null, codes)
 }

@@ -81,10 +81,32 @@ static sudoku_t *make(const shape *sh) {
     return su;
 }
 
-/* The bit-mask engine (sudoku_solve, up to 16x16) and the linked one must
- * walk the same tree: same status, count, nodes, guesses and first solution,
- * also when a budget or a limit stops them. Returns the number of mismatches. */
+static int valid_solution(const shape *sh, const uint8_t *puzzle, const uint8_t *g);
+
+/* The plain 9x9 has its own solver (src/core/sudoku9.c), whose tree differs:
+ * it must give the linked engine's answers (status, count, the solution
+ * when unique, a valid one when not) and stay within a budget. */
+static int nine_agrees(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
+    static const shape nine = {9, 3, 3, 0, 0, NULL};
+    uint8_t a[81] = {0}, b[81] = {0};
+    sudoku_result_t ra, rb;
+    int ca = sudoku_solve(su, puzzle, limit, budget, a, &ra, NULL);
+    int cb = sudoku_solve_linked(su, puzzle, limit, 0, b, &rb, NULL);
+    int bad = !CHECK_EQ(ca, cb);
+    if (budget) bad += !CHECK(ra.nodes <= budget);
+    if (ra.status == SUDOKU_STOPPED) return bad + !CHECK(budget > 0);
+    bad += !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count);
+    if (ra.count) bad += !CHECK(valid_solution(&nine, puzzle, a));
+    if (ra.status == SUDOKU_UNIQUE) bad += !CHECK(memcmp(a, b, 81) == 0);
+    return bad;
+}
+
+/* Other shapes up to 16x16: the bit-mask engine (sudoku_solve) and the
+ * linked one must walk the same tree: same status, count, nodes, guesses
+ * and first solution, also when a budget or a limit stops them. Returns the
+ * number of mismatches. */
 static int engines_agree(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
+    if (su->nine) return nine_agrees(su, puzzle, limit, budget);
     static uint8_t a[MAXC], b[MAXC];
     int cells = sudoku_size(su) * sudoku_size(su);
     sudoku_result_t ra, rb;
@@ -107,6 +129,7 @@ static void solve_file(sudoku_t *su, const char *name, int max) {
     if (!CHECK(f != NULL)) return;
     shape sh = {9, 3, 3, 0, 0, NULL};
     int count = 0, unique = 0, valid = 0;
+    uint64_t guesses = 0;
     while (count < max && fgets(line, sizeof line, f)) {
         if (line[0] == '#' || strlen(line) < 81) continue;
         uint8_t puzzle[81], sol[81];
@@ -116,6 +139,7 @@ static void solve_file(sudoku_t *su, const char *name, int max) {
         check_context("%s line %d", name, count + 1);
         if (!CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, sol, &res, &err), 0)) continue;
         unique += res.status == SUDOKU_UNIQUE && res.count == 1;
+        guesses += res.guesses;
         valid += valid_solution(&sh, puzzle, sol);
         if (count % 7 == 0) { /* a sample: both engines, also cut short */
             engines_agree(su, puzzle, 2, 0);
@@ -131,7 +155,13 @@ static void solve_file(sudoku_t *su, const char *name, int max) {
     CHECK(count > 0);
     CHECK_EQ(unique, count);
     CHECK_EQ(valid, count);
-    printf("  %s: %d puzzles solved, unique, valid\n", name, count);
+    /* Locked candidates and triads at work: singles alone (the bit-mask
+     * engine) guess 4.8, 44.5 and 366 times a puzzle on these sets. */
+    double per = (double)guesses / count;
+    if (!strcmp(name, "17-clue.txt")) CHECK(per < 1.0);
+    if (!strcmp(name, "top1465.txt")) CHECK(per < 12.0);
+    if (!strcmp(name, "hardest1106.txt")) CHECK(per < 150.0);
+    printf("  %s: %d puzzles solved, unique, valid, %.2f guesses a puzzle\n", name, count, per);
     check_context("");
 }
 

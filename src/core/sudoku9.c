@@ -1,0 +1,433 @@
+/* sudoku9.c: the dedicated 9x9 solver; see sudoku9.h.
+ *
+ * The board: for digit d and band b (rows 3b..3b+2), a 27-bit mask f[3d+b]
+ * of the cells where d may still go; bit 9k+c is row 3b+k, column c. A
+ * placed digit keeps its own bit, so each row, column and box of a board
+ * always has at least one bit, and exactly one when solved. open[b]: the
+ * cells of band b not yet placed.
+ *
+ * Inference, repeated until nothing changes:
+ * - in a band, a digit takes one row of each box and one box of each row: of
+ *   the 3x3 (row, box) pairs where it may go, only those on a matching of
+ *   rows to boxes stay (locked candidates along rows, both ways, in one
+ *   table lookup); a row left with one cell places the digit (a hidden single
+ *   of a row, and of a box, whose row the matching then fixes);
+ * - across bands, per column: a box whose digit lies in one column removes
+ *   that column from the other bands (pointing), and a column whose digit lies
+ *   in one band keeps the digit to that column in the box there (claiming);
+ * - a cell with one digit left gets it (a naked single).
+ * The search then guesses a cell with two digits left (or the fewest), on a
+ * copy of the board; a dead end goes back to the copy without that digit.
+ */
+#include "sudoku9.h"
+
+#include <stdlib.h>
+
+#define BAND 0x7FFFFFFu /* the 27 cells of a band */
+#define AT(d, b) (9 * (b) + (d))
+#define DIGIT(d) (0x40201u << (d)) /* bits AT(d, 0..2) */
+#define ROW 0x1FFu      /* the 9 cells of a band's first row */
+
+typedef struct {
+    uint32_t f[27];  /* digit d, band b: f[AT(d, b)] (a band's nine side by side) */
+    uint32_t open[3];
+} board_t;
+
+/* A guess: cell `at` of band `unit` and the digits left to try (kind 0), or
+ * digit `at` and the matchings left to try in band `unit` (kind 1: of its
+ * rows to boxes) or stack `unit` (kind 2: of the bands to its columns). */
+typedef struct {
+    uint8_t kind, unit, at;
+    uint16_t left;
+} choice_t;
+
+/* A path holds at most one guess per cell and one per digit and band. */
+#define DEPTH (81 + 27)
+
+struct sudoku9 {
+    uint32_t keep[512];     /* (row, box) pairs on a matching -> their cells */
+    uint16_t match[512];    /* the same, as pairs: bit 3 * row + box */
+    uint8_t row_boxes[512]; /* a row's cells -> the boxes (bits 0..2) they touch */
+    uint16_t lone[512];     /* three groups of three bits -> the groups' bits alone in their group */
+    uint32_t peers[27];     /* a cell's row and box in its band, without itself */
+    uint32_t column[27];    /* a cell's column in a band: three cells */
+    uint8_t matchings[512]; /* pairs -> the matchings (of six) they hold */
+    uint32_t matching[6];   /* a matching's cells */
+    board_t stack[DEPTH + 1]; /* the root, and a board per guess on the path */
+    choice_t choice[DEPTH];   /* per level: how the next level was made */
+    uint32_t seen[9];         /* run_t.seen, kept from puzzle to puzzle */
+};
+
+typedef struct {
+    const sudoku9_t *t;
+    board_t *b;
+    uint32_t dirty;   /* bit AT(d, b): that board changed since it was last settled */
+    uint32_t touched; /* the same, since the cells of its band were last looked at */
+    uint32_t *seen;   /* per digit: its columns in each band when columns() last ran */
+    int stopped;    /* the budget ran out: the board is no longer consistent */
+    uint64_t nodes, budget;
+} run_t;
+
+static inline uint32_t spread(uint32_t cols) { return cols | cols << 9 | cols << 18; }
+static inline uint32_t fold(uint32_t m) { return (m | m >> 9 | m >> 18) & ROW; }
+
+sudoku9_t *sudoku9_new(void) {
+    sudoku9_t *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    for (uint32_t x = 0; x < 512; x++) {
+        for (int k = 0; k < 3; k++) {
+            uint32_t g = x >> 3 * k & 7;
+            if (g) t->row_boxes[x] |= (uint8_t)(1u << k);
+            if (g && !(g & (g - 1))) t->lone[x] |= (uint16_t)(g << 3 * k);
+        }
+        /* x as (row, box) pairs, bit 3 * row + box: each of the six matchings */
+        for (int p0 = 0, q = 0; p0 < 3; p0++)
+            for (int p1 = 0; p1 < 3; p1++) {
+                if (p1 == p0) continue;
+                int p2 = 3 - p0 - p1;
+                uint32_t need = 1u << p0 | 1u << (3 + p1) | 1u << (6 + p2);
+                t->matching[q] = 7u << 3 * p0 | 7u << (9 + 3 * p1) | 7u << (18 + 3 * p2);
+                if ((x & need) == need) {
+                    t->match[x] |= (uint16_t)need;
+                    t->keep[x] |= t->matching[q];
+                    t->matchings[x] |= (uint8_t)(1u << q);
+                }
+                q++;
+            }
+    }
+    for (int d = 0; d < 9; d++) t->seen[d] = ~0u; /* no columns seen */
+    for (int i = 0; i < 27; i++) {
+        int col = i % 9, box = col / 3;
+        t->peers[i] = ((ROW << (i / 9 * 9)) | spread(7u << 3 * box)) & ~(1u << i);
+        t->column[i] = spread(1u << col);
+    }
+    return t;
+}
+
+void sudoku9_free(sudoku9_t *s) { free(s); }
+
+static inline void mark(run_t *r, uint32_t boards) {
+    r->dirty |= boards;
+    r->touched |= boards;
+}
+
+/* Digit d goes to cell i of band b (still possible there). A placement past
+ * the budget stops the run instead. */
+static void place(run_t *r, int d, int b, int i) {
+    if (r->nodes >= r->budget) {
+        r->stopped = 1;
+        return;
+    }
+    r->nodes++;
+    uint32_t *f = r->b->f, bit = 1u << i, col = r->t->column[i], changed = 0;
+    uint32_t own = f[AT(d, b)], *band = f + AT(0, b), had = 0;
+    for (int e = 0; e < 9; e++) { /* the cell holds no other digit */
+        had |= (band[e] >> i & 1) << e;
+        band[e] &= ~bit;
+    }
+    changed = had << 9 * b;
+    f[AT(d, b)] = own;
+    for (int k = 0; k < 3; k++) { /* nor does its column, row or box hold d elsewhere */
+        uint32_t m = f[AT(d, k)] & ~col;
+        if (k == b) m = (m & ~r->t->peers[i]) | bit;
+        changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+        f[AT(d, k)] = m;
+    }
+    r->b->open[b] &= ~bit;
+    mark(r, changed);
+}
+
+/* The pairs (bit 3 * row + box) of a band where mask m has cells. */
+static inline uint32_t row_box_pairs(const sudoku9_t *t, uint32_t m) {
+    return (uint32_t)t->row_boxes[m & ROW] | (uint32_t)t->row_boxes[m >> 9 & ROW] << 3 |
+           (uint32_t)t->row_boxes[m >> 18] << 6;
+}
+
+/* Digit d in band b: keep the (row, box) pairs on a matching, place the
+ * rows left with one open cell. 0: a contradiction. */
+static int band(run_t *r, int d, int b) {
+    const sudoku9_t *t = r->t;
+    uint32_t *p = r->b->f + AT(d, b), m = *p, open = r->b->open[b];
+    if (!(m & open)) return __builtin_popcount(m) == 3; /* placed in all three rows, or one lacks d */
+    m &= t->keep[row_box_pairs(t, m)];
+    if (!m) return 0;
+    if (m != *p) r->touched |= 1u << AT(d, b);
+    *p = m;
+    for (int k = 0; k < 27; k += 9) {
+        uint32_t row = *p & ROW << k;
+        if (!(row & (row - 1)) && (row & open)) place(r, d, b, __builtin_ctz(row));
+    }
+    return 1;
+}
+
+/* Digit d across the bands, by stacks: the same matching, of the bands to
+ * the columns of each stack (pointing and claiming along columns, both
+ * ways). It depends on the columns a digit has in each band alone, and a
+ * second look at the same ones finds nothing new: the columns last seen
+ * without a contradiction are kept per digit, and skipped. 0: a contradiction. */
+static int columns(run_t *r, int d) {
+    const sudoku9_t *t = r->t;
+    uint32_t *f = r->b->f + d;
+    uint32_t c0 = fold(f[0]), c1 = fold(f[9]), c2 = fold(f[18]), before = c0 | c1 << 9 | c2 << 18;
+    if (before == r->seen[d]) return 1;
+    uint32_t k0 = 0, k1 = 0, k2 = 0;
+    for (int s = 0; s < 9; s += 3) {
+        uint32_t pairs = (c0 >> s & 7) | (c1 >> s & 7) << 3 | (c2 >> s & 7) << 6;
+        uint32_t keep = t->match[pairs];
+        if (!keep) return 0;
+        k0 |= (keep & 7) << s, k1 |= (keep >> 3 & 7) << s, k2 |= (keep >> 6) << s;
+    }
+    uint32_t after = (c0 & k0) | (c1 & k1) << 9 | (c2 & k2) << 18;
+    r->seen[d] = after;
+    if (after == before) return 1;
+    uint32_t m0 = f[0] & spread(k0), m1 = f[9] & spread(k1), m2 = f[18] & spread(k2);
+    mark(r, ((uint32_t)(m0 != f[0]) | (uint32_t)(m1 != f[9]) << 9 | (uint32_t)(m2 != f[18]) << 18) << d);
+    f[0] = m0, f[9] = m1, f[18] = m2;
+    return 1;
+}
+
+/* Settle digit d: its changed bands and its columns until neither changes it. */
+static int settle(run_t *r, int d) {
+    uint32_t mine = DIGIT(d);
+    while (r->dirty & mine) {
+        uint32_t bands = r->dirty >> d;
+        r->dirty &= ~mine;
+        for (int b = 0; b < 3; b++)
+            if (bands >> 9 * b & 1 && !band(r, d, b)) return 0;
+        if (r->stopped || !columns(r, d)) return 0;
+    }
+    return 1;
+}
+
+/* Naked singles in band b: an open cell with one digit left gets it, one
+ * with none is a contradiction (0). */
+static int singles(run_t *r, int b) {
+    uint32_t *f = r->b->f + AT(0, b), one = 0, two = 0, open = r->b->open[b];
+    for (int d = 0; d < 9; d++) two |= one & f[d], one |= f[d];
+    if (open & ~one) return 0;
+    for (uint32_t s = open & ~two; s; s &= s - 1) {
+        int i = __builtin_ctz(s), d = 0;
+        while (d < 9 && !(f[d] >> i & 1)) d++;
+        if (d == 9) return 0; /* an earlier single took its last digit */
+        place(r, d, b, i);
+        if (r->stopped) return 0;
+    }
+    return 1;
+}
+
+/* Each minirow (a row's three cells in a box) and each minicolumn of band b
+ * holds three digits. Fewer left, or more than three bound to it, is a
+ * contradiction (0). Exactly three left: each goes there (out of the rest
+ * of its row and box, or of its column and box). Exactly three bound to it
+ * (a digit is bound to a minirow when its row in the band has that box
+ * alone): no other digit goes there. */
+static int triads(run_t *r, int b) {
+    const sudoku9_t *t = r->t;
+    uint32_t *f = r->b->f, rows[9], cols[9];
+    uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    uint32_t rb1 = 0, rb2 = 0, rb3 = 0, rb4 = 0, cb1 = 0, cb2 = 0, cb3 = 0, cb4 = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t m = f[AT(d, b)], h = rows[d] = row_box_pairs(t, m), v = cols[d] = fold(m);
+        r4 |= r3 & h, r3 |= r2 & h, r2 |= r1 & h, r1 |= h;
+        c4 |= c3 & v, c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+        uint32_t hb = t->lone[h], vb = t->lone[v];
+        rb4 |= rb3 & hb, rb3 |= rb2 & hb, rb2 |= rb1 & hb, rb1 |= hb;
+        cb4 |= cb3 & vb, cb3 |= cb2 & vb, cb2 |= cb1 & vb, cb1 |= vb;
+    }
+    if ((r3 & c3) != ROW || (rb4 | cb4)) return 0;
+    uint32_t open = r->b->open[b], oh = row_box_pairs(t, open), ov = fold(open);
+    uint32_t hx = r3 & ~r4 & oh, vx = c3 & ~c4 & ov, hf = rb3 & oh, vf = cb3 & ov;
+    for (int d = 0; (hx | vx | hf | vf) && d < 9; d++) {
+        uint32_t drop = 0, other = 0;
+        for (uint32_t h = rows[d] & hx; h; h &= h - 1) {
+            int p = __builtin_ctz(h), row = p / 3 * 9;
+            uint32_t box = spread(7u << p % 3 * 3), mini = 7u << (row + p % 3 * 3);
+            drop |= ((ROW << row) | box) & ~mini;
+        }
+        for (uint32_t h = hf & ~t->lone[rows[d]]; h; h &= h - 1) {
+            int p = __builtin_ctz(h);
+            drop |= 7u << (p / 3 * 9 + p % 3 * 3);
+        }
+        for (uint32_t v = cols[d] & vx; v; v &= v - 1) {
+            int c = __builtin_ctz(v);
+            drop |= spread(7u << c / 3 * 3) & ~spread(1u << c);
+            other |= spread(1u << c);
+        }
+        drop |= spread(vf & ~t->lone[cols[d]]);
+        if (!(drop | other)) continue;
+        uint32_t changed = 0;
+        for (int k = 0; k < 3; k++) {
+            uint32_t m = f[AT(d, k)] & ~(k == b ? drop : other);
+            changed |= (uint32_t)(m != f[AT(d, k)]) << AT(d, k);
+            f[AT(d, k)] = m;
+        }
+        mark(r, changed);
+    }
+    return 1;
+}
+
+/* Infer until nothing changes, the cheaper rules first: triads only once
+ * the rest has nothing left. 0: a contradiction, or the budget ran out. */
+static int propagate(run_t *r) {
+    uint32_t later = 0; /* bands changed since triads last looked */
+    for (;;) {
+        while (r->dirty)
+            if (!settle(r, __builtin_ctz(r->dirty) % 9)) return 0;
+        uint32_t touched = r->touched;
+        r->touched = 0;
+        later |= touched;
+        for (int b = 0; b < 3; b++)
+            if (touched >> 9 * b & ROW && !singles(r, b)) return 0;
+        if (r->dirty) continue;
+        for (int b = 0; b < 3; b++)
+            if (later >> 9 * b & ROW && !triads(r, b)) return 0;
+        later = 0;
+        if (!r->dirty) return !r->stopped;
+    }
+}
+
+/* What to guess. A digit's matchings in every band and every stack fix
+ * where it goes, so the guess is a digit's matching: in the band or stack
+ * with the fewest matchings left over all digits (but not fixed), the digit
+ * with the fewest (two, if any). A cell with the fewest digits only when
+ * all are fixed (and the inference missed it). */
+static choice_t choose(const sudoku9_t *t, const board_t *bd) {
+    choice_t c = {0, 0, 0, 0};
+    uint8_t alive[2][3][9];
+    uint32_t cols[9]; /* per digit, its columns in band b at bits 9b.. */
+    int best = 1000, kind = 0, unit = 0;
+    for (int d = 0; d < 9; d++)
+        cols[d] = fold(bd->f[AT(d, 0)]) | fold(bd->f[AT(d, 1)]) << 9 | fold(bd->f[AT(d, 2)]) << 18;
+    for (int k = 0; k < 2; k++)
+        for (int u = 0; u < 3; u++) {
+            int n = 0;
+            for (int d = 0; d < 9; d++) {
+                uint32_t c = cols[d] >> 3 * u, pairs = k ? (c & 7) | (c >> 6 & 070) | (c >> 12 & 0700)
+                                                       : row_box_pairs(t, bd->f[AT(d, u)]);
+                alive[k][u][d] = t->matchings[pairs];
+                n += __builtin_popcount(alive[k][u][d]);
+            }
+            if (n > 9 && n < best) best = n, kind = k, unit = u;
+        }
+    if (best < 1000) {
+        int fewest = 7;
+        for (int d = 0; d < 9; d++) {
+            int n = __builtin_popcount(alive[kind][unit][d]);
+            if (n >= 2 && n < fewest) {
+                fewest = n, c.at = (uint8_t)d, c.left = alive[kind][unit][d];
+                if (n == 2) break;
+            }
+        }
+        c.kind = (uint8_t)(kind + 1), c.unit = (uint8_t)unit;
+        return c;
+    }
+    int fewest = 10;
+    for (int b = 0; b < 3; b++)
+        for (uint32_t s = bd->open[b]; s; s &= s - 1) {
+            int i = __builtin_ctz(s), n = 0;
+            for (int d = 0; d < 9; d++) n += bd->f[AT(d, b)] >> i & 1;
+            if (n < fewest) {
+                fewest = n, c.unit = (uint8_t)b, c.at = (uint8_t)i, c.left = 0;
+                for (int d = 0; d < 9; d++) c.left |= (uint16_t)((bd->f[AT(d, b)] >> i & 1) << d);
+            }
+        }
+    return c;
+}
+
+/* Take way `k` of choice c. */
+static void take(run_t *r, const choice_t *c, int k) {
+    if (!c->kind) {
+        place(r, k, c->unit, c->at);
+        return;
+    }
+    if (r->nodes >= r->budget) {
+        r->stopped = 1;
+        return;
+    }
+    r->nodes++;
+    uint32_t *f = r->b->f + c->at, u = c->unit;
+    if (c->kind == 1) {
+        f[9 * u] &= r->t->matching[k];
+        mark(r, 1u << AT(c->at, u));
+        return;
+    }
+    /* matching k sends band j to column (its box in the band table) */
+    uint32_t cells = r->t->matching[k];
+    for (int j = 0; j < 3; j++) {
+        uint32_t col = cells >> (9 * j + 3 * 0) & 0x1FF; /* 7 << 3 * column */
+        uint32_t one = (col & 1) | (col >> 2 & 2) | (col >> 4 & 4);
+        f[9 * j] &= ~spread(7u << 3 * u) | spread(one << 3 * u);
+    }
+    mark(r, DIGIT(c->at));
+}
+
+static void write_solution(const board_t *bd, uint8_t *solution) {
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++)
+            for (uint32_t m = bd->f[AT(d, b)]; m; m &= m - 1)
+                solution[27 * b + __builtin_ctz(m)] = (uint8_t)(d + 1);
+}
+
+int sudoku9_solve(sudoku9_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                  uint8_t *solution, sudoku9_result_t *res) {
+    run_t r = {s, s->stack, 0, 0, s->seen, 0, 0, UINT64_MAX};
+    board_t *root = s->stack;
+    for (int k = 0; k < 27; k++) root->f[k] = BAND;
+    root->open[0] = root->open[1] = root->open[2] = BAND;
+    for (int c = 0; c < 81; c++) {
+        if (!grid[c]) continue;
+        int d = grid[c] - 1, b = c / 27, i = c % 27;
+        if (!(root->f[AT(d, b)] >> i & 1)) return 1; /* a peer given holds d */
+        place(&r, d, b, i);
+    }
+    r.nodes = 0, r.dirty = r.touched = BAND, r.budget = max_nodes ? max_nodes : UINT64_MAX;
+    uint64_t found = 0, guesses = 0;
+    int level = 0;
+    res->stopped = res->complete = 0;
+    for (;;) {
+        int live = propagate(&r);
+        if (r.stopped) {
+            res->stopped = 1;
+            break;
+        }
+        if (live && !(r.b->open[0] | r.b->open[1] | r.b->open[2])) {
+            if (++found == 1 && solution) write_solution(r.b, solution);
+            if (limit && found >= limit) break;
+            live = 0;
+        } else if (!live) { /* a dead end is a node, as in the other engines */
+            if (r.nodes >= r.budget) {
+                res->stopped = 1;
+                break;
+            }
+            r.nodes++;
+        }
+        if (live) { /* guess, on a copy */
+            choice_t *c = &s->choice[level];
+            *c = choose(s, r.b);
+            int k = __builtin_ctz(c->left);
+            c->left &= (uint16_t)(c->left - 1);
+            s->stack[level + 1] = s->stack[level];
+            r.b = &s->stack[++level];
+            guesses++;
+            take(&r, c, k);
+            continue;
+        }
+        if (level == 0) {
+            res->complete = 1;
+            break;
+        }
+        /* the next way of the last guess: on a new copy, or the last one in place */
+        choice_t *c = &s->choice[level - 1];
+        int k = __builtin_ctz(c->left);
+        c->left &= (uint16_t)(c->left - 1);
+        if (c->left) s->stack[level] = s->stack[level - 1];
+        else level--;
+        r.b = &s->stack[level];
+        r.dirty = r.touched = 0;
+        take(&r, c, k);
+    }
+    res->count = found;
+    res->nodes = r.nodes;
+    res->guesses = guesses;
+    return 0;
+}
