@@ -302,8 +302,8 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
         for (int u = 0; u < 3; u++) {
             int n = 0;
             for (int d = 0; d < 9; d++) {
-                uint32_t c = cols[d] >> 3 * u, pairs = k ? (c & 7) | (c >> 6 & 070) | (c >> 12 & 0700)
-                                                       : row_box_pairs(t, bd->f[AT(d, u)]);
+                uint32_t stack = cols[d] >> 3 * u, pairs = k ? (stack & 7) | (stack >> 6 & 070) | (stack >> 12 & 0700)
+                                                           : row_box_pairs(t, bd->f[AT(d, u)]);
                 alive[k][u][d] = t->matchings[pairs];
                 n += __builtin_popcount(alive[k][u][d]);
             }
