@@ -346,3 +346,81 @@ test('killed or interrupted while writing IN over itself: IN is the old file or 
     rmSync(folder, { recursive: true, force: true })
   }
 })
+
+// ---- labels beside a grid, formulas inside it -------------------------------------
+
+test('row and column labels beside a grid are not part of it; formula cells read as their results', async () => {
+  const wb = new ExcelJS.Workbook()
+  const nine = nineRows(PUZZLE)
+  // row numbers 1..9 in column A, letters A..I above: the grid is B2:J10
+  const a = wb.addWorksheet('Letters')
+  put(a, 2, 2, nine)
+  for (let k = 0; k < 9; k++) {
+    a.getCell(2 + k, 1).value = k + 1
+    a.getCell(1, 2 + k).value = String.fromCharCode(65 + k)
+  }
+  // numbers on both sides, as a printed grid has them: 1..9 left and above, the corner empty
+  const b = wb.addWorksheet('Numbers')
+  put(b, 2, 2, nine)
+  for (let k = 0; k < 9; k++) {
+    b.getCell(2 + k, 1).value = k + 1
+    b.getCell(1, 2 + k).value = k + 1
+  }
+  // row numbers on the right of a 4x4 (as text), column numbers below it
+  const c = wb.addWorksheet('Right')
+  put(c, 1, 1, FOUR)
+  for (let k = 0; k < 4; k++) {
+    c.getCell(1 + k, 5).value = String(k + 1)
+    c.getCell(5, 1 + k).value = k + 1
+  }
+  // givens as formulas: results Excel saved with them (numbers, and a number as text)
+  const f = wb.addWorksheet('Formulas')
+  put(f, 1, 1, nine)
+  f.getCell('A1').value = { formula: '2+3', result: 5 } // the 5 of the puzzle
+  f.getCell('B1').value = { formula: 'N1', result: 3 }
+  f.getCell('N1').value = 3
+  f.getCell('E1').value = { formula: 'TEXT(7,"0")', result: '7' }
+  // a grid whose first column happens to read 1..9 is a grid, not a label
+  const g = wb.addWorksheet('Solved column')
+  const own = nineRows(PUZZLE)
+  const ownSolution = (await load()).sudoku.solve(own).solution
+  const keepers = ownSolution.map((row) => row[0])
+  const perm = Object.fromEntries(keepers.map((d, k) => [d, k + 1])) // rename digits so column 1 reads 1..9
+  const renamed = own.map((row, r) => row.map((v, cc) => cc === 0 ? perm[ownSolution[r][0]] : (v ? perm[v] : 0)))
+  put(g, 1, 1, renamed)
+  await wb.xlsx.writeFile(join(dir, 'labels.xlsx'))
+
+  const r = run(['sheet', 'labels.xlsx'])
+  assert.equal(r.status, 0, r.stdout + r.stderr)
+  assert.doesNotMatch(r.stdout, /10x10|: clash|skipped:/)
+  assert.match(r.stdout, /^Letters!B2:J10: 9x9, unique solution, written to Letters!L2:T10$/m)
+  assert.match(r.stdout, /^Numbers!B2:J10: 9x9, unique solution, written to Numbers!L2:T10$/m)
+  assert.match(r.stdout, /^Right!A1:D4: 4x4, .*written to 'Right solved'!A1:D4 \(no room beside it\)$/m) // the labels take the gaps
+  assert.match(r.stdout, /^Formulas!A1:I9: 9x9, unique solution, written to Formulas!A11:I19$/m)
+  assert.match(r.stdout, /^'Solved column'!A1:I9: 9x9, unique solution, written to 'Solved column'!K1:S9$/m)
+
+  const out = new ExcelJS.Workbook()
+  await out.xlsx.readFile(join(dir, 'labels.solved.xlsx'))
+  assert.ok(isSolution(grab(out.getWorksheet('Letters'), 2, 12, 9).flat(), nine.flat()))
+  assert.ok(isSolution(grab(out.getWorksheet('Numbers'), 2, 12, 9).flat(), nine.flat()))
+  assert.ok(isSolution(grab(out.getWorksheet('Right solved'), 1, 1, 4).flat(), FOUR.flat(), 4, 2, 2))
+  const fo = out.getWorksheet('Formulas')
+  assert.ok(isSolution(grab(fo, 11, 1, 9).flat(), nine.flat()), 'the formulas count as their givens')
+  assert.equal(fo.getCell('A1').formula, '2+3', 'the formulas stay')
+  assert.equal(fo.getCell('E1').formula, 'TEXT(7,"0")')
+  assert.ok(isSolution(grab(out.getWorksheet('Solved column'), 1, 11, 9).flat(), renamed.flat()))
+})
+
+test('a formula with no saved result, or a result that is not a digit, skips its puzzle with the cell named', async () => {
+  const wb = new ExcelJS.Workbook()
+  const s = wb.addWorksheet('S')
+  put(s, 1, 1, nineRows(PUZZLE))
+  s.getCell('E4').value = { formula: 'Z9*0+6' } // no result saved
+  put(s, 1, 12, nineRows(PUZZLE))
+  s.getCell('P4').value = { formula: '"six"', result: 'six' }
+  await wb.xlsx.writeFile(join(dir, 'noresult.xlsx'))
+  const r = run(['sheet', 'noresult.xlsx'])
+  assert.equal(r.status, 1)
+  assert.match(r.stdout, /^S!A1:I9: skipped: E4 holds something other than a number$/m)
+  assert.match(r.stdout, /^S!L1:T9: skipped: P4 holds something other than a number$/m)
+})

@@ -1,22 +1,45 @@
 // What a worksheet cell holds, as puzzle finding sees it: nothing, a number
-// (numbers and whole-number text), a blank marker ('.' or 0) or anything
-// else (text, formulas, dates, merged cells...), which is never part of a
-// puzzle and never overwritten.
+// (numbers, whole-number text, and formulas whose last result is one of
+// those), a blank marker ('.' or 0) or anything else (text, dates, merged
+// cells, formulas without a result...), which is never part of a puzzle and
+// never overwritten.
 
 const TEXT_TYPES = new Set([3, 7, 8]) // ExcelJS ValueType String, SharedString, RichText
 const NUMBER = 2
 const NULL = 0
+const FORMULA = 6
 
 /** { kind: 'empty' | 'number' | 'marker' | 'other', value } for an ExcelJS cell. */
 export function classify (cell) {
   if (cell.isMerged) return { kind: 'other' }
   if (cell.type === NULL) return { kind: 'empty' }
-  if (cell.type === NUMBER) return cell.value === 0 ? { kind: 'marker', value: 0 } : { kind: 'number', value: cell.value }
-  if (TEXT_TYPES.has(cell.type)) {
-    const text = cell.text.trim()
-    if (text === '') return { kind: 'empty' }
-    if (text === '.' || text === '0') return { kind: 'marker', value: 0 }
-    if (/^\d+$/.test(text)) return { kind: 'number', value: Number(text) }
+  if (cell.type === NUMBER) return ofNumber(cell.value)
+  if (TEXT_TYPES.has(cell.type)) return ofText(cell.text)
+  if (cell.type === FORMULA) return ofResult(cell.result)
+  return { kind: 'other' }
+}
+
+const ofNumber = (v) => v === 0 ? { kind: 'marker', value: 0 } : { kind: 'number', value: v }
+
+function ofText (raw) {
+  const text = raw.trim()
+  if (text === '') return { kind: 'empty' }
+  if (text === '.' || text === '0') return { kind: 'marker', value: 0 }
+  if (/^\d+$/.test(text)) return { kind: 'number', value: Number(text) }
+  return { kind: 'other' }
+}
+
+/**
+ * A formula cell reads as the result Excel saved with it (=2+3 as 5). An
+ * empty-text result is not a blank: the formula is still there to keep, so
+ * it is 'other'; no saved result (a file written by a program that did not
+ * compute it) is 'other' too.
+ */
+function ofResult (result) {
+  if (typeof result === 'number') return ofNumber(result)
+  if (typeof result === 'string') {
+    const k = ofText(result)
+    return k.kind === 'empty' ? { kind: 'other' } : k
   }
   return { kind: 'other' }
 }

@@ -3,7 +3,8 @@
 // sheet's edge. Numbers that touch (also diagonally) make an island; islands
 // at most one empty row or column apart join (a sparse puzzle's clues),
 // except that a full square (a puzzle, or two side by side) only joins what
-// keeps it square. Each group is then a puzzle frame, or a block skipped with
+// keeps it square. Row numbers or column numbers beside a grid are labels,
+// not part of it. Each group is then a puzzle frame, or a block skipped with
 // the reason.
 import { key, address, columnNumber } from './cells.mjs'
 
@@ -28,7 +29,8 @@ export function findBlocks (cells, sides) {
   groups = joinNear(groups, allowed)
   const frames = []
   const skipped = []
-  for (const g of groups) {
+  for (const found of groups) {
+    const g = withoutLabels(found, cells, allowed)
     const rows = g.bottom - g.top + 1
     const cols = g.right - g.left + 1
     if (rows < 2 || cols < 2) continue // a lone number or a line of them: not a puzzle, not worth a word
@@ -77,6 +79,43 @@ function grow (g, row, col) {
 }
 
 const isFullSquare = (g, allowed) => g.bottom - g.top === g.right - g.left && allowed.has(g.bottom - g.top + 1)
+
+/**
+ * The group without its labels: a column of 1..N down its left or right
+ * side, a row of 1..N along its top or bottom (both, meeting at a corner
+ * that holds no number), around an N x N square of an allowed side. A grid
+ * whose own edge reads 1..N is never cut: what remains must still be
+ * square, with labels that count its rows or columns exactly.
+ */
+function withoutLabels (g, cells, allowed) {
+  for (const [dl, dr, dt, db] of LABEL_CUTS) {
+    const inner = { top: g.top + dt, bottom: g.bottom - db, left: g.left + dl, right: g.right - dr }
+    const n = inner.bottom - inner.top + 1
+    if (n !== inner.right - inner.left + 1 || !allowed.has(n)) continue
+    const col = dl ? g.left : dr ? g.right : 0
+    const row = dt ? g.top : db ? g.bottom : 0
+    if (col && !countsUp(cells, n, (k) => [inner.top + k, col])) continue
+    if (row && !countsUp(cells, n, (k) => [row, inner.left + k])) continue
+    if (col && row && isNumeric(cells.get(key(row, col)))) continue
+    return inner
+  }
+  return g
+}
+
+// Which edges to cut (left, right, top, bottom): one label line, then two.
+const LABEL_CUTS = [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1],
+  [1, 0, 1, 0], [1, 0, 0, 1], [0, 1, 1, 0], [0, 1, 0, 1]]
+
+const isNumeric = (cell) => cell !== undefined && (cell.kind === 'number' || cell.kind === 'marker')
+
+/** The n cells at(0..n-1) hold 1, 2, ..., n. */
+function countsUp (cells, n, at) {
+  for (let k = 0; k < n; k++) {
+    const cell = cells.get(key(...at(k)))
+    if (!cell || cell.kind !== 'number' || cell.value !== k + 1) return false
+  }
+  return true
+}
 
 /** Join groups at most one empty row or column apart (a sparse puzzle's clues). */
 function joinNear (groups, allowed) {
