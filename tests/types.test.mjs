@@ -80,6 +80,11 @@ const HOSTS = {
   // Node: its types, and the newest lib (where Symbol.dispose is declared too)
   node: { lib: ['ESNext'], types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')] }
 }
+// Calls only one host can write (@types/node 20 has no WebAssembly namespace).
+const HOST_CALLS = {
+  browser: "import { load } from 'dlxkit'\nexport const kit = load({ wasm: new WebAssembly.Module(new Uint8Array(8)) })\n",
+  node: "import { load } from 'dlxkit'\nimport { readFileSync } from 'fs'\nexport const kit = load({ wasm: readFileSync('dlxkit.wasm') })\n"
+}
 
 const dirs = []
 after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }) })
@@ -93,6 +98,7 @@ function project (host, resolution) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', private: true, type: esm ? 'module' : 'commonjs' }))
   writeFileSync(join(dir, 'good.ts'), GOOD)
   writeFileSync(join(dir, 'bad.ts'), BAD.join('\n') + '\n')
+  writeFileSync(join(dir, 'host.ts'), HOST_CALLS[host])
   const options = {
     strict: true,
     noEmit: true,
@@ -101,7 +107,7 @@ function project (host, resolution) {
     ...RESOLUTIONS[resolution],
     ...HOSTS[host]
   }
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['good.ts', 'bad.ts'] }))
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['good.ts', 'host.ts', 'bad.ts'] }))
   return dir
 }
 
