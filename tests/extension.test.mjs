@@ -1,13 +1,16 @@
 // The browser extension in web/extension/, built from dist/ by
 // tools/build-extension.mjs and loaded unpacked into Chromium with a fresh
 // profile: its service worker adds the context-menu entry, and its popup
-// page solves puzzles with the network off.
+// page solves puzzles with the network off, fits Chrome's popup size, and
+// the extension has its icons.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildExtension } from '../tools/build-extension.mjs'
+import { buildExtension, encodePng, ICON_SIZES } from '../tools/build-extension.mjs'
+import { iconPixels } from '../web/icon.mjs'
 import { chromiumDriver, CHROMIUM, QUIET_FLAGS, PUZZLE, SOLUTION } from './browser.mjs'
 
 let context
@@ -105,5 +108,61 @@ test('a grid selected from a page (borders, * blanks, one line) is solved on arr
   await page.waitForSelector('#status[data-result="error"]')
   assert.match(await page.textContent('#status'), /'Z' .*line 1, column 1/)
   assert.deepEqual(errors, [])
+  await page.close()
+})
+
+test('the popup fits Chrome\'s 800 x 600 with every board whole, 25x25 included', async () => {
+  const { page, errors } = await openPopup()
+  await page.setViewportSize({ width: 800, height: 600 })
+  await page.click('.more summary') // the size menu is in the folded section
+  for (const size of [9, 16, 25]) {
+    await page.selectOption('#size', String(size))
+    await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n * n, size)
+    const box = await page.evaluate(() => {
+      const board = document.getElementById('board').getBoundingClientRect()
+      const cells = [...document.querySelectorAll('#board .cell')]
+      const last = cells.at(-1).getBoundingClientRect()
+      const hit = document.elementFromPoint(last.x + last.width / 2, last.y + last.height / 2)
+      return {
+        width: document.documentElement.scrollWidth,
+        height: document.documentElement.scrollHeight,
+        right: board.right,
+        bottom: board.bottom,
+        cell: Math.min(...cells.map((c) => c.getBoundingClientRect().width)),
+        lastVisible: hit === cells.at(-1) || cells.at(-1).contains(hit)
+      }
+    })
+    assert.ok(box.width <= 800 && box.height <= 600, `${size}x${size}: the popup is ${box.width} x ${box.height}`)
+    assert.ok(box.right <= 800 && box.bottom <= 600, `${size}x${size}: the board ends at ${box.right}, ${box.bottom}`)
+    assert.ok(box.cell >= 16, `${size}x${size}: cells of ${box.cell} px`)
+    assert.ok(box.lastVisible, `${size}x${size}: the last cell is hidden`)
+  }
+  assert.deepEqual(errors, [])
+  await page.close()
+})
+
+test('the extension has icons of 16, 32, 48 and 128 px, drawn the same every build, that Chromium decodes', async () => {
+  const dir = await buildExtension()
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
+  assert.deepEqual(Object.keys(manifest.icons).map(Number), ICON_SIZES)
+  for (const size of ICON_SIZES) {
+    const file = join(dir, manifest.icons[size])
+    const bytes = readFileSync(file)
+    assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG')
+    assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [size, size], file)
+    assert.deepEqual(bytes, encodePng(iconPixels(size), size))
+  }
+  for (const path of Object.values(manifest.action.default_icon)) assert.ok(Object.values(manifest.icons).includes(path), path)
+  // Chromium reads them: a transparent corner, an opaque tile.
+  const { page } = await openPopup()
+  const seen = await page.evaluate(async (paths) => Promise.all(paths.map(async (path) => {
+    const bitmap = await createImageBitmap(await (await fetch(path)).blob())
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+    const g = canvas.getContext('2d')
+    g.drawImage(bitmap, 0, 0)
+    const alpha = (x, y) => g.getImageData(x, y, 1, 1).data[3]
+    return { width: bitmap.width, corner: alpha(0, 0), inside: alpha(2, Math.floor(bitmap.height / 2)) }
+  })), Object.values(manifest.icons))
+  assert.deepEqual(seen, ICON_SIZES.map((width) => ({ width, corner: 0, inside: 255 })))
   await page.close()
 })

@@ -9,6 +9,7 @@ import { start } from '../tools/serve.mjs'
 import { load } from '../dist/dlxkit.mjs'
 import { launchBrowser, isLocal, PUZZLE, SOLUTION } from './browser.mjs'
 import { randomJigsaw, parseJigsaw, formatJigsaw } from '../web/jigsaw.mjs'
+import { iconSvg } from '../web/icon.mjs'
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url))
 
@@ -70,6 +71,41 @@ test('the static server gives modules and wasm their MIME types', async () => {
   assert.equal(outside.status, 404)
 })
 
+test('the server\'s root leads to the page', async () => {
+  const response = await fetch(`http://127.0.0.1:${server.port}/`, { redirect: 'manual' })
+  assert.equal(response.status, 302)
+  assert.equal(response.headers.get('location'), '/web/')
+  const other = await browser.newPage()
+  await other.goto(`http://127.0.0.1:${server.port}/`)
+  await other.waitForSelector('body[data-ready="true"]')
+  assert.equal(new URL(other.url()).pathname, '/web/')
+  await other.close()
+})
+
+test('opened from a file, the page says to serve it instead of "Loading" forever', async () => {
+  const other = await browser.newPage()
+  await other.goto(new URL('../web/index.html', import.meta.url).href)
+  await other.waitForSelector('#status[data-result="error"]', { timeout: 5000 })
+  assert.match(await other.textContent('#status'), /needs a web server.*make serve/)
+  assert.match(await other.textContent('#cover-status'), /make serve/)
+  await other.close()
+})
+
+test('the favicon is web/icon.svg, drawn by web/icon.mjs, and the browser shows it', async () => {
+  const href = await page.$eval('link[rel="icon"]', (link) => link.href)
+  const response = await fetch(href)
+  assert.equal(response.status, 200)
+  assert.equal(response.headers.get('content-type'), 'image/svg+xml')
+  assert.equal(await response.text(), iconSvg())
+  const size = await page.evaluate(async (url) => {
+    const image = new Image()
+    image.src = url
+    await image.decode()
+    return [image.naturalWidth, image.naturalHeight]
+  }, href)
+  assert.ok(size[0] > 0 && size[0] === size[1], String(size))
+})
+
 test('the page starts ready, with a 9x9 board of labelled cells', async () => {
   assert.equal(await page.getAttribute('#status', 'data-result'), 'ready')
   assert.equal(await page.locator('#board[role="grid"] [role="gridcell"]').count(), 81)
@@ -113,6 +149,19 @@ test('clashing digits are highlighted', async () => {
   await page.waitForSelector('.cell[data-row="0"][data-col="7"].clash')
   assert.equal(await page.locator('#board .cell.clash').count(), 2)
   assert.equal(await page.getAttribute('.cell[data-row="0"][data-col="0"]', 'aria-invalid'), 'true')
+  // The status says so at once, naming the cells painted red; and when the clash is gone.
+  await page.waitForSelector('#status[data-result="clash"]')
+  assert.match(await page.textContent('#status'), /row 1, column 1 and row 1, column 8/)
+  await page.click('.cell[data-row="0"][data-col="7"]')
+  await page.keyboard.press('Backspace')
+  await page.waitForSelector('#status:not([data-result="clash"])')
+  assert.equal(await page.locator('#board .cell.clash').count(), 0)
+  assert.match(await page.textContent('#status'), /No clashes/)
+  // A loaded puzzle whose givens clash says so too, not "Loaded".
+  await page.fill('#puzzle-text', '55' + PUZZLE.slice(2))
+  await page.click('#load-text')
+  await page.waitForSelector('#status[data-result="clash"]')
+  assert.equal(await page.locator('#board .cell.clash').count(), 2)
 })
 
 test('a pasted puzzle in grid form loads, and its size adapts the board', async () => {
@@ -134,6 +183,8 @@ test('Generate gives a puzzle that Check reports unique', async () => {
   await page.waitForSelector('#status[data-result="generated"]')
   const puzzle = await boardLine()
   assert.equal(puzzle.length, 81)
+  // The text box shows the new puzzle (it held the one loaded before).
+  assert.equal(await page.inputValue('#puzzle-text'), puzzle)
   await page.click('#check')
   await page.waitForSelector('#status[data-result="unique"]')
   assert.match(await page.textContent('#status'), /Unique/)

@@ -46,6 +46,11 @@ async function handle (root, request, response) {
     response.writeHead(405, { allow: 'GET, HEAD' }).end()
     return
   }
+  // The repository's root has no page: the demo is in web/.
+  if (request.url.split('?')[0] === '/') {
+    response.writeHead(302, { location: '/web/' }).end()
+    return
+  }
   let file = fileFor(root, request.url)
   let info = file && await stat(file).catch(() => null)
   if (info?.isDirectory()) {

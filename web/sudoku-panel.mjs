@@ -137,10 +137,23 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     refreshMarks()
   }
 
+  /** The clashes the board paints red, in words; null when there are none. */
+  function clashText () {
+    const cells = [...board.shape.clashes(board.values)].sort((a, b) => a - b)
+    if (!cells.length) return null
+    const names = cells.slice(0, 4).map((i) => cellName(i, board.size))
+    const list = cells.length > 4 ? `${names.join('; ')} and ${cells.length - 4} more` : `${names.slice(0, -1).join('; ')} and ${names.at(-1)}`
+    return `Clash, marked in red: ${list} repeat a digit in one row, column or region.`
+  }
+
   function afterEdit () {
     afterChange()
+    // The status says what the board shows: a clash as soon as it is painted, and when it is gone.
+    const clash = clashText()
+    if (clash) setStatus(clash, 'clash')
+    else if (status?.dataset.result === 'clash') setStatus('No clashes left.', 'info')
     // A full board in play is checked at once: the moment of finishing deserves an answer.
-    if (board.mode === 'answers' && board.isFull() && !board.shape.clashes(board.values).size) check()
+    else if (board.mode === 'answers' && board.isFull()) check()
   }
 
   async function refreshMarks () {
@@ -292,6 +305,8 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     const { made, rating, seed } = r.value
     applyShape(shape)
     board.load(made.puzzle.flat(), KIND.given)
+    const text = $('puzzle-text') // the text box shows the new puzzle, not the one before
+    if (text) text.value = formatPuzzleLine(board.values)
     setMode('answers')
     afterChange()
     board.focus(board.values.indexOf(0))
@@ -349,7 +364,10 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     setMode('answers')
     afterChange()
     board.focus(Math.max(0, board.values.indexOf(0)))
-    setStatus(`Loaded a ${shape.describe()} puzzle with ${plural(cells.filter(Boolean).length, 'given')}. Press Check to see if its solution is unique.`, 'loaded')
+    const loaded = `Loaded a ${shape.describe()} puzzle with ${plural(cells.filter(Boolean).length, 'given')}.`
+    const clash = clashText()
+    if (clash) setStatus(`${loaded} ${clash}`, 'clash')
+    else setStatus(`${loaded} Press Check to see if its solution is unique.`, 'loaded')
     return true
   }
 

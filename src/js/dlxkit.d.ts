@@ -1,5 +1,13 @@
 // Types for dlxkit.mjs (and dlxkit-inline.mjs, which has the same exports).
 
+// Problem[Symbol.dispose] without lib esnext.disposable or @types/node (a
+// page's tsconfig): the same declaration both of them make, so they merge.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol
+  }
+}
+
 export type ErrorCode =
   | 'OUT_OF_MEMORY' | 'BAD_ARGUMENT' | 'BAD_ITEM' | 'DUPLICATE_ITEM' | 'BAD_COLOR'
   | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
@@ -30,9 +38,12 @@ export class DlxError extends Error {
   details: ErrorDetails
 }
 
+/** WebAssembly.Module where the project's lib declares it (DOM, newer @types/node); else any object */
+export type WasmModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any[]) => infer M } } ? M : object
+
 export interface LoadOptions {
   /** the module: bytes, a compiled WebAssembly.Module, or a URL (default: dlxkit.wasm next to this file); in Node a text without a scheme is a file path from the working directory, in the browser entry relative to the page */
-  wasm?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string
+  wasm?: ArrayBuffer | ArrayBufferView | WasmModule | URL | string
   /** bytes of linear memory allowed; exhausting it is an OUT_OF_MEMORY error */
   maxMemory?: number
 }
@@ -82,6 +93,9 @@ export interface BatchResult<P> extends Omit<SolveResult<P>, 'status'> {
   error?: DlxError
 }
 
+/** the text forms; 'array' gives numbers */
+export type TextFormat = 'line' | 'grid' | 'numbers'
+
 export interface GenerateOptions extends ShapeOptions {
   seed?: number
   minimal?: boolean
@@ -91,12 +105,14 @@ export interface GenerateOptions extends ShapeOptions {
   /** search nodes for the whole generation (the fill and every uniqueness
    * proof); spent, it throws STOPPED */
   maxNodes?: number
-  format?: 'line' | 'grid' | 'numbers' | 'array'
+  /** 'line' (the default), 'grid' and 'numbers' give text; 'array' gives number[][] */
+  format?: TextFormat | 'array'
 }
 
-export interface Generated {
-  puzzle: string | number[][]
-  solution: string | number[][]
+/** generate()'s result: G is string for the text formats, number[][] for 'array' */
+export interface Generated<G extends string | number[][] = string | number[][]> {
+  puzzle: G
+  solution: G
   clues: number
   seed: number
 }
@@ -138,6 +154,8 @@ export interface SudokuApi {
   split (text: string, opts?: { size?: number, alphabet?: string }): PuzzlePiece[]
   /** one puzzle from the start of a text, by the same reader; null when it holds none */
   read (text: string, opts?: { size?: number, alphabet?: string, boxRows?: number, boxCols?: number }): PuzzleRead | null
+  generate (opts: GenerateOptions & { format: 'array' }): Generated<number[][]>
+  generate (opts?: GenerateOptions & { format?: TextFormat }): Generated<string>
   generate (opts?: GenerateOptions): Generated
   rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
 }
@@ -169,7 +187,7 @@ export class Problem {
   readonly shape: { primary: number, items: number, options: number, forced: number }
   /** the first solution: sorted option indices, or null */
   solve (opts?: { maxNodes?: number }): number[] | null
-  /** throws STOPPED when maxNodes ends the count early */
+  /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count resolves to a CountResult, as countDetailed) */
   count (opts?: CountOptions): number
   countDetailed (opts?: CountOptions): CountResult
   /**
@@ -265,7 +283,11 @@ export interface DlxWorker {
     candidates: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => number[][][]>
     split: Async<(text: string, opts?: { size?: number, alphabet?: string } & AsyncOptions) => PuzzlePiece[]>
     read: Async<(text: string, opts?: { size?: number, alphabet?: string, boxRows?: number, boxCols?: number } & AsyncOptions) => PuzzleRead | null>
-    generate: Async<(opts?: GenerateOptions & AsyncOptions) => Generated>
+    generate: {
+      (opts: GenerateOptions & { format: 'array' } & AsyncOptions): Promise<Generated<number[][]>>
+      (opts?: GenerateOptions & { format?: TextFormat } & AsyncOptions): Promise<Generated<string>>
+      (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
+    }
     rate: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => Rating>
   }
   exactCover (spec: ExactCoverSpec): Promise<RemoteProblem>
