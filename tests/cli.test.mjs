@@ -264,13 +264,15 @@ describe('dlxkit sudoku', () => {
     }
   })
 
-  test('a line before a puzzle that reads as its title stays with it: the puzzle is solved', () => {
-    const [p] = sharedPuzzles('top1465.txt', 1)
-    const r = dlxkit(['sudoku', '--format', 'json'], { input: `hello\n${p}\n` })
+  test('a line before a puzzle that reads as its title goes with it: the puzzle is solved, at its own line', () => {
+    const [p, q] = sharedPuzzles('top1465.txt', 2)
+    const r = dlxkit(['sudoku', '--format', 'json'], { input: `hello\n${p}\n\n# next\nPuzzle two:\n${q}\n` })
     assert.equal(r.status, 0, r.stderr)
-    const [o] = lines(r.stdout).map((l) => JSON.parse(l))
-    assert.equal(o.status, 'unique')
-    assert.equal(o.line, 1) // sudoku.split starts the piece at its title
+    const out = lines(r.stdout).map((l) => JSON.parse(l))
+    assert.deepEqual(out.map((o) => [o.status, o.line]), [['unique', 2], ['unique', 6]])
+    const bad = dlxkit(['sudoku'], { input: `hello\n${p.slice(1)}\n` })
+    assert.equal(bad.status, 1)
+    assert.match(bad.stderr, /^dlxkit: stdin:2: /)
   })
 
   test('grids cut across the reads of a long file come back whole, each at its line', () => {
