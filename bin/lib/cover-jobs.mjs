@@ -67,8 +67,8 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
       } else {
         for await (const s of problem.solutions(opts)) {
           own.count++
-          if (firsts) firsts.add(k, s)
-          else printer.print(s)
+          if (!firsts) printer.print(s)
+          else if (firsts.add(k, s)) end('limit')
         }
       }
     } catch (e) {
@@ -76,25 +76,28 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
       if (e?.code === 'ABORTED' && halt.signal.aborted) return
       throw e
     }
+    if (firsts?.finish(k)) end('limit')
     terminal.count(++finished, parts, 'shards')
   })
 
   try {
     await Promise.all(Array.from({ length: parts }, (_, k) => searchShard(k)))
+    if (firsts) for (const s of firsts.take()) printer.print(s)
   } finally {
     pool.close()
+    local?.free()
   }
-  if (firsts) for (const s of firsts.take()) printer.print(s)
   const count = limit ? Math.min(limit, found()) : found()
   const status = limit && count >= limit ? 'limit' : ended === 'stopped' ? 'stopped' : 'done'
-  local?.free()
   return { count, nodes: spent(), status }
 }
 
 /**
  * The first `limit` solutions in one job's order, from shards that each
  * find theirs in that order: each is keyed by its prefix's place in the
- * tree (Problem.shardPrefixes) and its place in its shard.
+ * tree (Problem.shardPrefixes) and its place in its shard. add() and
+ * finish() say when no shard can find an earlier one any more, so the
+ * others can stop (the first solution need not wait for every shard).
  */
 class FirstSolutions {
   constructor (problem, parts, limit) {
@@ -103,17 +106,38 @@ class FirstSolutions {
     this._limit = limit
     this._prefixes = new Map() // shard -> { list, at (the prefix being found), seq }
     this._kept = []
+    // per shard, the smallest key it may still find (Infinity once done)
+    this._bound = Array.from({ length: parts }, (_, k) => k)
   }
 
+  /** Keep a solution of shard `shard`; true when the first `limit` are known. */
   add (shard, options) {
     let p = this._prefixes.get(shard)
     if (!p) this._prefixes.set(shard, p = { list: this._problem.shardPrefixes(shard, this._parts), at: 0, seq: 0 })
     const has = new Set(options)
     while (p.at < p.list.length - 1 && !p.list[p.at].every((k) => has.has(k))) p.at++
-    this._kept.push({ prefix: p.at * this._parts + shard, seq: p.seq++, options })
+    const prefix = p.at * this._parts + shard
+    this._kept.push({ prefix, seq: p.seq++, options })
+    this._bound[shard] = prefix
     // Memory stays within twice the limit: what sorts after the first
     // `limit` can never be printed.
     if (this._kept.length >= 2 * this._limit) this._trim()
+    return this._known()
+  }
+
+  /** Shard `shard` is done; true when the first `limit` are known. */
+  finish (shard) {
+    this._bound[shard] = Infinity
+    return this._known()
+  }
+
+  /** Whether `limit` solutions sort before all that any shard may still find. */
+  _known () {
+    if (this._kept.length < this._limit) return false
+    const bound = Math.min(...this._bound)
+    let before = 0
+    for (const s of this._kept) if (s.prefix < bound) before++
+    return before >= this._limit
   }
 
   take () {
