@@ -275,8 +275,8 @@ export class SudokuApi {
    * (1-based). A piece the reader rejects is still a piece (solving it says
    * what is wrong); it ends where the reader would go on, which for a bad
    * first row of a grid is after the rows the grid would have. Blank,
-   * comment and title lines before a puzzle are left out. Options: size, alphabet (as
-   * for solve).
+   * comment and title lines before a puzzle are left out. Options: size,
+   * alphabet (as for solve).
    */
   split (text, opts = {}) {
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
@@ -305,8 +305,7 @@ export class SudokuApi {
           start = record[SLOT.error.start]
           if (!(used > 0)) throw kit._error(record[0]) // about the options
         }
-        // What comes before the puzzle (blank, comment and title lines) is
-        // left out, so the piece's line is the puzzle's own.
+        // Blank, comment and title lines before the puzzle are left out.
         const before = utf8Decoder.decode(kit._u8().slice(s + at, s + at + start))
         const piece = utf8Decoder.decode(kit._u8().slice(s + at + start, s + at + used))
         const lines = piece.split('\n')
