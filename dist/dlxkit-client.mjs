@@ -335,11 +335,19 @@ class RemoteProblem {
 
   _call (op, args, stream) { return this._w._problemCall(this, op, args, stream) }
 
-  /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
-  count (opts = {}) {
+  /**
+   * { count, status: 'done' | 'limit' | 'stopped', nodes }, of the whole
+   * problem or of shard `shard` of `parts` (options as Problem.countDetailed).
+   */
+  count (opts = {}) { return this._count('problem.count', opts) }
+
+  /** The same as count(), under the direct API's name for this result. */
+  countDetailed (opts = {}) { return this._count('problem.countDetailed', opts) }
+
+  _count (op, opts) {
     return rejecting(() => {
       checkSearchOptions(opts, ['limit', 'maxNodes'])
-      return this._call('problem.count', [opts])
+      return this._call(op, [opts])
     })
   }
 

@@ -229,15 +229,20 @@ export class Problem {
     return s
   }
 
-  /** How many solutions, up to `limit` (0: all). Throws STOPPED at maxNodes. */
-  count ({ limit = 0, maxNodes = 0 } = {}) {
-    const r = this.countDetailed({ limit, maxNodes })
+  /**
+   * How many solutions, up to `limit` (0: all), of the whole problem or of
+   * shard `shard` of `parts` (see shardPrefixes). Throws STOPPED at maxNodes.
+   */
+  count (opts = {}) {
+    const r = this.countDetailed(opts)
     if (r.status === 'stopped') throw countStopped(r)
     return r.count
   }
 
-  /** { count, status: 'done' | 'limit' | 'stopped', nodes } */
-  countDetailed ({ limit = 0, maxNodes = 0 } = {}) {
+  /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
+  countDetailed ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+    // A shard is a run of prefixes (runSearch); the whole problem, one call.
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, limit, maxNodes })
     return this._kit._with([8], (out) => {
       const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
       const count = this._kit._f64()[out >> 3]
@@ -245,17 +250,25 @@ export class Problem {
     })
   }
 
-  /** Every solution in turn (sorted option indices), up to `limit`. */
-  * solutions ({ limit = 0, maxNodes = 0 } = {}) {
-    const search = new Search(this, { limit, maxNodes })
+  /** Every solution in turn (sorted option indices), up to `limit`; of one shard with shard and parts. */
+  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+    const search = new Search(this, { shard, parts, limit, maxNodes })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
-    this._iterating = true
+    // The run itself forces and unforces a shard's prefixes: it steps out
+    // of the loop's guard for each step (nothing else runs meanwhile).
     try {
-      while (search.next() === 'solution') yield search.solution()
+      for (;;) {
+        this._iterating = false
+        const r = search.next()
+        this._iterating = true
+        if (r !== 'solution') break
+        yield search.solution()
+      }
       if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
     } finally {
       this._iterating = false
+      search.close() // a loop left early leaves no prefix forced
     }
   }
 
@@ -334,11 +347,9 @@ export class Problem {
     return prefixes.filter((_, i) => i % parts === shard)
   }
 
-  /** Count only the given shard (see shardPrefixes); maxNodes is for the shard as a whole. */
+  /** count({ shard, parts, maxNodes }), kept for callers of the older name. */
   countShard (shard, parts, { maxNodes = 0 } = {}) {
-    const r = runSearch(this, { shard, parts, maxNodes })
-    if (r.status === 'stopped') throw countStopped(r)
-    return r.count
+    return this.count({ shard, parts, maxNodes })
   }
 
   /** Option k as a line of Knuth's format. */

@@ -274,9 +274,9 @@ export class SudokuApi {
    * that solve() uses: [{ text, line }], line being where the puzzle starts
    * (1-based). A piece the reader rejects is still a piece (solving it says
    * what is wrong); it ends where the reader would go on, which for a bad
-   * first row of a grid is after the rows the grid would have. Blank and
-   * comment lines before a puzzle are left out. Options: size, alphabet (as
-   * for solve).
+   * first row of a grid is after the rows the grid would have. Blank,
+   * comment and title lines before a puzzle are left out. Options: size,
+   * alphabet (as for solve).
    */
   split (text, opts = {}) {
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
@@ -292,21 +292,27 @@ export class SudokuApi {
       let line = 1
       while (at < len) {
         const t = this._x.dk_text_parse(s + at, len - at, opts.size ?? 0, a)
-        let used
+        let used, start // the reader's place after the puzzle, and where the puzzle itself began
         if (t) {
           const size = this._x.dk_text_size(t)
           used = this._x.dk_text_consumed(t)
+          start = this._x.dk_text_start(t)
           this._x.dk_text_free(t)
           if (!size) break // only blank, comment or title lines are left
         } else {
-          used = kit._i32()[(this._x.dk_error() >> 2) + SLOT.error.index] // the reader's place after the problem
-          if (!(used > 0)) throw kit._error(kit._i32()[this._x.dk_error() >> 2]) // about the options
+          const record = kit._i32().subarray(this._x.dk_error() >> 2)
+          used = record[SLOT.error.index]
+          start = record[SLOT.error.start]
+          if (!(used > 0)) throw kit._error(record[0]) // about the options
         }
-        const piece = utf8Decoder.decode(kit._u8().slice(s + at, s + at + used))
+        // Blank, comment and title lines before the puzzle are left out.
+        const before = utf8Decoder.decode(kit._u8().slice(s + at, s + at + start))
+        const piece = utf8Decoder.decode(kit._u8().slice(s + at + start, s + at + used))
         const lines = piece.split('\n')
-        const first = lines.findIndex((l) => l.trim() && !l.trimStart().startsWith('#'))
-        pieces.push({ text: lines.slice(Math.max(first, 0)).join('\n'), line: line + Math.max(first, 0) })
-        line += lines.length - 1
+        const first = Math.max(0, lines.findIndex((l) => l.trim() && !l.trimStart().startsWith('#')))
+        const skipped = before.split('\n').length - 1 + first
+        pieces.push({ text: lines.slice(first).join('\n'), line: line + skipped })
+        line += skipped + lines.length - 1 - first
         at += used
       }
       return pieces

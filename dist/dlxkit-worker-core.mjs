@@ -85,9 +85,9 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
   }
 }
 
-/** Count with progress: { count, nodes, status }. */
-async function count (id, p, { limit = 0, maxNodes = 0 } = {}) {
-  const search = new Search(p, { limit, maxNodes })
+/** Count, whole or one shard, with progress: { count, nodes, status }. */
+async function count (id, p, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  const search = new Search(p, { shard, parts, limit, maxNodes })
   await inSlices(id, search)
   return search.result()
 }
@@ -105,8 +105,8 @@ async function countShard (id, p, shard, parts, { maxNodes = 0 } = {}) {
  * the client has room for (`window`, then what it grants with { more }), so
  * a slow or gone consumer never lets the search run ahead of it.
  */
-async function solutions (id, p, window, { limit = 0, maxNodes = 0 } = {}) {
-  const search = new Search(p, { limit, maxNodes })
+async function solutions (id, p, window, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  const search = new Search(p, { shard, parts, limit, maxNodes })
   const credit = { left: window, wake: null, fail: null }
   credits.set(id, credit)
   const gate = async () => {
@@ -164,6 +164,7 @@ export const handlers = {
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
   'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
   'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
+  'problem.countDetailed': (id, [pid, opts]) => count(id, problem(pid), opts),
   'problem.countShard': (id, [pid, shard, parts, opts]) => countShard(id, problem(pid), shard, parts, opts),
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.free': (id, [pid]) => {

@@ -168,6 +168,8 @@ typedef struct sudoku_text {
     size_t layout_len;
     int32_t *cell_at;
     size_t consumed;       /* bytes of the input used (the rest is the next puzzle) */
+    size_t start;          /* where the puzzle itself begins, after blank, comment and
+                            * title lines (also after an error, once a puzzle was found) */
 } sudoku_text_t;
 
 /* Parse one puzzle from the start of text. Returns 0 or an error with its

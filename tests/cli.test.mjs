@@ -264,13 +264,15 @@ describe('dlxkit sudoku', () => {
     }
   })
 
-  test('a line before a puzzle that reads as its title stays with it: the puzzle is solved', () => {
-    const [p] = sharedPuzzles('top1465.txt', 1)
-    const r = dlxkit(['sudoku', '--format', 'json'], { input: `hello\n${p}\n` })
+  test('a line before a puzzle that reads as its title goes with it: the puzzle is solved, at its own line', () => {
+    const [p, q] = sharedPuzzles('top1465.txt', 2)
+    const r = dlxkit(['sudoku', '--format', 'json'], { input: `hello\n${p}\n\n# next\nPuzzle two:\n${q}\n` })
     assert.equal(r.status, 0, r.stderr)
-    const [o] = lines(r.stdout).map((l) => JSON.parse(l))
-    assert.equal(o.status, 'unique')
-    assert.equal(o.line, 1) // sudoku.split starts the piece at its title
+    const out = lines(r.stdout).map((l) => JSON.parse(l))
+    assert.deepEqual(out.map((o) => [o.status, o.line]), [['unique', 2], ['unique', 6]])
+    const bad = dlxkit(['sudoku'], { input: `hello\n${p.slice(1)}\n` })
+    assert.equal(bad.status, 1)
+    assert.match(bad.stderr, /^dlxkit: stdin:2: /)
   })
 
   test('grids cut across the reads of a long file come back whole, each at its line', () => {
@@ -375,6 +377,44 @@ describe('dlxkit cover', () => {
   test('--jobs 2 counts the whole on two threads', () => {
     assert.equal(ok(['cover', '--count', '--jobs', '2', exactCover('queens-12.dlx')]).stdout, '14200\n')
     assert.equal(ok(['cover', '--count', '--jobs', '2', '--limit', '100', exactCover('queens-12.dlx')]).stdout, '100\n')
+  })
+
+  test('--jobs 2 runs --count with --limit or --max-nodes, --all and the first solution on two workers: the results of --jobs 1', () => {
+    const queens = exactCover('queens-12.dlx')
+    const both = (args) => [1, 2].map((j) => dlxkit(['cover', ...args, '--jobs', String(j), '-q', queens]))
+    // the count, with real node counts: the shards' nodes are the whole search's but for the tree's top
+    const [one, two] = both(['--count', '--json']).map((r) => JSON.parse(r.stdout))
+    assert.deepEqual([one.count, one.status, two.count, two.status], [14200, 'done', 14200, 'done'])
+    assert.ok(two.nodes > 0.99 * one.nodes && two.nodes <= one.nodes, `nodes ${two.nodes} for ${one.nodes}`)
+    for (const limit of ['1', '100', '14200', '20000']) {
+      const [a, b] = both(['--count', '--json', '--limit', limit]).map((r) => JSON.parse(r.stdout))
+      assert.deepEqual([b.count, b.status], [a.count, a.status], `--limit ${limit}`)
+      assert.ok(b.nodes > 0)
+    }
+    // with --limit (and by default: the first), the first solutions in one job's order
+    for (const args of [[], ['--all', '--limit', '7'], ['--all', '--limit', '3000', '--json']]) {
+      const [a, b] = both(args)
+      assert.equal(b.status, 0, b.stderr)
+      assert.equal(b.stdout, a.stdout, args.join(' '))
+    }
+    // a budget the whole search fits in; one it does not (exit 1, the shards' nodes together)
+    const [a, b] = both(['--count', '--json', '--max-nodes', '400000']).map((r) => JSON.parse(r.stdout))
+    assert.deepEqual([b.count, b.status], [a.count, a.status])
+    for (const args of [['--count'], ['--all']]) {
+      const r = dlxkit(['cover', ...args, '--jobs', '2', '--max-nodes', '50000', queens])
+      assert.equal(r.status, 1)
+      const [, nodes, found] = r.stderr.match(/stopped after (\d+) search nodes \(--max-nodes 50000\) with (\d+) solutions so far/)
+      assert.ok(Number(nodes) >= 50000 && Number(nodes) < 50000 + 2 * 5e6 && Number(found) < 14200, r.stderr)
+      if (args[0] === '--all') assert.equal(r.stdout.trim().split('\n\n').length, Number(found))
+    }
+  })
+
+  test('--shard K/3 --all: the shards list every solution once', () => {
+    const seen = [1, 2, 3].flatMap((k) => ok(['cover', '--all', '--shard', `${k}/3`, exactCover('queens-12.dlx')]).stdout.trim().split('\n\n'))
+    assert.equal(seen.length, 14200)
+    assert.equal(new Set(seen).size, 14200)
+    const r = JSON.parse(ok(['cover', '--count', '--json', '--shard', '2/3', '--limit', '5', exactCover('queens-12.dlx')]).stdout)
+    assert.deepEqual([r.count, r.status], [5, 'limit'])
   })
 
   test('the first solution as option lines, by default', () => {

@@ -25,6 +25,16 @@ test('lines, fields, grids, numbers and comments: each puzzle its own piece, wit
   assert.equal(pieces[2].text.split('\n')[0], GRID.split('\n')[0]) // the grid keeps its layout
 })
 
+test('a title line before a puzzle is left out of its piece: the piece keeps the puzzle\'s own line', () => {
+  const bad = CLASSIC.slice(0, 80) + 'x'
+  const text = ['hello world', CLASSIC, '# café', 'Puzzle two:', '', GRID, 'third one', bad, 'easy', CLASSIC, ''].join('\n')
+  const pieces = dlx.sudoku.split(text)
+  assert.deepEqual(pieces.map((p) => p.line), [2, 6, 18, 20])
+  assert.deepEqual(pieces.map((p) => p.text.split('\n')[0]), [CLASSIC, GRID.split('\n')[0], bad, CLASSIC])
+  assert.deepEqual(dlx.sudoku.solveMany(pieces.map((p) => p.text)).map((r) => r.status), ['unique', 'unique', 'invalid', 'unique'])
+  assert.deepEqual(dlx.sudoku.split('the end\n'), []) // a title with no puzzle after it is no piece
+})
+
 test('a bad puzzle is a piece of its own, and those after it are found', () => {
   const text = `${CLASSIC}\n${CLASSIC.slice(1)}\n${CLASSIC.replace('5', 'é')}\n${CLASSIC}\n`
   const pieces = dlx.sudoku.split(text)

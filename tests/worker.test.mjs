@@ -115,6 +115,7 @@ test('parseDlx / exactCover problems: counts, solve, shape and options as the di
   assert.deepEqual(await remote.option(5), local.option(5))
   assert.equal(await remote.formatOption(5), local.formatOption(5))
   assert.equal(await remote.countShard(1, 3), local.countShard(1, 3))
+  assert.deepEqual(await remote.countDetailed({ limit: 10 }), local.countDetailed({ limit: 10 }))
   local.free()
 
   const spec = {
@@ -130,6 +131,35 @@ test('parseDlx / exactCover problems: counts, solve, shape and options as the di
   assert.equal(await smallRemote.free(), true)
   await rejectsWith(smallRemote.count(), 'FREED')
   small.free()
+})
+
+test('count and solutions of one shard (shard, parts): as the direct API; the shards add up to the whole', async () => {
+  const local = dlx.parseDlx(QUEENS)
+  const remote = await w.parseDlx(QUEENS)
+  try {
+    const parts = 5
+    let total = 0
+    const seen = new Set()
+    for (let shard = 0; shard < parts; shard++) {
+      const r = await remote.countDetailed({ shard, parts })
+      assert.deepEqual(r, local.countDetailed({ shard, parts }))
+      assert.deepEqual(await remote.count({ shard, parts }), r)
+      assert.ok(r.nodes > 0 && r.status === 'done', JSON.stringify(r))
+      total += r.count
+      const solutions = []
+      for await (const s of remote.solutions({ shard, parts })) solutions.push(s)
+      assert.deepEqual(solutions, [...local.solutions({ shard, parts })])
+      for (const s of solutions) seen.add(s.join(' '))
+      assert.deepEqual(await remote.count({ shard, parts, limit: 3 }), local.countDetailed({ shard, parts, limit: 3 }))
+      assert.deepEqual(await remote.count({ shard, parts, maxNodes: 1000 }), local.countDetailed({ shard, parts, maxNodes: 1000 }))
+    }
+    assert.equal(total, 14200)
+    assert.equal(seen.size, 14200)
+    assert.equal(local.count({ shard: 2, parts }), (await remote.count({ shard: 2, parts })).count)
+  } finally {
+    local.free()
+    await remote.free()
+  }
 })
 
 test('solutions(): an async iterator, with limit, in the direct order', async () => {
@@ -478,6 +508,9 @@ test('remote problem calls check their options with the direct checks: the same 
     ['solutions maxNodes', (v) => local.solutions({ maxNodes: v }).next(), (v) => firstOf(remote.solutions({ maxNodes: v }))],
     ['countShard maxNodes', (v) => local.countShard(0, 2, { maxNodes: v }), (v) => remote.countShard(0, 2, { maxNodes: v })],
     ['countShard shard', (v) => local.countShard(v, 2), (v) => remote.countShard(v, 2)],
+    ['count shard', (v) => local.countDetailed({ shard: v, parts: 2 }), (v) => remote.count({ shard: v, parts: 2 })],
+    ['count parts', (v) => local.countDetailed({ parts: v }), (v) => remote.countDetailed({ parts: v })],
+    ['solutions shard', (v) => local.solutions({ shard: v, parts: 3 }).next(), (v) => firstOf(remote.solutions({ shard: v, parts: 3 }))],
     ['option', (v) => local.option(v), (v) => remote.option(v)],
     ['formatOption', (v) => local.formatOption(v), (v) => remote.formatOption(v)]
   ]

@@ -156,12 +156,15 @@ Options:
   --max-nodes N        stop after N search nodes (then exit status 1)
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution; with --count {count, status, nodes}
-                       (nodes null with --jobs)
-  --jobs N             --count on N worker threads, each counting shards
-                       of the search tree (0: one per processor; at most
-                       one per processor: a larger N is capped); with
-                       --limit or --max-nodes, and for --all, the search
-                       runs on one thread
+  --jobs N             search on N worker threads, each taking shards of
+                       the search tree (0: one per processor; at most one
+                       per processor: a larger N is capped). The count is
+                       that of one thread; with --limit (and for the first
+                       solution) the same solutions in the same order, once
+                       all shards are done; --all without --limit prints the
+                       same solutions as the shards find them, in another
+                       order; --max-nodes counts the nodes of all shards
+                       together (which add up to about one thread's)
   --shard K/N          search only the K-th of N independent parts of the
                        search tree (1 <= K <= N): the counts of the N shards
                        add up to the whole count, so N machines can share a

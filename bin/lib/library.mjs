@@ -4,9 +4,9 @@
 // worker's are async; `await` takes either), and results are handed on in
 // task order whatever order they finish in.
 import os from 'node:os'
-import { load, createWorker, DlxError } from '../../dist/dlxkit.mjs'
+import { load, createWorker, runSearch, DlxError } from '../../dist/dlxkit.mjs'
 
-export { DlxError, createWorker }
+export { DlxError, createWorker, runSearch }
 
 let loading = null
 

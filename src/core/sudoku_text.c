@@ -1018,9 +1018,11 @@ int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, s
         sudoku_text_release(out);
         out->size = 0;
         out->consumed = resume_point(&p);
+        out->start = p.start;
         return rc;
     }
     out->size = p.n;
+    out->start = p.start;
     if (looks_hex(&p)) { /* read again with 0-F; should that fail, the first reading stands */
         sudoku_text_opts_t hex = {16, "0123456789ABCDEF"};
         sudoku_text_t again;

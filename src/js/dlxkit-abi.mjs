@@ -61,7 +61,7 @@ export const SUDOKU_STATUS = ['none', 'unique', 'multiple', 'found', 'stopped']
 
 /** Record layouts (src/wasm/records.h): the slot of each field; the last is the length. */
 export const SLOT = {
-  error: { code: 0, row: 1, col: 2, row2: 3, col2: 4, value: 5, line: 6, column: 7, offset: 8, index: 9, message: 10 },
+  error: { code: 0, row: 1, col: 2, row2: 3, col2: 4, value: 5, line: 6, column: 7, offset: 8, index: 9, start: 10, message: 11 },
   solve: { status: 0, count: 1, nodes: 2, guesses: 3, row: 4, col: 5, row2: 6, col2: 7, length: 8 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },

@@ -23,6 +23,7 @@ export const OPERATIONS = Object.freeze({
   'problem.formatOption': { problem: true },
   'problem.solve': { problem: true, turn: true },
   'problem.count': { problem: true, turn: true },
+  'problem.countDetailed': { problem: true, turn: true },
   'problem.countShard': { problem: true, turn: true },
   'problem.solutions': { problem: true, turn: true },
   'problem.free': { problem: true, turn: true }

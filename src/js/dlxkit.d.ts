@@ -180,7 +180,13 @@ export interface Stats {
   guesses: number
 }
 
-export interface CountOptions { limit?: number, maxNodes?: number }
+export interface CountOptions {
+  limit?: number
+  maxNodes?: number
+  /** search only shard `shard` (0..parts-1) of `parts` (see Problem.shardPrefixes); the shards add up to the whole */
+  shard?: number
+  parts?: number
+}
 export interface CountResult { count: number, status: 'done' | 'limit' | 'stopped', nodes: number }
 
 export class Problem {
@@ -210,7 +216,7 @@ export class Problem {
   itemOptions (item: number): number[]
   branchItem (): number
   shardPrefixes (shard: number, parts: number): number[][]
-  /** the shard's count (runSearch with shard and parts); maxNodes is for the shard as a whole, STOPPED when spent */
+  /** count({ shard, parts, maxNodes }): the older name */
   countShard (shard: number, parts: number, opts?: { maxNodes?: number }): number
   /** throws BAD_ARGUMENT for a non-integer, BAD_ITEM outside 0..items-1 */
   itemName (item: number): string
@@ -221,9 +227,6 @@ export class Problem {
 }
 
 export interface RunOptions extends CountOptions {
-  /** search only shard `shard` (0..parts-1) of `parts` (see Problem.shardPrefixes); the counts of all shards add up */
-  shard?: number
-  parts?: number
   /** each solution as found: sorted option indices */
   onSolution?: (options: number[]) => void
   /** the fraction of the run done (0..1), every 100,000 nodes */
@@ -265,7 +268,9 @@ type Async<F> = F extends (...a: infer A) => infer R ? (...a: A) => Promise<R> :
 export interface RemoteProblem {
   shape (): Promise<Problem['shape']>
   solve (opts?: { maxNodes?: number } & AsyncOptions): Promise<number[] | null>
+  /** never throws STOPPED: a spent maxNodes is status 'stopped' */
   count (opts?: CountOptions & AsyncOptions): Promise<CountResult>
+  countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
   /** at most 256 solutions ahead of the loop; leaving the loop stops the worker's search */
   solutions (opts?: CountOptions & AsyncOptions): AsyncGenerator<number[], void, void>

@@ -26,10 +26,11 @@
 
 /* The last error, laid out for JS as records.h says: int32 fields, then the message. */
 typedef struct {
-    int32_t code, row, col, row2, col2, value, line, column, offset, index;
+    int32_t code, row, col, row2, col2, value, line, column, offset, index, start;
     char message[200];
 } dk_error_t;
 _Static_assert(offsetof(dk_error_t, index) == 4 * DK_ERROR_INDEX, "dk_error_t follows enum dk_error_slot");
+_Static_assert(offsetof(dk_error_t, start) == 4 * DK_ERROR_START, "dk_error_t follows enum dk_error_slot");
 _Static_assert(offsetof(dk_error_t, message) == 4 * DK_ERROR_MESSAGE, "dk_error_t follows enum dk_error_slot");
 
 static dk_error_t last_error;
@@ -197,6 +198,7 @@ EXPORT sudoku_text_t *dk_text_parse(const char *text, int32_t len, int32_t size,
     if (sudoku_parse(text, (size_t)len, &opts, t, &err)) {
         from_sudoku_error();
         last_error.index = (int32_t)t->consumed; /* where the next puzzle may start */
+        last_error.start = (int32_t)t->start;    /* where the bad puzzle began */
         sudoku_text_release(t);
         free(t);
         return NULL;
@@ -210,10 +212,11 @@ EXPORT void dk_text_free(sudoku_text_t *t) {
     free(t);
 }
 
-/* Fields JS reads: size, style, consumed, and the cells. */
+/* Fields JS reads: size, style, consumed, start, and the cells. */
 EXPORT int32_t dk_text_size(const sudoku_text_t *t) { return t->size; }
 EXPORT int32_t dk_text_style(const sudoku_text_t *t) { return t->style; }
 EXPORT int32_t dk_text_consumed(const sudoku_text_t *t) { return (int32_t)t->consumed; }
+EXPORT int32_t dk_text_start(const sudoku_text_t *t) { return (int32_t)t->start; }
 EXPORT const uint8_t *dk_text_cells(const sudoku_text_t *t) { return t->cells; }
 
 /* Print values like `like` (may be 0) in a style; returns the length needed. */

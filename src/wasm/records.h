@@ -9,7 +9,7 @@
 /* The last error (dk_error()): int32 slots, then the message text. */
 enum dk_error_slot {
     DK_ERROR_CODE, DK_ERROR_ROW, DK_ERROR_COL, DK_ERROR_ROW2, DK_ERROR_COL2, DK_ERROR_VALUE,
-    DK_ERROR_LINE, DK_ERROR_COLUMN, DK_ERROR_OFFSET, DK_ERROR_INDEX, DK_ERROR_MESSAGE
+    DK_ERROR_LINE, DK_ERROR_COLUMN, DK_ERROR_OFFSET, DK_ERROR_INDEX, DK_ERROR_START, DK_ERROR_MESSAGE
 };
 
 /* dk_sudoku_solve (doubles); dk_sudoku_solve_many writes one per puzzle,

@@ -325,6 +325,16 @@ static void test_grids(void) {
         sb_putc(&pe, '\n');
     }
     expect_cells("project euler", pe.s, 0, NULL, 9, classic, SUDOKU_STYLE_GRID);
+    {   /* start: where the grid itself begins, after the title */
+        sudoku_text_t t;
+        CHECK_EQ(sudoku_parse(pe.s, pe.len, NULL, &t, NULL), 0);
+        CHECK_EQ(t.start, 8);
+        sudoku_text_release(&t);
+        pe.s[8 + 3] = 'x'; /* a bad first row: start says where the bad puzzle began */
+        CHECK(sudoku_parse(pe.s, pe.len, NULL, &t, NULL) != 0);
+        CHECK_EQ(t.start, 8);
+        sudoku_text_release(&t);
+    }
     free(pe.s);
     /* rows with comments after them, and comment lines within the grid */
     char *plain = grid_text(classic, 3, 3, G_SITE, "   # row\n", '.');

@@ -1,10 +1,13 @@
 // dlxkit cover: an exact-cover problem in Knuth's DLX format: its first
 // solution, its count, or all its solutions. The whole search runs on a
-// library worker (budgeted slices, progress); --jobs N counts shard by shard
-// on N workers; --shard K/N searches one shard in this thread.
+// library worker (budgeted slices, progress); --jobs N searches shard by
+// shard on N workers (cover-jobs.mjs); --shard K/N searches one shard in
+// this thread with the library's run loop.
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseJobs, parseShard, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
 import { InputError, openInput, readWholeText } from '../input.mjs'
-import { DlxError, Pool, createWorker, loadKit, runInOrder, threadCount } from '../library.mjs'
+import { createWorker, loadKit, runSearch, threadCount } from '../library.mjs'
+import { ParseError, SolutionPrinter, parse, PROGRESS_LABEL } from '../cover-problem.mjs'
+import { searchOnWorkers } from '../cover-jobs.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -20,11 +23,6 @@ const OPTIONS = {
 // An endless input (`yes |`) must end in an error, not fill the memory; the
 // problem and its links take several times its text in the module's 4 GiB.
 const MAX_TEXT_BYTES = 256 << 20
-
-// Shards per thread with --jobs: more shards than threads evens out the work.
-const SHARDS_PER_THREAD = 4
-
-const PROGRESS_LABEL = 'of the search tree (estimated)'
 
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
@@ -42,8 +40,8 @@ export async function coverCommand (argv, io) {
   try {
     result = settings.sharded
       ? await searchShard(input.text, settings, io)
-      : settings.threads > 1 && settings.mode === 'count' && !settings.limit && !settings.maxNodes
-        ? await countOnWorkers(input.text, settings, io)
+      : settings.threads > 1
+        ? await searchOnWorkers(input.text, settings, io)
         : await searchOnWorker(input.text, settings, io)
   } catch (e) {
     if (!(e instanceof ParseError)) throw e
@@ -71,23 +69,6 @@ function coverSettings (values, io) {
   if (settings.sharded && settings.threads > 1) throw new UsageError('--shard and --jobs cannot be combined (run one shard per process)', 'cover')
   if (settings.mode === 'first') settings.limit = 1
   return settings
-}
-
-/** A problem text the library refused (a DlxError with line and column). */
-class ParseError extends Error {
-  constructor (error) {
-    super(error.message)
-    this.error = error
-  }
-}
-
-/** api.parseDlx(text), its DlxError a ParseError. */
-async function parse (api, text) {
-  try {
-    return await api.parseDlx(text)
-  } catch (e) {
-    throw e instanceof DlxError ? new ParseError(e) : e
-  }
 }
 
 /** 'file:line:column: message'. */
@@ -127,35 +108,12 @@ async function searchOnWorker (text, settings, { out, terminal }) {
   }
 }
 
-/** --jobs N --count: the shards counted on N workers, each parsing the problem once. */
-async function countOnWorkers (text, settings, { terminal }) {
-  const parts = settings.threads * SHARDS_PER_THREAD
-  const pool = new Pool(settings.threads)
-  const problems = new Map() // worker -> its RemoteProblem (a promise)
-  const problemOn = (api) => {
-    if (!problems.has(api)) problems.set(api, parse(api, text))
-    return problems.get(api)
-  }
-  const total = { count: 0, nodes: null, status: 'done' }
-  let done = 0
-  try {
-    const shards = Array.from({ length: parts }, (_, k) => k)
-    await runInOrder(shards, pool, async (api, shard) => (await problemOn(api)).countShard(shard, parts), (count) => {
-      total.count += count
-      terminal.count(++done, parts, 'shards')
-    })
-  } finally {
-    pool.close()
-  }
-  return total
-}
-
-/** --shard K/N in this thread: Problem.shardPrefixes, each prefix forced in turn. */
+/** --shard K/N in this thread: the library's run loop on that shard. */
 async function searchShard (text, settings, { out, terminal }) {
   const problem = await parse(await loadKit(), text)
   const printer = new SolutionPrinter(problem, settings.json, out)
   try {
-    return searchPart(problem, {
+    return runSearch(problem, {
       shard: settings.shard,
       parts: settings.parts,
       limit: settings.limit,
@@ -183,111 +141,4 @@ function reportOutcome (result, settings, inputName, { out, terminal }) {
     return 1
   }
   return 0
-}
-
-/**
- * Solutions as option lines (blank lines between), or as JSON lines.
- * problem: a Problem, or a worker's RemoteProblem, whose option lines
- * prepare() fetches first (they come async).
- */
-class SolutionPrinter {
-  constructor (problem, json, out) {
-    this._problem = problem
-    this._json = json
-    this._out = out
-    this._lines = new Map() // option index -> its line: many solutions share options
-    this.printed = 0
-  }
-
-  async prepare (options) {
-    for (const k of options) if (!this._lines.has(k)) this._lines.set(k, await this._problem.formatOption(k))
-  }
-
-  print (options) {
-    const lines = options.map((k) => this._line(k))
-    if (this._json) this._out.line(JSON.stringify({ solution: options, options: lines }))
-    else this._out.block(lines.join('\n'))
-    this.printed++
-  }
-
-  _line (k) {
-    let line = this._lines.get(k)
-    if (line === undefined) this._lines.set(k, line = this._problem.formatOption(k))
-    return line
-  }
-}
-
-// ---- one shard in this thread: a node budget per step, so that a long
-// search can report progress. (The library's worker has no sharded search
-// with limits and solutions yet; when it has, this goes.)
-
-const STEP_NODES = 100000
-const SOLUTIONS_BETWEEN_LOOKS = 64 // how often to look at the node counter between budget steps
-
-/**
- * Search `problem` as it stands (with any forced options).
- * { limit, maxNodes }: stop at that many solutions or nodes (0: never).
- * onSolution(sortedOptionIndices) sees each solution; onProgress(fraction)
- * is called every STEP_NODES nodes with the engine's estimate.
- * Returns { count, nodes, status: 'done' | 'limit' | 'stopped' }.
- */
-function walk (problem, { limit = 0, maxNodes = 0, onSolution = null, onProgress = null } = {}) {
-  // Counting alone runs in one call into the module: the fast path.
-  if (!onSolution && !onProgress) return problem.countDetailed({ limit, maxNodes })
-  problem.restart()
-  let count = 0
-  let status = 'done'
-  let reportAt = STEP_NODES
-  for (;;) {
-    // The budget is per call; a solution ends a call early, so with a node
-    // limit the nodes spent so far are asked for every time.
-    const left = maxNodes ? maxNodes - problem.stats().nodes : STEP_NODES
-    if (left <= 0) { status = 'stopped'; break }
-    const r = problem.search(Math.min(left, STEP_NODES))
-    if (r === 'done') break
-    if (r === 'solution') {
-      count++
-      onSolution?.(problem.solution().sort((a, b) => a - b))
-      if (limit && count >= limit) { status = 'limit'; break }
-      if (!onProgress || count % SOLUTIONS_BETWEEN_LOOKS) continue
-    }
-    const stats = problem.stats()
-    if (onProgress && (r === 'budget' || stats.nodes >= reportAt)) {
-      onProgress(stats.progress)
-      reportAt = stats.nodes + STEP_NODES
-    }
-  }
-  const { nodes } = problem.stats()
-  problem.restart()
-  return { count, nodes, status }
-}
-
-/**
- * Search only part `shard` (0-based) of `parts` (Problem.shardPrefixes: the
- * options of the first levels of the tree, dealt round-robin): for each
- * prefix, force it, walk, unforce. The counts of all parts add up to the
- * whole count. Limits and budgets apply to the part as a whole.
- */
-function searchPart (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0, onSolution = null, onProgress = null } = {}) {
-  const prefixes = parts === 1 ? [[]] : problem.shardPrefixes(shard, parts)
-  const total = { count: 0, nodes: 0, status: 'done' }
-  for (const [i, prefix] of prefixes.entries()) {
-    if (maxNodes && total.nodes >= maxNodes) { total.status = 'stopped'; break }
-    for (const k of prefix) problem.force(k)
-    try {
-      const r = walk(problem, {
-        limit: limit ? limit - total.count : 0,
-        maxNodes: maxNodes ? maxNodes - total.nodes : 0,
-        onSolution,
-        onProgress: onProgress && ((f) => onProgress((i + f) / prefixes.length))
-      })
-      total.count += r.count
-      total.nodes += r.nodes
-      if (r.status !== 'done') { total.status = r.status; break }
-    } finally {
-      for (let j = 0; j < prefix.length; j++) problem.unforce()
-    }
-    onProgress?.((i + 1) / prefixes.length)
-  }
-  return total
 }
