@@ -336,12 +336,12 @@ class RemoteProblem {
   _call (op, args, stream) { return this._w._problemCall(this, op, args, stream) }
 
   /**
-   * { count, status: 'done' | 'limit' | 'stopped', nodes }, of the whole
-   * problem or of shard `shard` of `parts` (options as Problem.countDetailed).
+   * The number of solutions, of the whole problem or of shard `shard` of
+   * `parts`; rejects with STOPPED when maxNodes ends it early (as Problem.count).
    */
   count (opts = {}) { return this._count('problem.count', opts) }
 
-  /** The same as count(), under the direct API's name for this result. */
+  /** { count, status: 'done' | 'limit' | 'stopped', nodes } (as Problem.countDetailed). */
   countDetailed (opts = {}) { return this._count('problem.countDetailed', opts) }
 
   _count (op, opts) {

@@ -40,8 +40,8 @@ export async function main (): Promise<void> {
   p[Symbol.dispose]()
   const w = await createWorker()
   const remote = await w.exactCover({ primary: 1, options: [[0]] })
-  const remoteCount: CountResult = await remote.count({ signal: new AbortController().signal })
-  const remoteTotal: number = remoteCount.count
+  const remoteCount: number = await remote.count({ signal: new AbortController().signal })
+  const remoteDetailed: CountResult = await remote.countDetailed({ limit: 1 })
   const wn: number = await w.sudoku.count(line)
   const wg: string = (await w.sudoku.generate({ format: 'grid' })).puzzle
   const wa: number[][] = (await w.sudoku.generate({ format: 'array' })).puzzle
@@ -51,7 +51,7 @@ export async function main (): Promise<void> {
   const sheets = await loadSheetFunctions()
   const r = sheets.SUDOKU([[1, null]])
   if (!isSheetError(r)) r.flat()
-  void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteTotal, wn, wg, wa, inline]
+  void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline]
 }
 `
 

@@ -241,14 +241,14 @@ test('a Web Worker that dies: calls under way fail with WORKER_FAILED, the next 
       for (let i = 0; i < 16; i++) secondary.push(`a${i}`, `b${i}`)
       const spec = { primary, secondary, options: rows }
       const old = await w.exactCover(spec)
-      const before = (await old.count()).count
+      const before = await old.count()
       w._worker.postMessage({ die: 'throw' })
       const pending = w.sudoku.solveMany(Array(20000).fill(puzzle)).then(() => 'answered', (e) => `${e.code}: ${e.message}`)
       const failed = await pending
       const lost = await old.count().then(() => 'answered', (e) => e.code)
       const solved = (await w.sudoku.solve(puzzle)).solution
       const fresh = await w.exactCover(spec)
-      const after = (await fresh.count()).count
+      const after = await fresh.count()
       w.terminate()
       return { before, failed, lost, solved, after }
     }, PUZZLE)

@@ -104,11 +104,16 @@ test('parseDlx / exactCover problems: counts, solve, shape and options as the di
   const local = dlx.parseDlx(QUEENS)
   const remote = await w.parseDlx(QUEENS)
   assert.equal(local.count(), 14200)
-  const r = await remote.count()
+  // count() is the number on both sides, and both end in STOPPED at maxNodes
+  assert.equal(await remote.count(), 14200)
+  assert.equal(await remote.count({ limit: 10 }), local.count({ limit: 10 }))
+  assert.throws(() => local.count({ maxNodes: 5000 }), (e) => e.code === 'STOPPED')
+  await rejectsWith(remote.count({ maxNodes: 5000 }), 'STOPPED', (e) => assert.deepEqual(e.details, local.countDetailed({ maxNodes: 5000 })))
+  const r = await remote.countDetailed()
   assert.equal(r.count, 14200)
   assert.deepEqual(r, local.countDetailed())
   for (const opts of [{ limit: 10 }, { maxNodes: 5000 }, { limit: 14200 }]) {
-    assert.deepEqual(await remote.count(opts), local.countDetailed(opts), JSON.stringify(opts))
+    assert.deepEqual(await remote.countDetailed(opts), local.countDetailed(opts), JSON.stringify(opts))
   }
   assert.deepEqual(await remote.solve(), local.solve())
   assert.deepEqual(await remote.shape(), local.shape)
@@ -125,11 +130,11 @@ test('parseDlx / exactCover problems: counts, solve, shape and options as the di
   }
   const small = dlx.exactCover(spec)
   const smallRemote = await w.exactCover(spec)
-  assert.equal((await smallRemote.count()).count, small.count())
+  assert.equal((await smallRemote.countDetailed()).count, small.count())
   assert.deepEqual(await smallRemote.solve(), small.solve())
   assert.deepEqual(await smallRemote.option(1), ['c', 'd', 'x:red'])
   assert.equal(await smallRemote.free(), true)
-  await rejectsWith(smallRemote.count(), 'FREED')
+  await rejectsWith(smallRemote.countDetailed(), 'FREED')
   small.free()
 })
 
@@ -143,19 +148,19 @@ test('count and solutions of one shard (shard, parts): as the direct API; the sh
     for (let shard = 0; shard < parts; shard++) {
       const r = await remote.countDetailed({ shard, parts })
       assert.deepEqual(r, local.countDetailed({ shard, parts }))
-      assert.deepEqual(await remote.count({ shard, parts }), r)
+      assert.deepEqual(await remote.countDetailed({ shard, parts }), r)
       assert.ok(r.nodes > 0 && r.status === 'done', JSON.stringify(r))
       total += r.count
       const solutions = []
       for await (const s of remote.solutions({ shard, parts })) solutions.push(s)
       assert.deepEqual(solutions, [...local.solutions({ shard, parts })])
       for (const s of solutions) seen.add(s.join(' '))
-      assert.deepEqual(await remote.count({ shard, parts, limit: 3 }), local.countDetailed({ shard, parts, limit: 3 }))
-      assert.deepEqual(await remote.count({ shard, parts, maxNodes: 1000 }), local.countDetailed({ shard, parts, maxNodes: 1000 }))
+      assert.deepEqual(await remote.countDetailed({ shard, parts, limit: 3 }), local.countDetailed({ shard, parts, limit: 3 }))
+      assert.deepEqual(await remote.countDetailed({ shard, parts, maxNodes: 1000 }), local.countDetailed({ shard, parts, maxNodes: 1000 }))
     }
     assert.equal(total, 14200)
     assert.equal(seen.size, 14200)
-    assert.equal(local.count({ shard: 2, parts }), (await remote.count({ shard: 2, parts })).count)
+    assert.equal(local.count({ shard: 2, parts }), (await remote.countDetailed({ shard: 2, parts })).count)
   } finally {
     local.free()
     await remote.free()
@@ -185,10 +190,10 @@ test('requests about one problem take turns (a search has one state)', async () 
   const remote = await w.parseDlx(QUEENS)
   const collected = []
   const [a, b, c] = await Promise.all([
-    remote.count(),
-    remote.count({ limit: 100 }),
+    remote.countDetailed(),
+    remote.countDetailed({ limit: 100 }),
     (async () => { for await (const s of remote.solutions({ limit: 3000 })) collected.push(s) })(),
-    remote.count()
+    remote.countDetailed()
   ])
   assert.equal(a.count, 14200)
   assert.equal(b.count, 100)
@@ -200,7 +205,7 @@ test('requests about one problem take turns (a search has one state)', async () 
 test('onProgress: increasing node counts, progress within [0, 1]', async () => {
   const remote = await w.parseDlx(QUEENS)
   const seen = []
-  const r = await remote.count({ onProgress: (p) => seen.push(p) })
+  const r = await remote.countDetailed({ onProgress: (p) => seen.push(p) })
   assert.equal(r.count, 14200)
   assert.ok(seen.length >= 2, `progress came ${seen.length} times`)
   for (const p of seen) {
@@ -222,7 +227,7 @@ test('cancellation: a long count rejects with ABORTED within 100 ms, and the wor
   const ac = new AbortController()
   let progressCalls = 0
   const started = performance.now()
-  const running = remote.count({ signal: ac.signal, onProgress: () => { progressCalls++ } })
+  const running = remote.countDetailed({ signal: ac.signal, onProgress: () => { progressCalls++ } })
   const settled = running.then(
     (value) => ({ value, at: performance.now() }),
     (error) => ({ error, at: performance.now() }))
@@ -246,7 +251,7 @@ test('cancellation: a long count rejects with ABORTED within 100 ms, and the wor
   // the search stopped inside the grace time: the worker was not restarted
   // (its problems live on) and the problem's search state is free again
   const local = dlx.parseDlx(PENTOMINO)
-  assert.deepEqual(await remote.count({ maxNodes: 20000 }), local.countDetailed({ maxNodes: 20000 }))
+  assert.deepEqual(await remote.countDetailed({ maxNodes: 20000 }), local.countDetailed({ maxNodes: 20000 }))
   assert.deepEqual(await remote.shape(), local.shape)
   local.free()
 })
@@ -261,7 +266,7 @@ test('cancellation: an already aborted signal rejects at once, and nothing runs'
     new Promise((resolve) => setImmediate(() => resolve('still pending')))
   ])
   assert.equal(first, 'ABORTED')
-  await rejectsWith(remote.count({ signal, onProgress: () => { progressCalls++ } }), 'ABORTED')
+  await rejectsWith(remote.countDetailed({ signal, onProgress: () => { progressCalls++ } }), 'ABORTED')
   await rejectsWith(w.sudoku.solve(CLASSIC, { signal }), 'ABORTED')
   await rejectsWith(w.sudoku.solveMany([CLASSIC], { signal }), 'ABORTED')
   await rejectsWith(w.sudoku.generate({ signal }), 'ABORTED')
@@ -270,14 +275,14 @@ test('cancellation: an already aborted signal rejects at once, and nothing runs'
   const ac = new AbortController()
   assert.equal((await w.sudoku.solve(CLASSIC, { signal: ac.signal })).solution, SOLVED)
   ac.abort()
-  assert.deepEqual(await remote.count({ maxNodes: 1000 }), dlx.parseDlx(PENTOMINO).countDetailed({ maxNodes: 1000 }))
+  assert.deepEqual(await remote.countDetailed({ maxNodes: 1000 }), dlx.parseDlx(PENTOMINO).countDetailed({ maxNodes: 1000 }))
 })
 
 test('cancellation: a request waiting for its turn can be aborted', async () => {
   const remote = await w.parseDlx(PENTOMINO)
   const ac = new AbortController()
-  const first = remote.count({ maxNodes: 3000000 })
-  const second = remote.count({ signal: ac.signal })
+  const first = remote.countDetailed({ maxNodes: 3000000 })
+  const second = remote.countDetailed({ signal: ac.signal })
   await sleep(50)
   ac.abort()
   await rejectsWith(second, 'ABORTED')
@@ -357,7 +362,7 @@ test('createWorker: wasm as bytes, Module or URL; a bad one is LOAD_FAILED', asy
 test('terminate(): pending and later calls reject with FREED', async () => {
   const doomed = await createWorker()
   const remote = await doomed.parseDlx(PENTOMINO)
-  const running = remote.count()
+  const running = remote.countDetailed()
   const settled = running.catch((e) => e)
   await sleep(50)
   doomed.terminate()
@@ -367,7 +372,7 @@ test('terminate(): pending and later calls reject with FREED', async () => {
   await rejectsWith(doomed.sudoku.solve(CLASSIC), 'FREED')
   await rejectsWith(doomed.sudoku.solveMany([CLASSIC]), 'FREED')
   await rejectsWith(doomed.parseDlx(QUEENS), 'FREED')
-  await rejectsWith(remote.count(), 'FREED')
+  await rejectsWith(remote.countDetailed(), 'FREED')
   await rejectsWith(remote.shape(), 'FREED')
   doomed.terminate() // twice is fine
   await rejectsWith(doomed.sudoku.rate(CLASSIC), 'FREED')
@@ -380,13 +385,13 @@ test('a stuck call is aborted by restarting the worker: problems are FREED, othe
   const restarted = await createWorker()
   try {
     const remote = await restarted.parseDlx(QUEENS)
-    assert.equal((await remote.count()).count, 14200)
+    assert.equal((await remote.countDetailed()).count, 14200)
     const ac = new AbortController()
     const generating = restarted.sudoku.generate({ size: 49, minimal: true, seed: 1, signal: ac.signal })
     const generated = generating.then((v) => ({ v }), (e) => ({ e }))
     // sent while the worker is busy with the generation
     const queuedSolve = restarted.sudoku.solve(CLASSIC)
-    const queuedCount = remote.count().then((v) => ({ v }), (e) => ({ e }))
+    const queuedCount = remote.countDetailed().then((v) => ({ v }), (e) => ({ e }))
     await sleep(300)
     ac.abort()
     const g = await generated
@@ -400,12 +405,12 @@ test('a stuck call is aborted by restarting the worker: problems are FREED, othe
     assert.equal(lost.v, undefined)
     assert.ok(lost.e instanceof DlxError)
     assert.equal(lost.e.code, 'FREED')
-    await rejectsWith(remote.count(), 'FREED')
+    await rejectsWith(remote.countDetailed(), 'FREED')
     await rejectsWith(remote.shape(), 'FREED')
     await rejectsWith(remote.free(), 'FREED')
     // the new worker holds new problems
     const fresh = await restarted.parseDlx(QUEENS)
-    assert.equal((await fresh.count()).count, 14200)
+    assert.equal((await fresh.countDetailed()).count, 14200)
     assert.equal((await restarted.sudoku.generate({ seed: 5 })).seed, 5)
   } finally {
     restarted.terminate()
@@ -424,7 +429,7 @@ test('an idle worker does not keep Node running; a busy one does', () => {
     const r = await w.sudoku.solve(${JSON.stringify(CLASSIC)})
     const p = await w.parseDlx(${JSON.stringify(QUEENS)})
     const c = await p.count()
-    process.stdout.write(r.solution + ' ' + c.count)
+    process.stdout.write(r.solution + ' ' + c)
   `)
   try {
     // (timeout: only so that a hang fails the test instead of stalling it)
@@ -467,7 +472,7 @@ test('solutions(): leaving the loop stops the worker; the problem then answers o
     else await loop()
     assert.deepEqual(got, [...local.solutions({ limit: 3 })])
     // (the whole stream of 16 queens would take hours: these answer only if it stopped)
-    assert.deepEqual(await remote.count({ limit: 1000 }), local.countDetailed({ limit: 1000 }))
+    assert.deepEqual(await remote.countDetailed({ limit: 1000 }), local.countDetailed({ limit: 1000 }))
     assert.deepEqual(await remote.solve(), local.solve())
   }
   // and a second loop over the same problem starts again from the first solution
@@ -492,7 +497,7 @@ test('solutions(): the worker never runs far ahead of a slow consumer', async ()
     assert.ok(found <= taken + 256, `the worker found ${found} solutions while ${taken} were taken`)
   }
   await it.return()
-  assert.equal((await remote.count({ limit: 10 })).count, 10)
+  assert.equal((await remote.countDetailed({ limit: 10 })).count, 10)
 })
 
 test('remote problem calls check their options with the direct checks: the same error codes', async () => {
@@ -501,14 +506,14 @@ test('remote problem calls check their options with the direct checks: the same 
   const bad = [-1, 1.5, NaN, Infinity, -Infinity, '3', true, [], {}, 10n, null]
   const firstOf = async (iterable) => { for await (const s of iterable) return s }
   const ops = [
-    ['count limit', (v) => local.countDetailed({ limit: v }), (v) => remote.count({ limit: v })],
-    ['count maxNodes', (v) => local.countDetailed({ maxNodes: v }), (v) => remote.count({ maxNodes: v })],
+    ['count limit', (v) => local.countDetailed({ limit: v }), (v) => remote.countDetailed({ limit: v })],
+    ['count maxNodes', (v) => local.countDetailed({ maxNodes: v }), (v) => remote.countDetailed({ maxNodes: v })],
     ['solve maxNodes', (v) => local.solve({ maxNodes: v }), (v) => remote.solve({ maxNodes: v })],
     ['solutions limit', (v) => local.solutions({ limit: v }).next(), (v) => firstOf(remote.solutions({ limit: v }))],
     ['solutions maxNodes', (v) => local.solutions({ maxNodes: v }).next(), (v) => firstOf(remote.solutions({ maxNodes: v }))],
     ['countShard maxNodes', (v) => local.countShard(0, 2, { maxNodes: v }), (v) => remote.countShard(0, 2, { maxNodes: v })],
     ['countShard shard', (v) => local.countShard(v, 2), (v) => remote.countShard(v, 2)],
-    ['count shard', (v) => local.countDetailed({ shard: v, parts: 2 }), (v) => remote.count({ shard: v, parts: 2 })],
+    ['count shard', (v) => local.countDetailed({ shard: v, parts: 2 }), (v) => remote.countDetailed({ shard: v, parts: 2 })],
     ['count parts', (v) => local.countDetailed({ parts: v }), (v) => remote.countDetailed({ parts: v })],
     ['solutions shard', (v) => local.solutions({ shard: v, parts: 3 }).next(), (v) => firstOf(remote.solutions({ shard: v, parts: 3 }))],
     ['option', (v) => local.option(v), (v) => remote.option(v)],
@@ -531,7 +536,7 @@ test('remote problem calls check their options with the direct checks: the same 
   }
   assert.ok(compared >= 40, `only ${compared} cases compared`)
   // the problem is still fine
-  assert.equal((await remote.count()).count, 14200)
+  assert.equal((await remote.countDetailed()).count, 14200)
   local.free()
 })
 
@@ -570,7 +575,7 @@ test('a worker that dies is replaced on the next call', async () => {
       // the next call starts a fresh worker
       assert.equal((await dying.sudoku.solve(CLASSIC)).solution, SOLVED)
       const fresh = await dying.parseDlx(QUEENS)
-      assert.equal((await fresh.count()).count, 14200)
+      assert.equal((await fresh.countDetailed()).count, 14200)
     }
   } finally {
     dying.terminate()
@@ -586,7 +591,7 @@ test('a worker that dies while idle: the next calls, even several at once, get o
     await sleep(100)
     const results = await Promise.all([dying.sudoku.solve(CLASSIC), dying.parseDlx(QUEENS), dying.sudoku.count(CLASSIC)])
     assert.equal(results[0].solution, SOLVED)
-    assert.equal((await results[1].count()).count, 14200)
+    assert.equal(await results[1].count(), 14200)
     assert.equal(results[2], 1)
     assert.notEqual(dying._worker, first)
     await rejectsWith(old.count(), 'FREED')

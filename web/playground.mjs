@@ -164,7 +164,7 @@ export function startPlayground (worker) {
   }
 
   async function count () {
-    const r = await run('Counting', (problem, signal, onProgress) => problem.count({ signal, onProgress }))
+    const r = await run('Counting', (problem, signal, onProgress) => problem.countDetailed({ signal, onProgress }))
     if (!r.value) return
     const { count: n, nodes } = r.value
     setStatus(`${n === 0 ? 'No' : formatNumber(n)} ${n === 1 ? 'solution' : 'solutions'}. · ${plural(nodes, 'search node')} · ${formatDuration(r.ms)}`, 'count')

@@ -86,10 +86,17 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
 }
 
 /** Count, whole or one shard, with progress: { count, nodes, status }. */
-async function count (id, p, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+async function countDetailed (id, p, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
   const search = new Search(p, { shard, parts, limit, maxNodes })
   await inSlices(id, search)
   return search.result()
+}
+
+/** The number alone, STOPPED when maxNodes ends it early (as Problem.count). */
+async function count (id, p, opts) {
+  const r = await countDetailed(id, p, opts)
+  if (r.status === 'stopped') throw countStopped(r)
+  return r.count
 }
 
 /** Count one shard with progress (as Problem.countShard). */
@@ -164,7 +171,7 @@ export const handlers = {
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
   'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
   'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
-  'problem.countDetailed': (id, [pid, opts]) => count(id, problem(pid), opts),
+  'problem.countDetailed': (id, [pid, opts]) => countDetailed(id, problem(pid), opts),
   'problem.countShard': (id, [pid, shard, parts, opts]) => countShard(id, problem(pid), shard, parts, opts),
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.free': (id, [pid]) => {

@@ -193,7 +193,7 @@ export class Problem {
   readonly shape: { primary: number, items: number, options: number, forced: number }
   /** the first solution: sorted option indices, or null */
   solve (opts?: { maxNodes?: number }): number[] | null
-  /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count resolves to a CountResult, as countDetailed) */
+  /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count the same) */
   count (opts?: CountOptions): number
   countDetailed (opts?: CountOptions): CountResult
   /**
@@ -269,7 +269,7 @@ export interface RemoteProblem {
   shape (): Promise<Problem['shape']>
   solve (opts?: { maxNodes?: number } & AsyncOptions): Promise<number[] | null>
   /** never throws STOPPED: a spent maxNodes is status 'stopped' */
-  count (opts?: CountOptions & AsyncOptions): Promise<CountResult>
+  count (opts?: CountOptions & AsyncOptions): Promise<number>
   countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
   /** at most 256 solutions ahead of the loop; leaving the loop stops the worker's search */

@@ -89,7 +89,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
     const { limit, maxNodes } = settings
     const onProgress = terminal.showsProgress ? (p) => terminal.progress(p.progress ?? 0, PROGRESS_LABEL) : undefined
     if (settings.mode === 'count') {
-      const { count, nodes, status } = await problem.count({ limit, maxNodes, onProgress })
+      const { count, nodes, status } = await problem.countDetailed({ limit, maxNodes, onProgress })
       return { count, nodes, status }
     }
     const printer = new SolutionPrinter(problem, settings.json, out)
