@@ -20,6 +20,10 @@ export class LineTables {
     this._kit = kit
     this._tables = new Map()
     this._symbols = new Map()
+    this._lastN = 0 // the last table asked, kept out of the map's string keys
+    this._lastSize = 0
+    this._lastAlphabet = null
+    this._last = null
   }
 
   /**
@@ -56,6 +60,7 @@ export class LineTables {
    * that may be mixed), symbols (n of them, as printed) } or null.
    */
   get (n, size, alphabet) {
+    if (n === this._lastN && size === this._lastSize && alphabet === this._lastAlphabet) return this._last // a run of one shape
     const key = `${n} ${size} ${alphabet ?? ''}`
     let t = this._tables.get(key)
     if (t === undefined) {
@@ -63,6 +68,10 @@ export class LineTables {
       this._tables.set(key, t)
       if (this._tables.size > TABLES_KEPT) this._tables.delete(this._tables.keys().next().value)
     }
+    this._lastN = n
+    this._lastSize = size
+    this._lastAlphabet = alphabet
+    this._last = t
     return t
   }
 
@@ -139,41 +148,58 @@ function printed (kit, t, n, values) {
   })
 }
 
+/** The side n of a line of n*n cells (a final newline aside) that size allows, else 0. */
+export function lineSide (s, size) {
+  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
+  const n = Math.round(Math.sqrt(len))
+  return n * n !== len || n < 1 || (size && size !== n) ? 0 : n
+}
+
+/**
+ * The n*n cells of line s copied through the table into out[at..]: the first
+ * empty-cell mark's code (0 for none), or -1 for the C reader.
+ */
+export function copyLine (table, s, n2, out, at) {
+  const { value, kind, mixes } = table
+  let blank = 0 // the first mark, which the answer uses as the C printer would
+  let marks = 0 // the set of marks seen
+  let givens = 0
+  for (let i = 0; i < n2; i++) {
+    const c = s.charCodeAt(i)
+    const v = c < 128 ? value[c] : NO
+    if (v > 0) {
+      out[at + i] = v
+      givens++
+    } else if (v === NO) return -1
+    else {
+      out[at + i] = 0
+      blank ||= c
+      marks |= 1 << kind[c]
+    }
+  }
+  return !givens || (marks && !mixes[marks]) ? -1 : blank // no symbol, or marks the C reader reads otherwise
+}
+
 /**
  * A one-line puzzle copied through the table: { size, cells, kind: 'line',
  * symbols, blank }, or null for the C reader.
  */
 export function readLine (tables, s, size, alphabet) {
-  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
-  const n = Math.round(Math.sqrt(len))
-  if (n * n !== len || n < 1 || (size && size !== n)) return null
-  const table = tables.get(n, size ?? 0, alphabet)
+  const n = lineSide(s, size)
+  const table = n && tables.get(n, size ?? 0, alphabet)
   if (!table) return null
-  const { value, kind, mixes, symbols } = table
-  const cells = new Uint8Array(len)
-  let blank = 0 // the first mark, which the answer uses as the C printer would
-  let marks = 0 // the set of marks seen
-  let givens = 0
-  for (let i = 0; i < len; i++) {
-    const c = s.charCodeAt(i)
-    const v = c < 128 ? value[c] : NO
-    if (v > 0) {
-      cells[i] = v
-      givens++
-    } else if (v === NO) return null
-    else {
-      blank ||= c
-      marks |= 1 << kind[c]
-    }
-  }
-  if (!givens || (marks && !mixes[marks])) return null // no symbol, or marks the C reader reads otherwise
-  return { size: n, cells, kind: 'line', symbols, blank: blank ? String.fromCharCode(blank) : '.' }
+  const cells = new Uint8Array(n * n)
+  const blank = copyLine(table, s, n * n, cells, 0)
+  return blank < 0 ? null : { size: n, cells, kind: 'line', symbols: table.symbols, blank: blank ? String.fromCharCode(blank) : '.' }
 }
 
-/** Values 0..n as a line in those symbols. */
-export function writeLine (values, symbols, blank) {
-  const codes = new Array(values.length) // one string made at once, not one per cell
+/** Values 0..n (len of them from values[at]) as a line in those symbols. */
+export function writeLine (values, symbols, blank, at = 0, len = values.length) {
+  const codes = new Array(len) // one string made at once, not one per cell
   const empty = blank.charCodeAt(0)
-  for (let i = 0; i < values.length; i++) codes[i] = values[i] ? symbols.charCodeAt(values[i] - 1) : empty
+  for (let i = 0; i < len; i++) {
+    const v = values[at + i]
+    codes[i] = v ? symbols.charCodeAt(v - 1) : empty
+  }
   return String.fromCharCode.apply(null, codes)
 }

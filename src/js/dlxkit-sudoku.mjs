@@ -5,15 +5,30 @@ import { DlxError, checkCount, describe } from './dlxkit-errors.mjs'
 import {
   STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
-import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
+import { LineTables, copyLine, lineSide, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
 const utf8Decoder = new TextDecoder()
+
+/** The solver cache's key for a shape: one fact, for _solver and the fast path. */
+const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
+
+/** Options that leave a one-line puzzle to the fast path: none that shape, spell or format it. */
+const plainOptions = (o) => o.alphabet == null && o.boxRows == null && o.boxCols == null && o.variant == null &&
+  o.regions == null && o.jigsaw == null && o.format == null
 
 export class SudokuApi {
   constructor (kit) {
     this._kit = kit
     this._lines = new LineTables(kit)
+    this._plainKeys = [] // size -> the key of the plain shape
+    // solve()'s buffer in module memory, kept between calls: the record, the grid, the answer
+    this._scratchX = null // the instance it lives in (releaseMemory replaces it)
+    this._scratch = 0
+    this._scratchCells = 0
+    this._buffer = null // views of the memory, renewed when it grows
+    this._u8 = null
+    this._f64 = null
   }
 
   get _x () { return this._kit._x } // the instance may be replaced (releaseMemory)
@@ -45,7 +60,7 @@ export class SudokuApi {
       if (bad >= 0) throw new DlxError('BAD_REGION', `the jigsaw map's cell ${bad + 1} holds ${describe(jigsaw[bad])}; pieces are numbered 0..${size - 1}`)
       if (jigsaw.length !== size * size) throw new DlxError('BAD_REGION', `the jigsaw map needs ${size * size} cells (${size} rows of ${size}), got ${jigsaw.length}`)
     }
-    const key = JSON.stringify([size, box, flags, regions, jigsaw])
+    const key = shapeKey(size, box, flags, regions, jigsaw)
     const cache = this._kit._solvers
     let h = cache.get(key)
     if (h) {
@@ -170,6 +185,10 @@ export class SudokuApi {
   solve (puzzle, opts = {}) {
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    if (typeof puzzle === 'string' && plainOptions(opts)) {
+      const r = this._solveLine(puzzle, opts.size, limit, maxNodes)
+      if (r) return r
+    }
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
       const kit = this._kit
@@ -189,6 +208,74 @@ export class SudokuApi {
         }
       })
     })
+  }
+
+  /**
+   * solve() of a one-line puzzle with plain options, without a copy: its
+   * bytes go through the line table straight into a buffer kept in module
+   * memory, and the answer is read from there. null leaves it to the full
+   * path (which reads it again and says what is wrong).
+   */
+  _solveLine (puzzle, size, limit, maxNodes) {
+    checkTextSize(size)
+    checkPuzzleLength(puzzle)
+    const n = lineSide(puzzle, size)
+    const table = n && this._lines.get(n, size ?? 0, null)
+    if (!table) return null
+    const n2 = n * n
+    const at = SLOT.solve
+    const out = this._scratchFor(n2)
+    const grid = out + 8 * at.length
+    const blank = copyLine(table, puzzle, n2, this._view(), grid)
+    if (blank < 0) return null
+    const h = this._plainSolver(n) // after the copy, as the full path reads before it builds
+    const rc = this._x.dk_sudoku_solve(h, grid, limit, maxNodes, grid + n2, out)
+    if (rc < 0) throw this._kit._error(rc)
+    const u8 = this._view() // the search may have grown the memory
+    const f = this._f64
+    const o = out >> 3
+    const count = f[o + at.count]
+    return {
+      status: STATUS[f[o + at.status]],
+      solution: count > 0 ? writeLine(u8, table.symbols, blank ? String.fromCharCode(blank) : '.', grid + n2, n2) : null,
+      count,
+      nodes: f[o + at.nodes],
+      guesses: f[o + at.guesses]
+    }
+  }
+
+  /** The solver of the plain n x n shape, from the cache (most recent last) or built. */
+  _plainSolver (n) {
+    const key = this._plainKeys[n] ??= shapeKey(n, [0, 0], 0, [], null)
+    const cache = this._kit._solvers
+    const h = cache.get(key)
+    if (!h) return this._solver(n, {})
+    cache.delete(key)
+    cache.set(key, h)
+    return h
+  }
+
+  /** solve()'s buffer for n2 cells: the record (8-byte aligned), the grid, the answer. */
+  _scratchFor (n2) {
+    if (this._scratchX === this._x && this._scratchCells >= n2) return this._scratch
+    const kit = this._kit
+    const p = kit._alloc(8 * SLOT.solve.length + 2 * n2)
+    if (this._scratchX === this._x) kit._free(this._scratch)
+    this._scratchX = this._x
+    this._scratch = p
+    this._scratchCells = n2
+    return p
+  }
+
+  /** A byte view of the module's memory (and its float view), renewed only when the memory grew. */
+  _view () {
+    const buffer = this._x.memory.buffer
+    if (buffer !== this._buffer) {
+      this._buffer = buffer
+      this._u8 = new Uint8Array(buffer)
+      this._f64 = new Float64Array(buffer)
+    }
+    return this._u8
   }
 
   /** The number of solutions, up to `limit` (default 2). */
