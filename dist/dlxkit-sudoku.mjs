@@ -5,7 +5,7 @@ import { DlxError, checkCount, describe } from './dlxkit-errors.mjs'
 import {
   STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
-import { LineTables, copyLine, lineSide, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
+import { LineTables, copyLine, lineIn, lineSide, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
 const utf8Decoder = new TextDecoder()
@@ -235,9 +235,10 @@ export class SudokuApi {
     const f = this._f64
     const o = out >> 3
     const count = f[o + at.count]
+    table.codes[0] = blank || 0x2e // this puzzle's mark ('.' if none), as the C printer would
     return {
       status: STATUS[f[o + at.status]],
-      solution: count > 0 ? writeLine(u8, table.symbols, blank ? String.fromCharCode(blank) : '.', grid + n2, n2) : null,
+      solution: count > 0 ? lineIn(u8, grid + n2, n2, table.codes) : null,
       count,
       nodes: f[o + at.nodes],
       guesses: f[o + at.guesses]

@@ -13,6 +13,7 @@ import { STYLE } from './dlxkit-sudoku-args.mjs'
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
 const MAX_MARKS = 8 // empty-cell marks whose mixes are probed (2^8 probes at most)
+const ascii = new TextDecoder('latin1') // symbols and marks are printable ASCII
 
 /** What the C reader makes of each byte in a one-line puzzle; null when no line of N*N reads as one. */
 export class LineTables {
@@ -57,7 +58,8 @@ export class LineTables {
   /**
    * { value: Int8Array(128) (0 empty, 1..n, NO), kind: Int8Array(128) (the
    * empty-cell marks numbered), mixes: Uint8Array (1 for each set of marks
-   * that may be mixed), symbols (n of them, as printed) } or null.
+   * that may be mixed), symbols (n of them, as printed), codes (their bytes
+   * by value) } or null.
    */
   get (n, size, alphabet) {
     if (n === this._lastN && size === this._lastSize && alphabet === this._lastAlphabet) return this._last // a run of one shape
@@ -127,7 +129,10 @@ export class LineTables {
         mixes[set] = cells && cells[0] === value[symbol] && cells.subarray(1).every((c) => c === 0) ? 1 : 0
       }
     })
-    return mixes ? { value, kind, mixes, symbols } : null
+    if (!mixes) return null
+    const codes = new Uint8Array(65) // the byte written for each value (0: the mark, set per puzzle)
+    for (let v = 1; v <= n; v++) codes[v] = symbols.charCodeAt(v - 1)
+    return { value, kind, mixes, symbols, codes }
   }
 }
 
@@ -202,4 +207,10 @@ export function writeLine (values, symbols, blank, at = 0, len = values.length) 
     codes[i] = v ? symbols.charCodeAt(v - 1) : empty
   }
   return String.fromCharCode.apply(null, codes)
+}
+
+/** Values 0..n at u8[at..at+len) turned in place into their bytes (codes), read as one string. */
+export function lineIn (u8, at, len, codes) {
+  for (let i = 0; i < len; i++) u8[at + i] = codes[u8[at + i]]
+  return ascii.decode(u8.subarray(at, at + len))
 }
