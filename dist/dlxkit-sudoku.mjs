@@ -22,6 +22,7 @@ export class SudokuApi {
     this._kit = kit
     this._lines = new LineTables(kit)
     this._plainKeys = [] // size -> the key of the plain shape
+    this._recent = null // the solver cache's most recent key (only this class orders it)
     // solve()'s buffer in module memory, kept between calls: the record, the grid, the answer
     this._scratchX = null // the instance it lives in (releaseMemory replaces it)
     this._scratch = 0
@@ -63,6 +64,7 @@ export class SudokuApi {
     const key = shapeKey(size, box, flags, regions, jigsaw)
     const cache = this._kit._solvers
     let h = cache.get(key)
+    this._recent = key // the cache's last key, after this call
     if (h) {
       cache.delete(key)
       cache.set(key, h)
@@ -251,8 +253,11 @@ export class SudokuApi {
     const cache = this._kit._solvers
     const h = cache.get(key)
     if (!h) return this._solver(n, {})
-    cache.delete(key)
-    cache.set(key, h)
+    if (key !== this._recent) { // a run of one shape leaves the order as it is
+      cache.delete(key)
+      cache.set(key, h)
+      this._recent = key
+    }
     return h
   }
 
