@@ -13,6 +13,7 @@ import { STYLE } from './dlxkit-sudoku-args.mjs'
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
 const MAX_MARKS = 8 // empty-cell marks whose mixes are probed (2^8 probes at most)
+const ascii = new TextDecoder('latin1') // symbols and marks are printable ASCII
 
 /** What the C reader makes of each byte in a one-line puzzle; null when no line of N*N reads as one. */
 export class LineTables {
@@ -20,6 +21,10 @@ export class LineTables {
     this._kit = kit
     this._tables = new Map()
     this._symbols = new Map()
+    this._lastN = 0 // the last table asked, kept out of the map's string keys
+    this._lastSize = 0
+    this._lastAlphabet = null
+    this._last = null
   }
 
   /**
@@ -53,9 +58,11 @@ export class LineTables {
   /**
    * { value: Int8Array(128) (0 empty, 1..n, NO), kind: Int8Array(128) (the
    * empty-cell marks numbered), mixes: Uint8Array (1 for each set of marks
-   * that may be mixed), symbols (n of them, as printed) } or null.
+   * that may be mixed), symbols (n of them, as printed), codes (their bytes
+   * by value) } or null.
    */
   get (n, size, alphabet) {
+    if (n === this._lastN && size === this._lastSize && alphabet === this._lastAlphabet) return this._last // a run of one shape
     const key = `${n} ${size} ${alphabet ?? ''}`
     let t = this._tables.get(key)
     if (t === undefined) {
@@ -63,6 +70,10 @@ export class LineTables {
       this._tables.set(key, t)
       if (this._tables.size > TABLES_KEPT) this._tables.delete(this._tables.keys().next().value)
     }
+    this._lastN = n
+    this._lastSize = size
+    this._lastAlphabet = alphabet
+    this._last = t
     return t
   }
 
@@ -118,7 +129,10 @@ export class LineTables {
         mixes[set] = cells && cells[0] === value[symbol] && cells.subarray(1).every((c) => c === 0) ? 1 : 0
       }
     })
-    return mixes ? { value, kind, mixes, symbols } : null
+    if (!mixes) return null
+    const codes = new Uint8Array(65) // the byte written for each value (0: the mark, set per puzzle)
+    for (let v = 1; v <= n; v++) codes[v] = symbols.charCodeAt(v - 1)
+    return { value, kind, mixes, symbols, codes }
   }
 }
 
@@ -139,41 +153,64 @@ function printed (kit, t, n, values) {
   })
 }
 
+/** The side n of a line of n*n cells (a final newline aside) that size allows, else 0. */
+export function lineSide (s, size) {
+  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
+  const n = Math.round(Math.sqrt(len))
+  return n * n !== len || n < 1 || (size && size !== n) ? 0 : n
+}
+
+/**
+ * The n*n cells of line s copied through the table into out[at..]: the first
+ * empty-cell mark's code (0 for none), or -1 for the C reader.
+ */
+export function copyLine (table, s, n2, out, at) {
+  const { value, kind, mixes } = table
+  let blank = 0 // the first mark, which the answer uses as the C printer would
+  let marks = 0 // the set of marks seen
+  let givens = 0
+  for (let i = 0; i < n2; i++) {
+    const c = s.charCodeAt(i)
+    const v = c < 128 ? value[c] : NO
+    if (v > 0) {
+      out[at + i] = v
+      givens++
+    } else if (v === NO) return -1
+    else {
+      out[at + i] = 0
+      blank ||= c
+      marks |= 1 << kind[c]
+    }
+  }
+  return !givens || (marks && !mixes[marks]) ? -1 : blank // no symbol, or marks the C reader reads otherwise
+}
+
 /**
  * A one-line puzzle copied through the table: { size, cells, kind: 'line',
  * symbols, blank }, or null for the C reader.
  */
 export function readLine (tables, s, size, alphabet) {
-  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
-  const n = Math.round(Math.sqrt(len))
-  if (n * n !== len || n < 1 || (size && size !== n)) return null
-  const table = tables.get(n, size ?? 0, alphabet)
+  const n = lineSide(s, size)
+  const table = n && tables.get(n, size ?? 0, alphabet)
   if (!table) return null
-  const { value, kind, mixes, symbols } = table
-  const cells = new Uint8Array(len)
-  let blank = 0 // the first mark, which the answer uses as the C printer would
-  let marks = 0 // the set of marks seen
-  let givens = 0
-  for (let i = 0; i < len; i++) {
-    const c = s.charCodeAt(i)
-    const v = c < 128 ? value[c] : NO
-    if (v > 0) {
-      cells[i] = v
-      givens++
-    } else if (v === NO) return null
-    else {
-      blank ||= c
-      marks |= 1 << kind[c]
-    }
-  }
-  if (!givens || (marks && !mixes[marks])) return null // no symbol, or marks the C reader reads otherwise
-  return { size: n, cells, kind: 'line', symbols, blank: blank ? String.fromCharCode(blank) : '.' }
+  const cells = new Uint8Array(n * n)
+  const blank = copyLine(table, s, n * n, cells, 0)
+  return blank < 0 ? null : { size: n, cells, kind: 'line', symbols: table.symbols, blank: blank ? String.fromCharCode(blank) : '.' }
 }
 
-/** Values 0..n as a line in those symbols. */
-export function writeLine (values, symbols, blank) {
-  const codes = new Array(values.length) // one string made at once, not one per cell
+/** Values 0..n (len of them from values[at]) as a line in those symbols. */
+export function writeLine (values, symbols, blank, at = 0, len = values.length) {
+  const codes = new Array(len) // one string made at once, not one per cell
   const empty = blank.charCodeAt(0)
-  for (let i = 0; i < values.length; i++) codes[i] = values[i] ? symbols.charCodeAt(values[i] - 1) : empty
+  for (let i = 0; i < len; i++) {
+    const v = values[at + i]
+    codes[i] = v ? symbols.charCodeAt(v - 1) : empty
+  }
   return String.fromCharCode.apply(null, codes)
+}
+
+/** Values 0..n at u8[at..at+len) turned in place into their bytes (codes), read as one string. */
+export function lineIn (u8, at, len, codes) {
+  for (let i = 0; i < len; i++) u8[at + i] = codes[u8[at + i]]
+  return ascii.decode(u8.subarray(at, at + len))
 }

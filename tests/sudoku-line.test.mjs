@@ -95,3 +95,22 @@ test('random lines of N*N bytes: the fast path never takes one the C reader read
   }
   assert.ok(taken - before > 200, `${taken - before} random lines taken`)
 })
+
+test('solve() keeps its buffer in module memory: answers stay right between other shapes, sizes and grown memory', async () => {
+  const kit = await load() // its solver cache holds 4 shapes: the 9x9 is evicted and rebuilt below
+  const lines = puzzles('top1465.txt', 6)
+  const slow = lines.map((l) => kit.sudoku.solve(l + ' ')) // the C reader's path
+  const others = [{ variant: 'x' }, { variant: 'windoku' }, { boxRows: 3, boxCols: 3, variant: 'x+windoku' }, { size: 4 }, { size: 16 }]
+  lines.forEach((line, k) => {
+    const o = others[k % others.length]
+    const empty = '.'.repeat((o.size ?? 9) ** 2)
+    assert.equal(kit.sudoku.solve(empty, { ...o, limit: 1 }).status, 'found', JSON.stringify(o))
+    if (k === 3) { // a 25x25 grows the memory: the kept views are renewed
+      const before = kit.memorySize()
+      kit.sudoku.solve('.'.repeat(625), { limit: 1 })
+      assert.ok(kit.memorySize() > before, 'the memory grew')
+    }
+    assert.deepEqual(kit.sudoku.solve(line, { limit: 2 }), slow[k], line)
+    assert.equal(kit.sudoku.solve(line.replaceAll('.', '0')).solution, slow[k].solution, 'another empty-cell mark')
+  })
+})

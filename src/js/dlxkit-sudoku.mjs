@@ -5,6 +5,7 @@ import { DlxError, checkCount, describe } from './dlxkit-errors.mjs'
 import {
   STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
+import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
@@ -14,6 +15,7 @@ export class SudokuApi {
   constructor (kit) {
     this._kit = kit
     this._lines = new LineTables(kit)
+    this._fast = new LineSolver(this)
   }
 
   get _x () { return this._kit._x } // the instance may be replaced (releaseMemory)
@@ -45,9 +47,10 @@ export class SudokuApi {
       if (bad >= 0) throw new DlxError('BAD_REGION', `the jigsaw map's cell ${bad + 1} holds ${describe(jigsaw[bad])}; pieces are numbered 0..${size - 1}`)
       if (jigsaw.length !== size * size) throw new DlxError('BAD_REGION', `the jigsaw map needs ${size * size} cells (${size} rows of ${size}), got ${jigsaw.length}`)
     }
-    const key = JSON.stringify([size, box, flags, regions, jigsaw])
+    const key = shapeKey(size, box, flags, regions, jigsaw)
     const cache = this._kit._solvers
     let h = cache.get(key)
+    this._fast.recent = key // the cache's last key, after this call
     if (h) {
       cache.delete(key)
       cache.set(key, h)
@@ -170,6 +173,8 @@ export class SudokuApi {
   solve (puzzle, opts = {}) {
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes)
+    if (fast) return fast // else the full path reads it (again) and says what is wrong
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
       const kit = this._kit
