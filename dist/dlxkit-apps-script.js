@@ -985,6 +985,7 @@ const { STYLE } = m5_
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
 const MAX_MARKS = 8 // empty-cell marks whose mixes are probed (2^8 probes at most)
+const ascii = new TextDecoder('latin1') // symbols and marks are printable ASCII
 
 /** What the C reader makes of each byte in a one-line puzzle; null when no line of N*N reads as one. */
 class LineTables {
@@ -992,6 +993,10 @@ class LineTables {
     this._kit = kit
     this._tables = new Map()
     this._symbols = new Map()
+    this._lastN = 0 // the last table asked, kept out of the map's string keys
+    this._lastSize = 0
+    this._lastAlphabet = null
+    this._last = null
   }
 
   /**
@@ -1025,9 +1030,11 @@ class LineTables {
   /**
    * { value: Int8Array(128) (0 empty, 1..n, NO), kind: Int8Array(128) (the
    * empty-cell marks numbered), mixes: Uint8Array (1 for each set of marks
-   * that may be mixed), symbols (n of them, as printed) } or null.
+   * that may be mixed), symbols (n of them, as printed), codes (their bytes
+   * by value) } or null.
    */
   get (n, size, alphabet) {
+    if (n === this._lastN && size === this._lastSize && alphabet === this._lastAlphabet) return this._last // a run of one shape
     const key = `${n} ${size} ${alphabet ?? ''}`
     let t = this._tables.get(key)
     if (t === undefined) {
@@ -1035,6 +1042,10 @@ class LineTables {
       this._tables.set(key, t)
       if (this._tables.size > TABLES_KEPT) this._tables.delete(this._tables.keys().next().value)
     }
+    this._lastN = n
+    this._lastSize = size
+    this._lastAlphabet = alphabet
+    this._last = t
     return t
   }
 
@@ -1090,7 +1101,10 @@ class LineTables {
         mixes[set] = cells && cells[0] === value[symbol] && cells.subarray(1).every((c) => c === 0) ? 1 : 0
       }
     })
-    return mixes ? { value, kind, mixes, symbols } : null
+    if (!mixes) return null
+    const codes = new Uint8Array(65) // the byte written for each value (0: the mark, set per puzzle)
+    for (let v = 1; v <= n; v++) codes[v] = symbols.charCodeAt(v - 1)
+    return { value, kind, mixes, symbols, codes }
   }
 }
 
@@ -1111,49 +1125,180 @@ function printed (kit, t, n, values) {
   })
 }
 
+/** The side n of a line of n*n cells (a final newline aside) that size allows, else 0. */
+function lineSide (s, size) {
+  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
+  const n = Math.round(Math.sqrt(len))
+  return n * n !== len || n < 1 || (size && size !== n) ? 0 : n
+}
+
+/**
+ * The n*n cells of line s copied through the table into out[at..]: the first
+ * empty-cell mark's code (0 for none), or -1 for the C reader.
+ */
+function copyLine (table, s, n2, out, at) {
+  const { value, kind, mixes } = table
+  let blank = 0 // the first mark, which the answer uses as the C printer would
+  let marks = 0 // the set of marks seen
+  let givens = 0
+  for (let i = 0; i < n2; i++) {
+    const c = s.charCodeAt(i)
+    const v = c < 128 ? value[c] : NO
+    if (v > 0) {
+      out[at + i] = v
+      givens++
+    } else if (v === NO) return -1
+    else {
+      out[at + i] = 0
+      blank ||= c
+      marks |= 1 << kind[c]
+    }
+  }
+  return !givens || (marks && !mixes[marks]) ? -1 : blank // no symbol, or marks the C reader reads otherwise
+}
+
 /**
  * A one-line puzzle copied through the table: { size, cells, kind: 'line',
  * symbols, blank }, or null for the C reader.
  */
 function readLine (tables, s, size, alphabet) {
-  const len = s.length - (s.endsWith('\r\n') ? 2 : s.endsWith('\n') ? 1 : 0)
-  const n = Math.round(Math.sqrt(len))
-  if (n * n !== len || n < 1 || (size && size !== n)) return null
-  const table = tables.get(n, size ?? 0, alphabet)
+  const n = lineSide(s, size)
+  const table = n && tables.get(n, size ?? 0, alphabet)
   if (!table) return null
-  const { value, kind, mixes, symbols } = table
-  const cells = new Uint8Array(len)
-  let blank = 0 // the first mark, which the answer uses as the C printer would
-  let marks = 0 // the set of marks seen
-  let givens = 0
-  for (let i = 0; i < len; i++) {
-    const c = s.charCodeAt(i)
-    const v = c < 128 ? value[c] : NO
-    if (v > 0) {
-      cells[i] = v
-      givens++
-    } else if (v === NO) return null
-    else {
-      blank ||= c
-      marks |= 1 << kind[c]
-    }
-  }
-  if (!givens || (marks && !mixes[marks])) return null // no symbol, or marks the C reader reads otherwise
-  return { size: n, cells, kind: 'line', symbols, blank: blank ? String.fromCharCode(blank) : '.' }
+  const cells = new Uint8Array(n * n)
+  const blank = copyLine(table, s, n * n, cells, 0)
+  return blank < 0 ? null : { size: n, cells, kind: 'line', symbols: table.symbols, blank: blank ? String.fromCharCode(blank) : '.' }
 }
 
-/** Values 0..n as a line in those symbols. */
-function writeLine (values, symbols, blank) {
-  const codes = new Array(values.length) // one string made at once, not one per cell
+/** Values 0..n (len of them from values[at]) as a line in those symbols. */
+function writeLine (values, symbols, blank, at = 0, len = values.length) {
+  const codes = new Array(len) // one string made at once, not one per cell
   const empty = blank.charCodeAt(0)
-  for (let i = 0; i < values.length; i++) codes[i] = values[i] ? symbols.charCodeAt(values[i] - 1) : empty
+  for (let i = 0; i < len; i++) {
+    const v = values[at + i]
+    codes[i] = v ? symbols.charCodeAt(v - 1) : empty
+  }
   return String.fromCharCode.apply(null, codes)
 }
-  return { LineTables, readLine, writeLine }
+
+/** Values 0..n at u8[at..at+len) turned in place into their bytes (codes), read as one string. */
+function lineIn (u8, at, len, codes) {
+  for (let i = 0; i < len; i++) u8[at + i] = codes[u8[at + i]]
+  return ascii.decode(u8.subarray(at, at + len))
+}
+  return { LineTables, lineSide, copyLine, readLine, writeLine, lineIn }
+})()
+
+// ---- src/js/dlxkit-sudoku-fast.mjs
+const m7_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// solve()'s lean path: a one-line puzzle with plain options, its bytes copied
+// through the line table straight into a buffer kept in module memory, the
+// answer read there with one decode (one call costs about what a puzzle of
+// solveMany does).
+const { SLOT, SUDOKU_STATUS: STATUS } = m1_
+const { checkPuzzleLength, checkTextSize } = m5_
+const { copyLine, lineIn, lineSide } = m6_
+
+/** The solver cache's key for a shape: one fact, for _solver and the fast path. */
+const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
+
+/** Options that leave a one-line puzzle to the fast path: none that shape, spell or format it. */
+const plainOptions = (o) => o.alphabet == null && o.boxRows == null && o.boxCols == null && o.variant == null &&
+  o.regions == null && o.jigsaw == null && o.format == null
+
+class LineSolver {
+  constructor (api) {
+    this._api = api
+    this._plainKeys = [] // size -> the key of the plain shape
+    this.recent = null // the solver cache's most recent key (only this class orders it)
+    // solve()'s buffer in module memory, kept between calls: the record, the grid, the answer
+    this._scratchX = null // the instance it lives in (releaseMemory replaces it)
+    this._scratch = 0
+    this._scratchCells = 0
+    this._buffer = null // views of the memory, renewed when it grows
+    this._u8 = null
+    this._f64 = null
+  }
+
+  /**
+   * solve() of a one-line puzzle with plain options, without a copy: its
+   * bytes go through the line table straight into a buffer kept in module
+   * memory, and the answer is read from there. null leaves it to the full
+   * path (which reads it again and says what is wrong).
+   */
+  solve (puzzle, size, limit, maxNodes) {
+    checkTextSize(size)
+    checkPuzzleLength(puzzle)
+    const n = lineSide(puzzle, size)
+    const table = n && this._api._lines.get(n, size ?? 0, null)
+    if (!table) return null
+    const n2 = n * n
+    const at = SLOT.solve
+    const out = this._scratchFor(n2)
+    const grid = out + 8 * at.length
+    const blank = copyLine(table, puzzle, n2, this._view(), grid)
+    if (blank < 0) return null
+    const h = this._plainSolver(n) // after the copy, as the full path reads before it builds
+    const rc = this._api._x.dk_sudoku_solve(h, grid, limit, maxNodes, grid + n2, out)
+    if (rc < 0) throw this._api._kit._error(rc)
+    const u8 = this._view() // the search may have grown the memory
+    const f = this._f64
+    const o = out >> 3
+    const count = f[o + at.count]
+    table.codes[0] = blank || 0x2e // this puzzle's mark ('.' if none), as the C printer would
+    return {
+      status: STATUS[f[o + at.status]],
+      solution: count > 0 ? lineIn(u8, grid + n2, n2, table.codes) : null,
+      count,
+      nodes: f[o + at.nodes],
+      guesses: f[o + at.guesses]
+    }
+  }
+
+  /** The solver of the plain n x n shape, from the cache (most recent last) or built. */
+  _plainSolver (n) {
+    const key = this._plainKeys[n] ??= shapeKey(n, [0, 0], 0, [], null)
+    const cache = this._api._kit._solvers
+    const h = cache.get(key)
+    if (!h) return this._api._solver(n, {})
+    if (key !== this.recent) { // a run of one shape leaves the order as it is
+      cache.delete(key)
+      cache.set(key, h)
+      this.recent = key
+    }
+    return h
+  }
+
+  /** solve()'s buffer for n2 cells: the record (8-byte aligned), the grid, the answer. */
+  _scratchFor (n2) {
+    if (this._scratchX === this._api._x && this._scratchCells >= n2) return this._scratch
+    const kit = this._api._kit
+    const p = kit._alloc(8 * SLOT.solve.length + 2 * n2)
+    if (this._scratchX === this._api._x) kit._free(this._scratch)
+    this._scratchX = this._api._x
+    this._scratch = p
+    this._scratchCells = n2
+    return p
+  }
+
+  /** A byte view of the module's memory (and its float view), renewed only when the memory grew. */
+  _view () {
+    const buffer = this._api._x.memory.buffer
+    if (buffer !== this._buffer) {
+      this._buffer = buffer
+      this._u8 = new Uint8Array(buffer)
+      this._f64 = new Float64Array(buffer)
+    }
+    return this._u8
+  }
+}
+  return { shapeKey, plainOptions, LineSolver }
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m7_ = (function () {
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
@@ -1161,6 +1306,7 @@ const m7_ = (function () {
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
 const { DlxError, checkCount, describe } = m2_
 const { STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m5_
+const { LineSolver, plainOptions, shapeKey } = m7_
 const { LineTables, readLine, writeLine } = m6_
 
 const SOLVER_CACHE_SIZE = 4
@@ -1170,6 +1316,7 @@ class SudokuApi {
   constructor (kit) {
     this._kit = kit
     this._lines = new LineTables(kit)
+    this._fast = new LineSolver(this)
   }
 
   get _x () { return this._kit._x } // the instance may be replaced (releaseMemory)
@@ -1201,9 +1348,10 @@ class SudokuApi {
       if (bad >= 0) throw new DlxError('BAD_REGION', `the jigsaw map's cell ${bad + 1} holds ${describe(jigsaw[bad])}; pieces are numbered 0..${size - 1}`)
       if (jigsaw.length !== size * size) throw new DlxError('BAD_REGION', `the jigsaw map needs ${size * size} cells (${size} rows of ${size}), got ${jigsaw.length}`)
     }
-    const key = JSON.stringify([size, box, flags, regions, jigsaw])
+    const key = shapeKey(size, box, flags, regions, jigsaw)
     const cache = this._kit._solvers
     let h = cache.get(key)
+    this._fast.recent = key // the cache's last key, after this call
     if (h) {
       cache.delete(key)
       cache.set(key, h)
@@ -1326,6 +1474,8 @@ class SudokuApi {
   solve (puzzle, opts = {}) {
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes)
+    if (fast) return fast // else the full path reads it (again) and says what is wrong
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
       const kit = this._kit
@@ -1607,7 +1757,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): memory, the copies
@@ -1617,7 +1767,7 @@ const m8_ = (function () {
 const { ERROR_NAMES, SLOT } = m1_
 const { DlxError, INT32_MAX, checkWhole, describe, errorText } = m2_
 const { exactCover, parseDlx } = m4_
-const { SudokuApi } = m7_
+const { SudokuApi } = m8_
 
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
@@ -1826,7 +1976,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -1844,14 +1994,14 @@ function load () {
 })()
 
 // ---- src/js/sheets.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m9_
+const { load, DlxError } = m10_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -2276,7 +2426,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -2309,7 +2459,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -2317,9 +2467,9 @@ const m12_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m8_
-const { createSheetFunctions, SheetError } = m10_
-const { base64Bytes } = m11_
+const { Dlxkit } = m9_
+const { createSheetFunctions, SheetError } = m11_
+const { base64Bytes } = m12_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -2336,7 +2486,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m12_
+return m13_
 })()
 
 var DLXKIT_WASM_ =
