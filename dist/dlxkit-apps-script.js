@@ -848,7 +848,7 @@ const m5_ = (function () {
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
 // sizes and box sides, variants, output formats, 2D arrays as spreadsheets
-// pass them.
+// pass them, and the candidates the module writes, as lists.
 const { DlxError, describe } = m2_
 
 /** Output styles by name, as the C printer numbers them. */
@@ -963,7 +963,25 @@ function readArray (rows, opts) {
   }
   return { size: n, cells, kind: 'array' }
 }
-  return { STYLE, checkAlphabet, variantFlags, boxOf, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray }
+
+/** Candidates as the module writes them (per cell, a 64-bit digit mask in two
+ * 32-bit halves) to a list of digits per cell, row by row. */
+function candidateLists (u32, size) {
+  const rows = []
+  for (let r = 0; r < size; r++) {
+    const row = []
+    for (let c = 0; c < size; c++) {
+      const lo = u32[2 * (r * size + c)]
+      const hi = u32[2 * (r * size + c) + 1]
+      const digits = []
+      for (let d = 0; d < size; d++) if ((d < 32 ? lo >>> d : hi >>> (d - 32)) & 1) digits.push(d + 1)
+      row.push(digits)
+    }
+    rows.push(row)
+  }
+  return rows
+}
+  return { STYLE, checkAlphabet, variantFlags, boxOf, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray, candidateLists }
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
@@ -1305,7 +1323,7 @@ const m8_ = (function () {
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
 const { DlxError, checkCount, describe } = m2_
-const { STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m5_
+const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m5_
 const { LineSolver, plainOptions, shapeKey } = m7_
 const { LineTables, readLine, writeLine } = m6_
 
@@ -1679,20 +1697,7 @@ class SudokuApi {
       return kit._with([size * size, size * size * 8], (grid, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_candidates(h, grid, out))
-        const u32 = new Uint32Array(kit._x.memory.buffer, out, size * size * 2)
-        const rows = []
-        for (let r = 0; r < size; r++) {
-          const row = []
-          for (let c = 0; c < size; c++) {
-            const lo = u32[2 * (r * size + c)]
-            const hi = u32[2 * (r * size + c) + 1]
-            const digits = []
-            for (let d = 0; d < size; d++) if ((d < 32 ? lo >>> d : hi >>> (d - 32)) & 1) digits.push(d + 1)
-            row.push(digits)
-          }
-          rows.push(row)
-        }
-        return rows
+        return candidateLists(new Uint32Array(kit._x.memory.buffer, out, size * size * 2), size)
       })
     })
   }

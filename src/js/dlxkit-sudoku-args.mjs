@@ -1,6 +1,6 @@
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
 // sizes and box sides, variants, output formats, 2D arrays as spreadsheets
-// pass them.
+// pass them, and the candidates the module writes, as lists.
 import { DlxError, describe } from './dlxkit-errors.mjs'
 
 /** Output styles by name, as the C printer numbers them. */
@@ -114,4 +114,22 @@ export function readArray (rows, opts) {
     })
   }
   return { size: n, cells, kind: 'array' }
+}
+
+/** Candidates as the module writes them (per cell, a 64-bit digit mask in two
+ * 32-bit halves) to a list of digits per cell, row by row. */
+export function candidateLists (u32, size) {
+  const rows = []
+  for (let r = 0; r < size; r++) {
+    const row = []
+    for (let c = 0; c < size; c++) {
+      const lo = u32[2 * (r * size + c)]
+      const hi = u32[2 * (r * size + c) + 1]
+      const digits = []
+      for (let d = 0; d < size; d++) if ((d < 32 ? lo >>> d : hi >>> (d - 32)) & 1) digits.push(d + 1)
+      row.push(digits)
+    }
+    rows.push(row)
+  }
+  return rows
 }

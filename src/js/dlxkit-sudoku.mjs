@@ -3,7 +3,7 @@
 import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
 import { DlxError, checkCount, describe } from './dlxkit-errors.mjs'
 import {
-  STYLE, boxOf, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
+  STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
@@ -378,20 +378,7 @@ export class SudokuApi {
       return kit._with([size * size, size * size * 8], (grid, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_candidates(h, grid, out))
-        const u32 = new Uint32Array(kit._x.memory.buffer, out, size * size * 2)
-        const rows = []
-        for (let r = 0; r < size; r++) {
-          const row = []
-          for (let c = 0; c < size; c++) {
-            const lo = u32[2 * (r * size + c)]
-            const hi = u32[2 * (r * size + c) + 1]
-            const digits = []
-            for (let d = 0; d < size; d++) if ((d < 32 ? lo >>> d : hi >>> (d - 32)) & 1) digits.push(d + 1)
-            row.push(digits)
-          }
-          rows.push(row)
-        }
-        return rows
+        return candidateLists(new Uint32Array(kit._x.memory.buffer, out, size * size * 2), size)
       })
     })
   }
