@@ -5,8 +5,8 @@
 // `node tools/excel-icons.mjs` rewrites them; tests/excel-addin.test.mjs
 // checks the committed files show what render() draws.
 import { writeFileSync } from 'node:fs'
-import { deflateSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import { encodePng } from './png.mjs'
 
 export const SIZES = [16, 32, 64, 80, 128]
 const BLUE = [0x3b, 0x5b, 0xdb]
@@ -55,38 +55,6 @@ export function render (size) {
   return px
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32 (bytes) {
-  let c = 0xffffffff
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 255] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function chunk (type, data) {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const out = Buffer.alloc(body.length + 8)
-  out.writeUInt32BE(data.length, 0)
-  body.copy(out, 4)
-  out.writeUInt32BE(crc32(body), body.length + 4)
-  return out
-}
-
-/** A PNG file (8-bit RGBA, no filtering) of `size` x `size` pixels. */
-export function png (size, px) {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 6, 0, 0, 0], 8)
-  const raw = Buffer.alloc(size * (size * 4 + 1))
-  for (let y = 0; y < size; y++) raw.set(px.subarray(y * size * 4, (y + 1) * size * 4), y * (size * 4 + 1) + 1)
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))])
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const size of SIZES) writeFileSync(new URL(`../web/excel/icon-${size}.png`, import.meta.url), png(size, render(size)))
+  for (const size of SIZES) writeFileSync(new URL(`../web/excel/icon-${size}.png`, import.meta.url), encodePng(render(size), size))
 }
