@@ -99,13 +99,6 @@ async function count (id, p, opts) {
   return r.count
 }
 
-/** Count one shard with progress (as Problem.countShard). */
-async function countShard (id, p, shard, parts, { maxNodes = 0 } = {}) {
-  const search = new Search(p, { shard, parts, maxNodes })
-  await inSlices(id, search)
-  if (search.status === 'stopped') throw countStopped(search.result())
-  return search.count
-}
 
 /**
  * Stream solutions: each one is posted as it is found, but only as many as
@@ -172,7 +165,7 @@ export const handlers = {
   'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
   'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
   'problem.countDetailed': (id, [pid, opts]) => countDetailed(id, problem(pid), opts),
-  'problem.countShard': (id, [pid, shard, parts, opts]) => countShard(id, problem(pid), shard, parts, opts),
+  'problem.countShard': (id, [pid, shard, parts, { maxNodes } = {}]) => count(id, problem(pid), { shard, parts, maxNodes }), // the older name
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()
