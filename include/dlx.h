@@ -65,6 +65,7 @@ typedef struct dlx_stats {
     int32_t level;      /* current depth of the search */
     int32_t max_level;  /* deepest level reached */
     uint64_t guesses;   /* nodes whose item had more than one option to try */
+    uint64_t restarts;  /* times the search started over (dlx_set_restarts) */
 } dlx_stats_t;
 
 /* A human-readable name for a result or error code. Never NULL. */
@@ -120,6 +121,16 @@ void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item);
  * from `seed`: every restart replays the same order. Seed 0 restores the
  * natural order. Restarts the search. */
 void dlx_set_seed(dlx_t *d, uint64_t seed);
+
+/* Restarts, for finding a first solution of a hard instance: with them on,
+ * a search that finds nothing within its budget of nodes starts over in
+ * another order drawn from the seed, on a universal (Luby) schedule, and
+ * branches first on the items that failed most often (failure weights kept
+ * from one start to the next). Restarts end at the first solution: from
+ * there the search goes on to the end without them, so counts stay exact
+ * and complete. The same seed always gives the same search. Off by default
+ * (the search tree is then Knuth's). Restarts the search. */
+void dlx_set_restarts(dlx_t *d, int on);
 
 /* Continue the search for at most max_nodes more nodes (0: no budget).
  * Returns DLX_SOLUTION, DLX_DONE or DLX_BUDGET. */

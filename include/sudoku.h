@@ -99,6 +99,11 @@ void sudoku_box(const sudoku_t *s, int32_t *box_rows, int32_t *box_cols);
 int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                  uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 
+/* Restarts (dlx_set_restarts) for the grids that search on the linked
+ * engine (above 16x16, or with extra regions). On by default; counts and
+ * uniqueness stay exact either way. */
+void sudoku_set_restarts(sudoku_t *s, int on);
+
 /* Candidates of every cell after the givens: N*N 64-bit masks, bit d-1 set
  * when digit d may go there (a given's mask has just its own bit). */
 int sudoku_candidates(sudoku_t *s, const uint8_t *grid, uint64_t *masks, sudoku_error_t *err);

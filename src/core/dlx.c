@@ -214,7 +214,7 @@ void dlx_restart(dlx_t *d) {
 static void reset_search(dlx_t *d) {
     d->phase = PH_START;
     d->level = d->depth = d->max_level = 0;
-    d->nodes = d->updates = d->solutions = d->guesses = 0;
+    d->nodes = d->updates = d->solutions = d->guesses = d->restarts = 0;
     /* Every restart replays the same random order: splitmix64 spreads any
      * seed (even small ones) over the generator's state. */
     uint64_t z = d->seed + 0x9E3779B97F4A7C15ULL;
@@ -255,6 +255,12 @@ void dlx_set_seed(dlx_t *d, uint64_t seed) {
     dlx_restart(d);
 }
 
+void dlx_set_restarts(dlx_t *d, int on) {
+    if (!d) return;
+    d->restarts_on = on != 0;
+    dlx_restart(d);
+}
+
 void dlx_set_engine(dlx_t *d, int engine) {
     dlx_restart(d);
     dlx_bits_free(d);
@@ -269,6 +275,7 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
     out->level = d->level;
     out->max_level = d->max_level;
     out->guesses = d->guesses;
+    out->restarts = d->restarts;
     if (d->phase == PH_DONE) {
         out->progress = 1.0;
     } else if (d->phase == PH_START) {

@@ -69,6 +69,8 @@ struct dlx {
     enum phase phase;
     uint64_t nodes, updates, solutions, guesses;
     uint64_t seed, rng; /* the seed set, and the generator's state (0: natural order) */
+    int restarts_on;    /* dlx_set_restarts */
+    uint64_t restarts;  /* starts over since the last dlx_restart */
 
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */

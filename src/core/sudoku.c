@@ -245,6 +245,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         return NULL;
     }
     sudoku_t *s = calloc(1, sizeof *s);
+    if (s) s->restarts = 1; /* sudoku_set_restarts: on unless turned off */
     region_set rs = {0};
     int rc = s ? 0 : DLX_ENOMEM;
     if (!rc) {
@@ -427,6 +428,10 @@ int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64
     sudoku_search(s, limit, max_nodes, solution, res);
     dlx_unforce_all(s->dlx);
     return 0;
+}
+
+void sudoku_set_restarts(sudoku_t *s, int on) {
+    if (s) s->restarts = on != 0;
 }
 
 int sudoku_check_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {

@@ -17,6 +17,7 @@ struct sudoku {
     xc_array_t *masks;       /* the same matrix on bit masks, for solving (n <= MASKS_MAX_SIZE) */
     sudoku9_t *nine;         /* the plain 9x9 (3x3 boxes, no other regions): its own solver */
     int32_t *options;        /* scratch for dlx_solution: n*n entries */
+    int restarts;            /* sudoku_set_restarts: the linked engine's restarts on */
 };
 
 /* Option and cell arithmetic. */
