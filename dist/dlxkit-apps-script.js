@@ -266,6 +266,12 @@ function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   return v
 }
 
+/** A yes/no option: true, false or left out (undefined), else BAD_ARGUMENT. */
+function checkFlag (v, what) {
+  if (v !== undefined && typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
+  return v === true
+}
+
 /** A count, budget or seed (a double in C, read as a uint64_t). */
 function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
 
@@ -280,11 +286,141 @@ function checkIndex (v, what) {
 function int32OrMinus1 (v) {
   return v >= -(2 ** 31) && v < 2 ** 31 ? v : -1
 }
-  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, checkCount, checkIndex, int32OrMinus1 }
+  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, checkFlag, checkCount, checkIndex, int32OrMinus1 }
+})()
+
+// ---- src/js/dlxkit-options.mjs
+const m3_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// An exact-cover spec ({ primary, secondary, options }) read into what the
+// module takes: item counts, the options as one flat list of 32-bit values,
+// the names of items and colors, and the user's data per option. An option
+// is an item list, a 0/1 row (one entry per item), or { items | row, data }.
+const { DlxError, INT32_MAX, checkWhole, describe, int32OrMinus1 } = m2_
+
+/**
+ * The spec read: { nPrimary, nSecondary, pNames, sNames, colors (names, color
+ * k + 1 at k), flat (per option: its length, its items, their colors), count,
+ * data (per option, or null when no option carries any) }. Every mistake is
+ * a DlxError naming the option; the module sees only checked values.
+ */
+function readSpec (spec) {
+  if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
+  const { primary, secondary = [], options = [] } = spec
+  const pNames = names(primary, 'primary')
+  const sNames = names(secondary, 'secondary')
+  const nPrimary = pNames ? pNames.length : primary
+  const nSecondary = sNames ? sNames.length : secondary
+  if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array (of item lists, 0/1 rows or { items | row, data })')
+  const index = new Map()
+  // Secondary names come after all primary items, named or counted.
+  const declare = (list, first) => list?.forEach((n, i) => {
+    if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
+    index.set(n, first + i)
+  })
+  declare(pNames, 0)
+  declare(sNames, nPrimary)
+  const colors = new Map()
+  const flat = []
+  let data = null
+  for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
+    const opt = optionOf(options[k], k, nPrimary + nSecondary)
+    if (opt.hasData) {
+      data ??= new Array(options.length).fill(undefined)
+      data[k] = opt.data
+    }
+    const items = []
+    const cols = []
+    for (const entry of opt.entries) {
+      let item = entry
+      let color = 0
+      if (typeof entry === 'string') {
+        const colon = entry.indexOf(':')
+        const name = colon < 0 ? entry : entry.slice(0, colon)
+        if (colon >= 0) {
+          const c = entry.slice(colon + 1)
+          if (!c) throw new DlxError('SYNTAX', `option ${k} has an empty color after "${name}:"`, { index: k, item: name })
+          if (!colors.has(c)) colors.set(c, colors.size + 1)
+          color = colors.get(c)
+        }
+        item = index.get(name)
+        if (item === undefined) throw new DlxError('UNKNOWN_ITEM', `option ${k} names unknown item "${name}"`, { index: k, item: name })
+      } else if (Array.isArray(entry)) {
+        [item, color] = entry
+      }
+      if (!Number.isInteger(item) || !Number.isInteger(color)) {
+        throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${describe(entry)}`, { index: k })
+      }
+      // Beyond 32 bits the module would see the value wrapped: -1 gets its BAD_ITEM or BAD_COLOR.
+      items.push(int32OrMinus1(item))
+      cols.push(int32OrMinus1(color))
+    }
+    // Loops, not push(...items): an option of 100,000 entries would overflow the stack.
+    flat.push(items.length)
+    for (const v of items) flat.push(v)
+    for (const v of cols) flat.push(v)
+  }
+  return { nPrimary, nSecondary, pNames, sNames, colors: [...colors.keys()], flat, count: options.length, data }
+}
+
+/** Item names (strings), or null for a count of unnamed items. */
+function names (v, what) {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) {
+    checkWhole(v, `${what} (a count of items)`, INT32_MAX) // beyond it the module would see it wrapped
+    return null
+  }
+  if (Array.isArray(v)) {
+    if (v.length > INT32_MAX) throw new DlxError('BAD_ARGUMENT', `${what} has more than ${INT32_MAX} items`)
+    return v.map(String)
+  }
+  throw new DlxError('BAD_INPUT', `${what} must be an array of item names or a count`)
+}
+
+const isRow = (v) => ArrayBuffer.isView(v) && !(v instanceof DataView)
+
+/**
+ * Option k in any of its forms, as { entries (an item list), hasData, data }.
+ * A plain array is an item list: [0, 1] names items 0 and 1, so a 0/1 row
+ * says what it is, as { row } or a typed array.
+ */
+function optionOf (opt, k, nItems) {
+  if (Array.isArray(opt)) return { entries: opt, hasData: false }
+  if (isRow(opt)) return { entries: rowItems(opt, k, nItems), hasData: false }
+  if (opt === null || typeof opt !== 'object') {
+    throw new DlxError('BAD_INPUT', `option ${k} must be an item list, a 0/1 row ({ row } or a Uint8Array) or { items, data }, not ${describe(opt)}`, { index: k })
+  }
+  const { items, row } = opt
+  const hasData = 'data' in opt
+  if (items !== undefined && row !== undefined) throw new DlxError('BAD_INPUT', `option ${k} has both items and row: give one`, { index: k })
+  if (row !== undefined) {
+    if (!Array.isArray(row) && !isRow(row)) throw new DlxError('BAD_INPUT', `option ${k}: row must be an array of 0/1 (or booleans) or a Uint8Array, not ${describe(row)}`, { index: k })
+    return { entries: rowItems(row, k, nItems), hasData, data: opt.data }
+  }
+  if (!Array.isArray(items)) throw new DlxError('BAD_INPUT', `option ${k} needs items (an item list) or row (0/1 per item)`, { index: k })
+  return { entries: items, hasData, data: opt.data }
+}
+
+/** A 0/1 row as the indices of its 1s; one entry per item, primary then secondary. */
+function rowItems (row, k, nItems) {
+  if (row.length !== nItems) {
+    throw new DlxError('BAD_LENGTH', `option ${k}: a row needs one entry per item (${nItems}), this one has ${row.length}`, { index: k, length: row.length, expected: nItems })
+  }
+  const out = []
+  for (let j = 0; j < row.length; j++) { // not forEach: a hole is a value missing
+    const v = row[j]
+    if (v === 1 || v === true) out.push(j)
+    else if (v !== 0 && v !== false) {
+      throw new DlxError('BAD_VALUE', `option ${k}: row entry ${j} is ${describe(v)}; a row holds 0 or 1 (or false or true)`, { index: k, entry: j })
+    }
+  }
+  return out
+}
+  return { readSpec }
 })()
 
 // ---- src/js/dlxkit-run.mjs
-const m3_ = (function () {
+const m4_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -468,88 +604,28 @@ function solutionsStopped (maxNodes, found) {
 })()
 
 // ---- src/js/dlxkit-problem.mjs
-const m4_ = (function () {
+const m5_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 const { ERR, RESULT, SLOT } = m1_
-const { DlxError, INT32_MAX, checkCount, checkIndex, checkWhole, describe, int32OrMinus1 } = m2_
-const { Search, countStopped, runSearch, solutionsStopped } = m3_
+const { DlxError, checkCount, checkFlag, checkIndex } = m2_
+const { readSpec } = m3_
+const { Search, countStopped, runSearch, solutionsStopped } = m4_
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 
-/** A problem from { primary, secondary, options } (see Dlxkit.exactCover). */
+/** A problem from { primary, secondary, options } (see Dlxkit.exactCover and dlxkit-options.mjs). */
 function exactCover (kit, spec) {
-  if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
-  const { primary, secondary = [], options = [] } = spec
-  const names = (v, what) => {
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) {
-      checkWhole(v, `${what} (a count of items)`, INT32_MAX) // beyond it the module would see it wrapped
-      return null
-    }
-    if (Array.isArray(v)) {
-      if (v.length > INT32_MAX) throw new DlxError('BAD_ARGUMENT', `${what} has more than ${INT32_MAX} items`)
-      return v.map(String)
-    }
-    throw new DlxError('BAD_INPUT', `${what} must be an array of item names or a count`)
-  }
-  const pNames = names(primary, 'primary')
-  const sNames = names(secondary, 'secondary')
-  const nPrimary = pNames ? pNames.length : primary
-  const nSecondary = sNames ? sNames.length : secondary
-  if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array of arrays')
-  const index = new Map()
-  // Secondary names come after all primary items, named or counted.
-  const declare = (list, first) => list?.forEach((n, i) => {
-    if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
-    index.set(n, first + i)
-  })
-  declare(pNames, 0)
-  declare(sNames, nPrimary)
-  const colors = new Map()
-  const flat = []
-  for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
-    const opt = options[k]
-    if (!Array.isArray(opt)) throw new DlxError('BAD_INPUT', `option ${k} must be an array`, { index: k })
-    const items = []
-    const cols = []
-    for (const entry of opt) {
-      let item = entry
-      let color = 0
-      if (typeof entry === 'string') {
-        const colon = entry.indexOf(':')
-        const name = colon < 0 ? entry : entry.slice(0, colon)
-        if (colon >= 0) {
-          const c = entry.slice(colon + 1)
-          if (!c) throw new DlxError('SYNTAX', `option ${k} has an empty color after "${name}:"`, { index: k, item: name })
-          if (!colors.has(c)) colors.set(c, colors.size + 1)
-          color = colors.get(c)
-        }
-        item = index.get(name)
-        if (item === undefined) throw new DlxError('UNKNOWN_ITEM', `option ${k} names unknown item "${name}"`, { index: k, item: name })
-      } else if (Array.isArray(entry)) {
-        [item, color] = entry
-      }
-      if (!Number.isInteger(item) || !Number.isInteger(color)) {
-        throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${describe(entry)}`, { index: k })
-      }
-      // Beyond 32 bits the module would see the value wrapped: -1 gets its BAD_ITEM or BAD_COLOR.
-      items.push(int32OrMinus1(item))
-      cols.push(int32OrMinus1(color))
-    }
-    // Loops, not push(...items): an option of 100,000 entries would overflow the stack.
-    flat.push(items.length)
-    for (const v of items) flat.push(v)
-    for (const v of cols) flat.push(v)
-  }
+  const { nPrimary, nSecondary, pNames, sNames, colors, flat, count, data } = readSpec(spec)
   const p = kit._x.dk_problem_new(nPrimary, nSecondary)
   if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >> 2])
-  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors: [...colors.keys()] })
+  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors, data })
   try {
     kit._with([flat.length * 4], (buf) => {
       kit._i32().set(flat, buf >> 2)
-      const rc = kit._x.dk_problem_add_options(p, buf, options.length)
+      const rc = kit._x.dk_problem_add_options(p, buf, count)
       if (rc < 0) {
         const err = kit._error(rc)
         err.details.index ??= 0 // _error drops zeros, but option 0 is an option
@@ -584,14 +660,16 @@ function parseDlx (kit, text) {
 
 /** An exact-cover problem in the module. Free it when done (or let GC). */
 class Problem {
-  constructor (kit, handle, { names = null, colors = [], fromText = false } = {}) {
+  constructor (kit, handle, { names = null, colors = [], data = null, fromText = false } = {}) {
     this._kit = kit
     this._x = kit._x
     this._h = handle
     this._names = names
     this._colors = colors
     this._fromText = fromText
+    this._data = data // the user's value per option (null: none was given)
     this._items = -1 // the item count, once asked (it never changes)
+    this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
     kit._live++
     kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
@@ -662,6 +740,21 @@ class Problem {
     })
   }
 
+  /** The value given with option k ({ items | row, data }); undefined when none was. */
+  data (k) {
+    k = checkIndex(k, 'option index')
+    this._handle()
+    if (this._options < 0) this._options = this.shape.options // it never changes
+    if (k < 0 || k >= this._options) throw new DlxError('BAD_OPTION', `option ${k} does not exist: options are 0..${this._options - 1}`, { index: k })
+    return this._data?.[k]
+  }
+
+  /** A solution's option indices as [{ index, data }], in the same order. */
+  chosen (solution) {
+    if (!Array.isArray(solution)) throw new DlxError('BAD_ARGUMENT', 'chosen needs a solution: an array of option indices')
+    return solution.map((index) => ({ index, data: this.data(index) }))
+  }
+
   _colorName (c) {
     if (this._fromText) return this._kit._string(this._x.dk_problem_color_name(this._h, c))
     return this._colors[c - 1] ?? String(c)
@@ -692,14 +785,15 @@ class Problem {
     })
   }
 
-  /** The first solution (sorted option indices), or null. */
-  solve ({ maxNodes = 0 } = {}) {
+  /** The first solution (sorted option indices; with withData [{ index, data }]), or null. */
+  solve ({ maxNodes = 0, withData } = {}) {
+    withData = checkFlag(withData, 'withData')
     this.restart()
     const r = this.search(maxNodes)
     if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
     const s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
     this.restart()
-    return s
+    return s && withData ? this.chosen(s) : s
   }
 
   /**
@@ -723,8 +817,12 @@ class Problem {
     })
   }
 
-  /** Every solution in turn (sorted option indices), up to `limit`; of one shard with shard and parts. */
-  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  /**
+   * Every solution in turn (sorted option indices; with withData
+   * [{ index, data }]), up to `limit`; of one shard with shard and parts.
+   */
+  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0, withData } = {}) {
+    withData = checkFlag(withData, 'withData')
     const search = new Search(this, { shard, parts, limit, maxNodes })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
@@ -736,7 +834,7 @@ class Problem {
         const r = search.next()
         this._iterating = true
         if (r !== 'solution') break
-        yield search.solution()
+        yield withData ? this.chosen(search.solution()) : search.solution()
       }
       if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
     } finally {
@@ -843,7 +941,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m5_ = (function () {
+const m6_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -985,7 +1083,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m6_ = (function () {
+const m7_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -998,7 +1096,7 @@ const m6_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m5_
+const { STYLE } = m6_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -1208,7 +1306,7 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m7_ = (function () {
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
@@ -1216,8 +1314,8 @@ const m7_ = (function () {
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
-const { checkPuzzleLength, checkTextSize } = m5_
-const { copyLine, lineIn, lineSide } = m6_
+const { checkPuzzleLength, checkTextSize } = m6_
+const { copyLine, lineIn, lineSide } = m7_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -1316,16 +1414,16 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
 const { DlxError, checkCount, describe } = m2_
-const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m5_
-const { LineSolver, plainOptions, shapeKey } = m7_
-const { LineTables, readLine, writeLine } = m6_
+const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m6_
+const { LineSolver, plainOptions, shapeKey } = m8_
+const { LineTables, readLine, writeLine } = m7_
 
 const SOLVER_CACHE_SIZE = 4
 const utf8Decoder = new TextDecoder()
@@ -1762,7 +1860,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): memory, the copies
@@ -1771,8 +1869,8 @@ const m9_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { ERROR_NAMES, SLOT } = m1_
 const { DlxError, INT32_MAX, checkWhole, describe, errorText } = m2_
-const { exactCover, parseDlx } = m4_
-const { SudokuApi } = m8_
+const { exactCover, parseDlx } = m5_
+const { SudokuApi } = m9_
 
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
@@ -1981,7 +2079,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -1999,14 +2097,14 @@ function load () {
 })()
 
 // ---- src/js/sheets.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m10_
+const { load, DlxError } = m11_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -2431,7 +2529,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -2464,7 +2562,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -2472,9 +2570,9 @@ const m13_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m9_
-const { createSheetFunctions, SheetError } = m11_
-const { base64Bytes } = m12_
+const { Dlxkit } = m10_
+const { createSheetFunctions, SheetError } = m12_
+const { base64Bytes } = m13_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -2491,7 +2589,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m13_
+return m14_
 })()
 
 var DLXKIT_WASM_ =

@@ -150,7 +150,8 @@ class DlxWorker {
 
   /**
    * Post a request; signal and onProgress stay on this side. `stream`
-   * ({ onItem }) takes streamed items and learns the request's id.
+   * ({ onItem }) takes streamed items and learns the request's id; its
+   * `refuse` (see _send) may name what of the request cannot be sent.
    */
   _call (op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
@@ -169,7 +170,7 @@ class DlxWorker {
     if (stream) stream.id = id
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new DlxError('ABORTED', 'the operation was aborted'))
-      const entry = { resolve, reject, onProgress, onItem: stream?.onItem, message: { id, op, args: sent }, sent: false }
+      const entry = { resolve, reject, onProgress, onItem: stream?.onItem, refuse: stream?.refuse, message: { id, op, args: sent }, sent: false }
       if (signal) {
         const onAbort = () => this._abort(id)
         signal.addEventListener('abort', onAbort, { once: true })
@@ -187,7 +188,8 @@ class DlxWorker {
    * where a value belongs, a Proxy) is sent as a plain copy with {} in its
    * place, so the worker's checks reject it as the direct API would; what
    * cannot even be read rejects the call with BAD_ARGUMENT (never a call left
-   * pending for ever).
+   * pending for ever). A request's `refuse` may instead give the error: the
+   * user's own values (option data) are never silently replaced.
    */
   _send (entry) {
     entry.sent = true
@@ -195,11 +197,14 @@ class DlxWorker {
       this._post(entry.message)
       return
     } catch (e) {
-      try {
-        this._post(transferable(entry.message, new Map()))
-        return
-      } catch {}
-      this._settle(entry.message.id)?.reject(new DlxError('BAD_ARGUMENT', `an argument cannot be sent to the worker: ${errorText(e)}`))
+      const refused = entry.refuse?.()
+      if (!refused) {
+        try {
+          this._post(transferable(entry.message, new Map()))
+          return
+        } catch {}
+      }
+      this._settle(entry.message.id)?.reject(refused ?? new DlxError('BAD_ARGUMENT', `an argument cannot be sent to the worker: ${errorText(e)}`))
     }
   }
 
@@ -250,7 +255,9 @@ class DlxWorker {
   }
 
   /** A problem living in the worker; its methods return promises. */
-  async exactCover (spec) { return new RemoteProblem(this, await this._call('problem.exactCover', [spec])) }
+  async exactCover (spec) {
+    return new RemoteProblem(this, await this._call('problem.exactCover', [spec], { refuse: () => unsendableData(spec) }))
+  }
   async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
 
   /** A request about a problem of this worker generation. */
@@ -296,6 +303,27 @@ function transferable (v, seen) {
   } catch {
     return {}
   }
+}
+
+/**
+ * The error for the first option whose data structured clone refuses (a
+ * function, a Symbol, a class with private state...), or null: such data
+ * cannot live in a worker, and {} in its place would be a wrong answer.
+ */
+function unsendableData (spec) {
+  try {
+    const options = spec.options
+    for (let k = 0; k < options.length; k++) {
+      const opt = options[k]
+      if (opt === null || typeof opt !== 'object' || Array.isArray(opt) || !('data' in opt)) continue
+      try {
+        structuredClone(opt.data)
+      } catch (e) {
+        return new DlxError('BAD_ARGUMENT', `option ${k}: its data cannot be sent to a worker (${errorText(e)}); give data that structured clone copies (plain values, arrays, objects, Map, Date...)`, { index: k })
+      }
+    }
+  } catch {}
+  return null
 }
 
 function readKey (v, k) {

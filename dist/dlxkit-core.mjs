@@ -4,6 +4,7 @@
 //   dlxkit-errors.mjs       DlxError and the checks of arguments
 //   dlxkit-load.mjs         loading the module, the instance (Dlxkit)
 //   dlxkit-problem.mjs      exact-cover problems (Problem)
+//   dlxkit-options.mjs      their spec read: item lists, 0/1 rows, data per option
 //   dlxkit-run.mjs          the one search-with-budget run loop (runSearch)
 //   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs, dlxkit-sudoku-line.mjs)
 //   dlxkit-client.mjs       createWorker()'s client; dlxkit-worker-core.mjs serves it

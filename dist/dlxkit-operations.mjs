@@ -21,6 +21,7 @@ export const OPERATIONS = Object.freeze({
   'problem.shape': { problem: true },
   'problem.option': { problem: true },
   'problem.formatOption': { problem: true },
+  'problem.data': { problem: true },
   'problem.solve': { problem: true, turn: true },
   'problem.count': { problem: true, turn: true },
   'problem.countDetailed': { problem: true, turn: true },

@@ -1,82 +1,22 @@
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 import { ERR, RESULT, SLOT } from './dlxkit-abi.mjs'
-import { DlxError, INT32_MAX, checkCount, checkIndex, checkWhole, describe, int32OrMinus1 } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag, checkIndex } from './dlxkit-errors.mjs'
+import { readSpec } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 
-/** A problem from { primary, secondary, options } (see Dlxkit.exactCover). */
+/** A problem from { primary, secondary, options } (see Dlxkit.exactCover and dlxkit-options.mjs). */
 export function exactCover (kit, spec) {
-  if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
-  const { primary, secondary = [], options = [] } = spec
-  const names = (v, what) => {
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 0) {
-      checkWhole(v, `${what} (a count of items)`, INT32_MAX) // beyond it the module would see it wrapped
-      return null
-    }
-    if (Array.isArray(v)) {
-      if (v.length > INT32_MAX) throw new DlxError('BAD_ARGUMENT', `${what} has more than ${INT32_MAX} items`)
-      return v.map(String)
-    }
-    throw new DlxError('BAD_INPUT', `${what} must be an array of item names or a count`)
-  }
-  const pNames = names(primary, 'primary')
-  const sNames = names(secondary, 'secondary')
-  const nPrimary = pNames ? pNames.length : primary
-  const nSecondary = sNames ? sNames.length : secondary
-  if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array of arrays')
-  const index = new Map()
-  // Secondary names come after all primary items, named or counted.
-  const declare = (list, first) => list?.forEach((n, i) => {
-    if (index.has(n)) throw new DlxError('DUPLICATE_NAME', `item "${n}" is declared twice`, { item: n })
-    index.set(n, first + i)
-  })
-  declare(pNames, 0)
-  declare(sNames, nPrimary)
-  const colors = new Map()
-  const flat = []
-  for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
-    const opt = options[k]
-    if (!Array.isArray(opt)) throw new DlxError('BAD_INPUT', `option ${k} must be an array`, { index: k })
-    const items = []
-    const cols = []
-    for (const entry of opt) {
-      let item = entry
-      let color = 0
-      if (typeof entry === 'string') {
-        const colon = entry.indexOf(':')
-        const name = colon < 0 ? entry : entry.slice(0, colon)
-        if (colon >= 0) {
-          const c = entry.slice(colon + 1)
-          if (!c) throw new DlxError('SYNTAX', `option ${k} has an empty color after "${name}:"`, { index: k, item: name })
-          if (!colors.has(c)) colors.set(c, colors.size + 1)
-          color = colors.get(c)
-        }
-        item = index.get(name)
-        if (item === undefined) throw new DlxError('UNKNOWN_ITEM', `option ${k} names unknown item "${name}"`, { index: k, item: name })
-      } else if (Array.isArray(entry)) {
-        [item, color] = entry
-      }
-      if (!Number.isInteger(item) || !Number.isInteger(color)) {
-        throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${describe(entry)}`, { index: k })
-      }
-      // Beyond 32 bits the module would see the value wrapped: -1 gets its BAD_ITEM or BAD_COLOR.
-      items.push(int32OrMinus1(item))
-      cols.push(int32OrMinus1(color))
-    }
-    // Loops, not push(...items): an option of 100,000 entries would overflow the stack.
-    flat.push(items.length)
-    for (const v of items) flat.push(v)
-    for (const v of cols) flat.push(v)
-  }
+  const { nPrimary, nSecondary, pNames, sNames, colors, flat, count, data } = readSpec(spec)
   const p = kit._x.dk_problem_new(nPrimary, nSecondary)
   if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >> 2])
-  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors: [...colors.keys()] })
+  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors, data })
   try {
     kit._with([flat.length * 4], (buf) => {
       kit._i32().set(flat, buf >> 2)
-      const rc = kit._x.dk_problem_add_options(p, buf, options.length)
+      const rc = kit._x.dk_problem_add_options(p, buf, count)
       if (rc < 0) {
         const err = kit._error(rc)
         err.details.index ??= 0 // _error drops zeros, but option 0 is an option
@@ -111,14 +51,16 @@ export function parseDlx (kit, text) {
 
 /** An exact-cover problem in the module. Free it when done (or let GC). */
 export class Problem {
-  constructor (kit, handle, { names = null, colors = [], fromText = false } = {}) {
+  constructor (kit, handle, { names = null, colors = [], data = null, fromText = false } = {}) {
     this._kit = kit
     this._x = kit._x
     this._h = handle
     this._names = names
     this._colors = colors
     this._fromText = fromText
+    this._data = data // the user's value per option (null: none was given)
     this._items = -1 // the item count, once asked (it never changes)
+    this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
     kit._live++
     kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
@@ -189,6 +131,21 @@ export class Problem {
     })
   }
 
+  /** The value given with option k ({ items | row, data }); undefined when none was. */
+  data (k) {
+    k = checkIndex(k, 'option index')
+    this._handle()
+    if (this._options < 0) this._options = this.shape.options // it never changes
+    if (k < 0 || k >= this._options) throw new DlxError('BAD_OPTION', `option ${k} does not exist: options are 0..${this._options - 1}`, { index: k })
+    return this._data?.[k]
+  }
+
+  /** A solution's option indices as [{ index, data }], in the same order. */
+  chosen (solution) {
+    if (!Array.isArray(solution)) throw new DlxError('BAD_ARGUMENT', 'chosen needs a solution: an array of option indices')
+    return solution.map((index) => ({ index, data: this.data(index) }))
+  }
+
   _colorName (c) {
     if (this._fromText) return this._kit._string(this._x.dk_problem_color_name(this._h, c))
     return this._colors[c - 1] ?? String(c)
@@ -219,14 +176,15 @@ export class Problem {
     })
   }
 
-  /** The first solution (sorted option indices), or null. */
-  solve ({ maxNodes = 0 } = {}) {
+  /** The first solution (sorted option indices; with withData [{ index, data }]), or null. */
+  solve ({ maxNodes = 0, withData } = {}) {
+    withData = checkFlag(withData, 'withData')
     this.restart()
     const r = this.search(maxNodes)
     if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
     const s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
     this.restart()
-    return s
+    return s && withData ? this.chosen(s) : s
   }
 
   /**
@@ -250,8 +208,12 @@ export class Problem {
     })
   }
 
-  /** Every solution in turn (sorted option indices), up to `limit`; of one shard with shard and parts. */
-  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  /**
+   * Every solution in turn (sorted option indices; with withData
+   * [{ index, data }]), up to `limit`; of one shard with shard and parts.
+   */
+  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0, withData } = {}) {
+    withData = checkFlag(withData, 'withData')
     const search = new Search(this, { shard, parts, limit, maxNodes })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
@@ -263,7 +225,7 @@ export class Problem {
         const r = search.next()
         this._iterating = true
         if (r !== 'solution') break
-        yield search.solution()
+        yield withData ? this.chosen(search.solution()) : search.solution()
       }
       if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
     } finally {

@@ -6,7 +6,7 @@
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
-import { DlxError, errorText } from './dlxkit-errors.mjs'
+import { DlxError, checkFlag, errorText } from './dlxkit-errors.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 
@@ -105,7 +105,8 @@ async function count (id, p, opts) {
  * the client has room for (`window`, then what it grants with { more }), so
  * a slow or gone consumer never lets the search run ahead of it.
  */
-async function solutions (id, p, window, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+async function solutions (id, p, window, { shard = 0, parts = 1, limit = 0, maxNodes = 0, withData } = {}) {
+  withData = checkFlag(withData, 'withData')
   const search = new Search(p, { shard, parts, limit, maxNodes })
   const credit = { left: window, wake: null, fail: null }
   credits.set(id, credit)
@@ -115,7 +116,7 @@ async function solutions (id, p, window, { shard = 0, parts = 1, limit = 0, maxN
     }
   }
   const onSolution = (s) => {
-    channel.send({ id, item: s })
+    channel.send({ id, item: withData ? p.chosen(s) : s })
     credit.left--
   }
   try {
@@ -162,6 +163,7 @@ export const handlers = {
   'problem.shape': (id, [pid]) => problem(pid).shape,
   'problem.option': (id, [pid, k]) => problem(pid).option(k),
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
+  'problem.data': (id, [pid, k]) => problem(pid).data(k),
   'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
   'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
   'problem.countDetailed': (id, [pid, opts]) => countDetailed(id, problem(pid), opts),

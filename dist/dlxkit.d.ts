@@ -160,13 +160,33 @@ export interface SudokuApi {
   rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
 }
 
-/** An option: item names (secondary ones may be 'item:color') or indices ([index, color] for a color). */
-export type OptionSpec = Array<string | number | [number, number]>
+/** An item list: item names (secondary ones may be 'item:color') or indices ([index, color] for a color). */
+export type OptionItems = Array<string | number | [number, number]>
 
-export interface ExactCoverSpec {
+/** A 0/1 row: one entry per item (primary, then secondary), 1 or true where the option covers the item. */
+export type OptionRow = ReadonlyArray<number | boolean> | Uint8Array
+
+/**
+ * An option: an item list, a 0/1 row as { row } or a typed array (a plain
+ * array is always an item list), or either with a value of yours, `data`,
+ * which solve/solutions({ withData: true }) give back with each chosen option.
+ */
+export type OptionSpec<D = unknown> =
+  | OptionItems
+  | Uint8Array
+  | { items: OptionItems, row?: never, data?: D }
+  | { row: OptionRow, items?: never, data?: D }
+
+export interface ExactCoverSpec<D = unknown> {
   primary: string[] | number
   secondary?: string[] | number
-  options: OptionSpec[]
+  options: Array<OptionSpec<D>>
+}
+
+/** A chosen option: its index, and the data given with it (undefined for an option given without). */
+export interface Chosen<D = unknown> {
+  index: number
+  data: D
 }
 
 export interface Stats {
@@ -189,10 +209,15 @@ export interface CountOptions {
 }
 export interface CountResult { count: number, status: 'done' | 'limit' | 'stopped', nodes: number }
 
-export class Problem {
+export interface WithData { withData: true }
+export interface WithoutData { withData?: false }
+
+export class Problem<D = unknown> {
   readonly shape: { primary: number, items: number, options: number, forced: number }
-  /** the first solution: sorted option indices, or null */
-  solve (opts?: { maxNodes?: number }): number[] | null
+  /** the first solution: sorted option indices (with withData: true, [{ index, data }]), or null */
+  solve (opts: { maxNodes?: number } & WithData): Array<Chosen<D>> | null
+  solve (opts?: { maxNodes?: number } & WithoutData): number[] | null
+  solve (opts?: { maxNodes?: number, withData?: boolean }): Array<Chosen<D>> | number[] | null
   /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count the same) */
   count (opts?: CountOptions): number
   countDetailed (opts?: CountOptions): CountResult
@@ -204,7 +229,9 @@ export class Problem {
    * itemName) work. The loop ending in any way releases the problem; an
    * iterator dropped half-way must be closed with its return().
    */
-  solutions (opts?: CountOptions): Generator<number[], void, void>
+  solutions (opts: CountOptions & WithData): Generator<Array<Chosen<D>>, void, void>
+  solutions (opts?: CountOptions & WithoutData): Generator<number[], void, void>
+  solutions (opts?: CountOptions & { withData?: boolean }): Generator<Array<Chosen<D>> | number[], void, void>
   search (maxNodes?: number): 'solution' | 'done' | 'budget'
   searchUntil (nodeLimit?: number): 'solution' | 'done' | 'budget'
   solution (): number[]
@@ -221,6 +248,10 @@ export class Problem {
   /** throws BAD_ARGUMENT for a non-integer, BAD_ITEM outside 0..items-1 */
   itemName (item: number): string
   option (k: number): string[]
+  /** the data given with option k (undefined when none was); BAD_OPTION outside 0..options-1 */
+  data (k: number): D
+  /** a solution's option indices as [{ index, data }] */
+  chosen (solution: number[]): Array<Chosen<D>>
   formatOption (k: number): string
   free (): void
   [Symbol.dispose] (): void
@@ -246,8 +277,8 @@ export function runSearch (problem: Problem, options?: RunOptions): CountResult
 
 export class Dlxkit {
   sudoku: SudokuApi
-  exactCover (spec: ExactCoverSpec): Problem
-  parseDlx (text: string): Problem
+  exactCover<D = unknown> (spec: ExactCoverSpec<D>): Problem<D>
+  parseDlx (text: string): Problem<undefined>
   setMemoryLimit (bytes: number): void
   memorySize (): number
   /**
@@ -265,16 +296,22 @@ export interface AsyncOptions {
 
 type Async<F> = F extends (...a: infer A) => infer R ? (...a: A) => Promise<R> : never
 
-export interface RemoteProblem {
+export interface RemoteProblem<D = unknown> {
   shape (): Promise<Problem['shape']>
-  solve (opts?: { maxNodes?: number } & AsyncOptions): Promise<number[] | null>
+  solve (opts: { maxNodes?: number } & WithData & AsyncOptions): Promise<Array<Chosen<D>> | null>
+  solve (opts?: { maxNodes?: number } & WithoutData & AsyncOptions): Promise<number[] | null>
+  solve (opts?: { maxNodes?: number, withData?: boolean } & AsyncOptions): Promise<Array<Chosen<D>> | number[] | null>
   /** never throws STOPPED: a spent maxNodes is status 'stopped' */
   count (opts?: CountOptions & AsyncOptions): Promise<number>
   countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
   /** at most 256 solutions ahead of the loop; leaving the loop stops the worker's search */
-  solutions (opts?: CountOptions & AsyncOptions): AsyncGenerator<number[], void, void>
+  solutions (opts: CountOptions & WithData & AsyncOptions): AsyncGenerator<Array<Chosen<D>>, void, void>
+  solutions (opts?: CountOptions & WithoutData & AsyncOptions): AsyncGenerator<number[], void, void>
+  solutions (opts?: CountOptions & { withData?: boolean } & AsyncOptions): AsyncGenerator<Array<Chosen<D>> | number[], void, void>
   option (k: number): Promise<string[]>
+  /** the data given with option k, structured-cloned from the worker */
+  data (k: number): Promise<D>
   formatOption (k: number): Promise<string>
   free (): Promise<boolean>
 }
@@ -295,8 +332,9 @@ export interface DlxWorker {
     }
     rate: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => Rating>
   }
-  exactCover (spec: ExactCoverSpec): Promise<RemoteProblem>
-  parseDlx (text: string): Promise<RemoteProblem>
+  /** option data goes to the worker by structured clone (what it refuses: BAD_ARGUMENT) */
+  exactCover<D = unknown> (spec: ExactCoverSpec<D>): Promise<RemoteProblem<D>>
+  parseDlx (text: string): Promise<RemoteProblem<undefined>>
   terminate (): void
 }
 

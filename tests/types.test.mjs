@@ -17,8 +17,8 @@ const NODE_TYPES = join(ROOT, 'node_modules', '@types', 'node')
 
 // Common calls, written with no casts; every annotation must hold.
 const GOOD = `
-import { load, createWorker, DlxError } from 'dlxkit'
-import type { Generated, CountResult, ErrorCode } from 'dlxkit'
+import { load, createWorker, runSearch, DlxError } from 'dlxkit'
+import type { Generated, CountResult, ErrorCode, Chosen } from 'dlxkit'
 import { load as loadInline } from 'dlxkit/inline'
 import { loadSheetFunctions, isSheetError } from 'dlxkit/sheets'
 
@@ -37,11 +37,26 @@ export async function main (): Promise<void> {
   const total: number = p.count()
   const detailed: CountResult = p.countDetailed({ limit: 5 })
   for (const s of p.solutions()) s.join(',')
+  const rows = dlx.exactCover({ primary: 2, options: [{ row: [1, 0], data: 'left' }, { row: [false, true], data: 'right' }, new Uint8Array([1, 1]), ['0', '1']] })
+  const firstIndices: number[] | null = rows.solve()
+  const firstChosen: Array<Chosen<string>> | null = rows.solve({ withData: true, maxNodes: 10 })
+  for (const s of rows.solutions({ withData: true, limit: 2 })) { const label: string = s[0].data; label.toUpperCase() }
+  for (const s of rows.solutions({ limit: 2 })) { const k: number = s[0]; k.toFixed() }
+  const one: string = rows.data(0)
+  const chosen: Array<Chosen<string>> = rows.chosen([0, 1])
+  const typed = dlx.exactCover({ primary: ['a'], options: [{ items: ['a'], data: { id: 1 } }] })
+  const id: number | undefined = typed.solve({ withData: true })?.[0].data.id
+  runSearch(typed, { onSolution: (s) => typed.chosen(s) })
   p[Symbol.dispose]()
   const w = await createWorker()
   const remote = await w.exactCover({ primary: 1, options: [[0]] })
   const remoteCount: number = await remote.count({ signal: new AbortController().signal })
   const remoteDetailed: CountResult = await remote.countDetailed({ limit: 1 })
+  const remoteRows = await w.exactCover({ primary: 1, options: [{ row: [1], data: new Date(0) }] })
+  const remoteChosen: Array<Chosen<Date>> | null = await remoteRows.solve({ withData: true })
+  for await (const s of remoteRows.solutions({ withData: true })) s[0].data.getTime()
+  for await (const s of remoteRows.solutions()) s[0].toFixed()
+  const remoteData: Date = await remoteRows.data(0)
   const wn: number = await w.sudoku.count(line)
   const wg: string = (await w.sudoku.generate({ format: 'grid' })).puzzle
   const wa: number[][] = (await w.sudoku.generate({ format: 'array' })).puzzle
@@ -52,6 +67,7 @@ export async function main (): Promise<void> {
   const r = sheets.SUDOKU([[1, null]])
   if (!isSheetError(r)) r.flat()
   void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline]
+  void [firstIndices, firstChosen, one, chosen, id, remoteChosen, remoteData]
 }
 `
 
@@ -64,7 +80,12 @@ const BAD = [
   "  const b: string = dlx.sudoku.generate({ format: 'array' }).puzzle // error",
   '  const c: string = dlx.exactCover({ primary: 1, options: [[0]] }).count() // error',
   "  dlx.sudoku.generate({ format: 'csv' }) // error",
-  '  void [a, b, c]',
+  "  const rows = dlx.exactCover({ primary: 1, options: [{ row: [1], data: 'x' }] })",
+  '  const d: number[] | null = rows.solve({ withData: true }) // error',
+  '  const e: number = rows.data(0) // error',
+  "  dlx.exactCover({ primary: 1, options: [{ row: ['1'] }] }) // error",
+  "  dlx.exactCover({ primary: 1, options: [{ items: ['a'], row: [1] }] }) // error",
+  '  void [a, b, c, d, e]',
   '}'
 ]
 const BAD_LINES = BAD.flatMap((l, i) => l.endsWith('// error') ? [i] : [])

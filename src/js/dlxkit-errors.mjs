@@ -48,6 +48,12 @@ export function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   return v
 }
 
+/** A yes/no option: true, false or left out (undefined), else BAD_ARGUMENT. */
+export function checkFlag (v, what) {
+  if (v !== undefined && typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
+  return v === true
+}
+
 /** A count, budget or seed (a double in C, read as a uint64_t). */
 export function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
 
