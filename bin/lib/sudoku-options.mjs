@@ -29,7 +29,7 @@ export function shapeOptions (values, command) {
   if (values.regions) opts.regions = readRegionsFile(values.regions, command)
   if (values.jigsaw) opts.jigsaw = readJigsawFile(values.jigsaw, command)
   if (values.alphabet) opts.alphabet = values.alphabet
-  if (values['max-nodes']) opts.maxNodes = parseWholeNumber(values['max-nodes'], 'max-nodes', { command })
+  if (values['max-nodes'] !== undefined) opts.maxNodes = parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command })
   const size = sideFromOptions(opts)
   if (size) opts.size = size
   return opts
@@ -61,6 +61,8 @@ function sideFromOptions (opts) {
  * same error for every puzzle.
  */
 export function checkShape (kit, opts, command) {
+  const symbols = opts.alphabet?.length
+  if (symbols < 4 && !opts.size) throw new UsageError(`--alphabet ${opts.alphabet}: ${symbols} symbol${symbols === 1 ? '' : 's'}; the smallest puzzle, 4x4, needs 4`, command)
   try {
     kit.sudoku.split('', { size: opts.size, alphabet: opts.alphabet })
   } catch (e) {
