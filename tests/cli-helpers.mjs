@@ -39,7 +39,8 @@ const shellQuote = (s) => `'${String(s).replace(/'/g, "'\\''")}'`
  * '\x03' there is a Ctrl-C typed at the keyboard.
  */
 export function onTerminal (args, { env = {} } = {}) {
-  const command = [process.execPath, 'bin/dlxkit.mjs', ...args].map(shellQuote).join(' ')
+  // timeout(1): a test that fails or times out leaves no endless run behind.
+  const command = ['timeout', '120', process.execPath, 'bin/dlxkit.mjs', ...args].map(shellQuote).join(' ')
   const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] })
   let output = ''
   const waiters = []
