@@ -58,6 +58,7 @@ async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
   const pool = new Pool(Math.min(threads, tasks.length))
   let failed = false
   let done = 0
+  terminal.begin('0 puzzles')
   try {
     await runInOrder(tasks, pool, (api, chunk) => generateChunk(api, chunk, opts), (results) => {
       for (const r of results) {
