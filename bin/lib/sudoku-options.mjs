@@ -61,14 +61,14 @@ function sideFromOptions (opts) {
  * same error for every puzzle.
  */
 export function checkShape (kit, opts, command) {
-  const symbols = opts.alphabet?.length
-  if (symbols < 4 && !opts.size) throw new UsageError(`--alphabet ${opts.alphabet}: ${symbols} symbol${symbols === 1 ? '' : 's'}; the smallest puzzle, 4x4, needs 4`, command)
   try {
     kit.sudoku.split('', { size: opts.size, alphabet: opts.alphabet })
   } catch (e) {
     if (!(e instanceof DlxError)) throw e
     throw new UsageError(`--alphabet ${opts.alphabet}: ${e.message}`, command)
   }
+  const symbols = opts.alphabet?.length
+  if (symbols < 4 && !opts.size) throw new UsageError(`--alphabet ${opts.alphabet}: ${symbols} symbol${symbols === 1 ? '' : 's'}; the smallest puzzle, 4x4, needs 4`, command)
   if (!opts.size) return
   const empty = Array.from({ length: opts.size }, () => new Array(opts.size).fill(0))
   try {
