@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util'
 import { UsageError } from './lib/args.mjs'
 import { helpText, version, COMMANDS } from './lib/help.mjs'
-import { Output, Terminal } from './lib/output.mjs'
+import { Output } from './lib/output.mjs'
+import { Terminal } from './lib/terminal.mjs'
 import { sudokuCommand } from './lib/commands/sudoku.mjs'
 import { generateCommand } from './lib/commands/generate.mjs'
 import { rateCommand } from './lib/commands/rate.mjs'
@@ -23,8 +24,9 @@ async function main (argv) {
   const run = RUN[command]
   if (!run) throw new UsageError(`unknown command '${command}' (commands: ${COMMANDS.join(', ')})`)
   const terminal = Terminal.forOptions(quickFlags(rest))
+  terminal.cleanUpOnExit()
   const out = new Output(process.stdout, { beforeFlush: () => terminal.clear() })
-  return run(rest, { out, terminal, help: printHelp })
+  return run(rest, { out, terminal, help: printHelp, about: (values, name) => values.help ? printHelp(name) : printVersion() })
 }
 
 function printHelp (command) {

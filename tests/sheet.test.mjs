@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, readFileSync, writeFileSync, cpSync, existsSync, readdirSync, chmodSync, mkdirSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, cpSync, existsSync, readdirSync, chmodSync, mkdirSync, statSync, realpathSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -203,7 +203,8 @@ test('without exceljs installed: exit 2 and how to install it', () => {
   for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(bare, part), { recursive: true })
   const r = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sheet', join(dir, 'in.xlsx')], { cwd: bare, encoding: 'utf8', timeout: 60000 })
   assert.equal(r.status, 2, r.stderr)
-  assert.equal(r.stderr, 'dlxkit sheet needs exceljs: npm install exceljs\n')
+  // a copied source folder: npm install there brings the development dependencies, exceljs among them
+  assert.equal(r.stderr, `dlxkit: sheet needs the package exceljs, which the dlxkit source folder ${realpathSync(bare)} does not find; install it with:\n  cd ${realpathSync(bare)} && npm install\n`)
   // the rest of the CLI does not need it
   const s = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sudoku', '--check'], { input: PUZZLE + '\n', encoding: 'utf8', timeout: 60000 })
   assert.equal(s.stdout.trim(), 'unique')

@@ -13,11 +13,29 @@ export class UsageError extends Error {
 /** parseArgs in strict mode; `command` is only for the hint in errors. */
 export function parseCommandLine (argv, options, command) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true })
+    return parseArgs({ args: negativeValuesJoined(argv, options), options, allowPositionals: true, strict: true })
   } catch (e) {
     if (!String(e.code).startsWith('ERR_PARSE_ARGS')) throw e
     throw new UsageError(describeParseError(e, argv), command)
   }
+}
+
+/**
+ * `--jobs -1` as `--jobs=-1`: parseArgs would call it ambiguous, but a
+ * number after an option that takes a value is its value, and the number's
+ * own check then says what is allowed.
+ */
+function negativeValuesJoined (argv, options) {
+  const longOf = new Map(Object.entries(options).filter(([, o]) => o.short).map(([name, o]) => [`-${o.short}`, name]))
+  const out = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (arg === '--') return out.concat(argv.slice(i))
+    const name = arg.startsWith('--') ? arg.slice(2) : longOf.get(arg)
+    if (options[name]?.type === 'string' && /^-[\d.]/.test(argv[i + 1] ?? '')) out.push(`--${name}=${argv[++i]}`)
+    else out.push(arg)
+  }
+  return out
 }
 
 /** parseArgs messages are long and capitalized; keep the gist. */
@@ -36,14 +54,16 @@ function describeParseError (e, argv) {
   }
 }
 
-/** A whole number >= min from an option's text. */
-export function parseWholeNumber (text, name, { min = 0, command } = {}) {
-  if (!/^\d+$/.test(String(text).trim())) {
-    throw new UsageError(`--${name} needs a whole number (got '${text}')`, command)
-  }
-  const n = Number(text)
-  if (!Number.isSafeInteger(n) || n < min) {
-    throw new UsageError(`--${name} must be a whole number of ${min} or more (got '${text}')`, command)
+/**
+ * A whole number from an option's text, min..max; a mistake names the
+ * option, the value and what is allowed (note: what a special value means,
+ * e.g. '0: one thread per processor').
+ */
+export function parseWholeNumber (text, name, { min = 0, max = Number.MAX_SAFE_INTEGER, note = '', command } = {}) {
+  const n = /^\s*\d+\s*$/.test(String(text)) ? Number(text) : NaN
+  if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`
+    throw new UsageError(`--${name} '${text}' is not allowed: it takes a whole number, ${range}${note ? ` (${note})` : ''}`, command)
   }
   return n
 }
@@ -73,12 +93,18 @@ export function oneOf (values, names, command) {
   return set[0] ?? null
 }
 
-/** One optional FILE argument ('-' or none: standard input). */
-export function inputPath (positionals, command) {
-  if (positionals.length > 1) throw new UsageError(`one input file at most (got ${positionals.length}: ${positionals.join(' ')})`, command)
+/**
+ * The FILE arguments ('-': standard input; none: standard input, unless it
+ * is a terminal). many: whether the command reads several inputs in turn.
+ */
+export function inputPaths (positionals, command, { many = true } = {}) {
+  if (!many && positionals.length > 1) {
+    throw new UsageError(`${command} reads one input (got ${positionals.length}: ${positionals.join(' ')}); run it once per file`, command)
+  }
+  if (positionals.filter((p) => p === '-').length > 1) throw new UsageError("'-' (standard input) may be named once", command)
   // Waiting silently for a terminal to type into would look like a hang.
   if (!positionals.length && process.stdin.isTTY) throw new UsageError('no input: name a FILE, or pipe the input in (- reads the terminal)', command)
-  return positionals[0] ?? '-'
+  return positionals.length ? positionals : ['-']
 }
 
 /** --format (one of `allowed`), with --json as a short form of --format json. */
@@ -95,12 +121,13 @@ export function parseFormat (values, allowed, command) {
 
 /** --jobs N: a whole number, 0 meaning one thread per processor (capped: see threadCount). */
 export function parseJobs (values, command) {
-  return values.jobs === undefined ? 1 : parseWholeNumber(values.jobs, 'jobs', { command })
+  return values.jobs === undefined ? 1 : parseWholeNumber(values.jobs, 'jobs', { note: '0: one thread per processor', command })
 }
 
 /** Options every command takes. */
 export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
   progress: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' }
 }

@@ -26,7 +26,7 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
     if (!problems.has(api)) problems.set(api, parse(api, text))
     return problems.get(api)
   }
-  const shards = Array.from({ length: parts }, () => ({ nodes: 0, count: 0 }))
+  const shards = Array.from({ length: parts }, () => ({ nodes: 0, count: 0, progress: 0 }))
   const spent = () => shards.reduce((n, s) => n + s.nodes, 0)
   const found = () => shards.reduce((n, s) => n + s.count, 0)
   const halt = new AbortController()
@@ -37,7 +37,9 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
   }
   const printer = local && new SolutionPrinter(local, settings.json, out)
   const firsts = limit && printer ? new FirstSolutions(local, parts, limit) : null
-  let finished = 0
+  // The bar moves with every shard's progress, from the start.
+  const showProgress = () => terminal.search(shards.reduce((f, s) => f + s.progress, 0) / parts, spent())
+  terminal.begin('starting the search')
 
   const searchShard = (k) => pool.run(async (api) => {
     if (halt.signal.aborted) return
@@ -53,6 +55,8 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
       signal: halt.signal,
       onProgress: (p) => {
         own.nodes = p.nodes
+        own.progress = p.progress ?? 0
+        showProgress()
         if (!printer) own.count = p.solutions
         if (maxNodes && spent() >= maxNodes) end('stopped')
         if (!printer && limit && found() >= limit) end('limit')
@@ -77,7 +81,8 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
       throw e
     }
     if (firsts?.finish(k)) end('limit')
-    terminal.count(++finished, parts, 'shards')
+    own.progress = 1
+    showProgress()
   })
 
   try {

@@ -2,8 +2,6 @@
 // errors with their place), and solutions printed as option lines or JSON.
 import { DlxError } from './library.mjs'
 
-export const PROGRESS_LABEL = 'of the search tree (estimated)'
-
 /** A problem text the library refused (a DlxError with line and column). */
 export class ParseError extends Error {
   constructor (error) {

@@ -20,30 +20,38 @@ const SHAPE = `Shape:
   --alphabet SYMBOLS   the N symbols of digits 1..N (default 1-9, A-Z, a-z),
                        e.g. 0123456789ABCDEF for hex Sudoku`
 
-const INPUT = `Input (FILE, or standard input when FILE is - or missing): one-line
-puzzles (81 symbols, '.', '0', '_' or '-' for an empty cell; anything after
-':' or a space is ignored), one per line; or grids, with or without '|', '+'
-and '-' decorations, or numbers separated by spaces or commas, separated by
-blank lines. Lines starting with '#' are comments. The input is read as a
-stream, so it may be endless; a line longer than 65536 characters, or a
-puzzle of more than 256 lines, is longer than any puzzle (the largest is
-64x64) and stops the reading with an error (exit status 1). A line that is
-no puzzle is reported at its line, and the puzzles after it are still read;
-256 lines in a row without a readable puzzle stop the reading.`
+const INPUT = `Input: the FILEs in order (- is standard input, also read when no FILE is
+named and it is not a terminal); an error names the file and the line.
+One-line puzzles (81 symbols, '.', '0', '_' or '-' for an empty cell;
+anything after ':' or a space is ignored), one per line; or grids, with or
+without '|', '+' and '-' decorations, or numbers separated by spaces or
+commas, separated by blank lines. Lines starting with '#' are comments. The
+input is read as a stream, so it may be endless; a line longer than 65536
+characters, or a puzzle of more than 256 lines, is longer than any puzzle
+(the largest is 64x64) and stops the reading with an error (exit status 1).
+A line that is no puzzle is reported at its line, and the puzzles after it
+are still read; 256 lines in a row without a readable puzzle stop the
+reading.`
+
+const PROGRESS = `  --progress           show the progress bar even when stderr is not a terminal
+                       (it is shown when stderr is a terminal and TERM is not
+                       dumb: done, rate, time left; erased on exit and Ctrl-C)
+  --quiet              never show the progress bar
+  --help, --version    this text; the version`
 
 const BATCH = `  --jobs N             spread the puzzles over N worker threads (0: one per
                        processor; at most one per processor: a larger N is
                        capped, with a note on stderr; output stays in input
                        order)
-  --progress           show the progress bar even when stderr is not a terminal
-  --quiet              never show the progress bar`
+${PROGRESS}`
 
 const EXIT = `Exit status: 0 when all went well; 1 when some input is invalid or has no
-solution (the rest is still printed; errors go to stderr as
-'dlxkit: FILE:LINE: message'); 2 for a usage error.`
+solution, or a FILE holds no puzzle (the rest is still printed; errors go to
+stderr as 'dlxkit: FILE:LINE: message'); 2 for a usage error (a bad option or
+number, a FILE that cannot be read); 130 when interrupted (Ctrl-C).`
 
 const TEXTS = {
-  main: `Usage: dlxkit COMMAND [OPTIONS] [FILE|-]
+  main: `Usage: dlxkit COMMAND [OPTIONS] [FILE|-]...
 
 Dancing Links exact-cover solver: Sudoku of any size and shape, and any
 exact-cover problem in Knuth's DLX format.
@@ -57,11 +65,11 @@ Commands:
 
 Options:
   --help      this text; 'dlxkit COMMAND --help' for a command's options
-  --version   the version
+  --version   the version (every command takes --help and --version too)
 
 ${EXIT}`,
 
-  sudoku: `Usage: dlxkit sudoku [OPTIONS] [FILE|-]
+  sudoku: `Usage: dlxkit sudoku [OPTIONS] [FILE|-]...
 
 Prints one solution per puzzle, in the puzzle's own style: a line for a line,
 a grid (with its decorations) for a grid.
@@ -82,7 +90,8 @@ Options:
   --format line|grid|json
                        line or grid: the solutions in that style;
                        json: one object per puzzle per line: {puzzle, line,
-                       status, solution, count, nodes, guesses}
+                       status, solution, count, nodes, guesses}, and file
+                       when there are several FILEs
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}
@@ -95,7 +104,7 @@ ${EXIT}
 
 Examples:
   dlxkit sudoku puzzles.txt
-  dlxkit sudoku --check --jobs 4 puzzles.txt
+  dlxkit sudoku --check --jobs 4 easy.txt hard.txt
   echo .1.4...12....... | dlxkit sudoku --box 2x2`,
 
   generate: `Usage: dlxkit generate [OPTIONS]
@@ -122,7 +131,7 @@ Examples:
   dlxkit generate --count 10 --seed 1
   dlxkit generate --box 2x3 --symmetric --format grid`,
 
-  rate: `Usage: dlxkit rate [OPTIONS] [FILE|-]
+  rate: `Usage: dlxkit rate [OPTIONS] [FILE|-]...
 
 Rates each puzzle from the work needed to solve it and prove it unique:
 one line per puzzle, 'level=hard score=7.25 nodes=412 guesses=37'
@@ -145,7 +154,9 @@ ${EXIT}`,
 Solves an exact-cover problem in Knuth's DLX format: a line of items
 (primary, then '|' and secondary ones), then one option per line; secondary
 items may carry a color as item:color; '|' starts a comment line. A text of
-more than 256 MiB, or with a NUL byte, is refused (exit status 1).
+more than 256 MiB, or with a NUL byte, is refused (exit status 1). The
+progress bar counts search nodes/s; the fraction of the tree searched, and so
+the time left, is an estimate.
 
 What to print (one of):
   (default)            the first solution, one option per line
@@ -169,13 +180,12 @@ Options:
                        search tree (1 <= K <= N): the counts of the N shards
                        add up to the whole count, so N machines can share a
                        big count (e.g. with GNU parallel)
-  --progress           show the progress bar even when stderr is not a terminal
-  --quiet              never show the progress bar
+${PROGRESS}
 
 Exit status: 0 when all went well; 1 when the input is invalid
 ('dlxkit: FILE:LINE:COLUMN: message'), has no solution (except for a
 shard: a shard may well hold none) or the search was stopped by
---max-nodes; 2 for a usage error.
+--max-nodes; 2 for a usage error; 130 when interrupted (Ctrl-C).
 
 Examples:
   dlxkit cover --count queens-12.dlx
@@ -188,7 +198,9 @@ Finds the Sudoku puzzles laid out in a workbook, solves them and writes each
 solution beside its puzzle: to the right after one empty column when that
 area is empty, else below after one empty row, else into a copy of the sheet.
 Everything else in the workbook stays as it was. Needs the npm package
-exceljs (npm install exceljs).
+exceljs; without it, dlxkit sheet says how to install it for the way dlxkit
+was installed (npm install -g exceljs beside a global dlxkit, npm install
+exceljs in a project, npm install in a source folder).
 
 A puzzle is
   - a block of N x N cells holding whole numbers 1..N and blanks ('.' or 0
@@ -212,6 +224,7 @@ Options:
                        (a copy of the puzzle's sheet, blanks filled in)
   --box RxC            box of R rows by C columns; only N = R*C is looked for
   --max-nodes N        give up on a puzzle after N search nodes
+  --help, --version    this text; the version
 
 Output: one line per puzzle (sheet, range, size, unique solution / more than
 one / no solution / the clash found, where the solution went) and per skipped

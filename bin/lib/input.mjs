@@ -39,8 +39,13 @@ export function openInput (path, command) {
     return { name: path, stream: createReadStream(null, { fd }), size: stat.isFile() ? stat.size : null }
   } catch (e) {
     if (fd !== undefined) closeSync(fd)
-    throw new UsageError(`cannot read '${path}': ${REASONS[e.code] ?? e.message}`, command)
+    throw cannotRead(path, e, command)
   }
+}
+
+/** The usage error for a FILE that cannot be opened. */
+export function cannotRead (path, e, command) {
+  return new UsageError(`cannot read '${path}': ${REASONS[e.code] ?? e.message}`, command)
 }
 
 /**

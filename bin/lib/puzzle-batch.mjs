@@ -1,7 +1,8 @@
-// A batch of puzzles from one input: read as a stream and cut by the
+// A batch of puzzles from its inputs, in turn: read as streams and cut by the
 // library's reader, solved in chunks on the library (or its workers with
 // --jobs), reported in input order. Shared by `dlxkit sudoku` and `dlxkit rate`.
-import { InputError, readPuzzleBatches } from './input.mjs'
+import { InputError } from './input.mjs'
+import { readPuzzlesInTurn } from './input-list.mjs'
 import { DlxError, Pool, loadKit, runInOrder } from './library.mjs'
 import { reportPuzzle } from './puzzle-report.mjs'
 
@@ -16,14 +17,15 @@ const MAX_UNREADABLE_LINES = 256
 const READER_ERRORS = new Set(['BAD_LENGTH', 'BAD_SYMBOL'])
 
 /**
- * input: { name, stream, size } (see input.mjs); settings: { mode, json,
- * opts, threads } (see puzzle-report.mjs). Returns the exit status: 0, or 1
- * if any puzzle failed or the input could not be read to its end.
+ * list: the inputs (see input-list.mjs); settings: { mode, json, opts,
+ * threads } (see puzzle-report.mjs). Returns the exit status: 0, or 1 if
+ * any puzzle failed, an input held none or could not be read to its end.
  */
-export async function runPuzzleBatch (input, settings, { out, terminal }) {
+export async function runPuzzleBatch (list, settings, { out, terminal }) {
   const source = { puzzles: 0, ended: false }
   const kit = await loadKit()
-  const chunks = chunksOf(readPuzzleBatches(input, kit.sudoku, settings.opts), settings.threads, source)
+  const chunks = chunksOf(readPuzzlesInTurn(list, kit.sudoku, settings.opts), settings.threads, source)
+  const several = list.files.length > 1
   const pool = new Pool(settings.threads)
   const unreadable = [] // reports of the unreadable pieces in a row so far
   let failed = false
@@ -33,16 +35,19 @@ export async function runPuzzleBatch (input, settings, { out, terminal }) {
     if (report.message) { out.flush(); terminal.message(report.message) }
     failed ||= report.failed
   }
+  terminal.begin(`0 puzzles`)
   try {
     await runInOrder(chunks, pool, (api, chunk) => runChunk(api, settings, chunk), (results) => {
       results.forEach(({ puzzle, result }) => {
-        const report = reportPuzzle(puzzle, result, { ...settings, inputName: input.name })
+        const report = reportPuzzle(puzzle, result, { ...settings, several })
+        // A run of unreadable lines ends with its input.
+        if (unreadable.length && unreadable[0].source !== puzzle.source) unreadable.splice(0).forEach((u) => print(u.report))
         if (result.status === 'invalid' && READER_ERRORS.has(result.error.code)) {
-          unreadable.push({ report, line: puzzle.line })
+          unreadable.push({ report, line: puzzle.line, source: puzzle.source })
           if (puzzle.line - unreadable[0].line >= MAX_UNREADABLE_LINES) {
             const [first] = unreadable.splice(0)
             print(first.report)
-            throw new InputError(`${input.name}:${first.line}: ${MAX_UNREADABLE_LINES} lines in a row hold no readable puzzle (is this a puzzle file?); stopped reading`)
+            throw new InputError(`${first.source}:${first.line}: ${MAX_UNREADABLE_LINES} lines in a row hold no readable puzzle (is this a puzzle file?); stopped reading`)
           }
           return
         }
@@ -51,7 +56,7 @@ export async function runPuzzleBatch (input, settings, { out, terminal }) {
       })
       done += results.length
       if (source.ended) terminal.count(done, source.puzzles, 'puzzles')
-      else terminal.tally(done, 'puzzles', input.size ? input.bytesRead / input.size : null)
+      else terminal.tally(done, 'puzzles', list.size ? list.bytesRead / list.size : null)
     })
     unreadable.splice(0).forEach((u) => print(u.report))
     terminal.count(done, source.puzzles, 'puzzles')
@@ -62,16 +67,13 @@ export async function runPuzzleBatch (input, settings, { out, terminal }) {
     terminal.message(e.message)
     return 1
   } finally {
-    input.stream.destroy() // unread input (after an error) must not keep the process alive
     pool.close()
     out.flush()
     terminal.finish()
   }
-  if (!source.puzzles) {
-    terminal.message(`${input.name}: no puzzle found`)
-    return 1
-  }
-  return failed ? 1 : 0
+  const empty = list.files.filter((f) => f.ended && !f.puzzles)
+  for (const f of empty) terminal.message(`${f.name}: no puzzle found`)
+  return failed || empty.length ? 1 : 0
 }
 
 /**

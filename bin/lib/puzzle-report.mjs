@@ -5,22 +5,23 @@
 const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /**
- * puzzle: { text, line, index } (index 1-based); result from puzzle-batch.mjs;
- * settings: { mode, json, layOut, opts, inputName } (layOut: print
- * solutions, which come as lines, as grids).
+ * puzzle: { text, line, index, source } (index 1-based); result from puzzle-batch.mjs;
+ * source: its input's name; settings: { mode, json, layOut, opts, several }
+ * (layOut: print solutions, which come as lines, as grids; several: there
+ * are several inputs, so JSON names the file).
  * Returns { out: text or null, message: text or null, failed }.
  */
 export function reportPuzzle (puzzle, result, settings) {
   const message = problemOf(result, settings)
   const failed = isFailure(result, settings.mode)
-  const out = settings.json ? JSON.stringify(jsonOf(puzzle, result, settings.mode)) : textOf(result, settings)
-  return { out, message: message && `${whereIs(puzzle, result, settings.inputName)}: ${message}`, failed }
+  const out = settings.json ? JSON.stringify(jsonOf(puzzle, result, settings)) : textOf(result, settings)
+  return { out, message: message && `${whereIs(puzzle, result)}: ${message}`, failed }
 }
 
 /** "file:line", the line being where in the puzzle the error is, if known. */
-function whereIs (puzzle, result, inputName) {
+function whereIs (puzzle, result) {
   const offset = result.error?.details?.line ? result.error.details.line - 1 : 0
-  return `${inputName}:${puzzle.line + offset}`
+  return `${puzzle.source}:${puzzle.line + offset}`
 }
 
 function isFailure (result, mode) {
@@ -74,8 +75,10 @@ function rateLine (r) {
   return fields.join(' ')
 }
 
-function jsonOf (puzzle, result, mode) {
-  const head = { puzzle: puzzle.index, line: puzzle.line, status: result.status }
+function jsonOf (puzzle, result, { mode, several }) {
+  const head = several
+    ? { puzzle: puzzle.index, file: puzzle.source, line: puzzle.line, status: result.status }
+    : { puzzle: puzzle.index, line: puzzle.line, status: result.status }
   if (result.status === 'invalid') return { ...head, error: { code: result.error.code, message: result.error.message } }
   switch (mode) {
     case 'candidates': return { ...head, status: 'ok', candidates: result.candidates }

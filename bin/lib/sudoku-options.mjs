@@ -29,7 +29,7 @@ export function shapeOptions (values, command) {
   if (values.regions) opts.regions = readRegionsFile(values.regions, command)
   if (values.jigsaw) opts.jigsaw = readJigsawFile(values.jigsaw, command)
   if (values.alphabet) opts.alphabet = values.alphabet
-  if (values['max-nodes']) opts.maxNodes = parseWholeNumber(values['max-nodes'], 'max-nodes', { command })
+  if (values['max-nodes'] !== undefined) opts.maxNodes = parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command })
   const size = sideFromOptions(opts)
   if (size) opts.size = size
   return opts
@@ -67,6 +67,8 @@ export function checkShape (kit, opts, command) {
     if (!(e instanceof DlxError)) throw e
     throw new UsageError(`--alphabet ${opts.alphabet}: ${e.message}`, command)
   }
+  const symbols = opts.alphabet?.length
+  if (symbols < 4 && !opts.size) throw new UsageError(`--alphabet ${opts.alphabet}: ${symbols} symbol${symbols === 1 ? '' : 's'}; the smallest puzzle, 4x4, needs 4`, command)
   if (!opts.size) return
   const empty = Array.from({ length: opts.size }, () => new Array(opts.size).fill(0))
   try {

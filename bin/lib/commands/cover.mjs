@@ -1,12 +1,12 @@
 // dlxkit cover: an exact-cover problem in Knuth's DLX format: its first
 // solution, its count, or all its solutions. The whole search runs on a
-// library worker (budgeted slices, progress); --jobs N searches shard by
-// shard on N workers (cover-jobs.mjs); --shard K/N searches one shard in
-// this thread with the library's run loop.
-import { COMMON_OPTIONS, UsageError, parseCommandLine, parseJobs, parseShard, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
+// library worker (budgeted slices, progress; this thread stays free to
+// answer Ctrl-C); --shard K/N searches one shard of it there; --jobs N
+// searches shard by shard on N workers (cover-jobs.mjs).
+import { COMMON_OPTIONS, UsageError, parseCommandLine, parseJobs, parseShard, parseWholeNumber, oneOf, inputPaths } from '../args.mjs'
 import { InputError, openInput, readWholeText } from '../input.mjs'
-import { createWorker, loadKit, runSearch, threadCount } from '../library.mjs'
-import { ParseError, SolutionPrinter, parse, PROGRESS_LABEL } from '../cover-problem.mjs'
+import { createWorker, threadCount } from '../library.mjs'
+import { ParseError, SolutionPrinter, parse } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
 
 const OPTIONS = {
@@ -26,9 +26,9 @@ const MAX_TEXT_BYTES = 256 << 20
 
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
-  if (values.help) return io.help('cover')
+  if (values.help || values.version) return io.about(values, 'cover')
   const settings = coverSettings(values, io)
-  const input = openInput(inputPath(positionals, 'cover'), 'cover')
+  const input = openInput(inputPaths(positionals, 'cover', { many: false })[0], 'cover')
   try {
     input.text = await readWholeText(input, { maxBytes: MAX_TEXT_BYTES, what: 'an exact-cover problem' })
   } catch (e) {
@@ -38,11 +38,9 @@ export async function coverCommand (argv, io) {
   }
   let result
   try {
-    result = settings.sharded
-      ? await searchShard(input.text, settings, io)
-      : settings.threads > 1
-        ? await searchOnWorkers(input.text, settings, io)
-        : await searchOnWorker(input.text, settings, io)
+    result = settings.threads > 1
+      ? await searchOnWorkers(input.text, settings, io)
+      : await searchOnWorker(input.text, settings, io)
   } catch (e) {
     if (!(e instanceof ParseError)) throw e
     io.terminal.message(whereIs(e.error, input.name))
@@ -58,8 +56,8 @@ function coverSettings (values, io) {
   const settings = {
     mode: oneOf(values, ['count', 'all'], 'cover') ?? 'first',
     json: Boolean(values.json),
-    limit: values.limit === undefined ? 0 : parseWholeNumber(values.limit, 'limit', { command: 'cover' }),
-    maxNodes: values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { command: 'cover' }),
+    limit: values.limit === undefined ? 0 : parseWholeNumber(values.limit, 'limit', { note: '0: no limit', command: 'cover' }),
+    maxNodes: values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command: 'cover' }),
     threads: threadCount(parseJobs(values, 'cover'), values.quiet ? null : io.terminal),
     shard: 0,
     parts: 1,
@@ -79,22 +77,23 @@ function whereIs (e, inputName) {
 }
 
 /**
- * The whole search on a library worker: count, or solutions as they come.
- * Returns { count, nodes, status: 'done' | 'limit' | 'stopped' }.
+ * The search (or its shard) on a library worker: count, or solutions as
+ * they come. Returns { count, nodes, status: 'done' | 'limit' | 'stopped' }.
  */
 async function searchOnWorker (text, settings, { out, terminal }) {
+  terminal.begin('starting the search')
   const worker = await createWorker()
   try {
     const problem = await parse(worker, text)
-    const { limit, maxNodes } = settings
-    const onProgress = terminal.showsProgress ? (p) => terminal.progress(p.progress ?? 0, PROGRESS_LABEL) : undefined
+    const { limit, maxNodes, shard, parts } = settings
+    const onProgress = terminal.showsProgress ? (p) => terminal.search(p.progress ?? 0, p.nodes) : undefined
     if (settings.mode === 'count') {
-      const { count, nodes, status } = await problem.countDetailed({ limit, maxNodes, onProgress })
+      const { count, nodes, status } = await problem.countDetailed({ shard, parts, limit, maxNodes, onProgress })
       return { count, nodes, status }
     }
     const printer = new SolutionPrinter(problem, settings.json, out)
     try {
-      for await (const s of problem.solutions({ limit, maxNodes, onProgress })) {
+      for await (const s of problem.solutions({ shard, parts, limit, maxNodes, onProgress })) {
         await printer.prepare(s)
         printer.print(s)
       }
@@ -105,24 +104,6 @@ async function searchOnWorker (text, settings, { out, terminal }) {
     return { count: printer.printed, nodes: null, status: limit && printer.printed >= limit ? 'limit' : 'done' }
   } finally {
     worker.terminate()
-  }
-}
-
-/** --shard K/N in this thread: the library's run loop on that shard. */
-async function searchShard (text, settings, { out, terminal }) {
-  const problem = await parse(await loadKit(), text)
-  const printer = new SolutionPrinter(problem, settings.json, out)
-  try {
-    return runSearch(problem, {
-      shard: settings.shard,
-      parts: settings.parts,
-      limit: settings.limit,
-      maxNodes: settings.maxNodes,
-      onSolution: settings.mode === 'count' ? null : (s) => printer.print(s),
-      onProgress: terminal.showsProgress ? (f) => terminal.progress(f, PROGRESS_LABEL) : null
-    })
-  } finally {
-    problem.free()
   }
 }
 

@@ -21,13 +21,13 @@ const MAX_CHUNK = 16
 
 export async function generateCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'generate')
-  if (values.help) return io.help('generate')
+  if (values.help || values.version) return io.about(values, 'generate')
   if (positionals.length) throw new UsageError(`generate reads no input (got '${positionals[0]}')`, 'generate')
   const format = parseFormat(values, ['line', 'grid', 'json'], 'generate') ?? 'line'
   const opts = generateOptions(values, format)
   const seeds = seedList(values)
   const threads = threadCount(parseJobs(values, 'generate'), values.quiet ? null : io.terminal)
-  checkShape(await loadKit(), opts, 'generate')
+  checkShape(await loadKit(), { size: 9, ...opts }, 'generate') // 9x9 unless the options say otherwise
   return printPuzzles(seeds, opts, format, threads, io)
 }
 
@@ -35,7 +35,7 @@ function generateOptions (values, format) {
   const opts = shapeOptions(values, 'generate')
   opts.minimal = Boolean(values.minimal)
   opts.symmetric = Boolean(values.symmetric)
-  if (values.clues !== undefined) opts.clues = parseWholeNumber(values.clues, 'clues', { command: 'generate' })
+  if (values.clues !== undefined) opts.clues = parseWholeNumber(values.clues, 'clues', { note: 'at most the number of cells', command: 'generate' })
   opts.format = apiFormat(format, opts.alphabet).format ?? 'line'
   return opts
 }
@@ -58,6 +58,7 @@ async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
   const pool = new Pool(Math.min(threads, tasks.length))
   let failed = false
   let done = 0
+  terminal.begin('0 puzzles')
   try {
     await runInOrder(tasks, pool, (api, chunk) => generateChunk(api, chunk, opts), (results) => {
       for (const r of results) {

@@ -1,7 +1,7 @@
 // dlxkit rate: the difficulty of each puzzle of a batch.
-import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, inputPath } from '../args.mjs'
+import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, inputPaths } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
-import { openInput } from '../input.mjs'
+import { listInputs } from '../input-list.mjs'
 import { loadKit, threadCount } from '../library.mjs'
 import { runPuzzleBatch } from '../puzzle-batch.mjs'
 
@@ -17,11 +17,11 @@ const OPTIONS = {
 
 export async function rateCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'rate')
-  if (values.help) return io.help('rate')
+  if (values.help || values.version) return io.about(values, 'rate')
   const format = parseFormat(values, ['line', 'json'], 'rate')
   const opts = shapeOptions(values, 'rate')
   const threads = threadCount(parseJobs(values, 'rate'), values.quiet ? null : io.terminal)
-  const input = openInput(inputPath(positionals, 'rate'), 'rate')
+  const inputs = listInputs(inputPaths(positionals, 'rate'), 'rate')
   checkShape(await loadKit(), opts, 'rate')
-  return runPuzzleBatch(input, { mode: 'rate', json: format === 'json', opts, threads }, io)
+  return runPuzzleBatch(inputs, { mode: 'rate', json: format === 'json', opts, threads }, io)
 }

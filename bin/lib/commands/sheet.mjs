@@ -9,6 +9,7 @@ import { sheetCells, sheetRange, rangeAddress, address } from '../sheet/cells.mj
 import { findBlocks, autoSides, readFrame, namedRanges } from '../sheet/find-blocks.mjs'
 import { Occupancy, placeBeside, copySheet } from '../sheet/place.mjs'
 import { checkOutput, writeFileAtomically, WriteError } from '../sheet/atomic-file.mjs'
+import { installAdvice } from '../install-advice.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -23,7 +24,7 @@ const REASONS = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: '
 
 export async function sheetCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'sheet')
-  if (values.help) return io.help('sheet')
+  if (values.help || values.version) return io.about(values, 'sheet')
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length ? `one workbook at a time (got ${positionals.length}: ${positionals.join(' ')})` : 'name the workbook: dlxkit sheet IN.xlsx', 'sheet')
   }
@@ -31,11 +32,12 @@ export async function sheetCommand (argv, io) {
   const output = values.out ?? defaultOutput(input)
   const shape = values.box ? parseBox(values.box, 'sheet') : {}
   if (shape.boxRows * shape.boxCols > 64) throw new UsageError(`--box ${values.box} makes a side of ${shape.boxRows * shape.boxCols}; the largest is 64`, 'sheet')
-  const maxNodes = values['max-nodes'] ? parseWholeNumber(values['max-nodes'], 'max-nodes', { command: 'sheet' }) : 0
+  const maxNodes = values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command: 'sheet' })
 
   const ExcelJS = await importExcelJS()
   if (!ExcelJS) {
-    process.stderr.write('dlxkit sheet needs exceljs: npm install exceljs\n')
+    const { command, from } = installAdvice('exceljs')
+    process.stderr.write(`dlxkit: sheet needs the package exceljs, which ${from} does not find; install it with:\n  ${command}\n`)
     return 2
   }
   checkReadable(input)

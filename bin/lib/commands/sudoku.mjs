@@ -1,7 +1,7 @@
 // dlxkit sudoku: solve, count, check or pencil-mark a batch of puzzles.
-import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, parseWholeNumber, oneOf, inputPath } from '../args.mjs'
+import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseJobs, parseWholeNumber, oneOf, inputPaths } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
-import { openInput } from '../input.mjs'
+import { listInputs } from '../input-list.mjs'
 import { loadKit, threadCount } from '../library.mjs'
 import { runPuzzleBatch } from '../puzzle-batch.mjs'
 import { apiFormat } from '../puzzle-report.mjs'
@@ -21,7 +21,7 @@ const OPTIONS = {
 /** Returns the exit status. io: { out, terminal, help }. */
 export async function sudokuCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'sudoku')
-  if (values.help) return io.help('sudoku')
+  if (values.help || values.version) return io.about(values, 'sudoku')
   const mode = oneOf(values, ['count', 'check', 'candidates'], 'sudoku') ?? 'solve'
   const format = parseFormat(values, ['line', 'grid', 'json'], 'sudoku')
   const opts = shapeOptions(values, 'sudoku')
@@ -29,13 +29,13 @@ export async function sudokuCommand (argv, io) {
   const { format: style, layOut } = apiFormat(format, opts.alphabet)
   if (style) opts.format = style
   const threads = threadCount(parseJobs(values, 'sudoku'), values.quiet ? null : io.terminal)
-  const input = openInput(inputPath(positionals, 'sudoku'), 'sudoku')
+  const inputs = listInputs(inputPaths(positionals, 'sudoku'), 'sudoku')
   checkShape(await loadKit(), opts, 'sudoku')
-  return runPuzzleBatch(input, { mode, json: format === 'json', layOut, opts, threads }, io)
+  return runPuzzleBatch(inputs, { mode, json: format === 'json', layOut, opts, threads }, io)
 }
 
 /** --check needs 2 solutions to tell unique from multiple; others take --limit. */
 function searchLimit (mode, values) {
   if (mode === 'check') return 2
-  return values.limit === undefined ? 2 : parseWholeNumber(values.limit, 'limit', { command: 'sudoku' })
+  return values.limit === undefined ? 2 : parseWholeNumber(values.limit, 'limit', { note: '0: all', command: 'sudoku' })
 }
