@@ -13,7 +13,7 @@ function base () {
 }
 
 // Where the worker was looked for, for messages only: written any closer to
-// the pattern above, bundlers would copy or resolve it a second time.
+// the pattern in startWorker, bundlers would copy or resolve it a second time.
 const HERE = import.meta.url
 const WORKER_FILE = 'dlxkit-worker-browser.mjs'
 
