@@ -32,7 +32,14 @@ const failure = (e) => e instanceof DlxError ? e.code + ': ' + e.message : 'not 
 })()
 `
 
-/** A fresh project (its path): package.json, src/index.js (the page's script), node_modules/dlxkit. */
+// The same with dlxkit/inline, which carries the module: nothing to copy.
+const INLINE_PAGE = `
+import { load } from 'dlxkit/inline'
+load().then((dlx) => { window.__result = { direct: dlx.sudoku.solve(${JSON.stringify(PUZZLE)}).solution } },
+  (e) => { window.__result = { direct: e.code + ': ' + e.message } })
+`
+
+/** A fresh project (its path): package.json, src/index.js and src/inline.js (pages' scripts), node_modules/dlxkit. */
 export function makeProject () {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-bundle-'))
   const pkg = join(dir, 'node_modules', 'dlxkit')
@@ -41,6 +48,7 @@ export function makeProject () {
   cpSync(DIST, join(pkg, 'dist'), { recursive: true })
   mkdirSync(join(dir, 'src'))
   writeFileSync(join(dir, 'src', 'index.js'), PAGE)
+  writeFileSync(join(dir, 'src', 'inline.js'), INLINE_PAGE)
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'page', private: true, type: 'module' }))
   return dir
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { writeFileSync, readFileSync, copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { start } from '../tools/serve.mjs'
-import { launchBrowser } from './browser.mjs'
+import { launchBrowser, SOLUTION } from './browser.mjs'
 import { makeProject, openPage, check } from './bundle-page.mjs'
 
 let dir, server, browser
@@ -41,10 +41,19 @@ async function bundle (input, output) {
   return warnings
 }
 
-function open (out) {
-  writeFileSync(join(dir, out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>rollup</title><script type="module" src="index.js"></script>')
+function open (out, script = 'index.js') {
+  writeFileSync(join(dir, out, 'index.html'), `<!doctype html><meta charset="utf-8"><title>rollup</title><script type="module" src="${script}"></script>`)
   return openPage(browser, `http://localhost:${server.port}/${out}/index.html`)
 }
+
+// The package's "browser" field maps the inline entry's import of
+// dlxkit.mjs to dlxkit-browser.mjs, so no Node code comes along.
+test('rollup, dlxkit/inline: load() solves with nothing copied', { timeout: 60000 }, async () => {
+  assert.deepEqual(await bundle(join(dir, 'src/inline.js'), { dir: join(dir, 'out-rollup-inline') }), [])
+  assert.doesNotMatch(readFileSync(join(dir, 'out-rollup-inline', 'inline.js'), 'utf8'), /['"]node:/)
+  const { result, errors, outside } = await open('out-rollup-inline', 'inline.js')
+  assert.deepEqual({ result, errors, outside }, { result: { direct: SOLUTION }, errors: [], outside: [] })
+})
 
 test('rollup + node-resolve { browser: true }: the browser entry, no Node code, no warning', { timeout: 60000 }, async () => {
   const warnings = await bundle(join(dir, 'src/index.js'), { dir: join(dir, 'out-rollup') })

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict'
 import { writeFileSync, readFileSync, copyFileSync, rmSync, existsSync, readdirSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { start } from '../tools/serve.mjs'
-import { launchBrowser } from './browser.mjs'
+import { launchBrowser, SOLUTION } from './browser.mjs'
 import { DIST, PKG, makeProject, openPage, check } from './bundle-page.mjs'
 
 let dir, server, browser
@@ -59,6 +59,15 @@ test('esbuild --bundle --platform=browser --format=esm: the bundle solves, direc
   const bundle = readFileSync(join(out, 'index.js'), 'utf8')
   assert.doesNotMatch(bundle, /node:/, 'the browser bundle has no Node code')
   check(await run('out-esbuild', '<script type="module" src="index.js"></script>'))
+})
+
+test('esbuild, dlxkit/inline: load() solves with nothing copied and no Node code', { timeout: 60000 }, async () => {
+  const esbuild = await import('esbuild')
+  const out = join(dir, 'out-esbuild-inline')
+  await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/inline.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })
+  assert.doesNotMatch(readFileSync(join(out, 'inline.js'), 'utf8'), /['"]node:/)
+  const { result, errors, outside } = await run('out-esbuild-inline', '<script type="module" src="inline.js"></script>')
+  assert.deepEqual({ result, errors, outside }, { result: { direct: SOLUTION }, errors: [], outside: [] })
 })
 
 test('"browser" resolves to dlxkit-browser.mjs, "node" and "default" to dlxkit.mjs', () => {
