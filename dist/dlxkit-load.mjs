@@ -15,13 +15,13 @@ const utf8Decoder = new TextDecoder()
  * to itself): bundlers that leave the URL pattern of the entries alone do not
  * copy it.
  */
-export const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not next to the script that loads it. ' +
+const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not next to the script that loads it. ' +
   'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle; ' +
   'or pass load({ wasm: url }); or import dlxkit/inline, which carries the bytes'
 
-/** A LOAD_FAILED of the default module, with what to do about it. */
+/** A LOAD_FAILED in getting the default module (its URL in details), with what to do about it. */
 export function adviseDefault (e) {
-  if (!(e instanceof DlxError) || e.code !== 'LOAD_FAILED' || e.message.includes(DEFAULT_WASM_ADVICE)) return e
+  if (!(e instanceof DlxError) || e.code !== 'LOAD_FAILED' || !e.details?.url || e.message.includes(DEFAULT_WASM_ADVICE)) return e
   return new DlxError('LOAD_FAILED', `${e.message}. ${DEFAULT_WASM_ADVICE}`, e.details)
 }
 
