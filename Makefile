@@ -6,6 +6,14 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 INC     := -Iinclude
 DATA    ?= ../shared/data
 
+# The npm package carries the sources and what `make` needs to rebuild dist/,
+# but not the tests or the benchmarks: say so rather than fail on a missing file.
+ifeq ($(wildcard tests/c),)
+ifneq ($(filter test test-c test-js bench fuzz fuzz-build valgrind hostile-c,$(MAKECMDGOALS)),)
+$(error the tests and benchmarks are in dlxkit's source repository, not in the npm package: run them from a clone)
+endif
+endif
+
 CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_bits.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h format.h utf8.h)
@@ -60,6 +68,9 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) |
 # sanitizers).
 EMCC      ?= emcc
 WASM_OPT  ?= wasm-opt
+# Run before any emcc: dist/ comes built (committed, and in the npm package),
+# so a missing compiler is worth a sentence, not "emcc: not found".
+NEED_EMCC := @command -v $(EMCC) >/dev/null 2>&1 || { echo "make: $(EMCC) not found. dist/ is built already (it is committed and in the npm package): nothing needs it to use dlxkit. Rebuilding it needs Emscripten: apt-get install emscripten (or make EMCC=/path/to/emcc)" >&2; exit 1; }
 WASM_FEAT := -msimd128 -mbulk-memory -msign-ext -mnontrapping-fptoint
 WASM_CC   := -std=c11 -Iinclude -Wall -Wextra
 WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
@@ -93,6 +104,7 @@ dist: $(DIST)
 -include $(wildcard mk/*.mk)
 
 build/wasm/%.o: src/%.c $(CORE_HDR) src/wasm/heap.h
+	$(NEED_EMCC)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) $(WASM_FEAT) $(WASM_LEVEL) -c $< -o $@
 

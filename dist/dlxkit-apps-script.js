@@ -1876,27 +1876,49 @@ const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
 
 /**
+ * What to do when dlxkit.wasm is not where the entry looks by default (next
+ * to itself): bundlers that leave the URL pattern of the entries alone do not
+ * copy it.
+ */
+const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not next to the script that loads it. ' +
+  'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle; ' +
+  'or pass load({ wasm: url }); or import dlxkit/inline, which carries the bytes'
+
+/** A LOAD_FAILED in getting the default module (its URL in details), with what to do about it. */
+function adviseDefault (e) {
+  if (!(e instanceof DlxError) || e.code !== 'LOAD_FAILED' || !e.details?.url || e.message.includes(DEFAULT_WASM_ADVICE)) return e
+  return new DlxError('LOAD_FAILED', `${e.message}. ${DEFAULT_WASM_ADVICE}`, e.details)
+}
+
+/**
  * Bytes of the module, from what the caller gave or from where the host says
  * (a host is what differs between Node and browsers: see dlxkit.mjs and
- * dlxkit-browser.mjs). Every failure is a LOAD_FAILED saying why.
+ * dlxkit-browser.mjs), and the URL they came from. Every failure is a
+ * LOAD_FAILED naming the URL.
  */
 async function wasmSource (wasm, host) {
-  if (wasm instanceof WebAssembly.Module) return wasm
-  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return wasm
+  if (wasm instanceof WebAssembly.Module) return { source: wasm }
+  if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return { source: wasm }
   const url = await wasmUrl(wasm, host)
   let response
   try {
-    if (url.protocol === 'file:' && host.readFile) return await host.readFile(url)
+    if (url.protocol === 'file:' && host.readFile) return { source: await host.readFile(url), url }
     response = await fetch(url)
   } catch (e) {
-    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`)
+    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`, { url: String(url) })
   }
-  if (!response.ok) throw new DlxError('LOAD_FAILED', `cannot fetch ${url}: HTTP ${response.status}`)
+  if (!response.ok) throw new DlxError('LOAD_FAILED', `cannot fetch ${url}: HTTP ${response.status}`, { url: String(url) })
   try {
-    return await response.arrayBuffer()
+    return { source: await response.arrayBuffer(), url, type: response.headers.get('content-type') }
   } catch (e) {
-    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`)
+    throw new DlxError('LOAD_FAILED', `cannot read ${url}: ${errorText(e)}`, { url: String(url) })
   }
+}
+
+/** Why bytes that came from a URL are not a module: a server's page for a missing file, say. */
+function notAModule (url, type, e) {
+  const sent = type && !/wasm|octet-stream/i.test(type) ? ` (the server sent ${type}: a page in place of a missing file?)` : ''
+  return new DlxError('LOAD_FAILED', `cannot compile ${url}: ${errorText(e)}${sent}`, { url: String(url) })
 }
 
 /** The URL the host makes of a `wasm` option (its default when none). */
@@ -1915,16 +1937,29 @@ async function wasmUrl (wasm, host) {
  * The entry files pass their host.
  */
 async function loadWith (host, options = {}) {
-  const source = await wasmSource(options?.wasm, host)
+  try {
+    return await instantiate(host, options)
+  } catch (e) {
+    throw options?.wasm == null ? adviseDefault(e) : e
+  }
+}
+
+async function instantiate (host, options) {
+  const { source, url, type } = await wasmSource(options?.wasm, host)
   let module, instance
   try {
     module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source)
+  } catch (e) {
+    if (url) throw notAModule(url, type, e)
+    throw new DlxError('LOAD_FAILED', `cannot compile dlxkit.wasm: ${errorText(e)}`)
+  }
+  try {
     instance = await WebAssembly.instantiate(module, {})
   } catch (e) {
-    throw new DlxError('LOAD_FAILED', `cannot instantiate dlxkit.wasm: ${e.message}`)
+    throw new DlxError('LOAD_FAILED', `cannot instantiate ${url ?? 'dlxkit.wasm'}: ${errorText(e)}`)
   }
   if (typeof instance.exports._initialize !== 'function' || typeof instance.exports.dk_alloc !== 'function') {
-    throw new DlxError('LOAD_FAILED', 'this WebAssembly module is not dlxkit.wasm (it lacks the dk_* exports)')
+    throw new DlxError('LOAD_FAILED', `this WebAssembly module${url ? ` (${url})` : ''} is not dlxkit.wasm (it lacks the dk_* exports)`)
   }
   const kit = new Dlxkit(instance.exports, options)
   kit._module = module // to start afresh when memory has grown (see releaseMemory)
@@ -2075,7 +2110,7 @@ class Dlxkit {
   /** A problem in Knuth's DLX format; errors carry line and column. */
   parseDlx (text) { return parseDlx(this, text) }
 }
-  return { wasmUrl, loadWith, Dlxkit }
+  return { adviseDefault, wasmUrl, loadWith, Dlxkit }
 })()
 
 // ---- web/apps-script/host.mjs

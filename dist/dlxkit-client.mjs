@@ -1,7 +1,7 @@
 // The worker client: createWorker()'s DlxWorker and RemoteProblem, the same
 // API, async, over a worker (dlxkit-worker-core.mjs) that the host starts.
 import { DlxError, checkCount, errorText } from './dlxkit-errors.mjs'
-import { wasmUrl } from './dlxkit-load.mjs'
+import { adviseDefault, wasmUrl } from './dlxkit-load.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
 
 
@@ -31,26 +31,27 @@ export async function createWorkerWith (host, options = {}) {
 
 /**
  * A browser Worker's events wired to the client: an error event says what it
- * can (a script that fails to load gives a bare Event, with no message).
+ * can (a script that fails to load gives a bare Event, with no message);
+ * `advice`, when given, says what to do about a script that did not start.
  */
-export function wireWebWorker (worker, onMessage, onFailure, what) {
+export function wireWebWorker (worker, onMessage, onFailure, what, advice) {
   worker.onmessage = (e) => onMessage(e.data)
   worker.onerror = (e) => {
     e?.preventDefault?.() // reported here, not also as an uncaught error
-    onFailure(eventText(e, what))
+    onFailure(eventText(e, what, advice))
   }
   worker.onmessageerror = () => onFailure('a message could not be read')
   return worker
 }
 
-function eventText (e, what) {
+function eventText (e, what, advice) {
   let message, where
   try {
     message = typeof e?.message === 'string' && e.message ? e.message : null
     where = typeof e?.filename === 'string' && e.filename ? ` (${e.filename}${e.lineno ? `:${e.lineno}` : ''})` : ''
   } catch {}
   if (message) return message + where
-  return `the worker script ${what} could not be started (missing, not JavaScript, or blocked by the page's policy)`
+  return `the worker script ${what} could not be started (missing, not JavaScript, or blocked by the page's policy)${advice ? `. ${advice}` : ''}`
 }
 
 
@@ -98,7 +99,11 @@ class DlxWorker {
     // A URL object does not survive postMessage; its text does. A URL (or
     // none) is resolved here, so the worker reads what this side would.
     const sent = wasm == null || typeof wasm === 'string' || wasm instanceof URL ? (await wasmUrl(wasm, this._host)).href : wasm
-    await this._call('init', [{ wasm: sent, maxMemory }])
+    try {
+      await this._call('init', [{ wasm: sent, maxMemory }])
+    } catch (e) {
+      throw wasm == null ? adviseDefault(e) : e // the worker was sent a URL: only this side knows it was the default
+    }
   }
 
   /**

@@ -26,6 +26,7 @@ typst: dist/dlxkit-typst.wasm web/typst/dlxkit-typst.wasm
 dist: dist/dlxkit-typst.wasm web/typst/dlxkit-typst.wasm
 
 build/typst/%.o: src/%.c $(CORE_HDR) src/wasm/heap.h mk/typst.mk
+	$(NEED_EMCC)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) $(TYPST_FEAT) -Oz -flto -c $< -o $@
 

@@ -4,54 +4,19 @@
 // headless Chromium and must solve a Sudoku, directly and in a worker; a
 // missing module or worker is a DlxError saying why. The package's
 // "browser" condition must pick an entry with no Node code at all.
+// (Vite and Rollup: bundle-vite.test.mjs, bundle-rollup.test.mjs.)
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, copyFileSync, cpSync, rmSync, existsSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync, readFileSync, copyFileSync, rmSync, existsSync, readdirSync } from 'node:fs'
 import { join, dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { start } from '../tools/serve.mjs'
-import { launchBrowser, isLocal, PUZZLE, SOLUTION } from './browser.mjs'
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const DIST = join(ROOT, 'dist')
-const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-
-// The page: every outcome lands in window.__result (errors as "CODE: message").
-const PAGE = `
-import { load, createWorker, DlxError } from 'dlxkit'
-const failure = (e) => e instanceof DlxError ? e.code + ': ' + e.message : 'not a DlxError: ' + String(e?.stack ?? e)
-;(async () => {
-  const out = {}
-  try { out.direct = (await load()).sudoku.solve(${JSON.stringify(PUZZLE)}).solution } catch (e) { out.direct = failure(e) }
-  try {
-    const w = await createWorker()
-    try { out.worker = (await w.sudoku.solve(${JSON.stringify(PUZZLE)})).solution } finally { w.terminate() }
-  } catch (e) { out.worker = failure(e) }
-  for (const wasm of ['missing.wasm', 'http://localhost:1/x.wasm', '::not a url']) {
-    try { await load({ wasm }); out[wasm] = 'loaded' } catch (e) { out[wasm] = failure(e) }
-  }
-  try { (await createWorker({ workerUrl: 'no-such-worker.js' })).terminate(); out.noWorker = 'started' } catch (e) { out.noWorker = failure(e) }
-  window.__result = out
-})()
-`
+import { launchBrowser, SOLUTION } from './browser.mjs'
+import { DIST, PKG, makeProject, openPage, check } from './bundle-page.mjs'
 
 let dir, server, browser
 
-/** A project whose node_modules/dlxkit holds the package's files, as npm would put them. */
-function makeProject () {
-  dir = mkdtempSync(join(tmpdir(), 'dlxkit-bundle-'))
-  const pkg = join(dir, 'node_modules', 'dlxkit')
-  mkdirSync(pkg, { recursive: true })
-  writeFileSync(join(pkg, 'package.json'), JSON.stringify(PKG))
-  cpSync(DIST, join(pkg, 'dist'), { recursive: true })
-  mkdirSync(join(dir, 'src'))
-  writeFileSync(join(dir, 'src', 'index.js'), PAGE)
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'page', private: true, type: 'module' }))
-}
-
 before(async () => {
-  makeProject()
+  dir = makeProject()
   server = await start({ port: 0, root: dir })
   browser = await launchBrowser()
 })
@@ -62,32 +27,10 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-/** Open out/index.html and wait for the page's results; also the errors it logged. */
-async function run (out, scriptTag) {
+/** Write out/index.html around the bundle and open it. */
+function run (out, scriptTag) {
   writeFileSync(join(dir, out, 'index.html'), `<!doctype html><meta charset="utf-8"><title>bundle</title>${scriptTag}`)
-  const page = await browser.newPage()
-  const errors = []
-  const outside = []
-  page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`))
-  page.on('request', (r) => { if (!isLocal(r.url())) outside.push(r.url()) })
-  try {
-    await page.goto(`http://localhost:${server.port}/${out}/index.html`)
-    await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 30000 })
-    return { result: await page.evaluate(() => window.__result), errors, outside }
-  } finally {
-    await page.close()
-  }
-}
-
-function check ({ result, errors }) {
-  assert.equal(result.direct, SOLUTION, 'load() in the bundle')
-  assert.equal(result.worker, SOLUTION, 'createWorker() in the bundle')
-  assert.match(result['missing.wasm'], /^LOAD_FAILED: cannot fetch .*missing\.wasm: HTTP 404/)
-  assert.match(result['http://localhost:1/x.wasm'], /^LOAD_FAILED: cannot read http:\/\/localhost:1\/x\.wasm: /)
-  assert.match(result['::not a url'], /^LOAD_FAILED: /)
-  assert.match(result.noWorker, /^WORKER_FAILED: the worker failed: the worker script no-such-worker\.js could not be started/)
-  assert.doesNotMatch(result.noWorker, /\[object /)
-  assert.deepEqual(errors, [])
+  return openPage(browser, `http://localhost:${server.port}/${out}/index.html`)
 }
 
 test('webpack 5, no configuration for dlxkit: the bundle solves, directly and in a worker', { timeout: 120000 }, async () => {
@@ -116,6 +59,15 @@ test('esbuild --bundle --platform=browser --format=esm: the bundle solves, direc
   const bundle = readFileSync(join(out, 'index.js'), 'utf8')
   assert.doesNotMatch(bundle, /node:/, 'the browser bundle has no Node code')
   check(await run('out-esbuild', '<script type="module" src="index.js"></script>'))
+})
+
+test('esbuild, dlxkit/inline: load() solves with nothing copied and no Node code', { timeout: 60000 }, async () => {
+  const esbuild = await import('esbuild')
+  const out = join(dir, 'out-esbuild-inline')
+  await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/inline.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })
+  assert.doesNotMatch(readFileSync(join(out, 'inline.js'), 'utf8'), /['"]node:/)
+  const { result, errors, outside } = await run('out-esbuild-inline', '<script type="module" src="inline.js"></script>')
+  assert.deepEqual({ result, errors, outside }, { result: { direct: SOLUTION }, errors: [], outside: [] })
 })
 
 test('"browser" resolves to dlxkit-browser.mjs, "node" and "default" to dlxkit.mjs', () => {

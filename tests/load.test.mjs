@@ -86,6 +86,26 @@ test('load({ wasm }) takes a file: URL (or its text), and reads that very file',
   }
 })
 
+// A bundler that copies the entry but not dlxkit.wasm (esbuild --platform=node,
+// say): the default is missing. The error names the file and says what to
+// do, on the main thread and from a worker; a URL the caller chose is not
+// second-guessed.
+test('the default dlxkit.wasm missing: LOAD_FAILED naming it and saying what to do', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dlxkit-nowasm-'))
+  try {
+    for (const f of readdirSync(DIST).filter((f) => f.endsWith('.mjs'))) copyFileSync(join(DIST, f), join(dir, f))
+    const copy = await import(pathToFileURL(join(dir, 'dlxkit.mjs')).href)
+    const advice = /cannot read file:\/\/\S*dlxkit-nowasm-\w+\/dlxkit\.wasm: .*\. dlxkit\.wasm is not next to the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle; or pass load\(\{ wasm: url \}\); or import dlxkit\/inline/
+    await assert.rejects(copy.load(), (e) => e.code === 'LOAD_FAILED' && advice.test(e.message))
+    await assert.rejects(copy.createWorker(), (e) => e.code === 'LOAD_FAILED' && advice.test(e.message))
+    await assert.rejects(copy.load({ wasm: pathToFileURL(join(dir, 'dlxkit.wasm')) }),
+      (e) => e.code === 'LOAD_FAILED' && /cannot read file:/.test(e.message) && !/is not next to/.test(e.message))
+    assertWorks(await copy.load({ wasm: BYTES }))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('bad wasm bytes give DlxError LOAD_FAILED', async () => {
   await rejectsWith(load({ wasm: new Uint8Array([1, 2, 3]) }), 'LOAD_FAILED')
   await rejectsWith(load({ wasm: new Uint8Array(0) }), 'LOAD_FAILED')

@@ -1,9 +1,10 @@
 // The published package: `npm pack` the repository, install the tarball into
-// a fresh project, and use it as a user would: import 'dlxkit' and
-// 'dlxkit/inline', start a worker, run the installed CLI.
+// a fresh project (as the README's first lines say), and use it as a user
+// would: import 'dlxkit' and 'dlxkit/inline', start a worker, run the
+// installed CLI, find every file the README names, run make in it.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -112,4 +113,61 @@ test('installed: the dlxkit CLI runs from node_modules/.bin', () => {
   // and through npx, with no network
   const viaNpx = execFileSync('npx', ['--offline', '--no-install', 'dlxkit', 'sudoku'], { cwd: project, env: NPM_ENV, input: CLASSIC + '\n', encoding: 'utf8', timeout: 60000 })
   assert.ok(viaNpx.includes(SOLVED))
+})
+
+test("the README's first lines say how to install (npm pack, then npm install the tarball) and how to run", () => {
+  const top = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').slice(0, 30).join('\n')
+  assert.match(top, /npm pack/)
+  assert.match(top, /npm install \S*dlxkit-\d+\.\d+\.\d+\.tgz/)
+  assert.match(top, /npx dlxkit sudoku/)
+  assert.match(top, /import \{ load \} from 'dlxkit'/)
+  assert.match(top, new RegExp(`dlxkit-${PKG.version.replace(/\./g, '\\.')}\\.tgz`), 'the tarball named for this version')
+  assert.equal(packed.filename, `dlxkit-${PKG.version}.tgz`)
+})
+
+// Built from shipped files by `make extension` (or npm run build:extension): not in the tarball.
+const BUILT = new Set(['web/extension/lib/'])
+
+test('installed: every file and folder the README names is in the package (web/excel, web/typst, web/extension, the Apps Script file)', () => {
+  const installed = join(project, 'node_modules', 'dlxkit')
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const named = new Set([...readme.matchAll(/`((?:dist|web|bin|tools|src|include|mk)\/[^`\s]*)`/g)].map((m) => m[1]))
+  for (const p of ['web/excel/', 'web/typst/', 'web/extension/', 'web/apps-script/README.md', 'dist/dlxkit-apps-script.js']) {
+    assert.ok(named.has(p), `the README no longer names ${p}`)
+  }
+  for (const p of named) {
+    if (BUILT.has(p)) continue
+    const full = join(installed, p)
+    assert.ok(existsSync(full), `the README names ${p}, which is not in the package`)
+    if (p.endsWith('/')) assert.ok(readdirSync(full).length > 0, `${p} is empty in the package`)
+  }
+  for (const f of ['web/excel/manifest.xml', 'web/typst/dlxkit.typ', 'web/typst/typst.toml', 'web/typst/dlxkit-typst.wasm', 'web/extension/manifest.json']) {
+    assert.ok(existsSync(join(installed, f)), `${f} is not in the package`)
+  }
+  // the extension's lib/ is made from what is shipped, with no compiler
+  execFileSync(process.execPath, ['tools/build-extension.mjs'], { cwd: installed, encoding: 'utf8', timeout: 60000 })
+  const manifest = JSON.parse(readFileSync(join(installed, 'web/extension/manifest.json'), 'utf8'))
+  for (const icon of Object.values(manifest.icons)) assert.ok(existsSync(join(installed, 'web/extension', icon)), `${icon} after the build`)
+})
+
+/** make in the installed package: its status and what it said. */
+function make (args) {
+  const r = spawnSync('make', args, { cwd: join(project, 'node_modules', 'dlxkit'), encoding: 'utf8', timeout: 120000 })
+  return { status: r.status, out: r.stdout + r.stderr }
+}
+
+test('installed: make finds every file it needs, builds the native CLI, and says plainly what it cannot do', { timeout: 240000 }, () => {
+  const dry = make(['-n'])
+  assert.equal(dry.status, 0, `make -n: ${dry.out}`) // no "No rule to make target": tools/, mk/, web/ are there
+  const native = make(['native'])
+  assert.equal(native.status, 0, native.out)
+  writeFileSync(join(dir, 'two.dlx'), 'a b c | x\na x:red\nb c x:red\nb x:blue\n')
+  const counted = execFileSync(join(project, 'node_modules/dlxkit/build/dlx'), ['--count', join(dir, 'two.dlx')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  assert.equal(counted.trim(), '1')
+  const tests = make(['test'])
+  assert.notEqual(tests.status, 0)
+  assert.match(tests.out, /the tests and benchmarks are in dlxkit's source repository, not in the npm package/)
+  const noEmcc = make(['dist', 'EMCC=/nonexistent/emcc'])
+  assert.notEqual(noEmcc.status, 0)
+  assert.match(noEmcc.out, /\/nonexistent\/emcc not found\. dist\/ is built already .*Rebuilding it needs Emscripten: apt-get install emscripten/)
 })

@@ -12,6 +12,15 @@ function base () {
   return globalThis.document?.baseURI ?? globalThis.location?.href ?? import.meta.url
 }
 
+// Where the worker was looked for, for messages only: written any closer to
+// the pattern in startWorker, bundlers would copy or resolve it a second time.
+const HERE = import.meta.url
+const WORKER_FILE = 'dlxkit-worker-browser.mjs'
+
+/** What to do when the worker is not where this entry looks: bundlers that do not bundle it. */
+const WORKER_ADVICE = 'If your bundler does not bundle it (esbuild, Rollup), build node_modules/dlxkit/dist/dlxkit-worker-browser.mjs ' +
+  'as a second entry that writes dlxkit-worker-browser.mjs next to the bundle (README, Bundlers); or pass createWorker({ workerUrl })'
+
 const host = {
   wasmUrl (wasm) {
     // Written out in full: the pattern bundlers recognise as an asset.
@@ -22,11 +31,13 @@ const host = {
   readFile: null, // a file: URL is fetched, if the browser allows it
 
   startWorker (workerUrl, onMessage, onFailure) {
+    if (workerUrl != null) {
+      const worker = new Worker(new URL(String(workerUrl), base()), { type: 'module' })
+      return wireWebWorker(worker, onMessage, onFailure, String(workerUrl))
+    }
     // Written out in full, as webpack 5 and Vite need to bundle the worker.
-    const worker = workerUrl != null
-      ? new Worker(new URL(String(workerUrl), base()), { type: 'module' })
-      : new Worker(new URL('./dlxkit-worker-browser.mjs', import.meta.url), { type: 'module' })
-    return wireWebWorker(worker, onMessage, onFailure, workerUrl != null ? String(workerUrl) : 'dlxkit-worker-browser.mjs')
+    const worker = new Worker(new URL('./dlxkit-worker-browser.mjs', import.meta.url), { type: 'module' })
+    return wireWebWorker(worker, onMessage, onFailure, new URL(WORKER_FILE, HERE).href, WORKER_ADVICE)
   }
 }
 
