@@ -14,14 +14,18 @@ const PROGRESS_NODES = 100000
  * again to go on. Node counts are for the whole run, over all its prefixes.
  */
 export class Search {
-  /** Options: shard, parts (search shard 0..parts-1 only), limit, maxNodes (0: none). */
-  constructor (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  /**
+   * Options: shard, parts (search shard 0..parts-1 only), balanced and
+   * splitSeed (shards of about equal size: Problem.shardPrefixes), limit,
+   * maxNodes (0: none).
+   */
+  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
     this.problem = problem
     this.count = 0
     this.status = null // then 'done', 'limit' or 'stopped'
-    this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts)
+    this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
     this._forced = -1 // its options forced so far (-1: none is being searched)
     this._spent = 0 // nodes of the prefixes done
@@ -142,7 +146,7 @@ export class Search {
 /**
  * Search `problem` as it stands (with any forced options), whole or one
  * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }.
- * Options: shard, parts, limit, maxNodes (for the whole run), onSolution
+ * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), onSolution
  * (sorted option indices), onProgress (a fraction, every 100,000 nodes),
  * stop (asked before each step: true ends the run as 'stopped'). Counting
  * alone (no callback) takes one call into the module per prefix.
