@@ -8,6 +8,7 @@ import { InputError, openInput, readWholeText } from '../input.mjs'
 import { createWorker, loadKit, runSearch, threadCount } from '../library.mjs'
 import { ParseError, SolutionPrinter, parse, PROGRESS_LABEL } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
+import { sumParts } from '../cover-sum.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -17,7 +18,9 @@ const OPTIONS = {
   'max-nodes': { type: 'string' },
   json: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
-  shard: { type: 'string' }
+  shard: { type: 'string' },
+  'split-seed': { type: 'string' },
+  sum: { type: 'boolean' }
 }
 
 // An endless input (`yes |`) must end in an error, not fill the memory; the
@@ -27,6 +30,7 @@ const MAX_TEXT_BYTES = 256 << 20
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
   if (values.help) return io.help('cover')
+  if (values.sum) return printSum(positionals, values, io)
   const settings = coverSettings(values, io)
   const input = openInput(inputPath(positionals, 'cover'), 'cover')
   try {
@@ -63,9 +67,12 @@ function coverSettings (values, io) {
     threads: threadCount(parseJobs(values, 'cover'), values.quiet ? null : io.terminal),
     shard: 0,
     parts: 1,
-    sharded: values.shard !== undefined
+    sharded: values.shard !== undefined,
+    splitSeed: values['split-seed'] === undefined ? 1 : parseWholeNumber(values['split-seed'], 'split-seed', { command: 'cover' })
   }
   if (settings.sharded) Object.assign(settings, parseShard(values.shard, 'cover'))
+  if (settings.splitSeed >= 2 ** 20) throw new UsageError(`--split-seed must be below ${2 ** 20} (got ${settings.splitSeed})`, 'cover')
+  if (values['split-seed'] !== undefined && !settings.sharded) throw new UsageError('--split-seed goes with --shard', 'cover')
   if (settings.sharded && settings.threads > 1) throw new UsageError('--shard and --jobs cannot be combined (run one shard per process)', 'cover')
   if (settings.mode === 'first') settings.limit = 1
   return settings
@@ -108,22 +115,34 @@ async function searchOnWorker (text, settings, { out, terminal }) {
   }
 }
 
-/** --shard K/N in this thread: the library's run loop on that shard. */
+/** --shard K/N in this thread: the library's run loop on that shard, balanced by estimate. */
 async function searchShard (text, settings, { out, terminal }) {
   const problem = await parse(await loadKit(), text)
   const printer = new SolutionPrinter(problem, settings.json, out)
   try {
-    return runSearch(problem, {
+    const result = runSearch(problem, {
       shard: settings.shard,
       parts: settings.parts,
+      balanced: true,
+      splitSeed: settings.splitSeed,
       limit: settings.limit,
       maxNodes: settings.maxNodes,
       onSolution: settings.mode === 'count' ? null : (s) => printer.print(s),
       onProgress: terminal.showsProgress ? (f) => terminal.progress(f, PROGRESS_LABEL) : null
     })
+    // Which part this is, for --sum (1-based, as on the command line).
+    return { ...result, shard: settings.shard + 1, parts: settings.parts }
   } finally {
     problem.free()
   }
+}
+
+/** --sum PART...: the total count of a sharded count's parts (JSON with --json). */
+function printSum (paths, values, { out }) {
+  const total = sumParts(paths, 'cover')
+  out.line(values.json ? JSON.stringify(total) : String(total.count))
+  out.flush()
+  return 0
 }
 
 /** Prints the count (--count) and says what went wrong. Returns the exit status. */
