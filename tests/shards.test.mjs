@@ -93,3 +93,26 @@ test('a worker searches balanced shards as the direct API does', async () => {
     worker.terminate()
   }
 })
+
+test('pentomino-6x10 in 64 parts (the goal of issue 17): the largest within 1.2x the mean by nodes', () => {
+  const p = dlx.parseDlx(dataFile('exact-cover', 'pentomino-6x10.dlx')) // 9,356 solutions
+  const { parts, estimates } = p.balancedShards(64) // computed once here; each process of --shard computes the same
+  assert.equal(parts.length, 64)
+  assert.equal(estimates.length, 64)
+  let count = 0
+  const nodes = parts.map((prefixes) => {
+    let n = 0
+    for (const prefix of prefixes) {
+      for (const k of prefix) p.force(k)
+      const r = p.countDetailed()
+      for (let j = 0; j < prefix.length; j++) p.unforce()
+      n += r.nodes
+      count += r.count
+    }
+    return n
+  })
+  assert.equal(count, 9356)
+  assert.ok(ratio(nodes) <= 1.2, `max/mean ${ratio(nodes)}`)
+  assert.deepEqual(p.shardPrefixes(5, 64, { balanced: true }), parts[5])
+  p.free()
+})

@@ -342,7 +342,7 @@ export class Problem {
   shardPrefixes (shard, parts, { balanced = false, splitSeed = 1 } = {}) {
     this._idle()
     checkShard(shard, parts)
-    if (balanced) return balancedSplit(this, parts, splitSeed).parts[shard]
+    if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
     let prefixes = [[]]
     // Deepen until there are enough pieces to deal (or nothing to split).
     for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
@@ -362,6 +362,17 @@ export class Problem {
       if (!split) break
     }
     return prefixes.filter((_, i) => i % parts === shard)
+  }
+
+  /**
+   * The balanced split whole, for a caller that hands the parts out itself:
+   * { parts: for each part the options to force for each of its subtrees,
+   * in search order; estimates: each part's estimated node count }.
+   */
+  balancedShards (parts, { splitSeed = 1 } = {}) {
+    this._idle()
+    checkShard(0, parts)
+    return balancedSplit(this, parts, splitSeed)
   }
 
   /** count({ shard, parts, maxNodes }), kept for callers of the older name. */

@@ -221,6 +221,8 @@ export class Problem {
   branchItem (): number
   /** the options to force for each subtree of shard `shard` of `parts`, in search order */
   shardPrefixes (shard: number, parts: number, opts?: { balanced?: boolean, splitSeed?: number }): number[][]
+  /** the whole balanced split: each part's prefixes (in search order) and estimated node count */
+  balancedShards (parts: number, opts?: { splitSeed?: number }): { parts: number[][][], estimates: number[] }
   /** Knuth's estimate of the search below the forced options: nodes (estimated), steps (the probes' cost) */
   estimate (opts?: { probes?: number, seed?: number }): { nodes: number, steps: number }
   /** count({ shard, parts, maxNodes }): the older name */
