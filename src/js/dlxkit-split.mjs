@@ -20,8 +20,9 @@ const FIRST_CAP = 1 << 18
 const PROBES = 16
 /** Then cut until no subtree is estimated above 1/GRAIN of a part... */
 const GRAIN = 32
-/** ...or there are this many subtrees per part. */
+/** ...or there are this many subtrees per part (and 2^20 in all). */
 const MOST = 256
+const MOST_CAP = 1 << 20
 
 /**
  * The prefixes of each of `parts` parts, in the order the whole search
@@ -55,10 +56,11 @@ export function balancedSplit (problem, parts, seed = 1) {
     open.push({ node, prefix: [...prefix] })
   })
   // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
-  for (let pieces = open.length, big = true; big && pieces < parts * MOST;) {
+  const most = Math.min(parts * MOST, MOST_CAP)
+  for (let pieces = open.length, big = true; big && pieces < most;) {
     const bar = total / (parts * GRAIN)
     big = false
-    for (let i = 0, n = open.length; i < n && pieces < parts * MOST; i++) {
+    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
       const { node, prefix } = open[i]
       if (node.end || node.children || node.size <= bar) continue
       big = true
@@ -123,16 +125,30 @@ function cut (problem) {
   return children
 }
 
-/** Largest first, each to the part with the least so far; each part's in search order. */
+/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
 function deal (pieces, parts) {
   const estimates = new Array(parts).fill(0)
   const dealt = Array.from({ length: parts }, () => [])
   const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
+  // A binary heap of the parts by (estimate, index): the least on top.
+  const heap = Array.from({ length: parts }, (_, j) => j)
+  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
   for (const p of order) {
-    let least = 0
-    for (let j = 1; j < parts; j++) if (estimates[j] < estimates[least]) least = j
+    const least = heap[0]
     estimates[least] += p.size
     dealt[least].push(p)
+    for (let i = 0; ;) { // sift the grown part down
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < parts && below(heap[l], heap[m])) m = l
+      if (r < parts && below(heap[r], heap[m])) m = r
+      if (m === i) break
+      const t = heap[i]
+      heap[i] = heap[m]
+      heap[m] = t
+      i = m
+    }
   }
   return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
 }
