@@ -316,14 +316,15 @@ class Search {
     this.status = null // then 'done', 'limit' or 'stopped'
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
-    this._forced = -1 // its options forced so far (-1: none is being searched)
+    this._searching = false // a prefix's search is under way
+    this._held = [] // the options the run has forced, in order
     this._spent = 0 // nodes of the prefixes done
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
 
   /** Nodes spent so far. */
-  get nodes () { return this._spent + (this._forced >= 0 ? this.problem.stats().nodes : 0) }
+  get nodes () { return this._spent + (this._searching ? this.problem.stats().nodes : 0) }
 
   /** The fraction of the run done, 0..1 (the engine's estimate within a prefix). */
   get progress () {
@@ -403,30 +404,46 @@ class Search {
 
   /** Leave the problem as it was (nothing forced by the run); call it when done with the run. */
   close () {
-    if (this._forced > 0) this._leave()
+    if (this._searching) this._leave()
+    this._release(0)
   }
 
-  /** Force the next prefix and start its search; false when none is left. */
+  /**
+   * Force the next prefix and start its search; false when none is left.
+   * What it shares with the last one stays forced: a balanced shard's
+   * prefixes, in search order, often begin alike, and forcing near the
+   * root costs the most.
+   */
   _enter () {
     if (++this._at >= this._prefixes.length) return false
-    this._forced = 0
-    for (const k of this._prefixes[this._at]) {
-      this.problem.force(k)
-      this._forced++
+    const next = this._prefixes[this._at]
+    const held = this._held
+    let same = 0
+    while (same < held.length && same < next.length && held[same] === next[same]) same++
+    this._release(same)
+    for (let j = same; j < next.length; j++) {
+      this.problem.force(next[j])
+      held.push(next[j])
     }
     this.problem.restart()
+    this._searching = true
     return true
   }
 
-  /** Count the prefix's nodes and unforce it. */
+  /** Count the prefix's nodes (its options stay forced until _enter or _release). */
   _leave () {
     this._spent += this.problem.stats().nodes
-    for (; this._forced > 0; this._forced--) this.problem.unforce()
-    this._forced = -1
+    this._searching = false
+  }
+
+  /** Unforce the run's options down to the first `keep`. */
+  _release (keep) {
+    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
   }
 
   _end (status) {
-    if (this._forced >= 0) this._leave()
+    if (this._searching) this._leave()
+    this._release(0)
     this.status = status
     return status
   }
@@ -497,8 +514,9 @@ const FIRST_CAP = 1 << 18
 const PROBES = 16
 /** Then cut until no subtree is estimated above 1/GRAIN of a part... */
 const GRAIN = 32
-/** ...or there are this many subtrees per part. */
+/** ...or there are this many subtrees per part (and 2^20 in all). */
 const MOST = 256
+const MOST_CAP = 1 << 20
 
 /**
  * The prefixes of each of `parts` parts, in the order the whole search
@@ -529,14 +547,15 @@ function balancedSplit (problem, parts, seed = 1) {
     if (node.children) return
     node.size = node.end ? 0 : estimate()
     total += node.size
-    open.push({ node, prefix: [...prefix] })
+    open.push({ subtree: node, prefix: [...prefix] }) // (not "node:": bundle checks look for Node imports)
   })
   // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
-  for (let pieces = open.length, big = true; big && pieces < parts * MOST;) {
+  const most = Math.min(parts * MOST, MOST_CAP)
+  for (let pieces = open.length, big = true; big && pieces < most;) {
     const bar = total / (parts * GRAIN)
     big = false
-    for (let i = 0, n = open.length; i < n && pieces < parts * MOST; i++) {
-      const { node, prefix } = open[i]
+    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
+      const { subtree: node, prefix } = open[i]
       if (node.end || node.children || node.size <= bar) continue
       big = true
       for (const k of prefix) problem.force(k)
@@ -547,7 +566,7 @@ function balancedSplit (problem, parts, seed = 1) {
           child.size = estimate()
           problem.unforce()
           total += child.size
-          open.push({ node: child, prefix: [...prefix, child.option] })
+          open.push({ subtree: child, prefix: [...prefix, child.option] })
         }
       } finally {
         for (let j = 0; j < prefix.length; j++) problem.unforce()
@@ -600,16 +619,30 @@ function cut (problem) {
   return children
 }
 
-/** Largest first, each to the part with the least so far; each part's in search order. */
+/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
 function deal (pieces, parts) {
   const estimates = new Array(parts).fill(0)
   const dealt = Array.from({ length: parts }, () => [])
   const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
+  // A binary heap of the parts by (estimate, index): the least on top.
+  const heap = Array.from({ length: parts }, (_, j) => j)
+  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
   for (const p of order) {
-    let least = 0
-    for (let j = 1; j < parts; j++) if (estimates[j] < estimates[least]) least = j
+    const least = heap[0]
     estimates[least] += p.size
     dealt[least].push(p)
+    for (let i = 0; ;) { // sift the grown part down
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < parts && below(heap[l], heap[m])) m = l
+      if (r < parts && below(heap[r], heap[m])) m = r
+      if (m === i) break
+      const t = heap[i]
+      heap[i] = heap[m]
+      heap[m] = t
+      i = m
+    }
   }
   return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
 }
@@ -971,7 +1004,7 @@ class Problem {
   shardPrefixes (shard, parts, { balanced = false, splitSeed = 1 } = {}) {
     this._idle()
     checkShard(shard, parts)
-    if (balanced) return balancedSplit(this, parts, splitSeed).parts[shard]
+    if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
     let prefixes = [[]]
     // Deepen until there are enough pieces to deal (or nothing to split).
     for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
@@ -991,6 +1024,17 @@ class Problem {
       if (!split) break
     }
     return prefixes.filter((_, i) => i % parts === shard)
+  }
+
+  /**
+   * The balanced split whole, for a caller that hands the parts out itself:
+   * { parts: for each part the options to force for each of its subtrees,
+   * in search order; estimates: each part's estimated node count }.
+   */
+  balancedShards (parts, { splitSeed = 1 } = {}) {
+    this._idle()
+    checkShard(0, parts)
+    return balancedSplit(this, parts, splitSeed)
   }
 
   /** count({ shard, parts, maxNodes }), kept for callers of the older name. */

@@ -53,7 +53,7 @@ export function balancedSplit (problem, parts, seed = 1) {
     if (node.children) return
     node.size = node.end ? 0 : estimate()
     total += node.size
-    open.push({ node, prefix: [...prefix] })
+    open.push({ subtree: node, prefix: [...prefix] }) // (not "node:": bundle checks look for Node imports)
   })
   // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
   const most = Math.min(parts * MOST, MOST_CAP)
@@ -61,7 +61,7 @@ export function balancedSplit (problem, parts, seed = 1) {
     const bar = total / (parts * GRAIN)
     big = false
     for (let i = 0, n = open.length; i < n && pieces < most; i++) {
-      const { node, prefix } = open[i]
+      const { subtree: node, prefix } = open[i]
       if (node.end || node.children || node.size <= bar) continue
       big = true
       for (const k of prefix) problem.force(k)
@@ -72,7 +72,7 @@ export function balancedSplit (problem, parts, seed = 1) {
           child.size = estimate()
           problem.unforce()
           total += child.size
-          open.push({ node: child, prefix: [...prefix, child.option] })
+          open.push({ subtree: child, prefix: [...prefix, child.option] })
         }
       } finally {
         for (let j = 0; j < prefix.length; j++) problem.unforce()
