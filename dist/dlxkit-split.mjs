@@ -53,7 +53,7 @@ export function balancedSplit (problem, parts, seed = 1) {
     if (node.children) return
     node.size = node.end ? 0 : estimate()
     total += node.size
-    open.push({ subtree: node, prefix: [...prefix] }) // (not "node:": bundle checks look for Node imports)
+    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
   })
   // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
   const most = Math.min(parts * MOST, MOST_CAP)
