@@ -439,23 +439,28 @@ const PROGRESS_NODES = 100000
  * again to go on. Node counts are for the whole run, over all its prefixes.
  */
 class Search {
-  /** Options: shard, parts (search shard 0..parts-1 only), limit, maxNodes (0: none). */
-  constructor (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  /**
+   * Options: shard, parts (search shard 0..parts-1 only), balanced and
+   * splitSeed (shards of about equal size: Problem.shardPrefixes), limit,
+   * maxNodes (0: none).
+   */
+  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
     this.problem = problem
     this.count = 0
     this.status = null // then 'done', 'limit' or 'stopped'
-    this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts)
+    this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
-    this._forced = -1 // its options forced so far (-1: none is being searched)
+    this._searching = false // a prefix's search is under way
+    this._held = [] // the options the run has forced, in order
     this._spent = 0 // nodes of the prefixes done
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
 
   /** Nodes spent so far. */
-  get nodes () { return this._spent + (this._forced >= 0 ? this.problem.stats().nodes : 0) }
+  get nodes () { return this._spent + (this._searching ? this.problem.stats().nodes : 0) }
 
   /** The fraction of the run done, 0..1 (the engine's estimate within a prefix). */
   get progress () {
@@ -535,30 +540,46 @@ class Search {
 
   /** Leave the problem as it was (nothing forced by the run); call it when done with the run. */
   close () {
-    if (this._forced > 0) this._leave()
+    if (this._searching) this._leave()
+    this._release(0)
   }
 
-  /** Force the next prefix and start its search; false when none is left. */
+  /**
+   * Force the next prefix and start its search; false when none is left.
+   * What it shares with the last one stays forced: a balanced shard's
+   * prefixes, in search order, often begin alike, and forcing near the
+   * root costs the most.
+   */
   _enter () {
     if (++this._at >= this._prefixes.length) return false
-    this._forced = 0
-    for (const k of this._prefixes[this._at]) {
-      this.problem.force(k)
-      this._forced++
+    const next = this._prefixes[this._at]
+    const held = this._held
+    let same = 0
+    while (same < held.length && same < next.length && held[same] === next[same]) same++
+    this._release(same)
+    for (let j = same; j < next.length; j++) {
+      this.problem.force(next[j])
+      held.push(next[j])
     }
     this.problem.restart()
+    this._searching = true
     return true
   }
 
-  /** Count the prefix's nodes and unforce it. */
+  /** Count the prefix's nodes (its options stay forced until _enter or _release). */
   _leave () {
     this._spent += this.problem.stats().nodes
-    for (; this._forced > 0; this._forced--) this.problem.unforce()
-    this._forced = -1
+    this._searching = false
+  }
+
+  /** Unforce the run's options down to the first `keep`. */
+  _release (keep) {
+    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
   }
 
   _end (status) {
-    if (this._forced >= 0) this._leave()
+    if (this._searching) this._leave()
+    this._release(0)
     this.status = status
     return status
   }
@@ -567,7 +588,7 @@ class Search {
 /**
  * Search `problem` as it stands (with any forced options), whole or one
  * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }.
- * Options: shard, parts, limit, maxNodes (for the whole run), onSolution
+ * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), onSolution
  * (sorted option indices), onProgress (a fraction, every 100,000 nodes),
  * stop (asked before each step: true ends the run as 'stopped'). Counting
  * alone (no callback) takes one call into the module per prefix.
@@ -603,16 +624,185 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-problem.mjs
+// ---- src/js/dlxkit-split.mjs
 const m5_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Balanced shards: the search tree cut into many small subtrees (prefixes:
+// options to force), each sized by Knuth's random-probe estimate
+// (Problem.estimate), and dealt to the parts so that each part's estimated
+// size is near the mean. The split is a pure function of the problem (with
+// its forced options), the number of parts and the seed, so processes that
+// each search one part agree on it without talking.
+//
+// A shallow subtree's estimate is the least reliable (its rare heavy paths
+// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
+// times too small, six levels down about right), so the tree is first cut
+// whole, level by level, into many subtrees, and only then estimated; the
+// ones still estimated big are cut further.
+const { DlxError, checkWhole } = m2_
+
+/** Whole levels are cut until there are this many subtrees per part... */
+const FIRST = 64
+/** ...but not beyond this many in all (memory and time). */
+const FIRST_CAP = 1 << 18
+/** Probes per subtree. */
+const PROBES = 16
+/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
+const GRAIN = 32
+/** ...or there are this many subtrees per part (and 2^20 in all). */
+const MOST = 256
+const MOST_CAP = 1 << 20
+
+/**
+ * The prefixes of each of `parts` parts, in the order the whole search
+ * meets them, and each part's estimated node count: { parts, estimates }.
+ * Every solution lies below exactly one prefix of one part.
+ */
+function balancedSplit (problem, parts, seed = 1) {
+  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
+  let drawn = 0
+  // Each subtree its own paths: the seed, and its place in the estimates.
+  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
+  const root = { option: -1, children: null, size: 0, end: false }
+  let leaves = 1
+  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
+    more = false
+    walk(problem, root, (node) => {
+      if (node.children || node.end) return
+      node.children = cut(problem)
+      if (node.children) {
+        leaves += node.children.length - 1
+        more = true
+      } else node.end = true
+    })
+  }
+  const open = [] // subtrees that may still be cut, with their prefixes
+  let total = 0
+  walk(problem, root, (node, prefix) => {
+    if (node.children) return
+    node.size = node.end ? 0 : estimate()
+    total += node.size
+    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
+  })
+  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
+  const most = Math.min(parts * MOST, MOST_CAP)
+  for (let pieces = open.length, big = true; big && pieces < most;) {
+    const bar = total / (parts * GRAIN)
+    big = false
+    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
+      const { subtree: node, prefix } = open[i]
+      if (node.end || node.children || node.size <= bar) continue
+      big = true
+      for (const k of prefix) problem.force(k)
+      try {
+        node.children = cut(problem) ?? []
+        for (const child of node.children) {
+          problem.force(child.option)
+          child.size = estimate()
+          problem.unforce()
+          total += child.size
+          open.push({ subtree: child, prefix: [...prefix, child.option] })
+        }
+      } finally {
+        for (let j = 0; j < prefix.length; j++) problem.unforce()
+      }
+      total -= node.size
+      pieces += node.children.length - 1
+    }
+  }
+  const pieces = []
+  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
+  return deal(pieces, parts)
+}
+
+/**
+ * Call visit(node, prefix) on every node below `node`, parents first, in
+ * the order the search meets them; with `force`, each with its prefix
+ * forced (each option forced once, however many nodes lie below it). The
+ * children visit() gives a node are not visited.
+ */
+function walk (problem, node, visit, force = true, prefix = []) {
+  const children = node.children ?? [] // as they were: not those visit() makes
+  visit(node, prefix)
+  for (const child of children) {
+    if (force) problem.force(child.option)
+    prefix.push(child.option)
+    try {
+      walk(problem, child, visit, force, prefix)
+    } finally {
+      prefix.pop()
+      if (force) problem.unforce()
+    }
+  }
+}
+
+/**
+ * The children of the node the forced options lead to, dead ends left
+ * out; null at a solution (nothing left to cover).
+ */
+function cut (problem) {
+  const item = problem.branchItem()
+  if (item < 0) return null
+  const children = []
+  for (const k of problem.itemOptions(item)) {
+    problem.force(k)
+    const next = problem.branchItem()
+    const dead = next >= 0 && problem.itemOptions(next).length === 0 // no solution below
+    problem.unforce()
+    if (!dead) children.push({ option: k, children: null, size: 0, end: next < 0 })
+  }
+  return children
+}
+
+/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
+function deal (pieces, parts) {
+  const estimates = new Array(parts).fill(0)
+  const dealt = Array.from({ length: parts }, () => [])
+  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
+  // A binary heap of the parts by (estimate, index): the least on top.
+  const heap = Array.from({ length: parts }, (_, j) => j)
+  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
+  for (const p of order) {
+    const least = heap[0]
+    estimates[least] += p.size
+    dealt[least].push(p)
+    for (let i = 0; ;) { // sift the grown part down
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < parts && below(heap[l], heap[m])) m = l
+      if (r < parts && below(heap[r], heap[m])) m = r
+      if (m === i) break
+      const t = heap[i]
+      heap[i] = heap[m]
+      heap[m] = t
+      i = m
+    }
+  }
+  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
+}
+
+/** The check both kinds of shards share. */
+function checkShard (shard, parts) {
+  if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+    throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
+  }
+}
+  return { balancedSplit, checkShard }
+})()
+
+// ---- src/js/dlxkit-problem.mjs
+const m6_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 const { ERR, RESULT, SLOT } = m1_
-const { DlxError, checkCount, checkFlag, checkIndex } = m2_
+const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole } = m2_
 const { readSpec } = m3_
 const { Search, countStopped, runSearch, solutionsStopped } = m4_
+const { balancedSplit, checkShard } = m5_
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 
@@ -807,9 +997,9 @@ class Problem {
   }
 
   /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
-  countDetailed ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, limit, maxNodes })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
     return this._kit._with([8], (out) => {
       const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
       const count = this._kit._f64()[out >> 3]
@@ -819,11 +1009,11 @@ class Problem {
 
   /**
    * Every solution in turn (sorted option indices; with withData
-   * [{ index, data }]), up to `limit`; of one shard with shard and parts.
+   * [{ index, data }]), up to `limit`; of one shard with shard and parts (and balanced).
    */
-  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0, withData } = {}) {
+  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, withData } = {}) {
     withData = checkFlag(withData, 'withData')
-    const search = new Search(this, { shard, parts, limit, maxNodes })
+    const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
     // The run itself forces and unforces a shard's prefixes: it steps out
@@ -888,15 +1078,31 @@ class Problem {
   branchItem () { return this._x.dk_problem_branch_item(this._idle()) } // it restarts the search
 
   /**
-   * Split the search into `parts` independent pieces: lists of options to
-   * force, taken from the first levels of the tree, dealt round-robin. The
-   * counts of all shards add up to the whole count.
+   * Knuth's estimate of the search below the forced options: the mean of
+   * `probes` random paths down the tree, reproducible from `seed`.
+   * { nodes (the estimated node count), steps (the nodes the probes met) }
    */
-  shardPrefixes (shard, parts) {
+  estimate ({ probes = 1000, seed = 1 } = {}) {
+    checkWhole(probes, 'probes', INT32_MAX, 'BAD_ARGUMENT', 1)
+    return this._kit._with([16], (out) => {
+      this._kit._check(this._x.dk_problem_estimate(this._idle(), checkCount(seed, 'seed'), probes, out))
+      const f = this._kit._f64()
+      return { nodes: f[out >> 3], steps: f[(out >> 3) + 1] }
+    })
+  }
+
+  /**
+   * Split the search into `parts` independent pieces: lists of options to
+   * force. Plainly, taken from the first levels of the tree and dealt
+   * round-robin; `balanced`, cut where the estimate says a subtree is big
+   * and dealt so that every part's estimated size is near the mean, a pure
+   * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
+   * counts of all shards add up to the whole count either way.
+   */
+  shardPrefixes (shard, parts, { balanced = false, splitSeed = 1 } = {}) {
     this._idle()
-    if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-      throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
-    }
+    checkShard(shard, parts)
+    if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
     let prefixes = [[]]
     // Deepen until there are enough pieces to deal (or nothing to split).
     for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
@@ -916,6 +1122,17 @@ class Problem {
       if (!split) break
     }
     return prefixes.filter((_, i) => i % parts === shard)
+  }
+
+  /**
+   * The balanced split whole, for a caller that hands the parts out itself:
+   * { parts: for each part the options to force for each of its subtrees,
+   * in search order; estimates: each part's estimated node count }.
+   */
+  balancedShards (parts, { splitSeed = 1 } = {}) {
+    this._idle()
+    checkShard(0, parts)
+    return balancedSplit(this, parts, splitSeed)
   }
 
   /** count({ shard, parts, maxNodes }), kept for callers of the older name. */
@@ -941,7 +1158,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m6_ = (function () {
+const m7_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -1083,7 +1300,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m7_ = (function () {
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -1096,7 +1313,7 @@ const m7_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m6_
+const { STYLE } = m7_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -1306,7 +1523,7 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
@@ -1314,8 +1531,8 @@ const m8_ = (function () {
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
-const { checkPuzzleLength, checkTextSize } = m6_
-const { copyLine, lineIn, lineSide } = m7_
+const { checkPuzzleLength, checkTextSize } = m7_
+const { copyLine, lineIn, lineSide } = m8_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -1414,16 +1631,16 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
 const { DlxError, checkCount, describe } = m2_
-const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m6_
-const { LineSolver, plainOptions, shapeKey } = m8_
-const { LineTables, readLine, writeLine } = m7_
+const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m7_
+const { LineSolver, plainOptions, shapeKey } = m9_
+const { LineTables, readLine, writeLine } = m8_
 
 const SOLVER_CACHE_SIZE = 4
 const utf8Decoder = new TextDecoder()
@@ -1860,7 +2077,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): memory, the copies
@@ -1869,8 +2086,8 @@ const m10_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { ERROR_NAMES, SLOT } = m1_
 const { DlxError, INT32_MAX, checkWhole, describe, errorText } = m2_
-const { exactCover, parseDlx } = m5_
-const { SudokuApi } = m9_
+const { exactCover, parseDlx } = m6_
+const { SudokuApi } = m10_
 
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
@@ -2114,7 +2331,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -2132,14 +2349,14 @@ function load () {
 })()
 
 // ---- src/js/sheets.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m11_
+const { load, DlxError } = m12_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -2564,7 +2781,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -2597,7 +2814,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -2605,9 +2822,9 @@ const m14_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m10_
-const { createSheetFunctions, SheetError } = m12_
-const { base64Bytes } = m13_
+const { Dlxkit } = m11_
+const { createSheetFunctions, SheetError } = m13_
+const { base64Bytes } = m14_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -2624,745 +2841,771 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m14_
+return m15_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAAB5wEgYAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAN/f38AYAR/f39/AGAFf39/f38Bf2ACf38AYAABf2AF' +
+  'AGFzbQEAAAAB7wEhYAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAN/f38AYAR/f39/AGAFf39/f38Bf2ACf38AYAABf2AF' +
   'f39/f38AYAJ/fAF/YAJ/fgBgB39/f39/f38Bf2AAAGACf34Bf2AEf39+fwF/YAZ/f39/f38AYAV/fn5/fwBgB39/fn5/f38Bf2AE' +
-  'f35/fwBgAX8BfmACfn4BfmABfAF8YAR/fHx/AX9gAnx/AX9gAXwAYAh/fH9/f3x/fwF/YAZ/f3x8f38Bf2AGf39+fn9/AX9gB39/' +
-  'f3x8f38Bf2AGf39/f39/AX8DpwGlAQ4PAwMDBQEDBQkDAAACAgAQAwIDAAQDAwIAAgoKBgYHAQIMCAQFBAgEBwADAQAEAQEBAQMC' +
-  'AgIGAAQDEQEBAQESExQFDRUWDAUGFwcGAwQBAQYCBwAHAQUEAAcBAAAAAAIABwAEBgUGAgAFBgEKBQIIAAAAAAkBAAgAAhgZAgQD' +
-  'AgQCBwIDCwsLCAEIABoAAAEJAxsADQEAHB0eAAAfAwQAAAAFCQQFAXABAgIFBgEBCICABAYIAX8BQeCxCAsH2gc0Bm1lbW9yeQIA' +
-  'Bm1hbGxvYwAPBGZyZWUAExFka19zZXRfbWVtb3J5X2NhcACNAQhka19lcnJvcgB1C2RrX3N0cmVycm9yAI4BCGRrX2FsbG9jAHQH' +
-  'ZGtfZnJlZQAHDWRrX3N1ZG9rdV9uZXcAlQEOZGtfc3Vkb2t1X2ZyZWUAkgEOZGtfc3Vkb2t1X3NpemUAlwENZGtfc3Vkb2t1X2Jv' +
-  'eACPAQ9ka19zdWRva3Vfc29sdmUAmAEUZGtfc3Vkb2t1X3NvbHZlX21hbnkAmgEUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMAkAESZGtf' +
-  'c3Vkb2t1X2dlbmVyYXRlAJMBDmRrX3N1ZG9rdV9yYXRlAJYBFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAJQBDWRrX3RleHRfcGFyc2UA' +
-  'nwEMZGtfdGV4dF9mcmVlAJ4BDGRrX3RleHRfc2l6ZQCgAQ1ka190ZXh0X3N0eWxlAKIBEGRrX3RleHRfY29uc3VtZWQAnAENZGtf' +
-  'dGV4dF9zdGFydAChAQ1ka190ZXh0X2NlbGxzAJsBDmRrX3RleHRfZm9ybWF0AJ0BDmRrX3Byb2JsZW1fbmV3AIIBEGRrX3Byb2Js' +
-  'ZW1fcGFyc2UAhAEPZGtfcHJvYmxlbV9mcmVlAH8WZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwB2EGRrX3Byb2JsZW1fc2hhcGUAiQEU' +
-  'ZGtfcHJvYmxlbV9pdGVtX25hbWUAgAEVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAHoXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMAgwER' +
-  'ZGtfcHJvYmxlbV9zZWFyY2gAhgEXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAhwETZGtfcHJvYmxlbV9zb2x1dGlvbgCKARBka19w' +
-  'cm9ibGVtX2NvdW50AHsQZGtfcHJvYmxlbV9zdGF0cwCLARJka19wcm9ibGVtX3Jlc3RhcnQAhQETZGtfcHJvYmxlbV9zZXRfc2Vl' +
-  'ZACIARBka19wcm9ibGVtX2ZvcmNlAH0SZGtfcHJvYmxlbV91bmZvcmNlAIwBF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAIEBFmRr' +
-  'X3Byb2JsZW1fYnJhbmNoX2l0ZW0AeRhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24AfgtfaW5pdGlhbGl6ZQAAGV9faW5kaXJlY3Rf' +
-  'ZnVuY3Rpb25fdGFibGUBABBfX2Vycm5vX2xvY2F0aW9uAKQBCXN0YWNrU2F2ZQAJDHN0YWNrUmVzdG9yZQAKCnN0YWNrQWxsb2MA' +
-  'CwkHAQBBAQsBAAwBBArdggOlAQMAAQuFSgMafwZ+BXtBfiEDAkAgAEUNAEJ/IAEgAVAbISECQCAAKAJkBEAgACgCsAEhAwwBC0EB' +
-  'IQICQCAAKAKoAQ0AQQAhAiAAKAKsAUEBRg0AIAAoAiAiFUGAIEogFUVyDQAgACgCACINQYAgSg0AIA0gFSANIBVIG0EBdEEEaiIU' +
-  'IBVBP2oiBEEDdkH4////AXEiAyANQQJ0akHgAGpsIANBIGogACgCBCIIIBVqIAAoAgxBACAAKAIoG2psakGAgIAISw0AIAAoAggh' +
-  'GwJAQQFBOBAOIhNFBEBBfyEUDAELIAAgEzYCqAEgEyAUNgIIIBNBBCAEQcAAbSAVQcEBSBsiFzYCACATIA1BEGpBEG0iB0EEdDYC' +
-  'BEEAIQMgFUEASgRAIAAoAhwhCgNAIBsgCiAJQQJ0aigCACICQQR0aigCCCIGQQBKBEADQCADQQFqIQMgBiANTCAFaiEFIA4gGyAC' +
-  'QQR0aigCDCIEQQBIBH8gACgCFCAGQQR0aigCCAUgBAtBAEdqIQ4gGyACQQFqIgJBBHRqKAIIIgZBAEoNAAsLIAlBAWoiCSAVRw0A' +
-  'CwsgCEECdEEEaiIGEA8hESAOQQJ0QQRqIgIQDyEZIAIQDyEaIBMgA0ECdEEEahAPIhI2AhAgEyAVQQJ0QQRqIgMQDyIYNgIUIBMg' +
-  'BUECdEEEahAPIgs2AhggEyADEA8iEDYCHCATIBRBAnQiAxAPIgU2AiwgEyADEA8iBDYCMCATIAcgFGxBBnQQDyICNgIoIBMgFCAX' +
-  'bEEIEA4iAzYCJEF/IRQCQCASRSARRXIgGUUgGkVyciAYRSALRXIgEEUgBUVycnIgA0UgBEUgAkVycnINAEEAIQMgCEEATgRAIBFB' +
-  '/wEgBvwLAAtBACEOIBVBAEoEQCAAKAIcIQcDQCAYIA9BAnQiAmogDjYCACACIBBqIBY2AgAgGyACIAdqKAIAIgVBBHRqKAIIIgJB' +
-  'AEoEQANAIBsgBUEEdGooAgwiBEEASARAIAAoAhQgAkEEdGooAgghBAsgAkEBayEGIAIgDUwEQCALIBZBAnRqIAY2AgAgFkEBaiEW' +
-  'CyAEBEAgESACQQJ0aiIKKAIAIgkhAgJAIAlBAE4EQANAIAQgGiACQQJ0IgZqKAIARgRAIAMhBCACIQMMAwsgBiAZaigCACICQQBO' +
-  'DQALCyAaIANBAnQiAmogBDYCACACIBlqIAk2AgAgCiADNgIAIANBAWohBAsgAyAIaiEGIAQhAwsgEiAOQQJ0aiAGNgIAIA5BAWoh' +
-  'DiAbIAVBAWoiBUEEdGooAggiAkEASg0ACwsgD0EBaiIPIBVHDQALCyAYIBVBAnQiAmogDjYCACACIBBqIBY2AgAgEyADIAhqIBds' +
-  'QQgQDiIHNgIMIAdFBEBBACEPDAELIBVBAEoEQCAAKAIcIQpBACEFA0AgGyAKIAVBAnRqKAIAIgJBBHRqKAIIIgZBAEoEQCAFQQZ2' +
-  'IQRCASAFQT9xrYYhAQNAIAcgBkEBayAXbCAEakEDdGoiAyADKQMAIAGENwMAIBsgAkEBaiICQQR0aigCCCIGQQBKDQALCyAFQQFq' +
-  'IgUgFUcNAAsLIAhBAEoEQCAXQQN0IQZBASEFA0AgESAFQQJ0aigCACICQQBOBEAgBUEBayAXbCEEA0AgEygCDCIDIAIgCGogF2xB' +
-  'A3RqIAMgBEEDdGogBvwKAAAgGSACQQJ0aigCACICQQBODQALCyAFIAhGIAVBAWohBUUNAAsLIBVBAEoEQCAAKAIcIQdBACEDQQAh' +
-  'AgNAIBsgByADQQJ0aigCACIGQQR0aigCCEEASgRAIANBBnYhCkJ+IAOtiSEBIBMoAhAhBQNAIAggBSACQQJ0aigCACIETARAIBMo' +
-  'AgwgBCAXbCAKakEDdGoiBCAEKQMAIAGDNwMACyACQQFqIQIgGyAGQQFqIgZBBHRqKAIIQQBKDQALCyADQQFqIgMgFUcNAAsLIBMo' +
-  'AhQiGCAVQQJ0aiIFKAIAQQBKBEAgEygCECEEQQAhAgNAIAQgAkECdGoiAyADKAIAIBdsNgIAIAJBAWoiAiAFKAIASA0ACwsgEyAV' +
-  'IBdsQQN0EA8iDTYCIEEAQX8gDRshFCANQQBHIQ8gDUUgFUEATHINACAXQQBKBEAgF0EDdCEPIBdBfnEhBiAYKAIAIQNBACECA0Ag' +
-  'DSACIBdsQQN0aiIQQQAgD/wLACAYIAJBAWoiBEECdGooAgAiBSADSgRAIA0gAiAPbCICaiESIA0gAiAPamohCyATKAIMIhYgD2oh' +
-  'CSATKAIQIQcDQCAHIANBAnRqKAIAIRRBACECAkACQCAXQQJJDQAgCSAUQQN0IgpqIBJLIAsgCiAWaktxDQADQCAQIAJBA3RqIgog' +
-  'Cv0AAwAgFiACIBRqQQN0av0AAwD9UP0LAwAgAkECaiICIAZHDQALIAYiAiAXRg0BCwNAIBAgAkEDdGoiCiAKKQMAIBYgAiAUakED' +
-  'dGopAwCENwMAIAJBAWoiAiAXRw0ACwsgA0EBaiIDIAVHDQALCyAFIQMgBCICIBVHDQALC0EAIRRBASEPCyAREBMgGRATIBoQEyAP' +
-  'DQAgABACCyAURSECCyAAIAIiAzYCsAELIAMEQEIAIQEgACIHKAJYIQMgACkDcCEeIAApA2ghHyAAKAJUIRsgACgCUCEIIAAoAkwh' +
-  'DSAAKAJIIREgACgCqAEiDCgCMCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAwoAighBSAMKAIkIQMgBygCICEL' +
-  'IAwoAgQhEgJAIAwoAgAiE0EATA0AIBOtISAgE0EBRwRAICBC/v///w+DIQEgC/0RIST9DAAAAAABAAAAAAAAAAAAAAAhJQNAIAMg' +
-  'HKdBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgJCAlQQb9qwEiJv2xASIi/Q0QERITBAUGBxQVFhcM' +
-  'DQ4PIiP9HQCG/RJCfyAj/R0Bhv0eAf1N/Qz/////////////////////ICL9DEAAAABAAAAAAAAAAAAAAAD9OSIjICQgJv07/U4g' +
-  'JP0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAjICQgJv09/U4gJP0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0L' +
-  'AwAgJf0MAgAAAAIAAAAAAAAAAAAAAP2uASElIBxCAnwiHCABUg0ACyABICBRDQELA0ACfkJ/IAsgAaciBEEGdCICayIAQT9KDQAa' +
-  'QgAgAiALTg0AGkJ/IACthkJ/hQshHSADIARBA3RqIB03AwAgAUIBfCIBICBSDQALCwJAIBJBAEwNAEEAIQIgB0EEaiAFSyAFIBJB' +
-  'AnRqIAdLcSASQQRJckUEQCASQXxxIQIgB/0JAgAhI/0MAAAAAAEAAAACAAAAAwAAACEiQQAhBANAIAUgBEECdGr9DAAAAAAAAAAA' +
-  'AAAAAAAAAAD9DP///3////9/////f////38gIiAj/Tn9Uv0LAgAgIv0MBAAAAAQAAAAEAAAABAAAAP2uASEiIARBBGoiBCACRw0A' +
-  'CyACIBJGDQELA0AgBSACQQJ0akEAQf////8HIAIgBygCAEgbNgIAIAJBAWoiAiASRw0ACwsgC0EASgRAIAwoAhwiCSgCACEEQQAh' +
-  'AANAIAQiAiAJIABBAWoiAEECdGoiCigCACIESARAIAwoAhghBgNAIAUgBiACQQJ0aigCAEECdGoiBCAEKAIAQQFqNgIAIAJBAWoi' +
-  'AiAKKAIAIgRIDQALCyAAIAtHDQALCyAMKAIsIgIgBygCADYCAAJAIAcoAjBBAEwNACAFIBJBAnQiGmohDyADIBNBA3QiFmohFEEA' +
-  'IQ4gBSEAIAMhBgNAIAwoAhwgBygCLCAOQQJ0aigCACIEQQJ0aiICKAIEIAIoAgAiAmshCyAAIAwoAgQiCkECdGohFyAGIAwoAgAi' +
-  'GUEDdGohGCAMKAIgIAQgE2xBA3RqIRAgDCgCGCACQQJ0aiEJQQAhAiAKQQBKBEADQCAXIAJBAnQiBGogACAEav0AAAD9CwAAIAJB' +
-  'BGoiAiAKSA0ACwtBACEAQQAhBEEAIQIgC0EASgRAA0AgFyAJIAJBAnRqKAIAQQJ0aiIKIAooAgAiCkGAgICABHI2AgAgBCAKQYCA' +
-  'gIAESGohBCACQQFqIgIgC0cNAAsLIAwoAiwiAiACKAIAIARrNgIEIAwoAhwhEiAMKAIYIQsgGUEASgRAA0AgGCAAQQN0IgJqIAIg' +
-  'BmopAwAiHSACIBBqKQMAgyIBIB2FNwMAIAFQRQRAIABBBnQhCQNAIAF6IR0gAUIBfSABgyEBIBIgCSAdp3JBAnRqIgIoAgQiCiAC' +
-  'KAIAIgJKBEADQCAXIAsgAkECdGooAgBBAnRqIgQgBCgCAEEBazYCACACQQFqIgIgCkcNAAsLIAFQRQ0ACwsgAEEBaiIAIBlHDQAL' +
-  'CyADIBQgFvwKAAAgBSAPIBr8CgAAIAwoAiwiAiACKAIENgIAIA5BAWoiDiAHKAIwTg0BIAwoAighACAMKAIkIQYMAAsAC0EAIQMg' +
-  'DEEANgI0QQAhACACKAIARQ0DC0EADAELIAcoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAAkAgAkUEQCAfICFaBEAgByADNgJcIAdB' +
-  'ATYCZEEDDAwLIB9CAXwhHyAMKAI0BEAgDEEANgI0DAMLIAwoAigiECAMKAIEIhIgA0EBdCIGbEECdGohC0EAIQRB/////wchCiAS' +
-  'QQBMBEBBACEADAILQQAhAANAIAsgBEECdGoiCf0AAAAhIkEEIQIDQCAiIAkgAkECdGr9AAAA/bYBISIgAkEMSSACQQRqIQINAAsg' +
-  'IiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9tgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAKIAIgCkgiAhshCiAEIAAg' +
-  'AhshACASIARBEGoiBEoNAAsMAQsgDCgCJCIOIAwoAgAiCSADQQF0IgZsQQN0aiEKIAwoAgwgCSAVIANBAnQiAGooAgBsQQN0aiEF' +
-  'AkACQCAAIBFqKAIAQQFqIgJBwABtIgQgCU4NACAKIARBA3QiAGopAwBCfyACIARBBnRrrYaDIAAgBWopAwCDIgFQBEADQCAEQQFq' +
-  'IgQgCUYNAiAFIARBA3QiAGopAwAgACAKaikDAIMiAVANAAsLIAF6pyAEQQZ0ciIEQQBODQELQX8hBCAJQQBMDQBBACEAIAUpAwAg' +
-  'CikDAIMiAVAEQANAIABBAWoiACAJRg0CIAUgAEEDdCICaikDACACIApqKQMAgyIBUA0ACwsgAXqnIABBBnRyIQQLIAQgDSADQQJ0' +
-  'IgBqKAIARg0BIAAgCGoiACAAKAIAQQFqNgIADAYLIAsgAEECdGohBCAK/REhI0IAIQFCACEcA0AgBCABp0ECdGr9AAAAICP9N/2k' +
-  'Aa0gAYYgHIQhHCABQgxUIAFCBHwhAQ0ACyAAIBx6p2ohGiAKDQELIAMNAUEAIQMMBwsgCkECSA0BIAcgBykDgAFCAXw3A4ABIBUg' +
-  'A0ECdGogGjYCACAQIAwoAgQiCyAGQQFyIglsQQJ0aiEWIAwoAiQiBSAMKAIAIg8gCWxBA3RqIRggECAGIAtsQQJ0aiECIAwoAgwg' +
-  'DyAabEEDdGohEEEAIQQgC0EASgRAA0AgFiAEQQJ0IgBqIAAgAmr9AAAA/QsAACAEQQRqIgQgC0gNAAsLIAUgBiAPbEEDdGohEiAW' +
-  'IBpBAnRqIgAgACgCACICQYCAgIAEcjYCACAMKAIsIgAgCUECdGogACAGQQJ0aigCACACQYCAgIAESGs2AgAgDCgCHCELIAwoAhgh' +
-  'CUIAIRxBACEEIA9BAEoEQANAIBggBEEDdCIAaiAAIBJqKQMAIh0gACAQaikDAIMiASAdhTcDACABUEUEQCAEQQZ0IQUDQCAcIAsg' +
-  'BSABeqdyQQJ0aiIAKAIEIhQgACgCACICa6x8IRwgAUIBfSABgyEBIAIgFEgEQANAIBYgCSACQQJ0aigCAEECdGoiACAAKAIAQQFr' +
-  'NgIAIAJBAWoiAiAURw0ACwsgAVBFDQALCyAEQQFqIgQgD0cNAAsLIBwgHnwhHgwCCyADQQFrIQNBASECDAMLIBUgA0ECdGogGjYC' +
-  'AAsgDCgCDCAaIAwoAgAiEmxBA3RqIQsgDCgCJCIOIAYgEmxBA3RqIQlBfyEEAkAgEkEATA0AQQAhAiALKQMAIAkpAwCDIgFQBEAD' +
-  'QCACQQFqIgIgEkYNAiALIAJBA3QiAGopAwAgACAJaikDAIMiAVANAAsLIAF6pyACQQZ0ciEECwJAIAcpA5ABIgFQDQAgByABQgyI' +
-  'IAGFIgFCGYYgAYUiAUIbiCABhSIBNwOQASABQp26s/uUkv2iJX4gCqyCIhxQDQAgEkEATCEFA0ACQAJAAkAgBEEBaiIEQcAAbSIC' +
-  'IBJODQAgCSACQQN0IgBqKQMAQn8gBCACQQZ0a62GgyAAIAtqKQMAgyIBUARAA0AgAkEBaiICIBJGDQIgCyACQQN0IgBqKQMAIAAg' +
-  'CWopAwCDIgFQDQALCyABeqcgAkEGdHIiAEF/IABBAE4iABshBCAAIAVyRQ0BDAILQX8hBCAFDQELQQAhAiALKQMAIAkpAwCDIgFQ' +
-  'BEADQEF/IQQgAkEBaiICIBJGDQIgCyACQQN0IgBqKQMAIAAgCWopAwCDIgFQDQALCyABeqcgAkEGdHIhBAsgHEIBfSIcQgBSDQAL' +
-  'CyANIANBAnQiAGogBDYCACAAIAhqQQA2AgAgACAbaiAKNgIACyARIAMiAEECdCIFaiAENgIAIAwoAigiAiAMKAIEIhggBkECaiIQ' +
-  'bEECdGohFCAMKAIcIARBAnRqIgMoAgQgAygCACIDayEJIAIgGCAGIAUgG2ooAgBBAUpyIgpsQQJ0aiECIA4gDCgCACIWIBBsQQN0' +
-  'aiESIAwoAiAgBCAWbEEDdGohCyAMKAIYIANBAnRqIQVBACEEIBhBAEoEQANAIBQgBEECdCIDaiACIANq/QAAAP0LAAAgBEEEaiIE' +
-  'IBhIDQALC0EAIQZBACECIAlBAEoEQEEAIQQDQCAUIAUgBEECdGooAgBBAnRqIgMgAygCACIDQYCAgIAEcjYCACACIANBgICAgARI' +
-  'aiECIARBAWoiBCAJRw0ACwsgDiAKIBZsQQN0aiEJIAwoAiwiGCAQQQJ0aiAYIApBAnRqKAIAIAJrNgIAIAwoAhwhCiAMKAIYIQVC' +
-  'ACEBAkAgFkEATA0AQQAhDgNAIBIgDkEDdCIDaiADIAlqKQMAIh0gAyALaikDAIMiHCAdhTcDACAcUEUEQCAOQQZ0IQQDQCABIAog' +
-  'BCAceqdyQQJ0aiIDKAIEIhAgAygCACICa6x8IQEgHEIBfSAcgyEcAkAgAiAQTg0AA0ACQCAUIAUgAkECdGooAgBBAnRqIgMgAygC' +
-  'AEEBayIDNgIAIANFDQAgECACQQFqIgJHDQEMAgsLQQEhBgwECyAcUEUNAAsLIA5BAWoiDiAWRw0ACwsgDCAGNgI0IAEgHnwhHiAY' +
-  'IABBAWoiA0EDdGooAgBFDQEgBygCYCAATARAIAcgAzYCYAtBACECDAALAAsgB0ECNgJkIAcgAzYCXCAHIAcpA3hCAXw3A3ggACED' +
-  'QQEMAQsgB0EANgJcIAdBAzYCZEECCyECIAcgHjcDcCAHIB83A2ggByADNgJYCyACDwsgACgCWCEKIAApA3AhASAAKQNoIR8gACgC' +
-  'VCESIAAoAlAhFiAAKAJMIRQgACgCSCEYIAAoAhghESAAKAIUIQ0gACgCCCEIIAAoAighGkECIQMCfwJAAkACfwJAAkACQCAAKAJk' +
-  'DgQAAQIHAQtBACEKQQAhAyANKAIERQ0DC0EADAELIAAoAlxFDQJBAQshAwNAAkACQAJAAkACQAJAAkACQAJAAkAgA0UEQCAfICFa' +
-  'BEAgACAKNgJcIABBATYCZEEDDA8LIB9CAXwhHwJAIAAoAgAiCUGAIEwEQEH/////ByEEQQAhDkEBIQIgCUHAAE4NAUEAIQYMAwtB' +
-  '/////wchBEEAIQUgDSgCBCIDRQ0HA0ACQCARIANBAnRqKAIAIgIgBE4NACADIQUgAiIEQQJODQAMCAsgDSADQQR0aigCBCIDDQAL' +
-  'DAYLQQAhBgNAIBEgAiIFQQJ0aiIH/QAAACEiQQQhAwNAICIgByADQQJ0av0AAAD9tgEhIiADQTxJIANBBGohAw0ACwJAICIgIiAi' +
-  '/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgMgBE4NAEEBIQ4gBSEGIAMiBA0AIAUi' +
-  'AiEGQQAhBAwECyAFQUBrIQIgCSAFQf8Aak4NAAsMAQsgGCAKQQJ0aigCACIQQQFrIQ4gCCAQQQR0aigCCCEZAkAgGkUEQANAIBAC' +
-  'fyAIIA5BBHRqIgMoAggiB0EASgRAIA0gB0EEdCIEaiICKAIEIQMgDSACKAIAQQR0aiAHNgIEIA0gA0EEdGogBzYCACARIAdBAnRq' +
-  'IgMgAygCAEGAgICABGs2AgAgByAEIAhqKAIAIgZHBEADQCAGQQFrIQMDQCAIIANBBHRqIgUoAgQhAiAGIAUoAggiBEEATAR/IAIF' +
-  'IAggBSgCAEEEdGogAzYCBCAIIAJBBHRqIAM2AgAgESAEQQJ0aiICIAIoAgBBAWo2AgAgA0EBawsiA0cNAAsgCCAGQQR0aigCACIG' +
-  'IAdHDQALCyAOQQFrDAELIAMoAgQLIg5HDQAMAgsACwNAIBACfyAIIA5BBHRqIgMoAggiD0EATARAIAMoAgQMAQsCQCADKAIMIglF' +
-  'BEAgDSAPQQR0IgRqIgIoAgQhAyANIAIoAgBBBHRqIA82AgQgDSADQQR0aiAPNgIAIBEgD0ECdGoiAyADKAIAQYCAgIAEazYCACAE' +
-  'IAhqKAIAIgIgD0YNAQNAIAJBAWshAwNAIAggA0EEdGoiBygCBCEEIAcoAgAhBiACIAcoAggiBUEATAR/IAQFIAcoAgxBAE4EQCAI' +
-  'IAZBBHRqIAM2AgQgCCAEQQR0aiADNgIAIBEgBUECdGoiBCAEKAIAQQFqNgIACyADQQFrCyIDRw0ACyAIIAJBBHRqKAIAIgIgD0cN' +
-  'AAsMAQsgCUEATA0AIA0gD0EEdCIDakEANgIIIAMgCGooAgAiAiAPRg0AA0AgCCACQQR0aiIHIQMCQCAHKAIMQQBIBEAgAyAJNgIM' +
-  'DAELIAIgDkYNACACQQFrIQMDQCAIIANBBHRqIgsoAgQhBCALKAIAIQYgAiALKAIIIgVBAEwEfyAEBSALKAIMQQBOBEAgCCAGQQR0' +
-  'aiADNgIEIAggBEEEdGogAzYCACARIAVBAnRqIgQgBCgCAEEBajYCAAsgA0EBawsiA0cNAAsLIAcoAgAiAiAPRw0ACwsgDkEBawsi' +
-  'DkcNAAsLIBkgCCAQQQR0aigCBCIFRgRAIAggGUEEdGooAgQhBQsgFCAKQQJ0IgNqKAIAIAVHBEAgAyAWaiIDIAMoAgBBAWo2AgAM' +
-  'CAsgDSAZQQR0IgRqIgIoAgQhAyANIAIoAgBBBHRqIBk2AgQgDSADQQR0aiAZNgIAIBEgGUECdGoiAyADKAIAQYCAgIAEazYCACAE' +
-  'IAhqKAIAIgIgGUYNCCAaRQRAA0AgAkEBayEDA0AgCCADQQR0aiIGKAIEIQQgAiAGKAIIIgVBAEwEfyAEBSAIIAYoAgBBBHRqIAM2' +
-  'AgQgCCAEQQR0aiADNgIAIBEgBUECdGoiBCAEKAIAQQFqNgIAIANBAWsLIgNHDQALIAggAkEEdGooAgAiAiAZRw0ADAoLAAsDQCAC' +
-  'QQFrIQMDQCAIIANBBHRqIgcoAgQhBCAHKAIAIQYgAiAHKAIIIgVBAEwEfyAEBSAHKAIMQQBOBEAgCCAGQQR0aiADNgIEIAggBEEE' +
-  'dGogAzYCACARIAVBAnRqIgQgBCgCAEEBajYCAAsgA0EBawsiA0cNAAsgCCACQQR0aigCACICIBlHDQALDAgLAkAgCSACQQ9qTgRA' +
-  'A0AgESACIgVBAnRqIgf9AAAAISJBBCEDA0AgIiAHIANBAnRq/QAAAP22ASEiIANBDEkgA0EEaiEDDQALAkAgIiAiICL9DQgJCgsM' +
-  'DQ4PAAECAwQFBgf9tgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAyAETg0AQQAhDiAFIQYgAyIEDQAgBSICIQZBACEE' +
-  'DAMLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgBkUNAyAODQELIBEgBkECdGohBSAE/REhI0IAIRxCACEeA0AgBSAcp0ECdGr9AAAA' +
-  'ICP9N/2kAa0gHIYgHoQhHiAcQgxUIBxCBHwhHA0ACwwBCyARIAZBAnRqIQUgBP0RISNCACEcQgAhHgNAIAUgHKdBAnRq/QAAACAj' +
-  '/Tf9pAGtIByGIB6EIR4gHEI8VCAcQgR8IRwNAAsLIAYgHnqnaiEFIARFDQULIAIgCUoNAANAIAQgESACQQJ0aigCACIDSgRAIAIh' +
-  'BSADIgRFDQYLIAIgCUcgAkEBaiECDQALCyAERQ0DIARBAkgNAQsgACAAKQOAAUIBfDcDgAELIAggBUEEdCILaiIDAkAgAygCBCIG' +
-  'IAVGDQAgGkUEQANAIAZBAWohAwNAIAggA0EEdGoiBygCBCEQIAcoAgAhAiAGIAcoAggiB0EATAR/IAIFIAggAkEEdGogEDYCBCAI' +
-  'IBBBBHRqIAI2AgAgESAHQQJ0aiICIAIoAgBBAWs2AgAgAUIBfCEBIANBAWoLIgNHDQALIAggBkEEdGooAgQiBiAFRw0ADAILAAsD' +
-  'QCAGQQFqIQMDQCAIIANBBHRqIg8oAgQhECAGAn8gDygCACIHIA8oAggiAkEATA0AGiADQQFqIA8oAgxBAEgNABogCCAHQQR0aiAQ' +
-  'NgIEIAggEEEEdGogBzYCACARIAJBAnRqIgIgAigCAEEBazYCACABQgF8IQEgA0EBagsiA0cNAAsgCCAGQQR0aigCBCIGIAVHDQAL' +
-  'CyANIAsgDWoiAygCACICQQR0aiADKAIEIgM2AgQgDSADQQR0aiACNgIAIBEgBUECdGoiAyADKAIAQYCAgIAEajYCACgCBCEFAkAg' +
-  'ACkDkAEiHVANACAAIB1CDIggHYUiHUIZhiAdhSIdQhuIIB2FIh03A5ABIB1Cnbqz+5SS/aIlfiAErIIiHFANAANAIAggBUEEdGoo' +
-  'AgQhBSAcQgF9IhxCAFINAAsLIBQgCkECdCIDaiAFNgIAIAMgFmpBADYCACADIBJqIAQ2AgALIBggCkECdGogBTYCACAFQQFqIQ4C' +
-  'QCAaRQRAA0AgBQJ/IAggDkEEdGoiAygCCCILQQBKBEAgCyAIIAtBBHQiB2ooAgQiBkcEQANAIAZBAWohAwNAIAggA0EEdGoiBCgC' +
-  'BCEJIAQoAgAhAiAGIAQoAggiBEEATAR/IAIFIAggAkEEdGogCTYCBCAIIAlBBHRqIAI2AgAgESAEQQJ0aiICIAIoAgBBAWs2AgAg' +
-  'AUIBfCEBIANBAWoLIgNHDQALIAggBkEEdGooAgQiBiALRw0ACwsgDSAHIA1qIgMoAgAiAkEEdGogAygCBCIDNgIEIA0gA0EEdGog' +
-  'AjYCACARIAtBAnRqIgMgAygCAEGAgICABGo2AgAgDkEBagwBCyADKAIACyIORw0ADAILAAsDQCAFAn8gCCAOQQR0aiIDKAIIIg9B' +
-  'AEwEQCADKAIADAELAkAgAygCDCIQRQRAIA8gCCAPQQR0IgZqKAIEIgJHBEADQCACQQFqIQMDQCAIIANBBHRqIgsoAgQhCSACAn8g' +
-  'CygCACIHIAsoAggiBEEATA0AGiADQQFqIAsoAgxBAEgNABogCCAHQQR0aiAJNgIEIAggCUEEdGogBzYCACARIARBAnRqIgQgBCgC' +
-  'AEEBazYCACABQgF8IQEgA0EBagsiA0cNAAsgCCACQQR0aigCBCICIA9HDQALCyANIAYgDWoiAygCACICQQR0aiADKAIEIgM2AgQg' +
-  'DSADQQR0aiACNgIAIBEgD0ECdGoiAyADKAIAQYCAgIAEajYCAAwBCyAQQQBMDQAgDSAPQQR0IgNqIBA2AgggAyAIaigCBCICIA9G' +
-  'DQADQCAIIAJBBHRqIgkhAwJAIBAgCSgCDEcEQCACQQFqIQMDQCAIIANBBHRqIgsoAgQhByACAn8gCygCACIGIAsoAggiBEEATA0A' +
-  'GiADQQFqIAsoAgxBAEgNABogCCAGQQR0aiAHNgIEIAggB0EEdGogBjYCACARIARBAnRqIgQgBCgCAEEBazYCACABQgF8IQEgA0EB' +
-  'agsiA0cNAAsMAQsgAiAORg0AIANBfzYCDAsgCSgCBCICIA9HDQALCyAOQQFqCyIORw0ACwsgCkEBaiEDIA0oAgRFDQMgACgCYCAK' +
-  'Sg0BIAAgAzYCYAwBCyAKBEAgCkEBayEKQQEhAwwCC0EAIQoMAwsgAyEKQQAhAwwACwALIABBAjYCZCAAIAM2AlwgACAAKQN4QgF8' +
-  'NwN4QQEMAQsgAEEANgJcIABBAzYCZEECCyEDIAAgATcDcCAAIB83A2ggACAKNgJYCyADC2EBAX8gACgCqAEiAQRAIAEoAgwQEyAB' +
-  'KAIgEBMgASgCEBATIAEoAhQQEyABKAIYEBMgASgCHBATIAEoAiQQEyABKAIoEBMgASgCLBATIAEoAjAQEyABEBMgAEEANgKoAQsL' +
-  'FQAgACgCKCAAKAIkIAAoAiD8CgAACzUAIAAEQCAAKAIUEBMgACgCGBATIAAoAiQQEyAAKAIsEBMgACgCMBATIAAoAjQQEyAAEBML' +
-  'C8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8B' +
-  'ACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAo' +
-  'AhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNx' +
-  'IgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQAL' +
-  'CyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwv0AQICewJ//Qz/////////////////////IQMgAUEASgRAA0AgAyAA' +
-  'IAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAAAAAAAAAA' +
-  '/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAAAAAAAAAA' +
-  'ACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAsGACAAEBMLngUCDX8BfiABLQAA' +
-  'IgRFBEAgAS0AASEEIAEtAAIhA0EAIQECQCAAKQMYIhAgACkDIFoEQCAAQQE2AhQMAQsgACAQQgF8NwMYQX4gA3chCEEBIAN0IQ4g' +
-  'ACgCBCIHIARBCWwiBkECdGohCSAAKAIAIgogA0ECdGpB7CRqKAIAIAcgAiAGakECdGoiDCgCACEPA0AgCSABQQJ0aiINIA0oAgAi' +
-  'DSAIcTYCACANIAN2QQFxIAF0IAVyIQUgAUEBaiIBQQlHDQALIAwgDzYCAEF/cyEJIAUgBnQhBSAKIANBAnRqQYAkaiEGQQAhAQNA' +
-  'IAcgAUEJbCACaiIKQQJ0aiILKAIAIgwgCXEhAyALIAMgBigCAEF/c3EgDnIgAyABIARGGyIDNgIAIAMgDEcgCnQgBXIhBSABQQFq' +
-  'IgFBA0cNAAsgByAEQQJ0aiIBIAEoAmwgCHE2AmwgACAAKAIIIAVyNgIIIAAgACgCDCAFcjYCDAsPCyAAKQMYIhAgACkDIFoEQCAA' +
-  'QQE2AhQPCyAAIBBCAXw3AxggACgCBCABLQACIgVBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJ' +
-  'bCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBWp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwtBByABQQNsIgd0IgFBCXQgAXIg' +
-  'AUESdHJBf3MhCEEAIQEDQCADIAFBCWwiBEECdGoiBiAGKAIAIAIgBHYiBEECdkECcSAEQQFxciAEQQR2QQRxciAHdCIEIAhyIARB' +
-  'CXRyIARBEnRycTYCACABQQFqIgFBA0cNAAsgAEGBhBAgBXQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAj' +
-  'ACAAa0FwcSIAJAAgAAsfACAAQRBqIgBBFE0EfyAAQQJ0QaQoaigCAAVBqhsLC9cEAQ5/AkAgACABckEASCABrCAArHxC/////wFV' +
-  'cg0AQQFBuAEQDiIDRQ0AIAMgADYCACADIAAgAWoiBjYCBCADIAZBAmoiCUEEdBAPIgQ2AhQgAyAGQcEAakEEEA4iCDYCGCADIAZB' +
-  'AWoiBUECdBAPIgc2AjQgAyAFQQQQDiIKNgJAIAMgAEEBaiILQQJ0IgIQDyIMNgIsIAMgAhAPIg02AkggAyACEA8iDjYCTCADIAIQ' +
-  'DyIPNgJQIAMgAhAPIgI2AlQCQCAPRSAERSAIRXIgB0UgCkVyciAMRSANRXIgDkUgAkVycnJyDQAgA0EIaiADQRBqIAasQgJ8QRAQ' +
-  'EA0AQQAhAiAFQQAgBUEAShshCANAIAIgCEYEQEEAIQIgCUEAIAlBAEobIQoDQCADKAIUIQQgAiAKRgRAIAQgADYCAEEAIQIgBCAA' +
-  'QQR0akEANgIEIAQgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCyABQQBMGzYCBCAHBEAgBCALQQR0aiAFNgIAIAQgBkEEdGog' +
-  'BTYCBAsDQCACIAhGBEAgAygCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgA0EANgJkIAMgCTYCDCADDwUgAygCNCACQQJ0' +
-  'akF/NgIAIAJBAWohAgwBCwALAAUgBCACQQR0aiIHQgA3AgggByACQQFqIgQ2AgQgByACQQFrNgIAIAQhAgwBCwALAAUgAygCCCAC' +
-  'QQR0aiIEQgA3AgggBCACNgIEIAQgAjYCACACQQFqIQIMAQsACwALIAMQEQtBAAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFs' +
-  'IgAQDyICRQRAQQAPCyACQQAgAPwLAAsgAgvSAQEEfwJAIAAQcSICBH9BwCohAANAIAAiAygCACIABEAgAiAAKAIAIgFNBEACQCAB' +
-  'IAJrIgRBEE8EQCAAIAJqIgEgBDYCACABIAAoAgQ2AgQgAyABNgIAIAAgAjYCAAwBCyADIAAoAgQ2AgALIABBCGoPBSAAQQRqIQAg' +
-  'AyEBDAILAAsLAkACQAJAIAFFDQAgASgCACIAEHJFDQAgAiAAKAIAaxBzDQEMBAsgAhBzIgBFDQMMAQsgAUEANgIACyAAIAI2AgAg' +
-  'AEEIagVBAAsPC0EAC30CAn4BfwJ/QQAgASgCACIGrCIEIAJZDQAaQXYgAkL+////B1UNABogBEIQIAYbIQQDQCAEIgVCAYYhBCAC' +
-  'IAVVDQALIAAoAgAgAyAFQv7///8HIAVC/v///wdTG6ciBmwQEiIDRQRAQX8PCyAAIAM2AgAgASAGNgIAQQALC1wAIAAEQCAAKAII' +
-  'EBMgACgCFBATIAAoAhgQEyAAKAIcEBMgACgCLBATIAAoAjQQEyAAKAJAEBMgACgCSBATIAAoAkwQEyAAKAJQEBMgACgCVBATIAAQ' +
-  'AiAAEBMLC3IBBH8gAEUEQCABEA8PCwJAAkAgARBxIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQckUNACACIARrEHNFDQAgAyAC' +
-  'NgIADAILIAEQDyIBRQ0AIAEgACADKAIAQQhr/AoAACAAEBMgASEFCyAFDwsgAAusAQEFfyAABEAgAEEIayECQcAqIQMDQAJAIAEh' +
-  'BCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgC' +
-  'BCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsQACAA' +
-  'RQRAQX4PCyAAKAIAC7YFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAE' +
-  'Qf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAG' +
-  'IAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0D' +
-  'IAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEE' +
-  'EBAiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEBAiBQ0AIAAoAjAhCSAAEBYgABAXIAAQAiAAKAIMIQUgACgCCCEGQQAhBANA' +
-  'IAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYCBCABIAU2AgAgASAD' +
-  'QX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIgIAlBACAJQQBKGyEB' +
-  'A0AgASAERg0DIAAgACgCLCAEQQJ0aigCABAYGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0aiIOKAIAIQogBiAE' +
-  'IAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAOIAs2AgAgACgCGCAH' +
-  'QQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABAZGgwACwALC9sCAgJ+CX8gAARA' +
-  'IAAoArABIAAoAmRFckUEQCAAKAIoQQBHIQkgACgCXCEIIAAoAhghBSAAKAIUIQYgACgCCCEDA0AgCEEASgRAIAAoAkggCEEBayII' +
-  'QQJ0aigCACIKQQFrIQQDQCAEIApHBEAgAyAEQQR0aiIHKAIIIgtBAEwEfyAHKAIEBQJAIAlFBEAgAyAGIAUgC0EAEBwMAQsgBygC' +
-  'DCIHRQRAIAMgBiAFIAtBARAcDAELIAdBAEwNACADIAYgBSAEEB0LIARBAWsLIQQMAQsLIAMgBiAFIAMgCkEEdGooAgggCRAcDAEL' +
-  'CwsgAEIANwOgASAAQdgAakEAQTD8CwAgAEIAQgEgACkDiAEiAkLrh9aF6Mih5OEAfSIBQh6IIAGFQrnLk+fR7ZGsv39+IgFCG4gg' +
-  'AYVC66PEmbG3kuiUf34iAUIfiCABhSIBIAFQGyACUBs3A5ABCwv6AwEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABAX' +
-  'IAAgARAaIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQ' +
-  'ayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJA' +
-  'IAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAgg' +
-  'AkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBAbDAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAF' +
-  'QQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEB' +
-  'IAsQGwwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYC' +
-  'MCAAKAIsIAJBAnRqIAE2AgBBAAsL5QEBCH8gAEUEQEF+DwsgACgCMEUEQEF3DwsgABAXIAAgACgCMEEBayIBNgIwIAAoAihBAEch' +
-  'ByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMgAkEEdGooAghB' +
-  'AEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQHAwBCyABQQBMDQIgAyAFIAQg' +
-  'AhAdCyAAKAI0IAZBAnRqQX82AgAMAQsLQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNB' +
-  'AEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsg' +
-  'ASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEg' +
-  'ACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWoh' +
-  'BQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAE' +
-  'azYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEB4MAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRq' +
-  'QQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEB4M' +
-  'AQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAG' +
-  'KAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAg' +
-  'AEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZB' +
-  'AEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigC' +
-  'CAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC80BAQJ/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcN' +
-  'AEEAIQMDQCAAKAIwIANMBEBBACEEA0AgBCAAKAJcTg0DIAIgA0oEQCABIANBAnRqIAAoArABBH8gACgCSCAEQQJ0aigCAAUgACgC' +
-  'CCAAKAJIIARBAnRqKAIAECELNgIACyADQQFqIQMgBEEBaiEEDAALAAsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARqKAIANgIACyAD' +
-  'QQFqIQMMAAsACyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zCxMAIAAEQCAAIAE3A4gBIAAQFwsL' +
-  'jwICAnwDfyAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQN4NwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAAKQOAATcDKCABIAAp' +
-  'A6ABNwMwIABB2ABqIQREAAAAAAAA8D8hAgJAAkACQAJAIAAoAmQOBAIBAAMBCyAAQdwAaiEECyAEKAIAIgRBACAEQQBKGyEERAAA' +
-  'AAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZq' +
-  'KAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsLqQEBBX9BfiEEAkAgAkEBIAMbRSAARSADQQBI' +
-  'cnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQFyAAKAIIIQUgAUEBaiIGQQJ0IQhBACEEIAYhAQNAIAUgAUEEdGooAgQiASAGRg0B' +
-  'IAUgARAhIQcgACgCNCAIaigCAEEATgRAIAAgBxAaDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAQLKAACQCAA' +
-  'RQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIACwupBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdB' +
-  'F2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAECcMAQsgAkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAh' +
-  'CQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmoh' +
-  'AiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewA' +
-  'R2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgA' +
-  'Rg0BIAZBJUcNBCAHQSBqQSUQJyAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgAL' +
-  'IhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyER' +
-  'QQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyII' +
-  'QQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QJyAJQQFrIQkMBAsgC0UNAyAGQQJrIgRB' +
-  'LToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEHNJSAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWoh' +
-  'BQwACwALIAdBIGpBJRAnIAZFDQMgB0EgaiAGwBAnIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQgg' +
-  'BCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQJyAEQQFqIQQMAAsACwUgCCAKECcg' +
-  'BEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGokACACQf////8HIAJB/////wdJGws2' +
-  'AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJQEBfyMAQRBrIgQkACAEIAM2Agwg' +
-  'ACABIAIgAxAmIARBEGokAAtYAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2' +
-  'AgwgACgCGEEMakHAASADIAQQJhoLIAZBEGokACABC94BAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEEN' +
-  'IARBCiAHIANrIggQLCIFIARrIAggBRsiAhAsIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhP' +
-  'DQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARAtBEAgBkEBaiEG' +
-  'DAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQELIAAgAARAIAAoAgAQESAAQQhqEDMgAEE4ahAzIAAQEwsLOAAgAUH/AXEhAQNA' +
-  'AkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAE' +
-  'cQ0BGgsgAEELRgsLrAEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEC0NASAEIQULQQAh' +
-  'BCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEC1FDQEgBSEECyABIAQ2AgAgAyAE' +
-  'NgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQMAQsLIAQLagECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWos' +
-  'AAAiA0EfSw0AIAMQLQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvsAQELfwJA' +
-  'AkAgACgCKCIDRQ0AIANBAWshCSABIAIQNCEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCAD' +
-  'QQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdy' +
-  'DQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/' +
-  'IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwB' +
-  'CwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAuvBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7/' +
-  '//8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxASIgNFDQIg' +
-  'ACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBASIgVFDQIgACADNgIgIAAgBTYCGCAA' +
-  'KAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBAOIgdFDQAaIAAoAhwiA0EAIANBAEobIQkg' +
-  'BkEBayEKA38gBCAJRgR/IAAoAiQQEyAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWoh' +
-  'AyAILQAADQALIAggBWsQNCEDA0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIA' +
-  'IAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCAB' +
-  'IAIQNCEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFq' +
-  'NgIcCyADDwtBfwsXACAAKAIAEBMgACgCGBATIAAoAiQQEws2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AI' +
-  'bCECIANBAWohAwwBCwsLNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAo' +
-  'AjggACgCUCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpL' +
-  'BH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQRtqIgFBCE8EQCAAEAwPCyABQQJ0QfgoaigCAAtF' +
-  'AQF/IwBBEGsiBCQAIAAEQCAAQQRqQQBB6AH8CwAgACABNgIAIAQgAzYCDCAAQSRqQcgBIAIgAxAmGgsgBEEQaiQAIAELNQAgAARA' +
-  'IAAoAhwQESAAKAIgEAQgACgCJBATIAAoAhAQEyAAKAIUEBMgACgCKBATIAAQEwsLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAG' +
-  'RwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCAB' +
-  'QQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBASIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAF' +
-  'IAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALlwMBCH8jAEEwayIDJAAgACgCACEFIAAoAhwQFiAAKAIcEBcCQCAAKAIA' +
-  'IAEgAhA+IgQNACAFIAVsIQZBACEEA0AgBCAGRgRAQQAhBAwCCwJAIAEgBGoiCC0AACIHRQ0AIAAoAhwgACgCACAEIAcQPxAYRQ0A' +
-  'IAAoAhwgA0EsaiADQShqECUgACgCHBAWIAEgAygCLCAFbSIHai0AACEJIAgtAAAhCiADAn9B0AggAygCKCAGayAFbSIBIAAoAgAi' +
-  'BkgNABpBhBUgBkEBdCABSg0AGkH9FCAGQQNsIAFMDQAaQe0cQZMIIAAoAhgbCzYCGCADIAcgBW0iAEEBaiIBNgIQIAMgByAAIAVs' +
-  'a0EBaiIANgIUIAMgCTYCDCADIAQgBCAFbSIEIAVsa0EBaiIFNgIIIAMgBEEBaiIGNgIEIAMgCjYCAEFpIQQgAkFpQf4kIAMQORog' +
-  'AkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2AgQgAiAILQAANgIUDAILIARBAWohBAwACwALIANBMGokACAEC6cBAQZ/IwBB' +
-  'EGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAg' +
-  'AyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakHRHyADEDkaIAJFDQAgAiAANgIIIAIgBTYCBCACIAYtAAA2AhQLIANBEGokACAIDwsg' +
-  'BEEBaiEEDAALAAsNACACIAAgAWxqQQFrC5ACAgd/AX4jAEFAaiIHJAAgACgCHCEIAkADQCAIIAIQASIFQQFHDQECQCADRSAMQgBS' +
-  'cg0AQQAhBSAIIAAoAiggACgCACIGIAZsECAiBkEAIAZBAEobIQYDQCAFIAZGDQEgAyAAKAIoIAVBAnRqKAIAIgkgACgCACIKbSIL' +
-  'aiAJIAogC2xrQQFqOgAAIAVBAWohBQwACwALIAFQIAxCAXwiDCABVHINAAtBASEFCyAIIAdBCGoQIyAEIAw3AwggBCAHKQMINwMQ' +
-  'IAQgBykDMDcDGCAEAn9BBCAFQQNGDQAaAkAgDEIBWARAQQAgDKdBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAIAdBQGskAAu7' +
-  'MwMtfwZ+AXsgAEUgAUVyQQEgBRsEQCAGQX5BoAxBABA5GkF+DwsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAxACQAJAAkBBASAAKAIkIAAoAiAbRQ0AIAAoAgAgASAGED4iDA0BIAAoAiQiGARAIwBBIGsiHCQAQQEhKyMAQaAB' +
-  'ayILJAAgCyAYNgIIIAsgGEGQlQFqNgIYIAsgGEHwKWo2AgwDQCAYIApBAnRqQfApav0M////B////wf///8H////B/0LAgBBGCEH' +
-  'IApBBGoiCkEYRw0ACwNAIBggB0ECdGpB8ClqQf///z82AgAgB0EBaiIHQRtHDQALIBhB5CpqQf///z82AgAgGEHcKmpC////v/D/' +
-  '//8HNwIAAn8CQAJAA0ACQCABIBJqLQAAIghFDQAgGCAIQQFrIhEgEkH/AXFBG24iCEEJbCIJakECdGpB8ClqIhAoAgAiE0EBIBIg' +
-  'CEEbbGtB/wFxIg90IgxxRQ0CIDRCf1EEQEEBIR1CfyE0DAELIAxBf3MhDSAYIAlBAnRqQfApaiEZIBggD0ECdGoiFEHsJGooAgBB' +
-  'ACEHQQAhCgNAIBkgB0ECdGoiFiAWKAIAIhYgDXE2AgAgFiAPdkEBcSAHdCAKciEKIAdBAWoiB0EJRw0ACyAQIBM2AgBBf3MhDyAK' +
-  'IAl0IQ4gFEGAJGohCkEAIQcDQCAYIAdBCWwgEWoiEEECdGpB8ClqIhMoAgAiGSAPcSEJIBMgCSAKKAIAQX9zcSAMciAJIAcgCEYb' +
-  'Igk2AgAgCSAZRyAQdCAOciEOIAdBAWoiB0EDRw0ACyAYIAhBAnRqQdwqaiIIIAgoAgAgDXE2AgAgDiAXciEXIA4gFXIhFSA0QgF8' +
-  'ITQLIBJBAWoiEkHRAEcNAAsgC0IANwMgIAsgHTYCHCALQv///7/w////BzcDECALQn8gAyADUBs3AyggHEIANwMYQf///z8hCCAY' +
-  'QYAYaiEsQQAhGQNAIAghDEEAISoCQAJAAkACQAJAAkACQANAIAspAyAhNSALKAIUIQ8CQAJAAkACQAJAAkAgDEUEQCAPIQ0MAQsg' +
-  'CykDICE2IAsoAhAhCSALKAIYISEgCykDKCE4IAsoAgwhEiALKAIIIRcgCygCHCIQIQoDQAJAQYGEECAMaEEJcCIWdCIeIAxxRQRA' +
-  'IDYhNCAJIQcgDyENDAELIB5Bf3MhHyAhIBZBAnQiCGohIiAIIBJqIRQgCiEQIDUhNCAPIQ0gDCEHA0AgNCE1IAcgH3EhEyAHIBZ2' +
-  'ISZBACERA0ACQCAmIBFBCWwiDHZBAXFFDQAgEiARQQJ0aiIdKAJsIicgEiAMIBZqIgpBAnRqIhooAgAiB3EEQCAXIBdBgBhqIggg' +
-  'B0ESdmotAABBCHQgCCAHQQl2Qf8DcWotAABBBXQgCCAHQf8DcWotAABBAnRycmooAgAgB3EiCEUNCSAaIAg2AgBBACEVIA1BAEEB' +
-  'IAp0IAcgCEYbciENIBIgDEECdGohKANAAkBB/wMgFXQgCHEiByAHQQFrcSAHICdxRXINACA0IDhaBEBBASEQDAELQX4gB2giDnch' +
-  'G0EBIA50ISMgFyAOQQJ0aiIgQewkaigCAEEAIQdBACEKA0AgKCAHQQJ0aiIkICQoAgAiJCAbcTYCACAkIA52QQFxIAd0IApyIQog' +
-  'B0EBaiIHQQlHDQALIBogCDYCAEF/cyElIAogDHQhDiAgQYAkaiEKQQAhBwNAIBIgB0EJbCAWaiIgQQJ0aiIkKAIAIikgJXEhCCAk' +
-  'IAggCigCAEF/c3EgI3IgCCAHIBFGGyIINgIAIAggKUcgIHQgDnIhDiAHQQFqIgdBA0cNAAsgHSAdKAJsIBtxNgJsIA0gDnIhDSAO' +
-  'IBNyIRMgNEIBfCE0CyAVQRFLDQIgFUEJaiEVIBooAgAhCAwACwALIAdpQQNHDQgLIBFBAWoiEUEDRw0ACyAQDQVBACEOQQAhEEEA' +
-  'IQhBACEHAn8gEyAUKAIAIgxBCXYgDHIgDEESdnJB/wNxIhEgFCgCJCIMQQl2IAxyIAxBEnZyQf8DcSIKQQl0ciAUKAJIIgxBCXYg' +
-  'DHIgDEESdnJB/wNxIhVBEnRyIhogIigCAEYNABoDQCAXIBUgB3ZBBnRBwANxIAogB3ZBA3RBOHEgESAHdkEHcXJyQQF0akGAEGov' +
-  'AQAiDEUNBiAMQQZ2IAd0IAhyIQggDEEHcSAHdCAOciEOIAxBA3ZBB3EgB3QgEHIhECAHQQZJIAdBA2ohBw0ACyAiIA4gEXEgCiAQ' +
-  'cUEJdHIgCCAVcUESdHIiBzYCACATIAcgGkYNABogFCAUKAJIIgcgCEEJdCAIciAIQRJ0cnEiCDYCSCAUIBQoAiQiDCAQQQl0IBBy' +
-  'IBBBEnRycSIRNgIkIBQgFCgCACIKIA5BCXQgDnIgDkESdHJxIhA2AgAgDCARR0EJdCAKIBBHciAHIAhHQRJ0ciAWdCIIIA1yIQ0g' +
-  'CCATcgshB0EAIRAgByIIIQxBACEKIDQhNSAHIB5xDQALCyA0ITYgByEJIA0hDyAMDQALIAsgNjcDICALIAk2AhAgCyAQNgIcC0EA' +
-  'IR4gC0EANgIUIA0gKnIhKkEBISIgCygCECERIAspAyAhNiALKAIcIRYgCygCCCEaIAspAyghOCALKAIMIRRBACETAkACQAJAAkAC' +
-  'QANAAkAgDSATQQlsIgl2Qf8DcUUNACAUIAlBAnRqIQ8gFCATQQJ0aiIVKAJsIRBBACEHQQAhCkEAIQ4DQCAPIAdBAnRqKAIAIhIg' +
-  'CnEgDnIhDiAKIBJyIQogB0EBaiIHQQlHDQALIBAgCkF/c3ENAyAQIA5Bf3NxIhdFDQAgNSA4IDUgOFYbITQDQEEBIBdoIhJ0IRBB' +
-  'ACEHAkADQCAPIAdBAnRqKAIAIBBxDQEgB0EBaiIHQQlHDQALIAsgNjcDICALIB42AhQMBgsgNCA1UQRAIAsgNjcDICALQQE2Ahwg' +
-  'CyAeNgIUIAsgETYCEAwHCyAQQX9zIREgNUIBfCE2IBQgByAJakECdGoiCCgCACEdIBogEkECdGoiG0HsJGooAgBBACEKQQAhDgNA' +
-  'IA8gCkECdGoiHyAfKAIAIh8gEXE2AgAgHyASdkEBcSAKdCAOciEOIApBAWoiCkEJRw0ACyAIIB02AgBBf3MhEiAOIAl0IQggG0GA' +
-  'JGohHUEAIQoDQCAUIApBCWwgB2oiG0ECdGoiISgCACIfIBJxIQ4gISAOIB0oAgBBf3NxIBByIA4gCiATRhsiDjYCACAOIB9HIBt0' +
-  'IAhyIQggCkEBaiIKQQNHDQALIBUgFSgCbCARcTYCbCAIIB5yIR4gCCAMciERIBYNAyARIgghDCA2ITUgF0EBayAXcSIXDQALIAsg' +
-  'HjYCFCARIQwLIBNBAkkhIiATQQFqIhNBA0cNAAsgCyA2NwMgIAsgETYCECA1ITQMBAsgCyA2NwMgIAsgHjYCFCALIBE2AhAgNiE0' +
-  'IBEiCCEMDAILIAsgNjcDIAsgCyARNgIQIDUhNAsgIkEBcQ0HCyAMDQVBASElQQAhDCALKAIIISFBACEWA0ACQCAqIBZBCWwiJHZB' +
-  '/wNxRQ0AQQAhEUEAIQlBACEaQQAhH0EAIRJBACEPQQAhFUEAISZBACEXQQAhIkEAIQ1BACEnQQAhHUEAIRNBACEoQQAhEEEAIQ4D' +
-  'QCAhQYAYaiIHIBQgDiAkakECdGooAgAiCkESdiIbai0AACEjIAcgCkH/A3FqLQAAISAgByAKQQl2IilB/wNxai0AACEtIA5BAnQi' +
-  'LiALQTBqaiAKIClyIBtyQf8DcSIKNgIAIAtB4ABqIC5qICAgLUEDdHIgI0EGdHIiGzYCACARIBtxISkgCSAbcSEtIBogG3EgH3Ih' +
-  'HyAXICFBgBxqIiAgG0EBdGovAQAiI3EhLiAiICNxIS8gDSAjcSAnciEnIAogEnEhMCAKIA9xITEgCiAVcSAmciEmIB0gICAKQQF0' +
-  'ai8BACIgcSEyIBMgIHEhMyAgIChxIBByIRAgESAbciERIAkgKXIhCSAaIC1yIRogCiASciESIA8gMHIhDyAVIDFyIgohFSAXICNy' +
-  'IRcgIiAuciEiIA0gL3IhDSAdICByIR0gEyAyciETICggM3IiGyEoIA5BAWoiDkEJRw0ACyAQICdyIAogGnFB/wNHcg0FQQAhESAU' +
-  'IBZBAnRqKAJsIglBCXYiDyAJciAJQRJ2IhByQf8DcSIVIBtxIhMgCiAmQX9zcSAVcSIVciAHIAlB/wNxai0AACAHIA9B/wNxai0A' +
-  'AEEDdHIgByAQai0AAEEGdHIiCSAaIB9Bf3NxcSISciAJIA1xIg1yRQ0AA0BBACEHIBFBAnQiDyALQeAAamooAgAiECAScSIKBEAD' +
-  'QCAHQf8DIApoIglBA24iDkEJbEH/AXEiF3RBByAJIA5BA2xrQQNsQf8BcSIOdCIJciAJQQl0ciAJQRJ0ckEHIA4gF2p0QX9zcXIh' +
-  'ByAKQQFrIApxIgoNAAsLIA0gISAQQQF0akGAHGovAQBBf3NxIgoEQANAIAdBByAKaCIJQQNuIhBBCWwgCSAQQQNsa0EDbGp0ciEH' +
-  'IApBAWsgCnEiCg0ACwtBACEKQQAhECALQTBqIA9qKAIAIhcgFXEiDgRAA0AgB0EHIA5oIgkgCUEDcGt0Ig9BCXQgD3IgD0ESdHJB' +
-  'ASAJdCIJQQl0IAlyIAlBEnRyIglBf3NxciEHIAkgEHIhECAOQQFrIA5xIg4NAAsLQQAhDiATICEgF0EBdGpBgBxqLwEAQX9zcUGB' +
-  'hBBsIAdyIgkgEHIEQANAIBQgCkEJbCARaiIHQQJ0aiIPIA8oAgAiDyAJIBAgCiAWRhtBf3NxIgw2AgAgDCAPRyAHdCAOciEOIApB' +
-  'AWoiCkEDRw0ACyALIA4gHnIiHjYCFCALIAggDnIiCDYCECAIIQwLIBFBAWoiEUEJRw0ACwsgFkECSSElIBZBAWoiFkEDRw0ACwwE' +
-  'CyALIDY3AyAgCyAJNgIQIAtBADYCHCALIA82AhQMBwsgCyA0NwMgIAsgEDYCHCALIA02AhQgCyATNgIQDAULIAsgNTcDICALIBA2' +
-  'AhwgCyANNgIUIAsgEzYCECAQDQQMBQsgJQ0CC0EAISogDA0ACyALKAIcDQEgFCgCdCAUKAJsIhIgFCgCcHJyDQMCQCAERQ0AQQAh' +
-  'CCA3QgBSDQADQCAIQQFqIQlBACEQA0AgFCAQQQlsIAhqQQJ0aigCACIHBEAgEEEbbCEPA0AgBCAHaCAPamogCToAACAHQQFrIAdx' +
-  'IgcNAAsLIBBBAWoiEEEDRw0ACyAJIghBCUcNAAsLIDdCAXwhNyACUA0FIAIgN1gNCQwFCyALKAIcRQ0BCyAcQQE2AhgMBwsgNCAL' +
-  'KQMoVA0BIBxBATYCGAwGC0EAIRpBACEHA0AgB0ECdCIIIAtBMGpqIAggFGoiCCgCJCIJQQl2IAlyIAlBEnZyQQl0QYD8D3EgCCgC' +
-  'ACIJQQl2IAlyIAlBEnZyQf8DcXIgCCgCSCIIQQl2IAhyQRJ0IAhyQYCA8D9xcjYCAEEBIQwgB0EBaiIHQQlHDQALQegHIRZBACET' +
-  'QQAhCANAQQAhCQNAIAlBCWwhDyAJQQNsIRFBACEHQQAhCgNAIAtB4ABqIAhBG2xqIA9qIAdqAn8gDEEBcUUEQCALQTBqIAdBAnRq' +
-  'KAIAIBF2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3FyDAELICwgFCAHIA9qQQJ0aigCACINQQl2Qf8DcWotAABBA3QgLCANQf8DcWot' +
-  'AAByICwgDUESdmotAABBBnRyCyAYakHYJWotAAAiDToAACAKIA1paiEKIAdBAWoiB0EJRw0ACyAKIBYgCiAWSCAKQQlLcSIHGyEW' +
-  'IAggGiAHGyEaIAkgEyAHGyETIAlBAWoiCUEDRw0AC0EBIQggDEEBcUEAIQwNAAsgGCAZQQZsaiIOQYiQAWohF0EKIQxBByEQQQAh' +
-  'CUEAIQhBACEHQQAhD0EAIRVBACERIBZB6AdIBEACQANAAkAgC0HgAGogGkEbbGogE0EJbGogB2otAAAiD2kiDEECSSAMIBBOckUE' +
-  'QCAMQQJGDQEgByEJIAwhECAPIQgLIAdBAWoiB0EJRw0BDAILCyAHIQkgDyEICyAaQQFqIQcMAwsDQCASBEAgEUEJbCEQA0AgEmgh' +
-  'DUEAIQdBACEKA0AgFCAHIBBqQQJ0aigCACANdkEBcSAKaiEKIAdBAWoiB0EJRw0AC0EAIQdBACEIIAogDEgEQANAIAggFCAHIBBq' +
-  'QQJ0aigCACANdkEBcSAHdHIhCCAHQQFqIgdBCUcNAAsgCCEVIAohDCANIQ8gESEJCyASQQFrIBJxIhINAAsLIBFBAWoiEUEDRwRA' +
-  'IBQgEUECdGooAmwhEgwBCwtBACEHIAkhEyAPIQkgFSEIDAILIAsgNEIBfCI0NwMgCyAZRQRAIBxBATYCHAwECyAYIBlBAWsiCEEG' +
-  'bGoiB0GMkAFqIgkgCS8BACIJQQFrIAlxIg87AQAgB0GIkAFqIQcgCWghCQJAIA9FBEAgCCEZDAELIBhB8ClqIg8gGUH4AGxqIA8g' +
-  'CEH4AGxqQfgA/AoAAAsgC0IANwMQIAsgGCAZQfgAbGpB8ClqNgIMIAtBCGogByAJEAggCygCECEIDAELIBcgBzoAACAOQYqQAWog' +
-  'CToAACAOQYmQAWogEzoAACAXQQA6AAMgDkGMkAFqIAhBAWsgCHE7AQAgGCAZQfgAbGoiCUHoKmoiByAJQfApakH4APwKAAAgCyAH' +
-  'NgIMIAtBCGogFyAIQf//A3FoEAggOUIBfCE5IBlBAWohGSALKAIQIQgMAAsACyALIBU2AhAgCyA0NwMgQQEMAQsgHCA5NwMQIBwg' +
-  'NDcDCCAcIDc3AwBBAAsgC0GgAWokAEUEQCAFIBz9AAQAIjr9CwMIIAUgHCkDEDcDGCAFIDr9HQAgHCgCGCAcKAIcEEJBACErCyAc' +
-  'QSBqJAAgKw0BDAMLQQAhDCMAQTBrIg8kACAAKAIAIRAgACgCIBADIBAgEGwhDgJ/A0AgDCAORwRAAkAgASAMai0AACIHRQ0AIAAo' +
-  'AiAhCEF/IQkCQCAAKAIAIAwgBxA/IgdBAEggCCgCBCAHTHINACAIKAIoIg0gCCgCFCAIKAIQIAdsIgdBAnRqKAIAIhFB//8DcSIK' +
-  'ai0AAEH/AUYgDSAIKAIcaiAKQQF0ai8BACARQX9zQRB2cUVyDQAgCCANIAcQBUEAIQkLIAlFDQBBAQwDCyAMQQFqIQwMAQsLQQAh' +
-  'DCAPQQA2AgwgACgCKEEAIAQbIRhBACEJIwBBEGsiCiQAIAAoAiAiESgCNCEVIBEoAjAhEyARKAIoIgggESgCICIZaiIHIAggGfwK' +
-  'AAAgD/0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgD/0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgD0EMaiILBEAgC0EANgIAC0EAIBlrIRRB' +
-  'ACEIA0ACQAJ/AkACQCAHIBEoAgggCkEMahAGIg1B/wFGDQADQCADUCADIDZWckUEQCAPQQE2AiggNSE0DAULIDZCAXwhNiANQQFG' +
-  'BEAgESgCHCENIBMgCEECdCISakF/NgIAIBIgFWogESgCGCAHIA1qIAooAgwiDUEBdGovAQBoIA1BBHRqQQJ0aigCACINNgIAIBEg' +
-  'ByANEAUgCEEBaiEIIAcgESgCCCAKQQxqEAYiDUH/AUYNAgwBCwsgDUUEQCA1ITQMAgsgEyAIQQJ0IglqIAooAgw2AgAgCSAVakF/' +
-  'NgIAIDdCAXwhNyAIIQlBAQwCCyA1QgF8ITQCQCAYRSA1QgBScg0AQQAhDSAIQQBKBEADQCAYIA1BAnQiEmogEiAVaigCACARKAIQ' +
-  'bTYCACANQQFqIg0gCEcNAAsLIAtFDQAgCyAINgIACyACUA0AIAIgNFgNAgtBAAshDQNAAkACQAJAAkACQCANRQRAIAhBH3UgCHEh' +
-  'DSAIIQkDQCAJQQBMDQIgEyAJQQFrIglBAnRqKAIAQQBIDQALDAILIBEoAhwhCCAKIBMgCUECdCISaiIcKAIAIg02AgwgByAIaiAN' +
-  'QQF0ai8BACIIRQ0EIBEoAhggDUEGdGohFiASIBVqIhIoAgAhFwNAIBcgFiAIaEECdGooAgAiDU4EQCAIQQFrIAhxIggNAQwGCwsg' +
-  'EiANNgIAAkAgCCAIQQFrcQRAIAcgGWoiCCAHIBn8CgAAIAghBwwBCyAcQX82AgALIBEgByANEAUgCUEBaiEIDAcLIAhBAE4NASAN' +
-  'QQFrIQkLIAcgFGohByA0ITUMAQsgD0EBNgIsDAMLQQEhDQwBCyA1ITQgCSEIQQAhDQwACwALCyAPIDc3AyAgDyA2NwMYIA8gNDcD' +
-  'ECAKQRBqJAACQCAERSAPKQMQIjRQcg0AIAQgASAO/AoAACAPKAIMIghBACAIQQBKGyEIA0AgCCAMRg0BIAQgACgCKCAMQQJ0aigC' +
-  'ACIJIBBtIgdqIAkgByAQbGtBAWo6AAAgDEEBaiEMDAALAAsgBSA0NwMIIAUgD/0AAxj9CwMQIAUgNCAPKAIoIA8oAiwQQkEACyAP' +
-  'QTBqJABFDQILAn8gAEUgAUVyQQEgBRsEQCAGQX5BoAxBABA5GkF+DAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAA' +
-  'AAAAAAAAAAAAAAD9CwMQIAAgASAGED0iAQR/IAEFIAAgAiADIAQgBRBAIAAoAhwQFkEACwshDAsgDA8LQQALNAAgAAJ/QQQgAg0A' +
-  'GgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAtXAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhBFIQQgACABQQFr' +
-  'IgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAGNgIAIANCAX0hAwwBCwsLhAEBBX8gBUEAIAVBAEobIQsDQCAH' +
-  'IAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0AACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACAB' +
-  'IApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQtMAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAFCHoggAYVC' +
-  'ucuT59Htkay/f34iAUIbiCABhULro8SZsbeS6JR/fiIBQh+IIAGFCxQAIAAgASAAIAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAi' +
-  'AiABfSIBIAEgAlYbNwMACzoBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACABIAIQQwUgACADQQJ0aiADNgIAIANBAWohAwwBCwsL' +
-  'qAEBBn8jAEGABGsiBCQAIARBgAJqIAEgAxBIIAFBACABQQBKGyEGIAJBACACQQBKGyEHA0AgBSAGRwRAIAQgAiADEEggAiAFbCEI' +
-  'IARBgAJqIAVBAnRqIQlBACEBA0AgASAHRgRAIAVBAWohBQwDBSAAIAEgCGpBAnRqIAQgAUECdGooAgAgCSgCACACbGo2AgAgAUEB' +
-  'aiEBDAELAAsACwsgBEGABGokAAuXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAA' +
-  'AADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAA' +
-  'AADwPyABt6OgIQAgAUECayEBDAELCwvZGQELfyMAQYAlayIIJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B8xNBABBM' +
-  'DAELIANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACABRXJFBEBBfiECIARBfkGbI0EAEEwMAQsCfyACRQRAIAhB+CBqQQBBiAT8' +
-  'CwAgCEG4ImohBkEADAELIAIoAgAiB0HBAE8EQCAIIAc2AgBBbCECIARBbEGPJCAIEEwMAgsgCEH4IGpBAEGIBPwLACAIQbgiaiEG' +
-  'IAIoAgQLIQwgByELIAxB4CkgDBshDwNAAkBBwQAhBwJAIAVBwQBHBEAgBSAPai0AAA0BIAUhBwsgBkHGAGpB/wFBgAL8CwBBACEF' +
-  'IAYgDEEARzoABCAMBEAjAEEwayIKJAACfyAHRQRAIARBZkHFDEEAEExBZgwBCyAHQcEASQRAAkACQAJAA0AgByAJRg0DIAlBAWoh' +
-  'AiAMIAkgDGotAAAiDSAJECwhDiANQf8Aa0H/AXFBogFPBH9BvSMgDUEKECwFQQELDQEgAiEJIA5FDQALIA4gDGtBAWohCUGdJyEM' +
-  'DAELQcwJQaAiIA1BIWtB/wFxQd4ASSIOGyEMIAIgDSAOGyEJIA0gAiAOGyENCyAKIAI2AiggCiAJNgIkIAogDTYCICAEQWYgDCAK' +
-  'QSBqEExBZgwCC0EAIAcgC04NARogCiALNgIcIAogCzYCGCAKIAs2AhQgCiAHNgIQIARBZkHnICAKQRBqEExBZgwBCyAKQcAANgIA' +
-  'IARBZkG3DyAKEExBZgshAiAKQTBqJAAgAg0CCyAGQQVqIA8gB/wKAAADQCAFIAdGBEAgBiAHNgIAIAZBADoApQEgBkEAOwBzIAYt' +
-  'AHZB/wFGBEAgBkEAOgB2CyAGLQBwQf8BRgRAIAZBADoAcAtBACECIAYtAIUBQf8BRw0DIAZBADoAhQEMAwUgBiAFIA9qLQAAaiAF' +
-  'QQFqIgU6AEYMAQsACwALIAVBAWohBQwBCwsgAg0AIAhBfzYCtCEgCCAENgKIISAIIAM2AoQhIAggCzYCgCEgCCABNgL8ICAIIABB' +
-  'oCggABs2AvggIAhB+CBqIQVBACECIwBBIGsiCyQAAn8DQCACIQcjAEEQayIBJAADQAJAIAcgBSgCBCICTw0AIAUoAgAgAiAHIAEQ' +
-  'TiICQX5xQQJGDQAgAkEERgRAIAEoAgAhBiABKAIEIQJBACEMA0ACQCACIAZNDQAgBSgCACAGIAIQViIEQQNxDQAgBEECdiAGaiEG' +
-  'DAELCwJAIAUoAggiCQ0AIAUtAMQBRQRAQSMhCQwBCyAFKALAASEJCyAGIAIgAiAGSRshBCAGIQJBAEKRgICEgICAAQJ/A0BBFyAC' +
-  'IARGDQEaIAUoAgAgAmotAAAiDcAiChBcIApBwQBrQf8BcUEaSXIEQCAFIA1qLACGAiINQX9GIAkgDUhyIAxyIAwgChBcGyEMIAJB' +
-  'AWohAgwBCwsgAiEEIApBCWsLIgKtiKdBAXEgBCAGa0EBSyAMcUUgAkExS3IbRQ0BCyABKAIMIQcMAQsLIAFBEGokACAFKAIEIgYg' +
-  'B00EQCAFKAIMIAY2AtggQQAMAgsgByECA0AgBSgCACAGIAIgC0EQahBOIgFBe3EEQCALKAIcIgIgBSgCBCIGSQ0BCwsgAUEERw0A' +
-  'CyAFIAc2AjACQCAFKAIAIAtBEGogCxBPRQ0AIAUgCyALQRBqEFBFDQACfyAFQQA2AhQgBSgCACALKAIAIAsoAgRBAEEAEFMhASAF' +
-  'KAIIIgQhAgJAIAQNACABEFQiBCECIAQNAEEAIQQgARBhIQILIAIgAmwiAiABRwRAIAUgCyABIAJBABBiDAELIAUgBDYCGAJAIAUQ' +
-  'YyICDQAgBSALIAFBABBkIgINACAFKAIMIgFBADYCBCABIAsoAhw2AtggQQAhAgsgAgsMAQtBACEEIwBBIGsiBiQAIAZBEGogBSAL' +
-  'QRBqIgkoAgAgCSgCBBBlIAUCfwJAIAUtAMQBIAYtABVFcg0AIAYoAhAiAUUNAEEBIAYtABQNARogBi0AFkUNAEEBIQQgBi0AFw0A' +
-  'AkAgBSgCCCIEDQAgAUHBAEkEQCABIQQMAQsgARBZIQQLIAYoAhggBE0hBAsgBAsiATYCFCAFQQEgBi0AFiAGLQAVRSABIAUtAMQB' +
-  'cnIbRToALAJAIAUoAgAgCSgCACAJKAIEIAEgBkEPahBTIgpFBEAgBSAJKAIAQX8QZiAGIAVBQGs2AgBBaCECIAVBaEHcECAGEGcM' +
-  'AQsCfyAKIAYtAA8EfyMAQSBrIgEkACAKQQFrIQICfyAFKAIIIgQEQCACIARGIAIgBCAEbEZyDAELIAJBwQBPBEAgAhBUQQBHDAEL' +
-  'IAEgCf0AAgD9CwMQIAkoAgwhBEEBIQcCQANAAkAgBCAFKAIEIgxPIAcgCk9yDQACQAJAIAUoAgAgDCAEIAFBEGoQTg4FAgEBAQAB' +
-  'CyAFKAIAIAEoAhAgASgCFCAFKAIUIAFBD2oQUxogAS0AD0UNAyAHQQFqIQcLIAEoAhwhBAwBCwsgAiAHRiAKQQJLcQwBC0EACyAB' +
-  'QSBqJAAFQQALIgdrIQEgBSgCCCECIAZBADoADgJAIAIEQCAGIAI2AgggASACRg0BIAZBAToADiACIAJsIgQgAUYNASAFIAkgASAC' +
-  'IAQgAUEBdCAETSIBGyABEGIMAgsgBiABEFQiAjYCCCABQcEATwRAIAZBAToADiACDQEgBSAJIAEgARBhIgEgAWxBABBiDAILAkAg' +
-  'AkEESA0AIAUgCSgCACAJKAIEIAUoAhQgAhBVRQ0AIAZBAToADkEADAILIAYgATYCCAtBAAsiAg0AIAUgBigCCCIBNgIYIAUQYyIC' +
-  'DQAgBSABIAFsQQJ0EA8iAjYCNCACRQRAQX8hAiAFQX9BiAtBABBnDAELIAUoAgwiAkECQQEgBSgCFCIEQQFGGzYCBCAGLQAURSAE' +
-  'QQFHckUEQCACQSw6AMogCyAFIAYtAA4iBEEBczoAJCAFIAkgAUEBIAQbIAFsIAcQZCICDQAgBUEBNgIgIAkoAgwhAiAEBEAgBSAC' +
-  'EGghAgwBCyMAQRBrIgEkAAJAAkADQCAFKAIgIAUoAhhODQEgBSgCBCIEIAJNBEAgBSAEQbMKEGpBaCECDAMLAkACQAJAAkACQCAF' +
-  'KAIAIAQgAiABEE4OBQQDAwEAAwsgBSABEFJFDQEgBSACQeYaEGogBSACNgIoQWghAgwGCyABKAIAIQIgASgCBCEEIAUtAC1BLUYE' +
-  'fyAFKAIAIAIgBCAFKAIUQQAQUyAFKAIYRgVBAAtFDQELQQAhCSMAQRBrIgQkACAFLQAsBEAjAEEQayICJAAgAiAFIAEoAgAgASgC' +
-  'BBBlAkAgAi0ABUUNACACLQAEIgcgAi0ABnIEQCAFQQE2AhQgBSgCDCIKQQI2AgQgB0UNASAKQSw6AMogDAELIAUoAhRFIQkLIAUg' +
-  'CToALCACQRBqJAALIAUoAgAgASgCACABKAIEIAUoAhQgBEEPahBTIQIgBSABIAUoAhgiByACIAdBAWpGIAQtAA9BAEdxEGQhAiAE' +
-  'QRBqJAAgAg0EIAUgBSgCIEEBajYCIAsgASgCDCECDAELCyAFIAJBuhkQakFoIQIMAQsgBSACEGghAgsgAUEQaiQACyAGQSBqJAAg' +
-  'AgshAiALQSBqJAAgCCgCrCEQEyACBEAgAxBNIANBADYCAEEAIQYjAEEgayIEJAACQCAIQfggaiIAKAI8IgFBf0YNACAAKAIoIgYN' +
-  'ACAEQRBqIAAoAgAgACgCBCABEFEgBCgCHCEGIAAtACRFDQAgACgCIEEBaiEBA0AgBiAAKAIEIgdPDQEgACgCACAHIAYgBBBOIgdF' +
-  'DQEgB0EERgRAIAEgACgCGEYNAiAAIAQQUg0CCyAEKAIMIQYgASAHQQRGIgdqIgEgACgCGEcgB3INAAsLIARBIGokACADIAY2Atgg' +
-  'IAMgCCgCqCE2AtwgDAELIAMgCCgCkCEiBDYCACADIAgoAqghNgLcIEEAIQYgCEH4IGoiBy0AL0UgBy0AxAEgBygCGEEQR3IgBygC' +
-  'FCAHLQAuRXJycgR/QQAFA0ACQEGAAiECIAYiAUGAAkYNACABQQFqIQYgASICIAcoAgxqLQAIQRBHDQELCyACQf8BSwsEQCAIQdAp' +
-  'KQMANwPwICAAIAMoAtggIAhB8CBqIAhBEGpBABBLIAgoAhBBEEdyRQRAIAMQTSADIAhBEGpB4CD8CgAAQQAhAgwCCyAIQRBqEE0g' +
-  'CCgCkCEhBAsgA0GJIGoiACAIQb0iaiAEIAgoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAILQClISIARQ0AIAMgADoA' +
-  'iCALIAhBgCVqJAAgAgs2AQF/IwBBEGsiBCQAIAAEQCAAIAE2AgAgBCADNgIMIABBJGpByAEgAiADECYaCyAEQRBqJAALJwAgAARA' +
-  'IAAoAswgEBMgACgC1CAQEyAAQQA2AtQgIABCADcCzCALC+MBAQd/IwBBEGsiBSQAIAUgACABIAIQUSADIAX9AAMA/QsCAAJ/IAAh' +
-  'AiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGEFYiCUEDcQ4CAgABCyACIARqLQAAQfwARiAB' +
-  'cSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsL' +
-  'IAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu2AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQ' +
-  'ViIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQViIHQQNxIgZBA0cNAEEDIQYgACADai0A' +
-  'AEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELiAEB' +
-  'An8gACgCACABKAIAIAEoAgRBAEEAEFMhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAg' +
-  'AigCBEEAQQAQUyADRg8LQQEgA0HAAEsNABpBACADEFQiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQVQsLZAEDfyAAIAI2AgwgACAC' +
-  'NgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQLCIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBAsIgAg' +
-  'AWsgAiAAGzYCBAuFAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEE9FDQAgACACIAEQUEUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEA' +
-  'EFMhAyAAKAIIIgFFBEAgAxBUIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQVSEGCyACQRBqJAAgBgteAQF/' +
-  'IwBBIGsiBSQAIAVBEGogASACEFdBACEBQQAhAgNAIAAgAyAFQRBqIAUQWARAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJB' +
-  'AXE6AAALIAVBIGokACABCyEBAX8gABBZIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtfAQF/IwBBIGsiBSQAIAVBEGogASACEFcD' +
-  'QAJAIAAoAgAgAyAFQRBqIAUQWCIBRQ0AIAAgAyAFKAIAIAUoAgQgBBBaIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwvQAQED' +
-  'fwJAIAAgAWoiBC0AACIAQQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADA' +
-  'QQBODQAgBCACIAFrEGAiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJF' +
-  'IABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFBA3IhAwsgAwslACAAQQA6AA4gAEEBOwEMIAAg' +
-  'ATYCCCAAIAI2AgQgACABNgIAC9EEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAHEFYi' +
-  'BEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAF' +
-  'akEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkAD' +
-  'QAJAIAQgB08NAAJAAkACQCAAIAQgBxBWIgxBA3EOBAMAAAEACyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhB' +
-  'PUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAIt' +
-  'AAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRBbIQVBACEE' +
-  'DAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQViIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVr' +
-  'IQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQWyEFCyADIAQ6AAggAyAG' +
-  'NgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASICQQFqIgEgAWwgAE0NAQsLIAIL2QEBAX8gACgCACACaiEFAkAg' +
-  'AUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWosAIYCIgJOcnINASABwBBcRQ0BIAIgACABQSBrQf8BcWosAIYC' +
-  'IgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBBdDQEgBBBeDQELA38gACADRgRAIAEPCyAAIAVqLAAA' +
-  'IgIQXwR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEgRiABaiABIAEgAkkb' +
-  'Cw8AIABB4QBrQf8BcUEaSQsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFB' +
-  'CkkL6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVB' +
-  'DyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEg' +
-  'BEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MA' +
-  'SxsgAiAFSRshBgsgBgtLAQJ/QcAAIQICQCAAEFkiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFs' +
-  'IABrTQ0BCyABIQILIAILrAMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEFcgBSABKAIA' +
-  'NgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhBYRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EGwiB0EASA0CIAUg' +
-  'BigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EGYCQCACIANLBEAgBSAAQUBrNgI0' +
-  'IAUgA0EBajYCMCAFQdAAakGAAUH/ECAFQTBqECgaDAELIAUgAEFAazYCQCAFQdAAakGAAUGRESAFQUBrECgaCwJAIAQEQCAFIAAo' +
-  'AggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhBxxkgBRBnDAELIAJBgSBPBEAgBUGA' +
-  'IDYCKCAFIAI2AiAgBSAFQdAAajYCJCAAQWhBnCEgBUEgahBnDAELIAAgAiADIAVB0ABqEGsLQWghAQsgBUHgAWokACABC5UBAQR/' +
-  'IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EGZB5yBBnQ4gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANF' +
-  'BEAgASEDQT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYgBCACEGdBZiEBCyACQRBqJAAgAQvNBAEK' +
-  'fyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBBXAkACfwJAA0AgByEFIAlBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqEFhFIAQtAChB' +
-  'ACADG3JFBEAgBSACIgdGIgkNASAFQQFqIQcjAEEQayIKJAACfyAAIARBIGoiBSAAKAIcEGwiBkEASARAIAYMAQtBfiAAKAIcIgtB' +
-  '/x9KDQAaIAUoAgAiCCAAKAIwa0EASARAIAAgCCALEGYgCiAAQUBrNgIAIABBaEGgESAKEGdBaAwBCwJAIAYNACAFKAIEIQwgAC0A' +
-  'LUUEQCAMRQ0BIABBMCAAKAIAIAhqLAAAIg0gDRBfGzoALQsgDEEBRw0AIAAoAgAgCGotAAAiCEEwRgRAIABBAToALgwBCyAIwBBd' +
-  'RQ0AIABBAToALwsgACgCDCALaiAGOgAIIAUoAgAhBiAAKAI0IggEQCAIIAAoAhxBAnRqIAYgACgCMGs2AgALIAAgACgCHEEBajYC' +
-  'HCAAIAUoAgQgBmo2AjhBAAshBiAKQRBqJAAgBkUNAQwECwtBACEGIAIgBUYNAiAAIABBOGogASAFGygCACAAKAIcEGYgACgCGCEH' +
-  'QZcXIQlBoCgMAQsgACAEKAIgQX8QZkHzGCEJIAAoAhgiByEFQZYoCyEBIAAoAiAhAiAEIAc2AhwgBCAHNgIYIAQgBzYCFCAEIABB' +
-  'QGs2AhAgBCAJNgIMIAQgBTYCCCAEIAE2AgQgBCACQQFqNgIAQWghBiAAQWhBlwggBBBnCyAEQUBrJAAgBgvbAQEEfyMAQSBrIgQk' +
-  'ACAAQagqKAIANgIIIABBoCopAgA3AgAgBEEQaiACIAMQV0EAIQJBACEDA0AgAyEFAkADQCABKAIAQQEgBEEQaiAEEFhFDQEgACAC' +
-  'QQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABBaIgVBAEgEQCAAQQA6' +
-  'AAULIAZBAk8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEHDAELCyAAIAQtAB06AAQgBEEgaiQAC6YCAQZ/IwBBIGsiBCQAIAAo' +
-  'AgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxAsIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2AhAgBCAB' +
-  'IAhqQQFqIgc2AhQgAEFAa0HQAEHUCCAEQRBqECgaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24i' +
-  'CEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEGDJyAEECgaCwJAIAAoAhAiA0UNACADIAYQaTYCGCADIAcQaTYCHCADIAEQ' +
-  'aTYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAEQSBqJAALPgECfyMAQRBrIgQkACAAKAIQIgUE' +
-  'QCAFIAE2AgAgBCADNgIMIAAoAhBBJGpByAEgAiADECYaCyAEQRBqJAAL+gEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRA' +
-  'IAAoAgAgAiABIAUQTiECIAUoAgwgASACQX5xQQJGGyEBCyMAQRBrIgYkAAJ/IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQLCIE' +
-  'BEAgACAEIANrQX8QZiAGIABBQGs2AgAgAEFnQfYMIAYQZ0FnDAELIAJBASACGxAPIgRFBEAgAEF/QYgLQQAQZ0F/DAELIAQgByAC' +
-  '/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAALFAAgAEH/' +
-  '////ByAAQf////8HSRsL3AEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEEFQNACAEEGEh' +
-  'ASAAIAAoAjhBfxBmIAMgAEFAazYCACADQTBqIgJB5ABBkREgAxAoGiAAIAQgASABbCACEGsMAQsgACABIAQQZiAAKAIgIQEgAyAA' +
-  'KAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQaAoQZgSIAFBAUYbNgIUIABBaEHYDSADQRBq' +
-  'EGcLIANBoAFqJAALRgEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhBUIgI2AgggBCACNgIEIAQgATYCACAAQWhBzyQgBBBn' +
-  'IARBIGokAAu8BwEPfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBkHAACAGGyIGEFoiB0EATiAGIAdOcUUEQCAA' +
-  'IAUgB0F/cyAHQR91cWoiDSACEGYgA0HgAGohCSMAQTBrIggkACAAIgQoAhgiAEHAACAAGyEAAkAgBCgCFEEBRgRAIAggADYCECAJ' +
-  'QaABQYEkIAhBEGoQKCAJaiECQTAhDgwBCyAELQAtIgJBLiACGyEOIARBxQFqIQsgBCgCwAEiAiAAIAAgAkobIgxBAWshD0EAIQUg' +
-  'CSECA0AgDCAFIgBMDQEDQAJAIA8gACIGRgRAIA8hBiAMIQAMAQsgCyAGQQFqIgBqLAAAIAYgC2osAABBAWpGDQELCyAQQQRGBEAg' +
-  'CCALNgIkIAggDDYCICAJQaABQb0QIAhBIGoQKCAJaiECDAILIBBBAWohECAFBH8gAkGswAA7AAAgAkECagUgAgsiCiAEIAVqLQDF' +
-  'AToAACAKQQFqIQIgBSAGTiAAIQUNACAKQS06AAEgCiAEIAZqLQDFAToAAiAKQQNqIQIMAAsACyAIIA7ANgIAIAJBKEHaFiAIECga' +
-  'IAhBMGokAAJAIAdBAEgEQCADQYACaiECIwBBEGsiASQAAn8gBCgCACANaiIFIAQoAgQgDWsQYCIAQQBIBEAgBS0AACEAQYEjDAEL' +
-  'IABFBEBBACEAQaAXDAELQe0iIABB/wBGIABBIElyDQAaQYQiQdcTQcsnIAQoAhRBAUYbIABB/wBLGwshBSABIAA2AgAgAkEwIAUg' +
-  'ARAoGiABQRBqJAAgAyAEQZABajYCCCADIARBQGs2AgQgAyADQeAAajYCDCADIAI2AgAgBEFnQcwRIAMQZwwBCyAEKAIQIgAEQCAA' +
-  'IAc2AhQLAkAgBCgCGEEAIAQoAhRBAUcbRQRAIAEoAgQhACADIAQoAgAgASgCAGo2AkQgA0H4I0GgKCAAQRRLIgEbNgJIIANBFCAA' +
-  'IAEbNgJAIANBgAJqQTBByRAgA0FAaxAoGgwBCyAEKAIAIAEoAgBqLAAAIQAgAyAHNgJUIAMgADYCUCADQYACakEwQbImIANB0ABq' +
-  'ECgaCyAEQUBrIQAgBCgCGCIBRQRAIAMgADYCFCADIANBgAJqNgIQIARBZ0HJIyADQRBqEGcMAQsgAyABNgIwIAMgATYCLCADIAA2' +
-  'AiQgAyADQeAAajYCNCADIARBkAFqNgIoIAMgA0GAAmo2AiAgBEFnQeQRIANBIGoQZwtBZyEHCyADQbACaiQAIAcLmAEBBn8gAUEA' +
-  'IAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChAnCyAGQQFqIQYMAwsgAiAFIApqai0A' +
-  'ACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQJwsCQCAHRQRAIAAgCBBwDAELIAAgBCAIEG8QJwsgBUEBaiEFDAALAAsLCyMAA0Ag' +
-  'AgRAIAAgASwAABAnIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsxAQF/IwBBEGsiAiQAIAIgATYC' +
-  'ACAAIAJBDGoiACAAQQRBlQkgAhAoEG4gAkEQaiQACxoAQQBBECAAQQ9qQXhxIABBCUkbIABBAEgbCxEAQbgqKAIAIAAoAgAgAGpG' +
-  'C1oBA38CQCAAQbgqKAIAIgJqIgAgAkkNAEHEKigCACIBQQAgACABSxsNAD8AQRB0IgEgAEkEQCAAIAFrQf//A2pBEHZAAEF/Rg0B' +
-  'C0G4KiAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQDwsFAEHIKgt9AQN/AkAgAEUgAkEASHJFBEADQCACIANGDQIgACgCACAB' +
-  'QQRqIgQgBCABKAIAIgFBACABQQBKGyIFQQJ0aiABEBUiAUEASARAIAEQd0HsKiADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwAL' +
-  'AAtBfiECQX5BgAwQeAsgAgsUACAAQQBIBEAgACAAEDgQeAsgAAsMACAAIAFBoCgQowEL/wUDAXsIfwJ+An9BfiAAKAIAIgJFDQAa' +
-  'IAIQF0F/IAIoAhQiBSgCBCIARQ0AGiACKAIYIQYCQAJAIAIoAgAiB0GAIEoEQEH/////ByECA0ACQCAGIABBAnRqKAIAIgQgAk4N' +
-  'ACAAIQMgBCICQQJODQAMBAsgBSAAQQR0aigCBCIADQALDAELQf////8HIQJBACEFQQEhAAJAAkACQAJAIAdBwABOBEADQCAGIAAi' +
-  'A0ECdGoiCP0AAAAhAUEEIQADQCABIAggAEECdGr9AAAA/bYBIQEgAEE8SSAAQQRqIQANAAsCQCABIAEgAf0NCAkKCwwNDg8AAQID' +
-  'BAUGB/22ASIBIAEgAf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIAIAJODQBBASEFIAMhBCAAIgINAEEAIQIgAyIAIQQMAwsgA0FA' +
-  'ayEAIANB/wBqIAdMDQALCyAHIABBD2pOBEADQCAGIAAiA0ECdGoiCP0AAAAhAUEEIQADQCABIAggAEECdGr9AAAA/bYBIQEgAEEM' +
-  'SSAAQQRqIQANAAsCQCABIAEgAf0NCAkKCwwNDg8AAQIDBAUGB/22ASIBIAEgAf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIAIAJO' +
-  'DQBBACEFIAMhBCAAIgINACADIgAhBEEAIQIMBAsgA0EQaiEAIANBH2ogB0wNAAsLIARFBEBBACEDDAQLIAVFDQELIAYgBEECdGoh' +
-  'AyAC/REhAQNAIAMgCqdBAnRq/QAAACAB/Tf9pAGtIAqGIAuEIQsgCkI8VCAKQgR8IQoNAAsMAQsgBiAEQQJ0aiEDIAL9ESEBA0Ag' +
-  'AyAKp0ECdGr9AAAAIAH9N/2kAa0gCoYgC4QhCyAKQgxUIApCBHwhCg0ACwsgBCALeqdqIQMgAkUNAgsgACAHSg0AA0ACQCAGIABB' +
-  'AnRqKAIAIgQgAk4NACAAIQMgBCICDQAMAwsgACAHRiAAQQFqIQBFDQALC0F/IANBAWsgAkH/////B0YbDAELIANBAWsLCxYAIAAo' +
-  'AgQiAEUEQEEADwsgACABEDYLkAECAX8DfgJAIAFBvwwQfCIEDQAgAkGJEBB8IgQNAEHwMEIANwMAIAAoAgAiAAR/IAH8ByEFIAL8' +
-  'ByEHIAAQFwJAA0AgACAHEAEiBEEBRwRAIAApA3ghBgwCCyAFUA0AIAApA3giBiAFVA0AC0EEIQQLQfAwIAY3AwAgBAVBfgshBCAD' +
-  'QfAwKQMAujkDAAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4gAUHAFxCjAUF+Cwsk' +
-  'ACAAKAIAIAEQGBB3IgFBeEYEQCAAKAIAQewqQdwqECULIAEL7wICBn8BfiAAKAIEIgZFBEBBfkGYCRB4QX4PCyMAQZAEayIAJABC' +
-  'fiEKAkAgBkUgAkEBIAMbRXINACAGKAIAIAFBAEEAQQAQHyIHQQBIBEAgB6whCgwBCwJAIAdBwQBJBEAgAEEQaiEEIABBkAJqIQUM' +
-  'AQsgB0ECdCIEEA8iBUEAIAQQDyIEGw0AIAUQEyAEEBNCfyEKDAELIAYoAgAgASAFIAQgBxAfGiAAQgA3AwhBACEBA0AgASAHRgRA' +
-  'IAMEQCACIAAoAggiASADQQFrIAEgA0kbakEAOgAACyAAQZACaiAFRwRAIAUQEyAEEBMLIAApAwghCgwCCyABBEAgAiADIABBCGpB' +
-  'nygQNwsgAiADIABBCGogBiAFIAFBAnQiCGooAgAQNRA3IAQgCGoiCCgCAARAIAIgAyAAQQhqIglBxyMQNyACIAMgCSAGIAgoAgAQ' +
-  'NhA3CyABQQFqIQEMAAsACyAAQZAEaiQAIAqnEHcLJwEBfyAABEACQCAAKAIEIgEEQCABECsMAQsgACgCABARCyAAEBMLCxYAIAAo' +
-  'AgQiAEUEQEEADwsgACABEDULEQAgACgCACABIAIgAxAkEHcLRwECfwJAQQFBCBAOIgIEQCACIAAgARANIgM2AgAgAw0BIAIQEwtB' +
-  'f0F+IAAgAXJBAE4iABtBhQhB5RcgABsQeEEAIQILIAILEwAgACgCACABIAIgAyAEEB8QdwvFDQEPfyMAQdAAayICJAAgAiABNgI0' +
-  'IAIgADYCMCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDOCACQaQvNgJIQaQvQQBBzAH8CwACQCAAIAFFckUEQCACQTBqQX5BAEGLFUEA' +
-  'ECkaDAELQQFB6AAQDiIGRQRAIAJBfxAMNgIAQQAhBiACQTBqQX9BAEGXEiACECkaDAELIAJBADYCLCAALQAAQe8BRyABQQNJciAA' +
-  'LQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCOAsCQCACQTBqECpFBEAgAkEANgJEQXIhACACQTBqQXJBAEGCGUEAECkaDAELIAJB' +
-  'MGohBSMAQfAAayIBJAAgAUEANgJsIAJBfzYCLCAGQQhqIQdBACEAAn8DQCAFIAFB7ABqIAFB6ABqIAFB5ABqEC4EQCAFKAIMIgog' +
-  'ASgCaCIDaiEEIAEoAmQiCCADayIJQQFHIAQtAABB/ABHckUEQCACKAIsQQBOBEAgBUFwIANBnBlBABApGkFwDAQLIAIgADYCLAwC' +
-  'CyAIIAogAyAIEC8iC0sEQCABIAogC2otAAA2AgAgBUFxIAtBtRogARApGkFxDAMLIAcgBCAJEDBBAE4EQCABIAFBMGogBCAJEDE2' +
-  'AhAgBUFzIANBihwgAUEQahApGkFzDAMLIAcgBCAJEDIiBEEASARAIAEgBBAMNgIgIAUgBCADQZcSIAFBIGoQKQwDBSAAQQFqIQAM' +
-  'AgsACwtBACACKAIsIgNBAEgEfyACIAA2AiwgAAUgAwsNABogBUFyQQBBkRZBABApGkFyCyEAIAFB8ABqJAAgAigCLCELIAANACAG' +
-  'IAsgBigCJCALaxANIgE2AgBBACEAIAENAEF/IQAgAkF/EAw2AhAgAkEwakF/QQBBlxIgAkEQahApGgsgAkEANgIoIAJCADcDIAJA' +
-  'A0AgAA0BIAJBMGoQKgRAIAJBMGohBEEAIQkjAEHQAWsiAyQAIANBADYCzAEgBkE4aiEPIAZBCGohEAJAA0AgBCADQcwBaiADQcgB' +
-  'aiADQcQBahAuBEAgAygCyAEiBSADKALEASIKIAUgCksbIQEgBCgCDCEHIAUhAANAAkAgACABRwRAIAAgB2otAABBOkcNASAAIQEL' +
-  'IAEgByAFIAEQLyIISwRAIAMgByAIai0AADYCEEFxIQAgBEFxIAhBtRogA0EQahApGgwFCyABIAVGBEBBcCEAIARBcCAFQfgnQQAQ' +
-  'KRoMBQsgECAFIAdqIgwgASAFayINEDAiDkEASARAIAMgA0GQAWogDCANEDE2AiBBdCEAIARBdCAFQYkmIANBIGoQKRoMBQtBACEA' +
-  'QQAhCCABIApJBEAgCyAOSgRAIAMgA0GQAWogDCANEDE2AjBBeyEAIARBeyABQfUSIANBMGoQKRoMBgsgAUEBaiIIIApGBEBBcCEA' +
-  'IARBcCABQd8nQQAQKRoMBgsgCiAHIAggChAvIgFLBEAgAyABIAdqLQAANgJAQXEhACAEQXEgAUHJEiADQUBrECkaDAYLAkAgDyAH' +
-  'IAhqIgcgCiAIayIKEDAiAUEATg0AIA8gByAKEDIiAUEATg0AIAMgARAMNgJQIAQgASAIQZcSIANB0ABqECkhAAwGCyABQQFqIQgL' +
-  'AkADQCAAIAlGDQEgAEECdCAAQQFqIQAgAigCIGooAgAgDkcNAAsgAyADQZABaiAMIA0QMTYCgAFBfCEAIARBfCAFQbIUIANBgAFq' +
-  'ECkaDAULAkAgAigCKCAJRwRAIAIoAiQhAAwBCyACKAIgIAlBAXRBECAJGyIBQQJ0IgAQEiIHRQRAQX8hACADQX8QDDYCYCAEQX8g' +
-  'BUGXEiADQeAAahApGgwGCyACIAc2AiAgAigCJCAAEBIiAEUEQEF/IQAgA0F/EAw2AnAgBEF/IAVBlxIgA0HwAGoQKRoMBgsgAiAB' +
-  'NgIoIAIgADYCJAsgCUECdCIBIAIoAiBqIA42AgAgACABaiAINgIAIAlBAWohCQwDCyAAQQFqIQAMAAsACwtBeiEAIAYoAgAgAigC' +
-  'ICACKAIkIAkQFSIBQXpGBEAgBEF6QQBBzhVBABApGgwBC0EAIQAgAUEATg0AIAMgARAMNgIAIAQgAUEAQZcSIAMQKSEACyADQdAB' +
-  'aiQADAELCyACKAIgEBMgAigCJBATDAELIAIoAiAQEyACKAIkEBMgBhArQQAhBgsgAkHQAGokACAGRQRAQaQvKAIAQbAvEHhB4CpB' +
-  'qC8pAgA3AgBBAA8LQQFBCBAOIgBFBEAgBhArQX9BhQgQeEEADwsgACAGNgIEIAAgBigCAEEAIAYbNgIAIAALCQAgACgCABAXC0cC' +
-  'An4BfyABQYkQEHwiBAR/IAQFIAAoAgAiAAR/IAAgAfwHIgIgACkDaCIDfEIAIANCf4UgAlYbQgAgAkIAUhsQAQVBfgsLCx4BAX8g' +
-  'AUGJEBB8IgIEfyACBSAAKAIAIAH8BxABCwseAQF/IAFB7h4QfCICRQRAIAAoAgAgAfwHECILIAILWwEBfyABIAAoAgAiAhAUNgIA' +
-  'IAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsP' +
-  'ACAAKAIAIAEgAhAgEHcLXwAgACgCAEH4MBAjIAFB+DApAwC6OQMAIAFBgDEpAwC6OQMIIAFBiDEpAwC6OQMQIAFBkDErAwA5Axgg' +
-  'AUGYMSgCALc5AyAgAUGcMSgCALc5AyggAUGgMSkDALo5AzALCwAgACgCABAZEHcLKgBBxCpBACAA/ANBACAARAAAAAAAAAAAZBsg' +
-  'AEQAAAAAAADwQWYbNgIACwYAIAAQOAs9AEHELkEANgIAQcguQQA2AgAgAARAQcQuIAAoAgQ2AgBByC4gACgCCDYCAAtByC4oAgBB' +
-  'xC4oAgBBCHRqC5YCAgZ/AX4gABAUQQBIBEBBfkGbExB4QX4PCwJ/AkAgAEUgAUVyQQEgAhsEQEF+IQNB2CxBfkHpCkEAEDkaDAEL' +
-  'IAAgAUHYLBA9IgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIcEBZBAAwDCwJAIAEgBGoxAAAiCVBFBEAgAiAEQQN0akIBIAlC' +
-  'AX2GNwMADAELQgAhCSAAKAIcIAQgACgCKCAGECQhBSACIARBA3RqIghCADcDAEEAIQMgBUEAIAVBAEobIQUDQCADIAVGDQEgCEIB' +
-  'IAAoAiggA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwALIAMLRQRAQQAPCxCRAQsvAEHYLCgCAEH8' +
-  'LBB4QcwqQdws/QACAP0LAgBB3CpB7Cz9AAIA/QsCAEHYLCgCAAsGACAAEDoLkgoCDX8DfgJAIAFB7h4QfCIRDQAgBUGJEBB8IhEN' +
-  'ACAEQQBIBEBBfkGDGBB4QX4PC0EAIRFB2C4gAjYCAEHQLiAB/Ac3AwBB4C4gAzYCAEHoLiAENgIAQfAuIAX8BzcDACMAQRBrIgok' +
-  'AAJAIABFIAZFckEBIAcbBEBBfiEIQdgsQX5BxwpBABA5GgwBCyAAKAIAIQIgCkHQLikDACIVNwMIIApCf0HwLikDACIWIBZQGzcD' +
-  'AAJ/IAIgAmwiBK0iFkIyfkLAmgx8IRcgACIDKAIYIAAoAgAiAkERSCAAKAIMIAJBA2xHcnJFBEAgAygCBCENIAMoAgghDiMAQZAG' +
-  'ayIAJAAgACAVNwOIBiAAQYAEaiACIABBiAZqIggQSCAAQYACaiAOIA0gCBBJIAAgDSAOIAgQSUEAIQggAkEAIAJBAEobIQ8DQCAI' +
-  'IA9HBEAgAiAIbCEQIABBgAJqIAhBAnRqIRJBACEJA0AgAiAJRgRAIAhBAWohCAwDBSAHIAkgEGpqIABBgARqIBIoAgAiEyANbSIU' +
-  'IAAgCUECdGooAgBqIBMgDSAUbGsgDmxqIAJvQQJ0ai0AAEEBajoAACAJQQFqIQkMAQsACwALCyAAQZAGaiQAQQAMAQtBACEAIwBB' +
-  'wCBrIggkACAIIBU3A7ggIAhBMGpBAEGAIPwLACAI/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAI/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
-  'EAJAAkADQCAKKQMAUCAJQRBGcg0BIAMoAhwgCEG4IGoQRUIBhBAiIAMgCEEwakHYLBA9IgINAiADQgEgFyAKKQMAEEYgByAIQRBq' +
-  'EEAgCiAIKQMgEEcgCUEBaiEJQQQhACAIKAIQIgJBBEYNAAsgAiEAC0EAIQILIAMoAhwQFiADKAIcQgAQIgJAIAINAEEAIQICQAJA' +
-  'IAAOBQACAgIBAgtBdSECQdgsQXVBlB1BABA5GgwBCyAKKQMAIRUgCCADKAIAIgA2AgQgCCAANgIAQdgsQWVBdSAVUBtBpA0gCBA5' +
-  'IQILIAhBwCBqJAAgAgsiCA0AIAYgByAE/AoAACAEQQJ0EA8iDUUEQEF/IQhB2CxBf0GFCEEAEDkaDAELQeAuKAIAIQIgBCIAQQAg' +
-  'AEEAShshCANAIAggC0cEQCACQQAgCyALQX9zIABqShtFBEAgDSAMQQJ0aiALNgIAIAxBAWohDAsgC0EBaiELDAELCyANIAwgCkEI' +
-  'ahBDIAxBEG0iEkEBIAxB/wFKGyEJQQFBASAMQYACbUHYLigCACICGyAMQYAESBshE0EAQeguKAIAIAIbIQ9CACAWQgKGQugHfCAC' +
-  'GyEVQQAhCANAIAopAwAiFlAgCCAMTiICIAAgD0xyckUEQAJAIAAgBiAHIARB4C4oAgAgDSAIQQJ0aiIUIAkgDCAIayICIAIgCUob' +
-  'IgtBARBEayICIA9IDQBBACEQIwBBIGsiDiQAIAMgBkICIBUgCikDABBGQQAgDkEAEEFFBEAgCiAOKQMQEEcgDigCAEEBRiEQCyAO' +
-  'QSBqJAAgEEUNACAIIAtqIQggCSAJIBJIdCEJIAIhAAwCCyAGIAcgBEHgLigCACAUIAtBABBEGiALIBNMBEAgCCALaiEIBSALQQJt' +
-  'IQkLDAELCyANEBNBACEIIBZCAFIgAnIgACAPTHINAEFlIQhB2CxBZUHAGEEAEDkaCyAKQRBqJAAgCEUNABCRASERCyARCx8AIABB' +
-  'AWsiAEEDTQR/IABBAnRBwClqKAIABUGtHgsLmyYDE38EewJ+QcAsIAE2AgBBvCwgADYCAEHELCACNgIAQcgsIAM2AgBBzCwgBDYC' +
-  'AEHQLCAFNgIAQdQsIAY2AgBBACECQQAhBiMAQeAAayILJABB2CxBAEHsAfwLAEG8LCgCACEAIAtBwCwoAgAiAzYCXCALQcQsKAIA' +
-  'Igc2AlgCQCAAIAesIAOsfiIep0F/IB5CAX1CwABUGyAAGyIFQcEAa0G/f00EQCALQcAANgIEIAsgBTYCAEHYLEFsQbkfIAsQORoM' +
-  'AQsgAyAHckUEQCALQdwAaiEAIAtB2ABqIQECQCAFQcEAa0FASQ0AQQEhB0EBIQMDQCAFIAMgA2xIBEAgAARAIAAgBzYCAAsgAUUN' +
-  'AiABIAUgB202AgAFIAcgAyAFIANvGyEHIANBAWohAwwBCwsLIAsoAlghByALKAJcIQMLAkAgA0EATCAHQQBMckUgBa0gB60gA61+' +
-  'UXFFBEAgCyAFNgIYIAsgBzYCFCALIAM2AhBB2CxBbEHUISALQRBqEDkaDAELQdQsKAIAIgBBAEgEQCALQYACNgIkIAsgADYCIEHY' +
-  'LEFrQbUWIAtBIGoQORoMAgsgAEVB0CwoAgBBACAAQYECSRtyRQRAIAtBgAI2AkQgCyAANgJAQdgsQWtBtRYgC0FAaxA5GgwCCwJA' +
-  'AkACf0EBQTAQDiIMBEAgDEEBNgIsIAtBADYCUCALQgA3A0ggDCAHNgIIIAwgAzYCBCAMIAU2AgAgDEHMLCgCAEEARzYCGCALQcgA' +
-  'aiEKQQAhAEEAIQEjAEGQAmsiCCQAA0AgASAFTiACckUEQCAFIAFBAEEBIAUgCEEQaiICEDsgAUEBaiEBIAogBSACEDwhAgwBCwsD' +
-  'QCAAIAVOIAJyRQRAIAVBACAAIAVBASAIQRBqIgEQOyAAQQFqIQAgCiAFIAEQPCECDAELC0F/IQECQCACRQRAQQAhAAJAAkBBzCwo' +
-  'AgAiCUUEQEEAIQIDQCACIAVOIAByRQRAIAUgAiACIANvIgBrIAAgB2wgAyAHIAhBEGoiABA7IAJBAWohAiAKIAUgABA8IQAMAQsL' +
-  'IABFDQFBACEADAILQQAhAiMAQcCCAWsiACQAIABBwIABakEAQYAC/AsAIAUgBWwhDgNAAkAgAiAORgRAQQAhASAFQQAgBUEAShsh' +
-  'BEEAIQIDQCACIARGDQIgBSAAQcCAAWogAkECdGooAgAiCUcEQCAAIAU2AhggACAJNgIUIAAgAjYCEEFrIQFB2CxBa0G9ICAAQRBq' +
-  'EDkaDAMLIAogBSAAQUBrIAIgBWxBAnRqEDwEQEF/IQEgAEF/EDg2AgBB2CxBf0GXEiAAEDkaDAMFIAJBAWohAgwBCwALAAsgCSAC' +
-  'QQJ0aigCACIBQQBOIAEgBUhxRQRAIAAgATYCOCAAIAVBAWs2AjwgACACIAVvQQFqNgI0IAAgAiAFbUEBajYCMEFrIQFB2CxBa0H+' +
-  'HyAAQTBqEDkaDAELIAUgAEHAgAFqIAFBAnRqIg0oAgAiBEYEfyAAIAE2AiAgACAFNgIkIAAgAiAFbSIBQQFqNgIoIAAgAiABIAVs' +
-  'a0EBajYCLEHYLEFrQcMmIABBIGoQORpBawUgDSAEQQFqNgIAIABBQGsgBCABIAVsakECdGogAjYCACACQQFqIQIMAgshAQsLIABB' +
-  'wIIBaiQAIAEiAg0DC0EAIQJBASEEQcgsKAIAIg5BAXEEQCAFQQAgBUEAShshCQNAIAIgCUYEQEF/IQFBACEAIAogBSAIQRBqEDwN' +
-  'A0EAIQIDQCACIAlHBEAgCEEQaiACQQJ0aiACQX9zIAVqIAIgBWxqNgIAIAJBAWohAgwBCwsgCiAFIAhBEGoQPA0DBSAIQRBqIAJB' +
-  'AnRqIAIgBWwgAmo2AgAgAkEBaiECDAELCwtBACEBIA5BAnFFBEBBACEADAELA0BBACEAIAMgBGoiCSAFSg0BQQEhAiABDQEDQEEA' +
-  'IAUgAiAHaiIBTiAAGwRAIAUgBCACIAMgByAIQRBqIgAQOyABQQFqIQIgCiAFIAAQPCEADAEFIAlBAWohBCAAIQEMAgsACwALAAsD' +
-  'QAJAQQAhAiAAQdQsKAIATiABcg0AQdAsKAIAIQJBACEBIwBBsCBrIgckACAHQTBqQQBBgCD8CwAgBUEAIAVBAEobIQQgAiAAIgMg' +
-  'BWxBAnRqIQkgBSAFbCEOAn8DQCABIARGBEAgBUECdCEOIAIhAANAQQAiASAAIAlPDQMaA0ACQCABIARGBEAgBCEBDAELIAAgAUEC' +
-  'dGooAgAgB0EwamotAABFDQAgAUEBaiEBDAELCyABIAVGBEAgByADQQFqNgIEIAcgACACa0ECdSAFbUEBajYCAEHYLEFrQd0PIAcQ' +
-  'ORpBawwEBSAAIA5qIQAMAQsACwALIAkgAUECdGooAgAiAEEATiAAIA5IcUUEQCAHIAU2AiwgByAFNgIoIAcgADYCJCAHIANBAWo2' +
-  'AiBB2CxBa0H0HSAHQSBqEDkaQWsMAgsgB0EwaiAAaiINIA0tAAAiDUEBajoAACABQQFqIQEgDUUNAAsgByADQQFqNgIQIAcgACAF' +
-  'bSIBQQFqNgIUIAcgACABIAVsa0EBajYCGEHYLEFrQb8cIAdBEGoQORpBawshAiAHQbAgaiQAIAINAyAKIAVB0CwoAgAgAyAFbEEC' +
-  'dGoQPCEBIANBAWohAAwBCwsgAUUNAQsgCCABEDg2AgBB2CwgAUGXEiAIEDkhAgsgCEGQAmokACACBEAgCygCUBATDAQLQQAhAiAM' +
-  'IAwoAgAiACAAbCIDQQFqQQQQDiIBNgIQIAwgACALKAJIIgRsIghBAnQQDyIKNgIUQX8hBwJAIApFIAFFcg0AIAhBACAIQQBKGyEI' +
-  'A38gBiAIRgR/A38gAiADRgR/IANBBBAOIgNFDQRBACEGIABBACAAQQBKGyEHA0AgBCAGSgRAIAAgBmwhBEEAIQIDQCACIAdGBEAg' +
-  'BkEBaiEGIAsoAkghBAwDBSABIAsoAlAgAiAEakECdGooAgBBAnQiCGooAgAhCSADIAhqIgggCCgCACIIQQFqNgIAIAogCCAJakEC' +
-  'dGogBjYCACACQQFqIQIMAQsACwALCyADEBMgDCAENgIMQQAFIAJBAnQhBiABIAJBAWoiAkECdGoiCCAIKAIAIAEgBmooAgBqNgIA' +
-  'DAELCwUgCygCUCAGQQJ0aigCAEECdCABaiIJIAkoAgRBAWo2AgQgBkEBaiEGDAELCyEHCyALKAJQEBNBfyAHDQEaQQAhAkEAIQcj' +
-  'AEGgCGsiDiQAIAwgDCgCACIEIAwoAgxsIAQgBGwiCmpBABANIgA2AhwgDCAKQQJ0EA8iATYCKEF/IQMCQCAARSABRXINAEF+IQEC' +
-  'QCAARSAEIApsIghBAEhyIAwoAhAgCkECdGooAgAgCm1BAmqsIASsIAqtfn4iHkIAU3INACAAQRxqIABBJGogCK0iHyAANAIgfEEE' +
-  'EBAiAQ0AIABBCGogAEEQaiAANAIMIB4gH3x8QRAQECEBCyABIgMNAEEAIQMgBEEQTARAIAwoAhAgCkECdGooAgAhAEEAIAhBAnRB' +
-  'BGoQDyIPRSAAIARsIAhqQQJ0EA8iB0VyayEDC0EAIQADQAJAIAAgCk8gA3JFBEAgAEEBaiEBQQAhCQNAIAQgCUwgA3INAiAJIApq' +
-  'IQ0gDiAANgIAIAwoAhAiAyABQQJ0aiEQIAMgAEECdGooAgAhA0EBIQYDQCAQKAIAIANMBEAgDCgCHCAOQQAgBhAVIgNBH3UhDSAP' +
-  'BEAgDyADQQJ0aiACNgIAIAcgAkECdGogDiAGQQJ0/AoAACACIAZqIQILIAMgDXEhAyAJQQFqIQkMAgUgDiAGQQJ0aiANIAwoAhQg' +
-  'A0ECdGooAgAgBGxqNgIAIANBAWohAyAGQQFqIQYMAQsACwALAAsgD0UgA3JFBEAgDyAIQQJ0aiACNgIAIAwCf0EAIQFBACEQAkAg' +
-  'CEEASCAMKAIMIARsIApqIgJB7/8Da0GSgHxJcg0AQQEhCiACIQACQANAIAEgCEYNASABQQJ0IQQgDyABQQFqIgFBAnRqKAIAIAQg' +
-  'D2ooAgBrIgQgCiAEIApKGyEKIAQgACAAIARKGyEAIARBAEoNAAtBAAwCCyAKrCAIrH5C/v///wdVDQBBAUE4EA4iBkUNACAGIAo2' +
-  'AhAgBiAINgIEIAYgAjYCACAGIAIgAG0iBEEBaiIJNgIMIAYgAkEPakEQbSIBQQR0IhI2AgggBiASQRBqIgA2AhwgBiABQQV0IABq' +
-  'QcEAakFAcSIBNgIgIAYgCCAKbEECdEEEahAPIhQ2AhQgBiACQQZ0EA8iEzYCGCAGQQEgARAOIhE2AiQgBiAEQQNqIAFsQT9yEA8i' +
-  'ATYCLCAGIAFBP2pBQHE2AiggBiAJQQJ0QQRqIgQQDyIJNgIwIAYgBBAPIgQ2AjQCQCAURSABRXIgEUUgE0VyciAERSAJRXJyDQAg' +
-  'AiARakH/ASASIAJr/AsAIAhBAEoEQCAAIBFqIRkgDygCACEBA0AgFCAKIBBsIhVBAnRqIRZBACEAIAEiBCAPIBBBAWoiEEECdGoo' +
-  'AgAiAUgEQANAIAcgBEECdGooAgAiCUEASCACIAlMcg0EAkAgCSARaiIXLQAAIg0EQCANQRBGDQYgCUEEdCIYIA1qQQJ0IBNqQQRr' +
-  'KAIAIBVGDQYMAQsgCUEEdCEYCyAWIABBAnRqQX4gDXdBEHQgCXI2AgAgEyANIBhqQQJ0aiAVNgIAIBkgCUEBdGoiCSAJLwEAQQEg' +
-  'DXRyOwEAIBcgFy0AAEEBajoAACAAQQFqIQAgBEEBaiIEIAFIDQALCyAAIApIBEADQCAWIABBAnRqIBI2AgAgAEEBaiIAIApHDQAL' +
-  'CyAIIBBHDQALCyAGEAMgBgwCCyAGEAQLQQALNgIgCyAPEBMgBxATDAILIAEhAAwACwALIA5BoAhqJAAgAwwBC0F/CyIDIAVBCUdy' +
-  'IAsoAlxBA0dyRQRAIAwoAhggDCgCDEEbR3INBEEAIQcgDEEBQbSVARAOIgAEfwNAIAAgB2oiBEGAGGohAiAAIAdBAXRqIgVBgBxq' +
-  'IQNBACEGA0ACQCAHIAZBA2wiCHZBB3EiAUUNACACIAItAABBASAGdHI6AAAgASABQQFrcQ0AIAMgAy8BACABIAh0cjsBAAsgBkEB' +
-  'aiIGQQNHDQALIARB2CVqIQIgACAHQQJ0aiEDIAVBgBBqIQVBACEBQQAhBANAQQEgBHQhCkEHIARBA2x0IQ9BACEGA0AgBCAGRwRA' +
-  'IAAgAUECdGpB2ClqQYAcIAZBA2x0IA9yQQcgBCAGaiIIQX1sQRtqdHIiCTYCAEEIIAZ0IApyQQFBCSAIa3RyIgggB3EgCEYEQCAF' +
-  'IAUvAQAgCHI7AQAgAyADKAIAIAlyNgIAIAIgAi0AAEEBIAF0cjoAAAsgAUEBaiEBCyAGQQFqIgZBA0cNAAsgBEEBaiIEQQNHDQAL' +
-  'IAdBAWoiB0GABEcNAAsgAEGwlQFqQX82AgAgAEGolQFqQn83AgAgAEGglQFqQn83AgAgAEGYlQFqQn83AgAgAEGQlQFqQn83AgD9' +
-  'DAABAgMAAAAAAAAAAAAAAAAhHf0MAAAAAAEAAAACAAAAAwAAACEcQQAhAQNAIAAgAUECdGoiAkHsJGpBAf0MAAAAAAAAAAAAAAAA' +
-  'AAAAACAd/RYAQQlwIgP9DyAd/RYBQQlwIgT9FwEgHf0WAkEJcCIF/RcCIB39FgNBCXAiBv0XA/0NEAECAxEFBgcSCQoLEw0ODyIa' +
-  '/RsAdP0RQQEgGv0bAXT9HAFBASAa/RsCdP0cAkEBIBr9GwN0/RwDIhtBCf2rASAb/VAgG0ES/asB/VD9CwIAIAJBgCRqQQcgGv0M' +
-  'AAAAAAAAAAAAAAAAAAAAACADQQNw/Q8gBEEDcP0XASAFQQNw/RcCIAZBA3D9FwP9DRABAgMRBQYHEgkKCxMNDg/9sQEiG/0bAHT9' +
-  'EUEHIBv9GwF0/RwBQQcgG/0bAnT9HAJBByAb/RsDdP0cAyIbQf8DIBwgGv2xASIa/RsAdP0RQf8DIBr9GwF0/RwBQf8DIBr9GwJ0' +
-  '/RwCQf8DIBr9GwN0/RwD/VAgG0EJ/asB/VAgG0ES/asB/VBBASAc/RsAdP0RQQEgHP0bAXT9HAFBASAc/RsCdP0cAkEBIBz9GwN0' +
-  '/RwD/U/9CwIAIB39DAQEBAQAAAAAAAAAAAAAAAD9biEdIBz9DAQAAAAEAAAABAAAAAQAAAD9rgEhHEEYIQYgAUEEaiIBQRhHDQAL' +
-  'A0AgACAGQQJ0aiIDQewkakEBIAZB/wFxQQlwIgF0IgJBCXQgAnIgAkESdHI2AgAgA0GAJGpBByABIAFBA3BrdCICQf8DIAYgAWt0' +
-  'ciACQQl0ciACQRJ0ckF+IAZ3cTYCACAGQQFqIgZBG0cNAAsgAAVBAAsiADYCJCAADQRBfyEDDAELIANFDQMLIAsgAxA4NgIwQdgs' +
-  'IANBlxIgC0EwahA5GgsgDBA6C0EAIQwLIAtB4ABqJAAgDEUEQBCRARoLIAwL7QIDA38BfAJ+IwBBIGsiBCQAAkAgAEEAIAEbRQRA' +
-  'QX4hA0HYLEF+QekKQQAQORoMAQsgACABQgJCAEEAIARB2CwQQSIDDQBBiC8gBCkDECIHNwMAQZAvIAQpAxgiCDcDAEGYLyAEKAIA' +
-  'NgIAIAAoAgAiACAAbCEDQQAhAAN/IAAgA0YEf0EAIQNB+C5BATYCAEGALyAIukQAAAAAAADwP6AQSiAHuiAFQQEgBRu3oyIGRAAA' +
-  'AAAAAPA/IAZEAAAAAAAA8D9kGxBKoCIGOQMAQQMhAAN/IABFDQMgAEEDdEGgKWorAwAgBmUEf0H4LiAAQQFqNgIAQQAFIABBAWsh' +
-  'AAwBCwsFIAUgACABai0AAEVqIQUgAEEBaiEADAELCyEDCyAEQSBqJAAgAwRAEJEBDwsgAkH4LigCALc5AwAgAkGALysDADkDCCAC' +
-  'QYgvKQMAujkDECACQZAvKQMAujkDGCACQZgvKAIAtzkDIEEACwYAIAAQFAs+AQF/AkAgAkG/DBB8IgYNACADQYkQEHwiBg0AIAAg' +
-  'ASAC/AcgA/wHIAQgBRCZAUUEQEEADwsQkQEhBgsgBgtMACAAIAEgAiADIARBsDFB2CwQQSIARQRAIAVBsDEoAgC3OQMAIAVBuDEp' +
-  'AwC6OQMIIAVBwDEpAwC6OQMQIAVByDEpAwC6OQMYCyAAC9sBAgV/An4CQCADQb8MEHwiBw0AIARBiRAQfCIHDQAgAEEAIAJBAE4b' +
-  'RQRAQX4hB0F+QeELEHgMAQsgA/wHIQwgBPwHIQ0gABAUIgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACAB' +
-  'IAkgC2wiCmogDCANIAUgCmogCBCZASIKBEAgCCAKtzkDACAIQdwsKAIAtzkDICAIQeAsKAIAtzkDKCAIQeQsKAIAtzkDMCAIQegs' +
-  'KAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLBwAgAEEIagsIACAAKALYIAvKCAIIfwF+IAAhBiABIQkjAEEgayIHJAACfgJA' +
-  'IAQiDUEBIAUiDBtFDQAgDARAIA1BADoAAAtCbCAJQcEAa0FASQ0BGiACRQ0AQn4gA0ECSw0BGiAJIAlsIQADQCAAIAhGBEBCaiAJ' +
-  'IApIDQMaQQAhASAHQbQqKAIANgIYIAdBrCopAgA3AhACQCAGRQ0AA0BBwAAhAAJAIAFBwABHBEAgASAGakGJIGotAAANASABIQAL' +
-  'AkAgACAJSARAQeApIQVBPSEADAELIAcgADYCFCAHIAZBiSBqIgU2AhALAkAgBi0AiCAiAUUNAEH8IyABwCIEQQUQLEUNACAFIAQg' +
-  'ABAsDQAgByABOgAYCyAGLQDKIEEsRw0CIAdBLDoAGQwCCyABQQFqIQEMAAsACyADQQJHBEBCZiAKIAcoAhRKDQQaCyAHQQA2Aggg' +
-  'ByAMNgIEIAcgDTYCAAJAIANFBEAgByAJIAJBACAHQRBqEG0MAQsCf0EAIQACQCAGRSAGKAIEIANHciAGKALMIEUgBigCACAJR3Jy' +
-  'DQAgBigC1CAiBEUNACAJIAlsIQUDQEEBIAUgC0YNAhogBCALQQJ0aigCACIBQQBIDQEgASAGKALQICIISyALQQAgACABTxtyDQEg' +
-  'C0EBaiELIANBAUcgCCABIgBHcg0ACwtBAAtFBEAgByAJIAIgAyAHQRBqEG0MAQsgA0EBRgRAIAdBEGohAUEAIQggBigCACIAIABs' +
-  'IQRBACEDA0AgBCAIRwRAIAcgBigCzCAgA2ogBigC1CAgCEECdGooAgAiACADaxBuIAcgAiAIai0AACIDIAYgCGotAAhGBH8gBigC' +
-  'zCAgAGotAAAFIAEgAxBvC8AQJyAIQQFqIQggAEEBaiEDDAELCyAHIAYoAswgIANqIAYoAtAgIANrEG4MAQsgAiEJQQAhAEEAIQQg' +
-  'BkHQIGohCyAGKAIAIgEgAWwhCgNAAkACQCAAIApHBEAgBigCzCAhCAJAIAYoAtQgIgEgAEECdGooAgAiBSABIABBAWoiAkECdGog' +
-  'CyACIApJGygCACIBTw0AIAUgCGosAAAiAxBdRQRAIAMQXkUNAQsgBUEBaiEBDAILIAEgBSABIAVLGyEBIAUhAwNAIAEgA0YNAiAD' +
-  'IAhqLAAAEF8EQCADQQFqIQMMAQUgAyEBDAMLAAsACyAHIAYoAswgIARqIAYoAtAgIARrEG4MAQsgByAEIAhqIAUgBGsQbgJAIAAg' +
-  'CWotAAAiAyAAIAZqLQAIRgRAIAcgBigCzCAgBWogASAFaxBuDAELIAcgAxBwCyACIQAgASEEDAELCwsgBygCCCEAIAwEQCANIAAg' +
-  'DEEBayAAIAxJG2pBADoAAAsgAK0MAwUgAiAIai0AACIBIAogASAKSxshCiAIQQFqIQgMAQsACwALQn4LIQ4gB0EgaiQAIA5CgICA' +
-  'gAhZBEBBdkGHFxB4QXYPCyAOpxB3Cw8AIAAEQCAAEE0gABATCwtpAQF/AkACQEHgIBAPIgRFBEBBf0GFCBB4DAELQaAvIAM2AgBB' +
-  'nC8gAjYCACAAIAFBnC8gBEHYLBBLRQ0BEJEBGkHsKiAEKALYIDYCAEHwKiAEKALcIDYCACAEEE0gBBATC0EAIQQLIAQLBwAgACgC' +
-  'AAsIACAAKALcIAsHACAAKAIEC0MBAX8jAEEQayIDJABBzCpBAEHwAfwLAEHIKiAANgIAIAMgATYCACADIAI2AgRB9CpByAFB1xAg' +
-  'AxAoGiADQRBqJAALBQBB0DELC7EiBABBgAgLliFlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVz' +
-  'IGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlz' +
-  'IG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZy' +
-  'b20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNl' +
-  'cGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0' +
-  'aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3Mg' +
-  'bGF5b3V0AHRoZSBhbHBoYWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlzIHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBvciBh' +
-  'IG5lZ2F0aXZlIGNvdW50AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUgY291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3IgcmVz' +
-  'dWx0AGxpbWl0AHRoZSBhbHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUgc3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAlcywg' +
-  'aW4gdGhlIGdyaWQncyB0ZXh0OyByZW1vdmUgaXQAbm8gY29tcGxldGUgJWR4JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5vZGUg' +
-  'YnVkZ2V0AHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dz' +
-  'AGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0' +
-  'IG9yIHdyaXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29s' +
-  'dW1ucwB0aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhl' +
-  'IHNhbWUgY2VsbHMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2VzAG9uZSBvZiAlLipz' +
-  'AG51bWJlciAlLipzJXMAJXMlcwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRo' +
-  'ZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0' +
-  'ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHBy' +
-  'aW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9y' +
-  'AHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IAbm8gc29sdmVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMg' +
-  'd2l0aCBvbmUgZm9yY2VkIGVhcmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFy' +
-  'c2UgaW50bwB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0' +
-  'aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAHJlZ2lvbgBjb2x1bW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRp' +
-  'b24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRl' +
-  'bSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAl' +
-  'ZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBjZWxsAG9rAHR3byBnaXZlbnMg' +
-  'Y2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5kaW5nAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIG11c3QgYmUgYSB3' +
-  'aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBt' +
-  'b3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhl' +
-  'IHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0' +
-  'aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVk' +
-  'IHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUw' +
-  'MnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJh' +
-  'bmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8g' +
-  'U3Vkb2t1IHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2lj' +
-  'ZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGpp' +
-  'Z3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNv' +
-  'bXBsZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDog' +
-  'Y2VsbCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0' +
-  'aGUgc29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2Vh' +
-  'cmNoIGVuZGVkAG5vIG9wdGlvbiBpcyBmb3JjZWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9s' +
-  'ZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNl' +
-  'cyBhcmUgMC4uJWQAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBz' +
-  'eW1ib2xzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2' +
-  'NHg2NCwgaGFzICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHVuZXhwZWN0ZWQgY2hh' +
-  'cmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVk' +
-  'IGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBO' +
-  'VUxMADAxMjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2' +
-  'NHg2NAAuLi4ALjBfLQBudW1iZXJzIDEtJWQsAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFyZSAxeDEgdG8gNjR4' +
-  'NjQgKDAgaW5mZXJzIGl0KQBmb3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCBy' +
-  'b3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQAobnVsbCkA' +
-  'aW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQB1bmtub3duIGl0ZW0gIiVzIiAobm90' +
-  'IG9uIHRoZSBpdGVtIGxpbmUpAHN5bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBj' +
-  'ZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVj' +
-  'JyAoc3ltYm9scyAlZCBhbmQgJWQpAHVua25vd24gc3ltYm9sICclYycAYW4gZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5' +
-  'IGl0ZW0gbmFtZSBiZWZvcmUgJzonAG1vcmUgdGhhbiAAAAAAFA0AABsMAAA1DwAAJg4AACMNAAASCgAAEggAAKUPAAClCQAAeA0A' +
-  'AJkKAAAaCQAAWQoAAJINAADUEgAABQQAAHMLAAB/DgAAqQsAAHMPAABPDwAAQAwAAKwFAABpBAAAvQ0AAHYLAADlDQAAxg4AAH8H' +
-  'AEGuKQso+D8AAAAAAAAQQDMzMzMzMxlAAAQAAAoLAAB6DgAA2gUAABAAAACsEQBB4CkLVjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1O' +
-  'T1BRUlNUVVZXWFlaYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXoAAAAAAAAAAAEAAAAAAADgFAAAPQAAAC4gAEG4KgsD4BgC'
+  'f35/fwBgAX8BfmACfn4BfmABfAF8YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAZ/f35+' +
+  'f38Bf2AHf39/fHx/fwF/YAZ/f39/f38BfwOrAakBDg8AAwAIAwMFAQMFCQMAAAICABADAgMABAMDAgACCgoGBgcBAgwIBAUECAQH' +
+  'AAMBAAQBAQEBAwICAgYABAMRAQEBARITFAUNFRYMBQYXBwYDBAEBBgIHAAcBBQQABwEAAAAAAgAHAAQGBQYCAAUGAQoFAggAAAAA' +
+  'CQEACAACGBkaAgQDAgQCBwIDCwsLCAEIABsAAAEJAxwADQEAHR4fAAAgAwQAAAAFCQQFAXABAgIFBgEBCICABAYIAX8BQfCxCAsH' +
+  '9Ac1Bm1lbW9yeQIABm1hbGxvYwASBGZyZWUAFhFka19zZXRfbWVtb3J5X2NhcACRAQhka19lcnJvcgB4C2RrX3N0cmVycm9yAJIB' +
+  'CGRrX2FsbG9jAHcHZGtfZnJlZQAKDWRrX3N1ZG9rdV9uZXcAmQEOZGtfc3Vkb2t1X2ZyZWUAlgEOZGtfc3Vkb2t1X3NpemUAmwEN' +
+  'ZGtfc3Vkb2t1X2JveACTAQ9ka19zdWRva3Vfc29sdmUAnAEUZGtfc3Vkb2t1X3NvbHZlX21hbnkAngEUZGtfc3Vkb2t1X2NhbmRp' +
+  'ZGF0ZXMAlAESZGtfc3Vkb2t1X2dlbmVyYXRlAJcBDmRrX3N1ZG9rdV9yYXRlAJoBFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAJgBDWRr' +
+  'X3RleHRfcGFyc2UAowEMZGtfdGV4dF9mcmVlAKIBDGRrX3RleHRfc2l6ZQCkAQ1ka190ZXh0X3N0eWxlAKYBEGRrX3RleHRfY29u' +
+  'c3VtZWQAoAENZGtfdGV4dF9zdGFydAClAQ1ka190ZXh0X2NlbGxzAJ8BDmRrX3RleHRfZm9ybWF0AKEBDmRrX3Byb2JsZW1fbmV3' +
+  'AIYBEGRrX3Byb2JsZW1fcGFyc2UAiAEPZGtfcHJvYmxlbV9mcmVlAIMBFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMAeRBka19wcm9i' +
+  'bGVtX3NoYXBlAI0BFGRrX3Byb2JsZW1faXRlbV9uYW1lAIQBFWRrX3Byb2JsZW1fY29sb3JfbmFtZQB9F2RrX3Byb2JsZW1fb3B0' +
+  'aW9uX2l0ZW1zAIcBEWRrX3Byb2JsZW1fc2VhcmNoAIoBF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAIsBE2RrX3Byb2JsZW1fc29s' +
+  'dXRpb24AjgEQZGtfcHJvYmxlbV9jb3VudAB+EGRrX3Byb2JsZW1fc3RhdHMAjwESZGtfcHJvYmxlbV9yZXN0YXJ0AIkBE2RrX3By' +
+  'b2JsZW1fc2V0X3NlZWQAjAEQZGtfcHJvYmxlbV9mb3JjZQCBARJka19wcm9ibGVtX3VuZm9yY2UAkAEXZGtfcHJvYmxlbV9pdGVt' +
+  'X29wdGlvbnMAhQEWZGtfcHJvYmxlbV9icmFuY2hfaXRlbQB8GGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgCCARNka19wcm9ibGVt' +
+  'X2VzdGltYXRlAIABC19pbml0aWFsaXplAAAZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEF9fZXJybm9fbG9jYXRpb24AqAEJ' +
+  'c3RhY2tTYXZlAAwMc3RhY2tSZXN0b3JlAA0Kc3RhY2tBbGxvYwAOCQcBAEEBCwEADAEECvyQA6kBAwABC8swAxZ/BX4Be0F+IQIC' +
+  'QCAARQ0AQn8gASABUBshHAJAIAAoAmQEQCAAKAKwASECDAELIAAgABAEIgI2ArABCyACBEAgACIEKAJYIQIgACkDcCEZIAApA2gh' +
+  'GiAAKAJUIRIgACgCUCEOIAAoAkwhFCAAKAJIIRUgACgCqAEiBigCMCELQQIhAAJAAn8CQAJAAn8CQAJAAkAgBCgCZA4EAAECBwEL' +
+  'IAQgBhAFQQAhAkEAIQAgBigCLCgCAEUNAwtBAAwBCyAEKAJcRQ0CQQELIQADQAJAAkACQAJAAkACQAJAIABFBEAgGiAcWgRAIAQg' +
+  'AjYCXCAEQQE2AmRBAwwMCyAaQgF8IRogBigCNARAIAZBADYCNAwDCyAGKAIoIg8gBigCBCIKIAJBAXQiDGxBAnRqIQlBACEDQf//' +
+  '//8HIQcgCkEATARAQQAhBQwCC0EAIQUDQCAJIANBAnRqIgj9AAAAIR1BBCEAA0AgHSAIIABBAnRq/QAAAP22ASEdIABBDEkgAEEE' +
+  'aiEADQALIB0gHSAd/Q0ICQoLDA0ODwABAgMEBQYH/bYBIh0gHSAd/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgAgByAAIAdIIgAb' +
+  'IQcgAyAFIAAbIQUgCiADQRBqIgNKDQALDAELIAYoAiQiCiAGKAIAIgAgAkEBdCIMbEEDdGohByAGKAIMIAAgCyACQQJ0IgNqKAIA' +
+  'bEEDdGohCQJAAkAgAyAVaigCAEEBaiIFQcAAbSIDIABODQAgByADQQN0IghqKQMAQn8gBSADQQZ0a62GgyAIIAlqKQMAgyIBUARA' +
+  'A0AgA0EBaiIDIABGDQIgCSADQQN0IgVqKQMAIAUgB2opAwCDIgFQDQALCyABeqcgA0EGdHIiA0EATg0BC0F/IQMgAEEATA0AQQAh' +
+  'BSAJKQMAIAcpAwCDIgFQBEADQCAFQQFqIgUgAEYNAiAJIAVBA3QiCGopAwAgByAIaikDAIMiAVANAAsLIAF6pyAFQQZ0ciEDCyAD' +
+  'IBQgAkECdCIAaigCAEYNASAAIA5qIgAgACgCAEEBajYCAAwGCyAJIAVBAnRqIQAgB/0RIR1CACEBQgAhGANAIAAgAadBAnRq/QAA' +
+  'ACAd/Tf9pAGtIAGGIBiEIRggAUIMVCABQgR8IQENAAsgBSAYeqdqIQogBw0BCyACDQFBACECDAcLIAdBAkgNASAEIAQpA4ABQgF8' +
+  'NwOAASALIAJBAnRqIAo2AgAgDyAGKAIEIgAgDEEBciIFbEECdGohCCAGKAIkIg0gBigCACIJIAVsQQN0aiEQIA8gACAMbEECdGoh' +
+  'DyAGKAIMIAkgCmxBA3RqIRZBACEDIABBAEoEQANAIAggA0ECdCIRaiAPIBFq/QAAAP0LAAAgA0EEaiIDIABIDQALCyANIAkgDGxB' +
+  'A3RqIQ8gCCAKQQJ0aiIAIAAoAgAiAEGAgICABHI2AgAgBigCLCIDIAVBAnRqIAMgDEECdGooAgAgAEGAgICABEhrNgIAIAYoAhwh' +
+  'DSAGKAIYIRFCACEYQQAhBSAJQQBKBEADQCAQIAVBA3QiAGogACAPaikDACIbIAAgFmopAwCDIgEgG4U3AwAgAVBFBEAgBUEGdCET' +
+  'A0AgGCANIBMgAXqnckECdGoiACgCBCIDIAAoAgAiAGusfCEYIAFCAX0gAYMhASAAIANIBEADQCAIIBEgAEECdGooAgBBAnRqIhcg' +
+  'FygCAEEBazYCACAAQQFqIgAgA0cNAAsLIAFQRQ0ACwsgBUEBaiIFIAlHDQALCyAYIBl8IRkMAgsgAkEBayECQQEhAAwDCyALIAJB' +
+  'AnRqIAo2AgALIAYoAgwgBigCACIFIApsQQN0aiEJIAYoAiQiCiAFIAxsQQN0aiEIQX8hAwJAIAVBAEwNAEEAIQAgCSkDACAIKQMA' +
+  'gyIBUARAA0AgAEEBaiIAIAVGDQIgCSAAQQN0Ig9qKQMAIAggD2opAwCDIgFQDQALCyABeqcgAEEGdHIhAwsCQCAEKQOQASIBUA0A' +
+  'IAQgAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUiATcDkAEgAUKdurP7lJL9oiV+IAesgiIYUA0AIAVBAEwhDwNAAkACQAJAIANBAWoi' +
+  'A0HAAG0iACAFTg0AIAggAEEDdCINaikDAEJ/IAMgAEEGdGuthoMgCSANaikDAIMiAVAEQANAIABBAWoiACAFRg0CIAkgAEEDdCID' +
+  'aikDACADIAhqKQMAgyIBUA0ACwsgAXqnIABBBnRyIgBBfyAAQQBOIgAbIQMgACAPckUNAQwCC0F/IQMgDw0BC0EAIQAgCSkDACAI' +
+  'KQMAgyIBUARAA0BBfyEDIABBAWoiACAFRg0CIAkgAEEDdCIDaikDACADIAhqKQMAgyIBUA0ACwsgAXqnIABBBnRyIQMLIBhCAX0i' +
+  'GEIAUg0ACwsgFCACQQJ0IgBqIAM2AgAgACAOakEANgIAIAAgEmogBzYCAAsgFSACQQJ0IgVqIAM2AgAgBigCKCINIAYoAgQiACAM' +
+  'QQJqIglsQQJ0aiEHIAYoAhwgA0ECdGoiCCgCBCAIKAIAIhBrIQggDSAAIAwgBSASaigCAEEBSnIiD2xBAnRqIQUgCiAGKAIAIgwg' +
+  'CWxBA3RqIQ0gBigCICADIAxsQQN0aiEWIAYoAhggEEECdGohEEEAIQMgAEEASgRAA0AgByADQQJ0IhFqIAUgEWr9AAAA/QsAACAD' +
+  'QQRqIgMgAEgNAAsLQQAhBUEAIQAgCEEASgRAQQAhAwNAIAcgECADQQJ0aigCAEECdGoiESARKAIAIhFBgICAgARyNgIAIAAgEUGA' +
+  'gICABEhqIQAgA0EBaiIDIAhHDQALCyAKIAwgD2xBA3RqIQggBigCLCIDIAlBAnRqIAMgD0ECdGooAgAgAGs2AgAgBigCHCEPIAYo' +
+  'AhghEEIAIQECQCAMQQBMDQBBACEKA0AgDSAKQQN0IgBqIAAgCGopAwAiGyAAIBZqKQMAgyIYIBuFNwMAIBhQRQRAIApBBnQhEQNA' +
+  'IAEgDyARIBh6p3JBAnRqIgAoAgQiCSAAKAIAIgBrrHwhASAYQgF9IBiDIRgCQCAAIAlODQADQAJAIAcgECAAQQJ0aigCAEECdGoi' +
+  'EyATKAIAQQFrIhM2AgAgE0UNACAJIABBAWoiAEcNAQwCCwtBASEFDAQLIBhQRQ0ACwsgCkEBaiIKIAxHDQALCyAGIAU2AjQgASAZ' +
+  'fCEZIAMgAkEBaiIAQQN0aigCAEUNASACIAQoAmBOBEAgBCAANgJgCyAAIQJBACEADAALAAsgBEECNgJkIAQgADYCXCAEIAQpA3hC' +
+  'AXw3A3hBAQwBCyAEQQA2AlwgBEEDNgJkQQILIQAgBCAZNwNwIAQgGjcDaCAEIAI2AlgLIAAPCyAAKAJYIQwgACkDcCEBIAApA2gh' +
+  'GiAAKAJUIRYgACgCUCEUIAAoAkwhFSAAKAJIIQ8gACgCGCEJIAAoAhQhCiAAKAIIIQcgACgCKCESQQIhAgJ/AkACQAJ/AkACQAJA' +
+  'IAAoAmQOBAABAgcBC0EAIQxBACECIAooAgRFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkACQAJAAkACQCACRQRA' +
+  'IBogHFoEQCAAIAw2AlwgAEEBNgJkQQMMDwsgGkIBfCEaAkAgACgCACILQYAgTARAQf////8HIQNBACEIQQEhBCALQcAATg0BQQAh' +
+  'BQwDC0H/////ByEDQQAhBiAKKAIEIgJFDQcDQAJAIAkgAkECdGooAgAiBCADTg0AIAIhBiAEIgNBAk4NAAwICyAKIAJBBHRqKAIE' +
+  'IgINAAsMBgtBACEFA0AgCSAEIgZBAnRqIgT9AAAAIR1BBCECA0AgHSAEIAJBAnRq/QAAAP22ASEdIAJBPEkgAkEEaiECDQALAkAg' +
+  'HSAdIB39DQgJCgsMDQ4PAAECAwQFBgf9tgEiHSAdIB39DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiADTg0AQQEhCCAGIQUgAiID' +
+  'DQAgBiIEIQVBACEDDAQLIAZBQGshBCALIAZB/wBqTg0ACwwBCyAPIAxBAnRqKAIAIg5BAWshCCAHIA5BBHRqKAIIIQsCQCASRQRA' +
+  'A0AgDgJ/IAcgCEEEdGoiAigCCCIDQQBKBEAgCiADQQR0IgJqIgQoAgQhBiAKIAQoAgBBBHRqIAM2AgQgCiAGQQR0aiADNgIAIAkg' +
+  'A0ECdGoiBCAEKAIAQYCAgIAEazYCACADIAIgB2ooAgAiBUcEQANAIAVBAWshAgNAIAcgAkEEdGoiBigCBCEEIAUgBigCCCINQQBM' +
+  'BH8gBAUgByAGKAIAQQR0aiACNgIEIAcgBEEEdGogAjYCACAJIA1BAnRqIgQgBCgCAEEBajYCACACQQFrCyICRw0ACyAHIAVBBHRq' +
+  'KAIAIgUgA0cNAAsLIAhBAWsMAQsgAigCBAsiCEcNAAwCCwALA0AgDgJ/IAcgCEEEdGoiAigCCCIGQQBMBEAgAigCBAwBCwJAIAIo' +
+  'AgwiDUUEQCAKIAZBBHQiAmoiBCgCBCEDIAogBCgCAEEEdGogBjYCBCAKIANBBHRqIAY2AgAgCSAGQQJ0aiIEIAQoAgBBgICAgARr' +
+  'NgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACENIAQgBSgCCCIQQQBMBH8gAwUgBSgCDEEA' +
+  'TgRAIAcgDUEEdGogAjYCBCAHIANBBHRqIAI2AgAgCSAQQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGooAgAi' +
+  'BCAGRw0ACwwBCyANQQBMDQAgCiAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRqIhAhAgJAIBAoAgxBAEgEQCAC' +
+  'IA02AgwMAQsgBCAIRg0AIARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhESAEIAUoAggiE0EATAR/IAMFIAUoAgxBAE4EQCAH' +
+  'IBFBBHRqIAI2AgQgByADQQR0aiACNgIAIAkgE0ECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACwsgECgCACIEIAZHDQALCyAI' +
+  'QQFrCyIIRw0ACwsgCyAHIA5BBHRqKAIEIgZGBEAgByALQQR0aigCBCEGCyAVIAxBAnQiAmooAgAgBkcEQCACIBRqIgIgAigCAEEB' +
+  'ajYCAAwICyAKIAtBBHQiAmoiBCgCBCEDIAogBCgCAEEEdGogCzYCBCAKIANBBHRqIAs2AgAgCSALQQJ0aiIEIAQoAgBBgICAgARr' +
+  'NgIAIAIgB2ooAgAiBCALRg0IIBJFBEADQCAEQQFrIQIDQCAHIAJBBHRqIgYoAgQhAyAEIAYoAggiBUEATAR/IAMFIAcgBigCAEEE' +
+  'dGogAjYCBCAHIANBBHRqIAI2AgAgCSAFQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAEQQR0aigCACIEIAtHDQAMCgsA' +
+  'CwNAIARBAWshAgNAIAcgAkEEdGoiBigCBCEDIAYoAgAhBSAEIAYoAggiCEEATAR/IAMFIAYoAgxBAE4EQCAHIAVBBHRqIAI2AgQg' +
+  'ByADQQR0aiACNgIAIAkgCEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgC0cNAAsMCAsCQCALIARB' +
+  'D2pOBEADQCAJIAQiBkECdGoiBP0AAAAhHUEEIQIDQCAdIAQgAkECdGr9AAAA/bYBIR0gAkEMSSACQQRqIQINAAsCQCAdIB0gHf0N' +
+  'CAkKCwwNDg8AAQIDBAUGB/22ASIdIB0gHf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACEIIAYhBSACIgMNACAGIgQh' +
+  'BUEAIQMMAwsgBkEQaiEEIAZBH2ogC0wNAAsLQQAhBiAFRQ0DIAgNAQsgCSAFQQJ0aiECIAP9ESEdQgAhGEIAIRkDQCACIBinQQJ0' +
+  'av0AAAAgHf03/aQBrSAYhiAZhCEZIBhCDFQgGEIEfCEYDQALDAELIAkgBUECdGohAiAD/REhHUIAIRhCACEZA0AgAiAYp0ECdGr9' +
+  'AAAAIB39N/2kAa0gGIYgGYQhGSAYQjxUIBhCBHwhGA0ACwsgBSAZeqdqIQYgA0UNBQsgBCALSg0AA0AgAyAJIARBAnRqKAIAIgJK' +
+  'BEAgBCEGIAIiA0UNBgsgBCALRyAEQQFqIQQNAAsLIANFDQMgA0ECSA0BCyAAIAApA4ABQgF8NwOAAQsgByAGQQR0Ig5qIgICQCAC' +
+  'KAIEIgUgBkYNACASRQRAA0AgBUEBaiECA0AgByACQQR0aiIIKAIEIQsgCCgCACEEIAUgCCgCCCIIQQBMBH8gBAUgByAEQQR0aiAL' +
+  'NgIEIAcgC0EEdGogBDYCACAJIAhBAnRqIgQgBCgCAEEBazYCACABQgF8IQEgAkEBagsiAkcNAAsgByAFQQR0aigCBCIFIAZHDQAM' +
+  'AgsACwNAIAVBAWohAgNAIAcgAkEEdGoiBCgCBCEIIAUCfyAEKAIAIgsgBCgCCCIQQQBMDQAaIAJBAWogBCgCDEEASA0AGiAHIAtB' +
+  'BHRqIAg2AgQgByAIQQR0aiALNgIAIAkgEEECdGoiBCAEKAIAQQFrNgIAIAFCAXwhASACQQFqCyICRw0ACyAHIAVBBHRqKAIEIgUg' +
+  'BkcNAAsLIAogCiAOaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAKIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIAKAIE' +
+  'IQYCQCAAKQOQASIYUA0AIAAgGEIMiCAYhSIYQhmGIBiFIhhCG4ggGIUiGDcDkAEgGEKdurP7lJL9oiV+IAOsgiIYUA0AA0AgByAG' +
+  'QQR0aigCBCEGIBhCAX0iGEIAUg0ACwsgFSAMQQJ0IgJqIAY2AgAgAiAUakEANgIAIAIgFmogAzYCAAsgDyAMQQJ0aiAGNgIAIAZB' +
+  'AWohCAJAIBJFBEADQCAGAn8gByAIQQR0aiICKAIIIgNBAEoEQCADIAcgA0EEdCINaigCBCIFRwRAA0AgBUEBaiECA0AgByACQQR0' +
+  'aiILKAIEIQ4gCygCACEEIAUgCygCCCILQQBMBH8gBAUgByAEQQR0aiAONgIEIAcgDkEEdGogBDYCACAJIAtBAnRqIgQgBCgCAEEB' +
+  'azYCACABQgF8IQEgAkEBagsiAkcNAAsgByAFQQR0aigCBCIFIANHDQALCyAKIAogDWoiAigCACIEQQR0aiACKAIEIgI2AgQgCiAC' +
+  'QQR0aiAENgIAIAkgA0ECdGoiAiACKAIAQYCAgIAEajYCACAIQQFqDAELIAIoAgALIghHDQAMAgsACwNAIAYCfyAHIAhBBHRqIgIo' +
+  'AggiA0EATARAIAIoAgAMAQsCQCACKAIMIgVFBEAgAyAHIANBBHQiDWooAgQiBEcEQANAIARBAWohAgNAIAcgAkEEdGoiBSgCBCEL' +
+  'IAQCfyAFKAIAIg4gBSgCCCIQQQBMDQAaIAJBAWogBSgCDEEASA0AGiAHIA5BBHRqIAs2AgQgByALQQR0aiAONgIAIAkgEEECdGoi' +
+  'BSAFKAIAQQFrNgIAIAFCAXwhASACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQgA0cNAAsLIAogCiANaiICKAIAIgRBBHRqIAIoAgQi' +
+  'AjYCBCAKIAJBBHRqIAQ2AgAgCSADQQJ0aiICIAIoAgBBgICAgARqNgIADAELIAVBAEwNACAKIANBBHQiAmogBTYCCCACIAdqKAIE' +
+  'IgQgA0YNAANAIAcgBEEEdGoiDiECAkAgBSAOKAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCygCBCENIAQCfyALKAIAIhAgCygCCCIR' +
+  'QQBMDQAaIAJBAWogCygCDEEASA0AGiAHIBBBBHRqIA02AgQgByANQQR0aiAQNgIAIAkgEUECdGoiCyALKAIAQQFrNgIAIAFCAXwh' +
+  'ASACQQFqCyICRw0ACwwBCyAEIAhGDQAgAkF/NgIMCyAOKAIEIgQgA0cNAAsLIAhBAWoLIghHDQALCyAMQQFqIQIgCigCBEUNAyAA' +
+  'KAJgIAxKDQEgACACNgJgDAELIAwEQCAMQQFrIQxBASECDAILQQAhDAwDCyACIQxBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAAp' +
+  'A3hCAXw3A3hBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACABNwNwIAAgGjcDaCAAIAw2AlgLIAIL+AUDCH8BewJ+IABFBEBBfg8L' +
+  'IAAQGiAAKAIUIgQoAgQiAUUEQEF/DwsgACgCGCEFAkACQCAAKAIAIgZBgCBKBEBB/////wchAANAAkAgBSABQQJ0aigCACIDIABO' +
+  'DQAgASECIAMiAEECTg0ADAQLIAQgAUEEdGooAgQiAQ0ACwwBC0H/////ByEAQQAhBEEBIQECQAJAAkACQCAGQcAATgRAA0AgBSAB' +
+  'IgJBAnRqIgf9AAAAIQlBBCEBA0AgCSAHIAFBAnRq/QAAAP22ASEJIAFBPEkgAUEEaiEBDQALAkAgCSAJIAn9DQgJCgsMDQ4PAAEC' +
+  'AwQFBgf9tgEiCSAJIAn9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASAATg0AQQEhBCACIQMgASIADQBBACEAIAIiASEDDAMLIAJB' +
+  'QGshASACQf8AaiAGTA0ACwsgBiABQQ9qTgRAA0AgBSABIgJBAnRqIgf9AAAAIQlBBCEBA0AgCSAHIAFBAnRq/QAAAP22ASEJIAFB' +
+  'DEkgAUEEaiEBDQALAkAgCSAJIAn9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCSAJIAn9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASAA' +
+  'Tg0AQQAhBCACIQMgASIADQAgAiIBIQNBACEADAQLIAJBEGohASACQR9qIAZMDQALCyADRQRAQQAhAgwECyAERQ0BCyAFIANBAnRq' +
+  'IQIgAP0RIQkDQCACIAqnQQJ0av0AAAAgCf03/aQBrSAKhiALhCELIApCPFQgCkIEfCEKDQALDAELIAUgA0ECdGohAiAA/REhCQNA' +
+  'IAIgCqdBAnRq/QAAACAJ/Tf9pAGtIAqGIAuEIQsgCkIMVCAKQgR8IQoNAAsLIAMgC3qnaiECIABFDQILIAEgBkoNAANAAkAgBSAB' +
+  'QQJ0aigCACIDIABODQAgASECIAMiAA0ADAMLIAEgBkYgAUEBaiEBRQ0ACwtBfyACQQFrIABB/////wdGGw8LIAJBAWsLYQEBfyAA' +
+  'KAKoASIBBEAgASgCDBAWIAEoAiAQFiABKAIQEBYgASgCFBAWIAEoAhgQFiABKAIcEBYgASgCJBAWIAEoAigQFiABKAIsEBYgASgC' +
+  'MBAWIAEQFiAAQQA2AqgBCwvyDgIZfwF+QQEhAQJAIAAoAqgBDQBBACEBIAAoAqwBQQFGDQAgACgCICIHQYAgSiAHRXINACAAKAIA' +
+  'IgtBgCBKDQAgCyAHIAcgC0obQQF0QQRqIgQgB0E/aiICQQN2Qfj///8BcSIDIAtBAnRqQeAAamwgA0EgaiAAKAIEIgwgB2ogACgC' +
+  'DEEAIAAoAigbamxqQYCAgAhLDQAgACgCCCEIAkBBAUE4EBEiBkUEQEF/IQ8MAQsgACAGNgKoASAGIAQ2AgggBkEEIAJBwABtIAdB' +
+  'wQFIGyIJNgIAIAYgC0EQakEQbSINQQR0NgIEQQAhA0EAIQIgB0EASgRAIAAoAhwhEgNAIAggEiAQQQJ0aigCACIBQQR0aigCCCIF' +
+  'QQBKBEADQCACQQFqIQIgBSALTCADaiEDIAogCCABQQR0aigCDCIPQQBIBH8gACgCFCAFQQR0aigCCAUgDwtBAEdqIQogCCABQQFq' +
+  'IgFBBHRqKAIIIgVBAEoNAAsLIBBBAWoiECAHRw0ACwsgDEECdEEEaiIBEBIhECAKQQJ0QQRqIgUQEiESIAUQEiEVIAYgAkECdEEE' +
+  'ahASIhY2AhAgBiAHQQJ0QQRqIgIQEiITNgIUIAYgA0ECdEEEahASIhE2AhggBiACEBIiFDYCHCAGIARBAnQiAhASIgM2AiwgBiAC' +
+  'EBIiAjYCMCAGIAQgDWxBBnQQEiIFNgIoIAYgBCAJbEEIEBEiBDYCJEF/IQ8CQCAWRSAQRXIgEkUgFUVyciATRSARRXIgFEUgA0Vy' +
+  'cnIgBEUgAkUgBUVycnINAEEAIQIgDEEATgRAIBBB/wEgAfwLAAtBACEKQQAhDSAHQQBKBEAgACgCHCEXA0AgEyAOQQJ0IgFqIAo2' +
+  'AgAgASAUaiANNgIAIAggASAXaigCACIDQQR0aigCCCIBQQBKBEADQCAIIANBBHRqKAIMIgRBAEgEQCAAKAIUIAFBBHRqKAIIIQQL' +
+  'IAFBAWshBSABIAtMBEAgESANQQJ0aiAFNgIAIA1BAWohDQsgBARAIBAgAUECdGoiGCgCACIFIQECQCAFQQBOBEADQCAEIBUgAUEC' +
+  'dCIZaigCAEYEQCACIQQgASECDAMLIBIgGWooAgAiAUEATg0ACwsgFSACQQJ0IgFqIAQ2AgAgASASaiAFNgIAIBggAjYCACACQQFq' +
+  'IQQLIAIgDGohBSAEIQILIBYgCkECdGogBTYCACAKQQFqIQogCCADQQFqIgNBBHRqKAIIIgFBAEoNAAsLIA5BAWoiDiAHRw0ACwsg' +
+  'EyAHQQJ0IgFqIAo2AgAgASAUaiANNgIAIAYgAiAMaiAJbEEIEBEiAjYCDCACRQRAQQAhDgwBCyAHQQBKBEAgACgCHCEEQQAhAwNA' +
+  'IAggBCADQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgA0EGdiEKQgEgA0E/ca2GIRoDQCACIAVBAWsgCWwgCmpBA3RqIgUgBSkDACAa' +
+  'hDcDACAIIAFBAWoiAUEEdGooAggiBUEASg0ACwsgA0EBaiIDIAdHDQALCyAMQQBKBEAgCUEDdCECQQEhAwNAIBAgA0ECdGooAgAi' +
+  'AUEATgRAIANBAWsgCWwhBANAIAYoAgwiBSABIAxqIAlsQQN0aiAFIARBA3RqIAL8CgAAIBIgAUECdGooAgAiAUEATg0ACwsgAyAM' +
+  'RiADQQFqIQNFDQALCyAHQQBKBEAgACgCHCEEQQAhAkEAIQEDQCAIIAQgAkECdGooAgAiBUEEdGooAghBAEoEQCACQQZ2IQNCfiAC' +
+  'rYkhGiAGKAIQIQoDQCAMIAogAUECdGooAgAiC0wEQCAGKAIMIAkgC2wgA2pBA3RqIgsgCykDACAagzcDAAsgAUEBaiEBIAggBUEB' +
+  'aiIFQQR0aigCCEEASg0ACwsgAkEBaiICIAdHDQALCyAGKAIUIg0gB0ECdGoiAigCAEEASgRAIAYoAhAhBEEAIQEDQCAEIAFBAnRq' +
+  'IgMgAygCACAJbDYCACABQQFqIgEgAigCAEgNAAsLIAYgByAJbEEDdBASIgg2AiBBAEF/IAgbIQ8gCEEARyEOIAhFIAdBAExyDQAg' +
+  'CUEASgRAIAlBA3QhDCAJQX5xIQQgDSgCACECQQAhAQNAIAggASAJbEEDdGoiDkEAIAz8CwAgDSABQQFqIgVBAnRqKAIAIgMgAkoE' +
+  'QCAIIAEgDGwiAWohDyAIIAEgDGpqIRMgBigCDCIKIAxqIRQgBigCECEWA0AgFiACQQJ0aigCACELQQAhAQJAAkAgCUECSQ0AIBQg' +
+  'C0EDdCIRaiAPSyATIAogEWpLcQ0AA0AgDiABQQN0aiIRIBH9AAMAIAogASALakEDdGr9AAMA/VD9CwMAIAFBAmoiASAERw0ACyAE' +
+  'IgEgCUYNAQsDQCAOIAFBA3RqIhEgESkDACAKIAEgC2pBA3RqKQMAhDcDACABQQFqIgEgCUcNAAsLIAJBAWoiAiADRw0ACwsgAyEC' +
+  'IAUiASAHRw0ACwtBACEPQQEhDgsgEBAWIBIQFiAVEBYgDg0AIAAQAwsgD0UhAQsgAQvtCgMUfwN+BXsgASgCKCEHIAEoAiQhCiAA' +
+  'KAIgIQQgASgCBCEFAkAgASgCACIOQQBMDQAgDq0hFyAOQQFHBEAgF0L+////D4MhFiAE/REhGf0MAAAAAAEAAAAAAAAAAAAAACEa' +
+  'A0AgCiAYp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAZIBpBBv2rASIc/bEBIhv9DRAREhMEBQYH' +
+  'FBUWFwwNDg8iHf0dAIb9EkJ/IB39HQGG/R4B/U39DP////////////////////8gG/0MQAAAAEAAAAAAAAAAAAAAAP05IhsgGSAc' +
+  '/Tv9TiAZ/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBsgGSAc/T39TiAZ/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3M' +
+  'Af1S/QsDACAa/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRogGEICfCIYIBZSDQALIBYgF1ENAQsDQAJ+Qn8gBCAWpyIDQQZ0IgJrIgZB' +
+  'P0oNABpCACACIARODQAaQn8gBq2GQn+FCyEYIAogA0EDdGogGDcDACAWQgF8IhYgF1INAAsLAkAgBUEATA0AQQAhAiAAQQRqIAdL' +
+  'IAcgBUECdGogAEtxIAVBBElyRQRAIAVBfHEhAiAA/QkCACEa/QwAAAAAAQAAAAIAAAADAAAAIRlBACEDA0AgByADQQJ0av0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0M////f////3////9/////fyAZIBr9Of1S/QsCACAZ/QwEAAAABAAAAAQAAAAEAAAA/a4BIRkgA0EEaiID' +
+  'IAJHDQALIAIgBUYNAQsDQCAHIAJBAnRqQQBB/////wcgAiAAKAIASBs2AgAgAkEBaiICIAVHDQALCyAEQQBKBEAgASgCHCILKAIA' +
+  'IQNBACEGA0AgAyICIAsgBkEBaiIGQQJ0aiIMKAIAIgNIBEAgASgCGCEJA0AgByAJIAJBAnRqKAIAQQJ0aiIDIAMoAgBBAWo2AgAg' +
+  'AkEBaiICIAwoAgAiA0gNAAsLIAQgBkcNAAsLIAEoAiwgACgCADYCAAJAIAAoAjBBAEwNACAHIAVBAnQiEmohEyAKIA5BA3QiFGoh' +
+  'FUEAIQYgByEDIAohBQNAIAEoAhwgACgCLCAGQQJ0aigCACIPQQJ0aiICKAIEIAIoAgAiDWshCSADIAEoAgQiBEECdGohCyABKAIA' +
+  'IQwgASgCICEQIAEoAhghCEEAIQIgBEEASgRAA0AgCyACQQJ0IhFqIAMgEWr9AAAA/QsAACACQQRqIgIgBEgNAAsLQQAhBEEAIQMg' +
+  'CUEASgRAIAggDUECdGohDUEAIQIDQCALIA0gAkECdGooAgBBAnRqIgggCCgCACIIQYCAgIAEcjYCACADIAhBgICAgARIaiEDIAJB' +
+  'AWoiAiAJRw0ACwsgASgCLCICIAIoAgAgA2s2AgQgDEEASgRAIAUgDEEDdGohCSAQIA4gD2xBA3RqIQ8gASgCHCENIAEoAhghEANA' +
+  'IAkgBEEDdCIDaiADIAVqKQMAIhcgAyAPaikDAIMiFiAXhTcDACAWUEUEQCAEQQZ0IQMDQCAWeiEXIBZCAX0gFoMhFiANIAMgF6dy' +
+  'QQJ0aiICKAIEIgggAigCACICSgRAA0AgCyAQIAJBAnRqKAIAQQJ0aiIRIBEoAgBBAWs2AgAgAkEBaiICIAhHDQALCyAWUEUNAAsL' +
+  'IARBAWoiBCAMRw0ACwsgCiAVIBT8CgAAIAcgEyAS/AoAACABKAIsIgMgAygCBDYCACAGQQFqIgYgACgCME4NASABKAIoIQMgASgC' +
+  'JCEFDAALAAsgAUEANgI0CxUAIAAoAiggACgCJCAAKAIg/AoAAAs1ACAABEAgACgCFBAWIAAoAhgQFiAAKAIkEBYgACgCLBAWIAAo' +
+  'AjAQFiAAKAI0EBYgABAWCwvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAHIAggBEECdGooAgAi' +
+  'AkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEAIgIgACgCCEcEQCAH' +
+  'IAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIAQQJ0aiELA0AgAiAL' +
+  'IAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAACyAFQQFqIgUgCUcN' +
+  'AAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsL9AECAnsCf/0M////////////////////' +
+  '/yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0N' +
+  'BAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9' +
+  'DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALBgAg' +
+  'ABAWC54FAg1/AX4gAS0AACIERQRAIAEtAAEhBCABLQACIQNBACEBAkAgACkDGCIQIAApAyBaBEAgAEEBNgIUDAELIAAgEEIBfDcD' +
+  'GEF+IAN3IQhBASADdCEOIAAoAgQiByAEQQlsIgZBAnRqIQkgACgCACIKIANBAnRqQewkaigCACAHIAIgBmpBAnRqIgwoAgAhDwNA' +
+  'IAkgAUECdGoiDSANKAIAIg0gCHE2AgAgDSADdkEBcSABdCAFciEFIAFBAWoiAUEJRw0ACyAMIA82AgBBf3MhCSAFIAZ0IQUgCiAD' +
+  'QQJ0akGAJGohBkEAIQEDQCAHIAFBCWwgAmoiCkECdGoiCygCACIMIAlxIQMgCyADIAYoAgBBf3NxIA5yIAMgASAERhsiAzYCACAD' +
+  'IAxHIAp0IAVyIQUgAUEBaiIBQQNHDQALIAcgBEECdGoiASABKAJsIAhxNgJsIAAgACgCCCAFcjYCCCAAIAAoAgwgBXI2AgwLDwsg' +
+  'ACkDGCIQIAApAyBaBEAgAEEBNgIUDwsgACAQQgF8NwMYIAAoAgQgAS0AAiIFQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0A' +
+  'ASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABBASABIAVqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LQQcg' +
+  'AUEDbCIHdCIBQQl0IAFyIAFBEnRyQX9zIQhBACEBA0AgAyABQQlsIgRBAnRqIgYgBigCACACIAR2IgRBAnZBAnEgBEEBcXIgBEEE' +
+  'dkEEcXIgB3QiBCAIciAEQQl0ciAEQRJ0cnE2AgAgAUEBaiIBQQNHDQALIABBgYQQIAV0IgEgACgCCHI2AgggACAAKAIMIAFyNgIM' +
+  'CwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAALHwAgAEEQaiIAQRRNBH8gAEECdEG8KGooAgAFQcMbCwvXBAEOfwJAIAAgAXJB' +
+  'AEggAawgAKx8Qv////8BVXINAEEBQbgBEBEiA0UNACADIAA2AgAgAyAAIAFqIgY2AgQgAyAGQQJqIglBBHQQEiIENgIUIAMgBkHB' +
+  'AGpBBBARIgg2AhggAyAGQQFqIgVBAnQQEiIHNgI0IAMgBUEEEBEiCjYCQCADIABBAWoiC0ECdCICEBIiDDYCLCADIAIQEiINNgJI' +
+  'IAMgAhASIg42AkwgAyACEBIiDzYCUCADIAIQEiICNgJUAkAgD0UgBEUgCEVyIAdFIApFcnIgDEUgDUVyIA5FIAJFcnJycg0AIANB' +
+  'CGogA0EQaiAGrEICfEEQEBMNAEEAIQIgBUEAIAVBAEobIQgDQCACIAhGBEBBACECIAlBACAJQQBKGyEKA0AgAygCFCEEIAIgCkYE' +
+  'QCAEIAA2AgBBACECIAQgAEEEdGpBADYCBCAEIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAsgAUEATBs2AgQgBwRAIAQgC0EE' +
+  'dGogBTYCACAEIAZBBHRqIAU2AgQLA0AgAiAIRgRAIAMoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIANBADYCZCADIAk2' +
+  'AgwgAw8FIAMoAjQgAkECdGpBfzYCACACQQFqIQIMAQsACwAFIAQgAkEEdGoiB0IANwIIIAcgAkEBaiIENgIEIAcgAkEBazYCACAE' +
+  'IQIMAQsACwAFIAMoAgggAkEEdGoiBEIANwIIIAQgAjYCBCAEIAI2AgAgAkEBaiECDAELAAsACyADEBQLQQALNQEBfyABQQAgAa0g' +
+  'AK1+QiCIpxtFBEAgACABbCIAEBIiAkUEQEEADwsgAkEAIAD8CwALIAIL0gEBBH8CQCAAEHQiAgR/QdAqIQADQCAAIgMoAgAiAARA' +
+  'IAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIA' +
+  'CyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABB1RQ0AIAIgACgCAGsQdg0BDAQLIAIQdiIARQ0DDAEL' +
+  'IAFBADYCAAsgACACNgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAG' +
+  'GyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEBUiA0UEQEF/DwsgACADNgIAIAEgBjYC' +
+  'AEEACwtcACAABEAgACgCCBAWIAAoAhQQFiAAKAIYEBYgACgCHBAWIAAoAiwQFiAAKAI0EBYgACgCQBAWIAAoAkgQFiAAKAJMEBYg' +
+  'ACgCUBAWIAAoAlQQFiAAEAMgABAWCwtyAQR/IABFBEAgARASDwsCQAJAIAEQdCICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEHVF' +
+  'DQAgAiAEaxB2RQ0AIAMgAjYCAAwCCyABEBIiAUUNACABIAAgAygCAEEIa/wKAAAgABAWIAEhBQsgBQ8LIAALrAEBBX8gAARAIABB' +
+  'CGshAkHQKiEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAg' +
+  'AiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYC' +
+  'AA8LIAUgAjYCAAsLEAAgAEUEQEF+DwsgACgCAAu2BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAg' +
+  'ACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAE' +
+  'QQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXsh' +
+  'BSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEc' +
+  'aiAAQSRqIAA0AiBCAXxBBBATIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBATIgUNACAAKAIwIQkgABAZIAAQGiAAEAMgACgC' +
+  'DCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCAB' +
+  'QQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEB' +
+  'ajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQGxogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoi' +
+  'B0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2' +
+  'AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQHBoM' +
+  'AAsACwvbAgICfgl/IAAEQCAAKAKwASAAKAJkRXJFBEAgACgCKEEARyEJIAAoAlwhCCAAKAIYIQUgACgCFCEGIAAoAgghAwNAIAhB' +
+  'AEoEQCAAKAJIIAhBAWsiCEECdGooAgAiCkEBayEEA0AgBCAKRwRAIAMgBEEEdGoiBygCCCILQQBMBH8gBygCBAUCQCAJRQRAIAMg' +
+  'BiAFIAtBABAfDAELIAcoAgwiB0UEQCADIAYgBSALQQEQHwwBCyAHQQBMDQAgAyAGIAUgBBAgCyAEQQFrCyEEDAELCyADIAYgBSAD' +
+  'IApBBHRqKAIIIAkQHwwBCwsLIABCADcDoAEgAEHYAGpBAEEw/AsAIABCAEIBIAApA4gBIgJC64fWhejIoeThAH0iAUIeiCABhUK5' +
+  'y5Pn0e2RrL9/fiIBQhuIIAGFQuujxJmxt5LolH9+IgFCH4ggAYUiASABUBsgAlAbNwOQAQsL+gMBDH8gAEUEQEF+DwsgAUEASCAA' +
+  'KAIgIAFMcgR/QXkFIAAQGiAAIAEQHSICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4' +
+  'DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRq' +
+  'IgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRB' +
+  'BHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQHgwBCwsMAQsgAkEA' +
+  'TA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRq' +
+  'Ig0oAgxHBEAgAyAJIAJBASALEB4MAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBq' +
+  'JAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+UBAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQGiAAIAAoAjBB' +
+  'AWsiATYCMCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJB' +
+  'AWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEB8M' +
+  'AQsgAUEATA0CIAMgBSAEIAIQIAsgACgCNCAGQQJ0akF/NgIADAELC0EAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANA' +
+  'IAQgAUEEdGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghH' +
+  'cg0BCyABQQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0C' +
+  'IANBACAGKAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBC' +
+  'AXw3AwAMAQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANB' +
+  'AnRqIgEgASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBAhDAELCwtuAQN/IAAgA0EEdGoiBCgC' +
+  'DCEFIAEgBCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyAB' +
+  'IANGDQEgACACIAFBARAhDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANB' +
+  'ACAGKAIMQQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQM' +
+  'AAsAC78BAQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNA' +
+  'IAggAUEEdGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/' +
+  'IAAoAhQgBygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQvNAQECf0F+IQMCQCABQQEgAhtFIABFIAJBAEhy' +
+  'cg0AQXUhAyAAKAJkQQJHDQBBACEDA0AgACgCMCADTARAQQAhBANAIAQgACgCXE4NAyACIANKBEAgASADQQJ0aiAAKAKwAQR/IAAo' +
+  'AkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAkCzYCAAsgA0EBaiEDIARBAWohBAwACwALIAIgA0oEQCABIANBAnQiBGog' +
+  'ACgCLCAEaigCADYCAAsgA0EBaiEDDAALAAsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwsTACAA' +
+  'BEAgACABNwOIASAAEBoLC48CAgJ8A38gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkDeDcDECABIAAoAlg2AiAgASAAKAJgNgIk' +
+  'IAEgACkDgAE3AyggASAAKQOgATcDMCAAQdgAaiEERAAAAAAAAPA/IQICQAJAAkACQCAAKAJkDgQCAQADAQsgAEHcAGohBAsgBCgC' +
+  'ACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgC' +
+  'UGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC6kBAQV/QX4hBAJA' +
+  'IAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAAEBogACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAF' +
+  'IAFBBHRqKAIEIgEgBkYNASAFIAEQJCEHIAAoAjQgCGooAgBBAE4EQCAAIAcQHQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFq' +
+  'IQQMAAsACyAECygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgCPDYCAAsLqQcCDX8DfiMAQTBrIgckACAHQQA2Aigg' +
+  'ByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAItAAAiBEElRwRAIARFDQIgB0EgaiAEwBAqDAELIAJBAmogAkEBaiAC' +
+  'LQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyAC' +
+  'LQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FF' +
+  'BEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMA' +
+  'aw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElECogBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMA' +
+  'DAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwB' +
+  'CyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAP' +
+  'IBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtECogCUEBayEJ' +
+  'DAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGohAyAFKAIAIgRB5iUgBBshBEEAIQUDQEEgIQogBCAFai0AAEUgCEEA' +
+  'TiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQKiAGRQ0DIAdBIGogBsAQKiAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpB' +
+  'ASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAECogBEEB' +
+  'aiEEDAALAAsFIAggChAqIARBAWohBAwBCwsLIAJBAWohAgwBCwsgACAHKAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBqJAAgAkH/' +
+  '////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyUBAX8j' +
+  'AEEQayIEJAAgBCADNgIMIAAgASACIAMQKSAEQRBqJAALWAEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2AgAgACgCFCEHIAUgAkEB' +
+  'ajYCCCAFIAc2AgQgBiAENgIMIAAoAhhBDGpBwAEgAyAEECkaCyAGQRBqJAAgAQveAQEIfyAAKAIIIQMgACgCBCEHA0AgAyAHTwRA' +
+  'QQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIEC8iBSAEayAIIAUbIgIQLyIBIARrIAIgARshAkEAIQYgASAFIAEbQQBHIQUCf0EA' +
+  'IAFFDQAaQQAgAkEBaiAITw0AGiABLQABQQpGCyEBIAAgACgCFEEBajYCFCAAIAIgA2ogBWogAWoiAzYCCANAIAIgBkYNASAEIAZq' +
+  'LAAAIgEQMARAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBCyAAIAAEQCAAKAIAEBQgAEEIahA2IABBOGoQNiAA' +
+  'EBYLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFB' +
+  'F00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC6wBAQN/IAAoAhAiBiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAE' +
+  'aiwAABAwDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABAwRQ0B' +
+  'IAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC2oBAn8gAiABIAEgAkkbIQQCQANAIAEg' +
+  'BEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEDANAEEBDAELIANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAEL' +
+  'CyABIQILIAIL7AEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACEDchBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0B' +
+  'QQECfyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1F' +
+  'DQAgCEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtF' +
+  'DQIgC0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAF' +
+  'QSBJGzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALrwQCCH8EfkF2' +
+  'IQMCQAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQAL' +
+  'IAAoAgAgC6cQFSIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQFSIFRQ0C' +
+  'IAAgAzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQESIHRQ0AGiAA' +
+  'KAIcIgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEBYgACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBq' +
+  'IgUgBSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEDchAwNAIAMgCnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYC' +
+  'AAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAA' +
+  'IA0gACkDCHxCAXw3AwggASACEDchBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EB' +
+  'ajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LFwAgACgCABAWIAAoAhgQFiAAKAIkEBYLNgECf0HFu/KIeCECA38gASADRgR/IAIF' +
+  'IAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLCzQAAn9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAAKAIgIAFB' +
+  'A3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhyGwtJAgJ/AX4DQCADLQAAIgQEQCAC' +
+  'IAEgAikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEbaiIBQQhPBEAgABAP' +
+  'DwsgAUECdEGQKWooAgALRQEBfyMAQRBrIgQkACAABEAgAEEEakEAQegB/AsAIAAgATYCACAEIAM2AgwgAEEkakHIASACIAMQKRoL' +
+  'IARBEGokACABCzUAIAAEQCAAKAIcEBQgACgCIBAHIAAoAiQQFiAAKAIQEBYgACgCFBAWIAAoAigQFiAAEBYLC00BAn8gAyAEbCID' +
+  'QQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiABIAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAg' +
+  'ACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCADQQF0IAQgAxsiA2wQFSIFRQRAQX8PCyAAIAM2AgQg' +
+  'ACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYCAEEAC5cDAQh/IwBBMGsiAyQAIAAoAgAhBSAAKAIc' +
+  'EBkgACgCHBAaAkAgACgCACABIAIQQSIEDQAgBSAFbCEGQQAhBANAIAQgBkYEQEEAIQQMAgsCQCABIARqIggtAAAiB0UNACAAKAIc' +
+  'IAAoAgAgBCAHEEIQG0UNACAAKAIcIANBLGogA0EoahAoIAAoAhwQGSABIAMoAiwgBW0iB2otAAAhCSAILQAAIQogAwJ/QdAIIAMo' +
+  'AiggBmsgBW0iASAAKAIAIgZIDQAaQYQVIAZBAXQgAUoNABpB/RQgBkEDbCABTA0AGkGGHUGTCCAAKAIYGws2AhggAyAHIAVtIgBB' +
+  'AWoiATYCECADIAcgACAFbGtBAWoiADYCFCADIAk2AgwgAyAEIAQgBW0iBCAFbGtBAWoiBTYCCCADIARBAWoiBjYCBCADIAo2AgBB' +
+  'aSEEIAJBaUGXJSADEDwaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyAEQQFqIQQMAAsACyAD' +
+  'QTBqJAAgBAunAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCAD' +
+  'IAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpB6h8gAxA8GiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAA' +
+  'NgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALDQAgAiAAIAFsakEBawuQAgIHfwF+IwBBQGoiByQAIAAoAhwhCAJAA0AgCCACEAEi' +
+  'BUEBRw0BAkAgA0UgDEIAUnINAEEAIQUgCCAAKAIoIAAoAgAiBiAGbBAjIgZBACAGQQBKGyEGA0AgBSAGRg0BIAMgACgCKCAFQQJ0' +
+  'aigCACIJIAAoAgAiCm0iC2ogCSAKIAtsa0EBajoAACAFQQFqIQUMAAsACyABUCAMQgF8IgwgAVRyDQALQQEhBQsgCCAHQQhqECYg' +
+  'BCAMNwMIIAQgBykDCDcDECAEIAcpAzA3AxggBAJ/QQQgBUEDRg0AGgJAIAxCAVgEQEEAIAynQQFrDQIaDAELQQIMAQtBAUEDIAVB' +
+  'AkYbCzYCACAHQUBrJAALuzMDLX8GfgF7IABFIAFFckEBIAUbBEAgBkF+QaAMQQAQPBpBfg8LIAX9DAAAAAAAAAAAAAAAAAAAAAD9' +
+  'CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkACQAJAQQEgACgCJCAAKAIgG0UNACAAKAIAIAEgBhBBIgwNASAAKAIkIhgEQCMA' +
+  'QSBrIhwkAEEBISsjAEGgAWsiCyQAIAsgGDYCCCALIBhBkJUBajYCGCALIBhB8ClqNgIMA0AgGCAKQQJ0akHwKWr9DP///wf///8H' +
+  '////B////wf9CwIAQRghByAKQQRqIgpBGEcNAAsDQCAYIAdBAnRqQfApakH///8/NgIAIAdBAWoiB0EbRw0ACyAYQeQqakH///8/' +
+  'NgIAIBhB3CpqQv///7/w////BzcCAAJ/AkACQANAAkAgASASai0AACIIRQ0AIBggCEEBayIRIBJB/wFxQRtuIghBCWwiCWpBAnRq' +
+  'QfApaiIQKAIAIhNBASASIAhBG2xrQf8BcSIPdCIMcUUNAiA0Qn9RBEBBASEdQn8hNAwBCyAMQX9zIQ0gGCAJQQJ0akHwKWohGSAY' +
+  'IA9BAnRqIhRB7CRqKAIAQQAhB0EAIQoDQCAZIAdBAnRqIhYgFigCACIWIA1xNgIAIBYgD3ZBAXEgB3QgCnIhCiAHQQFqIgdBCUcN' +
+  'AAsgECATNgIAQX9zIQ8gCiAJdCEOIBRBgCRqIQpBACEHA0AgGCAHQQlsIBFqIhBBAnRqQfApaiITKAIAIhkgD3EhCSATIAkgCigC' +
+  'AEF/c3EgDHIgCSAHIAhGGyIJNgIAIAkgGUcgEHQgDnIhDiAHQQFqIgdBA0cNAAsgGCAIQQJ0akHcKmoiCCAIKAIAIA1xNgIAIA4g' +
+  'F3IhFyAOIBVyIRUgNEIBfCE0CyASQQFqIhJB0QBHDQALIAtCADcDICALIB02AhwgC0L///+/8P///wc3AxAgC0J/IAMgA1AbNwMo' +
+  'IBxCADcDGEH///8/IQggGEGAGGohLEEAIRkDQCAIIQxBACEqAkACQAJAAkACQAJAAkADQCALKQMgITUgCygCFCEPAkACQAJAAkAC' +
+  'QAJAIAxFBEAgDyENDAELIAspAyAhNiALKAIQIQkgCygCGCEhIAspAyghOCALKAIMIRIgCygCCCEXIAsoAhwiECEKA0ACQEGBhBAg' +
+  'DGhBCXAiFnQiHiAMcUUEQCA2ITQgCSEHIA8hDQwBCyAeQX9zIR8gISAWQQJ0IghqISIgCCASaiEUIAohECA1ITQgDyENIAwhBwNA' +
+  'IDQhNSAHIB9xIRMgByAWdiEmQQAhEQNAAkAgJiARQQlsIgx2QQFxRQ0AIBIgEUECdGoiHSgCbCInIBIgDCAWaiIKQQJ0aiIaKAIA' +
+  'IgdxBEAgFyAXQYAYaiIIIAdBEnZqLQAAQQh0IAggB0EJdkH/A3FqLQAAQQV0IAggB0H/A3FqLQAAQQJ0cnJqKAIAIAdxIghFDQkg' +
+  'GiAINgIAQQAhFSANQQBBASAKdCAHIAhGG3IhDSASIAxBAnRqISgDQAJAQf8DIBV0IAhxIgcgB0EBa3EgByAncUVyDQAgNCA4WgRA' +
+  'QQEhEAwBC0F+IAdoIg53IRtBASAOdCEjIBcgDkECdGoiIEHsJGooAgBBACEHQQAhCgNAICggB0ECdGoiJCAkKAIAIiQgG3E2AgAg' +
+  'JCAOdkEBcSAHdCAKciEKIAdBAWoiB0EJRw0ACyAaIAg2AgBBf3MhJSAKIAx0IQ4gIEGAJGohCkEAIQcDQCASIAdBCWwgFmoiIEEC' +
+  'dGoiJCgCACIpICVxIQggJCAIIAooAgBBf3NxICNyIAggByARRhsiCDYCACAIIClHICB0IA5yIQ4gB0EBaiIHQQNHDQALIB0gHSgC' +
+  'bCAbcTYCbCANIA5yIQ0gDiATciETIDRCAXwhNAsgFUERSw0CIBVBCWohFSAaKAIAIQgMAAsACyAHaUEDRw0ICyARQQFqIhFBA0cN' +
+  'AAsgEA0FQQAhDkEAIRBBACEIQQAhBwJ/IBMgFCgCACIMQQl2IAxyIAxBEnZyQf8DcSIRIBQoAiQiDEEJdiAMciAMQRJ2ckH/A3Ei' +
+  'CkEJdHIgFCgCSCIMQQl2IAxyIAxBEnZyQf8DcSIVQRJ0ciIaICIoAgBGDQAaA0AgFyAVIAd2QQZ0QcADcSAKIAd2QQN0QThxIBEg' +
+  'B3ZBB3FyckEBdGpBgBBqLwEAIgxFDQYgDEEGdiAHdCAIciEIIAxBB3EgB3QgDnIhDiAMQQN2QQdxIAd0IBByIRAgB0EGSSAHQQNq' +
+  'IQcNAAsgIiAOIBFxIAogEHFBCXRyIAggFXFBEnRyIgc2AgAgEyAHIBpGDQAaIBQgFCgCSCIHIAhBCXQgCHIgCEESdHJxIgg2Akgg' +
+  'FCAUKAIkIgwgEEEJdCAQciAQQRJ0cnEiETYCJCAUIBQoAgAiCiAOQQl0IA5yIA5BEnRycSIQNgIAIAwgEUdBCXQgCiAQR3IgByAI' +
+  'R0ESdHIgFnQiCCANciENIAggE3ILIQdBACEQIAciCCEMQQAhCiA0ITUgByAecQ0ACwsgNCE2IAchCSANIQ8gDA0ACyALIDY3AyAg' +
+  'CyAJNgIQIAsgEDYCHAtBACEeIAtBADYCFCANICpyISpBASEiIAsoAhAhESALKQMgITYgCygCHCEWIAsoAgghGiALKQMoITggCygC' +
+  'DCEUQQAhEwJAAkACQAJAAkADQAJAIA0gE0EJbCIJdkH/A3FFDQAgFCAJQQJ0aiEPIBQgE0ECdGoiFSgCbCEQQQAhB0EAIQpBACEO' +
+  'A0AgDyAHQQJ0aigCACISIApxIA5yIQ4gCiASciEKIAdBAWoiB0EJRw0ACyAQIApBf3NxDQMgECAOQX9zcSIXRQ0AIDUgOCA1IDhW' +
+  'GyE0A0BBASAXaCISdCEQQQAhBwJAA0AgDyAHQQJ0aigCACAQcQ0BIAdBAWoiB0EJRw0ACyALIDY3AyAgCyAeNgIUDAYLIDQgNVEE' +
+  'QCALIDY3AyAgC0EBNgIcIAsgHjYCFCALIBE2AhAMBwsgEEF/cyERIDVCAXwhNiAUIAcgCWpBAnRqIggoAgAhHSAaIBJBAnRqIhtB' +
+  '7CRqKAIAQQAhCkEAIQ4DQCAPIApBAnRqIh8gHygCACIfIBFxNgIAIB8gEnZBAXEgCnQgDnIhDiAKQQFqIgpBCUcNAAsgCCAdNgIA' +
+  'QX9zIRIgDiAJdCEIIBtBgCRqIR1BACEKA0AgFCAKQQlsIAdqIhtBAnRqIiEoAgAiHyAScSEOICEgDiAdKAIAQX9zcSAQciAOIAog' +
+  'E0YbIg42AgAgDiAfRyAbdCAIciEIIApBAWoiCkEDRw0ACyAVIBUoAmwgEXE2AmwgCCAeciEeIAggDHIhESAWDQMgESIIIQwgNiE1' +
+  'IBdBAWsgF3EiFw0ACyALIB42AhQgESEMCyATQQJJISIgE0EBaiITQQNHDQALIAsgNjcDICALIBE2AhAgNSE0DAQLIAsgNjcDICAL' +
+  'IB42AhQgCyARNgIQIDYhNCARIgghDAwCCyALIDY3AyALIAsgETYCECA1ITQLICJBAXENBwsgDA0FQQEhJUEAIQwgCygCCCEhQQAh' +
+  'FgNAAkAgKiAWQQlsIiR2Qf8DcUUNAEEAIRFBACEJQQAhGkEAIR9BACESQQAhD0EAIRVBACEmQQAhF0EAISJBACENQQAhJ0EAIR1B' +
+  'ACETQQAhKEEAIRBBACEOA0AgIUGAGGoiByAUIA4gJGpBAnRqKAIAIgpBEnYiG2otAAAhIyAHIApB/wNxai0AACEgIAcgCkEJdiIp' +
+  'Qf8DcWotAAAhLSAOQQJ0Ii4gC0EwamogCiApciAbckH/A3EiCjYCACALQeAAaiAuaiAgIC1BA3RyICNBBnRyIhs2AgAgESAbcSEp' +
+  'IAkgG3EhLSAaIBtxIB9yIR8gFyAhQYAcaiIgIBtBAXRqLwEAIiNxIS4gIiAjcSEvIA0gI3EgJ3IhJyAKIBJxITAgCiAPcSExIAog' +
+  'FXEgJnIhJiAdICAgCkEBdGovAQAiIHEhMiATICBxITMgICAocSAQciEQIBEgG3IhESAJIClyIQkgGiAtciEaIAogEnIhEiAPIDBy' +
+  'IQ8gFSAxciIKIRUgFyAjciEXICIgLnIhIiANIC9yIQ0gHSAgciEdIBMgMnIhEyAoIDNyIhshKCAOQQFqIg5BCUcNAAsgECAnciAK' +
+  'IBpxQf8DR3INBUEAIREgFCAWQQJ0aigCbCIJQQl2Ig8gCXIgCUESdiIQckH/A3EiFSAbcSITIAogJkF/c3EgFXEiFXIgByAJQf8D' +
+  'cWotAAAgByAPQf8DcWotAABBA3RyIAcgEGotAABBBnRyIgkgGiAfQX9zcXEiEnIgCSANcSINckUNAANAQQAhByARQQJ0Ig8gC0Hg' +
+  'AGpqKAIAIhAgEnEiCgRAA0AgB0H/AyAKaCIJQQNuIg5BCWxB/wFxIhd0QQcgCSAOQQNsa0EDbEH/AXEiDnQiCXIgCUEJdHIgCUES' +
+  'dHJBByAOIBdqdEF/c3FyIQcgCkEBayAKcSIKDQALCyANICEgEEEBdGpBgBxqLwEAQX9zcSIKBEADQCAHQQcgCmgiCUEDbiIQQQls' +
+  'IAkgEEEDbGtBA2xqdHIhByAKQQFrIApxIgoNAAsLQQAhCkEAIRAgC0EwaiAPaigCACIXIBVxIg4EQANAIAdBByAOaCIJIAlBA3Br' +
+  'dCIPQQl0IA9yIA9BEnRyQQEgCXQiCUEJdCAJciAJQRJ0ciIJQX9zcXIhByAJIBByIRAgDkEBayAOcSIODQALC0EAIQ4gEyAhIBdB' +
+  'AXRqQYAcai8BAEF/c3FBgYQQbCAHciIJIBByBEADQCAUIApBCWwgEWoiB0ECdGoiDyAPKAIAIg8gCSAQIAogFkYbQX9zcSIMNgIA' +
+  'IAwgD0cgB3QgDnIhDiAKQQFqIgpBA0cNAAsgCyAOIB5yIh42AhQgCyAIIA5yIgg2AhAgCCEMCyARQQFqIhFBCUcNAAsLIBZBAkkh' +
+  'JSAWQQFqIhZBA0cNAAsMBAsgCyA2NwMgIAsgCTYCECALQQA2AhwgCyAPNgIUDAcLIAsgNDcDICALIBA2AhwgCyANNgIUIAsgEzYC' +
+  'EAwFCyALIDU3AyAgCyAQNgIcIAsgDTYCFCALIBM2AhAgEA0EDAULICUNAgtBACEqIAwNAAsgCygCHA0BIBQoAnQgFCgCbCISIBQo' +
+  'AnBycg0DAkAgBEUNAEEAIQggN0IAUg0AA0AgCEEBaiEJQQAhEANAIBQgEEEJbCAIakECdGooAgAiBwRAIBBBG2whDwNAIAQgB2gg' +
+  'D2pqIAk6AAAgB0EBayAHcSIHDQALCyAQQQFqIhBBA0cNAAsgCSIIQQlHDQALCyA3QgF8ITcgAlANBSACIDdYDQkMBQsgCygCHEUN' +
+  'AQsgHEEBNgIYDAcLIDQgCykDKFQNASAcQQE2AhgMBgtBACEaQQAhBwNAIAdBAnQiCCALQTBqaiAIIBRqIggoAiQiCUEJdiAJciAJ' +
+  'QRJ2ckEJdEGA/A9xIAgoAgAiCUEJdiAJciAJQRJ2ckH/A3FyIAgoAkgiCEEJdiAIckESdCAIckGAgPA/cXI2AgBBASEMIAdBAWoi' +
+  'B0EJRw0AC0HoByEWQQAhE0EAIQgDQEEAIQkDQCAJQQlsIQ8gCUEDbCERQQAhB0EAIQoDQCALQeAAaiAIQRtsaiAPaiAHagJ/IAxB' +
+  'AXFFBEAgC0EwaiAHQQJ0aigCACARdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcgwBCyAsIBQgByAPakECdGooAgAiDUEJdkH/A3Fq' +
+  'LQAAQQN0ICwgDUH/A3FqLQAAciAsIA1BEnZqLQAAQQZ0cgsgGGpB2CVqLQAAIg06AAAgCiANaWohCiAHQQFqIgdBCUcNAAsgCiAW' +
+  'IAogFkggCkEJS3EiBxshFiAIIBogBxshGiAJIBMgBxshEyAJQQFqIglBA0cNAAtBASEIIAxBAXFBACEMDQALIBggGUEGbGoiDkGI' +
+  'kAFqIRdBCiEMQQchEEEAIQlBACEIQQAhB0EAIQ9BACEVQQAhESAWQegHSARAAkADQAJAIAtB4ABqIBpBG2xqIBNBCWxqIAdqLQAA' +
+  'Ig9pIgxBAkkgDCAQTnJFBEAgDEECRg0BIAchCSAMIRAgDyEICyAHQQFqIgdBCUcNAQwCCwsgByEJIA8hCAsgGkEBaiEHDAMLA0Ag' +
+  'EgRAIBFBCWwhEANAIBJoIQ1BACEHQQAhCgNAIBQgByAQakECdGooAgAgDXZBAXEgCmohCiAHQQFqIgdBCUcNAAtBACEHQQAhCCAK' +
+  'IAxIBEADQCAIIBQgByAQakECdGooAgAgDXZBAXEgB3RyIQggB0EBaiIHQQlHDQALIAghFSAKIQwgDSEPIBEhCQsgEkEBayAScSIS' +
+  'DQALCyARQQFqIhFBA0cEQCAUIBFBAnRqKAJsIRIMAQsLQQAhByAJIRMgDyEJIBUhCAwCCyALIDRCAXwiNDcDIAsgGUUEQCAcQQE2' +
+  'AhwMBAsgGCAZQQFrIghBBmxqIgdBjJABaiIJIAkvAQAiCUEBayAJcSIPOwEAIAdBiJABaiEHIAloIQkCQCAPRQRAIAghGQwBCyAY' +
+  'QfApaiIPIBlB+ABsaiAPIAhB+ABsakH4APwKAAALIAtCADcDECALIBggGUH4AGxqQfApajYCDCALQQhqIAcgCRALIAsoAhAhCAwB' +
+  'CyAXIAc6AAAgDkGKkAFqIAk6AAAgDkGJkAFqIBM6AAAgF0EAOgADIA5BjJABaiAIQQFrIAhxOwEAIBggGUH4AGxqIglB6CpqIgcg' +
+  'CUHwKWpB+AD8CgAAIAsgBzYCDCALQQhqIBcgCEH//wNxaBALIDlCAXwhOSAZQQFqIRkgCygCECEIDAALAAsgCyAVNgIQIAsgNDcD' +
+  'IEEBDAELIBwgOTcDECAcIDQ3AwggHCA3NwMAQQALIAtBoAFqJABFBEAgBSAc/QAEACI6/QsDCCAFIBwpAxA3AxggBSA6/R0AIBwo' +
+  'AhggHCgCHBBFQQAhKwsgHEEgaiQAICsNAQwDC0EAIQwjAEEwayIPJAAgACgCACEQIAAoAiAQBiAQIBBsIQ4CfwNAIAwgDkcEQAJA' +
+  'IAEgDGotAAAiB0UNACAAKAIgIQhBfyEJAkAgACgCACAMIAcQQiIHQQBIIAgoAgQgB0xyDQAgCCgCKCINIAgoAhQgCCgCECAHbCIH' +
+  'QQJ0aigCACIRQf//A3EiCmotAABB/wFGIA0gCCgCHGogCkEBdGovAQAgEUF/c0EQdnFFcg0AIAggDSAHEAhBACEJCyAJRQ0AQQEM' +
+  'AwsgDEEBaiEMDAELC0EAIQwgD0EANgIMIAAoAihBACAEGyEYQQAhCSMAQRBrIgokACAAKAIgIhEoAjQhFSARKAIwIRMgESgCKCII' +
+  'IBEoAiAiGWoiByAIIBn8CgAAIA/9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIA/9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIA9BDGoiCwRA' +
+  'IAtBADYCAAtBACAZayEUQQAhCANAAkACfwJAAkAgByARKAIIIApBDGoQCSINQf8BRg0AA0AgA1AgAyA2VnJFBEAgD0EBNgIoIDUh' +
+  'NAwFCyA2QgF8ITYgDUEBRgRAIBEoAhwhDSATIAhBAnQiEmpBfzYCACASIBVqIBEoAhggByANaiAKKAIMIg1BAXRqLwEAaCANQQR0' +
+  'akECdGooAgAiDTYCACARIAcgDRAIIAhBAWohCCAHIBEoAgggCkEMahAJIg1B/wFGDQIMAQsLIA1FBEAgNSE0DAILIBMgCEECdCIJ' +
+  'aiAKKAIMNgIAIAkgFWpBfzYCACA3QgF8ITcgCCEJQQEMAgsgNUIBfCE0AkAgGEUgNUIAUnINAEEAIQ0gCEEASgRAA0AgGCANQQJ0' +
+  'IhJqIBIgFWooAgAgESgCEG02AgAgDUEBaiINIAhHDQALCyALRQ0AIAsgCDYCAAsgAlANACACIDRYDQILQQALIQ0DQAJAAkACQAJA' +
+  'AkAgDUUEQCAIQR91IAhxIQ0gCCEJA0AgCUEATA0CIBMgCUEBayIJQQJ0aigCAEEASA0ACwwCCyARKAIcIQggCiATIAlBAnQiEmoi' +
+  'HCgCACINNgIMIAcgCGogDUEBdGovAQAiCEUNBCARKAIYIA1BBnRqIRYgEiAVaiISKAIAIRcDQCAXIBYgCGhBAnRqKAIAIg1OBEAg' +
+  'CEEBayAIcSIIDQEMBgsLIBIgDTYCAAJAIAggCEEBa3EEQCAHIBlqIgggByAZ/AoAACAIIQcMAQsgHEF/NgIACyARIAcgDRAIIAlB' +
+  'AWohCAwHCyAIQQBODQEgDUEBayEJCyAHIBRqIQcgNCE1DAELIA9BATYCLAwDC0EBIQ0MAQsgNSE0IAkhCEEAIQ0MAAsACwsgDyA3' +
+  'NwMgIA8gNjcDGCAPIDQ3AxAgCkEQaiQAAkAgBEUgDykDECI0UHINACAEIAEgDvwKAAAgDygCDCIIQQAgCEEAShshCANAIAggDEYN' +
+  'ASAEIAAoAiggDEECdGooAgAiCSAQbSIHaiAJIAcgEGxrQQFqOgAAIAxBAWohDAwACwALIAUgNDcDCCAFIA/9AAMY/QsDECAFIDQg' +
+  'DygCKCAPKAIsEEVBAAsgD0EwaiQARQ0CCwJ/IABFIAFFckEBIAUbBEAgBkF+QaAMQQAQPBpBfgwBCyAF/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEgBhBAIgEEfyABBSAAIAIgAyAEIAUQQyAAKAIcEBlBAAsLIQwLIAwP' +
+  'C0EACzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgALVwICfgJ/IAGtIQMDQCADp0EB' +
+  'SgRAIAIQSCEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC4QBAQV/' +
+  'IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3Mg' +
+  'AmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLTAEBfiAAIAApAwBC64fWhejIoeTh' +
+  'AH0iATcDACABQh6IIAGFQrnLk+fR7ZGsv39+IgFCG4ggAYVC66PEmbG3kuiUf34iAUIfiCABhQsUACAAIAEgACABVBsgASAAQgBS' +
+  'GwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAs6AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACEEYFIAAgA0ECdGog' +
+  'AzYCACADQQFqIQMMAQsLC6gBAQZ/IwBBgARrIgQkACAEQYACaiABIAMQSyABQQAgAUEAShshBiACQQAgAkEAShshBwNAIAUgBkcE' +
+  'QCAEIAIgAxBLIAIgBWwhCCAEQYACaiAFQQJ0aiEJQQAhAQNAIAEgB0YEQCAFQQFqIQUMAwUgACABIAhqQQJ0aiAEIAFBAnRqKAIA' +
+  'IAkoAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIARBgARqJAALlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBE' +
+  'AAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB' +
+  '/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsL2RkBC38jAEGAJWsiCCQAIAQEQCAEQQBB7AH8CwALAkAgA0UE' +
+  'QEF+IQIgBEF+QfMTQQAQTwwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5BtCNBABBPDAELAn8g' +
+  'AkUEQCAIQfggakEAQYgE/AsAIAhBuCJqIQZBAAwBCyACKAIAIgdBwQBPBEAgCCAHNgIAQWwhAiAEQWxBqCQgCBBPDAILIAhB+CBq' +
+  'QQBBiAT8CwAgCEG4ImohBiACKAIECyEMIAchCyAMQfApIAwbIQ8DQAJAQcEAIQcCQCAFQcEARwRAIAUgD2otAAANASAFIQcLIAZB' +
+  'xgBqQf8BQYAC/AsAQQAhBSAGIAxBAEc6AAQgDARAIwBBMGsiCiQAAn8gB0UEQCAEQWZBxQxBABBPQWYMAQsgB0HBAEkEQAJAAkAC' +
+  'QANAIAcgCUYNAyAJQQFqIQIgDCAJIAxqLQAAIg0gCRAvIQ4gDUH/AGtB/wFxQaIBTwR/QdYjIA1BChAvBUEBCw0BIAIhCSAORQ0A' +
+  'CyAOIAxrQQFqIQlBtichDAwBC0HMCUG5IiANQSFrQf8BcUHeAEkiDhshDCACIA0gDhshCSANIAIgDhshDQsgCiACNgIoIAogCTYC' +
+  'JCAKIA02AiAgBEFmIAwgCkEgahBPQWYMAgtBACAHIAtODQEaIAogCzYCHCAKIAs2AhggCiALNgIUIAogBzYCECAEQWZBgCEgCkEQ' +
+  'ahBPQWYMAQsgCkHAADYCACAEQWZBtw8gChBPQWYLIQIgCkEwaiQAIAINAgsgBkEFaiAPIAf8CgAAA0AgBSAHRgRAIAYgBzYCACAG' +
+  'QQA6AKUBIAZBADsAcyAGLQB2Qf8BRgRAIAZBADoAdgsgBi0AcEH/AUYEQCAGQQA6AHALQQAhAiAGLQCFAUH/AUcNAyAGQQA6AIUB' +
+  'DAMFIAYgBSAPai0AAGogBUEBaiIFOgBGDAELAAsACyAFQQFqIQUMAQsLIAINACAIQX82ArQhIAggBDYCiCEgCCADNgKEISAIIAs2' +
+  'AoAhIAggATYC/CAgCCAAQbkoIAAbNgL4ICAIQfggaiEFQQAhAiMAQSBrIgskAAJ/A0AgAiEHIwBBEGsiASQAA0ACQCAHIAUoAgQi' +
+  'Ak8NACAFKAIAIAIgByABEFEiAkF+cUECRg0AIAJBBEYEQCABKAIAIQYgASgCBCECQQAhDANAAkAgAiAGTQ0AIAUoAgAgBiACEFki' +
+  'BEEDcQ0AIARBAnYgBmohBgwBCwsCQCAFKAIIIgkNACAFLQDEAUUEQEEjIQkMAQsgBSgCwAEhCQsgBiACIAIgBkkbIQQgBiECQQBC' +
+  'kYCAhICAgAECfwNAQRcgAiAERg0BGiAFKAIAIAJqLQAAIg3AIgoQXyAKQcEAa0H/AXFBGklyBEAgBSANaiwAhgIiDUF/RiAJIA1I' +
+  'ciAMciAMIAoQXxshDCACQQFqIQIMAQsLIAIhBCAKQQlrCyICrYinQQFxIAQgBmtBAUsgDHFFIAJBMUtyG0UNAQsgASgCDCEHDAEL' +
+  'CyABQRBqJAAgBSgCBCIGIAdNBEAgBSgCDCAGNgLYIEEADAILIAchAgNAIAUoAgAgBiACIAtBEGoQUSIBQXtxBEAgCygCHCICIAUo' +
+  'AgQiBkkNAQsLIAFBBEcNAAsgBSAHNgIwAkAgBSgCACALQRBqIAsQUkUNACAFIAsgC0EQahBTRQ0AAn8gBUEANgIUIAUoAgAgCygC' +
+  'ACALKAIEQQBBABBWIQEgBSgCCCIEIQICQCAEDQAgARBXIgQhAiAEDQBBACEEIAEQZCECCyACIAJsIgIgAUcEQCAFIAsgASACQQAQ' +
+  'ZQwBCyAFIAQ2AhgCQCAFEGYiAg0AIAUgCyABQQAQZyICDQAgBSgCDCIBQQA2AgQgASALKAIcNgLYIEEAIQILIAILDAELQQAhBCMA' +
+  'QSBrIgYkACAGQRBqIAUgC0EQaiIJKAIAIAkoAgQQaCAFAn8CQCAFLQDEASAGLQAVRXINACAGKAIQIgFFDQBBASAGLQAUDQEaIAYt' +
+  'ABZFDQBBASEEIAYtABcNAAJAIAUoAggiBA0AIAFBwQBJBEAgASEEDAELIAEQXCEECyAGKAIYIARNIQQLIAQLIgE2AhQgBUEBIAYt' +
+  'ABYgBi0AFUUgASAFLQDEAXJyG0U6ACwCQCAFKAIAIAkoAgAgCSgCBCABIAZBD2oQViIKRQRAIAUgCSgCAEF/EGkgBiAFQUBrNgIA' +
+  'QWghAiAFQWhB3BAgBhBqDAELAn8gCiAGLQAPBH8jAEEgayIBJAAgCkEBayECAn8gBSgCCCIEBEAgAiAERiACIAQgBGxGcgwBCyAC' +
+  'QcEATwRAIAIQV0EARwwBCyABIAn9AAIA/QsDECAJKAIMIQRBASEHAkADQAJAIAQgBSgCBCIMTyAHIApPcg0AAkACQCAFKAIAIAwg' +
+  'BCABQRBqEFEOBQIBAQEAAQsgBSgCACABKAIQIAEoAhQgBSgCFCABQQ9qEFYaIAEtAA9FDQMgB0EBaiEHCyABKAIcIQQMAQsLIAIg' +
+  'B0YgCkECS3EMAQtBAAsgAUEgaiQABUEACyIHayEBIAUoAgghAiAGQQA6AA4CQCACBEAgBiACNgIIIAEgAkYNASAGQQE6AA4gAiAC' +
+  'bCIEIAFGDQEgBSAJIAEgAiAEIAFBAXQgBE0iARsgARBlDAILIAYgARBXIgI2AgggAUHBAE8EQCAGQQE6AA4gAg0BIAUgCSABIAEQ' +
+  'ZCIBIAFsQQAQZQwCCwJAIAJBBEgNACAFIAkoAgAgCSgCBCAFKAIUIAIQWEUNACAGQQE6AA5BAAwCCyAGIAE2AggLQQALIgINACAF' +
+  'IAYoAggiATYCGCAFEGYiAg0AIAUgASABbEECdBASIgI2AjQgAkUEQEF/IQIgBUF/QYgLQQAQagwBCyAFKAIMIgJBAkEBIAUoAhQi' +
+  'BEEBRhs2AgQgBi0AFEUgBEEBR3JFBEAgAkEsOgDKIAsgBSAGLQAOIgRBAXM6ACQgBSAJIAFBASAEGyABbCAHEGciAg0AIAVBATYC' +
+  'ICAJKAIMIQIgBARAIAUgAhBrIQIMAQsjAEEQayIBJAACQAJAA0AgBSgCICAFKAIYTg0BIAUoAgQiBCACTQRAIAUgBEGzChBtQWgh' +
+  'AgwDCwJAAkACQAJAAkAgBSgCACAEIAIgARBRDgUEAwMBAAMLIAUgARBVRQ0BIAUgAkH/GhBtIAUgAjYCKEFoIQIMBgsgASgCACEC' +
+  'IAEoAgQhBCAFLQAtQS1GBH8gBSgCACACIAQgBSgCFEEAEFYgBSgCGEYFQQALRQ0BC0EAIQkjAEEQayIEJAAgBS0ALARAIwBBEGsi' +
+  'AiQAIAIgBSABKAIAIAEoAgQQaAJAIAItAAVFDQAgAi0ABCIHIAItAAZyBEAgBUEBNgIUIAUoAgwiCkECNgIEIAdFDQEgCkEsOgDK' +
+  'IAwBCyAFKAIURSEJCyAFIAk6ACwgAkEQaiQACyAFKAIAIAEoAgAgASgCBCAFKAIUIARBD2oQViECIAUgASAFKAIYIgcgAiAHQQFq' +
+  'RiAELQAPQQBHcRBnIQIgBEEQaiQAIAINBCAFIAUoAiBBAWo2AiALIAEoAgwhAgwBCwsgBSACQdMZEG1BaCECDAELIAUgAhBrIQIL' +
+  'IAFBEGokAAsgBkEgaiQAIAILIQIgC0EgaiQAIAgoAqwhEBYgAgRAIAMQUCADQQA2AgBBACEGIwBBIGsiBCQAAkAgCEH4IGoiACgC' +
+  'PCIBQX9GDQAgACgCKCIGDQAgBEEQaiAAKAIAIAAoAgQgARBUIAQoAhwhBiAALQAkRQ0AIAAoAiBBAWohAQNAIAYgACgCBCIHTw0B' +
+  'IAAoAgAgByAGIAQQUSIHRQ0BIAdBBEYEQCABIAAoAhhGDQIgACAEEFUNAgsgBCgCDCEGIAEgB0EERiIHaiIBIAAoAhhHIAdyDQAL' +
+  'CyAEQSBqJAAgAyAGNgLYICADIAgoAqghNgLcIAwBCyADIAgoApAhIgQ2AgAgAyAIKAKoITYC3CBBACEGIAhB+CBqIgctAC9FIAct' +
+  'AMQBIAcoAhhBEEdyIAcoAhQgBy0ALkVycnIEf0EABQNAAkBBgAIhAiAGIgFBgAJGDQAgAUEBaiEGIAEiAiAHKAIMai0ACEEQRw0B' +
+  'CwsgAkH/AUsLBEAgCEHgKSkDADcD8CAgACADKALYICAIQfAgaiAIQRBqQQAQTiAIKAIQQRBHckUEQCADEFAgAyAIQRBqQeAg/AoA' +
+  'AEEAIQIMAgsgCEEQahBQIAgoApAhIQQLIANBiSBqIgAgCEG9ImogBCAIKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAg' +
+  'CC0ApSEiAEUNACADIAA6AIggCyAIQYAlaiQAIAILNgEBfyMAQRBrIgQkACAABEAgACABNgIAIAQgAzYCDCAAQSRqQcgBIAIgAxAp' +
+  'GgsgBEEQaiQACycAIAAEQCAAKALMIBAWIAAoAtQgEBYgAEEANgLUICAAQgA3AswgCwvjAQEHfyMAQRBrIgUkACAFIAAgASACEFQg' +
+  'AyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhBZIglBA3EOAgIA' +
+  'AQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEh' +
+  'AAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAFQRBqJAALtgEBBX8gASgCBCEFIAEoAgAhBANA' +
+  'AkAgBCAFTw0AIAAgBCAFEFkiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEFkiB0EDcSIG' +
+  'QQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFHIAMg' +
+  'ASgCBE9yIAMgBEtxC4gBAQJ/IAAoAgAgASgCACABKAIEQQBBABBWIQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQg' +
+  'AU0NARogACgCACACKAIAIAIoAgRBAEEAEFYgA0YPC0EBIANBwABLDQAaQQAgAxBXIgJBBEgNABogACABKAIAIAEoAgRBACACEFgL' +
+  'C2QBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEEC8iBgRAIAAgBiABayICNgIIIAAgAkEBajYCDCACIANr' +
+  'IQQLIAAgBUEjIAQQLyIAIAFrIAIgABs2AgQLhQEBBX8jAEEQayICJAACQCAAKAIAIAEgAhBSRQ0AIAAgAiABEFNFDQAgACgCACAC' +
+  'KAIAIgQgAigCBCIFQQBBABBWIQMgACgCCCIBRQRAIAMQVyEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAEIAVBACABEFgh' +
+  'BgsgAkEQaiQAIAYLXgEBfyMAQSBrIgUkACAFQRBqIAEgAhBaQQAhAUEAIQIDQCAAIAMgBUEQaiAFEFsEQCAFLQAIQQBHIQIgAUEB' +
+  'aiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQshAQF/IAAQXCIBQQAgASABbCAARhtBACABQQFrQcAASRsLXwEBfyMAQSBr' +
+  'IgUkACAFQRBqIAEgAhBaA0ACQCAAKAIAIAMgBUEQaiAFEFsiAUUNACAAIAMgBSgCACAFKAIEIAQQXSICQQBIDQAgAiAETA0BCwsg' +
+  'BUEgaiQAIAFBAXML0AEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcN' +
+  'AUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxBjIgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwsh' +
+  'ASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAMLJQAg' +
+  'AEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvRBAEJfyACKAIAIQYgAigCBCEHIAFBAUchCwJ/AkACQAJAA0AgBiIF' +
+  'IAdPDQIgAiAAIAUgBxBZIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMB' +
+  'BAEACyAEQT1HDQMLIAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUN' +
+  'AkEAIQpBACEJIAUhBAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQWSIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0A' +
+  'ACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAF' +
+  'IAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQM' +
+  'AwsgACAEIAUQXiEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEFkiAUEDcUEDRw0BIAIgAUECdiAG' +
+  'aiIGNgIADAALAAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAH' +
+  'EF4hBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC9kB' +
+  'AQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQX0UNASAC' +
+  'IAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAFLAAAIgQQYA0BIAQQYQ0BCwN/IAAg' +
+  'A0YEQCABDwsgACAFaiwAACICEGIEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWot' +
+  'AABBIEYgAWogASABIAJJGwsPACAAQeEAa0H/AXFBGkkLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABB' +
+  'P0ZyCw4AIABBMGtB/wFxQQpJC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAEL' +
+  'IAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEE' +
+  'IAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJB' +
+  'gHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYLSwECf0HAACECAkAgABBcIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACAB' +
+  'IAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyACC6wDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEo' +
+  'AgAgASgCBBBaIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQW0UNACABIAhGBEAgBSAGKAIANgLcAQwBCyAA' +
+  'IAZBfxBvIgdBAEgNAiAFIAYoAgQgBigCAGo2AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxBpAkAg' +
+  'AiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFB/xAgBUEwahArGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFBkREgBUFA' +
+  'axArGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQeAZIAUQ' +
+  'agwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQbUhIAVBIGoQagwBCyAAIAIgAyAFQdAAahBuC0FoIQEL' +
+  'IAVB4AFqJAAgAQuVAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxBpQYAhQZ0OIAAtAMQBIgMb' +
+  'IQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhBqQWYh' +
+  'AQsgAkEQaiQAIAELzQQBCn8jAEFAaiIEJAAgBEEwaiABKAIAIAEoAgQQWgJAAn8CQANAIAchBSAJQQFxDQEgACgCACAAKAIUIARB' +
+  'MGogBEEgahBbRSAELQAoQQAgAxtyRQRAIAUgAiIHRiIJDQEgBUEBaiEHIwBBEGsiCiQAAn8gACAEQSBqIgUgACgCHBBvIgZBAEgE' +
+  'QCAGDAELQX4gACgCHCILQf8fSg0AGiAFKAIAIgggACgCMGtBAEgEQCAAIAggCxBpIAogAEFAazYCACAAQWhBoBEgChBqQWgMAQsC' +
+  'QCAGDQAgBSgCBCEMIAAtAC1FBEAgDEUNASAAQTAgACgCACAIaiwAACINIA0QYhs6AC0LIAxBAUcNACAAKAIAIAhqLQAAIghBMEYE' +
+  'QCAAQQE6AC4MAQsgCMAQYEUNACAAQQE6AC8LIAAoAgwgC2ogBjoACCAFKAIAIQYgACgCNCIIBEAgCCAAKAIcQQJ0aiAGIAAoAjBr' +
+  'NgIACyAAIAAoAhxBAWo2AhwgACAFKAIEIAZqNgI4QQALIQYgCkEQaiQAIAZFDQEMBAsLQQAhBiACIAVGDQIgACAAQThqIAEgBRso' +
+  'AgAgACgCHBBpIAAoAhghB0GXFyEJQbkoDAELIAAgBCgCIEF/EGlBjBkhCSAAKAIYIgchBUGvKAshASAAKAIgIQIgBCAHNgIcIAQg' +
+  'BzYCGCAEIAc2AhQgBCAAQUBrNgIQIAQgCTYCDCAEIAU2AgggBCABNgIEIAQgAkEBajYCAEFoIQYgAEFoQZcIIAQQagsgBEFAayQA' +
+  'IAYL2wEBBH8jAEEgayIEJAAgAEG4KigCADYCCCAAQbAqKQIANwIAIARBEGogAiADEFpBACECQQAhAwNAIAMhBQJAA0AgASgCAEEB' +
+  'IARBEGogBBBbRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQMLIAFBASAEKAIAIAZB' +
+  'wAAQXSIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAum' +
+  'AgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQLyIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAA' +
+  'IAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1AggBEEQahArGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNB' +
+  'AEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBnCcgBBArGgsCQCAAKAIQIgNFDQAgAyAGEGw2' +
+  'AhggAyAHEGw2AhwgAyABEGw2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACz4BAn8j' +
+  'AEEQayIEJAAgACgCECIFBEAgBSABNgIAIAQgAzYCDCAAKAIQQSRqQcgBIAIgAxApGgsgBEEQaiQAC/oBAQZ/IwBBEGsiBSQAIABB' +
+  'ADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEFEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCIC' +
+  'aiIHQQAgASACayICEC8iBARAIAAgBCADa0F/EGkgBiAAQUBrNgIAIABBZ0H2DCAGEGpBZwwBCyACQQEgAhsQEiIERQRAIABBf0GI' +
+  'C0EAEGpBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBq' +
+  'JAAgBUEQaiQACxQAIABB/////wcgAEH/////B0kbC9wBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBB' +
+  'AUdyDQAgBBBXDQAgBBBkIQEgACAAKAI4QX8QaSADIABBQGs2AgAgA0EwaiICQeQAQZERIAMQKxogACAEIAEgAWwgAhBuDAELIAAg' +
+  'ASAEEGkgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2AiAgAyAAQUBrNgIcIAMgAjYCGCADIAE2AhAgA0G5KEGYEiABQQFG' +
+  'GzYCFCAAQWhB2A0gA0EQahBqCyADQaABaiQAC0YBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQVyICNgIIIAQgAjYCBCAE' +
+  'IAE2AgAgAEFoQegkIAQQaiAEQSBqJAALvAcBD38jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgZBwAAgBhsiBhBd' +
+  'IgdBAE4gBiAHTnFFBEAgACAFIAdBf3MgB0EfdXFqIg0gAhBpIANB4ABqIQkjAEEwayIIJAAgACIEKAIYIgBBwAAgABshAAJAIAQo' +
+  'AhRBAUYEQCAIIAA2AhAgCUGgAUGaJCAIQRBqECsgCWohAkEwIQ4MAQsgBC0ALSICQS4gAhshDiAEQcUBaiELIAQoAsABIgIgACAA' +
+  'IAJKGyIMQQFrIQ9BACEFIAkhAgNAIAwgBSIATA0BA0ACQCAPIAAiBkYEQCAPIQYgDCEADAELIAsgBkEBaiIAaiwAACAGIAtqLAAA' +
+  'QQFqRg0BCwsgEEEERgRAIAggCzYCJCAIIAw2AiAgCUGgAUG9ECAIQSBqECsgCWohAgwCCyAQQQFqIRAgBQR/IAJBrMAAOwAAIAJB' +
+  'AmoFIAILIgogBCAFai0AxQE6AAAgCkEBaiECIAUgBk4gACEFDQAgCkEtOgABIAogBCAGai0AxQE6AAIgCkEDaiECDAALAAsgCCAO' +
+  'wDYCACACQShB2hYgCBArGiAIQTBqJAACQCAHQQBIBEAgA0GAAmohAiMAQRBrIgEkAAJ/IAQoAgAgDWoiBSAEKAIEIA1rEGMiAEEA' +
+  'SARAIAUtAAAhAEGaIwwBCyAARQRAQQAhAEGgFwwBC0GGIyAAQf8ARiAAQSBJcg0AGkGdIkHXE0HkJyAEKAIUQQFGGyAAQf8ASxsL' +
+  'IQUgASAANgIAIAJBMCAFIAEQKxogAUEQaiQAIAMgBEGQAWo2AgggAyAEQUBrNgIEIAMgA0HgAGo2AgwgAyACNgIAIARBZ0HMESAD' +
+  'EGoMAQsgBCgCECIABEAgACAHNgIUCwJAIAQoAhhBACAEKAIUQQFHG0UEQCABKAIEIQAgAyAEKAIAIAEoAgBqNgJEIANBkSRBuSgg' +
+  'AEEUSyIBGzYCSCADQRQgACABGzYCQCADQYACakEwQckQIANBQGsQKxoMAQsgBCgCACABKAIAaiwAACEAIAMgBzYCVCADIAA2AlAg' +
+  'A0GAAmpBMEHLJiADQdAAahArGgsgBEFAayEAIAQoAhgiAUUEQCADIAA2AhQgAyADQYACajYCECAEQWdB4iMgA0EQahBqDAELIAMg' +
+  'ATYCMCADIAE2AiwgAyAANgIkIAMgA0HgAGo2AjQgAyAEQZABajYCKCADIANBgAJqNgIgIARBZ0HkESADQSBqEGoLQWchBwsgA0Gw' +
+  'AmokACAHC5gBAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQKgsgBkEB' +
+  'aiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAECoLAkAgB0UEQCAAIAgQcwwBCyAAIAQgCBByECoLIAVB' +
+  'AWohBQwACwALCwsjAANAIAIEQCAAIAEsAAAQKiABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMQEB' +
+  'fyMAQRBrIgIkACACIAE2AgAgACACQQxqIgAgAEEEQZUJIAIQKxBxIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsR' +
+  'AEHIKigCACAAKAIAIABqRgtaAQN/AkAgAEHIKigCACICaiIAIAJJDQBB1CooAgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACAB' +
+  'a0H//wNqQRB2QABBf0YNAQtByCogADYCACACIQMLIAMLEQAgAEEATARAQQAPCyAAEBILBQBB2CoLfQEDfwJAIABFIAJBAEhyRQRA' +
+  'A0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARAYIgFBAEgEQCABEHpB/CogAzYCAA8FIANBAWoh' +
+  'AyAEIAVBA3RqIQEMAQsACwALQX4hAkF+QYAMEHsLIAILFAAgAEEASARAIAAgABA7EHsLIAALDAAgACABQbkoEKcBCwkAIAAoAgAQ' +
+  'AgsWACAAKAIEIgBFBEBBAA8LIAAgARA5C5ABAgF/A34CQCABQb8MEH8iBA0AIAJBiRAQfyIEDQBBgDFCADcDACAAKAIAIgAEfyAB' +
+  '/AchBSAC/AchByAAEBoCQANAIAAgBxABIgRBAUcEQCAAKQN4IQYMAgsgBVANACAAKQN4IgYgBVQNAAtBBCEEC0GAMSAGNwMAIAQF' +
+  'QX4LIQQgA0GAMSkDALo5AwALIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB2RcQ' +
+  'pwFBfgsL8Q0EA34VfwF7AnwjAEEQayIXJAAgF0IANwMIAkAgAUGHHxB/IgcNACACQQBMBEBBfiEHQX5BwBcQewwBCyAB/AchBCAX' +
+  'QQhqIRkjAEEgayIHJAACf0F+IAAoAgAiDEUgA0VyDQAaIAwQGiAHQgA3AxAgB0IBIARClfip+pe33puef35CmcDTzb2z+ZXjAHwi' +
+  'BCAEUBs3AxggB0EANgIMIAdBADYCCAJ/IAwQBEUEQANAIB1EAAAAAAAAAABmRSACIApMckUEQCAKQQFqIQpEAAAAAAAAAAAhASAM' +
+  'KAIwIQ1EAAAAAAAA8D8hHgNAAkAgDBACIghBAEgNACAHIAcpAxBCAXw3AxAgDCAIIAcoAgwgBygCCBAnIgAgBygCCEoEQCAHKAIM' +
+  'IABBAnQQFSIJRQRARAAAAAAAAPC/IQEMAgsgByAJNgIMIAcgADYCCCAMIAggCSAAECcaCyABIB6gIQEgAEUNACAMIAcoAgwgByAH' +
+  'KQMYIgRCDIggBIUiBEIZhiAEhSIEQhuIIASFIgQ3AxggBEKdurP7lJL9oiV+IACsgqdBAnRqKAIAEBsaIB4gALeiIR4MAQsLA0Ag' +
+  'DSAMKAIwSARAIAwQHBoMAQsLIAFEAAAAAAAAAIAgHSABRAAAAAAAAAAAYxugIR0MAQsLIAcoAgwMAQsgDCAMKAKoASIKEAUCQCAC' +
+  'QQBMDQAgCigCLCIPKAIAIgBBAEwNAANARAAAAAAAAPA/IQFBACERQQAhGAJAIABBAEwNAANAIAcgBykDEEIBfDcDECAKKAIoIhAg' +
+  'GEEBdCISIAooAgQiDmxBAnRqIQtBACEIQf////8HIQ1BACEJIA5BAEoEQANAIAsgCUECdGoiFP0AAAAhHEEEIQADQCAcIBQgAEEC' +
+  'dGr9AAAA/bYBIRwgAEEMSSAAQQRqIQANAAsgHCAcIBz9DQgJCgsMDQ4PAAECAwQFBgf9tgEiHCAcIBz9DQQFBgcAAQIDDA0ODwgJ' +
+  'Cgv9tgH9GwAiACANIAAgDUgiABshDSAJIAggABshCCAJQRBqIgkgDkgNAAsLIAEgHaAhHSALIAhBAnRqIQAgDf0RIRxCACEEQgAh' +
+  'BQNAIAAgBKdBAnRq/QAAACAc/Tf9pAGtIASGIAWEIQUgBEIMVCAEQgR8IQQNAAsgDUUNASAHIAcpAxgiBEIMiCAEhSIEQhmGIASF' +
+  'IgRCG4ggBIUiBDcDGCAEQp26s/uUkv2iJX4gDayCQgF8IQYgCigCDCAKKAIAIgkgCCAFeqdqbEEDdGohCCAKKAIkIhQgCSASbEED' +
+  'dGohD0F/IQsDQAJ/QX8gC0EBaiILQcAAbSIAIAlODQAaIA8gAEEDdCISaikDAEJ/IAsgAEEGdGuthoMgCCASaikDAIMiBFAEQANA' +
+  'QX8gCSAAQQFqIgBGDQIaIAggAEEDdCILaikDACALIA9qKQMAgyIEUA0ACwsgBHqnIABBBnRyCyELIAZCAX0iBlBFDQALIAooAhwg' +
+  'C0ECdGoiACgCBCAAKAIAIhNrIQ8gCigCICEWIBAgDiARQQJqIhVsQQJ0aiESIAooAhghGiAOQQBKBEAgECAOIBFsQQJ0aiEIQQAh' +
+  'AANAIBIgAEECdCIQaiAIIBBq/QAAAP0LAAAgAEEEaiIAIA5IDQALC0EAIQ5BACEIIA9BAEoEQCAaIBNBAnRqIRBBACEAA0AgEiAQ' +
+  'IABBAnRqKAIAQQJ0aiITIBMoAgAiE0GAgICABHI2AgAgCCATQYCAgIAESGohCCAAQQFqIgAgD0cNAAsLIAEgDbeiIQEgCigCLCIP' +
+  'IBVBAnRqIg0gDyARQQJ0aigCACAIazYCAAJAIAlBAEwNACAUIAkgEWxBA3RqIQggFiAJIAtsQQN0aiERIBQgCSAVbEEDdGohCyAK' +
+  'KAIcIRAgCigCGCEUA0AgCyAOQQN0IgBqIAAgCGopAwAiBSAAIBFqKQMAgyIEIAWFNwMAIARQRQRAIA5BBnQhFQNAAkAgECAVIAR6' +
+  'p3JBAnRqIgAoAgQiEyAAKAIAIgBMDQADQAJAIBIgFCAAQQJ0aigCAEECdGoiFiAWKAIAQQFrIhY2AgAgFkUNACATIABBAWoiAEcN' +
+  'AQwCCwsgDSgCAEEATA0EIAcgBykDEEIBfDcDECAdIAGgIR0MBgsgBEIBfSAEgyIEUEUNAAsLIA5BAWoiDiAJRw0ACwsgGEEBaiIY' +
+  'QQF0IREgDyAYQQN0aigCAEEASg0ACwsgG0EBaiIbIAJGDQEgDygCACEADAALAAtBAAsQFiAMEBogGQRAIBkgBykDEDcDAAtBfyAd' +
+  'RAAAAAAAAAAAYw0AGiADIB0gArejOQMAQQALIAdBIGokACADIBcpAwi6OQMIEHohBwsgF0EQaiQAIAcLJAAgACgCACABEBsQeiIB' +
+  'QXhGBEAgACgCAEH8KkHsKhAoCyABC+8CAgZ/AX4gACgCBCIGRQRAQX5BmAkQe0F+DwsjAEGQBGsiACQAQn4hCgJAIAZFIAJBASAD' +
+  'G0VyDQAgBigCACABQQBBAEEAECIiB0EASARAIAesIQoMAQsCQCAHQcEASQRAIABBEGohBCAAQZACaiEFDAELIAdBAnQiBBASIgVB' +
+  'ACAEEBIiBBsNACAFEBYgBBAWQn8hCgwBCyAGKAIAIAEgBSAEIAcQIhogAEIANwMIQQAhAQNAIAEgB0YEQCADBEAgAiAAKAIIIgEg' +
+  'A0EBayABIANJG2pBADoAAAsgAEGQAmogBUcEQCAFEBYgBBAWCyAAKQMIIQoMAgsgAQRAIAIgAyAAQQhqQbgoEDoLIAIgAyAAQQhq' +
+  'IAYgBSABQQJ0IghqKAIAEDgQOiAEIAhqIggoAgAEQCACIAMgAEEIaiIJQeAjEDogAiADIAkgBiAIKAIAEDkQOgsgAUEBaiEBDAAL' +
+  'AAsgAEGQBGokACAKpxB6CycBAX8gAARAAkAgACgCBCIBBEAgARAuDAELIAAoAgAQFAsgABAWCwsWACAAKAIEIgBFBEBBAA8LIAAg' +
+  'ARA4CxEAIAAoAgAgASACIAMQJxB6C0cBAn8CQEEBQQgQESICBEAgAiAAIAEQECIDNgIAIAMNASACEBYLQX9BfiAAIAFyQQBOIgAb' +
+  'QYUIQf4XIAAbEHtBACECCyACCxMAIAAoAgAgASACIAMgBBAiEHoLxQ0BD38jAEHQAGsiAiQAIAIgATYCNCACIAA2AjAgAv0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LAzggAkG0LzYCSEG0L0EAQcwB/AsAAkAgACABRXJFBEAgAkEwakF+QQBBixVBABAsGgwBC0EBQegAEBEi' +
+  'BkUEQCACQX8QDzYCAEEAIQYgAkEwakF/QQBBlxIgAhAsGgwBCyACQQA2AiwgAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/' +
+  'AUdyckUEQCACQQM2AjgLAkAgAkEwahAtRQRAIAJBADYCREFyIQAgAkEwakFyQQBBmxlBABAsGgwBCyACQTBqIQUjAEHwAGsiASQA' +
+  'IAFBADYCbCACQX82AiwgBkEIaiEHQQAhAAJ/A0AgBSABQewAaiABQegAaiABQeQAahAxBEAgBSgCDCIKIAEoAmgiA2ohBCABKAJk' +
+  'IgggA2siCUEBRyAELQAAQfwAR3JFBEAgAigCLEEATgRAIAVBcCADQbUZQQAQLBpBcAwECyACIAA2AiwMAgsgCCAKIAMgCBAyIgtL' +
+  'BEAgASAKIAtqLQAANgIAIAVBcSALQc4aIAEQLBpBcQwDCyAHIAQgCRAzQQBOBEAgASABQTBqIAQgCRA0NgIQIAVBcyADQaMcIAFB' +
+  'EGoQLBpBcwwDCyAHIAQgCRA1IgRBAEgEQCABIAQQDzYCICAFIAQgA0GXEiABQSBqECwMAwUgAEEBaiEADAILAAsLQQAgAigCLCID' +
+  'QQBIBH8gAiAANgIsIAAFIAMLDQAaIAVBckEAQZEWQQAQLBpBcgshACABQfAAaiQAIAIoAiwhCyAADQAgBiALIAYoAiQgC2sQECIB' +
+  'NgIAQQAhACABDQBBfyEAIAJBfxAPNgIQIAJBMGpBf0EAQZcSIAJBEGoQLBoLIAJBADYCKCACQgA3AyACQANAIAANASACQTBqEC0E' +
+  'QCACQTBqIQRBACEJIwBB0AFrIgMkACADQQA2AswBIAZBOGohDyAGQQhqIRACQANAIAQgA0HMAWogA0HIAWogA0HEAWoQMQRAIAMo' +
+  'AsgBIgUgAygCxAEiCiAFIApLGyEBIAQoAgwhByAFIQADQAJAIAAgAUcEQCAAIAdqLQAAQTpHDQEgACEBCyABIAcgBSABEDIiCEsE' +
+  'QCADIAcgCGotAAA2AhBBcSEAIARBcSAIQc4aIANBEGoQLBoMBQsgASAFRgRAQXAhACAEQXAgBUGRKEEAECwaDAULIBAgBSAHaiIM' +
+  'IAEgBWsiDRAzIg5BAEgEQCADIANBkAFqIAwgDRA0NgIgQXQhACAEQXQgBUGiJiADQSBqECwaDAULQQAhAEEAIQggASAKSQRAIAsg' +
+  'DkoEQCADIANBkAFqIAwgDRA0NgIwQXshACAEQXsgAUH1EiADQTBqECwaDAYLIAFBAWoiCCAKRgRAQXAhACAEQXAgAUH4J0EAECwa' +
+  'DAYLIAogByAIIAoQMiIBSwRAIAMgASAHai0AADYCQEFxIQAgBEFxIAFByRIgA0FAaxAsGgwGCwJAIA8gByAIaiIHIAogCGsiChAz' +
+  'IgFBAE4NACAPIAcgChA1IgFBAE4NACADIAEQDzYCUCAEIAEgCEGXEiADQdAAahAsIQAMBgsgAUEBaiEICwJAA0AgACAJRg0BIABB' +
+  'AnQgAEEBaiEAIAIoAiBqKAIAIA5HDQALIAMgA0GQAWogDCANEDQ2AoABQXwhACAEQXwgBUGyFCADQYABahAsGgwFCwJAIAIoAigg' +
+  'CUcEQCACKAIkIQAMAQsgAigCICAJQQF0QRAgCRsiAUECdCIAEBUiB0UEQEF/IQAgA0F/EA82AmAgBEF/IAVBlxIgA0HgAGoQLBoM' +
+  'BgsgAiAHNgIgIAIoAiQgABAVIgBFBEBBfyEAIANBfxAPNgJwIARBfyAFQZcSIANB8ABqECwaDAYLIAIgATYCKCACIAA2AiQLIAlB' +
+  'AnQiASACKAIgaiAONgIAIAAgAWogCDYCACAJQQFqIQkMAwsgAEEBaiEADAALAAsLQXohACAGKAIAIAIoAiAgAigCJCAJEBgiAUF6' +
+  'RgRAIARBekEAQc4VQQAQLBoMAQtBACEAIAFBAE4NACADIAEQDzYCACAEIAFBAEGXEiADECwhAAsgA0HQAWokAAwBCwsgAigCIBAW' +
+  'IAIoAiQQFgwBCyACKAIgEBYgAigCJBAWIAYQLkEAIQYLIAJB0ABqJAAgBkUEQEG0LygCAEHALxB7QfAqQbgvKQIANwIAQQAPC0EB' +
+  'QQgQESIARQRAIAYQLkF/QYUIEHtBAA8LIAAgBjYCBCAAIAYoAgBBACAGGzYCACAACwkAIAAoAgAQGgtHAgJ+AX8gAUGJEBB/IgQE' +
+  'fyAEBSAAKAIAIgAEfyAAIAH8ByICIAApA2giA3xCACADQn+FIAJWG0IAIAJCAFIbEAEFQX4LCwseAQF/IAFBiRAQfyICBH8gAgUg' +
+  'ACgCACAB/AcQAQsLHgEBfyABQYcfEH8iAkUEQCAAKAIAIAH8BxAlCyACC1sBAX8gASAAKAIAIgIQFzYCACABIAIoAgRBfiACGzYC' +
+  'BCABIAIoAiBBfiACGzYCCCABIAIoAjBBfiACGzYCDCABIAAoAgQiAAR/IAAoAlRBfiAAGwVBAAs2AhALDwAgACgCACABIAIQIxB6' +
+  'C18AIAAoAgBBiDEQJiABQYgxKQMAujkDACABQZAxKQMAujkDCCABQZgxKQMAujkDECABQaAxKwMAOQMYIAFBqDEoAgC3OQMgIAFB' +
+  'rDEoAgC3OQMoIAFBsDEpAwC6OQMwCwsAIAAoAgAQHBB6CyoAQdQqQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYC' +
+  'AAsGACAAEDsLPQBB1C5BADYCAEHYLkEANgIAIAAEQEHULiAAKAIENgIAQdguIAAoAgg2AgALQdguKAIAQdQuKAIAQQh0aguWAgIG' +
+  'fwF+IAAQF0EASARAQX5BmxMQe0F+DwsCfwJAIABFIAFFckEBIAIbBEBBfiEDQegsQX5B6QpBABA8GgwBCyAAIAFB6CwQQCIDDQAg' +
+  'ACgCACIGIAZsIQcDQCAEIAdGBEAgACgCHBAZQQAMAwsCQCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcDAAwBC0IAIQkg' +
+  'ACgCHCAEIAAoAiggBhAnIQUgAiAEQQN0aiIIQgA3AwBBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIoIANBAnRqKAIA' +
+  'IAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyADC0UEQEEADwsQlQELLwBB6CwoAgBBjC0Qe0HcKkHsLP0AAgD9' +
+  'CwIAQewqQfws/QACAP0LAgBB6CwoAgALBgAgABA9C5IKAg1/A34CQCABQYcfEH8iEQ0AIAVBiRAQfyIRDQAgBEEASARAQX5BnBgQ' +
+  'e0F+DwtBACERQeguIAI2AgBB4C4gAfwHNwMAQfAuIAM2AgBB+C4gBDYCAEGALyAF/Ac3AwAjAEEQayIKJAACQCAARSAGRXJBASAH' +
+  'GwRAQX4hCEHoLEF+QccKQQAQPBoMAQsgACgCACECIApB4C4pAwAiFTcDCCAKQn9BgC8pAwAiFiAWUBs3AwACfyACIAJsIgStIhZC' +
+  'Mn5CwJoMfCEXIAAiAygCGCAAKAIAIgJBEUggACgCDCACQQNsR3JyRQRAIAMoAgQhDSADKAIIIQ4jAEGQBmsiACQAIAAgFTcDiAYg' +
+  'AEGABGogAiAAQYgGaiIIEEsgAEGAAmogDiANIAgQTCAAIA0gDiAIEExBACEIIAJBACACQQBKGyEPA0AgCCAPRwRAIAIgCGwhECAA' +
+  'QYACaiAIQQJ0aiESQQAhCQNAIAIgCUYEQCAIQQFqIQgMAwUgByAJIBBqaiAAQYAEaiASKAIAIhMgDW0iFCAAIAlBAnRqKAIAaiAT' +
+  'IA0gFGxrIA5saiACb0ECdGotAABBAWo6AAAgCUEBaiEJDAELAAsACwsgAEGQBmokAEEADAELQQAhACMAQcAgayIIJAAgCCAVNwO4' +
+  'ICAIQTBqQQBBgCD8CwAgCP0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgCP0MAAAAAAAAAAAAAAAAAAAAAP0LAxACQAJAA0AgCikDAFAg' +
+  'CUEQRnINASADKAIcIAhBuCBqEEhCAYQQJSADIAhBMGpB6CwQQCICDQIgA0IBIBcgCikDABBJIAcgCEEQahBDIAogCCkDIBBKIAlB' +
+  'AWohCUEEIQAgCCgCECICQQRGDQALIAIhAAtBACECCyADKAIcEBkgAygCHEIAECUCQCACDQBBACECAkACQCAADgUAAgICAQILQXUh' +
+  'AkHoLEF1Qa0dQQAQPBoMAQsgCikDACEVIAggAygCACIANgIEIAggADYCAEHoLEFlQXUgFVAbQaQNIAgQPCECCyAIQcAgaiQAIAIL' +
+  'IggNACAGIAcgBPwKAAAgBEECdBASIg1FBEBBfyEIQegsQX9BhQhBABA8GgwBC0HwLigCACECIAQiAEEAIABBAEobIQgDQCAIIAtH' +
+  'BEAgAkEAIAsgC0F/cyAAakobRQRAIA0gDEECdGogCzYCACAMQQFqIQwLIAtBAWohCwwBCwsgDSAMIApBCGoQRiAMQRBtIhJBASAM' +
+  'Qf8BShshCUEBQQEgDEGAAm1B6C4oAgAiAhsgDEGABEgbIRNBAEH4LigCACACGyEPQgAgFkIChkLoB3wgAhshFUEAIQgDQCAKKQMA' +
+  'IhZQIAggDE4iAiAAIA9McnJFBEACQCAAIAYgByAEQfAuKAIAIA0gCEECdGoiFCAJIAwgCGsiAiACIAlKGyILQQEQR2siAiAPSA0A' +
+  'QQAhECMAQSBrIg4kACADIAZCAiAVIAopAwAQSUEAIA5BABBERQRAIAogDikDEBBKIA4oAgBBAUYhEAsgDkEgaiQAIBBFDQAgCCAL' +
+  'aiEIIAkgCSASSHQhCSACIQAMAgsgBiAHIARB8C4oAgAgFCALQQAQRxogCyATTARAIAggC2ohCAUgC0ECbSEJCwwBCwsgDRAWQQAh' +
+  'CCAWQgBSIAJyIAAgD0xyDQBBZSEIQegsQWVB2RhBABA8GgsgCkEQaiQAIAhFDQAQlQEhEQsgEQsfACAAQQFrIgBBA00EfyAAQQJ0' +
+  'QdApaigCAAVBxh4LC5smAxN/BHsCfkHQLCABNgIAQcwsIAA2AgBB1CwgAjYCAEHYLCADNgIAQdwsIAQ2AgBB4CwgBTYCAEHkLCAG' +
+  'NgIAQQAhAkEAIQYjAEHgAGsiCyQAQegsQQBB7AH8CwBBzCwoAgAhACALQdAsKAIAIgM2AlwgC0HULCgCACIHNgJYAkAgACAHrCAD' +
+  'rH4iHqdBfyAeQgF9QsAAVBsgABsiBUHBAGtBv39NBEAgC0HAADYCBCALIAU2AgBB6CxBbEHSHyALEDwaDAELIAMgB3JFBEAgC0Hc' +
+  'AGohACALQdgAaiEBAkAgBUHBAGtBQEkNAEEBIQdBASEDA0AgBSADIANsSARAIAAEQCAAIAc2AgALIAFFDQIgASAFIAdtNgIABSAH' +
+  'IAMgBSADbxshByADQQFqIQMMAQsLCyALKAJYIQcgCygCXCEDCwJAIANBAEwgB0EATHJFIAWtIAetIAOtflFxRQRAIAsgBTYCGCAL' +
+  'IAc2AhQgCyADNgIQQegsQWxB7SEgC0EQahA8GgwBC0HkLCgCACIAQQBIBEAgC0GAAjYCJCALIAA2AiBB6CxBa0G1FiALQSBqEDwa' +
+  'DAILIABFQeAsKAIAQQAgAEGBAkkbckUEQCALQYACNgJEIAsgADYCQEHoLEFrQbUWIAtBQGsQPBoMAgsCQAJAAn9BAUEwEBEiDARA' +
+  'IAxBATYCLCALQQA2AlAgC0IANwNIIAwgBzYCCCAMIAM2AgQgDCAFNgIAIAxB3CwoAgBBAEc2AhggC0HIAGohCkEAIQBBACEBIwBB' +
+  'kAJrIggkAANAIAEgBU4gAnJFBEAgBSABQQBBASAFIAhBEGoiAhA+IAFBAWohASAKIAUgAhA/IQIMAQsLA0AgACAFTiACckUEQCAF' +
+  'QQAgACAFQQEgCEEQaiIBED4gAEEBaiEAIAogBSABED8hAgwBCwtBfyEBAkAgAkUEQEEAIQACQAJAQdwsKAIAIglFBEBBACECA0Ag' +
+  'AiAFTiAAckUEQCAFIAIgAiADbyIAayAAIAdsIAMgByAIQRBqIgAQPiACQQFqIQIgCiAFIAAQPyEADAELCyAARQ0BQQAhAAwCC0EA' +
+  'IQIjAEHAggFrIgAkACAAQcCAAWpBAEGAAvwLACAFIAVsIQ4DQAJAIAIgDkYEQEEAIQEgBUEAIAVBAEobIQRBACECA0AgAiAERg0C' +
+  'IAUgAEHAgAFqIAJBAnRqKAIAIglHBEAgACAFNgIYIAAgCTYCFCAAIAI2AhBBayEBQegsQWtB1iAgAEEQahA8GgwDCyAKIAUgAEFA' +
+  'ayACIAVsQQJ0ahA/BEBBfyEBIABBfxA7NgIAQegsQX9BlxIgABA8GgwDBSACQQFqIQIMAQsACwALIAkgAkECdGooAgAiAUEATiAB' +
+  'IAVIcUUEQCAAIAE2AjggACAFQQFrNgI8IAAgAiAFb0EBajYCNCAAIAIgBW1BAWo2AjBBayEBQegsQWtBlyAgAEEwahA8GgwBCyAF' +
+  'IABBwIABaiABQQJ0aiINKAIAIgRGBH8gACABNgIgIAAgBTYCJCAAIAIgBW0iAUEBajYCKCAAIAIgASAFbGtBAWo2AixB6CxBa0Hc' +
+  'JiAAQSBqEDwaQWsFIA0gBEEBajYCACAAQUBrIAQgASAFbGpBAnRqIAI2AgAgAkEBaiECDAILIQELCyAAQcCCAWokACABIgINAwtB' +
+  'ACECQQEhBEHYLCgCACIOQQFxBEAgBUEAIAVBAEobIQkDQCACIAlGBEBBfyEBQQAhACAKIAUgCEEQahA/DQNBACECA0AgAiAJRwRA' +
+  'IAhBEGogAkECdGogAkF/cyAFaiACIAVsajYCACACQQFqIQIMAQsLIAogBSAIQRBqED8NAwUgCEEQaiACQQJ0aiACIAVsIAJqNgIA' +
+  'IAJBAWohAgwBCwsLQQAhASAOQQJxRQRAQQAhAAwBCwNAQQAhACADIARqIgkgBUoNAUEBIQIgAQ0BA0BBACAFIAIgB2oiAU4gABsE' +
+  'QCAFIAQgAiADIAcgCEEQaiIAED4gAUEBaiECIAogBSAAED8hAAwBBSAJQQFqIQQgACEBDAILAAsACwALA0ACQEEAIQIgAEHkLCgC' +
+  'AE4gAXINAEHgLCgCACECQQAhASMAQbAgayIHJAAgB0EwakEAQYAg/AsAIAVBACAFQQBKGyEEIAIgACIDIAVsQQJ0aiEJIAUgBWwh' +
+  'DgJ/A0AgASAERgRAIAVBAnQhDiACIQADQEEAIgEgACAJTw0DGgNAAkAgASAERgRAIAQhAQwBCyAAIAFBAnRqKAIAIAdBMGpqLQAA' +
+  'RQ0AIAFBAWohAQwBCwsgASAFRgRAIAcgA0EBajYCBCAHIAAgAmtBAnUgBW1BAWo2AgBB6CxBa0HdDyAHEDwaQWsMBAUgACAOaiEA' +
+  'DAELAAsACyAJIAFBAnRqKAIAIgBBAE4gACAOSHFFBEAgByAFNgIsIAcgBTYCKCAHIAA2AiQgByADQQFqNgIgQegsQWtBjR4gB0Eg' +
+  'ahA8GkFrDAILIAdBMGogAGoiDSANLQAAIg1BAWo6AAAgAUEBaiEBIA1FDQALIAcgA0EBajYCECAHIAAgBW0iAUEBajYCFCAHIAAg' +
+  'ASAFbGtBAWo2AhhB6CxBa0HYHCAHQRBqEDwaQWsLIQIgB0GwIGokACACDQMgCiAFQeAsKAIAIAMgBWxBAnRqED8hASADQQFqIQAM' +
+  'AQsLIAFFDQELIAggARA7NgIAQegsIAFBlxIgCBA8IQILIAhBkAJqJAAgAgRAIAsoAlAQFgwEC0EAIQIgDCAMKAIAIgAgAGwiA0EB' +
+  'akEEEBEiATYCECAMIAAgCygCSCIEbCIIQQJ0EBIiCjYCFEF/IQcCQCAKRSABRXINACAIQQAgCEEAShshCAN/IAYgCEYEfwN/IAIg' +
+  'A0YEfyADQQQQESIDRQ0EQQAhBiAAQQAgAEEAShshBwNAIAQgBkoEQCAAIAZsIQRBACECA0AgAiAHRgRAIAZBAWohBiALKAJIIQQM' +
+  'AwUgASALKAJQIAIgBGpBAnRqKAIAQQJ0IghqKAIAIQkgAyAIaiIIIAgoAgAiCEEBajYCACAKIAggCWpBAnRqIAY2AgAgAkEBaiEC' +
+  'DAELAAsACwsgAxAWIAwgBDYCDEEABSACQQJ0IQYgASACQQFqIgJBAnRqIgggCCgCACABIAZqKAIAajYCAAwBCwsFIAsoAlAgBkEC' +
+  'dGooAgBBAnQgAWoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwshBwsgCygCUBAWQX8gBw0BGkEAIQJBACEHIwBBoAhrIg4kACAMIAwo' +
+  'AgAiBCAMKAIMbCAEIARsIgpqQQAQECIANgIcIAwgCkECdBASIgE2AihBfyEDAkAgAEUgAUVyDQBBfiEBAkAgAEUgBCAKbCIIQQBI' +
+  'ciAMKAIQIApBAnRqKAIAIAptQQJqrCAErCAKrX5+Ih5CAFNyDQAgAEEcaiAAQSRqIAitIh8gADQCIHxBBBATIgENACAAQQhqIABB' +
+  'EGogADQCDCAeIB98fEEQEBMhAQsgASIDDQBBACEDIARBEEwEQCAMKAIQIApBAnRqKAIAIQBBACAIQQJ0QQRqEBIiD0UgACAEbCAI' +
+  'akECdBASIgdFcmshAwtBACEAA0ACQCAAIApPIANyRQRAIABBAWohAUEAIQkDQCAEIAlMIANyDQIgCSAKaiENIA4gADYCACAMKAIQ' +
+  'IgMgAUECdGohECADIABBAnRqKAIAIQNBASEGA0AgECgCACADTARAIAwoAhwgDkEAIAYQGCIDQR91IQ0gDwRAIA8gA0ECdGogAjYC' +
+  'ACAHIAJBAnRqIA4gBkECdPwKAAAgAiAGaiECCyADIA1xIQMgCUEBaiEJDAIFIA4gBkECdGogDSAMKAIUIANBAnRqKAIAIARsajYC' +
+  'ACADQQFqIQMgBkEBaiEGDAELAAsACwALIA9FIANyRQRAIA8gCEECdGogAjYCACAMAn9BACEBQQAhEAJAIAhBAEggDCgCDCAEbCAK' +
+  'aiICQe//A2tBkoB8SXINAEEBIQogAiEAAkADQCABIAhGDQEgAUECdCEEIA8gAUEBaiIBQQJ0aigCACAEIA9qKAIAayIEIAogBCAK' +
+  'ShshCiAEIAAgACAEShshACAEQQBKDQALQQAMAgsgCqwgCKx+Qv7///8HVQ0AQQFBOBARIgZFDQAgBiAKNgIQIAYgCDYCBCAGIAI2' +
+  'AgAgBiACIABtIgRBAWoiCTYCDCAGIAJBD2pBEG0iAUEEdCISNgIIIAYgEkEQaiIANgIcIAYgAUEFdCAAakHBAGpBQHEiATYCICAG' +
+  'IAggCmxBAnRBBGoQEiIUNgIUIAYgAkEGdBASIhM2AhggBkEBIAEQESIRNgIkIAYgBEEDaiABbEE/chASIgE2AiwgBiABQT9qQUBx' +
+  'NgIoIAYgCUECdEEEaiIEEBIiCTYCMCAGIAQQEiIENgI0AkAgFEUgAUVyIBFFIBNFcnIgBEUgCUVycg0AIAIgEWpB/wEgEiACa/wL' +
+  'ACAIQQBKBEAgACARaiEZIA8oAgAhAQNAIBQgCiAQbCIVQQJ0aiEWQQAhACABIgQgDyAQQQFqIhBBAnRqKAIAIgFIBEADQCAHIARB' +
+  'AnRqKAIAIglBAEggAiAJTHINBAJAIAkgEWoiFy0AACINBEAgDUEQRg0GIAlBBHQiGCANakECdCATakEEaygCACAVRg0GDAELIAlB' +
+  'BHQhGAsgFiAAQQJ0akF+IA13QRB0IAlyNgIAIBMgDSAYakECdGogFTYCACAZIAlBAXRqIgkgCS8BAEEBIA10cjsBACAXIBctAABB' +
+  'AWo6AAAgAEEBaiEAIARBAWoiBCABSA0ACwsgACAKSARAA0AgFiAAQQJ0aiASNgIAIABBAWoiACAKRw0ACwsgCCAQRw0ACwsgBhAG' +
+  'IAYMAgsgBhAHC0EACzYCIAsgDxAWIAcQFgwCCyABIQAMAAsACyAOQaAIaiQAIAMMAQtBfwsiAyAFQQlHciALKAJcQQNHckUEQCAM' +
+  'KAIYIAwoAgxBG0dyDQRBACEHIAxBAUG0lQEQESIABH8DQCAAIAdqIgRBgBhqIQIgACAHQQF0aiIFQYAcaiEDQQAhBgNAAkAgByAG' +
+  'QQNsIgh2QQdxIgFFDQAgAiACLQAAQQEgBnRyOgAAIAEgAUEBa3ENACADIAMvAQAgASAIdHI7AQALIAZBAWoiBkEDRw0ACyAEQdgl' +
+  'aiECIAAgB0ECdGohAyAFQYAQaiEFQQAhAUEAIQQDQEEBIAR0IQpBByAEQQNsdCEPQQAhBgNAIAQgBkcEQCAAIAFBAnRqQdgpakGA' +
+  'HCAGQQNsdCAPckEHIAQgBmoiCEF9bEEbanRyIgk2AgBBCCAGdCAKckEBQQkgCGt0ciIIIAdxIAhGBEAgBSAFLwEAIAhyOwEAIAMg' +
+  'AygCACAJcjYCACACIAItAABBASABdHI6AAALIAFBAWohAQsgBkEBaiIGQQNHDQALIARBAWoiBEEDRw0ACyAHQQFqIgdBgARHDQAL' +
+  'IABBsJUBakF/NgIAIABBqJUBakJ/NwIAIABBoJUBakJ/NwIAIABBmJUBakJ/NwIAIABBkJUBakJ/NwIA/QwAAQIDAAAAAAAAAAAA' +
+  'AAAAIR39DAAAAAABAAAAAgAAAAMAAAAhHEEAIQEDQCAAIAFBAnRqIgJB7CRqQQH9DAAAAAAAAAAAAAAAAAAAAAAgHf0WAEEJcCID' +
+  '/Q8gHf0WAUEJcCIE/RcBIB39FgJBCXAiBf0XAiAd/RYDQQlwIgb9FwP9DRABAgMRBQYHEgkKCxMNDg8iGv0bAHT9EUEBIBr9GwF0' +
+  '/RwBQQEgGv0bAnT9HAJBASAa/RsDdP0cAyIbQQn9qwEgG/1QIBtBEv2rAf1Q/QsCACACQYAkakEHIBr9DAAAAAAAAAAAAAAAAAAA' +
+  'AAAgA0EDcP0PIARBA3D9FwEgBUEDcP0XAiAGQQNw/RcD/Q0QAQIDEQUGBxIJCgsTDQ4P/bEBIhv9GwB0/RFBByAb/RsBdP0cAUEH' +
+  'IBv9GwJ0/RwCQQcgG/0bA3T9HAMiG0H/AyAcIBr9sQEiGv0bAHT9EUH/AyAa/RsBdP0cAUH/AyAa/RsCdP0cAkH/AyAa/RsDdP0c' +
+  'A/1QIBtBCf2rAf1QIBtBEv2rAf1QQQEgHP0bAHT9EUEBIBz9GwF0/RwBQQEgHP0bAnT9HAJBASAc/RsDdP0cA/1P/QsCACAd/QwE' +
+  'BAQEAAAAAAAAAAAAAAAA/W4hHSAc/QwEAAAABAAAAAQAAAAEAAAA/a4BIRxBGCEGIAFBBGoiAUEYRw0ACwNAIAAgBkECdGoiA0Hs' +
+  'JGpBASAGQf8BcUEJcCIBdCICQQl0IAJyIAJBEnRyNgIAIANBgCRqQQcgASABQQNwa3QiAkH/AyAGIAFrdHIgAkEJdHIgAkESdHJB' +
+  'fiAGd3E2AgAgBkEBaiIGQRtHDQALIAAFQQALIgA2AiQgAA0EQX8hAwwBCyADRQ0DCyALIAMQOzYCMEHoLCADQZcSIAtBMGoQPBoL' +
+  'IAwQPQtBACEMCyALQeAAaiQAIAxFBEAQlQEaCyAMC+0CAwN/AXwCfiMAQSBrIgQkAAJAIABBACABG0UEQEF+IQNB6CxBfkHpCkEA' +
+  'EDwaDAELIAAgAUICQgBBACAEQegsEEQiAw0AQZgvIAQpAxAiBzcDAEGgLyAEKQMYIgg3AwBBqC8gBCgCADYCACAAKAIAIgAgAGwh' +
+  'A0EAIQADfyAAIANGBH9BACEDQYgvQQE2AgBBkC8gCLpEAAAAAAAA8D+gEE0gB7ogBUEBIAUbt6MiBkQAAAAAAADwPyAGRAAAAAAA' +
+  'APA/ZBsQTaAiBjkDAEEDIQADfyAARQ0DIABBA3RBsClqKwMAIAZlBH9BiC8gAEEBajYCAEEABSAAQQFrIQAMAQsLBSAFIAAgAWot' +
+  'AABFaiEFIABBAWohAAwBCwshAwsgBEEgaiQAIAMEQBCVAQ8LIAJBiC8oAgC3OQMAIAJBkC8rAwA5AwggAkGYLykDALo5AxAgAkGg' +
+  'LykDALo5AxggAkGoLygCALc5AyBBAAsGACAAEBcLPgEBfwJAIAJBvwwQfyIGDQAgA0GJEBB/IgYNACAAIAEgAvwHIAP8ByAEIAUQ' +
+  'nQFFBEBBAA8LEJUBIQYLIAYLTAAgACABIAIgAyAEQcAxQegsEEQiAEUEQCAFQcAxKAIAtzkDACAFQcgxKQMAujkDCCAFQdAxKQMA' +
+  'ujkDECAFQdgxKQMAujkDGAsgAAvbAQIFfwJ+AkAgA0G/DBB/IgcNACAEQYkQEH8iBw0AIABBACACQQBOG0UEQEF+IQdBfkHhCxB7' +
+  'DAELIAP8ByEMIAT8ByENIAAQFyIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAF' +
+  'IApqIAgQnQEiCgRAIAggCrc5AwAgCEHsLCgCALc5AyAgCEHwLCgCALc5AyggCEH0LCgCALc5AzAgCEH4LCgCALc5AzggB0EBaiEH' +
+  'CyAJQQFqIQkMAAsACyAHCwcAIABBCGoLCAAgACgC2CALyggCCH8BfiAAIQYgASEJIwBBIGsiByQAAn4CQCAEIg1BASAFIgwbRQ0A' +
+  'IAwEQCANQQA6AAALQmwgCUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogCSAJbCEAA0AgACAIRgRAQmogCSAKSA0DGkEAIQEgB0HE' +
+  'KigCADYCGCAHQbwqKQIANwIQAkAgBkUNAANAQcAAIQACQCABQcAARwRAIAEgBmpBiSBqLQAADQEgASEACwJAIAAgCUgEQEHwKSEF' +
+  'QT0hAAwBCyAHIAA2AhQgByAGQYkgaiIFNgIQCwJAIAYtAIggIgFFDQBBlSQgAcAiBEEFEC9FDQAgBSAEIAAQLw0AIAcgAToAGAsg' +
+  'Bi0AyiBBLEcNAiAHQSw6ABkMAgsgAUEBaiEBDAALAAsgA0ECRwRAQmYgCiAHKAIUSg0EGgsgB0EANgIIIAcgDDYCBCAHIA02AgAC' +
+  'QCADRQRAIAcgCSACQQAgB0EQahBwDAELAn9BACEAAkAgBkUgBigCBCADR3IgBigCzCBFIAYoAgAgCUdycg0AIAYoAtQgIgRFDQAg' +
+  'CSAJbCEFA0BBASAFIAtGDQIaIAQgC0ECdGooAgAiAUEASA0BIAEgBigC0CAiCEsgC0EAIAAgAU8bcg0BIAtBAWohCyADQQFHIAgg' +
+  'ASIAR3INAAsLQQALRQRAIAcgCSACIAMgB0EQahBwDAELIANBAUYEQCAHQRBqIQFBACEIIAYoAgAiACAAbCEEQQAhAwNAIAQgCEcE' +
+  'QCAHIAYoAswgIANqIAYoAtQgIAhBAnRqKAIAIgAgA2sQcSAHIAIgCGotAAAiAyAGIAhqLQAIRgR/IAYoAswgIABqLQAABSABIAMQ' +
+  'cgvAECogCEEBaiEIIABBAWohAwwBCwsgByAGKALMICADaiAGKALQICADaxBxDAELIAIhCUEAIQBBACEEIAZB0CBqIQsgBigCACIB' +
+  'IAFsIQoDQAJAAkAgACAKRwRAIAYoAswgIQgCQCAGKALUICIBIABBAnRqKAIAIgUgASAAQQFqIgJBAnRqIAsgAiAKSRsoAgAiAU8N' +
+  'ACAFIAhqLAAAIgMQYEUEQCADEGFFDQELIAVBAWohAQwCCyABIAUgASAFSxshASAFIQMDQCABIANGDQIgAyAIaiwAABBiBEAgA0EB' +
+  'aiEDDAEFIAMhAQwDCwALAAsgByAGKALMICAEaiAGKALQICAEaxBxDAELIAcgBCAIaiAFIARrEHECQCAAIAlqLQAAIgMgACAGai0A' +
+  'CEYEQCAHIAYoAswgIAVqIAEgBWsQcQwBCyAHIAMQcwsgAiEAIAEhBAwBCwsLIAcoAgghACAMBEAgDSAAIAxBAWsgACAMSRtqQQA6' +
+  'AAALIACtDAMFIAIgCGotAAAiASAKIAEgCksbIQogCEEBaiEIDAELAAsAC0J+CyEOIAdBIGokACAOQoCAgIAIWQRAQXZBhxcQe0F2' +
+  'DwsgDqcQegsPACAABEAgABBQIAAQFgsLaQEBfwJAAkBB4CAQEiIERQRAQX9BhQgQewwBC0GwLyADNgIAQawvIAI2AgAgACABQawv' +
+  'IARB6CwQTkUNARCVARpB/CogBCgC2CA2AgBBgCsgBCgC3CA2AgAgBBBQIAQQFgtBACEECyAECwcAIAAoAgALCAAgACgC3CALBwAg' +
+  'ACgCBAtDAQF/IwBBEGsiAyQAQdwqQQBB8AH8CwBB2CogADYCACADIAE2AgAgAyACNgIEQYQrQcgBQdcQIAMQKxogA0EQaiQACwUA' +
+  'QeAxCwvJIgQAQYAIC64hZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBhdCAlczsgYSAlZHgl' +
+  'ZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBub3QgYSBkaWdpdCBv' +
+  'ZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9tIHRleHQAdGhlIGFs' +
+  'cGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBhcmF0b3JzIG9yIGNv' +
+  'bW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlvbnMgb3Igb3V0cHV0' +
+  'AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxheW91dAB0aGUgYWxw' +
+  'aGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3Vu' +
+  'dABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUg' +
+  'YWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3Mg' +
+  'dGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdldAB0aGUgZ3Jp' +
+  'ZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVkIHB1enps' +
+  'ZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBh' +
+  'cyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhh' +
+  'YmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAG1h' +
+  'eE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVz' +
+  'ACVzJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0' +
+  'aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVz' +
+  'JXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9y' +
+  'IGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0g' +
+  'IiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAG5vIHNvbHZlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNl' +
+  'ZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGludG8AdGhlIHNl' +
+  'YXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFw' +
+  'cGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBw' +
+  'cmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxk' +
+  'IG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9u' +
+  'czogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28gZ2l2ZW5zIGNsYXNoAG91dHB1dCB0' +
+  'b28gbG9uZwAsIGVuZGluZwBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAg' +
+  'bXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVz' +
+  'dCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0' +
+  'IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNv' +
+  'bmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6' +
+  'bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hh' +
+  'cmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAG9wdGlvbiBpbmRl' +
+  'eCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2Vs' +
+  'bHMgZml0cyBubyBTdWRva3Ugc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRl' +
+  'Y2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4g' +
+  'JWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMg' +
+  'YWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEg' +
+  'cmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1z' +
+  'IGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVm' +
+  'b3JlIHRoZSBzZWFyY2ggZW5kZWQAbm8gb3B0aW9uIGlzIGZvcmNlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNv' +
+  'bHVtbiAlZCBob2xkcyAlZDsgZGlnaXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVj' +
+  'ZSAlZDsgcGllY2VzIGFyZSAwLi4lZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAB0aGUgYWxwaGFi' +
+  'ZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2Vz' +
+  'dCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdW5l' +
+  'eHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJSSBzeW1ib2xz' +
+  'OyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUgMHglMDJYAHRo' +
+  'ZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUg' +
+  'Z29lcyBwYXN0IDY0eDY0AC4uLgAuMF8tAG51bWJlcnMgMS0lZCwAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJl' +
+  'IDF4MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykA' +
+  'dGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUg' +
+  'JXMpAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAHVua25vd24gaXRl' +
+  'bSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9y' +
+  'ZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQg' +
+  'cmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAn' +
+  'OicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAAC0NAAA0DAAATg8AAD8OAAA8DQAAEgoAABIIAAC+' +
+  'DwAApQkAAJENAACZCgAAGgkAAFkKAACrDQAA7RIAAAUEAABzCwAAmA4AAKkLAACMDwAAaA8AAFkMAACsBQAAaQQAANYNAAB2CwAA' +
+  '/g0AAN8OAAB/BwBBvikLKPg/AAAAAAAAEEAzMzMzMzMZQAAEAAAKCwAAkw4AANoFAAAQAAAAxREAQfApC1YxMjM0NTY3ODlBQkNE' +
+  'RUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6AAAAAAAAAAABAAAAAAAA8BQAAD0AAAAuIABB' +
+  'yCoLA/AYAg=='

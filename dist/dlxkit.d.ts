@@ -206,6 +206,10 @@ export interface CountOptions {
   /** search only shard `shard` (0..parts-1) of `parts` (see Problem.shardPrefixes); the shards add up to the whole */
   shard?: number
   parts?: number
+  /** shards of about equal size, cut by Knuth's random-probe estimate (slower to split; see shardPrefixes) */
+  balanced?: boolean
+  /** the balanced split's seed, 0..2^20-1 (default 1): the same seed, the same split */
+  splitSeed?: number
 }
 export interface CountResult { count: number, status: 'done' | 'limit' | 'stopped', nodes: number }
 
@@ -242,7 +246,12 @@ export class Problem<D = unknown> {
   unforce (): void
   itemOptions (item: number): number[]
   branchItem (): number
-  shardPrefixes (shard: number, parts: number): number[][]
+  /** the options to force for each subtree of shard `shard` of `parts`, in search order */
+  shardPrefixes (shard: number, parts: number, opts?: { balanced?: boolean, splitSeed?: number }): number[][]
+  /** the whole balanced split: each part's prefixes (in search order) and estimated node count */
+  balancedShards (parts: number, opts?: { splitSeed?: number }): { parts: number[][][], estimates: number[] }
+  /** Knuth's estimate of the search below the forced options: nodes (estimated), steps (the probes' cost) */
+  estimate (opts?: { probes?: number, seed?: number }): { nodes: number, steps: number }
   /** count({ shard, parts, maxNodes }): the older name */
   countShard (shard: number, parts: number, opts?: { maxNodes?: number }): number
   /** throws BAD_ARGUMENT for a non-integer, BAD_ITEM outside 0..items-1 */

@@ -106,6 +106,16 @@ int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap);
  * Abandons any search in progress. */
 int32_t dlx_branch_item(dlx_t *d);
 
+/* Knuth's estimate of the search below the forced options: the mean of
+ * `probes` random paths down the tree, each scoring the sum over its nodes
+ * of the product of the branching degrees above them, which is the node
+ * count of dlx_stats() in expectation (a dead end is a node, a solution is
+ * not). The paths follow `seed` (the same seed, the same estimate, on
+ * either search); *steps (may be NULL) gets the nodes the probes met, the
+ * estimate's cost. Returns DLX_OK, DLX_EARG or DLX_ENOMEM. Abandons any
+ * search in progress; the forced options stay as they were. */
+int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint64_t *steps);
+
 /* Force option k into every solution (a puzzle's givens). Forced options are
  * stacked; dlx_unforce() pops the last. On a clash returns DLX_ECONFLICT and
  * nothing changes; dlx_conflict() then tells which forced option and item

@@ -150,6 +150,7 @@ ${BATCH}
 ${EXIT}`,
 
   cover: `Usage: dlxkit cover [OPTIONS] [FILE|-]
+       dlxkit cover --sum [--json] FILE...
 
 Solves an exact-cover problem in Knuth's DLX format: a line of items
 (primary, then '|' and secondary ones), then one option per line; secondary
@@ -179,7 +180,17 @@ Options:
   --shard K/N          search only the K-th of N independent parts of the
                        search tree (1 <= K <= N): the counts of the N shards
                        add up to the whole count, so N machines can share a
-                       big count (e.g. with GNU parallel)
+                       big count (e.g. with GNU parallel or a Slurm array).
+                       The parts are of about equal size: cut and dealt by
+                       Knuth's random-probe estimate, the same in every
+                       process (a function of FILE, N and --split-seed);
+                       with --json the output names the part, for --sum
+  --split-seed S       another seed for that split (default 1; below 2^20)
+  --sum FILE...        add up the parts' outputs (--count --json --shard K/N:
+                       one or more lines a file, - for standard input): the
+                       total count, or with --json
+                       {count, nodes, status, parts}; refused (exit status 2)
+                       unless every part 1..N is there once and finished
 ${PROGRESS}
 
 Exit status: 0 when all went well; 1 when the input is invalid
@@ -190,7 +201,8 @@ shard: a shard may well hold none) or the search was stopped by
 Examples:
   dlxkit cover --count queens-12.dlx
   dlxkit cover --count --jobs 4 pentomino-6x10.dlx
-  parallel dlxkit cover --count --shard {}/8 big.dlx ::: 1 2 3 4 5 6 7 8`,
+  parallel 'dlxkit cover --count --json --shard {}/8 big.dlx > part-{}.json' ::: $(seq 8)
+  dlxkit cover --sum part-*.json`,
 
   sheet: `Usage: dlxkit sheet [OPTIONS] IN.xlsx
 

@@ -393,3 +393,31 @@ int dlx_bits_search(dlx_t *d, uint64_t stop) {
     return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS) : search(d, stop, 0);
 #endif
 }
+
+/* Knuth's random probes from the forced options (dlx_estimate): each goes
+ * down the tree as the search does, one random option per node, drawn from
+ * *rng. Returns the sum of their scores; *steps counts the nodes they met.
+ * Level 0's state, written once, is only read: each probe starts there. */
+double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps) {
+    dlx_bits *b = d->bits;
+    uint64_t upd = 0;
+    double score = 0;
+    start_state(d, b);
+    for (int32_t j = 0; j < probes; j++) {
+        double weight = 1;
+        for (int32_t l = 0, x; b->left[2 * l] > 0; l++) {
+            score += weight, ++*steps; /* a node: it has an item to cover */
+            int32_t t = choose_item(b, l, &x);
+            if (t == 0) break; /* a dead end */
+            weight *= t;
+            int32_t k = -1;
+            for (uint64_t r = rng_next(rng) % (uint64_t)t + 1; r; r--) k = next_option(b, l, x, k + 1, 0);
+            /* k's kill set holds the item's other options: no need to strike them first */
+            if (!choose(b, 2 * l, l, k, &upd, 0) && b->left[2 * (l + 1)] > 0) {
+                score += weight, ++*steps; /* the child is a dead end: one node */
+                break;
+            }
+        }
+    }
+    return score;
+}

@@ -83,6 +83,8 @@ int dlx_bits_ready(dlx_t *d);
 int dlx_bits_search(dlx_t *d, uint64_t stop);
 void dlx_bits_free(dlx_t *d);
 size_t dlx_bits_bytes(const dlx_t *d);
+/* Random probes down the bit-set tree: the sum of their scores (dlx_estimate). */
+double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps);
 /* For the tests: run every search on the links (DLX_ENGINE_LINKS) or not. */
 void dlx_set_engine(dlx_t *d, int engine);
 

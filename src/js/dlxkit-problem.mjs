@@ -1,9 +1,10 @@
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 import { ERR, RESULT, SLOT } from './dlxkit-abi.mjs'
-import { DlxError, checkCount, checkFlag, checkIndex } from './dlxkit-errors.mjs'
+import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole } from './dlxkit-errors.mjs'
 import { readSpec } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
+import { balancedSplit, checkShard } from './dlxkit-split.mjs'
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 
@@ -198,9 +199,9 @@ export class Problem {
   }
 
   /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
-  countDetailed ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, limit, maxNodes })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
     return this._kit._with([8], (out) => {
       const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
       const count = this._kit._f64()[out >> 3]
@@ -210,11 +211,11 @@ export class Problem {
 
   /**
    * Every solution in turn (sorted option indices; with withData
-   * [{ index, data }]), up to `limit`; of one shard with shard and parts.
+   * [{ index, data }]), up to `limit`; of one shard with shard and parts (and balanced).
    */
-  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0, withData } = {}) {
+  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, withData } = {}) {
     withData = checkFlag(withData, 'withData')
-    const search = new Search(this, { shard, parts, limit, maxNodes })
+    const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
     // The run itself forces and unforces a shard's prefixes: it steps out
@@ -279,15 +280,31 @@ export class Problem {
   branchItem () { return this._x.dk_problem_branch_item(this._idle()) } // it restarts the search
 
   /**
-   * Split the search into `parts` independent pieces: lists of options to
-   * force, taken from the first levels of the tree, dealt round-robin. The
-   * counts of all shards add up to the whole count.
+   * Knuth's estimate of the search below the forced options: the mean of
+   * `probes` random paths down the tree, reproducible from `seed`.
+   * { nodes (the estimated node count), steps (the nodes the probes met) }
    */
-  shardPrefixes (shard, parts) {
+  estimate ({ probes = 1000, seed = 1 } = {}) {
+    checkWhole(probes, 'probes', INT32_MAX, 'BAD_ARGUMENT', 1)
+    return this._kit._with([16], (out) => {
+      this._kit._check(this._x.dk_problem_estimate(this._idle(), checkCount(seed, 'seed'), probes, out))
+      const f = this._kit._f64()
+      return { nodes: f[out >> 3], steps: f[(out >> 3) + 1] }
+    })
+  }
+
+  /**
+   * Split the search into `parts` independent pieces: lists of options to
+   * force. Plainly, taken from the first levels of the tree and dealt
+   * round-robin; `balanced`, cut where the estimate says a subtree is big
+   * and dealt so that every part's estimated size is near the mean, a pure
+   * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
+   * counts of all shards add up to the whole count either way.
+   */
+  shardPrefixes (shard, parts, { balanced = false, splitSeed = 1 } = {}) {
     this._idle()
-    if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-      throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
-    }
+    checkShard(shard, parts)
+    if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
     let prefixes = [[]]
     // Deepen until there are enough pieces to deal (or nothing to split).
     for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
@@ -307,6 +324,17 @@ export class Problem {
       if (!split) break
     }
     return prefixes.filter((_, i) => i % parts === shard)
+  }
+
+  /**
+   * The balanced split whole, for a caller that hands the parts out itself:
+   * { parts: for each part the options to force for each of its subtrees,
+   * in search order; estimates: each part's estimated node count }.
+   */
+  balancedShards (parts, { splitSeed = 1 } = {}) {
+    this._idle()
+    checkShard(0, parts)
+    return balancedSplit(this, parts, splitSeed)
   }
 
   /** count({ shard, parts, maxNodes }), kept for callers of the older name. */

@@ -14,23 +14,28 @@ const PROGRESS_NODES = 100000
  * again to go on. Node counts are for the whole run, over all its prefixes.
  */
 export class Search {
-  /** Options: shard, parts (search shard 0..parts-1 only), limit, maxNodes (0: none). */
-  constructor (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  /**
+   * Options: shard, parts (search shard 0..parts-1 only), balanced and
+   * splitSeed (shards of about equal size: Problem.shardPrefixes), limit,
+   * maxNodes (0: none).
+   */
+  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
     this.problem = problem
     this.count = 0
     this.status = null // then 'done', 'limit' or 'stopped'
-    this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts)
+    this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
-    this._forced = -1 // its options forced so far (-1: none is being searched)
+    this._searching = false // a prefix's search is under way
+    this._held = [] // the options the run has forced, in order
     this._spent = 0 // nodes of the prefixes done
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
 
   /** Nodes spent so far. */
-  get nodes () { return this._spent + (this._forced >= 0 ? this.problem.stats().nodes : 0) }
+  get nodes () { return this._spent + (this._searching ? this.problem.stats().nodes : 0) }
 
   /** The fraction of the run done, 0..1 (the engine's estimate within a prefix). */
   get progress () {
@@ -110,30 +115,46 @@ export class Search {
 
   /** Leave the problem as it was (nothing forced by the run); call it when done with the run. */
   close () {
-    if (this._forced > 0) this._leave()
+    if (this._searching) this._leave()
+    this._release(0)
   }
 
-  /** Force the next prefix and start its search; false when none is left. */
+  /**
+   * Force the next prefix and start its search; false when none is left.
+   * What it shares with the last one stays forced: a balanced shard's
+   * prefixes, in search order, often begin alike, and forcing near the
+   * root costs the most.
+   */
   _enter () {
     if (++this._at >= this._prefixes.length) return false
-    this._forced = 0
-    for (const k of this._prefixes[this._at]) {
-      this.problem.force(k)
-      this._forced++
+    const next = this._prefixes[this._at]
+    const held = this._held
+    let same = 0
+    while (same < held.length && same < next.length && held[same] === next[same]) same++
+    this._release(same)
+    for (let j = same; j < next.length; j++) {
+      this.problem.force(next[j])
+      held.push(next[j])
     }
     this.problem.restart()
+    this._searching = true
     return true
   }
 
-  /** Count the prefix's nodes and unforce it. */
+  /** Count the prefix's nodes (its options stay forced until _enter or _release). */
   _leave () {
     this._spent += this.problem.stats().nodes
-    for (; this._forced > 0; this._forced--) this.problem.unforce()
-    this._forced = -1
+    this._searching = false
+  }
+
+  /** Unforce the run's options down to the first `keep`. */
+  _release (keep) {
+    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
   }
 
   _end (status) {
-    if (this._forced >= 0) this._leave()
+    if (this._searching) this._leave()
+    this._release(0)
     this.status = status
     return status
   }
@@ -142,7 +163,7 @@ export class Search {
 /**
  * Search `problem` as it stands (with any forced options), whole or one
  * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }.
- * Options: shard, parts, limit, maxNodes (for the whole run), onSolution
+ * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), onSolution
  * (sorted option indices), onProgress (a fraction, every 100,000 nodes),
  * stop (asked before each step: true ends the run as 'stopped'). Counting
  * alone (no callback) takes one call into the module per prefix.

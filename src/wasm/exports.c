@@ -381,3 +381,14 @@ EXPORT int32_t dk_problem_format_option(const dk_problem_t *p, int32_t k, char *
     int64_t n = dlx_text_format_option(p->text, k, buf, (size_t)cap);
     return engine_rc((int32_t)n); /* the full length, or an error */
 }
+
+/* Knuth's estimate of the search below the forced options (dlx_estimate),
+ * for balanced shards. out: [estimated nodes, nodes the probes met]. */
+EXPORT int32_t dk_problem_estimate(dk_problem_t *p, double seed, int32_t probes, double *out) {
+    uint64_t s, steps = 0;
+    NUMBER_ARG(seed, s, "seed");
+    if (probes < 1) return set_error(DLX_EARG, "probes must be 1 or more");
+    int rc = dlx_estimate(p->dlx, s, probes, out, &steps);
+    out[1] = (double)steps;
+    return engine_rc(rc);
+}

@@ -8,6 +8,7 @@ import { InputError, openInput, readWholeText } from '../input.mjs'
 import { createWorker, threadCount } from '../library.mjs'
 import { ParseError, SolutionPrinter, parse } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
+import { sumParts } from '../cover-sum.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -17,7 +18,9 @@ const OPTIONS = {
   'max-nodes': { type: 'string' },
   json: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
-  shard: { type: 'string' }
+  shard: { type: 'string' },
+  'split-seed': { type: 'string' },
+  sum: { type: 'boolean' }
 }
 
 // An endless input (`yes |`) must end in an error, not fill the memory; the
@@ -27,6 +30,7 @@ const MAX_TEXT_BYTES = 256 << 20
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
   if (values.help || values.version) return io.about(values, 'cover')
+  if (values.sum) return printSum(positionals, values, io)
   const settings = coverSettings(values, io)
   const input = openInput(inputPaths(positionals, 'cover', { many: false })[0], 'cover')
   try {
@@ -61,9 +65,12 @@ function coverSettings (values, io) {
     threads: threadCount(parseJobs(values, 'cover'), values.quiet ? null : io.terminal),
     shard: 0,
     parts: 1,
-    sharded: values.shard !== undefined
+    sharded: values.shard !== undefined,
+    splitSeed: values['split-seed'] === undefined ? 1 : parseWholeNumber(values['split-seed'], 'split-seed', { command: 'cover' })
   }
   if (settings.sharded) Object.assign(settings, parseShard(values.shard, 'cover'))
+  if (settings.splitSeed >= 2 ** 20) throw new UsageError(`--split-seed must be below ${2 ** 20} (got ${settings.splitSeed})`, 'cover')
+  if (values['split-seed'] !== undefined && !settings.sharded) throw new UsageError('--split-seed goes with --shard', 'cover')
   if (settings.sharded && settings.threads > 1) throw new UsageError('--shard and --jobs cannot be combined (run one shard per process)', 'cover')
   if (settings.mode === 'first') settings.limit = 1
   return settings
@@ -85,26 +92,38 @@ async function searchOnWorker (text, settings, { out, terminal }) {
   const worker = await createWorker()
   try {
     const problem = await parse(worker, text)
-    const { limit, maxNodes, shard, parts } = settings
+    const { limit, maxNodes, shard, parts, splitSeed } = settings
+    // --shard K/N: balanced parts, the same split in every process; the
+    // result names its part (1-based, as on the command line) for --sum.
+    const balanced = settings.sharded
+    const part = balanced ? { shard: shard + 1, parts } : {}
     const onProgress = terminal.showsProgress ? (p) => terminal.search(p.progress ?? 0, p.nodes) : undefined
     if (settings.mode === 'count') {
-      const { count, nodes, status } = await problem.countDetailed({ shard, parts, limit, maxNodes, onProgress })
-      return { count, nodes, status }
+      const { count, nodes, status } = await problem.countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress })
+      return { count, nodes, status, ...part }
     }
     const printer = new SolutionPrinter(problem, settings.json, out)
     try {
-      for await (const s of problem.solutions({ shard, parts, limit, maxNodes, onProgress })) {
+      for await (const s of problem.solutions({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress })) {
         await printer.prepare(s)
         printer.print(s)
       }
     } catch (e) {
       if (e?.code !== 'STOPPED') throw e
-      return { count: printer.printed, nodes: maxNodes, status: 'stopped' }
+      return { count: printer.printed, nodes: maxNodes, status: 'stopped', ...part }
     }
-    return { count: printer.printed, nodes: null, status: limit && printer.printed >= limit ? 'limit' : 'done' }
+    return { count: printer.printed, nodes: null, status: limit && printer.printed >= limit ? 'limit' : 'done', ...part }
   } finally {
     worker.terminate()
   }
+}
+
+/** --sum PART...: the total count of a sharded count's parts (JSON with --json). */
+function printSum (paths, values, { out }) {
+  const total = sumParts(paths, 'cover')
+  out.line(values.json ? JSON.stringify(total) : String(total.count))
+  out.flush()
+  return 0
 }
 
 /** Prints the count (--count) and says what went wrong. Returns the exit status. */
