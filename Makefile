@@ -71,13 +71,21 @@ WASM_OPT  ?= wasm-opt
 # Run before any emcc: dist/ comes built (committed, and in the npm package),
 # so a missing compiler is worth a sentence, not "emcc: not found".
 NEED_EMCC := @command -v $(EMCC) >/dev/null 2>&1 || { echo "make: $(EMCC) not found. dist/ is built already (it is committed and in the npm package): nothing needs it to use dlxkit. Rebuilding it needs Emscripten: apt-get install emscripten (or make EMCC=/path/to/emcc)" >&2; exit 1; }
+# wasm-opt inlines a function with one caller however big it is. V8
+# compiles a hot function whole with TurboFan, on CPU time the user pays
+# (an exact-cover count tiers up the search and the parser), and a big one
+# costs more than its parts: the bit-set search inside dlx_search_until,
+# with the linked search and the tables' building, took twice as long.
+WASM_ONE_CALLER ?= 100
+ONE_CALLER := --one-caller-inline-max-function-size=$(WASM_ONE_CALLER)
 WASM_FEAT := -msimd128 -mbulk-memory -msign-ext -mnontrapping-fptoint
 WASM_CC   := -std=c11 -Iinclude -Wall -Wextra
 WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
              -sINITIAL_MEMORY=512KB -sTOTAL_STACK=128KB -sABORTING_MALLOC=0 -sMALLOC=none \
-             -sEXPORTED_FUNCTIONS=_malloc,_free -sBINARYEN_IGNORE_IMPLICIT_TRAPS
+             -sEXPORTED_FUNCTIONS=_malloc,_free -sBINARYEN_IGNORE_IMPLICIT_TRAPS \
+             -sBINARYEN_EXTRA_PASSES=$(ONE_CALLER)
 WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sign-ext \
-             --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz
+             --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz $(ONE_CALLER)
 # The boundary (src/wasm/): the C library and memory cap, and the dk_* exports.
 WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c
 WASM_HDR  := src/wasm/heap.h src/wasm/records.h

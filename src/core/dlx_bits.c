@@ -251,7 +251,12 @@ INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
     return t;
 }
 
-/* The state at level 0: every option live, less those the forced ones kill. */
+/* The state at level 0: every option live, less those the forced ones kill.
+ * Out of the search in WebAssembly (see links_search in dlx_search.c): V8
+ * compiles the search whole, and this runs once. */
+#ifdef __wasm__
+__attribute__((noinline))
+#endif
 static void start_state(dlx_t *d, dlx_bits *b) {
     int32_t w = b->words, s = b->stride, n = d->n_options;
     uint64_t *live = b->live;
