@@ -75,7 +75,7 @@ export class LineSolver {
     const count = puzzles.length
     const first = puzzles[0]
     const n = typeof first === 'string' && lineSide(first, size)
-    const table = n && this._api._lines.get(n, size ?? 0, null)
+    const table = n && n <= 64 && this._api._lines.get(n, size ?? 0, null) // larger: the full path refuses it
     if (!table) return null
     const n2 = n * n
     const at = SLOT.solve
