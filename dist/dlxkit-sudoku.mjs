@@ -208,6 +208,9 @@ export class SudokuApi {
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
     checkTextSize(opts.size)
     checkAlphabet(opts.alphabet, opts.size) // an error of the call, not of each puzzle
+    const invalid = (cells, size) => ({ status: 'invalid', error: this._errorOf({ size, cells }, opts), solution: null, count: 0, nodes: 0 })
+    const fast = puzzles.length && plainOptions(opts) && this._fast.solveMany(puzzles, opts.size, limit, maxNodes, invalid)
+    if (fast) return fast // else the full path reads each puzzle and groups them by size
     const inputs = []
     const results = new Array(puzzles.length)
     try {

@@ -114,3 +114,25 @@ test('solve() keeps its buffer in module memory: answers stay right between othe
     assert.equal(kit.sudoku.solve(line.replaceAll('.', '0')).solution, slow[k].solution, 'another empty-cell mark')
   })
 })
+
+test('solveMany() of one-line puzzles (one block, one call) answers as the C reader\'s path does, clashes and other marks included', async () => {
+  const kit = await load()
+  const lines = puzzles('top1465.txt', 40).map((l, k) => k % 3 === 1 ? l.replaceAll('.', '0') : k % 3 === 2 ? l.replaceAll('.', '_') : l)
+  const clash = '55' + '.'.repeat(79)
+  const batch = [...lines.slice(0, 20), clash, ...lines.slice(20), '123456789'.repeat(9)]
+  const fast = kit.sudoku.solveMany(batch, { limit: 2 })
+  const slow = kit.sudoku.solveMany(batch.map((l) => l + ' '), { limit: 2 }) // a trailing blank: the C reader's path
+  assert.equal(fast.length, batch.length)
+  fast.forEach((r, k) => {
+    if (batch[k] === clash) {
+      assert.equal(r.status, 'invalid')
+      assert.equal(r.error.code, 'CLASH')
+      assert.deepEqual(r.error.details, slow[k].error.details)
+    } else assert.deepEqual(r, slow[k], batch[k])
+  })
+  assert.equal(fast.at(-1).status, 'invalid', 'a full grid that breaks the rules')
+  // mixed sides, or a line the table leaves to C, send the whole batch to the full path
+  const mixed = kit.sudoku.solveMany([lines[0], '1' + '.'.repeat(15), lines[1] + ' '])
+  assert.deepEqual(mixed.map((r) => r.status), ['unique', 'multiple', 'unique'])
+  assert.deepEqual(kit.sudoku.solveMany([]), [])
+})

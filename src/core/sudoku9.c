@@ -27,6 +27,13 @@
 #define AT(d, b) (9 * (b) + (d))
 #define DIGIT(d) (0x40201u << (d)) /* bits AT(d, 0..2) */
 #define ROW 0x1FFu      /* the 9 cells of a band's first row */
+/* Loops run once a puzzle or less, kept rolled: the WebAssembly build is
+ * -O3 for the hot ones, and the module has a size budget. */
+#ifdef __clang__
+#define ROLLED _Pragma("clang loop unroll(disable) vectorize(disable)")
+#else
+#define ROLLED
+#endif
 
 typedef struct {
     uint32_t f[27];  /* digit d, band b: f[AT(d, b)] (a band's nine side by side) */
@@ -74,6 +81,7 @@ static inline uint32_t fold(uint32_t m) { return (m | m >> 9 | m >> 18) & ROW; }
 sudoku9_t *sudoku9_new(void) {
     sudoku9_t *t = calloc(1, sizeof *t);
     if (!t) return NULL;
+    ROLLED
     for (uint32_t x = 0; x < 512; x++) {
         for (int k = 0; k < 3; k++) {
             uint32_t g = x >> 3 * k & 7;
@@ -96,6 +104,7 @@ sudoku9_t *sudoku9_new(void) {
             }
     }
     for (int d = 0; d < 9; d++) t->seen[d] = ~0u; /* no columns seen */
+    ROLLED
     for (int i = 0; i < 27; i++) {
         int col = i % 9, box = col / 3;
         t->peers[i] = ((ROW << (i / 9 * 9)) | spread(7u << 3 * box)) & ~(1u << i);
@@ -148,15 +157,18 @@ static inline uint32_t row_box_pairs(const sudoku9_t *t, uint32_t m) {
 static int band(run_t *r, int d, int b) {
     const sudoku9_t *t = r->t;
     uint32_t *p = r->b->f + AT(d, b), m = *p, open = r->b->open[b];
-    if (!(m & open)) return __builtin_popcount(m) == 3; /* placed in all three rows, or one lacks d */
-    m &= t->keep[row_box_pairs(t, m)];
+    m &= t->keep[row_box_pairs(t, m)]; /* a row without d leaves no matching */
     if (!m) return 0;
-    if (m != *p) r->touched |= 1u << AT(d, b);
+    r->touched |= (uint32_t)(m != *p) << AT(d, b);
     *p = m;
+    /* The rows left with one cell: after the matching they lie in three
+     * boxes apart, so placing one leaves the others where they are. */
+    uint32_t one = 0;
     for (int k = 0; k < 27; k += 9) {
-        uint32_t row = *p & ROW << k;
-        if (!(row & (row - 1)) && (row & open)) place(r, d, b, __builtin_ctz(row));
+        uint32_t row = m & ROW << k;
+        one |= row & (row - 1) ? 0 : row;
     }
+    for (one &= open; one; one &= one - 1) place(r, d, b, __builtin_ctz(one));
     return 1;
 }
 
@@ -186,14 +198,14 @@ static int columns(run_t *r, int d) {
     return 1;
 }
 
-/* Settle digit d: its changed bands and its columns until neither changes it. */
+/* Settle digit d: its bands and its columns until neither changes it. All
+ * three bands each time: a band that did not change costs less than the
+ * branch that would skip it, mispredicted. */
 static int settle(run_t *r, int d) {
     uint32_t mine = DIGIT(d);
     while (r->dirty & mine) {
-        uint32_t bands = r->dirty >> d;
         r->dirty &= ~mine;
-        for (int b = 0; b < 3; b++)
-            if (bands >> 9 * b & 1 && !band(r, d, b)) return 0;
+        if (!band(r, d, 0) || !band(r, d, 1) || !band(r, d, 2)) return 0;
         if (r->stopped || !columns(r, d)) return 0;
     }
     return 1;
@@ -322,12 +334,15 @@ static choice_t choose(const sudoku9_t *t, const board_t *bd) {
         return c;
     }
     int fewest = 10;
+    ROLLED
     for (int b = 0; b < 3; b++)
         for (uint32_t s = bd->open[b]; s; s &= s - 1) {
             int i = __builtin_ctz(s), n = 0;
+            ROLLED
             for (int d = 0; d < 9; d++) n += bd->f[AT(d, b)] >> i & 1;
             if (n < fewest) {
                 fewest = n, c.unit = (uint8_t)b, c.at = (uint8_t)i, c.left = 0;
+                ROLLED
                 for (int d = 0; d < 9; d++) c.left |= (uint16_t)((bd->f[AT(d, b)] >> i & 1) << d);
             }
         }
@@ -362,6 +377,7 @@ static void take(run_t *r, const choice_t *c, int k) {
 }
 
 static void write_solution(const board_t *bd, uint8_t *solution) {
+    ROLLED
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++)
             for (uint32_t m = bd->f[AT(d, b)]; m; m &= m - 1)
@@ -374,6 +390,7 @@ int sudoku9_solve(sudoku9_t *s, const uint8_t *grid, uint64_t limit, uint64_t ma
     board_t *root = s->stack;
     for (int k = 0; k < 27; k++) root->f[k] = BAND;
     root->open[0] = root->open[1] = root->open[2] = BAND;
+    ROLLED
     for (int c = 0; c < 81; c++) {
         if (!grid[c]) continue;
         int d = grid[c] - 1, b = c / 27, i = c % 27;

@@ -62,6 +62,61 @@ export class LineSolver {
     }
   }
 
+  /**
+   * solveMany() of one-line puzzles of one side with plain options: their
+   * bytes copied through the line table into one block of module memory,
+   * one call into the module, each answer turned into its symbols there and
+   * read with one decode. null leaves the whole batch to the full path (a
+   * puzzle that is not such a line); a puzzle the module rejects is asked
+   * about alone (invalid(cells, n) gives its result), as the full path does.
+   */
+  solveMany (puzzles, size, limit, maxNodes, invalid) {
+    checkTextSize(size)
+    const count = puzzles.length
+    const first = puzzles[0]
+    const n = typeof first === 'string' && lineSide(first, size)
+    const table = n && n <= 64 && this._api._lines.get(n, size ?? 0, null) // larger: the full path refuses it
+    if (!table) return null
+    const n2 = n * n
+    const at = SLOT.solve
+    const kit = this._api._kit
+    return kit._with([8 * at.length * count + 2 * n2 * count], (out) => {
+      const grids = out + 8 * at.length * count
+      const sols = grids + n2 * count
+      const blanks = new Uint8Array(count)
+      let u8 = this._view()
+      for (let j = 0; j < count; j++) {
+        const p = puzzles[j]
+        if (typeof p !== 'string' || lineSide(p, size) !== n) return null
+        const blank = copyLine(table, p, n2, u8, grids + j * n2)
+        if (blank < 0) return null
+        blanks[j] = blank || 0x2e // '.' if none, as the C printer would
+      }
+      const h = this._plainSolver(n)
+      kit._check(this._api._x.dk_sudoku_solve_many(h, grids, count, limit, maxNodes, sols, out))
+      u8 = this._view() // the search may have grown the memory
+      const f = this._f64
+      const results = new Array(count)
+      for (let j = 0, o = out >> 3; j < count; j++, o += at.length) {
+        if (f[o + at.status] < 0) { // rare: asked again alone for the full message
+          results[j] = invalid(u8.slice(grids + j * n2, grids + (j + 1) * n2), n)
+          u8 = this._view()
+          continue
+        }
+        const c = f[o + at.count]
+        table.codes[0] = blanks[j]
+        results[j] = {
+          status: STATUS[f[o + at.status]],
+          solution: c > 0 ? lineIn(u8, sols + j * n2, n2, table.codes) : null,
+          count: c,
+          nodes: f[o + at.nodes],
+          guesses: f[o + at.guesses]
+        }
+      }
+      return results
+    })
+  }
+
   /** The solver of the plain n x n shape, from the cache (most recent last) or built. */
   _plainSolver (n) {
     const key = this._plainKeys[n] ??= shapeKey(n, [0, 0], 0, [], null)
