@@ -7,6 +7,8 @@
 
 #include "dlx_scan.h"
 
+#include <stdlib.h>
+
 /* The primary item with the fewest options left (ties: the first), stopping
  * early at 0 or 1. Returns its length; INT32_MAX if every item is covered.
  * Small problems scan the length array in blocks of 64, then 16, whose
@@ -62,12 +64,131 @@ found:
     return t;
 }
 
-/* Search until a solution, the end, or the node counter reaching `stop`. */
-INLINE int search(dlx_t *d, uint64_t stop, const int colored) {
+/* ---- restarts ------------------------------------------------------------ */
+
+/* Luby's universal sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: the length
+ * of run i (from 1) in units. */
+static uint64_t luby(uint64_t i) {
+    for (;;) {
+        int k = 1;
+        while (k < 63 && (1ULL << k) - 1 < i) k++;
+        if ((1ULL << k) - 1 == i) return 1ULL << (k - 1);
+        i -= (1ULL << (k - 1)) - 1;
+    }
+}
+
+/* The nodes of one Luby unit: a run must be able to reach the bottom of
+ * the tree, whose depth grows with the items, and to learn weights on the
+ * way. Measured on random-hole Sudoku 25x25 and 36x36 (bench/hard-sudoku.mjs):
+ * units of 3,000 nodes took 3x the nodes of 10,000, 100 nodes 10x. Tests
+ * set their own (dlx_set_restart_unit). */
+static uint64_t restart_unit(const dlx_t *d) {
+    return d->restart_unit ? d->restart_unit : 10000;
+}
+
+/* Start run number d->restarts (0: the first): its order, its budget, and
+ * the stacks of items already down to 0 or 1 option, and to a few. */
+static void begin_run(dlx_t *d, uint64_t nodes) {
+    if (d->restarts == 0) /* weights are learnt from one search's runs */
+        for (int32_t i = 0; i <= d->n_primary; i++) d->weight[i] = 1;
+    d->rng = mix_seed(d->seed ^ d->restarts * 0xD1B54A32D192ED03ULL);
+    d->run_stop = nodes + luby(d->restarts + 1) * restart_unit(d);
+    int32_t n = 0, f = 0;
+    for (int32_t k = 1; k <= d->n_primary; k++) {
+        if (d->len[k] <= 1) d->stack[n++] = k;
+        else if (d->len[k] <= FEW_MAX) d->few[f++] = k;
+    }
+    d->sp = n, d->nfew = f, d->ntrail = 0;
+}
+
+/* Inference at node l: for every primary item A newly down to a few
+ * options (the few stack from where the parent left it), the items B that
+ * all of A's options cover: A's option will cover B, so B's options without
+ * A go (for Sudoku: locked candidates). Returns whether any went. */
+INLINE int infer(dlx_t *d, int32_t l, dance m, pusher push, uint64_t *upd) {
+    const dlx_node *nd = m.nd;
+    int32_t np = d->n_primary, k = l ? d->lv[l - 1].chk : 0, ruled = 0;
+    for (; d->few + k < push->few; k++) {
+        int32_t a = d->few[k];
+        if (a > np || m.len[a] > FEW_MAX || m.len[a] < 2) continue; /* secondary, covered, forced */
+        int32_t common[8], nc = 0;
+        int32_t p0 = nd[a].down;
+        for (int32_t q = p0 + 1; q != p0; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+            if (nd[q].top > 0 && nc < 8) common[nc++] = nd[q].top;
+        for (int32_t p = nd[p0].down; p != a && nc; p = nd[p].down) {
+            int32_t kept = 0;
+            for (int32_t c = 0; c < nc; c++) {
+                int32_t q = p + 1;
+                for (; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+                    if (nd[q].top == common[c]) break;
+                if (q != p) common[kept++] = common[c];
+            }
+            nc = kept;
+        }
+        for (int32_t c = 0; c < nc; c++) {
+            int32_t b = common[c];
+            for (int32_t r = nd[b].down; r != b; r = nd[r].down) {
+                int32_t q = r + 1;
+                for (; q != r; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+                    if (nd[q].top == a) break;
+                if (q != r) continue; /* one of A's options */
+                elim(m, r, upd, push);
+                d->trail[d->ntrail++] = r;
+                ruled = 1;
+            }
+        }
+    }
+    d->lv[l].chk = k;
+    return ruled;
+}
+
+/* The item to branch on with restarts: one with no option left, else one
+ * with one (both found on the stack, no scan), else the one with the fewest
+ * options per failure weight (dom/wdeg). Returns its length. */
+INLINE int32_t choose_weighted(dlx_t *d, int32_t l, int32_t sp, int32_t *best) {
+    const int32_t *len = d->len, *stk = d->stack;
+    int32_t np = d->n_primary, lo = l ? d->lv[l - 1].lo : 0, one = 0;
+    /* Dead entries (secondary, covered) stay dead below this node. */
+    while (lo < sp && (stk[lo] > np || len[stk[lo]] > 1)) lo++;
+    d->lv[l].lo = lo;
+    for (int32_t k = lo; k < sp; k++) {
+        int32_t x = stk[k];
+        if (x > np) continue;
+        if (len[x] == 0) {
+            *best = x;
+            return 0;
+        }
+        if (len[x] == 1 && !one) one = x;
+    }
+    if (one) {
+        *best = one;
+        return 1;
+    }
+    const uint32_t *w = d->weight;
+    int32_t bl = COVERED, b = 0;
+    uint32_t bw = 1;
+    for (int32_t k = 1; k <= np; k++) {
+        int32_t x = len[k];
+        if (x < COVERED && (!b || (uint64_t)x * bw < (uint64_t)bl * w[k])) bl = x, bw = w[k], b = k;
+    }
+    *best = b;
+    return bl;
+}
+
+/* Search until a solution, the end, or the node counter reaching `stop`.
+ * With rs (restarts on), a run that reaches d->run_stop before a solution
+ * unwinds to level 0 and starts over in a new order. */
+INLINE int search(dlx_t *d, uint64_t stop, const int colored, const int rs) {
     dance m = {d->node, d->item, d->len};
     dlx_node *nd = d->node;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
+    int32_t *stk = d->stack, *few = d->few;
+    stacks st = {stk + d->sp, few + d->nfew};
+    pusher push = rs ? &st : NULL;
+    const int inferring = rs && !colored && d->trail;
+    struct rs_level *lv = d->lv;
     uint64_t nodes = d->nodes, upd = d->updates;
+    uint64_t lim = stop < d->run_stop ? stop : d->run_stop;
     int32_t l = d->level, cur, best;
     int rc;
 
@@ -84,24 +205,50 @@ INLINE int search(dlx_t *d, uint64_t stop, const int colored) {
             rc = DLX_SOLUTION;
             goto solution;
         }
+        if (rs) {
+            begin_run(d, nodes);
+            st.one = stk + d->sp, st.few = few + d->nfew;
+            lim = stop < d->run_stop ? stop : d->run_stop;
+        }
         /* fall through */
     case PH_FORWARD:
         break;
     }
 
 forward:
-    if (nodes >= stop) {
+    if (nodes >= lim) {
+        if (rs && nodes < stop) { /* the run's budget is spent: start over */
+            while (l > 0) {
+                cur = choice[--l];
+                uncommit_rest(m, cur, colored);
+                uncover(m, nd[cur].top, colored);
+                if (inferring) unelim_to(m, d->trail, &d->ntrail, lv[l].trail);
+            }
+            d->restarts++;
+            begin_run(d, nodes);
+            st.one = stk + d->sp, st.few = few + d->nfew;
+            lim = stop < d->run_stop ? stop : d->run_stop;
+            goto forward;
+        }
         d->phase = PH_FORWARD;
         d->depth = l;
         rc = DLX_BUDGET;
         goto out;
     }
     nodes++;
+    if (inferring) lv[l].trail = d->ntrail, lv[l].chk = l ? lv[l - 1].chk : 0;
     {
-        int32_t t = choose_item(d, &best);
-        if (t == 0) goto backtrack; /* dead end: nothing covered at this level */
+        int32_t t;
+    choose:
+        t = rs ? choose_weighted(d, l, (int32_t)(st.one - stk), &best) : choose_item(d, &best);
+        if (inferring && t > 1 && infer(d, l, m, push, &upd)) goto choose;
+        if (t == 0) { /* dead end: nothing covered at this level */
+            if (rs && d->weight[best] < UINT32_MAX) d->weight[best]++;
+            goto leave;
+        }
         if (t > 1) d->guesses++;
-        cover(m, best, colored, &upd);
+        cover(m, best, colored, &upd, push);
+        if (rs) lv[l].sp_try = (int32_t)(st.one - stk), lv[l].few_try = (int32_t)(st.few - few);
         cur = nd[best].down;
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) cur = nd[cur].down;
@@ -109,7 +256,7 @@ forward:
     }
 try:
     choice[l] = cur;
-    commit_rest(m, cur, colored, &upd);
+    commit_rest(m, cur, colored, &upd, push);
     if (m.it[0].next == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
@@ -121,6 +268,7 @@ try:
 recover: /* undo choice[l] and try the next option of its item */
     best = nd[cur].top;
     uncommit_rest(m, cur, colored);
+    if (rs) st.one = stk + lv[l].sp_try, st.few = few + lv[l].few_try;
     cur = nd[cur].down;
     if (cur == best) cur = nd[cur].down;
     if (cur != start[l]) {
@@ -128,7 +276,8 @@ recover: /* undo choice[l] and try the next option of its item */
         goto try;
     }
     uncover(m, best, colored);
-backtrack:
+leave: /* node l is done: what its inference ruled out comes back */
+    if (inferring) unelim_to(m, d->trail, &d->ntrail, lv[l].trail);
     if (l == 0) goto done;
     cur = choice[--l];
     goto recover;
@@ -141,7 +290,9 @@ done:
 solution:
     d->phase = PH_AT_SOLUTION;
     d->solutions++;
+    d->run_stop = UINT64_MAX; /* restarts end: this run goes on to the end */
 out:
+    if (rs) d->sp = (int32_t)(st.one - stk), d->nfew = (int32_t)(st.few - few);
     d->level = l;
     d->nodes = nodes;
     d->updates = upd;
@@ -151,12 +302,18 @@ out:
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
-    if (d->phase == PH_START) d->on_bits = dlx_bits_ready(d);
+    /* Restarts run on the links only (the bit-set search keeps Knuth's tree). */
+    if (d->phase == PH_START) d->on_bits = !d->restarts_on && dlx_bits_ready(d);
+    if (d->phase == PH_START && d->restarts_on && !d->has_colors && d->cap_trail < d->n_options) {
+        int32_t *t = realloc(d->trail, (size_t)d->n_options * sizeof *t); /* room to rule out every option */
+        if (t) d->trail = t, d->cap_trail = d->n_options; /* else no inference */
+    }
     if (d->on_bits) return dlx_bits_search(d, stop);
-#ifdef DLX_ONE_SEARCH /* one copy that tests for colors as it goes: smaller, a little slower */
-    return search(d, stop, d->has_colors);
+#ifdef DLX_ONE_SEARCH /* one copy per mode that tests for colors as it goes: smaller, a little slower */
+    return d->restarts_on ? search(d, stop, d->has_colors, 1) : search(d, stop, d->has_colors, 0);
 #else
-    return d->has_colors ? search(d, stop, 1) : search(d, stop, 0);
+    if (d->restarts_on) return d->has_colors ? search(d, stop, 1, 1) : search(d, stop, 0, 1);
+    return d->has_colors ? search(d, stop, 1, 0) : search(d, stop, 0, 0);
 #endif
 }
 

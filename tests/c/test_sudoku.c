@@ -103,19 +103,26 @@ static int nine_agrees(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint
 
 /* Other shapes up to 16x16: the bit-mask engine (sudoku_solve) and the
  * linked one must walk the same tree: same status, count, nodes, guesses
- * and first solution, also when a budget or a limit stops them. Returns the
- * number of mismatches. */
+ * and first solution, also when a budget or a limit stops them (Knuth's
+ * tree: restarts off; with them on the linked search must agree on status
+ * and count). Returns the number of mismatches. */
 static int engines_agree(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
     if (su->nine) return nine_agrees(su, puzzle, limit, budget);
     static uint8_t a[MAXC], b[MAXC];
     int cells = sudoku_size(su) * sudoku_size(su);
     sudoku_result_t ra, rb;
     memset(a, 0, (size_t)cells), memset(b, 0, (size_t)cells);
+    sudoku_set_restarts(su, 0);
     int ca = sudoku_solve(su, puzzle, limit, budget, a, &ra, NULL);
     int cb = sudoku_solve_linked(su, puzzle, limit, budget, b, &rb, NULL);
+    sudoku_set_restarts(su, 1);
     int bad = !CHECK_EQ(ca, cb) + !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count) +
               !CHECK_EQ(ra.nodes, rb.nodes) + !CHECK_EQ(ra.guesses, rb.guesses);
     if (ra.count && rb.count) bad += !CHECK(memcmp(a, b, (size_t)cells) == 0);
+    if (budget) return bad;
+    cb = sudoku_solve_linked(su, puzzle, limit, 0, b, &rb, NULL);
+    bad += !CHECK_EQ(ca, cb) + !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count);
+    if (rb.status == SUDOKU_UNIQUE) bad += !CHECK(memcmp(a, b, (size_t)cells) == 0);
     return bad;
 }
 
