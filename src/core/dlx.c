@@ -211,11 +211,15 @@ static void unwind(dlx_t *d, const int colored) {
     }
 }
 
+void dlx_unwind(dlx_t *d) {
+    if (d->has_colors) unwind(d, 1);
+    else unwind(d, 0);
+}
+
 void dlx_restart(dlx_t *d) {
     if (!d) return;
     if (d->phase != PH_START && !d->on_bits) {
-        if (d->has_colors) unwind(d, 1);
-        else unwind(d, 0);
+        dlx_unwind(d);
     }
     reset_search(d);
 }

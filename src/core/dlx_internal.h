@@ -109,6 +109,8 @@ size_t dlx_bits_bytes(const dlx_t *d);
  * on small problems. */
 void dlx_set_engine(dlx_t *d, int engine);
 void dlx_set_restart_unit(dlx_t *d, uint64_t nodes);
+/* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */
+void dlx_unwind(dlx_t *d);
 
 /* ---- the dance ---------------------------------------------------------- */
 
@@ -274,5 +276,12 @@ static inline int32_t option_of(const dlx_node *nd, int32_t p) {
     while (nd[p].top > 0) p++;
     return -nd[p].top - 1;
 }
+
+/* Restarts (dlx_restarts.c): start run d->restarts at node count `nodes`;
+ * inference at node l (the search's stacks in push), 1 if options went. */
+void dlx_begin_run(dlx_t *d, uint64_t nodes);
+/* Room on the trail for every option (no colors), before a search starts. */
+void dlx_trail_room(dlx_t *d);
+int dlx_infer(dlx_t *d, int32_t l, pusher push, uint64_t *upd);
 
 #endif

@@ -7,8 +7,6 @@
 
 #include "dlx_scan.h"
 
-#include <stdlib.h>
-
 /* The primary item with the fewest options left (ties: the first), stopping
  * early at 0 or 1. Returns its length; INT32_MAX if every item is covered.
  * Small problems scan the length array in blocks of 64, then 16, whose
@@ -64,83 +62,7 @@ found:
     return t;
 }
 
-/* ---- restarts ------------------------------------------------------------ */
-
-/* Luby's universal sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: the length
- * of run i (from 1) in units. */
-static uint64_t luby(uint64_t i) {
-    for (;;) {
-        int k = 1;
-        while (k < 63 && (1ULL << k) - 1 < i) k++;
-        if ((1ULL << k) - 1 == i) return 1ULL << (k - 1);
-        i -= (1ULL << (k - 1)) - 1;
-    }
-}
-
-/* The nodes of one Luby unit: a run must be able to reach the bottom of
- * the tree, whose depth grows with the items, and to learn weights on the
- * way. Measured on random-hole Sudoku 25x25 and 36x36 (bench/hard-sudoku.mjs):
- * units of 3,000 nodes took 3x the nodes of 10,000, 100 nodes 10x. Tests
- * set their own (dlx_set_restart_unit). */
-static uint64_t restart_unit(const dlx_t *d) {
-    return d->restart_unit ? d->restart_unit : 10000;
-}
-
-/* Start run number d->restarts (0: the first): its order, its budget, and
- * the stacks of items already down to 0 or 1 option, and to a few. */
-static void begin_run(dlx_t *d, uint64_t nodes) {
-    if (d->restarts == 0) /* weights are learnt from one search's runs */
-        for (int32_t i = 0; i <= d->n_primary; i++) d->weight[i] = 1;
-    d->rng = mix_seed(d->seed ^ d->restarts * 0xD1B54A32D192ED03ULL);
-    d->run_stop = nodes + luby(d->restarts + 1) * restart_unit(d);
-    int32_t n = 0, f = 0;
-    for (int32_t k = 1; k <= d->n_primary; k++) {
-        if (d->len[k] <= 1) d->stack[n++] = k;
-        else if (d->len[k] <= FEW_MAX) d->few[f++] = k;
-    }
-    d->sp = n, d->nfew = f, d->ntrail = 0;
-}
-
-/* Inference at node l: for every primary item A newly down to a few
- * options (the few stack from where the parent left it), the items B that
- * all of A's options cover: A's option will cover B, so B's options without
- * A go (for Sudoku: locked candidates). Returns whether any went. */
-INLINE int infer(dlx_t *d, int32_t l, dance m, pusher push, uint64_t *upd) {
-    const dlx_node *nd = m.nd;
-    int32_t np = d->n_primary, k = l ? d->lv[l - 1].chk : 0, ruled = 0;
-    for (; d->few + k < push->few; k++) {
-        int32_t a = d->few[k];
-        if (a > np || m.len[a] > FEW_MAX || m.len[a] < 2) continue; /* secondary, covered, forced */
-        int32_t common[8], nc = 0;
-        int32_t p0 = nd[a].down;
-        for (int32_t q = p0 + 1; q != p0; q = nd[q].top <= 0 ? nd[q].up : q + 1)
-            if (nd[q].top > 0 && nc < 8) common[nc++] = nd[q].top;
-        for (int32_t p = nd[p0].down; p != a && nc; p = nd[p].down) {
-            int32_t kept = 0;
-            for (int32_t c = 0; c < nc; c++) {
-                int32_t q = p + 1;
-                for (; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
-                    if (nd[q].top == common[c]) break;
-                if (q != p) common[kept++] = common[c];
-            }
-            nc = kept;
-        }
-        for (int32_t c = 0; c < nc; c++) {
-            int32_t b = common[c];
-            for (int32_t r = nd[b].down; r != b; r = nd[r].down) {
-                int32_t q = r + 1;
-                for (; q != r; q = nd[q].top <= 0 ? nd[q].up : q + 1)
-                    if (nd[q].top == a) break;
-                if (q != r) continue; /* one of A's options */
-                elim(m, r, upd, push);
-                d->trail[d->ntrail++] = r;
-                ruled = 1;
-            }
-        }
-    }
-    d->lv[l].chk = k;
-    return ruled;
-}
+/* ---- restarts (their runs, inference: dlx_restarts.c) ---- */
 
 /* The item to branch on with restarts: one with no option left, else one
  * with one (both found on the stack, no scan), else the one with the fewest
@@ -206,7 +128,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int colored, const int rs) {
             goto solution;
         }
         if (rs) {
-            begin_run(d, nodes);
+            dlx_begin_run(d, nodes);
             st.one = stk + d->sp, st.few = few + d->nfew;
             lim = stop < d->run_stop ? stop : d->run_stop;
         }
@@ -218,14 +140,10 @@ INLINE int search(dlx_t *d, uint64_t stop, const int colored, const int rs) {
 forward:
     if (nodes >= lim) {
         if (rs && nodes < stop) { /* the run's budget is spent: start over */
-            while (l > 0) {
-                cur = choice[--l];
-                uncommit_rest(m, cur, colored);
-                uncover(m, nd[cur].top, colored);
-                if (inferring) unelim_to(m, d->trail, &d->ntrail, lv[l].trail);
-            }
+            d->depth = l, l = 0;
+            dlx_unwind(d); /* rare: the slow shared copy serves */
             d->restarts++;
-            begin_run(d, nodes);
+            dlx_begin_run(d, nodes);
             st.one = stk + d->sp, st.few = few + d->nfew;
             lim = stop < d->run_stop ? stop : d->run_stop;
             goto forward;
@@ -241,7 +159,7 @@ forward:
         int32_t t;
     choose:
         t = rs ? choose_weighted(d, l, (int32_t)(st.one - stk), &best) : choose_item(d, &best);
-        if (inferring && t > 1 && infer(d, l, m, push, &upd)) goto choose;
+        if (inferring && t > 1 && dlx_infer(d, l, push, &upd)) goto choose;
         if (t == 0) { /* dead end: nothing covered at this level */
             if (rs && d->weight[best] < UINT32_MAX) d->weight[best]++;
             goto leave;
@@ -304,13 +222,10 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
     /* Restarts run on the links only (the bit-set search keeps Knuth's tree). */
     if (d->phase == PH_START) d->on_bits = !d->restarts_on && dlx_bits_ready(d);
-    if (d->phase == PH_START && d->restarts_on && !d->has_colors && d->cap_trail < d->n_options) {
-        int32_t *t = realloc(d->trail, (size_t)d->n_options * sizeof *t); /* room to rule out every option */
-        if (t) d->trail = t, d->cap_trail = d->n_options; /* else no inference */
-    }
+    if (d->phase == PH_START && d->restarts_on) dlx_trail_room(d);
     if (d->on_bits) return dlx_bits_search(d, stop);
-#ifdef DLX_ONE_SEARCH /* one copy per mode that tests for colors as it goes: smaller, a little slower */
-    return d->restarts_on ? search(d, stop, d->has_colors, 1) : search(d, stop, d->has_colors, 0);
+#ifdef DLX_ONE_SEARCH /* one copy that tests for colors and restarts as it goes: smaller, a little slower */
+    return search(d, stop, d->has_colors, d->restarts_on);
 #else
     if (d->restarts_on) return d->has_colors ? search(d, stop, 1, 1) : search(d, stop, 0, 1);
     return d->has_colors ? search(d, stop, 1, 0) : search(d, stop, 0, 0);
