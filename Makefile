@@ -14,7 +14,7 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_bits.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_restarts.c dlx_bits.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h format.h utf8.h)
 LIBS    := -lm
@@ -103,7 +103,7 @@ DIST_JS   := $(JS_ENTRY) $(sort $(patsubst src/js/%,dist/%,$(JS_LIB))) dist/dlxk
 DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
-build/wasm/core/dlx_search.o: WASM_LEVEL := -O3 -fno-unroll-loops -DDLX_ONE_SEARCH
+build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEARCH
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3

@@ -39,6 +39,8 @@ const char *dlx_strerror(int code) {
 
 /* ---- building ------------------------------------------------------------ */
 
+static void reset_search(dlx_t *d);
+
 static int grow(void **buf, int32_t *cap, int64_t need, size_t elem) {
     if (need <= *cap) return DLX_OK;
     if (need > INT32_MAX - 1) return DLX_ETOOBIG;
@@ -68,8 +70,12 @@ dlx_t *dlx_new(int32_t primary, int32_t secondary) {
     d->start = malloc((size_t)(primary + 1) * sizeof *d->start);
     d->pos = malloc((size_t)(primary + 1) * sizeof *d->pos);
     d->tot = malloc((size_t)(primary + 1) * sizeof *d->tot);
+    d->weight = malloc((size_t)(primary + 1) * sizeof *d->weight);
+    d->stack = malloc(2 * ((size_t)n + 1) * sizeof *d->stack);
+    d->few = malloc(FEW_MAX * ((size_t)n + 1) * sizeof *d->few);
+    d->lv = malloc((size_t)(primary + 1) * sizeof *d->lv);
     if (!d->item || !d->len || !d->owner || !d->mark || !d->forced || !d->choice || !d->start || !d->pos ||
-        !d->tot || grow((void **)&d->node, &d->cap_nodes, (int64_t)n + 2, sizeof *d->node)) {
+        !d->tot || !d->weight || !d->stack || !d->few || !d->lv || grow((void **)&d->node, &d->cap_nodes, (int64_t)n + 2, sizeof *d->node)) {
         dlx_free(d);
         return NULL;
     }
@@ -87,7 +93,7 @@ dlx_t *dlx_new(int32_t primary, int32_t secondary) {
     /* The first spacer. */
     d->node[n + 1] = (dlx_node){0, 0, 0, 0};
     d->n_nodes = n + 2;
-    d->phase = PH_START;
+    reset_search(d);
     return d;
 }
 
@@ -104,6 +110,11 @@ void dlx_free(dlx_t *d) {
     free(d->start);
     free(d->pos);
     free(d->tot);
+    free(d->weight);
+    free(d->stack);
+    free(d->few);
+    free(d->lv);
+    free(d->trail);
     dlx_bits_free(d);
     free(d);
 }
@@ -190,22 +201,25 @@ int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *col
     return n;
 }
 
-static void reset_search(dlx_t *d);
-
 static void unwind(dlx_t *d, const int colored) {
     dance m = {d->node, d->item, d->len};
     for (int32_t l = d->depth - 1; l >= 0; l--) {
         int32_t cur = d->choice[l];
         uncommit_rest(m, cur, colored);
         uncover(m, m.nd[cur].top, colored);
+        if (d->ntrail) unelim_to(m, d->trail, &d->ntrail, d->lv[l].trail);
     }
+}
+
+void dlx_unwind(dlx_t *d) {
+    if (d->has_colors) unwind(d, 1);
+    else unwind(d, 0);
 }
 
 void dlx_restart(dlx_t *d) {
     if (!d) return;
     if (d->phase != PH_START && !d->on_bits) {
-        if (d->has_colors) unwind(d, 1);
-        else unwind(d, 0);
+        dlx_unwind(d);
     }
     reset_search(d);
 }
@@ -215,13 +229,11 @@ static void reset_search(dlx_t *d) {
     d->phase = PH_START;
     d->level = d->depth = d->max_level = 0;
     d->nodes = d->updates = d->solutions = d->guesses = d->restarts = 0;
-    /* Every restart replays the same random order: splitmix64 spreads any
-     * seed (even small ones) over the generator's state. */
-    uint64_t z = d->seed + 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    z ^= z >> 31;
-    d->rng = d->seed ? (z ? z : 1) : 0;
+    /* Every restart replays the same random order. With restarts on, even
+     * seed 0 draws one: the runs need orders of their own. */
+    d->rng = d->seed || d->restarts_on ? mix_seed(d->seed) : 0;
+    d->run_stop = UINT64_MAX;
+    d->sp = d->nfew = d->ntrail = 0;
 }
 
 int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
@@ -265,6 +277,11 @@ void dlx_set_engine(dlx_t *d, int engine) {
     dlx_restart(d);
     dlx_bits_free(d);
     d->engine_pref = engine;
+}
+
+void dlx_set_restart_unit(dlx_t *d, uint64_t nodes) {
+    dlx_restart(d);
+    d->restart_unit = nodes;
 }
 
 void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
@@ -333,10 +350,10 @@ static void take(dlx_t *d, int32_t k, const int colored) {
     for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
         int32_t i = nd[p].top;
         if (nd[p].color == 0) {
-            cover(m, i, colored, &upd);
+            cover(m, i, colored, &upd, NULL);
             d->owner[i] = k;
         } else if (nd[p].color > 0) {
-            purify(m, p, &upd);
+            purify(m, p, &upd, NULL);
             d->owner[i] = k;
         }
     }
@@ -398,9 +415,9 @@ void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item) {
 
 size_t dlx_memory_bytes(const dlx_t *d) {
     if (!d) return 0;
-    size_t per_item = sizeof(dlx_head) + 3 * sizeof(int32_t);
-    size_t per_level = 5 * sizeof(int32_t);
+    size_t per_item = sizeof(dlx_head) + (5 + FEW_MAX) * sizeof(int32_t); /* + the stacks */
+    size_t per_level = 5 * sizeof(int32_t) + sizeof(struct rs_level);
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
-           (size_t)d->cap_options * sizeof(int32_t) + dlx_bits_bytes(d);
+           ((size_t)d->cap_options + (size_t)d->cap_trail) * sizeof(int32_t) + dlx_bits_bytes(d);
 }

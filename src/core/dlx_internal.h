@@ -71,6 +71,27 @@ struct dlx {
     uint64_t seed, rng; /* the seed set, and the generator's state (0: natural order) */
     int restarts_on;    /* dlx_set_restarts */
     uint64_t restarts;  /* starts over since the last dlx_restart */
+    /* Restarts (dlx_search.c): the node count at which the current run
+     * gives up (UINT64_MAX: never, as without restarts or once a solution
+     * is found); per primary item its failure weight (1 + dead ends met on
+     * it since the last dlx_restart); the items whose length fell to 0 or 1,
+     * stacked by hide() so that forced moves are found without a scan:
+     * sp entries, of which those below lo_at[l] are dead for the nodes under
+     * level l, and sp_try[l] of them were there after level l's cover. */
+    uint64_t run_stop, restart_unit; /* the unit: 0 for the default */
+    uint32_t *weight;
+    int32_t *stack, sp; /* the items down to 0 or 1 option, sp of them */
+    /* Inference (restarts on, no colors): the items down to 2 .. FEW_MAX
+     * options, stacked as above (nfew), and the options they ruled out
+     * (trail, ntrail of them; room for every option, or NULL). */
+    int32_t *few, nfew;
+    int32_t *trail, ntrail, cap_trail;
+    struct rs_level {
+        int32_t sp_try, few_try; /* the stacks' heights after the level's cover */
+        int32_t lo;              /* stack entries below it are dead under this node */
+        int32_t chk;             /* few entries below it were examined on this path */
+        int32_t trail;           /* the trail's height when the node was entered */
+    } *lv;
 
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
@@ -85,8 +106,13 @@ void dlx_bits_free(dlx_t *d);
 size_t dlx_bits_bytes(const dlx_t *d);
 /* Random probes down the bit-set tree: the sum of their scores (dlx_estimate). */
 double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps);
-/* For the tests: run every search on the links (DLX_ENGINE_LINKS) or not. */
+/* For the tests: run every search on the links (DLX_ENGINE_LINKS) or not;
+ * restarts on Luby units of `nodes` (0: the default), to make them happen
+ * on small problems. */
 void dlx_set_engine(dlx_t *d, int engine);
+void dlx_set_restart_unit(dlx_t *d, uint64_t nodes);
+/* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */
+void dlx_unwind(dlx_t *d);
 
 /* ---- the dance ---------------------------------------------------------- */
 
@@ -98,11 +124,20 @@ typedef struct {
     int32_t *len; /* per item: options left in its column (+ COVERED once covered) */
 } dance;
 
+/* Where hide() stacks the items whose length falls to 0 or 1, and to
+ * 2 .. FEW_MAX (restarts), or NULL: a constant NULL compiles it away. Each
+ * item goes on a stack at most once per length on a path down the tree. */
+#define FEW_MAX 6
+typedef struct {
+    int32_t *one, *few;
+} stacks;
+typedef stacks *pusher;
+
 
 /* Unlink every other node of the option holding p from its column. Nodes
  * marked as agreeing with a purified color stay (as in DLX2): their column
  * is settled and nobody looks at it until it is restored. */
-static inline void hide(dance m, int32_t p, int colored, uint64_t *upd) {
+static inline void hide(dance m, int32_t p, int colored, uint64_t *upd, pusher push) {
     dlx_node *nd = m.nd;
     for (int32_t q = p + 1; q != p;) {
         int32_t x = nd[q].top, u = nd[q].up, dn = nd[q].down;
@@ -112,7 +147,11 @@ static inline void hide(dance m, int32_t p, int colored, uint64_t *upd) {
             q++;
         } else {
             nd[u].down = dn, nd[dn].up = u;
-            m.len[x]--;
+            int32_t left = --m.len[x];
+            if (push && left <= FEW_MAX) {
+                if (left <= 1) *push->one++ = x;
+                else *push->few++ = x;
+            }
             (*upd)++;
             q++;
         }
@@ -135,8 +174,8 @@ static inline void unhide(dance m, int32_t p, int colored) {
     }
 }
 
-static inline void cover(dance m, int32_t i, int colored, uint64_t *upd) {
-    for (int32_t p = m.nd[i].down; p != i; p = m.nd[p].down) hide(m, p, colored, upd);
+static inline void cover(dance m, int32_t i, int colored, uint64_t *upd, pusher push) {
+    for (int32_t p = m.nd[i].down; p != i; p = m.nd[p].down) hide(m, p, colored, upd, push);
     int32_t l = m.it[i].prev, r = m.it[i].next;
     m.it[l].next = r, m.it[r].prev = l;
     m.len[i] += COVERED;
@@ -151,12 +190,12 @@ static inline void uncover(dance m, int32_t i, int colored) {
 
 /* Settle secondary item top(p) on p's color: options with another color go,
  * options with the same color stay but are marked so nobody covers it twice. */
-static inline void purify(dance m, int32_t p, uint64_t *upd) {
+static inline void purify(dance m, int32_t p, uint64_t *upd, pusher push) {
     dlx_node *nd = m.nd;
     int32_t c = nd[p].color, i = nd[p].top;
     m.it[i].color = c; /* the header remembers the settled color */
     for (int32_t r = nd[i].down; r != i; r = nd[r].down) {
-        if (nd[r].color != c) hide(m, r, 1, upd);
+        if (nd[r].color != c) hide(m, r, 1, upd, push);
         else if (r != p) nd[r].color = -1;
     }
 }
@@ -172,15 +211,15 @@ static inline void unpurify(dance m, int32_t p) {
 }
 
 /* Take every item of p's option except top(p), which the caller covered. */
-static inline void commit_rest(dance m, int32_t p, int colored, uint64_t *upd) {
+static inline void commit_rest(dance m, int32_t p, int colored, uint64_t *upd, pusher push) {
     dlx_node *nd = m.nd;
     for (int32_t q = p + 1; q != p;) {
         int32_t x = nd[q].top;
         if (x <= 0) {
             q = nd[q].up;
         } else {
-            if (!colored || nd[q].color == 0) cover(m, x, colored, upd);
-            else if (nd[q].color > 0) purify(m, q, upd);
+            if (!colored || nd[q].color == 0) cover(m, x, colored, upd, push);
+            else if (nd[q].color > 0) purify(m, q, upd, push);
             q++;
         }
     }
@@ -200,10 +239,51 @@ static inline void uncommit_rest(dance m, int32_t p, int colored) {
     }
 }
 
+/* Rule out the option holding node r: unlink all its nodes, r's too. */
+static inline void elim(dance m, int32_t r, uint64_t *upd, pusher push) {
+    dlx_node *nd = m.nd;
+    int32_t u = nd[r].up, dn = nd[r].down, x = nd[r].top;
+    nd[u].down = dn, nd[dn].up = u;
+    int32_t left = --m.len[x];
+    if (push && left <= FEW_MAX) {
+        if (left <= 1) *push->one++ = x;
+        else *push->few++ = x;
+    }
+    hide(m, r, 0, upd, push);
+}
+
+static inline void unelim(dance m, int32_t r) {
+    dlx_node *nd = m.nd;
+    unhide(m, r, 0);
+    nd[nd[r].up].down = r, nd[nd[r].down].up = r;
+    m.len[nd[r].top]++;
+}
+
+/* Bring back the options ruled out since the trail was `to` high. */
+static inline void unelim_to(dance m, const int32_t *trail, int32_t *n, int32_t to) {
+    while (*n > to) unelim(m, trail[--*n]);
+}
+
+/* splitmix64: spreads a seed (even a small one) over a generator's state. */
+static inline uint64_t mix_seed(uint64_t z) {
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return z ? z : 1;
+}
+
 /* The option holding node p: the spacer after it says. */
 static inline int32_t option_of(const dlx_node *nd, int32_t p) {
     while (nd[p].top > 0) p++;
     return -nd[p].top - 1;
 }
+
+/* Restarts (dlx_restarts.c): start run d->restarts at node count `nodes`;
+ * inference at node l (the search's stacks in push), 1 if options went. */
+void dlx_begin_run(dlx_t *d, uint64_t nodes);
+/* Room on the trail for every option (no colors), before a search starts. */
+void dlx_trail_room(dlx_t *d);
+int dlx_infer(dlx_t *d, int32_t l, pusher push, uint64_t *upd);
 
 #endif

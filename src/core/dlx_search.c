@@ -62,12 +62,55 @@ found:
     return t;
 }
 
-/* Search until a solution, the end, or the node counter reaching `stop`. */
-INLINE int search(dlx_t *d, uint64_t stop, const int colored) {
+/* ---- restarts (their runs, inference: dlx_restarts.c) ---- */
+
+/* The item to branch on with restarts: one with no option left, else one
+ * with one (both found on the stack, no scan), else the one with the fewest
+ * options per failure weight (dom/wdeg). Returns its length. */
+INLINE int32_t choose_weighted(dlx_t *d, int32_t l, int32_t sp, int32_t *best) {
+    const int32_t *len = d->len, *stk = d->stack;
+    int32_t np = d->n_primary, lo = l ? d->lv[l - 1].lo : 0, one = 0;
+    /* Dead entries (secondary, covered) stay dead below this node. */
+    while (lo < sp && (stk[lo] > np || len[stk[lo]] > 1)) lo++;
+    d->lv[l].lo = lo;
+    for (int32_t k = lo; k < sp; k++) {
+        int32_t x = stk[k];
+        if (x > np) continue;
+        if (len[x] == 0) {
+            *best = x;
+            return 0;
+        }
+        if (len[x] == 1 && !one) one = x;
+    }
+    if (one) {
+        *best = one;
+        return 1;
+    }
+    const uint32_t *w = d->weight;
+    int32_t bl = COVERED, b = 0;
+    uint32_t bw = 1;
+    for (int32_t k = 1; k <= np; k++) {
+        int32_t x = len[k];
+        if (x < COVERED && (!b || (uint64_t)x * bw < (uint64_t)bl * w[k])) bl = x, bw = w[k], b = k;
+    }
+    *best = b;
+    return bl;
+}
+
+/* Search until a solution, the end, or the node counter reaching `stop`.
+ * With rs (restarts on), a run that reaches d->run_stop before a solution
+ * unwinds to level 0 and starts over in a new order. */
+INLINE int search(dlx_t *d, uint64_t stop, const int colored, const int rs) {
     dance m = {d->node, d->item, d->len};
     dlx_node *nd = d->node;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
+    int32_t *stk = d->stack, *few = d->few;
+    stacks st = {stk + d->sp, few + d->nfew};
+    pusher push = rs ? &st : NULL;
+    const int inferring = rs && !colored && d->trail;
+    struct rs_level *lv = d->lv;
     uint64_t nodes = d->nodes, upd = d->updates;
+    uint64_t lim = stop < d->run_stop ? stop : d->run_stop;
     int32_t l = d->level, cur, best;
     int rc;
 
@@ -84,24 +127,46 @@ INLINE int search(dlx_t *d, uint64_t stop, const int colored) {
             rc = DLX_SOLUTION;
             goto solution;
         }
+        if (rs) {
+            dlx_begin_run(d, nodes);
+            st.one = stk + d->sp, st.few = few + d->nfew;
+            lim = stop < d->run_stop ? stop : d->run_stop;
+        }
         /* fall through */
     case PH_FORWARD:
         break;
     }
 
 forward:
-    if (nodes >= stop) {
+    if (nodes >= lim) {
+        if (rs && nodes < stop) { /* the run's budget is spent: start over */
+            d->depth = l, l = 0;
+            dlx_unwind(d); /* rare: the slow shared copy serves */
+            d->restarts++;
+            dlx_begin_run(d, nodes);
+            st.one = stk + d->sp, st.few = few + d->nfew;
+            lim = stop < d->run_stop ? stop : d->run_stop;
+            goto forward;
+        }
         d->phase = PH_FORWARD;
         d->depth = l;
         rc = DLX_BUDGET;
         goto out;
     }
     nodes++;
+    if (inferring) lv[l].trail = d->ntrail, lv[l].chk = l ? lv[l - 1].chk : 0;
     {
-        int32_t t = choose_item(d, &best);
-        if (t == 0) goto backtrack; /* dead end: nothing covered at this level */
+        int32_t t;
+    choose:
+        t = rs ? choose_weighted(d, l, (int32_t)(st.one - stk), &best) : choose_item(d, &best);
+        if (inferring && t > 1 && dlx_infer(d, l, push, &upd)) goto choose;
+        if (t == 0) { /* dead end: nothing covered at this level */
+            if (rs && d->weight[best] < UINT32_MAX) d->weight[best]++;
+            goto leave;
+        }
         if (t > 1) d->guesses++;
-        cover(m, best, colored, &upd);
+        cover(m, best, colored, &upd, push);
+        if (rs) lv[l].sp_try = (int32_t)(st.one - stk), lv[l].few_try = (int32_t)(st.few - few);
         cur = nd[best].down;
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) cur = nd[cur].down;
@@ -109,7 +174,7 @@ forward:
     }
 try:
     choice[l] = cur;
-    commit_rest(m, cur, colored, &upd);
+    commit_rest(m, cur, colored, &upd, push);
     if (m.it[0].next == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
@@ -121,6 +186,7 @@ try:
 recover: /* undo choice[l] and try the next option of its item */
     best = nd[cur].top;
     uncommit_rest(m, cur, colored);
+    if (rs) st.one = stk + lv[l].sp_try, st.few = few + lv[l].few_try;
     cur = nd[cur].down;
     if (cur == best) cur = nd[cur].down;
     if (cur != start[l]) {
@@ -128,7 +194,8 @@ recover: /* undo choice[l] and try the next option of its item */
         goto try;
     }
     uncover(m, best, colored);
-backtrack:
+leave: /* node l is done: what its inference ruled out comes back */
+    if (inferring) unelim_to(m, d->trail, &d->ntrail, lv[l].trail);
     if (l == 0) goto done;
     cur = choice[--l];
     goto recover;
@@ -141,7 +208,9 @@ done:
 solution:
     d->phase = PH_AT_SOLUTION;
     d->solutions++;
+    d->run_stop = UINT64_MAX; /* restarts end: this run goes on to the end */
 out:
+    if (rs) d->sp = (int32_t)(st.one - stk), d->nfew = (int32_t)(st.few - few);
     d->level = l;
     d->nodes = nodes;
     d->updates = upd;
@@ -155,17 +224,20 @@ out:
 __attribute__((noinline))
 #endif
 static int links_search(dlx_t *d, uint64_t stop) {
-#ifdef DLX_ONE_SEARCH /* one copy that tests for colors as it goes: smaller, a little slower */
-    return search(d, stop, d->has_colors);
+#ifdef DLX_ONE_SEARCH /* one copy that tests for colors and restarts as it goes: smaller, a little slower */
+    return search(d, stop, d->has_colors, d->restarts_on);
 #else
-    return d->has_colors ? search(d, stop, 1) : search(d, stop, 0);
+    if (d->restarts_on) return d->has_colors ? search(d, stop, 1, 1) : search(d, stop, 0, 1);
+    return d->has_colors ? search(d, stop, 1, 0) : search(d, stop, 0, 0);
 #endif
 }
 
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
-    if (d->phase == PH_START) d->on_bits = dlx_bits_ready(d);
+    /* Restarts run on the links only (the bit-set search keeps Knuth's tree). */
+    if (d->phase == PH_START) d->on_bits = !d->restarts_on && dlx_bits_ready(d);
+    if (d->phase == PH_START && d->restarts_on) dlx_trail_room(d);
     if (d->on_bits) return dlx_bits_search(d, stop);
     return links_search(d, stop);
 }

@@ -345,6 +345,7 @@ void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *sol
     dlx_stats_t st;
     int rc;
     uint64_t found = 0;
+    dlx_set_restarts(d, s->restarts); /* a fresh start either way: the givens were just forced */
     while ((rc = dlx_search_until(d, max_nodes)) == DLX_SOLUTION) {
         if (++found == 1 && solution) {
             int32_t k = dlx_solution(d, s->options, s->n * s->n);

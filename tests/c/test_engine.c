@@ -86,9 +86,19 @@ static void add_to_engine(dlx_t *d, const instance *in, int32_t k, int32_t expec
 /* Set for the second run of the groups: every handle on the linked search. */
 static int links_only;
 
+/* Set for the third run of some groups: every handle restarts, on Luby
+ * units of RESTART_UNIT nodes, so that runs give up often even on small
+ * problems; solutions, counts and budgets must not notice. */
+static int restarting;
+enum { RESTART_UNIT = 3 };
+
 static dlx_t *new_handle(int32_t primary, int32_t secondary) {
     dlx_t *d = dlx_new(primary, secondary);
     if (d && links_only) dlx_set_engine(d, DLX_ENGINE_LINKS);
+    if (d && restarting) {
+        dlx_set_restarts(d, 1);
+        dlx_set_restart_unit(d, RESTART_UNIT);
+    }
     return d;
 }
 
@@ -1481,6 +1491,51 @@ static void test_restart(void) {
     dlx_free(d);
 }
 
+/* Restarts: the first solution is one, found again by the same seed in
+ * the same search (nodes, updates, restarts); counts stay exact; another
+ * seed searches otherwise; dlx_restart forgets the restarts. */
+static void test_restarts(void) {
+    static instance in;
+    for (int n = 5; n <= 8; n++) {
+        check_context("%d-queens with restarts", n);
+        queens(&in, n);
+        dlx_t *d = build(&in);
+        uint64_t plain = count_all(d);
+        dlx_set_restarts(d, 1);
+        dlx_set_restart_unit(d, 2); /* runs of 2, 2, 4, ... nodes: n levels need restarts */
+        int differ = 0;
+        dlx_stats_t first = {0};
+        for (uint64_t seed = 0; seed < 4; seed++) {
+            int32_t a[MAX_OPTS], b[MAX_OPTS];
+            dlx_stats_t s1, s2;
+            dlx_set_seed(d, seed);
+            CHECK_EQ(dlx_search(d, 0), DLX_SOLUTION);
+            dlx_stats(d, &s1);
+            int32_t na = dlx_solution(d, a, MAX_OPTS);
+            CHECK(na == n && is_solution(&in, a, na));
+            CHECK(s1.restarts > 0);
+            dlx_set_seed(d, seed);
+            CHECK_EQ(dlx_search(d, 0), DLX_SOLUTION);
+            dlx_stats(d, &s2);
+            CHECK(dlx_solution(d, b, MAX_OPTS) == na && memcmp(a, b, (size_t)na * sizeof *a) == 0);
+            CHECK(s1.nodes == s2.nodes && s1.updates == s2.updates && s1.restarts == s2.restarts);
+            if (seed == 0) first = s1;
+            else differ += s1.nodes != first.nodes || s1.updates != first.updates;
+            CHECK_EQ(count_all(d), plain);
+        }
+        CHECK(differ > 0);
+        dlx_restart(d);
+        dlx_stats_t st;
+        dlx_stats(d, &st);
+        CHECK_EQ(st.restarts, 0);
+        dlx_set_restarts(d, 0); /* off again: Knuth's tree, the plain count */
+        CHECK_EQ(count_all(d), plain);
+        dlx_stats(d, &st);
+        CHECK_EQ(st.restarts, 0);
+        dlx_free(d);
+    }
+}
+
 /* Adding an option abandons the search in progress; counts then include it. */
 static void test_add_mid_search(void) {
     static instance in;
@@ -1585,7 +1640,21 @@ static const test_group groups[] = {
     {"restart", test_restart},
     {"add-mid-search", test_add_mid_search},
     {"add-while-forced", test_add_while_forced},
+    {"restarts", test_restarts},
 };
+
+/* The groups run a third time with every handle restarting (the others
+ * check Knuth's tree node for node, or the bit-set search). */
+static const char *const restarting_groups[] = {
+    "random-vs-brute", "runs-vs-backtracking", "many-items", "resumption", "queens-reference",
+    "force-random", "force-colors", "count-limits", "count-exact-budget", "restart",
+    "add-mid-search", "add-while-forced", "item-options"};
+
+static int restarts_too(const char *name) {
+    for (size_t k = 0; k < sizeof restarting_groups / sizeof *restarting_groups; k++)
+        if (strcmp(restarting_groups[k], name) == 0) return 1;
+    return 0;
+}
 
 enum { GROUP_TIMEOUT_S = 60 };
 
@@ -1627,17 +1696,20 @@ int main(int argc, char **argv) {
     const char *nofork = getenv("DLX_TEST_NOFORK");
     int fork_it = !(nofork && nofork[0] && strcmp(nofork, "0") != 0);
     int run = 0, failed = 0;
-    /* twice: as built, then with every handle on the linked search */
-    for (size_t pass = 0; pass < 2 * (sizeof groups / sizeof *groups); pass++) {
-        size_t g = pass % (sizeof groups / sizeof *groups);
-        links_only = pass >= sizeof groups / sizeof *groups;
-        if (!wanted(groups[g].name, argc, argv)) continue;
+    /* as built, then with every handle on the linked search, then restarting */
+    size_t n_groups = sizeof groups / sizeof *groups;
+    for (size_t pass = 0; pass < 3 * n_groups; pass++) {
+        size_t g = pass % n_groups;
+        links_only = pass >= n_groups && pass < 2 * n_groups;
+        restarting = pass >= 2 * n_groups;
+        if (!wanted(groups[g].name, argc, argv) || (restarting && !restarts_too(groups[g].name))) continue;
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         int ok = run_group(&groups[g], fork_it);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-        printf("%s %s%s (%.2f s)\n", ok ? "ok  " : "FAIL", groups[g].name, links_only ? " [links]" : "", secs);
+        printf("%s %s%s (%.2f s)\n", ok ? "ok  " : "FAIL", groups[g].name,
+               links_only ? " [links]" : restarting ? " [restarts]" : "", secs);
         fflush(stdout);
         run++;
         failed += !ok;

@@ -103,19 +103,26 @@ static int nine_agrees(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint
 
 /* Other shapes up to 16x16: the bit-mask engine (sudoku_solve) and the
  * linked one must walk the same tree: same status, count, nodes, guesses
- * and first solution, also when a budget or a limit stops them. Returns the
- * number of mismatches. */
+ * and first solution, also when a budget or a limit stops them (Knuth's
+ * tree: restarts off; with them on the linked search must agree on status
+ * and count). Returns the number of mismatches. */
 static int engines_agree(sudoku_t *su, const uint8_t *puzzle, uint64_t limit, uint64_t budget) {
     if (su->nine) return nine_agrees(su, puzzle, limit, budget);
     static uint8_t a[MAXC], b[MAXC];
     int cells = sudoku_size(su) * sudoku_size(su);
     sudoku_result_t ra, rb;
     memset(a, 0, (size_t)cells), memset(b, 0, (size_t)cells);
+    sudoku_set_restarts(su, 0);
     int ca = sudoku_solve(su, puzzle, limit, budget, a, &ra, NULL);
     int cb = sudoku_solve_linked(su, puzzle, limit, budget, b, &rb, NULL);
+    sudoku_set_restarts(su, 1);
     int bad = !CHECK_EQ(ca, cb) + !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count) +
               !CHECK_EQ(ra.nodes, rb.nodes) + !CHECK_EQ(ra.guesses, rb.guesses);
     if (ra.count && rb.count) bad += !CHECK(memcmp(a, b, (size_t)cells) == 0);
+    if (budget) return bad;
+    cb = sudoku_solve_linked(su, puzzle, limit, 0, b, &rb, NULL);
+    bad += !CHECK_EQ(ca, cb) + !CHECK_EQ(ra.status, rb.status) + !CHECK_EQ(ra.count, rb.count);
+    if (rb.status == SUDOKU_UNIQUE) bad += !CHECK(memcmp(a, b, (size_t)cells) == 0);
     return bad;
 }
 
@@ -471,6 +478,78 @@ static void test_rating(void) {
     sudoku_free(su);
 }
 
+/* ---- hard random-hole grids (issue 15) ------------------------------------- */
+
+static uint64_t hole_random(uint64_t *st) {
+    uint64_t z = (*st += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void hole_shuffle(int *v, int n, uint64_t *st) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(hole_random(st) % (uint64_t)(i + 1)), t = v[i];
+        v[i] = v[j], v[j] = t;
+    }
+}
+
+/* A puzzle as bench/hard-sudoku.mjs makes them (not the same ones): a
+ * pattern grid of side b*b shuffled by the seed (symbols, lines within
+ * bands and stacks, bands, stacks), then blank/100 of its cells emptied. */
+static void hole_puzzle(int b, uint64_t seed, int blank, uint8_t *g) {
+    int n = b * b, sym[64], row[64], col[64], band[8], cell[4096];
+    for (int k = 0; k < n; k++) sym[k] = k + 1;
+    hole_shuffle(sym, n, &seed);
+    for (int pass = 0; pass < 2; pass++) {
+        int *line = pass ? col : row;
+        for (int k = 0; k < b; k++) band[k] = k;
+        hole_shuffle(band, b, &seed);
+        for (int k = 0; k < b; k++) {
+            int in[8];
+            for (int j = 0; j < b; j++) in[j] = j;
+            hole_shuffle(in, b, &seed);
+            for (int j = 0; j < b; j++) line[k * b + j] = band[k] * b + in[j];
+        }
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) g[r * n + c] = (uint8_t)sym[(b * (row[r] % b) + row[r] / b + col[c]) % n];
+    for (int k = 0; k < n * n; k++) cell[k] = k;
+    hole_shuffle(cell, n * n, &seed);
+    for (int k = 0; k < n * n * blank / 100; k++) g[cell[k]] = 0;
+}
+
+/* Random-hole 25x25 grids at the hardest blank fraction: with restarts
+ * (the default) every one is solved within a node cap that the plain
+ * search (Knuth's tree) overruns on some; one 36x36 too. */
+static void test_hard_grids(void) {
+    static uint8_t puzzle[4096], sol[4096];
+    static const struct { int b, blank, first, last; uint64_t cap; } sets[] = {{5, 58, 1, 12, 400000},
+                                                                               {6, 60, 2, 2, 1000000}};
+    for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
+        int b = sets[k].b, n = b * b, over = 0;
+        shape sh = {n, b, b, 0, 0, NULL};
+        sudoku_t *su = make(&sh);
+        if (!CHECK(su != NULL)) return;
+        for (int t = sets[k].first; t <= sets[k].last; t++) {
+            check_context("random-hole %dx%d, %d%% blank, seed %d", n, n, sets[k].blank, t);
+            hole_puzzle(b, (uint64_t)t, sets[k].blank, puzzle);
+            sudoku_result_t res;
+            sudoku_set_restarts(su, 1);
+            CHECK_EQ(sudoku_solve(su, puzzle, 1, sets[k].cap, sol, &res, NULL), 0);
+            CHECK_EQ(res.status, SUDOKU_FOUND);
+            CHECK(valid_solution(&sh, puzzle, sol));
+            sudoku_set_restarts(su, 0);
+            CHECK_EQ(sudoku_solve(su, puzzle, 1, sets[k].cap, sol, &res, NULL), 0);
+            over += res.status == SUDOKU_STOPPED;
+        }
+        check_context("random-hole %dx%d", n, n);
+        CHECK(over > 0); /* the cap would fail without restarts */
+        sudoku_free(su);
+    }
+    printf("  random-hole 25x25 and 36x36: solved with restarts within node caps the plain search overruns\n");
+}
+
 int main(void) {
     shape nine = {9, 3, 3, 0, 0, NULL};
     sudoku_t *su = make(&nine);
@@ -484,6 +563,7 @@ int main(void) {
     test_errors();
     test_candidates();
     test_rating();
+    test_hard_grids();
     long failed = check_failures();
     printf("test_sudoku: %s\n", failed ? "FAILED" : "ok");
     return failed ? 1 : 0;

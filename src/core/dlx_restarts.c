@@ -1,0 +1,91 @@
+/* dlx_restarts.c: the parts of the restarts that run once per run or per
+ * guess, apart from the hot search (dlx_search.c) so that they can be
+ * built for size: the Luby schedule, the start of a run, and inference.
+ * The contract is dlx_set_restarts's (dlx.h). */
+#include "dlx_internal.h"
+
+#include <stdlib.h>
+
+/* Luby's universal sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: the length
+ * of run i (from 1) in units. */
+static uint64_t luby(uint64_t i) {
+    for (;;) {
+        int k = 1;
+        while (k < 63 && (1ULL << k) - 1 < i) k++;
+        if ((1ULL << k) - 1 == i) return 1ULL << (k - 1);
+        i -= (1ULL << (k - 1)) - 1;
+    }
+}
+
+/* The nodes of one Luby unit: a run must be able to reach the bottom of
+ * the tree, whose depth grows with the items, and to learn weights on the
+ * way. Measured on random-hole Sudoku 25x25 and 36x36 (bench/hard-sudoku.mjs):
+ * units of 3,000 nodes took 3x the nodes of 10,000, 100 nodes 10x. Tests
+ * set their own (dlx_set_restart_unit). */
+static uint64_t restart_unit(const dlx_t *d) {
+    return d->restart_unit ? d->restart_unit : 10000;
+}
+
+void dlx_trail_room(dlx_t *d) {
+    if (d->has_colors || d->cap_trail >= d->n_options) return;
+    int32_t *t = realloc(d->trail, (size_t)d->n_options * sizeof *t);
+    if (t) d->trail = t, d->cap_trail = d->n_options; /* else no inference */
+}
+
+/* Start run number d->restarts (0: the first): its order, its budget, and
+ * the stacks of items already down to 0 or 1 option, and to a few. */
+void dlx_begin_run(dlx_t *d, uint64_t nodes) {
+    if (d->restarts == 0) /* weights are learnt from one search's runs */
+        for (int32_t i = 0; i <= d->n_primary; i++) d->weight[i] = 1;
+    d->rng = mix_seed(d->seed ^ d->restarts * 0xD1B54A32D192ED03ULL);
+    d->run_stop = nodes + luby(d->restarts + 1) * restart_unit(d);
+    int32_t n = 0, f = 0;
+    for (int32_t k = 1; k <= d->n_primary; k++) {
+        if (d->len[k] <= 1) d->stack[n++] = k;
+        else if (d->len[k] <= FEW_MAX) d->few[f++] = k;
+    }
+    d->sp = n, d->nfew = f, d->ntrail = 0;
+}
+
+/* Whether the option holding node p (other than p) covers item x. */
+static int option_has(const dlx_node *nd, int32_t p, int32_t x) {
+    for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+        if (nd[q].top == x) return 1;
+    return 0;
+}
+
+/* Inference at node l: for every primary item A newly down to a few
+ * options (the few stack from where the parent left it), the items B that
+ * all of A's options cover: A's option will cover B, so B's options without
+ * A go (for Sudoku: locked candidates). Returns whether any went. */
+int dlx_infer(dlx_t *d, int32_t l, pusher push, uint64_t *upd) {
+    dance m = {d->node, d->item, d->len};
+    const dlx_node *nd = m.nd;
+    int32_t np = d->n_primary, k = l ? d->lv[l - 1].chk : 0, ruled = 0;
+    for (; d->few + k < push->few; k++) {
+        int32_t a = d->few[k];
+        if (a > np || m.len[a] > FEW_MAX || m.len[a] < 2) continue; /* secondary, covered, forced */
+        int32_t common[8], nc = 0;
+        int32_t p0 = nd[a].down;
+        for (int32_t q = p0 + 1; q != p0; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+            if (nd[q].top > 0 && nc < 8) common[nc++] = nd[q].top;
+        for (int32_t p = nd[p0].down; p != a && nc; p = nd[p].down) {
+            int32_t kept = 0;
+            for (int32_t c = 0; c < nc; c++)
+                if (option_has(nd, p, common[c])) common[kept++] = common[c];
+            nc = kept;
+        }
+        for (int32_t c = 0; c < nc; c++) {
+            int32_t b = common[c];
+            for (int32_t r = nd[b].down; r != b; r = nd[r].down) {
+                if (option_has(nd, r, a)) continue; /* one of A's options */
+                elim(m, r, upd, push);
+                d->trail[d->ntrail++] = r;
+                ruled = 1;
+            }
+        }
+    }
+    d->lv[l].chk = k;
+    return ruled;
+}
+
