@@ -198,7 +198,7 @@ const SLOT = {
   solve: { status: 0, count: 1, nodes: 2, guesses: 3, row: 4, col: 5, row2: 6, col2: 7, length: 8 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
-  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, length: 7 }
+  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 }
 }
 
 /** Results of a search step or a count (non-negative). */
@@ -269,6 +269,13 @@ function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
 /** A count, budget or seed (a double in C, read as a uint64_t). */
 function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
 
+/** An on/off option: true, false, or undefined for `dflt`. */
+function checkFlag (v, what, dflt) {
+  if (v === undefined) return dflt
+  if (typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
+  return v
+}
+
 /** An index for the module: an integer; one beyond 32 bits becomes -1 (out of range there). */
 function checkIndex (v, what) {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
@@ -280,7 +287,7 @@ function checkIndex (v, what) {
 function int32OrMinus1 (v) {
   return v >= -(2 ** 31) && v < 2 ** 31 ? v : -1
 }
-  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, checkCount, checkIndex, int32OrMinus1 }
+  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, checkCount, checkFlag, checkIndex, int32OrMinus1 }
 })()
 
 // ---- src/js/dlxkit-run.mjs
@@ -292,7 +299,7 @@ const m3_ = (function () {
 // whole run, solutions handed out as found, progress, and a stop check.
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
-const { DlxError, checkCount } = m2_
+const { DlxError, checkCount, checkFlag } = m2_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -303,10 +310,15 @@ const PROGRESS_NODES = 100000
  * again to go on. Node counts are for the whole run, over all its prefixes.
  */
 class Search {
-  /** Options: shard, parts (search shard 0..parts-1 only), limit, maxNodes (0: none). */
-  constructor (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  /**
+   * Options: shard, parts (search shard 0..parts-1 only), limit, maxNodes
+   * (0: none), restarts (true or false for this run; the problem's own
+   * setting is back once it is closed).
+   */
+  constructor (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
+    const flag = checkFlag(restarts, 'restarts')
     this.problem = problem
     this.count = 0
     this.status = null // then 'done', 'limit' or 'stopped'
@@ -314,6 +326,7 @@ class Search {
     this._at = -1 // the prefix being searched
     this._forced = -1 // its options forced so far (-1: none is being searched)
     this._spent = 0 // nodes of the prefixes done
+    this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
@@ -400,6 +413,9 @@ class Search {
   /** Leave the problem as it was (nothing forced by the run); call it when done with the run. */
   close () {
     if (this._forced > 0) this._leave()
+    const restore = this._restore
+    this._restore = null
+    restore?.()
   }
 
   /** Force the next prefix and start its search; false when none is left. */
@@ -474,7 +490,7 @@ const m4_ = (function () {
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 const { ERR, RESULT, SLOT } = m1_
-const { DlxError, INT32_MAX, checkCount, checkIndex, checkWhole, describe, int32OrMinus1 } = m2_
+const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, describe, int32OrMinus1 } = m2_
 const { Search, countStopped, runSearch, solutionsStopped } = m3_
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
@@ -593,6 +609,7 @@ class Problem {
     this._fromText = fromText
     this._items = -1 // the item count, once asked (it never changes)
     this._iterating = false // a solutions() loop is under way
+    this._restarts = false // setRestarts (the engine's default: Knuth's tree)
     kit._live++
     kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
   }
@@ -692,14 +709,52 @@ class Problem {
     })
   }
 
-  /** The first solution (sorted option indices), or null. */
-  solve ({ maxNodes = 0 } = {}) {
-    this.restart()
-    const r = this.search(maxNodes)
-    if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
-    const s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
-    this.restart()
-    return s
+  /**
+   * The first solution (sorted option indices), or null. Restarts are on
+   * unless `restarts: false` (finding one is what they are for); the
+   * problem's own setting (setRestarts) is back afterwards.
+   */
+  solve ({ maxNodes = 0, restarts = true } = {}) {
+    checkCount(maxNodes, 'maxNodes')
+    this._idle()
+    const undo = this._withRestarts(checkFlag(restarts, 'restarts', true))
+    try {
+      const r = this.search(maxNodes)
+      if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
+      return r === 'solution' ? this.solution().sort((a, b) => a - b) : null
+    } finally {
+      undo()
+    }
+  }
+
+  /**
+   * Restarts on or off for the searches that follow (off at first): on, a
+   * search that finds nothing within its budget starts over in another
+   * order, on a Luby schedule, until its first solution; from there it goes
+   * on without them, so counts stay exact. Restarts the search.
+   */
+  setRestarts (on) {
+    this._idle()
+    this._setRestarts(checkFlag(on ?? null, 'restarts'))
+  }
+
+  _setRestarts (on) {
+    this._x.dk_problem_set_restarts(this._handle(), on ? 1 : 0)
+    this._restarts = on
+  }
+
+  /**
+   * Restarts as `on` says for one run (undefined: as they are); returns what
+   * puts the problem's setting back. Both restart the search.
+   */
+  _withRestarts (on) {
+    const before = this._restarts
+    if (on === undefined) {
+      this.restart()
+      return () => this.restart()
+    }
+    this._setRestarts(on)
+    return () => this._setRestarts(before)
   }
 
   /**
@@ -713,19 +768,28 @@ class Problem {
   }
 
   /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
-  countDetailed ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  countDetailed ({ shard = 0, parts = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, limit, maxNodes })
-    return this._kit._with([8], (out) => {
-      const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
-      const count = this._kit._f64()[out >> 3]
-      return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
-    })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, limit, maxNodes, restarts })
+    checkCount(limit, 'limit')
+    checkCount(maxNodes, 'maxNodes')
+    this._idle()
+    const flag = checkFlag(restarts, 'restarts')
+    const undo = flag === undefined ? () => {} : this._withRestarts(flag)
+    try {
+      return this._kit._with([8], (out) => {
+        const rc = this._kit._check(this._x.dk_problem_count(this._idle(), limit, maxNodes, out))
+        const count = this._kit._f64()[out >> 3]
+        return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
+      })
+    } finally {
+      undo()
+    }
   }
 
   /** Every solution in turn (sorted option indices), up to `limit`; of one shard with shard and parts. */
-  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
-    const search = new Search(this, { shard, parts, limit, maxNodes })
+  * solutions ({ shard = 0, parts = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+    const search = new Search(this, { shard, parts, limit, maxNodes, restarts })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
     // The run itself forces and unforces a shard's prefixes: it steps out
@@ -745,13 +809,13 @@ class Problem {
     }
   }
 
-  /** { nodes, updates, solutions, progress, level, maxLevel, guesses } */
+  /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
     return this._kit._with([8 * SLOT.stats.length], (out) => {
       this._x.dk_problem_stats(this._handle(), out)
       const f = this._kit._f64().subarray(out >> 3, (out >> 3) + SLOT.stats.length)
       const at = SLOT.stats
-      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses] }
+      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses], restarts: f[at.restarts] }
     })
   }
 
@@ -1246,7 +1310,7 @@ class LineSolver {
    * memory, and the answer is read from there. null leaves it to the full
    * path (which reads it again and says what is wrong).
    */
-  solve (puzzle, size, limit, maxNodes) {
+  solve (puzzle, size, limit, maxNodes, restarts) {
     checkTextSize(size)
     checkPuzzleLength(puzzle)
     const n = lineSide(puzzle, size)
@@ -1259,6 +1323,7 @@ class LineSolver {
     const blank = copyLine(table, puzzle, n2, this._view(), grid)
     if (blank < 0) return null
     const h = this._plainSolver(n) // after the copy, as the full path reads before it builds
+    this._api._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
     const rc = this._api._x.dk_sudoku_solve(h, grid, limit, maxNodes, grid + n2, out)
     if (rc < 0) throw this._api._kit._error(rc)
     const u8 = this._view() // the search may have grown the memory
@@ -1322,7 +1387,7 @@ const m8_ = (function () {
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
-const { DlxError, checkCount, describe } = m2_
+const { DlxError, checkCount, checkFlag, describe } = m2_
 const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m5_
 const { LineSolver, plainOptions, shapeKey } = m7_
 const { LineTables, readLine, writeLine } = m6_
@@ -1479,10 +1544,22 @@ class SudokuApi {
     if (input.text) this._x.dk_text_free(input.text)
   }
 
+  /**
+   * The solver for the shape with restarts as opts.restarts says (on unless
+   * false): solvers are shared by every call of their shape.
+   */
+  _solverFor (size, opts) {
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const h = this._solver(size, opts)
+    this._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
+    return h
+  }
+
   _withPuzzle (puzzle, opts, fn) {
+    checkFlag(opts.restarts, 'restarts', true) // before the puzzle is read
     const input = this._read(puzzle, opts)
     try {
-      return fn(input, this._solver(input.size, opts))
+      return fn(input, this._solverFor(input.size, opts))
     } finally {
       this._release(input)
     }
@@ -1492,7 +1569,8 @@ class SudokuApi {
   solve (puzzle, opts = {}) {
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes)
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes, restarts)
     if (fast) return fast // else the full path reads it (again) and says what is wrong
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
@@ -1525,6 +1603,7 @@ class SudokuApi {
     if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    checkFlag(opts.restarts, 'restarts', true)
     checkTextSize(opts.size)
     checkAlphabet(opts.alphabet, opts.size) // an error of the call, not of each puzzle
     const inputs = []
@@ -1553,7 +1632,7 @@ class SudokuApi {
 
   _solveGroup (size, group, limit, maxNodes, opts, results) {
     const kit = this._kit
-    const h = this._solver(size, opts)
+    const h = this._solverFor(size, opts)
     const n2 = size * size
     const at = SLOT.solve
     kit._with([n2 * group.length, n2 * group.length, 8 * at.length * group.length], (grids, sols, out) => {
@@ -1588,7 +1667,7 @@ class SudokuApi {
     const n2 = input.size * input.size
     return kit._with([n2, n2, 32], (grid, sol, out) => {
       kit._u8().set(input.cells, grid)
-      const rc = this._x.dk_sudoku_solve(this._solver(input.size, opts), grid, 1, 1, sol, out)
+      const rc = this._x.dk_sudoku_solve(this._solverFor(input.size, opts), grid, 1, 1, sol, out)
       return rc < 0 ? kit._error(rc) : new DlxError('UNKNOWN', 'the puzzle could not be solved')
     })
   }
@@ -1705,7 +1784,8 @@ class SudokuApi {
   /**
    * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
    * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
-   * maxNodes, format ('line' | 'grid' | 'numbers' | 'array').
+   * maxNodes, restarts (the fill's; on unless false), format ('line' |
+   * 'grid' | 'numbers' | 'array').
    */
   generate (opts = {}) {
     let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
@@ -1717,7 +1797,7 @@ class SudokuApi {
     if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
     // Every option is checked before the work (a 64x64 takes seconds).
-    const h = this._solver(size, opts)
+    const h = this._solverFor(size, opts)
     size = this._x.dk_sudoku_size(h)
     let symbols = null
     if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
@@ -2498,738 +2578,740 @@ var DLXKIT_WASM_ =
   'AGFzbQEAAAAB5wEgYAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAN/f38AYAR/f39/AGAFf39/f38Bf2ACf38AYAABf2AF' +
   'f39/f38AYAJ/fAF/YAJ/fgBgB39/f39/f38Bf2AAAGACf34Bf2AEf39+fwF/YAZ/f39/f38AYAV/fn5/fwBgB39/fn5/f38Bf2AE' +
   'f35/fwBgAX8BfmACfn4BfmABfAF8YAR/fHx/AX9gAnx/AX9gAXwAYAh/fH9/f3x/fwF/YAZ/f3x8f38Bf2AGf39+fn9/AX9gB39/' +
-  'f3x8f38Bf2AGf39/f39/AX8DpwGlAQ4PAwMDBQEDBQkDAAACAgAQAwIDAAQDAwIAAgoKBgYHAQIMCAQFBAgEBwADAQAEAQEBAQMC' +
+  'f3x8f38Bf2AGf39/f39/AX8DqQGnAQ4PAwMDBQEDBQkDAAACAgAQAwIDAAQDAwIAAgoKBgYHAQIMCAQFBAgEBwADAQAEAQEBAQMC' +
   'AgIGAAQDEQEBAQESExQFDRUWDAUGFwcGAwQBAQYCBwAHAQUEAAcBAAAAAAIABwAEBgUGAgAFBgEKBQIIAAAAAAkBAAgAAhgZAgQD' +
-  'AgQCBwIDCwsLCAEIABoAAAEJAxsADQEAHB0eAAAfAwQAAAAFCQQFAXABAgIFBgEBCICABAYIAX8BQeCxCAsH2gc0Bm1lbW9yeQIA' +
-  'Bm1hbGxvYwAPBGZyZWUAExFka19zZXRfbWVtb3J5X2NhcACNAQhka19lcnJvcgB1C2RrX3N0cmVycm9yAI4BCGRrX2FsbG9jAHQH' +
-  'ZGtfZnJlZQAHDWRrX3N1ZG9rdV9uZXcAlQEOZGtfc3Vkb2t1X2ZyZWUAkgEOZGtfc3Vkb2t1X3NpemUAlwENZGtfc3Vkb2t1X2Jv' +
-  'eACPAQ9ka19zdWRva3Vfc29sdmUAmAEUZGtfc3Vkb2t1X3NvbHZlX21hbnkAmgEUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMAkAESZGtf' +
-  'c3Vkb2t1X2dlbmVyYXRlAJMBDmRrX3N1ZG9rdV9yYXRlAJYBFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAJQBDWRrX3RleHRfcGFyc2UA' +
-  'nwEMZGtfdGV4dF9mcmVlAJ4BDGRrX3RleHRfc2l6ZQCgAQ1ka190ZXh0X3N0eWxlAKIBEGRrX3RleHRfY29uc3VtZWQAnAENZGtf' +
-  'dGV4dF9zdGFydAChAQ1ka190ZXh0X2NlbGxzAJsBDmRrX3RleHRfZm9ybWF0AJ0BDmRrX3Byb2JsZW1fbmV3AIIBEGRrX3Byb2Js' +
-  'ZW1fcGFyc2UAhAEPZGtfcHJvYmxlbV9mcmVlAH8WZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwB2EGRrX3Byb2JsZW1fc2hhcGUAiQEU' +
-  'ZGtfcHJvYmxlbV9pdGVtX25hbWUAgAEVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAHoXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMAgwER' +
-  'ZGtfcHJvYmxlbV9zZWFyY2gAhgEXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAhwETZGtfcHJvYmxlbV9zb2x1dGlvbgCKARBka19w' +
-  'cm9ibGVtX2NvdW50AHsQZGtfcHJvYmxlbV9zdGF0cwCLARJka19wcm9ibGVtX3Jlc3RhcnQAhQETZGtfcHJvYmxlbV9zZXRfc2Vl' +
-  'ZACIARBka19wcm9ibGVtX2ZvcmNlAH0SZGtfcHJvYmxlbV91bmZvcmNlAIwBF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAIEBFmRr' +
-  'X3Byb2JsZW1fYnJhbmNoX2l0ZW0AeRhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24AfgtfaW5pdGlhbGl6ZQAAGV9faW5kaXJlY3Rf' +
-  'ZnVuY3Rpb25fdGFibGUBABBfX2Vycm5vX2xvY2F0aW9uAKQBCXN0YWNrU2F2ZQAJDHN0YWNrUmVzdG9yZQAKCnN0YWNrQWxsb2MA' +
-  'CwkHAQBBAQsBAAwBBArdggOlAQMAAQuFSgMafwZ+BXtBfiEDAkAgAEUNAEJ/IAEgAVAbISECQCAAKAJkBEAgACgCsAEhAwwBC0EB' +
-  'IQICQCAAKAKoAQ0AQQAhAiAAKAKsAUEBRg0AIAAoAiAiFUGAIEogFUVyDQAgACgCACINQYAgSg0AIA0gFSANIBVIG0EBdEEEaiIU' +
-  'IBVBP2oiBEEDdkH4////AXEiAyANQQJ0akHgAGpsIANBIGogACgCBCIIIBVqIAAoAgxBACAAKAIoG2psakGAgIAISw0AIAAoAggh' +
-  'GwJAQQFBOBAOIhNFBEBBfyEUDAELIAAgEzYCqAEgEyAUNgIIIBNBBCAEQcAAbSAVQcEBSBsiFzYCACATIA1BEGpBEG0iB0EEdDYC' +
-  'BEEAIQMgFUEASgRAIAAoAhwhCgNAIBsgCiAJQQJ0aigCACICQQR0aigCCCIGQQBKBEADQCADQQFqIQMgBiANTCAFaiEFIA4gGyAC' +
-  'QQR0aigCDCIEQQBIBH8gACgCFCAGQQR0aigCCAUgBAtBAEdqIQ4gGyACQQFqIgJBBHRqKAIIIgZBAEoNAAsLIAlBAWoiCSAVRw0A' +
-  'CwsgCEECdEEEaiIGEA8hESAOQQJ0QQRqIgIQDyEZIAIQDyEaIBMgA0ECdEEEahAPIhI2AhAgEyAVQQJ0QQRqIgMQDyIYNgIUIBMg' +
-  'BUECdEEEahAPIgs2AhggEyADEA8iEDYCHCATIBRBAnQiAxAPIgU2AiwgEyADEA8iBDYCMCATIAcgFGxBBnQQDyICNgIoIBMgFCAX' +
-  'bEEIEA4iAzYCJEF/IRQCQCASRSARRXIgGUUgGkVyciAYRSALRXIgEEUgBUVycnIgA0UgBEUgAkVycnINAEEAIQMgCEEATgRAIBFB' +
-  '/wEgBvwLAAtBACEOIBVBAEoEQCAAKAIcIQcDQCAYIA9BAnQiAmogDjYCACACIBBqIBY2AgAgGyACIAdqKAIAIgVBBHRqKAIIIgJB' +
-  'AEoEQANAIBsgBUEEdGooAgwiBEEASARAIAAoAhQgAkEEdGooAgghBAsgAkEBayEGIAIgDUwEQCALIBZBAnRqIAY2AgAgFkEBaiEW' +
-  'CyAEBEAgESACQQJ0aiIKKAIAIgkhAgJAIAlBAE4EQANAIAQgGiACQQJ0IgZqKAIARgRAIAMhBCACIQMMAwsgBiAZaigCACICQQBO' +
-  'DQALCyAaIANBAnQiAmogBDYCACACIBlqIAk2AgAgCiADNgIAIANBAWohBAsgAyAIaiEGIAQhAwsgEiAOQQJ0aiAGNgIAIA5BAWoh' +
-  'DiAbIAVBAWoiBUEEdGooAggiAkEASg0ACwsgD0EBaiIPIBVHDQALCyAYIBVBAnQiAmogDjYCACACIBBqIBY2AgAgEyADIAhqIBds' +
-  'QQgQDiIHNgIMIAdFBEBBACEPDAELIBVBAEoEQCAAKAIcIQpBACEFA0AgGyAKIAVBAnRqKAIAIgJBBHRqKAIIIgZBAEoEQCAFQQZ2' +
-  'IQRCASAFQT9xrYYhAQNAIAcgBkEBayAXbCAEakEDdGoiAyADKQMAIAGENwMAIBsgAkEBaiICQQR0aigCCCIGQQBKDQALCyAFQQFq' +
-  'IgUgFUcNAAsLIAhBAEoEQCAXQQN0IQZBASEFA0AgESAFQQJ0aigCACICQQBOBEAgBUEBayAXbCEEA0AgEygCDCIDIAIgCGogF2xB' +
-  'A3RqIAMgBEEDdGogBvwKAAAgGSACQQJ0aigCACICQQBODQALCyAFIAhGIAVBAWohBUUNAAsLIBVBAEoEQCAAKAIcIQdBACEDQQAh' +
-  'AgNAIBsgByADQQJ0aigCACIGQQR0aigCCEEASgRAIANBBnYhCkJ+IAOtiSEBIBMoAhAhBQNAIAggBSACQQJ0aigCACIETARAIBMo' +
-  'AgwgBCAXbCAKakEDdGoiBCAEKQMAIAGDNwMACyACQQFqIQIgGyAGQQFqIgZBBHRqKAIIQQBKDQALCyADQQFqIgMgFUcNAAsLIBMo' +
-  'AhQiGCAVQQJ0aiIFKAIAQQBKBEAgEygCECEEQQAhAgNAIAQgAkECdGoiAyADKAIAIBdsNgIAIAJBAWoiAiAFKAIASA0ACwsgEyAV' +
-  'IBdsQQN0EA8iDTYCIEEAQX8gDRshFCANQQBHIQ8gDUUgFUEATHINACAXQQBKBEAgF0EDdCEPIBdBfnEhBiAYKAIAIQNBACECA0Ag' +
-  'DSACIBdsQQN0aiIQQQAgD/wLACAYIAJBAWoiBEECdGooAgAiBSADSgRAIA0gAiAPbCICaiESIA0gAiAPamohCyATKAIMIhYgD2oh' +
-  'CSATKAIQIQcDQCAHIANBAnRqKAIAIRRBACECAkACQCAXQQJJDQAgCSAUQQN0IgpqIBJLIAsgCiAWaktxDQADQCAQIAJBA3RqIgog' +
-  'Cv0AAwAgFiACIBRqQQN0av0AAwD9UP0LAwAgAkECaiICIAZHDQALIAYiAiAXRg0BCwNAIBAgAkEDdGoiCiAKKQMAIBYgAiAUakED' +
-  'dGopAwCENwMAIAJBAWoiAiAXRw0ACwsgA0EBaiIDIAVHDQALCyAFIQMgBCICIBVHDQALC0EAIRRBASEPCyAREBMgGRATIBoQEyAP' +
-  'DQAgABACCyAURSECCyAAIAIiAzYCsAELIAMEQEIAIQEgACIHKAJYIQMgACkDcCEeIAApA2ghHyAAKAJUIRsgACgCUCEIIAAoAkwh' +
-  'DSAAKAJIIREgACgCqAEiDCgCMCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAwoAighBSAMKAIkIQMgBygCICEL' +
-  'IAwoAgQhEgJAIAwoAgAiE0EATA0AIBOtISAgE0EBRwRAICBC/v///w+DIQEgC/0RIST9DAAAAAABAAAAAAAAAAAAAAAhJQNAIAMg' +
-  'HKdBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgJCAlQQb9qwEiJv2xASIi/Q0QERITBAUGBxQVFhcM' +
-  'DQ4PIiP9HQCG/RJCfyAj/R0Bhv0eAf1N/Qz/////////////////////ICL9DEAAAABAAAAAAAAAAAAAAAD9OSIjICQgJv07/U4g' +
-  'JP0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAjICQgJv09/U4gJP0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0L' +
-  'AwAgJf0MAgAAAAIAAAAAAAAAAAAAAP2uASElIBxCAnwiHCABUg0ACyABICBRDQELA0ACfkJ/IAsgAaciBEEGdCICayIAQT9KDQAa' +
-  'QgAgAiALTg0AGkJ/IACthkJ/hQshHSADIARBA3RqIB03AwAgAUIBfCIBICBSDQALCwJAIBJBAEwNAEEAIQIgB0EEaiAFSyAFIBJB' +
-  'AnRqIAdLcSASQQRJckUEQCASQXxxIQIgB/0JAgAhI/0MAAAAAAEAAAACAAAAAwAAACEiQQAhBANAIAUgBEECdGr9DAAAAAAAAAAA' +
-  'AAAAAAAAAAD9DP///3////9/////f////38gIiAj/Tn9Uv0LAgAgIv0MBAAAAAQAAAAEAAAABAAAAP2uASEiIARBBGoiBCACRw0A' +
-  'CyACIBJGDQELA0AgBSACQQJ0akEAQf////8HIAIgBygCAEgbNgIAIAJBAWoiAiASRw0ACwsgC0EASgRAIAwoAhwiCSgCACEEQQAh' +
-  'AANAIAQiAiAJIABBAWoiAEECdGoiCigCACIESARAIAwoAhghBgNAIAUgBiACQQJ0aigCAEECdGoiBCAEKAIAQQFqNgIAIAJBAWoi' +
-  'AiAKKAIAIgRIDQALCyAAIAtHDQALCyAMKAIsIgIgBygCADYCAAJAIAcoAjBBAEwNACAFIBJBAnQiGmohDyADIBNBA3QiFmohFEEA' +
-  'IQ4gBSEAIAMhBgNAIAwoAhwgBygCLCAOQQJ0aigCACIEQQJ0aiICKAIEIAIoAgAiAmshCyAAIAwoAgQiCkECdGohFyAGIAwoAgAi' +
-  'GUEDdGohGCAMKAIgIAQgE2xBA3RqIRAgDCgCGCACQQJ0aiEJQQAhAiAKQQBKBEADQCAXIAJBAnQiBGogACAEav0AAAD9CwAAIAJB' +
-  'BGoiAiAKSA0ACwtBACEAQQAhBEEAIQIgC0EASgRAA0AgFyAJIAJBAnRqKAIAQQJ0aiIKIAooAgAiCkGAgICABHI2AgAgBCAKQYCA' +
-  'gIAESGohBCACQQFqIgIgC0cNAAsLIAwoAiwiAiACKAIAIARrNgIEIAwoAhwhEiAMKAIYIQsgGUEASgRAA0AgGCAAQQN0IgJqIAIg' +
-  'BmopAwAiHSACIBBqKQMAgyIBIB2FNwMAIAFQRQRAIABBBnQhCQNAIAF6IR0gAUIBfSABgyEBIBIgCSAdp3JBAnRqIgIoAgQiCiAC' +
-  'KAIAIgJKBEADQCAXIAsgAkECdGooAgBBAnRqIgQgBCgCAEEBazYCACACQQFqIgIgCkcNAAsLIAFQRQ0ACwsgAEEBaiIAIBlHDQAL' +
-  'CyADIBQgFvwKAAAgBSAPIBr8CgAAIAwoAiwiAiACKAIENgIAIA5BAWoiDiAHKAIwTg0BIAwoAighACAMKAIkIQYMAAsAC0EAIQMg' +
-  'DEEANgI0QQAhACACKAIARQ0DC0EADAELIAcoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAAkAgAkUEQCAfICFaBEAgByADNgJcIAdB' +
-  'ATYCZEEDDAwLIB9CAXwhHyAMKAI0BEAgDEEANgI0DAMLIAwoAigiECAMKAIEIhIgA0EBdCIGbEECdGohC0EAIQRB/////wchCiAS' +
-  'QQBMBEBBACEADAILQQAhAANAIAsgBEECdGoiCf0AAAAhIkEEIQIDQCAiIAkgAkECdGr9AAAA/bYBISIgAkEMSSACQQRqIQINAAsg' +
-  'IiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9tgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAKIAIgCkgiAhshCiAEIAAg' +
-  'AhshACASIARBEGoiBEoNAAsMAQsgDCgCJCIOIAwoAgAiCSADQQF0IgZsQQN0aiEKIAwoAgwgCSAVIANBAnQiAGooAgBsQQN0aiEF' +
-  'AkACQCAAIBFqKAIAQQFqIgJBwABtIgQgCU4NACAKIARBA3QiAGopAwBCfyACIARBBnRrrYaDIAAgBWopAwCDIgFQBEADQCAEQQFq' +
-  'IgQgCUYNAiAFIARBA3QiAGopAwAgACAKaikDAIMiAVANAAsLIAF6pyAEQQZ0ciIEQQBODQELQX8hBCAJQQBMDQBBACEAIAUpAwAg' +
-  'CikDAIMiAVAEQANAIABBAWoiACAJRg0CIAUgAEEDdCICaikDACACIApqKQMAgyIBUA0ACwsgAXqnIABBBnRyIQQLIAQgDSADQQJ0' +
-  'IgBqKAIARg0BIAAgCGoiACAAKAIAQQFqNgIADAYLIAsgAEECdGohBCAK/REhI0IAIQFCACEcA0AgBCABp0ECdGr9AAAAICP9N/2k' +
-  'Aa0gAYYgHIQhHCABQgxUIAFCBHwhAQ0ACyAAIBx6p2ohGiAKDQELIAMNAUEAIQMMBwsgCkECSA0BIAcgBykDgAFCAXw3A4ABIBUg' +
-  'A0ECdGogGjYCACAQIAwoAgQiCyAGQQFyIglsQQJ0aiEWIAwoAiQiBSAMKAIAIg8gCWxBA3RqIRggECAGIAtsQQJ0aiECIAwoAgwg' +
-  'DyAabEEDdGohEEEAIQQgC0EASgRAA0AgFiAEQQJ0IgBqIAAgAmr9AAAA/QsAACAEQQRqIgQgC0gNAAsLIAUgBiAPbEEDdGohEiAW' +
-  'IBpBAnRqIgAgACgCACICQYCAgIAEcjYCACAMKAIsIgAgCUECdGogACAGQQJ0aigCACACQYCAgIAESGs2AgAgDCgCHCELIAwoAhgh' +
-  'CUIAIRxBACEEIA9BAEoEQANAIBggBEEDdCIAaiAAIBJqKQMAIh0gACAQaikDAIMiASAdhTcDACABUEUEQCAEQQZ0IQUDQCAcIAsg' +
-  'BSABeqdyQQJ0aiIAKAIEIhQgACgCACICa6x8IRwgAUIBfSABgyEBIAIgFEgEQANAIBYgCSACQQJ0aigCAEECdGoiACAAKAIAQQFr' +
-  'NgIAIAJBAWoiAiAURw0ACwsgAVBFDQALCyAEQQFqIgQgD0cNAAsLIBwgHnwhHgwCCyADQQFrIQNBASECDAMLIBUgA0ECdGogGjYC' +
-  'AAsgDCgCDCAaIAwoAgAiEmxBA3RqIQsgDCgCJCIOIAYgEmxBA3RqIQlBfyEEAkAgEkEATA0AQQAhAiALKQMAIAkpAwCDIgFQBEAD' +
-  'QCACQQFqIgIgEkYNAiALIAJBA3QiAGopAwAgACAJaikDAIMiAVANAAsLIAF6pyACQQZ0ciEECwJAIAcpA5ABIgFQDQAgByABQgyI' +
-  'IAGFIgFCGYYgAYUiAUIbiCABhSIBNwOQASABQp26s/uUkv2iJX4gCqyCIhxQDQAgEkEATCEFA0ACQAJAAkAgBEEBaiIEQcAAbSIC' +
-  'IBJODQAgCSACQQN0IgBqKQMAQn8gBCACQQZ0a62GgyAAIAtqKQMAgyIBUARAA0AgAkEBaiICIBJGDQIgCyACQQN0IgBqKQMAIAAg' +
-  'CWopAwCDIgFQDQALCyABeqcgAkEGdHIiAEF/IABBAE4iABshBCAAIAVyRQ0BDAILQX8hBCAFDQELQQAhAiALKQMAIAkpAwCDIgFQ' +
-  'BEADQEF/IQQgAkEBaiICIBJGDQIgCyACQQN0IgBqKQMAIAAgCWopAwCDIgFQDQALCyABeqcgAkEGdHIhBAsgHEIBfSIcQgBSDQAL' +
-  'CyANIANBAnQiAGogBDYCACAAIAhqQQA2AgAgACAbaiAKNgIACyARIAMiAEECdCIFaiAENgIAIAwoAigiAiAMKAIEIhggBkECaiIQ' +
-  'bEECdGohFCAMKAIcIARBAnRqIgMoAgQgAygCACIDayEJIAIgGCAGIAUgG2ooAgBBAUpyIgpsQQJ0aiECIA4gDCgCACIWIBBsQQN0' +
-  'aiESIAwoAiAgBCAWbEEDdGohCyAMKAIYIANBAnRqIQVBACEEIBhBAEoEQANAIBQgBEECdCIDaiACIANq/QAAAP0LAAAgBEEEaiIE' +
-  'IBhIDQALC0EAIQZBACECIAlBAEoEQEEAIQQDQCAUIAUgBEECdGooAgBBAnRqIgMgAygCACIDQYCAgIAEcjYCACACIANBgICAgARI' +
-  'aiECIARBAWoiBCAJRw0ACwsgDiAKIBZsQQN0aiEJIAwoAiwiGCAQQQJ0aiAYIApBAnRqKAIAIAJrNgIAIAwoAhwhCiAMKAIYIQVC' +
-  'ACEBAkAgFkEATA0AQQAhDgNAIBIgDkEDdCIDaiADIAlqKQMAIh0gAyALaikDAIMiHCAdhTcDACAcUEUEQCAOQQZ0IQQDQCABIAog' +
-  'BCAceqdyQQJ0aiIDKAIEIhAgAygCACICa6x8IQEgHEIBfSAcgyEcAkAgAiAQTg0AA0ACQCAUIAUgAkECdGooAgBBAnRqIgMgAygC' +
-  'AEEBayIDNgIAIANFDQAgECACQQFqIgJHDQEMAgsLQQEhBgwECyAcUEUNAAsLIA5BAWoiDiAWRw0ACwsgDCAGNgI0IAEgHnwhHiAY' +
-  'IABBAWoiA0EDdGooAgBFDQEgBygCYCAATARAIAcgAzYCYAtBACECDAALAAsgB0ECNgJkIAcgAzYCXCAHIAcpA3hCAXw3A3ggACED' +
-  'QQEMAQsgB0EANgJcIAdBAzYCZEECCyECIAcgHjcDcCAHIB83A2ggByADNgJYCyACDwsgACgCWCEKIAApA3AhASAAKQNoIR8gACgC' +
-  'VCESIAAoAlAhFiAAKAJMIRQgACgCSCEYIAAoAhghESAAKAIUIQ0gACgCCCEIIAAoAighGkECIQMCfwJAAkACfwJAAkACQCAAKAJk' +
-  'DgQAAQIHAQtBACEKQQAhAyANKAIERQ0DC0EADAELIAAoAlxFDQJBAQshAwNAAkACQAJAAkACQAJAAkACQAJAAkAgA0UEQCAfICFa' +
-  'BEAgACAKNgJcIABBATYCZEEDDA8LIB9CAXwhHwJAIAAoAgAiCUGAIEwEQEH/////ByEEQQAhDkEBIQIgCUHAAE4NAUEAIQYMAwtB' +
-  '/////wchBEEAIQUgDSgCBCIDRQ0HA0ACQCARIANBAnRqKAIAIgIgBE4NACADIQUgAiIEQQJODQAMCAsgDSADQQR0aigCBCIDDQAL' +
-  'DAYLQQAhBgNAIBEgAiIFQQJ0aiIH/QAAACEiQQQhAwNAICIgByADQQJ0av0AAAD9tgEhIiADQTxJIANBBGohAw0ACwJAICIgIiAi' +
-  '/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgMgBE4NAEEBIQ4gBSEGIAMiBA0AIAUi' +
-  'AiEGQQAhBAwECyAFQUBrIQIgCSAFQf8Aak4NAAsMAQsgGCAKQQJ0aigCACIQQQFrIQ4gCCAQQQR0aigCCCEZAkAgGkUEQANAIBAC' +
-  'fyAIIA5BBHRqIgMoAggiB0EASgRAIA0gB0EEdCIEaiICKAIEIQMgDSACKAIAQQR0aiAHNgIEIA0gA0EEdGogBzYCACARIAdBAnRq' +
-  'IgMgAygCAEGAgICABGs2AgAgByAEIAhqKAIAIgZHBEADQCAGQQFrIQMDQCAIIANBBHRqIgUoAgQhAiAGIAUoAggiBEEATAR/IAIF' +
-  'IAggBSgCAEEEdGogAzYCBCAIIAJBBHRqIAM2AgAgESAEQQJ0aiICIAIoAgBBAWo2AgAgA0EBawsiA0cNAAsgCCAGQQR0aigCACIG' +
-  'IAdHDQALCyAOQQFrDAELIAMoAgQLIg5HDQAMAgsACwNAIBACfyAIIA5BBHRqIgMoAggiD0EATARAIAMoAgQMAQsCQCADKAIMIglF' +
-  'BEAgDSAPQQR0IgRqIgIoAgQhAyANIAIoAgBBBHRqIA82AgQgDSADQQR0aiAPNgIAIBEgD0ECdGoiAyADKAIAQYCAgIAEazYCACAE' +
-  'IAhqKAIAIgIgD0YNAQNAIAJBAWshAwNAIAggA0EEdGoiBygCBCEEIAcoAgAhBiACIAcoAggiBUEATAR/IAQFIAcoAgxBAE4EQCAI' +
-  'IAZBBHRqIAM2AgQgCCAEQQR0aiADNgIAIBEgBUECdGoiBCAEKAIAQQFqNgIACyADQQFrCyIDRw0ACyAIIAJBBHRqKAIAIgIgD0cN' +
-  'AAsMAQsgCUEATA0AIA0gD0EEdCIDakEANgIIIAMgCGooAgAiAiAPRg0AA0AgCCACQQR0aiIHIQMCQCAHKAIMQQBIBEAgAyAJNgIM' +
-  'DAELIAIgDkYNACACQQFrIQMDQCAIIANBBHRqIgsoAgQhBCALKAIAIQYgAiALKAIIIgVBAEwEfyAEBSALKAIMQQBOBEAgCCAGQQR0' +
-  'aiADNgIEIAggBEEEdGogAzYCACARIAVBAnRqIgQgBCgCAEEBajYCAAsgA0EBawsiA0cNAAsLIAcoAgAiAiAPRw0ACwsgDkEBawsi' +
-  'DkcNAAsLIBkgCCAQQQR0aigCBCIFRgRAIAggGUEEdGooAgQhBQsgFCAKQQJ0IgNqKAIAIAVHBEAgAyAWaiIDIAMoAgBBAWo2AgAM' +
-  'CAsgDSAZQQR0IgRqIgIoAgQhAyANIAIoAgBBBHRqIBk2AgQgDSADQQR0aiAZNgIAIBEgGUECdGoiAyADKAIAQYCAgIAEazYCACAE' +
-  'IAhqKAIAIgIgGUYNCCAaRQRAA0AgAkEBayEDA0AgCCADQQR0aiIGKAIEIQQgAiAGKAIIIgVBAEwEfyAEBSAIIAYoAgBBBHRqIAM2' +
-  'AgQgCCAEQQR0aiADNgIAIBEgBUECdGoiBCAEKAIAQQFqNgIAIANBAWsLIgNHDQALIAggAkEEdGooAgAiAiAZRw0ADAoLAAsDQCAC' +
-  'QQFrIQMDQCAIIANBBHRqIgcoAgQhBCAHKAIAIQYgAiAHKAIIIgVBAEwEfyAEBSAHKAIMQQBOBEAgCCAGQQR0aiADNgIEIAggBEEE' +
-  'dGogAzYCACARIAVBAnRqIgQgBCgCAEEBajYCAAsgA0EBawsiA0cNAAsgCCACQQR0aigCACICIBlHDQALDAgLAkAgCSACQQ9qTgRA' +
-  'A0AgESACIgVBAnRqIgf9AAAAISJBBCEDA0AgIiAHIANBAnRq/QAAAP22ASEiIANBDEkgA0EEaiEDDQALAkAgIiAiICL9DQgJCgsM' +
-  'DQ4PAAECAwQFBgf9tgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAyAETg0AQQAhDiAFIQYgAyIEDQAgBSICIQZBACEE' +
-  'DAMLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgBkUNAyAODQELIBEgBkECdGohBSAE/REhI0IAIRxCACEeA0AgBSAcp0ECdGr9AAAA' +
-  'ICP9N/2kAa0gHIYgHoQhHiAcQgxUIBxCBHwhHA0ACwwBCyARIAZBAnRqIQUgBP0RISNCACEcQgAhHgNAIAUgHKdBAnRq/QAAACAj' +
-  '/Tf9pAGtIByGIB6EIR4gHEI8VCAcQgR8IRwNAAsLIAYgHnqnaiEFIARFDQULIAIgCUoNAANAIAQgESACQQJ0aigCACIDSgRAIAIh' +
-  'BSADIgRFDQYLIAIgCUcgAkEBaiECDQALCyAERQ0DIARBAkgNAQsgACAAKQOAAUIBfDcDgAELIAggBUEEdCILaiIDAkAgAygCBCIG' +
-  'IAVGDQAgGkUEQANAIAZBAWohAwNAIAggA0EEdGoiBygCBCEQIAcoAgAhAiAGIAcoAggiB0EATAR/IAIFIAggAkEEdGogEDYCBCAI' +
-  'IBBBBHRqIAI2AgAgESAHQQJ0aiICIAIoAgBBAWs2AgAgAUIBfCEBIANBAWoLIgNHDQALIAggBkEEdGooAgQiBiAFRw0ADAILAAsD' +
-  'QCAGQQFqIQMDQCAIIANBBHRqIg8oAgQhECAGAn8gDygCACIHIA8oAggiAkEATA0AGiADQQFqIA8oAgxBAEgNABogCCAHQQR0aiAQ' +
-  'NgIEIAggEEEEdGogBzYCACARIAJBAnRqIgIgAigCAEEBazYCACABQgF8IQEgA0EBagsiA0cNAAsgCCAGQQR0aigCBCIGIAVHDQAL' +
-  'CyANIAsgDWoiAygCACICQQR0aiADKAIEIgM2AgQgDSADQQR0aiACNgIAIBEgBUECdGoiAyADKAIAQYCAgIAEajYCACgCBCEFAkAg' +
-  'ACkDkAEiHVANACAAIB1CDIggHYUiHUIZhiAdhSIdQhuIIB2FIh03A5ABIB1Cnbqz+5SS/aIlfiAErIIiHFANAANAIAggBUEEdGoo' +
-  'AgQhBSAcQgF9IhxCAFINAAsLIBQgCkECdCIDaiAFNgIAIAMgFmpBADYCACADIBJqIAQ2AgALIBggCkECdGogBTYCACAFQQFqIQ4C' +
-  'QCAaRQRAA0AgBQJ/IAggDkEEdGoiAygCCCILQQBKBEAgCyAIIAtBBHQiB2ooAgQiBkcEQANAIAZBAWohAwNAIAggA0EEdGoiBCgC' +
-  'BCEJIAQoAgAhAiAGIAQoAggiBEEATAR/IAIFIAggAkEEdGogCTYCBCAIIAlBBHRqIAI2AgAgESAEQQJ0aiICIAIoAgBBAWs2AgAg' +
-  'AUIBfCEBIANBAWoLIgNHDQALIAggBkEEdGooAgQiBiALRw0ACwsgDSAHIA1qIgMoAgAiAkEEdGogAygCBCIDNgIEIA0gA0EEdGog' +
-  'AjYCACARIAtBAnRqIgMgAygCAEGAgICABGo2AgAgDkEBagwBCyADKAIACyIORw0ADAILAAsDQCAFAn8gCCAOQQR0aiIDKAIIIg9B' +
-  'AEwEQCADKAIADAELAkAgAygCDCIQRQRAIA8gCCAPQQR0IgZqKAIEIgJHBEADQCACQQFqIQMDQCAIIANBBHRqIgsoAgQhCSACAn8g' +
-  'CygCACIHIAsoAggiBEEATA0AGiADQQFqIAsoAgxBAEgNABogCCAHQQR0aiAJNgIEIAggCUEEdGogBzYCACARIARBAnRqIgQgBCgC' +
-  'AEEBazYCACABQgF8IQEgA0EBagsiA0cNAAsgCCACQQR0aigCBCICIA9HDQALCyANIAYgDWoiAygCACICQQR0aiADKAIEIgM2AgQg' +
-  'DSADQQR0aiACNgIAIBEgD0ECdGoiAyADKAIAQYCAgIAEajYCAAwBCyAQQQBMDQAgDSAPQQR0IgNqIBA2AgggAyAIaigCBCICIA9G' +
-  'DQADQCAIIAJBBHRqIgkhAwJAIBAgCSgCDEcEQCACQQFqIQMDQCAIIANBBHRqIgsoAgQhByACAn8gCygCACIGIAsoAggiBEEATA0A' +
-  'GiADQQFqIAsoAgxBAEgNABogCCAGQQR0aiAHNgIEIAggB0EEdGogBjYCACARIARBAnRqIgQgBCgCAEEBazYCACABQgF8IQEgA0EB' +
-  'agsiA0cNAAsMAQsgAiAORg0AIANBfzYCDAsgCSgCBCICIA9HDQALCyAOQQFqCyIORw0ACwsgCkEBaiEDIA0oAgRFDQMgACgCYCAK' +
-  'Sg0BIAAgAzYCYAwBCyAKBEAgCkEBayEKQQEhAwwCC0EAIQoMAwsgAyEKQQAhAwwACwALIABBAjYCZCAAIAM2AlwgACAAKQN4QgF8' +
-  'NwN4QQEMAQsgAEEANgJcIABBAzYCZEECCyEDIAAgATcDcCAAIB83A2ggACAKNgJYCyADC2EBAX8gACgCqAEiAQRAIAEoAgwQEyAB' +
-  'KAIgEBMgASgCEBATIAEoAhQQEyABKAIYEBMgASgCHBATIAEoAiQQEyABKAIoEBMgASgCLBATIAEoAjAQEyABEBMgAEEANgKoAQsL' +
-  'FQAgACgCKCAAKAIkIAAoAiD8CgAACzUAIAAEQCAAKAIUEBMgACgCGBATIAAoAiQQEyAAKAIsEBMgACgCMBATIAAoAjQQEyAAEBML' +
-  'C8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8B' +
-  'ACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAo' +
-  'AhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNx' +
-  'IgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQAL' +
-  'CyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwv0AQICewJ//Qz/////////////////////IQMgAUEASgRAA0AgAyAA' +
-  'IAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAAAAAAAAAA' +
-  '/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAAAAAAAAAA' +
-  'ACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAsGACAAEBMLngUCDX8BfiABLQAA' +
-  'IgRFBEAgAS0AASEEIAEtAAIhA0EAIQECQCAAKQMYIhAgACkDIFoEQCAAQQE2AhQMAQsgACAQQgF8NwMYQX4gA3chCEEBIAN0IQ4g' +
-  'ACgCBCIHIARBCWwiBkECdGohCSAAKAIAIgogA0ECdGpB7CRqKAIAIAcgAiAGakECdGoiDCgCACEPA0AgCSABQQJ0aiINIA0oAgAi' +
-  'DSAIcTYCACANIAN2QQFxIAF0IAVyIQUgAUEBaiIBQQlHDQALIAwgDzYCAEF/cyEJIAUgBnQhBSAKIANBAnRqQYAkaiEGQQAhAQNA' +
-  'IAcgAUEJbCACaiIKQQJ0aiILKAIAIgwgCXEhAyALIAMgBigCAEF/c3EgDnIgAyABIARGGyIDNgIAIAMgDEcgCnQgBXIhBSABQQFq' +
-  'IgFBA0cNAAsgByAEQQJ0aiIBIAEoAmwgCHE2AmwgACAAKAIIIAVyNgIIIAAgACgCDCAFcjYCDAsPCyAAKQMYIhAgACkDIFoEQCAA' +
-  'QQE2AhQPCyAAIBBCAXw3AxggACgCBCABLQACIgVBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJ' +
-  'bCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBWp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwtBByABQQNsIgd0IgFBCXQgAXIg' +
-  'AUESdHJBf3MhCEEAIQEDQCADIAFBCWwiBEECdGoiBiAGKAIAIAIgBHYiBEECdkECcSAEQQFxciAEQQR2QQRxciAHdCIEIAhyIARB' +
-  'CXRyIARBEnRycTYCACABQQFqIgFBA0cNAAsgAEGBhBAgBXQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAj' +
-  'ACAAa0FwcSIAJAAgAAsfACAAQRBqIgBBFE0EfyAAQQJ0QaQoaigCAAVBqhsLC9cEAQ5/AkAgACABckEASCABrCAArHxC/////wFV' +
-  'cg0AQQFBuAEQDiIDRQ0AIAMgADYCACADIAAgAWoiBjYCBCADIAZBAmoiCUEEdBAPIgQ2AhQgAyAGQcEAakEEEA4iCDYCGCADIAZB' +
-  'AWoiBUECdBAPIgc2AjQgAyAFQQQQDiIKNgJAIAMgAEEBaiILQQJ0IgIQDyIMNgIsIAMgAhAPIg02AkggAyACEA8iDjYCTCADIAIQ' +
-  'DyIPNgJQIAMgAhAPIgI2AlQCQCAPRSAERSAIRXIgB0UgCkVyciAMRSANRXIgDkUgAkVycnJyDQAgA0EIaiADQRBqIAasQgJ8QRAQ' +
-  'EA0AQQAhAiAFQQAgBUEAShshCANAIAIgCEYEQEEAIQIgCUEAIAlBAEobIQoDQCADKAIUIQQgAiAKRgRAIAQgADYCAEEAIQIgBCAA' +
-  'QQR0akEANgIEIAQgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCyABQQBMGzYCBCAHBEAgBCALQQR0aiAFNgIAIAQgBkEEdGog' +
-  'BTYCBAsDQCACIAhGBEAgAygCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgA0EANgJkIAMgCTYCDCADDwUgAygCNCACQQJ0' +
-  'akF/NgIAIAJBAWohAgwBCwALAAUgBCACQQR0aiIHQgA3AgggByACQQFqIgQ2AgQgByACQQFrNgIAIAQhAgwBCwALAAUgAygCCCAC' +
-  'QQR0aiIEQgA3AgggBCACNgIEIAQgAjYCACACQQFqIQIMAQsACwALIAMQEQtBAAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFs' +
-  'IgAQDyICRQRAQQAPCyACQQAgAPwLAAsgAgvSAQEEfwJAIAAQcSICBH9BwCohAANAIAAiAygCACIABEAgAiAAKAIAIgFNBEACQCAB' +
-  'IAJrIgRBEE8EQCAAIAJqIgEgBDYCACABIAAoAgQ2AgQgAyABNgIAIAAgAjYCAAwBCyADIAAoAgQ2AgALIABBCGoPBSAAQQRqIQAg' +
-  'AyEBDAILAAsLAkACQAJAIAFFDQAgASgCACIAEHJFDQAgAiAAKAIAaxBzDQEMBAsgAhBzIgBFDQMMAQsgAUEANgIACyAAIAI2AgAg' +
-  'AEEIagVBAAsPC0EAC30CAn4BfwJ/QQAgASgCACIGrCIEIAJZDQAaQXYgAkL+////B1UNABogBEIQIAYbIQQDQCAEIgVCAYYhBCAC' +
-  'IAVVDQALIAAoAgAgAyAFQv7///8HIAVC/v///wdTG6ciBmwQEiIDRQRAQX8PCyAAIAM2AgAgASAGNgIAQQALC1wAIAAEQCAAKAII' +
-  'EBMgACgCFBATIAAoAhgQEyAAKAIcEBMgACgCLBATIAAoAjQQEyAAKAJAEBMgACgCSBATIAAoAkwQEyAAKAJQEBMgACgCVBATIAAQ' +
-  'AiAAEBMLC3IBBH8gAEUEQCABEA8PCwJAAkAgARBxIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQckUNACACIARrEHNFDQAgAyAC' +
-  'NgIADAILIAEQDyIBRQ0AIAEgACADKAIAQQhr/AoAACAAEBMgASEFCyAFDwsgAAusAQEFfyAABEAgAEEIayECQcAqIQMDQAJAIAEh' +
-  'BCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgC' +
-  'BCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsQACAA' +
-  'RQRAQX4PCyAAKAIAC7YFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAE' +
-  'Qf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAG' +
-  'IAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0D' +
-  'IAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEE' +
-  'EBAiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEBAiBQ0AIAAoAjAhCSAAEBYgABAXIAAQAiAAKAIMIQUgACgCCCEGQQAhBANA' +
-  'IAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYCBCABIAU2AgAgASAD' +
-  'QX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIgIAlBACAJQQBKGyEB' +
-  'A0AgASAERg0DIAAgACgCLCAEQQJ0aigCABAYGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0aiIOKAIAIQogBiAE' +
-  'IAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAOIAs2AgAgACgCGCAH' +
-  'QQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABAZGgwACwALC9sCAgJ+CX8gAARA' +
-  'IAAoArABIAAoAmRFckUEQCAAKAIoQQBHIQkgACgCXCEIIAAoAhghBSAAKAIUIQYgACgCCCEDA0AgCEEASgRAIAAoAkggCEEBayII' +
-  'QQJ0aigCACIKQQFrIQQDQCAEIApHBEAgAyAEQQR0aiIHKAIIIgtBAEwEfyAHKAIEBQJAIAlFBEAgAyAGIAUgC0EAEBwMAQsgBygC' +
-  'DCIHRQRAIAMgBiAFIAtBARAcDAELIAdBAEwNACADIAYgBSAEEB0LIARBAWsLIQQMAQsLIAMgBiAFIAMgCkEEdGooAgggCRAcDAEL' +
-  'CwsgAEIANwOgASAAQdgAakEAQTD8CwAgAEIAQgEgACkDiAEiAkLrh9aF6Mih5OEAfSIBQh6IIAGFQrnLk+fR7ZGsv39+IgFCG4gg' +
-  'AYVC66PEmbG3kuiUf34iAUIfiCABhSIBIAFQGyACUBs3A5ABCwv6AwEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABAX' +
-  'IAAgARAaIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQ' +
-  'ayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJA' +
-  'IAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAgg' +
-  'AkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBAbDAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAF' +
-  'QQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEB' +
-  'IAsQGwwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYC' +
-  'MCAAKAIsIAJBAnRqIAE2AgBBAAsL5QEBCH8gAEUEQEF+DwsgACgCMEUEQEF3DwsgABAXIAAgACgCMEEBayIBNgIwIAAoAihBAEch' +
-  'ByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMgAkEEdGooAghB' +
-  'AEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQHAwBCyABQQBMDQIgAyAFIAQg' +
-  'AhAdCyAAKAI0IAZBAnRqQX82AgAMAQsLQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNB' +
-  'AEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsg' +
-  'ASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEg' +
-  'ACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWoh' +
-  'BQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAE' +
-  'azYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEB4MAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRq' +
-  'QQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEB4M' +
-  'AQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAG' +
-  'KAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAg' +
-  'AEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZB' +
-  'AEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigC' +
-  'CAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC80BAQJ/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcN' +
-  'AEEAIQMDQCAAKAIwIANMBEBBACEEA0AgBCAAKAJcTg0DIAIgA0oEQCABIANBAnRqIAAoArABBH8gACgCSCAEQQJ0aigCAAUgACgC' +
-  'CCAAKAJIIARBAnRqKAIAECELNgIACyADQQFqIQMgBEEBaiEEDAALAAsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARqKAIANgIACyAD' +
-  'QQFqIQMMAAsACyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zCxMAIAAEQCAAIAE3A4gBIAAQFwsL' +
-  'jwICAnwDfyAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQN4NwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAAKQOAATcDKCABIAAp' +
-  'A6ABNwMwIABB2ABqIQREAAAAAAAA8D8hAgJAAkACQAJAIAAoAmQOBAIBAAMBCyAAQdwAaiEECyAEKAIAIgRBACAEQQBKGyEERAAA' +
-  'AAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZq' +
-  'KAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsLqQEBBX9BfiEEAkAgAkEBIAMbRSAARSADQQBI' +
-  'cnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQFyAAKAIIIQUgAUEBaiIGQQJ0IQhBACEEIAYhAQNAIAUgAUEEdGooAgQiASAGRg0B' +
-  'IAUgARAhIQcgACgCNCAIaigCAEEATgRAIAAgBxAaDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAQLKAACQCAA' +
-  'RQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIACwupBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdB' +
-  'F2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAECcMAQsgAkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAh' +
-  'CQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmoh' +
-  'AiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewA' +
-  'R2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgA' +
-  'Rg0BIAZBJUcNBCAHQSBqQSUQJyAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgAL' +
-  'IhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyER' +
-  'QQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyII' +
-  'QQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QJyAJQQFrIQkMBAsgC0UNAyAGQQJrIgRB' +
-  'LToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEHNJSAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWoh' +
-  'BQwACwALIAdBIGpBJRAnIAZFDQMgB0EgaiAGwBAnIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQgg' +
-  'BCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQJyAEQQFqIQQMAAsACwUgCCAKECcg' +
-  'BEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGokACACQf////8HIAJB/////wdJGws2' +
-  'AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJQEBfyMAQRBrIgQkACAEIAM2Agwg' +
-  'ACABIAIgAxAmIARBEGokAAtYAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2' +
-  'AgwgACgCGEEMakHAASADIAQQJhoLIAZBEGokACABC94BAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEEN' +
-  'IARBCiAHIANrIggQLCIFIARrIAggBRsiAhAsIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhP' +
-  'DQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARAtBEAgBkEBaiEG' +
-  'DAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQELIAAgAARAIAAoAgAQESAAQQhqEDMgAEE4ahAzIAAQEwsLOAAgAUH/AXEhAQNA' +
-  'AkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAE' +
-  'cQ0BGgsgAEELRgsLrAEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEC0NASAEIQULQQAh' +
-  'BCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEC1FDQEgBSEECyABIAQ2AgAgAyAE' +
-  'NgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQMAQsLIAQLagECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWos' +
-  'AAAiA0EfSw0AIAMQLQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvsAQELfwJA' +
-  'AkAgACgCKCIDRQ0AIANBAWshCSABIAIQNCEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCAD' +
-  'QQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdy' +
-  'DQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/' +
-  'IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwB' +
-  'CwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAuvBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7/' +
-  '//8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxASIgNFDQIg' +
-  'ACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBASIgVFDQIgACADNgIgIAAgBTYCGCAA' +
-  'KAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBAOIgdFDQAaIAAoAhwiA0EAIANBAEobIQkg' +
-  'BkEBayEKA38gBCAJRgR/IAAoAiQQEyAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWoh' +
-  'AyAILQAADQALIAggBWsQNCEDA0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIA' +
-  'IAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCAB' +
-  'IAIQNCEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFq' +
-  'NgIcCyADDwtBfwsXACAAKAIAEBMgACgCGBATIAAoAiQQEws2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AI' +
-  'bCECIANBAWohAwwBCwsLNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAo' +
-  'AjggACgCUCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpL' +
-  'BH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQRtqIgFBCE8EQCAAEAwPCyABQQJ0QfgoaigCAAtF' +
-  'AQF/IwBBEGsiBCQAIAAEQCAAQQRqQQBB6AH8CwAgACABNgIAIAQgAzYCDCAAQSRqQcgBIAIgAxAmGgsgBEEQaiQAIAELNQAgAARA' +
-  'IAAoAhwQESAAKAIgEAQgACgCJBATIAAoAhAQEyAAKAIUEBMgACgCKBATIAAQEwsLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAG' +
-  'RwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCAB' +
-  'QQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBASIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAF' +
-  'IAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALlwMBCH8jAEEwayIDJAAgACgCACEFIAAoAhwQFiAAKAIcEBcCQCAAKAIA' +
-  'IAEgAhA+IgQNACAFIAVsIQZBACEEA0AgBCAGRgRAQQAhBAwCCwJAIAEgBGoiCC0AACIHRQ0AIAAoAhwgACgCACAEIAcQPxAYRQ0A' +
-  'IAAoAhwgA0EsaiADQShqECUgACgCHBAWIAEgAygCLCAFbSIHai0AACEJIAgtAAAhCiADAn9B0AggAygCKCAGayAFbSIBIAAoAgAi' +
-  'BkgNABpBhBUgBkEBdCABSg0AGkH9FCAGQQNsIAFMDQAaQe0cQZMIIAAoAhgbCzYCGCADIAcgBW0iAEEBaiIBNgIQIAMgByAAIAVs' +
-  'a0EBaiIANgIUIAMgCTYCDCADIAQgBCAFbSIEIAVsa0EBaiIFNgIIIAMgBEEBaiIGNgIEIAMgCjYCAEFpIQQgAkFpQf4kIAMQORog' +
-  'AkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2AgQgAiAILQAANgIUDAILIARBAWohBAwACwALIANBMGokACAEC6cBAQZ/IwBB' +
-  'EGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAg' +
-  'AyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakHRHyADEDkaIAJFDQAgAiAANgIIIAIgBTYCBCACIAYtAAA2AhQLIANBEGokACAIDwsg' +
-  'BEEBaiEEDAALAAsNACACIAAgAWxqQQFrC5ACAgd/AX4jAEFAaiIHJAAgACgCHCEIAkADQCAIIAIQASIFQQFHDQECQCADRSAMQgBS' +
-  'cg0AQQAhBSAIIAAoAiggACgCACIGIAZsECAiBkEAIAZBAEobIQYDQCAFIAZGDQEgAyAAKAIoIAVBAnRqKAIAIgkgACgCACIKbSIL' +
-  'aiAJIAogC2xrQQFqOgAAIAVBAWohBQwACwALIAFQIAxCAXwiDCABVHINAAtBASEFCyAIIAdBCGoQIyAEIAw3AwggBCAHKQMINwMQ' +
-  'IAQgBykDMDcDGCAEAn9BBCAFQQNGDQAaAkAgDEIBWARAQQAgDKdBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAIAdBQGskAAu7' +
-  'MwMtfwZ+AXsgAEUgAUVyQQEgBRsEQCAGQX5BoAxBABA5GkF+DwsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAxACQAJAAkBBASAAKAIkIAAoAiAbRQ0AIAAoAgAgASAGED4iDA0BIAAoAiQiGARAIwBBIGsiHCQAQQEhKyMAQaAB' +
-  'ayILJAAgCyAYNgIIIAsgGEGQlQFqNgIYIAsgGEHwKWo2AgwDQCAYIApBAnRqQfApav0M////B////wf///8H////B/0LAgBBGCEH' +
-  'IApBBGoiCkEYRw0ACwNAIBggB0ECdGpB8ClqQf///z82AgAgB0EBaiIHQRtHDQALIBhB5CpqQf///z82AgAgGEHcKmpC////v/D/' +
-  '//8HNwIAAn8CQAJAA0ACQCABIBJqLQAAIghFDQAgGCAIQQFrIhEgEkH/AXFBG24iCEEJbCIJakECdGpB8ClqIhAoAgAiE0EBIBIg' +
-  'CEEbbGtB/wFxIg90IgxxRQ0CIDRCf1EEQEEBIR1CfyE0DAELIAxBf3MhDSAYIAlBAnRqQfApaiEZIBggD0ECdGoiFEHsJGooAgBB' +
-  'ACEHQQAhCgNAIBkgB0ECdGoiFiAWKAIAIhYgDXE2AgAgFiAPdkEBcSAHdCAKciEKIAdBAWoiB0EJRw0ACyAQIBM2AgBBf3MhDyAK' +
-  'IAl0IQ4gFEGAJGohCkEAIQcDQCAYIAdBCWwgEWoiEEECdGpB8ClqIhMoAgAiGSAPcSEJIBMgCSAKKAIAQX9zcSAMciAJIAcgCEYb' +
-  'Igk2AgAgCSAZRyAQdCAOciEOIAdBAWoiB0EDRw0ACyAYIAhBAnRqQdwqaiIIIAgoAgAgDXE2AgAgDiAXciEXIA4gFXIhFSA0QgF8' +
-  'ITQLIBJBAWoiEkHRAEcNAAsgC0IANwMgIAsgHTYCHCALQv///7/w////BzcDECALQn8gAyADUBs3AyggHEIANwMYQf///z8hCCAY' +
-  'QYAYaiEsQQAhGQNAIAghDEEAISoCQAJAAkACQAJAAkACQANAIAspAyAhNSALKAIUIQ8CQAJAAkACQAJAAkAgDEUEQCAPIQ0MAQsg' +
-  'CykDICE2IAsoAhAhCSALKAIYISEgCykDKCE4IAsoAgwhEiALKAIIIRcgCygCHCIQIQoDQAJAQYGEECAMaEEJcCIWdCIeIAxxRQRA' +
-  'IDYhNCAJIQcgDyENDAELIB5Bf3MhHyAhIBZBAnQiCGohIiAIIBJqIRQgCiEQIDUhNCAPIQ0gDCEHA0AgNCE1IAcgH3EhEyAHIBZ2' +
-  'ISZBACERA0ACQCAmIBFBCWwiDHZBAXFFDQAgEiARQQJ0aiIdKAJsIicgEiAMIBZqIgpBAnRqIhooAgAiB3EEQCAXIBdBgBhqIggg' +
-  'B0ESdmotAABBCHQgCCAHQQl2Qf8DcWotAABBBXQgCCAHQf8DcWotAABBAnRycmooAgAgB3EiCEUNCSAaIAg2AgBBACEVIA1BAEEB' +
-  'IAp0IAcgCEYbciENIBIgDEECdGohKANAAkBB/wMgFXQgCHEiByAHQQFrcSAHICdxRXINACA0IDhaBEBBASEQDAELQX4gB2giDnch' +
-  'G0EBIA50ISMgFyAOQQJ0aiIgQewkaigCAEEAIQdBACEKA0AgKCAHQQJ0aiIkICQoAgAiJCAbcTYCACAkIA52QQFxIAd0IApyIQog' +
-  'B0EBaiIHQQlHDQALIBogCDYCAEF/cyElIAogDHQhDiAgQYAkaiEKQQAhBwNAIBIgB0EJbCAWaiIgQQJ0aiIkKAIAIikgJXEhCCAk' +
-  'IAggCigCAEF/c3EgI3IgCCAHIBFGGyIINgIAIAggKUcgIHQgDnIhDiAHQQFqIgdBA0cNAAsgHSAdKAJsIBtxNgJsIA0gDnIhDSAO' +
-  'IBNyIRMgNEIBfCE0CyAVQRFLDQIgFUEJaiEVIBooAgAhCAwACwALIAdpQQNHDQgLIBFBAWoiEUEDRw0ACyAQDQVBACEOQQAhEEEA' +
-  'IQhBACEHAn8gEyAUKAIAIgxBCXYgDHIgDEESdnJB/wNxIhEgFCgCJCIMQQl2IAxyIAxBEnZyQf8DcSIKQQl0ciAUKAJIIgxBCXYg' +
-  'DHIgDEESdnJB/wNxIhVBEnRyIhogIigCAEYNABoDQCAXIBUgB3ZBBnRBwANxIAogB3ZBA3RBOHEgESAHdkEHcXJyQQF0akGAEGov' +
-  'AQAiDEUNBiAMQQZ2IAd0IAhyIQggDEEHcSAHdCAOciEOIAxBA3ZBB3EgB3QgEHIhECAHQQZJIAdBA2ohBw0ACyAiIA4gEXEgCiAQ' +
-  'cUEJdHIgCCAVcUESdHIiBzYCACATIAcgGkYNABogFCAUKAJIIgcgCEEJdCAIciAIQRJ0cnEiCDYCSCAUIBQoAiQiDCAQQQl0IBBy' +
-  'IBBBEnRycSIRNgIkIBQgFCgCACIKIA5BCXQgDnIgDkESdHJxIhA2AgAgDCARR0EJdCAKIBBHciAHIAhHQRJ0ciAWdCIIIA1yIQ0g' +
-  'CCATcgshB0EAIRAgByIIIQxBACEKIDQhNSAHIB5xDQALCyA0ITYgByEJIA0hDyAMDQALIAsgNjcDICALIAk2AhAgCyAQNgIcC0EA' +
-  'IR4gC0EANgIUIA0gKnIhKkEBISIgCygCECERIAspAyAhNiALKAIcIRYgCygCCCEaIAspAyghOCALKAIMIRRBACETAkACQAJAAkAC' +
-  'QANAAkAgDSATQQlsIgl2Qf8DcUUNACAUIAlBAnRqIQ8gFCATQQJ0aiIVKAJsIRBBACEHQQAhCkEAIQ4DQCAPIAdBAnRqKAIAIhIg' +
-  'CnEgDnIhDiAKIBJyIQogB0EBaiIHQQlHDQALIBAgCkF/c3ENAyAQIA5Bf3NxIhdFDQAgNSA4IDUgOFYbITQDQEEBIBdoIhJ0IRBB' +
-  'ACEHAkADQCAPIAdBAnRqKAIAIBBxDQEgB0EBaiIHQQlHDQALIAsgNjcDICALIB42AhQMBgsgNCA1UQRAIAsgNjcDICALQQE2Ahwg' +
-  'CyAeNgIUIAsgETYCEAwHCyAQQX9zIREgNUIBfCE2IBQgByAJakECdGoiCCgCACEdIBogEkECdGoiG0HsJGooAgBBACEKQQAhDgNA' +
-  'IA8gCkECdGoiHyAfKAIAIh8gEXE2AgAgHyASdkEBcSAKdCAOciEOIApBAWoiCkEJRw0ACyAIIB02AgBBf3MhEiAOIAl0IQggG0GA' +
-  'JGohHUEAIQoDQCAUIApBCWwgB2oiG0ECdGoiISgCACIfIBJxIQ4gISAOIB0oAgBBf3NxIBByIA4gCiATRhsiDjYCACAOIB9HIBt0' +
-  'IAhyIQggCkEBaiIKQQNHDQALIBUgFSgCbCARcTYCbCAIIB5yIR4gCCAMciERIBYNAyARIgghDCA2ITUgF0EBayAXcSIXDQALIAsg' +
-  'HjYCFCARIQwLIBNBAkkhIiATQQFqIhNBA0cNAAsgCyA2NwMgIAsgETYCECA1ITQMBAsgCyA2NwMgIAsgHjYCFCALIBE2AhAgNiE0' +
-  'IBEiCCEMDAILIAsgNjcDIAsgCyARNgIQIDUhNAsgIkEBcQ0HCyAMDQVBASElQQAhDCALKAIIISFBACEWA0ACQCAqIBZBCWwiJHZB' +
-  '/wNxRQ0AQQAhEUEAIQlBACEaQQAhH0EAIRJBACEPQQAhFUEAISZBACEXQQAhIkEAIQ1BACEnQQAhHUEAIRNBACEoQQAhEEEAIQ4D' +
-  'QCAhQYAYaiIHIBQgDiAkakECdGooAgAiCkESdiIbai0AACEjIAcgCkH/A3FqLQAAISAgByAKQQl2IilB/wNxai0AACEtIA5BAnQi' +
-  'LiALQTBqaiAKIClyIBtyQf8DcSIKNgIAIAtB4ABqIC5qICAgLUEDdHIgI0EGdHIiGzYCACARIBtxISkgCSAbcSEtIBogG3EgH3Ih' +
-  'HyAXICFBgBxqIiAgG0EBdGovAQAiI3EhLiAiICNxIS8gDSAjcSAnciEnIAogEnEhMCAKIA9xITEgCiAVcSAmciEmIB0gICAKQQF0' +
-  'ai8BACIgcSEyIBMgIHEhMyAgIChxIBByIRAgESAbciERIAkgKXIhCSAaIC1yIRogCiASciESIA8gMHIhDyAVIDFyIgohFSAXICNy' +
-  'IRcgIiAuciEiIA0gL3IhDSAdICByIR0gEyAyciETICggM3IiGyEoIA5BAWoiDkEJRw0ACyAQICdyIAogGnFB/wNHcg0FQQAhESAU' +
-  'IBZBAnRqKAJsIglBCXYiDyAJciAJQRJ2IhByQf8DcSIVIBtxIhMgCiAmQX9zcSAVcSIVciAHIAlB/wNxai0AACAHIA9B/wNxai0A' +
-  'AEEDdHIgByAQai0AAEEGdHIiCSAaIB9Bf3NxcSISciAJIA1xIg1yRQ0AA0BBACEHIBFBAnQiDyALQeAAamooAgAiECAScSIKBEAD' +
-  'QCAHQf8DIApoIglBA24iDkEJbEH/AXEiF3RBByAJIA5BA2xrQQNsQf8BcSIOdCIJciAJQQl0ciAJQRJ0ckEHIA4gF2p0QX9zcXIh' +
-  'ByAKQQFrIApxIgoNAAsLIA0gISAQQQF0akGAHGovAQBBf3NxIgoEQANAIAdBByAKaCIJQQNuIhBBCWwgCSAQQQNsa0EDbGp0ciEH' +
-  'IApBAWsgCnEiCg0ACwtBACEKQQAhECALQTBqIA9qKAIAIhcgFXEiDgRAA0AgB0EHIA5oIgkgCUEDcGt0Ig9BCXQgD3IgD0ESdHJB' +
-  'ASAJdCIJQQl0IAlyIAlBEnRyIglBf3NxciEHIAkgEHIhECAOQQFrIA5xIg4NAAsLQQAhDiATICEgF0EBdGpBgBxqLwEAQX9zcUGB' +
-  'hBBsIAdyIgkgEHIEQANAIBQgCkEJbCARaiIHQQJ0aiIPIA8oAgAiDyAJIBAgCiAWRhtBf3NxIgw2AgAgDCAPRyAHdCAOciEOIApB' +
-  'AWoiCkEDRw0ACyALIA4gHnIiHjYCFCALIAggDnIiCDYCECAIIQwLIBFBAWoiEUEJRw0ACwsgFkECSSElIBZBAWoiFkEDRw0ACwwE' +
-  'CyALIDY3AyAgCyAJNgIQIAtBADYCHCALIA82AhQMBwsgCyA0NwMgIAsgEDYCHCALIA02AhQgCyATNgIQDAULIAsgNTcDICALIBA2' +
-  'AhwgCyANNgIUIAsgEzYCECAQDQQMBQsgJQ0CC0EAISogDA0ACyALKAIcDQEgFCgCdCAUKAJsIhIgFCgCcHJyDQMCQCAERQ0AQQAh' +
-  'CCA3QgBSDQADQCAIQQFqIQlBACEQA0AgFCAQQQlsIAhqQQJ0aigCACIHBEAgEEEbbCEPA0AgBCAHaCAPamogCToAACAHQQFrIAdx' +
-  'IgcNAAsLIBBBAWoiEEEDRw0ACyAJIghBCUcNAAsLIDdCAXwhNyACUA0FIAIgN1gNCQwFCyALKAIcRQ0BCyAcQQE2AhgMBwsgNCAL' +
-  'KQMoVA0BIBxBATYCGAwGC0EAIRpBACEHA0AgB0ECdCIIIAtBMGpqIAggFGoiCCgCJCIJQQl2IAlyIAlBEnZyQQl0QYD8D3EgCCgC' +
-  'ACIJQQl2IAlyIAlBEnZyQf8DcXIgCCgCSCIIQQl2IAhyQRJ0IAhyQYCA8D9xcjYCAEEBIQwgB0EBaiIHQQlHDQALQegHIRZBACET' +
-  'QQAhCANAQQAhCQNAIAlBCWwhDyAJQQNsIRFBACEHQQAhCgNAIAtB4ABqIAhBG2xqIA9qIAdqAn8gDEEBcUUEQCALQTBqIAdBAnRq' +
-  'KAIAIBF2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3FyDAELICwgFCAHIA9qQQJ0aigCACINQQl2Qf8DcWotAABBA3QgLCANQf8DcWot' +
-  'AAByICwgDUESdmotAABBBnRyCyAYakHYJWotAAAiDToAACAKIA1paiEKIAdBAWoiB0EJRw0ACyAKIBYgCiAWSCAKQQlLcSIHGyEW' +
-  'IAggGiAHGyEaIAkgEyAHGyETIAlBAWoiCUEDRw0AC0EBIQggDEEBcUEAIQwNAAsgGCAZQQZsaiIOQYiQAWohF0EKIQxBByEQQQAh' +
-  'CUEAIQhBACEHQQAhD0EAIRVBACERIBZB6AdIBEACQANAAkAgC0HgAGogGkEbbGogE0EJbGogB2otAAAiD2kiDEECSSAMIBBOckUE' +
-  'QCAMQQJGDQEgByEJIAwhECAPIQgLIAdBAWoiB0EJRw0BDAILCyAHIQkgDyEICyAaQQFqIQcMAwsDQCASBEAgEUEJbCEQA0AgEmgh' +
-  'DUEAIQdBACEKA0AgFCAHIBBqQQJ0aigCACANdkEBcSAKaiEKIAdBAWoiB0EJRw0AC0EAIQdBACEIIAogDEgEQANAIAggFCAHIBBq' +
-  'QQJ0aigCACANdkEBcSAHdHIhCCAHQQFqIgdBCUcNAAsgCCEVIAohDCANIQ8gESEJCyASQQFrIBJxIhINAAsLIBFBAWoiEUEDRwRA' +
-  'IBQgEUECdGooAmwhEgwBCwtBACEHIAkhEyAPIQkgFSEIDAILIAsgNEIBfCI0NwMgCyAZRQRAIBxBATYCHAwECyAYIBlBAWsiCEEG' +
-  'bGoiB0GMkAFqIgkgCS8BACIJQQFrIAlxIg87AQAgB0GIkAFqIQcgCWghCQJAIA9FBEAgCCEZDAELIBhB8ClqIg8gGUH4AGxqIA8g' +
-  'CEH4AGxqQfgA/AoAAAsgC0IANwMQIAsgGCAZQfgAbGpB8ClqNgIMIAtBCGogByAJEAggCygCECEIDAELIBcgBzoAACAOQYqQAWog' +
-  'CToAACAOQYmQAWogEzoAACAXQQA6AAMgDkGMkAFqIAhBAWsgCHE7AQAgGCAZQfgAbGoiCUHoKmoiByAJQfApakH4APwKAAAgCyAH' +
-  'NgIMIAtBCGogFyAIQf//A3FoEAggOUIBfCE5IBlBAWohGSALKAIQIQgMAAsACyALIBU2AhAgCyA0NwMgQQEMAQsgHCA5NwMQIBwg' +
-  'NDcDCCAcIDc3AwBBAAsgC0GgAWokAEUEQCAFIBz9AAQAIjr9CwMIIAUgHCkDEDcDGCAFIDr9HQAgHCgCGCAcKAIcEEJBACErCyAc' +
-  'QSBqJAAgKw0BDAMLQQAhDCMAQTBrIg8kACAAKAIAIRAgACgCIBADIBAgEGwhDgJ/A0AgDCAORwRAAkAgASAMai0AACIHRQ0AIAAo' +
-  'AiAhCEF/IQkCQCAAKAIAIAwgBxA/IgdBAEggCCgCBCAHTHINACAIKAIoIg0gCCgCFCAIKAIQIAdsIgdBAnRqKAIAIhFB//8DcSIK' +
-  'ai0AAEH/AUYgDSAIKAIcaiAKQQF0ai8BACARQX9zQRB2cUVyDQAgCCANIAcQBUEAIQkLIAlFDQBBAQwDCyAMQQFqIQwMAQsLQQAh' +
-  'DCAPQQA2AgwgACgCKEEAIAQbIRhBACEJIwBBEGsiCiQAIAAoAiAiESgCNCEVIBEoAjAhEyARKAIoIgggESgCICIZaiIHIAggGfwK' +
-  'AAAgD/0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgD/0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgD0EMaiILBEAgC0EANgIAC0EAIBlrIRRB' +
-  'ACEIA0ACQAJ/AkACQCAHIBEoAgggCkEMahAGIg1B/wFGDQADQCADUCADIDZWckUEQCAPQQE2AiggNSE0DAULIDZCAXwhNiANQQFG' +
-  'BEAgESgCHCENIBMgCEECdCISakF/NgIAIBIgFWogESgCGCAHIA1qIAooAgwiDUEBdGovAQBoIA1BBHRqQQJ0aigCACINNgIAIBEg' +
-  'ByANEAUgCEEBaiEIIAcgESgCCCAKQQxqEAYiDUH/AUYNAgwBCwsgDUUEQCA1ITQMAgsgEyAIQQJ0IglqIAooAgw2AgAgCSAVakF/' +
-  'NgIAIDdCAXwhNyAIIQlBAQwCCyA1QgF8ITQCQCAYRSA1QgBScg0AQQAhDSAIQQBKBEADQCAYIA1BAnQiEmogEiAVaigCACARKAIQ' +
-  'bTYCACANQQFqIg0gCEcNAAsLIAtFDQAgCyAINgIACyACUA0AIAIgNFgNAgtBAAshDQNAAkACQAJAAkACQCANRQRAIAhBH3UgCHEh' +
-  'DSAIIQkDQCAJQQBMDQIgEyAJQQFrIglBAnRqKAIAQQBIDQALDAILIBEoAhwhCCAKIBMgCUECdCISaiIcKAIAIg02AgwgByAIaiAN' +
-  'QQF0ai8BACIIRQ0EIBEoAhggDUEGdGohFiASIBVqIhIoAgAhFwNAIBcgFiAIaEECdGooAgAiDU4EQCAIQQFrIAhxIggNAQwGCwsg' +
-  'EiANNgIAAkAgCCAIQQFrcQRAIAcgGWoiCCAHIBn8CgAAIAghBwwBCyAcQX82AgALIBEgByANEAUgCUEBaiEIDAcLIAhBAE4NASAN' +
-  'QQFrIQkLIAcgFGohByA0ITUMAQsgD0EBNgIsDAMLQQEhDQwBCyA1ITQgCSEIQQAhDQwACwALCyAPIDc3AyAgDyA2NwMYIA8gNDcD' +
-  'ECAKQRBqJAACQCAERSAPKQMQIjRQcg0AIAQgASAO/AoAACAPKAIMIghBACAIQQBKGyEIA0AgCCAMRg0BIAQgACgCKCAMQQJ0aigC' +
-  'ACIJIBBtIgdqIAkgByAQbGtBAWo6AAAgDEEBaiEMDAALAAsgBSA0NwMIIAUgD/0AAxj9CwMQIAUgNCAPKAIoIA8oAiwQQkEACyAP' +
-  'QTBqJABFDQILAn8gAEUgAUVyQQEgBRsEQCAGQX5BoAxBABA5GkF+DAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAA' +
-  'AAAAAAAAAAAAAAD9CwMQIAAgASAGED0iAQR/IAEFIAAgAiADIAQgBRBAIAAoAhwQFkEACwshDAsgDA8LQQALNAAgAAJ/QQQgAg0A' +
-  'GgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAtXAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhBFIQQgACABQQFr' +
-  'IgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAGNgIAIANCAX0hAwwBCwsLhAEBBX8gBUEAIAVBAEobIQsDQCAH' +
-  'IAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0AACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACAB' +
-  'IApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQtMAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAFCHoggAYVC' +
-  'ucuT59Htkay/f34iAUIbiCABhULro8SZsbeS6JR/fiIBQh+IIAGFCxQAIAAgASAAIAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAi' +
-  'AiABfSIBIAEgAlYbNwMACzoBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACABIAIQQwUgACADQQJ0aiADNgIAIANBAWohAwwBCwsL' +
-  'qAEBBn8jAEGABGsiBCQAIARBgAJqIAEgAxBIIAFBACABQQBKGyEGIAJBACACQQBKGyEHA0AgBSAGRwRAIAQgAiADEEggAiAFbCEI' +
-  'IARBgAJqIAVBAnRqIQlBACEBA0AgASAHRgRAIAVBAWohBQwDBSAAIAEgCGpBAnRqIAQgAUECdGooAgAgCSgCACACbGo2AgAgAUEB' +
-  'aiEBDAELAAsACwsgBEGABGokAAuXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAA' +
-  'AADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAA' +
-  'AADwPyABt6OgIQAgAUECayEBDAELCwvZGQELfyMAQYAlayIIJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B8xNBABBM' +
-  'DAELIANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACABRXJFBEBBfiECIARBfkGbI0EAEEwMAQsCfyACRQRAIAhB+CBqQQBBiAT8' +
-  'CwAgCEG4ImohBkEADAELIAIoAgAiB0HBAE8EQCAIIAc2AgBBbCECIARBbEGPJCAIEEwMAgsgCEH4IGpBAEGIBPwLACAIQbgiaiEG' +
-  'IAIoAgQLIQwgByELIAxB4CkgDBshDwNAAkBBwQAhBwJAIAVBwQBHBEAgBSAPai0AAA0BIAUhBwsgBkHGAGpB/wFBgAL8CwBBACEF' +
-  'IAYgDEEARzoABCAMBEAjAEEwayIKJAACfyAHRQRAIARBZkHFDEEAEExBZgwBCyAHQcEASQRAAkACQAJAA0AgByAJRg0DIAlBAWoh' +
-  'AiAMIAkgDGotAAAiDSAJECwhDiANQf8Aa0H/AXFBogFPBH9BvSMgDUEKECwFQQELDQEgAiEJIA5FDQALIA4gDGtBAWohCUGdJyEM' +
-  'DAELQcwJQaAiIA1BIWtB/wFxQd4ASSIOGyEMIAIgDSAOGyEJIA0gAiAOGyENCyAKIAI2AiggCiAJNgIkIAogDTYCICAEQWYgDCAK' +
-  'QSBqEExBZgwCC0EAIAcgC04NARogCiALNgIcIAogCzYCGCAKIAs2AhQgCiAHNgIQIARBZkHnICAKQRBqEExBZgwBCyAKQcAANgIA' +
-  'IARBZkG3DyAKEExBZgshAiAKQTBqJAAgAg0CCyAGQQVqIA8gB/wKAAADQCAFIAdGBEAgBiAHNgIAIAZBADoApQEgBkEAOwBzIAYt' +
-  'AHZB/wFGBEAgBkEAOgB2CyAGLQBwQf8BRgRAIAZBADoAcAtBACECIAYtAIUBQf8BRw0DIAZBADoAhQEMAwUgBiAFIA9qLQAAaiAF' +
-  'QQFqIgU6AEYMAQsACwALIAVBAWohBQwBCwsgAg0AIAhBfzYCtCEgCCAENgKIISAIIAM2AoQhIAggCzYCgCEgCCABNgL8ICAIIABB' +
-  'oCggABs2AvggIAhB+CBqIQVBACECIwBBIGsiCyQAAn8DQCACIQcjAEEQayIBJAADQAJAIAcgBSgCBCICTw0AIAUoAgAgAiAHIAEQ' +
-  'TiICQX5xQQJGDQAgAkEERgRAIAEoAgAhBiABKAIEIQJBACEMA0ACQCACIAZNDQAgBSgCACAGIAIQViIEQQNxDQAgBEECdiAGaiEG' +
-  'DAELCwJAIAUoAggiCQ0AIAUtAMQBRQRAQSMhCQwBCyAFKALAASEJCyAGIAIgAiAGSRshBCAGIQJBAEKRgICEgICAAQJ/A0BBFyAC' +
-  'IARGDQEaIAUoAgAgAmotAAAiDcAiChBcIApBwQBrQf8BcUEaSXIEQCAFIA1qLACGAiINQX9GIAkgDUhyIAxyIAwgChBcGyEMIAJB' +
-  'AWohAgwBCwsgAiEEIApBCWsLIgKtiKdBAXEgBCAGa0EBSyAMcUUgAkExS3IbRQ0BCyABKAIMIQcMAQsLIAFBEGokACAFKAIEIgYg' +
-  'B00EQCAFKAIMIAY2AtggQQAMAgsgByECA0AgBSgCACAGIAIgC0EQahBOIgFBe3EEQCALKAIcIgIgBSgCBCIGSQ0BCwsgAUEERw0A' +
-  'CyAFIAc2AjACQCAFKAIAIAtBEGogCxBPRQ0AIAUgCyALQRBqEFBFDQACfyAFQQA2AhQgBSgCACALKAIAIAsoAgRBAEEAEFMhASAF' +
-  'KAIIIgQhAgJAIAQNACABEFQiBCECIAQNAEEAIQQgARBhIQILIAIgAmwiAiABRwRAIAUgCyABIAJBABBiDAELIAUgBDYCGAJAIAUQ' +
-  'YyICDQAgBSALIAFBABBkIgINACAFKAIMIgFBADYCBCABIAsoAhw2AtggQQAhAgsgAgsMAQtBACEEIwBBIGsiBiQAIAZBEGogBSAL' +
-  'QRBqIgkoAgAgCSgCBBBlIAUCfwJAIAUtAMQBIAYtABVFcg0AIAYoAhAiAUUNAEEBIAYtABQNARogBi0AFkUNAEEBIQQgBi0AFw0A' +
-  'AkAgBSgCCCIEDQAgAUHBAEkEQCABIQQMAQsgARBZIQQLIAYoAhggBE0hBAsgBAsiATYCFCAFQQEgBi0AFiAGLQAVRSABIAUtAMQB' +
-  'cnIbRToALAJAIAUoAgAgCSgCACAJKAIEIAEgBkEPahBTIgpFBEAgBSAJKAIAQX8QZiAGIAVBQGs2AgBBaCECIAVBaEHcECAGEGcM' +
-  'AQsCfyAKIAYtAA8EfyMAQSBrIgEkACAKQQFrIQICfyAFKAIIIgQEQCACIARGIAIgBCAEbEZyDAELIAJBwQBPBEAgAhBUQQBHDAEL' +
-  'IAEgCf0AAgD9CwMQIAkoAgwhBEEBIQcCQANAAkAgBCAFKAIEIgxPIAcgCk9yDQACQAJAIAUoAgAgDCAEIAFBEGoQTg4FAgEBAQAB' +
-  'CyAFKAIAIAEoAhAgASgCFCAFKAIUIAFBD2oQUxogAS0AD0UNAyAHQQFqIQcLIAEoAhwhBAwBCwsgAiAHRiAKQQJLcQwBC0EACyAB' +
-  'QSBqJAAFQQALIgdrIQEgBSgCCCECIAZBADoADgJAIAIEQCAGIAI2AgggASACRg0BIAZBAToADiACIAJsIgQgAUYNASAFIAkgASAC' +
-  'IAQgAUEBdCAETSIBGyABEGIMAgsgBiABEFQiAjYCCCABQcEATwRAIAZBAToADiACDQEgBSAJIAEgARBhIgEgAWxBABBiDAILAkAg' +
-  'AkEESA0AIAUgCSgCACAJKAIEIAUoAhQgAhBVRQ0AIAZBAToADkEADAILIAYgATYCCAtBAAsiAg0AIAUgBigCCCIBNgIYIAUQYyIC' +
-  'DQAgBSABIAFsQQJ0EA8iAjYCNCACRQRAQX8hAiAFQX9BiAtBABBnDAELIAUoAgwiAkECQQEgBSgCFCIEQQFGGzYCBCAGLQAURSAE' +
-  'QQFHckUEQCACQSw6AMogCyAFIAYtAA4iBEEBczoAJCAFIAkgAUEBIAQbIAFsIAcQZCICDQAgBUEBNgIgIAkoAgwhAiAEBEAgBSAC' +
-  'EGghAgwBCyMAQRBrIgEkAAJAAkADQCAFKAIgIAUoAhhODQEgBSgCBCIEIAJNBEAgBSAEQbMKEGpBaCECDAMLAkACQAJAAkACQCAF' +
-  'KAIAIAQgAiABEE4OBQQDAwEAAwsgBSABEFJFDQEgBSACQeYaEGogBSACNgIoQWghAgwGCyABKAIAIQIgASgCBCEEIAUtAC1BLUYE' +
-  'fyAFKAIAIAIgBCAFKAIUQQAQUyAFKAIYRgVBAAtFDQELQQAhCSMAQRBrIgQkACAFLQAsBEAjAEEQayICJAAgAiAFIAEoAgAgASgC' +
-  'BBBlAkAgAi0ABUUNACACLQAEIgcgAi0ABnIEQCAFQQE2AhQgBSgCDCIKQQI2AgQgB0UNASAKQSw6AMogDAELIAUoAhRFIQkLIAUg' +
-  'CToALCACQRBqJAALIAUoAgAgASgCACABKAIEIAUoAhQgBEEPahBTIQIgBSABIAUoAhgiByACIAdBAWpGIAQtAA9BAEdxEGQhAiAE' +
-  'QRBqJAAgAg0EIAUgBSgCIEEBajYCIAsgASgCDCECDAELCyAFIAJBuhkQakFoIQIMAQsgBSACEGghAgsgAUEQaiQACyAGQSBqJAAg' +
-  'AgshAiALQSBqJAAgCCgCrCEQEyACBEAgAxBNIANBADYCAEEAIQYjAEEgayIEJAACQCAIQfggaiIAKAI8IgFBf0YNACAAKAIoIgYN' +
-  'ACAEQRBqIAAoAgAgACgCBCABEFEgBCgCHCEGIAAtACRFDQAgACgCIEEBaiEBA0AgBiAAKAIEIgdPDQEgACgCACAHIAYgBBBOIgdF' +
-  'DQEgB0EERgRAIAEgACgCGEYNAiAAIAQQUg0CCyAEKAIMIQYgASAHQQRGIgdqIgEgACgCGEcgB3INAAsLIARBIGokACADIAY2Atgg' +
-  'IAMgCCgCqCE2AtwgDAELIAMgCCgCkCEiBDYCACADIAgoAqghNgLcIEEAIQYgCEH4IGoiBy0AL0UgBy0AxAEgBygCGEEQR3IgBygC' +
-  'FCAHLQAuRXJycgR/QQAFA0ACQEGAAiECIAYiAUGAAkYNACABQQFqIQYgASICIAcoAgxqLQAIQRBHDQELCyACQf8BSwsEQCAIQdAp' +
-  'KQMANwPwICAAIAMoAtggIAhB8CBqIAhBEGpBABBLIAgoAhBBEEdyRQRAIAMQTSADIAhBEGpB4CD8CgAAQQAhAgwCCyAIQRBqEE0g' +
-  'CCgCkCEhBAsgA0GJIGoiACAIQb0iaiAEIAgoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAILQClISIARQ0AIAMgADoA' +
-  'iCALIAhBgCVqJAAgAgs2AQF/IwBBEGsiBCQAIAAEQCAAIAE2AgAgBCADNgIMIABBJGpByAEgAiADECYaCyAEQRBqJAALJwAgAARA' +
-  'IAAoAswgEBMgACgC1CAQEyAAQQA2AtQgIABCADcCzCALC+MBAQd/IwBBEGsiBSQAIAUgACABIAIQUSADIAX9AAMA/QsCAAJ/IAAh' +
-  'AiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGEFYiCUEDcQ4CAgABCyACIARqLQAAQfwARiAB' +
-  'cSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsL' +
-  'IAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu2AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQ' +
-  'ViIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQViIHQQNxIgZBA0cNAEEDIQYgACADai0A' +
-  'AEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELiAEB' +
-  'An8gACgCACABKAIAIAEoAgRBAEEAEFMhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAg' +
-  'AigCBEEAQQAQUyADRg8LQQEgA0HAAEsNABpBACADEFQiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQVQsLZAEDfyAAIAI2AgwgACAC' +
-  'NgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQLCIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBAsIgAg' +
-  'AWsgAiAAGzYCBAuFAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEE9FDQAgACACIAEQUEUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEA' +
-  'EFMhAyAAKAIIIgFFBEAgAxBUIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQVSEGCyACQRBqJAAgBgteAQF/' +
-  'IwBBIGsiBSQAIAVBEGogASACEFdBACEBQQAhAgNAIAAgAyAFQRBqIAUQWARAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJB' +
-  'AXE6AAALIAVBIGokACABCyEBAX8gABBZIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtfAQF/IwBBIGsiBSQAIAVBEGogASACEFcD' +
-  'QAJAIAAoAgAgAyAFQRBqIAUQWCIBRQ0AIAAgAyAFKAIAIAUoAgQgBBBaIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwvQAQED' +
-  'fwJAIAAgAWoiBC0AACIAQQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADA' +
-  'QQBODQAgBCACIAFrEGAiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJF' +
-  'IABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFBA3IhAwsgAwslACAAQQA6AA4gAEEBOwEMIAAg' +
-  'ATYCCCAAIAI2AgQgACABNgIAC9EEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAHEFYi' +
-  'BEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAF' +
-  'akEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkAD' +
-  'QAJAIAQgB08NAAJAAkACQCAAIAQgBxBWIgxBA3EOBAMAAAEACyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhB' +
-  'PUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAIt' +
-  'AAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRBbIQVBACEE' +
-  'DAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQViIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVr' +
-  'IQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQWyEFCyADIAQ6AAggAyAG' +
-  'NgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASICQQFqIgEgAWwgAE0NAQsLIAIL2QEBAX8gACgCACACaiEFAkAg' +
-  'AUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWosAIYCIgJOcnINASABwBBcRQ0BIAIgACABQSBrQf8BcWosAIYC' +
-  'IgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBBdDQEgBBBeDQELA38gACADRgRAIAEPCyAAIAVqLAAA' +
-  'IgIQXwR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEgRiABaiABIAEgAkkb' +
-  'Cw8AIABB4QBrQf8BcUEaSQsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFB' +
-  'CkkL6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVB' +
-  'DyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEg' +
-  'BEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MA' +
-  'SxsgAiAFSRshBgsgBgtLAQJ/QcAAIQICQCAAEFkiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFs' +
-  'IABrTQ0BCyABIQILIAILrAMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEFcgBSABKAIA' +
-  'NgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhBYRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EGwiB0EASA0CIAUg' +
-  'BigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EGYCQCACIANLBEAgBSAAQUBrNgI0' +
-  'IAUgA0EBajYCMCAFQdAAakGAAUH/ECAFQTBqECgaDAELIAUgAEFAazYCQCAFQdAAakGAAUGRESAFQUBrECgaCwJAIAQEQCAFIAAo' +
-  'AggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhBxxkgBRBnDAELIAJBgSBPBEAgBUGA' +
-  'IDYCKCAFIAI2AiAgBSAFQdAAajYCJCAAQWhBnCEgBUEgahBnDAELIAAgAiADIAVB0ABqEGsLQWghAQsgBUHgAWokACABC5UBAQR/' +
-  'IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EGZB5yBBnQ4gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANF' +
-  'BEAgASEDQT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYgBCACEGdBZiEBCyACQRBqJAAgAQvNBAEK' +
-  'fyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBBXAkACfwJAA0AgByEFIAlBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqEFhFIAQtAChB' +
-  'ACADG3JFBEAgBSACIgdGIgkNASAFQQFqIQcjAEEQayIKJAACfyAAIARBIGoiBSAAKAIcEGwiBkEASARAIAYMAQtBfiAAKAIcIgtB' +
-  '/x9KDQAaIAUoAgAiCCAAKAIwa0EASARAIAAgCCALEGYgCiAAQUBrNgIAIABBaEGgESAKEGdBaAwBCwJAIAYNACAFKAIEIQwgAC0A' +
-  'LUUEQCAMRQ0BIABBMCAAKAIAIAhqLAAAIg0gDRBfGzoALQsgDEEBRw0AIAAoAgAgCGotAAAiCEEwRgRAIABBAToALgwBCyAIwBBd' +
-  'RQ0AIABBAToALwsgACgCDCALaiAGOgAIIAUoAgAhBiAAKAI0IggEQCAIIAAoAhxBAnRqIAYgACgCMGs2AgALIAAgACgCHEEBajYC' +
-  'HCAAIAUoAgQgBmo2AjhBAAshBiAKQRBqJAAgBkUNAQwECwtBACEGIAIgBUYNAiAAIABBOGogASAFGygCACAAKAIcEGYgACgCGCEH' +
-  'QZcXIQlBoCgMAQsgACAEKAIgQX8QZkHzGCEJIAAoAhgiByEFQZYoCyEBIAAoAiAhAiAEIAc2AhwgBCAHNgIYIAQgBzYCFCAEIABB' +
-  'QGs2AhAgBCAJNgIMIAQgBTYCCCAEIAE2AgQgBCACQQFqNgIAQWghBiAAQWhBlwggBBBnCyAEQUBrJAAgBgvbAQEEfyMAQSBrIgQk' +
-  'ACAAQagqKAIANgIIIABBoCopAgA3AgAgBEEQaiACIAMQV0EAIQJBACEDA0AgAyEFAkADQCABKAIAQQEgBEEQaiAEEFhFDQEgACAC' +
-  'QQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABBaIgVBAEgEQCAAQQA6' +
-  'AAULIAZBAk8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEHDAELCyAAIAQtAB06AAQgBEEgaiQAC6YCAQZ/IwBBIGsiBCQAIAAo' +
-  'AgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxAsIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2AhAgBCAB' +
-  'IAhqQQFqIgc2AhQgAEFAa0HQAEHUCCAEQRBqECgaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24i' +
-  'CEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEGDJyAEECgaCwJAIAAoAhAiA0UNACADIAYQaTYCGCADIAcQaTYCHCADIAEQ' +
-  'aTYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAEQSBqJAALPgECfyMAQRBrIgQkACAAKAIQIgUE' +
-  'QCAFIAE2AgAgBCADNgIMIAAoAhBBJGpByAEgAiADECYaCyAEQRBqJAAL+gEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRA' +
-  'IAAoAgAgAiABIAUQTiECIAUoAgwgASACQX5xQQJGGyEBCyMAQRBrIgYkAAJ/IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQLCIE' +
-  'BEAgACAEIANrQX8QZiAGIABBQGs2AgAgAEFnQfYMIAYQZ0FnDAELIAJBASACGxAPIgRFBEAgAEF/QYgLQQAQZ0F/DAELIAQgByAC' +
-  '/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAALFAAgAEH/' +
-  '////ByAAQf////8HSRsL3AEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEEFQNACAEEGEh' +
-  'ASAAIAAoAjhBfxBmIAMgAEFAazYCACADQTBqIgJB5ABBkREgAxAoGiAAIAQgASABbCACEGsMAQsgACABIAQQZiAAKAIgIQEgAyAA' +
-  'KAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQaAoQZgSIAFBAUYbNgIUIABBaEHYDSADQRBq' +
-  'EGcLIANBoAFqJAALRgEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhBUIgI2AgggBCACNgIEIAQgATYCACAAQWhBzyQgBBBn' +
-  'IARBIGokAAu8BwEPfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBkHAACAGGyIGEFoiB0EATiAGIAdOcUUEQCAA' +
-  'IAUgB0F/cyAHQR91cWoiDSACEGYgA0HgAGohCSMAQTBrIggkACAAIgQoAhgiAEHAACAAGyEAAkAgBCgCFEEBRgRAIAggADYCECAJ' +
-  'QaABQYEkIAhBEGoQKCAJaiECQTAhDgwBCyAELQAtIgJBLiACGyEOIARBxQFqIQsgBCgCwAEiAiAAIAAgAkobIgxBAWshD0EAIQUg' +
-  'CSECA0AgDCAFIgBMDQEDQAJAIA8gACIGRgRAIA8hBiAMIQAMAQsgCyAGQQFqIgBqLAAAIAYgC2osAABBAWpGDQELCyAQQQRGBEAg' +
-  'CCALNgIkIAggDDYCICAJQaABQb0QIAhBIGoQKCAJaiECDAILIBBBAWohECAFBH8gAkGswAA7AAAgAkECagUgAgsiCiAEIAVqLQDF' +
-  'AToAACAKQQFqIQIgBSAGTiAAIQUNACAKQS06AAEgCiAEIAZqLQDFAToAAiAKQQNqIQIMAAsACyAIIA7ANgIAIAJBKEHaFiAIECga' +
-  'IAhBMGokAAJAIAdBAEgEQCADQYACaiECIwBBEGsiASQAAn8gBCgCACANaiIFIAQoAgQgDWsQYCIAQQBIBEAgBS0AACEAQYEjDAEL' +
-  'IABFBEBBACEAQaAXDAELQe0iIABB/wBGIABBIElyDQAaQYQiQdcTQcsnIAQoAhRBAUYbIABB/wBLGwshBSABIAA2AgAgAkEwIAUg' +
-  'ARAoGiABQRBqJAAgAyAEQZABajYCCCADIARBQGs2AgQgAyADQeAAajYCDCADIAI2AgAgBEFnQcwRIAMQZwwBCyAEKAIQIgAEQCAA' +
-  'IAc2AhQLAkAgBCgCGEEAIAQoAhRBAUcbRQRAIAEoAgQhACADIAQoAgAgASgCAGo2AkQgA0H4I0GgKCAAQRRLIgEbNgJIIANBFCAA' +
-  'IAEbNgJAIANBgAJqQTBByRAgA0FAaxAoGgwBCyAEKAIAIAEoAgBqLAAAIQAgAyAHNgJUIAMgADYCUCADQYACakEwQbImIANB0ABq' +
-  'ECgaCyAEQUBrIQAgBCgCGCIBRQRAIAMgADYCFCADIANBgAJqNgIQIARBZ0HJIyADQRBqEGcMAQsgAyABNgIwIAMgATYCLCADIAA2' +
-  'AiQgAyADQeAAajYCNCADIARBkAFqNgIoIAMgA0GAAmo2AiAgBEFnQeQRIANBIGoQZwtBZyEHCyADQbACaiQAIAcLmAEBBn8gAUEA' +
-  'IAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChAnCyAGQQFqIQYMAwsgAiAFIApqai0A' +
-  'ACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQJwsCQCAHRQRAIAAgCBBwDAELIAAgBCAIEG8QJwsgBUEBaiEFDAALAAsLCyMAA0Ag' +
-  'AgRAIAAgASwAABAnIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsxAQF/IwBBEGsiAiQAIAIgATYC' +
-  'ACAAIAJBDGoiACAAQQRBlQkgAhAoEG4gAkEQaiQACxoAQQBBECAAQQ9qQXhxIABBCUkbIABBAEgbCxEAQbgqKAIAIAAoAgAgAGpG' +
-  'C1oBA38CQCAAQbgqKAIAIgJqIgAgAkkNAEHEKigCACIBQQAgACABSxsNAD8AQRB0IgEgAEkEQCAAIAFrQf//A2pBEHZAAEF/Rg0B' +
-  'C0G4KiAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQDwsFAEHIKgt9AQN/AkAgAEUgAkEASHJFBEADQCACIANGDQIgACgCACAB' +
-  'QQRqIgQgBCABKAIAIgFBACABQQBKGyIFQQJ0aiABEBUiAUEASARAIAEQd0HsKiADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwAL' +
-  'AAtBfiECQX5BgAwQeAsgAgsUACAAQQBIBEAgACAAEDgQeAsgAAsMACAAIAFBoCgQowEL/wUDAXsIfwJ+An9BfiAAKAIAIgJFDQAa' +
-  'IAIQF0F/IAIoAhQiBSgCBCIARQ0AGiACKAIYIQYCQAJAIAIoAgAiB0GAIEoEQEH/////ByECA0ACQCAGIABBAnRqKAIAIgQgAk4N' +
-  'ACAAIQMgBCICQQJODQAMBAsgBSAAQQR0aigCBCIADQALDAELQf////8HIQJBACEFQQEhAAJAAkACQAJAIAdBwABOBEADQCAGIAAi' +
-  'A0ECdGoiCP0AAAAhAUEEIQADQCABIAggAEECdGr9AAAA/bYBIQEgAEE8SSAAQQRqIQANAAsCQCABIAEgAf0NCAkKCwwNDg8AAQID' +
-  'BAUGB/22ASIBIAEgAf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIAIAJODQBBASEFIAMhBCAAIgINAEEAIQIgAyIAIQQMAwsgA0FA' +
-  'ayEAIANB/wBqIAdMDQALCyAHIABBD2pOBEADQCAGIAAiA0ECdGoiCP0AAAAhAUEEIQADQCABIAggAEECdGr9AAAA/bYBIQEgAEEM' +
-  'SSAAQQRqIQANAAsCQCABIAEgAf0NCAkKCwwNDg8AAQIDBAUGB/22ASIBIAEgAf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIAIAJO' +
-  'DQBBACEFIAMhBCAAIgINACADIgAhBEEAIQIMBAsgA0EQaiEAIANBH2ogB0wNAAsLIARFBEBBACEDDAQLIAVFDQELIAYgBEECdGoh' +
-  'AyAC/REhAQNAIAMgCqdBAnRq/QAAACAB/Tf9pAGtIAqGIAuEIQsgCkI8VCAKQgR8IQoNAAsMAQsgBiAEQQJ0aiEDIAL9ESEBA0Ag' +
-  'AyAKp0ECdGr9AAAAIAH9N/2kAa0gCoYgC4QhCyAKQgxUIApCBHwhCg0ACwsgBCALeqdqIQMgAkUNAgsgACAHSg0AA0ACQCAGIABB' +
-  'AnRqKAIAIgQgAk4NACAAIQMgBCICDQAMAwsgACAHRiAAQQFqIQBFDQALC0F/IANBAWsgAkH/////B0YbDAELIANBAWsLCxYAIAAo' +
-  'AgQiAEUEQEEADwsgACABEDYLkAECAX8DfgJAIAFBvwwQfCIEDQAgAkGJEBB8IgQNAEHwMEIANwMAIAAoAgAiAAR/IAH8ByEFIAL8' +
-  'ByEHIAAQFwJAA0AgACAHEAEiBEEBRwRAIAApA3ghBgwCCyAFUA0AIAApA3giBiAFVA0AC0EEIQQLQfAwIAY3AwAgBAVBfgshBCAD' +
-  'QfAwKQMAujkDAAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4gAUHAFxCjAUF+Cwsk' +
-  'ACAAKAIAIAEQGBB3IgFBeEYEQCAAKAIAQewqQdwqECULIAEL7wICBn8BfiAAKAIEIgZFBEBBfkGYCRB4QX4PCyMAQZAEayIAJABC' +
-  'fiEKAkAgBkUgAkEBIAMbRXINACAGKAIAIAFBAEEAQQAQHyIHQQBIBEAgB6whCgwBCwJAIAdBwQBJBEAgAEEQaiEEIABBkAJqIQUM' +
-  'AQsgB0ECdCIEEA8iBUEAIAQQDyIEGw0AIAUQEyAEEBNCfyEKDAELIAYoAgAgASAFIAQgBxAfGiAAQgA3AwhBACEBA0AgASAHRgRA' +
-  'IAMEQCACIAAoAggiASADQQFrIAEgA0kbakEAOgAACyAAQZACaiAFRwRAIAUQEyAEEBMLIAApAwghCgwCCyABBEAgAiADIABBCGpB' +
-  'nygQNwsgAiADIABBCGogBiAFIAFBAnQiCGooAgAQNRA3IAQgCGoiCCgCAARAIAIgAyAAQQhqIglBxyMQNyACIAMgCSAGIAgoAgAQ' +
-  'NhA3CyABQQFqIQEMAAsACyAAQZAEaiQAIAqnEHcLJwEBfyAABEACQCAAKAIEIgEEQCABECsMAQsgACgCABARCyAAEBMLCxYAIAAo' +
-  'AgQiAEUEQEEADwsgACABEDULEQAgACgCACABIAIgAxAkEHcLRwECfwJAQQFBCBAOIgIEQCACIAAgARANIgM2AgAgAw0BIAIQEwtB' +
-  'f0F+IAAgAXJBAE4iABtBhQhB5RcgABsQeEEAIQILIAILEwAgACgCACABIAIgAyAEEB8QdwvFDQEPfyMAQdAAayICJAAgAiABNgI0' +
-  'IAIgADYCMCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDOCACQaQvNgJIQaQvQQBBzAH8CwACQCAAIAFFckUEQCACQTBqQX5BAEGLFUEA' +
-  'ECkaDAELQQFB6AAQDiIGRQRAIAJBfxAMNgIAQQAhBiACQTBqQX9BAEGXEiACECkaDAELIAJBADYCLCAALQAAQe8BRyABQQNJciAA' +
-  'LQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCOAsCQCACQTBqECpFBEAgAkEANgJEQXIhACACQTBqQXJBAEGCGUEAECkaDAELIAJB' +
-  'MGohBSMAQfAAayIBJAAgAUEANgJsIAJBfzYCLCAGQQhqIQdBACEAAn8DQCAFIAFB7ABqIAFB6ABqIAFB5ABqEC4EQCAFKAIMIgog' +
-  'ASgCaCIDaiEEIAEoAmQiCCADayIJQQFHIAQtAABB/ABHckUEQCACKAIsQQBOBEAgBUFwIANBnBlBABApGkFwDAQLIAIgADYCLAwC' +
-  'CyAIIAogAyAIEC8iC0sEQCABIAogC2otAAA2AgAgBUFxIAtBtRogARApGkFxDAMLIAcgBCAJEDBBAE4EQCABIAFBMGogBCAJEDE2' +
-  'AhAgBUFzIANBihwgAUEQahApGkFzDAMLIAcgBCAJEDIiBEEASARAIAEgBBAMNgIgIAUgBCADQZcSIAFBIGoQKQwDBSAAQQFqIQAM' +
-  'AgsACwtBACACKAIsIgNBAEgEfyACIAA2AiwgAAUgAwsNABogBUFyQQBBkRZBABApGkFyCyEAIAFB8ABqJAAgAigCLCELIAANACAG' +
-  'IAsgBigCJCALaxANIgE2AgBBACEAIAENAEF/IQAgAkF/EAw2AhAgAkEwakF/QQBBlxIgAkEQahApGgsgAkEANgIoIAJCADcDIAJA' +
-  'A0AgAA0BIAJBMGoQKgRAIAJBMGohBEEAIQkjAEHQAWsiAyQAIANBADYCzAEgBkE4aiEPIAZBCGohEAJAA0AgBCADQcwBaiADQcgB' +
-  'aiADQcQBahAuBEAgAygCyAEiBSADKALEASIKIAUgCksbIQEgBCgCDCEHIAUhAANAAkAgACABRwRAIAAgB2otAABBOkcNASAAIQEL' +
-  'IAEgByAFIAEQLyIISwRAIAMgByAIai0AADYCEEFxIQAgBEFxIAhBtRogA0EQahApGgwFCyABIAVGBEBBcCEAIARBcCAFQfgnQQAQ' +
-  'KRoMBQsgECAFIAdqIgwgASAFayINEDAiDkEASARAIAMgA0GQAWogDCANEDE2AiBBdCEAIARBdCAFQYkmIANBIGoQKRoMBQtBACEA' +
-  'QQAhCCABIApJBEAgCyAOSgRAIAMgA0GQAWogDCANEDE2AjBBeyEAIARBeyABQfUSIANBMGoQKRoMBgsgAUEBaiIIIApGBEBBcCEA' +
-  'IARBcCABQd8nQQAQKRoMBgsgCiAHIAggChAvIgFLBEAgAyABIAdqLQAANgJAQXEhACAEQXEgAUHJEiADQUBrECkaDAYLAkAgDyAH' +
-  'IAhqIgcgCiAIayIKEDAiAUEATg0AIA8gByAKEDIiAUEATg0AIAMgARAMNgJQIAQgASAIQZcSIANB0ABqECkhAAwGCyABQQFqIQgL' +
-  'AkADQCAAIAlGDQEgAEECdCAAQQFqIQAgAigCIGooAgAgDkcNAAsgAyADQZABaiAMIA0QMTYCgAFBfCEAIARBfCAFQbIUIANBgAFq' +
-  'ECkaDAULAkAgAigCKCAJRwRAIAIoAiQhAAwBCyACKAIgIAlBAXRBECAJGyIBQQJ0IgAQEiIHRQRAQX8hACADQX8QDDYCYCAEQX8g' +
-  'BUGXEiADQeAAahApGgwGCyACIAc2AiAgAigCJCAAEBIiAEUEQEF/IQAgA0F/EAw2AnAgBEF/IAVBlxIgA0HwAGoQKRoMBgsgAiAB' +
-  'NgIoIAIgADYCJAsgCUECdCIBIAIoAiBqIA42AgAgACABaiAINgIAIAlBAWohCQwDCyAAQQFqIQAMAAsACwtBeiEAIAYoAgAgAigC' +
-  'ICACKAIkIAkQFSIBQXpGBEAgBEF6QQBBzhVBABApGgwBC0EAIQAgAUEATg0AIAMgARAMNgIAIAQgAUEAQZcSIAMQKSEACyADQdAB' +
-  'aiQADAELCyACKAIgEBMgAigCJBATDAELIAIoAiAQEyACKAIkEBMgBhArQQAhBgsgAkHQAGokACAGRQRAQaQvKAIAQbAvEHhB4CpB' +
-  'qC8pAgA3AgBBAA8LQQFBCBAOIgBFBEAgBhArQX9BhQgQeEEADwsgACAGNgIEIAAgBigCAEEAIAYbNgIAIAALCQAgACgCABAXC0cC' +
-  'An4BfyABQYkQEHwiBAR/IAQFIAAoAgAiAAR/IAAgAfwHIgIgACkDaCIDfEIAIANCf4UgAlYbQgAgAkIAUhsQAQVBfgsLCx4BAX8g' +
-  'AUGJEBB8IgIEfyACBSAAKAIAIAH8BxABCwseAQF/IAFB7h4QfCICRQRAIAAoAgAgAfwHECILIAILWwEBfyABIAAoAgAiAhAUNgIA' +
-  'IAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsP' +
-  'ACAAKAIAIAEgAhAgEHcLXwAgACgCAEH4MBAjIAFB+DApAwC6OQMAIAFBgDEpAwC6OQMIIAFBiDEpAwC6OQMQIAFBkDErAwA5Axgg' +
-  'AUGYMSgCALc5AyAgAUGcMSgCALc5AyggAUGgMSkDALo5AzALCwAgACgCABAZEHcLKgBBxCpBACAA/ANBACAARAAAAAAAAAAAZBsg' +
-  'AEQAAAAAAADwQWYbNgIACwYAIAAQOAs9AEHELkEANgIAQcguQQA2AgAgAARAQcQuIAAoAgQ2AgBByC4gACgCCDYCAAtByC4oAgBB' +
-  'xC4oAgBBCHRqC5YCAgZ/AX4gABAUQQBIBEBBfkGbExB4QX4PCwJ/AkAgAEUgAUVyQQEgAhsEQEF+IQNB2CxBfkHpCkEAEDkaDAEL' +
-  'IAAgAUHYLBA9IgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIcEBZBAAwDCwJAIAEgBGoxAAAiCVBFBEAgAiAEQQN0akIBIAlC' +
-  'AX2GNwMADAELQgAhCSAAKAIcIAQgACgCKCAGECQhBSACIARBA3RqIghCADcDAEEAIQMgBUEAIAVBAEobIQUDQCADIAVGDQEgCEIB' +
-  'IAAoAiggA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwALIAMLRQRAQQAPCxCRAQsvAEHYLCgCAEH8' +
-  'LBB4QcwqQdws/QACAP0LAgBB3CpB7Cz9AAIA/QsCAEHYLCgCAAsGACAAEDoLkgoCDX8DfgJAIAFB7h4QfCIRDQAgBUGJEBB8IhEN' +
-  'ACAEQQBIBEBBfkGDGBB4QX4PC0EAIRFB2C4gAjYCAEHQLiAB/Ac3AwBB4C4gAzYCAEHoLiAENgIAQfAuIAX8BzcDACMAQRBrIgok' +
-  'AAJAIABFIAZFckEBIAcbBEBBfiEIQdgsQX5BxwpBABA5GgwBCyAAKAIAIQIgCkHQLikDACIVNwMIIApCf0HwLikDACIWIBZQGzcD' +
-  'AAJ/IAIgAmwiBK0iFkIyfkLAmgx8IRcgACIDKAIYIAAoAgAiAkERSCAAKAIMIAJBA2xHcnJFBEAgAygCBCENIAMoAgghDiMAQZAG' +
-  'ayIAJAAgACAVNwOIBiAAQYAEaiACIABBiAZqIggQSCAAQYACaiAOIA0gCBBJIAAgDSAOIAgQSUEAIQggAkEAIAJBAEobIQ8DQCAI' +
-  'IA9HBEAgAiAIbCEQIABBgAJqIAhBAnRqIRJBACEJA0AgAiAJRgRAIAhBAWohCAwDBSAHIAkgEGpqIABBgARqIBIoAgAiEyANbSIU' +
-  'IAAgCUECdGooAgBqIBMgDSAUbGsgDmxqIAJvQQJ0ai0AAEEBajoAACAJQQFqIQkMAQsACwALCyAAQZAGaiQAQQAMAQtBACEAIwBB' +
-  'wCBrIggkACAIIBU3A7ggIAhBMGpBAEGAIPwLACAI/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAI/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
-  'EAJAAkADQCAKKQMAUCAJQRBGcg0BIAMoAhwgCEG4IGoQRUIBhBAiIAMgCEEwakHYLBA9IgINAiADQgEgFyAKKQMAEEYgByAIQRBq' +
-  'EEAgCiAIKQMgEEcgCUEBaiEJQQQhACAIKAIQIgJBBEYNAAsgAiEAC0EAIQILIAMoAhwQFiADKAIcQgAQIgJAIAINAEEAIQICQAJA' +
-  'IAAOBQACAgIBAgtBdSECQdgsQXVBlB1BABA5GgwBCyAKKQMAIRUgCCADKAIAIgA2AgQgCCAANgIAQdgsQWVBdSAVUBtBpA0gCBA5' +
-  'IQILIAhBwCBqJAAgAgsiCA0AIAYgByAE/AoAACAEQQJ0EA8iDUUEQEF/IQhB2CxBf0GFCEEAEDkaDAELQeAuKAIAIQIgBCIAQQAg' +
-  'AEEAShshCANAIAggC0cEQCACQQAgCyALQX9zIABqShtFBEAgDSAMQQJ0aiALNgIAIAxBAWohDAsgC0EBaiELDAELCyANIAwgCkEI' +
-  'ahBDIAxBEG0iEkEBIAxB/wFKGyEJQQFBASAMQYACbUHYLigCACICGyAMQYAESBshE0EAQeguKAIAIAIbIQ9CACAWQgKGQugHfCAC' +
-  'GyEVQQAhCANAIAopAwAiFlAgCCAMTiICIAAgD0xyckUEQAJAIAAgBiAHIARB4C4oAgAgDSAIQQJ0aiIUIAkgDCAIayICIAIgCUob' +
-  'IgtBARBEayICIA9IDQBBACEQIwBBIGsiDiQAIAMgBkICIBUgCikDABBGQQAgDkEAEEFFBEAgCiAOKQMQEEcgDigCAEEBRiEQCyAO' +
-  'QSBqJAAgEEUNACAIIAtqIQggCSAJIBJIdCEJIAIhAAwCCyAGIAcgBEHgLigCACAUIAtBABBEGiALIBNMBEAgCCALaiEIBSALQQJt' +
-  'IQkLDAELCyANEBNBACEIIBZCAFIgAnIgACAPTHINAEFlIQhB2CxBZUHAGEEAEDkaCyAKQRBqJAAgCEUNABCRASERCyARCx8AIABB' +
-  'AWsiAEEDTQR/IABBAnRBwClqKAIABUGtHgsLmyYDE38EewJ+QcAsIAE2AgBBvCwgADYCAEHELCACNgIAQcgsIAM2AgBBzCwgBDYC' +
-  'AEHQLCAFNgIAQdQsIAY2AgBBACECQQAhBiMAQeAAayILJABB2CxBAEHsAfwLAEG8LCgCACEAIAtBwCwoAgAiAzYCXCALQcQsKAIA' +
-  'Igc2AlgCQCAAIAesIAOsfiIep0F/IB5CAX1CwABUGyAAGyIFQcEAa0G/f00EQCALQcAANgIEIAsgBTYCAEHYLEFsQbkfIAsQORoM' +
-  'AQsgAyAHckUEQCALQdwAaiEAIAtB2ABqIQECQCAFQcEAa0FASQ0AQQEhB0EBIQMDQCAFIAMgA2xIBEAgAARAIAAgBzYCAAsgAUUN' +
-  'AiABIAUgB202AgAFIAcgAyAFIANvGyEHIANBAWohAwwBCwsLIAsoAlghByALKAJcIQMLAkAgA0EATCAHQQBMckUgBa0gB60gA61+' +
-  'UXFFBEAgCyAFNgIYIAsgBzYCFCALIAM2AhBB2CxBbEHUISALQRBqEDkaDAELQdQsKAIAIgBBAEgEQCALQYACNgIkIAsgADYCIEHY' +
-  'LEFrQbUWIAtBIGoQORoMAgsgAEVB0CwoAgBBACAAQYECSRtyRQRAIAtBgAI2AkQgCyAANgJAQdgsQWtBtRYgC0FAaxA5GgwCCwJA' +
-  'AkACf0EBQTAQDiIMBEAgDEEBNgIsIAtBADYCUCALQgA3A0ggDCAHNgIIIAwgAzYCBCAMIAU2AgAgDEHMLCgCAEEARzYCGCALQcgA' +
-  'aiEKQQAhAEEAIQEjAEGQAmsiCCQAA0AgASAFTiACckUEQCAFIAFBAEEBIAUgCEEQaiICEDsgAUEBaiEBIAogBSACEDwhAgwBCwsD' +
-  'QCAAIAVOIAJyRQRAIAVBACAAIAVBASAIQRBqIgEQOyAAQQFqIQAgCiAFIAEQPCECDAELC0F/IQECQCACRQRAQQAhAAJAAkBBzCwo' +
-  'AgAiCUUEQEEAIQIDQCACIAVOIAByRQRAIAUgAiACIANvIgBrIAAgB2wgAyAHIAhBEGoiABA7IAJBAWohAiAKIAUgABA8IQAMAQsL' +
-  'IABFDQFBACEADAILQQAhAiMAQcCCAWsiACQAIABBwIABakEAQYAC/AsAIAUgBWwhDgNAAkAgAiAORgRAQQAhASAFQQAgBUEAShsh' +
-  'BEEAIQIDQCACIARGDQIgBSAAQcCAAWogAkECdGooAgAiCUcEQCAAIAU2AhggACAJNgIUIAAgAjYCEEFrIQFB2CxBa0G9ICAAQRBq' +
-  'EDkaDAMLIAogBSAAQUBrIAIgBWxBAnRqEDwEQEF/IQEgAEF/EDg2AgBB2CxBf0GXEiAAEDkaDAMFIAJBAWohAgwBCwALAAsgCSAC' +
-  'QQJ0aigCACIBQQBOIAEgBUhxRQRAIAAgATYCOCAAIAVBAWs2AjwgACACIAVvQQFqNgI0IAAgAiAFbUEBajYCMEFrIQFB2CxBa0H+' +
-  'HyAAQTBqEDkaDAELIAUgAEHAgAFqIAFBAnRqIg0oAgAiBEYEfyAAIAE2AiAgACAFNgIkIAAgAiAFbSIBQQFqNgIoIAAgAiABIAVs' +
-  'a0EBajYCLEHYLEFrQcMmIABBIGoQORpBawUgDSAEQQFqNgIAIABBQGsgBCABIAVsakECdGogAjYCACACQQFqIQIMAgshAQsLIABB' +
-  'wIIBaiQAIAEiAg0DC0EAIQJBASEEQcgsKAIAIg5BAXEEQCAFQQAgBUEAShshCQNAIAIgCUYEQEF/IQFBACEAIAogBSAIQRBqEDwN' +
-  'A0EAIQIDQCACIAlHBEAgCEEQaiACQQJ0aiACQX9zIAVqIAIgBWxqNgIAIAJBAWohAgwBCwsgCiAFIAhBEGoQPA0DBSAIQRBqIAJB' +
-  'AnRqIAIgBWwgAmo2AgAgAkEBaiECDAELCwtBACEBIA5BAnFFBEBBACEADAELA0BBACEAIAMgBGoiCSAFSg0BQQEhAiABDQEDQEEA' +
-  'IAUgAiAHaiIBTiAAGwRAIAUgBCACIAMgByAIQRBqIgAQOyABQQFqIQIgCiAFIAAQPCEADAEFIAlBAWohBCAAIQEMAgsACwALAAsD' +
-  'QAJAQQAhAiAAQdQsKAIATiABcg0AQdAsKAIAIQJBACEBIwBBsCBrIgckACAHQTBqQQBBgCD8CwAgBUEAIAVBAEobIQQgAiAAIgMg' +
-  'BWxBAnRqIQkgBSAFbCEOAn8DQCABIARGBEAgBUECdCEOIAIhAANAQQAiASAAIAlPDQMaA0ACQCABIARGBEAgBCEBDAELIAAgAUEC' +
-  'dGooAgAgB0EwamotAABFDQAgAUEBaiEBDAELCyABIAVGBEAgByADQQFqNgIEIAcgACACa0ECdSAFbUEBajYCAEHYLEFrQd0PIAcQ' +
-  'ORpBawwEBSAAIA5qIQAMAQsACwALIAkgAUECdGooAgAiAEEATiAAIA5IcUUEQCAHIAU2AiwgByAFNgIoIAcgADYCJCAHIANBAWo2' +
-  'AiBB2CxBa0H0HSAHQSBqEDkaQWsMAgsgB0EwaiAAaiINIA0tAAAiDUEBajoAACABQQFqIQEgDUUNAAsgByADQQFqNgIQIAcgACAF' +
-  'bSIBQQFqNgIUIAcgACABIAVsa0EBajYCGEHYLEFrQb8cIAdBEGoQORpBawshAiAHQbAgaiQAIAINAyAKIAVB0CwoAgAgAyAFbEEC' +
-  'dGoQPCEBIANBAWohAAwBCwsgAUUNAQsgCCABEDg2AgBB2CwgAUGXEiAIEDkhAgsgCEGQAmokACACBEAgCygCUBATDAQLQQAhAiAM' +
-  'IAwoAgAiACAAbCIDQQFqQQQQDiIBNgIQIAwgACALKAJIIgRsIghBAnQQDyIKNgIUQX8hBwJAIApFIAFFcg0AIAhBACAIQQBKGyEI' +
-  'A38gBiAIRgR/A38gAiADRgR/IANBBBAOIgNFDQRBACEGIABBACAAQQBKGyEHA0AgBCAGSgRAIAAgBmwhBEEAIQIDQCACIAdGBEAg' +
-  'BkEBaiEGIAsoAkghBAwDBSABIAsoAlAgAiAEakECdGooAgBBAnQiCGooAgAhCSADIAhqIgggCCgCACIIQQFqNgIAIAogCCAJakEC' +
-  'dGogBjYCACACQQFqIQIMAQsACwALCyADEBMgDCAENgIMQQAFIAJBAnQhBiABIAJBAWoiAkECdGoiCCAIKAIAIAEgBmooAgBqNgIA' +
-  'DAELCwUgCygCUCAGQQJ0aigCAEECdCABaiIJIAkoAgRBAWo2AgQgBkEBaiEGDAELCyEHCyALKAJQEBNBfyAHDQEaQQAhAkEAIQcj' +
-  'AEGgCGsiDiQAIAwgDCgCACIEIAwoAgxsIAQgBGwiCmpBABANIgA2AhwgDCAKQQJ0EA8iATYCKEF/IQMCQCAARSABRXINAEF+IQEC' +
-  'QCAARSAEIApsIghBAEhyIAwoAhAgCkECdGooAgAgCm1BAmqsIASsIAqtfn4iHkIAU3INACAAQRxqIABBJGogCK0iHyAANAIgfEEE' +
-  'EBAiAQ0AIABBCGogAEEQaiAANAIMIB4gH3x8QRAQECEBCyABIgMNAEEAIQMgBEEQTARAIAwoAhAgCkECdGooAgAhAEEAIAhBAnRB' +
-  'BGoQDyIPRSAAIARsIAhqQQJ0EA8iB0VyayEDC0EAIQADQAJAIAAgCk8gA3JFBEAgAEEBaiEBQQAhCQNAIAQgCUwgA3INAiAJIApq' +
-  'IQ0gDiAANgIAIAwoAhAiAyABQQJ0aiEQIAMgAEECdGooAgAhA0EBIQYDQCAQKAIAIANMBEAgDCgCHCAOQQAgBhAVIgNBH3UhDSAP' +
-  'BEAgDyADQQJ0aiACNgIAIAcgAkECdGogDiAGQQJ0/AoAACACIAZqIQILIAMgDXEhAyAJQQFqIQkMAgUgDiAGQQJ0aiANIAwoAhQg' +
-  'A0ECdGooAgAgBGxqNgIAIANBAWohAyAGQQFqIQYMAQsACwALAAsgD0UgA3JFBEAgDyAIQQJ0aiACNgIAIAwCf0EAIQFBACEQAkAg' +
-  'CEEASCAMKAIMIARsIApqIgJB7/8Da0GSgHxJcg0AQQEhCiACIQACQANAIAEgCEYNASABQQJ0IQQgDyABQQFqIgFBAnRqKAIAIAQg' +
-  'D2ooAgBrIgQgCiAEIApKGyEKIAQgACAAIARKGyEAIARBAEoNAAtBAAwCCyAKrCAIrH5C/v///wdVDQBBAUE4EA4iBkUNACAGIAo2' +
-  'AhAgBiAINgIEIAYgAjYCACAGIAIgAG0iBEEBaiIJNgIMIAYgAkEPakEQbSIBQQR0IhI2AgggBiASQRBqIgA2AhwgBiABQQV0IABq' +
-  'QcEAakFAcSIBNgIgIAYgCCAKbEECdEEEahAPIhQ2AhQgBiACQQZ0EA8iEzYCGCAGQQEgARAOIhE2AiQgBiAEQQNqIAFsQT9yEA8i' +
-  'ATYCLCAGIAFBP2pBQHE2AiggBiAJQQJ0QQRqIgQQDyIJNgIwIAYgBBAPIgQ2AjQCQCAURSABRXIgEUUgE0VyciAERSAJRXJyDQAg' +
-  'AiARakH/ASASIAJr/AsAIAhBAEoEQCAAIBFqIRkgDygCACEBA0AgFCAKIBBsIhVBAnRqIRZBACEAIAEiBCAPIBBBAWoiEEECdGoo' +
-  'AgAiAUgEQANAIAcgBEECdGooAgAiCUEASCACIAlMcg0EAkAgCSARaiIXLQAAIg0EQCANQRBGDQYgCUEEdCIYIA1qQQJ0IBNqQQRr' +
-  'KAIAIBVGDQYMAQsgCUEEdCEYCyAWIABBAnRqQX4gDXdBEHQgCXI2AgAgEyANIBhqQQJ0aiAVNgIAIBkgCUEBdGoiCSAJLwEAQQEg' +
-  'DXRyOwEAIBcgFy0AAEEBajoAACAAQQFqIQAgBEEBaiIEIAFIDQALCyAAIApIBEADQCAWIABBAnRqIBI2AgAgAEEBaiIAIApHDQAL' +
-  'CyAIIBBHDQALCyAGEAMgBgwCCyAGEAQLQQALNgIgCyAPEBMgBxATDAILIAEhAAwACwALIA5BoAhqJAAgAwwBC0F/CyIDIAVBCUdy' +
-  'IAsoAlxBA0dyRQRAIAwoAhggDCgCDEEbR3INBEEAIQcgDEEBQbSVARAOIgAEfwNAIAAgB2oiBEGAGGohAiAAIAdBAXRqIgVBgBxq' +
-  'IQNBACEGA0ACQCAHIAZBA2wiCHZBB3EiAUUNACACIAItAABBASAGdHI6AAAgASABQQFrcQ0AIAMgAy8BACABIAh0cjsBAAsgBkEB' +
-  'aiIGQQNHDQALIARB2CVqIQIgACAHQQJ0aiEDIAVBgBBqIQVBACEBQQAhBANAQQEgBHQhCkEHIARBA2x0IQ9BACEGA0AgBCAGRwRA' +
-  'IAAgAUECdGpB2ClqQYAcIAZBA2x0IA9yQQcgBCAGaiIIQX1sQRtqdHIiCTYCAEEIIAZ0IApyQQFBCSAIa3RyIgggB3EgCEYEQCAF' +
-  'IAUvAQAgCHI7AQAgAyADKAIAIAlyNgIAIAIgAi0AAEEBIAF0cjoAAAsgAUEBaiEBCyAGQQFqIgZBA0cNAAsgBEEBaiIEQQNHDQAL' +
-  'IAdBAWoiB0GABEcNAAsgAEGwlQFqQX82AgAgAEGolQFqQn83AgAgAEGglQFqQn83AgAgAEGYlQFqQn83AgAgAEGQlQFqQn83AgD9' +
-  'DAABAgMAAAAAAAAAAAAAAAAhHf0MAAAAAAEAAAACAAAAAwAAACEcQQAhAQNAIAAgAUECdGoiAkHsJGpBAf0MAAAAAAAAAAAAAAAA' +
-  'AAAAACAd/RYAQQlwIgP9DyAd/RYBQQlwIgT9FwEgHf0WAkEJcCIF/RcCIB39FgNBCXAiBv0XA/0NEAECAxEFBgcSCQoLEw0ODyIa' +
-  '/RsAdP0RQQEgGv0bAXT9HAFBASAa/RsCdP0cAkEBIBr9GwN0/RwDIhtBCf2rASAb/VAgG0ES/asB/VD9CwIAIAJBgCRqQQcgGv0M' +
-  'AAAAAAAAAAAAAAAAAAAAACADQQNw/Q8gBEEDcP0XASAFQQNw/RcCIAZBA3D9FwP9DRABAgMRBQYHEgkKCxMNDg/9sQEiG/0bAHT9' +
-  'EUEHIBv9GwF0/RwBQQcgG/0bAnT9HAJBByAb/RsDdP0cAyIbQf8DIBwgGv2xASIa/RsAdP0RQf8DIBr9GwF0/RwBQf8DIBr9GwJ0' +
-  '/RwCQf8DIBr9GwN0/RwD/VAgG0EJ/asB/VAgG0ES/asB/VBBASAc/RsAdP0RQQEgHP0bAXT9HAFBASAc/RsCdP0cAkEBIBz9GwN0' +
-  '/RwD/U/9CwIAIB39DAQEBAQAAAAAAAAAAAAAAAD9biEdIBz9DAQAAAAEAAAABAAAAAQAAAD9rgEhHEEYIQYgAUEEaiIBQRhHDQAL' +
-  'A0AgACAGQQJ0aiIDQewkakEBIAZB/wFxQQlwIgF0IgJBCXQgAnIgAkESdHI2AgAgA0GAJGpBByABIAFBA3BrdCICQf8DIAYgAWt0' +
-  'ciACQQl0ciACQRJ0ckF+IAZ3cTYCACAGQQFqIgZBG0cNAAsgAAVBAAsiADYCJCAADQRBfyEDDAELIANFDQMLIAsgAxA4NgIwQdgs' +
-  'IANBlxIgC0EwahA5GgsgDBA6C0EAIQwLIAtB4ABqJAAgDEUEQBCRARoLIAwL7QIDA38BfAJ+IwBBIGsiBCQAAkAgAEEAIAEbRQRA' +
-  'QX4hA0HYLEF+QekKQQAQORoMAQsgACABQgJCAEEAIARB2CwQQSIDDQBBiC8gBCkDECIHNwMAQZAvIAQpAxgiCDcDAEGYLyAEKAIA' +
-  'NgIAIAAoAgAiACAAbCEDQQAhAAN/IAAgA0YEf0EAIQNB+C5BATYCAEGALyAIukQAAAAAAADwP6AQSiAHuiAFQQEgBRu3oyIGRAAA' +
-  'AAAAAPA/IAZEAAAAAAAA8D9kGxBKoCIGOQMAQQMhAAN/IABFDQMgAEEDdEGgKWorAwAgBmUEf0H4LiAAQQFqNgIAQQAFIABBAWsh' +
-  'AAwBCwsFIAUgACABai0AAEVqIQUgAEEBaiEADAELCyEDCyAEQSBqJAAgAwRAEJEBDwsgAkH4LigCALc5AwAgAkGALysDADkDCCAC' +
-  'QYgvKQMAujkDECACQZAvKQMAujkDGCACQZgvKAIAtzkDIEEACwYAIAAQFAs+AQF/AkAgAkG/DBB8IgYNACADQYkQEHwiBg0AIAAg' +
-  'ASAC/AcgA/wHIAQgBRCZAUUEQEEADwsQkQEhBgsgBgtMACAAIAEgAiADIARBsDFB2CwQQSIARQRAIAVBsDEoAgC3OQMAIAVBuDEp' +
-  'AwC6OQMIIAVBwDEpAwC6OQMQIAVByDEpAwC6OQMYCyAAC9sBAgV/An4CQCADQb8MEHwiBw0AIARBiRAQfCIHDQAgAEEAIAJBAE4b' +
-  'RQRAQX4hB0F+QeELEHgMAQsgA/wHIQwgBPwHIQ0gABAUIgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACAB' +
-  'IAkgC2wiCmogDCANIAUgCmogCBCZASIKBEAgCCAKtzkDACAIQdwsKAIAtzkDICAIQeAsKAIAtzkDKCAIQeQsKAIAtzkDMCAIQegs' +
-  'KAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLBwAgAEEIagsIACAAKALYIAvKCAIIfwF+IAAhBiABIQkjAEEgayIHJAACfgJA' +
-  'IAQiDUEBIAUiDBtFDQAgDARAIA1BADoAAAtCbCAJQcEAa0FASQ0BGiACRQ0AQn4gA0ECSw0BGiAJIAlsIQADQCAAIAhGBEBCaiAJ' +
-  'IApIDQMaQQAhASAHQbQqKAIANgIYIAdBrCopAgA3AhACQCAGRQ0AA0BBwAAhAAJAIAFBwABHBEAgASAGakGJIGotAAANASABIQAL' +
-  'AkAgACAJSARAQeApIQVBPSEADAELIAcgADYCFCAHIAZBiSBqIgU2AhALAkAgBi0AiCAiAUUNAEH8IyABwCIEQQUQLEUNACAFIAQg' +
-  'ABAsDQAgByABOgAYCyAGLQDKIEEsRw0CIAdBLDoAGQwCCyABQQFqIQEMAAsACyADQQJHBEBCZiAKIAcoAhRKDQQaCyAHQQA2Aggg' +
-  'ByAMNgIEIAcgDTYCAAJAIANFBEAgByAJIAJBACAHQRBqEG0MAQsCf0EAIQACQCAGRSAGKAIEIANHciAGKALMIEUgBigCACAJR3Jy' +
-  'DQAgBigC1CAiBEUNACAJIAlsIQUDQEEBIAUgC0YNAhogBCALQQJ0aigCACIBQQBIDQEgASAGKALQICIISyALQQAgACABTxtyDQEg' +
-  'C0EBaiELIANBAUcgCCABIgBHcg0ACwtBAAtFBEAgByAJIAIgAyAHQRBqEG0MAQsgA0EBRgRAIAdBEGohAUEAIQggBigCACIAIABs' +
-  'IQRBACEDA0AgBCAIRwRAIAcgBigCzCAgA2ogBigC1CAgCEECdGooAgAiACADaxBuIAcgAiAIai0AACIDIAYgCGotAAhGBH8gBigC' +
-  'zCAgAGotAAAFIAEgAxBvC8AQJyAIQQFqIQggAEEBaiEDDAELCyAHIAYoAswgIANqIAYoAtAgIANrEG4MAQsgAiEJQQAhAEEAIQQg' +
-  'BkHQIGohCyAGKAIAIgEgAWwhCgNAAkACQCAAIApHBEAgBigCzCAhCAJAIAYoAtQgIgEgAEECdGooAgAiBSABIABBAWoiAkECdGog' +
-  'CyACIApJGygCACIBTw0AIAUgCGosAAAiAxBdRQRAIAMQXkUNAQsgBUEBaiEBDAILIAEgBSABIAVLGyEBIAUhAwNAIAEgA0YNAiAD' +
-  'IAhqLAAAEF8EQCADQQFqIQMMAQUgAyEBDAMLAAsACyAHIAYoAswgIARqIAYoAtAgIARrEG4MAQsgByAEIAhqIAUgBGsQbgJAIAAg' +
-  'CWotAAAiAyAAIAZqLQAIRgRAIAcgBigCzCAgBWogASAFaxBuDAELIAcgAxBwCyACIQAgASEEDAELCwsgBygCCCEAIAwEQCANIAAg' +
-  'DEEBayAAIAxJG2pBADoAAAsgAK0MAwUgAiAIai0AACIBIAogASAKSxshCiAIQQFqIQgMAQsACwALQn4LIQ4gB0EgaiQAIA5CgICA' +
-  'gAhZBEBBdkGHFxB4QXYPCyAOpxB3Cw8AIAAEQCAAEE0gABATCwtpAQF/AkACQEHgIBAPIgRFBEBBf0GFCBB4DAELQaAvIAM2AgBB' +
-  'nC8gAjYCACAAIAFBnC8gBEHYLBBLRQ0BEJEBGkHsKiAEKALYIDYCAEHwKiAEKALcIDYCACAEEE0gBBATC0EAIQQLIAQLBwAgACgC' +
-  'AAsIACAAKALcIAsHACAAKAIEC0MBAX8jAEEQayIDJABBzCpBAEHwAfwLAEHIKiAANgIAIAMgATYCACADIAI2AgRB9CpByAFB1xAg' +
-  'AxAoGiADQRBqJAALBQBB0DELC7EiBABBgAgLliFlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVz' +
-  'IGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlz' +
-  'IG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZy' +
-  'b20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNl' +
-  'cGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0' +
-  'aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3Mg' +
-  'bGF5b3V0AHRoZSBhbHBoYWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlzIHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBvciBh' +
-  'IG5lZ2F0aXZlIGNvdW50AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUgY291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3IgcmVz' +
-  'dWx0AGxpbWl0AHRoZSBhbHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUgc3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAlcywg' +
-  'aW4gdGhlIGdyaWQncyB0ZXh0OyByZW1vdmUgaXQAbm8gY29tcGxldGUgJWR4JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5vZGUg' +
-  'YnVkZ2V0AHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dz' +
-  'AGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0' +
-  'IG9yIHdyaXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29s' +
-  'dW1ucwB0aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhl' +
-  'IHNhbWUgY2VsbHMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2VzAG9uZSBvZiAlLipz' +
-  'AG51bWJlciAlLipzJXMAJXMlcwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRo' +
-  'ZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0' +
-  'ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHBy' +
-  'aW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9y' +
-  'AHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IAbm8gc29sdmVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMg' +
-  'd2l0aCBvbmUgZm9yY2VkIGVhcmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFy' +
-  'c2UgaW50bwB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0' +
-  'aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAHJlZ2lvbgBjb2x1bW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRp' +
-  'b24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRl' +
-  'bSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAl' +
-  'ZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBjZWxsAG9rAHR3byBnaXZlbnMg' +
-  'Y2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5kaW5nAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIG11c3QgYmUgYSB3' +
-  'aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBt' +
-  'b3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhl' +
-  'IHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0' +
-  'aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVk' +
-  'IHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUw' +
-  'MnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJh' +
-  'bmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8g' +
-  'U3Vkb2t1IHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2lj' +
-  'ZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGpp' +
-  'Z3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNv' +
-  'bXBsZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDog' +
-  'Y2VsbCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0' +
-  'aGUgc29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2Vh' +
-  'cmNoIGVuZGVkAG5vIG9wdGlvbiBpcyBmb3JjZWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9s' +
-  'ZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNl' +
-  'cyBhcmUgMC4uJWQAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBz' +
-  'eW1ib2xzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2' +
-  'NHg2NCwgaGFzICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHVuZXhwZWN0ZWQgY2hh' +
-  'cmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVk' +
-  'IGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBO' +
-  'VUxMADAxMjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2' +
-  'NHg2NAAuLi4ALjBfLQBudW1iZXJzIDEtJWQsAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFyZSAxeDEgdG8gNjR4' +
-  'NjQgKDAgaW5mZXJzIGl0KQBmb3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCBy' +
-  'b3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQAobnVsbCkA' +
-  'aW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQB1bmtub3duIGl0ZW0gIiVzIiAobm90' +
-  'IG9uIHRoZSBpdGVtIGxpbmUpAHN5bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBj' +
-  'ZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVj' +
-  'JyAoc3ltYm9scyAlZCBhbmQgJWQpAHVua25vd24gc3ltYm9sICclYycAYW4gZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5' +
-  'IGl0ZW0gbmFtZSBiZWZvcmUgJzonAG1vcmUgdGhhbiAAAAAAFA0AABsMAAA1DwAAJg4AACMNAAASCgAAEggAAKUPAAClCQAAeA0A' +
-  'AJkKAAAaCQAAWQoAAJINAADUEgAABQQAAHMLAAB/DgAAqQsAAHMPAABPDwAAQAwAAKwFAABpBAAAvQ0AAHYLAADlDQAAxg4AAH8H' +
-  'AEGuKQso+D8AAAAAAAAQQDMzMzMzMxlAAAQAAAoLAAB6DgAA2gUAABAAAACsEQBB4CkLVjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1O' +
-  'T1BRUlNUVVZXWFlaYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXoAAAAAAAAAAAEAAAAAAADgFAAAPQAAAC4gAEG4KgsD4BgC'
+  'AgQCBwIDCwsICwgBCAAaAAABCQMbAA0BCAAcHR4AAB8DBAAAAAUJBAUBcAECAgUGAQEIgIAEBggBfwFB4LEICwePCDYGbWVtb3J5' +
+  'AgAGbWFsbG9jAA8EZnJlZQATEWRrX3NldF9tZW1vcnlfY2FwAI4BCGRrX2Vycm9yAHULZGtfc3RyZXJyb3IAjwEIZGtfYWxsb2MA' +
+  'dAdka19mcmVlAAcNZGtfc3Vkb2t1X25ldwCWAQ5ka19zdWRva3VfZnJlZQCTAQ5ka19zdWRva3Vfc2l6ZQCZAQ1ka19zdWRva3Vf' +
+  'Ym94AJABFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAmAEPZGtfc3Vkb2t1X3NvbHZlAJoBFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AJwB' +
+  'FGRrX3N1ZG9rdV9jYW5kaWRhdGVzAJEBEmRrX3N1ZG9rdV9nZW5lcmF0ZQCUAQ5ka19zdWRva3VfcmF0ZQCXARRka19zdWRva3Vf' +
+  'bGV2ZWxfbmFtZQCVAQ1ka190ZXh0X3BhcnNlAKEBDGRrX3RleHRfZnJlZQCgAQxka190ZXh0X3NpemUAogENZGtfdGV4dF9zdHls' +
+  'ZQCkARBka190ZXh0X2NvbnN1bWVkAJ4BDWRrX3RleHRfc3RhcnQAowENZGtfdGV4dF9jZWxscwCdAQ5ka190ZXh0X2Zvcm1hdACf' +
+  'AQ5ka19wcm9ibGVtX25ldwCCARBka19wcm9ibGVtX3BhcnNlAIQBD2RrX3Byb2JsZW1fZnJlZQB/FmRrX3Byb2JsZW1fYWRkX29w' +
+  'dGlvbnMAdhBka19wcm9ibGVtX3NoYXBlAIoBFGRrX3Byb2JsZW1faXRlbV9uYW1lAIABFWRrX3Byb2JsZW1fY29sb3JfbmFtZQB6' +
+  'F2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAIMBEWRrX3Byb2JsZW1fc2VhcmNoAIYBF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAIcB' +
+  'E2RrX3Byb2JsZW1fc29sdXRpb24AiwEQZGtfcHJvYmxlbV9jb3VudAB7EGRrX3Byb2JsZW1fc3RhdHMAjAESZGtfcHJvYmxlbV9y' +
+  'ZXN0YXJ0AIUBE2RrX3Byb2JsZW1fc2V0X3NlZWQAiQEXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAiAEQZGtfcHJvYmxlbV9mb3Jj' +
+  'ZQB9EmRrX3Byb2JsZW1fdW5mb3JjZQCNARdka19wcm9ibGVtX2l0ZW1fb3B0aW9ucwCBARZka19wcm9ibGVtX2JyYW5jaF9pdGVt' +
+  'AHkYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAH4LX2luaXRpYWxpemUAABlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQAQX19l' +
+  'cnJub19sb2NhdGlvbgCmAQlzdGFja1NhdmUACQxzdGFja1Jlc3RvcmUACgpzdGFja0FsbG9jAAsJBwEAQQELAQAMAQQKl4MDpwED' +
+  'AAELhUoDGn8GfgV7QX4hAwJAIABFDQBCfyABIAFQGyEhAkAgACgCZARAIAAoArABIQMMAQtBASECAkAgACgCqAENAEEAIQIgACgC' +
+  'rAFBAUYNACAAKAIgIhVBgCBKIBVFcg0AIAAoAgAiDUGAIEoNACANIBUgDSAVSBtBAXRBBGoiFCAVQT9qIgRBA3ZB+P///wFxIgMg' +
+  'DUECdGpB4ABqbCADQSBqIAAoAgQiCCAVaiAAKAIMQQAgACgCKBtqbGpBgICACEsNACAAKAIIIRsCQEEBQTgQDiITRQRAQX8hFAwB' +
+  'CyAAIBM2AqgBIBMgFDYCCCATQQQgBEHAAG0gFUHBAUgbIhc2AgAgEyANQRBqQRBtIgdBBHQ2AgRBACEDIBVBAEoEQCAAKAIcIQoD' +
+  'QCAbIAogCUECdGooAgAiAkEEdGooAggiBkEASgRAA0AgA0EBaiEDIAYgDUwgBWohBSAOIBsgAkEEdGooAgwiBEEASAR/IAAoAhQg' +
+  'BkEEdGooAggFIAQLQQBHaiEOIBsgAkEBaiICQQR0aigCCCIGQQBKDQALCyAJQQFqIgkgFUcNAAsLIAhBAnRBBGoiBhAPIREgDkEC' +
+  'dEEEaiICEA8hGSACEA8hGiATIANBAnRBBGoQDyISNgIQIBMgFUECdEEEaiIDEA8iGDYCFCATIAVBAnRBBGoQDyILNgIYIBMgAxAP' +
+  'IhA2AhwgEyAUQQJ0IgMQDyIFNgIsIBMgAxAPIgQ2AjAgEyAHIBRsQQZ0EA8iAjYCKCATIBQgF2xBCBAOIgM2AiRBfyEUAkAgEkUg' +
+  'EUVyIBlFIBpFcnIgGEUgC0VyIBBFIAVFcnJyIANFIARFIAJFcnJyDQBBACEDIAhBAE4EQCARQf8BIAb8CwALQQAhDiAVQQBKBEAg' +
+  'ACgCHCEHA0AgGCAPQQJ0IgJqIA42AgAgAiAQaiAWNgIAIBsgAiAHaigCACIFQQR0aigCCCICQQBKBEADQCAbIAVBBHRqKAIMIgRB' +
+  'AEgEQCAAKAIUIAJBBHRqKAIIIQQLIAJBAWshBiACIA1MBEAgCyAWQQJ0aiAGNgIAIBZBAWohFgsgBARAIBEgAkECdGoiCigCACIJ' +
+  'IQICQCAJQQBOBEADQCAEIBogAkECdCIGaigCAEYEQCADIQQgAiEDDAMLIAYgGWooAgAiAkEATg0ACwsgGiADQQJ0IgJqIAQ2AgAg' +
+  'AiAZaiAJNgIAIAogAzYCACADQQFqIQQLIAMgCGohBiAEIQMLIBIgDkECdGogBjYCACAOQQFqIQ4gGyAFQQFqIgVBBHRqKAIIIgJB' +
+  'AEoNAAsLIA9BAWoiDyAVRw0ACwsgGCAVQQJ0IgJqIA42AgAgAiAQaiAWNgIAIBMgAyAIaiAXbEEIEA4iBzYCDCAHRQRAQQAhDwwB' +
+  'CyAVQQBKBEAgACgCHCEKQQAhBQNAIBsgCiAFQQJ0aigCACICQQR0aigCCCIGQQBKBEAgBUEGdiEEQgEgBUE/ca2GIQEDQCAHIAZB' +
+  'AWsgF2wgBGpBA3RqIgMgAykDACABhDcDACAbIAJBAWoiAkEEdGooAggiBkEASg0ACwsgBUEBaiIFIBVHDQALCyAIQQBKBEAgF0ED' +
+  'dCEGQQEhBQNAIBEgBUECdGooAgAiAkEATgRAIAVBAWsgF2whBANAIBMoAgwiAyACIAhqIBdsQQN0aiADIARBA3RqIAb8CgAAIBkg' +
+  'AkECdGooAgAiAkEATg0ACwsgBSAIRiAFQQFqIQVFDQALCyAVQQBKBEAgACgCHCEHQQAhA0EAIQIDQCAbIAcgA0ECdGooAgAiBkEE' +
+  'dGooAghBAEoEQCADQQZ2IQpCfiADrYkhASATKAIQIQUDQCAIIAUgAkECdGooAgAiBEwEQCATKAIMIAQgF2wgCmpBA3RqIgQgBCkD' +
+  'ACABgzcDAAsgAkEBaiECIBsgBkEBaiIGQQR0aigCCEEASg0ACwsgA0EBaiIDIBVHDQALCyATKAIUIhggFUECdGoiBSgCAEEASgRA' +
+  'IBMoAhAhBEEAIQIDQCAEIAJBAnRqIgMgAygCACAXbDYCACACQQFqIgIgBSgCAEgNAAsLIBMgFSAXbEEDdBAPIg02AiBBAEF/IA0b' +
+  'IRQgDUEARyEPIA1FIBVBAExyDQAgF0EASgRAIBdBA3QhDyAXQX5xIQYgGCgCACEDQQAhAgNAIA0gAiAXbEEDdGoiEEEAIA/8CwAg' +
+  'GCACQQFqIgRBAnRqKAIAIgUgA0oEQCANIAIgD2wiAmohEiANIAIgD2pqIQsgEygCDCIWIA9qIQkgEygCECEHA0AgByADQQJ0aigC' +
+  'ACEUQQAhAgJAAkAgF0ECSQ0AIAkgFEEDdCIKaiASSyALIAogFmpLcQ0AA0AgECACQQN0aiIKIAr9AAMAIBYgAiAUakEDdGr9AAMA' +
+  '/VD9CwMAIAJBAmoiAiAGRw0ACyAGIgIgF0YNAQsDQCAQIAJBA3RqIgogCikDACAWIAIgFGpBA3RqKQMAhDcDACACQQFqIgIgF0cN' +
+  'AAsLIANBAWoiAyAFRw0ACwsgBSEDIAQiAiAVRw0ACwtBACEUQQEhDwsgERATIBkQEyAaEBMgDw0AIAAQAgsgFEUhAgsgACACIgM2' +
+  'ArABCyADBEBCACEBIAAiBygCWCEDIAApA3AhHiAAKQNoIR8gACgCVCEbIAAoAlAhCCAAKAJMIQ0gACgCSCERIAAoAqgBIgwoAjAh' +
+  'FUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAMKAIoIQUgDCgCJCEDIAcoAiAhCyAMKAIEIRICQCAMKAIAIhNBAEwN' +
+  'ACATrSEgIBNBAUcEQCAgQv7///8PgyEBIAv9ESEk/QwAAAAAAQAAAAAAAAAAAAAAISUDQCADIBynQQN0av0MAAAAAAAAAAAAAAAA' +
+  'AAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAICQgJUEG/asBIib9sQEiIv0NEBESEwQFBgcUFRYXDA0ODyIj/R0Ahv0SQn8gI/0dAYb9' +
+  'HgH9Tf0M/////////////////////yAi/QxAAAAAQAAAAAAAAAAAAAAA/TkiIyAkICb9O/1OICT9DQABAgMAAAAABAUGBwAAAABB' +
+  'IP3LAUEg/cwB/VIgIyAkICb9Pf1OICT9DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAICX9DAIAAAACAAAAAAAAAAAA' +
+  'AAD9rgEhJSAcQgJ8IhwgAVINAAsgASAgUQ0BCwNAAn5CfyALIAGnIgRBBnQiAmsiAEE/Sg0AGkIAIAIgC04NABpCfyAArYZCf4UL' +
+  'IR0gAyAEQQN0aiAdNwMAIAFCAXwiASAgUg0ACwsCQCASQQBMDQBBACECIAdBBGogBUsgBSASQQJ0aiAHS3EgEkEESXJFBEAgEkF8' +
+  'cSECIAf9CQIAISP9DAAAAAABAAAAAgAAAAMAAAAhIkEAIQQDQCAFIARBAnRq/QwAAAAAAAAAAAAAAAAAAAAA/Qz///9/////f///' +
+  '/3////9/ICIgI/05/VL9CwIAICL9DAQAAAAEAAAABAAAAAQAAAD9rgEhIiAEQQRqIgQgAkcNAAsgAiASRg0BCwNAIAUgAkECdGpB' +
+  'AEH/////ByACIAcoAgBIGzYCACACQQFqIgIgEkcNAAsLIAtBAEoEQCAMKAIcIgkoAgAhBEEAIQADQCAEIgIgCSAAQQFqIgBBAnRq' +
+  'IgooAgAiBEgEQCAMKAIYIQYDQCAFIAYgAkECdGooAgBBAnRqIgQgBCgCAEEBajYCACACQQFqIgIgCigCACIESA0ACwsgACALRw0A' +
+  'CwsgDCgCLCICIAcoAgA2AgACQCAHKAIwQQBMDQAgBSASQQJ0IhpqIQ8gAyATQQN0IhZqIRRBACEOIAUhACADIQYDQCAMKAIcIAco' +
+  'AiwgDkECdGooAgAiBEECdGoiAigCBCACKAIAIgJrIQsgACAMKAIEIgpBAnRqIRcgBiAMKAIAIhlBA3RqIRggDCgCICAEIBNsQQN0' +
+  'aiEQIAwoAhggAkECdGohCUEAIQIgCkEASgRAA0AgFyACQQJ0IgRqIAAgBGr9AAAA/QsAACACQQRqIgIgCkgNAAsLQQAhAEEAIQRB' +
+  'ACECIAtBAEoEQANAIBcgCSACQQJ0aigCAEECdGoiCiAKKAIAIgpBgICAgARyNgIAIAQgCkGAgICABEhqIQQgAkEBaiICIAtHDQAL' +
+  'CyAMKAIsIgIgAigCACAEazYCBCAMKAIcIRIgDCgCGCELIBlBAEoEQANAIBggAEEDdCICaiACIAZqKQMAIh0gAiAQaikDAIMiASAd' +
+  'hTcDACABUEUEQCAAQQZ0IQkDQCABeiEdIAFCAX0gAYMhASASIAkgHadyQQJ0aiICKAIEIgogAigCACICSgRAA0AgFyALIAJBAnRq' +
+  'KAIAQQJ0aiIEIAQoAgBBAWs2AgAgAkEBaiICIApHDQALCyABUEUNAAsLIABBAWoiACAZRw0ACwsgAyAUIBb8CgAAIAUgDyAa/AoA' +
+  'ACAMKAIsIgIgAigCBDYCACAOQQFqIg4gBygCME4NASAMKAIoIQAgDCgCJCEGDAALAAtBACEDIAxBADYCNEEAIQAgAigCAEUNAwtB' +
+  'AAwBCyAHKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQAJAIAJFBEAgHyAhWgRAIAcgAzYCXCAHQQE2AmRBAwwMCyAfQgF8IR8gDCgC' +
+  'NARAIAxBADYCNAwDCyAMKAIoIhAgDCgCBCISIANBAXQiBmxBAnRqIQtBACEEQf////8HIQogEkEATARAQQAhAAwCC0EAIQADQCAL' +
+  'IARBAnRqIgn9AAAAISJBBCECA0AgIiAJIAJBAnRq/QAAAP22ASEiIAJBDEkgAkEEaiECDQALICIgIiAi/Q0ICQoLDA0ODwABAgME' +
+  'BQYH/bYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgCiACIApIIgIbIQogBCAAIAIbIQAgEiAEQRBqIgRKDQALDAEL' +
+  'IAwoAiQiDiAMKAIAIgkgA0EBdCIGbEEDdGohCiAMKAIMIAkgFSADQQJ0IgBqKAIAbEEDdGohBQJAAkAgACARaigCAEEBaiICQcAA' +
+  'bSIEIAlODQAgCiAEQQN0IgBqKQMAQn8gAiAEQQZ0a62GgyAAIAVqKQMAgyIBUARAA0AgBEEBaiIEIAlGDQIgBSAEQQN0IgBqKQMA' +
+  'IAAgCmopAwCDIgFQDQALCyABeqcgBEEGdHIiBEEATg0BC0F/IQQgCUEATA0AQQAhACAFKQMAIAopAwCDIgFQBEADQCAAQQFqIgAg' +
+  'CUYNAiAFIABBA3QiAmopAwAgAiAKaikDAIMiAVANAAsLIAF6pyAAQQZ0ciEECyAEIA0gA0ECdCIAaigCAEYNASAAIAhqIgAgACgC' +
+  'AEEBajYCAAwGCyALIABBAnRqIQQgCv0RISNCACEBQgAhHANAIAQgAadBAnRq/QAAACAj/Tf9pAGtIAGGIByEIRwgAUIMVCABQgR8' +
+  'IQENAAsgACAceqdqIRogCg0BCyADDQFBACEDDAcLIApBAkgNASAHIAcpA4ABQgF8NwOAASAVIANBAnRqIBo2AgAgECAMKAIEIgsg' +
+  'BkEBciIJbEECdGohFiAMKAIkIgUgDCgCACIPIAlsQQN0aiEYIBAgBiALbEECdGohAiAMKAIMIA8gGmxBA3RqIRBBACEEIAtBAEoE' +
+  'QANAIBYgBEECdCIAaiAAIAJq/QAAAP0LAAAgBEEEaiIEIAtIDQALCyAFIAYgD2xBA3RqIRIgFiAaQQJ0aiIAIAAoAgAiAkGAgICA' +
+  'BHI2AgAgDCgCLCIAIAlBAnRqIAAgBkECdGooAgAgAkGAgICABEhrNgIAIAwoAhwhCyAMKAIYIQlCACEcQQAhBCAPQQBKBEADQCAY' +
+  'IARBA3QiAGogACASaikDACIdIAAgEGopAwCDIgEgHYU3AwAgAVBFBEAgBEEGdCEFA0AgHCALIAUgAXqnckECdGoiACgCBCIUIAAo' +
+  'AgAiAmusfCEcIAFCAX0gAYMhASACIBRIBEADQCAWIAkgAkECdGooAgBBAnRqIgAgACgCAEEBazYCACACQQFqIgIgFEcNAAsLIAFQ' +
+  'RQ0ACwsgBEEBaiIEIA9HDQALCyAcIB58IR4MAgsgA0EBayEDQQEhAgwDCyAVIANBAnRqIBo2AgALIAwoAgwgGiAMKAIAIhJsQQN0' +
+  'aiELIAwoAiQiDiAGIBJsQQN0aiEJQX8hBAJAIBJBAEwNAEEAIQIgCykDACAJKQMAgyIBUARAA0AgAkEBaiICIBJGDQIgCyACQQN0' +
+  'IgBqKQMAIAAgCWopAwCDIgFQDQALCyABeqcgAkEGdHIhBAsCQCAHKQOQASIBUA0AIAcgAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUi' +
+  'ATcDkAEgAUKdurP7lJL9oiV+IAqsgiIcUA0AIBJBAEwhBQNAAkACQAJAIARBAWoiBEHAAG0iAiASTg0AIAkgAkEDdCIAaikDAEJ/' +
+  'IAQgAkEGdGuthoMgACALaikDAIMiAVAEQANAIAJBAWoiAiASRg0CIAsgAkEDdCIAaikDACAAIAlqKQMAgyIBUA0ACwsgAXqnIAJB' +
+  'BnRyIgBBfyAAQQBOIgAbIQQgACAFckUNAQwCC0F/IQQgBQ0BC0EAIQIgCykDACAJKQMAgyIBUARAA0BBfyEEIAJBAWoiAiASRg0C' +
+  'IAsgAkEDdCIAaikDACAAIAlqKQMAgyIBUA0ACwsgAXqnIAJBBnRyIQQLIBxCAX0iHEIAUg0ACwsgDSADQQJ0IgBqIAQ2AgAgACAI' +
+  'akEANgIAIAAgG2ogCjYCAAsgESADIgBBAnQiBWogBDYCACAMKAIoIgIgDCgCBCIYIAZBAmoiEGxBAnRqIRQgDCgCHCAEQQJ0aiID' +
+  'KAIEIAMoAgAiA2shCSACIBggBiAFIBtqKAIAQQFKciIKbEECdGohAiAOIAwoAgAiFiAQbEEDdGohEiAMKAIgIAQgFmxBA3RqIQsg' +
+  'DCgCGCADQQJ0aiEFQQAhBCAYQQBKBEADQCAUIARBAnQiA2ogAiADav0AAAD9CwAAIARBBGoiBCAYSA0ACwtBACEGQQAhAiAJQQBK' +
+  'BEBBACEEA0AgFCAFIARBAnRqKAIAQQJ0aiIDIAMoAgAiA0GAgICABHI2AgAgAiADQYCAgIAESGohAiAEQQFqIgQgCUcNAAsLIA4g' +
+  'CiAWbEEDdGohCSAMKAIsIhggEEECdGogGCAKQQJ0aigCACACazYCACAMKAIcIQogDCgCGCEFQgAhAQJAIBZBAEwNAEEAIQ4DQCAS' +
+  'IA5BA3QiA2ogAyAJaikDACIdIAMgC2opAwCDIhwgHYU3AwAgHFBFBEAgDkEGdCEEA0AgASAKIAQgHHqnckECdGoiAygCBCIQIAMo' +
+  'AgAiAmusfCEBIBxCAX0gHIMhHAJAIAIgEE4NAANAAkAgFCAFIAJBAnRqKAIAQQJ0aiIDIAMoAgBBAWsiAzYCACADRQ0AIBAgAkEB' +
+  'aiICRw0BDAILC0EBIQYMBAsgHFBFDQALCyAOQQFqIg4gFkcNAAsLIAwgBjYCNCABIB58IR4gGCAAQQFqIgNBA3RqKAIARQ0BIAco' +
+  'AmAgAEwEQCAHIAM2AmALQQAhAgwACwALIAdBAjYCZCAHIAM2AlwgByAHKQN4QgF8NwN4IAAhA0EBDAELIAdBADYCXCAHQQM2AmRB' +
+  'AgshAiAHIB43A3AgByAfNwNoIAcgAzYCWAsgAg8LIAAoAlghCiAAKQNwIQEgACkDaCEfIAAoAlQhEiAAKAJQIRYgACgCTCEUIAAo' +
+  'AkghGCAAKAIYIREgACgCFCENIAAoAgghCCAAKAIoIRpBAiEDAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhCkEAIQMgDSgC' +
+  'BEUNAwtBAAwBCyAAKAJcRQ0CQQELIQMDQAJAAkACQAJAAkACQAJAAkACQAJAIANFBEAgHyAhWgRAIAAgCjYCXCAAQQE2AmRBAwwP' +
+  'CyAfQgF8IR8CQCAAKAIAIglBgCBMBEBB/////wchBEEAIQ5BASECIAlBwABODQFBACEGDAMLQf////8HIQRBACEFIA0oAgQiA0UN' +
+  'BwNAAkAgESADQQJ0aigCACICIARODQAgAyEFIAIiBEECTg0ADAgLIA0gA0EEdGooAgQiAw0ACwwGC0EAIQYDQCARIAIiBUECdGoi' +
+  'B/0AAAAhIkEEIQMDQCAiIAcgA0ECdGr9AAAA/bYBISIgA0E8SSADQQRqIQMNAAsCQCAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/22' +
+  'ASIjICMgI/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIDIARODQBBASEOIAUhBiADIgQNACAFIgIhBkEAIQQMBAsgBUFAayECIAkg' +
+  'BUH/AGpODQALDAELIBggCkECdGooAgAiEEEBayEOIAggEEEEdGooAgghGQJAIBpFBEADQCAQAn8gCCAOQQR0aiIDKAIIIgdBAEoE' +
+  'QCANIAdBBHQiBGoiAigCBCEDIA0gAigCAEEEdGogBzYCBCANIANBBHRqIAc2AgAgESAHQQJ0aiIDIAMoAgBBgICAgARrNgIAIAcg' +
+  'BCAIaigCACIGRwRAA0AgBkEBayEDA0AgCCADQQR0aiIFKAIEIQIgBiAFKAIIIgRBAEwEfyACBSAIIAUoAgBBBHRqIAM2AgQgCCAC' +
+  'QQR0aiADNgIAIBEgBEECdGoiAiACKAIAQQFqNgIAIANBAWsLIgNHDQALIAggBkEEdGooAgAiBiAHRw0ACwsgDkEBawwBCyADKAIE' +
+  'CyIORw0ADAILAAsDQCAQAn8gCCAOQQR0aiIDKAIIIg9BAEwEQCADKAIEDAELAkAgAygCDCIJRQRAIA0gD0EEdCIEaiICKAIEIQMg' +
+  'DSACKAIAQQR0aiAPNgIEIA0gA0EEdGogDzYCACARIA9BAnRqIgMgAygCAEGAgICABGs2AgAgBCAIaigCACICIA9GDQEDQCACQQFr' +
+  'IQMDQCAIIANBBHRqIgcoAgQhBCAHKAIAIQYgAiAHKAIIIgVBAEwEfyAEBSAHKAIMQQBOBEAgCCAGQQR0aiADNgIEIAggBEEEdGog' +
+  'AzYCACARIAVBAnRqIgQgBCgCAEEBajYCAAsgA0EBawsiA0cNAAsgCCACQQR0aigCACICIA9HDQALDAELIAlBAEwNACANIA9BBHQi' +
+  'A2pBADYCCCADIAhqKAIAIgIgD0YNAANAIAggAkEEdGoiByEDAkAgBygCDEEASARAIAMgCTYCDAwBCyACIA5GDQAgAkEBayEDA0Ag' +
+  'CCADQQR0aiILKAIEIQQgCygCACEGIAIgCygCCCIFQQBMBH8gBAUgCygCDEEATgRAIAggBkEEdGogAzYCBCAIIARBBHRqIAM2AgAg' +
+  'ESAFQQJ0aiIEIAQoAgBBAWo2AgALIANBAWsLIgNHDQALCyAHKAIAIgIgD0cNAAsLIA5BAWsLIg5HDQALCyAZIAggEEEEdGooAgQi' +
+  'BUYEQCAIIBlBBHRqKAIEIQULIBQgCkECdCIDaigCACAFRwRAIAMgFmoiAyADKAIAQQFqNgIADAgLIA0gGUEEdCIEaiICKAIEIQMg' +
+  'DSACKAIAQQR0aiAZNgIEIA0gA0EEdGogGTYCACARIBlBAnRqIgMgAygCAEGAgICABGs2AgAgBCAIaigCACICIBlGDQggGkUEQANA' +
+  'IAJBAWshAwNAIAggA0EEdGoiBigCBCEEIAIgBigCCCIFQQBMBH8gBAUgCCAGKAIAQQR0aiADNgIEIAggBEEEdGogAzYCACARIAVB' +
+  'AnRqIgQgBCgCAEEBajYCACADQQFrCyIDRw0ACyAIIAJBBHRqKAIAIgIgGUcNAAwKCwALA0AgAkEBayEDA0AgCCADQQR0aiIHKAIE' +
+  'IQQgBygCACEGIAIgBygCCCIFQQBMBH8gBAUgBygCDEEATgRAIAggBkEEdGogAzYCBCAIIARBBHRqIAM2AgAgESAFQQJ0aiIEIAQo' +
+  'AgBBAWo2AgALIANBAWsLIgNHDQALIAggAkEEdGooAgAiAiAZRw0ACwwICwJAIAkgAkEPak4EQANAIBEgAiIFQQJ0aiIH/QAAACEi' +
+  'QQQhAwNAICIgByADQQJ0av0AAAD9tgEhIiADQQxJIANBBGohAw0ACwJAICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiMgIyAj' +
+  '/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgMgBE4NAEEAIQ4gBSEGIAMiBA0AIAUiAiEGQQAhBAwDCyAFQRBqIQIgBUEfaiAJTA0A' +
+  'CwtBACEFIAZFDQMgDg0BCyARIAZBAnRqIQUgBP0RISNCACEcQgAhHgNAIAUgHKdBAnRq/QAAACAj/Tf9pAGtIByGIB6EIR4gHEIM' +
+  'VCAcQgR8IRwNAAsMAQsgESAGQQJ0aiEFIAT9ESEjQgAhHEIAIR4DQCAFIBynQQJ0av0AAAAgI/03/aQBrSAchiAehCEeIBxCPFQg' +
+  'HEIEfCEcDQALCyAGIB56p2ohBSAERQ0FCyACIAlKDQADQCAEIBEgAkECdGooAgAiA0oEQCACIQUgAyIERQ0GCyACIAlHIAJBAWoh' +
+  'Ag0ACwsgBEUNAyAEQQJIDQELIAAgACkDgAFCAXw3A4ABCyAIIAVBBHQiC2oiAwJAIAMoAgQiBiAFRg0AIBpFBEADQCAGQQFqIQMD' +
+  'QCAIIANBBHRqIgcoAgQhECAHKAIAIQIgBiAHKAIIIgdBAEwEfyACBSAIIAJBBHRqIBA2AgQgCCAQQQR0aiACNgIAIBEgB0ECdGoi' +
+  'AiACKAIAQQFrNgIAIAFCAXwhASADQQFqCyIDRw0ACyAIIAZBBHRqKAIEIgYgBUcNAAwCCwALA0AgBkEBaiEDA0AgCCADQQR0aiIP' +
+  'KAIEIRAgBgJ/IA8oAgAiByAPKAIIIgJBAEwNABogA0EBaiAPKAIMQQBIDQAaIAggB0EEdGogEDYCBCAIIBBBBHRqIAc2AgAgESAC' +
+  'QQJ0aiICIAIoAgBBAWs2AgAgAUIBfCEBIANBAWoLIgNHDQALIAggBkEEdGooAgQiBiAFRw0ACwsgDSALIA1qIgMoAgAiAkEEdGog' +
+  'AygCBCIDNgIEIA0gA0EEdGogAjYCACARIAVBAnRqIgMgAygCAEGAgICABGo2AgAoAgQhBQJAIAApA5ABIh1QDQAgACAdQgyIIB2F' +
+  'Ih1CGYYgHYUiHUIbiCAdhSIdNwOQASAdQp26s/uUkv2iJX4gBKyCIhxQDQADQCAIIAVBBHRqKAIEIQUgHEIBfSIcQgBSDQALCyAU' +
+  'IApBAnQiA2ogBTYCACADIBZqQQA2AgAgAyASaiAENgIACyAYIApBAnRqIAU2AgAgBUEBaiEOAkAgGkUEQANAIAUCfyAIIA5BBHRq' +
+  'IgMoAggiC0EASgRAIAsgCCALQQR0IgdqKAIEIgZHBEADQCAGQQFqIQMDQCAIIANBBHRqIgQoAgQhCSAEKAIAIQIgBiAEKAIIIgRB' +
+  'AEwEfyACBSAIIAJBBHRqIAk2AgQgCCAJQQR0aiACNgIAIBEgBEECdGoiAiACKAIAQQFrNgIAIAFCAXwhASADQQFqCyIDRw0ACyAI' +
+  'IAZBBHRqKAIEIgYgC0cNAAsLIA0gByANaiIDKAIAIgJBBHRqIAMoAgQiAzYCBCANIANBBHRqIAI2AgAgESALQQJ0aiIDIAMoAgBB' +
+  'gICAgARqNgIAIA5BAWoMAQsgAygCAAsiDkcNAAwCCwALA0AgBQJ/IAggDkEEdGoiAygCCCIPQQBMBEAgAygCAAwBCwJAIAMoAgwi' +
+  'EEUEQCAPIAggD0EEdCIGaigCBCICRwRAA0AgAkEBaiEDA0AgCCADQQR0aiILKAIEIQkgAgJ/IAsoAgAiByALKAIIIgRBAEwNABog' +
+  'A0EBaiALKAIMQQBIDQAaIAggB0EEdGogCTYCBCAIIAlBBHRqIAc2AgAgESAEQQJ0aiIEIAQoAgBBAWs2AgAgAUIBfCEBIANBAWoL' +
+  'IgNHDQALIAggAkEEdGooAgQiAiAPRw0ACwsgDSAGIA1qIgMoAgAiAkEEdGogAygCBCIDNgIEIA0gA0EEdGogAjYCACARIA9BAnRq' +
+  'IgMgAygCAEGAgICABGo2AgAMAQsgEEEATA0AIA0gD0EEdCIDaiAQNgIIIAMgCGooAgQiAiAPRg0AA0AgCCACQQR0aiIJIQMCQCAQ' +
+  'IAkoAgxHBEAgAkEBaiEDA0AgCCADQQR0aiILKAIEIQcgAgJ/IAsoAgAiBiALKAIIIgRBAEwNABogA0EBaiALKAIMQQBIDQAaIAgg' +
+  'BkEEdGogBzYCBCAIIAdBBHRqIAY2AgAgESAEQQJ0aiIEIAQoAgBBAWs2AgAgAUIBfCEBIANBAWoLIgNHDQALDAELIAIgDkYNACAD' +
+  'QX82AgwLIAkoAgQiAiAPRw0ACwsgDkEBagsiDkcNAAsLIApBAWohAyANKAIERQ0DIAAoAmAgCkoNASAAIAM2AmAMAQsgCgRAIApB' +
+  'AWshCkEBIQMMAgtBACEKDAMLIAMhCkEAIQMMAAsACyAAQQI2AmQgACADNgJcIAAgACkDeEIBfDcDeEEBDAELIABBADYCXCAAQQM2' +
+  'AmRBAgshAyAAIAE3A3AgACAfNwNoIAAgCjYCWAsgAwthAQF/IAAoAqgBIgEEQCABKAIMEBMgASgCIBATIAEoAhAQEyABKAIUEBMg' +
+  'ASgCGBATIAEoAhwQEyABKAIkEBMgASgCKBATIAEoAiwQEyABKAIwEBMgARATIABBADYCqAELCxUAIAAoAiggACgCJCAAKAIg/AoA' +
+  'AAs1ACAABEAgACgCFBATIAAoAhgQEyAAKAIkEBMgACgCLBATIAAoAjAQEyAAKAI0EBMgABATCwvMAgELfwJAIAAoAhAiA0EATA0A' +
+  'IAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAHIAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANH' +
+  'DQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEAIgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BB' +
+  'ACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIAQQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEA' +
+  'IAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAACyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQML' +
+  'IARBAWoiBCADSA0ACwsL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSAB' +
+  'SA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAA' +
+  'AAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAA' +
+  'IAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALBgAgABATC54FAg1/AX4gAS0AACIERQRAIAEtAAEhBCABLQACIQNB' +
+  'ACEBAkAgACkDGCIQIAApAyBaBEAgAEEBNgIUDAELIAAgEEIBfDcDGEF+IAN3IQhBASADdCEOIAAoAgQiByAEQQlsIgZBAnRqIQkg' +
+  'ACgCACIKIANBAnRqQewkaigCACAHIAIgBmpBAnRqIgwoAgAhDwNAIAkgAUECdGoiDSANKAIAIg0gCHE2AgAgDSADdkEBcSABdCAF' +
+  'ciEFIAFBAWoiAUEJRw0ACyAMIA82AgBBf3MhCSAFIAZ0IQUgCiADQQJ0akGAJGohBkEAIQEDQCAHIAFBCWwgAmoiCkECdGoiCygC' +
+  'ACIMIAlxIQMgCyADIAYoAgBBf3NxIA5yIAMgASAERhsiAzYCACADIAxHIAp0IAVyIQUgAUEBaiIBQQNHDQALIAcgBEECdGoiASAB' +
+  'KAJsIAhxNgJsIAAgACgCCCAFcjYCCCAAIAAoAgwgBXI2AgwLDwsgACkDGCIQIAApAyBaBEAgAEEBNgIUDwsgACAQQgF8NwMYIAAo' +
+  'AgQgAS0AAiIFQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIA' +
+  'IABBASABIAVqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LQQcgAUEDbCIHdCIBQQl0IAFyIAFBEnRyQX9zIQhBACEBA0AgAyAB' +
+  'QQlsIgRBAnRqIgYgBigCACACIAR2IgRBAnZBAnEgBEEBcXIgBEEEdkEEcXIgB3QiBCAIciAEQQl0ciAEQRJ0cnE2AgAgAUEBaiIB' +
+  'QQNHDQALIABBgYQQIAV0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAALHwAgAEEQ' +
+  'aiIAQRRNBH8gAEECdEGkKGooAgAFQaobCwvXBAEOfwJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQbgBEA4iA0UNACADIAA2' +
+  'AgAgAyAAIAFqIgY2AgQgAyAGQQJqIglBBHQQDyIENgIUIAMgBkHBAGpBBBAOIgg2AhggAyAGQQFqIgVBAnQQDyIHNgI0IAMgBUEE' +
+  'EA4iCjYCQCADIABBAWoiC0ECdCICEA8iDDYCLCADIAIQDyINNgJIIAMgAhAPIg42AkwgAyACEA8iDzYCUCADIAIQDyICNgJUAkAg' +
+  'D0UgBEUgCEVyIAdFIApFcnIgDEUgDUVyIA5FIAJFcnJycg0AIANBCGogA0EQaiAGrEICfEEQEBANAEEAIQIgBUEAIAVBAEobIQgD' +
+  'QCACIAhGBEBBACECIAlBACAJQQBKGyEKA0AgAygCFCEEIAIgCkYEQCAEIAA2AgBBACECIAQgAEEEdGpBADYCBCAEIAVBBHRqIgAg' +
+  'BiAFIAFBAEoiBxs2AgAgACAFIAsgAUEATBs2AgQgBwRAIAQgC0EEdGogBTYCACAEIAZBBHRqIAU2AgQLA0AgAiAIRgRAIAMoAggg' +
+  'BUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIANBADYCZCADIAk2AgwgAw8FIAMoAjQgAkECdGpBfzYCACACQQFqIQIMAQsACwAF' +
+  'IAQgAkEEdGoiB0IANwIIIAcgAkEBaiIENgIEIAcgAkEBazYCACAEIQIMAQsACwAFIAMoAgggAkEEdGoiBEIANwIIIAQgAjYCBCAE' +
+  'IAI2AgAgAkEBaiECDAELAAsACyADEBELQQALNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACABbCIAEA8iAkUEQEEADwsgAkEAIAD8' +
+  'CwALIAIL0gEBBH8CQCAAEHEiAgR/QcAqIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACACaiIBIAQ2' +
+  'AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkACQCABRQ0A' +
+  'IAEoAgAiABByRQ0AIAIgACgCAGsQcw0BDAQLIAIQcyIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQALDwtBAAt9AgJ+AX8C' +
+  'f0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIAIAMgBUL+////' +
+  'ByAFQv7///8HUxunIgZsEBIiA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwtcACAABEAgACgCCBATIAAoAhQQEyAAKAIYEBMgACgC' +
+  'HBATIAAoAiwQEyAAKAI0EBMgACgCQBATIAAoAkgQEyAAKAJMEBMgACgCUBATIAAoAlQQEyAAEAIgABATCwtyAQR/IABFBEAgARAP' +
+  'DwsCQAJAIAEQcSICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEHJFDQAgAiAEaxBzRQ0AIAMgAjYCAAwCCyABEA8iAUUNACABIAAg' +
+  'AygCAEEIa/wKAAAgABATIAEhBQsgBQ8LIAALrAEBBX8gAARAIABBCGshAkHAKiEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiED' +
+  'IAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUN' +
+  'ACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLEAAgAEUEQEF+DwsgACgCAAu2BQELf0F+' +
+  'IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgC' +
+  'BEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgC' +
+  'QCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQML' +
+  'QQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBAQIgUNACAAQQhqIABBEGogADQC' +
+  'DCADrHxCAXxBEBAQIgUNACAAKAIwIQkgABAWIAAQFyAAEAIgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayAD' +
+  'IAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgC' +
+  'HCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEEC' +
+  'dGooAgAQGBogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBB' +
+  'ACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARB' +
+  'AWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQGRoMAAsACwvbAgICfgl/IAAEQCAAKAKwASAAKAJkRXJFBEAgACgC' +
+  'KEEARyEJIAAoAlwhCCAAKAIYIQUgACgCFCEGIAAoAgghAwNAIAhBAEoEQCAAKAJIIAhBAWsiCEECdGooAgAiCkEBayEEA0AgBCAK' +
+  'RwRAIAMgBEEEdGoiBygCCCILQQBMBH8gBygCBAUCQCAJRQRAIAMgBiAFIAtBABAcDAELIAcoAgwiB0UEQCADIAYgBSALQQEQHAwB' +
+  'CyAHQQBMDQAgAyAGIAUgBBAdCyAEQQFrCyEEDAELCyADIAYgBSADIApBBHRqKAIIIAkQHAwBCwsLIABCADcDoAEgAEHYAGpBAEEw' +
+  '/AsAIABCAEIBIAApA4gBIgJC64fWhejIoeThAH0iAUIeiCABhUK5y5Pn0e2RrL9/fiIBQhuIIAGFQuujxJmxt5LolH9+IgFCH4gg' +
+  'AYUiASABUBsgAlAbNwOQAQsL+gMBDH8gAEUEQEF+DwsgAUEASCAAKAIgIAFMcgR/QXkFIAAQFyAAIAEQGiICBEAgACgCNCAAKAII' +
+  'IAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQgg' +
+  'ACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYh' +
+  'AgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiIC' +
+  'IAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQGwwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIM' +
+  'Igw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALEBsMAgsgAiAFRg0BIA1BfzYC' +
+  'DAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQAL' +
+  'C+UBAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQFyAAIAAoAjBBAWsiATYCMCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAII' +
+  'IQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEB' +
+  'ayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEBwMAQsgAUEATA0CIAMgBSAEIAIQHQsgACgCNCAGQQJ0akF/NgIA' +
+  'DAELC0EAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEEdGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGoo' +
+  'AgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyABQQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUD' +
+  'QAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAGKAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAg' +
+  'BkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAMAQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIF' +
+  'KAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEgASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigC' +
+  'ACIBIANHBEAgACACIAEgBBAeDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEgBCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0' +
+  'aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEgACACIAFBARAeDAELCwuEAQEEfyACQQFrIQQDQAJA' +
+  'IAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIMQQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRq' +
+  'IAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78BAQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEgg' +
+  'ACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEEdGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIg' +
+  'BUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQgBygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEB' +
+  'aiEBDAALAAsgBQvNAQECf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUhAyAAKAJkQQJHDQBBACEDA0AgACgCMCADTARAQQAh' +
+  'BANAIAQgACgCXE4NAyACIANKBEAgASADQQJ0aiAAKAKwAQR/IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAhCzYC' +
+  'AAsgA0EBaiEDIARBAWohBAwACwALIAIgA0oEQCABIANBAnQiBGogACgCLCAEaigCADYCAAsgA0EBaiEDDAALAAsgAwspAQF/A0Ag' +
+  'AUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwsTACAABEAgACABNwOIASAAEBcLC48CAgJ8A38gAEUgAUVyRQRAIAEg' +
+  'AP0AA2j9CwMAIAEgACkDeDcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDgAE3AyggASAAKQOgATcDMCAAQdgAaiEERAAAAAAA' +
+  'APA/IQICQAJAAkACQCAAKAJkDgQCAQADAQsgAEHcAGohBAsgBCgCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMD' +
+  'QCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEF' +
+  'DAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC6kBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCAB' +
+  'THINACAAEBcgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQISEHIAAoAjQgCGooAgBB' +
+  'AE4EQCAAIAcQGg0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAECygAAkAgAEUNACABBEAgASAAKAI4NgIACyAC' +
+  'RQ0AIAIgACgCPDYCAAsLqQcCDX8DfiMAQTBrIgckACAHQQA2AiggByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAIt' +
+  'AAAiBEElRwRAIARFDQIgB0EgaiAEwBAnDAELIAJBAmogAkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlN' +
+  'BEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwsh' +
+  'BUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsC' +
+  'QAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElECcg' +
+  'BSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+I' +
+  'pwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9C' +
+  'EEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUg' +
+  'ESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtECcgCUEBayEJDAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGoh' +
+  'AyAFKAIAIgRBzSUgBBshBEEAIQUDQEEgIQogBCAFai0AAEUgCEEATiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQJyAGRQ0D' +
+  'IAdBIGogBsAQJyAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQD' +
+  'QCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAECcgBEEBaiEEDAALAAsFIAggChAnIARBAWohBAwBCwsLIAJBAWohAgwB' +
+  'CwsgACAHKAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAo' +
+  'AgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyUBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQJiAEQRBqJAALWAED' +
+  'fyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2AgAgACgCFCEHIAUgAkEBajYCCCAFIAc2AgQgBiAENgIMIAAoAhhBDGpBwAEgAyAEECYa' +
+  'CyAGQRBqJAAgAQveAQEIfyAAKAIIIQMgACgCBCEHA0AgAyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIECwiBSAEayAI' +
+  'IAUbIgIQLCIBIARrIAIgARshAkEAIQYgASAFIAEbQQBHIQUCf0EAIAFFDQAaQQAgAkEBaiAITw0AGiABLQABQQpGCyEBIAAgACgC' +
+  'FEEBajYCFCAAIAIgA2ogBWogAWoiAzYCCANAIAIgBkYNASAEIAZqLAAAIgEQLQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQ' +
+  'IAAgBDYCDEEBCyAAIAAEQCAAKAIAEBEgAEEIahAzIABBOGoQMyAAEBMLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAg' +
+  'AUYNACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC6wBAQN/IAAo' +
+  'AhAiBiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABAtDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAo' +
+  'AhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABAtRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAAL' +
+  'AAsgBEEBaiEEDAELCyAEC2oBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEC0NAEEBDAEL' +
+  'IANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7AEBC38CQAJAIAAoAigiA0UNACADQQFrIQkg' +
+  'ASACEDQhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEh' +
+  'A0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEB' +
+  'aiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkb' +
+  'IQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwA' +
+  'OwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALrwQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4g' +
+  'ACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQEiIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEE' +
+  'CyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQEiIFRQ0CIAAgAzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqs' +
+  'QgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQDiIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIk' +
+  'EBMgACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEDQhAwNA' +
+  'IAMgCnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAg' +
+  'ACgCCCACampBADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEDQhBCAAKAIoQQFrIQEgACgC' +
+  'JCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LFwAgACgCABAT' +
+  'IAAoAhgQEyAAKAIkEBMLNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLCzQAAn9B' +
+  'ACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBq' +
+  'IABFIAFBAExyIAAoAlQgAUhyGwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAG' +
+  'C0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEbaiIBQQhPBEAgABAMDwsgAUECdEH4KGooAgALRQEBfyMAQRBrIgQkACAABEAgAEEE' +
+  'akEAQegB/AsAIAAgATYCACAEIAM2AgwgAEEkakHIASACIAMQJhoLIARBEGokACABCzUAIAAEQCAAKAIcEBEgACgCIBAEIAAoAiQQ' +
+  'EyAAKAIQEBMgACgCFBATIAAoAigQEyAAEBMLC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIH' +
+  'IARsayACaiABIAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAII' +
+  'IAFBAnQiBCADQQF0IAQgAxsiA2wQEiIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAg' +
+  'ACgCAEEBajYCAEEAC5cDAQh/IwBBMGsiAyQAIAAoAgAhBSAAKAIcEBYgACgCHBAXAkAgACgCACABIAIQPiIEDQAgBSAFbCEGQQAh' +
+  'BANAIAQgBkYEQEEAIQQMAgsCQCABIARqIggtAAAiB0UNACAAKAIcIAAoAgAgBCAHED8QGEUNACAAKAIcIANBLGogA0EoahAlIAAo' +
+  'AhwQFiABIAMoAiwgBW0iB2otAAAhCSAILQAAIQogAwJ/QdAIIAMoAiggBmsgBW0iASAAKAIAIgZIDQAaQYQVIAZBAXQgAUoNABpB' +
+  '/RQgBkEDbCABTA0AGkHtHEGTCCAAKAIYGws2AhggAyAHIAVtIgBBAWoiATYCECADIAcgACAFbGtBAWoiADYCFCADIAk2AgwgAyAE' +
+  'IAQgBW0iBCAFbGtBAWoiBTYCCCADIARBAWoiBjYCBCADIAo2AgBBaSEEIAJBaUH+JCADEDkaIAJFDQIgAiAANgIQIAIgATYCDCAC' +
+  'IAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyAEQQFqIQQMAAsACyADQTBqJAAgBAunAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAg' +
+  'BCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWoh' +
+  'CCACQWpB0R8gAxA5GiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALDQAgAiAAIAFs' +
+  'akEBawuQAgIHfwF+IwBBQGoiByQAIAAoAhwhCAJAA0AgCCACEAEiBUEBRw0BAkAgA0UgDEIAUnINAEEAIQUgCCAAKAIoIAAoAgAi' +
+  'BiAGbBAgIgZBACAGQQBKGyEGA0AgBSAGRg0BIAMgACgCKCAFQQJ0aigCACIJIAAoAgAiCm0iC2ogCSAKIAtsa0EBajoAACAFQQFq' +
+  'IQUMAAsACyABUCAMQgF8IgwgAVRyDQALQQEhBQsgCCAHQQhqECMgBCAMNwMIIAQgBykDCDcDECAEIAcpAzA3AxggBAJ/QQQgBUED' +
+  'Rg0AGgJAIAxCAVgEQEEAIAynQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYbCzYCACAHQUBrJAALuzMDLX8GfgF7IABFIAFFckEBIAUb' +
+  'BEAgBkF+QaAMQQAQORpBfg8LIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkACQAJAQQEg' +
+  'ACgCJCAAKAIgG0UNACAAKAIAIAEgBhA+IgwNASAAKAIkIhgEQCMAQSBrIhwkAEEBISsjAEGgAWsiCyQAIAsgGDYCCCALIBhBkJUB' +
+  'ajYCGCALIBhB8ClqNgIMA0AgGCAKQQJ0akHwKWr9DP///wf///8H////B////wf9CwIAQRghByAKQQRqIgpBGEcNAAsDQCAYIAdB' +
+  'AnRqQfApakH///8/NgIAIAdBAWoiB0EbRw0ACyAYQeQqakH///8/NgIAIBhB3CpqQv///7/w////BzcCAAJ/AkACQANAAkAgASAS' +
+  'ai0AACIIRQ0AIBggCEEBayIRIBJB/wFxQRtuIghBCWwiCWpBAnRqQfApaiIQKAIAIhNBASASIAhBG2xrQf8BcSIPdCIMcUUNAiA0' +
+  'Qn9RBEBBASEdQn8hNAwBCyAMQX9zIQ0gGCAJQQJ0akHwKWohGSAYIA9BAnRqIhRB7CRqKAIAQQAhB0EAIQoDQCAZIAdBAnRqIhYg' +
+  'FigCACIWIA1xNgIAIBYgD3ZBAXEgB3QgCnIhCiAHQQFqIgdBCUcNAAsgECATNgIAQX9zIQ8gCiAJdCEOIBRBgCRqIQpBACEHA0Ag' +
+  'GCAHQQlsIBFqIhBBAnRqQfApaiITKAIAIhkgD3EhCSATIAkgCigCAEF/c3EgDHIgCSAHIAhGGyIJNgIAIAkgGUcgEHQgDnIhDiAH' +
+  'QQFqIgdBA0cNAAsgGCAIQQJ0akHcKmoiCCAIKAIAIA1xNgIAIA4gF3IhFyAOIBVyIRUgNEIBfCE0CyASQQFqIhJB0QBHDQALIAtC' +
+  'ADcDICALIB02AhwgC0L///+/8P///wc3AxAgC0J/IAMgA1AbNwMoIBxCADcDGEH///8/IQggGEGAGGohLEEAIRkDQCAIIQxBACEq' +
+  'AkACQAJAAkACQAJAAkADQCALKQMgITUgCygCFCEPAkACQAJAAkACQAJAIAxFBEAgDyENDAELIAspAyAhNiALKAIQIQkgCygCGCEh' +
+  'IAspAyghOCALKAIMIRIgCygCCCEXIAsoAhwiECEKA0ACQEGBhBAgDGhBCXAiFnQiHiAMcUUEQCA2ITQgCSEHIA8hDQwBCyAeQX9z' +
+  'IR8gISAWQQJ0IghqISIgCCASaiEUIAohECA1ITQgDyENIAwhBwNAIDQhNSAHIB9xIRMgByAWdiEmQQAhEQNAAkAgJiARQQlsIgx2' +
+  'QQFxRQ0AIBIgEUECdGoiHSgCbCInIBIgDCAWaiIKQQJ0aiIaKAIAIgdxBEAgFyAXQYAYaiIIIAdBEnZqLQAAQQh0IAggB0EJdkH/' +
+  'A3FqLQAAQQV0IAggB0H/A3FqLQAAQQJ0cnJqKAIAIAdxIghFDQkgGiAINgIAQQAhFSANQQBBASAKdCAHIAhGG3IhDSASIAxBAnRq' +
+  'ISgDQAJAQf8DIBV0IAhxIgcgB0EBa3EgByAncUVyDQAgNCA4WgRAQQEhEAwBC0F+IAdoIg53IRtBASAOdCEjIBcgDkECdGoiIEHs' +
+  'JGooAgBBACEHQQAhCgNAICggB0ECdGoiJCAkKAIAIiQgG3E2AgAgJCAOdkEBcSAHdCAKciEKIAdBAWoiB0EJRw0ACyAaIAg2AgBB' +
+  'f3MhJSAKIAx0IQ4gIEGAJGohCkEAIQcDQCASIAdBCWwgFmoiIEECdGoiJCgCACIpICVxIQggJCAIIAooAgBBf3NxICNyIAggByAR' +
+  'RhsiCDYCACAIIClHICB0IA5yIQ4gB0EBaiIHQQNHDQALIB0gHSgCbCAbcTYCbCANIA5yIQ0gDiATciETIDRCAXwhNAsgFUERSw0C' +
+  'IBVBCWohFSAaKAIAIQgMAAsACyAHaUEDRw0ICyARQQFqIhFBA0cNAAsgEA0FQQAhDkEAIRBBACEIQQAhBwJ/IBMgFCgCACIMQQl2' +
+  'IAxyIAxBEnZyQf8DcSIRIBQoAiQiDEEJdiAMciAMQRJ2ckH/A3EiCkEJdHIgFCgCSCIMQQl2IAxyIAxBEnZyQf8DcSIVQRJ0ciIa' +
+  'ICIoAgBGDQAaA0AgFyAVIAd2QQZ0QcADcSAKIAd2QQN0QThxIBEgB3ZBB3FyckEBdGpBgBBqLwEAIgxFDQYgDEEGdiAHdCAIciEI' +
+  'IAxBB3EgB3QgDnIhDiAMQQN2QQdxIAd0IBByIRAgB0EGSSAHQQNqIQcNAAsgIiAOIBFxIAogEHFBCXRyIAggFXFBEnRyIgc2AgAg' +
+  'EyAHIBpGDQAaIBQgFCgCSCIHIAhBCXQgCHIgCEESdHJxIgg2AkggFCAUKAIkIgwgEEEJdCAQciAQQRJ0cnEiETYCJCAUIBQoAgAi' +
+  'CiAOQQl0IA5yIA5BEnRycSIQNgIAIAwgEUdBCXQgCiAQR3IgByAIR0ESdHIgFnQiCCANciENIAggE3ILIQdBACEQIAciCCEMQQAh' +
+  'CiA0ITUgByAecQ0ACwsgNCE2IAchCSANIQ8gDA0ACyALIDY3AyAgCyAJNgIQIAsgEDYCHAtBACEeIAtBADYCFCANICpyISpBASEi' +
+  'IAsoAhAhESALKQMgITYgCygCHCEWIAsoAgghGiALKQMoITggCygCDCEUQQAhEwJAAkACQAJAAkADQAJAIA0gE0EJbCIJdkH/A3FF' +
+  'DQAgFCAJQQJ0aiEPIBQgE0ECdGoiFSgCbCEQQQAhB0EAIQpBACEOA0AgDyAHQQJ0aigCACISIApxIA5yIQ4gCiASciEKIAdBAWoi' +
+  'B0EJRw0ACyAQIApBf3NxDQMgECAOQX9zcSIXRQ0AIDUgOCA1IDhWGyE0A0BBASAXaCISdCEQQQAhBwJAA0AgDyAHQQJ0aigCACAQ' +
+  'cQ0BIAdBAWoiB0EJRw0ACyALIDY3AyAgCyAeNgIUDAYLIDQgNVEEQCALIDY3AyAgC0EBNgIcIAsgHjYCFCALIBE2AhAMBwsgEEF/' +
+  'cyERIDVCAXwhNiAUIAcgCWpBAnRqIggoAgAhHSAaIBJBAnRqIhtB7CRqKAIAQQAhCkEAIQ4DQCAPIApBAnRqIh8gHygCACIfIBFx' +
+  'NgIAIB8gEnZBAXEgCnQgDnIhDiAKQQFqIgpBCUcNAAsgCCAdNgIAQX9zIRIgDiAJdCEIIBtBgCRqIR1BACEKA0AgFCAKQQlsIAdq' +
+  'IhtBAnRqIiEoAgAiHyAScSEOICEgDiAdKAIAQX9zcSAQciAOIAogE0YbIg42AgAgDiAfRyAbdCAIciEIIApBAWoiCkEDRw0ACyAV' +
+  'IBUoAmwgEXE2AmwgCCAeciEeIAggDHIhESAWDQMgESIIIQwgNiE1IBdBAWsgF3EiFw0ACyALIB42AhQgESEMCyATQQJJISIgE0EB' +
+  'aiITQQNHDQALIAsgNjcDICALIBE2AhAgNSE0DAQLIAsgNjcDICALIB42AhQgCyARNgIQIDYhNCARIgghDAwCCyALIDY3AyALIAsg' +
+  'ETYCECA1ITQLICJBAXENBwsgDA0FQQEhJUEAIQwgCygCCCEhQQAhFgNAAkAgKiAWQQlsIiR2Qf8DcUUNAEEAIRFBACEJQQAhGkEA' +
+  'IR9BACESQQAhD0EAIRVBACEmQQAhF0EAISJBACENQQAhJ0EAIR1BACETQQAhKEEAIRBBACEOA0AgIUGAGGoiByAUIA4gJGpBAnRq' +
+  'KAIAIgpBEnYiG2otAAAhIyAHIApB/wNxai0AACEgIAcgCkEJdiIpQf8DcWotAAAhLSAOQQJ0Ii4gC0EwamogCiApciAbckH/A3Ei' +
+  'CjYCACALQeAAaiAuaiAgIC1BA3RyICNBBnRyIhs2AgAgESAbcSEpIAkgG3EhLSAaIBtxIB9yIR8gFyAhQYAcaiIgIBtBAXRqLwEA' +
+  'IiNxIS4gIiAjcSEvIA0gI3EgJ3IhJyAKIBJxITAgCiAPcSExIAogFXEgJnIhJiAdICAgCkEBdGovAQAiIHEhMiATICBxITMgICAo' +
+  'cSAQciEQIBEgG3IhESAJIClyIQkgGiAtciEaIAogEnIhEiAPIDByIQ8gFSAxciIKIRUgFyAjciEXICIgLnIhIiANIC9yIQ0gHSAg' +
+  'ciEdIBMgMnIhEyAoIDNyIhshKCAOQQFqIg5BCUcNAAsgECAnciAKIBpxQf8DR3INBUEAIREgFCAWQQJ0aigCbCIJQQl2Ig8gCXIg' +
+  'CUESdiIQckH/A3EiFSAbcSITIAogJkF/c3EgFXEiFXIgByAJQf8DcWotAAAgByAPQf8DcWotAABBA3RyIAcgEGotAABBBnRyIgkg' +
+  'GiAfQX9zcXEiEnIgCSANcSINckUNAANAQQAhByARQQJ0Ig8gC0HgAGpqKAIAIhAgEnEiCgRAA0AgB0H/AyAKaCIJQQNuIg5BCWxB' +
+  '/wFxIhd0QQcgCSAOQQNsa0EDbEH/AXEiDnQiCXIgCUEJdHIgCUESdHJBByAOIBdqdEF/c3FyIQcgCkEBayAKcSIKDQALCyANICEg' +
+  'EEEBdGpBgBxqLwEAQX9zcSIKBEADQCAHQQcgCmgiCUEDbiIQQQlsIAkgEEEDbGtBA2xqdHIhByAKQQFrIApxIgoNAAsLQQAhCkEA' +
+  'IRAgC0EwaiAPaigCACIXIBVxIg4EQANAIAdBByAOaCIJIAlBA3BrdCIPQQl0IA9yIA9BEnRyQQEgCXQiCUEJdCAJciAJQRJ0ciIJ' +
+  'QX9zcXIhByAJIBByIRAgDkEBayAOcSIODQALC0EAIQ4gEyAhIBdBAXRqQYAcai8BAEF/c3FBgYQQbCAHciIJIBByBEADQCAUIApB' +
+  'CWwgEWoiB0ECdGoiDyAPKAIAIg8gCSAQIAogFkYbQX9zcSIMNgIAIAwgD0cgB3QgDnIhDiAKQQFqIgpBA0cNAAsgCyAOIB5yIh42' +
+  'AhQgCyAIIA5yIgg2AhAgCCEMCyARQQFqIhFBCUcNAAsLIBZBAkkhJSAWQQFqIhZBA0cNAAsMBAsgCyA2NwMgIAsgCTYCECALQQA2' +
+  'AhwgCyAPNgIUDAcLIAsgNDcDICALIBA2AhwgCyANNgIUIAsgEzYCEAwFCyALIDU3AyAgCyAQNgIcIAsgDTYCFCALIBM2AhAgEA0E' +
+  'DAULICUNAgtBACEqIAwNAAsgCygCHA0BIBQoAnQgFCgCbCISIBQoAnBycg0DAkAgBEUNAEEAIQggN0IAUg0AA0AgCEEBaiEJQQAh' +
+  'EANAIBQgEEEJbCAIakECdGooAgAiBwRAIBBBG2whDwNAIAQgB2ggD2pqIAk6AAAgB0EBayAHcSIHDQALCyAQQQFqIhBBA0cNAAsg' +
+  'CSIIQQlHDQALCyA3QgF8ITcgAlANBSACIDdYDQkMBQsgCygCHEUNAQsgHEEBNgIYDAcLIDQgCykDKFQNASAcQQE2AhgMBgtBACEa' +
+  'QQAhBwNAIAdBAnQiCCALQTBqaiAIIBRqIggoAiQiCUEJdiAJciAJQRJ2ckEJdEGA/A9xIAgoAgAiCUEJdiAJciAJQRJ2ckH/A3Fy' +
+  'IAgoAkgiCEEJdiAIckESdCAIckGAgPA/cXI2AgBBASEMIAdBAWoiB0EJRw0AC0HoByEWQQAhE0EAIQgDQEEAIQkDQCAJQQlsIQ8g' +
+  'CUEDbCERQQAhB0EAIQoDQCALQeAAaiAIQRtsaiAPaiAHagJ/IAxBAXFFBEAgC0EwaiAHQQJ0aigCACARdiINQQZ2QThxIA1BB3Fy' +
+  'IA1BDHZBwANxcgwBCyAsIBQgByAPakECdGooAgAiDUEJdkH/A3FqLQAAQQN0ICwgDUH/A3FqLQAAciAsIA1BEnZqLQAAQQZ0cgsg' +
+  'GGpB2CVqLQAAIg06AAAgCiANaWohCiAHQQFqIgdBCUcNAAsgCiAWIAogFkggCkEJS3EiBxshFiAIIBogBxshGiAJIBMgBxshEyAJ' +
+  'QQFqIglBA0cNAAtBASEIIAxBAXFBACEMDQALIBggGUEGbGoiDkGIkAFqIRdBCiEMQQchEEEAIQlBACEIQQAhB0EAIQ9BACEVQQAh' +
+  'ESAWQegHSARAAkADQAJAIAtB4ABqIBpBG2xqIBNBCWxqIAdqLQAAIg9pIgxBAkkgDCAQTnJFBEAgDEECRg0BIAchCSAMIRAgDyEI' +
+  'CyAHQQFqIgdBCUcNAQwCCwsgByEJIA8hCAsgGkEBaiEHDAMLA0AgEgRAIBFBCWwhEANAIBJoIQ1BACEHQQAhCgNAIBQgByAQakEC' +
+  'dGooAgAgDXZBAXEgCmohCiAHQQFqIgdBCUcNAAtBACEHQQAhCCAKIAxIBEADQCAIIBQgByAQakECdGooAgAgDXZBAXEgB3RyIQgg' +
+  'B0EBaiIHQQlHDQALIAghFSAKIQwgDSEPIBEhCQsgEkEBayAScSISDQALCyARQQFqIhFBA0cEQCAUIBFBAnRqKAJsIRIMAQsLQQAh' +
+  'ByAJIRMgDyEJIBUhCAwCCyALIDRCAXwiNDcDIAsgGUUEQCAcQQE2AhwMBAsgGCAZQQFrIghBBmxqIgdBjJABaiIJIAkvAQAiCUEB' +
+  'ayAJcSIPOwEAIAdBiJABaiEHIAloIQkCQCAPRQRAIAghGQwBCyAYQfApaiIPIBlB+ABsaiAPIAhB+ABsakH4APwKAAALIAtCADcD' +
+  'ECALIBggGUH4AGxqQfApajYCDCALQQhqIAcgCRAIIAsoAhAhCAwBCyAXIAc6AAAgDkGKkAFqIAk6AAAgDkGJkAFqIBM6AAAgF0EA' +
+  'OgADIA5BjJABaiAIQQFrIAhxOwEAIBggGUH4AGxqIglB6CpqIgcgCUHwKWpB+AD8CgAAIAsgBzYCDCALQQhqIBcgCEH//wNxaBAI' +
+  'IDlCAXwhOSAZQQFqIRkgCygCECEIDAALAAsgCyAVNgIQIAsgNDcDIEEBDAELIBwgOTcDECAcIDQ3AwggHCA3NwMAQQALIAtBoAFq' +
+  'JABFBEAgBSAc/QAEACI6/QsDCCAFIBwpAxA3AxggBSA6/R0AIBwoAhggHCgCHBBCQQAhKwsgHEEgaiQAICsNAQwDC0EAIQwjAEEw' +
+  'ayIPJAAgACgCACEQIAAoAiAQAyAQIBBsIQ4CfwNAIAwgDkcEQAJAIAEgDGotAAAiB0UNACAAKAIgIQhBfyEJAkAgACgCACAMIAcQ' +
+  'PyIHQQBIIAgoAgQgB0xyDQAgCCgCKCINIAgoAhQgCCgCECAHbCIHQQJ0aigCACIRQf//A3EiCmotAABB/wFGIA0gCCgCHGogCkEB' +
+  'dGovAQAgEUF/c0EQdnFFcg0AIAggDSAHEAVBACEJCyAJRQ0AQQEMAwsgDEEBaiEMDAELC0EAIQwgD0EANgIMIAAoAihBACAEGyEY' +
+  'QQAhCSMAQRBrIgokACAAKAIgIhEoAjQhFSARKAIwIRMgESgCKCIIIBEoAiAiGWoiByAIIBn8CgAAIA/9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwMgIA/9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIA9BDGoiCwRAIAtBADYCAAtBACAZayEUQQAhCANAAkACfwJAAkAgByARKAII' +
+  'IApBDGoQBiINQf8BRg0AA0AgA1AgAyA2VnJFBEAgD0EBNgIoIDUhNAwFCyA2QgF8ITYgDUEBRgRAIBEoAhwhDSATIAhBAnQiEmpB' +
+  'fzYCACASIBVqIBEoAhggByANaiAKKAIMIg1BAXRqLwEAaCANQQR0akECdGooAgAiDTYCACARIAcgDRAFIAhBAWohCCAHIBEoAggg' +
+  'CkEMahAGIg1B/wFGDQIMAQsLIA1FBEAgNSE0DAILIBMgCEECdCIJaiAKKAIMNgIAIAkgFWpBfzYCACA3QgF8ITcgCCEJQQEMAgsg' +
+  'NUIBfCE0AkAgGEUgNUIAUnINAEEAIQ0gCEEASgRAA0AgGCANQQJ0IhJqIBIgFWooAgAgESgCEG02AgAgDUEBaiINIAhHDQALCyAL' +
+  'RQ0AIAsgCDYCAAsgAlANACACIDRYDQILQQALIQ0DQAJAAkACQAJAAkAgDUUEQCAIQR91IAhxIQ0gCCEJA0AgCUEATA0CIBMgCUEB' +
+  'ayIJQQJ0aigCAEEASA0ACwwCCyARKAIcIQggCiATIAlBAnQiEmoiHCgCACINNgIMIAcgCGogDUEBdGovAQAiCEUNBCARKAIYIA1B' +
+  'BnRqIRYgEiAVaiISKAIAIRcDQCAXIBYgCGhBAnRqKAIAIg1OBEAgCEEBayAIcSIIDQEMBgsLIBIgDTYCAAJAIAggCEEBa3EEQCAH' +
+  'IBlqIgggByAZ/AoAACAIIQcMAQsgHEF/NgIACyARIAcgDRAFIAlBAWohCAwHCyAIQQBODQEgDUEBayEJCyAHIBRqIQcgNCE1DAEL' +
+  'IA9BATYCLAwDC0EBIQ0MAQsgNSE0IAkhCEEAIQ0MAAsACwsgDyA3NwMgIA8gNjcDGCAPIDQ3AxAgCkEQaiQAAkAgBEUgDykDECI0' +
+  'UHINACAEIAEgDvwKAAAgDygCDCIIQQAgCEEAShshCANAIAggDEYNASAEIAAoAiggDEECdGooAgAiCSAQbSIHaiAJIAcgEGxrQQFq' +
+  'OgAAIAxBAWohDAwACwALIAUgNDcDCCAFIA/9AAMY/QsDECAFIDQgDygCKCAPKAIsEEJBAAsgD0EwaiQARQ0CCwJ/IABFIAFFckEB' +
+  'IAUbBEAgBkF+QaAMQQAQORpBfgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEg' +
+  'BhA9IgEEfyABBSAAIAIgAyAEIAUQQCAAKAIcEBZBAAsLIQwLIAwPC0EACzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0C' +
+  'GgwBC0ECDAELQQFBAyADGws2AgALVwICfgJ/IAGtIQMDQCADp0EBSgRAIAIQRSEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQg' +
+  'A4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAiCCAA' +
+  'akEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJqIQUL' +
+  'IAdBAWohByAFIQkMAQsLIAkLTAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACABQh6IIAGFQrnLk+fR7ZGsv39+IgFCG4ggAYVC' +
+  '66PEmbG3kuiUf34iAUIfiCABhQsUACAAIAEgACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAs6AQJ/' +
+  'IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACEEMFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC6gBAQZ/IwBBgARrIgQkACAEQYAC' +
+  'aiABIAMQSCABQQAgAUEAShshBiACQQAgAkEAShshBwNAIAUgBkcEQCAEIAIgAxBIIAIgBWwhCCAEQYACaiAFQQJ0aiEJQQAhAQNA' +
+  'IAEgB0YEQCAFQQFqIQUMAwUgACABIAhqQQJ0aiAEIAFBAnRqKAIAIAkoAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIARBgARqJAAL' +
+  'lwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAA' +
+  'AAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwB' +
+  'CwsL2RkBC38jAEGAJWsiCCQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+IQIgBEF+QfMTQQAQTAwBCyADQQBB4CD8CwAgA0EgOgDK' +
+  'ICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5BmyNBABBMDAELAn8gAkUEQCAIQfggakEAQYgE/AsAIAhBuCJqIQZBAAwBCyACKAIA' +
+  'IgdBwQBPBEAgCCAHNgIAQWwhAiAEQWxBjyQgCBBMDAILIAhB+CBqQQBBiAT8CwAgCEG4ImohBiACKAIECyEMIAchCyAMQeApIAwb' +
+  'IQ8DQAJAQcEAIQcCQCAFQcEARwRAIAUgD2otAAANASAFIQcLIAZBxgBqQf8BQYAC/AsAQQAhBSAGIAxBAEc6AAQgDARAIwBBMGsi' +
+  'CiQAAn8gB0UEQCAEQWZBxQxBABBMQWYMAQsgB0HBAEkEQAJAAkACQANAIAcgCUYNAyAJQQFqIQIgDCAJIAxqLQAAIg0gCRAsIQ4g' +
+  'DUH/AGtB/wFxQaIBTwR/Qb0jIA1BChAsBUEBCw0BIAIhCSAORQ0ACyAOIAxrQQFqIQlBnSchDAwBC0HMCUGgIiANQSFrQf8BcUHe' +
+  'AEkiDhshDCACIA0gDhshCSANIAIgDhshDQsgCiACNgIoIAogCTYCJCAKIA02AiAgBEFmIAwgCkEgahBMQWYMAgtBACAHIAtODQEa' +
+  'IAogCzYCHCAKIAs2AhggCiALNgIUIAogBzYCECAEQWZB5yAgCkEQahBMQWYMAQsgCkHAADYCACAEQWZBtw8gChBMQWYLIQIgCkEw' +
+  'aiQAIAINAgsgBkEFaiAPIAf8CgAAA0AgBSAHRgRAIAYgBzYCACAGQQA6AKUBIAZBADsAcyAGLQB2Qf8BRgRAIAZBADoAdgsgBi0A' +
+  'cEH/AUYEQCAGQQA6AHALQQAhAiAGLQCFAUH/AUcNAyAGQQA6AIUBDAMFIAYgBSAPai0AAGogBUEBaiIFOgBGDAELAAsACyAFQQFq' +
+  'IQUMAQsLIAINACAIQX82ArQhIAggBDYCiCEgCCADNgKEISAIIAs2AoAhIAggATYC/CAgCCAAQaAoIAAbNgL4ICAIQfggaiEFQQAh' +
+  'AiMAQSBrIgskAAJ/A0AgAiEHIwBBEGsiASQAA0ACQCAHIAUoAgQiAk8NACAFKAIAIAIgByABEE4iAkF+cUECRg0AIAJBBEYEQCAB' +
+  'KAIAIQYgASgCBCECQQAhDANAAkAgAiAGTQ0AIAUoAgAgBiACEFYiBEEDcQ0AIARBAnYgBmohBgwBCwsCQCAFKAIIIgkNACAFLQDE' +
+  'AUUEQEEjIQkMAQsgBSgCwAEhCQsgBiACIAIgBkkbIQQgBiECQQBCkYCAhICAgAECfwNAQRcgAiAERg0BGiAFKAIAIAJqLQAAIg3A' +
+  'IgoQXCAKQcEAa0H/AXFBGklyBEAgBSANaiwAhgIiDUF/RiAJIA1IciAMciAMIAoQXBshDCACQQFqIQIMAQsLIAIhBCAKQQlrCyIC' +
+  'rYinQQFxIAQgBmtBAUsgDHFFIAJBMUtyG0UNAQsgASgCDCEHDAELCyABQRBqJAAgBSgCBCIGIAdNBEAgBSgCDCAGNgLYIEEADAIL' +
+  'IAchAgNAIAUoAgAgBiACIAtBEGoQTiIBQXtxBEAgCygCHCICIAUoAgQiBkkNAQsLIAFBBEcNAAsgBSAHNgIwAkAgBSgCACALQRBq' +
+  'IAsQT0UNACAFIAsgC0EQahBQRQ0AAn8gBUEANgIUIAUoAgAgCygCACALKAIEQQBBABBTIQEgBSgCCCIEIQICQCAEDQAgARBUIgQh' +
+  'AiAEDQBBACEEIAEQYSECCyACIAJsIgIgAUcEQCAFIAsgASACQQAQYgwBCyAFIAQ2AhgCQCAFEGMiAg0AIAUgCyABQQAQZCICDQAg' +
+  'BSgCDCIBQQA2AgQgASALKAIcNgLYIEEAIQILIAILDAELQQAhBCMAQSBrIgYkACAGQRBqIAUgC0EQaiIJKAIAIAkoAgQQZSAFAn8C' +
+  'QCAFLQDEASAGLQAVRXINACAGKAIQIgFFDQBBASAGLQAUDQEaIAYtABZFDQBBASEEIAYtABcNAAJAIAUoAggiBA0AIAFBwQBJBEAg' +
+  'ASEEDAELIAEQWSEECyAGKAIYIARNIQQLIAQLIgE2AhQgBUEBIAYtABYgBi0AFUUgASAFLQDEAXJyG0U6ACwCQCAFKAIAIAkoAgAg' +
+  'CSgCBCABIAZBD2oQUyIKRQRAIAUgCSgCAEF/EGYgBiAFQUBrNgIAQWghAiAFQWhB3BAgBhBnDAELAn8gCiAGLQAPBH8jAEEgayIB' +
+  'JAAgCkEBayECAn8gBSgCCCIEBEAgAiAERiACIAQgBGxGcgwBCyACQcEATwRAIAIQVEEARwwBCyABIAn9AAIA/QsDECAJKAIMIQRB' +
+  'ASEHAkADQAJAIAQgBSgCBCIMTyAHIApPcg0AAkACQCAFKAIAIAwgBCABQRBqEE4OBQIBAQEAAQsgBSgCACABKAIQIAEoAhQgBSgC' +
+  'FCABQQ9qEFMaIAEtAA9FDQMgB0EBaiEHCyABKAIcIQQMAQsLIAIgB0YgCkECS3EMAQtBAAsgAUEgaiQABUEACyIHayEBIAUoAggh' +
+  'AiAGQQA6AA4CQCACBEAgBiACNgIIIAEgAkYNASAGQQE6AA4gAiACbCIEIAFGDQEgBSAJIAEgAiAEIAFBAXQgBE0iARsgARBiDAIL' +
+  'IAYgARBUIgI2AgggAUHBAE8EQCAGQQE6AA4gAg0BIAUgCSABIAEQYSIBIAFsQQAQYgwCCwJAIAJBBEgNACAFIAkoAgAgCSgCBCAF' +
+  'KAIUIAIQVUUNACAGQQE6AA5BAAwCCyAGIAE2AggLQQALIgINACAFIAYoAggiATYCGCAFEGMiAg0AIAUgASABbEECdBAPIgI2AjQg' +
+  'AkUEQEF/IQIgBUF/QYgLQQAQZwwBCyAFKAIMIgJBAkEBIAUoAhQiBEEBRhs2AgQgBi0AFEUgBEEBR3JFBEAgAkEsOgDKIAsgBSAG' +
+  'LQAOIgRBAXM6ACQgBSAJIAFBASAEGyABbCAHEGQiAg0AIAVBATYCICAJKAIMIQIgBARAIAUgAhBoIQIMAQsjAEEQayIBJAACQAJA' +
+  'A0AgBSgCICAFKAIYTg0BIAUoAgQiBCACTQRAIAUgBEGzChBqQWghAgwDCwJAAkACQAJAAkAgBSgCACAEIAIgARBODgUEAwMBAAML' +
+  'IAUgARBSRQ0BIAUgAkHmGhBqIAUgAjYCKEFoIQIMBgsgASgCACECIAEoAgQhBCAFLQAtQS1GBH8gBSgCACACIAQgBSgCFEEAEFMg' +
+  'BSgCGEYFQQALRQ0BC0EAIQkjAEEQayIEJAAgBS0ALARAIwBBEGsiAiQAIAIgBSABKAIAIAEoAgQQZQJAIAItAAVFDQAgAi0ABCIH' +
+  'IAItAAZyBEAgBUEBNgIUIAUoAgwiCkECNgIEIAdFDQEgCkEsOgDKIAwBCyAFKAIURSEJCyAFIAk6ACwgAkEQaiQACyAFKAIAIAEo' +
+  'AgAgASgCBCAFKAIUIARBD2oQUyECIAUgASAFKAIYIgcgAiAHQQFqRiAELQAPQQBHcRBkIQIgBEEQaiQAIAINBCAFIAUoAiBBAWo2' +
+  'AiALIAEoAgwhAgwBCwsgBSACQboZEGpBaCECDAELIAUgAhBoIQILIAFBEGokAAsgBkEgaiQAIAILIQIgC0EgaiQAIAgoAqwhEBMg' +
+  'AgRAIAMQTSADQQA2AgBBACEGIwBBIGsiBCQAAkAgCEH4IGoiACgCPCIBQX9GDQAgACgCKCIGDQAgBEEQaiAAKAIAIAAoAgQgARBR' +
+  'IAQoAhwhBiAALQAkRQ0AIAAoAiBBAWohAQNAIAYgACgCBCIHTw0BIAAoAgAgByAGIAQQTiIHRQ0BIAdBBEYEQCABIAAoAhhGDQIg' +
+  'ACAEEFINAgsgBCgCDCEGIAEgB0EERiIHaiIBIAAoAhhHIAdyDQALCyAEQSBqJAAgAyAGNgLYICADIAgoAqghNgLcIAwBCyADIAgo' +
+  'ApAhIgQ2AgAgAyAIKAKoITYC3CBBACEGIAhB+CBqIgctAC9FIActAMQBIAcoAhhBEEdyIAcoAhQgBy0ALkVycnIEf0EABQNAAkBB' +
+  'gAIhAiAGIgFBgAJGDQAgAUEBaiEGIAEiAiAHKAIMai0ACEEQRw0BCwsgAkH/AUsLBEAgCEHQKSkDADcD8CAgACADKALYICAIQfAg' +
+  'aiAIQRBqQQAQSyAIKAIQQRBHckUEQCADEE0gAyAIQRBqQeAg/AoAAEEAIQIMAgsgCEEQahBNIAgoApAhIQQLIANBiSBqIgAgCEG9' +
+  'ImogBCAIKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgCC0ApSEiAEUNACADIAA6AIggCyAIQYAlaiQAIAILNgEBfyMA' +
+  'QRBrIgQkACAABEAgACABNgIAIAQgAzYCDCAAQSRqQcgBIAIgAxAmGgsgBEEQaiQACycAIAAEQCAAKALMIBATIAAoAtQgEBMgAEEA' +
+  'NgLUICAAQgA3AswgCwvjAQEHfyMAQRBrIgUkACAFIAAgASACEFEgAyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQAC' +
+  'QANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhBWIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEE' +
+  'IQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiAB' +
+  'QQFxGyEICyAICyAFQRBqJAALtgEBBX8gASgCBCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEFYiA0EDcQ0AIANBAnYgBGohBAwB' +
+  'CwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEFYiB0EDcSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsL' +
+  'IAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9yIAMgBEtxC4gBAQJ/IAAoAgAgASgCACABKAIEQQBB' +
+  'ABBTIQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEFMgA0YPC0EBIANB' +
+  'wABLDQAaQQAgAxBUIgJBBEgNABogACABKAIAIAEoAgRBACACEFULC2QBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIFQQog' +
+  'AiADayIEECwiBgRAIAAgBiABayICNgIIIAAgAkEBajYCDCACIANrIQQLIAAgBUEjIAQQLCIAIAFrIAIgABs2AgQLhQEBBX8jAEEQ' +
+  'ayICJAACQCAAKAIAIAEgAhBPRQ0AIAAgAiABEFBFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABBTIQMgACgCCCIBRQRAIAMQVCEB' +
+  'CyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAEIAVBACABEFUhBgsgAkEQaiQAIAYLXgEBfyMAQSBrIgUkACAFQRBqIAEgAhBX' +
+  'QQAhAUEAIQIDQCAAIAMgBUEQaiAFEFgEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQshAQF/' +
+  'IAAQWSIBQQAgASABbCAARhtBACABQQFrQcAASRsLXwEBfyMAQSBrIgUkACAFQRBqIAEgAhBXA0ACQCAAKAIAIAMgBUEQaiAFEFgi' +
+  'AUUNACAAIAMgBSgCACAFKAIEIAQQWiICQQBIDQAgAiAETA0BCwsgBUEgaiQAIAFBAXML0AEBA38CQCAAIAFqIgQtAAAiAEEJayIF' +
+  'QRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxBgIgBBAEgN' +
+  'AAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyAB' +
+  'QQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvR' +
+  'BAEJfyACKAIAIQYgAigCBCEHIAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxBWIgRBAnYgBWoiBjYCACAEQQNxIgRB' +
+  'AkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQMLIAAgBWpBAWstAABBCiAFGyIEQSBGIARB' +
+  '+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUhBAJAA0ACQCAEIAdPDQACQAJAAkAgACAE' +
+  'IAcQViIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dx' +
+  'GyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYEC' +
+  'OwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQWyEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEB' +
+  'Rw0AA0AgBiAHTw0BIAAgBiAHEFYiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAALAAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3Ig' +
+  'Ai0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEFshBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNA' +
+  'AkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC9kBAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDE' +
+  'ASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQXEUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJA' +
+  'AkAgAyICDgICAAELQQAhAiAFLAAAIgQQXQ0BIAQQXg0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEF8EfyABQQpsIAJqQTBrIAEg' +
+  'AUHBAEgbIQEgAEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsPACAAQeEAa0H/AXFBGkkLHwAg' +
+  'AEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJC+oBAQV/IAAtAAAiA8AiAkEA' +
+  'TgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8B' +
+  'cUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGA' +
+  'AUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYLSwECf0HA' +
+  'ACECAkAgABBZIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyACC6wDAQR/' +
+  'IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBBXIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAg' +
+  'ACgCFCAGQRBqIAYQWEUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAAIAZBfxBsIgdBAEgNAiAFIAYoAgQgBigCAGo2AtwBIAFBAWoh' +
+  'AQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxBmAkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFB' +
+  '/xAgBUEwahAoGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFBkREgBUFAaxAoGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUg' +
+  'ATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQccZIAUQZwwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2' +
+  'AiQgAEFoQZwhIAVBIGoQZwwBCyAAIAIgAyAFQdAAahBrC0FoIQELIAVB4AFqJAAgAQuVAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAo' +
+  'AhggACgCwAFMckUEQCAAIAAoAjBBfxBmQecgQZ0OIAAtAMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMg' +
+  'AQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhBnQWYhAQsgAkEQaiQAIAELzQQBCn8jAEFAaiIEJAAgBEEwaiABKAIA' +
+  'IAEoAgQQVwJAAn8CQANAIAchBSAJQQFxDQEgACgCACAAKAIUIARBMGogBEEgahBYRSAELQAoQQAgAxtyRQRAIAUgAiIHRiIJDQEg' +
+  'BUEBaiEHIwBBEGsiCiQAAn8gACAEQSBqIgUgACgCHBBsIgZBAEgEQCAGDAELQX4gACgCHCILQf8fSg0AGiAFKAIAIgggACgCMGtB' +
+  'AEgEQCAAIAggCxBmIAogAEFAazYCACAAQWhBoBEgChBnQWgMAQsCQCAGDQAgBSgCBCEMIAAtAC1FBEAgDEUNASAAQTAgACgCACAI' +
+  'aiwAACINIA0QXxs6AC0LIAxBAUcNACAAKAIAIAhqLQAAIghBMEYEQCAAQQE6AC4MAQsgCMAQXUUNACAAQQE6AC8LIAAoAgwgC2og' +
+  'BjoACCAFKAIAIQYgACgCNCIIBEAgCCAAKAIcQQJ0aiAGIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACAFKAIEIAZqNgI4QQALIQYg' +
+  'CkEQaiQAIAZFDQEMBAsLQQAhBiACIAVGDQIgACAAQThqIAEgBRsoAgAgACgCHBBmIAAoAhghB0GXFyEJQaAoDAELIAAgBCgCIEF/' +
+  'EGZB8xghCSAAKAIYIgchBUGWKAshASAAKAIgIQIgBCAHNgIcIAQgBzYCGCAEIAc2AhQgBCAAQUBrNgIQIAQgCTYCDCAEIAU2Aggg' +
+  'BCABNgIEIAQgAkEBajYCAEFoIQYgAEFoQZcIIAQQZwsgBEFAayQAIAYL2wEBBH8jAEEgayIEJAAgAEGoKigCADYCCCAAQaAqKQIA' +
+  'NwIAIARBEGogAiADEFdBACECQQAhAwNAIAMhBQJAA0AgASgCAEEBIARBEGogBBBYRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsg' +
+  'BiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQMLIAFBASAEKAIAIAZBwAAQWiIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAF' +
+  'IAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAumAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0Ag' +
+  'A0EKIAcgA2sQLCIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB' +
+  '1AggBEEQahAoGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFq' +
+  'NgIEIABBkAFqQTBBgycgBBAoGgsCQCAAKAIQIgNFDQAgAyAGEGk2AhggAyAHEGk2AhwgAyABEGk2AiAgBUUNACADIAIgACgCGCIA' +
+  'bSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACz4BAn8jAEEQayIEJAAgACgCECIFBEAgBSABNgIAIAQgAzYCDCAAKAIQ' +
+  'QSRqQcgBIAIgAxAmGgsgBEEQaiQAC/oBAQZ/IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEE4hAiAFKAIM' +
+  'IAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICECwiBARAIAAgBCADa0F/EGYgBiAAQUBr' +
+  'NgIAIABBZ0H2DCAGEGdBZwwBCyACQQEgAhsQDyIERQRAIABBf0GIC0EAEGdBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMg' +
+  'BDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQACxQAIABB/////wcgAEH/////B0kbC9wBAQJ/' +
+  'IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBBUDQAgBBBhIQEgACAAKAI4QX8QZiADIABBQGs2' +
+  'AgAgA0EwaiICQeQAQZERIAMQKBogACAEIAEgAWwgAhBrDAELIAAgASAEEGYgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2' +
+  'AiAgAyAAQUBrNgIcIAMgAjYCGCADIAE2AhAgA0GgKEGYEiABQQFGGzYCFCAAQWhB2A0gA0EQahBnCyADQaABaiQAC0YBAX8jAEEg' +
+  'ayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQVCICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQc8kIAQQZyAEQSBqJAALvAcBD38jAEGwAmsi' +
+  'AyQAIAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgZBwAAgBhsiBhBaIgdBAE4gBiAHTnFFBEAgACAFIAdBf3MgB0EfdXFqIg0gAhBm' +
+  'IANB4ABqIQkjAEEwayIIJAAgACIEKAIYIgBBwAAgABshAAJAIAQoAhRBAUYEQCAIIAA2AhAgCUGgAUGBJCAIQRBqECggCWohAkEw' +
+  'IQ4MAQsgBC0ALSICQS4gAhshDiAEQcUBaiELIAQoAsABIgIgACAAIAJKGyIMQQFrIQ9BACEFIAkhAgNAIAwgBSIATA0BA0ACQCAP' +
+  'IAAiBkYEQCAPIQYgDCEADAELIAsgBkEBaiIAaiwAACAGIAtqLAAAQQFqRg0BCwsgEEEERgRAIAggCzYCJCAIIAw2AiAgCUGgAUG9' +
+  'ECAIQSBqECggCWohAgwCCyAQQQFqIRAgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgogBCAFai0AxQE6AAAgCkEBaiECIAUgBk4gACEF' +
+  'DQAgCkEtOgABIAogBCAGai0AxQE6AAIgCkEDaiECDAALAAsgCCAOwDYCACACQShB2hYgCBAoGiAIQTBqJAACQCAHQQBIBEAgA0GA' +
+  'AmohAiMAQRBrIgEkAAJ/IAQoAgAgDWoiBSAEKAIEIA1rEGAiAEEASARAIAUtAAAhAEGBIwwBCyAARQRAQQAhAEGgFwwBC0HtIiAA' +
+  'Qf8ARiAAQSBJcg0AGkGEIkHXE0HLJyAEKAIUQQFGGyAAQf8ASxsLIQUgASAANgIAIAJBMCAFIAEQKBogAUEQaiQAIAMgBEGQAWo2' +
+  'AgggAyAEQUBrNgIEIAMgA0HgAGo2AgwgAyACNgIAIARBZ0HMESADEGcMAQsgBCgCECIABEAgACAHNgIUCwJAIAQoAhhBACAEKAIU' +
+  'QQFHG0UEQCABKAIEIQAgAyAEKAIAIAEoAgBqNgJEIANB+CNBoCggAEEUSyIBGzYCSCADQRQgACABGzYCQCADQYACakEwQckQIANB' +
+  'QGsQKBoMAQsgBCgCACABKAIAaiwAACEAIAMgBzYCVCADIAA2AlAgA0GAAmpBMEGyJiADQdAAahAoGgsgBEFAayEAIAQoAhgiAUUE' +
+  'QCADIAA2AhQgAyADQYACajYCECAEQWdBySMgA0EQahBnDAELIAMgATYCMCADIAE2AiwgAyAANgIkIAMgA0HgAGo2AjQgAyAEQZAB' +
+  'ajYCKCADIANBgAJqNgIgIARBZ0HkESADQSBqEGcLQWchBwsgA0GwAmokACAHC5gBAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYg' +
+  'CUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQJwsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQt' +
+  'AAkgBxvAECcLAkAgB0UEQCAAIAgQcAwBCyAAIAQgCBBvECcLIAVBAWohBQwACwALCwsjAANAIAIEQCAAIAEsAAAQJyABQQFqIQEg' +
+  'AkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMQEBfyMAQRBrIgIkACACIAE2AgAgACACQQxqIgAgAEEEQZUJIAIQ' +
+  'KBBuIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsRAEG4KigCACAAKAIAIABqRgtaAQN/AkAgAEG4KigCACICaiIA' +
+  'IAJJDQBBxCooAgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtBuCogADYCACACIQMLIAMLEQAg' +
+  'AEEATARAQQAPCyAAEA8LBQBByCoLfQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEA' +
+  'ShsiBUECdGogARAVIgFBAEgEQCABEHdB7CogAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+QYAMEHgLIAILFAAg' +
+  'AEEASARAIAAgABA4EHgLIAALDAAgACABQaAoEKUBC/8FAwF7CH8CfgJ/QX4gACgCACICRQ0AGiACEBdBfyACKAIUIgUoAgQiAEUN' +
+  'ABogAigCGCEGAkACQCACKAIAIgdBgCBKBEBB/////wchAgNAAkAgBiAAQQJ0aigCACIEIAJODQAgACEDIAQiAkECTg0ADAQLIAUg' +
+  'AEEEdGooAgQiAA0ACwwBC0H/////ByECQQAhBUEBIQACQAJAAkACQCAHQcAATgRAA0AgBiAAIgNBAnRqIgj9AAAAIQFBBCEAA0Ag' +
+  'ASAIIABBAnRq/QAAAP22ASEBIABBPEkgAEEEaiEADQALAkAgASABIAH9DQgJCgsMDQ4PAAECAwQFBgf9tgEiASABIAH9DQQFBgcA' +
+  'AQIDDA0ODwgJCgv9tgH9GwAiACACTg0AQQEhBSADIQQgACICDQBBACECIAMiACEEDAMLIANBQGshACADQf8AaiAHTA0ACwsgByAA' +
+  'QQ9qTgRAA0AgBiAAIgNBAnRqIgj9AAAAIQFBBCEAA0AgASAIIABBAnRq/QAAAP22ASEBIABBDEkgAEEEaiEADQALAkAgASABIAH9' +
+  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiASABIAH9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiACACTg0AQQAhBSADIQQgACICDQAgAyIA' +
+  'IQRBACECDAQLIANBEGohACADQR9qIAdMDQALCyAERQRAQQAhAwwECyAFRQ0BCyAGIARBAnRqIQMgAv0RIQEDQCADIAqnQQJ0av0A' +
+  'AAAgAf03/aQBrSAKhiALhCELIApCPFQgCkIEfCEKDQALDAELIAYgBEECdGohAyAC/REhAQNAIAMgCqdBAnRq/QAAACAB/Tf9pAGt' +
+  'IAqGIAuEIQsgCkIMVCAKQgR8IQoNAAsLIAQgC3qnaiEDIAJFDQILIAAgB0oNAANAAkAgBiAAQQJ0aigCACIEIAJODQAgACEDIAQi' +
+  'Ag0ADAMLIAAgB0YgAEEBaiEARQ0ACwtBfyADQQFrIAJB/////wdGGwwBCyADQQFrCwsWACAAKAIEIgBFBEBBAA8LIAAgARA2C5AB' +
+  'AgF/A34CQCABQb8MEHwiBA0AIAJBiRAQfCIEDQBB8DBCADcDACAAKAIAIgAEfyAB/AchBSAC/AchByAAEBcCQANAIAAgBxABIgRB' +
+  'AUcEQCAAKQN4IQYMAgsgBVANACAAKQN4IgYgBVQNAAtBBCEEC0HwMCAGNwMAIAQFQX4LIQQgA0HwMCkDALo5AwALIAQLOwACfyAA' +
+  'RAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFBwBcQpQFBfgsLJAAgACgCACABEBgQdyIBQXhGBEAg' +
+  'ACgCAEHsKkHcKhAlCyABC+8CAgZ/AX4gACgCBCIGRQRAQX5BmAkQeEF+DwsjAEGQBGsiACQAQn4hCgJAIAZFIAJBASADG0VyDQAg' +
+  'BigCACABQQBBAEEAEB8iB0EASARAIAesIQoMAQsCQCAHQcEASQRAIABBEGohBCAAQZACaiEFDAELIAdBAnQiBBAPIgVBACAEEA8i' +
+  'BBsNACAFEBMgBBATQn8hCgwBCyAGKAIAIAEgBSAEIAcQHxogAEIANwMIQQAhAQNAIAEgB0YEQCADBEAgAiAAKAIIIgEgA0EBayAB' +
+  'IANJG2pBADoAAAsgAEGQAmogBUcEQCAFEBMgBBATCyAAKQMIIQoMAgsgAQRAIAIgAyAAQQhqQZ8oEDcLIAIgAyAAQQhqIAYgBSAB' +
+  'QQJ0IghqKAIAEDUQNyAEIAhqIggoAgAEQCACIAMgAEEIaiIJQccjEDcgAiADIAkgBiAIKAIAEDYQNwsgAUEBaiEBDAALAAsgAEGQ' +
+  'BGokACAKpxB3CycBAX8gAARAAkAgACgCBCIBBEAgARArDAELIAAoAgAQEQsgABATCwsWACAAKAIEIgBFBEBBAA8LIAAgARA1CxEA' +
+  'IAAoAgAgASACIAMQJBB3C0cBAn8CQEEBQQgQDiICBEAgAiAAIAEQDSIDNgIAIAMNASACEBMLQX9BfiAAIAFyQQBOIgAbQYUIQeUX' +
+  'IAAbEHhBACECCyACCxMAIAAoAgAgASACIAMgBBAfEHcLxQ0BD38jAEHQAGsiAiQAIAIgATYCNCACIAA2AjAgAv0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LAzggAkGkLzYCSEGkL0EAQcwB/AsAAkAgACABRXJFBEAgAkEwakF+QQBBixVBABApGgwBC0EBQegAEA4iBkUEQCAC' +
+  'QX8QDDYCAEEAIQYgAkEwakF/QQBBlxIgAhApGgwBCyACQQA2AiwgAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUE' +
+  'QCACQQM2AjgLAkAgAkEwahAqRQRAIAJBADYCREFyIQAgAkEwakFyQQBBghlBABApGgwBCyACQTBqIQUjAEHwAGsiASQAIAFBADYC' +
+  'bCACQX82AiwgBkEIaiEHQQAhAAJ/A0AgBSABQewAaiABQegAaiABQeQAahAuBEAgBSgCDCIKIAEoAmgiA2ohBCABKAJkIgggA2si' +
+  'CUEBRyAELQAAQfwAR3JFBEAgAigCLEEATgRAIAVBcCADQZwZQQAQKRpBcAwECyACIAA2AiwMAgsgCCAKIAMgCBAvIgtLBEAgASAK' +
+  'IAtqLQAANgIAIAVBcSALQbUaIAEQKRpBcQwDCyAHIAQgCRAwQQBOBEAgASABQTBqIAQgCRAxNgIQIAVBcyADQYocIAFBEGoQKRpB' +
+  'cwwDCyAHIAQgCRAyIgRBAEgEQCABIAQQDDYCICAFIAQgA0GXEiABQSBqECkMAwUgAEEBaiEADAILAAsLQQAgAigCLCIDQQBIBH8g' +
+  'AiAANgIsIAAFIAMLDQAaIAVBckEAQZEWQQAQKRpBcgshACABQfAAaiQAIAIoAiwhCyAADQAgBiALIAYoAiQgC2sQDSIBNgIAQQAh' +
+  'ACABDQBBfyEAIAJBfxAMNgIQIAJBMGpBf0EAQZcSIAJBEGoQKRoLIAJBADYCKCACQgA3AyACQANAIAANASACQTBqECoEQCACQTBq' +
+  'IQRBACEJIwBB0AFrIgMkACADQQA2AswBIAZBOGohDyAGQQhqIRACQANAIAQgA0HMAWogA0HIAWogA0HEAWoQLgRAIAMoAsgBIgUg' +
+  'AygCxAEiCiAFIApLGyEBIAQoAgwhByAFIQADQAJAIAAgAUcEQCAAIAdqLQAAQTpHDQEgACEBCyABIAcgBSABEC8iCEsEQCADIAcg' +
+  'CGotAAA2AhBBcSEAIARBcSAIQbUaIANBEGoQKRoMBQsgASAFRgRAQXAhACAEQXAgBUH4J0EAECkaDAULIBAgBSAHaiIMIAEgBWsi' +
+  'DRAwIg5BAEgEQCADIANBkAFqIAwgDRAxNgIgQXQhACAEQXQgBUGJJiADQSBqECkaDAULQQAhAEEAIQggASAKSQRAIAsgDkoEQCAD' +
+  'IANBkAFqIAwgDRAxNgIwQXshACAEQXsgAUH1EiADQTBqECkaDAYLIAFBAWoiCCAKRgRAQXAhACAEQXAgAUHfJ0EAECkaDAYLIAog' +
+  'ByAIIAoQLyIBSwRAIAMgASAHai0AADYCQEFxIQAgBEFxIAFByRIgA0FAaxApGgwGCwJAIA8gByAIaiIHIAogCGsiChAwIgFBAE4N' +
+  'ACAPIAcgChAyIgFBAE4NACADIAEQDDYCUCAEIAEgCEGXEiADQdAAahApIQAMBgsgAUEBaiEICwJAA0AgACAJRg0BIABBAnQgAEEB' +
+  'aiEAIAIoAiBqKAIAIA5HDQALIAMgA0GQAWogDCANEDE2AoABQXwhACAEQXwgBUGyFCADQYABahApGgwFCwJAIAIoAiggCUcEQCAC' +
+  'KAIkIQAMAQsgAigCICAJQQF0QRAgCRsiAUECdCIAEBIiB0UEQEF/IQAgA0F/EAw2AmAgBEF/IAVBlxIgA0HgAGoQKRoMBgsgAiAH' +
+  'NgIgIAIoAiQgABASIgBFBEBBfyEAIANBfxAMNgJwIARBfyAFQZcSIANB8ABqECkaDAYLIAIgATYCKCACIAA2AiQLIAlBAnQiASAC' +
+  'KAIgaiAONgIAIAAgAWogCDYCACAJQQFqIQkMAwsgAEEBaiEADAALAAsLQXohACAGKAIAIAIoAiAgAigCJCAJEBUiAUF6RgRAIARB' +
+  'ekEAQc4VQQAQKRoMAQtBACEAIAFBAE4NACADIAEQDDYCACAEIAFBAEGXEiADECkhAAsgA0HQAWokAAwBCwsgAigCIBATIAIoAiQQ' +
+  'EwwBCyACKAIgEBMgAigCJBATIAYQK0EAIQYLIAJB0ABqJAAgBkUEQEGkLygCAEGwLxB4QeAqQagvKQIANwIAQQAPC0EBQQgQDiIA' +
+  'RQRAIAYQK0F/QYUIEHhBAA8LIAAgBjYCBCAAIAYoAgBBACAGGzYCACAACwkAIAAoAgAQFwtHAgJ+AX8gAUGJEBB8IgQEfyAEBSAA' +
+  'KAIAIgAEfyAAIAH8ByICIAApA2giA3xCACADQn+FIAJWG0IAIAJCAFIbEAEFQX4LCwseAQF/IAFBiRAQfCICBH8gAgUgACgCACAB' +
+  '/AcQAQsLGwAgACgCACIABEAgACABQQBHNgKYASAAEBcLCx4BAX8gAUHuHhB8IgJFBEAgACgCACAB/AcQIgsgAgtbAQF/IAEgACgC' +
+  'ACICEBQ2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsF' +
+  'QQALNgIQCw8AIAAoAgAgASACECAQdwtrACAAKAIAQfgwECMgAUH4MCkDALo5AwAgAUGAMSkDALo5AwggAUGIMSkDALo5AxAgAUGQ' +
+  'MSsDADkDGCABQZgxKAIAtzkDICABQZwxKAIAtzkDKCABQaAxKQMAujkDMCABQagxKQMAujkDOAsLACAAKAIAEBkQdwsqAEHEKkEA' +
+  'IAD8A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgALBgAgABA4Cz0AQcQuQQA2AgBByC5BADYCACAABEBBxC4gACgCBDYC' +
+  'AEHILiAAKAIINgIAC0HILigCAEHELigCAEEIdGoLlgICBn8BfiAAEBRBAEgEQEF+QZsTEHhBfg8LAn8CQCAARSABRXJBASACGwRA' +
+  'QX4hA0HYLEF+QekKQQAQORoMAQsgACABQdgsED0iAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAhwQFkEADAMLAkAgASAEajEA' +
+  'ACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAhwgBCAAKAIoIAYQJCEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAg' +
+  'BUEAShshBQNAIAMgBUYNASAIQgEgACgCKCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwtF' +
+  'BEBBAA8LEJIBCy8AQdgsKAIAQfwsEHhBzCpB3Cz9AAIA/QsCAEHcKkHsLP0AAgD9CwIAQdgsKAIACwYAIAAQOguSCgINfwN+AkAg' +
+  'AUHuHhB8IhENACAFQYkQEHwiEQ0AIARBAEgEQEF+QYMYEHhBfg8LQQAhEUHYLiACNgIAQdAuIAH8BzcDAEHgLiADNgIAQeguIAQ2' +
+  'AgBB8C4gBfwHNwMAIwBBEGsiCiQAAkAgAEUgBkVyQQEgBxsEQEF+IQhB2CxBfkHHCkEAEDkaDAELIAAoAgAhAiAKQdAuKQMAIhU3' +
+  'AwggCkJ/QfAuKQMAIhYgFlAbNwMAAn8gAiACbCIErSIWQjJ+QsCaDHwhFyAAIgMoAhggACgCACICQRFIIAAoAgwgAkEDbEdyckUE' +
+  'QCADKAIEIQ0gAygCCCEOIwBBkAZrIgAkACAAIBU3A4gGIABBgARqIAIgAEGIBmoiCBBIIABBgAJqIA4gDSAIEEkgACANIA4gCBBJ' +
+  'QQAhCCACQQAgAkEAShshDwNAIAggD0cEQCACIAhsIRAgAEGAAmogCEECdGohEkEAIQkDQCACIAlGBEAgCEEBaiEIDAMFIAcgCSAQ' +
+  'amogAEGABGogEigCACITIA1tIhQgACAJQQJ0aigCAGogEyANIBRsayAObGogAm9BAnRqLQAAQQFqOgAAIAlBAWohCQwBCwALAAsL' +
+  'IABBkAZqJABBAAwBC0EAIQAjAEHAIGsiCCQAIAggFTcDuCAgCEEwakEAQYAg/AsAIAj9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIAj9' +
+  'DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkACQANAIAopAwBQIAlBEEZyDQEgAygCHCAIQbggahBFQgGEECIgAyAIQTBqQdgsED0iAg0C' +
+  'IANCASAXIAopAwAQRiAHIAhBEGoQQCAKIAgpAyAQRyAJQQFqIQlBBCEAIAgoAhAiAkEERg0ACyACIQALQQAhAgsgAygCHBAWIAMo' +
+  'AhxCABAiAkAgAg0AQQAhAgJAAkAgAA4FAAICAgECC0F1IQJB2CxBdUGUHUEAEDkaDAELIAopAwAhFSAIIAMoAgAiADYCBCAIIAA2' +
+  'AgBB2CxBZUF1IBVQG0GkDSAIEDkhAgsgCEHAIGokACACCyIIDQAgBiAHIAT8CgAAIARBAnQQDyINRQRAQX8hCEHYLEF/QYUIQQAQ' +
+  'ORoMAQtB4C4oAgAhAiAEIgBBACAAQQBKGyEIA0AgCCALRwRAIAJBACALIAtBf3MgAGpKG0UEQCANIAxBAnRqIAs2AgAgDEEBaiEM' +
+  'CyALQQFqIQsMAQsLIA0gDCAKQQhqEEMgDEEQbSISQQEgDEH/AUobIQlBAUEBIAxBgAJtQdguKAIAIgIbIAxBgARIGyETQQBB6C4o' +
+  'AgAgAhshD0IAIBZCAoZC6Ad8IAIbIRVBACEIA0AgCikDACIWUCAIIAxOIgIgACAPTHJyRQRAAkAgACAGIAcgBEHgLigCACANIAhB' +
+  'AnRqIhQgCSAMIAhrIgIgAiAJShsiC0EBEERrIgIgD0gNAEEAIRAjAEEgayIOJAAgAyAGQgIgFSAKKQMAEEZBACAOQQAQQUUEQCAK' +
+  'IA4pAxAQRyAOKAIAQQFGIRALIA5BIGokACAQRQ0AIAggC2ohCCAJIAkgEkh0IQkgAiEADAILIAYgByAEQeAuKAIAIBQgC0EAEEQa' +
+  'IAsgE0wEQCAIIAtqIQgFIAtBAm0hCQsMAQsLIA0QE0EAIQggFkIAUiACciAAIA9Mcg0AQWUhCEHYLEFlQcAYQQAQORoLIApBEGok' +
+  'ACAIRQ0AEJIBIRELIBELHwAgAEEBayIAQQNNBH8gAEECdEHAKWooAgAFQa0eCwubJgMTfwR7An5BwCwgATYCAEG8LCAANgIAQcQs' +
+  'IAI2AgBByCwgAzYCAEHMLCAENgIAQdAsIAU2AgBB1CwgBjYCAEEAIQJBACEGIwBB4ABrIgskAEHYLEEAQewB/AsAQbwsKAIAIQAg' +
+  'C0HALCgCACIDNgJcIAtBxCwoAgAiBzYCWAJAIAAgB6wgA6x+Ih6nQX8gHkIBfULAAFQbIAAbIgVBwQBrQb9/TQRAIAtBwAA2AgQg' +
+  'CyAFNgIAQdgsQWxBuR8gCxA5GgwBCyADIAdyRQRAIAtB3ABqIQAgC0HYAGohAQJAIAVBwQBrQUBJDQBBASEHQQEhAwNAIAUgAyAD' +
+  'bEgEQCAABEAgACAHNgIACyABRQ0CIAEgBSAHbTYCAAUgByADIAUgA28bIQcgA0EBaiEDDAELCwsgCygCWCEHIAsoAlwhAwsCQCAD' +
+  'QQBMIAdBAExyRSAFrSAHrSADrX5RcUUEQCALIAU2AhggCyAHNgIUIAsgAzYCEEHYLEFsQdQhIAtBEGoQORoMAQtB1CwoAgAiAEEA' +
+  'SARAIAtBgAI2AiQgCyAANgIgQdgsQWtBtRYgC0EgahA5GgwCCyAARUHQLCgCAEEAIABBgQJJG3JFBEAgC0GAAjYCRCALIAA2AkBB' +
+  '2CxBa0G1FiALQUBrEDkaDAILAkACQAJ/QQFBMBAOIgwEQCAMQQE2AiwgC0EANgJQIAtCADcDSCAMIAc2AgggDCADNgIEIAwgBTYC' +
+  'ACAMQcwsKAIAQQBHNgIYIAtByABqIQpBACEAQQAhASMAQZACayIIJAADQCABIAVOIAJyRQRAIAUgAUEAQQEgBSAIQRBqIgIQOyAB' +
+  'QQFqIQEgCiAFIAIQPCECDAELCwNAIAAgBU4gAnJFBEAgBUEAIAAgBUEBIAhBEGoiARA7IABBAWohACAKIAUgARA8IQIMAQsLQX8h' +
+  'AQJAIAJFBEBBACEAAkACQEHMLCgCACIJRQRAQQAhAgNAIAIgBU4gAHJFBEAgBSACIAIgA28iAGsgACAHbCADIAcgCEEQaiIAEDsg' +
+  'AkEBaiECIAogBSAAEDwhAAwBCwsgAEUNAUEAIQAMAgtBACECIwBBwIIBayIAJAAgAEHAgAFqQQBBgAL8CwAgBSAFbCEOA0ACQCAC' +
+  'IA5GBEBBACEBIAVBACAFQQBKGyEEQQAhAgNAIAIgBEYNAiAFIABBwIABaiACQQJ0aigCACIJRwRAIAAgBTYCGCAAIAk2AhQgACAC' +
+  'NgIQQWshAUHYLEFrQb0gIABBEGoQORoMAwsgCiAFIABBQGsgAiAFbEECdGoQPARAQX8hASAAQX8QODYCAEHYLEF/QZcSIAAQORoM' +
+  'AwUgAkEBaiECDAELAAsACyAJIAJBAnRqKAIAIgFBAE4gASAFSHFFBEAgACABNgI4IAAgBUEBazYCPCAAIAIgBW9BAWo2AjQgACAC' +
+  'IAVtQQFqNgIwQWshAUHYLEFrQf4fIABBMGoQORoMAQsgBSAAQcCAAWogAUECdGoiDSgCACIERgR/IAAgATYCICAAIAU2AiQgACAC' +
+  'IAVtIgFBAWo2AiggACACIAEgBWxrQQFqNgIsQdgsQWtBwyYgAEEgahA5GkFrBSANIARBAWo2AgAgAEFAayAEIAEgBWxqQQJ0aiAC' +
+  'NgIAIAJBAWohAgwCCyEBCwsgAEHAggFqJAAgASICDQMLQQAhAkEBIQRByCwoAgAiDkEBcQRAIAVBACAFQQBKGyEJA0AgAiAJRgRA' +
+  'QX8hAUEAIQAgCiAFIAhBEGoQPA0DQQAhAgNAIAIgCUcEQCAIQRBqIAJBAnRqIAJBf3MgBWogAiAFbGo2AgAgAkEBaiECDAELCyAK' +
+  'IAUgCEEQahA8DQMFIAhBEGogAkECdGogAiAFbCACajYCACACQQFqIQIMAQsLC0EAIQEgDkECcUUEQEEAIQAMAQsDQEEAIQAgAyAE' +
+  'aiIJIAVKDQFBASECIAENAQNAQQAgBSACIAdqIgFOIAAbBEAgBSAEIAIgAyAHIAhBEGoiABA7IAFBAWohAiAKIAUgABA8IQAMAQUg' +
+  'CUEBaiEEIAAhAQwCCwALAAsACwNAAkBBACECIABB1CwoAgBOIAFyDQBB0CwoAgAhAkEAIQEjAEGwIGsiByQAIAdBMGpBAEGAIPwL' +
+  'ACAFQQAgBUEAShshBCACIAAiAyAFbEECdGohCSAFIAVsIQ4CfwNAIAEgBEYEQCAFQQJ0IQ4gAiEAA0BBACIBIAAgCU8NAxoDQAJA' +
+  'IAEgBEYEQCAEIQEMAQsgACABQQJ0aigCACAHQTBqai0AAEUNACABQQFqIQEMAQsLIAEgBUYEQCAHIANBAWo2AgQgByAAIAJrQQJ1' +
+  'IAVtQQFqNgIAQdgsQWtB3Q8gBxA5GkFrDAQFIAAgDmohAAwBCwALAAsgCSABQQJ0aigCACIAQQBOIAAgDkhxRQRAIAcgBTYCLCAH' +
+  'IAU2AiggByAANgIkIAcgA0EBajYCIEHYLEFrQfQdIAdBIGoQORpBawwCCyAHQTBqIABqIg0gDS0AACINQQFqOgAAIAFBAWohASAN' +
+  'RQ0ACyAHIANBAWo2AhAgByAAIAVtIgFBAWo2AhQgByAAIAEgBWxrQQFqNgIYQdgsQWtBvxwgB0EQahA5GkFrCyECIAdBsCBqJAAg' +
+  'Ag0DIAogBUHQLCgCACADIAVsQQJ0ahA8IQEgA0EBaiEADAELCyABRQ0BCyAIIAEQODYCAEHYLCABQZcSIAgQOSECCyAIQZACaiQA' +
+  'IAIEQCALKAJQEBMMBAtBACECIAwgDCgCACIAIABsIgNBAWpBBBAOIgE2AhAgDCAAIAsoAkgiBGwiCEECdBAPIgo2AhRBfyEHAkAg' +
+  'CkUgAUVyDQAgCEEAIAhBAEobIQgDfyAGIAhGBH8DfyACIANGBH8gA0EEEA4iA0UNBEEAIQYgAEEAIABBAEobIQcDQCAEIAZKBEAg' +
+  'ACAGbCEEQQAhAgNAIAIgB0YEQCAGQQFqIQYgCygCSCEEDAMFIAEgCygCUCACIARqQQJ0aigCAEECdCIIaigCACEJIAMgCGoiCCAI' +
+  'KAIAIghBAWo2AgAgCiAIIAlqQQJ0aiAGNgIAIAJBAWohAgwBCwALAAsLIAMQEyAMIAQ2AgxBAAUgAkECdCEGIAEgAkEBaiICQQJ0' +
+  'aiIIIAgoAgAgASAGaigCAGo2AgAMAQsLBSALKAJQIAZBAnRqKAIAQQJ0IAFqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsLIQcLIAso' +
+  'AlAQE0F/IAcNARpBACECQQAhByMAQaAIayIOJAAgDCAMKAIAIgQgDCgCDGwgBCAEbCIKakEAEA0iADYCHCAMIApBAnQQDyIBNgIo' +
+  'QX8hAwJAIABFIAFFcg0AQX4hAQJAIABFIAQgCmwiCEEASHIgDCgCECAKQQJ0aigCACAKbUECaqwgBKwgCq1+fiIeQgBTcg0AIABB' +
+  'HGogAEEkaiAIrSIfIAA0AiB8QQQQECIBDQAgAEEIaiAAQRBqIAA0AgwgHiAffHxBEBAQIQELIAEiAw0AQQAhAyAEQRBMBEAgDCgC' +
+  'ECAKQQJ0aigCACEAQQAgCEECdEEEahAPIg9FIAAgBGwgCGpBAnQQDyIHRXJrIQMLQQAhAANAAkAgACAKTyADckUEQCAAQQFqIQFB' +
+  'ACEJA0AgBCAJTCADcg0CIAkgCmohDSAOIAA2AgAgDCgCECIDIAFBAnRqIRAgAyAAQQJ0aigCACEDQQEhBgNAIBAoAgAgA0wEQCAM' +
+  'KAIcIA5BACAGEBUiA0EfdSENIA8EQCAPIANBAnRqIAI2AgAgByACQQJ0aiAOIAZBAnT8CgAAIAIgBmohAgsgAyANcSEDIAlBAWoh' +
+  'CQwCBSAOIAZBAnRqIA0gDCgCFCADQQJ0aigCACAEbGo2AgAgA0EBaiEDIAZBAWohBgwBCwALAAsACyAPRSADckUEQCAPIAhBAnRq' +
+  'IAI2AgAgDAJ/QQAhAUEAIRACQCAIQQBIIAwoAgwgBGwgCmoiAkHv/wNrQZKAfElyDQBBASEKIAIhAAJAA0AgASAIRg0BIAFBAnQh' +
+  'BCAPIAFBAWoiAUECdGooAgAgBCAPaigCAGsiBCAKIAQgCkobIQogBCAAIAAgBEobIQAgBEEASg0AC0EADAILIAqsIAisfkL+////' +
+  'B1UNAEEBQTgQDiIGRQ0AIAYgCjYCECAGIAg2AgQgBiACNgIAIAYgAiAAbSIEQQFqIgk2AgwgBiACQQ9qQRBtIgFBBHQiEjYCCCAG' +
+  'IBJBEGoiADYCHCAGIAFBBXQgAGpBwQBqQUBxIgE2AiAgBiAIIApsQQJ0QQRqEA8iFDYCFCAGIAJBBnQQDyITNgIYIAZBASABEA4i' +
+  'ETYCJCAGIARBA2ogAWxBP3IQDyIBNgIsIAYgAUE/akFAcTYCKCAGIAlBAnRBBGoiBBAPIgk2AjAgBiAEEA8iBDYCNAJAIBRFIAFF' +
+  'ciARRSATRXJyIARFIAlFcnINACACIBFqQf8BIBIgAmv8CwAgCEEASgRAIAAgEWohGSAPKAIAIQEDQCAUIAogEGwiFUECdGohFkEA' +
+  'IQAgASIEIA8gEEEBaiIQQQJ0aigCACIBSARAA0AgByAEQQJ0aigCACIJQQBIIAIgCUxyDQQCQCAJIBFqIhctAAAiDQRAIA1BEEYN' +
+  'BiAJQQR0IhggDWpBAnQgE2pBBGsoAgAgFUYNBgwBCyAJQQR0IRgLIBYgAEECdGpBfiANd0EQdCAJcjYCACATIA0gGGpBAnRqIBU2' +
+  'AgAgGSAJQQF0aiIJIAkvAQBBASANdHI7AQAgFyAXLQAAQQFqOgAAIABBAWohACAEQQFqIgQgAUgNAAsLIAAgCkgEQANAIBYgAEEC' +
+  'dGogEjYCACAAQQFqIgAgCkcNAAsLIAggEEcNAAsLIAYQAyAGDAILIAYQBAtBAAs2AiALIA8QEyAHEBMMAgsgASEADAALAAsgDkGg' +
+  'CGokACADDAELQX8LIgMgBUEJR3IgCygCXEEDR3JFBEAgDCgCGCAMKAIMQRtHcg0EQQAhByAMQQFBtJUBEA4iAAR/A0AgACAHaiIE' +
+  'QYAYaiECIAAgB0EBdGoiBUGAHGohA0EAIQYDQAJAIAcgBkEDbCIIdkEHcSIBRQ0AIAIgAi0AAEEBIAZ0cjoAACABIAFBAWtxDQAg' +
+  'AyADLwEAIAEgCHRyOwEACyAGQQFqIgZBA0cNAAsgBEHYJWohAiAAIAdBAnRqIQMgBUGAEGohBUEAIQFBACEEA0BBASAEdCEKQQcg' +
+  'BEEDbHQhD0EAIQYDQCAEIAZHBEAgACABQQJ0akHYKWpBgBwgBkEDbHQgD3JBByAEIAZqIghBfWxBG2p0ciIJNgIAQQggBnQgCnJB' +
+  'AUEJIAhrdHIiCCAHcSAIRgRAIAUgBS8BACAIcjsBACADIAMoAgAgCXI2AgAgAiACLQAAQQEgAXRyOgAACyABQQFqIQELIAZBAWoi' +
+  'BkEDRw0ACyAEQQFqIgRBA0cNAAsgB0EBaiIHQYAERw0ACyAAQbCVAWpBfzYCACAAQaiVAWpCfzcCACAAQaCVAWpCfzcCACAAQZiV' +
+  'AWpCfzcCACAAQZCVAWpCfzcCAP0MAAECAwAAAAAAAAAAAAAAACEd/QwAAAAAAQAAAAIAAAADAAAAIRxBACEBA0AgACABQQJ0aiIC' +
+  'QewkakEB/QwAAAAAAAAAAAAAAAAAAAAAIB39FgBBCXAiA/0PIB39FgFBCXAiBP0XASAd/RYCQQlwIgX9FwIgHf0WA0EJcCIG/RcD' +
+  '/Q0QAQIDEQUGBxIJCgsTDQ4PIhr9GwB0/RFBASAa/RsBdP0cAUEBIBr9GwJ0/RwCQQEgGv0bA3T9HAMiG0EJ/asBIBv9UCAbQRL9' +
+  'qwH9UP0LAgAgAkGAJGpBByAa/QwAAAAAAAAAAAAAAAAAAAAAIANBA3D9DyAEQQNw/RcBIAVBA3D9FwIgBkEDcP0XA/0NEAECAxEF' +
+  'BgcSCQoLEw0OD/2xASIb/RsAdP0RQQcgG/0bAXT9HAFBByAb/RsCdP0cAkEHIBv9GwN0/RwDIhtB/wMgHCAa/bEBIhr9GwB0/RFB' +
+  '/wMgGv0bAXT9HAFB/wMgGv0bAnT9HAJB/wMgGv0bA3T9HAP9UCAbQQn9qwH9UCAbQRL9qwH9UEEBIBz9GwB0/RFBASAc/RsBdP0c' +
+  'AUEBIBz9GwJ0/RwCQQEgHP0bA3T9HAP9T/0LAgAgHf0MBAQEBAAAAAAAAAAAAAAAAP1uIR0gHP0MBAAAAAQAAAAEAAAABAAAAP2u' +
+  'ASEcQRghBiABQQRqIgFBGEcNAAsDQCAAIAZBAnRqIgNB7CRqQQEgBkH/AXFBCXAiAXQiAkEJdCACciACQRJ0cjYCACADQYAkakEH' +
+  'IAEgAUEDcGt0IgJB/wMgBiABa3RyIAJBCXRyIAJBEnRyQX4gBndxNgIAIAZBAWoiBkEbRw0ACyAABUEACyIANgIkIAANBEF/IQMM' +
+  'AQsgA0UNAwsgCyADEDg2AjBB2CwgA0GXEiALQTBqEDkaCyAMEDoLQQAhDAsgC0HgAGokACAMRQRAEJIBGgsgDAvtAgMDfwF8An4j' +
+  'AEEgayIEJAACQCAAQQAgARtFBEBBfiEDQdgsQX5B6QpBABA5GgwBCyAAIAFCAkIAQQAgBEHYLBBBIgMNAEGILyAEKQMQIgc3AwBB' +
+  'kC8gBCkDGCIINwMAQZgvIAQoAgA2AgAgACgCACIAIABsIQNBACEAA38gACADRgR/QQAhA0H4LkEBNgIAQYAvIAi6RAAAAAAAAPA/' +
+  'oBBKIAe6IAVBASAFG7ejIgZEAAAAAAAA8D8gBkQAAAAAAADwP2QbEEqgIgY5AwBBAyEAA38gAEUNAyAAQQN0QaApaisDACAGZQR/' +
+  'QfguIABBAWo2AgBBAAUgAEEBayEADAELCwUgBSAAIAFqLQAARWohBSAAQQFqIQAMAQsLIQMLIARBIGokACADBEAQkgEPCyACQfgu' +
+  'KAIAtzkDACACQYAvKwMAOQMIIAJBiC8pAwC6OQMQIAJBkC8pAwC6OQMYIAJBmC8oAgC3OQMgQQALEQAgAARAIAAgAUEARzYCLAsL' +
+  'BgAgABAUCz4BAX8CQCACQb8MEHwiBg0AIANBiRAQfCIGDQAgACABIAL8ByAD/AcgBCAFEJsBRQRAQQAPCxCSASEGCyAGC0wAIAAg' +
+  'ASACIAMgBEGwMUHYLBBBIgBFBEAgBUGwMSgCALc5AwAgBUG4MSkDALo5AwggBUHAMSkDALo5AxAgBUHIMSkDALo5AxgLIAAL2wEC' +
+  'BX8CfgJAIANBvwwQfCIHDQAgBEGJEBB8IgcNACAAQQAgAkEAThtFBEBBfiEHQX5B4QsQeAwBCyAD/AchDCAE/AchDSAAEBQiByAH' +
+  'bCELQQAhBwNAIAIgCUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEgCSALbCIKaiAMIA0gBSAKaiAIEJsBIgoEQCAIIAq3OQMAIAhB' +
+  '3CwoAgC3OQMgIAhB4CwoAgC3OQMoIAhB5CwoAgC3OQMwIAhB6CwoAgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwsHACAAQQhq' +
+  'CwgAIAAoAtggC8oIAgh/AX4gACEGIAEhCSMAQSBrIgckAAJ+AkAgBCINQQEgBSIMG0UNACAMBEAgDUEAOgAAC0JsIAlBwQBrQUBJ' +
+  'DQEaIAJFDQBCfiADQQJLDQEaIAkgCWwhAANAIAAgCEYEQEJqIAkgCkgNAxpBACEBIAdBtCooAgA2AhggB0GsKikCADcCEAJAIAZF' +
+  'DQADQEHAACEAAkAgAUHAAEcEQCABIAZqQYkgai0AAA0BIAEhAAsCQCAAIAlIBEBB4CkhBUE9IQAMAQsgByAANgIUIAcgBkGJIGoi' +
+  'BTYCEAsCQCAGLQCIICIBRQ0AQfwjIAHAIgRBBRAsRQ0AIAUgBCAAECwNACAHIAE6ABgLIAYtAMogQSxHDQIgB0EsOgAZDAILIAFB' +
+  'AWohAQwACwALIANBAkcEQEJmIAogBygCFEoNBBoLIAdBADYCCCAHIAw2AgQgByANNgIAAkAgA0UEQCAHIAkgAkEAIAdBEGoQbQwB' +
+  'CwJ/QQAhAAJAIAZFIAYoAgQgA0dyIAYoAswgRSAGKAIAIAlHcnINACAGKALUICIERQ0AIAkgCWwhBQNAQQEgBSALRg0CGiAEIAtB' +
+  'AnRqKAIAIgFBAEgNASABIAYoAtAgIghLIAtBACAAIAFPG3INASALQQFqIQsgA0EBRyAIIAEiAEdyDQALC0EAC0UEQCAHIAkgAiAD' +
+  'IAdBEGoQbQwBCyADQQFGBEAgB0EQaiEBQQAhCCAGKAIAIgAgAGwhBEEAIQMDQCAEIAhHBEAgByAGKALMICADaiAGKALUICAIQQJ0' +
+  'aigCACIAIANrEG4gByACIAhqLQAAIgMgBiAIai0ACEYEfyAGKALMICAAai0AAAUgASADEG8LwBAnIAhBAWohCCAAQQFqIQMMAQsL' +
+  'IAcgBigCzCAgA2ogBigC0CAgA2sQbgwBCyACIQlBACEAQQAhBCAGQdAgaiELIAYoAgAiASABbCEKA0ACQAJAIAAgCkcEQCAGKALM' +
+  'ICEIAkAgBigC1CAiASAAQQJ0aigCACIFIAEgAEEBaiICQQJ0aiALIAIgCkkbKAIAIgFPDQAgBSAIaiwAACIDEF1FBEAgAxBeRQ0B' +
+  'CyAFQQFqIQEMAgsgASAFIAEgBUsbIQEgBSEDA0AgASADRg0CIAMgCGosAAAQXwRAIANBAWohAwwBBSADIQEMAwsACwALIAcgBigC' +
+  'zCAgBGogBigC0CAgBGsQbgwBCyAHIAQgCGogBSAEaxBuAkAgACAJai0AACIDIAAgBmotAAhGBEAgByAGKALMICAFaiABIAVrEG4M' +
+  'AQsgByADEHALIAIhACABIQQMAQsLCyAHKAIIIQAgDARAIA0gACAMQQFrIAAgDEkbakEAOgAACyAArQwDBSACIAhqLQAAIgEgCiAB' +
+  'IApLGyEKIAhBAWohCAwBCwALAAtCfgshDiAHQSBqJAAgDkKAgICACFkEQEF2QYcXEHhBdg8LIA6nEHcLDwAgAARAIAAQTSAAEBML' +
+  'C2kBAX8CQAJAQeAgEA8iBEUEQEF/QYUIEHgMAQtBoC8gAzYCAEGcLyACNgIAIAAgAUGcLyAEQdgsEEtFDQEQkgEaQewqIAQoAtgg' +
+  'NgIAQfAqIAQoAtwgNgIAIAQQTSAEEBMLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLQwEBfyMAQRBrIgMkAEHMKkEA' +
+  'QfAB/AsAQcgqIAA2AgAgAyABNgIAIAMgAjYCBEH0KkHIAUHXECADECgaIANBEGokAAsFAEHQMQsLsSIEAEGACAuWIWVhc3kAb3V0' +
+  'IG9mIG1lbW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93' +
+  'AGxpbmUgJXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9u' +
+  'cyBoYXZlIG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMn' +
+  'IChzeW1ib2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0' +
+  'aGUgZW5kIG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBv' +
+  'ciBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wg' +
+  'b3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdh' +
+  'dGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZl' +
+  'IG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABubyBjb21w' +
+  'bGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAdGhlIGdyaWQgZW5kcyBhZnRlciAlZCByb3clcywg' +
+  'YXQgJXMgKCVzKTsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHJvd3MAYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQg' +
+  'MS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0' +
+  'IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVkIHN5' +
+  'bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBv' +
+  'ciBub2RlcyBmb3IgMzItYml0IGluZGljZXMAb25lIG9mICUuKnMAbnVtYmVyICUuKnMlcwAlcyVzAG9ubHkgc2VwYXJhdG9ycyBh' +
+  'bmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQgaXMgbG9u' +
+  'Z2VyIHRoYW4gMiBHQiBhdCAlcwAlcyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRvbyBiaWcgZm9yIGEgJWR4' +
+  'JWQgcHV6emxlOyBleHBlY3RlZCAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0aXZlIGNvbG9yAGNoYXJh' +
+  'Y3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fubm90IGhhdmUgYSBjb2xv' +
+  'cgBubyBzb2x2ZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICcl' +
+  'YycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRp' +
+  'b24AaXRlbSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRp' +
+  'b24AcmVnaW9uAGNvbHVtbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNhbiBuZXZlciBi' +
+  'ZSBjaG9zZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9zZW4AbWVkaXVt' +
+  'AHRoZSBpdGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQgb2YgdGhlbQAg' +
+  'b3IgJWMgZm9yIGFuIGVtcHR5IGNlbGwAb2sAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcALCBlbmRpbmcATlVMIGJ5' +
+  'dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMg' +
+  'bXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBo' +
+  'ZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0' +
+  'ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAl' +
+  'enUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVk' +
+  'IGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEg' +
+  'b25lLWxpbmUgcHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBl' +
+  'cnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRo' +
+  'YW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdp' +
+  'b24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQA' +
+  'dGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGlu' +
+  'Y3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdy' +
+  'aWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRo' +
+  'ZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQAbm8gb3B0aW9uIGlzIGZvcmNlZABzaWRlICVk' +
+  'IGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGlnaXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiBy' +
+  'b3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4lZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMg' +
+  'JWQgY2VsbHMsIG5vdCAlZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5k' +
+  'ICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBk' +
+  'byBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBo' +
+  'b2xkIHByaW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABp' +
+  'bnZhbGlkIFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBh' +
+  'dCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AC4uLgAuMF8tAG51bWJlcnMgMS0lZCwAc2l6ZSAlZCBp' +
+  'cyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAGZvdW5kICV6dSBjZWxsczsgYSAl' +
+  'ZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQg' +
+  'YXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBh' +
+  'IG5lZ2F0aXZlIHNpemUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAc3ltYm9sICclYycgKCVkKQBq' +
+  'aWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAl' +
+  'ZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAdW5rbm93biBzeW1ib2wg' +
+  'JyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAAAAU' +
+  'DQAAGwwAADUPAAAmDgAAIw0AABIKAAASCAAApQ8AAKUJAAB4DQAAmQoAABoJAABZCgAAkg0AANQSAAAFBAAAcwsAAH8OAACpCwAA' +
+  'cw8AAE8PAABADAAArAUAAGkEAAC9DQAAdgsAAOUNAADGDgAAfwcAQa4pCyj4PwAAAAAAABBAMzMzMzMzGUAABAAACgsAAHoOAADa' +
+  'BQAAEAAAAKwRAEHgKQtWMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5' +
+  'egAAAAAAAAAAAQAAAAAAAOAUAAA9AAAALiAAQbgqCwPgGAI='

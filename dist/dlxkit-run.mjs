@@ -3,7 +3,7 @@
 // whole run, solutions handed out as found, progress, and a stop check.
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
-import { DlxError, checkCount } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag } from './dlxkit-errors.mjs'
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -14,10 +14,15 @@ const PROGRESS_NODES = 100000
  * again to go on. Node counts are for the whole run, over all its prefixes.
  */
 export class Search {
-  /** Options: shard, parts (search shard 0..parts-1 only), limit, maxNodes (0: none). */
-  constructor (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
+  /**
+   * Options: shard, parts (search shard 0..parts-1 only), limit, maxNodes
+   * (0: none), restarts (true or false for this run; the problem's own
+   * setting is back once it is closed).
+   */
+  constructor (problem, { shard = 0, parts = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
+    const flag = checkFlag(restarts, 'restarts')
     this.problem = problem
     this.count = 0
     this.status = null // then 'done', 'limit' or 'stopped'
@@ -25,6 +30,7 @@ export class Search {
     this._at = -1 // the prefix being searched
     this._forced = -1 // its options forced so far (-1: none is being searched)
     this._spent = 0 // nodes of the prefixes done
+    this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
@@ -111,6 +117,9 @@ export class Search {
   /** Leave the problem as it was (nothing forced by the run); call it when done with the run. */
   close () {
     if (this._forced > 0) this._leave()
+    const restore = this._restore
+    this._restore = null
+    restore?.()
   }
 
   /** Force the next prefix and start its search; false when none is left. */

@@ -66,6 +66,8 @@ export interface ShapeOptions {
   jigsaw?: number[][] | number[]
   /** N symbols for the digits 1..N (e.g. '0123456789ABCDEF') */
   alphabet?: string
+  /** restarts of the linked search (grids above 16x16, or with extra regions) while it looks for a first solution; counts stay exact either way (default true) */
+  restarts?: boolean
 }
 
 export interface SolveOptions extends ShapeOptions {
@@ -178,6 +180,8 @@ export interface Stats {
   level: number
   maxLevel: number
   guesses: number
+  /** times the search started over (setRestarts) */
+  restarts: number
 }
 
 export interface CountOptions {
@@ -186,20 +190,22 @@ export interface CountOptions {
   /** search only shard `shard` (0..parts-1) of `parts` (see Problem.shardPrefixes); the shards add up to the whole */
   shard?: number
   parts?: number
+  /** restarts for this run (default: the problem's setting, off unless setRestarts(true)); counts stay exact either way */
+  restarts?: boolean
 }
 export interface CountResult { count: number, status: 'done' | 'limit' | 'stopped', nodes: number }
 
 export class Problem {
   readonly shape: { primary: number, items: number, options: number, forced: number }
-  /** the first solution: sorted option indices, or null */
-  solve (opts?: { maxNodes?: number }): number[] | null
+  /** the first solution: sorted option indices, or null (restarts on unless restarts: false) */
+  solve (opts?: { maxNodes?: number, restarts?: boolean }): number[] | null
   /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count the same) */
   count (opts?: CountOptions): number
   countDetailed (opts?: CountOptions): CountResult
   /**
    * While a loop is under way, calls that move or restart the search (search,
    * searchUntil, solve, count, countDetailed, countShard, shardPrefixes,
-   * restart, setSeed, force, unforce, itemOptions, branchItem, another
+   * restart, setSeed, setRestarts, force, unforce, itemOptions, branchItem, another
    * solutions loop) throw BUSY; reads (shape, solution, stats, option,
    * itemName) work. The loop ending in any way releases the problem; an
    * iterator dropped half-way must be closed with its return().
@@ -211,6 +217,8 @@ export class Problem {
   stats (): Stats
   restart (): void
   setSeed (seed: number): void
+  /** restarts for the searches that follow (off at first); restarts the search */
+  setRestarts (on: boolean): void
   force (option: number): void
   unforce (): void
   itemOptions (item: number): number[]
@@ -267,7 +275,7 @@ type Async<F> = F extends (...a: infer A) => infer R ? (...a: A) => Promise<R> :
 
 export interface RemoteProblem {
   shape (): Promise<Problem['shape']>
-  solve (opts?: { maxNodes?: number } & AsyncOptions): Promise<number[] | null>
+  solve (opts?: { maxNodes?: number, restarts?: boolean } & AsyncOptions): Promise<number[] | null>
   /** never throws STOPPED: a spent maxNodes is status 'stopped' */
   count (opts?: CountOptions & AsyncOptions): Promise<number>
   countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>

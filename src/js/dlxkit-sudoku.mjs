@@ -1,7 +1,7 @@
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
-import { DlxError, checkCount, describe } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag, describe } from './dlxkit-errors.mjs'
 import {
   STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
@@ -160,10 +160,22 @@ export class SudokuApi {
     if (input.text) this._x.dk_text_free(input.text)
   }
 
+  /**
+   * The solver for the shape with restarts as opts.restarts says (on unless
+   * false): solvers are shared by every call of their shape.
+   */
+  _solverFor (size, opts) {
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const h = this._solver(size, opts)
+    this._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
+    return h
+  }
+
   _withPuzzle (puzzle, opts, fn) {
+    checkFlag(opts.restarts, 'restarts', true) // before the puzzle is read
     const input = this._read(puzzle, opts)
     try {
-      return fn(input, this._solver(input.size, opts))
+      return fn(input, this._solverFor(input.size, opts))
     } finally {
       this._release(input)
     }
@@ -173,7 +185,8 @@ export class SudokuApi {
   solve (puzzle, opts = {}) {
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes)
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes, restarts)
     if (fast) return fast // else the full path reads it (again) and says what is wrong
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
@@ -206,6 +219,7 @@ export class SudokuApi {
     if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    checkFlag(opts.restarts, 'restarts', true)
     checkTextSize(opts.size)
     checkAlphabet(opts.alphabet, opts.size) // an error of the call, not of each puzzle
     const inputs = []
@@ -234,7 +248,7 @@ export class SudokuApi {
 
   _solveGroup (size, group, limit, maxNodes, opts, results) {
     const kit = this._kit
-    const h = this._solver(size, opts)
+    const h = this._solverFor(size, opts)
     const n2 = size * size
     const at = SLOT.solve
     kit._with([n2 * group.length, n2 * group.length, 8 * at.length * group.length], (grids, sols, out) => {
@@ -269,7 +283,7 @@ export class SudokuApi {
     const n2 = input.size * input.size
     return kit._with([n2, n2, 32], (grid, sol, out) => {
       kit._u8().set(input.cells, grid)
-      const rc = this._x.dk_sudoku_solve(this._solver(input.size, opts), grid, 1, 1, sol, out)
+      const rc = this._x.dk_sudoku_solve(this._solverFor(input.size, opts), grid, 1, 1, sol, out)
       return rc < 0 ? kit._error(rc) : new DlxError('UNKNOWN', 'the puzzle could not be solved')
     })
   }
@@ -386,7 +400,8 @@ export class SudokuApi {
   /**
    * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
    * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
-   * maxNodes, format ('line' | 'grid' | 'numbers' | 'array').
+   * maxNodes, restarts (the fill's; on unless false), format ('line' |
+   * 'grid' | 'numbers' | 'array').
    */
   generate (opts = {}) {
     let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
@@ -398,7 +413,7 @@ export class SudokuApi {
     if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
     // Every option is checked before the work (a 64x64 takes seconds).
-    const h = this._solver(size, opts)
+    const h = this._solverFor(size, opts)
     size = this._x.dk_sudoku_size(h)
     let symbols = null
     if (style === STYLE.line) { // one symbol per cell: enough of them, before the work

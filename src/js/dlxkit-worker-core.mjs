@@ -86,8 +86,8 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
 }
 
 /** Count, whole or one shard, with progress: { count, nodes, status }. */
-async function countDetailed (id, p, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
-  const search = new Search(p, { shard, parts, limit, maxNodes })
+async function countDetailed (id, p, { shard = 0, parts = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+  const search = new Search(p, { shard, parts, limit, maxNodes, restarts })
   await inSlices(id, search)
   return search.result()
 }
@@ -105,8 +105,8 @@ async function count (id, p, opts) {
  * the client has room for (`window`, then what it grants with { more }), so
  * a slow or gone consumer never lets the search run ahead of it.
  */
-async function solutions (id, p, window, { shard = 0, parts = 1, limit = 0, maxNodes = 0 } = {}) {
-  const search = new Search(p, { shard, parts, limit, maxNodes })
+async function solutions (id, p, window, { shard = 0, parts = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+  const search = new Search(p, { shard, parts, limit, maxNodes, restarts })
   const credit = { left: window, wake: null, fail: null }
   credits.set(id, credit)
   const gate = async () => {

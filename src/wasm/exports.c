@@ -109,6 +109,9 @@ EXPORT int32_t dk_sudoku_box(const sudoku_t *s) { /* rows * 256 + cols */
     return r * 256 + c;
 }
 
+/* Restarts for the searches that follow (sudoku.h: on unless turned off). */
+EXPORT void dk_sudoku_set_restarts(sudoku_t *s, int32_t on) { sudoku_set_restarts(s, on); }
+
 /* Solve one grid (the error, if any, in err); out: a dk_solve_slot record. */
 static int solve_one(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t budget, uint8_t *solution,
                      double *out) {
@@ -338,14 +341,14 @@ EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes,
     return rc;
 }
 
-/* out[0..6]: nodes, updates, solutions, progress, level, max_level, guesses. */
+/* out: a dk_stats_slot record. */
 EXPORT void dk_problem_stats(const dk_problem_t *p, double *out) {
     static dlx_stats_t st; /* static: see err */
     dlx_stats(p->dlx, &st);
     out[DK_STATS_NODES] = (double)st.nodes, out[DK_STATS_UPDATES] = (double)st.updates;
     out[DK_STATS_SOLUTIONS] = (double)st.solutions, out[DK_STATS_PROGRESS] = st.progress;
     out[DK_STATS_LEVEL] = st.level, out[DK_STATS_MAX_LEVEL] = st.max_level;
-    out[DK_STATS_GUESSES] = (double)st.guesses;
+    out[DK_STATS_GUESSES] = (double)st.guesses, out[DK_STATS_RESTARTS] = (double)st.restarts;
 }
 
 EXPORT void dk_problem_restart(dk_problem_t *p) { dlx_restart(p->dlx); }
@@ -356,6 +359,8 @@ EXPORT int32_t dk_problem_set_seed(dk_problem_t *p, double seed) {
     dlx_set_seed(p->dlx, sd);
     return 0;
 }
+
+EXPORT void dk_problem_set_restarts(dk_problem_t *p, int32_t on) { dlx_set_restarts(p->dlx, on); }
 
 EXPORT int32_t dk_problem_force(dk_problem_t *p, int32_t k) {
     int rc = dlx_force(p->dlx, k);

@@ -15,6 +15,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   limit: { type: 'string' },
   'max-nodes': { type: 'string' },
+  'no-restarts': { type: 'boolean' },
   json: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
   shard: { type: 'string' }
@@ -63,11 +64,14 @@ function coverSettings (values, io) {
     threads: threadCount(parseJobs(values, 'cover'), values.quiet ? null : io.terminal),
     shard: 0,
     parts: 1,
-    sharded: values.shard !== undefined
+    sharded: values.shard !== undefined,
+    // Restarts help find a first solution; counting and listing go in Knuth's order.
+    restarts: !values['no-restarts']
   }
   if (settings.sharded) Object.assign(settings, parseShard(values.shard, 'cover'))
   if (settings.sharded && settings.threads > 1) throw new UsageError('--shard and --jobs cannot be combined (run one shard per process)', 'cover')
   if (settings.mode === 'first') settings.limit = 1
+  else settings.restarts = false
   return settings
 }
 
@@ -86,7 +90,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
   const worker = await createWorker()
   try {
     const problem = await parse(worker, text)
-    const { limit, maxNodes } = settings
+    const { limit, maxNodes, restarts } = settings
     const onProgress = terminal.showsProgress ? (p) => terminal.progress(p.progress ?? 0, PROGRESS_LABEL) : undefined
     if (settings.mode === 'count') {
       const { count, nodes, status } = await problem.countDetailed({ limit, maxNodes, onProgress })
@@ -94,7 +98,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
     }
     const printer = new SolutionPrinter(problem, settings.json, out)
     try {
-      for await (const s of problem.solutions({ limit, maxNodes, onProgress })) {
+      for await (const s of problem.solutions({ limit, maxNodes, restarts, onProgress })) {
         await printer.prepare(s)
         printer.print(s)
       }
