@@ -118,13 +118,16 @@ typedef struct sudoku_generate_opts {
     int symmetric;       /* keep the clues symmetric under a half turn */
     int32_t target_clues; /* stop removing at this many clues (0: as few as possible) */
     uint64_t max_nodes;  /* nodes for all its searches together, the fill and every
-                          * uniqueness proof (0: a default budget per search) */
+                          * uniqueness proof (0: none for the fill with restarts,
+                          * a default budget for each other search) */
 } sudoku_generate_opts_t;
 
 /* A random full grid for the shape, then clues taken away while the
- * solution stays unique. puzzle and solution are N*N bytes. Returns 0,
- * SUDOKU_ESTOPPED when opts->max_nodes ran out, or DLX_ENOSOLUTION when the
- * shape has no complete grid (or none was found). */
+ * solution stays unique. puzzle and solution are N*N bytes. With restarts
+ * (sudoku_set_restarts, on by default) the fill never gives up on a shape
+ * that has grids. Returns 0, SUDOKU_ESTOPPED when opts->max_nodes ran out,
+ * or DLX_ENOSOLUTION when the shape has no complete grid (or, without
+ * restarts, none was found within the fill's budget). */
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err);
 
