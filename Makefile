@@ -6,7 +6,7 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 INC     := -Iinclude
 DATA    ?= ../shared/data
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_bits.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_generate.c sudoku_text.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_search.c dlx_bits.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_steps.c sudoku_generate.c sudoku_text.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h format.h utf8.h)
 LIBS    := -lm

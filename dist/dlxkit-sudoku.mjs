@@ -6,6 +6,7 @@ import {
   STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
+import { generate } from './dlxkit-sudoku-generate.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
@@ -67,13 +68,19 @@ export class SudokuApi {
       return this._x.dk_sudoku_new(size, box[0], box[1], flags, jigsaw ? jp : 0, rp, regions.length)
     })
     if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >> 2])
+    this._cache(key, h)
+    return h
+  }
+
+  /** Keep solver h for its shape's key, the oldest going past the cache's size. */
+  _cache (key, h) {
+    const cache = this._kit._solvers
     cache.set(key, h)
     while (cache.size > SOLVER_CACHE_SIZE) {
       const [oldKey, old] = cache.entries().next().value
       cache.delete(oldKey)
       this._x.dk_sudoku_free(old)
     }
-    return h
   }
 
   /**
@@ -397,47 +404,8 @@ export class SudokuApi {
     })
   }
 
-  /**
-   * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
-   * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
-   * maxNodes, restarts (the fill's; on unless false), format ('line' |
-   * 'grid' | 'numbers' | 'array').
-   */
-  generate (opts = {}) {
-    let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
-    if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
-    const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
-    const alphabet = checkAlphabet(opts.alphabet)
-    const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
-    const clues = checkCount(opts.clues ?? 0, 'clues')
-    if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
-    const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-    // Every option is checked before the work (a 64x64 takes seconds).
-    const h = this._solverFor(size, opts)
-    size = this._x.dk_sudoku_size(h)
-    let symbols = null
-    if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
-      if (alphabet) checkAlphabet(alphabet, size)
-      symbols = this._lines.symbols(size, alphabet) // as the C printer writes them
-      if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
-    }
-    const kit = this._kit
-    const n2 = size * size
-    return kit._with([n2, n2], (puzzle, solution) => {
-      kit._check(this._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
-      const p = kit._u8().slice(puzzle, puzzle + n2)
-      const s = kit._u8().slice(solution, solution + n2)
-      const form = style < 0
-        ? { kind: 'array', size }
-        : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
-      return {
-        puzzle: this._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
-        solution: this._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
-        clues: p.reduce((a, v) => a + (v ? 1 : 0), 0),
-        seed
-      }
-    })
-  }
+  /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
+  generate (opts = {}) { return generate(this, opts) }
 
   /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {

@@ -99,6 +99,19 @@ void sudoku_box(const sudoku_t *s, int32_t *box_rows, int32_t *box_cols);
 int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                  uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 
+/* The same solve on the linked engine, in steps, for a caller that must stay
+ * responsive between them: sudoku_begin checks and forces the givens
+ * (errors as sudoku_solve's); each sudoku_step goes on until the search's
+ * node count reaches `until` (0: no mark) and returns 0 there, or 1 once
+ * the search has ended (limit solutions found, or no more), *res then as
+ * sudoku_solve's. *res carries the count from one step to the next (zero
+ * it first) and `solution` gets the first one found. sudoku_end releases
+ * the givens; until then nothing else may use s. */
+int sudoku_begin(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
+int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
+                sudoku_result_t *res);
+void sudoku_end(sudoku_t *s);
+
 /* Restarts (dlx_set_restarts) for the grids that search on the linked
  * engine (above 16x16, or with extra regions). On by default; counts and
  * uniqueness stay exact either way. */

@@ -131,6 +131,28 @@ EXPORT int32_t dk_sudoku_solve(sudoku_t *s, const uint8_t *grid, double limit, d
     return solve_one(s, grid, lim, budget, solution, out) ? from_sudoku_error() : 0;
 }
 
+/* A solve in steps (sudoku_begin, sudoku_step, sudoku_end): out is a
+ * dk_solve_slot record, whose count goes from one step to the next.
+ * Returns 1 when the search has ended, 0 at the mark `until`. */
+EXPORT int32_t dk_sudoku_begin(sudoku_t *s, const uint8_t *grid) {
+    return sudoku_begin(s, grid, &err) ? from_sudoku_error() : 0;
+}
+
+EXPORT int32_t dk_sudoku_step(sudoku_t *s, double limit, double until, uint8_t *solution, double *out) {
+    uint64_t lim, mark;
+    NUMBER_ARG(limit, lim, "limit");
+    NUMBER_ARG(until, mark, "maxNodes");
+    memset(&res, 0, sizeof res);
+    res.count = (uint64_t)out[DK_SOLVE_COUNT];
+    int rc = sudoku_step(s, lim, mark, solution, &res);
+    if (rc < 0) return engine_rc(rc);
+    out[DK_SOLVE_STATUS] = res.status, out[DK_SOLVE_COUNT] = (double)res.count;
+    out[DK_SOLVE_NODES] = (double)res.nodes, out[DK_SOLVE_GUESSES] = (double)res.guesses;
+    return rc;
+}
+
+EXPORT void dk_sudoku_end(sudoku_t *s) { sudoku_end(s); }
+
 /* Many puzzles in one call: grids and solutions are count * N*N bytes; out
  * holds a dk_solve_slot record per puzzle (status or a negative error code,
  * count, nodes, guesses, and for a clash row, col, row2, col2). */
