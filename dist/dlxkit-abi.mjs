@@ -65,7 +65,7 @@ export const SLOT = {
   solve: { status: 0, count: 1, nodes: 2, guesses: 3, row: 4, col: 5, row2: 6, col2: 7, length: 8 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
-  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, length: 7 }
+  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 }
 }
 
 /** Results of a search step or a count (non-negative). */

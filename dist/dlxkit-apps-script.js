@@ -198,7 +198,7 @@ const SLOT = {
   solve: { status: 0, count: 1, nodes: 2, guesses: 3, row: 4, col: 5, row2: 6, col2: 7, length: 8 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
-  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, length: 7 }
+  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 }
 }
 
 /** Results of a search step or a count (non-negative). */
@@ -266,14 +266,15 @@ function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   return v
 }
 
-/** A yes/no option: true, false or left out (undefined), else BAD_ARGUMENT. */
-function checkFlag (v, what) {
-  if (v !== undefined && typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
-  return v === true
-}
-
 /** A count, budget or seed (a double in C, read as a uint64_t). */
 function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
+
+/** An on/off option: true, false, or undefined for `dflt`. */
+function checkFlag (v, what, dflt) {
+  if (v === undefined) return dflt
+  if (typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
+  return v
+}
 
 /** An index for the module: an integer; one beyond 32 bits becomes -1 (out of range there). */
 function checkIndex (v, what) {
@@ -286,7 +287,7 @@ function checkIndex (v, what) {
 function int32OrMinus1 (v) {
   return v >= -(2 ** 31) && v < 2 ** 31 ? v : -1
 }
-  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, checkFlag, checkCount, checkIndex, int32OrMinus1 }
+  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, checkCount, checkFlag, checkIndex, int32OrMinus1 }
 })()
 
 // ---- src/js/dlxkit-options.mjs
@@ -428,7 +429,7 @@ const m4_ = (function () {
 // whole run, solutions handed out as found, progress, and a stop check.
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
-const { DlxError, checkCount } = m2_
+const { DlxError, checkCount, checkFlag } = m2_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -442,11 +443,13 @@ class Search {
   /**
    * Options: shard, parts (search shard 0..parts-1 only), balanced and
    * splitSeed (shards of about equal size: Problem.shardPrefixes), limit,
-   * maxNodes (0: none).
+   * maxNodes (0: none), restarts (true or false for this run; the problem's
+   * own setting is back once it is closed).
    */
-  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
+  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
+    const flag = checkFlag(restarts, 'restarts')
     this.problem = problem
     this.count = 0
     this.status = null // then 'done', 'limit' or 'stopped'
@@ -455,6 +458,7 @@ class Search {
     this._searching = false // a prefix's search is under way
     this._held = [] // the options the run has forced, in order
     this._spent = 0 // nodes of the prefixes done
+    this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
@@ -542,6 +546,9 @@ class Search {
   close () {
     if (this._searching) this._leave()
     this._release(0)
+    const restore = this._restore
+    this._restore = null
+    restore?.()
   }
 
   /**
@@ -861,6 +868,7 @@ class Problem {
     this._items = -1 // the item count, once asked (it never changes)
     this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
+    this._restarts = false // setRestarts (the engine's default: Knuth's tree)
     kit._live++
     kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
   }
@@ -975,15 +983,55 @@ class Problem {
     })
   }
 
-  /** The first solution (sorted option indices; with withData [{ index, data }]), or null. */
-  solve ({ maxNodes = 0, withData } = {}) {
-    withData = checkFlag(withData, 'withData')
-    this.restart()
-    const r = this.search(maxNodes)
-    if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
-    const s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
-    this.restart()
+  /**
+   * The first solution (sorted option indices; with withData [{ index, data }]),
+   * or null. Restarts are on unless `restarts: false` (finding one is what
+   * they are for); the problem's own setting (setRestarts) is back afterwards.
+   */
+  solve ({ maxNodes = 0, restarts = true, withData } = {}) {
+    checkCount(maxNodes, 'maxNodes')
+    withData = checkFlag(withData, 'withData', false)
+    this._idle()
+    const undo = this._withRestarts(checkFlag(restarts, 'restarts', true))
+    let s
+    try {
+      const r = this.search(maxNodes)
+      if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
+      s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
+    } finally {
+      undo()
+    }
     return s && withData ? this.chosen(s) : s
+  }
+
+  /**
+   * Restarts on or off for the searches that follow (off at first): on, a
+   * search that finds nothing within its budget starts over in another
+   * order, on a Luby schedule, until its first solution; from there it goes
+   * on without them, so counts stay exact. Restarts the search.
+   */
+  setRestarts (on) {
+    this._idle()
+    this._setRestarts(checkFlag(on ?? null, 'restarts'))
+  }
+
+  _setRestarts (on) {
+    this._x.dk_problem_set_restarts(this._handle(), on ? 1 : 0)
+    this._restarts = on
+  }
+
+  /**
+   * Restarts as `on` says for one run (undefined: as they are); returns what
+   * puts the problem's setting back. Both restart the search.
+   */
+  _withRestarts (on) {
+    const before = this._restarts
+    if (on === undefined) {
+      this.restart()
+      return () => this.restart()
+    }
+    this._setRestarts(on)
+    return () => this._setRestarts(before)
   }
 
   /**
@@ -997,23 +1045,32 @@ class Problem {
   }
 
   /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
-  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
+  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
-    return this._kit._with([8], (out) => {
-      const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
-      const count = this._kit._f64()[out >> 3]
-      return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
-    })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+    checkCount(limit, 'limit')
+    checkCount(maxNodes, 'maxNodes')
+    this._idle()
+    const flag = checkFlag(restarts, 'restarts')
+    const undo = flag === undefined ? () => {} : this._withRestarts(flag)
+    try {
+      return this._kit._with([8], (out) => {
+        const rc = this._kit._check(this._x.dk_problem_count(this._idle(), limit, maxNodes, out))
+        const count = this._kit._f64()[out >> 3]
+        return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
+      })
+    } finally {
+      undo()
+    }
   }
 
   /**
    * Every solution in turn (sorted option indices; with withData
    * [{ index, data }]), up to `limit`; of one shard with shard and parts (and balanced).
    */
-  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, withData } = {}) {
-    withData = checkFlag(withData, 'withData')
-    const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
+  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, withData } = {}) {
+    withData = checkFlag(withData, 'withData', false)
+    const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
     // The run itself forces and unforces a shard's prefixes: it steps out
@@ -1033,13 +1090,13 @@ class Problem {
     }
   }
 
-  /** { nodes, updates, solutions, progress, level, maxLevel, guesses } */
+  /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
     return this._kit._with([8 * SLOT.stats.length], (out) => {
       this._x.dk_problem_stats(this._handle(), out)
       const f = this._kit._f64().subarray(out >> 3, (out >> 3) + SLOT.stats.length)
       const at = SLOT.stats
-      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses] }
+      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses], restarts: f[at.restarts] }
     })
   }
 
@@ -1561,7 +1618,7 @@ class LineSolver {
    * memory, and the answer is read from there. null leaves it to the full
    * path (which reads it again and says what is wrong).
    */
-  solve (puzzle, size, limit, maxNodes) {
+  solve (puzzle, size, limit, maxNodes, restarts) {
     checkTextSize(size)
     checkPuzzleLength(puzzle)
     const n = lineSide(puzzle, size)
@@ -1574,6 +1631,7 @@ class LineSolver {
     const blank = copyLine(table, puzzle, n2, this._view(), grid)
     if (blank < 0) return null
     const h = this._plainSolver(n) // after the copy, as the full path reads before it builds
+    this._api._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
     const rc = this._api._x.dk_sudoku_solve(h, grid, limit, maxNodes, grid + n2, out)
     if (rc < 0) throw this._api._kit._error(rc)
     const u8 = this._view() // the search may have grown the memory
@@ -1685,16 +1743,70 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
-// ---- src/js/dlxkit-sudoku.mjs
+// ---- src/js/dlxkit-sudoku-generate.mjs
 const m10_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
+// in the form asked for (the module's sudoku_generate does the work).
+const { DlxError, checkCount } = m2_
+const { STYLE, checkAlphabet, styleOf } = m7_
+
+/**
+ * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
+ * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
+ * maxNodes, restarts (the fill's; on unless false), format ('line' |
+ * 'grid' | 'numbers' | 'array').
+ */
+function generate (api, opts = {}) {
+  let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
+  if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
+  const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
+  const alphabet = checkAlphabet(opts.alphabet)
+  const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
+  const clues = checkCount(opts.clues ?? 0, 'clues')
+  if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
+  const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  // Every option is checked before the work (a 64x64 takes seconds).
+  const h = api._solverFor(size, opts)
+  size = api._x.dk_sudoku_size(h)
+  let symbols = null
+  if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
+    if (alphabet) checkAlphabet(alphabet, size)
+    symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
+    if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+  }
+  const kit = api._kit
+  const n2 = size * size
+  return kit._with([n2, n2], (puzzle, solution) => {
+    kit._check(api._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
+    const p = kit._u8().slice(puzzle, puzzle + n2)
+    const s = kit._u8().slice(solution, solution + n2)
+    const form = style < 0
+      ? { kind: 'array', size }
+      : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
+    return {
+      puzzle: api._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
+      solution: api._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
+      clues: p.reduce((a, v) => a + (v ? 1 : 0), 0),
+      seed
+    }
+  })
+}
+  return { generate }
+})()
+
+// ---- src/js/dlxkit-sudoku.mjs
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
-const { DlxError, checkCount, describe } = m2_
+const { DlxError, checkCount, checkFlag, describe } = m2_
 const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m7_
 const { LineSolver, plainOptions, shapeKey } = m9_
+const { generate } = m10_
 const { LineTables, readLine, writeLine } = m8_
 
 const SOLVER_CACHE_SIZE = 4
@@ -1756,13 +1868,19 @@ class SudokuApi {
       return this._x.dk_sudoku_new(size, box[0], box[1], flags, jigsaw ? jp : 0, rp, regions.length)
     })
     if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >> 2])
+    this._cache(key, h)
+    return h
+  }
+
+  /** Keep solver h for its shape's key, the oldest going past the cache's size. */
+  _cache (key, h) {
+    const cache = this._kit._solvers
     cache.set(key, h)
     while (cache.size > SOLVER_CACHE_SIZE) {
       const [oldKey, old] = cache.entries().next().value
       cache.delete(oldKey)
       this._x.dk_sudoku_free(old)
     }
-    return h
   }
 
   /**
@@ -1849,10 +1967,22 @@ class SudokuApi {
     if (input.text) this._x.dk_text_free(input.text)
   }
 
+  /**
+   * The solver for the shape with restarts as opts.restarts says (on unless
+   * false): solvers are shared by every call of their shape.
+   */
+  _solverFor (size, opts) {
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const h = this._solver(size, opts)
+    this._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
+    return h
+  }
+
   _withPuzzle (puzzle, opts, fn) {
+    checkFlag(opts.restarts, 'restarts', true) // before the puzzle is read
     const input = this._read(puzzle, opts)
     try {
-      return fn(input, this._solver(input.size, opts))
+      return fn(input, this._solverFor(input.size, opts))
     } finally {
       this._release(input)
     }
@@ -1862,7 +1992,8 @@ class SudokuApi {
   solve (puzzle, opts = {}) {
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes)
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes, restarts)
     if (fast) return fast // else the full path reads it (again) and says what is wrong
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
@@ -1895,6 +2026,7 @@ class SudokuApi {
     if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    checkFlag(opts.restarts, 'restarts', true)
     checkTextSize(opts.size)
     checkAlphabet(opts.alphabet, opts.size) // an error of the call, not of each puzzle
     const invalid = (cells, size) => ({ status: 'invalid', error: this._errorOf({ size, cells }, opts), solution: null, count: 0, nodes: 0 })
@@ -1926,7 +2058,7 @@ class SudokuApi {
 
   _solveGroup (size, group, limit, maxNodes, opts, results) {
     const kit = this._kit
-    const h = this._solver(size, opts)
+    const h = this._solverFor(size, opts)
     const n2 = size * size
     const at = SLOT.solve
     kit._with([n2 * group.length, n2 * group.length, 8 * at.length * group.length], (grids, sols, out) => {
@@ -1961,7 +2093,7 @@ class SudokuApi {
     const n2 = input.size * input.size
     return kit._with([n2, n2, 32], (grid, sol, out) => {
       kit._u8().set(input.cells, grid)
-      const rc = this._x.dk_sudoku_solve(this._solver(input.size, opts), grid, 1, 1, sol, out)
+      const rc = this._x.dk_sudoku_solve(this._solverFor(input.size, opts), grid, 1, 1, sol, out)
       return rc < 0 ? kit._error(rc) : new DlxError('UNKNOWN', 'the puzzle could not be solved')
     })
   }
@@ -2075,46 +2207,8 @@ class SudokuApi {
     })
   }
 
-  /**
-   * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
-   * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
-   * maxNodes, format ('line' | 'grid' | 'numbers' | 'array').
-   */
-  generate (opts = {}) {
-    let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
-    if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
-    const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
-    const alphabet = checkAlphabet(opts.alphabet)
-    const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
-    const clues = checkCount(opts.clues ?? 0, 'clues')
-    if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
-    const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-    // Every option is checked before the work (a 64x64 takes seconds).
-    const h = this._solver(size, opts)
-    size = this._x.dk_sudoku_size(h)
-    let symbols = null
-    if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
-      if (alphabet) checkAlphabet(alphabet, size)
-      symbols = this._lines.symbols(size, alphabet) // as the C printer writes them
-      if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
-    }
-    const kit = this._kit
-    const n2 = size * size
-    return kit._with([n2, n2], (puzzle, solution) => {
-      kit._check(this._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
-      const p = kit._u8().slice(puzzle, puzzle + n2)
-      const s = kit._u8().slice(solution, solution + n2)
-      const form = style < 0
-        ? { kind: 'array', size }
-        : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
-      return {
-        puzzle: this._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
-        solution: this._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
-        clues: p.reduce((a, v) => a + (v ? 1 : 0), 0),
-        seed
-      }
-    })
-  }
+  /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
+  generate (opts = {}) { return generate(this, opts) }
 
   /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {
@@ -2135,7 +2229,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): memory, the copies
@@ -2145,7 +2239,7 @@ const m11_ = (function () {
 const { ERROR_NAMES, SLOT } = m1_
 const { DlxError, INT32_MAX, checkWhole, describe, errorText } = m2_
 const { exactCover, parseDlx } = m6_
-const { SudokuApi } = m10_
+const { SudokuApi } = m11_
 
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
@@ -2389,7 +2483,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -2407,14 +2501,14 @@ function load () {
 })()
 
 // ---- src/js/sheets.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m12_
+const { load, DlxError } = m13_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -2839,7 +2933,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -2872,7 +2966,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -2880,9 +2974,9 @@ const m15_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m11_
-const { createSheetFunctions, SheetError } = m13_
-const { base64Bytes } = m14_
+const { Dlxkit } = m12_
+const { createSheetFunctions, SheetError } = m14_
+const { base64Bytes } = m15_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -2899,868 +2993,896 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m15_
+return m16_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABsQIpYAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAN/f38AYAR/f39/AGACf38AYAV/f39/fwF/YAABf2AC' +
+  'AGFzbQEAAAABzAIsYAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAN/f38AYAR/f39/AGACf38AYAV/f39/fwF/YAABf2AC' +
   'f34Bf2AGf39+fn9/AX9gBX9/f39/AGACf34AYAJ/fAF/YAd/f39/f39/AX9gAABgBH9/f38BfGAGf35+f39/AGAEf39+fwF/YAF+' +
-  'AX5gBX9+f39/AX9gBH9/f38BfmAGf39/f39/AGAFf35+f38AYAd/f35+f39/AX9gBH9+f38AYAV/f39+fwBgBX9+fn9/AX9gAX8B' +
-  'fmACfn4BfmABfAF8YAZ/f39/f38BfmAEf3x8fwF/YAJ8fwF/YAR/fH9/AX9gAXwAYAh/fH9/f3x/fwF/YAZ/f3x8f38Bf2AHf39/' +
-  'fHx/fwF/YAZ/f39/f38BfwPUAdIBEAoKAAMACgcRBAMDBRIBCQMLBgUJAwAAAgIAEwMDAgMUAAQDAwIAAwIMDAYGCAECDQcEBQMN' +
-  'BAEVBAcEAggAAQQDAQAEAQEBAQMCAgIWBgAECQQCAAMXAQEBAQEBGBkLGgEBBQ8bHB0eDQUGAh8IBgQDBAQBAQIGAggACAEFBAAI' +
-  'AQAAAAACAQAIAAQGBQYBAgACBQYBByAMBQUCBwAAAAAJAQAHAAIhIiMCBAMCBAIIAgMODg4HAQcAJAAAAQkDJQAPAQAmCycAACgD' +
-  'BAAAAAUJBAUBcAECAgUGAQEIgIAEBggBfwFB8LEICwf6BzUGbWVtb3J5AgAGbWFsbG9jABoEZnJlZQAfEWRrX3NldF9tZW1vcnlf' +
-  'Y2FwALoBCGRrX2Vycm9yAKEBC2RrX3N0cmVycm9yALsBCGRrX2FsbG9jAKABB2RrX2ZyZWUAEA1ka19zdWRva3VfbmV3AMIBDmRr' +
-  'X3N1ZG9rdV9mcmVlAL8BDmRrX3N1ZG9rdV9zaXplAMQBDWRrX3N1ZG9rdV9ib3gAvAEPZGtfc3Vkb2t1X3NvbHZlAMUBFGRrX3N1' +
-  'ZG9rdV9zb2x2ZV9tYW55AMcBFGRrX3N1ZG9rdV9jYW5kaWRhdGVzAL0BEmRrX3N1ZG9rdV9nZW5lcmF0ZQDAAQ5ka19zdWRva3Vf' +
-  'cmF0ZQDDARRka19zdWRva3VfbGV2ZWxfbmFtZQDBAQ1ka190ZXh0X3BhcnNlAMwBDGRrX3RleHRfZnJlZQDLAQxka190ZXh0X3Np' +
-  'emUAzQENZGtfdGV4dF9zdHlsZQDPARBka190ZXh0X2NvbnN1bWVkAMkBDWRrX3RleHRfc3RhcnQAzgENZGtfdGV4dF9jZWxscwDI' +
-  'AQ5ka190ZXh0X2Zvcm1hdADKAQ5ka19wcm9ibGVtX25ldwCvARBka19wcm9ibGVtX3BhcnNlALEBD2RrX3Byb2JsZW1fZnJlZQCs' +
-  'ARZka19wcm9ibGVtX2FkZF9vcHRpb25zAKIBEGRrX3Byb2JsZW1fc2hhcGUAtgEUZGtfcHJvYmxlbV9pdGVtX25hbWUArQEVZGtf' +
-  'cHJvYmxlbV9jb2xvcl9uYW1lAKYBF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zALABEWRrX3Byb2JsZW1fc2VhcmNoALMBF2RrX3By' +
-  'b2JsZW1fc2VhcmNoX3VudGlsALQBE2RrX3Byb2JsZW1fc29sdXRpb24AtwEQZGtfcHJvYmxlbV9jb3VudACnARBka19wcm9ibGVt' +
-  'X3N0YXRzALgBEmRrX3Byb2JsZW1fcmVzdGFydACyARNka19wcm9ibGVtX3NldF9zZWVkALUBEGRrX3Byb2JsZW1fZm9yY2UAqgES' +
-  'ZGtfcHJvYmxlbV91bmZvcmNlALkBF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAK4BFmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0ApQEY' +
-  'ZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAKsBE2RrX3Byb2JsZW1fZXN0aW1hdGUAqQELX2luaXRpYWxpemUAABlfX2luZGlyZWN0' +
-  'X2Z1bmN0aW9uX3RhYmxlAQAQX19lcnJub19sb2NhdGlvbgDRAQlzdGFja1NhdmUAFAxzdGFja1Jlc3RvcmUAFQpzdGFja0FsbG9j' +
-  'ABYJBwEAQQELAQAMAQQKpskD0gEDAAELcQEBfyAARQRAQX4PCyABUCECAkAgACgCZA0AAkAgACgCmAEEQCAAQQA2AuQBDAELIAAg' +
-  'ABAFQQBHNgLkASAAKAJkIAAoApgBRXINAQsgABA0C0J/IAEgAhshASAAKALkAQRAIAAgARAGDwsgACABEAILvCIDH38EfgF7IwBB' +
-  'EGsiCyQAIAAoAlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIRAgACgCFCENIAAoAgghByAAKAIoIRQgACgCmAEhDyAAKALE' +
-  'ASEVQQIhAiALIAAoArwBIhYgACgCwAFBAnRqNgIIIAsgFSAAKALIAUECdGo2AgxBACAAKALMAUEARyAUIA9FchshGSALQQhqIgNB' +
-  'ACAPGyEgIANBBHIhHSAAKQNoISIgACgC2AEhFyALIAApA3A3AwAgASAAKQOoASIhIAEgIVQbISQgACgCWCEKAkACfwJAAkACfwJA' +
-  'AkACQCAAKAJkDgQAAQIHAQtBACECIA0oAgRFBEBBACEKDAULQQAhCiAPRQ0AIAAgIhA1IAsgFiAAKALAAUECdGo2AgggCyAVIAAo' +
-  'AsgBQQJ0ajYCDCABIAApA6gBIiEgASAhVBshJAtBAAwBCyAAKAJcRQ0BQQELIQIDQAJAAkACQCACRQRAAkACQCAiICRaBEAgD0Ug' +
-  'ASAiWHJFBEADQCAAIAo2AlwgABAnIAAgACkDoAFCAXw3A6ABIAAgIhA1IAsgFiAAKALAAUECdGo2AgggCyAVIAAoAsgBQQJ0ajYC' +
-  'DEEAIQogIiABIAApA6gBIiEgASAhVBsiJFoNAAsgIkIBfCEiIBlFDQMgFyAAKALQATYCEEEAIQIMAgsgACAKNgJcIABBATYCZEED' +
-  'DAoLICJCAXwhIiAZRQ0BIBcgCkEUbGoiAyAAKALQATYCEEEAIQIgCkUEQEEAIQoMAQsgA0EIaygCACECCyAXIApBFGxqIAI2AgwL' +
-  'IApBFGwhESAKQQFrQRRsIRMCQAJAAkACQAJAAkADQAJAIA8EQCAAKAIAIQkgACgCvAEhBiAAKAIYIQwCQAJAIAAoAtgBIBNqKAII' +
-  'QQAgChsiAiALKAIIIBZrQQJ1IgNODQADQCAJIAYgAkECdGooAgAiBE4gDCAEQQJ0aigCAEECSHENASACQQFqIgIgA0cNAAsgACgC' +
-  '2AEgEWogAzYCCAwBCyAAKALYASARaiACNgIIQQAhBSACIANODQADQCAJIAYgAkECdGooAgAiBE4EQCAMIARBAnRqKAIAIghFDQkg' +
-  'BSAFIAQgBRsgCEEBRxshBQsgAkEBaiICIANHDQALQQEhBiAFDQYLQQEhBUGAgICABCEDQQAhBEEBIQYgCUEATA0BIAAoArgBIQ4D' +
-  'QAJAIAwgBSICQQJ0IgVqKAIAIghB/////wNKDQACQCAERQRAIAUgDmooAgAhBQwBCyAIrCAGrX4gA6wgBSAOaigCACIFrX5aDQEL' +
-  'IAghAyACIQQgBSEGCyACQQFqIQUgAiAJRw0ACwwBCyAAKAIYIQgCQAJAAkACQAJAAkACQCAAKAIAIglBgCBMBEBB/////wchA0EA' +
-  'IQZBASECQQAhBSAJQcAATg0BDAMLQf////8HIQNBACEEIAAoAhQiAigCBCIFRQ0HA0AgAyAIIAVBAnRqKAIAIgZKBEAgBkECSA0D' +
-  'IAUhBCAGIQMLIAIgBUEEdGooAgQiBQ0ACwwHCwNAIAggAiIEQQJ0aiIM/QAAACElQQQhAgNAICUgDCACQQJ0av0AAAD9tgEhJSAC' +
-  'QTxJIAJBBGohAg0ACwJAIAMgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAi' +
-  'AkoEQEEBIQUgBCEGIAIiA0UNAQsgBEFAayECIARB/wBqIAlKDQMMAQsLIAQiAiEGQQAhAwwCCyAFIQQgBg0JDAoLIAkgAkEPak4E' +
-  'QANAIAggAiIEQQJ0aiIM/QAAACElQQQhAgNAICUgDCACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoL' +
-  'DA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQUgBCEGIAIiAw0AIAQiAiEGQQAh' +
-  'AwwECyAEQRBqIQIgBEEfaiAJTA0ACwtBACEEIAZFDQMgBUUNAQsgCCAGQQJ0aiEEIAP9ESElQgAhIUIAISMDQCAEICGnQQJ0av0A' +
-  'AAAgJf03/aQBrSAhhiAjhCEjICFCPFQgIUIEfCEhDQALDAELIAggBkECdGohBCAD/REhJUIAISFCACEjA0AgBCAhp0ECdGr9AAAA' +
-  'ICX9N/2kAa0gIYYgI4QhIyAhQgxUICFCBHwhIQ0ACwsgBiAjeqdqIQQgA0UNBgsgAiAJSg0AA0ACQCAIIAJBAnRqKAIAIgUgA04N' +
-  'ACACIQQgBSIDDQAMBwsgAiAJRyACQQFqIQINAAsLIANBAUogGXEEQCAAIAogICALEDYNAQwCCwsgA0UNAyADQQJIDQELIAAgACkD' +
-  'gAFCAXw3A4ABCyADIQYgBCEFCyAHIAVBBHQiEWoiAiEOIAIoAgQiBCAFRg0CIB1BBCAPGyETIAtBCGpBACAPGyESIA9BAEchGCAL' +
-  'KQMAISEMAQsgD0UNBSAAKAK4ASAEQQJ0aiICKAIAIgNBf0YNBSACIANBAWo2AgAMBQsDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQh' +
-  'CSAIKAIAIQMgBCAIKAIIIgxBAEwEfyADBSAUQQAgCCgCDEEASBtFBEAgByADQQR0aiAJNgIEIAcgCUEEdGogAzYCACAQIAxBAnRq' +
-  'IgMgAygCACIDQQFrNgIAIANBCEggGHEEQCASIBMgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyAMNgIACyALICFCAXwiITcDAAsgAkEB' +
-  'agsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyANIA0gEWoiAigCACIDQQR0aiACKAIEIgI2AgQgDSACQQR0aiADNgIAIBAgBUEC' +
-  'dGoiAiACKAIAQYCAgIAEajYCACAPBEAgFyAKQRRsaiICIAsoAgggFmtBAnU2AgAgAiALKAIMIBVrQQJ1NgIECyAOKAIEIQUCQCAA' +
-  'KQOQASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDkAEgIUKdurP7lJL9oiV+IAasgiIhUA0AA0AgByAFQQR0aigC' +
-  'BCEFICFCAX0iIUIAUg0ACwsgGyAKQQJ0IgJqIAU2AgAgAiAaakEANgIAIAIgH2ogBjYCAAwBCyAcIApBAnRqKAIAIglBAWshBSAH' +
-  'IAlBBHRqKAIIIQgDQCAJAn8gByAFQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCIRDQELIA0gBkEEdCICaiID' +
-  'KAIEIQQgDSADKAIAQQR0aiAGNgIEIA0gBEEEdGogBjYCACAQIAZBAnRqIgMgAygCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQED' +
-  'QCAEQQFrIQIDQCAHIAJBBHRqIgwoAgQhAyAMKAIAIREgBCAMKAIIIg5BAEwEfyADBSAUQQAgDCgCDEEASBtFBEAgByARQQR0aiAC' +
-  'NgIEIAcgA0EEdGogAjYCACAQIA5BAnRqIgMgAygCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBFB' +
-  'AEwNACANIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiDiECAkAgDigCDEEASARAIAIgETYCDAwBCyAEIAVG' +
-  'DQAgBEEBayECA0AgByACQQR0aiIMKAIEIQMgDCgCACETIAQgDCgCCCISQQBMBH8gAwUgDCgCDEEATgRAIAcgE0EEdGogAjYCBCAH' +
-  'IANBBHRqIAI2AgAgECASQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALCyAOKAIAIgQgBkcNAAsLIAVBAWsLIgVHDQALIA8E' +
-  'QCALIBYgFyAKQRRsaiICKAIAQQJ0ajYCCCALIBUgAigCBEECdGo2AgwLIAggByAJQQR0aigCBCIFRgRAIAcgCEEEdGooAgQhBQsg' +
-  'BSAbIApBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgCkECdGogBTYCACAdQQQgDxshESALQQhqQQAgDxshDiAPQQBH' +
-  'IRMgBUEBaiEIIAspAwAhIQNAIAUCfyAHIAhBBHRqIgIoAggiBkEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAHIAZB' +
-  'BHQiGGooAgQiBCAGRg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQwgCSgCACEDIAQgCSgCCCISQQBMBH8gAwUgFEEAIAkoAgxB' +
-  'AEgbRQRAIAcgA0EEdGogDDYCBCAHIAxBBHRqIAM2AgAgECASQQJ0aiIDIAMoAgAiA0EBazYCACADQQhIIBNxBEAgDiARIANBA0gb' +
-  'IgMgAygCACIDQQRqNgIAIAMgEjYCAAsgCyAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAYgByAEQQR0aigCBCIERw0ACwwBCyAJQQBM' +
-  'DQEgDSAGQQR0IgJqIAk2AgggAiAHaigCBCIEIAZGDQEDQCAHIARBBHRqIhIhAgJAIAkgEigCDEcEQCAEQQFqIQIDQCAHIAJBBHRq' +
-  'IgwoAgQhGCAMKAIAIQMgBCAMKAIIIh5BAEwEfyADBSAMKAIMQQBOBEAgByADQQR0aiAYNgIEIAcgGEEEdGogAzYCACAQIB5BAnRq' +
-  'IgMgAygCACIDQQFrNgIAIANBCEggE3EEQCAOIBEgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyAeNgIACyALICFCAXwiITcDAAsgAkEB' +
-  'agsiAkcNAAsMAQsgBCAIRg0AIAJBfzYCDAsgEigCBCIEIAZHDQALDAELIA0gDSAYaiICKAIAIgNBBHRqIAIoAgQiAjYCBCANIAJB' +
-  'BHRqIAM2AgAgECAGQQJ0aiICIAIoAgBBgICAgARqNgIACyAIQQFqCyIIRw0ACyAKQQFqIQIgDSgCBEUNBCAAKAJgIApKRQRAIAAg' +
-  'AjYCYAsgAiEKQQAhAgwCCyANIAhBBHQiAmoiAygCBCEEIA0gAygCAEEEdGogCDYCBCANIARBBHRqIAg2AgAgECAIQQJ0aiIDIAMo' +
-  'AgBBgICAgARrNgIAIAIgB2ooAgAiBCAIRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgCCCIJQQBMBH8g' +
-  'AwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgECAJQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJH' +
-  'DQALIAcgBEEEdGooAgAiBCAIRw0ACwsCQCAZRQ0AIAAoAtABIgIgFyAKQRRsaigCECIGTA0AIAAoAswBIQgDQCAAIAJBAWsiAjYC' +
-  '0AEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANB' +
-  'BHRqIAI2AgAgECAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0' +
-  'aiAENgIAIBAgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAtABIgIgBkoNAAsLIAoEQCAKQQFrIQpBASECDAELC0EAIQoLIABBADYC' +
-  'XCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDqAEgACAAKQN4QgF8NwN4QQELIQIgDwRAIAAgCygCCCAWa0ECdTYCwAEg' +
-  'ACALKAIMIBVrQQJ1NgLIAQsgACAiNwNoIAAgCjYCWCAAIAspAwA3A3ALIAtBEGokACACC/gFAwh/AXsCfiAARQRAQX4PCyAAECQg' +
-  'ACgCFCIEKAIEIgFFBEBBfw8LIAAoAhghBQJAAkAgACgCACIGQYAgSgRAQf////8HIQADQAJAIAUgAUECdGooAgAiAyAATg0AIAEh' +
-  'AiADIgBBAk4NAAwECyAEIAFBBHRqKAIEIgENAAsMAQtB/////wchAEEAIQRBASEBAkACQAJAAkAgBkHAAE4EQANAIAUgASICQQJ0' +
-  'aiIH/QAAACEJQQQhAQNAIAkgByABQQJ0av0AAAD9tgEhCSABQTxJIAFBBGohAQ0ACwJAIAkgCSAJ/Q0ICQoLDA0ODwABAgMEBQYH' +
-  '/bYBIgkgCSAJ/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgAE4NAEEBIQQgAiEDIAEiAA0AQQAhACACIgEhAwwDCyACQUBrIQEg' +
-  'AkH/AGogBkwNAAsLIAYgAUEPak4EQANAIAUgASICQQJ0aiIH/QAAACEJQQQhAQNAIAkgByABQQJ0av0AAAD9tgEhCSABQQxJIAFB' +
-  'BGohAQ0ACwJAIAkgCSAJ/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgkgCSAJ/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgAE4NAEEA' +
-  'IQQgAiEDIAEiAA0AIAIiASEDQQAhAAwECyACQRBqIQEgAkEfaiAGTA0ACwsgA0UEQEEAIQIMBAsgBEUNAQsgBSADQQJ0aiECIAD9' +
-  'ESEJA0AgAiAKp0ECdGr9AAAAIAn9N/2kAa0gCoYgC4QhCyAKQjxUIApCBHwhCg0ACwwBCyAFIANBAnRqIQIgAP0RIQkDQCACIAqn' +
-  'QQJ0av0AAAAgCf03/aQBrSAKhiALhCELIApCDFQgCkIEfCEKDQALCyADIAt6p2ohAiAARQ0CCyABIAZKDQADQAJAIAUgAUECdGoo' +
-  'AgAiAyAATg0AIAEhAiADIgANAAwDCyABIAZGIAFBAWohAUUNAAsLQX8gAkEBayAAQf////8HRhsPCyACQQFrC2EBAX8gACgC3AEi' +
-  'AQRAIAEoAgwQHyABKAIgEB8gASgCEBAfIAEoAhQQHyABKAIYEB8gASgCHBAfIAEoAiQQHyABKAIoEB8gASgCLBAfIAEoAjAQHyAB' +
-  'EB8gAEEANgLcAQsL8g4CGX8BfkEBIQECQCAAKALcAQ0AQQAhASAAKALgAUEBRg0AIAAoAiAiB0GAIEogB0VyDQAgACgCACILQYAg' +
-  'Sg0AIAsgByAHIAtKG0EBdEEEaiIEIAdBP2oiAkEDdkH4////AXEiAyALQQJ0akHgAGpsIANBIGogACgCBCIMIAdqIAAoAgxBACAA' +
-  'KAIoG2psakGAgIAISw0AIAAoAgghCAJAQQFBOBAZIgZFBEBBfyEPDAELIAAgBjYC3AEgBiAENgIIIAZBBCACQcAAbSAHQcEBSBsi' +
-  'CTYCACAGIAtBEGpBEG0iDUEEdDYCBEEAIQNBACECIAdBAEoEQCAAKAIcIRIDQCAIIBIgEEECdGooAgAiAUEEdGooAggiBUEASgRA' +
-  'A0AgAkEBaiECIAUgC0wgA2ohAyAKIAggAUEEdGooAgwiD0EASAR/IAAoAhQgBUEEdGooAggFIA8LQQBHaiEKIAggAUEBaiIBQQR0' +
-  'aigCCCIFQQBKDQALCyAQQQFqIhAgB0cNAAsLIAxBAnRBBGoiARAaIRAgCkECdEEEaiIFEBohEiAFEBohFSAGIAJBAnRBBGoQGiIW' +
-  'NgIQIAYgB0ECdEEEaiICEBoiEzYCFCAGIANBAnRBBGoQGiIRNgIYIAYgAhAaIhQ2AhwgBiAEQQJ0IgIQGiIDNgIsIAYgAhAaIgI2' +
-  'AjAgBiAEIA1sQQZ0EBoiBTYCKCAGIAQgCWxBCBAZIgQ2AiRBfyEPAkAgFkUgEEVyIBJFIBVFcnIgE0UgEUVyIBRFIANFcnJyIARF' +
-  'IAJFIAVFcnJyDQBBACECIAxBAE4EQCAQQf8BIAH8CwALQQAhCkEAIQ0gB0EASgRAIAAoAhwhFwNAIBMgDkECdCIBaiAKNgIAIAEg' +
-  'FGogDTYCACAIIAEgF2ooAgAiA0EEdGooAggiAUEASgRAA0AgCCADQQR0aigCDCIEQQBIBEAgACgCFCABQQR0aigCCCEECyABQQFr' +
-  'IQUgASALTARAIBEgDUECdGogBTYCACANQQFqIQ0LIAQEQCAQIAFBAnRqIhgoAgAiBSEBAkAgBUEATgRAA0AgBCAVIAFBAnQiGWoo' +
-  'AgBGBEAgAiEEIAEhAgwDCyASIBlqKAIAIgFBAE4NAAsLIBUgAkECdCIBaiAENgIAIAEgEmogBTYCACAYIAI2AgAgAkEBaiEECyAC' +
-  'IAxqIQUgBCECCyAWIApBAnRqIAU2AgAgCkEBaiEKIAggA0EBaiIDQQR0aigCCCIBQQBKDQALCyAOQQFqIg4gB0cNAAsLIBMgB0EC' +
-  'dCIBaiAKNgIAIAEgFGogDTYCACAGIAIgDGogCWxBCBAZIgI2AgwgAkUEQEEAIQ4MAQsgB0EASgRAIAAoAhwhBEEAIQMDQCAIIAQg' +
-  'A0ECdGooAgAiAUEEdGooAggiBUEASgRAIANBBnYhCkIBIANBP3GthiEaA0AgAiAFQQFrIAlsIApqQQN0aiIFIAUpAwAgGoQ3AwAg' +
-  'CCABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIANBAWoiAyAHRw0ACwsgDEEASgRAIAlBA3QhAkEBIQMDQCAQIANBAnRqKAIAIgFBAE4E' +
-  'QCADQQFrIAlsIQQDQCAGKAIMIgUgASAMaiAJbEEDdGogBSAEQQN0aiAC/AoAACASIAFBAnRqKAIAIgFBAE4NAAsLIAMgDEYgA0EB' +
-  'aiEDRQ0ACwsgB0EASgRAIAAoAhwhBEEAIQJBACEBA0AgCCAEIAJBAnRqKAIAIgVBBHRqKAIIQQBKBEAgAkEGdiEDQn4gAq2JIRog' +
-  'BigCECEKA0AgDCAKIAFBAnRqKAIAIgtMBEAgBigCDCAJIAtsIANqQQN0aiILIAspAwAgGoM3AwALIAFBAWohASAIIAVBAWoiBUEE' +
-  'dGooAghBAEoNAAsLIAJBAWoiAiAHRw0ACwsgBigCFCINIAdBAnRqIgIoAgBBAEoEQCAGKAIQIQRBACEBA0AgBCABQQJ0aiIDIAMo' +
-  'AgAgCWw2AgAgAUEBaiIBIAIoAgBIDQALCyAGIAcgCWxBA3QQGiIINgIgQQBBfyAIGyEPIAhBAEchDiAIRSAHQQBMcg0AIAlBAEoE' +
-  'QCAJQQN0IQwgCUF+cSEEIA0oAgAhAkEAIQEDQCAIIAEgCWxBA3RqIg5BACAM/AsAIA0gAUEBaiIFQQJ0aigCACIDIAJKBEAgCCAB' +
-  'IAxsIgFqIQ8gCCABIAxqaiETIAYoAgwiCiAMaiEUIAYoAhAhFgNAIBYgAkECdGooAgAhC0EAIQECQAJAIAlBAkkNACAUIAtBA3Qi' +
-  'EWogD0sgEyAKIBFqS3ENAANAIA4gAUEDdGoiESAR/QADACAKIAEgC2pBA3Rq/QADAP1Q/QsDACABQQJqIgEgBEcNAAsgBCIBIAlG' +
-  'DQELA0AgDiABQQN0aiIRIBEpAwAgCiABIAtqQQN0aikDAIQ3AwAgAUEBaiIBIAlHDQALCyACQQFqIgIgA0cNAAsLIAMhAiAFIgEg' +
-  'B0cNAAsLQQAhD0EBIQ4LIBAQHyASEB8gFRAfIA4NACAAEAQLIA9FIQELIAELshMDGH8FfgF7IAAoAlghCCAAKQNwIR0gACkDaCEe' +
-  'IAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKALcASIFKAIwIRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsg' +
-  'ACAFEAdBACEIQQAhAiAFKAIsKAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAAkAgAkUEQCABIB5YBEAgACAI' +
-  'NgJcIABBATYCZEEDDAwLIB5CAXwhHiAFKAI0BEAgBUEANgI0DAMLIAUoAigiCiAFKAIEIgYgCEEBdCIObEECdGohB0EAIQtB////' +
-  '/wchDyAGQQBMBEBBACEMDAILQQAhDANAIAcgC0ECdGoiCf0AAAAhH0EEIQIDQCAfIAkgAkECdGr9AAAA/bYBIR8gAkEMSSACQQRq' +
-  'IQINAAsgHyAfIB/9DQgJCgsMDQ4PAAECAwQFBgf9tgEiHyAfIB/9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAPIAIgD0giAhsh' +
-  'DyALIAwgAhshDCAGIAtBEGoiC0oNAAsMAQsgBSgCJCIQIAUoAgAiBiAIQQF0Ig5sQQN0aiEHIAUoAgwgBiAVIAhBAnQiAmooAgBs' +
-  'QQN0aiEJAkACQCACIBlqKAIAQQFqIgRBwABtIgMgBk4NACAHIANBA3QiAmopAwBCfyAEIANBBnRrrYaDIAIgCWopAwCDIhpQBEAD' +
-  'QCADQQFqIgMgBkYNAiAJIANBA3QiAmopAwAgAiAHaikDAIMiGlANAAsLIBp6pyADQQZ0ciIDQQBODQELQX8hAyAGQQBMDQBBACEM' +
-  'IAkpAwAgBykDAIMiGlAEQANAIAxBAWoiDCAGRg0CIAkgDEEDdCICaikDACACIAdqKQMAgyIaUA0ACwsgGnqnIAxBBnRyIQMLIAMg' +
-  'GCAIQQJ0IgJqKAIARg0BIAIgF2oiAiACKAIAQQFqNgIADAYLIAcgDEECdGohBCAP/REhH0IAIRpCACEbA0AgBCAap0ECdGr9AAAA' +
-  'IB/9N/2kAa0gGoYgG4QhGyAaQgxUIBpCBHwhGg0ACyAMIBt6p2ohDSAPDQELIAgNAUEAIQgMBwsgD0ECSA0BIAAgACkDgAFCAXw3' +
-  'A4ABIBUgCEECdGogDTYCACAKIAUoAgQiBiAOQQFyIgdsQQJ0aiEUIAUoAiQiCSAFKAIAIhEgB2xBA3RqIQwgCiAGIA5sQQJ0aiEE' +
-  'IAUoAgwgDSARbEEDdGohC0EAIQMgBkEASgRAA0AgFCADQQJ0IgJqIAIgBGr9AAAA/QsAACADQQRqIgMgBkgNAAsLIAkgDiARbEED' +
-  'dGohCiAUIA1BAnRqIgIgAigCACIEQYCAgIAEcjYCACAFKAIsIgIgB0ECdGogAiAOQQJ0aigCACAEQYCAgIAESGs2AgAgBSgCHCEG' +
-  'IAUoAhghB0IAIRtBACETIBFBAEoEQANAIAwgE0EDdCICaiACIApqKQMAIhwgAiALaikDAIMiGiAchTcDACAaUEUEQCATQQZ0IQkD' +
-  'QCAbIAYgCSAaeqdyQQJ0aiICKAIEIhIgAigCACICa6x8IRsgGkIBfSAagyEaIAIgEkgEQANAIBQgByACQQJ0aigCAEECdGoiBCAE' +
-  'KAIAQQFrNgIAIAJBAWoiAiASRw0ACwsgGlBFDQALCyATQQFqIhMgEUcNAAsLIBsgHXwhHQwCCyAIQQFrIQhBASECDAMLIBUgCEEC' +
-  'dGogDTYCAAsgBSgCDCAFKAIAIgsgDWxBA3RqIQogBSgCJCIQIAsgDmxBA3RqIQZBfyEDAkAgC0EATA0AQQAhAiAKKQMAIAYpAwCD' +
-  'IhpQBEADQCACQQFqIgIgC0YNAiAKIAJBA3QiBGopAwAgBCAGaikDAIMiGlANAAsLIBp6pyACQQZ0ciEDCwJAIAApA5ABIhxQDQAg' +
-  'ACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOQASAcQp26s/uUkv2iJX4gD6yCIhtQDQAgC0EATCEHA0ACQAJAAkAgA0EBaiIJ' +
-  'QcAAbSICIAtODQAgBiACQQN0IgRqKQMAQn8gCSACQQZ0a62GgyAEIApqKQMAgyIaUARAA0AgAkEBaiICIAtGDQIgCiACQQN0IgRq' +
-  'KQMAIAQgBmopAwCDIhpQDQALCyAaeqcgAkEGdHIiAkF/IAJBAE4iAhshAyACIAdyRQ0BDAILQX8hAyAHDQELQQAhAiAKKQMAIAYp' +
-  'AwCDIhpQBEADQEF/IQMgAkEBaiICIAtGDQIgCiACQQN0IgRqKQMAIAQgBmopAwCDIhpQDQALCyAaeqcgAkEGdHIhAwsgG0IBfSIb' +
-  'QgBSDQALCyAYIAhBAnQiAmogAzYCACACIBdqQQA2AgAgAiAWaiAPNgIACyAZIAhBAnQiCWogAzYCACAFKAIoIgQgBSgCBCIKIA5B' +
-  'AmoiEmxBAnRqIREgBSgCHCADQQJ0aiICKAIEIAIoAgAiAmshBiAEIAogDiAJIBZqKAIAQQFKciIHbEECdGohBCAQIAUoAgAiDSAS' +
-  'bEEDdGohDCAFKAIgIAMgDWxBA3RqIQsgBSgCGCACQQJ0aiEJQQAhAyAKQQBKBEADQCARIANBAnQiAmogAiAEav0AAAD9CwAAIANB' +
-  'BGoiAyAKSA0ACwtBACETQQAhAiAGQQBKBEBBACEDA0AgESAJIANBAnRqKAIAQQJ0aiIEIAQoAgAiBEGAgICABHI2AgAgAiAEQYCA' +
-  'gIAESGohAiADQQFqIgMgBkcNAAsLIBAgByANbEEDdGohCiAFKAIsIhQgEkECdGogFCAHQQJ0aigCACACazYCACAFKAIcIQYgBSgC' +
-  'GCEHQgAhGgJAIA1BAEwNAEEAIRADQCAMIBBBA3QiAmogAiAKaikDACIcIAIgC2opAwCDIhsgHIU3AwAgG1BFBEAgEEEGdCEJA0Ag' +
-  'GiAGIAkgG3qnckECdGoiAigCBCISIAIoAgAiAmusfCEaIBtCAX0gG4MhGwJAIAIgEk4NAANAAkAgESAHIAJBAnRqKAIAQQJ0aiIE' +
-  'IAQoAgBBAWsiBDYCACAERQ0AIBIgAkEBaiICRw0BDAILC0EBIRMMBAsgG1BFDQALCyAQQQFqIhAgDUcNAAsLIAUgEzYCNCAaIB18' +
-  'IR0gFCAIQQFqIgJBA3RqKAIARQ0BIAAoAmAgCEpFBEAgACACNgJgCyACIQhBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA3hC' +
-  'AXw3A3hBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAdNwNwIAAgHjcDaCAAIAg2AlgLIAIL7QoDFH8DfgV7IAEoAighByABKAIk' +
-  'IQogACgCICEEIAEoAgQhBQJAIAEoAgAiDkEATA0AIA6tIRcgDkEBRwRAIBdC/v///w+DIRYgBP0RIRn9DAAAAAABAAAAAAAAAAAA' +
-  'AAAhGgNAIAogGKdBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgGSAaQQb9qwEiHP2xASIb/Q0QERIT' +
-  'BAUGBxQVFhcMDQ4PIh39HQCG/RJCfyAd/R0Bhv0eAf1N/Qz/////////////////////IBv9DEAAAABAAAAAAAAAAAAAAAD9OSIb' +
-  'IBkgHP07/U4gGf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAbIBkgHP09/U4gGf0NAAECAwAAAAAEBQYHAAAAAEEg/csB' +
-  'QSD9zAH9Uv0LAwAgGv0MAgAAAAIAAAAAAAAAAAAAAP2uASEaIBhCAnwiGCAWUg0ACyAWIBdRDQELA0ACfkJ/IAQgFqciA0EGdCIC' +
-  'ayIGQT9KDQAaQgAgAiAETg0AGkJ/IAathkJ/hQshGCAKIANBA3RqIBg3AwAgFkIBfCIWIBdSDQALCwJAIAVBAEwNAEEAIQIgAEEE' +
-  'aiAHSyAHIAVBAnRqIABLcSAFQQRJckUEQCAFQXxxIQIgAP0JAgAhGv0MAAAAAAEAAAACAAAAAwAAACEZQQAhAwNAIAcgA0ECdGr9' +
-  'DAAAAAAAAAAAAAAAAAAAAAD9DP///3////9/////f////38gGSAa/Tn9Uv0LAgAgGf0MBAAAAAQAAAAEAAAABAAAAP2uASEZIANB' +
-  'BGoiAyACRw0ACyACIAVGDQELA0AgByACQQJ0akEAQf////8HIAIgACgCAEgbNgIAIAJBAWoiAiAFRw0ACwsgBEEASgRAIAEoAhwi' +
-  'CygCACEDQQAhBgNAIAMiAiALIAZBAWoiBkECdGoiDCgCACIDSARAIAEoAhghCQNAIAcgCSACQQJ0aigCAEECdGoiAyADKAIAQQFq' +
-  'NgIAIAJBAWoiAiAMKAIAIgNIDQALCyAEIAZHDQALCyABKAIsIAAoAgA2AgACQCAAKAIwQQBMDQAgByAFQQJ0IhJqIRMgCiAOQQN0' +
-  'IhRqIRVBACEGIAchAyAKIQUDQCABKAIcIAAoAiwgBkECdGooAgAiD0ECdGoiAigCBCACKAIAIg1rIQkgAyABKAIEIgRBAnRqIQsg' +
-  'ASgCACEMIAEoAiAhECABKAIYIQhBACECIARBAEoEQANAIAsgAkECdCIRaiADIBFq/QAAAP0LAAAgAkEEaiICIARIDQALC0EAIQRB' +
-  'ACEDIAlBAEoEQCAIIA1BAnRqIQ1BACECA0AgCyANIAJBAnRqKAIAQQJ0aiIIIAgoAgAiCEGAgICABHI2AgAgAyAIQYCAgIAESGoh' +
-  'AyACQQFqIgIgCUcNAAsLIAEoAiwiAiACKAIAIANrNgIEIAxBAEoEQCAFIAxBA3RqIQkgECAOIA9sQQN0aiEPIAEoAhwhDSABKAIY' +
-  'IRADQCAJIARBA3QiA2ogAyAFaikDACIXIAMgD2opAwCDIhYgF4U3AwAgFlBFBEAgBEEGdCEDA0AgFnohFyAWQgF9IBaDIRYgDSAD' +
-  'IBenckECdGoiAigCBCIIIAIoAgAiAkoEQANAIAsgECACQQJ0aigCAEECdGoiESARKAIAQQFrNgIAIAJBAWoiAiAIRw0ACwsgFlBF' +
-  'DQALCyAEQQFqIgQgDEcNAAsLIAogFSAU/AoAACAHIBMgEvwKAAAgASgCLCIDIAMoAgQ2AgAgBkEBaiIGIAAoAjBODQEgASgCKCED' +
-  'IAEoAiQhBQwACwALIAFBADYCNAuwCQQDfhF/AXsCfCAAIAAoAtwBIgoQBwJAIAJBAEwNACAKKAIsIgwoAgAiAEEATA0AA0BEAAAA' +
-  'AAAA8D8hGUEAIQ9BACEVAkAgAEEATA0AA0AgAyADKQMAQgF8NwMAIAooAigiDiAVQQF0IhAgCigCBCILbEECdGohCUEAIQdB////' +
-  '/wchDUEAIQggC0EASgRAA0AgCSAIQQJ0aiIS/QAAACEYQQQhAANAIBggEiAAQQJ0av0AAAD9tgEhGCAAQQxJIABBBGohAA0ACyAY' +
-  'IBggGP0NCAkKCwwNDg8AAQIDBAUGB/22ASIYIBggGP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIAIA0gACANSCIAGyENIAggByAA' +
-  'GyEHIAhBEGoiCCALSA0ACwsgGSAaoCEaIAkgB0ECdGohACAN/REhGEIAIQRCACEFA0AgACAEp0ECdGr9AAAAIBj9N/2kAa0gBIYg' +
-  'BYQhBSAEQgxUIARCBHwhBA0ACyANRQ0BIAEgASkDACIEQgyIIASFIgRCGYYgBIUiBEIbiCAEhSIENwMAIARCnbqz+5SS/aIlfiAN' +
-  'rIJCAXwhBiAKKAIMIAooAgAiCCAHIAV6p2psQQN0aiEHIAooAiQiEiAIIBBsQQN0aiEMQX8hCQNAAn9BfyAJQQFqIglBwABtIgAg' +
-  'CE4NABogDCAAQQN0IhBqKQMAQn8gCSAAQQZ0a62GgyAHIBBqKQMAgyIEUARAA0BBfyAIIABBAWoiAEYNAhogByAAQQN0IglqKQMA' +
-  'IAkgDGopAwCDIgRQDQALCyAEeqcgAEEGdHILIQkgBkIBfSIGUEUNAAsgCigCHCAJQQJ0aiIAKAIEIAAoAgAiEWshDCAKKAIgIRQg' +
-  'DiALIA9BAmoiE2xBAnRqIRAgCigCGCEWIAtBAEoEQCAOIAsgD2xBAnRqIQdBACEAA0AgECAAQQJ0Ig5qIAcgDmr9AAAA/QsAACAA' +
-  'QQRqIgAgC0gNAAsLQQAhC0EAIQcgDEEASgRAIBYgEUECdGohDkEAIQADQCAQIA4gAEECdGooAgBBAnRqIhEgESgCACIRQYCAgIAE' +
-  'cjYCACAHIBFBgICAgARIaiEHIABBAWoiACAMRw0ACwsgGSANt6IhGSAKKAIsIgwgE0ECdGoiDSAMIA9BAnRqKAIAIAdrNgIAAkAg' +
-  'CEEATA0AIBIgCCAPbEEDdGohByAUIAggCWxBA3RqIQ8gEiAIIBNsQQN0aiEJIAooAhwhDiAKKAIYIRIDQCAJIAtBA3QiAGogACAH' +
-  'aikDACIFIAAgD2opAwCDIgQgBYU3AwAgBFBFBEAgC0EGdCETA0ACQCAOIBMgBHqnckECdGoiACgCBCIRIAAoAgAiAEwNAANAAkAg' +
-  'ECASIABBAnRqKAIAQQJ0aiIUIBQoAgBBAWsiFDYCACAURQ0AIBEgAEEBaiIARw0BDAILCyANKAIAQQBMDQQgAyADKQMAQgF8NwMA' +
-  'IBogGaAhGgwGCyAEQgF9IASDIgRQRQ0ACwsgC0EBaiILIAhHDQALCyAVQQFqIhVBAXQhDyAMIBVBA3RqKAIAQQBKDQALCyAXQQFq' +
-  'IhcgAkYNASAMKAIAIQAMAAsACyAaC7cFARF/AkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQkgACEGAkADQCABIAdGDQEgB0ECdCEF' +
-  'IAIgB0EBaiIHQQJ0aigCACACIAVqKAIAayIFIAkgBSAJShshCSAFIAYgBSAGSBshBiAFQQBKDQALQQAPCyAJrCABrH5C/v///wdV' +
-  'DQBBAUE4EBkiBEUNACAEIAk2AhAgBCABNgIEIAQgADYCACAEIAAgBm0iBUEBaiIINgIMIAQgAEEPakEQbSIHQQR0Igw2AgggBCAM' +
-  'QRBqIgY2AhwgBCAHQQV0IAZqQcEAakFAcSIHNgIgIAQgASAJbEECdEEEahAaIg82AhQgBCAAQQZ0EBoiDTYCGCAEQQEgBxAZIgs2' +
-  'AiQgBCAFQQNqIAdsQT9yEBoiBzYCLCAEIAdBP2pBQHE2AiggBCAIQQJ0QQRqIgUQGiIINgIwIAQgBRAaIgU2AjQCQCAPRSAHRXIg' +
-  'C0UgDUVyciAFRSAIRXJyDQAgACALakH/ASAMIABr/AsAIAFBAEoEQCAGIAtqIRQgAigCACEHA0AgDyAJIA5sIhBBAnRqIRFBACEG' +
-  'IAciBSACIA5BAWoiDkECdGooAgAiB0gEQANAIAMgBUECdGooAgAiCEEASCAAIAhMcg0EAkAgCCALaiISLQAAIgoEQCAKQRBGDQYg' +
-  'CEEEdCITIApqQQJ0IA1qQQRrKAIAIBBGDQYMAQsgCEEEdCETCyARIAZBAnRqQX4gCndBEHQgCHI2AgAgDSAKIBNqQQJ0aiAQNgIA' +
-  'IBQgCEEBdGoiCCAILwEAQQEgCnRyOwEAIBIgEi0AAEEBajoAACAGQQFqIQYgBUEBaiIFIAdIDQALCyAGIAlIBEADQCARIAZBAnRq' +
-  'IAw2AgAgBkEBaiIGIAlHDQALCyABIA5HDQALCyAEEAogBA8LIAQQCwtBAAsVACAAKAIoIAAoAiQgACgCIPwKAAALNQAgAARAIAAo' +
-  'AhQQHyAAKAIYEB8gACgCJBAfIAAoAiwQHyAAKAIwEB8gACgCNBAfIAAQHwsLzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRq' +
-  'IQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBB' +
-  'ACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAg' +
-  'ACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACAB' +
-  'IAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gN' +
-  'AAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtB' +
-  'DGoQDiIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYC' +
-  'ACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkgCBAMIAZBAWohBiAJIAAoAgggC0EM' +
-  'ahAOIgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIB' +
-  'fCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0A' +
-  'IAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIK' +
-  'QQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAI' +
-  'IAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJ' +
-  'IA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEAwgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIc' +
-  'DAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M////////////' +
-  '/////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyID' +
-  'IAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9' +
-  'dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9' +
-  'FgALvQYBB39BAUG0lQEQGSIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAA' +
-  'QQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEA' +
-  'IABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLY' +
-  'KSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0A' +
-  'AEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAAL' +
-  'IARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2' +
-  'AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwB' +
-  'cUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAg' +
-  'ACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUB' +
-  'akJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCIC' +
-  'dCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiID' +
-  'QRtHDQALIAQLBgAgABAfC8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJ' +
-  'IAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////' +
-  'B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP//' +
-  '/wf///8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf/' +
-  '//8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRts' +
-  'a0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQEgsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1Ab' +
-  'NwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQ' +
-  'IAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiEN' +
-  'IAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0A' +
-  'AEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EA' +
-  'IAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJ' +
-  'IANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQg' +
-  'BiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2Ahgg' +
-  'BiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAi' +
-  'ISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZB' +
-  'BnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJy' +
-  'cnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0o' +
-  'AgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIU' +
-  'IAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASAB' +
-  'IAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACES' +
-  'IA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYg' +
-  'BigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0g' +
-  'ETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAg' +
-  'BiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEE' +
-  'dEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRy' +
-  'IgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAA' +
-  'QQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwP' +
-  'cSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERa' +
-  'BEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAG' +
-  'IAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAG' +
-  'IAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0g' +
-  'ISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0' +
-  'QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8g' +
-  'CHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEB' +
-  'ayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRy' +
-  'IAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBq' +
-  'LwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3Fy' +
-  'ckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIi' +
-  'B3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0' +
-  'IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIU' +
-  'cjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASEN' +
-  'AkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEo' +
-  'AhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEg' +
-  'CCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEB' +
-  'IQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEo' +
-  'AhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMEBIgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIA' +
-  'IQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIG' +
-  'dkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAA' +
-  'QQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYi' +
-  'C0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0' +
-  'ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0' +
-  'ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWot' +
-  'AABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQg' +
-  'BiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsA' +
-  'ai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAh' +
-  'GiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9' +
-  'GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEB' +
-  'dGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkg' +
-  'Qf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/' +
-  'A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwg' +
-  'CyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJx' +
-  'IA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIity' +
-  'IixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwg' +
-  'JyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6' +
-  'cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAx' +
-  'ciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAe' +
-  'ciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5' +
-  'QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMg' +
-  'CCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3' +
-  'cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlx' +
-  'IBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYg' +
-  'CkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFy' +
-  'IAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdo' +
-  'IgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIM' +
-  'IAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8g' +
-  'EUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoi' +
-  'DSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFH' +
-  'IAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EA' +
-  'ISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAG' +
-  'QQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQAL' +
-  'CyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJo' +
-  'IgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8g' +
-  'DigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3Fy' +
-  'ciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB' +
-  '/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFB' +
-  'EnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiAB' +
-  'ciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFB' +
-  'CXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigC' +
-  'CCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9x' +
-  'IA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRB' +
-  'gPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQls' +
-  'IgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0A' +
-  'ACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBgg' +
-  'EyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2' +
-  'Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0' +
-  'IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0A' +
-  'AHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmot' +
-  'AABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAi' +
-  'CzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kg' +
-  'HWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFq' +
-  'IgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAi' +
-  'FjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZB' +
-  'wANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1B' +
-  'B3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiIN' +
-  'QQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAH' +
-  'IBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/' +
-  'AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEG' +
-  'bGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAh' +
-  'BkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRq' +
-  'KAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAM' +
-  'AQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEi' +
-  'AWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkEC' +
-  'Rg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwg' +
-  'ASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYg' +
-  'Ck1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAI' +
-  'IgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAj' +
-  'QYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQEyBFQgF8' +
-  'IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsg' +
-  'LUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRA' +
-  'IAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhAT' +
-  'IAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAA' +
-  'QQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRq' +
-  'IgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEg' +
-  'BnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAgg' +
-  'AUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgso' +
-  'AgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9z' +
-  'cSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEG' +
-  'dEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJy' +
-  'ciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAA' +
-  'IAIgAS0AASABLQACEBIPCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACAC' +
-  'QQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2Aggg' +
-  'ACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/' +
-  'cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2' +
-  'AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAII' +
-  'cjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRBqIgBBFE0EfyAAQQJ0QbwoaigCAAVB' +
-  'wxsLC7cGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUHoARAZIgJFDQAgAiAANgIAIAIgACABaiIG' +
-  'NgIEIAIgBkECaiIJQQR0EBoiCDYCFCACIAZBwQBqQQQQGSIHNgIYIAIgBkEBaiIFQQJ0EBoiCjYCNCACIAVBBBAZIg02AkAgAiAA' +
-  'QQFqIgtBAnQiAxAaIg42AiwgAiADEBoiDzYCSCACIAMQGiIQNgJMIAIgAxAaIhE2AlAgAiADEBoiEjYCVCACIAMQGiIDNgK4ASAC' +
-  'IAVBA3QQGiITNgK8ASACIAVBGGwQGiIUNgLEASACIAtBFGwQGiIVNgLYAQJAIBJFIAj9ESAH/RwBIAr9HAIgDf0cA/0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0bAkEBcUECdHIgFv0bA0EBcUEDdHIgDv0RIA/9HAEgEP0cAiAR/RwD/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/TciFv0bAEEBcUEEdHIgFv0bAUEBcUEFdHIgFv0bAkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJy' +
-  'IBVFIBRFcnINACACQQhqIAJBEGogBqxCAnxBEBAbDQAgBUEAIAVBAEobIQgDQCAEIAhGBEBBACEEIAlBACAJQQBKGyEKA0AgAigC' +
-  'FCEDIAQgCkYEQCADIAA2AgBBACEEIAMgAEEEdGpBADYCBCADIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAsgAUEATBs2AgQg' +
-  'BwRAIAMgC0EEdGogBTYCACADIAZBBHRqIAU2AgQLA0AgBCAIRgRAIAIoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIg' +
-  'CTYCDCACEBwgAiEEDAcFIAIoAjQgBEECdGpBfzYCACAEQQFqIQQMAQsACwAFIAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcg' +
-  'BEEBazYCACADIQQMAQsACwAFIAIoAgggBEEEdGoiA0IANwIIIAMgBDYCBCADIAQ2AgAgBEEBaiEEDAELAAsACyACEB0LIAxBEGok' +
-  'ACAECzUBAX8gAUEAIAGtIACtfkIgiKcbRQRAIAAgAWwiABAaIgJFBEBBAA8LIAJBACAA/AsACyACC9YBAQR/AkAgABCdASICBH9B' +
-  '0CohAANAIAAiAygCACIABEAgAiAAKAIAIgFNBEACQCABIAJrIgRBEE8EQCAAIAJqIgEgBDYCACABIAAoAgQ2AgQgAyABNgIAIAAg' +
-  'AjYCAAwBCyADIAAoAgQ2AgALIABBCGoPBSAAQQRqIQAgAyEBDAILAAsLAkACQAJAIAFFDQAgASgCACIAEJ4BRQ0AIAIgACgCAGsQ' +
-  'nwENAQwECyACEJ8BIgBFDQMMAQsgAUEANgIACyAAIAI2AgAgAEEIagVBAAsPC0EAC30CAn4BfwJ/QQAgASgCACIGrCIEIAJZDQAa' +
-  'QXYgAkL+////B1UNABogBEIQIAYbIQQDQCAEIgVCAYYhBCACIAVVDQALIAAoAgAgAyAFQv7///8HIAVC/v///wdTG6ciBmwQHiID' +
-  'RQRAQX8PCyAAIAM2AgAgASAGNgIAQQALC2MBAn4gAEIANwOgASAAQdgAakEAQTD8CwACQCAAKQOIASIBUARAQgAhASAAKAKYAUUN' +
-  'AQsgARAgIQILIABBADYC0AEgAEJ/NwOoASAAIAI3A5ABIABBADYCyAEgAEEANgLAAQuEAQAgAARAIAAoAggQHyAAKAIUEB8gACgC' +
-  'GBAfIAAoAhwQHyAAKAIsEB8gACgCNBAfIAAoAkAQHyAAKAJIEB8gACgCTBAfIAAoAlAQHyAAKAJUEB8gACgCuAEQHyAAKAK8ARAf' +
-  'IAAoAsQBEB8gACgC2AEQHyAAKALMARAfIAAQBCAAEB8LC3UBBH8gAEUEQCABEBoPCwJAAkAgARCdASICRQ0AIAIgAEEIayIDKAIA' +
-  'IgRNDQECQCADEJ4BRQ0AIAIgBGsQnwFFDQAgAyACNgIADAILIAEQGiIBRQ0AIAEgACADKAIAQQhr/AoAACAAEB8gASEFCyAFDwsg' +
-  'AAusAQEFfyAABEAgAEEIayECQdAqIQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyAC' +
-  'IAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAE' +
-  'IAE2AgQgBCAAIANqNgIADwsgBSACNgIACwtIAEIBIABC64fWhejIoeThAH0iAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuuj' +
-  'xJmxt5LolH9+IgBCH4ggAIUiACAAUBsLEAAgAEUEQEF+DwsgACgCAAu2BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEb' +
-  'IQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMg' +
-  'BEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2' +
-  'AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsg' +
-  'B0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBAbIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBAbIgUNACAAKAIwIQkgABAj' +
-  'IAAQJCAAEAQgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJB' +
-  'BHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYC' +
-  'KCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQJRogBEEBaiEEDAALAAUgBiABIARB' +
-  'AnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYC' +
-  'ACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAA' +
-  'KAIwRQ0BIAAQJhoMAAsACwsgACAABEAgACgC5AEgACgCZEVyRQRAIAAQJwsgABAcCwv6AwEMfyAARQRAQX4PCyABQQBIIAAoAiAg' +
-  'AUxyBH9BeQUgABAkIAAgARAoIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAA' +
-  'KAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigC' +
-  'CCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGog' +
-  'AigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBApDAELCwwBCyACQQBMDQEg' +
-  'B0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgC' +
-  'DEcEQCADIAkgAkEBIAsQKQwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAA' +
-  'IAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL5QEBCH8gAEUEQEF+DwsgACgCMEUEQEF3DwsgABAkIAAgACgCMEEBayIB' +
-  'NgIwIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEB' +
-  'IAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQKgwBCyAB' +
-  'QQBMDQIgAyAFIAQgAhArCyAAKAI0IAZBAnRqQX82AgAMAQsLQQAL8wIBCn8gACgCKEEARyEJIABB0AFqIQogACgCXCEGIAAoAhgh' +
-  'AyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVHBEAgAiABQQR0aiIEKAIIIghB' +
-  'AEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAECoMAQsgBCgCDCIERQRAIAIgByADIAhBARAqDAELIARBAEwNACACIAcgAyABECsL' +
-  'IAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRAqIAAoAtABRQ0BIAAoAswBIQQgACgC2AEgBkEUbGooAhAhCANAIAggCigC' +
-  'ACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABAsIAIgAiABQQR0aiIFKAIAQQR0aiABNgIEIAIgBSgCBEEEdGog' +
-  'ATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEE' +
-  'dGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyAB' +
-  'QQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAG' +
-  'KAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAM' +
-  'AQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEg' +
-  'ASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBAsDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEg' +
-  'BCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEg' +
-  'ACACIAFBARAsDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIM' +
-  'QQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78B' +
-  'AQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEE' +
-  'dGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQg' +
-  'BygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQvNAQECf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUh' +
-  'AyAAKAJkQQJHDQBBACEDA0AgACgCMCADTARAQQAhBANAIAQgACgCXE4NAyACIANKBEAgASADQQJ0aiAAKALkAQR/IAAoAkggBEEC' +
-  'dGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAvCzYCAAsgA0EBaiEDIARBAWohBAwACwALIAIgA0oEQCABIANBAnQiBGogACgCLCAE' +
-  'aigCADYCAAsgA0EBaiEDDAALAAsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwsTACAABEAgACAB' +
-  'NwOIASAAECQLC48CAgJ8A38gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkDeDcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkD' +
-  'gAE3AyggASAAKQOgATcDMCAAQdgAaiEERAAAAAAAAPA/IQICQAJAAkACQCAAKAJkDgQCAQADAQsgAEHcAGohBAsgBCgCACIEQQAg' +
-  'BEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3' +
-  'IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC6kBAQV/QX4hBAJAIAJBASAD' +
-  'G0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAAECQgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRq' +
-  'KAIEIgEgBkYNASAFIAEQLyEHIAAoAjQgCGooAgBBAE4EQCAAIAcQKA0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsA' +
-  'CyAECygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgCPDYCAAsLQwEBfwJAIAAoAigNACAAKAIgIgEgACgC1AFMDQAg' +
-  'ACgCzAEgAUECdBAeIgFFDQAgACABNgLMASAAIAAoAiA2AtQBCwvcAgIEfwF+AkAgACkDoAEiBkIAUg0AA0AgAiAAKAIASg0BIAAo' +
-  'ArgBIAJBAnRqQQE2AgAgAkEBaiECDAALAAsgACAAKQOIASAGQoPay4ytxtLaUX6FECA3A5ABIAAgASAGQgF8IQYDQEIBIQECfwNA' +
-  'QT8gAUI/UQ0BGiAGIAGIUEUEQCABQgF8IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIAZSBEAgBkJ/IAGGfEIBfCEGDAELC0IB' +
-  'IAGGQpDOACAAKQOwASIBIAFQG358NwOoAUEBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAiA0EBTARAIAAoArwBIARB' +
-  'AnRqIQMgBEEBaiEEDAELIANBBksNASAAKALEASAFQQJ0aiEDIAVBAWohBQsgAyACNgIACyACQQFqIQIMAQsLIABBADYC0AEgACAF' +
-  'NgLIASAAIAQ2AsABC4gGAQ5/IwBBIGsiCiQAIAAoAtgBIAFBFGxqQQhrKAIAQQAgARshCyAAKAIAIRAgACgCGCEOIAAoAgghBgNA' +
-  'IAAoAsQBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiDCAQSiAOIAxBAnRqKAIAQQdrQXtJcg0AQQAhBCAGIAxBBHRqKAIEIgghBQNA' +
-  'IAVBAWohBQNAIAUgCEcEQCAGIAVBBHRqIg0oAggiB0EATCAEQQdKckUEQCAKIARBAnRqIAc2AgAgBEEBaiEEDAMLIAdBAEoNAiAN' +
-  'KAIAIQUMAQsLCwNAAkBBACEHIARBACAEQQBKGyENIAYgCEEEdGooAgQiCCAMRg0AQQAhBSAERQ0AA0AgBSANRgRAIAchBAwDBSAG' +
-  'IAggCiAFQQJ0aigCACIEEDcEQCAKIAdBAnRqIAQ2AgAgB0EBaiEHCyAFQQFqIQUMAQsACwALCwNAIAcgDUYNASAKIAdBAnRqKAIA' +
-  'IhEhBQNAIBEgBiAFQQR0aigCBCIFRgRAIAdBAWohBwwCCyAGIAUgDBA3DQAgBiAFQQR0aiIEKAIIIQggBiAEKAIAIglBBHRqIAQo' +
-  'AgQiBDYCBCAGIARBBHRqIAk2AgAgDiAIQQJ0aiIEIAQoAgAiBEEBazYCACACRSAEQQdKckUEQCACIARBAkpBAnRqIgQgBCgCACIE' +
-  'QQRqNgIAIAQgCDYCAAsgBUEBaiEEA0AgBSAEIghHBEAgBiAIQQR0aiIJKAIAIQQgCSgCCCIPQQBMDQEgBiAEQQR0aiAJKAIEIgk2' +
-  'AgQgBiAJQQR0aiAENgIAIA4gD0ECdGoiBCAEKAIAIgRBAWs2AgAgAkUgBEEHSnJFBEAgAiAEQQJKQQJ0aiIEIAQoAgAiBEEEajYC' +
-  'ACAEIA82AgALIAMgAykDAEIBfDcDACAIQQFqIQQMAQsLQQEhCSAAIAAoAtABIgRBAWo2AtABIAAoAswBIARBAnRqIAU2AgAMAAsA' +
-  'CwALIAtBAWohCwwBCwsgACgC2AEgAUEUbGogCzYCDCAKQSBqJAAgCQtKAQN/IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgC' +
-  'CCIFIAJGDQAgBUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwuFBAIHfwN8IwBBIGsiBSQAAn9BfiAARSADRXINABogABAk' +
-  'IAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gABAFRQRAA0AgDEQA' +
-  'AAAAAAAAAGZFIAIgB0xyRQRAIAdBAWohByAFQRhqIQhEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABADIglBAEgN' +
-  'ACAFIAUpAxBCAXw3AxAgACAJIAUoAgwgBSgCCBAyIgYgBSgCCEoEQCAFKAIMIAZBAnQQHiIKRQRARAAAAAAAAPC/IQ0MAgsgBSAK' +
-  'NgIMIAUgBjYCCCAAIAkgCiAGEDIaCyANIA6gIQ0gBkUNACAAIAUoAgwgCCAIKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGFIgE3' +
-  'AwAgAUKdurP7lJL9oiV+IAasgqdBAnRqKAIAECUaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQJhoMAQsLIA1EAAAAAAAAAIAg' +
-  'DCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAIIQxBAAsQHyAAECQgBARAIAQgBSkDEDcDAAtBfyAM' +
-  'RAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAupBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdB' +
-  'F2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEDoMAQsgAkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAh' +
-  'CQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmoh' +
-  'AiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewA' +
-  'R2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgA' +
-  'Rg0BIAZBJUcNBCAHQSBqQSUQOiAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgAL' +
-  'IhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyER' +
-  'QQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyII' +
-  'QQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QOiAJQQFrIQkMBAsgC0UNAyAGQQJrIgRB' +
-  'LToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEHmJSAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWoh' +
-  'BQwACwALIAdBIGpBJRA6IAZFDQMgB0EgaiAGwBA6IAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQgg' +
-  'BCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQOiAEQQFqIQQMAAsACwUgCCAKEDog' +
-  'BEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGokACACQf////8HIAJB/////wdJGws2' +
-  'AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJQEBfyMAQRBrIgQkACAEIAM2Agwg' +
-  'ACABIAIgAxA5IARBEGokAAu2AwEDfyMAQdAAayICJAAgAiABNgI0IAIgADYCMCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDOCACQbQv' +
-  'NgJIQbQvQQBBzAH8CwACQCAAIAFFckUEQCACQTBqQX5BAEGLFUEAED0aDAELQQFB6AAQGSIDRQRAIAJBfxAXNgIAQQAhAyACQTBq' +
-  'QX9BAEGXEiACED0aDAELIAJBADYCLCAALQAAQe8BRyABQQNJciAALQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCOAsCQCACQTBq' +
-  'ED5FBEBBACEBIAJBADYCREFyIQAgAkEwakFyQQBBmxlBABA9GgwBCyACQTBqIAMgAkEsahA/IQAgAigCLCEBIAANACADIAEgAygC' +
-  'JCABaxAYIgQ2AgBBACEAIAQNAEF/IQAgAkF/EBc2AhAgAkEwakF/QQBBlxIgAkEQahA9GgsgAkEANgIoIAJCADcDIAJAA0AgAA0B' +
-  'IAJBMGoQPgRAIAJBMGogAyABIAJBIGoQQCEADAELCyACKAIgEB8gAigCJBAfDAELIAIoAiAQHyACKAIkEB8gAxBBQQAhAwsgAkHQ' +
-  'AGokACADC1gBA38jAEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxq' +
-  'QcABIAMgBBA5GgsgBkEQaiQAIAEL3gEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIEQQ0gBEEKIAcgA2si' +
-  'CBBCIgUgBGsgCCAFGyICEEIiASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEK' +
-  'RgshASAAIAAoAhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEEMEQCAGQQFqIQYMAQsLIAFB/ABG' +
-  'DQALIAAgAjYCECAAIAQ2AgxBAQvoAgEIfyMAQfAAayIDJAAgA0EANgJsIAJBfzYCACABQQhqIQdBACEBAn8DQCAAIANB7ABqIANB' +
-  '6ABqIANB5ABqEEQEQCAAKAIMIgggAygCaCIEaiEFIAMoAmQiCSAEayIGQQFHIAUtAABB/ABHckUEQCACKAIAQQBOBEAgAEFwIARB' +
-  'tRlBABA9GkFwDAQLIAIgATYCAAwCCyAJIAggBCAJEEUiCksEQCADIAggCmotAAA2AgAgAEFxIApBzhogAxA9GkFxDAMLIAcgBSAG' +
-  'EEZBAE4EQCADIANBMGogBSAGEEc2AhAgAEFzIARBoxwgA0EQahA9GkFzDAMLIAcgBSAGEEgiBUEASARAIAMgBRAXNgIgIAAgBSAE' +
-  'QZcSIANBIGoQPQwDBSABQQFqIQEMAgsACwtBACACKAIAIgRBAEgEfyACIAE2AgAgAQUgBAsNABogAEFyQQBBkRZBABA9GkFyCyAD' +
-  'QfAAaiQAC/MGAQ1/IwBB0AFrIgUkACAFQQA2AswBIAFBOGohDyABQQhqIRACQANAIAAgBUHMAWogBUHIAWogBUHEAWoQRARAIAUo' +
-  'AsgBIgcgBSgCxAEiCiAHIApLGyEGIAAoAgwhCCAHIQQDQAJAIAQgBkcEQCAEIAhqLQAAQTpHDQEgBCEGCyAGIAggByAGEEUiCUsE' +
-  'QCAFIAggCWotAAA2AhBBcSEEIABBcSAJQc4aIAVBEGoQPRoMBQsgBiAHRgRAQXAhBCAAQXAgB0GRKEEAED0aDAULIBAgByAIaiIM' +
-  'IAYgB2siDRBGIg5BAEgEQCAFIAVBkAFqIAwgDRBHNgIgQXQhBCAAQXQgB0GiJiAFQSBqED0aDAULQQAhBEEAIQkgBiAKSQRAIAIg' +
-  'DkoEQCAFIAVBkAFqIAwgDRBHNgIwQXshBCAAQXsgBkH1EiAFQTBqED0aDAYLIAZBAWoiCSAKRgRAQXAhBCAAQXAgBkH4J0EAED0a' +
-  'DAYLIAogCCAJIAoQRSIGSwRAIAUgBiAIai0AADYCQEFxIQQgAEFxIAZByRIgBUFAaxA9GgwGCwJAIA8gCCAJaiIIIAogCWsiChBG' +
-  'IgZBAE4NACAPIAggChBIIgZBAE4NACAFIAYQFzYCUCAAIAYgCUGXEiAFQdAAahA9IQQMBgsgBkEBaiEJCwJAA0AgBCALRg0BIARB' +
-  'AnQgBEEBaiEEIAMoAgBqKAIAIA5HDQALIAUgBUGQAWogDCANEEc2AoABQXwhBCAAQXwgB0GyFCAFQYABahA9GgwFCwJAIAMoAggg' +
-  'C0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIEEB4iCEUEQEF/IQQgBUF/EBc2AmAgAEF/IAdBlxIgBUHgAGoQPRoM' +
-  'BgsgAyAINgIAIAMoAgQgBBAeIgRFBEBBfyEEIAVBfxAXNgJwIABBfyAHQZcSIAVB8ABqED0aDAYLIAMgBjYCCCADIAQ2AgQLIAtB' +
-  'AnQiBiADKAIAaiAONgIAIAQgBmogCTYCACALQQFqIQsMAwsgBEEBaiEEDAALAAsLQXohBCABKAIAIAMoAgAgAygCBCALECIiAUF6' +
-  'RgRAIABBekEAQc4VQQAQPRoMAQtBACEEIAFBAE4NACAFIAEQFzYCACAAIAFBAEGXEiAFED0hBAsgBUHQAWokACAECyAAIAAEQCAA' +
-  'KAIAEB0gAEEIahBJIABBOGoQSSAAEB8LCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEBaiEA' +
-  'DAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC6wBAQN/IAAoAhAiBiABKAIAIgQgBCAGSRsh' +
-  'BQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABBDDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAE' +
-  'IAVHBEAgACgCDCAFaiwAABBDRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC2oB' +
-  'An8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEEMNAEEBDAELIANB/wBGCw0AIANB/wFxIgNB' +
-  'OkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7AEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACEEohBCAAKAIkIQoDQCAK' +
-  'IAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAg' +
-  'BS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAH' +
-  'Qf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/' +
-  'QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSAD' +
-  'CyAAakEAOgAAIAALrwQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1Ab' +
-  'IQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQHiIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAE' +
-  'QQF0QcAAIAQbIgNBA3QQHiIFRQ0CIAAgAzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EB' +
-  'dEGAASADGyIGQQQQGSIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEB8gACAGNgIoIAAgBzYCJEEA' +
-  'BSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEEohAwNAIAMgCnEiBUEBaiEDIAcgBUEC' +
-  'dGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIY' +
-  'IAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEEohBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFqIQQg' +
-  'AiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LFwAgACgCABAfIAAoAhgQHyAAKAIkEB8LNgEC' +
-  'f0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLCzQAAn9BACAARSABQQBIcg0AGkEAIAAo' +
-  'AiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhy' +
-  'GwvXAgIGfwF+IwBBkARrIgQkAEJ+IQoCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABAtIgdBAEgEQCAHrCEKDAELAkAgB0HB' +
-  'AEkEQCAEQRBqIQUgBEGQAmohBgwBCyAHQQJ0IgUQGiIGQQAgBRAaIgUbDQAgBhAfIAUQH0J/IQoMAQsgACgCACABIAYgBSAHEC0a' +
-  'IARCADcDCEEAIQEDQCABIAdGBEAgAwRAIAIgBCgCCCIAIANBAWsgACADSRtqQQA6AAALIARBkAJqIAZHBEAgBhAfIAUQHwsgBCkD' +
-  'CCEKDAILIAEEQCACIAMgBEEIakG4KBBOCyACIAMgBEEIaiAAIAYgAUECdCIIaigCABBLEE4gBSAIaiIIKAIABEAgAiADIARBCGoi' +
-  'CUHgIxBOIAIgAyAJIAAgCCgCABBMEE4LIAFBAWohAQwACwALIARBkARqJAAgCgtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikDACIG' +
-  'pyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEbaiIBQQhPBEAgABAXDwsgAUECdEGQ' +
-  'KWooAgALRQEBfyMAQRBrIgQkACAABEAgAEEEakEAQegB/AsAIAAgATYCACAEIAM2AgwgAEEkakHIASACIAMQORoLIARBEGokACAB' +
-  'C58FAgd/AX4jAEHgAGsiACQAQegsQQBB7AH8CwBBzCwoAgAhAiAAQdAsKAIAIgE2AlwgAEHULCgCACIDNgJYAkAgAiADrCABrH4i' +
-  'B6dBfyAHQgF9QsAAVBsgAhsiAkHBAGtBv39NBEAgAEHAADYCBCAAIAI2AgBB6CxBbEHSHyAAEFAaDAELIAEgA3JFBEAgAEHcAGoh' +
-  'BSAAQdgAaiEGAkAgAkHBAGtBQEkNAEEBIQNBASEBA0AgAiABIAFsSARAIAUEQCAFIAM2AgALIAZFDQIgBiACIANtNgIABSADIAEg' +
-  'AiABbxshAyABQQFqIQEMAQsLCyAAKAJYIQMgACgCXCEBCwJAIAFBAEwgA0EATHJFIAKtIAOtIAGtflFxRQRAIAAgAjYCGCAAIAM2' +
-  'AhQgACABNgIQQegsQWxB7SEgAEEQahBQGgwBC0HkLCgCACIFQQBIBEAgAEGAAjYCJCAAIAU2AiBB6CxBa0G1FiAAQSBqEFAaDAIL' +
-  'IAVFQeAsKAIAQQAgBUGBAkkbckUEQCAAQYACNgJEIAAgBTYCQEHoLEFrQbUWIABBQGsQUBoMAgsCQAJAAn9BAUEwEBkiBARAIARB' +
-  'ATYCLCAAQQA2AlAgAEIANwNIIAQgAzYCCCAEIAE2AgQgBCACNgIAIARB3CwoAgBBAEc2AhggAiABIAMgAEHIAGoQUgRAIAAoAlAQ' +
-  'HwwECyAEIABByABqEFMhASAAKAJQEB9BfyABDQEaIAQQVAwBC0F/CyIBIAJBCUdyIAAoAlxBA0dyRQRAIAQoAhggBCgCDEEbR3IN' +
-  'BCAEEA8iATYCJCABDQRBfyEBDAELIAFFDQMLIAAgARBPNgIwQegsIAFBlxIgAEEwahBQGgsgBBBVC0EAIQQLIABB4ABqJAAgBAuF' +
-  'BQEHfyMAQZACayIHJAADQCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBqIgQQViAGQQFqIQYgAyAAIAQQVyEEDAELCwNAIAAgBUwg' +
-  'BHJFBEAgAEEAIAUgAEEBIAdBEGoiBhBWIAVBAWohBSADIAAgBhBXIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHcLCgCACIGRQRA' +
-  'QQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEFYgBEEBaiEEIAMgACAFEFchBQwBCwsgBUUNAUEA' +
-  'IQVBfyEGDAILIAYgACADEFgiBA0DC0EAIQRBASEJQdgsKAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMg' +
-  'ACAHQRBqEFcNA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQVw0D' +
-  'BSAHQRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEh' +
-  'BCAGDQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQViAGQQFqIQQgAyAAIAUQVyEFDAEFIAhBAWohCSAFIQYM' +
-  'AgsACwALAAsDQAJAQQAhBCAFQeQsKAIATiAGcg0AQeAsKAIAIAAgBRBZIgQNAyADIABB4CwoAgAgACAFbEECdGoQVyEGIAVBAWoh' +
-  'BQwBCwsgBkUNAQsgByAGEE82AgBB6CwgBkGXEiAHEFAhBAsgB0GQAmokACAEC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBAZIgc2' +
-  'AhAgACAFIAEoAgAiCGwiAkECdBAaIgs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/' +
-  'IAZBBBAZIgZFDQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAH' +
-  'IAEoAgggBCAIakECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsA' +
-  'CwALCyAGEB8gACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigC' +
-  'AEECdCAHaiIKQQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJC7wEAg5/An4jAEGgCGsiCCQAIAAgACgCACIDIAAoAgxsIAMg' +
-  'A2wiBGpBABAYIgI2AhwgACAEQQJ0EBoiBTYCKEF/IQECQCACRSAFRXINAEF+IQECQCACRSADIARsIgoiBUEASHIgACgCECAEQQJ0' +
-  'aigCACAEbUECaqwgA6wgBK1+fiIPQgBTcg0AIAJBHGogAkEkaiAFrSIQIAI0AiB8QQQQGyIBDQAgAkEIaiACQRBqIAI0AgwgDyAQ' +
-  'fHxBEBAbIQELIAENAEEAIQEgA0EQTARAIAAoAhAgBEECdGooAgAhAkEAIApBAnRBBGoQGiIGRSACIANsIApqQQJ0EBoiDEVyayEB' +
-  'C0EAIQIDQAJAIAIgBE8gAXJFBEAgAkEBaiEFQQAhCwNAIAMgC0wgAXINAiAEIAtqIQ0gCCACNgIAIAAoAhAiASAFQQJ0aiEOIAEg' +
-  'AkECdGooAgAhAUEBIQcDQCAOKAIAIAFMBEAgACgCHCAIQQAgBxAiIgFBH3UhDSAGBEAgBiABQQJ0aiAJNgIAIAwgCUECdGogCCAH' +
-  'QQJ0/AoAACAHIAlqIQkLIAEgDXEhASALQQFqIQsMAgUgCCAHQQJ0aiANIAAoAhQgAUECdGooAgAgA2xqNgIAIAFBAWohASAHQQFq' +
-  'IQcMAQsACwALAAsgBkUgAXJFBEAgBiAKQQJ0aiAJNgIAIAAgACgCDCADbCAEaiAKIAYgDBAJNgIgCyAGEB8gDBAfDAILIAUhAgwA' +
-  'CwALIAhBoAhqJAAgAQs1ACAABEAgACgCHBAdIAAoAiAQCyAAKAIkEB8gACgCEBAfIAAoAhQQHyAAKAIoEB8gABAfCwtNAQJ/IAMg' +
-  'BGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAEbGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQED' +
-  'fwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCABQQJ0IgQgA0EBdCAEIAMbIgNsEB4iBUUEQEF/DwsgACAD' +
-  'NgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAoAgBBAWo2AgBBAAu+AwEGfyMAQcCCAWsiAyQAIANBwIAB' +
-  'akEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShshBUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAi' +
-  'BkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBB6CxBa0HWICADQRBqEFAaDAMLIAIgASADQUBrIAEgBGxBAnRqEFcEQEF/IQAg' +
-  'A0F/EE82AgBB6CxBf0GXEiADEFAaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFB' +
-  'AWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB6CxBa0GXICADQTBqEFAaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAi' +
-  'BkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHoLEFrQdwmIANBIGoQUBpBawUgCCAGQQFq' +
-  'NgIAIANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQAIAALjAMBB38jAEGwIGsiAyQAIANBMGpBAEGA' +
-  'IPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAgAUECdCEHIAAhBANAQQAiBSAEIAlPDQMaA0AC' +
-  'QCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAELCyABIAVGBEAgAyACQQFqNgIEIAMgBCAAa0EC' +
-  'dSABbUEBajYCAEHoLEFrQd0PIAMQUBpBawwEBSAEIAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2Aiwg' +
-  'AyABNgIoIAMgBDYCJCADIAJBAWo2AiBB6CxBa0GNHiADQSBqEFAaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUg' +
-  'CEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHoLEFrQdgcIANBEGoQUBpBawsgA0GwIGokAAuX' +
-  'AwEIfyMAQTBrIgMkACAAKAIAIQUgACgCHBAjIAAoAhwQJAJAIAAoAgAgASACEFsiBA0AIAUgBWwhBkEAIQQDQCAEIAZGBEBBACEE' +
-  'DAILAkAgASAEaiIILQAAIgdFDQAgACgCHCAAKAIAIAQgBxBcECVFDQAgACgCHCADQSxqIANBKGoQMyAAKAIcECMgASADKAIsIAVt' +
-  'IgdqLQAAIQkgCC0AACEKIAMCf0HQCCADKAIoIAZrIAVtIgEgACgCACIGSA0AGkGEFSAGQQF0IAFKDQAaQf0UIAZBA2wgAUwNABpB' +
-  'hh1BkwggACgCGBsLNgIYIAMgByAFbSIAQQFqIgE2AhAgAyAHIAAgBWxrQQFqIgA2AhQgAyAJNgIMIAMgBCAEIAVtIgQgBWxrQQFq' +
-  'IgU2AgggAyAEQQFqIgY2AgQgAyAKNgIAQWkhBCACQWlBlyUgAxBQGiACRQ0CIAIgADYCECACIAE2AgwgAiAFNgIIIAIgBjYCBCAC' +
-  'IAgtAAA2AhQMAgsgBEEBaiEEDAALAAsgA0EwaiQAIAQLpwEBBn8jAEEQayIDJAAgACAAbCEFA0ACQAJAIAQgBUYNACABIARqIgYt' +
-  'AAAiByAATA0BIAMgBzYCCCADIAA2AgwgAyAEIABtIgFBAWoiBTYCACADIAQgACABbGtBAWoiADYCBEFqIQggAkFqQeofIAMQUBog' +
-  'AkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsACw0AIAIgACABbGpBAWsLqwICB38BfiMA' +
-  'QUBqIgckACAAKAIsIQYgACgCHCIIIgUEQCAFIAZBAEc2ApgBIAUQJAsCQANAIAggAhABIgVBAUcNAQJAIANFIAxCAFJyDQBBACEF' +
-  'IAggACgCKCAAKAIAIgYgBmwQLiIGQQAgBkEAShshBgNAIAUgBkYNASADIAAoAiggBUECdGooAgAiCSAAKAIAIgptIgtqIAkgCiAL' +
-  'bGtBAWo6AAAgBUEBaiEFDAALAAsgAVAgDEIBfCIMIAFUcg0AC0EBIQULIAggB0EIahAxIAQgDDcDCCAEIAcpAwg3AxAgBCAHKQMw' +
-  'NwMYIAQCf0EEIAVBA0YNABoCQCAMQgFYBEBBACAMp0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgAgB0FAayQAC/ACAgN/AXsg' +
-  'AEUgAUVyQQEgBRsEQCAGQX5BoAxBABBQGkF+DwsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AxACQAJAAkBBASAAKAIkIAAoAiAbRQ0AIAAoAgAgASAGEFsiBw0BIAAoAiQiCQRAIwBBIGsiByQAQQEhCCAJIAEgAiADIAQgBxAR' +
-  'RQRAIAUgB/0ABAAiCv0LAwggBSAHKQMQNwMYIAUgCv0dACAHKAIYIAcoAhwQYEEAIQgLIAdBIGokACAIDQEMAwsgACABIAIgAyAE' +
-  'IAUQX0UNAgsCfyAARSABRXJBASAFGwRAIAZBfkGgDEEAEFAaQX4MAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LAxAgACABIAYQWiIBBH8gAQUgACACIAMgBCAFEF0gACgCHBAjQQALCyEHCyAHDwtBAAuPAwEKfyMAQTBrIgYk' +
-  'ACAAKAIAIQogACgCIBAKIAogCmwhCwJ/A0AgByALRwRAAkAgASAHai0AACIJRQ0AIAAoAiAhCEF/IQwCQCAAKAIAIAcgCRBcIglB' +
-  'AEggCCgCBCAJTHINACAIKAIoIg0gCCgCFCAIKAIQIAlsIglBAnRqKAIAIg5B//8DcSIPai0AAEH/AUYgDSAIKAIcaiAPQQF0ai8B' +
-  'ACAOQX9zQRB2cUVyDQAgCCANIAkQDEEAIQwLIAxFDQBBAQwDCyAHQQFqIQcMAQsLQQAhByAGQQA2AgwgACgCICACIAMgACgCKEEA' +
-  'IAQbIAZBDGogBkEQahANAkAgBEUgBikDECICUHINACAEIAEgC/wKAAAgBigCDCIBQQAgAUEAShshAQNAIAEgB0YNASAEIAAoAigg' +
-  'B0ECdGooAgAiCCAKbSILaiAIIAogC2xrQQFqOgAAIAdBAWohBwwACwALIAUgAjcDCCAFIAb9AAMY/QsDECAFIAIgBigCKCAGKAIs' +
-  'EGBBAAsgBkEwaiQACzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgAL9AECBn8BfgJA' +
-  'IABFIAFFckEBIAIbBEBBfiEDQegsQX5B6QpBABBQGgwBCyAAIAFB6CwQWiIDDQAgACgCACIGIAZsIQcDQCAEIAdGBEAgACgCHBAj' +
-  'QQAPCwJAIAEgBGoxAAAiCVBFBEAgAiAEQQN0akIBIAlCAX2GNwMADAELQgAhCSAAKAIcIAQgACgCKCAGEDIhBSACIARBA3RqIghC' +
-  'ADcDAEEAIQMgBUEAIAVBAEobIQUDQCADIAVGDQEgCEIBIAAoAiggA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARB' +
-  'AWohBAwACwALIAMLpwUCD38DfiMAQRBrIgYkAAJAIABFIAFFckEBIAIbBEBBfiEDQegsQX5BxwpBABBQGgwBCyAAKAIAIQcgBkHg' +
-  'LikDACITNwMIIAZCf0GALykDACISIBJQGzcDAAJ/IAcgB2wiB60iEkIyfkLAmgx8IRQgAiEIIAAiCSgCGCAAKAIAIgBBEUggCSgC' +
-  'DCAAQQNsR3JyRQRAIAAgCSgCBCAJKAIIIBMgCBBlQQAMAQsgCSATIBQgBiAIEGYLIgMNACABIAggB/wKAAAgB0ECdBAaIgtFBEBB' +
-  'fyEDQegsQX9BhQhBABBQGgwBC0HwLigCACECIAciAEEAIABBAEobIQMDQCADIARHBEAgAkEAIAQgBEF/cyAAakobRQRAIAsgBUEC' +
-  'dGogBDYCACAFQQFqIQULIARBAWohBAwBCwsgCyAFIAZBCGoQYyAFQRBtIg9BASAFQf8BShshBEEBQQEgBUGAAm1B6C4oAgAiAhsg' +
-  'BUGABEgbIRBBAEH4LigCACACGyENQgAgEkIChkLoB3wgAhshE0EAIQMDQCAGKQMAIhJQIAMgBU4iAiAAIA1McnJFBEACQCAAIAEg' +
-  'CCAHQfAuKAIAIAsgA0ECdGoiESAEIAUgA2siAiACIARKGyIKQQEQZGsiAiANSA0AQQAhDiMAQSBrIgwkACAJIAFCAiATIAYpAwAQ' +
-  'aEEAIAxBABBeRQRAIAYgDCkDEBBpIAwoAgBBAUYhDgsgDEEgaiQAIA5FDQAgAyAKaiEDIAQgBCAPSHQhBCACIQAMAgsgASAIIAdB' +
-  '8C4oAgAgESAKQQAQZBogCiAQTARAIAMgCmohAwUgCkECbSEECwwBCwsgCxAfQQAhAyASQgBSIAJyIAAgDUxyDQBBZSEDQegsQWVB' +
-  '2RhBABBQGgsgBkEQaiQAIAMLVwICfgJ/IAGtIQMDQCADp0EBSgRAIAIQZyEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4Kn' +
-  'QQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEA' +
-  'IAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJqIQULIAdB' +
-  'AWohByAFIQkMAQsLIAkL3gEBCH8jAEGQBmsiBSQAIAUgAzcDiAYgBUGABGogACAFQYgGaiIGEGogBUGAAmogAiABIAYQayAFIAEg' +
-  'AiAGEGtBACEGIABBACAAQQBKGyEIA0AgBiAIRwRAIAAgBmwhCSAFQYACaiAGQQJ0aiEKQQAhBwNAIAAgB0YEQCAGQQFqIQYMAwUg' +
-  'BCAHIAlqaiAFQYAEaiAKKAIAIgsgAW0iDCAFIAdBAnRqKAIAaiALIAEgDGxrIAJsaiAAb0ECdGotAABBAWo6AAAgB0EBaiEHDAEL' +
-  'AAsACwsgBUGQBmokAAvAAgEEfyMAQcAgayIFJAAgBSABNwO4ICAFQTBqQQBBgCD8CwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAyAg' +
-  'Bf0MAAAAAAAAAAAAAAAAAAAAAP0LAxACQAJAA0AgAykDAFAgB0EQRnINASAAKAIcIAVBuCBqEGdCAYQQMCAAIAVBMGpB6CwQWiIG' +
-  'DQIgAEIBIAIgAykDABBoIAQgBUEQahBdIAMgBSkDIBBpIAdBAWohB0EEIQggBSgCECIGQQRGDQALIAYhCAtBACEGCyAAKAIcECMg' +
-  'ACgCHEIAEDACQCAGDQBBACEGAkACQCAIDgUAAgICAQILQXUhBkHoLEF1Qa0dQQAQUBoMAQsgAykDACEBIAUgACgCACIANgIEIAUg' +
-  'ADYCAEHoLEFlQXUgAVAbQaQNIAUQUCEGCyAFQcAgaiQAIAYLTAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACABQh6IIAGFQrnL' +
-  'k+fR7ZGsv39+IgFCG4ggAYVC66PEmbG3kuiUf34iAUIfiCABhQsUACAAIAEgACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIg' +
-  'AX0iASABIAJWGzcDAAs6AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACEGMFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC6gB' +
-  'AQZ/IwBBgARrIgQkACAEQYACaiABIAMQaiABQQAgAUEAShshBiACQQAgAkEAShshBwNAIAUgBkcEQCAEIAIgAxBqIAIgBWwhCCAE' +
+  'AX5gBX9+f39/AX9gBH9/f38BfmAGf39/f39/AGAFf35+f38AYAd/f35+f39/AX9gBH9+f38AYAR/fn5/AX9gB39/f39/fn8Bf2AF' +
+  'f39/fn8AYAR/fn9/AX9gAX8BfmACfn4BfmABfAF8YAZ/f39/f38BfmAEf3x8fwF/YAJ8fwF/YAR/fH9/AX9gAXwAYAh/fH9/f3x/' +
+  'fwF/YAZ/f3x8f38Bf2AHf39/fHx/fwF/YAV/fHx/fwF/YAZ/f39/f38BfwPfAd0BEAoKAAMACgcRBAMDBRIBCQMLBgUJAwAAAgIA' +
+  'EwMDAgMUAAQDAwIAAwIMDAYGCAECDQcHBAUDDQQBFQQHBAIIAAEEAwEABAEBAQEDAgICFgYABAkEAgADFwEBAQEBARgZCxoBGwEF' +
+  'BQ8cHR4fBgYgDQUGAiEIBgQDBAQBAQIGAggACAEFBAAIAQAAAAACAQAIAAQGBQYBAgACBQYBByIMBQUCBwAAAAAJAQAHAAIjJCUC' +
+  'BAMCBAIIAgMODgcOBwEHACYAAgkAAQMDJwAPAQcAKAspKgAAKwMEAAAABQkEBQFwAQICBQYBAQiAgAQGCAF/AUGQsggLB+UIOgZt' +
+  'ZW1vcnkCAAZtYWxsb2MAGgRmcmVlAB8RZGtfc2V0X21lbW9yeV9jYXAAwQEIZGtfZXJyb3IApwELZGtfc3RyZXJyb3IAwgEIZGtf' +
+  'YWxsb2MApgEHZGtfZnJlZQAQDWRrX3N1ZG9rdV9uZXcAywEOZGtfc3Vkb2t1X2ZyZWUAyAEOZGtfc3Vkb2t1X3NpemUAzgENZGtf' +
+  'c3Vkb2t1X2JveADFARZka19zdWRva3Vfc2V0X3Jlc3RhcnRzAM0BD2RrX3N1ZG9rdV9zb2x2ZQDPAQ9ka19zdWRva3VfYmVnaW4A' +
+  'wwEOZGtfc3Vkb2t1X3N0ZXAA0gENZGtfc3Vkb2t1X2VuZADHARRka19zdWRva3Vfc29sdmVfbWFueQDRARRka19zdWRva3VfY2Fu' +
+  'ZGlkYXRlcwDGARJka19zdWRva3VfZ2VuZXJhdGUAyQEOZGtfc3Vkb2t1X3JhdGUAzAEUZGtfc3Vkb2t1X2xldmVsX25hbWUAygEN' +
+  'ZGtfdGV4dF9wYXJzZQDXAQxka190ZXh0X2ZyZWUA1gEMZGtfdGV4dF9zaXplANgBDWRrX3RleHRfc3R5bGUA2gEQZGtfdGV4dF9j' +
+  'b25zdW1lZADUAQ1ka190ZXh0X3N0YXJ0ANkBDWRrX3RleHRfY2VsbHMA0wEOZGtfdGV4dF9mb3JtYXQA1QEOZGtfcHJvYmxlbV9u' +
+  'ZXcAtQEQZGtfcHJvYmxlbV9wYXJzZQC3AQ9ka19wcm9ibGVtX2ZyZWUAsgEWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwCoARBka19w' +
+  'cm9ibGVtX3NoYXBlAL0BFGRrX3Byb2JsZW1faXRlbV9uYW1lALMBFWRrX3Byb2JsZW1fY29sb3JfbmFtZQCsARdka19wcm9ibGVt' +
+  'X29wdGlvbl9pdGVtcwC2ARFka19wcm9ibGVtX3NlYXJjaAC5ARdka19wcm9ibGVtX3NlYXJjaF91bnRpbAC6ARNka19wcm9ibGVt' +
+  'X3NvbHV0aW9uAL4BEGRrX3Byb2JsZW1fY291bnQArQEQZGtfcHJvYmxlbV9zdGF0cwC/ARJka19wcm9ibGVtX3Jlc3RhcnQAuAET' +
+  'ZGtfcHJvYmxlbV9zZXRfc2VlZAC8ARdka19wcm9ibGVtX3NldF9yZXN0YXJ0cwC7ARBka19wcm9ibGVtX2ZvcmNlALABEmRrX3By' +
+  'b2JsZW1fdW5mb3JjZQDAARdka19wcm9ibGVtX2l0ZW1fb3B0aW9ucwC0ARZka19wcm9ibGVtX2JyYW5jaF9pdGVtAKsBGGRrX3By' +
+  'b2JsZW1fZm9ybWF0X29wdGlvbgCxARNka19wcm9ibGVtX2VzdGltYXRlAK8BC19pbml0aWFsaXplAAAZX19pbmRpcmVjdF9mdW5j' +
+  'dGlvbl90YWJsZQEAEF9fZXJybm9fbG9jYXRpb24A3AEJc3RhY2tTYXZlABQMc3RhY2tSZXN0b3JlABUKc3RhY2tBbGxvYwAWCQcB' +
+  'AEEBCwEADAEECqLYA90BAwABC3EBAX8gAEUEQEF+DwsgAVAhAgJAIAAoAmQNAAJAIAAoApgBBEAgAEEANgLkAQwBCyAAIAAQBUEA' +
+  'RzYC5AEgACgCZCAAKAKYAUVyDQELIAAQNQtCfyABIAIbIQEgACgC5AEEQCAAIAEQBg8LIAAgARACC7wiAx9/BH4BeyMAQRBrIgsk' +
+  'ACAAKAJUIR8gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCEQIAAoAhQhDSAAKAIIIQcgACgCKCEUIAAoApgBIQ8gACgCxAEhFUEC' +
+  'IQIgCyAAKAK8ASIWIAAoAsABQQJ0ajYCCCALIBUgACgCyAFBAnRqNgIMQQAgACgCzAFBAEcgFCAPRXIbIRkgC0EIaiIDQQAgDxsh' +
+  'ICADQQRyIR0gACkDaCEiIAAoAtgBIRcgCyAAKQNwNwMAIAEgACkDqAEiISABICFUGyEkIAAoAlghCgJAAn8CQAJAAn8CQAJAAkAg' +
+  'ACgCZA4EAAECBwELQQAhAiANKAIERQRAQQAhCgwFC0EAIQogD0UNACAAICIQNiALIBYgACgCwAFBAnRqNgIIIAsgFSAAKALIAUEC' +
+  'dGo2AgwgASAAKQOoASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA9FIAEgIlhy' +
+  'RQRAA0AgACAKNgJcIAAQJyAAIAApA6ABQgF8NwOgASAAICIQNiALIBYgACgCwAFBAnRqNgIIIAsgFSAAKALIAUECdGo2AgxBACEK' +
+  'ICIgASAAKQOoASIhIAEgIVQbIiRaDQALICJCAXwhIiAZRQ0DIBcgACgC0AE2AhBBACECDAILIAAgCjYCXCAAQQE2AmRBAwwKCyAi' +
+  'QgF8ISIgGUUNASAXIApBFGxqIgMgACgC0AE2AhBBACECIApFBEBBACEKDAELIANBCGsoAgAhAgsgFyAKQRRsaiACNgIMCyAKQRRs' +
+  'IREgCkEBa0EUbCETAkACQAJAAkACQAJAA0ACQCAPBEAgACgCACEJIAAoArwBIQYgACgCGCEMAkACQCAAKALYASATaigCCEEAIAob' +
+  'IgIgCygCCCAWa0ECdSIDTg0AA0AgCSAGIAJBAnRqKAIAIgROIAwgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtgBIBFq' +
+  'IAM2AggMAQsgACgC2AEgEWogAjYCCEEAIQUgAiADTg0AA0AgCSAGIAJBAnRqKAIAIgROBEAgDCAEQQJ0aigCACIIRQ0JIAUgBSAE' +
+  'IAUbIAhBAUcbIQULIAJBAWoiAiADRw0AC0EBIQYgBQ0GC0EBIQVBgICAgAQhA0EAIQRBASEGIAlBAEwNASAAKAK4ASEOA0ACQCAM' +
+  'IAUiAkECdCIFaigCACIIQf////8DSg0AAkAgBEUEQCAFIA5qKAIAIQUMAQsgCKwgBq1+IAOsIAUgDmooAgAiBa1+Wg0BCyAIIQMg' +
+  'AiEEIAUhBgsgAkEBaiEFIAIgCUcNAAsMAQsgACgCGCEIAkACQAJAAkACQAJAAkAgACgCACIJQYAgTARAQf////8HIQNBACEGQQEh' +
+  'AkEAIQUgCUHAAE4NAQwDC0H/////ByEDQQAhBCAAKAIUIgIoAgQiBUUNBwNAIAMgCCAFQQJ0aigCACIGSgRAIAZBAkgNAyAFIQQg' +
+  'BiEDCyACIAVBBHRqKAIEIgUNAAsMBwsDQCAIIAIiBEECdGoiDP0AAAAhJUEEIQIDQCAlIAwgAkECdGr9AAAA/bYBISUgAkE8SSAC' +
+  'QQRqIQINAAsCQCADICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgJKBEBB' +
+  'ASEFIAQhBiACIgNFDQELIARBQGshAiAEQf8AaiAJSg0DDAELCyAEIgIhBkEAIQMMAgsgBSEEIAYNCQwKCyAJIAJBD2pOBEADQCAI' +
+  'IAIiBEECdGoiDP0AAAAhJUEEIQIDQCAlIAwgAkECdGr9AAAA/bYBISUgAkEMSSACQQRqIQINAAsCQCAlICUgJf0NCAkKCwwNDg8A' +
+  'AQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACEFIAQhBiACIgMNACAEIgIhBkEAIQMMBAsg' +
+  'BEEQaiECIARBH2ogCUwNAAsLQQAhBCAGRQ0DIAVFDQELIAggBkECdGohBCAD/REhJUIAISFCACEjA0AgBCAhp0ECdGr9AAAAICX9' +
+  'N/2kAa0gIYYgI4QhIyAhQjxUICFCBHwhIQ0ACwwBCyAIIAZBAnRqIQQgA/0RISVCACEhQgAhIwNAIAQgIadBAnRq/QAAACAl/Tf9' +
+  'pAGtICGGICOEISMgIUIMVCAhQgR8ISENAAsLIAYgI3qnaiEEIANFDQYLIAIgCUoNAANAAkAgCCACQQJ0aigCACIFIANODQAgAiEE' +
+  'IAUiAw0ADAcLIAIgCUcgAkEBaiECDQALCyADQQFKIBlxBEAgACAKICAgCxA3DQEMAgsLIANFDQMgA0ECSA0BCyAAIAApA4ABQgF8' +
+  'NwOAAQsgAyEGIAQhBQsgByAFQQR0IhFqIgIhDiACKAIEIgQgBUYNAiAdQQQgDxshEyALQQhqQQAgDxshEiAPQQBHIRggCykDACEh' +
+  'DAELIA9FDQUgACgCuAEgBEECdGoiAigCACIDQX9GDQUgAiADQQFqNgIADAULA0AgBEEBaiECA0AgByACQQR0aiIIKAIEIQkgCCgC' +
+  'ACEDIAQgCCgCCCIMQQBMBH8gAwUgFEEAIAgoAgxBAEgbRQRAIAcgA0EEdGogCTYCBCAHIAlBBHRqIAM2AgAgECAMQQJ0aiIDIAMo' +
+  'AgAiA0EBazYCACADQQhIIBhxBEAgEiATIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDDYCAAsgCyAhQgF8IiE3AwALIAJBAWoLIgJH' +
+  'DQALIAcgBEEEdGooAgQiBCAFRw0ACwsgDSANIBFqIgIoAgAiA0EEdGogAigCBCICNgIEIA0gAkEEdGogAzYCACAQIAVBAnRqIgIg' +
+  'AigCAEGAgICABGo2AgAgDwRAIBcgCkEUbGoiAiALKAIIIBZrQQJ1NgIAIAIgCygCDCAVa0ECdTYCBAsgDigCBCEFAkAgACkDkAEi' +
+  'IVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A5ABICFCnbqz+5SS/aIlfiAGrIIiIVANAANAIAcgBUEEdGooAgQhBSAh' +
+  'QgF9IiFCAFINAAsLIBsgCkECdCICaiAFNgIAIAIgGmpBADYCACACIB9qIAY2AgAMAQsgHCAKQQJ0aigCACIJQQFrIQUgByAJQQR0' +
+  'aigCCCEIA0AgCQJ/IAcgBUEEdGoiAigCCCIGQQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEQ0BCyANIAZBBHQiAmoiAygCBCEE' +
+  'IA0gAygCAEEEdGogBjYCBCANIARBBHRqIAY2AgAgECAGQQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEB' +
+  'ayECA0AgByACQQR0aiIMKAIEIQMgDCgCACERIAQgDCgCCCIOQQBMBH8gAwUgFEEAIAwoAgxBAEgbRQRAIAcgEUEEdGogAjYCBCAH' +
+  'IANBBHRqIAI2AgAgECAOQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyARQQBMDQAg' +
+  'DSAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRqIg4hAgJAIA4oAgxBAEgEQCACIBE2AgwMAQsgBCAFRg0AIARB' +
+  'AWshAgNAIAcgAkEEdGoiDCgCBCEDIAwoAgAhEyAEIAwoAggiEkEATAR/IAMFIAwoAgxBAE4EQCAHIBNBBHRqIAI2AgQgByADQQR0' +
+  'aiACNgIAIBAgEkECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACwsgDigCACIEIAZHDQALCyAFQQFrCyIFRw0ACyAPBEAgCyAW' +
+  'IBcgCkEUbGoiAigCAEECdGo2AgggCyAVIAIoAgRBAnRqNgIMCyAIIAcgCUEEdGooAgQiBUYEQCAHIAhBBHRqKAIEIQULIAUgGyAK' +
+  'QQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIApBAnRqIAU2AgAgHUEEIA8bIREgC0EIakEAIA8bIQ4gD0EARyETIAVB' +
+  'AWohCCALKQMAISEDQCAFAn8gByAIQQR0aiICKAIIIgZBAEwEQCACKAIADAELAkACQAJAIBQEQCACKAIMIgkNAQsgByAGQQR0Ihhq' +
+  'KAIEIgQgBkYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEMIAkoAgAhAyAEIAkoAggiEkEATAR/IAMFIBRBACAJKAIMQQBIG0UE' +
+  'QCAHIANBBHRqIAw2AgQgByAMQQR0aiADNgIAIBAgEkECdGoiAyADKAIAIgNBAWs2AgAgA0EISCATcQRAIA4gESADQQNIGyIDIAMo' +
+  'AgAiA0EEajYCACADIBI2AgALIAsgIUIBfCIhNwMACyACQQFqCyICRw0ACyAGIAcgBEEEdGooAgQiBEcNAAsMAQsgCUEATA0BIA0g' +
+  'BkEEdCICaiAJNgIIIAIgB2ooAgQiBCAGRg0BA0AgByAEQQR0aiISIQICQCAJIBIoAgxHBEAgBEEBaiECA0AgByACQQR0aiIMKAIE' +
+  'IRggDCgCACEDIAQgDCgCCCIeQQBMBH8gAwUgDCgCDEEATgRAIAcgA0EEdGogGDYCBCAHIBhBBHRqIAM2AgAgECAeQQJ0aiIDIAMo' +
+  'AgAiA0EBazYCACADQQhIIBNxBEAgDiARIANBA0gbIgMgAygCACIDQQRqNgIAIAMgHjYCAAsgCyAhQgF8IiE3AwALIAJBAWoLIgJH' +
+  'DQALDAELIAQgCEYNACACQX82AgwLIBIoAgQiBCAGRw0ACwwBCyANIA0gGGoiAigCACIDQQR0aiACKAIEIgI2AgQgDSACQQR0aiAD' +
+  'NgIAIBAgBkECdGoiAiACKAIAQYCAgIAEajYCAAsgCEEBagsiCEcNAAsgCkEBaiECIA0oAgRFDQQgACgCYCAKSkUEQCAAIAI2AmAL' +
+  'IAIhCkEAIQIMAgsgDSAIQQR0IgJqIgMoAgQhBCANIAMoAgBBBHRqIAg2AgQgDSAEQQR0aiAINgIAIBAgCEECdGoiAyADKAIAQYCA' +
+  'gIAEazYCACACIAdqKAIAIgQgCEYNAANAIARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhBiAEIAUoAggiCUEATAR/IAMFIBRB' +
+  'ACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBAgCUECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAH' +
+  'IARBBHRqKAIAIgQgCEcNAAsLAkAgGUUNACAAKALQASICIBcgCkEUbGooAhAiBkwNACAAKALMASEIA0AgACACQQFrIgI2AtABIAgg' +
+  'AkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglBAEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiAC' +
+  'NgIAIBAgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAEQQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYC' +
+  'ACAQIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALQASICIAZKDQALCyAKBEAgCkEBayEKQQEhAgwBCwtBACEKCyAAQQA2AlwgAEED' +
+  'NgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6gBIAAgACkDeEIBfDcDeEEBCyECIA8EQCAAIAsoAgggFmtBAnU2AsABIAAgCygC' +
+  'DCAVa0ECdTYCyAELIAAgIjcDaCAAIAo2AlggACALKQMANwNwCyALQRBqJAAgAgv4BQMIfwF7An4gAEUEQEF+DwsgABAkIAAoAhQi' +
+  'BCgCBCIBRQRAQX8PCyAAKAIYIQUCQAJAIAAoAgAiBkGAIEoEQEH/////ByEAA0ACQCAFIAFBAnRqKAIAIgMgAE4NACABIQIgAyIA' +
+  'QQJODQAMBAsgBCABQQR0aigCBCIBDQALDAELQf////8HIQBBACEEQQEhAQJAAkACQAJAIAZBwABOBEADQCAFIAEiAkECdGoiB/0A' +
+  'AAAhCUEEIQEDQCAJIAcgAUECdGr9AAAA/bYBIQkgAUE8SSABQQRqIQENAAsCQCAJIAkgCf0NCAkKCwwNDg8AAQIDBAUGB/22ASIJ' +
+  'IAkgCf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIABODQBBASEEIAIhAyABIgANAEEAIQAgAiIBIQMMAwsgAkFAayEBIAJB/wBq' +
+  'IAZMDQALCyAGIAFBD2pOBEADQCAFIAEiAkECdGoiB/0AAAAhCUEEIQEDQCAJIAcgAUECdGr9AAAA/bYBIQkgAUEMSSABQQRqIQEN' +
+  'AAsCQCAJIAkgCf0NCAkKCwwNDg8AAQIDBAUGB/22ASIJIAkgCf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIABODQBBACEEIAIh' +
+  'AyABIgANACACIgEhA0EAIQAMBAsgAkEQaiEBIAJBH2ogBkwNAAsLIANFBEBBACECDAQLIARFDQELIAUgA0ECdGohAiAA/REhCQNA' +
+  'IAIgCqdBAnRq/QAAACAJ/Tf9pAGtIAqGIAuEIQsgCkI8VCAKQgR8IQoNAAsMAQsgBSADQQJ0aiECIAD9ESEJA0AgAiAKp0ECdGr9' +
+  'AAAAIAn9N/2kAa0gCoYgC4QhCyAKQgxUIApCBHwhCg0ACwsgAyALeqdqIQIgAEUNAgsgASAGSg0AA0ACQCAFIAFBAnRqKAIAIgMg' +
+  'AE4NACABIQIgAyIADQAMAwsgASAGRiABQQFqIQFFDQALC0F/IAJBAWsgAEH/////B0YbDwsgAkEBawthAQF/IAAoAtwBIgEEQCAB' +
+  'KAIMEB8gASgCIBAfIAEoAhAQHyABKAIUEB8gASgCGBAfIAEoAhwQHyABKAIkEB8gASgCKBAfIAEoAiwQHyABKAIwEB8gARAfIABB' +
+  'ADYC3AELC/IOAhl/AX5BASEBAkAgACgC3AENAEEAIQEgACgC4AFBAUYNACAAKAIgIgdBgCBKIAdFcg0AIAAoAgAiC0GAIEoNACAL' +
+  'IAcgByALShtBAXRBBGoiBCAHQT9qIgJBA3ZB+P///wFxIgMgC0ECdGpB4ABqbCADQSBqIAAoAgQiDCAHaiAAKAIMQQAgACgCKBtq' +
+  'bGpBgICACEsNACAAKAIIIQgCQEEBQTgQGSIGRQRAQX8hDwwBCyAAIAY2AtwBIAYgBDYCCCAGQQQgAkHAAG0gB0HBAUgbIgk2AgAg' +
+  'BiALQRBqQRBtIg1BBHQ2AgRBACEDQQAhAiAHQQBKBEAgACgCHCESA0AgCCASIBBBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQANAIAJB' +
+  'AWohAiAFIAtMIANqIQMgCiAIIAFBBHRqKAIMIg9BAEgEfyAAKAIUIAVBBHRqKAIIBSAPC0EAR2ohCiAIIAFBAWoiAUEEdGooAggi' +
+  'BUEASg0ACwsgEEEBaiIQIAdHDQALCyAMQQJ0QQRqIgEQGiEQIApBAnRBBGoiBRAaIRIgBRAaIRUgBiACQQJ0QQRqEBoiFjYCECAG' +
+  'IAdBAnRBBGoiAhAaIhM2AhQgBiADQQJ0QQRqEBoiETYCGCAGIAIQGiIUNgIcIAYgBEECdCICEBoiAzYCLCAGIAIQGiICNgIwIAYg' +
+  'BCANbEEGdBAaIgU2AiggBiAEIAlsQQgQGSIENgIkQX8hDwJAIBZFIBBFciASRSAVRXJyIBNFIBFFciAURSADRXJyciAERSACRSAF' +
+  'RXJycg0AQQAhAiAMQQBOBEAgEEH/ASAB/AsAC0EAIQpBACENIAdBAEoEQCAAKAIcIRcDQCATIA5BAnQiAWogCjYCACABIBRqIA02' +
+  'AgAgCCABIBdqKAIAIgNBBHRqKAIIIgFBAEoEQANAIAggA0EEdGooAgwiBEEASARAIAAoAhQgAUEEdGooAgghBAsgAUEBayEFIAEg' +
+  'C0wEQCARIA1BAnRqIAU2AgAgDUEBaiENCyAEBEAgECABQQJ0aiIYKAIAIgUhAQJAIAVBAE4EQANAIAQgFSABQQJ0IhlqKAIARgRA' +
+  'IAIhBCABIQIMAwsgEiAZaigCACIBQQBODQALCyAVIAJBAnQiAWogBDYCACABIBJqIAU2AgAgGCACNgIAIAJBAWohBAsgAiAMaiEF' +
+  'IAQhAgsgFiAKQQJ0aiAFNgIAIApBAWohCiAIIANBAWoiA0EEdGooAggiAUEASg0ACwsgDkEBaiIOIAdHDQALCyATIAdBAnQiAWog' +
+  'CjYCACABIBRqIA02AgAgBiACIAxqIAlsQQgQGSICNgIMIAJFBEBBACEODAELIAdBAEoEQCAAKAIcIQRBACEDA0AgCCAEIANBAnRq' +
+  'KAIAIgFBBHRqKAIIIgVBAEoEQCADQQZ2IQpCASADQT9xrYYhGgNAIAIgBUEBayAJbCAKakEDdGoiBSAFKQMAIBqENwMAIAggAUEB' +
+  'aiIBQQR0aigCCCIFQQBKDQALCyADQQFqIgMgB0cNAAsLIAxBAEoEQCAJQQN0IQJBASEDA0AgECADQQJ0aigCACIBQQBOBEAgA0EB' +
+  'ayAJbCEEA0AgBigCDCIFIAEgDGogCWxBA3RqIAUgBEEDdGogAvwKAAAgEiABQQJ0aigCACIBQQBODQALCyADIAxGIANBAWohA0UN' +
+  'AAsLIAdBAEoEQCAAKAIcIQRBACECQQAhAQNAIAggBCACQQJ0aigCACIFQQR0aigCCEEASgRAIAJBBnYhA0J+IAKtiSEaIAYoAhAh' +
+  'CgNAIAwgCiABQQJ0aigCACILTARAIAYoAgwgCSALbCADakEDdGoiCyALKQMAIBqDNwMACyABQQFqIQEgCCAFQQFqIgVBBHRqKAII' +
+  'QQBKDQALCyACQQFqIgIgB0cNAAsLIAYoAhQiDSAHQQJ0aiICKAIAQQBKBEAgBigCECEEQQAhAQNAIAQgAUECdGoiAyADKAIAIAls' +
+  'NgIAIAFBAWoiASACKAIASA0ACwsgBiAHIAlsQQN0EBoiCDYCIEEAQX8gCBshDyAIQQBHIQ4gCEUgB0EATHINACAJQQBKBEAgCUED' +
+  'dCEMIAlBfnEhBCANKAIAIQJBACEBA0AgCCABIAlsQQN0aiIOQQAgDPwLACANIAFBAWoiBUECdGooAgAiAyACSgRAIAggASAMbCIB' +
+  'aiEPIAggASAMamohEyAGKAIMIgogDGohFCAGKAIQIRYDQCAWIAJBAnRqKAIAIQtBACEBAkACQCAJQQJJDQAgFCALQQN0IhFqIA9L' +
+  'IBMgCiARaktxDQADQCAOIAFBA3RqIhEgEf0AAwAgCiABIAtqQQN0av0AAwD9UP0LAwAgAUECaiIBIARHDQALIAQiASAJRg0BCwNA' +
+  'IA4gAUEDdGoiESARKQMAIAogASALakEDdGopAwCENwMAIAFBAWoiASAJRw0ACwsgAkEBaiICIANHDQALCyADIQIgBSIBIAdHDQAL' +
+  'C0EAIQ9BASEOCyAQEB8gEhAfIBUQHyAODQAgABAECyAPRSEBCyABC7ITAxh/BX4BeyAAKAJYIQggACkDcCEdIAApA2ghHiAAKAJU' +
+  'IRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgC3AEiBSgCMCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBRAH' +
+  'QQAhCEEAIQIgBSgCLCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQAJAIAJFBEAgASAeWARAIAAgCDYCXCAA' +
+  'QQE2AmRBAwwMCyAeQgF8IR4gBSgCNARAIAVBADYCNAwDCyAFKAIoIgogBSgCBCIGIAhBAXQiDmxBAnRqIQdBACELQf////8HIQ8g' +
+  'BkEATARAQQAhDAwCC0EAIQwDQCAHIAtBAnRqIgn9AAAAIR9BBCECA0AgHyAJIAJBAnRq/QAAAP22ASEfIAJBDEkgAkEEaiECDQAL' +
+  'IB8gHyAf/Q0ICQoLDA0ODwABAgMEBQYH/bYBIh8gHyAf/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgDyACIA9IIgIbIQ8gCyAM' +
+  'IAIbIQwgBiALQRBqIgtKDQALDAELIAUoAiQiECAFKAIAIgYgCEEBdCIObEEDdGohByAFKAIMIAYgFSAIQQJ0IgJqKAIAbEEDdGoh' +
+  'CQJAAkAgAiAZaigCAEEBaiIEQcAAbSIDIAZODQAgByADQQN0IgJqKQMAQn8gBCADQQZ0a62GgyACIAlqKQMAgyIaUARAA0AgA0EB' +
+  'aiIDIAZGDQIgCSADQQN0IgJqKQMAIAIgB2opAwCDIhpQDQALCyAaeqcgA0EGdHIiA0EATg0BC0F/IQMgBkEATA0AQQAhDCAJKQMA' +
+  'IAcpAwCDIhpQBEADQCAMQQFqIgwgBkYNAiAJIAxBA3QiAmopAwAgAiAHaikDAIMiGlANAAsLIBp6pyAMQQZ0ciEDCyADIBggCEEC' +
+  'dCICaigCAEYNASACIBdqIgIgAigCAEEBajYCAAwGCyAHIAxBAnRqIQQgD/0RIR9CACEaQgAhGwNAIAQgGqdBAnRq/QAAACAf/Tf9' +
+  'pAGtIBqGIBuEIRsgGkIMVCAaQgR8IRoNAAsgDCAbeqdqIQ0gDw0BCyAIDQFBACEIDAcLIA9BAkgNASAAIAApA4ABQgF8NwOAASAV' +
+  'IAhBAnRqIA02AgAgCiAFKAIEIgYgDkEBciIHbEECdGohFCAFKAIkIgkgBSgCACIRIAdsQQN0aiEMIAogBiAObEECdGohBCAFKAIM' +
+  'IA0gEWxBA3RqIQtBACEDIAZBAEoEQANAIBQgA0ECdCICaiACIARq/QAAAP0LAAAgA0EEaiIDIAZIDQALCyAJIA4gEWxBA3RqIQog' +
+  'FCANQQJ0aiICIAIoAgAiBEGAgICABHI2AgAgBSgCLCICIAdBAnRqIAIgDkECdGooAgAgBEGAgICABEhrNgIAIAUoAhwhBiAFKAIY' +
+  'IQdCACEbQQAhEyARQQBKBEADQCAMIBNBA3QiAmogAiAKaikDACIcIAIgC2opAwCDIhogHIU3AwAgGlBFBEAgE0EGdCEJA0AgGyAG' +
+  'IAkgGnqnckECdGoiAigCBCISIAIoAgAiAmusfCEbIBpCAX0gGoMhGiACIBJIBEADQCAUIAcgAkECdGooAgBBAnRqIgQgBCgCAEEB' +
+  'azYCACACQQFqIgIgEkcNAAsLIBpQRQ0ACwsgE0EBaiITIBFHDQALCyAbIB18IR0MAgsgCEEBayEIQQEhAgwDCyAVIAhBAnRqIA02' +
+  'AgALIAUoAgwgBSgCACILIA1sQQN0aiEKIAUoAiQiECALIA5sQQN0aiEGQX8hAwJAIAtBAEwNAEEAIQIgCikDACAGKQMAgyIaUARA' +
+  'A0AgAkEBaiICIAtGDQIgCiACQQN0IgRqKQMAIAQgBmopAwCDIhpQDQALCyAaeqcgAkEGdHIhAwsCQCAAKQOQASIcUA0AIAAgHEIM' +
+  'iCAchSIcQhmGIByFIhxCG4ggHIUiHDcDkAEgHEKdurP7lJL9oiV+IA+sgiIbUA0AIAtBAEwhBwNAAkACQAJAIANBAWoiCUHAAG0i' +
+  'AiALTg0AIAYgAkEDdCIEaikDAEJ/IAkgAkEGdGuthoMgBCAKaikDAIMiGlAEQANAIAJBAWoiAiALRg0CIAogAkEDdCIEaikDACAE' +
+  'IAZqKQMAgyIaUA0ACwsgGnqnIAJBBnRyIgJBfyACQQBOIgIbIQMgAiAHckUNAQwCC0F/IQMgBw0BC0EAIQIgCikDACAGKQMAgyIa' +
+  'UARAA0BBfyEDIAJBAWoiAiALRg0CIAogAkEDdCIEaikDACAEIAZqKQMAgyIaUA0ACwsgGnqnIAJBBnRyIQMLIBtCAX0iG0IAUg0A' +
+  'CwsgGCAIQQJ0IgJqIAM2AgAgAiAXakEANgIAIAIgFmogDzYCAAsgGSAIQQJ0IglqIAM2AgAgBSgCKCIEIAUoAgQiCiAOQQJqIhJs' +
+  'QQJ0aiERIAUoAhwgA0ECdGoiAigCBCACKAIAIgJrIQYgBCAKIA4gCSAWaigCAEEBSnIiB2xBAnRqIQQgECAFKAIAIg0gEmxBA3Rq' +
+  'IQwgBSgCICADIA1sQQN0aiELIAUoAhggAkECdGohCUEAIQMgCkEASgRAA0AgESADQQJ0IgJqIAIgBGr9AAAA/QsAACADQQRqIgMg' +
+  'CkgNAAsLQQAhE0EAIQIgBkEASgRAQQAhAwNAIBEgCSADQQJ0aigCAEECdGoiBCAEKAIAIgRBgICAgARyNgIAIAIgBEGAgICABEhq' +
+  'IQIgA0EBaiIDIAZHDQALCyAQIAcgDWxBA3RqIQogBSgCLCIUIBJBAnRqIBQgB0ECdGooAgAgAms2AgAgBSgCHCEGIAUoAhghB0IA' +
+  'IRoCQCANQQBMDQBBACEQA0AgDCAQQQN0IgJqIAIgCmopAwAiHCACIAtqKQMAgyIbIByFNwMAIBtQRQRAIBBBBnQhCQNAIBogBiAJ' +
+  'IBt6p3JBAnRqIgIoAgQiEiACKAIAIgJrrHwhGiAbQgF9IBuDIRsCQCACIBJODQADQAJAIBEgByACQQJ0aigCAEECdGoiBCAEKAIA' +
+  'QQFrIgQ2AgAgBEUNACASIAJBAWoiAkcNAQwCCwtBASETDAQLIBtQRQ0ACwsgEEEBaiIQIA1HDQALCyAFIBM2AjQgGiAdfCEdIBQg' +
+  'CEEBaiICQQN0aigCAEUNASAAKAJgIAhKRQRAIAAgAjYCYAsgAiEIQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQN4QgF8NwN4' +
+  'QQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHTcDcCAAIB43A2ggACAINgJYCyACC+0KAxR/A34FeyABKAIoIQcgASgCJCEKIAAo' +
+  'AiAhBCABKAIEIQUCQCABKAIAIg5BAEwNACAOrSEXIA5BAUcEQCAXQv7///8PgyEWIAT9ESEZ/QwAAAAAAQAAAAAAAAAAAAAAIRoD' +
+  'QCAKIBinQQN0av0MAAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIBkgGkEG/asBIhz9sQEiG/0NEBESEwQFBgcU' +
+  'FRYXDA0ODyId/R0Ahv0SQn8gHf0dAYb9HgH9Tf0M/////////////////////yAb/QxAAAAAQAAAAAAAAAAAAAAA/TkiGyAZIBz9' +
+  'O/1OIBn9DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGyAZIBz9Pf1OIBn9DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB' +
+  '/VL9CwMAIBr9DAIAAAACAAAAAAAAAAAAAAD9rgEhGiAYQgJ8IhggFlINAAsgFiAXUQ0BCwNAAn5CfyAEIBanIgNBBnQiAmsiBkE/' +
+  'Sg0AGkIAIAIgBE4NABpCfyAGrYZCf4ULIRggCiADQQN0aiAYNwMAIBZCAXwiFiAXUg0ACwsCQCAFQQBMDQBBACECIABBBGogB0sg' +
+  'ByAFQQJ0aiAAS3EgBUEESXJFBEAgBUF8cSECIAD9CQIAIRr9DAAAAAABAAAAAgAAAAMAAAAhGUEAIQMDQCAHIANBAnRq/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/Qz///9/////f////3////9/IBkgGv05/VL9CwIAIBn9DAQAAAAEAAAABAAAAAQAAAD9rgEhGSADQQRqIgMg' +
+  'AkcNAAsgAiAFRg0BCwNAIAcgAkECdGpBAEH/////ByACIAAoAgBIGzYCACACQQFqIgIgBUcNAAsLIARBAEoEQCABKAIcIgsoAgAh' +
+  'A0EAIQYDQCADIgIgCyAGQQFqIgZBAnRqIgwoAgAiA0gEQCABKAIYIQkDQCAHIAkgAkECdGooAgBBAnRqIgMgAygCAEEBajYCACAC' +
+  'QQFqIgIgDCgCACIDSA0ACwsgBCAGRw0ACwsgASgCLCAAKAIANgIAAkAgACgCMEEATA0AIAcgBUECdCISaiETIAogDkEDdCIUaiEV' +
+  'QQAhBiAHIQMgCiEFA0AgASgCHCAAKAIsIAZBAnRqKAIAIg9BAnRqIgIoAgQgAigCACINayEJIAMgASgCBCIEQQJ0aiELIAEoAgAh' +
+  'DCABKAIgIRAgASgCGCEIQQAhAiAEQQBKBEADQCALIAJBAnQiEWogAyARav0AAAD9CwAAIAJBBGoiAiAESA0ACwtBACEEQQAhAyAJ' +
+  'QQBKBEAgCCANQQJ0aiENQQAhAgNAIAsgDSACQQJ0aigCAEECdGoiCCAIKAIAIghBgICAgARyNgIAIAMgCEGAgICABEhqIQMgAkEB' +
+  'aiICIAlHDQALCyABKAIsIgIgAigCACADazYCBCAMQQBKBEAgBSAMQQN0aiEJIBAgDiAPbEEDdGohDyABKAIcIQ0gASgCGCEQA0Ag' +
+  'CSAEQQN0IgNqIAMgBWopAwAiFyADIA9qKQMAgyIWIBeFNwMAIBZQRQRAIARBBnQhAwNAIBZ6IRcgFkIBfSAWgyEWIA0gAyAXp3JB' +
+  'AnRqIgIoAgQiCCACKAIAIgJKBEADQCALIBAgAkECdGooAgBBAnRqIhEgESgCAEEBazYCACACQQFqIgIgCEcNAAsLIBZQRQ0ACwsg' +
+  'BEEBaiIEIAxHDQALCyAKIBUgFPwKAAAgByATIBL8CgAAIAEoAiwiAyADKAIENgIAIAZBAWoiBiAAKAIwTg0BIAEoAighAyABKAIk' +
+  'IQUMAAsACyABQQA2AjQLsAkEA34RfwF7AnwgACAAKALcASIKEAcCQCACQQBMDQAgCigCLCIMKAIAIgBBAEwNAANARAAAAAAAAPA/' +
+  'IRlBACEPQQAhFQJAIABBAEwNAANAIAMgAykDAEIBfDcDACAKKAIoIg4gFUEBdCIQIAooAgQiC2xBAnRqIQlBACEHQf////8HIQ1B' +
+  'ACEIIAtBAEoEQANAIAkgCEECdGoiEv0AAAAhGEEEIQADQCAYIBIgAEECdGr9AAAA/bYBIRggAEEMSSAAQQRqIQANAAsgGCAYIBj9' +
+  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiGCAYIBj9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiACANIAAgDUgiABshDSAIIAcgABshByAI' +
+  'QRBqIgggC0gNAAsLIBkgGqAhGiAJIAdBAnRqIQAgDf0RIRhCACEEQgAhBQNAIAAgBKdBAnRq/QAAACAY/Tf9pAGtIASGIAWEIQUg' +
+  'BEIMVCAEQgR8IQQNAAsgDUUNASABIAEpAwAiBEIMiCAEhSIEQhmGIASFIgRCG4ggBIUiBDcDACAEQp26s/uUkv2iJX4gDayCQgF8' +
+  'IQYgCigCDCAKKAIAIgggByAFeqdqbEEDdGohByAKKAIkIhIgCCAQbEEDdGohDEF/IQkDQAJ/QX8gCUEBaiIJQcAAbSIAIAhODQAa' +
+  'IAwgAEEDdCIQaikDAEJ/IAkgAEEGdGuthoMgByAQaikDAIMiBFAEQANAQX8gCCAAQQFqIgBGDQIaIAcgAEEDdCIJaikDACAJIAxq' +
+  'KQMAgyIEUA0ACwsgBHqnIABBBnRyCyEJIAZCAX0iBlBFDQALIAooAhwgCUECdGoiACgCBCAAKAIAIhFrIQwgCigCICEUIA4gCyAP' +
+  'QQJqIhNsQQJ0aiEQIAooAhghFiALQQBKBEAgDiALIA9sQQJ0aiEHQQAhAANAIBAgAEECdCIOaiAHIA5q/QAAAP0LAAAgAEEEaiIA' +
+  'IAtIDQALC0EAIQtBACEHIAxBAEoEQCAWIBFBAnRqIQ5BACEAA0AgECAOIABBAnRqKAIAQQJ0aiIRIBEoAgAiEUGAgICABHI2AgAg' +
+  'ByARQYCAgIAESGohByAAQQFqIgAgDEcNAAsLIBkgDbeiIRkgCigCLCIMIBNBAnRqIg0gDCAPQQJ0aigCACAHazYCAAJAIAhBAEwN' +
+  'ACASIAggD2xBA3RqIQcgFCAIIAlsQQN0aiEPIBIgCCATbEEDdGohCSAKKAIcIQ4gCigCGCESA0AgCSALQQN0IgBqIAAgB2opAwAi' +
+  'BSAAIA9qKQMAgyIEIAWFNwMAIARQRQRAIAtBBnQhEwNAAkAgDiATIAR6p3JBAnRqIgAoAgQiESAAKAIAIgBMDQADQAJAIBAgEiAA' +
+  'QQJ0aigCAEECdGoiFCAUKAIAQQFrIhQ2AgAgFEUNACARIABBAWoiAEcNAQwCCwsgDSgCAEEATA0EIAMgAykDAEIBfDcDACAaIBmg' +
+  'IRoMBgsgBEIBfSAEgyIEUEUNAAsLIAtBAWoiCyAIRw0ACwsgFUEBaiIVQQF0IQ8gDCAVQQN0aigCAEEASg0ACwsgF0EBaiIXIAJG' +
+  'DQEgDCgCACEADAALAAsgGgu3BQERfwJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEJIAAhBgJAA0AgASAHRg0BIAdBAnQhBSACIAdB' +
+  'AWoiB0ECdGooAgAgAiAFaigCAGsiBSAJIAUgCUobIQkgBSAGIAUgBkgbIQYgBUEASg0AC0EADwsgCawgAax+Qv7///8HVQ0AQQFB' +
+  'OBAZIgRFDQAgBCAJNgIQIAQgATYCBCAEIAA2AgAgBCAAIAZtIgVBAWoiCDYCDCAEIABBD2pBEG0iB0EEdCIMNgIIIAQgDEEQaiIG' +
+  'NgIcIAQgB0EFdCAGakHBAGpBQHEiBzYCICAEIAEgCWxBAnRBBGoQGiIPNgIUIAQgAEEGdBAaIg02AhggBEEBIAcQGSILNgIkIAQg' +
+  'BUEDaiAHbEE/chAaIgc2AiwgBCAHQT9qQUBxNgIoIAQgCEECdEEEaiIFEBoiCDYCMCAEIAUQGiIFNgI0AkAgD0UgB0VyIAtFIA1F' +
+  'cnIgBUUgCEVycg0AIAAgC2pB/wEgDCAAa/wLACABQQBKBEAgBiALaiEUIAIoAgAhBwNAIA8gCSAObCIQQQJ0aiERQQAhBiAHIgUg' +
+  'AiAOQQFqIg5BAnRqKAIAIgdIBEADQCADIAVBAnRqKAIAIghBAEggACAITHINBAJAIAggC2oiEi0AACIKBEAgCkEQRg0GIAhBBHQi' +
+  'EyAKakECdCANakEEaygCACAQRg0GDAELIAhBBHQhEwsgESAGQQJ0akF+IAp3QRB0IAhyNgIAIA0gCiATakECdGogEDYCACAUIAhB' +
+  'AXRqIgggCC8BAEEBIAp0cjsBACASIBItAABBAWo6AAAgBkEBaiEGIAVBAWoiBSAHSA0ACwsgBiAJSARAA0AgESAGQQJ0aiAMNgIA' +
+  'IAZBAWoiBiAJRw0ACwsgASAORw0ACwsgBBAKIAQPCyAEEAsLQQALFQAgACgCKCAAKAIkIAAoAiD8CgAACzUAIAAEQCAAKAIUEB8g' +
+  'ACgCGBAfIAAoAiQQHyAAKAIsEB8gACgCMBAfIAAoAjQQHyAAEB8LC8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEg' +
+  'ACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANA' +
+  'IAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQg' +
+  'CiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIG' +
+  'IAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwuh' +
+  'BgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9' +
+  'CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYDQAJAAn8CQAJAIAkgACgCCCALQQxqEA4i' +
+  'B0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAAKAIcIQcgDSAGQQJ0IghqQX82AgAgCCAM' +
+  'aiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQDCAGQQFqIQYgCSAAKAIIIAtBDGoQDiIH' +
+  'Qf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAgFkIBfCEWIAYhCkEBDAILIBRCAXwhEwJA' +
+  'IANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIAIAdBAWoiByAGRw0ACwsgBEUNACAEIAY2' +
+  'AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYhCgNAIApBAEwNAiANIApBAWsiCkECdGoo' +
+  'AgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAiBkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIH' +
+  'KAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJAIAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoA' +
+  'ACAGIQkMAQsgEUF/NgIACyAAIAkgDxAMIApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJIBBqIQkgEyEUDAELIAVBATYCHAwDC0EB' +
+  'IQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQAC/QBAgJ7An/9DP//////////////////' +
+  '//8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0ICQoLDA0ODwAAAAAAAAAA/XciAyADIAP9' +
+  'DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD' +
+  '/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQiBkUNAAsgAiAGaCABajYCACAE/RYAC70G' +
+  'AQd/QQFBtJUBEBkiBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEBAkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoA' +
+  'ACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0' +
+  'cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEGdHI7AQALIARBh+CBODYC2CkgBUHY' +
+  'JWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEgASgCAEGH4IE4cjYCACACIAItAABBAXI6' +
+  'AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsBACABIAEoAgBBh4COB3I2AgAgAiACLQAAQQJyOgAACyAEQbic' +
+  'gDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIgAi0AAEEEcjoAAAsgBEG4gP4ANgLkKSAD' +
+  'QeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFG' +
+  'BEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj8QA2AuwpIANB1ABxQdQARgRAIAAgAC8B' +
+  'AEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0ACyAEQbCVAWpBfzYCACAEQaiVAWpCfzcC' +
+  'ACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRqIgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJ' +
+  'dCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFBEnRyQX4gA3dxNgIAIANBAWoiA0EbRw0A' +
+  'CyAECwYAIAAQHwvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAAAAAA///////////9CwMgIAlBADYCHCAJQgA3AxAgCSAANgII' +
+  'IAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H////B////wf9CwIAIABBsCpq/Qz///8H////B////wf///8H' +
+  '/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9DP///wf///8H////B////wf9CwIAIABBgCpq/Qz///8H////' +
+  'B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8CkgAEHgKmpC////v/D///8HNwIAIABB0Cpq/Qz///8H////B///' +
+  '/wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQlsakECdGpB8ClqKAIAIAYgB0EbbGtB/wFx' +
+  'Igh2QQFxRQ0CGiAJQQhqIAogByAIEBILIAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////v/D///8HNwMQIAlCfyADIANQGzcDKCAF' +
+  'QgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAgCSgCDCEGIAkoAgghCwNAQYGEECAHaEEJ' +
+  'cCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEECdGohDCAGIA5BCWoiFUECdGohDSAJKQMo' +
+  'IUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRy' +
+  'cmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8D' +
+  'cSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8' +
+  'IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9xNgIAIAYgBigCBCIZIA9xNgIEIAYgBigC' +
+  'CCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9xNgIUIAYgBigCGCIeIA9xNgIYIAYgBigC' +
+  'HCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/' +
+  'cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAA' +
+  'cSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyIBEg' +
+  'FkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECANKAIAIghB' +
+  'EnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCcCEHIAkgCSgCFCABIAhH' +
+  'IBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFr' +
+  'cRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiANKAIA' +
+  'IREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYCLCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQi' +
+  'HSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYCQCAGIAYoAkQiKCAPcTYCRCANIBE2AgAg' +
+  'CiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYCACAMIAwoAgAiFiAicSIiNgIAIAYgByAP' +
+  'cSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEg' +
+  'HCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0ciARIBJHIBV0ciAWICJHIBR0ciIIIAko' +
+  'AhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQ' +
+  'IAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2AhQgDCABNgIAIAdBACABQYD8D3EiCCAI' +
+  'IAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlB' +
+  'ATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYgBigCSCIWQX4gCHciD3E2AkggBiAGKAJM' +
+  'Ih8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJg' +
+  'IhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigCACIoIBFBf3MiIXEiIjYCACANICEgDSgC' +
+  'ACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYCdCAJICIgKEcgDnQgJyAIdkEIdEGAAnEg' +
+  'HiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZBA3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0' +
+  'QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQLIAFBAWsgAXEi' +
+  'AQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAHciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJI' +
+  'IghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0EDdEE4cSABQQdxcnJBAXRqQYAQai8BACIP' +
+  'RQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHAA3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRq' +
+  'QYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RBwANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0' +
+  'ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigCJCIIIAdBgYQQbHEiByAIR0EJdCAKKAIA' +
+  'IgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQg' +
+  'CiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAhCiAJQQA2AhQgCyAjciEjQQEhDQJAA0AC' +
+  'QAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIgIgYgASgCHCIIIAEoAhgiDyABKAIUIg4g' +
+  'ASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIiH3IiGXJBf3NxDQUgByAGIBlxIAggH3Eg' +
+  'DyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEHAkAgDEEBIAZoIgx0IghxDQBBASEHIAEo' +
+  'AgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEFIQcgASgCFCAIcQ0AQQYhByABKAIYIAhx' +
+  'DQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAHIAogDBASIAkoAhwNAiAGQQFrIAZxIgZFDQEgASgCACEMDAAL' +
+  'AAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQggCSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNx' +
+  'RQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8DcWotAAByIAEgBkESdiILai0AAEEGdHIi' +
+  'GzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGovAQAhJiAJIAEgBygCBCIKQQl2IgtB/wNx' +
+  'ai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAMciIzQf8DcSIqNgI0IAYgHUEBdGovAQAh' +
+  'MSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiDjYC' +
+  'aCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkgASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0' +
+  'IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNxIiw2AjwgBiAKQQF0ai8BACEUIAYgLEEB' +
+  'dGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEEDdCABID79GwBB/wNxai0AAHIgASA+QRL9rQEiQP0bAGotAABB' +
+  'BnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8BAAD9TiJB/RsAIjtBAXRqLwEAIRogCSAB' +
+  'ID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYCdCAGIAxBAXRqLwEAISAgBiBB/RsBIihB' +
+  'AXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsCai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEA' +
+  'ISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEgASA//RsDQf8DcWotAAAhIiAJIEH9CwRA' +
+  'IAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAhKSAJIAEgBygCICIHQQl2IjhB/wNxai0A' +
+  'AEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIiOEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAO' +
+  'IBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIiNCAMIDZxciI1IA0gL3FyIjZycSAOIBtx' +
+  'Ig4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAWICggOyAsICsgHCAqciIqciIrciIsciIv' +
+  'ciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIiLyAWIDBxciIwcnEgHCA3cSIcICcgKnFy' +
+  'IiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYgMnEiMHEiPHEgFCAXICUgMXEiOnEiPXFy' +
+  'IBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAyciImcSAwciIycXIiMHFyICAgESAUIBcgJXIiF3EgMXIiJXEg' +
+  'OnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIiF3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEg' +
+  'JnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIiFXEgHnIiGnEgJnIiHnFyIAYgOUEBdGov' +
+  'AQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVyIhVxIBpyIhpxIB5yIhJxcg0DIAggEEEC' +
+  'dGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAvIDMgOHEgIiAscSAWICtxICggN3EgKiA7' +
+  'cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciABIB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRx' +
+  'IA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAUICRycSARcnEgIHIgAXEiFHJFDQBBACEKA0BBACEGIApBAnQi' +
+  'CyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByABIA1BA2xrQQNsQf8BcSINdCIBciABQQl0' +
+  'ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGovAQBBf3NxIgcEQANAIAZBByAHaCIBQQNu' +
+  'IgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAiESAacSIHBEADQCAGQQcgB2giDCAMQQNw' +
+  'a3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEBIAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRq' +
+  'QYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3NxIgs2AgAgCCAKQQlqIgxBAnRqIg0gDSgC' +
+  'ACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBBAkYbQX9zcSIBNgIAIAkgDSARRyAMdCAH' +
+  'IAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlHDQALCyAQQQFqIhBBA0cNAAtBACEjIAko' +
+  'AhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYgQ0IAUg0AA0AgBkEBaiEBIA4gBkECdGoi' +
+  'BygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAEaiABOgAbIAZBAWsgBnEiBg0ACwsgBygC' +
+  'SCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMgAlANBCACIENYDQUMBAsgDigCaCIBQQl2' +
+  'IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJdiABciABQRJ2ckH/A3FyciEPIA4oAmQi' +
+  'AUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIcIgFBCXYgAXIgAUESdnJB/wNxcnIhIyAO' +
+  'KAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCGCIBQQl2IAFyIAFBEnZyQf8DcXJy' +
+  'IRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/' +
+  'A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIQIgFBCXYgAXIgAUES' +
+  'dnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCDCIBQQl2IAFy' +
+  'IAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJ' +
+  'diABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGAgPA/cSAOKAIoIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIE' +
+  'IgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCJCIBQQl2IAFyIAFBEnZyQQl0QYD8D3Eg' +
+  'DigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEAIQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB' +
+  '4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiDToA' +
+  'ACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhY6AAEgASAYIBMgBygC' +
+  'CCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIfOgACIAEgGCATIAcoAgwiC0EJdkH/A3Fq' +
+  'LQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAHKAIQIgtBCXZB/wNxai0AAEEDdCATIAtB' +
+  '/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMg' +
+  'C0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0' +
+  'cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcg' +
+  'ASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAAByIBMgAUESdmotAABBBnRyai0AACIBOgAIIAFpIAtpIB1pIBxp' +
+  'IBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQIAEbIRAgCiAIIAEbIQggCkEBaiIKQQNH' +
+  'DQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhY6AAAg' +
+  'ByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJq' +
+  'LQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMgByAYIBEgCnYiDUEGdkE4cSANQQdxciAN' +
+  'QQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh06AAUgByAYIBQgCnYiDUEGdkE4' +
+  'cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIg06AAcgByAYIA8g' +
+  'CnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkgG2kgGWkgH2kgFmlqampqampB/wFxamoi' +
+  'ByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCABQQFqIgFBA0cNAAsLQQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNB' +
+  'iJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQBEAgDEEJbCEVA0AgEGghD0EAIQZBACEH' +
+  'A0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcgC0gEQANAIAogDiAGIBVqQQJ0aigCACAP' +
+  'dkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhANAAsLIAxBAWoiDEEDRw0AC0EADAELQQch' +
+  'BkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEHQQAgCiIGQQJGDQEaCyALLQABIgFpIgpB' +
+  'AkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1yRQRAQQIhDCABIQdBAiAKIgZBAkYNARoL' +
+  'IAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFpIgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EE' +
+  'IAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYNARoLIAstAAYiAWkiCkECSSAGIApNckUE' +
+  'QEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEhB0EHIAoiBkECRg0BGgsgCy0ACCIBIAcg' +
+  'AWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAjQYqQAWogDToAACAjQYmQAWogCDoAACAUQQA6AAMgI0GMkAFq' +
+  'IAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlBCGogFCABQf//A3FoEBMgRUIBfCFFIC1B' +
+  'AWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVBATYCGAwCCyAJIANCAXw3AyALIC1FBEAg' +
+  'BUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAHQYiQAWohByAGaCEGAkAgCkUEQCABIS0M' +
+  'AQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABsakHwKWo2AgwgCUEIaiAHIAYQEyAJKAIQ' +
+  'IQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/AX4gACkDGCIbIAApAyBaBEAgAEEBNgIU' +
+  'DwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFqQQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQo' +
+  'AhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgCECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIM' +
+  'IAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgCICIVIAZxNgIgIAcgCjYCACAIIAFBAnRq' +
+  'IgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIWNgIAIAggAUEJaiIXQQJ0aiILKAIAIhgg' +
+  'BHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhkoAgAiGnEhBCAZIAQgCSgCAEF/c3EgB3Ig' +
+  'BCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJxIA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABx' +
+  'IA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEBdEECcSAUIAN2QQFxcnJycnJycnIgDHQg' +
+  'CiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLmgMCBH8BfiABLQAAIgRFBEAgACACIAEt' +
+  'AAEgAS0AAhASDwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQgAS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB' +
+  '2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABBASABIAZqdCIBIAAoAghyNgIIIAAgACgC' +
+  'DCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEHIAF0IgVBCXQgBXIgBUESdHJBf3MiBXIg' +
+  'BEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMg' +
+  'AygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJxNgJIIABBgYQQIAZ0IgEgACgCCHI2Aggg' +
+  'ACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAALHwAgAEEQaiIAQRRNBH8gAEECdEHUKGooAgAFQcMbCwu3' +
+  'BgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFVcg0AQQFB6AEQGSICRQ0AIAIgADYCACACIAAgAWoiBjYCBCAC' +
+  'IAZBAmoiCUEEdBAaIgg2AhQgAiAGQcEAakEEEBkiBzYCGCACIAZBAWoiBUECdBAaIgo2AjQgAiAFQQQQGSINNgJAIAIgAEEBaiIL' +
+  'QQJ0IgMQGiIONgIsIAIgAxAaIg82AkggAiADEBoiEDYCTCACIAMQGiIRNgJQIAIgAxAaIhI2AlQgAiADEBoiAzYCuAEgAiAFQQN0' +
+  'EBoiEzYCvAEgAiAFQRhsEBoiFDYCxAEgAiALQRRsEBoiFTYC2AECQCASRSAI/REgB/0cASAK/RwCIA39HAP9DAAAAAAAAAAAAAAA' +
+  'AAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9GwNBAXFBA3RyIA79ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAU' +
+  'RXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQGw0AIAVBACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAJQQAgCUEAShshCgNAIAIoAhQhAyAE' +
+  'IApGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSALIAFBAEwbNgIEIAcEQCAD' +
+  'IAtBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAk2Agwg' +
+  'AhAcIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2' +
+  'AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhAdCyAMQRBqJAAgBAs1' +
+  'AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQGiICRQRAQQAPCyACQQAgAPwLAAsgAgvWAQEEfwJAIAAQowEiAgR/QfAqIQAD' +
+  'QCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAM' +
+  'AQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABCkAUUNACACIAAoAgBrEKUBDQEM' +
+  'BAsgAhClASIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC' +
+  '/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEB4iA0UEQEF/' +
+  'DwsgACADNgIAIAEgBjYCAEEACwtjAQJ+IABCADcDoAEgAEHYAGpBAEEw/AsAAkAgACkDiAEiAVAEQEIAIQEgACgCmAFFDQELIAEQ' +
+  'ICECCyAAQQA2AtABIABCfzcDqAEgACACNwOQASAAQQA2AsgBIABBADYCwAELhAEAIAAEQCAAKAIIEB8gACgCFBAfIAAoAhgQHyAA' +
+  'KAIcEB8gACgCLBAfIAAoAjQQHyAAKAJAEB8gACgCSBAfIAAoAkwQHyAAKAJQEB8gACgCVBAfIAAoArgBEB8gACgCvAEQHyAAKALE' +
+  'ARAfIAAoAtgBEB8gACgCzAEQHyAAEAQgABAfCwt1AQR/IABFBEAgARAaDwsCQAJAIAEQowEiAkUNACACIABBCGsiAygCACIETQ0B' +
+  'AkAgAxCkAUUNACACIARrEKUBRQ0AIAMgAjYCAAwCCyABEBoiAUUNACABIAAgAygCAEEIa/wKAAAgABAfIAEhBQsgBQ8LIAALrAEB' +
+  'BX8gAARAIABBCGshAkHwKiEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIA' +
+  'IgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIE' +
+  'IAQgACADajYCAA8LIAUgAjYCAAsLSABCASAAQuuH1oXoyKHk4QB9IgBCHoggAIVCucuT59Htkay/f34iAEIbiCAAhULro8SZsbeS' +
+  '6JR/fiIAQh+IIACFIgAgAFAbCxAAIABFBEBBfg8LIAAoAgALtgUBC39BfiEFAkAgAEUgA0EASHINAEF6QX5BeiADGyABGyEFIANF' +
+  'IAFFcg0AIAAgACgCREEBaiIENgJEIARB/////wdGBEAgACgCQEEAIAAoAgRBAnRBBGr8CwAgAEEBNgJEC0EAIQQDQCADIARHBEBB' +
+  'fSEFIAEgBEECdCIIaigCACIGQQBIIAYgACgCBE5yDQIgACgCRCIFIAAoAkAgBkECdGoiCSgCAEYEQEF8IQUMAwsgCSAFNgIAAkAg' +
+  'AkUNAEF7IQUgAiAIaigCACIIQQBIDQMgCEUNAEEBIQwgBiAAKAIASA0DC0EBIAcgBiAAKAIASBshByAEQQFqIQQMAQsLIAdFBEBB' +
+  'eg8LIABBHGogAEEkaiAANAIgQgF8QQQQGyIFDQAgAEEIaiAAQRBqIAA0AgwgA6x8QgF8QRAQGyIFDQAgACgCMCEJIAAQIyAAECQg' +
+  'ABAEIAAoAgwhBSAAKAIIIQZBACEEA0AgAyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIB' +
+  'QQA2AgwgAUEANgIEIAEgBTYCACABIANBf3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAA' +
+  'KAIgIgVBAWo2AiAgCUEAIAlBAEobIQEDQCABIARGDQMgACAAKAIsIARBAnRqKAIAECUaIARBAWohBAwACwAFIAYgASAEQQJ0Ig1q' +
+  'KAIAQQFqIgdBBHRqIg4oAgAhCiAGIAQgBWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAK' +
+  'QQR0aiALNgIEIA4gCzYCACAAKAIYIAdBAnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUN' +
+  'ASAAECYaDAALAAsLIAAgAARAIAAoAuQBIAAoAmRFckUEQCAAECcLIAAQHAsL+gMBDH8gAEUEQEF+DwsgAUEASCAAKAIgIAFMcgR/' +
+  'QXkFIAAQJCAAIAEQKCICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEA' +
+  'RyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEA' +
+  'SgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQi' +
+  'AjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQKQwBCwsMAQsgAkEATA0BIAdBCGoh' +
+  'CyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAg' +
+  'AyAJIAJBASALECkMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIw' +
+  'IgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+UBAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQJCAAIAAoAjBBAWsiATYCMCAA' +
+  'KAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJB' +
+  'BHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHECoMAQsgAUEATA0C' +
+  'IAMgBSAEIAIQKwsgACgCNCAGQQJ0akF/NgIADAELC0EAC/MCAQp/IAAoAihBAEchCSAAQdABaiEKIAAoAlwhBiAAKAIYIQMgACgC' +
+  'FCEHIAAoAgghAgNAIAZBAEoEQCAAKAJIIAZBAWsiBkECdGooAgAiBUEBayEBA0AgASAFRwRAIAIgAUEEdGoiBCgCCCIIQQBMBH8g' +
+  'BCgCBAUCQCAJRQRAIAIgByADIAhBABAqDAELIAQoAgwiBEUEQCACIAcgAyAIQQEQKgwBCyAEQQBMDQAgAiAHIAMgARArCyABQQFr' +
+  'CyEBDAELCyACIAcgAyACIAVBBHRqKAIIIAkQKiAAKALQAUUNASAAKALMASEEIAAoAtgBIAZBFGxqKAIQIQgDQCAIIAooAgAiAUgE' +
+  'QCAKIAFBAWsiATYCACACIAMgBCABQQJ0aigCACIBQQAQLCACIAIgAUEEdGoiBSgCAEEEdGogATYCBCACIAUoAgRBBHRqIAE2AgAg' +
+  'AyAFKAIIQQJ0aiIBIAEoAgBBAWo2AgAMAQsLDAELCwuAAQEEfyAAKAIcIAFBAnRqKAIAIQEgACgCCCEEAkADQCAEIAFBBHRqIgIo' +
+  'AggiA0EATA0BAkACQCAAKAI0IANBAnRqKAIAQQBIDQAgAigCDCICQQBIDQAgAkUgAiAAKAIUIANBBHRqKAIIR3INAQsgAUEBaiEB' +
+  'DAELCyABIQULIAULkwEBBH8gAkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAIIIghBAEwNAiADQQAgBigCDEEA' +
+  'SBsNASAAIAVBBHRqIAYoAgQiBjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAgBCAEKQMAQgF8NwMADAELDwsg' +
+  'B0EBaiEFDAALAAtvAQJ/IAEgA0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2AgAgAiADQQJ0aiIBIAEoAgBB' +
+  'gICAgARrNgIAIAMhAQNAIAAgAUEEdGooAgAiASADRwRAIAAgAiABIAQQLAwBCwsLbgEDfyAAIANBBHRqIgQoAgwhBSABIAQoAggi' +
+  'BEEEdGpBADYCCCAEIQEDQCAEIAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2AgwMAgsgASADRg0BIAAgAiAB' +
+  'QQEQLAwBCwsLhAEBBH8gAkEBayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdBAEwNAiADQQAgBigCDEEASBsN' +
+  'ASAAIAYoAgBBBHRqIAU2AgQgACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsgBUEBayEEDAALAAu/AQEEf0F+' +
+  'IQUCQCAARSAEQQBIcg0AQXkhBSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAgghCEEAIQUDQCAIIAFBBHRqIgco' +
+  'AggiBkEATA0BAkAgBCAFTA0AIAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIMIgZBAEgEfyAAKAIUIAcoAghB' +
+  'BHRqKAIIBSAGCzYCAAsgBUEBaiEFIAFBAWohAQwACwALIAULzQEBAn9BfiEDAkAgAUEBIAIbRSAARSACQQBIcnINAEF1IQMgACgC' +
+  'ZEECRw0AQQAhAwNAIAAoAjAgA0wEQEEAIQQDQCAEIAAoAlxODQMgAiADSgRAIAEgA0ECdGogACgC5AEEfyAAKAJIIARBAnRqKAIA' +
+  'BSAAKAIIIAAoAkggBEECdGooAgAQLws2AgALIANBAWohAyAEQQFqIQQMAAsACyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2' +
+  'AgALIANBAWohAwwACwALIAMLKQEBfwNAIAFBBHQhAiABQQFqIQEgACACaigCCCICQQBKDQALIAJBf3MLEwAgAARAIAAgATcDiAEg' +
+  'ABAkCwsWACAABEAgACABQQBHNgKYASAAECQLC48CAgJ8A38gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkDeDcDECABIAAoAlg2' +
+  'AiAgASAAKAJgNgIkIAEgACkDgAE3AyggASAAKQOgATcDMCAAQdgAaiEERAAAAAAAAPA/IQICQAJAAkACQCAAKAJkDgQCAQADAQsg' +
+  'AEHcAGohBAsgBCgCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwD' +
+  'BSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgL' +
+  'C6kBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAAECQgACgCCCEFIAFBAWoiBkECdCEI' +
+  'QQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQLyEHIAAoAjQgCGooAgBBAE4EQCAAIAcQKA0BCyADIARKBEAgAiAEQQJ0' +
+  'aiAHNgIACyAEQQFqIQQMAAsACyAECygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgCPDYCAAsLQwEBfwJAIAAoAigN' +
+  'ACAAKAIgIgEgACgC1AFMDQAgACgCzAEgAUECdBAeIgFFDQAgACABNgLMASAAIAAoAiA2AtQBCwvcAgIEfwF+AkAgACkDoAEiBkIA' +
+  'Ug0AA0AgAiAAKAIASg0BIAAoArgBIAJBAnRqQQE2AgAgAkEBaiECDAALAAsgACAAKQOIASAGQoPay4ytxtLaUX6FECA3A5ABIAAg' +
+  'ASAGQgF8IQYDQEIBIQECfwNAQT8gAUI/UQ0BGiAGIAGIUEUEQCABQgF8IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIAZSBEAg' +
+  'BkJ/IAGGfEIBfCEGDAELC0IBIAGGQpDOACAAKQOwASIBIAFQG358NwOoAUEBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGoo' +
+  'AgAiA0EBTARAIAAoArwBIARBAnRqIQMgBEEBaiEEDAELIANBBksNASAAKALEASAFQQJ0aiEDIAVBAWohBQsgAyACNgIACyACQQFq' +
+  'IQIMAQsLIABBADYC0AEgACAFNgLIASAAIAQ2AsABC4gGAQ5/IwBBIGsiCiQAIAAoAtgBIAFBFGxqQQhrKAIAQQAgARshCyAAKAIA' +
+  'IRAgACgCGCEOIAAoAgghBgNAIAAoAsQBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiDCAQSiAOIAxBAnRqKAIAQQdrQXtJcg0AQQAh' +
+  'BCAGIAxBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAGIAVBBHRqIg0oAggiB0EATCAEQQdKckUEQCAKIARBAnRqIAc2AgAg' +
+  'BEEBaiEEDAMLIAdBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEHIARBACAEQQBKGyENIAYgCEEEdGooAgQiCCAMRg0AQQAhBSAERQ0A' +
+  'A0AgBSANRgRAIAchBAwDBSAGIAggCiAFQQJ0aigCACIEEDgEQCAKIAdBAnRqIAQ2AgAgB0EBaiEHCyAFQQFqIQUMAQsACwALCwNA' +
+  'IAcgDUYNASAKIAdBAnRqKAIAIhEhBQNAIBEgBiAFQQR0aigCBCIFRgRAIAdBAWohBwwCCyAGIAUgDBA4DQAgBiAFQQR0aiIEKAII' +
+  'IQggBiAEKAIAIglBBHRqIAQoAgQiBDYCBCAGIARBBHRqIAk2AgAgDiAIQQJ0aiIEIAQoAgAiBEEBazYCACACRSAEQQdKckUEQCAC' +
+  'IARBAkpBAnRqIgQgBCgCACIEQQRqNgIAIAQgCDYCAAsgBUEBaiEEA0AgBSAEIghHBEAgBiAIQQR0aiIJKAIAIQQgCSgCCCIPQQBM' +
+  'DQEgBiAEQQR0aiAJKAIEIgk2AgQgBiAJQQR0aiAENgIAIA4gD0ECdGoiBCAEKAIAIgRBAWs2AgAgAkUgBEEHSnJFBEAgAiAEQQJK' +
+  'QQJ0aiIEIAQoAgAiBEEEajYCACAEIA82AgALIAMgAykDAEIBfDcDACAIQQFqIQQMAQsLQQEhCSAAIAAoAtABIgRBAWo2AtABIAAo' +
+  'AswBIARBAnRqIAU2AgAMAAsACwALIAtBAWohCwwBCwsgACgC2AEgAUEUbGogCzYCDCAKQSBqJAAgCQtKAQN/IAFBAWohAwNAAkAg' +
+  'ASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwuFBAIHfwN8IwBBIGsiBSQA' +
+  'An9BfiAARSADRXINABogABAkIAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEA' +
+  'NgIIAn8gABAFRQRAA0AgDEQAAAAAAAAAAGZFIAIgB0xyRQRAIAdBAWohByAFQRhqIQhEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA' +
+  '8D8hDgNAAkAgABADIglBAEgNACAFIAUpAxBCAXw3AxAgACAJIAUoAgwgBSgCCBAzIgYgBSgCCEoEQCAFKAIMIAZBAnQQHiIKRQRA' +
+  'RAAAAAAAAPC/IQ0MAgsgBSAKNgIMIAUgBjYCCCAAIAkgCiAGEDMaCyANIA6gIQ0gBkUNACAAIAUoAgwgCCAIKQMAIgFCDIggAYUi' +
+  'AUIZhiABhSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+IAasgqdBAnRqKAIAECUaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQ' +
+  'JhoMAQsLIA1EAAAAAAAAAIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAIIQxBAAsQHyAAECQg' +
+  'BARAIAQgBSkDEDcDAAtBfyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAupBwINfwN+IwBBMGsiByQAIAdBADYC' +
+  'KCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEDsMAQsgAkECaiACQQFq' +
+  'IAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5H' +
+  'IAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABH' +
+  'cUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB' +
+  '8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQOyAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQp' +
+  'AwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMA' +
+  'DAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEw' +
+  'IA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QOyAJQQFr' +
+  'IQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEH9JSAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAI' +
+  'QQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRA7IAZFDQMgB0EgaiAGwBA7IAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAh' +
+  'CkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQOyAE' +
+  'QQFqIQQMAAsACwUgCCAKEDsgBEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGokACAC' +
+  'Qf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJQEB' +
+  'fyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxA6IARBEGokAAu2AwEDfyMAQdAAayICJAAgAiABNgI0IAIgADYCMCAC/QwAAAAAAAAA' +
+  'AAAAAAAAAAAA/QsDOCACQfQvNgJIQfQvQQBBzAH8CwACQCAAIAFFckUEQCACQTBqQX5BAEGLFUEAED4aDAELQQFB6AAQGSIDRQRA' +
+  'IAJBfxAXNgIAQQAhAyACQTBqQX9BAEGXEiACED4aDAELIAJBADYCLCAALQAAQe8BRyABQQNJciAALQABQbsBRyAALQACQb8BR3Jy' +
+  'RQRAIAJBAzYCOAsCQCACQTBqED9FBEBBACEBIAJBADYCREFyIQAgAkEwakFyQQBBmxlBABA+GgwBCyACQTBqIAMgAkEsahBAIQAg' +
+  'AigCLCEBIAANACADIAEgAygCJCABaxAYIgQ2AgBBACEAIAQNAEF/IQAgAkF/EBc2AhAgAkEwakF/QQBBlxIgAkEQahA+GgsgAkEA' +
+  'NgIoIAJCADcDIAJAA0AgAA0BIAJBMGoQPwRAIAJBMGogAyABIAJBIGoQQSEADAELCyACKAIgEB8gAigCJBAfDAELIAIoAiAQHyAC' +
+  'KAIkEB8gAxBCQQAhAwsgAkHQAGokACADC1gBA38jAEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAH' +
+  'NgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBA6GgsgBkEQaiQAIAEL3gEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgC' +
+  'ACADaiIEQQ0gBEEKIAcgA2siCBBDIgUgBGsgCCAFGyICEEMiASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEA' +
+  'IAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEEQE' +
+  'QCAGQQFqIQYMAQsLIAFB/ABGDQALIAAgAjYCECAAIAQ2AgxBAQvoAgEIfyMAQfAAayIDJAAgA0EANgJsIAJBfzYCACABQQhqIQdB' +
+  'ACEBAn8DQCAAIANB7ABqIANB6ABqIANB5ABqEEUEQCAAKAIMIgggAygCaCIEaiEFIAMoAmQiCSAEayIGQQFHIAUtAABB/ABHckUE' +
+  'QCACKAIAQQBOBEAgAEFwIARBtRlBABA+GkFwDAQLIAIgATYCAAwCCyAJIAggBCAJEEYiCksEQCADIAggCmotAAA2AgAgAEFxIApB' +
+  'zhogAxA+GkFxDAMLIAcgBSAGEEdBAE4EQCADIANBMGogBSAGEEg2AhAgAEFzIARBoxwgA0EQahA+GkFzDAMLIAcgBSAGEEkiBUEA' +
+  'SARAIAMgBRAXNgIgIAAgBSAEQZcSIANBIGoQPgwDBSABQQFqIQEMAgsACwtBACACKAIAIgRBAEgEfyACIAE2AgAgAQUgBAsNABog' +
+  'AEFyQQBBkRZBABA+GkFyCyADQfAAaiQAC/MGAQ1/IwBB0AFrIgUkACAFQQA2AswBIAFBOGohDyABQQhqIRACQANAIAAgBUHMAWog' +
+  'BUHIAWogBUHEAWoQRQRAIAUoAsgBIgcgBSgCxAEiCiAHIApLGyEGIAAoAgwhCCAHIQQDQAJAIAQgBkcEQCAEIAhqLQAAQTpHDQEg' +
+  'BCEGCyAGIAggByAGEEYiCUsEQCAFIAggCWotAAA2AhBBcSEEIABBcSAJQc4aIAVBEGoQPhoMBQsgBiAHRgRAQXAhBCAAQXAgB0Go' +
+  'KEEAED4aDAULIBAgByAIaiIMIAYgB2siDRBHIg5BAEgEQCAFIAVBkAFqIAwgDRBINgIgQXQhBCAAQXQgB0G5JiAFQSBqED4aDAUL' +
+  'QQAhBEEAIQkgBiAKSQRAIAIgDkoEQCAFIAVBkAFqIAwgDRBINgIwQXshBCAAQXsgBkH1EiAFQTBqED4aDAYLIAZBAWoiCSAKRgRA' +
+  'QXAhBCAAQXAgBkGPKEEAED4aDAYLIAogCCAJIAoQRiIGSwRAIAUgBiAIai0AADYCQEFxIQQgAEFxIAZByRIgBUFAaxA+GgwGCwJA' +
+  'IA8gCCAJaiIIIAogCWsiChBHIgZBAE4NACAPIAggChBJIgZBAE4NACAFIAYQFzYCUCAAIAYgCUGXEiAFQdAAahA+IQQMBgsgBkEB' +
+  'aiEJCwJAA0AgBCALRg0BIARBAnQgBEEBaiEEIAMoAgBqKAIAIA5HDQALIAUgBUGQAWogDCANEEg2AoABQXwhBCAAQXwgB0GyFCAF' +
+  'QYABahA+GgwFCwJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIEEB4iCEUEQEF/IQQgBUF/EBc2AmAg' +
+  'AEF/IAdBlxIgBUHgAGoQPhoMBgsgAyAINgIAIAMoAgQgBBAeIgRFBEBBfyEEIAVBfxAXNgJwIABBfyAHQZcSIAVB8ABqED4aDAYL' +
+  'IAMgBjYCCCADIAQ2AgQLIAtBAnQiBiADKAIAaiAONgIAIAQgBmogCTYCACALQQFqIQsMAwsgBEEBaiEEDAALAAsLQXohBCABKAIA' +
+  'IAMoAgAgAygCBCALECIiAUF6RgRAIABBekEAQc4VQQAQPhoMAQtBACEEIAFBAE4NACAFIAEQFzYCACAAIAFBAEGXEiAFED4hBAsg' +
+  'BUHQAWokACAECyAAIAAEQCAAKAIAEB0gAEEIahBKIABBOGoQSiAAEB8LCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAg' +
+  'AUYNACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC6wBAQN/IAAo' +
+  'AhAiBiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABBEDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAo' +
+  'AhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABBERQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAAL' +
+  'AAsgBEEBaiEEDAELCyAEC2oBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEEQNAEEBDAEL' +
+  'IANB/wBGCw0AIANB/wFxIgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7AEBC38CQAJAIAAoAigiA0UNACADQQFrIQkg' +
+  'ASACEEshBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEh' +
+  'A0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEB' +
+  'aiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkb' +
+  'IQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwA' +
+  'OwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALrwQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4g' +
+  'ACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQHiIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEE' +
+  'CyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQHiIFRQ0CIAAgAzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqs' +
+  'QgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQGSIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIk' +
+  'EB8gACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEEshAwNA' +
+  'IAMgCnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAg' +
+  'ACgCCCACampBADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEEshBCAAKAIoQQFrIQEgACgC' +
+  'JCECA0AgASAEcSIFQQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LFwAgACgCABAf' +
+  'IAAoAhgQHyAAKAIkEB8LNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLCzQAAn9B' +
+  'ACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBq' +
+  'IABFIAFBAExyIAAoAlQgAUhyGwvXAgIGfwF+IwBBkARrIgQkAEJ+IQoCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABAtIgdB' +
+  'AEgEQCAHrCEKDAELAkAgB0HBAEkEQCAEQRBqIQUgBEGQAmohBgwBCyAHQQJ0IgUQGiIGQQAgBRAaIgUbDQAgBhAfIAUQH0J/IQoM' +
+  'AQsgACgCACABIAYgBSAHEC0aIARCADcDCEEAIQEDQCABIAdGBEAgAwRAIAIgBCgCCCIAIANBAWsgACADSRtqQQA6AAALIARBkAJq' +
+  'IAZHBEAgBhAfIAUQHwsgBCkDCCEKDAILIAEEQCACIAMgBEEIakHPKBBPCyACIAMgBEEIaiAAIAYgAUECdCIIaigCABBMEE8gBSAI' +
+  'aiIIKAIABEAgAiADIARBCGoiCUH3IxBPIAIgAyAJIAAgCCgCABBNEE8LIAFBAWohAQwACwALIARBkARqJAAgCgtJAgJ/AX4DQCAD' +
+  'LQAAIgQEQCACIAEgAikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEbaiIB' +
+  'QQhPBEAgABAXDwsgAUECdEGoKWooAgALRQEBfyMAQRBrIgQkACAABEAgAEEEakEAQegB/AsAIAAgATYCACAEIAM2AgwgAEEkakHI' +
+  'ASACIAMQOhoLIARBEGokACABC58FAgd/AX4jAEHgAGsiACQAQYgtQQBB7AH8CwBB7CwoAgAhAiAAQfAsKAIAIgE2AlwgAEH0LCgC' +
+  'ACIDNgJYAkAgAiADrCABrH4iB6dBfyAHQgF9QsAAVBsgAhsiAkHBAGtBv39NBEAgAEHAADYCBCAAIAI2AgBBiC1BbEHpHyAAEFEa' +
+  'DAELIAEgA3JFBEAgAEHcAGohBSAAQdgAaiEGAkAgAkHBAGtBQEkNAEEBIQNBASEBA0AgAiABIAFsSARAIAUEQCAFIAM2AgALIAZF' +
+  'DQIgBiACIANtNgIABSADIAEgAiABbxshAyABQQFqIQEMAQsLCyAAKAJYIQMgACgCXCEBCwJAIAFBAEwgA0EATHJFIAKtIAOtIAGt' +
+  'flFxRQRAIAAgAjYCGCAAIAM2AhQgACABNgIQQYgtQWxBhCIgAEEQahBRGgwBC0GELSgCACIFQQBIBEAgAEGAAjYCJCAAIAU2AiBB' +
+  'iC1Ba0G1FiAAQSBqEFEaDAILIAVFQYAtKAIAQQAgBUGBAkkbckUEQCAAQYACNgJEIAAgBTYCQEGILUFrQbUWIABBQGsQURoMAgsC' +
+  'QAJAAn9BAUEwEBkiBARAIARBATYCLCAAQQA2AlAgAEIANwNIIAQgAzYCCCAEIAE2AgQgBCACNgIAIARB/CwoAgBBAEc2AhggAiAB' +
+  'IAMgAEHIAGoQUwRAIAAoAlAQHwwECyAEIABByABqEFQhASAAKAJQEB9BfyABDQEaIAQQVQwBC0F/CyIBIAJBCUdyIAAoAlxBA0dy' +
+  'RQRAIAQoAhggBCgCDEEbR3INBCAEEA8iATYCJCABDQRBfyEBDAELIAFFDQMLIAAgARBQNgIwQYgtIAFBlxIgAEEwahBRGgsgBBBW' +
+  'C0EAIQQLIABB4ABqJAAgBAuFBQEHfyMAQZACayIHJAADQCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBqIgQQVyAGQQFqIQYgAyAA' +
+  'IAQQWCEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUgAEEBIAdBEGoiBhBXIAVBAWohBSADIAAgBhBYIQQMAQsLQX8hBgJAIARFBEBB' +
+  'ACEFAkACQEH8LCgCACIGRQRAQQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEFcgBEEBaiEEIAMg' +
+  'ACAFEFghBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADEFkiBA0DC0EAIQRBASEJQfgsKAIAIgpBAXEEQCAAQQAgAEEAShshCANA' +
+  'IAQgCEYEQEF/IQZBACEFIAMgACAHQRBqEFgNA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWoh' +
+  'BAwBCwsgAyAAIAdBEGoQWA0DBSAHQRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BB' +
+  'ACEFIAEgCWoiCCAASg0BQQEhBCAGDQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQVyAGQQFqIQQgAyAAIAUQ' +
+  'WCEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQYQtKAIATiAGcg0AQYAtKAIAIAAgBRBaIgQNAyADIABBgC0oAgAg' +
+  'ACAFbEECdGoQWCEGIAVBAWohBQwBCwsgBkUNAQsgByAGEFA2AgBBiC0gBkGXEiAHEFEhBAsgB0GQAmokACAEC+8CAQp/IAAgACgC' +
+  'ACIFIAVsIgZBAWpBBBAZIgc2AhAgACAFIAEoAgAiCGwiAkECdBAaIgs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACEC' +
+  'A38gAiADRgR/A38gBCAGRgR/IAZBBBAZIgZFDQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAg' +
+  'AkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakEC' +
+  'dGogAjYCACAEQQFqIQQMAQsACwALCyAGEB8gACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIA' +
+  'DAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJC7wEAg5/An4jAEGgCGsiCCQA' +
+  'IAAgACgCACIDIAAoAgxsIAMgA2wiBGpBABAYIgI2AhwgACAEQQJ0EBoiBTYCKEF/IQECQCACRSAFRXINAEF+IQECQCACRSADIARs' +
+  'IgoiBUEASHIgACgCECAEQQJ0aigCACAEbUECaqwgA6wgBK1+fiIPQgBTcg0AIAJBHGogAkEkaiAFrSIQIAI0AiB8QQQQGyIBDQAg' +
+  'AkEIaiACQRBqIAI0AgwgDyAQfHxBEBAbIQELIAENAEEAIQEgA0EQTARAIAAoAhAgBEECdGooAgAhAkEAIApBAnRBBGoQGiIGRSAC' +
+  'IANsIApqQQJ0EBoiDEVyayEBC0EAIQIDQAJAIAIgBE8gAXJFBEAgAkEBaiEFQQAhCwNAIAMgC0wgAXINAiAEIAtqIQ0gCCACNgIA' +
+  'IAAoAhAiASAFQQJ0aiEOIAEgAkECdGooAgAhAUEBIQcDQCAOKAIAIAFMBEAgACgCHCAIQQAgBxAiIgFBH3UhDSAGBEAgBiABQQJ0' +
+  'aiAJNgIAIAwgCUECdGogCCAHQQJ0/AoAACAHIAlqIQkLIAEgDXEhASALQQFqIQsMAgUgCCAHQQJ0aiANIAAoAhQgAUECdGooAgAg' +
+  'A2xqNgIAIAFBAWohASAHQQFqIQcMAQsACwALAAsgBkUgAXJFBEAgBiAKQQJ0aiAJNgIAIAAgACgCDCADbCAEaiAKIAYgDBAJNgIg' +
+  'CyAGEB8gDBAfDAILIAUhAgwACwALIAhBoAhqJAAgAQs1ACAABEAgACgCHBAdIAAoAiAQCyAAKAIkEB8gACgCEBAfIAAoAhQQHyAA' +
+  'KAIoEB8gABAfCwtNAQJ/IAMgBGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAEbGsgAmogASAHaiAAbGo2' +
+  'AgAgBkEBaiEGDAELCwuCAQEDfwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCABQQJ0IgQgA0EBdCAEIAMb' +
+  'IgNsEB4iBUUEQEF/DwsgACADNgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAoAgBBAWo2AgBBAAu+AwEG' +
+  'fyMAQcCCAWsiAyQAIANBwIABakEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShshBUEAIQQDQCAEIAVGDQIg' +
+  'ASADQcCAAWogBEECdGooAgAiBkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBBiC1Ba0HtICADQRBqEFEaDAMLIAIgASADQUBr' +
+  'IAEgBGxBAnRqEFgEQEF/IQAgA0F/EFA2AgBBiC1Bf0GXEiADEFEaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0aigCACIFQQBOIAEg' +
+  'BUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBBiC1Ba0GuICADQTBqEFEaDAELIAEg' +
+  'A0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEGILUFrQfMm' +
+  'IANBIGoQURpBawUgCCAGQQFqNgIAIANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQAIAALjAMBB38j' +
+  'AEGwIGsiAyQAIANBMGpBAEGAIPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAgAUECdCEHIAAh' +
+  'BANAQQAiBSAEIAlPDQMaA0ACQCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAELCyABIAVGBEAg' +
+  'AyACQQFqNgIEIAMgBCAAa0ECdSABbUEBajYCAEGILUFrQd0PIAMQURpBawwEBSAEIAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEA' +
+  'TiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBBiC1Ba0GkHiADQSBqEFEaQWsMAgsgA0EwaiAEaiIIIAgt' +
+  'AAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEGILUFrQdgcIANB' +
+  'EGoQURpBawsgA0GwIGokAAuXAwEIfyMAQTBrIgMkACAAKAIAIQUgACgCHBAjIAAoAhwQJAJAIAAoAgAgASACEFwiBA0AIAUgBWwh' +
+  'BkEAIQQDQCAEIAZGBEBBACEEDAILAkAgASAEaiIILQAAIgdFDQAgACgCHCAAKAIAIAQgBxBdECVFDQAgACgCHCADQSxqIANBKGoQ' +
+  'NCAAKAIcECMgASADKAIsIAVtIgdqLQAAIQkgCC0AACEKIAMCf0HQCCADKAIoIAZrIAVtIgEgACgCACIGSA0AGkGEFSAGQQF0IAFK' +
+  'DQAaQf0UIAZBA2wgAUwNABpBhh1BkwggACgCGBsLNgIYIAMgByAFbSIAQQFqIgE2AhAgAyAHIAAgBWxrQQFqIgA2AhQgAyAJNgIM' +
+  'IAMgBCAEIAVtIgQgBWxrQQFqIgU2AgggAyAEQQFqIgY2AgQgAyAKNgIAQWkhBCACQWlBriUgAxBRGiACRQ0CIAIgADYCECACIAE2' +
+  'AgwgAiAFNgIIIAIgBjYCBCACIAgtAAA2AhQMAgsgBEEBaiEEDAALAAsgA0EwaiQAIAQLpwEBBn8jAEEQayIDJAAgACAAbCEFA0AC' +
+  'QAJAIAQgBUYNACABIARqIgYtAAAiByAATA0BIAMgBzYCCCADIAA2AgwgAyAEIABtIgFBAWoiBTYCACADIAQgACABbGtBAWoiADYC' +
+  'BEFqIQggAkFqQYEgIAMQURogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsACw0AIAIg' +
+  'ACABbGpBAWsLlwICB38BfiMAQUBqIgckACAAKAIcIgggACgCLBAxAkADQCAIIAIQASIFQQFHDQECQCADRSAMQgBScg0AQQAhBSAI' +
+  'IAAoAiggACgCACIGIAZsEC4iBkEAIAZBAEobIQYDQCAFIAZGDQEgAyAAKAIoIAVBAnRqKAIAIgkgACgCACIKbSILaiAJIAogC2xr' +
+  'QQFqOgAAIAVBAWohBQwACwALIAFQIAxCAXwiDCABVHINAAtBASEFCyAIIAdBCGoQMiAEIAw3AwggBCAHKQMINwMQIAQgBykDMDcD' +
+  'GCAEAn9BBCAFQQNGDQAaAkAgDEIBWARAQQAgDKdBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAIAdBQGskAAvwAgIDfwF7IABF' +
+  'IAFFckEBIAUbBEAgBkF+QaAMQQAQURpBfg8LIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQ' +
+  'AkACQAJAQQEgACgCJCAAKAIgG0UNACAAKAIAIAEgBhBcIgcNASAAKAIkIgkEQCMAQSBrIgckAEEBIQggCSABIAIgAyAEIAcQEUUE' +
+  'QCAFIAf9AAQAIgr9CwMIIAUgBykDEDcDGCAFIAr9HQAgBygCGCAHKAIcEGFBACEICyAHQSBqJAAgCA0BDAMLIAAgASACIAMgBCAF' +
+  'EGBFDQILAn8gAEUgAUVyQQEgBRsEQCAGQX5BoAxBABBRGkF+DAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAA' +
+  'AAAAAAAAAAD9CwMQIAAgASAGEFsiAQR/IAEFIAAgAiADIAQgBRBeIAAoAhwQI0EACwshBwsgBw8LQQALjwMBCn8jAEEwayIGJAAg' +
+  'ACgCACEKIAAoAiAQCiAKIApsIQsCfwNAIAcgC0cEQAJAIAEgB2otAAAiCUUNACAAKAIgIQhBfyEMAkAgACgCACAHIAkQXSIJQQBI' +
+  'IAgoAgQgCUxyDQAgCCgCKCINIAgoAhQgCCgCECAJbCIJQQJ0aigCACIOQf//A3EiD2otAABB/wFGIA0gCCgCHGogD0EBdGovAQAg' +
+  'DkF/c0EQdnFFcg0AIAggDSAJEAxBACEMCyAMRQ0AQQEMAwsgB0EBaiEHDAELC0EAIQcgBkEANgIMIAAoAiAgAiADIAAoAihBACAE' +
+  'GyAGQQxqIAZBEGoQDQJAIARFIAYpAxAiAlByDQAgBCABIAv8CgAAIAYoAgwiAUEAIAFBAEobIQEDQCABIAdGDQEgBCAAKAIoIAdB' +
+  'AnRqKAIAIgggCm0iC2ogCCAKIAtsa0EBajoAACAHQQFqIQcMAAsACyAFIAI3AwggBSAG/QADGP0LAxAgBSACIAYoAiggBigCLBBh' +
+  'QQALIAZBMGokAAs0ACAAAn9BBCACDQAaAkAgAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC/QBAgZ/AX4CQCAA' +
+  'RSABRXJBASACGwRAQX4hA0GILUF+QekKQQAQURoMAQsgACABQYgtEFsiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAhwQI0EA' +
+  'DwsCQCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcDAAwBC0IAIQkgACgCHCAEIAAoAiggBhAzIQUgAiAEQQN0aiIIQgA3' +
+  'AwBBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIoIANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFq' +
+  'IQQMAAsACyADC7gCAgh/AX4jAEFAaiIGJAACf0F+IABFDQAaIAAoAhwhCEECIQcDQAJAIAFQRUGILykDACABWnENACAIIAIQASIH' +
+  'QQFHDQBBiC9BiC8pAwAiDEIBfDcDAEEBIQcgA0UgDEIAUnINAUEAIQQgCCAAKAIoIAAoAgAiBSAFbBAuIgVBACAFQQBKGyEFA0Ag' +
+  'BCAFRg0CIAMgACgCKCAEQQJ0aigCACIJIAAoAgAiCm0iC2ogCSAKIAtsa0EBajoAACAEQQFqIQQMAAsACwsgCCAGQQhqEDJBkC8g' +
+  'BikDCDcDAEGYLyAGKQMwNwMAQQAgB0EDRg0AGkEAIQQCQAJAQYgvKQMAIgFCAVgEQCABp0EBaw0CDAELQQIhBAwBC0EBQQMgB0EC' +
+  'RhshBAtBgC8gBDYCAEEBCyAGQUBrJAAL0AcCE38CfiMAQUBqIgMkAAJAIABFIAFFckEBIAIbBEBBfiECQYgtQX5BxwpBABBRGgwB' +
+  'CyAAKAIAIQcgA0GgLykDACIWNwM4IANCf0HALykDACIXIBdQGzcDMAJ/IAIhCyAAIgooAhggACgCACIAQRFIIAooAgwgAEEDbEdy' +
+  'ckUEQCAAIAooAgQgCigCCCAWIAsQaUEADAELIAogFiADQTBqIAsQagsiAg0AIAEgCyAHIAdsIgf8CgAAIAdBAnQiBRAaIgxFBEBB' +
+  'fyECQYgtQX9BhQhBABBRGgwBC0GwLygCACECIAciAEEAIABBAEobIQgDQCAEIAhHBEAgAkEAIAQgBEF/cyAAakobRQRAIAwgBkEC' +
+  'dGogBDYCACAGQQFqIQYLIARBAWohBAwBCwsgDCAGIANBOGoQZUG4LygCACENQagvKAIAIQIgAyAGNgIYIAMgADYCFCADIAw2AhAg' +
+  'AyALNgIMIAMgCjYCCCADQQA2AiwgAyAAQQR2NgIoIANBsC8oAgA2AhwgBkEQbSISQQEgBkH/AUobIQggBkGAAm1BASACRSAGQf8D' +
+  'SnEiDxshECADQgA3AyAgDwRAIAMgBRAaIgQ2AiAgAyAAEBoiBTYCLCAEQQAgBRtFBEAgBBAfIAUQHyAMEB9BfyECQYgtQX9BhQhB' +
+  'ABBRGgwCCyADQQhqIAFBABBmC0EAIA0gAhshDUIAIACtQgKGQugHfCACGyEWA0AgByAAayETA0AgBiAJTCIEIAAgDUxyIAMpAzBQ' +
+  'IBFBB0pyckUEQAJAAn8gACABIAsgB0GwLygCACAMIAlBAnRqIhQgCCAGIAlrIgIgAiAIShsiBEEBEGciBWsiAiANSCIOIA9FckUE' +
+  'QCARQQFqQQAgA0EIaiAJIAQgBSAEIBBMIAUgE2qsQgGGQugHfCADQTBqEGgiBUEERhshESAFQQFGDAELIA4NAUEAIQ4jAEEgayIF' +
+  'JAAgCiABQgIgFiADQTBqIhUpAwAQbkEAIAVBABBfRQRAIBUgBSkDEBBvIAUoAgBBAUYhDgsgBUEgaiQAIA4LRQ0AIAQgCWohCSAI' +
+  'IAggEkh0IQggAiEADAMLIAEgCyAHQbAvKAIAIBQgBEEAEGcaAkAgBCAQSgRAIARBAm0hCAwBCyAEIAlqIQkLIA9FIAMoAiQgAygC' +
+  'KExyDQEgA0EIaiABIAkQZgwBCwsLIA8EQCAKKAIcECMLIAMoAiAQHyADKAIsEB8gDBAfQQAhAiADKQMwQgBSIARyIAAgDUxyDQBB' +
+  'ZSECQYgtQWVB2RhBABBRGgsgA0FAayQAIAILVwICfgJ/IAGtIQMDQCADp0EBSgRAIAIQayEEIAAgAUEBayIBQQJ0aiIFKAIAIQYg' +
+  'BSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC90BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNAAkAgACgCECAD' +
+  'TARAIAAoAgAoAhwQI0EAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQoAhwgACgCBCAD' +
+  'EGwLIANBAWohAwwACwALIAAoAiQgA0ECdCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pq' +
+  'QQE6AAALIANBAWohAwwBCwsgAEEANgIcIAAgAiAAKAIQQQAQbQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRqKAIA' +
+  'IgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAgCUEC' +
+  'aiEFCyAHQQFqIQcgBSEJDAELCyAJC8ACAQR/IwBBIGsiCCQAIAAoAgAoAhwhCQJ/A0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAH' +
+  'IApOBEAgCRAkQQAhByAAKAIAQgIgBSAGKQMAEG5BACAIEF4gBiAIKQMQEG9BASAIKAIAIgNBAUYNBRogBEUEQANAIAAoAhwgB0wE' +
+  'QEEAIQcgACABIAEgAmpBABBtA0AgByAAKAIcTg0GIAAoAgAiASgCACABKAIcIAAoAgQgACgCGCAHQQJ0aigCABBsIAdBAWohBwwA' +
+  'CwAFIAkQJhogB0EBaiEHDAELAAsACyAAIAEgASACakEBEG0FIAAoAgAiAygCACADKAIcIAAoAgQgACgCGCAHQQJ0aigCABBsIAdB' +
+  'AWohByAAKAIcIQoMAQsLCwUgCRAmGiAHQQFqIQcMAQsLIAMLIAhBIGokAAveAQEIfyMAQZAGayIFJAAgBSADNwOIBiAFQYAEaiAA' +
+  'IAVBiAZqIgYQcCAFQYACaiACIAEgBhBxIAUgASACIAYQcUEAIQYgAEEAIABBAEobIQgDQCAGIAhHBEAgACAGbCEJIAVBgAJqIAZB' +
+  'AnRqIQpBACEHA0AgACAHRgRAIAZBAWohBgwDBSAEIAcgCWpqIAVBgARqIAooAgAiCyABbSIMIAUgB0ECdGooAgBqIAsgASAMbGsg' +
+  'AmxqIABvQQJ0ai0AAEEBajoAACAHQQFqIQcMAQsACwALCyAFQZAGaiQAC5IEAgJ/BX4jAEHwIGsiBCQAIAQgATcD6CAgBEHgAGpB' +
+  'AEGAIPwLACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDUCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDQCAANAIAIQEgACgCHCAAKAIsIgUQ' +
+  'MSABIAF+IgFCAYYgAUIyfkLAmgx8IAUbIQlCASEBAkADQAJAIAIpAwBQDQAgACgCHCAEQeggahBrQgGEEDAgACAEQeAAakGILRBb' +
+  'IgUNAiABIQYDQEIBIQcDQCAHIghCAXwhByAGQn8gCIZCf4UiClYNAAsgCEIBfUL/////D4MhByAGIApSBEAgBkJ/IAeGfEIBfCEG' +
+  'DAELCyAAQgEgCUIBIAeGfiACKQMAEG4gAyAEQUBrEF4gAiAEKQNQIgYQbyAAKAIsRSAEKAJAQQRHcg0AIAAoAhwgBEEIahAyIAQp' +
+  'AzhQBEAgAUIBfCEBDAIFIABCAUIAQgAgAikDACIBIAZ8IgcgASAHVhsgAUJ/URsgAyAEQUBrIgMQXiACIAMpAxAgBn0QbwsLC0EA' +
+  'IQULIAAoAhwQIyAAKAIcQgAQMAJAIAUNAEEAIQUCQAJAIAQoAkAOBQACAgIBAgtBdSEFQYgtQXVBxB1BABBRGgwBCyACKQMAIQEg' +
+  'BCAAKAIAIgA2AgQgBCAANgIAQYgtQWVBdSABUBtBpA0gBBBRIQULIARB8CBqJAAgBQtMAQF+IAAgACkDAELrh9aF6Mih5OEAfSIB' +
+  'NwMAIAFCHoggAYVCucuT59Htkay/f34iAUIbiCABhULro8SZsbeS6JR/fiIBQh+IIAGFCxUAIAEgACADIAIgA2otAAAQXRAlGgu7' +
+  'AQEEfyMAQRBrIgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIU' +
+  'RSAEIAVGciEFA0AgBUECRg0CIAAoAgAiBCgCACAEKAIcIAAoAgQgBkEIaiAFQQJ0aigCACIEEGwgAwRAIAAgACgCHCIHQQFqNgIc' +
+  'IAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIg' +
+  'AX0iASABIAJWGzcDAAs6AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACEGUFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC6gB' +
+  'AQZ/IwBBgARrIgQkACAEQYACaiABIAMQcCABQQAgAUEAShshBiACQQAgAkEAShshBwNAIAUgBkcEQCAEIAIgAxBwIAIgBWwhCCAE' +
   'QYACaiAFQQJ0aiEJQQAhAQNAIAEgB0YEQCAFQQFqIQUMAwUgACABIAhqQQJ0aiAEIAFBAnRqKAIAIAkoAgAgAmxqNgIAIAFBAWoh' +
-  'AQwBCwALAAsLIARBgARqJAALqQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkHoLEF+QekKQQAQUBoMAQsgACABQgJC' +
-  'AEEAIANB6CwQXiICDQBBmC8gAykDECIGNwMAQaAvIAMpAxgiBzcDAEGoLyADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYE' +
-  'f0EAIQJBiC9BATYCAEGQLyAHukQAAAAAAADwP6AQbSAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxBtoCIFOQMA' +
-  'QQMhAAN/IABFDQMgAEEDdEGwKWorAwAgBWUEf0GILyAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEA' +
+  'AQwBCwALAAsLIARBgARqJAALqQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkGILUF+QekKQQAQURoMAQsgACABQgJC' +
+  'AEEAIANBiC0QXyICDQBB2C8gAykDECIGNwMAQeAvIAMpAxgiBzcDAEHoLyADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYE' +
+  'f0EAIQJByC9BATYCAEHQLyAHukQAAAAAAADwP6AQcyAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxBzoCIFOQMA' +
+  'QQMhAAN/IABFDQMgAEEDdEHQKWorAwAgBWUEf0HILyAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEA' +
   'DAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADw' +
   'P6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADw' +
-  'PyABt6OgIQAgAUECayEBDAELCwvMCQEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B8xNBABBvDAEL' +
-  'IANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACABRXJFBEBBfiECIARBfkG0I0EAEG8MAQsCfyACRQRAIAVB+CBqQQBBiAT8CwAg' +
-  'BUG4ImohBkEADAELIAIoAgAiB0HBAE8EQCAFIAc2AgBBbCECIARBbEGoJCAFEG8MAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEGIAIo' +
-  'AgQLIQIgBiACIAcgBBBwIgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKEISAFIAc2AoAhIAUgATYC/CAgBSAAQbkoIAAbNgL4ICAF' +
-  'QfggaiEEQQAhASMAQSBrIgckAAJ/A0AjAEEQayICJAADQAJAIAEgBCgCBCIGTw0AIAQoAgAgBiABIAIQcyIGQX5xQQJGDQAgBkEE' +
-  'RgRAIAQgAigCACACKAIEEIcBRQ0BCyACKAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIGTwRAIAQoAgwgBjYC2CBBAAwCCwNAIAQo' +
-  'AgAgBiABIAdBEGoQcyIIQXtxBEAgBygCHCIBIAQoAgQiBkkNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAHQRBqIAcQdEUNACAE' +
-  'IAcgB0EQahB1RQ0AAn8gBEEANgIUIAQoAgAgBygCACAHKAIEQQBBABB5IQIgBCgCCCIGIQECQCAGDQAgAhB6IgYhASAGDQBBACEG' +
-  'IAIQiAEhAQsgASABbCIBIAJHBEAgBCAHIAIgAUEAEIkBDAELIAQgBjYCGAJAIAQQigEiAQ0AIAQgByACQQAQiwEiAQ0AIAQoAgwi' +
-  'AUEANgIEIAEgBygCHDYC2CBBACEBCyABCwwBCyAEIAdBEGoQdgshAiAHQSBqJAAgBSgCrCEQHyACBEAgAxBxIANBADYCAEEAIQEj' +
-  'AEEgayIEJAACQCAFQfggaiIAKAI8IgdBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAHEHcgBCgCHCEBIAAtACRFDQAgACgC' +
-  'IEEBaiEHA0AgASAAKAIEIgZPDQEgACgCACAGIAEgBBBzIgZFDQEgBkEERgRAIAcgACgCGEYNAiAAIAQQeA0CCyAEKAIMIQEgByAG' +
-  'QQRGIgZqIgcgACgCGEcgBnINAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLc' +
-  'IEEAIQIgBUH4IGoiBi0AL0UgBi0AxAEgBigCGEEQR3IgBigCFCAGLQAuRXJycgR/QQAFA0ACQEGAAiEHIAIiAUGAAkYNACABQQFq' +
-  'IQIgASIHIAYoAgxqLQAIQRBHDQELCyAHQf8BSwsEQCAFQeApKQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABBuIAUoAhBBEEdy' +
-  'RQRAIAMQcSADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEHEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsi' +
-  'AfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgs2AQF/IwBBEGsiBCQAIAAEQCAAIAE2AgAg' +
-  'BCADNgIMIABBJGpByAEgAiADEDkaCyAEQRBqJAAL9gEBA38gAUHwKSABGyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZqLQAADQEg' +
-  'BCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUgAiADEHIiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAg' +
-  'ACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0D' +
-  'IABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQHyAAKALUIBAf' +
-  'IABBADYC1CAgAEIANwLMIAsLtwIBBX8jAEEwayIEJAACfyABRQRAIANBZkHFDEEAEG9BZgwBCyABQcEASQRAAkACQAJAA0AgASAF' +
-  'Rg0DIAVBAWohByAAIAAgBWotAAAiBiAFEEIhCCAGQf8Aa0H/AXFBogFPBH9B1iMgBkEKEEIFQQELDQEgByEFIAhFDQALIAggAGtB' +
-  'AWohBUG2JyEADAELQcwJQbkiIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAEIAc2AiggBCAFNgIkIAQgBjYC' +
-  'ICADQWYgACAEQSBqEG9BZgwCC0EAIAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGAISAEQRBqEG9BZgwB' +
-  'CyAEQcAANgIAIANBZkG3DyAEEG9BZgsgBEEwaiQAC+MBAQd/IwBBEGsiBSQAIAUgACABIAIQdyADIAX9AAMA/QsCAAJ/IAAhAiAD' +
-  'KAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGEHwiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEA' +
-  'QQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYg' +
-  'AygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu2AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQfCID' +
-  'QQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQfCIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6' +
-  'Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELiAEBAn8g' +
-  'ACgCACABKAIAIAEoAgRBAEEAEHkhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigC' +
-  'BEEAQQAQeSADRg8LQQEgA0HAAEsNABpBACADEHoiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQewsL0QgBBn8jAEEgayIEJAAgBEEQ' +
-  'aiAAIAEoAgAgASgCBBCMASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcN' +
-  'AAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQfyECCyAEKAIYIAJNIQILIAILIgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDE' +
-  'AXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQeSICRQRAIAAgASgCAEF/EI0BIAQgAEFAazYCAEFoIQIgAEFoQdwQIAQQ' +
-  'jgEMAQsCfyACIAQtAA8EfyAAIAEgAhCPAQVBAAsiBmshAiAAKAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAO' +
-  'IAMgA2wiBSACRg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQiQEMAgsgBCACEHoiAzYCCCACQcEATwRAIARBAToADiADDQEgACAB' +
-  'IAIgAhCIASICIAJsQQAQiQEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEHtFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EA' +
-  'CyICDQAgACAEKAIIIgM2AhggABCKASICDQAgACADIANsQQJ0EBoiAjYCNCACRQRAQX8hAiAAQX9BiAtBABCOAQwBCyAAKAIMIgJB' +
-  'AkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEIsB' +
-  'IgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQkAEhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAg' +
-  'ACADQbMKEJMBQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhBzDgUEAwMBAAMLIAAgAhB4RQ0BIAAgAUH/GhCTASAAIAE2AihB' +
-  'aCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABB5IAAoAhhGBUEAC0UNAQtBACEFIwBBEGsiAyQA' +
-  'IAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEIwBAkAgAS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIHQQI2' +
-  'AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EPahB5IQEgACAC' +
-  'IAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEIsBIQEgA0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQdMZEJMB' +
-  'QWghAQwBCyAAIAEQkAEhAQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZAEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiAC' +
-  'IANrIgQQQiIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBBCIgAgAWsgAiAAGzYCBAuFAQEFfyMAQRBr' +
-  'IgIkAAJAIAAoAgAgASACEHRFDQAgACACIAEQdUUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAEHkhAyAAKAIIIgFFBEAgAxB6IQEL' +
-  'IAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQeyEGCyACQRBqJAAgBgteAQF/IwBBIGsiBSQAIAVBEGogASACEH1B' +
-  'ACEBQQAhAgNAIAAgAyAFQRBqIAUQfgRAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyEBAX8g' +
-  'ABB/IgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtgAQF/IwBBIGsiBSQAIAVBEGogASACEH0DQAJAIAAoAgAgAyAFQRBqIAUQfiIB' +
-  'RQ0AIAAgAyAFKAIAIAUoAgQgBBCAASICQQBIDQAgAiAETA0BCwsgBUEgaiQAIAFBAXML0QEBA38CQCAAIAFqIgQtAAAiAEEJayIF' +
-  'QRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxCGASIAQQBI' +
-  'DQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0Dwsg' +
-  'AUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL' +
-  '0wQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAFIAcQfCIEQQJ2IAVqIgY2AgAgBEEDcSIE' +
-  'QQJJDQACQAJAIARBAmsOAgEAAwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsiBEEgRiAE' +
-  'QfsBcUEJRnIgBEH+AXFBCkZyIARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkACQAJAIAAg' +
-  'BCAHEHwiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQBAAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStH' +
-  'cRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAELQQAgAi0ADEEARyALGyACLQANIQggAkGB' +
-  'AjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEIEBIQVBACEEDAILQQAhBCACQQA6AAwCQCAB' +
-  'QQFHDQADQCAGIAdPDQEgACAGIAcQfCIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFH' +
-  'ciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQgQEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgEC' +
-  'fwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAA' +
-  'LQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQggFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEA' +
-  'IQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEIMBDQEgBBCEAQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEIUBBH8gAUEKbCAC' +
-  'akEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLDwAgAEHhAGtB/wFx' +
-  'QRpJCx8AIABBLWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQvqAQEFfyAALQAA' +
-  'IgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBBgBAhBUEPIQJBAgwBC0F/IQYg' +
-  'AkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEBA0AgASAERwRAIAAgAWotAAAi' +
-  'A0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyACQf//wwBLGyACIAVJGyEGCyAG' +
-  'C/ABAQV/A0ACQCABIAJPDQAgACgCACABIAIQfCIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwB' +
-  'CyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhCCASAGQcEA' +
-  'a0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQggEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSAD' +
-  'IAFrQQFLIAdxRSAAQTFLchsLSwECf0HAACECAkAgABB/IgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoi' +
-  'ASABbCAAa00NAQsgASECCyACC7EDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBB9IAUg' +
-  'ASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQfkUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAAIAZBfxCVASIHQQBI' +
-  'DQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8QjQECQCACIANLBEAgBSAA' +
-  'QUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUH/ECAFQTBqEDsaDAELIAUgAEFAazYCQCAFQdAAakGAAUGRESAFQUBrEDsaCwJAIAQE' +
-  'QCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB4BkgBRCOAQwBCyACQYEg' +
-  'TwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQbUhIAVBIGoQjgEMAQsgACACIAMgBUHQAGoQlAELQWghAQsgBUHgAWok' +
-  'ACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EI0BQYAhQZ0OIAAtAMQBIgMbIQQgACgC' +
-  'GCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhCOAUFmIQELIAJB' +
-  'EGokACABC64CAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEH0CQAJ/AkADQCAFIQYgB0EBcQ0BIAAoAgAgACgCFCAEQTBqIARB' +
-  'IGoQfkUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQkgEiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGog' +
-  'ASAGGygCACAAKAIcEI0BIAAoAhghBUGXFyEHQbkoDAELIAAgBCgCIEF/EI0BQYwZIQcgACgCGCIFIQZBrygLIQEgACgCICECIAQg' +
-  'BTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEGXCCAEEI4B' +
-  'CyAEQUBrJAAgCAvcAQEEfyMAQSBrIgQkACAAQbgqKAIANgIIIABBsCopAgA3AgAgBEEQaiACIAMQfUEAIQJBACEDA0AgAyEFAkAD' +
-  'QCABKAIAQQEgBEEQaiAEEH5FDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEB' +
-  'IAQoAgAgBkHAABCAASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAE' +
-  'IARBIGokAAupAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQQiIDBEAgBkEBaiEGIAUgA0EBaiID' +
-  'ayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1AggBEEQahA7GkEAIQUgAEEAOgCQAQJAIAJBAEgN' +
-  'ACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBnCcgBBA7GgsCQCAAKAIQIgNF' +
-  'DQAgAyAGEJEBNgIYIAMgBxCRATYCHCADIAEQkQE2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsg' +
-  'BEEgaiQACz4BAn8jAEEQayIEJAAgACgCECIFBEAgBSABNgIAIAQgAzYCDCAAKAIQQSRqQcgBIAIgAxA5GgsgBEEQaiQAC90BAQR/' +
-  'IwBBIGsiAyQAIAJBAWshBQJ/IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHBAE8EQCAFEHpBAEcMAQsgAyAB/QACAP0LAxAg' +
-  'ASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQahBzDgUCAQEBAAELIAAoAgAgAygCECAD' +
-  'KAIUIAAoAhQgA0EPahB5GiADLQAPRQ0DIAFBAWohAQsgAygCHCEEDAELCyABIAVGIAJBAktxDAELQQALIANBIGokAAv9AQEGfyMA' +
-  'QRBrIgUkACAAQQA6ACQgASAAKAIEIgJJBEAgACgCACACIAEgBRBzIQIgBSgCDCABIAJBfnFBAkYbIQELIwBBEGsiBiQAAn8gACgC' +
-  'ACIDIAAoAjAiAmoiB0EAIAEgAmsiAhBCIgQEQCAAIAQgA2tBfxCNASAGIABBQGs2AgAgAEFnQfYMIAYQjgFBZwwBCyACQQEgAhsQ' +
-  'GiIERQRAIABBf0GIC0EAEI4BQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMg' +
-  'ATYC2CBBAAsgBkEQaiQAIAVBEGokAAsUACAAQf////8HIABB/////wdJGwuuAgEGfyMAQRBrIgQkAAJ/IAAgASAAKAIcEJUBIgNB' +
-  'AEgEQCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRCNASAEIABBQGs2AgAgAEFoQaARIAQQjgFB' +
-  'aAwBCwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxCFARs6AC0LIAZBAUcNACAAKAIAIAJqLQAA' +
-  'IgJBMEYEQCAAQQE6AC4MAQsgAsAQgwFFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGog' +
-  'AyAAKAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL4QEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIc' +
-  'IQQCQAJAIAAoAgggACgCIEEBR3INACAEEHoNACAEEIgBIQEgACAAKAI4QX8QjQEgAyAAQUBrNgIAIANBMGoiAkHkAEGRESADEDsa' +
-  'IAAgBCABIAFsIAIQlAEMAQsgACABIAQQjQEgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2AiAgAyAAQUBrNgIcIAMgAjYC' +
-  'GCADIAE2AhAgA0G5KEGYEiABQQFGGzYCFCAAQWhB2A0gA0EQahCOAQsgA0GgAWokAAtHAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2' +
-  'AgwgBCACEHoiAjYCCCAEIAI2AgQgBCABNgIAIABBaEHoJCAEEI4BIARBIGokAAvjBAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAi' +
-  'BSABKAIEIAAoAhgiBEHAACAEGyIGEIABIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhCNASAAIANB4ABqEJYBAkAg' +
-  'BEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxCGASIBQQBIBEAgBi0AACEBQZojDAELIAFFBEBBACEB' +
-  'QaAXDAELQYYjIAFB/wBGIAFBIElyDQAaQZ0iQdcTQeQnIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhA7GiACQRBq' +
-  'JAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQcwRIAMQjgEMAQsgACgCECICBEAgAiAENgIUCwJA' +
-  'IAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBkSRBuSggAkEUSyIBGzYCSCADQRQgAiABGzYCQCAD' +
-  'QYACakEwQckQIANBQGsQOxoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEHLJiADQdAAahA7GgsgAEFA' +
-  'ayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB4iMgA0EQahCOAQwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB' +
-  '4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdB5BEgA0EgahCOAQtBZyEECyADQbACaiQAIAQL4AIBDH8jAEEwayIEJAAg' +
-  'ACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBmiQgBEEQahA7IAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQog' +
-  'AEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEB' +
-  'aiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUG9ECAEQSBqEDsgAWohAgwCCyAMQQFqIQwg' +
-  'BQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIg' +
-  'B0EDaiECDAALAAsgBCAKwDYCACACQShB2hYgBBA7GiAEQTBqJAALhwYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAE' +
-  'QQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHEKigCADYC' +
-  'GCAGQbwqKQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEHwKSEIQT0hBwwB' +
-  'CyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBlSQgCsAiDEEFEEJFDQAgCCAMIAcQQg0AIAYgCjoAGAsgAC0AyiBB' +
-  'LEcNAiAGQSw6ABkMAgsgCEEBaiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRA' +
-  'IAYgASACQQAgBkEQahCYAQwBCwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwh' +
-  'CgNAQQEgCiALRg0CGiAJIAtBAnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dy' +
-  'DQALC0EAC0UEQCAGIAEgAiADIAZBEGoQmAEMAQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYg' +
-  'ACgCzCAgAWogACgC1CAgB0ECdGooAgAiAyABaxCaASAGIAIgB2otAAAiASAAIAdqLQAIRgR/IAAoAswgIANqLQAABSAIIAEQmwEL' +
-  'wBA6IAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQmgEMAQsgBiAAIAIQmQELIAYoAgghACAFBEAgBCAAIAVB' +
-  'AWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALmgEBBn8gAUEA' +
-  'IAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChA6CyAGQQFqIQYMAwsgAiAFIApqai0A' +
-  'ACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQOgsCQCAHRQRAIAAgCBCcAQwBCyAAIAQgCBCbARA6CyAFQQFqIQUMAAsACwsLpAIB' +
-  'CX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRq' +
-  'IAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQgwFFBEAgBBCEAUUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYN' +
-  'AiAEIAhqLAAAEIUBBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCaAQ8LIAAgByAIaiAFIAdrEJoB' +
-  'AkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEJoBDAELIAAgBBCcAQsgCiEGIAMhBwwACwALIwADQCACBEAg' +
-  'ACABLAAAEDogAUEBaiEBIAJBAWshAgwBCwsLGAAgASAAKAIAakEBayAAQQhqIAEbLAAACzIBAX8jAEEQayICJAAgAiABNgIAIAAg' +
-  'AkEMaiIAIABBBEGVCSACEDsQmgEgAkEQaiQACxoAQQBBECAAQQ9qQXhxIABBCUkbIABBAEgbCxEAQcgqKAIAIAAoAgAgAGpGC1oB' +
-  'A38CQCAAQcgqKAIAIgJqIgAgAkkNAEHUKigCACIBQQAgACABSxsNAD8AQRB0IgEgAEkEQCAAIAFrQf//A2pBEHZAAEF/Rg0BC0HI' +
-  'KiAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQGgsFAEHYKgt/AQN/AkAgAEUgAkEASHJFBEADQCACIANGDQIgACgCACABQQRq' +
-  'IgQgBCABKAIAIgFBACABQQBKGyIFQQJ0aiABECIiAUEASARAIAEQowFB/CogAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwAL' +
-  'QX4hAkF+QYAMEKQBCyACCxUAIABBAEgEQCAAIAAQTxCkAQsgAAsMACAAIAFBuSgQ0AELCQAgACgCABADCxYAIAAoAgQiAEUEQEEA' +
-  'DwsgACABEEwLkgECAX8DfgJAIAFBvwwQqAEiBA0AIAJBiRAQqAEiBA0AQYAxQgA3AwAgACgCACIABH8gAfwHIQUgAvwHIQcgABAk' +
-  'AkADQCAAIAcQASIEQQFHBEAgACkDeCEGDAILIAVQDQAgACkDeCIGIAVUDQALQQQhBAtBgDEgBjcDACAEBUF+CyEEIANBgDEpAwC6' +
-  'OQMACyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQdkXENABQX4LC2YBAn8jAEEQ' +
-  'ayIEJAAgBEIANwMIAkAgAUGHHxCoASIFDQAgAkEATARAQX4hBUF+QcAXEKQBDAELIAAoAgAgAfwHIAIgAyAEQQhqEDggAyAEKQMI' +
-  'ujkDCBCjASEFCyAEQRBqJAAgBQslACAAKAIAIAEQJRCjASIBQXhGBEAgACgCAEH8KkHsKhAzCyABCyYAIAAoAgQiAEUEQEF+QZgJ' +
-  'EKQBQX4PCyAAIAEgAiADEE2nEKMBCycBAX8gAARAAkAgACgCBCIBBEAgARBBDAELIAAoAgAQHQsgABAfCwsWACAAKAIEIgBFBEBB' +
-  'AA8LIAAgARBLCxIAIAAoAgAgASACIAMQMhCjAQtIAQJ/AkBBAUEIEBkiAgRAIAIgACABEBgiAzYCACADDQEgAhAfC0F/QX4gACAB' +
-  'ckEATiIAG0GFCEH+FyAAGxCkAUEAIQILIAILFAAgACgCACABIAIgAyAEEC0QowELXAAgACABEDwiAEUEQEG0LygCAEHALxCkAUHw' +
-  'KkG4LykCADcCAEEADwtBAUEIEBkiAUUEQCAAEEFBf0GFCBCkAUEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABAk' +
-  'C6wBAgJ+AX8gAUGJEBCoASIEBH8gBAUCf0F+IAAoAgAiAEUNABogAfwHIgIgACkDaCIDfEIAIANCf4UgAlYbQgAgAkIAUhsiAlAh' +
-  'BAJAIAAoAmQNAAJAIAAoApgBBEAgAEEANgLkAQwBCyAAIAAQBUEARzYC5AEgACgCZCAAKAKYAUVyDQELIAAQNAtCfyACIAQbIQIg' +
-  'ACgC5AEEQCAAIAIQBgwBCyAAIAIQAgsLCx8BAX8gAUGJEBCoASICBH8gAgUgACgCACAB/AcQAQsLHwEBfyABQYcfEKgBIgJFBEAg' +
-  'ACgCACAB/AcQMAsgAgtbAQF/IAEgACgCACICECE2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2' +
-  'AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEC4QowELXwAgACgCAEGIMRAxIAFBiDEpAwC6OQMAIAFB' +
-  'kDEpAwC6OQMIIAFBmDEpAwC6OQMQIAFBoDErAwA5AxggAUGoMSgCALc5AyAgAUGsMSgCALc5AyggAUGwMSkDALo5AzALDAAgACgC' +
-  'ABAmEKMBCyoAQdQqQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsGACAAEE8LPQBB1C5BADYCAEHYLkEANgIA' +
-  'IAAEQEHULiAAKAIENgIAQdguIAAoAgg2AgALQdguKAIAQdQuKAIAQQh0agspACAAECFBAEgEQEF+QZsTEKQBQX4PCyAAIAEgAhBh' +
-  'RQRAQQAPCxC+AQswAEHoLCgCAEGMLRCkAUHcKkHsLP0AAgD9CwIAQewqQfws/QACAP0LAgBB6CwoAgALBgAgABBVC3QBAX8CQCAB' +
-  'QYcfEKgBIggNACAFQYkQEKgBIggNACAEQQBIBEBBfkGcGBCkAUF+DwtBACEIQeguIAI2AgBB4C4gAfwHNwMAQfAuIAM2AgBB+C4g' +
-  'BDYCAEGALyAF/Ac3AwAgACAGIAcQYkUNABC+ASEICyAICx8AIABBAWsiAEEDTQR/IABBAnRB0ClqKAIABUHGHgsLSABB0CwgATYC' +
-  'AEHMLCAANgIAQdQsIAI2AgBB2CwgAzYCAEHcLCAENgIAQeAsIAU2AgBB5CwgBjYCABBRIgBFBEAQvgEaCyAAC0wAIAAgARBsBEAQ' +
-  'vgEPCyACQYgvKAIAtzkDACACQZAvKwMAOQMIIAJBmC8pAwC6OQMQIAJBoC8pAwC6OQMYIAJBqC8oAgC3OQMgQQALBgAgABAhC0AB' +
-  'AX8CQCACQb8MEKgBIgYNACADQYkQEKgBIgYNACAAIAEgAvwHIAP8ByAEIAUQxgFFBEBBAA8LEL4BIQYLIAYLTAAgACABIAIgAyAE' +
-  'QcAxQegsEF4iAEUEQCAFQcAxKAIAtzkDACAFQcgxKQMAujkDCCAFQdAxKQMAujkDECAFQdgxKQMAujkDGAsgAAveAQIFfwJ+AkAg' +
-  'A0G/DBCoASIHDQAgBEGJEBCoASIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QeELEKQBDAELIAP8ByEMIAT8ByENIAAQISIHIAdsIQtB' +
-  'ACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQxgEiCgRAIAggCrc5AwAgCEHsLCgC' +
-  'ALc5AyAgCEHwLCgCALc5AyggCEH0LCgCALc5AzAgCEH4LCgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHCwcAIABBCGoLCAAg' +
-  'ACgC2CALMAEBfiAAIAEgAiADIAQgBRCXASIGQoCAgIAIWQRAQXZBhxcQpAFBdg8LIAanEKMBCw8AIAAEQCAAEHEgABAfCwtqAQF/' +
-  'AkACQEHgIBAaIgRFBEBBf0GFCBCkAQwBC0GwLyADNgIAQawvIAI2AgAgACABQawvIARB6CwQbkUNARC+ARpB/CogBCgC2CA2AgBB' +
-  'gCsgBCgC3CA2AgAgBBBxIAQQHwtBACEECyAECwcAIAAoAgALCAAgACgC3CALBwAgACgCBAtDAQF/IwBBEGsiAyQAQdwqQQBB8AH8' +
-  'CwBB2CogADYCACADIAE2AgAgAyACNgIEQYQrQcgBQdcQIAMQOxogA0EQaiQACwUAQeAxCwvJIgQAQYAIC64hZWFzeQBvdXQgb2Yg' +
-  'bWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBhdCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGlu' +
-  'ZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBub3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhh' +
-  'dmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9tIHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5' +
-  'bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBhcmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBl' +
-  'bmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlvbnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91' +
-  'dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxheW91dAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBp' +
-  'cyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZl' +
-  'IGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25l' +
-  'IHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRl' +
-  'ICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdldAB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAl' +
-  'cyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTks' +
-  'IEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUg' +
-  'MS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9s' +
-  'cwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5v' +
-  'ZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAb25seSBzZXBhcmF0b3JzIGFuZCBu' +
-  'byBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIg' +
-  'dGhhbiAyIEdCIGF0ICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBw' +
-  'dXp6bGU7IGV4cGVjdGVkICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVy' +
-  'IDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAG5v' +
-  'IHNvbHZlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBp' +
-  'biBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGludG8AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBp' +
-  'dGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgBy' +
-  'ZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNo' +
-  'b3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhl' +
-  'IGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAl' +
-  'YyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28gZ2l2ZW5zIGNsYXNoAG91dHB1dCB0b28gbG9uZwAsIGVuZGluZwBOVUwgYnl0ZQB0' +
-  'aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAw' +
-  'IG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIg' +
-  'dGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25l' +
-  'ADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBi' +
-  'bGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQg' +
-  'b24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBh' +
-  'cnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBv' +
-  'dXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQBhIGdy' +
-  'aWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNs' +
-  'YXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQA' +
-  'YSBzb2x1dGlvbiB3YXMgZm91bmQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJl' +
-  'Z2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlz' +
-  'IG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1p' +
-  'dCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQAbm8gb3B0' +
-  'aW9uIGlzIGZvcmNlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGlnaXRzIGFy' +
-  'ZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4lZABqaWdz' +
-  'YXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQg' +
-  'cHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94' +
-  'ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRo' +
-  'ZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgA' +
-  'Y29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFC' +
-  'Q0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AC4uLgAuMF8tAG51' +
-  'bWJlcnMgMS0lZCwAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQp' +
-  'AGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVk' +
-  'IGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50' +
-  'IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGlu' +
-  'ZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNv' +
-  'bHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFu' +
-  'ZCAlZCkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9y' +
-  'ZSAnOicAbW9yZSB0aGFuIAAAAC0NAAA0DAAATg8AAD8OAAA8DQAAEgoAABIIAAC+DwAApQkAAJENAACZCgAAGgkAAFkKAACrDQAA' +
-  '7RIAAAUEAABzCwAAmA4AAKkLAACMDwAAaA8AAFkMAACsBQAAaQQAANYNAAB2CwAA/g0AAN8OAAB/BwBBvikLKPg/AAAAAAAAEEAz' +
-  'MzMzMzMZQAAEAAAKCwAAkw4AANoFAAAQAAAAxREAQfApC1YxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2Rl' +
-  'ZmdoaWprbG1ub3BxcnN0dXZ3eHl6AAAAAAAAAAABAAAAAAAA8BQAAD0AAAAuIABByCoLA/AYAg=='
+  'PyABt6OgIQAgAUECayEBDAELCwvNCQEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B8xNBABB1DAEL' +
+  'IANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACABRXJFBEBBfiECIARBfkHLI0EAEHUMAQsCfyACRQRAIAVB+CBqQQBBiAT8CwAg' +
+  'BUG4ImohBkEADAELIAIoAgAiB0HBAE8EQCAFIAc2AgBBbCECIARBbEG/JCAFEHUMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEGIAIo' +
+  'AgQLIQIgBiACIAcgBBB2IgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKEISAFIAc2AoAhIAUgATYC/CAgBSAAQdAoIAAbNgL4ICAF' +
+  'QfggaiEEQQAhASMAQSBrIgckAAJ/A0AjAEEQayICJAADQAJAIAEgBCgCBCIGTw0AIAQoAgAgBiABIAIQeSIGQX5xQQJGDQAgBkEE' +
+  'RgRAIAQgAigCACACKAIEEI0BRQ0BCyACKAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIGTwRAIAQoAgwgBjYC2CBBAAwCCwNAIAQo' +
+  'AgAgBiABIAdBEGoQeSIIQXtxBEAgBygCHCIBIAQoAgQiBkkNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAHQRBqIAcQekUNACAE' +
+  'IAcgB0EQahB7RQ0AAn8gBEEANgIUIAQoAgAgBygCACAHKAIEQQBBABB/IQIgBCgCCCIGIQECQCAGDQAgAhCAASIGIQEgBg0AQQAh' +
+  'BiACEI4BIQELIAEgAWwiASACRwRAIAQgByACIAFBABCPAQwBCyAEIAY2AhgCQCAEEJABIgENACAEIAcgAkEAEJEBIgENACAEKAIM' +
+  'IgFBADYCBCABIAcoAhw2AtggQQAhAQsgAQsMAQsgBCAHQRBqEHwLIQIgB0EgaiQAIAUoAqwhEB8gAgRAIAMQdyADQQA2AgBBACEB' +
+  'IwBBIGsiBCQAAkAgBUH4IGoiACgCPCIHQX9GDQAgACgCKCIBDQAgBEEQaiAAKAIAIAAoAgQgBxB9IAQoAhwhASAALQAkRQ0AIAAo' +
+  'AiBBAWohBwNAIAEgACgCBCIGTw0BIAAoAgAgBiABIAQQeSIGRQ0BIAZBBEYEQCAHIAAoAhhGDQIgACAEEH4NAgsgBCgCDCEBIAcg' +
+  'BkEERiIGaiIHIAAoAhhHIAZyDQALCyAEQSBqJAAgAyABNgLYICADIAUoAqghNgLcIAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC' +
+  '3CBBACECIAVB+CBqIgYtAC9FIAYtAMQBIAYoAhhBEEdyIAYoAhQgBi0ALkVycnIEf0EABQNAAkBBgAIhByACIgFBgAJGDQAgAUEB' +
+  'aiECIAEiByAGKAIMai0ACEEQRw0BCwsgB0H/AUsLBEAgBUGAKikDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQdCAFKAIQQRBH' +
+  'ckUEQCADEHcgAyAFQRBqQeAg/AoAAEEAIQIMAgsgBUEQahB3IAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEob' +
+  'IgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAILNgEBfyMAQRBrIgQkACAABEAgACABNgIA' +
+  'IAQgAzYCDCAAQSRqQcgBIAIgAxA6GgsgBEEQaiQAC/YBAQN/IAFBkCogARshBgNAAkBBwQAhBQJAIARBwQBHBEAgBCAGai0AAA0B' +
+  'IAQhBQsgAEHGAGpB/wFBgAL8CwBBACEEIAAgAUEARzoABCABBEAgASAFIAIgAxB4IgENAgsgAEEFaiAGIAX8CgAAA0AgBCAFRgRA' +
+  'IAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCFAUH/AUcN' +
+  'AyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAgAARAIAAoAswgEB8gACgC1CAQ' +
+  'HyAAQQA2AtQgIABCADcCzCALC7cCAQV/IwBBMGsiBCQAAn8gAUUEQCADQWZBxQxBABB1QWYMAQsgAUHBAEkEQAJAAkACQANAIAEg' +
+  'BUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRBDIQggBkH/AGtB/wFxQaIBTwR/Qe0jIAZBChBDBUEBCw0BIAchBSAIRQ0ACyAIIABr' +
+  'QQFqIQVBzSchAAwBC0HMCUHQIiAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2' +
+  'AiAgA0FmIAAgBEEgahB1QWYMAgtBACABIAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIUIAQgATYCECADQWZBlyEgBEEQahB1QWYM' +
+  'AQsgBEHAADYCACADQWZBtw8gBBB1QWYLIARBMGokAAvkAQEHfyMAQRBrIgUkACAFIAAgASACEH0gAyAF/QADAP0LAgACfyAAIQIg' +
+  'AygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhCCASIJQQNxDgICAAELIAIgBGotAABB/ABGIAFx' +
+  'IQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYNAQwECyABIQALIAlBAnYgBGohBAwBCwsg' +
+  'BiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSABKAIAIQQDQAJAIAQgBU8NACAAIAQgBRCC' +
+  'ASIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQggEiB0EDcSIGQQNHDQBBAyEGIAAgA2ot' +
+  'AABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9yIAMgBEtxC4oB' +
+  'AQJ/IAAoAgAgASgCACABKAIEQQBBABB/IQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIA' +
+  'IAIoAgRBAEEAEH8gA0YPC0EBIANBwABLDQAaQQAgAxCAASICQQRIDQAaIAAgASgCACABKAIEQQAgAhCBAQsL1AgBBn8jAEEgayIE' +
+  'JAAgBEEQaiAAIAEoAgAgASgCBBCSASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASEC' +
+  'IAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQhQEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVF' +
+  'IAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEH8iAkUEQCAAIAEoAgBBfxCTASAEIABBQGs2AgBBaCECIABB' +
+  'aEHcECAEEJQBDAELAn8gAiAELQAPBH8gACABIAIQlQEFQQALIgZrIQIgACgCCCEDIARBADoADgJAIAMEQCAEIAM2AgggAiADRg0B' +
+  'IARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEI8BDAILIAQgAhCAASIDNgIIIAJBwQBPBEAgBEEBOgAO' +
+  'IAMNASAAIAEgAiACEI4BIgIgAmxBABCPAQwCCwJAIANBBEgNACAAIAEoAgAgASgCBCAAKAIUIAMQgQFFDQAgBEEBOgAOQQAMAgsg' +
+  'BCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABCQASICDQAgACADIANsQQJ0EBoiAjYCNCACRQRAQX8hAiAAQX9BiAtBABCUAQwB' +
+  'CyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6ACQgACABIANBASAF' +
+  'GyADbCAGEJEBIgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQlgEhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgC' +
+  'BCIDIAFNBEAgACADQbMKEJkBQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhB5DgUEAwMBAAMLIAAgAhB+RQ0BIAAgAUH/GhCZ' +
+  'ASAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABB/IAAoAhhGBUEAC0UNAQtBACEF' +
+  'IwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEJIBAkAgAS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQg' +
+  'ACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EP' +
+  'ahB/IQEgACACIAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEJEBIQEgA0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsg' +
+  'ACABQdMZEJkBQWghAQwBCyAAIAEQlgEhAQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZAEDfyAAIAI2AgwgACACNgIIIAAgAzYCACAB' +
+  'IANqIgVBCiACIANrIgQQQyIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBBDIgAgAWsgAiAAGzYCBAuH' +
+  'AQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEHpFDQAgACACIAEQe0UNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAEH8hAyAAKAIIIgFF' +
+  'BEAgAxCAASEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAEIAVBACABEIEBIQYLIAJBEGokACAGC2ABAX8jAEEgayIFJAAg' +
+  'BUEQaiABIAIQgwFBACEBQQAhAgNAIAAgAyAFQRBqIAUQhAEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAF' +
+  'QSBqJAAgAQsiAQF/IAAQhQEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQgwEDQAJAIAAo' +
+  'AgAgAyAFQRBqIAUQhAEiAUUNACAAIAMgBSgCACAFKAIEIAQQhgEiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzC9EBAQN/AkAg' +
+  'ACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEsRwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4N' +
+  'ACAEIAIgAWsQjAEiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABB' +
+  'gOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFBA3IhAwsgAwslACAAQQA6AA4gAEEBOwEMIAAgATYC' +
+  'CCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAHEIIBIgRB' +
+  'AnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQMLIAAgBWpB' +
+  'AWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUhBAJAA0AC' +
+  'QCAEIAdPDQACQAJAAkAgACAEIAcQggEiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQBAAsgCEE9' +
+  'Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAELQQAgAi0A' +
+  'DEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEIcBIQVBACEE' +
+  'DAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQggEiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAALAAsgBiAF' +
+  'ayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEIcBIQULIAMgBDoACCAD' +
+  'IAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIAIAJqIQUC' +
+  'QCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAEIgBRQ0BIAIgACABQSBrQf8BcWos' +
+  'AIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBCJAQ0BIAQQigENAQsDfyAAIANGBEAgAQ8LIAAg' +
+  'BWosAAAiAhCLAQR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEgRiABaiAB' +
+  'IAEgAkkbCw8AIABB4QBrQf8BcUEaSQsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEw' +
+  'a0H/AXFBCkkL6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRA' +
+  'QYAQIQVBDyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEh' +
+  'AQNAIAEgBEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsg' +
+  'AkH//8MASxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEIIBIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgC' +
+  'CCIEDQAgAC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgC' +
+  'ACACai0AACIFwCIGEIgBIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQgBUhyIAdyIAcgBhCIARshByACQQFqIQIMAQsL' +
+  'IAIhAyAGQQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwtMAQJ/QcAAIQICQCAAEIUBIgFBP0oNAAJAIAFBAEwEQCABQQFq' +
+  'IQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyACC7MDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYk' +
+  'ACAGQRBqIAEoAgAgASgCBBCDASAFIAEoAgA2AtwBQQAhAQJAA0ACQCAAKAIAIAAoAhQgBkEQaiAGEIQBRQ0AIAEgCEYEQCAFIAYo' +
+  'AgA2AtwBDAELIAAgBkF/EJsBIgdBAEgNAiAFIAYoAgQgBigCAGo2AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAg' +
+  'BSgC3AFBfxCTAQJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIwIAVB0ABqQYABQf8QIAVBMGoQPBoMAQsgBSAAQUBrNgJAIAVB' +
+  '0ABqQYABQZERIAVBQGsQPBoLAkAgBARAIAUgACgCCCIBNgIQIAUgASABbDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABq' +
+  'NgIEIABBaEHgGSAFEJQBDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAgBSAFQdAAajYCJCAAQWhBzCEgBUEgahCUAQwBCyAAIAIg' +
+  'AyAFQdAAahCaAQtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAgACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8Q' +
+  'kwFBlyFBnQ4gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIg' +
+  'AzYCACAAQWYgBCACEJQBQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIEJAAgBEEwaiABKAIAIAEoAgQQgwECQAJ/AkADQCAFIQYg' +
+  'B0EBcQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQhAFFIAQtAChBACADG3JFBEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEJgBIghF' +
+  'DQEMBAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBCTASAAKAIYIQVBlxchB0HQKAwBCyAAIAQoAiBBfxCTAUGMGSEH' +
+  'IAAoAhgiBSEGQcYoCyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYCFCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQg' +
+  'BCACQQFqNgIAQWghCCAAQWhBlwggBBCUAQsgBEFAayQAIAgL3gEBBH8jAEEgayIEJAAgAEHYKigCADYCCCAAQdAqKQIANwIAIARB' +
+  'EGogAiADEIMBQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQhAFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMg' +
+  'BQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCGASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdM' +
+  'DQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAupAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EK' +
+  'IAcgA2sQQyIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1Agg' +
+  'BEEQahA8GkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIE' +
+  'IABBkAFqQTBBsycgBBA8GgsCQCAAKAIQIgNFDQAgAyAGEJcBNgIYIAMgBxCXATYCHCADIAEQlwE2AiAgBUUNACADIAIgACgCGCIA' +
+  'bSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACz4BAn8jAEEQayIEJAAgACgCECIFBEAgBSABNgIAIAQgAzYCDCAAKAIQ' +
+  'QSRqQcgBIAIgAxA6GgsgBEEQaiQAC94BAQR/IwBBIGsiAyQAIAJBAWshBQJ/IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHB' +
+  'AE8EQCAFEIABQQBHDAELIAMgAf0AAgD9CwMQIAEoAgwhBEEBIQECQANAAkAgBCAAKAIEIgZPIAEgAk9yDQACQAJAIAAoAgAgBiAE' +
+  'IANBEGoQeQ4FAgEBAQABCyAAKAIAIAMoAhAgAygCFCAAKAIUIANBD2oQfxogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAF' +
+  'RiACQQJLcQwBC0EACyADQSBqJAAL/QEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQeSECIAUoAgwg' +
+  'ASACQX5xQQJGGyEBCyMAQRBrIgYkAAJ/IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQQyIEBEAgACAEIANrQX8QkwEgBiAAQUBr' +
+  'NgIAIABBZ0H2DCAGEJQBQWcMAQsgAkEBIAIbEBoiBEUEQCAAQX9BiAtBABCUAUF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAg' +
+  'AyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAALFAAgAEH/////ByAAQf////8HSRsLrgIB' +
+  'Bn8jAEEQayIEJAACfyAAIAEgACgCHBCbASIDQQBIBEAgAwwBC0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACAC' +
+  'IAUQkwEgBCAAQUBrNgIAIABBaEGgESAEEJQBQWgMAQsCQCADDQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIH' +
+  'IAcQiwEbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAgAEEBOgAuDAELIALAEIkBRQ0AIABBAToALwsgACgCDCAFaiADOgAI' +
+  'IAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQA' +
+  'C+IBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBCAAQ0AIAQQjgEhASAAIAAoAjhBfxCT' +
+  'ASADIABBQGs2AgAgA0EwaiICQeQAQZERIAMQPBogACAEIAEgAWwgAhCaAQwBCyAAIAEgBBCTASAAKAIgIQEgAyAAKAIYIgQ2Aigg' +
+  'AyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQdAoQZgSIAFBAUYbNgIUIABBaEHYDSADQRBqEJQBCyADQaAB' +
+  'aiQAC0gBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQgAEiAjYCCCAEIAI2AgQgBCABNgIAIABBaEH/JCAEEJQBIARBIGok' +
+  'AAvjBAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEIYBIgRBAE4gBCAGTHFFBEAgACAFIARB' +
+  'f3MgBEEfdXFqIgUgAhCTASAAIANB4ABqEJwBAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxCM' +
+  'ASIBQQBIBEAgBi0AACEBQbEjDAELIAFFBEBBACEBQaAXDAELQZ0jIAFB/wBGIAFBIElyDQAaQbQiQdcTQfsnIAAoAhRBAUYbIAFB' +
+  '/wBLGwshBSACIAE2AgAgBEEwIAUgAhA8GiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFn' +
+  'QcwRIAMQlAEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANB' +
+  'qCRB0CggAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQckQIANBQGsQPBoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCAD' +
+  'IAE2AlAgA0GAAmpBMEHiJiADQdAAahA8GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB+SMgA0EQahCU' +
+  'AQwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdB5BEgA0EgahCUAQtB' +
+  'ZyEECyADQbACaiQAIAQL4AIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBsSQgBEEQ' +
+  'ahA8IAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0B' +
+  'A0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAg' +
+  'AUGgAUG9ECAEQSBqEDwgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUg' +
+  'Bk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShB2hYgBBA8GiAEQTBqJAALhwYCB38B' +
+  'fiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0Ag' +
+  'ByAIRgRAQmogASAJSA0DGkEAIQggBkHkKigCADYCGCAGQdwqKQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBq' +
+  'LQAADQEgCCEHCwJAIAEgB0oEQEGQKiEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBrCQgCsAiDEEF' +
+  'EENFDQAgCCAMIAcQQw0AIAYgCjoAGAsgAC0AyiBBLEcNAiAGQSw6ABkMAgsgCEEBaiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0E' +
+  'GgsgBkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRAIAYgASACQQAgBkEQahCeAQwBCwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswg' +
+  'RSAAKAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwhCgNAQQEgCiALRg0CGiAJIAtBAnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtB' +
+  'ACAHIAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dyDQALC0EAC0UEQCAGIAEgAiADIAZBEGoQngEMAQsgA0EBRgRAIAZBEGohCEEA' +
+  'IQcgACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYgACgCzCAgAWogACgC1CAgB0ECdGooAgAiAyABaxCgASAGIAIgB2otAAAiASAA' +
+  'IAdqLQAIRgR/IAAoAswgIANqLQAABSAIIAEQoQELwBA7IAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQoAEM' +
+  'AQsgBiAAIAIQnwELIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EB' +
+  'aiEHDAELAAsAC0J+CyAGQSBqJAALmgEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAg' +
+  'AwRAIABBChA7CyAGQQFqIQYMAwsgAiAFIApqai0AACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQOwsCQCAHRQRAIAAgCBCiAQwB' +
+  'CyAAIAQgCBChARA7CyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCAB' +
+  'KALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQiQFFBEAgBBCKAUUNAQsgBUEB' +
+  'aiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEIsBBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAH' +
+  'aiABKALQICAHaxCgAQ8LIAAgByAIaiAFIAdrEKABAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEKABDAEL' +
+  'IAAgBBCiAQsgCiEGIAMhBwwACwALIwADQCACBEAgACABLAAAEDsgAUEBaiEBIAJBAWshAgwBCwsLGAAgASAAKAIAakEBayAAQQhq' +
+  'IAEbLAAACzIBAX8jAEEQayICJAAgAiABNgIAIAAgAkEMaiIAIABBBEGVCSACEDwQoAEgAkEQaiQACxoAQQBBECAAQQ9qQXhxIABB' +
+  'CUkbIABBAEgbCxEAQegqKAIAIAAoAgAgAGpGC1oBA38CQCAAQegqKAIAIgJqIgAgAkkNAEH0KigCACIBQQAgACABSxsNAD8AQRB0' +
+  'IgEgAEkEQCAAIAFrQf//A2pBEHZAAEF/Rg0BC0HoKiAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQGgsFAEH4Kgt/AQN/AkAg' +
+  'AEUgAkEASHJFBEADQCACIANGDQIgACgCACABQQRqIgQgBCABKAIAIgFBACABQQBKGyIFQQJ0aiABECIiAUEASARAIAEQqQFBnCsg' +
+  'AzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+QYAMEKoBCyACCxUAIABBAEgEQCAAIAAQUBCqAQsgAAsMACAAIAFB' +
+  '0CgQ2wELCQAgACgCABADCxYAIAAoAgQiAEUEQEEADwsgACABEE0LkgECAX8DfgJAIAFBvwwQrgEiBA0AIAJBiRAQrgEiBA0AQcAx' +
+  'QgA3AwAgACgCACIABH8gAfwHIQUgAvwHIQcgABAkAkADQCAAIAcQASIEQQFHBEAgACkDeCEGDAILIAVQDQAgACkDeCIGIAVUDQAL' +
+  'QQQhBAtBwDEgBjcDACAEBUF+CyEEIANBwDEpAwC6OQMACyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////70NlRXJFBEBBACAA' +
+  'nCAAYQ0BGgtBfiABQdkXENsBQX4LC2YBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGeHxCuASIFDQAgAkEATARAQX4hBUF+QcAXEKoB' +
+  'DAELIAAoAgAgAfwHIAIgAyAEQQhqEDkgAyAEKQMIujkDCBCpASEFCyAEQRBqJAAgBQslACAAKAIAIAEQJRCpASIBQXhGBEAgACgC' +
+  'AEGcK0GMKxA0CyABCyYAIAAoAgQiAEUEQEF+QZgJEKoBQX4PCyAAIAEgAiADEE6nEKkBCycBAX8gAARAAkAgACgCBCIBBEAgARBC' +
+  'DAELIAAoAgAQHQsgABAfCwsWACAAKAIEIgBFBEBBAA8LIAAgARBMCxIAIAAoAgAgASACIAMQMxCpAQtIAQJ/AkBBAUEIEBkiAgRA' +
+  'IAIgACABEBgiAzYCACADDQEgAhAfC0F/QX4gACABckEATiIAG0GFCEH+FyAAGxCqAUEAIQILIAILFAAgACgCACABIAIgAyAEEC0Q' +
+  'qQELXAAgACABED0iAEUEQEH0LygCAEGAMBCqAUGQK0H4LykCADcCAEEADwtBAUEIEBkiAUUEQCAAEEJBf0GFCBCqAUEADwsgASAA' +
+  'NgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABAkC6wBAgJ+AX8gAUGJEBCuASIEBH8gBAUCf0F+IAAoAgAiAEUNABogAfwHIgIg' +
+  'ACkDaCIDfEIAIANCf4UgAlYbQgAgAkIAUhsiAlAhBAJAIAAoAmQNAAJAIAAoApgBBEAgAEEANgLkAQwBCyAAIAAQBUEARzYC5AEg' +
+  'ACgCZCAAKAKYAUVyDQELIAAQNQtCfyACIAQbIQIgACgC5AEEQCAAIAIQBgwBCyAAIAIQAgsLCx8BAX8gAUGJEBCuASICBH8gAgUg' +
+  'ACgCACAB/AcQAQsLCwAgACgCACABEDELHwEBfyABQZ4fEK4BIgJFBEAgACgCACAB/AcQMAsgAgtbAQF/IAEgACgCACICECE2AgAg' +
+  'ASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAA' +
+  'IAAoAgAgASACEC4QqQELawAgACgCAEHIMRAyIAFByDEpAwC6OQMAIAFB0DEpAwC6OQMIIAFB2DEpAwC6OQMQIAFB4DErAwA5Axgg' +
+  'AUHoMSgCALc5AyAgAUHsMSgCALc5AyggAUHwMSkDALo5AzAgAUH4MSkDALo5AzgLDAAgACgCABAmEKkBCyoAQfQqQQAgAPwDQQAg' +
+  'AEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsGACAAEFALSgACfyAAQQAgARtFBEBBiC1BfkGtHUEAEFEaQX4MAQsgACABQYgt' +
+  'EFsiAQR/IAEFIAAoAhwgACgCLBAxQQALC0UEQEEADwsQxAELMABBiC0oAgBBrC0QqgFB/CpBjC39AAIA/QsCAEGMK0GcLf0AAgD9' +
+  'CwIAQYgtKAIACz0AQfQuQQA2AgBB+C5BADYCACAABEBB9C4gACgCBDYCAEH4LiAAKAIINgIAC0H4LigCAEH0LigCAEEIdGoLKQAg' +
+  'ABAhQQBIBEBBfkGbExCqAUF+DwsgACABIAIQYkUEQEEADwsQxAELDgAgAARAIAAoAhwQIwsLBgAgABBWC3QBAX8CQCABQZ4fEK4B' +
+  'IggNACAFQYkQEK4BIggNACAEQQBIBEBBfkGcGBCqAUF+DwtBACEIQagvIAI2AgBBoC8gAfwHNwMAQbAvIAM2AgBBuC8gBDYCAEHA' +
+  'LyAF/Ac3AwAgACAGIAcQZEUNABDEASEICyAICx8AIABBAWsiAEEDTQR/IABBAnRB8ClqKAIABUHdHgsLSABB8CwgATYCAEHsLCAA' +
+  'NgIAQfQsIAI2AgBB+CwgAzYCAEH8LCAENgIAQYAtIAU2AgBBhC0gBjYCABBSIgBFBEAQxAEaCyAAC0wAIAAgARByBEAQxAEPCyAC' +
+  'QcgvKAIAtzkDACACQdAvKwMAOQMIIAJB2C8pAwC6OQMQIAJB4C8pAwC6OQMYIAJB6C8oAgC3OQMgQQALEQAgAARAIAAgAUEARzYC' +
+  'LAsLBgAgABAhC0ABAX8CQCACQb8MEK4BIgYNACADQYkQEK4BIgYNACAAIAEgAvwHIAP8ByAEIAUQ0AFFBEBBAA8LEMQBIQYLIAYL' +
+  'TAAgACABIAIgAyAEQYAvQYgtEF8iAEUEQCAFQYAvKAIAtzkDACAFQYgvKQMAujkDCCAFQZAvKQMAujkDECAFQZgvKQMAujkDGAsg' +
+  'AAveAQIFfwJ+AkAgA0G/DBCuASIHDQAgBEGJEBCuASIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QeELEKoBDAELIAP8ByEMIAT8ByEN' +
+  'IAAQISIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQ0AEiCgRAIAgg' +
+  'Crc5AwAgCEGMLSgCALc5AyAgCEGQLSgCALc5AyggCEGULSgCALc5AzAgCEGYLSgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAH' +
+  'C6wBAQF/AkAgAUG/DBCuASIFDQAgAkGJEBCuASIFDQBBkC/9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQYAv/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsDAEGILyAEKwMI/Ac3AwAgACAB/AcgAvwHIAMQYyIFQQBIBEAgBRCpAQ8LIARBgC8oAgC3OQMAIARBiC8pAwC6OQMIIARB' +
+  'kC8pAwC6OQMQIARBmC8pAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRCdASIGQoCAgIAIWQRAQXZB' +
+  'hxcQqgFBdg8LIAanEKkBCw8AIAAEQCAAEHcgABAfCwtqAQF/AkACQEHgIBAaIgRFBEBBf0GFCBCqAQwBC0HwLyADNgIAQewvIAI2' +
+  'AgAgACABQewvIARBiC0QdEUNARDEARpBnCsgBCgC2CA2AgBBoCsgBCgC3CA2AgAgBBB3IAQQHwtBACEECyAECwcAIAAoAgALCAAg' +
+  'ACgC3CALBwAgACgCBAtDAQF/IwBBEGsiAyQAQfwqQQBB8AH8CwBB+CogADYCACADIAE2AgAgAyACNgIEQaQrQcgBQdcQIAMQPBog' +
+  'A0EQaiQACwUAQYAyCwvhIgQAQYAIC8YhZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBhdCAl' +
+  'czsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBub3Qg' +
+  'YSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9tIHRl' +
+  'eHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBhcmF0' +
+  'b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlvbnMg' +
+  'b3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxheW91' +
+  'dAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdh' +
+  'dGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABs' +
+  'aW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRo' +
+  'ZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdl' +
+  'dAB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVk' +
+  'eCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3' +
+  'cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMA' +
+  'dGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1l' +
+  'IGNlbGxzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBvbmUgb2YgJS4qcwBudW1i' +
+  'ZXIgJS4qcyVzACVzJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAlcwB0aGV5IGVu' +
+  'ZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVz' +
+  'ACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzAGEgY29sb3Igb24gYSBwcmltYXJ5' +
+  'IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmlt' +
+  'YXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAG5vIHNvbHZlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGgg' +
+  'b25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGlu' +
+  'dG8AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBh' +
+  'biBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdp' +
+  'dGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNv' +
+  'IGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0' +
+  'cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28gZ2l2ZW5zIGNsYXNo' +
+  'AG91dHB1dCB0b28gbG9uZwAsIGVuZGluZwBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2JlcyBtdXN0IGJlIDEg' +
+  'b3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUA' +
+  'Y2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdl' +
+  'dCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxp' +
+  'bmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAl' +
+  'ZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVt' +
+  'IG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAG9w' +
+  'dGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1i' +
+  'ZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAi' +
+  'JXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVk' +
+  'LCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAbWlzc2luZyBoYW5kbGUgb3Ig' +
+  'Z3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9uIG11c3QgYmUgTiBk' +
+  'aXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0c2lkZSB0aGUgJWR4' +
+  'JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdhcyByZWFjaGVkAHNl' +
+  'ZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABubyBvcHRpb24gaXMgZm9yY2VkAHNp' +
+  'ZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVkAGppZ3NhdyBt' +
+  'YXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVkAGppZ3NhdyBtYXA6IHBpZWNlICVk' +
+  'IGhhcyAlZCBjZWxscywgbm90ICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQA' +
+  'Zm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZABib3hlcyBvZiAlZCB4ICVkIGNl' +
+  'bGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB1bmV4cGVjdGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhhYmV0IG1heSBv' +
+  'bmx5IGhvbGQgcHJpbnRhYmxlIEFTQ0lJIHN5bWJvbHM7IHN5bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9sIGJ5dGUgMHgl' +
+  'MDJYAGludmFsaWQgVVRGLTggYnl0ZSAweCUwMlgAdGhlIHRleHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAC4tX3wsIzorPQA6' +
+  'ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5vIHB1enpsZSBnb2VzIHBhc3QgNjR4NjQALi4uAC4wXy0AbnVtYmVycyAxLSVkLABzaXpl' +
+  'ICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAZm91bmQgJXp1IGNlbGxz' +
+  'OyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRo' +
+  'ZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVy' +
+  'IG9yIGEgbmVnYXRpdmUgc2l6ZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBzeW1ib2wgJyVjJyAo' +
+  'JWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQgY2VsbHMgKHJvdyAlZCwgY29sdW1uICVkKQAgKGNlbGwg' +
+  'cm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICclYycgKHN5bWJvbHMgJWQgYW5kICVkKQB1bmtub3duIHN5' +
+  'bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBtb3JlIHRoYW4g' +
+  'AAAAAC0NAAA0DAAAZQ8AAD8OAAA8DQAAEgoAABIIAADVDwAApQkAAJENAACZCgAAGgkAAFkKAACrDQAABBMAAAUEAABzCwAAmA4A' +
+  'AKkLAACjDwAAfw8AAFkMAACsBQAAaQQAANYNAAB2CwAA/g0AAPYOAAB/BwBB3ikLKPg/AAAAAAAAEEAzMzMzMzMZQAAEAAAKCwAA' +
+  'kw4AANoFAAAQAAAA3BEAQZAqC1YxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0' +
+  'dXZ3eHl6AAAAAAAAAAABAAAAAAAAEBUAAD0AAAAuIABB6CoLAxAZAg=='

@@ -63,6 +63,7 @@ export class Problem {
     this._items = -1 // the item count, once asked (it never changes)
     this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
+    this._restarts = false // setRestarts (the engine's default: Knuth's tree)
     kit._live++
     kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
   }
@@ -177,15 +178,55 @@ export class Problem {
     })
   }
 
-  /** The first solution (sorted option indices; with withData [{ index, data }]), or null. */
-  solve ({ maxNodes = 0, withData } = {}) {
-    withData = checkFlag(withData, 'withData')
-    this.restart()
-    const r = this.search(maxNodes)
-    if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
-    const s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
-    this.restart()
+  /**
+   * The first solution (sorted option indices; with withData [{ index, data }]),
+   * or null. Restarts are on unless `restarts: false` (finding one is what
+   * they are for); the problem's own setting (setRestarts) is back afterwards.
+   */
+  solve ({ maxNodes = 0, restarts = true, withData } = {}) {
+    checkCount(maxNodes, 'maxNodes')
+    withData = checkFlag(withData, 'withData', false)
+    this._idle()
+    const undo = this._withRestarts(checkFlag(restarts, 'restarts', true))
+    let s
+    try {
+      const r = this.search(maxNodes)
+      if (r === 'budget') throw new DlxError('STOPPED', `no solution found within ${maxNodes} nodes`, { nodes: this.stats().nodes })
+      s = r === 'solution' ? this.solution().sort((a, b) => a - b) : null
+    } finally {
+      undo()
+    }
     return s && withData ? this.chosen(s) : s
+  }
+
+  /**
+   * Restarts on or off for the searches that follow (off at first): on, a
+   * search that finds nothing within its budget starts over in another
+   * order, on a Luby schedule, until its first solution; from there it goes
+   * on without them, so counts stay exact. Restarts the search.
+   */
+  setRestarts (on) {
+    this._idle()
+    this._setRestarts(checkFlag(on ?? null, 'restarts'))
+  }
+
+  _setRestarts (on) {
+    this._x.dk_problem_set_restarts(this._handle(), on ? 1 : 0)
+    this._restarts = on
+  }
+
+  /**
+   * Restarts as `on` says for one run (undefined: as they are); returns what
+   * puts the problem's setting back. Both restart the search.
+   */
+  _withRestarts (on) {
+    const before = this._restarts
+    if (on === undefined) {
+      this.restart()
+      return () => this.restart()
+    }
+    this._setRestarts(on)
+    return () => this._setRestarts(before)
   }
 
   /**
@@ -199,23 +240,32 @@ export class Problem {
   }
 
   /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
-  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
+  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
-    return this._kit._with([8], (out) => {
-      const rc = this._kit._check(this._x.dk_problem_count(this._idle(), checkCount(limit, 'limit'), checkCount(maxNodes, 'maxNodes'), out))
-      const count = this._kit._f64()[out >> 3]
-      return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
-    })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+    checkCount(limit, 'limit')
+    checkCount(maxNodes, 'maxNodes')
+    this._idle()
+    const flag = checkFlag(restarts, 'restarts')
+    const undo = flag === undefined ? () => {} : this._withRestarts(flag)
+    try {
+      return this._kit._with([8], (out) => {
+        const rc = this._kit._check(this._x.dk_problem_count(this._idle(), limit, maxNodes, out))
+        const count = this._kit._f64()[out >> 3]
+        return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
+      })
+    } finally {
+      undo()
+    }
   }
 
   /**
    * Every solution in turn (sorted option indices; with withData
    * [{ index, data }]), up to `limit`; of one shard with shard and parts (and balanced).
    */
-  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, withData } = {}) {
-    withData = checkFlag(withData, 'withData')
-    const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes })
+  * solutions ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, withData } = {}) {
+    withData = checkFlag(withData, 'withData', false)
+    const search = new Search(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
     // While the loop runs, calls that move the search are refused (BUSY);
     // the loop ending in any way (done, break, throw, return()) frees it.
     // The run itself forces and unforces a shard's prefixes: it steps out
@@ -235,13 +285,13 @@ export class Problem {
     }
   }
 
-  /** { nodes, updates, solutions, progress, level, maxLevel, guesses } */
+  /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
     return this._kit._with([8 * SLOT.stats.length], (out) => {
       this._x.dk_problem_stats(this._handle(), out)
       const f = this._kit._f64().subarray(out >> 3, (out >> 3) + SLOT.stats.length)
       const at = SLOT.stats
-      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses] }
+      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses], restarts: f[at.restarts] }
     })
   }
 

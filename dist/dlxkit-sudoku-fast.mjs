@@ -33,7 +33,7 @@ export class LineSolver {
    * memory, and the answer is read from there. null leaves it to the full
    * path (which reads it again and says what is wrong).
    */
-  solve (puzzle, size, limit, maxNodes) {
+  solve (puzzle, size, limit, maxNodes, restarts) {
     checkTextSize(size)
     checkPuzzleLength(puzzle)
     const n = lineSide(puzzle, size)
@@ -46,6 +46,7 @@ export class LineSolver {
     const blank = copyLine(table, puzzle, n2, this._view(), grid)
     if (blank < 0) return null
     const h = this._plainSolver(n) // after the copy, as the full path reads before it builds
+    this._api._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
     const rc = this._api._x.dk_sudoku_solve(h, grid, limit, maxNodes, grid + n2, out)
     if (rc < 0) throw this._api._kit._error(rc)
     const u8 = this._view() // the search may have grown the memory

@@ -1,11 +1,12 @@
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
-import { DlxError, checkCount, describe } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag, describe } from './dlxkit-errors.mjs'
 import {
   STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
+import { generate } from './dlxkit-sudoku-generate.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
@@ -67,13 +68,19 @@ export class SudokuApi {
       return this._x.dk_sudoku_new(size, box[0], box[1], flags, jigsaw ? jp : 0, rp, regions.length)
     })
     if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >> 2])
+    this._cache(key, h)
+    return h
+  }
+
+  /** Keep solver h for its shape's key, the oldest going past the cache's size. */
+  _cache (key, h) {
+    const cache = this._kit._solvers
     cache.set(key, h)
     while (cache.size > SOLVER_CACHE_SIZE) {
       const [oldKey, old] = cache.entries().next().value
       cache.delete(oldKey)
       this._x.dk_sudoku_free(old)
     }
-    return h
   }
 
   /**
@@ -160,10 +167,22 @@ export class SudokuApi {
     if (input.text) this._x.dk_text_free(input.text)
   }
 
+  /**
+   * The solver for the shape with restarts as opts.restarts says (on unless
+   * false): solvers are shared by every call of their shape.
+   */
+  _solverFor (size, opts) {
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const h = this._solver(size, opts)
+    this._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
+    return h
+  }
+
   _withPuzzle (puzzle, opts, fn) {
+    checkFlag(opts.restarts, 'restarts', true) // before the puzzle is read
     const input = this._read(puzzle, opts)
     try {
-      return fn(input, this._solver(input.size, opts))
+      return fn(input, this._solverFor(input.size, opts))
     } finally {
       this._release(input)
     }
@@ -173,7 +192,8 @@ export class SudokuApi {
   solve (puzzle, opts = {}) {
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes)
+    const restarts = checkFlag(opts.restarts, 'restarts', true)
+    const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes, restarts)
     if (fast) return fast // else the full path reads it (again) and says what is wrong
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const n2 = input.size * input.size
@@ -206,6 +226,7 @@ export class SudokuApi {
     if (!Array.isArray(puzzles)) throw new DlxError('BAD_INPUT', 'solveMany needs an array of puzzles')
     const limit = checkCount(opts.limit ?? 2, 'limit')
     const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+    checkFlag(opts.restarts, 'restarts', true)
     checkTextSize(opts.size)
     checkAlphabet(opts.alphabet, opts.size) // an error of the call, not of each puzzle
     const invalid = (cells, size) => ({ status: 'invalid', error: this._errorOf({ size, cells }, opts), solution: null, count: 0, nodes: 0 })
@@ -237,7 +258,7 @@ export class SudokuApi {
 
   _solveGroup (size, group, limit, maxNodes, opts, results) {
     const kit = this._kit
-    const h = this._solver(size, opts)
+    const h = this._solverFor(size, opts)
     const n2 = size * size
     const at = SLOT.solve
     kit._with([n2 * group.length, n2 * group.length, 8 * at.length * group.length], (grids, sols, out) => {
@@ -272,7 +293,7 @@ export class SudokuApi {
     const n2 = input.size * input.size
     return kit._with([n2, n2, 32], (grid, sol, out) => {
       kit._u8().set(input.cells, grid)
-      const rc = this._x.dk_sudoku_solve(this._solver(input.size, opts), grid, 1, 1, sol, out)
+      const rc = this._x.dk_sudoku_solve(this._solverFor(input.size, opts), grid, 1, 1, sol, out)
       return rc < 0 ? kit._error(rc) : new DlxError('UNKNOWN', 'the puzzle could not be solved')
     })
   }
@@ -386,46 +407,8 @@ export class SudokuApi {
     })
   }
 
-  /**
-   * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
-   * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
-   * maxNodes, format ('line' | 'grid' | 'numbers' | 'array').
-   */
-  generate (opts = {}) {
-    let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
-    if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
-    const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
-    const alphabet = checkAlphabet(opts.alphabet)
-    const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
-    const clues = checkCount(opts.clues ?? 0, 'clues')
-    if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
-    const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-    // Every option is checked before the work (a 64x64 takes seconds).
-    const h = this._solver(size, opts)
-    size = this._x.dk_sudoku_size(h)
-    let symbols = null
-    if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
-      if (alphabet) checkAlphabet(alphabet, size)
-      symbols = this._lines.symbols(size, alphabet) // as the C printer writes them
-      if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
-    }
-    const kit = this._kit
-    const n2 = size * size
-    return kit._with([n2, n2], (puzzle, solution) => {
-      kit._check(this._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
-      const p = kit._u8().slice(puzzle, puzzle + n2)
-      const s = kit._u8().slice(solution, solution + n2)
-      const form = style < 0
-        ? { kind: 'array', size }
-        : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
-      return {
-        puzzle: this._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
-        solution: this._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
-        clues: p.reduce((a, v) => a + (v ? 1 : 0), 0),
-        seed
-      }
-    })
-  }
+  /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
+  generate (opts = {}) { return generate(this, opts) }
 
   /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {

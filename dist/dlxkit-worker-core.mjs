@@ -1,14 +1,15 @@
 // dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
 // thread) and serves createWorker()'s requests (dlxkit-operations.mjs). Long
-// searches run the library's run loop in slices of nodes with a pause between
-// them, so an abort message is seen within one slice (about 20 ms) and
-// progress can be reported.
+// searches (the library's run loop, and Sudoku solves above 16x16) run in
+// slices of nodes with a pause between them, so an abort message is seen
+// within one slice (about 20 ms) and progress can be reported.
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
 import { DlxError, checkFlag, errorText } from './dlxkit-errors.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
+import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
 
 const SLICE_MS = 20 // aim for slices this long
 let channel = null
@@ -86,8 +87,8 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
 }
 
 /** Count, whole or one shard, with progress: { count, nodes, status }. */
-async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
-  const search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes })
+async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+  const search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
   await inSlices(id, search)
   return search.result()
 }
@@ -105,9 +106,9 @@ async function count (id, p, opts) {
  * the client has room for (`window`, then what it grants with { more }), so
  * a slow or gone consumer never lets the search run ahead of it.
  */
-async function solutions (id, p, window, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, withData } = {}) {
-  withData = checkFlag(withData, 'withData')
-  const search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes })
+async function solutions (id, p, window, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, withData } = {}) {
+  withData = checkFlag(withData, 'withData', false)
+  const search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
   const credit = { left: window, wake: null, fail: null }
   credits.set(id, credit)
   const gate = async () => {
@@ -126,6 +127,31 @@ async function solutions (id, p, window, { shard = 0, parts = 1, balanced = fals
   }
   if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
   return search.count
+}
+
+/**
+ * sudoku.solve: above 16x16 in slices of nodes (dlxkit-sudoku-steps.mjs),
+ * with progress { nodes }, so that an abort is seen within a slice; the
+ * rest (and options that are no object: their error) by `direct`.
+ */
+async function sudokuSolve (id, puzzle, opts, direct) {
+  const run = opts !== null && typeof opts === 'object' && solveInSteps(kit.sudoku, puzzle, opts)
+  if (!run) return direct()
+  let budget = 20000
+  try {
+    for (;;) {
+      const t0 = Date.now()
+      const r = run.step(budget)
+      if (r) return r
+      channel.send({ id, progress: { nodes: run.nodes } })
+      const ms = Date.now() - t0
+      budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+      await pause()
+      stopIfAborted(id)
+    }
+  } finally {
+    run.close()
+  }
 }
 
 /** A batch in chunks, so that it can report progress and be stopped. */
@@ -150,8 +176,11 @@ export const handlers = {
     kit = await load({ wasm, maxMemory })
     return true
   },
-  'sudoku.solve': (id, [puzzle, opts]) => kit.sudoku.solve(puzzle, opts),
-  'sudoku.count': (id, [puzzle, opts]) => kit.sudoku.count(puzzle, opts),
+  'sudoku.solve': (id, [puzzle, opts = {}]) => sudokuSolve(id, puzzle, opts, () => kit.sudoku.solve(puzzle, opts)),
+  'sudoku.count': async (id, [puzzle, opts = {}]) => {
+    const r = await sudokuSolve(id, puzzle, opts && { ...opts, limit: opts.limit ?? 2 }, () => kit.sudoku.count(puzzle, opts))
+    return typeof r === 'number' ? r : r.count
+  },
   'sudoku.solveMany': (id, [puzzles, opts]) => solveMany(id, puzzles, opts),
   'sudoku.candidates': (id, [puzzle, opts]) => kit.sudoku.candidates(puzzle, opts),
   'sudoku.split': (id, [text, opts]) => kit.sudoku.split(text, opts),

@@ -66,6 +66,8 @@ export interface ShapeOptions {
   jigsaw?: number[][] | number[]
   /** N symbols for the digits 1..N (e.g. '0123456789ABCDEF') */
   alphabet?: string
+  /** restarts of the linked search (grids above 16x16, or with extra regions) while it looks for a first solution; counts stay exact either way (default true) */
+  restarts?: boolean
 }
 
 export interface SolveOptions extends ShapeOptions {
@@ -198,6 +200,8 @@ export interface Stats {
   level: number
   maxLevel: number
   guesses: number
+  /** times the search started over (setRestarts) */
+  restarts: number
 }
 
 export interface CountOptions {
@@ -210,6 +214,8 @@ export interface CountOptions {
   balanced?: boolean
   /** the balanced split's seed, 0..2^20-1 (default 1): the same seed, the same split */
   splitSeed?: number
+  /** restarts for this run (default: the problem's setting, off unless setRestarts(true)); counts stay exact either way */
+  restarts?: boolean
 }
 export interface CountResult { count: number, status: 'done' | 'limit' | 'stopped', nodes: number }
 
@@ -218,17 +224,17 @@ export interface WithoutData { withData?: false }
 
 export class Problem<D = unknown> {
   readonly shape: { primary: number, items: number, options: number, forced: number }
-  /** the first solution: sorted option indices (with withData: true, [{ index, data }]), or null */
-  solve (opts: { maxNodes?: number } & WithData): Array<Chosen<D>> | null
-  solve (opts?: { maxNodes?: number } & WithoutData): number[] | null
-  solve (opts?: { maxNodes?: number, withData?: boolean }): Array<Chosen<D>> | number[] | null
+  /** the first solution: sorted option indices (with withData: true, [{ index, data }]), or null (restarts on unless restarts: false) */
+  solve (opts: { maxNodes?: number, restarts?: boolean } & WithData): Array<Chosen<D>> | null
+  solve (opts?: { maxNodes?: number, restarts?: boolean } & WithoutData): number[] | null
+  solve (opts?: { maxNodes?: number, restarts?: boolean, withData?: boolean }): Array<Chosen<D>> | number[] | null
   /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count the same) */
   count (opts?: CountOptions): number
   countDetailed (opts?: CountOptions): CountResult
   /**
    * While a loop is under way, calls that move or restart the search (search,
    * searchUntil, solve, count, countDetailed, countShard, shardPrefixes,
-   * restart, setSeed, force, unforce, itemOptions, branchItem, another
+   * restart, setSeed, setRestarts, force, unforce, itemOptions, branchItem, another
    * solutions loop) throw BUSY; reads (shape, solution, stats, option,
    * itemName) work. The loop ending in any way releases the problem; an
    * iterator dropped half-way must be closed with its return().
@@ -242,6 +248,8 @@ export class Problem<D = unknown> {
   stats (): Stats
   restart (): void
   setSeed (seed: number): void
+  /** restarts for the searches that follow (off at first); restarts the search */
+  setRestarts (on: boolean): void
   force (option: number): void
   unforce (): void
   itemOptions (item: number): number[]
@@ -307,9 +315,9 @@ type Async<F> = F extends (...a: infer A) => infer R ? (...a: A) => Promise<R> :
 
 export interface RemoteProblem<D = unknown> {
   shape (): Promise<Problem['shape']>
-  solve (opts: { maxNodes?: number } & WithData & AsyncOptions): Promise<Array<Chosen<D>> | null>
-  solve (opts?: { maxNodes?: number } & WithoutData & AsyncOptions): Promise<number[] | null>
-  solve (opts?: { maxNodes?: number, withData?: boolean } & AsyncOptions): Promise<Array<Chosen<D>> | number[] | null>
+  solve (opts: { maxNodes?: number, restarts?: boolean } & WithData & AsyncOptions): Promise<Array<Chosen<D>> | null>
+  solve (opts?: { maxNodes?: number, restarts?: boolean } & WithoutData & AsyncOptions): Promise<number[] | null>
+  solve (opts?: { maxNodes?: number, restarts?: boolean, withData?: boolean } & AsyncOptions): Promise<Array<Chosen<D>> | number[] | null>
   /** never throws STOPPED: a spent maxNodes is status 'stopped' */
   count (opts?: CountOptions & AsyncOptions): Promise<number>
   countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>

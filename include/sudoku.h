@@ -99,6 +99,19 @@ void sudoku_box(const sudoku_t *s, int32_t *box_rows, int32_t *box_cols);
 int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                  uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 
+/* The same solve on the linked engine, in steps, for a caller that must stay
+ * responsive between them: sudoku_begin checks and forces the givens
+ * (errors as sudoku_solve's); each sudoku_step goes on until the search's
+ * node count reaches `until` (0: no mark) and returns 0 there, or 1 once
+ * the search has ended (limit solutions found, or no more), *res then as
+ * sudoku_solve's. *res carries the count from one step to the next (zero
+ * it first) and `solution` gets the first one found. sudoku_end releases
+ * the givens; until then nothing else may use s. */
+int sudoku_begin(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
+int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
+                sudoku_result_t *res);
+void sudoku_end(sudoku_t *s);
+
 /* Restarts (dlx_set_restarts) for the grids that search on the linked
  * engine (above 16x16, or with extra regions). On by default; counts and
  * uniqueness stay exact either way. */
@@ -118,13 +131,16 @@ typedef struct sudoku_generate_opts {
     int symmetric;       /* keep the clues symmetric under a half turn */
     int32_t target_clues; /* stop removing at this many clues (0: as few as possible) */
     uint64_t max_nodes;  /* nodes for all its searches together, the fill and every
-                          * uniqueness proof (0: a default budget per search) */
+                          * uniqueness proof (0: none for the fill with restarts,
+                          * a default budget for each other search) */
 } sudoku_generate_opts_t;
 
 /* A random full grid for the shape, then clues taken away while the
- * solution stays unique. puzzle and solution are N*N bytes. Returns 0,
- * SUDOKU_ESTOPPED when opts->max_nodes ran out, or DLX_ENOSOLUTION when the
- * shape has no complete grid (or none was found). */
+ * solution stays unique. puzzle and solution are N*N bytes. With restarts
+ * (sudoku_set_restarts, on by default) the fill never gives up on a shape
+ * that has grids. Returns 0, SUDOKU_ESTOPPED when opts->max_nodes ran out,
+ * or DLX_ENOSOLUTION when the shape has no complete grid (or, without
+ * restarts, none was found within the fill's budget). */
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err);
 

@@ -18,7 +18,11 @@ const SHAPE = `Shape:
                        one letter or digit per cell (AAABBBCCC...) or names
                        separated by spaces or commas
   --alphabet SYMBOLS   the N symbols of digits 1..N (default 1-9, A-Z, a-z),
-                       e.g. 0123456789ABCDEF for hex Sudoku`
+                       e.g. 0123456789ABCDEF for hex Sudoku
+  --no-restarts        never start a search over: above 16x16, or with extra
+                       regions, a search that gets stuck before its first
+                       solution starts over in another order (counts and
+                       proofs of uniqueness are exact either way)`
 
 const INPUT = `Input: the FILEs in order (- is standard input, also read when no FILE is
 named and it is not a terminal); an error names the file and the line.
@@ -166,6 +170,11 @@ What to print (one of):
 Options:
   --limit N            stop after N solutions (--count, --all)
   --max-nodes N        stop after N search nodes (then exit status 1)
+  --no-restarts        look for the first solution in Knuth's order: by
+                       default a search that gets stuck before its first
+                       solution starts over in another order (not with
+                       --jobs or --shard, which split Knuth's tree; --count
+                       and --all never start over)
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution; with --count {count, status, nodes}
   --jobs N             search on N worker threads, each taking shards of

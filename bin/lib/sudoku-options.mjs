@@ -1,6 +1,6 @@
 // The Sudoku shape options shared by sudoku, rate and generate, turned into
 // the API's options (boxRows, boxCols, size, variant, regions, jigsaw,
-// alphabet, maxNodes).
+// alphabet, maxNodes, restarts).
 import { UsageError, parseBox, parseWholeNumber } from './args.mjs'
 import { readFileText } from './input.mjs'
 import { DlxError } from './library.mjs'
@@ -15,7 +15,8 @@ export const SHAPE_OPTIONS = {
   regions: { type: 'string' },
   jigsaw: { type: 'string' },
   alphabet: { type: 'string' },
-  'max-nodes': { type: 'string' }
+  'max-nodes': { type: 'string' },
+  'no-restarts': { type: 'boolean' }
 }
 
 /** API options from the parsed values; `size` is set when the options fix N. */
@@ -30,6 +31,7 @@ export function shapeOptions (values, command) {
   if (values.jigsaw) opts.jigsaw = readJigsawFile(values.jigsaw, command)
   if (values.alphabet) opts.alphabet = values.alphabet
   if (values['max-nodes'] !== undefined) opts.maxNodes = parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command })
+  if (values['no-restarts']) opts.restarts = false
   const size = sideFromOptions(opts)
   if (size) opts.size = size
   return opts

@@ -1,9 +1,11 @@
 /* sudoku_generate.c: random puzzles with a unique solution, and ratings.
  *
  * A full grid comes from the engine's randomized search on an empty grid,
- * so any shape or variant works. Clues then go in random order while the
+ * restarted on a Luby schedule, so any shape or variant works (plain big
+ * shapes take a shuffled pattern). Clues then go in random order while the
  * solution stays unique; big grids try many clues at once and halve the
- * batch when that fails, so a 64x64 needs hundreds of checks, not thousands.
+ * batch when that fails, so a 64x64 needs hundreds of checks, not
+ * thousands, each on the clues kept forced (clue_stack).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,20 +66,53 @@ static void pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
 static uint64_t capped(uint64_t budget, uint64_t left) { return budget && budget < left ? budget : left; }
 static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes : *left; }
 
-/* A complete grid drawn by the randomized search (any regions); a few seeds
- * are tried in case one wanders into a part of the tree too big for the budget. */
-static int search_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *left, uint8_t *grid,
-                       sudoku_error_t *err) {
+/* Luby's universal sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1):
+ * budgets in these proportions lose at most a log factor to the best fixed
+ * budget, whatever the distribution of run lengths. */
+static uint64_t luby(uint64_t i) {
+    for (;;) {
+        int k = 1;
+        while ((1ULL << k) - 1 < i) k++; /* the first 2^k - 1 >= i */
+        if (i == (1ULL << k) - 1) return 1ULL << (k - 1);
+        i -= (1ULL << (k - 1)) - 1;
+    }
+}
+
+/* Go on with the search under way for at most *left more nodes (it is at
+ * `spent` nodes now). */
+static void go_on(sudoku_t *s, uint64_t spent, uint64_t *left, uint8_t *grid, sudoku_result_t *res) {
+    uint64_t limit = *left == UINT64_MAX || spent + *left < spent ? 0 : spent + *left;
+    sudoku_search(s, 1, limit, grid, res);
+    pay(left, res->nodes - spent);
+}
+
+/* A complete grid drawn by the randomized search (any regions). Fills have
+ * heavy tails (a wrong early choice can cost more than the whole fill), so
+ * with restarts (sudoku_set_restarts) attempts start over with a new seed
+ * on a Luby schedule of budgets, in units of one descent, until one finds a
+ * grid, one completes without any (the shape has none) or *left is spent;
+ * an engine that restarts by itself (dlx_set_restarts) is left to go on
+ * alone. Without restarts, one search gets a fixed budget. */
+static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     sudoku_result_t res = {0};
+    uint64_t unit = 2 * (uint64_t)s->n * (uint64_t)s->n;
+    if (!s->restarts) unit = 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n;
     int rc = 0;
-    for (int attempt = 0; attempt < 16 && *left; attempt++) {
+    dlx_set_restarts(s->dlx, s->restarts);
+    for (uint64_t i = 1; *left; i++) {
         dlx_set_seed(s->dlx, next_random(&seed) | 1);
         rc = sudoku_force_givens(s, empty, err);
         if (rc) break;
-        sudoku_search(s, 1, capped(budget, *left), grid, &res);
+        sudoku_search(s, 1, capped(unit * luby(i), *left), grid, &res);
         pay(left, res.nodes);
-        if (res.status != SUDOKU_STOPPED) break;
+        if (res.status != SUDOKU_STOPPED || !s->restarts) break;
+        dlx_stats_t st;
+        dlx_stats(s->dlx, &st);
+        if (st.restarts) {
+            go_on(s, res.nodes, left, grid, &res);
+            break;
+        }
     }
     dlx_unforce_all(s->dlx);
     dlx_set_seed(s->dlx, 0); /* solving stays deterministic */
@@ -90,15 +125,14 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *le
     return 0;
 }
 
-static int random_grid(sudoku_t *s, uint64_t seed, uint64_t budget, uint64_t *left, uint8_t *grid,
-                       sudoku_error_t *err) {
+static int random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     /* Up to 16x16 the search samples grids more evenly; beyond, plain shapes
      * take the pattern, which cannot get lost in the tree. */
     if (s->n > 16 && s->n_regions == 3 * s->n && !s->jigsaw) {
         pattern_grid(s, seed, grid);
         return 0;
     }
-    return search_grid(s, seed, budget, left, grid, err);
+    return search_grid(s, seed, left, grid, err);
 }
 
 static int is_unique(sudoku_t *s, const uint8_t *puzzle, uint64_t budget, uint64_t *left) {
@@ -133,13 +167,83 @@ static int32_t set_units(uint8_t *puzzle, const uint8_t *solution, int32_t cells
     return changed;
 }
 
+/* Big grids prove uniqueness on the matrix with their clues kept forced:
+ * forcing thousands of clues again for every proof took most of a 64x64's
+ * time. The forced options are a stack: at the bottom the clues that stay,
+ * then the units still to try, the next one on top; clues found to stay
+ * since then lie above those (`above`, bottom to top), and a proof lifts
+ * them off and puts them back. Past lift_max of them, the stack is rebuilt. */
+typedef struct {
+    sudoku_t *s;
+    const uint8_t *solution;
+    const int32_t *unit;
+    int32_t cells, units, symmetric;
+    int32_t *above, n_above, lift_max;
+    uint8_t *future; /* rebuild's scratch: the cells of the units still to try */
+} clue_stack;
+
+static void push_cell(clue_stack *st, int32_t c) {
+    dlx_force(st->s->dlx, sudoku_option(st->s, c, st->solution[c]));
+}
+
+/* Force the clues of units unit[from..to-1], the last first (unit[from] on
+ * top); with `above`, they are recorded there. */
+static void push_units(clue_stack *st, int32_t from, int32_t to, int above) {
+    for (int32_t j = to - 1; j >= from; j--) {
+        int32_t c = st->unit[j], partner = st->cells - 1 - c;
+        int32_t both[2] = {partner, c}, first = st->symmetric && partner != c ? 0 : 1;
+        for (int32_t q = first; q < 2; q++) {
+            push_cell(st, both[q]);
+            if (above) st->above[st->n_above++] = both[q];
+        }
+    }
+}
+
+/* The stack for the puzzle as it is, with units unit[i..] still to try. */
+static void rebuild(clue_stack *st, const uint8_t *puzzle, int32_t i) {
+    memset(st->future, 0, (size_t)st->cells);
+    for (int32_t j = i; j < st->units; j++) {
+        st->future[st->unit[j]] = 1;
+        if (st->symmetric) st->future[st->cells - 1 - st->unit[j]] = 1;
+    }
+    dlx_unforce_all(st->s->dlx);
+    for (int32_t c = 0; c < st->cells; c++)
+        if (puzzle[c] && !st->future[c]) push_cell(st, c);
+    st->n_above = 0;
+    push_units(st, i, st->units, 0);
+}
+
+/* Prove the puzzle without units unit[i..i+k-1] (`removed` cells) unique;
+ * returns the proof's status. The stack is then ready for the next step:
+ * without those units when they go, else with them back on top of the
+ * units to try, or above when they stay (`stay`). */
+static int stack_proof(clue_stack *st, int32_t i, int32_t k, int32_t removed, int stay,
+                       uint64_t budget, uint64_t *left) {
+    dlx_t *d = st->s->dlx;
+    for (int32_t j = 0; j < st->n_above + removed; j++) dlx_unforce(d);
+    for (int32_t j = 0; j < st->n_above; j++) push_cell(st, st->above[j]);
+    sudoku_result_t res;
+    dlx_restart(d);
+    sudoku_search(st->s, 2, capped(budget, *left), NULL, &res);
+    pay(left, res.nodes);
+    if (res.status == SUDOKU_UNIQUE) return res.status;
+    if (stay) {
+        push_units(st, i, i + k, 1);
+    } else { /* back under the clues above */
+        for (int32_t j = 0; j < st->n_above; j++) dlx_unforce(d);
+        push_units(st, i, i + k, 0);
+        for (int32_t j = 0; j < st->n_above; j++) push_cell(st, st->above[j]);
+    }
+    return res.status;
+}
+
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err) {
     if (!s || !opts || !puzzle || !solution)
         return sudoku_fail(err, DLX_EARG, "missing handle, options or output");
     int32_t n = s->n, cells = n * n;
     uint64_t rng = opts->seed, left = opts->max_nodes ? opts->max_nodes : UINT64_MAX;
-    int rc = random_grid(s, opts->seed, 200000 + 50 * (uint64_t)cells, &left, solution, err);
+    int rc = random_grid(s, opts->seed, &left, solution, err);
     if (rc) return rc;
     memcpy(puzzle, solution, (size_t)cells);
 
@@ -155,22 +259,51 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
     int32_t batch = units >= 256 ? units / 16 : 1;
     /* Without "minimal", big grids give up on a clue group once a group of
      * units/256 cannot go: single-clue proofs there cost seconds each. */
-    int32_t min_batch = opts->minimal || units < 512 ? 1 : units / 256;
+    int big = !opts->minimal && units >= 512;
+    int32_t min_batch = big ? units / 256 : 1;
+    /* A proof that fills the empty cells by singles takes about one node per
+     * cell; big grids give a proof twice that (the 64x64 spent most of its
+     * time on proofs abandoned at the general budget), and stop once
+     * MAX_MISSES proofs in a row ran out of it: clues that could go are then
+     * a few, each found at the price of many abandoned proofs. */
+    enum { MAX_MISSES = 8 };
+    int32_t misses = 0;
+    clue_stack st = {s, solution, unit, cells, units, opts->symmetric, NULL, 0, cells / 16, NULL};
+    if (big) {
+        st.above = malloc((size_t)cells * sizeof *st.above);
+        st.future = malloc((size_t)cells);
+        if (!st.above || !st.future) {
+            free(st.above), free(st.future), free(unit);
+            return sudoku_fail(err, DLX_ENOMEM, "out of memory");
+        }
+        rebuild(&st, puzzle, 0);
+    }
     int32_t i = 0;
-    for (; i < units && clues > target && left;) {
+    for (; i < units && clues > target && left && misses < MAX_MISSES;) {
         int32_t k = batch < units - i ? batch : units - i;
         int32_t removed = set_units(puzzle, solution, cells, opts->symmetric, unit + i, k, 1);
-        if (clues - removed >= target && is_unique(s, puzzle, budget, &left)) {
+        int gone = clues - removed >= target;
+        if (gone && big) {
+            int status = stack_proof(&st, i, k, removed, k <= min_batch,
+                                     2 * (uint64_t)(cells - clues + removed) + 1000, &left);
+            misses = status == SUDOKU_STOPPED ? misses + 1 : 0;
+            gone = status == SUDOKU_UNIQUE;
+        } else if (gone) {
+            gone = is_unique(s, puzzle, budget, &left);
+        }
+        if (gone) {
             clues -= removed;
             i += k;
             if (batch < units / 16) batch *= 2;
             continue;
         }
         set_units(puzzle, solution, cells, opts->symmetric, unit + i, k, 0);
-        if (k <= min_batch) i += k; /* these stay (fewer clues never help them go) */
-        else batch = k / 2;
+        if (k > min_batch) batch = k / 2;
+        else i += k; /* these stay (fewer clues never help them go) */
+        if (big && st.n_above > st.lift_max) rebuild(&st, puzzle, i);
     }
-    free(unit);
+    if (big) dlx_unforce_all(s->dlx);
+    free(st.above), free(st.future), free(unit);
     if (!left && i < units && clues > target) /* work left undone */
         return sudoku_fail(err, SUDOKU_ESTOPPED, "the node budget ran out before the puzzle was done");
     return 0;

@@ -48,14 +48,15 @@ export function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   return v
 }
 
-/** A yes/no option: true, false or left out (undefined), else BAD_ARGUMENT. */
-export function checkFlag (v, what) {
-  if (v !== undefined && typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
-  return v === true
-}
-
 /** A count, budget or seed (a double in C, read as a uint64_t). */
 export function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
+
+/** An on/off option: true, false, or undefined for `dflt`. */
+export function checkFlag (v, what, dflt) {
+  if (v === undefined) return dflt
+  if (typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
+  return v
+}
 
 /** An index for the module: an integer; one beyond 32 bits becomes -1 (out of range there). */
 export function checkIndex (v, what) {

@@ -3,7 +3,7 @@
 // whole run, solutions handed out as found, progress, and a stop check.
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
-import { DlxError, checkCount } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag } from './dlxkit-errors.mjs'
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -17,11 +17,13 @@ export class Search {
   /**
    * Options: shard, parts (search shard 0..parts-1 only), balanced and
    * splitSeed (shards of about equal size: Problem.shardPrefixes), limit,
-   * maxNodes (0: none).
+   * maxNodes (0: none), restarts (true or false for this run; the problem's
+   * own setting is back once it is closed).
    */
-  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0 } = {}) {
+  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
+    const flag = checkFlag(restarts, 'restarts')
     this.problem = problem
     this.count = 0
     this.status = null // then 'done', 'limit' or 'stopped'
@@ -30,6 +32,7 @@ export class Search {
     this._searching = false // a prefix's search is under way
     this._held = [] // the options the run has forced, in order
     this._spent = 0 // nodes of the prefixes done
+    this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
@@ -117,6 +120,9 @@ export class Search {
   close () {
     if (this._searching) this._leave()
     this._release(0)
+    const restore = this._restore
+    this._restore = null
+    restore?.()
   }
 
   /**

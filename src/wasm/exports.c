@@ -109,6 +109,9 @@ EXPORT int32_t dk_sudoku_box(const sudoku_t *s) { /* rows * 256 + cols */
     return r * 256 + c;
 }
 
+/* Restarts for the searches that follow (sudoku.h: on unless turned off). */
+EXPORT void dk_sudoku_set_restarts(sudoku_t *s, int32_t on) { sudoku_set_restarts(s, on); }
+
 /* Solve one grid (the error, if any, in err); out: a dk_solve_slot record. */
 static int solve_one(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t budget, uint8_t *solution,
                      double *out) {
@@ -127,6 +130,28 @@ EXPORT int32_t dk_sudoku_solve(sudoku_t *s, const uint8_t *grid, double limit, d
     NUMBER_ARG(max_nodes, budget, "maxNodes");
     return solve_one(s, grid, lim, budget, solution, out) ? from_sudoku_error() : 0;
 }
+
+/* A solve in steps (sudoku_begin, sudoku_step, sudoku_end): out is a
+ * dk_solve_slot record, whose count goes from one step to the next.
+ * Returns 1 when the search has ended, 0 at the mark `until`. */
+EXPORT int32_t dk_sudoku_begin(sudoku_t *s, const uint8_t *grid) {
+    return sudoku_begin(s, grid, &err) ? from_sudoku_error() : 0;
+}
+
+EXPORT int32_t dk_sudoku_step(sudoku_t *s, double limit, double until, uint8_t *solution, double *out) {
+    uint64_t lim, mark;
+    NUMBER_ARG(limit, lim, "limit");
+    NUMBER_ARG(until, mark, "maxNodes");
+    memset(&res, 0, sizeof res);
+    res.count = (uint64_t)out[DK_SOLVE_COUNT];
+    int rc = sudoku_step(s, lim, mark, solution, &res);
+    if (rc < 0) return engine_rc(rc);
+    out[DK_SOLVE_STATUS] = res.status, out[DK_SOLVE_COUNT] = (double)res.count;
+    out[DK_SOLVE_NODES] = (double)res.nodes, out[DK_SOLVE_GUESSES] = (double)res.guesses;
+    return rc;
+}
+
+EXPORT void dk_sudoku_end(sudoku_t *s) { sudoku_end(s); }
 
 /* Many puzzles in one call: grids and solutions are count * N*N bytes; out
  * holds a dk_solve_slot record per puzzle (status or a negative error code,
@@ -338,14 +363,14 @@ EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes,
     return rc;
 }
 
-/* out[0..6]: nodes, updates, solutions, progress, level, max_level, guesses. */
+/* out: a dk_stats_slot record. */
 EXPORT void dk_problem_stats(const dk_problem_t *p, double *out) {
     static dlx_stats_t st; /* static: see err */
     dlx_stats(p->dlx, &st);
     out[DK_STATS_NODES] = (double)st.nodes, out[DK_STATS_UPDATES] = (double)st.updates;
     out[DK_STATS_SOLUTIONS] = (double)st.solutions, out[DK_STATS_PROGRESS] = st.progress;
     out[DK_STATS_LEVEL] = st.level, out[DK_STATS_MAX_LEVEL] = st.max_level;
-    out[DK_STATS_GUESSES] = (double)st.guesses;
+    out[DK_STATS_GUESSES] = (double)st.guesses, out[DK_STATS_RESTARTS] = (double)st.restarts;
 }
 
 EXPORT void dk_problem_restart(dk_problem_t *p) { dlx_restart(p->dlx); }
@@ -356,6 +381,8 @@ EXPORT int32_t dk_problem_set_seed(dk_problem_t *p, double seed) {
     dlx_set_seed(p->dlx, sd);
     return 0;
 }
+
+EXPORT void dk_problem_set_restarts(dk_problem_t *p, int32_t on) { dlx_set_restarts(p->dlx, on); }
 
 EXPORT int32_t dk_problem_force(dk_problem_t *p, int32_t k) {
     int rc = dlx_force(p->dlx, k);

@@ -16,6 +16,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   limit: { type: 'string' },
   'max-nodes': { type: 'string' },
+  'no-restarts': { type: 'boolean' },
   json: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
   shard: { type: 'string' },
@@ -66,13 +67,16 @@ function coverSettings (values, io) {
     shard: 0,
     parts: 1,
     sharded: values.shard !== undefined,
-    splitSeed: values['split-seed'] === undefined ? 1 : parseWholeNumber(values['split-seed'], 'split-seed', { command: 'cover' })
+    splitSeed: values['split-seed'] === undefined ? 1 : parseWholeNumber(values['split-seed'], 'split-seed', { command: 'cover' }),
+    // Restarts help find a first solution; counting and listing go in Knuth's order.
+    restarts: !values['no-restarts']
   }
   if (settings.sharded) Object.assign(settings, parseShard(values.shard, 'cover'))
   if (settings.splitSeed >= 2 ** 20) throw new UsageError(`--split-seed must be below ${2 ** 20} (got ${settings.splitSeed})`, 'cover')
   if (values['split-seed'] !== undefined && !settings.sharded) throw new UsageError('--split-seed goes with --shard', 'cover')
   if (settings.sharded && settings.threads > 1) throw new UsageError('--shard and --jobs cannot be combined (run one shard per process)', 'cover')
   if (settings.mode === 'first') settings.limit = 1
+  else settings.restarts = false
   return settings
 }
 
@@ -92,7 +96,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
   const worker = await createWorker()
   try {
     const problem = await parse(worker, text)
-    const { limit, maxNodes, shard, parts, splitSeed } = settings
+    const { limit, maxNodes, shard, parts, splitSeed, restarts } = settings
     // --shard K/N: balanced parts, the same split in every process; the
     // result names its part (1-based, as on the command line) for --sum.
     const balanced = settings.sharded
@@ -104,7 +108,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
     }
     const printer = new SolutionPrinter(problem, settings.json, out)
     try {
-      for await (const s of problem.solutions({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress })) {
+      for await (const s of problem.solutions({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts, onProgress })) {
         await printer.prepare(s)
         printer.print(s)
       }

@@ -1,0 +1,46 @@
+// dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
+// in the form asked for (the module's sudoku_generate does the work).
+import { DlxError, checkCount } from './dlxkit-errors.mjs'
+import { STYLE, checkAlphabet, styleOf } from './dlxkit-sudoku-args.mjs'
+
+/**
+ * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
+ * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
+ * maxNodes, restarts (the fill's; on unless false), format ('line' |
+ * 'grid' | 'numbers' | 'array').
+ */
+export function generate (api, opts = {}) {
+  let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
+  if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
+  const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
+  const alphabet = checkAlphabet(opts.alphabet)
+  const style = !opts.format ? STYLE.line : opts.format === 'array' ? -1 : styleOf(opts.format)
+  const clues = checkCount(opts.clues ?? 0, 'clues')
+  if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
+  const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  // Every option is checked before the work (a 64x64 takes seconds).
+  const h = api._solverFor(size, opts)
+  size = api._x.dk_sudoku_size(h)
+  let symbols = null
+  if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
+    if (alphabet) checkAlphabet(alphabet, size)
+    symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
+    if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
+  }
+  const kit = api._kit
+  const n2 = size * size
+  return kit._with([n2, n2], (puzzle, solution) => {
+    kit._check(api._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
+    const p = kit._u8().slice(puzzle, puzzle + n2)
+    const s = kit._u8().slice(solution, solution + n2)
+    const form = style < 0
+      ? { kind: 'array', size }
+      : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
+    return {
+      puzzle: api._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
+      solution: api._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
+      clues: p.reduce((a, v) => a + (v ? 1 : 0), 0),
+      seed
+    }
+  })
+}

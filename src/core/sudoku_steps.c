@@ -1,0 +1,41 @@
+/* sudoku_steps.c: a solve on the linked engine in steps of nodes, for a
+ * caller that must stay responsive between them (the worker reports
+ * progress and sees an abort there). The search state lives in the
+ * engine's handle; the count so far lives in the caller's result. */
+#include <string.h>
+
+#include "sudoku_internal.h"
+
+int sudoku_begin(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+    if (!s || !grid) return sudoku_fail(err, DLX_EARG, "missing handle or grid");
+    int rc = sudoku_force_givens(s, grid, err);
+    if (!rc) dlx_set_restarts(s->dlx, s->restarts);
+    return rc;
+}
+
+int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
+                sudoku_result_t *res) {
+    if (!s || !res) return DLX_EARG;
+    dlx_t *d = s->dlx;
+    int rc = DLX_DONE;
+    while (!(limit && res->count >= limit) && (rc = dlx_search_until(d, until)) == DLX_SOLUTION) {
+        if (++res->count == 1 && solution) {
+            int32_t k = dlx_solution(d, s->options, s->n * s->n);
+            for (int32_t j = 0; j < k; j++)
+                solution[s->options[j] / s->n] = (uint8_t)(s->options[j] % s->n + 1);
+        }
+    }
+    dlx_stats_t st;
+    dlx_stats(d, &st);
+    res->nodes = st.nodes;
+    res->guesses = st.guesses;
+    if (rc == DLX_BUDGET) return 0;
+    if (res->count == 0) res->status = SUDOKU_NONE;
+    else if (res->count > 1) res->status = SUDOKU_MULTIPLE;
+    else res->status = rc == DLX_DONE ? SUDOKU_UNIQUE : SUDOKU_FOUND;
+    return 1;
+}
+
+void sudoku_end(sudoku_t *s) {
+    if (s) dlx_unforce_all(s->dlx);
+}

@@ -1,0 +1,228 @@
+// Restarts (issue 15) through the API, the worker and the CLI, and the
+// generator on the shapes whose fill has heavy tails: 25x25 windoku and
+// jigsaw, extra regions, 36x36 to 64x64. No timings here (speed is the
+// bench's): what is checked is that puzzles come out unique and valid, the
+// same for the same seed, that counts do not depend on restarts, and that a
+// long solve in the worker reports progress and stops when asked.
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { load, createWorker } from '../dist/dlxkit.mjs'
+
+const dlx = await load()
+const ROOT = new URL('..', import.meta.url).pathname
+
+/** A 25x25 jigsaw map: the 5x5 boxes with cells swapped between neighbours (each piece keeps 25 cells). */
+function jigsawMap (n = 25, b = 5, swaps = 400) {
+  const map = []
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) map.push(Math.floor(r / b) * b + Math.floor(c / b))
+  let s = 42
+  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s }
+  for (let k = 0; k < swaps; k++) {
+    const a = random() % (n * n)
+    const other = random() % 2 ? a + 1 : a + n
+    if (other >= n * n || (other === a + 1 && other % n === 0)) continue
+    ;[map[a], map[other]] = [map[other], map[a]]
+  }
+  return map
+}
+
+/** Rows, columns, and the boxes (or the jigsaw's pieces) as lists of cells. */
+function unitsOf (n, { jigsaw = null } = {}) {
+  const b = Math.round(Math.sqrt(n))
+  const units = []
+  for (let u = 0; u < n; u++) {
+    units.push(Array.from({ length: n }, (_, k) => u * n + k), Array.from({ length: n }, (_, k) => k * n + u))
+    if (!jigsaw) units.push(Array.from({ length: n }, (_, k) => (Math.floor(u / b) * b + Math.floor(k / b)) * n + (u % b) * b + (k % b)))
+  }
+  if (jigsaw) for (let p = 0; p < n; p++) units.push(jigsaw.flatMap((piece, c) => piece === p ? [c] : []))
+  return units
+}
+
+/** A generated puzzle is valid (a complete grid, clues from it) and unique. */
+function assertGenerated (g, shape) {
+  const n = g.solution.length
+  const grid = g.solution.flat()
+  const clues = g.puzzle.flat()
+  for (const unit of unitsOf(n, shape)) assert.equal(new Set(unit.map((c) => grid[c])).size, n, 'every unit holds every digit')
+  assert.ok(clues.every((v, c) => v === 0 || v === grid[c]), 'the clues are the solution\'s')
+  assert.equal(g.clues, clues.filter(Boolean).length)
+  assert.ok(g.clues < n * n, 'some clues were taken away')
+  // The solver checks the extra regions (windoku, diagonals) too.
+  assert.equal(dlx.sudoku.solve(g.solution, shape).status, 'unique')
+  const r = dlx.sudoku.solve(g.puzzle, shape)
+  assert.equal(r.status, 'unique')
+  assert.deepEqual(r.solution, g.solution)
+}
+
+for (const [name, shape] of [
+  ['36x36', { size: 36 }],
+  ['49x49', { size: 49 }],
+  ['64x64', { size: 64 }],
+  ['25x25 with both diagonals (extra regions)', { size: 25, variant: 'x' }],
+  ['25x25 jigsaw', { size: 25, jigsaw: jigsawMap() }]
+]) {
+  test(`generate ${name}: unique and valid, the same for the same seed`, () => {
+    const g = dlx.sudoku.generate({ ...shape, seed: 7, format: 'array' })
+    assertGenerated(g, shape)
+    assert.deepEqual(dlx.sudoku.generate({ ...shape, seed: 7, format: 'array' }), g)
+  })
+}
+
+// The fill of a 25x25 windoku is still not found, even with the engine's
+// restarts and failure weights (issue 15, open): the test is a todo (it runs,
+// and fails with STOPPED); a node budget keeps it finite.
+const WINDOKU_TODO = 'no 25x25 windoku grid found yet, restarts and weights are not enough (issue 15)'
+test('generate 25x25 windoku: unique and valid, the same for the same seed', { todo: WINDOKU_TODO }, () => {
+  const shape = { size: 25, variant: 'windoku' }
+  const g = dlx.sudoku.generate({ ...shape, seed: 3, format: 'array', maxNodes: 5e6 })
+  assertGenerated(g, shape)
+  assert.deepEqual(dlx.sudoku.generate({ ...shape, seed: 3, format: 'array', maxNodes: 5e6 }), g)
+})
+
+test('generate: seeds give different puzzles; restarts: false is accepted', () => {
+  const a = dlx.sudoku.generate({ size: 36, seed: 1 })
+  const b = dlx.sudoku.generate({ size: 36, seed: 2 })
+  assert.notEqual(a.puzzle, b.puzzle)
+  const c = dlx.sudoku.generate({ size: 25, variant: 'x', seed: 5, restarts: false, format: 'array', maxNodes: 5e6 })
+  assertGenerated(c, { size: 25, variant: 'x' })
+  assert.throws(() => dlx.sudoku.generate({ size: 25, restarts: 'yes' }), { code: 'BAD_ARGUMENT' })
+})
+
+/** A 25x25 with 1748 solutions and a search of some 45,000 nodes: a grid with four rows cleared. */
+function openPuzzle () {
+  const g = dlx.sudoku.generate({ size: 25, seed: 11, format: 'array' })
+  return g.solution.map((row, r) => [0, 1, 5, 6].includes(r) ? row.map(() => 0) : row)
+}
+
+test('sudoku: counts are the same with and without restarts; restarts must be true or false', () => {
+  const p = openPuzzle()
+  const on = dlx.sudoku.solve(p, { limit: 0 })
+  const off = dlx.sudoku.solve(p, { limit: 0, restarts: false })
+  assert.ok(on.count > 1)
+  assert.equal(on.count, off.count)
+  assert.equal(on.status, off.status)
+  assert.equal(dlx.sudoku.count(p, { limit: 0, restarts: false }), on.count)
+  const first = dlx.sudoku.solve(p, { limit: 1 })
+  assert.equal(first.status, 'found')
+  assert.deepEqual(dlx.sudoku.solveMany([p], { limit: 0, restarts: false }).map((r) => r.count), [on.count])
+  assert.equal(dlx.sudoku.rate(p, { restarts: false }).status, 'multiple')
+  for (const bad of [1, 'no', null]) {
+    assert.throws(() => dlx.sudoku.solve(p, { restarts: bad }), { code: 'BAD_ARGUMENT' })
+    assert.throws(() => dlx.sudoku.solveMany([p], { restarts: bad }), { code: 'BAD_ARGUMENT' })
+    assert.throws(() => dlx.sudoku.rate(p, { restarts: bad }), { code: 'BAD_ARGUMENT' })
+  }
+})
+
+/** Langford pairs of 1..n: 2 * 26 solutions for n = 7. */
+function langford (n) {
+  const primary = [...Array.from({ length: n }, (_, i) => `n${i + 1}`), ...Array.from({ length: 2 * n }, (_, j) => `s${j}`)]
+  const options = []
+  for (let i = 1; i <= n; i++) for (let j = 0; j + i + 1 < 2 * n; j++) options.push([`n${i}`, `s${j}`, `s${j + i + 1}`])
+  return dlx.exactCover({ primary, options })
+}
+
+test('Problem: restarts change no count or set of solutions; solve finds a solution with them and without', () => {
+  const p = langford(7)
+  assert.equal(p.count(), 52)
+  assert.equal(p.count({ restarts: true }), 52)
+  assert.equal(p.countDetailed({ restarts: true, shard: 1, parts: 3 }).count + p.countDetailed({ shard: 0, parts: 3 }).count +
+    p.countDetailed({ shard: 2, parts: 3, restarts: false }).count, 52)
+  const plain = [...p.solutions()].map(String).sort()
+  const restarted = [...p.solutions({ restarts: true })].map(String).sort()
+  assert.deepEqual(restarted, plain)
+  for (const restarts of [true, false]) {
+    const s = p.solve({ restarts })
+    assert.ok(plain.includes(String(s)), 'solve gives one of the solutions')
+  }
+  p.setRestarts(true)
+  assert.equal(p.count(), 52)
+  assert.equal(typeof p.stats().restarts, 'number')
+  assert.ok(p.stats().restarts >= 0)
+  p.setRestarts(false)
+  assert.equal(p.stats().restarts, 0)
+  assert.throws(() => p.setRestarts('on'), { code: 'BAD_ARGUMENT' })
+  assert.throws(() => p.setRestarts(), { code: 'BAD_ARGUMENT' })
+  assert.throws(() => p.solve({ restarts: 0 }), { code: 'BAD_ARGUMENT' })
+  assert.throws(() => p.count({ restarts: 'x' }), { code: 'BAD_ARGUMENT' })
+  const loop = p.solutions()
+  loop.next()
+  assert.throws(() => p.setRestarts(true), { code: 'BUSY' })
+  loop.return()
+  p.free()
+})
+
+const worker = await createWorker()
+after(() => worker.terminate())
+
+test('worker: a solve above 16x16 runs in slices, with the direct results, progress and restarts: false', async () => {
+  const p = openPuzzle()
+  const direct = dlx.sudoku.solve(p, { limit: 0, restarts: false })
+  const seen = []
+  const remote = await worker.sudoku.solve(p, { limit: 0, restarts: false, onProgress: (e) => seen.push(e.nodes) })
+  assert.deepEqual({ ...remote, nodes: 0 }, { ...direct, nodes: 0 })
+  assert.equal(await worker.sudoku.count(p, { limit: 0 }), direct.count)
+  if (direct.nodes > 20000) assert.ok(seen.length > 0 && seen.every((n) => n > 0), 'progress between slices')
+  const g = dlx.sudoku.generate({ size: 36, seed: 4 })
+  const r = await worker.sudoku.solve(g.puzzle)
+  assert.equal(r.status, 'unique')
+  assert.deepEqual(r, dlx.sudoku.solve(g.puzzle))
+  const stopped = await worker.sudoku.solve(p, { limit: 0, maxNodes: 500 })
+  assert.equal(stopped.status, 'stopped')
+  assert.equal(stopped.nodes, 500)
+  await assert.rejects(worker.sudoku.solve(p, { restarts: 'no' }), { code: 'BAD_ARGUMENT' })
+  await assert.rejects(worker.sudoku.solve('1'.repeat(36 * 36), { size: 36 }), { code: 'CLASH' })
+})
+
+test('worker: a hard 36x36 search stops when aborted, without the worker being replaced', async () => {
+  const kept = await worker.exactCover({ primary: ['a'], options: [['a']] })
+  const g = dlx.sudoku.generate({ size: 36, seed: 9, format: 'array' })
+  const sparse = g.puzzle.map((row, r) => row.map((v, c) => (r * 36 + c) % 5 === 0 ? v : 0)) // 80% blank: a search with no end in sight
+  const controller = new AbortController()
+  let nodes = 0
+  let abortedAt = 0
+  const call = worker.sudoku.count(sparse, {
+    limit: 0,
+    signal: controller.signal,
+    onProgress: (e) => {
+      nodes = e.nodes
+      if (!abortedAt) {
+        abortedAt = performance.now()
+        controller.abort()
+      }
+    }
+  })
+  await assert.rejects(call, { code: 'ABORTED' })
+  assert.ok(nodes > 0, 'the search was under way')
+  // The worker saw the abort within a slice: it was not replaced (which
+  // happens 100 ms after an abort it does not answer), so its problems live.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  assert.deepEqual(await kept.shape(), { primary: 1, items: 1, options: 1, forced: 0 })
+  assert.ok(performance.now() - abortedAt < 5000)
+  // The solver went back to its cache: the shape solves again.
+  assert.equal((await worker.sudoku.solve(g.puzzle)).status, 'unique')
+})
+
+function cli (args, input) {
+  return spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 120000 })
+}
+
+test('CLI: --no-restarts for sudoku, generate, rate and cover, and in their help', () => {
+  const g = dlx.sudoku.generate({ size: 25, seed: 2 })
+  const on = cli(['sudoku', '--quiet'], g.puzzle + '\n')
+  const off = cli(['sudoku', '--quiet', '--no-restarts'], g.puzzle + '\n')
+  assert.equal(off.status, 0, off.stderr)
+  assert.equal(off.stdout, on.stdout)
+  assert.equal(off.stdout.trim(), g.solution)
+  const made = cli(['generate', '--box', '5x5', '--seed', '2', '--no-restarts', '--quiet'])
+  assert.equal(made.status, 0, made.stderr)
+  assert.equal(made.stdout.trim(), dlx.sudoku.generate({ size: 25, seed: 2, restarts: false }).puzzle)
+  assert.equal(cli(['rate', '--no-restarts', '--quiet'], g.puzzle + '\n').status, 0)
+  const text = 'a b c\na\nb\nc\na b\nb c\n'
+  const first = cli(['cover', '--no-restarts', '--quiet'], text)
+  assert.equal(first.status, 0, first.stderr)
+  assert.equal(first.stdout.trim().split('\n').length, 3) // a, b, c: Knuth's first solution
+  assert.equal(cli(['cover', '--count', '--no-restarts', '--quiet'], text).stdout.trim(), '3')
+  assert.equal(cli(['cover', '--count', '--quiet'], text).stdout.trim(), '3')
+  for (const command of ['sudoku', 'generate', 'rate', 'cover']) assert.match(cli([command, '--help']).stdout, /--no-restarts/)
+})
