@@ -341,27 +341,11 @@ int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
 
 void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
                    sudoku_result_t *res) {
-    dlx_t *d = s->dlx;
-    dlx_stats_t st;
-    int rc;
-    uint64_t found = 0;
-    dlx_set_restarts(d, s->restarts); /* a fresh start either way: the givens were just forced */
-    while ((rc = dlx_search_until(d, max_nodes)) == DLX_SOLUTION) {
-        if (++found == 1 && solution) {
-            int32_t k = dlx_solution(d, s->options, s->n * s->n);
-            for (int32_t j = 0; j < k; j++)
-                solution[s->options[j] / s->n] = (uint8_t)(s->options[j] % s->n + 1);
-        }
-        if (limit && found >= limit) break;
-    }
-    dlx_stats(d, &st);
-    res->count = found;
-    res->nodes = st.nodes;
-    res->guesses = st.guesses;
-    if (rc == DLX_BUDGET) res->status = SUDOKU_STOPPED;
-    else if (found == 0) res->status = SUDOKU_NONE;
-    else if (found > 1) res->status = SUDOKU_MULTIPLE;
-    else res->status = rc == DLX_DONE ? SUDOKU_UNIQUE : SUDOKU_FOUND;
+    /* One step with the whole budget (sudoku_steps.c); a fresh start either
+     * way: the givens were just forced. */
+    dlx_set_restarts(s->dlx, s->restarts);
+    res->count = 0;
+    if (!sudoku_step(s, limit, max_nodes, solution, res)) res->status = SUDOKU_STOPPED;
 }
 
 static void set_status(sudoku_result_t *res, uint64_t count, int stopped, int complete) {
