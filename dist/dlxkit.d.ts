@@ -224,7 +224,7 @@ export interface WithoutData { withData?: false }
 
 export class Problem<D = unknown> {
   readonly shape: { primary: number, items: number, options: number, forced: number }
-  /** the first solution: sorted option indices (with withData: true, [{ index, data }]), or null (restarts on unless restarts: false) */
+  /** the first solution: sorted option indices (with withData: true, [{ index, data }]), or null (restarts: true for this call, else as setRestarts set the problem: off at first) */
   solve (opts: { maxNodes?: number, restarts?: boolean } & WithData): Array<Chosen<D>> | null
   solve (opts?: { maxNodes?: number, restarts?: boolean } & WithoutData): number[] | null
   solve (opts?: { maxNodes?: number, restarts?: boolean, withData?: boolean }): Array<Chosen<D>> | number[] | null

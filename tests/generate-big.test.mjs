@@ -224,5 +224,8 @@ test('CLI: --no-restarts for sudoku, generate, rate and cover, and in their help
   assert.equal(first.stdout.trim().split('\n').length, 3) // a, b, c: Knuth's first solution
   assert.equal(cli(['cover', '--count', '--no-restarts', '--quiet'], text).stdout.trim(), '3')
   assert.equal(cli(['cover', '--count', '--quiet'], text).stdout.trim(), '3')
+  const restarted = cli(['cover', '--restarts', '--quiet'], text) // a solution, in whatever order
+  assert.equal(restarted.status, 0, restarted.stderr)
+  assert.ok(restarted.stdout.trim().split('\n').length >= 2)
   for (const command of ['sudoku', 'generate', 'rate', 'cover']) assert.match(cli([command, '--help']).stdout, /--no-restarts/)
 })

@@ -170,11 +170,11 @@ What to print (one of):
 Options:
   --limit N            stop after N solutions (--count, --all)
   --max-nodes N        stop after N search nodes (then exit status 1)
-  --no-restarts        look for the first solution in Knuth's order: by
-                       default a search that gets stuck before its first
-                       solution starts over in another order (not with
-                       --jobs or --shard, which split Knuth's tree; --count
-                       and --all never start over)
+  --restarts           a search that gets stuck before its first solution
+                       starts over in another order, with failure weights
+                       (for hard problems; not with --jobs or --shard, which
+                       split Knuth's tree; --count and --all never start over)
+  --no-restarts        the first solution in Knuth's order (the default)
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution; with --count {count, status, nodes}
   --jobs N             search on N worker threads, each taking shards of

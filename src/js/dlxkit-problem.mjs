@@ -180,14 +180,14 @@ export class Problem {
 
   /**
    * The first solution (sorted option indices; with withData [{ index, data }]),
-   * or null. Restarts are on unless `restarts: false` (finding one is what
-   * they are for); the problem's own setting (setRestarts) is back afterwards.
+   * or null. Restarts as `restarts` says for this call, else as the problem
+   * is set (setRestarts; off at first, so the first solution is Knuth's).
    */
-  solve ({ maxNodes = 0, restarts = true, withData } = {}) {
+  solve ({ maxNodes = 0, restarts, withData } = {}) {
     checkCount(maxNodes, 'maxNodes')
     withData = checkFlag(withData, 'withData', false)
     this._idle()
-    const undo = this._withRestarts(checkFlag(restarts, 'restarts', true))
+    const undo = this._withRestarts(checkFlag(restarts, 'restarts'))
     let s
     try {
       const r = this.search(maxNodes)

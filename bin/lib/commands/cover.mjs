@@ -16,6 +16,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   limit: { type: 'string' },
   'max-nodes': { type: 'string' },
+  restarts: { type: 'boolean' },
   'no-restarts': { type: 'boolean' },
   json: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
@@ -68,8 +69,9 @@ function coverSettings (values, io) {
     parts: 1,
     sharded: values.shard !== undefined,
     splitSeed: values['split-seed'] === undefined ? 1 : parseWholeNumber(values['split-seed'], 'split-seed', { command: 'cover' }),
-    // Restarts help find a first solution; counting and listing go in Knuth's order.
-    restarts: !values['no-restarts']
+    // Restarts may help find a first solution of a hard problem, on request;
+    // by default, and always for counting and listing, Knuth's order.
+    restarts: Boolean(values.restarts) && !values['no-restarts']
   }
   if (settings.sharded) Object.assign(settings, parseShard(values.shard, 'cover'))
   if (settings.splitSeed >= 2 ** 20) throw new UsageError(`--split-seed must be below ${2 ** 20} (got ${settings.splitSeed})`, 'cover')
