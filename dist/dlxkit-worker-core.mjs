@@ -12,6 +12,9 @@ import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
 
 const SLICE_MS = 20 // aim for slices this long
+
+/** The node budget of the next slice, from how long the last one took. */
+const nextBudget = (budget, ms) => Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
 let channel = null
 let load = null
 let kit = null
@@ -75,8 +78,7 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
       if (search.status) return search.status
       // A slice cut short to wait for the client says nothing about its speed.
       if (r !== 'held') {
-        const ms = Date.now() - t0
-        budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+        budget = nextBudget(budget, Date.now() - t0)
       }
       await pause()
       stopIfAborted(id)
@@ -144,8 +146,7 @@ async function sudokuSolve (id, puzzle, opts, direct) {
       const r = run.step(budget)
       if (r) return r
       channel.send({ id, progress: { nodes: run.nodes } })
-      const ms = Date.now() - t0
-      budget = Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+      budget = nextBudget(budget, Date.now() - t0)
       await pause()
       stopIfAborted(id)
     }
