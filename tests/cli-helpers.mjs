@@ -40,7 +40,10 @@ const shellQuote = (s) => `'${String(s).replace(/'/g, "'\\''")}'`
  */
 export function onTerminal (args, { env = {} } = {}) {
   // timeout(1): a test that fails or times out leaves no endless run behind.
-  const command = ['timeout', '120', process.execPath, 'bin/dlxkit.mjs', ...args].map(shellQuote).join(' ')
+  // --foreground keeps the CLI in the terminal's foreground process group, so
+  // that Ctrl-C reaches it even when script(1) runs the command through a
+  // shell that forks (dash, when SHELL is unset, as on CI machines).
+  const command = ['timeout', '--foreground', '120', process.execPath, 'bin/dlxkit.mjs', ...args].map(shellQuote).join(' ')
   const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] })
   let output = ''
   const waiters = []
