@@ -250,6 +250,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
     int rc = s ? 0 : DLX_ENOMEM;
     if (!rc) {
         s->n = n, s->box_rows = br, s->box_cols = bc, s->jigsaw = sh->jigsaw != NULL;
+        s->variants = sh->variants, s->extra = sh->n_regions;
         rc = collect_regions(sh, n, br, bc, &rs, err);
         if (rc) {
             free(rs.cells);

@@ -1,63 +1,18 @@
 /* sudoku_generate.c: random puzzles with a unique solution, and ratings.
  *
  * A full grid comes from the engine's randomized search on an empty grid,
- * restarted on a Luby schedule, so any shape or variant works (plain big
- * shapes take a shuffled pattern). Clues then go in random order while the
- * solution stays unique; big grids try many clues at once and halve the
- * batch when that fails, so a 64x64 needs hundreds of checks, not
- * thousands, each on the clues kept forced (clue_stack).
+ * restarted on a Luby schedule, so any shape or variant works (big plain
+ * and windoku shapes take a shuffled pattern, sudoku_pattern.c). Clues
+ * then go in random order while the solution stays unique; big grids try
+ * many clues at once and halve the batch when that fails, so a 64x64 needs
+ * hundreds of checks, not thousands, each on the clues kept forced
+ * (clue_stack).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sudoku_internal.h"
-
-static uint64_t next_random(uint64_t *state) { /* splitmix64: fine for shuffles */
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* Fisher-Yates on a[0..n-1]; shuffle() fills it with 0..n-1 first. */
-static void shuffle_in_place(int32_t *a, int32_t n, uint64_t *rng) {
-    for (int32_t k = n - 1; k > 0; k--) {
-        int32_t j = (int32_t)(next_random(rng) % (uint64_t)(k + 1)), t = a[k];
-        a[k] = a[j], a[j] = t;
-    }
-}
-
-static void shuffle(int32_t *a, int32_t n, uint64_t *rng) {
-    for (int32_t i = 0; i < n; i++) a[i] = i;
-    shuffle_in_place(a, n, rng);
-}
-
-/* line[g * per + i]: groups of `per` lines, the groups and the lines inside
- * each shuffled (bands of rows, or stacks of columns). */
-static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, uint64_t *rng) {
-    int32_t group[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE];
-    shuffle(group, groups, rng);
-    for (int32_t g = 0; g < groups; g++) {
-        shuffle(inner, per, rng);
-        for (int32_t i = 0; i < per; i++) line[g * per + i] = group[g] * per + inner[i];
-    }
-}
-
-/* A standard grid (boxes only) at once: the classic pattern, then shuffled
- * digits, rows within bands, bands, columns within stacks and stacks. Every
- * step maps valid grids to valid grids. */
-static void pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
-    int32_t n = s->n, br = s->box_rows, bc = s->box_cols;
-    int32_t digit[SUDOKU_MAX_SIZE], row[SUDOKU_MAX_SIZE], col[SUDOKU_MAX_SIZE];
-    shuffle(digit, n, &seed);
-    shuffle_lines(row, bc, br, &seed); /* n / br = bc bands of br rows */
-    shuffle_lines(col, br, bc, &seed); /* br stacks of bc columns */
-    for (int32_t r = 0; r < n; r++)
-        for (int32_t c = 0; c < n; c++) {
-            int32_t pr = row[r], pc = col[c];
-            grid[r * n + c] = (uint8_t)(digit[((pr % br) * bc + pr / br + pc) % n] + 1);
-        }
-}
+#include "sudoku_random.h"
 
 /* With opts->max_nodes, one budget for every search of a generation (the fill
  * and each uniqueness proof): *left is what remains of it (UINT64_MAX: none
@@ -126,10 +81,11 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
 }
 
 static int random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
-    /* Up to 16x16 the search samples grids more evenly; beyond, plain shapes
-     * take the pattern, which cannot get lost in the tree. */
-    if (s->n > 16 && s->n_regions == 3 * s->n && !s->jigsaw) {
-        pattern_grid(s, seed, grid);
+    /* Up to 16x16 the search samples grids more evenly; beyond, plain and
+     * windoku shapes take a pattern, which cannot get lost in the tree. */
+    if (s->n > 16 && !s->jigsaw && !s->extra && !(s->variants & SUDOKU_X)) {
+        if (s->variants & SUDOKU_WINDOKU) sudoku_windoku_grid(s, seed, grid);
+        else sudoku_pattern_grid(s, seed, grid);
         return 0;
     }
     return search_grid(s, seed, left, grid, err);

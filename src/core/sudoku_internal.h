@@ -13,6 +13,8 @@ struct sudoku {
     int32_t *region_first;   /* per cell: index into region_list (CSR), n*n+1 entries */
     int32_t *region_list;    /* the regions holding each cell */
     int jigsaw;              /* the boxes were replaced by a jigsaw map */
+    uint32_t variants;       /* SUDOKU_X | SUDOKU_WINDOKU */
+    int32_t extra;           /* the caller's extra regions */
     dlx_t *dlx;              /* option cell*n + (digit-1) */
     xc_array_t *masks;       /* the same matrix on bit masks, for solving (n <= MASKS_MAX_SIZE) */
     sudoku9_t *nine;         /* the plain 9x9 (3x3 boxes, no other regions): its own solver */
@@ -39,6 +41,11 @@ void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *sol
 /* sudoku_solve on the linked engine alone (the tests compare the two). */
 int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                         uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
+
+/* A complete grid at once, shuffled by the seed (sudoku_pattern.c): plain
+ * boxes, or boxes and windoku windows (nothing else). */
+void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
+void sudoku_windoku_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
 
 /* Fill *err with code and a formatted message. Returns code. */
 int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...)

@@ -302,6 +302,25 @@ static void test_variants(void) {
     printf("  X, windoku, jigsaw, X+windoku, 16x16 X: generated, unique, checked\n");
 }
 
+/* Above 16x16 a windoku grid is built, not searched (sudoku_pattern.c): the
+ * construction must hold for every box shape, square or not. A clue target
+ * near the full grid keeps the proofs quick; the biggest sides are left to
+ * tests/generate-big.test.mjs. */
+static void test_windoku_patterns(void) {
+    int shapes = 0;
+    for (int n = 17; n <= 42; n++)
+        for (int br = 1; br <= n; br++) {
+            if (n % br) continue;
+            shape w = {n, br, n / br, 0, 1, NULL};
+            generate_and_check(&w, (sudoku_generate_opts_t){(uint64_t)n, 0, 0, n * n - n, 0});
+            shapes++;
+        }
+    shape w64 = {64, 8, 8, 0, 1, NULL}, w56 = {56, 7, 8, 0, 1, NULL};
+    generate_and_check(&w64, (sudoku_generate_opts_t){5, 0, 0, 64 * 64 - 64, 0});
+    generate_and_check(&w56, (sudoku_generate_opts_t){5, 0, 0, 56 * 56 - 56, 0});
+    printf("  windoku 17x17 .. 42x42 (%d box shapes), 56x56, 64x64: built, unique, checked\n", shapes);
+}
+
 /* ---- errors ------------------------------------------------------------------------------ */
 
 static void expect_clash(sudoku_t *su, const uint8_t *g, int r, int c, int r2, int c2,
@@ -560,6 +579,7 @@ int main(void) {
     test_shapes();
     test_generate_budget();
     test_variants();
+    test_windoku_patterns();
     test_errors();
     test_candidates();
     test_rating();
