@@ -595,6 +595,35 @@ static void test_hard16(void) {
     printf("  random-hole 16x16: bit masks and linked engine agree; fresh handles build the linked matrix when needed\n");
 }
 
+/* Random-hole 16x16 grids at 60-65% blank: about 1 in 100 sends the plain
+ * search on the bit masks into a tree of 10^5 to 10^8 nodes; with restarts
+ * on (the default) the linked engine's restarts take over and every one is
+ * solved within a node cap the plain search overruns on some. */
+static void test_hard16_tails(void) {
+    static uint8_t puzzle[256], sol[256];
+    shape sh = {16, 4, 4, 0, 0, NULL};
+    sudoku_t *su = make(&sh);
+    if (!CHECK(su != NULL)) return;
+    int over = 0;
+    for (int t = 1; t <= 300; t++) {
+        check_context("random-hole 16x16, seed %d", t);
+        hole_puzzle(4, (uint64_t)t, 60 + t % 2 * 5, puzzle);
+        sudoku_result_t res;
+        sudoku_set_restarts(su, 1);
+        CHECK_EQ(sudoku_solve(su, puzzle, 1, 100000, sol, &res, NULL), 0);
+        CHECK_EQ(res.status, SUDOKU_FOUND);
+        CHECK(res.nodes <= 100000);
+        CHECK(valid_solution(&sh, puzzle, sol));
+        sudoku_set_restarts(su, 0);
+        CHECK_EQ(sudoku_solve(su, puzzle, 1, 100000, sol, &res, NULL), 0);
+        over += res.status == SUDOKU_STOPPED;
+    }
+    check_context("random-hole 16x16 tails");
+    CHECK(over > 0);
+    sudoku_free(su);
+    printf("  random-hole 16x16: %d of 300 overrun 10^5 nodes without restarts, none with them\n", over);
+}
+
 int main(void) {
     shape nine = {9, 3, 3, 0, 0, NULL};
     sudoku_t *su = make(&nine);
@@ -610,6 +639,7 @@ int main(void) {
     test_rating();
     test_hard_grids();
     test_hard16();
+    test_hard16_tails();
     long failed = check_failures();
     printf("test_sudoku: %s\n", failed ? "FAILED" : "ok");
     return failed ? 1 : 0;
