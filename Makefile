@@ -188,11 +188,15 @@ build/bench/sudoku_native: bench/sudoku_native.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) $< $(CORE_SRC) -o $@ $(LIBS)
 
+build/bench/hard_native: bench/hard_native.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(BENCH_CFLAGS) $< $(CORE_SRC) -o $@ $(LIBS)
+
 build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@
 
-bench: build/bench/dlx build/bench/sudoku_native build/bench/rusage
+bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage
 	@DATA=$(DATA) node bench/run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).

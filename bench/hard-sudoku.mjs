@@ -119,6 +119,16 @@ export function cnf (size, cells) {
   return { text, decode, variable: (cell, v) => vars.get(cell * size + v - 1) }
 }
 
+/** The puzzle as text: a line of numbers per row, 0 for a blank (what bench/hard_native.c reads). */
+export function numbersText (size, cells) {
+  return range(size).map((r) => cells.slice(r * size, (r + 1) * size).join(' ')).join('\n') + '\n'
+}
+
+/** The cells of a numbers text, row by row. */
+export function readNumbers (text) {
+  return text.trim().split(/\s+/).map(Number)
+}
+
 /** The literals of a SAT solver's "v" lines. */
 export function readModel (output) {
   return output.split('\n').filter((l) => l.startsWith('v ')).flatMap((l) => l.slice(2).trim().split(/\s+/).map(Number)).filter((x) => x)

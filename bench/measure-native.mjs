@@ -2,11 +2,13 @@
 // the peers are built): measures and returns numbers, prints nothing. Times
 // are the process's CPU time (build/bench/rusage, or sudoku_native's own).
 import { existsSync } from 'node:fs'
+import { readNumbers } from './hard-sudoku.mjs'
 import { underRusage } from './proc.mjs'
 import { sudokuFile } from './timing.mjs'
 
 const SUDOKU = 'build/bench/sudoku_native'
 const DLX = 'build/bench/dlx'
+const HARD = 'build/bench/hard_native'
 
 function needs (binary) {
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run make bench (it builds it first)`)
@@ -29,4 +31,19 @@ export function exactCover (file) {
   if (r.status !== '0') throw new Error(`${DLX} ${file}: exit ${r.status}: ${r.stderr.trim()}`)
   const nodes = /, (\d+) nodes/.exec(r.stderr)
   return { solutions: Number(r.stdout.trim()), nodes: nodes ? Number(nodes[1]) : null, seconds: r.seconds, peakKiB: r.peakKiB }
+}
+
+/**
+ * One hard puzzle (a numbers text file), one solution, the whole process
+ * under the CPU cap, as CaDiCaL is timed: reading the text, building the
+ * solver for its side, the search, printing the answer.
+ * { status, seconds, nodes, solution (row by row), peakKiB }; capped: { capped: true }.
+ */
+export function hard (file, cap) {
+  needs(HARD)
+  const r = underRusage(HARD, [file], { cap })
+  if (r.capped) return { capped: true, seconds: r.seconds }
+  const m = /^(found|none) (\d+)$/m.exec(r.stderr)
+  if (!m || (r.status !== '0' && m[1] !== 'none')) throw new Error(`${HARD} ${file}: exit ${r.status}: ${r.stderr.trim().slice(-200)}`)
+  return { status: m[1], seconds: r.seconds, nodes: Number(m[2]), solution: m[1] === 'found' ? readNumbers(r.stdout) : null, peakKiB: r.peakKiB }
 }

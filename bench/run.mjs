@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { coloredInstance } from './colored.mjs'
-import { cnf, holePuzzle, isSolution } from './hard-sudoku.mjs'
+import { cnf, holePuzzle, isSolution, numbersText } from './hard-sudoku.mjs'
 import { describeMachine } from './machine.mjs'
 import * as native from './measure-native.mjs'
 import * as peer from './measure-peer.mjs'
@@ -110,7 +110,11 @@ function sudokuRows (peers) {
   return rows
 }
 
-/** Issue 15: each puzzle by dlxkit (JS API, limit 1) and by CaDiCaL, one after the other, under the CPU cap. */
+/**
+ * Issue 15: each puzzle by dlxkit (JS API, limit 1; and its native build, a
+ * process from the puzzle text to the answer as CaDiCaL's is) and by
+ * CaDiCaL, one after the other, under the CPU cap.
+ */
 function hardRows () {
   const dir = join(WORK, 'hard')
   mkdirSync(dir, { recursive: true })
@@ -126,11 +130,17 @@ function hardRows () {
       writeFileSync(`${base}.json`, JSON.stringify({ size: spec.size, seed, cells }))
       const { text, decode } = cnf(spec.size, cells)
       writeFileSync(`${base}.cnf`, text)
+      writeFileSync(`${base}.txt`, numbersText(spec.size, cells))
       const check = (cell, solution) => (cell.solved && !isSolution(spec.size, cells, solution)
         ? { ...cell, solved: false, error: 'an invalid solution' }
         : cell)
       const dlx = attempt(() => {
         const r = inChild('measure-wasm.mjs', 'hard', {}, `${base}.json`, { cap: settings.cap })
+        if (r.capped) return { solved: false, capped: true, seconds: settings.cap }
+        return check({ solved: r.status === 'found', status: r.status, seconds: r.seconds, nodes: r.nodes }, r.solution)
+      })
+      const nat = attempt(() => {
+        const r = native.hard(`${base}.txt`, settings.cap)
         if (r.capped) return { solved: false, capped: true, seconds: settings.cap }
         return check({ solved: r.status === 'found', status: r.status, seconds: r.seconds, nodes: r.nodes }, r.solution)
       })
@@ -140,7 +150,7 @@ function hardRows () {
         return check({ solved: true, seconds: r.seconds }, decode(r.model))
       })
       say(` ${i}`)
-      row.puzzles.push({ seed, blanks: cells.filter((v) => !v).length, dlxkit: dlx, cadical: sat })
+      row.puzzles.push({ seed, blanks: cells.filter((v) => !v).length, dlxkit: dlx, native: nat, cadical: sat })
     }
     say('\n')
     rows.push(row)

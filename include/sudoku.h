@@ -113,7 +113,9 @@ int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
 void sudoku_end(sudoku_t *s);
 
 /* Restarts (dlx_set_restarts) for the grids that search on the linked
- * engine (above 16x16, or with extra regions). On by default; counts and
+ * engine (above 16x16, or with extra regions); up to 16x16 (not the plain
+ * 9x9) a first solution the bit masks have not found within 100 nodes a
+ * cell is searched for there with them. On by default; counts and
  * uniqueness stay exact either way. */
 void sudoku_set_restarts(sudoku_t *s, int on);
 

@@ -20,9 +20,10 @@ const SHAPE = `Shape:
   --alphabet SYMBOLS   the N symbols of digits 1..N (default 1-9, A-Z, a-z),
                        e.g. 0123456789ABCDEF for hex Sudoku
   --no-restarts        never start a search over: above 16x16, or with extra
-                       regions, a search that gets stuck before its first
-                       solution starts over in another order (counts and
-                       proofs of uniqueness are exact either way)`
+                       regions (up to 16x16 after 100 nodes a cell), a search
+                       that gets stuck before its first solution starts over
+                       in another order (counts and proofs of uniqueness are
+                       exact either way)`
 
 const INPUT = `Input: the FILEs in order (- is standard input, also read when no FILE is
 named and it is not a terminal); an error names the file and the line.

@@ -199,7 +199,9 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
         return sudoku_fail(err, DLX_EARG, "missing handle, options or output");
     int32_t n = s->n, cells = n * n;
     uint64_t rng = opts->seed, left = opts->max_nodes ? opts->max_nodes : UINT64_MAX;
-    int rc = random_grid(s, opts->seed, &left, solution, err);
+    int rc = sudoku_linked(s); /* the fill and the big grids' proofs search on it */
+    if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
+    rc = random_grid(s, opts->seed, &left, solution, err);
     if (rc) return rc;
     memcpy(puzzle, solution, (size_t)cells);
 

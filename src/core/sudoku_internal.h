@@ -15,7 +15,7 @@ struct sudoku {
     int jigsaw;              /* the boxes were replaced by a jigsaw map */
     uint32_t variants;       /* SUDOKU_X | SUDOKU_WINDOKU */
     int32_t extra;           /* the caller's extra regions */
-    dlx_t *dlx;              /* option cell*n + (digit-1) */
+    dlx_t *dlx;              /* option cell*n + (digit-1); NULL until sudoku_linked() */
     xc_array_t *masks;       /* the same matrix on bit masks, for solving (n <= MASKS_MAX_SIZE) */
     sudoku9_t *nine;         /* the plain 9x9 (3x3 boxes, no other regions): its own solver */
     int32_t *options;        /* scratch for dlx_solution: n*n entries */
@@ -31,7 +31,10 @@ static inline int32_t sudoku_option(const sudoku_t *s, int32_t cell, int32_t dig
  * item of Sudoku has N options, and its masks hold 16. */
 #define MASKS_MAX_SIZE 16
 
-/* Force the givens; on a clash fill *err and leave nothing forced. */
+/* Build the linked engine's matrix (s->dlx) if it is not built yet: 0 or DLX_ENOMEM. */
+int sudoku_linked(sudoku_t *s);
+
+/* Force the givens (the linked matrix built first); on a clash fill *err and leave nothing forced. */
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
 
 /* Search the forced matrix: up to limit solutions, first one into solution. */

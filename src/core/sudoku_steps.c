@@ -15,7 +15,7 @@ int sudoku_begin(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
 
 int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
                 sudoku_result_t *res) {
-    if (!s || !res) return DLX_EARG;
+    if (!s || !res || !s->dlx) return DLX_EARG; /* no sudoku_begin yet */
     dlx_t *d = s->dlx;
     int rc = DLX_DONE;
     while (!(limit && res->count >= limit) && (rc = dlx_search_until(d, until)) == DLX_SOLUTION) {

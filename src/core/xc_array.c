@@ -49,6 +49,30 @@ static inline __attribute__((always_inline)) mask_t *masks_of(const xc_array_t *
     return (mask_t *)(void *)(counts + x->mask_offset);
 }
 
+/* Option o's entries, and its bit in each of its items. A function of its
+ * own, called once per option: in WebAssembly the loop that calls it runs
+ * too few instructions for V8 to compile it again optimized (work wasted on
+ * code that runs once per shape). Returns -1 for an item out of range, with
+ * too many options, or twice in the option. */
+__attribute__((noinline)) static int add_option(xc_array_t *x, int32_t o, const int32_t *items, int32_t size) {
+    uint8_t *count = x->pristine;
+    mask_t *mask = masks_of(x, count);
+    uint32_t *entry = x->entries + (size_t)o * (size_t)x->width;
+    int32_t at = o * x->width, k = 0;
+    for (; k < size; k++) {
+        int32_t i = items[k];
+        if ((uint32_t)i >= (uint32_t)x->n_items || count[i] == MASK_BITS ||
+            (count[i] && x->item_opts[i * MASK_BITS + count[i] - 1] == at))
+            return -1;
+        entry[k] = (uint32_t)i | (uint32_t)(mask_t)~(1u << count[i]) << 16;
+        x->item_opts[i * MASK_BITS + count[i]] = at;
+        mask[i] |= (mask_t)(1u << count[i]);
+        count[i]++;
+    }
+    for (; k < x->width; k++) entry[k] = (uint32_t)x->n_padded; /* the sink */
+    return 0;
+}
+
 xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_first,
                          const int32_t *opt_items) {
     if (n_items < 1 || n_options < 0 || n_items >= 0xFFFF - BLOCK) return NULL;
@@ -79,24 +103,9 @@ xc_array_t *xc_array_new(int32_t n_items, int32_t n_options, const int32_t *opt_
     if (!x->entries || !x->item_opts || !x->pristine ||
         !x->states_block || !x->level_item || !x->level_option)
         goto fail;
-    uint8_t *count = x->pristine;
-    mask_t *mask = masks_of(x, count);
-    memset(count + n_items, COVERED, (size_t)(x->n_padded - n_items)); /* padding: never chosen */
-    for (int32_t o = 0; o < n_options; o++) {
-        uint32_t *entry = x->entries + (size_t)o * (size_t)width;
-        int32_t k = 0;
-        for (int32_t q = opt_first[o]; q < opt_first[o + 1]; q++, k++) {
-            int32_t i = opt_items[q];
-            if (i < 0 || i >= n_items || count[i] == MASK_BITS ||
-                (count[i] && x->item_opts[i * MASK_BITS + count[i] - 1] == o * width))
-                goto fail; /* out of range, too many options, or twice in one option */
-            entry[k] = (uint32_t)i | (uint32_t)(mask_t)~(1u << count[i]) << 16;
-            x->item_opts[i * MASK_BITS + count[i]] = o * width;
-            mask[i] |= (mask_t)(1u << count[i]);
-            count[i]++;
-        }
-        for (; k < width; k++) entry[k] = (uint32_t)x->n_padded; /* the sink */
-    }
+    memset(x->pristine + n_items, COVERED, (size_t)(x->n_padded - n_items)); /* padding: never chosen */
+    for (int32_t o = 0; o < n_options; o++)
+        if (add_option(x, o, opt_items + opt_first[o], opt_first[o + 1] - opt_first[o])) goto fail;
     xc_array_reset(x);
     return x;
 fail:

@@ -66,7 +66,7 @@ export interface ShapeOptions {
   jigsaw?: number[][] | number[]
   /** N symbols for the digits 1..N (e.g. '0123456789ABCDEF') */
   alphabet?: string
-  /** restarts of the linked search (grids above 16x16, or with extra regions) while it looks for a first solution; counts stay exact either way (default true) */
+  /** restarts of the linked search (grids above 16x16, or with extra regions; up to 16x16, the plain 9x9 aside, once the first solution takes over 100 nodes a cell) while it looks for a first solution; counts stay exact either way (default true) */
   restarts?: boolean
 }
 

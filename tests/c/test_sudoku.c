@@ -569,6 +569,80 @@ static void test_hard_grids(void) {
     printf("  random-hole 25x25 and 36x36: solved with restarts within node caps the plain search overruns\n");
 }
 
+/* Random-hole 16x16 grids, each on a fresh handle (the linked matrix is
+ * built only when first needed): the bit masks and the linked engine agree
+ * on counts up to a limit, nodes and first solutions; a clash, candidates and
+ * a linked solve on a fresh handle build it on the way. */
+static void test_hard16(void) {
+    static uint8_t puzzle[256], sol[256], again[256];
+    shape sh = {16, 4, 4, 0, 0, NULL};
+    for (int t = 1; t <= 12; t++) {
+        check_context("random-hole 16x16, seed %d", t);
+        hole_puzzle(4, (uint64_t)t, t % 2 ? 60 : 45, puzzle);
+        sudoku_t *su = make(&sh);
+        if (!CHECK(su != NULL)) return;
+        sudoku_result_t res, lin;
+        CHECK_EQ(sudoku_solve(su, puzzle, 1, 0, sol, &res, NULL), 0);
+        CHECK_EQ(res.status, SUDOKU_FOUND);
+        CHECK(valid_solution(&sh, puzzle, sol));
+        engines_agree(su, puzzle, 2, 0);
+        engines_agree(su, puzzle, 200, 0);
+        engines_agree(su, puzzle, 200, res.nodes + 7);
+        sudoku_free(su);
+        su = make(&sh); /* fresh: the linked engine first */
+        CHECK_EQ(sudoku_solve_linked(su, puzzle, 1, 0, again, &lin, NULL), 0);
+        CHECK_EQ(lin.status, SUDOKU_FOUND);
+        CHECK(valid_solution(&sh, puzzle, again));
+        sudoku_free(su);
+    }
+    check_context("16x16 fresh handles");
+    sudoku_t *su = make(&sh);
+    uint64_t masks[256];
+    sudoku_error_t err;
+    memset(puzzle, 0, sizeof puzzle);
+    puzzle[0] = 5;
+    CHECK_EQ(sudoku_candidates(su, puzzle, masks, &err), 0);
+    CHECK_EQ(masks[1], 0xFFFFu & ~(1u << 4)); /* the 5 is gone from its row */
+    sudoku_free(su);
+    su = make(&sh);
+    puzzle[17] = 5; /* same box */
+    sudoku_result_t res;
+    CHECK_EQ(sudoku_solve(su, puzzle, 1, 0, sol, &res, &err), SUDOKU_ECLASH);
+    CHECK_EQ(err.row2 * 100 + err.col2, 101);
+    sudoku_free(su);
+    check_context("");
+    printf("  random-hole 16x16: bit masks and linked engine agree; fresh handles build the linked matrix when needed\n");
+}
+
+/* Random-hole 16x16 grids at 60-65% blank: about 1 in 100 sends the plain
+ * search on the bit masks into a tree of 10^5 to 10^8 nodes; with restarts
+ * on (the default) the linked engine's restarts take over and every one is
+ * solved within a node cap the plain search overruns on some. */
+static void test_hard16_tails(void) {
+    static uint8_t puzzle[256], sol[256];
+    shape sh = {16, 4, 4, 0, 0, NULL};
+    sudoku_t *su = make(&sh);
+    if (!CHECK(su != NULL)) return;
+    int over = 0;
+    for (int t = 1; t <= 300; t++) {
+        check_context("random-hole 16x16, seed %d", t);
+        hole_puzzle(4, (uint64_t)t, 60 + t % 2 * 5, puzzle);
+        sudoku_result_t res;
+        sudoku_set_restarts(su, 1);
+        CHECK_EQ(sudoku_solve(su, puzzle, 1, 100000, sol, &res, NULL), 0);
+        CHECK_EQ(res.status, SUDOKU_FOUND);
+        CHECK(res.nodes <= 100000);
+        CHECK(valid_solution(&sh, puzzle, sol));
+        sudoku_set_restarts(su, 0);
+        CHECK_EQ(sudoku_solve(su, puzzle, 1, 100000, sol, &res, NULL), 0);
+        over += res.status == SUDOKU_STOPPED;
+    }
+    check_context("random-hole 16x16 tails");
+    CHECK(over > 0);
+    sudoku_free(su);
+    printf("  random-hole 16x16: %d of 300 overrun 10^5 nodes without restarts, none with them\n", over);
+}
+
 int main(void) {
     shape nine = {9, 3, 3, 0, 0, NULL};
     sudoku_t *su = make(&nine);
@@ -584,6 +658,8 @@ int main(void) {
     test_candidates();
     test_rating();
     test_hard_grids();
+    test_hard16();
+    test_hard16_tails();
     long failed = check_failures();
     printf("test_sudoku: %s\n", failed ? "FAILED" : "ok");
     return failed ? 1 : 0;
