@@ -46,12 +46,13 @@ export async function sudoku (set, { minSeconds = 1 } = {}) {
 
 /**
  * All solutions of one DLX file, CPU seconds from reading the file to the
- * count: loading the module and parsing the text included.
+ * count: loading the module and parsing the text included. `wasm`: another
+ * module file than dist's (bench/ab.mjs).
  * { solutions, seconds, searchSeconds, memoryBytes }.
  */
-export async function exactCover (file) {
+export async function exactCover (file, { wasm } = {}) {
   const t0 = cpuSeconds()
-  const dlx = await load()
+  const dlx = await load(wasm ? { wasm: readFileSync(wasm) } : undefined)
   const problem = dlx.parseDlx(readFileSync(file, 'utf8'))
   try {
     const t1 = cpuSeconds()

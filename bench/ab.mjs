@@ -1,0 +1,67 @@
+// A/B of builds on the exact-cover rows: native binaries (the CLI's
+// `--count`), WebAssembly modules (through dist/dlxkit.mjs, load and parse
+// included, as the bench measures them) and Knuth's programs built in
+// build/peers (peer:ssxcc, peer:dlx2), run one after another in every
+// round, each in a process of its own and timed over its CPU time. Prints,
+// per row, each build's median seconds and the median of its per-round ratio
+// to the first build (above 1: faster). Checks every count.
+//   node bench/ab.mjs [--rounds N] [--rows name,name] native:build/bench/dlx wasm:dist/dlxkit.wasm wasm:other.wasm peer:ssxcc
+// Rows by their bench/rows.mjs names (default: all). DATA as for make bench.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { coloredInstance } from './colored.mjs'
+import { knuth } from './measure-peer.mjs'
+import { inChild, underRusage } from './proc.mjs'
+import { INSTANCES } from './rows.mjs'
+import { DATA } from './timing.mjs'
+
+const { values, positionals: builds } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' } },
+  allowPositionals: true
+})
+if (builds.length === 0 || builds.some((b) => !/^(native|wasm|peer):./.test(b))) {
+  throw new Error('usage: node bench/ab.mjs [--rounds N] [--rows a,b] native:PATH|wasm:PATH|peer:ID ...')
+}
+const rounds = Number(values.rounds)
+const rows = values.rows ? values.rows.split(',') : INSTANCES.map((i) => i.name)
+
+function fileOf (inst) {
+  if (!inst.generated) return inst.file ?? join(DATA, 'exact-cover', `${inst.name}.dlx`)
+  mkdirSync('build/bench', { recursive: true })
+  const file = join('build/bench', `${inst.name}.dlx`)
+  writeFileSync(file, coloredInstance(inst.name).text)
+  return file
+}
+
+/** One build on one file: { seconds, solutions }. */
+function measure (build, file) {
+  const [kind, path] = build.split(/:(.*)/s)
+  if (kind === 'wasm') return inChild('measure-wasm.mjs', 'exactCover', { wasm: path }, file)
+  if (kind === 'peer') return knuth(path, file)
+  const r = underRusage(path, ['--count', file])
+  if (r.status !== '0') throw new Error(`${path} ${file}: exit ${r.status}`)
+  return { seconds: r.seconds, solutions: Number(r.stdout.trim()) }
+}
+
+const median = (a) => {
+  const s = [...a].sort((x, y) => x - y)
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+for (const name of rows) {
+  const inst = INSTANCES.find((i) => i.name === name)
+  if (!inst) throw new Error(`no row ${name} in bench/rows.mjs`)
+  const file = fileOf(inst)
+  const seconds = builds.map(() => [])
+  for (let r = 0; r < rounds; r++) {
+    builds.forEach((b, i) => {
+      const m = measure(b, file)
+      if (m.solutions !== inst.solutions) throw new Error(`${b} ${name}: ${m.solutions} solutions, not ${inst.solutions}`)
+      seconds[i].push(m.seconds)
+    })
+  }
+  const cells = builds.map((b, i) =>
+    `${b} ${median(seconds[i]).toFixed(3)} s x${median(seconds[0].map((s, r) => s / seconds[i][r])).toFixed(3)}`)
+  console.log(`${name}: ${cells.join(' | ')}`)
+}
