@@ -54,6 +54,14 @@ static int option_has(const dlx_node *nd, int32_t p, int32_t x) {
     return 0;
 }
 
+/* The node of p's option in item x's column (p itself if x is top(p)), or 0. */
+static int32_t node_in(const dlx_node *nd, int32_t p, int32_t x) {
+    if (nd[p].top == x) return p;
+    for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+        if (nd[q].top == x) return q;
+    return 0;
+}
+
 /* Rule out the options of item t that cover neither a nor b. */
 static void keep_only(dlx_t *d, dance m, int32_t t, int32_t a, int32_t b, pusher push, uint64_t *upd) {
     const dlx_node *nd = m.nd;
@@ -83,8 +91,9 @@ static int infer_pair(dlx_t *d, dance m, int32_t a, pusher push, uint64_t *upd) 
              * T1 and T2 (u), not A's, the other covering the other (v). */
             int32_t u = t1, v = t2;
             if (m.len[t2] < m.len[t1]) u = t2, v = t1;
+            int32_t n1 = node_in(nd, o1, u), n2 = node_in(nd, o2, u); /* A's options there */
             for (int32_t p1 = nd[u].down; p1 != u; p1 = nd[p1].down) {
-                if (option_has(nd, p1, a)) continue;
+                if (p1 == n1 || p1 == n2) continue;
                 for (int32_t r = p1 + 1; r != p1; r = nd[r].top <= 0 ? nd[r].up : r + 1) {
                     int32_t a2 = nd[r].top;
                     if (a2 <= 0 || a2 > np || m.len[a2] != 2) continue;
