@@ -1,0 +1,71 @@
+/* hard_tune.c: the hard rows' puzzles (bench/hard-puzzles.mjs) solved
+ * natively, one line each: status, nodes, restarts, guesses, CPU seconds
+ * and nanoseconds per node, for tuning the restarts without the WASM
+ * build. Not part of make bench (whose figures come from the JS API).
+ *   node bench/hard-puzzles.mjs 36 > /tmp/p36.txt
+ *   cc -O3 -Iinclude -Isrc/core src/core/(each CORE_SRC file) bench/hard_tune.c -o /tmp/hard -lm
+ *   /tmp/hard /tmp/p36.txt [CAP_SECONDS [ONLY_LINE]] */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sudoku_internal.h"
+
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv) {
+    FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
+    if (!f) {
+        fprintf(stderr, "usage: hard_tune PUZZLES [CAP_SECONDS [ONLY_LINE]]\n");
+        return 2;
+    }
+    double cap = argc > 2 ? atof(argv[2]) : 30;
+    int only = argc > 3 ? atoi(argv[3]) : 0, line = 0, size;
+    long seed;
+    while (fscanf(f, "%d %ld", &size, &seed) == 2 && size > 0 && size <= 64) {
+        uint8_t *grid = malloc((size_t)size * size), *sol = malloc((size_t)size * size);
+        for (int i = 0; i < size * size; i++) {
+            int v = 0;
+            if (fscanf(f, "%d", &v) != 1) v = 0;
+            grid[i] = (uint8_t)v;
+        }
+        if (only && ++line != only) {
+            free(grid), free(sol);
+            continue;
+        }
+        sudoku_shape_t sh;
+        memset(&sh, 0, sizeof sh);
+        sh.size = size;
+        sudoku_default_box(size, &sh.box_rows, &sh.box_cols);
+        sudoku_error_t err;
+        sudoku_result_t res;
+        memset(&res, 0, sizeof res);
+        double t0 = cpu_seconds();
+        sudoku_t *s = sudoku_new(&sh, &err);
+        if (!s || sudoku_begin(s, grid, &err)) {
+            fprintf(stderr, "%d %ld: %s\n", size, seed, err.message);
+            return 1;
+        }
+        uint64_t until = 0;
+        int done = 0;
+        while (!done && cpu_seconds() - t0 <= cap) done = sudoku_step(s, 1, until += 200000, sol, &res);
+        double t = cpu_seconds() - t0;
+        dlx_stats_t st;
+        dlx_stats(s->dlx, &st);
+        printf("%d %ld %s nodes %llu restarts %llu guesses %llu secs %.3f ns/node %.0f\n", size, seed,
+               done ? (res.count ? "found" : "none") : "capped", (unsigned long long)st.nodes,
+               (unsigned long long)st.restarts, (unsigned long long)st.guesses, t, t * 1e9 / (st.nodes ? (double)st.nodes : 1));
+        fflush(stdout);
+        sudoku_end(s);
+        sudoku_free(s);
+        free(grid), free(sol);
+    }
+    fclose(f);
+    return 0;
+}
