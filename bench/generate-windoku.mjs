@@ -4,45 +4,14 @@
 // and the puzzle has one solution. In-process CPU time (the module runs on
 // one thread). Run: node bench/generate-windoku.mjs [seeds] [shape names...]
 import { load } from '../dist/dlxkit.mjs'
+import { jigsawMap, unitsOf } from '../tests/grid-units.mjs'
 
 const dlx = await load()
 const seeds = Number(process.argv[2] || 3)
 const only = process.argv.slice(3)
 
-function windows (n, br, bc) {
-  const units = []
-  for (let r0 = 1; r0 + br <= n; r0 += br + 1) {
-    for (let c0 = 1; c0 + bc <= n; c0 += bc + 1) units.push(Array.from({ length: n }, (_, k) => (r0 + Math.floor(k / bc)) * n + c0 + (k % bc)))
-  }
-  return units
-}
-
-/** A 25x25 jigsaw map: the 5x5 boxes with neighbouring cells swapped (each piece keeps 25 cells). */
-function jigsawMap (n = 25, b = 5, swaps = 400) {
-  const map = Array.from({ length: n * n }, (_, c) => Math.floor(c / n / b) * b + Math.floor((c % n) / b))
-  let s = 42
-  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s }
-  for (let k = 0; k < swaps; k++) {
-    const a = random() % (n * n)
-    const other = random() % 2 ? a + 1 : a + n
-    if (other >= n * n || (other === a + 1 && other % n === 0)) continue
-    ;[map[a], map[other]] = [map[other], map[a]]
-  }
-  return map
-}
-
-function units (n, br, bc, { windoku, x, jigsaw, opts }) {
-  const list = []
-  for (let u = 0; u < n; u++) {
-    list.push(Array.from({ length: n }, (_, k) => u * n + k), Array.from({ length: n }, (_, k) => k * n + u))
-    const r0 = Math.floor(u / br) * br, c0 = (u % br) * bc
-    if (jigsaw) list.push(opts.jigsaw.flatMap((piece, c) => piece === u ? [c] : []))
-    else list.push(Array.from({ length: n }, (_, k) => (r0 + Math.floor(k / bc)) * n + c0 + (k % bc)))
-  }
-  if (windoku) list.push(...windows(n, br, bc))
-  if (x) list.push(Array.from({ length: n }, (_, k) => k * n + k), Array.from({ length: n }, (_, k) => k * n + n - 1 - k))
-  return list
-}
+/** The shape's units (tests/grid-units.mjs: written apart from the library). */
+const units = (n, br, bc, { windoku, x, jigsaw, opts }) => unitsOf(n, { boxRows: br, boxCols: bc, jigsaw: jigsaw ? opts.jigsaw : null, windoku, x })
 
 const shapes = []
 for (const [n, br, bc] of [[25, 5, 5], [36, 6, 6], [49, 7, 7], [64, 8, 8], [20, 4, 5], [30, 5, 6], [42, 6, 7], [56, 7, 8],

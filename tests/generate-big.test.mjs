@@ -8,48 +8,20 @@ import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { load, createWorker } from '../dist/dlxkit.mjs'
+import { jigsawMap, unitsOf } from './grid-units.mjs'
 
 const dlx = await load()
 const ROOT = new URL('..', import.meta.url).pathname
 
-/** A 25x25 jigsaw map: the 5x5 boxes with cells swapped between neighbours (each piece keeps 25 cells). */
-function jigsawMap (n = 25, b = 5, swaps = 400) {
-  const map = []
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) map.push(Math.floor(r / b) * b + Math.floor(c / b))
-  let s = 42
-  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s }
-  for (let k = 0; k < swaps; k++) {
-    const a = random() % (n * n)
-    const other = random() % 2 ? a + 1 : a + n
-    if (other >= n * n || (other === a + 1 && other % n === 0)) continue
-    ;[map[a], map[other]] = [map[other], map[a]]
-  }
-  return map
-}
-
-/** Rows, columns, and the boxes (or the jigsaw's pieces), and with windoku its windows, as lists of cells. */
-function unitsOf (n, { jigsaw = null, variant = '' } = {}) {
-  const b = Math.round(Math.sqrt(n))
-  const units = []
-  for (let u = 0; u < n; u++) {
-    units.push(Array.from({ length: n }, (_, k) => u * n + k), Array.from({ length: n }, (_, k) => k * n + u))
-    if (!jigsaw) units.push(Array.from({ length: n }, (_, k) => (Math.floor(u / b) * b + Math.floor(k / b)) * n + (u % b) * b + (k % b)))
-  }
-  if (jigsaw) for (let p = 0; p < n; p++) units.push(jigsaw.flatMap((piece, c) => piece === p ? [c] : []))
-  if (variant.includes('windoku')) { // b x b windows, one cell in from the edges and apart
-    for (let r0 = 1; r0 + b <= n; r0 += b + 1) {
-      for (let c0 = 1; c0 + b <= n; c0 += b + 1) units.push(Array.from({ length: n }, (_, k) => (r0 + Math.floor(k / b)) * n + c0 + (k % b)))
-    }
-  }
-  return units
-}
+/** The units the shape has (tests/grid-units.mjs reads the library's options on its own). */
+const unitsOfShape = (n, { jigsaw = null, variant = '' } = {}) => unitsOf(n, { jigsaw, windoku: variant.includes('windoku'), x: variant.split('+').includes('x') })
 
 /** A generated puzzle is valid (a complete grid, clues from it) and unique. */
 function assertGenerated (g, shape) {
   const n = g.solution.length
   const grid = g.solution.flat()
   const clues = g.puzzle.flat()
-  for (const unit of unitsOf(n, shape)) assert.equal(new Set(unit.map((c) => grid[c])).size, n, 'every unit holds every digit')
+  for (const unit of unitsOfShape(n, shape)) assert.equal(new Set(unit.map((c) => grid[c])).size, n, 'every unit holds every digit')
   assert.ok(clues.every((v, c) => v === 0 || v === grid[c]), 'the clues are the solution\'s')
   assert.equal(g.clues, clues.filter(Boolean).length)
   assert.ok(g.clues < n * n, 'some clues were taken away')
@@ -83,7 +55,7 @@ for (const [size, seeds] of [[25, [1, 2, 3]], [36, [1, 2]]]) {
     const grids = new Set()
     for (const seed of seeds) {
       const g = dlx.sudoku.generate({ ...shape, seed, format: 'array' })
-      assert.equal(unitsOf(size, shape).length, 3 * size + (Math.sqrt(size) - 1) ** 2)
+      assert.equal(unitsOfShape(size, shape).length, 3 * size + (Math.sqrt(size) - 1) ** 2)
       assertGenerated(g, shape)
       assert.equal(dlx.sudoku.count(g.puzzle, { ...shape, limit: 2 }), 1)
       assert.deepEqual(dlx.sudoku.generate({ ...shape, seed, format: 'array' }), g)
