@@ -202,7 +202,9 @@ static void generate_and_check(const shape *sh, sudoku_generate_opts_t opts) {
     CHECK_EQ(sudoku_solve(su, puzzle, 2, 0, again, &res, &err), 0);
     CHECK_EQ(res.status, SUDOKU_UNIQUE);
     CHECK(memcmp(again, sol, (size_t)cells) == 0);
-    if (n <= 25) engines_agree(su, puzzle, 2, 0);
+    /* Masks beside links: above MASKS_MAX_SIZE both would be the linked engine, and
+     * without restarts a big generated puzzle's proof can fall in a heavy tail. */
+    if (n <= MASKS_MAX_SIZE) engines_agree(su, puzzle, 2, 0);
     CHECK(clue_count(puzzle, cells) < cells);
     if (opts.target_clues) CHECK(clue_count(puzzle, cells) >= opts.target_clues);
     if (opts.symmetric)
