@@ -27,7 +27,8 @@
  *   Symbols are 1-9, A-Z, a-z or opts->alphabet (case matters but up to
  *   35x35, where a-z stand for A-Z as no lowercase symbol is needed; a 16x16
  *   with both '0' and '.', '_' or '-' for empty cells and no G is read as 0-F,
- *   as such puzzles are often written); the empty
+ *   as such puzzles are often written, and so is a complete 0-F grid, each
+ *   symbol 16 times); the empty
  *   cell is '.', '_', '-', and '0', '*', '?' unless the alphabet has them as digits.
  *
  * Conventions where the text alone is ambiguous (opts->size, when given,
@@ -982,11 +983,19 @@ static size_t resume_point(const parser *p) {
 
 /* 16x16 puzzles are often written 0-F: by default '0' is an empty cell, but
  * when '0' and '.', '_' or '-' both stand for empty cells and no G (16) is
- * there, the '0's are digits. */
+ * there, the '0's are digits. So are they in a complete grid of 0-F (each
+ * symbol 16 times, no other empty mark): a solution printed in that style
+ * reads back as it was written. */
 static bool looks_hex(const parser *p) {
-    if (p->al.custom || p->n != 16 || p->mode != M_SYMBOLS || !p->zero_blank || !p->mark_blank) return false;
-    for (int i = 0; i < 256; i++)
-        if (p->out->cells[i] == 16) return false;
+    if (p->al.custom || p->n != 16 || p->mode != M_SYMBOLS || !p->zero_blank) return false;
+    int count[17] = {0};
+    for (int i = 0; i < 256; i++) {
+        if (p->out->cells[i] > 15) return false; /* a G, or more */
+        count[p->out->cells[i]]++;
+    }
+    if (p->mark_blank) return true;
+    for (int v = 0; v < 16; v++)
+        if (count[v] != 16) return false;
     return true;
 }
 
