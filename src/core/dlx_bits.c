@@ -23,6 +23,7 @@
 #include <string.h>
 
 enum { SMALL_WORDS = 4 };
+_Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of a set in a uint64_t");
 
 struct dlx_bits {
     int32_t words;    /* 64-bit words in a set of options */
@@ -31,7 +32,7 @@ struct dlx_bits {
     uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
     int32_t *kill;    /* per option entry: its mask's offset into `mask` */
     int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
-    int32_t *prim;    /* per option: its primary items */
+    int32_t *prim;    /* per option: its primary items, then ~(their number) (one load per option, not two) */
     int32_t *prim_at; /* per option: where they start in `prim` (n_options + 1) */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
@@ -77,7 +78,7 @@ static int build(dlx_t *d) {
     dlx_bits *b = calloc(1, sizeof *b);
     if (!b) return DLX_ENOMEM;
     d->bits = b;
-    b->words = (n + 63) / 64;
+    b->words = (n + 127) / 128 * 2; /* even: strike() takes them in pairs */
     if (b->words < SMALL_WORDS) b->words = SMALL_WORDS;
     b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
     b->levels = 2 * (max_depth(d) + 2); /* slots */
@@ -95,7 +96,7 @@ static int build(dlx_t *d) {
     int32_t *pair_color = malloc(((size_t)colored + 1) * sizeof *pair_color);
     b->kill = malloc(((size_t)entries + 1) * sizeof *b->kill);
     b->kill_at = malloc(((size_t)n + 1) * sizeof *b->kill_at);
-    b->prim = malloc(((size_t)prims + 1) * sizeof *b->prim);
+    b->prim = malloc(((size_t)prims + (size_t)n + 1) * sizeof *b->prim);
     b->prim_at = malloc(((size_t)n + 1) * sizeof *b->prim_at);
     b->left = malloc((size_t)b->levels * sizeof *b->left);
     b->branch = malloc((size_t)b->levels * sizeof *b->branch);
@@ -124,6 +125,7 @@ static int build(dlx_t *d) {
             }
             b->kill[e++] = m;
         }
+        b->prim[q] = ~(q - b->prim_at[k]), q++;
     }
     b->kill_at[n] = e, b->prim_at[n] = q;
     b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
@@ -198,19 +200,40 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     const int32_t *prim = b->prim, *at = b->prim_at;
     uint64_t n_upd = 0;
     int ok = 1;
+    /* First the live set, and which words lose options (BITS_MAX_OPTIONS
+     * is 64 words: one bit each); then only those words, option by option. */
+    uint64_t hit = 0;
+#ifdef __wasm_simd128__
+    for (int32_t j = 0; j < w; j += 2) {
+        v128_t a = wasm_v128_load(src + j), k = wasm_v128_load(kill + j);
+        wasm_v128_store(dst + j, wasm_v128_andnot(a, k));
+        hit |= (uint64_t)wasm_i64x2_bitmask(wasm_i64x2_ne(wasm_v128_and(a, k), wasm_i64x2_splat(0))) << j;
+    }
+#else
     for (int32_t j = 0; j < w; j++) {
+        dst[j] = src[j] & ~kill[j];
+        hit |= (uint64_t)((src[j] & kill[j]) != 0) << j;
+    }
+#endif
+    while (hit) {
+        int32_t j = first_bit(hit);
+        hit &= hit - 1;
         uint64_t gone = src[j] & kill[j];
-        dst[j] = src[j] ^ gone;
         while (gone) {
             int32_t o = j * 64 + first_bit(gone);
             gone &= gone - 1;
-            int32_t q = at[o], end = at[o + 1];
-            n_upd += (uint64_t)(end - q);
-            for (; q < end; q++)
-                if (--count[prim[q]] == 0) {
+            const int32_t *p = prim + at[o];
+            int32_t x;
+            for (; (x = *p) >= 0; p++)
+                if (--count[x] == 0) {
                     ok = 0;
-                    if (!whole) goto out;
+                    if (!whole) {
+                        while (*p >= 0) p++; /* the option's updates count whole */
+                        n_upd += (uint32_t)~*p;
+                        goto out;
+                    }
                 }
+            n_upd += (uint32_t)~x;
         }
     }
 out:
@@ -221,7 +244,7 @@ out:
 /* Choose option k at level l, writing level l + 1 from `from`. */
 INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int32_t W) {
     const int32_t *p = b->prim + b->prim_at[k];
-    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, b->prim_at[k + 1] - b->prim_at[k],
+    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, b->prim_at[k + 1] - b->prim_at[k] - 1,
                   upd, 0, W);
 }
 
@@ -265,13 +288,13 @@ static void start_state(dlx_t *d, dlx_bits *b) {
         live[j] = n - 64 * j >= 64 ? ~0ULL : n > 64 * j ? (1ULL << (n - 64 * j)) - 1 : 0;
     for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT32_MAX;
     for (int32_t k = 0; k < n; k++)
-        for (int32_t q = b->prim_at[k]; q < b->prim_at[k + 1]; q++) count[b->prim[q]]++;
+        for (int32_t q = b->prim_at[k]; b->prim[q] >= 0; q++) count[b->prim[q]]++;
     b->left[0] = d->n_primary;
     uint64_t upd = 0;
     /* strike() writes another slot: copy it back after each forced option */
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t k = d->forced[f];
-        strike(b, 0, 1, b->conflict + (size_t)k * w, b->prim + b->prim_at[k], b->prim_at[k + 1] - b->prim_at[k],
+        strike(b, 0, 1, b->conflict + (size_t)k * w, b->prim + b->prim_at[k], b->prim_at[k + 1] - b->prim_at[k] - 1,
                &upd, 1, 0); /* a dead end shows at the first node */
         memcpy(live, live + w, (size_t)w * sizeof *live);
         memcpy(count, count + s, (size_t)s * sizeof *count);
