@@ -23,6 +23,12 @@
 #include <string.h>
 
 enum { SMALL_WORDS = 4 };
+/* Counts are 16 bits (an item has at most BITS_MAX_OPTIONS options): twice
+ * as many to a SIMD register when copied and scanned. A covered item's
+ * count has CUT added; padding is INT16_MAX. */
+typedef int16_t count_t;
+enum { CUT = 1 << 14 };
+_Static_assert(BITS_MAX_OPTIONS < CUT, "a count and CUT fit in a count_t");
 _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of a set in a uint64_t");
 
 struct dlx_bits {
@@ -36,7 +42,7 @@ struct dlx_bits {
     int32_t *prim_at; /* per option: where they start in `prim` (n_options + 1) */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
-    int32_t *count;   /* per slot: live options of each primary item, + COVERED once covered */
+    count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
     int32_t *left;    /* per slot: primary items not yet covered */
     int32_t *branch;  /* per level: the item branched on */
     int dead;         /* the node about to be entered is a dead end */
@@ -59,7 +65,7 @@ size_t dlx_bits_bytes(const dlx_t *d) {
         if (b->kill[e] / b->words + 1 > masks) masks = b->kill[e] / b->words + 1;
     return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
            ((size_t)entries + (size_t)b->prim_at[n] + 2 * ((size_t)n + 1)) * 4 +
-           (size_t)b->levels * ((size_t)b->stride + 2) * 4;
+           (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4);
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -167,13 +173,13 @@ out:
 INLINE uint64_t *slot_live(const dlx_bits *b, int32_t slot, const int32_t W) {
     return b->live + (size_t)slot * WORDS;
 }
-INLINE int32_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
+INLINE count_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
 
 /* dst = src, n ints (a multiple of 16): in fixed-size pieces, inlined (a
  * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
-INLINE void copy_counts(int32_t *dst, const int32_t *src, int32_t n) {
+INLINE void copy_counts(count_t *dst, const count_t *src, int32_t n) {
 #ifdef __wasm_simd128__
-    for (int32_t i = 0; i < n; i += 4) wasm_v128_store(dst + i, wasm_v128_load(src + i));
+    for (int32_t i = 0; i < n; i += 8) wasm_v128_store(dst + i, wasm_v128_load(src + i));
 #else
     for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
 #endif
@@ -188,13 +194,13 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     int32_t w = WORDS, s = b->stride;
     const uint64_t *src = slot_live(b, from, W);
     uint64_t *dst = slot_live(b, to, W);
-    int32_t *count = slot_count(b, to);
-    const int32_t *prev = slot_count(b, from);
+    count_t *count = slot_count(b, to);
+    const count_t *prev = slot_count(b, from);
     copy_counts(count, prev, s);
     int32_t newly = 0;
     for (int32_t q = 0; q < n; q++) {
-        newly += count[cov[q]] < COVERED;
-        count[cov[q]] |= COVERED;
+        newly += count[cov[q]] < CUT;
+        count[cov[q]] |= CUT;
     }
     b->left[to] = b->left[from] - newly;
     const int32_t *prim = b->prim, *at = b->prim_at;
@@ -264,13 +270,29 @@ INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, c
 /* The primary item with the fewest live options at level l (ties: the
  * first), as the linked search picks it. Returns its count. */
 INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
-    const int32_t *count = slot_count(b, 2 * l);
-    int32_t t = INT32_MAX, block = 0;
+    const count_t *count = slot_count(b, 2 * l);
+#ifdef __wasm_simd128__ /* the least of all, then the first block holding it */
+    v128_t m = wasm_v128_load(count);
+    for (int32_t k = 8; k < b->stride; k += 8) m = wasm_i16x8_min(m, wasm_v128_load(count + k));
+    m = wasm_i16x8_min(m, wasm_i32x4_shuffle(m, m, 2, 3, 0, 1));
+    m = wasm_i16x8_min(m, wasm_i32x4_shuffle(m, m, 1, 0, 3, 2));
+    m = wasm_i16x8_min(m, wasm_i16x8_shuffle(m, m, 1, 0, 3, 2, 5, 4, 7, 6));
+    int32_t t = wasm_i16x8_extract_lane(m, 0), k = 0;
+    v128_t want = wasm_i16x8_splat((int16_t)t);
+    uint32_t hit;
+    while (!(hit = wasm_i16x8_bitmask(wasm_i16x8_eq(wasm_v128_load(count + k), want)))) k += 8;
+    *best = k + first_bit(hit);
+#else
+    int32_t t = INT16_MAX, block = 0;
     for (int32_t k = 0; k < b->stride; k += 16) {
-        int32_t low = block_min(count + k, 16);
+        int32_t low = INT16_MAX;
+        for (int32_t j = 0; j < 16; j++) low = count[k + j] < low ? count[k + j] : low;
         if (low < t) t = low, block = k;
     }
-    *best = block + block_find(count + block, 16, t);
+    int32_t j = block;
+    while (count[j] != t) j++;
+    *best = j;
+#endif
     return t;
 }
 
@@ -283,10 +305,10 @@ __attribute__((noinline))
 static void start_state(dlx_t *d, dlx_bits *b) {
     int32_t w = b->words, s = b->stride, n = d->n_options;
     uint64_t *live = b->live;
-    int32_t *count = b->count;
+    count_t *count = b->count;
     for (int32_t j = 0; j < w; j++) /* options 0 .. n-1; padding words empty */
         live[j] = n - 64 * j >= 64 ? ~0ULL : n > 64 * j ? (1ULL << (n - 64 * j)) - 1 : 0;
-    for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT32_MAX;
+    for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT16_MAX;
     for (int32_t k = 0; k < n; k++)
         for (int32_t q = b->prim_at[k]; b->prim[q] >= 0; q++) count[b->prim[q]]++;
     b->left[0] = d->n_primary;
@@ -312,7 +334,7 @@ int dlx_bits_ready(dlx_t *d) {
      * item and at most one per colored entry), the slots. */
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
-    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * 4);
+    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t));
     if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
