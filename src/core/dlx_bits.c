@@ -38,8 +38,8 @@ struct dlx_bits {
     uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
     int32_t *kill;    /* per option entry: its mask's offset into `mask` */
     int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
-    int32_t *prim;    /* per option: its primary items, then ~(their number) (one load per option, not two) */
-    int32_t *prim_at; /* per option: where they start in `prim` (n_options + 1) */
+    int32_t *prim;    /* per option, a row of `row` entries: its primary items, then ~(their number) */
+    int32_t row;      /* see prim_row() */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
     count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
@@ -51,7 +51,7 @@ struct dlx_bits {
 void dlx_bits_free(dlx_t *d) {
     dlx_bits *b = d->bits;
     if (!b) return;
-    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->prim_at);
+    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim);
     free(b->live), free(b->count), free(b->left), free(b->branch);
     free(b);
     d->bits = NULL;
@@ -64,7 +64,7 @@ size_t dlx_bits_bytes(const dlx_t *d) {
     for (int32_t e = 0; e < entries; e++)
         if (b->kill[e] / b->words + 1 > masks) masks = b->kill[e] / b->words + 1;
     return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
-           ((size_t)entries + (size_t)b->prim_at[n] + 2 * ((size_t)n + 1)) * 4 +
+           ((size_t)entries + (size_t)n * (size_t)b->row + (size_t)n + 1) * 4 +
            (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4);
 }
 
@@ -76,6 +76,19 @@ static int32_t node_color(const dlx_t *d, int32_t p) {
 
 /* Levels that can hold a choice: each covers a primary item and takes an option. */
 static int32_t max_depth(const dlx_t *d) { return d->n_primary < d->n_options ? d->n_primary : d->n_options; }
+
+/* Entries per option in the table of primary items: the most an option
+ * has, and its end mark. A fixed row saves a dependent load per option
+ * struck (its start is o * row, not a table's entry). */
+static int32_t prim_row(const dlx_t *d) {
+    int32_t row = 1;
+    for (int32_t k = 0; k < d->n_options; k++) {
+        int32_t r = 1;
+        for (int32_t p = d->opt_start[k]; d->node[p].top > 0; p++) r += d->node[p].top <= d->n_primary;
+        if (r > row) row = r;
+    }
+    return row;
+}
 
 /* Build the masks and per-level states for the matrix as it stands. */
 static int build(dlx_t *d) {
@@ -90,11 +103,10 @@ static int build(dlx_t *d) {
     b->levels = 2 * (max_depth(d) + 2); /* slots */
     int32_t w = b->words;
     /* Colored entries get a mask per (item, color): chained per item. */
-    int32_t entries = 0, prims = 0, colored = 0;
+    int32_t entries = 0, row = b->row = prim_row(d), colored = 0;
     for (int32_t k = 0; k < n; k++)
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
             entries++;
-            if (nd[p].top <= np) prims++;
             if (node_color(d, p)) colored++;
         }
     int32_t *pair_head = malloc(((size_t)ni + 1) * sizeof *pair_head);
@@ -102,21 +114,20 @@ static int build(dlx_t *d) {
     int32_t *pair_color = malloc(((size_t)colored + 1) * sizeof *pair_color);
     b->kill = malloc(((size_t)entries + 1) * sizeof *b->kill);
     b->kill_at = malloc(((size_t)n + 1) * sizeof *b->kill_at);
-    b->prim = malloc(((size_t)prims + (size_t)n + 1) * sizeof *b->prim);
-    b->prim_at = malloc(((size_t)n + 1) * sizeof *b->prim_at);
+    b->prim = malloc(((size_t)n * (size_t)row + 1) * sizeof *b->prim);
     b->left = malloc((size_t)b->levels * sizeof *b->left);
     b->branch = malloc((size_t)b->levels * sizeof *b->branch);
     b->count = malloc((size_t)b->levels * (size_t)b->stride * sizeof *b->count);
     b->live = calloc((size_t)b->levels * (size_t)w, sizeof *b->live);
     int rc = DLX_ENOMEM;
-    if (!pair_head || !pair_next || !pair_color || !b->kill || !b->kill_at || !b->prim || !b->prim_at ||
+    if (!pair_head || !pair_next || !pair_color || !b->kill || !b->kill_at || !b->prim ||
         !b->left || !b->branch || !b->count || !b->live)
         goto out;
     /* Entries: the mask each one kills with (item masks are 0 .. ni-1). */
     for (int32_t i = 0; i <= ni; i++) pair_head[i] = -1;
     int32_t pairs = 0, e = 0, q = 0;
     for (int32_t k = 0; k < n; k++) {
-        b->kill_at[k] = e, b->prim_at[k] = q;
+        b->kill_at[k] = e, q = k * row;
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
             int32_t x = nd[p].top, c = node_color(d, p), m = x - 1;
             if (x <= np) b->prim[q++] = x - 1;
@@ -131,9 +142,9 @@ static int build(dlx_t *d) {
             }
             b->kill[e++] = m;
         }
-        b->prim[q] = ~(q - b->prim_at[k]), q++;
+        b->prim[q] = ~(q - k * row);
     }
-    b->kill_at[n] = e, b->prim_at[n] = q;
+    b->kill_at[n] = e;
     b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
     if (!b->mask) goto out;
     for (int32_t k = 0; k < n; k++)
@@ -203,7 +214,8 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
         count[cov[q]] |= CUT;
     }
     b->left[to] = b->left[from] - newly;
-    const int32_t *prim = b->prim, *at = b->prim_at;
+    const int32_t *prim = b->prim;
+    int32_t row = b->row;
     uint64_t n_upd = 0;
     int ok = 1;
     /* First the live set, and which words lose options (BITS_MAX_OPTIONS
@@ -228,7 +240,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
         while (gone) {
             int32_t o = j * 64 + first_bit(gone);
             gone &= gone - 1;
-            const int32_t *p = prim + at[o];
+            const int32_t *p = prim + o * row;
             int32_t x;
             for (; (x = *p) >= 0; p++)
                 if (--count[x] == 0) {
@@ -247,10 +259,19 @@ out:
     return ok;
 }
 
+/* Option k's row of primary items, and how many it has. */
+INLINE const int32_t *prim_of(const dlx_bits *b, int32_t k) { return b->prim + (size_t)k * b->row; }
+INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
+    const int32_t *p = prim_of(b, k);
+    int32_t c = 0;
+    while (p[c] >= 0) c++;
+    return c;
+}
+
 /* Choose option k at level l, writing level l + 1 from `from`. */
 INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int32_t W) {
-    const int32_t *p = b->prim + b->prim_at[k];
-    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, b->prim_at[k + 1] - b->prim_at[k] - 1,
+    const int32_t *p = prim_of(b, k);
+    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n_prims(b, k),
                   upd, 0, W);
 }
 
@@ -310,13 +331,13 @@ static void start_state(dlx_t *d, dlx_bits *b) {
         live[j] = n - 64 * j >= 64 ? ~0ULL : n > 64 * j ? (1ULL << (n - 64 * j)) - 1 : 0;
     for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT16_MAX;
     for (int32_t k = 0; k < n; k++)
-        for (int32_t q = b->prim_at[k]; b->prim[q] >= 0; q++) count[b->prim[q]]++;
+        for (const int32_t *p = prim_of(b, k); *p >= 0; p++) count[*p]++;
     b->left[0] = d->n_primary;
     uint64_t upd = 0;
     /* strike() writes another slot: copy it back after each forced option */
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t k = d->forced[f];
-        strike(b, 0, 1, b->conflict + (size_t)k * w, b->prim + b->prim_at[k], b->prim_at[k + 1] - b->prim_at[k] - 1,
+        strike(b, 0, 1, b->conflict + (size_t)k * w, prim_of(b, k), n_prims(b, k),
                &upd, 1, 0); /* a dead end shows at the first node */
         memcpy(live, live + w, (size_t)w * sizeof *live);
         memcpy(count, count + s, (size_t)s * sizeof *count);
@@ -331,10 +352,11 @@ int dlx_bits_ready(dlx_t *d) {
         d->n_options == 0 || d->n_primary > ARRAY_SCAN_MAX)
         return 0;
     /* The tables' size, a little over: the conflict sets, the masks (one per
-     * item and at most one per colored entry), the slots. */
+     * item and at most one per colored entry), the slots, the rows of primary items. */
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
-    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t));
+    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t)) +
+                   (size_t)d->n_options * (size_t)prim_row(d) * 4;
     if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
