@@ -45,6 +45,7 @@ struct dlx_bits {
     count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
     int32_t *left;    /* per slot: primary items not yet covered */
     int32_t *branch;  /* per level: the item branched on */
+    uint64_t *ways;   /* per level: a bit per word of the sets holding a live option of that item */
     int dead;         /* the node about to be entered is a dead end */
 };
 
@@ -52,7 +53,7 @@ void dlx_bits_free(dlx_t *d) {
     dlx_bits *b = d->bits;
     if (!b) return;
     free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim);
-    free(b->live), free(b->count), free(b->left), free(b->branch);
+    free(b->live), free(b->count), free(b->left), free(b->branch), free(b->ways);
     free(b);
     d->bits = NULL;
 }
@@ -117,11 +118,12 @@ static int build(dlx_t *d) {
     b->prim = malloc(((size_t)n * (size_t)row + 1) * sizeof *b->prim);
     b->left = malloc((size_t)b->levels * sizeof *b->left);
     b->branch = malloc((size_t)b->levels * sizeof *b->branch);
+    b->ways = malloc((size_t)b->levels * sizeof *b->ways);
     b->count = malloc((size_t)b->levels * (size_t)b->stride * sizeof *b->count);
     b->live = calloc((size_t)b->levels * (size_t)w, sizeof *b->live);
     int rc = DLX_ENOMEM;
     if (!pair_head || !pair_next || !pair_color || !b->kill || !b->kill_at || !b->prim ||
-        !b->left || !b->branch || !b->count || !b->live)
+        !b->left || !b->branch || !b->ways || !b->count || !b->live)
         goto out;
     /* Entries: the mask each one kills with (item masks are 0 .. ni-1). */
     for (int32_t i = 0; i <= ni; i++) pair_head[i] = -1;
@@ -275,14 +277,36 @@ INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd
                   upd, 0, W);
 }
 
-/* The first live option of item x at level l from option k on, or -1. */
+/* A bit for each word where a and m meet (w words, an even number). */
+INLINE uint64_t meet_words(const uint64_t *a, const uint64_t *m, int32_t w) {
+    uint64_t hit = 0;
+#ifdef __wasm_simd128__
+    for (int32_t j = 0; j < w; j += 2) {
+        v128_t g = wasm_v128_and(wasm_v128_load(a + j), wasm_v128_load(m + j));
+        hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(g, wasm_i64x2_splat(0))) & 3) << j;
+    }
+#else
+    for (int32_t j = 0; j < w; j++) hit |= (uint64_t)((a[j] & m[j]) != 0) << j;
+#endif
+    return hit;
+}
+
+/* Level l branches on item x: note which words hold its live options, for
+ * next_option to go from one to the next without reading the others. */
+INLINE void branch_on(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
+    b->ways[l] = meet_words(slot_live(b, 2 * l, W), b->mask + (size_t)x * WORDS, WORDS);
+}
+
+/* The first live option of level l's item x from option k on, or -1. */
 INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, const int32_t W) {
     int32_t w = WORDS, j = k / 64;
     const uint64_t *live = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * w;
     if (j >= w) return -1;
     uint64_t bits = live[j] & m[j] & (~0ULL << (k % 64));
-    while (!bits) {
-        if (++j == w) return -1;
+    if (!bits) {
+        uint64_t ways = j == 63 ? 0 : b->ways[l] >> (j + 1) << (j + 1);
+        if (!ways) return -1;
+        j = first_bit(ways);
         bits = live[j] & m[j];
     }
     return j * 64 + first_bit(bits);
@@ -407,6 +431,7 @@ forward:
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         branch[l] = x;
+        branch_on(b, l, x, W);
         if (t > 1) /* the branching item's options go once, for every option tried */
             strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, W);
         cur = next_option(b, l, x, 0, W);
@@ -483,6 +508,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps)
             if (t == 0) break; /* a dead end */
             weight *= t;
             int32_t k = -1;
+            branch_on(b, l, x, 0);
             for (uint64_t r = rng_next(rng) % (uint64_t)t + 1; r; r--) k = next_option(b, l, x, k + 1, 0);
             /* k's kill set holds the item's other options: no need to strike them first */
             if (!choose(b, 2 * l, l, k, &upd, 0) && b->left[2 * (l + 1)] > 0) {
