@@ -23,6 +23,13 @@
 #include <string.h>
 
 enum { SMALL_WORDS = 4 };
+/* Counts are 16 bits (an item has at most BITS_MAX_OPTIONS options): twice
+ * as many to a SIMD register when copied and scanned. A covered item's
+ * count has CUT added; padding is INT16_MAX. */
+typedef int16_t count_t;
+enum { CUT = 1 << 14 };
+_Static_assert(BITS_MAX_OPTIONS < CUT, "a count and CUT fit in a count_t");
+_Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of a set in a uint64_t");
 
 struct dlx_bits {
     int32_t words;    /* 64-bit words in a set of options */
@@ -31,21 +38,22 @@ struct dlx_bits {
     uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
     int32_t *kill;    /* per option entry: its mask's offset into `mask` */
     int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
-    int32_t *prim;    /* per option: its primary items */
-    int32_t *prim_at; /* per option: where they start in `prim` (n_options + 1) */
+    int32_t *prim;    /* per option, a row of `row` entries: its primary items, then ~(their number) */
+    int32_t row;      /* see prim_row() */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
-    int32_t *count;   /* per slot: live options of each primary item, + COVERED once covered */
+    count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
     int32_t *left;    /* per slot: primary items not yet covered */
     int32_t *branch;  /* per level: the item branched on */
+    uint64_t *ways;   /* per level: a bit per word of the sets holding a live option of that item */
     int dead;         /* the node about to be entered is a dead end */
 };
 
 void dlx_bits_free(dlx_t *d) {
     dlx_bits *b = d->bits;
     if (!b) return;
-    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->prim_at);
-    free(b->live), free(b->count), free(b->left), free(b->branch);
+    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim);
+    free(b->live), free(b->count), free(b->left), free(b->branch), free(b->ways);
     free(b);
     d->bits = NULL;
 }
@@ -57,8 +65,8 @@ size_t dlx_bits_bytes(const dlx_t *d) {
     for (int32_t e = 0; e < entries; e++)
         if (b->kill[e] / b->words + 1 > masks) masks = b->kill[e] / b->words + 1;
     return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
-           ((size_t)entries + (size_t)b->prim_at[n] + 2 * ((size_t)n + 1)) * 4 +
-           (size_t)b->levels * ((size_t)b->stride + 2) * 4;
+           ((size_t)entries + (size_t)n * (size_t)b->row + (size_t)n + 1) * 4 +
+           (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4 + 8);
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -70,6 +78,19 @@ static int32_t node_color(const dlx_t *d, int32_t p) {
 /* Levels that can hold a choice: each covers a primary item and takes an option. */
 static int32_t max_depth(const dlx_t *d) { return d->n_primary < d->n_options ? d->n_primary : d->n_options; }
 
+/* Entries per option in the table of primary items: the most an option
+ * has, and its end mark. A fixed row saves a dependent load per option
+ * struck (its start is o * row, not a table's entry). */
+static int32_t prim_row(const dlx_t *d) {
+    int32_t row = 1;
+    for (int32_t k = 0; k < d->n_options; k++) {
+        int32_t r = 1;
+        for (int32_t p = d->opt_start[k]; d->node[p].top > 0; p++) r += d->node[p].top <= d->n_primary;
+        if (r > row) row = r;
+    }
+    return row;
+}
+
 /* Build the masks and per-level states for the matrix as it stands. */
 static int build(dlx_t *d) {
     int32_t n = d->n_options, np = d->n_primary, ni = d->n_items;
@@ -77,17 +98,16 @@ static int build(dlx_t *d) {
     dlx_bits *b = calloc(1, sizeof *b);
     if (!b) return DLX_ENOMEM;
     d->bits = b;
-    b->words = (n + 63) / 64;
+    b->words = (n + 127) / 128 * 2; /* even: strike() takes them in pairs */
     if (b->words < SMALL_WORDS) b->words = SMALL_WORDS;
     b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
     b->levels = 2 * (max_depth(d) + 2); /* slots */
     int32_t w = b->words;
     /* Colored entries get a mask per (item, color): chained per item. */
-    int32_t entries = 0, prims = 0, colored = 0;
+    int32_t entries = 0, row = b->row = prim_row(d), colored = 0;
     for (int32_t k = 0; k < n; k++)
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
             entries++;
-            if (nd[p].top <= np) prims++;
             if (node_color(d, p)) colored++;
         }
     int32_t *pair_head = malloc(((size_t)ni + 1) * sizeof *pair_head);
@@ -95,21 +115,21 @@ static int build(dlx_t *d) {
     int32_t *pair_color = malloc(((size_t)colored + 1) * sizeof *pair_color);
     b->kill = malloc(((size_t)entries + 1) * sizeof *b->kill);
     b->kill_at = malloc(((size_t)n + 1) * sizeof *b->kill_at);
-    b->prim = malloc(((size_t)prims + 1) * sizeof *b->prim);
-    b->prim_at = malloc(((size_t)n + 1) * sizeof *b->prim_at);
+    b->prim = malloc(((size_t)n * (size_t)row + 1) * sizeof *b->prim);
     b->left = malloc((size_t)b->levels * sizeof *b->left);
     b->branch = malloc((size_t)b->levels * sizeof *b->branch);
+    b->ways = malloc((size_t)b->levels * sizeof *b->ways);
     b->count = malloc((size_t)b->levels * (size_t)b->stride * sizeof *b->count);
     b->live = calloc((size_t)b->levels * (size_t)w, sizeof *b->live);
     int rc = DLX_ENOMEM;
-    if (!pair_head || !pair_next || !pair_color || !b->kill || !b->kill_at || !b->prim || !b->prim_at ||
-        !b->left || !b->branch || !b->count || !b->live)
+    if (!pair_head || !pair_next || !pair_color || !b->kill || !b->kill_at || !b->prim ||
+        !b->left || !b->branch || !b->ways || !b->count || !b->live)
         goto out;
     /* Entries: the mask each one kills with (item masks are 0 .. ni-1). */
     for (int32_t i = 0; i <= ni; i++) pair_head[i] = -1;
     int32_t pairs = 0, e = 0, q = 0;
     for (int32_t k = 0; k < n; k++) {
-        b->kill_at[k] = e, b->prim_at[k] = q;
+        b->kill_at[k] = e, q = k * row;
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
             int32_t x = nd[p].top, c = node_color(d, p), m = x - 1;
             if (x <= np) b->prim[q++] = x - 1;
@@ -124,8 +144,9 @@ static int build(dlx_t *d) {
             }
             b->kill[e++] = m;
         }
+        b->prim[q] = ~(q - k * row);
     }
-    b->kill_at[n] = e, b->prim_at[n] = q;
+    b->kill_at[n] = e;
     b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
     if (!b->mask) goto out;
     for (int32_t k = 0; k < n; k++)
@@ -165,13 +186,13 @@ out:
 INLINE uint64_t *slot_live(const dlx_bits *b, int32_t slot, const int32_t W) {
     return b->live + (size_t)slot * WORDS;
 }
-INLINE int32_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
+INLINE count_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
 
 /* dst = src, n ints (a multiple of 16): in fixed-size pieces, inlined (a
  * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
-INLINE void copy_counts(int32_t *dst, const int32_t *src, int32_t n) {
+INLINE void copy_counts(count_t *dst, const count_t *src, int32_t n) {
 #ifdef __wasm_simd128__
-    for (int32_t i = 0; i < n; i += 4) wasm_v128_store(dst + i, wasm_v128_load(src + i));
+    for (int32_t i = 0; i < n; i += 8) wasm_v128_store(dst + i, wasm_v128_load(src + i));
 #else
     for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
 #endif
@@ -186,31 +207,57 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     int32_t w = WORDS, s = b->stride;
     const uint64_t *src = slot_live(b, from, W);
     uint64_t *dst = slot_live(b, to, W);
-    int32_t *count = slot_count(b, to);
-    const int32_t *prev = slot_count(b, from);
+    count_t *count = slot_count(b, to);
+    const count_t *prev = slot_count(b, from);
     copy_counts(count, prev, s);
     int32_t newly = 0;
     for (int32_t q = 0; q < n; q++) {
-        newly += count[cov[q]] < COVERED;
-        count[cov[q]] |= COVERED;
+        newly += count[cov[q]] < CUT;
+        count[cov[q]] |= CUT;
     }
     b->left[to] = b->left[from] - newly;
-    const int32_t *prim = b->prim, *at = b->prim_at;
+    const int32_t *prim = b->prim;
+    int32_t row = b->row;
     uint64_t n_upd = 0;
     int ok = 1;
-    for (int32_t j = 0; j < w; j++) {
+    /* First the live set, and which words lose options (BITS_MAX_OPTIONS
+     * is 64 words: one bit each); then only those words, option by option.
+     * The copy for a few words (W) takes every word in one pass: there the
+     * first pass cost more than it saved (queens-13 5% slower). */
+    uint64_t hit = 0;
+    if (W) hit = (1ULL << W) - 1;
+#ifdef __wasm_simd128__
+    else for (int32_t j = 0; j < w; j += 2) {
+        v128_t a = wasm_v128_load(src + j), k = wasm_v128_load(kill + j);
+        wasm_v128_store(dst + j, wasm_v128_andnot(a, k));
+        hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(wasm_v128_and(a, k), wasm_i64x2_splat(0))) & 3) << j;
+    }
+#else
+    else for (int32_t j = 0; j < w; j++) {
+        dst[j] = src[j] & ~kill[j];
+        hit |= (uint64_t)((src[j] & kill[j]) != 0) << j;
+    }
+#endif
+    while (hit) {
+        int32_t j = first_bit(hit);
+        hit &= hit - 1;
         uint64_t gone = src[j] & kill[j];
-        dst[j] = src[j] ^ gone;
+        if (W) dst[j] = src[j] ^ gone;
         while (gone) {
             int32_t o = j * 64 + first_bit(gone);
             gone &= gone - 1;
-            int32_t q = at[o], end = at[o + 1];
-            n_upd += (uint64_t)(end - q);
-            for (; q < end; q++)
-                if (--count[prim[q]] == 0) {
+            const int32_t *p = prim + o * row;
+            int32_t x;
+            for (; (x = *p) >= 0; p++)
+                if (--count[x] == 0) {
                     ok = 0;
-                    if (!whole) goto out;
+                    if (!whole) {
+                        while (*p >= 0) p++; /* the option's updates count whole */
+                        n_upd += (uint32_t)~*p;
+                        goto out;
+                    }
                 }
+            n_upd += (uint32_t)~x;
         }
     }
 out:
@@ -218,21 +265,52 @@ out:
     return ok;
 }
 
+/* Option k's row of primary items, and how many it has. */
+INLINE const int32_t *prim_of(const dlx_bits *b, int32_t k) { return b->prim + (size_t)k * b->row; }
+INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
+    const int32_t *p = prim_of(b, k);
+    int32_t c = 0;
+    while (p[c] >= 0) c++;
+    return c;
+}
+
 /* Choose option k at level l, writing level l + 1 from `from`. */
 INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int32_t W) {
-    const int32_t *p = b->prim + b->prim_at[k];
-    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, b->prim_at[k + 1] - b->prim_at[k],
+    const int32_t *p = prim_of(b, k);
+    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n_prims(b, k),
                   upd, 0, W);
 }
 
-/* The first live option of item x at level l from option k on, or -1. */
+/* A bit for each word where a and m meet (w words, an even number). */
+INLINE uint64_t meet_words(const uint64_t *a, const uint64_t *m, int32_t w) {
+    uint64_t hit = 0;
+#ifdef __wasm_simd128__
+    for (int32_t j = 0; j < w; j += 2) {
+        v128_t g = wasm_v128_and(wasm_v128_load(a + j), wasm_v128_load(m + j));
+        hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(g, wasm_i64x2_splat(0))) & 3) << j;
+    }
+#else
+    for (int32_t j = 0; j < w; j++) hit |= (uint64_t)((a[j] & m[j]) != 0) << j;
+#endif
+    return hit;
+}
+
+/* Level l branches on item x: note which words hold its live options, for
+ * next_option to go from one to the next without reading the others. */
+INLINE void branch_on(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
+    b->ways[l] = meet_words(slot_live(b, 2 * l, W), b->mask + (size_t)x * WORDS, WORDS);
+}
+
+/* The first live option of level l's item x from option k on, or -1. */
 INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, const int32_t W) {
     int32_t w = WORDS, j = k / 64;
     const uint64_t *live = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * w;
     if (j >= w) return -1;
     uint64_t bits = live[j] & m[j] & (~0ULL << (k % 64));
-    while (!bits) {
-        if (++j == w) return -1;
+    if (!bits) {
+        uint64_t ways = j == 63 ? 0 : b->ways[l] >> (j + 1) << (j + 1);
+        if (!ways) return -1;
+        j = first_bit(ways);
         bits = live[j] & m[j];
     }
     return j * 64 + first_bit(bits);
@@ -241,13 +319,29 @@ INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, c
 /* The primary item with the fewest live options at level l (ties: the
  * first), as the linked search picks it. Returns its count. */
 INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
-    const int32_t *count = slot_count(b, 2 * l);
-    int32_t t = INT32_MAX, block = 0;
+    const count_t *count = slot_count(b, 2 * l);
+#ifdef __wasm_simd128__ /* the least of all, then the first 8 holding it */
+    v128_t m = wasm_v128_load(count);
+    for (int32_t k = 8; k < b->stride; k += 8) m = wasm_i16x8_min(m, wasm_v128_load(count + k));
+    m = wasm_i16x8_min(m, wasm_i32x4_shuffle(m, m, 2, 3, 0, 1));
+    m = wasm_i16x8_min(m, wasm_i32x4_shuffle(m, m, 1, 0, 3, 2));
+    m = wasm_i16x8_min(m, wasm_i16x8_shuffle(m, m, 1, 0, 3, 2, 5, 4, 7, 6));
+    int32_t t = wasm_i16x8_extract_lane(m, 0), k = 0;
+    v128_t want = wasm_i16x8_splat((int16_t)t);
+    uint32_t hit;
+    while (!(hit = wasm_i16x8_bitmask(wasm_i16x8_eq(wasm_v128_load(count + k), want)))) k += 8;
+    *best = k + first_bit(hit);
+#else
+    int32_t t = INT16_MAX, block = 0;
     for (int32_t k = 0; k < b->stride; k += 16) {
-        int32_t low = block_min(count + k, 16);
+        int32_t low = INT16_MAX;
+        for (int32_t j = 0; j < 16; j++) low = count[k + j] < low ? count[k + j] : low;
         if (low < t) t = low, block = k;
     }
-    *best = block + block_find(count + block, 16, t);
+    int32_t j = block;
+    while (count[j] != t) j++;
+    *best = j;
+#endif
     return t;
 }
 
@@ -260,18 +354,18 @@ __attribute__((noinline))
 static void start_state(dlx_t *d, dlx_bits *b) {
     int32_t w = b->words, s = b->stride, n = d->n_options;
     uint64_t *live = b->live;
-    int32_t *count = b->count;
+    count_t *count = b->count;
     for (int32_t j = 0; j < w; j++) /* options 0 .. n-1; padding words empty */
         live[j] = n - 64 * j >= 64 ? ~0ULL : n > 64 * j ? (1ULL << (n - 64 * j)) - 1 : 0;
-    for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT32_MAX;
+    for (int32_t i = 0; i < s; i++) count[i] = i < d->n_primary ? 0 : INT16_MAX;
     for (int32_t k = 0; k < n; k++)
-        for (int32_t q = b->prim_at[k]; q < b->prim_at[k + 1]; q++) count[b->prim[q]]++;
+        for (const int32_t *p = prim_of(b, k); *p >= 0; p++) count[*p]++;
     b->left[0] = d->n_primary;
     uint64_t upd = 0;
     /* strike() writes another slot: copy it back after each forced option */
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t k = d->forced[f];
-        strike(b, 0, 1, b->conflict + (size_t)k * w, b->prim + b->prim_at[k], b->prim_at[k + 1] - b->prim_at[k],
+        strike(b, 0, 1, b->conflict + (size_t)k * w, prim_of(b, k), n_prims(b, k),
                &upd, 1, 0); /* a dead end shows at the first node */
         memcpy(live, live + w, (size_t)w * sizeof *live);
         memcpy(count, count + s, (size_t)s * sizeof *count);
@@ -286,10 +380,11 @@ int dlx_bits_ready(dlx_t *d) {
         d->n_options == 0 || d->n_primary > ARRAY_SCAN_MAX)
         return 0;
     /* The tables' size, a little over: the conflict sets, the masks (one per
-     * item and at most one per colored entry), the slots. */
+     * item and at most one per colored entry), the slots, the rows of primary items. */
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
-    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * 4);
+    size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t)) +
+                   (size_t)d->n_options * (size_t)prim_row(d) * 4;
     if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
@@ -340,6 +435,7 @@ forward:
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         branch[l] = x;
+        branch_on(b, l, x, W);
         if (t > 1) /* the branching item's options go once, for every option tried */
             strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, W);
         cur = next_option(b, l, x, 0, W);
@@ -416,6 +512,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps)
             if (t == 0) break; /* a dead end */
             weight *= t;
             int32_t k = -1;
+            branch_on(b, l, x, 0);
             for (uint64_t r = rng_next(rng) % (uint64_t)t + 1; r; r--) k = next_option(b, l, x, k + 1, 0);
             /* k's kill set holds the item's other options: no need to strike them first */
             if (!choose(b, 2 * l, l, k, &upd, 0) && b->left[2 * (l + 1)] > 0) {
