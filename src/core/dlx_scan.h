@@ -1,5 +1,6 @@
 /* dlx_scan.h: the minimum of a block of item lengths, and where it is, for
- * the branching scans of both searches (dlx_search.c, dlx_bits.c).
+ * the branching scans of both searches (dlx_search.c, dlx_bits.c); the
+ * least length per weight of a block, for the restarts' weighted choice.
  * WebAssembly is built for size, where the compiler does not vectorize
  * loops: the SIMD is spelled out there. */
 #ifndef DLX_SCAN_H
