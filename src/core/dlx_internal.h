@@ -79,7 +79,7 @@ struct dlx {
      * sp entries, of which those below lo_at[l] are dead for the nodes under
      * level l, and sp_try[l] of them were there after level l's cover. */
     uint64_t run_stop, restart_unit; /* the unit: 0 for the default */
-    uint32_t *weight;
+    float *weight; /* a float for the SIMD choice; whole numbers up to 2^24 */
     int32_t *stack, sp; /* the items down to 0 or 1 option, sp of them */
     /* Inference (restarts on, no colors): the items down to 2 .. FEW_MAX
      * options, stacked as above (nfew), and the options they ruled out

@@ -1,5 +1,6 @@
 /* dlx_scan.h: the minimum of a block of item lengths, and where it is, for
- * the branching scans of both searches (dlx_search.c, dlx_bits.c).
+ * the branching scans of both searches (dlx_search.c, dlx_bits.c); the
+ * least length per weight of a block, for the restarts' weighted choice.
  * WebAssembly is built for size, where the compiler does not vectorize
  * loops: the SIMD is spelled out there. */
 #ifndef DLX_SCAN_H
@@ -58,6 +59,40 @@ INLINE int block_find(const int32_t *len, int width, int32_t t) {
     return j;
 #endif
 }
+
+/* An item's score for the weighted choice, len / w as a float's bits
+ * (for positive floats the integer order is the float order); INT32_MAX
+ * for a covered item, whose len is `covered` or more. */
+INLINE int32_t score_bits(int32_t len, float w, int32_t covered) {
+    float f = (float)len / w;
+    int32_t b;
+    __builtin_memcpy(&b, &f, sizeof b);
+    return len >= covered ? INT32_MAX : b;
+}
+
+/* The least score of 16 items. */
+#ifdef __wasm_simd128__
+INLINE int32_t block_score_min(const int32_t *len, const float *w, int32_t covered) {
+    v128_t low = wasm_i32x4_splat(INT32_MAX), under = wasm_i32x4_splat(covered);
+    for (int j = 0; j < 16; j += 4) {
+        v128_t n = wasm_v128_load(len + j);
+        v128_t s = wasm_f32x4_div(wasm_f32x4_convert_i32x4(n), wasm_v128_load(w + j));
+        low = wasm_i32x4_min(low, wasm_v128_bitselect(s, low, wasm_i32x4_lt(n, under)));
+    }
+    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 2, 3, 0, 1));
+    low = wasm_i32x4_min(low, wasm_i32x4_shuffle(low, low, 1, 0, 3, 2));
+    return wasm_i32x4_extract_lane(low, 0);
+}
+#else
+INLINE int32_t block_score_min(const int32_t *len, const float *w, int32_t covered) {
+    int32_t low = INT32_MAX;
+    for (int j = 0; j < 16; j++) {
+        int32_t s = score_bits(len[j], w[j], covered);
+        low = s < low ? s : low;
+    }
+    return low;
+}
+#endif
 
 /* xorshift64*: the seeded order's generator, one draw per branching node. */
 static inline uint64_t rng_next(uint64_t *s) {

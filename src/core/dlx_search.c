@@ -86,15 +86,29 @@ INLINE int32_t choose_weighted(dlx_t *d, int32_t l, int32_t sp, int32_t *best) {
         *best = one;
         return 1;
     }
-    const uint32_t *w = d->weight;
-    int32_t bl = COVERED, b = 0;
-    uint32_t bw = 1;
-    for (int32_t k = 1; k <= np; k++) {
-        int32_t x = len[k];
-        if (x < COVERED && (!b || (uint64_t)x * bw < (uint64_t)bl * w[k])) bl = x, bw = w[k], b = k;
+    /* The fewest options per weight: len / weight in floats, whose bits
+     * compare as integers (all are positive), blocks of 16 at a time;
+     * covered items score INT32_MAX. Ties: the first. Rounded quotients of
+     * equal ratios are equal, so the order is the exact ratios' (but for
+     * ratios closer than a float tells apart). */
+    const float *wf = d->weight;
+    int32_t low = INT32_MAX, block = 1, k = 1;
+    for (; k + 15 <= np; k += 16) {
+        int32_t m = block_score_min(len + k, wf + k, COVERED);
+        if (m < low) low = m, block = k;
+    }
+    int32_t b = 0;
+    for (int32_t j = block; j < block + 16 && j <= np && low < INT32_MAX; j++)
+        if (score_bits(len[j], wf[j], COVERED) == low) {
+            b = j;
+            break;
+        }
+    for (; k <= np; k++) {
+        int32_t s = score_bits(len[k], wf[k], COVERED);
+        if (s < low) low = s, b = k;
     }
     *best = b;
-    return bl;
+    return b ? len[b] : COVERED;
 }
 
 /* With restarts, the first option tried at a guess: the one whose other
@@ -181,7 +195,7 @@ forward:
         t = rs ? choose_weighted(d, l, (int32_t)(st.one - stk), &best) : choose_item(d, &best);
         if (inferring && t > 1 && dlx_infer(d, l, push, &upd)) goto choose;
         if (t == 0) { /* dead end: nothing covered at this level */
-            if (rs && d->weight[best] < UINT32_MAX) d->weight[best]++;
+            if (rs && d->weight[best] < 0x1p24f) d->weight[best] += 1; /* exact up to there */
             goto leave;
         }
         if (t > 1) d->guesses++;
