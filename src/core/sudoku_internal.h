@@ -49,6 +49,7 @@ int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64
  * boxes, or boxes and windoku windows (nothing else). */
 void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
 void sudoku_windoku_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
+void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
 
 /* Fill *err with code and a formatted message. Returns code. */
 int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...)

@@ -1,6 +1,8 @@
 /* sudoku_pattern.c: complete grids written down at once, then shuffled by
  * moves that keep every region, for the big shapes whose search fill is slow
- * or gets lost: plain boxes and windoku. */
+ * or gets lost: plain boxes, windoku, and diagonals (X) with square boxes. */
+#include <string.h>
+
 #include "sudoku_internal.h"
 #include "sudoku_random.h"
 
@@ -128,5 +130,84 @@ void sudoku_windoku_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
             int32_t pr = row[r], pc = col[c];
             int32_t x = (a[row_a[pr]] + stack[pc / bc]) % br, y = (g[row_g[pr]] + b[col_b[pc]]) % bc;
             grid[transpose ? c * n + r : r * n + c] = (uint8_t)(digit[x * bc + y] + 1);
+        }
+}
+
+/* ---- X (both diagonals), square boxes ------------------------------------------ */
+
+static int32_t gcd(int32_t a, int32_t b) {
+    while (b) {
+        int32_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* det [u v] of two vectors of Z_m^2 is a unit mod m. */
+static int unit_det(const int32_t *u, const int32_t *v, int32_t m) {
+    int32_t d = ((u[0] * v[1] - u[1] * v[0]) % m + m) % m;
+    return gcd(d, m) == 1;
+}
+
+/* A random permutation of 0..m-1 that commutes with x -> m - 1 - x: the
+ * pairs {x, m - 1 - x} shuffled, each turned either way (the middle, for m
+ * odd, stays). */
+static void mirror_shuffle(int32_t *perm, int32_t m, uint64_t *rng) {
+    int32_t pair[SUDOKU_MAX_SIZE], h = m / 2;
+    shuffle(pair, h, rng);
+    for (int32_t x = 0; x < h; x++) {
+        int32_t y = next_random(rng) & 1 ? pair[x] : m - 1 - pair[x];
+        perm[x] = y, perm[m - 1 - x] = m - 1 - y;
+    }
+    if (m & 1) perm[h] = h;
+}
+
+/* An X grid with m x m boxes at once (the search fill of a 64x64 runs past
+ * 10 s). Row r = m r1 + r2 (band, row in band), column c = m c1 + c2; the
+ * digit is a pair of Z_m, A1 r1 + A2 r2 + A3 c1 + A4 c2, vectors of Z_m^2.
+ * A row is A3 c1 + A4 c2 + constant: every digit when det [A3 A4] is a unit;
+ * a column needs det [A1 A2], a box det [A2 A4]. On the main diagonal
+ * r = c: (A1 + A3) k1 + (A2 + A4) k2; on the other c = n - 1 - r:
+ * (A1 - A3) k1 + (A2 - A4) k2 + constant. A1 = (0,1), A2 = (1,0),
+ * A3 = (1,1), A4 = (0,1) make all five determinants +-1 for every m; random
+ * vectors that pass are taken first. Then one permutation of the lines for
+ * rows and columns alike, keeping bands and commuting with k -> n - 1 - k
+ * (so each diagonal maps onto itself), a transpose and a digit map. */
+void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
+    int32_t n = s->n, m = s->box_rows;
+    int32_t a[4][2] = {{0, 1}, {1, 0}, {1, 1}, {0, 1}};
+    for (int tries = 0; tries < 64; tries++) {
+        int32_t t[4][2], sum[2][2], diff[2][2];
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 2; j++) t[i][j] = (int32_t)(next_random(&seed) % (uint64_t)m);
+        for (int j = 0; j < 2; j++) {
+            sum[0][j] = t[0][j] + t[2][j], sum[1][j] = t[1][j] + t[3][j];
+            diff[0][j] = t[0][j] - t[2][j] + m, diff[1][j] = t[1][j] - t[3][j] + m;
+        }
+        if (unit_det(t[2], t[3], m) && unit_det(t[0], t[1], m) && unit_det(t[1], t[3], m) &&
+            unit_det(sum[0], sum[1], m) && unit_det(diff[0], diff[1], m)) {
+            memcpy(a, t, sizeof a);
+            break;
+        }
+    }
+    int32_t digit[SUDOKU_MAX_SIZE], band[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE], line[SUDOKU_MAX_SIZE];
+    shuffle(digit, n, &seed);
+    mirror_shuffle(band, m, &seed);
+    for (int32_t p = 0; p <= m - 1 - p; p++) {
+        int32_t q = m - 1 - p;
+        if (p == q) mirror_shuffle(inner, m, &seed);
+        else shuffle(inner, m, &seed);
+        for (int32_t i = 0; i < m; i++) {
+            line[p * m + i] = band[p] * m + inner[i];
+            line[q * m + (m - 1 - i)] = band[q] * m + (m - 1 - inner[i]);
+        }
+    }
+    int transpose = next_random(&seed) & 1;
+    for (int32_t r = 0; r < n; r++)
+        for (int32_t c = 0; c < n; c++) {
+            int32_t r1 = line[r] / m, r2 = line[r] % m, c1 = line[c] / m, c2 = line[c] % m;
+            int32_t x = (a[0][0] * r1 + a[1][0] * r2 + a[2][0] * c1 + a[3][0] * c2) % m;
+            int32_t y = (a[0][1] * r1 + a[1][1] * r2 + a[2][1] * c1 + a[3][1] * c2) % m;
+            grid[transpose ? c * n + r : r * n + c] = (uint8_t)(digit[x * m + y] + 1);
         }
 }
