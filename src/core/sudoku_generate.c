@@ -82,13 +82,20 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
 
 static int random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     /* Up to 16x16 the search samples grids more evenly; beyond, plain,
-     * windoku and X (square boxes) shapes take a pattern, which cannot get
-     * lost in the tree. */
+     * windoku, X and X + windoku (these two with square boxes) take a grid
+     * built at once, which cannot get lost in the tree. */
     if (s->n > 16 && !s->jigsaw && !s->extra) {
         if (s->variants == SUDOKU_WINDOKU) sudoku_windoku_grid(s, seed, grid);
         else if (!s->variants) sudoku_pattern_grid(s, seed, grid);
         else if (s->variants == SUDOKU_X && s->box_rows == s->box_cols) sudoku_x_grid(s, seed, grid);
-        else return search_grid(s, seed, left, grid, err);
+        else if (s->box_rows == s->box_cols) { /* X + windoku */
+            int rc = sudoku_x_windoku_grid(s, seed, left, grid);
+            if (rc == DLX_ENOMEM) return sudoku_fail(err, rc, "out of memory");
+            if (rc && !*left)
+                return sudoku_fail(err, SUDOKU_ESTOPPED, "no complete %dx%d grid found within the node budget", s->n, s->n);
+            if (rc) return search_grid(s, seed, left, grid, err);
+        } else
+            return search_grid(s, seed, left, grid, err);
         return 0;
     }
     return search_grid(s, seed, left, grid, err);
