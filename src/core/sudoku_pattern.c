@@ -1,8 +1,6 @@
 /* sudoku_pattern.c: complete grids written down at once, then shuffled by
  * moves that keep every region, for the big shapes whose search fill is slow
  * or gets lost: plain boxes, windoku, and diagonals (X) with square boxes. */
-#include <string.h>
-
 #include "sudoku_internal.h"
 #include "sudoku_random.h"
 
@@ -135,20 +133,6 @@ void sudoku_windoku_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
 
 /* ---- X (both diagonals), square boxes ------------------------------------------ */
 
-static int32_t gcd(int32_t a, int32_t b) {
-    while (b) {
-        int32_t t = a % b;
-        a = b, b = t;
-    }
-    return a;
-}
-
-/* det [u v] of two vectors of Z_m^2 is a unit mod m. */
-static int unit_det(const int32_t *u, const int32_t *v, int32_t m) {
-    int32_t d = ((u[0] * v[1] - u[1] * v[0]) % m + m) % m;
-    return gcd(d, m) == 1;
-}
-
 /* A random permutation of 0..m-1 that commutes with x -> m - 1 - x: the
  * pairs {x, m - 1 - x} shuffled, each turned either way (the middle, for m
  * odd, stays). */
@@ -169,27 +153,13 @@ static void mirror_shuffle(int32_t *perm, int32_t m, uint64_t *rng) {
  * a column needs det [A1 A2], a box det [A2 A4]. On the main diagonal
  * r = c: (A1 + A3) k1 + (A2 + A4) k2; on the other c = n - 1 - r:
  * (A1 - A3) k1 + (A2 - A4) k2 + constant. A1 = (0,1), A2 = (1,0),
- * A3 = (1,1), A4 = (0,1) make all five determinants +-1 for every m; random
- * vectors that pass are taken first. Then one permutation of the lines for
- * rows and columns alike, keeping bands and commuting with k -> n - 1 - k
- * (so each diagonal maps onto itself), a transpose and a digit map. */
+ * A3 = (1,1), A4 = (0,1) make all five determinants +-1 for every m. Then
+ * one permutation of the lines for rows and columns alike, keeping bands
+ * and commuting with k -> n - 1 - k (so each diagonal maps onto itself), a
+ * transpose and a digit map. */
 void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
     int32_t n = s->n, m = s->box_rows;
-    int32_t a[4][2] = {{0, 1}, {1, 0}, {1, 1}, {0, 1}};
-    for (int tries = 0; tries < 64; tries++) {
-        int32_t t[4][2], sum[2][2], diff[2][2];
-        for (int i = 0; i < 4; i++)
-            for (int j = 0; j < 2; j++) t[i][j] = (int32_t)(next_random(&seed) % (uint64_t)m);
-        for (int j = 0; j < 2; j++) {
-            sum[0][j] = t[0][j] + t[2][j], sum[1][j] = t[1][j] + t[3][j];
-            diff[0][j] = t[0][j] - t[2][j] + m, diff[1][j] = t[1][j] - t[3][j] + m;
-        }
-        if (unit_det(t[2], t[3], m) && unit_det(t[0], t[1], m) && unit_det(t[1], t[3], m) &&
-            unit_det(sum[0], sum[1], m) && unit_det(diff[0], diff[1], m)) {
-            memcpy(a, t, sizeof a);
-            break;
-        }
-    }
+    static const int32_t a[4][2] = {{0, 1}, {1, 0}, {1, 1}, {0, 1}};
     int32_t digit[SUDOKU_MAX_SIZE], band[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE], line[SUDOKU_MAX_SIZE];
     shuffle(digit, n, &seed);
     mirror_shuffle(band, m, &seed);
