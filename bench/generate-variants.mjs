@@ -7,13 +7,7 @@
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
 import { inChild } from './proc.mjs'
-import { jigsawMap, unitsOf } from '../tests/grid-units.mjs'
-
-/** The disjoint groups: the cells at one position inside their box (extra regions). */
-export function disjointGroups (n, br, bc) {
-  return Array.from({ length: n }, (_, k) => Array.from({ length: n }, (_, b) =>
-    (Math.floor(b / br) * br + Math.floor(k / bc)) * n + (b % br) * bc + (k % bc)))
-}
+import { disjointGroups, jigsawMap, unitsOf } from '../tests/grid-units.mjs'
 
 /** The generate options of a shape name ('x+windoku', 'jigsaw+x', 'groups', ...) at size n. */
 export function shapeOptions (name, n) {

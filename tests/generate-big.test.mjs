@@ -8,7 +8,7 @@ import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { load, createWorker } from '../dist/dlxkit.mjs'
-import { jigsawMap, unitsOf } from './grid-units.mjs'
+import { disjointGroups, jigsawMap, unitsOf } from './grid-units.mjs'
 
 const dlx = await load()
 const ROOT = new URL('..', import.meta.url).pathname
@@ -42,7 +42,8 @@ for (const [name, shape] of [
   ['25x25 X', { size: 25, variant: 'x' }],
   ['64x64 X', { size: 64, variant: 'x' }],
   ['25x25 with both diagonals as extra regions (a search fill)', { size: 25, regions: diagonals(25) }],
-  ['25x25 jigsaw', { size: 25, jigsaw: jigsawMap() }]
+  ['25x25 jigsaw', { size: 25, jigsaw: jigsawMap() }],
+  ['36x36 with the disjoint groups (extra regions, a built grid)', { size: 36, regions: disjointGroups(36) }]
 ]) {
   test(`generate ${name}: unique and valid, the same for the same seed`, () => {
     const g = dlx.sudoku.generate({ ...shape, seed: 7, format: 'array' })

@@ -52,9 +52,20 @@ static int random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     /* Up to 16x16 the search samples grids more evenly; beyond, plain,
      * windoku, X and X + windoku (these two with square boxes) take a grid
      * built at once, which cannot get lost in the tree. */
+    if (s->n > 16 && !s->jigsaw && !s->variants && s->extra) {
+        /* Extra regions: the pattern shuffled alike in every band and stack
+         * keeps the disjoint groups; whatever regions it keeps, it is checked
+         * (forcing every cell clashes on a region that misses a digit). */
+        sudoku_error_t clash;
+        sudoku_pattern_grid(s, seed, 1, grid);
+        int rc = sudoku_force_givens(s, grid, &clash);
+        dlx_unforce_all(s->dlx);
+        if (rc == DLX_ENOMEM) return sudoku_fail(err, rc, "out of memory");
+        if (!rc) return 0;
+    }
     if (s->n > 16 && !s->jigsaw && !s->extra) {
         if (s->variants == SUDOKU_WINDOKU) sudoku_windoku_grid(s, seed, grid);
-        else if (!s->variants) sudoku_pattern_grid(s, seed, grid);
+        else if (!s->variants) sudoku_pattern_grid(s, seed, 0, grid);
         else if (s->variants == SUDOKU_X && s->box_rows == s->box_cols) sudoku_x_grid(s, seed, grid);
         else if (s->box_rows == s->box_cols) { /* X + windoku */
             int rc = sudoku_x_windoku_grid(s, seed, left, grid);

@@ -5,25 +5,30 @@
 #include "sudoku_random.h"
 
 /* line[g * per + i]: groups of `per` lines, the groups and the lines inside
- * each shuffled (bands of rows, or stacks of columns). */
-static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, uint64_t *rng) {
+ * each shuffled (bands of rows, or stacks of columns); with `same`, the
+ * lines inside every group alike. */
+static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, int same, uint64_t *rng) {
     int32_t group[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE];
     shuffle(group, groups, rng);
+    shuffle(inner, per, rng);
     for (int32_t g = 0; g < groups; g++) {
-        shuffle(inner, per, rng);
+        if (g && !same) shuffle(inner, per, rng);
         for (int32_t i = 0; i < per; i++) line[g * per + i] = group[g] * per + inner[i];
     }
 }
 
 /* A standard grid (boxes only) at once: the classic pattern, then shuffled
  * digits, rows within bands, bands, columns within stacks and stacks. Every
- * step maps valid grids to valid grids. */
-void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
+ * step maps valid grids to valid grids. With `same`, every band (stack)
+ * shuffles its rows (columns) alike: the cells at one position in their
+ * box then still hold every digit (the pattern's digit there is i bc + j +
+ * band + bc stack, i, j the position), as the disjoint-groups variant asks. */
+void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, int same, uint8_t *grid) {
     int32_t n = s->n, br = s->box_rows, bc = s->box_cols;
     int32_t digit[SUDOKU_MAX_SIZE], row[SUDOKU_MAX_SIZE], col[SUDOKU_MAX_SIZE];
     shuffle(digit, n, &seed);
-    shuffle_lines(row, bc, br, &seed); /* n / br = bc bands of br rows */
-    shuffle_lines(col, br, bc, &seed); /* br stacks of bc columns */
+    shuffle_lines(row, bc, br, same, &seed); /* n / br = bc bands of br rows */
+    shuffle_lines(col, br, bc, same, &seed); /* br stacks of bc columns */
     for (int32_t r = 0; r < n; r++)
         for (int32_t c = 0; c < n; c++) {
             int32_t pr = row[r], pc = col[c];
