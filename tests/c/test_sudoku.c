@@ -325,7 +325,7 @@ static void test_windoku_patterns(void) {
 
 /* Above 16x16, X and X + windoku with square boxes are built too
  * (sudoku_x_grid; sudoku_xwindoku.c: a small exact cover on labels), for
- * every side up to 64; seeds give different grids. A clue target near the
+ * every side up to 64, and X + windoku at 16x16; seeds give different grids. A clue target near the
  * full grid keeps the proofs quick. */
 static void test_x_patterns(void) {
     static uint8_t puzzle[MAXC], first[MAXC], sol[MAXC];
@@ -345,7 +345,9 @@ static void test_x_patterns(void) {
             check_context("");
             sudoku_free(su);
         }
-    printf("  X and X+windoku 25x25 .. 64x64: built, unique, checked\n");
+    shape xw16 = {16, 4, 4, 1, 1, NULL}; /* built from 16x16 on */
+    for (uint64_t seed = 1; seed <= 3; seed++) generate_and_check(&xw16, (sudoku_generate_opts_t){seed, 0, 0, 0, 0});
+    printf("  X and X+windoku 25x25 .. 64x64, X+windoku 16x16: built, unique, checked\n");
 }
 
 /* ---- errors ------------------------------------------------------------------------------ */
