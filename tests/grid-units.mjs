@@ -1,8 +1,9 @@
 // The units of a Sudoku shape as lists of cells, written independently of
 // the library (src/core/sudoku.c) so that a test or a bench script can check
 // a grid it was given: rows, columns, boxes (or jigsaw pieces), windoku
-// windows and diagonals. Used by tests/generate-big.test.mjs and
-// bench/generate-windoku.mjs.
+// windows and diagonals; the disjoint groups as extra regions. Used by
+// tests/generate-big.test.mjs, bench/generate-windoku.mjs and
+// bench/generate-variants.mjs.
 
 /**
  * n: the side. boxRows x boxCols boxes (default: square), or `jigsaw` (a
@@ -38,4 +39,10 @@ export function jigsawMap (n = 25, b = 5, swaps = 400) {
     ;[map[a], map[other]] = [map[other], map[a]]
   }
   return map
+}
+
+/** The disjoint groups (extra regions): for each position inside a box, the cells at that position in every box. */
+export function disjointGroups (n, boxRows = Math.round(Math.sqrt(n)), boxCols = n / boxRows) {
+  return Array.from({ length: n }, (_, k) => Array.from({ length: n }, (_, b) =>
+    (Math.floor(b / boxRows) * boxRows + Math.floor(k / boxCols)) * n + (b % boxRows) * boxCols + (k % boxCols)))
 }

@@ -1,8 +1,9 @@
 /* sudoku_generate.c: random puzzles with a unique solution, and ratings.
  *
  * A full grid comes from the engine's randomized search on an empty grid,
- * restarted on a Luby schedule, so any shape or variant works (big plain
- * and windoku shapes take a shuffled pattern, sudoku_pattern.c). Clues
+ * with its restarts, so any shape or variant works (big plain, windoku, X
+ * and X + windoku shapes are built at once: sudoku_pattern.c,
+ * sudoku_xwindoku.c). Clues
  * then go in random order while the solution stays unique; big grids try
  * many clues at once and halve the batch when that fails, so a 64x64 needs
  * hundreds of checks, not thousands, each on the clues kept forced
@@ -21,53 +22,20 @@
 static uint64_t capped(uint64_t budget, uint64_t left) { return budget && budget < left ? budget : left; }
 static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes : *left; }
 
-/* Luby's universal sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1):
- * budgets in these proportions lose at most a log factor to the best fixed
- * budget, whatever the distribution of run lengths. */
-static uint64_t luby(uint64_t i) {
-    for (;;) {
-        int k = 1;
-        while ((1ULL << k) - 1 < i) k++; /* the first 2^k - 1 >= i */
-        if (i == (1ULL << k) - 1) return 1ULL << (k - 1);
-        i -= (1ULL << (k - 1)) - 1;
-    }
-}
-
-/* Go on with the search under way for at most *left more nodes (it is at
- * `spent` nodes now). */
-static void go_on(sudoku_t *s, uint64_t spent, uint64_t *left, uint8_t *grid, sudoku_result_t *res) {
-    uint64_t limit = *left == UINT64_MAX || spent + *left < spent ? 0 : spent + *left;
-    sudoku_search(s, 1, limit, grid, res);
-    pay(left, res->nodes - spent);
-}
-
 /* A complete grid drawn by the randomized search (any regions). Fills have
- * heavy tails (a wrong early choice can cost more than the whole fill), so
- * with restarts (sudoku_set_restarts) attempts start over with a new seed
- * on a Luby schedule of budgets, in units of one descent, until one finds a
- * grid, one completes without any (the shape has none) or *left is spent;
- * an engine that restarts by itself (dlx_set_restarts) is left to go on
- * alone. Without restarts, one search gets a fixed budget. */
+ * heavy tails (a wrong early choice can cost more than the whole fill): with
+ * restarts (sudoku_set_restarts) the engine starts over by itself on a Luby
+ * schedule, so one search gets all of *left; without them, one search gets a
+ * fixed budget. */
 static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     sudoku_result_t res = {0};
-    uint64_t unit = 2 * (uint64_t)s->n * (uint64_t)s->n;
-    if (!s->restarts) unit = 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n;
-    int rc = 0;
-    dlx_set_restarts(s->dlx, s->restarts);
-    for (uint64_t i = 1; *left; i++) {
-        dlx_set_seed(s->dlx, next_random(&seed) | 1);
-        rc = sudoku_force_givens(s, empty, err);
-        if (rc) break;
-        sudoku_search(s, 1, capped(unit * luby(i), *left), grid, &res);
+    dlx_set_seed(s->dlx, next_random(&seed) | 1);
+    int rc = sudoku_force_givens(s, empty, err);
+    if (!rc) {
+        uint64_t budget = s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n;
+        sudoku_search(s, 1, capped(budget, *left) == UINT64_MAX ? 0 : capped(budget, *left), grid, &res);
         pay(left, res.nodes);
-        if (res.status != SUDOKU_STOPPED || !s->restarts) break;
-        dlx_stats_t st;
-        dlx_stats(s->dlx, &st);
-        if (st.restarts) {
-            go_on(s, res.nodes, left, grid, &res);
-            break;
-        }
     }
     dlx_unforce_all(s->dlx);
     dlx_set_seed(s->dlx, 0); /* solving stays deterministic */
@@ -81,11 +49,36 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
 }
 
 static int random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
-    /* Up to 16x16 the search samples grids more evenly; beyond, plain and
-     * windoku shapes take a pattern, which cannot get lost in the tree. */
-    if (s->n > 16 && !s->jigsaw && !s->extra && !(s->variants & SUDOKU_X)) {
-        if (s->variants & SUDOKU_WINDOKU) sudoku_windoku_grid(s, seed, grid);
-        else sudoku_pattern_grid(s, seed, grid);
+    /* Up to 16x16 the search samples grids more evenly; beyond, plain,
+     * windoku, X and X + windoku (these two with square boxes) take a grid
+     * built at once, which cannot get lost in the tree, and so do extra
+     * regions that a built grid keeps. */
+    if (s->n > 16 && !s->jigsaw && !s->variants && s->extra) {
+        /* Extra regions: the pattern shuffled alike in every band and stack
+         * keeps the disjoint groups; whatever regions it keeps, it is checked
+         * (forcing every cell clashes on a region that misses a digit). */
+        sudoku_error_t clash;
+        sudoku_pattern_grid(s, seed, 1, grid);
+        int rc = sudoku_force_givens(s, grid, &clash);
+        dlx_unforce_all(s->dlx);
+        if (rc == DLX_ENOMEM) return sudoku_fail(err, rc, "out of memory");
+        if (!rc) return 0;
+    }
+    /* X + windoku from 16x16: the search fill of a 16x16 ran past 5 * 10^6
+     * nodes (20 s) for 2 seeds in 3. */
+    int built = s->n > 16 || (s->n == 16 && s->variants == (SUDOKU_X | SUDOKU_WINDOKU));
+    if (built && !s->jigsaw && !s->extra) {
+        if (s->variants == SUDOKU_WINDOKU) sudoku_windoku_grid(s, seed, grid);
+        else if (!s->variants) sudoku_pattern_grid(s, seed, 0, grid);
+        else if (s->variants == SUDOKU_X && s->box_rows == s->box_cols) sudoku_x_grid(s, seed, grid);
+        else if (s->box_rows == s->box_cols) { /* X + windoku */
+            int rc = sudoku_x_windoku_grid(s, seed, left, grid);
+            if (rc == DLX_ENOMEM) return sudoku_fail(err, rc, "out of memory");
+            if (rc && !*left)
+                return sudoku_fail(err, SUDOKU_ESTOPPED, "no complete %dx%d grid found within the node budget", s->n, s->n);
+            if (rc) return search_grid(s, seed, left, grid, err);
+        } else
+            return search_grid(s, seed, left, grid, err);
         return 0;
     }
     return search_grid(s, seed, left, grid, err);

@@ -46,9 +46,14 @@ int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64
                         uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 
 /* A complete grid at once, shuffled by the seed (sudoku_pattern.c): plain
- * boxes, or boxes and windoku windows (nothing else). */
-void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
+ * boxes (`same`: every band and stack shuffled alike), boxes and windoku
+ * windows, boxes and both diagonals. */
+void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, int same, uint8_t *grid);
 void sudoku_windoku_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
+void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
+/* X + windoku, square boxes: 0 with the grid, 1 when no cover turned up
+ * within its tries or *left (nodes, paid from it), or DLX_ENOMEM. */
+int sudoku_x_windoku_grid(const sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid);
 
 /* Fill *err with code and a formatted message. Returns code. */
 int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...)

@@ -1,29 +1,34 @@
 /* sudoku_pattern.c: complete grids written down at once, then shuffled by
  * moves that keep every region, for the big shapes whose search fill is slow
- * or gets lost: plain boxes and windoku. */
+ * or gets lost: plain boxes, windoku, and diagonals (X) with square boxes. */
 #include "sudoku_internal.h"
 #include "sudoku_random.h"
 
 /* line[g * per + i]: groups of `per` lines, the groups and the lines inside
- * each shuffled (bands of rows, or stacks of columns). */
-static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, uint64_t *rng) {
+ * each shuffled (bands of rows, or stacks of columns); with `same`, the
+ * lines inside every group alike. */
+static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, int same, uint64_t *rng) {
     int32_t group[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE];
     shuffle(group, groups, rng);
+    shuffle(inner, per, rng);
     for (int32_t g = 0; g < groups; g++) {
-        shuffle(inner, per, rng);
+        if (g && !same) shuffle(inner, per, rng);
         for (int32_t i = 0; i < per; i++) line[g * per + i] = group[g] * per + inner[i];
     }
 }
 
 /* A standard grid (boxes only) at once: the classic pattern, then shuffled
  * digits, rows within bands, bands, columns within stacks and stacks. Every
- * step maps valid grids to valid grids. */
-void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
+ * step maps valid grids to valid grids. With `same`, every band (stack)
+ * shuffles its rows (columns) alike: the cells at one position in their
+ * box then still hold every digit (the pattern's digit there is i bc + j +
+ * band + bc stack, i, j the position), as the disjoint-groups variant asks. */
+void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, int same, uint8_t *grid) {
     int32_t n = s->n, br = s->box_rows, bc = s->box_cols;
     int32_t digit[SUDOKU_MAX_SIZE], row[SUDOKU_MAX_SIZE], col[SUDOKU_MAX_SIZE];
     shuffle(digit, n, &seed);
-    shuffle_lines(row, bc, br, &seed); /* n / br = bc bands of br rows */
-    shuffle_lines(col, br, bc, &seed); /* br stacks of bc columns */
+    shuffle_lines(row, bc, br, same, &seed); /* n / br = bc bands of br rows */
+    shuffle_lines(col, br, bc, same, &seed); /* br stacks of bc columns */
     for (int32_t r = 0; r < n; r++)
         for (int32_t c = 0; c < n; c++) {
             int32_t pr = row[r], pc = col[c];
@@ -128,5 +133,56 @@ void sudoku_windoku_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
             int32_t pr = row[r], pc = col[c];
             int32_t x = (a[row_a[pr]] + stack[pc / bc]) % br, y = (g[row_g[pr]] + b[col_b[pc]]) % bc;
             grid[transpose ? c * n + r : r * n + c] = (uint8_t)(digit[x * bc + y] + 1);
+        }
+}
+
+/* ---- X (both diagonals), square boxes ------------------------------------------ */
+
+/* A random permutation of 0..m-1 that commutes with x -> m - 1 - x: the
+ * pairs {x, m - 1 - x} shuffled, each turned either way (the middle, for m
+ * odd, stays). */
+static void mirror_shuffle(int32_t *perm, int32_t m, uint64_t *rng) {
+    int32_t pair[SUDOKU_MAX_SIZE], h = m / 2;
+    shuffle(pair, h, rng);
+    for (int32_t x = 0; x < h; x++) {
+        int32_t y = next_random(rng) & 1 ? pair[x] : m - 1 - pair[x];
+        perm[x] = y, perm[m - 1 - x] = m - 1 - y;
+    }
+    if (m & 1) perm[h] = h;
+}
+
+/* An X grid with m x m boxes at once (the search fill of a 64x64 runs past
+ * 10 s). Row r = m r1 + r2 (band, row in band), column c = m c1 + c2; the
+ * digit is a pair of Z_m, A1 r1 + A2 r2 + A3 c1 + A4 c2, vectors of Z_m^2.
+ * A row is A3 c1 + A4 c2 + constant: every digit when det [A3 A4] is a unit;
+ * a column needs det [A1 A2], a box det [A2 A4]. On the main diagonal
+ * r = c: (A1 + A3) k1 + (A2 + A4) k2; on the other c = n - 1 - r:
+ * (A1 - A3) k1 + (A2 - A4) k2 + constant. A1 = (0,1), A2 = (1,0),
+ * A3 = (1,1), A4 = (0,1) make all five determinants +-1 for every m. Then
+ * one permutation of the lines for rows and columns alike, keeping bands
+ * and commuting with k -> n - 1 - k (so each diagonal maps onto itself), a
+ * transpose and a digit map. */
+void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid) {
+    int32_t n = s->n, m = s->box_rows;
+    static const int32_t a[4][2] = {{0, 1}, {1, 0}, {1, 1}, {0, 1}};
+    int32_t digit[SUDOKU_MAX_SIZE], band[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE], line[SUDOKU_MAX_SIZE];
+    shuffle(digit, n, &seed);
+    mirror_shuffle(band, m, &seed);
+    for (int32_t p = 0; p <= m - 1 - p; p++) {
+        int32_t q = m - 1 - p;
+        if (p == q) mirror_shuffle(inner, m, &seed);
+        else shuffle(inner, m, &seed);
+        for (int32_t i = 0; i < m; i++) {
+            line[p * m + i] = band[p] * m + inner[i];
+            line[q * m + (m - 1 - i)] = band[q] * m + (m - 1 - inner[i]);
+        }
+    }
+    int transpose = next_random(&seed) & 1;
+    for (int32_t r = 0; r < n; r++)
+        for (int32_t c = 0; c < n; c++) {
+            int32_t r1 = line[r] / m, r2 = line[r] % m, c1 = line[c] / m, c2 = line[c] % m;
+            int32_t x = (a[0][0] * r1 + a[1][0] * r2 + a[2][0] * c1 + a[3][0] * c2) % m;
+            int32_t y = (a[0][1] * r1 + a[1][1] * r2 + a[2][1] * c1 + a[3][1] * c2) % m;
+            grid[transpose ? c * n + r : r * n + c] = (uint8_t)(digit[x * m + y] + 1);
         }
 }

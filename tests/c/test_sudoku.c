@@ -323,6 +323,33 @@ static void test_windoku_patterns(void) {
     printf("  windoku 17x17 .. 42x42 (%d box shapes), 56x56, 64x64: built, unique, checked\n", shapes);
 }
 
+/* Above 16x16, X and X + windoku with square boxes are built too
+ * (sudoku_x_grid; sudoku_xwindoku.c: a small exact cover on labels), for
+ * every side up to 64, and X + windoku at 16x16; seeds give different grids. A clue target near the
+ * full grid keeps the proofs quick. */
+static void test_x_patterns(void) {
+    static uint8_t puzzle[MAXC], first[MAXC], sol[MAXC];
+    for (int m = 5; m <= 8; m++)
+        for (int windoku = 0; windoku <= 1; windoku++) {
+            int n = m * m;
+            shape sh = {n, m, m, 1, windoku, NULL};
+            for (uint64_t seed = 1; seed <= (m <= 6 ? 2u : 1u); seed++)
+                generate_and_check(&sh, (sudoku_generate_opts_t){seed, 0, 0, n * n - n, 0});
+            sudoku_t *su = make(&sh);
+            if (!CHECK(su != NULL)) continue;
+            sudoku_error_t err;
+            check_context("%dx%d X%s: seeds 1 and 2 give different grids", n, n, windoku ? " windoku" : "");
+            CHECK_EQ(sudoku_generate(su, &(sudoku_generate_opts_t){1, 0, 0, n * n, 0}, puzzle, first, &err), 0);
+            CHECK_EQ(sudoku_generate(su, &(sudoku_generate_opts_t){2, 0, 0, n * n, 0}, puzzle, sol, &err), 0);
+            CHECK(memcmp(first, sol, (size_t)(n * n)) != 0);
+            check_context("");
+            sudoku_free(su);
+        }
+    shape xw16 = {16, 4, 4, 1, 1, NULL}; /* built from 16x16 on */
+    for (uint64_t seed = 1; seed <= 3; seed++) generate_and_check(&xw16, (sudoku_generate_opts_t){seed, 0, 0, 0, 0});
+    printf("  X and X+windoku 25x25 .. 64x64, X+windoku 16x16: built, unique, checked\n");
+}
+
 /* ---- errors ------------------------------------------------------------------------------ */
 
 static void expect_clash(sudoku_t *su, const uint8_t *g, int r, int c, int r2, int c2,
@@ -656,6 +683,7 @@ int main(void) {
     test_generate_budget();
     test_variants();
     test_windoku_patterns();
+    test_x_patterns();
     test_errors();
     test_candidates();
     test_rating();
