@@ -377,7 +377,7 @@ static void start_state(dlx_t *d, dlx_bits *b) {
 int dlx_bits_ready(dlx_t *d) {
     if (d->bits) return 1;
     if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS ||
-        d->n_options == 0 || d->n_primary > ARRAY_SCAN_MAX)
+        d->n_options <= 0 || d->n_primary > ARRAY_SCAN_MAX)
         return 0;
     /* The tables' size, a little over: the conflict sets, the masks (one per
      * item and at most one per colored entry), the slots, the rows of primary items. */
