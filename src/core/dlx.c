@@ -280,6 +280,7 @@ void dlx_set_engine(dlx_t *d, int engine) {
 }
 
 void dlx_set_restart_unit(dlx_t *d, uint64_t nodes) {
+    if (!d) return;
     dlx_restart(d);
     d->restart_unit = nodes;
 }

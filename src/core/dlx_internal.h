@@ -106,9 +106,10 @@ void dlx_bits_free(dlx_t *d);
 size_t dlx_bits_bytes(const dlx_t *d);
 /* Random probes down the bit-set tree: the sum of their scores (dlx_estimate). */
 double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps);
-/* For the tests: run every search on the links (DLX_ENGINE_LINKS) or not;
- * restarts on Luby units of `nodes` (0: the default), to make them happen
- * on small problems. */
+/* For the tests: run every search on the links (DLX_ENGINE_LINKS) or not.
+ * Restarts on Luby units of `nodes` (0: the default): the tests make them
+ * happen on small problems, the Sudoku fill (sudoku_generate.c) takes
+ * short runs. */
 void dlx_set_engine(dlx_t *d, int engine);
 void dlx_set_restart_unit(dlx_t *d, uint64_t nodes);
 /* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */

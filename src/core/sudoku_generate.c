@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx_internal.h" /* dlx_set_restart_unit */
 #include "sudoku_internal.h"
 #include "sudoku_random.h"
 
@@ -31,6 +32,10 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     sudoku_result_t res = {0};
     dlx_set_seed(s->dlx, next_random(&seed) | 1);
+    /* Runs of 2 N^2 nodes, not the solver's 10,000: a fill that goes wrong
+     * early is better started over soon (16x16 windoku and disjoint groups:
+     * median 4x faster, worst 10x; 25x25 jigsaw median 1.7x). */
+    if (s->restarts) dlx_set_restart_unit(s->dlx, 2 * (uint64_t)s->n * (uint64_t)s->n);
     int rc = sudoku_force_givens(s, empty, err);
     if (!rc) {
         uint64_t budget = s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n;
@@ -38,6 +43,7 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
         pay(left, res.nodes);
     }
     dlx_unforce_all(s->dlx);
+    dlx_set_restart_unit(s->dlx, 0);
     dlx_set_seed(s->dlx, 0); /* solving stays deterministic */
     if (rc) return rc;
     if (res.status == SUDOKU_NONE)
