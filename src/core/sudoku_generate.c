@@ -38,8 +38,8 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     if (s->restarts) dlx_set_restart_unit(s->dlx, 2 * (uint64_t)s->n * (uint64_t)s->n);
     int rc = sudoku_force_givens(s, empty, err);
     if (!rc) {
-        uint64_t budget = s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n;
-        sudoku_search(s, 1, capped(budget, *left) == UINT64_MAX ? 0 : capped(budget, *left), grid, &res);
+        uint64_t budget = capped(s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n, *left);
+        sudoku_search(s, 1, budget == UINT64_MAX ? 0 : budget, grid, &res);
         pay(left, res.nodes);
     }
     dlx_unforce_all(s->dlx);
@@ -65,8 +65,7 @@ static int random_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
          * (forcing every cell clashes on a region that misses a digit). */
         sudoku_error_t clash;
         sudoku_pattern_grid(s, seed, 1, grid);
-        int rc = sudoku_force_givens(s, grid, &clash);
-        dlx_unforce_all(s->dlx);
+        int rc = sudoku_check_givens(s, grid, &clash);
         if (rc == DLX_ENOMEM) return sudoku_fail(err, rc, "out of memory");
         if (!rc) return 0;
     }
