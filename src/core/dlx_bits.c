@@ -35,20 +35,21 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
  * (R 2 or 6, the problem over SMALL_WORDS words), strike() lowers an
  * option's counts with no loop test per update (pentomino-6x10 14% less CPU
  * time natively and in WebAssembly). Each R costs code, which V8 pays for
- * in every search (R 3 made queens-13 3% slower). In WebAssembly the counts
+ * in every search (R 3 made queens-13 3% slower). In WebAssembly rows of 6
  * are lowered in one fixed array, `work`, through absolute addresses (the
- * table `at`, a power of two entries an option), then copied to the slot:
- * V8 adds the count's base to every index, but not to an address; and two
- * options a turn, as V8 puts a stack check on every loop back-edge. Each
- * saved 2-4% in WebAssembly and cost as much natively. */
+ * table `at`, 8 entries an option), then copied to the slot: V8 adds the
+ * count's base to every index, but not to an address; and two options a
+ * turn, as V8 puts a stack check on every loop back-edge. Each saved 2-4%
+ * in WebAssembly and cost as much natively; for rows of 2 (edge-matching)
+ * the copies cost 3% more than they save. */
 #ifdef __wasm__
-enum { IN_WORK = 1 };
+#define IN_WORK(R) ((R) == 6)
 static count_t work[ARRAY_SCAN_MAX + 16] __attribute__((aligned(16))); /* the most a slot's counts take */
 #else
-enum { IN_WORK = 0 };
+#define IN_WORK(R) 0
 static count_t *const work = NULL;
 #endif
-#define AT_ROW(R) ((R) <= 4 ? 4 : 8)
+enum { AT_ROW = 8 };
 
 struct dlx_bits {
     int32_t words;    /* 64-bit words in a set of options */
@@ -60,7 +61,7 @@ struct dlx_bits {
     int32_t *prim;    /* per option, a row of `row` entries: its primary items, then ~(their number) */
     int32_t row;      /* see prim_row() */
     int32_t same;     /* the number of primary items of every option, for the unrolled rows; else 0 */
-    count_t **at;     /* IN_WORK and same: per option, AT_ROW(same) addresses in `work` of its counts */
+    count_t **at;     /* IN_WORK(same): per option, AT_ROW addresses in `work` of its counts */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
     count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
@@ -88,7 +89,7 @@ size_t dlx_bits_bytes(const dlx_t *d) {
     return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
            ((size_t)entries + (size_t)n * (size_t)b->row + (size_t)n + 1) * 4 +
            (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4 + 8) +
-           (b->at ? (size_t)n * AT_ROW(b->same) * sizeof *b->at : 0);
+           (b->at ? (size_t)n * AT_ROW * sizeof *b->at : 0);
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -170,12 +171,11 @@ static int build(dlx_t *d) {
         b->same = k == 0 || b->same == q - k * row ? q - k * row : 0;
     }
     if (b->words <= SMALL_WORDS || (b->same != 2 && b->same != 6)) b->same = 0;
-    if (IN_WORK && b->same) {
-        int32_t r = b->same, step = AT_ROW(r);
-        b->at = calloc((size_t)n * (size_t)step, sizeof *b->at);
+    if (IN_WORK(b->same)) {
+        b->at = calloc((size_t)n * AT_ROW, sizeof *b->at);
         if (!b->at) goto out;
         for (int32_t k = 0; k < n; k++)
-            for (int32_t i = 0; i < r; i++) b->at[k * step + i] = work + b->prim[k * row + i];
+            for (int32_t i = 0; i < b->same; i++) b->at[k * AT_ROW + i] = work + b->prim[k * row + i];
     }
     b->kill_at[n] = e;
     b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
@@ -229,13 +229,13 @@ INLINE void copy_counts(count_t *dst, const count_t *src, int32_t n) {
 #endif
 }
 
-/* Lower option o's R counts (in `work` when IN_WORK); 0 at one reaching 0
+/* Lower option o's R counts (in `work` when IN_WORK(R)); 0 at one reaching 0
  * (the rest of the row left as is), never when `whole`. */
 INLINE int lower_row(const int32_t *prim, count_t *const *at, count_t *count, int32_t o, const int R,
                      const int whole) {
     const int32_t *p = prim + o * (R + 1);
-    count_t *const *a = IN_WORK ? at + o * AT_ROW(R) : NULL;
-#define LOWER(i) if (R > i && --*(IN_WORK ? a[i] : count + p[i]) == 0 && !whole) return 0;
+    count_t *const *a = IN_WORK(R) ? at + o * AT_ROW : NULL;
+#define LOWER(i) if (R > i && --*(IN_WORK(R) ? a[i] : count + p[i]) == 0 && !whole) return 0;
     LOWER(0) LOWER(1) LOWER(2) LOWER(3) LOWER(4) LOWER(5)
 #undef LOWER
     return 1;
@@ -263,7 +263,7 @@ INLINE int strike_rows(const dlx_bits *b, count_t *count, const uint64_t *src, c
                 int32_t o = j * 64 + first_bit(gone);
                 gone &= gone - 1;
                 if (!lower_row(prim, at, count, o, R, whole)) goto dead;
-                if (IN_WORK) {
+                if (IN_WORK(R)) {
                     if (!gone) break;
                     o = j * 64 + first_bit(gone);
                     gone &= gone - 1;
@@ -306,7 +306,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     count_t *count = slot_count(b, to);
     const count_t *prev = slot_count(b, from);
     int32_t same = fast && !W ? b->same : 0; /* the unrolled rows: only in the copy for any number of words */
-    count_t *c = IN_WORK && same ? work : count;
+    count_t *c = IN_WORK(same) ? work : count;
     copy_counts(c, prev, s);
     int32_t newly = 0;
     for (int32_t q = 0; q < n; q++) {
@@ -467,7 +467,7 @@ int dlx_bits_ready(dlx_t *d) {
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
     size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t)) +
-                   (size_t)d->n_options * ((size_t)prim_row(d) * 4 + (IN_WORK ? AT_ROW(6) * sizeof(count_t *) : 0));
+                   (size_t)d->n_options * ((size_t)prim_row(d) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 0));
     if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
