@@ -259,15 +259,18 @@ INLINE int strike_rows(const dlx_bits *b, count_t *count, const uint64_t *src, c
         if (W) dst[j] = src[j] ^ gone;
         if (R) {
             n_upd += (uint64_t)R * (uint64_t)__builtin_popcountll(gone);
+            /* the word's rows: option j * 64 + i is row i there */
+            const int32_t *pj = prim + j * 64 * (R + 1);
+            count_t *const *aj = IN_WORK(R) ? at + j * 64 * AT_ROW : NULL;
             while (gone) {
-                int32_t o = j * 64 + first_bit(gone);
+                int32_t o = first_bit(gone);
                 gone &= gone - 1;
-                if (!lower_row(prim, at, count, o, R, whole)) goto dead;
+                if (!lower_row(pj, aj, count, o, R, whole)) goto dead;
                 if (IN_WORK(R)) {
                     if (!gone) break;
-                    o = j * 64 + first_bit(gone);
+                    o = first_bit(gone);
                     gone &= gone - 1;
-                    if (!lower_row(prim, at, count, o, R, whole)) goto dead;
+                    if (!lower_row(pj, aj, count, o, R, whole)) goto dead;
                 }
             }
             continue;
