@@ -34,8 +34,9 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
 /* Unrolled rows: when every option has the same number R of primary items
  * (R 2 or 6, the problem over SMALL_WORDS words), strike() lowers an
  * option's counts with no loop test per update (pentomino-6x10 14% less CPU
- * time natively and in WebAssembly). Each R costs code, which V8 pays for
- * in every search (R 3 made queens-13 3% slower). In WebAssembly rows of 6
+ * time natively and in WebAssembly). They run in a copy of the search of
+ * their own (see dlx_bits_search); each R adds code to it (R 3 made queens-13
+ * 3% slower when there was one copy). In WebAssembly rows of 6
  * are lowered in one fixed array, `work`, through absolute addresses (the
  * table `at`, 8 entries an option), then copied to the slot: V8 adds the
  * count's base to every index, but not to an address; and two options a
@@ -308,7 +309,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     uint64_t *dst = slot_live(b, to, W);
     count_t *count = slot_count(b, to);
     const count_t *prev = slot_count(b, from);
-    int32_t same = fast && !W ? b->same : 0; /* the unrolled rows: only in the copy for any number of words */
+    int32_t same = fast ? b->same : 0; /* fast: the unrolled rows, 2 or 6 (only in their copy of the search) */
     count_t *c = IN_WORK(same) ? work : count;
     copy_counts(c, prev, s);
     int32_t newly = 0;
@@ -337,13 +338,11 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
         hit |= (uint64_t)((src[j] & kill[j]) != 0) << j;
     }
 #endif
-    /* The rows' loop with the row length fixed where all have the same:
-     * no loop test per update (V8 puts a stack check on every back-edge). */
-    switch (same) {
-    case 2: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 2); break;
-    case 6: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 6); break;
-    default: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 0); break;
-    }
+    /* The rows' loop with the row length fixed where all have the same
+     * (fast): no loop test per update (V8 puts a stack check on every back-edge). */
+    if (!fast) ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 0);
+    else if (same == 6) ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 6);
+    else ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 2);
     if (c != count && (ok || whole)) copy_counts(count, c, s);
     *upd += n_upd;
     return ok;
@@ -476,8 +475,9 @@ int dlx_bits_ready(dlx_t *d) {
 }
 
 /* Search until a solution, the end, or the node counter reaching `stop`;
- * the phases and per-level records as in the linked search. */
-INLINE int search(dlx_t *d, uint64_t stop, const int32_t W) {
+ * the phases and per-level records as in the linked search. U: with the
+ * unrolled rows (b->same), known at compile time. */
+INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     dlx_bits *b = d->bits;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     int32_t *branch = b->branch;
@@ -523,7 +523,7 @@ forward:
         branch[l] = x;
         branch_on(b, l, x, W);
         if (t > 1) /* the branching item's options go once, for every option tried */
-            strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, 1, W);
+            strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, U, W);
         cur = next_option(b, l, x, 0, W);
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
@@ -534,7 +534,7 @@ forward:
     }
 try:
     choice[l] = cur;
-    b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, 1, W);
+    b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, U, W);
     if (b->left[2 * (l + 1)] == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
@@ -571,13 +571,25 @@ out:
     return rc;
 }
 
-/* Problems of up to 256 options get a copy of the search whose loops over
- * a set's words have a fixed length (their sets are padded to 4 words). */
-int dlx_bits_search(dlx_t *d, uint64_t stop) {
-#if defined(DLX_ONE_SEARCH) || defined(__wasm__) /* one copy: smaller */
-    return search(d, stop, 0);
+/* Copies of the search: problems of up to 256 options get one whose loops
+ * over a set's words have a fixed length (their sets are padded to 4
+ * words); those with the unrolled rows one of their own, so the others run
+ * the smaller code (in WebAssembly V8 compiles each copy whole: with the
+ * rows in the one copy, queens-13 and langford-12 ran 3-5% slower; 2.5 KiB). */
+#ifdef __wasm__
+#define SEARCH_COPY __attribute__((noinline)) static int
 #else
-    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS) : search(d, stop, 0);
+#define SEARCH_COPY INLINE int
+#endif
+SEARCH_COPY search_rows(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 1); }
+SEARCH_COPY search_any(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 0); }
+
+int dlx_bits_search(dlx_t *d, uint64_t stop) {
+    if (d->bits->same) return search_rows(d, stop);
+#if defined(DLX_ONE_SEARCH) || defined(__wasm__) /* no copy for few words: smaller */
+    return search_any(d, stop);
+#else
+    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS, 0) : search_any(d, stop);
 #endif
 }
 
