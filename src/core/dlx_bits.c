@@ -42,15 +42,21 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
  * count's base to every index, but not to an address; and two options a
  * turn, as V8 puts a stack check on every loop back-edge. Each saved 2-4%
  * in WebAssembly and cost as much natively; for rows of 2 (edge-matching)
- * the copies cost 3% more than they save. */
+ * the copies cost 3% more than they save. Rows of 2 are lowered through the
+ * table `pair` instead: an option's two counts' byte offsets in one word
+ * (edge-matching-7x7 2% faster in WebAssembly; two options a turn there
+ * gained nothing). */
 #ifdef __wasm__
 #define IN_WORK(R) ((R) == 6)
+#define PACKED(R) ((R) == 2)
 static count_t work[ARRAY_SCAN_MAX + 16] __attribute__((aligned(16))); /* the most a slot's counts take */
 #else
 #define IN_WORK(R) 0
+#define PACKED(R) 0
 static count_t *const work = NULL;
 #endif
 enum { AT_ROW = 8 };
+_Static_assert((ARRAY_SCAN_MAX + 16) * sizeof(count_t) <= 1 << 16, "a count's byte offset in a slot fits 16 bits");
 
 struct dlx_bits {
     int32_t words;    /* 64-bit words in a set of options */
@@ -63,6 +69,7 @@ struct dlx_bits {
     int32_t row;      /* see prim_row() */
     int32_t same;     /* the number of primary items of every option, for the unrolled rows; else 0 */
     count_t **at;     /* IN_WORK(same): per option, AT_ROW addresses in `work` of its counts */
+    uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
     count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
@@ -75,7 +82,7 @@ struct dlx_bits {
 void dlx_bits_free(dlx_t *d) {
     dlx_bits *b = d->bits;
     if (!b) return;
-    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->at);
+    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->at), free(b->pair);
     free(b->live), free(b->count), free(b->left), free(b->branch), free(b->ways);
     free(b);
     d->bits = NULL;
@@ -90,7 +97,7 @@ size_t dlx_bits_bytes(const dlx_t *d) {
     return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
            ((size_t)entries + (size_t)n * (size_t)b->row + (size_t)n + 1) * 4 +
            (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4 + 8) +
-           (b->at ? (size_t)n * AT_ROW * sizeof *b->at : 0);
+           (b->at ? (size_t)n * AT_ROW * sizeof *b->at : 0) + (b->pair ? (size_t)n * sizeof *b->pair : 0);
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -178,6 +185,13 @@ static int build(dlx_t *d) {
         for (int32_t k = 0; k < n; k++)
             for (int32_t i = 0; i < b->same; i++) b->at[k * AT_ROW + i] = work + b->prim[k * row + i];
     }
+    if (PACKED(b->same)) {
+        b->pair = malloc((size_t)n * sizeof *b->pair);
+        if (!b->pair) goto out;
+        for (int32_t k = 0; k < n; k++)
+            b->pair[k] = (uint32_t)b->prim[k * row] * sizeof(count_t) |
+                         (uint32_t)b->prim[k * row + 1] * sizeof(count_t) << 16;
+    }
     b->kill_at[n] = e;
     b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
     if (!b->mask) goto out;
@@ -252,6 +266,7 @@ INLINE int strike_rows(const dlx_bits *b, count_t *count, const uint64_t *src, c
                        const int R) {
     const int32_t *prim = b->prim, row = b->row;
     count_t *const *at = b->at;
+    const uint32_t *pair = b->pair;
     uint64_t n_upd = 0;
     while (hit) {
         int32_t j = first_bit(hit);
@@ -263,6 +278,18 @@ INLINE int strike_rows(const dlx_bits *b, count_t *count, const uint64_t *src, c
             /* the word's rows: option j * 64 + i is row i there */
             const int32_t *pj = prim + j * 64 * (R + 1);
             count_t *const *aj = IN_WORK(R) ? at + j * 64 * AT_ROW : NULL;
+            if (PACKED(R)) { /* one load an option, no index scaled; both lowered, one test */
+                const uint32_t *qj = pair + j * 64;
+                while (gone) {
+                    uint32_t v = qj[first_bit(gone)];
+                    gone &= gone - 1;
+                    count_t *c0 = (count_t *)((char *)count + (v & 0xffff));
+                    count_t *c1 = (count_t *)((char *)count + (v >> 16));
+                    int a0 = --*c0, a1 = --*c1;
+                    if (((a0 == 0) | (a1 == 0)) && !whole) goto dead;
+                }
+                continue;
+            }
             while (gone) {
                 int32_t o = first_bit(gone);
                 gone &= gone - 1;
@@ -469,7 +496,7 @@ int dlx_bits_ready(dlx_t *d) {
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
     size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t)) +
-                   (size_t)d->n_options * ((size_t)prim_row(d) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 0));
+                   (size_t)d->n_options * ((size_t)prim_row(d) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 4));
     if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
