@@ -34,9 +34,9 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
 /* Unrolled rows: when every option has the same number R of primary items
  * (R 2 or 6, the problem over SMALL_WORDS words), strike() lowers an
  * option's counts with no loop test per update (pentomino-6x10 14% less CPU
- * time natively and in WebAssembly). They run in a copy of the search of
- * their own (see dlx_bits_search); each R adds code to it (R 3 made queens-13
- * 3% slower when there was one copy). In WebAssembly rows of 6
+ * time natively and in WebAssembly). Each R costs code (R 3 made queens-13 3%
+ * slower in WebAssembly), there in a copy of the search of its own (see
+ * ROWS_COPY). In WebAssembly rows of 6
  * are lowered in one fixed array, `work`, through absolute addresses (the
  * table `at`, 8 entries an option), then copied to the slot: V8 adds the
  * count's base to every index, but not to an address; and two options a
@@ -58,6 +58,17 @@ static count_t *const work = NULL;
 enum { AT_ROW = 8 };
 _Static_assert((ARRAY_SCAN_MAX + 16) * sizeof(count_t) <= 1 << 16, "a count's byte offset in a slot fits 16 bits");
 
+/* In WebAssembly the unrolled rows get a copy of the search of their own,
+ * so that the other problems run the smaller code: V8 compiles each copy
+ * whole, and with the rows in the one copy queens-13 and langford-12 ran
+ * 3-5% slower (2.5 KiB). Natively one copy takes both: pentomino-6x10 ran
+ * 5% slower with two. */
+#ifdef __wasm__
+#define ROWS_COPY 1
+#else
+#define ROWS_COPY 0
+#endif
+
 struct dlx_bits {
     int32_t words;    /* 64-bit words in a set of options */
     int32_t stride;   /* counts per level: primary items rounded up to 16 */
@@ -69,7 +80,6 @@ struct dlx_bits {
     int32_t row;      /* see prim_row() */
     int32_t same;     /* the number of primary items of every option, for the unrolled rows; else 0 */
     count_t **at;     /* IN_WORK(same): per option, AT_ROW addresses in `work` of its counts */
-    uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
     count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
@@ -77,6 +87,7 @@ struct dlx_bits {
     int32_t *branch;  /* per level: the item branched on */
     uint64_t *ways;   /* per level: a bit per word of the sets holding a live option of that item */
     int dead;         /* the node about to be entered is a dead end */
+    uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
 };
 
 void dlx_bits_free(dlx_t *d) {
@@ -336,7 +347,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     uint64_t *dst = slot_live(b, to, W);
     count_t *count = slot_count(b, to);
     const count_t *prev = slot_count(b, from);
-    int32_t same = fast ? b->same : 0; /* fast: the unrolled rows, 2 or 6 (only in their copy of the search) */
+    int32_t same = fast ? b->same : 0; /* fast: the unrolled rows where the problem has them */
     count_t *c = IN_WORK(same) ? work : count;
     copy_counts(c, prev, s);
     int32_t newly = 0;
@@ -367,7 +378,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
 #endif
     /* The rows' loop with the row length fixed where all have the same
      * (fast): no loop test per update (V8 puts a stack check on every back-edge). */
-    if (!fast) ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 0);
+    if (!fast || (!ROWS_COPY && !same)) ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 0);
     else if (same == 6) ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 6);
     else ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 2);
     if (c != count && (ok || whole)) copy_counts(count, c, s);
@@ -495,15 +506,17 @@ int dlx_bits_ready(dlx_t *d) {
      * item and at most one per colored entry), the slots, the rows of primary items. */
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
+    size_t row = (size_t)prim_row(d) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 0) + (PACKED(2) ? 4 : 0);
     size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t)) +
-                   (size_t)d->n_options * ((size_t)prim_row(d) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 4));
+                   (size_t)d->n_options * row;
     if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
 
 /* Search until a solution, the end, or the node counter reaching `stop`;
  * the phases and per-level records as in the linked search. U: with the
- * unrolled rows (b->same), known at compile time. */
+ * unrolled rows where the problem has them (in WebAssembly only in their
+ * copy, ROWS_COPY, where it always has them). */
 INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     dlx_bits *b = d->bits;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
@@ -598,25 +611,21 @@ out:
     return rc;
 }
 
-/* Copies of the search: problems of up to 256 options get one whose loops
- * over a set's words have a fixed length (their sets are padded to 4
- * words); those with the unrolled rows one of their own, so the others run
- * the smaller code (in WebAssembly V8 compiles each copy whole: with the
- * rows in the one copy, queens-13 and langford-12 ran 3-5% slower; 2.5 KiB). */
-#ifdef __wasm__
-#define SEARCH_COPY __attribute__((noinline)) static int
-#else
-#define SEARCH_COPY INLINE int
+#if ROWS_COPY
+__attribute__((noinline)) static int search_rows(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 1); }
+__attribute__((noinline)) static int search_any(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 0); }
 #endif
-SEARCH_COPY search_rows(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 1); }
-SEARCH_COPY search_any(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 0); }
 
+/* Problems of up to 256 options get a copy of the search whose loops over
+ * a set's words have a fixed length (their sets are padded to 4 words). */
 int dlx_bits_search(dlx_t *d, uint64_t stop) {
+#if ROWS_COPY
     if (d->bits->same) return search_rows(d, stop);
-#if defined(DLX_ONE_SEARCH) || defined(__wasm__) /* no copy for few words: smaller */
     return search_any(d, stop);
+#elif defined(DLX_ONE_SEARCH)
+    return search(d, stop, 0, 1);
 #else
-    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS, 0) : search_any(d, stop);
+    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS, 0) : search(d, stop, 0, 1);
 #endif
 }
 
