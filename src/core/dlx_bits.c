@@ -378,9 +378,11 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
 #endif
     /* The rows' loop with the row length fixed where all have the same
      * (fast): no loop test per update (V8 puts a stack check on every back-edge). */
-    if (!fast || (!ROWS_COPY && !same)) ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 0);
-    else if (same == 6) ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 6);
-    else ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 2);
+    switch (ROWS_COPY && fast && same != 6 ? 2 : same) { /* ROWS_COPY: fast is 2 or 6 */
+    case 2: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 2); break;
+    case 6: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 6); break;
+    default: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 0); break;
+    }
     if (c != count && (ok || whole)) copy_counts(count, c, s);
     *upd += n_upd;
     return ok;
