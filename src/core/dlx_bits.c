@@ -31,6 +31,44 @@ enum { CUT = 1 << 14 };
 _Static_assert(BITS_MAX_OPTIONS < CUT, "a count and CUT fit in a count_t");
 _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of a set in a uint64_t");
 
+/* Unrolled rows: when every option has the same number R of primary items
+ * (R 2 or 6, the problem over SMALL_WORDS words), strike() lowers an
+ * option's counts with no loop test per update (pentomino-6x10 14% less CPU
+ * time natively and in WebAssembly). Each R costs code (R 3 made queens-13 3%
+ * slower in WebAssembly), there in a copy of the search of its own (see
+ * ROWS_COPY). In WebAssembly rows of 6
+ * are lowered in one fixed array, `work`, through absolute addresses (the
+ * table `at`, 8 entries an option), then copied to the slot: V8 adds the
+ * count's base to every index, but not to an address; and two options a
+ * turn, as V8 puts a stack check on every loop back-edge. Each saved 2-4%
+ * in WebAssembly and cost as much natively; for rows of 2 (edge-matching)
+ * the copies cost 3% more than they save. Rows of 2 are lowered through the
+ * table `pair` instead: an option's two counts' byte offsets in one word
+ * (edge-matching-7x7 2% faster in WebAssembly; two options a turn there
+ * gained nothing). */
+#ifdef __wasm__
+#define IN_WORK(R) ((R) == 6)
+#define PACKED(R) ((R) == 2)
+static count_t work[ARRAY_SCAN_MAX + 16] __attribute__((aligned(16))); /* the most a slot's counts take */
+#else
+#define IN_WORK(R) 0
+#define PACKED(R) 0
+static count_t *const work = NULL;
+#endif
+enum { AT_ROW = 8 };
+_Static_assert((ARRAY_SCAN_MAX + 16) * sizeof(count_t) <= 1 << 16, "a count's byte offset in a slot fits 16 bits");
+
+/* In WebAssembly the unrolled rows get a copy of the search of their own,
+ * so that the other problems run the smaller code: V8 compiles each copy
+ * whole, and with the rows in the one copy queens-13 and langford-12 ran
+ * 3-5% slower (2.5 KiB). Natively one copy takes both: pentomino-6x10 ran
+ * 5% slower with two. */
+#ifdef __wasm__
+#define ROWS_COPY 1
+#else
+#define ROWS_COPY 0
+#endif
+
 struct dlx_bits {
     int32_t words;    /* 64-bit words in a set of options */
     int32_t stride;   /* counts per level: primary items rounded up to 16 */
@@ -40,6 +78,8 @@ struct dlx_bits {
     int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
     int32_t *prim;    /* per option, a row of `row` entries: its primary items, then ~(their number) */
     int32_t row;      /* see prim_row() */
+    int32_t same;     /* the number of primary items of every option, for the unrolled rows; else 0 */
+    count_t **at;     /* IN_WORK(same): per option, AT_ROW addresses in `work` of its counts */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
     count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
@@ -47,12 +87,13 @@ struct dlx_bits {
     int32_t *branch;  /* per level: the item branched on */
     uint64_t *ways;   /* per level: a bit per word of the sets holding a live option of that item */
     int dead;         /* the node about to be entered is a dead end */
+    uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
 };
 
 void dlx_bits_free(dlx_t *d) {
     dlx_bits *b = d->bits;
     if (!b) return;
-    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim);
+    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->at), free(b->pair);
     free(b->live), free(b->count), free(b->left), free(b->branch), free(b->ways);
     free(b);
     d->bits = NULL;
@@ -66,7 +107,8 @@ size_t dlx_bits_bytes(const dlx_t *d) {
         if (b->kill[e] / b->words + 1 > masks) masks = b->kill[e] / b->words + 1;
     return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
            ((size_t)entries + (size_t)n * (size_t)b->row + (size_t)n + 1) * 4 +
-           (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4 + 8);
+           (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4 + 8) +
+           (b->at ? (size_t)n * AT_ROW * sizeof *b->at : 0) + (b->pair ? (size_t)n * sizeof *b->pair : 0);
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -145,6 +187,21 @@ static int build(dlx_t *d) {
             b->kill[e++] = m;
         }
         b->prim[q] = ~(q - k * row);
+        b->same = k == 0 || b->same == q - k * row ? q - k * row : 0;
+    }
+    if (b->words <= SMALL_WORDS || (b->same != 2 && b->same != 6)) b->same = 0;
+    if (IN_WORK(b->same)) {
+        b->at = calloc((size_t)n * AT_ROW, sizeof *b->at);
+        if (!b->at) goto out;
+        for (int32_t k = 0; k < n; k++)
+            for (int32_t i = 0; i < b->same; i++) b->at[k * AT_ROW + i] = work + b->prim[k * row + i];
+    }
+    if (PACKED(b->same)) {
+        b->pair = malloc((size_t)n * sizeof *b->pair);
+        if (!b->pair) goto out;
+        for (int32_t k = 0; k < n; k++)
+            b->pair[k] = (uint32_t)b->prim[k * row] * sizeof(count_t) |
+                         (uint32_t)b->prim[k * row + 1] * sizeof(count_t) << 16;
     }
     b->kill_at[n] = e;
     b->mask = calloc(((size_t)ni + (size_t)pairs) * (size_t)w, sizeof *b->mask);
@@ -198,26 +255,107 @@ INLINE void copy_counts(count_t *dst, const count_t *src, int32_t n) {
 #endif
 }
 
+/* Lower option o's R counts (in `work` when IN_WORK(R)); 0 at one reaching 0
+ * (the rest of the row left as is), never when `whole`. */
+INLINE int lower_row(const int32_t *prim, count_t *const *at, count_t *count, int32_t o, const int R,
+                     const int whole) {
+    const int32_t *p = prim + o * (R + 1);
+    count_t *const *a = IN_WORK(R) ? at + o * AT_ROW : NULL;
+#define LOWER(i) if (R > i && --*(IN_WORK(R) ? a[i] : count + p[i]) == 0 && !whole) return 0;
+    LOWER(0) LOWER(1) LOWER(2) LOWER(3) LOWER(4) LOWER(5)
+#undef LOWER
+    return 1;
+}
+
+/* Lower the counts of the primary items of the options of src & kill in
+ * the words of `hit`; dst is written there when W (else it is already).
+ * R: every row's length when all have the same, else 0 (rows end with
+ * ~length). Returns 0 at a count reaching 0, after that option's updates;
+ * `whole` strikes every option and checks no count (returns 1). */
+INLINE int strike_rows(const dlx_bits *b, count_t *count, const uint64_t *src, const uint64_t *kill,
+                       uint64_t *dst, uint64_t hit, uint64_t *upd, const int whole, const int32_t W,
+                       const int R) {
+    const int32_t *prim = b->prim, row = b->row;
+    count_t *const *at = b->at;
+    const uint32_t *pair = b->pair;
+    uint64_t n_upd = 0;
+    while (hit) {
+        int32_t j = first_bit(hit);
+        hit &= hit - 1;
+        uint64_t gone = src[j] & kill[j];
+        if (W) dst[j] = src[j] ^ gone;
+        if (R) {
+            n_upd += (uint64_t)R * (uint64_t)__builtin_popcountll(gone);
+            /* the word's rows: option j * 64 + i is row i there */
+            const int32_t *pj = prim + j * 64 * (R + 1);
+            count_t *const *aj = IN_WORK(R) ? at + j * 64 * AT_ROW : NULL;
+            if (PACKED(R)) { /* one load an option, no index scaled; both lowered, one test */
+                const uint32_t *qj = pair + j * 64;
+                while (gone) {
+                    uint32_t v = qj[first_bit(gone)];
+                    gone &= gone - 1;
+                    count_t *c0 = (count_t *)((char *)count + (v & 0xffff));
+                    count_t *c1 = (count_t *)((char *)count + (v >> 16));
+                    int a0 = --*c0, a1 = --*c1;
+                    if (((a0 == 0) | (a1 == 0)) && !whole) goto dead;
+                }
+                continue;
+            }
+            while (gone) {
+                int32_t o = first_bit(gone);
+                gone &= gone - 1;
+                if (!lower_row(pj, aj, count, o, R, whole)) goto dead;
+                if (IN_WORK(R)) {
+                    if (!gone) break;
+                    o = first_bit(gone);
+                    gone &= gone - 1;
+                    if (!lower_row(pj, aj, count, o, R, whole)) goto dead;
+                }
+            }
+            continue;
+        dead: /* the options not struck do not count */
+            n_upd -= (uint64_t)R * (uint64_t)__builtin_popcountll(gone);
+            *upd += n_upd;
+            return 0;
+        }
+        while (gone) {
+            int32_t o = j * 64 + first_bit(gone);
+            gone &= gone - 1;
+            const int32_t *p = prim + o * row;
+            int32_t x;
+            for (; (x = *p) >= 0; p++)
+                if (--count[x] == 0 && !whole) {
+                    while (*p >= 0) p++; /* the option's updates count whole */
+                    *upd += n_upd + (uint32_t)~*p;
+                    return 0;
+                }
+            n_upd += (uint32_t)~x;
+        }
+    }
+    *upd += n_upd;
+    return 1;
+}
+
 /* Write slot `to` as slot `from` with the primary items cov[0 .. n-1]
  * covered and the live options in `kill` removed. Returns 0 when a primary
  * item is left without options (a dead end), leaving `to` half written
  * unless `whole`. */
 INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, const int32_t *cov,
-                  int32_t n, uint64_t *upd, const int whole, const int32_t W) {
+                  int32_t n, uint64_t *upd, const int whole, const int fast, const int32_t W) {
     int32_t w = WORDS, s = b->stride;
     const uint64_t *src = slot_live(b, from, W);
     uint64_t *dst = slot_live(b, to, W);
     count_t *count = slot_count(b, to);
     const count_t *prev = slot_count(b, from);
-    copy_counts(count, prev, s);
+    int32_t same = fast ? b->same : 0; /* fast: the unrolled rows where the problem has them */
+    count_t *c = IN_WORK(same) ? work : count;
+    copy_counts(c, prev, s);
     int32_t newly = 0;
     for (int32_t q = 0; q < n; q++) {
-        newly += count[cov[q]] < CUT;
-        count[cov[q]] |= CUT;
+        newly += c[cov[q]] < CUT;
+        c[cov[q]] |= CUT;
     }
     b->left[to] = b->left[from] - newly;
-    const int32_t *prim = b->prim;
-    int32_t row = b->row;
     uint64_t n_upd = 0;
     int ok = 1;
     /* First the live set, and which words lose options (BITS_MAX_OPTIONS
@@ -238,29 +376,14 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
         hit |= (uint64_t)((src[j] & kill[j]) != 0) << j;
     }
 #endif
-    while (hit) {
-        int32_t j = first_bit(hit);
-        hit &= hit - 1;
-        uint64_t gone = src[j] & kill[j];
-        if (W) dst[j] = src[j] ^ gone;
-        while (gone) {
-            int32_t o = j * 64 + first_bit(gone);
-            gone &= gone - 1;
-            const int32_t *p = prim + o * row;
-            int32_t x;
-            for (; (x = *p) >= 0; p++)
-                if (--count[x] == 0) {
-                    ok = 0;
-                    if (!whole) {
-                        while (*p >= 0) p++; /* the option's updates count whole */
-                        n_upd += (uint32_t)~*p;
-                        goto out;
-                    }
-                }
-            n_upd += (uint32_t)~x;
-        }
+    /* The rows' loop with the row length fixed where all have the same
+     * (fast): no loop test per update (V8 puts a stack check on every back-edge). */
+    switch (ROWS_COPY && fast && same != 6 ? 2 : same) { /* ROWS_COPY: fast is 2 or 6 */
+    case 2: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 2); break;
+    case 6: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 6); break;
+    default: ok = strike_rows(b, c, src, kill, dst, hit, &n_upd, whole, W, 0); break;
     }
-out:
+    if (c != count && (ok || whole)) copy_counts(count, c, s);
     *upd += n_upd;
     return ok;
 }
@@ -274,11 +397,13 @@ INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
     return c;
 }
 
-/* Choose option k at level l, writing level l + 1 from `from`. */
-INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int32_t W) {
+/* Choose option k at level l, writing level l + 1 from `from`; `fast`: with
+ * the unrolled rows (the probes, which strike far less, go without: smaller). */
+INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int fast,
+                  const int32_t W) {
     const int32_t *p = prim_of(b, k);
     return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n_prims(b, k),
-                  upd, 0, W);
+                  upd, 0, fast, W);
 }
 
 /* A bit for each word where a and m meet (w words, an even number). */
@@ -366,7 +491,7 @@ static void start_state(dlx_t *d, dlx_bits *b) {
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t k = d->forced[f];
         strike(b, 0, 1, b->conflict + (size_t)k * w, prim_of(b, k), n_prims(b, k),
-               &upd, 1, 0); /* a dead end shows at the first node */
+               &upd, 1, 0, 0); /* a dead end shows at the first node */
         memcpy(live, live + w, (size_t)w * sizeof *live);
         memcpy(count, count + s, (size_t)s * sizeof *count);
         b->left[0] = b->left[1];
@@ -383,15 +508,18 @@ int dlx_bits_ready(dlx_t *d) {
      * item and at most one per colored entry), the slots, the rows of primary items. */
     size_t words = (size_t)(d->n_options + 63) / 64 + SMALL_WORDS, stride = (size_t)d->n_primary + 16;
     size_t masks = (size_t)d->n_options + (size_t)d->n_items + (d->has_colors ? (size_t)d->n_nodes : 0);
+    size_t row = (size_t)prim_row(d) * 4 + (IN_WORK(6) ? AT_ROW * sizeof(count_t *) : 0) + (PACKED(2) ? 4 : 0);
     size_t bytes = masks * words * 8 + 2 * ((size_t)max_depth(d) + 2) * (words * 8 + stride * sizeof(count_t)) +
-                   (size_t)d->n_options * (size_t)prim_row(d) * 4;
+                   (size_t)d->n_options * row;
     if (bytes > BITS_MAX_BYTES) return 0;
     return build(d) == DLX_OK;
 }
 
 /* Search until a solution, the end, or the node counter reaching `stop`;
- * the phases and per-level records as in the linked search. */
-INLINE int search(dlx_t *d, uint64_t stop, const int32_t W) {
+ * the phases and per-level records as in the linked search. U: with the
+ * unrolled rows where the problem has them (in WebAssembly only in their
+ * copy, ROWS_COPY, where it always has them). */
+INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     dlx_bits *b = d->bits;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     int32_t *branch = b->branch;
@@ -437,7 +565,7 @@ forward:
         branch[l] = x;
         branch_on(b, l, x, W);
         if (t > 1) /* the branching item's options go once, for every option tried */
-            strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, W);
+            strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, U, W);
         cur = next_option(b, l, x, 0, W);
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
@@ -448,7 +576,7 @@ forward:
     }
 try:
     choice[l] = cur;
-    b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, W);
+    b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, U, W);
     if (b->left[2 * (l + 1)] == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
@@ -485,13 +613,21 @@ out:
     return rc;
 }
 
+#if ROWS_COPY
+__attribute__((noinline)) static int search_rows(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 1); }
+__attribute__((noinline)) static int search_any(dlx_t *d, uint64_t stop) { return search(d, stop, 0, 0); }
+#endif
+
 /* Problems of up to 256 options get a copy of the search whose loops over
  * a set's words have a fixed length (their sets are padded to 4 words). */
 int dlx_bits_search(dlx_t *d, uint64_t stop) {
-#if defined(DLX_ONE_SEARCH) || defined(__wasm__) /* one copy: smaller */
-    return search(d, stop, 0);
+#if ROWS_COPY
+    if (d->bits->same) return search_rows(d, stop);
+    return search_any(d, stop);
+#elif defined(DLX_ONE_SEARCH)
+    return search(d, stop, 0, 1);
 #else
-    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS) : search(d, stop, 0);
+    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS, 0) : search(d, stop, 0, 1);
 #endif
 }
 
@@ -515,7 +651,7 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps)
             branch_on(b, l, x, 0);
             for (uint64_t r = rng_next(rng) % (uint64_t)t + 1; r; r--) k = next_option(b, l, x, k + 1, 0);
             /* k's kill set holds the item's other options: no need to strike them first */
-            if (!choose(b, 2 * l, l, k, &upd, 0) && b->left[2 * (l + 1)] > 0) {
+            if (!choose(b, 2 * l, l, k, &upd, 0, 0) && b->left[2 * (l + 1)] > 0) {
                 score += weight, ++*steps; /* the child is a dead end: one node */
                 break;
             }

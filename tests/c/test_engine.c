@@ -1209,24 +1209,29 @@ static void check_same_walk_instance(const instance *in, rng_t *r) {
 
 /* More options than the instances above hold (over 256, where the bit
  * sets' word loops are not of fixed length): runs of 1..4 primary items
- * with colored secondary items; the first 20000 nodes of each walk. */
+ * with colored secondary items; the first 20000 nodes of each walk. From
+ * instance 12 on every run has 2 or 6 items, as long as the rest: the bit
+ * sets' unrolled rows (pentomino's options have 6 primary items). */
 static void test_bits_wide(void) {
     rng_t r = {9090};
     if (links_only) return;
-    for (int t = 0; t < 12; t++) {
+    for (int t = 0; t < 16; t++) {
         check_context("wide random instance %d", t);
         int32_t np = 30 + rng_below(&r, 60), ns = rng_below(&r, 6), n_opts = 257 + rng_below(&r, 1500);
+        int32_t same = t < 12 ? 0 : t % 2 ? 6 : 2;
+        if (same) n_opts = 257 + rng_below(&r, 100); /* few: each strikes many duplicates */
         dlx_t *bits = dlx_new(np, ns), *links = dlx_new(np, ns);
         if (!CHECK(bits && links)) exit(1);
         for (int32_t k = 0; k < n_opts; k++) {
             int32_t items[12], colors[12], n = 0, at = rng_below(&r, np), run = 1 + rng_below(&r, 4);
+            if (same) at = rng_below(&r, np - same + 1), run = same;
             for (int32_t i = at; i < at + run && i < np; i++) items[n] = i, colors[n++] = 0;
             for (int32_t i = np; i < np + ns; i++)
                 if (rng_below(&r, 100) < 20) items[n] = i, colors[n++] = rng_below(&r, 3);
             CHECK_EQ(dlx_add_option(bits, items, colors, n), k);
             CHECK_EQ(dlx_add_option(links, items, colors, n), k);
         }
-        check_same_walk(bits, links, n_opts, &r, 20000);
+        check_same_walk(bits, links, n_opts, &r, same ? 2000 : 20000);
         dlx_free(bits);
         dlx_free(links);
     }
