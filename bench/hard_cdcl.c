@@ -38,6 +38,7 @@ static void set_param(cdcl_params *p, const char *kv) {
     else if (!strncmp(kv, "decide", n)) p->decide = (int32_t)x;
     else if (!strncmp(kv, "target", n)) p->target = (int32_t)x;
     else if (!strncmp(kv, "margin", n)) p->margin = x;
+    else if (!strncmp(kv, "rephase", n)) p->rephase = (int32_t)x;
     else fprintf(stderr, "unknown key %s\n", kv);
 }
 

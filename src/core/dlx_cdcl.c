@@ -32,8 +32,11 @@ struct cdcl {
     int32_t *istart, *iopt, *ilen;  /* item -> options (ilen: those not false at level 0) */
     int32_t *cnt;                   /* primary item: options not yet propagated false */
     int8_t *val;                    /* 0 free, 1 chosen, -1 not */
-    int8_t *phase, *target; /* saved values; those of the longest trail without conflict */
-    int32_t target_n;       /* that trail's length */
+    int8_t *phase, *target, *best; /* saved values; those of the longest trail without conflict
+                                    * since the last rephasing, and ever */
+    int32_t target_n, best_n;      /* those trails' lengths */
+    int32_t quiet_n;               /* the trail is free of conflict up to here */
+    uint64_t rephase_at, rephases;
     double ema_fast, ema_slow; /* of learned clauses' LBD, for glucose restarts */
     uint64_t run_start;        /* conflicts at the last restart */
     uint8_t *seen;
@@ -135,10 +138,15 @@ static void assign(cdcl_t *c, int32_t l, int32_t reason) {
 static void backtrack(cdcl_t *c, int32_t lev) {
     if (c->nlev <= lev) return;
     int32_t to = c->lim[lev];
-    if (c->p.target && c->tn > c->target_n) {
-        c->target_n = c->tn;
-        for (int32_t t = 0; t < c->tn; t++) c->target[c->trail[t] >> 1] = !(c->trail[t] & 1);
+    if (c->p.target && c->quiet_n > c->target_n) {
+        c->target_n = c->quiet_n;
+        for (int32_t t = 0; t < c->quiet_n; t++) c->target[c->trail[t] >> 1] = !(c->trail[t] & 1);
+        if (c->quiet_n > c->best_n) {
+            c->best_n = c->quiet_n;
+            for (int32_t t = 0; t < c->quiet_n; t++) c->best[c->trail[t] >> 1] = !(c->trail[t] & 1);
+        }
     }
+    if (c->quiet_n > to) c->quiet_n = to;
     for (int32_t t = c->tn - 1; t >= to; t--) {
         int32_t l = c->trail[t], v = l >> 1;
         if (t < c->qhead && (l & 1))
@@ -524,6 +532,7 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
     if (!c->reduce_at && !c->unsat) { /* the first call: the schedule, the items trimmed */
         next_restart(c);
         c->reduce_at = (uint64_t)c->p.reduce_first;
+        c->rephase_at = (uint64_t)c->p.rephase;
         if (c->nlev == 0 && c->qhead == c->tn) compact_items(c);
     }
     if (c->at_sat) {
@@ -541,7 +550,7 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
             continue;
         }
         if (r > 0) {
-            c->st.conflicts++, c->st.nodes++;
+            c->st.conflicts++;
             if (c->nlev == 0) {
                 c->unsat = 1;
                 return CDCL_UNSAT;
@@ -580,7 +589,15 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
             }
             continue;
         }
-        if (node_limit && c->st.nodes >= node_limit) return CDCL_BUDGET;
+        c->quiet_n = c->tn;
+        if (c->p.rephase && c->st.conflicts >= c->rephase_at) { /* best, first, best, inverted ... */
+            uint64_t k = c->rephases++;
+            for (int32_t x = 0; x < c->nv; x++)
+                c->phase[x] = k % 2 == 0 ? c->best[x] : k % 4 == 1 ? (int8_t)c->p.phase_true : (int8_t)!c->p.phase_true;
+            c->target_n = 0;
+            if (k % 2 == 0) c->best_n = 0;
+            c->rephase_at = c->st.conflicts + (uint64_t)c->p.rephase * (c->rephases + 1);
+        }
         int32_t v = -1;
         if (c->p.decide) { /* an item (most active per option left), then its most active option */
             int32_t best = -1;
@@ -596,6 +613,7 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
                 double ba = -1;
                 for (int32_t j = 0; j < c->ilen[best]; j++)
                     if (!c->val[o[j]] && c->act[o[j]] > ba) ba = c->act[o[j]], v = o[j];
+                if (c->st.nodes >= node_limit) return CDCL_BUDGET;
                 c->st.nodes++, c->st.decisions++;
                 c->lim[c->nlev++] = c->tn;
                 assign(c, 2 * v, 0);
@@ -611,6 +629,10 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
             c->at_sat = 1;
             c->st.solutions++;
             return CDCL_SAT;
+        }
+        if (c->st.nodes >= node_limit) { /* the decision waits for the next call */
+            heap_insert(c, v);
+            return CDCL_BUDGET;
         }
         c->st.nodes++, c->st.decisions++;
         c->lim[c->nlev++] = c->tn;
@@ -642,7 +664,7 @@ void cdcl_free(cdcl_t *c) {
     if (!c) return;
     if (c->wl)
         for (int32_t l = 0; l < 2 * c->nv; l++) free(c->wl[l].w);
-    void *p[] = {c->ostart, c->oitem, c->istart, c->iopt, c->ilen, c->cnt, c->val, c->phase, c->target,
+    void *p[] = {c->ostart, c->oitem, c->istart, c->iopt, c->ilen, c->cnt, c->val, c->phase, c->target, c->best,
                  c->seen, c->level, c->reason, c->trail, c->lim, c->ar, c->cls, c->wl, c->act,
                  c->heap, c->hpos, c->learnt, c->stack, c->toclear, c->rbuf, c->cbuf, c->lvstamp, c->iact};
     for (size_t k = 0; k < sizeof p / sizeof *p; k++) free(p[k]);
@@ -667,6 +689,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     c->val = calloc(v1, 1);
     c->phase = malloc(v1);
     c->target = malloc(v1);
+    c->best = malloc(v1);
     c->seen = calloc(v1, 1);
     c->level = calloc(v1, sizeof(int32_t));
     c->reason = calloc(v1, sizeof(int32_t));
@@ -684,7 +707,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     c->lvstamp = calloc(v1, sizeof(uint32_t));
     c->iact = calloc((size_t)ni + 1, sizeof(double));
     if (!c->ostart || !c->oitem || !c->istart || !c->iopt || !c->ilen || !c->cnt || !c->val ||
-        !c->phase || !c->target || !c->seen || !c->level || !c->reason || !c->trail || !c->lim || !c->wl ||
+        !c->phase || !c->target || !c->best || !c->seen || !c->level || !c->reason || !c->trail || !c->lim || !c->wl ||
         !c->act || !c->heap || !c->hpos || !c->learnt || !c->stack || !c->toclear || !c->rbuf ||
         !c->cbuf || !c->lvstamp || !c->iact) {
         cdcl_free(c);
@@ -707,7 +730,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     c->inc = 1;
     for (int32_t v = 0; v < nv; v++) {
         c->act[v] = (double)(next_rand(&c->rng) >> 11) * 0x1p-53 * 1e-6;
-        c->phase[v] = c->target[v] = -1;
+        c->phase[v] = c->target[v] = c->best[v] = -1;
         c->hpos[v] = -1;
     }
     for (int32_t v = 0; v < nv; v++) heap_insert(c, v);

@@ -13,7 +13,8 @@
  * Counting stays exact: after a solution, cdcl_block() adds the clause
  * that rules out exactly that solution (the negated decisions), so the
  * search finds each solution once and ends UNSAT when none is left.
- * A node is a decision or a conflict. Everything is seeded: the same
+ * A node is a decision (so a budget stops exactly at one; conflicts between
+ * decisions are bounded by the levels). Everything is seeded: the same
  * seed, the same search. Out of memory returns DLX_ENOMEM with the
  * search back at level 0 and usable. */
 #ifndef DLX_CDCL_H
@@ -35,6 +36,7 @@ typedef struct cdcl_params {
     int32_t minimise;      /* recursive minimisation of learned clauses */
     double decay;          /* VSIDS activity decay */
     int32_t target;        /* 1: decide on the phases of the longest trail without conflict; 2: reset at restarts */
+    int32_t rephase;       /* conflicts between rephasings (k-th after k+1 times that; 0: never) */
     double margin;         /* restart_unit 0: glucose restarts when recent LBD > margin x the long average */
     int32_t decide;        /* 0: the most active option; 1: an item by activity / options left, 2: by fewest options */
 } cdcl_params;
@@ -54,8 +56,8 @@ cdcl_params *cdcl_params_of(cdcl_t *c);
 /* Option k in every solution (a given), before the first solve. Returns
  * 0, or CDCL_UNSAT when it clashes. */
 int cdcl_fix(cdcl_t *c, int32_t k);
-/* Search until a solution (CDCL_SAT), none left (CDCL_UNSAT), or the node
- * counter reaching node_limit (CDCL_BUDGET; 0: no limit); resumable. Or
+/* Search until a solution (CDCL_SAT), none left (CDCL_UNSAT), or a decision
+ * past node_limit nodes (CDCL_BUDGET; UINT64_MAX: no limit); resumable. Or
  * DLX_ENOMEM. */
 int cdcl_solve(cdcl_t *c, uint64_t node_limit);
 /* After CDCL_SAT: whether option k is in the solution. */
