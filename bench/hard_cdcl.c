@@ -8,7 +8,7 @@
  *   cc -O3 -Iinclude -Isrc/core src/core/dlx_cdcl.c bench/hard_cdcl.c -o /tmp/hard_cdcl
  *   /tmp/hard_cdcl PUZZLES [CAP_SECONDS [SEED [KEY=VALUE ...]]]
  * keys: unit (Luby; 0 glucose), first, inc (reduction), phase, save, min, decay,
- * decide, target, margin (src/core/dlx_cdcl.h says what each does) */
+ * target, margin, rephase (src/core/dlx_cdcl.h says what each does) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +35,6 @@ static void set_param(cdcl_params *p, const char *kv) {
     else if (!strncmp(kv, "save", n)) p->save_phase = (int32_t)x;
     else if (!strncmp(kv, "min", n)) p->minimise = (int32_t)x;
     else if (!strncmp(kv, "decay", n)) p->decay = x;
-    else if (!strncmp(kv, "decide", n)) p->decide = (int32_t)x;
     else if (!strncmp(kv, "target", n)) p->target = (int32_t)x;
     else if (!strncmp(kv, "margin", n)) p->margin = x;
     else if (!strncmp(kv, "rephase", n)) p->rephase = (int32_t)x;

@@ -27,6 +27,7 @@ typedef struct {
 } wlist;
 
 struct cdcl {
+    void *block; /* every array below but the clauses and watches */
     int32_t nv, ni, np;
     int32_t *ostart, *oitem;        /* option -> items */
     int32_t *istart, *iopt, *ilen;  /* item -> options (ilen: those not false at level 0) */
@@ -50,7 +51,7 @@ struct cdcl {
     wlist *wl;                  /* per literal: clauses watching it */
     int rewatch;                /* the watch lists need rebuilding (after running out of memory) */
     /* VSIDS */
-    double *act, inc, *iact; /* iact: per primary item, bumped with its options */
+    double *act, inc;
     int32_t *heap, hn, *hpos;
     /* analysis */
     int32_t *learnt, *stack, *toclear, *rbuf, *cbuf, cn;
@@ -114,12 +115,8 @@ static int32_t heap_pop(cdcl_t *c) {
 }
 
 static void bump(cdcl_t *c, int32_t v) {
-    if (c->p.decide)
-        for (int32_t k = c->ostart[v]; k < c->ostart[v + 1]; k++)
-            if (c->oitem[k] < c->np) c->iact[c->oitem[k]] += c->inc;
     if ((c->act[v] += c->inc) > 1e100) {
         for (int32_t k = 0; k < c->nv; k++) c->act[k] *= 1e-100;
-        for (int32_t k = 0; k < c->np; k++) c->iact[k] *= 1e-100;
         c->inc *= 1e-100;
     }
     if (c->hpos[v] >= 0) heap_up(c, c->hpos[v]);
@@ -138,12 +135,13 @@ static void assign(cdcl_t *c, int32_t l, int32_t reason) {
 static void backtrack(cdcl_t *c, int32_t lev) {
     if (c->nlev <= lev) return;
     int32_t to = c->lim[lev];
-    if (c->p.target && c->quiet_n > c->target_n) {
+    if (c->p.target && c->quiet_n > c->target_n) { /* level 0 never changes: from level 1 on */
+        int32_t from = c->lim[0];
         c->target_n = c->quiet_n;
-        for (int32_t t = 0; t < c->quiet_n; t++) c->target[c->trail[t] >> 1] = !(c->trail[t] & 1);
+        for (int32_t t = from; t < c->quiet_n; t++) c->target[c->trail[t] >> 1] = !(c->trail[t] & 1);
         if (c->quiet_n > c->best_n) {
             c->best_n = c->quiet_n;
-            for (int32_t t = 0; t < c->quiet_n; t++) c->best[c->trail[t] >> 1] = !(c->trail[t] & 1);
+            for (int32_t t = from; t < c->quiet_n; t++) c->best[c->trail[t] >> 1] = !(c->trail[t] & 1);
         }
     }
     if (c->quiet_n > to) c->quiet_n = to;
@@ -599,27 +597,6 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
             c->rephase_at = c->st.conflicts + (uint64_t)c->p.rephase * (c->rephases + 1);
         }
         int32_t v = -1;
-        if (c->p.decide) { /* an item (most active per option left), then its most active option */
-            int32_t best = -1;
-            double bs = -1;
-            for (int32_t i = 0; i < c->np; i++) {
-                int32_t n = c->cnt[i];
-                if (n < 2) continue;
-                double sc = c->p.decide == 1 ? (c->iact[i] + 1e-30) / n : 1e9 / n + c->iact[i] * 1e-300;
-                if (sc > bs) bs = sc, best = i;
-            }
-            if (best >= 0) {
-                int32_t *o = c->iopt + c->istart[best];
-                double ba = -1;
-                for (int32_t j = 0; j < c->ilen[best]; j++)
-                    if (!c->val[o[j]] && c->act[o[j]] > ba) ba = c->act[o[j]], v = o[j];
-                if (c->st.nodes >= node_limit) return CDCL_BUDGET;
-                c->st.nodes++, c->st.decisions++;
-                c->lim[c->nlev++] = c->tn;
-                assign(c, 2 * v, 0);
-                continue;
-            }
-        }
         while (c->hn > 0) {
             v = heap_pop(c);
             if (!c->val[v]) break;
@@ -664,10 +641,10 @@ void cdcl_free(cdcl_t *c) {
     if (!c) return;
     if (c->wl)
         for (int32_t l = 0; l < 2 * c->nv; l++) free(c->wl[l].w);
-    void *p[] = {c->ostart, c->oitem, c->istart, c->iopt, c->ilen, c->cnt, c->val, c->phase, c->target, c->best,
-                 c->seen, c->level, c->reason, c->trail, c->lim, c->ar, c->cls, c->wl, c->act,
-                 c->heap, c->hpos, c->learnt, c->stack, c->toclear, c->rbuf, c->cbuf, c->lvstamp, c->iact};
-    for (size_t k = 0; k < sizeof p / sizeof *p; k++) free(p[k]);
+    free(c->block);
+    free(c->ar);
+    free(c->cls);
+    free(c->wl);
     free(c);
 }
 
@@ -679,40 +656,31 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     if (!c) return NULL;
     int32_t nv = n_options, ni = n_items, nn = start[nv];
     c->nv = nv, c->ni = ni, c->np = n_primary;
-    size_t v1 = (size_t)nv + 1;
-    c->ostart = malloc(v1 * sizeof(int32_t));
-    c->oitem = malloc(((size_t)nn + 1) * sizeof(int32_t));
-    c->istart = calloc((size_t)ni + 1, sizeof(int32_t));
-    c->iopt = malloc(((size_t)nn + 1) * sizeof(int32_t));
-    c->ilen = calloc((size_t)ni + 1, sizeof(int32_t));
-    c->cnt = calloc((size_t)ni + 1, sizeof(int32_t));
-    c->val = calloc(v1, 1);
-    c->phase = malloc(v1);
-    c->target = malloc(v1);
-    c->best = malloc(v1);
-    c->seen = calloc(v1, 1);
-    c->level = calloc(v1, sizeof(int32_t));
-    c->reason = calloc(v1, sizeof(int32_t));
-    c->trail = malloc(v1 * sizeof(int32_t));
-    c->lim = malloc(v1 * sizeof(int32_t));
+    size_t v1 = (size_t)nv + 1, i1 = (size_t)ni + 1, n1 = (size_t)nn + 1;
+    /* one block: the doubles first, then the 32-bit arrays, then the bytes */
+    size_t words = 2 * v1 + 13 * v1 + 2 * n1 + 3 * i1, bytes = 5 * v1;
+    char *m = calloc(1, words * 4 + bytes);
     c->wl = calloc(2 * v1, sizeof(wlist));
-    c->act = malloc(v1 * sizeof(double));
-    c->heap = malloc(v1 * sizeof(int32_t));
-    c->hpos = malloc(v1 * sizeof(int32_t));
-    c->learnt = malloc(v1 * sizeof(int32_t));
-    c->stack = malloc(v1 * sizeof(int32_t));
-    c->toclear = malloc(v1 * sizeof(int32_t));
-    c->rbuf = malloc(v1 * sizeof(int32_t));
-    c->cbuf = malloc(v1 * sizeof(int32_t));
-    c->lvstamp = calloc(v1, sizeof(uint32_t));
-    c->iact = calloc((size_t)ni + 1, sizeof(double));
-    if (!c->ostart || !c->oitem || !c->istart || !c->iopt || !c->ilen || !c->cnt || !c->val ||
-        !c->phase || !c->target || !c->best || !c->seen || !c->level || !c->reason || !c->trail || !c->lim || !c->wl ||
-        !c->act || !c->heap || !c->hpos || !c->learnt || !c->stack || !c->toclear || !c->rbuf ||
-        !c->cbuf || !c->lvstamp || !c->iact) {
+    if (!m || !c->wl) {
+        free(m);
         cdcl_free(c);
         return NULL;
     }
+    c->block = m;
+    c->act = (double *)(void *)m;
+    int32_t *w = (int32_t *)(void *)(m + 8 * v1);
+    int32_t **arr[] = {&c->ostart, &c->level, &c->reason, &c->trail, &c->lim, &c->heap, &c->hpos,
+                       &c->learnt, &c->stack, &c->toclear, &c->rbuf, &c->cbuf};
+    for (size_t k = 0; k < sizeof arr / sizeof *arr; k++) *arr[k] = w, w += v1;
+    c->lvstamp = (uint32_t *)w, w += v1;
+    c->oitem = w, w += n1;
+    c->iopt = w, w += n1;
+    c->istart = w, w += i1;
+    c->ilen = w, w += i1;
+    c->cnt = w, w += i1;
+    int8_t *by = (int8_t *)w;
+    c->val = by, c->phase = by + v1, c->target = by + 2 * v1, c->best = by + 3 * v1;
+    c->seen = (uint8_t *)by + 4 * v1;
     memcpy(c->ostart, start, v1 * sizeof(int32_t));
     memcpy(c->oitem, items, (size_t)nn * sizeof(int32_t));
     for (int32_t k = 0; k < nn; k++) c->istart[items[k] + 1]++;

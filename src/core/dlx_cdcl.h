@@ -38,7 +38,6 @@ typedef struct cdcl_params {
     int32_t target;        /* 1: decide on the phases of the longest trail without conflict; 2: reset at restarts */
     int32_t rephase;       /* conflicts between rephasings (k-th after k+1 times that; 0: never) */
     double margin;         /* restart_unit 0: glucose restarts when recent LBD > margin x the long average */
-    int32_t decide;        /* 0: the most active option; 1: an item by activity / options left, 2: by fewest options */
 } cdcl_params;
 
 typedef struct cdcl_stats {
