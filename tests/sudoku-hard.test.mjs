@@ -24,3 +24,17 @@ test('the same puzzle stops under half its nodes and is found with exactly its n
   assert.equal(dlx.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: Math.floor(whole.nodes / 2) }).status, 'stopped')
   assert.equal(dlx.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: whole.nodes }).status, 'found')
 })
+
+test('no memory for the hand-over is OUT_OF_MEMORY, and the instance keeps working', async () => {
+  const own = await load()
+  const cells = holePuzzle(36, 36009, 0.6)
+  // a short solve builds the 36x36 matrix (cached), then the cap stops any growth
+  assert.equal(own.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: 1000 }).status, 'stopped')
+  own.setMemoryLimit(own.memorySize())
+  assert.throws(() => own.sudoku.solve(rows(36, cells), { limit: 1 }), (e) => e.code === 'OUT_OF_MEMORY')
+  assert.equal(own.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: 1000 }).status, 'stopped')
+  own.setMemoryLimit(0)
+  const r = own.sudoku.solve(rows(36, cells), { limit: 1 })
+  assert.equal(r.status, 'found')
+  assert.ok(isSolution(36, cells, r.solution.flat().map(Number)))
+})
