@@ -49,6 +49,7 @@ int main(int argc, char **argv) {
     }
     double cap = argc > 2 ? atof(argv[2]) : 30;
     uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
+    int full = getenv("CDCL_FULL") != NULL; /* every option, the givens fixed (as the engine hands over) */
     int size;
     long pseed;
     while (fscanf(f, "%d %ld", &size, &pseed) == 2 && size > 0 && size <= 64) {
@@ -74,11 +75,11 @@ int main(int argc, char **argv) {
         start[0] = 0;
         for (int r = 0; r < N; r++)
             for (int q = 0; q < N; q++) {
-                if (g[r * N + q]) continue;
+                if (g[r * N + q] && !full) continue;
                 int b = (r / n) * n + q / n;
                 for (int d = 0; d < N; d++) {
                     int it[4] = {r * N + q, N * N + r * N + d, 2 * N * N + q * N + d, 3 * N * N + b * N + d};
-                    if (used[it[1]] || used[it[2]] || used[it[3]]) continue;
+                    if (!full && (used[it[1]] || used[it[2]] || used[it[3]])) continue;
                     for (int k = 0; k < 4; k++) {
                         if (map[it[k]] < 0) map[it[k]] = np++;
                         items[nn++] = map[it[k]];
@@ -92,7 +93,9 @@ int main(int argc, char **argv) {
         for (int i = 0; i < ni; i++) need += (i < N * N ? !g[i] : !used[i]);
         cdcl_t *c = cdcl_new(np, np, nv, start, items, seed);
         for (int a = 4; a < argc; a++) set_param(cdcl_params_of(c), argv[a]);
-        int r = need == np ? CDCL_BUDGET : CDCL_UNSAT;
+        int r = need == np || full ? CDCL_BUDGET : CDCL_UNSAT;
+        for (int v = 0; v < nv && full && r == CDCL_BUDGET; v++)
+            if (g[ocell[v]] == odig[v] && cdcl_fix(c, v)) r = CDCL_UNSAT;
         uint64_t until = 0;
         while (r == CDCL_BUDGET && cpu_seconds() - t0 <= cap) r = cdcl_solve(c, until += 20000);
         double t = cpu_seconds() - t0;

@@ -99,6 +99,7 @@ struct dlx {
      * out of memory (the linked search goes on until dlx_restart). */
     uint64_t learn_at;
     struct cdcl *cdcl;
+    int32_t *learn_map, learn_vars; /* its variables' options */
     uint64_t learn_nodes, learn_guesses, learn_restarts;
     int learn_failed;
 
