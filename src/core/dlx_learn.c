@@ -12,6 +12,8 @@
 
 #include <stdlib.h>
 
+#ifndef DLX_NO_LEARNING
+
 /* The CDCL search on what the forced options leave of d's matrix: the
  * options that clash with none of them, the items none of them covers,
  * numbered densely (a Sudoku's givens rule out most of the matrix, and
@@ -116,3 +118,15 @@ void dlx_set_learning(dlx_t *d, uint64_t nodes) {
     dlx_restart(d);
     d->learn_at = nodes;
 }
+#else /* the WebAssembly modules (Makefile): no learning, nothing to free */
+void dlx_learn_free(dlx_t *d) { (void)d; }
+int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap) {
+    (void)d, (void)options, (void)cap;
+    return DLX_ENOSOLUTION;
+}
+void dlx_set_learning(dlx_t *d, uint64_t nodes) { (void)d, (void)nodes; }
+int dlx_learn_search(dlx_t *d, uint64_t stop) {
+    (void)d, (void)stop;
+    return DLX_EARG;
+}
+#endif

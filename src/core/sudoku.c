@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx_internal.h" /* dlx_set_learning */
 #include "sudoku_internal.h"
 #include "format.h"
 
@@ -208,10 +207,6 @@ static void build_masks(sudoku_t *s) {
     free(items);
 }
 
-/* Nodes of the linked search with restarts before a search with no
- * solution yet hands over to clause learning (dlx_learn.c). */
-#define LEARN_AFTER 100000
-
 /* The linked engine's matrix, built when first needed: a solve on the bit
  * masks or the 9x9 solver never touches it, so a grid that only they solve
  * (one process, one puzzle) does not pay for building it. */
@@ -230,7 +225,6 @@ int sudoku_linked(sudoku_t *s) {
         dlx_free(d);
         return rc;
     }
-    dlx_set_learning(d, LEARN_AFTER);
     s->dlx = d;
     return 0;
 }
