@@ -116,6 +116,7 @@ void dlx_free(dlx_t *d) {
     free(d->lv);
     free(d->trail);
     dlx_bits_free(d);
+    dlx_learn_free(d);
     free(d);
 }
 
@@ -234,11 +235,14 @@ static void reset_search(dlx_t *d) {
     d->rng = d->seed || d->restarts_on ? mix_seed(d->seed) : 0;
     d->run_stop = UINT64_MAX;
     d->sp = d->nfew = d->ntrail = 0;
+    dlx_learn_free(d);
+    d->learn_failed = 0;
 }
 
 int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
     if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     if (d->phase != PH_AT_SOLUTION) return DLX_ENOSOLUTION;
+    if (d->cdcl) return dlx_learn_solution(d, options, cap);
     int32_t n = 0;
     for (int32_t k = 0; k < d->n_forced; k++, n++)
         if (n < cap) options[n] = d->forced[k];

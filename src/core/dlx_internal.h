@@ -93,6 +93,16 @@ struct dlx {
         int32_t trail;           /* the trail's height when the node was entered */
     } *lv;
 
+    /* Clause learning (dlx_learn.c): the node count at which a search with
+     * restarts and no solution yet hands over (0: never); the CDCL search
+     * after the hand-over, the counters then, and whether building it ran
+     * out of memory (the linked search goes on until dlx_restart). */
+    uint64_t learn_at;
+    struct cdcl *cdcl;
+    int32_t *learn_map, learn_vars; /* its variables' options */
+    uint64_t learn_nodes, learn_guesses, learn_restarts;
+    int learn_failed;
+
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
@@ -112,6 +122,12 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps)
  * short runs. */
 void dlx_set_engine(dlx_t *d, int engine);
 void dlx_set_restart_unit(dlx_t *d, uint64_t nodes);
+/* Clause learning (dlx_learn.c): hand over after `nodes` nodes (0: never;
+ * restarts on, no colors); the search's contract is dlx_search_until's. */
+void dlx_set_learning(dlx_t *d, uint64_t nodes);
+int dlx_learn_search(dlx_t *d, uint64_t stop);
+int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap);
+void dlx_learn_free(dlx_t *d);
 /* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */
 void dlx_unwind(dlx_t *d);
 

@@ -274,6 +274,17 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (d->phase == PH_START) d->on_bits = !d->restarts_on && dlx_bits_ready(d);
     if (d->phase == PH_START && d->restarts_on) dlx_trail_room(d);
     if (d->on_bits) return dlx_bits_search(d, stop);
+#ifndef DLX_NO_LEARNING
+    if (d->cdcl) return dlx_learn_search(d, stop);
+    if (d->learn_at && d->restarts_on && !d->has_colors && !d->learn_failed && !d->solutions &&
+        d->phase != PH_DONE) {
+        if (d->nodes >= d->learn_at) return dlx_learn_search(d, stop);
+        if (stop > d->learn_at) { /* the links up to the hand-over, then learning */
+            int rc = links_search(d, d->learn_at);
+            return rc == DLX_BUDGET && d->nodes >= d->learn_at ? dlx_learn_search(d, stop) : rc;
+        }
+    }
+#endif
     return links_search(d, stop);
 }
 

@@ -359,13 +359,15 @@ int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
     return 0;
 }
 
-void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
-                   sudoku_result_t *res) {
+int sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
+                  sudoku_result_t *res) {
     /* One step with the whole budget (sudoku_steps.c); a fresh start either
      * way: the givens were just forced. */
     dlx_set_restarts(s->dlx, s->restarts);
     res->count = 0;
-    if (!sudoku_step(s, limit, max_nodes, solution, res)) res->status = SUDOKU_STOPPED;
+    int rc = sudoku_step(s, limit, max_nodes, solution, res);
+    if (rc <= 0) res->status = SUDOKU_STOPPED;
+    return rc < 0 ? rc : 0;
 }
 
 static void set_status(sudoku_result_t *res, uint64_t count, int stopped, int complete) {
@@ -457,9 +459,9 @@ int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64
     memset(res, 0, sizeof *res);
     int rc = sudoku_force_givens(s, grid, err);
     if (rc) return rc;
-    sudoku_search(s, limit, max_nodes, solution, res);
+    rc = sudoku_search(s, limit, max_nodes, solution, res);
     dlx_unforce_all(s->dlx);
-    return 0;
+    return rc ? sudoku_fail(err, rc, "%s", sudoku_strerror(rc)) : 0;
 }
 
 void sudoku_set_restarts(sudoku_t *s, int on) {

@@ -39,8 +39,9 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
     int rc = sudoku_force_givens(s, empty, err);
     if (!rc) {
         uint64_t budget = capped(s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n, *left);
-        sudoku_search(s, 1, budget == UINT64_MAX ? 0 : budget, grid, &res);
+        rc = sudoku_search(s, 1, budget == UINT64_MAX ? 0 : budget, grid, &res);
         pay(left, res.nodes);
+        if (rc) sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
     }
     dlx_unforce_all(s->dlx);
     dlx_set_restart_unit(s->dlx, 0);
@@ -178,7 +179,7 @@ static int stack_proof(clue_stack *st, int32_t i, int32_t k, int32_t removed, in
     for (int32_t j = 0; j < st->n_above; j++) push_cell(st, st->above[j]);
     sudoku_result_t res;
     dlx_restart(d);
-    sudoku_search(st->s, 2, capped(budget, *left), NULL, &res);
+    sudoku_search(st->s, 2, capped(budget, *left), NULL, &res); /* out of memory: stopped, the clue stays */
     pay(left, res.nodes);
     if (res.status == SUDOKU_UNIQUE) return res.status;
     if (stay) {

@@ -37,8 +37,9 @@ int sudoku_linked(sudoku_t *s);
 /* Force the givens (the linked matrix built first); on a clash fill *err and leave nothing forced. */
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
 
-/* Search the forced matrix: up to limit solutions, first one into solution. */
-void sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
+/* Search the forced matrix: up to limit solutions, first one into solution.
+ * 0, or an error code (out of memory; *res then says stopped). */
+int sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
                    sudoku_result_t *res);
 
 /* sudoku_solve on the linked engine alone (the tests compare the two). */

@@ -25,6 +25,7 @@ int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
                 solution[s->options[j] / s->n] = (uint8_t)(s->options[j] % s->n + 1);
         }
     }
+    if (rc < 0) return rc; /* out of memory handing over to learning: call again */
     dlx_stats_t st;
     dlx_stats(d, &st);
     res->nodes = st.nodes;

@@ -92,12 +92,19 @@ static int links_only;
 static int restarting;
 enum { RESTART_UNIT = 3 };
 
+/* Set for the fourth run of those groups: restarting as above, and the
+ * search hands over to clause learning (dlx_learn.c) after LEARN_AFTER
+ * nodes when no solution is found by then (problems without colors). */
+static int learning;
+enum { LEARN_AFTER = 4 };
+
 static dlx_t *new_handle(int32_t primary, int32_t secondary) {
     dlx_t *d = dlx_new(primary, secondary);
     if (d && links_only) dlx_set_engine(d, DLX_ENGINE_LINKS);
     if (d && restarting) {
         dlx_set_restarts(d, 1);
         dlx_set_restart_unit(d, RESTART_UNIT);
+        if (learning) dlx_set_learning(d, LEARN_AFTER);
     }
     return d;
 }
@@ -1496,6 +1503,53 @@ static void test_restart(void) {
     dlx_free(d);
 }
 
+/* Clause learning (dlx_learn.c, dlx_cdcl.c): random instances without
+ * colors, handed over after one node: the solutions are brute force's, each
+ * once (counts exact); in budgets of 3 nodes the same solutions in the same
+ * order with the same statistics (resumable, deterministic by seed); the
+ * hand-over happens on most of them. */
+static void test_learning(void) {
+    static instance in;
+    static uint64_t want[1 << MAX_BRUTE_OPTS];
+    rng_t r = {4242};
+    int handed = 0, many = 0;
+    for (int t = 0; t < 2000; t++) {
+        check_context("learning, random instance %d", t);
+        inst_init(&in, 1 + rng_below(&r, 6), rng_below(&r, 4));
+        add_random_options(&r, &in, rng_below(&r, 15), 10 + rng_below(&r, 45), 0);
+        size_t n = brute_solutions(&in, want);
+        dlx_t *d = dlx_new(in.primary, in.secondary);
+        if (!CHECK(d != NULL)) return;
+        for (int32_t k = 0; k < in.n_opts; k++) add_to_engine(d, &in, k, k);
+        dlx_set_restarts(d, 1);
+        dlx_set_restart_unit(d, 1);
+        dlx_set_learning(d, 1);
+        dlx_set_seed(d, (uint64_t)t + 1);
+        sol_list a = {0}, b = {0};
+        dlx_stats_t sa, sb;
+        enumerate(d, 0, &a, &sa);
+        handed += d->cdcl != NULL;
+        many += n >= 5;
+        CHECK_EQ(a.count, n);
+        check_same_set(&in, &a, want, n);
+        dlx_restart(d);
+        enumerate(d, 3, &b, &sb);
+        CHECK(sols_equal(&a, &b));
+        CHECK_EQ(sa.nodes, sb.nodes);
+        CHECK_EQ(sa.guesses, sb.guesses);
+        CHECK_EQ(sa.restarts, sb.restarts);
+        dlx_set_restarts(d, 0); /* off: the plain search, no hand-over */
+        CHECK_EQ(count_all(d), n);
+        CHECK(d->cdcl == NULL);
+        sols_free(&a);
+        sols_free(&b);
+        dlx_free(d);
+    }
+    check_context("learning, the mix");
+    CHECK(handed >= 1000);
+    CHECK(many >= 30);
+}
+
 /* Restarts: the first solution is one, found again by the same seed in
  * the same search (nodes, updates, restarts); counts stay exact; another
  * seed searches otherwise; dlx_restart forgets the restarts. */
@@ -1695,6 +1749,7 @@ static const test_group groups[] = {
     {"add-mid-search", test_add_mid_search},
     {"add-while-forced", test_add_while_forced},
     {"restarts", test_restarts},
+    {"learning", test_learning},
     {"inference-counts", test_inference_counts},
 };
 
@@ -1751,20 +1806,23 @@ int main(int argc, char **argv) {
     const char *nofork = getenv("DLX_TEST_NOFORK");
     int fork_it = !(nofork && nofork[0] && strcmp(nofork, "0") != 0);
     int run = 0, failed = 0;
-    /* as built, then with every handle on the linked search, then restarting */
+    /* as built, then with every handle on the linked search, then restarting, then learning */
     size_t n_groups = sizeof groups / sizeof *groups;
-    for (size_t pass = 0; pass < 3 * n_groups; pass++) {
+    for (size_t pass = 0; pass < 4 * n_groups; pass++) {
         size_t g = pass % n_groups;
         links_only = pass >= n_groups && pass < 2 * n_groups;
         restarting = pass >= 2 * n_groups;
+        learning = pass >= 3 * n_groups;
         if (!wanted(groups[g].name, argc, argv) || (restarting && !restarts_too(groups[g].name))) continue;
+        /* many-items checks the links' scan over 4,200 items, which its restarting run covers (in 20 s) */
+        if (learning && strcmp(groups[g].name, "many-items") == 0) continue;
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         int ok = run_group(&groups[g], fork_it);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
         printf("%s %s%s (%.2f s)\n", ok ? "ok  " : "FAIL", groups[g].name,
-               links_only ? " [links]" : restarting ? " [restarts]" : "", secs);
+               links_only ? " [links]" : learning ? " [learning]" : restarting ? " [restarts]" : "", secs);
         fflush(stdout);
         run++;
         failed += !ok;
