@@ -596,21 +596,17 @@ int cdcl_solve(cdcl_t *c, uint64_t node_limit) {
             if (k % 2 == 0) c->best_n = 0;
             c->rephase_at = c->st.conflicts + (uint64_t)c->p.rephase * (c->rephases + 1);
         }
-        int32_t v = -1;
-        while (c->hn > 0) {
-            v = heap_pop(c);
-            if (!c->val[v]) break;
-            v = -1;
-        }
-        if (v < 0) {
+        /* The next decision is the heap's top once the assigned are gone;
+         * it is taken off only when the budget allows it, so a search cut
+         * into calls makes the same decisions as one in a single call. */
+        while (c->hn > 0 && c->val[c->heap[0]]) heap_pop(c);
+        if (c->hn == 0) {
             c->at_sat = 1;
             c->st.solutions++;
             return CDCL_SAT;
         }
-        if (c->st.nodes >= node_limit) { /* the decision waits for the next call */
-            heap_insert(c, v);
-            return CDCL_BUDGET;
-        }
+        if (c->st.nodes >= node_limit) return CDCL_BUDGET;
+        int32_t v = heap_pop(c);
         c->st.nodes++, c->st.decisions++;
         c->lim[c->nlev++] = c->tn;
         int ph = c->p.target && c->target[v] >= 0 ? c->target[v] : c->phase[v] < 0 ? c->p.phase_true : c->phase[v];
