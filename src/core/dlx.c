@@ -242,10 +242,10 @@ static void reset_search(dlx_t *d) {
 int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
     if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     if (d->phase != PH_AT_SOLUTION) return DLX_ENOSOLUTION;
-    if (d->cdcl) return dlx_learn_solution(d, options, cap);
     int32_t n = 0;
     for (int32_t k = 0; k < d->n_forced; k++, n++)
         if (n < cap) options[n] = d->forced[k];
+    if (d->cdcl) return dlx_learn_solution(d, options, cap, n);
     for (int32_t l = 0; l < d->depth; l++, n++) {
         if (n < cap) options[n] = d->on_bits ? d->choice[l] : option_of(d->node, d->choice[l]);
     }

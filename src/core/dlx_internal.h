@@ -126,7 +126,8 @@ void dlx_set_restart_unit(dlx_t *d, uint64_t nodes);
  * restarts on, no colors); the search's contract is dlx_search_until's. */
 void dlx_set_learning(dlx_t *d, uint64_t nodes);
 int dlx_learn_search(dlx_t *d, uint64_t stop);
-int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap);
+/* After the n forced options dlx_solution wrote: the CDCL's chosen ones. */
+int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 void dlx_learn_free(dlx_t *d);
 /* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */
 void dlx_unwind(dlx_t *d);

@@ -94,10 +94,7 @@ int dlx_learn_search(dlx_t *d, uint64_t stop) {
     return r == CDCL_BUDGET ? DLX_BUDGET : r;
 }
 
-int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap) {
-    int32_t n = 0;
-    for (int32_t k = 0; k < d->n_forced; k++, n++)
-        if (n < cap) options[n] = d->forced[k];
+int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
     for (int32_t v = 0; v < d->learn_vars; v++) {
         if (!cdcl_chosen(d->cdcl, v)) continue;
         if (n < cap) options[n] = d->learn_map[v];
@@ -120,8 +117,8 @@ void dlx_set_learning(dlx_t *d, uint64_t nodes) {
 }
 #else /* the WebAssembly modules (Makefile): no learning, nothing to free */
 void dlx_learn_free(dlx_t *d) { (void)d; }
-int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap) {
-    (void)d, (void)options, (void)cap;
+int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
+    (void)d, (void)options, (void)cap, (void)n;
     return DLX_ENOSOLUTION;
 }
 void dlx_set_learning(dlx_t *d, uint64_t nodes) { (void)d, (void)nodes; }
