@@ -91,6 +91,16 @@ for (const [size, seeds] of [[25, [1, 2]], [36, [3]], [64, [4]]]) {
   })
 }
 
+// Trades between pieces can leave no grid at all: this 16x16 jigsaw with
+// windoku windows has none, which clause learning (in the module since the
+// generator's fill uses it) proves in about a second; the links alone ran 20 s
+// without an end (8 seeds, bench/fill_native.c).
+test('generate: a jigsaw + windoku without grids ends with NO_SOLUTION, or STOPPED within maxNodes', () => {
+  const shape = { size: 16, jigsaw: jigsawMap(16, 4, 16), variant: 'windoku' }
+  assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 1 }), { code: 'NO_SOLUTION', message: /admit no complete grid/ })
+  assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 1, maxNodes: 1000 }), { code: 'STOPPED' })
+})
+
 test('generate: seeds give different puzzles; restarts: false is accepted', () => {
   const a = dlx.sudoku.generate({ size: 36, seed: 1 })
   const b = dlx.sudoku.generate({ size: 36, seed: 2 })

@@ -48,7 +48,7 @@ function connected (map, n, start, size) {
  * time. xorshift32 is exact in doubles (an LCG here overflowed 2^53 and
  * lost its low bits, so most trades repeated a few cells).
  */
-export function jigsawMap (n = 25, b = 5, trades = 400) {
+export function jigsawMap (n = 25, b = 5, trades = 50) {
   const map = Array.from({ length: n * n }, (_, c) => Math.floor(c / n / b) * b + Math.floor((c % n) / b))
   let s = 42
   const random = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return s >>> 0 }
