@@ -1,7 +1,8 @@
 /* sudoku_generate.c: random puzzles with a unique solution, and ratings.
  *
  * A full grid comes from the engine's randomized search on an empty grid,
- * with its restarts, so any shape or variant works (big plain, windoku, X
+ * with its restarts and then clause learning (complete: a shape without
+ * grids ends proved so), so any shape or variant works (big plain, windoku, X
  * and X + windoku shapes are built at once: sudoku_pattern.c,
  * sudoku_xwindoku.c). Clues
  * then go in random order while the solution stays unique; big grids try
