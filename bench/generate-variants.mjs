@@ -16,7 +16,9 @@ export function shapeOptions (name, n) {
   const variant = parts.filter((p) => p === 'x' || p === 'windoku').join('+')
   const opts = { size: n }
   if (variant) opts.variant = variant
-  if (parts.includes('jigsaw')) opts.jigsaw = jigsawMap(n, b, Math.round(400 * (n / 25) ** 2))
+  // A trade a piece: 25x25 jigsaws of 100 trades and 36x36 of 144 have grids
+  // that cadical took 3.6 and over 60 s to find (bench/fill-cnf.mjs).
+  if (parts.includes('jigsaw')) opts.jigsaw = jigsawMap(n, b, n)
   if (parts.includes('groups')) opts.regions = disjointGroups(n, b, b)
   return opts
 }

@@ -21,7 +21,7 @@ for (const [n, br, bc] of [[25, 5, 5], [36, 6, 6], [49, 7, 7], [64, 8, 8], [20, 
 for (const [n, br, bc] of [[9, 3, 3], [12, 3, 4], [16, 4, 4]]) {
   shapes.push({ name: `${n}x${n} X+windoku (${br}x${bc})`, opts: { size: n, boxRows: br, boxCols: bc, variant: 'x+windoku' }, n, br, bc, windoku: true, x: true })
 }
-shapes.push({ name: '25x25 jigsaw', opts: { size: 25, jigsaw: jigsawMap() }, n: 25, br: 5, bc: 5, jigsaw: true })
+shapes.push({ name: '25x25 jigsaw', opts: { size: 25, jigsaw: jigsawMap(25, 5, 50) }, n: 25, br: 5, bc: 5, jigsaw: true })
 shapes.push({ name: '25x25 X+windoku (5M nodes cap)', opts: { size: 25, variant: 'x+windoku', maxNodes: 5e6 }, n: 25, br: 5, bc: 5, windoku: true, x: true })
 
 for (const sh of shapes) {

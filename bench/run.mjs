@@ -17,6 +17,7 @@ import { join } from 'node:path'
 import { coloredInstance } from './colored.mjs'
 import { cnf, holePuzzle, isSolution, numbersText } from './hard-sudoku.mjs'
 import { describeMachine } from './machine.mjs'
+import { generationRows } from './generation.mjs'
 import * as native from './measure-native.mjs'
 import * as peer from './measure-peer.mjs'
 import { buildPeers } from './peers.mjs'
@@ -168,6 +169,7 @@ function measure () {
   data.exactCover = exactCoverRows(data.peers)
   data.sudoku = sudokuRows(data.peers)
   data.hard = hardRows()
+  data.generation = generationRows(say)
   data.machine.loadAtEnd = describeMachine().load
   return data
 }

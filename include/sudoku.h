@@ -140,8 +140,9 @@ typedef struct sudoku_generate_opts {
 /* A random full grid for the shape, then clues taken away while the
  * solution stays unique. puzzle and solution are N*N bytes. With restarts
  * (sudoku_set_restarts, on by default) the fill never gives up on a shape
- * that has grids. Returns 0, SUDOKU_ESTOPPED when opts->max_nodes ran out,
- * or DLX_ENOSOLUTION when the shape has no complete grid (or, without
+ * that has grids, and a shape without any (a jigsaw map can have none) ends
+ * once that is proved. Returns 0, SUDOKU_ESTOPPED when opts->max_nodes ran
+ * out, or DLX_ENOSOLUTION when the shape has no complete grid (or, without
  * restarts, none was found within the fill's budget). */
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err);

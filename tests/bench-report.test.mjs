@@ -281,3 +281,13 @@ test('Chromium renders the chart with every text inside the picture and no label
     await browser.close()
   }
 })
+
+test('generation table: seeds generated, median and worst (capped as "> cap"), error codes, sizes not run', async () => {
+  const { generationCell, generationTable } = await import('../bench/generation.mjs')
+  assert.equal(generationCell([{ seconds: 0.5 }, { seconds: 0.25 }, { capped: true }], 10), '2/3, 0.50 s (worst > 10 s)')
+  assert.equal(generationCell([{ error: 'NO_SOLUTION no grid' }, { capped: true }, { capped: true }], 10), '0/3, > 10 s (worst > 10 s); NO_SOLUTION')
+  assert.equal(generationCell(null, 10), 'not run')
+  const md = generationTable([{ name: 'jigsaw', n: 25, runs: [{ seconds: 1 }] }, { name: 'jigsaw', n: 36, runs: null }])
+  assert.match(md, /^\| shape \| 25x25 \| 36x36 \|\n\| --- \| --- \| --- \|\n\| jigsaw \| 1\/1, 1.00 s \(worst 1.00 s\) \| not run \|$/)
+  assert.equal(generationTable(undefined), 'Not measured in this run.')
+})

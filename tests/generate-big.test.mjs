@@ -42,7 +42,9 @@ for (const [name, shape] of [
   ['25x25 X', { size: 25, variant: 'x' }],
   ['64x64 X', { size: 64, variant: 'x' }],
   ['25x25 with both diagonals as extra regions (a search fill)', { size: 25, regions: diagonals(25) }],
-  ['25x25 jigsaw', { size: 25, jigsaw: jigsawMap() }],
+  // 50 trades: the links found no grid in 10 s (bench/fill_native.c), clause learning does
+  ['25x25 jigsaw (a fill by clause learning)', { size: 25, jigsaw: jigsawMap(25, 5, 50) }],
+  ['36x36 jigsaw', { size: 36, jigsaw: jigsawMap(36, 6, 36) }],
   ['36x36 with the disjoint groups (extra regions, a built grid)', { size: 36, regions: disjointGroups(36) }]
 ]) {
   test(`generate ${name}: unique and valid, the same for the same seed`, () => {
@@ -88,6 +90,16 @@ for (const [size, seeds] of [[25, [1, 2]], [36, [3]], [64, [4]]]) {
     assert.equal(grids.size, seeds.length, 'each seed its own grid')
   })
 }
+
+// Trades between pieces can leave no grid at all: this 16x16 jigsaw with
+// windoku windows has none, which clause learning (in the module since the
+// generator's fill uses it) proves in about a second; the links alone ran 20 s
+// without an end (8 seeds, bench/fill_native.c).
+test('generate: a jigsaw + windoku without grids ends with NO_SOLUTION, or STOPPED within maxNodes', () => {
+  const shape = { size: 16, jigsaw: jigsawMap(16, 4, 16), variant: 'windoku' }
+  assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 1 }), { code: 'NO_SOLUTION', message: /admit no complete grid/ })
+  assert.throws(() => dlx.sudoku.generate({ ...shape, seed: 1, maxNodes: 1000 }), { code: 'STOPPED' })
+})
 
 test('generate: seeds give different puzzles; restarts: false is accepted', () => {
   const a = dlx.sudoku.generate({ size: 36, seed: 1 })

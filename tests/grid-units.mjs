@@ -27,16 +27,50 @@ export function unitsOf (n, { boxRows = Math.round(Math.sqrt(n)), boxCols = n / 
   return units
 }
 
-/** A jigsaw map: the b x b boxes with cells swapped between neighbours (each piece keeps its n cells), the same every time. */
-export function jigsawMap (n = 25, b = 5, swaps = 400) {
+/** The cells next to cell c (edge to edge). */
+function neighbours (n, c) {
+  return [c - n, c + n, c % n ? c - 1 : -1, (c + 1) % n ? c + 1 : -1].filter((d) => d >= 0 && d < n * n)
+}
+
+/** Whether the piece of cell `start` has `size` cells reachable from it edge to edge. */
+function connected (map, n, start, size) {
+  const seen = new Set([start])
+  for (const stack = [start]; stack.length;) {
+    for (const d of neighbours(n, stack.pop())) if (map[d] === map[start] && !seen.has(d)) seen.add(d), stack.push(d)
+  }
+  return seen.size === size
+}
+
+/**
+ * A jigsaw map: the b x b boxes reshaped by trades between neighbouring
+ * pieces (a cell goes from A to its neighbour B, then a cell of B next to
+ * A comes back; each piece keeps its n cells in one piece), the same every
+ * time. xorshift32 is exact in doubles (an LCG here overflowed 2^53 and
+ * lost its low bits, so most trades repeated a few cells).
+ */
+export function jigsawMap (n = 25, b = 5, trades = 50) {
   const map = Array.from({ length: n * n }, (_, c) => Math.floor(c / n / b) * b + Math.floor((c % n) / b))
   let s = 42
-  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s }
-  for (let k = 0; k < swaps; k++) {
+  const random = () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return s >>> 0 }
+  for (let k = 0; k < trades; k++) {
     const a = random() % (n * n)
-    const other = random() % 2 ? a + 1 : a + n
-    if (other >= n * n || (other === a + 1 && other % n === 0)) continue
-    ;[map[a], map[other]] = [map[other], map[a]]
+    const around = neighbours(n, a).filter((d) => map[d] !== map[a])
+    if (!around.length) continue
+    const pa = map[a], pb = map[around[random() % around.length]]
+    map[a] = pb
+    const rest = neighbours(n, a).find((d) => map[d] === pa)
+    let traded = false
+    if (rest !== undefined && connected(map, n, rest, n - 1)) {
+      const back = []
+      for (let c = 0; c < n * n; c++) if (map[c] === pb && c !== a && neighbours(n, c).some((d) => map[d] === pa)) back.push(c)
+      while (back.length && !traded) {
+        const c = back.splice(random() % back.length, 1)[0]
+        map[c] = pa
+        traded = connected(map, n, a, n)
+        if (!traded) map[c] = pb
+      }
+    }
+    if (!traded) map[a] = pa
   }
   return map
 }

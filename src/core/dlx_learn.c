@@ -115,7 +115,7 @@ void dlx_set_learning(dlx_t *d, uint64_t nodes) {
     dlx_restart(d);
     d->learn_at = nodes;
 }
-#else /* the WebAssembly modules (Makefile): no learning, nothing to free */
+#else /* -DDLX_NO_LEARNING: no learning, nothing to free */
 void dlx_learn_free(dlx_t *d) { (void)d; }
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
     (void)d, (void)options, (void)cap, (void)n;

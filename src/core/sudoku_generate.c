@@ -1,7 +1,8 @@
 /* sudoku_generate.c: random puzzles with a unique solution, and ratings.
  *
  * A full grid comes from the engine's randomized search on an empty grid,
- * with its restarts, so any shape or variant works (big plain, windoku, X
+ * with its restarts and then clause learning (complete: a shape without
+ * grids ends proved so), so any shape or variant works (big plain, windoku, X
  * and X + windoku shapes are built at once: sudoku_pattern.c,
  * sudoku_xwindoku.c). Clues
  * then go in random order while the solution stays unique; big grids try
@@ -28,6 +29,10 @@ static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes
  * restarts (sudoku_set_restarts) the engine starts over by itself on a Luby
  * schedule, so one search gets all of *left; without them, one search gets a
  * fixed budget. */
+#ifndef FILL_LEARN_RUNS
+#define FILL_LEARN_RUNS 4 /* Luby units of the links before clause learning */
+#endif
+
 static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     sudoku_result_t res = {0};
@@ -36,6 +41,11 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
      * early is better started over soon (16x16 windoku and disjoint groups:
      * median 4x faster, worst 10x; 25x25 jigsaw median 1.7x). */
     if (s->restarts) dlx_set_restart_unit(s->dlx, 2 * (uint64_t)s->n * (uint64_t)s->n);
+    /* A fill the links have not found within a few runs goes on by clause
+     * learning (dlx_learn.c), which is complete: a 25x25 jigsaw of 50
+     * trades (bench/fill_native.c) took 0.1 s by it, the links none in
+     * 10 s; a shape with no grid ends proved so. */
+    if (s->restarts) dlx_set_learning(s->dlx, FILL_LEARN_RUNS * 2 * (uint64_t)s->n * (uint64_t)s->n);
     int rc = sudoku_force_givens(s, empty, err);
     if (!rc) {
         uint64_t budget = capped(s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n, *left);
@@ -44,6 +54,7 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
         if (rc) sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
     }
     dlx_unforce_all(s->dlx);
+    dlx_set_learning(s->dlx, 0);
     dlx_set_restart_unit(s->dlx, 0);
     dlx_set_seed(s->dlx, 0); /* solving stays deterministic */
     if (rc) return rc;
