@@ -82,9 +82,10 @@ NEED_EMCC := @command -v $(EMCC) >/dev/null 2>&1 || { echo "make: $(EMCC) not fo
 WASM_ONE_CALLER ?= 100
 ONE_CALLER := --one-caller-inline-max-function-size=$(WASM_ONE_CALLER)
 WASM_FEAT := -msimd128 -mbulk-memory -msign-ext -mnontrapping-fptoint
-# DLX_NO_LEARNING: clause learning (src/core/dlx_learn.c) stays out of the
-# modules: measured, it does not pay yet (bench/CDCL.md) and costs 10.6 KiB.
-WASM_CC   := -std=c11 -Iinclude -Wall -Wextra -DDLX_NO_LEARNING
+# Clause learning (src/core/dlx_learn.c, dlx_cdcl.c) is in the modules: it
+# solves the hard Sudoku tails (bench/CDCL.md); -DDLX_NO_LEARNING leaves it
+# out (about 10 KiB less).
+WASM_CC   := -std=c11 -Iinclude -Wall -Wextra
 WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
              -sINITIAL_MEMORY=512KB -sTOTAL_STACK=128KB -sABORTING_MALLOC=0 -sMALLOC=none \
              -sEXPORTED_FUNCTIONS=_malloc,_free -sBINARYEN_IGNORE_IMPLICIT_TRAPS \

@@ -1,4 +1,4 @@
-// The WebAssembly module's budget: at most 78 KiB, 36 KiB gzipped, and no
+// The WebAssembly module's budget: at most 89 KiB, 41 KiB gzipped, and no
 // imports (it must instantiate with an empty import object, anywhere). It
 // was 56 and 24 KiB until the bit-set search (2-4x faster exact cover) and
 // the 9x9 solver (2.5x faster 9x9) came in, then 64 and 28 KiB until the 9x9
@@ -12,7 +12,10 @@
 // native) and the restarts' SIMD item choice (49x49 20% faster), 76 and 35
 // KiB until the bit-set search's copy of its own for the unrolled rows
 // (pentomino-6x10 WASM 24% faster, while queens-13 and langford-12 keep
-// their speed: with the rows in one copy they ran 3-5% slower). tdoku's
+// their speed: with the rows in one copy they ran 3-5% slower), 78 and 36
+// KiB until clause learning came in for Sudoku's hard tails (49x49
+// random-hole: 11 -> 23 of 24 solved in 10 s natively, 36x36 median 5x
+// faster; bench/CDCL.md: 10.8 KiB, 4.8 gzipped). tdoku's
 // module alone, 9x9 only, is 45,816 bytes; 36 KiB is still less than one
 // photo on a page. `make dist` rebuilds
 // it; `make build/wasm/names.wasm` builds a copy with function names to see
@@ -23,15 +26,15 @@ import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
 const WASM = new URL('../dist/dlxkit.wasm', import.meta.url)
-const BUDGET = 78 * 1024
-const GZIP_BUDGET = 36 * 1024
+const BUDGET = 89 * 1024
+const GZIP_BUDGET = 41 * 1024
 
-test('dist/dlxkit.wasm is at most 78 KiB (79,872 bytes)', () => {
+test('dist/dlxkit.wasm is at most 89 KiB (91,136 bytes)', () => {
   const size = readFileSync(WASM).length
   assert.ok(size <= BUDGET, `dist/dlxkit.wasm is ${size} bytes, ${size - BUDGET} over the budget of ${BUDGET}`)
 })
 
-test('dist/dlxkit.wasm is at most 36 KiB (36,864 bytes) gzipped', () => {
+test('dist/dlxkit.wasm is at most 41 KiB (41,984 bytes) gzipped', () => {
   const size = gzipSync(readFileSync(WASM), { level: 9 }).length
   assert.ok(size <= GZIP_BUDGET, `gzipped it is ${size} bytes, ${size - GZIP_BUDGET} over the budget of ${GZIP_BUDGET}`)
 })

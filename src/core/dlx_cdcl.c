@@ -714,7 +714,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     for (int32_t i = 0; i < n_primary; i++) c->cnt[i] = c->ilen[i];
     c->p = (cdcl_params){.restart_unit = 100, .reduce_first = 2000, .reduce_inc = 300, .phase_true = 1,
                          .save_phase = 1, .minimise = 1, .decay = 0.95, .target = 1, .margin = 1.25,
-                         .bump_reason = 1};
+                         .rephase = 1000, .bump_reason = 1};
     c->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (!c->rng) c->rng = 1;
     c->inc = 1;

@@ -8,8 +8,9 @@
  * none left, or two true, is a conflict. Only learned clauses are stored
  * (two watched literals). Search: first-UIP learning with recursive
  * minimisation, backjumping, VSIDS on options (the variables of the learned
- * literals' reasons bumped too) with saved phases, Luby restarts, clause
- * database reduction by LBD. Uncolored problems only.
+ * literals' reasons bumped too) with saved and target phases, rephasing
+ * (best, first, best, inverted, at growing intervals), Luby restarts,
+ * clause database reduction by LBD. Uncolored problems only.
  *
  * Counting stays exact: after a solution, cdcl_block() adds the clause
  * that rules out exactly that solution (the negated decisions), so the
