@@ -647,7 +647,10 @@ int cdcl_chosen(const cdcl_t *c, int32_t k) { return c->at_sat && k >= 0 && k < 
 
 int cdcl_block(cdcl_t *c) { return c->at_sat ? block_solution(c) : 0; }
 
-void cdcl_get_stats(const cdcl_t *c, cdcl_stats *s) { *s = c->st; }
+void cdcl_get_stats(const cdcl_t *c, cdcl_stats *s) {
+    *s = c->st;
+    s->rephases = c->rephases;
+}
 
 int cdcl_fix(cdcl_t *c, int32_t k) {
     if (c->unsat || k < 0 || k >= c->nv) return CDCL_UNSAT;

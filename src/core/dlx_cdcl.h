@@ -44,7 +44,7 @@ typedef struct cdcl_params {
 } cdcl_params;
 
 typedef struct cdcl_stats {
-    uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions;
+    uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions, rephases;
 } cdcl_stats;
 
 /* Option k covers items[start[k] .. start[k+1]-1] (0-based items; those

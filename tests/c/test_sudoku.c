@@ -8,6 +8,7 @@
 #include "sudoku.h"
 #include "../../src/core/sudoku_internal.h" /* sudoku_solve_linked: the two engines compared */
 #include "../../src/core/dlx_internal.h"    /* the hand-over to clause learning seen */
+#include "../../src/core/dlx_cdcl.h"        /* and its rephasings */
 
 #define MAXC (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
 
@@ -676,11 +677,13 @@ static void test_hard16_tails(void) {
 /* Clause learning (dlx_learn.c) from the first node on
  * random-hole 25x25 grids: a search cut into steps of 7 nodes makes the same
  * decisions as one step (a stop on the budget once reordered the decision
- * heap: seed 3 took another path), and finds a valid solution. */
+ * heap: seed 3 took another path), rephasing included, and finds a valid
+ * solution. */
 static void test_learning_steps(void) {
     static uint8_t puzzle[625], sol[625], again[625];
     shape sh = {25, 5, 5, 0, 0, NULL};
     int handed = 0;
+    uint64_t rephased = 0;
     for (int t = 1; t <= 6; t++) {
         check_context("random-hole 25x25 with learning, seed %d", t);
         hole_puzzle(5, (uint64_t)t, 58, puzzle);
@@ -700,6 +703,11 @@ static void test_learning_steps(void) {
             CHECK_EQ(res.count, 1);
             CHECK(valid_solution(&sh, puzzle, cut ? again : sol));
             handed += su->dlx->cdcl != NULL;
+            if (su->dlx->cdcl) {
+                cdcl_stats cs;
+                cdcl_get_stats(su->dlx->cdcl, &cs);
+                if (cs.rephases > rephased) rephased = cs.rephases;
+            }
             dlx_stats_t st;
             dlx_stats(su->dlx, &st);
             nodes[cut] = st.nodes;
@@ -711,7 +719,9 @@ static void test_learning_steps(void) {
     }
     check_context("random-hole 25x25 with learning");
     CHECK(handed >= 6);
-    printf("  random-hole 25x25 with clause learning: the same search in steps of 7 nodes as in one\n");
+    CHECK(rephased >= 1); /* the steps cover a rephasing too */
+    printf("  random-hole 25x25 with clause learning: the same search in steps of 7 nodes as in one (up to %llu rephasings)\n",
+           (unsigned long long)rephased);
 }
 
 /* By default a solve with restarts hands over to clause learning once the
