@@ -14,7 +14,7 @@
 // (pentomino-6x10 WASM 24% faster, while queens-13 and langford-12 keep
 // their speed: with the rows in one copy they ran 3-5% slower), 78 and 36
 // KiB until clause learning came in for Sudoku's hard tails (49x49
-// random-hole: 11 -> 23 of 24 solved in 10 s natively, 36x36 median 5x
+// random-hole: 11 -> 24 of 24 solved in 10 s natively, 36x36 median 6x
 // faster; bench/CDCL.md: 10.8 KiB, 4.8 gzipped). tdoku's
 // module alone, 9x9 only, is 45,816 bytes; 36 KiB is still less than one
 // photo on a page. `make dist` rebuilds
