@@ -4,9 +4,9 @@
  * build. Not part of make bench (whose figures come from the JS API).
  *   node bench/hard-puzzles.mjs 36 > /tmp/p36.txt
  *   cc -O3 -Iinclude -Isrc/core src/core/(each CORE_SRC file) bench/hard_tune.c -o /tmp/hard -lm
- *   /tmp/hard /tmp/p36.txt [CAP_SECONDS [ONLY_LINE [LEARN_AFTER]]]
+ *   /tmp/hard /tmp/p36.txt [CAP_SECONDS [ONLY_LINE [LEARN_AFTER [SEED]]]]
  * (LEARN_AFTER: nodes before the hand-over to clause learning, 0 never;
- * without it, the solver's own) */
+ * -1 or none: the solver's own, SUDOKU_LEARN_AFTER; SEED: the engine's, 0 unless given) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +31,7 @@ int main(int argc, char **argv) {
     double cap = argc > 2 ? atof(argv[2]) : 30;
     int only = argc > 3 ? atoi(argv[3]) : 0, line = 0, size;
     long long learn = argc > 4 ? atoll(argv[4]) : -1;
+    uint64_t engine_seed = argc > 5 ? strtoull(argv[5], NULL, 10) : 0;
     long seed;
     while (fscanf(f, "%d %ld", &size, &seed) == 2 && size > 0 && size <= 64) {
         uint8_t *grid = malloc((size_t)size * size), *sol = malloc((size_t)size * size);
@@ -52,7 +53,8 @@ int main(int argc, char **argv) {
         memset(&res, 0, sizeof res);
         double t0 = cpu_seconds();
         sudoku_t *s = sudoku_new(&sh, &err);
-        if (s && learn >= 0 && sudoku_linked(s) == 0) dlx_set_learning(s->dlx, (uint64_t)learn);
+        if (s && learn >= 0) s->learn_after = (uint64_t)learn;
+        if (s && engine_seed && sudoku_linked(s) == 0) dlx_set_seed(s->dlx, engine_seed);
         if (!s || sudoku_begin(s, grid, &err)) {
             fprintf(stderr, "%d %ld: %s\n", size, seed, err.message);
             return 1;
@@ -75,7 +77,7 @@ int main(int argc, char **argv) {
         }
         dlx_stats_t st;
         dlx_stats(s->dlx, &st);
-        printf("%d %ld %s nodes %llu restarts %llu guesses %llu secs %.3f ns/node %.0f\n", size, seed,
+        printf("%d %ld %s nodes %llu restarts %llu guesses %llu secs %.5f ns/node %.0f\n", size, seed,
                done ? (res.count ? (ok ? "found" : "WRONG") : "none") : "capped", (unsigned long long)st.nodes,
                (unsigned long long)st.restarts, (unsigned long long)st.guesses, t, t * 1e9 / (st.nodes ? (double)st.nodes : 1));
         fflush(stdout);

@@ -1,10 +1,10 @@
 // Hard random-hole Sudoku (issue 15) through the JS API: a 36x36 whose
-// search needs restarts (over 100,000 nodes). The puzzle comes from the
-// benchmark's generator; its answer is checked, not trusted. (Clause
-// learning, src/core/dlx_learn.c, is off in the module: tests/c/test_engine.c.)
-import { test } from 'node:test'
+// search needs restarts and clause learning (src/core/dlx_learn.c: after
+// 2,000 nodes without a solution), and a 49x49 in the worker. The puzzles
+// come from the benchmark's generator; answers are checked, not trusted.
+import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { load } from '../dist/dlxkit.mjs'
+import { load, createWorker } from '../dist/dlxkit.mjs'
 import { holePuzzle, isSolution } from '../bench/hard-sudoku.mjs'
 
 const dlx = await load()
@@ -24,4 +24,35 @@ test('the same puzzle stops under half its nodes and is found with exactly its n
   const whole = dlx.sudoku.solve(rows(36, cells), { limit: 1 })
   assert.equal(dlx.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: Math.floor(whole.nodes / 2) }).status, 'stopped')
   assert.equal(dlx.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: whole.nodes }).status, 'found')
+})
+
+test('a worker solving a hard 49x49 by clause learning stops within 100 ms of an abort', async () => {
+  const worker = await createWorker()
+  after(() => worker.terminate())
+  const cells = holePuzzle(49, 49019, 0.6) // seconds of search, the hand-over after 2,000 nodes
+  const controller = new AbortController()
+  let nodes = 0
+  let abortedAt = 0
+  const call = worker.sudoku.solve(rows(49, cells), {
+    limit: 1,
+    signal: controller.signal,
+    onProgress: (e) => {
+      nodes = e.nodes
+      if (!abortedAt && nodes > 2000) {
+        abortedAt = performance.now()
+        controller.abort()
+      }
+    }
+  })
+  const outcome = await call.then((value) => ({ value }), (error) => ({ error }))
+  const ms = performance.now() - abortedAt
+  assert.equal(outcome.value, undefined, 'the solve finished before the abort')
+  assert.equal(outcome.error.code, 'ABORTED')
+  assert.ok(abortedAt > 0 && nodes > 2000, 'the learning search was under way')
+  assert.ok(ms < 100, `rejected ${ms.toFixed(1)} ms after abort()`)
+  const seen = nodes
+  await new Promise((resolve) => setTimeout(resolve, 150))
+  assert.equal(nodes, seen, 'no progress after the abort')
+  // the worker answers the next call
+  assert.equal((await worker.sudoku.solve(rows(49, cells), { limit: 1, maxNodes: 500 })).status, 'stopped')
 })

@@ -304,6 +304,30 @@ static int redundant(cdcl_t *c, int32_t l, uint32_t levels, int32_t *nclear) {
     return 1;
 }
 
+/* The variables in the reasons of the learned literals (not the asserting
+ * one) get bumped as well, once each; skipped when they would be many. */
+static void bump_reasons(cdcl_t *c, int32_t ln) {
+    int32_t ns = 0, limit = 10 * ln;
+    for (int32_t k = 0; k < ln; k++) c->seen[c->learnt[k] >> 1] = 1;
+    for (int32_t k = 1; k < ln && ns <= limit; k++) {
+        int32_t v = c->learnt[k] >> 1;
+        if (!c->reason[v]) continue;
+        const int32_t *q;
+        int32_t n = reason_lits(c, v, &q);
+        for (int32_t j = 0; j < n && ns <= limit; j++) {
+            int32_t u = q[j] >> 1;
+            if (c->seen[u] || c->level[u] == 0) continue;
+            c->seen[u] = 1;
+            c->stack[ns++] = u;
+        }
+    }
+    for (int32_t k = 0; k < ln; k++) c->seen[c->learnt[k] >> 1] = 0;
+    for (int32_t k = 0; k < ns; k++) {
+        c->seen[c->stack[k]] = 0;
+        if (ns <= limit) bump(c, c->stack[k]);
+    }
+}
+
 /* First-UIP analysis of the conflict in cbuf: the learned clause in learnt
  * (asserting literal first, the highest other level second); its length. */
 static int32_t analyze(cdcl_t *c, int32_t *bt, uint32_t *lbd) {
@@ -350,6 +374,7 @@ static int32_t analyze(cdcl_t *c, int32_t *bt, uint32_t *lbd) {
         b = c->level[c->learnt[1] >> 1];
     }
     *bt = b;
+    if (c->p.bump_reason) bump_reasons(c, ln);
     c->stamp++;
     uint32_t d = 0;
     for (int32_t k = 0; k < ln; k++) {
@@ -622,7 +647,10 @@ int cdcl_chosen(const cdcl_t *c, int32_t k) { return c->at_sat && k >= 0 && k < 
 
 int cdcl_block(cdcl_t *c) { return c->at_sat ? block_solution(c) : 0; }
 
-void cdcl_get_stats(const cdcl_t *c, cdcl_stats *s) { *s = c->st; }
+void cdcl_get_stats(const cdcl_t *c, cdcl_stats *s) {
+    *s = c->st;
+    s->rephases = c->rephases;
+}
 
 int cdcl_fix(cdcl_t *c, int32_t k) {
     if (c->unsat || k < 0 || k >= c->nv) return CDCL_UNSAT;
@@ -688,7 +716,8 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
         }
     for (int32_t i = 0; i < n_primary; i++) c->cnt[i] = c->ilen[i];
     c->p = (cdcl_params){.restart_unit = 100, .reduce_first = 2000, .reduce_inc = 300, .phase_true = 1,
-                         .save_phase = 1, .minimise = 1, .decay = 0.95, .target = 1, .margin = 1.25};
+                         .save_phase = 1, .minimise = 1, .decay = 0.95, .target = 1, .margin = 1.25,
+                         .rephase = 1000, .bump_reason = 1};
     c->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     if (!c->rng) c->rng = 1;
     c->inc = 1;

@@ -7,8 +7,10 @@
  * item left with one option not false sets it true (reason: the item);
  * none left, or two true, is a conflict. Only learned clauses are stored
  * (two watched literals). Search: first-UIP learning with recursive
- * minimisation, backjumping, VSIDS on options with saved phases, Luby
- * restarts, clause database reduction by LBD. Uncolored problems only.
+ * minimisation, backjumping, VSIDS on options (the variables of the learned
+ * literals' reasons bumped too) with saved and target phases, rephasing
+ * (best, first, best, inverted, at growing intervals), Luby restarts,
+ * clause database reduction by LBD. Uncolored problems only.
  *
  * Counting stays exact: after a solution, cdcl_block() adds the clause
  * that rules out exactly that solution (the negated decisions), so the
@@ -38,10 +40,11 @@ typedef struct cdcl_params {
     int32_t target;        /* 1: decide on the phases of the longest trail without conflict; 2: reset at restarts */
     int32_t rephase;       /* conflicts between rephasings (k-th after k+1 times that; 0: never) */
     double margin;         /* restart_unit 0: glucose restarts when recent LBD > margin x the long average */
+    int32_t bump_reason;   /* also bump the variables of the learned literals' reasons */
 } cdcl_params;
 
 typedef struct cdcl_stats {
-    uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions;
+    uint64_t nodes, conflicts, decisions, propagations, restarts, learned, solutions, rephases;
 } cdcl_stats;
 
 /* Option k covers items[start[k] .. start[k+1]-1] (0-based items; those

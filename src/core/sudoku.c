@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx_internal.h" /* dlx_set_learning */
 #include "sudoku_internal.h"
 #include "format.h"
 
@@ -262,7 +263,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         return NULL;
     }
     sudoku_t *s = calloc(1, sizeof *s);
-    if (s) s->restarts = 1; /* sudoku_set_restarts: on unless turned off */
+    if (s) s->restarts = 1, s->learn_after = SUDOKU_LEARN_AFTER; /* on unless turned off */
     region_set rs = {0};
     int rc = s ? 0 : DLX_ENOMEM;
     if (!rc) {
@@ -453,13 +454,19 @@ int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_
     return sudoku_solve_linked(s, grid, limit, max_nodes, solution, res, err);
 }
 
+void sudoku_set_learning(sudoku_t *s, int on) {
+    dlx_set_learning(s->dlx, on ? s->learn_after : 0);
+}
+
 int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                         uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
     if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
     memset(res, 0, sizeof *res);
     int rc = sudoku_force_givens(s, grid, err);
     if (rc) return rc;
+    sudoku_set_learning(s, 1);
     rc = sudoku_search(s, limit, max_nodes, solution, res);
+    sudoku_set_learning(s, 0);
     dlx_unforce_all(s->dlx);
     return rc ? sudoku_fail(err, rc, "%s", sudoku_strerror(rc)) : 0;
 }

@@ -9,7 +9,7 @@
 int sudoku_begin(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
     if (!s || !grid) return sudoku_fail(err, DLX_EARG, "missing handle or grid");
     int rc = sudoku_force_givens(s, grid, err);
-    if (!rc) dlx_set_restarts(s->dlx, s->restarts);
+    if (!rc) dlx_set_restarts(s->dlx, s->restarts), sudoku_set_learning(s, 1);
     return rc;
 }
 
@@ -38,5 +38,6 @@ int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
 }
 
 void sudoku_end(sudoku_t *s) {
+    if (s && s->dlx) sudoku_set_learning(s, 0);
     if (s) dlx_unforce_all(s->dlx);
 }

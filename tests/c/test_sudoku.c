@@ -7,7 +7,8 @@
 #include "check.h"
 #include "sudoku.h"
 #include "../../src/core/sudoku_internal.h" /* sudoku_solve_linked: the two engines compared */
-#include "../../src/core/dlx_internal.h"    /* dlx_set_learning: off by default */
+#include "../../src/core/dlx_internal.h"    /* the hand-over to clause learning seen */
+#include "../../src/core/dlx_cdcl.h"        /* and its rephasings */
 
 #define MAXC (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
 
@@ -700,14 +701,16 @@ static void test_hard16_tails(void) {
     printf("  random-hole 16x16: %d of 300 overrun 10^5 nodes without restarts, none with them\n", over);
 }
 
-/* Clause learning (dlx_learn.c, off by default) from the first node on
+/* Clause learning (dlx_learn.c) from the first node on
  * random-hole 25x25 grids: a search cut into steps of 7 nodes makes the same
  * decisions as one step (a stop on the budget once reordered the decision
- * heap: seed 3 took another path), and finds a valid solution. */
+ * heap: seed 3 took another path), rephasing included, and finds a valid
+ * solution. */
 static void test_learning_steps(void) {
     static uint8_t puzzle[625], sol[625], again[625];
     shape sh = {25, 5, 5, 0, 0, NULL};
     int handed = 0;
+    uint64_t rephased = 0;
     for (int t = 1; t <= 6; t++) {
         check_context("random-hole 25x25 with learning, seed %d", t);
         hole_puzzle(5, (uint64_t)t, 58, puzzle);
@@ -715,7 +718,7 @@ static void test_learning_steps(void) {
         for (int cut = 0; cut < 2; cut++) {
             sudoku_t *su = make(&sh);
             if (!CHECK(su != NULL) || !CHECK_EQ(sudoku_linked(su), 0)) return;
-            dlx_set_learning(su->dlx, 1);
+            su->learn_after = 1;
             sudoku_error_t err;
             sudoku_result_t res;
             memset(&res, 0, sizeof res);
@@ -727,6 +730,11 @@ static void test_learning_steps(void) {
             CHECK_EQ(res.count, 1);
             CHECK(valid_solution(&sh, puzzle, cut ? again : sol));
             handed += su->dlx->cdcl != NULL;
+            if (su->dlx->cdcl) {
+                cdcl_stats cs;
+                cdcl_get_stats(su->dlx->cdcl, &cs);
+                if (cs.rephases > rephased) rephased = cs.rephases;
+            }
             dlx_stats_t st;
             dlx_stats(su->dlx, &st);
             nodes[cut] = st.nodes;
@@ -738,7 +746,59 @@ static void test_learning_steps(void) {
     }
     check_context("random-hole 25x25 with learning");
     CHECK(handed >= 6);
-    printf("  random-hole 25x25 with clause learning: the same search in steps of 7 nodes as in one\n");
+    CHECK(rephased >= 1); /* the steps cover a rephasing too */
+    printf("  random-hole 25x25 with clause learning: the same search in steps of 7 nodes as in one (up to %llu rephasings)\n",
+           (unsigned long long)rephased);
+}
+
+/* By default a solve with restarts hands over to clause learning once the
+ * linked search passes SUDOKU_LEARN_AFTER nodes without a solution, and
+ * only then; after the solve learning is off again (the generator's fills
+ * search on the same engine), and without restarts there is no hand-over. */
+static void test_learning_default(void) {
+    static uint8_t puzzle[625], sol[625];
+    shape sh = {25, 5, 5, 0, 0, NULL};
+    sudoku_t *su = make(&sh);
+    if (!CHECK(su != NULL)) return;
+    int handed = 0, kept = 0;
+    for (int t = 1; t <= 6; t++) {
+        check_context("random-hole 25x25 with the default hand-over, seed %d", t);
+        hole_puzzle(5, (uint64_t)t, 58, puzzle);
+        for (int restarts = 1; restarts >= 0; restarts--) {
+            sudoku_set_restarts(su, restarts);
+            sudoku_error_t err;
+            sudoku_result_t res;
+            memset(&res, 0, sizeof res);
+            CHECK_EQ(sudoku_begin(su, puzzle, &err), 0);
+            int done = 0;
+            uint64_t until = 0;
+            uint64_t cap = restarts ? 4000000 : 4 * SUDOKU_LEARN_AFTER; /* past the point is enough */
+            while (!done && until < cap) done = sudoku_step(su, 1, until += 1000, sol, &res);
+            int cdcl = su->dlx->cdcl != NULL;
+            if (restarts) {
+                CHECK_EQ(done, 1);
+                CHECK_EQ(res.count, 1);
+                CHECK(valid_solution(&sh, puzzle, sol));
+                CHECK(cdcl ? res.nodes >= SUDOKU_LEARN_AFTER : res.nodes <= SUDOKU_LEARN_AFTER);
+                handed += cdcl, kept += !cdcl;
+            } else {
+                CHECK(!cdcl);
+            }
+            sudoku_end(su);
+            CHECK_EQ(su->dlx->learn_at, 0);
+            CHECK(su->dlx->cdcl == NULL);
+        }
+        sudoku_set_restarts(su, 1);
+        sudoku_result_t res;
+        CHECK_EQ(sudoku_solve(su, puzzle, 1, 0, sol, &res, NULL), 0);
+        CHECK_EQ(res.status, SUDOKU_FOUND);
+        CHECK(valid_solution(&sh, puzzle, sol));
+        CHECK_EQ(su->dlx->learn_at, 0);
+    }
+    check_context("random-hole 25x25 with the default hand-over");
+    CHECK(handed > 0);
+    sudoku_free(su);
+    printf("  random-hole 25x25: %d of 6 handed over to clause learning by default, %d solved before\n", handed, kept);
 }
 
 int main(void) {
@@ -761,6 +821,7 @@ int main(void) {
     test_hard16();
     test_hard16_tails();
     test_learning_steps();
+    test_learning_default();
     long failed = check_failures();
     printf("test_sudoku: %s\n", failed ? "FAILED" : "ok");
     return failed ? 1 : 0;
