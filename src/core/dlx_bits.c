@@ -413,8 +413,8 @@ INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
 INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int fast,
                   const int32_t W) {
     const int32_t *p = prim_of(b, k);
-    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n_prims(b, k),
-                  upd, 0, fast, W);
+    int32_t n = fast && b->same ? b->same : n_prims(b, k); /* the unrolled rows' length, not counted */
+    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n, upd, 0, fast, W);
 }
 
 /* A bit for each word where a and m meet (w words, an even number). */
@@ -435,6 +435,23 @@ INLINE uint64_t meet_words(const uint64_t *a, const uint64_t *m, int32_t w) {
  * next_option to go from one to the next without reading the others. */
 INLINE void branch_on(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
     b->ways[l] = meet_words(slot_live(b, 2 * l, W), b->mask + (size_t)x * WORDS, WORDS);
+}
+
+/* branch_on for an item x with one live option: the word holding it, by a
+ * scan that stops there. In WebAssembly only (2 words an operation):
+ * edge-matching-7x7 2% faster; natively, 8 words an operation, the whole
+ * pass stays (the scan made edge-matching-7x7 3% faster and
+ * pentomino-6x10 3% slower). */
+INLINE void branch_on_one(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
+#ifdef __wasm_simd128__
+    const uint64_t *a = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * WORDS;
+    int32_t j = 0;
+    while (!wasm_v128_any_true(wasm_v128_and(wasm_v128_load(a + j), wasm_v128_load(m + j)))) j += 2;
+    j += !(a[j] & m[j]);
+    b->ways[l] = 1ULL << j;
+#else
+    branch_on(b, l, x, W);
+#endif
 }
 
 /* The first live option of level l's item x from option k on, or -1. */
@@ -582,7 +599,7 @@ forward:
             if (W) branch_on(b, l, x, W);
             else b->ways[l] = b->hit;
         } else
-            branch_on(b, l, x, W);
+            branch_on_one(b, l, x, W);
         cur = next_option(b, l, x, 0, W);
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
