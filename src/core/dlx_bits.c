@@ -257,7 +257,10 @@ INLINE count_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + 
  * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
 INLINE void copy_counts(count_t *dst, const count_t *src, int32_t n) {
 #ifdef __wasm_simd128__
-    for (int32_t i = 0; i < n; i += 8) wasm_v128_store(dst + i, wasm_v128_load(src + i));
+    for (int32_t i = 0; i < n; i += 16) { /* two a turn: n is a multiple of 16 */
+        v128_t a = wasm_v128_load(src + i), c = wasm_v128_load(src + i + 8);
+        wasm_v128_store(dst + i, a), wasm_v128_store(dst + i + 8, c);
+    }
 #else
     for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
 #endif
