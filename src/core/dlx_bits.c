@@ -45,15 +45,22 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
  * the copies cost 3% more than they save. Rows of 2 are lowered through the
  * table `pair` instead: an option's two counts' byte offsets in one word
  * (edge-matching-7x7 2% faster in WebAssembly; two options a turn there
- * gained nothing). */
+ * gained nothing), and the words the strike takes are kept by its first
+ * pass in the fixed array `gone_buf` (GONE_BUF): the rows' loop reads one
+ * word at a fixed address, not two through bases V8 keeps spilled
+ * (edge-matching-7x7 1-2% faster). */
 #ifdef __wasm__
 #define IN_WORK(R) ((R) == 6)
+#define GONE_BUF 1
 #define PACKED(R) ((R) == 2)
 static count_t work[ARRAY_SCAN_MAX + 16] __attribute__((aligned(16))); /* the most a slot's counts take */
+static uint64_t gone_buf[BITS_MAX_OPTIONS / 64] __attribute__((aligned(16)));
 #else
 #define IN_WORK(R) 0
+#define GONE_BUF 0
 #define PACKED(R) 0
 static count_t *const work = NULL;
+static uint64_t *const gone_buf = NULL;
 #endif
 enum { AT_ROW = 8 };
 _Static_assert((ARRAY_SCAN_MAX + 16) * sizeof(count_t) <= 1 << 16, "a count's byte offset in a slot fits 16 bits");
@@ -88,6 +95,7 @@ struct dlx_bits {
     uint64_t *ways;   /* per level: a bit per word of the sets holding a live option of that item */
     int dead;         /* the node about to be entered is a dead end */
     uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
+    uint64_t hit;     /* the words the last strike took options from (all when W) */
 };
 
 void dlx_bits_free(dlx_t *d) {
@@ -249,7 +257,10 @@ INLINE count_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + 
  * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
 INLINE void copy_counts(count_t *dst, const count_t *src, int32_t n) {
 #ifdef __wasm_simd128__
-    for (int32_t i = 0; i < n; i += 8) wasm_v128_store(dst + i, wasm_v128_load(src + i));
+    for (int32_t i = 0; i < n; i += 16) { /* two a turn: n is a multiple of 16 */
+        v128_t a = wasm_v128_load(src + i), c = wasm_v128_load(src + i + 8);
+        wasm_v128_store(dst + i, a), wasm_v128_store(dst + i + 8, c);
+    }
 #else
     for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
 #endif
@@ -282,22 +293,23 @@ INLINE int strike_rows(const dlx_bits *b, count_t *count, const uint64_t *src, c
     while (hit) {
         int32_t j = first_bit(hit);
         hit &= hit - 1;
-        uint64_t gone = src[j] & kill[j];
+        uint64_t gone = GONE_BUF && PACKED(R) && !W ? gone_buf[j] : src[j] & kill[j];
         if (W) dst[j] = src[j] ^ gone;
         if (R) {
             n_upd += (uint64_t)R * (uint64_t)__builtin_popcountll(gone);
             /* the word's rows: option j * 64 + i is row i there */
             const int32_t *pj = prim + j * 64 * (R + 1);
             count_t *const *aj = IN_WORK(R) ? at + j * 64 * AT_ROW : NULL;
-            if (PACKED(R)) { /* one load an option, no index scaled; both lowered, one test */
+            if (PACKED(R)) { /* one load an option, no index scaled; a branch per count: the
+                              * two tests or-ed into one took V8 3 more instructions (edge-matching-7x7 3-5% slower) */
                 const uint32_t *qj = pair + j * 64;
                 while (gone) {
                     uint32_t v = qj[first_bit(gone)];
                     gone &= gone - 1;
                     count_t *c0 = (count_t *)((char *)count + (v & 0xffff));
                     count_t *c1 = (count_t *)((char *)count + (v >> 16));
-                    int a0 = --*c0, a1 = --*c1;
-                    if (((a0 == 0) | (a1 == 0)) && !whole) goto dead;
+                    if (--*c0 == 0 && !whole) goto dead;
+                    if (--*c1 == 0 && !whole) goto dead;
                 }
                 continue;
             }
@@ -366,9 +378,10 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     if (W) hit = (1ULL << W) - 1;
 #ifdef __wasm_simd128__
     else for (int32_t j = 0; j < w; j += 2) {
-        v128_t a = wasm_v128_load(src + j), k = wasm_v128_load(kill + j);
+        v128_t a = wasm_v128_load(src + j), k = wasm_v128_load(kill + j), g = wasm_v128_and(a, k);
         wasm_v128_store(dst + j, wasm_v128_andnot(a, k));
-        hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(wasm_v128_and(a, k), wasm_i64x2_splat(0))) & 3) << j;
+        if (GONE_BUF && fast && same != 6) wasm_v128_store(gone_buf + j, g);
+        hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(g, wasm_i64x2_splat(0))) & 3) << j;
     }
 #else
     else for (int32_t j = 0; j < w; j++) {
@@ -376,6 +389,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
         hit |= (uint64_t)((src[j] & kill[j]) != 0) << j;
     }
 #endif
+    b->hit = hit;
     /* The rows' loop with the row length fixed where all have the same
      * (fast): no loop test per update (V8 puts a stack check on every back-edge). */
     switch (ROWS_COPY && fast && same != 6 ? 2 : same) { /* ROWS_COPY: fast is 2 or 6 */
@@ -402,8 +416,8 @@ INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
 INLINE int choose(dlx_bits *b, int32_t from, int32_t l, int32_t k, uint64_t *upd, const int fast,
                   const int32_t W) {
     const int32_t *p = prim_of(b, k);
-    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n_prims(b, k),
-                  upd, 0, fast, W);
+    int32_t n = fast && b->same ? b->same : n_prims(b, k); /* the unrolled rows' length, not counted */
+    return strike(b, from, 2 * (l + 1), b->conflict + (size_t)k * WORDS, p, n, upd, 0, fast, W);
 }
 
 /* A bit for each word where a and m meet (w words, an even number). */
@@ -424,6 +438,23 @@ INLINE uint64_t meet_words(const uint64_t *a, const uint64_t *m, int32_t w) {
  * next_option to go from one to the next without reading the others. */
 INLINE void branch_on(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
     b->ways[l] = meet_words(slot_live(b, 2 * l, W), b->mask + (size_t)x * WORDS, WORDS);
+}
+
+/* branch_on for an item x with one live option: the word holding it, by a
+ * scan that stops there. In WebAssembly only (2 words an operation):
+ * edge-matching-7x7 2% faster; natively, 8 words an operation, the whole
+ * pass stays (the scan made edge-matching-7x7 3% faster and
+ * pentomino-6x10 3% slower). */
+INLINE void branch_on_one(dlx_bits *b, int32_t l, int32_t x, const int32_t W) {
+#ifdef __wasm_simd128__
+    const uint64_t *a = slot_live(b, 2 * l, W), *m = b->mask + (size_t)x * WORDS;
+    int32_t j = 0;
+    while (!wasm_v128_any_true(wasm_v128_and(wasm_v128_load(a + j), wasm_v128_load(m + j)))) j += 2;
+    j += !(a[j] & m[j]);
+    b->ways[l] = 1ULL << j;
+#else
+    branch_on(b, l, x, W);
+#endif
 }
 
 /* The first live option of level l's item x from option k on, or -1. */
@@ -454,8 +485,9 @@ INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
     int32_t t = wasm_i16x8_extract_lane(m, 0), k = 0;
     v128_t want = wasm_i16x8_splat((int16_t)t);
     uint32_t hit;
-    while (!(hit = wasm_i16x8_bitmask(wasm_i16x8_eq(wasm_v128_load(count + k), want)))) k += 8;
-    *best = k + first_bit(hit);
+    /* a byte's bitmask, two bits a count: V8 takes one instruction for it, three for i16x8's */
+    while (!(hit = wasm_i8x16_bitmask(wasm_i16x8_eq(wasm_v128_load(count + k), want)))) k += 8;
+    *best = k + first_bit(hit) / 2;
 #else
     int32_t t = INT16_MAX, block = 0;
     for (int32_t k = 0; k < b->stride; k += 16) {
@@ -563,9 +595,15 @@ forward:
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         branch[l] = x;
-        branch_on(b, l, x, W);
-        if (t > 1) /* the branching item's options go once, for every option tried */
+        /* The branching item's options go once, for every option tried; the
+         * words they were struck from are branch_on's, unless W (every word):
+         * one pass over the sets less a node (edge-matching-7x7 3% faster in WebAssembly). */
+        if (t > 1) {
             strike(b, 2 * l, 2 * l + 1, b->mask + (size_t)x * WORDS, &x, 1, &upd, 1, U, W);
+            if (W) branch_on(b, l, x, W);
+            else b->ways[l] = b->hit;
+        } else
+            branch_on_one(b, l, x, W);
         cur = next_option(b, l, x, 0, W);
         if (d->rng)
             for (uint64_t r = rng_next(&d->rng) % (uint64_t)t; r; r--) {
