@@ -32,6 +32,12 @@ static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes
 #ifndef FILL_LEARN_RUNS
 #define FILL_LEARN_RUNS 4 /* Luby units of the links before clause learning */
 #endif
+#ifndef FILL_LEARN_AT_ONCE
+/* From this size on, clause learning from the first node: the links rarely
+ * fill such a jigsaw, and the CDCL's search is the same from either point,
+ * so their runs were lost (36x36 and 49x49 5-10% faster, bench/CDCL.md). */
+#define FILL_LEARN_AT_ONCE 36
+#endif
 
 static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
@@ -45,7 +51,8 @@ static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid
      * learning (dlx_learn.c), which is complete: a 25x25 jigsaw of 50
      * trades (bench/fill_native.c) took 0.1 s by it, the links none in
      * 10 s; a shape with no grid ends proved so. */
-    if (s->restarts) dlx_set_learning(s->dlx, FILL_LEARN_RUNS * 2 * (uint64_t)s->n * (uint64_t)s->n);
+    if (s->restarts)
+        dlx_set_learning(s->dlx, s->n >= FILL_LEARN_AT_ONCE ? 1 : FILL_LEARN_RUNS * 2 * (uint64_t)s->n * (uint64_t)s->n);
     int rc = sudoku_force_givens(s, empty, err);
     if (!rc) {
         uint64_t budget = capped(s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n, *left);
