@@ -187,7 +187,7 @@ build/bench/dlx: $(CORE_SRC) src/cli/dlx_main.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) $(CORE_SRC) src/cli/dlx_main.c -o $@ $(LIBS)
 
-build/bench/sudoku_native: bench/sudoku_native.c $(CORE_SRC) $(CORE_HDR)
+build/bench/sudoku_native: bench/sudoku_native.c bench/cpu_time.h $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) $< $(CORE_SRC) -o $@ $(LIBS)
 

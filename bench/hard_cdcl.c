@@ -13,15 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dlx_cdcl.h"
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "cpu_time.h"
 
 static void set_param(cdcl_params *p, const char *kv) {
     const char *eq = strchr(kv, '=');

@@ -11,16 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dlx_internal.h"
 #include "sudoku_internal.h"
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "cpu_time.h"
 
 int main(int argc, char **argv) {
     FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;

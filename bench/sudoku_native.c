@@ -10,15 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "sudoku.h"
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "cpu_time.h"
 
 /* The 81-character lines of a shared set, as grids. */
 static uint8_t *read_set(const char *path, size_t *count) {
