@@ -19,7 +19,7 @@
 int main(int argc, char **argv) {
     FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
     if (!f) {
-        fprintf(stderr, "usage: hard_tune PUZZLES [CAP_SECONDS [ONLY_LINE]]\n");
+        fprintf(stderr, "usage: hard_tune PUZZLES [CAP_SECONDS [ONLY_LINE [LEARN_AFTER [SEED]]]]\n");
         return 2;
     }
     double cap = argc > 2 ? atof(argv[2]) : 30;
