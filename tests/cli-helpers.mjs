@@ -3,10 +3,11 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { DATA } from './helpers.mjs'
 
 export const ROOT = new URL('..', import.meta.url).pathname
-export const DATA = resolve(ROOT, process.env.DATA ?? '../shared/data')
+export { DATA }
 export const exactCover = (name) => join(DATA, 'exact-cover', name)
 
 /** Run the CLI; returns { status, stdout, stderr }. */

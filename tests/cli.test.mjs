@@ -1,6 +1,6 @@
 // The CLI as a user runs it: `node bin/dlxkit.mjs ...` with files and stdin,
 // checked against an independent Sudoku checker and the known counts of the
-// shared exact-cover instances. Run: node --test tests/cli.test.mjs
+// exact-cover instances of tests/data. Run: node --test tests/cli.test.mjs
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
@@ -12,7 +12,7 @@ import { ROOT, DATA, exactCover, dlxkit, ok, lines } from './cli-helpers.mjs'
 const FIXTURES = join(ROOT, 'tests/fixtures')
 const fixture = (name) => join(FIXTURES, name)
 
-/** The first `count` puzzles of a shared Sudoku file. */
+/** The first `count` puzzles of a Sudoku set of tests/data. */
 function sharedPuzzles (name, count) {
   return readFileSync(join(DATA, 'sudoku', name), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(0, count)
 }
@@ -258,9 +258,9 @@ describe('dlxkit sudoku', () => {
   })
 
   test('grids cut across the reads of a long file come back whole, each at its line', () => {
-    const puzzles = sharedPuzzles('top1465.txt', 3000)
+    const puzzles = Array(3).fill(sharedPuzzles('top1465.txt', 500)).flat() // 1,500 grids
     const grid = (p) => p.match(/.{9}/g).map((r, i) => `${r.slice(0, 3)} | ${r.slice(3, 6)} | ${r.slice(6)}` + (i === 2 || i === 5 ? '\n------+-------+------' : '')).join('\n')
-    const file = temp('grids.txt', puzzles.map(grid).join('\n\n') + '\n') // 1 MB: many 64 KiB reads
+    const file = temp('grids.txt', puzzles.map(grid).join('\n\n') + '\n') // 280 KB: several 64 KiB reads
     const out = ok(['sudoku', '--format', 'json', '--jobs', '2', file]).stdout
     const objects = lines(out).map((l) => JSON.parse(l))
     assert.equal(objects.length, puzzles.length)
@@ -345,7 +345,7 @@ function assertQueens (optionLines, n) {
 }
 
 describe('dlxkit cover', () => {
-  test('--count on the shared instances', () => {
+  test('--count on the instances of tests/data', () => {
     assert.equal(ok(['cover', '--count', exactCover('queens-12.dlx')]).stdout, '14200\n')
     assert.equal(ok(['cover', '--count', exactCover('langford-11.dlx')]).stdout, '35584\n')
   })

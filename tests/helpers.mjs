@@ -2,13 +2,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const DATA = process.env.DATA ?? new URL('../../shared/data', import.meta.url).pathname
+// The tests' own data (tests/data/README.md says what each file is, and where
+// it comes from); no test reads anything outside the repository.
+export const DATA = new URL('data', import.meta.url).pathname
 
 export function dataFile (...parts) {
   return readFileSync(join(DATA, ...parts), 'utf8')
 }
 
-/** Puzzle lines of a shared set (comments skipped). */
+/** Puzzle lines of a set in tests/data/sudoku (comments skipped). */
 export function puzzles (name, max = Infinity) {
   return dataFile('sudoku', name).split('\n').filter((l) => l.length >= 81 && !l.startsWith('#')).slice(0, max).map((l) => l.slice(0, 81))
 }

@@ -9,10 +9,10 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { DATA } from './helpers.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
-const DATA = resolve(ROOT, process.env.DATA ?? '../shared/data')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const N = 8
 
