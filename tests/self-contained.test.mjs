@@ -1,6 +1,6 @@
 // The tests run in any clone: they read only what the repository holds
 // (tests/data), never the bench's data sets beside the clone, and take no DATA from
-// the environment.
+// the environment; the quick tier's list of slow files names real files.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -58,4 +58,13 @@ test('tests/data stays small and its README names every file', () => {
     const name = f.slice(f.lastIndexOf('/') + 1)
     assert.ok(readme.includes('`' + name + '`'), `tests/data/README.md says nothing of ${relative(ROOT, f)}`)
   }
+})
+
+test('make check: every file its SLOW_JS list leaves out exists', () => {
+  const makefile = readFileSync(join(ROOT, 'Makefile'), 'utf8')
+  const m = /^SLOW_JS := \$\(addprefix tests\/,([^)]*)\)/m.exec(makefile)
+  assert.ok(m, 'the Makefile has a SLOW_JS list')
+  const names = m[1].split(/[\s\\]+/).filter(Boolean)
+  assert.ok(names.length > 0)
+  for (const name of names) assert.ok(statSync(join(TESTS, name), { throwIfNoEntry: false })?.isFile(), `SLOW_JS names tests/${name}, which does not exist`)
 })
