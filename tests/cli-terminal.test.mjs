@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DATA, dlxkit, ok, onTerminal, noTerminal } from './cli-helpers.mjs'
 import { Terminal, drawsOn, duration, shortNumber } from '../bin/lib/terminal.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const ERASE = '\r\x1b[K'
 const HIDE_CURSOR = '\x1b[?25l'
@@ -108,7 +109,7 @@ describe('under a terminal', { skip: noTerminal }, () => {
   })
   after(() => rmSync(dir, { recursive: true, force: true }))
 
-  test('cover --count: a bar with nodes/s and time left; Ctrl-C erases it and exits 130', { timeout: 90000 }, async () => {
+  test('cover --count: a bar with nodes/s and time left; Ctrl-C erases it and exits 130', { timeout: HANG_MS }, async () => {
     const run = onTerminal(['cover', '--count', endless], { env: { TERM: 'xterm' } })
     await run.waitFor(/\d+%  of the search tree \(estimated\)  [\d.]+k?M? nodes\/s  \S+ left/)
     run.child.stdin.write('\x03')
@@ -117,7 +118,7 @@ describe('under a terminal', { skip: noTerminal }, () => {
     assertCleanedUp(output)
   })
 
-  test('cover --jobs 2: the bar moves before any part of the search has ended', { timeout: 90000 }, async () => {
+  test('cover --jobs 2: the bar moves before any part of the search has ended', { timeout: HANG_MS }, async () => {
     const run = onTerminal(['cover', '--count', '--jobs', '2', endless], { env: { TERM: 'xterm' } })
     // No shard of queens-20 ends for minutes: a bar with a rate comes from the shards' own progress.
     await run.waitFor(/\d+%  of the search tree \(estimated\)  [\d.]+k?M? nodes\/s/)
@@ -127,7 +128,7 @@ describe('under a terminal', { skip: noTerminal }, () => {
     assertCleanedUp(output)
   })
 
-  test('sudoku: a bar with puzzles/s; Ctrl-C in the middle erases it and exits 130', { timeout: 90000 }, async () => {
+  test('sudoku: a bar with puzzles/s; Ctrl-C in the middle erases it and exits 130', { timeout: HANG_MS }, async () => {
     const run = onTerminal(['sudoku', '--count', many], { env: { TERM: 'xterm' } })
     await run.waitFor(/\d+\/?\d* puzzles  [\d.]+k?M? puzzles\/s/)
     run.child.stdin.write('\x03')
@@ -136,7 +137,7 @@ describe('under a terminal', { skip: noTerminal }, () => {
     assertCleanedUp(output)
   })
 
-  test('at the end of a run the bar is gone and the cursor back; TERM=dumb: no bar at all', { timeout: 90000 }, async () => {
+  test('at the end of a run the bar is gone and the cursor back; TERM=dumb: no bar at all', { timeout: HANG_MS }, async () => {
     const shown = await onTerminal(['sudoku', '--count', puzzles], { env: { TERM: 'xterm' } }).done
     assert.equal(shown.status, 0)
     assert.match(shown.output, /100%  300\/300 puzzles/, 'a terminal: a bar')

@@ -6,6 +6,12 @@ import { join } from 'node:path'
 // it comes from); no test reads anything outside the repository.
 export const DATA = new URL('data', import.meta.url).pathname
 
+// A time limit in a test is a hang guard, never a check of speed: it only ends
+// a run that would never end, so it lies far above any run's time on a loaded
+// machine (a niced suite beside two busy loops runs ten times slower). Every
+// wall-clock limit of the tests (a test's, a child process's, a page's) is this.
+export const HANG_MS = 20 * 60 * 1000
+
 export function dataFile (...parts) {
   return readFileSync(join(DATA, ...parts), 'utf8')
 }

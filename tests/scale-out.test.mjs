@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DATA } from './helpers.mjs'
+import { DATA, HANG_MS } from './helpers.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -42,7 +42,7 @@ after(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Run shell text in the work directory; insist on exit status 0; its stdout. */
 function sh (text, extra = {}) {
-  const r = spawnSync('sh', ['-ec', text], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8', timeout: 300000 })
+  const r = spawnSync('sh', ['-ec', text], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8', timeout: HANG_MS })
   assert.equal(r.status, 0, `${text}\nexited ${r.status}: ${r.stderr}`)
   return r.stdout
 }
