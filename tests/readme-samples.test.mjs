@@ -21,11 +21,13 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { ROOT, allSamples, sampleName } from './doc-samples.mjs'
+import { launchBrowser, isLocal } from './browser.mjs'
+import { start } from '../tools/serve.mjs'
 
 const SAMPLES = allSamples()
 const ofKind = (kind) => SAMPLES.filter((s) => s.kind === kind)
@@ -126,5 +128,65 @@ test('recipes: tests/scale-out.test.mjs runs each one', () => {
   const scaleOut = readFileSync(join(ROOT, 'tests/scale-out.test.mjs'), 'utf8')
   for (const s of ofKind('recipe')) {
     assert.ok(scaleOut.includes(`recipe('${s.recipe}')`), `${where(s)}: recipe '${s.recipe}' is run by no test`)
+  }
+})
+
+test('C samples build with the engine\'s sources, as their comment says, and exit 0', () => {
+  for (const s of ofKind('c')) {
+    const source = join(dir, `${sampleName(s)}.c`)
+    writeFileSync(source, s.text)
+    const exe = join(dir, sampleName(s))
+    // the Makefile's warnings, as errors
+    const cc = spawnSync(process.env.CC ?? 'cc', ['-std=c11', '-Wall', '-Wextra', '-Wpedantic', '-Wshadow', '-Wstrict-prototypes', '-Werror',
+      '-Iinclude', source, ...coreSources(), '-lm', '-o', exe], { cwd: ROOT, encoding: 'utf8', timeout: 300000 })
+    assert.equal(cc.status, 0, `${where(s)}: does not build:\n${cc.stderr}`)
+    const run = spawnSync(exe, [], { encoding: 'utf8', timeout: 60000 })
+    assert.equal(run.status, 0, `${where(s)}: exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`)
+  }
+})
+
+/** src/core/*.c, as the samples' comment names them. */
+function coreSources () {
+  return readdirSync(join(ROOT, 'src/core')).filter((f) => f.endsWith('.c')).map((f) => join('src/core', f))
+}
+
+test('Typst samples compile, with the package installed as @local/dlxkit:0.1.0', async () => {
+  // Typst finds @local packages under $XDG_DATA_HOME/typst/packages/local/NAME/VERSION/
+  cpSync(join(ROOT, 'web/typst'), join(dir, 'data/typst/packages/local/dlxkit/0.1.0'), { recursive: true })
+  process.env.XDG_DATA_HOME = join(dir, 'data')
+  const { NodeCompiler } = await import('@myriaddreamin/typst-ts-node-compiler')
+  const compiler = NodeCompiler.create({ workspace: ROOT })
+  for (const s of ofKind('typst')) {
+    const result = compiler.compile({ mainFileContent: s.text })
+    const errors = result.hasError() ? result.takeError().shortDiagnostics.map((d) => d.message) : []
+    assert.deepEqual(errors, [], `${where(s)}: the sample does not compile`)
+  }
+})
+
+test('page samples run in Chromium, served as an installed package', async () => {
+  const server = await start({ port: 0, root: dir })
+  const browser = await launchBrowser()
+  try {
+    for (const s of ofKind('browser')) {
+      const scripts = moduleScripts(s).length
+      // each module script counts itself done at its end
+      const page = s.text.replace(/(<script type="module">\n[^]*?)(<\/script>)/g, '$1;globalThis.samplesDone = (globalThis.samplesDone ?? 0) + 1\n$2')
+      writeFileSync(join(dir, `${sampleName(s)}.html`), `<!doctype html>\n<meta charset="utf-8">\n${page}`)
+      const tab = await browser.newPage()
+      const errors = []
+      tab.on('pageerror', (e) => errors.push(e.message))
+      // a failed load is reported with its URL below; the browser's own favicon request is no part of the page
+      tab.on('console', (m) => { if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) errors.push(m.text()) })
+      tab.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} for ${r.url()}`) })
+      tab.on('request', (r) => { if (!isLocal(r.url())) errors.push(`a request off this host: ${r.url()}`) })
+      await tab.goto(`http://localhost:${server.port}/${sampleName(s)}.html`)
+      const done = await tab.waitForFunction((n) => globalThis.samplesDone === n, scripts, { timeout: 60000 }).then(() => true, () => false)
+      assert.deepEqual({ done, errors }, { done: true, errors: [] }, `${where(s)}: the page did not run to its end`)
+      assert.doesNotMatch(await tab.textContent('body'), /undefined|NaN|\[object /, `${where(s)}: the page shows a value that is not one`)
+      await tab.close()
+    }
+  } finally {
+    await browser.close()
+    await server.close()
   }
 })
