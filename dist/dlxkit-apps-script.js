@@ -1253,15 +1253,21 @@ function checkAlphabet (alphabet, want = 0) {
   return alphabet
 }
 
-/** Variant names to flags. */
-function variantFlags (variant) {
+/**
+ * Variant names to flags. 'jigsaw' names the map given as the jigsaw option
+ * (hasMap); without one it would silently be the boxes, so it is refused:
+ * dlxkit makes no jigsaw maps.
+ */
+function variantFlags (variant, hasMap = false) {
   const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
   let flags = 0
   for (const v of list) {
     const name = String(v).toLowerCase()
     if (name === 'x' || name === 'diagonal') flags |= 1
     else if (name === 'windoku' || name === 'hyper') flags |= 2
-    else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
+    else if (name === 'jigsaw' && !hasMap) {
+      throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
+    } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
     else throw new DlxError('BAD_ARGUMENT', `unknown variant "${v}": use x, windoku (or jigsaw with a map)`)
   }
   return flags
@@ -1759,6 +1765,7 @@ const { STYLE, checkAlphabet, styleOf } = m7_
  * 'grid' | 'numbers' | 'array').
  */
 function generate (api, opts = {}) {
+  checkOptionNames(opts)
   let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
   if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
   const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
@@ -1793,6 +1800,22 @@ function generate (api, opts = {}) {
     }
   })
 }
+
+// What generate takes; anything else would be ignored without a word (a
+// misspelt 'minimall', a solve option such as 'limit'), so it is refused.
+const GENERATE_OPTIONS = new Set([
+  'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+])
+
+function checkOptionNames (opts) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `generate's options must be an object (got ${opts === null ? 'null' : typeof opts})`)
+  for (const name of Object.keys(opts)) {
+    if (!GENERATE_OPTIONS.has(name) && opts[name] !== undefined) {
+      throw new DlxError('BAD_ARGUMENT', `generate has no option '${name}' (it takes ${[...GENERATE_OPTIONS].join(', ')})`, { option: name })
+    }
+  }
+}
   return { generate }
 })()
 
@@ -1826,7 +1849,7 @@ class SudokuApi {
     const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
     if (box[0] && !box[1]) box[1] = size / box[0]
     if (box[1] && !box[0]) box[0] = size / box[1]
-    const flags = variantFlags(opts.variant)
+    const flags = variantFlags(opts.variant, opts.jigsaw != null)
     const given = opts.regions ?? []
     if (!Array.isArray(given) || given.length > 4 * 64) {
       throw new DlxError('BAD_REGION', 'regions must be an array of at most 256 regions, each an array of cells')

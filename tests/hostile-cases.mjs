@@ -101,6 +101,9 @@ export const SUDOKU_CASES = [
   // maxNodes bounds all of the generator's searches (a 64x64 took 20 s)
   ['sudoku.generate', '64x64 with maxNodes 1000', 'STOPPED', (d) => d.sudoku.generate({ size: 64, seed: 1, maxNodes: 1000, format: 'array' })],
   ['sudoku.generate', 'minimal 9x9 with maxNodes 200', 'STOPPED', (d) => d.sudoku.generate({ seed: 1, minimal: true, maxNodes: 200 })],
+  // once ignored without a word: a plain 9x9 came back
+  ['sudoku.generate', "variant 'jigsaw' without a map", 'BAD_ARGUMENT', (d) => d.sudoku.generate({ variant: 'jigsaw', seed: 1 })],
+  ['sudoku.generate', "an option it does not take ('limit')", 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, limit: 1 })],
   ['setMemoryLimit', 'maxMemory -1', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(-1)],
   ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)],
   ['sudoku.solve', 'alphabet too short for a blank 4x4 line (fast path)', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '12' })],

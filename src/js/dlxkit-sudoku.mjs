@@ -26,7 +26,7 @@ export class SudokuApi {
     const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
     if (box[0] && !box[1]) box[1] = size / box[0]
     if (box[1] && !box[0]) box[0] = size / box[1]
-    const flags = variantFlags(opts.variant)
+    const flags = variantFlags(opts.variant, opts.jigsaw != null)
     const given = opts.regions ?? []
     if (!Array.isArray(given) || given.length > 4 * 64) {
       throw new DlxError('BAD_REGION', 'regions must be an array of at most 256 regions, each an array of cells')
