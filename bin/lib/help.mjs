@@ -194,13 +194,16 @@ Options:
                        The parts are of about equal size: cut and dealt by
                        Knuth's random-probe estimate, the same in every
                        process (a function of FILE, N and --split-seed);
-                       with --json the output names the part, for --sum
+                       with --json the output names the part and what it
+                       is a part of (problem digest, N, seed), for --sum
   --split-seed S       another seed for that split (default 1; below 2^20)
   --sum FILE...        add up the parts' outputs (--count --json --shard K/N:
                        one or more lines a file, - for standard input): the
-                       total count, or with --json
-                       {count, nodes, status, parts}; refused (exit status 2)
-                       unless every part 1..N is there once and finished
+                       total count, or with --json {count, nodes, status,
+                       parts, splitSeed, problem, dlxkit}; refused (exit
+                       status 1) unless every part 1..N of one split (one
+                       problem, N, --split-seed and dlxkit) is there once
+                       and finished
 ${PROGRESS}
 
 Exit status: 0 when all went well; 1 when the input is invalid
