@@ -52,7 +52,7 @@ ${PROGRESS}`
 
 const EXIT = `Exit status: 0 when all went well; 1 when some input is invalid or has no
 solution, or a FILE holds no puzzle (the rest is still printed; errors go to
-stderr as 'dlxkit: FILE:LINE: message'); 2 for a usage error (a bad option or
+stderr as 'dlxkit: FILE:LINE: message'), or stdout cannot be written; 2 for a usage error (a bad option or
 number, a FILE that cannot be read); 130 when interrupted (Ctrl-C).`
 
 const TEXTS = {
@@ -177,7 +177,9 @@ Options:
                        split Knuth's tree; --count and --all never start over)
   --no-restarts        the first solution in Knuth's order (the default)
   --json               JSON: {solution: [option indices], options: [lines]}
-                       per solution; with --count {count, status, nodes}
+                       per solution, or when none is found one line
+                       {solution: null, status: 'none' or 'stopped'}; with
+                       --count {count, status, nodes}
   --jobs N             search on N worker threads, each taking shards of
                        the search tree (0: one per processor; at most one
                        per processor: a larger N is capped). The count is

@@ -148,6 +148,11 @@ function reportOutcome (result, settings, inputName, { out, terminal }) {
     out.line(settings.json ? JSON.stringify(result) : String(result.count))
     out.flush()
   }
+  // --json answers every run with a line: none found says why (as sudoku's status).
+  if (settings.json && settings.mode !== 'count' && result.count === 0) {
+    out.line(JSON.stringify(result.status === 'stopped' ? { solution: null, status: 'stopped', nodes: result.nodes } : { solution: null, status: 'none' }))
+    out.flush()
+  }
   if (result.status === 'stopped') {
     terminal.message(`${inputName}: stopped after ${result.nodes} search nodes (--max-nodes ${settings.maxNodes}) with ${result.count} solution${result.count === 1 ? '' : 's'} so far`)
     return 1
