@@ -92,11 +92,13 @@ Options:
                        (default 2; 0 for all); when solving, 1 skips the
                        proof of uniqueness
   --max-nodes N        give up on a puzzle after N search nodes
-  --format line|grid|json
-                       line or grid: the solutions in that style;
+  --format line|grid|numbers|json
+                       line, grid or numbers: the solutions in that style
+                       (past 61x61 only numbers, unless --alphabet);
                        json: one object per puzzle per line: {puzzle, line,
                        status, solution, count, nodes, guesses}, and file
-                       when there are several FILEs
+                       when there are several FILEs (solution: a line, past
+                       61x61 the numbers' text)
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}
@@ -124,8 +126,13 @@ Options:
   --symmetric          keep the clues symmetric under a half turn
   --clues N            stop taking clues away at N clues
   --max-nodes N        search budget while filling the grid
-  --format line|grid|json
-                       json: {seed, puzzle, solution, clues} per line
+  --format line|grid|numbers|json
+                       line (the default up to 61x61, one symbol per cell:
+                       1-9, A-Z, a-z or --alphabet), grid, or numbers (rows
+                       of numbers, 0 empty: the default past 61x61, e.g.
+                       --box 8x8); json: {seed, puzzle, solution, clues}
+                       per line, puzzle and solution as a line (past 61x61:
+                       the numbers' text)
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}
