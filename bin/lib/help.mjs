@@ -36,7 +36,10 @@ characters, or a puzzle of more than 256 lines, is longer than any puzzle
 (the largest is 64x64) and stops the reading with an error (exit status 1).
 A line that is no puzzle is reported at its line, and the puzzles after it
 are still read; 256 lines in a row without a readable puzzle stop the
-reading.`
+reading. A line of words before a puzzle is its title (Grid 01, Puzzle 3:)
+when it comes at the start, after a blank, comment or border line or after a
+grid; right after a one-line puzzle, or with no puzzle after it, it is no
+puzzle.`
 
 const PROGRESS = `  --progress           show the progress bar even when stderr is not a terminal
                        (it is shown when stderr is a terminal and TERM is not

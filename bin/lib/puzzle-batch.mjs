@@ -115,7 +115,7 @@ async function runChunk (api, { mode, opts, json }, chunk) {
     case 'rate': results = await eachPuzzle(texts, (p) => api.sudoku.rate(p, opts)); break
     default: throw new Error(`unknown puzzle mode ${mode}`)
   }
-  return results.map((result, k) => ({ puzzle: chunk[k], result }))
+  return results.map((result, k) => ({ puzzle: chunk[k], result: chunk[k].rejected ?? result })) // rejected: a line that is no puzzle
 }
 
 /** solveMany for speed (one call per chunk); an invalid puzzle alone again, for the detailed error. */
