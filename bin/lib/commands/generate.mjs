@@ -27,7 +27,7 @@ export async function generateCommand (argv, io) {
   const asked = parseFormat(values, ['line', 'grid', 'numbers', 'json'], 'generate')
   const shape = shapeOptions(values, 'generate')
   const format = formatFor(asked, shape.size ?? 9, shape.alphabet)
-  const opts = generateOptions(values, shape, format)
+  const opts = generateOptions(values, { ...shape }, format)
   const seeds = seedList(values)
   const threads = threadCount(parseJobs(values, 'generate'), values.quiet ? null : io.terminal)
   checkShape(await loadKit(), { size: 9, ...opts }, 'generate') // 9x9 unless the options say otherwise
@@ -50,8 +50,8 @@ function formatFor (asked, size, alphabet) {
   return { format: asked }
 }
 
-function generateOptions (values, shape, { format, text }) {
-  const opts = shape
+/** The API's options: the shape's, the clues' and the form to write (text: JSON's). */
+function generateOptions (values, opts, { format, text }) {
   opts.minimal = Boolean(values.minimal)
   opts.symmetric = Boolean(values.symmetric)
   if (values.clues !== undefined) opts.clues = parseWholeNumber(values.clues, 'clues', { note: 'at most the number of cells', command: 'generate' })
