@@ -6,7 +6,18 @@
 // and prints back (--format numbers, --json) past 61x61 too.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { dlxkit, ok, lines } from './cli-helpers.mjs'
+import { spawnSync } from 'node:child_process'
+import { ROOT, dlxkit, lines } from './cli-helpers.mjs'
+
+/**
+ * The CLI, insisting on exit status 0. A 64x64 takes seconds of CPU; the
+ * time limit is only a hang guard, far above that on a loaded machine.
+ */
+function ok (args, { input } = {}) {
+  const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 600000, maxBuffer: 1 << 26 })
+  assert.equal(r.status, 0, `dlxkit ${args.join(' ')} exited ${r.status} (signal ${r.signal}): ${r.stderr}`)
+  return r
+}
 
 /** The cells of a numbers grid: n rows of n whole numbers, 0 empty. */
 function numbersGrid (text, n) {
