@@ -254,7 +254,7 @@ export const CLI_CASES = [
   ['empty stdin', ['sudoku'], '', 1, 'no puzzle found'],
   ['empty file', ['sudoku', '@empty.txt'], '', 1, 'no puzzle found'],
   ['NUL byte in a puzzle', ['sudoku', '@nul.txt'], '', 1, 'NUL byte'],
-  ['invalid UTF-8 in a puzzle', ['sudoku', '@latin1.txt'], '', 1, 'line 1'],
+  ['invalid UTF-8 in a puzzle', ['sudoku', '@latin1.txt'], '', 1, 'latin1.txt:1: unexpected character U+FFFD at column 81'],
   ['10 MB line', ['sudoku', '@huge-line.txt'], '', 1, 'the largest puzzle, 64x64'],
   ['missing file', ['sudoku', '/nonexistent/puzzles.txt'], '', 2, 'cannot read'],
   ['a directory as input', ['sudoku', '/'], '', 2, 'is a directory'],
@@ -288,8 +288,17 @@ export const CLI_CASES = [
   ['--jobs 1.5', ['sudoku', '--jobs', '1.5'], CLASSIC, 2, "--jobs '1.5' is not allowed: it takes a whole number, 0 or more (0: one thread per processor)"],
   ['sheet: --out an existing file without --force', ['sheet', '@empty.txt', '--out', '@not-json.json'], '', 2, 'exists; use --force to overwrite'],
   ['sheet: --out the input itself without --force', ['sheet', '@empty.txt', '--out', '@empty.txt'], '', 2, 'exists; use --force to overwrite'],
-  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file']
+  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file'],
+  ['cover --sum: parts of two problems', ['cover', '--sum', '-'], [partLine(1, '0'), partLine(2, '1')].join('\n'), 1, 'is a part of another problem'],
+  ['cover --sum: a part that does not say what it is a part of (an older dlxkit)', ['cover', '--sum', '-'], '{"count":5,"nodes":9,"status":"done","shard":1,"parts":1}\n', 1, 'does not say what it is a part of'],
+  ['a line of words between one-line puzzles', ['sudoku'], `${CLASSIC}\nhello world\n${CLASSIC}\n`, 1, "stdin:2: 'hello world' is no puzzle"],
+  ['generate: --box 8x8 --format line (no one-symbol form past 61x61)', ['generate', '--box', '8x8', '--format', 'line', '--seed', '1'], '', 2, 'use --format numbers']
 ]
+
+/** A finished part K/2 of a sharded count, of the problem whose digest is `digit` x 64. */
+function partLine (k, digit) {
+  return JSON.stringify({ count: 5, nodes: 9, status: 'done', shard: k, parts: 2, splitSeed: 1, problem: `sha256:${digit.repeat(64)}`, dlxkit: '0.1.0' })
+}
 
 /**
  * Hostile values for the sheet functions (dlxkit/sheets): each is passed in
