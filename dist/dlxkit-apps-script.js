@@ -311,12 +311,12 @@ const { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } = 
 /**
  * Lower bounds of what the module's engine (src/core/dlx.c) takes, to refuse
  * at once a spec that cannot fit, before building anything as big as it: a
- * node (16 bytes) per item and per entry, one more per option; a node table
- * that doubles as it grows, so at most 2^27 nodes (2 GiB) in wasm32's
- * 4 GiB; per item at least 76 more bytes (its header, counts and stacks),
- * per option 4.
+ * node (16 bytes) per item and per entry, one more per option, in one table
+ * whose size doubles as it grows, and the module's malloc (src/wasm/heap.c)
+ * hands out blocks below 2 GiB, so at most 2^26 nodes (1 GiB); per item at
+ * least 76 more bytes (its header, counts and stacks), per option 4.
  */
-const MAX_NODES = 2 ** 27
+const MAX_NODES = 2 ** 26
 const NODE_BYTES = 16
 const ITEM_BYTES = 76
 const OPTION_BYTES = 4
@@ -382,7 +382,7 @@ function checkNodes (items, options, limit) {
     }
   }
   if (nodes > MAX_NODES) {
-    throw new DlxError('TOO_BIG', `${count} options over ${items} items need more than ${MAX_NODES} nodes, the most the module holds (16 bytes each in wasm32's 4 GiB): split the problem`, { options: count, nodes })
+    throw new DlxError('TOO_BIG', `${count} options over ${items} items need more than ${MAX_NODES} nodes, the most the module's node table holds: split the problem`, { options: count, nodes })
   }
   const bytes = nodes * NODE_BYTES + count * OPTION_BYTES + items * ITEM_BYTES
   if (bytes > limit) throw tooMuchMemory(`${count} options over ${items} items`, bytes, limit)

@@ -149,8 +149,8 @@ test('across chunks: data, option indices in errors and solutions stay right', a
 test('a spec that cannot fit is refused before anything is built: TOO_BIG beyond the node table, OUT_OF_MEMORY beyond the memory', async () => {
   const kit = await load()
   const big = new Array(1 << 20).fill(0)
-  // 2^27 nodes at most: 129 options of 2^20 entries are more.
-  const tooBig = codeOf(() => kit.exactCover({ primary: 1, options: new Array(129).fill(big) }))
+  // 2^26 nodes at most: 65 options of 2^20 entries are more.
+  const tooBig = codeOf(() => kit.exactCover({ primary: 1, options: new Array(65).fill(big) }))
   assert.equal(tooBig.code, 'TOO_BIG')
   assert.match(tooBig.message, new RegExp(`${MAX_NODES}`))
   // 5 million one-item options: 10 million nodes fit the table, not 64 MiB of memory.
