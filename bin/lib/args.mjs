@@ -1,7 +1,7 @@
 // Command-line parsing: node:util parseArgs, with every mistake turned into a
 // UsageError (exit status 2) that names the command's --help.
 import { parseArgs } from 'node:util'
-import { MAX_PARTS } from '../../dist/dlxkit-split.mjs'
+import { MAX_PARTS } from './library.mjs'
 
 export class UsageError extends Error {
   constructor (message, command) {
