@@ -1,8 +1,8 @@
 // An exact-cover spec ({ primary, secondary, options }) read into what the
 // module takes: item counts, the options as flat lists of 32-bit values (a
 // chunk at a time), the names of items and colors, and the user's data per
-// option. An option
-// is an item list, a 0/1 row (one entry per item), or { items | row, data }.
+// option. An option is an item list, a 0/1 row (one entry per item), or
+// { items | row, data }.
 import { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } from './dlxkit-errors.mjs'
 
 /**
