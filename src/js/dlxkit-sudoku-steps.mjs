@@ -30,7 +30,7 @@ export function solveInSteps (api, puzzle, opts = {}) {
     key = api._fast.recent
     kit._solvers.delete(key)
     buf = kit._alloc(8 * at.length + 2 * n2)
-    kit._f64().fill(0, buf >> 3, (buf >> 3) + at.length)
+    kit._f64().fill(0, buf >>> 3, (buf >>> 3) + at.length)
     const grid = buf + 8 * at.length
     kit._u8().set(input.cells, grid)
     kit._check(api._x.dk_sudoku_begin(h, grid))
@@ -47,7 +47,7 @@ export function solveInSteps (api, puzzle, opts = {}) {
     step: (nodes) => {
       const until = maxNodes ? Math.min(maxNodes, run.nodes + nodes) : run.nodes + nodes
       const done = kit._check(api._x.dk_sudoku_step(h, limit, until, sol, buf))
-      const f = kit._f64().slice(buf >> 3, (buf >> 3) + at.length)
+      const f = kit._f64().slice(buf >>> 3, (buf >>> 3) + at.length)
       run.nodes = f[at.nodes]
       const stopped = !done && maxNodes && run.nodes >= maxNodes
       if (!done && !stopped) return null
