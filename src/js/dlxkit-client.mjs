@@ -1,19 +1,21 @@
-// The worker client: createWorker()'s DlxWorker and RemoteProblem, the same
-// API, async, over a worker (dlxkit-worker-core.mjs) that the host starts.
-import { DlxError, checkCount, errorText } from './dlxkit-errors.mjs'
+// The worker client: createWorker()'s DlxWorker (and its RemoteProblems,
+// dlxkit-remote-problem.mjs), the same API, async, over a worker
+// (dlxkit-worker-core.mjs) that the host starts.
+import { DlxError, errorText } from './dlxkit-errors.mjs'
 import { adviseDefault, wasmUrl } from './dlxkit-load.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
+import { RemoteProblem, isOptions } from './dlxkit-remote-problem.mjs'
 
-
-const ABORT_GRACE_MS = 100
-// Solutions a worker may send ahead of the consumer of solutions(); it gets
-// more as they are taken, so memory stays bounded however slow the loop.
-const SOLUTION_WINDOW = 256
+// A worker that sends nothing for this long after an abort is stuck in one
+// long call: it is replaced. (One that searches in slices reports after
+// each, about every 20 ms, and sees the abort within one.)
+const ABORT_GRACE_MS = 250
+const now = () => globalThis.performance?.now() ?? Date.now()
 
 /**
  * The same API, async, in a worker (a browser module Worker or a Node worker
  * thread). Every method takes, besides its options, `signal` (an AbortSignal:
- * the promise rejects with ABORTED and the search stops within 100 ms) and
+ * the promise rejects with ABORTED and the search stops within a slice) and
  * `onProgress` (called with { nodes, progress, solutions } or { done, total }).
  * Options: `wasm` (bytes or a WebAssembly.Module to load in the worker),
  * `maxMemory`, `workerUrl` (where dlxkit-worker.mjs is).
@@ -65,6 +67,7 @@ class DlxWorker {
     this._generation = 0 // a restarted worker holds none of the old problems
     this._restarting = false
     this._closed = null // the error every call gets once terminated (or crashed)
+    this._heard = 0 // when the worker last sent anything
     // One method per 'sudoku.*' operation; solveMany's errors come back as DlxErrors.
     this.sudoku = {}
     for (const [op, name] of operationsOf('sudoku')) this.sudoku[name] = (...args) => this._call(op, args)
@@ -79,7 +82,12 @@ class DlxWorker {
     const readyPromise = new Promise((resolve, reject) => { ready = resolve; failed = reject })
     let worker
     // Messages from a worker that was replaced or terminated are ignored.
-    const onMessage = (m) => worker !== this._worker ? undefined : m.ready ? ready() : this._receive(m)
+    const onMessage = (m) => {
+      if (worker !== this._worker) return
+      this._heard = now()
+      if (m.ready) ready()
+      else this._receive(m)
+    }
     const onFailure = (message) => {
       if (worker !== this._worker) return
       const err = new DlxError('WORKER_FAILED', `the worker failed: ${message}`)
@@ -215,9 +223,11 @@ class DlxWorker {
 
   /**
    * Ask the worker to stop; searches see it within a slice. A worker that
-   * has not answered within the grace time (stuck in one long call) is
-   * replaced by a fresh one; its problems are lost (their methods then
-   * reject with FREED), other requests waiting for it go to the new one.
+   * has neither answered nor sent anything for the grace time (stuck in one
+   * long call) is replaced by a fresh one; its problems are lost (their
+   * methods then reject with FREED), other requests waiting for it go to the
+   * new one. One that reports between slices is not: it reads the abort
+   * between two of them.
    */
   _abort (id) {
     const entry = this._settle(id)
@@ -226,9 +236,15 @@ class DlxWorker {
     if (!entry.sent) return
     this._stopping.add(id)
     this._post({ abort: id })
-    setTimeout(() => {
-      if (this._stopping.delete(id) && !this._closed && !this._restarting) this._restart()
-    }, ABORT_GRACE_MS)
+    const posted = now()
+    const check = () => {
+      if (!this._stopping.has(id) || this._closed || this._restarting) return
+      const quiet = now() - Math.max(this._heard, posted)
+      if (quiet < ABORT_GRACE_MS) return setTimeout(check, ABORT_GRACE_MS - quiet)
+      this._stopping.delete(id)
+      this._restart()
+    }
+    setTimeout(check, ABORT_GRACE_MS)
   }
 
   /** Let the worker send n more solutions for request id. */
@@ -265,6 +281,15 @@ class DlxWorker {
   }
   async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
 
+  /** { memory: bytes of the worker's module memory, problems: problems it holds }. */
+  usage () { return this._call('worker.usage', []) }
+
+  /** A problem of this worker collected without free(): free it in the worker. */
+  _forget (pid, generation) {
+    if (this._closed || !this._worker || generation !== this._generation) return
+    this._call('problem.free', [pid]).catch(() => {})
+  }
+
   /** A request about a problem of this worker generation. */
   _problemCall (p, op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
@@ -285,10 +310,6 @@ class DlxWorker {
   terminate () {
     this._close(new DlxError('FREED', 'this worker was terminated'))
   }
-}
-
-function isOptions (v) {
-  return v !== null && typeof v === 'object' && !Array.isArray(v)
 }
 
 /**
@@ -336,97 +357,5 @@ function readKey (v, k) {
     return v[k]
   } catch {
     return {}
-  }
-}
-
-/**
- * The options of a remote search, checked by the direct API's own checks
- * before they are posted (the worker's sliced count and solutions take them
- * apart themselves), so both give the same error.
- */
-function checkSearchOptions (opts, names) {
-  if (!isOptions(opts)) return
-  for (const name of names) if (opts[name] !== undefined) checkCount(opts[name], name)
-}
-
-/** fn's promise, or its thrown error as a rejection. */
-function rejecting (fn) {
-  try {
-    return fn()
-  } catch (e) {
-    return Promise.reject(e)
-  }
-}
-
-/** An exact-cover problem held by a worker. */
-class RemoteProblem {
-  constructor (worker, pid) {
-    this._w = worker
-    this._pid = pid
-    this._generation = worker._generation
-  }
-
-  _call (op, args, stream) { return this._w._problemCall(this, op, args, stream) }
-
-  /**
-   * The number of solutions, of the whole problem or of shard `shard` of
-   * `parts`; rejects with STOPPED when maxNodes ends it early (as Problem.count).
-   */
-  count (opts = {}) { return this._count('problem.count', opts) }
-
-  /** { count, status: 'done' | 'limit' | 'stopped', nodes } (as Problem.countDetailed). */
-  countDetailed (opts = {}) { return this._count('problem.countDetailed', opts) }
-
-  _count (op, opts) {
-    return rejecting(() => {
-      checkSearchOptions(opts, ['limit', 'maxNodes'])
-      return this._call(op, [opts])
-    })
-  }
-
-  /**
-   * Solutions as they are found (an async iterator). The worker sends at
-   * most SOLUTION_WINDOW ahead of the loop; leaving the loop (break, throw,
-   * return) stops its search, and the problem takes other calls again.
-   */
-  async * solutions (opts = {}) {
-    checkSearchOptions(opts, ['limit', 'maxNodes'])
-    const queue = []
-    let wake = null
-    let finished = false
-    let failure = null
-    let taken = 0
-    const stream = { onItem: (s) => { queue.push(s); wake?.() } }
-    this._call('problem.solutions', [SOLUTION_WINDOW, opts], stream)
-      .then(() => { finished = true; wake?.() }, (e) => { failure = e; wake?.() })
-    try {
-      for (;;) {
-        if (queue.length) {
-          // Grant room again once half the window has been taken.
-          if (++taken >= SOLUTION_WINDOW / 2) {
-            this._w._grant(stream.id, taken)
-            taken = 0
-          }
-          yield queue.shift()
-          continue
-        }
-        if (failure) throw failure
-        if (finished) return
-        await new Promise((resolve) => { wake = resolve })
-        wake = null
-      }
-    } finally {
-      if (!finished && !failure) this._w._abort(stream.id)
-    }
-  }
-}
-
-// The other operations on a problem (shape, solve, countShard, option,
-// formatOption, free) pass their arguments as they are.
-for (const [op, name] of operationsOf('problem')) {
-  if (OPERATIONS[op].problem && !Object.hasOwn(RemoteProblem.prototype, name)) {
-    Object.defineProperty(RemoteProblem.prototype, name, {
-      value: function (...args) { return this._call(op, args) }, writable: true, configurable: true
-    })
   }
 }

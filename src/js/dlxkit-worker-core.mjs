@@ -2,7 +2,10 @@
 // thread) and serves createWorker()'s requests (dlxkit-operations.mjs). Long
 // searches (the library's run loop, and Sudoku solves above 16x16) run in
 // slices of nodes with a pause between them, so an abort message is seen
-// within one slice (about 20 ms) and progress can be reported.
+// within one slice (about 20 ms) and progress can be reported. A slice is
+// bounded in time, not only in nodes: its node budget starts at one node (a
+// node of a big problem can take milliseconds) and follows the time the last
+// slice took.
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
@@ -12,15 +15,36 @@ import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
 
 const SLICE_MS = 20 // aim for slices this long
+const GROWTH = 4 // a slice's budget at most this many times the last one's
+const now = () => globalThis.performance?.now() ?? Date.now()
 
-/** The node budget of the next slice, from how long the last one took. */
-const nextBudget = (budget, ms) => Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+/**
+ * The node budget of each slice: it starts at one node and then aims at
+ * SLICE_MS from the time the last slice took, growing at most GROWTH times
+ * a slice (so a search whose nodes get dearer stays near the aim).
+ */
+class SliceBudget {
+  constructor () {
+    this.nodes = 1
+    this._t0 = 0
+  }
+
+  start () { this._t0 = now() }
+
+  /** After a slice that spent the whole budget. */
+  update () {
+    const ms = now() - this._t0
+    const fit = ms > 0 ? this.nodes * SLICE_MS / ms : Infinity
+    this.nodes = Math.max(1, Math.round(Math.min(fit, this.nodes * GROWTH, 5e6)))
+  }
+}
 let channel = null
 let load = null
 let kit = null
 const problems = new Map() // id -> Problem
 let nextProblem = 1
-const aborted = new Set() // request ids asked to stop
+const aborted = new Map() // request id asked to stop -> the error it ends with
+const streams = new Map() // problem id -> ids of its solutions() requests not ended
 const lastOf = new Map() // problem id -> settles when its latest request has ended
 const waiting = new Map() // request id -> rejects it while it waits for its turn
 const credits = new Map() // request id -> { left, wake, fail }: solutions the client will take
@@ -28,12 +52,24 @@ const credits = new Map() // request id -> { left, wake, fail }: solutions the c
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function stopIfAborted (id) {
-  if (aborted.has(id)) throw new DlxError('ABORTED', 'the operation was aborted')
+  if (aborted.has(id)) throw aborted.get(id)
 }
+
+/**
+ * Stop request id with error: at once if it waits for its turn or for the
+ * client to take solutions, else at the end of its slice.
+ */
+function stopRequest (id, error) {
+  aborted.set(id, error)
+  waiting.get(id)?.(error)
+  credits.get(id)?.fail?.(error)
+}
+
+const freed = () => new DlxError('FREED', 'this problem was freed (or its worker restarted)')
 
 function problem (pid) {
   const p = problems.get(pid)
-  if (!p) throw new DlxError('FREED', 'this problem was freed (or its worker restarted)')
+  if (!p) throw freed()
   return p
 }
 
@@ -67,19 +103,19 @@ function inTurn (id, pid, run) {
  * may hold the run between slices, `stop` within one (see Search.run).
  */
 async function inSlices (id, search, { onSolution = null, stop = null, gate = null } = {}) {
-  let budget = 20000
+  const budget = new SliceBudget()
+  let progress = 0 // the engine's estimate can dip as it goes deeper: the report does not
   try {
     for (;;) {
       if (gate) await gate()
       stopIfAborted(id)
-      const t0 = Date.now()
-      const r = search.run({ until: search.nodes + budget, onSolution, stop })
-      channel.send({ id, progress: { nodes: search.nodes, progress: search.progress, solutions: search.count } })
+      budget.start()
+      const r = search.run({ until: search.nodes + budget.nodes, onSolution, stop })
+      progress = Math.max(progress, search.progress)
+      channel.send({ id, progress: { nodes: search.nodes, progress, solutions: search.count } })
       if (search.status) return search.status
       // A slice cut short to wait for the client says nothing about its speed.
-      if (r !== 'held') {
-        budget = nextBudget(budget, Date.now() - t0)
-      }
+      if (r !== 'held') budget.update()
       await pause()
       stopIfAborted(id)
     }
@@ -139,14 +175,14 @@ async function solutions (id, p, window, { shard = 0, parts = 1, balanced = fals
 async function sudokuSolve (id, puzzle, opts, direct) {
   const run = opts !== null && typeof opts === 'object' && solveInSteps(kit.sudoku, puzzle, opts)
   if (!run) return direct()
-  let budget = 20000
+  const budget = new SliceBudget()
   try {
     for (;;) {
-      const t0 = Date.now()
-      const r = run.step(budget)
+      budget.start()
+      const r = run.step(budget.nodes)
       if (r) return r
       channel.send({ id, progress: { nodes: run.nodes } })
-      budget = nextBudget(budget, Date.now() - t0)
+      budget.update()
       await pause()
       stopIfAborted(id)
     }
@@ -202,7 +238,8 @@ export const handlers = {
   'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()
     return problems.delete(pid)
-  }
+  },
+  'worker.usage': () => ({ memory: kit.memorySize(), problems: problems.size })
 }
 
 function keep (p) {
@@ -234,16 +271,16 @@ async function receive (m) {
     }
     return
   }
-  if (m.abort !== undefined) {
-    aborted.add(m.abort)
-    waiting.get(m.abort)?.(new DlxError('ABORTED', 'the operation was aborted'))
-    credits.get(m.abort)?.fail?.(new DlxError('ABORTED', 'the operation was aborted'))
-    return
-  }
+  if (m.abort !== undefined) return stopRequest(m.abort, new DlxError('ABORTED', 'the operation was aborted'))
   const { id, op, args } = m
+  let stream = null
   try {
     if (!Object.hasOwn(OPERATIONS, op)) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
     if (op !== 'init' && !kit) throw new DlxError('LOAD_FAILED', 'the worker has not loaded dlxkit')
+    if (op === 'problem.solutions') (stream = streamOf(args[0])).add(id)
+    // free() ends the problem's solutions() streams, which would hold its turn
+    // for as long as nobody takes their solutions (a problem collected, say).
+    if (op === 'problem.free') for (const s of streams.get(args[0]) ?? []) stopRequest(s, freed())
     const serveIt = () => handlers[op](id, args)
     const result = await (OPERATIONS[op].turn ? inTurn(id, args[0], serveIt) : serveIt())
     channel.send({ id, ok: true, result })
@@ -251,5 +288,11 @@ async function receive (m) {
     channel.send({ id, ok: false, error: errorRecord(e) })
   } finally {
     aborted.delete(id)
+    if (stream?.delete(id) && !stream.size) streams.delete(args[0])
   }
+}
+
+function streamOf (pid) {
+  if (!streams.has(pid)) streams.set(pid, new Set())
+  return streams.get(pid)
 }
