@@ -6,11 +6,10 @@ import { adviseDefault, wasmUrl } from './dlxkit-load.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
 import { RemoteProblem, isOptions } from './dlxkit-remote-problem.mjs'
 
-// A worker that sends nothing for this long after an abort is stuck in one
-// long call: it is replaced. (One that searches in slices reports after
-// each, about every 20 ms, and sees the abort within one.)
+// A worker that has not read an abort this long after it was sent is stuck
+// in one long call: it is replaced. (One that searches in slices reads its
+// messages every 20 ms or so.)
 const ABORT_GRACE_MS = 250
-const now = () => globalThis.performance?.now() ?? Date.now()
 
 /**
  * The same API, async, in a worker (a browser module Worker or a Node worker
@@ -67,7 +66,6 @@ class DlxWorker {
     this._generation = 0 // a restarted worker holds none of the old problems
     this._restarting = false
     this._closed = null // the error every call gets once terminated (or crashed)
-    this._heard = 0 // when the worker last sent anything
     // One method per 'sudoku.*' operation; solveMany's errors come back as DlxErrors.
     this.sudoku = {}
     for (const [op, name] of operationsOf('sudoku')) this.sudoku[name] = (...args) => this._call(op, args)
@@ -82,12 +80,7 @@ class DlxWorker {
     const readyPromise = new Promise((resolve, reject) => { ready = resolve; failed = reject })
     let worker
     // Messages from a worker that was replaced or terminated are ignored.
-    const onMessage = (m) => {
-      if (worker !== this._worker) return
-      this._heard = now()
-      if (m.ready) ready()
-      else this._receive(m)
-    }
+    const onMessage = (m) => worker !== this._worker ? undefined : m.ready ? ready() : this._receive(m)
     const onFailure = (message) => {
       if (worker !== this._worker) return
       const err = new DlxError('WORKER_FAILED', `the worker failed: ${message}`)
@@ -124,6 +117,7 @@ class DlxWorker {
   }
 
   _receive (m) {
+    if (m.aborting !== undefined) return this._stopping.delete(m.aborting) // the worker read the abort
     if (this._stopping.has(m.id) && m.ok !== undefined) return this._stopping.delete(m.id)
     const entry = this._pending.get(m.id)
     if (!entry) return
@@ -183,7 +177,9 @@ class DlxWorker {
     if (stream) stream.id = id
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new DlxError('ABORTED', 'the operation was aborted'))
-      const entry = { resolve, reject, onProgress, onItem: stream?.onItem, refuse: stream?.refuse, message: { id, op, args: sent }, sent: false }
+      // (progress is sent only to a caller who listens)
+      const message = typeof onProgress === 'function' ? { id, op, args: sent, report: true } : { id, op, args: sent }
+      const entry = { resolve, reject, onProgress, onItem: stream?.onItem, refuse: stream?.refuse, message, sent: false }
       if (signal) {
         const onAbort = () => this._abort(id)
         signal.addEventListener('abort', onAbort, { once: true })
@@ -223,11 +219,10 @@ class DlxWorker {
 
   /**
    * Ask the worker to stop; searches see it within a slice. A worker that
-   * has neither answered nor sent anything for the grace time (stuck in one
-   * long call) is replaced by a fresh one; its problems are lost (their
-   * methods then reject with FREED), other requests waiting for it go to the
-   * new one. One that reports between slices is not: it reads the abort
-   * between two of them.
+   * has not read it within the grace time (it says so at once when it does:
+   * { aborting }), being stuck in one long call, is replaced by a fresh one;
+   * its problems are lost (their methods then reject with FREED), other
+   * requests waiting for it go to the new one.
    */
   _abort (id) {
     const entry = this._settle(id)
@@ -236,15 +231,9 @@ class DlxWorker {
     if (!entry.sent) return
     this._stopping.add(id)
     this._post({ abort: id })
-    const posted = now()
-    const check = () => {
-      if (!this._stopping.has(id) || this._closed || this._restarting) return
-      const quiet = now() - Math.max(this._heard, posted)
-      if (quiet < ABORT_GRACE_MS) return setTimeout(check, ABORT_GRACE_MS - quiet)
-      this._stopping.delete(id)
-      this._restart()
-    }
-    setTimeout(check, ABORT_GRACE_MS)
+    setTimeout(() => {
+      if (this._stopping.delete(id) && !this._closed && !this._restarting) this._restart()
+    }, ABORT_GRACE_MS)
   }
 
   /** Let the worker send n more solutions for request id. */

@@ -1,11 +1,11 @@
 // dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
 // thread) and serves createWorker()'s requests (dlxkit-operations.mjs). Long
-// searches (the library's run loop, and Sudoku solves above 16x16) run in
-// slices of nodes with a pause between them, so an abort message is seen
-// within one slice (about 20 ms) and progress can be reported. A slice is
-// bounded in time, not only in nodes: its node budget starts at one node (a
-// node of a big problem can take milliseconds) and follows the time the last
-// slice took.
+// searches (the library's run loop, and Sudoku solves above 16x16) and
+// batches run in slices of nodes (or puzzles), reporting progress after each
+// and pausing every 20 ms or so, so that an abort message is seen within one
+// slice. A slice is bounded in time, not only in nodes: its size starts at
+// one node (a node of a big problem can take milliseconds) and follows the
+// time the last slice took.
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
@@ -14,28 +14,40 @@ import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
 
-const SLICE_MS = 20 // aim for slices this long
-const GROWTH = 4 // a slice's budget at most this many times the last one's
+const SLICE_MS = 20 // aim for slices this long, and pause this often
+const GROWTH = 4 // a slice at most this many times the size of the last one
 const now = () => globalThis.performance?.now() ?? Date.now()
 
 /**
- * The node budget of each slice: it starts at one node and then aims at
- * SLICE_MS from the time the last slice took, growing at most GROWTH times
- * a slice (so a search whose nodes get dearer stays near the aim).
+ * The size of each slice (nodes, or puzzles of a batch): it starts at one
+ * and then aims at SLICE_MS from the time the last slice took, growing at
+ * most GROWTH times a slice (so a search whose nodes get dearer stays near
+ * the aim), up to `max`. A run pauses (lets messages in: an abort) once
+ * SLICE_MS have passed since it last did, so a short run never waits.
  */
-class SliceBudget {
-  constructor () {
-    this.nodes = 1
+class Slices {
+  constructor (max = 5e6) {
+    this.size = 1
+    this._max = max
     this._t0 = 0
+    this._paused = now()
   }
 
   start () { this._t0 = now() }
 
-  /** After a slice that spent the whole budget. */
+  /** After a slice of the whole size: the next one's, from the time it took. */
   update () {
     const ms = now() - this._t0
-    const fit = ms > 0 ? this.nodes * SLICE_MS / ms : Infinity
-    this.nodes = Math.max(1, Math.round(Math.min(fit, this.nodes * GROWTH, 5e6)))
+    const fit = ms > 0 ? this.size * SLICE_MS / ms : Infinity
+    this.size = Math.max(1, Math.round(Math.min(fit, this.size * GROWTH, this._max)))
+  }
+
+  /** Pause if SLICE_MS have passed since the last pause; then stop if id was aborted. */
+  async pauseIfDue (id) {
+    if (now() - this._paused < SLICE_MS) return
+    await pause()
+    this._paused = now()
+    stopIfAborted(id)
   }
 }
 let channel = null
@@ -48,6 +60,11 @@ const streams = new Map() // problem id -> ids of its solutions() requests not e
 const lastOf = new Map() // problem id -> settles when its latest request has ended
 const waiting = new Map() // request id -> rejects it while it waits for its turn
 const credits = new Map() // request id -> { left, wake, fail }: solutions the client will take
+const reporting = new Set() // request ids whose caller listens to progress
+
+function report (id, progress) {
+  if (reporting.has(id)) channel.send({ id, progress })
+}
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -98,26 +115,25 @@ function inTurn (id, pid, run) {
 }
 
 /**
- * Run a search (dlxkit-run.mjs) in slices of nodes, reporting progress after
- * each; the budget of a slice adapts so that it takes about SLICE_MS. `gate`
- * may hold the run between slices, `stop` within one (see Search.run).
+ * Run a search (dlxkit-run.mjs) in slices of nodes (Slices), reporting
+ * progress after each. `gate` may hold the run between slices, `stop`
+ * within one (see Search.run).
  */
 async function inSlices (id, search, { onSolution = null, stop = null, gate = null } = {}) {
-  const budget = new SliceBudget()
+  const slices = new Slices()
   let progress = 0 // the engine's estimate can dip as it goes deeper: the report does not
   try {
     for (;;) {
       if (gate) await gate()
       stopIfAborted(id)
-      budget.start()
-      const r = search.run({ until: search.nodes + budget.nodes, onSolution, stop })
+      slices.start()
+      const r = search.run({ until: search.nodes + slices.size, onSolution, stop })
       progress = Math.max(progress, search.progress)
-      channel.send({ id, progress: { nodes: search.nodes, progress, solutions: search.count } })
+      report(id, { nodes: search.nodes, progress, solutions: search.count })
       if (search.status) return search.status
       // A slice cut short to wait for the client says nothing about its speed.
-      if (r !== 'held') budget.update()
-      await pause()
-      stopIfAborted(id)
+      if (r !== 'held') slices.update()
+      await slices.pauseIfDue(id)
     }
   } finally {
     search.close()
@@ -175,30 +191,33 @@ async function solutions (id, p, window, { shard = 0, parts = 1, balanced = fals
 async function sudokuSolve (id, puzzle, opts, direct) {
   const run = opts !== null && typeof opts === 'object' && solveInSteps(kit.sudoku, puzzle, opts)
   if (!run) return direct()
-  const budget = new SliceBudget()
+  const slices = new Slices()
   try {
     for (;;) {
-      budget.start()
-      const r = run.step(budget.nodes)
+      slices.start()
+      const r = run.step(slices.size)
       if (r) return r
-      channel.send({ id, progress: { nodes: run.nodes } })
-      budget.update()
-      await pause()
-      stopIfAborted(id)
+      report(id, { nodes: run.nodes })
+      slices.update()
+      await slices.pauseIfDue(id)
     }
   } finally {
     run.close()
   }
 }
 
-/** A batch in chunks, so that it can report progress and be stopped. */
+/** A batch in chunks (sized as slices are), so that it can report progress and be stopped. */
 async function solveMany (id, puzzles, opts) {
   const results = []
-  for (let i = 0; i < puzzles.length; i += 256) {
-    results.push(...kit.sudoku.solveMany(puzzles.slice(i, i + 256), opts))
-    channel.send({ id, progress: { done: results.length, total: puzzles.length } })
-    await pause()
-    stopIfAborted(id)
+  const slices = new Slices(4096)
+  while (results.length < puzzles.length) {
+    slices.start()
+    const chunk = kit.sudoku.solveMany(puzzles.slice(results.length, results.length + slices.size), opts)
+    for (const r of chunk) results.push(r)
+    report(id, { done: results.length, total: puzzles.length })
+    if (results.length === puzzles.length) break
+    slices.update()
+    await slices.pauseIfDue(id)
   }
   return results.map((r) => r.error ? { ...r, error: errorRecord(r.error) } : r)
 }
@@ -271,12 +290,16 @@ async function receive (m) {
     }
     return
   }
-  if (m.abort !== undefined) return stopRequest(m.abort, new DlxError('ABORTED', 'the operation was aborted'))
+  if (m.abort !== undefined) {
+    channel.send({ aborting: m.abort }) // read: the client need not replace this worker
+    return stopRequest(m.abort, new DlxError('ABORTED', 'the operation was aborted'))
+  }
   const { id, op, args } = m
   let stream = null
   try {
     if (!Object.hasOwn(OPERATIONS, op)) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
     if (op !== 'init' && !kit) throw new DlxError('LOAD_FAILED', 'the worker has not loaded dlxkit')
+    if (m.report) reporting.add(id)
     if (op === 'problem.solutions') (stream = streamOf(args[0])).add(id)
     // free() ends the problem's solutions() streams, which would hold its turn
     // for as long as nobody takes their solutions (a problem collected, say).
@@ -288,6 +311,7 @@ async function receive (m) {
     channel.send({ id, ok: false, error: errorRecord(e) })
   } finally {
     aborted.delete(id)
+    reporting.delete(id)
     if (stream?.delete(id) && !stream.size) streams.delete(args[0])
   }
 }
