@@ -321,7 +321,12 @@ export interface RemoteProblem<D = unknown> {
   count (opts?: CountOptions & AsyncOptions): Promise<number>
   countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
-  /** at most 256 solutions ahead of the loop; leaving the loop stops the worker's search */
+  /**
+   * At most 256 solutions ahead of the loop; leaving the loop stops the
+   * worker's search. While a loop is open (begun, not left), solve, count,
+   * countDetailed, countShard and another solutions() on the problem reject
+   * at once with BUSY (as the direct API); free() ends the loop (FREED).
+   */
   solutions (opts: CountOptions & WithData & AsyncOptions): AsyncGenerator<Array<Chosen<D>>, void, void>
   solutions (opts?: CountOptions & WithoutData & AsyncOptions): AsyncGenerator<number[], void, void>
   solutions (opts?: CountOptions & { withData?: boolean } & AsyncOptions): AsyncGenerator<Array<Chosen<D>> | number[], void, void>
@@ -329,6 +334,7 @@ export interface RemoteProblem<D = unknown> {
   /** the data given with option k, structured-cloned from the worker */
   data (k: number): Promise<D>
   formatOption (k: number): Promise<string>
+  /** a problem dropped without free() is freed in its worker once collected */
   free (): Promise<boolean>
 }
 
@@ -350,6 +356,8 @@ export interface DlxWorker {
   /** option data goes to the worker by structured clone (what it refuses: BAD_ARGUMENT) */
   exactCover<D = unknown> (spec: ExactCoverSpec<D>): Promise<RemoteProblem<D>>
   parseDlx (text: string): Promise<RemoteProblem<undefined>>
+  /** the worker's module memory in bytes and the problems it holds */
+  usage (): Promise<{ memory: number, problems: number }>
   terminate (): void
 }
 

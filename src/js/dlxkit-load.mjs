@@ -130,7 +130,7 @@ export class Dlxkit {
     exports._initialize()
     this._buffer = null
     this._module = null
-    this._live = 0 // problems not freed: while any lives, the instance cannot be replaced
+    this._live = 0 // problems not freed and solves in steps under way: while any lives, the instance cannot be replaced
     this._fresh = null // a fresh instance on its way (releaseMemory)
     this._solvers = new Map() // shape key -> solver handle, most recent last
     this._registry = typeof FinalizationRegistry === 'function'
@@ -154,8 +154,9 @@ export class Dlxkit {
   /**
    * WebAssembly memory never shrinks. After a call that grew it past 64 MiB
    * (a huge text, say), the instance is replaced by a fresh one as soon as no
-   * problem is alive (a live Problem, or a solutions() loop, holds on to the
-   * old one). This does it now if it can; resolves to whether it did.
+   * problem is alive (a live Problem, a solutions() loop, or a worker's solve
+   * in steps holds on to the old one). This does it now if it can; resolves
+   * to whether it did. Every cache of the old instance's handles goes with it.
    */
   releaseMemory () {
     if (this._live > 0 || !this._module) return Promise.resolve(false)
@@ -163,6 +164,7 @@ export class Dlxkit {
       this._fresh = null
       if (this._live > 0) return false // a problem was made meanwhile: keep the old memory
       this._solvers.clear() // their handles die with the old instance
+      this.sudoku._fast.forget() // and so do its buffer and views
       this._x = unsignedPointers(instance.exports)
       this._x._initialize()
       this._x.dk_set_memory_cap(this._cap)

@@ -132,6 +132,14 @@ export class LineSolver {
     return h
   }
 
+  /** Let go of the buffer and views of an instance that was replaced (releaseMemory). */
+  forget () {
+    this._scratchX = null
+    this._scratch = 0
+    this._scratchCells = 0
+    this._buffer = this._u8 = this._f64 = null
+  }
+
   /** solve()'s buffer for n2 cells: the record (8-byte aligned), the grid, the answer. */
   _scratchFor (n2) {
     if (this._scratchX === this._api._x && this._scratchCells >= n2) return this._scratch
