@@ -101,13 +101,32 @@ async function instantiate (host, options) {
   return kit
 }
 
+/**
+ * The exports that return a pointer. wasm32 pointers are unsigned, but an
+ * i32 result reaches JS signed: past 2 GiB of memory it would be negative
+ * (and every view at it out of bounds). The rest return counts or codes,
+ * negative for an error.
+ */
+export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
+  'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name']
+
+/** The exports, with pointers read as unsigned (`>>> 0`). */
+export function unsignedPointers (exports) {
+  const x = { ...exports }
+  for (const name of POINTER_EXPORTS) {
+    const f = exports[name]
+    x[name] = (...args) => f(...args) >>> 0
+  }
+  return x
+}
+
 /** Memory beyond which an instance with no live problem starts afresh to give it back. */
 const MEMORY_HIGH_WATER = 64 << 20
 
 /** One loaded module: the Sudoku functions and the exact-cover problems. */
 export class Dlxkit {
   constructor (exports, options = {}) {
-    this._x = exports
+    this._x = unsignedPointers(exports)
     exports._initialize()
     this._buffer = null
     this._module = null
@@ -146,7 +165,7 @@ export class Dlxkit {
       if (this._live > 0) return false // a problem was made meanwhile: keep the old memory
       this._solvers.clear() // their handles die with the old instance
       this.sudoku._fast.forget() // and so do its buffer and views
-      this._x = instance.exports
+      this._x = unsignedPointers(instance.exports)
       this._x._initialize()
       this._x.dk_set_memory_cap(this._cap)
       return true
@@ -211,9 +230,9 @@ export class Dlxkit {
 
   /** The last C error as a DlxError. */
   _error (code) {
-    const e = this._x.dk_error() >> 2
+    const e = this._x.dk_error() >>> 2
     const i32 = this._i32()
-    const message = this._string((e + SLOT.error.message) << 2) || this._string(this._x.dk_strerror(code))
+    const message = this._string((e + SLOT.error.message) * 4) || this._string(this._x.dk_strerror(code))
     const details = { errno: code }
     for (const [name, k] of Object.entries(SLOT.error)) {
       if (name !== 'code' && name !== 'message' && i32[e + k]) details[name] = i32[e + k]
