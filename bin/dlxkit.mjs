@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { UsageError } from './lib/args.mjs'
 import { helpText, version, COMMANDS } from './lib/help.mjs'
 import { Output } from './lib/output.mjs'
+import { guardStandardStreams } from './lib/stdio-errors.mjs'
 import { Terminal } from './lib/terminal.mjs'
 import { sudokuCommand } from './lib/commands/sudoku.mjs'
 import { generateCommand } from './lib/commands/generate.mjs'
@@ -57,4 +58,5 @@ function fail (e) {
   return 1
 }
 
+guardStandardStreams()
 process.exitCode = await main(process.argv.slice(2)).catch(fail)

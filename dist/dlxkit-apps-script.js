@@ -234,6 +234,13 @@ class DlxError extends Error {
 const UINT64_DOUBLE_MAX = 18446744073709549568
 const INT32_MAX = 2 ** 31 - 1
 
+/**
+ * A bound as a message shows it. UINT64_DOUBLE_MAX prints as
+ * 18446744073709550000, above 2^64; every double up to 2^64 - 1 is at most
+ * it, so "2^64 - 1" names the same whole numbers exactly.
+ */
+const boundText = (v) => v === UINT64_DOUBLE_MAX ? '2^64 - 1' : String(v)
+
 /** A value for a message, whatever it is (JSON.stringify throws on BigInt and cycles). */
 function describe (v) {
   if (typeof v === 'string') return JSON.stringify(v)
@@ -261,7 +268,7 @@ function errorText (e) {
  */
 function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    throw new DlxError(code, `${what} must be a whole number ${min}..${max} (got ${describe(v)})`)
+    throw new DlxError(code, `${what} must be a whole number from ${min} to ${boundText(max)} (got ${describe(v)})`)
   }
   return v
 }
@@ -295,25 +302,46 @@ const m3_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // An exact-cover spec ({ primary, secondary, options }) read into what the
-// module takes: item counts, the options as one flat list of 32-bit values,
-// the names of items and colors, and the user's data per option. An option
-// is an item list, a 0/1 row (one entry per item), or { items | row, data }.
-const { DlxError, INT32_MAX, checkWhole, describe, int32OrMinus1 } = m2_
+// module takes: item counts, the options as flat lists of 32-bit values (a
+// chunk at a time), the names of items and colors, and the user's data per
+// option. An option is an item list, a 0/1 row (one entry per item), or
+// { items | row, data }.
+const { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } = m2_
 
 /**
- * The spec read: { nPrimary, nSecondary, pNames, sNames, colors (names, color
- * k + 1 at k), flat (per option: its length, its items, their colors), count,
- * data (per option, or null when no option carries any) }. Every mistake is
- * a DlxError naming the option; the module sees only checked values.
+ * Lower bounds of what the module's engine (src/core/dlx.c) takes, to refuse
+ * at once a spec that cannot fit, before building anything as big as it: a
+ * node (16 bytes) per item and per entry, one more per option, in one table
+ * whose size doubles as it grows, and the module's malloc (src/wasm/heap.c)
+ * hands out blocks below 2 GiB, so at most 2^26 nodes (1 GiB); per item at
+ * least 76 more bytes (its header, counts and stacks), per option 4.
  */
-function readSpec (spec) {
+const MAX_NODES = 2 ** 26
+const NODE_BYTES = 16
+const ITEM_BYTES = 76
+const OPTION_BYTES = 4
+const WASM32_BYTES = 2 ** 32
+/** Options go into the module in chunks of about this many 32-bit values (1 MiB). */
+const CHUNK = 1 << 18
+
+/**
+ * The spec read up to its options: { nPrimary, nSecondary, pNames, sNames,
+ * count, options, index (name -> item) }, checked against what the module
+ * can hold (`memoryCap` bytes, 0: wasm32's 4 GiB) before anything big is
+ * made. Its options go in with streamOptions. Every mistake is a DlxError.
+ */
+function readSpec (spec, memoryCap = 0) {
   if (spec === null || typeof spec !== 'object') throw new DlxError('BAD_INPUT', 'exactCover needs { primary, secondary, options }')
   const { primary, secondary = [], options = [] } = spec
+  const limit = memoryCap > 0 && memoryCap < WASM32_BYTES ? memoryCap : WASM32_BYTES
+  const nPrimary = itemCount(primary, 'primary')
+  const nSecondary = itemCount(secondary, 'secondary')
+  const items = nPrimary + nSecondary
+  if (items * ITEM_BYTES > limit) throw tooMuchMemory(`${items} items`, items * ITEM_BYTES, limit)
+  if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array (of item lists, 0/1 rows or { items | row, data })')
+  checkNodes(items, options, limit)
   const pNames = names(primary, 'primary')
   const sNames = names(secondary, 'secondary')
-  const nPrimary = pNames ? pNames.length : primary
-  const nSecondary = sNames ? sNames.length : secondary
-  if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array (of item lists, 0/1 rows or { items | row, data })')
   const index = new Map()
   // Secondary names come after all primary items, named or counted.
   const declare = (list, first) => list?.forEach((n, i) => {
@@ -322,60 +350,142 @@ function readSpec (spec) {
   })
   declare(pNames, 0)
   declare(sNames, nPrimary)
-  const colors = new Map()
-  const flat = []
-  let data = null
-  for (let k = 0; k < options.length; k++) { // not forEach: a hole is an option missing, not one to skip
-    const opt = optionOf(options[k], k, nPrimary + nSecondary)
-    if (opt.hasData) {
-      data ??= new Array(options.length).fill(undefined)
-      data[k] = opt.data
-    }
-    const items = []
-    const cols = []
-    for (const entry of opt.entries) {
-      let item = entry
-      let color = 0
-      if (typeof entry === 'string') {
-        const colon = entry.indexOf(':')
-        const name = colon < 0 ? entry : entry.slice(0, colon)
-        if (colon >= 0) {
-          const c = entry.slice(colon + 1)
-          if (!c) throw new DlxError('SYNTAX', `option ${k} has an empty color after "${name}:"`, { index: k, item: name })
-          if (!colors.has(c)) colors.set(c, colors.size + 1)
-          color = colors.get(c)
-        }
-        item = index.get(name)
-        if (item === undefined) throw new DlxError('UNKNOWN_ITEM', `option ${k} names unknown item "${name}"`, { index: k, item: name })
-      } else if (Array.isArray(entry)) {
-        [item, color] = entry
-      }
-      if (!Number.isInteger(item) || !Number.isInteger(color)) {
-        throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${describe(entry)}`, { index: k })
-      }
-      // Beyond 32 bits the module would see the value wrapped: -1 gets its BAD_ITEM or BAD_COLOR.
-      items.push(int32OrMinus1(item))
-      cols.push(int32OrMinus1(color))
-    }
-    // Loops, not push(...items): an option of 100,000 entries would overflow the stack.
-    flat.push(items.length)
-    for (const v of items) flat.push(v)
-    for (const v of cols) flat.push(v)
-  }
-  return { nPrimary, nSecondary, pNames, sNames, colors: [...colors.keys()], flat, count: options.length, data }
+  return { nPrimary, nSecondary, pNames, sNames, count: options.length, options, index }
 }
 
-/** Item names (strings), or null for a count of unnamed items. */
-function names (v, what) {
+/** How many items `v` declares (names or a count), before reading any name. */
+function itemCount (v, what) {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0) {
-    checkWhole(v, `${what} (a count of items)`, INT32_MAX) // beyond it the module would see it wrapped
-    return null
+    return checkWhole(v, `${what} (a count of items)`, INT32_MAX) // beyond it the module would see it wrapped
   }
-  if (Array.isArray(v)) {
-    if (v.length > INT32_MAX) throw new DlxError('BAD_ARGUMENT', `${what} has more than ${INT32_MAX} items`)
-    return v.map(String)
-  }
+  if (Array.isArray(v)) return v.length
   throw new DlxError('BAD_INPUT', `${what} must be an array of item names or a count`)
+}
+
+/**
+ * Refuse options that need more nodes than the engine's table holds, or
+ * more bytes than the module may have: counted from the lengths of their
+ * item lists (a row's 1s are not counted, so the bound stays a lower one),
+ * up to the first entry that is no option (streamOptions says what is wrong
+ * with it).
+ */
+function checkNodes (items, options, limit) {
+  const count = options.length
+  let nodes = items + 2 + count
+  if (nodes <= MAX_NODES) {
+    for (let k = 0; k < count; k++) {
+      const opt = options[k]
+      const list = Array.isArray(opt) ? opt : opt !== null && typeof opt === 'object' && Array.isArray(opt.items) ? opt.items : null
+      if (list) nodes += list.length
+      else if (!isRow(opt) && !(opt !== null && typeof opt === 'object' && opt.row !== undefined)) break
+      if (nodes > MAX_NODES) break
+    }
+  }
+  if (nodes > MAX_NODES) {
+    throw new DlxError('TOO_BIG', `${count} options over ${items} items need more than ${MAX_NODES} nodes, the most the module's node table holds: split the problem`, { options: count, nodes })
+  }
+  const bytes = nodes * NODE_BYTES + count * OPTION_BYTES + items * ITEM_BYTES
+  if (bytes > limit) throw tooMuchMemory(`${count} options over ${items} items`, bytes, limit)
+}
+
+function tooMuchMemory (what, bytes, limit) {
+  const mib = (b) => `${Math.ceil(b / 2 ** 20)} MiB`
+  const room = limit < WASM32_BYTES ? `maxMemory (${mib(limit)}): raise it` : 'the 4 GiB a wasm32 module can have'
+  return new DlxError('OUT_OF_MEMORY', `out of memory: ${what} need at least ${mib(bytes)} of the module's memory, more than ${room}`, { bytes })
+}
+
+/**
+ * Read the options of a spec (from readSpec) and hand them to send(flat,
+ * first, n) in chunks, never all at once (40 million options would make a
+ * JS array longer than V8 allows): flat holds, for each of options first ..
+ * first + n - 1, its length, its items, their colors. Returns { colors
+ * (names, color k + 1 at k), data (per option, or null when no option
+ * carries any) }. Every mistake is a DlxError naming the option; the module
+ * sees only checked values.
+ */
+function streamOptions (read, send) {
+  const { options, count, index, nPrimary, nSecondary } = read
+  const colors = new Map()
+  let data = null
+  let chunk = new Int32Array(CHUNK)
+  let fill = 0 // values in chunk
+  let first = 0 // the first option in chunk
+  const flush = (end) => {
+    if (end > first) send(chunk.subarray(0, fill), first, end - first)
+    fill = 0
+    first = end
+  }
+  for (let k = 0; k < count; k++) { // not forEach: a hole is an option missing, not one to skip
+    const opt = optionOf(options[k], k, nPrimary + nSecondary)
+    if (opt.hasData) {
+      data ??= new Array(count).fill(undefined)
+      data[k] = opt.data
+    }
+    const entries = opt.entries
+    const n = entries.length
+    if (fill + 1 + 2 * n > chunk.length) {
+      flush(k)
+      if (1 + 2 * n > chunk.length) chunk = new Int32Array(1 + 2 * n) // one long option: a chunk of its own
+    }
+    chunk[fill] = n
+    for (let j = 0; j < n; j++) {
+      const [item, color] = entry(entries[j], k, index, colors)
+      chunk[fill + 1 + j] = item
+      chunk[fill + 1 + n + j] = color
+    }
+    fill += 1 + 2 * n
+  }
+  flush(count)
+  return { colors: [...colors.keys()], data }
+}
+
+/** Entry `e` of option k as [item, color], 32-bit values for the module. */
+function entry (e, k, index, colors) {
+  let item = e
+  let color = 0
+  if (typeof e === 'string') {
+    const colon = e.indexOf(':')
+    const name = colon < 0 ? e : e.slice(0, colon)
+    if (colon >= 0) {
+      const c = e.slice(colon + 1)
+      if (!c) throw new DlxError('SYNTAX', `option ${k} has an empty color after "${name}:"`, { index: k, item: name })
+      if (!colors.has(c)) colors.set(c, colors.size + 1)
+      color = colors.get(c)
+    }
+    item = index.get(name)
+    if (item === undefined) throw new DlxError('UNKNOWN_ITEM', `option ${k} names unknown item "${name}"`, { index: k, item: name })
+  } else if (Array.isArray(e)) {
+    [item, color] = e
+  }
+  if (!Number.isInteger(item) || !Number.isInteger(color)) {
+    throw new DlxError('BAD_INPUT', `option ${k} has an entry that is not an item name or index: ${describe(e)}`, { index: k })
+  }
+  // Beyond 32 bits the module would see the value wrapped: -1 gets its BAD_ITEM or BAD_COLOR.
+  return [int32OrMinus1(item), int32OrMinus1(color)]
+}
+
+/**
+ * Item names (strings), or null for a count of unnamed items. A hole is a
+ * name missing, and a name with ':' could never be named in an option (it
+ * separates an item from its color there, as in Knuth's format).
+ */
+function names (v, what) {
+  if (!Array.isArray(v)) return null
+  const out = new Array(v.length)
+  for (let i = 0; i < v.length; i++) { // not map: it skips holes
+    if (!(i in v)) throw new DlxError('BAD_INPUT', `${what}[${i}] is missing (a hole in the array of names)`, { index: i })
+    let name
+    try {
+      name = String(v[i])
+    } catch (e) {
+      throw new DlxError('BAD_INPUT', `${what}[${i}] is not a name: ${errorText(e)}`, { index: i })
+    }
+    if (name.includes(':')) {
+      throw new DlxError('BAD_CHARACTER', `item name ${describe(name)} holds ':', which parts an item from its color in an option: no option could name it`, { index: i, item: name })
+    }
+    out[i] = name
+  }
+  return out
 }
 
 const isRow = (v) => ArrayBuffer.isView(v) && !(v instanceof DataView)
@@ -417,7 +527,7 @@ function rowItems (row, k, nItems) {
   }
   return out
 }
-  return { readSpec }
+  return { MAX_NODES, readSpec, streamOptions }
 })()
 
 // ---- src/js/dlxkit-run.mjs
@@ -647,7 +757,7 @@ const m5_ = (function () {
 // times too small, six levels down about right), so the tree is first cut
 // whole, level by level, into many subtrees, and only then estimated; the
 // ones still estimated big are cut further.
-const { DlxError, checkWhole } = m2_
+const { DlxError, checkWhole, describe } = m2_
 
 /** Whole levels are cut until there are this many subtrees per part... */
 const FIRST = 64
@@ -790,13 +900,23 @@ function deal (pieces, parts) {
   return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
 }
 
+/**
+ * The most parts a search is split into: a balanced split makes at most
+ * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
+ * and an estimate, so 2e9 parts would need gigabytes before the first piece.
+ */
+const MAX_PARTS = MOST_CAP
+
 /** The check both kinds of shards share. */
 function checkShard (shard, parts) {
-  if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-    throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
+  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
+    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
+  }
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
   }
 }
-  return { balancedSplit, checkShard }
+  return { balancedSplit, MAX_PARTS, checkShard }
 })()
 
 // ---- src/js/dlxkit-problem.mjs
@@ -807,34 +927,45 @@ const m6_ = (function () {
 // or from Knuth's DLX text) and the Problem over its handle.
 const { ERR, RESULT, SLOT } = m1_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole } = m2_
-const { readSpec } = m3_
+const { readSpec, streamOptions } = m3_
 const { Search, countStopped, runSearch, solutionsStopped } = m4_
-const { balancedSplit, checkShard } = m5_
+const { MAX_PARTS, balancedSplit, checkShard } = m5_
+
+/** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
+const PLAIN_CAP = 4 * MAX_PARTS
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 
 /** A problem from { primary, secondary, options } (see Dlxkit.exactCover and dlxkit-options.mjs). */
 function exactCover (kit, spec) {
-  const { nPrimary, nSecondary, pNames, sNames, colors, flat, count, data } = readSpec(spec)
+  const read = readSpec(spec, kit._cap)
+  const { nPrimary, nSecondary, pNames, sNames } = read
   const p = kit._x.dk_problem_new(nPrimary, nSecondary)
-  if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >> 2])
-  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors, data })
+  if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >>> 2])
+  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null })
   try {
-    kit._with([flat.length * 4], (buf) => {
-      kit._i32().set(flat, buf >> 2)
-      const rc = kit._x.dk_problem_add_options(p, buf, count)
-      if (rc < 0) {
-        const err = kit._error(rc)
-        err.details.index ??= 0 // _error drops zeros, but option 0 is an option
-        err.message = `option ${err.details.index}: ${err.message}`
-        throw err
-      }
-    })
+    const { colors, data } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
+    problem._colors = colors
+    problem._data = data
   } catch (e) {
     problem.free()
     throw e
   }
   return problem
+}
+
+/** Options first .. first + count - 1, flat (dlxkit-options.mjs), into problem p. */
+function addOptions (kit, p, flat, first, count) {
+  kit._with([flat.length * 4], (buf) => {
+    kit._i32().set(flat, buf >>> 2)
+    const rc = kit._x.dk_problem_add_options(p, buf, count)
+    if (rc < 0) {
+      const err = kit._error(rc)
+      err.details.index = first + (err.details.index ?? 0) // _error drops zeros, but option 0 is an option
+      err.message = `option ${err.details.index}: ${err.message}`
+      throw err
+    }
+  })
 }
 
 /** A problem in Knuth's DLX format; errors carry line and column. */
@@ -848,7 +979,7 @@ function parseDlx (kit, text) {
     kit._free(s)
   }
   if (!p) {
-    const err = kit._error(kit._i32()[kit._x.dk_error() >> 2])
+    const err = kit._error(kit._i32()[kit._x.dk_error() >>> 2])
     if (err.details.line) err.message = `line ${err.details.line}, column ${err.details.column}: ${err.message}`
     throw err
   }
@@ -896,7 +1027,7 @@ class Problem {
     return this._kit._with([4 * SLOT.shape.length], (out) => {
       this._x.dk_problem_shape(this._handle(), out)
       const i = this._kit._i32()
-      const o = out >> 2
+      const o = out >>> 2
       const at = SLOT.shape
       return { primary: i[o + at.primary], items: i[o + at.items], options: i[o + at.options], forced: i[o + at.forced] }
     })
@@ -930,8 +1061,8 @@ class Problem {
       const i32 = this._kit._i32()
       const out = []
       for (let j = 0; j < n; j++) {
-        const name = this._itemName(i32[(items >> 2) + j])
-        const c = i32[(colors >> 2) + j]
+        const name = this._itemName(i32[(items >>> 2) + j])
+        const c = i32[(colors >>> 2) + j]
         out.push(c ? `${name}:${this._colorName(c)}` : name)
       }
       return out
@@ -979,7 +1110,7 @@ class Problem {
     const cap = this.shape.primary + 1
     return this._kit._with([cap * 4], (buf) => {
       const n = this._kit._check(this._x.dk_problem_solution(this._handle(), buf, cap))
-      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+      return Array.from(this._kit._i32().subarray(buf >>> 2, (buf >>> 2) + n))
     })
   }
 
@@ -1056,7 +1187,7 @@ class Problem {
     try {
       return this._kit._with([8], (out) => {
         const rc = this._kit._check(this._x.dk_problem_count(this._idle(), limit, maxNodes, out))
-        const count = this._kit._f64()[out >> 3]
+        const count = this._kit._f64()[out >>> 3]
         return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
       })
     } finally {
@@ -1094,7 +1225,7 @@ class Problem {
   stats () {
     return this._kit._with([8 * SLOT.stats.length], (out) => {
       this._x.dk_problem_stats(this._handle(), out)
-      const f = this._kit._f64().subarray(out >> 3, (out >> 3) + SLOT.stats.length)
+      const f = this._kit._f64().subarray(out >>> 3, (out >>> 3) + SLOT.stats.length)
       const at = SLOT.stats
       return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses], restarts: f[at.restarts] }
     })
@@ -1127,7 +1258,7 @@ class Problem {
     const n = this._kit._check(this._x.dk_problem_item_options(this._idle(), i, 0, 0)) // it restarts the search
     return this._kit._with([n * 4], (buf) => {
       this._x.dk_problem_item_options(this._h, i, buf, n)
-      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+      return Array.from(this._kit._i32().subarray(buf >>> 2, (buf >>> 2) + n))
     })
   }
 
@@ -1144,7 +1275,7 @@ class Problem {
     return this._kit._with([16], (out) => {
       this._kit._check(this._x.dk_problem_estimate(this._idle(), checkCount(seed, 'seed'), probes, out))
       const f = this._kit._f64()
-      return { nodes: f[out >> 3], steps: f[(out >> 3) + 1] }
+      return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
     })
   }
 
@@ -1161,7 +1292,8 @@ class Problem {
     checkShard(shard, parts)
     if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
     let prefixes = [[]]
-    // Deepen until there are enough pieces to deal (or nothing to split).
+    // Deepen until there are enough pieces to deal (or nothing to split); a
+    // level of more than PLAIN_CAP pieces is not taken (memory).
     for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
       const next = []
       let split = false
@@ -1174,9 +1306,10 @@ class Problem {
           for (const k of this.itemOptions(item)) next.push([...prefix, k])
         }
         for (let j = 0; j < prefix.length; j++) this.unforce()
+        if (next.length > PLAIN_CAP) break
       }
+      if (!split || next.length > PLAIN_CAP) break
       prefixes = next
-      if (!split) break
     }
     return prefixes.filter((_, i) => i % parts === shard)
   }
@@ -1253,15 +1386,21 @@ function checkAlphabet (alphabet, want = 0) {
   return alphabet
 }
 
-/** Variant names to flags. */
-function variantFlags (variant) {
+/**
+ * Variant names to flags. 'jigsaw' names the map given as the jigsaw option
+ * (hasMap); without one it would silently be the boxes, so it is refused:
+ * dlxkit makes no jigsaw maps.
+ */
+function variantFlags (variant, hasMap = false) {
   const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
   let flags = 0
   for (const v of list) {
     const name = String(v).toLowerCase()
     if (name === 'x' || name === 'diagonal') flags |= 1
     else if (name === 'windoku' || name === 'hyper') flags |= 2
-    else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
+    else if (name === 'jigsaw' && !hasMap) {
+      throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
+    } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
     else throw new DlxError('BAD_ARGUMENT', `unknown variant "${v}": use x, windoku (or jigsaw with a map)`)
   }
   return flags
@@ -1636,7 +1775,7 @@ class LineSolver {
     if (rc < 0) throw this._api._kit._error(rc)
     const u8 = this._view() // the search may have grown the memory
     const f = this._f64
-    const o = out >> 3
+    const o = out >>> 3
     const count = f[o + at.count]
     table.codes[0] = blank || 0x2e // this puzzle's mark ('.' if none), as the C printer would
     return {
@@ -1683,7 +1822,7 @@ class LineSolver {
       u8 = this._view() // the search may have grown the memory
       const f = this._f64
       const results = new Array(count)
-      for (let j = 0, o = out >> 3; j < count; j++, o += at.length) {
+      for (let j = 0, o = out >>> 3; j < count; j++, o += at.length) {
         if (f[o + at.status] < 0) { // rare: asked again alone for the full message
           results[j] = invalid(u8.slice(grids + j * n2, grids + (j + 1) * n2), n)
           u8 = this._view()
@@ -1715,6 +1854,14 @@ class LineSolver {
       this.recent = key
     }
     return h
+  }
+
+  /** Let go of the buffer and views of an instance that was replaced (releaseMemory). */
+  forget () {
+    this._scratchX = null
+    this._scratch = 0
+    this._scratchCells = 0
+    this._buffer = this._u8 = this._f64 = null
   }
 
   /** solve()'s buffer for n2 cells: the record (8-byte aligned), the grid, the answer. */
@@ -1759,6 +1906,7 @@ const { STYLE, checkAlphabet, styleOf } = m7_
  * 'grid' | 'numbers' | 'array').
  */
 function generate (api, opts = {}) {
+  checkOptionNames(opts)
   let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
   if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
   const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
@@ -1793,6 +1941,22 @@ function generate (api, opts = {}) {
     }
   })
 }
+
+// What generate takes; anything else would be ignored without a word (a
+// misspelt 'minimall', a solve option such as 'limit'), so it is refused.
+const GENERATE_OPTIONS = new Set([
+  'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+])
+
+function checkOptionNames (opts) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `generate's options must be an object (got ${opts === null ? 'null' : typeof opts})`)
+  for (const name of Object.keys(opts)) {
+    if (!GENERATE_OPTIONS.has(name) && opts[name] !== undefined) {
+      throw new DlxError('BAD_ARGUMENT', `generate has no option '${name}' (it takes ${[...GENERATE_OPTIONS].join(', ')})`, { option: name })
+    }
+  }
+}
   return { generate }
 })()
 
@@ -1826,7 +1990,7 @@ class SudokuApi {
     const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
     if (box[0] && !box[1]) box[1] = size / box[0]
     if (box[1] && !box[0]) box[0] = size / box[1]
-    const flags = variantFlags(opts.variant)
+    const flags = variantFlags(opts.variant, opts.jigsaw != null)
     const given = opts.regions ?? []
     if (!Array.isArray(given) || given.length > 4 * 64) {
       throw new DlxError('BAD_REGION', 'regions must be an array of at most 256 regions, each an array of cells')
@@ -1861,13 +2025,13 @@ class SudokuApi {
     if (flatRegions.some((c) => !Number.isInteger(c))) throw new DlxError('BAD_REGION', 'region cells must be [row, col] pairs or cell numbers')
     h = this._kit._with([(jigsaw?.length ?? 0) * 4 + 4, flatRegions.length * 4 + 4], (jp, rp) => {
       const i32 = this._kit._i32()
-      if (jigsaw) i32.set(jigsaw, jp >> 2)
-      i32.set(flatRegions, rp >> 2)
+      if (jigsaw) i32.set(jigsaw, jp >>> 2)
+      i32.set(flatRegions, rp >>> 2)
       const ok = regions.every((r) => r.length === size)
       if (!ok) throw new DlxError('BAD_REGION', `every extra region needs ${size} cells`)
       return this._x.dk_sudoku_new(size, box[0], box[1], flags, jigsaw ? jp : 0, rp, regions.length)
     })
-    if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >> 2])
+    if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >>> 2])
     this._cache(key, h)
     return h
   }
@@ -1909,7 +2073,7 @@ class SudokuApi {
     try {
       if (alphabet) [a] = kit._putString(alphabet) // inside: s is freed if this fails
       const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
-      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
+      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >>> 2])
       const size = this._x.dk_text_size(t)
       if (!size) {
         this._x.dk_text_free(t)
@@ -1935,7 +2099,7 @@ class SudokuApi {
     const kit = this._kit
     const rest = this._x.dk_text_parse(s + consumed, len - consumed, opts.size ?? 0, alphabet)
     if (!rest) {
-      const err = kit._error(kit._i32()[this._x.dk_error() >> 2])
+      const err = kit._error(kit._i32()[this._x.dk_error() >>> 2])
       err.message = `after the puzzle: ${err.message}`
       throw err
     }
@@ -2002,7 +2166,7 @@ class SudokuApi {
       return kit._with([n2, n2, 8 * at.length], (grid, sol, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_solve(h, grid, limit, maxNodes, sol, out))
-        const f = kit._f64().slice(out >> 3, (out >> 3) + at.length)
+        const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length)
         const found = f[at.count] > 0
         const values = kit._u8().slice(sol, sol + n2)
         return {
@@ -2067,7 +2231,7 @@ class SudokuApi {
       kit._check(this._x.dk_sudoku_solve_many(h, grids, group.length, limit, maxNodes, sols, out))
       // Copies: writing answers and asking about errors allocate, which can
       // grow the memory and detach any view of it.
-      const f = kit._f64().slice(out >> 3, (out >> 3) + at.length * group.length)
+      const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length * group.length)
       const all = kit._u8().slice(sols, sols + n2 * group.length)
       group.forEach((it, j) => {
         const o = at.length * j
@@ -2129,7 +2293,7 @@ class SudokuApi {
           this._x.dk_text_free(t)
           if (!size) break // only blank, comment or title lines are left
         } else {
-          const record = kit._i32().subarray(this._x.dk_error() >> 2)
+          const record = kit._i32().subarray(this._x.dk_error() >>> 2)
           used = record[SLOT.error.index]
           start = record[SLOT.error.start]
           if (!(used > 0)) throw kit._error(record[0]) // about the options
@@ -2173,7 +2337,7 @@ class SudokuApi {
     try {
       if (alphabet) [a] = kit._putString(alphabet)
       const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
-      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
+      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >>> 2])
       try {
         const size = this._x.dk_text_size(t)
         if (!size) return null
@@ -2219,7 +2383,7 @@ class SudokuApi {
       return kit._with([n2, 8 * at.length], (grid, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_rate(h, grid, out))
-        const f = kit._f64().slice(out >> 3, (out >> 3) + at.length)
+        const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length)
         return { level: kit._string(this._x.dk_sudoku_level_name(f[at.level])), score: Math.round(f[at.score] * 100) / 100, nodes: f[at.nodes], guesses: f[at.guesses], status: STATUS[f[at.status]] }
       })
     })
@@ -2335,17 +2499,36 @@ async function instantiate (host, options) {
   return kit
 }
 
+/**
+ * The exports that return a pointer. wasm32 pointers are unsigned, but an
+ * i32 result reaches JS signed: past 2 GiB of memory it would be negative
+ * (and every view at it out of bounds). The rest return counts or codes,
+ * negative for an error.
+ */
+const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
+  'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name']
+
+/** The exports, with pointers read as unsigned (`>>> 0`). */
+function unsignedPointers (exports) {
+  const x = { ...exports }
+  for (const name of POINTER_EXPORTS) {
+    const f = exports[name]
+    x[name] = (...args) => f(...args) >>> 0
+  }
+  return x
+}
+
 /** Memory beyond which an instance with no live problem starts afresh to give it back. */
 const MEMORY_HIGH_WATER = 64 << 20
 
 /** One loaded module: the Sudoku functions and the exact-cover problems. */
 class Dlxkit {
   constructor (exports, options = {}) {
-    this._x = exports
+    this._x = unsignedPointers(exports)
     exports._initialize()
     this._buffer = null
     this._module = null
-    this._live = 0 // problems not freed: while any lives, the instance cannot be replaced
+    this._live = 0 // problems not freed and solves in steps under way: while any lives, the instance cannot be replaced
     this._fresh = null // a fresh instance on its way (releaseMemory)
     this._solvers = new Map() // shape key -> solver handle, most recent last
     this._registry = typeof FinalizationRegistry === 'function'
@@ -2369,8 +2552,9 @@ class Dlxkit {
   /**
    * WebAssembly memory never shrinks. After a call that grew it past 64 MiB
    * (a huge text, say), the instance is replaced by a fresh one as soon as no
-   * problem is alive (a live Problem, or a solutions() loop, holds on to the
-   * old one). This does it now if it can; resolves to whether it did.
+   * problem is alive (a live Problem, a solutions() loop, or a worker's solve
+   * in steps holds on to the old one). This does it now if it can; resolves
+   * to whether it did. Every cache of the old instance's handles goes with it.
    */
   releaseMemory () {
     if (this._live > 0 || !this._module) return Promise.resolve(false)
@@ -2378,7 +2562,8 @@ class Dlxkit {
       this._fresh = null
       if (this._live > 0) return false // a problem was made meanwhile: keep the old memory
       this._solvers.clear() // their handles die with the old instance
-      this._x = instance.exports
+      this.sudoku._fast.forget() // and so do its buffer and views
+      this._x = unsignedPointers(instance.exports)
       this._x._initialize()
       this._x.dk_set_memory_cap(this._cap)
       return true
@@ -2443,9 +2628,9 @@ class Dlxkit {
 
   /** The last C error as a DlxError. */
   _error (code) {
-    const e = this._x.dk_error() >> 2
+    const e = this._x.dk_error() >>> 2
     const i32 = this._i32()
-    const message = this._string((e + SLOT.error.message) << 2) || this._string(this._x.dk_strerror(code))
+    const message = this._string((e + SLOT.error.message) * 4) || this._string(this._x.dk_strerror(code))
     const details = { errno: code }
     for (const [name, k] of Object.entries(SLOT.error)) {
       if (name !== 'code' && name !== 'message' && i32[e + k]) details[name] = i32[e + k]
@@ -2479,7 +2664,7 @@ class Dlxkit {
   /** A problem in Knuth's DLX format; errors carry line and column. */
   parseDlx (text) { return parseDlx(this, text) }
 }
-  return { adviseDefault, wasmUrl, loadWith, Dlxkit }
+  return { adviseDefault, wasmUrl, loadWith, POINTER_EXPORTS, unsignedPointers, Dlxkit }
 })()
 
 // ---- web/apps-script/host.mjs

@@ -7,7 +7,7 @@
 //   dlxkit-options.mjs      their spec read: item lists, 0/1 rows, data per option
 //   dlxkit-run.mjs          the one search-with-budget run loop (runSearch)
 //   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs, dlxkit-sudoku-line.mjs)
-//   dlxkit-client.mjs       createWorker()'s client; dlxkit-worker-core.mjs serves it
+//   dlxkit-client.mjs       createWorker()'s client (dlxkit-remote-problem.mjs: its problems); dlxkit-worker-core.mjs serves it
 //   dlxkit-operations.mjs   the worker's operations, the one list both sides use
 //   dlxkit-abi.mjs          the boundary's names, generated from the C headers
 export { DlxError } from './dlxkit-errors.mjs'

@@ -16,6 +16,13 @@ export class DlxError extends Error {
 export const UINT64_DOUBLE_MAX = 18446744073709549568
 export const INT32_MAX = 2 ** 31 - 1
 
+/**
+ * A bound as a message shows it. UINT64_DOUBLE_MAX prints as
+ * 18446744073709550000, above 2^64; every double up to 2^64 - 1 is at most
+ * it, so "2^64 - 1" names the same whole numbers exactly.
+ */
+const boundText = (v) => v === UINT64_DOUBLE_MAX ? '2^64 - 1' : String(v)
+
 /** A value for a message, whatever it is (JSON.stringify throws on BigInt and cycles). */
 export function describe (v) {
   if (typeof v === 'string') return JSON.stringify(v)
@@ -43,7 +50,7 @@ export function errorText (e) {
  */
 export function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    throw new DlxError(code, `${what} must be a whole number ${min}..${max} (got ${describe(v)})`)
+    throw new DlxError(code, `${what} must be a whole number from ${min} to ${boundText(max)} (got ${describe(v)})`)
   }
   return v
 }

@@ -101,17 +101,36 @@ async function instantiate (host, options) {
   return kit
 }
 
+/**
+ * The exports that return a pointer. wasm32 pointers are unsigned, but an
+ * i32 result reaches JS signed: past 2 GiB of memory it would be negative
+ * (and every view at it out of bounds). The rest return counts or codes,
+ * negative for an error.
+ */
+export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
+  'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name']
+
+/** The exports, with pointers read as unsigned (`>>> 0`). */
+export function unsignedPointers (exports) {
+  const x = { ...exports }
+  for (const name of POINTER_EXPORTS) {
+    const f = exports[name]
+    x[name] = (...args) => f(...args) >>> 0
+  }
+  return x
+}
+
 /** Memory beyond which an instance with no live problem starts afresh to give it back. */
 const MEMORY_HIGH_WATER = 64 << 20
 
 /** One loaded module: the Sudoku functions and the exact-cover problems. */
 export class Dlxkit {
   constructor (exports, options = {}) {
-    this._x = exports
+    this._x = unsignedPointers(exports)
     exports._initialize()
     this._buffer = null
     this._module = null
-    this._live = 0 // problems not freed: while any lives, the instance cannot be replaced
+    this._live = 0 // problems not freed and solves in steps under way: while any lives, the instance cannot be replaced
     this._fresh = null // a fresh instance on its way (releaseMemory)
     this._solvers = new Map() // shape key -> solver handle, most recent last
     this._registry = typeof FinalizationRegistry === 'function'
@@ -135,8 +154,9 @@ export class Dlxkit {
   /**
    * WebAssembly memory never shrinks. After a call that grew it past 64 MiB
    * (a huge text, say), the instance is replaced by a fresh one as soon as no
-   * problem is alive (a live Problem, or a solutions() loop, holds on to the
-   * old one). This does it now if it can; resolves to whether it did.
+   * problem is alive (a live Problem, a solutions() loop, or a worker's solve
+   * in steps holds on to the old one). This does it now if it can; resolves
+   * to whether it did. Every cache of the old instance's handles goes with it.
    */
   releaseMemory () {
     if (this._live > 0 || !this._module) return Promise.resolve(false)
@@ -144,7 +164,8 @@ export class Dlxkit {
       this._fresh = null
       if (this._live > 0) return false // a problem was made meanwhile: keep the old memory
       this._solvers.clear() // their handles die with the old instance
-      this._x = instance.exports
+      this.sudoku._fast.forget() // and so do its buffer and views
+      this._x = unsignedPointers(instance.exports)
       this._x._initialize()
       this._x.dk_set_memory_cap(this._cap)
       return true
@@ -209,9 +230,9 @@ export class Dlxkit {
 
   /** The last C error as a DlxError. */
   _error (code) {
-    const e = this._x.dk_error() >> 2
+    const e = this._x.dk_error() >>> 2
     const i32 = this._i32()
-    const message = this._string((e + SLOT.error.message) << 2) || this._string(this._x.dk_strerror(code))
+    const message = this._string((e + SLOT.error.message) * 4) || this._string(this._x.dk_strerror(code))
     const details = { errno: code }
     for (const [name, k] of Object.entries(SLOT.error)) {
       if (name !== 'code' && name !== 'message' && i32[e + k]) details[name] = i32[e + k]

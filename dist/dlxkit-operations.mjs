@@ -5,7 +5,8 @@
 //            restarted worker has lost (the request then fails with FREED)
 //   turn     it moves that problem's search, so it waits for the requests
 //            on the problem before it (a search has one state)
-// The part after the dot is the client's method name.
+// The part after the dot is the client's method name (a 'worker.*' one is
+// the worker's own: DlxWorker.usage).
 export const OPERATIONS = Object.freeze({
   init: {},
   'sudoku.solve': {},
@@ -27,7 +28,8 @@ export const OPERATIONS = Object.freeze({
   'problem.countDetailed': { problem: true, turn: true },
   'problem.countShard': { problem: true, turn: true },
   'problem.solutions': { problem: true, turn: true },
-  'problem.free': { problem: true, turn: true }
+  'problem.free': { problem: true, turn: true },
+  'worker.usage': {}
 })
 
 /** The operations of a group ('sudoku', 'problem') as [operation, method name]. */

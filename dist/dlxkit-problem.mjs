@@ -2,34 +2,45 @@
 // or from Knuth's DLX text) and the Problem over its handle.
 import { ERR, RESULT, SLOT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole } from './dlxkit-errors.mjs'
-import { readSpec } from './dlxkit-options.mjs'
+import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
-import { balancedSplit, checkShard } from './dlxkit-split.mjs'
+import { MAX_PARTS, balancedSplit, checkShard } from './dlxkit-split.mjs'
+
+/** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
+const PLAIN_CAP = 4 * MAX_PARTS
 
 const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.BUDGET]: 'budget', [RESULT.LIMIT]: 'limit' }
 
 /** A problem from { primary, secondary, options } (see Dlxkit.exactCover and dlxkit-options.mjs). */
 export function exactCover (kit, spec) {
-  const { nPrimary, nSecondary, pNames, sNames, colors, flat, count, data } = readSpec(spec)
+  const read = readSpec(spec, kit._cap)
+  const { nPrimary, nSecondary, pNames, sNames } = read
   const p = kit._x.dk_problem_new(nPrimary, nSecondary)
-  if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >> 2])
-  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null, colors, data })
+  if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >>> 2])
+  const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null })
   try {
-    kit._with([flat.length * 4], (buf) => {
-      kit._i32().set(flat, buf >> 2)
-      const rc = kit._x.dk_problem_add_options(p, buf, count)
-      if (rc < 0) {
-        const err = kit._error(rc)
-        err.details.index ??= 0 // _error drops zeros, but option 0 is an option
-        err.message = `option ${err.details.index}: ${err.message}`
-        throw err
-      }
-    })
+    const { colors, data } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
+    problem._colors = colors
+    problem._data = data
   } catch (e) {
     problem.free()
     throw e
   }
   return problem
+}
+
+/** Options first .. first + count - 1, flat (dlxkit-options.mjs), into problem p. */
+function addOptions (kit, p, flat, first, count) {
+  kit._with([flat.length * 4], (buf) => {
+    kit._i32().set(flat, buf >>> 2)
+    const rc = kit._x.dk_problem_add_options(p, buf, count)
+    if (rc < 0) {
+      const err = kit._error(rc)
+      err.details.index = first + (err.details.index ?? 0) // _error drops zeros, but option 0 is an option
+      err.message = `option ${err.details.index}: ${err.message}`
+      throw err
+    }
+  })
 }
 
 /** A problem in Knuth's DLX format; errors carry line and column. */
@@ -43,7 +54,7 @@ export function parseDlx (kit, text) {
     kit._free(s)
   }
   if (!p) {
-    const err = kit._error(kit._i32()[kit._x.dk_error() >> 2])
+    const err = kit._error(kit._i32()[kit._x.dk_error() >>> 2])
     if (err.details.line) err.message = `line ${err.details.line}, column ${err.details.column}: ${err.message}`
     throw err
   }
@@ -91,7 +102,7 @@ export class Problem {
     return this._kit._with([4 * SLOT.shape.length], (out) => {
       this._x.dk_problem_shape(this._handle(), out)
       const i = this._kit._i32()
-      const o = out >> 2
+      const o = out >>> 2
       const at = SLOT.shape
       return { primary: i[o + at.primary], items: i[o + at.items], options: i[o + at.options], forced: i[o + at.forced] }
     })
@@ -125,8 +136,8 @@ export class Problem {
       const i32 = this._kit._i32()
       const out = []
       for (let j = 0; j < n; j++) {
-        const name = this._itemName(i32[(items >> 2) + j])
-        const c = i32[(colors >> 2) + j]
+        const name = this._itemName(i32[(items >>> 2) + j])
+        const c = i32[(colors >>> 2) + j]
         out.push(c ? `${name}:${this._colorName(c)}` : name)
       }
       return out
@@ -174,7 +185,7 @@ export class Problem {
     const cap = this.shape.primary + 1
     return this._kit._with([cap * 4], (buf) => {
       const n = this._kit._check(this._x.dk_problem_solution(this._handle(), buf, cap))
-      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+      return Array.from(this._kit._i32().subarray(buf >>> 2, (buf >>> 2) + n))
     })
   }
 
@@ -251,7 +262,7 @@ export class Problem {
     try {
       return this._kit._with([8], (out) => {
         const rc = this._kit._check(this._x.dk_problem_count(this._idle(), limit, maxNodes, out))
-        const count = this._kit._f64()[out >> 3]
+        const count = this._kit._f64()[out >>> 3]
         return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
       })
     } finally {
@@ -289,7 +300,7 @@ export class Problem {
   stats () {
     return this._kit._with([8 * SLOT.stats.length], (out) => {
       this._x.dk_problem_stats(this._handle(), out)
-      const f = this._kit._f64().subarray(out >> 3, (out >> 3) + SLOT.stats.length)
+      const f = this._kit._f64().subarray(out >>> 3, (out >>> 3) + SLOT.stats.length)
       const at = SLOT.stats
       return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses], restarts: f[at.restarts] }
     })
@@ -322,7 +333,7 @@ export class Problem {
     const n = this._kit._check(this._x.dk_problem_item_options(this._idle(), i, 0, 0)) // it restarts the search
     return this._kit._with([n * 4], (buf) => {
       this._x.dk_problem_item_options(this._h, i, buf, n)
-      return Array.from(this._kit._i32().subarray(buf >> 2, (buf >> 2) + n))
+      return Array.from(this._kit._i32().subarray(buf >>> 2, (buf >>> 2) + n))
     })
   }
 
@@ -339,7 +350,7 @@ export class Problem {
     return this._kit._with([16], (out) => {
       this._kit._check(this._x.dk_problem_estimate(this._idle(), checkCount(seed, 'seed'), probes, out))
       const f = this._kit._f64()
-      return { nodes: f[out >> 3], steps: f[(out >> 3) + 1] }
+      return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
     })
   }
 
@@ -356,7 +367,8 @@ export class Problem {
     checkShard(shard, parts)
     if (balanced) return this.balancedShards(parts, { splitSeed }).parts[shard]
     let prefixes = [[]]
-    // Deepen until there are enough pieces to deal (or nothing to split).
+    // Deepen until there are enough pieces to deal (or nothing to split); a
+    // level of more than PLAIN_CAP pieces is not taken (memory).
     for (let depth = 0; depth < 8 && prefixes.length < parts * 4; depth++) {
       const next = []
       let split = false
@@ -369,9 +381,10 @@ export class Problem {
           for (const k of this.itemOptions(item)) next.push([...prefix, k])
         }
         for (let j = 0; j < prefix.length; j++) this.unforce()
+        if (next.length > PLAIN_CAP) break
       }
+      if (!split || next.length > PLAIN_CAP) break
       prefixes = next
-      if (!split) break
     }
     return prefixes.filter((_, i) => i % parts === shard)
   }

@@ -10,6 +10,7 @@ import { STYLE, checkAlphabet, styleOf } from './dlxkit-sudoku-args.mjs'
  * 'grid' | 'numbers' | 'array').
  */
 export function generate (api, opts = {}) {
+  checkOptionNames(opts)
   let size = opts.size ?? (opts.boxRows && opts.boxCols ? opts.boxRows * opts.boxCols : 9)
   if (!Number.isInteger(size) || size < 1 || size > 64) throw new DlxError('BAD_SIZE', `size must be 1..64 (got ${size})`)
   const seed = checkCount(opts.seed ?? Math.floor(Math.random() * 2 ** 32), 'seed')
@@ -43,4 +44,20 @@ export function generate (api, opts = {}) {
       seed
     }
   })
+}
+
+// What generate takes; anything else would be ignored without a word (a
+// misspelt 'minimall', a solve option such as 'limit'), so it is refused.
+const GENERATE_OPTIONS = new Set([
+  'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+])
+
+function checkOptionNames (opts) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `generate's options must be an object (got ${opts === null ? 'null' : typeof opts})`)
+  for (const name of Object.keys(opts)) {
+    if (!GENERATE_OPTIONS.has(name) && opts[name] !== undefined) {
+      throw new DlxError('BAD_ARGUMENT', `generate has no option '${name}' (it takes ${[...GENERATE_OPTIONS].join(', ')})`, { option: name })
+    }
+  }
 }

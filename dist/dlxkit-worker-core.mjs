@@ -1,8 +1,11 @@
 // dlxkit-worker-core.mjs: runs inside a worker (a browser Worker or a Node worker
 // thread) and serves createWorker()'s requests (dlxkit-operations.mjs). Long
-// searches (the library's run loop, and Sudoku solves above 16x16) run in
-// slices of nodes with a pause between them, so an abort message is seen
-// within one slice (about 20 ms) and progress can be reported.
+// searches (the library's run loop, and Sudoku solves above 16x16) and
+// batches run in slices of nodes (or puzzles), reporting progress after each
+// and pausing every 20 ms or so, so that an abort message is seen within one
+// slice. A slice is bounded in time, not only in nodes: its size starts at
+// one node (a node of a big problem can take milliseconds) and follows the
+// time the last slice took.
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
@@ -11,29 +14,79 @@ import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
 
-const SLICE_MS = 20 // aim for slices this long
+const SLICE_MS = 20 // aim for slices this long, and pause this often
+const GROWTH = 4 // a slice at most this many times the size of the last one
+const now = () => globalThis.performance?.now() ?? Date.now()
 
-/** The node budget of the next slice, from how long the last one took. */
-const nextBudget = (budget, ms) => Math.max(1000, Math.min(5e6, Math.round(budget * (ms > 0 ? SLICE_MS / ms : 2))))
+/**
+ * The size of each slice (nodes, or puzzles of a batch): it starts at one
+ * and then aims at SLICE_MS from the time the last slice took, growing at
+ * most GROWTH times a slice (so a search whose nodes get dearer stays near
+ * the aim), up to `max`. A run pauses (lets messages in: an abort) once
+ * SLICE_MS have passed since it last did, so a short run never waits.
+ */
+class Slices {
+  constructor (max = 5e6) {
+    this.size = 1
+    this._max = max
+    this._t0 = 0
+    this._paused = now()
+  }
+
+  start () { this._t0 = now() }
+
+  /** After a slice of the whole size: the next one's, from the time it took. */
+  update () {
+    const ms = now() - this._t0
+    const fit = ms > 0 ? this.size * SLICE_MS / ms : Infinity
+    this.size = Math.max(1, Math.round(Math.min(fit, this.size * GROWTH, this._max)))
+  }
+
+  /** Pause if SLICE_MS have passed since the last pause; then stop if id was aborted. */
+  async pauseIfDue (id) {
+    if (now() - this._paused < SLICE_MS) return
+    await pause()
+    this._paused = now()
+    stopIfAborted(id)
+  }
+}
 let channel = null
 let load = null
 let kit = null
 const problems = new Map() // id -> Problem
 let nextProblem = 1
-const aborted = new Set() // request ids asked to stop
+const aborted = new Map() // request id asked to stop -> the error it ends with
+const streams = new Map() // problem id -> ids of its solutions() requests not ended
 const lastOf = new Map() // problem id -> settles when its latest request has ended
 const waiting = new Map() // request id -> rejects it while it waits for its turn
 const credits = new Map() // request id -> { left, wake, fail }: solutions the client will take
+const reporting = new Set() // request ids whose caller listens to progress
+
+function report (id, progress) {
+  if (reporting.has(id)) channel.send({ id, progress })
+}
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function stopIfAborted (id) {
-  if (aborted.has(id)) throw new DlxError('ABORTED', 'the operation was aborted')
+  if (aborted.has(id)) throw aborted.get(id)
 }
+
+/**
+ * Stop request id with error: at once if it waits for its turn or for the
+ * client to take solutions, else at the end of its slice.
+ */
+function stopRequest (id, error) {
+  aborted.set(id, error)
+  waiting.get(id)?.(error)
+  credits.get(id)?.fail?.(error)
+}
+
+const freed = () => new DlxError('FREED', 'this problem was freed (or its worker restarted)')
 
 function problem (pid) {
   const p = problems.get(pid)
-  if (!p) throw new DlxError('FREED', 'this problem was freed (or its worker restarted)')
+  if (!p) throw freed()
   return p
 }
 
@@ -62,26 +115,25 @@ function inTurn (id, pid, run) {
 }
 
 /**
- * Run a search (dlxkit-run.mjs) in slices of nodes, reporting progress after
- * each; the budget of a slice adapts so that it takes about SLICE_MS. `gate`
- * may hold the run between slices, `stop` within one (see Search.run).
+ * Run a search (dlxkit-run.mjs) in slices of nodes (Slices), reporting
+ * progress after each. `gate` may hold the run between slices, `stop`
+ * within one (see Search.run).
  */
 async function inSlices (id, search, { onSolution = null, stop = null, gate = null } = {}) {
-  let budget = 20000
+  const slices = new Slices()
+  let progress = 0 // the engine's estimate can dip as it goes deeper: the report does not
   try {
     for (;;) {
       if (gate) await gate()
       stopIfAborted(id)
-      const t0 = Date.now()
-      const r = search.run({ until: search.nodes + budget, onSolution, stop })
-      channel.send({ id, progress: { nodes: search.nodes, progress: search.progress, solutions: search.count } })
+      slices.start()
+      const r = search.run({ until: search.nodes + slices.size, onSolution, stop })
+      progress = Math.max(progress, search.progress)
+      report(id, { nodes: search.nodes, progress, solutions: search.count })
       if (search.status) return search.status
       // A slice cut short to wait for the client says nothing about its speed.
-      if (r !== 'held') {
-        budget = nextBudget(budget, Date.now() - t0)
-      }
-      await pause()
-      stopIfAborted(id)
+      if (r !== 'held') slices.update()
+      await slices.pauseIfDue(id)
     }
   } finally {
     search.close()
@@ -139,30 +191,33 @@ async function solutions (id, p, window, { shard = 0, parts = 1, balanced = fals
 async function sudokuSolve (id, puzzle, opts, direct) {
   const run = opts !== null && typeof opts === 'object' && solveInSteps(kit.sudoku, puzzle, opts)
   if (!run) return direct()
-  let budget = 20000
+  const slices = new Slices()
   try {
     for (;;) {
-      const t0 = Date.now()
-      const r = run.step(budget)
+      slices.start()
+      const r = run.step(slices.size)
       if (r) return r
-      channel.send({ id, progress: { nodes: run.nodes } })
-      budget = nextBudget(budget, Date.now() - t0)
-      await pause()
-      stopIfAborted(id)
+      report(id, { nodes: run.nodes })
+      slices.update()
+      await slices.pauseIfDue(id)
     }
   } finally {
     run.close()
   }
 }
 
-/** A batch in chunks, so that it can report progress and be stopped. */
+/** A batch in chunks (sized as slices are), so that it can report progress and be stopped. */
 async function solveMany (id, puzzles, opts) {
   const results = []
-  for (let i = 0; i < puzzles.length; i += 256) {
-    results.push(...kit.sudoku.solveMany(puzzles.slice(i, i + 256), opts))
-    channel.send({ id, progress: { done: results.length, total: puzzles.length } })
-    await pause()
-    stopIfAborted(id)
+  const slices = new Slices(4096)
+  while (results.length < puzzles.length) {
+    slices.start()
+    const chunk = kit.sudoku.solveMany(puzzles.slice(results.length, results.length + slices.size), opts)
+    for (const r of chunk) results.push(r)
+    report(id, { done: results.length, total: puzzles.length })
+    if (results.length === puzzles.length) break
+    slices.update()
+    await slices.pauseIfDue(id)
   }
   return results.map((r) => r.error ? { ...r, error: errorRecord(r.error) } : r)
 }
@@ -202,7 +257,8 @@ export const handlers = {
   'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()
     return problems.delete(pid)
-  }
+  },
+  'worker.usage': () => ({ memory: kit.memorySize(), problems: problems.size })
 }
 
 function keep (p) {
@@ -235,15 +291,19 @@ async function receive (m) {
     return
   }
   if (m.abort !== undefined) {
-    aborted.add(m.abort)
-    waiting.get(m.abort)?.(new DlxError('ABORTED', 'the operation was aborted'))
-    credits.get(m.abort)?.fail?.(new DlxError('ABORTED', 'the operation was aborted'))
-    return
+    channel.send({ aborting: m.abort }) // read: the client need not replace this worker
+    return stopRequest(m.abort, new DlxError('ABORTED', 'the operation was aborted'))
   }
   const { id, op, args } = m
+  let stream = null
   try {
     if (!Object.hasOwn(OPERATIONS, op)) throw new DlxError('BAD_ARGUMENT', `unknown operation ${op}`)
     if (op !== 'init' && !kit) throw new DlxError('LOAD_FAILED', 'the worker has not loaded dlxkit')
+    if (m.report) reporting.add(id)
+    if (op === 'problem.solutions') (stream = streamOf(args[0])).add(id)
+    // free() ends the problem's solutions() streams, which would hold its turn
+    // for as long as nobody takes their solutions (a problem collected, say).
+    if (op === 'problem.free') for (const s of streams.get(args[0]) ?? []) stopRequest(s, freed())
     const serveIt = () => handlers[op](id, args)
     const result = await (OPERATIONS[op].turn ? inTurn(id, args[0], serveIt) : serveIt())
     channel.send({ id, ok: true, result })
@@ -251,5 +311,12 @@ async function receive (m) {
     channel.send({ id, ok: false, error: errorRecord(e) })
   } finally {
     aborted.delete(id)
+    reporting.delete(id)
+    if (stream?.delete(id) && !stream.size) streams.delete(args[0])
   }
+}
+
+function streamOf (pid) {
+  if (!streams.has(pid)) streams.set(pid, new Set())
+  return streams.get(pid)
 }

@@ -53,7 +53,8 @@ export function load (options?: LoadOptions): Promise<Dlxkit>
 /** 2D ranges as spreadsheets pass them: numbers, digit strings, '' / null / 0 for blanks */
 export type Range = Array<Array<number | string | null | undefined>>
 export type Puzzle = string | Range
-export type Variant = 'x' | 'windoku' | 'jigsaw' | Array<'x' | 'windoku'>
+/** a jigsaw is made by its map (ShapeOptions.jigsaw): dlxkit makes no maps, so 'jigsaw' is no variant here */
+export type Variant = 'x' | 'windoku' | Array<'x' | 'windoku'>
 
 export interface ShapeOptions {
   size?: number
@@ -311,8 +312,6 @@ export interface AsyncOptions {
   onProgress?: (p: { nodes?: number, progress?: number, solutions?: number, done?: number, total?: number }) => void
 }
 
-type Async<F> = F extends (...a: infer A) => infer R ? (...a: A) => Promise<R> : never
-
 export interface RemoteProblem<D = unknown> {
   shape (): Promise<Problem['shape']>
   solve (opts: { maxNodes?: number, restarts?: boolean } & WithData & AsyncOptions): Promise<Array<Chosen<D>> | null>
@@ -322,7 +321,12 @@ export interface RemoteProblem<D = unknown> {
   count (opts?: CountOptions & AsyncOptions): Promise<number>
   countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
-  /** at most 256 solutions ahead of the loop; leaving the loop stops the worker's search */
+  /**
+   * At most 256 solutions ahead of the loop; leaving the loop stops the
+   * worker's search. While a loop is open (begun, not left), solve, count,
+   * countDetailed, countShard and another solutions() on the problem reject
+   * at once with BUSY (as the direct API); free() ends the loop (FREED).
+   */
   solutions (opts: CountOptions & WithData & AsyncOptions): AsyncGenerator<Array<Chosen<D>>, void, void>
   solutions (opts?: CountOptions & WithoutData & AsyncOptions): AsyncGenerator<number[], void, void>
   solutions (opts?: CountOptions & { withData?: boolean } & AsyncOptions): AsyncGenerator<Array<Chosen<D>> | number[], void, void>
@@ -330,28 +334,30 @@ export interface RemoteProblem<D = unknown> {
   /** the data given with option k, structured-cloned from the worker */
   data (k: number): Promise<D>
   formatOption (k: number): Promise<string>
+  /** a problem dropped without free() is freed in its worker once collected */
   free (): Promise<boolean>
 }
 
 /** A worker that dies fails the calls under way (WORKER_FAILED); the next call starts a fresh one. */
 export interface DlxWorker {
   sudoku: {
-    solve: Async<(puzzle: Puzzle, opts?: SolveOptions & AsyncOptions) => SolveResult<Puzzle>>
-    count: Async<(puzzle: Puzzle, opts?: SolveOptions & AsyncOptions) => number>
-    solveMany: Async<(puzzles: Puzzle[], opts?: SolveOptions & AsyncOptions) => Array<BatchResult<Puzzle>>>
-    candidates: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => number[][][]>
-    split: Async<(text: string, opts?: { size?: number, alphabet?: string } & AsyncOptions) => PuzzlePiece[]>
-    read: Async<(text: string, opts?: { size?: number, alphabet?: string, boxRows?: number, boxCols?: number } & AsyncOptions) => PuzzleRead | null>
-    generate: {
-      (opts: GenerateOptions & { format: 'array' } & AsyncOptions): Promise<Generated<number[][]>>
-      (opts?: GenerateOptions & { format?: TextFormat } & AsyncOptions): Promise<Generated<string>>
-      (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
-    }
-    rate: Async<(puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions) => Rating>
+    // SudokuApi's methods as promises, with the same generics and overloads
+    solve<P extends Puzzle> (puzzle: P, opts?: SolveOptions & AsyncOptions): Promise<SolveResult<P>>
+    count (puzzle: Puzzle, opts?: SolveOptions & AsyncOptions): Promise<number>
+    solveMany<P extends Puzzle> (puzzles: P[], opts?: SolveOptions & AsyncOptions): Promise<Array<BatchResult<P>>>
+    candidates (puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions): Promise<number[][][]>
+    split (text: string, opts?: { size?: number, alphabet?: string } & AsyncOptions): Promise<PuzzlePiece[]>
+    read (text: string, opts?: { size?: number, alphabet?: string, boxRows?: number, boxCols?: number } & AsyncOptions): Promise<PuzzleRead | null>
+    generate (opts: GenerateOptions & { format: 'array' } & AsyncOptions): Promise<Generated<number[][]>>
+    generate (opts?: GenerateOptions & { format?: TextFormat } & AsyncOptions): Promise<Generated<string>>
+    generate (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
+    rate (puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions): Promise<Rating>
   }
   /** option data goes to the worker by structured clone (what it refuses: BAD_ARGUMENT) */
   exactCover<D = unknown> (spec: ExactCoverSpec<D>): Promise<RemoteProblem<D>>
   parseDlx (text: string): Promise<RemoteProblem<undefined>>
+  /** the worker's module memory in bytes and the problems it holds */
+  usage (): Promise<{ memory: number, problems: number }>
   terminate (): void
 }
 

@@ -101,6 +101,9 @@ export const SUDOKU_CASES = [
   // maxNodes bounds all of the generator's searches (a 64x64 took 20 s)
   ['sudoku.generate', '64x64 with maxNodes 1000', 'STOPPED', (d) => d.sudoku.generate({ size: 64, seed: 1, maxNodes: 1000, format: 'array' })],
   ['sudoku.generate', 'minimal 9x9 with maxNodes 200', 'STOPPED', (d) => d.sudoku.generate({ seed: 1, minimal: true, maxNodes: 200 })],
+  // once ignored without a word: a plain 9x9 came back
+  ['sudoku.generate', "variant 'jigsaw' without a map", 'BAD_ARGUMENT', (d) => d.sudoku.generate({ variant: 'jigsaw', seed: 1 })],
+  ['sudoku.generate', "an option it does not take ('limit')", 'BAD_ARGUMENT', (d) => d.sudoku.generate({ seed: 1, limit: 1 })],
   ['setMemoryLimit', 'maxMemory -1', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(-1)],
   ['setMemoryLimit', 'maxMemory NaN', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(NaN)],
   ['sudoku.solve', 'alphabet too short for a blank 4x4 line (fast path)', 'BAD_ALPHABET', (d) => d.sudoku.solve('.'.repeat(16), { alphabet: '12' })],
@@ -170,6 +173,14 @@ export const PROBLEM_CASES = [
   ['exactCover', 'an option with both items and row', 'BAD_INPUT', (d) => d.exactCover({ primary: 1, options: [{ items: [0], row: [1] }] })],
   ['exactCover', 'an option object with neither items nor row', 'BAD_INPUT', (d) => d.exactCover({ primary: 1, options: [{ data: 1 }] })],
   ['exactCover', 'a 0/1 row of 200,000 items', null, (d) => d.exactCover({ primary: 1, secondary: 200000, options: [Uint8Array.from({ length: 200001 }, (_, k) => (k + 1) % 2)] })],
+  // Refused up front, before anything as big is built (an option list shared by every option costs the test nothing)
+  ['exactCover', '200 options of a million entries (more nodes than the module holds)', 'TOO_BIG', (d) => { const big = Array.from({ length: 1e6 }, (_, k) => k); return d.exactCover({ primary: 1e6, options: new Array(200).fill(big) }) }],
+  ['exactCover', 'options a sparse array of length 2^32 - 1', 'TOO_BIG', (d) => d.exactCover({ primary: 1, options: new Array(2 ** 32 - 1) })],
+  ['exactCover', 'primary a sparse array of length 2^31 - 1', 'OUT_OF_MEMORY', (d) => d.exactCover({ primary: new Array(2 ** 31 - 1) })],
+  ['exactCover', 'secondary a sparse array of length 2^32 - 1', 'OUT_OF_MEMORY', (d) => d.exactCover({ primary: ['a'], secondary: new Array(2 ** 32 - 1) })],
+  ['exactCover', 'a hole in the primary names', 'BAD_INPUT', (d) => d.exactCover({ primary: ['a', , 'b'], options: [['a'], ['b']] })], // eslint-disable-line no-sparse-arrays
+  ['exactCover', 'a primary name with ":" (no option could name it)', 'BAD_CHARACTER', (d) => d.exactCover({ primary: ['a:b'], options: [[0]] })],
+  ['exactCover', 'a secondary name with ":"', 'BAD_CHARACTER', (d) => d.exactCover({ primary: ['a'], secondary: ['x:red'], options: [['a']] })],
   ['parseDlx', 'a number', 'BAD_INPUT', (d) => d.parseDlx(5)],
   ['parseDlx', 'empty text', 'NO_ITEMS', (d) => d.parseDlx('')],
   ['parseDlx', 'NUL byte', 'BAD_CHARACTER', (d) => d.parseDlx('a b\na\0b\n')],
@@ -220,6 +231,11 @@ export const METHOD_CASES = [
   ['Problem', 'solve maxNodes -1', 'BAD_ARGUMENT', (p) => p.solve({ maxNodes: -1 })],
   ['Problem', 'setSeed(-1)', 'BAD_ARGUMENT', (p) => p.setSeed(-1)],
   ['Problem', 'countShard(0, 0)', 'BAD_ARGUMENT', (p) => p.countShard(0, 0)],
+  ['Problem', 'count in 2^32 parts', 'BAD_ARGUMENT', (p) => p.count({ shard: 0, parts: 2 ** 32 })],
+  ['Problem', 'count in 2e9 balanced parts', 'BAD_ARGUMENT', (p) => p.count({ shard: 0, parts: 2e9, balanced: true })],
+  ['Problem', 'shardPrefixes(0, 2^31 - 1)', 'BAD_ARGUMENT', (p) => p.shardPrefixes(0, 2 ** 31 - 1)],
+  ['Problem', 'balancedShards(2^32)', 'BAD_ARGUMENT', (p) => p.balancedShards(2 ** 32)],
+  ['Problem', 'solutions in 2e9 parts', 'BAD_ARGUMENT', (p) => [...p.solutions({ shard: 5, parts: 2e9 })]],
   ['Problem', 'itemName("x")', 'BAD_ARGUMENT', (p) => p.itemName('x')],
   ['Problem', 'itemName(99)', 'BAD_ITEM', (p) => p.itemName(99)],
   ['Problem', 'itemName(-1)', 'BAD_ITEM', (p) => p.itemName(-1)],
@@ -251,7 +267,7 @@ export const CLI_CASES = [
   ['empty stdin', ['sudoku'], '', 1, 'no puzzle found'],
   ['empty file', ['sudoku', '@empty.txt'], '', 1, 'no puzzle found'],
   ['NUL byte in a puzzle', ['sudoku', '@nul.txt'], '', 1, 'NUL byte'],
-  ['invalid UTF-8 in a puzzle', ['sudoku', '@latin1.txt'], '', 1, 'line 1'],
+  ['invalid UTF-8 in a puzzle', ['sudoku', '@latin1.txt'], '', 1, 'latin1.txt:1: unexpected character U+FFFD at column 81'],
   ['10 MB line', ['sudoku', '@huge-line.txt'], '', 1, 'the largest puzzle, 64x64'],
   ['missing file', ['sudoku', '/nonexistent/puzzles.txt'], '', 2, 'cannot read'],
   ['a directory as input', ['sudoku', '/'], '', 2, 'is a directory'],
@@ -270,6 +286,7 @@ export const CLI_CASES = [
   ['cover: NUL byte', ['cover', '@nul.dlx'], '', 1, 'character 0x00'],
   ['cover: unknown item', ['cover', '@unknown.dlx'], '', 1, 'unknown item "c"'],
   ['cover: --shard 3/2', ['cover', '--shard', '3/2'], 'a\na\n', 2, '--shard needs K/N'],
+  ['cover: --shard 1/4294967296 (more parts than a split makes)', ['cover', '--count', '--shard', '1/4294967296'], 'a\na\n', 2, 'N is at most'],
   ['cover: --max-nodes -1', ['cover', '--max-nodes', '-1'], 'a\na\n', 2, '--max-nodes'],
   ['generate: --count -1', ['generate', '--box', '3x3', '--count', '-1', '--seed', '1'], '', 2, '--count'],
   ['generate: --seed -1', ['generate', '--box', '3x3', '--count', '1', '--seed', '-1'], '', 2, '--seed'],
@@ -285,8 +302,17 @@ export const CLI_CASES = [
   ['--jobs 1.5', ['sudoku', '--jobs', '1.5'], CLASSIC, 2, "--jobs '1.5' is not allowed: it takes a whole number, 0 or more (0: one thread per processor)"],
   ['sheet: --out an existing file without --force', ['sheet', '@empty.txt', '--out', '@not-json.json'], '', 2, 'exists; use --force to overwrite'],
   ['sheet: --out the input itself without --force', ['sheet', '@empty.txt', '--out', '@empty.txt'], '', 2, 'exists; use --force to overwrite'],
-  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file']
+  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file'],
+  ['cover --sum: parts of two problems', ['cover', '--sum', '-'], [partLine(1, '0'), partLine(2, '1')].join('\n'), 1, 'is a part of another problem'],
+  ['cover --sum: a part that does not say what it is a part of (an older dlxkit)', ['cover', '--sum', '-'], '{"count":5,"nodes":9,"status":"done","shard":1,"parts":1}\n', 1, 'does not say what it is a part of'],
+  ['a line of words between one-line puzzles', ['sudoku'], `${CLASSIC}\nhello world\n${CLASSIC}\n`, 1, "stdin:2: 'hello world' is no puzzle"],
+  ['generate: --box 8x8 --format line (no one-symbol form past 61x61)', ['generate', '--box', '8x8', '--format', 'line', '--seed', '1'], '', 2, 'use --format numbers']
 ]
+
+/** A finished part K/2 of a sharded count, of the problem whose digest is `digit` x 64. */
+function partLine (k, digit) {
+  return JSON.stringify({ count: 5, nodes: 9, status: 'done', shard: k, parts: 2, splitSeed: 1, problem: `sha256:${digit.repeat(64)}`, dlxkit: '0.1.0' })
+}
 
 /**
  * Hostile values for the sheet functions (dlxkit/sheets): each is passed in
@@ -346,6 +372,7 @@ export const WORKER_CASES = [
   ['worker Problem', 'solutions maxNodes "5"', 'BAD_ARGUMENT', (p) => firstOf(p.solutions({ maxNodes: '5' }))],
   ['worker Problem', 'solve maxNodes -1', 'BAD_ARGUMENT', (p) => p.solve({ maxNodes: -1 })],
   ['worker Problem', 'countShard(0, 0)', 'BAD_ARGUMENT', (p) => p.countShard(0, 0)],
+  ['worker Problem', 'count in 2^32 parts', 'BAD_ARGUMENT', (p) => p.count({ shard: 0, parts: 2 ** 32, balanced: true })],
   ['worker sudoku.solve', 'limit a Symbol (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: Symbol('x') })],
   ['worker sudoku.solve', 'limit a function (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: () => 1 })],
   ['worker sudoku.solve', 'puzzle a Proxy whose traps throw', 'BAD_INPUT', (p, w) => w.sudoku.solve(new Proxy({}, { ownKeys: () => { throw new Error('x') } }))],

@@ -6,8 +6,9 @@ import assert from 'node:assert/strict'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { load, DlxError } from '../dist/dlxkit.mjs'
-import { dataFile } from './helpers.mjs'
+import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
+import { solveInSteps } from '../dist/dlxkit-sudoku-steps.mjs'
+import { dataFile, isSolution, HANG_MS } from './helpers.mjs'
 
 const PAGE = 64 * 1024
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
@@ -125,6 +126,70 @@ test('problems that are never freed are freed when collected (FinalizationRegist
   }
   // 1,000 queens problems held at once would need several MiB more
   assertFlat(dlx.memorySize() - before, '1,000 unfreed problems')
+})
+
+test('a worker frees the problems its client dropped without free(), once they are collected', { timeout: HANG_MS }, async () => {
+  v8.setFlagsFromString('--expose-gc')
+  const gc = vm.runInNewContext('gc')
+  const w = await createWorker()
+  try {
+    const kept = await w.parseDlx(QUEENS)
+    const round = async () => { for (let i = 0; i < 100; i++) assert.equal(await (await w.parseDlx(QUEENS)).count({ limit: 1 }), 1) }
+    /** Collect until the worker holds `n` problems (or give up after many tries). */
+    const collectDownTo = async (n) => {
+      let usage
+      for (let tries = 0; tries < 100; tries++) {
+        gc()
+        await sleep(20)
+        usage = await w.usage()
+        if (usage.problems <= n) break
+      }
+      return usage
+    }
+    await round()
+    const first = await collectDownTo(1)
+    let after
+    for (let k = 0; k < 3; k++) {
+      await round()
+      after = await collectDownTo(1)
+      assert.equal(after.problems, 1, `the worker holds ${after.problems} problems (one kept, ${100 * (k + 2)} dropped)`)
+    }
+    // the memory of the dropped problems is used again
+    assertFlat(after.memory - first.memory, '300 more dropped problems')
+    assert.equal(await kept.count(), 14200)
+  } finally {
+    w.terminate()
+  }
+})
+
+// A solve in steps (the worker's, above 16x16) holds the instance: memory
+// freed meanwhile does not replace it under the solve, only after.
+test('the instance is not replaced under a solve in steps, and is once it ends', { timeout: HANG_MS }, async () => {
+  const dlx = await load()
+  const run = solveInSteps(dlx.sudoku, empty(25), { limit: 1 })
+  assert.equal(run.step(1), null)
+  dlx.exactCover({ primary: 700000, options: [[0]] }).free()
+  assert.ok(dlx.memorySize() > 64 << 20, `memory is ${dlx.memorySize()} bytes`)
+  assert.equal(await dlx.releaseMemory(), false, 'replaced under the solve')
+  let r
+  try {
+    while (!(r = run.step(1000)));
+  } finally {
+    run.close()
+  }
+  assert.equal(r.status, 'found')
+  assert.ok(isSolution(r.solution.flat(), null, 25, 5, 5))
+  // closed: the replacement that waited takes place, and solves go on
+  for (let tries = 0; tries < 100 && dlx.memorySize() > 64 << 20; tries++) await sleep(20)
+  assert.ok(dlx.memorySize() <= 64 << 20, `memory is ${dlx.memorySize()} bytes after the solve`)
+  assert.deepEqual(dlx.sudoku.solve(empty(25), { limit: 1 }), r)
+  const again = solveInSteps(dlx.sudoku, empty(25), { limit: 1 })
+  try {
+    while (!(r = again.step(1000)));
+  } finally {
+    again.close()
+  }
+  assert.equal(r.status, 'found')
 })
 
 test('errors in a loop do not leak: clashing puzzles, bad DLX texts, bad options', async () => {

@@ -5,6 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { load, runSearch, DlxError } from '../dist/dlxkit.mjs'
+import { Search } from '../dist/dlxkit-run.mjs'
 import { dataFile } from './helpers.mjs'
 
 const dlx = await load()
@@ -75,6 +76,31 @@ test('onProgress: fractions that grow within [0, 1]; stop ends the run as stoppe
   const r = runSearch(p, { shard: 1, parts: 3, onSolution: () => found++, stop: () => found >= 10 })
   assert.deepEqual([r.status, r.count, found], ['stopped', 10, 10])
   assert.equal(p.shape.forced, 0)
+  p.free()
+})
+
+// The worker's slices start at one node and grow (dlxkit-worker-core.mjs):
+// a run cut at every node mark gives what one run gives.
+test('a run in slices from one node up: the count, the solutions and the nodes of one run', () => {
+  const p = queens()
+  for (const [shard, parts] of [[0, 1], [1, 3]]) {
+    const whole = []
+    const one = runSearch(p, { shard, parts, onSolution: (s) => whole.push(key(s)) })
+    const search = new Search(p, { shard, parts })
+    const sliced = []
+    let slices = 0
+    try {
+      for (let size = 1; !search.status; size = Math.min(size * 4, 5000), slices++) {
+        search.run({ until: search.nodes + size, onSolution: (s) => sliced.push(key(s)) })
+      }
+    } finally {
+      search.close()
+    }
+    assert.deepEqual(search.result(), one, `shard ${shard} of ${parts}`)
+    assert.deepEqual(sliced, whole)
+    assert.ok(slices > 10, `${slices} slices`)
+    assert.equal(p.shape.forced, 0)
+  }
   p.free()
 })
 

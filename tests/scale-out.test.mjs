@@ -70,25 +70,26 @@ test('a Slurm job array: the script once per task id, then the sum; a missing pa
   assert.equal(sh(recipe('slurm-sum')), '14200\n')
   const total = JSON.parse(sh('dlxkit cover --sum --json part-*.json'))
   const nodes = Array.from({ length: N }, (_, k) => JSON.parse(readFileSync(join(dir, `part-${k + 1}.json`), 'utf8')).nodes)
-  assert.deepEqual(total, { count: 14200, nodes: nodes.reduce((a, b) => a + b), status: 'done', parts: N })
+  const { problem, dlxkit } = JSON.parse(readFileSync(join(dir, 'part-1.json'), 'utf8'))
+  assert.deepEqual(total, { count: 14200, nodes: nodes.reduce((a, b) => a + b), status: 'done', parts: N, splitSeed: 1, problem, dlxkit })
   unlinkSync(join(dir, 'part-3.json'))
   const r = spawnSync('sh', ['-c', 'dlxkit cover --sum part-*.json'], { cwd: dir, env, encoding: 'utf8' })
-  assert.equal(r.status, 2)
+  assert.equal(r.status, 1)
   assert.match(r.stderr, /parts missing: 3 of 8/)
 })
 
 test('--sum refuses a part that did not finish, a part twice, parts of two splits, and what is not a part', () => {
-  const part = (o) => JSON.stringify({ count: 5, nodes: 10, status: 'done', shard: 1, parts: 2, ...o })
+  const part = (o) => JSON.stringify({ count: 5, nodes: 10, status: 'done', shard: 1, parts: 2, splitSeed: 1, problem: `sha256:${'0'.repeat(64)}`, dlxkit: '0.1.0', ...o })
   const cases = [
     [[part(), part({ shard: 2, status: 'stopped' })], /part 2\/2 did not finish/],
     [[part(), part()], /part 1\/2 twice/],
-    [[part(), part({ shard: 2, parts: 3 })], /a part of 3, the others of 2/],
-    [[part(), '14200'], /is not a line of dlxkit cover --count --json --shard K\/N/],
+    [[part(), part({ shard: 2, parts: 3 })], /a part of 3, stdin:1 of 2/],
+    [[part(), '14200'], /not a line of dlxkit cover --count --json --shard K\/N/],
     [[part()], /parts missing: 2 of 2/]
   ]
   for (const [lines, message] of cases) {
     const r = spawnSync('sh', ['-c', 'dlxkit cover --sum -'], { cwd: dir, env, input: lines.join('\n'), encoding: 'utf8' })
-    assert.equal(r.status, 2, lines.join(' | '))
+    assert.equal(r.status, 1, lines.join(' | '))
     assert.match(r.stderr, message)
   }
   assert.equal(sh(`printf '%s\\n' '${part()}' '${part({ shard: 2, count: 7 })}' | dlxkit cover --sum -`), '12\n')

@@ -58,6 +58,10 @@ export async function main (): Promise<void> {
   for await (const s of remoteRows.solutions()) s[0].toFixed()
   const remoteData: Date = await remoteRows.data(0)
   const wn: number = await w.sudoku.count(line)
+  const ws: string | null = (await w.sudoku.solve(line, { signal: new AbortController().signal })).solution
+  const wc: number[][] | null = (await w.sudoku.solve(cells)).solution
+  const wm: Array<string | null> = (await w.sudoku.solveMany([line, plain])).map((r) => r.solution)
+  const jig: string = dlx.sudoku.generate({ jigsaw: cells, variant: ['x'], seed: 1 }).puzzle
   const wg: string = (await w.sudoku.generate({ format: 'grid' })).puzzle
   const wa: number[][] = (await w.sudoku.generate({ format: 'array' })).puzzle
   w.terminate()
@@ -66,14 +70,14 @@ export async function main (): Promise<void> {
   const sheets = await loadSheetFunctions()
   const r = sheets.SUDOKU([[1, null]])
   if (!isSheetError(r)) r.flat()
-  void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline]
+  void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline, ws, wc, wm, jig]
   void [firstIndices, firstChosen, one, chosen, id, remoteChosen, remoteData]
 }
 `
 
 // Each line is a type error the checker must report (so this test can fail).
 const BAD = [
-  "import { load } from 'dlxkit'",
+  "import { load, createWorker } from 'dlxkit'",
   'export async function bad (): Promise<void> {',
   '  const dlx = await load()',
   "  const a: number[][] = dlx.sudoku.generate({ format: 'line' }).puzzle // error",
@@ -85,7 +89,10 @@ const BAD = [
   '  const e: number = rows.data(0) // error',
   "  dlx.exactCover({ primary: 1, options: [{ row: ['1'] }] }) // error",
   "  dlx.exactCover({ primary: 1, options: [{ items: ['a'], row: [1] }] }) // error",
-  '  void [a, b, c, d, e]',
+  "  dlx.sudoku.generate({ variant: 'jigsaw', seed: 1 }) // error",
+  '  dlx.sudoku.generate({ seed: 1, limit: 2 }) // error',
+  '  const f: string | null = (await (await createWorker()).sudoku.solve([[1]])).solution // error',
+  '  void [a, b, c, d, e, f]',
   '}'
 ]
 const BAD_LINES = BAD.flatMap((l, i) => l.endsWith('// error') ? [i] : [])

@@ -3,7 +3,7 @@
 // runs here against a stand-in worker that records what it is sent.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { OPERATIONS } from '../dist/dlxkit-operations.mjs'
+import { OPERATIONS, operationsOf } from '../dist/dlxkit-operations.mjs'
 import { handlers } from '../dist/dlxkit-worker-core.mjs'
 import { createWorkerWith } from '../dist/dlxkit-client.mjs'
 
@@ -41,6 +41,7 @@ test('every operation the client sends is one the worker handles, and every one 
   const w = await createWorkerWith(standIn(sent))
   try {
     for (const name of Object.keys(w.sudoku)) await w.sudoku[name]('.'.repeat(81), {})
+    for (const [, name] of operationsOf('worker')) await w[name]() // the worker's own (usage)
     const p = await w.exactCover({ primary: ['a'], options: [['a']] })
     await w.parseDlx('a\na\n')
     const methods = []
@@ -48,7 +49,7 @@ test('every operation the client sends is one the worker handles, and every one 
       methods.push(...Object.getOwnPropertyNames(o).filter((n) => n !== 'constructor' && !n.startsWith('_')))
     }
     assert.ok(methods.includes('solutions') && methods.includes('shape'), methods.join(' '))
-    for (const name of methods) {
+    for (const name of [...methods.filter((n) => n !== 'free'), 'free']) { // free() last: the others would be FREED
       const r = p[name](0, 1, {})
       if (r?.[Symbol.asyncIterator]) for await (const s of r) assert.fail(`no solution was sent, got ${s}`)
       else await r

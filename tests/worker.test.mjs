@@ -189,17 +189,20 @@ test('solutions(): an async iterator, with limit, in the direct order', async ()
 test('requests about one problem take turns (a search has one state)', async () => {
   const remote = await w.parseDlx(QUEENS)
   const collected = []
-  const [a, b, c] = await Promise.all([
+  const [a, b, c, d] = await Promise.all([
     remote.countDetailed(),
     remote.countDetailed({ limit: 100 }),
     (async () => { for await (const s of remote.solutions({ limit: 3000 })) collected.push(s) })(),
-    remote.countDetailed()
+    // made while the loop is open: refused at once, as the direct API does
+    remote.countDetailed().then(() => 'answered', (e) => e.code)
   ])
   assert.equal(a.count, 14200)
   assert.equal(b.count, 100)
   assert.equal(c, undefined)
+  assert.equal(d, 'BUSY')
   assert.equal(collected.length, 3000)
   assert.deepEqual(collected.slice(0, 25), [...dlx.parseDlx(QUEENS).solutions({ limit: 25 })])
+  assert.equal((await remote.countDetailed()).count, 14200)
 })
 
 test('onProgress: increasing node counts, progress within [0, 1]', async () => {
@@ -295,6 +298,108 @@ test('cancellation: a request waiting for its turn can be aborted', async () => 
   assert.equal(r.nodes, 3000000)
   // answered without a restart: the problem is still there
   assert.deepEqual(await remote.shape(), dlx.parseDlx(PENTOMINO).shape)
+})
+
+/**
+ * 6,000 options of 40 items (one of 3 primary items and the same 39
+ * secondary items, one color: no two clash), so each node of the search
+ * costs milliseconds and the count (8e9 solutions) would take hours.
+ */
+function dearNodesSpec () {
+  const options = []
+  for (let k = 0; k < 6000; k++) options.push([k % 3, ...Array.from({ length: 39 }, (_, j) => [3 + j, 1])])
+  return { primary: 3, secondary: 39, options }
+}
+
+/** p's outcome, or a failure once hangGuard ms have passed (only so that a hang fails the test). */
+async function settles (p, what, hangGuard = 60000) {
+  let timer
+  const guard = new Promise((resolve) => { timer = setTimeout(() => resolve({ hung: true }), hangGuard) })
+  const outcome = await Promise.race([p.then((value) => ({ value }), (error) => ({ error })), guard])
+  clearTimeout(timer)
+  assert.ok(!outcome.hung, `${what} never settled`)
+  return outcome
+}
+
+// A slice is bounded in time: its node budget starts at one node and follows
+// the time slices take, so even a search whose first nodes take milliseconds
+// each sees an abort between two slices, and the worker is not replaced.
+test('an abort of a count whose nodes are dear is seen between slices: the other problems of the worker live on', async () => {
+  const other = await w.parseDlx(QUEENS) // made before, on the same worker
+  const dear = await w.exactCover(dearNodesSpec())
+  const ac = new AbortController()
+  const counting = dear.count({ signal: ac.signal })
+  await sleep(300)
+  ac.abort()
+  const outcome = await settles(counting, 'the aborted count')
+  assert.equal(outcome.value, undefined, 'the count finished before the abort')
+  assert.equal(outcome.error?.code, 'ABORTED')
+  // the worker was not replaced: both problems are still there and answer
+  assert.equal((await settles(other.count(), 'the other count')).value, 14200)
+  assert.deepEqual(await dear.shape(), { primary: 3, items: 42, options: 6000, forced: 0 })
+  assert.equal(await dear.count({ limit: 5 }), 5)
+})
+
+test('solutions() taken by hand past the solutions sent ahead: count() is BUSY at once, free() ends the loop', async () => {
+  const local = dlx.exactCover(queensSpec(16))
+  const remote = await w.exactCover(queensSpec(16))
+  const it = remote.solutions()[Symbol.asyncIterator]()
+  const taken = []
+  for (let i = 0; i < 300; i++) taken.push((await it.next()).value) // more than the 256 sent ahead
+  assert.deepEqual(taken, [...local.solutions({ limit: 300 })])
+  // calls that would move the search are refused at once, as the direct API does
+  for (const [name, call] of [['count', () => remote.count({ limit: 10 })], ['countDetailed', () => remote.countDetailed()],
+    ['solve', () => remote.solve()], ['countShard', () => remote.countShard(0, 2)], ['solutions', () => remote.solutions().next()]]) {
+    const { error } = await settles(call(), name)
+    assert.equal(error?.code, 'BUSY', `${name}: ${error?.message}`)
+  }
+  const direct = local.solutions()
+  direct.next()
+  assert.throws(() => local.count({ limit: 10 }), (e) => e.code === 'BUSY') // the direct API's answer
+  direct.return()
+  // reads are answered
+  assert.deepEqual(await remote.shape(), local.shape)
+  // free() settles and ends the loop
+  assert.equal((await settles(remote.free(), 'free()')).value, true)
+  assert.equal((await settles(it.next(), 'the loop after free()')).error?.code, 'FREED')
+  assert.deepEqual(await it.next(), { done: true, value: undefined })
+  assert.equal((await settles(remote.count(), 'count() after free()')).error?.code, 'FREED')
+  local.free()
+})
+
+// The instance is replaced to give memory back once nothing holds it; a
+// Sudoku solve in steps holds it, so the replacement waits for its end
+// (replaced under it, its solver's handle would be stale: BAD_ARGUMENT, and
+// the same handle back in the solver cache, INTERNAL for every later solve).
+test('memory given back while a 64x64 solves in steps: the solve goes on, later solves too, and the memory comes back after', { timeout: HANG_MS }, async () => {
+  const sw = await createWorker()
+  try {
+    const empty = Array.from({ length: 64 }, () => Array(64).fill(0))
+    let started
+    const begun = new Promise((resolve) => { started = resolve })
+    const solving = settles(sw.sudoku.solve(empty, { onProgress: started }), 'the 64x64 solve', 540000)
+    await begun
+    // meanwhile: memory past 64 MiB, then freed, then a small solve
+    const big = await sw.exactCover({ primary: 700000, options: [[0]] })
+    assert.ok((await sw.usage()).memory > 64 << 20, 'the big problem grew the memory past 64 MiB')
+    assert.equal(await big.free(), true)
+    assert.equal((await sw.sudoku.solve(asRange(CLASSIC))).solution.flat().join(''), SOLVED)
+    const { value: r, error } = await solving
+    assert.equal(error, undefined, `the 64x64 solve failed: ${error?.code} ${error?.message}`)
+    assert.equal(r.status, 'multiple')
+    assert.ok(isSolution(r.solution.flat(), null, 64, 8, 8), 'a 64x64 solution')
+    // nothing in flight now: the memory is given back
+    let memory
+    for (let tries = 0; tries < 100 && (memory = (await sw.usage()).memory) > 64 << 20; tries++) await sleep(50)
+    assert.ok(memory <= 64 << 20, `memory is ${memory} bytes once the solve has ended`)
+    // a later 64x64 (in steps: 40 cells left open) builds its solver on the fresh instance
+    const holes = r.solution.map((row, i) => row.map((v, j) => (i * 64 + j) % 103 === 0 ? 0 : v))
+    const again = await sw.sudoku.solve(holes)
+    assert.equal(again.status, 'unique')
+    assert.deepEqual(again.solution, r.solution)
+  } finally {
+    sw.terminate()
+  }
 })
 
 test('errors in the worker arrive as DlxError with the direct code, message and details', async () => {

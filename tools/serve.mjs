@@ -6,7 +6,7 @@
 import { createServer } from 'node:http'
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { extname, join, resolve, sep } from 'node:path'
+import { extname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -41,6 +41,16 @@ function fileFor (root, urlPath) {
   return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null
 }
 
+/**
+ * The redirect to a directory's URL with a slash, built from the directory
+ * found, not from the request's text: '//host/dist' or '/\\host' would make a
+ * protocol-relative Location, a redirect to another host.
+ */
+function directoryLocation (root, dir, query) {
+  const parts = relative(root, dir).split(sep).filter(Boolean).map(encodeURIComponent)
+  return '/' + parts.map((p) => p + '/').join('') + (query.length ? '?' + query.join('?') : '')
+}
+
 async function handle (root, request, response) {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { allow: 'GET, HEAD' }).end()
@@ -55,8 +65,9 @@ async function handle (root, request, response) {
   let info = file && await stat(file).catch(() => null)
   if (info?.isDirectory()) {
     // /web -> /web/ so that the page's relative URLs resolve inside web/.
-    if (!request.url.split('?')[0].endsWith('/')) {
-      response.writeHead(301, { location: request.url.replace(/^([^?]*)/, '$1/') }).end()
+    const [path, ...query] = request.url.split('?')
+    if (!path.endsWith('/')) {
+      response.writeHead(301, { location: directoryLocation(root, file, query) }).end()
       return
     }
     file = join(file, 'index.html')

@@ -1,6 +1,7 @@
 // Command-line parsing: node:util parseArgs, with every mistake turned into a
 // UsageError (exit status 2) that names the command's --help.
 import { parseArgs } from 'node:util'
+import { MAX_PARTS } from './library.mjs'
 
 export class UsageError extends Error {
   constructor (message, command) {
@@ -83,6 +84,7 @@ export function parseShard (text, command) {
   if (!m || +m[1] < 1 || +m[1] > +m[2]) {
     throw new UsageError(`--shard needs K/N with 1 <= K <= N, e.g. 2/8 (got '${text}')`, command)
   }
+  if (+m[2] > MAX_PARTS) throw new UsageError(`--shard K/N: N is at most ${MAX_PARTS}, the most parts a split makes (got '${text}')`, command)
   return { shard: +m[1] - 1, parts: +m[2] }
 }
 

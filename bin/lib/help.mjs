@@ -36,7 +36,10 @@ characters, or a puzzle of more than 256 lines, is longer than any puzzle
 (the largest is 64x64) and stops the reading with an error (exit status 1).
 A line that is no puzzle is reported at its line, and the puzzles after it
 are still read; 256 lines in a row without a readable puzzle stop the
-reading.`
+reading. A line of words before a puzzle is its title (Grid 01, Puzzle 3:)
+when it comes at the start, after a blank, comment or border line or after a
+grid; right after a one-line puzzle, or with no puzzle after it, it is no
+puzzle.`
 
 const PROGRESS = `  --progress           show the progress bar even when stderr is not a terminal
                        (it is shown when stderr is a terminal and TERM is not
@@ -52,7 +55,7 @@ ${PROGRESS}`
 
 const EXIT = `Exit status: 0 when all went well; 1 when some input is invalid or has no
 solution, or a FILE holds no puzzle (the rest is still printed; errors go to
-stderr as 'dlxkit: FILE:LINE: message'); 2 for a usage error (a bad option or
+stderr as 'dlxkit: FILE:LINE: message'), or stdout cannot be written; 2 for a usage error (a bad option or
 number, a FILE that cannot be read); 130 when interrupted (Ctrl-C).`
 
 const TEXTS = {
@@ -92,11 +95,13 @@ Options:
                        (default 2; 0 for all); when solving, 1 skips the
                        proof of uniqueness
   --max-nodes N        give up on a puzzle after N search nodes
-  --format line|grid|json
-                       line or grid: the solutions in that style;
+  --format line|grid|numbers|json
+                       line, grid or numbers: the solutions in that style
+                       (past 61x61 only numbers, unless --alphabet);
                        json: one object per puzzle per line: {puzzle, line,
                        status, solution, count, nodes, guesses}, and file
-                       when there are several FILEs
+                       when there are several FILEs (solution: a line, past
+                       61x61 the numbers' text)
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}
@@ -124,8 +129,13 @@ Options:
   --symmetric          keep the clues symmetric under a half turn
   --clues N            stop taking clues away at N clues
   --max-nodes N        search budget while filling the grid
-  --format line|grid|json
-                       json: {seed, puzzle, solution, clues} per line
+  --format line|grid|numbers|json
+                       line (the default up to 61x61, one symbol per cell:
+                       1-9, A-Z, a-z or --alphabet), grid, or numbers (rows
+                       of numbers, 0 empty: the default past 61x61, e.g.
+                       --box 8x8); json: {seed, puzzle, solution, clues}
+                       per line, puzzle and solution as a line (past 61x61:
+                       the numbers' text)
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}
@@ -177,7 +187,9 @@ Options:
                        split Knuth's tree; --count and --all never start over)
   --no-restarts        the first solution in Knuth's order (the default)
   --json               JSON: {solution: [option indices], options: [lines]}
-                       per solution; with --count {count, status, nodes}
+                       per solution, or when none is found one line
+                       {solution: null, status: 'none' or 'stopped'}; with
+                       --count {count, status, nodes}
   --jobs N             search on N worker threads, each taking shards of
                        the search tree (0: one per processor; at most one
                        per processor: a larger N is capped). The count is
@@ -194,13 +206,16 @@ Options:
                        The parts are of about equal size: cut and dealt by
                        Knuth's random-probe estimate, the same in every
                        process (a function of FILE, N and --split-seed);
-                       with --json the output names the part, for --sum
+                       with --json the output names the part and what it
+                       is a part of (problem digest, N, seed), for --sum
   --split-seed S       another seed for that split (default 1; below 2^20)
   --sum FILE...        add up the parts' outputs (--count --json --shard K/N:
                        one or more lines a file, - for standard input): the
-                       total count, or with --json
-                       {count, nodes, status, parts}; refused (exit status 2)
-                       unless every part 1..N is there once and finished
+                       total count, or with --json {count, nodes, status,
+                       parts, splitSeed, problem, dlxkit}; refused (exit
+                       status 1) unless every part 1..N of one split (one
+                       problem, N, --split-seed and dlxkit) is there once
+                       and finished
 ${PROGRESS}
 
 Exit status: 0 when all went well; 1 when the input is invalid

@@ -8,6 +8,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import { UsageError } from './args.mjs'
+import { StrayLines } from './stray-lines.mjs'
 
 const REASONS = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'is a directory' }
 
@@ -94,27 +95,29 @@ export const MAX_PUZZLE_LINES = 256
 export const MAX_PUZZLE_CHARS = 1 << 18
 
 /**
- * The input's puzzles as they come, a batch (an array of { text, line }) at
- * a time, cut by the library's reader (sudoku.split, sudoku.read; opts: the
+ * The input's puzzles as they come, a batch (an array of { text, line }, and
+ * `rejected` for a line that is no puzzle: stray-lines.mjs) at a time, cut by the library's reader (sudoku.split, sudoku.read; opts: the
  * command's size and alphabet). The last piece of what has been read may go
  * on in the next lines (a grid), so it waits for them or for the end; a
  * piece longer than any puzzle can be stops the reading with an InputError.
  */
 export async function * readPuzzleBatches (input, sudoku, { size, alphabet } = {}) {
   const opts = { size, alphabet }
+  const strays = new StrayLines() // lines the reader skips that are no puzzle
   let held = [] // lines not cut yet: { text, line }
   for await (const batch of readLineBatches(input)) {
     const lines = held.length ? held.concat(batch) : batch
     const pieces = cut(lines, sudoku, opts)
     const last = pieces.pop()
     held = last ? lines.slice(last.line - lines[0].line) : afterBreaks(lines)
-    if (pieces.length) yield pieces
+    const sorted = strays.sort(lines.slice(0, lines.length - held.length), pieces)
+    if (sorted.length) yield sorted
     const chars = held.reduce((n, l) => n + l.text.length, 0)
     if (held.length > MAX_PUZZLE_LINES || chars > MAX_PUZZLE_CHARS) {
       throw new InputError(`${input.name}:${held[0].line}: a puzzle text of more than ${MAX_PUZZLE_LINES} lines or ${MAX_PUZZLE_CHARS} characters, without a blank line or a one-line puzzle: longer than the largest puzzle, 64x64, can be; stopped reading`)
     }
   }
-  const pieces = held.length ? cut(held, sudoku, opts) : []
+  const pieces = strays.sort(held, held.length ? cut(held, sudoku, opts) : []).concat(strays.end())
   if (pieces.length) yield pieces
 }
 

@@ -7,6 +7,7 @@ import os from 'node:os'
 import { load, createWorker, runSearch, DlxError } from '../../dist/dlxkit.mjs'
 
 export { DlxError, createWorker, runSearch }
+export { MAX_PARTS } from '../../dist/dlxkit-split.mjs' // the most parts a split makes (--shard K/N)
 
 let loading = null
 

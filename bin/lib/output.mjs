@@ -1,6 +1,7 @@
 // What the CLI writes on stdout: lines and multi-line blocks (grids,
-// solutions) with a blank line between blocks, buffered, and quiet about a
-// reader that went away (dlxkit ... | head). stderr is terminal.mjs's.
+// solutions) with a blank line between blocks, buffered. Write errors (a
+// reader that went away, a full disk) are stdio-errors.mjs's; stderr is
+// terminal.mjs's.
 
 const FLUSH_BYTES = 1 << 16
 
@@ -11,11 +12,7 @@ export class Output {
     this._beforeFlush = beforeFlush
     this._buffer = ''
     this._afterBlock = false
-    this._any = false
-    stream.on('error', (e) => {
-      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
-      throw e
-    })
+    this._any = false // write errors: stdio-errors.mjs
   }
 
   /** One line (a newline is added). */

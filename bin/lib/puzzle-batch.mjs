@@ -5,6 +5,7 @@ import { InputError } from './input.mjs'
 import { readPuzzlesInTurn } from './input-list.mjs'
 import { DlxError, Pool, loadKit, runInOrder } from './library.mjs'
 import { reportPuzzle } from './puzzle-report.mjs'
+import { pastTheSymbols } from './past-symbols.mjs'
 
 const MAX_CHUNK = 256
 const MAX_CHUNK_CHARS = 1 << 20 // so that the chunks in flight stay small in memory
@@ -105,16 +106,16 @@ async function * chunksOf (batches, threads, source) {
  * mode: 'solve' | 'count' | 'check' (all three: solve up to opts.limit),
  * 'candidates' or 'rate'.
  */
-async function runChunk (api, { mode, opts }, chunk) {
+async function runChunk (api, { mode, opts, json }, chunk) {
   const texts = chunk.map((p) => p.text)
   let results
   switch (mode) {
-    case 'solve': case 'count': case 'check': results = await solveChunk(api, texts, opts); break
+    case 'solve': case 'count': case 'check': results = await pastTheSymbols(api, texts, await solveChunk(api, texts, opts), { json, opts }); break
     case 'candidates': results = await eachPuzzle(texts, async (p) => ({ status: 'ok', candidates: await api.sudoku.candidates(p, opts) })); break
     case 'rate': results = await eachPuzzle(texts, (p) => api.sudoku.rate(p, opts)); break
     default: throw new Error(`unknown puzzle mode ${mode}`)
   }
-  return results.map((result, k) => ({ puzzle: chunk[k], result }))
+  return results.map((result, k) => ({ puzzle: chunk[k], result: chunk[k].rejected ?? result })) // rejected: a line that is no puzzle
 }
 
 /** solveMany for speed (one call per chunk); an invalid puzzle alone again, for the detailed error. */

@@ -15,13 +15,26 @@ export function reportPuzzle (puzzle, result, settings) {
   const message = problemOf(result, settings)
   const failed = isFailure(result, settings.mode)
   const out = settings.json ? JSON.stringify(jsonOf(puzzle, result, settings)) : textOf(result, settings)
-  return { out, message: message && `${whereIs(puzzle, result)}: ${message}`, failed }
+  const line = lineOf(puzzle, result)
+  return { out, message: message && `${puzzle.source}:${line}: ${placesInFile(message, puzzle, line)}`, failed }
 }
 
-/** "file:line", the line being where in the puzzle the error is, if known. */
-function whereIs (puzzle, result) {
+/** The line of the input where the error is, if known; else where the puzzle starts. */
+function lineOf (puzzle, result) {
   const offset = result.error?.details?.line ? result.error.details.line - 1 : 0
-  return `${puzzle.source}:${puzzle.line + offset}`
+  return puzzle.line + offset
+}
+
+/**
+ * The reader's places ('line 1, column 6') count the lines of the puzzle's
+ * own text; in the input that line is further down. The line the message
+ * is already at (`at`) goes without saying: 'column 6'.
+ */
+function placesInFile (message, puzzle, at = null) {
+  return message.replace(/\bline (\d+), column (\d+)/g, (_, l, c) => {
+    const line = puzzle.line + Number(l) - 1
+    return line === at ? `column ${c}` : `line ${line}, column ${c}`
+  })
 }
 
 function isFailure (result, mode) {
@@ -79,7 +92,7 @@ function jsonOf (puzzle, result, { mode, several }) {
   const head = several
     ? { puzzle: puzzle.index, file: puzzle.source, line: puzzle.line, status: result.status }
     : { puzzle: puzzle.index, line: puzzle.line, status: result.status }
-  if (result.status === 'invalid') return { ...head, error: { code: result.error.code, message: result.error.message } }
+  if (result.status === 'invalid') return { ...head, error: { code: result.error.code, message: placesInFile(result.error.message, puzzle) } }
   switch (mode) {
     case 'candidates': return { ...head, status: 'ok', candidates: result.candidates }
     case 'rate': return { ...head, level: result.level, score: result.score, nodes: result.nodes, guesses: result.guesses }

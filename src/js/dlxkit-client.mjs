@@ -1,19 +1,20 @@
-// The worker client: createWorker()'s DlxWorker and RemoteProblem, the same
-// API, async, over a worker (dlxkit-worker-core.mjs) that the host starts.
-import { DlxError, checkCount, errorText } from './dlxkit-errors.mjs'
+// The worker client: createWorker()'s DlxWorker (and its RemoteProblems,
+// dlxkit-remote-problem.mjs), the same API, async, over a worker
+// (dlxkit-worker-core.mjs) that the host starts.
+import { DlxError, errorText } from './dlxkit-errors.mjs'
 import { adviseDefault, wasmUrl } from './dlxkit-load.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
+import { RemoteProblem, isOptions } from './dlxkit-remote-problem.mjs'
 
-
-const ABORT_GRACE_MS = 100
-// Solutions a worker may send ahead of the consumer of solutions(); it gets
-// more as they are taken, so memory stays bounded however slow the loop.
-const SOLUTION_WINDOW = 256
+// A worker that has not read an abort this long after it was sent is stuck
+// in one long call: it is replaced. (One that searches in slices reads its
+// messages every 20 ms or so.)
+const ABORT_GRACE_MS = 250
 
 /**
  * The same API, async, in a worker (a browser module Worker or a Node worker
  * thread). Every method takes, besides its options, `signal` (an AbortSignal:
- * the promise rejects with ABORTED and the search stops within 100 ms) and
+ * the promise rejects with ABORTED and the search stops within a slice) and
  * `onProgress` (called with { nodes, progress, solutions } or { done, total }).
  * Options: `wasm` (bytes or a WebAssembly.Module to load in the worker),
  * `maxMemory`, `workerUrl` (where dlxkit-worker.mjs is).
@@ -116,6 +117,7 @@ class DlxWorker {
   }
 
   _receive (m) {
+    if (m.aborting !== undefined) return this._stopping.delete(m.aborting) // the worker read the abort
     if (this._stopping.has(m.id) && m.ok !== undefined) return this._stopping.delete(m.id)
     const entry = this._pending.get(m.id)
     if (!entry) return
@@ -175,7 +177,9 @@ class DlxWorker {
     if (stream) stream.id = id
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new DlxError('ABORTED', 'the operation was aborted'))
-      const entry = { resolve, reject, onProgress, onItem: stream?.onItem, refuse: stream?.refuse, message: { id, op, args: sent }, sent: false }
+      // (progress is sent only to a caller who listens)
+      const message = typeof onProgress === 'function' ? { id, op, args: sent, report: true } : { id, op, args: sent }
+      const entry = { resolve, reject, onProgress, onItem: stream?.onItem, refuse: stream?.refuse, message, sent: false }
       if (signal) {
         const onAbort = () => this._abort(id)
         signal.addEventListener('abort', onAbort, { once: true })
@@ -215,9 +219,10 @@ class DlxWorker {
 
   /**
    * Ask the worker to stop; searches see it within a slice. A worker that
-   * has not answered within the grace time (stuck in one long call) is
-   * replaced by a fresh one; its problems are lost (their methods then
-   * reject with FREED), other requests waiting for it go to the new one.
+   * has not read it within the grace time (it says so at once when it does:
+   * { aborting }), being stuck in one long call, is replaced by a fresh one;
+   * its problems are lost (their methods then reject with FREED), other
+   * requests waiting for it go to the new one.
    */
   _abort (id) {
     const entry = this._settle(id)
@@ -265,6 +270,15 @@ class DlxWorker {
   }
   async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
 
+  /** { memory: bytes of the worker's module memory, problems: problems it holds }. */
+  usage () { return this._call('worker.usage', []) }
+
+  /** A problem of this worker collected without free(): free it in the worker. */
+  _forget (pid, generation) {
+    if (this._closed || !this._worker || generation !== this._generation) return
+    this._call('problem.free', [pid]).catch(() => {})
+  }
+
   /** A request about a problem of this worker generation. */
   _problemCall (p, op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
@@ -285,10 +299,6 @@ class DlxWorker {
   terminate () {
     this._close(new DlxError('FREED', 'this worker was terminated'))
   }
-}
-
-function isOptions (v) {
-  return v !== null && typeof v === 'object' && !Array.isArray(v)
 }
 
 /**
@@ -336,97 +346,5 @@ function readKey (v, k) {
     return v[k]
   } catch {
     return {}
-  }
-}
-
-/**
- * The options of a remote search, checked by the direct API's own checks
- * before they are posted (the worker's sliced count and solutions take them
- * apart themselves), so both give the same error.
- */
-function checkSearchOptions (opts, names) {
-  if (!isOptions(opts)) return
-  for (const name of names) if (opts[name] !== undefined) checkCount(opts[name], name)
-}
-
-/** fn's promise, or its thrown error as a rejection. */
-function rejecting (fn) {
-  try {
-    return fn()
-  } catch (e) {
-    return Promise.reject(e)
-  }
-}
-
-/** An exact-cover problem held by a worker. */
-class RemoteProblem {
-  constructor (worker, pid) {
-    this._w = worker
-    this._pid = pid
-    this._generation = worker._generation
-  }
-
-  _call (op, args, stream) { return this._w._problemCall(this, op, args, stream) }
-
-  /**
-   * The number of solutions, of the whole problem or of shard `shard` of
-   * `parts`; rejects with STOPPED when maxNodes ends it early (as Problem.count).
-   */
-  count (opts = {}) { return this._count('problem.count', opts) }
-
-  /** { count, status: 'done' | 'limit' | 'stopped', nodes } (as Problem.countDetailed). */
-  countDetailed (opts = {}) { return this._count('problem.countDetailed', opts) }
-
-  _count (op, opts) {
-    return rejecting(() => {
-      checkSearchOptions(opts, ['limit', 'maxNodes'])
-      return this._call(op, [opts])
-    })
-  }
-
-  /**
-   * Solutions as they are found (an async iterator). The worker sends at
-   * most SOLUTION_WINDOW ahead of the loop; leaving the loop (break, throw,
-   * return) stops its search, and the problem takes other calls again.
-   */
-  async * solutions (opts = {}) {
-    checkSearchOptions(opts, ['limit', 'maxNodes'])
-    const queue = []
-    let wake = null
-    let finished = false
-    let failure = null
-    let taken = 0
-    const stream = { onItem: (s) => { queue.push(s); wake?.() } }
-    this._call('problem.solutions', [SOLUTION_WINDOW, opts], stream)
-      .then(() => { finished = true; wake?.() }, (e) => { failure = e; wake?.() })
-    try {
-      for (;;) {
-        if (queue.length) {
-          // Grant room again once half the window has been taken.
-          if (++taken >= SOLUTION_WINDOW / 2) {
-            this._w._grant(stream.id, taken)
-            taken = 0
-          }
-          yield queue.shift()
-          continue
-        }
-        if (failure) throw failure
-        if (finished) return
-        await new Promise((resolve) => { wake = resolve })
-        wake = null
-      }
-    } finally {
-      if (!finished && !failure) this._w._abort(stream.id)
-    }
-  }
-}
-
-// The other operations on a problem (shape, solve, countShard, option,
-// formatOption, free) pass their arguments as they are.
-for (const [op, name] of operationsOf('problem')) {
-  if (OPERATIONS[op].problem && !Object.hasOwn(RemoteProblem.prototype, name)) {
-    Object.defineProperty(RemoteProblem.prototype, name, {
-      value: function (...args) { return this._call(op, args) }, writable: true, configurable: true
-    })
   }
 }

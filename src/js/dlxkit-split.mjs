@@ -10,7 +10,7 @@
 // times too small, six levels down about right), so the tree is first cut
 // whole, level by level, into many subtrees, and only then estimated; the
 // ones still estimated big are cut further.
-import { DlxError, checkWhole } from './dlxkit-errors.mjs'
+import { DlxError, checkWhole, describe } from './dlxkit-errors.mjs'
 
 /** Whole levels are cut until there are this many subtrees per part... */
 const FIRST = 64
@@ -153,9 +153,19 @@ function deal (pieces, parts) {
   return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
 }
 
+/**
+ * The most parts a search is split into: a balanced split makes at most
+ * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
+ * and an estimate, so 2e9 parts would need gigabytes before the first piece.
+ */
+export const MAX_PARTS = MOST_CAP
+
 /** The check both kinds of shards share. */
 export function checkShard (shard, parts) {
-  if (!(Number.isInteger(parts) && parts >= 1 && Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-    throw new DlxError('BAD_ARGUMENT', `shard must be K/N with 1 <= K <= N (got ${shard + 1}/${parts})`)
+  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
+    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
+  }
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
   }
 }

@@ -33,15 +33,21 @@ export function checkAlphabet (alphabet, want = 0) {
   return alphabet
 }
 
-/** Variant names to flags. */
-export function variantFlags (variant) {
+/**
+ * Variant names to flags. 'jigsaw' names the map given as the jigsaw option
+ * (hasMap); without one it would silently be the boxes, so it is refused:
+ * dlxkit makes no jigsaw maps.
+ */
+export function variantFlags (variant, hasMap = false) {
   const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
   let flags = 0
   for (const v of list) {
     const name = String(v).toLowerCase()
     if (name === 'x' || name === 'diagonal') flags |= 1
     else if (name === 'windoku' || name === 'hyper') flags |= 2
-    else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
+    else if (name === 'jigsaw' && !hasMap) {
+      throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
+    } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
     else throw new DlxError('BAD_ARGUMENT', `unknown variant "${v}": use x, windoku (or jigsaw with a map)`)
   }
   return flags

@@ -51,7 +51,7 @@ export class LineSolver {
     if (rc < 0) throw this._api._kit._error(rc)
     const u8 = this._view() // the search may have grown the memory
     const f = this._f64
-    const o = out >> 3
+    const o = out >>> 3
     const count = f[o + at.count]
     table.codes[0] = blank || 0x2e // this puzzle's mark ('.' if none), as the C printer would
     return {
@@ -98,7 +98,7 @@ export class LineSolver {
       u8 = this._view() // the search may have grown the memory
       const f = this._f64
       const results = new Array(count)
-      for (let j = 0, o = out >> 3; j < count; j++, o += at.length) {
+      for (let j = 0, o = out >>> 3; j < count; j++, o += at.length) {
         if (f[o + at.status] < 0) { // rare: asked again alone for the full message
           results[j] = invalid(u8.slice(grids + j * n2, grids + (j + 1) * n2), n)
           u8 = this._view()
@@ -130,6 +130,14 @@ export class LineSolver {
       this.recent = key
     }
     return h
+  }
+
+  /** Let go of the buffer and views of an instance that was replaced (releaseMemory). */
+  forget () {
+    this._scratchX = null
+    this._scratch = 0
+    this._scratchCells = 0
+    this._buffer = this._u8 = this._f64 = null
   }
 
   /** solve()'s buffer for n2 cells: the record (8-byte aligned), the grid, the answer. */

@@ -11,7 +11,9 @@ import { checkCount, checkFlag } from './dlxkit-errors.mjs'
  * close() }: step goes on for about `nodes` more nodes and returns
  * solve()'s result once the search has ended, else null; close() must
  * follow. null for the grids solve() answers in one short call. The
- * solver is out of the cache meanwhile, so no other call can move its search.
+ * solver is out of the cache meanwhile, so no other call can move its search,
+ * and the run holds the instance as a live problem does, so that it is not
+ * replaced under it (releaseMemory waits for close()).
  */
 export function solveInSteps (api, puzzle, opts = {}) {
   const limit = checkCount(opts.limit ?? 2, 'limit')
@@ -26,11 +28,12 @@ export function solveInSteps (api, puzzle, opts = {}) {
   let key
   try {
     if (input.size <= 16) return null
+    kit._live++
     h = api._solverFor(input.size, opts)
     key = api._fast.recent
     kit._solvers.delete(key)
     buf = kit._alloc(8 * at.length + 2 * n2)
-    kit._f64().fill(0, buf >> 3, (buf >> 3) + at.length)
+    kit._f64().fill(0, buf >>> 3, (buf >>> 3) + at.length)
     const grid = buf + 8 * at.length
     kit._u8().set(input.cells, grid)
     kit._check(api._x.dk_sudoku_begin(h, grid))
@@ -47,7 +50,7 @@ export function solveInSteps (api, puzzle, opts = {}) {
     step: (nodes) => {
       const until = maxNodes ? Math.min(maxNodes, run.nodes + nodes) : run.nodes + nodes
       const done = kit._check(api._x.dk_sudoku_step(h, limit, until, sol, buf))
-      const f = kit._f64().slice(buf >> 3, (buf >> 3) + at.length)
+      const f = kit._f64().slice(buf >>> 3, (buf >>> 3) + at.length)
       run.nodes = f[at.nodes]
       const stopped = !done && maxNodes && run.nodes >= maxNodes
       if (!done && !stopped) return null
@@ -69,12 +72,21 @@ export function solveInSteps (api, puzzle, opts = {}) {
   return run
 }
 
-/** solveInSteps's end: the givens released, the solver back in the cache (or freed). */
+/**
+ * solveInSteps's end: the givens released, the solver back in the cache (or
+ * freed), the instance let go (a replacement that waited for it may follow).
+ */
 function endSteps (api, input, h, key, buf) {
-  api._kit._free(buf)
-  if (!h) return
-  api._release(input)
-  api._x.dk_sudoku_end(h)
-  if (api._kit._solvers.has(key)) api._x.dk_sudoku_free(h) // built again meanwhile
-  else api._cache(key, h)
+  const kit = api._kit
+  try {
+    kit._free(buf)
+    if (!h) return
+    api._release(input)
+    api._x.dk_sudoku_end(h)
+    if (kit._solvers.has(key)) api._x.dk_sudoku_free(h) // built again meanwhile
+    else api._cache(key, h)
+  } finally {
+    kit._live--
+    kit._released()
+  }
 }

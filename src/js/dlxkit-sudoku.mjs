@@ -26,7 +26,7 @@ export class SudokuApi {
     const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
     if (box[0] && !box[1]) box[1] = size / box[0]
     if (box[1] && !box[0]) box[0] = size / box[1]
-    const flags = variantFlags(opts.variant)
+    const flags = variantFlags(opts.variant, opts.jigsaw != null)
     const given = opts.regions ?? []
     if (!Array.isArray(given) || given.length > 4 * 64) {
       throw new DlxError('BAD_REGION', 'regions must be an array of at most 256 regions, each an array of cells')
@@ -61,13 +61,13 @@ export class SudokuApi {
     if (flatRegions.some((c) => !Number.isInteger(c))) throw new DlxError('BAD_REGION', 'region cells must be [row, col] pairs or cell numbers')
     h = this._kit._with([(jigsaw?.length ?? 0) * 4 + 4, flatRegions.length * 4 + 4], (jp, rp) => {
       const i32 = this._kit._i32()
-      if (jigsaw) i32.set(jigsaw, jp >> 2)
-      i32.set(flatRegions, rp >> 2)
+      if (jigsaw) i32.set(jigsaw, jp >>> 2)
+      i32.set(flatRegions, rp >>> 2)
       const ok = regions.every((r) => r.length === size)
       if (!ok) throw new DlxError('BAD_REGION', `every extra region needs ${size} cells`)
       return this._x.dk_sudoku_new(size, box[0], box[1], flags, jigsaw ? jp : 0, rp, regions.length)
     })
-    if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >> 2])
+    if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >>> 2])
     this._cache(key, h)
     return h
   }
@@ -109,7 +109,7 @@ export class SudokuApi {
     try {
       if (alphabet) [a] = kit._putString(alphabet) // inside: s is freed if this fails
       const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
-      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
+      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >>> 2])
       const size = this._x.dk_text_size(t)
       if (!size) {
         this._x.dk_text_free(t)
@@ -135,7 +135,7 @@ export class SudokuApi {
     const kit = this._kit
     const rest = this._x.dk_text_parse(s + consumed, len - consumed, opts.size ?? 0, alphabet)
     if (!rest) {
-      const err = kit._error(kit._i32()[this._x.dk_error() >> 2])
+      const err = kit._error(kit._i32()[this._x.dk_error() >>> 2])
       err.message = `after the puzzle: ${err.message}`
       throw err
     }
@@ -202,7 +202,7 @@ export class SudokuApi {
       return kit._with([n2, n2, 8 * at.length], (grid, sol, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_solve(h, grid, limit, maxNodes, sol, out))
-        const f = kit._f64().slice(out >> 3, (out >> 3) + at.length)
+        const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length)
         const found = f[at.count] > 0
         const values = kit._u8().slice(sol, sol + n2)
         return {
@@ -267,7 +267,7 @@ export class SudokuApi {
       kit._check(this._x.dk_sudoku_solve_many(h, grids, group.length, limit, maxNodes, sols, out))
       // Copies: writing answers and asking about errors allocate, which can
       // grow the memory and detach any view of it.
-      const f = kit._f64().slice(out >> 3, (out >> 3) + at.length * group.length)
+      const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length * group.length)
       const all = kit._u8().slice(sols, sols + n2 * group.length)
       group.forEach((it, j) => {
         const o = at.length * j
@@ -329,7 +329,7 @@ export class SudokuApi {
           this._x.dk_text_free(t)
           if (!size) break // only blank, comment or title lines are left
         } else {
-          const record = kit._i32().subarray(this._x.dk_error() >> 2)
+          const record = kit._i32().subarray(this._x.dk_error() >>> 2)
           used = record[SLOT.error.index]
           start = record[SLOT.error.start]
           if (!(used > 0)) throw kit._error(record[0]) // about the options
@@ -373,7 +373,7 @@ export class SudokuApi {
     try {
       if (alphabet) [a] = kit._putString(alphabet)
       const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
-      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >> 2])
+      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >>> 2])
       try {
         const size = this._x.dk_text_size(t)
         if (!size) return null
@@ -419,7 +419,7 @@ export class SudokuApi {
       return kit._with([n2, 8 * at.length], (grid, out) => {
         kit._u8().set(input.cells, grid)
         kit._check(this._x.dk_sudoku_rate(h, grid, out))
-        const f = kit._f64().slice(out >> 3, (out >> 3) + at.length)
+        const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length)
         return { level: kit._string(this._x.dk_sudoku_level_name(f[at.level])), score: Math.round(f[at.score] * 100) / 100, nodes: f[at.nodes], guesses: f[at.guesses], status: STATUS[f[at.status]] }
       })
     })

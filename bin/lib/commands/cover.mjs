@@ -9,6 +9,8 @@ import { createWorker, threadCount } from '../library.mjs'
 import { ParseError, SolutionPrinter, parse } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
 import { sumParts } from '../cover-sum.mjs'
+import { problemDigest } from '../cover-part.mjs'
+import { version } from '../help.mjs'
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -100,9 +102,10 @@ async function searchOnWorker (text, settings, { out, terminal }) {
     const problem = await parse(worker, text)
     const { limit, maxNodes, shard, parts, splitSeed, restarts } = settings
     // --shard K/N: balanced parts, the same split in every process; the
-    // result names its part (1-based, as on the command line) for --sum.
+    // result names its part (1-based, as on the command line) and what it is
+    // a part of, for --sum.
     const balanced = settings.sharded
-    const part = balanced ? { shard: shard + 1, parts } : {}
+    const part = balanced ? { shard: shard + 1, parts, splitSeed, problem: problemDigest(text), dlxkit: version() } : {}
     const onProgress = terminal.showsProgress ? (p) => terminal.search(p.progress ?? 0, p.nodes) : undefined
     if (settings.mode === 'count') {
       const { count, nodes, status } = await problem.countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress })
@@ -125,8 +128,15 @@ async function searchOnWorker (text, settings, { out, terminal }) {
 }
 
 /** --sum PART...: the total count of a sharded count's parts (JSON with --json). */
-function printSum (paths, values, { out }) {
-  const total = sumParts(paths, 'cover')
+async function printSum (paths, values, { out, terminal }) {
+  let total
+  try {
+    total = await sumParts(paths, 'cover')
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e
+    terminal.message(e.message)
+    return 1
+  }
   out.line(values.json ? JSON.stringify(total) : String(total.count))
   out.flush()
   return 0
@@ -136,6 +146,11 @@ function printSum (paths, values, { out }) {
 function reportOutcome (result, settings, inputName, { out, terminal }) {
   if (settings.mode === 'count' && (result.status !== 'stopped' || settings.json)) {
     out.line(settings.json ? JSON.stringify(result) : String(result.count))
+    out.flush()
+  }
+  // --json answers every run with a line: none found says why (as sudoku's status).
+  if (settings.json && settings.mode !== 'count' && result.count === 0) {
+    out.line(JSON.stringify(result.status === 'stopped' ? { solution: null, status: 'stopped', nodes: result.nodes } : { solution: null, status: 'none' }))
     out.flush()
   }
   if (result.status === 'stopped') {

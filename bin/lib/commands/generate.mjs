@@ -18,25 +18,44 @@ const OPTIONS = {
 }
 
 const MAX_CHUNK = 16
+const ONE_SYMBOL_SIDES = 61 // the default symbols: 1-9, A-Z, a-z
 
 export async function generateCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'generate')
   if (values.help || values.version) return io.about(values, 'generate')
   if (positionals.length) throw new UsageError(`generate reads no input (got '${positionals[0]}')`, 'generate')
-  const format = parseFormat(values, ['line', 'grid', 'json'], 'generate') ?? 'line'
-  const opts = generateOptions(values, format)
+  const asked = parseFormat(values, ['line', 'grid', 'numbers', 'json'], 'generate')
+  const shape = shapeOptions(values, 'generate')
+  const format = formatFor(asked, shape.size ?? 9, shape.alphabet)
+  const opts = generateOptions(values, { ...shape }, format)
   const seeds = seedList(values)
   const threads = threadCount(parseJobs(values, 'generate'), values.quiet ? null : io.terminal)
   checkShape(await loadKit(), { size: 9, ...opts }, 'generate') // 9x9 unless the options say otherwise
-  return printPuzzles(seeds, opts, format, threads, io)
+  return printPuzzles(seeds, opts, format.format, threads, io)
 }
 
-function generateOptions (values, format) {
-  const opts = shapeOptions(values, 'generate')
+/**
+ * The form to print: one symbol per cell (a line; a grid) while the side
+ * has symbols enough (the default 1-9, A-Z, a-z: 61; or --alphabet), else
+ * numbers, as the API writes a 64x64. JSON carries the puzzle in the same
+ * form: a line, or for a side past the symbols the numbers' text.
+ */
+function formatFor (asked, size, alphabet) {
+  const oneSymbol = Boolean(alphabet) || size <= ONE_SYMBOL_SIDES
+  if (asked === 'json') return { format: 'json', text: oneSymbol ? 'line' : 'numbers' }
+  if (asked === null) return { format: oneSymbol ? 'line' : 'numbers' }
+  if (!oneSymbol && asked !== 'numbers') {
+    throw new UsageError(`--format ${asked} writes one symbol per cell, and a ${size}x${size} puzzle needs ${size}: the symbols 1-9, A-Z, a-z are ${ONE_SYMBOL_SIDES}; use --format numbers (the default for it) or --alphabet with ${size} symbols`, 'generate')
+  }
+  return { format: asked }
+}
+
+/** The API's options: the shape's, the clues' and the form to write (text: JSON's). */
+function generateOptions (values, opts, { format, text }) {
   opts.minimal = Boolean(values.minimal)
   opts.symmetric = Boolean(values.symmetric)
   if (values.clues !== undefined) opts.clues = parseWholeNumber(values.clues, 'clues', { note: 'at most the number of cells', command: 'generate' })
-  opts.format = apiFormat(format, opts.alphabet).format ?? 'line'
+  opts.format = apiFormat(text ?? format, opts.alphabet).format ?? 'line'
   return opts
 }
 

@@ -23,7 +23,7 @@ export async function sudokuCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'sudoku')
   if (values.help || values.version) return io.about(values, 'sudoku')
   const mode = oneOf(values, ['count', 'check', 'candidates'], 'sudoku') ?? 'solve'
-  const format = parseFormat(values, ['line', 'grid', 'json'], 'sudoku')
+  const format = parseFormat(values, ['line', 'grid', 'numbers', 'json'], 'sudoku')
   const opts = shapeOptions(values, 'sudoku')
   opts.limit = searchLimit(mode, values)
   const { format: style, layOut } = apiFormat(format, opts.alphabet)

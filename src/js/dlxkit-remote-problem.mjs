@@ -1,0 +1,133 @@
+// RemoteProblem: an exact-cover problem held by a worker (dlxkit-client.mjs
+// makes them), the direct Problem's methods as promises. A problem dropped
+// without free() is freed in its worker once it is garbage collected.
+import { DlxError, checkCount } from './dlxkit-errors.mjs'
+import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
+
+// Solutions a worker may send ahead of the consumer of solutions(); it gets
+// more as they are taken, so memory stays bounded however slow the loop.
+const SOLUTION_WINDOW = 256
+
+// Problems collected without free(): their worker frees its side. (The held
+// value names the problem without holding it.)
+const collected = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry(({ worker, pid, generation }) => worker._forget(pid, generation))
+  : null
+
+export const isOptions = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * The options of a remote search, checked by the direct API's own checks
+ * before they are posted (the worker's sliced count and solutions take them
+ * apart themselves), so both give the same error.
+ */
+function checkSearchOptions (opts, names) {
+  if (!isOptions(opts)) return
+  for (const name of names) if (opts[name] !== undefined) checkCount(opts[name], name)
+}
+
+/** fn's promise, or its thrown error as a rejection. */
+function rejecting (fn) {
+  try {
+    return fn()
+  } catch (e) {
+    return Promise.reject(e)
+  }
+}
+
+/** An exact-cover problem held by a worker. */
+export class RemoteProblem {
+  constructor (worker, pid) {
+    this._w = worker
+    this._pid = pid
+    this._generation = worker._generation
+    this._loops = 0 // solutions() loops open (begun, not left)
+    this._freed = false
+    collected?.register(this, { worker, pid, generation: this._generation }, this)
+  }
+
+  /**
+   * A request about this problem. While a solutions() loop over it is open,
+   * one that would move its search is refused at once (BUSY), as the direct
+   * API does: it would wait for a loop that may be waiting for it.
+   */
+  _call (op, args, stream) {
+    if (this._loops && !this._freed && OPERATIONS[op].turn && op !== 'problem.free') {
+      return Promise.reject(new DlxError('BUSY', 'a solutions() loop over this problem is under way; finish or break it first (or call its return())'))
+    }
+    return this._w._problemCall(this, op, args, stream)
+  }
+
+  /**
+   * The number of solutions, of the whole problem or of shard `shard` of
+   * `parts`; rejects with STOPPED when maxNodes ends it early (as Problem.count).
+   */
+  count (opts = {}) { return this._count('problem.count', opts) }
+
+  /** { count, status: 'done' | 'limit' | 'stopped', nodes } (as Problem.countDetailed). */
+  countDetailed (opts = {}) { return this._count('problem.countDetailed', opts) }
+
+  _count (op, opts) {
+    return rejecting(() => {
+      checkSearchOptions(opts, ['limit', 'maxNodes'])
+      return this._call(op, [opts])
+    })
+  }
+
+  /** Free the problem in its worker; a solutions() loop over it ends (FREED). */
+  free () {
+    this._freed = true
+    collected?.unregister(this)
+    return this._call('problem.free', [])
+  }
+
+  /**
+   * Solutions as they are found (an async iterator). The worker sends at
+   * most SOLUTION_WINDOW ahead of the loop; leaving the loop (break, throw,
+   * return) stops its search, and the problem takes other calls again.
+   */
+  async * solutions (opts = {}) {
+    checkSearchOptions(opts, ['limit', 'maxNodes'])
+    const queue = []
+    let wake = null
+    let finished = false
+    let failure = null
+    let taken = 0
+    const stream = { onItem: (s) => { queue.push(s); wake?.() } }
+    const answer = this._call('problem.solutions', [SOLUTION_WINDOW, opts], stream)
+    this._loops++
+    answer.then(() => { finished = true; wake?.() }, (e) => { failure = e; wake?.() })
+    try {
+      for (;;) {
+        if (this._freed) throw new DlxError('FREED', 'this problem was freed')
+        if (queue.length) {
+          // Grant room again once half the window has been taken.
+          if (++taken >= SOLUTION_WINDOW / 2) {
+            this._w._grant(stream.id, taken)
+            taken = 0
+          }
+          yield queue.shift()
+          continue
+        }
+        if (failure) throw failure
+        if (finished) return
+        await new Promise((resolve) => { wake = resolve })
+        wake = null
+      }
+    } finally {
+      this._loops--
+      // (free() has ended the worker's search already)
+      if (!finished && !failure && !this._freed) this._w._abort(stream.id)
+    }
+  }
+}
+
+// The other operations on a problem (shape, solve, countShard, option,
+// formatOption) pass their arguments as they are.
+for (const [op, name] of operationsOf('problem')) {
+  if (OPERATIONS[op].problem && !Object.hasOwn(RemoteProblem.prototype, name)) {
+    Object.defineProperty(RemoteProblem.prototype, name, {
+      value: function (...args) { return this._call(op, args) }, writable: true, configurable: true
+    })
+  }
+}
