@@ -1,15 +1,17 @@
-# dlxkit build. `make` builds everything, `make test` runs every test.
+# dlxkit build. `make` builds everything, `make test` runs every test,
+# `make check` the quick tier of them (below).
 CC      ?= cc
 CFLAGS  ?= -O3
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
 SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 INC     := -Iinclude
+# The benchmarks' data sets (make bench); the tests read their own, tests/data.
 DATA    ?= ../shared/data
 
 # The npm package carries the sources and what `make` needs to rebuild dist/,
 # but not the tests or the benchmarks: say so rather than fail on a missing file.
 ifeq ($(wildcard tests/c),)
-ifneq ($(filter test test-c test-js bench fuzz fuzz-build valgrind hostile-c,$(MAKECMDGOALS)),)
+ifneq ($(filter test test-c test-js check check-c check-js bench fuzz fuzz-build valgrind hostile-c,$(MAKECMDGOALS)),)
 $(error the tests and benchmarks are in dlxkit's source repository, not in the npm package: run them from a clone)
 endif
 endif
@@ -19,7 +21,7 @@ CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h format.h utf8.h)
 LIBS    := -lm
 
-.PHONY: all native dist test test-c test-js bench clean serve extension
+.PHONY: all native dist test test-c test-js check check-c check-js bench clean serve extension
 
 all: dist native extension
 
@@ -172,7 +174,37 @@ test-js: $(JS_COPIES)
 test-c: $(C_TESTS) build/dlx build/dlx-san
 	@for t in $(C_TESTS); do echo "== $$t"; ./$$t || exit 1; done
 	@echo "== exact-cover instances (tests/c/instances.sh)"
-	@DATA=$(DATA) tests/c/instances.sh
+	@tests/c/instances.sh
+
+# The quick tier, for the inner loop (2 minutes of CPU): the C tests built
+# without sanitizers (the core compiled once, into build/check/), the
+# instances' counts, and the JS tests but those in SLOW_JS: the bundler and
+# package tests, the page and extension tests (web, extension), and the files
+# that take more than 10 s of CPU (measured one at a time). `make test` runs
+# everything; CI runs make test. Measured: 118 s of CPU, 264 JS tests.
+SLOW_JS := $(addprefix tests/,bundle.test.mjs bundle-rollup.test.mjs bundle-vite.test.mjs \
+             cli-install.test.mjs package.test.mjs web.test.mjs extension.test.mjs \
+             cli.test.mjs types.test.mjs generate-big.test.mjs shards.test.mjs \
+             scale-out.test.mjs sheet.test.mjs)
+CHECK_C   := $(patsubst build/%,build/check/%,$(C_TESTS) build/test_hostile)
+CHECK_OBJ := $(patsubst src/%.c,build/check/%.o,$(CORE_SRC))
+
+build/check/%.o: src/%.c $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 $(INC) -c $< -o $@
+
+build/check/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CHECK_OBJ) $(CORE_HDR)
+	$(CC) $(WARN) -O2 $(INC) $< $(CHECK_OBJ) -o $@ $(LIBS)
+
+check: check-c check-js
+
+check-c: $(CHECK_C) build/dlx
+	@for t in $(CHECK_C); do echo "== $$t"; ./$$t || exit 1; done
+	@echo "== exact-cover instances (tests/c/instances.sh, no sanitizers)"
+	@DLX_SAN=build/dlx tests/c/instances.sh
+
+check-js: $(JS_COPIES)
+	node --test $(filter-out $(SLOW_JS),$(wildcard tests/*.test.mjs))
 
 # Benchmarks (bench/run.mjs; bench/RESULTS.md says how it measures): clang
 # -O3 -march=native, with link-time optimization (as the WebAssembly build

@@ -37,7 +37,7 @@ fuzz: $(FUZZ_BINS)
 	done
 
 valgrind: build/dlx
-	@DATA=$(DATA) tests/c/valgrind.sh
+	@tests/c/valgrind.sh
 
 # valgrind takes a few seconds; it runs with the C tests.
 test-c: valgrind

@@ -4,6 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { load, DlxError } from '../dist/dlxkit.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
@@ -321,7 +322,7 @@ test('free() inside a loop ends it with FREED on the next step', () => {
 
 // ---- user-sized arrays (no spread into a call) ---------------------------------
 
-test('an option of 200,000 entries works (no stack overflow)', { timeout: 60000 }, () => {
+test('an option of 200,000 entries works (no stack overflow)', { timeout: HANG_MS }, () => {
   const n = 200000
   const byIndex = dlx.exactCover({ primary: 1, secondary: n, options: [[0, ...Array.from({ length: n }, (_, k) => k + 1)], [0]] })
   assert.equal(byIndex.count(), 2)
@@ -335,7 +336,7 @@ test('an option of 200,000 entries works (no stack overflow)', { timeout: 60000 
 
 // ---- oversized strings and memory -------------------------------------------------------
 
-test('a 100 MB string is refused with a coded error by every puzzle call, and memory stays small', { timeout: 60000 }, async () => {
+test('a 100 MB string is refused with a coded error by every puzzle call, and memory stays small', { timeout: HANG_MS }, async () => {
   const kit = await load()
   const before = kit.memorySize()
   const huge = '1'.repeat(100 * MB)
@@ -353,7 +354,7 @@ test('a 100 MB string is refused with a coded error by every puzzle call, and me
   assert.equal(kit.sudoku.solve(CLASSIC).solution, SOLVED)
 })
 
-test('after a call that grew memory, the instance gives it back once no problem is alive', { timeout: 120000 }, async () => {
+test('after a call that grew memory, the instance gives it back once no problem is alive', { timeout: HANG_MS }, async () => {
   const kit = await load()
   const start = kit.memorySize()
   const live = kit.exactCover({ primary: ['a'], options: [['a']] })
@@ -372,7 +373,7 @@ test('after a call that grew memory, the instance gives it back once no problem 
   p.free()
 })
 
-test('the memory cap holds on the fresh instance', { timeout: 120000 }, async () => {
+test('the memory cap holds on the fresh instance', { timeout: HANG_MS }, async () => {
   const kit = await load()
   kit.parseDlx('a ' + 'x'.repeat(70 * MB) + '\na\n').free()
   kit.setMemoryLimit(kit.memorySize())

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load } from '../dist/dlxkit.mjs'
-import { isSolution, cellsOf } from './helpers.mjs'
+import { isSolution, cellsOf, HANG_MS } from './helpers.mjs'
 import { PUZZLE } from './browser.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -28,7 +28,7 @@ let source, context
 
 /** Run `code` in the script's context; results come back as plain data of this realm. */
 function sheets (code) {
-  const r = vm.runInContext(code, context, { timeout: 60000 })
+  const r = vm.runInContext(code, context, { timeout: HANG_MS })
   assert.ok(!(r && typeof r.then === 'function'), `${code.slice(0, 40)}: a custom function must answer at once, not with a promise`)
   return JSON.parse(JSON.stringify(r))
 }

@@ -2,6 +2,7 @@
 // Chromium driven by playwright-core. A missing browser or driver is an
 // error with the command that fixes it, never a silent skip.
 import { existsSync } from 'node:fs'
+import { HANG_MS } from './helpers.mjs'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -23,10 +24,20 @@ export async function chromiumDriver () {
   }
 }
 
-/** A headless browser for pages. */
+/**
+ * A headless browser for pages. Its pages wait for anything (a selector, a
+ * navigation, a click) up to the tests' hang guard, not playwright's 30 s.
+ */
 export async function launchBrowser () {
   const chromium = await chromiumDriver()
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...QUIET_FLAGS] })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...QUIET_FLAGS] })
+  const newPage = browser.newPage.bind(browser)
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args)
+    page.setDefaultTimeout(HANG_MS)
+    return page
+  }
+  return browser
 }
 
 /** A URL the page may load: the test server on localhost, or data: and blob: URLs it makes itself. */

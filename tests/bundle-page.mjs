@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isLocal, PUZZLE, SOLUTION } from './browser.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const DIST = join(ROOT, 'dist')
@@ -62,7 +63,7 @@ export async function openPage (browser, url) {
   page.on('request', (r) => { if (!isLocal(r.url())) outside.push(r.url()) })
   try {
     await page.goto(url)
-    await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 30000 })
+    await page.waitForFunction(() => window.__result !== undefined, null, { timeout: HANG_MS })
     return { result: await page.evaluate(() => window.__result), errors, outside }
   } finally {
     await page.close()

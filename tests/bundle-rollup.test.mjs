@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { start } from '../tools/serve.mjs'
 import { launchBrowser, SOLUTION } from './browser.mjs'
 import { makeProject, openPage, check } from './bundle-page.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 let dir, server, browser
 
@@ -48,14 +49,14 @@ function open (out, script = 'index.js') {
 
 // The package's "browser" field maps the inline entry's import of
 // dlxkit.mjs to dlxkit-browser.mjs, so no Node code comes along.
-test('rollup, dlxkit/inline: load() solves with nothing copied', { timeout: 60000 }, async () => {
+test('rollup, dlxkit/inline: load() solves with nothing copied', { timeout: HANG_MS }, async () => {
   assert.deepEqual(await bundle(join(dir, 'src/inline.js'), { dir: join(dir, 'out-rollup-inline') }), [])
   assert.doesNotMatch(readFileSync(join(dir, 'out-rollup-inline', 'inline.js'), 'utf8'), /['"]node:/)
   const { result, errors, outside } = await open('out-rollup-inline', 'inline.js')
   assert.deepEqual({ result, errors, outside }, { result: { direct: SOLUTION }, errors: [], outside: [] })
 })
 
-test('rollup + node-resolve { browser: true }: the browser entry, no Node code, no warning', { timeout: 60000 }, async () => {
+test('rollup + node-resolve { browser: true }: the browser entry, no Node code, no warning', { timeout: HANG_MS }, async () => {
   const warnings = await bundle(join(dir, 'src/index.js'), { dir: join(dir, 'out-rollup') })
   assert.deepEqual(warnings, [])
   const text = readFileSync(join(dir, 'out-rollup', 'index.js'), 'utf8')
@@ -63,14 +64,14 @@ test('rollup + node-resolve { browser: true }: the browser entry, no Node code, 
   assert.match(text, /new URL\('\.\/dlxkit\.wasm', import\.meta\.url\)/, 'left as it is: the module is looked for next to the bundle')
 })
 
-test('rollup, the bundle alone: load() and createWorker() fail saying what to do', { timeout: 60000 }, async () => {
+test('rollup, the bundle alone: load() and createWorker() fail saying what to do', { timeout: HANG_MS }, async () => {
   const { result, errors } = await open('out-rollup')
   assert.deepEqual(errors, [])
   assert.match(result.direct, /^LOAD_FAILED: cannot fetch http:\/\/localhost:\d+\/out-rollup\/dlxkit\.wasm: HTTP 404\. dlxkit\.wasm is not next to the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle; or pass load\(\{ wasm: url \}\); or import dlxkit\/inline/)
   assert.match(result.worker, /^WORKER_FAILED: the worker failed: the worker script http:\/\/localhost:\d+\/out-rollup\/dlxkit-worker-browser\.mjs could not be started .*build node_modules\/dlxkit\/dist\/dlxkit-worker-browser\.mjs as a second entry .*or pass createWorker\(\{ workerUrl \}\)/)
 })
 
-test('rollup, with dlxkit.wasm copied and the worker entry built: the page solves, directly and in a worker', { timeout: 60000 }, async () => {
+test('rollup, with dlxkit.wasm copied and the worker entry built: the page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   copyFileSync(join(dir, 'node_modules/dlxkit/dist/dlxkit.wasm'), join(dir, 'out-rollup/dlxkit.wasm'))
   // the second entry, as the README's config names it: 'dlxkit/worker' by its package name
   assert.deepEqual(await bundle('dlxkit/worker', { file: join(dir, 'out-rollup/dlxkit-worker-browser.mjs') }), [])

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { start } from '../tools/serve.mjs'
 import { launchBrowser } from './browser.mjs'
 import { ROOT, makeProject, openPage, check } from './bundle-page.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
 
@@ -54,7 +55,7 @@ function viteDev () {
   return { address, stop, said: () => said }
 }
 
-test('vite (the dev server), no configuration: the page solves, directly and in a worker', { timeout: 120000 }, async () => {
+test('vite (the dev server), no configuration: the page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   const dev = viteDev()
   try {
     const url = await dev.address
@@ -69,7 +70,7 @@ test('vite (the dev server), no configuration: the page solves, directly and in 
   assert.doesNotMatch(dev.said(), /error/i, 'vite reported an error')
 })
 
-test('vite build, no configuration: the built page solves, directly and in a worker', { timeout: 120000 }, async () => {
+test('vite build, no configuration: the built page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   const { build } = await import('vite')
   await build({ root: dir, logLevel: 'silent', build: { outDir: 'out-vite' } })
   const assets = readdirSync(join(dir, 'out-vite', 'assets'))

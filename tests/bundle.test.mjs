@@ -12,6 +12,7 @@ import { join, dirname } from 'node:path'
 import { start } from '../tools/serve.mjs'
 import { launchBrowser, SOLUTION } from './browser.mjs'
 import { DIST, PKG, makeProject, openPage, check } from './bundle-page.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 let dir, server, browser
 
@@ -33,7 +34,7 @@ function run (out, scriptTag) {
   return openPage(browser, `http://localhost:${server.port}/${out}/index.html`)
 }
 
-test('webpack 5, no configuration for dlxkit: the bundle solves, directly and in a worker', { timeout: 120000 }, async () => {
+test('webpack 5, no configuration for dlxkit: the bundle solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   const { default: webpack } = await import('webpack')
   const stats = await new Promise((resolve, reject) => {
     webpack({ mode: 'production', context: dir, entry: './src/index.js', output: { path: join(dir, 'out-webpack') } },
@@ -48,7 +49,7 @@ test('webpack 5, no configuration for dlxkit: the bundle solves, directly and in
 // esbuild leaves new URL(..., import.meta.url) as it is (it does not copy
 // assets it finds that way): dlxkit.wasm and the bundled worker go next to
 // the bundle, as the README says.
-test('esbuild --bundle --platform=browser --format=esm: the bundle solves, directly and in a worker', { timeout: 120000 }, async () => {
+test('esbuild --bundle --platform=browser --format=esm: the bundle solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   const esbuild = await import('esbuild')
   const out = join(dir, 'out-esbuild')
   await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/index.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })
@@ -61,7 +62,7 @@ test('esbuild --bundle --platform=browser --format=esm: the bundle solves, direc
   check(await run('out-esbuild', '<script type="module" src="index.js"></script>'))
 })
 
-test('esbuild, dlxkit/inline: load() solves with nothing copied and no Node code', { timeout: 60000 }, async () => {
+test('esbuild, dlxkit/inline: load() solves with nothing copied and no Node code', { timeout: HANG_MS }, async () => {
   const esbuild = await import('esbuild')
   const out = join(dir, 'out-esbuild-inline')
   await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/inline.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })

@@ -3,15 +3,16 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { DATA, HANG_MS } from './helpers.mjs'
 
 export const ROOT = new URL('..', import.meta.url).pathname
-export const DATA = resolve(ROOT, process.env.DATA ?? '../shared/data')
+export { DATA }
 export const exactCover = (name) => join(DATA, 'exact-cover', name)
 
 /** Run the CLI; returns { status, stdout, stderr }. */
 export function dlxkit (args, { input, env } = {}) {
-  const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, env: env && { ...process.env, ...env }, encoding: 'utf8', timeout: 60000, maxBuffer: 1 << 28 })
+  const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, env: env && { ...process.env, ...env }, encoding: 'utf8', timeout: HANG_MS, maxBuffer: 1 << 28 })
   if (r.error) throw r.error
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
@@ -43,7 +44,7 @@ export function onTerminal (args, { env = {} } = {}) {
   // --foreground keeps the CLI in the terminal's foreground process group, so
   // that Ctrl-C reaches it even when script(1) runs the command through a
   // shell that forks (dash, when SHELL is unset, as on CI machines).
-  const command = ['timeout', '--foreground', '120', process.execPath, 'bin/dlxkit.mjs', ...args].map(shellQuote).join(' ')
+  const command = ['timeout', '--foreground', String(HANG_MS / 1000), process.execPath, 'bin/dlxkit.mjs', ...args].map(shellQuote).join(' ')
   const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] })
   let output = ''
   const waiters = []

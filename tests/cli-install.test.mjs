@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from './cli-helpers.mjs'
 import { installAdvice } from '../bin/lib/install-advice.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 let dir
 before(() => { dir = realpathSync(mkdtempSync(join(tmpdir(), 'dlxkit-install-'))) })
@@ -26,7 +27,7 @@ function installCopy (to) {
 
 /** dlxkit sheet from the copy at `packageDir` (no workbook: only the exceljs check and what follows). */
 function sheetFrom (packageDir) {
-  return spawnSync(process.execPath, [join(packageDir, 'bin', 'dlxkit.mjs'), 'sheet', 'missing.xlsx'], { cwd: dir, encoding: 'utf8', timeout: 60000, env: { ...process.env, NODE_PATH: '' } })
+  return spawnSync(process.execPath, [join(packageDir, 'bin', 'dlxkit.mjs'), 'sheet', 'missing.xlsx'], { cwd: dir, encoding: 'utf8', timeout: HANG_MS, env: { ...process.env, NODE_PATH: '' } })
 }
 
 const advice = (from, command) => `dlxkit: sheet needs the package exceljs, which ${from} does not find; install it with:\n  ${command}\n`

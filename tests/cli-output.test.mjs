@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { ROOT, dlxkit, lines } from './cli-helpers.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 // a has two options, b none of its own: no exact cover
@@ -74,7 +75,7 @@ test('every command writing to a full disk: one line on stderr, exit 1, no stack
   const full = openSync('/dev/full', 'w')
   try {
     for (const [args, input] of runs) {
-      const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, stdio: ['pipe', full, 'pipe'], encoding: 'utf8', timeout: 60000 })
+      const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, stdio: ['pipe', full, 'pipe'], encoding: 'utf8', timeout: HANG_MS })
       assert.equal(r.status, 1, `${args.join(' ')}: exit ${r.status}: ${r.stderr}`)
       assert.match(r.stderr, /^dlxkit: cannot write to stdout: ENOSPC \(no space left on device\)\n$/, args.join(' '))
     }
@@ -84,7 +85,7 @@ test('every command writing to a full disk: one line on stderr, exit 1, no stack
 })
 
 test('a reader that goes away (| head -1) still ends the run quietly, exit 0', () => {
-  const r = spawnSync('sh', ['-c', `("${process.execPath}" bin/dlxkit.mjs generate --box 2x2 --count 5000 --seed 1; echo "status $?" >&2) | head -1`], { cwd: ROOT, encoding: 'utf8', timeout: 60000 })
+  const r = spawnSync('sh', ['-c', `("${process.execPath}" bin/dlxkit.mjs generate --box 2x2 --count 5000 --seed 1; echo "status $?" >&2) | head -1`], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS })
   assert.equal(lines(r.stdout).length, 1)
   assert.equal(r.stderr, 'status 0\n')
 })

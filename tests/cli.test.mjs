@@ -1,6 +1,6 @@
 // The CLI as a user runs it: `node bin/dlxkit.mjs ...` with files and stdin,
 // checked against an independent Sudoku checker and the known counts of the
-// shared exact-cover instances. Run: node --test tests/cli.test.mjs
+// exact-cover instances of tests/data. Run: node --test tests/cli.test.mjs
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
@@ -8,11 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os, { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, DATA, exactCover, dlxkit, ok, lines } from './cli-helpers.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const FIXTURES = join(ROOT, 'tests/fixtures')
 const fixture = (name) => join(FIXTURES, name)
 
-/** The first `count` puzzles of a shared Sudoku file. */
+/** The first `count` puzzles of a Sudoku set of tests/data. */
 function sharedPuzzles (name, count) {
   return readFileSync(join(DATA, 'sudoku', name), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(0, count)
 }
@@ -258,9 +259,9 @@ describe('dlxkit sudoku', () => {
   })
 
   test('grids cut across the reads of a long file come back whole, each at its line', () => {
-    const puzzles = sharedPuzzles('top1465.txt', 3000)
+    const puzzles = Array(3).fill(sharedPuzzles('top1465.txt', 500)).flat() // 1,500 grids
     const grid = (p) => p.match(/.{9}/g).map((r, i) => `${r.slice(0, 3)} | ${r.slice(3, 6)} | ${r.slice(6)}` + (i === 2 || i === 5 ? '\n------+-------+------' : '')).join('\n')
-    const file = temp('grids.txt', puzzles.map(grid).join('\n\n') + '\n') // 1 MB: many 64 KiB reads
+    const file = temp('grids.txt', puzzles.map(grid).join('\n\n') + '\n') // 280 KB: several 64 KiB reads
     const out = ok(['sudoku', '--format', 'json', '--jobs', '2', file]).stdout
     const objects = lines(out).map((l) => JSON.parse(l))
     assert.equal(objects.length, puzzles.length)
@@ -345,7 +346,7 @@ function assertQueens (optionLines, n) {
 }
 
 describe('dlxkit cover', () => {
-  test('--count on the shared instances', () => {
+  test('--count on the instances of tests/data', () => {
     assert.equal(ok(['cover', '--count', exactCover('queens-12.dlx')]).stdout, '14200\n')
     assert.equal(ok(['cover', '--count', exactCover('langford-11.dlx')]).stdout, '35584\n')
   })
@@ -489,7 +490,7 @@ const forever = (chunk) => `const b = Buffer.from(${chunk}); const w = () => { w
 describe('endless, binary and slow input', () => {
   const MB = 1024
 
-  test('/dev/zero: NUL bytes and no newline end at once in a clear error, in little memory', { timeout: 60000 }, async () => {
+  test('/dev/zero: NUL bytes and no newline end at once in a clear error, in little memory', { timeout: HANG_MS }, async () => {
     for (const command of ['sudoku', 'rate']) {
       const r = await piped([command, '/dev/zero'], null)
       assert.equal(r.status, 1, r.stderr)
@@ -501,7 +502,7 @@ describe('endless, binary and slow input', () => {
     assert.match(c.stderr, /^dlxkit: \/dev\/zero:1:1: character 0x00/)
   })
 
-  test('an endless stream on stdin (yes, borders, one endless line) ends in an error naming the line', { timeout: 90000 }, async () => {
+  test('an endless stream on stdin (yes, borders, one endless line) ends in an error naming the line', { timeout: HANG_MS }, async () => {
     const cases = [
       // yes | dlxkit sudoku: the first line's error, then the stop
       ["'y\\n'.repeat(4096)", /^dlxkit: stdin:1: symbol 'y' .*\ndlxkit: stdin:1: 256 lines in a row hold no readable puzzle \(is this a puzzle file\?\); stopped reading\n$/],
@@ -524,13 +525,13 @@ describe('endless, binary and slow input', () => {
     assert.match(r.stderr, /^dlxkit: stdin:4: symbol 'y'.*\ndlxkit: stdin:4: 256 lines in a row hold no readable puzzle/)
   })
 
-  test('cover: an endless stream stops at 256 MiB with a clear error', { timeout: 60000 }, async () => {
+  test('cover: an endless stream stops at 256 MiB with a clear error', { timeout: HANG_MS }, async () => {
     const r = await piped(['cover', '--count'], forever("'a b\\na b\\n'.repeat(8192)"))
     assert.equal(r.status, 1, r.stderr)
     assert.match(r.stderr, /^dlxkit: stdin: more than 256 MiB: larger than an exact-cover problem can be; stopped reading\n$/)
   })
 
-  test('a slow writer on stdin: (sleep; echo PUZZLE) | dlxkit sudoku waits for it (no EAGAIN)', { timeout: 30000 }, async () => {
+  test('a slow writer on stdin: (sleep; echo PUZZLE) | dlxkit sudoku waits for it (no EAGAIN)', { timeout: HANG_MS }, async () => {
     const [a, b] = sharedPuzzles('top1465.txt', 2)
     const late = await piped(['sudoku'], `setTimeout(() => console.log(${JSON.stringify(a)}), 700)`)
     assert.equal(late.status, 0, late.stderr)
@@ -549,7 +550,7 @@ describe('endless, binary and slow input', () => {
     assert.equal(cover.stdout, '2\n', cover.stderr)
   })
 
-  test('(sleep 1; echo PUZZLE) | dlxkit sudoku, through a shell pipe, with and without -', { timeout: 30000 }, () => {
+  test('(sleep 1; echo PUZZLE) | dlxkit sudoku, through a shell pipe, with and without -', { timeout: HANG_MS }, () => {
     const [p] = sharedPuzzles('top1465.txt', 1)
     for (const dash of ['', ' -']) {
       const r = spawnSync('sh', ['-c', `(sleep 1; echo '${p}') | "${process.execPath}" bin/dlxkit.mjs sudoku${dash}`], { cwd: ROOT, encoding: 'utf8' })
@@ -559,7 +560,7 @@ describe('endless, binary and slow input', () => {
     }
   })
 
-  test('a terminal on stdin: - reads what is typed up to Ctrl-D; no FILE is a usage error', { timeout: 30000, skip: !existsSync('/usr/bin/script') && 'no script(1) to make a terminal' }, () => {
+  test('a terminal on stdin: - reads what is typed up to Ctrl-D; no FILE is a usage error', { timeout: HANG_MS, skip: !existsSync('/usr/bin/script') && 'no script(1) to make a terminal' }, () => {
     const [p] = sharedPuzzles('top1465.txt', 1)
     const onTerminal = (args, typed) => spawnSync('sh', ['-c', `${typed} | script -qec '"${process.execPath}" bin/dlxkit.mjs ${args}' /dev/null`], { cwd: ROOT, encoding: 'utf8' })
     const typed = onTerminal('sudoku -', `(sleep 1; printf '${p}\\n'; sleep 1; printf '\\004')`)
@@ -572,7 +573,7 @@ describe('endless, binary and slow input', () => {
     assert.match(none.stdout, /dlxkit: no input: name a FILE, or pipe the input in/)
   })
 
-  test('dlxkit generate | dlxkit rate, through a shell pipe, rates every puzzle generated', { timeout: 60000 }, () => {
+  test('dlxkit generate | dlxkit rate, through a shell pipe, rates every puzzle generated', { timeout: HANG_MS }, () => {
     const r = spawnSync('sh', ['-c', `"${process.execPath}" bin/dlxkit.mjs generate --box 3x3 --count 5 --seed 7 | "${process.execPath}" bin/dlxkit.mjs rate`], { cwd: ROOT, encoding: 'utf8' })
     assert.equal(r.status, 0, r.stderr)
     assert.equal(r.stderr, '')
@@ -581,7 +582,7 @@ describe('endless, binary and slow input', () => {
     for (const line of lines) assert.match(line, /^level=\w+ score=[\d.]+ nodes=\d+ guesses=\d+/)
   })
 
-  test('a long batch streams through: 200,000 puzzles, in order, in bounded memory', { timeout: 120000 }, async () => {
+  test('a long batch streams through: 200,000 puzzles, in order, in bounded memory', { timeout: HANG_MS }, async () => {
     const [p] = sharedPuzzles('top1465.txt', 1)
     const r = await piped(['sudoku', '--count'], `const all = ${JSON.stringify(p + '\n')}.repeat(200000); process.stdout.write(all)`)
     assert.equal(r.status, 0, r.stderr)
@@ -591,7 +592,7 @@ describe('endless, binary and slow input', () => {
 })
 
 describe('--jobs', () => {
-  test('--jobs 100000 is capped at the number of processors, with a note, and gives the right output', { timeout: 60000 }, () => {
+  test('--jobs 100000 is capped at the number of processors, with a note, and gives the right output', { timeout: HANG_MS }, () => {
     const puzzles = sharedPuzzles('top1465.txt', 40).join('\n') + '\n'
     const one = ok(['sudoku', '--jobs', '1'], { input: puzzles })
     const many = ok(['sudoku', '--jobs', '100000'], { input: puzzles })

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { buildExtension, encodePng, ICON_SIZES } from '../tools/build-extension.mjs'
 import { iconPixels } from '../web/icon.mjs'
 import { chromiumDriver, CHROMIUM, QUIET_FLAGS, PUZZLE, SOLUTION } from './browser.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 let context
 let profile
@@ -45,7 +46,8 @@ before(async () => {
     ignoreDefaultArgs: ['--disable-extensions'],
     args: ['--headless=new', ...QUIET_FLAGS, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`]
   })
-  serviceWorker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker', { timeout: 15000 })
+  context.setDefaultTimeout(HANG_MS) // waits are hang guards only
+  serviceWorker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker')
   extensionId = new URL(serviceWorker.url()).host
   await context.setOffline(true)
 })
@@ -62,7 +64,7 @@ test('the service worker adds "Solve this Sudoku" to the context menu', async ()
   }), id)
   // The entry is made by onInstalled, which may still be running on a busy machine: wait for it.
   let error = await menuError('solve-sudoku')
-  for (let tries = 0; error !== null && tries < 100; tries++) {
+  for (const until = Date.now() + HANG_MS; error !== null && Date.now() < until;) {
     await new Promise((resolve) => setTimeout(resolve, 100))
     error = await menuError('solve-sudoku')
   }

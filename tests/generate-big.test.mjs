@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { load, createWorker } from '../dist/dlxkit.mjs'
 import { disjointGroups, jigsawMap, unitsOf } from './grid-units.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const dlx = await load()
 const ROOT = new URL('..', import.meta.url).pathname
@@ -202,14 +203,14 @@ test('worker: a hard 36x36 search stops when aborted, without the worker being r
   const sparse = g.puzzle.map((row, r) => row.map((v, c) => (r * 36 + c) % 5 === 0 ? v : 0)) // 80% blank: a search with no end in sight
   const controller = new AbortController()
   let nodes = 0
-  let abortedAt = 0
+  let aborted = false
   const call = worker.sudoku.count(sparse, {
     limit: 0,
     signal: controller.signal,
     onProgress: (e) => {
       nodes = e.nodes
-      if (!abortedAt) {
-        abortedAt = performance.now()
+      if (!aborted) {
+        aborted = true
         controller.abort()
       }
     }
@@ -220,13 +221,12 @@ test('worker: a hard 36x36 search stops when aborted, without the worker being r
   // happens 100 ms after an abort it does not answer), so its problems live.
   await new Promise((resolve) => setTimeout(resolve, 300))
   assert.deepEqual(await kept.shape(), { primary: 1, items: 1, options: 1, forced: 0 })
-  assert.ok(performance.now() - abortedAt < 5000)
   // The solver went back to its cache: the shape solves again.
   assert.equal((await worker.sudoku.solve(g.puzzle)).status, 'unique')
 })
 
 function cli (args, input) {
-  return spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 120000 })
+  return spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: HANG_MS })
 }
 
 test('CLI: --no-restarts for sudoku, generate, rate and cover, and in their help', () => {

@@ -8,13 +8,14 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { ROOT, dlxkit, lines } from './cli-helpers.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 /**
  * The CLI, insisting on exit status 0. A 64x64 takes seconds of CPU; the
  * time limit is only a hang guard, far above that on a loaded machine.
  */
 function ok (args, { input } = {}) {
-  const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 600000, maxBuffer: 1 << 26 })
+  const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: HANG_MS, maxBuffer: 1 << 26 })
   assert.equal(r.status, 0, `dlxkit ${args.join(' ')} exited ${r.status} (signal ${r.signal}): ${r.stderr}`)
   return r
 }
@@ -30,7 +31,7 @@ function numbersGrid (text, n) {
   return rows.flat()
 }
 
-test('--box 8x8: numbers by default and with --format numbers; dlxkit sudoku finds each puzzle unique', { timeout: 600000 }, () => {
+test('--box 8x8: numbers by default and with --format numbers; dlxkit sudoku finds each puzzle unique', { timeout: HANG_MS }, () => {
   const out = ok(['generate', '--box', '8x8', '--seed', '1', '--count', '2']).stdout
   const puzzles = out.trim().split('\n\n')
   assert.equal(puzzles.length, 2)
@@ -39,7 +40,7 @@ test('--box 8x8: numbers by default and with --format numbers; dlxkit sudoku fin
   assert.equal(ok(['sudoku', '--check', '--box', '8x8'], { input: out }).stdout, 'unique\nunique\n')
 })
 
-test('--box 7x9 --json: puzzle and solution as the numbers\' text; the solution fills the puzzle', { timeout: 600000 }, () => {
+test('--box 7x9 --json: puzzle and solution as the numbers\' text; the solution fills the puzzle', { timeout: HANG_MS }, () => {
   const r = JSON.parse(ok(['generate', '--box', '7x9', '--seed', '3', '--json']).stdout)
   assert.equal(r.seed, 3)
   const puzzle = numbersGrid(r.puzzle, 63)

@@ -2,13 +2,21 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const DATA = process.env.DATA ?? new URL('../../shared/data', import.meta.url).pathname
+// The tests' own data (tests/data/README.md says what each file is, and where
+// it comes from); no test reads anything outside the repository.
+export const DATA = new URL('data', import.meta.url).pathname
+
+// A time limit in a test is a hang guard, never a check of speed: it only ends
+// a run that would never end, so it lies far above any run's time on a loaded
+// machine (a niced suite beside two busy loops runs ten times slower). Every
+// wall-clock limit of the tests (a test's, a child process's, a page's) is this.
+export const HANG_MS = 20 * 60 * 1000
 
 export function dataFile (...parts) {
   return readFileSync(join(DATA, ...parts), 'utf8')
 }
 
-/** Puzzle lines of a shared set (comments skipped). */
+/** Puzzle lines of a set in tests/data/sudoku (comments skipped). */
 export function puzzles (name, max = Infinity) {
   return dataFile('sudoku', name).split('\n').filter((l) => l.length >= 81 && !l.startsWith('#')).slice(0, max).map((l) => l.slice(0, 81))
 }

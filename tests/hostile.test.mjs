@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { load, DlxError } from '../dist/dlxkit.mjs'
 import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES, SHEET_CASES, WORKER_CASES, LOAD_CASES } from './hostile-cases.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
@@ -45,7 +46,7 @@ function assertStillWorks (dlx) {
   p.free()
 }
 
-test('Sudoku calls: hostile inputs get their codes; the instance keeps working', { timeout: 20000 }, async () => {
+test('Sudoku calls: hostile inputs get their codes; the instance keeps working', { timeout: HANG_MS }, async () => {
   const dlx = await load()
   for (const [entry, name, code, run] of SUDOKU_CASES) {
     assertCatalogued(`JS ${entry}`, name, code)
@@ -54,7 +55,7 @@ test('Sudoku calls: hostile inputs get their codes; the instance keeps working',
   }
 })
 
-test('building problems: hostile inputs get their codes; the instance keeps working', { timeout: 20000 }, async () => {
+test('building problems: hostile inputs get their codes; the instance keeps working', { timeout: HANG_MS }, async () => {
   const dlx = await load()
   for (const [entry, name, code, run] of PROBLEM_CASES) {
     assertCatalogued(`JS ${entry}`, name, code)
@@ -67,7 +68,7 @@ test('building problems: hostile inputs get their codes; the instance keeps work
   }
 })
 
-test('problem methods: hostile arguments get their codes; the problem keeps working', { timeout: 10000 }, async () => {
+test('problem methods: hostile arguments get their codes; the problem keeps working', { timeout: HANG_MS }, async () => {
   const dlx = await load()
   for (const [entry, name, code, run] of METHOD_CASES) {
     assertCatalogued(`JS ${entry}`, name, code)
@@ -83,14 +84,14 @@ test('problem methods: hostile arguments get their codes; the problem keeps work
   }
 })
 
-test('the CLI: hostile input gets its exit status and message, never a crash', { timeout: 60000 }, () => {
+test('the CLI: hostile input gets its exit status and message, never a crash', { timeout: HANG_MS }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-hostile-'))
   try {
     for (const [name, bytes] of Object.entries(FILES)) writeFileSync(join(dir, name), bytes)
     for (const [name, args, input, status, message] of CLI_CASES) {
       assertCatalogued('CLI', name, `exit ${status}`)
       const argv = args.map((a) => a.startsWith('@') ? join(dir, a.slice(1)) : a)
-      const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...argv], { cwd: ROOT, input, encoding: 'utf8', timeout: 20000, maxBuffer: 1 << 26 })
+      const r = spawnSync(process.execPath, ['bin/dlxkit.mjs', ...argv], { cwd: ROOT, input, encoding: 'utf8', timeout: HANG_MS, maxBuffer: 1 << 26 })
       assert.equal(r.error, undefined, `${name}: ${r.error?.message}`)
       assert.equal(r.status, status, `${name}: exit ${r.status} (signal ${r.signal}): ${r.stderr}`)
       assert.ok(r.stderr.includes(message), `${name}: stderr lacks "${message}": ${r.stderr}`)
@@ -104,7 +105,7 @@ test('the CLI: hostile input gets its exit status and message, never a crash', {
 // The sheet functions promise never to throw: every hostile value in every
 // argument position gets a value or a SheetError, and the functions keep
 // answering a normal puzzle after each.
-test('sheet functions: hostile values in every argument give a value or a SheetError, never a throw', { timeout: 60000 }, async () => {
+test('sheet functions: hostile values in every argument give a value or a SheetError, never a throw', { timeout: HANG_MS }, async () => {
   const { createSheetFunctions, SheetError, SIGNATURES } = await import('../dist/dlxkit-sheets.mjs')
   const f = createSheetFunctions(await load())
   const GRID = [[1, '', '', ''], ['', '', 3, ''], ['', 4, '', ''], ['', '', '', 2]]
@@ -137,7 +138,7 @@ test('sheet functions: hostile values in every argument give a value or a SheetE
   }
 })
 
-test('problems in a worker: hostile options get the direct codes; a dead worker is replaced', { timeout: 30000 }, async () => {
+test('problems in a worker: hostile options get the direct codes; a dead worker is replaced', { timeout: HANG_MS }, async () => {
   const { createWorker } = await import('../dist/dlxkit.mjs')
   const w = await createWorker()
   try {
@@ -158,7 +159,7 @@ test('problems in a worker: hostile options get the direct codes; a dead worker 
   }
 })
 
-test('load(): a bad wasm option is LOAD_FAILED with the reason, and load() works after it', { timeout: 30000 }, async () => {
+test('load(): a bad wasm option is LOAD_FAILED with the reason, and load() works after it', { timeout: HANG_MS }, async () => {
   for (const [entry, name, code, options] of LOAD_CASES) {
     assertCatalogued(`JS ${entry}`, name, code)
     await assert.rejects(load(options), (e) => {

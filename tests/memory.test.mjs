@@ -8,7 +8,7 @@ import vm from 'node:vm'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
 import { solveInSteps } from '../dist/dlxkit-sudoku-steps.mjs'
-import { dataFile, isSolution } from './helpers.mjs'
+import { dataFile, isSolution, HANG_MS } from './helpers.mjs'
 
 const PAGE = 64 * 1024
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
@@ -128,7 +128,7 @@ test('problems that are never freed are freed when collected (FinalizationRegist
   assertFlat(dlx.memorySize() - before, '1,000 unfreed problems')
 })
 
-test('a worker frees the problems its client dropped without free(), once they are collected', { timeout: 300000 }, async () => {
+test('a worker frees the problems its client dropped without free(), once they are collected', { timeout: HANG_MS }, async () => {
   v8.setFlagsFromString('--expose-gc')
   const gc = vm.runInNewContext('gc')
   const w = await createWorker()
@@ -164,7 +164,7 @@ test('a worker frees the problems its client dropped without free(), once they a
 
 // A solve in steps (the worker's, above 16x16) holds the instance: memory
 // freed meanwhile does not replace it under the solve, only after.
-test('the instance is not replaced under a solve in steps, and is once it ends', { timeout: 300000 }, async () => {
+test('the instance is not replaced under a solve in steps, and is once it ends', { timeout: HANG_MS }, async () => {
   const dlx = await load()
   const run = solveInSteps(dlx.sudoku, empty(25), { limit: 1 })
   assert.equal(run.step(1), null)

@@ -9,6 +9,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, readdi
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { HANG_MS } from './helpers.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
@@ -93,7 +94,7 @@ test("installed: import { load } from 'dlxkit', 'dlxkit/inline', and a worker", 
     out.resolved = [import.meta.resolve('dlxkit'), import.meta.resolve('dlxkit/worker'), import.meta.resolve('dlxkit/dlxkit.wasm')]
     process.stdout.write(JSON.stringify(out))
   `)
-  const out = JSON.parse(execFileSync(process.execPath, ['probe.mjs'], { cwd: project, encoding: 'utf8', timeout: 60000 }))
+  const out = JSON.parse(execFileSync(process.execPath, ['probe.mjs'], { cwd: project, encoding: 'utf8', timeout: HANG_MS }))
   assert.equal(out.main, SOLVED)
   assert.equal(out.inline, SOLVED)
   assert.equal(out.sameError, true)
@@ -106,12 +107,12 @@ test("installed: import { load } from 'dlxkit', 'dlxkit/inline', and a worker", 
 test('installed: the dlxkit CLI runs from node_modules/.bin', () => {
   const bin = join(project, 'node_modules', '.bin', 'dlxkit')
   assert.ok(existsSync(bin))
-  const version = execFileSync(bin, ['--version'], { cwd: project, encoding: 'utf8', timeout: 30000 })
+  const version = execFileSync(bin, ['--version'], { cwd: project, encoding: 'utf8', timeout: HANG_MS })
   assert.match(version, new RegExp(PKG.version.replace(/\./g, '\\.')))
-  const solved = execFileSync(bin, ['sudoku'], { cwd: project, input: CLASSIC + '\n', encoding: 'utf8', timeout: 30000 })
+  const solved = execFileSync(bin, ['sudoku'], { cwd: project, input: CLASSIC + '\n', encoding: 'utf8', timeout: HANG_MS })
   assert.ok(solved.includes(SOLVED), `dlxkit sudoku printed: ${solved}`)
   // and through npx, with no network
-  const viaNpx = execFileSync('npx', ['--offline', '--no-install', 'dlxkit', 'sudoku'], { cwd: project, env: NPM_ENV, input: CLASSIC + '\n', encoding: 'utf8', timeout: 60000 })
+  const viaNpx = execFileSync('npx', ['--offline', '--no-install', 'dlxkit', 'sudoku'], { cwd: project, env: NPM_ENV, input: CLASSIC + '\n', encoding: 'utf8', timeout: HANG_MS })
   assert.ok(viaNpx.includes(SOLVED))
 })
 
@@ -145,18 +146,18 @@ test('installed: every file and folder the README names is in the package (web/e
     assert.ok(existsSync(join(installed, f)), `${f} is not in the package`)
   }
   // the extension's lib/ is made from what is shipped, with no compiler
-  execFileSync(process.execPath, ['tools/build-extension.mjs'], { cwd: installed, encoding: 'utf8', timeout: 60000 })
+  execFileSync(process.execPath, ['tools/build-extension.mjs'], { cwd: installed, encoding: 'utf8', timeout: HANG_MS })
   const manifest = JSON.parse(readFileSync(join(installed, 'web/extension/manifest.json'), 'utf8'))
   for (const icon of Object.values(manifest.icons)) assert.ok(existsSync(join(installed, 'web/extension', icon)), `${icon} after the build`)
 })
 
 /** make in the installed package: its status and what it said. */
 function make (args) {
-  const r = spawnSync('make', args, { cwd: join(project, 'node_modules', 'dlxkit'), encoding: 'utf8', timeout: 120000 })
+  const r = spawnSync('make', args, { cwd: join(project, 'node_modules', 'dlxkit'), encoding: 'utf8', timeout: HANG_MS })
   return { status: r.status, out: r.stdout + r.stderr }
 }
 
-test('installed: make finds every file it needs, builds the native CLI, and says plainly what it cannot do', { timeout: 240000 }, () => {
+test('installed: make finds every file it needs, builds the native CLI, and says plainly what it cannot do', { timeout: HANG_MS }, () => {
   const dry = make(['-n'])
   assert.equal(dry.status, 0, `make -n: ${dry.out}`) // no "No rule to make target": tools/, mk/, web/ are there
   const native = make(['native'])

@@ -28,6 +28,7 @@ import ts from 'typescript'
 import { ROOT, allSamples, sampleName } from './doc-samples.mjs'
 import { launchBrowser, isLocal } from './browser.mjs'
 import { start } from '../tools/serve.mjs'
+import { HANG_MS } from './helpers.mjs'
 
 const SAMPLES = allSamples()
 const ofKind = (kind) => SAMPLES.filter((s) => s.kind === kind)
@@ -36,7 +37,8 @@ const where = (s, offset = 0) => `${s.file}:${s.line + offset}`
 // Shell lines that do not run dlxkit, each with the test that covers it.
 const NOT_RUN = [
   [/^npm install path\/to\/dlxkit-[\d.]+\.tgz/, 'tests/package.test.mjs installs the packed tarball in a fresh project'],
-  [/^\.ci\/run\b/, 'CI itself, which runs this test']
+  [/^\.ci\/run\b/, 'CI itself, which runs this test'],
+  [/^make check\b/, 'the quick tier of the tests, this one among them']
 ]
 
 let dir
@@ -57,7 +59,7 @@ test('the docs have samples of every kind the test runs, and no block it cannot 
 
 /** Run a file with Node in the project; insist on exit 0. */
 function runNode (file, s) {
-  const r = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: 120000 })
+  const r = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', timeout: HANG_MS })
   assert.equal(r.status, 0, `${where(s)}: the sample exited ${r.status ?? r.signal}:\n${r.stderr}`)
 }
 
@@ -113,7 +115,7 @@ test('shell samples: every dlxkit line runs from the clone and exits 0', () => {
       if (!line.trim() || line.startsWith('#')) return
       if (/(^|\| *)(npx dlxkit|node bin\/dlxkit\.mjs|dlxkit) /.test(line)) {
         const command = line.replace(/(^|\| *)(npx dlxkit|dlxkit) /g, '$1node bin/dlxkit.mjs ')
-        const r = spawnSync('sh', ['-ec', command], { cwd: ROOT, encoding: 'utf8', timeout: 120000 })
+        const r = spawnSync('sh', ['-ec', command], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS })
         assert.equal(r.status, 0, `${where(s, k)}: ${command}\nexited ${r.status ?? r.signal}: ${r.stderr}`)
         ran++
       } else {
@@ -138,9 +140,9 @@ test('C samples build with the engine\'s sources, as their comment says, and exi
     const exe = join(dir, sampleName(s))
     // the Makefile's warnings, as errors
     const cc = spawnSync(process.env.CC ?? 'cc', ['-std=c11', '-Wall', '-Wextra', '-Wpedantic', '-Wshadow', '-Wstrict-prototypes', '-Werror',
-      '-Iinclude', source, ...coreSources(), '-lm', '-o', exe], { cwd: ROOT, encoding: 'utf8', timeout: 300000 })
+      '-Iinclude', source, ...coreSources(), '-lm', '-o', exe], { cwd: ROOT, encoding: 'utf8', timeout: HANG_MS })
     assert.equal(cc.status, 0, `${where(s)}: does not build:\n${cc.stderr}`)
-    const run = spawnSync(exe, [], { encoding: 'utf8', timeout: 60000 })
+    const run = spawnSync(exe, [], { encoding: 'utf8', timeout: HANG_MS })
     assert.equal(run.status, 0, `${where(s)}: exited ${run.status ?? run.signal}:\n${run.stdout}${run.stderr}`)
   }
 })
@@ -180,7 +182,7 @@ test('page samples run in Chromium, served as an installed package', async () =>
       tab.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} for ${r.url()}`) })
       tab.on('request', (r) => { if (!isLocal(r.url())) errors.push(`a request off this host: ${r.url()}`) })
       await tab.goto(`http://localhost:${server.port}/${sampleName(s)}.html`)
-      const done = await tab.waitForFunction((n) => globalThis.samplesDone === n, scripts, { timeout: 60000 }).then(() => true, () => false)
+      const done = await tab.waitForFunction((n) => globalThis.samplesDone === n, scripts, { timeout: HANG_MS }).then(() => true, () => false)
       assert.deepEqual({ done, errors }, { done: true, errors: [] }, `${where(s)}: the page did not run to its end`)
       assert.doesNotMatch(await tab.textContent('body'), /undefined|NaN|\[object /, `${where(s)}: the page shows a value that is not one`)
       await tab.close()

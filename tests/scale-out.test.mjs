@@ -9,10 +9,10 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { DATA, HANG_MS } from './helpers.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
-const DATA = resolve(ROOT, process.env.DATA ?? '../shared/data')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const N = 8
 
@@ -42,7 +42,7 @@ after(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Run shell text in the work directory; insist on exit status 0; its stdout. */
 function sh (text, extra = {}) {
-  const r = spawnSync('sh', ['-ec', text], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8', timeout: 300000 })
+  const r = spawnSync('sh', ['-ec', text], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8', timeout: HANG_MS })
   assert.equal(r.status, 0, `${text}\nexited ${r.status}: ${r.stderr}`)
   return r.stdout
 }

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { load } from '../dist/dlxkit.mjs'
-import { isSolution, cellsOf } from './helpers.mjs'
+import { isSolution, cellsOf, HANG_MS } from './helpers.mjs'
 import { PUZZLE } from './browser.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -23,7 +23,7 @@ const FOUR = [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]]
 let dir, big
 
 function run (args, cwd = dir) {
-  return spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120000 })
+  return spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: HANG_MS })
 }
 
 const hash = (path) => createHash('sha256').update(readFileSync(path)).digest('hex')
@@ -201,12 +201,12 @@ test('usage and input errors: exit 2 or 1 with a message that says what is wrong
 test('without exceljs installed: exit 2 and how to install it', () => {
   const bare = join(dir, 'bare')
   for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(bare, part), { recursive: true })
-  const r = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sheet', join(dir, 'in.xlsx')], { cwd: bare, encoding: 'utf8', timeout: 60000 })
+  const r = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sheet', join(dir, 'in.xlsx')], { cwd: bare, encoding: 'utf8', timeout: HANG_MS })
   assert.equal(r.status, 2, r.stderr)
   // a copied source folder: npm install there brings the development dependencies, exceljs among them
   assert.equal(r.stderr, `dlxkit: sheet needs the package exceljs, which the dlxkit source folder ${realpathSync(bare)} does not find; install it with:\n  cd ${realpathSync(bare)} && npm install\n`)
   // the rest of the CLI does not need it
-  const s = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sudoku', '--check'], { input: PUZZLE + '\n', encoding: 'utf8', timeout: 60000 })
+  const s = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sudoku', '--check'], { input: PUZZLE + '\n', encoding: 'utf8', timeout: HANG_MS })
   assert.equal(s.stdout.trim(), 'unique')
 })
 
@@ -287,7 +287,7 @@ function interrupted (folder, name, signal, when) {
   })
 }
 
-test('killed or interrupted while writing IN over itself: IN is the old file or the whole new one, never cut short', { timeout: 300000 }, async () => {
+test('killed or interrupted while writing IN over itself: IN is the old file or the whole new one, never cut short', { timeout: HANG_MS }, async () => {
   // a workbook big enough that writing it takes a while: 4 sheets, each a 4x4 puzzle and 50,000 texts
   const folder = mkdtempSync(join(tmpdir(), 'dlxkit-kill-'))
   try {
@@ -318,7 +318,7 @@ test('killed or interrupted while writing IN over itself: IN is the old file or 
     // one whole run, to know how long it takes
     cpSync(original, target)
     const start = Date.now()
-    const whole = spawnSync(process.execPath, [CLI, 'sheet', 'big.xlsx', '--out', 'big.xlsx', '--force'], { cwd: folder, encoding: 'utf8', timeout: 120000 })
+    const whole = spawnSync(process.execPath, [CLI, 'sheet', 'big.xlsx', '--out', 'big.xlsx', '--force'], { cwd: folder, encoding: 'utf8', timeout: HANG_MS })
     const took = Date.now() - start
     assert.equal(whole.status, 0, whole.stderr)
     assert.equal(await assertWhole('a run to its end'), 'new')

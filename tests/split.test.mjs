@@ -44,7 +44,7 @@ test('a bad puzzle is a piece of its own, and those after it are found', () => {
   assert.equal(pieces[2].text.trimEnd(), CLASSIC.replace('5', 'é')) // cut at characters, not bytes
 })
 
-test('a whole shared set splits into its puzzles', () => {
+test('a whole data set splits into its puzzles', () => {
   const set = puzzles('top1465.txt')
   const pieces = dlx.sudoku.split(set.join('\n'))
   assert.equal(pieces.length, set.length)

@@ -26,30 +26,33 @@ test('the same puzzle stops under half its nodes and is found with exactly its n
   assert.equal(dlx.sudoku.solve(rows(36, cells), { limit: 1, maxNodes: whole.nodes }).status, 'found')
 })
 
-test('a worker solving a hard 49x49 by clause learning stops within 100 ms of an abort', async () => {
+test('a worker solving a hard 49x49 by clause learning stops at once on an abort', async () => {
   const worker = await createWorker()
   after(() => worker.terminate())
   const cells = holePuzzle(49, 49019, 0.6) // seconds of search, the hand-over after 2,000 nodes
   const controller = new AbortController()
   let nodes = 0
-  let abortedAt = 0
+  let aborted = false
+  let first = null // what came first after abort(): the rejection, or a later task
   const call = worker.sudoku.solve(rows(49, cells), {
     limit: 1,
     signal: controller.signal,
     onProgress: (e) => {
       nodes = e.nodes
-      if (!abortedAt && nodes > 2000) {
-        abortedAt = performance.now()
+      if (!aborted && nodes > 2000) {
+        aborted = true
         controller.abort()
+        setTimeout(() => { first ??= 'a later task' }, 0)
       }
     }
   })
-  const outcome = await call.then((value) => ({ value }), (error) => ({ error }))
-  const ms = performance.now() - abortedAt
+  const outcome = await call.then((value) => ({ value }), (error) => { first ??= 'the rejection'; return { error } })
   assert.equal(outcome.value, undefined, 'the solve finished before the abort')
   assert.equal(outcome.error.code, 'ABORTED')
-  assert.ok(abortedAt > 0 && nodes > 2000, 'the learning search was under way')
-  assert.ok(ms < 100, `rejected ${ms.toFixed(1)} ms after abort()`)
+  assert.ok(aborted && nodes > 2000, 'the learning search was under way')
+  // At once: before any other task of this thread, so without waiting for the
+  // worker (an order of events, which no load on the machine changes).
+  assert.equal(first, 'the rejection')
   const seen = nodes
   await new Promise((resolve) => setTimeout(resolve, 150))
   assert.equal(nodes, seen, 'no progress after the abort')

@@ -42,8 +42,8 @@ function answersAgree (line, opts = {}) {
 const rng = (seed) => () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32)
 
 test('9x9 data sets in every empty-cell mark: the fast path takes them, and agrees with the C reader', () => {
-  const lines = [...puzzles('top1465.txt'), ...puzzles('hardest1106.txt'), ...puzzles('17-clue.txt', 2000)]
-  assert.ok(lines.length > 3000, `${lines.length} lines`)
+  const lines = [...puzzles('top1465.txt'), ...puzzles('hardest1106.txt'), ...puzzles('17-clue.txt')]
+  assert.ok(lines.length > 1800, `${lines.length} lines`)
   for (const line of lines) {
     for (const blank of ['.', '0', '_', '*', '?']) assert.ok(agree(line.replaceAll('.', blank)), `taken: ${line}`)
   }

@@ -17,7 +17,7 @@ test('solve: a line in, a line out, unique', () => {
   assert.ok(isSolution(cellsOf(r.solution), cellsOf(CLASSIC)))
 })
 
-test('solve: every top1465 and hardest puzzle, unique and valid', () => {
+test('solve: every puzzle of tests/data\'s top1465 and hardest1106, unique and valid', () => {
   for (const p of [...puzzles('top1465.txt'), ...puzzles('hardest1106.txt')]) {
     const r = dlx.sudoku.solve(p)
     assert.equal(r.status, 'unique', p)
@@ -195,7 +195,7 @@ test('generate: reproducible, unique, options honoured', () => {
   }
 })
 
-test('rate: levels follow the shared sets', () => {
+test('rate: levels follow the data sets (17-clue easy, hardest expert)', () => {
   const easy = puzzles('17-clue.txt', 200).map((p) => dlx.sudoku.rate(p).level)
   const expert = puzzles('hardest1106.txt', 50).map((p) => dlx.sudoku.rate(p).level)
   assert.ok(easy.filter((l) => l === 'easy').length > 100)

@@ -85,7 +85,7 @@ test('the server\'s root leads to the page', async () => {
 test('opened from a file, the page says to serve it instead of "Loading" forever', async () => {
   const other = await browser.newPage()
   await other.goto(new URL('../web/index.html', import.meta.url).href)
-  await other.waitForSelector('#status[data-result="error"]', { timeout: 5000 })
+  await other.waitForSelector('#status[data-result="error"]')
   assert.match(await other.textContent('#status'), /needs a web server.*make serve/)
   assert.match(await other.textContent('#cover-status'), /make serve/)
   await other.close()
@@ -192,14 +192,13 @@ test('Generate gives a puzzle that Check reports unique', async () => {
   assert.equal(kit.sudoku.solve(puzzle).status, 'unique')
 })
 
-test('a long enumeration in the playground is cancelled within a second; the page stays responsive', async () => {
+test('a long enumeration in the playground is cancelled at once; the page stays responsive', async () => {
   await page.selectOption('#cover-example', 'queens-16') // 14,772,512 solutions: minutes of work
   await page.click('#cover-all')
   await page.waitForFunction(() => /[1-9][\d,]* solutions/.test(document.getElementById('cover-status').textContent))
-  // While it runs, the page answers at once and the board still takes input.
-  const t0 = Date.now()
+  // While it runs, the page draws frames and the board still takes input (the
+  // search is still busy after both, below).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
-  assert.ok(Date.now() - t0 < 500, `a frame took ${Date.now() - t0} ms during the search`)
   const empty = page.locator('#board .cell[data-kind="empty"]').first()
   const where = { row: await empty.getAttribute('data-row'), col: await empty.getAttribute('data-col') }
   await empty.click()
@@ -207,10 +206,13 @@ test('a long enumeration in the playground is cancelled within a second; the pag
   assert.equal(await page.textContent(`.cell[data-row="${where.row}"][data-col="${where.col}"]`), '9')
   assert.equal(await page.getAttribute('#cover-status', 'data-result'), 'busy')
 
-  const cancelledAt = Date.now()
-  await page.click('#cover-cancel')
-  await page.waitForSelector('#cover-status[data-result="cancelled"]', { timeout: 1000 })
-  assert.ok(Date.now() - cancelledAt < 1000)
+  // Cancelled at once: before the page runs any later task, so without
+  // waiting for the worker (an order of events, which no load changes).
+  const afterCancel = await page.evaluate(() => new Promise((resolve) => {
+    document.getElementById('cover-cancel').click()
+    setTimeout(() => resolve(document.getElementById('cover-status').dataset.result), 0)
+  }))
+  assert.equal(afterCancel, 'cancelled')
   assert.equal(await page.getAttribute('#cover-cancel', 'aria-disabled'), 'true')
   // The worker serves the next search.
   await page.selectOption('#cover-example', 'queens-8')

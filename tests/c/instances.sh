@@ -1,12 +1,13 @@
 #!/bin/sh
-# Every shared exact-cover instance must give its known number of solutions,
-# and so must the colored one kept here (tests/c/data, made by
-# tests/c/edge-matching.mjs 7 6 1).
+# Every exact-cover instance of tests/data (tests/data/README.md) must give its
+# known number of solutions, and so must the colored one kept in tests/c/data
+# (made by tests/c/edge-matching.mjs 7 6 1). Run from the repository's root.
 # Small ones run under the sanitizers (build/dlx-san); the pentomino boxes take
 # seconds natively and minutes under ASan, so they run on the optimized build.
 set -eu
-DATA=${DATA:-../shared/data}
-dir="$DATA/exact-cover"
+dir=tests/data/exact-cover
+# make check (the quick tier) passes DLX_SAN=build/dlx: no sanitizers there.
+DLX_SAN=${DLX_SAN:-build/dlx-san}
 fails=0
 check() { # binary file expected
     case $2 in */*) path=$2 ;; *) path=$dir/$2 ;; esac
@@ -14,10 +15,10 @@ check() { # binary file expected
     if [ "$got" = "$3" ]; then echo "ok   $2: $got solutions ($1)"
     else echo "FAIL $2: got $got, expected $3"; fails=$((fails+1)); fi
 }
-check build/dlx-san queens-12.dlx 14200
-check build/dlx-san queens-13.dlx 73712
-check build/dlx-san langford-11.dlx 35584
-check build/dlx-san langford-12.dlx 216288
+check "$DLX_SAN" queens-12.dlx 14200
+check "$DLX_SAN" queens-13.dlx 73712
+check "$DLX_SAN" langford-11.dlx 35584
+check "$DLX_SAN" langford-12.dlx 216288
 check build/dlx pentomino-5x12.dlx 4040
 check build/dlx pentomino-6x10.dlx 9356
 check build/dlx tests/c/data/edge-matching-7x7.dlx 8

@@ -6,10 +6,9 @@
 #include "dlx_text.h"
 #include "check.h"
 
-static const char *data_dir(void) {
-    const char *d = getenv("DATA");
-    return d ? d : "../shared/data";
-}
+/* The instances the tests read (tests/data/README.md), from the repository's
+ * root, where `make test` runs the tests. */
+#define TEST_DATA "tests/data"
 
 static char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
@@ -146,14 +145,16 @@ static void test_syntax(void) {
     dlx_text_free(t);
 }
 
-/* Every shared instance reads, prints back line for line (blanks
+/* An instance of tests/data/exact-cover reads, prints back line for line (blanks
  * normalized), and the printed text reads again into the same problem. */
 static void test_round_trip(const char *name, uint64_t solutions) {
     char path[512];
-    snprintf(path, sizeof path, "%s/exact-cover/%s", data_dir(), name);
+    snprintf(path, sizeof path, TEST_DATA "/exact-cover/%s", name);
     size_t len;
     char *text = read_file(path, &len);
+    check_context("%s (run from the repository's root)", path);
     CHECK(text != NULL);
+    check_context("");
     if (!text) return;
     dlx_text_t *t = dlx_text_parse(text, len, NULL);
     CHECK(t != NULL);

@@ -1,10 +1,9 @@
 #!/bin/sh
-# The native CLI (build/dlx) under valgrind over sample inputs: shared
-# instances, a malformed file, an empty file, stdin, usage errors. Any invalid
+# The native CLI (build/dlx) under valgrind over sample inputs: the
+# instances of tests/data, a malformed file, an empty file, stdin, usage errors. Any invalid
 # read or write, use of uninitialized memory or leak (definite, indirect or
 # possible) fails the case; so does an exit status other than the expected one.
 set -eu
-DATA=${DATA:-../shared/data}
 DLX=${DLX:-build/dlx}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,7 +34,7 @@ case_() {
     fi
 }
 
-ec=$DATA/exact-cover
+ec=tests/data/exact-cover
 case_ "queens-12 count"          0 /dev/null -- --count --quiet "$ec/queens-12.dlx"
 case_ "langford-11 first"        0 /dev/null -- --first "$ec/langford-11.dlx"
 case_ "pentomino-6x10 50 nodes"  0 /dev/null -- --all --nodes 50 "$ec/pentomino-6x10.dlx"
