@@ -8,8 +8,11 @@ import { RemoteProblem, isOptions } from './dlxkit-remote-problem.mjs'
 
 // A worker that has not read an abort this long after it was sent is stuck
 // in one long call: it is replaced. (One that searches in slices reads its
-// messages every 20 ms or so.)
+// messages every 20 ms or so.) The time is the host's busy clock: in Node the
+// process's CPU time, so that a worker starved of CPU by a loaded machine is
+// not taken for a stuck one; elsewhere the wall clock.
 const ABORT_GRACE_MS = 250
+const wallMs = () => Date.now()
 
 /**
  * The same API, async, in a worker (a browser module Worker or a Node worker
@@ -231,9 +234,14 @@ class DlxWorker {
     if (!entry.sent) return
     this._stopping.add(id)
     this._post({ abort: id })
-    setTimeout(() => {
+    const busyMs = this._host.busyMs ?? wallMs
+    const since = busyMs()
+    const check = () => {
+      if (!this._stopping.has(id)) return // it read the abort
+      if (!this._closed && !this._restarting && busyMs() - since < ABORT_GRACE_MS) return setTimeout(check, ABORT_GRACE_MS)
       if (this._stopping.delete(id) && !this._closed && !this._restarting) this._restart()
-    }, ABORT_GRACE_MS)
+    }
+    setTimeout(check, ABORT_GRACE_MS)
   }
 
   /** Let the worker send n more solutions for request id. */

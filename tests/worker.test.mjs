@@ -773,3 +773,40 @@ test('arguments the client cannot read reject (never a synchronous throw, never 
   }
   assert.equal(w._pending.size, 0)
 })
+
+// The grace time runs on the host's busy clock (in Node the process's CPU
+// time): a worker that gets no CPU from a loaded machine is not taken for a
+// stuck one. With a clock that stands still the stuck call is waited for,
+// and the problems on the worker survive the abort (a 20x20 minimal
+// generation: a few seconds in one call).
+test('the grace after an abort runs on the busy clock: a worker that used no CPU is not replaced', async () => {
+  const { createWorkerWith } = await import('../dist/dlxkit-client.mjs')
+  const { Worker } = await import('node:worker_threads')
+  const host = {
+    wasmUrl: async () => new URL('../dist/dlxkit.wasm', import.meta.url),
+    readFile: async (url) => (await import('node:fs/promises')).readFile(url),
+    busyMs: () => 0,
+    startWorker (url, onMessage, onFailure) {
+      const w = new Worker(new URL('../dist/dlxkit-worker.mjs', import.meta.url))
+      w.on('message', onMessage)
+      w.on('error', (e) => onFailure(String(e)))
+      w.on('exit', (code) => onFailure(`exit ${code}`))
+      return w
+    }
+  }
+  const patient = await createWorkerWith(host)
+  try {
+    const remote = await patient.parseDlx(QUEENS)
+    const ac = new AbortController()
+    const generating = patient.sudoku.generate({ size: 20, minimal: true, seed: 1, signal: ac.signal })
+    const generated = generating.then((v) => ({ v }), (e) => ({ e }))
+    const queuedCount = remote.countDetailed()
+    await sleep(300)
+    ac.abort()
+    assert.equal((await generated).e?.code, 'ABORTED')
+    assert.equal((await queuedCount).count, 14200, 'the worker was kept: its problem answers')
+    assert.equal((await remote.countDetailed()).count, 14200)
+  } finally {
+    patient.terminate()
+  }
+})

@@ -35,6 +35,11 @@ const host = {
     ? async (url) => (await import('node:fs/promises')).readFile(url)
     : null,
 
+  /** The clock of a worker's grace after an abort: CPU ms of the process (a stuck worker burns it). */
+  busyMs: isNode()
+    ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000 }
+    : null,
+
   async startWorker (workerUrl, onMessage, onFailure) {
     const url = workerUrl ?? new URL('./dlxkit-worker.mjs', import.meta.url)
     if (typeof Worker === 'function' && !isNode()) {
