@@ -228,12 +228,16 @@ export function readFrame (cells, { top, left, n }) {
 
 const REF = /^(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?(\d+):\$?([A-Za-z]{1,3})\$?(\d+)$/
 
-/** [{ name, sheet, top, left, rows, cols }] for the names that are one rectangular range. */
-export function namedRanges (workbook) {
+/**
+ * [{ name, sheet, top, left, rows, cols }] for the defined names (from
+ * xlsx-parts.mjs: { name, text }) that are one rectangular range. Only the
+ * corners are read: a name over a whole sheet costs no more than any other.
+ */
+export function namedRanges (names) {
   const out = []
-  for (const { name, ranges } of workbook.definedNames.model ?? []) {
-    if (!ranges || ranges.length !== 1) continue
-    const m = REF.exec(ranges[0])
+  for (const { name, text } of names) {
+    if (!name || name.startsWith('_xlnm.')) continue // print areas, filters: Excel's own
+    const m = REF.exec(text)
     if (!m) continue
     const sheet = m[1] !== undefined ? m[1].replace(/''/g, "'") : m[2]
     const [c1, r1, c2, r2] = [columnNumber(m[3]), +m[4], columnNumber(m[5]), +m[6]]
