@@ -141,7 +141,7 @@ function findPuzzles (sheetList, definedNames, sides) {
     const free = (b) => !named.some((n) => overlaps(n, b))
     // Loops, not push(...): a sheet can hold more blocks than a call takes arguments.
     for (const p of named) puzzles.push(p)
-    for (const f of auto.frames) if (free(f)) puzzles.push({ sheet, ...f, rows: f.n, cols: f.n })
+    for (const f of auto.frames) if (free({ ...f, rows: f.n, cols: f.n })) puzzles.push({ sheet, ...f, rows: f.n, cols: f.n })
     for (const s of auto.skipped) if (free(s)) skipped.push({ sheet, ...s })
   }
   const index = (s) => sheetList.findIndex((x) => x.sheet === s)

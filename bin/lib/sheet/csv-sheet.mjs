@@ -5,8 +5,10 @@
 // back in the same separator and line ending.
 import { WorkbookError } from './zip-entries.mjs'
 import { classifyText, key, MAX_COLUMNS } from './cells.mjs'
+import { MAX_CELLS } from './xlsx-parts.mjs'
 
 const MAX_ROWS = 1048576
+const MAX_FIELDS = 1 << 22 // empty ones too: each is a slot in memory
 
 export class CsvSheet {
   constructor (text, what, name) {
@@ -68,8 +70,13 @@ function parse (text, sep, what) {
   let field = ''
   let quoted = false
   let i = 0
+  let total = 0
+  let filled = 0
   const endField = () => {
     if (fields.length >= MAX_COLUMNS) throw new WorkbookError('TOO_LARGE', `${what}: line ${rows.length + 1} has more than ${MAX_COLUMNS} fields (a sheet's columns)`)
+    if (++total > MAX_FIELDS || (field !== '' && ++filled > MAX_CELLS)) {
+      throw new WorkbookError('TOO_LARGE', `${what} holds more than ${(total > MAX_FIELDS ? MAX_FIELDS : MAX_CELLS).toLocaleString('en-US')} ${total > MAX_FIELDS ? 'fields' : 'cells with values'}; dlxkit sheet reads at most that`)
+    }
     fields.push(field)
     field = ''
   }

@@ -86,7 +86,8 @@ export async function readWorkbook (path, loadExcel) {
   }
   const sheets = workbook.worksheets.map((sheet) => ({ sheet, cells: sheetCells(sheet) }))
   const write = async (stream) => {
-    const written = unpackAll(Buffer.from(await workbook.xlsx.writeBuffer()), 'the workbook written', 1 << 30)
+    // ExcelJS stores, this packs: the bytes are deflated once.
+    const written = unpackAll(Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } })), 'the workbook written', 1 << 30)
     await endWith(stream, await pack(JSZip, restore(written), 'DEFLATE'))
   }
   return { format, sheets, names, workbook, write }
