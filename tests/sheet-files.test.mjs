@@ -69,6 +69,20 @@ test('a defined name, a print area and a data validation over the whole sheet: r
   assert.ok(solves(answer, FOUR), JSON.stringify(answer))
 })
 
+test('--copy of a sheet with one cell at XFD1048576: the cells it holds are copied, not every index up to that one', async () => {
+  const far = '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>far</t></is></c></row>'
+  file('far.xlsx', minimalXlsx(FOUR, { moreRows: far }))
+  const r = run('far.xlsx', '--copy')
+  assert.equal(r.status, 0, r.stderr)
+  assert.match(r.stdout, /^Sheet1!B2:E5: 4x4, unique solution, written to 'Sheet1 solved'!B2:E5\n/)
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.readFile(join(dir, 'far.solved.xlsx'))
+  const copy = wb.getWorksheet('Sheet1 solved')
+  assert.equal(copy.getCell('XFD1048576').value, 'far')
+  const answer = Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => copy.getCell(2 + r, 2 + c).value))
+  assert.ok(solves(answer, FOUR), JSON.stringify(answer))
+})
+
 test('a merge over the whole sheet, or more cells than the budget: refused at once with the range named', () => {
   file('merged.xlsx', minimalXlsx(FOUR, { afterData: '<mergeCells count="1"><mergeCell ref="F1:XFD1048576"/></mergeCells>' }))
   let r = run('merged.xlsx')

@@ -64,9 +64,10 @@ const colName = (c) => { let s = ''; for (; c > 0; c = Math.floor((c - 1) / 26))
 /**
  * The smallest .xlsx Excel and ExcelJS open: one sheet "Sheet1" holding
  * `grid` (rows of numbers, 0 = empty) from B2, with extra XML after the
- * workbook's <sheets> (`names`) and after the sheet's data (`afterData`).
+ * workbook's <sheets> (`names`), after its rows (`moreRows`) and after the
+ * sheet's data (`afterData`).
  */
-export function minimalXlsx (grid, { names = '', afterData = '' } = {}) {
+export function minimalXlsx (grid, { names = '', moreRows = '', afterData = '' } = {}) {
   const rows = grid.map((row, r) => `<row r="${r + 2}">${row.map((v, c) => v ? `<c r="${colName(c + 2)}${r + 2}"><v>${v}</v></c>` : '').join('')}</row>`).join('')
   return storedZip({
     '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -76,7 +77,7 @@ export function minimalXlsx (grid, { names = '', afterData = '' } = {}) {
     '_rels/.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets>${names}</workbook>`,
     'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetData>${rows}</sheetData>${afterData}</worksheet>`
+    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetData>${rows}${moreRows}</sheetData>${afterData}</worksheet>`
   })
 }
 
