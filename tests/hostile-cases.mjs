@@ -1,6 +1,8 @@
 // Hostile inputs for the JS API and the CLI, with the error each must get.
 // Data only: tests/hostile.test.mjs runs them, tests/hostile-inputs.md lists
 // them (that test checks every case has its row there).
+import { storedZip, minimalXlsx, minimalOds } from './zip-bytes.mjs'
+
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const empty4 = () => Array.from({ length: 4 }, () => [0, 0, 0, 0])
 const withCell = (v) => { const g = empty4(); g[0][0] = v; return g }
@@ -241,7 +243,13 @@ export const FILES = {
   'empty.txt': Buffer.alloc(0),
   'nul.dlx': Buffer.from('a b\na\0b\n'),
   'unknown.dlx': Buffer.from('a b\na c\n'),
-  'not-json.json': Buffer.from('xx')
+  'not-json.json': Buffer.from('xx'),
+  // dlxkit sheet: ranges over the whole sheet, size lies, formats not read (tests/zip-bytes.mjs)
+  'whole-name.xlsx': minimalXlsx([[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]], { names: '<definedNames><definedName name="All">Sheet1!$A$1:$XFD$1048576</definedName></definedNames>' }),
+  'whole-merge.xlsx': minimalXlsx([[1]], { afterData: '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>' }),
+  'claims.xlsx': storedZip({ 'xl/workbook.xml': '<workbook/>' }, { sizeOf: () => 0x7fffffff }),
+  'flood.ods': minimalOds('<table:table table:name="T"><table:table-row table:number-rows-repeated="1048576"><table:table-cell table:number-columns-repeated="16384" office:value-type="float" office:value="7"/></table:table-row></table:table>'),
+  'old.xls': Buffer.from('d0cf11e0a1b11ae1' + '00'.repeat(504), 'hex')
 }
 
 export const CLI_CASES = [
@@ -285,7 +293,12 @@ export const CLI_CASES = [
   ['--jobs 1.5', ['sudoku', '--jobs', '1.5'], CLASSIC, 2, "--jobs '1.5' is not allowed: it takes a whole number, 0 or more (0: one thread per processor)"],
   ['sheet: --out an existing file without --force', ['sheet', '@empty.txt', '--out', '@not-json.json'], '', 2, 'exists; use --force to overwrite'],
   ['sheet: --out the input itself without --force', ['sheet', '@empty.txt', '--out', '@empty.txt'], '', 2, 'exists; use --force to overwrite'],
-  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file']
+  ['sheet: /dev/zero as the workbook', ['sheet', '/dev/zero', '--out', '@zero.xlsx'], '', 2, 'not a regular file'],
+  ['sheet: a defined name over the whole sheet (A1:XFD1048576), read', ['sheet', '@whole-name.xlsx', '--out', '@whole-name.out.xlsx'], '', 0, ''],
+  ['sheet: a merge over the whole sheet', ['sheet', '@whole-merge.xlsx', '--out', '@whole-merge.out.xlsx'], '', 1, 'dlxkit sheet reads workbooks of at most 262,144 cells'],
+  ['sheet: a zip claiming 2 GiB unpacked', ['sheet', '@claims.xlsx', '--out', '@claims.out.xlsx'], '', 1, 'unpacks to more than 64 MiB'],
+  ['sheet: an .ods value repeated over the whole sheet', ['sheet', '@flood.ods', '--out', '@flood.out.xlsx'], '', 1, 'holds more than 262,144 cells with values'],
+  ['sheet: an .xls (Excel 97-2003) file', ['sheet', '@old.xls', '--out', '@old.out.xlsx'], '', 1, 'dlxkit sheet reads .xlsx (Excel), .ods (LibreOffice, OpenDocument) and .csv']
 ]
 
 /**

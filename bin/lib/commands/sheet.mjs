@@ -29,7 +29,7 @@ export async function sheetCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'sheet')
   if (values.help || values.version) return io.about(values, 'sheet')
   if (positionals.length !== 1) {
-    throw new UsageError(positionals.length ? `one workbook at a time (got ${positionals.length}: ${positionals.join(' ')})` : 'name the workbook: dlxkit sheet IN.xlsx', 'sheet')
+    throw new UsageError(positionals.length ? `one workbook at a time (got ${positionals.length}: ${positionals.join(' ')})` : 'name the workbook: dlxkit sheet IN.xlsx (or IN.ods, IN.csv)', 'sheet')
   }
   const input = positionals[0]
   const output = values.out ?? defaultOutput(input)
