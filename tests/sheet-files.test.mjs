@@ -119,6 +119,13 @@ test('.csv: read (commas or semicolons, quoted fields) and written back as .csv 
   const answer = rows.slice(1, 5).map((line) => line.split(';').slice(6, 10).map(Number))
   assert.ok(solves(answer, FOUR), out)
   assert.deepEqual(rows.slice(1, 5).map((line) => line.split(';').slice(1, 5).map((v) => +v || 0)), FOUR, 'the puzzle as it was')
+  // not UTF-8 (a Latin-1 export): every byte comes back as it was
+  const latin1 = Buffer.concat([Buffer.from('Caf'), Buffer.from([0xe9]), Buffer.from(',,,,\n'), Buffer.from(FOUR.map((row) => ',' + row.map((v) => v || '').join(',')).join('\n') + '\n')])
+  const l = run(file('latin1.csv', latin1))
+  assert.equal(l.status, 0, l.stderr)
+  const back = readFileSync(join(dir, 'latin1.solved.csv'))
+  assert.deepEqual(back.subarray(0, 8), latin1.subarray(0, 8))
+  assert.match(back.toString('latin1'), /^Caf\xe9,,,,\n,1,,,,,1,3,2,4\n/)
   // one sheet: no copy of it to write into
   const c = run('four.csv', '--copy', '--out', 'copy.csv')
   assert.equal(c.status, 2)

@@ -52,7 +52,7 @@ export async function sheetCommand (argv, io) {
   }
   if (book.missing) return noExcel()
   const kind = outputFormat(book.format)
-  const named = /\.(xlsx|ods|csv|xls)$/i.exec(output)?.[1].toLowerCase()
+  const named = /\.(xlsx|ods|csv|tsv|xls)$/i.exec(output)?.[1].toLowerCase().replace('tsv', 'csv')
   if (named && named !== kind) throw new UsageError(`the answers to ${article(book.format)} .${book.format} file are written as .${kind}; --out ${output} names a .${named} file`, 'sheet')
   if (values.copy && !book.workbook) throw new UsageError(`--copy writes into a copy of a sheet; a .${book.format} file has one sheet and no room for another`, 'sheet')
 
@@ -83,7 +83,7 @@ export async function sheetCommand (argv, io) {
   return failed ? 1 : 0
 }
 
-const TEXT_FILE = /\.(csv|tsv|txt)$/i
+const TEXT_FILE = /\.(csv|tsv)$/i
 
 function noExcel () {
   const { command, from } = installAdvice('exceljs')
@@ -107,13 +107,14 @@ function checkReadable (input) {
 }
 
 /**
- * IN.xlsx -> IN.solved.xlsx, IN.ods -> IN.solved.xlsx, IN.csv -> IN.solved.csv:
+ * IN.xlsx -> IN.solved.xlsx, IN.ods -> IN.solved.xlsx, IN.csv -> IN.solved.csv
+ * (.tsv alike):
  * the input is never overwritten unless --out names it (and --force).
  */
 function defaultOutput (input) {
-  const m = /\.(xlsx|ods|csv)$/i.exec(input)
+  const m = /\.(xlsx|ods|csv|tsv)$/i.exec(input)
   if (!m) return `${input}.solved.xlsx`
-  const ext = m[1].toLowerCase() === 'csv' ? m[1] : 'xlsx'
+  const ext = TEXT_FILE.test(input) ? m[1] : 'xlsx'
   return `${input.slice(0, m.index)}.solved.${ext}`
 }
 

@@ -33,7 +33,7 @@ export function formatOf (bytes, name) {
     throw refused(what, 'a zip file but no workbook')
   }
   if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0xd0cf11e0) throw refused(what, 'an .xls (Excel 97-2003) workbook or another OLE file; save it as .xlsx')
-  if (ext === 'csv' || ext === 'tsv' || ext === 'txt') {
+  if (ext === 'csv' || ext === 'tsv') {
     if (bytes.includes(0)) throw refused(what, 'named .csv but holds NUL bytes: not a text file')
     return 'csv'
   }
@@ -57,8 +57,11 @@ export async function readWorkbook (path, loadExcel) {
   if (bytes.length > MAX_UNPACKED) throw new WorkbookError('TOO_LARGE', `${what} is ${Math.round(bytes.length / (1 << 20))} MiB; dlxkit sheet reads files up to ${MAX_UNPACKED >> 20} MiB`)
   const format = formatOf(bytes, path)
   if (format === 'csv') {
-    const sheet = new CsvSheet(new TextDecoder('utf-8', { fatal: false }).decode(bytes), what, basename(path).replace(/\.[^.]*$/, '') || 'csv')
-    return { format, sheets: [{ sheet, cells: sheet.cells() }], names: [], write: (stream) => endWith(stream, sheet.toString()) }
+    // Not UTF-8: read as Latin-1, one character per byte, so that every byte
+    // is written back as it was (the answers are ASCII digits either way).
+    const encoding = isUtf8(bytes) ? 'utf8' : 'latin1'
+    const sheet = new CsvSheet(bytes.toString(encoding), what, basename(path).replace(/\.[^.]*$/, '') || 'csv')
+    return { format, sheets: [{ sheet, cells: sheet.cells() }], names: [], write: (stream) => endWith(stream, Buffer.from(sheet.toString(), encoding)) }
   }
   const excel = await loadExcel()
   if (!excel) return { format, missing: true }
@@ -91,6 +94,15 @@ export async function readWorkbook (path, loadExcel) {
     await endWith(stream, await pack(JSZip, restore(written), 'DEFLATE'))
   }
   return { format, sheets, names, workbook, write }
+}
+
+function isUtf8 (bytes) {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** A zip of the files (a Map of name -> Buffer), in their order. */
