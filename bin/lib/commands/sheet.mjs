@@ -23,6 +23,7 @@ const OPTIONS = {
   'max-nodes': { type: 'string' }
 }
 
+const MAX_SIDE = 64
 const REASONS = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'is a directory' }
 
 export async function sheetCommand (argv, io) {
@@ -132,6 +133,10 @@ function findPuzzles (sheetList, definedNames, sides) {
   for (const { sheet, cells } of sheetList) {
     const named = []
     for (const n of names.filter((x) => x.sheet === sheet.name && x.rows === x.cols && x.rows >= 4)) {
+      if (n.rows > MAX_SIDE) { // never read cell by cell: a square name may span 16384 x 16384
+        skipped.push({ sheet, top: n.top, left: n.left, rows: n.rows, cols: n.cols, name: n.name, reason: `a ${n.rows}x${n.cols} range is larger than a Sudoku (${MAX_SIDE}x${MAX_SIDE} at most)` })
+        continue
+      }
       const frame = { top: n.top, left: n.left, n: n.rows }
       const read = readFrame(cells, frame)
       const where = { sheet, top: n.top, left: n.left, rows: n.rows, cols: n.cols, name: n.name }

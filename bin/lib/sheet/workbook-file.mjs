@@ -32,7 +32,7 @@ export function formatOf (bytes, name) {
     if (entries.has('xl/workbook.bin')) throw refused(what, 'an .xlsb (Excel binary) workbook; save it as .xlsx')
     throw refused(what, 'a zip file but no workbook')
   }
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0xd0cf11e0) throw refused(what, 'an .xls (Excel 97-2003) workbook or another OLE file; save it as .xlsx')
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0xd0cf11e0) throw refused(what, 'an .xls (Excel 97-2003) workbook, a password-protected workbook or another OLE file; save it as .xlsx without a password')
   if (ext === 'csv' || ext === 'tsv') {
     if (bytes.includes(0)) throw refused(what, 'named .csv but holds NUL bytes: not a text file')
     return 'csv'
