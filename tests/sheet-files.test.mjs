@@ -94,7 +94,7 @@ test('a merge over the whole sheet, or more cells than the budget: refused at on
   file('many.xlsx', minimalXlsx(many))
   r = run('many.xlsx')
   assert.equal(r.status, 1, r.stderr)
-  assert.match(r.stderr, /^dlxkit: 'many\.xlsx' holds more than 262,144 cells \(and merged cells\) by Sheet1; dlxkit sheet reads workbooks of at most 262,144 cells\n$/)
+  assert.match(r.stderr, /^dlxkit: 'many\.xlsx' holds more than 262,144 cells \(with its rows and merged cells\) by Sheet1; dlxkit sheet reads workbooks of at most 262,144 cells\n$/)
 })
 
 test('a zip that claims gigabytes, or unpacks past what it claims: refused before it is unpacked', () => {

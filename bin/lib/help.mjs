@@ -228,8 +228,8 @@ Files read: .xlsx (written back as .xlsx), .ods (LibreOffice: its values are
 read and written, with the answers, as an .xlsx workbook; writing .ods is not
 done) and .csv (one sheet, separated by , ; or tabs, written back as .csv).
 Other files (.xls, .xlsb, .numbers...) are named and refused. A workbook of
-more than 262,144 cells (merged cells and repeated .ods cells count) or 64
-MiB unpacked is refused; ranges that span a whole sheet (defined names, print
+more than 262,144 cells (rows, merged cells and repeated .ods cells count) or
+64 MiB unpacked is refused; ranges that span a whole sheet (defined names, print
 areas, data validations) are never gone through cell by cell.
 
 A puzzle is

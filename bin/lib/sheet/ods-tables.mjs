@@ -10,6 +10,7 @@ import { MAX_COLUMNS } from './cells.mjs'
 
 const MAX_ROWS = 1048576
 const NUMERIC = new Set(['float', 'percentage', 'currency'])
+const MAX_TABLES = 1024
 
 /** [{ name, cells: [{ row, col, value }] }]: values are numbers or text; empty cells are left out. */
 export function odsTables (xml, what) {
@@ -32,6 +33,7 @@ export function odsTables (xml, what) {
     }
     if (name === 'table:table') {
       if (closing) { table = null; continue }
+      if (tables.length >= MAX_TABLES) throw new WorkbookError('TOO_LARGE', `${what} holds more than ${MAX_TABLES} tables (sheets); dlxkit sheet reads at most that`)
       table = { name: attr(attrs, 'table:name') ?? `Sheet${tables.length + 1}`, cells: [] }
       tables.push(table)
       row = 0

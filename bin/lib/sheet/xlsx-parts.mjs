@@ -7,7 +7,7 @@
 //     ever iterated over a name's cells);
 //   - each sheet's <dataValidations> block is taken out (it plays no part
 //     in a puzzle);
-//   - merges and cells must stay within a budget of cells, else the
+//   - cells, rows and merged cells must stay within a budget, else the
 //     workbook is refused (TOO_LARGE) with the range named.
 // After ExcelJS has written the output, both blocks go back, byte for byte,
 // where they were.
@@ -40,13 +40,13 @@ export function prepareXlsx (files, what) {
   for (const [sheet, part] of parts) {
     const xml = text(files, part)
     if (xml === undefined) continue
-    cells += count(xml, /<c[\s>/]/g)
+    cells += count(xml, /<c[\s>/]/g) + count(xml, /<row[\s>/]/g) // a row is an object to ExcelJS too
     for (const m of xml.matchAll(/<mergeCell\s[^>]*ref="([^"]+)"/g)) {
       const area = areaOf(m[1])
       cells += area
       if (area > MAX_CELLS) throw tooLarge(what, `a merged range ${sheet}!${m[1]} of ${area.toLocaleString('en-US')} cells`)
     }
-    if (cells > MAX_CELLS) throw tooLarge(what, `more than ${MAX_CELLS.toLocaleString('en-US')} cells (and merged cells) by ${sheet}`)
+    if (cells > MAX_CELLS) throw tooLarge(what, `more than ${MAX_CELLS.toLocaleString('en-US')} cells (with its rows and merged cells) by ${sheet}`)
     const block = firstBlock(xml, 'dataValidations')
     if (block) {
       validations.set(sheet, block)
