@@ -229,8 +229,8 @@ read and written, with the answers, as an .xlsx workbook; writing .ods is not
 done) and .csv (one sheet, separated by , ; or tabs, written back as .csv).
 Other files (.xls, .xlsb, .numbers...) are named and refused. A workbook of
 more than 262,144 cells (rows, merged cells and repeated .ods cells count) or
-64 MiB unpacked is refused; ranges that span a whole sheet (defined names, print
-areas, data validations) are never gone through cell by cell.
+64 MiB unpacked is refused; ranges that span a whole sheet (defined names,
+print areas, data validations) are never gone through cell by cell.
 
 A puzzle is
   - a block of N x N cells holding whole numbers 1..N and blanks ('.' or 0
