@@ -153,7 +153,7 @@ test('.ods: its tables read (repeated empty rows and cells to the sheet\'s end c
   // --out must not name an .ods: it would not be one
   const o = run('four.ods', '--out', 'x.ods')
   assert.equal(o.status, 2)
-  assert.match(o.stderr, /^dlxkit: the answers to an \.ods file are written as \.xlsx; --out x\.ods names a \.ods file/)
+  assert.match(o.stderr, /^dlxkit: the answers to an \.ods file are written as \.xlsx, not \.ods \(--out x\.ods\)\n/)
 })
 
 test('.ods: a value repeated over the whole sheet is refused, never written out cell by cell', () => {

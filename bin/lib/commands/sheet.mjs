@@ -54,7 +54,7 @@ export async function sheetCommand (argv, io) {
   if (book.missing) return noExcel()
   const kind = outputFormat(book.format)
   const named = /\.(xlsx|ods|csv|tsv|xls)$/i.exec(output)?.[1].toLowerCase().replace('tsv', 'csv')
-  if (named && named !== kind) throw new UsageError(`the answers to ${article(book.format)} .${book.format} file are written as .${kind}; --out ${output} names a .${named} file`, 'sheet')
+  if (named && named !== kind) throw new UsageError(`the answers to ${article(book.format)} .${book.format} file are written as .${kind}, not .${named} (--out ${output})`, 'sheet')
   if (values.copy && !book.workbook) throw new UsageError(`--copy writes into a copy of a sheet; a .${book.format} file has one sheet and no room for another`, 'sheet')
 
   const sides = shape.boxRows ? [shape.boxRows * shape.boxCols] : autoSides()
