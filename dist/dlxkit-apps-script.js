@@ -2818,7 +2818,7 @@ function clashText (d) {
  * Proxy cannot answer twice differently; holes become blanks), after the
  * size is known to be sane (a sparse array may claim 2^32 - 1 rows).
  */
-function rowsOf (range, what) {
+function rowsOf (range, what, checkShape = () => {}) {
   if (!Array.isArray(range)) {
     if (range === null || range === undefined || range === '') throw bad(`${what} needs a range of cells (got nothing)`)
     return [[range]]
@@ -2840,6 +2840,7 @@ function rowsOf (range, what) {
     if (rows[r].length !== width) throw bad(`${what} needs a rectangular range (rows of equal length; row ${r + 1} differs from row 1)`)
   }
   if (n * width > MAX_CELLS) throw bad(`${what} has ${n * width} cells; at most ${MAX_CELLS}`)
+  checkShape(n, width) // before any cell is read: a 4096 x 4096 range is no Sudoku, whatever it holds
   for (let r = 0; r < n; r++) {
     const row = rows[r]
     const copy = new Array(width)
@@ -2860,11 +2861,11 @@ function cellNumber (v) {
 
 /** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
 function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku')
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
   const n = rows.length
-  const w = rows[0].length
-  if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-  if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
   return rows.map((row, r) => row.map((v, c) => {
     if (isBlank(v)) return 0
     const d = cellNumber(v)

@@ -1,6 +1,8 @@
 // Hostile inputs for the JS API and the CLI, with the error each must get.
 // Data only: tests/hostile.test.mjs runs them, tests/hostile-inputs.md lists
 // them (that test checks every case has its row there).
+import { storedZip, minimalXlsx, minimalOds } from './zip-bytes.mjs'
+
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const empty4 = () => Array.from({ length: 4 }, () => [0, 0, 0, 0])
 const withCell = (v) => { const g = empty4(); g[0][0] = v; return g }
@@ -257,7 +259,13 @@ export const FILES = {
   'empty.txt': Buffer.alloc(0),
   'nul.dlx': Buffer.from('a b\na\0b\n'),
   'unknown.dlx': Buffer.from('a b\na c\n'),
-  'not-json.json': Buffer.from('xx')
+  'not-json.json': Buffer.from('xx'),
+  // dlxkit sheet: ranges over the whole sheet, size lies, formats not read (tests/zip-bytes.mjs)
+  'whole-name.xlsx': minimalXlsx([[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]], { names: '<definedNames><definedName name="All">Sheet1!$A$1:$XFD$1048576</definedName></definedNames>' }),
+  'whole-merge.xlsx': minimalXlsx([[1]], { afterData: '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>' }),
+  'claims.xlsx': storedZip({ 'xl/workbook.xml': '<workbook/>' }, { sizeOf: () => 0x7fffffff }),
+  'flood.ods': minimalOds('<table:table table:name="T"><table:table-row table:number-rows-repeated="1048576"><table:table-cell table:number-columns-repeated="16384" office:value-type="float" office:value="7"/></table:table-row></table:table>'),
+  'old.xls': Buffer.from('d0cf11e0a1b11ae1' + '00'.repeat(504), 'hex')
 }
 
 export const CLI_CASES = [
@@ -306,7 +314,12 @@ export const CLI_CASES = [
   ['cover --sum: parts of two problems', ['cover', '--sum', '-'], [partLine(1, '0'), partLine(2, '1')].join('\n'), 1, 'is a part of another problem'],
   ['cover --sum: a part that does not say what it is a part of (an older dlxkit)', ['cover', '--sum', '-'], '{"count":5,"nodes":9,"status":"done","shard":1,"parts":1}\n', 1, 'does not say what it is a part of'],
   ['a line of words between one-line puzzles', ['sudoku'], `${CLASSIC}\nhello world\n${CLASSIC}\n`, 1, "stdin:2: 'hello world' is no puzzle"],
-  ['generate: --box 8x8 --format line (no one-symbol form past 61x61)', ['generate', '--box', '8x8', '--format', 'line', '--seed', '1'], '', 2, 'use --format numbers']
+  ['generate: --box 8x8 --format line (no one-symbol form past 61x61)', ['generate', '--box', '8x8', '--format', 'line', '--seed', '1'], '', 2, 'use --format numbers'],
+  ['sheet: a defined name over the whole sheet (A1:XFD1048576), read', ['sheet', '@whole-name.xlsx', '--out', '@whole-name.out.xlsx'], '', 0, ''],
+  ['sheet: a merge over the whole sheet', ['sheet', '@whole-merge.xlsx', '--out', '@whole-merge.out.xlsx'], '', 1, 'dlxkit sheet reads workbooks of at most 262,144 cells'],
+  ['sheet: a zip claiming 2 GiB unpacked', ['sheet', '@claims.xlsx', '--out', '@claims.out.xlsx'], '', 1, 'unpacks to more than 64 MiB'],
+  ['sheet: an .ods value repeated over the whole sheet', ['sheet', '@flood.ods', '--out', '@flood.out.xlsx'], '', 1, 'holds more than 262,144 cells with values'],
+  ['sheet: an .xls (Excel 97-2003) file', ['sheet', '@old.xls', '--out', '@old.out.xlsx'], '', 1, 'dlxkit sheet reads .xlsx (Excel), .ods (LibreOffice, OpenDocument) and .csv']
 ]
 
 /** A finished part K/2 of a sharded count, of the problem whose digest is `digit` x 64. */

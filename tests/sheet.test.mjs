@@ -195,7 +195,7 @@ test('usage and input errors: exit 2 or 1 with a message that says what is wrong
   writeFileSync(join(dir, 'text.xlsx'), 'not a workbook\n')
   r = run(['sheet', 'text.xlsx'])
   assert.equal(r.status, 1)
-  assert.match(r.stderr, /text\.xlsx: not a readable \.xlsx workbook/)
+  assert.match(r.stderr, /^dlxkit: 'text\.xlsx' is not a readable \.xlsx workbook \(not a zip file\); dlxkit sheet reads \.xlsx \(Excel\), \.ods \(LibreOffice, OpenDocument\) and \.csv\n$/)
 })
 
 test('without exceljs installed: exit 2 and how to install it', () => {

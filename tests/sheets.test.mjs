@@ -101,6 +101,13 @@ test('bad ranges are #VALUE! errors that say what and where; the functions never
   assertError(f.SUDOKU(nine, 'big'), '#VALUE!', /box must be/)
   const huge = Array.from({ length: 65 }, () => new Array(65).fill(''))
   assertError(f.SUDOKU(huge), '#VALUE!', /largest Sudoku is 64x64/)
+  // a range far too big for a Sudoku is refused on its shape, before its 2^24 cells are read
+  let reads = 0
+  const counted = new Proxy(new Array(4096), { get: (t, k) => { if (typeof k === 'string' && /^\d+$/.test(k)) reads++; return Reflect.get(t, k) } })
+  const square = new Array(4096).fill(counted)
+  for (const name of ['SUDOKU', 'SUDOKU_COUNT', 'SUDOKU_CHECK']) assertError(f[name](square), '#VALUE!', /4096x4096; the largest Sudoku is 64x64/)
+  assertError(f.SUDOKU(new Array(100).fill(counted)), '#VALUE!', /100 rows by 4096 columns/)
+  assert.equal(reads, 0, 'cells read from a range refused on its shape')
   for (const name of Object.keys(SIGNATURES)) {
     assert.doesNotThrow(() => f[name](undefined, {}, Symbol('odd')))
     assert.ok(f[name]({ not: 'a range' }) instanceof SheetError, name)

@@ -69,7 +69,7 @@ Commands:
   generate   make puzzles with a unique solution
   rate       rate puzzles: easy, medium, hard or expert
   cover      solve an exact-cover problem in Knuth's DLX format
-  sheet      solve the Sudoku puzzles in an .xlsx workbook
+  sheet      solve the Sudoku puzzles in a workbook (.xlsx, .ods, .csv)
 
 Options:
   --help      this text; 'dlxkit COMMAND --help' for a command's options
@@ -229,15 +229,23 @@ Examples:
   parallel 'dlxkit cover --count --json --shard {}/8 big.dlx > part-{}.json' ::: $(seq 8)
   dlxkit cover --sum part-*.json`,
 
-  sheet: `Usage: dlxkit sheet [OPTIONS] IN.xlsx
+  sheet: `Usage: dlxkit sheet [OPTIONS] IN.xlsx|IN.ods|IN.csv
 
 Finds the Sudoku puzzles laid out in a workbook, solves them and writes each
 solution beside its puzzle: to the right after one empty column when that
 area is empty, else below after one empty row, else into a copy of the sheet.
 Everything else in the workbook stays as it was. Needs the npm package
-exceljs; without it, dlxkit sheet says how to install it for the way dlxkit
-was installed (npm install -g exceljs beside a global dlxkit, npm install
-exceljs in a project, npm install in a source folder).
+exceljs (not for .csv); without it, dlxkit sheet says how to install it for
+the way dlxkit was installed (npm install -g exceljs beside a global dlxkit,
+npm install exceljs in a project, npm install in a source folder).
+
+Files read: .xlsx (written back as .xlsx), .ods (LibreOffice: its values are
+read and written, with the answers, as an .xlsx workbook; writing .ods is not
+done) and .csv (one sheet, separated by , ; or tabs, written back as .csv).
+Other files (.xls, .xlsb, .numbers...) are named and refused. A workbook of
+more than 262,144 cells (rows, merged cells and repeated .ods cells count) or
+64 MiB unpacked is refused; ranges that span a whole sheet (defined names,
+print areas, data validations) are never gone through cell by cell.
 
 A puzzle is
   - a block of N x N cells holding whole numbers 1..N and blanks ('.' or 0
@@ -251,14 +259,16 @@ Blocks of numbers that are not puzzles (not square, numbers out of range,
 no blank cell, text inside) are reported as skipped, with the reason.
 
 Options:
-  --out OUT.xlsx       where to write (default: IN.solved.xlsx)
+  --out OUT.xlsx       where to write (default: IN.solved.xlsx; for a .csv,
+                       IN.solved.csv)
   --force              replace OUT.xlsx if it exists (without --force an
                        existing file is never overwritten, not even the input
                        named by --out); the file is written under a temporary
                        name and renamed at the end, so an interruption leaves
                        the old file whole
   --copy               write every solution into a new sheet "<name> solved"
-                       (a copy of the puzzle's sheet, blanks filled in)
+                       (a copy of the puzzle's sheet, blanks filled in; not
+                       for a .csv, which has one sheet)
   --box RxC            box of R rows by C columns; only N = R*C is looked for
   --max-nodes N        give up on a puzzle after N search nodes
   --help, --version    this text; the version
@@ -269,7 +279,8 @@ block, then a summary.
 
 Exit status: 0 when every puzzle was solved; 1 when some puzzle has no
 solution, a clash or was given up (the others are still written), or no
-puzzle was found, or the file is not a workbook or cannot be written; 2 for a
+puzzle was found, or the file is not a workbook read here, is too large or
+cannot be written; 2 for a
 usage error (OUT.xlsx exists without --force, ...) or when exceljs is not
 installed; 130 when interrupted (Ctrl-C) while writing.
 
@@ -277,7 +288,9 @@ Examples:
   dlxkit sheet puzzles.xlsx
   dlxkit sheet --copy --out solved.xlsx puzzles.xlsx
   dlxkit sheet --out puzzles.xlsx --force puzzles.xlsx   (in place)
-  dlxkit sheet --box 2x3 six-by-six.xlsx`
+  dlxkit sheet --box 2x3 six-by-six.xlsx
+  dlxkit sheet puzzles.ods                (writes puzzles.solved.xlsx)
+  dlxkit sheet puzzles.csv                (writes puzzles.solved.csv)`
 }
 
 export function helpText (command = 'main') {

@@ -1,14 +1,17 @@
-// dlxkit sheet: the Sudoku puzzles laid out in an .xlsx workbook, solved and
-// written beside them (or into copies of their sheets), everything else in
-// the workbook kept. ExcelJS reads and writes the file; it is an optional
-// peer dependency, loaded only here.
+// dlxkit sheet: the Sudoku puzzles laid out in a workbook (.xlsx, .ods or
+// .csv), solved and written beside them (or into copies of their sheets),
+// everything else in the workbook kept. ExcelJS reads and writes .xlsx (and
+// writes the answers to an .ods as .xlsx); it is an optional peer
+// dependency, loaded only here. A .csv needs nothing more.
 import { closeSync, fstatSync, openSync } from 'node:fs'
 import { COMMON_OPTIONS, UsageError, parseCommandLine, parseBox, parseWholeNumber } from '../args.mjs'
 import { loadKit, DlxError } from '../library.mjs'
-import { sheetCells, sheetRange, rangeAddress, address } from '../sheet/cells.mjs'
+import { sheetRange, rangeAddress, address } from '../sheet/cells.mjs'
 import { findBlocks, autoSides, readFrame, namedRanges } from '../sheet/find-blocks.mjs'
 import { Occupancy, placeBeside, copySheet } from '../sheet/place.mjs'
 import { checkOutput, writeFileAtomically, WriteError } from '../sheet/atomic-file.mjs'
+import { readWorkbook, loadExcel, outputFormat } from '../sheet/workbook-file.mjs'
+import { WorkbookError } from '../sheet/zip-entries.mjs'
 import { installAdvice } from '../install-advice.mjs'
 
 const OPTIONS = {
@@ -20,13 +23,14 @@ const OPTIONS = {
   'max-nodes': { type: 'string' }
 }
 
+const MAX_SIDE = 64
 const REASONS = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'is a directory' }
 
 export async function sheetCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'sheet')
   if (values.help || values.version) return io.about(values, 'sheet')
   if (positionals.length !== 1) {
-    throw new UsageError(positionals.length ? `one workbook at a time (got ${positionals.length}: ${positionals.join(' ')})` : 'name the workbook: dlxkit sheet IN.xlsx', 'sheet')
+    throw new UsageError(positionals.length ? `one workbook at a time (got ${positionals.length}: ${positionals.join(' ')})` : 'name the workbook: dlxkit sheet IN.xlsx (or IN.ods, IN.csv)', 'sheet')
   }
   const input = positionals[0]
   const output = values.out ?? defaultOutput(input)
@@ -34,28 +38,30 @@ export async function sheetCommand (argv, io) {
   if (shape.boxRows * shape.boxCols > 64) throw new UsageError(`--box ${values.box} makes a side of ${shape.boxRows * shape.boxCols}; the largest is 64`, 'sheet')
   const maxNodes = values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command: 'sheet' })
 
-  const ExcelJS = await importExcelJS()
-  if (!ExcelJS) {
-    const { command, from } = installAdvice('exceljs')
-    process.stderr.write(`dlxkit: sheet needs the package exceljs, which ${from} does not find; install it with:\n  ${command}\n`)
-    return 2
-  }
+  // A workbook needs ExcelJS: say so first (a .csv does not).
+  const excel = TEXT_FILE.test(input) ? undefined : await loadExcel()
+  if (excel === null) return noExcel()
   checkReadable(input)
   checkOutput(output, { force: values.force, command: 'sheet' }) // before the work, not after
-  const workbook = new ExcelJS.Workbook()
+  let book
   try {
-    await workbook.xlsx.readFile(input)
+    book = await readWorkbook(input, async () => excel ?? await loadExcel())
   } catch (e) {
-    if (REASONS[e.code]) throw new UsageError(`cannot read '${input}': ${REASONS[e.code]}`, 'sheet')
-    process.stderr.write(`dlxkit: ${input}: not a readable .xlsx workbook (${e.message})\n`)
+    if (!(e instanceof WorkbookError)) throw e
+    process.stderr.write(`dlxkit: ${e.message}\n`)
     return 1
   }
+  if (book.missing) return noExcel()
+  const kind = outputFormat(book.format)
+  const named = /\.(xlsx|ods|csv|tsv|xls)$/i.exec(output)?.[1].toLowerCase().replace('tsv', 'csv')
+  if (named && named !== kind) throw new UsageError(`the answers to ${article(book.format)} .${book.format} file are written as .${kind}, not .${named} (--out ${output})`, 'sheet')
+  if (values.copy && !book.workbook) throw new UsageError(`--copy writes into a copy of a sheet; a .${book.format} file has one sheet and no room for another`, 'sheet')
 
   const sides = shape.boxRows ? [shape.boxRows * shape.boxCols] : autoSides()
-  const found = findPuzzles(workbook, sides)
+  const found = findPuzzles(book.sheets, book.names, sides)
   const kit = await loadKit()
   for (const p of found.puzzles) solve(kit, p, { ...shape, maxNodes })
-  writeAnswers(workbook, found, Boolean(values.copy))
+  writeAnswers(book.workbook, found, Boolean(values.copy))
 
   for (const line of reportLines(found)) io.out.line(line)
   const solved = found.puzzles.filter((p) => p.solution).length
@@ -66,7 +72,7 @@ export async function sheetCommand (argv, io) {
     return 1
   }
   try {
-    await writeFileAtomically(output, (stream) => workbook.xlsx.write(stream), { force: values.force })
+    await writeFileAtomically(output, book.write, { force: values.force })
   } catch (e) {
     if (!(e instanceof WriteError)) throw e
     io.out.flush()
@@ -78,7 +84,15 @@ export async function sheetCommand (argv, io) {
   return failed ? 1 : 0
 }
 
-/** ExcelJS would say "File not found" without the reason. */
+const TEXT_FILE = /\.(csv|tsv)$/i
+
+function noExcel () {
+  const { command, from } = installAdvice('exceljs')
+  process.stderr.write(`dlxkit: sheet needs the package exceljs, which ${from} does not find; install it with:\n  ${command}\n`)
+  return 2
+}
+
+/** Say why a file cannot be read (ENOENT, EACCES...) before anything else. */
 function checkReadable (input) {
   let fd
   try {
@@ -93,36 +107,36 @@ function checkReadable (input) {
   }
 }
 
-/** IN.xlsx -> IN.solved.xlsx: the input is never overwritten unless --out names it (and --force). */
+/**
+ * IN.xlsx -> IN.solved.xlsx, IN.ods -> IN.solved.xlsx, IN.csv -> IN.solved.csv
+ * (.tsv alike):
+ * the input is never overwritten unless --out names it (and --force).
+ */
 function defaultOutput (input) {
-  return /\.xlsx$/i.test(input) ? input.replace(/\.xlsx$/i, '.solved.xlsx') : `${input}.solved.xlsx`
+  const m = /\.(xlsx|ods|csv|tsv)$/i.exec(input)
+  if (!m) return `${input}.solved.xlsx`
+  const ext = TEXT_FILE.test(input) ? m[1] : 'xlsx'
+  return `${input.slice(0, m.index)}.solved.${ext}`
 }
 
-async function importExcelJS () {
-  try {
-    const m = await import('exceljs')
-    return m.default ?? m
-  } catch (e) {
-    if (e.code === 'ERR_MODULE_NOT_FOUND' && /exceljs/.test(e.message)) return null
-    throw e
-  }
-}
-
+const article = (format) => format === 'csv' ? 'a' : 'an' // an .xlsx, an .ods, a .csv
 const plural = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`
 
 /**
  * Every sheet's puzzles: named N x N ranges first (they win over blocks
  * found in the same place), then the blocks found by layout.
  */
-function findPuzzles (workbook, sides) {
-  const names = namedRanges(workbook)
+function findPuzzles (sheetList, definedNames, sides) {
+  const names = namedRanges(definedNames)
   const puzzles = []
   const skipped = []
-  const sheets = []
-  for (const sheet of [...workbook.worksheets]) {
-    const cells = sheetCells(sheet)
+  for (const { sheet, cells } of sheetList) {
     const named = []
     for (const n of names.filter((x) => x.sheet === sheet.name && x.rows === x.cols && x.rows >= 4)) {
+      if (n.rows > MAX_SIDE) { // never read cell by cell: a square name may span 16384 x 16384
+        skipped.push({ sheet, top: n.top, left: n.left, rows: n.rows, cols: n.cols, name: n.name, reason: `a ${n.rows}x${n.cols} range is larger than a Sudoku (${MAX_SIDE}x${MAX_SIDE} at most)` })
+        continue
+      }
       const frame = { top: n.top, left: n.left, n: n.rows }
       const read = readFrame(cells, frame)
       const where = { sheet, top: n.top, left: n.left, rows: n.rows, cols: n.cols, name: n.name }
@@ -133,12 +147,12 @@ function findPuzzles (workbook, sides) {
     const free = (b) => !named.some((n) => overlaps(n, b))
     // Loops, not push(...): a sheet can hold more blocks than a call takes arguments.
     for (const p of named) puzzles.push(p)
-    for (const f of auto.frames) if (free(f)) puzzles.push({ sheet, ...f, rows: f.n, cols: f.n })
+    for (const f of auto.frames) if (free({ ...f, rows: f.n, cols: f.n })) puzzles.push({ sheet, ...f, rows: f.n, cols: f.n })
     for (const s of auto.skipped) if (free(s)) skipped.push({ sheet, ...s })
-    sheets.push({ sheet, cells })
   }
-  const order = (a, b) => workbook.worksheets.indexOf(a.sheet) - workbook.worksheets.indexOf(b.sheet) || a.top - b.top || a.left - b.left
-  return { puzzles: puzzles.sort(order), skipped: skipped.sort(order), sheets }
+  const index = (s) => sheetList.findIndex((x) => x.sheet === s)
+  const order = (a, b) => index(a.sheet) - index(b.sheet) || a.top - b.top || a.left - b.left
+  return { puzzles: puzzles.sort(order), skipped: skipped.sort(order), sheets: sheetList }
 }
 
 function overlaps (a, b) {
@@ -166,7 +180,7 @@ function solve (kit, p, opts) {
 
 /**
  * Answers beside their puzzles where there is room, else (or with --copy)
- * filled into a copy of the sheet. Copies are made before anything is
+ * filled into a copy of the sheet (a .csv has none: not written). Copies are made before anything is
  * written, so they show the sheet as it was.
  */
 function writeAnswers (workbook, found, copyAll) {
@@ -179,7 +193,7 @@ function writeAnswers (workbook, found, copyAll) {
   }
   const copies = new Map()
   for (const { p } of plans.filter((x) => !x.at)) {
-    if (!copies.has(p.sheet)) copies.set(p.sheet, copySheet(workbook, p.sheet))
+    if (workbook && !copies.has(p.sheet)) copies.set(p.sheet, copySheet(workbook, p.sheet))
   }
   for (const { p, at } of plans) {
     if (at) {
@@ -191,6 +205,8 @@ function writeAnswers (workbook, found, copyAll) {
         }
       }
       p.written = sheetRange(p.sheet.name, rangeAddress(at.top, at.left, p.n))
+    } else if (!workbook) {
+      p.status += ' (no room beside it, and a .csv file has no other sheet)'
     } else {
       const copy = copies.get(p.sheet)
       for (let r = 0; r < p.n; r++) {

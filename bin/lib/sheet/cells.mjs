@@ -14,14 +14,15 @@ export function classify (cell) {
   if (cell.isMerged) return { kind: 'other' }
   if (cell.type === NULL) return { kind: 'empty' }
   if (cell.type === NUMBER) return ofNumber(cell.value)
-  if (TEXT_TYPES.has(cell.type)) return ofText(cell.text)
+  if (TEXT_TYPES.has(cell.type)) return classifyText(cell.text)
   if (cell.type === FORMULA) return ofResult(cell.result)
   return { kind: 'other' }
 }
 
 const ofNumber = (v) => v === 0 ? { kind: 'marker', value: 0 } : { kind: 'number', value: v }
 
-function ofText (raw) {
+/** A cell's text as puzzle finding sees it (a .csv field, a text cell). */
+export function classifyText (raw) {
   const text = raw.trim()
   if (text === '') return { kind: 'empty' }
   if (text === '.' || text === '0') return { kind: 'marker', value: 0 }
@@ -38,7 +39,7 @@ function ofText (raw) {
 function ofResult (result) {
   if (typeof result === 'number') return ofNumber(result)
   if (typeof result === 'string') {
-    const k = ofText(result)
+    const k = classifyText(result)
     return k.kind === 'empty' ? { kind: 'other' } : k
   }
   return { kind: 'other' }

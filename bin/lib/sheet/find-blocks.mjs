@@ -117,33 +117,121 @@ function countsUp (cells, n, at) {
   return true
 }
 
-/** Join groups at most one empty row or column apart (a sparse puzzle's clues). */
-function joinNear (groups, allowed) {
-  let changed = true
-  while (changed) {
-    changed = false
-    outer:
-    for (let i = 0; i < groups.length; i++) {
-      for (let j = i + 1; j < groups.length; j++) {
-        const a = groups[i]
-        const b = groups[j]
-        const gapRows = Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom) - 1
-        const gapCols = Math.max(a.left, b.left) - Math.min(a.right, b.right) - 1
-        if (gapRows > 1 || gapCols > 1) continue
-        const u = { top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom), left: Math.min(a.left, b.left), right: Math.max(a.right, b.right) }
-        if (u.bottom - u.top >= MAX_SIDE || u.right - u.left >= MAX_SIDE) continue
-        // Overlapping boxes always join; a full square (a puzzle, or an
-        // answer beside it) takes a neighbour only when they make a square.
-        const overlap = gapRows < 0 && gapCols < 0
-        if (!overlap && (isFullSquare(a, allowed) || isFullSquare(b, allowed)) && !isFullSquare(u, allowed)) continue
-        groups[i] = u
-        groups.splice(j, 1)
-        changed = true
-        break outer
+/**
+ * Join groups at most one empty row or column apart (a sparse puzzle's
+ * clues): again and again the first pair that may join (in the order the
+ * groups were found), until none may. Done without trying every pair: only
+ * groups under MAX_SIDE across can join, so each is filed under the small
+ * tiles it touches and meets only the groups filed near it; the pairs that
+ * may join wait in a queue, first pair first, and a pair is checked again
+ * when it comes up (a group that grew meanwhile is looked at anew).
+ */
+export function joinNear (groups, allowed) {
+  const alive = groups.map(() => true)
+  const tiles = new Map()
+  // Under every tile its box touches (a box only grows, so these hold the
+  // earlier ones); `remove` takes a group that was joined into another out.
+  const file = (i, remove = false) => {
+    const g = groups[i]
+    if (g.bottom - g.top >= MAX_SIDE || g.right - g.left >= MAX_SIDE) return // never joins
+    for (let r = tileOf(g.top); r <= tileOf(g.bottom); r++) {
+      for (let c = tileOf(g.left); c <= tileOf(g.right); c++) {
+        const k = r * TILES + c
+        if (remove) { tiles.get(k)?.delete(i); continue }
+        if (!tiles.has(k)) tiles.set(k, new Set())
+        tiles.get(k).add(i)
       }
     }
   }
-  return groups
+  const queue = new PairQueue(groups.length)
+  const offer = (i) => {
+    const g = groups[i]
+    if (g.bottom - g.top >= MAX_SIDE || g.right - g.left >= MAX_SIDE) return
+    const seen = new Set()
+    for (let r = tileOf(g.top - 2); r <= tileOf(g.bottom + 2); r++) {
+      for (let c = tileOf(g.left - 2); c <= tileOf(g.right + 2); c++) {
+        for (const j of tiles.get(r * TILES + c) ?? []) {
+          if (j === i || !alive[j] || seen.has(j)) continue
+          seen.add(j)
+          if (joined(groups[i], groups[j], allowed)) queue.push(Math.min(i, j), Math.max(i, j))
+        }
+      }
+    }
+  }
+  groups.forEach((_, i) => file(i))
+  groups.forEach((_, i) => offer(i))
+  for (let pair = queue.pop(); pair; pair = queue.pop()) {
+    const [i, j] = pair
+    if (!alive[i] || !alive[j]) continue
+    const u = joined(groups[i], groups[j], allowed)
+    if (!u) continue // one of them grew since: no longer a pair
+    file(j, true)
+    groups[i] = u
+    alive[j] = false
+    file(i)
+    offer(i)
+  }
+  return groups.filter((_, i) => alive[i])
+}
+
+// Tiles of 8 x 8 cells: a group meets the few groups around it, not the
+// hundreds a 64 x 64 tile of scattered numbers holds.
+const TILE = 8
+const TILES = 1 << 20
+const tileOf = (x) => Math.floor(Math.max(x, 0) / TILE)
+
+/** The union of two groups when they may join, else null. */
+function joined (a, b, allowed) {
+  const gapRows = Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom) - 1
+  const gapCols = Math.max(a.left, b.left) - Math.min(a.right, b.right) - 1
+  if (gapRows > 1 || gapCols > 1) return null
+  const u = { top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom), left: Math.min(a.left, b.left), right: Math.max(a.right, b.right) }
+  if (u.bottom - u.top >= MAX_SIDE || u.right - u.left >= MAX_SIDE) return null
+  // Overlapping boxes always join; a full square (a puzzle, or an
+  // answer beside it) takes a neighbour only when they make a square.
+  const overlap = gapRows < 0 && gapCols < 0
+  if (!overlap && (isFullSquare(a, allowed) || isFullSquare(b, allowed)) && !isFullSquare(u, allowed)) return null
+  return u
+}
+
+/** Pairs (i < j), smallest i first, then smallest j: a binary heap. */
+class PairQueue {
+  constructor (n) {
+    this.n = n
+    this.heap = []
+  }
+
+  push (i, j) {
+    const h = this.heap
+    h.push(i * this.n + j)
+    for (let k = h.length - 1; k > 0;) {
+      const up = (k - 1) >> 1
+      if (h[up] <= h[k]) break
+      ;[h[up], h[k]] = [h[k], h[up]]
+      k = up
+    }
+  }
+
+  pop () {
+    const h = this.heap
+    if (!h.length) return null
+    const top = h[0]
+    const last = h.pop()
+    if (h.length) {
+      h[0] = last
+      for (let k = 0; ;) {
+        const l = 2 * k + 1
+        const r = l + 1
+        let m = k
+        if (l < h.length && h[l] < h[m]) m = l
+        if (r < h.length && h[r] < h[m]) m = r
+        if (m === k) break
+        ;[h[m], h[k]] = [h[k], h[m]]
+        k = m
+      }
+    }
+    return [Math.floor(top / this.n), top % this.n]
+  }
 }
 
 /**
@@ -228,12 +316,16 @@ export function readFrame (cells, { top, left, n }) {
 
 const REF = /^(?:'((?:[^']|'')+)'|([^'!]+))!\$?([A-Za-z]{1,3})\$?(\d+):\$?([A-Za-z]{1,3})\$?(\d+)$/
 
-/** [{ name, sheet, top, left, rows, cols }] for the names that are one rectangular range. */
-export function namedRanges (workbook) {
+/**
+ * [{ name, sheet, top, left, rows, cols }] for the defined names (from
+ * xlsx-parts.mjs: { name, text }) that are one rectangular range. Only the
+ * corners are read: a name over a whole sheet costs no more than any other.
+ */
+export function namedRanges (names) {
   const out = []
-  for (const { name, ranges } of workbook.definedNames.model ?? []) {
-    if (!ranges || ranges.length !== 1) continue
-    const m = REF.exec(ranges[0])
+  for (const { name, text } of names) {
+    if (!name || name.startsWith('_xlnm.')) continue // print areas, filters: Excel's own
+    const m = REF.exec(text)
     if (!m) continue
     const sheet = m[1] !== undefined ? m[1].replace(/''/g, "'") : m[2]
     const [c1, r1, c2, r2] = [columnNumber(m[3]), +m[4], columnNumber(m[5]), +m[6]]

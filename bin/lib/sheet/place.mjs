@@ -49,18 +49,23 @@ export function copySheet (workbook, sheet) {
     views: structuredClone(sheet.views ?? []),
     pageSetup: structuredClone(sheet.pageSetup ?? {})
   })
-  for (let c = 1; c <= sheet.columnCount; c++) {
+  const columns = sheet.columnCount // a getter that goes through every row: once, not per column
+  for (let c = 1; c <= columns; c++) {
     const from = sheet.getColumn(c)
     const to = copy.getColumn(c)
     if (from.width !== undefined) to.width = from.width
     if (from.hidden) to.hidden = true
   }
-  sheet.eachRow({ includeEmpty: true }, (row, r) => {
-    const to = copy.getRow(r)
+  // The rows and cells the sheet holds, not every index up to the last one:
+  // forEach skips the holes of ExcelJS's sparse arrays, so one cell at
+  // XFD1048576 costs one cell, not a billion. (eachRow and eachCell would
+  // visit every index with includeEmpty, or skip styled empty cells without.)
+  sheet._rows.forEach((row) => {
+    const to = copy.getRow(row.number)
     if (row.height !== undefined) to.height = row.height
     if (row.hidden) to.hidden = true
-    row.eachCell({ includeEmpty: true }, (cell, c) => {
-      const target = to.getCell(c)
+    row._cells.forEach((cell) => {
+      const target = to.getCell(cell.col)
       if (!cell.isMerged || cell.master === cell) target.value = valueOf(cell)
       target.style = structuredClone(cell.style ?? {})
     })
