@@ -4,7 +4,7 @@
 // no answer and leave the terminal clean; the bar of one long puzzle shows
 // its nodes; a quick run draws nothing.
 // Run: node --test tests/cli-signals.test.mjs
-import { test, describe, before, after } from 'node:test'
+import { test, describe, before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -149,18 +149,34 @@ describe('a long single solve under a bar', { skip: noTerminal }, () => {
     writeFileSync(quick, QUICK + '\n')
   })
   after(() => rmSync(dir, { recursive: true, force: true }))
+  // A test that fails half-way leaves no run behind (one that ignores SIGTERM too).
+  const runs = []
+  const start = (args) => {
+    const run = onTerminal(args, { env: { TERM: 'xterm' } })
+    run.ended = false
+    run.done.then(() => { run.ended = true })
+    runs.push(run)
+    return run
+  }
+  afterEach(() => {
+    for (const run of runs.splice(0)) {
+      if (run.ended) continue
+      const pid = cliPid(run.child.pid)
+      if (pid) process.kill(pid, 'SIGKILL')
+    }
+  })
 
   // Each command that draws a bar, with work that runs far past the signal.
-  const runs = [
+  const commands = [
     ['sudoku --progress', () => ['sudoku', '--progress', long], /nodes\/s/],
     ['sudoku --jobs 1 --progress', () => ['sudoku', '--jobs', '1', '--progress', long], /nodes\/s/],
     ['rate --progress', () => ['rate', '--progress', long], /\ds so far/],
     ['generate --progress (36x36, minimal)', () => ['generate', '--progress', '--box', '6x6', '--minimal', '--seed', '1'], /\ds so far/]
   ]
-  for (const [name, args, working] of runs) {
+  for (const [name, args, working] of commands) {
     for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]]) {
       test(`${name}: ${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} ends it with ${status}, no answer, the bar erased`, { timeout: 120000 }, async () => {
-        const run = onTerminal(args(), { env: { TERM: 'xterm' } })
+        const run = start(args())
         await run.waitFor(/puzzles/) // the bar is up
         await Promise.race([run.waitFor(working), sleep(3000)]) // and the search under way
         const pid = cliPid(run.child.pid)
@@ -179,7 +195,7 @@ describe('a long single solve under a bar', { skip: noTerminal }, () => {
 
   test('one long puzzle: the bar shows its nodes, their rate and the time so far; its percentage follows the count', { timeout: 120000 }, async () => {
     // Shown by itself (no --progress): a terminal draws the bar once the run takes a while.
-    const run = onTerminal(['sudoku', longThenQuick], { env: { TERM: 'xterm' } })
+    const run = start(['sudoku', longThenQuick])
     const lastCount = (text) => [...text.matchAll(/([\d.]+[kMG]?) nodes  /g)].pop()?.[1]
     const first = lastCount(await run.waitFor(/nodes  [\d.]+[kMG]? nodes\/s  \d+s so far/))
     await run.waitFor({ test: (text) => lastCount(text) !== first }) // the count moves
@@ -193,7 +209,7 @@ describe('a long single solve under a bar', { skip: noTerminal }, () => {
   })
 
   test('a quick run on a terminal draws nothing: no bar, no escape codes', { timeout: 60000 }, async () => {
-    const { status, output } = await onTerminal(['sudoku', quick], { env: { TERM: 'xterm' } }).done
+    const { status, output } = await start(['sudoku', quick]).done
     assert.equal(status, 0)
     assert.doesNotMatch(output, /\x1b|%|puzzles/, JSON.stringify(output))
     assert.match(output, /^[1-9]{81}\r\n$/)
