@@ -1,8 +1,9 @@
 // Ctrl-C and SIGTERM while a progress bar is up, and the bar of one long
 // puzzle: the CLI under a pseudo-terminal (script(1), see cli-helpers.mjs).
-// A long solve must end at once on either signal (exit 130 / 143), print
-// no answer and leave the terminal clean; the bar of one long puzzle shows
-// its nodes; a quick run draws nothing.
+// A long solve (sudoku, rate, generate under a bar; sheet, which draws
+// none) must end at once on either signal (exit 130 / 143), print no answer
+// and leave the terminal clean; the bar of one long puzzle shows its nodes;
+// a quick run draws nothing.
 // Run: node --test tests/cli-signals.test.mjs
 import { test, describe, before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
@@ -13,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { onTerminal, noTerminal } from './cli-helpers.mjs'
 import { Terminal } from '../bin/lib/terminal.mjs'
 import { load } from '../dist/dlxkit.mjs'
+import ExcelJS from 'exceljs'
 
 const ERASE = '\r\x1b[K'
 const HIDE_CURSOR = '\x1b[?25l'
@@ -137,10 +139,18 @@ describe('terminal.mjs: the bar of a long item, its delay, its signal handlers',
 })
 
 describe('a long single solve under a bar', { skip: noTerminal }, () => {
-  let dir, long, longThenQuick, quick
+  let dir, long, longThenQuick, quick, workbook
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dlxkit-signals-'))
     const puzzle = await longPuzzle()
+    // The same puzzle in a workbook, as numbers 1..36 and blank cells.
+    const kit = await load()
+    const rows = kit.sudoku.read(puzzle, { size: 36 }).cells
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Long')
+    rows.forEach((row, r) => row.forEach((v, c) => { if (v) ws.getCell(r + 1, c + 1).value = v }))
+    workbook = join(dir, 'long.xlsx')
+    await wb.xlsx.writeFile(workbook)
     long = join(dir, 'long.txt')
     writeFileSync(long, puzzle + '\n')
     longThenQuick = join(dir, 'long-then-quick.txt')
@@ -191,6 +201,26 @@ describe('a long single solve under a bar', { skip: noTerminal }, () => {
         assertCleanedUp(end.output)
       })
     }
+  }
+
+  // sheet draws no bar: its solve runs in this thread, and the signals keep
+  // their default (a handler in JavaScript could not run until it ends).
+  for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    test(`sheet on a long puzzle: ${signal} ends it at once with ${status}, nothing written`, { timeout: 120000 }, async () => {
+      const out = join(dir, `long-${signal}.solved.xlsx`)
+      const run = start(['sheet', workbook, '--out', out])
+      let pid = null
+      for (let k = 0; k < 200 && !pid; k++) { await sleep(50); pid = cliPid(run.child.pid) }
+      assert.ok(pid, 'the CLI process is found')
+      await sleep(3000) // the workbook read, the search under way
+      if (signal === 'SIGINT') run.child.stdin.write('\x03')
+      else process.kill(pid, 'SIGTERM')
+      const end = await endOf(run, pid)
+      assert.notEqual(end, 'hung', `${signal} did not end the run within ${HANG_MS / 1000} s`)
+      assert.equal(end.status, status, JSON.stringify(end.output.slice(-300)))
+      assert.doesNotMatch(end.output, /solved|wrote/)
+      assert.equal(readdirSync(dir).includes(`long-${signal}.solved.xlsx`), false)
+    })
   }
 
   test('one long puzzle: the bar shows its nodes, their rate and the time so far; its percentage follows the count', { timeout: 120000 }, async () => {
