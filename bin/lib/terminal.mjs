@@ -98,7 +98,7 @@ export class Terminal {
     this._draw(fraction, [`${done}/${total} ${unit}`, this._rate(done, unit), this._timeLeft(fraction)])
   }
 
-  /** Counted work of a total not known yet; fraction: of the input read, if known. */
+  /** Counted work of a total not known yet; fraction: an estimate of the part done, if any. */
   tally (done, unit, fraction = null) {
     this._again = () => this.tally(done, unit, fraction)
     this._draw(fraction ?? 0, [`${done} ${unit}`, this._rate(done, unit), fraction === null ? '' : this._timeLeft(fraction)], fraction === null)
