@@ -29,11 +29,19 @@ const ANSWER = /[.\dA-Za-z]{100}/ // a line of a 36x36 puzzle or answer (no bar 
  * of CPU here: it is still searching whenever the signal comes.
  */
 async function longPuzzle () {
+  return holes(await fullGrid(), 0.5, 1)
+}
+
+/** A full 36x36 grid (the first solution of the empty one). */
+async function fullGrid () {
   const kit = await load()
-  const full = kit.sudoku.solve('.'.repeat(36 * 36), { limit: 1 }).solution
-  let seed = 1
+  return kit.sudoku.solve('.'.repeat(36 * 36), { limit: 1 }).solution
+}
+
+/** The grid with about `share` of its cells blanked, at random from `seed`. */
+function holes (full, share, seed) {
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
-  return [...full].map((c) => next() < 0.5 ? '.' : c).join('')
+  return [...full].map((c) => next() < share ? '.' : c).join('')
 }
 
 /** The process under script(1) whose command line is `node bin/dlxkit.mjs ...`, a descendant of `root`. */
@@ -139,10 +147,14 @@ describe('terminal.mjs: the bar of a long item, its delay, its signal handlers',
 })
 
 describe('a long single solve under a bar', { skip: noTerminal }, () => {
-  let dir, long, longThenQuick, quick, workbook
+  let dir, long, longThenQuick, quick, workbook, twenty
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dlxkit-signals-'))
     const puzzle = await longPuzzle()
+    // 20 puzzles of a fraction of a second each, read in one go (37 KB)
+    const full = await fullGrid()
+    twenty = join(dir, 'twenty.txt')
+    writeFileSync(twenty, Array.from({ length: 20 }, (_, k) => holes(full, 0.7, k + 2) + '\n').join(''))
     // The same puzzle in a workbook, as numbers 1..36 and blank cells.
     const kit = await load()
     const rows = kit.sudoku.read(puzzle, { size: 36 }).cells
@@ -236,6 +248,14 @@ describe('a long single solve under a bar', { skip: noTerminal }, () => {
     assert.ok(bars.length >= 2)
     // Nothing is done while the first puzzle is searched (the second waits behind it).
     for (const bar of bars) assert.match(bar, /^\[\.+\]   0%  0(\/2)? puzzles  /, JSON.stringify(bar))
+  })
+
+  test('the percentage follows the puzzles done, not the bytes read', { timeout: 120000 }, async () => {
+    const { status, output } = await start(['sudoku', '--count', '--progress', twenty]).done
+    assert.equal(status, 0)
+    const bars = [...output.matchAll(/\] +(\d+)%  (\d+)(?:\/\d+)? puzzles/g)].map((m) => [Number(m[1]), Number(m[2])])
+    assert.ok(bars.length >= 2, JSON.stringify(output.slice(-300)))
+    for (const [percent, done] of bars) assert.ok(percent <= Math.floor(100 * done / 20) + 1, `${percent}% with ${done} of 20 puzzles done`)
   })
 
   test('a quick run on a terminal draws nothing: no bar, no escape codes', { timeout: 60000 }, async () => {

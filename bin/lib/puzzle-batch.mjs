@@ -25,7 +25,7 @@ const READER_ERRORS = new Set(['BAD_LENGTH', 'BAD_SYMBOL'])
  * any puzzle failed, an input held none or could not be read to its end.
  */
 export async function runPuzzleBatch (list, settings, { out, terminal }) {
-  const source = { puzzles: 0, ended: false }
+  const source = { puzzles: 0, chars: 0, ended: false }
   const kit = await loadKit()
   const chunks = chunksOf(readPuzzlesInTurn(list, kit.sudoku, settings.opts), settings.threads, source)
   const several = list.files.length > 1
@@ -34,16 +34,17 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
   let failed = false
   let done = 0
   // The bar follows the count: of all the puzzles once the input is read,
-  // else of those read so far, scaled by the part of the input read.
-  const read = () => list.size && source.puzzles ? list.bytesRead / list.size / source.puzzles : null
-  const showCount = () => source.ended ? terminal.count(done, source.puzzles, 'puzzles') : terminal.tally(done, 'puzzles', read() && done * read())
+  // else of as many as the input holds at the size of a puzzle read so far
+  // (under 100%: more is to come).
+  const estimate = () => list.size && source.puzzles ? Math.min(0.99, done * source.chars / source.puzzles / list.size) : null
+  const showCount = () => source.ended ? terminal.count(done, source.puzzles, 'puzzles') : terminal.tally(done, 'puzzles', estimate())
   // Long puzzles under way, alone (BIG_PUZZLE_CHARS): their nodes so far.
   const searching = new Map()
   const onNodes = terminal.showsProgress && ((puzzle, nodes) => {
     if (!searching.size) terminal.startItem()
     searching.set(puzzle, nodes)
     const total = [...searching.values()].reduce((a, b) => a + b, 0)
-    const fraction = source.ended ? done / source.puzzles : (read() ?? 0) * done
+    const fraction = source.ended ? done / source.puzzles : estimate() ?? 0
     terminal.item(fraction, source.ended ? `${done}/${source.puzzles} puzzles` : `${done} puzzles`, total)
   })
   const print = (report) => {
@@ -103,7 +104,10 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
  */
 async function * chunksOf (batches, threads, source) {
   for await (const puzzles of batches) {
-    for (const p of puzzles) p.index = ++source.puzzles
+    for (const p of puzzles) {
+      p.index = ++source.puzzles
+      source.chars += p.text.length + 1 // and its line's end
+    }
     const size = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(puzzles.length / (threads * 8))))
     let chunk = []
     let chars = 0
