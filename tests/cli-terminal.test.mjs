@@ -36,9 +36,10 @@ describe('terminal.mjs', () => {
   test('counted work shows done/total, the rate and the time left', () => {
     const { stream, clock, terminal } = fakeTerminal()
     terminal.begin('0 puzzles')
-    assert.ok(stream.text.startsWith(HIDE_CURSOR), 'the cursor is hidden while the bar is up')
+    assert.equal(stream.text, '', 'nothing drawn at first: a quick run shows no bar')
     clock.ms = 4000
     terminal.count(100, 500, 'puzzles') // 25/s, 400 left: 16 s
+    assert.ok(stream.text.startsWith(HIDE_CURSOR), 'the cursor is hidden while the bar is up')
     assert.match(stream.text, /\r\[#+\.+\]  20%  100\/500 puzzles  25 puzzles\/s  16s left\x1b\[K$/)
     clock.ms = 4050
     const before = stream.text
@@ -138,7 +139,8 @@ describe('under a terminal', { skip: noTerminal }, () => {
   })
 
   test('at the end of a run the bar is gone and the cursor back; TERM=dumb: no bar at all', { timeout: HANG_MS }, async () => {
-    const shown = await onTerminal(['sudoku', '--count', puzzles], { env: { TERM: 'xterm' } }).done
+    // --progress: the bar at once (shown by itself, it waits; the run may be over by then)
+    const shown = await onTerminal(['sudoku', '--count', '--progress', puzzles], { env: { TERM: 'xterm' } }).done
     assert.equal(shown.status, 0)
     assert.match(shown.output, /100%  300\/300 puzzles/, 'a terminal: a bar')
     assertCleanedUp(shown.output)

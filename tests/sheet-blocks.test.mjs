@@ -5,6 +5,7 @@
 // this checks it joins exactly as the plain every-pair loop does, on random
 // layouts, and that the large case ends (the timeout is a hang guard only).
 import { test } from 'node:test'
+import { HANG_MS } from './helpers.mjs'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { joinNear, autoSides } from '../bin/lib/sheet/find-blocks.mjs'
@@ -80,7 +81,7 @@ test('a quarter million scattered numbers, and 40,000 that all join: joinNear me
     const apart = joinNear(points(500, 3), new Set(autoSides())) // two empty rows and columns apart: none joins
     const near = joinNear(points(200, 2), new Set(autoSides())) // one apart: blocks of at most 64 across
     console.log(JSON.stringify({ apart: apart.length, near: near.length, widest: Math.max(...near.map((g) => Math.max(g.bottom - g.top, g.right - g.left))) }))`
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120000 })
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: HANG_MS })
   assert.equal(r.error, undefined, `hang guard: ${r.error?.message}`)
   assert.equal(r.status, 0, r.stderr)
   const { apart, near, widest } = JSON.parse(r.stdout)

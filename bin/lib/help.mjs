@@ -56,7 +56,8 @@ ${PROGRESS}`
 const EXIT = `Exit status: 0 when all went well; 1 when some input is invalid or has no
 solution, or a FILE holds no puzzle (the rest is still printed; errors go to
 stderr as 'dlxkit: FILE:LINE: message'), or stdout cannot be written; 2 for a usage error (a bad option or
-number, a FILE that cannot be read); 130 when interrupted (Ctrl-C).`
+number, a FILE that cannot be read); 130 when interrupted (Ctrl-C), 143 on
+SIGTERM.`
 
 const TEXTS = {
   main: `Usage: dlxkit COMMAND [OPTIONS] [FILE|-]...

@@ -37,12 +37,15 @@ export function threadCount (jobs, terminal = null) {
 
 /**
  * Up to `size` APIs to run work on: the module in this thread when size is
- * 1, else library workers, started as work needs them. run(fn) calls
- * fn(api) on a free one; close() ends the workers.
+ * 1, else library workers, started as work needs them. offThread: workers
+ * even for one (while a progress bar is up, this thread must stay free to
+ * redraw it and to answer Ctrl-C: see Terminal.cleanUpOnExit). run(fn)
+ * calls fn(api) on a free one; close() ends the workers.
  */
 export class Pool {
-  constructor (size) {
+  constructor (size, { offThread = false } = {}) {
     this.size = Math.max(1, size)
+    this.offThread = offThread || this.size > 1
     this._idle = []
     this._started = 0
     this._workers = []
@@ -67,7 +70,7 @@ export class Pool {
     if (this._idle.length) return this._idle.pop()
     if (this._started < this.size) {
       this._started++
-      if (this.size === 1) return loadKit()
+      if (!this.offThread) return loadKit()
       const worker = await createWorker()
       this._workers.push(worker)
       return worker

@@ -9,6 +9,9 @@ import { pastTheSymbols } from './past-symbols.mjs'
 
 const MAX_CHUNK = 256
 const MAX_CHUNK_CHARS = 1 << 20 // so that the chunks in flight stay small in memory
+// A puzzle longer than this (above 20x20) may take minutes: it goes alone,
+// solved by itself so that its search reports its nodes on the bar.
+const BIG_PUZZLE_CHARS = 400
 
 // `yes | dlxkit sudoku` or a file of prose must end: this many lines in a
 // row whose pieces the reader cannot read stop the reading. Their reports
@@ -23,14 +26,28 @@ const READER_ERRORS = new Set(['BAD_LENGTH', 'BAD_SYMBOL'])
  * any puzzle failed, an input held none or could not be read to its end.
  */
 export async function runPuzzleBatch (list, settings, { out, terminal }) {
-  const source = { puzzles: 0, ended: false }
+  const source = { puzzles: 0, chars: 0, ended: false }
   const kit = await loadKit()
   const chunks = chunksOf(readPuzzlesInTurn(list, kit.sudoku, settings.opts), settings.threads, source)
   const several = list.files.length > 1
-  const pool = new Pool(settings.threads)
+  const pool = new Pool(settings.threads, { offThread: terminal.showsProgress })
   const unreadable = [] // reports of the unreadable pieces in a row so far
   let failed = false
   let done = 0
+  // The bar follows the count: of all the puzzles once the input is read,
+  // else of as many as the input holds at the size of a puzzle read so far
+  // (under 100%: more is to come).
+  const estimate = () => list.size && source.puzzles ? Math.min(0.99, done * source.chars / source.puzzles / list.size) : null
+  const showCount = () => source.ended ? terminal.count(done, source.puzzles, 'puzzles') : terminal.tally(done, 'puzzles', estimate())
+  // Long puzzles under way, alone (BIG_PUZZLE_CHARS): their nodes so far.
+  const searching = new Map()
+  const onNodes = terminal.showsProgress && ((puzzle, nodes) => {
+    if (!searching.size) terminal.startItem()
+    searching.set(puzzle, nodes)
+    const total = [...searching.values()].reduce((a, b) => a + b, 0)
+    const fraction = source.ended ? done / source.puzzles : estimate() ?? 0
+    terminal.item(fraction, source.ended ? `${done}/${source.puzzles} puzzles` : `${done} puzzles`, total)
+  })
   const print = (report) => {
     if (report.out !== null) out.item(report.out)
     if (report.message) { out.flush(); terminal.message(report.message) }
@@ -38,7 +55,13 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
   }
   terminal.begin(`0 puzzles`)
   try {
-    await runInOrder(chunks, pool, (api, chunk) => runChunk(api, settings, chunk), (results) => {
+    await runInOrder(chunks, pool, async (api, chunk) => {
+      try {
+        return await runChunk(api, settings, chunk, onNodes)
+      } finally {
+        searching.delete(chunk[0])
+      }
+    }, (results) => {
       results.forEach(({ puzzle, result }) => {
         const report = reportPuzzle(puzzle, result, { ...settings, several })
         // A run of unreadable lines ends with its input.
@@ -56,8 +79,7 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
         print(report)
       })
       done += results.length
-      if (source.ended) terminal.count(done, source.puzzles, 'puzzles')
-      else terminal.tally(done, 'puzzles', list.size ? list.bytesRead / list.size : null)
+      showCount()
     })
     unreadable.splice(0).forEach((u) => print(u.report))
     terminal.count(done, source.puzzles, 'puzzles')
@@ -83,11 +105,21 @@ export async function runPuzzleBatch (list, settings, { out, terminal }) {
  */
 async function * chunksOf (batches, threads, source) {
   for await (const puzzles of batches) {
-    for (const p of puzzles) p.index = ++source.puzzles
+    for (const p of puzzles) {
+      p.index = ++source.puzzles
+      source.chars += p.text.length + 1 // and its line's end
+    }
     const size = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(puzzles.length / (threads * 8))))
     let chunk = []
     let chars = 0
     for (const p of puzzles) {
+      if (p.text.length > BIG_PUZZLE_CHARS) {
+        if (chunk.length) yield chunk
+        yield [p]
+        chunk = []
+        chars = 0
+        continue
+      }
       chunk.push(p)
       chars += p.text.length
       if (chunk.length >= size || chars >= MAX_CHUNK_CHARS) {
@@ -104,13 +136,21 @@ async function * chunksOf (batches, threads, source) {
 /**
  * [{ puzzle, result }] for a chunk, on `api` (the library or a worker).
  * mode: 'solve' | 'count' | 'check' (all three: solve up to opts.limit),
- * 'candidates' or 'rate'.
+ * 'candidates' or 'rate'. onNodes(puzzle, nodes), if given, hears the
+ * search of a puzzle solved alone on a worker.
  */
-async function runChunk (api, { mode, opts, json }, chunk) {
+async function runChunk (api, { mode, opts, json }, chunk, onNodes) {
   const texts = chunk.map((p) => p.text)
+  const alone = onNodes && chunk.length === 1 && chunk[0].text.length > BIG_PUZZLE_CHARS
   let results
   switch (mode) {
-    case 'solve': case 'count': case 'check': results = await pastTheSymbols(api, texts, await solveChunk(api, texts, opts), { json, opts }); break
+    case 'solve': case 'count': case 'check':
+      if (alone) onNodes(chunk[0], 0) // its time counts from here
+      results = alone
+        ? await eachPuzzle(texts, (p) => api.sudoku.solve(p, { ...opts, onProgress: ({ nodes }) => onNodes(chunk[0], nodes) }))
+        : await solveChunk(api, texts, opts)
+      results = await pastTheSymbols(api, texts, results, { json, opts })
+      break
     case 'candidates': results = await eachPuzzle(texts, async (p) => ({ status: 'ok', candidates: await api.sudoku.candidates(p, opts) })); break
     case 'rate': results = await eachPuzzle(texts, (p) => api.sudoku.rate(p, opts)); break
     default: throw new Error(`unknown puzzle mode ${mode}`)

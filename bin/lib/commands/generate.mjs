@@ -74,10 +74,10 @@ async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
   const size = Math.max(1, Math.min(MAX_CHUNK, Math.ceil(seeds.length / (threads * 4))))
   const tasks = []
   for (let i = 0; i < seeds.length; i += size) tasks.push(seeds.slice(i, i + size))
-  const pool = new Pool(Math.min(threads, tasks.length))
+  const pool = new Pool(Math.min(threads, tasks.length), { offThread: terminal.showsProgress })
   let failed = false
   let done = 0
-  terminal.begin('0 puzzles')
+  terminal.begin(`0/${seeds.length} puzzles`)
   try {
     await runInOrder(tasks, pool, (api, chunk) => generateChunk(api, chunk, opts), (results) => {
       for (const r of results) {
