@@ -563,6 +563,7 @@ static void test_puzzle_text(void) {
 }
 
 int main(void) {
+    check_cpu_limit("test_hostile", 60); /* a hang guard in CPU time (check.h) */
     print_rows = getenv("HOSTILE_ROWS") != NULL;
     catalogue = read_file("tests/hostile-inputs.md");
     if (!catalogue) fprintf(stderr, "test_hostile: run it from the repository root (tests/hostile-inputs.md)\n");

@@ -21,8 +21,9 @@ case_() {
     name=$1 want=$2 input=$3
     shift 4
     set +e
-    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
-        --errors-for-leak-kinds=definite,indirect,possible "$DLX" "$@" \
+    # A hang guard in CPU time (not wall-clock time: a busy machine is no failure).
+    (ulimit -t 300 && exec valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
+        --errors-for-leak-kinds=definite,indirect,possible "$DLX" "$@") \
         <"$input" >"$tmp/out" 2>"$tmp/err"
     got=$?
     set -e
