@@ -52,4 +52,5 @@ case_ "a directory"              1 /dev/null -- "$tmp"
 case_ "unknown option"           2 /dev/null -- --frobnicate
 case_ "negative limit"           2 /dev/null -- --limit -1 "$ec/queens-12.dlx"
 case_ "two files"                2 /dev/null -- "$tmp/colors.dlx" "$tmp/colors.dlx"
+case_ "/dev/zero (NUL bytes)"    1 /dev/zero -- -
 [ "$fails" -eq 0 ]
