@@ -2,7 +2,8 @@
 #
 #   make fuzz FUZZ_TIME=N   build every fuzz target and run each for N seconds;
 #                           fails on any finding (crash, sanitizer report,
-#                           broken invariant, leak, slow input)
+#                           broken invariant, leak, slow input);
+#                           FUZZ_TARGETS=engine runs one target only
 #   make valgrind           the native CLI under valgrind over sample inputs
 #   make cli-input          the native CLI's input bounds (NUL bytes, size)
 #
