@@ -2,8 +2,10 @@
 #
 #   make fuzz FUZZ_TIME=N   build every fuzz target and run each for N seconds;
 #                           fails on any finding (crash, sanitizer report,
-#                           broken invariant, leak, slow input)
+#                           broken invariant, leak, slow input);
+#                           FUZZ_TARGETS=engine runs one target only
 #   make valgrind           the native CLI under valgrind over sample inputs
+#   make cli-input          the native CLI's input bounds (NUL bytes, size)
 #
 # The seed corpus is tests/c/fuzz/corpus/<target>/ (in git); what a run
 # discovers goes to build/fuzz/corpus/<target>/, findings to build/fuzz/.
@@ -16,7 +18,7 @@ FUZZ_FLAGS   := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitiz
 FUZZ_TARGETS := dlx_text sudoku engine shape
 FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/%)
 
-.PHONY: fuzz fuzz-build valgrind hostile-c
+.PHONY: fuzz fuzz-build valgrind hostile-c cli-input
 
 fuzz-build: $(FUZZ_BINS)
 
@@ -41,6 +43,12 @@ valgrind: build/dlx
 
 # valgrind takes a few seconds; it runs with the C tests.
 test-c: valgrind
+
+# The native CLI's bounded reading (/dev/zero, an endless pipe).
+test-c: cli-input
+cli-input: build/dlx
+	@echo "== native CLI input bounds (tests/c/cli-input.sh)"
+	@tests/c/cli-input.sh
 
 # Hostile inputs for every C entry point (tests/c/test_hostile.c).
 test-c: hostile-c

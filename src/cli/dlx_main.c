@@ -4,7 +4,8 @@
  *
  * Solutions go to stdout as option lines (a blank line between solutions);
  * a summary (solutions, nodes, updates, time) goes to stderr.
- * Exit 0 when the search ran, 1 when the input is bad, 2 for usage errors.
+ * Exit 0 when the search ran, 1 when the input is bad (a NUL byte or more
+ * than 256 MiB included), 2 for usage errors.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <errno.h>
@@ -17,7 +18,8 @@
 
 static const char usage[] =
     "usage: dlx [--count | --first | --all] [--limit N] [--nodes N] [--seed S] [FILE|-]\n"
-    "Reads an exact-cover problem in Knuth's DLX format (from stdin if FILE is - or absent).\n"
+    "Reads an exact-cover problem in Knuth's DLX format (from stdin if FILE is - or absent;\n"
+    "at most 256 MiB, no NUL byte).\n"
     "  --count     print only the number of solutions\n"
     "  --first     print the first solution as option lines (the default)\n"
     "  --all       print every solution, separated by blank lines\n"
@@ -75,19 +77,48 @@ static int parse_args(int argc, char **argv, cli_options *o) {
     return 1;
 }
 
-static char *read_all(FILE *f, size_t *len) {
+/* A DLX text is at most this long (as for `dlxkit cover`): a pipe that never
+ * ends (`yes a | dlx`) is refused instead of filling memory. */
+#define MAX_INPUT_BYTES ((size_t)256 << 20)
+
+/* The whole input, or NULL after a message on stderr. A NUL byte is never
+ * part of a DLX text (and /dev/zero starts with one), so reading stops at the
+ * first, as it does past MAX_INPUT_BYTES. */
+static char *read_all(FILE *f, const char *name, size_t *len) {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
+        size_t got = fread(buf + n, 1, cap - n, f);
+        const char *nul = memchr(buf + n, '\0', got);
+        n += got;
+        if (nul) {
+            size_t at = (size_t)(nul - buf), line = 1, column = 1;
+            for (size_t k = 0; k < at; k++) column = buf[k] == '\n' ? (line++, 1) : column + 1;
+            fprintf(stderr, "%s:%zu:%zu: character 0x00 (a NUL byte): a DLX text has none; stopped reading\n",
+                    name, line, column);
+            free(buf);
+            return NULL;
+        }
+        if (n > MAX_INPUT_BYTES) {
+            fprintf(stderr, "%s: more than %zu MiB: larger than a DLX text can be; stopped reading\n", name,
+                    MAX_INPUT_BYTES >> 20);
+            free(buf);
+            return NULL;
+        }
         if (n < cap) break;
-        char *b = realloc(buf, cap *= 2);
+        cap = cap < MAX_INPUT_BYTES / 2 ? cap * 2 : MAX_INPUT_BYTES + 1; /* one byte past the cap tells */
+        char *b = realloc(buf, cap);
         if (!b) free(buf);
         buf = b;
     }
-    if (buf && ferror(f)) {
+    if (!buf) {
+        fprintf(stderr, "%s: %s\n", name, dlx_strerror(DLX_ENOMEM));
+        return NULL;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "dlx: cannot read %s: %s\n", name, strerror(errno));
         free(buf);
-        buf = NULL;
+        return NULL;
     }
     *len = n;
     return buf;
@@ -122,12 +153,9 @@ int main(int argc, char **argv) {
         return 1;
     }
     size_t len;
-    char *text = read_all(f, &len);
+    char *text = read_all(f, name, &len);
     if (f != stdin) fclose(f);
-    if (!text) {
-        fprintf(stderr, "dlx: cannot read %s\n", name);
-        return 1;
-    }
+    if (!text) return 1;
     dlx_text_error_t err;
     double t0 = seconds();
     dlx_text_t *t = dlx_text_parse(text, len, &err);

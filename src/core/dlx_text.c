@@ -196,15 +196,24 @@ static int read_items(reader *r, dlx_text_t *t, int32_t *primary) {
     return DLX_OK;
 }
 
+/* The option being read; seen[i] == stamp when item i is in it already, so
+ * a repeated item is found in constant time (a scan of the option so far
+ * made a long option quadratic). */
 typedef struct {
     int32_t *items, *colors;
     int32_t cap;
+    int32_t *seen; /* per item: the stamp of the last option that named it */
+    int32_t stamp;
 } option_buf;
 
 static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o) {
     size_t at = 0, a, b;
     int32_t n = 0;
     char q[48];
+    if (++o->stamp == INT32_MAX) {
+        memset(o->seen, 0, (size_t)t->items.count * sizeof *o->seen);
+        o->stamp = 1;
+    }
     while (next_token(r, &at, &a, &b)) {
         const char *s = r->line;
         size_t colon = a;
@@ -234,10 +243,10 @@ static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o)
             if (color < 0) return fail(r, color, c0, "%s", dlx_strerror(color));
             color++;
         }
-        for (int32_t k = 0; k < n; k++)
-            if (o->items[k] == item)
-                return fail(r, DLX_EDUPITEM, a, "item \"%s\" appears twice in this option",
-                            quote(q, s + a, colon - a));
+        if (o->seen[item] == o->stamp)
+            return fail(r, DLX_EDUPITEM, a, "item \"%s\" appears twice in this option",
+                        quote(q, s + a, colon - a));
+        o->seen[item] = o->stamp;
         if (n == o->cap) {
             int32_t cap = o->cap ? o->cap * 2 : 16;
             int32_t *i2 = realloc(o->items, (size_t)cap * sizeof *i2);
@@ -283,9 +292,14 @@ dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) 
         if (!t->engine) rc = fail(&r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
     }
     option_buf o = {0};
+    if (!rc) {
+        o.seen = calloc((size_t)t->items.count, sizeof *o.seen);
+        if (!o.seen) rc = fail(&r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+    }
     while (!rc && next_line(&r)) rc = read_option(&r, t, primary, &o);
     free(o.items);
     free(o.colors);
+    free(o.seen);
     if (rc) {
         dlx_text_free(t);
         return NULL;

@@ -11,7 +11,8 @@ DLX_SAN=${DLX_SAN:-build/dlx-san}
 fails=0
 check() { # binary file expected
     case $2 in */*) path=$2 ;; *) path=$dir/$2 ;; esac
-    got=$("$1" --count --quiet "$path") || { echo "FAIL $2: $1 exited $?"; fails=$((fails+1)); return; }
+    # A hang guard in CPU time (not wall-clock time: a busy machine is no failure).
+    got=$(ulimit -t 300 && "$1" --count --quiet "$path") || { echo "FAIL $2: $1 exited $?"; fails=$((fails+1)); return; }
     if [ "$got" = "$3" ]; then echo "ok   $2: $got solutions ($1)"
     else echo "FAIL $2: got $got, expected $3"; fails=$((fails+1)); fi
 }

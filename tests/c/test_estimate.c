@@ -88,6 +88,7 @@ static void test_edges(void) {
 }
 
 int main(void) {
+    check_cpu_limit("test_estimate", 30); /* a hang guard in CPU time (check.h) */
     test_near_truth();
     test_reproducible_on_both_searches();
     test_edges();

@@ -116,12 +116,30 @@ static char *million_options(size_t *len) {
     return s;
 }
 static char *ten_mb_comment(size_t *len) { return repeat("|", "-", 10 * MB, "\na\na\n", len); }
+/* One option naming 300,000 items (the reader once searched the option so
+ * far for each item it read: 30 s natively). With `repeat_last` it names
+ * its last item twice, found as the line ends. */
+static char *long_option(size_t *len, int repeat_last) {
+    enum { N = 300000 };
+    char *s = malloc(16 * (size_t)N + 32), *at = s;
+    for (int line = 0; line < 2; line++) {
+        for (int i = 0; i < N; i++) at += sprintf(at, "i%d ", i);
+        if (line == 1 && repeat_last) at += sprintf(at, "i%d ", N - 1);
+        at[-1] = '\n';
+    }
+    *len = (size_t)(at - s);
+    return s;
+}
+static char *long_option_ok(size_t *len) { return long_option(len, 0); }
+static char *long_option_repeat(size_t *len) { return long_option(len, 1); }
 
 static const huge_text_case HUGE_TEXT_CASES[] = {
     {"10 MB item name", DLX_OK, "DLX_OK", ten_mb_name},
     {"10 MB option line naming an item 5 million times", DLX_EDUPITEM, "DLX_EDUPITEM", ten_mb_bad_line},
     {"a million options", DLX_OK, "DLX_OK", million_options},
     {"10 MB comment line", DLX_OK, "DLX_OK", ten_mb_comment},
+    {"one option of 300,000 items", DLX_OK, "DLX_OK", long_option_ok},
+    {"one option of 300,000 items, its last named twice", DLX_EDUPITEM, "DLX_EDUPITEM", long_option_repeat},
 };
 
 static void check_text_case(const char *name, const char *code_name, const char *text, size_t len,
@@ -563,6 +581,7 @@ static void test_puzzle_text(void) {
 }
 
 int main(void) {
+    check_cpu_limit("test_hostile", 60); /* a hang guard in CPU time (check.h) */
     print_rows = getenv("HOSTILE_ROWS") != NULL;
     catalogue = read_file("tests/hostile-inputs.md");
     if (!catalogue) fprintf(stderr, "test_hostile: run it from the repository root (tests/hostile-inputs.md)\n");

@@ -807,6 +807,7 @@ static void test_learning_default(void) {
 }
 
 int main(void) {
+    check_cpu_limit("test_sudoku", 300); /* a hang guard in CPU time (check.h) */
     shape nine = {9, 3, 3, 0, 0, NULL};
     sudoku_t *su = make(&nine);
     solve_file(su, "top1465.txt", 1 << 30);

@@ -1241,6 +1241,7 @@ static void test_page_forms(void) {
 }
 
 int main(void) {
+    check_cpu_limit("test_sudoku_text", 60); /* a hang guard in CPU time (check.h) */
     test_reference();
     test_small_shapes_round_trip();
     test_lines();

@@ -199,6 +199,7 @@ static void test_round_trip(const char *name, uint64_t solutions) {
 }
 
 int main(void) {
+    check_cpu_limit("test_text", 30); /* a hang guard in CPU time (check.h) */
     test_errors();
     test_syntax();
     test_round_trip("queens-12.dlx", 14200);

@@ -20,8 +20,9 @@ case_() {
     name=$1 want=$2 input=$3
     shift 4
     set +e
-    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
-        --errors-for-leak-kinds=definite,indirect,possible "$DLX" "$@" \
+    # A hang guard in CPU time (not wall-clock time: a busy machine is no failure).
+    (ulimit -t 300 && exec valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
+        --errors-for-leak-kinds=definite,indirect,possible "$DLX" "$@") \
         <"$input" >"$tmp/out" 2>"$tmp/err"
     got=$?
     set -e
@@ -50,4 +51,5 @@ case_ "a directory"              1 /dev/null -- "$tmp"
 case_ "unknown option"           2 /dev/null -- --frobnicate
 case_ "negative limit"           2 /dev/null -- --limit -1 "$ec/queens-12.dlx"
 case_ "two files"                2 /dev/null -- "$tmp/colors.dlx" "$tmp/colors.dlx"
+case_ "/dev/zero (NUL bytes)"    1 /dev/zero -- -
 [ "$fails" -eq 0 ]

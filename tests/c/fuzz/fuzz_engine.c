@@ -24,7 +24,6 @@
 #define MAX_OPTIONS 24 /* a solution is a bit mask of options */
 #define MAX_ITEMS 10
 #define MAX_LEN 6
-#define MAX_SOLUTIONS 2048
 
 /* FUZZ_TRACE=1 in the environment prints the decoded calls (to explain a finding). */
 static int tracing = -1;
@@ -57,18 +56,28 @@ static void put(const model *m, int32_t *state, int32_t k) {
     for (int32_t j = 0; j < o->n; j++) state[o->item[j]] = o->color[j];
 }
 
+/* The model's solutions: how many, and, when marks is given, each one as a
+ * bit in a set of 2^MAX_OPTIONS bits (one per option mask). A list of masks
+ * would need room for every count an input can reach (24 one-item options on
+ * 6 primary items have 4^6 covers; a fixed list of 2048 overflowed), and
+ * looking a solution up in it took time in proportion to its length. */
 typedef struct {
-    uint32_t mask[MAX_SOLUTIONS];
-    int32_t n;
+    int64_t n;
+    uint8_t *marks;
 } solution_set;
+
+static int marked(const uint8_t *marks, uint32_t mask) { return marks[mask >> 3] >> (mask & 7) & 1; }
 
 static void enumerate(const model *m, int32_t *state, uint32_t chosen, solution_set *out) {
     int32_t free_item = -1;
     for (int32_t i = 0; i < m->primary && free_item < 0; i++)
         if (state[i] < 0) free_item = i;
     if (free_item < 0) {
-        FUZZ_ASSERT(out->n < MAX_SOLUTIONS);
-        out->mask[out->n++] = chosen;
+        if (out->marks) {
+            FUZZ_ASSERT(!marked(out->marks, chosen)); /* each cover is made once */
+            out->marks[chosen >> 3] |= (uint8_t)(1u << (chosen & 7));
+        }
+        out->n++;
         return;
     }
     for (int32_t k = 0; k < m->n_options; k++) {
@@ -122,18 +131,13 @@ static uint32_t read_solution(dlx_t *d, const model *m) {
     return mask;
 }
 
-static int has_mask(const solution_set *s, uint32_t mask) {
-    for (int32_t k = 0; k < s->n; k++)
-        if (s->mask[k] == mask) return 1;
-    return 0;
-}
-
 /* Run the search to its end in steps of `budget` nodes (dlx_search) or to
  * growing absolute limits (dlx_search_until): the same solutions as the model. */
 static void check_all_solutions(dlx_t *d, const model *m, uint64_t budget, int absolute) {
-    static solution_set want, got;
+    static uint8_t marks[(1u << MAX_OPTIONS) / 8]; /* all clear between calls */
+    solution_set want = {0, marks};
     model_solutions(m, &want);
-    got.n = 0;
+    int64_t got = 0;
     dlx_restart(d);
     FUZZ_ASSERT(dlx_solution(d, NULL, 0) == DLX_ENOSOLUTION);
     uint64_t limit = 0;
@@ -150,11 +154,11 @@ static void check_all_solutions(dlx_t *d, const model *m, uint64_t budget, int a
         FUZZ_ASSERT(rc == DLX_SOLUTION || (rc == DLX_BUDGET && budget));
         if (rc == DLX_BUDGET) continue;
         uint32_t mask = read_solution(d, m);
-        FUZZ_ASSERT(!has_mask(&got, mask));
-        FUZZ_ASSERT(has_mask(&want, mask));
-        got.mask[got.n++] = mask;
+        FUZZ_ASSERT(marked(marks, mask)); /* the model has it, and it was not found before */
+        marks[mask >> 3] &= (uint8_t)~(1u << (mask & 7));
+        got++;
     }
-    FUZZ_ASSERT(got.n == want.n);
+    FUZZ_ASSERT(got == want.n); /* so every mark is cleared again */
     FUZZ_ASSERT(dlx_search(d, 0) == DLX_DONE); /* stays done */
     dlx_stats_t st;
     dlx_stats(d, &st);
@@ -162,7 +166,7 @@ static void check_all_solutions(dlx_t *d, const model *m, uint64_t budget, int a
 }
 
 static void check_count(dlx_t *d, const model *m, uint64_t limit) {
-    static solution_set want;
+    solution_set want = {0, NULL};
     model_solutions(m, &want);
     uint64_t count = 99;
     int rc = dlx_count(d, limit, 0, &count);
@@ -347,7 +351,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 7: { /* unforcing everything gives back the count without givens */
             model plain = m;
             plain.n_forced = 0;
-            static solution_set want;
+            solution_set want = {0, NULL};
             model_solutions(&plain, &want);
             dlx_unforce_all(d);
             m.n_forced = 0;
