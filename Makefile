@@ -86,7 +86,7 @@ ONE_CALLER := --one-caller-inline-max-function-size=$(WASM_ONE_CALLER)
 WASM_FEAT := -msimd128 -mbulk-memory -msign-ext -mnontrapping-fptoint
 # Clause learning (src/core/dlx_learn.c, dlx_cdcl.c) is in the modules: Sudoku
 # solves hand their hard tails over to it, and the generator's fill of jigsaw
-# shapes (bench/CDCL.md); -DDLX_NO_LEARNING leaves it out (10.8 KiB less).
+# shapes (docs/notes/CDCL.md); -DDLX_NO_LEARNING leaves it out (10.8 KiB less).
 WASM_CC   := -std=c11 -Iinclude -Wall -Wextra
 WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
              -sINITIAL_MEMORY=512KB -sTOTAL_STACK=128KB -sABORTING_MALLOC=0 -sMALLOC=none \

@@ -1,7 +1,7 @@
 // The page of bundle-page.mjs bundled by Rollup with the one plugin every
 // Rollup project that imports packages has: @rollup/plugin-node-resolve, with
 // browser: true so that it takes the package's "browser" entry. Rollup
-// leaves new URL(..., import.meta.url) as it is, so the README's recipe adds
+// leaves new URL(..., import.meta.url) as it is, so docs/pages-and-bundlers.md's recipe adds
 // two steps: dlxkit.wasm copied next to the bundle, and the worker built as
 // a second entry. Without them, each failure says what to do; with them, the
 // page solves in Chromium, directly and in a worker.
@@ -73,7 +73,7 @@ test('rollup, the bundle alone: load() and createWorker() fail saying what to do
 
 test('rollup, with dlxkit.wasm copied and the worker entry built: the page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   copyFileSync(join(dir, 'node_modules/dlxkit/dist/dlxkit.wasm'), join(dir, 'out-rollup/dlxkit.wasm'))
-  // the second entry, as the README's config names it: 'dlxkit/worker' by its package name
+  // the second entry, as docs/pages-and-bundlers.md's config names it: 'dlxkit/worker' by its package name
   assert.deepEqual(await bundle('dlxkit/worker', { file: join(dir, 'out-rollup/dlxkit-worker-browser.mjs') }), [])
   const worker = readFileSync(join(dir, 'out-rollup/dlxkit-worker-browser.mjs'), 'utf8')
   assert.doesNotMatch(worker, /^import|['"]node:/m, 'the worker is one file')

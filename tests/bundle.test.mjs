@@ -48,7 +48,7 @@ test('webpack 5, no configuration for dlxkit: the bundle solves, directly and in
 
 // esbuild leaves new URL(..., import.meta.url) as it is (it does not copy
 // assets it finds that way): dlxkit.wasm and the bundled worker go next to
-// the bundle, as the README says.
+// the bundle, as docs/pages-and-bundlers.md says.
 test('esbuild --bundle --platform=browser --format=esm: the bundle solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   const esbuild = await import('esbuild')
   const out = join(dir, 'out-esbuild')

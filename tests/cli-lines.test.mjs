@@ -1,6 +1,6 @@
 // A line that is no puzzle is reported at its line, with its place in the
 // file, and the puzzles after it are still solved (issue 26, item 7; the
-// README: "a line that is no puzzle is reported at its line (on stderr and
+// docs/cli.md: "a line that is no puzzle is reported at its line (on stderr and
 // in --json) and the puzzles after it are still read"). Titles before a
 // puzzle ("Grid 01", "Puzzle 3:") still go without a word. The puzzles are
 // made here (no shared data needed).

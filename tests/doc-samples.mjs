@@ -1,5 +1,5 @@
-// The code blocks of the docs (README.md and every other .md of ours but
-// bench/'s notes), each with the kind of run tests/readme-samples.test.mjs
+// The code blocks of the docs (README.md, docs/ and every other .md of ours
+// but the notes: bench/'s measurements and docs/notes/' history), each with the kind of run tests/readme-samples.test.mjs
 // gives it. A block's kind comes from its language and from a marker on the
 // line before it:
 //   ```js                         node: run in Node, type-checked
@@ -18,10 +18,10 @@ import { join } from 'node:path'
 
 export const ROOT = new URL('..', import.meta.url).pathname
 
-/** The docs with samples: tracked .md files, bench/ left out (measurements, not usage). */
+/** The docs with samples: tracked .md files, bench/ (measurements) and docs/notes/ (history) left out: not usage. */
 export function docFiles () {
   return execFileSync('git', ['ls-files', '*.md'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\n').filter((f) => f && !f.startsWith('bench/'))
+    .split('\n').filter((f) => f && !f.startsWith('bench/') && !f.startsWith('docs/notes/'))
 }
 
 const KINDS = {

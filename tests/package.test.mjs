@@ -1,7 +1,7 @@
 // The published package: `npm pack` the repository, install the tarball into
 // a fresh project (as the README's first lines say), and use it as a user
 // would: import 'dlxkit' and 'dlxkit/inline', start a worker, run the
-// installed CLI, find every file the README names, run make in it.
+// installed CLI, find every file the README and docs/ name, run make in it.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -129,17 +129,19 @@ test("the README's first lines say how to install (npm pack, then npm install th
 // Built from shipped files by `make extension` (or npm run build:extension): not in the tarball.
 const BUILT = new Set(['web/extension/lib/'])
 
-test('installed: every file and folder the README names is in the package (web/excel, web/typst, web/extension, the Apps Script file)', () => {
+test('installed: every file and folder the README and docs/ name is in the package (web/excel, web/typst, web/extension, the Apps Script file)', () => {
   const installed = join(project, 'node_modules', 'dlxkit')
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+  for (const f of docs) assert.ok(existsSync(join(installed, f)), `${f} is not in the package`)
+  const readme = docs.map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n')
   const named = new Set([...readme.matchAll(/`((?:dist|web|bin|tools|src|include|mk)\/[^`\s]*)`/g)].map((m) => m[1]))
   for (const p of ['web/excel/', 'web/typst/', 'web/extension/', 'web/apps-script/README.md', 'dist/dlxkit-apps-script.js']) {
-    assert.ok(named.has(p), `the README no longer names ${p}`)
+    assert.ok(named.has(p), `neither the README nor docs/ name ${p}`)
   }
   for (const p of named) {
     if (BUILT.has(p)) continue
     const full = join(installed, p)
-    assert.ok(existsSync(full), `the README names ${p}, which is not in the package`)
+    assert.ok(existsSync(full), `the docs name ${p}, which is not in the package`)
     if (p.endsWith('/')) assert.ok(readdirSync(full).length > 0, `${p} is empty in the package`)
   }
   for (const f of ['web/excel/manifest.xml', 'web/typst/dlxkit.typ', 'web/typst/typst.toml', 'web/typst/dlxkit-typst.wasm', 'web/extension/manifest.json']) {

@@ -38,6 +38,7 @@ const where = (s, offset = 0) => `${s.file}:${s.line + offset}`
 const NOT_RUN = [
   [/^npm install path\/to\/dlxkit-[\d.]+\.tgz/, 'tests/package.test.mjs installs the packed tarball in a fresh project'],
   [/^\.ci\/run\b/, 'CI itself, which runs this test'],
+  [/^make test\b/, 'the whole suite, this one among them'],
   [/^make check\b/, 'the quick tier of the tests, this one among them']
 ]
 

@@ -1,4 +1,4 @@
-// Scale-out on an existing job engine: the README's recipes for GNU parallel
+// Scale-out on an existing job engine: docs/cli.md's recipes for GNU parallel
 // (this machine's cores; hosts over --sshlogin, here ':' for this machine)
 // and for a Slurm job array (its script run once per task id, as Slurm
 // would), each followed by `dlxkit cover --sum`, run as written but for N=8,
@@ -13,13 +13,13 @@ import { join } from 'node:path'
 import { DATA, HANG_MS } from './helpers.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const CLI_DOC = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8')
 const N = 8
 
-/** The shell block after `<!-- recipe: name -->` in the README. */
+/** The shell block after `<!-- recipe: name -->` in docs/cli.md. */
 function recipe (name) {
-  const m = new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`sh\\n([^]*?)\`\`\``).exec(README)
-  assert.ok(m, `the README has no recipe '${name}'`)
+  const m = new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`sh\\n([^]*?)\`\`\``).exec(CLI_DOC)
+  assert.ok(m, `docs/cli.md has no recipe '${name}'`)
   return m[1]
 }
 

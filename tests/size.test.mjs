@@ -16,7 +16,7 @@
 // KiB until clause learning came in for Sudoku's hard tails (49x49
 // random-hole: 11 -> 24 of 24 solved in 10 s natively, 36x36 median 6x
 // faster) and for the generator's fill of jigsaw shapes (a 25x25 jigsaw the
-// linked search did not fill in 10 s: 0.1 to 1.5 s); bench/CDCL.md: 10.8
+// linked search did not fill in 10 s: 0.1 to 1.5 s); docs/notes/CDCL.md: 10.8
 // KiB, 4.8 gzipped. tdoku's
 // module alone, 9x9 only, is 45,816 bytes; 41 KiB is still less than one
 // photo on a page. `make dist` rebuilds

@@ -35,7 +35,7 @@ static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes
 #ifndef FILL_LEARN_AT_ONCE
 /* From this size on, clause learning from the first node: the links rarely
  * fill such a jigsaw, and the CDCL's search is the same from either point,
- * so their runs were lost (36x36 and 49x49 5-10% faster, bench/CDCL.md). */
+ * so their runs were lost (36x36 and 49x49 5-10% faster, docs/notes/CDCL.md). */
 #define FILL_LEARN_AT_ONCE 36
 #endif
 

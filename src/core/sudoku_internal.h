@@ -24,7 +24,7 @@ struct sudoku {
                               * linked nodes without a solution (0: never; SUDOKU_LEARN_AFTER) */
 };
 
-/* Measured on random-hole 25x25 to 49x49 grids (bench/CDCL.md): the linked
+/* Measured on random-hole 25x25 to 49x49 grids (docs/notes/CDCL.md): the linked
  * engine finds most 25x25 in fewer nodes, clause learning solves the
  * heavy tails (49x49: 24 of 24 in 10 s against 11, median 0.5 s). */
 #define SUDOKU_LEARN_AFTER 2000

@@ -2,7 +2,7 @@
 // bad argument becomes a DlxError with a stable code, never a wrapped number
 // or a crash.
 
-/** The one error class: `code` is stable (see README), `details` says where. */
+/** The one error class: `code` is stable (docs/js-api.md), `details` says where. */
 export class DlxError extends Error {
   constructor (code, message, details = {}) {
     super(message)

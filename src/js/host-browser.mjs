@@ -19,7 +19,7 @@ const WORKER_FILE = 'dlxkit-worker-browser.mjs'
 
 /** What to do when the worker is not where this entry looks: bundlers that do not bundle it. */
 const WORKER_ADVICE = 'If your bundler does not bundle it (esbuild, Rollup), build node_modules/dlxkit/dist/dlxkit-worker-browser.mjs ' +
-  'as a second entry that writes dlxkit-worker-browser.mjs next to the bundle (README, Bundlers); or pass createWorker({ workerUrl })'
+  'as a second entry that writes dlxkit-worker-browser.mjs next to the bundle (docs/pages-and-bundlers.md, Bundlers); or pass createWorker({ workerUrl })'
 
 const host = {
   wasmUrl (wasm) {
