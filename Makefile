@@ -30,15 +30,41 @@ native: build/dlx
 build:
 	mkdir -p build
 
-build/dlx: $(CORE_SRC) src/cli/dlx_main.c $(CORE_HDR) | build
-	$(CC) $(WARN) $(CFLAGS) $(INC) $(CORE_SRC) src/cli/dlx_main.c -o $@ $(LIBS)
+# The core is compiled once per flavour (its compiler flags), into
+# build/<flavour>/core/*.o and a static library, build/<flavour>/libdlxcore.a;
+# each program of that flavour compiles only its own main file and links it
+# against the library. Flavours: build/opt/ (the CLI, $(CFLAGS)), build/san/
+# (the C tests and build/dlx-san, $(SAN)), build/check/ (make check's tests,
+# -O2), build/fuzz/core/ (mk/fuzz.mk), build/bench/ (below; an object list,
+# for link-time optimization). An object depends on every core header, so a
+# changed header rebuilds the flavour. tests/build.test.mjs checks that no
+# core source is compiled twice in one flavour.
+core_objs = $(patsubst src/%.c,build/$(1)/%.o,$(CORE_SRC))
+# ar only adds and replaces members: start afresh so a removed source leaves.
+# A program links only the members it needs.
+MAKE_LIB = rm -f $@ && $(AR) rcs $@ $^
+
+build/opt/%.o: src/%.c $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(INC) -c $< -o $@
+build/opt/libdlxcore.a: $(call core_objs,opt)
+	$(MAKE_LIB)
+
+build/san/%.o: src/%.c $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(SAN) $(INC) -c $< -o $@
+build/san/libdlxcore.a: $(call core_objs,san)
+	$(MAKE_LIB)
+
+build/dlx: src/cli/dlx_main.c build/opt/libdlxcore.a $(CORE_HDR) | build
+	$(CC) $(WARN) $(CFLAGS) $(INC) $< build/opt/libdlxcore.a -o $@ $(LIBS)
 
 # The same CLI under AddressSanitizer and UndefinedBehaviorSanitizer.
-build/dlx-san: $(CORE_SRC) src/cli/dlx_main.c $(CORE_HDR) | build
-	$(CC) $(WARN) $(SAN) $(INC) $(CORE_SRC) src/cli/dlx_main.c -o $@ $(LIBS)
+build/dlx-san: src/cli/dlx_main.c build/san/libdlxcore.a $(CORE_HDR) | build
+	$(CC) $(WARN) $(SAN) $(INC) $< build/san/libdlxcore.a -o $@ $(LIBS)
 
-build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CORE_SRC) $(CORE_HDR) | build
-	$(CC) $(WARN) $(SAN) $(INC) $< $(CORE_SRC) -o $@ $(LIBS)
+build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(CORE_HDR) | build
+	$(CC) $(WARN) $(SAN) $(INC) $< build/san/libdlxcore.a -o $@ $(LIBS)
 
 # ---- WebAssembly (Debian's emscripten; .ci/run installs it) -------------------
 # Each source is compiled once, at the level its job asks for; no imports, no
@@ -177,7 +203,7 @@ test-c: $(C_TESTS) build/dlx build/dlx-san
 	@tests/c/instances.sh
 
 # The quick tier, for the inner loop (2 minutes of CPU): the C tests built
-# without sanitizers (the core compiled once, into build/check/), the
+# without sanitizers (the core compiled once, into build/check/libdlxcore.a), the
 # instances' counts, and the JS tests but those in SLOW_JS: the bundler and
 # package tests, the page and extension tests (web, extension), and the files
 # that take more than 10 s of CPU (measured one at a time). `make test` runs
@@ -187,14 +213,15 @@ SLOW_JS := $(addprefix tests/,bundle.test.mjs bundle-rollup.test.mjs bundle-vite
              cli.test.mjs types.test.mjs generate-big.test.mjs shards.test.mjs \
              scale-out.test.mjs sheet.test.mjs)
 CHECK_C   := $(patsubst build/%,build/check/%,$(C_TESTS) build/test_hostile)
-CHECK_OBJ := $(patsubst src/%.c,build/check/%.o,$(CORE_SRC))
 
 build/check/%.o: src/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O2 $(INC) -c $< -o $@
+build/check/libdlxcore.a: $(call core_objs,check)
+	$(MAKE_LIB)
 
-build/check/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) $(CHECK_OBJ) $(CORE_HDR)
-	$(CC) $(WARN) -O2 $(INC) $< $(CHECK_OBJ) -o $@ $(LIBS)
+build/check/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/check/libdlxcore.a $(CORE_HDR)
+	$(CC) $(WARN) -O2 $(INC) $< build/check/libdlxcore.a -o $@ $(LIBS)
 
 check: check-c check-js
 
@@ -215,17 +242,24 @@ check-js: $(JS_COPIES)
 BENCH_CC ?= clang
 BENCH_CFLAGS := -std=c11 -O3 -march=native -flto -Iinclude
 
-build/bench/dlx: $(CORE_SRC) src/cli/dlx_main.c $(CORE_HDR)
+# The bench objects are LLVM bitcode (-flto): they are linked as a list, not
+# a library, which GNU ar could not index.
+BENCH_OBJ := $(call core_objs,bench)
+build/bench/%.o: src/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $(CORE_SRC) src/cli/dlx_main.c -o $@ $(LIBS)
+	$(BENCH_CC) $(BENCH_CFLAGS) -c $< -o $@
 
-build/bench/sudoku_native: bench/sudoku_native.c bench/cpu_time.h $(CORE_SRC) $(CORE_HDR)
+build/bench/dlx: src/cli/dlx_main.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $< $(CORE_SRC) -o $@ $(LIBS)
+	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
 
-build/bench/hard_native: bench/hard_native.c $(CORE_SRC) $(CORE_HDR)
+build/bench/sudoku_native: bench/sudoku_native.c bench/cpu_time.h $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $< $(CORE_SRC) -o $@ $(LIBS)
+	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
+
+build/bench/hard_native: bench/hard_native.c $(BENCH_OBJ) $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
 
 build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)

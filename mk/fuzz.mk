@@ -22,9 +22,19 @@ FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/%)
 
 fuzz-build: $(FUZZ_BINS)
 
-build/fuzz/%: tests/c/fuzz/fuzz_%.c $(wildcard tests/c/fuzz/*.h) $(CORE_SRC) $(CORE_HDR)
+# The core is compiled once for every target, into build/fuzz/core/ and
+# build/fuzz/libdlxcore.a, with the same flags: with -c, clang reads
+# -fsanitize=fuzzer as coverage instrumentation only (libFuzzer's main comes
+# in at the targets' link).
+build/fuzz/core/%.o: src/core/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(CORE_SRC) -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -c $< -o $@
+build/fuzz/libdlxcore.a: $(call core_objs,fuzz)
+	$(MAKE_LIB)
+
+build/fuzz/%: tests/c/fuzz/fuzz_%.c $(wildcard tests/c/fuzz/*.h) build/fuzz/libdlxcore.a $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< build/fuzz/libdlxcore.a -o $@ -lm
 
 # Each target first replays its seeds (old findings stay fixed), then explores.
 fuzz: $(FUZZ_BINS)
