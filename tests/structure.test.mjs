@@ -59,7 +59,7 @@ test('the definition check sees a definition and nothing else', () => {
 
 test('no C file outside src/wasm/ defines a C library name', () => {
   const core = sources.filter((p) => !isBoundary(p))
-  assert.ok(core.includes(join('src', 'core', 'sudoku_text.c')) && core.includes(join('src', 'core', 'dlx_text.c')), 'the core sources were found')
+  assert.ok(core.includes(join('src', 'core', 'sudoku_read.c')) && core.includes(join('src', 'core', 'dlx_text.c')), 'the core sources were found')
   for (const path of core) {
     const names = libcDefinitions(readFileSync(join(ROOT, path), 'utf8'))
     assert.deepEqual(names, [], `${path} defines ${names.join(', ')}: the C library belongs in src/wasm/heap.c`)
@@ -133,4 +133,19 @@ test('one run loop: only dlxkit-run.mjs steps a search (dlxkit-problem.mjs defin
     assert.doesNotMatch(jsText(f), /\.(?:_?searchUntil|search)\(/, `${f} steps a search itself: use Search or runSearch (dlxkit-run.mjs)`)
   }
   assert.match(jsText('dlxkit-run.mjs'), /_searchUntil\(/)
+})
+
+// ---- files with one job (issue 27) ----------------------------------------------
+// A C file that grows past 800 lines has taken on a second job: split it (as
+// the puzzle text became sudoku_read.c, sudoku_cells.c and sudoku_print.c).
+
+const C_MAX_LINES = 800
+
+test(`no C file in src/ is over ${C_MAX_LINES} lines`, () => {
+  const all = cFiles('src')
+  assert.ok(all.length >= 20, all.join(' '))
+  for (const path of all) {
+    const lines = readFileSync(join(ROOT, path), 'utf8').split('\n').length - 1
+    assert.ok(lines <= C_MAX_LINES, `${path} has ${lines} lines: split it by job`)
+  }
 })
