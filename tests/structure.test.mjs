@@ -149,3 +149,33 @@ test(`no C file in src/ is over ${C_MAX_LINES} lines`, () => {
     assert.ok(lines <= C_MAX_LINES, `${path} has ${lines} lines: split it by job`)
   }
 })
+
+// Small helpers once: a second copy drifts from the first. The file-level
+// definitions of a name (`type name(params) {`) across src/.
+function definitionsOf (name) {
+  const re = new RegExp(String.raw`(?:^|[;}])\s*(?:[A-Za-z_][\w]*[\s*]+)+${name}\s*\(([^;{}()]*)\)\s*\{`, 'g')
+  return cFiles('src').filter((path) => [...code(readFileSync(join(ROOT, path), 'utf8')).matchAll(re)].length > 0)
+}
+
+test('luby() is defined once, in src/core/luby.h', () => {
+  assert.deepEqual(definitionsOf('luby'), [join('src', 'core', 'luby.h')])
+})
+
+test('the random generators are defined in one place, src/core/random.h', () => {
+  // splitmix64's multiplier and xorshift's shift steps: written anywhere else, a generator was copied.
+  for (const constant of [/0xBF58476D1CE4E5B9/i, /\^=\s*\w+\s*>>\s*12\s*,/, /\^=\s*\w+\s*<<\s*13\s*,/]) {
+    const files = cFiles('src').filter((p) => constant.test(code(readFileSync(join(ROOT, p), 'utf8'))))
+    assert.deepEqual(files, [join('src', 'core', 'random.h')], `${constant}: ${files.join(' ')}`)
+  }
+  for (const name of ['mix_seed', 'next_random', 'rng_next', 'xorshift64_next']) {
+    assert.deepEqual(definitionsOf(name), [join('src', 'core', 'random.h')], name)
+  }
+})
+
+test('one error setter for Sudoku errors: only sudoku.c formats a sudoku_error_t message', () => {
+  // format.c is the formatter; dlx_text.c sets the DLX reader's own dlx_error_t.
+  const own = ['format.c', 'sudoku.c', 'dlx_text.c'].map((f) => join('src', 'core', f))
+  for (const path of cFiles(join('src', 'core')).filter((p) => p.endsWith('.c') && !own.includes(p))) {
+    assert.doesNotMatch(code(readFileSync(join(ROOT, path), 'utf8')), /fmt_vsnprintf\s*\(/, `${path} sets an error message itself: call sudoku_fail (sudoku.c)`)
+  }
+})

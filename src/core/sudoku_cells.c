@@ -8,14 +8,11 @@
 #include <stdlib.h>
 
 static int fail(parser *p, int code, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static int fail(parser *p, int code, const char *fmt, ...) {
-    if (p->err) {
-        p->err->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        fmt_vsnprintf(p->err->message, sizeof p->err->message, fmt, ap);
-        va_end(ap);
-    }
+static int fail(parser *p, int code, const char *fmt, ...) { /* after locate(): keeps the place */
+    va_list ap;
+    va_start(ap, fmt);
+    sudoku_fail_at(p->err, code, fmt, ap);
+    va_end(ap);
     return code;
 }
 

@@ -3,7 +3,8 @@
  * cells to sudoku_cells.c. The printer is sudoku_print.c; what they share is
  * in sudoku_text.h.
  *
- * The "puzzle text" part of sudoku.h; it needs nothing else of the library.
+ * The "puzzle text" part of sudoku.h; of the rest of the library it needs
+ * only the error setter, sudoku_fail (sudoku.c).
  * No I/O, no globals (only constant tables), no abort: every failure is a
  * code, and problems in the text come with their place in sudoku_error_t.
  *
@@ -93,18 +94,6 @@ const char sudoku_default_symbols[] =
     "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 _Static_assert(sizeof sudoku_default_symbols - 1 == DEFAULT_COUNT, "DEFAULT_COUNT counts the default symbols");
 
-static int set_error(sudoku_error_t *err, int code, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static int set_error(sudoku_error_t *err, int code, const char *fmt, ...) {
-    if (err) {
-        err->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        fmt_vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 /* ---- alphabet --------------------------------------------------------------- */
 
 
@@ -115,9 +104,9 @@ static bool reserved_byte(unsigned char c) {
 
 static int alphabet_check(const char *s, size_t n, int32_t want, sudoku_error_t *err) {
     if (n == 0)
-        return set_error(err, SUDOKU_EALPHABET, "the alphabet is empty; give one symbol per digit");
+        return sudoku_fail(err, SUDOKU_EALPHABET, "the alphabet is empty; give one symbol per digit");
     if (n > MAX_SIDE)
-        return set_error(err, SUDOKU_EALPHABET, "the alphabet has more than %d symbols", MAX_SIDE);
+        return sudoku_fail(err, SUDOKU_EALPHABET, "the alphabet has more than %d symbols", MAX_SIDE);
     for (int i = 0; i < (int)n; i++) { /* one message for all three: its numbers are a, b, i + 1 */
         int c = (unsigned char)s[i], a = c, b = i + 1;
         const char *dup = memchr(s, c, (size_t)i), *why = NULL;
@@ -131,10 +120,10 @@ static int alphabet_check(const char *s, size_t n, int32_t want, sudoku_error_t 
             why = "the alphabet repeats '%c' (symbols %d and %d)";
             b = (int)(dup - s) + 1;
         }
-        if (why) return set_error(err, SUDOKU_EALPHABET, why, a, b, i + 1);
+        if (why) return sudoku_fail(err, SUDOKU_EALPHABET, why, a, b, i + 1);
     }
     if (want > (int32_t)n)
-        return set_error(err, SUDOKU_EALPHABET, "the alphabet has %d symbols; a %dx%d puzzle needs %d",
+        return sudoku_fail(err, SUDOKU_EALPHABET, "the alphabet has %d symbols; a %dx%d puzzle needs %d",
                          (int)n, want, want, want);
     return 0;
 }
@@ -256,14 +245,14 @@ static bool looks_hex(const parser *p) {
 int sudoku_parse(const char *text, size_t len, const sudoku_text_opts_t *opts, sudoku_text_t *out,
                  sudoku_error_t *err) {
     if (err) memset(err, 0, sizeof *err);
-    if (!out) return set_error(err, DLX_EARG, "no sudoku_text_t to parse into");
+    if (!out) return sudoku_fail(err, DLX_EARG, "no sudoku_text_t to parse into");
     memset(out, 0, sizeof *out);
     out->blank = '.';
     out->separator = ' ';
-    if (!text && len) return set_error(err, DLX_EARG, "the text is NULL");
+    if (!text && len) return sudoku_fail(err, DLX_EARG, "the text is NULL");
     int32_t want = opts ? opts->size : 0;
     if (want < 0 || want > MAX_SIDE)
-        return set_error(err, SUDOKU_ESIZE, "size %d is out of range: puzzles are 1x1 to 64x64 (0 infers it)",
+        return sudoku_fail(err, SUDOKU_ESIZE, "size %d is out of range: puzzles are 1x1 to 64x64 (0 infers it)",
                          (int)want);
     parser p;
     memset(&p, 0, sizeof p);

@@ -6,6 +6,7 @@
 #define SUDOKU_TEXT_H
 
 #include "sudoku.h"
+#include "sudoku_internal.h" /* sudoku_fail */
 #include "format.h"
 #include "utf8.h"
 
