@@ -165,7 +165,7 @@ const char *sudoku_level_name(int level);
  * for a blank); an explicit alphabet (e.g. "0123456789ABCDEF" for hex Sudoku).
  * A one-line puzzle may carry trailing fields after ':', ',' or whitespace
  * ("puzzle:count:solution", CSV "puzzle,solution"), which are ignored.
- * Conventions for ambiguous text are listed at the top of src/core/sudoku_text.c.
+ * Conventions for ambiguous text are listed at the top of src/core/sudoku_read.c.
  */
 typedef enum {
     SUDOKU_STYLE_LINE = 0,   /* 81 symbols in one line */

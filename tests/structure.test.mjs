@@ -59,7 +59,7 @@ test('the definition check sees a definition and nothing else', () => {
 
 test('no C file outside src/wasm/ defines a C library name', () => {
   const core = sources.filter((p) => !isBoundary(p))
-  assert.ok(core.includes(join('src', 'core', 'sudoku_text.c')) && core.includes(join('src', 'core', 'dlx_text.c')), 'the core sources were found')
+  assert.ok(core.includes(join('src', 'core', 'sudoku_read.c')) && core.includes(join('src', 'core', 'dlx_text.c')), 'the core sources were found')
   for (const path of core) {
     const names = libcDefinitions(readFileSync(join(ROOT, path), 'utf8'))
     assert.deepEqual(names, [], `${path} defines ${names.join(', ')}: the C library belongs in src/wasm/heap.c`)
@@ -133,4 +133,49 @@ test('one run loop: only dlxkit-run.mjs steps a search (dlxkit-problem.mjs defin
     assert.doesNotMatch(jsText(f), /\.(?:_?searchUntil|search)\(/, `${f} steps a search itself: use Search or runSearch (dlxkit-run.mjs)`)
   }
   assert.match(jsText('dlxkit-run.mjs'), /_searchUntil\(/)
+})
+
+// ---- files with one job (issue 27) ----------------------------------------------
+// A C file that grows past 800 lines has taken on a second job: split it (as
+// the puzzle text became sudoku_read.c, sudoku_cells.c and sudoku_print.c).
+
+const C_MAX_LINES = 800
+
+test(`no C file in src/ is over ${C_MAX_LINES} lines`, () => {
+  const all = cFiles('src')
+  assert.ok(all.length >= 20, all.join(' '))
+  for (const path of all) {
+    const lines = readFileSync(join(ROOT, path), 'utf8').split('\n').length - 1
+    assert.ok(lines <= C_MAX_LINES, `${path} has ${lines} lines: split it by job`)
+  }
+})
+
+// Small helpers once: a second copy drifts from the first. The file-level
+// definitions of a name (`type name(params) {`) across src/.
+function definitionsOf (name) {
+  const re = new RegExp(String.raw`(?:^|[;}])\s*(?:[A-Za-z_][\w]*[\s*]+)+${name}\s*\(([^;{}()]*)\)\s*\{`, 'g')
+  return cFiles('src').filter((path) => [...code(readFileSync(join(ROOT, path), 'utf8')).matchAll(re)].length > 0)
+}
+
+test('luby() is defined once, in src/core/luby.h', () => {
+  assert.deepEqual(definitionsOf('luby'), [join('src', 'core', 'luby.h')])
+})
+
+test('the random generators are defined in one place, src/core/random.h', () => {
+  // splitmix64's multiplier and xorshift's shift steps: written anywhere else, a generator was copied.
+  for (const constant of [/0xBF58476D1CE4E5B9/i, /\^=\s*\w+\s*>>\s*12\s*,/, /\^=\s*\w+\s*<<\s*13\s*,/]) {
+    const files = cFiles('src').filter((p) => constant.test(code(readFileSync(join(ROOT, p), 'utf8'))))
+    assert.deepEqual(files, [join('src', 'core', 'random.h')], `${constant}: ${files.join(' ')}`)
+  }
+  for (const name of ['mix_seed', 'next_random', 'rng_next', 'xorshift64_next']) {
+    assert.deepEqual(definitionsOf(name), [join('src', 'core', 'random.h')], name)
+  }
+})
+
+test('one error setter for Sudoku errors: only sudoku.c formats a sudoku_error_t message', () => {
+  // format.c is the formatter; dlx_text.c sets the DLX reader's own dlx_error_t.
+  const own = ['format.c', 'sudoku.c', 'dlx_text.c'].map((f) => join('src', 'core', f))
+  for (const path of cFiles(join('src', 'core')).filter((p) => p.endsWith('.c') && !own.includes(p))) {
+    assert.doesNotMatch(code(readFileSync(join(ROOT, path), 'utf8')), /fmt_vsnprintf\s*\(/, `${path} sets an error message itself: call sudoku_fail (sudoku.c)`)
+  }
 })

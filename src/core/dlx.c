@@ -5,6 +5,7 @@
  * forced options: the links stay the record of what is forced).
  */
 #include "dlx_internal.h"
+#include "random.h"
 
 #include <stdlib.h>
 #include <string.h>

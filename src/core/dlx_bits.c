@@ -17,6 +17,7 @@
  * statistics, budgets and progress agree whichever search runs.
  */
 #include "dlx_internal.h"
+#include "random.h"
 #include "dlx_scan.h"
 
 #include <stdlib.h>

@@ -10,6 +10,8 @@
  * first, the two watched ones first and second. */
 #include "dlx_cdcl.h"
 #include "dlx.h"
+#include "luby.h"
+#include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -66,12 +68,6 @@ struct cdcl {
 static inline int8_t lval(const cdcl_t *c, int32_t l) {
     int8_t v = c->val[l >> 1];
     return (l & 1) ? (int8_t)-v : v;
-}
-
-static uint64_t next_rand(uint64_t *s) {
-    uint64_t x = *s;
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    return *s = x;
 }
 
 /* ---- VSIDS heap ---------------------------------------------------------- */
@@ -502,14 +498,6 @@ static int rebuild(cdcl_t *c, int reduce) {
 
 /* ---- the search ---------------------------------------------------------- */
 
-static uint64_t luby(uint64_t i) { /* 1 1 2 1 1 2 4 ... (i from 1) */
-    for (uint64_t k = 1;; k++) {
-        uint64_t full = (1ull << k) - 1;
-        if (i == full) return 1ull << (k - 1);
-        if (i < full) return luby(i - ((1ull << (k - 1)) - 1));
-    }
-}
-
 static void next_restart(cdcl_t *c) {
     if (c->p.restart_unit <= 0) return;
     c->restart_at = c->st.conflicts + luby(++c->luby_i) * (uint64_t)c->p.restart_unit;
@@ -722,7 +710,7 @@ cdcl_t *cdcl_new(int32_t n_items, int32_t n_primary, int32_t n_options, const in
     if (!c->rng) c->rng = 1;
     c->inc = 1;
     for (int32_t v = 0; v < nv; v++) {
-        c->act[v] = (double)(next_rand(&c->rng) >> 11) * 0x1p-53 * 1e-6;
+        c->act[v] = (double)(xorshift64_next(&c->rng) >> 11) * 0x1p-53 * 1e-6;
         c->phase[v] = c->target[v] = c->best[v] = -1;
         c->hpos[v] = -1;
     }

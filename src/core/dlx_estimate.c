@@ -7,6 +7,7 @@
  * of equal size (dlxkit's balanced shards) rests on it.
  */
 #include "dlx_internal.h"
+#include "random.h"
 #include "dlx_scan.h"
 
 #include <stdlib.h>

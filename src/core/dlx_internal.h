@@ -282,15 +282,6 @@ static inline void unelim_to(dance m, const int32_t *trail, int32_t *n, int32_t 
     while (*n > to) unelim(m, trail[--*n]);
 }
 
-/* splitmix64: spreads a seed (even a small one) over a generator's state. */
-static inline uint64_t mix_seed(uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    z ^= z >> 31;
-    return z ? z : 1;
-}
-
 /* The option holding node p: the spacer after it says. */
 static inline int32_t option_of(const dlx_node *nd, int32_t p) {
     while (nd[p].top > 0) p++;

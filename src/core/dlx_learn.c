@@ -9,6 +9,7 @@
  * usable. */
 #include "dlx_cdcl.h"
 #include "dlx_internal.h"
+#include "random.h"
 
 #include <stdlib.h>
 

@@ -3,19 +3,10 @@
  * built for size: the Luby schedule, the start of a run, and inference.
  * The contract is dlx_set_restarts's (dlx.h). */
 #include "dlx_internal.h"
+#include "random.h"
+#include "luby.h"
 
 #include <stdlib.h>
-
-/* Luby's universal sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: the length
- * of run i (from 1) in units. */
-static uint64_t luby(uint64_t i) {
-    for (;;) {
-        int k = 1;
-        while (k < 63 && (1ULL << k) - 1 < i) k++;
-        if ((1ULL << k) - 1 == i) return 1ULL << (k - 1);
-        i -= (1ULL << (k - 1)) - 1;
-    }
-}
 
 /* The nodes of one Luby unit: a run must be able to reach the bottom of
  * the tree, whose depth grows with the items, and to learn weights on the

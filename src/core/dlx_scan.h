@@ -94,12 +94,4 @@ INLINE int32_t block_score_min(const int32_t *len, const float *w, int32_t cover
 }
 #endif
 
-/* xorshift64*: the seeded order's generator, one draw per branching node. */
-static inline uint64_t rng_next(uint64_t *s) {
-    uint64_t x = *s;
-    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
-    *s = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
-
 #endif

@@ -4,6 +4,7 @@
  * the rest of the engine is in dlx.c. Small problems search on bit sets
  * instead (dlx_bits.c): dlx_search_until picks the search at each start. */
 #include "dlx_internal.h"
+#include "random.h"
 
 #include "dlx_scan.h"
 

@@ -25,15 +25,20 @@ const char *sudoku_strerror(int code) {
     }
 }
 
-int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...) {
+int sudoku_fail_at(sudoku_error_t *err, int code, const char *fmt, va_list ap) {
     if (err) {
-        memset(err, 0, sizeof *err);
         err->code = code;
-        va_list ap;
-        va_start(ap, fmt);
         fmt_vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
     }
+    return code;
+}
+
+int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...) {
+    if (err) memset(err, 0, sizeof *err);
+    va_list ap;
+    va_start(ap, fmt);
+    sudoku_fail_at(err, code, fmt, ap);
+    va_end(ap);
     return code;
 }
 

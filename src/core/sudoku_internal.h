@@ -7,6 +7,8 @@
 #include "sudoku9.h"
 #include "xc_array.h"
 
+#include <stdarg.h>
+
 struct sudoku {
     int32_t n, box_rows, box_cols;
     int32_t n_regions;       /* rows + cols + boxes + extra regions */
@@ -68,7 +70,10 @@ void sudoku_x_grid(const sudoku_t *s, uint64_t seed, uint8_t *grid);
  * within its tries or *left (nodes, paid from it), or DLX_ENOMEM. */
 int sudoku_x_windoku_grid(const sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid);
 
-/* Fill *err with code and a formatted message. Returns code. */
+/* The one error setter: fill *err with code and a formatted message (its
+ * place, row and column cleared). Returns code. sudoku_fail_at keeps the
+ * place already recorded (the text reader's errors). */
+int sudoku_fail_at(sudoku_error_t *err, int code, const char *fmt, va_list ap);
 int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -1,16 +1,11 @@
-/* sudoku_random.h: the seeded generator's random numbers and shuffles,
+/* sudoku_random.h: the seeded generator's shuffles (its numbers: next_random, random.h),
  * shared by sudoku_generate.c and sudoku_pattern.c. Not part of the API. */
 #ifndef SUDOKU_RANDOM_H
 #define SUDOKU_RANDOM_H
 
-#include <stdint.h>
+#include "random.h"
 
-static inline uint64_t next_random(uint64_t *state) { /* splitmix64: fine for shuffles */
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+#include <stdint.h>
 
 /* Fisher-Yates on a[0..n-1]; shuffle() fills it with 0..n-1 first. */
 static inline void shuffle_in_place(int32_t *a, int32_t n, uint64_t *rng) {

@@ -1,4 +1,4 @@
-/* utf8.h: reading UTF-8, in one place for the puzzle reader (sudoku_text.c)
+/* utf8.h: reading UTF-8, in one place for the puzzle reader (sudoku_read.c, sudoku_cells.c)
  * and the Typst plugin's messages (wasm/typst.c). Inline: the reader calls it
  * for every character. */
 #ifndef DLX_UTF8_H

@@ -10,7 +10,7 @@ export const STYLE = { line: 0, grid: 1, numbers: 2 }
 const RESERVED_SYMBOLS = '.-_|,#:+='
 
 /**
- * The alphabet option, checked by the C reader's rules (src/core/sudoku_text.c,
+ * The alphabet option, checked by the C reader's rules (src/core/sudoku_read.c,
  * alphabet_check): 1..64 printable ASCII symbols, none reserved, none
  * repeated, at least `want` of them. Returns null for the default.
  * Every path that takes an alphabet goes through this one check.

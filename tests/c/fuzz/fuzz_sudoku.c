@@ -104,7 +104,7 @@ static void round_trip_in(const sudoku_text_t *t, const uint8_t *values, const s
 
 /* The one-line form always reads back. The input's own layouts are not
  * round-tripped here: a fuzzed layout printed with other digits may read
- * otherwise by the conventions at the top of src/core/sudoku_text.c, which settle
+ * otherwise by the conventions at the top of src/core/sudoku_read.c, which settle
  * ambiguous text for what people paste ("00" is one blank number in a
  * numbers grid but two cells on its own; ". ." printed as "1 2" stays two
  * cells, "..", printed as "12", is the number 12 in a row of numbers).
