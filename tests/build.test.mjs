@@ -6,6 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
+import { HANG_MS } from './helpers.mjs'
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -18,7 +19,7 @@ function dryRun () {
   // A make above this test (make test) must not hand its jobserver or flags down.
   const env = { ...process.env }
   for (const k of ['MAKEFLAGS', 'MFLAGS', 'MAKELEVEL', 'MAKEOVERRIDES']) delete env[k]
-  return execFileSync('make', ['-n', '-B', ...TARGETS], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 })
+  return execFileSync('make', ['-n', '-B', ...TARGETS], { cwd: ROOT, env, encoding: 'utf8', timeout: HANG_MS })
 }
 
 // Per flavour (the compiler and its flags, outputs and inputs left out), how

@@ -130,7 +130,7 @@ describe('under a terminal', { skip: noTerminal }, () => {
   })
 
   test('sudoku: a bar with puzzles/s; Ctrl-C in the middle erases it and exits 130', { timeout: HANG_MS }, async () => {
-    const run = onTerminal(['sudoku', '--count', many], { env: { TERM: 'xterm' } })
+    const run = onTerminal(['sudoku', '--count', '--progress', many], { env: { TERM: 'xterm' } })
     await run.waitFor(/\d+\/?\d* puzzles  [\d.]+k?M? puzzles\/s/)
     run.child.stdin.write('\x03')
     const { status, output } = await run.done
