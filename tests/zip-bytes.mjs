@@ -3,17 +3,7 @@
 // sheet, a lying size) into a workbook of a few hundred bytes, with no
 // library in between.
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32 (buf) {
-  let c = 0xffffffff
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
+import { crc32 } from '../tools/png.mjs'
 
 /**
  * A zip of { name: text or Buffer } (in that order), every entry stored.

@@ -8,7 +8,8 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0
 })
 
-function crc32 (bytes) {
+/** CRC-32 as PNG and zip use it (tests/zip-bytes.mjs builds zips with it too). */
+export function crc32 (bytes) {
   let c = 0xffffffff
   for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8)
   return (c ^ 0xffffffff) >>> 0
