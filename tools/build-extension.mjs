@@ -2,8 +2,8 @@
 // Make web/extension/ loadable: copy the library (src/js/, and
 // dist/dlxkit-inline.mjs, which `make dist` built) and the page's Sudoku
 // modules from web/ into web/extension/lib/ (git-ignored), so that nothing
-// goes stale;
-// draw its icons there (lib/icon-16.png ... lib/icon-128.png, web/icon.mjs).
+// goes stale; draw its icons there (lib/icon-16.png ... lib/icon-128.png,
+// web/icon.mjs).
 // `node tools/build-extension.mjs`, or buildExtension() from a test.
 import { copyFile, mkdir, rm, readFile, readdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
