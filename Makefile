@@ -125,13 +125,11 @@ WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c
 WASM_HDR  := src/wasm/heap.h src/wasm/records.h
 WASM_SRC  := $(CORE_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
-# dlxkit.mjs (Node, unbundled pages) and dlxkit-browser.mjs (bundlers) are
-# two entries over one library (src/js/dlxkit-*.mjs, a module a job, copied
-# under their own names); so are the two workers.
-JS_LIB    := $(wildcard src/js/dlxkit-*.mjs) src/js/dlxkit-abi.mjs
-JS_ENTRY  := dist/dlxkit.mjs dist/dlxkit-browser.mjs dist/dlxkit-worker.mjs dist/dlxkit-worker-browser.mjs
-DIST_JS   := $(JS_ENTRY) $(sort $(patsubst src/js/%,dist/%,$(JS_LIB))) dist/dlxkit.d.ts
-DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
+# The JS library is src/js/ as it is, under the names it is published with
+# (package.json); nothing of it is copied. dist/ holds only what a compiler or
+# a tool makes from it: the modules and the bundles that carry their bytes.
+JS_SRC    := $(sort $(wildcard src/js/*.mjs) src/js/dlxkit-abi.mjs)
+DIST      := dist/dlxkit.wasm dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEARCH
@@ -139,7 +137,7 @@ build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 
-dist: $(DIST)
+dist: $(DIST) src/js/dlxkit-abi.mjs
 
 # Parts with a job of their own (the Typst plugin, the fuzz targets) keep their
 # rules in mk/*.mk; they add to $(DIST) and the phony targets from there.
@@ -161,27 +159,11 @@ build/wasm/names.wasm: $(WASM_OBJ)
 	$(EMCC) -Oz -flto --profiling-funcs $(WASM_LINK) $(WASM_OBJ) -o build/wasm/names-linked.wasm
 	$(WASM_OPT) $(WASM_OPT_FLAGS) -g build/wasm/names-linked.wasm -o $@
 
-# The sources are written for their place in dist/ (they import each other by
-# their dist/ names): the library's modules keep their names there;
-# host-node.mjs and host-browser.mjs are the package's entries ("node"/"default"
-# and "browser" in package.json), each passing its host to the library, and
-# worker-node.mjs, worker-browser.mjs the workers' entries.
-dist/dlxkit-%.mjs: src/js/dlxkit-%.mjs
-	cp $< $@
-dist/dlxkit.mjs: src/js/host-node.mjs
-	cp $< $@
-dist/dlxkit-browser.mjs: src/js/host-browser.mjs
-	cp $< $@
 # The boundary's names (error codes, results), generated from the C headers;
 # tests/abi.test.mjs checks that the committed file is current.
 src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/abi.mjs
 	node tools/abi.mjs > $@
-dist/dlxkit.d.ts: src/js/dlxkit.d.ts
-	cp $< $@
-dist/dlxkit-worker.mjs: src/js/worker-node.mjs
-	cp $< $@
-dist/dlxkit-worker-browser.mjs: src/js/worker-browser.mjs
-	cp $< $@
+# The module's bytes in base64 under the API of ../src/js/dlxkit.mjs.
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
@@ -189,12 +171,9 @@ C_TESTS := build/test_engine build/test_estimate build/test_text build/test_sudo
 
 test: test-c test-js
 
-# The JS tests load dist/, as users do. Its copies of src/js/ are refreshed
-# first (a copy, no compiler), so the tests see what the sources say; the
-# module itself is rebuilt by `make dist` (emcc), and .ci/run checks that the
-# committed one is current.
-JS_COPIES := $(DIST_JS) dist/dlxkit-sheets.mjs dist/dlxkit-sheets.d.ts
-test-js: $(JS_COPIES)
+# The JS tests import src/js/ as it is, and the modules it loads from dist/,
+# rebuilt by `make dist` (emcc); .ci/run checks that the committed ones are current.
+test-js:
 	node --test tests/
 
 test-c: $(C_TESTS) build/dlx build/dlx-san
@@ -230,7 +209,7 @@ check-c: $(CHECK_C) build/dlx
 	@echo "== exact-cover instances (tests/c/instances.sh, no sanitizers)"
 	@DLX_SAN=build/dlx tests/c/instances.sh
 
-check-js: $(JS_COPIES)
+check-js:
 	node --test $(filter-out $(SLOW_JS),$(wildcard tests/*.test.mjs))
 
 # Benchmarks (bench/run.mjs; bench/RESULTS.md says how it measures): clang
@@ -273,7 +252,7 @@ PORT ?= 8080
 serve:
 	PORT=$(PORT) node tools/serve.mjs
 
-# web/extension/lib/ from dist/ and web/ (git-ignored); then load web/extension/ unpacked.
+# web/extension/lib/ from src/js/, dist/ and web/ (git-ignored); then load web/extension/ unpacked.
 extension: dist
 	node tools/build-extension.mjs
 

@@ -1,5 +1,5 @@
 // A/B of builds on the exact-cover rows: native binaries (the CLI's
-// `--count`), WebAssembly modules (through dist/dlxkit.mjs, load and parse
+// `--count`), WebAssembly modules (through src/js/dlxkit.mjs, load and parse
 // included, as the bench measures them) and Knuth's programs built in
 // build/peers (peer:ssxcc, peer:dlx2), run one after another in every
 // round, each in a process of its own and timed over its CPU time. Prints,

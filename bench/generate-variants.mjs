@@ -2,8 +2,9 @@
 // windoku, jigsaw, extra regions) at 25x25 to 64x64, seed by seed, each in
 // a fresh process under a CPU cap, each result checked (every unit holds
 // every digit, one solution). CPU seconds of the generate call alone.
-//   node bench/generate-variants.mjs [seeds] [cap s] [dist dir] [shape names...]
-// (dist dir: another build to compare, e.g. a copy of dist/ from before.)
+//   node bench/generate-variants.mjs [seeds] [cap s] [library dir] [shape names...]
+// (library dir: another build to compare, e.g. a copy of src/js/ from before
+// with its ../../dist/.)
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
 import { inChild } from './proc.mjs'
@@ -48,7 +49,7 @@ export async function generateOne ({ dist, name, n, seed }) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const seeds = Number(process.argv[2] || 3)
   const cap = Number(process.argv[3] || 30)
-  const dist = resolve(process.argv[4] || fileURLToPath(new URL('../dist', import.meta.url)))
+  const dist = resolve(process.argv[4] || fileURLToPath(new URL('../src/js', import.meta.url)))
   const only = process.argv.slice(5)
   const names = ['plain', 'x', 'windoku', 'x+windoku', 'jigsaw', 'jigsaw+x', 'jigsaw+windoku', 'groups']
   for (const name of names) {

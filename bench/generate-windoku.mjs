@@ -3,7 +3,7 @@
 // result checked: every row, column, box and window holds each digit once,
 // and the puzzle has one solution. In-process CPU time (the module runs on
 // one thread). Run: node bench/generate-windoku.mjs [seeds] [shape names...]
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 import { jigsawMap, unitsOf } from '../tests/grid-units.mjs'
 
 const dlx = await load()

@@ -11,7 +11,7 @@ export const GENERATION = { shapes: ['jigsaw', 'jigsaw+windoku', 'x+windoku'], s
 
 /** Rows { name, n, runs: [{ seconds } | { capped: true } | { error }] | null (not run) }. */
 export function generationRows (say = () => {}) {
-  const dist = fileURLToPath(new URL('../dist', import.meta.url))
+  const dist = fileURLToPath(new URL('../src/js', import.meta.url))
   const rows = []
   for (const name of GENERATION.shapes) {
     let skip = false

@@ -1,9 +1,9 @@
-// dlxkit's WebAssembly build through its public JS API (dist/dlxkit.mjs):
+// dlxkit's WebAssembly build through its public JS API (src/js/dlxkit.mjs):
 // measures and returns numbers, prints nothing. run.mjs calls each function
 // in a fresh Node process (bench/child.mjs). Times are CPU time.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 import { cpuRate, cpuSeconds, cpuTimed, puzzlesOf } from './timing.mjs'
 
 const BATCH = 1000 // puzzles per solveMany call, as an application would send them
@@ -47,7 +47,7 @@ export async function sudoku (set, { minSeconds = 1 } = {}) {
 /**
  * All solutions of one DLX file, CPU seconds from reading the file to the
  * count: loading the module and parsing the text included. `wasm`: another
- * module file than dist's (bench/ab.mjs).
+ * module file than dist/'s (bench/ab.mjs).
  * { solutions, seconds, searchSeconds, memoryBytes }.
  */
 export async function exactCover (file, { wasm } = {}) {

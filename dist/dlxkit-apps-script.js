@@ -2409,13 +2409,13 @@ const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
 
 /**
- * What to do when dlxkit.wasm is not where the entry looks by default (next
- * to itself): bundlers that leave the URL pattern of the entries alone do not
- * copy it.
+ * What to do when dlxkit.wasm is not where the entry looks by default
+ * (../../dist/dlxkit.wasm from src/js/, as in the package): bundlers that
+ * leave the URL pattern of the entries alone do not copy it.
  */
-const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not next to the script that loads it. ' +
-  'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle; ' +
-  'or pass load({ wasm: url }); or import dlxkit/inline, which carries the bytes'
+const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not at ../../dist/dlxkit.wasm from the script that loads it. ' +
+  'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle ' +
+  'and pass its URL: load({ wasm: url }), createWorker({ wasm: url }); or import dlxkit/inline, which carries the bytes'
 
 /** A LOAD_FAILED in getting the default module (its URL in details), with what to do about it. */
 function adviseDefault (e) {
@@ -2685,7 +2685,7 @@ function load () {
   return { DlxError, load }
 })()
 
-// ---- src/js/sheets.mjs
+// ---- src/js/dlxkit-sheets.mjs
 const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
@@ -3156,7 +3156,7 @@ const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
-// into one classic script): the sheet functions of src/js/sheets.mjs over an
+// into one classic script): the sheet functions of src/js/dlxkit-sheets.mjs over an
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.

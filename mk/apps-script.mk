@@ -6,5 +6,5 @@ DIST += dist/dlxkit-apps-script.js
 dist: dist/dlxkit-apps-script.js
 
 dist/dlxkit-apps-script.js: dist/dlxkit.wasm tools/apps-script.mjs web/excel/functions.json \
-		$(wildcard web/apps-script/*.mjs) src/js/sheets.mjs $(JS_LIB)
+		$(wildcard web/apps-script/*.mjs) $(JS_SRC)
 	node tools/apps-script.mjs dist/dlxkit.wasm $@

@@ -3,7 +3,7 @@
 // loop, user-sized arrays, oversized strings and memory, option names.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load, DlxError } from '../dist/dlxkit.mjs'
+import { load, DlxError } from '../src/js/dlxkit.mjs'
 import { HANG_MS } from './helpers.mjs'
 
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'

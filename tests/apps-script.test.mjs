@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 import { isSolution, cellsOf, HANG_MS } from './helpers.mjs'
 import { PUZZLE } from './browser.mjs'
 

@@ -7,7 +7,7 @@
 // the same tree.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 
 const dlx = await load()
 

@@ -1,7 +1,7 @@
 // Shared by the bundler tests (bundle*.test.mjs): a project whose
-// node_modules/dlxkit holds the package's files as npm puts them, a page that
-// imports 'dlxkit' by its package name, and how to open a bundle of it in
-// Chromium and judge what it did.
+// node_modules/dlxkit holds the package's files as npm puts them (src/js/ and
+// dist/), a page that imports 'dlxkit' by its package name, and how to open a
+// bundle of it in Chromium and judge what it did.
 import assert from 'node:assert/strict'
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, cpSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,17 +12,19 @@ import { HANG_MS } from './helpers.mjs'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const DIST = join(ROOT, 'dist')
+export const JS = join(ROOT, 'src', 'js')
 export const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 
 // The page: every outcome lands in window.__result (errors as "CODE: message").
-const PAGE = `
+// `options`: what it passes to load() and createWorker().
+const page = (options = '') => `
 import { load, createWorker, DlxError } from 'dlxkit'
 const failure = (e) => e instanceof DlxError ? e.code + ': ' + e.message : 'not a DlxError: ' + String(e?.stack ?? e)
 ;(async () => {
   const out = {}
-  try { out.direct = (await load()).sudoku.solve(${JSON.stringify(PUZZLE)}).solution } catch (e) { out.direct = failure(e) }
+  try { out.direct = (await load(${options})).sudoku.solve(${JSON.stringify(PUZZLE)}).solution } catch (e) { out.direct = failure(e) }
   try {
-    const w = await createWorker()
+    const w = await createWorker(${options})
     try { out.worker = (await w.sudoku.solve(${JSON.stringify(PUZZLE)})).solution } finally { w.terminate() }
   } catch (e) { out.worker = failure(e) }
   for (const wasm of ['missing.wasm', 'http://localhost:1/x.wasm', '::not a url']) {
@@ -40,15 +42,22 @@ load().then((dlx) => { window.__result = { direct: dlx.sudoku.solve(${JSON.strin
   (e) => { window.__result = { direct: e.code + ': ' + e.message } })
 `
 
-/** A fresh project (its path): package.json, src/index.js and src/inline.js (pages' scripts), node_modules/dlxkit. */
+/**
+ * A fresh project (its path): package.json, node_modules/dlxkit, and pages'
+ * scripts: src/index.js (the defaults), src/beside.js (dlxkit.wasm next to
+ * the bundle, passed by its URL: the recipe for bundlers that do not copy
+ * it) and src/inline.js.
+ */
 export function makeProject () {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-bundle-'))
   const pkg = join(dir, 'node_modules', 'dlxkit')
   mkdirSync(pkg, { recursive: true })
   writeFileSync(join(pkg, 'package.json'), JSON.stringify(PKG))
   cpSync(DIST, join(pkg, 'dist'), { recursive: true })
+  cpSync(JS, join(pkg, 'src', 'js'), { recursive: true })
   mkdirSync(join(dir, 'src'))
-  writeFileSync(join(dir, 'src', 'index.js'), PAGE)
+  writeFileSync(join(dir, 'src', 'index.js'), page())
+  writeFileSync(join(dir, 'src', 'beside.js'), page("{ wasm: new URL('./dlxkit.wasm', import.meta.url) }"))
   writeFileSync(join(dir, 'src', 'inline.js'), INLINE_PAGE)
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'page', private: true, type: 'module' }))
   return dir

@@ -2,8 +2,8 @@
 // Rollup project that imports packages has: @rollup/plugin-node-resolve, with
 // browser: true so that it takes the package's "browser" entry. Rollup
 // leaves new URL(..., import.meta.url) as it is, so docs/pages-and-bundlers.md's recipe adds
-// two steps: dlxkit.wasm copied next to the bundle, and the worker built as
-// a second entry. Without them, each failure says what to do; with them, the
+// two steps: dlxkit.wasm copied next to the bundle (and its URL passed), and
+// the worker built as a second entry. Without them, each failure says what to do; with them, the
 // page solves in Chromium, directly and in a worker.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
@@ -61,21 +61,22 @@ test('rollup + node-resolve { browser: true }: the browser entry, no Node code, 
   assert.deepEqual(warnings, [])
   const text = readFileSync(join(dir, 'out-rollup', 'index.js'), 'utf8')
   assert.doesNotMatch(text, /['"]node:/)
-  assert.match(text, /new URL\('\.\/dlxkit\.wasm', import\.meta\.url\)/, 'left as it is: the module is looked for next to the bundle')
+  assert.match(text, /new URL\('\.\.\/\.\.\/dist\/dlxkit\.wasm', import\.meta\.url\)/, 'left as it is: the module is looked for where the package keeps it')
 })
 
 test('rollup, the bundle alone: load() and createWorker() fail saying what to do', { timeout: HANG_MS }, async () => {
   const { result, errors } = await open('out-rollup')
   assert.deepEqual(errors, [])
-  assert.match(result.direct, /^LOAD_FAILED: cannot fetch http:\/\/localhost:\d+\/out-rollup\/dlxkit\.wasm: HTTP 404\. dlxkit\.wasm is not next to the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle; or pass load\(\{ wasm: url \}\); or import dlxkit\/inline/)
-  assert.match(result.worker, /^WORKER_FAILED: the worker failed: the worker script http:\/\/localhost:\d+\/out-rollup\/dlxkit-worker-browser\.mjs could not be started .*build node_modules\/dlxkit\/dist\/dlxkit-worker-browser\.mjs as a second entry .*or pass createWorker\(\{ workerUrl \}\)/)
+  assert.match(result.direct, /^LOAD_FAILED: cannot fetch http:\/\/localhost:\d+\/dist\/dlxkit\.wasm: HTTP 404\. dlxkit\.wasm is not at \.\.\/\.\.\/dist\/dlxkit\.wasm from the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle and pass its URL: load\(\{ wasm: url \}\), createWorker\(\{ wasm: url \}\); or import dlxkit\/inline/)
+  assert.match(result.worker, /^WORKER_FAILED: the worker failed: the worker script http:\/\/localhost:\d+\/out-rollup\/dlxkit-worker-browser\.mjs could not be started .*build node_modules\/dlxkit\/src\/js\/dlxkit-worker-browser\.mjs as a second entry .*or pass createWorker\(\{ workerUrl \}\)/)
 })
 
-test('rollup, with dlxkit.wasm copied and the worker entry built: the page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
+test('rollup, with dlxkit.wasm copied (its URL passed) and the worker entry built: the page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
+  assert.deepEqual(await bundle(join(dir, 'src/beside.js'), { dir: join(dir, 'out-rollup') }), [])
   copyFileSync(join(dir, 'node_modules/dlxkit/dist/dlxkit.wasm'), join(dir, 'out-rollup/dlxkit.wasm'))
   // the second entry, as docs/pages-and-bundlers.md's config names it: 'dlxkit/worker' by its package name
   assert.deepEqual(await bundle('dlxkit/worker', { file: join(dir, 'out-rollup/dlxkit-worker-browser.mjs') }), [])
   const worker = readFileSync(join(dir, 'out-rollup/dlxkit-worker-browser.mjs'), 'utf8')
   assert.doesNotMatch(worker, /^import|['"]node:/m, 'the worker is one file')
-  check(await open('out-rollup'))
+  check(await open('out-rollup', 'beside.js'))
 })

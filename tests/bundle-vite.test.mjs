@@ -1,7 +1,7 @@
 // The page of bundle-page.mjs in a Vite project with no vite.config at all:
 // under `vite` (the dev server, the CLI a user runs, on a free port) and
 // after `vite build`. Both must solve in Chromium, directly and in a worker:
-// Vite follows new URL('./dlxkit.wasm', import.meta.url) and
+// Vite follows new URL('../../dist/dlxkit.wasm', import.meta.url) and
 // new Worker(new URL(...), { type: 'module' }) by itself.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'

@@ -11,7 +11,7 @@ import { writeFileSync, readFileSync, copyFileSync, rmSync, existsSync, readdirS
 import { join, dirname } from 'node:path'
 import { start } from '../tools/serve.mjs'
 import { launchBrowser, SOLUTION } from './browser.mjs'
-import { DIST, PKG, makeProject, openPage, check } from './bundle-page.mjs'
+import { ROOT, PKG, makeProject, openPage, check } from './bundle-page.mjs'
 import { HANG_MS } from './helpers.mjs'
 
 let dir, server, browser
@@ -47,19 +47,19 @@ test('webpack 5, no configuration for dlxkit: the bundle solves, directly and in
 })
 
 // esbuild leaves new URL(..., import.meta.url) as it is (it does not copy
-// assets it finds that way): dlxkit.wasm and the bundled worker go next to
-// the bundle, as docs/pages-and-bundlers.md says.
+// assets it finds that way): dlxkit.wasm goes next to the bundle, which
+// passes its URL, and the bundled worker too, as docs/pages-and-bundlers.md says.
 test('esbuild --bundle --platform=browser --format=esm: the bundle solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   const esbuild = await import('esbuild')
   const out = join(dir, 'out-esbuild')
-  await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/index.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })
+  await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/beside.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })
   await esbuild.build({
-    absWorkingDir: dir, entryPoints: ['node_modules/dlxkit/dist/dlxkit-worker-browser.mjs'], bundle: true, platform: 'browser', format: 'esm', outdir: out, outExtension: { '.js': '.mjs' }, logLevel: 'silent'
+    absWorkingDir: dir, entryPoints: ['node_modules/dlxkit/src/js/dlxkit-worker-browser.mjs'], bundle: true, platform: 'browser', format: 'esm', outdir: out, outExtension: { '.js': '.mjs' }, logLevel: 'silent'
   })
   copyFileSync(join(dir, 'node_modules', 'dlxkit', 'dist', 'dlxkit.wasm'), join(out, 'dlxkit.wasm'))
-  const bundle = readFileSync(join(out, 'index.js'), 'utf8')
+  const bundle = readFileSync(join(out, 'beside.js'), 'utf8')
   assert.doesNotMatch(bundle, /node:/, 'the browser bundle has no Node code')
-  check(await run('out-esbuild', '<script type="module" src="index.js"></script>'))
+  check(await run('out-esbuild', '<script type="module" src="beside.js"></script>'))
 })
 
 test('esbuild, dlxkit/inline: load() solves with nothing copied and no Node code', { timeout: HANG_MS }, async () => {
@@ -73,30 +73,30 @@ test('esbuild, dlxkit/inline: load() solves with nothing copied and no Node code
 
 test('"browser" resolves to dlxkit-browser.mjs, "node" and "default" to dlxkit.mjs', () => {
   const root = PKG.exports['.']
-  assert.equal(root.browser, './dist/dlxkit-browser.mjs')
-  assert.equal(root.node, './dist/dlxkit.mjs')
-  assert.equal(root.default, './dist/dlxkit.mjs')
+  assert.equal(root.browser, './src/js/dlxkit-browser.mjs')
+  assert.equal(root.node, './src/js/dlxkit.mjs')
+  assert.equal(root.default, './src/js/dlxkit.mjs')
   assert.ok(Object.keys(root).indexOf('browser') < Object.keys(root).indexOf('default'), 'conditions are tried in order')
-  assert.equal(PKG.exports['./worker'].browser, './dist/dlxkit-worker-browser.mjs')
+  assert.equal(PKG.exports['./worker'].browser, './src/js/dlxkit-worker-browser.mjs')
 })
 
 // Everything the browser entry and its worker load, followed through their
 // imports and new URL(..., import.meta.url): no Node module, in any form.
 test('the browser entry and all it loads have no node: import (nor any Node built-in)', () => {
   const seen = new Set()
-  const queue = ['dlxkit-browser.mjs', 'dlxkit-worker-browser.mjs']
+  const queue = ['src/js/dlxkit-browser.mjs', 'src/js/dlxkit-worker-browser.mjs']
   while (queue.length) {
     const name = queue.shift()
     if (seen.has(name)) continue
     seen.add(name)
-    const file = join(DIST, name)
+    const file = join(ROOT, name)
     assert.ok(existsSync(file), `${name} is loaded but missing`)
     if (!name.endsWith('.mjs')) continue
     const text = readFileSync(file, 'utf8')
     assert.doesNotMatch(text, /['"`]node:/, `${name} names a node: module`)
     assert.doesNotMatch(text, /\bprocess\.|\brequire\s*\(/, `${name} uses Node globals`)
     for (const m of text.matchAll(/\bimport\s*\(\s*([^)]*)\)/g)) assert.fail(`${name} imports ${m[1]} dynamically`)
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bnew URL\(\s*)['"](\.\/[^'"]+)['"]/g)) queue.push(join(dirname(name), m[1]))
+    for (const m of text.matchAll(/(?:\bfrom\s*|\bnew URL\(\s*)['"](\.\.?\/[^'"]+)['"]/g)) queue.push(join(dirname(name), m[1]))
   }
-  assert.ok(seen.has('dlxkit-core.mjs') && seen.has('dlxkit.wasm') && seen.has('dlxkit-worker-core.mjs'), [...seen].join(' '))
+  assert.ok(seen.has('src/js/dlxkit-core.mjs') && seen.has('dist/dlxkit.wasm') && seen.has('src/js/dlxkit-worker-core.mjs'), [...seen].join(' '))
 })

@@ -21,7 +21,7 @@ after(() => rmSync(dir, { recursive: true, force: true }))
 /** The parts of the package dlxkit sheet runs from, copied to `to`. */
 function installCopy (to) {
   mkdirSync(to, { recursive: true })
-  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(to, part), { recursive: true })
+  for (const part of ['bin', 'src', 'dist', 'package.json']) cpSync(join(ROOT, part), join(to, part), { recursive: true })
   return to
 }
 

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { onTerminal, noTerminal } from './cli-helpers.mjs'
 import { HANG_MS } from './helpers.mjs'
 import { Terminal } from '../bin/lib/terminal.mjs'
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 import ExcelJS from 'exceljs'
 
 const ERASE = '\r\x1b[K'

@@ -1,4 +1,4 @@
-// The browser extension in web/extension/, built from dist/ by
+// The browser extension in web/extension/, built from src/js/ and dist/ by
 // tools/build-extension.mjs and loaded unpacked into Chromium with a fresh
 // profile: its service worker adds the context-menu entry, and its popup
 // page solves puzzles with the network off, fits Chrome's popup size, and

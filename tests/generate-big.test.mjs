@@ -7,7 +7,7 @@
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { load, createWorker } from '../dist/dlxkit.mjs'
+import { load, createWorker } from '../src/js/dlxkit.mjs'
 import { disjointGroups, jigsawMap, unitsOf } from './grid-units.mjs'
 import { HANG_MS } from './helpers.mjs'
 

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { load, DlxError } from '../dist/dlxkit.mjs'
+import { load, DlxError } from '../src/js/dlxkit.mjs'
 import { SUDOKU_CASES, PROBLEM_CASES, METHOD_CASES, CLI_CASES, FILES, SHEET_CASES, WORKER_CASES, LOAD_CASES } from './hostile-cases.mjs'
 import { HANG_MS } from './helpers.mjs'
 
@@ -106,7 +106,7 @@ test('the CLI: hostile input gets its exit status and message, never a crash', {
 // argument position gets a value or a SheetError, and the functions keep
 // answering a normal puzzle after each.
 test('sheet functions: hostile values in every argument give a value or a SheetError, never a throw', { timeout: HANG_MS }, async () => {
-  const { createSheetFunctions, SheetError, SIGNATURES } = await import('../dist/dlxkit-sheets.mjs')
+  const { createSheetFunctions, SheetError, SIGNATURES } = await import('../src/js/dlxkit-sheets.mjs')
   const f = createSheetFunctions(await load())
   const GRID = [[1, '', '', ''], ['', '', 3, ''], ['', 4, '', ''], ['', '', '', 2]]
   const MATRIX = [[1, 0], [0, 1], [1, 1]]
@@ -139,7 +139,7 @@ test('sheet functions: hostile values in every argument give a value or a SheetE
 })
 
 test('problems in a worker: hostile options get the direct codes; a dead worker is replaced', { timeout: HANG_MS }, async () => {
-  const { createWorker } = await import('../dist/dlxkit.mjs')
+  const { createWorker } = await import('../src/js/dlxkit.mjs')
   const w = await createWorker()
   try {
     for (const [entry, name, code, run] of WORKER_CASES) {

@@ -3,20 +3,21 @@
 // shipped JS may not contain, and the package's "exports" map.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync, writeFileSync, readdirSync, existsSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs'
+import { readFileSync, writeFileSync, readdirSync, existsSync, mkdtempSync, mkdirSync, copyFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
 import { execFileSync } from 'node:child_process'
-import { load, DlxError } from '../dist/dlxkit.mjs'
+import { load, DlxError } from '../src/js/dlxkit.mjs'
 import { cellsOf, isSolution } from './helpers.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
+const JS = join(ROOT, 'src', 'js')
 const WASM_PATH = join(DIST, 'dlxkit.wasm')
 const BYTES = readFileSync(WASM_PATH)
-/** The library's modules (src/js/dlxkit-*.mjs), copied into dist/ under their own names. */
-const LIBRARY = readdirSync(join(ROOT, 'src', 'js')).filter((f) => /^dlxkit-.*\.mjs$/.test(f))
+/** The library's modules, entries and all: src/js/*.mjs under their published names. */
+const LIBRARY = readdirSync(JS).filter((f) => f.endsWith('.mjs'))
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
 
@@ -36,7 +37,7 @@ async function rejectsWith (promise, code) {
   })
 }
 
-test('load() with no options reads dlxkit.wasm next to the module', async () => {
+test('load() with no options reads dist/dlxkit.wasm (../../dist/ from the module)', async () => {
   assertWorks(await load())
   assertWorks(await load({}))
 })
@@ -93,13 +94,16 @@ test('load({ wasm }) takes a file: URL (or its text), and reads that very file',
 test('the default dlxkit.wasm missing: LOAD_FAILED naming it and saying what to do', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-nowasm-'))
   try {
-    for (const f of readdirSync(DIST).filter((f) => f.endsWith('.mjs'))) copyFileSync(join(DIST, f), join(dir, f))
-    const copy = await import(pathToFileURL(join(dir, 'dlxkit.mjs')).href)
-    const advice = /cannot read file:\/\/\S*dlxkit-nowasm-\w+\/dlxkit\.wasm: .*\. dlxkit\.wasm is not next to the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle; or pass load\(\{ wasm: url \}\); or import dlxkit\/inline/
+    // the modules two folders down, so that ../../dist/ is inside dir (and empty)
+    const js = join(dir, 'src', 'js')
+    mkdirSync(js, { recursive: true })
+    for (const f of LIBRARY) copyFileSync(join(JS, f), join(js, f))
+    const copy = await import(pathToFileURL(join(js, 'dlxkit.mjs')).href)
+    const advice = /cannot read file:\/\/\S*dlxkit-nowasm-\w+\/dist\/dlxkit\.wasm: .*\. dlxkit\.wasm is not at \.\.\/\.\.\/dist\/dlxkit\.wasm from the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle and pass its URL: load\(\{ wasm: url \}\), createWorker\(\{ wasm: url \}\); or import dlxkit\/inline/
     await assert.rejects(copy.load(), (e) => e.code === 'LOAD_FAILED' && advice.test(e.message))
     await assert.rejects(copy.createWorker(), (e) => e.code === 'LOAD_FAILED' && advice.test(e.message))
     await assert.rejects(copy.load({ wasm: pathToFileURL(join(dir, 'dlxkit.wasm')) }),
-      (e) => e.code === 'LOAD_FAILED' && /cannot read file:/.test(e.message) && !/is not next to/.test(e.message))
+      (e) => e.code === 'LOAD_FAILED' && /cannot read file:/.test(e.message) && !/is not at/.test(e.message))
     assertWorks(await copy.load({ wasm: BYTES }))
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -117,7 +121,7 @@ test('bad wasm bytes give DlxError LOAD_FAILED', async () => {
 
 test('dist/dlxkit-inline.mjs has the module inside: load() with no options', async () => {
   const inline = await import('../dist/dlxkit-inline.mjs')
-  const main = await import('../dist/dlxkit.mjs')
+  const main = await import('../src/js/dlxkit.mjs')
   for (const name of Object.keys(main)) assert.ok(name in inline, `dlxkit-inline.mjs lacks the export ${name}`)
   assert.equal(inline.DlxError, DlxError, 'one error class for both entry points')
   assertWorks(await inline.load())
@@ -133,8 +137,9 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
   try {
     const script = join(dir, 'probe.mjs')
     const inline = join(DIST, 'dlxkit-inline.mjs')
-    const main = join(DIST, 'dlxkit.mjs')
-    const library = LIBRARY.map((f) => `--allow-fs-read=${join(DIST, f)}`) // what both import
+    const main = join(JS, 'dlxkit.mjs')
+    // what both import (each path once: Node 20 aborts on a path given twice)
+    const library = LIBRARY.filter((f) => f !== 'dlxkit.mjs').map((f) => `--allow-fs-read=${join(JS, f)}`)
     const code = `
       const [inline, main] = process.argv.slice(2)
       const out = {}
@@ -158,16 +163,16 @@ test('dlxkit-inline.mjs works with no file access (Node permission model)', () =
 })
 
 // The same child, with a module hook that refuses every Node built-in to the
-// files in dist/: what a browser or an extension would do. Bytes and the
-// inline build need none; only the zero-configuration file read does.
-test('dist/*.mjs need no Node built-in unless they read a file or start a Node worker', () => {
+// library's files (src/js/, dist/): what a browser or an extension would do.
+// Bytes and the inline build need none; only the zero-configuration file read does.
+test('the library needs no Node built-in unless it reads a file or starts a Node worker', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-hooks-'))
   try {
     const hooks = join(dir, 'hooks.mjs')
     const probe = join(dir, 'probe.mjs')
     writeFileSync(hooks, `
       export async function resolve (specifier, context, next) {
-        const fromDist = (context.parentURL ?? '').startsWith(${JSON.stringify(pathToFileURL(DIST).href + '/')})
+        const fromDist = [${JSON.stringify(pathToFileURL(DIST).href + '/')}, ${JSON.stringify(pathToFileURL(JS).href + '/')}].some((d) => (context.parentURL ?? '').startsWith(d))
         const builtin = specifier.startsWith('node:') || ${JSON.stringify(['fs', 'fs/promises', 'path', 'url', 'os', 'worker_threads', 'child_process', 'module'])}.includes(specifier)
         if (fromDist && builtin) throw new Error('refused ' + specifier)
         return next(specifier, context)
@@ -180,7 +185,7 @@ test('dist/*.mjs need no Node built-in unless they read a file or start a Node w
       register(pathToFileURL(${JSON.stringify(hooks)}))
       const dist = ${JSON.stringify(pathToFileURL(DIST).href)}
       const out = {}
-      const main = await import(dist + '/dlxkit.mjs')
+      const main = await import(${JSON.stringify(pathToFileURL(join(JS, 'dlxkit.mjs')).href)})
       const bytes = readFileSync(new URL(dist + '/dlxkit.wasm'))
       out.bytes = (await main.load({ wasm: bytes })).sudoku.solve(${JSON.stringify(CLASSIC)}).solution
       out.inline = (await (await import(dist + '/dlxkit-inline.mjs')).load()).sudoku.solve(${JSON.stringify(CLASSIC)}).solution
@@ -203,7 +208,7 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
   assert.equal(exports.get('memory'), 'memory')
   assert.equal(exports.get('_initialize'), 'function')
   // every dk_ function the JS wrappers call is there, as a function
-  const js = LIBRARY.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n')
+  const js = LIBRARY.map((f) => readFileSync(join(JS, f), 'utf8')).join('\n')
   const used = new Set([...js.matchAll(/\b(dk_[a-z0-9_]+)\s*\(/g)].map((m) => m[1]))
   assert.ok(used.size >= 30, `the JS calls ${used.size} dk_ functions`)
   for (const name of used) assert.equal(exports.get(name), 'function', `${name} is called by the library but not exported`)
@@ -212,22 +217,21 @@ test('the module imports nothing and exports the dk_* API the JS calls', () => {
   }
 })
 
-test('dist/*.mjs: no eval, no new Function, no static import of Node modules', () => {
-  const files = readdirSync(DIST).filter((f) => f.endsWith('.mjs'))
-  // the entries, the inline build, the sheets, and the library's modules under their own names
-  assert.deepEqual(files.sort(), ['dlxkit-browser.mjs', 'dlxkit-inline.mjs', 'dlxkit-sheets.mjs',
-    'dlxkit-worker-browser.mjs', 'dlxkit-worker.mjs', 'dlxkit.mjs', ...LIBRARY].sort())
+test('the shipped .mjs (src/js/, dist/): no eval, no new Function, no static import of Node modules', () => {
+  // dist/ has one module, the inline build; the library is src/js/
+  assert.deepEqual(readdirSync(DIST).filter((f) => f.endsWith('.mjs')), ['dlxkit-inline.mjs'])
+  const files = [...LIBRARY.map((f) => join(JS, f)), join(DIST, 'dlxkit-inline.mjs')]
   const nodeModule = String.raw`(?:node:[\w/]+|fs|fs/promises|path|url|os|worker_threads|child_process|module|crypto|util)`
   const staticImport = new RegExp(String.raw`^\s*(?:import|export)\b[^;()]*?\bfrom\s*['"]${nodeModule}['"]|^\s*import\s*['"]${nodeModule}['"]`, 'm')
   for (const f of files) {
-    const text = readFileSync(join(DIST, f), 'utf8')
+    const text = readFileSync(f, 'utf8')
     assert.doesNotMatch(text, /\beval\s*\(/, `${f} calls eval`)
     assert.doesNotMatch(text, /new\s+Function\b/, `${f} uses new Function`)
     assert.doesNotMatch(text, /\brequire\s*\(/, `${f} uses require`)
     assert.doesNotMatch(text, staticImport, `${f} imports a Node module statically`)
     // static imports are only of the package's own files
     for (const m of text.matchAll(/^\s*(?:import|export)\b[^;()]*?\bfrom\s*['"]([^'"]+)['"]/gm)) {
-      assert.match(m[1], /^\.\/dlxkit[\w-]*\.mjs$/, `${f} imports ${m[1]}`)
+      assert.match(m[1], f.startsWith(JS) ? /^\.\/dlxkit[\w-]*\.mjs$/ : /^\.\.\/src\/js\/dlxkit\.mjs$/, `${f} imports ${m[1]}`)
     }
     // every dynamic import of a Node module sits behind a check for Node
     const lines = text.split('\n')
@@ -250,9 +254,9 @@ test('package.json "exports" point at files that exist, and resolve by name', as
   for (const key of ['.', './inline', './worker', './dlxkit.wasm', './package.json']) assert.ok(key in pkg.exports, key)
   assert.equal(pkg.type, 'module')
   // the package refers to itself by name (Node's self-reference)
-  assert.equal(import.meta.resolve('dlxkit'), pathToFileURL(join(DIST, 'dlxkit.mjs')).href)
+  assert.equal(import.meta.resolve('dlxkit'), pathToFileURL(join(JS, 'dlxkit.mjs')).href)
   assert.equal(import.meta.resolve('dlxkit/inline'), pathToFileURL(join(DIST, 'dlxkit-inline.mjs')).href)
-  assert.equal(import.meta.resolve('dlxkit/worker'), pathToFileURL(join(DIST, 'dlxkit-worker.mjs')).href)
+  assert.equal(import.meta.resolve('dlxkit/worker'), pathToFileURL(join(JS, 'dlxkit-worker.mjs')).href)
   assert.equal(import.meta.resolve('dlxkit/dlxkit.wasm'), pathToFileURL(WASM_PATH).href)
   const byName = await import('dlxkit')
   assert.equal(byName.load, load)

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
-import { solveInSteps } from '../dist/dlxkit-sudoku-steps.mjs'
+import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
+import { solveInSteps } from '../src/js/dlxkit-sudoku-steps.mjs'
 import { dataFile, isSolution, HANG_MS } from './helpers.mjs'
 
 const PAGE = 64 * 1024

@@ -1,7 +1,10 @@
 // The published package: `npm pack` the repository, install the tarball into
 // a fresh project (as the README's first lines say), and use it as a user
-// would: import 'dlxkit' and 'dlxkit/inline', start a worker, run the
-// installed CLI, find every file the README and docs/ name, run make in it.
+// would: import 'dlxkit', 'dlxkit/inline', 'dlxkit/sheets', start a worker
+// ('dlxkit/worker'), run the installed CLI, find every file the README and
+// docs/ name, run make in it. The same from a git URL (git+file:// of a bare
+// repository holding this checkout's HEAD: what is committed, not the
+// working tree), which npm installs with no build step and no devDependencies.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -18,7 +21,7 @@ const SOLVED = '5346789126721953481983425678597614234268537917139248569615372842
 // quiet, and never the network: a package without dependencies needs none
 const NPM_ENV = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_loglevel: 'error' }
 
-let dir, tarball, packed, project
+let dir, tarball, packed, project, fromGit
 
 function npm (args, cwd) {
   return execFileSync('npm', args, { cwd, env: NPM_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -35,7 +38,19 @@ before(() => {
   mkdirSync(project)
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'dlxkit-probe', version: '1.0.0', private: true, type: 'module' }))
   npm(['install', '--offline', '--no-audit', '--no-fund', tarball], project)
+  // HEAD pushed to a bare repository, installed by its git+file:// URL
+  const bare = join(dir, 'dlxkit.git')
+  execFileSync('git', ['init', '-q', '--bare', bare])
+  execFileSync('git', ['push', '-q', bare, 'HEAD:refs/heads/main'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  execFileSync('git', ['symbolic-ref', 'HEAD', 'refs/heads/main'], { cwd: bare }) // npm reads the remote's HEAD
+  fromGit = join(dir, 'from-git')
+  mkdirSync(fromGit)
+  writeFileSync(join(fromGit, 'package.json'), JSON.stringify({ name: 'dlxkit-git-probe', version: '1.0.0', private: true, type: 'module' }))
+  npm(['install', '--offline', '--no-audit', '--no-fund', `git+file://${bare}#main`], fromGit)
 })
+
+/** Both installs: [how, the project's folder]. */
+const installs = () => [['tarball', project], ['git URL', fromGit]]
 
 after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true })
@@ -46,10 +61,10 @@ test('the tarball holds the build and the CLI, and no tests or build output', ()
   assert.equal(packed.name, 'dlxkit')
   assert.equal(packed.version, PKG.version)
   const files = packed.files.map((f) => f.path)
-  // the library's modules (src/js/dlxkit-*.mjs) are in dist/ under their own names
-  const library = readdirSync(new URL('../src/js/', import.meta.url)).filter((f) => /^dlxkit-.*\.mjs$/.test(f)).map((f) => `dist/${f}`)
-  assert.ok(library.includes('dist/dlxkit-core.mjs') && library.length >= 8, library.join(' '))
-  for (const f of ['package.json', 'dist/dlxkit.wasm', 'dist/dlxkit.mjs', 'dist/dlxkit.d.ts', 'dist/dlxkit-inline.mjs', 'dist/dlxkit-worker.mjs', 'dist/dlxkit-browser.mjs', 'dist/dlxkit-worker-browser.mjs', ...library, 'bin/dlxkit.mjs', 'README.md', 'LICENSE']) {
+  // the library is src/js/ as it is; dist/ holds the modules and the bundles
+  const library = readdirSync(new URL('../src/js/', import.meta.url)).filter((f) => /\.(mjs|d\.ts)$/.test(f)).map((f) => `src/js/${f}`)
+  assert.ok(library.includes('src/js/dlxkit-core.mjs') && library.includes('src/js/dlxkit.mjs') && library.length >= 20, library.join(' '))
+  for (const f of ['package.json', 'dist/dlxkit.wasm', 'dist/dlxkit-inline.mjs', 'dist/dlxkit-apps-script.js', ...library, 'bin/dlxkit.mjs', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(f), `${f} is not in the tarball`)
   }
   for (const f of files) {
@@ -70,48 +85,79 @@ test('the tarball holds the build and the CLI, and no tests or build output', ()
   }
 })
 
-test('installed: the package sits in node_modules without tests/ or build/', () => {
-  const installed = join(project, 'node_modules', 'dlxkit')
-  assert.ok(existsSync(join(installed, 'dist', 'dlxkit.wasm')))
-  assert.ok(!existsSync(join(installed, 'tests')))
-  assert.ok(!existsSync(join(installed, 'build')))
-  assert.equal(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version, PKG.version)
+// npm installs a git dependency with a script of these names by first running
+// `npm install` in its clone, devDependencies and all (pacote's git fetcher):
+// a user would download a bundler, a browser driver and TypeScript for nothing.
+test('a git URL install needs no devDependencies: no script that makes npm prepare the clone', () => {
+  for (const name of ['build', 'prepare', 'prepack', 'preinstall', 'install', 'postinstall']) {
+    assert.ok(!(name in (PKG.scripts ?? {})), `package.json has the script "${name}"`)
+  }
+  assert.equal(readdirSync(join(fromGit, 'node_modules')).filter((f) => !f.startsWith('.')).join(' '), 'dlxkit', 'the git install brought nothing else')
 })
 
-test("installed: import { load } from 'dlxkit', 'dlxkit/inline', and a worker", () => {
-  writeFileSync(join(project, 'probe.mjs'), `
-    import { load, DlxError, createWorker } from 'dlxkit'
-    const out = {}
-    const dlx = await load()
-    out.main = dlx.sudoku.solve(${JSON.stringify(CLASSIC)}).solution
-    const inline = await import('dlxkit/inline')
-    out.inline = (await inline.load()).sudoku.solve(${JSON.stringify(CLASSIC)}).solution
-    out.sameError = inline.DlxError === DlxError
-    try { dlx.sudoku.solve('55' + '.'.repeat(79)) } catch (e) { out.error = e instanceof DlxError && e.code }
-    const w = await createWorker()
-    out.worker = (await w.sudoku.solve(${JSON.stringify(CLASSIC)})).solution
-    w.terminate()
-    out.resolved = [import.meta.resolve('dlxkit'), import.meta.resolve('dlxkit/worker'), import.meta.resolve('dlxkit/dlxkit.wasm')]
-    process.stdout.write(JSON.stringify(out))
-  `)
-  const out = JSON.parse(execFileSync(process.execPath, ['probe.mjs'], { cwd: project, encoding: 'utf8', timeout: HANG_MS }))
-  assert.equal(out.main, SOLVED)
-  assert.equal(out.inline, SOLVED)
-  assert.equal(out.sameError, true)
-  assert.equal(out.error, 'CLASH')
-  assert.equal(out.worker, SOLVED)
-  const base = new URL(`file://${project}/node_modules/dlxkit/`).href
-  assert.deepEqual(out.resolved, [base + 'dist/dlxkit.mjs', base + 'dist/dlxkit-worker.mjs', base + 'dist/dlxkit.wasm'])
+test('installed (tarball, git URL): the package sits in node_modules without tests/ or build/', () => {
+  for (const [how, where] of installs()) {
+    const installed = join(where, 'node_modules', 'dlxkit')
+    for (const f of ['dist/dlxkit.wasm', 'dist/dlxkit-inline.mjs', 'src/js/dlxkit.mjs', 'bin/dlxkit.mjs']) {
+      assert.ok(existsSync(join(installed, f)), `${how}: ${f} is missing`)
+    }
+    assert.ok(!existsSync(join(installed, 'tests')), how)
+    assert.ok(!existsSync(join(installed, 'build')), how)
+    assert.equal(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version, PKG.version, how)
+  }
 })
 
-test('installed: the dlxkit CLI runs from node_modules/.bin', () => {
-  const bin = join(project, 'node_modules', '.bin', 'dlxkit')
-  assert.ok(existsSync(bin))
-  const version = execFileSync(bin, ['--version'], { cwd: project, encoding: 'utf8', timeout: HANG_MS })
-  assert.match(version, new RegExp(PKG.version.replace(/\./g, '\\.')))
-  const solved = execFileSync(bin, ['sudoku'], { cwd: project, input: CLASSIC + '\n', encoding: 'utf8', timeout: HANG_MS })
-  assert.ok(solved.includes(SOLVED), `dlxkit sudoku printed: ${solved}`)
-  // and through npx, with no network
+test("installed (tarball, git URL): 'dlxkit' solves and counts, 'dlxkit/inline', 'dlxkit/sheets', 'dlxkit/worker'", () => {
+  for (const [how, where] of installs()) {
+    writeFileSync(join(where, 'probe.mjs'), `
+      import { load, DlxError, createWorker } from 'dlxkit'
+      import { loadSheetFunctions } from 'dlxkit/sheets'
+      const out = {}
+      const dlx = await load()
+      out.main = dlx.sudoku.solve(${JSON.stringify(CLASSIC)}).solution
+      out.count = dlx.parseDlx('a b c\\na b\\nc\\na\\nb c\\n').count()
+      const inline = await import('dlxkit/inline')
+      out.inline = (await inline.load()).sudoku.solve(${JSON.stringify(CLASSIC)}).solution
+      out.sameError = inline.DlxError === DlxError
+      try { dlx.sudoku.solve('55' + '.'.repeat(79)) } catch (e) { out.error = e instanceof DlxError && e.code }
+      const sheets = await loadSheetFunctions()
+      out.sheetCount = sheets.EXACTCOVER_COUNT([[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]])
+      const w = await createWorker()
+      out.worker = (await w.sudoku.solve(${JSON.stringify(CLASSIC)})).solution
+      w.terminate()
+      // the worker entry by its package name
+      const named = await createWorker({ workerUrl: new URL(import.meta.resolve('dlxkit/worker')) })
+      out.namedWorker = await (await named.parseDlx('a b\\na\\nb\\n')).count()
+      named.terminate()
+      out.resolved = ['dlxkit', 'dlxkit/inline', 'dlxkit/sheets', 'dlxkit/worker', 'dlxkit/dlxkit.wasm'].map((n) => import.meta.resolve(n))
+      process.stdout.write(JSON.stringify(out))
+    `)
+    const out = JSON.parse(execFileSync(process.execPath, ['probe.mjs'], { cwd: where, encoding: 'utf8', timeout: HANG_MS }))
+    assert.equal(out.main, SOLVED, how)
+    assert.equal(out.count, 2, how)
+    assert.equal(out.inline, SOLVED, how)
+    assert.equal(out.sameError, true, how)
+    assert.equal(out.error, 'CLASH', how)
+    assert.equal(out.sheetCount, 2, how)
+    assert.equal(out.worker, SOLVED, how)
+    assert.equal(out.namedWorker, 1, how)
+    const base = new URL(`file://${where}/node_modules/dlxkit/`).href
+    assert.deepEqual(out.resolved, ['src/js/dlxkit.mjs', 'dist/dlxkit-inline.mjs', 'src/js/dlxkit-sheets.mjs', 'src/js/dlxkit-worker.mjs', 'dist/dlxkit.wasm'].map((f) => base + f), how)
+  }
+})
+
+test('installed (tarball, git URL): the dlxkit CLI runs from node_modules/.bin and through npx', () => {
+  for (const [how, where] of installs()) {
+    const bin = join(where, 'node_modules', '.bin', 'dlxkit')
+    assert.ok(existsSync(bin), how)
+    const version = execFileSync(bin, ['--version'], { cwd: where, encoding: 'utf8', timeout: HANG_MS })
+    assert.match(version, new RegExp(PKG.version.replace(/\./g, '\\.')), how)
+    const solved = execFileSync(bin, ['sudoku'], { cwd: where, input: CLASSIC + '\n', encoding: 'utf8', timeout: HANG_MS })
+    assert.ok(solved.includes(SOLVED), `${how}: dlxkit sudoku printed: ${solved}`)
+    // and through npx, with no network
+    const viaNpx = execFileSync('npx', ['--offline', '--no-install', 'dlxkit', '--version'], { cwd: where, env: NPM_ENV, encoding: 'utf8', timeout: HANG_MS })
+    assert.equal(viaNpx, version, how)
+  }
   const viaNpx = execFileSync('npx', ['--offline', '--no-install', 'dlxkit', 'sudoku'], { cwd: project, env: NPM_ENV, input: CLASSIC + '\n', encoding: 'utf8', timeout: HANG_MS })
   assert.ok(viaNpx.includes(SOLVED))
 })

@@ -7,7 +7,7 @@
 //            project, in Chromium: no page error, no request off this host,
 //            and its module script reaches its end
 //   node and browser blocks (a page's module scripts) are also type-checked, all
-//            together in one tsc --strict program against dist/dlxkit.d.ts
+//            together in one tsc --strict program against src/js/dlxkit.d.ts
 //   config   imported in Node (its imports from the devDependencies); the
 //            bundles it describes are built by tests/bundle-rollup.test.mjs
 //   shell    every line that runs dlxkit, from the clone (`npx dlxkit` and
@@ -81,7 +81,7 @@ function moduleScripts (s) {
   return out
 }
 
-test('JavaScript samples (and pages\' module scripts) type-check under tsc --strict against dist/dlxkit.d.ts', () => {
+test('JavaScript samples (and pages\' module scripts) type-check under tsc --strict against src/js/dlxkit.d.ts', () => {
   const files = new Map() // file -> [sample, line offset]
   for (const s of ofKind('node')) files.set(join(dir, `${sampleName(s)}.ts`), [s, 0, s.text])
   for (const s of ofKind('browser')) {

@@ -5,7 +5,7 @@
 // has its code, and the instance goes on working.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
+import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
 import { dataFile } from './helpers.mjs'
 
 const dlx = await load()

@@ -1,11 +1,11 @@
-// runSearch: the one search-with-budget run loop (dist/dlxkit-run.mjs) that
+// runSearch: the one search-with-budget run loop (src/js/dlxkit-run.mjs) that
 // Problem.solutions and countShard, the worker and the CLI run on. Whole or
 // by shards, with limits, budgets, progress and a stop check, it agrees with
 // the engine's own count and leaves the problem as it found it.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load, runSearch, DlxError } from '../dist/dlxkit.mjs'
-import { Search } from '../dist/dlxkit-run.mjs'
+import { load, runSearch, DlxError } from '../src/js/dlxkit.mjs'
+import { Search } from '../src/js/dlxkit-run.mjs'
 import { dataFile } from './helpers.mjs'
 
 const dlx = await load()

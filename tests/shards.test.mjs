@@ -5,7 +5,7 @@
 // problem, the number of parts and the seed only.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
+import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
 import { dataFile } from './helpers.mjs'
 
 const dlx = await load()

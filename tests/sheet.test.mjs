@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 import { isSolution, cellsOf, HANG_MS } from './helpers.mjs'
 import { PUZZLE } from './browser.mjs'
 
@@ -200,7 +200,7 @@ test('usage and input errors: exit 2 or 1 with a message that says what is wrong
 
 test('without exceljs installed: exit 2 and how to install it', () => {
   const bare = join(dir, 'bare')
-  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(bare, part), { recursive: true })
+  for (const part of ['bin', 'src', 'dist', 'package.json']) cpSync(join(ROOT, part), join(bare, part), { recursive: true })
   const r = spawnSync(process.execPath, [join(bare, 'bin', 'dlxkit.mjs'), 'sheet', join(dir, 'in.xlsx')], { cwd: bare, encoding: 'utf8', timeout: HANG_MS })
   assert.equal(r.status, 2, r.stderr)
   // a copied source folder: npm install there brings the development dependencies, exceljs among them

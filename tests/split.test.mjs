@@ -3,7 +3,7 @@
 // in place. Bad pieces stay pieces (solving says what is wrong).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
+import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
 import { puzzles } from './helpers.mjs'
 
 const dlx = await load()

@@ -4,7 +4,7 @@
 // come from the benchmark's generator; answers are checked, not trusted.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { load, createWorker } from '../dist/dlxkit.mjs'
+import { load, createWorker } from '../src/js/dlxkit.mjs'
 import { holePuzzle, isSolution } from '../bench/hard-sudoku.mjs'
 
 const dlx = await load()

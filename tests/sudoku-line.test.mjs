@@ -1,12 +1,12 @@
-// The one-line fast path (dist/dlxkit-sudoku-line.mjs) is no reader of its
+// The one-line fast path (src/js/dlxkit-sudoku-line.mjs) is no reader of its
 // own: it copies bytes through a table the C reader filled. Wherever it takes
 // a line, the C reader reads the same cells, and the answer is written with
 // the same symbols and empty-cell mark; wherever the two could differ it
 // leaves the line to the C reader.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load } from '../dist/dlxkit.mjs'
-import { readLine } from '../dist/dlxkit-sudoku-line.mjs'
+import { load } from '../src/js/dlxkit.mjs'
+import { readLine } from '../src/js/dlxkit-sudoku-line.mjs'
 import { puzzles } from './helpers.mjs'
 
 const dlx = await load()

@@ -2,7 +2,7 @@
 // generation, rating, and errors (after which the instance still works).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { load, DlxError } from '../dist/dlxkit.mjs'
+import { load, DlxError } from '../src/js/dlxkit.mjs'
 import { puzzles, cellsOf, isSolution } from './helpers.mjs'
 
 const dlx = await load()

@@ -1,4 +1,4 @@
-// The types (dist/dlxkit.d.ts, dist/dlxkit-sheets.d.ts) as users meet them:
+// The types (src/js/dlxkit.d.ts, src/js/dlxkit-sheets.d.ts) as users meet them:
 // small projects compiled with `tsc --strict` (the typescript devDependency,
 // through its API), browser-only (no @types/node) and Node, under the module
 // resolutions people use: bundler, node16, node10. Each project imports

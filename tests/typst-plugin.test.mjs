@@ -1,12 +1,12 @@
 // dist/dlxkit-typst.wasm through a host written here: the two functions of
 // Typst's plugin protocol and nothing else, as Typst's runtime offers them.
 // Every export, every kind of error, and the instance after an error. The
-// same answers as the main module (dist/dlxkit.mjs) where both can answer.
+// same answers as the main module (src/js/dlxkit.mjs) where both can answer.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 import { cellsOf, dataFile, isSolution, puzzles } from './helpers.mjs'
 
 const WASM = readFileSync(new URL('../dist/dlxkit-typst.wasm', import.meta.url))

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { start } from '../tools/serve.mjs'
-import { load } from '../dist/dlxkit.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 import { launchBrowser, isLocal, PUZZLE, SOLUTION } from './browser.mjs'
 import { randomJigsaw, parseJigsaw, formatJigsaw } from '../web/jigsaw.mjs'
 import { iconSvg } from '../web/icon.mjs'
@@ -231,7 +231,7 @@ test('a Web Worker that dies: calls under way fail with WORKER_FAILED, the next 
   try {
     await other.goto(`${server.url}/tests/fixtures/`).catch(() => {}) // any page of the server: same origin
     const r = await other.evaluate(async (puzzle) => {
-      const { createWorker } = await import('/dist/dlxkit.mjs')
+      const { createWorker } = await import('/src/js/dlxkit.mjs')
       const w = await createWorker({ workerUrl: '/tests/fixtures/dying-worker-web.mjs' })
       const rows = []
       for (let n = 0; n < 8; n++) {

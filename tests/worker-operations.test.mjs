@@ -1,11 +1,11 @@
-// The worker's operations are listed once (dist/dlxkit-operations.mjs): the
+// The worker's operations are listed once (src/js/dlxkit-operations.mjs): the
 // worker serves exactly those, and the client sends nothing else. The client
 // runs here against a stand-in worker that records what it is sent.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { OPERATIONS, operationsOf } from '../dist/dlxkit-operations.mjs'
-import { handlers } from '../dist/dlxkit-worker-core.mjs'
-import { createWorkerWith } from '../dist/dlxkit-client.mjs'
+import { OPERATIONS, operationsOf } from '../src/js/dlxkit-operations.mjs'
+import { handlers } from '../src/js/dlxkit-worker-core.mjs'
+import { createWorkerWith } from '../src/js/dlxkit-client.mjs'
 
 test('the worker serves exactly the listed operations', () => {
   assert.ok(Object.keys(OPERATIONS).length >= 19)

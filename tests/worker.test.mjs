@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { load, createWorker, DlxError } from '../dist/dlxkit.mjs'
+import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
 import { dataFile, puzzles, cellsOf, isSolution, HANG_MS } from './helpers.mjs'
 
 const dlx = await load()
@@ -529,7 +529,7 @@ test('a stuck call is aborted by restarting the worker: problems are FREED, othe
 // A script that awaits a worker's answer and never calls terminate(): the
 // worker keeps the process alive while it works, and not after.
 test('an idle worker does not keep Node running; a busy one does', () => {
-  const dist = new URL('../dist/dlxkit.mjs', import.meta.url).href
+  const dist = new URL('../src/js/dlxkit.mjs', import.meta.url).href
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-exit-'))
   const file = join(dir, 'script.mjs')
   writeFileSync(file, `
@@ -780,14 +780,14 @@ test('arguments the client cannot read reject (never a synchronous throw, never 
 // and the problems on the worker survive the abort (a 20x20 minimal
 // generation: a few seconds in one call).
 test('the grace after an abort runs on the busy clock: a worker that used no CPU is not replaced', async () => {
-  const { createWorkerWith } = await import('../dist/dlxkit-client.mjs')
+  const { createWorkerWith } = await import('../src/js/dlxkit-client.mjs')
   const { Worker } = await import('node:worker_threads')
   const host = {
     wasmUrl: async () => new URL('../dist/dlxkit.wasm', import.meta.url),
     readFile: async (url) => (await import('node:fs/promises')).readFile(url),
     busyMs: () => 0,
     startWorker (url, onMessage, onFailure) {
-      const w = new Worker(new URL('../dist/dlxkit-worker.mjs', import.meta.url))
+      const w = new Worker(new URL('../src/js/dlxkit-worker.mjs', import.meta.url))
       w.on('message', onMessage)
       w.on('error', (e) => onFailure(String(e)))
       w.on('exit', (code) => onFailure(`exit ${code}`))

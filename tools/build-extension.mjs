@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Make web/extension/ loadable: copy the library from dist/ and the page's
-// Sudoku modules from web/ into web/extension/lib/ (git-ignored), so that
-// the extension always carries what `make dist` built and nothing goes stale;
-// draw its icons there (lib/icon-16.png ... lib/icon-128.png, web/icon.mjs).
+// Make web/extension/ loadable: copy the library (src/js/, and
+// dist/dlxkit-inline.mjs, which `make dist` built) and the page's Sudoku
+// modules from web/ into web/extension/lib/ (git-ignored), so that nothing
+// goes stale; draw its icons there (lib/icon-16.png ... lib/icon-128.png,
+// web/icon.mjs).
 // `node tools/build-extension.mjs`, or buildExtension() from a test.
 import { copyFile, mkdir, rm, readFile, readdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -14,10 +15,12 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const EXTENSION_DIR = join(REPO_ROOT, 'web', 'extension')
 
 /**
- * The library: its .mjs files in dist/ (dlxkit-inline.mjs carries the
- * module's bytes, so no .wasm file is needed).
+ * The library as the package lays it out, lib/src/js/*.mjs and
+ * lib/dist/dlxkit-inline.mjs (which carries the module's bytes, so no .wasm
+ * file is needed, and imports ../src/js/dlxkit.mjs).
  */
-const fromDist = async (root) => (await readdir(join(root, 'dist'))).filter((f) => f.endsWith('.mjs'))
+const LIBRARY = [['src/js', async (root) => (await readdir(join(root, 'src', 'js'))).filter((f) => f.endsWith('.mjs'))],
+  ['dist', async () => ['dlxkit-inline.mjs']]]
 
 /** The Sudoku panel and what it imports (a missing one fails the extension test loudly). */
 const FROM_WEB = [
@@ -35,8 +38,10 @@ export async function buildExtension ({ root = REPO_ROOT } = {}) {
   const extension = join(root, 'web', 'extension')
   const lib = join(extension, 'lib')
   await rm(lib, { recursive: true, force: true })
-  await mkdir(lib, { recursive: true })
-  for (const name of await fromDist(root)) await copyFile(join(root, 'dist', name), join(lib, name))
+  for (const [dir, names] of LIBRARY) {
+    await mkdir(join(lib, dir), { recursive: true })
+    for (const name of await names(root)) await copyFile(join(root, dir, name), join(lib, dir, name))
+  }
   for (const name of FROM_WEB) await copyFile(join(root, 'web', name), join(lib, name))
   for (const size of ICON_SIZES) await writeFile(join(lib, `icon-${size}.png`), encodePng(iconPixels(size), size))
   // Fail here rather than in the browser when the manifest is not JSON.

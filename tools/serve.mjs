@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A tiny static server for the repository root, so that the page in web/ can
-// load dist/ (browsers refuse modules and wasm from file:// URLs).
+// load src/js/ and dist/ (browsers refuse modules and wasm from file:// URLs).
 // `node tools/serve.mjs` (PORT=8080 to choose the port) or, from a test:
 //   const server = await start({ port: 0 }); ... await server.close()
 import { createServer } from 'node:http'

@@ -1,6 +1,6 @@
 // The page: two dlxkit workers (one per panel, so that a long exact-cover
 // search never delays the board) and the two panels. 'dlxkit' is mapped to
-// ../dist/dlxkit.mjs by the import map in index.html.
+// ../src/js/dlxkit.mjs by the import map in index.html.
 import { createWorker } from 'dlxkit'
 import { startSudokuPanel } from './sudoku-panel.mjs'
 import { startPlayground } from './playground.mjs'

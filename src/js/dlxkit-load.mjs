@@ -11,13 +11,13 @@ const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
 
 /**
- * What to do when dlxkit.wasm is not where the entry looks by default (next
- * to itself): bundlers that leave the URL pattern of the entries alone do not
- * copy it.
+ * What to do when dlxkit.wasm is not where the entry looks by default
+ * (../../dist/dlxkit.wasm from src/js/, as in the package): bundlers that
+ * leave the URL pattern of the entries alone do not copy it.
  */
-const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not next to the script that loads it. ' +
-  'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle; ' +
-  'or pass load({ wasm: url }); or import dlxkit/inline, which carries the bytes'
+const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not at ../../dist/dlxkit.wasm from the script that loads it. ' +
+  'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle ' +
+  'and pass its URL: load({ wasm: url }), createWorker({ wasm: url }); or import dlxkit/inline, which carries the bytes'
 
 /** A LOAD_FAILED in getting the default module (its URL in details), with what to do about it. */
 export function adviseDefault (e) {

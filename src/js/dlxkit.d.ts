@@ -42,7 +42,7 @@ export class DlxError extends Error {
 export type WasmModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any[]) => infer M } } ? M : object
 
 export interface LoadOptions {
-  /** the module: bytes, a compiled WebAssembly.Module, or a URL (default: dlxkit.wasm next to this file); in Node a text without a scheme is a file path from the working directory, in the browser entry relative to the page */
+  /** the module: bytes, a compiled WebAssembly.Module, or a URL (default: the package's dist/dlxkit.wasm); in Node a text without a scheme is a file path from the working directory, in the browser entry relative to the page */
   wasm?: ArrayBuffer | ArrayBufferView | WasmModule | URL | string
   /** bytes of linear memory allowed; exhausting it is an OUT_OF_MEMORY error */
   maxMemory?: number

@@ -1,10 +1,10 @@
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
-// into one classic script): the sheet functions of src/js/sheets.mjs over an
+// into one classic script): the sheet functions of src/js/dlxkit-sheets.mjs over an
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
 import { Dlxkit } from '../../src/js/dlxkit-load.mjs'
-import { createSheetFunctions, SheetError } from '../../src/js/sheets.mjs'
+import { createSheetFunctions, SheetError } from '../../src/js/dlxkit-sheets.mjs'
 import { base64Bytes } from './base64.mjs'
 
 let functions = null // one instance per script run, made at the first call

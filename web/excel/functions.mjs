@@ -2,7 +2,7 @@
 // bytes inside, so nothing else is fetched) and register every function with
 // Excel's CustomFunctions runtime. Ids and parameters: functions.json.
 import { load } from '../../dist/dlxkit-inline.mjs'
-import { createSheetFunctions, registerExcelFunctions } from '../../dist/dlxkit-sheets.mjs'
+import { createSheetFunctions, registerExcelFunctions } from '../../src/js/dlxkit-sheets.mjs'
 
 const runtime = globalThis.CustomFunctions
 if (!runtime || typeof runtime.associate !== 'function') {

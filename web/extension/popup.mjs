@@ -1,7 +1,7 @@
 // The popup (and the tab the context menu opens): the page's Sudoku panel
 // over dlxkit-inline.mjs, whose built-in bytes need no fetch, so the solver
 // works offline. lib/ is made by tools/build-extension.mjs.
-import { createWorker } from './lib/dlxkit-inline.mjs'
+import { createWorker } from './lib/dist/dlxkit-inline.mjs'
 import { startSudokuPanel } from './lib/sudoku-panel.mjs'
 
 try {

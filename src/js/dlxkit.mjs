@@ -23,7 +23,7 @@ const host = {
    * relative to this module.
    */
   async wasmUrl (wasm) {
-    if (wasm == null) return new URL('./dlxkit.wasm', import.meta.url)
+    if (wasm == null) return new URL('../../dist/dlxkit.wasm', import.meta.url)
     if (wasm instanceof URL || !isNode()) return new URL(String(wasm), import.meta.url)
     const text = String(wasm)
     if (HAS_SCHEME.test(text)) return new URL(text)
@@ -56,8 +56,8 @@ const host = {
 
 /**
  * Load the module. Options: `wasm` (bytes, a WebAssembly.Module, a URL, or in
- * Node a file path relative to the working directory; by default the
- * dlxkit.wasm next to this file) and `maxMemory`.
+ * Node a file path relative to the working directory; by default
+ * dist/dlxkit.wasm, ../../dist/ from this file) and `maxMemory`.
  */
 export function load (options = {}) {
   return loadWith(host, options)

@@ -18,13 +18,13 @@ const HERE = import.meta.url
 const WORKER_FILE = 'dlxkit-worker-browser.mjs'
 
 /** What to do when the worker is not where this entry looks: bundlers that do not bundle it. */
-const WORKER_ADVICE = 'If your bundler does not bundle it (esbuild, Rollup), build node_modules/dlxkit/dist/dlxkit-worker-browser.mjs ' +
+const WORKER_ADVICE = 'If your bundler does not bundle it (esbuild, Rollup), build node_modules/dlxkit/src/js/dlxkit-worker-browser.mjs ' +
   'as a second entry that writes dlxkit-worker-browser.mjs next to the bundle (docs/pages-and-bundlers.md, Bundlers); or pass createWorker({ workerUrl })'
 
 const host = {
   wasmUrl (wasm) {
     // Written out in full: the pattern bundlers recognise as an asset.
-    if (wasm == null) return new URL('./dlxkit.wasm', import.meta.url)
+    if (wasm == null) return new URL('../../dist/dlxkit.wasm', import.meta.url)
     return new URL(String(wasm), base())
   },
 
