@@ -114,8 +114,8 @@ test('property: for random valid alphabets, the one-line fast path and the C rea
   const random = rng(20261125)
   let viaC = 0
   let fastRounds = 0
-  const put = dlx._putString
-  dlx._putString = function (s) { viaC++; return put.call(this, s) } // the fast path copies nothing in
+  const put = dlx._native.putString
+  dlx._native.putString = function (s) { viaC++; return put.call(this, s) } // the fast path copies nothing in
   try {
     for (let round = 0; round < 300; round++) {
       const pool = [...ALLOWED]
@@ -147,21 +147,21 @@ test('property: for random valid alphabets, the one-line fast path and the C rea
       if (!fastCopied) fastRounds++
     }
   } finally {
-    dlx._putString = put
+    dlx._native.putString = put
   }
   assert.ok(fastRounds > 100, `only ${fastRounds} rounds took the fast path`)
 })
 
 test('the fast path really is taken for a valid alphabet (nothing copied into the module)', () => {
   let copies = 0
-  const put = dlx._putString
-  dlx._putString = function (s) { copies++; return put.call(this, s) }
+  const put = dlx._native.putString
+  dlx._native.putString = function (s) { copies++; return put.call(this, s) }
   try {
     const line = [...SOLVED].map((d) => 'ABCDEFGHI'[d - 1]).join('').replace(/^.{5}/, '.'.repeat(5))
     assert.equal(dlx.sudoku.solve(line, { alphabet: 'ABCDEFGHI' }).status, 'unique')
     assert.equal(copies, 0)
   } finally {
-    dlx._putString = put
+    dlx._native.putString = put
   }
 })
 
