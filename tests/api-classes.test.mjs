@@ -114,8 +114,8 @@ test('property: for random valid alphabets, the one-line fast path and the C rea
   const random = rng(20261125)
   let viaC = 0
   let fastRounds = 0
-  const put = dlx._putString
-  dlx._putString = function (s) { viaC++; return put.call(this, s) } // the fast path copies nothing in
+  const put = dlx._native.putString
+  dlx._native.putString = function (s) { viaC++; return put.call(this, s) } // the fast path copies nothing in
   try {
     for (let round = 0; round < 300; round++) {
       const pool = [...ALLOWED]
@@ -147,21 +147,21 @@ test('property: for random valid alphabets, the one-line fast path and the C rea
       if (!fastCopied) fastRounds++
     }
   } finally {
-    dlx._putString = put
+    dlx._native.putString = put
   }
   assert.ok(fastRounds > 100, `only ${fastRounds} rounds took the fast path`)
 })
 
 test('the fast path really is taken for a valid alphabet (nothing copied into the module)', () => {
   let copies = 0
-  const put = dlx._putString
-  dlx._putString = function (s) { copies++; return put.call(this, s) }
+  const put = dlx._native.putString
+  dlx._native.putString = function (s) { copies++; return put.call(this, s) }
   try {
     const line = [...SOLVED].map((d) => 'ABCDEFGHI'[d - 1]).join('').replace(/^.{5}/, '.'.repeat(5))
     assert.equal(dlx.sudoku.solve(line, { alphabet: 'ABCDEFGHI' }).status, 'unique')
     assert.equal(copies, 0)
   } finally {
-    dlx._putString = put
+    dlx._native.putString = put
   }
 })
 
@@ -374,6 +374,7 @@ test('a 100 MB string is refused with a coded error by every puzzle call, and me
 test('after a call that grew memory, the instance gives it back once no problem is alive', { timeout: HANG_MS }, async () => {
   const kit = await load()
   const start = kit.memorySize()
+  assert.equal(kit.sudoku.solve(CLASSIC).solution, SOLVED) // the fast path keeps a block in this instance
   const live = kit.exactCover({ primary: ['a'], options: [['a']] })
   kit.parseDlx('a ' + 'x'.repeat(70 * MB) + '\na\n').free() // a valid text that needs the room
   assert.ok(kit.memorySize() > 64 * MB, `memory is ${kit.memorySize()}`)
@@ -383,8 +384,11 @@ test('after a call that grew memory, the instance gives it back once no problem 
   live.free()
   assert.equal(await kit.releaseMemory(), true)
   assert.ok(kit.memorySize() <= start + 65536, `memory is ${kit.memorySize()} after release (was ${start})`)
-  // everything works on the fresh instance, the solver cache included
+  // everything works on the fresh instance, the solver cache included; the
+  // fast path's kept block went with the old one
+  assert.equal(kit._native._scratch, null)
   assert.equal(kit.sudoku.solve(CLASSIC).solution, SOLVED)
+  assert.deepEqual(kit.sudoku.solveMany([CLASSIC, CLASSIC]).map((r) => r.solution), [SOLVED, SOLVED])
   const p = kit.exactCover({ primary: ['a', 'b'], options: [['a', 'b'], ['a'], ['b']] })
   assert.equal(p.count(), 2)
   p.free()

@@ -7,7 +7,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { load, DlxError } from '../src/js/dlxkit.mjs'
-import { POINTER_EXPORTS } from '../src/js/dlxkit-load.mjs'
+import { POINTER_EXPORTS } from '../src/js/dlxkit-native.mjs'
 import { MAX_NODES, readSpec, streamOptions } from '../src/js/dlxkit-options.mjs'
 import { MAX_PARTS } from '../src/js/dlxkit-split.mjs'
 import { solveInSteps } from '../src/js/dlxkit-sudoku-steps.mjs'
@@ -89,16 +89,16 @@ test('past 2 GiB of memory, pointers are unsigned: every call answers as on a fr
   // Ballast: 2.25 GiB held (grown, never touched), so what comes next lies above 2^31.
   let ballast
   try {
-    ballast = [kit._alloc(1.5 * 2 ** 30), kit._alloc(0.75 * 2 ** 30)]
+    ballast = [kit._native.alloc(1.5 * 2 ** 30), kit._native.alloc(0.75 * 2 ** 30)]
   } catch (e) {
     if (e?.code === 'OUT_OF_MEMORY') return // no address space for it here: nothing to check
     throw e
   }
-  const probe = kit._alloc(16)
+  const probe = kit._native.alloc(16)
   assert.ok(probe >= 2 ** 31, `a block at ${probe}: the test needs one above 2 GiB`)
-  kit._free(probe)
+  kit._native.free(probe)
   assert.deepEqual(answers(kit), fresh)
-  for (const p of ballast) kit._free(p)
+  for (const p of ballast) kit._native.free(p)
   assert.deepEqual(answers(kit), fresh)
 })
 

@@ -3,6 +3,7 @@
 // bundlers) add load() and createWorker() with their host. One module a job:
 //   dlxkit-errors.mjs       DlxError and the checks of arguments
 //   dlxkit-load.mjs         loading the module, the instance (Dlxkit)
+//   dlxkit-native.mjs       the one binding of its dk_* exports: calls, memory, the error record, result records
 //   dlxkit-problem.mjs      exact-cover problems (Problem)
 //   dlxkit-options.mjs      their spec read: item lists, 0/1 rows, data per option
 //   dlxkit-run.mjs          the one search-with-budget run loop (runSearch)

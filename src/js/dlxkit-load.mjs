@@ -1,14 +1,12 @@
-// Loading dlxkit.wasm and the instance over it (Dlxkit): memory, the copies
-// in and out, the C error record. It imports nothing of the host: what
+// Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
+// giving memory back, the solver cache; every call into the module goes
+// through its binding (dlxkit-native.mjs). It imports nothing of the host: what
 // differs between Node and browsers (reading a file, resolving a path) is the
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
-import { ERROR_NAMES, SLOT } from './dlxkit-abi.mjs'
-import { DlxError, INT32_MAX, checkWhole, describe, errorText } from './dlxkit-errors.mjs'
+import { DlxError, checkWhole, describe, errorText } from './dlxkit-errors.mjs'
+import { Native, checkExports } from './dlxkit-native.mjs'
 import { exactCover, parseDlx } from './dlxkit-problem.mjs'
 import { SudokuApi } from './dlxkit-sudoku.mjs'
-
-const utf8 = new TextEncoder()
-const utf8Decoder = new TextDecoder()
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default
@@ -93,31 +91,10 @@ async function instantiate (host, options) {
   } catch (e) {
     throw new DlxError('LOAD_FAILED', `cannot instantiate ${url ?? 'dlxkit.wasm'}: ${errorText(e)}`)
   }
-  if (typeof instance.exports._initialize !== 'function' || typeof instance.exports.dk_alloc !== 'function') {
-    throw new DlxError('LOAD_FAILED', `this WebAssembly module${url ? ` (${url})` : ''} is not dlxkit.wasm (it lacks the dk_* exports)`)
-  }
+  checkExports(instance.exports, url)
   const kit = new Dlxkit(instance.exports, options)
   kit._module = module // to start afresh when memory has grown (see releaseMemory)
   return kit
-}
-
-/**
- * The exports that return a pointer. wasm32 pointers are unsigned, but an
- * i32 result reaches JS signed: past 2 GiB of memory it would be negative
- * (and every view at it out of bounds). The rest return counts or codes,
- * negative for an error.
- */
-export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
-  'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name']
-
-/** The exports, with pointers read as unsigned (`>>> 0`). */
-export function unsignedPointers (exports) {
-  const x = { ...exports }
-  for (const name of POINTER_EXPORTS) {
-    const f = exports[name]
-    x[name] = (...args) => f(...args) >>> 0
-  }
-  return x
 }
 
 /** Memory beyond which an instance with no live problem starts afresh to give it back. */
@@ -126,9 +103,7 @@ const MEMORY_HIGH_WATER = 64 << 20
 /** One loaded module: the Sudoku functions and the exact-cover problems. */
 export class Dlxkit {
   constructor (exports, options = {}) {
-    this._x = unsignedPointers(exports)
-    exports._initialize()
-    this._buffer = null
+    this._native = new Native(exports, () => this._released()) // every call into the module
     this._module = null
     this._live = 0 // problems not freed and solves in steps under way: while any lives, the instance cannot be replaced
     this._fresh = null // a fresh instance on its way (releaseMemory)
@@ -145,11 +120,11 @@ export class Dlxkit {
     if (!(Number.isFinite(bytes) && bytes >= 0)) throw new DlxError('BAD_ARGUMENT', 'maxMemory must be a number of bytes, 0 or more')
     checkWhole(bytes, 'maxMemory (bytes)', Number.MAX_SAFE_INTEGER)
     this._cap = bytes
-    this._x.dk_set_memory_cap(bytes)
+    this._native.setMemoryCap(bytes)
   }
 
   /** Bytes of linear memory in use by the module now. */
-  memorySize () { return this._x.memory.buffer.byteLength }
+  memorySize () { return this._native.memoryBytes() }
 
   /**
    * WebAssembly memory never shrinks. After a call that grew it past 64 MiB
@@ -163,11 +138,9 @@ export class Dlxkit {
     this._fresh ??= WebAssembly.instantiate(this._module, {}).then((instance) => {
       this._fresh = null
       if (this._live > 0) return false // a problem was made meanwhile: keep the old memory
-      this._solvers.clear() // their handles die with the old instance
-      this.sudoku._fast.forget() // and so do its buffer and views
-      this._x = unsignedPointers(instance.exports)
-      this._x._initialize()
-      this._x.dk_set_memory_cap(this._cap)
+      this._solvers.clear() // their handles die with the old instance (and the kept buffers with its binding)
+      this._native.bind(instance.exports)
+      this._native.setMemoryCap(this._cap)
       return true
     }, () => { this._fresh = null; return false })
     return this._fresh
@@ -175,74 +148,9 @@ export class Dlxkit {
 
   /** After memory is freed: start afresh in the background if it grew too big. */
   _released () {
-    if (this._live === 0 && !this._fresh && this._module && this._x.memory.buffer.byteLength > MEMORY_HIGH_WATER) {
+    if (this._live === 0 && !this._fresh && this._module && this._native.memoryBytes() > MEMORY_HIGH_WATER) {
       this.releaseMemory()
     }
-  }
-  // ---- memory helpers ------------------------------------------------------
-
-  _u8 () { return new Uint8Array(this._x.memory.buffer) }
-  _i32 () { return new Int32Array(this._x.memory.buffer) }
-  _f64 () { return new Float64Array(this._x.memory.buffer) }
-
-  _alloc (bytes) {
-    // dk_alloc takes an int32_t: a larger request would wrap into a small block.
-    if (!(bytes <= INT32_MAX)) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes, more than the module can address)`)
-    const p = this._x.dk_alloc(Math.max(bytes, 1))
-    if (!p) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes; raise maxMemory)`)
-    return p
-  }
-
-  _free (p) {
-    if (!p) return
-    this._x.dk_free(p)
-    this._released()
-  }
-
-  /** Run fn with temporary buffers of the given sizes, freed afterwards. */
-  _with (sizes, fn) {
-    const ptrs = []
-    try {
-      for (const s of sizes) ptrs.push(this._alloc(s))
-      return fn(...ptrs)
-    } finally {
-      for (const p of ptrs) this._free(p)
-    }
-  }
-
-  _string (p) {
-    if (!p) return null
-    const u8 = this._u8()
-    let end = p
-    while (u8[end] !== 0) end++
-    return utf8Decoder.decode(u8.subarray(p, end))
-  }
-
-  /** Copy a string in as UTF-8; returns [pointer, byte length] (free it). */
-  _putString (s) {
-    const bytes = utf8.encode(s)
-    const p = this._alloc(bytes.length + 1)
-    const u8 = this._u8()
-    u8.set(bytes, p)
-    u8[p + bytes.length] = 0
-    return [p, bytes.length]
-  }
-
-  /** The last C error as a DlxError. */
-  _error (code) {
-    const e = this._x.dk_error() >>> 2
-    const i32 = this._i32()
-    const message = this._string((e + SLOT.error.message) * 4) || this._string(this._x.dk_strerror(code))
-    const details = { errno: code }
-    for (const [name, k] of Object.entries(SLOT.error)) {
-      if (name !== 'code' && name !== 'message' && i32[e + k]) details[name] = i32[e + k]
-    }
-    return new DlxError(ERROR_NAMES[code] ?? 'UNKNOWN', message, details)
-  }
-
-  _check (rc) {
-    if (rc < 0) throw this._error(rc)
-    return rc
   }
 
   _track (owner, free) {

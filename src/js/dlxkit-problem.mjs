@@ -1,6 +1,6 @@
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
-import { ERR, RESULT, SLOT } from './dlxkit-abi.mjs'
+import { RESULT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole } from './dlxkit-errors.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
@@ -15,8 +15,7 @@ const SEARCH = { [RESULT.SOLUTION]: 'solution', [RESULT.DONE]: 'done', [RESULT.B
 export function exactCover (kit, spec) {
   const read = readSpec(spec, kit._cap)
   const { nPrimary, nSecondary, pNames, sNames } = read
-  const p = kit._x.dk_problem_new(nPrimary, nSecondary)
-  if (!p) throw kit._error(kit._i32()[kit._x.dk_error() >>> 2])
+  const p = kit._native.problemNew(nPrimary, nSecondary)
   const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null })
   try {
     const { colors, data } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
@@ -31,31 +30,22 @@ export function exactCover (kit, spec) {
 
 /** Options first .. first + count - 1, flat (dlxkit-options.mjs), into problem p. */
 function addOptions (kit, p, flat, first, count) {
-  kit._with([flat.length * 4], (buf) => {
-    kit._i32().set(flat, buf >>> 2)
-    const rc = kit._x.dk_problem_add_options(p, buf, count)
-    if (rc < 0) {
-      const err = kit._error(rc)
-      err.details.index = first + (err.details.index ?? 0) // _error drops zeros, but option 0 is an option
-      err.message = `option ${err.details.index}: ${err.message}`
-      throw err
-    }
-  })
+  const err = kit._native.problemAddOptions(p, flat, count)
+  if (err) {
+    err.details.index = first + (err.details.index ?? 0) // the decoder drops zeros, but option 0 is an option
+    err.message = `option ${err.details.index}: ${err.message}`
+    throw err
+  }
 }
 
 /** A problem in Knuth's DLX format; errors carry line and column. */
 export function parseDlx (kit, text) {
   if (typeof text !== 'string') throw new DlxError('BAD_INPUT', 'parseDlx needs the text of a DLX file (a string)')
-  const [s, len] = kit._putString(text)
   let p
   try {
-    p = kit._x.dk_problem_parse(s, len)
-  } finally {
-    kit._free(s)
-  }
-  if (!p) {
-    const err = kit._error(kit._i32()[kit._x.dk_error() >>> 2])
-    if (err.details.line) err.message = `line ${err.details.line}, column ${err.details.column}: ${err.message}`
+    p = kit._native.problemParse(text)
+  } catch (err) {
+    if (err.details?.line) err.message = `line ${err.details.line}, column ${err.details.column}: ${err.message}`
     throw err
   }
   return new Problem(kit, p, { fromText: true })
@@ -65,7 +55,7 @@ export function parseDlx (kit, text) {
 export class Problem {
   constructor (kit, handle, { names = null, colors = [], data = null, fromText = false } = {}) {
     this._kit = kit
-    this._x = kit._x
+    this._native = kit._native // the module's calls (dlxkit-native.mjs)
     this._h = handle
     this._names = names
     this._colors = colors
@@ -76,7 +66,7 @@ export class Problem {
     this._iterating = false // a solutions() loop is under way
     this._restarts = false // setRestarts (the engine's default: Knuth's tree)
     kit._live++
-    kit._track(this, () => { kit._live--; kit._x.dk_problem_free(handle) })
+    kit._track(this, () => { kit._live--; kit._native.problemFree(handle) })
   }
 
   _handle () {
@@ -99,13 +89,7 @@ export class Problem {
 
   /** Counts: primary items, items, options, forced options. */
   get shape () {
-    return this._kit._with([4 * SLOT.shape.length], (out) => {
-      this._x.dk_problem_shape(this._handle(), out)
-      const i = this._kit._i32()
-      const o = out >>> 2
-      const at = SLOT.shape
-      return { primary: i[o + at.primary], items: i[o + at.items], options: i[o + at.options], forced: i[o + at.forced] }
-    })
+    return this._native.problemShape(this._handle())
   }
 
   /** Item i's name (its index as a string when the problem has no names). */
@@ -122,25 +106,17 @@ export class Problem {
       const list = i < names.nPrimary ? names.primary : names.secondary
       return list ? list[i < names.nPrimary ? i : i - names.nPrimary] : String(i)
     }
-    if (this._fromText) return this._kit._string(this._x.dk_problem_item_name(this._handle(), i))
+    if (this._fromText) return this._native.problemItemName(this._handle(), i)
     return String(i)
   }
 
   /** Option k as item names (with ':color' where it has one). */
   option (k) {
     k = checkIndex(k, 'option index')
-    const n = this._x.dk_problem_option_items(this._handle(), k, 0, 0, 0)
-    this._kit._check(n)
-    return this._kit._with([n * 4, n * 4], (items, colors) => {
-      this._x.dk_problem_option_items(this._h, k, items, colors, n)
-      const i32 = this._kit._i32()
-      const out = []
-      for (let j = 0; j < n; j++) {
-        const name = this._itemName(i32[(items >>> 2) + j])
-        const c = i32[(colors >>> 2) + j]
-        out.push(c ? `${name}:${this._colorName(c)}` : name)
-      }
-      return out
+    const { items, colors } = this._native.problemOptionItems(this._handle(), k)
+    return items.map((item, j) => {
+      const name = this._itemName(item)
+      return colors[j] ? `${name}:${this._colorName(colors[j])}` : name
     })
   }
 
@@ -160,13 +136,13 @@ export class Problem {
   }
 
   _colorName (c) {
-    if (this._fromText) return this._kit._string(this._x.dk_problem_color_name(this._h, c))
+    if (this._fromText) return this._native.problemColorName(this._h, c)
     return this._colors[c - 1] ?? String(c)
   }
 
   /** One step of the resumable search: 'solution', 'done' or 'budget'. */
   search (maxNodes = 0) {
-    return SEARCH[this._kit._check(this._x.dk_problem_search(this._idle(), checkCount(maxNodes, 'maxNodes')))]
+    return SEARCH[this._native.problemSearch(this._idle(), checkCount(maxNodes, 'maxNodes'))]
   }
 
   /** The same with an absolute limit on the node counter (0: none). */
@@ -177,16 +153,12 @@ export class Problem {
 
   /** searchUntil for the run loop (dlxkit-run.mjs), which may own the search. */
   _searchUntil (nodeLimit) {
-    return SEARCH[this._kit._check(this._x.dk_problem_search_until(this._handle(), nodeLimit))]
+    return SEARCH[this._native.problemSearchUntil(this._handle(), nodeLimit)]
   }
 
   /** The solution the search is at: option indices (forced ones first). */
   solution () {
-    const cap = this.shape.primary + 1
-    return this._kit._with([cap * 4], (buf) => {
-      const n = this._kit._check(this._x.dk_problem_solution(this._handle(), buf, cap))
-      return Array.from(this._kit._i32().subarray(buf >>> 2, (buf >>> 2) + n))
-    })
+    return this._native.problemSolution(this._handle(), this.shape.primary + 1)
   }
 
   /**
@@ -222,7 +194,7 @@ export class Problem {
   }
 
   _setRestarts (on) {
-    this._x.dk_problem_set_restarts(this._handle(), on ? 1 : 0)
+    this._native.problemSetRestarts(this._handle(), on)
     this._restarts = on
   }
 
@@ -260,11 +232,8 @@ export class Problem {
     const flag = checkFlag(restarts, 'restarts')
     const undo = flag === undefined ? () => {} : this._withRestarts(flag)
     try {
-      return this._kit._with([8], (out) => {
-        const rc = this._kit._check(this._x.dk_problem_count(this._idle(), limit, maxNodes, out))
-        const count = this._kit._f64()[out >>> 3]
-        return { count, status: rc === RESULT.DONE ? 'done' : rc === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
-      })
+      const { result, count } = this._native.problemCount(this._idle(), limit, maxNodes)
+      return { count, status: result === RESULT.DONE ? 'done' : result === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
     } finally {
       undo()
     }
@@ -298,26 +267,22 @@ export class Problem {
 
   /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
-    return this._kit._with([8 * SLOT.stats.length], (out) => {
-      this._x.dk_problem_stats(this._handle(), out)
-      const f = this._kit._f64().subarray(out >>> 3, (out >>> 3) + SLOT.stats.length)
-      const at = SLOT.stats
-      return { nodes: f[at.nodes], updates: f[at.updates], solutions: f[at.solutions], progress: f[at.progress], level: f[at.level], maxLevel: f[at.maxLevel], guesses: f[at.guesses], restarts: f[at.restarts] }
-    })
+    return this._native.problemStats(this._handle())
   }
 
-  restart () { this._x.dk_problem_restart(this._idle()) }
+  restart () { this._native.problemRestart(this._idle()) }
 
   /** Try options in a reproducible random order (seed 0: natural order). */
-  setSeed (seed) { this._kit._check(this._x.dk_problem_set_seed(this._idle(), checkCount(seed, 'seed'))) }
+  setSeed (seed) { this._native.problemSetSeed(this._idle(), checkCount(seed, 'seed')) }
 
   /** Put option k in every solution; a clash throws CONFLICT naming the other. */
   force (k) {
     k = checkIndex(k, 'option index')
-    const rc = this._x.dk_problem_force(this._idle(), k)
-    if (rc < 0) {
-      const err = this._kit._error(rc)
-      if (rc === ERR.CONFLICT) {
+    const h = this._idle()
+    try {
+      this._native.problemForce(h, k)
+    } catch (err) {
+      if (err.code === 'CONFLICT') {
         err.details = { option: k, other: err.details.index ?? 0, item: this._itemName(err.details.value ?? 0) }
         err.message = `option ${k} clashes with forced option ${err.details.other} on item ${err.details.item}`
       }
@@ -325,20 +290,16 @@ export class Problem {
     }
   }
 
-  unforce () { this._kit._check(this._x.dk_problem_unforce(this._idle())) }
+  unforce () { this._native.problemUnforce(this._idle()) }
 
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
-    const n = this._kit._check(this._x.dk_problem_item_options(this._idle(), i, 0, 0)) // it restarts the search
-    return this._kit._with([n * 4], (buf) => {
-      this._x.dk_problem_item_options(this._h, i, buf, n)
-      return Array.from(this._kit._i32().subarray(buf >>> 2, (buf >>> 2) + n))
-    })
+    return this._native.problemItemOptions(this._idle(), i) // it restarts the search
   }
 
   /** The item the search would branch on first, or -1. */
-  branchItem () { return this._x.dk_problem_branch_item(this._idle()) } // it restarts the search
+  branchItem () { return this._native.problemBranchItem(this._idle()) } // it restarts the search
 
   /**
    * Knuth's estimate of the search below the forced options: the mean of
@@ -347,11 +308,7 @@ export class Problem {
    */
   estimate ({ probes = 1000, seed = 1 } = {}) {
     checkWhole(probes, 'probes', INT32_MAX, 'BAD_ARGUMENT', 1)
-    return this._kit._with([16], (out) => {
-      this._kit._check(this._x.dk_problem_estimate(this._idle(), checkCount(seed, 'seed'), probes, out))
-      const f = this._kit._f64()
-      return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
-    })
+    return this._native.problemEstimate(this._idle(), checkCount(seed, 'seed'), probes)
   }
 
   /**
@@ -411,7 +368,7 @@ export class Problem {
   free () {
     if (!this._h) return
     this._kit._untrack(this)
-    this._x.dk_problem_free(this._h)
+    this._native.problemFree(this._h)
     this._h = 0
     this._kit._live--
     this._kit._released()

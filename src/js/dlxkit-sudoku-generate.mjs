@@ -21,29 +21,23 @@ export function generate (api, opts = {}) {
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
-  size = api._x.dk_sudoku_size(h)
+  size = api._native.sudokuSize(h)
   let symbols = null
   if (style === STYLE.line) { // one symbol per cell: enough of them, before the work
     if (alphabet) checkAlphabet(alphabet, size)
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const kit = api._kit
-  const n2 = size * size
-  return kit._with([n2, n2], (puzzle, solution) => {
-    kit._check(api._x.dk_sudoku_generate(h, seed, opts.minimal ? 1 : 0, opts.symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
-    const p = kit._u8().slice(puzzle, puzzle + n2)
-    const s = kit._u8().slice(solution, solution + n2)
-    const form = style < 0
-      ? { kind: 'array', size }
-      : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
-    return {
-      puzzle: api._write(form, p, { format: form.kind === 'text' ? opts.format : undefined }),
-      solution: api._write(form, s, { format: form.kind === 'text' ? opts.format : undefined }),
-      clues: p.reduce((a, v) => a + (v ? 1 : 0), 0),
-      seed
-    }
-  })
+  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+  const form = style < 0
+    ? { kind: 'array', size }
+    : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
+  return {
+    puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
+    solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
+    clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
+    seed
+  }
 }
 
 // What generate takes; anything else would be ignored without a word (a

@@ -35,18 +35,17 @@ export class LineTables {
     const key = `${n} ${alphabet ?? ''}`
     let symbols = this._symbols.get(key)
     if (symbols === undefined) {
-      const kit = this._kit
-      const x = kit._x
+      const native = this._kit._native
       const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
-      symbols = kit._with([n * n, ab.length + 1, n * n], (text, a, values) => {
-        kit._u8().fill(0x2e, text, text + n * n) // '.'
-        putAscii(kit, a, ab)
-        const t = x.dk_text_parse(text, n * n, n, alphabet ? a : 0)
+      symbols = native.withBuffers([n * n, ab.length + 1], (text, a) => {
+        native.fillBytes(text, n * n, 0x2e) // '.'
+        native.writeAscii(a, ab) // not putString: no puzzle text is copied in
+        const t = native.textParse(text, n * n, n, alphabet ? a : 0)
         if (!t) return ''
         try {
-          return x.dk_text_size(t) === n ? printed(kit, t, n, values) : ''
+          return native.textSize(t) === n ? printed(native, t, n) : ''
         } finally {
-          x.dk_text_free(t)
+          native.textFree(t)
         }
       })
       this._symbols.set(key, symbols)
@@ -78,8 +77,7 @@ export class LineTables {
   }
 
   _build (n, size, alphabet) {
-    const kit = this._kit
-    const x = kit._x
+    const native = this._kit._native
     const n2 = n * n
     const value = new Int8Array(128).fill(NO)
     const kind = new Int8Array(128).fill(NO)
@@ -87,21 +85,21 @@ export class LineTables {
     if (!symbols || n2 < 2) return null
     let mixes = null
     const ab = alphabet ?? '' // printable ASCII (checkAlphabet): one byte a symbol
-    kit._with([n2, ab.length + 1], (line, a) => {
-      putAscii(kit, a, ab)
+    native.withBuffers([n2, ab.length + 1], (line, a) => {
+      native.writeAscii(a, ab)
       /** The C reader's cells for the probe in `line`, or null if it reads no one-line puzzle of n*n. */
       const probe = () => {
-        const t = x.dk_text_parse(line, n2, size, alphabet ? a : 0)
+        const t = native.textParse(line, n2, size, alphabet ? a : 0)
         if (!t) return null
         let cells = null
-        if (x.dk_text_size(t) === n && x.dk_text_style(t) === STYLE.line && x.dk_text_consumed(t) === n2) {
-          cells = kit._u8().slice(x.dk_text_cells(t), x.dk_text_cells(t) + n2)
+        if (native.textSize(t) === n && native.textStyle(t) === STYLE.line && native.textConsumed(t) === n2) {
+          cells = native.textCells(t, n2)
         }
-        x.dk_text_free(t)
+        native.textFree(t)
         return cells
       }
       for (let b = 0x21; b < 0x7f; b++) {
-        kit._u8().fill(b, line, line + n2)
+        native.fillBytes(line, n2, b)
         value[b] = probe()?.[0] ?? NO
       }
       const symbol = value.findIndex((v) => v > 0)
@@ -109,8 +107,8 @@ export class LineTables {
       // A byte alone on a line may be no puzzle ('-' makes a border): beside a symbol
       for (let b = 0x21; b < 0x7f; b++) {
         if (value[b] !== NO) continue
-        kit._u8().fill(b, line, line + n2)
-        kit._u8()[line] = symbol
+        native.fillBytes(line, n2, b)
+        native.fillBytes(line, 1, symbol)
         const cells = probe()
         if (cells && cells[0] === value[symbol]) value[b] = cells[1]
       }
@@ -122,9 +120,10 @@ export class LineTables {
       for (let set = 1; set < mixes.length; set++) {
         const used = marks.filter((_, k) => set & (1 << k))
         if (used.length > n2 - 1) continue
-        const v = kit._u8()
-        v[line] = symbol
-        for (let i = 1; i < n2; i++) v[line + i] = used[i % used.length]
+        const v = new Uint8Array(n2)
+        v[0] = symbol
+        for (let i = 1; i < n2; i++) v[i] = used[i % used.length]
+        native.writeBytes(line, v)
         const cells = probe()
         mixes[set] = cells && cells[0] === value[symbol] && cells.subarray(1).every((c) => c === 0) ? 1 : 0
       }
@@ -136,21 +135,18 @@ export class LineTables {
   }
 }
 
-/** An ASCII text and its NUL at `at` (not _putString: no puzzle text is copied in). */
-function putAscii (kit, at, text) {
-  const u8 = kit._u8()
-  for (let i = 0; i < text.length; i++) u8[at + i] = text.charCodeAt(i)
-  u8[at + text.length] = 0
-}
-
 /** The symbols the C printer writes for 1..n in a line like t ('' if it cannot). */
-function printed (kit, t, n, values) {
-  const u8 = kit._u8()
-  for (let i = 0; i < n * n; i++) u8[values + i] = (i % n) + 1
-  return kit._with([n * n + 1], (buf) => {
-    const len = kit._x.dk_text_format(t, n, values, STYLE.line, buf, n * n + 1)
-    return len === n * n ? String.fromCharCode(...kit._u8().subarray(buf, buf + n)) : ''
-  })
+function printed (native, t, n) {
+  const values = new Uint8Array(n * n)
+  for (let i = 0; i < n * n; i++) values[i] = (i % n) + 1
+  let line
+  try {
+    line = native.textFormat(t, n, values, STYLE.line, n * n + 2) // room for one byte more than a line: a longer print is no line
+  } catch (e) {
+    if (e.code === 'OUT_OF_MEMORY') throw e
+    return ''
+  }
+  return line.length === n * n ? line.slice(0, n) : ''
 }
 
 /** The side n of a line of n*n cells (a final newline aside) that size allows, else 0. */

@@ -1,7 +1,6 @@
 // Sudoku solve() in steps of nodes, for the worker (dlxkit-worker-core.mjs):
 // above 16x16 one search can take minutes, so it goes on in slices, between
 // which the worker reports progress and sees an abort.
-import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
 import { checkCount, checkFlag } from './dlxkit-errors.mjs'
 
 /**
@@ -21,10 +20,10 @@ export function solveInSteps (api, puzzle, opts = {}) {
   checkFlag(opts.restarts, 'restarts', true)
   const input = api._read(puzzle, opts)
   const kit = api._kit
+  const native = api._native
   const n2 = input.size * input.size
-  const at = SLOT.solve
   let h = 0
-  let buf = 0
+  let block = null // the grid, its answer and the record (zeroed: the count goes from step to step)
   let key
   try {
     if (input.size <= 16) return null
@@ -32,41 +31,33 @@ export function solveInSteps (api, puzzle, opts = {}) {
     h = api._solverFor(input.size, opts)
     key = api._fast.recent
     kit._solvers.delete(key)
-    buf = kit._alloc(8 * at.length + 2 * n2)
-    kit._f64().fill(0, buf >>> 3, (buf >>> 3) + at.length)
-    const grid = buf + 8 * at.length
-    kit._u8().set(input.cells, grid)
-    kit._check(api._x.dk_sudoku_begin(h, grid))
+    block = native.newSolveBlock(1, n2)
+    native.writeBytes(block.grid(0), input.cells)
+    native.sudokuBegin(h, block)
   } catch (e) {
-    endSteps(api, input, h, key, buf)
+    endSteps(api, input, h, key, block)
     throw e
   } finally {
     if (!h) api._release(input)
   }
-  const sol = buf + 8 * at.length + n2
   let ended = false
   const run = {
     nodes: 0,
     step: (nodes) => {
       const until = maxNodes ? Math.min(maxNodes, run.nodes + nodes) : run.nodes + nodes
-      const done = kit._check(api._x.dk_sudoku_step(h, limit, until, sol, buf))
-      const f = kit._f64().slice(buf >>> 3, (buf >>> 3) + at.length)
-      run.nodes = f[at.nodes]
+      const done = native.sudokuStep(h, block, limit, until)
+      const r = native.solveResult(block, 0)
+      run.nodes = r.nodes
       const stopped = !done && maxNodes && run.nodes >= maxNodes
       if (!done && !stopped) return null
-      const found = f[at.count] > 0
-      return {
-        status: stopped ? 'stopped' : STATUS[f[at.status]],
-        solution: found ? api._write(input, kit._u8().slice(sol, sol + n2), opts) : null,
-        count: f[at.count],
-        nodes: f[at.nodes],
-        guesses: f[at.guesses]
-      }
+      if (stopped) r.status = 'stopped'
+      if (r.count > 0) r.solution = api._write(input, native.readBytes(block.answer(0), n2), opts)
+      return r
     },
     close: () => {
       if (ended) return
       ended = true
-      endSteps(api, input, h, key, buf)
+      endSteps(api, input, h, key, block)
     }
   }
   return run
@@ -76,14 +67,14 @@ export function solveInSteps (api, puzzle, opts = {}) {
  * solveInSteps's end: the givens released, the solver back in the cache (or
  * freed), the instance let go (a replacement that waited for it may follow).
  */
-function endSteps (api, input, h, key, buf) {
+function endSteps (api, input, h, key, block) {
   const kit = api._kit
   try {
-    kit._free(buf)
+    api._native.freeSolveBlock(block)
     if (!h) return
     api._release(input)
-    api._x.dk_sudoku_end(h)
-    if (kit._solvers.has(key)) api._x.dk_sudoku_free(h) // built again meanwhile
+    api._native.sudokuEnd(h)
+    if (kit._solvers.has(key)) api._native.sudokuFree(h) // built again meanwhile
     else api._cache(key, h)
   } finally {
     kit._live--

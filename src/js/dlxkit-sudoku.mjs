@@ -1,6 +1,5 @@
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
-import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
 import { DlxError, checkCount, checkFlag, describe } from './dlxkit-errors.mjs'
 import {
   STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
@@ -10,16 +9,14 @@ import { generate } from './dlxkit-sudoku-generate.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
-const utf8Decoder = new TextDecoder()
 
 export class SudokuApi {
   constructor (kit) {
     this._kit = kit
+    this._native = kit._native // the module's calls (dlxkit-native.mjs), rebound when the instance is replaced
     this._lines = new LineTables(kit)
     this._fast = new LineSolver(this)
   }
-
-  get _x () { return this._kit._x } // the instance may be replaced (releaseMemory)
 
   /** A solver for the shape (cached: building the matrix is the costly part). */
   _solver (size, opts) {
@@ -59,15 +56,8 @@ export class SudokuApi {
     }
     const flatRegions = regions.flat()
     if (flatRegions.some((c) => !Number.isInteger(c))) throw new DlxError('BAD_REGION', 'region cells must be [row, col] pairs or cell numbers')
-    h = this._kit._with([(jigsaw?.length ?? 0) * 4 + 4, flatRegions.length * 4 + 4], (jp, rp) => {
-      const i32 = this._kit._i32()
-      if (jigsaw) i32.set(jigsaw, jp >>> 2)
-      i32.set(flatRegions, rp >>> 2)
-      const ok = regions.every((r) => r.length === size)
-      if (!ok) throw new DlxError('BAD_REGION', `every extra region needs ${size} cells`)
-      return this._x.dk_sudoku_new(size, box[0], box[1], flags, jigsaw ? jp : 0, rp, regions.length)
-    })
-    if (!h) throw this._kit._error(this._kit._i32()[this._x.dk_error() >>> 2])
+    if (!regions.every((r) => r.length === size)) throw new DlxError('BAD_REGION', `every extra region needs ${size} cells`)
+    h = this._native.sudokuNew(size, box[0], box[1], flags, jigsaw, flatRegions, regions.length)
     this._cache(key, h)
     return h
   }
@@ -79,7 +69,7 @@ export class SudokuApi {
     while (cache.size > SOLVER_CACHE_SIZE) {
       const [oldKey, old] = cache.entries().next().value
       cache.delete(oldKey)
-      this._x.dk_sudoku_free(old)
+      this._native.sudokuFree(old)
     }
   }
 
@@ -103,44 +93,44 @@ export class SudokuApi {
     checkPuzzleLength(puzzle)
     const fast = readLine(this._lines, puzzle, opts.size, alphabet)
     if (fast) return fast
-    const kit = this._kit
-    const [s, len] = kit._putString(puzzle)
+    const native = this._native
+    const [s, len] = native.putString(puzzle)
     let a = 0
     try {
-      if (alphabet) [a] = kit._putString(alphabet) // inside: s is freed if this fails
-      const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
-      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >>> 2])
-      const size = this._x.dk_text_size(t)
+      if (alphabet) [a] = native.putString(alphabet) // inside: s is freed if this fails
+      const t = native.textParse(s, len, opts.size ?? 0, a)
+      if (!t) throw native.lastError()
+      const size = native.textSize(t)
       if (!size) {
-        this._x.dk_text_free(t)
+        native.textFree(t)
         throw new DlxError('BAD_LENGTH', 'the text holds no puzzle')
       }
-      const cells = kit._u8().slice(this._x.dk_text_cells(t), this._x.dk_text_cells(t) + size * size)
+      const cells = native.textCells(t, size * size)
       try {
-        this._checkNothingAfter(s, len, this._x.dk_text_consumed(t), opts, a)
+        this._checkNothingAfter(s, len, native.textConsumed(t), opts, a)
       } catch (e) {
-        this._x.dk_text_free(t)
+        native.textFree(t)
         throw e
       }
-      return { size, cells, kind: 'text', text: t, style: this._x.dk_text_style(t) }
+      return { size, cells, kind: 'text', text: t, style: native.textStyle(t) }
     } finally {
-      kit._free(s)
-      kit._free(a)
+      native.free(s)
+      native.free(a)
     }
   }
 
   /** One puzzle means one: text after it (but blanks and comments) is an error. */
   _checkNothingAfter (s, len, consumed, opts, alphabet) {
     if (consumed >= len) return
-    const kit = this._kit
-    const rest = this._x.dk_text_parse(s + consumed, len - consumed, opts.size ?? 0, alphabet)
+    const native = this._native
+    const rest = native.textParse(s + consumed, len - consumed, opts.size ?? 0, alphabet)
     if (!rest) {
-      const err = kit._error(kit._i32()[this._x.dk_error() >>> 2])
+      const err = native.lastError()
       err.message = `after the puzzle: ${err.message}`
       throw err
     }
-    const more = this._x.dk_text_size(rest) > 0
-    this._x.dk_text_free(rest)
+    const more = native.textSize(rest) > 0
+    native.textFree(rest)
     if (more) throw new DlxError('BAD_INPUT', 'the text holds more than one puzzle; pass them to solveMany one by one')
   }
 
@@ -154,17 +144,11 @@ export class SudokuApi {
     }
     const style = opts.format ? styleOf(opts.format) : input.kind === 'line' ? 0 : input.style
     if (input.kind === 'line' && style === 0) return writeLine(values, input.symbols, input.blank)
-    const kit = this._kit
-    const cap = size * size * 8 + 4096
-    return kit._with([size * size, cap], (v, buf) => {
-      kit._u8().set(values, v)
-      const n = kit._check(this._x.dk_text_format(input.text ?? 0, size, v, style, buf, cap))
-      return utf8Decoder.decode(kit._u8().slice(buf, buf + Math.min(n, cap - 1)))
-    })
+    return this._native.textFormat(input.text ?? 0, size, values, style, size * size * 8 + 4096)
   }
 
   _release (input) {
-    if (input.text) this._x.dk_text_free(input.text)
+    if (input.text) this._native.textFree(input.text)
   }
 
   /**
@@ -174,7 +158,7 @@ export class SudokuApi {
   _solverFor (size, opts) {
     const restarts = checkFlag(opts.restarts, 'restarts', true)
     const h = this._solver(size, opts)
-    this._x.dk_sudoku_set_restarts(h, restarts ? 1 : 0)
+    this._native.sudokuSetRestarts(h, restarts)
     return h
   }
 
@@ -196,22 +180,14 @@ export class SudokuApi {
     const fast = typeof puzzle === 'string' && plainOptions(opts) && this._fast.solve(puzzle, opts.size, limit, maxNodes, restarts)
     if (fast) return fast // else the full path reads it (again) and says what is wrong
     return this._withPuzzle(puzzle, opts, (input, h) => {
+      const native = this._native
       const n2 = input.size * input.size
-      const kit = this._kit
-      const at = SLOT.solve
-      return kit._with([n2, n2, 8 * at.length], (grid, sol, out) => {
-        kit._u8().set(input.cells, grid)
-        kit._check(this._x.dk_sudoku_solve(h, grid, limit, maxNodes, sol, out))
-        const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length)
-        const found = f[at.count] > 0
-        const values = kit._u8().slice(sol, sol + n2)
-        return {
-          status: STATUS[f[at.status]],
-          solution: found ? this._write(input, values, opts) : null,
-          count: f[at.count],
-          nodes: f[at.nodes],
-          guesses: f[at.guesses]
-        }
+      return native.withSolveBlock(1, n2, (block) => {
+        native.writeBytes(block.grid(0), input.cells)
+        native.sudokuSolve(h, block, limit, maxNodes)
+        const r = native.solveResult(block, 0)
+        if (r.count > 0) r.solution = this._write(input, native.readBytes(block.answer(0), n2), opts)
+        return r
       })
     })
   }
@@ -257,44 +233,37 @@ export class SudokuApi {
   }
 
   _solveGroup (size, group, limit, maxNodes, opts, results) {
-    const kit = this._kit
+    const native = this._native
     const h = this._solverFor(size, opts)
     const n2 = size * size
-    const at = SLOT.solve
-    kit._with([n2 * group.length, n2 * group.length, 8 * at.length * group.length], (grids, sols, out) => {
-      const u8 = kit._u8()
-      group.forEach((it, j) => u8.set(it.input.cells, grids + j * n2))
-      kit._check(this._x.dk_sudoku_solve_many(h, grids, group.length, limit, maxNodes, sols, out))
-      // Copies: writing answers and asking about errors allocate, which can
-      // grow the memory and detach any view of it.
-      const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length * group.length)
-      const all = kit._u8().slice(sols, sols + n2 * group.length)
+    native.withSolveBlock(group.length, n2, (block) => {
+      group.forEach((it, j) => native.writeBytes(block.grid(j), it.input.cells))
+      native.sudokuSolveMany(h, block, limit, maxNodes)
       group.forEach((it, j) => {
-        const o = at.length * j
-        if (f[o + at.status] < 0) { // rare: ask again alone for the full message and details
+        if (native.solveFailed(block, j)) { // rare: ask again alone for the full message and details
           results[it.k] = { status: 'invalid', error: this._errorOf(it.input, opts), solution: null, count: 0, nodes: 0 }
           return
         }
-        const values = all.subarray(j * n2, (j + 1) * n2)
-        results[it.k] = {
-          status: STATUS[f[o + at.status]],
-          solution: f[o + at.count] > 0 ? this._write(it.input, values, opts) : null,
-          count: f[o + at.count],
-          nodes: f[o + at.nodes],
-          guesses: f[o + at.guesses]
-        }
+        const r = native.solveResult(block, j)
+        if (r.count > 0) r.solution = this._write(it.input, native.readBytes(block.answer(j), n2), opts)
+        results[it.k] = r
       })
     })
   }
 
   /** The error solving this (already read) puzzle alone raises. */
   _errorOf (input, opts) {
-    const kit = this._kit
-    const n2 = input.size * input.size
-    return kit._with([n2, n2, 32], (grid, sol, out) => {
-      kit._u8().set(input.cells, grid)
-      const rc = this._x.dk_sudoku_solve(this._solverFor(input.size, opts), grid, 1, 1, sol, out)
-      return rc < 0 ? kit._error(rc) : new DlxError('UNKNOWN', 'the puzzle could not be solved')
+    const native = this._native
+    return native.withSolveBlock(1, input.size * input.size, (block) => {
+      native.writeBytes(block.grid(0), input.cells)
+      const h = this._solverFor(input.size, opts)
+      try {
+        native.sudokuSolve(h, block, 1, 1)
+      } catch (e) {
+        if (e instanceof DlxError) return e
+        throw e
+      }
+      return new DlxError('UNKNOWN', 'the puzzle could not be solved')
     })
   }
 
@@ -311,32 +280,32 @@ export class SudokuApi {
     if (typeof text !== 'string') throw new DlxError('BAD_INPUT', `split needs a string (got ${describe(text)})`)
     checkTextSize(opts.size)
     const alphabet = checkAlphabet(opts.alphabet, opts.size)
-    const kit = this._kit
-    const [s, len] = kit._putString(text)
+    const native = this._native
+    const [s, len] = native.putString(text)
     let a = 0
     try {
-      if (alphabet) [a] = kit._putString(alphabet)
+      if (alphabet) [a] = native.putString(alphabet)
       const pieces = []
       let at = 0
       let line = 1
       while (at < len) {
-        const t = this._x.dk_text_parse(s + at, len - at, opts.size ?? 0, a)
+        const t = native.textParse(s + at, len - at, opts.size ?? 0, a)
         let used, start // the reader's place after the puzzle, and where the puzzle itself began
         if (t) {
-          const size = this._x.dk_text_size(t)
-          used = this._x.dk_text_consumed(t)
-          start = this._x.dk_text_start(t)
-          this._x.dk_text_free(t)
+          const size = native.textSize(t)
+          used = native.textConsumed(t)
+          start = native.textStart(t)
+          native.textFree(t)
           if (!size) break // only blank, comment or title lines are left
         } else {
-          const record = kit._i32().subarray(this._x.dk_error() >>> 2)
-          used = record[SLOT.error.index]
-          start = record[SLOT.error.start]
-          if (!(used > 0)) throw kit._error(record[0]) // about the options
+          const err = native.lastError() // its index: where the next puzzle may start; start: where this one began
+          used = err.details.index ?? 0
+          start = err.details.start ?? 0
+          if (!(used > 0)) throw err // about the options
         }
         // Blank, comment and title lines before the puzzle are left out.
-        const before = utf8Decoder.decode(kit._u8().slice(s + at, s + at + start))
-        const piece = utf8Decoder.decode(kit._u8().slice(s + at + start, s + at + used))
+        const before = native.readText(s + at, start)
+        const piece = native.readText(s + at + start, used - start)
         const lines = piece.split('\n')
         const first = Math.max(0, lines.findIndex((l) => l.trim() && !l.trimStart().startsWith('#')))
         const skipped = before.split('\n').length - 1 + first
@@ -346,8 +315,8 @@ export class SudokuApi {
       }
       return pieces
     } finally {
-      kit._free(s)
-      kit._free(a)
+      native.free(s)
+      native.free(a)
     }
   }
 
@@ -367,44 +336,36 @@ export class SudokuApi {
     const bc = checkSide(opts.boxCols, 'boxCols')
     const alphabet = checkAlphabet(opts.alphabet, opts.size)
     checkPuzzleLength(text)
-    const kit = this._kit
-    const [s, len] = kit._putString(text)
+    const native = this._native
+    const [s, len] = native.putString(text)
     let a = 0
     try {
-      if (alphabet) [a] = kit._putString(alphabet)
-      const t = this._x.dk_text_parse(s, len, opts.size ?? 0, a)
-      if (!t) throw kit._error(kit._i32()[this._x.dk_error() >>> 2])
+      if (alphabet) [a] = native.putString(alphabet)
+      const t = native.textParse(s, len, opts.size ?? 0, a)
+      if (!t) throw native.lastError()
       try {
-        const size = this._x.dk_text_size(t)
+        const size = native.textSize(t)
         if (!size) return null
-        const flat = kit._u8().slice(this._x.dk_text_cells(t), this._x.dk_text_cells(t) + size * size)
-        const used = utf8Decoder.decode(kit._u8().slice(s, s + this._x.dk_text_consumed(t)))
-        const style = Object.keys(STYLE).find((k) => STYLE[k] === this._x.dk_text_style(t)) ?? 'grid'
+        const flat = native.textCells(t, size * size)
+        const used = native.readText(s, native.textConsumed(t))
+        const style = Object.keys(STYLE).find((k) => STYLE[k] === native.textStyle(t)) ?? 'grid'
         const cells = []
         for (let r = 0; r < size; r++) cells.push(Array.from(flat.subarray(r * size, r * size + size)))
         const [boxRows, boxCols] = boxOf(size, br, bc)
         const bom = used && text.charCodeAt(0) === 0xfeff ? 1 : 0 // the decoder drops a leading BOM
         return { size, boxRows, boxCols, cells, style, offset: used.length + bom, line: used.split('\n').length }
       } finally {
-        this._x.dk_text_free(t)
+        native.textFree(t)
       }
     } finally {
-      kit._free(s)
-      kit._free(a)
+      native.free(s)
+      native.free(a)
     }
   }
 
   /** Pencil marks: for every cell, the digits still possible after the givens. */
   candidates (puzzle, opts = {}) {
-    return this._withPuzzle(puzzle, opts, (input, h) => {
-      const { size } = input
-      const kit = this._kit
-      return kit._with([size * size, size * size * 8], (grid, out) => {
-        kit._u8().set(input.cells, grid)
-        kit._check(this._x.dk_sudoku_candidates(h, grid, out))
-        return candidateLists(new Uint32Array(kit._x.memory.buffer, out, size * size * 2), size)
-      })
-    })
+    return this._withPuzzle(puzzle, opts, (input, h) => candidateLists(this._native.sudokuCandidates(h, input.cells), input.size))
   }
 
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
@@ -413,15 +374,9 @@ export class SudokuApi {
   /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {
     return this._withPuzzle(puzzle, opts, (input, h) => {
-      const kit = this._kit
-      const n2 = input.size * input.size
-      const at = SLOT.rate
-      return kit._with([n2, 8 * at.length], (grid, out) => {
-        kit._u8().set(input.cells, grid)
-        kit._check(this._x.dk_sudoku_rate(h, grid, out))
-        const f = kit._f64().slice(out >>> 3, (out >>> 3) + at.length)
-        return { level: kit._string(this._x.dk_sudoku_level_name(f[at.level])), score: Math.round(f[at.score] * 100) / 100, nodes: f[at.nodes], guesses: f[at.guesses], status: STATUS[f[at.status]] }
-      })
+      const r = this._native.sudokuRate(h, input.cells)
+      r.score = Math.round(r.score * 100) / 100
+      return r
     })
   }
 }

@@ -1,0 +1,424 @@
+// The one binding of dlxkit.wasm's dk_* exports: every call into the module,
+// the copies in and out of its memory, the C error record as a DlxError (one
+// decoder), and the records the calls fill (results, stats, counts) read by
+// their slot names from dlxkit-abi.mjs. No other module names a dk_ export or
+// reads the memory's layout (tests/native-boundary.test.mjs): they hold pointers
+// this module gave them and call its methods.
+import { ERROR_NAMES, SLOT, SUDOKU_STATUS } from './dlxkit-abi.mjs'
+import { DlxError, INT32_MAX } from './dlxkit-errors.mjs'
+
+const utf8 = new TextEncoder()
+const utf8Decoder = new TextDecoder()
+const SOLVE = SLOT.solve
+
+/**
+ * The exports that return a pointer. wasm32 pointers are unsigned, but an
+ * i32 result reaches JS signed: past 2 GiB of memory it would be negative
+ * (and every view at it out of bounds). The rest return counts or codes,
+ * negative for an error.
+ */
+export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
+  'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name']
+
+/** The exports, with pointers read as unsigned (`>>> 0`). */
+export function unsignedPointers (exports) {
+  const x = { ...exports }
+  for (const name of POINTER_EXPORTS) {
+    const f = exports[name]
+    x[name] = (...args) => f(...args) >>> 0
+  }
+  return x
+}
+
+/** A LOAD_FAILED unless the instance's exports are dlxkit.wasm's (`where`: its URL, if any). */
+export function checkExports (exports, where) {
+  if (typeof exports._initialize !== 'function' || typeof exports.dk_alloc !== 'function') {
+    throw new DlxError('LOAD_FAILED', `this WebAssembly module${where ? ` (${where})` : ''} is not dlxkit.wasm (it lacks the dk_* exports)`)
+  }
+}
+
+/**
+ * A block of module memory for `count` puzzles of n2 cells: their solve
+ * records (8-byte aligned, first), then the grids, then the answers.
+ */
+export class SolveBlock {
+  constructor (p, count, n2) {
+    this.records = p
+    this.grids = p + 8 * SOLVE.length * count
+    this.answers = this.grids + n2 * count
+    this.count = count
+    this.n2 = n2
+  }
+
+  static bytes (count, n2) { return 8 * SOLVE.length * count + 2 * n2 * count }
+  grid (j) { return this.grids + j * this.n2 }
+  answer (j) { return this.answers + j * this.n2 }
+}
+
+/** The module's exports bound once; `released` is told after every free (Dlxkit gives memory back). */
+export class Native {
+  constructor (exports, released = () => {}) {
+    this._released = released
+    this.bind(exports)
+  }
+
+  /** Bind to an instance (a fresh one when Dlxkit.releaseMemory replaces the old). */
+  bind (exports) {
+    this._x = unsignedPointers(exports)
+    this._x._initialize()
+    this._memory = exports.memory
+    this._buffer = null // the views below are of this buffer, renewed when the memory grows
+    this._u8 = this._i32 = this._u32 = this._f64 = null
+    this._scratch = null // the kept one-puzzle block (scratchBlock), of this instance
+  }
+
+  // ---- memory -----------------------------------------------------------------
+
+  memoryBytes () { return this._memory.buffer.byteLength }
+
+  /** Cap the memory at `bytes` (0: wasm32's 4 GiB); exhausting it is OUT_OF_MEMORY. */
+  setMemoryCap (bytes) { this._x.dk_set_memory_cap(bytes) }
+
+  _views () {
+    const buffer = this._memory.buffer
+    this._buffer = buffer
+    this._u8 = new Uint8Array(buffer)
+    this._i32 = new Int32Array(buffer)
+    this._u32 = new Uint32Array(buffer)
+    this._f64 = new Float64Array(buffer)
+  }
+
+  /** A byte view of the memory (valid until the next call that may grow it). */
+  u8 () {
+    if (this._memory.buffer !== this._buffer) this._views()
+    return this._u8
+  }
+
+  _int32 () {
+    if (this._memory.buffer !== this._buffer) this._views()
+    return this._i32
+  }
+
+  _float64 () {
+    if (this._memory.buffer !== this._buffer) this._views()
+    return this._f64
+  }
+
+  alloc (bytes) {
+    // dk_alloc takes an int32_t: a larger request would wrap into a small block.
+    if (!(bytes <= INT32_MAX)) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes, more than the module can address)`)
+    const p = this._x.dk_alloc(Math.max(bytes, 1))
+    if (!p) throw new DlxError('OUT_OF_MEMORY', `out of memory (asked for ${bytes} bytes; raise maxMemory)`)
+    return p
+  }
+
+  free (p) {
+    if (!p) return
+    this._x.dk_free(p)
+    this._released()
+  }
+
+  /** Run fn with blocks of the given sizes in bytes, freed afterwards. */
+  withBuffers (sizes, fn) {
+    const ptrs = []
+    try {
+      for (const s of sizes) ptrs.push(this.alloc(s))
+      return fn(...ptrs)
+    } finally {
+      for (const p of ptrs) this.free(p)
+    }
+  }
+
+  /** Copy a string in as UTF-8 and a NUL; returns [pointer, byte length] (free it). */
+  putString (s) {
+    const bytes = utf8.encode(s)
+    const p = this.alloc(bytes.length + 1)
+    const u8 = this.u8()
+    u8.set(bytes, p)
+    u8[p + bytes.length] = 0
+    return [p, bytes.length]
+  }
+
+  /** An ASCII text and its NUL written at p (no copy made: not putString). */
+  writeAscii (p, text) {
+    const u8 = this.u8()
+    for (let i = 0; i < text.length; i++) u8[p + i] = text.charCodeAt(i)
+    u8[p + text.length] = 0
+  }
+
+  writeBytes (p, bytes) { this.u8().set(bytes, p) }
+  fillBytes (p, n, byte) { this.u8().fill(byte, p, p + n) }
+  /** A copy of n bytes at p. */
+  readBytes (p, n) { return this.u8().slice(p, p + n) }
+  /** n bytes at p as UTF-8 text. */
+  readText (p, n) { return utf8Decoder.decode(this.u8().slice(p, p + n)) }
+
+  /** The NUL-terminated UTF-8 string at p (null for a null pointer). */
+  string (p) {
+    if (!p) return null
+    const u8 = this.u8()
+    let end = p
+    while (u8[end] !== 0) end++
+    return utf8Decoder.decode(u8.subarray(p, end))
+  }
+
+  _int32s (p, n) { return Array.from(this._int32().subarray(p >>> 2, (p >>> 2) + n)) }
+
+  // ---- errors ---------------------------------------------------------------------
+
+  /** The C error record, for the call that returned `code`, as a DlxError. */
+  error (code) {
+    const e = this._x.dk_error() >>> 2
+    const i32 = this._int32()
+    const message = this.string((e + SLOT.error.message) * 4) || this.string(this._x.dk_strerror(code))
+    const details = { errno: code }
+    for (const [name, k] of Object.entries(SLOT.error)) {
+      if (name !== 'code' && name !== 'message' && i32[e + k]) details[name] = i32[e + k]
+    }
+    return new DlxError(ERROR_NAMES[code] ?? 'UNKNOWN', message, details)
+  }
+
+  /** The error recorded by the last call that failed (one that returned a null pointer). */
+  lastError () { return this.error(this._int32()[(this._x.dk_error() >>> 2) + SLOT.error.code]) }
+
+  /** rc, or its error thrown when negative. */
+  check (rc) {
+    if (rc < 0) throw this.error(rc)
+    return rc
+  }
+
+  // ---- exact cover ----------------------------------------------------------------
+
+  problemNew (nPrimary, nSecondary) {
+    const p = this._x.dk_problem_new(nPrimary, nSecondary)
+    if (!p) throw this.lastError()
+    return p
+  }
+
+  /** A problem from Knuth's DLX text; errors carry line and column in details. */
+  problemParse (text) {
+    const [s, len] = this.putString(text)
+    let p
+    try {
+      p = this._x.dk_problem_parse(s, len)
+    } finally {
+      this.free(s)
+    }
+    if (!p) throw this.lastError()
+    return p
+  }
+
+  problemFree (p) { this._x.dk_problem_free(p) }
+
+  /**
+   * `count` options, flat (dlxkit-options.mjs), into problem p: null, or the
+   * C error (details.index: which of them) for the caller to say where.
+   */
+  problemAddOptions (p, flat, count) {
+    return this.withBuffers([flat.length * 4], (buf) => {
+      this._int32().set(flat, buf >>> 2)
+      const rc = this._x.dk_problem_add_options(p, buf, count)
+      return rc < 0 ? this.error(rc) : null
+    })
+  }
+
+  /** { primary, items, options, forced } */
+  problemShape (p) {
+    return this.withBuffers([4 * SLOT.shape.length], (out) => {
+      this._x.dk_problem_shape(p, out)
+      const i = this._int32()
+      const o = out >>> 2
+      const at = SLOT.shape
+      return { primary: i[o + at.primary], items: i[o + at.items], options: i[o + at.options], forced: i[o + at.forced] }
+    })
+  }
+
+  problemItemName (p, i) { return this.string(this._x.dk_problem_item_name(p, i)) }
+  problemColorName (p, c) { return this.string(this._x.dk_problem_color_name(p, c)) }
+
+  /** Option k's items and their colors (0: none), as two arrays. */
+  problemOptionItems (p, k) {
+    const n = this.check(this._x.dk_problem_option_items(p, k, 0, 0, 0))
+    return this.withBuffers([n * 4, n * 4], (items, colors) => {
+      this._x.dk_problem_option_items(p, k, items, colors, n)
+      return { items: this._int32s(items, n), colors: this._int32s(colors, n) }
+    })
+  }
+
+  /** One step of the search (a RESULT code). */
+  problemSearch (p, maxNodes) { return this.check(this._x.dk_problem_search(p, maxNodes)) }
+  problemSearchUntil (p, nodeLimit) { return this.check(this._x.dk_problem_search_until(p, nodeLimit)) }
+
+  /** The solution the search is at (at most cap option indices). */
+  problemSolution (p, cap) {
+    return this.withBuffers([cap * 4], (buf) => this._int32s(buf, this.check(this._x.dk_problem_solution(p, buf, cap))))
+  }
+
+  /** { result: a RESULT code, count } */
+  problemCount (p, limit, maxNodes) {
+    return this.withBuffers([8], (out) => {
+      const result = this.check(this._x.dk_problem_count(p, limit, maxNodes, out))
+      return { result, count: this._float64()[out >>> 3] }
+    })
+  }
+
+  /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
+  problemStats (p) {
+    return this.withBuffers([8 * SLOT.stats.length], (out) => {
+      this._x.dk_problem_stats(p, out)
+      const f = this._float64()
+      const o = out >>> 3
+      const at = SLOT.stats
+      return { nodes: f[o + at.nodes], updates: f[o + at.updates], solutions: f[o + at.solutions], progress: f[o + at.progress], level: f[o + at.level], maxLevel: f[o + at.maxLevel], guesses: f[o + at.guesses], restarts: f[o + at.restarts] }
+    })
+  }
+
+  problemRestart (p) { this._x.dk_problem_restart(p) }
+  problemSetSeed (p, seed) { this.check(this._x.dk_problem_set_seed(p, seed)) }
+  problemSetRestarts (p, on) { this._x.dk_problem_set_restarts(p, on ? 1 : 0) }
+  /** Force option k (a clash: CONFLICT, details.index the other option, details.value the item). */
+  problemForce (p, k) { this.check(this._x.dk_problem_force(p, k)) }
+  problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
+
+  /** Options holding item i that agree with the forced ones (it restarts the search). */
+  problemItemOptions (p, i) {
+    const n = this.check(this._x.dk_problem_item_options(p, i, 0, 0))
+    return this.withBuffers([n * 4], (buf) => {
+      this._x.dk_problem_item_options(p, i, buf, n)
+      return this._int32s(buf, n)
+    })
+  }
+
+  /** The item the search would branch on first, or -1 (it restarts the search). */
+  problemBranchItem (p) { return this._x.dk_problem_branch_item(p) }
+
+  /** { nodes, steps } of Knuth's estimate. */
+  problemEstimate (p, seed, probes) {
+    return this.withBuffers([16], (out) => {
+      this.check(this._x.dk_problem_estimate(p, seed, probes, out))
+      const f = this._float64()
+      return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
+    })
+  }
+
+  // ---- Sudoku ---------------------------------------------------------------------
+
+  /** A solver for the shape; jigsaw (pieces by cell) may be null, regions are flat cells. */
+  sudokuNew (size, boxRows, boxCols, flags, jigsaw, regions, regionCount) {
+    const h = this.withBuffers([(jigsaw?.length ?? 0) * 4 + 4, regions.length * 4 + 4], (jp, rp) => {
+      const i32 = this._int32()
+      if (jigsaw) i32.set(jigsaw, jp >>> 2)
+      i32.set(regions, rp >>> 2)
+      return this._x.dk_sudoku_new(size, boxRows, boxCols, flags, jigsaw ? jp : 0, rp, regionCount)
+    })
+    if (!h) throw this.lastError()
+    return h
+  }
+
+  sudokuFree (h) { this._x.dk_sudoku_free(h) }
+  sudokuSize (h) { return this._x.dk_sudoku_size(h) }
+  sudokuSetRestarts (h, on) { this._x.dk_sudoku_set_restarts(h, on ? 1 : 0) }
+
+  /** A SolveBlock (records zeroed); free it with freeSolveBlock. */
+  newSolveBlock (count, n2) {
+    const block = new SolveBlock(this.alloc(SolveBlock.bytes(count, n2)), count, n2)
+    this.fillBytes(block.records, 8 * SOLVE.length * count, 0)
+    return block
+  }
+
+  freeSolveBlock (block) { if (block) this.free(block.records) }
+
+  withSolveBlock (count, n2, fn) {
+    const block = this.newSolveBlock(count, n2)
+    try {
+      return fn(block)
+    } finally {
+      this.freeSolveBlock(block)
+    }
+  }
+
+  /** A block for one puzzle of n2 cells or fewer, kept between calls (solve()'s fast path). */
+  scratchBlock (n2) {
+    if (this._scratch?.n2 >= n2) return this._scratch
+    const block = this.newSolveBlock(1, n2)
+    this.freeSolveBlock(this._scratch)
+    this._scratch = block
+    return block
+  }
+
+  /** Solve the block's first grid into its first answer and record. */
+  sudokuSolve (h, block, limit, maxNodes) {
+    this.check(this._x.dk_sudoku_solve(h, block.grids, limit, maxNodes, block.answers, block.records))
+  }
+
+  /** Solve every grid of the block; a puzzle that fails has a negative status (solveFailed). */
+  sudokuSolveMany (h, block, limit, maxNodes) {
+    this.check(this._x.dk_sudoku_solve_many(h, block.grids, block.count, limit, maxNodes, block.answers, block.records))
+  }
+
+  /** Whether the module refused puzzle j of a solveMany (its error: solve it alone). */
+  solveFailed (block, j) { return this._float64()[(block.records >>> 3) + SOLVE.length * j + SOLVE.status] < 0 }
+
+  /** Record j as { status, solution: null, count, nodes, guesses }: the caller writes the solution. */
+  solveResult (block, j) {
+    const f = this._float64()
+    const o = (block.records >>> 3) + SOLVE.length * j
+    return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution: null, count: f[o + SOLVE.count], nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
+  }
+
+  /** A solve in steps of the block's first grid: begin, step (1 once ended), end. */
+  sudokuBegin (h, block) { this.check(this._x.dk_sudoku_begin(h, block.grids)) }
+  sudokuStep (h, block, limit, until) { return this.check(this._x.dk_sudoku_step(h, limit, until, block.answers, block.records)) }
+  sudokuEnd (h) { this._x.dk_sudoku_end(h) }
+
+  /** Candidate masks of the grid `cells`: two 32-bit words a cell (low, high). */
+  sudokuCandidates (h, cells) {
+    const n2 = cells.length
+    return this.withBuffers([n2, n2 * 8], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_candidates(h, grid, out))
+      if (this._memory.buffer !== this._buffer) this._views()
+      return this._u32.slice(out >>> 2, (out >>> 2) + 2 * n2)
+    })
+  }
+
+  /** { puzzle, solution } as n2 values each. */
+  sudokuGenerate (h, seed, minimal, symmetric, clues, maxNodes, n2) {
+    return this.withBuffers([n2, n2], (puzzle, solution) => {
+      this.check(this._x.dk_sudoku_generate(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
+      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2) }
+    })
+  }
+
+  /** { level (its name), score, nodes, guesses, status } of the grid `cells`. */
+  sudokuRate (h, cells) {
+    const at = SLOT.rate
+    return this.withBuffers([cells.length, 8 * at.length], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_rate(h, grid, out))
+      const f = this._float64().slice(out >>> 3, (out >>> 3) + at.length)
+      return { level: this.string(this._x.dk_sudoku_level_name(f[at.level])), score: f[at.score], nodes: f[at.nodes], guesses: f[at.guesses], status: SUDOKU_STATUS[f[at.status]] }
+    })
+  }
+
+  // ---- puzzle text ------------------------------------------------------------------
+
+  /** The reader on len bytes at s: a handle (textFree it), or 0 with the error recorded (lastError). */
+  textParse (s, len, size, alphabet) { return this._x.dk_text_parse(s, len, size, alphabet) }
+  textFree (t) { this._x.dk_text_free(t) }
+  textSize (t) { return this._x.dk_text_size(t) }
+  textStyle (t) { return this._x.dk_text_style(t) }
+  textConsumed (t) { return this._x.dk_text_consumed(t) }
+  textStart (t) { return this._x.dk_text_start(t) }
+  /** A copy of the n cells read. */
+  textCells (t, n) { return this.readBytes(this._x.dk_text_cells(t), n) }
+
+  /** values (n*n of them) printed like text t (0: none) in a style, cut at cap - 1 bytes. */
+  textFormat (like, size, values, style, cap) {
+    return this.withBuffers([values.length, cap], (v, buf) => {
+      this.writeBytes(v, values)
+      const n = this.check(this._x.dk_text_format(like, size, v, style, buf, cap))
+      return this.readText(buf, Math.min(n, cap - 1))
+    })
+  }
+}
