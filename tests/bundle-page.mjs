@@ -44,9 +44,7 @@ load().then((dlx) => { window.__result = { direct: dlx.sudoku.solve(${JSON.strin
 
 /**
  * A fresh project (its path): package.json, node_modules/dlxkit, and pages'
- * scripts: src/index.js (the defaults), src/beside.js (dlxkit.wasm next to
- * the bundle, passed by its URL: the recipe for bundlers that do not copy
- * it) and src/inline.js.
+ * scripts: src/index.js (the defaults) and src/inline.js.
  */
 export function makeProject () {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-bundle-'))
@@ -57,7 +55,6 @@ export function makeProject () {
   cpSync(JS, join(pkg, 'src', 'js'), { recursive: true })
   mkdirSync(join(dir, 'src'))
   writeFileSync(join(dir, 'src', 'index.js'), page())
-  writeFileSync(join(dir, 'src', 'beside.js'), page("{ wasm: new URL('./dlxkit.wasm', import.meta.url) }"))
   writeFileSync(join(dir, 'src', 'inline.js'), INLINE_PAGE)
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'page', private: true, type: 'module' }))
   return dir

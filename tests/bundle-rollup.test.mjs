@@ -2,7 +2,7 @@
 // Rollup project that imports packages has: @rollup/plugin-node-resolve, with
 // browser: true so that it takes the package's "browser" entry. Rollup
 // leaves new URL(..., import.meta.url) as it is, so docs/pages-and-bundlers.md's recipe adds
-// two steps: dlxkit.wasm copied next to the bundle (and its URL passed), and
+// two steps: dlxkit.wasm copied next to the bundle (where the library looks second), and
 // the worker built as a second entry. Without them, each failure says what to do; with them, the
 // page solves in Chromium, directly and in a worker.
 import { test, before, after } from 'node:test'
@@ -67,16 +67,16 @@ test('rollup + node-resolve { browser: true }: the browser entry, no Node code, 
 test('rollup, the bundle alone: load() and createWorker() fail saying what to do', { timeout: HANG_MS }, async () => {
   const { result, errors } = await open('out-rollup')
   assert.deepEqual(errors, [])
-  assert.match(result.direct, /^LOAD_FAILED: cannot fetch http:\/\/localhost:\d+\/dist\/dlxkit\.wasm: HTTP 404\. dlxkit\.wasm is not at \.\.\/\.\.\/dist\/dlxkit\.wasm from the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle and pass its URL: load\(\{ wasm: url \}\), createWorker\(\{ wasm: url \}\); or import dlxkit\/inline/)
+  assert.match(result.direct, /^LOAD_FAILED: cannot fetch http:\/\/localhost:\d+\/dist\/dlxkit\.wasm: HTTP 404\. dlxkit\.wasm is neither at \.\.\/\.\.\/dist\/dlxkit\.wasm from the script that loads it nor next to it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle, or pass its URL: load\(\{ wasm: url \}\), createWorker\(\{ wasm: url \}\); or import dlxkit\/inline/)
   assert.match(result.worker, /^WORKER_FAILED: the worker failed: the worker script http:\/\/localhost:\d+\/out-rollup\/dlxkit-worker-browser\.mjs could not be started .*build node_modules\/dlxkit\/src\/js\/dlxkit-worker-browser\.mjs as a second entry .*or pass createWorker\(\{ workerUrl \}\)/)
 })
 
-test('rollup, with dlxkit.wasm copied (its URL passed) and the worker entry built: the page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
-  assert.deepEqual(await bundle(join(dir, 'src/beside.js'), { dir: join(dir, 'out-rollup') }), [])
+test('rollup, with dlxkit.wasm copied next to the bundle and the worker entry built: the page solves, directly and in a worker', { timeout: HANG_MS }, async () => {
+  assert.deepEqual(await bundle(join(dir, 'src/index.js'), { dir: join(dir, 'out-rollup') }), [])
   copyFileSync(join(dir, 'node_modules/dlxkit/dist/dlxkit.wasm'), join(dir, 'out-rollup/dlxkit.wasm'))
   // the second entry, as docs/pages-and-bundlers.md's config names it: 'dlxkit/worker' by its package name
   assert.deepEqual(await bundle('dlxkit/worker', { file: join(dir, 'out-rollup/dlxkit-worker-browser.mjs') }), [])
   const worker = readFileSync(join(dir, 'out-rollup/dlxkit-worker-browser.mjs'), 'utf8')
   assert.doesNotMatch(worker, /^import|['"]node:/m, 'the worker is one file')
-  check(await open('out-rollup', 'beside.js'))
+  check(await open('out-rollup', 'index.js'))
 })

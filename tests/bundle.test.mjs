@@ -47,19 +47,19 @@ test('webpack 5, no configuration for dlxkit: the bundle solves, directly and in
 })
 
 // esbuild leaves new URL(..., import.meta.url) as it is (it does not copy
-// assets it finds that way): dlxkit.wasm goes next to the bundle, which
-// passes its URL, and the bundled worker too, as docs/pages-and-bundlers.md says.
+// assets it finds that way): dlxkit.wasm goes next to the bundle, where the
+// library looks second, and the bundled worker too, as docs/pages-and-bundlers.md says.
 test('esbuild --bundle --platform=browser --format=esm: the bundle solves, directly and in a worker', { timeout: HANG_MS }, async () => {
   const esbuild = await import('esbuild')
   const out = join(dir, 'out-esbuild')
-  await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/beside.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })
+  await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/index.js'], bundle: true, platform: 'browser', format: 'esm', outdir: out, logLevel: 'silent' })
   await esbuild.build({
     absWorkingDir: dir, entryPoints: ['node_modules/dlxkit/src/js/dlxkit-worker-browser.mjs'], bundle: true, platform: 'browser', format: 'esm', outdir: out, outExtension: { '.js': '.mjs' }, logLevel: 'silent'
   })
   copyFileSync(join(dir, 'node_modules', 'dlxkit', 'dist', 'dlxkit.wasm'), join(out, 'dlxkit.wasm'))
-  const bundle = readFileSync(join(out, 'beside.js'), 'utf8')
+  const bundle = readFileSync(join(out, 'index.js'), 'utf8')
   assert.doesNotMatch(bundle, /node:/, 'the browser bundle has no Node code')
-  check(await run('out-esbuild', '<script type="module" src="beside.js"></script>'))
+  check(await run('out-esbuild', '<script type="module" src="index.js"></script>'))
 })
 
 test('esbuild, dlxkit/inline: load() solves with nothing copied and no Node code', { timeout: HANG_MS }, async () => {

@@ -91,7 +91,7 @@ test('load({ wasm }) takes a file: URL (or its text), and reads that very file',
 // say): the default is missing. The error names the file and says what to
 // do, on the main thread and from a worker; a URL the caller chose is not
 // second-guessed.
-test('the default dlxkit.wasm missing: LOAD_FAILED naming it and saying what to do', async () => {
+test('the default dlxkit.wasm missing: LOAD_FAILED naming it and saying what to do; found next to the script', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dlxkit-nowasm-'))
   try {
     // the modules two folders down, so that ../../dist/ is inside dir (and empty)
@@ -99,12 +99,21 @@ test('the default dlxkit.wasm missing: LOAD_FAILED naming it and saying what to 
     mkdirSync(js, { recursive: true })
     for (const f of LIBRARY) copyFileSync(join(JS, f), join(js, f))
     const copy = await import(pathToFileURL(join(js, 'dlxkit.mjs')).href)
-    const advice = /cannot read file:\/\/\S*dlxkit-nowasm-\w+\/dist\/dlxkit\.wasm: .*\. dlxkit\.wasm is not at \.\.\/\.\.\/dist\/dlxkit\.wasm from the script that loads it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle and pass its URL: load\(\{ wasm: url \}\), createWorker\(\{ wasm: url \}\); or import dlxkit\/inline/
+    const advice = /cannot read file:\/\/\S*dlxkit-nowasm-\w+\/dist\/dlxkit\.wasm: .*\. dlxkit\.wasm is neither at \.\.\/\.\.\/dist\/dlxkit\.wasm from the script that loads it nor next to it\. .*copy node_modules\/dlxkit\/dist\/dlxkit\.wasm next to the bundle, or pass its URL: load\(\{ wasm: url \}\), createWorker\(\{ wasm: url \}\); or import dlxkit\/inline/
     await assert.rejects(copy.load(), (e) => e.code === 'LOAD_FAILED' && advice.test(e.message))
     await assert.rejects(copy.createWorker(), (e) => e.code === 'LOAD_FAILED' && advice.test(e.message))
     await assert.rejects(copy.load({ wasm: pathToFileURL(join(dir, 'dlxkit.wasm')) }),
-      (e) => e.code === 'LOAD_FAILED' && /cannot read file:/.test(e.message) && !/is not at/.test(e.message))
+      (e) => e.code === 'LOAD_FAILED' && /cannot read file:/.test(e.message) && !/is neither at/.test(e.message))
     assertWorks(await copy.load({ wasm: BYTES }))
+    // copied next to the script (as beside an esbuild or Rollup bundle): found there second
+    copyFileSync(WASM_PATH, join(js, 'dlxkit.wasm'))
+    assertWorks(await copy.load())
+    const worker = await copy.createWorker()
+    try {
+      assert.equal((await worker.sudoku.solve(CLASSIC)).solution, SOLVED)
+    } finally {
+      worker.terminate()
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -16,6 +16,7 @@ function base () {
 // the pattern in startWorker, bundlers would copy or resolve it a second time.
 const HERE = import.meta.url
 const WORKER_FILE = 'dlxkit-worker-browser.mjs'
+const WASM_FILE = 'dlxkit.wasm'
 
 /** What to do when the worker is not where this entry looks: bundlers that do not bundle it. */
 const WORKER_ADVICE = 'If your bundler does not bundle it (esbuild, Rollup), build node_modules/dlxkit/src/js/dlxkit-worker-browser.mjs ' +
@@ -27,6 +28,9 @@ const host = {
     if (wasm == null) return new URL('../../dist/dlxkit.wasm', import.meta.url)
     return new URL(String(wasm), base())
   },
+
+  /** The second place a default module is looked for: next to this script (a bundle that left the URL alone). */
+  besideUrl: () => new URL(WASM_FILE, HERE),
 
   readFile: null, // a file: URL is fetched, if the browser allows it
 

@@ -106,7 +106,17 @@ class DlxWorker {
     try {
       await this._call('init', [{ wasm: sent, maxMemory }])
     } catch (e) {
-      throw wasm == null ? adviseDefault(e) : e // the worker was sent a URL: only this side knows it was the default
+      if (wasm != null) throw e
+      // The worker was sent a URL: only this side knows it was the default,
+      // and where else to look (next to the entry, as load() does).
+      const beside = this._host.besideUrl?.()
+      if (beside) {
+        try {
+          await this._call('init', [{ wasm: beside.href, maxMemory }])
+          return
+        } catch { /* the first failure is the one to report */ }
+      }
+      throw adviseDefault(e)
     }
   }
 

@@ -9,13 +9,14 @@ import { exactCover, parseDlx } from './dlxkit-problem.mjs'
 import { SudokuApi } from './dlxkit-sudoku.mjs'
 
 /**
- * What to do when dlxkit.wasm is not where the entry looks by default
- * (../../dist/dlxkit.wasm from src/js/, as in the package): bundlers that
- * leave the URL pattern of the entries alone do not copy it.
+ * What to do when dlxkit.wasm is not where the entry looks by default: first
+ * ../../dist/dlxkit.wasm from src/js/ (the package's layout, which webpack
+ * and Vite follow), then next to the script (where a bundle that leaves the
+ * URL alone, esbuild's or Rollup's, finds it once copied there).
  */
-const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is not at ../../dist/dlxkit.wasm from the script that loads it. ' +
-  'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle ' +
-  'and pass its URL: load({ wasm: url }), createWorker({ wasm: url }); or import dlxkit/inline, which carries the bytes'
+const DEFAULT_WASM_ADVICE = 'dlxkit.wasm is neither at ../../dist/dlxkit.wasm from the script that loads it nor next to it. ' +
+  'If your bundler does not copy it (esbuild, Rollup), copy node_modules/dlxkit/dist/dlxkit.wasm next to the bundle, ' +
+  'or pass its URL: load({ wasm: url }), createWorker({ wasm: url }); or import dlxkit/inline, which carries the bytes'
 
 /** A LOAD_FAILED in getting the default module (its URL in details), with what to do about it. */
 export function adviseDefault (e) {
@@ -73,7 +74,14 @@ export async function loadWith (host, options = {}) {
   try {
     return await instantiate(host, options)
   } catch (e) {
-    throw options?.wasm == null ? adviseDefault(e) : e
+    if (options?.wasm != null) throw e
+    const beside = e instanceof DlxError && e.code === 'LOAD_FAILED' ? host.besideUrl?.() : null
+    if (beside) {
+      try {
+        return await instantiate(host, { ...options, wasm: beside })
+      } catch { /* the first failure is the one to report */ }
+    }
+    throw adviseDefault(e)
   }
 }
 

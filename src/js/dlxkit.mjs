@@ -13,6 +13,11 @@ function isNode () {
   return typeof process !== 'undefined' && process.versions != null && process.versions.node != null
 }
 
+// Written apart from the new URL(..., import.meta.url) pattern, so that bundlers
+// do not take it for an asset of their own to copy.
+const HERE = import.meta.url
+const WASM_FILE = 'dlxkit.wasm'
+
 /** A scheme (file:, https:, data:...), and not a Windows drive letter (C:\). */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]+:/i
 
@@ -30,6 +35,9 @@ const host = {
     const { pathToFileURL } = await import('node:url')
     return pathToFileURL(text) // resolved against process.cwd()
   },
+
+  /** The second place a default module is looked for: next to this script (a bundle that left the URL alone). */
+  besideUrl: () => new URL(WASM_FILE, HERE),
 
   readFile: isNode()
     ? async (url) => (await import('node:fs/promises')).readFile(url)
