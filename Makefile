@@ -185,7 +185,7 @@ dist/dlxkit-worker-browser.mjs: src/js/worker-browser.mjs
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_estimate build/test_text build/test_sudoku build/test_sudoku_text
+C_TESTS := build/test_engine build/test_estimate build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
 
 test: test-c test-js
 

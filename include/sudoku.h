@@ -36,10 +36,12 @@ enum {
     SUDOKU_ELENGTH = -24,  /* BAD_LENGTH: puzzle text with a number of cells that fits no side */
     SUDOKU_ESYMBOL = -25,  /* BAD_SYMBOL: puzzle text with a symbol outside the alphabet */
     SUDOKU_EALPHABET = -26, /* BAD_ALPHABET: an alphabet with repeated symbols or too few for N */
-    SUDOKU_ESTOPPED = -27   /* STOPPED: sudoku_generate: its node budget ran out */
+    SUDOKU_ESTOPPED = -27,  /* STOPPED: sudoku_generate: its node budget ran out */
+    SUDOKU_EBOX = -28       /* BAD_BOX: box text that is neither ROWSxCOLUMNS nor ROWS */
 };
 
-/* Variants as extra constraints. */
+/* Variants as extra constraints; tools/abi.mjs gives JS their flags by the
+ * lowercase names (VARIANT.x, VARIANT.windoku). */
 enum {
     SUDOKU_X = 1,      /* both main diagonals hold every digit once */
     SUDOKU_WINDOKU = 2 /* the windoku boxes: (box_rows x box_cols) blocks offset by one */
@@ -56,7 +58,8 @@ enum {
 
 typedef struct sudoku_shape {
     int32_t size;              /* N; 0 to take box_rows * box_cols */
-    int32_t box_rows, box_cols; /* 0, 0: the default box for N (rows = largest divisor <= sqrt N) */
+    int32_t box_rows, box_cols; /* 0, 0: the default box for N (SUDOKU_DEFAULT_BOX_ROWS);
+                                 * one of them 0: the other from N */
     uint32_t variants;         /* SUDOKU_X | SUDOKU_WINDOKU */
     const int32_t *jigsaw;     /* N*N region numbers 0..N-1 replacing the boxes, or NULL */
     const int32_t *regions;    /* n_regions * N cell indices (row * N + col), or NULL */
@@ -84,8 +87,31 @@ typedef struct sudoku sudoku_t;
 
 const char *sudoku_strerror(int code); /* also names dlx.h codes */
 
-/* Fill in the default box for side N (1..64) into shape->box_rows/cols. */
+/* The default box of each side N = 0..64, as its rows (columns = N / rows):
+ * the largest divisor of N up to sqrt(N), so the boxes are as square as N
+ * allows (9: 3x3, 12: 3x4, 7: 1x7). Data rather than code so that
+ * tools/abi.mjs can hand the same table to JS (DEFAULT_BOX_ROWS), which a
+ * page needs before the module has loaded; tests/c/test_sudoku.c checks it
+ * against the rule. Nothing else may compute a default box. */
+#define SUDOKU_DEFAULT_BOX_ROWS                                                                  \
+    {0, 1, 1, 1, 2, 1, 2, 1, 2, 3, 2, 1, 3, 1, 2, 3, 4, 1, 3, 1, 4, 3, 2, 1, 4, 5, 2, 3, 4, 1, 5, 1, 4, \
+     3, 2, 5, 6, 1, 2, 3, 5, 1, 6, 1, 4, 5, 2, 1, 6, 7, 5, 3, 4, 1, 6, 5, 7, 3, 2, 1, 6, 1, 2, 7, 8}
+
+/* The default box for side N (1..64) into *box_rows, *box_cols (either may
+ * be NULL); SUDOKU_ESIZE for another N. */
 int sudoku_default_box(int32_t size, int32_t *box_rows, int32_t *box_cols);
+
+/* The one spelling of a box as text, for every entry point (CLI --box,
+ * sheets, Typst box=, the JS API's parseBox): blanks around it and around
+ * the sign are ignored; "RxC" with x, X, * or U+00D7 (the multiplication
+ * sign, in UTF-8) between the rows and columns of one box ("3x3", "2 X 3",
+ * "2*3", "2\u00d73"), or "R" alone: the rows, the columns following from the
+ * side. Numbers are decimal digits, 1..64, and R x C at most 64. Returns 0
+ * with *box_cols 0 for "R" alone; SUDOKU_EBOX when the text is spelled
+ * otherwise, SUDOKU_ESIZE when a number is out of range (message in *err).
+ * Whether the box tiles the side is sudoku_new's check. */
+int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *box_cols,
+                     sudoku_error_t *err);
 
 sudoku_t *sudoku_new(const sudoku_shape_t *shape, sudoku_error_t *err);
 void sudoku_free(sudoku_t *s);

@@ -109,6 +109,15 @@ EXPORT int32_t dk_sudoku_box(const sudoku_t *s) { /* rows * 256 + cols */
     return r * 256 + c;
 }
 
+/* A box as text (sudoku.h: the one spelling): rows * 256 + cols (cols 0:
+ * the rows alone), or the error code with the error recorded. */
+EXPORT int32_t dk_sudoku_parse_box(const char *text, int32_t len) {
+    static int32_t r, c; /* static: see err */
+    r = c = 0;
+    int rc = sudoku_parse_box(text, len > 0 ? (size_t)len : 0, &r, &c, &err);
+    return rc ? from_sudoku_error() : r * 256 + c;
+}
+
 /* Restarts for the searches that follow (sudoku.h: on unless turned off). */
 EXPORT void dk_sudoku_set_restarts(sudoku_t *s, int32_t on) { sudoku_set_restarts(s, on); }
 
