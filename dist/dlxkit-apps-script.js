@@ -158,7 +158,8 @@ const ERROR_NAMES = {
   [-24]: 'BAD_LENGTH', // SUDOKU_ELENGTH
   [-25]: 'BAD_SYMBOL', // SUDOKU_ESYMBOL
   [-26]: 'BAD_ALPHABET', // SUDOKU_EALPHABET
-  [-27]: 'STOPPED' // SUDOKU_ESTOPPED
+  [-27]: 'STOPPED', // SUDOKU_ESTOPPED
+  [-28]: 'BAD_BOX' // SUDOKU_EBOX
 }
 
 /** Error codes by JS name. */
@@ -186,11 +187,18 @@ const ERR = {
   BAD_LENGTH: -24,
   BAD_SYMBOL: -25,
   BAD_ALPHABET: -26,
-  STOPPED: -27
+  STOPPED: -27,
+  BAD_BOX: -28
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
 const SUDOKU_STATUS = ['none', 'unique', 'multiple', 'found', 'stopped']
+
+/** Variant flags by name (sudoku.h), as dk_sudoku_new takes them. */
+const VARIANT = { x: 1, windoku: 2 }
+
+/** The default box of side N (index N, 1..64): its rows; columns = N / rows (SUDOKU_DEFAULT_BOX_ROWS). */
+const DEFAULT_BOX_ROWS = [0, 1, 1, 1, 2, 1, 2, 1, 2, 3, 2, 1, 3, 1, 2, 3, 4, 1, 3, 1, 4, 3, 2, 1, 4, 5, 2, 3, 4, 1, 5, 1, 4, 3, 2, 5, 6, 1, 2, 3, 5, 1, 6, 1, 4, 5, 2, 1, 6, 7, 5, 3, 4, 1, 6, 5, 7, 3, 2, 1, 6, 1, 2, 7, 8]
 
 /** Record layouts (src/wasm/records.h): the slot of each field; the last is the length. */
 const SLOT = {
@@ -209,7 +217,7 @@ const RESULT = {
   BUDGET: 3,
   LIMIT: 4
 }
-  return { ERROR_NAMES, ERR, SUDOKU_STATUS, SLOT, RESULT }
+  return { ERROR_NAMES, ERR, SUDOKU_STATUS, VARIANT, DEFAULT_BOX_ROWS, SLOT, RESULT }
 })()
 
 // ---- src/js/dlxkit-errors.mjs
@@ -1354,6 +1362,7 @@ const m7_ = (function () {
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
 // sizes and box sides, variants, output formats, 2D arrays as spreadsheets
 // pass them, and the candidates the module writes, as lists.
+const { DEFAULT_BOX_ROWS, VARIANT } = m1_
 const { DlxError, describe } = m2_
 
 /** Output styles by name, as the C printer numbers them. */
@@ -1396,8 +1405,8 @@ function variantFlags (variant, hasMap = false) {
   let flags = 0
   for (const v of list) {
     const name = String(v).toLowerCase()
-    if (name === 'x' || name === 'diagonal') flags |= 1
-    else if (name === 'windoku' || name === 'hyper') flags |= 2
+    if (name === 'x' || name === 'diagonal') flags |= VARIANT.x
+    else if (name === 'windoku' || name === 'hyper') flags |= VARIANT.windoku
     else if (name === 'jigsaw' && !hasMap) {
       throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
     } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
@@ -1406,7 +1415,17 @@ function variantFlags (variant, hasMap = false) {
   return flags
 }
 
-/** The box of a size: as given (one side gives the other), else the C default (rows <= cols, nearest square). */
+/**
+ * The default box of side n (1..64): { boxRows, boxCols }, from the C
+ * header's table (dlxkit-abi.mjs), so it needs no module: a page draws
+ * with it before the module has loaded.
+ */
+function defaultBox (n) {
+  if (!(Number.isInteger(n) && n >= 1 && n <= 64)) throw new DlxError('BAD_SIZE', `the side must be a whole number 1..64 (got ${describe(n)})`)
+  return { boxRows: DEFAULT_BOX_ROWS[n], boxCols: n / DEFAULT_BOX_ROWS[n] }
+}
+
+/** The box of a size: as given (one side gives the other), else the default. */
 function boxOf (size, br, bc) {
   if (br && !bc) bc = size / br
   if (bc && !br) br = size / bc
@@ -1414,9 +1433,8 @@ function boxOf (size, br, bc) {
     if (br * bc !== size || !Number.isInteger(bc) || !Number.isInteger(br)) throw new DlxError('BAD_SIZE', `a ${br}x${bc} box does not tile a ${size}x${size} grid`)
     return [br, bc]
   }
-  let r = 1
-  for (let k = 1; k * k <= size; k++) if (size % k === 0) r = k
-  return [r, size / r]
+  const box = defaultBox(size)
+  return [box.boxRows, box.boxCols]
 }
 
 /** The size option of puzzle text: unset, 0 to infer it, or 1..64. */
@@ -1492,11 +1510,74 @@ function candidateLists (u32, size) {
   }
   return rows
 }
-  return { STYLE, checkAlphabet, variantFlags, boxOf, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray, candidateLists }
+  return { STYLE, checkAlphabet, variantFlags, defaultBox, boxOf, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray, candidateLists }
+})()
+
+// ---- src/js/dlxkit-sudoku-shape.mjs
+const m8_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The Sudoku vocabulary the C core defines once (include/sudoku.h), for
+// dlx.sudoku: the box spelling (sudoku_parse_box) and the pattern-grid
+// shortcut (sudoku_pattern_fill). The default box needs no module:
+// defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
+const { DlxError, describe } = m2_
+const { checkSide, variantFlags } = m7_
+
+/**
+ * dlx.sudoku.parseBox(text): "RxC" ("3x3", "2 X 3", "2*3", "2×3") or "R"
+ * alone (the rows; the columns follow from the side), as the CLI, the
+ * sheets and Typst read it: { boxRows, boxCols } or { boxRows }; BAD_BOX for
+ * another spelling, BAD_SIZE for numbers out of range.
+ */
+function parseBox (api, text) {
+  if (typeof text === 'number' && Number.isFinite(text)) text = String(text)
+  if (typeof text !== 'string') throw new DlxError('BAD_BOX', `a box is text such as "3x3" or "2x3" (got ${describe(text).slice(0, 60)})`)
+  const kit = api._kit
+  const [s, len] = kit._putString(text)
+  try {
+    const v = kit._check(api._x.dk_sudoku_parse_box(s, len))
+    return v & 255 ? { boxRows: v >> 8, boxCols: v & 255 } : { boxRows: v >> 8 }
+  } finally {
+    kit._free(s)
+  }
+}
+
+/**
+ * dlx.sudoku.pattern(puzzle, opts): the classic complete grid of a plain
+ * shape, its digits renamed to keep the givens, at once. Above 16x16 a
+ * search can get lost in a huge tree where this grid answers at once, so
+ * callers (the sheets) try it first; it is no search, so it says nothing
+ * about puzzles whose givens it cannot hold. The puzzle as solve takes it;
+ * options size, boxRows, boxCols (one of them gives the other), alphabet, format. { solution, free } (free: the digits
+ * no given named, so their free! renamings are all solutions), or null when
+ * the givens do not fit the pattern.
+ */
+function pattern (api, puzzle, opts) {
+  if (variantFlags(opts.variant, opts.jigsaw != null) || opts.jigsaw != null || opts.regions?.length) {
+    throw new DlxError('BAD_ARGUMENT', 'the pattern grid is for plain shapes: no variant, jigsaw or regions')
+  }
+  const br = checkSide(opts.boxRows, 'boxRows')
+  const bc = checkSide(opts.boxCols, 'boxCols')
+  const input = api._read(puzzle, opts)
+  try {
+    const n2 = input.size * input.size
+    const kit = api._kit
+    return kit._with([n2, n2], (grid, out) => {
+      kit._u8().set(input.cells, grid)
+      const fit = kit._check(api._x.dk_sudoku_pattern(input.size, br, bc, grid, out))
+      if (!fit) return null
+      return { solution: api._write(input, kit._u8().slice(out, out + n2), opts), free: fit - 1 }
+    })
+  } finally {
+    api._release(input)
+  }
+}
+  return { parseBox, pattern }
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -1719,7 +1800,7 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
@@ -1728,7 +1809,7 @@ const m9_ = (function () {
 // solveMany does).
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
 const { checkPuzzleLength, checkTextSize } = m7_
-const { copyLine, lineIn, lineSide } = m8_
+const { copyLine, lineIn, lineSide } = m9_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -1891,7 +1972,7 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
@@ -1961,17 +2042,18 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { SLOT, SUDOKU_STATUS: STATUS } = m1_
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m7_
-const { LineSolver, plainOptions, shapeKey } = m9_
-const { generate } = m10_
-const { LineTables, readLine, writeLine } = m8_
+const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m7_
+const { parseBox, pattern } = m8_
+const { LineSolver, plainOptions, shapeKey } = m10_
+const { generate } = m11_
+const { LineTables, readLine, writeLine } = m9_
 
 const SOLVER_CACHE_SIZE = 4
 const utf8Decoder = new TextDecoder()
@@ -2371,6 +2453,15 @@ class SudokuApi {
     })
   }
 
+  /** The default box of side n: { boxRows, boxCols } (the C header's table). */
+  defaultBox (n) { return defaultBox(n) }
+
+  /** A box as text, by the one C parser: { boxRows, boxCols } or { boxRows } (dlxkit-sudoku-shape.mjs). */
+  parseBox (text) { return parseBox(this, text) }
+
+  /** The pattern-grid shortcut: { solution, free } or null (dlxkit-sudoku-shape.mjs). */
+  pattern (puzzle, opts = {}) { return pattern(this, puzzle, opts) }
+
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }
 
@@ -2393,7 +2484,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): memory, the copies
@@ -2403,7 +2494,7 @@ const m12_ = (function () {
 const { ERROR_NAMES, SLOT } = m1_
 const { DlxError, INT32_MAX, checkWhole, describe, errorText } = m2_
 const { exactCover, parseDlx } = m6_
-const { SudokuApi } = m11_
+const { SudokuApi } = m12_
 
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
@@ -2668,7 +2759,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -2686,14 +2777,14 @@ function load () {
 })()
 
 // ---- src/js/sheets.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m13_
+const { load, DlxError } = m14_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -2877,28 +2968,22 @@ function readGrid (range) {
 }
 
 /**
- * The box: empty (the default for N), "RxC" (rows x columns of one box,
- * e.g. "2x3"), or a number: the rows of a box (columns = N / rows).
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows).
  */
-function readBox (box, n) {
+function readBox (kit, box, n) {
   if (isBlank(box) || box === 0) return {}
-  if (typeof box !== 'string' && typeof box !== 'number') {
-    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
+  let shape
+  try {
+    shape = kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
   }
-  let rows, cols
-  const text = String(box).trim()
-  const m = /^(\d+)\s*[xX*×]\s*(\d+)$/.exec(text)
-  if (m) {
-    rows = +m[1]
-    cols = +m[2]
-  } else if (/^\d+$/.test(text) || typeof box === 'number') {
-    rows = Number(box)
-    cols = n / rows
-  } else {
-    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
-  }
-  if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 1 && cols >= 1 && rows * cols === n)) {
-    throw bad(`a box of ${show(text).slice(1, -1)}${m ? '' : ' rows'} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
+  const { boxRows: rows, boxCols: cols = n / rows } = shape
+  if (!(Number.isInteger(cols) && rows * cols === n)) {
+    throw bad(`a box of ${shape.boxCols ? `${rows}x${cols}` : `${rows} rows`} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
   }
   return { boxRows: rows, boxCols: cols }
 }
@@ -2916,51 +3001,8 @@ function readLimit (limit, fallback) {
 
 function runSudoku (kit, range, box, limit, budget) {
   const grid = readGrid(range)
-  const shape = readBox(box, grid.length)
+  const shape = readBox(kit, box, grid.length)
   return kit.sudoku.solve(grid, { ...shape, limit, maxNodes: budget.maxNodes })
-}
-
-/**
- * Above 16x16 a blank grid (or one with few givens) can lose the search in
- * a huge tree, as the generator knows: there, try the classic pattern grid
- * first, its digits renamed to agree with the givens. Returns the grid and
- * how many digits the givens left free (each renaming of those is another
- * solution), or null when the pattern cannot hold the givens.
- */
-function patternSolution (grid, shape) {
-  const n = grid.length
-  if (n <= 16) return null
-  let br = shape.boxRows
-  let bc = shape.boxCols
-  if (!br) { // the module's default box: the most rows up to sqrt(n)
-    br = 1
-    for (let k = 1; k * k <= n; k++) if (n % k === 0) br = k
-    bc = n / br
-  }
-  const at = (r, c) => ((r % br) * bc + Math.floor(r / br) + c) % n
-  const rename = new Array(n).fill(0) // pattern digit -> given digit
-  const used = new Array(n + 1).fill(false)
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const v = grid[r][c]
-      if (!v) continue
-      const d = at(r, c)
-      if (rename[d] === v) continue
-      if (rename[d] || used[v]) return null
-      rename[d] = v
-      used[v] = true
-    }
-  }
-  let free = 0
-  let next = 1
-  for (let d = 0; d < n; d++) {
-    if (rename[d]) continue
-    while (used[next]) next++
-    rename[d] = next
-    used[next] = true
-    free++
-  }
-  return { solution: grid.map((row, r) => row.map((_, c) => rename[at(r, c)])), free }
 }
 
 /** free! (the renamings of free digits), as far as it matters for `limit`. */
@@ -2970,10 +3012,15 @@ function atLeast (free, limit) {
   return f
 }
 
-/** patternSolution of a range (null below 17x17 or when the givens do not fit). */
-function patternOf (range, box) {
+/**
+ * Above 16x16 a blank grid (or one with few givens) can lose the search in
+ * a huge tree, as the generator knows: there, try the API's pattern grid
+ * first (dlx.sudoku.pattern; null when the givens do not fit it).
+ */
+function patternOf (kit, range, box) {
   const grid = readGrid(range)
-  return patternSolution(grid, readBox(box, grid.length))
+  if (grid.length <= 16) return null
+  return kit.sudoku.pattern(grid, readBox(kit, box, grid.length))
 }
 
 function gaveUp (budget) {
@@ -2982,7 +3029,7 @@ function gaveUp (budget) {
 
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
-  const fast = patternOf(range, box)
+  const fast = patternOf(kit, range, box)
   if (fast) return fast.solution
   const r = runSudoku(kit, range, box, 1, budget)
   if (r.status === 'stopped') return gaveUp(budget)
@@ -2992,7 +3039,7 @@ function solveGrid (kit, range, box, budget) {
 
 function countGrid (kit, range, limit, box, budget) {
   const n = readLimit(limit, 2)
-  const fast = patternOf(range, box)
+  const fast = patternOf(kit, range, box)
   if (fast && n > 0 && atLeast(fast.free, n) >= n) return n
   // 19! is past 2^53: such a count could not even be written exactly.
   if (fast && n === 0 && fast.free >= 19) {
@@ -3006,7 +3053,7 @@ function countGrid (kit, range, limit, box, budget) {
 /** "unique", "multiple", "none" or the clash found. */
 function checkGrid (kit, range, box, budget) {
   try {
-    const fast = patternOf(range, box)
+    const fast = patternOf(kit, range, box)
     if (fast && fast.free >= 2) return 'multiple'
     const r = runSudoku(kit, range, box, 2, budget)
     if (r.status === 'stopped') return gaveUp(budget)
@@ -3119,7 +3166,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3152,7 +3199,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3160,9 +3207,9 @@ const m16_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m12_
-const { createSheetFunctions, SheetError } = m14_
-const { base64Bytes } = m15_
+const { Dlxkit } = m13_
+const { createSheetFunctions, SheetError } = m15_
+const { base64Bytes } = m16_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3179,7 +3226,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m16_
+return m17_
 })()
 
 var DLXKIT_WASM_ =
@@ -3188,1205 +3235,1236 @@ var DLXKIT_WASM_ =
   'AX9gBH9+f38Bf2AHf39/f39/fwF/YAAAYAR/f39/AXxgBn9+fn9/fwBgBH9/fn8Bf2AIf39/f39/f38AYAZ/f39/f34Bf2AFf35/' +
   'f38Bf2AEf39/fwF+YAR/fn9/AGAHf39/f39+fwF/YAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAF/AX5gAn5+AX5g' +
   'AXwBfGAHf39/f39/fwBgBn9/f39/fwF+YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/' +
-  'f398fH9/AX9gBX98fH9/AX8DlQKTAhYJCQkAAwAJCQUXBAQDAwYYAQoDDQcGCgMAAAICABkDAwIDAw4OAAQDAwIAAwILCwcHCAEC' +
-  'DAUMBQQGDA4EEAELARoJAwMAAgADAQQFBgQAAgEBBQQFBQMFAxsADBwEBQQCCAABBAMBAAQBAQEBAwICAh0HAAcEAAQKBAMCEQEB' +
-  'AQMBAQESEhMNEx4FAQEUBgYVHyAhIiMUJAcHJQwCJgYLJwEHBgYCAgICEQgEAwQEAQECBwIBAgEACAAIBgQACAEAAAAACAAEBgcH' +
-  'AgEABQcBAgYoCwYGAgUAAAAACgEABQACKSorAgQDAgQCCAIDDw8FDwUBBQAsAAIKAAEDAy0AFQEFAC4NLzAAABADBAAAAAYKBAUB' +
-  'cAECAgUGAQEIgIAEBggBfwFBsPYICwflCDoGbWVtb3J5AgAGbWFsbG9jAB0EZnJlZQAiEWRrX3NldF9tZW1vcnlfY2FwAPcBCGRr' +
-  'X2Vycm9yAN0BC2RrX3N0cmVycm9yAPgBCGRrX2FsbG9jANwBB2RrX2ZyZWUAEw1ka19zdWRva3VfbmV3AIECDmRrX3N1ZG9rdV9m' +
-  'cmVlAP4BDmRrX3N1ZG9rdV9zaXplAIQCDWRrX3N1ZG9rdV9ib3gA+wEWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwCDAg9ka19zdWRv' +
-  'a3Vfc29sdmUAhQIPZGtfc3Vkb2t1X2JlZ2luAPkBDmRrX3N1ZG9rdV9zdGVwAIgCDWRrX3N1ZG9rdV9lbmQA/QEUZGtfc3Vkb2t1' +
-  'X3NvbHZlX21hbnkAhwIUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMA/AESZGtfc3Vkb2t1X2dlbmVyYXRlAP8BDmRrX3N1ZG9rdV9yYXRl' +
-  'AIICFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAIACDWRrX3RleHRfcGFyc2UAjQIMZGtfdGV4dF9mcmVlAIwCDGRrX3RleHRfc2l6ZQCO' +
-  'Ag1ka190ZXh0X3N0eWxlAJACEGRrX3RleHRfY29uc3VtZWQAigINZGtfdGV4dF9zdGFydACPAg1ka190ZXh0X2NlbGxzAIkCDmRr' +
-  'X3RleHRfZm9ybWF0AIsCDmRrX3Byb2JsZW1fbmV3AOsBEGRrX3Byb2JsZW1fcGFyc2UA7QEPZGtfcHJvYmxlbV9mcmVlAOgBFmRr' +
-  'X3Byb2JsZW1fYWRkX29wdGlvbnMA3gEQZGtfcHJvYmxlbV9zaGFwZQDzARRka19wcm9ibGVtX2l0ZW1fbmFtZQDpARVka19wcm9i' +
-  'bGVtX2NvbG9yX25hbWUA4gEXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA7AERZGtfcHJvYmxlbV9zZWFyY2gA7wEXZGtfcHJvYmxl' +
-  'bV9zZWFyY2hfdW50aWwA8AETZGtfcHJvYmxlbV9zb2x1dGlvbgD0ARBka19wcm9ibGVtX2NvdW50AOMBEGRrX3Byb2JsZW1fc3Rh' +
-  'dHMA9QESZGtfcHJvYmxlbV9yZXN0YXJ0AO4BE2RrX3Byb2JsZW1fc2V0X3NlZWQA8gEXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMA' +
-  '8QEQZGtfcHJvYmxlbV9mb3JjZQDmARJka19wcm9ibGVtX3VuZm9yY2UA9gEXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMA6gEWZGtf' +
-  'cHJvYmxlbV9icmFuY2hfaXRlbQDhARhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24A5wETZGtfcHJvYmxlbV9lc3RpbWF0ZQDlAQtf' +
-  'aW5pdGlhbGl6ZQAAGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABBfX2Vycm5vX2xvY2F0aW9uAJICCXN0YWNrU2F2ZQAXDHN0' +
-  'YWNrUmVzdG9yZQAYCnN0YWNrQWxsb2MAGQkHAQBBAQsBAAwBBArukQWTAgMAAQusBAIDfwF+IABFBEBBfg8LIAFQIQICQCAAKAJk' +
-  'DQACQCAAKAKYAQRAIABBADYCnAIMAQsgACAAEAZBAEc2ApwCIAAoAmQgACgCmAFFcg0BCwJAIAAoAigNACAAKAIgIgMgACgC1AFM' +
-  'DQAgACgCzAEgA0ECdBAhIgNFDQAgACADNgLMASAAIAAoAiA2AtQBCwtCfyABIAIbIQEgACgCnAIEQAJ/IAAoApQCKAIgBEAgACAB' +
-  'EAcMAQsgACABEAgLDwsCQCAAKALoAQ0AAkACQCAAKAKYAUUgACkD4AEiBVByIAAoAiggACgCkAJyciAAKAJkQQNGIAApA3hCAFJy' +
-  'cg0AIAUgACkDaFgNAiABIAVYDQAgACAFEAIiAkEDRw0BQQMhAiAAKQNoIAApA+ABVA0BDAILIAAgARACIQILIAIPCyMAQUBqIgMk' +
-  'AAJAAkAgACgC6AEiAgR/IAIFIAAQWyICDQEgACgC6AELIAFCf1IEfkIAIAEgACkD+AF9IgUgASAFVBsFQn8LEEMhAiADIAAoAugB' +
-  'IgRB2AJqQcAA/AoAACADIAQpA1A3AzggACADKQMAIAApA/gBfDcDaCAAIAMpAxAgACkDgAJ8NwOAASAAIAMpAyAgACkDiAJ8NwOg' +
-  'AQJAAkACQCACQQFrDgIAAQILIABBAjYCZCAAIAApA3hCAXw3A3gMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2ApACCyADQUBr' +
-  'JAAgAgviJgQefwR+AnsBfSMAQRBrIgwkACAAKAJUIR4gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAoAhQhDyAAKAIIIQYg' +
-  'ACgCKCEUIAAoApgBIQ4gACgCxAEhFUECIQIgDCAAKAK8ASIWIAAoAsABQQJ0ajYCCCAMIBUgACgCyAFBAnRqNgIMQQAgACgCzAFB' +
-  'AEcgFCAORXIbIRggDEEIaiIEQQAgDhshHyAEQQRyIR0gACkDaCEhIAAoAtgBIRcgDCAAKQNwNwMAIAEgACkDqAEiICABICBUGyEj' +
-  'IAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICEQOyAMIBYg' +
-  'ACgCwAFBAnRqNgIIIAwgFSAAKALIAUECdGo2AgwgASAAKQOoASIgIAEgIFQbISMLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAg' +
-  'AkUEQAJAAkAgISAjWgRAIA5FIAEgIVhyRQRAA0AgACALNgJcIAAQLCAAIAApA6ABQgF8NwOgASAAICEQOyAMIBYgACgCwAFBAnRq' +
-  'NgIIIAwgFSAAKALIAUECdGo2AgxBACELICEgASAAKQOoASIgIAEgIFQbIiNaDQALICFCAXwhISAYRQ0DIBcgACgC0AE2AhBBACEC' +
-  'DAILIAAgCzYCXCAAQQE2AmRBAwwKCyAhQgF8ISEgGEUNASAXIAtBFGxqIgQgACgC0AE2AhBBACECIAtFBEBBACELDAELIARBCGso' +
-  'AgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAkACQAJAAkACfwJAA0ACQCAOBEAgACgCACEJIAAoArwBIQggACgC' +
-  'GCEKAkACQCAAKALYASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIFTg0AA0AgCSAIIAJBAnRqKAIAIgROIAogBEECdGooAgBBAkhx' +
-  'DQEgAkEBaiICIAVHDQALIAAoAtgBIBJqIAU2AggMAQsgACgC2AEgEmogAjYCCEEAIQMgAiAFTg0AA0AgCSAIIAJBAnRqKAIAIgRO' +
-  'BEAgCiAEQQJ0aigCACIHRQ0JIAMgAyAEIAMbIAdBAUcbIQMLIAJBAWoiAiAFRw0AC0EBIQdBACEIIAMNBgsgACgCuAEhCEEAIQJB' +
-  '/////wchBUEBIQRBASEDAkAgCUEQSA0AA0AgCCAEQQJ0IgJqIQcgAiAKaiENQQAhAv0M////f////3////9/////fyEkA0AgJCAN' +
-  'IAJBAnQiEGr9AAAAIiX9+gEgByAQav0AAAD95wEgJCAl/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASEkIAJBDEkgAkEEaiECDQAL' +
-  'ICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBSACIAVIIgIbIQUgBCAD' +
-  'IAIbIQMgBEEfaiAEQRBqIQQgCUwNAAtBACECIAVB/////wdGBEBB/////wchBQwBCyADIANBD2oiByADIAdKGyEHA0AgAyAJTARA' +
-  'IAVB/////wcgCiADQQJ0Ig1qKAIAIhCyIAggDWoqAgCVvCAQQf////8DShtGBEAgAyECDAMLIAMgB0cgA0EBaiEDDQELCwsgBCAJ' +
-  'TARAA0BB/////wcgCiAEQQJ0IgNqKAIAIgeyIAMgCGoqAgCVvCAHQf////8DShsiAyAFIAMgBUgiAxshBSAEIAIgAxshAiAEIAlH' +
-  'IARBAWohBA0ACwtBgICAgAQhBUEAIQQgAkUNASAKIAJBAnRqKAIAIQUgAiEEDAELIAAoAhghCQJAAkACQAJAAkACQAJAIAAoAgAi' +
-  'B0GAIEwEQEH/////ByEFQQAhA0EBIQJBACEIIAdBwABODQEMAwtB/////wchBUEAIQQgACgCFCICKAIEIgNFDQcDQCAFIAkgA0EC' +
-  'dGooAgAiB0oEQCAHQQJIDQMgByEFIAMhBAsgAiADQQR0aigCBCIDDQALDAcLA0AgCSACIgRBAnRqIgr9AAAAISRBBCECA0AgJCAK' +
-  'IAJBAnRq/QAAAP22ASEkIAJBPEkgAkEEaiECDQALAkAgBSAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwAB' +
-  'AgMMDQ4PCAkKC/22Af0bACICSgRAQQEhCCAEIQMgAiIFRQ0BCyAEQUBrIQIgBEH/AGogB0oNAwwBCwsgBCICIQNBACEFDAILQQAh' +
-  'CCADIQQgBw0JDAoLIAcgAkEPak4EQANAIAkgAiIEQQJ0aiIK/QAAACEkQQQhAgNAICQgCiACQQJ0av0AAAD9tgEhJCACQQxJIAJB' +
-  'BGohAg0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBU4NAEEA' +
-  'IQggBCEDIAIiBQ0AIAQiAiEDQQAhBQwECyAEQRBqIQIgBEEfaiAHTA0ACwtBACEEIANFDQMgCEUNAQsgCSADQQJ0aiEEIAX9ESEk' +
-  'QgAhIEIAISIDQCAEICCnQQJ0av0AAAAgJP03/aQBrSAghiAihCEiICBCPFQgIEIEfCEgDQALDAELIAkgA0ECdGohBCAF/REhJEIA' +
-  'ISBCACEiA0AgBCAgp0ECdGr9AAAAICT9N/2kAa0gIIYgIoQhIiAgQgxUICBCBHwhIA0ACwsgAyAieqdqIQQgBUUNBgsgAiAHSg0A' +
-  'A0ACQCAJIAJBAnRqKAIAIgMgBU4NACACIQQgAyIFDQAMBwsgAiAHRyACQQFqIQINAAsLIAVBAUogGHEEQCAAIAsgHyAMED0NAQwC' +
-  'CwsgBUUNA0EAIAVBAkgNARoLIAAgACkDgAFCAXw3A4ABQQELIQggBSEHIAQhAwsgBiADQQR0IhNqIgIhDSACKAIEIgUgA0YNAiAd' +
-  'QQQgDhshECAMQQhqQQAgDhshGSAMKQMAISAMAQsgDkUNBSAAKAK4ASAEQQJ0aiICKgIAIiZDAACAS11FDQUgAiAmQwAAgD+SOAIA' +
-  'DAULA0AgBUEBaiECA0AgBiACQQR0aiIJKAIEIQogCSgCACEEIAUgCSgCCCISQQBMBH8gBAUgFEEAIAkoAgxBAEgbRQRAIAYgBEEE' +
-  'dGogCjYCBCAGIApBBHRqIAQ2AgAgESASQQJ0aiIEIAQoAgAiBEEBazYCACAORSAEQQdKckUEQCAZIBAgBEEDSBsiBCAEKAIAIgRB' +
-  'BGo2AgAgBCASNgIACyAMICBCAXwiIDcDAAsgAkEBagsiAkcNAAsgBiAFQQR0aigCBCIFIANHDQALCyAPIA8gE2oiAigCACIEQQR0' +
-  'aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgA0ECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2' +
-  'AgAgAiAMKAIMIBVrQQJ1NgIECyANKAIEIQQCQCAAKQOQASIgUA0AIAAgIEIMiCAghSIgQhmGICCFIiBCG4ggIIUiIDcDkAEgIEKd' +
-  'urP7lJL9oiV+IAesgiIgUA0AA0AgBiAEQQR0aigCBCEEICBCAX0iIEIAUg0ACwtC////////////ACEiAkAgDkUgCEEBc3IEQCAE' +
-  'IQgMAQsgBCIIIQUDQCADIAVHBEAgBUEBaiECQgAhIANAIAUCfyAGIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgICARIApBAnRq' +
-  'NAIAfCEgIAJBAWoLIgJHDQALICAgIiAgICJTIgIbISIgBSAIIAIbIQgLIAYgBUEEdGooAgQiBSAERw0ACwsgGyALQQJ0IgJqIAg2' +
-  'AgAgAiAaakEANgIAIAIgHmogBzYCAAwBCyAcIAtBAnRqKAIAIglBAWshCCAGIAlBBHRqKAIIIQcDQCAJAn8gBiAIQQR0aiICKAII' +
-  'IgNBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gA0EEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiADNgIEIA8gBUEEdGog' +
-  'AzYCACARIANBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAGaigCACIFIANGDQEDQCAFQQFrIQIDQCAGIAJBBHRqIgooAgQhBCAKKAIA' +
-  'IRIgBSAKKAIIIhNBAEwEfyAEBSAUQQAgCigCDEEASBtFBEAgBiASQQR0aiACNgIEIAYgBEEEdGogAjYCACARIBNBAnRqIgQgBCgC' +
-  'AEEBajYCAAsgAkEBawsiAkcNAAsgAyAGIAVBBHRqKAIAIgVHDQALDAELIBJBAEwNACAPIANBBHQiAmpBADYCCCACIAZqKAIAIgUg' +
-  'A0YNAANAIAYgBUEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyAFIAhGDQAgBUEBayECA0AgBiACQQR0aiIKKAIEIQQgCigC' +
-  'ACENIAUgCigCCCIQQQBMBH8gBAUgCigCDEEATgRAIAYgDUEEdGogAjYCBCAGIARBBHRqIAI2AgAgESAQQQJ0aiIEIAQoAgBBAWo2' +
-  'AgALIAJBAWsLIgJHDQALCyATKAIAIgUgA0cNAAsLIAhBAWsLIghHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUg' +
-  'AigCBEECdGo2AgwLIAcgBiAJQQR0aigCBCIIRgRAIAYgB0EEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBB' +
-  'AWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQQgDCkDACEgA0AgCAJ/IAYgBEEEdGoiAigCCCIH' +
-  'QQBMBEAgAigCAAwBCwJAAkACQCAUBEAgAigCDCIJDQELIAYgB0EEdCIQaigCBCIFIAdGDQEDQCAFQQFqIQIDQCAGIAJBBHRqIgko' +
-  'AgQhCiAJKAIAIQMgBSAJKAIIIg1BAEwEfyADBSAUQQAgCSgCDEEASBtFBEAgBiADQQR0aiAKNgIEIAYgCkEEdGogAzYCACARIA1B' +
-  'AnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIA02AgALIAwgIEIBfCIgNwMA' +
-  'CyACQQFqCyICRw0ACyAHIAYgBUEEdGooAgQiBUcNAAsMAQsgCUEATA0BIA8gB0EEdCICaiAJNgIIIAIgBmooAgQiBSAHRg0BA0Ag' +
-  'BiAFQQR0aiINIQICQCAJIA0oAgxHBEAgBUEBaiECA0AgBiACQQR0aiIKKAIEIRAgCigCACEDIAUgCigCCCIZQQBMBH8gAwUgCigC' +
-  'DEEATgRAIAYgA0EEdGogEDYCBCAGIBBBBHRqIAM2AgAgESAZQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0ED' +
-  'SBsiAyADKAIAIgNBBGo2AgAgAyAZNgIACyAMICBCAXwiIDcDAAsgAkEBagsiAkcNAAsMAQsgBCAFRg0AIAJBfzYCDAsgDSgCBCIF' +
-  'IAdHDQALDAELIA8gDyAQaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAM2AgAgESAHQQJ0aiICIAIoAgBBgICAgARqNgIA' +
-  'CyAEQQFqCyIERw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAdBBHQiAmoiBCgCBCED' +
-  'IA8gBCgCAEEEdGogBzYCBCAPIANBBHRqIAc2AgAgESAHQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgBmooAgAiBSAHRg0AA0AgBUEB' +
-  'ayECA0AgBiACQQR0aiIDKAIEIQQgAygCACEIIAUgAygCCCIJQQBMBH8gBAUgFEEAIAMoAgxBAEgbRQRAIAYgCEEEdGogAjYCBCAG' +
-  'IARBBHRqIAI2AgAgESAJQQJ0aiIEIAQoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgBUEEdGooAgAiBSAHRw0ACwsCQCAYRQ0AIAAo' +
-  'AtABIgIgFyALQRRsaigCECIITA0AIAAoAswBIQcDQCAAIAJBAWsiAjYC0AEgByACQQJ0aigCACIDQQFrIQIDQCAGIAJBBHRqIgUo' +
-  'AgQhBCADIAUoAggiCUEATAR/IAQFIAYgBSgCAEEEdGogAjYCBCAGIARBBHRqIAI2AgAgESAJQQJ0aiIEIAQoAgBBAWo2AgAgAkEB' +
-  'awsiAkcNAAsgBiAGIANBBHRqIgIoAgBBBHRqIAM2AgQgBiACKAIEQQR0aiADNgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAo' +
-  'AtABIgIgCEoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcD' +
-  'qAEgACAAKQN4QgF8NwN4QQELIQIgDgRAIAAgDCgCCCAWa0ECdTYCwAEgACAMKAIMIBVrQQJ1NgLIAQsgACAhNwNoIAAgCzYCWCAA' +
-  'IAwpAwA3A3ALIAxBEGokACACCy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAEL+AUDCH8BewJ+' +
-  'IABFBEBBfg8LIAAQKSAAKAIUIgQoAgQiAUUEQEF/DwsgACgCGCEFAkACQCAAKAIAIgZBgCBKBEBB/////wchAANAAkAgBSABQQJ0' +
-  'aigCACIDIABODQAgASECIAMiAEECTg0ADAQLIAQgAUEEdGooAgQiAQ0ACwwBC0H/////ByEAQQAhBEEBIQECQAJAAkACQCAGQcAA' +
-  'TgRAA0AgBSABIgJBAnRqIgf9AAAAIQlBBCEBA0AgCSAHIAFBAnRq/QAAAP22ASEJIAFBPEkgAUEEaiEBDQALAkAgCSAJIAn9DQgJ' +
-  'CgsMDQ4PAAECAwQFBgf9tgEiCSAJIAn9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASAATg0AQQEhBCACIQMgASIADQBBACEAIAIi' +
-  'ASEDDAMLIAJBQGshASACQf8AaiAGTA0ACwsgBiABQQ9qTgRAA0AgBSABIgJBAnRqIgf9AAAAIQlBBCEBA0AgCSAHIAFBAnRq/QAA' +
-  'AP22ASEJIAFBDEkgAUEEaiEBDQALAkAgCSAJIAn9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCSAJIAn9DQQFBgcAAQIDDA0ODwgJCgv9' +
-  'tgH9GwAiASAATg0AQQAhBCACIQMgASIADQAgAiIBIQNBACEADAQLIAJBEGohASACQR9qIAZMDQALCyADRQRAQQAhAgwECyAERQ0B' +
-  'CyAFIANBAnRqIQIgAP0RIQkDQCACIAqnQQJ0av0AAAAgCf03/aQBrSAKhiALhCELIApCPFQgCkIEfCEKDQALDAELIAUgA0ECdGoh' +
-  'AiAA/REhCQNAIAIgCqdBAnRq/QAAACAJ/Tf9pAGtIAqGIAuEIQsgCkIMVCAKQgR8IQoNAAsLIAMgC3qnaiECIABFDQILIAEgBkoN' +
-  'AANAAkAgBSABQQJ0aigCACIDIABODQAgASECIAMiAA0ADAMLIAEgBkYgAUEBaiEBRQ0ACwtBfyACQQFrIABB/////wdGGw8LIAJB' +
-  'AWsLbwEBfyAAKAKUAiIBBEAgASgCDBAiIAEoAigQIiABKAIQECIgASgCFBAiIAEoAhgQIiABKAIkECIgASgCRBAiIAEoAiwQIiAB' +
-  'KAIwECIgASgCNBAiIAEoAjgQIiABKAI8ECIgARAiIABBADYClAILC5ITAht/AX5BASEBAkAgACgClAINAEEAIQEgACgCmAJBAUYN' +
-  'ACAAKAIgIghBgSBrQYBgSQ0AIAAoAgAiD0GAIEoNACAAKAIMQQAgACgCKBshBiAIQT9qIQcgACgCBCIOIAhqIQogACgCCCEJIAAo' +
-  'AhwhEkEBIQIDQEEBIQEgCSASIARBAnRqKAIAIgVBBHRqKAIIIgNBAEoEQANAIAEgAyAPTGohASAJIAVBAWoiBUEEdGooAggiA0EA' +
-  'Sg0ACwsgASACIAEgAkobIQIgBEEBaiIEIAhHDQALQQAhASACQQJ0QSRqIAhsIAdBA3ZB+P///wFxIgJBIGogBiAKamxqIA8gCCAI' +
-  'IA9KG0EBdEEEaiIMIAIgD0EBdGpBQGtsakGAgIAISw0AAkBBAUHQABAcIgdFBEBBfyEBDAELIAAgBzYClAIgByAMNgIIIAcgD0EQ' +
-  'akEQbSINQQR0NgIEIAdBBCAIQf8AakGAAW1BAXQgCEGBAUgbIgo2AgBBACECQQEhCwNAQQEhASAJIBIgAkECdGooAgAiBUEEdGoo' +
-  'AggiA0EASgRAA0AgASADIA9MaiEBIAkgBUEBaiIFQQR0aigCCCIDQQBKDQALCyABIAsgASALShshCyACQQFqIgIgCEcNAAsgByAL' +
-  'NgIcQQAhA0EAIQJBACEGA0AgCSASIAZBAnRqKAIAIgFBBHRqKAIIIgRBAEoEQANAIANBAWohAyACIAkgAUEEdGooAgwiBUEASAR/' +
-  'IAAoAhQgBEEEdGooAggFIAULQQBHaiECIAkgAUEBaiIBQQR0aigCCCIEQQBKDQALCyAGQQFqIgYgCEcNAAsgDkECdEEEaiIGEB0h' +
-  'EyACQQJ0QQRqIgIQHSEUIAIQHSEVIAcgA0ECdEEEahAdIhY2AhAgByAIQQJ0IhdBBGoQHSIQNgIUIAcgCyAXbEEEahAdIhE2Ahgg' +
-  'ByAMQQJ0IgIQHSIDNgI0IAcgAhAdIgI2AjggByAMQQN0EB0iBTYCPCAHIAwgDWxBBXQQHSINNgIwIAcgCiAMbEEIEBwiDDYCLEEA' +
-  'IQQCf0F/IBZFIBNFciAURSAVRXJyIBBFIBFFciADRSACRXJyciAMRSAFRSANRXJycg0AGiAOQQBOBEAgE0H/ASAG/AsAC0EAIQxB' +
-  'ACEGQQAhAgNAIBAgDEECdCIDaiAGNgIAIAsgDGwiGSENIAkgAyASaigCACIEQQR0aigCCCIBQQBKBEADQCAJIARBBHRqKAIMIgNB' +
-  'AEgEQCAAKAIUIAFBBHRqKAIIIQMLIAFBAWshBSABIA9MBEAgESANQQJ0aiAFNgIAIA1BAWohDQsgAwRAIBMgAUECdGoiGigCACIF' +
-  'IQECQCAFQQBOBEADQCADIBUgAUECdCIbaigCAEYEQCACIQMgASECDAMLIBQgG2ooAgAiAUEATg0ACwsgFSACQQJ0IgFqIAM2AgAg' +
-  'ASAUaiAFNgIAIBogAjYCACACQQFqIQMLIAIgDmohBSADIQILIBYgBkECdGogBTYCACAGQQFqIQYgCSAEQQFqIgRBBHRqKAIIIgFB' +
-  'AEoNAAsLIBEgDUECdGogDSAZayIDQX9zNgIAIAcgA0EAIAMgGEYbIAMgDBsiGDYCICAMQQFqIgwgCEcNAAsCQAJAAkACQAJAIApB' +
-  'BUgNACAYQQJrDgUCAAAAAQALIAdBADYCIAwCCyAHIAhBA3RBBBAcIgM2AiRBACEEQX8gA0UNAxoDQCAEQQN0IQMgBCALbCEFQQAh' +
-  'AQNAIAcoAiQgASADakECdGogBygCGCABIAVqQQJ0aigCAEEBdEHwKmo2AgAgAUEBaiIBQQZHDQALIARBAWoiBCAIRw0ACyAHKAIU' +
-  'IRAMAQsgByAXEB0iAzYCRCADRQ0BQQAhASALQQFHIAhBBElyRQRAIAhBfHEhAUEAIQUDQCADIAVBAnRqIBEgBSALbEECdCIEQQRy' +
-  'av0AAgBBEf2rASAEIBFq/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAhGDQELA0AgAyABQQJ0aiARIAEgC2xBAnRqIgQo' +
-  'AgRBEXQgBCgCAEEBdHI2AgAgAUEBaiIBIAhHDQALCyAQIAhBAnRqIAY2AgAgByACIA5qIApsQQgQHCIDNgIMIANFDQAgACgCHCEC' +
-  'QQAhBgNAIAkgAiAGQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgBkEGdiEEQgEgBkE/ca2GIRwDQCADIAVBAWsgCmwgBGpBA3RqIgUg' +
-  'BSkDACAchDcDACAJIAFBAWoiAUEEdGooAggiBUEASg0ACwsgBkEBaiIGIAhHDQALIA5BAEoEQCAKQQN0IQJBASEGA0AgEyAGQQJ0' +
-  'aigCACIBQQBOBEAgBkEBayAKbCEDA0AgBygCDCIEIAEgDmogCmxBA3RqIAQgA0EDdGogAvwKAAAgFCABQQJ0aigCACIBQQBODQAL' +
-  'CyAGIA5GIAZBAWohBkUNAAsgACgCHCECC0EAIQRBACEBA0AgCSACIARBAnRqKAIAIgVBBHRqKAIIQQBKBEAgBEEGdiEDQn4gBK2J' +
-  'IRwgBygCECEGA0AgDiAGIAFBAnRqKAIAIgtMBEAgBygCDCAKIAtsIANqQQN0aiILIAspAwAgHIM3AwALIAFBAWohASAJIAVBAWoi' +
-  'BUEEdGooAghBAEoNAAsLIARBAWoiBCAIRw0ACyAHKAIUIgsgCEECdGoiAygCAEEASgRAIAcoAhAhAUEAIQIDQCABIAJBAnRqIgYg' +
-  'BigCACAKbDYCACACQQFqIgIgAygCAEgNAAsLIAcgCCAKbEEDdBAdIgU2AiggBUUNAEEBIQRBACAKQQBMDQEaIApBA3QhBCALKAIA' +
-  'IQZBACECA0AgBSACIApsQQN0aiIOQQAgBPwLACALIAJBAWoiAUECdGooAgAiAyAGSgRAIAUgAiAEbCICaiERIAUgAiAEamohDCAH' +
-  'KAIMIgkgBGohDSAHKAIQIRIDQEEAIQICQCANIBIgBkECdGooAgAiD0EDdCIQaiARSyAMIAkgEGpLcUUEQANAIA4gAkEDdGoiECAQ' +
-  '/QADACAJIAIgD2pBA3Rq/QADAP1Q/QsDACACQQJqIgIgCkcNAAwCCwALA0AgDiACQQN0aiIQIBApAwAgCSACIA9qQQN0aikDAIQ3' +
-  'AwAgAkEBaiICIApHDQALCyAGQQFqIgYgA0cNAAsLIAMhBiABIgIgCEcNAAtBASEEQQAMAQtBACEEQX8LIQEgExAiIBQQIiAVECIg' +
-  'BA0AIAAQBQsgAUUhAQsgAQvsHwMYfwd+AnsgACgCWCEIIAApA3AhHyAAKQNoISAgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZ' +
-  'IAAoApQCIgUoAjghFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAUQCUEAIQhBACECIAUoAjQoAgBFDQMLQQAM' +
-  'AQsgACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICBYBEAgACAINgJcIABBATYCZEEDDAsLICBCAXwhICAFKAJABEAg' +
-  'BUEANgJADAILIAUoAjAiCSAFKAIEIgMgCEEBdCIQbEEBdGoiBv0AAAAhIUEIIQIgA0EISgRAA0AgBiACQQF0av0AAAAgIf2WASEh' +
-  'IAJBCGoiAiADSA0ACwsgISAhICH9DQgJCgsMDQ4PAAECAwQFBgf9lgEiISAhICH9DQQFBgcAAQIDDA0ODwgJCgv9lgEiISAhICH9' +
-  'DQIDAAEGBwQFCgsICQ4PDA39lgEiIiAh/Q0AAQABAAEAAQABAAEAAQABISFBACECA0AgAiIDQQhqIQIgBiADQQF0av0AAAAgIf0t' +
-  '/WQiBEUNAAsgBGhBAXYgA2ohDCAi/RgAIRQgIv0ZAEUNASAUQQJOBEAgACAAKQOAAUIBfDcDgAEgFSAIQQJ0aiAMNgIAQfAqIAkg' +
-  'BSgCBCIPIBBBAXIiDWxBAXRqIhIgBSgCICILQQZGGyEOIAUoAiwiByAFKAIAIhMgDWxBA3RqIQYgCSAPIBBsQQF0aiEEIAUoAgwg' +
-  'DCATbEEDdGohCUEAIQogD0EASgRAA0AgBCAKQQF0IgJqIgP9AAAAISEgAiAOaiICIAP9AAAQ/QsAECACICH9CwAAIApBEGoiCiAP' +
-  'SA0ACwsgDiAMQQF0aiICIAIuAQAiA0GAgAFyOwEAIAUoAjQiAiANQQJ0aiACIBBBAnRqKAIAIANBgIABSGs2AgAgE0EATA0EIAcg' +
-  'ECATbEEDdGohByATrSEeQgAhGiALQQZGIQJCACEbA0AgBiAap0EDdCIDaiADIAdq/QAAACIiIAMgCWr9AAAAIiH9T/0LAAAgISAi' +
-  '/U4hISACRQRAIANBkOsAaiAh/QsEAAsgIf0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGoYgG4QhGyAaQgJ8IhogHlQNAAsg' +
-  'BSAbNwNIIAVByABqIQoCQCALQQZHBEBCACEaIBtQBEBCACEdDAgLIAUoAkQhBiAbIRpCACEdA0AgGkIBfSAagyAGIBp6pyICQQh0' +
-  'aiEEIAJBA3RBkOsAaikDACIae0IBhiAdfCEdIBpQRQRAA0AgDiAEIBp6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDiAD' +
-  'QRB2aiICIAIvAQBBAWs7AQAgGkIBfSAagyIaQgBSDQALCyIaUEUNAAsMAQtCACEdIBtQBEBCACEaDAcLIAUoAiQhBCAbIRwDQCAJ' +
-  'IBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIhp7QgZ+IB18IR0gHEIBfSAcgyEcIAQgA0ELdGohAwJAIBpQDQADQCADIBp6p0EFdGoi' +
-  'BigCACICIAIvAQBBAWs7AQAgBigCBCICIAIvAQBBAWs7AQAgBigCCCICIAIvAQBBAWs7AQAgBigCDCICIAIvAQBBAWs7AQAgBigC' +
-  'ECICIAIvAQBBAWs7AQAgBigCFCICIAIvAQBBAWs7AQAgGkIBfSAagyIaUA0BIAMgGnqnQQV0aiIGKAIAIgIgAi8BAEEBazsBACAG' +
-  'KAIEIgIgAi8BAEEBazsBACAGKAIIIgIgAi8BAEEBazsBACAGKAIMIgIgAi8BAEEBazsBACAGKAIQIgIgAi8BAEEBazsBACAGKAIU' +
-  'IgIgAi8BAEEBazsBACAaQgF9IBqDIhpCAFINAAsLIBxCAFINAAsLIBshGgwFCyAVIAhBAnRqIAw2AgAgBSgCLCIRIAUoAgAiDSAQ' +
-  'bCISQQN0aiEHIAUoAgwiCyAMIA1sIglBA3RqIQZBACECA0AgAiIDQQJqIQIgBiADQQN0IgRq/QAAACAEIAdq/QAAAP1OIiH9U0UN' +
-  'AAsgBSgCPCIKIAhBA3RqQgEgAyAh/R0AUHKthiIaNwMADAULIAUoAiwiESAFKAIAIgYgCEEBdCIQbEEDdGohCSAFKAIMIAYgFSAI' +
-  'QQJ0IgJqKAIAbEEDdGohBwJAAkAgAiAZaigCAEEBaiIEQcAAbSICIAZODQAgCSACQQN0IgNqKQMAQn8gBCACQQZ0a62GgyADIAdq' +
-  'KQMAgyIbUAR+IARBQHFBwB9GDQEgBSgCPCAIQQN0aikDAEJ/IAJBAWqthoMiG1ANASAHIBt6pyICQQN0IgNqKQMAIAMgCWopAwCD' +
-  'BSAbC3qnIAJBBnRqIgJBAE4NAQtBfyECIAZBAEwNAEEAIQQgBykDACAJKQMAgyIbUAR+IAUoAjwgCEEDdGopAwBCfoMiG1ANASAH' +
-  'IBt6pyIEQQN0IgJqKQMAIAIgCWopAwCDBSAbC3qnIARBBnRqIQILIAIgGCAIQQJ0IgNqKAIARw0BCyAIRQRAQQAhCAwICyAIQQFr' +
-  'IQhBASECDAULIAMgF2oiAyADKAIAQQFqNgIADAMLQgAhGiAFQgA3A0ggBUHIAGohCkIAIR0LQQAhBCAOIBJGIA9BAExyRQRAA0Ag' +
-  'DiAEQQF0IgJqIgP9AAAAISEgAiASaiICIAP9AAAQ/QsAECACICH9CwAAIARBEGoiBCAPSA0ACyAKKQMAIRoLIAUoAjwiCiAIQQN0' +
-  'aiAaNwMAIB0gH3whHyAFKAIAIg0gDGwhCSANIBBsIRIgBSgCLCERIAUoAgwhCwsgCyAJQQN0aiELIBEgEkEDdGohCUF/IQICQCAN' +
-  'QQBMDQBBACEEIAspAwAgCSkDAIMiG1AEfiAaQn6DIhtQDQEgCyAbeqciBEEDdCICaikDACACIAlqKQMAgwUgGwt6pyAEQQZ0aiEC' +
-  'CwJAIAApA5ABIhtQDQAgACAbQgyIIBuFIhtCGYYgG4UiG0IbiCAbhSIbNwOQASAbQp26s/uUkv2iJX4gFKyCIhpQDQAgCiAIQQN0' +
-  'IgdqIQYDQAJAAkAgAkEBaiIEQQZ2IgIgDU4NACAJIAJBA3QiA2opAwBCfyAEQT9xrYaDIAMgC2opAwCDIhtQBH4gBEFAcUHAH0YN' +
-  'ASAHIApqKQMAQn8gAkEBaq2GgyIbUA0BIAsgG3qnIgJBA3QiA2opAwAgAyAJaikDAIMFIBsLeqcgAkEGdGohAgwBC0F/IQIgDUEA' +
-  'TA0AQQAhBCALKQMAIAkpAwCDIhtQBH4gBikDAEJ+gyIbUA0BIAsgG3qnIgRBA3QiAmopAwAgAiAJaikDAIMFIBsLeqcgBEEGdGoh' +
-  'AgsgGkIBfSIaQgBSDQALCyAYIAhBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAUNgIACyAZIAhBAnQiBmogAjYCACAFKAIYIAUo' +
-  'AhwgAmxBAnRqIRNBACEEIAUoAiAiDiEDIA5FBEADQCAEIgNBAWohBCATIANBAnRqKAIAQQBODQALC0HwKiAFKAIwIgQgBSgCBCIM' +
-  'IBBBAmoiFGxBAXRqIg0gDkEGRhshCiAEIAwgECAGIBZqKAIAQQFKciISbEEBdGohCSARIAUoAgAiDyAUbEEDdGohByAFKAIoIAIg' +
-  'D2xBA3RqIQtBACECIAxBAEoEQANAIAkgAkEBdCIEaiIG/QAAACEhIAQgCmoiBCAG/QAAEP0LABAgBCAh/QsAACACQRBqIgIgDEgN' +
-  'AAsLIBEgDyASbEEDdGohBkEAIQIgA0EASgRAQQAhEQNAIAogEyARQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsBACACIARBgIAB' +
-  'SGohAiARQQFqIhEgA0cNAAsLIAUoAjQiAyAUQQJ0aiADIBJBAnRqKAIAIAJrNgIAAkACQAJAIA9BAEoEQCAPrSEeQgAhGiAOQQZG' +
-  'IQJCACEbA0AgByAap0EDdCIDaiADIAZq/QAAACIiIAMgC2r9AAAAIiH9T/0LAAAgISAi/U4hISACRQRAIANBkOsAaiAh/QsEAAsg' +
-  'If0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGoYgG4QhGyAaQgJ8IhogHlQNAAsgBSAbNwNIIA5BBkcEQEIAIRwgG1ANAiAF' +
-  'KAJEIQYDQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQQgAkEDdEGQ6wBqKQMAIhp7QgGGIBx8IRwCQANAIBpQDQEgCiAEIBp6p0ECdGoo' +
-  'AgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAaQgF9IBqDIRogCiADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEBayICOwEAIAJB//8D' +
-  'cQ0BCwsgHCAae0IBhn0hHEEBIQQMBgsiG1BFDQALDAILQgAhHCAbUA0BIAUoAiQhBANAIAsgG3qnIgNBA3QiAmopAwAgAiAGaikD' +
-  'AIMiGntCBn4gHHwhHCAbQgF9IBuDIRsgBCADQQt0aiEDAkAgGlANAANAIAMgGnqnQQV0aiIHKAIAIgIgAi8BAEEBayICOwEAIBpC' +
-  'AX0gGoMhGiACQf//A3FFDQUgBygCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCCCICIAIvAQBBAWsiAjsBACACQf//A3FF' +
-  'DQUgBygCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCFCICIAIvAQBB' +
-  'AWsiAjsBACACQf//A3FFDQUgGlANASADIBp6p0EFdGoiBygCACICIAIvAQBBAWsiAjsBACAaQgF9IBqDIRogAkH//wNxRQ0FIAco' +
-  'AgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAgwiAiACLwEAQQFrIgI7' +
-  'AQAgAkH//wNxRQ0FIAcoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBpQ' +
-  'RQ0ACwsgG0IAUg0ACwwBC0IAIRwgBUIANwNIC0EAIQQgCiANRiAMQQBMcg0BQQAhAgNAIAogAkEBdCIDaiIG/QAAACEhIAMgDWoi' +
-  'AyAG/QAAEP0LABAgAyAh/QsAACACQRBqIgIgDEgNAAsMAQsgGntCen4gHHwhHEEBIQQLIAUgBDYCQCAcIB98IR8gBSgCNCAIQQFq' +
-  'IgJBA3RqKAIARQ0BIAAoAmAgCEpFBEAgACACNgJgCyACIQhBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA3hCAXw3A3hBAQwB' +
-  'CyAAQQA2AlwgAEEDNgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2AlgLIAILqBcDFX8GfgJ7IAAoAlghBiAAKQNwIRsgACkDaCEc' +
-  'IAAoAlQhEyAAKAJQIRQgACgCTCEVIAAoAkghFiAAKAKUAiIFKAI4IRFBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsg' +
-  'ACAFEAlBACEGIAUoAjQoAgBFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkAgAkUEQCABIBxYBEAgACAGNgJcIABBATYCZEED' +
-  'DAgLIBxCAXwhHCAFKAJABEAgBUEANgJADAILIAUoAjAiCiAFKAIEIgcgBkEBdCIJbEEBdGoiA/0AAAAhHUEIIQIgB0EISgRAA0Ag' +
-  'AyACQQF0av0AAAAgHf2WASEdIAJBCGoiAiAHSA0ACwsgHSAdIB39DQgJCgsMDQ4PAAECAwQFBgf9lgEiHSAdIB39DQQFBgcAAQID' +
-  'DA0ODwgJCgv9lgEiHSAdIB39DQIDAAEGBwQFCgsICQ4PDA39lgEiHiAd/Q0AAQABAAEAAQABAAEAAQABIR1BACECA0AgAiIHQQhq' +
-  'IQIgAyAHQQF0av0AAAAgHf0t/WQiBEUNAAsgHv0ZAEUNASAEaEEBdiAHaiEHAkAgHv0YACIPQQJOBEAgACAAKQOAAUIBfDcDgAEg' +
-  'ESAGQQJ0aiAHNgIAIAogBSgCBCIDIAlBAXIiCGxBAXRqIQQgBSgCLCILIAUoAgAiAiAIbEEDdGohDSAKIAMgCWxBAXRqIQ4gBSgC' +
-  'DCACIAdsQQN0aiEMQQAhCiADQQBKBEADQCAOIApBAXQiEGoiEv0AAAAhHSAEIBBqIhAgEv0AABD9CwAQIBAgHf0LAAAgCkEQaiIK' +
-  'IANIDQALCyALIAIgCWxBA3RqIQogBCAHQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAUoAjQiCyAIQQJ0aiALIAlBAnRqKAIAIANBgIAB' +
-  'SGs2AgACQCACQQBMBEBCACEZIAVCADcDSEIAIRoMAQsgAq0hF0IAIRhCACEZA0AgDSAYp0EDdCICaiACIApq/QAAACIdIAIgDGr9' +
-  'AAAAIh79T/0LAAAgHiAd/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBiGIBmEIRkgGEICfCIYIBdUDQALIAUgGTcDSEIA' +
-  'IRogGVAEQEIAIRkMAQsgBSgCHCEIIAUoAhghCyAZIRcDQCAXeiAXQgF9IBeDIRenIgJBBnQhDSAMIAJBA3QiAmopAwAgAiAKaikD' +
-  'AIMiGFBFBEADQCALIA0gGHqnciAIbEECdGoiAygCACICQQBOBEADQCAEIAJBAXRqIgIgAi8BAEEBazsBACADKAIEIQIgA0EEaiED' +
-  'IAJBAE4NAAsLIBogAkF/c618IRogGEIBfSAYgyIYQgBSDQALCyAXQgBSDQALCyAFKAI8IgwgBkEDdGogGTcDACAaIBt8IRsgBSgC' +
-  'ACIIIAdsIQcgCCAJbCEEIAUoAiwhCiAFKAIMIQsMAQsgESAGQQJ0aiAHNgIAIAUoAiwiCiAFKAIAIgggCWwiBEEDdGohDCAFKAIM' +
-  'IgsgByAIbCIHQQN0aiENQQAhAgNAIAIiA0ECaiECIA0gA0EDdCIOav0AAAAgDCAOav0AAAD9TiId/VNFDQALIAUoAjwiDCAGQQN0' +
-  'akIBIAMgHf0dAFByrYYiGTcDAAsgCyAHQQN0aiEHIAogBEEDdGohA0F/IQQCQCAIQQBMDQBBACECIAcpAwAgAykDAIMiF1AEfiAZ' +
-  'Qn6DIhdQDQEgByAXeqciAkEDdCIEaikDACADIARqKQMAgwUgFwt6pyACQQZ0aiEECwJAIAApA5ABIhdQDQAgACAXQgyIIBeFIhdC' +
-  'GYYgF4UiF0IbiCAXhSIXNwOQASAXQp26s/uUkv2iJX4gD6yCIhhQDQAgDCAGQQN0IgtqIQ0DQAJAAkAgBEEBaiIEQQZ2IgIgCE4N' +
-  'ACADIAJBA3QiDmopAwBCfyAEQT9xrYaDIAcgDmopAwCDIhdQBH4gBEFAcUHAH0YNASALIAxqKQMAQn8gAkEBaq2GgyIXUA0BIAcg' +
-  'F3qnIgJBA3QiBGopAwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAwBC0F/IQQgCEEATA0AQQAhAiAHKQMAIAMpAwCDIhdQBH4gDSkD' +
-  'AEJ+gyIXUA0BIAcgF3qnIgJBA3QiBGopAwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAsgGEIBfSIYQgBSDQALCyAVIAZBAnQiAmog' +
-  'BDYCACACIBRqQQA2AgAgAiATaiAPNgIADAMLIAUoAiwiCiAFKAIAIgIgBkEBdCIJbEEDdGohByAFKAIMIAIgESAGQQJ0IgNqKAIA' +
-  'bEEDdGohCAJAAkAgAyAWaigCAEEBaiIEQcAAbSIDIAJODQAgByADQQN0IgxqKQMAQn8gBCADQQZ0a62GgyAIIAxqKQMAgyIXUAR+' +
-  'IARBQHFBwB9GDQEgBSgCPCAGQQN0aikDAEJ/IANBAWqthoMiF1ANASAIIBd6pyIDQQN0IgRqKQMAIAQgB2opAwCDBSAXC3qnIANB' +
-  'BnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgCCkDACAHKQMAgyIXUAR+IAUoAjwgBkEDdGopAwBCfoMiF1ANASAIIBd6pyICQQN0' +
-  'IgNqKQMAIAMgB2opAwCDBSAXC3qnIAJBBnRqIQQLIAQgFSAGQQJ0IgJqKAIARw0BCyAGRQRAQQAhBgwFCyAGQQFrIQZBASECDAIL' +
-  'IAIgFGoiAiACKAIAQQFqNgIACyAWIAYiB0ECdCICaiAENgIAIAUoAhggBSgCHCAEbEECdGohDCACIBNqKAIAQQFKIQZBACEDA0Ag' +
-  'AyICQQFqIQMgDCACQQJ0aigCAEEATg0ACyAFKAIwIgMgBSgCBCIIIAYgCXIiD2xBAXRqIQ4gAyAIIAlBAmoiC2xBAXRqIQYgCiAF' +
-  'KAIAIgMgC2xBA3RqIRAgBSgCKCADIARsQQN0aiENQQAhCSAIQQBKBEADQCAOIAlBAXQiBGoiEv0AAAAhHSAEIAZqIgQgEv0AABD9' +
-  'CwAQIAQgHf0LAAAgCUEQaiIJIAhIDQALC0EAIQQgAgRAQQAhCQNAIAYgDCAJQQJ0aigCAEEBdGoiCCAILgEAIghBgIABcjsBACAE' +
-  'IAhBgIABSGohBCAJQQFqIgkgAkcNAAsLIAogAyAPbEEDdGohCSAFKAI0IgIgC0ECdGogAiAPQQJ0aigCACAEazYCAAJAIANBAEwE' +
-  'QEIAIRggBUIANwNIQQAhAgwBCyADrSEXQgAhGEIAIRkDQCAQIBinQQN0IgJqIAIgCWr9AAAAIh0gAiANav0AAAAiHv1P/QsAACAe' +
-  'IB39Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGIYgGYQhGSAYQgJ8IhggF1QNAAsgBSAZNwNIQgAhGEEAIQIgGVANACAF' +
-  'KAIcIQQgBSgCGCEKA0AgGXogGUIBfSAZgyEZpyICQQZ0IQggDSACQQN0IgJqKQMAIAIgCWopAwCDIhdQRQRAA0AgF0IBfSAXgwJA' +
-  'IAogCCAXeqdyIARsQQJ0aiICKAIAIgNBAEgNACAGIANBAXRqIgMgAy8BAEEBayIDOwEAIANB//8DcQRAA0AgAigCBCIDQQBIDQIg' +
-  'BiADQQF0aiIDIAMvAQBBAWsiAzsBACACQQRqIQIgA0H//wNxDQALCwNAIAIoAgQhBiACQQRqIQIgBkEATg0ACyAYIAZBf3OtfCEY' +
-  'QQEhAgwECyAYIANBf3OtfCEYIhdQRQ0ACwtBACECIBlQRQ0ACwsgBSACNgJAIBggG3whGyAFKAI0IAdBAWoiBkEDdGooAgBFDQEg' +
-  'ACgCYCAHTARAIAAgBjYCYAtBACECDAALAAsgAEECNgJkIAAgBjYCXCAAIAApA3hCAXw3A3ggByEGQQEMAQsgAEEANgJcIABBAzYC' +
-  'ZEECCyECIAAgGzcDcCAAIBw3A2ggACAGNgJYCyACC40MAxR/BH4FeyABKAIwIQogASgCLCELIAAoAiAhBiABKAIEIQgCQCABKAIA' +
-  'IgxBAEwNACAMrSEZIAxBAUcEQCAZQv7///8PgyEWIAb9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsDQCALIBenQQN0av0MAAAAAAAA' +
-  'AAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0Ahv0SQn8g' +
-  'Gv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMAAAAABAUG' +
-  'BwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIAAAACAAAA' +
-  'AAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAGIBanIgVBBnQiAmsiA0E/Sg0AGkIAIAIgBk4NABpCfyAD' +
-  'rYZCf4ULIRggCyAFQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAIQQBMDQAgACgCACEDIAhBCE8EQCAIQXhxIQQgA/0RIRr9DAQA' +
-  'AAAFAAAABgAAAAcAAAAhHP0MAAAAAAEAAAACAAAAAwAAACEbQQAhAgNAIAogAkEBdGr9DAAAAAAAAAAAAAAAAAAAAAD9DP9//3//' +
-  'f/9//3//f/9//38gGyAa/TkgHCAa/Tn9DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAACAAAAP2uASEbIBz9' +
-  'DAgAAAAIAAAACAAAAAgAAAD9rgEhHCACQQhqIgIgBEcNAAsgBCAIRg0BCwNAIAogBEEBdGpBAEH//wEgAyAEShs7AQAgBEEBaiIE' +
-  'IAhHDQALCyAGQQBKBEAgASgCHCEHIAEoAhghBQNAIAUgByAJbEECdGoiBCgCACICQQBOBEADQCAKIAJBAXRqIgMgAy8BAEEBajsB' +
-  'ACAEKAIEIQIgBEEEaiEEIAJBAE4NAAsLIAlBAWoiCSAGRw0ACwsgASgCNCAAKAIANgIAIAAoAjBBAEoEQCAKIAhBAXQiEmohEyAL' +
-  'IAxBA3QiFGohFQNAIAEoAhggACgCLCAQQQJ0aigCACIIIAEoAhxsQQJ0aiERIAEoAighBkEAIQIDQCACIgNBAWohAiARIANBAnRq' +
-  'KAIAQQBODQALIAEoAjAiCSABKAIEIgRBAXRqIQ0gASgCACEOIAEoAiwhD0EAIQIgBEEASgRAA0AgCSACQQF0IgVqIgf9AAAAIRog' +
-  'BSANaiIFIAf9AAAQ/QsAECAFIBr9CwAAIAJBEGoiAiAESA0ACwtBACEHQQAhAiADBEADQCANIBEgAkECdGooAgBBAXRqIgUgBS4B' +
-  'ACIFQYCAAXI7AQAgByAFQYCAAUhqIQcgAkEBaiICIANHDQALCyAIIAxsIQIgASgCNCIDIAMoAgAgB2s2AgQCQCAOQQBMBEAgAUIA' +
-  'NwNIDAELIAYgAkEDdGohBiAPIA5BA3RqIQMgDq0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA9q/QAAACIcIAIgBmr9AAAAIhr9' +
-  'T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDSCAXUA0AIAEo' +
-  'AhwhCSABKAIYIQcDQCAXeiEYIBdCAX0gF4MhFyAGIBinIgJBA3QiA2opAwAgAyAPaikDAIMiFlBFBEAgAkEGdCEFA0AgByAFIBZ6' +
-  'p3IgCWxBAnRqIgQoAgAiAkEATgRAA0AgDSACQQF0aiIDIAMvAQBBAWs7AQAgBCgCBCECIARBBGohBCACQQBODQALCyAWQgF9IBaD' +
-  'IhghFiAYQgBSDQALCyAXQgBSDQALCyALIBUgFPwKAAAgCiATIBL8CgAAIAEoAjQiAyADKAIENgIAIBBBAWoiECAAKAIwSA0ACwsg' +
-  'AUEANgJAC8QLBBF/A34CewN8IAAgACgClAIiBRAJAkAgAkEATA0AIAUoAjQiBygCACIAQQBMDQADQEQAAAAAAADwPyEaQQAhBkEA' +
-  'IQwCQCAAQQBMDQADQCADIAMpAwBCAXw3AwAgBSgCMCIKIAwgBSgCBCIIbEECdGoiCf0AAAAhGEEIIQAgCEEISgRAA0AgCSAAQQF0' +
-  'av0AAAAgGP2WASEYIABBCGoiACAISA0ACwsgGiAboCEbIBggGCAY/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIhggGCAY/Q0EBQYHAAEC' +
-  'AwwNDg8ICQoL/ZYBIhggGCAY/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhkgGP0NAAEAAQABAAEAAQABAAEAASEYQQAhAANAIAAiBEEI' +
-  'aiEAIAkgBEEBdGr9AAAAIBj9Lf1kIgtFDQALIBn9GQAiAEUNASAFKAIsIhEgBSgCACIJIAZsQQN0aiENIADBtyEcIAUoAgwgCSAL' +
-  'aEEBdiAEamxBA3RqIQcCQCAJQQBMBEBCACEWDAELIAmtIRdCACEVQgAhFgNAIAcgFadBA3QiBGr9AAAAIAQgDWr9AAAA/U79DAAA' +
-  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBWGIBaEIRYgFUICfCIVIBdUDQALCyAaIByiIRogBSgCPCAMQQN0aiILIBY3AwAgASAB' +
-  'KQMAIhVCDIggFYUiFUIZhiAVhSIVQhuIIBWFIhU3AwAgFUKdurP7lJL9oiV+IACtw4JCAXwhFUF/IQADQAJ/QX8gAEEBaiIAQcAA' +
-  'bSIEIAlODQAaIA0gBEEDdCIOaikDAEJ/IAAgBEEGdGuthoMgByAOaikDAIMiFlAEfkF/IABBQHFBwB9GDQEaQX8gCykDAEJ/IARB' +
-  'AWqthoMiFlANARogByAWeqciBEEDdCIAaikDACAAIA1qKQMAgwUgFgt6pyAEQQZ0agshACAVQgF9IhVQRQ0ACyAFKAIYIAUoAhwg' +
-  'AGxBAnRqIQ5BACEEA0AgBCIHQQFqIQQgDiAHQQJ0aigCAEEATg0ACyAFKAIoIRIgCiAIIAZBAmoiEGxBAXRqIQsgCEEASgRAIAog' +
-  'BiAIbEEBdGohCkEAIQQDQCAKIARBAXQiD2oiE/0AAAAhGCALIA9qIg8gE/0AABD9CwAQIA8gGP0LAAAgBEEQaiIEIAhIDQALC0EA' +
-  'IQhBACEEIAcEQANAIAsgDiAEQQJ0aigCAEEBdGoiCiAKLgEAIgpBgIABcjsBACAIIApBgIABSGohCCAEQQFqIgQgB0cNAAsLIAUo' +
-  'AjQiBCAQQQJ0IgpqIAQgBkECdGooAgAgCGs2AgACQAJAIAlBAEwEQCAFQgA3A0gMAQsgEiAAIAlsQQN0aiEEIBEgCSAQbEEDdGoh' +
-  'ByAJrSEXQgAhFUIAIRYDQCAHIBWnQQN0IgBqIAAgDWr9AAAAIhggACAEav0AAAAiGf1P/QsAACAZIBj9Tv0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP3WAf3EAUEDc60gFYYgFoQhFiAVQgJ8IhUgF1QNAAsgBSAWNwNIIBZQDQAgBSgCHCEHIAUoAhghCQNAIAQgFnqnIgBBA3Qi' +
-  'CGopAwAgCCANaikDAIMiFVBFBEAgAEEGdCEIA0ACQCAJIAggFXqnciAHbEECdGoiACgCACIGQQBIDQAgCyAGQQF0aiIGIAYvAQBB' +
-  'AWsiBjsBACAGQf//A3EEQANAIAAoAgQiBkEASA0CIABBBGohACALIAZBAXRqIgYgBi8BAEEBayIGOwEAIAZB//8DcQ0ACwsgCiAF' +
-  'KAI0IgdqKAIAQQBMDQUgAyADKQMAQgF8NwMAIBsgGqAhGwwHCyAVQgF9IBWDIhVQRQ0ACwsgFkIBfSAWgyIWQgBSDQALCyAFKAI0' +
-  'IQcLIAxBAWoiDEEBdCEGIAcgDEEDdGooAgBBAEoNAAsLIBRBAWoiFCACRg0BIAcoAgAhAAwACwALIBsLzwMBCH8CQAJAIAFBAEgg' +
-  'AEHv/wNrQZKAfElyDQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUob' +
-  'IQUgBCAHIAQgB0gbIQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBAcIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAg' +
-  'BCAAIAdtIghBAWoiCTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEg' +
-  'BWxBAnRBBGoQHSIKNgIUIAQgAEEGdBAdIgs2AhggBEEBIAYQHCIFNgIkIAQgCEEDaiAGbEE/chAdIgY2AiwgBCAGQT9qQUBxNgIo' +
-  'IAQgCUECdEEEaiIIEB0iCTYCMCAEIAgQHSIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAh' +
-  'BQNAIAEgBUYNAyAEIAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAMRQ0ACwsgBBANC0EADwsgBBAOIAQL' +
-  'tQIBC38gACgCFCAAKAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIA' +
-  'IgEgACgCAE8NAgJAIAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCEL' +
-  'IAAoAhghCgsgByAOakF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAE' +
-  'IAQtAABBAWo6AAAgCUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgN' +
-  'AAsLQQAhCAsgCAs1ACAABEAgACgCFBAiIAAoAhgQIiAAKAIkECIgACgCLBAiIAAoAjAQIiAAKAI0ECIgABAiCwsVACAAKAIoIAAo' +
-  'AiQgACgCIPwKAAALzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8D' +
-  'cUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0' +
-  'ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0' +
-  'aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyAD' +
-  'QQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAh' +
-  'DSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAg' +
-  'BARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQESIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIY' +
-  'IBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAI' +
-  'QQR0akECdGooAgAiCDYCACAAIAkgCBAPIAZBAWohBiAJIAAoAgggC0EMahARIgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkEC' +
-  'dCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAH' +
-  'QQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkAC' +
-  'QAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0Ighq' +
-  'IhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAG' +
-  'QQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEA8gCkEB' +
-  'aiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3' +
-  'AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyED' +
-  'IAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0C' +
-  'AwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAF' +
-  'IgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQHCIERQRAQQAPCwNAIAMgBGoi' +
-  'BUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAg' +
-  'A0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABB' +
-  'BHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJx' +
-  'QZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAA' +
-  'IAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoC' +
-  'cjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASAB' +
-  'KAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AH' +
-  'cjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiAC' +
-  'LQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARB' +
-  'kJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNw' +
-  'a3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABAiC8lGAzh/BXsDfiMAQaABayIJ' +
-  'JAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAq' +
-  'av0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H' +
-  '/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////' +
-  'B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEB' +
-  'IAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQFQsgBkEB' +
-  'aiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEY' +
-  'A0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAko' +
-  'AhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigC' +
-  'ACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQg' +
-  'ASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEg' +
-  'AUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIg' +
-  'CigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAG' +
-  'KAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiAR' +
-  'NgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAG' +
-  'IAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2' +
-  'QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJ' +
-  'KAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQg' +
-  'ECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIggg' +
-  'CCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJ' +
-  'QQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigC' +
-  'KCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigC' +
-  'PCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIg' +
-  'FkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJx' +
-  'ICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEB' +
-  'dEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFx' +
-  'IgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUg' +
-  'BigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JB' +
-  'ACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEEC' +
-  'dGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYo' +
-  'AlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYo' +
-  'AmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9z' +
-  'cUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2' +
-  'QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClH' +
-  'IBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIg' +
-  'AUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciIS' +
-  'ICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3Fy' +
-  'ckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBB' +
-  'A3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAI' +
-  'cUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0' +
-  'IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIH' +
-  'IBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYg' +
-  'CkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEg' +
-  'ASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCAR' +
-  'cXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEo' +
-  'AgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhx' +
-  'RQ0DCyAJQQhqIAcgCiAMEBUgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0N' +
-  'AgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIG' +
-  'QQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAc' +
-  'aiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYi' +
-  'DGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2' +
-  'IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEB' +
-  'dGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEG' +
-  'dHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0b' +
-  'AEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79' +
-  'UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAA' +
-  'QQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEg' +
-  'P/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNq' +
-  'LQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0' +
-  'ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmot' +
-  'AABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIb' +
-  'IA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiAN' +
-  'IDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIr' +
-  'ICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAi' +
-  'IDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIg' +
-  'GiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAw' +
-  'ciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAX' +
-  'ciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBx' +
-  'ciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3Ei' +
-  'JiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8D' +
-  'cWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9z' +
-  'cXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMg' +
-  'B2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsg' +
-  'B3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAH' +
-  'cSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAM' +
-  'ciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAI' +
-  'IAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkES' +
-  'aiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAg' +
-  'CSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigC' +
-  'bHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAG' +
-  'cSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIG' +
-  'DQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFy' +
-  'IAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJ' +
-  'diABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8' +
-  'IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3Eg' +
-  'DigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA' +
-  '8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCAB' +
-  'ckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJB' +
-  'EnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2' +
-  'IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgi' +
-  'AUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEB' +
-  'IQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2' +
-  'Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0' +
-  'IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0A' +
-  'AHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmot' +
-  'AABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAi' +
-  'GzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMg' +
-  'BygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/' +
-  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCAT' +
-  'IAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoi' +
-  'ASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoi' +
-  'ByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZB' +
-  'wANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1B' +
-  'B3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiIN' +
-  'QQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAH' +
-  'IBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmot' +
-  'AAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQ' +
-  'IAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACEN' +
-  'QQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcg' +
-  'BkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQgg' +
-  'DyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQls' +
-  'aiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJG' +
-  'DQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCAB' +
-  'IQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAK' +
-  'TXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAci' +
-  'AWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyEN' +
-  'IBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIH' +
-  'IAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQFiBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2' +
-  'AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJAB' +
-  'aiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4' +
-  'APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhAWIAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAg' +
-  'BSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewk' +
-  'aigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2' +
-  'AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2' +
-  'AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIH' +
-  'IAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYb' +
-  'IgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiAC' +
-  'KAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZB' +
-  'A3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIB' +
-  'IAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEBUPCyAAKQMYIgcgACkDIFoEQCAA' +
-  'QQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJ' +
-  'bCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkEC' +
-  'dkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZB' +
-  'BHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFx' +
-  'cnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAj' +
-  'ACAAa0FwcSIAJAAgAAsfACAAQRBqIgBBFE0EfyAAQQJ0QdQoaigCAAVBwxsLC7cGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGs' +
-  'IACsfEL/////AVVyDQBBAUGgAhAcIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIJQQR0EB0iCDYCFCACIAZBwQBqQQQQ' +
-  'HCIHNgIYIAIgBkEBaiIFQQJ0EB0iCjYCNCACIAVBBBAcIg02AkAgAiAAQQFqIgtBAnQiAxAdIg42AiwgAiADEB0iDzYCSCACIAMQ' +
-  'HSIQNgJMIAIgAxAdIhE2AlAgAiADEB0iEjYCVCACIAMQHSIDNgK4ASACIAVBA3QQHSITNgK8ASACIAVBGGwQHSIUNgLEASACIAtB' +
-  'FGwQHSIVNgLYAQJAIBJFIAj9ESAH/RwBIAr9HAIgDf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0b' +
-  'AkEBcUECdHIgFv0bA0EBcUEDdHIgDv0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAEEBcUEEdHIgFv0b' +
-  'AUEBcUEFdHIgFv0bAkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnINACACQQhqIAJBEGogBqxCAnxBEBAeDQAg' +
-  'BUEAIAVBAEobIQgDQCAEIAhGBEBBACEEIAlBACAJQQBKGyEKA0AgAigCFCEDIAQgCkYEQCADIAA2AgBBACEEIAMgAEEEdGpBADYC' +
-  'BCADIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAsgAUEATBs2AgQgBwRAIAMgC0EEdGogBTYCACADIAZBBHRqIAU2AgQLA0Ag' +
-  'BCAIRgRAIAIoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCTYCDCACEB8gAiEEDAcFIAIoAjQgBEECdGpBfzYCACAE' +
-  'QQFqIQQMAQsACwAFIAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACADIQQMAQsACwAFIAIoAgggBEEEdGoiA0IA' +
-  'NwIIIAMgBDYCBCADIAQ2AgAgBEEBaiEEDAELAAsACyACECALIAxBEGokACAECzUBAX8gAUEAIAGtIACtfkIgiKcbRQRAIAAgAWwi' +
-  'ABAdIgJFBEBBAA8LIAJBACAA/AsACyACC9cBAQR/AkAgABDZASICBH9BkO8AIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAg' +
-  'ASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEA' +
-  'IAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABDaAUUNACACIAAoAgBrENsBDQEMBAsgAhDbASIARQ0DDAELIAFBADYCAAsgACAC' +
-  'NgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGG' +
-  'IQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsECEiA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwtvAQJ+IABC' +
-  'ADcDoAEgAEHYAGpBAEEw/AsAAkAgACkDiAEiAVAEQEIAIQEgACgCmAFFDQELIAEQJCECCyAAQQA2AtABIABCfzcDqAEgACACNwOQ' +
-  'ASAAQQA2AsgBIABBADYCwAEgABAjIABBADYCkAILiAEAIAAEQCAAKAIIECIgACgCFBAiIAAoAhgQIiAAKAIcECIgACgCLBAiIAAo' +
-  'AjQQIiAAKAJAECIgACgCSBAiIAAoAkwQIiAAKAJQECIgACgCVBAiIAAoArgBECIgACgCvAEQIiAAKALEARAiIAAoAtgBECIgACgC' +
-  'zAEQIiAAEAUgABAjIAAQIgsLdQEEfyAARQRAIAEQHQ8LAkACQCABENkBIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQ2gFFDQAg' +
-  'AiAEaxDbAUUNACADIAI2AgAMAgsgARAdIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQIiABIQULIAUPCyAAC60BAQV/IAAEQCAAQQhr' +
-  'IQJBkO8AIQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcNACAC' +
-  'IAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANqNgIA' +
-  'DwsgBSACNgIACwsaACAAKALoARBZIAAoAuwBECIgAEIANwPoAQsaAEIBIABC64fWhejIoeThAH0QJSIAIABQGwsyACAAQh6IIACF' +
-  'QrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7YFAQt/QX4hBQJAIABFIANB' +
-  'AEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsA' +
-  'IABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgko' +
-  'AgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgC' +
-  'AEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEB4iBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQ' +
-  'EB4iBQ0AIAAoAjAhCSAAECggABApIAAQBSAAKAIMIQUgACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYC' +
-  'ACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYCBCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRq' +
-  'IAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIgIAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgCLCAEQQJ0aigCABAqGiAE' +
-  'QQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAgg' +
-  'BzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsA' +
-  'CyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABArGgwACwALCyAAIAAEQCAAKAKcAiAAKAJkRXJFBEAgABAsCyAAEB8LC/oDAQx/IABF' +
-  'BEBBfg8LIAFBAEggACgCICABTHIEf0F5BSAAECkgACABEC0iAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigCACECIAAgAUEB' +
-  'azYCPCAAIAI2AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgCHCABQQJ0aigC' +
-  'ACEFA0AgAyAFQQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQiAkYEQCAIIAgg' +
-  'BkEEdGoiAigCACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUgAyAJIAIgCiAE' +
-  'EC4MAQsLDAELIAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyACQQR0aigCBCIC' +
-  'RwRAIAwgAyACQQR0aiINKAIMRwRAIAMgCSACQQEgCxAuDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRqIAE2AgALIAVB' +
-  'AWohBQwBCwsgB0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvlAQEIfyAARQRAQX4PCyAAKAIwRQRAQXcP' +
-  'CyAAECkgACAAKAIwQQFrIgE2AjAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigCAEECdGoo' +
-  'AgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgCDCIBRQRA' +
-  'IAMgBSAEIAYgBxAvDAELIAFBAEwNAiADIAUgBCACEDALIAAoAjQgBkECdGpBfzYCAAwBCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHQ' +
-  'AWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcE' +
-  'QCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQLwwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEC8MAQsg' +
-  'BEEATA0AIAIgByADIAEQMAsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEC8gACgC0AFFDQEgACgCzAEhBCAAKALYASAG' +
-  'QRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEDEgAiACIAFBBHRqIgUoAgBBBHRq' +
-  'IAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLgAEBBH8gACgCHCABQQJ0aigCACEB' +
-  'IAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgC' +
-  'FCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUg' +
-  'BigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFr' +
-  'NgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0' +
-  'aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEDEMAQsLC24BA38g' +
-  'ACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAg' +
-  'BiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEDEMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigC' +
-  'CCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwB' +
-  'Cw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAA' +
-  'KAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGog' +
-  'BygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC84CAQN/QX4hAwJAIAFBASAC' +
-  'G0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQCAAKAIwIANMBEAgACgC6AFFBEBBACEEA0AgBCAAKAJcTg0EIAIgA0oE' +
-  'QCABIANBAnRqIAAoApwCBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAEDQLNgIACyADQQFqIQMgBEEBaiEEDAAL' +
-  'AAtBACEEA0AgACgC8AEgBEoEQEEAIAAoAugBIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oEQCAB' +
-  'IANBAnRqIAAoAuwBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsMAgsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARqKAIA' +
-  'NgIACyADQQFqIQMMAAsACyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zCxMAIAAEQCAAIAE3A4gB' +
-  'IAAQKQsLFgAgAARAIAAgAUEARzYCmAEgABApCwsTACAABEAgABApIAAgATcDsAELC48CAgJ8A38gAEUgAUVyRQRAIAEgAP0AA2j9' +
-  'CwMAIAEgACkDeDcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDgAE3AyggASAAKQOgATcDMCAAQdgAaiEERAAAAAAAAPA/IQIC' +
-  'QAJAAkACQCAAKAJkDgQCAQADAQsgAEHcAGohBAsgBCgCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVG' +
-  'BEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsA' +
-  'C0QAAAAAAAAAACECCyABIAI5AxgLC6kBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAA' +
-  'ECkgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQNCEHIAAoAjQgCGooAgBBAE4EQCAA' +
-  'IAcQLQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAECygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIg' +
-  'ACgCPDYCAAsLoQICBH8BfgJAIAApA6ABIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAK4ASACQQJ0' +
-  'akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4gBIAZCg9rLjK3G0tpRfoUQJDcDkAEgACABIAZCAXwQPEKQzgAgACkDsAEiBiAG' +
-  'UBt+fDcDqAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCvAEgA0ECdGohBCADQQFqIQMM' +
-  'AQsgBEEGSw0BIAAoAsQBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLQASAAIAU2AsgBIAAgAzYCwAEL' +
-  'XgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABC' +
-  'fyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALYASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAA' +
-  'KAIIIQcDQCAAKALEASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAM' +
-  'IAAgByAOIAogAiADED4bIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAE' +
-  'QQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEE' +
-  'dGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEED8EQCAJIAZBAnRqIAQ2AgAgBkEB' +
-  'aiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAH' +
-  'IAUgChA/DQAgByAOIAUgAyACEEBBASEMIAAgACgC0AEiCEEBajYC0AEgACgCzAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAEL' +
-  'CyAAKALYASABQRRsaiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAtAB' +
-  'IRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAg' +
-  'ASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRgg' +
-  'ASAPIAggByAGGyILEEEhGSABIBIgCxBBIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYg' +
-  'DEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASAR' +
-  'IBgQP0UNASABIBEgAxA/DQEgACABIAIgByADIAkgBCAFEEIgACABIAIgCCADIAkgBCAFEEIgFiAAKALQAUgEQEEBIRsMCwsgDigC' +
-  'CAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwEfyAT' +
-  'KAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgCACED' +
-  'BSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAGNgIA' +
-  'IAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAhBSAC' +
-  'QQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2AgAg' +
-  'ASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyADKQMA' +
-  'QgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0aiIE' +
-  'KAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAIIAQQ' +
-  'Pw0BIAEgCCAFED8NASABIAIgCCAHIAYQQCAAIAAoAtABIglBAWo2AtABIAAoAswBIAlBAnRqIAg2AgAMAQsLC9EJAwV/An4BeyMA' +
-  'QRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQRCAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3IN' +
-  'ACAAEEULAkAgACgCnAIEQCAAEEYiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQRw0BC0EAIQIDQAJAIAAoApgCDQAgAiEG' +
-  'AkAgABBIIgJBAEgEQCAAQQE2AqwBIAAQSUEDIQMgBiECIABBABBHRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKM' +
-  'AUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQSiIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBLRQ0AIAAQSUF/IQJBASED' +
-  'DAMLIAAgBSgCDBBMIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABBNIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyAD' +
-  'Qf//A0kbEE5BAnRBAXIQTQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/9' +
-  '8gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAH' +
-  'IAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQTCAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBK' +
-  'BEAgABBEIAApA+ACIQcLIAcgACkDgAJUDQEgABBIIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEEVBfyECQQEhAyAAQQEQR0UN' +
-  'AQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2' +
-  'AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2' +
-  'AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKs' +
-  'AiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABBPGgwB' +
-  'CwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQTyEEIAAgACkD2AJCAXw3A9gC' +
-  'IAAgACkD6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAo' +
-  'AjAgBGosAAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQTQsgBiECCyAD' +
-  'QQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhA8IAGtfiAAKQPg' +
-  'Anw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQo' +
-  'AgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIA' +
-  'IAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoE' +
-  'QEF/IQIgACABIAAoAswBIgMoAgAgAygCBBBLDQELQQAhAiAAQQA2ApwCIAAgAUEBaxBMIAAoAswBIgQoAgAhAyABQQFGBEAgACAD' +
-  'QQAQTUEADwsgACADIAAgBCABQYGAgIAEEE5BAnRBAXIQTQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGoo' +
-  'AgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAa' +
-  'IAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkEC' +
-  'dGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8D' +
-  'cSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAg' +
-  'AUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQ' +
-  'ASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZB' +
-  'CGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhBQIgRBAEoN' +
-  'AEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8o' +
-  'AgAiAxBQDQEgACADQQAQTQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEB' +
-  'aiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/' +
-  'QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0ECEiAUUEQEEAIQID' +
-  'QCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwB' +
-  'CwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEFEaIAAoAqgBIAMo' +
-  'AgxBDGxqIAEgAygCCBBRGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigC' +
-  'AEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8DQAJAIAAo' +
-  'AoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECIC' +
-  'IARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAA' +
-  'KAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIo' +
-  'IANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQTQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQID' +
-  'QCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEB' +
-  'Sg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIA' +
-  'IgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwB' +
-  'aiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchBNIAAoAhAgCWooAgAhAwsgBEEBaiEE' +
-  'DAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAAL' +
-  'AAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEI' +
-  'IAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEFBBAEoEQCAG' +
-  'IAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2' +
-  'AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEFBBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAK' +
-  'QQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERBQQQBIDQALIAQgETYCBCALIAk2AgAgACgC' +
-  'qAEgBCgCBEEMbGogByAFEFFFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUEC' +
-  'aiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAH' +
-  'NgIAIAIgBTYCBCABQQJqIQEgDSAFEFBBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEB' +
-  'aiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQTQwCCwALCyAMIAE2AgQM' +
-  'AAsACwgAIABBABBMC/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpB' +
-  'ACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARB' +
-  'AWsiBEUNACAAIAogCEEMahBSIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0gACgC' +
-  'dGooAgBFDQAgDEEBOgAAIAAgCRBTIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEB' +
-  'aiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMg' +
-  'B0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEFQN' +
-  'ASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwA' +
-  'CwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAF' +
-  'RgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEB' +
-  'IQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUg' +
-  'ACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAA' +
-  'KAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQVQsgACAAKALoAUEBajYC6AFBACEE' +
-  'IAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIH' +
-  'KAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKYASIF' +
-  'IAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIBQQJ0' +
-  'ECEiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0ECEiBEUEQEF/IQQM' +
-  'AgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/IAZB' +
-  'CGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQISIFDQEgAAVBAgtB' +
-  'AkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIgAUEC' +
-  'dGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAgAzYC' +
-  'PANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAAKAJ8' +
-  'IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNAIAIg' +
-  'BUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAgBkEB' +
-  'cUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARAIAAo' +
-  'AiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgCKCAD' +
-  'akEAOgAAIAAgAxBWIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAg' +
-  'ACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYC' +
-  'ACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYC' +
-  'ACAAKAKoASABKAIAQQxsaiAEIAEoAgQQURogACgCqAEgASgCBEEMbGogBCABKAIAEFEaIAAgACkDgANCAXw3A4ADIAQLYgEFfyAA' +
-  'KALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIg' +
-  'AUECdGpBADYCACAAEFcLIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAA' +
-  'KAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBAhIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAE' +
-  'QQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAg' +
-  'BEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8L' +
-  'IAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEE' +
-  'A0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAE' +
-  'QQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1J' +
-  'slRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQw' +
-  'BY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARBYCwvhAgEKfyMAQRBrIgckACADKAIAIQog' +
-  'ACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEFIiBUEAIAVBAEob' +
-  'IQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAg' +
-  'ACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFq' +
-  'NgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUEC' +
-  'dGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQps' +
-  'IQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEFIh' +
-  'CiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToA' +
-  'ACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRq' +
-  'KAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoA' +
-  'ACADIAdMBEAgACAAKALQASAEaigCABBTCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIM' +
-  'AQsLIAZBEGokAAtSAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgC' +
-  'xAEiAUEBajYCxAEgACABEFgLC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4g' +
-  'ACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3Rq' +
-  'KwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEg' +
-  'BkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIE' +
-  'QQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAo' +
-  'AsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxsaigCABAiIAFBAWohAQwA' +
-  'CwALIAAoAgAQIiAAKAKQARAiIAAoApwBECIgACgCqAEQIiAAECILC+ULAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJB' +
-  'gICAgAFLcg0AQQFBmAMQHCIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1B' +
-  'A2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQHCEGIAcgCUEBdCIPQQwQHCIINgKoASAGQQAgCBtFBEAgBhAiIAcQWQwBCyAHIAY2ArAB' +
-  'IAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAK' +
-  'IAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEA' +
-  'IQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQi' +
-  'BmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2Aiwg' +
-  'BygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAG' +
-  'RgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIA' +
-  'IQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYC' +
-  'ACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwB' +
-  'CwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA' +
-  '/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAH' +
-  'QfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8g' +
-  'AyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRB' +
-  'AXJBABBNDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBIRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0' +
-  'aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQViAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIR' +
-  'hiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8B' +
-  'OgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiIL' +
-  'IAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAG' +
-  'QQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLkAQBD38gACgCBCECIAAoAiAiBEECdEEE' +
-  'aiIFEB0iB0UgACgCDEECdEEEahAdIglFciAFEB0iCkUgAkECdEEEahAdIgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEh' +
-  'AQN/IAEgAkYEf0EAIQMgBEEAIARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4gBECQQ' +
-  'WgUgACgCHCAFQQJ0aigCACEBQQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigCACAJIARBAnRq' +
-  'IAYgC2pBBGsoAgA2AgAgAUEBaiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIAIANBAWohAyAE' +
-  'IQILIAVBAWohBQwBCwsFIAFBAnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEBaiEICyABQQFq' +
-  'IQEMAQsLIQELIAcQIiAJECIgCxAiIAFFBEAgChAiQX8PCyAAECwgAEEANgLQASAAQgA3A1ggAEEANgLIASAAIAM2AvABIAAgCjYC' +
-  '7AEgACABNgLoASAAQQA2AsABIAAgACkDaDcD+AEgACAAKQOAATcDgAIgACAAKQOgATcDiAJBAAsTACAABEAgABApIAAgATcD4AEL' +
-  'C4UEAgd/A3wjAEEgayIFJAACf0F+IABFIANFcg0AGiAAECkgBUIANwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEg' +
-  'AVAbNwMYIAVBADYCDCAFQQA2AggCfyAAEAZFBEADQCAMRAAAAAAAAAAAZkUgAiAHTHJFBEAgB0EBaiEHIAVBGGohCEQAAAAAAAAA' +
-  'ACENIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAAEAQiCUEASA0AIAUgBSkDEEIBfDcDECAAIAkgBSgCDCAFKAIIEDkiBiAFKAIISgRA' +
-  'IAUoAgwgBkECdBAhIgpFBEBEAAAAAAAA8L8hDQwCCyAFIAo2AgwgBSAGNgIIIAAgCSAKIAYQORoLIA0gDqAhDSAGRQ0AIAAgBSgC' +
-  'DCAIIAgpAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUiATcDACABQp26s/uUkv2iJX4gBqyCp0ECdGooAgAQKhogDiAGt6IhDgwB' +
-  'CwsDQCALIAAoAjBIBEAgABArGgwBCwsgDUQAAAAAAAAAgCAMIA1EAAAAAAAAAABjG6AhDAwBCwsgBSgCDAwBCyAAIAVBGGogAiAF' +
-  'QRBqEAohDEEACxAiIAAQKSAEBEAgBCAFKQMQNwMAC0F/IAxEAAAAAAAAAABjDQAaIAMgDCACt6M5AwBBAAsgBUEgaiQAC6kHAg1/' +
-  'A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGog' +
-  'BMAQXwwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJBAWohAiAJQQpsIARqQTBr' +
-  'IQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEgIAYbIQpBACEDQQAhBANA' +
-  'IAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJAAkACfwJAAkACQCAGQeMA' +
-  'aw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRBfIAUhAwwHCwJ+IAQgA0ECSXJFBEAg' +
-  'BUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVB' +
-  'B2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEF' +
-  'IA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdy' +
-  'RQRAIAdBIGpBLRBfIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQf0lIAQbIQRBACEF' +
-  'A0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEF8gBkUNAyAHQSBqIAbAEF8gBSEDDAILIAcg' +
-  'BSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAF' +
-  'Rg0BIAggBCAGaiwAABBfIARBAWohBAwACwALBSAIIAoQXyAEQQFqIQQMAQsLCyACQQFqIQIMAQsLIAAgBygCKCICIAFBAWsgASAC' +
-  'SxtqQQA6AAAgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8gACAAKAIIIgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAA' +
-  'KAIIQQFqBSADCzYCCAslAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEgAiADEF4gBEEQaiQAC6AEAQN/IwBB4ABrIgIkACACIAE2AkQg' +
-  'AiAANgJAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNIIAJBlPQANgJYQZT0AEEAQcwB/AsAAkAgACABRXJFBEAgAkFAa0F+QQBBixVB' +
-  'ABBiGgwBC0EBQegAEBwiA0UEQCACQX8QGjYCAEEAIQMgAkFAa0F/QQBBlxIgAhBiGgwBCyACQQA2AjwgAC0AAEHvAUcgAUEDSXIg' +
-  'AC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AkgLAkACQAJAIAJBQGsQY0UEQEEAIQEgAkEANgJUQXIhACACQUBrQXJBAEGbGUEA' +
-  'EGIaDAELIAJBQGsgAyACQTxqEGQhACACKAI8IQEgAA0AIAMgASADKAIkIgQgAWsQGyIANgIAIAANAUF/IQAgAkF/EBo2AhAgAkFA' +
-  'a0F/QQBBlxIgAkEQahBiGgsgAkEANgI4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMoDAELQQAhACACQQA2AjggAv0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAyggAiAEQQQQHCIENgI0IAQNAEF/IQAgAkF/EBo2AiAgAkFAa0F/QQBBlxIgAkEgahBiGgsDQAJAIAANACACQUBr' +
-  'EGNFDQAgAkFAayADIAEgAkEoahBlIQAMAQsLIAIoAigQIiACKAIsECIgAigCNBAiIABFDQAgAxBmQQAhAwsgAkHgAGokACADC1gB' +
-  'A38jAEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBBe' +
-  'GgsgBkEQaiQAIAEL3gEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIEQQ0gBEEKIAcgA2siCBBnIgUgBGsg' +
-  'CCAFGyICEGciASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAo' +
-  'AhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEGgEQCAGQQFqIQYMAQsLIAFB/ABGDQALIAAgAjYC' +
-  'ECAAIAQ2AgxBAQvoAgEIfyMAQfAAayIDJAAgA0EANgJsIAJBfzYCACABQQhqIQdBACEBAn8DQCAAIANB7ABqIANB6ABqIANB5ABq' +
-  'EGkEQCAAKAIMIgggAygCaCIEaiEFIAMoAmQiCSAEayIGQQFHIAUtAABB/ABHckUEQCACKAIAQQBOBEAgAEFwIARBtRlBABBiGkFw' +
-  'DAQLIAIgATYCAAwCCyAJIAggBCAJEGoiCksEQCADIAggCmotAAA2AgAgAEFxIApBzhogAxBiGkFxDAMLIAcgBSAGEGtBAE4EQCAD' +
-  'IANBMGogBSAGEGw2AhAgAEFzIARBoxwgA0EQahBiGkFzDAMLIAcgBSAGEG0iBUEASARAIAMgBRAaNgIgIAAgBSAEQZcSIANBIGoQ' +
-  'YgwDBSABQQFqIQEMAgsACwtBACACKAIAIgRBAEgEfyACIAE2AgAgAQUgBAsNABogAEFyQQBBkRZBABBiGkFyCyADQfAAaiQAC54H' +
-  'AQx/IwBB0AFrIgQkACAEQQA2AswBIAMgAygCEEEBaiIGNgIQIAZB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyAB' +
-  'QThqIQ4gAUEIaiEPAkADQCAAIARBzAFqIARByAFqIARBxAFqEGkEQCAEKALIASIHIAQoAsQBIgkgByAJSxshBSAAKAIMIQggByEG' +
-  'A0ACQCAFIAZHBEAgBiAIai0AAEE6Rw0BIAYhBQsgBSAIIAcgBRBqIgZLBEAgBCAGIAhqLQAANgIQQXEhAiAAQXEgBkHOGiAEQRBq' +
-  'EGIaDAULIAUgB0YEQEFwIQIgAEFwIAdBqChBABBiGgwFCyAPIAcgCGoiCyAFIAdrIgwQayINQQBIBEAgBCAEQZABaiALIAwQbDYC' +
-  'IEF0IQIgAEF0IAdBuSYgBEEgahBiGgwFC0EAIQYgBSAJSQRAIAIgDUoEQCAEIARBkAFqIAsgDBBsNgIwQXshAiAAQXsgBUH1EiAE' +
-  'QTBqEGIaDAYLIAVBAWoiBiAJRgRAQXAhAiAAQXAgBUGPKEEAEGIaDAYLIAkgCCAGIAkQaiIFSwRAIAQgBSAIai0AADYCQEFxIQIg' +
-  'AEFxIAVByRIgBEFAaxBiGgwGCwJAIA4gBiAIaiIIIAkgBmsiCRBrIgVBAE4NACAOIAggCRBtIgVBAE4NACAEIAUQGjYCUCAAIAUg' +
-  'BkGXEiAEQdAAahBiIQIMBgsgBUEBaiEGCyADKAIQIgUgAygCDCANQQJ0aiIIKAIARgRAIAQgBEGQAWogCyAMEGw2AmBBfCECIABB' +
-  'fCAHQbIUIARB4ABqEGIaDAULIAggBTYCAAJAIAMoAgggCkcEQCADKAIEIQUMAQsgAygCACAKQQF0QRAgChsiCEECdCIFECEiCUUE' +
-  'QEF/IQIgBEF/EBo2AnAgAEF/IAdBlxIgBEHwAGoQYhoMBgsgAyAJNgIAIAMoAgQgBRAhIgVFBEBBfyECIARBfxAaNgKAASAAQX8g' +
-  'B0GXEiAEQYABahBiGgwGCyADIAg2AgggAyAFNgIECyAKQQJ0IgcgAygCAGogDTYCACAFIAdqIAY2AgAgCkEBaiEKDAMLIAZBAWoh' +
-  'BgwACwALC0F6IQIgASgCACADKAIAIAMoAgQgChAnIgFBekYEQCAAQXpBAEHOFUEAEGIaDAELQQAhAiABQQBODQAgBCABEBo2AgAg' +
-  'ACABQQBBlxIgBBBiIQILIARB0AFqJAAgAgsgACAABEAgACgCABAgIABBCGoQbiAAQThqEG4gABAiCws4ACABQf8BcSEBA0ACQCAC' +
-  'RQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmAgARxDQEa' +
-  'CyAAQQtGCwusAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQaA0BIAQhBQtBACEEIAUg' +
-  'BkYNASACIAU2AgAgBSAAKAIQIgIgAiAFSRshBANAAkAgBCAFRwRAIAAoAgwgBWosAAAQaEUNASAFIQQLIAEgBDYCACADIAQ2AgBB' +
-  'ASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAtqAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACABaiwAACID' +
-  'QR9LDQAgAxBoDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+wBAQt/AkACQCAA' +
-  'KAIoIgNFDQAgA0EBayEJIAEgAhBvIQQgACgCJCEKA0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsi' +
-  'BEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACAD' +
-  'QQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsg' +
-  'BAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyAC' +
-  'QSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUgAwsgAGpBADoAACAAC68EAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFK' +
-  'DQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunECEiA0UNAiAAIAs3' +
-  'AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhggBEEBdEHAACAEGyIDQQN0ECEiBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwh' +
-  'BAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANBAXRBgAEgAxsiBkEEEBwiB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFr' +
-  'IQoDfyAEIAlGBH8gACgCJBAiIAAgBjYCKCAAIAc2AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgt' +
-  'AAANAAsgCCAFaxBvIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAMAQsLCyIDDQELIAAoAgAgACgC' +
-  'CGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACANIAApAwh8QgF8NwMIIAEgAhBv' +
-  'IQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwL' +
-  'IAMPC0F/CxcAIAAoAgAQIiAAKAIYECIgACgCJBAiCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIg' +
-  'A0EBaiEDDAELCws0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAA' +
-  'KAJQIAFBA3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsL1wICBn8BfiMAQZAEayIEJABCfiEKAkAgAEUgAkEBIAMbRXINACAA' +
-  'KAIAIAFBAEEAQQAQMiIHQQBIBEAgB6whCgwBCwJAIAdBwQBJBEAgBEEQaiEFIARBkAJqIQYMAQsgB0ECdCIFEB0iBkEAIAUQHSIF' +
-  'Gw0AIAYQIiAFECJCfyEKDAELIAAoAgAgASAGIAUgBxAyGiAEQgA3AwhBACEBA0AgASAHRgRAIAMEQCACIAQoAggiACADQQFrIAAg' +
-  'A0kbakEAOgAACyAEQZACaiAGRwRAIAYQIiAFECILIAQpAwghCgwCCyABBEAgAiADIARBCGpBzygQcwsgAiADIARBCGogACAGIAFB' +
-  'AnQiCGooAgAQcBBzIAUgCGoiCCgCAARAIAIgAyAEQQhqIglB9yMQcyACIAMgCSAAIAgoAgAQcRBzCyABQQFqIQEMAAsACyAEQZAE' +
-  'aiQAIAoLSQICfwF+A0AgAy0AACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUgBgtCAXw3AwAgA0EBaiED' +
-  'DAELCwsiAQF/IABBG2oiAUEITwRAIAAQGg8LIAFBAnRBqClqKAIACx0AIAAEQCAAIAE2AgAgAEEkakHIASACIAMQXhoLC00BAX8j' +
-  'AEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEHUMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEHULIARBEGokACABC5AC' +
-  'Agd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEBsiAgR/QX4hAQJAIAJFIAdBAEhy' +
-  'IAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEB4iAQ0AIAJBCGogAkEQ' +
-  'aiACNAIMIAggCXx8QRAQHiEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEHgQJyIBQR91' +
-  'IAFxIQEgBUEBaiEFDAEFIAEEQCACECAMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2AgAgBCAEbCACaiEE' +
-  'IAAoAhAgAUECdGoiASEFIAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCABQQJ0aigCAGxqNgIA' +
-  'IAFBAWohASACQQFqIQIMAQsLC5kGAgh/AX4jAEHgAGsiASQAQajxAEEAQewB/AsAQYzxACgCACEAIAFBkPEAKAIAIgI2AlwgAUGU' +
-  '8QAoAgAiAzYCWAJAIAAgA6wgAqx+IginQX8gCEIBfULAAFQbIAAbIgRBwQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQajxAEFsQekf' +
-  'IAEQdhoMAQsgAiADckUEQCABQdwAaiEDIAFB2ABqIQUCQCAEQcEAa0FASQ0AQQEhAkEBIQADQCAEIAAgAGxIBEAgAwRAIAMgAjYC' +
-  'AAsgBUUNAiAFIAQgAm02AgAFIAIgACAEIABvGyECIABBAWohAAwBCwsLIAEoAlghAyABKAJcIQILIAJBAEwgA0EATHJFIAStIAOt' +
-  'IAKtflFxRQRAIAEgBDYCGCABIAM2AhQgASACNgIQQajxAEFsQYQiIAFBEGoQdhoMAQtBpPEAKAIAIgVBAEgEQCABQYACNgIkIAEg' +
-  'BTYCIEGo8QBBa0G1FiABQSBqEHYaDAELIAVFQaDxACgCAEEAIAVBgQJJG3JFBEAgAUGAAjYCRCABIAU2AkBBqPEAQWtBtRYgAUFA' +
-  'axB2GgwBCwJ/QQFBwAAQHCIARQRAQQAhA0EADAELIABC0A83AzggAEEBNgI0IAFBADYCUCABQgA3A0ggACADNgIIIAAgAjYCBCAA' +
-  'IAQ2AgAgAEGc8QAoAgBBAEc2AhhBmPEAKAIAIQcgACAFNgIgIAAgBzYCHCAEIAIgAyABQcgAahB6BEAgASgCUBAiIAAQewwCCyAA' +
-  'IAFByABqEHxFIQMgASgCUAsQIgJAAkAgA0UgBEEJR3IgASgCXEEDR3JFBEAgACgCGCAAKAIMQRtHcg0BIAAQEiIGNgIsIAYNAUF/' +
-  'IQIMAgtBfyECIANFDQELAn8gACAAKAIAIgYgBmxBAnQQHSICNgIwQX8gAkUNABogBkEQTARAIAAQgQELIAAoAiggACgCLHIEf0EA' +
-  'BSAAEHcLCyICDQAgACEGDAELIAEgAhB0NgIwQajxACACQZcSIAFBMGoQdhogABB7QQAhBgsgAUHgAGokACAGC4wFAQd/IwBBkAJr' +
-  'IgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBB9IAZBAWohBiADIAAgBBB+IQQMAQsLA0AgACAFTCAEckUEQCAAQQAg' +
-  'BSAAQQEgB0EQaiIGEH0gBUEBaiEFIAMgACAGEH4hBAwBCwtBfyEGAkAgBEUEQEEAIQUCQAJAQZzxACgCACIGRQRAQQAhBANAIAAg' +
-  'BEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEH0gBEEBaiEEIAMgACAFEH4hBQwBCwsgBUUNAUEAIQVBfyEGDAIL' +
-  'IAYgACADEH8iBA0DC0EAIQRBASEJQZjxACgCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahB+' +
-  'DQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEH4NAwUgB0EQaiAE' +
-  'QQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BB' +
-  'ACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEH0gBkEBaiEEIAMgACAFEH4hBQwBBSAIQQFqIQkgBSEGDAILAAsACwAL' +
-  'A0ACQEEAIQQgBUGk8QAoAgBOIAZyDQBBoPEAKAIAIAAgBRCAASIEDQMgAyAAQaDxACgCACAAIAVsQQJ0ahB+IQYgBUEBaiEFDAEL' +
-  'CyAGRQ0BCyAHIAYQdDYCAEGo8QAgBkGXEiAHEHYhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkECAgACgCKBANIAAoAiwQIiAAKAIQ' +
-  'ECIgACgCFBAiIAAoAjAQIiAAECILC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBAcIgc2AhAgACAFIAEoAgAiCGwiAkECdBAdIgs2' +
-  'AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBAcIgZFDQRBACECIAVBACAFQQBK' +
-  'GyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQiA2oo' +
-  'AgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGECIgACAINgIMQQAFIARBAnQh' +
-  'AiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2AgAg' +
-  'AkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiABIAdq' +
-  'IABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCADQQF0' +
-  'IAQgAxsiA2wQISIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYCAEEA' +
-  'C8IDAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANAIAQg' +
-  'BUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEGo8QBBa0HtICADQRBqEHYaDAMLIAIg' +
-  'ASADQUBrIAEgBGxBAnRqEH4EQEF/IQAgA0F/EHQ2AgBBqPEAQX9BlxIgAxB2GgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAi' +
-  'BUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQajxAEFrQa4gIANBMGoQ' +
-  'dhoMAQsgASADQcCAAWogBUECdGoiCCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2AiggAyAEIAAgAWxrQQFqNgIs' +
-  'QajxAEFrQfMmIANBIGoQdhpBawUgCCAGQQFqNgIAIANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQA' +
-  'IAALjwMBB38jAEGwIGsiAyQAIANBMGpBAEGAIPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAg' +
-  'AUECdCEHIAAhBANAQQAiBSAEIAlPDQMaA0ACQCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAEL' +
-  'CyABIAVGBEAgAyACQQFqNgIEIAMgBCAAa0ECdSABbUEBajYCAEGo8QBBa0HdDyADEHYaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVB' +
-  'AnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQajxAEFrQaQeIANBIGoQdhpBawwCCyAD' +
-  'QTBqIARqIgggCC0AACIIQQFqOgAAIAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2AhQgAyAEIAAgAWxrQQFqNgIY' +
-  'QajxAEFrQdgcIANBEGoQdhpBawsgA0GwIGokAAvEAQEJfyAAKAIQIAAoAgAiAiACbCIHQQJ0aigCACEBIAIgB2wiA0ECdEEEahAd' +
-  'IgRFIAEgAmwgA2pBAnQQHSIGRXJFBEAgA0EAIANBAEobIQhBACEBA0AgASAIRgRAIAQgA0ECdGogBTYCACAAIAAoAgwgAmwgB2og' +
-  'AyAEIAYQCzYCKAUgBCABQQJ0aiAFNgIAIAAgASACbSIJIAEgAiAJbGsgBiAFQQJ0ahB4IAVqIQUgAUEBaiEBDAELCwsgBBAiIAYQ' +
-  'Igu9AwEIfyMAQTBrIgQkACAAKAIAIQUCQCAAEHciAwRAIAQgAxB0NgIgIAIgA0GXEiAEQSBqEHYhAwwBCyAAKAIkECggACgCJBAp' +
-  'IAAoAgAgASACEIMBIgMNACAFIAVsIQZBACEDA0AgAyAGRgRAQQAhAwwCCwJAIAEgA2oiCC0AACIHRQ0AIAAoAiQgACgCACADIAcQ' +
-  'hAEQKkUNACAAKAIkIARBLGogBEEoahA6IAAoAiQQKCABIAQoAiwgBW0iB2otAAAhCSAILQAAIQogBAJ/QdAIIAQoAiggBmsgBW0i' +
-  'ASAAKAIAIgZIDQAaQYQVIAZBAXQgAUoNABpB/RQgBkEDbCABTA0AGkGGHUGTCCAAKAIYGws2AhggBCAHIAVtIgBBAWoiATYCECAE' +
-  'IAcgACAFbGtBAWoiADYCFCAEIAk2AgwgBCADIAMgBW0iAyAFbGtBAWoiBTYCCCAEIANBAWoiBjYCBCAEIAo2AgBBaSEDIAJBaUGu' +
-  'JSAEEHYaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwun' +
-  'AQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEB' +
-  'aiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBgSAgAxB2GiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBq' +
-  'JAAgCA8LIARBAWohBAwACwALDQAgAiAAIAFsakEBaws5ACAAKAIkIAAoAjQQNiAEQgA3AwggACABIAIgAyAEEIYBIgBBAEwEQCAE' +
-  'QQQ2AgALIABBH3UgAHELvwICCH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCAB' +
-  'WnENASAJIAIQASIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQMyIGQQAg' +
-  'BkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVB' +
-  'AEgNAQsgCSAHQQhqEDggBCAHKQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0EC' +
-  'DAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAULjQICA38BeyAARSABRXJBASAFGwRAIAZBfkGgDEEAEHYaQX4PCyAF' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDEAJAAkACQEEBIAAoAiwgACgCKBtFDQAgACgCACAB' +
-  'IAYQgwEiBw0BIAAoAiwiCQRAIwBBIGsiByQAQQEhCCAJIAEgAiADIAQgBxAURQRAIAUgB/0ABAAiCv0LAwggBSAHKQMQNwMYIAUg' +
-  'Cv0dACAHKAIYIAcoAhwQigFBACEICyAHQSBqJAAgCA0BDAMLIAAgASACIAMgBCAFEIgBRQ0CCyAAIAEgAiADIAQgBSAGEIkBIQcL' +
-  'IAcPC0EAC9MEAgp/An4jAEEwayIGJAAgACgCACELIAAoAigQDiALIAtsIQkCfwNAIAggCUcEQAJAIAEgCGotAAAiCkUNACAAKAIo' +
-  'IQdBfyEMAkAgACgCACAIIAoQhAEiCkEASCAHKAIEIApMcg0AIAcoAigiDSAHKAIUIAcoAhAgCmwiCkECdGooAgAiDkH//wNxIg9q' +
-  'LQAAQf8BRiANIAcoAhxqIA9BAXRqLwEAIA5Bf3NBEHZxRXINACAHIA0gChAPQQAhDAsgDEUNAEEBDAMLIAhBAWohCAwBCwtBACEI' +
-  'IAZBADYCDAJAAkACQCAAKAI0RSAJRXINACADUCIHRSAJrULkAH4iECADWnENACAAKAIoIAIgECAAKAIwQQAgBBsgBkEMaiAGQRBq' +
-  'EBAgBikDGCERIAYoAigiDEUgBikDECIQQgBSckUEQCAAIAEgAkIAIAMgEX0gBxsgBCAFQQAQiQENASAFIAX9AAMQIAZBIGogEf0S' +
-  '/VcDAAH9zgH9CwMQDAMLIAxFDQELIAAoAiggAkIAIAMgEX0gA1AbIAAoAjBBACAEGyAGQQxqIAZBEGoQECAGKQMYIBF8IREgBikD' +
-  'ECEQCwJAIARFIBBQcg0AIAQgASAJ/AoAACAGKAIMIgFBACABQQBKGyEBA0AgASAIRg0BIAQgACgCMCAIQQJ0aigCACIHIAttIglq' +
-  'IAcgCSALbGtBAWo6AAAgCEEBaiEIDAALAAsgBSARNwMQIAUgEDcDCCAFIAYpAyA3AxggBSAQIAYoAiggBigCLBCKAQtBAAsgBkEw' +
-  'aiQAC7oBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+QaAMQQAQdhoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQggEiAQ0AIABBARCLAUEAIQEgACACIAMgBCAFEIUBIQQgAEEAEIsBIAAo' +
-  'AiQQKCAERQ0AIAcgBBB0NgIAIAYgBEGXEiAHEHYhAQsgB0EQaiQAIAELNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIa' +
-  'DAELQQIMAQtBAUEDIAMbCzYCAAsTACAAKAIkIAApAzhCACABGxBcC/cBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0Go8QBBfkHp' +
-  'CkEAEHYaDAELIAAgAUGo8QAQggEiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQKEEADwsCQCABIARqMQAAIglQRQRAIAIg' +
-  'BEEDdGpCASAJQgF9hjcDAAwBC0IAIQkgACgCJCAEIAAoAjAgBhA5IQUgAiAEQQN0aiIIQgA3AwBBACEDIAVBACAFQQBKGyEFA0Ag' +
-  'AyAFRg0BIAhCASAAKAIwIANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyADC88HAhN/AX4jAEFA' +
-  'aiIDJAACQCAARSABRXJBASACGwRAQX4hBEGo8QBBfkHHCkEAEHYaDAELIAAoAgAhBSADQcDzACkDADcDOCADQn9B4PMAKQMAIhYg' +
-  'FlAbNwMwIAAQdyIEBEAgAyAEEHQ2AgBBqPEAIARBlxIgAxB2IQQMAQsgAEHA8wApAwAgA0EwaiACEI4BIgQNACABIAIgBSAFbCIF' +
-  '/AoAACAFQQJ0IgQQHSIMRQRAQX8hBEGo8QBBf0GFCEEAEHYaDAELQdDzACgCACEHIAVBACAFQQBKGyEKA0AgBiAKRwRAIAdBACAG' +
-  'IAZBf3MgBWpKG0UEQCAMIAhBAnRqIAY2AgAgCEEBaiEICyAGQQFqIQYMAQsLIAwgCCADQThqEI8BQdjzACgCACEJQcjzACgCACEG' +
-  'IAMgCDYCGCADIAU2AhQgAyAMNgIQIAMgAjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYCKCADQdDzACgCADYCHCAIQRBtIhJBASAI' +
-  'Qf8BShshCiAIQYACbUEBIAZFIAhB/wNKcSIOGyEQIANCADcDICAOBEAgAyAEEB0iBDYCICADIAUQHSIHNgIsIARBACAHG0UEQCAE' +
-  'ECIgBxAiIAwQIkF/IQRBqPEAQX9BhQhBABB2GgwCCyADQQhqIAFBABCQAQtBACAJIAYbIQ9CACAFrUIChkLoB3wgBhshFiAFIQYD' +
-  'QCAFIAZrIRMDQCAIIAtMIgcgBiAPTHIgAykDMFAgEUEHSnJyRQRAAkACfyAGIAEgAiAFQdDzACgCACAMIAtBAnRqIhQgCiAIIAtr' +
-  'IgQgBCAKShsiB0EBEJEBIglrIgQgD0giDSAORXJFBEAgEUEBakEAIANBCGogCyAHIAkgByAQTCAJIBNqrEIBhkLoB3wgA0EwahCS' +
-  'ASIJQQRGGyERIAlBAUYMAQsgDQ0BQQAhDSMAQSBrIgkkACAAIAFCAiAWIANBMGoiFSkDABCbAUEAIAlBABCHAUUEQCAVIAkpAxAQ' +
-  'nAEgCSgCAEEBRiENCyAJQSBqJAAgDQtFDQAgByALaiELIAogCiASSHQhCiAEIQYMAwsgASACIAVB0PMAKAIAIBQgB0EAEJEBGgJA' +
-  'IAcgEEoEQCAHQQJtIQoMAQsgByALaiELCyAORSADKAIkIAMoAihMcg0BIANBCGogASALEJABDAELCwsgDgRAIAAoAiQQKAsgAygC' +
-  'IBAiIAMoAiwQIiAMECJBACEEIAMpAzBCAFIgB3IgBiAPTHINAEFlIQRBqPEAQWVB2RhBABB2GgsgA0FAayQAIAQL0gMBBH8jAEGA' +
-  'AmsiBiQAAkACQAJAIAAoAgAiBUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAoAgggAUEBIAMQkwECQAJAAn8gBkEQ' +
-  'aiEEIABBACADG0UEQCAEQX5BrR1BABB2GkF+DAELIAAgAyAEEIIBIAAoAiQQKAsiBEEBag4CAAUBC0F/IQRBqPEAQX9BhQhBABB2' +
-  'GgwECyAAKAIAIgVBEEoNAQsgBUEQRw0BQRAhBSAAKAIcQQNHDQELIAAoAhggACgCIHINAAJAAkACQAJAAkAgACgCHA4DAQIAAwsg' +
-  'BSAAKAIEIAAoAgggASADEJQBQQAhBAwFC0EAIQQgBSAAKAIEIAAoAgggAUEAIAMQkwEMBAsgACgCBCIHIAAoAggiBEcNASAFIAcg' +
-  'ASADEJUBQQAhBAwDCyAAKAIIIQQgACgCBCEHCyAEIAdHDQACQAJAIAUgBCABIAIgAxCWASIEQQFqDgIAAwELQX8hBEGo8QBBf0GF' +
-  'CEEAEHYaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQajxAEFlQaQNIAYQdhoMAQsgACABIAIgAxCXASEECyAG' +
-  'QYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQmAEhBCAAIAFBAWsiAUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgC' +
-  'ADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEChBACED' +
-  'A0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQgAxCZAQsgA0EBaiEDDAALAAsg' +
-  'ACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAEL' +
-  'CyAAQQA2AhwgACACIAAoAhBBABCaAQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAA' +
-  'IAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJ' +
-  'DAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEClBACEH' +
-  'IAAoAgBCAiAFIAYpAwAQmwFBACAIEIUBGiAGIAgpAxAQnAFBASAIKAIAQQFGDQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEg' +
-  'AmpBABCaAQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQmQEgB0EBaiEHDAALAAUgCRArGiAH' +
-  'QQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigCABCZASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRAr' +
-  'GiAHQQFqIQcMAQsLIAAgASABIAJqQQEQmgELIAgoAgALIAhBIGokAAvlAQEHfyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZB' +
-  'iAZqIgcQnwEgBkGAAmogAiABIAQgBxCgASAGIAEgAiAEIAcQoAFBACEHIABBACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYAC' +
-  'aiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAKKAIAIgsgAW0iDCAGIARBAnRqKAIAaiALIAEg' +
-  'DGxrIAJsaiAAb0ECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAgBSADNwOIGiAFQYAI' +
-  'akEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxCfASAFQYASaiABIAcQnwEgBUGAEGogAiAH' +
-  'EJ8BIAVBgA5qIAEgBxCfASAFQYAMaiACIAcQnwEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEobIQsDfyAGIAtG' +
-  'BH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQoQFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQogEiB0EASARAIAUgCEEC' +
+  'f398fH9/AX9gBX98fH9/AX8DnQKbAhYJCQkAAwAJCQUXBAQDAwYYAQoDDQcGCgMAAAICABkDAwIDAw4OAAQDAwIAAwILCwcHCAEC' +
+  'DAUMBQQGDA4EEAELARoJAwMAAgADAQQFBgQAAgEBBQQFBQMFAxsADBwEBQQCCAABBAMBAAQBAQEBAwICAh0HAAcEAgABAQAECgQD' +
+  'AhEBAQEDAQEBEhITDRMeBQEBFAYGFR8gISIjFCQHByUMAiYGCwgIJwEHBgYCAgICEQgEAwQEAQECBwIBAgEACAAIBgQACAEAAAAA' +
+  'CAAEBgcHAgEABQcBAgYoCwYGAgUAAAAACgEABQACKSorAgQDAgQCCAIDDw8FDwUBBQAsAAIKAAEDAy0AFQIIAQUALg0vMAAAEAME' +
+  'AAAABgoEBQFwAQICBQYBAQiAgAQGCAF/AUHg+QgLB5EJPAZtZW1vcnkCAAZtYWxsb2MAHQRmcmVlACIRZGtfc2V0X21lbW9yeV9j' +
+  'YXAA/QEIZGtfZXJyb3IA4wELZGtfc3RyZXJyb3IA/gEIZGtfYWxsb2MA4gEHZGtfZnJlZQATDWRrX3N1ZG9rdV9uZXcAhwIOZGtf' +
+  'c3Vkb2t1X2ZyZWUAhAIOZGtfc3Vkb2t1X3NpemUAjAINZGtfc3Vkb2t1X2JveACBAhNka19zdWRva3VfcGFyc2VfYm94AIgCEWRr' +
+  'X3N1ZG9rdV9wYXR0ZXJuAIkCFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAiwIPZGtfc3Vkb2t1X3NvbHZlAI0CD2RrX3N1ZG9rdV9i' +
+  'ZWdpbgD/AQ5ka19zdWRva3Vfc3RlcACQAg1ka19zdWRva3VfZW5kAIMCFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AI8CFGRrX3N1ZG9r' +
+  'dV9jYW5kaWRhdGVzAIICEmRrX3N1ZG9rdV9nZW5lcmF0ZQCFAg5ka19zdWRva3VfcmF0ZQCKAhRka19zdWRva3VfbGV2ZWxfbmFt' +
+  'ZQCGAg1ka190ZXh0X3BhcnNlAJUCDGRrX3RleHRfZnJlZQCUAgxka190ZXh0X3NpemUAlgINZGtfdGV4dF9zdHlsZQCYAhBka190' +
+  'ZXh0X2NvbnN1bWVkAJICDWRrX3RleHRfc3RhcnQAlwINZGtfdGV4dF9jZWxscwCRAg5ka190ZXh0X2Zvcm1hdACTAg5ka19wcm9i' +
+  'bGVtX25ldwDxARBka19wcm9ibGVtX3BhcnNlAPMBD2RrX3Byb2JsZW1fZnJlZQDuARZka19wcm9ibGVtX2FkZF9vcHRpb25zAOQB' +
+  'EGRrX3Byb2JsZW1fc2hhcGUA+QEUZGtfcHJvYmxlbV9pdGVtX25hbWUA7wEVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAOgBF2RrX3By' +
+  'b2JsZW1fb3B0aW9uX2l0ZW1zAPIBEWRrX3Byb2JsZW1fc2VhcmNoAPUBF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAPYBE2RrX3By' +
+  'b2JsZW1fc29sdXRpb24A+gEQZGtfcHJvYmxlbV9jb3VudADpARBka19wcm9ibGVtX3N0YXRzAPsBEmRrX3Byb2JsZW1fcmVzdGFy' +
+  'dAD0ARNka19wcm9ibGVtX3NldF9zZWVkAPgBF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAPcBEGRrX3Byb2JsZW1fZm9yY2UA7AES' +
+  'ZGtfcHJvYmxlbV91bmZvcmNlAPwBF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAPABFmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0A5wEY' +
+  'ZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAO0BE2RrX3Byb2JsZW1fZXN0aW1hdGUA6wELX2luaXRpYWxpemUAABlfX2luZGlyZWN0' +
+  'X2Z1bmN0aW9uX3RhYmxlAQAQX19lcnJub19sb2NhdGlvbgCaAglzdGFja1NhdmUAFwxzdGFja1Jlc3RvcmUAGApzdGFja0FsbG9j' +
+  'ABkJBwEAQQELAQAMAQUK/J8FmwIDAAELrAQCA38BfiAARQRAQX4PCyABUCECAkAgACgCZA0AAkAgACgCmAEEQCAAQQA2ApwCDAEL' +
+  'IAAgABAGQQBHNgKcAiAAKAJkIAAoApgBRXINAQsCQCAAKAIoDQAgACgCICIDIAAoAtQBTA0AIAAoAswBIANBAnQQISIDRQ0AIAAg' +
+  'AzYCzAEgACAAKAIgNgLUAQsLQn8gASACGyEBIAAoApwCBEACfyAAKAKUAigCIARAIAAgARAHDAELIAAgARAICw8LAkAgACgC6AEN' +
+  'AAJAAkAgACgCmAFFIAApA+ABIgVQciAAKAIoIAAoApACcnIgACgCZEEDRiAAKQN4QgBScnINACAFIAApA2hYDQIgASAFWA0AIAAg' +
+  'BRACIgJBA0cNAUEDIQIgACkDaCAAKQPgAVQNAQwCCyAAIAEQAiECCyACDwsjAEFAaiIDJAACQAJAIAAoAugBIgIEfyACBSAAEFsi' +
+  'Ag0BIAAoAugBCyABQn9SBH5CACABIAApA/gBfSIFIAEgBVQbBUJ/CxBDIQIgAyAAKALoASIEQdgCakHAAPwKAAAgAyAEKQNQNwM4' +
+  'IAAgAykDACAAKQP4AXw3A2ggACADKQMQIAApA4ACfDcDgAEgACADKQMgIAApA4gCfDcDoAECQAJAAkAgAkEBaw4CAAECCyAAQQI2' +
+  'AmQgACAAKQN4QgF8NwN4DAMLIABBAzYCZAwCCyAAQQE2AmQMAQsgAEEBNgKQAgsgA0FAayQAIAIL4iYEHn8EfgJ7AX0jAEEQayIM' +
+  'JAAgACgCVCEeIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEGIAAoAighFCAAKAKYASEOIAAoAsQBIRVB' +
+  'AiECIAwgACgCvAEiFiAAKALAAUECdGo2AgggDCAVIAAoAsgBQQJ0ajYCDEEAIAAoAswBQQBHIBQgDkVyGyEYIAxBCGoiBEEAIA4b' +
+  'IR8gBEEEciEdIAApA2ghISAAKALYASEXIAwgACkDcDcDACABIAApA6gBIiAgASAgVBshIyAAKAJYIQsCQAJ/AkACQAJ/AkACQAJA' +
+  'IAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAhEDsgDCAWIAAoAsABQQJ0ajYCCCAMIBUgACgCyAFB' +
+  'AnRqNgIMIAEgACkDqAEiICABICBUGyEjC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJFBEACQAJAICEgI1oEQCAORSABICFY' +
+  'ckUEQANAIAAgCzYCXCAAECwgACAAKQOgAUIBfDcDoAEgACAhEDsgDCAWIAAoAsABQQJ0ajYCCCAMIBUgACgCyAFBAnRqNgIMQQAh' +
+  'CyAhIAEgACkDqAEiICABICBUGyIjWg0ACyAhQgF8ISEgGEUNAyAXIAAoAtABNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMMCgsg' +
+  'IUIBfCEhIBhFDQEgFyALQRRsaiIEIAAoAtABNgIQQQAhAiALRQRAQQAhCwwBCyAEQQhrKAIAIQILIBcgC0EUbGogAjYCDAsgC0EU' +
+  'bCESIAtBAWtBFGwhEwJAAkACQAJAAn8CQANAAkAgDgRAIAAoAgAhCSAAKAK8ASEIIAAoAhghCgJAAkAgACgC2AEgE2ooAghBACAL' +
+  'GyICIAwoAgggFmtBAnUiBU4NAANAIAkgCCACQQJ0aigCACIETiAKIARBAnRqKAIAQQJIcQ0BIAJBAWoiAiAFRw0ACyAAKALYASAS' +
+  'aiAFNgIIDAELIAAoAtgBIBJqIAI2AghBACEDIAIgBU4NAANAIAkgCCACQQJ0aigCACIETgRAIAogBEECdGooAgAiB0UNCSADIAMg' +
+  'BCADGyAHQQFHGyEDCyACQQFqIgIgBUcNAAtBASEHQQAhCCADDQYLIAAoArgBIQhBACECQf////8HIQVBASEEQQEhAwJAIAlBEEgN' +
+  'AANAIAggBEECdCICaiEHIAIgCmohDUEAIQL9DP///3////9/////f////38hJANAICQgDSACQQJ0IhBq/QAAACIl/foBIAcgEGr9' +
+  'AAAA/ecBICQgJf0MAAAAQAAAAEAAAABAAAAAQP05/VL9tgEhJCACQQxJIAJBBGohAg0ACyAkICQgJP0NCAkKCwwNDg8AAQIDBAUG' +
+  'B/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAUgAiAFSCICGyEFIAQgAyACGyEDIARBH2ogBEEQaiEEIAlMDQAL' +
+  'QQAhAiAFQf////8HRgRAQf////8HIQUMAQsgAyADQQ9qIgcgAyAHShshBwNAIAMgCUwEQCAFQf////8HIAogA0ECdCINaigCACIQ' +
+  'siAIIA1qKgIAlbwgEEH/////A0obRgRAIAMhAgwDCyADIAdHIANBAWohAw0BCwsLIAQgCUwEQANAQf////8HIAogBEECdCIDaigC' +
+  'ACIHsiADIAhqKgIAlbwgB0H/////A0obIgMgBSADIAVIIgMbIQUgBCACIAMbIQIgBCAJRyAEQQFqIQQNAAsLQYCAgIAEIQVBACEE' +
+  'IAJFDQEgCiACQQJ0aigCACEFIAIhBAwBCyAAKAIYIQkCQAJAAkACQAJAAkACQCAAKAIAIgdBgCBMBEBB/////wchBUEAIQNBASEC' +
+  'QQAhCCAHQcAATg0BDAMLQf////8HIQVBACEEIAAoAhQiAigCBCIDRQ0HA0AgBSAJIANBAnRqKAIAIgdKBEAgB0ECSA0DIAchBSAD' +
+  'IQQLIAIgA0EEdGooAgQiAw0ACwwHCwNAIAkgAiIEQQJ0aiIK/QAAACEkQQQhAgNAICQgCiACQQJ0av0AAAD9tgEhJCACQTxJIAJB' +
+  'BGohAg0ACwJAIAUgJCAkICT9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJCAkICT9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEB' +
+  'IQggBCEDIAIiBUUNAQsgBEFAayECIARB/wBqIAdKDQMMAQsLIAQiAiEDQQAhBQwCC0EAIQggAyEEIAcNCQwKCyAHIAJBD2pOBEAD' +
+  'QCAJIAIiBEECdGoiCv0AAAAhJEEEIQIDQCAkIAogAkECdGr9AAAA/bYBISQgAkEMSSACQQRqIQINAAsCQCAkICQgJP0NCAkKCwwN' +
+  'Dg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAVODQBBACEIIAQhAyACIgUNACAEIgIhA0EAIQUM' +
+  'BAsgBEEQaiECIARBH2ogB0wNAAsLQQAhBCADRQ0DIAhFDQELIAkgA0ECdGohBCAF/REhJEIAISBCACEiA0AgBCAgp0ECdGr9AAAA' +
+  'ICT9N/2kAa0gIIYgIoQhIiAgQjxUICBCBHwhIA0ACwwBCyAJIANBAnRqIQQgBf0RISRCACEgQgAhIgNAIAQgIKdBAnRq/QAAACAk' +
+  '/Tf9pAGtICCGICKEISIgIEIMVCAgQgR8ISANAAsLIAMgInqnaiEEIAVFDQYLIAIgB0oNAANAAkAgCSACQQJ0aigCACIDIAVODQAg' +
+  'AiEEIAMiBQ0ADAcLIAIgB0cgAkEBaiECDQALCyAFQQFKIBhxBEAgACALIB8gDBA9DQEMAgsLIAVFDQNBACAFQQJIDQEaCyAAIAAp' +
+  'A4ABQgF8NwOAAUEBCyEIIAUhByAEIQMLIAYgA0EEdCITaiICIQ0gAigCBCIFIANGDQIgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkD' +
+  'ACEgDAELIA5FDQUgACgCuAEgBEECdGoiAioCACImQwAAgEtdRQ0FIAIgJkMAAIA/kjgCAAwFCwNAIAVBAWohAgNAIAYgAkEEdGoi' +
+  'CSgCBCEKIAkoAgAhBCAFIAkoAggiEkEATAR/IAQFIBRBACAJKAIMQQBIG0UEQCAGIARBBHRqIAo2AgQgBiAKQQR0aiAENgIAIBEg' +
+  'EkECdGoiBCAEKAIAIgRBAWs2AgAgDkUgBEEHSnJFBEAgGSAQIARBA0gbIgQgBCgCACIEQQRqNgIAIAQgEjYCAAsgDCAgQgF8IiA3' +
+  'AwALIAJBAWoLIgJHDQALIAYgBUEEdGooAgQiBSADRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGogAigCBCICNgIEIA8gAkEEdGogBDYC' +
+  'ACARIANBAnRqIgIgAigCAEGAgICABGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIAIAIgDCgCDCAVa0ECdTYCBAsgDSgC' +
+  'BCEEAkAgACkDkAEiIFANACAAICBCDIggIIUiIEIZhiAghSIgQhuIICCFIiA3A5ABICBCnbqz+5SS/aIlfiAHrIIiIFANAANAIAYg' +
+  'BEEEdGooAgQhBCAgQgF9IiBCAFINAAsLQv///////////wAhIgJAIA5FIAhBAXNyBEAgBCEIDAELIAQiCCEFA0AgAyAFRwRAIAVB' +
+  'AWohAkIAISADQCAFAn8gBiACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICAgESAKQQJ0ajQCAHwhICACQQFqCyICRw0ACyAgICIg' +
+  'ICAiUyICGyEiIAUgCCACGyEICyAGIAVBBHRqKAIEIgUgBEcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACACIB5qIAc2AgAM' +
+  'AQsgHCALQQJ0aigCACIJQQFrIQggBiAJQQR0aigCCCEHA0AgCQJ/IAYgCEEEdGoiAigCCCIDQQBMBEAgAigCBAwBCwJAAkAgFARA' +
+  'IAIoAgwiEg0BCyAPIANBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogAzYCBCAPIAVBBHRqIAM2AgAgESADQQJ0aiIEIAQoAgBBgICA' +
+  'gARrNgIAIAIgBmooAgAiBSADRg0BA0AgBUEBayECA0AgBiACQQR0aiIKKAIEIQQgCigCACESIAUgCigCCCITQQBMBH8gBAUgFEEA' +
+  'IAooAgxBAEgbRQRAIAYgEkEEdGogAjYCBCAGIARBBHRqIAI2AgAgESATQQJ0aiIEIAQoAgBBAWo2AgALIAJBAWsLIgJHDQALIAMg' +
+  'BiAFQQR0aigCACIFRw0ACwwBCyASQQBMDQAgDyADQQR0IgJqQQA2AgggAiAGaigCACIFIANGDQADQCAGIAVBBHRqIhMhAgJAIBMo' +
+  'AgxBAEgEQCACIBI2AgwMAQsgBSAIRg0AIAVBAWshAgNAIAYgAkEEdGoiCigCBCEEIAooAgAhDSAFIAooAggiEEEATAR/IAQFIAoo' +
+  'AgxBAE4EQCAGIA1BBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgEEECdGoiBCAEKAIAQQFqNgIACyACQQFrCyICRw0ACwsgEygCACIF' +
+  'IANHDQALCyAIQQFrCyIIRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAHIAYgCUEEdGoo' +
+  'AgQiCEYEQCAGIAdBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEE' +
+  'IA4bIRIgDEEIakEAIA4bIRMgCEEBaiEEIAwpAwAhIANAIAgCfyAGIARBBHRqIgIoAggiB0EATARAIAIoAgAMAQsCQAJAAkAgFARA' +
+  'IAIoAgwiCQ0BCyAGIAdBBHQiEGooAgQiBSAHRg0BA0AgBUEBaiECA0AgBiACQQR0aiIJKAIEIQogCSgCACEDIAUgCSgCCCINQQBM' +
+  'BH8gAwUgFEEAIAkoAgxBAEgbRQRAIAYgA0EEdGogCjYCBCAGIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSAD' +
+  'QQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICBCAXwiIDcDAAsgAkEBagsiAkcNAAsgByAGIAVBBHRq' +
+  'KAIEIgVHDQALDAELIAlBAEwNASAPIAdBBHQiAmogCTYCCCACIAZqKAIEIgUgB0YNAQNAIAYgBUEEdGoiDSECAkAgCSANKAIMRwRA' +
+  'IAVBAWohAgNAIAYgAkEEdGoiCigCBCEQIAooAgAhAyAFIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAGIANBBHRqIBA2AgQgBiAQ' +
+  'QQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYC' +
+  'AAsgDCAgQgF8IiA3AwALIAJBAWoLIgJHDQALDAELIAQgBUYNACACQX82AgwLIA0oAgQiBSAHRw0ACwwBCyAPIA8gEGoiAigCACID' +
+  'QQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgB0ECdGoiAiACKAIAQYCAgIAEajYCAAsgBEEBagsiBEcNAAsgC0EBaiECIA8o' +
+  'AgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAHQQR0IgJqIgQoAgQhAyAPIAQoAgBBBHRqIAc2AgQgDyADQQR0' +
+  'aiAHNgIAIBEgB0ECdGoiBCAEKAIAQYCAgIAEazYCACACIAZqKAIAIgUgB0YNAANAIAVBAWshAgNAIAYgAkEEdGoiAygCBCEEIAMo' +
+  'AgAhCCAFIAMoAggiCUEATAR/IAQFIBRBACADKAIMQQBIG0UEQCAGIAhBBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgCUECdGoiBCAE' +
+  'KAIAQQFqNgIACyACQQFrCyICRw0ACyAGIAVBBHRqKAIAIgUgB0cNAAsLAkAgGEUNACAAKALQASICIBcgC0EUbGooAhAiCEwNACAA' +
+  'KALMASEHA0AgACACQQFrIgI2AtABIAcgAkECdGooAgAiA0EBayECA0AgBiACQQR0aiIFKAIEIQQgAyAFKAIIIglBAEwEfyAEBSAG' +
+  'IAUoAgBBBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgCUECdGoiBCAEKAIAQQFqNgIAIAJBAWsLIgJHDQALIAYgBiADQQR0aiICKAIA' +
+  'QQR0aiADNgIEIAYgAigCBEEEdGogAzYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALQASICIAhKDQALCyALBEAgC0EBayEL' +
+  'QQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6gBIAAgACkDeEIBfDcDeEEBCyECIA4E' +
+  'QCAAIAwoAgggFmtBAnU2AsABIAAgDCgCDCAVa0ECdTYCyAELIAAgITcDaCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgsuAQF+' +
+  'IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxABC/gFAwh/AXsCfiAARQRAQX4PCyAAECkgACgCFCIEKAIE' +
+  'IgFFBEBBfw8LIAAoAhghBQJAAkAgACgCACIGQYAgSgRAQf////8HIQADQAJAIAUgAUECdGooAgAiAyAATg0AIAEhAiADIgBBAk4N' +
+  'AAwECyAEIAFBBHRqKAIEIgENAAsMAQtB/////wchAEEAIQRBASEBAkACQAJAAkAgBkHAAE4EQANAIAUgASICQQJ0aiIH/QAAACEJ' +
+  'QQQhAQNAIAkgByABQQJ0av0AAAD9tgEhCSABQTxJIAFBBGohAQ0ACwJAIAkgCSAJ/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgkgCSAJ' +
+  '/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgAE4NAEEBIQQgAiEDIAEiAA0AQQAhACACIgEhAwwDCyACQUBrIQEgAkH/AGogBkwN' +
+  'AAsLIAYgAUEPak4EQANAIAUgASICQQJ0aiIH/QAAACEJQQQhAQNAIAkgByABQQJ0av0AAAD9tgEhCSABQQxJIAFBBGohAQ0ACwJA' +
+  'IAkgCSAJ/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgkgCSAJ/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgAE4NAEEAIQQgAiEDIAEi' +
+  'AA0AIAIiASEDQQAhAAwECyACQRBqIQEgAkEfaiAGTA0ACwsgA0UEQEEAIQIMBAsgBEUNAQsgBSADQQJ0aiECIAD9ESEJA0AgAiAK' +
+  'p0ECdGr9AAAAIAn9N/2kAa0gCoYgC4QhCyAKQjxUIApCBHwhCg0ACwwBCyAFIANBAnRqIQIgAP0RIQkDQCACIAqnQQJ0av0AAAAg' +
+  'Cf03/aQBrSAKhiALhCELIApCDFQgCkIEfCEKDQALCyADIAt6p2ohAiAARQ0CCyABIAZKDQADQAJAIAUgAUECdGooAgAiAyAATg0A' +
+  'IAEhAiADIgANAAwDCyABIAZGIAFBAWohAUUNAAsLQX8gAkEBayAAQf////8HRhsPCyACQQFrC28BAX8gACgClAIiAQRAIAEoAgwQ' +
+  'IiABKAIoECIgASgCEBAiIAEoAhQQIiABKAIYECIgASgCJBAiIAEoAkQQIiABKAIsECIgASgCMBAiIAEoAjQQIiABKAI4ECIgASgC' +
+  'PBAiIAEQIiAAQQA2ApQCCwuSEwIbfwF+QQEhAQJAIAAoApQCDQBBACEBIAAoApgCQQFGDQAgACgCICIIQYEga0GAYEkNACAAKAIA' +
+  'Ig9BgCBKDQAgACgCDEEAIAAoAigbIQYgCEE/aiEHIAAoAgQiDiAIaiEKIAAoAgghCSAAKAIcIRJBASECA0BBASEBIAkgEiAEQQJ0' +
+  'aigCACIFQQR0aigCCCIDQQBKBEADQCABIAMgD0xqIQEgCSAFQQFqIgVBBHRqKAIIIgNBAEoNAAsLIAEgAiABIAJKGyECIARBAWoi' +
+  'BCAIRw0AC0EAIQEgAkECdEEkaiAIbCAHQQN2Qfj///8BcSICQSBqIAYgCmpsaiAPIAggCCAPShtBAXRBBGoiDCACIA9BAXRqQUBr' +
+  'bGpBgICACEsNAAJAQQFB0AAQHCIHRQRAQX8hAQwBCyAAIAc2ApQCIAcgDDYCCCAHIA9BEGpBEG0iDUEEdDYCBCAHQQQgCEH/AGpB' +
+  'gAFtQQF0IAhBgQFIGyIKNgIAQQAhAkEBIQsDQEEBIQEgCSASIAJBAnRqKAIAIgVBBHRqKAIIIgNBAEoEQANAIAEgAyAPTGohASAJ' +
+  'IAVBAWoiBUEEdGooAggiA0EASg0ACwsgASALIAEgC0obIQsgAkEBaiICIAhHDQALIAcgCzYCHEEAIQNBACECQQAhBgNAIAkgEiAG' +
+  'QQJ0aigCACIBQQR0aigCCCIEQQBKBEADQCADQQFqIQMgAiAJIAFBBHRqKAIMIgVBAEgEfyAAKAIUIARBBHRqKAIIBSAFC0EAR2oh' +
+  'AiAJIAFBAWoiAUEEdGooAggiBEEASg0ACwsgBkEBaiIGIAhHDQALIA5BAnRBBGoiBhAdIRMgAkECdEEEaiICEB0hFCACEB0hFSAH' +
+  'IANBAnRBBGoQHSIWNgIQIAcgCEECdCIXQQRqEB0iEDYCFCAHIAsgF2xBBGoQHSIRNgIYIAcgDEECdCICEB0iAzYCNCAHIAIQHSIC' +
+  'NgI4IAcgDEEDdBAdIgU2AjwgByAMIA1sQQV0EB0iDTYCMCAHIAogDGxBCBAcIgw2AixBACEEAn9BfyAWRSATRXIgFEUgFUVyciAQ' +
+  'RSARRXIgA0UgAkVycnIgDEUgBUUgDUVycnINABogDkEATgRAIBNB/wEgBvwLAAtBACEMQQAhBkEAIQIDQCAQIAxBAnQiA2ogBjYC' +
+  'ACALIAxsIhkhDSAJIAMgEmooAgAiBEEEdGooAggiAUEASgRAA0AgCSAEQQR0aigCDCIDQQBIBEAgACgCFCABQQR0aigCCCEDCyAB' +
+  'QQFrIQUgASAPTARAIBEgDUECdGogBTYCACANQQFqIQ0LIAMEQCATIAFBAnRqIhooAgAiBSEBAkAgBUEATgRAA0AgAyAVIAFBAnQi' +
+  'G2ooAgBGBEAgAiEDIAEhAgwDCyAUIBtqKAIAIgFBAE4NAAsLIBUgAkECdCIBaiADNgIAIAEgFGogBTYCACAaIAI2AgAgAkEBaiED' +
+  'CyACIA5qIQUgAyECCyAWIAZBAnRqIAU2AgAgBkEBaiEGIAkgBEEBaiIEQQR0aigCCCIBQQBKDQALCyARIA1BAnRqIA0gGWsiA0F/' +
+  'czYCACAHIANBACADIBhGGyADIAwbIhg2AiAgDEEBaiIMIAhHDQALAkACQAJAAkACQCAKQQVIDQAgGEECaw4FAgAAAAEACyAHQQA2' +
+  'AiAMAgsgByAIQQN0QQQQHCIDNgIkQQAhBEF/IANFDQMaA0AgBEEDdCEDIAQgC2whBUEAIQEDQCAHKAIkIAEgA2pBAnRqIAcoAhgg' +
+  'ASAFakECdGooAgBBAXRBoC5qNgIAIAFBAWoiAUEGRw0ACyAEQQFqIgQgCEcNAAsgBygCFCEQDAELIAcgFxAdIgM2AkQgA0UNAUEA' +
+  'IQEgC0EBRyAIQQRJckUEQCAIQXxxIQFBACEFA0AgAyAFQQJ0aiARIAUgC2xBAnQiBEEEcmr9AAIAQRH9qwEgBCARav0AAgBBAf2r' +
+  'Af1Q/QsCACAFQQRqIgUgAUcNAAsgASAIRg0BCwNAIAMgAUECdGogESABIAtsQQJ0aiIEKAIEQRF0IAQoAgBBAXRyNgIAIAFBAWoi' +
+  'ASAIRw0ACwsgECAIQQJ0aiAGNgIAIAcgAiAOaiAKbEEIEBwiAzYCDCADRQ0AIAAoAhwhAkEAIQYDQCAJIAIgBkECdGooAgAiAUEE' +
+  'dGooAggiBUEASgRAIAZBBnYhBEIBIAZBP3GthiEcA0AgAyAFQQFrIApsIARqQQN0aiIFIAUpAwAgHIQ3AwAgCSABQQFqIgFBBHRq' +
+  'KAIIIgVBAEoNAAsLIAZBAWoiBiAIRw0ACyAOQQBKBEAgCkEDdCECQQEhBgNAIBMgBkECdGooAgAiAUEATgRAIAZBAWsgCmwhAwNA' +
+  'IAcoAgwiBCABIA5qIApsQQN0aiAEIANBA3RqIAL8CgAAIBQgAUECdGooAgAiAUEATg0ACwsgBiAORiAGQQFqIQZFDQALIAAoAhwh' +
+  'AgtBACEEQQAhAQNAIAkgAiAEQQJ0aigCACIFQQR0aigCCEEASgRAIARBBnYhA0J+IAStiSEcIAcoAhAhBgNAIA4gBiABQQJ0aigC' +
+  'ACILTARAIAcoAgwgCiALbCADakEDdGoiCyALKQMAIByDNwMACyABQQFqIQEgCSAFQQFqIgVBBHRqKAIIQQBKDQALCyAEQQFqIgQg' +
+  'CEcNAAsgBygCFCILIAhBAnRqIgMoAgBBAEoEQCAHKAIQIQFBACECA0AgASACQQJ0aiIGIAYoAgAgCmw2AgAgAkEBaiICIAMoAgBI' +
+  'DQALCyAHIAggCmxBA3QQHSIFNgIoIAVFDQBBASEEQQAgCkEATA0BGiAKQQN0IQQgCygCACEGQQAhAgNAIAUgAiAKbEEDdGoiDkEA' +
+  'IAT8CwAgCyACQQFqIgFBAnRqKAIAIgMgBkoEQCAFIAIgBGwiAmohESAFIAIgBGpqIQwgBygCDCIJIARqIQ0gBygCECESA0BBACEC' +
+  'AkAgDSASIAZBAnRqKAIAIg9BA3QiEGogEUsgDCAJIBBqS3FFBEADQCAOIAJBA3RqIhAgEP0AAwAgCSACIA9qQQN0av0AAwD9UP0L' +
+  'AwAgAkECaiICIApHDQAMAgsACwNAIA4gAkEDdGoiECAQKQMAIAkgAiAPakEDdGopAwCENwMAIAJBAWoiAiAKRw0ACwsgBkEBaiIG' +
+  'IANHDQALCyADIQYgASICIAhHDQALQQEhBEEADAELQQAhBEF/CyEBIBMQIiAUECIgFRAiIAQNACAAEAULIAFFIQELIAEL7B8DGH8H' +
+  'fgJ7IAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKAKUAiIFKAI4IRVBAiECAkACfwJA' +
+  'AkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAFEAlBACEIQQAhAiAFKAI0KAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJA' +
+  'AkACQAJAIAJFBEAgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwLCyAgQgF8ISAgBSgCQARAIAVBADYCQAwCCyAFKAIwIgkgBSgCBCID' +
+  'IAhBAXQiEGxBAXRqIgb9AAAAISFBCCECIANBCEoEQANAIAYgAkEBdGr9AAAAICH9lgEhISACQQhqIgIgA0gNAAsLICEgISAh/Q0I' +
+  'CQoLDA0ODwABAgMEBQYH/ZYBIiEgISAh/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiEgISAh/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiIg' +
+  'If0NAAEAAQABAAEAAQABAAEAASEhQQAhAgNAIAIiA0EIaiECIAYgA0EBdGr9AAAAICH9Lf1kIgRFDQALIARoQQF2IANqIQwgIv0Y' +
+  'ACEUICL9GQBFDQEgFEECTgRAIAAgACkDgAFCAXw3A4ABIBUgCEECdGogDDYCAEGgLiAJIAUoAgQiDyAQQQFyIg1sQQF0aiISIAUo' +
+  'AiAiC0EGRhshDiAFKAIsIgcgBSgCACITIA1sQQN0aiEGIAkgDyAQbEEBdGohBCAFKAIMIAwgE2xBA3RqIQlBACEKIA9BAEoEQANA' +
+  'IAQgCkEBdCICaiID/QAAACEhIAIgDmoiAiAD/QAAEP0LABAgAiAh/QsAACAKQRBqIgogD0gNAAsLIA4gDEEBdGoiAiACLgEAIgNB' +
+  'gIABcjsBACAFKAI0IgIgDUECdGogAiAQQQJ0aigCACADQYCAAUhrNgIAIBNBAEwNBCAHIBAgE2xBA3RqIQcgE60hHkIAIRogC0EG' +
+  'RiECQgAhGwNAIAYgGqdBA3QiA2ogAyAHav0AAAAiIiADIAlq/QAAACIh/U/9CwAAICEgIv1OISEgAkUEQCADQcDuAGogIf0LBAAL' +
+  'ICH9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBqGIBuEIRsgGkICfCIaIB5UDQALIAUgGzcDSCAFQcgAaiEKAkAgC0EGRwRA' +
+  'QgAhGiAbUARAQgAhHQwICyAFKAJEIQYgGyEaQgAhHQNAIBpCAX0gGoMgBiAaeqciAkEIdGohBCACQQN0QcDuAGopAwAiGntCAYYg' +
+  'HXwhHSAaUEUEQANAIA4gBCAaeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA4gA0EQdmoiAiACLwEAQQFrOwEAIBpCAX0g' +
+  'GoMiGkIAUg0ACwsiGlBFDQALDAELQgAhHSAbUARAQgAhGgwHCyAFKAIkIQQgGyEcA0AgCSAceqciA0EDdCICaikDACACIAdqKQMA' +
+  'gyIae0IGfiAdfCEdIBxCAX0gHIMhHCAEIANBC3RqIQMCQCAaUA0AA0AgAyAaeqdBBXRqIgYoAgAiAiACLwEAQQFrOwEAIAYoAgQi' +
+  'AiACLwEAQQFrOwEAIAYoAggiAiACLwEAQQFrOwEAIAYoAgwiAiACLwEAQQFrOwEAIAYoAhAiAiACLwEAQQFrOwEAIAYoAhQiAiAC' +
+  'LwEAQQFrOwEAIBpCAX0gGoMiGlANASADIBp6p0EFdGoiBigCACICIAIvAQBBAWs7AQAgBigCBCICIAIvAQBBAWs7AQAgBigCCCIC' +
+  'IAIvAQBBAWs7AQAgBigCDCICIAIvAQBBAWs7AQAgBigCECICIAIvAQBBAWs7AQAgBigCFCICIAIvAQBBAWs7AQAgGkIBfSAagyIa' +
+  'QgBSDQALCyAcQgBSDQALCyAbIRoMBQsgFSAIQQJ0aiAMNgIAIAUoAiwiESAFKAIAIg0gEGwiEkEDdGohByAFKAIMIgsgDCANbCIJ' +
+  'QQN0aiEGQQAhAgNAIAIiA0ECaiECIAYgA0EDdCIEav0AAAAgBCAHav0AAAD9TiIh/VNFDQALIAUoAjwiCiAIQQN0akIBIAMgIf0d' +
+  'AFByrYYiGjcDAAwFCyAFKAIsIhEgBSgCACIGIAhBAXQiEGxBA3RqIQkgBSgCDCAGIBUgCEECdCICaigCAGxBA3RqIQcCQAJAIAIg' +
+  'GWooAgBBAWoiBEHAAG0iAiAGTg0AIAkgAkEDdCIDaikDAEJ/IAQgAkEGdGuthoMgAyAHaikDAIMiG1AEfiAEQUBxQcAfRg0BIAUo' +
+  'AjwgCEEDdGopAwBCfyACQQFqrYaDIhtQDQEgByAbeqciAkEDdCIDaikDACADIAlqKQMAgwUgGwt6pyACQQZ0aiICQQBODQELQX8h' +
+  'AiAGQQBMDQBBACEEIAcpAwAgCSkDAIMiG1AEfiAFKAI8IAhBA3RqKQMAQn6DIhtQDQEgByAbeqciBEEDdCICaikDACACIAlqKQMA' +
+  'gwUgGwt6pyAEQQZ0aiECCyACIBggCEECdCIDaigCAEcNAQsgCEUEQEEAIQgMCAsgCEEBayEIQQEhAgwFCyADIBdqIgMgAygCAEEB' +
+  'ajYCAAwDC0IAIRogBUIANwNIIAVByABqIQpCACEdC0EAIQQgDiASRiAPQQBMckUEQANAIA4gBEEBdCICaiID/QAAACEhIAIgEmoi' +
+  'AiAD/QAAEP0LABAgAiAh/QsAACAEQRBqIgQgD0gNAAsgCikDACEaCyAFKAI8IgogCEEDdGogGjcDACAdIB98IR8gBSgCACINIAxs' +
+  'IQkgDSAQbCESIAUoAiwhESAFKAIMIQsLIAsgCUEDdGohCyARIBJBA3RqIQlBfyECAkAgDUEATA0AQQAhBCALKQMAIAkpAwCDIhtQ' +
+  'BH4gGkJ+gyIbUA0BIAsgG3qnIgRBA3QiAmopAwAgAiAJaikDAIMFIBsLeqcgBEEGdGohAgsCQCAAKQOQASIbUA0AIAAgG0IMiCAb' +
+  'hSIbQhmGIBuFIhtCG4ggG4UiGzcDkAEgG0KdurP7lJL9oiV+IBSsgiIaUA0AIAogCEEDdCIHaiEGA0ACQAJAIAJBAWoiBEEGdiIC' +
+  'IA1ODQAgCSACQQN0IgNqKQMAQn8gBEE/ca2GgyADIAtqKQMAgyIbUAR+IARBQHFBwB9GDQEgByAKaikDAEJ/IAJBAWqthoMiG1AN' +
+  'ASALIBt6pyICQQN0IgNqKQMAIAMgCWopAwCDBSAbC3qnIAJBBnRqIQIMAQtBfyECIA1BAEwNAEEAIQQgCykDACAJKQMAgyIbUAR+' +
+  'IAYpAwBCfoMiG1ANASALIBt6pyIEQQN0IgJqKQMAIAIgCWopAwCDBSAbC3qnIARBBnRqIQILIBpCAX0iGkIAUg0ACwsgGCAIQQJ0' +
+  'IgNqIAI2AgAgAyAXakEANgIAIAMgFmogFDYCAAsgGSAIQQJ0IgZqIAI2AgAgBSgCGCAFKAIcIAJsQQJ0aiETQQAhBCAFKAIgIg4h' +
+  'AyAORQRAA0AgBCIDQQFqIQQgEyADQQJ0aigCAEEATg0ACwtBoC4gBSgCMCIEIAUoAgQiDCAQQQJqIhRsQQF0aiINIA5BBkYbIQog' +
+  'BCAMIBAgBiAWaigCAEEBSnIiEmxBAXRqIQkgESAFKAIAIg8gFGxBA3RqIQcgBSgCKCACIA9sQQN0aiELQQAhAiAMQQBKBEADQCAJ' +
+  'IAJBAXQiBGoiBv0AAAAhISAEIApqIgQgBv0AABD9CwAQIAQgIf0LAAAgAkEQaiICIAxIDQALCyARIA8gEmxBA3RqIQZBACECIANB' +
+  'AEoEQEEAIREDQCAKIBMgEUECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgAiAEQYCAAUhqIQIgEUEBaiIRIANHDQALCyAFKAI0' +
+  'IgMgFEECdGogAyASQQJ0aigCACACazYCAAJAAkACQCAPQQBKBEAgD60hHkIAIRogDkEGRiECQgAhGwNAIAcgGqdBA3QiA2ogAyAG' +
+  'av0AAAAiIiADIAtq/QAAACIh/U/9CwAAICEgIv1OISEgAkUEQCADQcDuAGogIf0LBAALICH9DAAAAAAAAAAAAAAAAAAAAAD91gH9' +
+  'xAFBA3OtIBqGIBuEIRsgGkICfCIaIB5UDQALIAUgGzcDSCAOQQZHBEBCACEcIBtQDQIgBSgCRCEGA0AgG0IBfSAbgyAGIBt6pyIC' +
+  'QQh0aiEEIAJBA3RBwO4AaikDACIae0IBhiAcfCEcAkADQCAaUA0BIAogBCAaeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrIgI7' +
+  'AQAgGkIBfSAagyEaIAogA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIBwgGntCAYZ9IRxBASEEDAYL' +
+  'IhtQRQ0ACwwCC0IAIRwgG1ANASAFKAIkIQQDQCALIBt6pyIDQQN0IgJqKQMAIAIgBmopAwCDIhp7QgZ+IBx8IRwgG0IBfSAbgyEb' +
+  'IAQgA0ELdGohAwJAIBpQDQADQCADIBp6p0EFdGoiBygCACICIAIvAQBBAWsiAjsBACAaQgF9IBqDIRogAkH//wNxRQ0FIAcoAgQi' +
+  'AiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAgwiAiACLwEAQQFrIgI7AQAg' +
+  'AkH//wNxRQ0FIAcoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBpQDQEg' +
+  'AyAaeqdBBXRqIgcoAgAiAiACLwEAQQFrIgI7AQAgGkIBfSAagyEaIAJB//8DcUUNBSAHKAIEIgIgAi8BAEEBayICOwEAIAJB//8D' +
+  'cUUNBSAHKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIQIgIgAi8B' +
+  'AEEBayICOwEAIAJB//8DcUUNBSAHKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAaUEUNAAsLIBtCAFINAAsMAQtCACEcIAVC' +
+  'ADcDSAtBACEEIAogDUYgDEEATHINAUEAIQIDQCAKIAJBAXQiA2oiBv0AAAAhISADIA1qIgMgBv0AABD9CwAQIAMgIf0LAAAgAkEQ' +
+  'aiICIAxIDQALDAELIBp7Qnp+IBx8IRxBASEECyAFIAQ2AkAgHCAffCEfIAUoAjQgCEEBaiICQQN0aigCAEUNASAAKAJgIAhKRQRA' +
+  'IAAgAjYCYAsgAiEIQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQN4QgF8NwN4QQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAg' +
+  'HzcDcCAAICA3A2ggACAINgJYCyACC6gXAxV/Bn4CeyAAKAJYIQYgACkDcCEbIAApA2ghHCAAKAJUIRMgACgCUCEUIAAoAkwhFSAA' +
+  'KAJIIRYgACgClAIiBSgCOCERQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBRAJQQAhBiAFKAI0KAIARQ0DC0EA' +
+  'DAELIAAoAlxFDQJBAQshAgNAAkACQAJAIAJFBEAgASAcWARAIAAgBjYCXCAAQQE2AmRBAwwICyAcQgF8IRwgBSgCQARAIAVBADYC' +
+  'QAwCCyAFKAIwIgogBSgCBCIHIAZBAXQiCWxBAXRqIgP9AAAAIR1BCCECIAdBCEoEQANAIAMgAkEBdGr9AAAAIB39lgEhHSACQQhq' +
+  'IgIgB0gNAAsLIB0gHSAd/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIh0gHSAd/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIh0gHSAd/Q0CAwAB' +
+  'BgcEBQoLCAkODwwN/ZYBIh4gHf0NAAEAAQABAAEAAQABAAEAASEdQQAhAgNAIAIiB0EIaiECIAMgB0EBdGr9AAAAIB39Lf1kIgRF' +
+  'DQALIB79GQBFDQEgBGhBAXYgB2ohBwJAIB79GAAiD0ECTgRAIAAgACkDgAFCAXw3A4ABIBEgBkECdGogBzYCACAKIAUoAgQiAyAJ' +
+  'QQFyIghsQQF0aiEEIAUoAiwiCyAFKAIAIgIgCGxBA3RqIQ0gCiADIAlsQQF0aiEOIAUoAgwgAiAHbEEDdGohDEEAIQogA0EASgRA' +
+  'A0AgDiAKQQF0IhBqIhL9AAAAIR0gBCAQaiIQIBL9AAAQ/QsAECAQIB39CwAAIApBEGoiCiADSA0ACwsgCyACIAlsQQN0aiEKIAQg' +
+  'B0EBdGoiAyADLgEAIgNBgIABcjsBACAFKAI0IgsgCEECdGogCyAJQQJ0aigCACADQYCAAUhrNgIAAkAgAkEATARAQgAhGSAFQgA3' +
+  'A0hCACEaDAELIAKtIRdCACEYQgAhGQNAIA0gGKdBA3QiAmogAiAKav0AAAAiHSACIAxq/QAAACIe/U/9CwAAIB4gHf1O/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAYhiAZhCEZIBhCAnwiGCAXVA0ACyAFIBk3A0hCACEaIBlQBEBCACEZDAELIAUoAhwhCCAF' +
+  'KAIYIQsgGSEXA0AgF3ogF0IBfSAXgyEXpyICQQZ0IQ0gDCACQQN0IgJqKQMAIAIgCmopAwCDIhhQRQRAA0AgCyANIBh6p3IgCGxB' +
+  'AnRqIgMoAgAiAkEATgRAA0AgBCACQQF0aiICIAIvAQBBAWs7AQAgAygCBCECIANBBGohAyACQQBODQALCyAaIAJBf3OtfCEaIBhC' +
+  'AX0gGIMiGEIAUg0ACwsgF0IAUg0ACwsgBSgCPCIMIAZBA3RqIBk3AwAgGiAbfCEbIAUoAgAiCCAHbCEHIAggCWwhBCAFKAIsIQog' +
+  'BSgCDCELDAELIBEgBkECdGogBzYCACAFKAIsIgogBSgCACIIIAlsIgRBA3RqIQwgBSgCDCILIAcgCGwiB0EDdGohDUEAIQIDQCAC' +
+  'IgNBAmohAiANIANBA3QiDmr9AAAAIAwgDmr9AAAA/U4iHf1TRQ0ACyAFKAI8IgwgBkEDdGpCASADIB39HQBQcq2GIhk3AwALIAsg' +
+  'B0EDdGohByAKIARBA3RqIQNBfyEEAkAgCEEATA0AQQAhAiAHKQMAIAMpAwCDIhdQBH4gGUJ+gyIXUA0BIAcgF3qnIgJBA3QiBGop' +
+  'AwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAsCQCAAKQOQASIXUA0AIAAgF0IMiCAXhSIXQhmGIBeFIhdCG4ggF4UiFzcDkAEgF0Kd' +
+  'urP7lJL9oiV+IA+sgiIYUA0AIAwgBkEDdCILaiENA0ACQAJAIARBAWoiBEEGdiICIAhODQAgAyACQQN0Ig5qKQMAQn8gBEE/ca2G' +
+  'gyAHIA5qKQMAgyIXUAR+IARBQHFBwB9GDQEgCyAMaikDAEJ/IAJBAWqthoMiF1ANASAHIBd6pyICQQN0IgRqKQMAIAMgBGopAwCD' +
+  'BSAXC3qnIAJBBnRqIQQMAQtBfyEEIAhBAEwNAEEAIQIgBykDACADKQMAgyIXUAR+IA0pAwBCfoMiF1ANASAHIBd6pyICQQN0IgRq' +
+  'KQMAIAMgBGopAwCDBSAXC3qnIAJBBnRqIQQLIBhCAX0iGEIAUg0ACwsgFSAGQQJ0IgJqIAQ2AgAgAiAUakEANgIAIAIgE2ogDzYC' +
+  'AAwDCyAFKAIsIgogBSgCACICIAZBAXQiCWxBA3RqIQcgBSgCDCACIBEgBkECdCIDaigCAGxBA3RqIQgCQAJAIAMgFmooAgBBAWoi' +
+  'BEHAAG0iAyACTg0AIAcgA0EDdCIMaikDAEJ/IAQgA0EGdGuthoMgCCAMaikDAIMiF1AEfiAEQUBxQcAfRg0BIAUoAjwgBkEDdGop' +
+  'AwBCfyADQQFqrYaDIhdQDQEgCCAXeqciA0EDdCIEaikDACAEIAdqKQMAgwUgFwt6pyADQQZ0aiIEQQBODQELQX8hBCACQQBMDQBB' +
+  'ACECIAgpAwAgBykDAIMiF1AEfiAFKAI8IAZBA3RqKQMAQn6DIhdQDQEgCCAXeqciAkEDdCIDaikDACADIAdqKQMAgwUgFwt6pyAC' +
+  'QQZ0aiEECyAEIBUgBkECdCICaigCAEcNAQsgBkUEQEEAIQYMBQsgBkEBayEGQQEhAgwCCyACIBRqIgIgAigCAEEBajYCAAsgFiAG' +
+  'IgdBAnQiAmogBDYCACAFKAIYIAUoAhwgBGxBAnRqIQwgAiATaigCAEEBSiEGQQAhAwNAIAMiAkEBaiEDIAwgAkECdGooAgBBAE4N' +
+  'AAsgBSgCMCIDIAUoAgQiCCAGIAlyIg9sQQF0aiEOIAMgCCAJQQJqIgtsQQF0aiEGIAogBSgCACIDIAtsQQN0aiEQIAUoAiggAyAE' +
+  'bEEDdGohDUEAIQkgCEEASgRAA0AgDiAJQQF0IgRqIhL9AAAAIR0gBCAGaiIEIBL9AAAQ/QsAECAEIB39CwAAIAlBEGoiCSAISA0A' +
+  'CwtBACEEIAIEQEEAIQkDQCAGIAwgCUECdGooAgBBAXRqIgggCC4BACIIQYCAAXI7AQAgBCAIQYCAAUhqIQQgCUEBaiIJIAJHDQAL' +
+  'CyAKIAMgD2xBA3RqIQkgBSgCNCICIAtBAnRqIAIgD0ECdGooAgAgBGs2AgACQCADQQBMBEBCACEYIAVCADcDSEEAIQIMAQsgA60h' +
+  'F0IAIRhCACEZA0AgECAYp0EDdCICaiACIAlq/QAAACIdIAIgDWr9AAAAIh79T/0LAAAgHiAd/U79DAAAAAAAAAAAAAAAAAAAAAD9' +
+  '1gH9xAFBA3OtIBiGIBmEIRkgGEICfCIYIBdUDQALIAUgGTcDSEIAIRhBACECIBlQDQAgBSgCHCEEIAUoAhghCgNAIBl6IBlCAX0g' +
+  'GYMhGaciAkEGdCEIIA0gAkEDdCICaikDACACIAlqKQMAgyIXUEUEQANAIBdCAX0gF4MCQCAKIAggF3qnciAEbEECdGoiAigCACID' +
+  'QQBIDQAgBiADQQF0aiIDIAMvAQBBAWsiAzsBACADQf//A3EEQANAIAIoAgQiA0EASA0CIAYgA0EBdGoiAyADLwEAQQFrIgM7AQAg' +
+  'AkEEaiECIANB//8DcQ0ACwsDQCACKAIEIQYgAkEEaiECIAZBAE4NAAsgGCAGQX9zrXwhGEEBIQIMBAsgGCADQX9zrXwhGCIXUEUN' +
+  'AAsLQQAhAiAZUEUNAAsLIAUgAjYCQCAYIBt8IRsgBSgCNCAHQQFqIgZBA3RqKAIARQ0BIAAoAmAgB0wEQCAAIAY2AmALQQAhAgwA' +
+  'CwALIABBAjYCZCAAIAY2AlwgACAAKQN4QgF8NwN4IAchBkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIBs3A3AgACAcNwNoIAAg' +
+  'BjYCWAsgAguNDAMUfwR+BXsgASgCMCEKIAEoAiwhCyAAKAIgIQYgASgCBCEIAkAgASgCACIMQQBMDQAgDK0hGSAMQQFHBEAgGUL+' +
+  '////D4MhFiAG/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCyAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAA' +
+  'AAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP//////////////' +
+  '//////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe' +
+  '/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZS' +
+  'DQALIBYgGVENAQsDQAJ+Qn8gBiAWpyIFQQZ0IgJrIgNBP0oNABpCACACIAZODQAaQn8gA62GQn+FCyEYIAsgBUEDdGogGDcDACAW' +
+  'QgF8IhYgGVINAAsLAkAgCEEATA0AIAAoAgAhAyAIQQhPBEAgCEF4cSEEIAP9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAAB' +
+  'AAAAAgAAAAMAAAAhG0EAIQIDQCAKIAJBAXRq/QwAAAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05' +
+  '/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwg' +
+  'AkEIaiICIARHDQALIAQgCEYNAQsDQCAKIARBAXRqQQBB//8BIAMgBEobOwEAIARBAWoiBCAIRw0ACwsgBkEASgRAIAEoAhwhByAB' +
+  'KAIYIQUDQCAFIAcgCWxBAnRqIgQoAgAiAkEATgRAA0AgCiACQQF0aiIDIAMvAQBBAWo7AQAgBCgCBCECIARBBGohBCACQQBODQAL' +
+  'CyAJQQFqIgkgBkcNAAsLIAEoAjQgACgCADYCACAAKAIwQQBKBEAgCiAIQQF0IhJqIRMgCyAMQQN0IhRqIRUDQCABKAIYIAAoAiwg' +
+  'EEECdGooAgAiCCABKAIcbEECdGohESABKAIoIQZBACECA0AgAiIDQQFqIQIgESADQQJ0aigCAEEATg0ACyABKAIwIgkgASgCBCIE' +
+  'QQF0aiENIAEoAgAhDiABKAIsIQ9BACECIARBAEoEQANAIAkgAkEBdCIFaiIH/QAAACEaIAUgDWoiBSAH/QAAEP0LABAgBSAa/QsA' +
+  'ACACQRBqIgIgBEgNAAsLQQAhB0EAIQIgAwRAA0AgDSARIAJBAnRqKAIAQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAcgBUGAgAFIaiEH' +
+  'IAJBAWoiAiADRw0ACwsgCCAMbCECIAEoAjQiAyADKAIAIAdrNgIEAkAgDkEATARAIAFCADcDSAwBCyAGIAJBA3RqIQYgDyAOQQN0' +
+  'aiEDIA6tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAPav0AAAAiHCACIAZq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A0ggF1ANACABKAIcIQkgASgCGCEHA0AgF3ohGCAXQgF9' +
+  'IBeDIRcgBiAYpyICQQN0IgNqKQMAIAMgD2opAwCDIhZQRQRAIAJBBnQhBQNAIAcgBSAWeqdyIAlsQQJ0aiIEKAIAIgJBAE4EQANA' +
+  'IA0gAkEBdGoiAyADLwEAQQFrOwEAIAQoAgQhAiAEQQRqIQQgAkEATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsg' +
+  'CyAVIBT8CgAAIAogEyAS/AoAACABKAI0IgMgAygCBDYCACAQQQFqIhAgACgCMEgNAAsLIAFBADYCQAvECwQRfwN+AnsDfCAAIAAo' +
+  'ApQCIgUQCQJAIAJBAEwNACAFKAI0IgcoAgAiAEEATA0AA0BEAAAAAAAA8D8hGkEAIQZBACEMAkAgAEEATA0AA0AgAyADKQMAQgF8' +
+  'NwMAIAUoAjAiCiAMIAUoAgQiCGxBAnRqIgn9AAAAIRhBCCEAIAhBCEoEQANAIAkgAEEBdGr9AAAAIBj9lgEhGCAAQQhqIgAgCEgN' +
+  'AAsLIBogG6AhGyAYIBggGP0NCAkKCwwNDg8AAQIDBAUGB/2WASIYIBggGP0NBAUGBwABAgMMDQ4PCAkKC/2WASIYIBggGP0NAgMA' +
+  'AQYHBAUKCwgJDg8MDf2WASIZIBj9DQABAAEAAQABAAEAAQABAAEhGEEAIQADQCAAIgRBCGohACAJIARBAXRq/QAAACAY/S39ZCIL' +
+  'RQ0ACyAZ/RkAIgBFDQEgBSgCLCIRIAUoAgAiCSAGbEEDdGohDSAAwbchHCAFKAIMIAkgC2hBAXYgBGpsQQN0aiEHAkAgCUEATARA' +
+  'QgAhFgwBCyAJrSEXQgAhFUIAIRYDQCAHIBWnQQN0IgRq/QAAACAEIA1q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNz' +
+  'rSAVhiAWhCEWIBVCAnwiFSAXVA0ACwsgGiAcoiEaIAUoAjwgDEEDdGoiCyAWNwMAIAEgASkDACIVQgyIIBWFIhVCGYYgFYUiFUIb' +
+  'iCAVhSIVNwMAIBVCnbqz+5SS/aIlfiAArcOCQgF8IRVBfyEAA0ACf0F/IABBAWoiAEHAAG0iBCAJTg0AGiANIARBA3QiDmopAwBC' +
+  'fyAAIARBBnRrrYaDIAcgDmopAwCDIhZQBH5BfyAAQUBxQcAfRg0BGkF/IAspAwBCfyAEQQFqrYaDIhZQDQEaIAcgFnqnIgRBA3Qi' +
+  'AGopAwAgACANaikDAIMFIBYLeqcgBEEGdGoLIQAgFUIBfSIVUEUNAAsgBSgCGCAFKAIcIABsQQJ0aiEOQQAhBANAIAQiB0EBaiEE' +
+  'IA4gB0ECdGooAgBBAE4NAAsgBSgCKCESIAogCCAGQQJqIhBsQQF0aiELIAhBAEoEQCAKIAYgCGxBAXRqIQpBACEEA0AgCiAEQQF0' +
+  'Ig9qIhP9AAAAIRggCyAPaiIPIBP9AAAQ/QsAECAPIBj9CwAAIARBEGoiBCAISA0ACwtBACEIQQAhBCAHBEADQCALIA4gBEECdGoo' +
+  'AgBBAXRqIgogCi4BACIKQYCAAXI7AQAgCCAKQYCAAUhqIQggBEEBaiIEIAdHDQALCyAFKAI0IgQgEEECdCIKaiAEIAZBAnRqKAIA' +
+  'IAhrNgIAAkACQCAJQQBMBEAgBUIANwNIDAELIBIgACAJbEEDdGohBCARIAkgEGxBA3RqIQcgCa0hF0IAIRVCACEWA0AgByAVp0ED' +
+  'dCIAaiAAIA1q/QAAACIYIAAgBGr9AAAAIhn9T/0LAAAgGSAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBWGIBaEIRYg' +
+  'FUICfCIVIBdUDQALIAUgFjcDSCAWUA0AIAUoAhwhByAFKAIYIQkDQCAEIBZ6pyIAQQN0IghqKQMAIAggDWopAwCDIhVQRQRAIABB' +
+  'BnQhCANAAkAgCSAIIBV6p3IgB2xBAnRqIgAoAgAiBkEASA0AIAsgBkEBdGoiBiAGLwEAQQFrIgY7AQAgBkH//wNxBEADQCAAKAIE' +
+  'IgZBAEgNAiAAQQRqIQAgCyAGQQF0aiIGIAYvAQBBAWsiBjsBACAGQf//A3ENAAsLIAogBSgCNCIHaigCAEEATA0FIAMgAykDAEIB' +
+  'fDcDACAbIBqgIRsMBwsgFUIBfSAVgyIVUEUNAAsLIBZCAX0gFoMiFkIAUg0ACwsgBSgCNCEHCyAMQQFqIgxBAXQhBiAHIAxBA3Rq' +
+  'KAIAQQBKDQALCyAUQQFqIhQgAkYNASAHKAIAIQAMAAsACyAbC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJcg0AQQEhBSAAIQcC' +
+  'QANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdIGyEHIARBAEoNAAtB' +
+  'AA8LIAWsIAGsfkL+////B1UNAEEBQTgQHCIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFqIgk2AgwgBCAAQQ9q' +
+  'QRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEB0iCjYCFCAEIABBBnQQ' +
+  'HSILNgIYIARBASAGEBwiBTYCJCAEIAhBA2ogBmxBP3IQHSIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoiCBAdIgk2AjAgBCAI' +
+  'EB0iCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMgBCAFIAMgAiAFQQJ0' +
+  'aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQDEUNAAsLIAQQDQtBAA8LIAQQDiAEC7UCAQt/IAAoAhQgACgCECIEIAFsIgZB' +
+  'AnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQICQCABIAxqIgQtAAAi' +
+  'BQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcgDmpBfiAFd0EQdCAB' +
+  'cjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAAIAlBAWoiCSADRw0A' +
+  'CyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgLNQAgAARAIAAoAhQQ' +
+  'IiAAKAIYECIgACgCJBAiIAAoAiwQIiAAKAIwECIgACgCNBAiIAAQIgsLFQAgACgCKCAAKAIkIAAoAiD8CgAAC8wCAQt/AkAgACgC' +
+  'ECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAE' +
+  'QQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAA' +
+  'KAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0' +
+  'aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAA' +
+  'IAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78' +
+  'CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYD' +
+  'QAJAAn8CQAJAIAkgACgCCCALQQxqEBEiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAA' +
+  'KAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQ' +
+  'DyAGQQFqIQYgCSAAKAIIIAtBDGoQESIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAg' +
+  'FkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIA' +
+  'IAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYh' +
+  'CgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAi' +
+  'BkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJA' +
+  'IAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAPIApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJ' +
+  'IBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQA' +
+  'C/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0I' +
+  'CQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD' +
+  '/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQi' +
+  'BkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEBwiBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEB' +
+  'AkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6' +
+  'AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAg' +
+  'AEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEg' +
+  'ASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsBACABIAEoAgBBh4CO' +
+  'B3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIg' +
+  'Ai0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6' +
+  'AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj' +
+  '8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0A' +
+  'CyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRq' +
+  'IgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFB' +
+  'EnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQIgvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAAAAAA///////////9' +
+  'CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H////B////wf9CwIA' +
+  'IABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9DP///wf///8H////' +
+  'B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8CkgAEHgKmpC////v/D/' +
+  '//8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQls' +
+  'akECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEBULIAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////' +
+  'v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAg' +
+  'CSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEEC' +
+  'dGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8D' +
+  'cWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAg' +
+  'AUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJA' +
+  'IAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9x' +
+  'NgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9x' +
+  'NgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAWQYAkaigCAHJBf3Nx' +
+  'QQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYAC' +
+  'cSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZB' +
+  'AXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyAB' +
+  'QQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhx' +
+  'IgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhB' +
+  'AWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsg' +
+  'AWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYC' +
+  'LCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYC' +
+  'QCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYC' +
+  'ACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAA' +
+  'cSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0' +
+  'ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0A' +
+  'AEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2' +
+  'AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEi' +
+  'AQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYg' +
+  'BigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2' +
+  'AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigC' +
+  'ACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYC' +
+  'dCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZB' +
+  'A3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYC' +
+  'ECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAH' +
+  'ciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0ED' +
+  'dEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHA' +
+  'A3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RB' +
+  'wANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigC' +
+  'JCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQi' +
+  'CCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAh' +
+  'CiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIg' +
+  'IgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIi' +
+  'H3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEH' +
+  'AkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEF' +
+  'IQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAHIAogDBAVIAkoAhwN' +
+  'AiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQgg' +
+  'CSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8D' +
+  'cWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGov' +
+  'AQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAM' +
+  'ciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWot' +
+  'AAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkg' +
+  'ASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNx' +
+  'Iiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEEDdCABID79GwBB/wNx' +
+  'ai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8B' +
+  'AAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYC' +
+  'dCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsC' +
+  'ai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEg' +
+  'ASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAh' +
+  'KSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIi' +
+  'OEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIi' +
+  'NCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAW' +
+  'ICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIi' +
+  'LyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYg' +
+  'MnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAyciImcSAwciIycXIi' +
+  'MHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIi' +
+  'F3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIi' +
+  'FXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVy' +
+  'IhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAv' +
+  'IDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciAB' +
+  'IB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAUICRycSARcnEgIHIg' +
+  'AXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByAB' +
+  'IA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGov' +
+  'AQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAi' +
+  'ESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEB' +
+  'IAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3Nx' +
+  'Igs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBB' +
+  'AkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlH' +
+  'DQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYg' +
+  'Q0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAE' +
+  'aiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMg' +
+  'AlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJ' +
+  'diABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIc' +
+  'IgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3Eg' +
+  'DigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA' +
+  '/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJB' +
+  'CXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFB' +
+  'EnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiAB' +
+  'ciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGAgPA/cSAOKAIoIgFB' +
+  'CXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigC' +
+  'JCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEA' +
+  'IQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
+  'ciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
+  'AEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIf' +
+  'OgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAH' +
+  'KAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8D' +
+  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMg' +
+  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIg' +
+  'EyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAAByIBMgAUESdmotAABB' +
+  'BnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQ' +
+  'IAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSAN' +
+  'QQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYi' +
+  'DUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMg' +
+  'ByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJq' +
+  'LQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciAN' +
+  'QQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkg' +
+  'G2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCABQQFqIgFBA0cNAAsL' +
+  'QQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQ' +
+  'BEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcg' +
+  'C0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhAN' +
+  'AAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEH' +
+  'QQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1y' +
+  'RQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFp' +
+  'IgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYN' +
+  'ARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEh' +
+  'B0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAjQYqQAWogDToAACAj' +
+  'QYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlB' +
+  'CGogFCABQf//A3FoEBYgRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVB' +
+  'ATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAH' +
+  'QYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABs' +
+  'akHwKWo2AgwgCUEIaiAHIAYQFiAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/' +
+  'AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFq' +
+  'QQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgC' +
+  'ECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgC' +
+  'ICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIW' +
+  'NgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhko' +
+  'AgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJx' +
+  'IA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEB' +
+  'dEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwL' +
+  'mgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhAVDwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQg' +
+  'AS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABB' +
+  'ASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEH' +
+  'IAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0' +
+  'IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJx' +
+  'NgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAALHwAgAEEQaiIA' +
+  'QRRNBH8gAEECdEG0K2ooAgAFQaIcCwu3BgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFVcg0AQQFBoAIQHCIC' +
+  'RQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCUEEdBAdIgg2AhQgAiAGQcEAakEEEBwiBzYCGCACIAZBAWoiBUECdBAdIgo2' +
+  'AjQgAiAFQQQQHCINNgJAIAIgAEEBaiILQQJ0IgMQHSIONgIsIAIgAxAdIg82AkggAiADEB0iEDYCTCACIAMQHSIRNgJQIAIgAxAd' +
+  'IhI2AlQgAiADEB0iAzYCuAEgAiAFQQN0EB0iEzYCvAEgAiAFQRhsEB0iFDYCxAEgAiALQRRsEB0iFTYC2AECQCASRSAI/REgB/0c' +
+  'ASAK/RwCIA39HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9GwNBAXFBA3RyIA79' +
+  'ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9GwJBAXFBBnRyIBb9' +
+  'GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQHg0AIAVBACAFQQBKGyEIA0AgBCAIRgRAQQAh' +
+  'BCAJQQAgCUEAShshCgNAIAIoAhQhAyAEIApGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIAIAYgBSABQQBKIgcb' +
+  'NgIAIAAgBSALIAFBAEwbNgIEIAcEQCADIAtBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAIIIAVBBHRq/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsCACACIAk2AgwgAhAfIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsABSADIARBBHRqIgdC' +
+  'ADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQgAyAENgIAIARBAWoh' +
+  'BAwBCwALAAsgAhAgCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQHSICRQRAQQAPCyACQQAgAPwLAAsg' +
+  'AgvXAQEEfwJAIAAQ3wEiAgR/QcDyACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRAIAAgAmoiASAENgIA' +
+  'IAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsCQAJAAkAgAUUNACAB' +
+  'KAIAIgAQ4AFFDQAgAiAAKAIAaxDhAQ0BDAQLIAIQ4QEiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEACw8LQQALfQICfgF/' +
+  'An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsgACgCACADIAVC/v//' +
+  '/wcgBUL+////B1MbpyIGbBAhIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLbwECfiAAQgA3A6ABIABB2ABqQQBBMPwLAAJAIAAp' +
+  'A4gBIgFQBEBCACEBIAAoApgBRQ0BCyABECQhAgsgAEEANgLQASAAQn83A6gBIAAgAjcDkAEgAEEANgLIASAAQQA2AsABIAAQIyAA' +
+  'QQA2ApACC4gBACAABEAgACgCCBAiIAAoAhQQIiAAKAIYECIgACgCHBAiIAAoAiwQIiAAKAI0ECIgACgCQBAiIAAoAkgQIiAAKAJM' +
+  'ECIgACgCUBAiIAAoAlQQIiAAKAK4ARAiIAAoArwBECIgACgCxAEQIiAAKALYARAiIAAoAswBECIgABAFIAAQIyAAECILC3UBBH8g' +
+  'AEUEQCABEB0PCwJAAkAgARDfASICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEOABRQ0AIAIgBGsQ4QFFDQAgAyACNgIADAILIAEQ' +
+  'HSIBRQ0AIAEgACADKAIAQQhr/AoAACAAECIgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQcDyACEDA0ACQCABIQQgAyIFKAIA' +
+  'IgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEE' +
+  'ayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLGgAgACgC6AEQWSAA' +
+  'KALsARAiIABCADcD6AELGgBCASAAQuuH1oXoyKHk4QB9ECUiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuuj' +
+  'xJmxt5LolH9+IgBCH4ggAIULEAAgAEUEQEF+DwsgACgCAAu2BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0Ug' +
+  'AUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9' +
+  'IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCAC' +
+  'RQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6' +
+  'DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBAeIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBAeIgUNACAAKAIwIQkgABAoIAAQKSAA' +
+  'EAUgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFB' +
+  'ADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAo' +
+  'AiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQKhogBEEBaiEEDAALAAUgBiABIARBAnQiDWoo' +
+  'AgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApB' +
+  'BHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0B' +
+  'IAAQKxoMAAsACwsgACAABEAgACgCnAIgACgCZEVyRQRAIAAQLAsgABAfCwv6AwEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9B' +
+  'eQUgABApIAAgARAtIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBH' +
+  'IQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBK' +
+  'BEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCIC' +
+  'NgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBAuDAELCwwBCyACQQBMDQEgB0EIaiEL' +
+  'IAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCAD' +
+  'IAkgAkEBIAsQLgwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAi' +
+  'AkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL5QEBCH8gAEUEQEF+DwsgACgCMEUEQEF3DwsgABApIAAgACgCMEEBayIBNgIwIAAo' +
+  'AihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMgAkEE' +
+  'dGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQLwwBCyABQQBMDQIg' +
+  'AyAFIAQgAhAwCyAAKAI0IAZBAnRqQX82AgAMAQsLQQAL8wIBCn8gACgCKEEARyEJIABB0AFqIQogACgCXCEGIAAoAhghAyAAKAIU' +
+  'IQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVHBEAgAiABQQR0aiIEKAIIIghBAEwEfyAE' +
+  'KAIEBQJAIAlFBEAgAiAHIAMgCEEAEC8MAQsgBCgCDCIERQRAIAIgByADIAhBARAvDAELIARBAEwNACACIAcgAyABEDALIAFBAWsL' +
+  'IQEMAQsLIAIgByADIAIgBUEEdGooAgggCRAvIAAoAtABRQ0BIAAoAswBIQQgACgC2AEgBkEUbGooAhAhCANAIAggCigCACIBSARA' +
+  'IAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABAxIAIgAiABQQR0aiIFKAIAQQR0aiABNgIEIAIgBSgCBEEEdGogATYCACAD' +
+  'IAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEEdGoiAigC' +
+  'CCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyABQQFqIQEM' +
+  'AQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAGKAIMQQBI' +
+  'Gw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAMAQsPCyAH' +
+  'QQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEgASgCAEGA' +
+  'gICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBAxDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEgBCgCCCIE' +
+  'QQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEgACACIAFB' +
+  'ARAxDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIMQQBIGw0B' +
+  'IAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78BAQR/QX4h' +
+  'BQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEEdGoiBygC' +
+  'CCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQgBygCCEEE' +
+  'dGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQvOAgEDf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUhAyAAKAJk' +
+  'QQJHDQBBACEDA0AgACgCMCADTARAIAAoAugBRQRAQQAhBANAIAQgACgCXE4NBCACIANKBEAgASADQQJ0aiAAKAKcAgR/IAAoAkgg' +
+  'BEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABA0CzYCAAsgA0EBaiEDIARBAWohBAwACwALQQAhBANAIAAoAvABIARKBEBBACAA' +
+  'KALoASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIEIARMchsEQCACIANKBEAgASADQQJ0aiAAKALsASAEQQJ0aigCADYC' +
+  'AAsgA0EBaiEDCyAEQQFqIQQMAQsLDAILIAIgA0oEQCABIANBAnQiBGogACgCLCAEaigCADYCAAsgA0EBaiEDDAALAAsgAwspAQF/' +
+  'A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwsTACAABEAgACABNwOIASAAECkLCxYAIAAEQCAAIAFBAEc2ApgB' +
+  'IAAQKQsLEwAgAARAIAAQKSAAIAE3A7ABCwuPAgICfAN/IABFIAFFckUEQCABIAD9AANo/QsDACABIAApA3g3AxAgASAAKAJYNgIg' +
+  'IAEgACgCYDYCJCABIAApA4ABNwMoIAEgACkDoAE3AzAgAEHYAGohBEQAAAAAAADwPyECAkACQAJAAkAgACgCZA4EAgEAAwELIABB' +
+  '3ABqIQQLIAQoAgAiBEEAIARBAEobIQREAAAAAAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUg' +
+  'BUECdCIGIAAoAlBqKAIAtyADIAAoAlQgBmooAgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwup' +
+  'AQEFf0F+IQQCQCACQQEgAxtFIABFIANBAEhycg0AQX0hBCABQQBIIAAoAgQgAUxyDQAgABApIAAoAgghBSABQQFqIgZBAnQhCEEA' +
+  'IQQgBiEBA0AgBSABQQR0aigCBCIBIAZGDQEgBSABEDQhByAAKAI0IAhqKAIAQQBOBEAgACAHEC0NAQsgAyAESgRAIAIgBEECdGog' +
+  'BzYCAAsgBEEBaiEEDAALAAsgBAsoAAJAIABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAoAjw2AgALC6ECAgR/AX4CQCAAKQOg' +
+  'ASIGQgBSDQAgACgCACICQX8gAkEAThtBAWohA0EAIQIDQCACIANGDQEgACgCuAEgAkECdGpBgICA/AM2AgAgAkEBaiECDAALAAsg' +
+  'ACAAKQOIASAGQoPay4ytxtLaUX6FECQ3A5ABIAAgASAGQgF8EDxCkM4AIAApA7ABIgYgBlAbfnw3A6gBQQAhA0EBIQIDQCAAKAIA' +
+  'IAJOBEACQAJAIAAoAhggAkECdGooAgAiBEEBTARAIAAoArwBIANBAnRqIQQgA0EBaiEDDAELIARBBksNASAAKALEASAFQQJ0aiEE' +
+  'IAVBAWohBQsgBCACNgIACyACQQFqIQIMAQsLIABBADYC0AEgACAFNgLIASAAIAM2AsABC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9R' +
+  'DQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyACrYZCf4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLkwQB' +
+  'DH8jAEEgayIJJAAgACgC2AEgAUEUbGpBCGsoAgBBACABGyELIAAoAgAhDyAAKAIYIQ4gACgCCCEHA0AgACgCxAEgC0ECdGoiBCAC' +
+  'KAIESQRAAkAgBCgCACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJDQAgBEECRgRAQQEgDCAAIAcgDiAKIAIgAxA+GyEMC0EAIQQg' +
+  'ByAKQQR0aigCBCIIIQUDQCAFQQFqIQUDQCAFIAhHBEAgByAFQQR0aiINKAIIIgZBAEwgBEEHSnJFBEAgCSAEQQJ0aiAGNgIAIARB' +
+  'AWohBAwDCyAGQQBKDQIgDSgCACEFDAELCwsDQAJAQQAhBiAEQQAgBEEAShshDSAHIAhBBHRqKAIEIgggCkYNAEEAIQUgBEUNAANA' +
+  'IAUgDUYEQCAGIQQMAwUgByAIIAkgBUECdGooAgAiBBA/BEAgCSAGQQJ0aiAENgIAIAZBAWohBgsgBUEBaiEFDAELAAsACwsDQCAG' +
+  'IA1GDQEgCSAGQQJ0aigCACIEIQUDQCAEIAcgBUEEdGooAgQiBUYEQCAGQQFqIQYMAgsgByAFIAoQPw0AIAcgDiAFIAMgAhBAQQEh' +
+  'DCAAIAAoAtABIghBAWo2AtABIAAoAswBIAhBAnRqIAU2AgAMAAsACwALIAtBAWohCwwBCwsgACgC2AEgAUEUbGogCzYCDCAJQSBq' +
+  'JAAgDAuCBAEWfyABIANBBHRqKAIEIg9BAWohDSABIA9BBHRqKAIEIhJBAWohFSAAKALQASEWIAAoAgAhEANAAkAgDSAPRg0AIAEg' +
+  'DUEEdGoiEygCCCIHQQBMIAcgEEpyBH8gBwUgAiAHQQJ0aiEXIBUhCgNAIAogEkcEQAJAIAEgCkEEdGoiFCgCCCIIQQBMIAggEEpy' +
+  'IAcgCEZyBH8gCAUgAiAIQQJ0aigCACIGIBcoAgAiC2pBBUgNASAHIAggBiALSCIGGyEYIAEgDyAIIAcgBhsiCxBBIRkgASASIAsQ' +
+  'QSEaIAshBgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAaRnINASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEA' +
+  'TCAJIBBKcgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQiEUYEQCAOKAIAIRELIAEgESAYED9FDQEgASARIAMQPw0BIAAgASAC' +
+  'IAcgAyAJIAQgBRBCIAAgASACIAggAyAJIAQgBRBCIBYgACgC0AFIBEBBASEbDAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWoh' +
+  'DAwACwALCyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsLIBMoAggLQQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/' +
+  'IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEE' +
+  'fyAAIAJBBHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIEIAAgBUEEdGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIA' +
+  'IARFIAVBB0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAgBSAHNgIACyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0' +
+  'aiIGKAIAIQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQgBSAGQQR0aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAg' +
+  'BEUgAEEHSnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAAIAg2AgALIAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38C' +
+  'QCAAIAFBBHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwCCyACIAAgA0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWog' +
+  'BUEATBshAwwBCwALAAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigCBCIIRwRAIAEgCCAEED8NASABIAggBRA/DQEgASACIAggByAG' +
+  'EEAgACAAKALQASIJQQFqNgLQASAAKALMASAJQQJ0aiAINgIADAELCwvRCQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIA' +
+  'UnINACAAEEQgACAANAKkAjcDgAIgACAANALEAjcDSCAAKAKMASAAKAKEASAAKAKAAUdyDQAgABBFCwJAIAAoApwCBEAgABBGIgIN' +
+  'AQsgACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEEcNAQtBACECA0ACQCAAKAKYAg0AIAIhBgJAIAAQSCICQQBIBEAgAEEBNgKsASAA' +
+  'EElBAyEDIAYhAiAAQQAQR0UNAUF/IQIMBAsCQCACBEAgACAAKQPgAkIBfDcD4AIgACgCjAFFBEAgAEEBNgKYAgwECwJAIAAgBUEM' +
+  'aiAFQQhqEEoiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQS0UNACAAEElBfyECQQEhAwwDCyAAIAUoAgwQTCAAKALMASICKAIA' +
+  'IQQCQCADQQFGBEAgACAEQQAQTSAFKAIIIQMMAQsgACAEIAAgAiADIAUoAggiA0H//wMgA0H//wNJGxBOQQJ0QQFyEE0LIAAgACsD' +
+  'uAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAA' +
+  'KAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIB' +
+  'fDcD+AIgAEEAEEwgACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEANgI4CyAAKAKgAkEASgRAIAAQRCAAKQPgAiEHCyAHIAApA4AC' +
+  'VA0BIAAQSCICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABBFQX8hAkEBIQMgAEEBEEdFDQEMBAsgAEEBNgKsAQsgACAAKQOQAkIB' +
+  'fCIHNwOQAiAAIAApA+ACIAA0AqQCfCAHIAA0AqgCfnw3A4ACQQMhAwwBCyAAIAAoAoABNgJAIAAoAsQCRSAAKQPgAiAAKQNIVHJF' +
+  'BEAgACAAKQNQIghCAXw3A1AgCEIDgyEHIAhCAYMhCEEAIQIDQCAAKAIEIAJMBEAgAEEANgI4IAhQBEAgAEEANgI8CyAAIAApA+AC' +
+  'IAA0AsQCIAApA1BCAXx+fDcDSAUgACgCLCACagJ/IAAoAjQgAmotAAAgCFANABogACgCrAIiBCAHQgFRDQAaIARFCzoAACACQQFq' +
+  'IQIMAQsLCwJAA0AgACgCxAEiAkEASgRAIAAoAiggACgCwAEoAgBqLQAARQ0CIAAQTxoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAAp' +
+  'A4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEE8hBCAAIAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowB' +
+  'IgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwB' +
+  'CyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0ckEAEE0LIAYhAgsgA0EBRw0BDAILC0ECIQILIAVBEGokACAC' +
+  'CzoCAX8BfiAAKAKgAiIBQQBKBEAgACAAKQOIAkIBfCICNwOIAiAAIAIQPCABrX4gACkD4AJ8NwP4AQsLqwEBCX8DQCAAKAIIIANK' +
+  'BEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEFQQAhAUEAIQIDQCAEKAIAIAJMBEAgBCABNgIAIANBAWohAwwD' +
+  'BSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoiCCgCACEJIAggBzYCACAGIAk2AgAgAUEBaiEBCyACQQFqIQIM' +
+  'AQsACwALCwvoAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCACIANGBEACQCABQQFKBEBBfyECIAAgASAAKALMASIDKAIAIAMo' +
+  'AgQQSw0BC0EAIQIgAEEANgKcAiAAIAFBAWsQTCAAKALMASIEKAIAIQMgAUEBRgRAIAAgA0EAEE1BAA8LIAAgAyAAIAQgAUGBgICA' +
+  'BBBOQQJ0QQFyEE0LIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogBIAEgAkF/c2pBAnRqKAIAQQJ0aigCAEEBczYCACACQQFqIQIM' +
+  'AQsACwALIABCATcDmAJBAAuvCAEQfyMAQYACayIHJAAgAEEBNgKsAQJ/Qf//AyABRQ0AGiAHQQBBgAL8CwAgACgCoAEiA0EAIANB' +
+  'AEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyEDIAJBP0YNBCAHIAJBAnRqKAIAIAVqIgUgBEoNASACQQFqIQIM' +
+  'AAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGAgICABnENACAEQf//A3EiBEEDSQ0AIAcgBEE/IARBP0kbQQJ0' +
+  'aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiIDQQRJDQEaCyADCyEQIAFBAEchEUEAIQEDfyAAKAKgASAMTAR/' +
+  'IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAFQQAhA0EAIQUgACgCkAEiBCAAKAKcASIJIAxBAnRqKAIAQQJ0' +
+  'aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9xIQULIAYoAgAhCiAGQQhqIQsgBCAIQQJ0aiIOQQhqIQ9BACEC' +
+  'AkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRqKAIAIgYQUCIEQQBKDQBBACEFIAQNACAPIANBAnRqIAY2AgAg' +
+  'A0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYCmAIMAgsgACgCKCAPKAIAIgMQUA0BIAAgA0EAEE0MAQsgDiAD' +
+  'NgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASADIAhqQQJqIQgLIAxBAWohDAwBCwshAgNAIAIgCkcEQCAAKAKo' +
+  'ASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyELQQAhAgN/IAIgC0YEf0EAIQUCfwNAIAMgCkcEQCAAKAKoASAD' +
+  'QQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkECdBAhIgFFBEBBACECA0AgAiAJRgRAQX8MBgUgACgCqAEgAkEM' +
+  'bGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARBADYCBCADQQFqIQMMAQsLA0AgBSALRwRAIAAoAqgBIAAoApAB' +
+  'IAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygCDBBRGiAAKAKoASADKAIMQQxsaiABIAMoAggQURogBUEBaiEF' +
+  'DAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEEC' +
+  'ajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9QKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYC' +
+  'hAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFF' +
+  'BEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgC' +
+  'HCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EB' +
+  'dEEBciAHEE0LIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwALIAIgBUECdCIJaiECA0AgAigCACIDIAFMBEAgBygCACEEA0Ag' +
+  'AyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0IgcgACgCJGooAgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRq' +
+  'IQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRAIAEgCCACQQJ0aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEB' +
+  'aiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0DIAJBAnQiAyAAKALcAWogAyAIaigCAEEBdDYCACACQQFqIQIM' +
+  'AAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQTSAAKAIQIAlqKAIAIQMLIARBAWohBAwBCwsgACAFNgLgAUEBDwsgACgCFCAB' +
+  'QQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2AgALIAFBAWohAQwACwALIAAoAtwBIgEgBkEBcjYCACABIANB' +
+  'AXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEMbGoiASEMIAEoAgQhCCABKAIAIQZBACEDQQAhAQNAIAMgCEgE' +
+  'QCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmooAgAiDhBQQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFB' +
+  'AmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAO' +
+  'Rg0AIA0gBRBQQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohAQwCC0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASAC' +
+  'QQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQUEEASA0ACyAEIBE2AgQgCyAJNgIAIAAoAqgBIAQoAgRBDGxqIAcgBRBRRQ0CIAsg' +
+  'BCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYg' +
+  'A0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRBQ' +
+  'QQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANBAnRqKAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAA' +
+  'KALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEE0MAgsACwsgDCABNgIEDAALAAsIACAAQQAQTAvxBwELfyMAQRBr' +
+  'IggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAA' +
+  'KAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQUiEDIAgo' +
+  'AgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAADQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQUyAA' +
+  'KAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAAKALMASAGQQJ0aiALKAIANgIAIAZBAWohBgsgA0EBaiEDDAELCwsgACgCzAEi' +
+  'BCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUNACAGQQEgBkEBShshB0EBIQMDQCADIAdGBEBBASEGQQEhAwNAIAMgB0YNAwJA' +
+  'AkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRBfHFqKAIABH8gACAJIAUgCEEIahBUDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEB' +
+  'aiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEB' +
+  'dEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAA' +
+  'KAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQh' +
+  'BCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIA' +
+  'QQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpB' +
+  'ADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEFULIAAgACgC6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANH' +
+  'BEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyAD' +
+  'QQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsiBiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAH' +
+  'Qf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v///wBTG6dBAmoiAUECdBAhIgVFDQEgACABNgKYASAAIAU2ApAB' +
+  'CyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUECdBAhIgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAA' +
+  'KAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBBf0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAb' +
+  'QQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0ECEiBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgAL' +
+  'IABBAWohAAwACwALIAZBEGokACAEC/QDAQZ/AkAgACgCjAEgAUwNACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCID' +
+  'IAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMgACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARB' +
+  'AnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwACwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFx' +
+  'OgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkALIAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARA' +
+  'IAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIAIgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0EC' +
+  'dGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIAIgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsg' +
+  'AkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABBAEo6AAALIAAoAiggA2pBADoAACAAIAMQViAEIQIMAAsACwti' +
+  'AQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6AAAgA0ECdCIDIAAoAnRqIAAoAowBNgIAIAAoAnggA2ogAjYCACAAIAAoAoABIgJB' +
+  'AWo2AoABIAAoAnwgAkECdGogATYCAAurAQECfyAAKAKQASAAKAKUASIEQQJ0aiIFIAI2AgAgBSADNgIEIAVBCGogASACQQJ0/AoA' +
+  'ACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKUAWpBAmo2ApQBIAAoApwBIANBAnRqIAQ2AgAgACgCqAEgASgCAEEMbGogBCABKAIE' +
+  'EFEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABBRGiAAIAApA4ADQgF8NwOAAyAEC2IBBX8gACgCyAEiAiAAKALAASIBKAIAIgNBAnRq' +
+  'QX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUECdGooAgAiATYCACACIAFBAnRqQQA2AgAgABBXCyADCxsAQQAg' +
+  'ACABQQF1ai0AACIAayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAAKAIEIgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMb' +
+  'IgRBAnQQISIDRQRAQX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsgACAEQQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYC' +
+  'BCADIABBAnRqIAI2AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRBAnUhAwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAA' +
+  'KAKQAWoiAUEEaiABKAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgCkAEgA2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAA' +
+  'NgIAQQEPCyADQQJ0IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBBAnRqIQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIA' +
+  'IAMPBSABIAYgBEECdGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0NgIAIANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIA' +
+  'QQALrwECBH8BfCAAKAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAiBjkDACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBK' +
+  'GyEDA0AgAiADRgRAIAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCACQQN0aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsL' +
+  'IAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAAIAEQWAsL4QIBCn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0Ag' +
+  'BEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahBSIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAg' +
+  'DCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAAKAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0B' +
+  'IAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALUASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsg' +
+  'AUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMgAUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkL' +
+  'IAdBEGokACAJC6oDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0AgAiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEAC' +
+  'QCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAhAiAAIAUgBkEMahBSIQogBigCDCELA0AgAyAHSiACIApOcg0B' +
+  'IAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGooAgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFq' +
+  'IQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgCcCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsL' +
+  'IANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAAKALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQ' +
+  'UwsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAALUgEBfyAAKALIASAB' +
+  'QQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAgARBYCwvXAQEG' +
+  'fyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRODQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGor' +
+  'AwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAFQQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0EC' +
+  'dGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEi' +
+  'AiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtBAXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACAC' +
+  'IAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIgAUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARA' +
+  'AkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGooAgAQIiABQQFqIQEMAAsACyAAKAIAECIgACgCkAEQIiAAKAKc' +
+  'ARAiIAAoAqgBECIgABAiCwvlCwEKfyMAQTBrIgokAAJAAkAgACABckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEBwiB0UNACAD' +
+  'IAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFqIglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxq' +
+  'EBwhBiAHIAlBAXQiD0EMEBwiCDYCqAEgBkEAIAgbRQRAIAYQIiAHEFkMAQsgByAGNgKwASAHIAY2AgAgCiAHQdwBajYCLCAKIAdB' +
+  '2AFqNgIoIAogB0HUAWo2AiQgCiAHQdABajYCICAKIAdBzAFqNgIcIAogB0HIAWo2AhggCiAHQcABajYCFCAKIAdBiAFqNgIQIAog' +
+  'B0H8AGo2AgwgCiAHQfgAajYCCCAKIAdB9ABqNgIEIAogB0EQajYCACAGIAlBA3RqIQhBACEGA0AgBkEMRgRAIAcgCDYC5AEgByAI' +
+  'IAlBAnQiDGoiBjYCFCAHIAYgDkECdCIIaiIGNgIcIAcgBiAIaiIINgIYIAcgCCANQQJ0IgZqIgg2AiAgByAGIAhqIgg2AiQgByAG' +
+  'IAhqIgY2AiggByAGIAxqNgJwIAcgBiAJQQNsajYCNCAHIAYgD2o2AjAgByAGIAlqNgIsIAcoAhAgAyAM/AoAACAHKAIUIAQgC0EC' +
+  'dPwKAABBACEGIAtBACALQQBKGyEIA0AgBiAIRgRAQQAhBiAAQQAgAEEAShshAANAIAAgBkYEQEEAIQAgAkEAIAJBAEobIQkDQAJA' +
+  'IAAgCUYEQEEAIQYgAUEAIAFBAEobIQIMAQsgAyAAQQFqIgJBAnRqIQggAyAAQQJ0aigCACEGA0AgCCgCACAGTARAIAIhAAwDBSAE' +
+  'IAZBAnRqKAIAQQJ0IgsgBygCGGooAgAhDCAHKAIcIAcoAiAgC2oiCyALKAIAIgtBAWo2AgAgCyAMakECdGogADYCACAGQQFqIQYM' +
+  'AQsACwALCwNAIAIgBkcEQCAGQQJ0IgAgBygCJGogBygCICAAaigCADYCACAGQQFqIQYMAQsLIAf9DGQAAADQBwAALAEAAAEAAAD9' +
+  'CwOgAiAHQoCAgICAgID4PzcDuAEgB0EBNgLQAiAHQoCAgICAgID6PzcDyAIgB0KBgICAgP0ANwPAAiAHQubMmbPmzJn3PzcDuAIg' +
+  'B0KBgICAEDcDsAIgB0IBIAVClfip+pe33puef35Cnbqz+5SS/aIlfCIFIAVQGzcD8AEgB0HwAWohAEEAIQhBACEGA0AgBiAJRgRA' +
+  'A0AgCCAJRgRAQQAhAEEAIQYDQCACIAZGBEADQAJAIAcoApgCIQYgACICIAlGDQAgBg0PIAMgAkECdGooAgAiBiADIAJBAWoiAEEC' +
+  'dGooAgAiCCAGIAhKGyELQQAhCANAIAYgC0YEQCAIIAcoAiggAmotAAByDQMgByACQQF0QQFyQQAQTQwDBSAIIAQgBkECdGooAgAg' +
+  'AUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQSEUNDSAHQQE2ApgCDA0LIAcoAiAgBkECdGooAgBFBEAgB0EBNgKYAgsgBkEBaiEG' +
+  'DAALAAUgByAIEFYgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVCEYYgBYUiBTcDACAHKAKwASAGQQN0aiAF' +
+  'QguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/AToAACAHKAIsIAZqQf8BOgAAIAcoAsgB' +
+  'IAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoiCyALKAIAIAggCWooAgBqNgIADAELAAsA' +
+  'BSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAogBkECdGooAgAgCDYCACAGQQFqIQYgCCAJ' +
+  'QQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRAdIgdFIAAoAgxBAnRBBGoQHSIJ' +
+  'RXIgBRAdIgpFIAJBAnRBBGoQHSILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBK' +
+  'GyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOIARAkEFoFIAAoAhwgBUECdGooAgAhAUEBIQYg' +
+  'AiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAEQQJ0aiAGIAtqQQRrKAIANgIAIAFBAWohASAE' +
+  'QQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFqIQMgBCECCyAFQQFqIQUMAQsLBSABQQJ0IgMg' +
+  'ACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsgAUEBaiEBDAELCyEBCyAHECIgCRAiIAsQIiAB' +
+  'RQRAIAoQIkF/DwsgABAsIABBADYC0AEgAEIANwNYIABBADYCyAEgACADNgLwASAAIAo2AuwBIAAgATYC6AEgAEEANgLAASAAIAAp' +
+  'A2g3A/gBIAAgACkDgAE3A4ACIAAgACkDoAE3A4gCQQALEwAgAARAIAAQKSAAIAE3A+ABCwuFBAIHfwN8IwBBIGsiBSQAAn9BfiAA' +
+  'RSADRXINABogABApIAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8g' +
+  'ABAGRQRAA0AgDEQAAAAAAAAAAGZFIAIgB0xyRQRAIAdBAWohByAFQRhqIQhEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA8D8hDgNA' +
+  'AkAgABAEIglBAEgNACAFIAUpAxBCAXw3AxAgACAJIAUoAgwgBSgCCBA5IgYgBSgCCEoEQCAFKAIMIAZBAnQQISIKRQRARAAAAAAA' +
+  'APC/IQ0MAgsgBSAKNgIMIAUgBjYCCCAAIAkgCiAGEDkaCyANIA6gIQ0gBkUNACAAIAUoAgwgCCAIKQMAIgFCDIggAYUiAUIZhiAB' +
+  'hSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+IAasgqdBAnRqKAIAECoaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQKxoMAQsL' +
+  'IA1EAAAAAAAAAIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAKIQxBAAsQIiAAECkgBARAIAQg' +
+  'BSkDEDcDAAtBfyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAupBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2' +
+  'AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEF8MAQsgAkECaiACQQFqIAItAAEi' +
+  'DkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFB' +
+  'KkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCAC' +
+  'QQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYE' +
+  'BQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQXyAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsg' +
+  'BUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVB' +
+  'BGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESAR' +
+  'IBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QXyAJQQFrIQkMBAsg' +
+  'C0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEH8JyAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUg' +
+  'CE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRBfIAZFDQMgB0EgaiAGwBBfIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUg' +
+  'DCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQXyAEQQFqIQQM' +
+  'AAsACwUgCCAKEF8gBEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGokACACQf////8H' +
+  'IAJB/////wdJGws2AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJQEBfyMAQRBr' +
+  'IgQkACAEIAM2AgwgACABIAIgAxBeIARBEGokAAugBAEDfyMAQeAAayICJAAgAiABNgJEIAIgADYCQCAC/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsDSCACQcz3ADYCWEHM9wBBAEHMAfwLAAJAIAAgAUVyRQRAIAJBQGtBfkEAQeoVQQAQYhoMAQtBAUHoABAcIgNFBEAgAkF/' +
+  'EBo2AgBBACEDIAJBQGtBf0EAQdISIAIQYhoMAQsgAkEANgI8IAAtAABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAg' +
+  'AkEDNgJICwJAAkACQCACQUBrEGNFBEBBACEBIAJBADYCVEFyIQAgAkFAa0FyQQBB+hlBABBiGgwBCyACQUBrIAMgAkE8ahBkIQAg' +
+  'AigCPCEBIAANACADIAEgAygCJCIEIAFrEBsiADYCACAADQFBfyEAIAJBfxAaNgIQIAJBQGtBf0EAQdISIAJBEGoQYhoLIAJBADYC' +
+  'OCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDKAwBC0EAIQAgAkEANgI4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMoIAIgBEEEEBwiBDYC' +
+  'NCAEDQBBfyEAIAJBfxAaNgIgIAJBQGtBf0EAQdISIAJBIGoQYhoLA0ACQCAADQAgAkFAaxBjRQ0AIAJBQGsgAyABIAJBKGoQZSEA' +
+  'DAELCyACKAIoECIgAigCLBAiIAIoAjQQIiAARQ0AIAMQZkEAIQMLIAJB4ABqJAAgAwtYAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUg' +
+  'ATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQXhoLIAZBEGokACABC94BAQh/IAAoAggh' +
+  'AyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQZyIFIARrIAggBRsiAhBnIgEgBGsgAiABGyECQQAh' +
+  'BiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiID' +
+  'NgIIA0AgAiAGRg0BIAQgBmosAAAiARBoBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL6AIBCH8jAEHwAGsi' +
+  'AyQAIANBADYCbCACQX82AgAgAUEIaiEHQQAhAQJ/A0AgACADQewAaiADQegAaiADQeQAahBpBEAgACgCDCIIIAMoAmgiBGohBSAD' +
+  'KAJkIgkgBGsiBkEBRyAFLQAAQfwAR3JFBEAgAigCAEEATgRAIABBcCAEQZQaQQAQYhpBcAwECyACIAE2AgAMAgsgCSAIIAQgCRBq' +
+  'IgpLBEAgAyAIIApqLQAANgIAIABBcSAKQa0bIAMQYhpBcQwDCyAHIAUgBhBrQQBOBEAgAyADQTBqIAUgBhBsNgIQIABBcyAEQawd' +
+  'IANBEGoQYhpBcwwDCyAHIAUgBhBtIgVBAEgEQCADIAUQGjYCICAAIAUgBEHSEiADQSBqEGIMAwUgAUEBaiEBDAILAAsLQQAgAigC' +
+  'ACIEQQBIBH8gAiABNgIAIAEFIAQLDQAaIABBckEAQfAWQQAQYhpBcgsgA0HwAGokAAueBwEMfyMAQdABayIEJAAgBEEANgLMASAD' +
+  'IAMoAhBBAWoiBjYCECAGQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEOIAFBCGohDwJAA0AgACAEQcwB' +
+  'aiAEQcgBaiAEQcQBahBpBEAgBCgCyAEiByAEKALEASIJIAcgCUsbIQUgACgCDCEIIAchBgNAAkAgBSAGRwRAIAYgCGotAABBOkcN' +
+  'ASAGIQULIAUgCCAHIAUQaiIGSwRAIAQgBiAIai0AADYCEEFxIQIgAEFxIAZBrRsgBEEQahBiGgwFCyAFIAdGBEBBcCECIABBcCAH' +
+  'QYkrQQAQYhoMBQsgDyAHIAhqIgsgBSAHayIMEGsiDUEASARAIAQgBEGQAWogCyAMEGw2AiBBdCECIABBdCAHQbgoIARBIGoQYhoM' +
+  'BQtBACEGIAUgCUkEQCACIA1KBEAgBCAEQZABaiALIAwQbDYCMEF7IQIgAEF7IAVBsBMgBEEwahBiGgwGCyAFQQFqIgYgCUYEQEFw' +
+  'IQIgAEFwIAVB8CpBABBiGgwGCyAJIAggBiAJEGoiBUsEQCAEIAUgCGotAAA2AkBBcSECIABBcSAFQYQTIARBQGsQYhoMBgsCQCAO' +
+  'IAYgCGoiCCAJIAZrIgkQayIFQQBODQAgDiAIIAkQbSIFQQBODQAgBCAFEBo2AlAgACAFIAZB0hIgBEHQAGoQYiECDAYLIAVBAWoh' +
+  'BgsgAygCECIFIAMoAgwgDUECdGoiCCgCAEYEQCAEIARBkAFqIAsgDBBsNgJgQXwhAiAAQXwgB0GRFSAEQeAAahBiGgwFCyAIIAU2' +
+  'AgACQCADKAIIIApHBEAgAygCBCEFDAELIAMoAgAgCkEBdEEQIAobIghBAnQiBRAhIglFBEBBfyECIARBfxAaNgJwIABBfyAHQdIS' +
+  'IARB8ABqEGIaDAYLIAMgCTYCACADKAIEIAUQISIFRQRAQX8hAiAEQX8QGjYCgAEgAEF/IAdB0hIgBEGAAWoQYhoMBgsgAyAINgII' +
+  'IAMgBTYCBAsgCkECdCIHIAMoAgBqIA02AgAgBSAHaiAGNgIAIApBAWohCgwDCyAGQQFqIQYMAAsACwtBeiECIAEoAgAgAygCACAD' +
+  'KAIEIAoQJyIBQXpGBEAgAEF6QQBBrRZBABBiGgwBC0EAIQIgAUEATg0AIAQgARAaNgIAIAAgAUEAQdISIAQQYiECCyAEQdABaiQA' +
+  'IAILIAAgAARAIAAoAgAQICAAQQhqEG4gAEE4ahBuIAAQIgsLOAAgAUH/AXEhAQNAAkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJB' +
+  'AWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0BGgsgAEELRgsLrAEBA38gACgCECIGIAEo' +
+  'AgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEGgNASAEIQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIg' +
+  'BUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEGhFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFq' +
+  'IQQMAQsLIAQLagECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQaA0AQQEMAQsgA0H/AEYL' +
+  'DQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvsAQELfwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQbyEE' +
+  'IAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EA' +
+  'IAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0B' +
+  'DAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMg' +
+  'BEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEu' +
+  'OgACIANBA2oFIAMLIABqQQA6AAAgAAuvBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZ' +
+  'BEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxAhIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAg' +
+  'BEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBAhIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEAC' +
+  'f0EAIQRBfyADQQF0QYABIAMbIgZBBBAcIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQIiAAIAY2' +
+  'AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQbyEDA0AgAyAKcSIF' +
+  'QQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJq' +
+  'akEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQbyEEIAAoAihBAWshASAAKAIkIQIDQCAB' +
+  'IARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFqNgIcCyADDwtBfwsXACAAKAIAECIgACgCGBAi' +
+  'IAAoAiQQIgs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsLNAACf0EAIABFIAFB' +
+  'AEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEIaygCAGogAEUgAUEA' +
+  'THIgACgCVCABSHIbC9cCAgZ/AX4jAEGQBGsiBCQAQn4hCgJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEAEDIiB0EASARAIAes' +
+  'IQoMAQsCQCAHQcEASQRAIARBEGohBSAEQZACaiEGDAELIAdBAnQiBRAdIgZBACAFEB0iBRsNACAGECIgBRAiQn8hCgwBCyAAKAIA' +
+  'IAEgBiAFIAcQMhogBEIANwMIQQAhAQNAIAEgB0YEQCADBEAgAiAEKAIIIgAgA0EBayAAIANJG2pBADoAAAsgBEGQAmogBkcEQCAG' +
+  'ECIgBRAiCyAEKQMIIQoMAgsgAQRAIAIgAyAEQQhqQbArEHMLIAIgAyAEQQhqIAAgBiABQQJ0IghqKAIAEHAQcyAFIAhqIggoAgAE' +
+  'QCACIAMgBEEIaiIJQfYlEHMgAiADIAkgACAIKAIAEHEQcwsgAUEBaiEBDAALAAsgBEGQBGokACAKC0kCAn8BfgNAIAMtAAAiBARA' +
+  'IAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQRxqIgFBCU8EQCAA' +
+  'EBoPCyABQQJ0QdQsaigCAAsdACAABEAgACABNgIAIABBJGpByAEgAiADEF4aCwtNAQF/IwBBEGsiBCQAAkAgAEUEQCAEIAM2AgxB' +
+  'ACABIAIgAxB1DAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxB1CyAEQRBqJAAgAQvaBAEHfyMAQTBrIgMkAEHY9ABBAEHsAfwL' +
+  'AEEoIAFBACAAGyIEIARBKEsbIQgDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABB4RQ0AIAJBAWohAgwBCwsgAyACNgIsIAAgBCAD' +
+  'QSxqEHkhBSAEIAMoAiwiAiACIARJGyEBAn8CQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEHgNASACIQELIAVBAEgNAwJ/IAEgBEkE' +
+  'QEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYN' +
+  'ARoLQQALIgdFDQEgBCABIAdqIgIgAiAESRshAQNAAkAgAyABIAJHBH8gACACaiwAABB4DQEgAgUgAQs2AiwgACAEIANBLGoQeSEG' +
+  'IAQgAygCLCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABB4BEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEB' +
+  'aiECDAELCyAHQQBHIAZBAEhxDQAgASAETw0BCyADIAg2AgAgAyAAQbErIAAbNgIEIANBpyZBsSsgBEEoSxs2AghB2PQAQWRB+ikg' +
+  'AxB2GkFkDAELAkACQCAFQcEAa0FASQ0AIAdFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcDGCADIAA2AhQgAyAI' +
+  'NgIQQdj0AEFsQfYhIANBEGoQdhpBbAwBC0HQ9gAgBjYCAEHM9gAgBTYCAEEACyADQTBqJAALDQAgAEEgRiAAQQlGcgt6AQR/QQAg' +
+  'ASACKAIAIgRrIgMgASADSRshBUF/IQNBACEBA0ACQCABIAVGDQAgACAEaiwAACIGQTBrQf8BcUEJSw0AIANBACADQQBKG0EKbCAG' +
+  'akEwa0HnByABQQJNGyEDIAIgBEEBaiIENgIAIAFBAWohAQwBCwsgAwuiAwEGfyMAQTBrIgQkACAEIAEoAgAiAzYCLCAEIAIoAgAi' +
+  'BTYCKCADIAVyRQRAIARBLGohAyAEQShqIQUCQCAAQcEAa0FASQ0AIAMEQCADIABBkCxqLQAANgIACyAFRQ0AIAUgAEH/AXEgAEGQ' +
+  'LGotAABuNgIACyAEKAIoIQUgBCgCLCEDCwJ/AkACQAJAAkAgA0EATCIIIAVyRQRAQQAhBSAAIAAgA20iBiADbEYEQCAEIAY2Aigg' +
+  'BiEFCyAFQQBMIQcMAQsgBUEATCIHIANyDQBBACEHQQAhAyAAIAAgBW0iBiAFbEYEQCAEIAY2AiwgBiEDCyADQQBMIQgMAQsgA0EA' +
+  'TA0AQdMOIQYgBUUNAQsgBw0BQeoPIQYgAw0BIAUhAwsgBCAANgIYIAQgBjYCFCAEIAM2AhBB2PQAQWxBiyQgBEEQahB2GkFsDAEL' +
+  'IAcgCHJFIACsIAOtIAWtflFxRQRAIAQgADYCCCAEIAU2AgQgBCADNgIAQdj0AEFsQdsjIAQQdhpBbAwBCyABIAM2AgAgAiAFNgIA' +
+  'QQALIARBMGokAAuQAgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwgA2wgBGpBABAbIgIEf0F+' +
+  'IQECQCACRSAHQQBIciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRqIAetIgkgAjQCIHxBBBAe' +
+  'IgENACACQQhqIAJBEGogAjQCDCAIIAl8fEEQEB4hAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEAIAAgBSADbSIBIAUgASAD' +
+  'bGsgBhB8ECciAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhAgDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyAB' +
+  'NgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQg' +
+  'AUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwv3BAIIfwF+IwBB0ABrIgAkAEHY9ABBAEHsAfwLAEG89AAoAgAhASAAQcD0' +
+  'ACgCACICNgJMIABBxPQAKAIAIgQ2AkgCQCABIASsIAKsfiIIp0F/IAhCAX1CwABUGyABGyICQcEAa0G/f00EQCAAQcAANgIEIAAg' +
+  'AjYCAEHY9ABBbEHyICAAEHYaDAELIAIgAEHMAGogAEHIAGoQeg0AQdT0ACgCACIEQQBIBEAgAEGAAjYCFCAAIAQ2AhBB2PQAQWtB' +
+  'lBcgAEEQahB2GgwBCyAERUHQ9AAoAgBBACAEQYECSRtyRQRAIABBgAI2AjQgACAENgIwQdj0AEFrQZQXIABBMGoQdhoMAQsCf0EB' +
+  'QcAAEBwiAUUEQCAAKAJMIQVBAAwBCyABQtAPNwM4IAFBATYCNCAAQUBrQQA2AgAgAEIANwM4IAEgAjYCACABIAAoAkwiBTYCBCAB' +
+  'IAAoAkgiBjYCCCABQcz0ACgCAEEARzYCGEHI9AAoAgAhByABIAQ2AiAgASAHNgIcIAIgBSAGIABBOGoQfgRAIAAoAkAQIiABEH8M' +
+  'AgsgASAAQThqEIABRSEDIAAoAkALECICQAJAIANFIAJBCUdyIAVBA0dyRQRAIAEoAhggASgCDEEbR3INASABEBIiAzYCLCADDQFB' +
+  'fyECDAILQX8hAiADRQ0BCwJ/IAEgASgCACIDIANsQQJ0EB0iAjYCMEF/IAJFDQAaIANBEEwEQCABEIUBCyABKAIoIAEoAixyBH9B' +
+  'AAUgARB7CwsiAg0AIAEhAwwBCyAAIAIQdDYCIEHY9AAgAkHSEiAAQSBqEHYaIAEQf0EAIQMLIABB0ABqJAAgAwuYBQEHfyMAQZAC' +
+  'ayIHJAADQCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBqIgQQgQEgBkEBaiEGIAMgACAEEIIBIQQMAQsLA0AgACAFTCAEckUEQCAA' +
+  'QQAgBSAAQQEgB0EQaiIGEIEBIAVBAWohBSADIAAgBhCCASEEDAELC0F/IQYCQCAERQRAQQAhBQJAAkBBzPQAKAIAIgZFBEBBACEE' +
+  'A0AgACAETCAFckUEQCAAIAQgBCABbyIFayACIAVsIAEgAiAHQRBqIgUQgQEgBEEBaiEEIAMgACAFEIIBIQUMAQsLIAVFDQFBACEF' +
+  'QX8hBgwCCyAGIAAgAxCDASIEDQMLQQAhBEEBIQlByPQAKAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMg' +
+  'ACAHQRBqEIIBDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEIIB' +
+  'DQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFB' +
+  'ASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCBASAGQQFqIQQgAyAAIAUQggEhBQwBBSAIQQFqIQkg' +
+  'BSEGDAILAAsACwALA0ACQEEAIQQgBUHU9AAoAgBOIAZyDQBB0PQAKAIAIAAgBRCEASIEDQMgAyAAQdD0ACgCACAAIAVsQQJ0ahCC' +
+  'ASEGIAVBAWohBQwBCwsgBkUNAQsgByAGEHQ2AgBB2PQAIAZB0hIgBxB2IQQLIAdBkAJqJAAgBAs1ACAABEAgACgCJBAgIAAoAigQ' +
+  'DSAAKAIsECIgACgCEBAiIAAoAhQQIiAAKAIwECIgABAiCwvvAgEKfyAAIAAoAgAiBSAFbCIGQQFqQQQQHCIHNgIQIAAgBSABKAIA' +
+  'IghsIgJBAnQQHSILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACACQQBKGyEDQQAhAgN/IAIgA0YEfwN/IAQgBkYEfyAGQQQQHCIGRQ0E' +
+  'QQAhAiAFQQAgBUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEEA0AgBCAJRgRAIAJBAWohAiABKAIAIQgMAwUgByABKAIIIAQgCGpB' +
+  'AnRqKAIAQQJ0IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYCACALIAMgCmpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwsgBhAiIAAg' +
+  'CDYCDEEABSAEQQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACACIAdqKAIAajYCAAwBCwsFIAEoAgggAkECdGooAgBBAnQgB2oiCkEE' +
+  'aiAKKAIEQQFqNgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMgBGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0i' +
+  'ByAEbGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQEDfwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgC' +
+  'CCABQQJ0IgQgA0EBdCAEIAMbIgNsECEiBUUEQEF/DwsgACADNgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAA' +
+  'IAAoAgBBAWo2AgBBAAvDAwEGfyMAQcCCAWsiAyQAIANBwIABakEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEA' +
+  'ShshBUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAiBkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBB2PQAQWtBxCIg' +
+  'A0EQahB2GgwDCyACIAEgA0FAayABIARsQQJ0ahCCAQRAQX8hACADQX8QdDYCAEHY9ABBf0HSEiADEHYaDAMFIARBAWohBAwBCwAL' +
+  'AAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB' +
+  '2PQAQWtBtyEgA0EwahB2GgwBCyABIANBwIABaiAFQQJ0aiIIKAIAIgZGBH8gAyAFNgIgIAMgATYCJCADIAQgAW0iAEEBajYCKCAD' +
+  'IAQgACABbGtBAWo2AixB2PQAQWtB8iggA0EgahB2GkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwC' +
+  'CyEACwsgA0HAggFqJAAgAAuPAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFs' +
+  'IQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0A' +
+  'AEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQdj0AEFrQZgQIAMQdhpBawwEBSAEIAdq' +
+  'IQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB2PQAQWtBrR8g' +
+  'A0EgahB2GkFrDAILIANBMGogBGoiCCAILQAAIghBAWo6AAAgBUEBaiEFIAhFDQALIAMgAkEBajYCECADIAQgAW0iAEEBajYCFCAD' +
+  'IAQgACABbGtBAWo2AhhB2PQAQWtB4R0gA0EQahB2GkFrCyADQbAgaiQAC8QBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEg' +
+  'AiAHbCIDQQJ0QQRqEB0iBEUgASACbCADakECdBAdIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIA' +
+  'IAAgACgCDCACbCAHaiADIAQgBhALNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEHwgBWohBSABQQFq' +
+  'IQEMAQsLCyAEECIgBhAiC70DAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQeyIDBEAgBCADEHQ2AiAgAiADQdISIARBIGoQdiEDDAEL' +
+  'IAAoAiQQKCAAKAIkECkgACgCACABIAIQhwEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAg' +
+  'ACgCJCAAKAIAIAMgBxCIARAqRQ0AIAAoAiQgBEEsaiAEQShqEDogACgCJBAoIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9B' +
+  '0AggBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB4xUgBkEBdCABSg0AGkHcFSAGQQNsIAFMDQAaQY8eQZMIIAAoAhgbCzYCGCAEIAcg' +
+  'BW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQg' +
+  'CjYCAEFpIQMgAkFpQa0nIAQQdhogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2AgQgAiAILQAANgIUDAILIANBAWohAwwA' +
+  'CwALIARBMGokACADC6cBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2AgggAyAA' +
+  'NgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGKISADEHYaIAJFDQAgAiAANgIIIAIgBTYCBCAC' +
+  'IAYtAAA2AhQLIANBEGokACAIDwsgBEEBaiEEDAALAAsNACACIAAgAWxqQQFrCzkAIAAoAiQgACgCNBA2IARCADcDCCAAIAEgAiAD' +
+  'IAQQigEiAEEATARAIARBBDYCAAsgAEEfdSAAcQu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUC' +
+  'QANAIAFQRSAEKQMIIAFacQ0BIAkgAhABIgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAo' +
+  'AgAiBiAGbBAzIgZBACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAI' +
+  'QQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQOCAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEA' +
+  'IAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQuNAgIDfwF7IABFIAFFckEBIAUbBEAgBkF+' +
+  'QaAMQQAQdhpBfg8LIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkACQAJAQQEgACgCLCAA' +
+  'KAIoG0UNACAAKAIAIAEgBhCHASIHDQEgACgCLCIJBEAjAEEgayIHJABBASEIIAkgASACIAMgBCAHEBRFBEAgBSAH/QAEACIK/QsD' +
+  'CCAFIAcpAxA3AxggBSAK/R0AIAcoAhggBygCHBCOAUEAIQgLIAdBIGokACAIDQEMAwsgACABIAIgAyAEIAUQjAFFDQILIAAgASAC' +
+  'IAMgBCAFIAYQjQEhBwsgBw8LQQAL0wQCCn8CfiMAQTBrIgYkACAAKAIAIQsgACgCKBAOIAsgC2whCQJ/A0AgCCAJRwRAAkAgASAI' +
+  'ai0AACIKRQ0AIAAoAighB0F/IQwCQCAAKAIAIAggChCIASIKQQBIIAcoAgQgCkxyDQAgBygCKCINIAcoAhQgBygCECAKbCIKQQJ0' +
+  'aigCACIOQf//A3EiD2otAABB/wFGIA0gBygCHGogD0EBdGovAQAgDkF/c0EQdnFFcg0AIAcgDSAKEA9BACEMCyAMRQ0AQQEMAwsg' +
+  'CEEBaiEIDAELC0EAIQggBkEANgIMAkACQAJAIAAoAjRFIAlFcg0AIANQIgdFIAmtQuQAfiIQIANacQ0AIAAoAiggAiAQIAAoAjBB' +
+  'ACAEGyAGQQxqIAZBEGoQECAGKQMYIREgBigCKCIMRSAGKQMQIhBCAFJyRQRAIAAgASACQgAgAyARfSAHGyAEIAVBABCNAQ0BIAUg' +
+  'Bf0AAxAgBkEgaiAR/RL9VwMAAf3OAf0LAxAMAwsgDEUNAQsgACgCKCACQgAgAyARfSADUBsgACgCMEEAIAQbIAZBDGogBkEQahAQ' +
+  'IAYpAxggEXwhESAGKQMQIRALAkAgBEUgEFByDQAgBCABIAn8CgAAIAYoAgwiAUEAIAFBAEobIQEDQCABIAhGDQEgBCAAKAIwIAhB' +
+  'AnRqKAIAIgcgC20iCWogByAJIAtsa0EBajoAACAIQQFqIQgMAAsACyAFIBE3AxAgBSAQNwMIIAUgBikDIDcDGCAFIBAgBigCKCAG' +
+  'KAIsEI4BC0EACyAGQTBqJAALugEBAX8jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5BoAxBABB2GgwBCyAF/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEgBhCGASIBDQAgAEEBEI8BQQAhASAAIAIgAyAEIAUQ' +
+  'iQEhBCAAQQAQjwEgACgCJBAoIARFDQAgByAEEHQ2AgAgBiAEQdISIAcQdiEBCyAHQRBqJAAgAQs0ACAAAn9BBCACDQAaAkAgAUIB' +
+  'WARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIACxMAIAAoAiQgACkDOEIAIAEbEFwL9wECBn8BfgJAIABFIAFFckEBIAIb' +
+  'BEBBfiEDQdj0AEF+QekKQQAQdhoMAQsgACABQdj0ABCGASIDDQAgACgCACIGIAZsIQcDQCAEIAdGBEAgACgCJBAoQQAPCwJAIAEg' +
+  'BGoxAAAiCVBFBEAgAiAEQQN0akIBIAlCAX2GNwMADAELQgAhCSAAKAIkIAQgACgCMCAGEDkhBSACIARBA3RqIghCADcDAEEAIQMg' +
+  'BUEAIAVBAEobIQUDQCADIAVGDQEgCEIBIAAoAjAgA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwAL' +
+  'IAMLzwcCE38BfiMAQUBqIgMkAAJAIABFIAFFckEBIAIbBEBBfiEEQdj0AEF+QccKQQAQdhoMAQsgACgCACEFIANB+PYAKQMANwM4' +
+  'IANCf0GY9wApAwAiFiAWUBs3AzAgABB7IgQEQCADIAQQdDYCAEHY9AAgBEHSEiADEHYhBAwBCyAAQfj2ACkDACADQTBqIAIQkgEi' +
+  'BA0AIAEgAiAFIAVsIgX8CgAAIAVBAnQiBBAdIgxFBEBBfyEEQdj0AEF/QYUIQQAQdhoMAQtBiPcAKAIAIQcgBUEAIAVBAEobIQoD' +
+  'QCAGIApHBEAgB0EAIAYgBkF/cyAFakobRQRAIAwgCEECdGogBjYCACAIQQFqIQgLIAZBAWohBgwBCwsgDCAIIANBOGoQkwFBkPcA' +
+  'KAIAIQlBgPcAKAIAIQYgAyAINgIYIAMgBTYCFCADIAw2AhAgAyACNgIMIAMgADYCCCADQQA2AiwgAyAFQQR2NgIoIANBiPcAKAIA' +
+  'NgIcIAhBEG0iEkEBIAhB/wFKGyEKIAhBgAJtQQEgBkUgCEH/A0pxIg4bIRAgA0IANwMgIA4EQCADIAQQHSIENgIgIAMgBRAdIgc2' +
+  'AiwgBEEAIAcbRQRAIAQQIiAHECIgDBAiQX8hBEHY9ABBf0GFCEEAEHYaDAILIANBCGogAUEAEJQBC0EAIAkgBhshD0IAIAWtQgKG' +
+  'QugHfCAGGyEWIAUhBgNAIAUgBmshEwNAIAggC0wiByAGIA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVBiPcAKAIAIAwg' +
+  'C0ECdGoiFCAKIAggC2siBCAEIApKGyIHQQEQlQEiCWsiBCAPSCINIA5FckUEQCARQQFqQQAgA0EIaiALIAcgCSAHIBBMIAkgE2qs' +
+  'QgGGQugHfCADQTBqEJYBIglBBEYbIREgCUEBRgwBCyANDQFBACENIwBBIGsiCSQAIAAgAUICIBYgA0EwaiIVKQMAEJ8BQQAgCUEA' +
+  'EIsBRQRAIBUgCSkDEBCgASAJKAIAQQFGIQ0LIAlBIGokACANC0UNACAHIAtqIQsgCiAKIBJIdCEKIAQhBgwDCyABIAIgBUGI9wAo' +
+  'AgAgFCAHQQAQlQEaAkAgByAQSgRAIAdBAm0hCgwBCyAHIAtqIQsLIA5FIAMoAiQgAygCKExyDQEgA0EIaiABIAsQlAEMAQsLCyAO' +
+  'BEAgACgCJBAoCyADKAIgECIgAygCLBAiIAwQIkEAIQQgAykDMEIAUiAHciAGIA9Mcg0AQWUhBEHY9ABBZUG4GUEAEHYaCyADQUBr' +
+  'JAAgBAvSAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCABQQEg' +
+  'AxCXAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkG2HkEAEHYaQX4MAQsgACADIAQQhgEgACgCJBAoCyIEQQFqDgIABQELQX8h' +
+  'BEHY9ABBf0GFCEEAEHYaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkAC' +
+  'QCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQmAFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxCXAQwECyAAKAIEIgcg' +
+  'ACgCCCIERw0BIAUgByABIAMQmQFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiADEJoBIgRBAWoOAgAD' +
+  'AQtBfyEEQdj0AEF/QYUIQQAQdhoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRB2PQAQWVBpA0gBhB2GgwBCyAA' +
+  'IAEgAiADEJsBIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhCcASEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAA' +
+  'IAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNAAkAgACgCECADTARA' +
+  'IAAoAgAoAiQQKEEAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQoAiQgACgCBCADEJ0B' +
+  'CyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAgggBGooAgBBf3NqakEB' +
+  'OgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEJ4BC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAi' +
+  'CCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJq' +
+  'IQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAHTARAAkBBACEHA0Ag' +
+  'ByAKTgRAIAkQKUEAIQcgACgCAEICIAUgBikDABCfAUEAIAgQiQEaIAYgCCkDEBCgAUEBIAgoAgBBAUYNBhogBA0CA0AgACgCHCAH' +
+  'TARAQQAhByAAIAEgASACakEAEJ4BA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0aigCABCdASAHQQFq' +
+  'IQcMAAsABSAJECsaIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEJ0BIAdBAWohByAAKAIc' +
+  'IQoMAQsACwALBSAJECsaIAdBAWohBwwBCwsgACABIAEgAmpBARCeAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBBkAZrIgYkACAGIAM3' +
+  'A4gGIAZBgARqIAAgBkGIBmoiBxCjASAGQYACaiACIAEgBCAHEKQBIAYgASACIAQgBxCkAUEAIQcgAEEAIABBAEobIQgDQCAHIAhH' +
+  'BEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAgASACIAooAgAgBiAE' +
+  'QQJ0aigCABClAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAgBSADNwOIGiAFQYAI' +
+  'akEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxCjASAFQYASaiABIAcQowEgBUGAEGogAiAH' +
+  'EKMBIAVBgA5qIAEgBxCjASAFQYAMaiACIAcQowEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEobIQsDfyAGIAtG' +
+  'BH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQpwFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQqAEiB0EASARAIAUgCEEC' +
   'dGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAEaiAJaiAMNgIAIAZB' +
   'AWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIAIAVBgAJqIAdqIAYg' +
-  'AiAAEKIBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhChASAFQYAWaiAAIAEgBhCjASAFQYAU' +
-  'aiAAIAIgBhCjAUEAIQdBACEIIAEgAkYEQCAFQYgaahCYAadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZqIAdBAnRqIQpBACEG' +
+  'AiAAEKgBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhCnASAFQYAWaiAAIAEgBhCpASAFQYAU' +
+  'aiAAIAIgBhCpAUEAIQdBACEIIAEgAkYEQCAFQYgaahCcAadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZqIAdBAnRqIQpBACEG' +
   'A0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGogBkECdGooAgAiDEEC' +
   'dGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0aigCACAFQYASaiAF' +
   'QYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvnAwEKfyMAQZAIayIF' +
-  'JAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQnwEgBUGABGogASAEEKQBIAFBACABQQBKGyEKIAFBAWshBwNAIAcgBmsiBCAGSARA' +
-  'QQAhBiAAQQAgAEEAShshCiAFQYgIahCYAUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWoh' +
+  'JAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQowEgBUGABGogASAEEKoBIAFBACABQQBKGyEKIAFBAWshBwNAIAcgBmsiBCAGSARA' +
+  'QQAhBiAAQQAgAEEAShshCiAFQYgIahCcAUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWoh' +
   'BgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyABbCAH' +
   'IAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEgBUGI' +
-  'CGoQpAEMAQsgBUGAAmogASAFQYgIahCfAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANA' +
+  'CGoQqgEMAQsgBUGAAmogASAFQYgIahCjAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANA' +
   'IAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByANayAJ' +
   'KAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKECCAF' +
   'IAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQHSIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYLIAkQ' +
-  'IiAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQpQFBACEGQQAhByAIIAkQpgEiCEUEQCAJECIMBQsDQCAGQeMASyAHckUEQCAD' +
-  'KQMAUA0DIAggBUHYCGoQmAFCAYQQNSAIIAMpAwAiAkLIASACQsgBVBsQAyAIIAUQOCADQgAgAykDACICIAUpAwB9IhUgAiAVVBs3' +
+  'IiAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQqwFBACEGQQAhByAIIAkQrAEiCEUEQCAJECIMBQsDQCAGQeMASyAHckUEQCAD' +
+  'KQMAUA0DIAggBUHYCGoQnAFCAYQQNSAIIAMpAwAiAkLIASACQsgBVBsQAyAIIAUQOCADQgAgAykDACICIAUpAwB9IhUgAiAVVBs3' +
   'AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQMyIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgIIQ8DQCAGIA1G' +
   'BEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYCACAQIAVBgARq' +
-  'IhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEKcBNgIAIAsgFGogDiAHayABEKcBNgIAIAZBAWohBgwBCwAL' +
-  'AAsgBSAAIAVB2AhqIgMQnwFBACEGIABBACAAQQBKGyEIIAMQmAFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGABmogBkECdGohCkEA' +
-  'IQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQpwEhByAEIAMgCWogACADbCAGaiACUBtqIAUg' +
-  'BUGABGogA0ECdGooAgAgBiABEKgBQQJ0IAVqQYgIaigCAGogARCnASABIAdsakECdGotAABBAWo6AAAgA0EBaiEDDAELAAsACwtB' +
+  'IhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEK0BNgIAIAsgFGogDiAHayABEK0BNgIAIAZBAWohBgwBCwAL' +
+  'AAsgBSAAIAVB2AhqIgMQowFBACEGIABBACAAQQBKGyEIIAMQnAFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGABmogBkECdGohCkEA' +
+  'IQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQrQEhByAEIAMgCWogACADbCAGaiACUBtqIAUg' +
+  'BUGABGogA0ECdGooAgAgBiABEK4BQQJ0IAVqQYgIaigCAGogARCtASABIAdsakECdGotAABBAWo6AAAgA0EBaiEDDAELAAsACwtB' +
   'AAwEC0EACyEGIAgQICAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC7sDAQJ/IwBB0CBrIgQkACAEIAE3A8ggIARBQGtBAEGAIPwLACAE' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDMCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAAKAIkIARByCBqEJgBQgGEEDUCQCAAKAI0RQ0A' +
-  'IAAoAiQgADQCACIBIAF+QgGGEDcgACgCNEUNACAAKAIkQgEgADQCACIBIAF+QgOGIAFCI1UbEFwLAkAgACAEQUBrQajxABCCASIF' +
-  'DQAgAEIBQgAgACgCNAR+QgAFIAA0AgAiASABfkIyfkLAmgx8CyACKQMAEJsBIgEgAUJ/URsgAyAEQSBqEIUBIQMgAiAEKQMwEJwB' +
-  'IANFBEBBACEFDAELIAQgAxB0NgIQQajxACADQZcSIARBEGoQdiEFCyAAKAIkECggACgCJEIAEFwgACgCJEIAEDcgACgCJEIAEDUC' +
-  'QCAFDQBBACEFAkACQCAEKAIgDgUAAgICAQILQXUhBUGo8QBBdUHEHUEAEHYaDAELIAIpAwAhASAEIAAoAgAiADYCBCAEIAA2AgBB' +
-  'qPEAQWVBdSABUBtBpA0gBBB2IQULIARB0CBqJAAgBQsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQJQsWACABIAAgAyAC' +
-  'IANqLQAAEIQBECoaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYgBCAF' +
-  'QX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQmQEgAwRA' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDMCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAAKAIkIARByCBqEJwBQgGEEDUCQCAAKAI0RQ0A' +
+  'IAAoAiQgADQCACIBIAF+QgGGEDcgACgCNEUNACAAKAIkQgEgADQCACIBIAF+QgOGIAFCI1UbEFwLAkAgACAEQUBrQdj0ABCGASIF' +
+  'DQAgAEIBQgAgACgCNAR+QgAFIAA0AgAiASABfkIyfkLAmgx8CyACKQMAEJ8BIgEgAUJ/URsgAyAEQSBqEIkBIQMgAiAEKQMwEKAB' +
+  'IANFBEBBACEFDAELIAQgAxB0NgIQQdj0ACADQdISIARBEGoQdiEFCyAAKAIkECggACgCJEIAEFwgACgCJEIAEDcgACgCJEIAEDUC' +
+  'QCAFDQBBACEFAkACQCAEKAIgDgUAAgICAQILQXUhBUHY9ABBdUHNHkEAEHYaDAELIAIpAwAhASAEIAAoAgAiADYCBCAEIAA2AgBB' +
+  '2PQAQWVBdSABUBtBpA0gBBB2IQULIARB0CBqJAAgBQsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQJQsWACABIAAgAyAC' +
+  'IANqLQAAEIgBECoaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYgBCAF' +
+  'QX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQnQEgAwRA' +
   'IAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBSGwsd' +
-  'AQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu0AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQajxAEF+QekKQQAQ' +
-  'dhoMAQsgACABQgJCAEEAIANBqPEAEIcBIgINAEH48wAgAykDECIGNwMAQYD0ACADKQMYIgc3AwBBiPQAIAMoAgA2AgAgACgCACIA' +
-  'IABsIQJBACEAA38gACACRgR/QQAhAkHo8wBBATYCAEHw8wAgB7pEAAAAAAAA8D+gEJ4BIAa6IARBASAEG7ejIgVEAAAAAAAA8D8g' +
-  'BUQAAAAAAADwP2QbEJ4BoCIFOQMAQQMhAAN/IABFDQMgAEEDdEHQKWorAwAgBWUEf0Ho8wAgAEEBajYCAEEABSAAQQFrIQAMAQsL' +
+  'AQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu0AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQdj0AEF+QekKQQAQ' +
+  'dhoMAQsgACABQgJCAEEAIANB2PQAEIsBIgINAEGw9wAgAykDECIGNwMAQbj3ACADKQMYIgc3AwBBwPcAIAMoAgA2AgAgACgCACIA' +
+  'IABsIQJBACEAA38gACACRgR/QQAhAkGg9wBBATYCAEGo9wAgB7pEAAAAAAAA8D+gEKIBIAa6IARBASAEG7ejIgVEAAAAAAAA8D8g' +
+  'BUQAAAAAAADwP2QbEKIBoCIFOQMAQQMhAAN/IABFDQMgAEEDdEGALWorAwAgBWUEf0Gg9wAgAEEBajYCAEEABSAAQQFrIQAMAQsL' +
   'BSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/' +
   'IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0' +
-  'iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhCP' +
-  'AQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBCfASAFIAIgBBCfASABQQAgAUEAShsh' +
-  'ByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAFIAIgBBCfAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRA' +
-  'IAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAvCAwIMfwN+' +
-  'IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHA' +
-  'APwLACAAIAYQmAEgFIKnIgNBAnRqKAIAIQVBASEEIAYQmAEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAg' +
-  'BCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBB' +
-  'ACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIA' +
-  'IhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRA' +
-  'IAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8g' +
-  'AEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAG' +
-  'QQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQmAGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0A' +
-  'QQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEJ8BQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigC' +
-  'ACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiAB' +
-  'EKIBIAcgAiABEKIBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcM' +
-  'AAsACwUgBCACIAEQogEgBEF/cyABaiACIAEQogFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsi' +
-  'BiQAIAYgAUECbSIEIAIQnwEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAF' +
-  'IAIQmAEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwB' +
-  'CwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEJgBIAOsIguCpyAD' +
-  'QX9zQQFxIgQQqQE2AkggACACEJgBIAuCpyAEEKkBNgJMIAIQmAEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIA' +
-  'IQggAhCYASAJIAIQmAEgDIKnQQJ0aigCACEFIAuCpyEGIAIQmAEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFG' +
-  'BEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQpwE2AgggByAB' +
-  'IAVsIAJqIAMQpwE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEKcBNgJUDAELIABBCGoiASADQQFr' +
-  'IgVBAnRqIgggDCALgj4CACAAIAIQmAEgC4KnIAQQqQEiBDYCVCAAQShqIAMgBCADQQAgAhCqASABIAUgCCgCACIBQQF0IANBASAB' +
-  'dCACEKoBCyAAIAAgBUECdGooAghBAXQgAxCnATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgC' +
-  'ACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQGyIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEc' +
-  'IAAoAlQgACgCSGogAhCnASEXIAAoAkwgACgCUGogAhCnASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0g' +
-  'GSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCoASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJq' +
-  'ISMgBCAOaiEkIAAgGkECdGohJSAPIAIQqAEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISog' +
-  'BSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQpwEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJM' +
-  'IAhrIAIQpwEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhCnASIJIAJsIBVqIAYgCGogAhCnASINajYC' +
-  'VCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhCnASIKIAJsIBZqIAYgC2ogAhCnASIGajYCWCADQX82AlwgAyALICdq' +
-  'QX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEKcBIAJsIBVqIBggDWsgAhCnAWo2AnAgAyAXIApr' +
-  'IAIQpwEgAmwgFmogGCAGayACEKcBajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwg' +
-  'A0EAIAYQJyIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUEC' +
-  'dGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEE' +
-  'IApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQIEEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAE' +
-  'Cw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBr' +
-  'IgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQmAEgB6yCp0ECdGoo' +
-  'AgAiBjYCACAAIApBAnRqIAIgBmsgAxCnASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxCn' +
-  'ASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvBCgEEfyMA' +
-  'QYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B8xNBABB2GgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIgg' +
-  'IAAgAUVyRQRAQX4hAiAEQX5ByyNBABB2GgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRA' +
-  'IAUgBjYCAEFsIQIgBEFsQb8kIAUQdhoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBCsASICDQAgBUF/' +
-  'NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHQKCAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNA' +
-  'IwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEK8BIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQtwFFDQEL' +
-  'IAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahCvASIIQXtxBEAg' +
-  'BigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQsAFFDQAgBCAGIAZBEGoQsQFFDQACfyAEQQA2' +
-  'AhQgBCgCACAGKAIAIAYoAgRBAEEAELkBIQIgBCgCCCIHIQECQCAHDQAgAhC6ASIHIQEgBw0AQQAhByACEMQBIQELIAEgAWwiASAC' +
-  'RwRAIAQgBiACIAFBABDFAQwBCyAEIAc2AhgCQCAEEMYBIgENACAEIAYgAkEAEMcBIgENACAEKAIMIgFBADYCBCABIAYoAhw2Atgg' +
-  'QQAhAQsgAQsMAQsgBCAGQRBqELIBCyECIAZBIGokACAFKAKsIRAiIAIEQCADEK0BIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfgg' +
-  'aiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGELMBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgC' +
-  'BCIHTw0BIAAoAgAgByABIAQQrwEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBC0AQ0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgC' +
-  'GEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAA' +
-  'ayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAH' +
-  'ai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBG' +
-  'BEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQYAqKQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpB' +
-  'ABCrASAFKAIQQRBHckUEQCADEK0BIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQrQEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAE' +
-  'IAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3AQEDfyABQaAq' +
-  'IAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEg' +
-  'BSACIAMQrgEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2' +
-  'CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwAL' +
-  'IARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQIiAAKALUIBAiIABBADYC1CAgAEIANwLMIAsLuwIBBX8jAEEwayIEJAACfyABRQRA' +
-  'IANBZkHFDEEAEHYaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRBnIQggBkH/AGtB/wFx' +
-  'QaIBTwR/Qe0jIAZBChBnBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBzSchAAwBC0HMCUHQIiAGQSFrQf8BcUHeAEkiARshACAH' +
-  'IAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahB2GkFmDAILQQAgASACTg0BGiAEIAI2Ahwg' +
-  'BCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQZchIARBEGoQdhpBZgwBCyAEQcAANgIAIANBZkG3DyAEEHYaQWYLIARBMGokAAvlAQEH' +
-  'fyMAQRBrIgUkACAFIAAgASACELMBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQAC' +
-  'QAJAAkAgAiAEIAYQtQEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIK' +
-  'QStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGok' +
-  'AAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQtQEiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVP' +
-  'BEBBAyEGDAELIAAgAyAFELUBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiAD' +
-  'NgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQuQEhAwJ/IAAoAggi' +
-  'BARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQuQEgA0YPC0EBIANBwABLDQAaQQAgAxC6' +
-  'ASICQQRIDQAaIAAgASgCACABKAIEQQAgAhC7AQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBDPASAAAn8CQCAALQDE' +
-  'ASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAEL' +
-  'IAMQvgEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQg' +
-  'AiAEQQ9qELkBIgJFBEAgACABKAIAQX8QyAEgBCAAQUBrNgIAQWghAiAAQWhB3BAgBBDJAQwBCwJ/IAIgBC0ADwR/IAAgASACENAB' +
-  'BUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJB' +
-  'AXQgBU0iAhsgAhDFAQwCCyAEIAIQugEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDEASICIAJsQQAQxQEMAgsCQCAD' +
-  'QQRIDQAgACABKAIAIAEoAgQgACgCFCADELsBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQxgEi' +
-  'Ag0AIAAgAyADbEECdBAdIgI2AjQgAkUEQEF/IQIgAEF/QYgLQQAQyQEMAQsgACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRF' +
-  'IAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDHASICDQAgAEEBNgIgIAEoAgwhASAFBEAg' +
-  'ACABENEBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0GzChDSAUFoIQEMAwsCQAJAAkAC' +
-  'QAJAIAAoAgAgAyABIAIQrwEOBQQDAwEAAwsgACACELQBRQ0BIAAgAUH/GhDSASAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMg' +
-  'AC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABC5ASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAA' +
-  'IAIoAgAgAigCBBDPAQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAA' +
-  'KAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQuQEhASAAIAIgACgCGCIFIAEgBUEBakYgAy0A' +
-  'D0EAR3EQxwEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB0xkQ0gFBaCEBDAELIAAgARDRASEBCyAC' +
-  'QRBqJAAgASECCyAEQSBqJAAgAgtkAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBBnIgYEQCAAIAYgAWsi' +
-  'AjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEEGciACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQsAFF' +
-  'DQAgACACIAEQsQFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABC5ASEDIAAoAggiAUUEQCADELoBIQELIAMgACgCGEYgAUEESHIg' +
-  'AyABIAFsR3INACAAIAQgBUEAIAEQuwEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRB' +
-  'nYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxC2ASIAQQBIDQACf0EBIABBgAFIDQAa' +
-  'QQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDK' +
-  'AEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEB' +
-  'DAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEB' +
-  'aiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyAC' +
-  'IAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhC1ASIDQQNxDQAgA0ECdiAB' +
-  'aiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BB' +
-  'FyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhC4ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQuAEb' +
-  'IQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEg' +
-  'ayIFJAAgBUEQaiABIAIQvAFBACEBQQAhAgNAIAAgAyAFQRBqIAUQvQEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFx' +
-  'OgAACyAFQSBqJAAgAQsiAQF/IAAQvgEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQvAED' +
-  'QAJAIAAoAgAgAyAFQRBqIAUQvQEiAUUNACAAIAMgBSgCACAFKAIEIAQQvwEiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUA' +
-  'IABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYi' +
-  'BSAHTw0CIAIgACAFIAcQtQEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sO' +
-  'AwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEty' +
-  'RQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxC1ASIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAE' +
-  'ai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIg' +
-  'AiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEA' +
-  'IQQMAwsgACAEIAUQwAEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxC1ASIBQQNxQQNHDQEgAiAB' +
-  'QQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACAC' +
-  'KAIIIAcQwAEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQEL' +
-  'CyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQ' +
-  'uAFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEMEBDQEgBBDC' +
-  'AQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEMMBBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsg' +
-  'AgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4A' +
-  'IABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQvgEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFs' +
-  'IABrTQ0BCyABIQILIAILswMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEELwBIAUgASgC' +
-  'ADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQvQFFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8QzAEiB0EASA0C' +
-  'IAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EMgBAkAgAiADSwRAIAUgAEFA' +
-  'azYCNCAFIANBAWo2AjAgBUHQAGpBgAFB/xAgBUEwahBgGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFBkREgBUFAaxBgGgsCQCAEBEAg' +
-  'BSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQeAZIAUQyQEMAQsgAkGBIE8E' +
-  'QCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHMISAFQSBqEMkBDAELIAAgAiADIAVB0ABqEMoBC0FoIQELIAVB4AFqJAAg' +
-  'AQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxDIAUGXIUGdDiAALQDEASIDGyEEIAAoAhgh' +
-  'ASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQyQFBZiEBCyACQRBq' +
-  'JAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBC8AQJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEg' +
-  'ahC9AUUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQywEiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGog' +
-  'ASAGGygCACAAKAIcEMgBIAAoAhghBUGXFyEHQdAoDAELIAAgBCgCIEF/EMgBQYwZIQcgACgCGCIFIQZBxigLIQEgACgCICECIAQg' +
-  'BTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEGXCCAEEMkB' +
-  'CyAEQUBrJAAgCAupAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQZyIDBEAgBkEBaiEGIAUgA0EB' +
-  'aiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1AggBEEQahBgGkEAIQUgAEEAOgCQAQJAIAJB' +
-  'AEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBsycgBBBgGgsCQCAAKAIQ' +
-  'IgNFDQAgAyAGEM0BNgIYIAMgBxDNATYCHCADIAEQzQE2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYC' +
-  'CAsgBEEgaiQACygBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQdSAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCAC' +
-  'NgIMIAQgAhC6ASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQf8kIAQQyQEgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQ' +
-  'zAEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEMgBIAQgAEFAazYCACAAQWhBoBEg' +
-  'BBDJAUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEMMBGzoALQsgBkEBRw0AIAAoAgAg' +
-  'AmotAAAiAkEwRgRAIABBAToALgwBCyACwBDBAUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIc' +
-  'QQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvjBAEEfyMAQbACayIDJAAgACAAKAIU' +
-  'IAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEL8BIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhDIASAAIANB4ABq' +
-  'EM4BAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxC2ASIBQQBIBEAgBi0AACEBQbEjDAELIAFF' +
-  'BEBBACEBQaAXDAELQZ0jIAFB/wBGIAFBIElyDQAaQbQiQdcTQfsnIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhBg' +
-  'GiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQcwRIAMQyQEMAQsgACgCECICBEAgAiAE' +
-  'NgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBqCRB0CggAkEUSyIBGzYCSCADQRQgAiAB' +
-  'GzYCQCADQYACakEwQckQIANBQGsQYBoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEHiJiADQdAAahBg' +
-  'GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB+SMgA0EQahDJAQwBCyADIAI2AjAgAyACNgIsIAMgATYC' +
-  'JCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdB5BEgA0EgahDJAQtBZyEECyADQbACaiQAIAQLFAAgAEH/////' +
-  'ByAAQf////8HSRsL4AIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBsSQgBEEQahBg' +
-  'IAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0AC' +
-  'QCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGg' +
-  'AUG9ECAEQSBqEGAgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4g' +
-  'AyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShB2hYgBBBgGiAEQTBqJAAL3gEBBH8jAEEg' +
-  'ayIEJAAgAEGQKigCADYCCCAAQYgqKQIANwIAIARBEGogAiADELwBQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQvQFF' +
-  'DQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABC/ASIFQQBI' +
-  'BEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBr' +
-  'IgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRC6AUEARwwBCyADIAH9AAIA/QsDECABKAIM' +
-  'IQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEK8BDgUCAQEBAAELIAAoAgAgAygCECADKAIU' +
-  'IAAoAhQgA0EPahC5ARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/gEBBn8jAEEQ' +
-  'ayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQrwEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIA' +
-  'IgMgACgCMCICaiIHQQAgASACayICEGciBARAIAAgBCADa0F/EMgBIAYgAEFAazYCACAAQWdB9gwgBhDJAUFnDAELIAJBASACGxAd' +
-  'IgRFBEAgAEF/QYgLQQAQyQFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyAB' +
-  'NgLYIEEACyAGQRBqJAAgBUEQaiQAC+IBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBC6' +
-  'AQ0AIAQQxAEhASAAIAAoAjhBfxDIASADIABBQGs2AgAgA0EwaiICQeQAQZERIAMQYBogACAEIAEgAWwgAhDKAQwBCyAAIAEgBBDI' +
-  'ASAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQdAoQZgSIAFBAUYbNgIU' +
-  'IABBaEHYDSADQRBqEMkBCyADQaABaiQAC4cGAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBr' +
-  'QUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZB6CooAgA2AhggBkHgKikCADcCEAJA' +
-  'IABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBBoCohCEE9IQcMAQsgBiAHNgIUIAYgAEGJ' +
-  'IGoiCDYCEAsCQCAALQCIICIKRQ0AQawkIArAIgxBBRBnRQ0AIAggDCAHEGcNACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAIL' +
-  'IAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQ' +
-  '1AEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAgACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhog' +
-  'CSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EBaiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiAB' +
-  'IAIgAyAGQRBqENQBDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJQQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQg' +
-  'IAdBAnRqKAIAIgMgAWsQ1gEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALMICADai0AAAUgCCABENcBC8AQXyAHQQFqIQcgA0EB' +
-  'aiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrENYBDAELIAYgACACENUBCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAA' +
-  'CyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC5oBAQZ/IAFBACABQQBKGyEJIANBAkch' +
-  'BwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQXwsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAg' +
-  'AEEgIAQtAAkgBxvAEF8LAkAgB0UEQCAAIAgQ2AEMAQsgACAEIAgQ1wEQXwsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgC' +
-  'ACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNP' +
-  'DQAgBSAIaiwAACIEEMEBRQRAIAQQwgFFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABDDAQRA' +
-  'IARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ1gEPCyAAIAcgCGogBSAHaxDWAQJAIAIgBmotAAAiBCAB' +
-  'IAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxDWAQwBCyAAIAQQ2AELIAohBiADIQcMAAsACyMAA0AgAgRAIAAgASwAABBfIAFBAWoh' +
-  'ASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsyAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBlQkg' +
-  'AhBgENYBIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsRAEHsKigCACAAKAIAIABqRgtbAQN/AkAgAEHsKigCACIC' +
-  'aiIAIAJJDQBBlO8AKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQewqIAA2AgAgAiEDCyAD' +
-  'CxEAIABBAEwEQEEADwsgABAdCwYAQZjvAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIB' +
-  'QQAgAUEAShsiBUECdGogARAnIgFBAEgEQCABEN8BQbzvACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtBfiECQX5BgAwQ' +
-  '4AELIAILFQAgAEEASARAIAAgABB0EOABCyAACwwAIAAgAUHQKBCRAgsJACAAKAIAEAQLFgAgACgCBCIARQRAQQAPCyAAIAEQcQuV' +
-  'AQIBfwN+AkAgAUG/DBDkASIEDQAgAkGJEBDkASIEDQBB4PUAQgA3AwAgACgCACIABH8gAfwHIQUgAvwHIQcgABApAkADQCAAIAcQ' +
-  'ASIEQQFHBEAgACkDeCEGDAILIAVQDQAgACkDeCIGIAVUDQALQQQhBAtB4PUAIAY3AwAgBAVBfgshBCADQeD1ACkDALo5AwALIAQL' +
-  'OwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB2RcQkQJBfgsLZgECfyMAQRBrIgQkACAE' +
-  'QgA3AwgCQCABQZ4fEOQBIgUNACACQQBMBEBBfiEFQX5BwBcQ4AEMAQsgACgCACAB/AcgAiADIARBCGoQXSADIAQpAwi6OQMIEN8B' +
-  'IQULIARBEGokACAFCycAIAAoAgAgARAqEN8BIgFBeEYEQCAAKAIAQbzvAEGs7wAQOgsgAQsmACAAKAIEIgBFBEBBfkGYCRDgAUF+' +
-  'DwsgACABIAIgAxBypxDfAQsnAQF/IAAEQAJAIAAoAgQiAQRAIAEQZgwBCyAAKAIAECALIAAQIgsLFgAgACgCBCIARQRAQQAPCyAA' +
-  'IAEQcAsSACAAKAIAIAEgAiADEDkQ3wELSAECfwJAQQFBCBAcIgIEQCACIAAgARAbIgM2AgAgAw0BIAIQIgtBf0F+IAAgAXJBAE4i' +
-  'ABtBhQhB/hcgABsQ4AFBACECCyACCxQAIAAoAgAgASACIAMgBBAyEN8BC2AAIAAgARBhIgBFBEBBlPQAKAIAQaD0ABDgAUGw7wBB' +
-  'mPQAKQIANwIAQQAPC0EBQQgQHCIBRQRAIAAQZkF/QYUIEOABQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAECkL' +
-  'HwEBfyABQYkQEOQBIgIEfyACBSAAKAIAIAH8BxADCwsfAQF/IAFBiRAQ5AEiAgR/IAIFIAAoAgAgAfwHEAELCwsAIAAoAgAgARA2' +
-  'Cx8BAX8gAUGeHxDkASICRQRAIAAoAgAgAfwHEDULIAILWwEBfyABIAAoAgAiAhAmNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+' +
-  'IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhAzEN8BC3QAIAAoAgBB' +
-  '6PUAEDggAUHo9QApAwC6OQMAIAFB8PUAKQMAujkDCCABQfj1ACkDALo5AxAgAUGA9gArAwA5AxggAUGI9gAoAgC3OQMgIAFBjPYA' +
-  'KAIAtzkDKCABQZD2ACkDALo5AzAgAUGY9gApAwC6OQM4CwwAIAAoAgAQKxDfAQsrAEGU7wBBACAA/ANBACAARAAAAAAAAAAAZBsg' +
-  'AEQAAAAAAADwQWYbNgIACwYAIAAQdAtUAAJ/IABBACABG0UEQEGo8QBBfkGtHUEAEHYaQX4MAQsgACABQajxABCCASIBBH8gAQUg' +
-  'ACgCJCAAKAI0EDYgAEEBEIsBQQALC0UEQEEADwsQ+gELNwBBqPEAKAIAQczxABDgAUGc7wBBrPEA/QACAP0LAgBBrO8AQbzxAP0A' +
-  'AgD9CwIAQajxACgCAAtDAEGU8wBBADYCAEGY8wBBADYCACAABEBBlPMAIAAoAgQ2AgBBmPMAIAAoAgg2AgALQZjzACgCAEGU8wAo' +
-  'AgBBCHRqCyoAIAAQJkEASARAQX5BmxMQ4AFBfg8LIAAgASACEIwBRQRAQQAPCxD6AQsgACAABEAgACgCJAR/IABBABCLASAAKAIk' +
-  'BUEACxAoCwsGACAAEHsLegEBfwJAIAFBnh8Q5AEiCA0AIAVBiRAQ5AEiCA0AIARBAEgEQEF+QZwYEOABQX4PC0EAIQhByPMAIAI2' +
-  'AgBBwPMAIAH8BzcDAEHQ8wAgAzYCAEHY8wAgBDYCAEHg8wAgBfwHNwMAIAAgBiAHEI0BRQ0AEPoBIQgLIAgLHwAgAEEBayIAQQNN' +
-  'BH8gAEECdEHwKWooAgAFQd0eCwtPAEGQ8QAgATYCAEGM8QAgADYCAEGU8QAgAjYCAEGY8QAgAzYCAEGc8QAgBDYCAEGg8QAgBTYC' +
-  'AEGk8QAgBjYCABB5IgBFBEAQ+gEaCyAAC1IAIAAgARCdAQRAEPoBDwsgAkHo8wAoAgC3OQMAIAJB8PMAKwMAOQMIIAJB+PMAKQMA' +
-  'ujkDECACQYD0ACkDALo5AxggAkGI9AAoAgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAgABAmC0ABAX8CQCACQb8MEOQBIgYN' +
-  'ACADQYkQEOQBIgYNACAAIAEgAvwHIAP8ByAEIAUQhgJFBEBBAA8LEPoBIQYLIAYLUwAgACABIAIgAyAEQaDzAEGo8QAQhwEiAEUE' +
-  'QCAFQaDzACgCALc5AwAgBUGo8wApAwC6OQMIIAVBsPMAKQMAujkDECAFQbjzACkDALo5AxgLIAAL4gECBX8CfgJAIANBvwwQ5AEi' +
-  'Bw0AIARBiRAQ5AEiBw0AIABBACACQQBOG0UEQEF+IQdBfkHhCxDgAQwBCyAD/AchDCAE/AchDSAAECYiByAHbCELQQAhBwNAIAIg' +
-  'CUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEgCSALbCIKaiAMIA0gBSAKaiAIEIYCIgoEQCAIIAq3OQMAIAhBrPEAKAIAtzkDICAI' +
-  'QbDxACgCALc5AyggCEG08QAoAgC3OQMwIAhBuPEAKAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLuAEBAX8CQCABQb8MEOQB' +
-  'IgUNACACQYkQEOQBIgUNAEGw8wD9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQaDzAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBqPMAIAQr' +
-  'Awj8BzcDACAAIAH8ByAC/AcgA0Gg8wAQhgEiBUEASARAIAUQ3wEPCyAEQaDzACgCALc5AwAgBEGo8wApAwC6OQMIIARBsPMAKQMA' +
-  'ujkDECAEQbjzACkDALo5AxgLIAULBwAgAEEIagsIACAAKALYIAswAQF+IAAgASACIAMgBCAFENMBIgZCgICAgAhZBEBBdkGHFxDg' +
-  'AUF2DwsgBqcQ3wELEAAgAARAIAAQrQEgABAiCwtyAQF/AkACQEHgIBAdIgRFBEBBf0GFCBDgAQwBC0GQ9AAgAzYCAEGM9AAgAjYC' +
-  'ACAAIAFBjPQAIARBqPEAEKsBRQ0BEPoBGkG87wAgBCgC2CA2AgBBwO8AIAQoAtwgNgIAIAQQrQEgBBAiC0EAIQQLIAQLBwAgACgC' +
-  'AAsIACAAKALcIAsHACAAKAIEC0YBAX8jAEEQayIDJABBnO8AQQBB8AH8CwBBmO8AIAA2AgAgAyABNgIAIAMgAjYCBEHE7wBByAFB' +
-  '1xAgAxBgGiADQRBqJAALBgBBoPYACwvdIgQAQYAIC8YhZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2Vs' +
-  'bHMlcyBhdCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhh' +
-  'dCBpcyBub3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVh' +
-  'ZCBmcm9tIHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxz' +
-  'LCBzZXBhcmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUs' +
-  'IG9wdGlvbnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3Jp' +
-  'ZCdzIGxheW91dAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwg' +
-  'b3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9y' +
-  'IHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQg' +
-  'JXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBu' +
-  'b2RlIGJ1ZGdldAB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQg' +
-  'cm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBo' +
-  'YWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94' +
-  'IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xk' +
-  'IHRoZSBzYW1lIGNlbGxzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBvbmUgb2Yg' +
-  'JS4qcwBudW1iZXIgJS4qcyVzACVzJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAl' +
-  'cwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzACVzIGF0ICVzJXM7IGV4' +
-  'cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzAGEgY29sb3Igb24g' +
-  'YSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYSBj' +
-  'b2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAG5vIHNvbHZlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFz' +
-  'aGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRv' +
-  'IHBhcnNlIGludG8AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0aGlz' +
-  'IG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4AYW4g' +
-  'b3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5' +
-  'IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0' +
-  'ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28gZ2l2' +
-  'ZW5zIGNsYXNoAG91dHB1dCB0b28gbG9uZwAsIGVuZGluZwBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2JlcyBt' +
-  'dXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAw' +
-  'IG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBu' +
-  'b2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBu' +
-  'byBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMg' +
-  'KCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5r' +
-  'bm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUg' +
-  'cHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2Rl' +
-  'AHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNp' +
-  'ZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9s' +
-  'ZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAbWlzc2luZyBo' +
-  'YW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9uIG11' +
-  'c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0c2lk' +
-  'ZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdhcyBy' +
-  'ZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABubyBvcHRpb24gaXMg' +
-  'Zm9yY2VkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVk' +
-  'AGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVkAGppZ3NhdyBtYXA6' +
-  'IHBpZWNlICVkIGhhcyAlZCBjZWxscywgbm90ICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUg' +
-  'bmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZABib3hlcyBvZiAl' +
-  'ZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB1bmV4cGVjdGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhh' +
-  'YmV0IG1heSBvbmx5IGhvbGQgcHJpbnRhYmxlIEFTQ0lJIHN5bWJvbHM7IHN5bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9s' +
-  'IGJ5dGUgMHglMDJYAGludmFsaWQgVVRGLTggYnl0ZSAweCUwMlgAdGhlIHRleHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAC4t' +
-  'X3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5vIHB1enpsZSBnb2VzIHBhc3QgNjR4NjQALi4uAC4wXy0AbnVtYmVycyAx' +
-  'LSVkLABzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAZm91bmQg' +
-  'JXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hl' +
-  'cyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVM' +
-  'TCBwb2ludGVyIG9yIGEgbmVnYXRpdmUgc2l6ZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBzeW1i' +
-  'b2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQgY2VsbHMgKHJvdyAlZCwgY29sdW1uICVk' +
-  'KQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICclYycgKHN5bWJvbHMgJWQgYW5kICVkKQB1' +
-  'bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBt' +
-  'b3JlIHRoYW4gAAAAAC0NAAA0DAAAZQ8AAD8OAAA8DQAAEgoAABIIAADVDwAApQkAAJENAACZCgAAGgkAAFkKAACrDQAABBMAAAUE' +
-  'AABzCwAAmA4AAKkLAACjDwAAfw8AAFkMAACsBQAAaQQAANYNAAB2CwAA/g0AAPYOAAB/BwBB3ikLMPg/AAAAAAAAEEAzMzMzMzMZ' +
-  'QAAEAAAKCwAAkw4AANoFAAAQAAAA3BEAAAAAAAAAAQBBoCoLSjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJj' +
-  'ZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXoAAAAgFQAAPQAAAC4gAEHsKgsDMDsC'
+  'iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhCT' +
+  'AQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBCjASAFIAIgBBCjASABQQAgAUEAShsh' +
+  'ByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAFIAIgBBCjAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRA' +
+  'IAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQg' +
+  'AyABbSIFaiADIAEgBWxrIAJsaiAAbwuYBQENfyMAQcABayIFJABB2PQAQQBB7AH8CwACQCADQQAgBBtFBEBBfiEGQdj0AEF+Qc0U' +
+  'QQAQdhoMAQsgBSABNgK8ASAFIAI2ArgBIABBwQBrQb9/TQRAIAVBwAA2AgQgBSAANgIAQWwhBkHY9ABBbEHyICAFEHYaDAELIAAg' +
+  'BUG8AWogBUG4AWoQeiIGDQBBACEBIAVB8ABqQQBBwAD8CwAgBUEgakEAQcEA/AsAIAAgAGwhCyAAQf8BcSECA38gASALRgRAIABB' +
+  'ACAAQQBKGyEMIAUoArgBIQ8gBSgCvAEhEEEBIQdBACEBA0AgCSAMRgRAQQAhAQNAIAEgDEYEQAJAQQAhAQNAIAEgC0YNASABIARq' +
+  'IgAgAC0AACAFQfAAamotAAA6AAAgAUEBaiEBDAALAAsFIAVB8ABqIAFqIgItAABFBEADQCAHIgBBAWohByAAIAVBIGpqIgMtAAAN' +
+  'AAsgAiAAOgAAIANBAToAACANQQFqIQ0gACEHCyABQQFqIQEMAQsLQdT2ACANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEKUB' +
+  'IQIDQCABIA5HBEAgASADai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHwAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQSBqIAhq' +
+  'IgotAAANBiARIAg6AAAgCkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAIgASADai0A' +
+  'ACIHSQR/IAUgBzYCGCAFIAEgAG0iAkEBajYCECAFIAEgACACbGtBAWo2AhRB2PQAQWpB3RwgBUEQahB2GkFqBSABQQFqIQEMAQsL' +
+  'IQYLIAVBwAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEob' +
+  'IQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQnAEgFIKnIgNBAnRqKAIAIQVBASEEIAYQnAEhFSADIAdqQQE6AAAgByADNgJA' +
+  'IAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIA' +
+  'IAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0A' +
+  'IAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANB' +
+  'AWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFq' +
+  'IQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsF' +
+  'QX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQnAGnQQFxIQkLA0Ag' +
+  'ByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEKMBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYN' +
+  'AyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAF' +
+  'AkAgBCACbSAHIAJtRw0AIAQgAiABEKgBIAcgAiABEKgBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsg' +
+  'BEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQqAEgBEF/cyABaiACIAEQqAFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAG' +
+  'QYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQowEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAA' +
+  'IARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQnAEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVr' +
+  'QQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAG' +
+  'IgRGBH8gACACEJwBIAOsIguCpyADQX9zQQFxIgQQrwE2AkggACACEJwBIAuCpyAEEK8BNgJMIAIQnAEhDCABRQ0CIANBACADQQBK' +
+  'GyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhCcASAJIAIQnAEgDIKnQQJ0aigCACEFIAuCpyEGIAIQnAEgC4KnIQJBAAUDQCAFIggE' +
+  'QCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoi' +
+  'ByABIAhsIAZqIAMQrQE2AgggByABIAVsIAJqIAMQrQE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiAD' +
+  'EK0BNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQnAEgC4KnIAQQrwEiBDYCVCAAQShqIAMgBCADQQAgAhCw' +
+  'ASABIAUgCCgCACIBQQF0IANBASABdCACELABCyAAIAAgBUECdGooAghBAXQgAxCtATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQA' +
+  'AkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQGyIMRQ0AIA5B' +
+  'ACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGogAhCtASEXIAAoAkwgACgCUGogAhCtASEYIABBKGohGQNAIAcgG0YEQCAM' +
+  'IQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCuASIaIAJsIgUg' +
+  'FGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQrgEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAg' +
+  'BSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQrQEhBCAdKAIAIQkgJSgCCCEGIB4o' +
+  'AgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQrQEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhCtASIJ' +
+  'IAJsIBVqIAYgCGogAhCtASINajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhCtASIKIAJsIBZqIAYgC2ogAhCt' +
+  'ASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEK0BIAJsIBVq' +
+  'IBggDWsgAhCtAWo2AnAgAyAXIAprIAIQrQEgAmwgFmogGCAGayACEK0BajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNA' +
+  'AkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQJyIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EB' +
+  'aiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEB' +
+  'agUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQIEEAIQQMBAsgB0EBaiEHDAILIAVB' +
+  'AWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsL' +
+  'CgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAI' +
+  'QQJ0aiAJIAUQnAEgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxCtASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgM' +
+  'AwUgBCAGdkEBcSAEIAIgBmsgAxCtASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwB' +
+  'CwALAAsLIAlBIGokAAvBCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BrhRBABB2GgwBCyADQQBB' +
+  '4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5ByiVBABB2GgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgi' +
+  'aiEHQQAMAQsgAigCACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQb4mIAUQdhoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQL' +
+  'IQIgByACIAYgBBCyASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEGxKyAAGzYC+CAgBUH4' +
+  'IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACELUBIgdBfnFBAkYNACAHQQRG' +
+  'BEAgBCACKAIAIAIoAgQQvQFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgC' +
+  'ACAHIAEgBkEQahC1ASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQtgFFDQAg' +
+  'BCAGIAZBEGoQtwFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEL8BIQIgBCgCCCIHIQECQCAHDQAgAhDAASIHIQEgBw0A' +
+  'QQAhByACEMoBIQELIAEgAWwiASACRwRAIAQgBiACIAFBABDLAQwBCyAEIAc2AhgCQCAEEMwBIgENACAEIAYgAkEAEM0BIgENACAE' +
+  'KAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqELgBCyECIAZBIGokACAFKAKsIRAiIAIEQCADELMBIANBADYC' +
+  'AEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGELkBIAQoAhwhASAALQAk' +
+  'RQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQtQEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBC6AQ0CCyAE' +
+  'KAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACAD' +
+  'IAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsA' +
+  'IAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASAC' +
+  'LQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQbAtKQMANwPw' +
+  'ICAAIAMoAtggIAVB8CBqIAVBEGpBABCxASAFKAIQQRBHckUEQCADELMBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQswEgBSgC' +
+  'kCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCAL' +
+  'IAVBgCVqJAAgAgv3AQEDfyABQdAtIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsA' +
+  'QQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQtAEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEA' +
+  'OwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZq' +
+  'LQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQIiAAKALUIBAiIABBADYC1CAgAEIANwLMIAsL' +
+  'uwIBBX8jAEEwayIEJAACfyABRQRAIANBZkHFDEEAEHYaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVq' +
+  'LQAAIgYgBRBnIQggBkH/AGtB/wFxQaIBTwR/QewlIAZBChBnBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBzCkhAAwBC0HMCUHP' +
+  'JCAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahB2GkFm' +
+  'DAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQe4iIARBEGoQdhpBZgwBCyAEQcAANgIAIANBZkHy' +
+  'DyAEEHYaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACELkBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRB' +
+  'ASEAAkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQuwEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdB' +
+  'ACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpB' +
+  'A0ECIAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQuwEiA0EDcQ0AIANBAnYg' +
+  'BGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFELsBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiAD' +
+  'aiEDDAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAg' +
+  'ASgCBEEAQQAQvwEhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQvwEg' +
+  'A0YPC0EBIANBwABLDQAaQQAgAxDAASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDBAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEo' +
+  'AgAgASgCBBDVASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAo' +
+  'AggiAg0AIANBwQBJBEAgAyECDAELIAMQxAEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtF' +
+  'OgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEL8BIgJFBEAgACABKAIAQX8QzgEgBCAAQUBrNgIAQWghAiAAQWhBlxEgBBDPAQwB' +
+  'CwJ/IAIgBC0ADwR/IAAgASACENYBBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyAD' +
+  'bCIFIAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhDLAQwCCyAEIAIQwAEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIg' +
+  'AhDKASICIAJsQQAQywEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEMEBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsi' +
+  'Ag0AIAAgBCgCCCIDNgIYIAAQzAEiAg0AIAAgAyADbEECdBAdIgI2AjQgAkUEQEF/IQIgAEF/QYgLQQAQzwEMAQsgACgCDCICQQJB' +
+  'ASAAKAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDNASIC' +
+  'DQAgAEEBNgIgIAEoAgwhASAFBEAgACABENcBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAg' +
+  'A0GzChDYAUFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQtQEOBQQDAwEAAwsgACACELoBRQ0BIAAgAUHeGxDYASAAIAE2AihB' +
+  'aCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABC/ASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMk' +
+  'ACAALQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBDVAQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0EC' +
+  'NgIEIAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQvwEhASAA' +
+  'IAIgACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQzQEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFBshoQ' +
+  '2AFBaCEBDAELIAAgARDXASEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtkAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEK' +
+  'IAIgA2siBBBnIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEEGciACABayACIAAbNgIEC4oBAQV/IwBB' +
+  'EGsiAiQAAkAgACgCACABIAIQtgFFDQAgACACIAEQtwFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABC/ASEDIAAoAggiAUUEQCAD' +
+  'EMABIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQwQEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAi' +
+  'AEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxC8' +
+  'ASIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCAB' +
+  'QQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+' +
+  'akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQch' +
+  'AkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRy' +
+  'IQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIA' +
+  'IAEgAhC7ASIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxsh' +
+  'AyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhC+ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIi' +
+  'BUF/RiAEIAVIciAHciAHIAYQvgEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAg' +
+  'AEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQaiABIAIQwgFBACEBQQAhAgNAIAAgAyAFQRBqIAUQwwEEQCAFLQAIQQBHIQIg' +
+  'AUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQxAEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8j' +
+  'AEEgayIFJAAgBUEQaiABIAIQwgEDQAJAIAAoAgAgAyAFQRBqIAUQwwEiAUUNACAAIAMgBSgCACAFKAIEIAQQxQEiAkEASA0AIAIg' +
+  'BEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQh' +
+  'ByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAFIAcQuwEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIB' +
+  'AAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpG' +
+  'ciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxC7ASIMQQNxDgQDAAAB' +
+  'AAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwB' +
+  'CwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2' +
+  'AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQxgEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAA' +
+  'IAYgBxC7ASIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnIN' +
+  'ARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQxgEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEA' +
+  'Rg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAF' +
+  'LQAAIgFqLACGAiICTnJyDQEgAcAQvgFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgAB' +
+  'C0EAIQIgBSwAACIEEMcBDQEgBBDIAQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEMkBBH8gAUEKbCACakEwayABIAFBwQBIGyEB' +
+  'IABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAA' +
+  'rYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQxAEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwB' +
+  'CyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyABIQILIAILswMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZB' +
+  'EGogASgCACABKAIEEMIBIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQwwFFDQAgASAIRgRAIAUgBigCADYC' +
+  '3AEMAQsgACAGQX8Q0gEiB0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALc' +
+  'AUF/EM4BAkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFBuhEgBUEwahBgGgwBCyAFIABBQGs2AkAgBUHQAGpB' +
+  'gAFBzBEgBUFAaxBgGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQg' +
+  'AEFoQb8aIAUQzwEMAQsgAkGBIE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEGjIyAFQSBqEM8BDAELIAAgAiADIAVB' +
+  '0ABqENABC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxDOAUHu' +
+  'IkHYDiAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIA' +
+  'IABBZiAEIAIQzwFBZiEBCyACQRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBDCAQJAAn8CQANAIAUhBiAHQQFx' +
+  'DQEgACgCACAAKAIUIARBMGogBEEgahDDAUUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQ0QEiCEUNAQwE' +
+  'CwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIcEM4BIAAoAhghBUH2FyEHQbErDAELIAAgBCgCIEF/EM4BQesZIQcgACgC' +
+  'GCIFIQZBpysLIQEgACgCICECIAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJB' +
+  'AWo2AgBBaCEIIABBaEGXCCAEEM8BCyAEQUBrJAAgCAupAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcg' +
+  'A2sQZyIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1AggBEEQ' +
+  'ahBgGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABB' +
+  'kAFqQTBBsikgBBBgGgsCQCAAKAIQIgNFDQAgAyAGENMBNgIYIAMgBxDTATYCHCADIAEQ0wE2AiAgBUUNACADIAIgACgCGCIAbSIB' +
+  'QQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACygBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQdSAEQRBqJAALSAEB' +
+  'fyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhDAASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQf4mIAQQzwEgBEEgaiQAC64CAQZ/' +
+  'IwBBEGsiBCQAAn8gACABIAAoAhwQ0gEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAF' +
+  'EM4BIAQgAEFAazYCACAAQWhB2xEgBBDPAUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAH' +
+  'EMkBGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBDHAUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCAB' +
+  'KAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvj' +
+  'BAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEMUBIgRBAE4gBCAGTHFFBEAgACAFIARBf3Mg' +
+  'BEEfdXFqIgUgAhDOASAAIANB4ABqENQBAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxC8ASIB' +
+  'QQBIBEAgBi0AACEBQbAlDAELIAFFBEBBACEBQf8XDAELQZwlIAFB/wBGIAFBIElyDQAaQbMkQZIUQdwqIAAoAhRBAUYbIAFB/wBL' +
+  'GwshBSACIAE2AgAgBEEwIAUgAhBgGiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQYcS' +
+  'IAMQzwEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBpyZB' +
+  'sSsgAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQYQRIANBQGsQYBoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2' +
+  'AlAgA0GAAmpBMEHhKCADQdAAahBgGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB+CUgA0EQahDPAQwB' +
+  'CyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBnxIgA0EgahDPAQtBZyEE' +
+  'CyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4AIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAg' +
+  'BCADNgIQIAFBoAFBsCYgBEEQahBgIAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEB' +
+  'ayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEE' +
+  'RgRAIAQgCDYCJCAEIAk2AiAgAUGgAUH4ECAEQSBqEGAgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAF' +
+  'ai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShBuRcg' +
+  'BBBgGiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEHALSgCADYCCCAAQbgtKQIANwIAIARBEGogAiADEMIBQQAhAkEAIQMDQCADIQUC' +
+  'QANAIAEoAgBBASAEQRBqIAQQwwFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsg' +
+  'AUEBIAQoAgAgBkHAABDFASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAd' +
+  'OgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRDAAUEA' +
+  'RwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqELUBDgUC' +
+  'AQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahC/ARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwB' +
+  'C0EACyADQSBqJAAL/gEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQtQEhAiAFKAIMIAEgAkF+cUEC' +
+  'RhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICEGciBARAIAAgBCADa0F/EM4BIAYgAEFAazYCACAAQWdB' +
+  '9gwgBhDPAUFnDAELIAJBASACGxAdIgRFBEAgAEF/QYgLQQAQzwFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAg' +
+  'AyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+IBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkAC' +
+  'QCAAKAIIIAAoAiBBAUdyDQAgBBDAAQ0AIAQQygEhASAAIAAoAjhBfxDOASADIABBQGs2AgAgA0EwaiICQeQAQcwRIAMQYBogACAE' +
+  'IAEgAWwgAhDQAQwBCyAAIAEgBBDOASAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMg' +
+  'ATYCECADQbErQdMSIAFBAUYbNgIUIABBaEGTDiADQRBqEM8BCyADQaABaiQAC4cGAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UN' +
+  'ACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZB' +
+  'mC4oAgA2AhggBkGQLikCADcCEAJAIABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBB0C0h' +
+  'CEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQasmIArAIgxBBRBnRQ0AIAggDCAHEGcNACAGIAo6ABgL' +
+  'IAAtAMogQSxHDQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2AgQgBiAENgIA' +
+  'AkAgA0UEQCAGIAEgAkEAIAZBEGoQ2gEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAgACgC1CAiCUUN' +
+  'ACABIAFsIQoDQEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EBaiELIANBAUcg' +
+  'DCAIIgdHcg0ACwtBAAtFBEAgBiABIAIgAyAGQRBqENoBDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJQQAhAQNAIAcg' +
+  'CUcEQCAGIAAoAswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQ3AEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALMICADai0AAAUg' +
+  'CCABEN0BC8AQXyAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrENwBDAELIAYgACACENsBCyAGKAIIIQAgBQRA' +
+  'IAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC5oB' +
+  'AQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQXwsgBkEBaiEGDAMLIAIg' +
+  'BSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEF8LAkAgB0UEQCAAIAgQ3gEMAQsgACAEIAgQ3QEQXwsgBUEBaiEFDAAL' +
+  'AAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEB' +
+  'aiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEMcBRQRAIAQQyAFFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQD' +
+  'QCADIARGDQIgBCAIaiwAABDJAQRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ3AEPCyAAIAcgCGog' +
+  'BSAHaxDcAQJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxDcAQwBCyAAIAQQ3gELIAohBiADIQcMAAsACyMA' +
+  'A0AgAgRAIAAgASwAABBfIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsyAQF/IwBBEGsiAiQAIAIg' +
+  'ATYCACAAIAJBDGoiACAAQQRBlQkgAhBgENwBIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsRAEGcLigCACAAKAIA' +
+  'IABqRgtbAQN/AkAgAEGcLigCACICaiIAIAJJDQBBxPIAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAA' +
+  'QX9GDQELQZwuIAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABAdCwYAQcjyAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0C' +
+  'IAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARAnIgFBAEgEQCABEOUBQezyACADNgIADwUgA0EBaiEDIAQgBUED' +
+  'dGohAQwBCwALAAtBfiECQX5BgAwQ5gELIAILFQAgAEEASARAIAAgABB0EOYBCyAACwwAIAAgAUGxKxCZAgsJACAAKAIAEAQLFgAg' +
+  'ACgCBCIARQRAQQAPCyAAIAEQcQuVAQIBfwN+AkAgAUG/DBDqASIEDQAgAkHEEBDqASIEDQBBmPkAQgA3AwAgACgCACIABH8gAfwH' +
+  'IQUgAvwHIQcgABApAkADQCAAIAcQASIEQQFHBEAgACkDeCEGDAILIAVQDQAgACkDeCIGIAVUDQALQQQhBAtBmPkAIAY3AwAgBAVB' +
+  'fgshBCADQZj5ACkDALo5AwALIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFBuBgQ' +
+  'mQJBfgsLZgECfyMAQRBrIgQkACAEQgA3AwgCQCABQacgEOoBIgUNACACQQBMBEBBfiEFQX5BnxgQ5gEMAQsgACgCACAB/AcgAiAD' +
+  'IARBCGoQXSADIAQpAwi6OQMIEOUBIQULIARBEGokACAFCycAIAAoAgAgARAqEOUBIgFBeEYEQCAAKAIAQezyAEHc8gAQOgsgAQsm' +
+  'ACAAKAIEIgBFBEBBfkGYCRDmAUF+DwsgACABIAIgAxBypxDlAQsnAQF/IAAEQAJAIAAoAgQiAQRAIAEQZgwBCyAAKAIAECALIAAQ' +
+  'IgsLFgAgACgCBCIARQRAQQAPCyAAIAEQcAsSACAAKAIAIAEgAiADEDkQ5QELSAECfwJAQQFBCBAcIgIEQCACIAAgARAbIgM2AgAg' +
+  'Aw0BIAIQIgtBf0F+IAAgAXJBAE4iABtBhQhB3RggABsQ5gFBACECCyACCxQAIAAoAgAgASACIAMgBBAyEOUBC2AAIAAgARBhIgBF' +
+  'BEBBzPcAKAIAQdj3ABDmAUHg8gBB0PcAKQIANwIAQQAPC0EBQQgQHCIBRQRAIAAQZkF/QYUIEOYBQQAPCyABIAA2AgQgASAAKAIA' +
+  'QQAgABs2AgAgAQsJACAAKAIAECkLHwEBfyABQcQQEOoBIgIEfyACBSAAKAIAIAH8BxADCwsfAQF/IAFBxBAQ6gEiAgR/IAIFIAAo' +
+  'AgAgAfwHEAELCwsAIAAoAgAgARA2Cx8BAX8gAUGnIBDqASICRQRAIAAoAgAgAfwHEDULIAILWwEBfyABIAAoAgAiAhAmNgIAIAEg' +
+  'AigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAA' +
+  'KAIAIAEgAhAzEOUBC3QAIAAoAgBBoPkAEDggAUGg+QApAwC6OQMAIAFBqPkAKQMAujkDCCABQbD5ACkDALo5AxAgAUG4+QArAwA5' +
+  'AxggAUHA+QAoAgC3OQMgIAFBxPkAKAIAtzkDKCABQcj5ACkDALo5AzAgAUHQ+QApAwC6OQM4CwwAIAAoAgAQKxDlAQsrAEHE8gBB' +
+  'ACAA/ANBACAARAAAAAAAAAAAZBsgAEQAAAAAAADwQWYbNgIACwYAIAAQdAtUAAJ/IABBACABG0UEQEHY9ABBfkG2HkEAEHYaQX4M' +
+  'AQsgACABQdj0ABCGASIBBH8gAQUgACgCJCAAKAI0EDYgAEEBEI8BQQALC0UEQEEADwsQgAILNwBB2PQAKAIAQfz0ABDmAUHM8gBB' +
+  '3PQA/QACAP0LAgBB3PIAQez0AP0AAgD9CwIAQdj0ACgCAAtDAEHE9gBBADYCAEHI9gBBADYCACAABEBBxPYAIAAoAgQ2AgBByPYA' +
+  'IAAoAgg2AgALQcj2ACgCAEHE9gAoAgBBCHRqCyoAIAAQJkEASARAQX5B1hMQ5gFBfg8LIAAgASACEJABRQRAQQAPCxCAAgsgACAA' +
+  'BEAgACgCJAR/IABBABCPASAAKAIkBUEACxAoCwsGACAAEH8LegEBfwJAIAFBpyAQ6gEiCA0AIAVBxBAQ6gEiCA0AIARBAEgEQEF+' +
+  'QfsYEOYBQX4PC0EAIQhBgPcAIAI2AgBB+PYAIAH8BzcDAEGI9wAgAzYCAEGQ9wAgBDYCAEGY9wAgBfwHNwMAIAAgBiAHEJEBRQ0A' +
+  'EIACIQgLIAgLHwAgAEEBayIAQQNNBH8gAEECdEGgLWooAgAFQeYfCwtPAEHA9AAgATYCAEG89AAgADYCAEHE9AAgAjYCAEHI9AAg' +
+  'AzYCAEHM9AAgBDYCAEHQ9AAgBTYCAEHU9AAgBjYCABB9IgBFBEAQgAIaCyAACzsAQcz2AEEANgIAQdD2AEEANgIAIAAgAUEAIAFB' +
+  'AEobEHcEQBCAAg8LQdD2ACgCAEHM9gAoAgBBCHRqCzMAQdT2AEEANgIAIAAgASACIAMgBBCmASIAQQBIBEAQgAIPC0HU9gAoAgBB' +
+  'AWpBACAAGwtSACAAIAEQoQEEQBCAAg8LIAJBoPcAKAIAtzkDACACQaj3ACsDADkDCCACQbD3ACkDALo5AxAgAkG49wApAwC6OQMY' +
+  'IAJBwPcAKAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQJgtAAQF/AkAgAkG/DBDqASIGDQAgA0HEEBDqASIGDQAgACAB' +
+  'IAL8ByAD/AcgBCAFEI4CRQRAQQAPCxCAAiEGCyAGC1MAIAAgASACIAMgBEHY9gBB2PQAEIsBIgBFBEAgBUHY9gAoAgC3OQMAIAVB' +
+  '4PYAKQMAujkDCCAFQej2ACkDALo5AxAgBUHw9gApAwC6OQMYCyAAC+IBAgV/An4CQCADQb8MEOoBIgcNACAEQcQQEOoBIgcNACAA' +
+  'QQAgAkEAThtFBEBBfiEHQX5B4QsQ5gEMAQsgA/wHIQwgBPwHIQ0gABAmIgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBB' +
+  'wAD8CwAgACABIAkgC2wiCmogDCANIAUgCmogCBCOAiIKBEAgCCAKtzkDACAIQdz0ACgCALc5AyAgCEHg9AAoAgC3OQMoIAhB5PQA' +
+  'KAIAtzkDMCAIQej0ACgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7gBAQF/AkAgAUG/DBDqASIFDQAgAkHEEBDqASIFDQBB' +
+  '6PYA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEHY9gD9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQeD2ACAEKwMI/Ac3AwAgACAB/AcgAvwH' +
+  'IANB2PYAEIoBIgVBAEgEQCAFEOUBDwsgBEHY9gAoAgC3OQMAIARB4PYAKQMAujkDCCAEQej2ACkDALo5AxAgBEHw9gApAwC6OQMY' +
+  'CyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRDZASIGQoCAgIAIWQRAQXZB5hcQ5gFBdg8LIAanEOUBCxAAIAAE' +
+  'QCAAELMBIAAQIgsLcgEBfwJAAkBB4CAQHSIERQRAQX9BhQgQ5gEMAQtByPcAIAM2AgBBxPcAIAI2AgAgACABQcT3ACAEQdj0ABCx' +
+  'AUUNARCAAhpB7PIAIAQoAtggNgIAQfDyACAEKALcIDYCACAEELMBIAQQIgtBACEECyAECwcAIAAoAgALCAAgACgC3CALBwAgACgC' +
+  'BAtGAQF/IwBBEGsiAyQAQczyAEEAQfAB/AsAQcjyACAANgIAIAMgATYCACADIAI2AgRB9PIAQcgBQZIRIAMQYBogA0EQaiQACwYA' +
+  'Qdj5AAsLiCYFAEGACAuGJGVhc3kAb3V0IG9mIG1lbW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4' +
+  'JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQg' +
+  'b2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBh' +
+  'bHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBj' +
+  'b21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1' +
+  'dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAdGhlIGFs' +
+  'cGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291' +
+  'bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhl' +
+  'IGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdz' +
+  'IHRleHQ7IHJlbW92ZSBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3gg' +
+  'aXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVk' +
+  'IHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1i' +
+  'b2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBz' +
+  'aWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRo' +
+  'YW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAG1heE5vZGVzAHRvbyBtYW55' +
+  'IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAb25seSBzZXBh' +
+  'cmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4' +
+  'dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBm' +
+  'b3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29s' +
+  'b3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2' +
+  'ZSBhIGNvbG9yAG5vIHNvbHZlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhw' +
+  'ZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGludG8Abm8gZ3JpZCBvciBubyByb29tIGZv' +
+  'ciB0aGUgc29sdXRpb24AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0' +
+  'aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4A' +
+  'YW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmlt' +
+  'YXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5' +
+  'IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28g' +
+  'Z2l2ZW5zIGNsYXNoAG91dHB1dCB0b28gbG9uZwAsIGVuZGluZwBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2Jl' +
+  'cyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBi' +
+  'ZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRo' +
+  'ZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhh' +
+  'cyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2Vs' +
+  'bHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUA' +
+  'dW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxp' +
+  'bmUgcHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBj' +
+  'b2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3Zl' +
+  'ciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNl' +
+  'AGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamln' +
+  'c2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBp' +
+  'dHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUg' +
+  'Z3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHBy' +
+  'aW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdh' +
+  'cyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABubyBvcHRpb24gaXMgZm9yY2VkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVk' +
+  'AHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVk' +
+  'IG5hbWVzIHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVkAGJveCAiJS4qcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJl' +
+  'IDEuLiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyAlZCBjZWxscywgbm90' +
+  'ICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICgl' +
+  'cyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZABib3hlcyBvZiAlZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEg' +
+  'c2lkZSBvZiAlZABib3hlcyBvZiAlZCAlcyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSsl' +
+  'MDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAw' +
+  'eCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1' +
+  'Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AC4uLgAu' +
+  'MF8tAG51bWJlcnMgMS0lZCwAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZl' +
+  'cnMgaXQpAGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29s' +
+  'dW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAChudWxsKQBpbnZhbGlkIGFy' +
+  'Z3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0' +
+  'ZW0gbGluZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cg' +
+  'JWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xz' +
+  'ICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngz' +
+  'KSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVy' +
+  'ICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBtb3JlIHRoYW4gAAAAjA0AAJMMAADuDwAAyA4AAJsNAABxCgAATQgA' +
+  'AF4QAADgCQAA8A0AAPgKAABVCQAAuAoAAAoOAAADFAAABQQAANILAAAhDwAACAwAACwQAAAIEABBkSwLZQEBAQIBAgECAwIBAwEC' +
+  'AwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgAAADYBgAAuAwAAKwFAABpBAAANQ4AANUL' +
+  'AACHDgAAfw8AALoHAEGOLQsw+D8AAAAAAAAQQDMzMzMzMxlAAAQAAGkLAAAcDwAA2gUAABAAAADbEgAAAAAAAAABAEHQLQtKMTIz' +
+  'NDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAANAWAAA9AAAALiAAQZwu' +
+  'CwPgPAI='

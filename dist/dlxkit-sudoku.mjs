@@ -3,8 +3,9 @@
 import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
 import { DlxError, checkCount, checkFlag, describe } from './dlxkit-errors.mjs'
 import {
-  STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
+  STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
+import { parseBox, pattern } from './dlxkit-sudoku-shape.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
 import { generate } from './dlxkit-sudoku-generate.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
@@ -406,6 +407,15 @@ export class SudokuApi {
       })
     })
   }
+
+  /** The default box of side n: { boxRows, boxCols } (the C header's table). */
+  defaultBox (n) { return defaultBox(n) }
+
+  /** A box as text, by the one C parser: { boxRows, boxCols } or { boxRows } (dlxkit-sudoku-shape.mjs). */
+  parseBox (text) { return parseBox(this, text) }
+
+  /** The pattern-grid shortcut: { solution, free } or null (dlxkit-sudoku-shape.mjs). */
+  pattern (puzzle, opts = {}) { return pattern(this, puzzle, opts) }
 
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }

@@ -173,6 +173,18 @@ typedef struct sudoku_generate_opts {
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err);
 
+/* The pattern-grid shortcut: the classic complete grid of a plain shape
+ * (cell (r, c) holds the digit ((r mod R) C + r div R + c) mod N for boxes
+ * R x C; 0, 0 for the default box, one of them 0 for the other from N), its
+ * digits renamed to keep the givens of `grid` (N*N bytes, 0 empty). At once,
+ * at any size, where a search above 16x16 can get lost. Returns 1 with the
+ * grid in `solution` and in *free_digits how many digits no given named
+ * (their free! renamings are all solutions), 0 when the givens do not fit
+ * the pattern (they may still have solutions), or SUDOKU_ESIZE,
+ * SUDOKU_EVALUE, DLX_EARG. */
+int sudoku_pattern_fill(int32_t size, int32_t box_rows, int32_t box_cols, const uint8_t *grid,
+                        uint8_t *solution, int32_t *free_digits, sudoku_error_t *err);
+
 /* Difficulty from the work needed to solve and prove unique. */
 enum { SUDOKU_EASY = 1, SUDOKU_MEDIUM = 2, SUDOKU_HARD = 3, SUDOKU_EXPERT = 4 };
 typedef struct sudoku_rating {

@@ -4,9 +4,9 @@
 // worker's are async; `await` takes either), and results are handed on in
 // task order whatever order they finish in.
 import os from 'node:os'
-import { load, createWorker, runSearch, DlxError } from '../../dist/dlxkit.mjs'
+import { load, createWorker, runSearch, DlxError, defaultBox } from '../../dist/dlxkit.mjs'
 
-export { DlxError, createWorker, runSearch }
+export { DlxError, createWorker, runSearch, defaultBox }
 export { MAX_PARTS } from '../../dist/dlxkit-split.mjs' // the most parts a split makes (--shard K/N)
 
 let loading = null

@@ -102,6 +102,20 @@ int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *b
     return 0;
 }
 
+int sudoku_box_of(int32_t n, int32_t *box_rows, int32_t *box_cols, sudoku_error_t *err) {
+    int32_t br = *box_rows, bc = *box_cols;
+    if (!br && !bc) sudoku_default_box(n, &br, &bc);
+    if (br > 0 && !bc && n % br == 0) bc = n / br; /* one side given: the other from N */
+    if (bc > 0 && !br && n % bc == 0) br = n / bc;
+    if ((br > 0 && !bc) || (bc > 0 && !br)) /* the one side given does not divide n */
+        return sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d %s do not tile a side of %d", br + bc,
+                           br ? "rows" : "columns", n);
+    if (br < 1 || bc < 1 || (int64_t)br * bc != n)
+        return sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d x %d cells do not tile a side of %d", br, bc, n);
+    *box_rows = br, *box_cols = bc;
+    return 0;
+}
+
 /* ---- building the shape ------------------------------------------------------ */
 
 /* Regions as lists of N cells: rows, columns, boxes or jigsaw pieces, extras. */
@@ -306,18 +320,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         sudoku_fail(err, SUDOKU_ESIZE, "side %d is not in 1..%d", n, SUDOKU_MAX_SIZE);
         return NULL;
     }
-    if (!br && !bc) sudoku_default_box(n, &br, &bc);
-    if (br > 0 && !bc && n % br == 0) bc = n / br; /* one side given: the other from N */
-    if (bc > 0 && !br && n % bc == 0) br = n / bc;
-    if (br < 1 || bc < 1 || (int64_t)br * bc != n) {
-        if (br > 0 && !bc)
-            sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d rows do not tile a side of %d", br, n);
-        else if (bc > 0 && !br)
-            sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d columns do not tile a side of %d", bc, n);
-        else
-            sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d x %d cells do not tile a side of %d", br, bc, n);
-        return NULL;
-    }
+    if (sudoku_box_of(n, &br, &bc, err)) return NULL;
     if (sh->n_regions < 0 || (sh->n_regions > 0 && !sh->regions) ||
         sh->n_regions > SUDOKU_MAX_REGIONS) {
         sudoku_fail(err, SUDOKU_EREGION, "%d extra regions: give 0..%d of them", sh->n_regions,

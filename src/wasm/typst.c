@@ -212,7 +212,8 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
     } else if (word_is(s, kn, "box")) { /* the one spelling, sudoku_parse_box's */
         sudoku_error_t e;
         if (sudoku_parse_box(v, vn, &o->box_rows, &o->box_cols, &e)) {
-            fmt_snprintf(c->error, sizeof c->error, "%s: %s", e.code == SUDOKU_EBOX ? "BAD_BOX" : "BAD_SIZE", e.message);
+            fmt_snprintf(c->error, sizeof c->error, "option \"box=%.*s\": %s: %s", (int)(vn > 60 ? 60 : vn), v,
+                         e.code == SUDOKU_EBOX ? "BAD_BOX" : "BAD_SIZE", e.message);
             return 1;
         }
     } else if (word_is(s, kn, "variant")) {

@@ -1,8 +1,8 @@
 /* test_sudoku_shape.c: the Sudoku vocabulary written once in C: the default
  * box of every side (SUDOKU_DEFAULT_BOX_ROWS, checked against its rule), the
  * one box spelling (sudoku_parse_box, on the cases of
- * tests/data/box-spellings.txt that every entry point shares) and a shape
- * given one side of its box. */
+ * tests/data/box-spellings.txt that every entry point shares), a shape
+ * given one side of its box, and the pattern-grid shortcut. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,10 +110,66 @@ static void test_one_side(void) {
     CHECK(strstr(err.message, "4 rows") != NULL);
 }
 
+/* Whether g (n*n, 1..n) holds every digit once in each row, column and br x bc box. */
+static int valid_grid(const uint8_t *g, int32_t n, int32_t br, int32_t bc) {
+    for (int32_t u = 0; u < n; u++) {
+        uint64_t row = 0, col = 0, box = 0;
+        for (int32_t k = 0; k < n; k++) {
+            int32_t br0 = u / (n / bc) * br, bc0 = u % (n / bc) * bc;
+            row |= 1ULL << (g[u * n + k] - 1);
+            col |= 1ULL << (g[k * n + u] - 1);
+            box |= 1ULL << (g[(br0 + k / bc) * n + bc0 + k % bc] - 1);
+        }
+        uint64_t all = n == 64 ? ~0ULL : (1ULL << n) - 1;
+        if (row != all || col != all || box != all) return 0;
+    }
+    return 1;
+}
+
+/* The pattern-grid shortcut: a valid grid at any size that keeps the givens,
+ * the free digits counted, and a refusal (0) when the givens do not fit. */
+static void test_pattern_fill(void) {
+    static uint8_t grid[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE], out[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
+    for (int32_t n = 1; n <= SUDOKU_MAX_SIZE; n++) {
+        int32_t br, bc, unnamed = -1;
+        sudoku_default_box(n, &br, &bc);
+        check_context("side %d", n);
+        memset(grid, 0, sizeof grid);
+        CHECK_EQ(sudoku_pattern_fill(n, 0, 0, grid, out, &unnamed, NULL), 1);
+        CHECK(valid_grid(out, n, br, bc));
+        CHECK_EQ(unnamed, n);
+        /* givens from another valid grid (digits reversed) with a diagonal of clues: they fit */
+        for (int32_t c = 0; c < n * n; c++) grid[c] = (uint8_t)(n + 1 - out[c]);
+        for (int32_t c = 0; c < n * n; c++)
+            if (c / n != c % n) grid[c] = 0;
+        CHECK_EQ(sudoku_pattern_fill(n, br, 0, grid, out, &unnamed, NULL), 1);
+        CHECK(valid_grid(out, n, br, bc));
+        int kept = 1;
+        for (int32_t c = 0; c < n * n; c++) kept &= !grid[c] || grid[c] == out[c];
+        CHECK(kept);
+        if (n >= 2) {
+            /* the same digit twice in row 1: no grid has it, nor the pattern */
+            memset(grid, 0, sizeof grid);
+            grid[0] = grid[1] = 1;
+            CHECK_EQ(sudoku_pattern_fill(n, 0, 0, grid, out, &unnamed, NULL), 0);
+        }
+    }
+    check_context("");
+    sudoku_error_t err;
+    memset(grid, 0, sizeof grid);
+    grid[5] = 10;
+    CHECK_EQ(sudoku_pattern_fill(9, 0, 0, grid, out, NULL, &err), SUDOKU_EVALUE);
+    CHECK_EQ(err.code, SUDOKU_EVALUE);
+    CHECK_EQ(sudoku_pattern_fill(9, 2, 0, grid, out, NULL, &err), SUDOKU_ESIZE);
+    CHECK_EQ(sudoku_pattern_fill(65, 0, 0, grid, out, NULL, &err), SUDOKU_ESIZE);
+    CHECK_EQ(sudoku_pattern_fill(9, 0, 0, NULL, out, NULL, &err), DLX_EARG);
+}
+
 int main(void) {
     check_cpu_limit("test_sudoku_shape", 60); /* a hang guard in CPU time (check.h) */
     test_default_boxes();
     test_spellings();
     test_one_side();
+    test_pattern_fill();
     return check_report("test_sudoku_shape");
 }

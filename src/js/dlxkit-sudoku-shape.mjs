@@ -1,0 +1,56 @@
+// The Sudoku vocabulary the C core defines once (include/sudoku.h), for
+// dlx.sudoku: the box spelling (sudoku_parse_box) and the pattern-grid
+// shortcut (sudoku_pattern_fill). The default box needs no module:
+// defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
+import { DlxError, describe } from './dlxkit-errors.mjs'
+import { checkSide, variantFlags } from './dlxkit-sudoku-args.mjs'
+
+/**
+ * dlx.sudoku.parseBox(text): "RxC" ("3x3", "2 X 3", "2*3", "2×3") or "R"
+ * alone (the rows; the columns follow from the side), as the CLI, the
+ * sheets and Typst read it: { boxRows, boxCols } or { boxRows }; BAD_BOX for
+ * another spelling, BAD_SIZE for numbers out of range.
+ */
+export function parseBox (api, text) {
+  if (typeof text === 'number' && Number.isFinite(text)) text = String(text)
+  if (typeof text !== 'string') throw new DlxError('BAD_BOX', `a box is text such as "3x3" or "2x3" (got ${describe(text).slice(0, 60)})`)
+  const kit = api._kit
+  const [s, len] = kit._putString(text)
+  try {
+    const v = kit._check(api._x.dk_sudoku_parse_box(s, len))
+    return v & 255 ? { boxRows: v >> 8, boxCols: v & 255 } : { boxRows: v >> 8 }
+  } finally {
+    kit._free(s)
+  }
+}
+
+/**
+ * dlx.sudoku.pattern(puzzle, opts): the classic complete grid of a plain
+ * shape, its digits renamed to keep the givens, at once. Above 16x16 a
+ * search can get lost in a huge tree where this grid answers at once, so
+ * callers (the sheets) try it first; it is no search, so it says nothing
+ * about puzzles whose givens it cannot hold. The puzzle as solve takes it;
+ * options size, boxRows, boxCols (one of them gives the other), alphabet, format. { solution, free } (free: the digits
+ * no given named, so their free! renamings are all solutions), or null when
+ * the givens do not fit the pattern.
+ */
+export function pattern (api, puzzle, opts) {
+  if (variantFlags(opts.variant, opts.jigsaw != null) || opts.jigsaw != null || opts.regions?.length) {
+    throw new DlxError('BAD_ARGUMENT', 'the pattern grid is for plain shapes: no variant, jigsaw or regions')
+  }
+  const br = checkSide(opts.boxRows, 'boxRows')
+  const bc = checkSide(opts.boxCols, 'boxCols')
+  const input = api._read(puzzle, opts)
+  try {
+    const n2 = input.size * input.size
+    const kit = api._kit
+    return kit._with([n2, n2], (grid, out) => {
+      kit._u8().set(input.cells, grid)
+      const fit = kit._check(api._x.dk_sudoku_pattern(input.size, br, bc, grid, out))
+      if (!fit) return null
+      return { solution: api._write(input, kit._u8().slice(out, out + n2), opts), free: fit - 1 }
+    })
+  } finally {
+    api._release(input)
+  }
+}
