@@ -64,18 +64,6 @@ export function defaultBox (n) {
   return { boxRows: DEFAULT_BOX_ROWS[n], boxCols: n / DEFAULT_BOX_ROWS[n] }
 }
 
-/** The box of a size: as given (one side gives the other), else the default. */
-export function boxOf (size, br, bc) {
-  if (br && !bc) bc = size / br
-  if (bc && !br) br = size / bc
-  if (br && bc) {
-    if (br * bc !== size || !Number.isInteger(bc) || !Number.isInteger(br)) throw new DlxError('BAD_SIZE', `a ${br}x${bc} box does not tile a ${size}x${size} grid`)
-    return [br, bc]
-  }
-  const box = defaultBox(size)
-  return [box.boxRows, box.boxCols]
-}
-
 /** The size option of puzzle text: unset, 0 to infer it, or 1..64. */
 export function checkTextSize (size) {
   if (size != null && !(Number.isInteger(size) && size >= 0 && size <= 64)) {

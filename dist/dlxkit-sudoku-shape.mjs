@@ -1,9 +1,15 @@
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
-// dlx.sudoku: the box spelling (sudoku_parse_box) and the pattern-grid
-// shortcut (sudoku_pattern_fill). The default box needs no module:
+// dlx.sudoku: a shape's box (sudoku_box_of), the box spelling
+// (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 import { DlxError, describe } from './dlxkit-errors.mjs'
 import { checkSide, variantFlags } from './dlxkit-sudoku-args.mjs'
+
+/** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
+export function boxOf (api, n, boxRows, boxCols) {
+  const v = api._kit._check(api._x.dk_sudoku_box_of(n, boxRows, boxCols))
+  return [v >> 8, v & 255]
+}
 
 /**
  * dlx.sudoku.parseBox(text): "RxC" ("3x3", "2 X 3", "2*3", "2×3") or "R"

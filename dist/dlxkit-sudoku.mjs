@@ -3,9 +3,9 @@
 import { SLOT, SUDOKU_STATUS as STATUS } from './dlxkit-abi.mjs'
 import { DlxError, checkCount, checkFlag, describe } from './dlxkit-errors.mjs'
 import {
-  STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags
+  STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
-import { parseBox, pattern } from './dlxkit-sudoku-shape.mjs'
+import { boxOf, parseBox, pattern } from './dlxkit-sudoku-shape.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
 import { generate } from './dlxkit-sudoku-generate.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
@@ -24,9 +24,7 @@ export class SudokuApi {
 
   /** A solver for the shape (cached: building the matrix is the costly part). */
   _solver (size, opts) {
-    const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
-    if (box[0] && !box[1]) box[1] = size / box[0]
-    if (box[1] && !box[0]) box[0] = size / box[1]
+    const box = boxOf(this, size, checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols'))
     const flags = variantFlags(opts.variant, opts.jigsaw != null)
     const given = opts.regions ?? []
     if (!Array.isArray(given) || given.length > 4 * 64) {
@@ -383,7 +381,7 @@ export class SudokuApi {
         const style = Object.keys(STYLE).find((k) => STYLE[k] === this._x.dk_text_style(t)) ?? 'grid'
         const cells = []
         for (let r = 0; r < size; r++) cells.push(Array.from(flat.subarray(r * size, r * size + size)))
-        const [boxRows, boxCols] = boxOf(size, br, bc)
+        const [boxRows, boxCols] = boxOf(this, size, br, bc)
         const bom = used && text.charCodeAt(0) === 0xfeff ? 1 : 0 // the decoder drops a leading BOM
         return { size, boxRows, boxCols, cells, style, offset: used.length + bom, line: used.split('\n').length }
       } finally {

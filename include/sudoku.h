@@ -101,6 +101,11 @@ const char *sudoku_strerror(int code); /* also names dlx.h codes */
  * be NULL); SUDOKU_ESIZE for another N. */
 int sudoku_default_box(int32_t size, int32_t *box_rows, int32_t *box_cols);
 
+/* The box of side n (1..64) as a shape gives it, in place: 0, 0 for the
+ * default box, one side for the other; 0, or SUDOKU_ESIZE when it does not
+ * tile n. sudoku_new reads a shape's box so. */
+int sudoku_box_of(int32_t n, int32_t *box_rows, int32_t *box_cols, sudoku_error_t *err);
+
 /* The one spelling of a box as text, for every entry point (CLI --box,
  * sheets, Typst box=, the JS API's parseBox): blanks around it and around
  * the sign are ignored; "RxC" with x, X, * or U+00D7 (the multiplication

@@ -153,6 +153,16 @@ test('the default box of every side 1..64: the same in C (the plugin\'s solver) 
   for (const bad of [0, 65, 2.5, '9']) assert.throws(() => defaultBox(bad), { code: 'BAD_SIZE' })
 })
 
+test('one side of a box gives the other, by the C rule (sudoku_box_of), for read and solve alike', () => {
+  const twelve = numbersText(fullGrid([4, 3]))
+  assert.deepEqual([kit.sudoku.read(twelve, { boxRows: 4 }).boxCols, kit.sudoku.read(twelve, { boxCols: 3 }).boxRows], [3, 4])
+  assert.equal(kit.sudoku.solve(twelve, { boxRows: 4 }).status, 'unique')
+  for (const run of [() => kit.sudoku.read(twelve, { boxRows: 5 }), () => kit.sudoku.solve(twelve, { boxRows: 5 })]) {
+    assert.throws(run, { code: 'BAD_SIZE', message: 'boxes of 5 rows do not tile a side of 12' })
+  }
+  assert.throws(() => kit.sudoku.solve(twelve, { boxRows: 2, boxCols: 3 }), { code: 'BAD_SIZE', message: 'boxes of 2 x 3 cells do not tile a side of 12' })
+})
+
 test('variant flags come from the generated ABI and mean in C what their names say', () => {
   assert.deepEqual(Object.keys(VARIANT).sort(), ['windoku', 'x'])
   const header = readFileSync(new URL('../include/sudoku.h', import.meta.url), 'utf8')

@@ -103,6 +103,8 @@ int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *b
 }
 
 int sudoku_box_of(int32_t n, int32_t *box_rows, int32_t *box_cols, sudoku_error_t *err) {
+    if (n < 1 || n > SUDOKU_MAX_SIZE)
+        return sudoku_fail(err, SUDOKU_ESIZE, "side %d is not in 1..%d", n, SUDOKU_MAX_SIZE);
     int32_t br = *box_rows, bc = *box_cols;
     if (!br && !bc) sudoku_default_box(n, &br, &bc);
     if (br > 0 && !bc && n % br == 0) bc = n / br; /* one side given: the other from N */

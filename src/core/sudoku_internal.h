@@ -60,10 +60,6 @@ void sudoku_set_learning(sudoku_t *s, int on);
 int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                         uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 
-/* The box of side n (1..64) from what a shape gives: 0, 0 for the default,
- * one side for the other; 0, or SUDOKU_ESIZE when it does not tile n. */
-int sudoku_box_of(int32_t n, int32_t *box_rows, int32_t *box_cols, sudoku_error_t *err);
-
 /* A complete grid at once, shuffled by the seed (sudoku_pattern.c): plain
  * boxes (`same`: every band and stack shuffled alike), boxes and windoku
  * windows, boxes and both diagonals. */

@@ -50,7 +50,6 @@ int sudoku_pattern_fill(int32_t size, int32_t box_rows, int32_t box_cols, const 
     if (err) memset(err, 0, sizeof *err);
     if (!grid || !solution) return sudoku_fail(err, DLX_EARG, "no grid or no room for the solution");
     int32_t n = size, br = box_rows, bc = box_cols;
-    if (n < 1 || n > SUDOKU_MAX_SIZE) return sudoku_fail(err, SUDOKU_ESIZE, "side %d is not in 1..%d", n, SUDOKU_MAX_SIZE);
     int rc = sudoku_box_of(n, &br, &bc, err);
     if (rc) return rc;
     uint8_t rename[SUDOKU_MAX_SIZE] = {0}, used[SUDOKU_MAX_SIZE + 1] = {0};

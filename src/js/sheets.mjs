@@ -188,22 +188,17 @@ function readGrid (range) {
 /**
  * The box: empty (the default for N), or as the one C parser reads it
  * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows).
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
  */
-function readBox (kit, box, n) {
+function readBox (kit, box) {
   if (isBlank(box) || box === 0) return {}
-  let shape
   try {
-    shape = kit.sudoku.parseBox(box)
+    return kit.sudoku.parseBox(box)
   } catch (e) {
     if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
     throw e
   }
-  const { boxRows: rows, boxCols: cols = n / rows } = shape
-  if (!(Number.isInteger(cols) && rows * cols === n)) {
-    throw bad(`a box of ${shape.boxCols ? `${rows}x${cols}` : `${rows} rows`} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
-  }
-  return { boxRows: rows, boxCols: cols }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -219,7 +214,7 @@ function readLimit (limit, fallback) {
 
 function runSudoku (kit, range, box, limit, budget) {
   const grid = readGrid(range)
-  const shape = readBox(kit, box, grid.length)
+  const shape = readBox(kit, box)
   return kit.sudoku.solve(grid, { ...shape, limit, maxNodes: budget.maxNodes })
 }
 
@@ -238,7 +233,7 @@ function atLeast (free, limit) {
 function patternOf (kit, range, box) {
   const grid = readGrid(range)
   if (grid.length <= 16) return null
-  return kit.sudoku.pattern(grid, readBox(kit, box, grid.length))
+  return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
 function gaveUp (budget) {

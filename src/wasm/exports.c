@@ -118,6 +118,14 @@ EXPORT int32_t dk_sudoku_parse_box(const char *text, int32_t len) {
     return rc ? from_sudoku_error() : r * 256 + c;
 }
 
+/* The box of side n from what a shape gives (0, 0: the default; one side:
+ * the other): rows * 256 + cols, or SUDOKU_ESIZE with the error recorded. */
+EXPORT int32_t dk_sudoku_box_of(int32_t n, int32_t box_rows, int32_t box_cols) {
+    static int32_t r, c; /* static: see err */
+    r = box_rows, c = box_cols;
+    return sudoku_box_of(n, &r, &c, &err) ? from_sudoku_error() : r * 256 + c;
+}
+
 /* The pattern-grid shortcut (sudoku_pattern_fill): 1 + the free digits with
  * the grid in solution, 0 when the givens do not fit, or the error code. */
 EXPORT int32_t dk_sudoku_pattern(int32_t size, int32_t box_rows, int32_t box_cols, const uint8_t *grid,
