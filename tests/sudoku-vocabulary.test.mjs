@@ -7,7 +7,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { load, defaultBox } from '../dist/dlxkit.mjs'
+import { load, createWorker, defaultBox } from '../dist/dlxkit.mjs'
 import { DEFAULT_BOX_ROWS, VARIANT } from '../dist/dlxkit-abi.mjs'
 import { createSheetFunctions, isSheetError } from '../dist/dlxkit-sheets.mjs'
 import { dlxkit } from './cli-helpers.mjs'
@@ -203,4 +203,16 @@ test('the pattern grid through the API: any size at once, givens kept, null when
   assert.throws(() => kit.sudoku.pattern('.'.repeat(81), { variant: 'x' }), { code: 'BAD_ARGUMENT' })
   assert.throws(() => kit.sudoku.pattern('.'.repeat(36), { boxRows: 4 }), { code: 'BAD_SIZE', message: /4 rows do not tile a side of 6/ })
   assert.throws(() => kit.sudoku.pattern([[0, 5], [0, 0]]), { code: 'BAD_VALUE' })
+})
+
+test('the worker serves parseBox and pattern as the API does', async () => {
+  const worker = await createWorker()
+  try {
+    assert.deepEqual(await worker.sudoku.parseBox('2 X 3'), { boxRows: 2, boxCols: 3 })
+    await assert.rejects(worker.sudoku.parseBox('3by3'), { code: 'BAD_BOX', message: viaApi('3by3').message })
+    const blank = Array.from({ length: 36 }, () => new Array(36).fill(0))
+    assert.deepEqual(await worker.sudoku.pattern(blank), kit.sudoku.pattern(blank))
+  } finally {
+    worker.terminate()
+  }
 })

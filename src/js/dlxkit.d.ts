@@ -372,6 +372,8 @@ export interface DlxWorker {
     generate (opts?: GenerateOptions & { format?: TextFormat } & AsyncOptions): Promise<Generated<string>>
     generate (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
     rate (puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions): Promise<Rating>
+    parseBox (text: string | number): Promise<{ boxRows: number, boxCols?: number }>
+    pattern<P extends Puzzle> (puzzle: P, opts?: { size?: number, boxRows?: number, boxCols?: number, alphabet?: string, format?: TextFormat }): Promise<PatternGrid<P> | null>
   }
   /** option data goes to the worker by structured clone (what it refuses: BAD_ARGUMENT) */
   exactCover<D = unknown> (spec: ExactCoverSpec<D>): Promise<RemoteProblem<D>>
