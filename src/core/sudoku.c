@@ -55,13 +55,14 @@ int sudoku_default_box(int32_t size, int32_t *box_rows, int32_t *box_cols) {
 
 static int box_blank(char c) { return c == ' ' || c == '\t'; }
 
-/* A decimal number at text[*at..len), up to 3 digits (more is out of range
- * anyway: 999 stands for them); -1 when no digit is there. */
+/* A decimal number at text[*at..len), 999 for any above (out of range
+ * anyway, and no overflow); -1 when no digit is there. */
 static int32_t box_number(const char *text, size_t len, size_t *at) {
     int32_t v = -1;
-    size_t digits = 0;
-    for (; *at < len && text[*at] >= '0' && text[*at] <= '9'; (*at)++, digits++)
-        v = digits >= 3 ? 999 : (v < 0 ? 0 : v) * 10 + (text[*at] - '0');
+    for (; *at < len && text[*at] >= '0' && text[*at] <= '9'; (*at)++) {
+        v = (v < 0 ? 0 : v) * 10 + (text[*at] - '0');
+        if (v > 999) v = 999;
+    }
     return v;
 }
 
@@ -94,9 +95,9 @@ int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *b
                            shown, text ? text : "", len > 40 ? "..." : "");
     if (r < 1 || r > SUDOKU_MAX_SIZE || (sign && (c < 1 || c > SUDOKU_MAX_SIZE || r * c > SUDOKU_MAX_SIZE)))
         return sudoku_fail(err, SUDOKU_ESIZE,
-                           "box \"%.*s\": rows and columns of a box are 1..%d and make a side "
+                           "box \"%.*s%s\": rows and columns of a box are 1..%d and make a side "
                            "of at most %d",
-                           shown, text, SUDOKU_MAX_SIZE, SUDOKU_MAX_SIZE);
+                           shown, text, len > 40 ? "..." : "", SUDOKU_MAX_SIZE, SUDOKU_MAX_SIZE);
     if (box_rows) *box_rows = r;
     if (box_cols) *box_cols = c;
     return 0;
