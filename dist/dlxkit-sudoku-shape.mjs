@@ -21,7 +21,9 @@ export function parseBox (api, text) {
   if (typeof text === 'number' && Number.isFinite(text)) text = String(text)
   if (typeof text !== 'string') throw new DlxError('BAD_BOX', `a box is text such as "3x3" or "2x3" (got ${describe(text).slice(0, 60)})`)
   const kit = api._kit
-  const [s, len] = kit._putString(text)
+  // Past the C parser's limit (SUDOKU_BOX_TEXT_MAX, 256 bytes) a text is
+  // refused, so it need not be copied whole: 1024 characters are past it too.
+  const [s, len] = kit._putString(text.length > 1024 ? text.slice(0, 1024) : text)
   try {
     const v = kit._check(api._x.dk_sudoku_parse_box(s, len))
     return v & 255 ? { boxRows: v >> 8, boxCols: v & 255 } : { boxRows: v >> 8 }

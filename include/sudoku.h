@@ -111,10 +111,13 @@ int sudoku_box_of(int32_t n, int32_t *box_rows, int32_t *box_cols, sudoku_error_
  * the sign are ignored; "RxC" with x, X, * or U+00D7 (the multiplication
  * sign, in UTF-8) between the rows and columns of one box ("3x3", "2 X 3",
  * "2*3", "2\u00d73"), or "R" alone: the rows, the columns following from the
- * side. Numbers are decimal digits, 1..64, and R x C at most 64. Returns 0
+ * side. Numbers are decimal digits, 1..64, and R x C at most 64; the text
+ * is at most SUDOKU_BOX_TEXT_MAX bytes (a caller may cut a longer one
+ * there plus one, and get the same answer). Returns 0
  * with *box_cols 0 for "R" alone; SUDOKU_EBOX when the text is spelled
  * otherwise, SUDOKU_ESIZE when a number is out of range (message in *err).
  * Whether the box tiles the side is sudoku_new's check. */
+#define SUDOKU_BOX_TEXT_MAX 256
 int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *box_cols,
                      sudoku_error_t *err);
 

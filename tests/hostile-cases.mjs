@@ -124,6 +124,12 @@ export const SUDOKU_CASES = [
   ['sudoku.read', 'boxRows 4 for a 9x9', 'BAD_SIZE', (d) => d.sudoku.read(CLASSIC, { boxRows: 4 })],
   ['sudoku.read', '100 MB text (refused before it is copied)', 'BAD_LENGTH', (d) => d.sudoku.read('1'.repeat(100 * MB))],
   ['sudoku.read', 'a NUL byte among the cells', 'BAD_SYMBOL', (d) => d.sudoku.read(CLASSIC.replace('5', '\0'))],
+  ['sudoku.parseBox', '100 MB text (refused on its first 1024 characters)', 'BAD_BOX', (d) => d.sudoku.parseBox('3'.repeat(100 * MB))],
+  ['sudoku.parseBox', 'a NUL byte', 'BAD_BOX', (d) => d.sudoku.parseBox('3\0x3')],
+  ['sudoku.parseBox', 'lone surrogate (invalid UTF-16)', 'BAD_BOX', (d) => d.sudoku.parseBox('3\ud800x3')],
+  ['sudoku.parseBox', 'a Symbol', 'BAD_BOX', (d) => d.sudoku.parseBox(Symbol('3x3'))],
+  ['sudoku.pattern', 'a box that does not tile the side', 'BAD_SIZE', (d) => d.sudoku.pattern(CLASSIC, { boxRows: 2 })],
+  ['sudoku.pattern', 'a clash (the pattern holds no such grid: null)', null, (d) => { if (d.sudoku.pattern('11' + '.'.repeat(79)) !== null) throw new Error('null expected') }],
   ['sudoku.read', 'only comments and borders (no puzzle: null)', null, (d) => { if (d.sudoku.read('# x\n+---+---+\n') !== null) throw new Error('null expected') }],
   ['setMemoryLimit', 'maxMemory 1.5', 'BAD_ARGUMENT', (d) => d.setMemoryLimit(1.5)]
 ]

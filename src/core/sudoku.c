@@ -78,6 +78,9 @@ int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *b
     if (err) memset(err, 0, sizeof *err);
     if (!text) len = 0;
     int shown = len > 40 ? 40 : (int)len; /* how much of the text a message quotes */
+    if (len > SUDOKU_BOX_TEXT_MAX)
+        return sudoku_fail(err, SUDOKU_EBOX, "box \"%.*s...\" is no box: over %d bytes", shown, text,
+                           SUDOKU_BOX_TEXT_MAX);
     size_t at = 0, sign = 0;
     while (at < len && box_blank(text[at])) at++;
     int32_t r = box_number(text, len, &at), c = 0;

@@ -53,7 +53,7 @@ static void test_spellings(void) {
     FILE *f = fopen(CASES, "r");
     CHECK(f != NULL);
     if (!f) return;
-    char line[256], text[128];
+    char line[1024], text[512];
     int cases = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;
