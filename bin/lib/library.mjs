@@ -8,6 +8,7 @@ import { load, createWorker, runSearch, DlxError, defaultBox } from '../../dist/
 
 export { DlxError, createWorker, runSearch, defaultBox }
 export { MAX_PARTS } from '../../dist/dlxkit-split.mjs' // the most parts a split makes (--shard K/N)
+export { VARIANT } from '../../dist/dlxkit-abi.mjs' // the variants by name, as sudoku.h numbers them
 
 let loading = null
 

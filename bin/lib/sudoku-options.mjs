@@ -3,9 +3,9 @@
 // alphabet, maxNodes, restarts).
 import { UsageError, parseWholeNumber } from './args.mjs'
 import { readFileText } from './input.mjs'
-import { DlxError, loadKit } from './library.mjs'
+import { DlxError, VARIANT, loadKit } from './library.mjs'
 
-const VARIANTS = ['x', 'windoku']
+const VARIANTS = Object.keys(VARIANT) // x, windoku
 
 /** parseArgs option specs for the shape (merged into each command's own). */
 export const SHAPE_OPTIONS = {

@@ -34,6 +34,9 @@ export function checkAlphabet (alphabet, want = 0) {
   return alphabet
 }
 
+/** Other names some puzzles go by, for the variants' own (VARIANT: sudoku.h's names). */
+const VARIANT_ALIASES = { diagonal: 'x', hyper: 'windoku' }
+
 /**
  * Variant names to flags. 'jigsaw' names the map given as the jigsaw option
  * (hasMap); without one it would silently be the boxes, so it is refused:
@@ -43,9 +46,9 @@ export function variantFlags (variant, hasMap = false) {
   const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
   let flags = 0
   for (const v of list) {
-    const name = String(v).toLowerCase()
-    if (name === 'x' || name === 'diagonal') flags |= VARIANT.x
-    else if (name === 'windoku' || name === 'hyper') flags |= VARIANT.windoku
+    const given = String(v).toLowerCase()
+    const name = Object.hasOwn(VARIANT_ALIASES, given) ? VARIANT_ALIASES[given] : given
+    if (Object.hasOwn(VARIANT, name)) flags |= VARIANT[name]
     else if (name === 'jigsaw' && !hasMap) {
       throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
     } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
