@@ -171,6 +171,10 @@ test('variant flags come from the generated ABI and mean in C what their names s
   for (const diagonal of [(k) => x[k * 10], (k) => x[k * 8 + 8]]) {
     assert.equal(new Set(Array.from({ length: 9 }, (_, k) => diagonal(k))).size, 9)
   }
+  // other names for the same flags; names are no object keys ('toString' is no variant)
+  assert.equal(kit.sudoku.solve('.'.repeat(81), { variant: 'DIAGONAL', limit: 1 }).solution, x)
+  assert.equal(kit.sudoku.solve('.'.repeat(81), { variant: 'hyper', limit: 1 }).solution, kit.sudoku.solve('.'.repeat(81), { variant: ['windoku'], limit: 1 }).solution)
+  for (const bad of ['toString', '__proto__', 'y']) assert.throws(() => kit.sudoku.solve('.'.repeat(81), { variant: bad }), { code: 'BAD_ARGUMENT' })
   const w = kit.sudoku.solve('.'.repeat(81), { variant: 'windoku', limit: 1 }).solution
   for (const [r0, c0] of [[1, 1], [1, 5], [5, 1], [5, 5]]) {
     const cells = Array.from({ length: 9 }, (_, k) => w[(r0 + Math.floor(k / 3)) * 9 + c0 + (k % 3)])
