@@ -40,12 +40,15 @@ enum {
     SUDOKU_EBOX = -28       /* BAD_BOX: box text that is neither ROWSxCOLUMNS nor ROWS */
 };
 
-/* Variants as extra constraints; tools/abi.mjs gives JS their flags by the
- * lowercase names (VARIANT.x, VARIANT.windoku). */
+/* Variants as extra constraints. */
 enum {
     SUDOKU_X = 1,      /* both main diagonals hold every digit once */
     SUDOKU_WINDOKU = 2 /* the windoku boxes: (box_rows x box_cols) blocks offset by one */
 };
+/* Their names, flag 1 << k for name k: what every entry point calls them
+ * (Typst's variant=, the CLI's --variant, the JS API's variant option,
+ * which has them as VARIANT from tools/abi.mjs). */
+#define SUDOKU_VARIANT_NAMES {"x", "windoku"}
 
 /* Result of a search. */
 enum {

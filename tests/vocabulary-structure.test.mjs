@@ -7,7 +7,7 @@
 //     and one JS function over it; no divisor-up-to-the-root loop elsewhere;
 //   - the box spelling: one parser (sudoku_parse_box); no JS regular
 //     expression that reads "RxC", no C code that looks for the sign;
-//   - variant flags: numbers only in sudoku.h, by name (VARIANT) in JS;
+//   - variants: flags and names only in sudoku.h, by name (VARIANT) in JS;
 //   - the pattern grid: one formula (pattern_digit), no copy in JS.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -79,6 +79,9 @@ test('variant flags: numbers in sudoku.h only; JS names them (VARIANT)', () => {
   // no list of the variants' names of its own
   assert.deepEqual(matching(jsFiles, /\[\s*'x'\s*,\s*'windoku'\s*\]|name\s*===\s*'x'/), [])
   assert.deepEqual(matching(cFiles, /\bSUDOKU_X\s*=\s*1\b/), ['include/sudoku.h'])
+  // the names: SUDOKU_VARIANT_NAMES (comments and messages may still say them)
+  const cNames = cFiles.filter((f) => /"windoku"/.test(read(f).replace(/\/\*[\s\S]*?\*\//g, ' ')))
+  assert.deepEqual(cNames, ['include/sudoku.h'])
 })
 
 test('the pattern grid: one formula, in C; the sheets call the API', () => {

@@ -3,7 +3,7 @@
 // Error codes come from the lines `NAME = -N, /* JS_NAME: ... */` of the
 // error enums; results from `DLX_NAME = N, /* ... */` of the results enum;
 // Sudoku statuses from `SUDOKU_NAME = N` of sudoku.h's result enum; variant
-// flags from its variants enum; the default boxes from SUDOKU_DEFAULT_BOX_ROWS; record
+// flags by SUDOKU_VARIANT_NAMES; the default boxes from SUDOKU_DEFAULT_BOX_ROWS; record
 // layouts from the `enum dk_*_slot` lists of src/wasm/records.h.
 // tests/abi.test.mjs checks that the committed module is current.
 import { readFileSync } from 'node:fs'
@@ -33,9 +33,13 @@ export function abiSource (root = new URL('..', import.meta.url)) {
   const statusEnum = sudoku.match(/enum \{\s*SUDOKU_NONE = 0[^}]*\}/)[0]
   const statuses = [...statusEnum.matchAll(/SUDOKU_(\w+) = (\d+)/g)].map(([, n, v]) => [Number(v), n.toLowerCase()])
   statuses.forEach(([v], i) => { if (v !== i) throw new Error('Sudoku statuses must be 0, 1, 2, ...') })
-  // Variant flags by lowercase name, from the enum that opens with SUDOKU_X.
-  const variantEnum = sudoku.match(/enum \{\s*SUDOKU_X = [^}]*\}/)[0]
-  const variants = [...variantEnum.matchAll(/SUDOKU_(\w+) = (\d+)/g)].map(([, n, v]) => [n.toLowerCase(), Number(v)])
+  // Variant flags by name: name k of SUDOKU_VARIANT_NAMES is flag 1 << k,
+  // which the enum must give SUDOKU_<NAME>.
+  const variantNames = sudoku.match(/#define SUDOKU_VARIANT_NAMES \{([^}]*)\}/)[1].split(',').map((s) => JSON.parse(s.trim()))
+  const variants = variantNames.map((n, k) => [n, 1 << k])
+  for (const [n, flag] of variants) {
+    if (!new RegExp(`\\bSUDOKU_${n.toUpperCase()} = ${flag}\\b`).test(sudoku)) throw new Error(`include/sudoku.h: SUDOKU_VARIANT_NAMES has "${n}" at flag ${flag}, but no SUDOKU_${n.toUpperCase()} = ${flag}`)
+  }
   // The default box of each side, the table itself (sudoku.h says why it is data).
   const boxRows = sudoku.match(/#define SUDOKU_DEFAULT_BOX_ROWS\s*\\?\s*\{([^}]*)\}/)[1].split(',').map((x) => Number(x.replace(/[\s\\]/g, '')))
   if (boxRows.length !== 65 || !boxRows.slice(1).every((r, i) => Number.isInteger(r) && r >= 1 && (i + 1) % r === 0)) {

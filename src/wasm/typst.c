@@ -221,9 +221,12 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
         for (size_t a = 0; a < vn && !bad;) { /* words joined by '+' */
             const char *plus = memchr(v + a, '+', vn - a);
             size_t b = plus ? (size_t)(plus - v) : vn;
-            if (word_is(v + a, b - a, "x")) o->variants |= SUDOKU_X;
-            else if (word_is(v + a, b - a, "windoku")) o->variants |= SUDOKU_WINDOKU;
-            else if (!word_is(v + a, b - a, "none")) bad = 1;
+            static const char *const names[] = SUDOKU_VARIANT_NAMES;
+            unsigned flag = 0;
+            for (unsigned k = 0; k < sizeof names / sizeof *names && !flag; k++)
+                if (word_is(v + a, b - a, names[k])) flag = 1u << k;
+            o->variants |= flag;
+            if (!flag && !word_is(v + a, b - a, "none")) bad = 1;
             a = b + 1;
         }
     } else if (word_is(s, kn, "alphabet")) {
