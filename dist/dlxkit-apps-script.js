@@ -243,7 +243,8 @@ const ERROR_NAMES = {
   [-24]: 'BAD_LENGTH', // SUDOKU_ELENGTH
   [-25]: 'BAD_SYMBOL', // SUDOKU_ESYMBOL
   [-26]: 'BAD_ALPHABET', // SUDOKU_EALPHABET
-  [-27]: 'STOPPED' // SUDOKU_ESTOPPED
+  [-27]: 'STOPPED', // SUDOKU_ESTOPPED
+  [-28]: 'BAD_BOX' // SUDOKU_EBOX
 }
 
 /** Error codes by JS name. */
@@ -271,11 +272,18 @@ const ERR = {
   BAD_LENGTH: -24,
   BAD_SYMBOL: -25,
   BAD_ALPHABET: -26,
-  STOPPED: -27
+  STOPPED: -27,
+  BAD_BOX: -28
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
 const SUDOKU_STATUS = ['none', 'unique', 'multiple', 'found', 'stopped']
+
+/** Variant flags by name (sudoku.h), as dk_sudoku_new takes them. */
+const VARIANT = { x: 1, windoku: 2 }
+
+/** The default box of side N (index N, 1..64): its rows; columns = N / rows (SUDOKU_DEFAULT_BOX_ROWS). */
+const DEFAULT_BOX_ROWS = [0, 1, 1, 1, 2, 1, 2, 1, 2, 3, 2, 1, 3, 1, 2, 3, 4, 1, 3, 1, 4, 3, 2, 1, 4, 5, 2, 3, 4, 1, 5, 1, 4, 3, 2, 5, 6, 1, 2, 3, 5, 1, 6, 1, 4, 5, 2, 1, 6, 7, 5, 3, 4, 1, 6, 5, 7, 3, 2, 1, 6, 1, 2, 7, 8]
 
 /** Record layouts (src/wasm/records.h): the slot of each field; the last is the length. */
 const SLOT = {
@@ -294,7 +302,7 @@ const RESULT = {
   BUDGET: 3,
   LIMIT: 4
 }
-  return { ERROR_NAMES, ERR, SUDOKU_STATUS, SLOT, RESULT }
+  return { ERROR_NAMES, ERR, SUDOKU_STATUS, VARIANT, DEFAULT_BOX_ROWS, SLOT, RESULT }
 })()
 
 // ---- src/js/dlxkit-native.mjs
@@ -443,6 +451,12 @@ class Native {
   }
 
   /** An ASCII text and its NUL written at p (no copy made: not putString). */
+  /** Run fn(pointer, byte length) over a copy of the string, freed afterwards. */
+  withString (text, fn) {
+    const [s, len] = this.putString(text)
+    try { return fn(s, len) } finally { this.free(s) }
+  }
+
   writeAscii (p, text) {
     const u8 = this.u8()
     for (let i = 0; i < text.length; i++) u8[p + i] = text.charCodeAt(i)
@@ -500,13 +514,7 @@ class Native {
 
   /** A problem from Knuth's DLX text; errors carry line and column in details. */
   problemParse (text) {
-    const [s, len] = this.putString(text)
-    let p
-    try {
-      p = this._x.dk_problem_parse(s, len)
-    } finally {
-      this.free(s)
-    }
+    const p = this.withString(text, (s, len) => this._x.dk_problem_parse(s, len))
     if (!p) throw this.lastError()
     return p
   }
@@ -619,6 +627,28 @@ class Native {
   }
 
   sudokuFree (h) { this._x.dk_sudoku_free(h) }
+
+  /** The box of side n (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
+  sudokuBoxOf (n, boxRows, boxCols) {
+    const v = this.check(this._x.dk_sudoku_box_of(n, boxRows, boxCols))
+    return [v >> 8, v & 255]
+  }
+
+  /** sudoku_parse_box of a text: [rows, cols] (cols 0: the rows alone), or BAD_BOX / BAD_SIZE. */
+  sudokuParseBox (text) {
+    const v = this.withString(text, (s, len) => this.check(this._x.dk_sudoku_parse_box(s, len)))
+    return [v >> 8, v & 255]
+  }
+
+  /** sudoku_pattern_fill: the pattern grid keeping the givens (cells, n*n bytes), or null when they do not fit; free: the digits no given named. */
+  sudokuPattern (size, boxRows, boxCols, cells) {
+    const n2 = size * size
+    return this.withBuffers([n2, n2], (grid, out) => {
+      this.writeBytes(grid, cells)
+      const fit = this.check(this._x.dk_sudoku_pattern(size, boxRows, boxCols, grid, out))
+      return fit ? { cells: this.readBytes(out, n2), free: fit - 1 } : null
+    })
+  }
   sudokuSize (h) { return this._x.dk_sudoku_size(h) }
   sudokuSetRestarts (h, on) { this._x.dk_sudoku_set_restarts(h, on ? 1 : 0) }
 
@@ -1742,6 +1772,7 @@ const m8_ = (function () {
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
 // sizes and box sides, variants, output formats, 2D arrays as spreadsheets
 // pass them, and the candidates the module writes, as lists.
+const { DEFAULT_BOX_ROWS, VARIANT } = m2_
 const { DlxError, describe } = m1_
 
 /** Output styles by name, as the C printer numbers them. */
@@ -1774,6 +1805,9 @@ function checkAlphabet (alphabet, want = 0) {
   return alphabet
 }
 
+/** Other names some puzzles go by, for the variants' own (VARIANT: sudoku.h's names). */
+const VARIANT_ALIASES = { diagonal: 'x', hyper: 'windoku' }
+
 /**
  * Variant names to flags. 'jigsaw' names the map given as the jigsaw option
  * (hasMap); without one it would silently be the boxes, so it is refused:
@@ -1783,9 +1817,9 @@ function variantFlags (variant, hasMap = false) {
   const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
   let flags = 0
   for (const v of list) {
-    const name = String(v).toLowerCase()
-    if (name === 'x' || name === 'diagonal') flags |= 1
-    else if (name === 'windoku' || name === 'hyper') flags |= 2
+    const given = String(v).toLowerCase()
+    const name = Object.hasOwn(VARIANT_ALIASES, given) ? VARIANT_ALIASES[given] : given
+    if (Object.hasOwn(VARIANT, name)) flags |= VARIANT[name]
     else if (name === 'jigsaw' && !hasMap) {
       throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
     } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
@@ -1794,17 +1828,14 @@ function variantFlags (variant, hasMap = false) {
   return flags
 }
 
-/** The box of a size: as given (one side gives the other), else the C default (rows <= cols, nearest square). */
-function boxOf (size, br, bc) {
-  if (br && !bc) bc = size / br
-  if (bc && !br) br = size / bc
-  if (br && bc) {
-    if (br * bc !== size || !Number.isInteger(bc) || !Number.isInteger(br)) throw new DlxError('BAD_SIZE', `a ${br}x${bc} box does not tile a ${size}x${size} grid`)
-    return [br, bc]
-  }
-  let r = 1
-  for (let k = 1; k * k <= size; k++) if (size % k === 0) r = k
-  return [r, size / r]
+/**
+ * The default box of side n (1..64): { boxRows, boxCols }, from the C
+ * header's table (dlxkit-abi.mjs), so it needs no module: a page draws
+ * with it before the module has loaded.
+ */
+function defaultBox (n) {
+  if (!(Number.isInteger(n) && n >= 1 && n <= 64)) throw new DlxError('BAD_SIZE', `the side must be a whole number 1..64 (got ${describe(n)})`)
+  return { boxRows: DEFAULT_BOX_ROWS[n], boxCols: n / DEFAULT_BOX_ROWS[n] }
 }
 
 /** The size option of puzzle text: unset, 0 to infer it, or 1..64. */
@@ -1880,11 +1911,69 @@ function candidateLists (u32, size) {
   }
   return rows
 }
-  return { STYLE, checkAlphabet, variantFlags, boxOf, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray, candidateLists }
+  return { STYLE, checkAlphabet, variantFlags, defaultBox, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray, candidateLists }
+})()
+
+// ---- src/js/dlxkit-sudoku-shape.mjs
+const m9_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The Sudoku vocabulary the C core defines once (include/sudoku.h), for
+// dlx.sudoku: a shape's box (sudoku_box_of), the box spelling
+// (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
+// defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
+const { DlxError, describe } = m1_
+const { checkSide, variantFlags } = m8_
+
+/** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
+function boxOf (api, n, boxRows, boxCols) {
+  return api._native.sudokuBoxOf(n, boxRows, boxCols)
+}
+
+/**
+ * dlx.sudoku.parseBox(text): "RxC" ("3x3", "2 X 3", "2*3", "2×3") or "R"
+ * alone (the rows; the columns follow from the side), as the CLI, the
+ * sheets and Typst read it: { boxRows, boxCols } or { boxRows }; BAD_BOX for
+ * another spelling, BAD_SIZE for numbers out of range.
+ */
+function parseBox (api, text) {
+  if (typeof text === 'number' && Number.isFinite(text)) text = String(text)
+  if (typeof text !== 'string') throw new DlxError('BAD_BOX', `a box is text such as "3x3" or "2x3" (got ${describe(text).slice(0, 60)})`)
+  // Past the C parser's limit (SUDOKU_BOX_TEXT_MAX, 256 bytes) a text is
+  // refused, so it need not be copied whole: 1024 characters are past it too.
+  const [boxRows, boxCols] = api._native.sudokuParseBox(text.length > 1024 ? text.slice(0, 1024) : text)
+  return boxCols ? { boxRows, boxCols } : { boxRows }
+}
+
+/**
+ * dlx.sudoku.pattern(puzzle, opts): the classic complete grid of a plain
+ * shape, its digits renamed to keep the givens, at once. Above 16x16 a
+ * search can get lost in a huge tree where this grid answers at once, so
+ * callers (the sheets) try it first; it is no search, so it says nothing
+ * about puzzles whose givens it cannot hold. The puzzle as solve takes it;
+ * options size, boxRows, boxCols (one of them gives the other), alphabet, format. { solution, free } (free: the digits
+ * no given named, so their free! renamings are all solutions), or null when
+ * the givens do not fit the pattern.
+ */
+function pattern (api, puzzle, opts) {
+  if (variantFlags(opts.variant, opts.jigsaw != null) || opts.jigsaw != null || opts.regions?.length) {
+    throw new DlxError('BAD_ARGUMENT', 'the pattern grid is for plain shapes: no variant, jigsaw or regions')
+  }
+  const br = checkSide(opts.boxRows, 'boxRows')
+  const bc = checkSide(opts.boxCols, 'boxCols')
+  const input = api._read(puzzle, opts)
+  try {
+    const fit = api._native.sudokuPattern(input.size, br, bc, input.cells)
+    return fit && { solution: api._write(input, fit.cells, opts), free: fit.free }
+  } finally {
+    api._release(input)
+  }
+}
+  return { boxOf, parseBox, pattern }
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2103,7 +2192,7 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
@@ -2111,7 +2200,7 @@ const m10_ = (function () {
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
 const { checkPuzzleLength, checkTextSize } = m8_
-const { copyLine, lineIn, lineSide } = m9_
+const { copyLine, lineIn, lineSide } = m10_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2214,7 +2303,7 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
@@ -2278,16 +2367,17 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m1_
-const { STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags } = m8_
-const { LineSolver, plainOptions, shapeKey } = m10_
-const { generate } = m11_
-const { LineTables, readLine, writeLine } = m9_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m8_
+const { boxOf, parseBox, pattern } = m9_
+const { LineSolver, plainOptions, shapeKey } = m11_
+const { generate } = m12_
+const { LineTables, readLine, writeLine } = m10_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -2301,9 +2391,7 @@ class SudokuApi {
 
   /** A solver for the shape (cached: building the matrix is the costly part). */
   _solver (size, opts) {
-    const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
-    if (box[0] && !box[1]) box[1] = size / box[0]
-    if (box[1] && !box[0]) box[0] = size / box[1]
+    const box = boxOf(this, size, checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols'))
     const flags = variantFlags(opts.variant, opts.jigsaw != null)
     const given = opts.regions ?? []
     if (!Array.isArray(given) || given.length > 4 * 64) {
@@ -2632,7 +2720,7 @@ class SudokuApi {
         const style = Object.keys(STYLE).find((k) => STYLE[k] === native.textStyle(t)) ?? 'grid'
         const cells = []
         for (let r = 0; r < size; r++) cells.push(Array.from(flat.subarray(r * size, r * size + size)))
-        const [boxRows, boxCols] = boxOf(size, br, bc)
+        const [boxRows, boxCols] = boxOf(this, size, br, bc)
         const bom = used && text.charCodeAt(0) === 0xfeff ? 1 : 0 // the decoder drops a leading BOM
         return { size, boxRows, boxCols, cells, style, offset: used.length + bom, line: used.split('\n').length }
       } finally {
@@ -2648,6 +2736,15 @@ class SudokuApi {
   candidates (puzzle, opts = {}) {
     return this._withPuzzle(puzzle, opts, (input, h) => candidateLists(this._native.sudokuCandidates(h, input.cells), input.size))
   }
+
+  /** The default box of side n: { boxRows, boxCols } (the C header's table). */
+  defaultBox (n) { return defaultBox(n) }
+
+  /** A box as text, by the one C parser: { boxRows, boxCols } or { boxRows } (dlxkit-sudoku-shape.mjs). */
+  parseBox (text) { return parseBox(this, text) }
+
+  /** The pattern-grid shortcut: { solution, free } or null (dlxkit-sudoku-shape.mjs). */
+  pattern (puzzle, opts = {}) { return pattern(this, puzzle, opts) }
 
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }
@@ -2665,7 +2762,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -2676,7 +2773,7 @@ const m13_ = (function () {
 const { DlxError, checkWhole, describe, errorText } = m1_
 const { Native, checkExports } = m3_
 const { exactCover, parseDlx } = m7_
-const { SudokuApi } = m12_
+const { SudokuApi } = m13_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -2856,7 +2953,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -2874,14 +2971,14 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m14_
+const { load, DlxError } = m15_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3065,30 +3162,19 @@ function readGrid (range) {
 }
 
 /**
- * The box: empty (the default for N), "RxC" (rows x columns of one box,
- * e.g. "2x3"), or a number: the rows of a box (columns = N / rows).
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
  */
-function readBox (box, n) {
+function readBox (kit, box) {
   if (isBlank(box) || box === 0) return {}
-  if (typeof box !== 'string' && typeof box !== 'number') {
-    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
   }
-  let rows, cols
-  const text = String(box).trim()
-  const m = /^(\d+)\s*[xX*×]\s*(\d+)$/.exec(text)
-  if (m) {
-    rows = +m[1]
-    cols = +m[2]
-  } else if (/^\d+$/.test(text) || typeof box === 'number') {
-    rows = Number(box)
-    cols = n / rows
-  } else {
-    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
-  }
-  if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 1 && cols >= 1 && rows * cols === n)) {
-    throw bad(`a box of ${show(text).slice(1, -1)}${m ? '' : ' rows'} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
-  }
-  return { boxRows: rows, boxCols: cols }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -3104,51 +3190,8 @@ function readLimit (limit, fallback) {
 
 function runSudoku (kit, range, box, limit, budget) {
   const grid = readGrid(range)
-  const shape = readBox(box, grid.length)
+  const shape = readBox(kit, box)
   return kit.sudoku.solve(grid, { ...shape, limit, maxNodes: budget.maxNodes })
-}
-
-/**
- * Above 16x16 a blank grid (or one with few givens) can lose the search in
- * a huge tree, as the generator knows: there, try the classic pattern grid
- * first, its digits renamed to agree with the givens. Returns the grid and
- * how many digits the givens left free (each renaming of those is another
- * solution), or null when the pattern cannot hold the givens.
- */
-function patternSolution (grid, shape) {
-  const n = grid.length
-  if (n <= 16) return null
-  let br = shape.boxRows
-  let bc = shape.boxCols
-  if (!br) { // the module's default box: the most rows up to sqrt(n)
-    br = 1
-    for (let k = 1; k * k <= n; k++) if (n % k === 0) br = k
-    bc = n / br
-  }
-  const at = (r, c) => ((r % br) * bc + Math.floor(r / br) + c) % n
-  const rename = new Array(n).fill(0) // pattern digit -> given digit
-  const used = new Array(n + 1).fill(false)
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const v = grid[r][c]
-      if (!v) continue
-      const d = at(r, c)
-      if (rename[d] === v) continue
-      if (rename[d] || used[v]) return null
-      rename[d] = v
-      used[v] = true
-    }
-  }
-  let free = 0
-  let next = 1
-  for (let d = 0; d < n; d++) {
-    if (rename[d]) continue
-    while (used[next]) next++
-    rename[d] = next
-    used[next] = true
-    free++
-  }
-  return { solution: grid.map((row, r) => row.map((_, c) => rename[at(r, c)])), free }
 }
 
 /** free! (the renamings of free digits), as far as it matters for `limit`. */
@@ -3158,10 +3201,15 @@ function atLeast (free, limit) {
   return f
 }
 
-/** patternSolution of a range (null below 17x17 or when the givens do not fit). */
-function patternOf (range, box) {
+/**
+ * Above 16x16 a blank grid (or one with few givens) can lose the search in
+ * a huge tree, as the generator knows: there, try the API's pattern grid
+ * first (dlx.sudoku.pattern; null when the givens do not fit it).
+ */
+function patternOf (kit, range, box) {
   const grid = readGrid(range)
-  return patternSolution(grid, readBox(box, grid.length))
+  if (grid.length <= 16) return null
+  return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
 function gaveUp (budget) {
@@ -3170,7 +3218,7 @@ function gaveUp (budget) {
 
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
-  const fast = patternOf(range, box)
+  const fast = patternOf(kit, range, box)
   if (fast) return fast.solution
   const r = runSudoku(kit, range, box, 1, budget)
   if (r.status === 'stopped') return gaveUp(budget)
@@ -3180,7 +3228,7 @@ function solveGrid (kit, range, box, budget) {
 
 function countGrid (kit, range, limit, box, budget) {
   const n = readLimit(limit, 2)
-  const fast = patternOf(range, box)
+  const fast = patternOf(kit, range, box)
   if (fast && n > 0 && atLeast(fast.free, n) >= n) return n
   // 19! is past 2^53: such a count could not even be written exactly.
   if (fast && n === 0 && fast.free >= 19) {
@@ -3194,7 +3242,7 @@ function countGrid (kit, range, limit, box, budget) {
 /** "unique", "multiple", "none" or the clash found. */
 function checkGrid (kit, range, box, budget) {
   try {
-    const fast = patternOf(range, box)
+    const fast = patternOf(kit, range, box)
     if (fast && fast.free >= 2) return 'multiple'
     const r = runSudoku(kit, range, box, 2, budget)
     if (r.status === 'stopped') return gaveUp(budget)
@@ -3307,7 +3355,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3340,7 +3388,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3348,9 +3396,9 @@ const m17_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m13_
-const { createSheetFunctions, SheetError } = m15_
-const { base64Bytes } = m16_
+const { Dlxkit } = m14_
+const { createSheetFunctions, SheetError } = m16_
+const { base64Bytes } = m17_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3367,7 +3415,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m17_
+return m18_
 })()
 
 var DLXKIT_WASM_ =
@@ -3376,1205 +3424,1238 @@ var DLXKIT_WASM_ =
   'AX9gBH9+f38Bf2AHf39/f39/fwF/YAAAYAR/f39/AXxgBn9+fn9/fwBgBH9/fn8Bf2AIf39/f39/f38AYAZ/f39/f34Bf2AFf35/' +
   'f38Bf2AEf39/fwF+YAR/fn9/AGAHf39/f39+fwF/YAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAF/AX5gAn5+AX5g' +
   'AXwBfGAHf39/f39/fwBgBn9/f39/fwF+YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/' +
-  'f398fH9/AX9gBX98fH9/AX8DlQKTAhYJCQkAAwAJCQUXBAQDAwYYAQoDDQcGCgMAAAICABkDAwIDAw4OAAQDAwIAAwILCwcHCAEC' +
-  'DAUMBQQGDA4EEAELARoJAwMAAgADAQQFBgQAAgEBBQQFBQMFAxsADBwEBQQCCAABBAMBAAQBAQEBAwICAh0HAAcEAAQKBAMCEQEB' +
-  'AQMBAQESEhMNEx4FAQEUBgYVHyAhIiMUJAcHJQwCJgYLJwEHBgYCAgICEQgEAwQEAQECBwIBAgEACAAIBgQACAEAAAAACAAEBgcH' +
-  'AgEABQcBAgYoCwYGAgUAAAAACgEABQACKSorAgQDAgQCCAIDDw8FDwUBBQAsAAIKAAEDAy0AFQEFAC4NLzAAABADBAAAAAYKBAUB' +
-  'cAECAgUGAQEIgIAEBggBfwFBsPYICwflCDoGbWVtb3J5AgAGbWFsbG9jAB0EZnJlZQAiEWRrX3NldF9tZW1vcnlfY2FwAPcBCGRr' +
-  'X2Vycm9yAN0BC2RrX3N0cmVycm9yAPgBCGRrX2FsbG9jANwBB2RrX2ZyZWUAEw1ka19zdWRva3VfbmV3AIECDmRrX3N1ZG9rdV9m' +
-  'cmVlAP4BDmRrX3N1ZG9rdV9zaXplAIQCDWRrX3N1ZG9rdV9ib3gA+wEWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwCDAg9ka19zdWRv' +
-  'a3Vfc29sdmUAhQIPZGtfc3Vkb2t1X2JlZ2luAPkBDmRrX3N1ZG9rdV9zdGVwAIgCDWRrX3N1ZG9rdV9lbmQA/QEUZGtfc3Vkb2t1' +
-  'X3NvbHZlX21hbnkAhwIUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMA/AESZGtfc3Vkb2t1X2dlbmVyYXRlAP8BDmRrX3N1ZG9rdV9yYXRl' +
-  'AIICFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAIACDWRrX3RleHRfcGFyc2UAjQIMZGtfdGV4dF9mcmVlAIwCDGRrX3RleHRfc2l6ZQCO' +
-  'Ag1ka190ZXh0X3N0eWxlAJACEGRrX3RleHRfY29uc3VtZWQAigINZGtfdGV4dF9zdGFydACPAg1ka190ZXh0X2NlbGxzAIkCDmRr' +
-  'X3RleHRfZm9ybWF0AIsCDmRrX3Byb2JsZW1fbmV3AOsBEGRrX3Byb2JsZW1fcGFyc2UA7QEPZGtfcHJvYmxlbV9mcmVlAOgBFmRr' +
-  'X3Byb2JsZW1fYWRkX29wdGlvbnMA3gEQZGtfcHJvYmxlbV9zaGFwZQDzARRka19wcm9ibGVtX2l0ZW1fbmFtZQDpARVka19wcm9i' +
-  'bGVtX2NvbG9yX25hbWUA4gEXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA7AERZGtfcHJvYmxlbV9zZWFyY2gA7wEXZGtfcHJvYmxl' +
-  'bV9zZWFyY2hfdW50aWwA8AETZGtfcHJvYmxlbV9zb2x1dGlvbgD0ARBka19wcm9ibGVtX2NvdW50AOMBEGRrX3Byb2JsZW1fc3Rh' +
-  'dHMA9QESZGtfcHJvYmxlbV9yZXN0YXJ0AO4BE2RrX3Byb2JsZW1fc2V0X3NlZWQA8gEXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMA' +
-  '8QEQZGtfcHJvYmxlbV9mb3JjZQDmARJka19wcm9ibGVtX3VuZm9yY2UA9gEXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMA6gEWZGtf' +
-  'cHJvYmxlbV9icmFuY2hfaXRlbQDhARhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24A5wETZGtfcHJvYmxlbV9lc3RpbWF0ZQDlAQtf' +
-  'aW5pdGlhbGl6ZQAAGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABBfX2Vycm5vX2xvY2F0aW9uAJICCXN0YWNrU2F2ZQAXDHN0' +
-  'YWNrUmVzdG9yZQAYCnN0YWNrQWxsb2MAGQkHAQBBAQsBAAwBBArukQWTAgMAAQusBAIDfwF+IABFBEBBfg8LIAFQIQICQCAAKAJk' +
-  'DQACQCAAKAKYAQRAIABBADYCnAIMAQsgACAAEAZBAEc2ApwCIAAoAmQgACgCmAFFcg0BCwJAIAAoAigNACAAKAIgIgMgACgC1AFM' +
-  'DQAgACgCzAEgA0ECdBAhIgNFDQAgACADNgLMASAAIAAoAiA2AtQBCwtCfyABIAIbIQEgACgCnAIEQAJ/IAAoApQCKAIgBEAgACAB' +
-  'EAcMAQsgACABEAgLDwsCQCAAKALoAQ0AAkACQCAAKAKYAUUgACkD4AEiBVByIAAoAiggACgCkAJyciAAKAJkQQNGIAApA3hCAFJy' +
-  'cg0AIAUgACkDaFgNAiABIAVYDQAgACAFEAIiAkEDRw0BQQMhAiAAKQNoIAApA+ABVA0BDAILIAAgARACIQILIAIPCyMAQUBqIgMk' +
-  'AAJAAkAgACgC6AEiAgR/IAIFIAAQWyICDQEgACgC6AELIAFCf1IEfkIAIAEgACkD+AF9IgUgASAFVBsFQn8LEEMhAiADIAAoAugB' +
-  'IgRB2AJqQcAA/AoAACADIAQpA1A3AzggACADKQMAIAApA/gBfDcDaCAAIAMpAxAgACkDgAJ8NwOAASAAIAMpAyAgACkDiAJ8NwOg' +
-  'AQJAAkACQCACQQFrDgIAAQILIABBAjYCZCAAIAApA3hCAXw3A3gMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2ApACCyADQUBr' +
-  'JAAgAgviJgQefwR+AnsBfSMAQRBrIgwkACAAKAJUIR4gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAoAhQhDyAAKAIIIQYg' +
-  'ACgCKCEUIAAoApgBIQ4gACgCxAEhFUECIQIgDCAAKAK8ASIWIAAoAsABQQJ0ajYCCCAMIBUgACgCyAFBAnRqNgIMQQAgACgCzAFB' +
-  'AEcgFCAORXIbIRggDEEIaiIEQQAgDhshHyAEQQRyIR0gACkDaCEhIAAoAtgBIRcgDCAAKQNwNwMAIAEgACkDqAEiICABICBUGyEj' +
-  'IAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICEQOyAMIBYg' +
-  'ACgCwAFBAnRqNgIIIAwgFSAAKALIAUECdGo2AgwgASAAKQOoASIgIAEgIFQbISMLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAg' +
-  'AkUEQAJAAkAgISAjWgRAIA5FIAEgIVhyRQRAA0AgACALNgJcIAAQLCAAIAApA6ABQgF8NwOgASAAICEQOyAMIBYgACgCwAFBAnRq' +
-  'NgIIIAwgFSAAKALIAUECdGo2AgxBACELICEgASAAKQOoASIgIAEgIFQbIiNaDQALICFCAXwhISAYRQ0DIBcgACgC0AE2AhBBACEC' +
-  'DAILIAAgCzYCXCAAQQE2AmRBAwwKCyAhQgF8ISEgGEUNASAXIAtBFGxqIgQgACgC0AE2AhBBACECIAtFBEBBACELDAELIARBCGso' +
-  'AgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAkACQAJAAkACfwJAA0ACQCAOBEAgACgCACEJIAAoArwBIQggACgC' +
-  'GCEKAkACQCAAKALYASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIFTg0AA0AgCSAIIAJBAnRqKAIAIgROIAogBEECdGooAgBBAkhx' +
-  'DQEgAkEBaiICIAVHDQALIAAoAtgBIBJqIAU2AggMAQsgACgC2AEgEmogAjYCCEEAIQMgAiAFTg0AA0AgCSAIIAJBAnRqKAIAIgRO' +
-  'BEAgCiAEQQJ0aigCACIHRQ0JIAMgAyAEIAMbIAdBAUcbIQMLIAJBAWoiAiAFRw0AC0EBIQdBACEIIAMNBgsgACgCuAEhCEEAIQJB' +
-  '/////wchBUEBIQRBASEDAkAgCUEQSA0AA0AgCCAEQQJ0IgJqIQcgAiAKaiENQQAhAv0M////f////3////9/////fyEkA0AgJCAN' +
-  'IAJBAnQiEGr9AAAAIiX9+gEgByAQav0AAAD95wEgJCAl/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASEkIAJBDEkgAkEEaiECDQAL' +
-  'ICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBSACIAVIIgIbIQUgBCAD' +
-  'IAIbIQMgBEEfaiAEQRBqIQQgCUwNAAtBACECIAVB/////wdGBEBB/////wchBQwBCyADIANBD2oiByADIAdKGyEHA0AgAyAJTARA' +
-  'IAVB/////wcgCiADQQJ0Ig1qKAIAIhCyIAggDWoqAgCVvCAQQf////8DShtGBEAgAyECDAMLIAMgB0cgA0EBaiEDDQELCwsgBCAJ' +
-  'TARAA0BB/////wcgCiAEQQJ0IgNqKAIAIgeyIAMgCGoqAgCVvCAHQf////8DShsiAyAFIAMgBUgiAxshBSAEIAIgAxshAiAEIAlH' +
-  'IARBAWohBA0ACwtBgICAgAQhBUEAIQQgAkUNASAKIAJBAnRqKAIAIQUgAiEEDAELIAAoAhghCQJAAkACQAJAAkACQAJAIAAoAgAi' +
-  'B0GAIEwEQEH/////ByEFQQAhA0EBIQJBACEIIAdBwABODQEMAwtB/////wchBUEAIQQgACgCFCICKAIEIgNFDQcDQCAFIAkgA0EC' +
-  'dGooAgAiB0oEQCAHQQJIDQMgByEFIAMhBAsgAiADQQR0aigCBCIDDQALDAcLA0AgCSACIgRBAnRqIgr9AAAAISRBBCECA0AgJCAK' +
-  'IAJBAnRq/QAAAP22ASEkIAJBPEkgAkEEaiECDQALAkAgBSAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwAB' +
-  'AgMMDQ4PCAkKC/22Af0bACICSgRAQQEhCCAEIQMgAiIFRQ0BCyAEQUBrIQIgBEH/AGogB0oNAwwBCwsgBCICIQNBACEFDAILQQAh' +
-  'CCADIQQgBw0JDAoLIAcgAkEPak4EQANAIAkgAiIEQQJ0aiIK/QAAACEkQQQhAgNAICQgCiACQQJ0av0AAAD9tgEhJCACQQxJIAJB' +
-  'BGohAg0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBU4NAEEA' +
-  'IQggBCEDIAIiBQ0AIAQiAiEDQQAhBQwECyAEQRBqIQIgBEEfaiAHTA0ACwtBACEEIANFDQMgCEUNAQsgCSADQQJ0aiEEIAX9ESEk' +
-  'QgAhIEIAISIDQCAEICCnQQJ0av0AAAAgJP03/aQBrSAghiAihCEiICBCPFQgIEIEfCEgDQALDAELIAkgA0ECdGohBCAF/REhJEIA' +
-  'ISBCACEiA0AgBCAgp0ECdGr9AAAAICT9N/2kAa0gIIYgIoQhIiAgQgxUICBCBHwhIA0ACwsgAyAieqdqIQQgBUUNBgsgAiAHSg0A' +
-  'A0ACQCAJIAJBAnRqKAIAIgMgBU4NACACIQQgAyIFDQAMBwsgAiAHRyACQQFqIQINAAsLIAVBAUogGHEEQCAAIAsgHyAMED0NAQwC' +
-  'CwsgBUUNA0EAIAVBAkgNARoLIAAgACkDgAFCAXw3A4ABQQELIQggBSEHIAQhAwsgBiADQQR0IhNqIgIhDSACKAIEIgUgA0YNAiAd' +
-  'QQQgDhshECAMQQhqQQAgDhshGSAMKQMAISAMAQsgDkUNBSAAKAK4ASAEQQJ0aiICKgIAIiZDAACAS11FDQUgAiAmQwAAgD+SOAIA' +
-  'DAULA0AgBUEBaiECA0AgBiACQQR0aiIJKAIEIQogCSgCACEEIAUgCSgCCCISQQBMBH8gBAUgFEEAIAkoAgxBAEgbRQRAIAYgBEEE' +
-  'dGogCjYCBCAGIApBBHRqIAQ2AgAgESASQQJ0aiIEIAQoAgAiBEEBazYCACAORSAEQQdKckUEQCAZIBAgBEEDSBsiBCAEKAIAIgRB' +
-  'BGo2AgAgBCASNgIACyAMICBCAXwiIDcDAAsgAkEBagsiAkcNAAsgBiAFQQR0aigCBCIFIANHDQALCyAPIA8gE2oiAigCACIEQQR0' +
-  'aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgA0ECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2' +
-  'AgAgAiAMKAIMIBVrQQJ1NgIECyANKAIEIQQCQCAAKQOQASIgUA0AIAAgIEIMiCAghSIgQhmGICCFIiBCG4ggIIUiIDcDkAEgIEKd' +
-  'urP7lJL9oiV+IAesgiIgUA0AA0AgBiAEQQR0aigCBCEEICBCAX0iIEIAUg0ACwtC////////////ACEiAkAgDkUgCEEBc3IEQCAE' +
-  'IQgMAQsgBCIIIQUDQCADIAVHBEAgBUEBaiECQgAhIANAIAUCfyAGIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgICARIApBAnRq' +
-  'NAIAfCEgIAJBAWoLIgJHDQALICAgIiAgICJTIgIbISIgBSAIIAIbIQgLIAYgBUEEdGooAgQiBSAERw0ACwsgGyALQQJ0IgJqIAg2' +
-  'AgAgAiAaakEANgIAIAIgHmogBzYCAAwBCyAcIAtBAnRqKAIAIglBAWshCCAGIAlBBHRqKAIIIQcDQCAJAn8gBiAIQQR0aiICKAII' +
-  'IgNBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gA0EEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiADNgIEIA8gBUEEdGog' +
-  'AzYCACARIANBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAGaigCACIFIANGDQEDQCAFQQFrIQIDQCAGIAJBBHRqIgooAgQhBCAKKAIA' +
-  'IRIgBSAKKAIIIhNBAEwEfyAEBSAUQQAgCigCDEEASBtFBEAgBiASQQR0aiACNgIEIAYgBEEEdGogAjYCACARIBNBAnRqIgQgBCgC' +
-  'AEEBajYCAAsgAkEBawsiAkcNAAsgAyAGIAVBBHRqKAIAIgVHDQALDAELIBJBAEwNACAPIANBBHQiAmpBADYCCCACIAZqKAIAIgUg' +
-  'A0YNAANAIAYgBUEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyAFIAhGDQAgBUEBayECA0AgBiACQQR0aiIKKAIEIQQgCigC' +
-  'ACENIAUgCigCCCIQQQBMBH8gBAUgCigCDEEATgRAIAYgDUEEdGogAjYCBCAGIARBBHRqIAI2AgAgESAQQQJ0aiIEIAQoAgBBAWo2' +
-  'AgALIAJBAWsLIgJHDQALCyATKAIAIgUgA0cNAAsLIAhBAWsLIghHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUg' +
-  'AigCBEECdGo2AgwLIAcgBiAJQQR0aigCBCIIRgRAIAYgB0EEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBB' +
-  'AWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQQgDCkDACEgA0AgCAJ/IAYgBEEEdGoiAigCCCIH' +
-  'QQBMBEAgAigCAAwBCwJAAkACQCAUBEAgAigCDCIJDQELIAYgB0EEdCIQaigCBCIFIAdGDQEDQCAFQQFqIQIDQCAGIAJBBHRqIgko' +
-  'AgQhCiAJKAIAIQMgBSAJKAIIIg1BAEwEfyADBSAUQQAgCSgCDEEASBtFBEAgBiADQQR0aiAKNgIEIAYgCkEEdGogAzYCACARIA1B' +
-  'AnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIA02AgALIAwgIEIBfCIgNwMA' +
-  'CyACQQFqCyICRw0ACyAHIAYgBUEEdGooAgQiBUcNAAsMAQsgCUEATA0BIA8gB0EEdCICaiAJNgIIIAIgBmooAgQiBSAHRg0BA0Ag' +
-  'BiAFQQR0aiINIQICQCAJIA0oAgxHBEAgBUEBaiECA0AgBiACQQR0aiIKKAIEIRAgCigCACEDIAUgCigCCCIZQQBMBH8gAwUgCigC' +
-  'DEEATgRAIAYgA0EEdGogEDYCBCAGIBBBBHRqIAM2AgAgESAZQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0ED' +
-  'SBsiAyADKAIAIgNBBGo2AgAgAyAZNgIACyAMICBCAXwiIDcDAAsgAkEBagsiAkcNAAsMAQsgBCAFRg0AIAJBfzYCDAsgDSgCBCIF' +
-  'IAdHDQALDAELIA8gDyAQaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAM2AgAgESAHQQJ0aiICIAIoAgBBgICAgARqNgIA' +
-  'CyAEQQFqCyIERw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAdBBHQiAmoiBCgCBCED' +
-  'IA8gBCgCAEEEdGogBzYCBCAPIANBBHRqIAc2AgAgESAHQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgBmooAgAiBSAHRg0AA0AgBUEB' +
-  'ayECA0AgBiACQQR0aiIDKAIEIQQgAygCACEIIAUgAygCCCIJQQBMBH8gBAUgFEEAIAMoAgxBAEgbRQRAIAYgCEEEdGogAjYCBCAG' +
-  'IARBBHRqIAI2AgAgESAJQQJ0aiIEIAQoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgBUEEdGooAgAiBSAHRw0ACwsCQCAYRQ0AIAAo' +
-  'AtABIgIgFyALQRRsaigCECIITA0AIAAoAswBIQcDQCAAIAJBAWsiAjYC0AEgByACQQJ0aigCACIDQQFrIQIDQCAGIAJBBHRqIgUo' +
-  'AgQhBCADIAUoAggiCUEATAR/IAQFIAYgBSgCAEEEdGogAjYCBCAGIARBBHRqIAI2AgAgESAJQQJ0aiIEIAQoAgBBAWo2AgAgAkEB' +
-  'awsiAkcNAAsgBiAGIANBBHRqIgIoAgBBBHRqIAM2AgQgBiACKAIEQQR0aiADNgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAo' +
-  'AtABIgIgCEoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcD' +
-  'qAEgACAAKQN4QgF8NwN4QQELIQIgDgRAIAAgDCgCCCAWa0ECdTYCwAEgACAMKAIMIBVrQQJ1NgLIAQsgACAhNwNoIAAgCzYCWCAA' +
-  'IAwpAwA3A3ALIAxBEGokACACCy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAEL+AUDCH8BewJ+' +
-  'IABFBEBBfg8LIAAQKSAAKAIUIgQoAgQiAUUEQEF/DwsgACgCGCEFAkACQCAAKAIAIgZBgCBKBEBB/////wchAANAAkAgBSABQQJ0' +
-  'aigCACIDIABODQAgASECIAMiAEECTg0ADAQLIAQgAUEEdGooAgQiAQ0ACwwBC0H/////ByEAQQAhBEEBIQECQAJAAkACQCAGQcAA' +
-  'TgRAA0AgBSABIgJBAnRqIgf9AAAAIQlBBCEBA0AgCSAHIAFBAnRq/QAAAP22ASEJIAFBPEkgAUEEaiEBDQALAkAgCSAJIAn9DQgJ' +
-  'CgsMDQ4PAAECAwQFBgf9tgEiCSAJIAn9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASAATg0AQQEhBCACIQMgASIADQBBACEAIAIi' +
-  'ASEDDAMLIAJBQGshASACQf8AaiAGTA0ACwsgBiABQQ9qTgRAA0AgBSABIgJBAnRqIgf9AAAAIQlBBCEBA0AgCSAHIAFBAnRq/QAA' +
-  'AP22ASEJIAFBDEkgAUEEaiEBDQALAkAgCSAJIAn9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCSAJIAn9DQQFBgcAAQIDDA0ODwgJCgv9' +
-  'tgH9GwAiASAATg0AQQAhBCACIQMgASIADQAgAiIBIQNBACEADAQLIAJBEGohASACQR9qIAZMDQALCyADRQRAQQAhAgwECyAERQ0B' +
-  'CyAFIANBAnRqIQIgAP0RIQkDQCACIAqnQQJ0av0AAAAgCf03/aQBrSAKhiALhCELIApCPFQgCkIEfCEKDQALDAELIAUgA0ECdGoh' +
-  'AiAA/REhCQNAIAIgCqdBAnRq/QAAACAJ/Tf9pAGtIAqGIAuEIQsgCkIMVCAKQgR8IQoNAAsLIAMgC3qnaiECIABFDQILIAEgBkoN' +
-  'AANAAkAgBSABQQJ0aigCACIDIABODQAgASECIAMiAA0ADAMLIAEgBkYgAUEBaiEBRQ0ACwtBfyACQQFrIABB/////wdGGw8LIAJB' +
-  'AWsLbwEBfyAAKAKUAiIBBEAgASgCDBAiIAEoAigQIiABKAIQECIgASgCFBAiIAEoAhgQIiABKAIkECIgASgCRBAiIAEoAiwQIiAB' +
-  'KAIwECIgASgCNBAiIAEoAjgQIiABKAI8ECIgARAiIABBADYClAILC5ITAht/AX5BASEBAkAgACgClAINAEEAIQEgACgCmAJBAUYN' +
-  'ACAAKAIgIghBgSBrQYBgSQ0AIAAoAgAiD0GAIEoNACAAKAIMQQAgACgCKBshBiAIQT9qIQcgACgCBCIOIAhqIQogACgCCCEJIAAo' +
-  'AhwhEkEBIQIDQEEBIQEgCSASIARBAnRqKAIAIgVBBHRqKAIIIgNBAEoEQANAIAEgAyAPTGohASAJIAVBAWoiBUEEdGooAggiA0EA' +
-  'Sg0ACwsgASACIAEgAkobIQIgBEEBaiIEIAhHDQALQQAhASACQQJ0QSRqIAhsIAdBA3ZB+P///wFxIgJBIGogBiAKamxqIA8gCCAI' +
-  'IA9KG0EBdEEEaiIMIAIgD0EBdGpBQGtsakGAgIAISw0AAkBBAUHQABAcIgdFBEBBfyEBDAELIAAgBzYClAIgByAMNgIIIAcgD0EQ' +
-  'akEQbSINQQR0NgIEIAdBBCAIQf8AakGAAW1BAXQgCEGBAUgbIgo2AgBBACECQQEhCwNAQQEhASAJIBIgAkECdGooAgAiBUEEdGoo' +
-  'AggiA0EASgRAA0AgASADIA9MaiEBIAkgBUEBaiIFQQR0aigCCCIDQQBKDQALCyABIAsgASALShshCyACQQFqIgIgCEcNAAsgByAL' +
-  'NgIcQQAhA0EAIQJBACEGA0AgCSASIAZBAnRqKAIAIgFBBHRqKAIIIgRBAEoEQANAIANBAWohAyACIAkgAUEEdGooAgwiBUEASAR/' +
-  'IAAoAhQgBEEEdGooAggFIAULQQBHaiECIAkgAUEBaiIBQQR0aigCCCIEQQBKDQALCyAGQQFqIgYgCEcNAAsgDkECdEEEaiIGEB0h' +
-  'EyACQQJ0QQRqIgIQHSEUIAIQHSEVIAcgA0ECdEEEahAdIhY2AhAgByAIQQJ0IhdBBGoQHSIQNgIUIAcgCyAXbEEEahAdIhE2Ahgg' +
-  'ByAMQQJ0IgIQHSIDNgI0IAcgAhAdIgI2AjggByAMQQN0EB0iBTYCPCAHIAwgDWxBBXQQHSINNgIwIAcgCiAMbEEIEBwiDDYCLEEA' +
-  'IQQCf0F/IBZFIBNFciAURSAVRXJyIBBFIBFFciADRSACRXJyciAMRSAFRSANRXJycg0AGiAOQQBOBEAgE0H/ASAG/AsAC0EAIQxB' +
-  'ACEGQQAhAgNAIBAgDEECdCIDaiAGNgIAIAsgDGwiGSENIAkgAyASaigCACIEQQR0aigCCCIBQQBKBEADQCAJIARBBHRqKAIMIgNB' +
-  'AEgEQCAAKAIUIAFBBHRqKAIIIQMLIAFBAWshBSABIA9MBEAgESANQQJ0aiAFNgIAIA1BAWohDQsgAwRAIBMgAUECdGoiGigCACIF' +
-  'IQECQCAFQQBOBEADQCADIBUgAUECdCIbaigCAEYEQCACIQMgASECDAMLIBQgG2ooAgAiAUEATg0ACwsgFSACQQJ0IgFqIAM2AgAg' +
-  'ASAUaiAFNgIAIBogAjYCACACQQFqIQMLIAIgDmohBSADIQILIBYgBkECdGogBTYCACAGQQFqIQYgCSAEQQFqIgRBBHRqKAIIIgFB' +
-  'AEoNAAsLIBEgDUECdGogDSAZayIDQX9zNgIAIAcgA0EAIAMgGEYbIAMgDBsiGDYCICAMQQFqIgwgCEcNAAsCQAJAAkACQAJAIApB' +
-  'BUgNACAYQQJrDgUCAAAAAQALIAdBADYCIAwCCyAHIAhBA3RBBBAcIgM2AiRBACEEQX8gA0UNAxoDQCAEQQN0IQMgBCALbCEFQQAh' +
-  'AQNAIAcoAiQgASADakECdGogBygCGCABIAVqQQJ0aigCAEEBdEHwKmo2AgAgAUEBaiIBQQZHDQALIARBAWoiBCAIRw0ACyAHKAIU' +
-  'IRAMAQsgByAXEB0iAzYCRCADRQ0BQQAhASALQQFHIAhBBElyRQRAIAhBfHEhAUEAIQUDQCADIAVBAnRqIBEgBSALbEECdCIEQQRy' +
-  'av0AAgBBEf2rASAEIBFq/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAhGDQELA0AgAyABQQJ0aiARIAEgC2xBAnRqIgQo' +
-  'AgRBEXQgBCgCAEEBdHI2AgAgAUEBaiIBIAhHDQALCyAQIAhBAnRqIAY2AgAgByACIA5qIApsQQgQHCIDNgIMIANFDQAgACgCHCEC' +
-  'QQAhBgNAIAkgAiAGQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgBkEGdiEEQgEgBkE/ca2GIRwDQCADIAVBAWsgCmwgBGpBA3RqIgUg' +
-  'BSkDACAchDcDACAJIAFBAWoiAUEEdGooAggiBUEASg0ACwsgBkEBaiIGIAhHDQALIA5BAEoEQCAKQQN0IQJBASEGA0AgEyAGQQJ0' +
-  'aigCACIBQQBOBEAgBkEBayAKbCEDA0AgBygCDCIEIAEgDmogCmxBA3RqIAQgA0EDdGogAvwKAAAgFCABQQJ0aigCACIBQQBODQAL' +
-  'CyAGIA5GIAZBAWohBkUNAAsgACgCHCECC0EAIQRBACEBA0AgCSACIARBAnRqKAIAIgVBBHRqKAIIQQBKBEAgBEEGdiEDQn4gBK2J' +
-  'IRwgBygCECEGA0AgDiAGIAFBAnRqKAIAIgtMBEAgBygCDCAKIAtsIANqQQN0aiILIAspAwAgHIM3AwALIAFBAWohASAJIAVBAWoi' +
-  'BUEEdGooAghBAEoNAAsLIARBAWoiBCAIRw0ACyAHKAIUIgsgCEECdGoiAygCAEEASgRAIAcoAhAhAUEAIQIDQCABIAJBAnRqIgYg' +
-  'BigCACAKbDYCACACQQFqIgIgAygCAEgNAAsLIAcgCCAKbEEDdBAdIgU2AiggBUUNAEEBIQRBACAKQQBMDQEaIApBA3QhBCALKAIA' +
-  'IQZBACECA0AgBSACIApsQQN0aiIOQQAgBPwLACALIAJBAWoiAUECdGooAgAiAyAGSgRAIAUgAiAEbCICaiERIAUgAiAEamohDCAH' +
-  'KAIMIgkgBGohDSAHKAIQIRIDQEEAIQICQCANIBIgBkECdGooAgAiD0EDdCIQaiARSyAMIAkgEGpLcUUEQANAIA4gAkEDdGoiECAQ' +
-  '/QADACAJIAIgD2pBA3Rq/QADAP1Q/QsDACACQQJqIgIgCkcNAAwCCwALA0AgDiACQQN0aiIQIBApAwAgCSACIA9qQQN0aikDAIQ3' +
-  'AwAgAkEBaiICIApHDQALCyAGQQFqIgYgA0cNAAsLIAMhBiABIgIgCEcNAAtBASEEQQAMAQtBACEEQX8LIQEgExAiIBQQIiAVECIg' +
-  'BA0AIAAQBQsgAUUhAQsgAQvsHwMYfwd+AnsgACgCWCEIIAApA3AhHyAAKQNoISAgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZ' +
-  'IAAoApQCIgUoAjghFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAUQCUEAIQhBACECIAUoAjQoAgBFDQMLQQAM' +
-  'AQsgACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICBYBEAgACAINgJcIABBATYCZEEDDAsLICBCAXwhICAFKAJABEAg' +
-  'BUEANgJADAILIAUoAjAiCSAFKAIEIgMgCEEBdCIQbEEBdGoiBv0AAAAhIUEIIQIgA0EISgRAA0AgBiACQQF0av0AAAAgIf2WASEh' +
-  'IAJBCGoiAiADSA0ACwsgISAhICH9DQgJCgsMDQ4PAAECAwQFBgf9lgEiISAhICH9DQQFBgcAAQIDDA0ODwgJCgv9lgEiISAhICH9' +
-  'DQIDAAEGBwQFCgsICQ4PDA39lgEiIiAh/Q0AAQABAAEAAQABAAEAAQABISFBACECA0AgAiIDQQhqIQIgBiADQQF0av0AAAAgIf0t' +
-  '/WQiBEUNAAsgBGhBAXYgA2ohDCAi/RgAIRQgIv0ZAEUNASAUQQJOBEAgACAAKQOAAUIBfDcDgAEgFSAIQQJ0aiAMNgIAQfAqIAkg' +
-  'BSgCBCIPIBBBAXIiDWxBAXRqIhIgBSgCICILQQZGGyEOIAUoAiwiByAFKAIAIhMgDWxBA3RqIQYgCSAPIBBsQQF0aiEEIAUoAgwg' +
-  'DCATbEEDdGohCUEAIQogD0EASgRAA0AgBCAKQQF0IgJqIgP9AAAAISEgAiAOaiICIAP9AAAQ/QsAECACICH9CwAAIApBEGoiCiAP' +
-  'SA0ACwsgDiAMQQF0aiICIAIuAQAiA0GAgAFyOwEAIAUoAjQiAiANQQJ0aiACIBBBAnRqKAIAIANBgIABSGs2AgAgE0EATA0EIAcg' +
-  'ECATbEEDdGohByATrSEeQgAhGiALQQZGIQJCACEbA0AgBiAap0EDdCIDaiADIAdq/QAAACIiIAMgCWr9AAAAIiH9T/0LAAAgISAi' +
-  '/U4hISACRQRAIANBkOsAaiAh/QsEAAsgIf0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGoYgG4QhGyAaQgJ8IhogHlQNAAsg' +
-  'BSAbNwNIIAVByABqIQoCQCALQQZHBEBCACEaIBtQBEBCACEdDAgLIAUoAkQhBiAbIRpCACEdA0AgGkIBfSAagyAGIBp6pyICQQh0' +
-  'aiEEIAJBA3RBkOsAaikDACIae0IBhiAdfCEdIBpQRQRAA0AgDiAEIBp6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDiAD' +
-  'QRB2aiICIAIvAQBBAWs7AQAgGkIBfSAagyIaQgBSDQALCyIaUEUNAAsMAQtCACEdIBtQBEBCACEaDAcLIAUoAiQhBCAbIRwDQCAJ' +
-  'IBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIhp7QgZ+IB18IR0gHEIBfSAcgyEcIAQgA0ELdGohAwJAIBpQDQADQCADIBp6p0EFdGoi' +
-  'BigCACICIAIvAQBBAWs7AQAgBigCBCICIAIvAQBBAWs7AQAgBigCCCICIAIvAQBBAWs7AQAgBigCDCICIAIvAQBBAWs7AQAgBigC' +
-  'ECICIAIvAQBBAWs7AQAgBigCFCICIAIvAQBBAWs7AQAgGkIBfSAagyIaUA0BIAMgGnqnQQV0aiIGKAIAIgIgAi8BAEEBazsBACAG' +
-  'KAIEIgIgAi8BAEEBazsBACAGKAIIIgIgAi8BAEEBazsBACAGKAIMIgIgAi8BAEEBazsBACAGKAIQIgIgAi8BAEEBazsBACAGKAIU' +
-  'IgIgAi8BAEEBazsBACAaQgF9IBqDIhpCAFINAAsLIBxCAFINAAsLIBshGgwFCyAVIAhBAnRqIAw2AgAgBSgCLCIRIAUoAgAiDSAQ' +
-  'bCISQQN0aiEHIAUoAgwiCyAMIA1sIglBA3RqIQZBACECA0AgAiIDQQJqIQIgBiADQQN0IgRq/QAAACAEIAdq/QAAAP1OIiH9U0UN' +
-  'AAsgBSgCPCIKIAhBA3RqQgEgAyAh/R0AUHKthiIaNwMADAULIAUoAiwiESAFKAIAIgYgCEEBdCIQbEEDdGohCSAFKAIMIAYgFSAI' +
-  'QQJ0IgJqKAIAbEEDdGohBwJAAkAgAiAZaigCAEEBaiIEQcAAbSICIAZODQAgCSACQQN0IgNqKQMAQn8gBCACQQZ0a62GgyADIAdq' +
-  'KQMAgyIbUAR+IARBQHFBwB9GDQEgBSgCPCAIQQN0aikDAEJ/IAJBAWqthoMiG1ANASAHIBt6pyICQQN0IgNqKQMAIAMgCWopAwCD' +
-  'BSAbC3qnIAJBBnRqIgJBAE4NAQtBfyECIAZBAEwNAEEAIQQgBykDACAJKQMAgyIbUAR+IAUoAjwgCEEDdGopAwBCfoMiG1ANASAH' +
-  'IBt6pyIEQQN0IgJqKQMAIAIgCWopAwCDBSAbC3qnIARBBnRqIQILIAIgGCAIQQJ0IgNqKAIARw0BCyAIRQRAQQAhCAwICyAIQQFr' +
-  'IQhBASECDAULIAMgF2oiAyADKAIAQQFqNgIADAMLQgAhGiAFQgA3A0ggBUHIAGohCkIAIR0LQQAhBCAOIBJGIA9BAExyRQRAA0Ag' +
-  'DiAEQQF0IgJqIgP9AAAAISEgAiASaiICIAP9AAAQ/QsAECACICH9CwAAIARBEGoiBCAPSA0ACyAKKQMAIRoLIAUoAjwiCiAIQQN0' +
-  'aiAaNwMAIB0gH3whHyAFKAIAIg0gDGwhCSANIBBsIRIgBSgCLCERIAUoAgwhCwsgCyAJQQN0aiELIBEgEkEDdGohCUF/IQICQCAN' +
-  'QQBMDQBBACEEIAspAwAgCSkDAIMiG1AEfiAaQn6DIhtQDQEgCyAbeqciBEEDdCICaikDACACIAlqKQMAgwUgGwt6pyAEQQZ0aiEC' +
-  'CwJAIAApA5ABIhtQDQAgACAbQgyIIBuFIhtCGYYgG4UiG0IbiCAbhSIbNwOQASAbQp26s/uUkv2iJX4gFKyCIhpQDQAgCiAIQQN0' +
-  'IgdqIQYDQAJAAkAgAkEBaiIEQQZ2IgIgDU4NACAJIAJBA3QiA2opAwBCfyAEQT9xrYaDIAMgC2opAwCDIhtQBH4gBEFAcUHAH0YN' +
-  'ASAHIApqKQMAQn8gAkEBaq2GgyIbUA0BIAsgG3qnIgJBA3QiA2opAwAgAyAJaikDAIMFIBsLeqcgAkEGdGohAgwBC0F/IQIgDUEA' +
-  'TA0AQQAhBCALKQMAIAkpAwCDIhtQBH4gBikDAEJ+gyIbUA0BIAsgG3qnIgRBA3QiAmopAwAgAiAJaikDAIMFIBsLeqcgBEEGdGoh' +
-  'AgsgGkIBfSIaQgBSDQALCyAYIAhBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAUNgIACyAZIAhBAnQiBmogAjYCACAFKAIYIAUo' +
-  'AhwgAmxBAnRqIRNBACEEIAUoAiAiDiEDIA5FBEADQCAEIgNBAWohBCATIANBAnRqKAIAQQBODQALC0HwKiAFKAIwIgQgBSgCBCIM' +
-  'IBBBAmoiFGxBAXRqIg0gDkEGRhshCiAEIAwgECAGIBZqKAIAQQFKciISbEEBdGohCSARIAUoAgAiDyAUbEEDdGohByAFKAIoIAIg' +
-  'D2xBA3RqIQtBACECIAxBAEoEQANAIAkgAkEBdCIEaiIG/QAAACEhIAQgCmoiBCAG/QAAEP0LABAgBCAh/QsAACACQRBqIgIgDEgN' +
-  'AAsLIBEgDyASbEEDdGohBkEAIQIgA0EASgRAQQAhEQNAIAogEyARQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsBACACIARBgIAB' +
-  'SGohAiARQQFqIhEgA0cNAAsLIAUoAjQiAyAUQQJ0aiADIBJBAnRqKAIAIAJrNgIAAkACQAJAIA9BAEoEQCAPrSEeQgAhGiAOQQZG' +
-  'IQJCACEbA0AgByAap0EDdCIDaiADIAZq/QAAACIiIAMgC2r9AAAAIiH9T/0LAAAgISAi/U4hISACRQRAIANBkOsAaiAh/QsEAAsg' +
-  'If0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGoYgG4QhGyAaQgJ8IhogHlQNAAsgBSAbNwNIIA5BBkcEQEIAIRwgG1ANAiAF' +
-  'KAJEIQYDQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQQgAkEDdEGQ6wBqKQMAIhp7QgGGIBx8IRwCQANAIBpQDQEgCiAEIBp6p0ECdGoo' +
-  'AgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAaQgF9IBqDIRogCiADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEBayICOwEAIAJB//8D' +
-  'cQ0BCwsgHCAae0IBhn0hHEEBIQQMBgsiG1BFDQALDAILQgAhHCAbUA0BIAUoAiQhBANAIAsgG3qnIgNBA3QiAmopAwAgAiAGaikD' +
-  'AIMiGntCBn4gHHwhHCAbQgF9IBuDIRsgBCADQQt0aiEDAkAgGlANAANAIAMgGnqnQQV0aiIHKAIAIgIgAi8BAEEBayICOwEAIBpC' +
-  'AX0gGoMhGiACQf//A3FFDQUgBygCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCCCICIAIvAQBBAWsiAjsBACACQf//A3FF' +
-  'DQUgBygCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCFCICIAIvAQBB' +
-  'AWsiAjsBACACQf//A3FFDQUgGlANASADIBp6p0EFdGoiBygCACICIAIvAQBBAWsiAjsBACAaQgF9IBqDIRogAkH//wNxRQ0FIAco' +
-  'AgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAgwiAiACLwEAQQFrIgI7' +
-  'AQAgAkH//wNxRQ0FIAcoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBpQ' +
-  'RQ0ACwsgG0IAUg0ACwwBC0IAIRwgBUIANwNIC0EAIQQgCiANRiAMQQBMcg0BQQAhAgNAIAogAkEBdCIDaiIG/QAAACEhIAMgDWoi' +
-  'AyAG/QAAEP0LABAgAyAh/QsAACACQRBqIgIgDEgNAAsMAQsgGntCen4gHHwhHEEBIQQLIAUgBDYCQCAcIB98IR8gBSgCNCAIQQFq' +
-  'IgJBA3RqKAIARQ0BIAAoAmAgCEpFBEAgACACNgJgCyACIQhBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA3hCAXw3A3hBAQwB' +
-  'CyAAQQA2AlwgAEEDNgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2AlgLIAILqBcDFX8GfgJ7IAAoAlghBiAAKQNwIRsgACkDaCEc' +
-  'IAAoAlQhEyAAKAJQIRQgACgCTCEVIAAoAkghFiAAKAKUAiIFKAI4IRFBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsg' +
-  'ACAFEAlBACEGIAUoAjQoAgBFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkAgAkUEQCABIBxYBEAgACAGNgJcIABBATYCZEED' +
-  'DAgLIBxCAXwhHCAFKAJABEAgBUEANgJADAILIAUoAjAiCiAFKAIEIgcgBkEBdCIJbEEBdGoiA/0AAAAhHUEIIQIgB0EISgRAA0Ag' +
-  'AyACQQF0av0AAAAgHf2WASEdIAJBCGoiAiAHSA0ACwsgHSAdIB39DQgJCgsMDQ4PAAECAwQFBgf9lgEiHSAdIB39DQQFBgcAAQID' +
-  'DA0ODwgJCgv9lgEiHSAdIB39DQIDAAEGBwQFCgsICQ4PDA39lgEiHiAd/Q0AAQABAAEAAQABAAEAAQABIR1BACECA0AgAiIHQQhq' +
-  'IQIgAyAHQQF0av0AAAAgHf0t/WQiBEUNAAsgHv0ZAEUNASAEaEEBdiAHaiEHAkAgHv0YACIPQQJOBEAgACAAKQOAAUIBfDcDgAEg' +
-  'ESAGQQJ0aiAHNgIAIAogBSgCBCIDIAlBAXIiCGxBAXRqIQQgBSgCLCILIAUoAgAiAiAIbEEDdGohDSAKIAMgCWxBAXRqIQ4gBSgC' +
-  'DCACIAdsQQN0aiEMQQAhCiADQQBKBEADQCAOIApBAXQiEGoiEv0AAAAhHSAEIBBqIhAgEv0AABD9CwAQIBAgHf0LAAAgCkEQaiIK' +
-  'IANIDQALCyALIAIgCWxBA3RqIQogBCAHQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAUoAjQiCyAIQQJ0aiALIAlBAnRqKAIAIANBgIAB' +
-  'SGs2AgACQCACQQBMBEBCACEZIAVCADcDSEIAIRoMAQsgAq0hF0IAIRhCACEZA0AgDSAYp0EDdCICaiACIApq/QAAACIdIAIgDGr9' +
-  'AAAAIh79T/0LAAAgHiAd/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBiGIBmEIRkgGEICfCIYIBdUDQALIAUgGTcDSEIA' +
-  'IRogGVAEQEIAIRkMAQsgBSgCHCEIIAUoAhghCyAZIRcDQCAXeiAXQgF9IBeDIRenIgJBBnQhDSAMIAJBA3QiAmopAwAgAiAKaikD' +
-  'AIMiGFBFBEADQCALIA0gGHqnciAIbEECdGoiAygCACICQQBOBEADQCAEIAJBAXRqIgIgAi8BAEEBazsBACADKAIEIQIgA0EEaiED' +
-  'IAJBAE4NAAsLIBogAkF/c618IRogGEIBfSAYgyIYQgBSDQALCyAXQgBSDQALCyAFKAI8IgwgBkEDdGogGTcDACAaIBt8IRsgBSgC' +
-  'ACIIIAdsIQcgCCAJbCEEIAUoAiwhCiAFKAIMIQsMAQsgESAGQQJ0aiAHNgIAIAUoAiwiCiAFKAIAIgggCWwiBEEDdGohDCAFKAIM' +
-  'IgsgByAIbCIHQQN0aiENQQAhAgNAIAIiA0ECaiECIA0gA0EDdCIOav0AAAAgDCAOav0AAAD9TiId/VNFDQALIAUoAjwiDCAGQQN0' +
-  'akIBIAMgHf0dAFByrYYiGTcDAAsgCyAHQQN0aiEHIAogBEEDdGohA0F/IQQCQCAIQQBMDQBBACECIAcpAwAgAykDAIMiF1AEfiAZ' +
-  'Qn6DIhdQDQEgByAXeqciAkEDdCIEaikDACADIARqKQMAgwUgFwt6pyACQQZ0aiEECwJAIAApA5ABIhdQDQAgACAXQgyIIBeFIhdC' +
-  'GYYgF4UiF0IbiCAXhSIXNwOQASAXQp26s/uUkv2iJX4gD6yCIhhQDQAgDCAGQQN0IgtqIQ0DQAJAAkAgBEEBaiIEQQZ2IgIgCE4N' +
-  'ACADIAJBA3QiDmopAwBCfyAEQT9xrYaDIAcgDmopAwCDIhdQBH4gBEFAcUHAH0YNASALIAxqKQMAQn8gAkEBaq2GgyIXUA0BIAcg' +
-  'F3qnIgJBA3QiBGopAwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAwBC0F/IQQgCEEATA0AQQAhAiAHKQMAIAMpAwCDIhdQBH4gDSkD' +
-  'AEJ+gyIXUA0BIAcgF3qnIgJBA3QiBGopAwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAsgGEIBfSIYQgBSDQALCyAVIAZBAnQiAmog' +
-  'BDYCACACIBRqQQA2AgAgAiATaiAPNgIADAMLIAUoAiwiCiAFKAIAIgIgBkEBdCIJbEEDdGohByAFKAIMIAIgESAGQQJ0IgNqKAIA' +
-  'bEEDdGohCAJAAkAgAyAWaigCAEEBaiIEQcAAbSIDIAJODQAgByADQQN0IgxqKQMAQn8gBCADQQZ0a62GgyAIIAxqKQMAgyIXUAR+' +
-  'IARBQHFBwB9GDQEgBSgCPCAGQQN0aikDAEJ/IANBAWqthoMiF1ANASAIIBd6pyIDQQN0IgRqKQMAIAQgB2opAwCDBSAXC3qnIANB' +
-  'BnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgCCkDACAHKQMAgyIXUAR+IAUoAjwgBkEDdGopAwBCfoMiF1ANASAIIBd6pyICQQN0' +
-  'IgNqKQMAIAMgB2opAwCDBSAXC3qnIAJBBnRqIQQLIAQgFSAGQQJ0IgJqKAIARw0BCyAGRQRAQQAhBgwFCyAGQQFrIQZBASECDAIL' +
-  'IAIgFGoiAiACKAIAQQFqNgIACyAWIAYiB0ECdCICaiAENgIAIAUoAhggBSgCHCAEbEECdGohDCACIBNqKAIAQQFKIQZBACEDA0Ag' +
-  'AyICQQFqIQMgDCACQQJ0aigCAEEATg0ACyAFKAIwIgMgBSgCBCIIIAYgCXIiD2xBAXRqIQ4gAyAIIAlBAmoiC2xBAXRqIQYgCiAF' +
-  'KAIAIgMgC2xBA3RqIRAgBSgCKCADIARsQQN0aiENQQAhCSAIQQBKBEADQCAOIAlBAXQiBGoiEv0AAAAhHSAEIAZqIgQgEv0AABD9' +
-  'CwAQIAQgHf0LAAAgCUEQaiIJIAhIDQALC0EAIQQgAgRAQQAhCQNAIAYgDCAJQQJ0aigCAEEBdGoiCCAILgEAIghBgIABcjsBACAE' +
-  'IAhBgIABSGohBCAJQQFqIgkgAkcNAAsLIAogAyAPbEEDdGohCSAFKAI0IgIgC0ECdGogAiAPQQJ0aigCACAEazYCAAJAIANBAEwE' +
-  'QEIAIRggBUIANwNIQQAhAgwBCyADrSEXQgAhGEIAIRkDQCAQIBinQQN0IgJqIAIgCWr9AAAAIh0gAiANav0AAAAiHv1P/QsAACAe' +
-  'IB39Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGIYgGYQhGSAYQgJ8IhggF1QNAAsgBSAZNwNIQgAhGEEAIQIgGVANACAF' +
-  'KAIcIQQgBSgCGCEKA0AgGXogGUIBfSAZgyEZpyICQQZ0IQggDSACQQN0IgJqKQMAIAIgCWopAwCDIhdQRQRAA0AgF0IBfSAXgwJA' +
-  'IAogCCAXeqdyIARsQQJ0aiICKAIAIgNBAEgNACAGIANBAXRqIgMgAy8BAEEBayIDOwEAIANB//8DcQRAA0AgAigCBCIDQQBIDQIg' +
-  'BiADQQF0aiIDIAMvAQBBAWsiAzsBACACQQRqIQIgA0H//wNxDQALCwNAIAIoAgQhBiACQQRqIQIgBkEATg0ACyAYIAZBf3OtfCEY' +
-  'QQEhAgwECyAYIANBf3OtfCEYIhdQRQ0ACwtBACECIBlQRQ0ACwsgBSACNgJAIBggG3whGyAFKAI0IAdBAWoiBkEDdGooAgBFDQEg' +
-  'ACgCYCAHTARAIAAgBjYCYAtBACECDAALAAsgAEECNgJkIAAgBjYCXCAAIAApA3hCAXw3A3ggByEGQQEMAQsgAEEANgJcIABBAzYC' +
-  'ZEECCyECIAAgGzcDcCAAIBw3A2ggACAGNgJYCyACC40MAxR/BH4FeyABKAIwIQogASgCLCELIAAoAiAhBiABKAIEIQgCQCABKAIA' +
-  'IgxBAEwNACAMrSEZIAxBAUcEQCAZQv7///8PgyEWIAb9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsDQCALIBenQQN0av0MAAAAAAAA' +
-  'AAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0Ahv0SQn8g' +
-  'Gv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMAAAAABAUG' +
-  'BwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIAAAACAAAA' +
-  'AAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAGIBanIgVBBnQiAmsiA0E/Sg0AGkIAIAIgBk4NABpCfyAD' +
-  'rYZCf4ULIRggCyAFQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAIQQBMDQAgACgCACEDIAhBCE8EQCAIQXhxIQQgA/0RIRr9DAQA' +
-  'AAAFAAAABgAAAAcAAAAhHP0MAAAAAAEAAAACAAAAAwAAACEbQQAhAgNAIAogAkEBdGr9DAAAAAAAAAAAAAAAAAAAAAD9DP9//3//' +
-  'f/9//3//f/9//38gGyAa/TkgHCAa/Tn9DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAACAAAAP2uASEbIBz9' +
-  'DAgAAAAIAAAACAAAAAgAAAD9rgEhHCACQQhqIgIgBEcNAAsgBCAIRg0BCwNAIAogBEEBdGpBAEH//wEgAyAEShs7AQAgBEEBaiIE' +
-  'IAhHDQALCyAGQQBKBEAgASgCHCEHIAEoAhghBQNAIAUgByAJbEECdGoiBCgCACICQQBOBEADQCAKIAJBAXRqIgMgAy8BAEEBajsB' +
-  'ACAEKAIEIQIgBEEEaiEEIAJBAE4NAAsLIAlBAWoiCSAGRw0ACwsgASgCNCAAKAIANgIAIAAoAjBBAEoEQCAKIAhBAXQiEmohEyAL' +
-  'IAxBA3QiFGohFQNAIAEoAhggACgCLCAQQQJ0aigCACIIIAEoAhxsQQJ0aiERIAEoAighBkEAIQIDQCACIgNBAWohAiARIANBAnRq' +
-  'KAIAQQBODQALIAEoAjAiCSABKAIEIgRBAXRqIQ0gASgCACEOIAEoAiwhD0EAIQIgBEEASgRAA0AgCSACQQF0IgVqIgf9AAAAIRog' +
-  'BSANaiIFIAf9AAAQ/QsAECAFIBr9CwAAIAJBEGoiAiAESA0ACwtBACEHQQAhAiADBEADQCANIBEgAkECdGooAgBBAXRqIgUgBS4B' +
-  'ACIFQYCAAXI7AQAgByAFQYCAAUhqIQcgAkEBaiICIANHDQALCyAIIAxsIQIgASgCNCIDIAMoAgAgB2s2AgQCQCAOQQBMBEAgAUIA' +
-  'NwNIDAELIAYgAkEDdGohBiAPIA5BA3RqIQMgDq0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA9q/QAAACIcIAIgBmr9AAAAIhr9' +
-  'T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDSCAXUA0AIAEo' +
-  'AhwhCSABKAIYIQcDQCAXeiEYIBdCAX0gF4MhFyAGIBinIgJBA3QiA2opAwAgAyAPaikDAIMiFlBFBEAgAkEGdCEFA0AgByAFIBZ6' +
-  'p3IgCWxBAnRqIgQoAgAiAkEATgRAA0AgDSACQQF0aiIDIAMvAQBBAWs7AQAgBCgCBCECIARBBGohBCACQQBODQALCyAWQgF9IBaD' +
-  'IhghFiAYQgBSDQALCyAXQgBSDQALCyALIBUgFPwKAAAgCiATIBL8CgAAIAEoAjQiAyADKAIENgIAIBBBAWoiECAAKAIwSA0ACwsg' +
-  'AUEANgJAC8QLBBF/A34CewN8IAAgACgClAIiBRAJAkAgAkEATA0AIAUoAjQiBygCACIAQQBMDQADQEQAAAAAAADwPyEaQQAhBkEA' +
-  'IQwCQCAAQQBMDQADQCADIAMpAwBCAXw3AwAgBSgCMCIKIAwgBSgCBCIIbEECdGoiCf0AAAAhGEEIIQAgCEEISgRAA0AgCSAAQQF0' +
-  'av0AAAAgGP2WASEYIABBCGoiACAISA0ACwsgGiAboCEbIBggGCAY/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIhggGCAY/Q0EBQYHAAEC' +
-  'AwwNDg8ICQoL/ZYBIhggGCAY/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhkgGP0NAAEAAQABAAEAAQABAAEAASEYQQAhAANAIAAiBEEI' +
-  'aiEAIAkgBEEBdGr9AAAAIBj9Lf1kIgtFDQALIBn9GQAiAEUNASAFKAIsIhEgBSgCACIJIAZsQQN0aiENIADBtyEcIAUoAgwgCSAL' +
-  'aEEBdiAEamxBA3RqIQcCQCAJQQBMBEBCACEWDAELIAmtIRdCACEVQgAhFgNAIAcgFadBA3QiBGr9AAAAIAQgDWr9AAAA/U79DAAA' +
-  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBWGIBaEIRYgFUICfCIVIBdUDQALCyAaIByiIRogBSgCPCAMQQN0aiILIBY3AwAgASAB' +
-  'KQMAIhVCDIggFYUiFUIZhiAVhSIVQhuIIBWFIhU3AwAgFUKdurP7lJL9oiV+IACtw4JCAXwhFUF/IQADQAJ/QX8gAEEBaiIAQcAA' +
-  'bSIEIAlODQAaIA0gBEEDdCIOaikDAEJ/IAAgBEEGdGuthoMgByAOaikDAIMiFlAEfkF/IABBQHFBwB9GDQEaQX8gCykDAEJ/IARB' +
-  'AWqthoMiFlANARogByAWeqciBEEDdCIAaikDACAAIA1qKQMAgwUgFgt6pyAEQQZ0agshACAVQgF9IhVQRQ0ACyAFKAIYIAUoAhwg' +
-  'AGxBAnRqIQ5BACEEA0AgBCIHQQFqIQQgDiAHQQJ0aigCAEEATg0ACyAFKAIoIRIgCiAIIAZBAmoiEGxBAXRqIQsgCEEASgRAIAog' +
-  'BiAIbEEBdGohCkEAIQQDQCAKIARBAXQiD2oiE/0AAAAhGCALIA9qIg8gE/0AABD9CwAQIA8gGP0LAAAgBEEQaiIEIAhIDQALC0EA' +
-  'IQhBACEEIAcEQANAIAsgDiAEQQJ0aigCAEEBdGoiCiAKLgEAIgpBgIABcjsBACAIIApBgIABSGohCCAEQQFqIgQgB0cNAAsLIAUo' +
-  'AjQiBCAQQQJ0IgpqIAQgBkECdGooAgAgCGs2AgACQAJAIAlBAEwEQCAFQgA3A0gMAQsgEiAAIAlsQQN0aiEEIBEgCSAQbEEDdGoh' +
-  'ByAJrSEXQgAhFUIAIRYDQCAHIBWnQQN0IgBqIAAgDWr9AAAAIhggACAEav0AAAAiGf1P/QsAACAZIBj9Tv0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP3WAf3EAUEDc60gFYYgFoQhFiAVQgJ8IhUgF1QNAAsgBSAWNwNIIBZQDQAgBSgCHCEHIAUoAhghCQNAIAQgFnqnIgBBA3Qi' +
-  'CGopAwAgCCANaikDAIMiFVBFBEAgAEEGdCEIA0ACQCAJIAggFXqnciAHbEECdGoiACgCACIGQQBIDQAgCyAGQQF0aiIGIAYvAQBB' +
-  'AWsiBjsBACAGQf//A3EEQANAIAAoAgQiBkEASA0CIABBBGohACALIAZBAXRqIgYgBi8BAEEBayIGOwEAIAZB//8DcQ0ACwsgCiAF' +
-  'KAI0IgdqKAIAQQBMDQUgAyADKQMAQgF8NwMAIBsgGqAhGwwHCyAVQgF9IBWDIhVQRQ0ACwsgFkIBfSAWgyIWQgBSDQALCyAFKAI0' +
-  'IQcLIAxBAWoiDEEBdCEGIAcgDEEDdGooAgBBAEoNAAsLIBRBAWoiFCACRg0BIAcoAgAhAAwACwALIBsLzwMBCH8CQAJAIAFBAEgg' +
-  'AEHv/wNrQZKAfElyDQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUob' +
-  'IQUgBCAHIAQgB0gbIQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBAcIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAg' +
-  'BCAAIAdtIghBAWoiCTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEg' +
-  'BWxBAnRBBGoQHSIKNgIUIAQgAEEGdBAdIgs2AhggBEEBIAYQHCIFNgIkIAQgCEEDaiAGbEE/chAdIgY2AiwgBCAGQT9qQUBxNgIo' +
-  'IAQgCUECdEEEaiIIEB0iCTYCMCAEIAgQHSIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAh' +
-  'BQNAIAEgBUYNAyAEIAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAMRQ0ACwsgBBANC0EADwsgBBAOIAQL' +
-  'tQIBC38gACgCFCAAKAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIA' +
-  'IgEgACgCAE8NAgJAIAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCEL' +
-  'IAAoAhghCgsgByAOakF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAE' +
-  'IAQtAABBAWo6AAAgCUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgN' +
-  'AAsLQQAhCAsgCAs1ACAABEAgACgCFBAiIAAoAhgQIiAAKAIkECIgACgCLBAiIAAoAjAQIiAAKAI0ECIgABAiCwsVACAAKAIoIAAo' +
-  'AiQgACgCIPwKAAALzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8D' +
-  'cUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0' +
-  'ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0' +
-  'aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyAD' +
-  'QQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAh' +
-  'DSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAg' +
-  'BARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQESIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIY' +
-  'IBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAI' +
-  'QQR0akECdGooAgAiCDYCACAAIAkgCBAPIAZBAWohBiAJIAAoAgggC0EMahARIgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkEC' +
-  'dCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAH' +
-  'QQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkAC' +
-  'QAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0Ighq' +
-  'IhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAG' +
-  'QQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEA8gCkEB' +
-  'aiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3' +
-  'AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyED' +
-  'IAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0C' +
-  'AwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAF' +
-  'IgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQHCIERQRAQQAPCwNAIAMgBGoi' +
-  'BUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAg' +
-  'A0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABB' +
-  'BHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJx' +
-  'QZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAA' +
-  'IAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoC' +
-  'cjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASAB' +
-  'KAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AH' +
-  'cjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiAC' +
-  'LQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARB' +
-  'kJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNw' +
-  'a3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABAiC8lGAzh/BXsDfiMAQaABayIJ' +
-  'JAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAq' +
-  'av0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H' +
-  '/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////' +
-  'B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEB' +
-  'IAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQFQsgBkEB' +
-  'aiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEY' +
-  'A0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAko' +
-  'AhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigC' +
-  'ACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQg' +
-  'ASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEg' +
-  'AUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIg' +
-  'CigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAG' +
-  'KAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiAR' +
-  'NgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAG' +
-  'IAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2' +
-  'QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJ' +
-  'KAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQg' +
-  'ECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIggg' +
-  'CCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJ' +
-  'QQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigC' +
-  'KCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigC' +
-  'PCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIg' +
-  'FkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJx' +
-  'ICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEB' +
-  'dEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFx' +
-  'IgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUg' +
-  'BigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JB' +
-  'ACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEEC' +
-  'dGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYo' +
-  'AlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYo' +
-  'AmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9z' +
-  'cUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2' +
-  'QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClH' +
-  'IBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIg' +
-  'AUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciIS' +
-  'ICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3Fy' +
-  'ckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBB' +
-  'A3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAI' +
-  'cUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0' +
-  'IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIH' +
-  'IBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYg' +
-  'CkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEg' +
-  'ASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCAR' +
-  'cXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEo' +
-  'AgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhx' +
-  'RQ0DCyAJQQhqIAcgCiAMEBUgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0N' +
-  'AgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIG' +
-  'QQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAc' +
-  'aiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYi' +
-  'DGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2' +
-  'IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEB' +
-  'dGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEG' +
-  'dHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0b' +
-  'AEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79' +
-  'UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAA' +
-  'QQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEg' +
-  'P/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNq' +
-  'LQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0' +
-  'ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmot' +
-  'AABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIb' +
-  'IA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiAN' +
-  'IDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIr' +
-  'ICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAi' +
-  'IDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIg' +
-  'GiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAw' +
-  'ciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAX' +
-  'ciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBx' +
-  'ciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3Ei' +
-  'JiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8D' +
-  'cWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9z' +
-  'cXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMg' +
-  'B2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsg' +
-  'B3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAH' +
-  'cSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAM' +
-  'ciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAI' +
-  'IAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkES' +
-  'aiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAg' +
-  'CSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigC' +
-  'bHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAG' +
-  'cSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIG' +
-  'DQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFy' +
-  'IAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJ' +
-  'diABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8' +
-  'IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3Eg' +
-  'DigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA' +
-  '8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCAB' +
-  'ckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJB' +
-  'EnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2' +
-  'IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgi' +
-  'AUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEB' +
-  'IQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2' +
-  'Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0' +
-  'IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0A' +
-  'AHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmot' +
-  'AABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAi' +
-  'GzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMg' +
-  'BygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/' +
-  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCAT' +
-  'IAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoi' +
-  'ASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoi' +
-  'ByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZB' +
-  'wANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1B' +
-  'B3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiIN' +
-  'QQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAH' +
-  'IBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmot' +
-  'AAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQ' +
-  'IAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACEN' +
-  'QQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcg' +
-  'BkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQgg' +
-  'DyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQls' +
-  'aiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJG' +
-  'DQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCAB' +
-  'IQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAK' +
-  'TXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAci' +
-  'AWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyEN' +
-  'IBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIH' +
-  'IAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQFiBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2' +
-  'AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJAB' +
-  'aiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4' +
-  'APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhAWIAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAg' +
-  'BSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewk' +
-  'aigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2' +
-  'AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2' +
-  'AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIH' +
-  'IAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYb' +
-  'IgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiAC' +
-  'KAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZB' +
-  'A3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIB' +
-  'IAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEBUPCyAAKQMYIgcgACkDIFoEQCAA' +
-  'QQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJ' +
-  'bCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkEC' +
-  'dkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZB' +
-  'BHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFx' +
-  'cnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAj' +
-  'ACAAa0FwcSIAJAAgAAsfACAAQRBqIgBBFE0EfyAAQQJ0QdQoaigCAAVBwxsLC7cGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGs' +
-  'IACsfEL/////AVVyDQBBAUGgAhAcIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIJQQR0EB0iCDYCFCACIAZBwQBqQQQQ' +
-  'HCIHNgIYIAIgBkEBaiIFQQJ0EB0iCjYCNCACIAVBBBAcIg02AkAgAiAAQQFqIgtBAnQiAxAdIg42AiwgAiADEB0iDzYCSCACIAMQ' +
-  'HSIQNgJMIAIgAxAdIhE2AlAgAiADEB0iEjYCVCACIAMQHSIDNgK4ASACIAVBA3QQHSITNgK8ASACIAVBGGwQHSIUNgLEASACIAtB' +
-  'FGwQHSIVNgLYAQJAIBJFIAj9ESAH/RwBIAr9HAIgDf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0b' +
-  'AkEBcUECdHIgFv0bA0EBcUEDdHIgDv0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAEEBcUEEdHIgFv0b' +
-  'AUEBcUEFdHIgFv0bAkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnINACACQQhqIAJBEGogBqxCAnxBEBAeDQAg' +
-  'BUEAIAVBAEobIQgDQCAEIAhGBEBBACEEIAlBACAJQQBKGyEKA0AgAigCFCEDIAQgCkYEQCADIAA2AgBBACEEIAMgAEEEdGpBADYC' +
-  'BCADIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAsgAUEATBs2AgQgBwRAIAMgC0EEdGogBTYCACADIAZBBHRqIAU2AgQLA0Ag' +
-  'BCAIRgRAIAIoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCTYCDCACEB8gAiEEDAcFIAIoAjQgBEECdGpBfzYCACAE' +
-  'QQFqIQQMAQsACwAFIAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACADIQQMAQsACwAFIAIoAgggBEEEdGoiA0IA' +
-  'NwIIIAMgBDYCBCADIAQ2AgAgBEEBaiEEDAELAAsACyACECALIAxBEGokACAECzUBAX8gAUEAIAGtIACtfkIgiKcbRQRAIAAgAWwi' +
-  'ABAdIgJFBEBBAA8LIAJBACAA/AsACyACC9cBAQR/AkAgABDZASICBH9BkO8AIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAg' +
-  'ASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEA' +
-  'IAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABDaAUUNACACIAAoAgBrENsBDQEMBAsgAhDbASIARQ0DDAELIAFBADYCAAsgACAC' +
-  'NgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGG' +
-  'IQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsECEiA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwtvAQJ+IABC' +
-  'ADcDoAEgAEHYAGpBAEEw/AsAAkAgACkDiAEiAVAEQEIAIQEgACgCmAFFDQELIAEQJCECCyAAQQA2AtABIABCfzcDqAEgACACNwOQ' +
-  'ASAAQQA2AsgBIABBADYCwAEgABAjIABBADYCkAILiAEAIAAEQCAAKAIIECIgACgCFBAiIAAoAhgQIiAAKAIcECIgACgCLBAiIAAo' +
-  'AjQQIiAAKAJAECIgACgCSBAiIAAoAkwQIiAAKAJQECIgACgCVBAiIAAoArgBECIgACgCvAEQIiAAKALEARAiIAAoAtgBECIgACgC' +
-  'zAEQIiAAEAUgABAjIAAQIgsLdQEEfyAARQRAIAEQHQ8LAkACQCABENkBIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQ2gFFDQAg' +
-  'AiAEaxDbAUUNACADIAI2AgAMAgsgARAdIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQIiABIQULIAUPCyAAC60BAQV/IAAEQCAAQQhr' +
-  'IQJBkO8AIQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcNACAC' +
-  'IAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANqNgIA' +
-  'DwsgBSACNgIACwsaACAAKALoARBZIAAoAuwBECIgAEIANwPoAQsaAEIBIABC64fWhejIoeThAH0QJSIAIABQGwsyACAAQh6IIACF' +
-  'QrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7YFAQt/QX4hBQJAIABFIANB' +
-  'AEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsA' +
-  'IABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgko' +
-  'AgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgC' +
-  'AEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEB4iBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQ' +
-  'EB4iBQ0AIAAoAjAhCSAAECggABApIAAQBSAAKAIMIQUgACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYC' +
-  'ACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYCBCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRq' +
-  'IAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIgIAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgCLCAEQQJ0aigCABAqGiAE' +
-  'QQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAgg' +
-  'BzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsA' +
-  'CyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABArGgwACwALCyAAIAAEQCAAKAKcAiAAKAJkRXJFBEAgABAsCyAAEB8LC/oDAQx/IABF' +
-  'BEBBfg8LIAFBAEggACgCICABTHIEf0F5BSAAECkgACABEC0iAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigCACECIAAgAUEB' +
-  'azYCPCAAIAI2AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgCHCABQQJ0aigC' +
-  'ACEFA0AgAyAFQQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQiAkYEQCAIIAgg' +
-  'BkEEdGoiAigCACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUgAyAJIAIgCiAE' +
-  'EC4MAQsLDAELIAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyACQQR0aigCBCIC' +
-  'RwRAIAwgAyACQQR0aiINKAIMRwRAIAMgCSACQQEgCxAuDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRqIAE2AgALIAVB' +
-  'AWohBQwBCwsgB0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvlAQEIfyAARQRAQX4PCyAAKAIwRQRAQXcP' +
-  'CyAAECkgACAAKAIwQQFrIgE2AjAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigCAEECdGoo' +
-  'AgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgCDCIBRQRA' +
-  'IAMgBSAEIAYgBxAvDAELIAFBAEwNAiADIAUgBCACEDALIAAoAjQgBkECdGpBfzYCAAwBCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHQ' +
-  'AWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcE' +
-  'QCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQLwwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEC8MAQsg' +
-  'BEEATA0AIAIgByADIAEQMAsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEC8gACgC0AFFDQEgACgCzAEhBCAAKALYASAG' +
-  'QRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEDEgAiACIAFBBHRqIgUoAgBBBHRq' +
-  'IAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLgAEBBH8gACgCHCABQQJ0aigCACEB' +
-  'IAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgC' +
-  'FCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUg' +
-  'BigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFr' +
-  'NgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0' +
-  'aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEDEMAQsLC24BA38g' +
-  'ACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAg' +
-  'BiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEDEMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigC' +
-  'CCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwB' +
-  'Cw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAA' +
-  'KAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGog' +
-  'BygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC84CAQN/QX4hAwJAIAFBASAC' +
-  'G0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQCAAKAIwIANMBEAgACgC6AFFBEBBACEEA0AgBCAAKAJcTg0EIAIgA0oE' +
-  'QCABIANBAnRqIAAoApwCBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAEDQLNgIACyADQQFqIQMgBEEBaiEEDAAL' +
-  'AAtBACEEA0AgACgC8AEgBEoEQEEAIAAoAugBIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oEQCAB' +
-  'IANBAnRqIAAoAuwBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsMAgsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARqKAIA' +
-  'NgIACyADQQFqIQMMAAsACyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zCxMAIAAEQCAAIAE3A4gB' +
-  'IAAQKQsLFgAgAARAIAAgAUEARzYCmAEgABApCwsTACAABEAgABApIAAgATcDsAELC48CAgJ8A38gAEUgAUVyRQRAIAEgAP0AA2j9' +
-  'CwMAIAEgACkDeDcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDgAE3AyggASAAKQOgATcDMCAAQdgAaiEERAAAAAAAAPA/IQIC' +
-  'QAJAAkACQCAAKAJkDgQCAQADAQsgAEHcAGohBAsgBCgCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAEIAVG' +
-  'BEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAELAAsA' +
-  'C0QAAAAAAAAAACECCyABIAI5AxgLC6kBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHINACAA' +
-  'ECkgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQNCEHIAAoAjQgCGooAgBBAE4EQCAA' +
-  'IAcQLQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAECygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIg' +
-  'ACgCPDYCAAsLoQICBH8BfgJAIAApA6ABIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAK4ASACQQJ0' +
-  'akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4gBIAZCg9rLjK3G0tpRfoUQJDcDkAEgACABIAZCAXwQPEKQzgAgACkDsAEiBiAG' +
-  'UBt+fDcDqAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCvAEgA0ECdGohBCADQQFqIQMM' +
-  'AQsgBEEGSw0BIAAoAsQBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLQASAAIAU2AsgBIAAgAzYCwAEL' +
-  'XgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABC' +
-  'fyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALYASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAA' +
-  'KAIIIQcDQCAAKALEASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAM' +
-  'IAAgByAOIAogAiADED4bIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAE' +
-  'QQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEE' +
-  'dGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEED8EQCAJIAZBAnRqIAQ2AgAgBkEB' +
-  'aiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAH' +
-  'IAUgChA/DQAgByAOIAUgAyACEEBBASEMIAAgACgC0AEiCEEBajYC0AEgACgCzAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAEL' +
-  'CyAAKALYASABQRRsaiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAtAB' +
-  'IRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAg' +
-  'ASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRgg' +
-  'ASAPIAggByAGGyILEEEhGSABIBIgCxBBIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYg' +
-  'DEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASAR' +
-  'IBgQP0UNASABIBEgAxA/DQEgACABIAIgByADIAkgBCAFEEIgACABIAIgCCADIAkgBCAFEEIgFiAAKALQAUgEQEEBIRsMCwsgDigC' +
-  'CAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwEfyAT' +
-  'KAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgCACED' +
-  'BSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAGNgIA' +
-  'IAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAhBSAC' +
-  'QQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2AgAg' +
-  'ASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyADKQMA' +
-  'QgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0aiIE' +
-  'KAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAIIAQQ' +
-  'Pw0BIAEgCCAFED8NASABIAIgCCAHIAYQQCAAIAAoAtABIglBAWo2AtABIAAoAswBIAlBAnRqIAg2AgAMAQsLC9EJAwV/An4BeyMA' +
-  'QRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQRCAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3IN' +
-  'ACAAEEULAkAgACgCnAIEQCAAEEYiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQRw0BC0EAIQIDQAJAIAAoApgCDQAgAiEG' +
-  'AkAgABBIIgJBAEgEQCAAQQE2AqwBIAAQSUEDIQMgBiECIABBABBHRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKM' +
-  'AUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQSiIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBLRQ0AIAAQSUF/IQJBASED' +
-  'DAMLIAAgBSgCDBBMIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABBNIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyAD' +
-  'Qf//A0kbEE5BAnRBAXIQTQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/9' +
-  '8gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAH' +
-  'IAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQTCAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBK' +
-  'BEAgABBEIAApA+ACIQcLIAcgACkDgAJUDQEgABBIIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEEVBfyECQQEhAyAAQQEQR0UN' +
-  'AQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2' +
-  'AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2' +
-  'AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKs' +
-  'AiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABBPGgwB' +
-  'CwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQTyEEIAAgACkD2AJCAXw3A9gC' +
-  'IAAgACkD6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAo' +
-  'AjAgBGosAAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQTQsgBiECCyAD' +
-  'QQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhA8IAGtfiAAKQPg' +
-  'Anw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQo' +
-  'AgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIA' +
-  'IAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoE' +
-  'QEF/IQIgACABIAAoAswBIgMoAgAgAygCBBBLDQELQQAhAiAAQQA2ApwCIAAgAUEBaxBMIAAoAswBIgQoAgAhAyABQQFGBEAgACAD' +
-  'QQAQTUEADwsgACADIAAgBCABQYGAgIAEEE5BAnRBAXIQTQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGoo' +
-  'AgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAa' +
-  'IAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkEC' +
-  'dGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8D' +
-  'cSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAg' +
-  'AUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQ' +
-  'ASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZB' +
-  'CGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhBQIgRBAEoN' +
-  'AEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8o' +
-  'AgAiAxBQDQEgACADQQAQTQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEB' +
-  'aiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/' +
-  'QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0ECEiAUUEQEEAIQID' +
-  'QCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwB' +
-  'CwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEFEaIAAoAqgBIAMo' +
-  'AgxBDGxqIAEgAygCCBBRGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigC' +
-  'AEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8DQAJAIAAo' +
-  'AoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECIC' +
-  'IARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAA' +
-  'KAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIo' +
-  'IANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQTQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQID' +
-  'QCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEB' +
-  'Sg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIA' +
-  'IgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwB' +
-  'aiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchBNIAAoAhAgCWooAgAhAwsgBEEBaiEE' +
-  'DAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAAL' +
-  'AAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEI' +
-  'IAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEFBBAEoEQCAG' +
-  'IAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2' +
-  'AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEFBBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAK' +
-  'QQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERBQQQBIDQALIAQgETYCBCALIAk2AgAgACgC' +
-  'qAEgBCgCBEEMbGogByAFEFFFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUEC' +
-  'aiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAH' +
-  'NgIAIAIgBTYCBCABQQJqIQEgDSAFEFBBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEB' +
-  'aiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQTQwCCwALCyAMIAE2AgQM' +
-  'AAsACwgAIABBABBMC/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpB' +
-  'ACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARB' +
-  'AWsiBEUNACAAIAogCEEMahBSIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0gACgC' +
-  'dGooAgBFDQAgDEEBOgAAIAAgCRBTIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEB' +
-  'aiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMg' +
-  'B0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEFQN' +
-  'ASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwA' +
-  'CwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAF' +
-  'RgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEB' +
-  'IQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUg' +
-  'ACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAA' +
-  'KAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQVQsgACAAKALoAUEBajYC6AFBACEE' +
-  'IAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIH' +
-  'KAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKYASIF' +
-  'IAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIBQQJ0' +
-  'ECEiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0ECEiBEUEQEF/IQQM' +
-  'AgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/IAZB' +
-  'CGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQISIFDQEgAAVBAgtB' +
-  'AkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIgAUEC' +
-  'dGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAgAzYC' +
-  'PANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAAKAJ8' +
-  'IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNAIAIg' +
-  'BUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAgBkEB' +
-  'cUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARAIAAo' +
-  'AiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgCKCAD' +
-  'akEAOgAAIAAgAxBWIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAg' +
-  'ACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYC' +
-  'ACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYC' +
-  'ACAAKAKoASABKAIAQQxsaiAEIAEoAgQQURogACgCqAEgASgCBEEMbGogBCABKAIAEFEaIAAgACkDgANCAXw3A4ADIAQLYgEFfyAA' +
-  'KALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIg' +
-  'AUECdGpBADYCACAAEFcLIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAA' +
-  'KAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBAhIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAE' +
-  'QQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAg' +
-  'BEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8L' +
-  'IAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEE' +
-  'A0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAE' +
-  'QQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1J' +
-  'slRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQw' +
-  'BY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARBYCwvhAgEKfyMAQRBrIgckACADKAIAIQog' +
-  'ACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEFIiBUEAIAVBAEob' +
-  'IQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAg' +
-  'ACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFq' +
-  'NgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUEC' +
-  'dGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQps' +
-  'IQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEFIh' +
-  'CiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToA' +
-  'ACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRq' +
-  'KAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoA' +
-  'ACADIAdMBEAgACAAKALQASAEaigCABBTCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIM' +
-  'AQsLIAZBEGokAAtSAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgC' +
-  'xAEiAUEBajYCxAEgACABEFgLC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4g' +
-  'ACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3Rq' +
-  'KwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEg' +
-  'BkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIE' +
-  'QQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAo' +
-  'AsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxsaigCABAiIAFBAWohAQwA' +
-  'CwALIAAoAgAQIiAAKAKQARAiIAAoApwBECIgACgCqAEQIiAAECILC+ULAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJB' +
-  'gICAgAFLcg0AQQFBmAMQHCIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1B' +
-  'A2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQHCEGIAcgCUEBdCIPQQwQHCIINgKoASAGQQAgCBtFBEAgBhAiIAcQWQwBCyAHIAY2ArAB' +
-  'IAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAK' +
-  'IAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEA' +
-  'IQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQi' +
-  'BmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2Aiwg' +
-  'BygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAG' +
-  'RgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIA' +
-  'IQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYC' +
-  'ACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwB' +
-  'CwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA' +
-  '/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAH' +
-  'QfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8g' +
-  'AyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRB' +
-  'AXJBABBNDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBIRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0' +
-  'aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQViAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIR' +
-  'hiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8B' +
-  'OgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiIL' +
-  'IAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAG' +
-  'QQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLkAQBD38gACgCBCECIAAoAiAiBEECdEEE' +
-  'aiIFEB0iB0UgACgCDEECdEEEahAdIglFciAFEB0iCkUgAkECdEEEahAdIgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEh' +
-  'AQN/IAEgAkYEf0EAIQMgBEEAIARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4gBECQQ' +
-  'WgUgACgCHCAFQQJ0aigCACEBQQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigCACAJIARBAnRq' +
-  'IAYgC2pBBGsoAgA2AgAgAUEBaiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIAIANBAWohAyAE' +
-  'IQILIAVBAWohBQwBCwsFIAFBAnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEBaiEICyABQQFq' +
-  'IQEMAQsLIQELIAcQIiAJECIgCxAiIAFFBEAgChAiQX8PCyAAECwgAEEANgLQASAAQgA3A1ggAEEANgLIASAAIAM2AvABIAAgCjYC' +
-  '7AEgACABNgLoASAAQQA2AsABIAAgACkDaDcD+AEgACAAKQOAATcDgAIgACAAKQOgATcDiAJBAAsTACAABEAgABApIAAgATcD4AEL' +
-  'C4UEAgd/A3wjAEEgayIFJAACf0F+IABFIANFcg0AGiAAECkgBUIANwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEg' +
-  'AVAbNwMYIAVBADYCDCAFQQA2AggCfyAAEAZFBEADQCAMRAAAAAAAAAAAZkUgAiAHTHJFBEAgB0EBaiEHIAVBGGohCEQAAAAAAAAA' +
-  'ACENIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAAEAQiCUEASA0AIAUgBSkDEEIBfDcDECAAIAkgBSgCDCAFKAIIEDkiBiAFKAIISgRA' +
-  'IAUoAgwgBkECdBAhIgpFBEBEAAAAAAAA8L8hDQwCCyAFIAo2AgwgBSAGNgIIIAAgCSAKIAYQORoLIA0gDqAhDSAGRQ0AIAAgBSgC' +
-  'DCAIIAgpAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUiATcDACABQp26s/uUkv2iJX4gBqyCp0ECdGooAgAQKhogDiAGt6IhDgwB' +
-  'CwsDQCALIAAoAjBIBEAgABArGgwBCwsgDUQAAAAAAAAAgCAMIA1EAAAAAAAAAABjG6AhDAwBCwsgBSgCDAwBCyAAIAVBGGogAiAF' +
-  'QRBqEAohDEEACxAiIAAQKSAEBEAgBCAFKQMQNwMAC0F/IAxEAAAAAAAAAABjDQAaIAMgDCACt6M5AwBBAAsgBUEgaiQAC6kHAg1/' +
-  'A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGog' +
-  'BMAQXwwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJBAWohAiAJQQpsIARqQTBr' +
-  'IQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEgIAYbIQpBACEDQQAhBANA' +
-  'IAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJAAkACfwJAAkACQCAGQeMA' +
-  'aw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRBfIAUhAwwHCwJ+IAQgA0ECSXJFBEAg' +
-  'BUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVB' +
-  'B2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEF' +
-  'IA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdy' +
-  'RQRAIAdBIGpBLRBfIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQf0lIAQbIQRBACEF' +
-  'A0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEF8gBkUNAyAHQSBqIAbAEF8gBSEDDAILIAcg' +
-  'BSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAF' +
-  'Rg0BIAggBCAGaiwAABBfIARBAWohBAwACwALBSAIIAoQXyAEQQFqIQQMAQsLCyACQQFqIQIMAQsLIAAgBygCKCICIAFBAWsgASAC' +
-  'SxtqQQA6AAAgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8gACAAKAIIIgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAA' +
-  'KAIIQQFqBSADCzYCCAslAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEgAiADEF4gBEEQaiQAC6AEAQN/IwBB4ABrIgIkACACIAE2AkQg' +
-  'AiAANgJAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNIIAJBlPQANgJYQZT0AEEAQcwB/AsAAkAgACABRXJFBEAgAkFAa0F+QQBBixVB' +
-  'ABBiGgwBC0EBQegAEBwiA0UEQCACQX8QGjYCAEEAIQMgAkFAa0F/QQBBlxIgAhBiGgwBCyACQQA2AjwgAC0AAEHvAUcgAUEDSXIg' +
-  'AC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AkgLAkACQAJAIAJBQGsQY0UEQEEAIQEgAkEANgJUQXIhACACQUBrQXJBAEGbGUEA' +
-  'EGIaDAELIAJBQGsgAyACQTxqEGQhACACKAI8IQEgAA0AIAMgASADKAIkIgQgAWsQGyIANgIAIAANAUF/IQAgAkF/EBo2AhAgAkFA' +
-  'a0F/QQBBlxIgAkEQahBiGgsgAkEANgI4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMoDAELQQAhACACQQA2AjggAv0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAyggAiAEQQQQHCIENgI0IAQNAEF/IQAgAkF/EBo2AiAgAkFAa0F/QQBBlxIgAkEgahBiGgsDQAJAIAANACACQUBr' +
-  'EGNFDQAgAkFAayADIAEgAkEoahBlIQAMAQsLIAIoAigQIiACKAIsECIgAigCNBAiIABFDQAgAxBmQQAhAwsgAkHgAGokACADC1gB' +
-  'A38jAEEQayIGJAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBBe' +
-  'GgsgBkEQaiQAIAEL3gEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIEQQ0gBEEKIAcgA2siCBBnIgUgBGsg' +
-  'CCAFGyICEGciASAEayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAo' +
-  'AhRBAWo2AhQgACACIANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEGgEQCAGQQFqIQYMAQsLIAFB/ABGDQALIAAgAjYC' +
-  'ECAAIAQ2AgxBAQvoAgEIfyMAQfAAayIDJAAgA0EANgJsIAJBfzYCACABQQhqIQdBACEBAn8DQCAAIANB7ABqIANB6ABqIANB5ABq' +
-  'EGkEQCAAKAIMIgggAygCaCIEaiEFIAMoAmQiCSAEayIGQQFHIAUtAABB/ABHckUEQCACKAIAQQBOBEAgAEFwIARBtRlBABBiGkFw' +
-  'DAQLIAIgATYCAAwCCyAJIAggBCAJEGoiCksEQCADIAggCmotAAA2AgAgAEFxIApBzhogAxBiGkFxDAMLIAcgBSAGEGtBAE4EQCAD' +
-  'IANBMGogBSAGEGw2AhAgAEFzIARBoxwgA0EQahBiGkFzDAMLIAcgBSAGEG0iBUEASARAIAMgBRAaNgIgIAAgBSAEQZcSIANBIGoQ' +
-  'YgwDBSABQQFqIQEMAgsACwtBACACKAIAIgRBAEgEfyACIAE2AgAgAQUgBAsNABogAEFyQQBBkRZBABBiGkFyCyADQfAAaiQAC54H' +
-  'AQx/IwBB0AFrIgQkACAEQQA2AswBIAMgAygCEEEBaiIGNgIQIAZB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyAB' +
-  'QThqIQ4gAUEIaiEPAkADQCAAIARBzAFqIARByAFqIARBxAFqEGkEQCAEKALIASIHIAQoAsQBIgkgByAJSxshBSAAKAIMIQggByEG' +
-  'A0ACQCAFIAZHBEAgBiAIai0AAEE6Rw0BIAYhBQsgBSAIIAcgBRBqIgZLBEAgBCAGIAhqLQAANgIQQXEhAiAAQXEgBkHOGiAEQRBq' +
-  'EGIaDAULIAUgB0YEQEFwIQIgAEFwIAdBqChBABBiGgwFCyAPIAcgCGoiCyAFIAdrIgwQayINQQBIBEAgBCAEQZABaiALIAwQbDYC' +
-  'IEF0IQIgAEF0IAdBuSYgBEEgahBiGgwFC0EAIQYgBSAJSQRAIAIgDUoEQCAEIARBkAFqIAsgDBBsNgIwQXshAiAAQXsgBUH1EiAE' +
-  'QTBqEGIaDAYLIAVBAWoiBiAJRgRAQXAhAiAAQXAgBUGPKEEAEGIaDAYLIAkgCCAGIAkQaiIFSwRAIAQgBSAIai0AADYCQEFxIQIg' +
-  'AEFxIAVByRIgBEFAaxBiGgwGCwJAIA4gBiAIaiIIIAkgBmsiCRBrIgVBAE4NACAOIAggCRBtIgVBAE4NACAEIAUQGjYCUCAAIAUg' +
-  'BkGXEiAEQdAAahBiIQIMBgsgBUEBaiEGCyADKAIQIgUgAygCDCANQQJ0aiIIKAIARgRAIAQgBEGQAWogCyAMEGw2AmBBfCECIABB' +
-  'fCAHQbIUIARB4ABqEGIaDAULIAggBTYCAAJAIAMoAgggCkcEQCADKAIEIQUMAQsgAygCACAKQQF0QRAgChsiCEECdCIFECEiCUUE' +
-  'QEF/IQIgBEF/EBo2AnAgAEF/IAdBlxIgBEHwAGoQYhoMBgsgAyAJNgIAIAMoAgQgBRAhIgVFBEBBfyECIARBfxAaNgKAASAAQX8g' +
-  'B0GXEiAEQYABahBiGgwGCyADIAg2AgggAyAFNgIECyAKQQJ0IgcgAygCAGogDTYCACAFIAdqIAY2AgAgCkEBaiEKDAMLIAZBAWoh' +
-  'BgwACwALC0F6IQIgASgCACADKAIAIAMoAgQgChAnIgFBekYEQCAAQXpBAEHOFUEAEGIaDAELQQAhAiABQQBODQAgBCABEBo2AgAg' +
-  'ACABQQBBlxIgBBBiIQILIARB0AFqJAAgAgsgACAABEAgACgCABAgIABBCGoQbiAAQThqEG4gABAiCws4ACABQf8BcSEBA0ACQCAC' +
-  'RQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmAgARxDQEa' +
-  'CyAAQQtGCwusAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQaA0BIAQhBQtBACEEIAUg' +
-  'BkYNASACIAU2AgAgBSAAKAIQIgIgAiAFSRshBANAAkAgBCAFRwRAIAAoAgwgBWosAAAQaEUNASAFIQQLIAEgBDYCACADIAQ2AgBB' +
-  'ASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAtqAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACABaiwAACID' +
-  'QR9LDQAgAxBoDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+wBAQt/AkACQCAA' +
-  'KAIoIgNFDQAgA0EBayEJIAEgAhBvIQQgACgCJCEKA0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsi' +
-  'BEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACAD' +
-  'QQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsg' +
-  'BAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyAC' +
-  'QSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUgAwsgAGpBADoAACAAC68EAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFK' +
-  'DQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunECEiA0UNAiAAIAs3' +
-  'AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhggBEEBdEHAACAEGyIDQQN0ECEiBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwh' +
-  'BAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANBAXRBgAEgAxsiBkEEEBwiB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFr' +
-  'IQoDfyAEIAlGBH8gACgCJBAiIAAgBjYCKCAAIAc2AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgt' +
-  'AAANAAsgCCAFaxBvIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAMAQsLCyIDDQELIAAoAgAgACgC' +
-  'CGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACANIAApAwh8QgF8NwMIIAEgAhBv' +
-  'IQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwL' +
-  'IAMPC0F/CxcAIAAoAgAQIiAAKAIYECIgACgCJBAiCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIg' +
-  'A0EBaiEDDAELCws0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAA' +
-  'KAJQIAFBA3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsL1wICBn8BfiMAQZAEayIEJABCfiEKAkAgAEUgAkEBIAMbRXINACAA' +
-  'KAIAIAFBAEEAQQAQMiIHQQBIBEAgB6whCgwBCwJAIAdBwQBJBEAgBEEQaiEFIARBkAJqIQYMAQsgB0ECdCIFEB0iBkEAIAUQHSIF' +
-  'Gw0AIAYQIiAFECJCfyEKDAELIAAoAgAgASAGIAUgBxAyGiAEQgA3AwhBACEBA0AgASAHRgRAIAMEQCACIAQoAggiACADQQFrIAAg' +
-  'A0kbakEAOgAACyAEQZACaiAGRwRAIAYQIiAFECILIAQpAwghCgwCCyABBEAgAiADIARBCGpBzygQcwsgAiADIARBCGogACAGIAFB' +
-  'AnQiCGooAgAQcBBzIAUgCGoiCCgCAARAIAIgAyAEQQhqIglB9yMQcyACIAMgCSAAIAgoAgAQcRBzCyABQQFqIQEMAAsACyAEQZAE' +
-  'aiQAIAoLSQICfwF+A0AgAy0AACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUgBgtCAXw3AwAgA0EBaiED' +
-  'DAELCwsiAQF/IABBG2oiAUEITwRAIAAQGg8LIAFBAnRBqClqKAIACx0AIAAEQCAAIAE2AgAgAEEkakHIASACIAMQXhoLC00BAX8j' +
-  'AEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEHUMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEHULIARBEGokACABC5AC' +
-  'Agd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEBsiAgR/QX4hAQJAIAJFIAdBAEhy' +
-  'IAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEB4iAQ0AIAJBCGogAkEQ' +
-  'aiACNAIMIAggCXx8QRAQHiEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEHgQJyIBQR91' +
-  'IAFxIQEgBUEBaiEFDAEFIAEEQCACECAMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2AgAgBCAEbCACaiEE' +
-  'IAAoAhAgAUECdGoiASEFIAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCABQQJ0aigCAGxqNgIA' +
-  'IAFBAWohASACQQFqIQIMAQsLC5kGAgh/AX4jAEHgAGsiASQAQajxAEEAQewB/AsAQYzxACgCACEAIAFBkPEAKAIAIgI2AlwgAUGU' +
-  '8QAoAgAiAzYCWAJAIAAgA6wgAqx+IginQX8gCEIBfULAAFQbIAAbIgRBwQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQajxAEFsQekf' +
-  'IAEQdhoMAQsgAiADckUEQCABQdwAaiEDIAFB2ABqIQUCQCAEQcEAa0FASQ0AQQEhAkEBIQADQCAEIAAgAGxIBEAgAwRAIAMgAjYC' +
-  'AAsgBUUNAiAFIAQgAm02AgAFIAIgACAEIABvGyECIABBAWohAAwBCwsLIAEoAlghAyABKAJcIQILIAJBAEwgA0EATHJFIAStIAOt' +
-  'IAKtflFxRQRAIAEgBDYCGCABIAM2AhQgASACNgIQQajxAEFsQYQiIAFBEGoQdhoMAQtBpPEAKAIAIgVBAEgEQCABQYACNgIkIAEg' +
-  'BTYCIEGo8QBBa0G1FiABQSBqEHYaDAELIAVFQaDxACgCAEEAIAVBgQJJG3JFBEAgAUGAAjYCRCABIAU2AkBBqPEAQWtBtRYgAUFA' +
-  'axB2GgwBCwJ/QQFBwAAQHCIARQRAQQAhA0EADAELIABC0A83AzggAEEBNgI0IAFBADYCUCABQgA3A0ggACADNgIIIAAgAjYCBCAA' +
-  'IAQ2AgAgAEGc8QAoAgBBAEc2AhhBmPEAKAIAIQcgACAFNgIgIAAgBzYCHCAEIAIgAyABQcgAahB6BEAgASgCUBAiIAAQewwCCyAA' +
-  'IAFByABqEHxFIQMgASgCUAsQIgJAAkAgA0UgBEEJR3IgASgCXEEDR3JFBEAgACgCGCAAKAIMQRtHcg0BIAAQEiIGNgIsIAYNAUF/' +
-  'IQIMAgtBfyECIANFDQELAn8gACAAKAIAIgYgBmxBAnQQHSICNgIwQX8gAkUNABogBkEQTARAIAAQgQELIAAoAiggACgCLHIEf0EA' +
-  'BSAAEHcLCyICDQAgACEGDAELIAEgAhB0NgIwQajxACACQZcSIAFBMGoQdhogABB7QQAhBgsgAUHgAGokACAGC4wFAQd/IwBBkAJr' +
-  'IgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBB9IAZBAWohBiADIAAgBBB+IQQMAQsLA0AgACAFTCAEckUEQCAAQQAg' +
-  'BSAAQQEgB0EQaiIGEH0gBUEBaiEFIAMgACAGEH4hBAwBCwtBfyEGAkAgBEUEQEEAIQUCQAJAQZzxACgCACIGRQRAQQAhBANAIAAg' +
-  'BEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEH0gBEEBaiEEIAMgACAFEH4hBQwBCwsgBUUNAUEAIQVBfyEGDAIL' +
-  'IAYgACADEH8iBA0DC0EAIQRBASEJQZjxACgCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahB+' +
-  'DQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEH4NAwUgB0EQaiAE' +
-  'QQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BB' +
-  'ACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEH0gBkEBaiEEIAMgACAFEH4hBQwBBSAIQQFqIQkgBSEGDAILAAsACwAL' +
-  'A0ACQEEAIQQgBUGk8QAoAgBOIAZyDQBBoPEAKAIAIAAgBRCAASIEDQMgAyAAQaDxACgCACAAIAVsQQJ0ahB+IQYgBUEBaiEFDAEL' +
-  'CyAGRQ0BCyAHIAYQdDYCAEGo8QAgBkGXEiAHEHYhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkECAgACgCKBANIAAoAiwQIiAAKAIQ' +
-  'ECIgACgCFBAiIAAoAjAQIiAAECILC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBAcIgc2AhAgACAFIAEoAgAiCGwiAkECdBAdIgs2' +
-  'AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBAcIgZFDQRBACECIAVBACAFQQBK' +
-  'GyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQiA2oo' +
-  'AgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGECIgACAINgIMQQAFIARBAnQh' +
-  'AiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2AgAg' +
-  'AkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiABIAdq' +
-  'IABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCADQQF0' +
-  'IAQgAxsiA2wQISIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYCAEEA' +
-  'C8IDAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANAIAQg' +
-  'BUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEGo8QBBa0HtICADQRBqEHYaDAMLIAIg' +
-  'ASADQUBrIAEgBGxBAnRqEH4EQEF/IQAgA0F/EHQ2AgBBqPEAQX9BlxIgAxB2GgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAi' +
-  'BUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQajxAEFrQa4gIANBMGoQ' +
-  'dhoMAQsgASADQcCAAWogBUECdGoiCCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2AiggAyAEIAAgAWxrQQFqNgIs' +
-  'QajxAEFrQfMmIANBIGoQdhpBawUgCCAGQQFqNgIAIANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQA' +
-  'IAALjwMBB38jAEGwIGsiAyQAIANBMGpBAEGAIPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAg' +
-  'AUECdCEHIAAhBANAQQAiBSAEIAlPDQMaA0ACQCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAEL' +
-  'CyABIAVGBEAgAyACQQFqNgIEIAMgBCAAa0ECdSABbUEBajYCAEGo8QBBa0HdDyADEHYaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVB' +
-  'AnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQajxAEFrQaQeIANBIGoQdhpBawwCCyAD' +
-  'QTBqIARqIgggCC0AACIIQQFqOgAAIAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2AhQgAyAEIAAgAWxrQQFqNgIY' +
-  'QajxAEFrQdgcIANBEGoQdhpBawsgA0GwIGokAAvEAQEJfyAAKAIQIAAoAgAiAiACbCIHQQJ0aigCACEBIAIgB2wiA0ECdEEEahAd' +
-  'IgRFIAEgAmwgA2pBAnQQHSIGRXJFBEAgA0EAIANBAEobIQhBACEBA0AgASAIRgRAIAQgA0ECdGogBTYCACAAIAAoAgwgAmwgB2og' +
-  'AyAEIAYQCzYCKAUgBCABQQJ0aiAFNgIAIAAgASACbSIJIAEgAiAJbGsgBiAFQQJ0ahB4IAVqIQUgAUEBaiEBDAELCwsgBBAiIAYQ' +
-  'Igu9AwEIfyMAQTBrIgQkACAAKAIAIQUCQCAAEHciAwRAIAQgAxB0NgIgIAIgA0GXEiAEQSBqEHYhAwwBCyAAKAIkECggACgCJBAp' +
-  'IAAoAgAgASACEIMBIgMNACAFIAVsIQZBACEDA0AgAyAGRgRAQQAhAwwCCwJAIAEgA2oiCC0AACIHRQ0AIAAoAiQgACgCACADIAcQ' +
-  'hAEQKkUNACAAKAIkIARBLGogBEEoahA6IAAoAiQQKCABIAQoAiwgBW0iB2otAAAhCSAILQAAIQogBAJ/QdAIIAQoAiggBmsgBW0i' +
-  'ASAAKAIAIgZIDQAaQYQVIAZBAXQgAUoNABpB/RQgBkEDbCABTA0AGkGGHUGTCCAAKAIYGws2AhggBCAHIAVtIgBBAWoiATYCECAE' +
-  'IAcgACAFbGtBAWoiADYCFCAEIAk2AgwgBCADIAMgBW0iAyAFbGtBAWoiBTYCCCAEIANBAWoiBjYCBCAEIAo2AgBBaSEDIAJBaUGu' +
-  'JSAEEHYaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwun' +
-  'AQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEB' +
-  'aiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBgSAgAxB2GiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBq' +
-  'JAAgCA8LIARBAWohBAwACwALDQAgAiAAIAFsakEBaws5ACAAKAIkIAAoAjQQNiAEQgA3AwggACABIAIgAyAEEIYBIgBBAEwEQCAE' +
-  'QQQ2AgALIABBH3UgAHELvwICCH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCAB' +
-  'WnENASAJIAIQASIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQMyIGQQAg' +
-  'BkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVB' +
-  'AEgNAQsgCSAHQQhqEDggBCAHKQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0EC' +
-  'DAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAULjQICA38BeyAARSABRXJBASAFGwRAIAZBfkGgDEEAEHYaQX4PCyAF' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDEAJAAkACQEEBIAAoAiwgACgCKBtFDQAgACgCACAB' +
-  'IAYQgwEiBw0BIAAoAiwiCQRAIwBBIGsiByQAQQEhCCAJIAEgAiADIAQgBxAURQRAIAUgB/0ABAAiCv0LAwggBSAHKQMQNwMYIAUg' +
-  'Cv0dACAHKAIYIAcoAhwQigFBACEICyAHQSBqJAAgCA0BDAMLIAAgASACIAMgBCAFEIgBRQ0CCyAAIAEgAiADIAQgBSAGEIkBIQcL' +
-  'IAcPC0EAC9MEAgp/An4jAEEwayIGJAAgACgCACELIAAoAigQDiALIAtsIQkCfwNAIAggCUcEQAJAIAEgCGotAAAiCkUNACAAKAIo' +
-  'IQdBfyEMAkAgACgCACAIIAoQhAEiCkEASCAHKAIEIApMcg0AIAcoAigiDSAHKAIUIAcoAhAgCmwiCkECdGooAgAiDkH//wNxIg9q' +
-  'LQAAQf8BRiANIAcoAhxqIA9BAXRqLwEAIA5Bf3NBEHZxRXINACAHIA0gChAPQQAhDAsgDEUNAEEBDAMLIAhBAWohCAwBCwtBACEI' +
-  'IAZBADYCDAJAAkACQCAAKAI0RSAJRXINACADUCIHRSAJrULkAH4iECADWnENACAAKAIoIAIgECAAKAIwQQAgBBsgBkEMaiAGQRBq' +
-  'EBAgBikDGCERIAYoAigiDEUgBikDECIQQgBSckUEQCAAIAEgAkIAIAMgEX0gBxsgBCAFQQAQiQENASAFIAX9AAMQIAZBIGogEf0S' +
-  '/VcDAAH9zgH9CwMQDAMLIAxFDQELIAAoAiggAkIAIAMgEX0gA1AbIAAoAjBBACAEGyAGQQxqIAZBEGoQECAGKQMYIBF8IREgBikD' +
-  'ECEQCwJAIARFIBBQcg0AIAQgASAJ/AoAACAGKAIMIgFBACABQQBKGyEBA0AgASAIRg0BIAQgACgCMCAIQQJ0aigCACIHIAttIglq' +
-  'IAcgCSALbGtBAWo6AAAgCEEBaiEIDAALAAsgBSARNwMQIAUgEDcDCCAFIAYpAyA3AxggBSAQIAYoAiggBigCLBCKAQtBAAsgBkEw' +
-  'aiQAC7oBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+QaAMQQAQdhoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQggEiAQ0AIABBARCLAUEAIQEgACACIAMgBCAFEIUBIQQgAEEAEIsBIAAo' +
-  'AiQQKCAERQ0AIAcgBBB0NgIAIAYgBEGXEiAHEHYhAQsgB0EQaiQAIAELNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIa' +
-  'DAELQQIMAQtBAUEDIAMbCzYCAAsTACAAKAIkIAApAzhCACABGxBcC/cBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0Go8QBBfkHp' +
-  'CkEAEHYaDAELIAAgAUGo8QAQggEiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQKEEADwsCQCABIARqMQAAIglQRQRAIAIg' +
-  'BEEDdGpCASAJQgF9hjcDAAwBC0IAIQkgACgCJCAEIAAoAjAgBhA5IQUgAiAEQQN0aiIIQgA3AwBBACEDIAVBACAFQQBKGyEFA0Ag' +
-  'AyAFRg0BIAhCASAAKAIwIANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyADC88HAhN/AX4jAEFA' +
-  'aiIDJAACQCAARSABRXJBASACGwRAQX4hBEGo8QBBfkHHCkEAEHYaDAELIAAoAgAhBSADQcDzACkDADcDOCADQn9B4PMAKQMAIhYg' +
-  'FlAbNwMwIAAQdyIEBEAgAyAEEHQ2AgBBqPEAIARBlxIgAxB2IQQMAQsgAEHA8wApAwAgA0EwaiACEI4BIgQNACABIAIgBSAFbCIF' +
-  '/AoAACAFQQJ0IgQQHSIMRQRAQX8hBEGo8QBBf0GFCEEAEHYaDAELQdDzACgCACEHIAVBACAFQQBKGyEKA0AgBiAKRwRAIAdBACAG' +
-  'IAZBf3MgBWpKG0UEQCAMIAhBAnRqIAY2AgAgCEEBaiEICyAGQQFqIQYMAQsLIAwgCCADQThqEI8BQdjzACgCACEJQcjzACgCACEG' +
-  'IAMgCDYCGCADIAU2AhQgAyAMNgIQIAMgAjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYCKCADQdDzACgCADYCHCAIQRBtIhJBASAI' +
-  'Qf8BShshCiAIQYACbUEBIAZFIAhB/wNKcSIOGyEQIANCADcDICAOBEAgAyAEEB0iBDYCICADIAUQHSIHNgIsIARBACAHG0UEQCAE' +
-  'ECIgBxAiIAwQIkF/IQRBqPEAQX9BhQhBABB2GgwCCyADQQhqIAFBABCQAQtBACAJIAYbIQ9CACAFrUIChkLoB3wgBhshFiAFIQYD' +
-  'QCAFIAZrIRMDQCAIIAtMIgcgBiAPTHIgAykDMFAgEUEHSnJyRQRAAkACfyAGIAEgAiAFQdDzACgCACAMIAtBAnRqIhQgCiAIIAtr' +
-  'IgQgBCAKShsiB0EBEJEBIglrIgQgD0giDSAORXJFBEAgEUEBakEAIANBCGogCyAHIAkgByAQTCAJIBNqrEIBhkLoB3wgA0EwahCS' +
-  'ASIJQQRGGyERIAlBAUYMAQsgDQ0BQQAhDSMAQSBrIgkkACAAIAFCAiAWIANBMGoiFSkDABCbAUEAIAlBABCHAUUEQCAVIAkpAxAQ' +
-  'nAEgCSgCAEEBRiENCyAJQSBqJAAgDQtFDQAgByALaiELIAogCiASSHQhCiAEIQYMAwsgASACIAVB0PMAKAIAIBQgB0EAEJEBGgJA' +
-  'IAcgEEoEQCAHQQJtIQoMAQsgByALaiELCyAORSADKAIkIAMoAihMcg0BIANBCGogASALEJABDAELCwsgDgRAIAAoAiQQKAsgAygC' +
-  'IBAiIAMoAiwQIiAMECJBACEEIAMpAzBCAFIgB3IgBiAPTHINAEFlIQRBqPEAQWVB2RhBABB2GgsgA0FAayQAIAQL0gMBBH8jAEGA' +
-  'AmsiBiQAAkACQAJAIAAoAgAiBUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAoAgggAUEBIAMQkwECQAJAAn8gBkEQ' +
-  'aiEEIABBACADG0UEQCAEQX5BrR1BABB2GkF+DAELIAAgAyAEEIIBIAAoAiQQKAsiBEEBag4CAAUBC0F/IQRBqPEAQX9BhQhBABB2' +
-  'GgwECyAAKAIAIgVBEEoNAQsgBUEQRw0BQRAhBSAAKAIcQQNHDQELIAAoAhggACgCIHINAAJAAkACQAJAAkAgACgCHA4DAQIAAwsg' +
-  'BSAAKAIEIAAoAgggASADEJQBQQAhBAwFC0EAIQQgBSAAKAIEIAAoAgggAUEAIAMQkwEMBAsgACgCBCIHIAAoAggiBEcNASAFIAcg' +
-  'ASADEJUBQQAhBAwDCyAAKAIIIQQgACgCBCEHCyAEIAdHDQACQAJAIAUgBCABIAIgAxCWASIEQQFqDgIAAwELQX8hBEGo8QBBf0GF' +
-  'CEEAEHYaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQajxAEFlQaQNIAYQdhoMAQsgACABIAIgAxCXASEECyAG' +
-  'QYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQmAEhBCAAIAFBAWsiAUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgC' +
-  'ADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEChBACED' +
-  'A0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQgAxCZAQsgA0EBaiEDDAALAAsg' +
-  'ACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAEL' +
-  'CyAAQQA2AhwgACACIAAoAhBBABCaAQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAA' +
-  'IAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJ' +
-  'DAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEClBACEH' +
-  'IAAoAgBCAiAFIAYpAwAQmwFBACAIEIUBGiAGIAgpAxAQnAFBASAIKAIAQQFGDQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEg' +
-  'AmpBABCaAQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQmQEgB0EBaiEHDAALAAUgCRArGiAH' +
-  'QQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigCABCZASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRAr' +
-  'GiAHQQFqIQcMAQsLIAAgASABIAJqQQEQmgELIAgoAgALIAhBIGokAAvlAQEHfyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZB' +
-  'iAZqIgcQnwEgBkGAAmogAiABIAQgBxCgASAGIAEgAiAEIAcQoAFBACEHIABBACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYAC' +
-  'aiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAKKAIAIgsgAW0iDCAGIARBAnRqKAIAaiALIAEg' +
-  'DGxrIAJsaiAAb0ECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAgBSADNwOIGiAFQYAI' +
-  'akEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxCfASAFQYASaiABIAcQnwEgBUGAEGogAiAH' +
-  'EJ8BIAVBgA5qIAEgBxCfASAFQYAMaiACIAcQnwEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEobIQsDfyAGIAtG' +
-  'BH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQoQFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQogEiB0EASARAIAUgCEEC' +
-  'dGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAEaiAJaiAMNgIAIAZB' +
-  'AWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIAIAVBgAJqIAdqIAYg' +
-  'AiAAEKIBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhChASAFQYAWaiAAIAEgBhCjASAFQYAU' +
-  'aiAAIAIgBhCjAUEAIQdBACEIIAEgAkYEQCAFQYgaahCYAadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZqIAdBAnRqIQpBACEG' +
-  'A0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGogBkECdGooAgAiDEEC' +
-  'dGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0aigCACAFQYASaiAF' +
-  'QYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvnAwEKfyMAQZAIayIF' +
-  'JAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQnwEgBUGABGogASAEEKQBIAFBACABQQBKGyEKIAFBAWshBwNAIAcgBmsiBCAGSARA' +
-  'QQAhBiAAQQAgAEEAShshCiAFQYgIahCYAUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWoh' +
-  'BgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyABbCAH' +
-  'IAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEgBUGI' +
-  'CGoQpAEMAQsgBUGAAmogASAFQYgIahCfAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANA' +
-  'IAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByANayAJ' +
-  'KAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKECCAF' +
-  'IAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQHSIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYLIAkQ' +
-  'IiAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQpQFBACEGQQAhByAIIAkQpgEiCEUEQCAJECIMBQsDQCAGQeMASyAHckUEQCAD' +
-  'KQMAUA0DIAggBUHYCGoQmAFCAYQQNSAIIAMpAwAiAkLIASACQsgBVBsQAyAIIAUQOCADQgAgAykDACICIAUpAwB9IhUgAiAVVBs3' +
-  'AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQMyIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgIIQ8DQCAGIA1G' +
-  'BEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYCACAQIAVBgARq' +
-  'IhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEKcBNgIAIAsgFGogDiAHayABEKcBNgIAIAZBAWohBgwBCwAL' +
-  'AAsgBSAAIAVB2AhqIgMQnwFBACEGIABBACAAQQBKGyEIIAMQmAFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGABmogBkECdGohCkEA' +
-  'IQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQpwEhByAEIAMgCWogACADbCAGaiACUBtqIAUg' +
-  'BUGABGogA0ECdGooAgAgBiABEKgBQQJ0IAVqQYgIaigCAGogARCnASABIAdsakECdGotAABBAWo6AAAgA0EBaiEDDAELAAsACwtB' +
-  'AAwEC0EACyEGIAgQICAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC7sDAQJ/IwBB0CBrIgQkACAEIAE3A8ggIARBQGtBAEGAIPwLACAE' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDMCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAAKAIkIARByCBqEJgBQgGEEDUCQCAAKAI0RQ0A' +
-  'IAAoAiQgADQCACIBIAF+QgGGEDcgACgCNEUNACAAKAIkQgEgADQCACIBIAF+QgOGIAFCI1UbEFwLAkAgACAEQUBrQajxABCCASIF' +
-  'DQAgAEIBQgAgACgCNAR+QgAFIAA0AgAiASABfkIyfkLAmgx8CyACKQMAEJsBIgEgAUJ/URsgAyAEQSBqEIUBIQMgAiAEKQMwEJwB' +
-  'IANFBEBBACEFDAELIAQgAxB0NgIQQajxACADQZcSIARBEGoQdiEFCyAAKAIkECggACgCJEIAEFwgACgCJEIAEDcgACgCJEIAEDUC' +
-  'QCAFDQBBACEFAkACQCAEKAIgDgUAAgICAQILQXUhBUGo8QBBdUHEHUEAEHYaDAELIAIpAwAhASAEIAAoAgAiADYCBCAEIAA2AgBB' +
-  'qPEAQWVBdSABUBtBpA0gBBB2IQULIARB0CBqJAAgBQsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQJQsWACABIAAgAyAC' +
-  'IANqLQAAEIQBECoaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYgBCAF' +
-  'QX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQmQEgAwRA' +
-  'IAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBSGwsd' +
-  'AQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu0AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQajxAEF+QekKQQAQ' +
-  'dhoMAQsgACABQgJCAEEAIANBqPEAEIcBIgINAEH48wAgAykDECIGNwMAQYD0ACADKQMYIgc3AwBBiPQAIAMoAgA2AgAgACgCACIA' +
-  'IABsIQJBACEAA38gACACRgR/QQAhAkHo8wBBATYCAEHw8wAgB7pEAAAAAAAA8D+gEJ4BIAa6IARBASAEG7ejIgVEAAAAAAAA8D8g' +
-  'BUQAAAAAAADwP2QbEJ4BoCIFOQMAQQMhAAN/IABFDQMgAEEDdEHQKWorAwAgBWUEf0Ho8wAgAEEBajYCAEEABSAAQQFrIQAMAQsL' +
-  'BSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/' +
-  'IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0' +
-  'iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhCP' +
-  'AQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBCfASAFIAIgBBCfASABQQAgAUEAShsh' +
-  'ByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAFIAIgBBCfAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRA' +
-  'IAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAvCAwIMfwN+' +
-  'IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHA' +
-  'APwLACAAIAYQmAEgFIKnIgNBAnRqKAIAIQVBASEEIAYQmAEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAg' +
-  'BCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBB' +
-  'ACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIA' +
-  'IhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRA' +
-  'IAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8g' +
-  'AEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAG' +
-  'QQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQmAGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0A' +
-  'QQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEJ8BQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigC' +
-  'ACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiAB' +
-  'EKIBIAcgAiABEKIBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcM' +
-  'AAsACwUgBCACIAEQogEgBEF/cyABaiACIAEQogFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsi' +
-  'BiQAIAYgAUECbSIEIAIQnwEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAF' +
-  'IAIQmAEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwB' +
-  'CwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEJgBIAOsIguCpyAD' +
-  'QX9zQQFxIgQQqQE2AkggACACEJgBIAuCpyAEEKkBNgJMIAIQmAEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIA' +
-  'IQggAhCYASAJIAIQmAEgDIKnQQJ0aigCACEFIAuCpyEGIAIQmAEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFG' +
-  'BEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQpwE2AgggByAB' +
-  'IAVsIAJqIAMQpwE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEKcBNgJUDAELIABBCGoiASADQQFr' +
-  'IgVBAnRqIgggDCALgj4CACAAIAIQmAEgC4KnIAQQqQEiBDYCVCAAQShqIAMgBCADQQAgAhCqASABIAUgCCgCACIBQQF0IANBASAB' +
-  'dCACEKoBCyAAIAAgBUECdGooAghBAXQgAxCnATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgC' +
-  'ACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQGyIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEc' +
-  'IAAoAlQgACgCSGogAhCnASEXIAAoAkwgACgCUGogAhCnASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0g' +
-  'GSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCoASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJq' +
-  'ISMgBCAOaiEkIAAgGkECdGohJSAPIAIQqAEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISog' +
-  'BSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQpwEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJM' +
-  'IAhrIAIQpwEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhCnASIJIAJsIBVqIAYgCGogAhCnASINajYC' +
-  'VCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhCnASIKIAJsIBZqIAYgC2ogAhCnASIGajYCWCADQX82AlwgAyALICdq' +
-  'QX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEKcBIAJsIBVqIBggDWsgAhCnAWo2AnAgAyAXIApr' +
-  'IAIQpwEgAmwgFmogGCAGayACEKcBajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwg' +
-  'A0EAIAYQJyIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUEC' +
-  'dGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEE' +
-  'IApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQIEEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAE' +
-  'Cw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBr' +
-  'IgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQmAEgB6yCp0ECdGoo' +
-  'AgAiBjYCACAAIApBAnRqIAIgBmsgAxCnASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxCn' +
-  'ASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvBCgEEfyMA' +
-  'QYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B8xNBABB2GgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIgg' +
-  'IAAgAUVyRQRAQX4hAiAEQX5ByyNBABB2GgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRA' +
-  'IAUgBjYCAEFsIQIgBEFsQb8kIAUQdhoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBCsASICDQAgBUF/' +
-  'NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHQKCAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNA' +
-  'IwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEK8BIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQtwFFDQEL' +
-  'IAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahCvASIIQXtxBEAg' +
-  'BigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQsAFFDQAgBCAGIAZBEGoQsQFFDQACfyAEQQA2' +
-  'AhQgBCgCACAGKAIAIAYoAgRBAEEAELkBIQIgBCgCCCIHIQECQCAHDQAgAhC6ASIHIQEgBw0AQQAhByACEMQBIQELIAEgAWwiASAC' +
-  'RwRAIAQgBiACIAFBABDFAQwBCyAEIAc2AhgCQCAEEMYBIgENACAEIAYgAkEAEMcBIgENACAEKAIMIgFBADYCBCABIAYoAhw2Atgg' +
-  'QQAhAQsgAQsMAQsgBCAGQRBqELIBCyECIAZBIGokACAFKAKsIRAiIAIEQCADEK0BIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfgg' +
-  'aiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGELMBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgC' +
-  'BCIHTw0BIAAoAgAgByABIAQQrwEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBC0AQ0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgC' +
-  'GEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAA' +
-  'ayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAH' +
-  'ai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBG' +
-  'BEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQYAqKQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpB' +
-  'ABCrASAFKAIQQRBHckUEQCADEK0BIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQrQEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAE' +
-  'IAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3AQEDfyABQaAq' +
-  'IAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEg' +
-  'BSACIAMQrgEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2' +
-  'CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwAL' +
-  'IARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQIiAAKALUIBAiIABBADYC1CAgAEIANwLMIAsLuwIBBX8jAEEwayIEJAACfyABRQRA' +
-  'IANBZkHFDEEAEHYaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRBnIQggBkH/AGtB/wFx' +
-  'QaIBTwR/Qe0jIAZBChBnBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBzSchAAwBC0HMCUHQIiAGQSFrQf8BcUHeAEkiARshACAH' +
-  'IAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahB2GkFmDAILQQAgASACTg0BGiAEIAI2Ahwg' +
-  'BCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQZchIARBEGoQdhpBZgwBCyAEQcAANgIAIANBZkG3DyAEEHYaQWYLIARBMGokAAvlAQEH' +
-  'fyMAQRBrIgUkACAFIAAgASACELMBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQAC' +
-  'QAJAAkAgAiAEIAYQtQEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIK' +
-  'QStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGok' +
-  'AAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQtQEiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVP' +
-  'BEBBAyEGDAELIAAgAyAFELUBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiAD' +
-  'NgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQuQEhAwJ/IAAoAggi' +
-  'BARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQuQEgA0YPC0EBIANBwABLDQAaQQAgAxC6' +
-  'ASICQQRIDQAaIAAgASgCACABKAIEQQAgAhC7AQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBDPASAAAn8CQCAALQDE' +
-  'ASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAEL' +
-  'IAMQvgEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQg' +
-  'AiAEQQ9qELkBIgJFBEAgACABKAIAQX8QyAEgBCAAQUBrNgIAQWghAiAAQWhB3BAgBBDJAQwBCwJ/IAIgBC0ADwR/IAAgASACENAB' +
-  'BUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJB' +
-  'AXQgBU0iAhsgAhDFAQwCCyAEIAIQugEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDEASICIAJsQQAQxQEMAgsCQCAD' +
-  'QQRIDQAgACABKAIAIAEoAgQgACgCFCADELsBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQxgEi' +
-  'Ag0AIAAgAyADbEECdBAdIgI2AjQgAkUEQEF/IQIgAEF/QYgLQQAQyQEMAQsgACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRF' +
-  'IAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDHASICDQAgAEEBNgIgIAEoAgwhASAFBEAg' +
-  'ACABENEBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0GzChDSAUFoIQEMAwsCQAJAAkAC' +
-  'QAJAIAAoAgAgAyABIAIQrwEOBQQDAwEAAwsgACACELQBRQ0BIAAgAUH/GhDSASAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMg' +
-  'AC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABC5ASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAA' +
-  'IAIoAgAgAigCBBDPAQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAA' +
-  'KAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQuQEhASAAIAIgACgCGCIFIAEgBUEBakYgAy0A' +
-  'D0EAR3EQxwEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB0xkQ0gFBaCEBDAELIAAgARDRASEBCyAC' +
-  'QRBqJAAgASECCyAEQSBqJAAgAgtkAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBBnIgYEQCAAIAYgAWsi' +
-  'AjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEEGciACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQsAFF' +
-  'DQAgACACIAEQsQFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABC5ASEDIAAoAggiAUUEQCADELoBIQELIAMgACgCGEYgAUEESHIg' +
-  'AyABIAFsR3INACAAIAQgBUEAIAEQuwEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRB' +
-  'nYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxC2ASIAQQBIDQACf0EBIABBgAFIDQAa' +
-  'QQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDK' +
-  'AEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEB' +
-  'DAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEB' +
-  'aiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyAC' +
-  'IAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhC1ASIDQQNxDQAgA0ECdiAB' +
-  'aiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BB' +
-  'FyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhC4ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQuAEb' +
-  'IQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEg' +
-  'ayIFJAAgBUEQaiABIAIQvAFBACEBQQAhAgNAIAAgAyAFQRBqIAUQvQEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFx' +
-  'OgAACyAFQSBqJAAgAQsiAQF/IAAQvgEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQvAED' +
-  'QAJAIAAoAgAgAyAFQRBqIAUQvQEiAUUNACAAIAMgBSgCACAFKAIEIAQQvwEiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUA' +
-  'IABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYi' +
-  'BSAHTw0CIAIgACAFIAcQtQEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sO' +
-  'AwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEty' +
-  'RQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxC1ASIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAE' +
-  'ai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIg' +
-  'AiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEA' +
-  'IQQMAwsgACAEIAUQwAEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxC1ASIBQQNxQQNHDQEgAiAB' +
-  'QQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACAC' +
-  'KAIIIAcQwAEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQEL' +
-  'CyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQ' +
-  'uAFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEMEBDQEgBBDC' +
-  'AQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEMMBBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsg' +
-  'AgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4A' +
-  'IABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQvgEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFs' +
-  'IABrTQ0BCyABIQILIAILswMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEELwBIAUgASgC' +
-  'ADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQvQFFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8QzAEiB0EASA0C' +
-  'IAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EMgBAkAgAiADSwRAIAUgAEFA' +
-  'azYCNCAFIANBAWo2AjAgBUHQAGpBgAFB/xAgBUEwahBgGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFBkREgBUFAaxBgGgsCQCAEBEAg' +
-  'BSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQeAZIAUQyQEMAQsgAkGBIE8E' +
-  'QCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHMISAFQSBqEMkBDAELIAAgAiADIAVB0ABqEMoBC0FoIQELIAVB4AFqJAAg' +
-  'AQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxDIAUGXIUGdDiAALQDEASIDGyEEIAAoAhgh' +
-  'ASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQyQFBZiEBCyACQRBq' +
-  'JAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBC8AQJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEg' +
-  'ahC9AUUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQywEiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGog' +
-  'ASAGGygCACAAKAIcEMgBIAAoAhghBUGXFyEHQdAoDAELIAAgBCgCIEF/EMgBQYwZIQcgACgCGCIFIQZBxigLIQEgACgCICECIAQg' +
-  'BTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEGXCCAEEMkB' +
-  'CyAEQUBrJAAgCAupAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQZyIDBEAgBkEBaiEGIAUgA0EB' +
-  'aiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1AggBEEQahBgGkEAIQUgAEEAOgCQAQJAIAJB' +
-  'AEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBsycgBBBgGgsCQCAAKAIQ' +
-  'IgNFDQAgAyAGEM0BNgIYIAMgBxDNATYCHCADIAEQzQE2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYC' +
-  'CAsgBEEgaiQACygBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQdSAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCAC' +
-  'NgIMIAQgAhC6ASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQf8kIAQQyQEgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQ' +
-  'zAEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEMgBIAQgAEFAazYCACAAQWhBoBEg' +
-  'BBDJAUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEMMBGzoALQsgBkEBRw0AIAAoAgAg' +
-  'AmotAAAiAkEwRgRAIABBAToALgwBCyACwBDBAUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIc' +
-  'QQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvjBAEEfyMAQbACayIDJAAgACAAKAIU' +
-  'IAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEL8BIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhDIASAAIANB4ABq' +
-  'EM4BAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxC2ASIBQQBIBEAgBi0AACEBQbEjDAELIAFF' +
-  'BEBBACEBQaAXDAELQZ0jIAFB/wBGIAFBIElyDQAaQbQiQdcTQfsnIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhBg' +
-  'GiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQcwRIAMQyQEMAQsgACgCECICBEAgAiAE' +
-  'NgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBqCRB0CggAkEUSyIBGzYCSCADQRQgAiAB' +
-  'GzYCQCADQYACakEwQckQIANBQGsQYBoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEHiJiADQdAAahBg' +
-  'GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB+SMgA0EQahDJAQwBCyADIAI2AjAgAyACNgIsIAMgATYC' +
-  'JCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdB5BEgA0EgahDJAQtBZyEECyADQbACaiQAIAQLFAAgAEH/////' +
-  'ByAAQf////8HSRsL4AIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBsSQgBEEQahBg' +
-  'IAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0AC' +
-  'QCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGg' +
-  'AUG9ECAEQSBqEGAgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4g' +
-  'AyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShB2hYgBBBgGiAEQTBqJAAL3gEBBH8jAEEg' +
-  'ayIEJAAgAEGQKigCADYCCCAAQYgqKQIANwIAIARBEGogAiADELwBQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQvQFF' +
-  'DQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABC/ASIFQQBI' +
-  'BEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBr' +
-  'IgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRC6AUEARwwBCyADIAH9AAIA/QsDECABKAIM' +
-  'IQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEK8BDgUCAQEBAAELIAAoAgAgAygCECADKAIU' +
-  'IAAoAhQgA0EPahC5ARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/gEBBn8jAEEQ' +
-  'ayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQrwEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIA' +
-  'IgMgACgCMCICaiIHQQAgASACayICEGciBARAIAAgBCADa0F/EMgBIAYgAEFAazYCACAAQWdB9gwgBhDJAUFnDAELIAJBASACGxAd' +
-  'IgRFBEAgAEF/QYgLQQAQyQFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyAB' +
-  'NgLYIEEACyAGQRBqJAAgBUEQaiQAC+IBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBC6' +
-  'AQ0AIAQQxAEhASAAIAAoAjhBfxDIASADIABBQGs2AgAgA0EwaiICQeQAQZERIAMQYBogACAEIAEgAWwgAhDKAQwBCyAAIAEgBBDI' +
-  'ASAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQdAoQZgSIAFBAUYbNgIU' +
-  'IABBaEHYDSADQRBqEMkBCyADQaABaiQAC4cGAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBr' +
-  'QUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZB6CooAgA2AhggBkHgKikCADcCEAJA' +
-  'IABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBBoCohCEE9IQcMAQsgBiAHNgIUIAYgAEGJ' +
-  'IGoiCDYCEAsCQCAALQCIICIKRQ0AQawkIArAIgxBBRBnRQ0AIAggDCAHEGcNACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAIL' +
-  'IAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQ' +
-  '1AEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAgACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhog' +
-  'CSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EBaiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiAB' +
-  'IAIgAyAGQRBqENQBDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJQQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQg' +
-  'IAdBAnRqKAIAIgMgAWsQ1gEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALMICADai0AAAUgCCABENcBC8AQXyAHQQFqIQcgA0EB' +
-  'aiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrENYBDAELIAYgACACENUBCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAA' +
-  'CyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC5oBAQZ/IAFBACABQQBKGyEJIANBAkch' +
-  'BwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQXwsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAg' +
-  'AEEgIAQtAAkgBxvAEF8LAkAgB0UEQCAAIAgQ2AEMAQsgACAEIAgQ1wEQXwsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgC' +
-  'ACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNP' +
-  'DQAgBSAIaiwAACIEEMEBRQRAIAQQwgFFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABDDAQRA' +
-  'IARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ1gEPCyAAIAcgCGogBSAHaxDWAQJAIAIgBmotAAAiBCAB' +
-  'IAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxDWAQwBCyAAIAQQ2AELIAohBiADIQcMAAsACyMAA0AgAgRAIAAgASwAABBfIAFBAWoh' +
-  'ASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsyAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBlQkg' +
-  'AhBgENYBIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsRAEHsKigCACAAKAIAIABqRgtbAQN/AkAgAEHsKigCACIC' +
-  'aiIAIAJJDQBBlO8AKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQewqIAA2AgAgAiEDCyAD' +
-  'CxEAIABBAEwEQEEADwsgABAdCwYAQZjvAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIB' +
-  'QQAgAUEAShsiBUECdGogARAnIgFBAEgEQCABEN8BQbzvACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtBfiECQX5BgAwQ' +
-  '4AELIAILFQAgAEEASARAIAAgABB0EOABCyAACwwAIAAgAUHQKBCRAgsJACAAKAIAEAQLFgAgACgCBCIARQRAQQAPCyAAIAEQcQuV' +
-  'AQIBfwN+AkAgAUG/DBDkASIEDQAgAkGJEBDkASIEDQBB4PUAQgA3AwAgACgCACIABH8gAfwHIQUgAvwHIQcgABApAkADQCAAIAcQ' +
-  'ASIEQQFHBEAgACkDeCEGDAILIAVQDQAgACkDeCIGIAVUDQALQQQhBAtB4PUAIAY3AwAgBAVBfgshBCADQeD1ACkDALo5AwALIAQL' +
-  'OwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB2RcQkQJBfgsLZgECfyMAQRBrIgQkACAE' +
-  'QgA3AwgCQCABQZ4fEOQBIgUNACACQQBMBEBBfiEFQX5BwBcQ4AEMAQsgACgCACAB/AcgAiADIARBCGoQXSADIAQpAwi6OQMIEN8B' +
-  'IQULIARBEGokACAFCycAIAAoAgAgARAqEN8BIgFBeEYEQCAAKAIAQbzvAEGs7wAQOgsgAQsmACAAKAIEIgBFBEBBfkGYCRDgAUF+' +
-  'DwsgACABIAIgAxBypxDfAQsnAQF/IAAEQAJAIAAoAgQiAQRAIAEQZgwBCyAAKAIAECALIAAQIgsLFgAgACgCBCIARQRAQQAPCyAA' +
-  'IAEQcAsSACAAKAIAIAEgAiADEDkQ3wELSAECfwJAQQFBCBAcIgIEQCACIAAgARAbIgM2AgAgAw0BIAIQIgtBf0F+IAAgAXJBAE4i' +
-  'ABtBhQhB/hcgABsQ4AFBACECCyACCxQAIAAoAgAgASACIAMgBBAyEN8BC2AAIAAgARBhIgBFBEBBlPQAKAIAQaD0ABDgAUGw7wBB' +
-  'mPQAKQIANwIAQQAPC0EBQQgQHCIBRQRAIAAQZkF/QYUIEOABQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAECkL' +
-  'HwEBfyABQYkQEOQBIgIEfyACBSAAKAIAIAH8BxADCwsfAQF/IAFBiRAQ5AEiAgR/IAIFIAAoAgAgAfwHEAELCwsAIAAoAgAgARA2' +
-  'Cx8BAX8gAUGeHxDkASICRQRAIAAoAgAgAfwHEDULIAILWwEBfyABIAAoAgAiAhAmNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+' +
-  'IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhAzEN8BC3QAIAAoAgBB' +
-  '6PUAEDggAUHo9QApAwC6OQMAIAFB8PUAKQMAujkDCCABQfj1ACkDALo5AxAgAUGA9gArAwA5AxggAUGI9gAoAgC3OQMgIAFBjPYA' +
-  'KAIAtzkDKCABQZD2ACkDALo5AzAgAUGY9gApAwC6OQM4CwwAIAAoAgAQKxDfAQsrAEGU7wBBACAA/ANBACAARAAAAAAAAAAAZBsg' +
-  'AEQAAAAAAADwQWYbNgIACwYAIAAQdAtUAAJ/IABBACABG0UEQEGo8QBBfkGtHUEAEHYaQX4MAQsgACABQajxABCCASIBBH8gAQUg' +
-  'ACgCJCAAKAI0EDYgAEEBEIsBQQALC0UEQEEADwsQ+gELNwBBqPEAKAIAQczxABDgAUGc7wBBrPEA/QACAP0LAgBBrO8AQbzxAP0A' +
-  'AgD9CwIAQajxACgCAAtDAEGU8wBBADYCAEGY8wBBADYCACAABEBBlPMAIAAoAgQ2AgBBmPMAIAAoAgg2AgALQZjzACgCAEGU8wAo' +
-  'AgBBCHRqCyoAIAAQJkEASARAQX5BmxMQ4AFBfg8LIAAgASACEIwBRQRAQQAPCxD6AQsgACAABEAgACgCJAR/IABBABCLASAAKAIk' +
-  'BUEACxAoCwsGACAAEHsLegEBfwJAIAFBnh8Q5AEiCA0AIAVBiRAQ5AEiCA0AIARBAEgEQEF+QZwYEOABQX4PC0EAIQhByPMAIAI2' +
-  'AgBBwPMAIAH8BzcDAEHQ8wAgAzYCAEHY8wAgBDYCAEHg8wAgBfwHNwMAIAAgBiAHEI0BRQ0AEPoBIQgLIAgLHwAgAEEBayIAQQNN' +
-  'BH8gAEECdEHwKWooAgAFQd0eCwtPAEGQ8QAgATYCAEGM8QAgADYCAEGU8QAgAjYCAEGY8QAgAzYCAEGc8QAgBDYCAEGg8QAgBTYC' +
-  'AEGk8QAgBjYCABB5IgBFBEAQ+gEaCyAAC1IAIAAgARCdAQRAEPoBDwsgAkHo8wAoAgC3OQMAIAJB8PMAKwMAOQMIIAJB+PMAKQMA' +
-  'ujkDECACQYD0ACkDALo5AxggAkGI9AAoAgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAgABAmC0ABAX8CQCACQb8MEOQBIgYN' +
-  'ACADQYkQEOQBIgYNACAAIAEgAvwHIAP8ByAEIAUQhgJFBEBBAA8LEPoBIQYLIAYLUwAgACABIAIgAyAEQaDzAEGo8QAQhwEiAEUE' +
-  'QCAFQaDzACgCALc5AwAgBUGo8wApAwC6OQMIIAVBsPMAKQMAujkDECAFQbjzACkDALo5AxgLIAAL4gECBX8CfgJAIANBvwwQ5AEi' +
-  'Bw0AIARBiRAQ5AEiBw0AIABBACACQQBOG0UEQEF+IQdBfkHhCxDgAQwBCyAD/AchDCAE/AchDSAAECYiByAHbCELQQAhBwNAIAIg' +
-  'CUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEgCSALbCIKaiAMIA0gBSAKaiAIEIYCIgoEQCAIIAq3OQMAIAhBrPEAKAIAtzkDICAI' +
-  'QbDxACgCALc5AyggCEG08QAoAgC3OQMwIAhBuPEAKAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLuAEBAX8CQCABQb8MEOQB' +
-  'IgUNACACQYkQEOQBIgUNAEGw8wD9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQaDzAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBqPMAIAQr' +
-  'Awj8BzcDACAAIAH8ByAC/AcgA0Gg8wAQhgEiBUEASARAIAUQ3wEPCyAEQaDzACgCALc5AwAgBEGo8wApAwC6OQMIIARBsPMAKQMA' +
-  'ujkDECAEQbjzACkDALo5AxgLIAULBwAgAEEIagsIACAAKALYIAswAQF+IAAgASACIAMgBCAFENMBIgZCgICAgAhZBEBBdkGHFxDg' +
-  'AUF2DwsgBqcQ3wELEAAgAARAIAAQrQEgABAiCwtyAQF/AkACQEHgIBAdIgRFBEBBf0GFCBDgAQwBC0GQ9AAgAzYCAEGM9AAgAjYC' +
-  'ACAAIAFBjPQAIARBqPEAEKsBRQ0BEPoBGkG87wAgBCgC2CA2AgBBwO8AIAQoAtwgNgIAIAQQrQEgBBAiC0EAIQQLIAQLBwAgACgC' +
-  'AAsIACAAKALcIAsHACAAKAIEC0YBAX8jAEEQayIDJABBnO8AQQBB8AH8CwBBmO8AIAA2AgAgAyABNgIAIAMgAjYCBEHE7wBByAFB' +
-  '1xAgAxBgGiADQRBqJAALBgBBoPYACwvdIgQAQYAIC8YhZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2Vs' +
-  'bHMlcyBhdCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhh' +
-  'dCBpcyBub3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVh' +
-  'ZCBmcm9tIHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxz' +
-  'LCBzZXBhcmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUs' +
-  'IG9wdGlvbnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3Jp' +
-  'ZCdzIGxheW91dAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwg' +
-  'b3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9y' +
-  'IHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQg' +
-  'JXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBu' +
-  'b2RlIGJ1ZGdldAB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQg' +
-  'cm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBo' +
-  'YWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94' +
-  'IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xk' +
-  'IHRoZSBzYW1lIGNlbGxzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBvbmUgb2Yg' +
-  'JS4qcwBudW1iZXIgJS4qcyVzACVzJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAl' +
-  'cwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzACVzIGF0ICVzJXM7IGV4' +
-  'cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzAGEgY29sb3Igb24g' +
-  'YSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYSBj' +
-  'b2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAG5vIHNvbHZlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFz' +
-  'aGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRv' +
-  'IHBhcnNlIGludG8AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0aGlz' +
-  'IG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4AYW4g' +
-  'b3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5' +
-  'IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0' +
-  'ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28gZ2l2' +
-  'ZW5zIGNsYXNoAG91dHB1dCB0b28gbG9uZwAsIGVuZGluZwBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2JlcyBt' +
-  'dXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAw' +
-  'IG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBu' +
-  'b2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBu' +
-  'byBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMg' +
-  'KCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5r' +
-  'bm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUg' +
-  'cHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2Rl' +
-  'AHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNp' +
-  'ZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9s' +
-  'ZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAbWlzc2luZyBo' +
-  'YW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9uIG11' +
-  'c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0c2lk' +
-  'ZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdhcyBy' +
-  'ZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABubyBvcHRpb24gaXMg' +
-  'Zm9yY2VkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVk' +
-  'AGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVkAGppZ3NhdyBtYXA6' +
-  'IHBpZWNlICVkIGhhcyAlZCBjZWxscywgbm90ICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUg' +
-  'bmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZABib3hlcyBvZiAl' +
-  'ZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB1bmV4cGVjdGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhh' +
-  'YmV0IG1heSBvbmx5IGhvbGQgcHJpbnRhYmxlIEFTQ0lJIHN5bWJvbHM7IHN5bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9s' +
-  'IGJ5dGUgMHglMDJYAGludmFsaWQgVVRGLTggYnl0ZSAweCUwMlgAdGhlIHRleHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAC4t' +
-  'X3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5vIHB1enpsZSBnb2VzIHBhc3QgNjR4NjQALi4uAC4wXy0AbnVtYmVycyAx' +
-  'LSVkLABzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAZm91bmQg' +
-  'JXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hl' +
-  'cyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVM' +
-  'TCBwb2ludGVyIG9yIGEgbmVnYXRpdmUgc2l6ZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBzeW1i' +
-  'b2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQgY2VsbHMgKHJvdyAlZCwgY29sdW1uICVk' +
-  'KQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICclYycgKHN5bWJvbHMgJWQgYW5kICVkKQB1' +
-  'bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBt' +
-  'b3JlIHRoYW4gAAAAAC0NAAA0DAAAZQ8AAD8OAAA8DQAAEgoAABIIAADVDwAApQkAAJENAACZCgAAGgkAAFkKAACrDQAABBMAAAUE' +
-  'AABzCwAAmA4AAKkLAACjDwAAfw8AAFkMAACsBQAAaQQAANYNAAB2CwAA/g0AAPYOAAB/BwBB3ikLMPg/AAAAAAAAEEAzMzMzMzMZ' +
-  'QAAEAAAKCwAAkw4AANoFAAAQAAAA3BEAAAAAAAAAAQBBoCoLSjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJj' +
-  'ZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXoAAAAgFQAAPQAAAC4gAEHsKgsDMDsC'
+  'f398fH9/AX9gBX98fH9/AX8DngKcAhYJCQkAAwAJCQUXBAQDAwYYAQoDDQcGCgMAAAICABkDAwIDAw4OAAQDAwIAAwILCwcHCAEC' +
+  'DAUMBQQGDA4EEAELARoJAwMAAgADAQQFBgQAAgEBBQQFBQMFAxsADBwEBQQCCAABBAMBAAQBAQEBAwICAh0HAAcEAgABAQAECgQD' +
+  'AhEBAQEDAQEBEhITDRMeBQEBFAYGFR8gISIjFCQHByUMAiYGCwgIJwEHBgYCAgICEQgEAwQEAQECBwIBAgEACAAIBgQACAEAAAAA' +
+  'CAAEBgcHAgEABQcBAgYoCwYGAgUAAAAACgEABQACKSorAgQDAgQCCAIDDw8FDwUBBQAsAAIKAAEBAwMtABUCCAEFAC4NLzAAABAD' +
+  'BAAAAAYKBAUBcAECAgUGAQEIgIAEBggBfwFBkPoICwelCT0GbWVtb3J5AgAGbWFsbG9jAB0EZnJlZQAiEWRrX3NldF9tZW1vcnlf' +
+  'Y2FwAP0BCGRrX2Vycm9yAOMBC2RrX3N0cmVycm9yAP4BCGRrX2FsbG9jAOIBB2RrX2ZyZWUAEw1ka19zdWRva3VfbmV3AIgCDmRr' +
+  'X3N1ZG9rdV9mcmVlAIUCDmRrX3N1ZG9rdV9zaXplAI0CDWRrX3N1ZG9rdV9ib3gAgQITZGtfc3Vkb2t1X3BhcnNlX2JveACJAhBk' +
+  'a19zdWRva3VfYm94X29mAIICEWRrX3N1ZG9rdV9wYXR0ZXJuAIoCFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAjAIPZGtfc3Vkb2t1' +
+  'X3NvbHZlAI4CD2RrX3N1ZG9rdV9iZWdpbgD/AQ5ka19zdWRva3Vfc3RlcACRAg1ka19zdWRva3VfZW5kAIQCFGRrX3N1ZG9rdV9z' +
+  'b2x2ZV9tYW55AJACFGRrX3N1ZG9rdV9jYW5kaWRhdGVzAIMCEmRrX3N1ZG9rdV9nZW5lcmF0ZQCGAg5ka19zdWRva3VfcmF0ZQCL' +
+  'AhRka19zdWRva3VfbGV2ZWxfbmFtZQCHAg1ka190ZXh0X3BhcnNlAJYCDGRrX3RleHRfZnJlZQCVAgxka190ZXh0X3NpemUAlwIN' +
+  'ZGtfdGV4dF9zdHlsZQCZAhBka190ZXh0X2NvbnN1bWVkAJMCDWRrX3RleHRfc3RhcnQAmAINZGtfdGV4dF9jZWxscwCSAg5ka190' +
+  'ZXh0X2Zvcm1hdACUAg5ka19wcm9ibGVtX25ldwDxARBka19wcm9ibGVtX3BhcnNlAPMBD2RrX3Byb2JsZW1fZnJlZQDuARZka19w' +
+  'cm9ibGVtX2FkZF9vcHRpb25zAOQBEGRrX3Byb2JsZW1fc2hhcGUA+QEUZGtfcHJvYmxlbV9pdGVtX25hbWUA7wEVZGtfcHJvYmxl' +
+  'bV9jb2xvcl9uYW1lAOgBF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAPIBEWRrX3Byb2JsZW1fc2VhcmNoAPUBF2RrX3Byb2JsZW1f' +
+  'c2VhcmNoX3VudGlsAPYBE2RrX3Byb2JsZW1fc29sdXRpb24A+gEQZGtfcHJvYmxlbV9jb3VudADpARBka19wcm9ibGVtX3N0YXRz' +
+  'APsBEmRrX3Byb2JsZW1fcmVzdGFydAD0ARNka19wcm9ibGVtX3NldF9zZWVkAPgBF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAPcB' +
+  'EGRrX3Byb2JsZW1fZm9yY2UA7AESZGtfcHJvYmxlbV91bmZvcmNlAPwBF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAPABFmRrX3By' +
+  'b2JsZW1fYnJhbmNoX2l0ZW0A5wEYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAO0BE2RrX3Byb2JsZW1fZXN0aW1hdGUA6wELX2lu' +
+  'aXRpYWxpemUAABlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQAQX19lcnJub19sb2NhdGlvbgCbAglzdGFja1NhdmUAFwxzdGFj' +
+  'a1Jlc3RvcmUAGApzdGFja0FsbG9jABkJBwEAQQELAQAMAQQK4KAFnAIDAAELrAQCA38BfiAARQRAQX4PCyABUCECAkAgACgCZA0A' +
+  'AkAgACgCmAEEQCAAQQA2ApwCDAELIAAgABAGQQBHNgKcAiAAKAJkIAAoApgBRXINAQsCQCAAKAIoDQAgACgCICIDIAAoAtQBTA0A' +
+  'IAAoAswBIANBAnQQISIDRQ0AIAAgAzYCzAEgACAAKAIgNgLUAQsLQn8gASACGyEBIAAoApwCBEACfyAAKAKUAigCIARAIAAgARAH' +
+  'DAELIAAgARAICw8LAkAgACgC6AENAAJAAkAgACgCmAFFIAApA+ABIgVQciAAKAIoIAAoApACcnIgACgCZEEDRiAAKQN4QgBScnIN' +
+  'ACAFIAApA2hYDQIgASAFWA0AIAAgBRACIgJBA0cNAUEDIQIgACkDaCAAKQPgAVQNAQwCCyAAIAEQAiECCyACDwsjAEFAaiIDJAAC' +
+  'QAJAIAAoAugBIgIEfyACBSAAEFsiAg0BIAAoAugBCyABQn9SBH5CACABIAApA/gBfSIFIAEgBVQbBUJ/CxBDIQIgAyAAKALoASIE' +
+  'QdgCakHAAPwKAAAgAyAEKQNQNwM4IAAgAykDACAAKQP4AXw3A2ggACADKQMQIAApA4ACfDcDgAEgACADKQMgIAApA4gCfDcDoAEC' +
+  'QAJAAkAgAkEBaw4CAAECCyAAQQI2AmQgACAAKQN4QgF8NwN4DAMLIABBAzYCZAwCCyAAQQE2AmQMAQsgAEEBNgKQAgsgA0FAayQA' +
+  'IAIL4iYEHn8EfgJ7AX0jAEEQayIMJAAgACgCVCEeIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEGIAAo' +
+  'AighFCAAKAKYASEOIAAoAsQBIRVBAiECIAwgACgCvAEiFiAAKALAAUECdGo2AgggDCAVIAAoAsgBQQJ0ajYCDEEAIAAoAswBQQBH' +
+  'IBQgDkVyGyEYIAxBCGoiBEEAIA4bIR8gBEEEciEdIAApA2ghISAAKALYASEXIAwgACkDcDcDACABIAApA6gBIiAgASAgVBshIyAA' +
+  'KAJYIQsCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAhEDsgDCAWIAAo' +
+  'AsABQQJ0ajYCCCAMIBUgACgCyAFBAnRqNgIMIAEgACkDqAEiICABICBUGyEjC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJF' +
+  'BEACQAJAICEgI1oEQCAORSABICFYckUEQANAIAAgCzYCXCAAECwgACAAKQOgAUIBfDcDoAEgACAhEDsgDCAWIAAoAsABQQJ0ajYC' +
+  'CCAMIBUgACgCyAFBAnRqNgIMQQAhCyAhIAEgACkDqAEiICABICBUGyIjWg0ACyAhQgF8ISEgGEUNAyAXIAAoAtABNgIQQQAhAgwC' +
+  'CyAAIAs2AlwgAEEBNgJkQQMMCgsgIUIBfCEhIBhFDQEgFyALQRRsaiIEIAAoAtABNgIQQQAhAiALRQRAQQAhCwwBCyAEQQhrKAIA' +
+  'IQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJAAkACQAJAAn8CQANAAkAgDgRAIAAoAgAhCSAAKAK8ASEIIAAoAhgh' +
+  'CgJAAkAgACgC2AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiBU4NAANAIAkgCCACQQJ0aigCACIETiAKIARBAnRqKAIAQQJIcQ0B' +
+  'IAJBAWoiAiAFRw0ACyAAKALYASASaiAFNgIIDAELIAAoAtgBIBJqIAI2AghBACEDIAIgBU4NAANAIAkgCCACQQJ0aigCACIETgRA' +
+  'IAogBEECdGooAgAiB0UNCSADIAMgBCADGyAHQQFHGyEDCyACQQFqIgIgBUcNAAtBASEHQQAhCCADDQYLIAAoArgBIQhBACECQf//' +
+  '//8HIQVBASEEQQEhAwJAIAlBEEgNAANAIAggBEECdCICaiEHIAIgCmohDUEAIQL9DP///3////9/////f////38hJANAICQgDSAC' +
+  'QQJ0IhBq/QAAACIl/foBIAcgEGr9AAAA/ecBICQgJf0MAAAAQAAAAEAAAABAAAAAQP05/VL9tgEhJCACQQxJIAJBBGohAg0ACyAk' +
+  'ICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAUgAiAFSCICGyEFIAQgAyAC' +
+  'GyEDIARBH2ogBEEQaiEEIAlMDQALQQAhAiAFQf////8HRgRAQf////8HIQUMAQsgAyADQQ9qIgcgAyAHShshBwNAIAMgCUwEQCAF' +
+  'Qf////8HIAogA0ECdCINaigCACIQsiAIIA1qKgIAlbwgEEH/////A0obRgRAIAMhAgwDCyADIAdHIANBAWohAw0BCwsLIAQgCUwE' +
+  'QANAQf////8HIAogBEECdCIDaigCACIHsiADIAhqKgIAlbwgB0H/////A0obIgMgBSADIAVIIgMbIQUgBCACIAMbIQIgBCAJRyAE' +
+  'QQFqIQQNAAsLQYCAgIAEIQVBACEEIAJFDQEgCiACQQJ0aigCACEFIAIhBAwBCyAAKAIYIQkCQAJAAkACQAJAAkACQCAAKAIAIgdB' +
+  'gCBMBEBB/////wchBUEAIQNBASECQQAhCCAHQcAATg0BDAMLQf////8HIQVBACEEIAAoAhQiAigCBCIDRQ0HA0AgBSAJIANBAnRq' +
+  'KAIAIgdKBEAgB0ECSA0DIAchBSADIQQLIAIgA0EEdGooAgQiAw0ACwwHCwNAIAkgAiIEQQJ0aiIK/QAAACEkQQQhAgNAICQgCiAC' +
+  'QQJ0av0AAAD9tgEhJCACQTxJIAJBBGohAg0ACwJAIAUgJCAkICT9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJCAkICT9DQQFBgcAAQID' +
+  'DA0ODwgJCgv9tgH9GwAiAkoEQEEBIQggBCEDIAIiBUUNAQsgBEFAayECIARB/wBqIAdKDQMMAQsLIAQiAiEDQQAhBQwCC0EAIQgg' +
+  'AyEEIAcNCQwKCyAHIAJBD2pOBEADQCAJIAIiBEECdGoiCv0AAAAhJEEEIQIDQCAkIAogAkECdGr9AAAA/bYBISQgAkEMSSACQQRq' +
+  'IQINAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAVODQBBACEI' +
+  'IAQhAyACIgUNACAEIgIhA0EAIQUMBAsgBEEQaiECIARBH2ogB0wNAAsLQQAhBCADRQ0DIAhFDQELIAkgA0ECdGohBCAF/REhJEIA' +
+  'ISBCACEiA0AgBCAgp0ECdGr9AAAAICT9N/2kAa0gIIYgIoQhIiAgQjxUICBCBHwhIA0ACwwBCyAJIANBAnRqIQQgBf0RISRCACEg' +
+  'QgAhIgNAIAQgIKdBAnRq/QAAACAk/Tf9pAGtICCGICKEISIgIEIMVCAgQgR8ISANAAsLIAMgInqnaiEEIAVFDQYLIAIgB0oNAANA' +
+  'AkAgCSACQQJ0aigCACIDIAVODQAgAiEEIAMiBQ0ADAcLIAIgB0cgAkEBaiECDQALCyAFQQFKIBhxBEAgACALIB8gDBA9DQEMAgsL' +
+  'IAVFDQNBACAFQQJIDQEaCyAAIAApA4ABQgF8NwOAAUEBCyEIIAUhByAEIQMLIAYgA0EEdCITaiICIQ0gAigCBCIFIANGDQIgHUEE' +
+  'IA4bIRAgDEEIakEAIA4bIRkgDCkDACEgDAELIA5FDQUgACgCuAEgBEECdGoiAioCACImQwAAgEtdRQ0FIAIgJkMAAIA/kjgCAAwF' +
+  'CwNAIAVBAWohAgNAIAYgAkEEdGoiCSgCBCEKIAkoAgAhBCAFIAkoAggiEkEATAR/IAQFIBRBACAJKAIMQQBIG0UEQCAGIARBBHRq' +
+  'IAo2AgQgBiAKQQR0aiAENgIAIBEgEkECdGoiBCAEKAIAIgRBAWs2AgAgDkUgBEEHSnJFBEAgGSAQIARBA0gbIgQgBCgCACIEQQRq' +
+  'NgIAIAQgEjYCAAsgDCAgQgF8IiA3AwALIAJBAWoLIgJHDQALIAYgBUEEdGooAgQiBSADRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGog' +
+  'AigCBCICNgIEIA8gAkEEdGogBDYCACARIANBAnRqIgIgAigCAEGAgICABGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIA' +
+  'IAIgDCgCDCAVa0ECdTYCBAsgDSgCBCEEAkAgACkDkAEiIFANACAAICBCDIggIIUiIEIZhiAghSIgQhuIICCFIiA3A5ABICBCnbqz' +
+  '+5SS/aIlfiAHrIIiIFANAANAIAYgBEEEdGooAgQhBCAgQgF9IiBCAFINAAsLQv///////////wAhIgJAIA5FIAhBAXNyBEAgBCEI' +
+  'DAELIAQiCCEFA0AgAyAFRwRAIAVBAWohAkIAISADQCAFAn8gBiACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICAgESAKQQJ0ajQC' +
+  'AHwhICACQQFqCyICRw0ACyAgICIgICAiUyICGyEiIAUgCCACGyEICyAGIAVBBHRqKAIEIgUgBEcNAAsLIBsgC0ECdCICaiAINgIA' +
+  'IAIgGmpBADYCACACIB5qIAc2AgAMAQsgHCALQQJ0aigCACIJQQFrIQggBiAJQQR0aigCCCEHA0AgCQJ/IAYgCEEEdGoiAigCCCID' +
+  'QQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIANBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogAzYCBCAPIAVBBHRqIAM2' +
+  'AgAgESADQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgBmooAgAiBSADRg0BA0AgBUEBayECA0AgBiACQQR0aiIKKAIEIQQgCigCACES' +
+  'IAUgCigCCCITQQBMBH8gBAUgFEEAIAooAgxBAEgbRQRAIAYgEkEEdGogAjYCBCAGIARBBHRqIAI2AgAgESATQQJ0aiIEIAQoAgBB' +
+  'AWo2AgALIAJBAWsLIgJHDQALIAMgBiAFQQR0aigCACIFRw0ACwwBCyASQQBMDQAgDyADQQR0IgJqQQA2AgggAiAGaigCACIFIANG' +
+  'DQADQCAGIAVBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgBSAIRg0AIAVBAWshAgNAIAYgAkEEdGoiCigCBCEEIAooAgAh' +
+  'DSAFIAooAggiEEEATAR/IAQFIAooAgxBAE4EQCAGIA1BBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgEEECdGoiBCAEKAIAQQFqNgIA' +
+  'CyACQQFrCyICRw0ACwsgEygCACIFIANHDQALCyAIQQFrCyIIRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIo' +
+  'AgRBAnRqNgIMCyAHIAYgCUEEdGooAgQiCEYEQCAGIAdBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFq' +
+  'NgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEEIAwpAwAhIANAIAgCfyAGIARBBHRqIgIoAggiB0EA' +
+  'TARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAGIAdBBHQiEGooAgQiBSAHRg0BA0AgBUEBaiECA0AgBiACQQR0aiIJKAIE' +
+  'IQogCSgCACEDIAUgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAYgA0EEdGogCjYCBCAGIApBBHRqIAM2AgAgESANQQJ0' +
+  'aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICBCAXwiIDcDAAsg' +
+  'AkEBagsiAkcNAAsgByAGIAVBBHRqKAIEIgVHDQALDAELIAlBAEwNASAPIAdBBHQiAmogCTYCCCACIAZqKAIEIgUgB0YNAQNAIAYg' +
+  'BUEEdGoiDSECAkAgCSANKAIMRwRAIAVBAWohAgNAIAYgAkEEdGoiCigCBCEQIAooAgAhAyAFIAooAggiGUEATAR/IAMFIAooAgxB' +
+  'AE4EQCAGIANBBHRqIBA2AgQgBiAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gb' +
+  'IgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAgQgF8IiA3AwALIAJBAWoLIgJHDQALDAELIAQgBUYNACACQX82AgwLIA0oAgQiBSAH' +
+  'Rw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgB0ECdGoiAiACKAIAQYCAgIAEajYCAAsg' +
+  'BEEBagsiBEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAHQQR0IgJqIgQoAgQhAyAP' +
+  'IAQoAgBBBHRqIAc2AgQgDyADQQR0aiAHNgIAIBEgB0ECdGoiBCAEKAIAQYCAgIAEazYCACACIAZqKAIAIgUgB0YNAANAIAVBAWsh' +
+  'AgNAIAYgAkEEdGoiAygCBCEEIAMoAgAhCCAFIAMoAggiCUEATAR/IAQFIBRBACADKAIMQQBIG0UEQCAGIAhBBHRqIAI2AgQgBiAE' +
+  'QQR0aiACNgIAIBEgCUECdGoiBCAEKAIAQQFqNgIACyACQQFrCyICRw0ACyAGIAVBBHRqKAIAIgUgB0cNAAsLAkAgGEUNACAAKALQ' +
+  'ASICIBcgC0EUbGooAhAiCEwNACAAKALMASEHA0AgACACQQFrIgI2AtABIAcgAkECdGooAgAiA0EBayECA0AgBiACQQR0aiIFKAIE' +
+  'IQQgAyAFKAIIIglBAEwEfyAEBSAGIAUoAgBBBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgCUECdGoiBCAEKAIAQQFqNgIAIAJBAWsL' +
+  'IgJHDQALIAYgBiADQQR0aiICKAIAQQR0aiADNgIEIAYgAigCBEEEdGogAzYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALQ' +
+  'ASICIAhKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6gB' +
+  'IAAgACkDeEIBfDcDeEEBCyECIA4EQCAAIAwoAgggFmtBAnU2AsABIAAgDCgCDCAVa0ECdTYCyAELIAAgITcDaCAAIAs2AlggACAM' +
+  'KQMANwNwCyAMQRBqJAAgAgsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxABC/gFAwh/AXsCfiAA' +
+  'RQRAQX4PCyAAECkgACgCFCIEKAIEIgFFBEBBfw8LIAAoAhghBQJAAkAgACgCACIGQYAgSgRAQf////8HIQADQAJAIAUgAUECdGoo' +
+  'AgAiAyAATg0AIAEhAiADIgBBAk4NAAwECyAEIAFBBHRqKAIEIgENAAsMAQtB/////wchAEEAIQRBASEBAkACQAJAAkAgBkHAAE4E' +
+  'QANAIAUgASICQQJ0aiIH/QAAACEJQQQhAQNAIAkgByABQQJ0av0AAAD9tgEhCSABQTxJIAFBBGohAQ0ACwJAIAkgCSAJ/Q0ICQoL' +
+  'DA0ODwABAgMEBQYH/bYBIgkgCSAJ/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgAE4NAEEBIQQgAiEDIAEiAA0AQQAhACACIgEh' +
+  'AwwDCyACQUBrIQEgAkH/AGogBkwNAAsLIAYgAUEPak4EQANAIAUgASICQQJ0aiIH/QAAACEJQQQhAQNAIAkgByABQQJ0av0AAAD9' +
+  'tgEhCSABQQxJIAFBBGohAQ0ACwJAIAkgCSAJ/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgkgCSAJ/Q0EBQYHAAECAwwNDg8ICQoL/bYB' +
+  '/RsAIgEgAE4NAEEAIQQgAiEDIAEiAA0AIAIiASEDQQAhAAwECyACQRBqIQEgAkEfaiAGTA0ACwsgA0UEQEEAIQIMBAsgBEUNAQsg' +
+  'BSADQQJ0aiECIAD9ESEJA0AgAiAKp0ECdGr9AAAAIAn9N/2kAa0gCoYgC4QhCyAKQjxUIApCBHwhCg0ACwwBCyAFIANBAnRqIQIg' +
+  'AP0RIQkDQCACIAqnQQJ0av0AAAAgCf03/aQBrSAKhiALhCELIApCDFQgCkIEfCEKDQALCyADIAt6p2ohAiAARQ0CCyABIAZKDQAD' +
+  'QAJAIAUgAUECdGooAgAiAyAATg0AIAEhAiADIgANAAwDCyABIAZGIAFBAWohAUUNAAsLQX8gAkEBayAAQf////8HRhsPCyACQQFr' +
+  'C28BAX8gACgClAIiAQRAIAEoAgwQIiABKAIoECIgASgCEBAiIAEoAhQQIiABKAIYECIgASgCJBAiIAEoAkQQIiABKAIsECIgASgC' +
+  'MBAiIAEoAjQQIiABKAI4ECIgASgCPBAiIAEQIiAAQQA2ApQCCwuSEwIbfwF+QQEhAQJAIAAoApQCDQBBACEBIAAoApgCQQFGDQAg' +
+  'ACgCICIIQYEga0GAYEkNACAAKAIAIg9BgCBKDQAgACgCDEEAIAAoAigbIQYgCEE/aiEHIAAoAgQiDiAIaiEKIAAoAgghCSAAKAIc' +
+  'IRJBASECA0BBASEBIAkgEiAEQQJ0aigCACIFQQR0aigCCCIDQQBKBEADQCABIAMgD0xqIQEgCSAFQQFqIgVBBHRqKAIIIgNBAEoN' +
+  'AAsLIAEgAiABIAJKGyECIARBAWoiBCAIRw0AC0EAIQEgAkECdEEkaiAIbCAHQQN2Qfj///8BcSICQSBqIAYgCmpsaiAPIAggCCAP' +
+  'ShtBAXRBBGoiDCACIA9BAXRqQUBrbGpBgICACEsNAAJAQQFB0AAQHCIHRQRAQX8hAQwBCyAAIAc2ApQCIAcgDDYCCCAHIA9BEGpB' +
+  'EG0iDUEEdDYCBCAHQQQgCEH/AGpBgAFtQQF0IAhBgQFIGyIKNgIAQQAhAkEBIQsDQEEBIQEgCSASIAJBAnRqKAIAIgVBBHRqKAII' +
+  'IgNBAEoEQANAIAEgAyAPTGohASAJIAVBAWoiBUEEdGooAggiA0EASg0ACwsgASALIAEgC0obIQsgAkEBaiICIAhHDQALIAcgCzYC' +
+  'HEEAIQNBACECQQAhBgNAIAkgEiAGQQJ0aigCACIBQQR0aigCCCIEQQBKBEADQCADQQFqIQMgAiAJIAFBBHRqKAIMIgVBAEgEfyAA' +
+  'KAIUIARBBHRqKAIIBSAFC0EAR2ohAiAJIAFBAWoiAUEEdGooAggiBEEASg0ACwsgBkEBaiIGIAhHDQALIA5BAnRBBGoiBhAdIRMg' +
+  'AkECdEEEaiICEB0hFCACEB0hFSAHIANBAnRBBGoQHSIWNgIQIAcgCEECdCIXQQRqEB0iEDYCFCAHIAsgF2xBBGoQHSIRNgIYIAcg' +
+  'DEECdCICEB0iAzYCNCAHIAIQHSICNgI4IAcgDEEDdBAdIgU2AjwgByAMIA1sQQV0EB0iDTYCMCAHIAogDGxBCBAcIgw2AixBACEE' +
+  'An9BfyAWRSATRXIgFEUgFUVyciAQRSARRXIgA0UgAkVycnIgDEUgBUUgDUVycnINABogDkEATgRAIBNB/wEgBvwLAAtBACEMQQAh' +
+  'BkEAIQIDQCAQIAxBAnQiA2ogBjYCACALIAxsIhkhDSAJIAMgEmooAgAiBEEEdGooAggiAUEASgRAA0AgCSAEQQR0aigCDCIDQQBI' +
+  'BEAgACgCFCABQQR0aigCCCEDCyABQQFrIQUgASAPTARAIBEgDUECdGogBTYCACANQQFqIQ0LIAMEQCATIAFBAnRqIhooAgAiBSEB' +
+  'AkAgBUEATgRAA0AgAyAVIAFBAnQiG2ooAgBGBEAgAiEDIAEhAgwDCyAUIBtqKAIAIgFBAE4NAAsLIBUgAkECdCIBaiADNgIAIAEg' +
+  'FGogBTYCACAaIAI2AgAgAkEBaiEDCyACIA5qIQUgAyECCyAWIAZBAnRqIAU2AgAgBkEBaiEGIAkgBEEBaiIEQQR0aigCCCIBQQBK' +
+  'DQALCyARIA1BAnRqIA0gGWsiA0F/czYCACAHIANBACADIBhGGyADIAwbIhg2AiAgDEEBaiIMIAhHDQALAkACQAJAAkACQCAKQQVI' +
+  'DQAgGEECaw4FAgAAAAEACyAHQQA2AiAMAgsgByAIQQN0QQQQHCIDNgIkQQAhBEF/IANFDQMaA0AgBEEDdCEDIAQgC2whBUEAIQED' +
+  'QCAHKAIkIAEgA2pBAnRqIAcoAhggASAFakECdGooAgBBAXRBwC5qNgIAIAFBAWoiAUEGRw0ACyAEQQFqIgQgCEcNAAsgBygCFCEQ' +
+  'DAELIAcgFxAdIgM2AkQgA0UNAUEAIQEgC0EBRyAIQQRJckUEQCAIQXxxIQFBACEFA0AgAyAFQQJ0aiARIAUgC2xBAnQiBEEEcmr9' +
+  'AAIAQRH9qwEgBCARav0AAgBBAf2rAf1Q/QsCACAFQQRqIgUgAUcNAAsgASAIRg0BCwNAIAMgAUECdGogESABIAtsQQJ0aiIEKAIE' +
+  'QRF0IAQoAgBBAXRyNgIAIAFBAWoiASAIRw0ACwsgECAIQQJ0aiAGNgIAIAcgAiAOaiAKbEEIEBwiAzYCDCADRQ0AIAAoAhwhAkEA' +
+  'IQYDQCAJIAIgBkECdGooAgAiAUEEdGooAggiBUEASgRAIAZBBnYhBEIBIAZBP3GthiEcA0AgAyAFQQFrIApsIARqQQN0aiIFIAUp' +
+  'AwAgHIQ3AwAgCSABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIAZBAWoiBiAIRw0ACyAOQQBKBEAgCkEDdCECQQEhBgNAIBMgBkECdGoo' +
+  'AgAiAUEATgRAIAZBAWsgCmwhAwNAIAcoAgwiBCABIA5qIApsQQN0aiAEIANBA3RqIAL8CgAAIBQgAUECdGooAgAiAUEATg0ACwsg' +
+  'BiAORiAGQQFqIQZFDQALIAAoAhwhAgtBACEEQQAhAQNAIAkgAiAEQQJ0aigCACIFQQR0aigCCEEASgRAIARBBnYhA0J+IAStiSEc' +
+  'IAcoAhAhBgNAIA4gBiABQQJ0aigCACILTARAIAcoAgwgCiALbCADakEDdGoiCyALKQMAIByDNwMACyABQQFqIQEgCSAFQQFqIgVB' +
+  'BHRqKAIIQQBKDQALCyAEQQFqIgQgCEcNAAsgBygCFCILIAhBAnRqIgMoAgBBAEoEQCAHKAIQIQFBACECA0AgASACQQJ0aiIGIAYo' +
+  'AgAgCmw2AgAgAkEBaiICIAMoAgBIDQALCyAHIAggCmxBA3QQHSIFNgIoIAVFDQBBASEEQQAgCkEATA0BGiAKQQN0IQQgCygCACEG' +
+  'QQAhAgNAIAUgAiAKbEEDdGoiDkEAIAT8CwAgCyACQQFqIgFBAnRqKAIAIgMgBkoEQCAFIAIgBGwiAmohESAFIAIgBGpqIQwgBygC' +
+  'DCIJIARqIQ0gBygCECESA0BBACECAkAgDSASIAZBAnRqKAIAIg9BA3QiEGogEUsgDCAJIBBqS3FFBEADQCAOIAJBA3RqIhAgEP0A' +
+  'AwAgCSACIA9qQQN0av0AAwD9UP0LAwAgAkECaiICIApHDQAMAgsACwNAIA4gAkEDdGoiECAQKQMAIAkgAiAPakEDdGopAwCENwMA' +
+  'IAJBAWoiAiAKRw0ACwsgBkEBaiIGIANHDQALCyADIQYgASICIAhHDQALQQEhBEEADAELQQAhBEF/CyEBIBMQIiAUECIgFRAiIAQN' +
+  'ACAAEAULIAFFIQELIAEL7B8DGH8HfgJ7IAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAA' +
+  'KAKUAiIFKAI4IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAFEAlBACEIQQAhAiAFKAI0KAIARQ0DC0EADAEL' +
+  'IAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwLCyAgQgF8ISAgBSgCQARAIAVB' +
+  'ADYCQAwCCyAFKAIwIgkgBSgCBCIDIAhBAXQiEGxBAXRqIgb9AAAAISFBCCECIANBCEoEQANAIAYgAkEBdGr9AAAAICH9lgEhISAC' +
+  'QQhqIgIgA0gNAAsLICEgISAh/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiEgISAh/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiEgISAh/Q0C' +
+  'AwABBgcEBQoLCAkODwwN/ZYBIiIgIf0NAAEAAQABAAEAAQABAAEAASEhQQAhAgNAIAIiA0EIaiECIAYgA0EBdGr9AAAAICH9Lf1k' +
+  'IgRFDQALIARoQQF2IANqIQwgIv0YACEUICL9GQBFDQEgFEECTgRAIAAgACkDgAFCAXw3A4ABIBUgCEECdGogDDYCAEHALiAJIAUo' +
+  'AgQiDyAQQQFyIg1sQQF0aiISIAUoAiAiC0EGRhshDiAFKAIsIgcgBSgCACITIA1sQQN0aiEGIAkgDyAQbEEBdGohBCAFKAIMIAwg' +
+  'E2xBA3RqIQlBACEKIA9BAEoEQANAIAQgCkEBdCICaiID/QAAACEhIAIgDmoiAiAD/QAAEP0LABAgAiAh/QsAACAKQRBqIgogD0gN' +
+  'AAsLIA4gDEEBdGoiAiACLgEAIgNBgIABcjsBACAFKAI0IgIgDUECdGogAiAQQQJ0aigCACADQYCAAUhrNgIAIBNBAEwNBCAHIBAg' +
+  'E2xBA3RqIQcgE60hHkIAIRogC0EGRiECQgAhGwNAIAYgGqdBA3QiA2ogAyAHav0AAAAiIiADIAlq/QAAACIh/U/9CwAAICEgIv1O' +
+  'ISEgAkUEQCADQeDuAGogIf0LBAALICH9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBqGIBuEIRsgGkICfCIaIB5UDQALIAUg' +
+  'GzcDSCAFQcgAaiEKAkAgC0EGRwRAQgAhGiAbUARAQgAhHQwICyAFKAJEIQYgGyEaQgAhHQNAIBpCAX0gGoMgBiAaeqciAkEIdGoh' +
+  'BCACQQN0QeDuAGopAwAiGntCAYYgHXwhHSAaUEUEQANAIA4gBCAaeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA4gA0EQ' +
+  'dmoiAiACLwEAQQFrOwEAIBpCAX0gGoMiGkIAUg0ACwsiGlBFDQALDAELQgAhHSAbUARAQgAhGgwHCyAFKAIkIQQgGyEcA0AgCSAc' +
+  'eqciA0EDdCICaikDACACIAdqKQMAgyIae0IGfiAdfCEdIBxCAX0gHIMhHCAEIANBC3RqIQMCQCAaUA0AA0AgAyAaeqdBBXRqIgYo' +
+  'AgAiAiACLwEAQQFrOwEAIAYoAgQiAiACLwEAQQFrOwEAIAYoAggiAiACLwEAQQFrOwEAIAYoAgwiAiACLwEAQQFrOwEAIAYoAhAi' +
+  'AiACLwEAQQFrOwEAIAYoAhQiAiACLwEAQQFrOwEAIBpCAX0gGoMiGlANASADIBp6p0EFdGoiBigCACICIAIvAQBBAWs7AQAgBigC' +
+  'BCICIAIvAQBBAWs7AQAgBigCCCICIAIvAQBBAWs7AQAgBigCDCICIAIvAQBBAWs7AQAgBigCECICIAIvAQBBAWs7AQAgBigCFCIC' +
+  'IAIvAQBBAWs7AQAgGkIBfSAagyIaQgBSDQALCyAcQgBSDQALCyAbIRoMBQsgFSAIQQJ0aiAMNgIAIAUoAiwiESAFKAIAIg0gEGwi' +
+  'EkEDdGohByAFKAIMIgsgDCANbCIJQQN0aiEGQQAhAgNAIAIiA0ECaiECIAYgA0EDdCIEav0AAAAgBCAHav0AAAD9TiIh/VNFDQAL' +
+  'IAUoAjwiCiAIQQN0akIBIAMgIf0dAFByrYYiGjcDAAwFCyAFKAIsIhEgBSgCACIGIAhBAXQiEGxBA3RqIQkgBSgCDCAGIBUgCEEC' +
+  'dCICaigCAGxBA3RqIQcCQAJAIAIgGWooAgBBAWoiBEHAAG0iAiAGTg0AIAkgAkEDdCIDaikDAEJ/IAQgAkEGdGuthoMgAyAHaikD' +
+  'AIMiG1AEfiAEQUBxQcAfRg0BIAUoAjwgCEEDdGopAwBCfyACQQFqrYaDIhtQDQEgByAbeqciAkEDdCIDaikDACADIAlqKQMAgwUg' +
+  'Gwt6pyACQQZ0aiICQQBODQELQX8hAiAGQQBMDQBBACEEIAcpAwAgCSkDAIMiG1AEfiAFKAI8IAhBA3RqKQMAQn6DIhtQDQEgByAb' +
+  'eqciBEEDdCICaikDACACIAlqKQMAgwUgGwt6pyAEQQZ0aiECCyACIBggCEECdCIDaigCAEcNAQsgCEUEQEEAIQgMCAsgCEEBayEI' +
+  'QQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRogBUIANwNIIAVByABqIQpCACEdC0EAIQQgDiASRiAPQQBMckUEQANAIA4g' +
+  'BEEBdCICaiID/QAAACEhIAIgEmoiAiAD/QAAEP0LABAgAiAh/QsAACAEQRBqIgQgD0gNAAsgCikDACEaCyAFKAI8IgogCEEDdGog' +
+  'GjcDACAdIB98IR8gBSgCACINIAxsIQkgDSAQbCESIAUoAiwhESAFKAIMIQsLIAsgCUEDdGohCyARIBJBA3RqIQlBfyECAkAgDUEA' +
+  'TA0AQQAhBCALKQMAIAkpAwCDIhtQBH4gGkJ+gyIbUA0BIAsgG3qnIgRBA3QiAmopAwAgAiAJaikDAIMFIBsLeqcgBEEGdGohAgsC' +
+  'QCAAKQOQASIbUA0AIAAgG0IMiCAbhSIbQhmGIBuFIhtCG4ggG4UiGzcDkAEgG0KdurP7lJL9oiV+IBSsgiIaUA0AIAogCEEDdCIH' +
+  'aiEGA0ACQAJAIAJBAWoiBEEGdiICIA1ODQAgCSACQQN0IgNqKQMAQn8gBEE/ca2GgyADIAtqKQMAgyIbUAR+IARBQHFBwB9GDQEg' +
+  'ByAKaikDAEJ/IAJBAWqthoMiG1ANASALIBt6pyICQQN0IgNqKQMAIAMgCWopAwCDBSAbC3qnIAJBBnRqIQIMAQtBfyECIA1BAEwN' +
+  'AEEAIQQgCykDACAJKQMAgyIbUAR+IAYpAwBCfoMiG1ANASALIBt6pyIEQQN0IgJqKQMAIAIgCWopAwCDBSAbC3qnIARBBnRqIQIL' +
+  'IBpCAX0iGkIAUg0ACwsgGCAIQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogFDYCAAsgGSAIQQJ0IgZqIAI2AgAgBSgCGCAFKAIc' +
+  'IAJsQQJ0aiETQQAhBCAFKAIgIg4hAyAORQRAA0AgBCIDQQFqIQQgEyADQQJ0aigCAEEATg0ACwtBwC4gBSgCMCIEIAUoAgQiDCAQ' +
+  'QQJqIhRsQQF0aiINIA5BBkYbIQogBCAMIBAgBiAWaigCAEEBSnIiEmxBAXRqIQkgESAFKAIAIg8gFGxBA3RqIQcgBSgCKCACIA9s' +
+  'QQN0aiELQQAhAiAMQQBKBEADQCAJIAJBAXQiBGoiBv0AAAAhISAEIApqIgQgBv0AABD9CwAQIAQgIf0LAAAgAkEQaiICIAxIDQAL' +
+  'CyARIA8gEmxBA3RqIQZBACECIANBAEoEQEEAIREDQCAKIBMgEUECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgAiAEQYCAAUhq' +
+  'IQIgEUEBaiIRIANHDQALCyAFKAI0IgMgFEECdGogAyASQQJ0aigCACACazYCAAJAAkACQCAPQQBKBEAgD60hHkIAIRogDkEGRiEC' +
+  'QgAhGwNAIAcgGqdBA3QiA2ogAyAGav0AAAAiIiADIAtq/QAAACIh/U/9CwAAICEgIv1OISEgAkUEQCADQeDuAGogIf0LBAALICH9' +
+  'DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBqGIBuEIRsgGkICfCIaIB5UDQALIAUgGzcDSCAOQQZHBEBCACEcIBtQDQIgBSgC' +
+  'RCEGA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEEIAJBA3RB4O4AaikDACIae0IBhiAcfCEcAkADQCAaUA0BIAogBCAaeqdBAnRqKAIA' +
+  'IgNB//8DcWoiAiACLwEAQQFrIgI7AQAgGkIBfSAagyEaIAogA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3EN' +
+  'AQsLIBwgGntCAYZ9IRxBASEEDAYLIhtQRQ0ACwwCC0IAIRwgG1ANASAFKAIkIQQDQCALIBt6pyIDQQN0IgJqKQMAIAIgBmopAwCD' +
+  'Ihp7QgZ+IBx8IRwgG0IBfSAbgyEbIAQgA0ELdGohAwJAIBpQDQADQCADIBp6p0EFdGoiBygCACICIAIvAQBBAWsiAjsBACAaQgF9' +
+  'IBqDIRogAkH//wNxRQ0FIAcoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0F' +
+  'IAcoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAhQiAiACLwEAQQFr' +
+  'IgI7AQAgAkH//wNxRQ0FIBpQDQEgAyAaeqdBBXRqIgcoAgAiAiACLwEAQQFrIgI7AQAgGkIBfSAagyEaIAJB//8DcUUNBSAHKAIE' +
+  'IgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIMIgIgAi8BAEEBayICOwEA' +
+  'IAJB//8DcUUNBSAHKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAaUEUN' +
+  'AAsLIBtCAFINAAsMAQtCACEcIAVCADcDSAtBACEEIAogDUYgDEEATHINAUEAIQIDQCAKIAJBAXQiA2oiBv0AAAAhISADIA1qIgMg' +
+  'Bv0AABD9CwAQIAMgIf0LAAAgAkEQaiICIAxIDQALDAELIBp7Qnp+IBx8IRxBASEECyAFIAQ2AkAgHCAffCEfIAUoAjQgCEEBaiIC' +
+  'QQN0aigCAEUNASAAKAJgIAhKRQRAIAAgAjYCYAsgAiEIQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQN4QgF8NwN4QQEMAQsg' +
+  'AEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAINgJYCyACC6gXAxV/Bn4CeyAAKAJYIQYgACkDcCEbIAApA2ghHCAA' +
+  'KAJUIRMgACgCUCEUIAAoAkwhFSAAKAJIIRYgACgClAIiBSgCOCERQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAg' +
+  'BRAJQQAhBiAFKAI0KAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJAIAJFBEAgASAcWARAIAAgBjYCXCAAQQE2AmRBAwwI' +
+  'CyAcQgF8IRwgBSgCQARAIAVBADYCQAwCCyAFKAIwIgogBSgCBCIHIAZBAXQiCWxBAXRqIgP9AAAAIR1BCCECIAdBCEoEQANAIAMg' +
+  'AkEBdGr9AAAAIB39lgEhHSACQQhqIgIgB0gNAAsLIB0gHSAd/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIh0gHSAd/Q0EBQYHAAECAwwN' +
+  'Dg8ICQoL/ZYBIh0gHSAd/Q0CAwABBgcEBQoLCAkODwwN/ZYBIh4gHf0NAAEAAQABAAEAAQABAAEAASEdQQAhAgNAIAIiB0EIaiEC' +
+  'IAMgB0EBdGr9AAAAIB39Lf1kIgRFDQALIB79GQBFDQEgBGhBAXYgB2ohBwJAIB79GAAiD0ECTgRAIAAgACkDgAFCAXw3A4ABIBEg' +
+  'BkECdGogBzYCACAKIAUoAgQiAyAJQQFyIghsQQF0aiEEIAUoAiwiCyAFKAIAIgIgCGxBA3RqIQ0gCiADIAlsQQF0aiEOIAUoAgwg' +
+  'AiAHbEEDdGohDEEAIQogA0EASgRAA0AgDiAKQQF0IhBqIhL9AAAAIR0gBCAQaiIQIBL9AAAQ/QsAECAQIB39CwAAIApBEGoiCiAD' +
+  'SA0ACwsgCyACIAlsQQN0aiEKIAQgB0EBdGoiAyADLgEAIgNBgIABcjsBACAFKAI0IgsgCEECdGogCyAJQQJ0aigCACADQYCAAUhr' +
+  'NgIAAkAgAkEATARAQgAhGSAFQgA3A0hCACEaDAELIAKtIRdCACEYQgAhGQNAIA0gGKdBA3QiAmogAiAKav0AAAAiHSACIAxq/QAA' +
+  'ACIe/U/9CwAAIB4gHf1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAYhiAZhCEZIBhCAnwiGCAXVA0ACyAFIBk3A0hCACEa' +
+  'IBlQBEBCACEZDAELIAUoAhwhCCAFKAIYIQsgGSEXA0AgF3ogF0IBfSAXgyEXpyICQQZ0IQ0gDCACQQN0IgJqKQMAIAIgCmopAwCD' +
+  'IhhQRQRAA0AgCyANIBh6p3IgCGxBAnRqIgMoAgAiAkEATgRAA0AgBCACQQF0aiICIAIvAQBBAWs7AQAgAygCBCECIANBBGohAyAC' +
+  'QQBODQALCyAaIAJBf3OtfCEaIBhCAX0gGIMiGEIAUg0ACwsgF0IAUg0ACwsgBSgCPCIMIAZBA3RqIBk3AwAgGiAbfCEbIAUoAgAi' +
+  'CCAHbCEHIAggCWwhBCAFKAIsIQogBSgCDCELDAELIBEgBkECdGogBzYCACAFKAIsIgogBSgCACIIIAlsIgRBA3RqIQwgBSgCDCIL' +
+  'IAcgCGwiB0EDdGohDUEAIQIDQCACIgNBAmohAiANIANBA3QiDmr9AAAAIAwgDmr9AAAA/U4iHf1TRQ0ACyAFKAI8IgwgBkEDdGpC' +
+  'ASADIB39HQBQcq2GIhk3AwALIAsgB0EDdGohByAKIARBA3RqIQNBfyEEAkAgCEEATA0AQQAhAiAHKQMAIAMpAwCDIhdQBH4gGUJ+' +
+  'gyIXUA0BIAcgF3qnIgJBA3QiBGopAwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAsCQCAAKQOQASIXUA0AIAAgF0IMiCAXhSIXQhmG' +
+  'IBeFIhdCG4ggF4UiFzcDkAEgF0KdurP7lJL9oiV+IA+sgiIYUA0AIAwgBkEDdCILaiENA0ACQAJAIARBAWoiBEEGdiICIAhODQAg' +
+  'AyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAHIA5qKQMAgyIXUAR+IARBQHFBwB9GDQEgCyAMaikDAEJ/IAJBAWqthoMiF1ANASAHIBd6' +
+  'pyICQQN0IgRqKQMAIAMgBGopAwCDBSAXC3qnIAJBBnRqIQQMAQtBfyEEIAhBAEwNAEEAIQIgBykDACADKQMAgyIXUAR+IA0pAwBC' +
+  'foMiF1ANASAHIBd6pyICQQN0IgRqKQMAIAMgBGopAwCDBSAXC3qnIAJBBnRqIQQLIBhCAX0iGEIAUg0ACwsgFSAGQQJ0IgJqIAQ2' +
+  'AgAgAiAUakEANgIAIAIgE2ogDzYCAAwDCyAFKAIsIgogBSgCACICIAZBAXQiCWxBA3RqIQcgBSgCDCACIBEgBkECdCIDaigCAGxB' +
+  'A3RqIQgCQAJAIAMgFmooAgBBAWoiBEHAAG0iAyACTg0AIAcgA0EDdCIMaikDAEJ/IAQgA0EGdGuthoMgCCAMaikDAIMiF1AEfiAE' +
+  'QUBxQcAfRg0BIAUoAjwgBkEDdGopAwBCfyADQQFqrYaDIhdQDQEgCCAXeqciA0EDdCIEaikDACAEIAdqKQMAgwUgFwt6pyADQQZ0' +
+  'aiIEQQBODQELQX8hBCACQQBMDQBBACECIAgpAwAgBykDAIMiF1AEfiAFKAI8IAZBA3RqKQMAQn6DIhdQDQEgCCAXeqciAkEDdCID' +
+  'aikDACADIAdqKQMAgwUgFwt6pyACQQZ0aiEECyAEIBUgBkECdCICaigCAEcNAQsgBkUEQEEAIQYMBQsgBkEBayEGQQEhAgwCCyAC' +
+  'IBRqIgIgAigCAEEBajYCAAsgFiAGIgdBAnQiAmogBDYCACAFKAIYIAUoAhwgBGxBAnRqIQwgAiATaigCAEEBSiEGQQAhAwNAIAMi' +
+  'AkEBaiEDIAwgAkECdGooAgBBAE4NAAsgBSgCMCIDIAUoAgQiCCAGIAlyIg9sQQF0aiEOIAMgCCAJQQJqIgtsQQF0aiEGIAogBSgC' +
+  'ACIDIAtsQQN0aiEQIAUoAiggAyAEbEEDdGohDUEAIQkgCEEASgRAA0AgDiAJQQF0IgRqIhL9AAAAIR0gBCAGaiIEIBL9AAAQ/QsA' +
+  'ECAEIB39CwAAIAlBEGoiCSAISA0ACwtBACEEIAIEQEEAIQkDQCAGIAwgCUECdGooAgBBAXRqIgggCC4BACIIQYCAAXI7AQAgBCAI' +
+  'QYCAAUhqIQQgCUEBaiIJIAJHDQALCyAKIAMgD2xBA3RqIQkgBSgCNCICIAtBAnRqIAIgD0ECdGooAgAgBGs2AgACQCADQQBMBEBC' +
+  'ACEYIAVCADcDSEEAIQIMAQsgA60hF0IAIRhCACEZA0AgECAYp0EDdCICaiACIAlq/QAAACIdIAIgDWr9AAAAIh79T/0LAAAgHiAd' +
+  '/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBiGIBmEIRkgGEICfCIYIBdUDQALIAUgGTcDSEIAIRhBACECIBlQDQAgBSgC' +
+  'HCEEIAUoAhghCgNAIBl6IBlCAX0gGYMhGaciAkEGdCEIIA0gAkEDdCICaikDACACIAlqKQMAgyIXUEUEQANAIBdCAX0gF4MCQCAK' +
+  'IAggF3qnciAEbEECdGoiAigCACIDQQBIDQAgBiADQQF0aiIDIAMvAQBBAWsiAzsBACADQf//A3EEQANAIAIoAgQiA0EASA0CIAYg' +
+  'A0EBdGoiAyADLwEAQQFrIgM7AQAgAkEEaiECIANB//8DcQ0ACwsDQCACKAIEIQYgAkEEaiECIAZBAE4NAAsgGCAGQX9zrXwhGEEB' +
+  'IQIMBAsgGCADQX9zrXwhGCIXUEUNAAsLQQAhAiAZUEUNAAsLIAUgAjYCQCAYIBt8IRsgBSgCNCAHQQFqIgZBA3RqKAIARQ0BIAAo' +
+  'AmAgB0wEQCAAIAY2AmALQQAhAgwACwALIABBAjYCZCAAIAY2AlwgACAAKQN4QgF8NwN4IAchBkEBDAELIABBADYCXCAAQQM2AmRB' +
+  'AgshAiAAIBs3A3AgACAcNwNoIAAgBjYCWAsgAguNDAMUfwR+BXsgASgCMCEKIAEoAiwhCyAAKAIgIQYgASgCBCEIAkAgASgCACIM' +
+  'QQBMDQAgDK0hGSAMQQFHBEAgGUL+////D4MhFiAG/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCyAXp0EDdGr9DAAAAAAAAAAA' +
+  'AAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9' +
+  'HQGG/R4B/U39DP////////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcA' +
+  'AAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAA' +
+  'AAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBiAWpyIFQQZ0IgJrIgNBP0oNABpCACACIAZODQAaQn8gA62G' +
+  'Qn+FCyEYIAsgBUEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAgCEEATA0AIAAoAgAhAyAIQQhPBEAgCEF4cSEEIAP9ESEa/QwEAAAA' +
+  'BQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQIDQCAKIAJBAXRq/QwAAAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//' +
+  'f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgAAAD9rgEhGyAc/QwI' +
+  'AAAACAAAAAgAAAAIAAAA/a4BIRwgAkEIaiICIARHDQALIAQgCEYNAQsDQCAKIARBAXRqQQBB//8BIAMgBEobOwEAIARBAWoiBCAI' +
+  'Rw0ACwsgBkEASgRAIAEoAhwhByABKAIYIQUDQCAFIAcgCWxBAnRqIgQoAgAiAkEATgRAA0AgCiACQQF0aiIDIAMvAQBBAWo7AQAg' +
+  'BCgCBCECIARBBGohBCACQQBODQALCyAJQQFqIgkgBkcNAAsLIAEoAjQgACgCADYCACAAKAIwQQBKBEAgCiAIQQF0IhJqIRMgCyAM' +
+  'QQN0IhRqIRUDQCABKAIYIAAoAiwgEEECdGooAgAiCCABKAIcbEECdGohESABKAIoIQZBACECA0AgAiIDQQFqIQIgESADQQJ0aigC' +
+  'AEEATg0ACyABKAIwIgkgASgCBCIEQQF0aiENIAEoAgAhDiABKAIsIQ9BACECIARBAEoEQANAIAkgAkEBdCIFaiIH/QAAACEaIAUg' +
+  'DWoiBSAH/QAAEP0LABAgBSAa/QsAACACQRBqIgIgBEgNAAsLQQAhB0EAIQIgAwRAA0AgDSARIAJBAnRqKAIAQQF0aiIFIAUuAQAi' +
+  'BUGAgAFyOwEAIAcgBUGAgAFIaiEHIAJBAWoiAiADRw0ACwsgCCAMbCECIAEoAjQiAyADKAIAIAdrNgIEAkAgDkEATARAIAFCADcD' +
+  'SAwBCyAGIAJBA3RqIQYgDyAOQQN0aiEDIA6tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAPav0AAAAiHCACIAZq/QAAACIa/U/9' +
+  'CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A0ggF1ANACABKAIc' +
+  'IQkgASgCGCEHA0AgF3ohGCAXQgF9IBeDIRcgBiAYpyICQQN0IgNqKQMAIAMgD2opAwCDIhZQRQRAIAJBBnQhBQNAIAcgBSAWeqdy' +
+  'IAlsQQJ0aiIEKAIAIgJBAE4EQANAIA0gAkEBdGoiAyADLwEAQQFrOwEAIAQoAgQhAiAEQQRqIQQgAkEATg0ACwsgFkIBfSAWgyIY' +
+  'IRYgGEIAUg0ACwsgF0IAUg0ACwsgCyAVIBT8CgAAIAogEyAS/AoAACABKAI0IgMgAygCBDYCACAQQQFqIhAgACgCMEgNAAsLIAFB' +
+  'ADYCQAvECwQRfwN+AnsDfCAAIAAoApQCIgUQCQJAIAJBAEwNACAFKAI0IgcoAgAiAEEATA0AA0BEAAAAAAAA8D8hGkEAIQZBACEM' +
+  'AkAgAEEATA0AA0AgAyADKQMAQgF8NwMAIAUoAjAiCiAMIAUoAgQiCGxBAnRqIgn9AAAAIRhBCCEAIAhBCEoEQANAIAkgAEEBdGr9' +
+  'AAAAIBj9lgEhGCAAQQhqIgAgCEgNAAsLIBogG6AhGyAYIBggGP0NCAkKCwwNDg8AAQIDBAUGB/2WASIYIBggGP0NBAUGBwABAgMM' +
+  'DQ4PCAkKC/2WASIYIBggGP0NAgMAAQYHBAUKCwgJDg8MDf2WASIZIBj9DQABAAEAAQABAAEAAQABAAEhGEEAIQADQCAAIgRBCGoh' +
+  'ACAJIARBAXRq/QAAACAY/S39ZCILRQ0ACyAZ/RkAIgBFDQEgBSgCLCIRIAUoAgAiCSAGbEEDdGohDSAAwbchHCAFKAIMIAkgC2hB' +
+  'AXYgBGpsQQN0aiEHAkAgCUEATARAQgAhFgwBCyAJrSEXQgAhFUIAIRYDQCAHIBWnQQN0IgRq/QAAACAEIA1q/QAAAP1O/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAVhiAWhCEWIBVCAnwiFSAXVA0ACwsgGiAcoiEaIAUoAjwgDEEDdGoiCyAWNwMAIAEgASkD' +
+  'ACIVQgyIIBWFIhVCGYYgFYUiFUIbiCAVhSIVNwMAIBVCnbqz+5SS/aIlfiAArcOCQgF8IRVBfyEAA0ACf0F/IABBAWoiAEHAAG0i' +
+  'BCAJTg0AGiANIARBA3QiDmopAwBCfyAAIARBBnRrrYaDIAcgDmopAwCDIhZQBH5BfyAAQUBxQcAfRg0BGkF/IAspAwBCfyAEQQFq' +
+  'rYaDIhZQDQEaIAcgFnqnIgRBA3QiAGopAwAgACANaikDAIMFIBYLeqcgBEEGdGoLIQAgFUIBfSIVUEUNAAsgBSgCGCAFKAIcIABs' +
+  'QQJ0aiEOQQAhBANAIAQiB0EBaiEEIA4gB0ECdGooAgBBAE4NAAsgBSgCKCESIAogCCAGQQJqIhBsQQF0aiELIAhBAEoEQCAKIAYg' +
+  'CGxBAXRqIQpBACEEA0AgCiAEQQF0Ig9qIhP9AAAAIRggCyAPaiIPIBP9AAAQ/QsAECAPIBj9CwAAIARBEGoiBCAISA0ACwtBACEI' +
+  'QQAhBCAHBEADQCALIA4gBEECdGooAgBBAXRqIgogCi4BACIKQYCAAXI7AQAgCCAKQYCAAUhqIQggBEEBaiIEIAdHDQALCyAFKAI0' +
+  'IgQgEEECdCIKaiAEIAZBAnRqKAIAIAhrNgIAAkACQCAJQQBMBEAgBUIANwNIDAELIBIgACAJbEEDdGohBCARIAkgEGxBA3RqIQcg' +
+  'Ca0hF0IAIRVCACEWA0AgByAVp0EDdCIAaiAAIA1q/QAAACIYIAAgBGr9AAAAIhn9T/0LAAAgGSAY/U79DAAAAAAAAAAAAAAAAAAA' +
+  'AAD91gH9xAFBA3OtIBWGIBaEIRYgFUICfCIVIBdUDQALIAUgFjcDSCAWUA0AIAUoAhwhByAFKAIYIQkDQCAEIBZ6pyIAQQN0Ighq' +
+  'KQMAIAggDWopAwCDIhVQRQRAIABBBnQhCANAAkAgCSAIIBV6p3IgB2xBAnRqIgAoAgAiBkEASA0AIAsgBkEBdGoiBiAGLwEAQQFr' +
+  'IgY7AQAgBkH//wNxBEADQCAAKAIEIgZBAEgNAiAAQQRqIQAgCyAGQQF0aiIGIAYvAQBBAWsiBjsBACAGQf//A3ENAAsLIAogBSgC' +
+  'NCIHaigCAEEATA0FIAMgAykDAEIBfDcDACAbIBqgIRsMBwsgFUIBfSAVgyIVUEUNAAsLIBZCAX0gFoMiFkIAUg0ACwsgBSgCNCEH' +
+  'CyAMQQFqIgxBAXQhBiAHIAxBA3RqKAIAQQBKDQALCyAUQQFqIhQgAkYNASAHKAIAIQAMAAsACyAbC88DAQh/AkACQCABQQBIIABB' +
+  '7/8Da0GSgHxJcg0AQQEhBSAAIQcCQANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEF' +
+  'IAQgByAEIAdIGyEHIARBAEoNAAtBAA8LIAWsIAGsfkL+////B1UNAEEBQTgQHCIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQg' +
+  'ACAHbSIIQQFqIgk2AgwgBCAAQQ9qQRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVs' +
+  'QQJ0QQRqEB0iCjYCFCAEIABBBnQQHSILNgIYIARBASAGEBwiBTYCJCAEIAhBA2ogBmxBP3IQHSIGNgIsIAQgBkE/akFAcTYCKCAE' +
+  'IAlBAnRBBGoiCBAdIgk2AjAgBCAIEB0iCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUD' +
+  'QCABIAVGDQMgBCAFIAMgAiAFQQJ0aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQDEUNAAsLIAQQDQtBAA8LIAQQDiAEC7UC' +
+  'AQt/IAAoAhQgACgCECIEIAFsIgZBAnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIB' +
+  'IAAoAgBPDQICQCABIAxqIgQtAAAiBQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAA' +
+  'KAIYIQoLIAcgDmpBfiAFd0EQdCABcjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAE' +
+  'LQAAQQFqOgAAIAlBAWoiCSADRw0ACyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQAL' +
+  'C0EAIQgLIAgLNQAgAARAIAAoAhQQIiAAKAIYECIgACgCJBAiIAAoAiwQIiAAKAIwECIgACgCNBAiIAAQIgsLFQAgACgCKCAAKAIk' +
+  'IAAoAiD8CgAAC8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FB' +
+  'AXRqIgUgBS8BACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGov' +
+  'AQAiAwRAIAAoAhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGoo' +
+  'AgAiDEH//wNxIgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EB' +
+  'ayADcSIDDQALCyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0g' +
+  'ACgCKCIGIAAoAiAiDmoiCSAGIA78CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQE' +
+  'QCAEQQA2AgALQQAgDmshEEEAIQYDQAJAAn8CQAJAIAkgACgCCCALQQxqEBEiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAU' +
+  'IRMMBQsgFUIBfCEVIAdBAUYEQCAAKAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEE' +
+  'dGpBAnRqKAIAIgg2AgAgACAJIAgQDyAGQQFqIQYgCSAAKAIIIAtBDGoQESIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQi' +
+  'CmogCygCDDYCACAKIAxqQX82AgAgFkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0EC' +
+  'dCIIaiAIIAxqKAIAIAAoAhBtNgIAIAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkAC' +
+  'QAJAIAdFBEAgBkEfdSAGcSEIIAYhCgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIR' +
+  'KAIAIgc2AgwgCWogB0EBdGovAQAiBkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEB' +
+  'ayAGcSIGDQEMBgsLIAcgDzYCAAJAIAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAPIApBAWoh' +
+  'BgwHCyAGQQBODQEgCEEBayEKCyAJIBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQ' +
+  'IAUgFTcDCCAFIBM3AwAgC0EQaiQAC/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAF' +
+  'QRBqIgUgAUgNAAsLIAMgAyAD/Q0ICQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMA' +
+  'AAAAAAAAAAAAAAAAAP13IgMgAyAD/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIB' +
+  'QRBqIQUgACABav0AAAAgA/0j/WQiBkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEBwiBEUEQEEADwsDQCADIARqIgVB' +
+  'gBhqIQIgBCADQQF0aiIGQYAcaiEBAkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANB' +
+  'A3ZBB3EiAEUNACACIAItAABBAnI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRy' +
+  'OgAAIAAgAEEBa3ENACABIAEvAQAgAEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGR' +
+  'AkYEQCAAIAAvAQBBkQJyOwEAIAEgASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAA' +
+  'LwEAQaEBcjsBACABIAEoAgBBh4COB3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7' +
+  'AQAgASABKAIAQbicgDhyNgIAIAIgAi0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgC' +
+  'AEG4gP4AcjYCACACIAItAABBCHI6AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2' +
+  'AgAgAiACLQAAQRByOgAACyAEQcDj8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0A' +
+  'AEEgcjoAAAsgA0EBaiIDQYAERw0ACyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCV' +
+  'AWpCfzcCAEEAIQMDQCAEIANBAnRqIgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0' +
+  'IgFB/wMgAyACa3RyIAFBCXRyIAFBEnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQIgvJRgM4fwV7A34jAEGgAWsiCSQA' +
+  'IAn9DAAAAAAAAAAA///////////9CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9' +
+  'DP///wf///8H////B////wf9CwIAIABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0L' +
+  'AgAgAEGQKmr9DP///wf///8H////B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf/' +
+  '//8H/QsC8CkgAEHgKmpC////v/D///8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAA' +
+  'IAdBAWsiCiAGQf8BcUEbbiIHQQlsakECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEBULIAZBAWoi' +
+  'BkHRAEcNAAsgCUIANwMgIAlC////v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANA' +
+  'QQAhIwJAAkACQAJAAkADQCAHBEAgCSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIY' +
+  'aiEgIAEgBmohCiAGIA5BEmoiFEECdGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAi' +
+  'CEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEg' +
+  'CEcgDnRyNgIUIAogATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFB' +
+  'AWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAoo' +
+  'AgAhESAGIAYoAgAiH0F+IAh3Ig9xNgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigC' +
+  'ECIdIA9xNgIQIAYgBigCFCIXIA9xNgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYC' +
+  'ACAKIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAH' +
+  'IA9xIgc2AmwgCSAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkED' +
+  'dEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgC' +
+  'EHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAg' +
+  'CEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAgg' +
+  'CEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEB' +
+  'NgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigi' +
+  'GSAPcTYCKCAGIAYoAiwiGyAPcTYCLCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwi' +
+  'HiAPcTYCPCAGIAYoAkAiJyAPcTYCQCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZB' +
+  'gCRqKAIAckF/c3FBASAIdHIiEjYCACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAn' +
+  'IAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRB' +
+  'AnEgHyAIdkEBcXJycnJycnJyQQl0ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIB' +
+  'DQALCyALIBAgDCgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYo' +
+  'AnQhByAJIAkoAhQgASAIRyAUdHI2AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAg' +
+  'AUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRq' +
+  'IhJB7CRqKAIAIREgDCgCACEQIAYgBigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJU' +
+  'IhsgD3E2AlQgBiAGKAJYIhwgD3E2AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJo' +
+  'IicgD3E2AmggDCAQNgIAIAogCigCACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FB' +
+  'ASAIdHIiETYCACAGIAcgD3EiBzYCdCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEF' +
+  'dEEgcSAcIAh2QQR0QRBxIBsgCHZBA3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAV' +
+  'dHIgECARRyAUdHIiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFB' +
+  'EnZyIgFB/wNxIAooAiQiB0EJdiAHciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAg' +
+  'KAIARg0AIAsgCEEGdEHAA3EgD0EDdEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJB' +
+  'AXRqQYAQai8BACIQRQ0GIAsgEUHAA3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0' +
+  'QThxIA9BB3FyciIWcSAHIBFBA3RBwANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFB' +
+  'EnRyIgg2AgAgCCASRg0AIAkgCigCJCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCAB' +
+  'ciABQRJ0cnEiASAIR0ESdHIgDnQiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAa' +
+  'cQ0ACwsgBw0ACwsgCSgCFCELQQAhCiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApB' +
+  'AnRqKAJsIgcgBiABQQJ0aiIBKAIgIgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEo' +
+  'AgAiDHIiGnIiIHIiEnIiJHIiFnIiH3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFy' +
+  'cnJycnJyQX9zcSIGRQ0AA0BBACEHAkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIM' +
+  'IAhxDQBBBCEHIAEoAhAgCHENAEEFIQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUN' +
+  'AwsgCUEIaiAHIAogDBAVIAkoAhwNAiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQIL' +
+  'IAkoAhAiBw0AQQAhECAJKAIMIQggCSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJ' +
+  'diIKQf8DcWotAABBA3QgASAGQf8DcWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoi' +
+  'BiAbQQF0ai8BACElIAYgHEEBdGovAQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2Igxq' +
+  'LQAAQQZ0ciIdNgJkIAkgCiALciAMciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiIL' +
+  'Qf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRq' +
+  'LwEAIRcgBiArQQF0ai8BACEeIAkgASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRy' +
+  'Igo2AmwgCSALIAxyIA1yIidB/wNxIiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB' +
+  '/wNxai0AAEEDdCABID79GwBB/wNxai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAg' +
+  'QP1QIkL9DP8BAAD/AQAA/wEAAP8BAAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEED' +
+  'dHIgASBA/RsBai0AAEEGdHIiDDYCdCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9' +
+  'GwJB/wNxai0AAEEDdHIgASBA/RsCai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0A' +
+  'ACEZIAEgPv0bA0H/A3FqLQAAISEgASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGov' +
+  'AQAhISAGIEH9GwMiIkEBdGovAQAhKSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAA' +
+  'QQZ0ciI5NgKAASAJIAcgOHIgLnIiOEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAO' +
+  'IC5xciIdIAogNHFyIi4gCyA1cXIiNCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1' +
+  'cXIiNCAZIDZxciI1ciI2IAcgIiAWICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAs' +
+  'IEL9GwAiLHFyIjMgQv0bASAvcXIiLyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAw' +
+  'cXIiM3IiL3FB/wNHDQMgFSAeICYgMnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBog' +
+  'PCAVIB4gJiAyciImcSAwciIycXIiMHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIi' +
+  'MnFyICQgICARIBQgF3IiFHEgJXIiF3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3Ii' +
+  'EXEgJXIiF3FyICkgHyASIBUgGnIiFXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIg' +
+  'BiAHQQF0ai8BACIHICkgHyASIBVyIhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYg' +
+  'ByApIBUgH3JxIBpycSAScnEiFSAvIDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3Fq' +
+  'LQAAIAEgF0H/A3FqLQAAQQN0ciABIB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3Fx' +
+  'Ig5yICUgISAUICRycSARcnEgIHIgAXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdo' +
+  'IgFBA24iDUEJbEH/AXEiEXRBByABIA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdx' +
+  'IgcNAAsLIBQgDyAMQQF0akGAHGovAQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3Ei' +
+  'Bw0ACwtBACEBIAlBMGogC2ooAgAiESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIg' +
+  'DEESdHIiDEF/c3FyIQYgASAMciEBIAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCAL' +
+  'aiIHIAcoAgAiByABIAYgEBtBf3NxIgs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoi' +
+  'IEECdGoiEiASKAIAIhIgBiABIBBBAkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkg' +
+  'ASAJKAIUcjYCFAsgCkEBaiIKQQlHDQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxy' +
+  'IA4oAnRyRQRAAkAgBEUNAEEAIQYgQ0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEi' +
+  'Bg0ACwsgBygCJCIGBEADQCAGaCAEaiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0A' +
+  'CwsgASIGQQlHDQALCyBDQgF8IUMgAlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciAB' +
+  'QRJ2ckEJdEGA/A9xIA4oAiAiAUEJdiABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYg' +
+  'AXIgAUESdnJBCXRBgPwPcSAOKAIcIgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIB' +
+  'QQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4o' +
+  'AjgiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/' +
+  'cSAOKAI0IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJB' +
+  'gIDwP3EgDigCMCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0' +
+  'IAFyQYCA8D9xIA4oAiwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiAB' +
+  'ckESdCABckGAgPA/cSAOKAIoIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFB' +
+  'CXYgAXJBEnQgAXJBgIDwP3EgDigCJCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEG' +
+  'QQAhEEHoByEMQQAhCEEAIQsDQEEAIQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/' +
+  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCAT' +
+  'IAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAABy' +
+  'IBMgC0ESdmotAABBBnRyai0AACIfOgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAA' +
+  'QQZ0cmotAAAiGToAAyABIBggEyAHKAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6' +
+  'AAQgASAYIBMgBygCFCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAco' +
+  'AhgiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNx' +
+  'ai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyAB' +
+  'Qf8DcWotAAByIBMgAUESdmotAABBBnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEg' +
+  'DCABIAxIIAFBCUtxIgEbIQxBACAQIAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcg' +
+  'GCAkIAFBA2wiCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcAD' +
+  'cXJqLQAAIh86AAEgByAYICAgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdx' +
+  'ciANQQx2QcADcXJqLQAAIhs6AAMgByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEG' +
+  'dkE4cSANQQdxciANQQx2QcADcXJqLQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAY' +
+  'ICMgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAA' +
+  'Igc6AAggB2kgDWkgF2kgHWkgHGkgG2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECAB' +
+  'IAggBxshCCABQQFqIgFBA0cNAAsLQQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEA' +
+  'IQFBACEMA0AgDiAMQQJ0aigCbCIQBEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZB' +
+  'AWoiBkEJRw0AC0EAIQZBACEKIAcgC0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8h' +
+  'DSAHIQsgCiEBCyAQQQFrIBBxIhANAAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoi' +
+  'Cy0AACIBaSIKQQJrQQVJBEAgASEHQQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0B' +
+  'GgsgCy0AAiIBaSIKQQJJIAYgCk1yRQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEH' +
+  'QQMgCiIGQQJGDQEaCyALLQAEIgFpIgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1y' +
+  'RQRAQQUhDCABIQdBBSAKIgZBAkYNARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFp' +
+  'IgpBAkkgBiAKTXJFBEBBByEMIAEhB0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQ' +
+  'QQFqCzoAACAjQYqQAWogDToAACAjQYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAG' +
+  'QfApakH4APwKAAAgCSAHNgIMIAlBCGogFCABQf//A3FoEBYgRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIY' +
+  'DAILIAkpAyAiAyAJKQMoWgRAIAVBATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoi' +
+  'BiAGLwEAIgZBAWsgBnEiCjsBACAHQYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8' +
+  'CgAACyAJQgA3AxAgCSAAIC1B+ABsakHwKWo2AgwgCUEIaiAHIAYQFiAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUg' +
+  'AjcDCEEACyAJQaABaiQAC9sEAhd/AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGoo' +
+  'AgAhBSAAKAIEIgggAkEJbCIMIAFqQQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIY' +
+  'IAQgBCgCFCIPIAZxNgIUIAQgBCgCECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIE' +
+  'IAQgBCgCACIUIAZxNgIAIAQgBCgCICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAF' +
+  'IAlBgCRqIgkoAgBBf3NxciACGyIWNgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIF' +
+  'NgIAIAQgCCABQRJqIgtBAnRqIhkoAgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigC' +
+  'bCAGcTYCACAAIBUgA3ZBCHRBgAJxIA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0' +
+  'QQhxIBIgA3ZBAnRBBHEgEyADdkEBdEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAA' +
+  'KAIIcjYCCCAAIAAoAgwgAXI2AgwLmgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhAVDwsgACkDGCIHIAApAyBaBEAgAEEB' +
+  'NgIUDwsgACAHQgF8NwMYIAAoAgQgAS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwi' +
+  'AUECdGoiAyADKAIAIAJxNgIAIABBASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZB' +
+  'AnEgAkEBcXJyIAFBA2wiAXQiBEEHIAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRx' +
+  'IAJBC3ZBAnEgAkEJdkEBcXJyIAF0IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJy' +
+  'IAF0IgEgBXIgAUEJdHIgAUESdHJxNgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAg' +
+  'AGtBcHEiACQAIAALHwAgAEEQaiIAQRRNBH8gAEECdEHcK2ooAgAFQckcCwu3BgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAA' +
+  'rHxC/////wFVcg0AQQFBoAIQHCICRQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCUEEdBAdIgg2AhQgAiAGQcEAakEEEBwi' +
+  'BzYCGCACIAZBAWoiBUECdBAdIgo2AjQgAiAFQQQQHCINNgJAIAIgAEEBaiILQQJ0IgMQHSIONgIsIAIgAxAdIg82AkggAiADEB0i' +
+  'EDYCTCACIAMQHSIRNgJQIAIgAxAdIhI2AlQgAiADEB0iAzYCuAEgAiAFQQN0EB0iEzYCvAEgAiAFQRhsEB0iFDYCxAEgAiALQRRs' +
+  'EB0iFTYC2AECQCASRSAI/REgB/0cASAK/RwCIA39HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJB' +
+  'AXFBAnRyIBb9GwNBAXFBA3RyIA79ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFB' +
+  'AXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQHg0AIAVB' +
+  'ACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAJQQAgCUEAShshCgNAIAIoAhQhAyAEIApGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQg' +
+  'AyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSALIAFBAEwbNgIEIAcEQCADIAtBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQg' +
+  'CEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAk2AgwgAhAfIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEB' +
+  'aiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcC' +
+  'CCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhAgCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQ' +
+  'HSICRQRAQQAPCyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ3wEiAgR/QeDyACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEg' +
+  'AmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACAD' +
+  'IQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQ4AFFDQAgAiAAKAIAaxDhAQ0BDAQLIAIQ4QEiAEUNAwwBCyABQQA2AgALIAAgAjYC' +
+  'ACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEE' +
+  'IAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBAhIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLbwECfiAAQgA3' +
+  'A6ABIABB2ABqQQBBMPwLAAJAIAApA4gBIgFQBEBCACEBIAAoApgBRQ0BCyABECQhAgsgAEEANgLQASAAQn83A6gBIAAgAjcDkAEg' +
+  'AEEANgLIASAAQQA2AsABIAAQIyAAQQA2ApACC4gBACAABEAgACgCCBAiIAAoAhQQIiAAKAIYECIgACgCHBAiIAAoAiwQIiAAKAI0' +
+  'ECIgACgCQBAiIAAoAkgQIiAAKAJMECIgACgCUBAiIAAoAlQQIiAAKAK4ARAiIAAoArwBECIgACgCxAEQIiAAKALYARAiIAAoAswB' +
+  'ECIgABAFIAAQIyAAECILC3UBBH8gAEUEQCABEB0PCwJAAkAgARDfASICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEOABRQ0AIAIg' +
+  'BGsQ4QFFDQAgAyACNgIADAILIAEQHSIBRQ0AIAEgACADKAIAQQhr/AoAACAAECIgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayEC' +
+  'QeDyACEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiAB' +
+  'KAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8L' +
+  'IAUgAjYCAAsLGgAgACgC6AEQWSAAKALsARAiIABCADcD6AELGgBCASAAQuuH1oXoyKHk4QB9ECUiACAAUBsLMgAgAEIeiCAAhUK5' +
+  'y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAgAEUEQEF+DwsgACgCAAu2BQELf0F+IQUCQCAARSADQQBI' +
+  'cg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAA' +
+  'QQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIA' +
+  'RgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBI' +
+  'GyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBAeIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBAe' +
+  'IgUNACAAKAIwIQkgABAoIAAQKSAAEAUgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAg' +
+  'ACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAF' +
+  'NgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQKhogBEEB' +
+  'aiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2' +
+  'AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsg' +
+  'BQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQKxoMAAsACwsgACAABEAgACgCnAIgACgCZEVyRQRAIAAQLAsgABAfCwv6AwEMfyAARQRA' +
+  'QX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABApIAAgARAtIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2' +
+  'AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAh' +
+  'BQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZB' +
+  'BHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBAu' +
+  'DAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcE' +
+  'QCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEBIAsQLgwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFq' +
+  'IQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL5QEBCH8gAEUEQEF+DwsgACgCMEUEQEF3Dwsg' +
+  'ABApIAAgACgCMEEBayIBNgIwIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIA' +
+  'IgghAQNAIAEiAkEBaiEBIAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCAD' +
+  'IAUgBCAGIAcQLwwBCyABQQBMDQIgAyAFIAQgAhAwCyAAKAI0IAZBAnRqQX82AgAMAQsLQQAL8wIBCn8gACgCKEEARyEJIABB0AFq' +
+  'IQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVHBEAg' +
+  'AiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEC8MAQsgBCgCDCIERQRAIAIgByADIAhBARAvDAELIARB' +
+  'AEwNACACIAcgAyABEDALIAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRAvIAAoAtABRQ0BIAAoAswBIQQgACgC2AEgBkEU' +
+  'bGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABAxIAIgAiABQQR0aiIFKAIAQQR0aiAB' +
+  'NgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC4ABAQR/IAAoAhwgAUECdGooAgAhASAA' +
+  'KAIIIQQCQANAIAQgAUEEdGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQg' +
+  'A0EEdGooAghHcg0BCyABQQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYo' +
+  'AggiCEEATA0CIANBACAGKAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYC' +
+  'ACAEIAQpAwBCAXw3AwAMAQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGog' +
+  'AzYCACACIANBAnRqIgEgASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBAxDAELCwtuAQN/IAAg' +
+  'A0EEdGoiBCgCDCEFIAEgBCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYg' +
+  'BTYCDAwCCyABIANGDQEgACACIAFBARAxDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggi' +
+  'B0EATA0CIANBACAGKAIMQQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsP' +
+  'CyAFQQFrIQQMAAsAC78BAQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgC' +
+  'CCEIQQAhBQNAIAggAUEEdGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAco' +
+  'AgwiBkEASAR/IAAoAhQgBygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQvOAgEDf0F+IQMCQCABQQEgAhtF' +
+  'IABFIAJBAEhycg0AQXUhAyAAKAJkQQJHDQBBACEDA0AgACgCMCADTARAIAAoAugBRQRAQQAhBANAIAQgACgCXE4NBCACIANKBEAg' +
+  'ASADQQJ0aiAAKAKcAgR/IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABA0CzYCAAsgA0EBaiEDIARBAWohBAwACwAL' +
+  'QQAhBANAIAAoAvABIARKBEBBACAAKALoASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIEIARMchsEQCACIANKBEAgASAD' +
+  'QQJ0aiAAKALsASAEQQJ0aigCADYCAAsgA0EBaiEDCyAEQQFqIQQMAQsLDAILIAIgA0oEQCABIANBAnQiBGogACgCLCAEaigCADYC' +
+  'AAsgA0EBaiEDDAALAAsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwsTACAABEAgACABNwOIASAA' +
+  'ECkLCxYAIAAEQCAAIAFBAEc2ApgBIAAQKQsLEwAgAARAIAAQKSAAIAE3A7ABCwuPAgICfAN/IABFIAFFckUEQCABIAD9AANo/QsD' +
+  'ACABIAApA3g3AxAgASAAKAJYNgIgIAEgACgCYDYCJCABIAApA4ABNwMoIAEgACkDoAE3AzAgAEHYAGohBEQAAAAAAADwPyECAkAC' +
+  'QAJAAkAgACgCZA4EAgEAAwELIABB3ABqIQQLIAQoAgAiBEEAIARBAEobIQREAAAAAAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRA' +
+  'IAIgA0QAAAAAAADgP6KgIQIMAwUgBUECdCIGIAAoAlBqKAIAtyADIAAoAlQgBmooAgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtE' +
+  'AAAAAAAAAAAhAgsgASACOQMYCwupAQEFf0F+IQQCQCACQQEgAxtFIABFIANBAEhycg0AQX0hBCABQQBIIAAoAgQgAUxyDQAgABAp' +
+  'IAAoAgghBSABQQFqIgZBAnQhCEEAIQQgBiEBA0AgBSABQQR0aigCBCIBIAZGDQEgBSABEDQhByAAKAI0IAhqKAIAQQBOBEAgACAH' +
+  'EC0NAQsgAyAESgRAIAIgBEECdGogBzYCAAsgBEEBaiEEDAALAAsgBAsoAAJAIABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAo' +
+  'Ajw2AgALC6ECAgR/AX4CQCAAKQOgASIGQgBSDQAgACgCACICQX8gAkEAThtBAWohA0EAIQIDQCACIANGDQEgACgCuAEgAkECdGpB' +
+  'gICA/AM2AgAgAkEBaiECDAALAAsgACAAKQOIASAGQoPay4ytxtLaUX6FECQ3A5ABIAAgASAGQgF8EDxCkM4AIAApA7ABIgYgBlAb' +
+  'fnw3A6gBQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAiBEEBTARAIAAoArwBIANBAnRqIQQgA0EBaiEDDAEL' +
+  'IARBBksNASAAKALEASAFQQJ0aiEEIAVBAWohBQsgBCACNgIACyACQQFqIQIMAQsLIABBADYC0AEgACAFNgLIASAAIAM2AsABC14C' +
+  'AX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyACrYZCf4UgAFIEQCAAQn8g' +
+  'AYZ8QgF8IQAMAQsLQgEgAYYLkwQBDH8jAEEgayIJJAAgACgC2AEgAUEUbGpBCGsoAgBBACABGyELIAAoAgAhDyAAKAIYIQ4gACgC' +
+  'CCEHA0AgACgCxAEgC0ECdGoiBCACKAIESQRAAkAgBCgCACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJDQAgBEECRgRAQQEgDCAA' +
+  'IAcgDiAKIAIgAxA+GyEMC0EAIQQgByAKQQR0aigCBCIIIQUDQCAFQQFqIQUDQCAFIAhHBEAgByAFQQR0aiINKAIIIgZBAEwgBEEH' +
+  'SnJFBEAgCSAEQQJ0aiAGNgIAIARBAWohBAwDCyAGQQBKDQIgDSgCACEFDAELCwsDQAJAQQAhBiAEQQAgBEEAShshDSAHIAhBBHRq' +
+  'KAIEIgggCkYNAEEAIQUgBEUNAANAIAUgDUYEQCAGIQQMAwUgByAIIAkgBUECdGooAgAiBBA/BEAgCSAGQQJ0aiAENgIAIAZBAWoh' +
+  'BgsgBUEBaiEFDAELAAsACwsDQCAGIA1GDQEgCSAGQQJ0aigCACIEIQUDQCAEIAcgBUEEdGooAgQiBUYEQCAGQQFqIQYMAgsgByAF' +
+  'IAoQPw0AIAcgDiAFIAMgAhBAQQEhDCAAIAAoAtABIghBAWo2AtABIAAoAswBIAhBAnRqIAU2AgAMAAsACwALIAtBAWohCwwBCwsg' +
+  'ACgC2AEgAUEUbGogCzYCDCAJQSBqJAAgDAuCBAEWfyABIANBBHRqKAIEIg9BAWohDSABIA9BBHRqKAIEIhJBAWohFSAAKALQASEW' +
+  'IAAoAgAhEANAAkAgDSAPRg0AIAEgDUEEdGoiEygCCCIHQQBMIAcgEEpyBH8gBwUgAiAHQQJ0aiEXIBUhCgNAIAogEkcEQAJAIAEg' +
+  'CkEEdGoiFCgCCCIIQQBMIAggEEpyIAcgCEZyBH8gCAUgAiAIQQJ0aigCACIGIBcoAgAiC2pBBUgNASAHIAggBiALSCIGGyEYIAEg' +
+  'DyAIIAcgBhsiCxBBIRkgASASIAsQQSEaIAshBgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAaRnINASAGQQFqIQwDQCAGIAxG' +
+  'DQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBKcgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQiEUYEQCAOKAIAIRELIAEgESAY' +
+  'ED9FDQEgASARIAMQPw0BIAAgASACIAcgAyAJIAQgBRBCIAAgASACIAggAyAJIAQgBRBCIBYgACgC0AFIBEBBASEbDAsLIA4oAggL' +
+  'QQBKDQAgDigCACEMDAELIAxBAWohDAwACwALCyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsLIBMoAggLQQBMBH8gEygC' +
+  'AAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARAIAQoAgAhAwUg' +
+  'A0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJBBHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIEIAAgBUEEdGogBjYCACAB' +
+  'IAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVBB0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAgBSAHNgIACyAAIQUgAkEB' +
+  'aiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIAIQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQgBSAGQQR0aiAANgIAIAEg' +
+  'CEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEHSnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAAIAg2AgALIAMgAykDAEIB' +
+  'fDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFBBHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwCCyACIAAgA0EEdGoiBCgC' +
+  'CCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBshAwwBCwALAAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigCBCIIRwRAIAEgCCAEED8N' +
+  'ASABIAggBRA/DQEgASACIAggByAGEEAgACAAKALQASIJQQFqNgLQASAAKALMASAJQQJ0aiAINgIADAELCwvRCQMFfwJ+AXsjAEEQ' +
+  'ayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAAEEQgACAANAKkAjcDgAIgACAANALEAjcDSCAAKAKMASAAKAKEASAAKAKAAUdyDQAg' +
+  'ABBFCwJAIAAoApwCBEAgABBGIgINAQsgACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEEcNAQtBACECA0ACQCAAKAKYAg0AIAIhBgJA' +
+  'IAAQSCICQQBIBEAgAEEBNgKsASAAEElBAyEDIAYhAiAAQQAQR0UNAUF/IQIMBAsCQCACBEAgACAAKQPgAkIBfDcD4AIgACgCjAFF' +
+  'BEAgAEEBNgKYAgwECwJAIAAgBUEMaiAFQQhqEEoiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQS0UNACAAEElBfyECQQEhAwwD' +
+  'CyAAIAUoAgwQTCAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQTSAFKAIIIQMMAQsgACAEIAAgAiADIAUoAggiA0H//wMgA0H/' +
+  '/wNJGxBOQQJ0QQFyEE0LIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB' +
+  '/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAA' +
+  'KQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEEwgACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEANgI4CyAAKAKgAkEASgRA' +
+  'IAAQRCAAKQPgAiEHCyAHIAApA4ACVA0BIAAQSCICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABBFQX8hAkEBIQMgAEEBEEdFDQEM' +
+  'BAsgAEEBNgKsAQsgACAAKQOQAkIBfCIHNwOQAiAAIAApA+ACIAA0AqQCfCAHIAA0AqgCfnw3A4ACQQMhAwwBCyAAIAAoAoABNgJA' +
+  'IAAoAsQCRSAAKQPgAiAAKQNIVHJFBEAgACAAKQNQIghCAXw3A1AgCEIDgyEHIAhCAYMhCEEAIQIDQCAAKAIEIAJMBEAgAEEANgI4' +
+  'IAhQBEAgAEEANgI8CyAAIAApA+ACIAA0AsQCIAApA1BCAXx+fDcDSAUgACgCLCACagJ/IAAoAjQgAmotAAAgCFANABogACgCrAIi' +
+  'BCAHQgFRDQAaIARFCzoAACACQQFqIQIMAQsLCwJAA0AgACgCxAEiAkEASgRAIAAoAiggACgCwAEoAgBqLQAARQ0CIAAQTxoMAQsL' +
+  'IAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEE8hBCAAIAApA9gCQgF8NwPYAiAA' +
+  'IAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIw' +
+  'IARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0ckEAEE0LIAYhAgsgA0EB' +
+  'Rw0BDAILC0ECIQILIAVBEGokACACCzoCAX8BfiAAKAKgAiIBQQBKBEAgACAAKQOIAkIBfCICNwOIAiAAIAIQPCABrX4gACkD4AJ8' +
+  'NwP4AQsLqwEBCX8DQCAAKAIIIANKBEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEFQQAhAUEAIQIDQCAEKAIA' +
+  'IAJMBEAgBCABNgIAIANBAWohAwwDBSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoiCCgCACEJIAggBzYCACAG' +
+  'IAk2AgAgAUEBaiEBCyACQQFqIQIMAQsACwALCwvoAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCACIANGBEACQCABQQFKBEBB' +
+  'fyECIAAgASAAKALMASIDKAIAIAMoAgQQSw0BC0EAIQIgAEEANgKcAiAAIAFBAWsQTCAAKALMASIEKAIAIQMgAUEBRgRAIAAgA0EA' +
+  'EE1BAA8LIAAgAyAAIAQgAUGBgICABBBOQQJ0QQFyEE0LIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogBIAEgAkF/c2pBAnRqKAIA' +
+  'QQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAuvCAEQfyMAQYACayIHJAAgAEEBNgKsAQJ/Qf//AyABRQ0AGiAH' +
+  'QQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyEDIAJBP0YNBCAHIAJBAnRq' +
+  'KAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGAgICABnENACAEQf//A3Ei' +
+  'BEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiIDQQRJDQEaCyADCyEQIAFB' +
+  'AEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAFQQAhA0EAIQUgACgCkAEi' +
+  'BCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9xIQULIAYoAgAhCiAGQQhq' +
+  'IQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRqKAIAIgYQUCIEQQBKDQBB' +
+  'ACEFIAQNACAPIANBAnRqIAY2AgAgA0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYCmAIMAgsgACgCKCAPKAIA' +
+  'IgMQUA0BIAAgA0EAEE0MAQsgDiADNgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASADIAhqQQJqIQgLIAxBAWoh' +
+  'DAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyELQQAhAgN/IAIgC0YEf0EA' +
+  'IQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkECdBAhIgFFBEBBACECA0Ag' +
+  'AiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARBADYCBCADQQFqIQMMAQsL' +
+  'A0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygCDBBRGiAAKAKoASADKAIM' +
+  'QQxsaiABIAMoAggQURogBUEBaiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBB' +
+  'AnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9QKARF/A0ACQCAAKAKE' +
+  'ASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAE' +
+  'QQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgC' +
+  'IGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCAD' +
+  'aiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEE0LIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwALIAIgBUECdCIJaiECA0Ag' +
+  'AigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0IgcgACgCJGooAgBBAUoN' +
+  'ACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRAIAEgCCACQQJ0aigCACIB' +
+  'IAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0DIAJBAnQiAyAAKALcAWog' +
+  'AyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQTSAAKAIQIAlqKAIAIQMLIARBAWohBAwB' +
+  'CwsgACAFNgLgAUEBDwsgACgCFCABQQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2AgALIAFBAWohAQwACwAL' +
+  'IAAoAtwBIgEgBkEBcjYCACABIANBAXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEMbGoiASEMIAEoAgQhCCAB' +
+  'KAIAIQZBACEDQQAhAQNAIAMgCEgEQCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmooAgAiDhBQQQBKBEAgBiAB' +
+  'QQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIE' +
+  'IAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRBQQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohAQwCC0ECIQIgCkEC' +
+  'IApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQUEEASA0ACyAEIBE2AgQgCyAJNgIAIAAoAqgB' +
+  'IAQoAgRBDGxqIAcgBRBRRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmoh' +
+  'AgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYC' +
+  'ACACIAU2AgQgAUECaiEBIA0gBRBQQQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANBAnRqKAIANgIAIAFBAWoh' +
+  'ASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEE0MAgsACwsgDCABNgIEDAAL' +
+  'AAsIACAAQQAQTAvxBwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAh' +
+  'AwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFr' +
+  'IgRFDQAgACAKIAhBDGoQUiEDIAgoAgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAADQAgCUECdCINIAAoAnRq' +
+  'KAIARQ0AIAxBAToAACAAIAkQUyAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAAKALMASAGQQJ0aiALKAIANgIAIAZBAWoh' +
+  'BgsgA0EBaiEDDAELCwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUNACAGQQEgBkEBShshB0EBIQMDQCADIAdG' +
+  'BEBBASEGQQEhAwNAIAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRBfHFqKAIABH8gACAJIAUgCEEIahBUDQEg' +
+  'ACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsA' +
+  'BUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYE' +
+  'fwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEF' +
+  'A38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAo' +
+  'AnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgC' +
+  'cCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEFULIAAgACgC6AFBAWo2AugBQQAhBCAG' +
+  'QQAgBkEAShshAUEAIQMDQCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0QXxxaigCAEECdGoiBygC' +
+  'AEcEQCAHIAU2AgAgBEEBaiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsiBiQAAkAgACgCmAEiBSAA' +
+  'KAKUASABaiIHQQJqSARAQX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v///wBTG6dBAmoiAUECdBAh' +
+  'IgVFDQEgACABNgKYASAAIAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUECdBAhIgRFBEBBfyEEDAIL' +
+  'IAAgATYCpAEgACAENgKcAQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBBf0EAIABBAkcEfyAGQQhq' +
+  'IABBAnRqKAIAIgEoAgRBBEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0ECEiBQ0BIAAFQQILQQJJ' +
+  'GyEEDAMLIAEgBDYCCCABIAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/QDAQZ/AkAgACgCjAEgAUwNACAAKAKIASICIAFBAnRq' +
+  'KAIAIQUCQCAAKALAAkUgACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMgACgCPEwNAiAAIAM2AjwD' +
+  'QCADIARMDQMgACgCNCAAKAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwACwAFIAAoAjAgACgCfCAC' +
+  'QQJ0aigCACIDQQF1aiADQX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkALIAAoAoABIQIDQCACIAVM' +
+  'BEAgACAFNgKAASAFIAAoAoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIAIgZBAXUhAwJAIAZBAXFF' +
+  'IAIgACgChAFKcg0AIAAoAhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIAIgcgACgCDEgEQCAAKAIk' +
+  'IAdBAnRqIgcgBygCAEEBajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABBAEo6AAALIAAoAiggA2pB' +
+  'ADoAACAAIAMQViAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6AAAgA0ECdCIDIAAoAnRqIAAoAowBNgIAIAAo' +
+  'AnggA2ogAjYCACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAurAQECfyAAKAKQASAAKAKUASIEQQJ0aiIFIAI2AgAg' +
+  'BSADNgIEIAVBCGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKUAWpBAmo2ApQBIAAoApwBIANBAnRqIAQ2AgAg' +
+  'ACgCqAEgASgCAEEMbGogBCABKAIEEFEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABBRGiAAIAApA4ADQgF8NwOAAyAEC2IBBX8gACgC' +
+  'yAEiAiAAKALAASIBKAIAIgNBAnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUECdGooAgAiATYCACACIAFB' +
+  'AnRqQQA2AgAgABBXCyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAAKAIEIgRBAmpOBEAgACgC' +
+  'ACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQISIDRQRAQX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsgACAEQQFqNgIEIAMgBEEC' +
+  'dGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRBAnUhAwJAAkACQAJAIARB' +
+  'A3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgCkAEgA2ooAgBBAWsPCyAA' +
+  'KALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBBAnRqIQZBACEDQQAhBANA' +
+  'IAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0NgIAIANBAWohAwsgBEEB' +
+  'aiEEDAELAAsACyACIAAoAtgBNgIAQQALrwECBH8BfCAAKAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAiBjkDACAGRH3DlCWtSbJU' +
+  'ZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCACQQN0aiIFIAUrAwBEMAWO' +
+  '5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAAIAEQWAsL4QIBCn8jAEEQayIHJAAgAygCACEKIAAo' +
+  'AtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahBSIgVBACAFQQBKGyEL' +
+  'IAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAAKAJ0aigCACINRQ0AIAAo' +
+  'AnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALUASADIAMoAgAiCEEBajYC' +
+  'ACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMgAUEBayIBNgIAIAFBAnRq' +
+  'KAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6oDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0AgAiAJRgRAAkAgAUEKbCEH' +
+  'QQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAhAiAAIAUgBkEMahBSIQog' +
+  'BigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGooAgBFckUEQCAMQQE6AAAg' +
+  'ACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgCcCAAKALMASAIQQJ0aigC' +
+  'AEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAAKALQAWooAgBqQQA6AAAg' +
+  'AyAHTARAIAAgACgC0AEgBGooAgAQUwsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiECDAEL' +
+  'CyAGQRBqJAALUgEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAoAsQB' +
+  'IgFBAWo2AsQBIAAgARBYCwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRODQAgAUECaiIBIAROIAAo' +
+  'ArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAFQQJ0aigCACIBQQN0aisD' +
+  'ACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0aiAGNgIAIAAoAsgBIAZB' +
+  'AnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtBAXYiBkECdGooAgAiBEED' +
+  'dGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIgAUECdGogAzYCACAAKALI' +
+  'ASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGooAgAQIiABQQFqIQEMAAsA' +
+  'CyAAKAIAECIgACgCkAEQIiAAKAKcARAiIAAoAqgBECIgABAiCwvlCwEKfyMAQTBrIgokAAJAAkAgACABckEASCAAIAFIciACQYCA' +
+  'gIABS3INAEEBQZgDEBwiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFqIglBD2wgAEEBaiINQQNs' +
+  'aiALQQFqIg5BAXRqQQJ0IAlBBWxqEBwhBiAHIAlBAXQiD0EMEBwiCDYCqAEgBkEAIAgbRQRAIAYQIiAHEFkMAQsgByAGNgKwASAH' +
+  'IAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQgCiAHQdABajYCICAKIAdBzAFqNgIcIAogB0HIAWo2AhggCiAH' +
+  'QcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYCCCAKIAdB9ABqNgIEIAogB0EQajYCACAGIAlBA3RqIQhBACEG' +
+  'A0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYgDkECdCIIaiIGNgIcIAcgBiAIaiIINgIYIAcgCCANQQJ0IgZq' +
+  'Igg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJwIAcgBiAJQQNsajYCNCAHIAYgD2o2AjAgByAGIAlqNgIsIAco' +
+  'AhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBKGyEIA0AgBiAIRgRAQQAhBiAAQQAgAEEAShshAANAIAAgBkYE' +
+  'QEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFBAEobIQIMAQsgAyAAQQFqIgJBAnRqIQggAyAAQQJ0aigCACEG' +
+  'A0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygCGGooAgAhDCAHKAIcIAcoAiAgC2oiCyALKAIAIgtBAWo2AgAg' +
+  'CyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAGQQJ0IgAgBygCJGogBygCICAAaigCADYCACAGQQFqIQYMAQsL' +
+  'IAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcDuAEgB0EBNgLQAiAHQoCAgICAgID6PzcDyAIgB0KBgICAgP0A' +
+  'NwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVClfip+pe33puef35Cnbqz+5SS/aIlfCIFIAVQGzcD8AEgB0Hw' +
+  'AWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYDQCACIAZGBEADQAJAIAcoApgCIQYgACICIAlGDQAgBg0PIAMg' +
+  'AkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAhCANAIAYgC0YEQCAIIAcoAiggAmotAAByDQMgByACQQF0QQFy' +
+  'QQAQTQwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQSEUNDSAHQQE2ApgCDA0LIAcoAiAgBkECdGoo' +
+  'AgBFBEAgB0EBNgKYAgsgBkEBaiEGDAALAAUgByAIEFYgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVCEYYg' +
+  'BYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/AToA' +
+  'ACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoiCyAL' +
+  'KAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAogBkEC' +
+  'dGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoi' +
+  'BRAdIgdFIAAoAgxBAnRBBGoQHSIJRXIgBRAdIgpFIAJBAnRBBGoQHSILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQED' +
+  'fyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOIARAkEFoF' +
+  'IAAoAhwgBUECdGooAgAhAUEBIQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAEQQJ0aiAG' +
+  'IAtqQQRrKAIANgIAIAFBAWohASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFqIQMgBCEC' +
+  'CyAFQQFqIQUMAQsLBSABQQJ0IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsgAUEBaiEB' +
+  'DAELCyEBCyAHECIgCRAiIAsQIiABRQRAIAoQIkF/DwsgABAsIABBADYC0AEgAEIANwNYIABBADYCyAEgACADNgLwASAAIAo2AuwB' +
+  'IAAgATYC6AEgAEEANgLAASAAIAApA2g3A/gBIAAgACkDgAE3A4ACIAAgACkDoAE3A4gCQQALEwAgAARAIAAQKSAAIAE3A+ABCwuF' +
+  'BAIHfwN8IwBBIGsiBSQAAn9BfiAARSADRXINABogABApIAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQ' +
+  'GzcDGCAFQQA2AgwgBUEANgIIAn8gABAGRQRAA0AgDEQAAAAAAAAAAGZFIAIgB0xyRQRAIAdBAWohByAFQRhqIQhEAAAAAAAAAAAh' +
+  'DSAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABAEIglBAEgNACAFIAUpAxBCAXw3AxAgACAJIAUoAgwgBSgCCBA5IgYgBSgCCEoEQCAF' +
+  'KAIMIAZBAnQQISIKRQRARAAAAAAAAPC/IQ0MAgsgBSAKNgIMIAUgBjYCCCAAIAkgCiAGEDkaCyANIA6gIQ0gBkUNACAAIAUoAgwg' +
+  'CCAIKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+IAasgqdBAnRqKAIAECoaIA4gBreiIQ4MAQsL' +
+  'A0AgCyAAKAIwSARAIAAQKxoMAQsLIA1EAAAAAAAAAIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQ' +
+  'ahAKIQxBAAsQIiAAECkgBARAIAQgBSkDEDcDAAtBfyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAupBwINfwN+' +
+  'IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATA' +
+  'EF8MAQsgAkECaiACQQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJ' +
+  'DAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCAC' +
+  'LQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsO' +
+  'BwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQXyAFIQMMBwsCfiAEIANBAklyRQRAIAVB' +
+  'B2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdq' +
+  'QXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSAN' +
+  'IQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUE' +
+  'QCAHQSBqQS0QXyAJQQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEGlKCAEGyEEQQAhBQNA' +
+  'QSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRBfIAZFDQMgB0EgaiAGwBBfIAUhAwwCCyAHIAUo' +
+  'AgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYN' +
+  'ASAIIAQgBmosAAAQXyAEQQFqIQQMAAsACwUgCCAKEF8gBEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksb' +
+  'akEAOgAAIAdBMGokACACQf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgC' +
+  'CEEBagUgAws2AggLJQEBfyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxBeIARBEGokAAugBAEDfyMAQeAAayICJAAgAiABNgJEIAIg' +
+  'ADYCQCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDSCACQfT3ADYCWEH09wBBAEHMAfwLAAJAIAAgAUVyRQRAIAJBQGtBfkEAQZEWQQAQ' +
+  'YhoMAQtBAUHoABAcIgNFBEAgAkF/EBo2AgBBACEDIAJBQGtBf0EAQfkSIAIQYhoMAQsgAkEANgI8IAAtAABB7wFHIAFBA0lyIAAt' +
+  'AAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgJICwJAAkACQCACQUBrEGNFBEBBACEBIAJBADYCVEFyIQAgAkFAa0FyQQBBoRpBABBi' +
+  'GgwBCyACQUBrIAMgAkE8ahBkIQAgAigCPCEBIAANACADIAEgAygCJCIEIAFrEBsiADYCACAADQFBfyEAIAJBfxAaNgIQIAJBQGtB' +
+  'f0EAQfkSIAJBEGoQYhoLIAJBADYCOCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDKAwBC0EAIQAgAkEANgI4IAL9DAAAAAAAAAAAAAAA' +
+  'AAAAAAD9CwMoIAIgBEEEEBwiBDYCNCAEDQBBfyEAIAJBfxAaNgIgIAJBQGtBf0EAQfkSIAJBIGoQYhoLA0ACQCAADQAgAkFAaxBj' +
+  'RQ0AIAJBQGsgAyABIAJBKGoQZSEADAELCyACKAIoECIgAigCLBAiIAIoAjQQIiAARQ0AIAMQZkEAIQMLIAJB4ABqJAAgAwtYAQN/' +
+  'IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQXhoL' +
+  'IAZBEGokACABC94BAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQZyIFIARrIAgg' +
+  'BRsiAhBnIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIU' +
+  'QQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARBoBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAg' +
+  'ACAENgIMQQEL6AIBCH8jAEHwAGsiAyQAIANBADYCbCACQX82AgAgAUEIaiEHQQAhAQJ/A0AgACADQewAaiADQegAaiADQeQAahBp' +
+  'BEAgACgCDCIIIAMoAmgiBGohBSADKAJkIgkgBGsiBkEBRyAFLQAAQfwAR3JFBEAgAigCAEEATgRAIABBcCAEQbsaQQAQYhpBcAwE' +
+  'CyACIAE2AgAMAgsgCSAIIAQgCRBqIgpLBEAgAyAIIApqLQAANgIAIABBcSAKQdQbIAMQYhpBcQwDCyAHIAUgBhBrQQBOBEAgAyAD' +
+  'QTBqIAUgBhBsNgIQIABBcyAEQdMdIANBEGoQYhpBcwwDCyAHIAUgBhBtIgVBAEgEQCADIAUQGjYCICAAIAUgBEH5EiADQSBqEGIM' +
+  'AwUgAUEBaiEBDAILAAsLQQAgAigCACIEQQBIBH8gAiABNgIAIAEFIAQLDQAaIABBckEAQZcXQQAQYhpBcgsgA0HwAGokAAueBwEM' +
+  'fyMAQdABayIEJAAgBEEANgLMASADIAMoAhBBAWoiBjYCECAGQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4' +
+  'aiEOIAFBCGohDwJAA0AgACAEQcwBaiAEQcgBaiAEQcQBahBpBEAgBCgCyAEiByAEKALEASIJIAcgCUsbIQUgACgCDCEIIAchBgNA' +
+  'AkAgBSAGRwRAIAYgCGotAABBOkcNASAGIQULIAUgCCAHIAUQaiIGSwRAIAQgBiAIai0AADYCEEFxIQIgAEFxIAZB1BsgBEEQahBi' +
+  'GgwFCyAFIAdGBEBBcCECIABBcCAHQbIrQQAQYhoMBQsgDyAHIAhqIgsgBSAHayIMEGsiDUEASARAIAQgBEGQAWogCyAMEGw2AiBB' +
+  'dCECIABBdCAHQeEoIARBIGoQYhoMBQtBACEGIAUgCUkEQCACIA1KBEAgBCAEQZABaiALIAwQbDYCMEF7IQIgAEF7IAVB1xMgBEEw' +
+  'ahBiGgwGCyAFQQFqIgYgCUYEQEFwIQIgAEFwIAVBmStBABBiGgwGCyAJIAggBiAJEGoiBUsEQCAEIAUgCGotAAA2AkBBcSECIABB' +
+  'cSAFQasTIARBQGsQYhoMBgsCQCAOIAYgCGoiCCAJIAZrIgkQayIFQQBODQAgDiAIIAkQbSIFQQBODQAgBCAFEBo2AlAgACAFIAZB' +
+  '+RIgBEHQAGoQYiECDAYLIAVBAWohBgsgAygCECIFIAMoAgwgDUECdGoiCCgCAEYEQCAEIARBkAFqIAsgDBBsNgJgQXwhAiAAQXwg' +
+  'B0G4FSAEQeAAahBiGgwFCyAIIAU2AgACQCADKAIIIApHBEAgAygCBCEFDAELIAMoAgAgCkEBdEEQIAobIghBAnQiBRAhIglFBEBB' +
+  'fyECIARBfxAaNgJwIABBfyAHQfkSIARB8ABqEGIaDAYLIAMgCTYCACADKAIEIAUQISIFRQRAQX8hAiAEQX8QGjYCgAEgAEF/IAdB' +
+  '+RIgBEGAAWoQYhoMBgsgAyAINgIIIAMgBTYCBAsgCkECdCIHIAMoAgBqIA02AgAgBSAHaiAGNgIAIApBAWohCgwDCyAGQQFqIQYM' +
+  'AAsACwtBeiECIAEoAgAgAygCACADKAIEIAoQJyIBQXpGBEAgAEF6QQBB1BZBABBiGgwBC0EAIQIgAUEATg0AIAQgARAaNgIAIAAg' +
+  'AUEAQfkSIAQQYiECCyAEQdABaiQAIAILIAAgAARAIAAoAgAQICAAQQhqEG4gAEE4ahBuIAAQIgsLOAAgAUH/AXEhAQNAAkAgAkUE' +
+  'QEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0BGgsg' +
+  'AEELRgsLrAEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEGgNASAEIQULQQAhBCAFIAZG' +
+  'DQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEGhFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEh' +
+  'BAwDCyAFQQFqIQUMAAsACyAEQQFqIQQMAQsLIAQLagECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0Ef' +
+  'Sw0AIAMQaA0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvsAQELfwJAAkAgACgC' +
+  'KCIDRQ0AIANBAWshCSABIAIQbyEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRB' +
+  'A3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EB' +
+  'aiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQL' +
+  'dgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEp' +
+  'TwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAuvBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0A' +
+  'IAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxAhIgNFDQIgACALNwMQ' +
+  'IAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBAhIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQL' +
+  'IAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBAcIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEK' +
+  'A38gBCAJRgR/IAAoAiQQIiAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAA' +
+  'DQALIAggBWsQbyEDA0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghq' +
+  'IAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQbyEE' +
+  'IAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFqNgIcCyAD' +
+  'DwtBfwsXACAAKAIAECIgACgCGBAiIAAoAiQQIgs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANB' +
+  'AWohAwwBCwsLNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgC' +
+  'UCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC9cCAgZ/AX4jAEGQBGsiBCQAQn4hCgJAIABFIAJBASADG0VyDQAgACgC' +
+  'ACABQQBBAEEAEDIiB0EASARAIAesIQoMAQsCQCAHQcEASQRAIARBEGohBSAEQZACaiEGDAELIAdBAnQiBRAdIgZBACAFEB0iBRsN' +
+  'ACAGECIgBRAiQn8hCgwBCyAAKAIAIAEgBiAFIAcQMhogBEIANwMIQQAhAQNAIAEgB0YEQCADBEAgAiAEKAIIIgAgA0EBayAAIANJ' +
+  'G2pBADoAAAsgBEGQAmogBkcEQCAGECIgBRAiCyAEKQMIIQoMAgsgAQRAIAIgAyAEQQhqQdkrEHMLIAIgAyAEQQhqIAAgBiABQQJ0' +
+  'IghqKAIAEHAQcyAFIAhqIggoAgAEQCACIAMgBEEIaiIJQZ8mEHMgAiADIAkgACAIKAIAEHEQcwsgAUEBaiEBDAALAAsgBEGQBGok' +
+  'ACAKC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwB' +
+  'CwsLIgEBfyAAQRxqIgFBCU8EQCAAEBoPCyABQQJ0QfQsaigCAAsdACAABEAgACABNgIAIABBJGpByAEgAiADEF4aCwtNAQF/IwBB' +
+  'EGsiBCQAAkAgAEUEQCAEIAM2AgxBACABIAIgAxB1DAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxB1CyAEQRBqJAAgAQufBQEH' +
+  'fyMAQUBqIgMkAEH49ABBAEHsAfwLAEEoIAFBACAAGyIEIARBKEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEH4' +
+  '9ABBZEHEECADEHYaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABB4RQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxq' +
+  'EHkhBSAEIAMoAjwiAiACIARJGyEBAkACQANAAkACQCABIAJHBEAgACACaiwAABB4DQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAA' +
+  'IAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EA' +
+  'CyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQeA0BIAIFIAELNgI8IAAgBCADQTxqEHkhBiAEIAMo' +
+  'AjwiAiACIARJGyEBA0AgASACRg0EIAAgAmosAAAQeARAIAJBAWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwB' +
+  'CwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHaKyAAGzYCFCADQdAmQdorIARBKEsbNgIYQfj0AEFkQaMqIANBEGoQ' +
+  'dhpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYC' +
+  'ICADQdAmQdorIARBKEsbNgIoQfj0AEFsQZ0iIANBIGoQdhpBbAwBC0Hw9gAgBjYCAEHs9gAgBTYCAEEACyADQUBrJAALDQAgAEEg' +
+  'RiAAQQlGcgttAQN/IAIoAgAiAyABIAEgA0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiID' +
+  'NgIAIAFBACABQQBKG0EKbCAFakEwayIBQecHIAFB5wdIGyEBDAELCyABC88DAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HA' +
+  'ADYCBCADIAA2AgBB+PQAQWxBmSEgAxB2GkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGoh' +
+  'BQJAIABBwQBrQUBJDQAgBARAIAQgAEGwLGotAAA2AgALIAVFDQAgBSAAQf8BcSAAQbAsai0AAG42AgALIAMoAjghBSADKAI8IQQL' +
+  'AkACQAJAAkAgBEEATCIIIAVyRQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAh' +
+  'B0EAIQQgACAAIAVuIgYgBWxGBEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBB0w4hBiAFRQ0BCyAHDQFB6g8hBiAEDQEgBSEE' +
+  'CyADIAA2AiggAyAGNgIkIAMgBDYCIEH49ABBbEG0JCADQSBqEHYaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMg' +
+  'BTYCFCADIAQ2AhBB+PQAQWxBhCQgA0EQahB2GkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ACAgd/An4jAEGgCGsiBiQA' +
+  'AkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEBsiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAg' +
+  'BG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEB4iAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQ' +
+  'HiEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEHwQJyIBQR91IAFxIQEgBUEBaiEFDAEF' +
+  'IAEEQCACECAMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2AgAgBCAEbCACaiEEIAAoAhAgAUECdGoiASEF' +
+  'IAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCABQQJ0aigCAGxqNgIAIAFBAWohASACQQFqIQIM' +
+  'AQsLC/cEAgh/AX4jAEHQAGsiACQAQfj0AEEAQewB/AsAQdz0ACgCACEBIABB4PQAKAIAIgI2AkwgAEHk9AAoAgAiBDYCSAJAIAEg' +
+  'BKwgAqx+IginQX8gCEIBfULAAFQbIAEbIgJBwQBrQb9/TQRAIABBwAA2AgQgACACNgIAQfj0AEFsQZkhIAAQdhoMAQsgAiAAQcwA' +
+  'aiAAQcgAahB6DQBB9PQAKAIAIgRBAEgEQCAAQYACNgIUIAAgBDYCEEH49ABBa0G7FyAAQRBqEHYaDAELIARFQfD0ACgCAEEAIARB' +
+  'gQJJG3JFBEAgAEGAAjYCNCAAIAQ2AjBB+PQAQWtBuxcgAEEwahB2GgwBCwJ/QQFBwAAQHCIBRQRAIAAoAkwhBUEADAELIAFC0A83' +
+  'AzggAUEBNgI0IABBQGtBADYCACAAQgA3AzggASACNgIAIAEgACgCTCIFNgIEIAEgACgCSCIGNgIIIAFB7PQAKAIAQQBHNgIYQej0' +
+  'ACgCACEHIAEgBDYCICABIAc2AhwgAiAFIAYgAEE4ahB+BEAgACgCQBAiIAEQfwwCCyABIABBOGoQgAFFIQMgACgCQAsQIgJAAkAg' +
+  'A0UgAkEJR3IgBUEDR3JFBEAgASgCGCABKAIMQRtHcg0BIAEQEiIDNgIsIAMNAUF/IQIMAgtBfyECIANFDQELAn8gASABKAIAIgMg' +
+  'A2xBAnQQHSICNgIwQX8gAkUNABogA0EQTARAIAEQhQELIAEoAiggASgCLHIEf0EABSABEHsLCyICDQAgASEDDAELIAAgAhB0NgIg' +
+  'Qfj0ACACQfkSIABBIGoQdhogARB/QQAhAwsgAEHQAGokACADC5gFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAA' +
+  'IAdBEGoiBBCBASAGQQFqIQYgAyAAIAQQggEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQgQEgBUEBaiEFIAMg' +
+  'ACAGEIIBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHs9AAoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIg' +
+  'BWwgASACIAdBEGoiBRCBASAEQQFqIQQgAyAAIAUQggEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADEIMBIgQNAwtBACEEQQEh' +
+  'CUHo9AAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQggENA0EAIQQDQCAEIAhHBEAgB0EQ' +
+  'aiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQggENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARB' +
+  'AWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAA' +
+  'IAkgBCABIAIgB0EQaiIFEIEBIAZBAWohBCADIAAgBRCCASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQfT0ACgC' +
+  'AE4gBnINAEHw9AAoAgAgACAFEIQBIgQNAyADIABB8PQAKAIAIAAgBWxBAnRqEIIBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQdDYC' +
+  'AEH49AAgBkH5EiAHEHYhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkECAgACgCKBANIAAoAiwQIiAAKAIQECIgACgCFBAiIAAoAjAQ' +
+  'IiAAECILC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBAcIgc2AhAgACAFIAEoAgAiCGwiAkECdBAdIgs2AhRBfyEJAkAgC0UgB0Vy' +
+  'DQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBAcIgZFDQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIg' +
+  'BWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygC' +
+  'ACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGECIgACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoi' +
+  'AyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJ' +
+  'C00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiABIAdqIABsajYCACAGQQFqIQYM' +
+  'AQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCADQQF0IAQgAxsiA2wQISIFRQRA' +
+  'QX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYCAEEAC8MDAQZ/IwBBwIIBayID' +
+  'JAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANAIAQgBUYNAiABIANBwIABaiAE' +
+  'QQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEH49ABBa0HtIiADQRBqEHYaDAMLIAIgASADQUBrIAEgBGxBAnRq' +
+  'EIIBBEBBfyEAIANBfxB0NgIAQfj0AEF/QfkSIAMQdhoMAwUgBEEBaiEEDAELAAsACyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAg' +
+  'AyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIwQWshAEH49ABBa0HeISADQTBqEHYaDAELIAEgA0HAgAFq' +
+  'IAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEH49ABBa0GbKSADQSBq' +
+  'EHYaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEEDAILIQALCyADQcCCAWokACAAC48DAQd/IwBBsCBr' +
+  'IgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEgAWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEA' +
+  'IgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpqLQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEB' +
+  'ajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB+PQAQWtBmBAgAxB2GkFrDAQFIAQgB2ohBAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQg' +
+  'B0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEH49ABBa0HUHyADQSBqEHYaQWsMAgsgA0EwaiAEaiIIIAgtAAAi' +
+  'CEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEH49ABBa0GIHiADQRBq' +
+  'EHYaQWsLIANBsCBqJAALxAEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGooAgAhASACIAdsIgNBAnRBBGoQHSIERSABIAJsIANqQQJ0' +
+  'EB0iBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRqIAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGEAs2AigFIAQg' +
+  'AUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQfCAFaiEFIAFBAWohAQwBCwsLIAQQIiAGECILvQMBCH8jAEEwayIE' +
+  'JAAgACgCACEFAkAgABB7IgMEQCAEIAMQdDYCICACIANB+RIgBEEgahB2IQMMAQsgACgCJBAoIAAoAiQQKSAAKAIAIAEgAhCHASID' +
+  'DQAgBSAFbCEGQQAhAwNAIAMgBkYEQEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHEIgBECpFDQAgACgCJCAE' +
+  'QSxqIARBKGoQOiAAKAIkECggASAEKAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0HQCCAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkGK' +
+  'FiAGQQF0IAFKDQAaQYMWIAZBA2wgAUwNABpBth5BkwggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2' +
+  'AhQgBCAJNgIMIAQgAyADIAVtIgMgBWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB1icgBBB2GiACRQ0CIAIg' +
+  'ADYCECACIAE2AgwgAiAFNgIIIAIgBjYCBCACIAgtAAA2AhQMAgsgA0EBaiEDDAALAAsgBEEwaiQAIAMLpwEBBn8jAEEQayIDJAAg' +
+  'ACAAbCEFA0ACQAJAIAQgBUYNACABIARqIgYtAAAiByAATA0BIAMgBzYCCCADIAA2AgwgAyAEIABtIgFBAWoiBTYCACADIAQgACAB' +
+  'bGtBAWoiADYCBEFqIQggAkFqQbEhIAMQdhogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQM' +
+  'AAsACw0AIAIgACABbGpBAWsLOQAgACgCJCAAKAI0EDYgBEIANwMIIAAgASACIAMgBBCKASIAQQBMBEAgBEEENgIACyAAQR91IABx' +
+  'C78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQpAwggAVpxDQEgCSACEAEiBUEB' +
+  'RgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEDMiBkEAIAZBAEobIQYDQCAGIAhG' +
+  'DQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwALCyAFQQBIDQELIAkgB0EIahA4' +
+  'IAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsL' +
+  'NgIAQQEFQQALIQULIAdBQGskACAFC40CAgN/AXsgAEUgAUVyQQEgBRsEQCAGQX5BoAxBABB2GkF+DwsgBf0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxACQAJAAkBBASAAKAIsIAAoAigbRQ0AIAAoAgAgASAGEIcBIgcNASAAKAIs' +
+  'IgkEQCMAQSBrIgckAEEBIQggCSABIAIgAyAEIAcQFEUEQCAFIAf9AAQAIgr9CwMIIAUgBykDEDcDGCAFIAr9HQAgBygCGCAHKAIc' +
+  'EI4BQQAhCAsgB0EgaiQAIAgNAQwDCyAAIAEgAiADIAQgBRCMAUUNAgsgACABIAIgAyAEIAUgBhCNASEHCyAHDwtBAAvTBAIKfwJ+' +
+  'IwBBMGsiBiQAIAAoAgAhCyAAKAIoEA4gCyALbCEJAn8DQCAIIAlHBEACQCABIAhqLQAAIgpFDQAgACgCKCEHQX8hDAJAIAAoAgAg' +
+  'CCAKEIgBIgpBAEggBygCBCAKTHINACAHKAIoIg0gBygCFCAHKAIQIApsIgpBAnRqKAIAIg5B//8DcSIPai0AAEH/AUYgDSAHKAIc' +
+  'aiAPQQF0ai8BACAOQX9zQRB2cUVyDQAgByANIAoQD0EAIQwLIAxFDQBBAQwDCyAIQQFqIQgMAQsLQQAhCCAGQQA2AgwCQAJAAkAg' +
+  'ACgCNEUgCUVyDQAgA1AiB0UgCa1C5AB+IhAgA1pxDQAgACgCKCACIBAgACgCMEEAIAQbIAZBDGogBkEQahAQIAYpAxghESAGKAIo' +
+  'IgxFIAYpAxAiEEIAUnJFBEAgACABIAJCACADIBF9IAcbIAQgBUEAEI0BDQEgBSAF/QADECAGQSBqIBH9Ev1XAwAB/c4B/QsDEAwD' +
+  'CyAMRQ0BCyAAKAIoIAJCACADIBF9IANQGyAAKAIwQQAgBBsgBkEMaiAGQRBqEBAgBikDGCARfCERIAYpAxAhEAsCQCAERSAQUHIN' +
+  'ACAEIAEgCfwKAAAgBigCDCIBQQAgAUEAShshAQNAIAEgCEYNASAEIAAoAjAgCEECdGooAgAiByALbSIJaiAHIAkgC2xrQQFqOgAA' +
+  'IAhBAWohCAwACwALIAUgETcDECAFIBA3AwggBSAGKQMgNwMYIAUgECAGKAIoIAYoAiwQjgELQQALIAZBMGokAAu6AQEBfyMAQRBr' +
+  'IgckAAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkGgDEEAEHYaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAA' +
+  'AAAAAAAAAAD9CwMQIAAgASAGEIYBIgENACAAQQEQjwFBACEBIAAgAiADIAQgBRCJASEEIABBABCPASAAKAIkECggBEUNACAHIAQQ' +
+  'dDYCACAGIARB+RIgBxB2IQELIAdBEGokACABCzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyAD' +
+  'Gws2AgALEwAgACgCJCAAKQM4QgAgARsQXAv3AQIGfwF+AkAgAEUgAUVyQQEgAhsEQEF+IQNB+PQAQX5B6QpBABB2GgwBCyAAIAFB' +
+  '+PQAEIYBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEChBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3' +
+  'AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQOSEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgC' +
+  'MCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwvPBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVy' +
+  'QQEgAhsEQEF+IQRB+PQAQX5BxwpBABB2GgwBCyAAKAIAIQUgA0Gg9wApAwA3AzggA0J/QcD3ACkDACIWIBZQGzcDMCAAEHsiBARA' +
+  'IAMgBBB0NgIAQfj0ACAEQfkSIAMQdiEEDAELIABBoPcAKQMAIANBMGogAhCSASIEDQAgASACIAUgBWwiBfwKAAAgBUECdCIEEB0i' +
+  'DEUEQEF/IQRB+PQAQX9BhQhBABB2GgwBC0Gw9wAoAgAhByAFQQAgBUEAShshCgNAIAYgCkcEQCAHQQAgBiAGQX9zIAVqShtFBEAg' +
+  'DCAIQQJ0aiAGNgIAIAhBAWohCAsgBkEBaiEGDAELCyAMIAggA0E4ahCTAUG49wAoAgAhCUGo9wAoAgAhBiADIAg2AhggAyAFNgIU' +
+  'IAMgDDYCECADIAI2AgwgAyAANgIIIANBADYCLCADIAVBBHY2AiggA0Gw9wAoAgA2AhwgCEEQbSISQQEgCEH/AUobIQogCEGAAm1B' +
+  'ASAGRSAIQf8DSnEiDhshECADQgA3AyAgDgRAIAMgBBAdIgQ2AiAgAyAFEB0iBzYCLCAEQQAgBxtFBEAgBBAiIAcQIiAMECJBfyEE' +
+  'Qfj0AEF/QYUIQQAQdhoMAgsgA0EIaiABQQAQlAELQQAgCSAGGyEPQgAgBa1CAoZC6Ad8IAYbIRYgBSEGA0AgBSAGayETA0AgCCAL' +
+  'TCIHIAYgD0xyIAMpAzBQIBFBB0pyckUEQAJAAn8gBiABIAIgBUGw9wAoAgAgDCALQQJ0aiIUIAogCCALayIEIAQgCkobIgdBARCV' +
+  'ASIJayIEIA9IIg0gDkVyRQRAIBFBAWpBACADQQhqIAsgByAJIAcgEEwgCSATaqxCAYZC6Ad8IANBMGoQlgEiCUEERhshESAJQQFG' +
+  'DAELIA0NAUEAIQ0jAEEgayIJJAAgACABQgIgFiADQTBqIhUpAwAQnwFBACAJQQAQiwFFBEAgFSAJKQMQEKABIAkoAgBBAUYhDQsg' +
+  'CUEgaiQAIA0LRQ0AIAcgC2ohCyAKIAogEkh0IQogBCEGDAMLIAEgAiAFQbD3ACgCACAUIAdBABCVARoCQCAHIBBKBEAgB0ECbSEK' +
+  'DAELIAcgC2ohCwsgDkUgAygCJCADKAIoTHINASADQQhqIAEgCxCUAQwBCwsLIA4EQCAAKAIkECgLIAMoAiAQIiADKAIsECIgDBAi' +
+  'QQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQfj0AEFlQd8ZQQAQdhoLIANBQGskACAEC9IDAQR/IwBBgAJrIgYkAAJAAkACQCAA' +
+  'KAIAIgVBEU4EQCAAKAIgRSAAKAIYIAAoAhxycg0BIAUgACgCBCAAKAIIIAFBASADEJcBAkACQAJ/IAZBEGohBCAAQQAgAxtFBEAg' +
+  'BEF+Qd0eQQAQdhpBfgwBCyAAIAMgBBCGASAAKAIkECgLIgRBAWoOAgAFAQtBfyEEQfj0AEF/QYUIQQAQdhoMBAsgACgCACIFQRBK' +
+  'DQELIAVBEEcNAUEQIQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEg' +
+  'AxCYAUEAIQQMBQtBACEEIAUgACgCBCAAKAIIIAFBACADEJcBDAQLIAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxCZAUEAIQQMAwsg' +
+  'ACgCCCEEIAAoAgQhBwsgBCAHRw0AAkACQCAFIAQgASACIAMQmgEiBEEBag4CAAMBC0F/IQRB+PQAQX9BhQhBABB2GgwCCyACKQMA' +
+  'QgBSDQAgBiAAKAIAIgA2AgQgBiAANgIAQWUhBEH49ABBZUGkDSAGEHYaDAELIAAgASACIAMQmwEhBAsgBkGAAmokACAEC1gCAn4C' +
+  'fyABrSEDA0AgA6dBAUoEQCACEJwBIQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAGNgIAIANC' +
+  'AX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgCACgCJBAoQQAhAwNAIAMgACgCDE4NAiAA' +
+  'KAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQnQELIANBAWohAwwACwALIAAoAiQgA0ECdCIEIAAo' +
+  'AghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAALIANBAWohAwwBCwsgAEEANgIcIAAgAiAA' +
+  'KAIQQQAQngELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0AACAGGzoAACAJQQFqIQUC' +
+  'QCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQvMAgEEfyMA' +
+  'QSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApOBEAgCRApQQAhByAAKAIAQgIgBSAGKQMA' +
+  'EJ8BQQAgCBCJARogBiAIKQMQEKABQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBBACEHIAAgASABIAJqQQAQngEDQCAHIAAo' +
+  'AhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAEJ0BIAdBAWohBwwACwAFIAkQKxogB0EBaiEHDAELAAsABSAA' +
+  'KAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQnQEgB0EBaiEHIAAoAhwhCgwBCwALAAsFIAkQKxogB0EBaiEHDAELCyAA' +
+  'IAEgASACakEBEJ4BCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYgBkGABGogACAGQYgGaiIHEKMBIAZBgAJq' +
+  'IAIgASAEIAcQpAEgBiABIAIgBCAHEKQBQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAAIAdsIQkgBkGAAmogB0ECdGohCkEAIQQD' +
+  'QCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRqKAIAEKUBQQJ0ai0AAEEBajoAACAEQQFq' +
+  'IQQMAQsACwALCyAGQZAGaiQAC/sFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBBgAL8CwAgBUGABGpBAEGAAvwLACAFQQBB' +
+  'gAL8CwAgBUGAGGogACAFQYgaaiIHEKMBIAVBgBJqIAEgBxCjASAFQYAQaiACIAcQowEgBUGADmogASAHEKMBIAVBgAxqIAIgBxCj' +
+  'ASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAFQYAKaiAFQYAEaiAFQYAIaiAAIAEgACAF' +
+  'QYgaahCnAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABCoASIHQQBIBEAgBSAIQQJ0aiIHIAcoAgAiB0EBajYCACAHIApqIQcLIAZB' +
+  'AnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEGDAELCyEGA0AgBiALRwRAIAZBAnQiByAF' +
+  'QYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQqAE2AgAgBkEBaiEGDAELCyAFQYAGaiAF' +
+  'QYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEKcBIAVBgBZqIAAgASAGEKkBIAVBgBRqIAAgAiAGEKkBQQAhB0EAIQggASACRgRAIAVB' +
+  'iBpqEJwBp0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0ECdGohCkEAIQYDQCAAIAZGBEAgB0EBaiEHDAMFIAQgACAGbCAH' +
+  'aiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0aigCACIMQQJ0aigCAEECdGooAgAgBUGAEGogCigCAEECdCIN' +
+  'IAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIAIAVBgBJqIAVBgApqIA1qKAIAQQJ0aigCAGogAW8gAmxqQQJ0' +
+  'ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+cDAQp/IwBBkAhrIgUkACAFIAI3A4gIIAVBgAZqIAAgBUGICGoiBBCj' +
+  'ASAFQYAEaiABIAQQqgEgAUEAIAFBAEobIQogAUEBayEHA0AgByAGayIEIAZIBEBBACEGIABBACAAQQBKGyEKIAVBiAhqEJwBQgGD' +
+  'IQIDQCAGIApHBEAgACAGbCELIAUgBkECdGohDEEAIQQDQCAAIARGBEAgBkEBaiEGDAMFIAMgBCALaiAAIARsIAZqIAJQG2ogBUGA' +
+  'BmogBSAEQQJ0aigCACIIIAFtIgcgDCgCACIJIAkgAW0iCSABbGtqIAFvIAFsIAcgCWogCCABIAdsa2ogAW9qQQJ0ai0AAEEBajoA' +
+  'ACAEQQFqIQQMAQsACwALCyAFQZAIaiQADwsCQCAEIAZGBEAgBUGAAmogASAFQYgIahCqAQwBCyAFQYACaiABIAVBiAhqEKMBCyAB' +
+  'IAZsIQsgASAEbCAHaiEMIAVBgARqIgggBEECdGohCSAGQQJ0IAhqIQhBACEEA0AgBCAKRgRAIAZBAWohBgwCBSAFIAQgC2pBAnRq' +
+  'IAVBgAJqIARBAnRqKAIAIg0gCCgCACABbGo2AgAgBSAMIARrQQJ0aiAHIA1rIAkoAgAgAWxqNgIAIARBAWohBAwBCwALAAsAC/cF' +
+  'AhB/AX4jAEHgCGsiBSQAIAUgAjcD2AggBUGICGpBAEHQAPwLACAFIAA2AoQIIAUgATYCgAgCfwJAIAEgAWwiDCAAQQFqQQJtbEEC' +
+  'dBAdIglFDQADQAJ/AkACQAJAIApBjwNLIAZyRQRAIAMpAwBQRQ0BQQAhBgsgCRAiIAYNAUEBDAYLIAVBgAhqIgggCkEBcSAFQdgI' +
+  'ahCrAUEAIQZBACEHIAggCRCsASIIRQRAIAkQIgwFCwNAIAZB4wBLIAdyRQRAIAMpAwBQDQMgCCAFQdgIahCcAUIBhBA1IAggAykD' +
+  'ACICQsgBIAJCyAFUGxADIAggBRA4IANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAGQQFqIQZBAUYhBwwBCwsgB0UNAUEAIQYg' +
+  'CCAFQYACakHAABAzIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEBDAQFIAkgBUGAAmogBkECdGooAgBBAnRq' +
+  'KAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGogByABIBJsayIHNgIAIBEgC0F/cyAAakEC' +
+  'dCILaiAPIBNrIAEQrQE2AgAgCyAUaiAOIAdrIAEQrQE2AgAgBkEBaiEGDAELAAsACyAFIAAgBUHYCGoiAxCjAUEAIQYgAEEAIABB' +
+  'AEobIQggAxCcAUIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAGQQJ0aiEKQQAhAwNAIAAgA0YEQCAGQQFqIQYMAwUgAyABbUEC' +
+  'dCAFakGoCGooAgAgCigCAGogARCtASEHIAQgAyAJaiAAIANsIAZqIAJQG2ogBSAFQYAEaiADQQJ0aigCACAGIAEQrgFBAnQgBWpB' +
+  'iAhqKAIAaiABEK0BIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMMAQsACwALC0EADAQLQQALIQYgCBAgIApBAWohCgwACwALQX8L' +
+  'IAVB4AhqJAALuwMBAn8jAEHQIGsiBCQAIAQgATcDyCAgBEFAa0EAQYAg/AsAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAT9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9CwMgIAAoAiQgBEHIIGoQnAFCAYQQNQJAIAAoAjRFDQAgACgCJCAANAIAIgEgAX5CAYYQNyAAKAI0RQ0A' +
+  'IAAoAiRCASAANAIAIgEgAX5CA4YgAUIjVRsQXAsCQCAAIARBQGtB+PQAEIYBIgUNACAAQgFCACAAKAI0BH5CAAUgADQCACIBIAF+' +
+  'QjJ+QsCaDHwLIAIpAwAQnwEiASABQn9RGyADIARBIGoQiQEhAyACIAQpAzAQoAEgA0UEQEEAIQUMAQsgBCADEHQ2AhBB+PQAIANB' +
+  '+RIgBEEQahB2IQULIAAoAiQQKCAAKAIkQgAQXCAAKAIkQgAQNyAAKAIkQgAQNQJAIAUNAEEAIQUCQAJAIAQoAiAOBQACAgIBAgtB' +
+  'dSEFQfj0AEF1QfQeQQAQdhoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYCAEH49ABBZUF1IAFQG0GkDSAEEHYhBQsgBEHQIGok' +
+  'ACAFCyABAX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARAlCxYAIAEgACADIAIgA2otAAAQiAEQKhoLvAEBBH8jAEEQayIGJAAD' +
+  'QCABIAJIBEAgACgCDCEEIAYgACgCCCACQQFrIgJBAnRqKAIAIgU2AgwgBiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIhBQNAIAVB' +
+  'AkYNAiAAKAIAIgQoAgAgBCgCJCAAKAIEIAZBCGogBUECdGooAgAiBBCdASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAHQQJ0aiAE' +
+  'NgIACyAFQQFqIQUMAAsACwsgBkEQaiQACxQAIAAgASAAIAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEgAlYbNwMA' +
+  'C7QCAwN/AXwCfiMAQSBrIgMkAAJAIABBACABG0UEQEF+IQJB+PQAQX5B6QpBABB2GgwBCyAAIAFCAkIAQQAgA0H49AAQiwEiAg0A' +
+  'Qdj3ACADKQMQIgY3AwBB4PcAIAMpAxgiBzcDAEHo9wAgAygCADYCACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACECQcj3AEEB' +
+  'NgIAQdD3ACAHukQAAAAAAADwP6AQogEgBrogBEEBIAQbt6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQogGgIgU5AwBBAyEAA38g' +
+  'AEUNAyAAQQN0QaAtaisDACAFZQR/Qcj3ACAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyEC' +
+  'CyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIg' +
+  'AqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6Og' +
+  'IQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACEJMBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9' +
+  'AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEKMBIAUgAiAEEKMBIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVy' +
+  'RQRAIAUgAiAEEKMBCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0' +
+  'aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC90EAQ1/' +
+  'IwBBsAFrIgUkAEH49ABBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB+PQAQX5B9BRBABB2GgwBCyAFIAE2AqwBIAUgAjYCqAEgACAF' +
+  'QawBaiAFQagBahB6IgYNAEEAIQEgBUHgAGpBAEHAAPwLACAFQRBqQQBBwQD8CwAgACAAbCELA38gASALRgRAIABBACAAQQBKGyEM' +
+  'IAUoAqgBIQ8gBSgCrAEhEEEBIQdBACEBA0AgCSAMRgRAQQAhAQNAIAEgDEYEQAJAQQAhAQNAIAEgC0YNASABIARqIgAgAC0AACAF' +
+  'QeAAamotAAA6AAAgAUEBaiEBDAALAAsFIAVB4ABqIAFqIgItAABFBEADQCAHIgBBAWohByAAIAVBEGpqIgMtAAANAAsgAiAAOgAA' +
+  'IANBAToAACANQQFqIQ0gACEHCyABQQFqIQEMAQsLQfz2ACANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEKUBIQIDQCABIA5H' +
+  'BEAgASADai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiAR' +
+  'IAg6AAAgCkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUg' +
+  'AjYCCCAFIAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRB+PQAQWpBhB0gBRB2GkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAg' +
+  'BgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFB' +
+  'ACEIIAdBAEHAAPwLACAAIAYQnAEgFIKnIgNBAnRqKAIAIQVBASEEIAYQnAEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wg' +
+  'A2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2oh' +
+  'DyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgC' +
+  'AEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsL' +
+  'A0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcAC' +
+  'aiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBB' +
+  'gAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQnAGnQQFxIQkLA0AgByAIRg0BAkAgBiAH' +
+  'QQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEKMBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAG' +
+  'QYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJt' +
+  'Rw0AIAQgAiABEKgBIAcgAiABEKgBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsA' +
+  'CyAHQQFqIQcMAAsACwUgBCACIAEQqAEgBEF/cyABaiACIAEQqAFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/' +
+  'AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQowEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgAL' +
+  'IAZBgAJqJAAFIAIQnAEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIA' +
+  'IAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEJwB' +
+  'IAOsIguCpyADQX9zQQFxIgQQrwE2AkggACACEJwBIAuCpyAEEK8BNgJMIAIQnAEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIM' +
+  'gqdBAnRqKAIAIQggAhCcASAJIAIQnAEgDIKnQQJ0aigCACEFIAuCpyEGIAIQnAEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEE' +
+  'DAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ' +
+  'rQE2AgggByABIAVsIAJqIAMQrQE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEK0BNgJUDAELIABB' +
+  'CGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQnAEgC4KnIAQQrwEiBDYCVCAAQShqIAMgBCADQQAgAhCwASABIAUgCCgCACIB' +
+  'QQF0IANBASABdCACELABCyAAIAAgBUECdGooAghBAXQgAxCtATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFq' +
+  'QQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQGyIMRQ0AIA5BACAOQQBKGyEbIAJB' +
+  'ACACQQBKGyEcIAAoAlQgACgCSGogAhCtASEXIAAoAkwgACgCUGogAhCtASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJt' +
+  'IgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCuASIaIAJsIgUgFGohISACIARsIgQg' +
+  'E2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQrgEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2oh' +
+  'KSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQrQEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyAC' +
+  'b2siDSAAKAJMIAhrIAIQrQEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhCtASIJIAJsIBVqIAYgCGog' +
+  'AhCtASINajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhCtASIKIAJsIBZqIAYgC2ogAhCtASIGajYCWCADQX82' +
+  'AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEK0BIAJsIBVqIBggDWsgAhCtAWo2' +
+  'AnAgAyAXIAprIAIQrQEgAmwgFmogGCAGayACEK0BajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YE' +
+  'QCAERQRAIAwgA0EAIAYQJyIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsg' +
+  'C0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRq' +
+  'KAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQIEEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsg' +
+  'A0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgvi' +
+  'AQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQnAEg' +
+  'B6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxCtASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAE' +
+  'IAIgBmsgAxCtASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGok' +
+  'AAvBCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B1RRBABB2GgwBCyADQQBB4CD8CwAgA0EgOgDK' +
+  'ICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5B8yVBABB2GgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigC' +
+  'ACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQecmIAUQdhoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBCy' +
+  'ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHaKyAAGzYC+CAgBUH4IGohBEEAIQEjAEEg' +
+  'ayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACELUBIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIo' +
+  'AgQQvQFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahC1' +
+  'ASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQtgFFDQAgBCAGIAZBEGoQtwFF' +
+  'DQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEL8BIQIgBCgCCCIHIQECQCAHDQAgAhDAASIHIQEgBw0AQQAhByACEMoBIQEL' +
+  'IAEgAWwiASACRwRAIAQgBiACIAFBABDLAQwBCyAEIAc2AhgCQCAEEMwBIgENACAEIAYgAkEAEM0BIgENACAEKAIMIgFBADYCBCAB' +
+  'IAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqELgBCyECIAZBIGokACAFKAKsIRAiIAIEQCADELMBIANBADYCAEEAIQEjAEEgayIE' +
+  'JAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGELkBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWoh' +
+  'BgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQtQEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBC6AQ0CCyAEKAIMIQEgBiAHQQRG' +
+  'IgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/' +
+  'QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFB' +
+  'gAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNA' +
+  'AkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQdAtKQMANwPwICAAIAMoAtggIAVB' +
+  '8CBqIAVBEGpBABCxASAFKAIQQRBHckUEQCADELMBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQswEgBSgCkCEhBAsgA0GJIGoi' +
+  'ACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3' +
+  'AQEDfyABQfAtIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6' +
+  'AAQgAQRAIAEgBSACIAMQtAEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFG' +
+  'BEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6' +
+  'AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQIiAAKALUIBAiIABBADYC1CAgAEIANwLMIAsLuwIBBX8jAEEwayIE' +
+  'JAACfyABRQRAIANBZkHFDEEAEHYaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRBnIQgg' +
+  'BkH/AGtB/wFxQaIBTwR/QZUmIAZBChBnBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVB9SkhAAwBC0HMCUH4JCAGQSFrQf8BcUHe' +
+  'AEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahB2GkFmDAILQQAgASACTg0B' +
+  'GiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQZcjIARBEGoQdhpBZgwBCyAEQcAANgIAIANBZkHyDyAEEHYaQWYLIARB' +
+  'MGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACELkBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAh' +
+  'ASAEIAZPDQACQAJAAkAgAiAEIAYQuwEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAg' +
+  'AiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgL' +
+  'IAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQuwEiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCED' +
+  'A0ACQCADIAVPBEBBAyEGDAELIAAgAyAFELsBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEo' +
+  'Agw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQvwEh' +
+  'AwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQvwEgA0YPC0EBIANBwABL' +
+  'DQAaQQAgAxDAASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDBAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBDVASAA' +
+  'An8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJ' +
+  'BEAgAyECDAELIAMQxAEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACAB' +
+  'KAIAIAEoAgQgAiAEQQ9qEL8BIgJFBEAgACABKAIAQX8QzgEgBCAAQUBrNgIAQWghAiAAQWhBvhEgBBDPAQwBCwJ/IAIgBC0ADwR/' +
+  'IAAgASACENYBBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACAB' +
+  'IAIgAyAFIAJBAXQgBU0iAhsgAhDLAQwCCyAEIAIQwAEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDKASICIAJsQQAQ' +
+  'ywEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEMEBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCID' +
+  'NgIYIAAQzAEiAg0AIAAgAyADbEECdBAdIgI2AjQgAkUEQEF/IQIgAEF/QYgLQQAQzwEMAQsgACgCDCICQQJBASAAKAIUIgVBAUYb' +
+  'NgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDNASICDQAgAEEBNgIgIAEo' +
+  'AgwhASAFBEAgACABENcBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0GzChDYAUFoIQEM' +
+  'AwsCQAJAAkACQAJAIAAoAgAgAyABIAIQtQEOBQQDAwEAAwsgACACELoBRQ0BIAAgAUGFHBDYASAAIAE2AihBaCEBDAYLIAIoAgAh' +
+  'ASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABC/ASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQ' +
+  'ayIBJAAgASAAIAIoAgAgAigCBBDVAQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0Es' +
+  'OgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQvwEhASAAIAIgACgCGCIFIAEg' +
+  'BUEBakYgAy0AD0EAR3EQzQEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB2RoQ2AFBaCEBDAELIAAg' +
+  'ARDXASEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtkAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBBnIgYE' +
+  'QCAAIAYgAWsiAjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEEGciACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgC' +
+  'ACABIAIQtgFFDQAgACACIAEQtwFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABC/ASEDIAAoAggiAUUEQCADEMABIQELIAMgACgC' +
+  'GEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQwQEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBB' +
+  'BCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxC8ASIAQQBIDQACf0EB' +
+  'IABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEB' +
+  'IABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGA' +
+  'ASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiAB' +
+  'IARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAEL' +
+  'C0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhC7ASIDQQNx' +
+  'DQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICE' +
+  'gICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhC+ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAH' +
+  'ciAHIAYQvgEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJ' +
+  'C2ABAX8jAEEgayIFJAAgBUEQaiABIAIQwgFBACEBQQAhAgNAIAAgAyAFQRBqIAUQwwEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAE' +
+  'BEAgBCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQxAEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQ' +
+  'aiABIAIQwgEDQAJAIAAoAgAgAyAFQRBqIAUQwwEiAUUNACAAIAMgBSgCACAFKAIEIAQQxQEiAkEASA0AIAIgBEwNAQsLIAVBIGok' +
+  'ACABQQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJA' +
+  'AkACQANAIAYiBSAHTw0CIAIgACAFIAcQuwEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVq' +
+  'LQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwA' +
+  'RnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxC7ASIMQQNxDgQDAAABAAsgACAEai0AACEI' +
+  'DAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAob' +
+  'IQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAI' +
+  'RQRAIAQhBUEAIQQMAwsgACAEIAUQxgEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxC7ASIBQQNx' +
+  'QQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToA' +
+  'DkEAIQYgACACKAIIIAcQxgEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIB' +
+  'IAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiIC' +
+  'TnJyDQEgAcAQvgFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIE' +
+  'EMcBDQEgBBDIAQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEMkBBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAA' +
+  'QX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpG' +
+  'IABBP0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQxAEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsg' +
+  'AUEBaiIBIAFsIABrTQ0BCyABIQILIAILswMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIE' +
+  'EMIBIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQwwFFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8Q' +
+  '0gEiB0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EM4BAkAgAiAD' +
+  'SwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFB4REgBUEwahBgGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFB8xEgBUFAaxBg' +
+  'GgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQeYaIAUQzwEM' +
+  'AQsgAkGBIE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHMIyAFQSBqEM8BDAELIAAgAiADIAVB0ABqENABC0FoIQEL' +
+  'IAVB4AFqJAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxDOAUGXI0HYDiAALQDEASID' +
+  'GyEEIAAoAhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQzwFB' +
+  'ZiEBCyACQRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBDCAQJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIU' +
+  'IARBMGogBEEgahDDAUUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQ0QEiCEUNAQwECwtBACEIIAIgBkYN' +
+  'AiAAIABBOGogASAGGygCACAAKAIcEM4BIAAoAhghBUGdGCEHQdorDAELIAAgBCgCIEF/EM4BQZIaIQcgACgCGCIFIQZB0CsLIQEg' +
+  'ACgCICECIAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABB' +
+  'aEGXCCAEEM8BCyAEQUBrJAAgCAupAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQZyIDBEAgBkEB' +
+  'aiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1AggBEEQahBgGkEAIQUgAEEA' +
+  'OgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBB2ykgBBBg' +
+  'GgsCQCAAKAIQIgNFDQAgAyAGENMBNgIYIAMgBxDTATYCHCADIAEQ0wE2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAA' +
+  'IAFsa0EBajYCCAsgBEEgaiQACygBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQdSAEQRBqJAALSAEBfyMAQSBrIgQkACAE' +
+  'IAM2AhAgBCACNgIMIAQgAhDAASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQacnIAQQzwEgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8g' +
+  'ACABIAAoAhwQ0gEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEM4BIAQgAEFAazYC' +
+  'ACAAQWhBghIgBBDPAUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEMkBGzoALQsgBkEB' +
+  'Rw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBDHAUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCIC' +
+  'BEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvjBAEEfyMAQbACayID' +
+  'JAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEMUBIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhDO' +
+  'ASAAIANB4ABqENQBAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxC8ASIBQQBIBEAgBi0AACEB' +
+  'QdklDAELIAFFBEBBACEBQaYYDAELQcUlIAFB/wBGIAFBIElyDQAaQdwkQbkUQYUrIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAg' +
+  'BEEwIAUgAhBgGiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQa4SIAMQzwEMAQsgACgC' +
+  'ECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANB0CZB2isgAkEUSyIBGzYC' +
+  'SCADQRQgAiABGzYCQCADQYACakEwQasRIANBQGsQYBoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEGK' +
+  'KSADQdAAahBgGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdBoSYgA0EQahDPAQwBCyADIAI2AjAgAyAC' +
+  'NgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBxhIgA0EgahDPAQtBZyEECyADQbACaiQAIAQL' +
+  'FAAgAEH/////ByAAQf////8HSRsL4AIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFB' +
+  '2SYgBEEQahBgIAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkg' +
+  'BSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAE' +
+  'IAk2AiAgAUGgAUGfESAEQSBqEGAgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EB' +
+  'aiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShB4BcgBBBgGiAEQTBqJAAL' +
+  '3gEBBH8jAEEgayIEJAAgAEHgLSgCADYCCCAAQdgtKQIANwIAIARBEGogAiADEMIBQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAE' +
+  'QRBqIAQQwwFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHA' +
+  'ABDFASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvg' +
+  'AQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRDAAUEARwwBCyADIAH9AAIA' +
+  '/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqELUBDgUCAQEBAAELIAAoAgAg' +
+  'AygCECADKAIUIAAoAhQgA0EPahC/ARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL' +
+  '/gEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQtQEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIG' +
+  'JAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICEGciBARAIAAgBCADa0F/EM4BIAYgAEFAazYCACAAQWdB9gwgBhDPAUFnDAEL' +
+  'IAJBASACGxAdIgRFBEAgAEF/QYgLQQAQzwFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAA' +
+  'QQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+IBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBB' +
+  'AUdyDQAgBBDAAQ0AIAQQygEhASAAIAAoAjhBfxDOASADIABBQGs2AgAgA0EwaiICQeQAQfMRIAMQYBogACAEIAEgAWwgAhDQAQwB' +
+  'CyAAIAEgBBDOASAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQdorQfoS' +
+  'IAFBAUYbNgIUIABBaEGTDiADQRBqEM8BCyADQaABaiQAC4cGAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAA' +
+  'C0JsIAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZBuC4oAgA2AhggBkGw' +
+  'LikCADcCEAJAIABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBB8C0hCEE9IQcMAQsgBiAH' +
+  'NgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQdQmIArAIgxBBRBnRQ0AIAggDCAHEGcNACAGIAo6ABgLIAAtAMogQSxHDQIg' +
+  'BkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2AgQgBiAENgIAAkAgA0UEQCAGIAEg' +
+  'AkEAIAZBEGoQ2gEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAgACgC1CAiCUUNACABIAFsIQoDQEEB' +
+  'IAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EBaiELIANBAUcgDCAIIgdHcg0ACwtB' +
+  'AAtFBEAgBiABIAIgAyAGQRBqENoBDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJQQAhAQNAIAcgCUcEQCAGIAAoAswg' +
+  'IAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQ3AEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALMICADai0AAAUgCCABEN0BC8AQXyAH' +
+  'QQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrENwBDAELIAYgACACENsBCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAg' +
+  'BUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC5oBAQZ/IAFBACABQQBK' +
+  'GyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQXwsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCAD' +
+  'RSAFRXJFBEAgAEEgIAQtAAkgBxvAEF8LAkAgB0UEQCAAIAgQ3gEMAQsgACAEIAgQ3QEQXwsgBUEBaiEFDAALAAsLC6QCAQl/IAFB' +
+  '0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkg' +
+  'CksbKAIAIgNPDQAgBSAIaiwAACIEEMcBRQRAIAQQyAFFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAI' +
+  'aiwAABDJAQRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ3AEPCyAAIAcgCGogBSAHaxDcAQJAIAIg' +
+  'BmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxDcAQwBCyAAIAQQ3gELIAohBiADIQcMAAsACyMAA0AgAgRAIAAgASwA' +
+  'ABBfIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsyAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoi' +
+  'ACAAQQRBlQkgAhBgENwBIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsRAEG8LigCACAAKAIAIABqRgtbAQN/AkAg' +
+  'AEG8LigCACICaiIAIAJJDQBB5PIAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQbwuIAA2' +
+  'AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABAdCwYAQejyAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIE' +
+  'IAQgASgCACIBQQAgAUEAShsiBUECdGogARAnIgFBAEgEQCABEOUBQYzzACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtB' +
+  'fiECQX5BgAwQ5gELIAILFQAgAEEASARAIAAgABB0EOYBCyAACwwAIAAgAUHaKxCaAgsJACAAKAIAEAQLFgAgACgCBCIARQRAQQAP' +
+  'CyAAIAEQcQuVAQIBfwN+AkAgAUG/DBDqASIEDQAgAkHrEBDqASIEDQBBwPkAQgA3AwAgACgCACIABH8gAfwHIQUgAvwHIQcgABAp' +
+  'AkADQCAAIAcQASIEQQFHBEAgACkDeCEGDAILIAVQDQAgACkDeCIGIAVUDQALQQQhBAtBwPkAIAY3AwAgBAVBfgshBCADQcD5ACkD' +
+  'ALo5AwALIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB3xgQmgJBfgsLZgECfyMA' +
+  'QRBrIgQkACAEQgA3AwgCQCABQc4gEOoBIgUNACACQQBMBEBBfiEFQX5BxhgQ5gEMAQsgACgCACAB/AcgAiADIARBCGoQXSADIAQp' +
+  'Awi6OQMIEOUBIQULIARBEGokACAFCycAIAAoAgAgARAqEOUBIgFBeEYEQCAAKAIAQYzzAEH88gAQOgsgAQsmACAAKAIEIgBFBEBB' +
+  'fkGYCRDmAUF+DwsgACABIAIgAxBypxDlAQsnAQF/IAAEQAJAIAAoAgQiAQRAIAEQZgwBCyAAKAIAECALIAAQIgsLFgAgACgCBCIA' +
+  'RQRAQQAPCyAAIAEQcAsSACAAKAIAIAEgAiADEDkQ5QELSAECfwJAQQFBCBAcIgIEQCACIAAgARAbIgM2AgAgAw0BIAIQIgtBf0F+' +
+  'IAAgAXJBAE4iABtBhQhBhBkgABsQ5gFBACECCyACCxQAIAAoAgAgASACIAMgBBAyEOUBC2AAIAAgARBhIgBFBEBB9PcAKAIAQYD4' +
+  'ABDmAUGA8wBB+PcAKQIANwIAQQAPC0EBQQgQHCIBRQRAIAAQZkF/QYUIEOYBQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJ' +
+  'ACAAKAIAECkLHwEBfyABQesQEOoBIgIEfyACBSAAKAIAIAH8BxADCwsfAQF/IAFB6xAQ6gEiAgR/IAIFIAAoAgAgAfwHEAELCwsA' +
+  'IAAoAgAgARA2Cx8BAX8gAUHOIBDqASICRQRAIAAoAgAgAfwHEDULIAILWwEBfyABIAAoAgAiAhAmNgIAIAEgAigCBEF+IAIbNgIE' +
+  'IAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhAzEOUB' +
+  'C3QAIAAoAgBByPkAEDggAUHI+QApAwC6OQMAIAFB0PkAKQMAujkDCCABQdj5ACkDALo5AxAgAUHg+QArAwA5AxggAUHo+QAoAgC3' +
+  'OQMgIAFB7PkAKAIAtzkDKCABQfD5ACkDALo5AzAgAUH4+QApAwC6OQM4CwwAIAAoAgAQKxDlAQsrAEHk8gBBACAA/ANBACAARAAA' +
+  'AAAAAAAAZBsgAEQAAAAAAADwQWYbNgIACwYAIAAQdAtUAAJ/IABBACABG0UEQEH49ABBfkHdHkEAEHYaQX4MAQsgACABQfj0ABCG' +
+  'ASIBBH8gAQUgACgCJCAAKAI0EDYgAEEBEI8BQQALC0UEQEEADwsQgAILNwBB+PQAKAIAQZz1ABDmAUHs8gBB/PQA/QACAP0LAgBB' +
+  '/PIAQYz1AP0AAgD9CwIAQfj0ACgCAAtDAEHk9gBBADYCAEHo9gBBADYCACAABEBB5PYAIAAoAgQ2AgBB6PYAIAAoAgg2AgALQej2' +
+  'ACgCAEHk9gAoAgBBCHRqCzkAQfj2ACACNgIAQfT2ACABNgIAIABB9PYAQfj2ABB6BEAQgAIPC0H49gAoAgBB9PYAKAIAQQh0agsq' +
+  'ACAAECZBAEgEQEF+Qf0TEOYBQX4PCyAAIAEgAhCQAUUEQEEADwsQgAILIAAgAARAIAAoAiQEfyAAQQAQjwEgACgCJAVBAAsQKAsL' +
+  'BgAgABB/C3oBAX8CQCABQc4gEOoBIggNACAFQesQEOoBIggNACAEQQBIBEBBfkGiGRDmAUF+DwtBACEIQaj3ACACNgIAQaD3ACAB' +
+  '/Ac3AwBBsPcAIAM2AgBBuPcAIAQ2AgBBwPcAIAX8BzcDACAAIAYgBxCRAUUNABCAAiEICyAICx8AIABBAWsiAEEDTQR/IABBAnRB' +
+  'wC1qKAIABUGNIAsLTwBB4PQAIAE2AgBB3PQAIAA2AgBB5PQAIAI2AgBB6PQAIAM2AgBB7PQAIAQ2AgBB8PQAIAU2AgBB9PQAIAY2' +
+  'AgAQfSIARQRAEIACGgsgAAs7AEHs9gBBADYCAEHw9gBBADYCACAAIAFBACABQQBKGxB3BEAQgAIPC0Hw9gAoAgBB7PYAKAIAQQh0' +
+  'agszAEH89gBBADYCACAAIAEgAiADIAQQpgEiAEEASARAEIACDwtB/PYAKAIAQQFqQQAgABsLUgAgACABEKEBBEAQgAIPCyACQcj3' +
+  'ACgCALc5AwAgAkHQ9wArAwA5AwggAkHY9wApAwC6OQMQIAJB4PcAKQMAujkDGCACQej3ACgCALc5AyBBAAsRACAABEAgACABQQBH' +
+  'NgI0CwsGACAAECYLQAEBfwJAIAJBvwwQ6gEiBg0AIANB6xAQ6gEiBg0AIAAgASAC/AcgA/wHIAQgBRCPAkUEQEEADwsQgAIhBgsg' +
+  'BgtTACAAIAEgAiADIARBgPcAQfj0ABCLASIARQRAIAVBgPcAKAIAtzkDACAFQYj3ACkDALo5AwggBUGQ9wApAwC6OQMQIAVBmPcA' +
+  'KQMAujkDGAsgAAviAQIFfwJ+AkAgA0G/DBDqASIHDQAgBEHrEBDqASIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QeELEOYBDAELIAP8' +
+  'ByEMIAT8ByENIAAQJiIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQ' +
+  'jwIiCgRAIAggCrc5AwAgCEH89AAoAgC3OQMgIAhBgPUAKAIAtzkDKCAIQYT1ACgCALc5AzAgCEGI9QAoAgC3OQM4IAdBAWohBwsg' +
+  'CUEBaiEJDAALAAsgBwu4AQEBfwJAIAFBvwwQ6gEiBQ0AIAJB6xAQ6gEiBQ0AQZD3AP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBgPcA' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGI9wAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQYD3ABCKASIFQQBIBEAgBRDlAQ8LIARBgPcA' +
+  'KAIAtzkDACAEQYj3ACkDALo5AwggBEGQ9wApAwC6OQMQIARBmPcAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACAB' +
+  'IAIgAyAEIAUQ2QEiBkKAgICACFkEQEF2QY0YEOYBQXYPCyAGpxDlAQsQACAABEAgABCzASAAECILC3IBAX8CQAJAQeAgEB0iBEUE' +
+  'QEF/QYUIEOYBDAELQfD3ACADNgIAQez3ACACNgIAIAAgAUHs9wAgBEH49AAQsQFFDQEQgAIaQYzzACAEKALYIDYCAEGQ8wAgBCgC' +
+  '3CA2AgAgBBCzASAEECILQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRgEBfyMAQRBrIgMkAEHs8gBBAEHwAfwLAEHo' +
+  '8gAgADYCACADIAE2AgAgAyACNgIEQZTzAEHIAUG5ESADEGAaIANBEGokAAsGAEGA+gALC60mBABBgAgLliVlYXN5AG91dCBvZiBt' +
+  'ZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5l' +
+  'ICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2' +
+  'ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3lt' +
+  'Ym9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVu' +
+  'ZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0' +
+  'cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AHRoZSBhbHBoYWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlz' +
+  'IHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBvciBhIG5lZ2F0aXZlIGNvdW50AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUg' +
+  'Y291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3IgcmVzdWx0AGxpbWl0AHRoZSBhbHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUg' +
+  'c3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAlcywgaW4gdGhlIGdyaWQncyB0ZXh0OyByZW1vdmUgaXQAbm8gY29tcGxldGUg' +
+  'JWR4JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5vZGUgYnVkZ2V0AGEgYm94IGlzIFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChz' +
+  'dWNoIGFzIDN4Mykgb3IgaXRzIHJvd3MAdGhlIGdyaWQgZW5kcyBhZnRlciAlZCByb3clcywgYXQgJXMgKCVzKTsgYSAlZHglZCBw' +
+  'dXp6bGUgaGFzICVkIHJvd3MAYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQgMS05LCBBLVosIGEteiBoYXMgJWQ7' +
+  'IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBi' +
+  'b3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVkIHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAl' +
+  'ZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJveDogb3ZlciAlZCBieXRlcwBtYXhOb2Rl' +
+  'cwB0b28gbWFueSBpdGVtcyBvciBub2RlcyBmb3IgMzItYml0IGluZGljZXMAb25lIG9mICUuKnMAbnVtYmVyICUuKnMlcwAlcyVz' +
+  'AG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1' +
+  'enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwAlcyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlz' +
+  'IHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5l' +
+  'Z2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIg' +
+  'Y2Fubm90IGhhdmUgYSBjb2xvcgBubyBzb2x2ZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFy' +
+  'bGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAG5vIGdyaWQgb3Ig' +
+  'bm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMg' +
+  'dHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24AcmVnaW9uAGNvbHVtbgBubyB0' +
+  'ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNhbiBuZXZlciBiZSBjaG9zZW4AdGhlIG9wdGlvbiBo' +
+  'YXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9zZW4AbWVkaXVtAHRoZSBpdGVtIGxpbmUgbmFtZXMg' +
+  'bm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQgb2YgdGhlbQAgb3IgJWMgZm9yIGFuIGVtcHR5IGNl' +
+  'bGwAb2sAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcALCBlbmRpbmcATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21w' +
+  'bGV0ZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3QgYmUgYSB3aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0ZW0gY291' +
+  'bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBtb3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93' +
+  'ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhlIHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0' +
+  'aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBo' +
+  'YXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZv' +
+  'cm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFt' +
+  'ZQBhIG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJhbmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25v' +
+  'd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8gU3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1bW4gJWQgaG9s' +
+  'ZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNs' +
+  'YXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVk' +
+  'IHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBz' +
+  'aGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2Vs' +
+  'bHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5y' +
+  'YXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2Rl' +
+  'IGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQAbm8gb3B0aW9uIGlzIGZvcmNlZABzaWRlICVkIGlzIG5v' +
+  'dCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGlnaXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQs' +
+  'IGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4lZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMg' +
+  'b2YgYSBib3ggYXJlIDEuLiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyAl' +
+  'ZCBjZWxscywgbm90ICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQg' +
+  'JXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZABib3hlcyBvZiAlZCB4ICVkIGNlbGxzIGRv' +
+  'IG5vdCB0aWxlIGEgc2lkZSBvZiAlZABib3hlcyBvZiAlZCAlcyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdW5leHBlY3RlZCBj' +
+  'aGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wg' +
+  'JWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlz' +
+  'IE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0' +
+  'IDY0eDY0AC4uLgAuMF8tAG51bWJlcnMgMS0lZCwAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2' +
+  'NHg2NCAoMCBpbmZlcnMgaXQpAGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0' +
+  'IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAChudWxs' +
+  'KQBpbnZhbGlkIGFyZ3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAHVua25vd24gaXRlbSAiJXMiIChu' +
+  'b3Qgb24gdGhlIGl0ZW0gbGluZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVk' +
+  'IGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAn' +
+  'JWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBh' +
+  'cyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5' +
+  'IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBtb3JlIHRoYW4gAACzDQAAugwAABUQAADvDgAA' +
+  'wg0AAJgKAAB0CAAAhRAAAAcKAAAXDgAAHwsAAHwJAADfCgAAMQ4AACwUAAAFBAAA+QsAAEgPAAAvDAAAUxAAAC8QAAAAAQEBAgEC' +
+  'AQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAANgGAADfDAAArAUAAGkE' +
+  'AABcDgAA/AsAAK4OAACmDwAAugcAQa4tCzD4PwAAAAAAABBAMzMzMzMzGUAABAAAkAsAAEMPAADaBQAAEAAAAAQTAAAAAAAAAAEA' +
+  'QfAtC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6AAAA8BYAAD0A' +
+  'AAAuIABBvC4LAxA9Ag=='

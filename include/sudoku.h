@@ -36,7 +36,8 @@ enum {
     SUDOKU_ELENGTH = -24,  /* BAD_LENGTH: puzzle text with a number of cells that fits no side */
     SUDOKU_ESYMBOL = -25,  /* BAD_SYMBOL: puzzle text with a symbol outside the alphabet */
     SUDOKU_EALPHABET = -26, /* BAD_ALPHABET: an alphabet with repeated symbols or too few for N */
-    SUDOKU_ESTOPPED = -27   /* STOPPED: sudoku_generate: its node budget ran out */
+    SUDOKU_ESTOPPED = -27,  /* STOPPED: sudoku_generate: its node budget ran out */
+    SUDOKU_EBOX = -28       /* BAD_BOX: box text that is neither ROWSxCOLUMNS nor ROWS */
 };
 
 /* Variants as extra constraints. */
@@ -44,6 +45,10 @@ enum {
     SUDOKU_X = 1,      /* both main diagonals hold every digit once */
     SUDOKU_WINDOKU = 2 /* the windoku boxes: (box_rows x box_cols) blocks offset by one */
 };
+/* Their names, flag 1 << k for name k: what every entry point calls them
+ * (Typst's variant=, the CLI's --variant, the JS API's variant option,
+ * which has them as VARIANT from tools/abi.mjs). */
+#define SUDOKU_VARIANT_NAMES {"x", "windoku"}
 
 /* Result of a search. */
 enum {
@@ -56,7 +61,8 @@ enum {
 
 typedef struct sudoku_shape {
     int32_t size;              /* N; 0 to take box_rows * box_cols */
-    int32_t box_rows, box_cols; /* 0, 0: the default box for N (rows = largest divisor <= sqrt N) */
+    int32_t box_rows, box_cols; /* 0, 0: the default box for N (SUDOKU_DEFAULT_BOX_ROWS);
+                                 * one of them 0: the other from N */
     uint32_t variants;         /* SUDOKU_X | SUDOKU_WINDOKU */
     const int32_t *jigsaw;     /* N*N region numbers 0..N-1 replacing the boxes, or NULL */
     const int32_t *regions;    /* n_regions * N cell indices (row * N + col), or NULL */
@@ -84,8 +90,39 @@ typedef struct sudoku sudoku_t;
 
 const char *sudoku_strerror(int code); /* also names dlx.h codes */
 
-/* Fill in the default box for side N (1..64) into shape->box_rows/cols. */
+/* The default box of each side N = 0..64, as its rows (columns = N / rows):
+ * the largest divisor of N up to sqrt(N), so the boxes are as square as N
+ * allows (9: 3x3, 12: 3x4, 7: 1x7). Data rather than code so that
+ * tools/abi.mjs can hand the same table to JS (DEFAULT_BOX_ROWS), which a
+ * page needs before the module has loaded; tests/c/test_sudoku.c checks it
+ * against the rule. Nothing else may compute a default box. */
+#define SUDOKU_DEFAULT_BOX_ROWS                                                                  \
+    {0, 1, 1, 1, 2, 1, 2, 1, 2, 3, 2, 1, 3, 1, 2, 3, 4, 1, 3, 1, 4, 3, 2, 1, 4, 5, 2, 3, 4, 1, 5, 1, 4, \
+     3, 2, 5, 6, 1, 2, 3, 5, 1, 6, 1, 4, 5, 2, 1, 6, 7, 5, 3, 4, 1, 6, 5, 7, 3, 2, 1, 6, 1, 2, 7, 8}
+
+/* The default box for side N (1..64) into *box_rows, *box_cols (either may
+ * be NULL); SUDOKU_ESIZE for another N. */
 int sudoku_default_box(int32_t size, int32_t *box_rows, int32_t *box_cols);
+
+/* The box of side n (1..64) as a shape gives it, in place: 0, 0 for the
+ * default box, one side for the other; 0, or SUDOKU_ESIZE when it does not
+ * tile n. sudoku_new reads a shape's box so. */
+int sudoku_box_of(int32_t n, int32_t *box_rows, int32_t *box_cols, sudoku_error_t *err);
+
+/* The one spelling of a box as text, for every entry point (CLI --box,
+ * sheets, Typst box=, the JS API's parseBox): blanks around it and around
+ * the sign are ignored; "RxC" with x, X, * or U+00D7 (the multiplication
+ * sign, in UTF-8) between the rows and columns of one box ("3x3", "2 X 3",
+ * "2*3", "2\u00d73"), or "R" alone: the rows, the columns following from the
+ * side. Numbers are decimal digits, 1..64, and R x C at most 64; the text
+ * is at most SUDOKU_BOX_TEXT_MAX bytes (a caller may cut a longer one
+ * there plus one, and get the same answer). Returns 0
+ * with *box_cols 0 for "R" alone; SUDOKU_EBOX when the text is spelled
+ * otherwise, SUDOKU_ESIZE when a number is out of range (message in *err).
+ * Whether the box tiles the side is sudoku_new's check. */
+#define SUDOKU_BOX_TEXT_MAX 256
+int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *box_cols,
+                     sudoku_error_t *err);
 
 sudoku_t *sudoku_new(const sudoku_shape_t *shape, sudoku_error_t *err);
 void sudoku_free(sudoku_t *s);
@@ -146,6 +183,18 @@ typedef struct sudoku_generate_opts {
  * restarts, none was found within the fill's budget). */
 int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *puzzle,
                     uint8_t *solution, sudoku_error_t *err);
+
+/* The pattern-grid shortcut: the classic complete grid of a plain shape
+ * (cell (r, c) holds the digit ((r mod R) C + r div R + c) mod N for boxes
+ * R x C; 0, 0 for the default box, one of them 0 for the other from N), its
+ * digits renamed to keep the givens of `grid` (N*N bytes, 0 empty). At once,
+ * at any size, where a search above 16x16 can get lost. Returns 1 with the
+ * grid in `solution` and in *free_digits how many digits no given named
+ * (their free! renamings are all solutions), 0 when the givens do not fit
+ * the pattern (they may still have solutions), or SUDOKU_ESIZE,
+ * SUDOKU_EVALUE, DLX_EARG. */
+int sudoku_pattern_fill(int32_t size, int32_t box_rows, int32_t box_cols, const uint8_t *grid,
+                        uint8_t *solution, int32_t *free_digits, sudoku_error_t *err);
 
 /* Difficulty from the work needed to solve and prove unique. */
 enum { SUDOKU_EASY = 1, SUDOKU_MEDIUM = 2, SUDOKU_HARD = 3, SUDOKU_EXPERT = 4 };

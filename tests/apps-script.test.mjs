@@ -122,7 +122,7 @@ test('bad ranges and no answers are thrown errors with the code and the reason (
   throws(`SUDOKU(${range(nine.map((row) => row.slice(0, 8)))})`, /^#VALUE! the range is 9 rows by 8 columns/)
   throws('SUDOKU(7)', /^#VALUE! R1C1 holds 7; cells of a 1x1 Sudoku hold 1\.\.1/) // a one-cell range comes as a value
   throws(`SUDOKU_COUNT(${range(nine)}, -1)`, /^#NUM! limit must be a whole number/)
-  throws(`SUDOKU(${range(nine)}, "2x2")`, /^#VALUE! a box of 2x2 does not fit a 9x9 Sudoku/)
+  throws(`SUDOKU(${range(nine)}, "2x2")`, /^#VALUE! boxes of 2 x 2 cells do not tile a side of 9/)
   throws('EXACTCOVER_SOLVE([[1, 0], [1, 0]])', /^#N\/A no exact cover: column 2 has a 1 in no row$/)
   throws('SUDOKU("")', /^#VALUE! a Sudoku needs a range of cells \(got nothing\)$/)
   // and the script keeps working after them

@@ -97,8 +97,9 @@ test('bad ranges are #VALUE! errors that say what and where; the functions never
   const big = rangeOf(PUZZLE)
   big[3][3] = 12
   assertError(f.SUDOKU_CHECK(big), '#VALUE!', /R4C4 holds 12/)
-  assertError(f.SUDOKU(nine, '2x3'), '#VALUE!', /does not fit a 9x9/)
-  assertError(f.SUDOKU(nine, 'big'), '#VALUE!', /box must be/)
+  assertError(f.SUDOKU(nine, '2x3'), '#VALUE!', /^boxes of 2 x 3 cells do not tile a side of 9/)
+  assertError(f.SUDOKU(nine, 'big'), '#VALUE!', /^BAD_BOX: box "big" is not ROWSxCOLUMNS/)
+  assertError(f.SUDOKU(nine, 4), '#VALUE!', /^boxes of 4 rows do not tile a side of 9/)
   const huge = Array.from({ length: 65 }, () => new Array(65).fill(''))
   assertError(f.SUDOKU(huge), '#VALUE!', /largest Sudoku is 64x64/)
   // a range far too big for a Sudoku is refused on its shape, before its 2^24 cells are read

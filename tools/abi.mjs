@@ -2,7 +2,8 @@
 //   node tools/abi.mjs > src/js/dlxkit-abi.mjs   (make does this)
 // Error codes come from the lines `NAME = -N, /* JS_NAME: ... */` of the
 // error enums; results from `DLX_NAME = N, /* ... */` of the results enum;
-// Sudoku statuses from `SUDOKU_NAME = N` of sudoku.h's result enum; record
+// Sudoku statuses from `SUDOKU_NAME = N` of sudoku.h's result enum; variant
+// flags by SUDOKU_VARIANT_NAMES; the default boxes from SUDOKU_DEFAULT_BOX_ROWS; record
 // layouts from the `enum dk_*_slot` lists of src/wasm/records.h.
 // tests/abi.test.mjs checks that the committed module is current.
 import { readFileSync } from 'node:fs'
@@ -32,6 +33,18 @@ export function abiSource (root = new URL('..', import.meta.url)) {
   const statusEnum = sudoku.match(/enum \{\s*SUDOKU_NONE = 0[^}]*\}/)[0]
   const statuses = [...statusEnum.matchAll(/SUDOKU_(\w+) = (\d+)/g)].map(([, n, v]) => [Number(v), n.toLowerCase()])
   statuses.forEach(([v], i) => { if (v !== i) throw new Error('Sudoku statuses must be 0, 1, 2, ...') })
+  // Variant flags by name: name k of SUDOKU_VARIANT_NAMES is flag 1 << k,
+  // which the enum must give SUDOKU_<NAME>.
+  const variantNames = sudoku.match(/#define SUDOKU_VARIANT_NAMES \{([^}]*)\}/)[1].split(',').map((s) => JSON.parse(s.trim()))
+  const variants = variantNames.map((n, k) => [n, 1 << k])
+  for (const [n, flag] of variants) {
+    if (!new RegExp(`\\bSUDOKU_${n.toUpperCase()} = ${flag}\\b`).test(sudoku)) throw new Error(`include/sudoku.h: SUDOKU_VARIANT_NAMES has "${n}" at flag ${flag}, but no SUDOKU_${n.toUpperCase()} = ${flag}`)
+  }
+  // The default box of each side, the table itself (sudoku.h says why it is data).
+  const boxRows = sudoku.match(/#define SUDOKU_DEFAULT_BOX_ROWS\s*\\?\s*\{([^}]*)\}/)[1].split(',').map((x) => Number(x.replace(/[\s\\]/g, '')))
+  if (boxRows.length !== 65 || !boxRows.slice(1).every((r, i) => Number.isInteger(r) && r >= 1 && (i + 1) % r === 0)) {
+    throw new Error('include/sudoku.h: SUDOKU_DEFAULT_BOX_ROWS must hold 65 rows, each dividing its side')
+  }
   const records = []
   const text = readFileSync(new URL(RECORDS, root), 'utf8')
   for (const [, record, body] of text.matchAll(/enum dk_(\w+)_slot \{([^}]*)\}/g)) {
@@ -59,6 +72,12 @@ export function abiSource (root = new URL('..', import.meta.url)) {
     '',
     '/** Sudoku statuses by their number (sudoku.h). */',
     `export const SUDOKU_STATUS = [${statuses.map(([, n]) => `'${n}'`).join(', ')}]`,
+    '',
+    '/** Variant flags by name (sudoku.h), as dk_sudoku_new takes them. */',
+    `export const VARIANT = { ${variants.map(([n, v]) => `${n}: ${v}`).join(', ')} }`,
+    '',
+    '/** The default box of side N (index N, 1..64): its rows; columns = N / rows (SUDOKU_DEFAULT_BOX_ROWS). */',
+    `export const DEFAULT_BOX_ROWS = [${boxRows.join(', ')}]`,
     '',
     '/** Record layouts (src/wasm/records.h): the slot of each field; the last is the length. */',
     'export const SLOT = {',

@@ -42,7 +42,12 @@ export async function buildExtension ({ root = REPO_ROOT } = {}) {
     await mkdir(join(lib, dir), { recursive: true })
     for (const name of await names(root)) await copyFile(join(root, dir, name), join(lib, dir, name))
   }
-  for (const name of FROM_WEB) await copyFile(join(root, 'web', name), join(lib, name))
+  for (const name of FROM_WEB) {
+    // The page's modules import the library as 'dlxkit' (the page's import
+    // map); the extension has no import map, so they name its copy instead.
+    const text = await readFile(join(root, 'web', name), 'utf8')
+    await writeFile(join(lib, name), name.endsWith('.mjs') ? text.replaceAll(/ from 'dlxkit'/g, " from './dist/dlxkit-inline.mjs'") : text)
+  }
   for (const size of ICON_SIZES) await writeFile(join(lib, `icon-${size}.png`), encodePng(iconPixels(size), size))
   // Fail here rather than in the browser when the manifest is not JSON.
   JSON.parse(await readFile(join(extension, 'manifest.json'), 'utf8'))

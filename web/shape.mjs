@@ -1,6 +1,7 @@
 // The geometry of a Sudoku: side, boxes (or jigsaw pieces), X diagonals and
 // windoku windows. The board draws from it, clash detection checks its units,
 // and apiOptions() says the same thing to dlxkit.
+import { defaultBox } from 'dlxkit' // the page's import map; the extension's build points it at its copy
 
 /** The library's default symbols: 1-9, then letters (a 16x16 uses 1-9A-G). */
 export const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -15,12 +16,8 @@ export function formatPuzzleLine (cells) {
   return Array.from(cells, (v) => v ? SYMBOLS[v - 1] : '.').join('')
 }
 
-/** The usual box for side n: rows = the largest divisor <= sqrt(n). */
-export function defaultBox (n) {
-  let rows = Math.floor(Math.sqrt(n))
-  while (n % rows) rows--
-  return { boxRows: rows, boxCols: n / rows }
-}
+/** The library's default box for side n (needs no module: the C header's table). */
+export { defaultBox }
 
 export class Shape {
   /**

@@ -69,15 +69,6 @@ export function parseWholeNumber (text, name, { min = 0, max = Number.MAX_SAFE_I
   return n
 }
 
-/** "RxC" (box rows x box columns), e.g. "2x3" for 6x6 Sudoku. */
-export function parseBox (text, command) {
-  const m = /^\s*(\d+)\s*[xX*]\s*(\d+)\s*$/.exec(text)
-  if (!m || +m[1] < 1 || +m[2] < 1) {
-    throw new UsageError(`--box needs ROWSxCOLUMNS of a box, e.g. 3x3 or 2x3 (got '${text}')`, command)
-  }
-  return { boxRows: +m[1], boxCols: +m[2] }
-}
-
 /** "K/N" with 1 <= K <= N: the K-th of N independent parts. */
 export function parseShard (text, command) {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text)

@@ -7,7 +7,8 @@ export function version () {
 
 const SHAPE = `Shape:
   --box RxC            box of R rows by C columns (default: from the puzzle's
-                       size, e.g. 3x3 for 9x9, 2x3 for 6x6, 4x4 for 16x16)
+                       size, e.g. 3x3 for 9x9, 2x3 for 6x6, 4x4 for 16x16);
+                       also 2X3, 2*3, 2×3, or R alone (C from the size)
   --variant x|windoku  also both diagonals (x) or the windoku boxes;
                        both: --variant x,windoku
   --regions FILE       extra regions, a JSON array of regions, each an array
@@ -271,6 +272,7 @@ Options:
                        (a copy of the puzzle's sheet, blanks filled in; not
                        for a .csv, which has one sheet)
   --box RxC            box of R rows by C columns; only N = R*C is looked for
+                       (R alone: sides that R divides)
   --max-nodes N        give up on a puzzle after N search nodes
   --help, --version    this text; the version
 

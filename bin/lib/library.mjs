@@ -4,10 +4,11 @@
 // worker's are async; `await` takes either), and results are handed on in
 // task order whatever order they finish in.
 import os from 'node:os'
-import { load, createWorker, runSearch, DlxError } from '../../src/js/dlxkit.mjs'
+import { load, createWorker, runSearch, DlxError, defaultBox } from '../../src/js/dlxkit.mjs'
 
-export { DlxError, createWorker, runSearch }
+export { DlxError, createWorker, runSearch, defaultBox }
 export { MAX_PARTS } from '../../src/js/dlxkit-split.mjs' // the most parts a split makes (--shard K/N)
+export { VARIANT } from '../../src/js/dlxkit-abi.mjs' // the variants by name, as sudoku.h numbers them
 
 let loading = null
 

@@ -1,6 +1,7 @@
 // What to print for one puzzle's result: stdout text (a solution as a line
 // or grid, pencil marks, a rating, JSON), stderr message, and whether it
 // counts as a failure (exit status 1).
+import { defaultBox } from './library.mjs'
 
 const DEFAULT_SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -78,7 +79,8 @@ function textOf (result, { mode, opts, layOut }) {
 
 function candidateLayout (n, opts) {
   if (opts.jigsaw) return { box: null, alphabet: opts.alphabet }
-  return { box: opts.boxRows ? { boxRows: opts.boxRows, boxCols: opts.boxCols } : defaultBox(n), alphabet: opts.alphabet }
+  const box = opts.boxRows ? { boxRows: opts.boxRows, boxCols: opts.boxCols ?? n / opts.boxRows } : defaultBox(n)
+  return { box, alphabet: opts.alphabet }
 }
 
 /** "level=hard score=7.25 nodes=412 guesses=37" (status only when not unique). */
@@ -130,13 +132,6 @@ function rowLine (row, width, boxCols) {
 function ruleLine (n, width, boxCols) {
   const boxes = n / boxCols
   return Array.from({ length: boxes }, (_, b) => '-'.repeat(boxCols * (width + 1) + (b > 0 ? 1 : 0))).join('+')
-}
-
-/** The box the API picks when none is given: rows = largest divisor <= sqrt N. */
-function defaultBox (n) {
-  let rows = Math.floor(Math.sqrt(n))
-  while (n % rows) rows--
-  return { boxRows: rows, boxCols: n / rows }
 }
 
 // ---- a one-line puzzle laid out as a plain grid (symbols separated by

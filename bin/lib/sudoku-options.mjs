@@ -1,12 +1,11 @@
 // The Sudoku shape options shared by sudoku, rate and generate, turned into
 // the API's options (boxRows, boxCols, size, variant, regions, jigsaw,
 // alphabet, maxNodes, restarts).
-import { UsageError, parseBox, parseWholeNumber } from './args.mjs'
+import { UsageError, parseWholeNumber } from './args.mjs'
 import { readFileText } from './input.mjs'
-import { DlxError } from './library.mjs'
+import { DlxError, VARIANT, loadKit } from './library.mjs'
 
-const VARIANTS = ['x', 'windoku']
-const MAX_SIDE = 64
+const VARIANTS = Object.keys(VARIANT) // x, windoku
 
 /** parseArgs option specs for the shape (merged into each command's own). */
 export const SHAPE_OPTIONS = {
@@ -20,12 +19,9 @@ export const SHAPE_OPTIONS = {
 }
 
 /** API options from the parsed values; `size` is set when the options fix N. */
-export function shapeOptions (values, command) {
+export async function shapeOptions (values, command) {
   const opts = {}
-  if (values.box) Object.assign(opts, parseBox(values.box, command))
-  if (opts.boxRows * opts.boxCols > MAX_SIDE) {
-    throw new UsageError(`--box ${values.box} makes a side of ${opts.boxRows * opts.boxCols}; the largest is ${MAX_SIDE}`, command)
-  }
+  if (values.box !== undefined) Object.assign(opts, await boxOption(values.box, command))
   if (values.variant) opts.variant = parseVariant(values.variant, command)
   if (values.regions) opts.regions = readRegionsFile(values.regions, command)
   if (values.jigsaw) opts.jigsaw = readJigsawFile(values.jigsaw, command)
@@ -35,6 +31,19 @@ export function shapeOptions (values, command) {
   const size = sideFromOptions(opts)
   if (size) opts.size = size
   return opts
+}
+
+/**
+ * --box, read by the library's one parser (dlx.sudoku.parseBox, in C):
+ * { boxRows, boxCols }, or { boxRows } for the rows alone.
+ */
+export async function boxOption (text, command) {
+  try {
+    return (await loadKit()).sudoku.parseBox(text)
+  } catch (e) {
+    if (!(e instanceof DlxError)) throw e
+    throw new UsageError(`--box '${text}': ${e.code}: ${e.message}`, command)
+  }
 }
 
 /** "x", "windoku" or both ("x,windoku"). */
@@ -52,7 +61,7 @@ function parseVariant (text, command) {
  * the regions: a region of the wrong length is better reported as such.
  */
 function sideFromOptions (opts) {
-  if (opts.boxRows) return opts.boxRows * opts.boxCols
+  if (opts.boxRows && opts.boxCols) return opts.boxRows * opts.boxCols
   if (opts.jigsaw) return Math.round(Math.sqrt(opts.jigsaw.length))
   return 0
 }

@@ -21,6 +21,7 @@ const char *sudoku_strerror(int code) {
     case SUDOKU_ESYMBOL: return "a symbol that is not a digit of this Sudoku";
     case SUDOKU_EALPHABET: return "the alphabet repeats a symbol or is too short";
     case SUDOKU_ESTOPPED: return "the node budget ran out before the puzzle was done";
+    case SUDOKU_EBOX: return "a box is ROWSxCOLUMNS of one box (such as 3x3) or its rows";
     default: return dlx_strerror(code);
     }
 }
@@ -43,12 +44,81 @@ int sudoku_fail(sudoku_error_t *err, int code, const char *fmt, ...) {
 }
 
 int sudoku_default_box(int32_t size, int32_t *box_rows, int32_t *box_cols) {
+    static const uint8_t rows[SUDOKU_MAX_SIZE + 1] = SUDOKU_DEFAULT_BOX_ROWS;
     if (size < 1 || size > SUDOKU_MAX_SIZE) return SUDOKU_ESIZE;
-    int32_t r = 1;
-    for (int32_t k = 1; k * k <= size; k++)
-        if (size % k == 0) r = k;
+    if (box_rows) *box_rows = rows[size];
+    if (box_cols) *box_cols = size / rows[size];
+    return 0;
+}
+
+/* ---- a box as text (sudoku.h: the one spelling) --------------------------- */
+
+static int box_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* A decimal number at text[*at..len), 999 for any above (out of range
+ * anyway, and no overflow); -1 when no digit is there. */
+static int32_t box_number(const char *text, size_t len, size_t *at) {
+    int32_t v = -1;
+    for (; *at < len && text[*at] >= '0' && text[*at] <= '9'; (*at)++) {
+        v = (v < 0 ? 0 : v) * 10 + (text[*at] - '0');
+        if (v > 999) v = 999;
+    }
+    return v;
+}
+
+/* The sign between rows and columns: x, X, * or U+00D7 in UTF-8; its length or 0. */
+static size_t box_sign(const char *text, size_t len, size_t at) {
+    if (at < len && (text[at] == 'x' || text[at] == 'X' || text[at] == '*')) return 1;
+    if (at + 1 < len && (unsigned char)text[at] == 0xC3 && (unsigned char)text[at + 1] == 0x97) return 2;
+    return 0;
+}
+
+int sudoku_parse_box(const char *text, size_t len, int32_t *box_rows, int32_t *box_cols,
+                     sudoku_error_t *err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!text) len = 0;
+    int shown = len > 40 ? 40 : (int)len; /* how much of the text a message quotes */
+    if (len > SUDOKU_BOX_TEXT_MAX)
+        return sudoku_fail(err, SUDOKU_EBOX, "box \"%.*s...\" is no box: over %d bytes", shown, text,
+                           SUDOKU_BOX_TEXT_MAX);
+    size_t at = 0, sign = 0;
+    while (at < len && box_blank(text[at])) at++;
+    int32_t r = box_number(text, len, &at), c = 0;
+    while (at < len && box_blank(text[at])) at++;
+    if (r >= 0 && (sign = box_sign(text, len, at))) {
+        at += sign;
+        while (at < len && box_blank(text[at])) at++;
+        c = box_number(text, len, &at);
+        while (at < len && box_blank(text[at])) at++;
+    }
+    if (r < 0 || (sign && c < 0) || at < len)
+        return sudoku_fail(err, SUDOKU_EBOX,
+                           "box \"%.*s%s\" is not ROWSxCOLUMNS of one box (such as 3x3 or 2x3) "
+                           "or the rows of a box (such as 3)",
+                           shown, text ? text : "", len > 40 ? "..." : "");
+    if (r < 1 || r > SUDOKU_MAX_SIZE || (sign && (c < 1 || c > SUDOKU_MAX_SIZE || r * c > SUDOKU_MAX_SIZE)))
+        return sudoku_fail(err, SUDOKU_ESIZE,
+                           "box \"%.*s%s\": rows and columns of a box are 1..%d and make a side "
+                           "of at most %d",
+                           shown, text, len > 40 ? "..." : "", SUDOKU_MAX_SIZE, SUDOKU_MAX_SIZE);
     if (box_rows) *box_rows = r;
-    if (box_cols) *box_cols = size / r;
+    if (box_cols) *box_cols = c;
+    return 0;
+}
+
+int sudoku_box_of(int32_t n, int32_t *box_rows, int32_t *box_cols, sudoku_error_t *err) {
+    if (n < 1 || n > SUDOKU_MAX_SIZE)
+        return sudoku_fail(err, SUDOKU_ESIZE, "side %d is not in 1..%d", n, SUDOKU_MAX_SIZE);
+    int32_t br = *box_rows, bc = *box_cols;
+    if (!br && !bc) sudoku_default_box(n, &br, &bc);
+    if (br > 0 && !bc && n % br == 0) bc = n / br; /* one side given: the other from N */
+    if (bc > 0 && !br && n % bc == 0) br = n / bc;
+    if ((br > 0 && !bc) || (bc > 0 && !br)) /* the one side given does not divide n */
+        return sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d %s do not tile a side of %d", br + bc,
+                           br ? "rows" : "columns", n);
+    if (br < 1 || bc < 1 || (int64_t)br * bc != n)
+        return sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d x %d cells do not tile a side of %d", br, bc, n);
+    *box_rows = br, *box_cols = bc;
     return 0;
 }
 
@@ -256,11 +326,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         sudoku_fail(err, SUDOKU_ESIZE, "side %d is not in 1..%d", n, SUDOKU_MAX_SIZE);
         return NULL;
     }
-    if (!br && !bc) sudoku_default_box(n, &br, &bc);
-    if (br < 1 || bc < 1 || (int64_t)br * bc != n) {
-        sudoku_fail(err, SUDOKU_ESIZE, "boxes of %d x %d cells do not tile a side of %d", br, bc, n);
-        return NULL;
-    }
+    if (sudoku_box_of(n, &br, &bc, err)) return NULL;
     if (sh->n_regions < 0 || (sh->n_regions > 0 && !sh->regions) ||
         sh->n_regions > SUDOKU_MAX_REGIONS) {
         sudoku_fail(err, SUDOKU_EREGION, "%d extra regions: give 0..%d of them", sh->n_regions,

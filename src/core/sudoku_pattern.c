@@ -1,6 +1,8 @@
 /* sudoku_pattern.c: complete grids written down at once, then shuffled by
  * moves that keep every region, for the big shapes whose search fill is slow
  * or gets lost: plain boxes, windoku, and diagonals (X) with square boxes. */
+#include <string.h>
+
 #include "sudoku_internal.h"
 #include "sudoku_random.h"
 
@@ -15,6 +17,11 @@ static void shuffle_lines(int32_t *line, int32_t groups, int32_t per, int same, 
         if (g && !same) shuffle(inner, per, rng);
         for (int32_t i = 0; i < per; i++) line[g * per + i] = group[g] * per + inner[i];
     }
+}
+
+/* The classic pattern's digit (0..n-1) at row r, column c for boxes br x bc. */
+static int32_t pattern_digit(int32_t n, int32_t br, int32_t bc, int32_t r, int32_t c) {
+    return ((r % br) * bc + r / br + c) % n;
 }
 
 /* A standard grid (boxes only) at once: the classic pattern, then shuffled
@@ -32,8 +39,41 @@ void sudoku_pattern_grid(const sudoku_t *s, uint64_t seed, int same, uint8_t *gr
     for (int32_t r = 0; r < n; r++)
         for (int32_t c = 0; c < n; c++) {
             int32_t pr = row[r], pc = col[c];
-            grid[r * n + c] = (uint8_t)(digit[((pr % br) * bc + pr / br + pc) % n] + 1);
+            grid[r * n + c] = (uint8_t)(digit[pattern_digit(n, br, bc, pr, pc)] + 1);
         }
+}
+
+/* The shortcut for givens (sudoku.h): the pattern's digits renamed to agree
+ * with them, the digits no given names taking the unused values in order. */
+int sudoku_pattern_fill(int32_t size, int32_t box_rows, int32_t box_cols, const uint8_t *grid,
+                        uint8_t *solution, int32_t *free_digits, sudoku_error_t *err) {
+    if (err) memset(err, 0, sizeof *err);
+    if (!grid || !solution) return sudoku_fail(err, DLX_EARG, "no grid or no room for the solution");
+    int32_t n = size, br = box_rows, bc = box_cols;
+    int rc = sudoku_box_of(n, &br, &bc, err);
+    if (rc) return rc;
+    uint8_t rename[SUDOKU_MAX_SIZE] = {0}, used[SUDOKU_MAX_SIZE + 1] = {0};
+    for (int32_t cell = 0; cell < n * n; cell++)
+        if (grid[cell] > n)
+            return sudoku_fail(err, SUDOKU_EVALUE, "row %d, column %d holds %d, over the side",
+                               cell / n + 1, cell % n + 1, grid[cell]);
+    for (int32_t r = 0, cell = 0; r < n; r++)
+        for (int32_t c = 0, d = pattern_digit(n, br, bc, r, 0); c < n; c++, cell++, d = d + 1 < n ? d + 1 : 0) {
+            int32_t v = grid[cell];
+            solution[cell] = (uint8_t)d; /* the pattern's digit, renamed below */
+            if (!v || rename[d] == v) continue;
+            if (rename[d] || used[v]) return 0; /* two digits for one, or one for two: no fit */
+            rename[d] = (uint8_t)v, used[v] = 1;
+        }
+    int32_t unnamed = 0;
+    for (int32_t d = 0, next = 1; d < n; d++) {
+        if (rename[d]) continue;
+        while (used[next]) next++;
+        rename[d] = (uint8_t)next, used[next] = 1, unnamed++;
+    }
+    for (int32_t cell = 0; cell < n * n; cell++) solution[cell] = rename[solution[cell]];
+    if (free_digits) *free_digits = unnamed;
+    return 1;
 }
 
 /* ---- windoku ------------------------------------------------------------------ */

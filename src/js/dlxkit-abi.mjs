@@ -25,7 +25,8 @@ export const ERROR_NAMES = {
   [-24]: 'BAD_LENGTH', // SUDOKU_ELENGTH
   [-25]: 'BAD_SYMBOL', // SUDOKU_ESYMBOL
   [-26]: 'BAD_ALPHABET', // SUDOKU_EALPHABET
-  [-27]: 'STOPPED' // SUDOKU_ESTOPPED
+  [-27]: 'STOPPED', // SUDOKU_ESTOPPED
+  [-28]: 'BAD_BOX' // SUDOKU_EBOX
 }
 
 /** Error codes by JS name. */
@@ -53,11 +54,18 @@ export const ERR = {
   BAD_LENGTH: -24,
   BAD_SYMBOL: -25,
   BAD_ALPHABET: -26,
-  STOPPED: -27
+  STOPPED: -27,
+  BAD_BOX: -28
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
 export const SUDOKU_STATUS = ['none', 'unique', 'multiple', 'found', 'stopped']
+
+/** Variant flags by name (sudoku.h), as dk_sudoku_new takes them. */
+export const VARIANT = { x: 1, windoku: 2 }
+
+/** The default box of side N (index N, 1..64): its rows; columns = N / rows (SUDOKU_DEFAULT_BOX_ROWS). */
+export const DEFAULT_BOX_ROWS = [0, 1, 1, 1, 2, 1, 2, 1, 2, 3, 2, 1, 3, 1, 2, 3, 4, 1, 3, 1, 4, 3, 2, 1, 4, 5, 2, 3, 4, 1, 5, 1, 4, 3, 2, 5, 6, 1, 2, 3, 5, 1, 6, 1, 4, 5, 2, 1, 6, 7, 5, 3, 4, 1, 6, 5, 7, 3, 2, 1, 6, 1, 2, 7, 8]
 
 /** Record layouts (src/wasm/records.h): the slot of each field; the last is the length. */
 export const SLOT = {

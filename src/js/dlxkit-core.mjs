@@ -12,6 +12,7 @@
 //   dlxkit-operations.mjs   the worker's operations, the one list both sides use
 //   dlxkit-abi.mjs          the boundary's names, generated from the C headers
 export { DlxError } from './dlxkit-errors.mjs'
+export { defaultBox } from './dlxkit-sudoku-args.mjs'
 export { Dlxkit } from './dlxkit-load.mjs'
 export { Problem } from './dlxkit-problem.mjs'
 export { runSearch } from './dlxkit-run.mjs'

@@ -140,6 +140,12 @@ export class Native {
   }
 
   /** An ASCII text and its NUL written at p (no copy made: not putString). */
+  /** Run fn(pointer, byte length) over a copy of the string, freed afterwards. */
+  withString (text, fn) {
+    const [s, len] = this.putString(text)
+    try { return fn(s, len) } finally { this.free(s) }
+  }
+
   writeAscii (p, text) {
     const u8 = this.u8()
     for (let i = 0; i < text.length; i++) u8[p + i] = text.charCodeAt(i)
@@ -197,13 +203,7 @@ export class Native {
 
   /** A problem from Knuth's DLX text; errors carry line and column in details. */
   problemParse (text) {
-    const [s, len] = this.putString(text)
-    let p
-    try {
-      p = this._x.dk_problem_parse(s, len)
-    } finally {
-      this.free(s)
-    }
+    const p = this.withString(text, (s, len) => this._x.dk_problem_parse(s, len))
     if (!p) throw this.lastError()
     return p
   }
@@ -316,6 +316,28 @@ export class Native {
   }
 
   sudokuFree (h) { this._x.dk_sudoku_free(h) }
+
+  /** The box of side n (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
+  sudokuBoxOf (n, boxRows, boxCols) {
+    const v = this.check(this._x.dk_sudoku_box_of(n, boxRows, boxCols))
+    return [v >> 8, v & 255]
+  }
+
+  /** sudoku_parse_box of a text: [rows, cols] (cols 0: the rows alone), or BAD_BOX / BAD_SIZE. */
+  sudokuParseBox (text) {
+    const v = this.withString(text, (s, len) => this.check(this._x.dk_sudoku_parse_box(s, len)))
+    return [v >> 8, v & 255]
+  }
+
+  /** sudoku_pattern_fill: the pattern grid keeping the givens (cells, n*n bytes), or null when they do not fit; free: the digits no given named. */
+  sudokuPattern (size, boxRows, boxCols, cells) {
+    const n2 = size * size
+    return this.withBuffers([n2, n2], (grid, out) => {
+      this.writeBytes(grid, cells)
+      const fit = this.check(this._x.dk_sudoku_pattern(size, boxRows, boxCols, grid, out))
+      return fit ? { cells: this.readBytes(out, n2), free: fit - 1 } : null
+    })
+  }
   sudokuSize (h) { return this._x.dk_sudoku_size(h) }
   sudokuSetRestarts (h, on) { this._x.dk_sudoku_set_restarts(h, on ? 1 : 0) }
 

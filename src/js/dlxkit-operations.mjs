@@ -17,6 +17,8 @@ export const OPERATIONS = Object.freeze({
   'sudoku.read': {},
   'sudoku.generate': {},
   'sudoku.rate': {},
+  'sudoku.parseBox': {},
+  'sudoku.pattern': {},
   'problem.exactCover': {},
   'problem.parseDlx': {},
   'problem.shape': { problem: true },

@@ -186,30 +186,19 @@ function readGrid (range) {
 }
 
 /**
- * The box: empty (the default for N), "RxC" (rows x columns of one box,
- * e.g. "2x3"), or a number: the rows of a box (columns = N / rows).
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
  */
-function readBox (box, n) {
+function readBox (kit, box) {
   if (isBlank(box) || box === 0) return {}
-  if (typeof box !== 'string' && typeof box !== 'number') {
-    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
   }
-  let rows, cols
-  const text = String(box).trim()
-  const m = /^(\d+)\s*[xX*×]\s*(\d+)$/.exec(text)
-  if (m) {
-    rows = +m[1]
-    cols = +m[2]
-  } else if (/^\d+$/.test(text) || typeof box === 'number') {
-    rows = Number(box)
-    cols = n / rows
-  } else {
-    throw bad(`box must be ROWSxCOLUMNS of one box, e.g. "3x3" or "2x3", or the rows of a box (got ${show(box)})`)
-  }
-  if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 1 && cols >= 1 && rows * cols === n)) {
-    throw bad(`a box of ${show(text).slice(1, -1)}${m ? '' : ' rows'} does not fit a ${n}x${n} Sudoku: rows x columns of a box must make ${n}`)
-  }
-  return { boxRows: rows, boxCols: cols }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -225,51 +214,8 @@ function readLimit (limit, fallback) {
 
 function runSudoku (kit, range, box, limit, budget) {
   const grid = readGrid(range)
-  const shape = readBox(box, grid.length)
+  const shape = readBox(kit, box)
   return kit.sudoku.solve(grid, { ...shape, limit, maxNodes: budget.maxNodes })
-}
-
-/**
- * Above 16x16 a blank grid (or one with few givens) can lose the search in
- * a huge tree, as the generator knows: there, try the classic pattern grid
- * first, its digits renamed to agree with the givens. Returns the grid and
- * how many digits the givens left free (each renaming of those is another
- * solution), or null when the pattern cannot hold the givens.
- */
-function patternSolution (grid, shape) {
-  const n = grid.length
-  if (n <= 16) return null
-  let br = shape.boxRows
-  let bc = shape.boxCols
-  if (!br) { // the module's default box: the most rows up to sqrt(n)
-    br = 1
-    for (let k = 1; k * k <= n; k++) if (n % k === 0) br = k
-    bc = n / br
-  }
-  const at = (r, c) => ((r % br) * bc + Math.floor(r / br) + c) % n
-  const rename = new Array(n).fill(0) // pattern digit -> given digit
-  const used = new Array(n + 1).fill(false)
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const v = grid[r][c]
-      if (!v) continue
-      const d = at(r, c)
-      if (rename[d] === v) continue
-      if (rename[d] || used[v]) return null
-      rename[d] = v
-      used[v] = true
-    }
-  }
-  let free = 0
-  let next = 1
-  for (let d = 0; d < n; d++) {
-    if (rename[d]) continue
-    while (used[next]) next++
-    rename[d] = next
-    used[next] = true
-    free++
-  }
-  return { solution: grid.map((row, r) => row.map((_, c) => rename[at(r, c)])), free }
 }
 
 /** free! (the renamings of free digits), as far as it matters for `limit`. */
@@ -279,10 +225,15 @@ function atLeast (free, limit) {
   return f
 }
 
-/** patternSolution of a range (null below 17x17 or when the givens do not fit). */
-function patternOf (range, box) {
+/**
+ * Above 16x16 a blank grid (or one with few givens) can lose the search in
+ * a huge tree, as the generator knows: there, try the API's pattern grid
+ * first (dlx.sudoku.pattern; null when the givens do not fit it).
+ */
+function patternOf (kit, range, box) {
   const grid = readGrid(range)
-  return patternSolution(grid, readBox(box, grid.length))
+  if (grid.length <= 16) return null
+  return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
 function gaveUp (budget) {
@@ -291,7 +242,7 @@ function gaveUp (budget) {
 
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
-  const fast = patternOf(range, box)
+  const fast = patternOf(kit, range, box)
   if (fast) return fast.solution
   const r = runSudoku(kit, range, box, 1, budget)
   if (r.status === 'stopped') return gaveUp(budget)
@@ -301,7 +252,7 @@ function solveGrid (kit, range, box, budget) {
 
 function countGrid (kit, range, limit, box, budget) {
   const n = readLimit(limit, 2)
-  const fast = patternOf(range, box)
+  const fast = patternOf(kit, range, box)
   if (fast && n > 0 && atLeast(fast.free, n) >= n) return n
   // 19! is past 2^53: such a count could not even be written exactly.
   if (fast && n === 0 && fast.free >= 19) {
@@ -315,7 +266,7 @@ function countGrid (kit, range, limit, box, budget) {
 /** "unique", "multiple", "none" or the clash found. */
 function checkGrid (kit, range, box, budget) {
   try {
-    const fast = patternOf(range, box)
+    const fast = patternOf(kit, range, box)
     if (fast && fast.free >= 2) return 'multiple'
     const r = runSudoku(kit, range, box, 2, budget)
     if (r.status === 'stopped') return gaveUp(budget)

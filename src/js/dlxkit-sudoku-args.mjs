@@ -1,6 +1,7 @@
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
 // sizes and box sides, variants, output formats, 2D arrays as spreadsheets
 // pass them, and the candidates the module writes, as lists.
+import { DEFAULT_BOX_ROWS, VARIANT } from './dlxkit-abi.mjs'
 import { DlxError, describe } from './dlxkit-errors.mjs'
 
 /** Output styles by name, as the C printer numbers them. */
@@ -33,6 +34,9 @@ export function checkAlphabet (alphabet, want = 0) {
   return alphabet
 }
 
+/** Other names some puzzles go by, for the variants' own (VARIANT: sudoku.h's names). */
+const VARIANT_ALIASES = { diagonal: 'x', hyper: 'windoku' }
+
 /**
  * Variant names to flags. 'jigsaw' names the map given as the jigsaw option
  * (hasMap); without one it would silently be the boxes, so it is refused:
@@ -42,9 +46,9 @@ export function variantFlags (variant, hasMap = false) {
   const list = variant == null ? [] : Array.isArray(variant) ? variant : String(variant).split(/[,+ ]+/).filter(Boolean)
   let flags = 0
   for (const v of list) {
-    const name = String(v).toLowerCase()
-    if (name === 'x' || name === 'diagonal') flags |= 1
-    else if (name === 'windoku' || name === 'hyper') flags |= 2
+    const given = String(v).toLowerCase()
+    const name = Object.hasOwn(VARIANT_ALIASES, given) ? VARIANT_ALIASES[given] : given
+    if (Object.hasOwn(VARIANT, name)) flags |= VARIANT[name]
     else if (name === 'jigsaw' && !hasMap) {
       throw new DlxError('BAD_ARGUMENT', "variant 'jigsaw' needs the map as the jigsaw option (N x N piece numbers 0..N-1); dlxkit does not make jigsaw maps", { option: 'variant' })
     } else if (name === 'jigsaw' || name === 'standard' || name === 'none') continue
@@ -53,17 +57,14 @@ export function variantFlags (variant, hasMap = false) {
   return flags
 }
 
-/** The box of a size: as given (one side gives the other), else the C default (rows <= cols, nearest square). */
-export function boxOf (size, br, bc) {
-  if (br && !bc) bc = size / br
-  if (bc && !br) br = size / bc
-  if (br && bc) {
-    if (br * bc !== size || !Number.isInteger(bc) || !Number.isInteger(br)) throw new DlxError('BAD_SIZE', `a ${br}x${bc} box does not tile a ${size}x${size} grid`)
-    return [br, bc]
-  }
-  let r = 1
-  for (let k = 1; k * k <= size; k++) if (size % k === 0) r = k
-  return [r, size / r]
+/**
+ * The default box of side n (1..64): { boxRows, boxCols }, from the C
+ * header's table (dlxkit-abi.mjs), so it needs no module: a page draws
+ * with it before the module has loaded.
+ */
+export function defaultBox (n) {
+  if (!(Number.isInteger(n) && n >= 1 && n <= 64)) throw new DlxError('BAD_SIZE', `the side must be a whole number 1..64 (got ${describe(n)})`)
+  return { boxRows: DEFAULT_BOX_ROWS[n], boxCols: n / DEFAULT_BOX_ROWS[n] }
 }
 
 /** The size option of puzzle text: unset, 0 to infer it, or 1..64. */

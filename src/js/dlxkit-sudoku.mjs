@@ -2,8 +2,9 @@
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 import { DlxError, checkCount, checkFlag, describe } from './dlxkit-errors.mjs'
 import {
-  STYLE, boxOf, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, readArray, styleOf, variantFlags
+  STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags
 } from './dlxkit-sudoku-args.mjs'
+import { boxOf, parseBox, pattern } from './dlxkit-sudoku-shape.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
 import { generate } from './dlxkit-sudoku-generate.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
@@ -20,9 +21,7 @@ export class SudokuApi {
 
   /** A solver for the shape (cached: building the matrix is the costly part). */
   _solver (size, opts) {
-    const box = [checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols')]
-    if (box[0] && !box[1]) box[1] = size / box[0]
-    if (box[1] && !box[0]) box[0] = size / box[1]
+    const box = boxOf(this, size, checkSide(opts.boxRows, 'boxRows'), checkSide(opts.boxCols, 'boxCols'))
     const flags = variantFlags(opts.variant, opts.jigsaw != null)
     const given = opts.regions ?? []
     if (!Array.isArray(given) || given.length > 4 * 64) {
@@ -351,7 +350,7 @@ export class SudokuApi {
         const style = Object.keys(STYLE).find((k) => STYLE[k] === native.textStyle(t)) ?? 'grid'
         const cells = []
         for (let r = 0; r < size; r++) cells.push(Array.from(flat.subarray(r * size, r * size + size)))
-        const [boxRows, boxCols] = boxOf(size, br, bc)
+        const [boxRows, boxCols] = boxOf(this, size, br, bc)
         const bom = used && text.charCodeAt(0) === 0xfeff ? 1 : 0 // the decoder drops a leading BOM
         return { size, boxRows, boxCols, cells, style, offset: used.length + bom, line: used.split('\n').length }
       } finally {
@@ -367,6 +366,15 @@ export class SudokuApi {
   candidates (puzzle, opts = {}) {
     return this._withPuzzle(puzzle, opts, (input, h) => candidateLists(this._native.sudokuCandidates(h, input.cells), input.size))
   }
+
+  /** The default box of side n: { boxRows, boxCols } (the C header's table). */
+  defaultBox (n) { return defaultBox(n) }
+
+  /** A box as text, by the one C parser: { boxRows, boxCols } or { boxRows } (dlxkit-sudoku-shape.mjs). */
+  parseBox (text) { return parseBox(this, text) }
+
+  /** The pattern-grid shortcut: { solution, free } or null (dlxkit-sudoku-shape.mjs). */
+  pattern (puzzle, opts = {}) { return pattern(this, puzzle, opts) }
 
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }

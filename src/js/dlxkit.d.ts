@@ -12,7 +12,7 @@ export type ErrorCode =
   | 'OUT_OF_MEMORY' | 'BAD_ARGUMENT' | 'BAD_ITEM' | 'DUPLICATE_ITEM' | 'BAD_COLOR'
   | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
   | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX'
-  | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET'
+  | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET' | 'BAD_BOX'
   | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'BUSY' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
 
 export interface ErrorDetails {
@@ -161,7 +161,27 @@ export interface SudokuApi {
   generate (opts?: GenerateOptions & { format?: TextFormat }): Generated<string>
   generate (opts?: GenerateOptions): Generated
   rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
+  /** the default box of side n (1..64), as defaultBox() */
+  defaultBox (n: number): Box
+  /** a box as text ("3x3", "2 X 3", "2*3", "2×3", or "3": rows alone), by the C parser; BAD_BOX or BAD_SIZE otherwise */
+  parseBox (text: string | number): { boxRows: number, boxCols?: number }
+  /** a complete grid of the plain shape keeping the givens, at once (the pattern grid); null when the givens do not fit it */
+  pattern<P extends Puzzle> (puzzle: P, opts?: { size?: number, boxRows?: number, boxCols?: number, alphabet?: string, format?: TextFormat }): PatternGrid<P> | null
 }
+
+export interface Box {
+  boxRows: number
+  boxCols: number
+}
+
+/** dlx.sudoku.pattern's grid: free digits no given fixed, so free! renamings of them are all solutions. */
+export interface PatternGrid<P extends Puzzle = Puzzle> {
+  solution: P extends string ? string : number[][]
+  free: number
+}
+
+/** The default box of side n (1..64): rows the largest divisor of n up to its square root. Needs no module. */
+export function defaultBox (n: number): Box
 
 /** An item list: item names (secondary ones may be 'item:color') or indices ([index, color] for a color). */
 export type OptionItems = Array<string | number | [number, number]>
@@ -352,6 +372,8 @@ export interface DlxWorker {
     generate (opts?: GenerateOptions & { format?: TextFormat } & AsyncOptions): Promise<Generated<string>>
     generate (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
     rate (puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions): Promise<Rating>
+    parseBox (text: string | number): Promise<{ boxRows: number, boxCols?: number }>
+    pattern<P extends Puzzle> (puzzle: P, opts?: { size?: number, boxRows?: number, boxCols?: number, alphabet?: string, format?: TextFormat }): Promise<PatternGrid<P> | null>
   }
   /** option data goes to the worker by structured clone (what it refuses: BAD_ARGUMENT) */
   exactCover<D = unknown> (spec: ExactCoverSpec<D>): Promise<RemoteProblem<D>>

@@ -109,6 +109,33 @@ EXPORT int32_t dk_sudoku_box(const sudoku_t *s) { /* rows * 256 + cols */
     return r * 256 + c;
 }
 
+/* A box as text (sudoku.h: the one spelling): rows * 256 + cols (cols 0:
+ * the rows alone), or the error code with the error recorded. */
+EXPORT int32_t dk_sudoku_parse_box(const char *text, int32_t len) {
+    static int32_t r, c; /* static: see err */
+    r = c = 0;
+    int rc = sudoku_parse_box(text, len > 0 ? (size_t)len : 0, &r, &c, &err);
+    return rc ? from_sudoku_error() : r * 256 + c;
+}
+
+/* The box of side n from what a shape gives (0, 0: the default; one side:
+ * the other): rows * 256 + cols, or SUDOKU_ESIZE with the error recorded. */
+EXPORT int32_t dk_sudoku_box_of(int32_t n, int32_t box_rows, int32_t box_cols) {
+    static int32_t r, c; /* static: see err */
+    r = box_rows, c = box_cols;
+    return sudoku_box_of(n, &r, &c, &err) ? from_sudoku_error() : r * 256 + c;
+}
+
+/* The pattern-grid shortcut (sudoku_pattern_fill): 1 + the free digits with
+ * the grid in solution, 0 when the givens do not fit, or the error code. */
+EXPORT int32_t dk_sudoku_pattern(int32_t size, int32_t box_rows, int32_t box_cols, const uint8_t *grid,
+                                 uint8_t *solution) {
+    static int32_t unnamed; /* static: see err */
+    unnamed = 0;
+    int rc = sudoku_pattern_fill(size, box_rows, box_cols, grid, solution, &unnamed, &err);
+    return rc < 0 ? from_sudoku_error() : rc ? 1 + unnamed : 0;
+}
+
 /* Restarts for the searches that follow (sudoku.h: on unless turned off). */
 EXPORT void dk_sudoku_set_restarts(sudoku_t *s, int32_t on) { sudoku_set_restarts(s, on); }
 

@@ -180,6 +180,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
     size_t kn = eq ? (size_t)(eq - s) : n;
     const char *v = eq ? eq + 1 : s + n;
     size_t vn = eq ? n - kn - 1 : 0;
+    if (vn >= 2 && v[0] == '"' && v[vn - 1] == '"') v++, vn -= 2;
     unsigned group = word_is(s, kn, "limit")        ? OPT_LIMIT
                      : word_is(s, kn, "max-nodes")  ? OPT_NODES
                      : word_is(s, kn, "candidates") ? OPT_CANDIDATES
@@ -208,20 +209,24 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
     } else if (word_is(s, kn, "size")) {
         bad = !parse_number(v, vn, SUDOKU_MAX_SIZE, &x) || !x;
         o->size = (int32_t)x;
-    } else if (word_is(s, kn, "box")) {
-        const char *times = memchr(v, 'x', vn);
-        uint64_t r = 0, cols = 0;
-        bad = !times || !parse_number(v, (size_t)(times - v), SUDOKU_MAX_SIZE, &r) ||
-              !parse_number(times + 1, vn - (size_t)(times - v) - 1, SUDOKU_MAX_SIZE, &cols) || !r || !cols;
-        o->box_rows = (int32_t)r, o->box_cols = (int32_t)cols;
+    } else if (word_is(s, kn, "box")) { /* the one spelling, sudoku_parse_box's */
+        sudoku_error_t e;
+        if (sudoku_parse_box(v, vn, &o->box_rows, &o->box_cols, &e)) {
+            fmt_snprintf(c->error, sizeof c->error, "option \"box=%.*s\": %s: %s", (int)(vn > 60 ? 60 : vn), v,
+                         e.code == SUDOKU_EBOX ? "BAD_BOX" : "BAD_SIZE", e.message);
+            return 1;
+        }
     } else if (word_is(s, kn, "variant")) {
         o->variants = 0;
         for (size_t a = 0; a < vn && !bad;) { /* words joined by '+' */
             const char *plus = memchr(v + a, '+', vn - a);
             size_t b = plus ? (size_t)(plus - v) : vn;
-            if (word_is(v + a, b - a, "x")) o->variants |= SUDOKU_X;
-            else if (word_is(v + a, b - a, "windoku")) o->variants |= SUDOKU_WINDOKU;
-            else if (!word_is(v + a, b - a, "none")) bad = 1;
+            static const char *const names[] = SUDOKU_VARIANT_NAMES;
+            unsigned flag = 0;
+            for (unsigned k = 0; k < sizeof names / sizeof *names && !flag; k++)
+                if (word_is(v + a, b - a, names[k])) flag = 1u << k;
+            o->variants |= flag;
+            if (!flag && !word_is(v + a, b - a, "none")) bad = 1;
             a = b + 1;
         }
     } else if (word_is(s, kn, "alphabet")) {
@@ -236,7 +241,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
             {"limit", "a whole number (0: no limit)"},
             {"max-nodes", "a whole number of search nodes (0: no budget)"},
             {"size", "the side, 1..64"},
-            {"box", "rows x columns such as box=2x3"},
+            {"box", "ROWSxCOLUMNS of one box such as box=2x3, or its rows"},
             {"variant", "x, windoku, x+windoku or none"},
             {"alphabet", "1..64 symbols for the digits 1, 2, ..."},
             {"candidates", "yes or no"},
@@ -260,7 +265,8 @@ static int parse_options(call_t *c, options_t *o, unsigned allowed, const char *
     for (size_t a = 0; a < n;) {
         while (a < n && is_blank(s[a])) a++;
         size_t b = a;
-        while (b < n && !is_blank(s[b])) b++;
+        int quoted = 0; /* key="a value with blanks" (dlxkit.typ quotes a box so) */
+        for (; b < n && (quoted || !is_blank(s[b])); b++) quoted ^= s[b] == '"';
         if (b > a && parse_option(c, o, allowed, fn, s + a, b - a)) return 1;
         a = b;
     }

@@ -25,7 +25,7 @@ export async function generateCommand (argv, io) {
   if (values.help || values.version) return io.about(values, 'generate')
   if (positionals.length) throw new UsageError(`generate reads no input (got '${positionals[0]}')`, 'generate')
   const asked = parseFormat(values, ['line', 'grid', 'numbers', 'json'], 'generate')
-  const shape = shapeOptions(values, 'generate')
+  const shape = await shapeOptions(values, 'generate')
   const format = formatFor(asked, shape.size ?? 9, shape.alphabet)
   const opts = generateOptions(values, { ...shape }, format)
   const seeds = seedList(values)

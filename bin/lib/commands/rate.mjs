@@ -19,7 +19,7 @@ export async function rateCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'rate')
   if (values.help || values.version) return io.about(values, 'rate')
   const format = parseFormat(values, ['line', 'json'], 'rate')
-  const opts = shapeOptions(values, 'rate')
+  const opts = await shapeOptions(values, 'rate')
   const threads = threadCount(parseJobs(values, 'rate'), values.quiet ? null : io.terminal)
   const inputs = listInputs(inputPaths(positionals, 'rate'), 'rate')
   checkShape(await loadKit(), opts, 'rate')

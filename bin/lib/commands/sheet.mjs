@@ -4,7 +4,8 @@
 // writes the answers to an .ods as .xlsx); it is an optional peer
 // dependency, loaded only here. A .csv needs nothing more.
 import { closeSync, fstatSync, openSync } from 'node:fs'
-import { COMMON_OPTIONS, UsageError, parseCommandLine, parseBox, parseWholeNumber } from '../args.mjs'
+import { COMMON_OPTIONS, UsageError, parseCommandLine, parseWholeNumber } from '../args.mjs'
+import { boxOption } from '../sudoku-options.mjs'
 import { loadKit, DlxError } from '../library.mjs'
 import { sheetRange, rangeAddress, address } from '../sheet/cells.mjs'
 import { findBlocks, autoSides, readFrame, namedRanges } from '../sheet/find-blocks.mjs'
@@ -34,8 +35,7 @@ export async function sheetCommand (argv, io) {
   }
   const input = positionals[0]
   const output = values.out ?? defaultOutput(input)
-  const shape = values.box ? parseBox(values.box, 'sheet') : {}
-  if (shape.boxRows * shape.boxCols > 64) throw new UsageError(`--box ${values.box} makes a side of ${shape.boxRows * shape.boxCols}; the largest is 64`, 'sheet')
+  const shape = values.box !== undefined ? await boxOption(values.box, 'sheet') : {}
   const maxNodes = values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command: 'sheet' })
 
   // A workbook needs ExcelJS: say so first (a .csv does not).
@@ -57,7 +57,7 @@ export async function sheetCommand (argv, io) {
   if (named && named !== kind) throw new UsageError(`the answers to ${article(book.format)} .${book.format} file are written as .${kind}, not .${named} (--out ${output})`, 'sheet')
   if (values.copy && !book.workbook) throw new UsageError(`--copy writes into a copy of a sheet; a .${book.format} file has one sheet and no room for another`, 'sheet')
 
-  const sides = shape.boxRows ? [shape.boxRows * shape.boxCols] : autoSides()
+  const sides = shape.boxCols ? [shape.boxRows * shape.boxCols] : autoSides().filter((n) => !shape.boxRows || n % shape.boxRows === 0)
   const found = findPuzzles(book.sheets, book.names, sides)
   const kit = await loadKit()
   for (const p of found.puzzles) solve(kit, p, { ...shape, maxNodes })

@@ -24,7 +24,7 @@ export async function sudokuCommand (argv, io) {
   if (values.help || values.version) return io.about(values, 'sudoku')
   const mode = oneOf(values, ['count', 'check', 'candidates'], 'sudoku') ?? 'solve'
   const format = parseFormat(values, ['line', 'grid', 'numbers', 'json'], 'sudoku')
-  const opts = shapeOptions(values, 'sudoku')
+  const opts = await shapeOptions(values, 'sudoku')
   opts.limit = searchLimit(mode, values)
   const { format: style, layOut } = apiFormat(format, opts.alphabet)
   if (style) opts.format = style

@@ -7,15 +7,14 @@
 // not part of it. Each group is then a puzzle frame, or a block skipped with
 // the reason.
 import { key, address, columnNumber } from './cells.mjs'
+import { defaultBox } from '../library.mjs'
 
 const MAX_SIDE = 64
 
-/** Sides found without --box: those with a box of at least 2 x 2. */
+/** Sides found without --box: those whose default box is at least 2 x 2. */
 export function autoSides () {
   const sides = []
-  for (let n = 4; n <= MAX_SIDE; n++) {
-    for (let r = 2; r * r <= n; r++) if (n % r === 0) { sides.push(n); break }
-  }
+  for (let n = 4; n <= MAX_SIDE; n++) if (defaultBox(n).boxRows >= 2) sides.push(n)
   return sides
 }
 

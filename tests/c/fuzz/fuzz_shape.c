@@ -22,7 +22,12 @@
  * the givens; candidates contain it; the same call twice gives the same
  * answer (no state leaks between calls); generate either finishes with a
  * unique puzzle or stops with SUDOKU_ESTOPPED / DLX_ENOSOLUTION.
+ *
+ * The whole input is also read as a box's text (sudoku_parse_box): a box
+ * it accepts is in range and reads back the same from its plain spelling;
+ * one it refuses comes with SUDOKU_EBOX or SUDOKU_ESIZE and a message.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "fuzz_bytes.h"
@@ -129,7 +134,23 @@ static void solve_checked(sudoku_t *s, const uint8_t *grid, int32_t n, int32_t n
         for (int32_t i = 0; i < n * n; i++) FUZZ_ASSERT(masks[i] >> (sol[i] - 1) & 1);
 }
 
+/* The input as a box's text. */
+static void check_box_text(const uint8_t *data, size_t size) {
+    int32_t r = -1, c = -1, r2 = -1, c2 = -1;
+    sudoku_error_t err;
+    int rc = sudoku_parse_box((const char *)data, size, &r, &c, &err);
+    if (rc) {
+        FUZZ_ASSERT((rc == SUDOKU_EBOX || rc == SUDOKU_ESIZE) && err.code == rc && err.message[0]);
+        return;
+    }
+    FUZZ_ASSERT(r >= 1 && r <= SUDOKU_MAX_SIZE && c >= 0 && r * (c ? c : 1) <= SUDOKU_MAX_SIZE);
+    char plain[16];
+    int len = c ? snprintf(plain, sizeof plain, "%dx%d", r, c) : snprintf(plain, sizeof plain, "%d", r);
+    FUZZ_ASSERT(sudoku_parse_box(plain, (size_t)len, &r2, &c2, NULL) == 0 && r2 == r && c2 == c);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    check_box_text(data, size);
     fuzz_bytes b = {data, size, 0};
     uint8_t b0 = fuzz_u8(&b), b1 = fuzz_u8(&b), b2 = fuzz_u8(&b), b3 = fuzz_u8(&b);
     uint64_t rng = (uint64_t)b0 << 24 | (uint64_t)b1 << 16 | (uint64_t)b2 << 8 | b3;
