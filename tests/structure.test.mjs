@@ -179,3 +179,56 @@ test('one error setter for Sudoku errors: only sudoku.c formats a sudoku_error_t
     assert.doesNotMatch(code(readFileSync(join(ROOT, path), 'utf8')), /fmt_vsnprintf\s*\(/, `${path} sets an error message itself: call sudoku_fail (sudoku.c)`)
   }
 })
+
+// ---- no global state in the core (issue 27) -------------------------------------
+// dlx.h promises no global state: two handles (or two threads) never share
+// memory. A mutable `static` object, at file level or in a function, breaks
+// that; scratch belongs in the handle. Functions and const objects are fine.
+
+/** The names of the mutable static objects a C source declares. */
+function mutableStatics (text) {
+  const src = code(text).replace(/__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)/g, ' ')
+  const found = []
+  for (const m of src.matchAll(/(?<![\w[])static\b/g)) {
+    // The declaration up to its end (`;` or an initializer), struct bodies skipped.
+    let decl = ''
+    for (let i = m.index + m[0].length, depth = 0; i < src.length; i++) {
+      const ch = src[i]
+      if (ch === '{') { if (depth === 0 && decl.includes('(')) break; depth++; continue }
+      if (ch === '}') { depth--; continue }
+      if (depth > 0) continue
+      if (ch === ';' || ch === '=') break
+      decl += ch
+    }
+    const call = /([A-Za-z_]\w*)\s*\(\s*(?!\*)/.exec(decl)
+    const bracket = decl.indexOf('[')
+    if (call && (bracket < 0 || call.index < bracket)) continue // a function
+    const star = decl.lastIndexOf('*')
+    if (/\bconst\b/.test(star < 0 ? decl : decl.slice(star))) continue // the object itself is const
+    found.push(/([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:\)\s*\([^)]*\)\s*)?(?:,|$)/.exec(decl.trim())?.[1] ?? decl.trim())
+  }
+  return found
+}
+
+test('the static check sees mutable statics and nothing else', () => {
+  assert.deepEqual(mutableStatics(`static int32_t count_it(const int *p) { static int calls; return *p + calls++; }
+static inline void f(void);
+static const char *names[] = { "a" };
+static char *const fixed = NULL;
+static const struct { int a; } table[2] = { { 1 }, { 2 } };
+static int (*hook)(int);
+static struct { int a, b; } pair;
+#ifdef __wasm__
+static int16_t work[4096 + 16] __attribute__((aligned(16))); /* static int not_me; */
+#endif
+int a[static 4]; _Static_assert(1, "static int x;");`), ['calls', 'names', 'hook', 'pair', 'work'])
+})
+
+test('no mutable static in src/core: the scratch lives in the handle', () => {
+  const core = cFiles(join('src', 'core'))
+  assert.ok(core.includes(join('src', 'core', 'dlx_bits.c')), core.join(' '))
+  for (const path of core) {
+    const names = mutableStatics(readFileSync(join(ROOT, path), 'utf8'))
+    assert.deepEqual(names, [], `${path} keeps ${names.join(', ')} in static memory: put it in the handle (dlx.h promises no global state)`)
+  }
+})
