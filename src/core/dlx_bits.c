@@ -38,7 +38,7 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
  * time natively and in WebAssembly). Each R costs code (R 3 made queens-13 3%
  * slower in WebAssembly), there in a copy of the search of its own (see
  * ROWS_COPY). In WebAssembly rows of 6
- * are lowered in one fixed array, `work`, through absolute addresses (the
+ * are lowered in one array, `work`, through absolute addresses (the
  * table `at`, 8 entries an option), then copied to the slot: V8 adds the
  * count's base to every index, but not to an address; and two options a
  * turn, as V8 puts a stack check on every loop back-edge. Each saved 2-4%
@@ -47,9 +47,11 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
  * table `pair` instead: an option's two counts' byte offsets in one word
  * (edge-matching-7x7 2% faster in WebAssembly; two options a turn there
  * gained nothing), and the words the strike takes are kept by its first
- * pass in the fixed array `gone_buf` (GONE_BUF): the rows' loop reads one
- * word at a fixed address, not two through bases V8 keeps spilled
- * (edge-matching-7x7 1-2% faster). */
+ * pass in the array `gone` (GONE_BUF): the rows' loop reads one word, not
+ * two through bases V8 keeps spilled (edge-matching-7x7 1-2% faster).
+ * `work` and `gone` are the problem's (dlx.h: no global state); as static
+ * arrays they ran 1% faster on edge-matching-7x7, under the noise
+ * (docs/notes/WASM.md). */
 #ifdef __wasm__
 #define IN_WORK(R) ((R) == 6)
 #define GONE_BUF 1
@@ -388,17 +390,17 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
      * is 64 words: one bit each); then only those words, option by option.
      * The copy for a few words (W) takes every word in one pass: there the
      * first pass cost more than it saved (queens-13 5% slower). */
-    uint64_t hit = 0, *gone = b->gone;
-    if (W) hit = (1ULL << W) - 1;
+    uint64_t hit = W ? (1ULL << W) - 1 : 0;
 #ifdef __wasm_simd128__
-    else for (int32_t j = 0; j < w; j += 2) {
+    uint64_t *gone = b->gone;
+    if (!W) for (int32_t j = 0; j < w; j += 2) {
         v128_t a = wasm_v128_load(src + j), k = wasm_v128_load(kill + j), g = wasm_v128_and(a, k);
         wasm_v128_store(dst + j, wasm_v128_andnot(a, k));
         if (GONE_BUF && fast && same != 6) wasm_v128_store(gone + j, g);
         hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(g, wasm_i64x2_splat(0))) & 3) << j;
     }
 #else
-    else for (int32_t j = 0; j < w; j++) {
+    if (!W) for (int32_t j = 0; j < w; j++) {
         dst[j] = src[j] & ~kill[j];
         hit |= (uint64_t)((src[j] & kill[j]) != 0) << j;
     }
