@@ -1,6 +1,6 @@
 // The bit-set search's unrolled rows (src/core/dlx_bits.c: every option with
 // the same number of primary items, 2 or 6, over 256 options; in WebAssembly
-// lowered in a fixed array through absolute addresses) walk the tree the
+// lowered in the problem's scratch array through absolute addresses) walk the tree the
 // loop over rows walks, counting every update. A problem with one more item
 // z and the option {z} goes through that loop (its rows differ in length)
 // and z's one option is the first node: one node and one update more, then

@@ -38,7 +38,7 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
  * time natively and in WebAssembly). Each R costs code (R 3 made queens-13 3%
  * slower in WebAssembly), there in a copy of the search of its own (see
  * ROWS_COPY). In WebAssembly rows of 6
- * are lowered in one fixed array, `work`, through absolute addresses (the
+ * are lowered in one array, `work`, through absolute addresses (the
  * table `at`, 8 entries an option), then copied to the slot: V8 adds the
  * count's base to every index, but not to an address; and two options a
  * turn, as V8 puts a stack check on every loop back-edge. Each saved 2-4%
@@ -47,21 +47,19 @@ _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of 
  * table `pair` instead: an option's two counts' byte offsets in one word
  * (edge-matching-7x7 2% faster in WebAssembly; two options a turn there
  * gained nothing), and the words the strike takes are kept by its first
- * pass in the fixed array `gone_buf` (GONE_BUF): the rows' loop reads one
- * word at a fixed address, not two through bases V8 keeps spilled
- * (edge-matching-7x7 1-2% faster). */
+ * pass in the array `gone` (GONE_BUF): the rows' loop reads one word, not
+ * two through bases V8 keeps spilled (edge-matching-7x7 1-2% faster).
+ * `work` and `gone` are the problem's (dlx.h: no global state); as static
+ * arrays they ran 1% faster on edge-matching-7x7, under the noise
+ * (docs/notes/WASM.md). */
 #ifdef __wasm__
 #define IN_WORK(R) ((R) == 6)
 #define GONE_BUF 1
 #define PACKED(R) ((R) == 2)
-static count_t work[ARRAY_SCAN_MAX + 16] __attribute__((aligned(16))); /* the most a slot's counts take */
-static uint64_t gone_buf[BITS_MAX_OPTIONS / 64] __attribute__((aligned(16)));
 #else
 #define IN_WORK(R) 0
 #define GONE_BUF 0
 #define PACKED(R) 0
-static count_t *const work = NULL;
-static uint64_t *const gone_buf = NULL;
 #endif
 enum { AT_ROW = 8 };
 _Static_assert((ARRAY_SCAN_MAX + 16) * sizeof(count_t) <= 1 << 16, "a count's byte offset in a slot fits 16 bits");
@@ -97,12 +95,21 @@ struct dlx_bits {
     int dead;         /* the node about to be entered is a dead end */
     uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
     uint64_t hit;     /* the words the last strike took options from (all when W) */
+    count_t *work;    /* IN_WORK(same): the counts being lowered (`at` points into it) */
+    uint64_t *gone;   /* GONE_BUF, PACKED(same): per word, the options the strike takes */
+    void *scratch;    /* the block holding work and gone, 16-aligned for SIMD */
 };
+
+/* The scratch block's size: `work` (a slot's counts), then `gone` (a set). */
+static size_t scratch_bytes(const dlx_bits *b) {
+    return (IN_WORK(b->same) ? (size_t)b->stride * sizeof(count_t) : 0) +
+           (GONE_BUF && PACKED(b->same) ? (size_t)b->words * 8 : 0);
+}
 
 void dlx_bits_free(dlx_t *d) {
     dlx_bits *b = d->bits;
     if (!b) return;
-    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->at), free(b->pair);
+    free(b->mask), free(b->conflict), free(b->kill), free(b->kill_at), free(b->prim), free(b->at), free(b->pair), free(b->scratch);
     free(b->live), free(b->count), free(b->left), free(b->branch), free(b->ways);
     free(b);
     d->bits = NULL;
@@ -117,7 +124,8 @@ size_t dlx_bits_bytes(const dlx_t *d) {
     return sizeof *b + ((size_t)masks + (size_t)n + (size_t)b->levels) * (size_t)b->words * 8 +
            ((size_t)entries + (size_t)n * (size_t)b->row + (size_t)n + 1) * 4 +
            (size_t)b->levels * ((size_t)b->stride * sizeof(count_t) + 2 * 4 + 8) +
-           (b->at ? (size_t)n * AT_ROW * sizeof *b->at : 0) + (b->pair ? (size_t)n * sizeof *b->pair : 0);
+           (b->at ? (size_t)n * AT_ROW * sizeof *b->at : 0) + (b->pair ? (size_t)n * sizeof *b->pair : 0) +
+           (b->scratch ? scratch_bytes(b) + 15 : 0);
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -199,11 +207,17 @@ static int build(dlx_t *d) {
         b->same = k == 0 || b->same == q - k * row ? q - k * row : 0;
     }
     if (b->words <= SMALL_WORDS || (b->same != 2 && b->same != 6)) b->same = 0;
+    if (scratch_bytes(b)) { /* 16-aligned: malloc gives 8; stride counts fill whole 16 bytes */
+        if (!(b->scratch = malloc(scratch_bytes(b) + 15))) goto out;
+        char *a = (char *)(((uintptr_t)b->scratch + 15) & ~(uintptr_t)15);
+        if (IN_WORK(b->same)) b->work = (count_t *)a, a += (size_t)b->stride * sizeof(count_t);
+        if (GONE_BUF && PACKED(b->same)) b->gone = (uint64_t *)a;
+    }
     if (IN_WORK(b->same)) {
         b->at = calloc((size_t)n * AT_ROW, sizeof *b->at);
         if (!b->at) goto out;
         for (int32_t k = 0; k < n; k++)
-            for (int32_t i = 0; i < b->same; i++) b->at[k * AT_ROW + i] = work + b->prim[k * row + i];
+            for (int32_t i = 0; i < b->same; i++) b->at[k * AT_ROW + i] = b->work + b->prim[k * row + i];
     }
     if (PACKED(b->same)) {
         b->pair = malloc((size_t)n * sizeof *b->pair);
@@ -290,11 +304,12 @@ INLINE int strike_rows(const dlx_bits *b, count_t *count, const uint64_t *src, c
     const int32_t *prim = b->prim, row = b->row;
     count_t *const *at = b->at;
     const uint32_t *pair = b->pair;
+    const uint64_t *gone_at = b->gone;
     uint64_t n_upd = 0;
     while (hit) {
         int32_t j = first_bit(hit);
         hit &= hit - 1;
-        uint64_t gone = GONE_BUF && PACKED(R) && !W ? gone_buf[j] : src[j] & kill[j];
+        uint64_t gone = GONE_BUF && PACKED(R) && !W ? gone_at[j] : src[j] & kill[j];
         if (W) dst[j] = src[j] ^ gone;
         if (R) {
             n_upd += (uint64_t)R * (uint64_t)__builtin_popcountll(gone);
@@ -361,7 +376,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     count_t *count = slot_count(b, to);
     const count_t *prev = slot_count(b, from);
     int32_t same = fast ? b->same : 0; /* fast: the unrolled rows where the problem has them */
-    count_t *c = IN_WORK(same) ? work : count;
+    count_t *c = IN_WORK(same) ? b->work : count;
     copy_counts(c, prev, s);
     int32_t newly = 0;
     for (int32_t q = 0; q < n; q++) {
@@ -375,17 +390,17 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
      * is 64 words: one bit each); then only those words, option by option.
      * The copy for a few words (W) takes every word in one pass: there the
      * first pass cost more than it saved (queens-13 5% slower). */
-    uint64_t hit = 0;
-    if (W) hit = (1ULL << W) - 1;
+    uint64_t hit = W ? (1ULL << W) - 1 : 0;
 #ifdef __wasm_simd128__
-    else for (int32_t j = 0; j < w; j += 2) {
+    uint64_t *gone = b->gone;
+    if (!W) for (int32_t j = 0; j < w; j += 2) {
         v128_t a = wasm_v128_load(src + j), k = wasm_v128_load(kill + j), g = wasm_v128_and(a, k);
         wasm_v128_store(dst + j, wasm_v128_andnot(a, k));
-        if (GONE_BUF && fast && same != 6) wasm_v128_store(gone_buf + j, g);
+        if (GONE_BUF && fast && same != 6) wasm_v128_store(gone + j, g);
         hit |= (uint64_t)(~wasm_i64x2_bitmask(wasm_i64x2_eq(g, wasm_i64x2_splat(0))) & 3) << j;
     }
 #else
-    else for (int32_t j = 0; j < w; j++) {
+    if (!W) for (int32_t j = 0; j < w; j++) {
         dst[j] = src[j] & ~kill[j];
         hit |= (uint64_t)((src[j] & kill[j]) != 0) << j;
     }
