@@ -254,11 +254,23 @@ export class Native {
     return this.withBuffers([cap * 4], (buf) => this._int32s(buf, this.check(this._x.dk_problem_solution(p, buf, cap))))
   }
 
-  /** { result: a RESULT code, count } */
+  /** { result: a RESULT code, count: a bigint (its two 64-bit words: exact at any size) } */
   problemCount (p, limit, maxNodes) {
-    return this.withBuffers([8], (out) => {
+    return this.withBuffers([8 * SLOT.count.length], (out) => {
       const result = this.check(this._x.dk_problem_count(p, limit, maxNodes, out))
-      return { result, count: this._float64()[out >>> 3] }
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.count.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { result, count: word(SLOT.count.lo) + (word(SLOT.count.hi) << 64n) }
+    })
+  }
+
+  /** For tests only: the problem's counts start at `from` (a bigint below 2^128), not 0. */
+  problemDebugCountFrom (p, from) {
+    this.withBuffers([8 * SLOT.count.length], (buf) => {
+      const words = new DataView(this._memory.buffer, buf, 8 * SLOT.count.length)
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, from), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, from >> 64n), true)
+      this._x.dk_problem_debug_count_from(p, buf)
     })
   }
 
