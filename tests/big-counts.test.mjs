@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { load, createWorker } from '../src/js/dlxkit.mjs'
+import { createSheetFunctions, SheetError } from '../src/js/dlxkit-sheets.mjs'
 import { dlxkit, ok } from './cli-helpers.mjs'
 import { HANG_MS } from './helpers.mjs'
 
@@ -112,4 +113,26 @@ test('cover --count and --json print the count exactly', { timeout: HANG_MS }, (
   assert.equal(ok(['cover', '--count', '-'], { input: SIX }).stdout, '6\n')
   assert.equal(JSON.parse(ok(['cover', '--count', '--json', '-'], { input: SIX }).stdout).count, 6)
   assert.equal(parts([0, 0]) && split.reduce((n, p) => n + p.count, 0), 6)
+})
+
+test('EXACTCOVER_COUNT: a count past 2^53 - 1 is #NUM! with the exact count, never a rounded number', () => {
+  let from = 0n
+  // the module's own exactCover, its problems counted from `from`
+  const kit = Object.create(dlx)
+  kit.exactCover = (spec) => {
+    const p = dlx.exactCover(spec)
+    p._native.problemDebugCountFrom(p._idle(), from)
+    return p
+  }
+  const f = createSheetFunctions(kit)
+  const matrix = [[1, 0], [1, 0], [0, 1], [0, 1], [0, 1]] // the six covers of six()
+  assert.equal(f.EXACTCOVER_COUNT(matrix), 6)
+  from = TWO53 - 7n
+  assert.equal(f.EXACTCOVER_COUNT(matrix), Number.MAX_SAFE_INTEGER)
+  for (from of [TWO53 - 6n, TWO64 + 1n]) {
+    const r = f.EXACTCOVER_COUNT(matrix)
+    assert.ok(r instanceof SheetError)
+    assert.equal(r.code, '#NUM!')
+    assert.match(r.message, new RegExp(`^${from + 6n} exact covers, more than a cell's number holds exactly`))
+  }
 })
