@@ -12,8 +12,9 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
     if (!d || !count) return DLX_EARG;
     dlx_restart(d);
     int rc;
+    uint64_t found = 0; /* this call's solutions (the engine's counter may start elsewhere) */
     while ((rc = dlx_search_until(d, max_nodes)) == DLX_SOLUTION)
-        if (limit && d->solutions - d->count_from >= limit) {
+        if (++found == limit) { /* limit 0: never */
             rc = DLX_LIMIT;
             break;
         }

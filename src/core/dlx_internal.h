@@ -73,8 +73,6 @@ struct dlx {
     int32_t level, depth, max_level;
     enum phase phase;
     uint64_t nodes, updates, guesses;
-    dlx_count_t solutions;  /* from count_from (dlx_debug_count_from; 0 but in tests) */
-    dlx_count_t count_from;
     uint64_t seed, rng; /* the seed set, and the generator's state (0: natural order) */
     int restarts_on;    /* dlx_set_restarts */
     uint64_t restarts;  /* starts over since the last dlx_restart */
@@ -113,6 +111,10 @@ struct dlx {
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
+
+    /* Solutions found, from count_from (dlx_debug_count_from; 0 but in
+     * tests). Last: their 16-byte alignment moves no other field. */
+    dlx_count_t solutions, count_from;
 };
 
 /* The bit-set search (dlx_bits.c): ready says whether it can run (building
