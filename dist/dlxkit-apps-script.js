@@ -1063,7 +1063,10 @@ class Search {
       const r = this.problem._searchUntil(end ? left : 0)
       if (r === 'solution') {
         // carried into the bigint long before a number would stop counting exactly
-        if (++this.count === 2 ** 52) this._counted += BigInt(this.count), this.count = 0
+        if (++this.count === 2 ** 52) {
+          this._counted += BigInt(this.count)
+          this.count = 0
+        }
         return 'solution'
       }
       if (r === 'budget') return end === this.maxNodes ? this._end('stopped') : 'mark'
@@ -1101,7 +1104,7 @@ class Search {
       if (this.limit && this.found >= this.limit) return this._end('limit')
       if (this.maxNodes && this._spent >= this.maxNodes) return this._end('stopped')
       const r = this.problem._countDetailed({
-        limit: this.limit && this.limit - Number(this.found),
+        limit: this.limit && Number(BigInt(this.limit) - this.found),
         maxNodes: this.maxNodes && this.maxNodes - this._spent
       })
       this._counted += r.count
@@ -1392,7 +1395,7 @@ const m7_ = (function () {
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 const { RESULT } = m2_
-const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, safeCount } = m1_
+const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
 const { readSpec, streamOptions } = m4_
 const { Search, countStopped, runSearch, solutionsStopped } = m5_
 const { MAX_PARTS, balancedSplit, checkShard } = m6_
@@ -1664,7 +1667,7 @@ class Problem {
         if (r !== 'solution') break
         yield withData ? this.chosen(search.solution()) : search.solution()
       }
-      if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
+      if (search.status === 'stopped') throw solutionsStopped(maxNodes, countValue(search.found))
     } finally {
       this._iterating = false
       search.close() // a loop left early leaves no prefix forced

@@ -1,7 +1,7 @@
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 import { RESULT } from './dlxkit-abi.mjs'
-import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, safeCount } from './dlxkit-errors.mjs'
+import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } from './dlxkit-errors.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
 import { MAX_PARTS, balancedSplit, checkShard } from './dlxkit-split.mjs'
@@ -273,7 +273,7 @@ export class Problem {
         if (r !== 'solution') break
         yield withData ? this.chosen(search.solution()) : search.solution()
       }
-      if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
+      if (search.status === 'stopped') throw solutionsStopped(maxNodes, countValue(search.found))
     } finally {
       this._iterating = false
       search.close() // a loop left early leaves no prefix forced

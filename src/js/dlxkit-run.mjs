@@ -69,7 +69,10 @@ export class Search {
       const r = this.problem._searchUntil(end ? left : 0)
       if (r === 'solution') {
         // carried into the bigint long before a number would stop counting exactly
-        if (++this.count === 2 ** 52) this._counted += BigInt(this.count), this.count = 0
+        if (++this.count === 2 ** 52) {
+          this._counted += BigInt(this.count)
+          this.count = 0
+        }
         return 'solution'
       }
       if (r === 'budget') return end === this.maxNodes ? this._end('stopped') : 'mark'
@@ -107,7 +110,7 @@ export class Search {
       if (this.limit && this.found >= this.limit) return this._end('limit')
       if (this.maxNodes && this._spent >= this.maxNodes) return this._end('stopped')
       const r = this.problem._countDetailed({
-        limit: this.limit && this.limit - Number(this.found),
+        limit: this.limit && Number(BigInt(this.limit) - this.found),
         maxNodes: this.maxNodes && this.maxNodes - this._spent
       })
       this._counted += r.count

@@ -9,7 +9,7 @@
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
-import { DlxError, checkFlag, errorText, safeCount } from './dlxkit-errors.mjs'
+import { DlxError, checkFlag, countValue, errorText, safeCount } from './dlxkit-errors.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
@@ -184,8 +184,8 @@ async function solutions (id, p, window, { shard = 0, parts = 1, balanced = fals
   } finally {
     credits.delete(id)
   }
-  if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
-  return search.count
+  if (search.status === 'stopped') throw solutionsStopped(maxNodes, countValue(search.found))
+  return countValue(search.found)
 }
 
 /**
