@@ -188,6 +188,18 @@ function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   return v
 }
 
+/**
+ * A count as a number, or UNSAFE_COUNT past 2^53 - 1, where a number would
+ * round it (never a rounded count): countBig() gives it exactly.
+ */
+function safeCount (big) {
+  if (big <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(big)
+  throw new DlxError('UNSAFE_COUNT', `the count is ${big}, past 2^53 - 1, which a number would round: use countBig() for it exactly`, { count: big })
+}
+
+/** A count for a message's details: a number while exact, else the bigint. */
+const countValue = (big) => big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big
+
 /** A count, budget or seed (a double in C, read as a uint64_t). */
 function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
 
@@ -209,7 +221,7 @@ function checkIndex (v, what) {
 function int32OrMinus1 (v) {
   return v >= -(2 ** 31) && v < 2 ** 31 ? v : -1
 }
-  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, checkCount, checkFlag, checkIndex, int32OrMinus1 }
+  return { DlxError, UINT64_DOUBLE_MAX, INT32_MAX, describe, errorText, checkWhole, safeCount, countValue, checkCount, checkFlag, checkIndex, int32OrMinus1 }
 })()
 
 // ---- src/js/dlxkit-abi.mjs
@@ -236,6 +248,7 @@ const ERROR_NAMES = {
   [-14]: 'NO_ITEMS', // DLX_ENOITEMS
   [-15]: 'BAD_CHARACTER', // DLX_ECHAR
   [-16]: 'SYNTAX', // DLX_ESYNTAX
+  [-19]: 'COUNT_OVERFLOW', // DLX_EOVERFLOW
   [-20]: 'BAD_SIZE', // SUDOKU_ESIZE
   [-21]: 'BAD_REGION', // SUDOKU_EREGION
   [-22]: 'BAD_VALUE', // SUDOKU_EVALUE
@@ -265,6 +278,7 @@ const ERR = {
   NO_ITEMS: -14,
   BAD_CHARACTER: -15,
   SYNTAX: -16,
+  COUNT_OVERFLOW: -19,
   BAD_SIZE: -20,
   BAD_REGION: -21,
   BAD_VALUE: -22,
@@ -291,7 +305,8 @@ const SLOT = {
   solve: { status: 0, count: 1, nodes: 2, guesses: 3, row: 4, col: 5, row2: 6, col2: 7, length: 8 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
-  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 }
+  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
+  count: { lo: 0, hi: 1, length: 2 }
 }
 
 /** Results of a search step or a count (non-negative). */
@@ -305,8 +320,193 @@ const RESULT = {
   return { ERROR_NAMES, ERR, SUDOKU_STATUS, VARIANT, DEFAULT_BOX_ROWS, SLOT, RESULT }
 })()
 
-// ---- src/js/dlxkit-native.mjs
+// ---- src/js/dlxkit-native-sudoku.mjs
 const m3_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The Sudoku solver's and the puzzle text's calls of the one binding of
+// dlxkit.wasm's exports (Native, dlxkit-native.mjs), kept in a file of their
+// own: installed on Native's prototype, so callers see one object. Like the
+// binding, this is the only place these exports and records are named.
+const { SLOT, SUDOKU_STATUS } = m2_
+
+const SOLVE = SLOT.solve
+
+/**
+ * A block of module memory for `count` puzzles of n2 cells: their solve
+ * records (8-byte aligned, first), then the grids, then the answers.
+ */
+class SolveBlock {
+  constructor (p, count, n2) {
+    this.records = p
+    this.grids = p + 8 * SOLVE.length * count
+    this.answers = this.grids + n2 * count
+    this.count = count
+    this.n2 = n2
+  }
+
+  static bytes (count, n2) { return 8 * SOLVE.length * count + 2 * n2 * count }
+  grid (j) { return this.grids + j * this.n2 }
+  answer (j) { return this.answers + j * this.n2 }
+}
+
+/** Native's Sudoku and text methods (`this` is the Native). */
+class SudokuCalls {
+  // ---- Sudoku ---------------------------------------------------------------------
+
+  /** A solver for the shape; jigsaw (pieces by cell) may be null, regions are flat cells. */
+  sudokuNew (size, boxRows, boxCols, flags, jigsaw, regions, regionCount) {
+    const h = this.withBuffers([(jigsaw?.length ?? 0) * 4 + 4, regions.length * 4 + 4], (jp, rp) => {
+      const i32 = this._int32()
+      if (jigsaw) i32.set(jigsaw, jp >>> 2)
+      i32.set(regions, rp >>> 2)
+      return this._x.dk_sudoku_new(size, boxRows, boxCols, flags, jigsaw ? jp : 0, rp, regionCount)
+    })
+    if (!h) throw this.lastError()
+    return h
+  }
+
+  sudokuFree (h) { this._x.dk_sudoku_free(h) }
+
+  /** The box of side n (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
+  sudokuBoxOf (n, boxRows, boxCols) {
+    const v = this.check(this._x.dk_sudoku_box_of(n, boxRows, boxCols))
+    return [v >> 8, v & 255]
+  }
+
+  /** sudoku_parse_box of a text: [rows, cols] (cols 0: the rows alone), or BAD_BOX / BAD_SIZE. */
+  sudokuParseBox (text) {
+    const v = this.withString(text, (s, len) => this.check(this._x.dk_sudoku_parse_box(s, len)))
+    return [v >> 8, v & 255]
+  }
+
+  /** sudoku_pattern_fill: the pattern grid keeping the givens (cells, n*n bytes), or null when they do not fit; free: the digits no given named. */
+  sudokuPattern (size, boxRows, boxCols, cells) {
+    const n2 = size * size
+    return this.withBuffers([n2, n2], (grid, out) => {
+      this.writeBytes(grid, cells)
+      const fit = this.check(this._x.dk_sudoku_pattern(size, boxRows, boxCols, grid, out))
+      return fit ? { cells: this.readBytes(out, n2), free: fit - 1 } : null
+    })
+  }
+  sudokuSize (h) { return this._x.dk_sudoku_size(h) }
+  sudokuSetRestarts (h, on) { this._x.dk_sudoku_set_restarts(h, on ? 1 : 0) }
+
+  /** A SolveBlock (records zeroed); free it with freeSolveBlock. */
+  newSolveBlock (count, n2) {
+    const block = new SolveBlock(this.alloc(SolveBlock.bytes(count, n2)), count, n2)
+    this.fillBytes(block.records, 8 * SOLVE.length * count, 0)
+    return block
+  }
+
+  freeSolveBlock (block) { if (block) this.free(block.records) }
+
+  withSolveBlock (count, n2, fn) {
+    const block = this.newSolveBlock(count, n2)
+    try {
+      return fn(block)
+    } finally {
+      this.freeSolveBlock(block)
+    }
+  }
+
+  /** A block for one puzzle of n2 cells or fewer, kept between calls (solve()'s fast path). */
+  scratchBlock (n2) {
+    if (this._scratch?.n2 >= n2) return this._scratch
+    const block = this.newSolveBlock(1, n2)
+    this.freeSolveBlock(this._scratch)
+    this._scratch = block
+    return block
+  }
+
+  /** Solve the block's first grid into its first answer and record. */
+  sudokuSolve (h, block, limit, maxNodes) {
+    this.check(this._x.dk_sudoku_solve(h, block.grids, limit, maxNodes, block.answers, block.records))
+  }
+
+  /** Solve every grid of the block; a puzzle that fails has a negative status (solveFailed). */
+  sudokuSolveMany (h, block, limit, maxNodes) {
+    this.check(this._x.dk_sudoku_solve_many(h, block.grids, block.count, limit, maxNodes, block.answers, block.records))
+  }
+
+  /** Whether the module refused puzzle j of a solveMany (its error: solve it alone). */
+  solveFailed (block, j) { return this._float64()[(block.records >>> 3) + SOLVE.length * j + SOLVE.status] < 0 }
+
+  /** Record j as { status, solution: null, count, nodes, guesses }: the caller writes the solution. */
+  solveResult (block, j) {
+    const f = this._float64()
+    const o = (block.records >>> 3) + SOLVE.length * j
+    return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution: null, count: f[o + SOLVE.count], nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
+  }
+
+  /** A solve in steps of the block's first grid: begin, step (1 once ended), end. */
+  sudokuBegin (h, block) { this.check(this._x.dk_sudoku_begin(h, block.grids)) }
+  sudokuStep (h, block, limit, until) { return this.check(this._x.dk_sudoku_step(h, limit, until, block.answers, block.records)) }
+  sudokuEnd (h) { this._x.dk_sudoku_end(h) }
+
+  /** Candidate masks of the grid `cells`: two 32-bit words a cell (low, high). */
+  sudokuCandidates (h, cells) {
+    const n2 = cells.length
+    return this.withBuffers([n2, n2 * 8], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_candidates(h, grid, out))
+      if (this._memory.buffer !== this._buffer) this._views()
+      return this._u32.slice(out >>> 2, (out >>> 2) + 2 * n2)
+    })
+  }
+
+  /** { puzzle, solution } as n2 values each. */
+  sudokuGenerate (h, seed, minimal, symmetric, clues, maxNodes, n2) {
+    return this.withBuffers([n2, n2], (puzzle, solution) => {
+      this.check(this._x.dk_sudoku_generate(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
+      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2) }
+    })
+  }
+
+  /** { level (its name), score, nodes, guesses, status } of the grid `cells`. */
+  sudokuRate (h, cells) {
+    const at = SLOT.rate
+    return this.withBuffers([cells.length, 8 * at.length], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_rate(h, grid, out))
+      const f = this._float64().slice(out >>> 3, (out >>> 3) + at.length)
+      return { level: this.string(this._x.dk_sudoku_level_name(f[at.level])), score: f[at.score], nodes: f[at.nodes], guesses: f[at.guesses], status: SUDOKU_STATUS[f[at.status]] }
+    })
+  }
+
+  // ---- puzzle text ------------------------------------------------------------------
+
+  /** The reader on len bytes at s: a handle (textFree it), or 0 with the error recorded (lastError). */
+  textParse (s, len, size, alphabet) { return this._x.dk_text_parse(s, len, size, alphabet) }
+  textFree (t) { this._x.dk_text_free(t) }
+  textSize (t) { return this._x.dk_text_size(t) }
+  textStyle (t) { return this._x.dk_text_style(t) }
+  textConsumed (t) { return this._x.dk_text_consumed(t) }
+  textStart (t) { return this._x.dk_text_start(t) }
+  /** A copy of the n cells read. */
+  textCells (t, n) { return this.readBytes(this._x.dk_text_cells(t), n) }
+
+  /** values (n*n of them) printed like text t (0: none) in a style, cut at cap - 1 bytes. */
+  textFormat (like, size, values, style, cap) {
+    return this.withBuffers([values.length, cap], (v, buf) => {
+      this.writeBytes(v, values)
+      const n = this.check(this._x.dk_text_format(like, size, v, style, buf, cap))
+      return this.readText(buf, Math.min(n, cap - 1))
+    })
+  }
+}
+
+/** Give Native the methods above. */
+function installSudokuCalls (Native) {
+  for (const name of Object.getOwnPropertyNames(SudokuCalls.prototype)) {
+    if (name !== 'constructor') Native.prototype[name] = SudokuCalls.prototype[name]
+  }
+}
+  return { SolveBlock, installSudokuCalls }
+})()
+
+// ---- src/js/dlxkit-native.mjs
+const m4_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one binding of dlxkit.wasm's dk_* exports: every call into the module,
@@ -315,12 +515,12 @@ const m3_ = (function () {
 // their slot names from dlxkit-abi.mjs. No other module names a dk_ export or
 // reads the memory's layout (tests/native-boundary.test.mjs): they hold pointers
 // this module gave them and call its methods.
-const { ERROR_NAMES, SLOT, SUDOKU_STATUS } = m2_
+const { ERROR_NAMES, SLOT } = m2_
 const { DlxError, INT32_MAX } = m1_
+const { installSudokuCalls } = m3_
 
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
-const SOLVE = SLOT.solve
 
 /**
  * The exports that return a pointer. wasm32 pointers are unsigned, but an
@@ -346,24 +546,6 @@ function checkExports (exports, where) {
   if (typeof exports._initialize !== 'function' || typeof exports.dk_alloc !== 'function') {
     throw new DlxError('LOAD_FAILED', `this WebAssembly module${where ? ` (${where})` : ''} is not dlxkit.wasm (it lacks the dk_* exports)`)
   }
-}
-
-/**
- * A block of module memory for `count` puzzles of n2 cells: their solve
- * records (8-byte aligned, first), then the grids, then the answers.
- */
-class SolveBlock {
-  constructor (p, count, n2) {
-    this.records = p
-    this.grids = p + 8 * SOLVE.length * count
-    this.answers = this.grids + n2 * count
-    this.count = count
-    this.n2 = n2
-  }
-
-  static bytes (count, n2) { return 8 * SOLVE.length * count + 2 * n2 * count }
-  grid (j) { return this.grids + j * this.n2 }
-  answer (j) { return this.answers + j * this.n2 }
 }
 
 /** The module's exports bound once; `released` is told after every free (Dlxkit gives memory back). */
@@ -565,11 +747,23 @@ class Native {
     return this.withBuffers([cap * 4], (buf) => this._int32s(buf, this.check(this._x.dk_problem_solution(p, buf, cap))))
   }
 
-  /** { result: a RESULT code, count } */
+  /** { result: a RESULT code, count: a bigint (its two 64-bit words: exact at any size) } */
   problemCount (p, limit, maxNodes) {
-    return this.withBuffers([8], (out) => {
+    return this.withBuffers([8 * SLOT.count.length], (out) => {
       const result = this.check(this._x.dk_problem_count(p, limit, maxNodes, out))
-      return { result, count: this._float64()[out >>> 3] }
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.count.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { result, count: word(SLOT.count.lo) + (word(SLOT.count.hi) << 64n) }
+    })
+  }
+
+  /** For tests only: the problem's counts start at `from` (a bigint below 2^128), not 0. */
+  problemDebugCountFrom (p, from) {
+    this.withBuffers([8 * SLOT.count.length], (buf) => {
+      const words = new DataView(this._memory.buffer, buf, 8 * SLOT.count.length)
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, from), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, from >> 64n), true)
+      this._x.dk_problem_debug_count_from(p, buf)
     })
   }
 
@@ -611,155 +805,15 @@ class Native {
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
     })
   }
-
-  // ---- Sudoku ---------------------------------------------------------------------
-
-  /** A solver for the shape; jigsaw (pieces by cell) may be null, regions are flat cells. */
-  sudokuNew (size, boxRows, boxCols, flags, jigsaw, regions, regionCount) {
-    const h = this.withBuffers([(jigsaw?.length ?? 0) * 4 + 4, regions.length * 4 + 4], (jp, rp) => {
-      const i32 = this._int32()
-      if (jigsaw) i32.set(jigsaw, jp >>> 2)
-      i32.set(regions, rp >>> 2)
-      return this._x.dk_sudoku_new(size, boxRows, boxCols, flags, jigsaw ? jp : 0, rp, regionCount)
-    })
-    if (!h) throw this.lastError()
-    return h
-  }
-
-  sudokuFree (h) { this._x.dk_sudoku_free(h) }
-
-  /** The box of side n (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
-  sudokuBoxOf (n, boxRows, boxCols) {
-    const v = this.check(this._x.dk_sudoku_box_of(n, boxRows, boxCols))
-    return [v >> 8, v & 255]
-  }
-
-  /** sudoku_parse_box of a text: [rows, cols] (cols 0: the rows alone), or BAD_BOX / BAD_SIZE. */
-  sudokuParseBox (text) {
-    const v = this.withString(text, (s, len) => this.check(this._x.dk_sudoku_parse_box(s, len)))
-    return [v >> 8, v & 255]
-  }
-
-  /** sudoku_pattern_fill: the pattern grid keeping the givens (cells, n*n bytes), or null when they do not fit; free: the digits no given named. */
-  sudokuPattern (size, boxRows, boxCols, cells) {
-    const n2 = size * size
-    return this.withBuffers([n2, n2], (grid, out) => {
-      this.writeBytes(grid, cells)
-      const fit = this.check(this._x.dk_sudoku_pattern(size, boxRows, boxCols, grid, out))
-      return fit ? { cells: this.readBytes(out, n2), free: fit - 1 } : null
-    })
-  }
-  sudokuSize (h) { return this._x.dk_sudoku_size(h) }
-  sudokuSetRestarts (h, on) { this._x.dk_sudoku_set_restarts(h, on ? 1 : 0) }
-
-  /** A SolveBlock (records zeroed); free it with freeSolveBlock. */
-  newSolveBlock (count, n2) {
-    const block = new SolveBlock(this.alloc(SolveBlock.bytes(count, n2)), count, n2)
-    this.fillBytes(block.records, 8 * SOLVE.length * count, 0)
-    return block
-  }
-
-  freeSolveBlock (block) { if (block) this.free(block.records) }
-
-  withSolveBlock (count, n2, fn) {
-    const block = this.newSolveBlock(count, n2)
-    try {
-      return fn(block)
-    } finally {
-      this.freeSolveBlock(block)
-    }
-  }
-
-  /** A block for one puzzle of n2 cells or fewer, kept between calls (solve()'s fast path). */
-  scratchBlock (n2) {
-    if (this._scratch?.n2 >= n2) return this._scratch
-    const block = this.newSolveBlock(1, n2)
-    this.freeSolveBlock(this._scratch)
-    this._scratch = block
-    return block
-  }
-
-  /** Solve the block's first grid into its first answer and record. */
-  sudokuSolve (h, block, limit, maxNodes) {
-    this.check(this._x.dk_sudoku_solve(h, block.grids, limit, maxNodes, block.answers, block.records))
-  }
-
-  /** Solve every grid of the block; a puzzle that fails has a negative status (solveFailed). */
-  sudokuSolveMany (h, block, limit, maxNodes) {
-    this.check(this._x.dk_sudoku_solve_many(h, block.grids, block.count, limit, maxNodes, block.answers, block.records))
-  }
-
-  /** Whether the module refused puzzle j of a solveMany (its error: solve it alone). */
-  solveFailed (block, j) { return this._float64()[(block.records >>> 3) + SOLVE.length * j + SOLVE.status] < 0 }
-
-  /** Record j as { status, solution: null, count, nodes, guesses }: the caller writes the solution. */
-  solveResult (block, j) {
-    const f = this._float64()
-    const o = (block.records >>> 3) + SOLVE.length * j
-    return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution: null, count: f[o + SOLVE.count], nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
-  }
-
-  /** A solve in steps of the block's first grid: begin, step (1 once ended), end. */
-  sudokuBegin (h, block) { this.check(this._x.dk_sudoku_begin(h, block.grids)) }
-  sudokuStep (h, block, limit, until) { return this.check(this._x.dk_sudoku_step(h, limit, until, block.answers, block.records)) }
-  sudokuEnd (h) { this._x.dk_sudoku_end(h) }
-
-  /** Candidate masks of the grid `cells`: two 32-bit words a cell (low, high). */
-  sudokuCandidates (h, cells) {
-    const n2 = cells.length
-    return this.withBuffers([n2, n2 * 8], (grid, out) => {
-      this.writeBytes(grid, cells)
-      this.check(this._x.dk_sudoku_candidates(h, grid, out))
-      if (this._memory.buffer !== this._buffer) this._views()
-      return this._u32.slice(out >>> 2, (out >>> 2) + 2 * n2)
-    })
-  }
-
-  /** { puzzle, solution } as n2 values each. */
-  sudokuGenerate (h, seed, minimal, symmetric, clues, maxNodes, n2) {
-    return this.withBuffers([n2, n2], (puzzle, solution) => {
-      this.check(this._x.dk_sudoku_generate(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
-      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2) }
-    })
-  }
-
-  /** { level (its name), score, nodes, guesses, status } of the grid `cells`. */
-  sudokuRate (h, cells) {
-    const at = SLOT.rate
-    return this.withBuffers([cells.length, 8 * at.length], (grid, out) => {
-      this.writeBytes(grid, cells)
-      this.check(this._x.dk_sudoku_rate(h, grid, out))
-      const f = this._float64().slice(out >>> 3, (out >>> 3) + at.length)
-      return { level: this.string(this._x.dk_sudoku_level_name(f[at.level])), score: f[at.score], nodes: f[at.nodes], guesses: f[at.guesses], status: SUDOKU_STATUS[f[at.status]] }
-    })
-  }
-
-  // ---- puzzle text ------------------------------------------------------------------
-
-  /** The reader on len bytes at s: a handle (textFree it), or 0 with the error recorded (lastError). */
-  textParse (s, len, size, alphabet) { return this._x.dk_text_parse(s, len, size, alphabet) }
-  textFree (t) { this._x.dk_text_free(t) }
-  textSize (t) { return this._x.dk_text_size(t) }
-  textStyle (t) { return this._x.dk_text_style(t) }
-  textConsumed (t) { return this._x.dk_text_consumed(t) }
-  textStart (t) { return this._x.dk_text_start(t) }
-  /** A copy of the n cells read. */
-  textCells (t, n) { return this.readBytes(this._x.dk_text_cells(t), n) }
-
-  /** values (n*n of them) printed like text t (0: none) in a style, cut at cap - 1 bytes. */
-  textFormat (like, size, values, style, cap) {
-    return this.withBuffers([values.length, cap], (v, buf) => {
-      this.writeBytes(v, values)
-      const n = this.check(this._x.dk_text_format(like, size, v, style, buf, cap))
-      return this.readText(buf, Math.min(n, cap - 1))
-    })
-  }
 }
-  return { POINTER_EXPORTS, unsignedPointers, checkExports, SolveBlock, Native }
+
+// The Sudoku and puzzle-text calls, in a file of their own (dlxkit-native-sudoku.mjs).
+installSudokuCalls(Native)
+  return { POINTER_EXPORTS, unsignedPointers, checkExports, Native }
 })()
 
 // ---- src/js/dlxkit-options.mjs
-const m4_ = (function () {
+const m5_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // An exact-cover spec ({ primary, secondary, options }) read into what the
@@ -992,7 +1046,7 @@ function rowItems (row, k, nItems) {
 })()
 
 // ---- src/js/dlxkit-run.mjs
-const m5_ = (function () {
+const m6_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1000,7 +1054,7 @@ const m5_ = (function () {
 // whole run, solutions handed out as found, progress, and a stop check.
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
-const { DlxError, checkCount, checkFlag } = m1_
+const { DlxError, checkCount, checkFlag, countValue, safeCount } = m1_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -1022,7 +1076,8 @@ class Search {
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
     const flag = checkFlag(restarts, 'restarts')
     this.problem = problem
-    this.count = 0
+    this.count = 0 // solutions found one by one (next), a number while exact
+    this._counted = 0n // solutions counted whole (countAll), and those of `count` past 2^52
     this.status = null // then 'done', 'limit' or 'stopped'
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
@@ -1033,6 +1088,9 @@ class Search {
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
+
+  /** The solutions so far, exactly: a bigint. */
+  get found () { return this._counted + BigInt(this.count) }
 
   /** Nodes spent so far. */
   get nodes () { return this._spent + (this._searching ? this.problem.stats().nodes : 0) }
@@ -1055,13 +1113,17 @@ class Search {
   next (until = 0) {
     for (;;) {
       if (this.status) return this.status
-      if (this.limit && this.count >= this.limit) return this._end('limit')
+      if (this.limit && (this._counted ? this.found : this.count) >= this.limit) return this._end('limit')
       const end = this.maxNodes && (!until || this.maxNodes <= until) ? this.maxNodes : until
       const left = end - this._spent // the engine counts nodes from the prefix's start
       if (end && left <= 0) return end === this.maxNodes ? this._end('stopped') : 'mark'
       const r = this.problem._searchUntil(end ? left : 0)
       if (r === 'solution') {
-        this.count++
+        // carried into the bigint long before a number would stop counting exactly
+        if (++this.count === 2 ** 52) {
+          this._counted += BigInt(this.count)
+          this.count = 0
+        }
         return 'solution'
       }
       if (r === 'budget') return end === this.maxNodes ? this._end('stopped') : 'mark'
@@ -1096,13 +1158,13 @@ class Search {
   /** To the end in one call into the module per prefix (no solution is handed out). */
   countAll () {
     while (!this.status) {
-      if (this.limit && this.count >= this.limit) return this._end('limit')
+      if (this.limit && this.found >= this.limit) return this._end('limit')
       if (this.maxNodes && this._spent >= this.maxNodes) return this._end('stopped')
-      const r = this.problem.countDetailed({
-        limit: this.limit && this.limit - this.count,
+      const r = this.problem._countDetailed({
+        limit: this.limit && Number(BigInt(this.limit) - this.found),
         maxNodes: this.maxNodes && this.maxNodes - this._spent
       })
-      this.count += r.count
+      this._counted += r.count
       if (r.status !== 'done') return this._end(r.status)
       this._leave()
       if (!this._enter()) return this._end('done')
@@ -1110,8 +1172,8 @@ class Search {
     return this.status
   }
 
-  /** { count, nodes, status } */
-  result () { return { count: this.count, nodes: this.nodes, status: this.status } }
+  /** { count (a bigint), nodes, status } */
+  result () { return { count: this.found, nodes: this.nodes, status: this.status } }
 
   /** Leave the problem as it was (nothing forced by the run); call it when done with the run. */
   close () {
@@ -1165,7 +1227,8 @@ class Search {
 
 /**
  * Search `problem` as it stands (with any forced options), whole or one
- * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }.
+ * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }, the
+ * count a number (UNSAFE_COUNT past 2^53 - 1), or a bigint with bigint: true.
  * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), onSolution
  * (sorted option indices), onProgress (a fraction, every 100,000 nodes),
  * stop (asked before each step: true ends the run as 'stopped'). Counting
@@ -1176,7 +1239,8 @@ function runSearch (problem, options = {}) {
     throw new DlxError('BAD_ARGUMENT', 'runSearch needs a Problem of this instance (from exactCover or parseDlx)')
   }
   if (options === null || typeof options !== 'object') throw new DlxError('BAD_ARGUMENT', 'runSearch options must be an object')
-  const { onSolution = null, onProgress = null, stop = null, ...rest } = options
+  const { onSolution = null, onProgress = null, stop = null, bigint, ...rest } = options
+  const big = checkFlag(bigint, 'bigint', false)
   for (const [name, f] of Object.entries({ onSolution, onProgress, stop })) {
     if (f !== null && typeof f !== 'function') throw new DlxError('BAD_ARGUMENT', `${name} must be a function`)
   }
@@ -1184,7 +1248,8 @@ function runSearch (problem, options = {}) {
   try {
     if (!onSolution && !onProgress && !stop) search.countAll()
     else if (search.run({ onSolution, onProgress, stop }) === 'held') search._end('stopped')
-    return search.result()
+    const r = search.result()
+    return big ? r : { ...r, count: safeCount(r.count) }
   } finally {
     search.close()
   }
@@ -1192,7 +1257,7 @@ function runSearch (problem, options = {}) {
 
 /** The error of a count that spent its node budget. */
 function countStopped ({ count, status, nodes }) {
-  return new DlxError('STOPPED', `counting stopped after ${nodes} nodes with ${count} solutions so far`, { count, status, nodes })
+  return new DlxError('STOPPED', `counting stopped after ${nodes} nodes with ${count} solutions so far`, { count: countValue(BigInt(count)), status, nodes })
 }
 
 /** The error of a solutions() loop that spent its node budget. */
@@ -1203,7 +1268,7 @@ function solutionsStopped (maxNodes, found) {
 })()
 
 // ---- src/js/dlxkit-split.mjs
-const m6_ = (function () {
+const m7_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Balanced shards: the search tree cut into many small subtrees (prefixes:
@@ -1381,16 +1446,16 @@ function checkShard (shard, parts) {
 })()
 
 // ---- src/js/dlxkit-problem.mjs
-const m7_ = (function () {
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 const { RESULT } = m2_
-const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole } = m1_
-const { readSpec, streamOptions } = m4_
-const { Search, countStopped, runSearch, solutionsStopped } = m5_
-const { MAX_PARTS, balancedSplit, checkShard } = m6_
+const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
+const { readSpec, streamOptions } = m5_
+const { Search, countStopped, runSearch, solutionsStopped } = m6_
+const { MAX_PARTS, balancedSplit, checkShard } = m7_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -1600,18 +1665,33 @@ class Problem {
 
   /**
    * How many solutions, up to `limit` (0: all), of the whole problem or of
-   * shard `shard` of `parts` (see shardPrefixes). Throws STOPPED at maxNodes.
+   * shard `shard` of `parts` (see shardPrefixes). Throws STOPPED at maxNodes,
+   * UNSAFE_COUNT past 2^53 - 1 (countBig() is exact).
    */
-  count (opts = {}) {
-    const r = this.countDetailed(opts)
+  count (opts = {}) { return safeCount(this.countBig(opts)) }
+
+  /** The same as a bigint: exact at any size. */
+  countBig (opts = {}) {
+    const r = this.countDetailed({ ...opts, bigint: true })
     if (r.status === 'stopped') throw countStopped(r)
     return r.count
   }
 
-  /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
-  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+  /**
+   * { count, status: 'done' | 'limit' | 'stopped', nodes }; options as
+   * count's, and bigint: true for the count as a bigint (else a number, or
+   * UNSAFE_COUNT past 2^53 - 1).
+   */
+  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, bigint } = {}) {
+    bigint = checkFlag(bigint, 'bigint', false)
+    const r = this._countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+    return bigint ? r : { ...r, count: safeCount(r.count) }
+  }
+
+  /** countDetailed with the count a bigint. */
+  _countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts, bigint: true })
     checkCount(limit, 'limit')
     checkCount(maxNodes, 'maxNodes')
     this._idle()
@@ -1644,7 +1724,7 @@ class Problem {
         if (r !== 'solution') break
         yield withData ? this.chosen(search.solution()) : search.solution()
       }
-      if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
+      if (search.status === 'stopped') throw solutionsStopped(maxNodes, countValue(search.found))
     } finally {
       this._iterating = false
       search.close() // a loop left early leaves no prefix forced
@@ -1766,7 +1846,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -1915,7 +1995,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -1923,7 +2003,7 @@ const m9_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m1_
-const { checkSide, variantFlags } = m8_
+const { checkSide, variantFlags } = m9_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -1973,7 +2053,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -1986,7 +2066,7 @@ const m10_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m8_
+const { STYLE } = m9_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2192,15 +2272,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m8_
-const { copyLine, lineIn, lineSide } = m10_
+const { checkPuzzleLength, checkTextSize } = m9_
+const { copyLine, lineIn, lineSide } = m11_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2303,13 +2383,13 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m1_
-const { STYLE, checkAlphabet, styleOf } = m8_
+const { STYLE, checkAlphabet, styleOf } = m9_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
@@ -2367,17 +2447,17 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m1_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m8_
-const { boxOf, parseBox, pattern } = m9_
-const { LineSolver, plainOptions, shapeKey } = m11_
-const { generate } = m12_
-const { LineTables, readLine, writeLine } = m10_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m9_
+const { boxOf, parseBox, pattern } = m10_
+const { LineSolver, plainOptions, shapeKey } = m12_
+const { generate } = m13_
+const { LineTables, readLine, writeLine } = m11_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -2762,7 +2842,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -2771,9 +2851,9 @@ const m14_ = (function () {
 // differs between Node and browsers (reading a file, resolving a path) is the
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m1_
-const { Native, checkExports } = m3_
-const { exactCover, parseDlx } = m7_
-const { SudokuApi } = m13_
+const { Native, checkExports } = m4_
+const { exactCover, parseDlx } = m8_
+const { SudokuApi } = m14_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -2953,7 +3033,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -2971,14 +3051,14 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m15_
+const { load, DlxError } = m16_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3293,10 +3373,12 @@ function withProblem (kit, matrix, fn) {
 }
 
 function coverCount (kit, matrix, budget) {
-  const r = withProblem(kit, matrix, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes }))
+  const r = withProblem(kit, matrix, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
   if (r.uncovered) return 0
   if (r.status === 'stopped') return gaveUp(budget)
-  return r.count
+  // a cell's number is a double: past 2^53 - 1 it would show another count
+  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
+  return Number(r.count)
 }
 
 /** One cover as a column of 1-based row numbers of the matrix. */
@@ -3355,7 +3437,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3388,7 +3470,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m18_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3396,9 +3478,9 @@ const m18_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m14_
-const { createSheetFunctions, SheetError } = m16_
-const { base64Bytes } = m17_
+const { Dlxkit } = m15_
+const { createSheetFunctions, SheetError } = m17_
+const { base64Bytes } = m18_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3415,7 +3497,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m18_
+return m19_
 })()
 
 var DLXKIT_WASM_ =
@@ -3424,1238 +3506,1243 @@ var DLXKIT_WASM_ =
   'AX9gBH9+f38Bf2AHf39/f39/fwF/YAAAYAR/f39/AXxgBn9+fn9/fwBgBH9/fn8Bf2AIf39/f39/f38AYAZ/f39/f34Bf2AFf35/' +
   'f38Bf2AEf39/fwF+YAR/fn9/AGAHf39/f39+fwF/YAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAF/AX5gAn5+AX5g' +
   'AXwBfGAHf39/f39/fwBgBn9/f39/fwF+YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/' +
-  'f398fH9/AX9gBX98fH9/AX8DngKcAhYJCQkAAwAJCQUXBAQDAwYYAQoDDQcGCgMAAAICABkDAwIDAw4OAAQDAwIAAwILCwcHCAEC' +
-  'DAUMBQQGDA4EEAELARoJAwMAAgADAQQFBgQAAgEBBQQFBQMFAxsADBwEBQQCCAABBAMBAAQBAQEBAwICAh0HAAcEAgABAQAECgQD' +
-  'AhEBAQEDAQEBEhITDRMeBQEBFAYGFR8gISIjFCQHByUMAiYGCwgIJwEHBgYCAgICEQgEAwQEAQECBwIBAgEACAAIBgQACAEAAAAA' +
-  'CAAEBgcHAgEABQcBAgYoCwYGAgUAAAAACgEABQACKSorAgQDAgQCCAIDDw8FDwUBBQAsAAIKAAEBAwMtABUCCAEFAC4NLzAAABAD' +
-  'BAAAAAYKBAUBcAECAgUGAQEIgIAEBggBfwFB8LUICwelCT0GbWVtb3J5AgAGbWFsbG9jAB0EZnJlZQAiEWRrX3NldF9tZW1vcnlf' +
-  'Y2FwAP0BCGRrX2Vycm9yAOMBC2RrX3N0cmVycm9yAP4BCGRrX2FsbG9jAOIBB2RrX2ZyZWUAEw1ka19zdWRva3VfbmV3AIgCDmRr' +
-  'X3N1ZG9rdV9mcmVlAIUCDmRrX3N1ZG9rdV9zaXplAI0CDWRrX3N1ZG9rdV9ib3gAgQITZGtfc3Vkb2t1X3BhcnNlX2JveACJAhBk' +
-  'a19zdWRva3VfYm94X29mAIICEWRrX3N1ZG9rdV9wYXR0ZXJuAIoCFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAjAIPZGtfc3Vkb2t1' +
-  'X3NvbHZlAI4CD2RrX3N1ZG9rdV9iZWdpbgD/AQ5ka19zdWRva3Vfc3RlcACRAg1ka19zdWRva3VfZW5kAIQCFGRrX3N1ZG9rdV9z' +
-  'b2x2ZV9tYW55AJACFGRrX3N1ZG9rdV9jYW5kaWRhdGVzAIMCEmRrX3N1ZG9rdV9nZW5lcmF0ZQCGAg5ka19zdWRva3VfcmF0ZQCL' +
-  'AhRka19zdWRva3VfbGV2ZWxfbmFtZQCHAg1ka190ZXh0X3BhcnNlAJYCDGRrX3RleHRfZnJlZQCVAgxka190ZXh0X3NpemUAlwIN' +
-  'ZGtfdGV4dF9zdHlsZQCZAhBka190ZXh0X2NvbnN1bWVkAJMCDWRrX3RleHRfc3RhcnQAmAINZGtfdGV4dF9jZWxscwCSAg5ka190' +
-  'ZXh0X2Zvcm1hdACUAg5ka19wcm9ibGVtX25ldwDxARBka19wcm9ibGVtX3BhcnNlAPMBD2RrX3Byb2JsZW1fZnJlZQDuARZka19w' +
-  'cm9ibGVtX2FkZF9vcHRpb25zAOQBEGRrX3Byb2JsZW1fc2hhcGUA+QEUZGtfcHJvYmxlbV9pdGVtX25hbWUA7wEVZGtfcHJvYmxl' +
-  'bV9jb2xvcl9uYW1lAOgBF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAPIBEWRrX3Byb2JsZW1fc2VhcmNoAPUBF2RrX3Byb2JsZW1f' +
-  'c2VhcmNoX3VudGlsAPYBE2RrX3Byb2JsZW1fc29sdXRpb24A+gEQZGtfcHJvYmxlbV9jb3VudADpARBka19wcm9ibGVtX3N0YXRz' +
-  'APsBEmRrX3Byb2JsZW1fcmVzdGFydAD0ARNka19wcm9ibGVtX3NldF9zZWVkAPgBF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAPcB' +
-  'EGRrX3Byb2JsZW1fZm9yY2UA7AESZGtfcHJvYmxlbV91bmZvcmNlAPwBF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAPABFmRrX3By' +
-  'b2JsZW1fYnJhbmNoX2l0ZW0A5wEYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAO0BE2RrX3Byb2JsZW1fZXN0aW1hdGUA6wELX2lu' +
-  'aXRpYWxpemUAABlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQAQX19lcnJub19sb2NhdGlvbgCbAglzdGFja1NhdmUAFwxzdGFj' +
-  'a1Jlc3RvcmUAGApzdGFja0FsbG9jABkJBwEAQQELAQAMAQQK4aAFnAIDAAELrAQCA38BfiAARQRAQX4PCyABUCECAkAgACgCZA0A' +
-  'AkAgACgCmAEEQCAAQQA2ApwCDAELIAAgABAGQQBHNgKcAiAAKAJkIAAoApgBRXINAQsCQCAAKAIoDQAgACgCICIDIAAoAtQBTA0A' +
-  'IAAoAswBIANBAnQQISIDRQ0AIAAgAzYCzAEgACAAKAIgNgLUAQsLQn8gASACGyEBIAAoApwCBEACfyAAKAKUAigCIARAIAAgARAH' +
-  'DAELIAAgARAICw8LAkAgACgC6AENAAJAAkAgACgCmAFFIAApA+ABIgVQciAAKAIoIAAoApACcnIgACgCZEEDRiAAKQN4QgBScnIN' +
-  'ACAFIAApA2hYDQIgASAFWA0AIAAgBRACIgJBA0cNAUEDIQIgACkDaCAAKQPgAVQNAQwCCyAAIAEQAiECCyACDwsjAEFAaiIDJAAC' +
-  'QAJAIAAoAugBIgIEfyACBSAAEFsiAg0BIAAoAugBCyABQn9SBH5CACABIAApA/gBfSIFIAEgBVQbBUJ/CxBDIQIgAyAAKALoASIE' +
-  'QdgCakHAAPwKAAAgAyAEKQNQNwM4IAAgAykDACAAKQP4AXw3A2ggACADKQMQIAApA4ACfDcDgAEgACADKQMgIAApA4gCfDcDoAEC' +
-  'QAJAAkAgAkEBaw4CAAECCyAAQQI2AmQgACAAKQN4QgF8NwN4DAMLIABBAzYCZAwCCyAAQQE2AmQMAQsgAEEBNgKQAgsgA0FAayQA' +
-  'IAIL4iYEHn8EfgJ7AX0jAEEQayIMJAAgACgCVCEeIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEGIAAo' +
-  'AighFCAAKAKYASEOIAAoAsQBIRVBAiECIAwgACgCvAEiFiAAKALAAUECdGo2AgggDCAVIAAoAsgBQQJ0ajYCDEEAIAAoAswBQQBH' +
-  'IBQgDkVyGyEYIAxBCGoiBEEAIA4bIR8gBEEEciEdIAApA2ghISAAKALYASEXIAwgACkDcDcDACABIAApA6gBIiAgASAgVBshIyAA' +
-  'KAJYIQsCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAhEDsgDCAWIAAo' +
-  'AsABQQJ0ajYCCCAMIBUgACgCyAFBAnRqNgIMIAEgACkDqAEiICABICBUGyEjC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJF' +
-  'BEACQAJAICEgI1oEQCAORSABICFYckUEQANAIAAgCzYCXCAAECwgACAAKQOgAUIBfDcDoAEgACAhEDsgDCAWIAAoAsABQQJ0ajYC' +
-  'CCAMIBUgACgCyAFBAnRqNgIMQQAhCyAhIAEgACkDqAEiICABICBUGyIjWg0ACyAhQgF8ISEgGEUNAyAXIAAoAtABNgIQQQAhAgwC' +
-  'CyAAIAs2AlwgAEEBNgJkQQMMCgsgIUIBfCEhIBhFDQEgFyALQRRsaiIEIAAoAtABNgIQQQAhAiALRQRAQQAhCwwBCyAEQQhrKAIA' +
-  'IQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJAAkACQAJAAn8CQANAAkAgDgRAIAAoAgAhCSAAKAK8ASEIIAAoAhgh' +
-  'CgJAAkAgACgC2AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiBU4NAANAIAkgCCACQQJ0aigCACIETiAKIARBAnRqKAIAQQJIcQ0B' +
-  'IAJBAWoiAiAFRw0ACyAAKALYASASaiAFNgIIDAELIAAoAtgBIBJqIAI2AghBACEDIAIgBU4NAANAIAkgCCACQQJ0aigCACIETgRA' +
-  'IAogBEECdGooAgAiB0UNCSADIAMgBCADGyAHQQFHGyEDCyACQQFqIgIgBUcNAAtBASEHQQAhCCADDQYLIAAoArgBIQhBACECQf//' +
-  '//8HIQVBASEEQQEhAwJAIAlBEEgNAANAIAggBEECdCICaiEHIAIgCmohDUEAIQL9DP///3////9/////f////38hJANAICQgDSAC' +
-  'QQJ0IhBq/QAAACIl/foBIAcgEGr9AAAA/ecBICQgJf0MAAAAQAAAAEAAAABAAAAAQP05/VL9tgEhJCACQQxJIAJBBGohAg0ACyAk' +
-  'ICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAUgAiAFSCICGyEFIAQgAyAC' +
-  'GyEDIARBH2ogBEEQaiEEIAlMDQALQQAhAiAFQf////8HRgRAQf////8HIQUMAQsgAyADQQ9qIgcgAyAHShshBwNAIAMgCUwEQCAF' +
-  'Qf////8HIAogA0ECdCINaigCACIQsiAIIA1qKgIAlbwgEEH/////A0obRgRAIAMhAgwDCyADIAdHIANBAWohAw0BCwsLIAQgCUwE' +
-  'QANAQf////8HIAogBEECdCIDaigCACIHsiADIAhqKgIAlbwgB0H/////A0obIgMgBSADIAVIIgMbIQUgBCACIAMbIQIgBCAJRyAE' +
-  'QQFqIQQNAAsLQYCAgIAEIQVBACEEIAJFDQEgCiACQQJ0aigCACEFIAIhBAwBCyAAKAIYIQkCQAJAAkACQAJAAkACQCAAKAIAIgdB' +
-  'gCBMBEBB/////wchBUEAIQNBASECQQAhCCAHQcAATg0BDAMLQf////8HIQVBACEEIAAoAhQiAigCBCIDRQ0HA0AgBSAJIANBAnRq' +
-  'KAIAIgdKBEAgB0ECSA0DIAchBSADIQQLIAIgA0EEdGooAgQiAw0ACwwHCwNAIAkgAiIEQQJ0aiIK/QAAACEkQQQhAgNAICQgCiAC' +
-  'QQJ0av0AAAD9tgEhJCACQTxJIAJBBGohAg0ACwJAIAUgJCAkICT9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJCAkICT9DQQFBgcAAQID' +
-  'DA0ODwgJCgv9tgH9GwAiAkoEQEEBIQggBCEDIAIiBUUNAQsgBEFAayECIARB/wBqIAdKDQMMAQsLIAQiAiEDQQAhBQwCC0EAIQgg' +
-  'AyEEIAcNCQwKCyAHIAJBD2pOBEADQCAJIAIiBEECdGoiCv0AAAAhJEEEIQIDQCAkIAogAkECdGr9AAAA/bYBISQgAkEMSSACQQRq' +
-  'IQINAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAVODQBBACEI' +
-  'IAQhAyACIgUNACAEIgIhA0EAIQUMBAsgBEEQaiECIARBH2ogB0wNAAsLQQAhBCADRQ0DIAhFDQELIAkgA0ECdGohBCAF/REhJEIA' +
-  'ISBCACEiA0AgBCAgp0ECdGr9AAAAICT9N/2kAa0gIIYgIoQhIiAgQjxUICBCBHwhIA0ACwwBCyAJIANBAnRqIQQgBf0RISRCACEg' +
-  'QgAhIgNAIAQgIKdBAnRq/QAAACAk/Tf9pAGtICCGICKEISIgIEIMVCAgQgR8ISANAAsLIAMgInqnaiEEIAVFDQYLIAIgB0oNAANA' +
-  'AkAgCSACQQJ0aigCACIDIAVODQAgAiEEIAMiBQ0ADAcLIAIgB0cgAkEBaiECDQALCyAFQQFKIBhxBEAgACALIB8gDBA9DQEMAgsL' +
-  'IAVFDQNBACAFQQJIDQEaCyAAIAApA4ABQgF8NwOAAUEBCyEIIAUhByAEIQMLIAYgA0EEdCITaiICIQ0gAigCBCIFIANGDQIgHUEE' +
-  'IA4bIRAgDEEIakEAIA4bIRkgDCkDACEgDAELIA5FDQUgACgCuAEgBEECdGoiAioCACImQwAAgEtdRQ0FIAIgJkMAAIA/kjgCAAwF' +
-  'CwNAIAVBAWohAgNAIAYgAkEEdGoiCSgCBCEKIAkoAgAhBCAFIAkoAggiEkEATAR/IAQFIBRBACAJKAIMQQBIG0UEQCAGIARBBHRq' +
-  'IAo2AgQgBiAKQQR0aiAENgIAIBEgEkECdGoiBCAEKAIAIgRBAWs2AgAgDkUgBEEHSnJFBEAgGSAQIARBA0gbIgQgBCgCACIEQQRq' +
-  'NgIAIAQgEjYCAAsgDCAgQgF8IiA3AwALIAJBAWoLIgJHDQALIAYgBUEEdGooAgQiBSADRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGog' +
-  'AigCBCICNgIEIA8gAkEEdGogBDYCACARIANBAnRqIgIgAigCAEGAgICABGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIA' +
-  'IAIgDCgCDCAVa0ECdTYCBAsgDSgCBCEEAkAgACkDkAEiIFANACAAICBCDIggIIUiIEIZhiAghSIgQhuIICCFIiA3A5ABICBCnbqz' +
-  '+5SS/aIlfiAHrIIiIFANAANAIAYgBEEEdGooAgQhBCAgQgF9IiBCAFINAAsLQv///////////wAhIgJAIA5FIAhBAXNyBEAgBCEI' +
-  'DAELIAQiCCEFA0AgAyAFRwRAIAVBAWohAkIAISADQCAFAn8gBiACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICAgESAKQQJ0ajQC' +
-  'AHwhICACQQFqCyICRw0ACyAgICIgICAiUyICGyEiIAUgCCACGyEICyAGIAVBBHRqKAIEIgUgBEcNAAsLIBsgC0ECdCICaiAINgIA' +
-  'IAIgGmpBADYCACACIB5qIAc2AgAMAQsgHCALQQJ0aigCACIJQQFrIQggBiAJQQR0aigCCCEHA0AgCQJ/IAYgCEEEdGoiAigCCCID' +
-  'QQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIANBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogAzYCBCAPIAVBBHRqIAM2' +
-  'AgAgESADQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgBmooAgAiBSADRg0BA0AgBUEBayECA0AgBiACQQR0aiIKKAIEIQQgCigCACES' +
-  'IAUgCigCCCITQQBMBH8gBAUgFEEAIAooAgxBAEgbRQRAIAYgEkEEdGogAjYCBCAGIARBBHRqIAI2AgAgESATQQJ0aiIEIAQoAgBB' +
-  'AWo2AgALIAJBAWsLIgJHDQALIAMgBiAFQQR0aigCACIFRw0ACwwBCyASQQBMDQAgDyADQQR0IgJqQQA2AgggAiAGaigCACIFIANG' +
-  'DQADQCAGIAVBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgBSAIRg0AIAVBAWshAgNAIAYgAkEEdGoiCigCBCEEIAooAgAh' +
-  'DSAFIAooAggiEEEATAR/IAQFIAooAgxBAE4EQCAGIA1BBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgEEECdGoiBCAEKAIAQQFqNgIA' +
-  'CyACQQFrCyICRw0ACwsgEygCACIFIANHDQALCyAIQQFrCyIIRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIo' +
-  'AgRBAnRqNgIMCyAHIAYgCUEEdGooAgQiCEYEQCAGIAdBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFq' +
-  'NgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEEIAwpAwAhIANAIAgCfyAGIARBBHRqIgIoAggiB0EA' +
-  'TARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAGIAdBBHQiEGooAgQiBSAHRg0BA0AgBUEBaiECA0AgBiACQQR0aiIJKAIE' +
-  'IQogCSgCACEDIAUgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAYgA0EEdGogCjYCBCAGIApBBHRqIAM2AgAgESANQQJ0' +
-  'aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICBCAXwiIDcDAAsg' +
-  'AkEBagsiAkcNAAsgByAGIAVBBHRqKAIEIgVHDQALDAELIAlBAEwNASAPIAdBBHQiAmogCTYCCCACIAZqKAIEIgUgB0YNAQNAIAYg' +
-  'BUEEdGoiDSECAkAgCSANKAIMRwRAIAVBAWohAgNAIAYgAkEEdGoiCigCBCEQIAooAgAhAyAFIAooAggiGUEATAR/IAMFIAooAgxB' +
-  'AE4EQCAGIANBBHRqIBA2AgQgBiAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gb' +
-  'IgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAgQgF8IiA3AwALIAJBAWoLIgJHDQALDAELIAQgBUYNACACQX82AgwLIA0oAgQiBSAH' +
-  'Rw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgB0ECdGoiAiACKAIAQYCAgIAEajYCAAsg' +
-  'BEEBagsiBEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAHQQR0IgJqIgQoAgQhAyAP' +
-  'IAQoAgBBBHRqIAc2AgQgDyADQQR0aiAHNgIAIBEgB0ECdGoiBCAEKAIAQYCAgIAEazYCACACIAZqKAIAIgUgB0YNAANAIAVBAWsh' +
-  'AgNAIAYgAkEEdGoiAygCBCEEIAMoAgAhCCAFIAMoAggiCUEATAR/IAQFIBRBACADKAIMQQBIG0UEQCAGIAhBBHRqIAI2AgQgBiAE' +
-  'QQR0aiACNgIAIBEgCUECdGoiBCAEKAIAQQFqNgIACyACQQFrCyICRw0ACyAGIAVBBHRqKAIAIgUgB0cNAAsLAkAgGEUNACAAKALQ' +
-  'ASICIBcgC0EUbGooAhAiCEwNACAAKALMASEHA0AgACACQQFrIgI2AtABIAcgAkECdGooAgAiA0EBayECA0AgBiACQQR0aiIFKAIE' +
-  'IQQgAyAFKAIIIglBAEwEfyAEBSAGIAUoAgBBBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgCUECdGoiBCAEKAIAQQFqNgIAIAJBAWsL' +
-  'IgJHDQALIAYgBiADQQR0aiICKAIAQQR0aiADNgIEIAYgAigCBEEEdGogAzYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALQ' +
-  'ASICIAhKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6gB' +
-  'IAAgACkDeEIBfDcDeEEBCyECIA4EQCAAIAwoAgggFmtBAnU2AsABIAAgDCgCDCAVa0ECdTYCyAELIAAgITcDaCAAIAs2AlggACAM' +
-  'KQMANwNwCyAMQRBqJAAgAgsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxABC/gFAwh/AXsCfiAA' +
-  'RQRAQX4PCyAAECkgACgCFCIEKAIEIgFFBEBBfw8LIAAoAhghBQJAAkAgACgCACIGQYAgSgRAQf////8HIQADQAJAIAUgAUECdGoo' +
-  'AgAiAyAATg0AIAEhAiADIgBBAk4NAAwECyAEIAFBBHRqKAIEIgENAAsMAQtB/////wchAEEAIQRBASEBAkACQAJAAkAgBkHAAE4E' +
-  'QANAIAUgASICQQJ0aiIH/QAAACEJQQQhAQNAIAkgByABQQJ0av0AAAD9tgEhCSABQTxJIAFBBGohAQ0ACwJAIAkgCSAJ/Q0ICQoL' +
-  'DA0ODwABAgMEBQYH/bYBIgkgCSAJ/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgAE4NAEEBIQQgAiEDIAEiAA0AQQAhACACIgEh' +
-  'AwwDCyACQUBrIQEgAkH/AGogBkwNAAsLIAYgAUEPak4EQANAIAUgASICQQJ0aiIH/QAAACEJQQQhAQNAIAkgByABQQJ0av0AAAD9' +
-  'tgEhCSABQQxJIAFBBGohAQ0ACwJAIAkgCSAJ/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgkgCSAJ/Q0EBQYHAAECAwwNDg8ICQoL/bYB' +
-  '/RsAIgEgAE4NAEEAIQQgAiEDIAEiAA0AIAIiASEDQQAhAAwECyACQRBqIQEgAkEfaiAGTA0ACwsgA0UEQEEAIQIMBAsgBEUNAQsg' +
-  'BSADQQJ0aiECIAD9ESEJA0AgAiAKp0ECdGr9AAAAIAn9N/2kAa0gCoYgC4QhCyAKQjxUIApCBHwhCg0ACwwBCyAFIANBAnRqIQIg' +
-  'AP0RIQkDQCACIAqnQQJ0av0AAAAgCf03/aQBrSAKhiALhCELIApCDFQgCkIEfCEKDQALCyADIAt6p2ohAiAARQ0CCyABIAZKDQAD' +
-  'QAJAIAUgAUECdGooAgAiAyAATg0AIAEhAiADIgANAAwDCyABIAZGIAFBAWohAUUNAAsLQX8gAkEBayAAQf////8HRhsPCyACQQFr' +
-  'C3YBAX8gACgClAIiAQRAIAEoAgwQIiABKAIoECIgASgCEBAiIAEoAhQQIiABKAIYECIgASgCJBAiIAEoAkQQIiABKAJYECIgASgC' +
-  'LBAiIAEoAjAQIiABKAI0ECIgASgCOBAiIAEoAjwQIiABECIgAEEANgKUAgsLnBQCG38BfkEBIQECQCAAKAKUAg0AQQAhASAAKAKY' +
-  'AkEBRg0AIAAoAiAiCEGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEGIAhBP2ohBSAAKAIEIg0gCGohCiAAKAII' +
-  'IQkgACgCHCESQQEhAwNAQQEhASAJIBIgB0ECdGooAgAiBEEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAkgBEEBaiIEQQR0aigC' +
-  'CCICQQBKDQALCyABIAMgASADShshAyAHQQFqIgcgCEcNAAtBACEBIANBAnRBJGogCGwgBUEDdkH4////AXEiA0EgaiAGIApqbGog' +
-  'DiAIIAggDkobQQF0QQRqIgwgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQeAAEBwiBUUEQEF/IQEMAQsgACAFNgKUAiAFIAw2Aggg' +
-  'BSAOQRBqQRBtIg9BBHQ2AgQgBUEEIAhB/wBqQYABbUEBdCAIQYEBSBsiCjYCAEEAIQNBASELA0BBASEBIAkgEiADQQJ0aigCACIE' +
-  'QQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgCSAEQQFqIgRBBHRqKAIIIgJBAEoNAAsLIAEgCyABIAtKGyELIANBAWoiAyAIRw0A' +
-  'CyAFIAs2AhxBACECQQAhA0EAIQYDQCAJIBIgBkECdGooAgAiAUEEdGooAggiB0EASgRAA0AgAkEBaiECIAMgCSABQQR0aigCDCIE' +
-  'QQBIBH8gACgCFCAHQQR0aigCCAUgBAtBAEdqIQMgCSABQQFqIgFBBHRqKAIIIgdBAEoNAAsLIAZBAWoiBiAIRw0ACyANQQJ0QQRq' +
-  'IgEQHSETIANBAnRBBGoiAxAdIRQgAxAdIRUgBSACQQJ0QQRqEB0iFjYCECAFIAhBAnQiF0EEahAdIhA2AhQgBSALIBdsQQRqEB0i' +
-  'ETYCGCAFIAxBAnQiAxAdIgI2AjQgBSADEB0iAzYCOCAFIAxBA3QQHSIGNgI8IAUgDCAPbEEFdBAdIgc2AjAgBSAKIAxsQQgQHCIM' +
-  'NgIsQQAhBAJ/QX8gFkUgE0VyIBRFIBVFcnIgEEUgEUVyIAJFIANFcnJyIAxFIAZFIAdFcnJyDQAaIA1BAE4EQCATQf8BIAH8CwAL' +
-  'QQAhDEEAIQZBACEDA0AgECAMQQJ0IgJqIAY2AgAgCyAMbCIZIQ8gCSACIBJqKAIAIgdBBHRqKAIIIgFBAEoEQANAIAkgB0EEdGoo' +
-  'AgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEEIAEgDkwEQCARIA9BAnRqIAQ2AgAgD0EBaiEPCyACBEAgEyABQQJ0aiIa' +
-  'KAIAIgQhAQJAIARBAE4EQANAIAIgFSABQQJ0IhtqKAIARgRAIAMhAiABIQMMAwsgFCAbaigCACIBQQBODQALCyAVIANBAnQiAWog' +
-  'AjYCACABIBRqIAQ2AgAgGiADNgIAIANBAWohAgsgAyANaiEEIAIhAwsgFiAGQQJ0aiAENgIAIAZBAWohBiAJIAdBAWoiB0EEdGoo' +
-  'AggiAUEASg0ACwsgESAPQQJ0aiAPIBlrIgFBf3M2AgAgBSABQQAgASAYRhsgASAMGyIYNgIgIAxBAWoiDCAIRw0ACwJAAkAgCkEF' +
-  'SA0AIBhBAmsOBQEAAAABAAtBACEBIAVBADYCIAsCQAJAAkACQAJAAkACf0EAIQICQAJAAkAgBSgCIEECaw4FAQICAgACCyAFKAIE' +
-  'QQF0DAILIAUoAgBBA3QhAgsgAgsiAgRAIAUgAkEPahAdIgI2AlggAkUNBiACQQ9qQXBxIQIgAUECaw4FAwUFBQEFCyABQQJrDgUD' +
-  'BAQEAQQLIAUgAjYCUAsgBSAIQQN0QQQQHCICNgIkIAJFDQNBACECA0AgAkEDdCEEIAIgC2whB0EAIQEDQCAFKAIkIAEgBGpBAnRq' +
-  'IAUoAlAgBSgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAIRw0ACyAFKAIUIRAMAgsgBSACNgJUCyAF' +
-  'IBcQHSICNgJEIAJFDQFBACEBIAtBAUcgCEEESXJFBEAgCEF8cSEBQQAhBANAIAIgBEECdGogESAEIAtsQQJ0IgdBBHJq/QACAEER' +
-  '/asBIAcgEWr9AAIAQQH9qwH9UP0LAgAgBEEEaiIEIAFHDQALIAEgCEYNAQsDQCACIAFBAnRqIBEgASALbEECdGoiBCgCBEERdCAE' +
-  'KAIAQQF0cjYCACABQQFqIgEgCEcNAAsLIBAgCEECdGogBjYCACAFIAMgDWogCmxBCBAcIgI2AgwgAkUNACAAKAIcIQNBACEGA0Ag' +
-  'CSADIAZBAnRqKAIAIgFBBHRqKAIIIgRBAEoEQCAGQQZ2IQdCASAGQT9xrYYhHANAIAIgBEEBayAKbCAHakEDdGoiBCAEKQMAIByE' +
-  'NwMAIAkgAUEBaiIBQQR0aigCCCIEQQBKDQALCyAGQQFqIgYgCEcNAAsgDUEASgRAIApBA3QhA0EBIQYDQCATIAZBAnRqKAIAIgFB' +
-  'AE4EQCAGQQFrIApsIQIDQCAFKAIMIgQgASANaiAKbEEDdGogBCACQQN0aiAD/AoAACAUIAFBAnRqKAIAIgFBAE4NAAsLIAYgDUYg' +
-  'BkEBaiEGRQ0ACyAAKAIcIQMLQQAhB0EAIQEDQCAJIAMgB0ECdGooAgAiBEEEdGooAghBAEoEQCAHQQZ2IQJCfiAHrYkhHCAFKAIQ' +
-  'IQYDQCANIAYgAUECdGooAgAiC0wEQCAFKAIMIAogC2wgAmpBA3RqIgsgCykDACAcgzcDAAsgAUEBaiEBIAkgBEEBaiIEQQR0aigC' +
-  'CEEASg0ACwsgB0EBaiIHIAhHDQALIAUoAhQiCyAIQQJ0aiICKAIAQQBKBEAgBSgCECEBQQAhAwNAIAEgA0ECdGoiBiAGKAIAIAps' +
-  'NgIAIANBAWoiAyACKAIASA0ACwsgBSAIIApsQQN0EB0iBzYCKCAHRQ0AQQEhBEEAIApBAEwNARogCkEDdCEEIAsoAgAhBkEAIQMD' +
-  'QCAHIAMgCmxBA3RqIg1BACAE/AsAIAsgA0EBaiIBQQJ0aigCACICIAZKBEAgByADIARsIgNqIREgByADIARqaiEMIAUoAgwiCSAE' +
-  'aiEPIAUoAhAhEgNAQQAhAwJAIA8gEiAGQQJ0aigCACIOQQN0IhBqIBFLIAwgCSAQaktxRQRAA0AgDSADQQN0aiIQIBD9AAMAIAkg' +
-  'AyAOakEDdGr9AAMA/VD9CwMAIANBAmoiAyAKRw0ADAILAAsDQCANIANBA3RqIhAgECkDACAJIAMgDmpBA3RqKQMAhDcDACADQQFq' +
-  'IgMgCkcNAAsLIAZBAWoiBiACRw0ACwsgAiEGIAEiAyAIRw0AC0EBIQRBAAwBC0EAIQRBfwshASATECIgFBAiIBUQIiAEDQAgABAF' +
-  'CyABRSEBCyABC4QgAxh/B34CeyAAKAJYIQggACkDcCEfIAApA2ghICAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgClAIi' +
-  'BCgCOCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBBAJQQAhCEEAIQIgBCgCNCgCAEUNAwtBAAwBCyAAKAJc' +
-  'RQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRAIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCwsgIEIBfCEgIAQoAkAEQCAEQQA2AkAM' +
-  'AgsgBCgCMCIJIAQoAgQiAyAIQQF0IgxsQQF0aiIG/QAAACEhQQghAiADQQhKBEADQCAGIAJBAXRq/QAAACAh/ZYBISEgAkEIaiIC' +
-  'IANIDQALCyAhICEgIf0NCAkKCwwNDg8AAQIDBAUGB/2WASIhICEgIf0NBAUGBwABAgMMDQ4PCAkKC/2WASIhICEgIf0NAgMAAQYH' +
-  'BAUKCwgJDg8MDf2WASIiICH9DQABAAEAAQABAAEAAQABAAEhIUEAIQIDQCACIgNBCGohAiAGIANBAXRq/QAAACAh/S39ZCIFRQ0A' +
-  'CyAFaEEBdiADaiENICL9GAAhEyAi/RkARQ0BIBNBAk4EQCAAIAApA4ABQgF8NwOAASAVIAhBAnRqIA02AgAgBCgCLCIHIAQoAgAi' +
-  'EiAMQQFyIg5sQQN0aiEGIAkgBCgCBCIQIAxsQQF0aiEFIAQoAlAgCSAOIBBsQQF0aiIRIAQoAiAiC0EGRhshDyAEKAIMIA0gEmxB' +
-  'A3RqIQlBACEKIBBBAEoEQANAIAUgCkEBdCICaiID/QAAACEhIAIgD2oiAiAD/QAAEP0LABAgAiAh/QsAACAKQRBqIgogEEgNAAsL' +
-  'IA8gDUEBdGoiAiACLgEAIgNBgIABcjsBACAEKAI0IgIgDkECdGogAiAMQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAHIAwgEmxB' +
-  'A3RqIQcgBCgCVCEDIBKtIR5CACEaIAtBBkYhAkIAIRsDQCAGIBqnQQN0IgVqIAUgB2r9AAAAIiIgBSAJav0AAAAiIf1P/QsAACAh' +
-  'ICL9TiEhIAJFBEAgAyAFaiAh/QsAAAsgIf0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGoYgG4QhGyAaQgJ8IhogHlQNAAsg' +
-  'BCAbNwNIIARByABqIQoCQCALQQZHBEBCACEaIBtQBEBCACEdDAgLIAQoAlQhByAEKAJEIQYgGyEaQgAhHQNAIBpCAX0gGoMgBiAa' +
-  'eqciAkEIdGohBSAHIAJBA3RqKQMAIhp7QgGGIB18IR0gGlBFBEADQCAPIAUgGnqnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsB' +
-  'ACAPIANBEHZqIgIgAi8BAEEBazsBACAaQgF9IBqDIhpCAFINAAsLIhpQRQ0ACwwBC0IAIR0gG1AEQEIAIRoMBwsgBCgCJCEFIBsh' +
-  'HANAIAkgHHqnIgNBA3QiAmopAwAgAiAHaikDAIMiGntCBn4gHXwhHSAcQgF9IByDIRwgBSADQQt0aiEDAkAgGlANAANAIAMgGnqn' +
-  'QQV0aiIGKAIAIgIgAi8BAEEBazsBACAGKAIEIgIgAi8BAEEBazsBACAGKAIIIgIgAi8BAEEBazsBACAGKAIMIgIgAi8BAEEBazsB' +
-  'ACAGKAIQIgIgAi8BAEEBazsBACAGKAIUIgIgAi8BAEEBazsBACAaQgF9IBqDIhpQDQEgAyAaeqdBBXRqIgYoAgAiAiACLwEAQQFr' +
+  'f398fH9/AX9gBX98fH9/AX8DoAKeAhYJCQkAAwAJCQUXBAQDAwYYAQoDDQcGCgMAAAICABkDAwIDAw4OAAQDAwIAAwILCwcHCAEC' +
+  'DAUMBQQGDA4EEAELARoJAwMAAgADAQQFBgQAAgEBBQQFBQMFAxsJAAwcBAUEAggAAQQDAQAEAQEBAQMCAgIdBwAHBAIAAQEABAoE' +
+  'AwIRAQEBAwEBARISEw0THgUBARQGBhUfICEiIxQkBwclDAImBgsICCcBBwYGAgICAhEIBAMEBAEBAgcCAQIBAAgACAYEAAgBAAAA' +
+  'AAgABAYHBwIBAAUHAQIGKAsGBgIFAAAAAAoBAAUAAikqBSsCBAMCBAIIAgMPDwUPBQEFACwAAgoAAQEDAy0AFQIIAQUALg0vMAAA' +
+  'EAMEAAAABgoEBQFwAQICBQYBAQiAgAQGCAF/AUHQtggLB8QJPgZtZW1vcnkCAAZtYWxsb2MAHQRmcmVlACIRZGtfc2V0X21lbW9y' +
+  'eV9jYXAA/wEIZGtfZXJyb3IA5AELZGtfc3RyZXJyb3IAgAIIZGtfYWxsb2MA4wEHZGtfZnJlZQATDWRrX3N1ZG9rdV9uZXcAigIO' +
+  'ZGtfc3Vkb2t1X2ZyZWUAhwIOZGtfc3Vkb2t1X3NpemUAjwINZGtfc3Vkb2t1X2JveACDAhNka19zdWRva3VfcGFyc2VfYm94AIsC' +
+  'EGRrX3N1ZG9rdV9ib3hfb2YAhAIRZGtfc3Vkb2t1X3BhdHRlcm4AjAIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwCOAg9ka19zdWRv' +
+  'a3Vfc29sdmUAkAIPZGtfc3Vkb2t1X2JlZ2luAIECDmRrX3N1ZG9rdV9zdGVwAJMCDWRrX3N1ZG9rdV9lbmQAhgIUZGtfc3Vkb2t1' +
+  'X3NvbHZlX21hbnkAkgIUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMAhQISZGtfc3Vkb2t1X2dlbmVyYXRlAIgCDmRrX3N1ZG9rdV9yYXRl' +
+  'AI0CFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAIkCDWRrX3RleHRfcGFyc2UAmAIMZGtfdGV4dF9mcmVlAJcCDGRrX3RleHRfc2l6ZQCZ' +
+  'Ag1ka190ZXh0X3N0eWxlAJsCEGRrX3RleHRfY29uc3VtZWQAlQINZGtfdGV4dF9zdGFydACaAg1ka190ZXh0X2NlbGxzAJQCDmRr' +
+  'X3RleHRfZm9ybWF0AJYCDmRrX3Byb2JsZW1fbmV3APMBEGRrX3Byb2JsZW1fcGFyc2UA9QEPZGtfcHJvYmxlbV9mcmVlAPABFmRr' +
+  'X3Byb2JsZW1fYWRkX29wdGlvbnMA5QEQZGtfcHJvYmxlbV9zaGFwZQD7ARRka19wcm9ibGVtX2l0ZW1fbmFtZQDxARVka19wcm9i' +
+  'bGVtX2NvbG9yX25hbWUA6QEXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA9AERZGtfcHJvYmxlbV9zZWFyY2gA9wEXZGtfcHJvYmxl' +
+  'bV9zZWFyY2hfdW50aWwA+AETZGtfcHJvYmxlbV9zb2x1dGlvbgD8ARBka19wcm9ibGVtX2NvdW50AOoBG2RrX3Byb2JsZW1fZGVi' +
+  'dWdfY291bnRfZnJvbQDsARBka19wcm9ibGVtX3N0YXRzAP0BEmRrX3Byb2JsZW1fcmVzdGFydAD2ARNka19wcm9ibGVtX3NldF9z' +
+  'ZWVkAPoBF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAPkBEGRrX3Byb2JsZW1fZm9yY2UA7gESZGtfcHJvYmxlbV91bmZvcmNlAP4B' +
+  'F2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAPIBFmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0A6AEYZGtfcHJvYmxlbV9mb3JtYXRfb3B0' +
+  'aW9uAO8BE2RrX3Byb2JsZW1fZXN0aW1hdGUA7QELX2luaXRpYWxpemUAABlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQAQX19l' +
+  'cnJub19sb2NhdGlvbgCdAglzdGFja1NhdmUAFwxzdGFja1Jlc3RvcmUAGApzdGFja0FsbG9jABkJBwEAQQELAQAMAQQKi6MFngID' +
+  'AAELzQICAn8BfiAARQRAQX4PCyABUCECAkAgACgCZA0AAkAgACgCkAEEQCAAQQA2ApQCDAELIAAgABAGQQBHNgKUAiAAKAJkIAAo' +
+  'ApABRXINAQsCQCAAKAIoDQAgACgCICIDIAAoAswBTA0AIAAoAsQBIANBAnQQISIDRQ0AIAAgAzYCxAEgACAAKAIgNgLMAQsLQn8g' +
+  'ASACGyEBIAAoApQCBEACfyAAKAKMAigCIARAIAAgARAHDAELIAAgARAICw8LAkAgACgC4AENAAJAAkAgACgCkAFFIAApA9gBIgRQ' +
+  'ciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQOgAiAAKQOoAoRCAFJycg0AIAQgACkDaFgNAiABIARYDQAgACAEEAIiAkEDRw0BQQMh' +
+  'AiAAKQNoIAApA9gBVA0BDAILIAAgARACIQILIAIPCyAAIAEQWwv5JgQefwR+AnsBfSMAQRBrIgwkACAAKAJUIR4gACgCUCEaIAAo' +
+  'AkwhGyAAKAJIIRwgACgCGCERIAAoAhQhDyAAKAIIIQYgACgCKCEUIAAoApABIQ4gACgCvAEhFUECIQIgDCAAKAK0ASIWIAAoArgB' +
+  'QQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAgACgCxAFBAEcgFCAORXIbIRggDEEIaiIEQQAgDhshHyAEQQRyIR0gACkDaCEhIAAo' +
+  'AtABIRcgDCAAKQNwNwMAIAEgACkDoAEiICABICBUGyEjIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAP' +
+  'KAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICEQOyAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIgIAEg' +
+  'IFQbISMLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgISAjWgRAIA5FIAEgIVhyRQRAA0AgACALNgJcIAAQLCAA' +
+  'IAApA5gBQgF8NwOYASAAICEQOyAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICEgASAAKQOgASIgIAEgIFQb' +
+  'IiNaDQALICFCAXwhISAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAhQgF8ISEgGEUNASAXIAtBFGxq' +
+  'IgQgACgCyAE2AhBBACECIAtFBEBBACELDAELIARBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAkACQAJA' +
+  'AkACfwJAA0ACQCAOBEAgACgCACEJIAAoArQBIQggACgCGCEKAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIFTg0A' +
+  'A0AgCSAIIAJBAnRqKAIAIgROIAogBEECdGooAgBBAkhxDQEgAkEBaiICIAVHDQALIAAoAtABIBJqIAU2AggMAQsgACgC0AEgEmog' +
+  'AjYCCEEAIQMgAiAFTg0AA0AgCSAIIAJBAnRqKAIAIgROBEAgCiAEQQJ0aigCACIHRQ0JIAMgAyAEIAMbIAdBAUcbIQMLIAJBAWoi' +
+  'AiAFRw0AC0EBIQdBACEIIAMNBgsgACgCsAEhCEEAIQJB/////wchBUEBIQRBASEDAkAgCUEQSA0AA0AgCCAEQQJ0IgJqIQcgAiAK' +
+  'aiENQQAhAv0M////f////3////9/////fyEkA0AgJCANIAJBAnQiEGr9AAAAIiX9+gEgByAQav0AAAD95wEgJCAl/QwAAABAAAAA' +
+  'QAAAAEAAAABA/Tn9Uv22ASEkIAJBDEkgAkEEaiECDQALICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAEC' +
+  'AwwNDg8ICQoL/bYB/RsAIgIgBSACIAVIIgIbIQUgBCADIAIbIQMgBEEfaiAEQRBqIQQgCUwNAAtBACECIAVB/////wdGBEBB////' +
+  '/wchBQwBCyADIANBD2oiByADIAdKGyEHA0AgAyAJTARAIAVB/////wcgCiADQQJ0Ig1qKAIAIhCyIAggDWoqAgCVvCAQQf////8D' +
+  'ShtGBEAgAyECDAMLIAMgB0cgA0EBaiEDDQELCwsgBCAJTARAA0BB/////wcgCiAEQQJ0IgNqKAIAIgeyIAMgCGoqAgCVvCAHQf//' +
+  '//8DShsiAyAFIAMgBUgiAxshBSAEIAIgAxshAiAEIAlHIARBAWohBA0ACwtBgICAgAQhBUEAIQQgAkUNASAKIAJBAnRqKAIAIQUg' +
+  'AiEEDAELIAAoAhghCQJAAkACQAJAAkACQAJAIAAoAgAiB0GAIEwEQEH/////ByEFQQAhA0EBIQJBACEIIAdBwABODQEMAwtB////' +
+  '/wchBUEAIQQgACgCFCICKAIEIgNFDQcDQCAFIAkgA0ECdGooAgAiB0oEQCAHQQJIDQMgByEFIAMhBAsgAiADQQR0aigCBCIDDQAL' +
+  'DAcLA0AgCSACIgRBAnRqIgr9AAAAISRBBCECA0AgJCAKIAJBAnRq/QAAAP22ASEkIAJBPEkgAkEEaiECDQALAkAgBSAkICQgJP0N' +
+  'CAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhCCAEIQMgAiIFRQ0BCyAEQUBr' +
+  'IQIgBEH/AGogB0oNAwwBCwsgBCICIQNBACEFDAILQQAhCCADIQQgBw0JDAoLIAcgAkEPak4EQANAIAkgAiIEQQJ0aiIK/QAAACEk' +
+  'QQQhAgNAICQgCiACQQJ0av0AAAD9tgEhJCACQQxJIAJBBGohAg0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk' +
+  '/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBU4NAEEAIQggBCEDIAIiBQ0AIAQiAiEDQQAhBQwECyAEQRBqIQIgBEEfaiAHTA0A' +
+  'CwtBACEEIANFDQMgCEUNAQsgCSADQQJ0aiEEIAX9ESEkQgAhIEIAISIDQCAEICCnQQJ0av0AAAAgJP03/aQBrSAghiAihCEiICBC' +
+  'PFQgIEIEfCEgDQALDAELIAkgA0ECdGohBCAF/REhJEIAISBCACEiA0AgBCAgp0ECdGr9AAAAICT9N/2kAa0gIIYgIoQhIiAgQgxU' +
+  'ICBCBHwhIA0ACwsgAyAieqdqIQQgBUUNBgsgAiAHSg0AA0ACQCAJIAJBAnRqKAIAIgMgBU4NACACIQQgAyIFDQAMBwsgAiAHRyAC' +
+  'QQFqIQINAAsLIAVBAUogGHEEQCAAIAsgHyAMED0NAQwCCwsgBUUNA0EAIAVBAkgNARoLIAAgACkDeEIBfDcDeEEBCyEIIAUhByAE' +
+  'IQMLIAYgA0EEdCITaiICIQ0gAigCBCIFIANGDQIgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEgDAELIA5FDQUgACgCsAEgBEEC' +
+  'dGoiAioCACImQwAAgEtdRQ0FIAIgJkMAAIA/kjgCAAwFCwNAIAVBAWohAgNAIAYgAkEEdGoiCSgCBCEKIAkoAgAhBCAFIAkoAggi' +
+  'EkEATAR/IAQFIBRBACAJKAIMQQBIG0UEQCAGIARBBHRqIAo2AgQgBiAKQQR0aiAENgIAIBEgEkECdGoiBCAEKAIAIgRBAWs2AgAg' +
+  'DkUgBEEHSnJFBEAgGSAQIARBA0gbIgQgBCgCACIEQQRqNgIAIAQgEjYCAAsgDCAgQgF8IiA3AwALIAJBAWoLIgJHDQALIAYgBUEE' +
+  'dGooAgQiBSADRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGogAigCBCICNgIEIA8gAkEEdGogBDYCACARIANBAnRqIgIgAigCAEGAgICA' +
+  'BGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIAIAIgDCgCDCAVa0ECdTYCBAsgDSgCBCEEAkAgACkDiAEiIFANACAAICBC' +
+  'DIggIIUiIEIZhiAghSIgQhuIICCFIiA3A4gBICBCnbqz+5SS/aIlfiAHrIIiIFANAANAIAYgBEEEdGooAgQhBCAgQgF9IiBCAFIN' +
+  'AAsLQv///////////wAhIgJAIA5FIAhBAXNyBEAgBCEIDAELIAQiCCEFA0AgAyAFRwRAIAVBAWohAkIAISADQCAFAn8gBiACQQR0' +
+  'aiIJKAIIIgpBAEwEQCAJKAIADAELICAgESAKQQJ0ajQCAHwhICACQQFqCyICRw0ACyAgICIgICAiUyICGyEiIAUgCCACGyEICyAG' +
+  'IAVBBHRqKAIEIgUgBEcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACACIB5qIAc2AgAMAQsgHCALQQJ0aigCACIJQQFrIQgg' +
+  'BiAJQQR0aigCCCEHA0AgCQJ/IAYgCEEEdGoiAigCCCIDQQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIANBBHQiAmoi' +
+  'BCgCBCEFIA8gBCgCAEEEdGogAzYCBCAPIAVBBHRqIAM2AgAgESADQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgBmooAgAiBSADRg0B' +
+  'A0AgBUEBayECA0AgBiACQQR0aiIKKAIEIQQgCigCACESIAUgCigCCCITQQBMBH8gBAUgFEEAIAooAgxBAEgbRQRAIAYgEkEEdGog' +
+  'AjYCBCAGIARBBHRqIAI2AgAgESATQQJ0aiIEIAQoAgBBAWo2AgALIAJBAWsLIgJHDQALIAMgBiAFQQR0aigCACIFRw0ACwwBCyAS' +
+  'QQBMDQAgDyADQQR0IgJqQQA2AgggAiAGaigCACIFIANGDQADQCAGIAVBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgBSAI' +
+  'Rg0AIAVBAWshAgNAIAYgAkEEdGoiCigCBCEEIAooAgAhDSAFIAooAggiEEEATAR/IAQFIAooAgxBAE4EQCAGIA1BBHRqIAI2AgQg' +
+  'BiAEQQR0aiACNgIAIBEgEEECdGoiBCAEKAIAQQFqNgIACyACQQFrCyICRw0ACwsgEygCACIFIANHDQALCyAIQQFrCyIIRw0ACyAO' +
+  'BEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAHIAYgCUEEdGooAgQiCEYEQCAGIAdBBHRqKAIEIQgL' +
+  'IAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEB' +
+  'aiEEIAwpAwAhIANAIAgCfyAGIARBBHRqIgIoAggiB0EATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAGIAdBBHQiEGoo' +
+  'AgQiBSAHRg0BA0AgBUEBaiECA0AgBiACQQR0aiIJKAIEIQogCSgCACEDIAUgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRA' +
+  'IAYgA0EEdGogCjYCBCAGIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyAD' +
+  'KAIAIgNBBGo2AgAgAyANNgIACyAMICBCAXwiIDcDAAsgAkEBagsiAkcNAAsgByAGIAVBBHRqKAIEIgVHDQALDAELIAlBAEwNASAP' +
+  'IAdBBHQiAmogCTYCCCACIAZqKAIEIgUgB0YNAQNAIAYgBUEEdGoiDSECAkAgCSANKAIMRwRAIAVBAWohAgNAIAYgAkEEdGoiCigC' +
+  'BCEQIAooAgAhAyAFIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAGIANBBHRqIBA2AgQgBiAQQQR0aiADNgIAIBEgGUECdGoiAyAD' +
+  'KAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAgQgF8IiA3AwALIAJBAWoL' +
+  'IgJHDQALDAELIAQgBUYNACACQX82AgwLIA0oAgQiBSAHRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0' +
+  'aiADNgIAIBEgB0ECdGoiAiACKAIAQYCAgIAEajYCAAsgBEEBagsiBEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2' +
+  'AmALIAIhC0EAIQIMAgsgDyAHQQR0IgJqIgQoAgQhAyAPIAQoAgBBBHRqIAc2AgQgDyADQQR0aiAHNgIAIBEgB0ECdGoiBCAEKAIA' +
+  'QYCAgIAEazYCACACIAZqKAIAIgUgB0YNAANAIAVBAWshAgNAIAYgAkEEdGoiAygCBCEEIAMoAgAhCCAFIAMoAggiCUEATAR/IAQF' +
+  'IBRBACADKAIMQQBIG0UEQCAGIAhBBHRqIAI2AgQgBiAEQQR0aiACNgIAIBEgCUECdGoiBCAEKAIAQQFqNgIACyACQQFrCyICRw0A' +
+  'CyAGIAVBBHRqKAIAIgUgB0cNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGooAhAiCEwNACAAKALEASEHA0AgACACQQFrIgI2AsgB' +
+  'IAcgAkECdGooAgAiA0EBayECA0AgBiACQQR0aiIFKAIEIQQgAyAFKAIIIglBAEwEfyAEBSAGIAUoAgBBBHRqIAI2AgQgBiAEQQR0' +
+  'aiACNgIAIBEgCUECdGoiBCAEKAIAQQFqNgIAIAJBAWsLIgJHDQALIAYgBiADQQR0aiICKAIAQQR0aiADNgIEIAYgAigCBEEEdGog' +
+  'AzYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAhKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2Alwg' +
+  'AEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkDoAIiAUIBfCIgNwOgAiAAIAApA6gCIAEgIFatfDcDqAJBAQsh' +
+  'AiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICE3A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAIL' +
+  'LgEBfiAARQRAQX4PCyAAIAApA2giAiABfEIAIAJCf4UgAVYbQgAgAUIAUhsQAQv4BQMIfwF7An4gAEUEQEF+DwsgABApIAAoAhQi' +
+  'BCgCBCIBRQRAQX8PCyAAKAIYIQUCQAJAIAAoAgAiBkGAIEoEQEH/////ByEAA0ACQCAFIAFBAnRqKAIAIgMgAE4NACABIQIgAyIA' +
+  'QQJODQAMBAsgBCABQQR0aigCBCIBDQALDAELQf////8HIQBBACEEQQEhAQJAAkACQAJAIAZBwABOBEADQCAFIAEiAkECdGoiB/0A' +
+  'AAAhCUEEIQEDQCAJIAcgAUECdGr9AAAA/bYBIQkgAUE8SSABQQRqIQENAAsCQCAJIAkgCf0NCAkKCwwNDg8AAQIDBAUGB/22ASIJ' +
+  'IAkgCf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIABODQBBASEEIAIhAyABIgANAEEAIQAgAiIBIQMMAwsgAkFAayEBIAJB/wBq' +
+  'IAZMDQALCyAGIAFBD2pOBEADQCAFIAEiAkECdGoiB/0AAAAhCUEEIQEDQCAJIAcgAUECdGr9AAAA/bYBIQkgAUEMSSABQQRqIQEN' +
+  'AAsCQCAJIAkgCf0NCAkKCwwNDg8AAQIDBAUGB/22ASIJIAkgCf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIABODQBBACEEIAIh' +
+  'AyABIgANACACIgEhA0EAIQAMBAsgAkEQaiEBIAJBH2ogBkwNAAsLIANFBEBBACECDAQLIARFDQELIAUgA0ECdGohAiAA/REhCQNA' +
+  'IAIgCqdBAnRq/QAAACAJ/Tf9pAGtIAqGIAuEIQsgCkI8VCAKQgR8IQoNAAsMAQsgBSADQQJ0aiECIAD9ESEJA0AgAiAKp0ECdGr9' +
+  'AAAAIAn9N/2kAa0gCoYgC4QhCyAKQgxUIApCBHwhCg0ACwsgAyALeqdqIQIgAEUNAgsgASAGSg0AA0ACQCAFIAFBAnRqKAIAIgMg' +
+  'AE4NACABIQIgAyIADQAMAwsgASAGRiABQQFqIQFFDQALC0F/IAJBAWsgAEH/////B0YbDwsgAkEBawt2AQF/IAAoAowCIgEEQCAB' +
+  'KAIMECIgASgCKBAiIAEoAhAQIiABKAIUECIgASgCGBAiIAEoAiQQIiABKAJEECIgASgCWBAiIAEoAiwQIiABKAIwECIgASgCNBAi' +
+  'IAEoAjgQIiABKAI8ECIgARAiIABBADYCjAILC5wUAht/AX5BASEBAkAgACgCjAINAEEAIQEgACgCkAJBAUYNACAAKAIgIghBgSBr' +
+  'QYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgCKBshBiAIQT9qIQUgACgCBCINIAhqIQogACgCCCEJIAAoAhwhEkEBIQMDQEEB' +
+  'IQEgCSASIAdBAnRqKAIAIgRBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAJIARBAWoiBEEEdGooAggiAkEASg0ACwsgASADIAEg' +
+  'A0obIQMgB0EBaiIHIAhHDQALQQAhASADQQJ0QSRqIAhsIAVBA3ZB+P///wFxIgNBIGogBiAKamxqIA4gCCAIIA5KG0EBdEEEaiIM' +
+  'IAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHgABAcIgVFBEBBfyEBDAELIAAgBTYCjAIgBSAMNgIIIAUgDkEQakEQbSIPQQR0NgIE' +
+  'IAVBBCAIQf8AakGAAW1BAXQgCEGBAUgbIgo2AgBBACEDQQEhCwNAQQEhASAJIBIgA0ECdGooAgAiBEEEdGooAggiAkEASgRAA0Ag' +
+  'ASACIA5MaiEBIAkgBEEBaiIEQQR0aigCCCICQQBKDQALCyABIAsgASALShshCyADQQFqIgMgCEcNAAsgBSALNgIcQQAhAkEAIQNB' +
+  'ACEGA0AgCSASIAZBAnRqKAIAIgFBBHRqKAIIIgdBAEoEQANAIAJBAWohAiADIAkgAUEEdGooAgwiBEEASAR/IAAoAhQgB0EEdGoo' +
+  'AggFIAQLQQBHaiEDIAkgAUEBaiIBQQR0aigCCCIHQQBKDQALCyAGQQFqIgYgCEcNAAsgDUECdEEEaiIBEB0hEyADQQJ0QQRqIgMQ' +
+  'HSEUIAMQHSEVIAUgAkECdEEEahAdIhY2AhAgBSAIQQJ0IhdBBGoQHSIQNgIUIAUgCyAXbEEEahAdIhE2AhggBSAMQQJ0IgMQHSIC' +
+  'NgI0IAUgAxAdIgM2AjggBSAMQQN0EB0iBjYCPCAFIAwgD2xBBXQQHSIHNgIwIAUgCiAMbEEIEBwiDDYCLEEAIQQCf0F/IBZFIBNF' +
+  'ciAURSAVRXJyIBBFIBFFciACRSADRXJyciAMRSAGRSAHRXJycg0AGiANQQBOBEAgE0H/ASAB/AsAC0EAIQxBACEGQQAhAwNAIBAg' +
+  'DEECdCICaiAGNgIAIAsgDGwiGSEPIAkgAiASaigCACIHQQR0aigCCCIBQQBKBEADQCAJIAdBBHRqKAIMIgJBAEgEQCAAKAIUIAFB' +
+  'BHRqKAIIIQILIAFBAWshBCABIA5MBEAgESAPQQJ0aiAENgIAIA9BAWohDwsgAgRAIBMgAUECdGoiGigCACIEIQECQCAEQQBOBEAD' +
+  'QCACIBUgAUECdCIbaigCAEYEQCADIQIgASEDDAMLIBQgG2ooAgAiAUEATg0ACwsgFSADQQJ0IgFqIAI2AgAgASAUaiAENgIAIBog' +
+  'AzYCACADQQFqIQILIAMgDWohBCACIQMLIBYgBkECdGogBDYCACAGQQFqIQYgCSAHQQFqIgdBBHRqKAIIIgFBAEoNAAsLIBEgD0EC' +
+  'dGogDyAZayIBQX9zNgIAIAUgAUEAIAEgGEYbIAEgDBsiGDYCICAMQQFqIgwgCEcNAAsCQAJAIApBBUgNACAYQQJrDgUBAAAAAQAL' +
+  'QQAhASAFQQA2AiALAkACQAJAAkACQAJAAn9BACECAkACQAJAIAUoAiBBAmsOBQECAgIAAgsgBSgCBEEBdAwCCyAFKAIAQQN0IQIL' +
+  'IAILIgIEQCAFIAJBD2oQHSICNgJYIAJFDQYgAkEPakFwcSECIAFBAmsOBQMFBQUBBQsgAUECaw4FAwQEBAEECyAFIAI2AlALIAUg' +
+  'CEEDdEEEEBwiAjYCJCACRQ0DQQAhAgNAIAJBA3QhBCACIAtsIQdBACEBA0AgBSgCJCABIARqQQJ0aiAFKAJQIAUoAhggASAHakEC' +
+  'dGooAgBBAXRqNgIAIAFBAWoiAUEGRw0ACyACQQFqIgIgCEcNAAsgBSgCFCEQDAILIAUgAjYCVAsgBSAXEB0iAjYCRCACRQ0BQQAh' +
+  'ASALQQFHIAhBBElyRQRAIAhBfHEhAUEAIQQDQCACIARBAnRqIBEgBCALbEECdCIHQQRyav0AAgBBEf2rASAHIBFq/QACAEEB/asB' +
+  '/VD9CwIAIARBBGoiBCABRw0ACyABIAhGDQELA0AgAiABQQJ0aiARIAEgC2xBAnRqIgQoAgRBEXQgBCgCAEEBdHI2AgAgAUEBaiIB' +
+  'IAhHDQALCyAQIAhBAnRqIAY2AgAgBSADIA1qIApsQQgQHCICNgIMIAJFDQAgACgCHCEDQQAhBgNAIAkgAyAGQQJ0aigCACIBQQR0' +
+  'aigCCCIEQQBKBEAgBkEGdiEHQgEgBkE/ca2GIRwDQCACIARBAWsgCmwgB2pBA3RqIgQgBCkDACAchDcDACAJIAFBAWoiAUEEdGoo' +
+  'AggiBEEASg0ACwsgBkEBaiIGIAhHDQALIA1BAEoEQCAKQQN0IQNBASEGA0AgEyAGQQJ0aigCACIBQQBOBEAgBkEBayAKbCECA0Ag' +
+  'BSgCDCIEIAEgDWogCmxBA3RqIAQgAkEDdGogA/wKAAAgFCABQQJ0aigCACIBQQBODQALCyAGIA1GIAZBAWohBkUNAAsgACgCHCED' +
+  'C0EAIQdBACEBA0AgCSADIAdBAnRqKAIAIgRBBHRqKAIIQQBKBEAgB0EGdiECQn4gB62JIRwgBSgCECEGA0AgDSAGIAFBAnRqKAIA' +
+  'IgtMBEAgBSgCDCAKIAtsIAJqQQN0aiILIAspAwAgHIM3AwALIAFBAWohASAJIARBAWoiBEEEdGooAghBAEoNAAsLIAdBAWoiByAI' +
+  'Rw0ACyAFKAIUIgsgCEECdGoiAigCAEEASgRAIAUoAhAhAUEAIQMDQCABIANBAnRqIgYgBigCACAKbDYCACADQQFqIgMgAigCAEgN' +
+  'AAsLIAUgCCAKbEEDdBAdIgc2AiggB0UNAEEBIQRBACAKQQBMDQEaIApBA3QhBCALKAIAIQZBACEDA0AgByADIApsQQN0aiINQQAg' +
+  'BPwLACALIANBAWoiAUECdGooAgAiAiAGSgRAIAcgAyAEbCIDaiERIAcgAyAEamohDCAFKAIMIgkgBGohDyAFKAIQIRIDQEEAIQMC' +
+  'QCAPIBIgBkECdGooAgAiDkEDdCIQaiARSyAMIAkgEGpLcUUEQANAIA0gA0EDdGoiECAQ/QADACAJIAMgDmpBA3Rq/QADAP1Q/QsD' +
+  'ACADQQJqIgMgCkcNAAwCCwALA0AgDSADQQN0aiIQIBApAwAgCSADIA5qQQN0aikDAIQ3AwAgA0EBaiIDIApHDQALCyAGQQFqIgYg' +
+  'AkcNAAsLIAIhBiABIgMgCEcNAAtBASEEQQAMAQtBACEEQX8LIQEgExAiIBQQIiAVECIgBA0AIAAQBQsgAUUhAQsgAQubIAMYfwd+' +
+  'AnsgACgCWCEIIAApA3AhHyAAKQNoISAgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAoAowCIgQoAjghFUECIQICQAJ/AkAC' +
+  'QAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAQQCUEAIQhBACECIAQoAjQoAgBFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkAC' +
+  'QAJAAkAgAkUEQCABICBYBEAgACAINgJcIABBATYCZEEDDAsLICBCAXwhICAEKAJABEAgBEEANgJADAILIAQoAjAiCSAEKAIEIgMg' +
+  'CEEBdCIMbEEBdGoiBv0AAAAhIUEIIQIgA0EISgRAA0AgBiACQQF0av0AAAAgIf2WASEhIAJBCGoiAiADSA0ACwsgISAhICH9DQgJ' +
+  'CgsMDQ4PAAECAwQFBgf9lgEiISAhICH9DQQFBgcAAQIDDA0ODwgJCgv9lgEiISAhICH9DQIDAAEGBwQFCgsICQ4PDA39lgEiIiAh' +
+  '/Q0AAQABAAEAAQABAAEAAQABISFBACECA0AgAiIDQQhqIQIgBiADQQF0av0AAAAgIf0t/WQiBUUNAAsgBWhBAXYgA2ohDSAi/RgA' +
+  'IRMgIv0ZAEUNASATQQJOBEAgACAAKQN4QgF8NwN4IBUgCEECdGogDTYCACAEKAIsIgcgBCgCACISIAxBAXIiDmxBA3RqIQYgCSAE' +
+  'KAIEIhAgDGxBAXRqIQUgBCgCUCAJIA4gEGxBAXRqIhEgBCgCICILQQZGGyEPIAQoAgwgDSASbEEDdGohCUEAIQogEEEASgRAA0Ag' +
+  'BSAKQQF0IgJqIgP9AAAAISEgAiAPaiICIAP9AAAQ/QsAECACICH9CwAAIApBEGoiCiAQSA0ACwsgDyANQQF0aiICIAIuAQAiA0GA' +
+  'gAFyOwEAIAQoAjQiAiAOQQJ0aiACIAxBAnRqKAIAIANBgIABSGs2AgAgEkEATA0EIAcgDCASbEEDdGohByAEKAJUIQMgEq0hHkIA' +
+  'IRogC0EGRiECQgAhGwNAIAYgGqdBA3QiBWogBSAHav0AAAAiIiAFIAlq/QAAACIh/U/9CwAAICEgIv1OISEgAkUEQCADIAVqICH9' +
+  'CwAACyAh/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAahiAbhCEbIBpCAnwiGiAeVA0ACyAEIBs3A0ggBEHIAGohCgJAIAtB' +
+  'BkcEQEIAIRogG1AEQEIAIR0MCAsgBCgCVCEHIAQoAkQhBiAbIRpCACEdA0AgGkIBfSAagyAGIBp6pyICQQh0aiEFIAcgAkEDdGop' +
+  'AwAiGntCAYYgHXwhHSAaUEUEQANAIA8gBSAaeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFr' +
+  'OwEAIBpCAX0gGoMiGkIAUg0ACwsiGlBFDQALDAELQgAhHSAbUARAQgAhGgwHCyAEKAIkIQUgGyEcA0AgCSAceqciA0EDdCICaikD' +
+  'ACACIAdqKQMAgyIae0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAaUA0AA0AgAyAaeqdBBXRqIgYoAgAiAiACLwEAQQFr' +
   'OwEAIAYoAgQiAiACLwEAQQFrOwEAIAYoAggiAiACLwEAQQFrOwEAIAYoAgwiAiACLwEAQQFrOwEAIAYoAhAiAiACLwEAQQFrOwEA' +
-  'IAYoAhQiAiACLwEAQQFrOwEAIBpCAX0gGoMiGkIAUg0ACwsgHEIAUg0ACwsgGyEaDAULIBUgCEECdGogDTYCACAEKAIsIhQgBCgC' +
-  'ACIOIAxsIhFBA3RqIQkgBCgCDCILIA0gDmwiBUEDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBmr9AAAAIAYgCWr9AAAA/U4i' +
-  'If1TRQ0ACyAEKAI8IgogCEEDdGpCASADICH9HQBQcq2GIho3AwAMBQsgBCgCLCIUIAQoAgAiBiAIQQF0IgxsQQN0aiEJIAQoAgwg' +
-  'BiAVIAhBAnQiAmooAgBsQQN0aiEHAkACQCACIBlqKAIAQQFqIgVBwABtIgIgBk4NACAJIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaD' +
-  'IAMgB2opAwCDIhtQBH4gBUFAcUHAH0YNASAEKAI8IAhBA3RqKQMAQn8gAkEBaq2GgyIbUA0BIAcgG3qnIgJBA3QiA2opAwAgAyAJ' +
-  'aikDAIMFIBsLeqcgAkEGdGoiAkEATg0BC0F/IQIgBkEATA0AQQAhAyAHKQMAIAkpAwCDIhtQBH4gBCgCPCAIQQN0aikDAEJ+gyIb' +
-  'UA0BIAcgG3qnIgNBA3QiAmopAwAgAiAJaikDAIMFIBsLeqcgA0EGdGohAgsgAiAYIAhBAnQiA2ooAgBHDQELIAhFBEBBACEIDAgL' +
-  'IAhBAWshCEEBIQIMBQsgAyAXaiIDIAMoAgBBAWo2AgAMAwtCACEaIARCADcDSCAEQcgAaiEKQgAhHQtBACEDIA8gEUYgEEEATHJF' +
-  'BEADQCAPIANBAXQiAmoiBf0AAAAhISACIBFqIgIgBf0AABD9CwAQIAIgIf0LAAAgA0EQaiIDIBBIDQALIAopAwAhGgsgBCgCPCIK' +
-  'IAhBA3RqIBo3AwAgHSAffCEfIAQoAgAiDiANbCEFIAwgDmwhESAEKAIsIRQgBCgCDCELCyALIAVBA3RqIQsgFCARQQN0aiEJQX8h' +
-  'AgJAIA5BAEwNAEEAIQMgCykDACAJKQMAgyIbUAR+IBpCfoMiG1ANASALIBt6pyIDQQN0IgJqKQMAIAIgCWopAwCDBSAbC3qnIANB' +
-  'BnRqIQILAkAgACkDkAEiG1ANACAAIBtCDIggG4UiG0IZhiAbhSIbQhuIIBuFIhs3A5ABIBtCnbqz+5SS/aIlfiATrIIiGlANACAK' +
-  'IAhBA3QiBmohBQNAAkACQCACQQFqIgdBBnYiAiAOTg0AIAkgAkEDdCIDaikDAEJ/IAdBP3GthoMgAyALaikDAIMiG1AEfiAHQUBx' +
-  'QcAfRg0BIAYgCmopAwBCfyACQQFqrYaDIhtQDQEgCyAbeqciAkEDdCIDaikDACADIAlqKQMAgwUgGwt6pyACQQZ0aiECDAELQX8h' +
-  'AiAOQQBMDQBBACEDIAspAwAgCSkDAIMiG1AEfiAFKQMAQn6DIhtQDQEgCyAbeqciA0EDdCICaikDACACIAlqKQMAgwUgGwt6pyAD' +
-  'QQZ0aiECCyAaQgF9IhpCAFINAAsLIBggCEECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBM2AgALIBkgCEECdCIGaiACNgIAIAQo' +
-  'AhggBCgCHCACbEECdGohEkEAIQMgBCgCICIPIQUgD0UEQANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQoAjAiAyAMIAYg' +
-  'FmooAgBBAUpyIhMgBCgCBCINbEEBdGohCSAUIAQoAgAiECAMQQJqIg5sQQN0aiEHIAQoAlAgAyANIA5sQQF0aiIRIA9BBkYbIQog' +
-  'BCgCKCACIBBsQQN0aiELQQAhAiANQQBKBEADQCAJIAJBAXQiA2oiBv0AAAAhISADIApqIgMgBv0AABD9CwAQIAMgIf0LAAAgAkEQ' +
-  'aiICIA1IDQALC0EAIQIgBUEASgRAQQAhDANAIAogEiAMQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiAM' +
-  'QQFqIgwgBUcNAAsLIBQgECATbEEDdGohBiAEKAI0IgMgDkECdGogAyATQQJ0aigCACACazYCACAEKAJUIQMCQAJAAkAgEEEASgRA' +
-  'IBCtIR5CACEaIA9BBkYhAkIAIRsDQCAHIBqnQQN0IgVqIAUgBmr9AAAAIiIgBSALav0AAAAiIf1P/QsAACAhICL9TiEhIAJFBEAg' +
-  'AyAFaiAh/QsAAAsgIf0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGoYgG4QhGyAaQgJ8IhogHlQNAAsgBCAbNwNIIA9BBkcE' +
-  'QEIAIRwgG1ANAiAEKAJUIQcgBCgCRCEGA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEFIAcgAkEDdGopAwAiGntCAYYgHHwhHAJAA0Ag' +
-  'GlANASAKIAUgGnqnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBpCAX0gGoMhGiAKIANBEHZqIQMgAkH//wNxBEAgAyAD' +
-  'LwEAQQFrIgI7AQAgAkH//wNxDQELCyAcIBp7QgGGfSEcQQEhAwwGCyIbUEUNAAsMAgtCACEcIBtQDQEgBCgCJCEFA0AgCyAbeqci' +
-  'A0EDdCICaikDACACIAZqKQMAgyIae0IGfiAcfCEcIBtCAX0gG4MhGyAFIANBC3RqIQMCQCAaUA0AA0AgAyAaeqdBBXRqIgcoAgAi' +
-  'AiACLwEAQQFrIgI7AQAgGkIBfSAagyEaIAJB//8DcUUNBSAHKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIIIgIgAi8B' +
-  'AEEBayICOwEAIAJB//8DcUUNBSAHKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIQIgIgAi8BAEEBayICOwEAIAJB//8D' +
-  'cUUNBSAHKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAaUA0BIAMgGnqnQQV0aiIHKAIAIgIgAi8BAEEBayICOwEAIBpCAX0g' +
-  'GoMhGiACQf//A3FFDQUgBygCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
-  'BygCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBygCFCICIAIvAQBBAWsi' +
-  'AjsBACACQf//A3FFDQUgGlBFDQALCyAbQgBSDQALDAELQgAhHCAEQgA3A0gLQQAhAyAKIBFGIA1BAExyDQFBACECA0AgCiACQQF0' +
-  'IgVqIgb9AAAAISEgBSARaiIFIAb9AAAQ/QsAECAFICH9CwAAIAJBEGoiAiANSA0ACwwBCyAae0J6fiAcfCEcQQEhAwsgBCADNgJA' +
-  'IBwgH3whHyAEKAI0IAhBAWoiAkEDdGooAgBFDQEgACgCYCAISkUEQCAAIAI2AmALIAIhCEEAIQIMAAsACyAAQQI2AmQgACACNgJc' +
-  'IAAgACkDeEIBfDcDeEEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWAsgAguoFwMVfwZ+AnsgACgC' +
-  'WCEGIAApA3AhGyAAKQNoIRwgACgCVCETIAAoAlAhFCAAKAJMIRUgACgCSCEWIAAoApQCIgUoAjghEUECIQICQAJ/AkACQAJ/AkAC' +
-  'QAJAIAAoAmQOBAABAgcBCyAAIAUQCUEAIQYgBSgCNCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQCACRQRAIAEgHFgE' +
-  'QCAAIAY2AlwgAEEBNgJkQQMMCAsgHEIBfCEcIAUoAkAEQCAFQQA2AkAMAgsgBSgCMCIKIAUoAgQiByAGQQF0IglsQQF0aiID/QAA' +
-  'ACEdQQghAiAHQQhKBEADQCADIAJBAXRq/QAAACAd/ZYBIR0gAkEIaiICIAdIDQALCyAdIB0gHf0NCAkKCwwNDg8AAQIDBAUGB/2W' +
-  'ASIdIB0gHf0NBAUGBwABAgMMDQ4PCAkKC/2WASIdIB0gHf0NAgMAAQYHBAUKCwgJDg8MDf2WASIeIB39DQABAAEAAQABAAEAAQAB' +
-  'AAEhHUEAIQIDQCACIgdBCGohAiADIAdBAXRq/QAAACAd/S39ZCIERQ0ACyAe/RkARQ0BIARoQQF2IAdqIQcCQCAe/RgAIg9BAk4E' +
-  'QCAAIAApA4ABQgF8NwOAASARIAZBAnRqIAc2AgAgCiAFKAIEIgMgCUEBciIIbEEBdGohBCAFKAIsIgsgBSgCACICIAhsQQN0aiEN' +
-  'IAogAyAJbEEBdGohDiAFKAIMIAIgB2xBA3RqIQxBACEKIANBAEoEQANAIA4gCkEBdCIQaiIS/QAAACEdIAQgEGoiECAS/QAAEP0L' +
-  'ABAgECAd/QsAACAKQRBqIgogA0gNAAsLIAsgAiAJbEEDdGohCiAEIAdBAXRqIgMgAy4BACIDQYCAAXI7AQAgBSgCNCILIAhBAnRq' +
-  'IAsgCUECdGooAgAgA0GAgAFIazYCAAJAIAJBAEwEQEIAIRkgBUIANwNIQgAhGgwBCyACrSEXQgAhGEIAIRkDQCANIBinQQN0IgJq' +
-  'IAIgCmr9AAAAIh0gAiAMav0AAAAiHv1P/QsAACAeIB39Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGIYgGYQhGSAYQgJ8' +
-  'IhggF1QNAAsgBSAZNwNIQgAhGiAZUARAQgAhGQwBCyAFKAIcIQggBSgCGCELIBkhFwNAIBd6IBdCAX0gF4MhF6ciAkEGdCENIAwg' +
-  'AkEDdCICaikDACACIApqKQMAgyIYUEUEQANAIAsgDSAYeqdyIAhsQQJ0aiIDKAIAIgJBAE4EQANAIAQgAkEBdGoiAiACLwEAQQFr' +
-  'OwEAIAMoAgQhAiADQQRqIQMgAkEATg0ACwsgGiACQX9zrXwhGiAYQgF9IBiDIhhCAFINAAsLIBdCAFINAAsLIAUoAjwiDCAGQQN0' +
-  'aiAZNwMAIBogG3whGyAFKAIAIgggB2whByAIIAlsIQQgBSgCLCEKIAUoAgwhCwwBCyARIAZBAnRqIAc2AgAgBSgCLCIKIAUoAgAi' +
-  'CCAJbCIEQQN0aiEMIAUoAgwiCyAHIAhsIgdBA3RqIQ1BACECA0AgAiIDQQJqIQIgDSADQQN0Ig5q/QAAACAMIA5q/QAAAP1OIh39' +
-  'U0UNAAsgBSgCPCIMIAZBA3RqQgEgAyAd/R0AUHKthiIZNwMACyALIAdBA3RqIQcgCiAEQQN0aiEDQX8hBAJAIAhBAEwNAEEAIQIg' +
-  'BykDACADKQMAgyIXUAR+IBlCfoMiF1ANASAHIBd6pyICQQN0IgRqKQMAIAMgBGopAwCDBSAXC3qnIAJBBnRqIQQLAkAgACkDkAEi' +
-  'F1ANACAAIBdCDIggF4UiF0IZhiAXhSIXQhuIIBeFIhc3A5ABIBdCnbqz+5SS/aIlfiAPrIIiGFANACAMIAZBA3QiC2ohDQNAAkAC' +
-  'QCAEQQFqIgRBBnYiAiAITg0AIAMgAkEDdCIOaikDAEJ/IARBP3GthoMgByAOaikDAIMiF1AEfiAEQUBxQcAfRg0BIAsgDGopAwBC' +
-  'fyACQQFqrYaDIhdQDQEgByAXeqciAkEDdCIEaikDACADIARqKQMAgwUgFwt6pyACQQZ0aiEEDAELQX8hBCAIQQBMDQBBACECIAcp' +
-  'AwAgAykDAIMiF1AEfiANKQMAQn6DIhdQDQEgByAXeqciAkEDdCIEaikDACADIARqKQMAgwUgFwt6pyACQQZ0aiEECyAYQgF9IhhC' +
-  'AFINAAsLIBUgBkECdCICaiAENgIAIAIgFGpBADYCACACIBNqIA82AgAMAwsgBSgCLCIKIAUoAgAiAiAGQQF0IglsQQN0aiEHIAUo' +
-  'AgwgAiARIAZBAnQiA2ooAgBsQQN0aiEIAkACQCADIBZqKAIAQQFqIgRBwABtIgMgAk4NACAHIANBA3QiDGopAwBCfyAEIANBBnRr' +
-  'rYaDIAggDGopAwCDIhdQBH4gBEFAcUHAH0YNASAFKAI8IAZBA3RqKQMAQn8gA0EBaq2GgyIXUA0BIAggF3qnIgNBA3QiBGopAwAg' +
-  'BCAHaikDAIMFIBcLeqcgA0EGdGoiBEEATg0BC0F/IQQgAkEATA0AQQAhAiAIKQMAIAcpAwCDIhdQBH4gBSgCPCAGQQN0aikDAEJ+' +
-  'gyIXUA0BIAggF3qnIgJBA3QiA2opAwAgAyAHaikDAIMFIBcLeqcgAkEGdGohBAsgBCAVIAZBAnQiAmooAgBHDQELIAZFBEBBACEG' +
-  'DAULIAZBAWshBkEBIQIMAgsgAiAUaiICIAIoAgBBAWo2AgALIBYgBiIHQQJ0IgJqIAQ2AgAgBSgCGCAFKAIcIARsQQJ0aiEMIAIg' +
-  'E2ooAgBBAUohBkEAIQMDQCADIgJBAWohAyAMIAJBAnRqKAIAQQBODQALIAUoAjAiAyAFKAIEIgggBiAJciIPbEEBdGohDiADIAgg' +
-  'CUECaiILbEEBdGohBiAKIAUoAgAiAyALbEEDdGohECAFKAIoIAMgBGxBA3RqIQ1BACEJIAhBAEoEQANAIA4gCUEBdCIEaiIS/QAA' +
-  'ACEdIAQgBmoiBCAS/QAAEP0LABAgBCAd/QsAACAJQRBqIgkgCEgNAAsLQQAhBCACBEBBACEJA0AgBiAMIAlBAnRqKAIAQQF0aiII' +
-  'IAguAQAiCEGAgAFyOwEAIAQgCEGAgAFIaiEEIAlBAWoiCSACRw0ACwsgCiADIA9sQQN0aiEJIAUoAjQiAiALQQJ0aiACIA9BAnRq' +
-  'KAIAIARrNgIAAkAgA0EATARAQgAhGCAFQgA3A0hBACECDAELIAOtIRdCACEYQgAhGQNAIBAgGKdBA3QiAmogAiAJav0AAAAiHSAC' +
-  'IA1q/QAAACIe/U/9CwAAIB4gHf1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAYhiAZhCEZIBhCAnwiGCAXVA0ACyAFIBk3' +
-  'A0hCACEYQQAhAiAZUA0AIAUoAhwhBCAFKAIYIQoDQCAZeiAZQgF9IBmDIRmnIgJBBnQhCCANIAJBA3QiAmopAwAgAiAJaikDAIMi' +
-  'F1BFBEADQCAXQgF9IBeDAkAgCiAIIBd6p3IgBGxBAnRqIgIoAgAiA0EASA0AIAYgA0EBdGoiAyADLwEAQQFrIgM7AQAgA0H//wNx' +
-  'BEADQCACKAIEIgNBAEgNAiAGIANBAXRqIgMgAy8BAEEBayIDOwEAIAJBBGohAiADQf//A3ENAAsLA0AgAigCBCEGIAJBBGohAiAG' +
-  'QQBODQALIBggBkF/c618IRhBASECDAQLIBggA0F/c618IRgiF1BFDQALC0EAIQIgGVBFDQALCyAFIAI2AkAgGCAbfCEbIAUoAjQg' +
-  'B0EBaiIGQQN0aigCAEUNASAAKAJgIAdMBEAgACAGNgJgC0EAIQIMAAsACyAAQQI2AmQgACAGNgJcIAAgACkDeEIBfDcDeCAHIQZB' +
-  'AQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAbNwNwIAAgHDcDaCAAIAY2AlgLIAILjQwDFH8EfgV7IAEoAjAhCiABKAIsIQsgACgC' +
-  'ICEGIAEoAgQhCAJAIAEoAgAiDEEATA0AIAytIRkgDEEBRwRAIBlC/v///w+DIRYgBv0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNA' +
-  'IAsgF6dBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQV' +
-  'FhcMDQ4PIhr9HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07' +
-  '/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9' +
-  'Uv0LAwAgG/0MAgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAWIBlRDQELA0ACfkJ/IAYgFqciBUEGdCICayIDQT9K' +
-  'DQAaQgAgAiAGTg0AGkJ/IAOthkJ/hQshGCALIAVBA3RqIBg3AwAgFkIBfCIWIBlSDQALCwJAIAhBAEwNACAAKAIAIQMgCEEITwRA' +
-  'IAhBeHEhBCAD/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAAAQAAAAIAAAADAAAAIRtBACECA0AgCiACQQF0av0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAA' +
-  'AAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEcIAJBCGoiAiAERw0ACyAEIAhGDQELA0AgCiAEQQF0akEAQf//' +
-  'ASADIARKGzsBACAEQQFqIgQgCEcNAAsLIAZBAEoEQCABKAIcIQcgASgCGCEFA0AgBSAHIAlsQQJ0aiIEKAIAIgJBAE4EQANAIAog' +
-  'AkEBdGoiAyADLwEAQQFqOwEAIAQoAgQhAiAEQQRqIQQgAkEATg0ACwsgCUEBaiIJIAZHDQALCyABKAI0IAAoAgA2AgAgACgCMEEA' +
-  'SgRAIAogCEEBdCISaiETIAsgDEEDdCIUaiEVA0AgASgCGCAAKAIsIBBBAnRqKAIAIgggASgCHGxBAnRqIREgASgCKCEGQQAhAgNA' +
-  'IAIiA0EBaiECIBEgA0ECdGooAgBBAE4NAAsgASgCMCIJIAEoAgQiBEEBdGohDSABKAIAIQ4gASgCLCEPQQAhAiAEQQBKBEADQCAJ' +
-  'IAJBAXQiBWoiB/0AAAAhGiAFIA1qIgUgB/0AABD9CwAQIAUgGv0LAAAgAkEQaiICIARIDQALC0EAIQdBACECIAMEQANAIA0gESAC' +
-  'QQJ0aigCAEEBdGoiBSAFLgEAIgVBgIABcjsBACAHIAVBgIABSGohByACQQFqIgIgA0cNAAsLIAggDGwhAiABKAI0IgMgAygCACAH' +
-  'azYCBAJAIA5BAEwEQCABQgA3A0gMAQsgBiACQQN0aiEGIA8gDkEDdGohAyAOrSEYQgAhFkIAIRcDQCADIBanQQN0IgJqIAIgD2r9' +
-  'AAAAIhwgAiAGav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFoYgF4QhFyAWQgJ8IhYgGFQN' +
-  'AAsgASAXNwNIIBdQDQAgASgCHCEJIAEoAhghBwNAIBd6IRggF0IBfSAXgyEXIAYgGKciAkEDdCIDaikDACADIA9qKQMAgyIWUEUE' +
-  'QCACQQZ0IQUDQCAHIAUgFnqnciAJbEECdGoiBCgCACICQQBOBEADQCANIAJBAXRqIgMgAy8BAEEBazsBACAEKAIEIQIgBEEEaiEE' +
-  'IAJBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAsgFSAU/AoAACAKIBMgEvwKAAAgASgCNCIDIAMoAgQ2AgAg' +
-  'EEEBaiIQIAAoAjBIDQALCyABQQA2AkALxAsEEX8DfgJ7A3wgACAAKAKUAiIFEAkCQCACQQBMDQAgBSgCNCIHKAIAIgBBAEwNAANA' +
-  'RAAAAAAAAPA/IRpBACEGQQAhDAJAIABBAEwNAANAIAMgAykDAEIBfDcDACAFKAIwIgogDCAFKAIEIghsQQJ0aiIJ/QAAACEYQQgh' +
-  'ACAIQQhKBEADQCAJIABBAXRq/QAAACAY/ZYBIRggAEEIaiIAIAhIDQALCyAaIBugIRsgGCAYIBj9DQgJCgsMDQ4PAAECAwQFBgf9' +
-  'lgEiGCAYIBj9DQQFBgcAAQIDDA0ODwgJCgv9lgEiGCAYIBj9DQIDAAEGBwQFCgsICQ4PDA39lgEiGSAY/Q0AAQABAAEAAQABAAEA' +
-  'AQABIRhBACEAA0AgACIEQQhqIQAgCSAEQQF0av0AAAAgGP0t/WQiC0UNAAsgGf0ZACIARQ0BIAUoAiwiESAFKAIAIgkgBmxBA3Rq' +
-  'IQ0gAMG3IRwgBSgCDCAJIAtoQQF2IARqbEEDdGohBwJAIAlBAEwEQEIAIRYMAQsgCa0hF0IAIRVCACEWA0AgByAVp0EDdCIEav0A' +
-  'AAAgBCANav0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFYYgFoQhFiAVQgJ8IhUgF1QNAAsLIBogHKIhGiAFKAI8' +
-  'IAxBA3RqIgsgFjcDACABIAEpAwAiFUIMiCAVhSIVQhmGIBWFIhVCG4ggFYUiFTcDACAVQp26s/uUkv2iJX4gAK3DgkIBfCEVQX8h' +
-  'AANAAn9BfyAAQQFqIgBBwABtIgQgCU4NABogDSAEQQN0Ig5qKQMAQn8gACAEQQZ0a62GgyAHIA5qKQMAgyIWUAR+QX8gAEFAcUHA' +
-  'H0YNARpBfyALKQMAQn8gBEEBaq2GgyIWUA0BGiAHIBZ6pyIEQQN0IgBqKQMAIAAgDWopAwCDBSAWC3qnIARBBnRqCyEAIBVCAX0i' +
-  'FVBFDQALIAUoAhggBSgCHCAAbEECdGohDkEAIQQDQCAEIgdBAWohBCAOIAdBAnRqKAIAQQBODQALIAUoAighEiAKIAggBkECaiIQ' +
-  'bEEBdGohCyAIQQBKBEAgCiAGIAhsQQF0aiEKQQAhBANAIAogBEEBdCIPaiIT/QAAACEYIAsgD2oiDyAT/QAAEP0LABAgDyAY/QsA' +
-  'ACAEQRBqIgQgCEgNAAsLQQAhCEEAIQQgBwRAA0AgCyAOIARBAnRqKAIAQQF0aiIKIAouAQAiCkGAgAFyOwEAIAggCkGAgAFIaiEI' +
-  'IARBAWoiBCAHRw0ACwsgBSgCNCIEIBBBAnQiCmogBCAGQQJ0aigCACAIazYCAAJAAkAgCUEATARAIAVCADcDSAwBCyASIAAgCWxB' +
-  'A3RqIQQgESAJIBBsQQN0aiEHIAmtIRdCACEVQgAhFgNAIAcgFadBA3QiAGogACANav0AAAAiGCAAIARq/QAAACIZ/U/9CwAAIBkg' +
-  'GP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAVhiAWhCEWIBVCAnwiFSAXVA0ACyAFIBY3A0ggFlANACAFKAIcIQcgBSgC' +
-  'GCEJA0AgBCAWeqciAEEDdCIIaikDACAIIA1qKQMAgyIVUEUEQCAAQQZ0IQgDQAJAIAkgCCAVeqdyIAdsQQJ0aiIAKAIAIgZBAEgN' +
-  'ACALIAZBAXRqIgYgBi8BAEEBayIGOwEAIAZB//8DcQRAA0AgACgCBCIGQQBIDQIgAEEEaiEAIAsgBkEBdGoiBiAGLwEAQQFrIgY7' +
-  'AQAgBkH//wNxDQALCyAKIAUoAjQiB2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgGyAaoCEbDAcLIBVCAX0gFYMiFVBFDQALCyAWQgF9' +
-  'IBaDIhZCAFINAAsLIAUoAjQhBwsgDEEBaiIMQQF0IQYgByAMQQN0aigCAEEASg0ACwsgFEEBaiIUIAJGDQEgBygCACEADAALAAsg' +
-  'GwvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACAC' +
-  'IARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdVDQBBAUE4EBwiBEUNACAEIAU2' +
-  'AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApq' +
-  'QcEAakFAcSIGNgIgIAQgASAFbEECdEEEahAdIgo2AhQgBCAAQQZ0EB0iCzYCGCAEQQEgBhAcIgU2AiQgBCAIQQNqIAZsQT9yEB0i' +
-  'BjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQHSIJNgIwIAQgCBAdIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAA' +
-  'IAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEAxFDQAL' +
-  'CyAEEA0LQQAPCyAEEA4gBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNA' +
-  'QX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGso' +
-  'AgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASAB' +
-  'LwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAII' +
-  'NgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUECIgACgCGBAiIAAoAiQQIiAAKAIsECIgACgCMBAiIAAoAjQQ' +
-  'IiAAECILCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAH' +
-  'IAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEA' +
-  'IgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIA' +
-  'QQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAA' +
-  'CyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBr' +
-  'IgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAgggC0EMahARIgdB/wFGDQADQCAC' +
-  'UCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlq' +
-  'IAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIEA8gBkEBaiEGIAkgACgCCCALQQxqEBEiB0H/AUYNAgwBCwsg' +
-  'B0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0A' +
-  'QQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEg' +
-  'E1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAIL' +
-  'IAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCAS' +
-  'IAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFB' +
-  'fzYCAAsgACAJIA8QDyAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAK' +
-  'IQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////////////////IQMgAUEASgRA' +
-  'A0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAA' +
-  'AAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAA' +
-  'AAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARAc' +
-  'IgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0A' +
-  'IAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EG' +
-  'dkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0' +
-  'aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2' +
-  'AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoC' +
-  'cUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAg' +
-  'ACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGM' +
-  'AXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEg' +
-  'ASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83' +
-  'AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2' +
-  'AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAECIL' +
-  'yUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYC' +
-  'GCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9' +
-  'DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M////B////wf///8H////B/0L' +
-  'AgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////B////wf///8H////B/0LAgAC' +
-  'fwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhog' +
-  'CUEIaiAKIAcgCBAVCyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8h' +
-  'ByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRA' +
-  'IBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRx' +
-  'NgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFF' +
-  'DQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtx' +
-  'G3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgi' +
-  'CEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAG' +
-  'IAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAG' +
-  'IAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAM' +
-  'IBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEg' +
-  'cSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJH' +
-  'IBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQ' +
-  'IAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSAB' +
+  'IAYoAhQiAiACLwEAQQFrOwEAIBpCAX0gGoMiGlANASADIBp6p0EFdGoiBigCACICIAIvAQBBAWs7AQAgBigCBCICIAIvAQBBAWs7' +
+  'AQAgBigCCCICIAIvAQBBAWs7AQAgBigCDCICIAIvAQBBAWs7AQAgBigCECICIAIvAQBBAWs7AQAgBigCFCICIAIvAQBBAWs7AQAg' +
+  'GkIBfSAagyIaQgBSDQALCyAcQgBSDQALCyAbIRoMBQsgFSAIQQJ0aiANNgIAIAQoAiwiFCAEKAIAIg4gDGwiEUEDdGohCSAEKAIM' +
+  'IgsgDSAObCIFQQN0aiEHQQAhAgNAIAIiA0ECaiECIAcgA0EDdCIGav0AAAAgBiAJav0AAAD9TiIh/VNFDQALIAQoAjwiCiAIQQN0' +
+  'akIBIAMgIf0dAFByrYYiGjcDAAwFCyAEKAIsIhQgBCgCACIGIAhBAXQiDGxBA3RqIQkgBCgCDCAGIBUgCEECdCICaigCAGxBA3Rq' +
+  'IQcCQAJAIAIgGWooAgBBAWoiBUHAAG0iAiAGTg0AIAkgAkEDdCIDaikDAEJ/IAUgAkEGdGuthoMgAyAHaikDAIMiG1AEfiAFQUBx' +
+  'QcAfRg0BIAQoAjwgCEEDdGopAwBCfyACQQFqrYaDIhtQDQEgByAbeqciAkEDdCIDaikDACADIAlqKQMAgwUgGwt6pyACQQZ0aiIC' +
+  'QQBODQELQX8hAiAGQQBMDQBBACEDIAcpAwAgCSkDAIMiG1AEfiAEKAI8IAhBA3RqKQMAQn6DIhtQDQEgByAbeqciA0EDdCICaikD' +
+  'ACACIAlqKQMAgwUgGwt6pyADQQZ0aiECCyACIBggCEECdCIDaigCAEcNAQsgCEUEQEEAIQgMCAsgCEEBayEIQQEhAgwFCyADIBdq' +
+  'IgMgAygCAEEBajYCAAwDC0IAIRogBEIANwNIIARByABqIQpCACEdC0EAIQMgDyARRiAQQQBMckUEQANAIA8gA0EBdCICaiIF/QAA' +
+  'ACEhIAIgEWoiAiAF/QAAEP0LABAgAiAh/QsAACADQRBqIgMgEEgNAAsgCikDACEaCyAEKAI8IgogCEEDdGogGjcDACAdIB98IR8g' +
+  'BCgCACIOIA1sIQUgDCAObCERIAQoAiwhFCAEKAIMIQsLIAsgBUEDdGohCyAUIBFBA3RqIQlBfyECAkAgDkEATA0AQQAhAyALKQMA' +
+  'IAkpAwCDIhtQBH4gGkJ+gyIbUA0BIAsgG3qnIgNBA3QiAmopAwAgAiAJaikDAIMFIBsLeqcgA0EGdGohAgsCQCAAKQOIASIbUA0A' +
+  'IAAgG0IMiCAbhSIbQhmGIBuFIhtCG4ggG4UiGzcDiAEgG0KdurP7lJL9oiV+IBOsgiIaUA0AIAogCEEDdCIGaiEFA0ACQAJAIAJB' +
+  'AWoiB0EGdiICIA5ODQAgCSACQQN0IgNqKQMAQn8gB0E/ca2GgyADIAtqKQMAgyIbUAR+IAdBQHFBwB9GDQEgBiAKaikDAEJ/IAJB' +
+  'AWqthoMiG1ANASALIBt6pyICQQN0IgNqKQMAIAMgCWopAwCDBSAbC3qnIAJBBnRqIQIMAQtBfyECIA5BAEwNAEEAIQMgCykDACAJ' +
+  'KQMAgyIbUAR+IAUpAwBCfoMiG1ANASALIBt6pyIDQQN0IgJqKQMAIAIgCWopAwCDBSAbC3qnIANBBnRqIQILIBpCAX0iGkIAUg0A' +
+  'CwsgGCAIQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogEzYCAAsgGSAIQQJ0IgZqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESQQAh' +
+  'AyAEKAIgIg8hBSAPRQRAA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsgBCgCMCIDIAwgBiAWaigCAEEBSnIiEyAEKAIEIg1s' +
+  'QQF0aiEJIBQgBCgCACIQIAxBAmoiDmxBA3RqIQcgBCgCUCADIA0gDmxBAXRqIhEgD0EGRhshCiAEKAIoIAIgEGxBA3RqIQtBACEC' +
+  'IA1BAEoEQANAIAkgAkEBdCIDaiIG/QAAACEhIAMgCmoiAyAG/QAAEP0LABAgAyAh/QsAACACQRBqIgIgDUgNAAsLQQAhAiAFQQBK' +
+  'BEBBACEMA0AgCiASIAxBAnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIAxBAWoiDCAFRw0ACwsgFCAQIBNs' +
+  'QQN0aiEGIAQoAjQiAyAOQQJ0aiADIBNBAnRqKAIAIAJrNgIAIAQoAlQhAwJAAkACQCAQQQBKBEAgEK0hHkIAIRogD0EGRiECQgAh' +
+  'GwNAIAcgGqdBA3QiBWogBSAGav0AAAAiIiAFIAtq/QAAACIh/U/9CwAAICEgIv1OISEgAkUEQCADIAVqICH9CwAACyAh/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAahiAbhCEbIBpCAnwiGiAeVA0ACyAEIBs3A0ggD0EGRwRAQgAhHCAbUA0CIAQoAlQhByAE' +
+  'KAJEIQYDQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQUgByACQQN0aikDACIae0IBhiAcfCEcAkADQCAaUA0BIAogBSAaeqdBAnRqKAIA' +
+  'IgNB//8DcWoiAiACLwEAQQFrIgI7AQAgGkIBfSAagyEaIAogA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3EN' +
+  'AQsLIBwgGntCAYZ9IRxBASEDDAYLIhtQRQ0ACwwCC0IAIRwgG1ANASAEKAIkIQUDQCALIBt6pyIDQQN0IgJqKQMAIAIgBmopAwCD' +
+  'Ihp7QgZ+IBx8IRwgG0IBfSAbgyEbIAUgA0ELdGohAwJAIBpQDQADQCADIBp6p0EFdGoiBygCACICIAIvAQBBAWsiAjsBACAaQgF9' +
+  'IBqDIRogAkH//wNxRQ0FIAcoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0F' +
+  'IAcoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAcoAhQiAiACLwEAQQFr' +
+  'IgI7AQAgAkH//wNxRQ0FIBpQDQEgAyAaeqdBBXRqIgcoAgAiAiACLwEAQQFrIgI7AQAgGkIBfSAagyEaIAJB//8DcUUNBSAHKAIE' +
+  'IgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIMIgIgAi8BAEEBayICOwEA' +
+  'IAJB//8DcUUNBSAHKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAHKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAaUEUN' +
+  'AAsLIBtCAFINAAsMAQtCACEcIARCADcDSAtBACEDIAogEUYgDUEATHINAUEAIQIDQCAKIAJBAXQiBWoiBv0AAAAhISAFIBFqIgUg' +
+  'Bv0AABD9CwAQIAUgIf0LAAAgAkEQaiICIA1IDQALDAELIBp7Qnp+IBx8IRxBASEDCyAEIAM2AkAgHCAffCEfIAQoAjQgCEEBaiIC' +
+  'QQN0aigCAEUNASAAKAJgIAhKRQRAIAAgAjYCYAsgAiEIQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAiIbQgF8IgE3A6AC' +
+  'IAAgACkDqAIgASAbVK18NwOoAkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWAsgAgu/FwMVfwZ+' +
+  'AnsgACgCWCEGIAApA3AhGyAAKQNoIRwgACgCVCETIAAoAlAhFCAAKAJMIRUgACgCSCEWIAAoAowCIgUoAjghEUECIQICQAJ/AkAC' +
+  'QAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAUQCUEAIQYgBSgCNCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQCACRQRA' +
+  'IAEgHFgEQCAAIAY2AlwgAEEBNgJkQQMMCAsgHEIBfCEcIAUoAkAEQCAFQQA2AkAMAgsgBSgCMCIKIAUoAgQiByAGQQF0IglsQQF0' +
+  'aiID/QAAACEdQQghAiAHQQhKBEADQCADIAJBAXRq/QAAACAd/ZYBIR0gAkEIaiICIAdIDQALCyAdIB0gHf0NCAkKCwwNDg8AAQID' +
+  'BAUGB/2WASIdIB0gHf0NBAUGBwABAgMMDQ4PCAkKC/2WASIdIB0gHf0NAgMAAQYHBAUKCwgJDg8MDf2WASIeIB39DQABAAEAAQAB' +
+  'AAEAAQABAAEhHUEAIQIDQCACIgdBCGohAiADIAdBAXRq/QAAACAd/S39ZCIERQ0ACyAe/RkARQ0BIARoQQF2IAdqIQcCQCAe/RgA' +
+  'Ig9BAk4EQCAAIAApA3hCAXw3A3ggESAGQQJ0aiAHNgIAIAogBSgCBCIDIAlBAXIiCGxBAXRqIQQgBSgCLCILIAUoAgAiAiAIbEED' +
+  'dGohDSAKIAMgCWxBAXRqIQ4gBSgCDCACIAdsQQN0aiEMQQAhCiADQQBKBEADQCAOIApBAXQiEGoiEv0AAAAhHSAEIBBqIhAgEv0A' +
+  'ABD9CwAQIBAgHf0LAAAgCkEQaiIKIANIDQALCyALIAIgCWxBA3RqIQogBCAHQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAUoAjQiCyAI' +
+  'QQJ0aiALIAlBAnRqKAIAIANBgIABSGs2AgACQCACQQBMBEBCACEZIAVCADcDSEIAIRoMAQsgAq0hF0IAIRhCACEZA0AgDSAYp0ED' +
+  'dCICaiACIApq/QAAACIdIAIgDGr9AAAAIh79T/0LAAAgHiAd/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBiGIBmEIRkg' +
+  'GEICfCIYIBdUDQALIAUgGTcDSEIAIRogGVAEQEIAIRkMAQsgBSgCHCEIIAUoAhghCyAZIRcDQCAXeiAXQgF9IBeDIRenIgJBBnQh' +
+  'DSAMIAJBA3QiAmopAwAgAiAKaikDAIMiGFBFBEADQCALIA0gGHqnciAIbEECdGoiAygCACICQQBOBEADQCAEIAJBAXRqIgIgAi8B' +
+  'AEEBazsBACADKAIEIQIgA0EEaiEDIAJBAE4NAAsLIBogAkF/c618IRogGEIBfSAYgyIYQgBSDQALCyAXQgBSDQALCyAFKAI8Igwg' +
+  'BkEDdGogGTcDACAaIBt8IRsgBSgCACIIIAdsIQcgCCAJbCEEIAUoAiwhCiAFKAIMIQsMAQsgESAGQQJ0aiAHNgIAIAUoAiwiCiAF' +
+  'KAIAIgggCWwiBEEDdGohDCAFKAIMIgsgByAIbCIHQQN0aiENQQAhAgNAIAIiA0ECaiECIA0gA0EDdCIOav0AAAAgDCAOav0AAAD9' +
+  'TiId/VNFDQALIAUoAjwiDCAGQQN0akIBIAMgHf0dAFByrYYiGTcDAAsgCyAHQQN0aiEHIAogBEEDdGohA0F/IQQCQCAIQQBMDQBB' +
+  'ACECIAcpAwAgAykDAIMiF1AEfiAZQn6DIhdQDQEgByAXeqciAkEDdCIEaikDACADIARqKQMAgwUgFwt6pyACQQZ0aiEECwJAIAAp' +
+  'A4gBIhdQDQAgACAXQgyIIBeFIhdCGYYgF4UiF0IbiCAXhSIXNwOIASAXQp26s/uUkv2iJX4gD6yCIhhQDQAgDCAGQQN0IgtqIQ0D' +
+  'QAJAAkAgBEEBaiIEQQZ2IgIgCE4NACADIAJBA3QiDmopAwBCfyAEQT9xrYaDIAcgDmopAwCDIhdQBH4gBEFAcUHAH0YNASALIAxq' +
+  'KQMAQn8gAkEBaq2GgyIXUA0BIAcgF3qnIgJBA3QiBGopAwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAwBC0F/IQQgCEEATA0AQQAh' +
+  'AiAHKQMAIAMpAwCDIhdQBH4gDSkDAEJ+gyIXUA0BIAcgF3qnIgJBA3QiBGopAwAgAyAEaikDAIMFIBcLeqcgAkEGdGohBAsgGEIB' +
+  'fSIYQgBSDQALCyAVIAZBAnQiAmogBDYCACACIBRqQQA2AgAgAiATaiAPNgIADAMLIAUoAiwiCiAFKAIAIgIgBkEBdCIJbEEDdGoh' +
+  'ByAFKAIMIAIgESAGQQJ0IgNqKAIAbEEDdGohCAJAAkAgAyAWaigCAEEBaiIEQcAAbSIDIAJODQAgByADQQN0IgxqKQMAQn8gBCAD' +
+  'QQZ0a62GgyAIIAxqKQMAgyIXUAR+IARBQHFBwB9GDQEgBSgCPCAGQQN0aikDAEJ/IANBAWqthoMiF1ANASAIIBd6pyIDQQN0IgRq' +
+  'KQMAIAQgB2opAwCDBSAXC3qnIANBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgCCkDACAHKQMAgyIXUAR+IAUoAjwgBkEDdGop' +
+  'AwBCfoMiF1ANASAIIBd6pyICQQN0IgNqKQMAIAMgB2opAwCDBSAXC3qnIAJBBnRqIQQLIAQgFSAGQQJ0IgJqKAIARw0BCyAGRQRA' +
+  'QQAhBgwFCyAGQQFrIQZBASECDAILIAIgFGoiAiACKAIAQQFqNgIACyAWIAYiB0ECdCICaiAENgIAIAUoAhggBSgCHCAEbEECdGoh' +
+  'DCACIBNqKAIAQQFKIQZBACEDA0AgAyICQQFqIQMgDCACQQJ0aigCAEEATg0ACyAFKAIwIgMgBSgCBCIIIAYgCXIiD2xBAXRqIQ4g' +
+  'AyAIIAlBAmoiC2xBAXRqIQYgCiAFKAIAIgMgC2xBA3RqIRAgBSgCKCADIARsQQN0aiENQQAhCSAIQQBKBEADQCAOIAlBAXQiBGoi' +
+  'Ev0AAAAhHSAEIAZqIgQgEv0AABD9CwAQIAQgHf0LAAAgCUEQaiIJIAhIDQALC0EAIQQgAgRAQQAhCQNAIAYgDCAJQQJ0aigCAEEB' +
+  'dGoiCCAILgEAIghBgIABcjsBACAEIAhBgIABSGohBCAJQQFqIgkgAkcNAAsLIAogAyAPbEEDdGohCSAFKAI0IgIgC0ECdGogAiAP' +
+  'QQJ0aigCACAEazYCAAJAIANBAEwEQEIAIRggBUIANwNIQQAhAgwBCyADrSEXQgAhGEIAIRkDQCAQIBinQQN0IgJqIAIgCWr9AAAA' +
+  'Ih0gAiANav0AAAAiHv1P/QsAACAeIB39Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGIYgGYQhGSAYQgJ8IhggF1QNAAsg' +
+  'BSAZNwNIQgAhGEEAIQIgGVANACAFKAIcIQQgBSgCGCEKA0AgGXogGUIBfSAZgyEZpyICQQZ0IQggDSACQQN0IgJqKQMAIAIgCWop' +
+  'AwCDIhdQRQRAA0AgF0IBfSAXgwJAIAogCCAXeqdyIARsQQJ0aiICKAIAIgNBAEgNACAGIANBAXRqIgMgAy8BAEEBayIDOwEAIANB' +
+  '//8DcQRAA0AgAigCBCIDQQBIDQIgBiADQQF0aiIDIAMvAQBBAWsiAzsBACACQQRqIQIgA0H//wNxDQALCwNAIAIoAgQhBiACQQRq' +
+  'IQIgBkEATg0ACyAYIAZBf3OtfCEYQQEhAgwECyAYIANBf3OtfCEYIhdQRQ0ACwtBACECIBlQRQ0ACwsgBSACNgJAIBggG3whGyAF' +
+  'KAI0IAdBAWoiBkEDdGooAgBFDQEgACgCYCAHTARAIAAgBjYCYAtBACECDAALAAsgAEECNgJkIAAgBjYCXCAAIAApA6ACIgFCAXwi' +
+  'FzcDoAIgACAAKQOoAiABIBdWrXw3A6gCIAchBkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIBs3A3AgACAcNwNoIAAgBjYCWAsg' +
+  'AguNDAMUfwR+BXsgASgCMCEKIAEoAiwhCyAAKAIgIQYgASgCBCEIAkAgASgCACIMQQBMDQAgDK0hGSAMQQFHBEAgGUL+////D4Mh' +
+  'FiAG/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCyAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAA' +
+  'ACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP////////////////////8g' +
+  'HP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd' +
+  '/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYg' +
+  'GVENAQsDQAJ+Qn8gBiAWpyIFQQZ0IgJrIgNBP0oNABpCACACIAZODQAaQn8gA62GQn+FCyEYIAsgBUEDdGogGDcDACAWQgF8IhYg' +
+  'GVINAAsLAkAgCEEATA0AIAAoAgAhAyAIQQhPBEAgCEF4cSEEIAP9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAA' +
+  'AAMAAAAhG0EAIQIDQCAKIAJBAXRq/QwAAAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQF' +
+  'CAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgAkEIaiIC' +
+  'IARHDQALIAQgCEYNAQsDQCAKIARBAXRqQQBB//8BIAMgBEobOwEAIARBAWoiBCAIRw0ACwsgBkEASgRAIAEoAhwhByABKAIYIQUD' +
+  'QCAFIAcgCWxBAnRqIgQoAgAiAkEATgRAA0AgCiACQQF0aiIDIAMvAQBBAWo7AQAgBCgCBCECIARBBGohBCACQQBODQALCyAJQQFq' +
+  'IgkgBkcNAAsLIAEoAjQgACgCADYCACAAKAIwQQBKBEAgCiAIQQF0IhJqIRMgCyAMQQN0IhRqIRUDQCABKAIYIAAoAiwgEEECdGoo' +
+  'AgAiCCABKAIcbEECdGohESABKAIoIQZBACECA0AgAiIDQQFqIQIgESADQQJ0aigCAEEATg0ACyABKAIwIgkgASgCBCIEQQF0aiEN' +
+  'IAEoAgAhDiABKAIsIQ9BACECIARBAEoEQANAIAkgAkEBdCIFaiIH/QAAACEaIAUgDWoiBSAH/QAAEP0LABAgBSAa/QsAACACQRBq' +
+  'IgIgBEgNAAsLQQAhB0EAIQIgAwRAA0AgDSARIAJBAnRqKAIAQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAcgBUGAgAFIaiEHIAJBAWoi' +
+  'AiADRw0ACwsgCCAMbCECIAEoAjQiAyADKAIAIAdrNgIEAkAgDkEATARAIAFCADcDSAwBCyAGIAJBA3RqIQYgDyAOQQN0aiEDIA6t' +
+  'IRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAPav0AAAAiHCACIAZq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA' +
+  '/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A0ggF1ANACABKAIcIQkgASgCGCEHA0AgF3ohGCAXQgF9IBeDIRcg' +
+  'BiAYpyICQQN0IgNqKQMAIAMgD2opAwCDIhZQRQRAIAJBBnQhBQNAIAcgBSAWeqdyIAlsQQJ0aiIEKAIAIgJBAE4EQANAIA0gAkEB' +
+  'dGoiAyADLwEAQQFrOwEAIAQoAgQhAiAEQQRqIQQgAkEATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsgCyAVIBT8' +
+  'CgAAIAogEyAS/AoAACABKAI0IgMgAygCBDYCACAQQQFqIhAgACgCMEgNAAsLIAFBADYCQAvECwQRfwN+AnsDfCAAIAAoAowCIgUQ' +
+  'CQJAIAJBAEwNACAFKAI0IgcoAgAiAEEATA0AA0BEAAAAAAAA8D8hGkEAIQZBACEMAkAgAEEATA0AA0AgAyADKQMAQgF8NwMAIAUo' +
+  'AjAiCiAMIAUoAgQiCGxBAnRqIgn9AAAAIRhBCCEAIAhBCEoEQANAIAkgAEEBdGr9AAAAIBj9lgEhGCAAQQhqIgAgCEgNAAsLIBog' +
+  'G6AhGyAYIBggGP0NCAkKCwwNDg8AAQIDBAUGB/2WASIYIBggGP0NBAUGBwABAgMMDQ4PCAkKC/2WASIYIBggGP0NAgMAAQYHBAUK' +
+  'CwgJDg8MDf2WASIZIBj9DQABAAEAAQABAAEAAQABAAEhGEEAIQADQCAAIgRBCGohACAJIARBAXRq/QAAACAY/S39ZCILRQ0ACyAZ' +
+  '/RkAIgBFDQEgBSgCLCIRIAUoAgAiCSAGbEEDdGohDSAAwbchHCAFKAIMIAkgC2hBAXYgBGpsQQN0aiEHAkAgCUEATARAQgAhFgwB' +
+  'CyAJrSEXQgAhFUIAIRYDQCAHIBWnQQN0IgRq/QAAACAEIA1q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAVhiAW' +
+  'hCEWIBVCAnwiFSAXVA0ACwsgGiAcoiEaIAUoAjwgDEEDdGoiCyAWNwMAIAEgASkDACIVQgyIIBWFIhVCGYYgFYUiFUIbiCAVhSIV' +
+  'NwMAIBVCnbqz+5SS/aIlfiAArcOCQgF8IRVBfyEAA0ACf0F/IABBAWoiAEHAAG0iBCAJTg0AGiANIARBA3QiDmopAwBCfyAAIARB' +
+  'BnRrrYaDIAcgDmopAwCDIhZQBH5BfyAAQUBxQcAfRg0BGkF/IAspAwBCfyAEQQFqrYaDIhZQDQEaIAcgFnqnIgRBA3QiAGopAwAg' +
+  'ACANaikDAIMFIBYLeqcgBEEGdGoLIQAgFUIBfSIVUEUNAAsgBSgCGCAFKAIcIABsQQJ0aiEOQQAhBANAIAQiB0EBaiEEIA4gB0EC' +
+  'dGooAgBBAE4NAAsgBSgCKCESIAogCCAGQQJqIhBsQQF0aiELIAhBAEoEQCAKIAYgCGxBAXRqIQpBACEEA0AgCiAEQQF0Ig9qIhP9' +
+  'AAAAIRggCyAPaiIPIBP9AAAQ/QsAECAPIBj9CwAAIARBEGoiBCAISA0ACwtBACEIQQAhBCAHBEADQCALIA4gBEECdGooAgBBAXRq' +
+  'IgogCi4BACIKQYCAAXI7AQAgCCAKQYCAAUhqIQggBEEBaiIEIAdHDQALCyAFKAI0IgQgEEECdCIKaiAEIAZBAnRqKAIAIAhrNgIA' +
+  'AkACQCAJQQBMBEAgBUIANwNIDAELIBIgACAJbEEDdGohBCARIAkgEGxBA3RqIQcgCa0hF0IAIRVCACEWA0AgByAVp0EDdCIAaiAA' +
+  'IA1q/QAAACIYIAAgBGr9AAAAIhn9T/0LAAAgGSAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBWGIBaEIRYgFUICfCIV' +
+  'IBdUDQALIAUgFjcDSCAWUA0AIAUoAhwhByAFKAIYIQkDQCAEIBZ6pyIAQQN0IghqKQMAIAggDWopAwCDIhVQRQRAIABBBnQhCANA' +
+  'AkAgCSAIIBV6p3IgB2xBAnRqIgAoAgAiBkEASA0AIAsgBkEBdGoiBiAGLwEAQQFrIgY7AQAgBkH//wNxBEADQCAAKAIEIgZBAEgN' +
+  'AiAAQQRqIQAgCyAGQQF0aiIGIAYvAQBBAWsiBjsBACAGQf//A3ENAAsLIAogBSgCNCIHaigCAEEATA0FIAMgAykDAEIBfDcDACAb' +
+  'IBqgIRsMBwsgFUIBfSAVgyIVUEUNAAsLIBZCAX0gFoMiFkIAUg0ACwsgBSgCNCEHCyAMQQFqIgxBAXQhBiAHIAxBA3RqKAIAQQBK' +
+  'DQALCyAUQQFqIhQgAkYNASAHKAIAIQAMAAsACyAbC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJcg0AQQEhBSAAIQcCQANAIAEg' +
+  'BkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdIGyEHIARBAEoNAAtBAA8LIAWs' +
+  'IAGsfkL+////B1UNAEEBQTgQHCIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFqIgk2AgwgBCAAQQ9qQRBtIgZB' +
+  'BHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEB0iCjYCFCAEIABBBnQQHSILNgIY' +
+  'IARBASAGEBwiBTYCJCAEIAhBA2ogBmxBP3IQHSIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoiCBAdIgk2AjAgBCAIEB0iCDYC' +
+  'NCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMgBCAFIAMgAiAFQQJ0aigCACIA' +
+  'QQJ0aiACIAVBAWoiBUECdGooAgAgAGsQDEUNAAsLIAQQDQtBAA8LIAQQDiAEC7UCAQt/IAAoAhQgACgCECIEIAFsIgZBAnRqIQdB' +
+  'ACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQICQCABIAxqIgQtAAAiBQRAIAVB' +
+  'EEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcgDmpBfiAFd0EQdCABcjYCACAK' +
+  'IAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAAIAlBAWoiCSADRw0ACyAAKAIQ' +
+  'IQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgLNQAgAARAIAAoAhQQIiAAKAIY' +
+  'ECIgACgCJBAiIAAoAiwQIiAAKAIwECIgACgCNBAiIAAQIgsLFQAgACgCKCAAKAIkIAAoAiD8CgAAC8wCAQt/AkAgACgCECIDQQBM' +
+  'DQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAEQQFqIgQg' +
+  'A0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAAKAIQIQkD' +
+  'QEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0aiINIA0v' +
+  'AQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAAIAAoAhAh' +
+  'AwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78CgAAIAX9' +
+  'DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYDQAJAAn8C' +
+  'QAJAIAkgACgCCCALQQxqEBEiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAAKAIcIQcg' +
+  'DSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQDyAGQQFq' +
+  'IQYgCSAAKAIIIAtBDGoQESIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAgFkIBfCEW' +
+  'IAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIAIAdBAWoi' +
+  'ByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYhCgNAIApB' +
+  'AEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAiBkUNBCAA' +
+  'KAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJAIAYgBkEB' +
+  'a3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAPIApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJIBBqIQkg' +
+  'EyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQAC/QBAgJ7' +
+  'An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0ICQoLDA0O' +
+  'DwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD/Q0BAAAA' +
+  'AAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQiBkUNAAsg' +
+  'AiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEBwiBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEBAkAgA0EH' +
+  'cSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6AAAgACAA' +
+  'QQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEGdHI7' +
+  'AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEgASgCAEGH' +
+  '4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsBACABIAEoAgBBh4COB3I2AgAg' +
+  'AiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIgAi0AAEEE' +
+  'cjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6AAALIARB' +
+  'wJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj8QA2Auwp' +
+  'IANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0ACyAEQbCV' +
+  'AWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRqIgBB7CRq' +
+  'QQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFBEnRyQX4g' +
+  'A3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQIgvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAAAAAA///////////9CwMgIAlB' +
+  'ADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H////B////wf9CwIAIABBsCpq' +
+  '/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9DP///wf///8H////B////wf9' +
+  'CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8CkgAEHgKmpC////v/D///8HNwIA' +
+  'IABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQlsakECdGpB' +
+  '8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEBULIAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////v/D///8H' +
+  'NwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAgCSgCDCEG' +
+  'IAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEECdGohDCAG' +
+  'IA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABB' +
+  'BXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAgAUGA/A9x' +
+  'IgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoE' +
+  'QCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9xNgIAIAYg' +
+  'BigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9xNgIUIAYg' +
+  'BigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRy' +
+  'IhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYACcSAnIAh2' +
+  'QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEg' +
+  'HyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFx' +
+  'IgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUg' +
+  'BigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JB' +
+  'ACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEEC' +
+  'dGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYCLCAGIAYo' +
+  'AjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYCQCAGIAYo' +
+  'AkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYCACAMIAwo' +
+  'AgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2' +
+  'QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0ciARIBJH' +
+  'IBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0AAEEIdCAQ' +
+  'IAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2AhQgDCAB' +
   'NgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkp' +
-  'AyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIf' +
-  'QX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAG' +
-  'KAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJB' +
-  'f3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEg' +
-  'KUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEg' +
-  'GyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAko' +
-  'AhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABB' +
-  'AnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACAB' +
-  'Qf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSAD' +
-  'QgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYg' +
-  'BigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYg' +
-  'BigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAM' +
-  'IBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFx' +
-  'IBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFx' +
-  'cnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwN' +
-  'BgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhB' +
-  'EnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RB' +
-  'wANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUN' +
-  'BiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBB' +
-  'A3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEi' +
-  'DyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2' +
-  'AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwi' +
-  'AXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIM' +
-  'IhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQ' +
-  'IBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEH' +
-  'IAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIc' +
-  'IAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQFSAJKAIcDQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAK' +
-  'QQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhq' +
-  'IgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApy' +
-  'IAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAK' +
-  'Qf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8B' +
-  'ACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxy' +
-  'IjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0A' +
-  'AHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSAB' +
-  'IAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYg' +
-  'C0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWot' +
-  'AAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkg' +
-  'ASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIW' +
-  'QQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIg' +
-  'GUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8D' +
-  'cWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRy' +
-  'IjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsg' +
-  'CyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3Ei' +
-  'HCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcg' +
-  'KCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFy' +
-  'IiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBog' +
-  'FSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZx' +
-  'ciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQg' +
-  'IHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYi' +
-  'FyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJy' +
-  'QX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEg' +
-  'CyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIA' +
-  'IgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByAN' +
-  'IBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEED' +
-  'bGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIg' +
-  'DUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3Nx' +
-  'QYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEB' +
-  'RhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASAS' +
-  'RyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgC' +
-  'HA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0Ag' +
-  'BCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmgg' +
-  'BGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGA' +
-  'gPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQg' +
-  'AXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFy' +
-  'QRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJ' +
-  'diABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJY' +
-  'IgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREg' +
-  'DigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3Fy' +
-  'ciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB' +
-  '/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFB' +
-  'EnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiAB' +
-  'ciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMg' +
-  'DiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygC' +
-  'BCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3Fq' +
-  'LQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB' +
-  '/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMg' +
-  'C0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0' +
-  'cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYg' +
-  'ASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAi' +
-  'AUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAW' +
-  'aSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJ' +
-  'QeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1B' +
-  'BnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcg' +
-  'GCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0A' +
-  'ACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEM' +
-  'dkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEg' +
-  'B0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdB' +
-  'CUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB' +
-  '5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakEC' +
-  'dGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQog' +
-  'BkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/' +
-  'IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRA' +
-  'QQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpB' +
-  'AkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoL' +
-  'IAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EG' +
-  'IAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAG' +
-  'SXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEA' +
-  'IAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBAWIEVCAXwhRSAtQQFqIS0gCSgCECEH' +
-  'DAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAA' +
-  'IC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgog' +
-  'LUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAGEBYgCSgCECEHDAELCyAFIEM3' +
-  'AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcD' +
-  'GCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIG' +
-  'cTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAG' +
-  'cTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/' +
-  'cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAko' +
-  'AgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYC' +
-  'ACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBx' +
-  'IBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUg' +
-  'GEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQFQ8L' +
-  'IAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEt' +
-  'AAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyAD' +
-  'IAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRy' +
-  'cTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEE' +
-  'cSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
-  'DAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAACx8AIABBEGoiAEEUTQR/IABBAnRB3CtqKAIABUHJHAsLtwYCFH8BeyMAQRBr' +
-  'IgwkAAJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQaACEBwiAkUNACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIglBBHQQ' +
-  'HSIINgIUIAIgBkHBAGpBBBAcIgc2AhggAiAGQQFqIgVBAnQQHSIKNgI0IAIgBUEEEBwiDTYCQCACIABBAWoiC0ECdCIDEB0iDjYC' +
-  'LCACIAMQHSIPNgJIIAIgAxAdIhA2AkwgAiADEB0iETYCUCACIAMQHSISNgJUIAIgAxAdIgM2ArgBIAIgBUEDdBAdIhM2ArwBIAIg' +
-  'BUEYbBAdIhQ2AsQBIAIgC0EUbBAdIhU2AtgBAkAgEkUgCP0RIAf9HAEgCv0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0b' +
-  'AUEBcUEBdCAW/RsAayAW/RsCQQFxQQJ0ciAW/RsDQQFxQQN0ciAO/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9' +
-  'NyIW/RsAQQFxQQR0ciAW/RsBQQFxQQV0ciAW/RsCQQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGog' +
-  'AkEQaiAGrEICfEEQEB4NACAFQQAgBUEAShshCANAIAQgCEYEQEEAIQQgCUEAIAlBAEobIQoDQCACKAIUIQMgBCAKRgRAIAMgADYC' +
-  'AEEAIQQgAyAAQQR0akEANgIEIAMgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCyABQQBMGzYCBCAHBEAgAyALQQR0aiAFNgIA' +
-  'IAMgBkEEdGogBTYCBAsDQCAEIAhGBEAgAigCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAJNgIMIAIQHyACIQQMBwUg' +
-  'AigCNCAEQQJ0akF/NgIAIARBAWohBAwBCwALAAUgAyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwAL' +
-  'AAUgAigCCCAEQQR0aiIDQgA3AgggAyAENgIEIAMgBDYCACAEQQFqIQQMAQsACwALIAIQIAsgDEEQaiQAIAQLNQEBfyABQQAgAa0g' +
-  'AK1+QiCIpxtFBEAgACABbCIAEB0iAkUEQEEADwsgAkEAIAD8CwALIAIL1gEBBH8CQCAAEN8BIgIEf0HALiEAA0AgACIDKAIAIgAE' +
-  'QCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYC' +
-  'AAsgAEEIag8FIABBBGohACADIQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQ4AFFDQAgAiAAKAIAaxDhAQ0BDAQLIAIQ4QEiAEUN' +
-  'AwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAE' +
-  'QhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBAhIgNFBEBBfw8LIAAgAzYCACAB' +
-  'IAY2AgBBAAsLbwECfiAAQgA3A6ABIABB2ABqQQBBMPwLAAJAIAApA4gBIgFQBEBCACEBIAAoApgBRQ0BCyABECQhAgsgAEEANgLQ' +
-  'ASAAQn83A6gBIAAgAjcDkAEgAEEANgLIASAAQQA2AsABIAAQIyAAQQA2ApACC4gBACAABEAgACgCCBAiIAAoAhQQIiAAKAIYECIg' +
-  'ACgCHBAiIAAoAiwQIiAAKAI0ECIgACgCQBAiIAAoAkgQIiAAKAJMECIgACgCUBAiIAAoAlQQIiAAKAK4ARAiIAAoArwBECIgACgC' +
-  'xAEQIiAAKALYARAiIAAoAswBECIgABAFIAAQIyAAECILC3UBBH8gAEUEQCABEB0PCwJAAkAgARDfASICRQ0AIAIgAEEIayIDKAIA' +
-  'IgRNDQECQCADEOABRQ0AIAIgBGsQ4QFFDQAgAyACNgIADAILIAEQHSIBRQ0AIAEgACADKAIAQQhr/AoAACAAECIgASEFCyAFDwsg' +
-  'AAusAQEFfyAABEAgAEEIayECQcAuIQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyAC' +
-  'IAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAE' +
-  'IAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsaACAAKALoARBZIAAoAuwBECIgAEIANwPoAQsaAEIBIABC64fWhejIoeThAH0QJSIA' +
-  'IABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7YF' +
-  'AQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBB' +
-  'ACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQi' +
-  'BSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgC' +
-  'AEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEB4iBQ0AIABBCGogAEEQ' +
-  'aiAANAIMIAOsfEIBfEEQEB4iBQ0AIAAoAjAhCSAAECggABApIAAQBSAAKAIMIQUgACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZq' +
-  'QQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYCBCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYC' +
-  'DCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIgIAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgC' +
-  'LCAEQQJ0aigCABAqGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiAN' +
-  'aigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2' +
-  'AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABArGgwACwALCyAAIAAEQCAAKAKcAiAAKAJkRXJFBEAgABAs' +
-  'CyAAEB8LC/oDAQx/IABFBEBBfg8LIAFBAEggACgCICABTHIEf0F5BSAAECkgACABEC0iAgRAIAAoAjQgACgCCCACQQR0aigCCCIB' +
-  'QQJ0aigCACECIAAgAUEBazYCPCAAIAI2AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3' +
-  'AwggACgCHCABQQJ0aigCACEFA0AgAyAFQQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEE' +
-  'dGooAgQiAkYEQCAIIAggBkEEdGoiAigCACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAE' +
-  'ajYCAAUgAyAJIAIgCiAEEC4MAQsLDAELIAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNA' +
-  'IAQgAyACQQR0aigCBCICRwRAIAwgAyACQQR0aiINKAIMRwRAIAMgCSACQQEgCxAuDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0' +
-  'IAZBAnRqIAE2AgALIAVBAWohBQwBCwsgB0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvlAQEIfyAARQRA' +
-  'QX4PCyAAKAIwRQRAQXcPCyAAECkgACAAKAIwQQFrIgE2AjAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgC' +
-  'LCABQQJ0aigCAEECdGooAgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgC' +
-  'CCEGAkAgASgCDCIBRQRAIAMgBSAEIAYgBxAvDAELIAFBAEwNAiADIAUgBCACEDALIAAoAjQgBkECdGpBfzYCAAwBCwtBAAvzAgEK' +
-  'fyAAKAIoQQBHIQkgAEHQAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIA' +
-  'IgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQLwwBCyAEKAIMIgRFBEAg' +
-  'AiAHIAMgCEEBEC8MAQsgBEEATA0AIAIgByADIAEQMAsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEC8gACgC0AFFDQEg' +
-  'ACgCzAEhBCAAKALYASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEDEgAiAC' +
-  'IAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLgAEBBH8g' +
-  'ACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwi' +
-  'AkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAg' +
-  'ACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEg' +
-  'CEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBB' +
-  'BHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIg' +
-  'ASAEEDEMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACAB' +
-  'QQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEDEMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAF' +
-  'QQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRq' +
-  'IgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAo' +
-  'AhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIA' +
-  'CyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC84C' +
-  'AQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQCAAKAIwIANMBEAgACgC6AFFBEBBACEEA0Ag' +
-  'BCAAKAJcTg0EIAIgA0oEQCABIANBAnRqIAAoApwCBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAEDQLNgIACyAD' +
-  'QQFqIQMgBEEBaiEEDAALAAtBACEEA0AgACgC8AEgBEoEQEEAIAAoAugBIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQg' +
-  'BExyGwRAIAIgA0oEQCABIANBAnRqIAAoAuwBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsMAgsgAiADSgRAIAEgA0EC' +
-  'dCIEaiAAKAIsIARqKAIANgIACyADQQFqIQMMAAsACyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9z' +
-  'CxMAIAAEQCAAIAE3A4gBIAAQKQsLFgAgAARAIAAgAUEARzYCmAEgABApCwsTACAABEAgABApIAAgATcDsAELC48CAgJ8A38gAEUg' +
-  'AUVyRQRAIAEgAP0AA2j9CwMAIAEgACkDeDcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDgAE3AyggASAAKQOgATcDMCAAQdgA' +
-  'aiEERAAAAAAAAPA/IQICQAJAAkACQCAAKAJkDgQCAQADAQsgAEHcAGohBAsgBCgCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAA' +
-  'AAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKg' +
-  'IQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC6kBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFB' +
-  'AEggACgCBCABTHINACAAECkgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQNCEHIAAo' +
-  'AjQgCGooAgBBAE4EQCAAIAcQLQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAECygAAkAgAEUNACABBEAgASAA' +
-  'KAI4NgIACyACRQ0AIAIgACgCPDYCAAsLoQICBH8BfgJAIAApA6ABIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIg' +
-  'A0YNASAAKAK4ASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4gBIAZCg9rLjK3G0tpRfoUQJDcDkAEgACABIAZCAXwQ' +
-  'PEKQzgAgACkDsAEiBiAGUBt+fDcDqAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCvAEg' +
-  'A0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAoAsQBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLQASAA' +
-  'IAU2AsgBIAAgAzYCwAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/' +
-  'IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALYASABQRRsakEIaygCAEEAIAEbIQsg' +
-  'ACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKALEASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tB' +
-  'e0kNACAEQQJGBEBBASAMIAAgByAOIAogAiADED4bIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVB' +
-  'BHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARB' +
-  'ACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEED8EQCAJ' +
-  'IAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIF' +
-  'RgRAIAZBAWohBgwCCyAHIAUgChA/DQAgByAOIAUgAyACEEBBASEMIAAgACgC0AEiCEEBajYC0AEgACgCzAEgCEECdGogBTYCAAwA' +
-  'CwALAAsgC0EBaiELDAELCyAAKALYASABQRRsaiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGoo' +
-  'AgQiEkEBaiEVIAAoAtABIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcg' +
-  'FSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0B' +
-  'IAcgCCAGIAtIIgYbIRggASAPIAggByAGGyILEEEhGSABIBIgCxBBIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpG' +
-  'cg0BIAZBAWohDANAIAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIR' +
-  'RgRAIA4oAgAhEQsgASARIBgQP0UNASABIBEgAxA/DQEgACABIAIgByADIAkgBCAFEEIgACABIAIgCCADIAkgBCAFEEIgFiAAKALQ' +
-  'AUgEQEEBIRsMCwsgDigCCAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwB' +
-  'CwsgEygCCAtBAEwEfyATKAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYN' +
-  'ACAFQQBMBEAgBCgCACEDBSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2' +
-  'AgQgACAFQQR0aiAGNgIAIAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYC' +
-  'ACAFIAc2AgALIAAhBSACQQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYC' +
-  'BCAFIAZBBHRqIAA2AgAgASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIA' +
-  'IAAgCDYCAAsgAyADKQMAQgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEB' +
-  'DAILIAIgACADQQR0aiIEKAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRq' +
-  'KAIEIghHBEAgASAIIAQQPw0BIAEgCCAFED8NASABIAIgCCAHIAYQQCAAIAAoAtABIglBAWo2AtABIAAoAswBIAlBAnRqIAg2AgAM' +
-  'AQsLC9EJAwV/An4BeyMAQRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQRCAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowB' +
-  'IAAoAoQBIAAoAoABR3INACAAEEULAkAgACgCnAIEQCAAEEYiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQRw0BC0EAIQID' +
-  'QAJAIAAoApgCDQAgAiEGAkAgABBIIgJBAEgEQCAAQQE2AqwBIAAQSUEDIQMgBiECIABBABBHRQ0BQX8hAgwECwJAIAIEQCAAIAAp' +
-  'A+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQSiIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBL' +
-  'RQ0AIAAQSUF/IQJBASEDDAMLIAAgBSgCDBBMIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABBNIAUoAgghAwwBCyAAIAQgACAC' +
-  'IAMgBSgCCCIDQf//AyADQf//A0kbEE5BAnRBAXIQTQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAA' +
-  'AAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEg' +
-  'ACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQTCAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAA' +
-  'QQA2AjgLIAAoAqACQQBKBEAgABBEIAApA+ACIQcLIAcgACkDgAJUDQEgABBIIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEEVB' +
-  'fyECQQEhAyAAQQEQR0UNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJB' +
-  'AyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNA' +
-  'IAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCAC' +
-  'ai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgC' +
-  'AGotAABFDQIgABBPGgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQTyEE' +
-  'IAAgACkD2AJCAXw3A9gCIAAgACkD6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAAC' +
-  'fwJAIAAoAsACRQ0AIAAoAjAgBGosAAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARB' +
-  'AXRyQQAQTQsgBiECCyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gC' +
-  'IAAgAhA8IAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRq' +
-  'IQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0' +
-  'aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNA' +
-  'IAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBBLDQELQQAhAiAAQQA2ApwCIAAgAUEBaxBMIAAoAswBIgQo' +
-  'AgAhAyABQQFGBEAgACADQQAQTUEADwsgACADIAAgBCABQYGAgIAEEE5BAnRBAXIQTQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgC' +
-  'iAEgASACQX9zakECdGooAgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2' +
-  'AqwBAn9B//8DIAFFDQAaIAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/' +
-  'IQMgAkE/Rg0EIAcgAkECdGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIE' +
-  'QYCAgIAGcQ0AIARB//8DcSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyAC' +
-  'IgNBBEkNARoLIAMLIRAgAUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpB' +
-  'AAVBACEDQQAhBSAAKAKQASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQ' +
-  'T3EhBQsgBigCACEKIAZBCGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkEC' +
-  'dGooAgAiBhBQIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEB' +
-  'NgKYAgwCCyAAKAIoIA8oAgAiAxBQDQEgACADQQAQTQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEB' +
-  'IAMgCGpBAmohCAsgDEEBaiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEob' +
-  'IQtBACECA38gAiALRgR/QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiIC' +
-  'QQJ0ECEiAUUEQEEAIQIDQCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsg' +
-  'BEEANgIEIANBAWohAwwBCwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASAD' +
-  'KAIMEFEaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBBRGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQ' +
-  'ASAAKAKcASACQQJ0aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwB' +
-  'CwsL1AoBEX8DQAJAIAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEB' +
-  'dSIEQQFqIQUgACgCECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQg' +
-  'AUECdGooAgBBAnQiAyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRq' +
-  'KAIAIgMgBEYNACAAKAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQTQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAAL' +
-  'AAsgAiAFQQJ0IglqIQIDQCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFB' +
-  'AnQiByAAKAIkaigCAEEBSg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJF' +
-  'BEAgASAIIAJBAnRqKAIAIgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJG' +
-  'DQMgAkECdCIDIAAoAtwBaiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchBNIAAoAhAg' +
-  'CWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEB' +
-  'azYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJ' +
-  'QQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRy' +
-  'aigCACIOEFBBAEoEQCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIF' +
-  'RgRAIAQoAgQhBSAEIAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEFBBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQg' +
-  'AUECaiEBDAILQQIhAiAKQQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERBQQQBIDQALIAQg' +
-  'ETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAFEFFFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAg' +
-  'CCADIAMgCEgbIQAgAUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRB' +
-  'fw8LIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEFBBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYg' +
-  'A0ECdGooAgA2AgAgAUEBaiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQ' +
-  'TQwCCwALCyAMIAE2AgQMAAsACwgAIABBABBMC/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEG' +
-  'A0AgA0EAIANBAEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0A' +
-  'AEUNAAsgC0EAOgAAIARBAWsiBEUNACAAIAogCEEMahBSIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwt' +
-  'AAANACAJQQJ0Ig0gACgCdGooAgBFDQAgDEEBOgAAIAAgCRBTIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZB' +
-  'AnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAG' +
-  'QQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAE' +
-  'fyAAIAkgBSAIQQhqEFQNASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsg' +
-  'BCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFK' +
-  'GyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtB' +
-  'AiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRB' +
-  'AXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEF' +
-  'IANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQVQsgACAA' +
-  'KALoAUEBajYC6AFBACEEIAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBB' +
-  'AXRBfHFqKAIAQQJ0aiIHKAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQ' +
-  'ayIGJAACQCAAKAKYASIFIAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+' +
-  '////AFMbp0ECaiIBQQJ0ECEiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIB' +
-  'QQJ0ECEiBEUEQEF/IQQMAgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkAC' +
-  'QEF/QQAgAEECRwR/IAZBCGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRB' +
-  'AnQQISIFDQEgAAVBAgtBAkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASAB' +
-  'TA0AIAAoAogBIgIgAUECdGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAg' +
-  'AyAAKAI8TA0CIAAgAzYCPANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCED' +
-  'DAALAAUgACgCMCAAKAJ8IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYC' +
-  'QAsgACgCgAEhAgNAIAIgBUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGoo' +
-  'AgAiBkEBdSEDAkAgBkEBcUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGoo' +
-  'AgAiByAAKAIMSARAIAAoAiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwA' +
-  'AEEASjoAAAsgACgCKCADakEAOgAAIAAgAxBWIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMg' +
-  'ACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAo' +
-  'ApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEg' +
-  'ACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQURogACgCqAEgASgCBEEMbGogBCABKAIAEFEaIAAgACkDgANC' +
-  'AXw3A4ADIAQLYgEFfyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAF' +
-  'QQJ0aigCACIBNgIAIAIgAUECdGpBADYCACAAEFcLIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCID' +
-  'IAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBAhIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEE' +
-  'CyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAi' +
-  'BEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAA' +
-  'KAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigC' +
-  'AEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdB' +
-  'AXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMA' +
-  'oCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAE' +
-  'IAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARBYCwvhAgEKfyMA' +
-  'QRBrIgckACADKAIAIQogACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAH' +
-  'QQxqEFIiBUEAIAVBAEobIQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIG' +
-  'IAAoAnRqKAIAIg1FDQAgACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAo' +
-  'AtQBIAMgAygCACIIQQFqNgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEg' +
-  'AyABQQFrIgE2AgAgAUECdGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkD' +
-  'QCACIAlGBEACQCABQQpsIQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBB' +
-  'ACECIAAgBSAGQQxqEFIhCiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0' +
-  'aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAA' +
-  'KAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIE' +
-  'IAAoAtABaigCAGpBADoAACADIAdMBEAgACAAKALQASAEaigCABBTCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEB' +
-  'dWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtSAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACAC' +
-  'IAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACABEFgLC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEi' +
-  'BE4NACABQQJqIgEgBE4gACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCAC' +
-  'IAVBAnRqKAIAIgFBA3RqKwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANB' +
-  'AnRqIAY2AgAgACgCyAEgBkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEB' +
-  'a0EBdiIGQQJ0aigCACIEQQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsg' +
-  'AiABQQJ0aiADNgIAIAAoAsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxs' +
-  'aigCABAiIAFBAWohAQwACwALIAAoAgAQIiAAKAKQARAiIAAoApwBECIgACgCqAEQIiAAECILC+ULAQp/IwBBMGsiCiQAAkACQCAA' +
-  'IAFyQQBIIAAgAUhyIAJBgICAgAFLcg0AQQFBmAMQHCIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJB' +
-  'AWoiCUEPbCAAQQFqIg1BA2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQHCEGIAcgCUEBdCIPQQwQHCIINgKoASAGQQAgCBtFBEAgBhAi' +
-  'IAcQWQwBCyAHIAY2ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2' +
-  'AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBq' +
-  'NgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhq' +
-  'Igg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAP' +
-  'ajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABB' +
-  'ACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkEC' +
-  'dGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICAL' +
-  'aiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABq' +
-  'KAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICA' +
-  'gPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9' +
-  'oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIh' +
-  'BiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCAC' +
-  'ai0AAHINAyAHIAJBAXRBAXJBABBNDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBIRQ0NIAdBATYC' +
-  'mAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQViAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2G' +
-  'IAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/' +
-  'AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIY' +
-  'IgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZB' +
-  'AWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLkAQBD38gACgC' +
-  'BCECIAAoAiAiBEECdEEEaiIFEB0iB0UgACgCDEECdEEEahAdIglFciAFEB0iCkUgAkECdEEEahAdIgtFcnJFBEAgAkEAIAJBAEob' +
-  'QQFqIQIgACgCCCEOQQEhAQN/IAEgAkYEf0EAIQMgBEEAIARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCAN' +
-  'IAMgByAJIAApA4gBECQQWgUgACgCHCAFQQJ0aigCACEBQQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAA' +
-  'KAI0aigCACAJIARBAnRqIAYgC2pBBGsoAgA2AgAgAUEBaiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAK' +
-  'aiAFNgIAIANBAWohAyAEIQILIAVBAWohBQwBCwsFIAFBAnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExq' +
-  'IQ0gCEEBaiEICyABQQFqIQEMAQsLIQELIAcQIiAJECIgCxAiIAFFBEAgChAiQX8PCyAAECwgAEEANgLQASAAQgA3A1ggAEEANgLI' +
-  'ASAAIAM2AvABIAAgCjYC7AEgACABNgLoASAAQQA2AsABIAAgACkDaDcD+AEgACAAKQOAATcDgAIgACAAKQOgATcDiAJBAAsTACAA' +
-  'BEAgABApIAAgATcD4AELC4UEAgd/A3wjAEEgayIFJAACf0F+IABFIANFcg0AGiAAECkgBUIANwMQIAVCASABQpX4qfqXt96bnn9+' +
-  'QpnA0829s/mV4wB8IgEgAVAbNwMYIAVBADYCDCAFQQA2AggCfyAAEAZFBEADQCAMRAAAAAAAAAAAZkUgAiAHTHJFBEAgB0EBaiEH' +
-  'IAVBGGohCEQAAAAAAAAAACENIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAAEAQiCUEASA0AIAUgBSkDEEIBfDcDECAAIAkgBSgCDCAF' +
-  'KAIIEDkiBiAFKAIISgRAIAUoAgwgBkECdBAhIgpFBEBEAAAAAAAA8L8hDQwCCyAFIAo2AgwgBSAGNgIIIAAgCSAKIAYQORoLIA0g' +
-  'DqAhDSAGRQ0AIAAgBSgCDCAIIAgpAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUiATcDACABQp26s/uUkv2iJX4gBqyCp0ECdGoo' +
-  'AgAQKhogDiAGt6IhDgwBCwsDQCALIAAoAjBIBEAgABArGgwBCwsgDUQAAAAAAAAAgCAMIA1EAAAAAAAAAABjG6AhDAwBCwsgBSgC' +
-  'DAwBCyAAIAVBGGogAiAFQRBqEAohDEEACxAiIAAQKSAEBEAgBCAFKQMQNwMAC0F/IAxEAAAAAAAAAABjDQAaIAMgDCACt6M5AwBB' +
-  'AAsgBUEgaiQAC6kHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRB' +
-  'JUcEQCAERQ0CIAdBIGogBMAQXwwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJB' +
-  'AWohAiAJQQpsIARqQTBrIQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEg' +
-  'IAYbIQpBACEDQQAhBANAIAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJA' +
-  'AkACfwJAAkACQCAGQeMAaw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRBfIAUhAwwH' +
-  'CwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsC' +
-  'fiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAG' +
-  'Qd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1og' +
-  'EiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRBfIAlBAWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgC' +
-  'ACIEQaUoIAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEF8gBkUNAyAHQSBq' +
-  'IAbAEF8gBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJ' +
-  'RgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABBfIARBAWohBAwACwALBSAIIAoQXyAEQQFqIQQMAQsLCyACQQFqIQIMAQsLIAAg' +
-  'BygCKCICIAFBAWsgASACSxtqQQA6AAAgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8gACAAKAIIIgJBAWoiAyAAKAIESQR/' +
-  'IAAoAgAgAmogAToAACAAKAIIQQFqBSADCzYCCAslAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEgAiADEF4gBEEQaiQAC54EAQN/IwBB' +
-  '4ABrIgIkACACIAE2AkQgAiAANgJAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNIIAJB1DM2AlhB1DNBAEHMAfwLAAJAIAAgAUVyRQRA' +
-  'IAJBQGtBfkEAQZEWQQAQYhoMAQtBAUHoABAcIgNFBEAgAkF/EBo2AgBBACEDIAJBQGtBf0EAQfkSIAIQYhoMAQsgAkEANgI8IAAt' +
-  'AABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgJICwJAAkACQCACQUBrEGNFBEBBACEBIAJBADYCVEFyIQAg' +
-  'AkFAa0FyQQBBoRpBABBiGgwBCyACQUBrIAMgAkE8ahBkIQAgAigCPCEBIAANACADIAEgAygCJCIEIAFrEBsiADYCACAADQFBfyEA' +
-  'IAJBfxAaNgIQIAJBQGtBf0EAQfkSIAJBEGoQYhoLIAJBADYCOCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDKAwBC0EAIQAgAkEANgI4' +
-  'IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMoIAIgBEEEEBwiBDYCNCAEDQBBfyEAIAJBfxAaNgIgIAJBQGtBf0EAQfkSIAJBIGoQYhoL' +
-  'A0ACQCAADQAgAkFAaxBjRQ0AIAJBQGsgAyABIAJBKGoQZSEADAELCyACKAIoECIgAigCLBAiIAIoAjQQIiAARQ0AIAMQZkEAIQML' +
-  'IAJB4ABqJAAgAwtYAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgC' +
-  'GEEMakHAASADIAQQXhoLIAZBEGokACABC94BAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAH' +
-  'IANrIggQZyIFIARrIAggBRsiAhBnIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEt' +
-  'AAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARBoBEAgBkEBaiEGDAELCyAB' +
-  'QfwARg0ACyAAIAI2AhAgACAENgIMQQEL6AIBCH8jAEHwAGsiAyQAIANBADYCbCACQX82AgAgAUEIaiEHQQAhAQJ/A0AgACADQewA' +
-  'aiADQegAaiADQeQAahBpBEAgACgCDCIIIAMoAmgiBGohBSADKAJkIgkgBGsiBkEBRyAFLQAAQfwAR3JFBEAgAigCAEEATgRAIABB' +
-  'cCAEQbsaQQAQYhpBcAwECyACIAE2AgAMAgsgCSAIIAQgCRBqIgpLBEAgAyAIIApqLQAANgIAIABBcSAKQdQbIAMQYhpBcQwDCyAH' +
-  'IAUgBhBrQQBOBEAgAyADQTBqIAUgBhBsNgIQIABBcyAEQdMdIANBEGoQYhpBcwwDCyAHIAUgBhBtIgVBAEgEQCADIAUQGjYCICAA' +
-  'IAUgBEH5EiADQSBqEGIMAwUgAUEBaiEBDAILAAsLQQAgAigCACIEQQBIBH8gAiABNgIAIAEFIAQLDQAaIABBckEAQZcXQQAQYhpB' +
-  'cgsgA0HwAGokAAueBwEMfyMAQdABayIEJAAgBEEANgLMASADIAMoAhBBAWoiBjYCECAGQf////8HRgRAIAMoAgxBACABKAIkQQJ0' +
-  '/AsAIANBATYCEAsgAUE4aiEOIAFBCGohDwJAA0AgACAEQcwBaiAEQcgBaiAEQcQBahBpBEAgBCgCyAEiByAEKALEASIJIAcgCUsb' +
-  'IQUgACgCDCEIIAchBgNAAkAgBSAGRwRAIAYgCGotAABBOkcNASAGIQULIAUgCCAHIAUQaiIGSwRAIAQgBiAIai0AADYCEEFxIQIg' +
-  'AEFxIAZB1BsgBEEQahBiGgwFCyAFIAdGBEBBcCECIABBcCAHQbIrQQAQYhoMBQsgDyAHIAhqIgsgBSAHayIMEGsiDUEASARAIAQg' +
-  'BEGQAWogCyAMEGw2AiBBdCECIABBdCAHQeEoIARBIGoQYhoMBQtBACEGIAUgCUkEQCACIA1KBEAgBCAEQZABaiALIAwQbDYCMEF7' +
-  'IQIgAEF7IAVB1xMgBEEwahBiGgwGCyAFQQFqIgYgCUYEQEFwIQIgAEFwIAVBmStBABBiGgwGCyAJIAggBiAJEGoiBUsEQCAEIAUg' +
-  'CGotAAA2AkBBcSECIABBcSAFQasTIARBQGsQYhoMBgsCQCAOIAYgCGoiCCAJIAZrIgkQayIFQQBODQAgDiAIIAkQbSIFQQBODQAg' +
-  'BCAFEBo2AlAgACAFIAZB+RIgBEHQAGoQYiECDAYLIAVBAWohBgsgAygCECIFIAMoAgwgDUECdGoiCCgCAEYEQCAEIARBkAFqIAsg' +
-  'DBBsNgJgQXwhAiAAQXwgB0G4FSAEQeAAahBiGgwFCyAIIAU2AgACQCADKAIIIApHBEAgAygCBCEFDAELIAMoAgAgCkEBdEEQIAob' +
-  'IghBAnQiBRAhIglFBEBBfyECIARBfxAaNgJwIABBfyAHQfkSIARB8ABqEGIaDAYLIAMgCTYCACADKAIEIAUQISIFRQRAQX8hAiAE' +
-  'QX8QGjYCgAEgAEF/IAdB+RIgBEGAAWoQYhoMBgsgAyAINgIIIAMgBTYCBAsgCkECdCIHIAMoAgBqIA02AgAgBSAHaiAGNgIAIApB' +
-  'AWohCgwDCyAGQQFqIQYMAAsACwtBeiECIAEoAgAgAygCACADKAIEIAoQJyIBQXpGBEAgAEF6QQBB1BZBABBiGgwBC0EAIQIgAUEA' +
-  'Tg0AIAQgARAaNgIAIAAgAUEAQfkSIAQQYiECCyAEQdABaiQAIAILIAAgAARAIAAoAgAQICAAQQhqEG4gAEE4ahBuIAAQIgsLOAAg' +
-  'AUH/AXEhAQNAAkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFB' +
-  'ASABdEGZgIAEcQ0BGgsgAEELRgsLrAEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEGgN' +
-  'ASAEIQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEGhFDQEgBSEECyAB' +
-  'IAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQMAQsLIAQLagECfyACIAEgASACSRshBAJAA0AgASAERg0BAkAC' +
-  'fwJAIAAgAWosAAAiA0EfSw0AIAMQaA0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsg' +
-  'AgvsAQELfwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQbyEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAo' +
-  'AgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFr' +
-  'IghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFq' +
-  'IQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAA' +
-  'IARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAuvBAIIfwR+QXYhAwJAAkAg' +
-  'ACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACAL' +
-  'pxAhIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBAhIgVFDQIgACADNgIg' +
-  'IAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBAcIgdFDQAaIAAoAhwiA0EA' +
-  'IANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQIiAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMD' +
-  'QCADIghBAWohAyAILQAADQALIAggBWsQbyEDA0AgAyAKcSIFQQFqIQMgByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsi' +
-  'Aw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMI' +
-  'fEIBfDcDCCABIAIQbyEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAg' +
-  'ACgCHCIDQQFqNgIcCyADDwtBfwsXACAAKAIAECIgACgCGBAiIAAoAiQQIgs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANq' +
-  'LQAAc0GTg4AIbCECIANBAWohAwwBCwsLNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBq' +
-  'CwsuAEEAIAAoAjggACgCUCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC9cCAgZ/AX4jAEGQBGsiBCQAQn4hCgJAIABF' +
-  'IAJBASADG0VyDQAgACgCACABQQBBAEEAEDIiB0EASARAIAesIQoMAQsCQCAHQcEASQRAIARBEGohBSAEQZACaiEGDAELIAdBAnQi' +
-  'BRAdIgZBACAFEB0iBRsNACAGECIgBRAiQn8hCgwBCyAAKAIAIAEgBiAFIAcQMhogBEIANwMIQQAhAQNAIAEgB0YEQCADBEAgAiAE' +
-  'KAIIIgAgA0EBayAAIANJG2pBADoAAAsgBEGQAmogBkcEQCAGECIgBRAiCyAEKQMIIQoMAgsgAQRAIAIgAyAEQQhqQdkrEHMLIAIg' +
-  'AyAEQQhqIAAgBiABQQJ0IghqKAIAEHAQcyAFIAhqIggoAgAEQCACIAMgBEEIaiIJQZ8mEHMgAiADIAkgACAIKAIAEHEQcwsgAUEB' +
-  'aiEBDAALAAsgBEGQBGokACAKC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYL' +
-  'QgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQRxqIgFBCU8EQCAAEBoPCyABQQJ0QfQsaigCAAsdACAABEAgACABNgIAIABBJGpByAEg' +
-  'AiADEF4aCwtNAQF/IwBBEGsiBCQAAkAgAEUEQCAEIAM2AgxBACABIAIgAxB1DAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxB1' +
-  'CyAEQRBqJAAgAQuZBQEHfyMAQUBqIgMkAEHYMEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCAD' +
-  'IAA2AgQgAyAHNgIAQdgwQWRBxBAgAxB2GkFkDAELA0ACQCACIARGBEAgBCECDAELIAAgAmosAAAQeEUNACACQQFqIQIMAQsLIAMg' +
-  'AjYCPCAAIAQgA0E8ahB5IQUgBCADKAI8IgIgAiAESRshAQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQeA0BIAIhAQsgBUEASA0D' +
-  'An8gASAESQRAQQEgACABai0AACICQSpGIAJB2ABGciACQfgARnINARoLIAAgAWotAABBwwFHIAQgAUEBaiICTXJFBEBBAiAAIAJq' +
-  'LQAAQZcBRg0BGgtBAAsiCEUNASAEIAEgCGoiAiACIARJGyEBA0ACQCADIAEgAkcEfyAAIAJqLAAAEHgNASACBSABCzYCPCAAIAQg' +
-  'A0E8ahB5IQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAAIAJqLAAAEHgEQCACQQFqIQIMAQUgAiEBDAULAAsACyACQQFqIQIM' +
-  'AAsACyACQQFqIQIMAQsLIAhBAEcgBkEASHENACABIARPDQELIAMgBzYCECADIABB2isgABs2AhQgA0HQJkHaKyAEQShLGzYCGEHY' +
-  'MEFkQaMqIANBEGoQdhpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3Aiwg' +
-  'AyAANgIkIAMgBzYCICADQdAmQdorIARBKEsbNgIoQdgwQWxBnSIgA0EgahB2GkFsDAELQdAyIAY2AgBBzDIgBTYCAEEACyADQUBr' +
-  'JAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAiAyABIAEgA0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0A' +
-  'IAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAFakEwayIBQecHIAFB5wdIGyEBDAELCyABC8wDAQZ/IwBBQGoiAyQAAn8gAEHBAGtB' +
-  'v39NBEAgA0HAADYCBCADIAA2AgBB2DBBbEGZISADEHYaQWwMAQsgAyABKAIAIgQ2AjwgAyACKAIAIgU2AjggBCAFckUEQCADQTxq' +
-  'IQQgA0E4aiEFAkAgAEHBAGtBQEkNACAEBEAgBCAAQbAsai0AADYCAAsgBUUNACAFIABB/wFxIABBsCxqLQAAbjYCAAsgAygCOCEF' +
-  'IAMoAjwhBAsCQAJAAkACQCAEQQBMIgggBXJFBEBBACEFIAAgACAEbiIGIARsRgRAIAMgBjYCOCAGIQULIAVFIQcMAQsgBUEATCIH' +
-  'IARyDQBBACEHQQAhBCAAIAAgBW4iBiAFbEYEQCADIAY2AjwgBiEECyAERSEIDAELIARBAEwNAEHTDiEGIAVFDQELIAcNAUHqDyEG' +
-  'IAQNASAFIQQLIAMgADYCKCADIAY2AiQgAyAENgIgQdgwQWxBtCQgA0EgahB2GkFsDAELIAcgCHJFIACtIAStIAWtflFxRQRAIAMg' +
-  'ADYCGCADIAU2AhQgAyAENgIQQdgwQWxBhCQgA0EQahB2GkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ACAgd/An4jAEGg' +
-  'CGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEBsiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEEC' +
-  'dGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEB4iAQ0AIAJBCGogAkEQaiACNAIMIAgg' +
-  'CXx8QRAQHiEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEHwQJyIBQR91IAFxIQEgBUEB' +
-  'aiEFDAEFIAEEQCACECAMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2AgAgBCAEbCACaiEEIAAoAhAgAUEC' +
-  'dGoiASEFIAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCABQQJ0aigCAGxqNgIAIAFBAWohASAC' +
-  'QQFqIQIMAQsLC+sEAgh/AX4jAEHQAGsiACQAQdgwQQBB7AH8CwBBvDAoAgAhASAAQcAwKAIAIgI2AkwgAEHEMCgCACIENgJIAkAg' +
-  'ASAErCACrH4iCKdBfyAIQgF9QsAAVBsgARsiAkHBAGtBv39NBEAgAEHAADYCBCAAIAI2AgBB2DBBbEGZISAAEHYaDAELIAIgAEHM' +
-  'AGogAEHIAGoQeg0AQdQwKAIAIgRBAEgEQCAAQYACNgIUIAAgBDYCEEHYMEFrQbsXIABBEGoQdhoMAQsgBEVB0DAoAgBBACAEQYEC' +
-  'SRtyRQRAIABBgAI2AjQgACAENgIwQdgwQWtBuxcgAEEwahB2GgwBCwJ/QQFBwAAQHCIBRQRAIAAoAkwhBUEADAELIAFC0A83Azgg' +
-  'AUEBNgI0IABBQGtBADYCACAAQgA3AzggASACNgIAIAEgACgCTCIFNgIEIAEgACgCSCIGNgIIIAFBzDAoAgBBAEc2AhhByDAoAgAh' +
-  'ByABIAQ2AiAgASAHNgIcIAIgBSAGIABBOGoQfgRAIAAoAkAQIiABEH8MAgsgASAAQThqEIABRSEDIAAoAkALECICQAJAIANFIAJB' +
-  'CUdyIAVBA0dyRQRAIAEoAhggASgCDEEbR3INASABEBIiAzYCLCADDQFBfyECDAILQX8hAiADRQ0BCwJ/IAEgASgCACIDIANsQQJ0' +
-  'EB0iAjYCMEF/IAJFDQAaIANBEEwEQCABEIUBCyABKAIoIAEoAixyBH9BAAUgARB7CwsiAg0AIAEhAwwBCyAAIAIQdDYCIEHYMCAC' +
-  'QfkSIABBIGoQdhogARB/QQAhAwsgAEHQAGokACADC5IFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoi' +
-  'BBCBASAGQQFqIQYgAyAAIAQQggEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQgQEgBUEBaiEFIAMgACAGEIIB' +
-  'IQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHMMCgCACIGRQRAQQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIg' +
-  'B0EQaiIFEIEBIARBAWohBCADIAAgBRCCASEFDAELCyAFRQ0BQQAhBUF/IQYMAgsgBiAAIAMQgwEiBA0DC0EAIQRBASEJQcgwKAIA' +
-  'IgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMgACAHQRBqEIIBDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGog' +
-  'BEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEIIBDQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsL' +
-  'C0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFBASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASAC' +
-  'IAdBEGoiBRCBASAGQQFqIQQgAyAAIAUQggEhBQwBBSAIQQFqIQkgBSEGDAILAAsACwALA0ACQEEAIQQgBUHUMCgCAE4gBnINAEHQ' +
-  'MCgCACAAIAUQhAEiBA0DIAMgAEHQMCgCACAAIAVsQQJ0ahCCASEGIAVBAWohBQwBCwsgBkUNAQsgByAGEHQ2AgBB2DAgBkH5EiAH' +
-  'EHYhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkECAgACgCKBANIAAoAiwQIiAAKAIQECIgACgCFBAiIAAoAjAQIiAAECILC+8CAQp/' +
-  'IAAgACgCACIFIAVsIgZBAWpBBBAcIgc2AhAgACAFIAEoAgAiCGwiAkECdBAdIgs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEob' +
-  'IQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBAcIgZFDQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAE' +
-  'IAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsg' +
-  'AyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGECIgACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2oo' +
-  'AgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCID' +
-  'QQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiABIAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAg' +
-  'ACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCADQQF0IAQgAxsiA2wQISIFRQRAQX8PCyAAIAM2AgQg' +
-  'ACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYCAEEAC78DAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBB' +
-  'gAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANAIAQgBUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRA' +
-  'IAMgATYCGCADIAY2AhQgAyAENgIQQWshAEHYMEFrQe0iIANBEGoQdhoMAwsgAiABIANBQGsgASAEbEECdGoQggEEQEF/IQAgA0F/' +
-  'EHQ2AgBB2DBBf0H5EiADEHYaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2' +
-  'AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB2DBBa0HeISADQTBqEHYaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYE' +
-  'fyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHYMEFrQZspIANBIGoQdhpBawUgCCAGQQFqNgIA' +
-  'IANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQAIAALjAMBB38jAEGwIGsiAyQAIANBMGpBAEGAIPwL' +
-  'ACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAgAUECdCEHIAAhBANAQQAiBSAEIAlPDQMaA0ACQCAF' +
-  'IAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAELCyABIAVGBEAgAyACQQFqNgIEIAMgBCAAa0ECdSAB' +
-  'bUEBajYCAEHYMEFrQZgQIAMQdhpBawwEBSAEIAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyAB' +
-  'NgIoIAMgBDYCJCADIAJBAWo2AiBB2DBBa0HUHyADQSBqEHYaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUN' +
-  'AAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHYMEFrQYgeIANBEGoQdhpBawsgA0GwIGokAAvEAQEJ' +
-  'fyAAKAIQIAAoAgAiAiACbCIHQQJ0aigCACEBIAIgB2wiA0ECdEEEahAdIgRFIAEgAmwgA2pBAnQQHSIGRXJFBEAgA0EAIANBAEob' +
-  'IQhBACEBA0AgASAIRgRAIAQgA0ECdGogBTYCACAAIAAoAgwgAmwgB2ogAyAEIAYQCzYCKAUgBCABQQJ0aiAFNgIAIAAgASACbSIJ' +
-  'IAEgAiAJbGsgBiAFQQJ0ahB8IAVqIQUgAUEBaiEBDAELCwsgBBAiIAYQIgu9AwEIfyMAQTBrIgQkACAAKAIAIQUCQCAAEHsiAwRA' +
-  'IAQgAxB0NgIgIAIgA0H5EiAEQSBqEHYhAwwBCyAAKAIkECggACgCJBApIAAoAgAgASACEIcBIgMNACAFIAVsIQZBACEDA0AgAyAG' +
-  'RgRAQQAhAwwCCwJAIAEgA2oiCC0AACIHRQ0AIAAoAiQgACgCACADIAcQiAEQKkUNACAAKAIkIARBLGogBEEoahA6IAAoAiQQKCAB' +
-  'IAQoAiwgBW0iB2otAAAhCSAILQAAIQogBAJ/QdAIIAQoAiggBmsgBW0iASAAKAIAIgZIDQAaQYoWIAZBAXQgAUoNABpBgxYgBkED' +
-  'bCABTA0AGkG2HkGTCCAAKAIYGws2AhggBCAHIAVtIgBBAWoiATYCECAEIAcgACAFbGtBAWoiADYCFCAEIAk2AgwgBCADIAMgBW0i' +
-  'AyAFbGtBAWoiBTYCCCAEIANBAWoiBjYCBCAEIAo2AgBBaSEDIAJBaUHWJyAEEHYaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2Aggg' +
-  'AiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwunAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0A' +
-  'IAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpB' +
-  'sSEgAxB2GiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALDQAgAiAAIAFsakEBaws5' +
-  'ACAAKAIkIAAoAjQQNiAEQgA3AwggACABIAIgAyAEEIoBIgBBAEwEQCAEQQQ2AgALIABBH3UgAHELvwICCH8BfiMAQUBqIgckAEF+' +
-  'IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCABWnENASAJIAIQASIFQQFGBEAgBCAEKQMIIg1CAXw3AwhB' +
-  'ASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQMyIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAi' +
-  'CiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVBAEgNAQsgCSAHQQhqEDggBCAHKQMINwMQIAQgBykDMDcD' +
-  'GCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQA' +
-  'IAULjQICA38BeyAARSABRXJBASAFGwRAIAZBfkGgDEEAEHYaQX4PCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAA' +
-  'AAAAAAAAAAAA/QsDEAJAAkACQEEBIAAoAiwgACgCKBtFDQAgACgCACABIAYQhwEiBw0BIAAoAiwiCQRAIwBBIGsiByQAQQEhCCAJ' +
-  'IAEgAiADIAQgBxAURQRAIAUgB/0ABAAiCv0LAwggBSAHKQMQNwMYIAUgCv0dACAHKAIYIAcoAhwQjgFBACEICyAHQSBqJAAgCA0B' +
-  'DAMLIAAgASACIAMgBCAFEIwBRQ0CCyAAIAEgAiADIAQgBSAGEI0BIQcLIAcPC0EAC9MEAgp/An4jAEEwayIGJAAgACgCACELIAAo' +
-  'AigQDiALIAtsIQkCfwNAIAggCUcEQAJAIAEgCGotAAAiCkUNACAAKAIoIQdBfyEMAkAgACgCACAIIAoQiAEiCkEASCAHKAIEIApM' +
-  'cg0AIAcoAigiDSAHKAIUIAcoAhAgCmwiCkECdGooAgAiDkH//wNxIg9qLQAAQf8BRiANIAcoAhxqIA9BAXRqLwEAIA5Bf3NBEHZx' +
-  'RXINACAHIA0gChAPQQAhDAsgDEUNAEEBDAMLIAhBAWohCAwBCwtBACEIIAZBADYCDAJAAkACQCAAKAI0RSAJRXINACADUCIHRSAJ' +
-  'rULkAH4iECADWnENACAAKAIoIAIgECAAKAIwQQAgBBsgBkEMaiAGQRBqEBAgBikDGCERIAYoAigiDEUgBikDECIQQgBSckUEQCAA' +
-  'IAEgAkIAIAMgEX0gBxsgBCAFQQAQjQENASAFIAX9AAMQIAZBIGogEf0S/VcDAAH9zgH9CwMQDAMLIAxFDQELIAAoAiggAkIAIAMg' +
-  'EX0gA1AbIAAoAjBBACAEGyAGQQxqIAZBEGoQECAGKQMYIBF8IREgBikDECEQCwJAIARFIBBQcg0AIAQgASAJ/AoAACAGKAIMIgFB' +
-  'ACABQQBKGyEBA0AgASAIRg0BIAQgACgCMCAIQQJ0aigCACIHIAttIglqIAcgCSALbGtBAWo6AAAgCEEBaiEIDAALAAsgBSARNwMQ' +
-  'IAUgEDcDCCAFIAYpAyA3AxggBSAQIAYoAiggBigCLBCOAQtBAAsgBkEwaiQAC7oBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsE' +
-  'QEF+IQEgBkF+QaAMQQAQdhoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQ' +
-  'hgEiAQ0AIABBARCPAUEAIQEgACACIAMgBCAFEIkBIQQgAEEAEI8BIAAoAiQQKCAERQ0AIAcgBBB0NgIAIAYgBEH5EiAHEHYhAQsg' +
-  'B0EQaiQAIAELNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAsTACAAKAIkIAApAzhC' +
-  'ACABGxBcC/UBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0HYMEF+QekKQQAQdhoMAQsgACABQdgwEIYBIgMNACAAKAIAIgYgBmwh' +
-  'BwNAIAQgB0YEQCAAKAIkEChBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIw' +
-  'IAYQOSEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3' +
-  'AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwvBBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB2DBBfkHHCkEA' +
-  'EHYaDAELIAAoAgAhBSADQYAzKQMANwM4IANCf0GgMykDACIWIBZQGzcDMCAAEHsiBARAIAMgBBB0NgIAQdgwIARB+RIgAxB2IQQM' +
-  'AQsgAEGAMykDACADQTBqIAIQkgEiBA0AIAEgAiAFIAVsIgX8CgAAIAVBAnQiBBAdIgxFBEBBfyEEQdgwQX9BhQhBABB2GgwBC0GQ' +
-  'MygCACEHIAVBACAFQQBKGyEKA0AgBiAKRwRAIAdBACAGIAZBf3MgBWpKG0UEQCAMIAhBAnRqIAY2AgAgCEEBaiEICyAGQQFqIQYM' +
-  'AQsLIAwgCCADQThqEJMBQZgzKAIAIQlBiDMoAgAhBiADIAg2AhggAyAFNgIUIAMgDDYCECADIAI2AgwgAyAANgIIIANBADYCLCAD' +
-  'IAVBBHY2AiggA0GQMygCADYCHCAIQRBtIhJBASAIQf8BShshCiAIQYACbUEBIAZFIAhB/wNKcSIOGyEQIANCADcDICAOBEAgAyAE' +
-  'EB0iBDYCICADIAUQHSIHNgIsIARBACAHG0UEQCAEECIgBxAiIAwQIkF/IQRB2DBBf0GFCEEAEHYaDAILIANBCGogAUEAEJQBC0EA' +
-  'IAkgBhshD0IAIAWtQgKGQugHfCAGGyEWIAUhBgNAIAUgBmshEwNAIAggC0wiByAGIA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYg' +
-  'ASACIAVBkDMoAgAgDCALQQJ0aiIUIAogCCALayIEIAQgCkobIgdBARCVASIJayIEIA9IIg0gDkVyRQRAIBFBAWpBACADQQhqIAsg' +
-  'ByAJIAcgEEwgCSATaqxCAYZC6Ad8IANBMGoQlgEiCUEERhshESAJQQFGDAELIA0NAUEAIQ0jAEEgayIJJAAgACABQgIgFiADQTBq' +
-  'IhUpAwAQnwFBACAJQQAQiwFFBEAgFSAJKQMQEKABIAkoAgBBAUYhDQsgCUEgaiQAIA0LRQ0AIAcgC2ohCyAKIAogEkh0IQogBCEG' +
-  'DAMLIAEgAiAFQZAzKAIAIBQgB0EAEJUBGgJAIAcgEEoEQCAHQQJtIQoMAQsgByALaiELCyAORSADKAIkIAMoAihMcg0BIANBCGog' +
-  'ASALEJQBDAELCwsgDgRAIAAoAiQQKAsgAygCIBAiIAMoAiwQIiAMECJBACEEIAMpAzBCAFIgB3IgBiAPTHINAEFlIQRB2DBBZUHf' +
-  'GUEAEHYaCyADQUBrJAAgBAvPAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAo' +
-  'AgQgACgCCCABQQEgAxCXAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkHdHkEAEHYaQX4MAQsgACADIAQQhgEgACgCJBAoCyIE' +
-  'QQFqDgIABQELQX8hBEHYMEF/QYUIQQAQdhoMBAsgACgCACIFQRBKDQELIAVBEEcNAUEQIQUgACgCHEEDRw0BCyAAKAIYIAAoAiBy' +
-  'DQACQAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxCYAUEAIQQMBQtBACEEIAUgACgCBCAAKAIIIAFBACADEJcB' +
-  'DAQLIAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxCZAUEAIQQMAwsgACgCCCEEIAAoAgQhBwsgBCAHRw0AAkACQCAFIAQgASACIAMQ' +
-  'mgEiBEEBag4CAAMBC0F/IQRB2DBBf0GFCEEAEHYaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQdgwQWVBpA0g' +
-  'BhB2GgwBCyAAIAEgAiADEJsBIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhCcASEEIAAgAUEBayIBQQJ0aiIF' +
-  'KAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNAAkAg' +
-  'ACgCECADTARAIAAoAgAoAiQQKEEAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQoAiQg' +
-  'ACgCBCADEJ0BCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAgggBGoo' +
-  'AgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEJ4BC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQg' +
-  'B0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAG' +
-  'GzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAHTARA' +
-  'AkBBACEHA0AgByAKTgRAIAkQKUEAIQcgACgCAEICIAUgBikDABCfAUEAIAgQiQEaIAYgCCkDEBCgAUEBIAgoAgBBAUYNBhogBA0C' +
-  'A0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEJ4BA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0aigC' +
-  'ABCdASAHQQFqIQcMAAsABSAJECsaIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEJ0BIAdB' +
-  'AWohByAAKAIcIQoMAQsACwALBSAJECsaIAdBAWohBwwBCwsgACABIAEgAmpBARCeAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBBkAZr' +
-  'IgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxCjASAGQYACaiACIAEgBCAHEKQBIAYgASACIAQgBxCkAUEAIQcgAEEAIABBAEob' +
-  'IQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAgASAC' +
-  'IAooAgAgBiAEQQJ0aigCABClAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAgBSAD' +
-  'NwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxCjASAFQYASaiABIAcQowEg' +
-  'BUGAEGogAiAHEKMBIAVBgA5qIAEgBxCjASAFQYAMaiACIAcQowEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEob' +
-  'IQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQpwFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQqAEiB0EA' +
-  'SARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAEaiAJ' +
-  'aiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIAIAVB' +
-  'gAJqIAdqIAYgAiAAEKgBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhCnASAFQYAWaiAAIAEg' +
-  'BhCpASAFQYAUaiAAIAIgBhCpAUEAIQdBACEIIAEgAkYEQCAFQYgaahCcAadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZqIAdB' +
-  'AnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGogBkEC' +
-  'dGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0aigC' +
-  'ACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvnAwEK' +
-  'fyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQowEgBUGABGogASAEEKoBIAFBACABQQBKGyEKIAFBAWshBwNAIAcg' +
-  'BmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahCcAUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAE' +
-  'RgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxr' +
-  'aiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVB' +
-  'gAJqIAEgBUGICGoQqgEMAQsgBUGAAmogASAFQYgIahCjAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAI' +
-  'aiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0EC' +
-  'dGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAg' +
-  'BSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQHSIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUN' +
-  'AUEAIQYLIAkQIiAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQqwFBACEGQQAhByAIIAkQrAEiCEUEQCAJECIMBQsDQCAGQeMA' +
-  'SyAHckUEQCADKQMAUA0DIAggBUHYCGoQnAFCAYQQNSAIIAMpAwAiAkLIASACQsgBVBsQAyAIIAUQOCADQgAgAykDACICIAUpAwB9' +
-  'IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQMyIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgI' +
-  'IQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYC' +
-  'ACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEK0BNgIAIAsgFGogDiAHayABEK0BNgIAIAZB' +
-  'AWohBgwBCwALAAsgBSAAIAVB2AhqIgMQowFBACEGIABBACAAQQBKGyEIIAMQnAFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGABmog' +
-  'BkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQrQEhByAEIAMgCWogACADbCAG' +
-  'aiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABEK4BQQJ0IAVqQYgIaigCAGogARCtASABIAdsakECdGotAABBAWo6AAAgA0EBaiED' +
-  'DAELAAsACwtBAAwEC0EACyEGIAgQICAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC7cDAQJ/IwBB0CBrIgQkACAEIAE3A8ggIARBQGtB' +
-  'AEGAIPwLACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDMCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAAKAIkIARByCBqEJwBQgGEEDUC' +
-  'QCAAKAI0RQ0AIAAoAiQgADQCACIBIAF+QgGGEDcgACgCNEUNACAAKAIkQgEgADQCACIBIAF+QgOGIAFCI1UbEFwLAkAgACAEQUBr' +
-  'QdgwEIYBIgUNACAAQgFCACAAKAI0BH5CAAUgADQCACIBIAF+QjJ+QsCaDHwLIAIpAwAQnwEiASABQn9RGyADIARBIGoQiQEhAyAC' +
-  'IAQpAzAQoAEgA0UEQEEAIQUMAQsgBCADEHQ2AhBB2DAgA0H5EiAEQRBqEHYhBQsgACgCJBAoIAAoAiRCABBcIAAoAiRCABA3IAAo' +
-  'AiRCABA1AkAgBQ0AQQAhBQJAAkAgBCgCIA4FAAICAgECC0F1IQVB2DBBdUH0HkEAEHYaDAELIAIpAwAhASAEIAAoAgAiADYCBCAE' +
-  'IAA2AgBB2DBBZUF1IAFQG0GkDSAEEHYhBQsgBEHQIGokACAFCyABAX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARAlCxYAIAEg' +
-  'ACADIAIgA2otAAAQiAEQKhoLvAEBBH8jAEEQayIGJAADQCABIAJIBEAgACgCDCEEIAYgACgCCCACQQFrIgJBAnRqKAIAIgU2Agwg' +
-  'BiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIhBQNAIAVBAkYNAiAAKAIAIgQoAgAgBCgCJCAAKAIEIAZBCGogBUECdGooAgAiBBCd' +
-  'ASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAHQQJ0aiAENgIACyAFQQFqIQUMAAsACwsgBkEQaiQACxQAIAAgASAAIAFUGyABIABC' +
-  'AFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEgAlYbNwMAC6wCAwN/AXwCfiMAQSBrIgMkAAJAIABBACABG0UEQEF+IQJB2DBBfkHp' +
-  'CkEAEHYaDAELIAAgAUICQgBBACADQdgwEIsBIgINAEG4MyADKQMQIgY3AwBBwDMgAykDGCIHNwMAQcgzIAMoAgA2AgAgACgCACIA' +
-  'IABsIQJBACEAA38gACACRgR/QQAhAkGoM0EBNgIAQbAzIAe6RAAAAAAAAPA/oBCiASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVE' +
-  'AAAAAAAA8D9kGxCiAaAiBTkDAEEDIQADfyAARQ0DIABBA3RBoC1qKwMAIAVlBH9BqDMgAEEBajYCAEEABSAAQQFrIQAMAQsLBSAE' +
-  'IAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBE' +
-  'AAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB' +
-  '/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhCTAQUg' +
-  'ACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBCjASAFIAIgBBCjASABQQAgAUEAShshByAC' +
-  'QQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAFIAIgBBCjAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZB' +
-  'AWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyAB' +
-  'bSIFaiADIAEgBWxrIAJsaiAAbwvZBAENfyMAQbABayIFJABB2DBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB2DBBfkH0FEEAEHYa' +
-  'DAELIAUgATYCrAEgBSACNgKoASAAIAVBrAFqIAVBqAFqEHoiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABs' +
-  'IQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEB' +
-  'A0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEH' +
-  'IAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB3DIgDTYCAEEBIQYMBAsgACABaiEO' +
-  'IAAgECAPIAlBABClASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEtAAAiCiAIRg0AQQAh' +
-  'BiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiABQQFqIQEMAQsLIAlBAWohCSAOIQEM' +
-  'AAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFqNgIEQdgwQWpBhB0gBRB2GkFqBSAB' +
-  'QQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwg' +
-  'A0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQnAEgFIKnIgNBAnRqKAIAIQVBASEEIAYQnAEhFSADIAdqQQE6' +
-  'AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIA' +
-  'QQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCIL' +
-  'aigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAE' +
-  'QQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiED' +
-  'DAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMg' +
-  'ACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQnAGn' +
-  'QQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEKMBQQAhBCAFQQAgBUEAShsh' +
-  'CgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARB' +
-  'AWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEKgBIAcgAiABEKgBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIA' +
-  'IAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQqAEgBEF/cyABaiACIAEQqAFzQX9zQR92IAVxIQUgBEEB' +
-  'aiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQowEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRA' +
-  'IAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQnAEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2' +
-  'AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkAD' +
-  'fyADIQUgCiAGIgRGBH8gACACEJwBIAOsIguCpyADQX9zQQFxIgQQrwE2AkggACACEJwBIAuCpyAEEK8BNgJMIAIQnAEhDCABRQ0C' +
-  'IANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhCcASAJIAIQnAEgDIKnQQJ0aigCACEFIAuCpyEGIAIQnAEgC4KnIQJB' +
-  'AAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRA' +
-  'IAAgAUECdGoiByABIAhsIAZqIAMQrQE2AgggByABIAVsIAJqIAMQrQE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigC' +
-  'ACAAKAIoaiADEK0BNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQnAEgC4KnIAQQrwEiBDYCVCAAQShqIAMg' +
-  'BCADQQAgAhCwASABIAUgCCgCACIBQQF0IANBASABdCACELABCyAAIAAgBUECdGooAghBAXQgAxCtATYCUCAJQSBqJAALpwcBK38j' +
-  'AEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQ' +
-  'GyIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGogAhCtASEXIAAoAkwgACgCUGogAhCtASEYIABBKGohGQNA' +
-  'IAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCu' +
-  'ASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQrgEiJiACbCIEIBRqIScgBCASaiEo' +
-  'QQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQrQEhBCAdKAIAIQkg' +
-  'JSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQrQEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUg' +
-  'CWogAhCtASIJIAJsIBVqIAYgCGogAhCtASINajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhCtASIKIAJsIBZq' +
-  'IAYgC2ogAhCtASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayAC' +
-  'EK0BIAJsIBVqIBggDWsgAhCtAWo2AnAgAyAXIAprIAIQrQEgAmwgFmogGCAGayACEK0BajYCdEEAIQYgBCAFRyAIIAtHciAHIA9G' +
-  'cSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQJyIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJ' +
-  'QQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRq' +
-  'IA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQIEEAIQQMBAsgB0EB' +
-  'aiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtB' +
-  'AWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAG' +
-  'IAtGBEAgACAIQQJ0aiAJIAUQnAEgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxCtASIHNgIAQQEgBnQgBHJBASAHdHIh' +
-  'BCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxCtASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcL' +
-  'IAZBAWohBgwBCwALAAsLIAlBIGokAAvBCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B1RRBABB2' +
-  'GgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5B8yVBABB2GgwBCwJ/IAJFBEAgBUH4IGpBAEGI' +
-  'BPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQecmIAUQdhoMAgsgBUH4IGpBAEGIBPwLACAFQbgi' +
-  'aiEHIAIoAgQLIQIgByACIAYgBBCyASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHaKyAA' +
-  'GzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACELUBIgdBfnFB' +
-  'AkYNACAHQQRGBEAgBCACKAIAIAIoAgQQvQFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEA' +
-  'DAILA0AgBCgCACAHIAEgBkEQahC1ASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBq' +
-  'IAYQtgFFDQAgBCAGIAZBEGoQtwFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEL8BIQIgBCgCCCIHIQECQCAHDQAgAhDA' +
-  'ASIHIQEgBw0AQQAhByACEMoBIQELIAEgAWwiASACRwRAIAQgBiACIAFBABDLAQwBCyAEIAc2AhgCQCAEEMwBIgENACAEIAYgAkEA' +
-  'EM0BIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqELgBCyECIAZBIGokACAFKAKsIRAiIAIEQCAD' +
-  'ELMBIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGELkBIAQo' +
-  'AhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQtQEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAg' +
-  'BBC6AQ0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgC' +
-  'kCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABog' +
-  'BkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEM' +
-  'AgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAF' +
-  'QdAtKQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABCxASAFKAIQQRBHckUEQCADELMBIAMgBUEQakHgIPwKAABBACECDAILIAVB' +
-  'EGoQswEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0A' +
-  'IAMgADoAiCALIAVBgCVqJAAgAgv3AQEDfyABQfAtIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBq' +
-  'Qf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQtAEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABB' +
-  'ADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEM' +
-  'AwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQIiAAKALUIBAiIABBADYC1CAg' +
-  'AEIANwLMIAsLuwIBBX8jAEEwayIEJAACfyABRQRAIANBZkHFDEEAEHYaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFq' +
-  'IQcgACAAIAVqLQAAIgYgBRBnIQggBkH/AGtB/wFxQaIBTwR/QZUmIAZBChBnBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVB9Skh' +
-  'AAwBC0HMCUH4JCAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAg' +
-  'BEEgahB2GkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQZcjIARBEGoQdhpBZgwBCyAEQcAA' +
-  'NgIAIANBZkHyDyAEEHYaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACELkBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQh' +
-  'BiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQuwEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEh' +
-  'BwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygC' +
-  'CEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQuwEiA0ED' +
-  'cQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFELsBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpG' +
-  'DQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAA' +
-  'KAIAIAEoAgAgASgCBEEAQQAQvwEhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigC' +
-  'BEEAQQAQvwEgA0YPC0EBIANBwABLDQAaQQAgAxDAASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDBAQsL2QgBBn8jAEEgayIEJAAg' +
-  'BEEQaiAAIAEoAgAgASgCBBDVASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQt' +
-  'ABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQxAEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIg' +
-  'AC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEL8BIgJFBEAgACABKAIAQX8QzgEgBCAAQUBrNgIAQWghAiAAQWhB' +
-  'vhEgBBDPAQwBCwJ/IAIgBC0ADwR/IAAgASACENYBBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAE' +
-  'QQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhDLAQwCCyAEIAIQwAEiAzYCCCACQcEATwRAIARBAToADiAD' +
-  'DQEgACABIAIgAhDKASICIAJsQQAQywEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEMEBRQ0AIARBAToADkEADAILIAQg' +
-  'AjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQzAEiAg0AIAAgAyADbEECdBAdIgI2AjQgAkUEQEF/IQIgAEF/QYgLQQAQzwEMAQsg' +
-  'ACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsg' +
-  'A2wgBhDNASICDQAgAEEBNgIgIAEoAgwhASAFBEAgACABENcBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQi' +
-  'AyABTQRAIAAgA0GzChDYAUFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQtQEOBQQDAwEAAwsgACACELoBRQ0BIAAgAUGFHBDY' +
-  'ASAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABC/ASAAKAIYRgVBAAtFDQELQQAh' +
-  'BSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBDVAQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIU' +
-  'IAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANB' +
-  'D2oQvwEhASAAIAIgACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQzQEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAEL' +
-  'CyAAIAFB2RoQ2AFBaCEBDAELIAAgARDXASEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtkAQN/IAAgAjYCDCAAIAI2AgggACADNgIA' +
-  'IAEgA2oiBUEKIAIgA2siBBBnIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEEGciACABayACIAAbNgIE' +
-  'C4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQtgFFDQAgACACIAEQtwFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABC/ASEDIAAo' +
-  'AggiAUUEQCADEMABIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQwQEhBgsgAkEQaiQAIAYL0QEBA38CQCAA' +
-  'IAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0A' +
-  'IAQgAiABaxC8ASIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA' +
-  '4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMP' +
-  'CwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0B' +
-  'QYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiAD' +
-  'QT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEg' +
-  'Ak8NACAAKAIAIAEgAhC7ASIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyAB' +
-  'IAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhC+ASAGQcEAa0H/AXFBGklyBEAg' +
-  'ACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQvgEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAA' +
-  'QTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQaiABIAIQwgFBACEBQQAhAgNAIAAgAyAFQRBqIAUQwwEEQCAF' +
-  'LQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQxAEiAUEAIAEgAWwgAEYbQQAgAUEBa0HA' +
-  'AEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQwgEDQAJAIAAoAgAgAyAFQRBqIAUQwwEiAUUNACAAIAMgBSgCACAFKAIEIAQQxQEi' +
-  'AkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigC' +
-  'ACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAFIAcQuwEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkAC' +
-  'QCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZy' +
-  'IARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxC7ASIM' +
-  'QQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxB' +
-  'AnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIo' +
-  'AgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQxgEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANA' +
-  'IAYgB08NASAAIAYgBxC7ASIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAO' +
-  'IAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQxgEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBB' +
-  'wQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAE' +
-  'QSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQvgFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJA' +
-  'IAMiAg4CAgABC0EAIQIgBSwAACIEEMcBDQEgBBDIAQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEMkBBH8gAUEKbCACakEwayAB' +
-  'IAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKD' +
-  'gICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQxAEiAUE/Sg0AAkAgAUEATARA' +
-  'IAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyABIQILIAILswMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBB' +
-  'IGsiBiQAIAZBEGogASgCACABKAIEEMIBIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQwwFFDQAgASAIRgRA' +
-  'IAUgBigCADYC3AEMAQsgACAGQX8Q0gEiB0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFF' +
-  'BEAgACAFKALcAUF/EM4BAkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFB4REgBUEwahBgGgwBCyAFIABBQGs2' +
-  'AkAgBUHQAGpBgAFB8xEgBUFAaxBgGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUg' +
-  'BUHQAGo2AgQgAEFoQeYaIAUQzwEMAQsgAkGBIE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHMIyAFQSBqEM8BDAEL' +
-  'IAAgAiADIAVB0ABqENABC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAo' +
-  'AjBBfxDOAUGXI0HYDiAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2' +
-  'AgQgAiADNgIAIABBZiAEIAIQzwFBZiEBCyACQRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBDCAQJAAn8CQANA' +
-  'IAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahDDAUUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQ' +
-  '0QEiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIcEM4BIAAoAhghBUGdGCEHQdorDAELIAAgBCgCIEF/EM4B' +
-  'QZIaIQcgACgCGCIFIQZB0CsLIQEgACgCICECIAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQg' +
-  'ATYCBCAEIAJBAWo2AgBBaCEIIABBaEGXCCAEEM8BCyAEQUBrJAAgCAupAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEG' +
-  'A0AgA0EKIAcgA2sQZyIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB' +
-  '0ABB1AggBEEQahBgGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxr' +
-  'QQFqNgIEIABBkAFqQTBB2ykgBBBgGgsCQCAAKAIQIgNFDQAgAyAGENMBNgIYIAMgBxDTATYCHCADIAEQ0wE2AiAgBUUNACADIAIg' +
-  'ACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACygBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQdSAE' +
-  'QRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhDAASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQacnIAQQzwEgBEEg' +
-  'aiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQ0gEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EA' +
-  'SARAIAAgAiAFEM4BIAQgAEFAazYCACAAQWhBghIgBBDPAUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAg' +
-  'AmosAAAiByAHEMkBGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBDHAUUNACAAQQE6AC8LIAAoAgwg' +
-  'BWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQAL' +
-  'IARBEGokAAvjBAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEMUBIgRBAE4gBCAGTHFFBEAg' +
-  'ACAFIARBf3MgBEEfdXFqIgUgAhDOASAAIANB4ABqENQBAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgC' +
-  'BCAFaxC8ASIBQQBIBEAgBi0AACEBQdklDAELIAFFBEBBACEBQaYYDAELQcUlIAFB/wBGIAFBIElyDQAaQdwkQbkUQYUrIAAoAhRB' +
-  'AUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhBgGiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2' +
-  'AgAgAEFnQa4SIAMQzwEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBq' +
-  'NgJEIANB0CZB2isgAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQasRIANBQGsQYBoMAQsgACgCACABKAIAaiwAACEBIAMg' +
-  'BDYCVCADIAE2AlAgA0GAAmpBMEGKKSADQdAAahBgGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdBoSYg' +
-  'A0EQahDPAQwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBxhIgA0Eg' +
-  'ahDPAQtBZyEECyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4AIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAA' +
-  'KAIUQQFGBEAgBCADNgIQIAFBoAFB2SYgBEEQahBgIAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMg' +
-  'AiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFq' +
-  'Rg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUGfESAEQSBqEGAgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoF' +
-  'IAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYC' +
-  'ACACQShB4BcgBBBgGiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEHgLSgCADYCCCAAQdgtKQIANwIAIARBEGogAiADEMIBQQAhAkEA' +
-  'IQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQwwFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6' +
-  'AAcLIAUhAwsgAUEBIAQoAgAgBkHAABDFASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwB' +
-  'CwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBP' +
-  'BEAgBRDAAUEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCAD' +
-  'QRBqELUBDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahC/ARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAF' +
-  'RiACQQJLcQwBC0EACyADQSBqJAAL/gEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQtQEhAiAFKAIM' +
-  'IAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICEGciBARAIAAgBCADa0F/EM4BIAYgAEFA' +
-  'azYCACAAQWdB9gwgBhDPAUFnDAELIAJBASACGxAdIgRFBEAgAEF/QYgLQQAQzwFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAg' +
-  'IAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+IBAQJ/IwBBoAFrIgMkACAAQQA6ACQg' +
-  'ACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBDAAQ0AIAQQygEhASAAIAAoAjhBfxDOASADIABBQGs2AgAgA0EwaiICQeQAQfMR' +
-  'IAMQYBogACAEIAEgAWwgAhDQAQwBCyAAIAEgBBDOASAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2Ahwg' +
-  'AyACNgIYIAMgATYCECADQdorQfoSIAFBAUYbNgIUIABBaEGTDiADQRBqEM8BCyADQaABaiQAC4cGAgd/AX4jAEEgayIGJAACfgJA' +
-  'IARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgN' +
-  'AxpBACEIIAZBuC4oAgA2AhggBkGwLikCADcCEAJAIABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCAB' +
-  'IAdKBEBB8C0hCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQdQmIArAIgxBBRBnRQ0AIAggDCAHEGcN' +
-  'ACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2' +
-  'AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQ2gEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAg' +
-  'ACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EB' +
-  'aiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiABIAIgAyAGQRBqENoBDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJ' +
-  'QQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQ3AEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALM' +
-  'ICADai0AAAUgCCABEN0BC8AQXyAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrENwBDAELIAYgACACENsBCyAG' +
-  'KAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsg' +
-  'BkEgaiQAC5oBAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQXwsgBkEB' +
-  'aiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEF8LAkAgB0UEQCAAIAgQ3gEMAQsgACAEIAgQ3QEQXwsg' +
-  'BUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigC' +
-  'ACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEMcBRQRAIAQQyAFFDQELIAVBAWohAwwCCyADIAUgAyAF' +
-  'SxshAyAFIQQDQCADIARGDQIgBCAIaiwAABDJAQRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ3AEP' +
-  'CyAAIAcgCGogBSAHaxDcAQJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxDcAQwBCyAAIAQQ3gELIAohBiAD' +
-  'IQcMAAsACyMAA0AgAgRAIAAgASwAABBfIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsyAQF/IwBB' +
-  'EGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBlQkgAhBgENwBIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsRAEG8' +
-  'LigCACAAKAIAIABqRgtaAQN/AkAgAEG8LigCACICaiIAIAJJDQBBxC4oAgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACABa0H/' +
-  '/wNqQRB2QABBf0YNAQtBvC4gADYCACACIQMLIAMLEQAgAEEATARAQQAPCyAAEB0LBQBByC4LfwEDfwJAIABFIAJBAEhyRQRAA0Ag' +
-  'AiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARAnIgFBAEgEQCABEOUBQewuIAM2AgAPBSADQQFqIQMg' +
-  'BCAFQQN0aiEBDAELAAsAC0F+IQJBfkGADBDmAQsgAgsVACAAQQBIBEAgACAAEHQQ5gELIAALDAAgACABQdorEJoCCwkAIAAoAgAQ' +
-  'BAsWACAAKAIEIgBFBEBBAA8LIAAgARBxC5IBAgF/A34CQCABQb8MEOoBIgQNACACQesQEOoBIgQNAEGgNUIANwMAIAAoAgAiAAR/' +
-  'IAH8ByEFIAL8ByEHIAAQKQJAA0AgACAHEAEiBEEBRwRAIAApA3ghBgwCCyAFUA0AIAApA3giBiAFVA0AC0EEIQQLQaA1IAY3AwAg' +
-  'BAVBfgshBCADQaA1KQMAujkDAAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4gAUHf' +
-  'GBCaAkF+CwtmAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBziAQ6gEiBQ0AIAJBAEwEQEF+IQVBfkHGGBDmAQwBCyAAKAIAIAH8ByAC' +
-  'IAMgBEEIahBdIAMgBCkDCLo5AwgQ5QEhBQsgBEEQaiQAIAULJQAgACgCACABECoQ5QEiAUF4RgRAIAAoAgBB7C5B3C4QOgsgAQsm' +
-  'ACAAKAIEIgBFBEBBfkGYCRDmAUF+DwsgACABIAIgAxBypxDlAQsnAQF/IAAEQAJAIAAoAgQiAQRAIAEQZgwBCyAAKAIAECALIAAQ' +
-  'IgsLFgAgACgCBCIARQRAQQAPCyAAIAEQcAsSACAAKAIAIAEgAiADEDkQ5QELSAECfwJAQQFBCBAcIgIEQCACIAAgARAbIgM2AgAg' +
-  'Aw0BIAIQIgtBf0F+IAAgAXJBAE4iABtBhQhBhBkgABsQ5gFBACECCyACCxQAIAAoAgAgASACIAMgBBAyEOUBC1wAIAAgARBhIgBF' +
-  'BEBB1DMoAgBB4DMQ5gFB4C5B2DMpAgA3AgBBAA8LQQFBCBAcIgFFBEAgABBmQX9BhQgQ5gFBAA8LIAEgADYCBCABIAAoAgBBACAA' +
-  'GzYCACABCwkAIAAoAgAQKQsfAQF/IAFB6xAQ6gEiAgR/IAIFIAAoAgAgAfwHEAMLCx8BAX8gAUHrEBDqASICBH8gAgUgACgCACAB' +
-  '/AcQAQsLCwAgACgCACABEDYLHwEBfyABQc4gEOoBIgJFBEAgACgCACAB/AcQNQsgAgtbAQF/IAEgACgCACICECY2AgAgASACKAIE' +
-  'QX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAg' +
-  'ASACEDMQ5QELawAgACgCAEGoNRA4IAFBqDUpAwC6OQMAIAFBsDUpAwC6OQMIIAFBuDUpAwC6OQMQIAFBwDUrAwA5AxggAUHINSgC' +
-  'ALc5AyAgAUHMNSgCALc5AyggAUHQNSkDALo5AzAgAUHYNSkDALo5AzgLDAAgACgCABArEOUBCyoAQcQuQQAgAPwDQQAgAEQAAAAA' +
-  'AAAAAGQbIABEAAAAAAAA8EFmGzYCAAsGACAAEHQLUgACfyAAQQAgARtFBEBB2DBBfkHdHkEAEHYaQX4MAQsgACABQdgwEIYBIgEE' +
-  'fyABBSAAKAIkIAAoAjQQNiAAQQEQjwFBAAsLRQRAQQAPCxCAAgswAEHYMCgCAEH8MBDmAUHMLkHcMP0AAgD9CwIAQdwuQeww/QAC' +
-  'AP0LAgBB2DAoAgALPQBBxDJBADYCAEHIMkEANgIAIAAEQEHEMiAAKAIENgIAQcgyIAAoAgg2AgALQcgyKAIAQcQyKAIAQQh0agsz' +
-  'AEHYMiACNgIAQdQyIAE2AgAgAEHUMkHYMhB6BEAQgAIPC0HYMigCAEHUMigCAEEIdGoLKgAgABAmQQBIBEBBfkH9ExDmAUF+Dwsg' +
-  'ACABIAIQkAFFBEBBAA8LEIACCyAAIAAEQCAAKAIkBH8gAEEAEI8BIAAoAiQFQQALECgLCwYAIAAQfwt1AQF/AkAgAUHOIBDqASII' +
-  'DQAgBUHrEBDqASIIDQAgBEEASARAQX5BohkQ5gFBfg8LQQAhCEGIMyACNgIAQYAzIAH8BzcDAEGQMyADNgIAQZgzIAQ2AgBBoDMg' +
-  'BfwHNwMAIAAgBiAHEJEBRQ0AEIACIQgLIAgLHwAgAEEBayIAQQNNBH8gAEECdEHALWooAgAFQY0gCwtIAEHAMCABNgIAQbwwIAA2' +
-  'AgBBxDAgAjYCAEHIMCADNgIAQcwwIAQ2AgBB0DAgBTYCAEHUMCAGNgIAEH0iAEUEQBCAAhoLIAALNwBBzDJBADYCAEHQMkEANgIA' +
-  'IAAgAUEAIAFBAEobEHcEQBCAAg8LQdAyKAIAQcwyKAIAQQh0agsxAEHcMkEANgIAIAAgASACIAMgBBCmASIAQQBIBEAQgAIPC0Hc' +
-  'MigCAEEBakEAIAAbC00AIAAgARChAQRAEIACDwsgAkGoMygCALc5AwAgAkGwMysDADkDCCACQbgzKQMAujkDECACQcAzKQMAujkD' +
-  'GCACQcgzKAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQJgtAAQF/AkAgAkG/DBDqASIGDQAgA0HrEBDqASIGDQAgACAB' +
-  'IAL8ByAD/AcgBCAFEI8CRQRAQQAPCxCAAiEGCyAGC00AIAAgASACIAMgBEHgMkHYMBCLASIARQRAIAVB4DIoAgC3OQMAIAVB6DIp' +
-  'AwC6OQMIIAVB8DIpAwC6OQMQIAVB+DIpAwC6OQMYCyAAC94BAgV/An4CQCADQb8MEOoBIgcNACAEQesQEOoBIgcNACAAQQAgAkEA' +
-  'ThtFBEBBfiEHQX5B4QsQ5gEMAQsgA/wHIQwgBPwHIQ0gABAmIgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAg' +
-  'ACABIAkgC2wiCmogDCANIAUgCmogCBCPAiIKBEAgCCAKtzkDACAIQdwwKAIAtzkDICAIQeAwKAIAtzkDKCAIQeQwKAIAtzkDMCAI' +
-  'QegwKAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLsAEBAX8CQCABQb8MEOoBIgUNACACQesQEOoBIgUNAEHwMv0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LAwBB4DL9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQegyIAQrAwj8BzcDACAAIAH8ByAC/AcgA0HgMhCKASIFQQBI' +
-  'BEAgBRDlAQ8LIARB4DIoAgC3OQMAIARB6DIpAwC6OQMIIARB8DIpAwC6OQMQIARB+DIpAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC' +
-  '2CALMAEBfiAAIAEgAiADIAQgBRDZASIGQoCAgIAIWQRAQXZBjRgQ5gFBdg8LIAanEOUBCxAAIAAEQCAAELMBIAAQIgsLbAEBfwJA' +
-  'AkBB4CAQHSIERQRAQX9BhQgQ5gEMAQtB0DMgAzYCAEHMMyACNgIAIAAgAUHMMyAEQdgwELEBRQ0BEIACGkHsLiAEKALYIDYCAEHw' +
-  'LiAEKALcIDYCACAEELMBIAQQIgtBACEECyAECwcAIAAoAgALCAAgACgC3CALBwAgACgCBAtDAQF/IwBBEGsiAyQAQcwuQQBB8AH8' +
-  'CwBByC4gADYCACADIAE2AgAgAyACNgIEQfQuQcgBQbkRIAMQYBogA0EQaiQACwUAQeA1CwutJgQAQYAIC5YlZWFzeQBvdXQgb2Yg' +
-  'bWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBhdCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGlu' +
-  'ZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBub3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhh' +
-  'dmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9tIHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5' +
-  'bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBhcmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBl' +
-  'bmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlvbnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91' +
-  'dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxheW91dAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBp' +
-  'cyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZl' +
-  'IGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25l' +
-  'IHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRl' +
-  'ICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAo' +
-  'c3VjaCBhcyAzeDMpIG9yIGl0cyByb3dzAHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQg' +
-  'cHV6emxlIGhhcyAlZCByb3dzAGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVk' +
-  'OyBnaXZlIGFuIGFscGhhYmV0IG9yIHdyaXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwg' +
-  'Ym94IHJvd3MgeCBib3ggY29sdW1ucwB0aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMg' +
-  'JWQgYW5kICVkIGhvbGQgdGhlIHNhbWUgY2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAbWF4Tm9k' +
-  'ZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2VzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMl' +
-  'cwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBw' +
-  'dXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBp' +
-  'cyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBu' +
-  'ZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMi' +
-  'IGNhbm5vdCBoYXZlIGEgY29sb3IAbm8gc29sdmVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBvbmUgZm9yY2VkIGVh' +
-  'cmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50bwBubyBncmlkIG9y' +
-  'IG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJz' +
-  'IHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAHJlZ2lvbgBjb2x1bW4Abm8g' +
-  'dGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24g' +
-  'aGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVz' +
-  'IG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBj' +
-  'ZWxsAG9rAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5kaW5nAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29t' +
-  'cGxldGUAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNv' +
-  'dW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAgb3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxv' +
-  'd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQgYmVmb3JlIHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUA' +
-  'dGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29uZCAnfCcgb24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEg' +
-  'aGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxm' +
-  'b3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5h' +
-  'bWUAYSBvbmUtbGluZSBwdXp6bGUAb3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVtIGluZGV4IG91dCBvZiByYW5nZQB1bmtu' +
-  'b3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBzaWRlAHJvdyAlZCwgY29sdW1uICVkIGhv' +
-  'bGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0aGUgc2lkZQBpdGVtICIlcyIgaXMgZGVj' +
-  'bGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAlZCBob2xkcyByb3cgJWQsIGNvbHVtbiAl' +
-  'ZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMg' +
-  'c2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNvbXBsZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNl' +
-  'bGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDogY2VsbCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVu' +
-  'cmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0aGUgc29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9k' +
-  'ZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2VhcmNoIGVuZGVkAG5vIG9wdGlvbiBpcyBmb3JjZWQAc2lkZSAlZCBpcyBu' +
-  'b3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVk' +
-  'LCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5z' +
-  'IG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMg' +
-  'JWQgY2VsbHMsIG5vdCAlZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5k' +
-  'ICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBk' +
-  'byBub3QgdGlsZSBhIHNpZGUgb2YgJWQAYm94ZXMgb2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHVuZXhwZWN0ZWQg' +
-  'Y2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9s' +
-  'ICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBp' +
-  'cyBOVUxMADAxMjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFz' +
-  'dCA2NHg2NAAuLi4ALjBfLQBudW1iZXJzIDEtJWQsAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFyZSAxeDEgdG8g' +
-  'NjR4NjQgKDAgaW5mZXJzIGl0KQBmb3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBh' +
-  'dCByb3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQAobnVs' +
-  'bCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQB1bmtub3duIGl0ZW0gIiVzIiAo' +
-  'bm90IG9uIHRoZSBpdGVtIGxpbmUpAHN5bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAl' +
-  'ZCBjZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMg' +
-  'JyVjJyAoc3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2gg' +
-  'YXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0' +
-  'eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAsw0AALoMAAAVEAAA7w4A' +
-  'AMINAACYCgAAdAgAAIUQAAAHCgAAFw4AAB8LAAB8CQAA3woAADEOAAAsFAAABQQAAPkLAABIDwAALwwAAFMQAAAvEAAAAAEBAQIB' +
-  'AgECAwIBAwECAwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgAAADYBgAA3wwAAKwFAABp' +
-  'BAAAXA4AAPwLAACuDgAApg8AALoHAEGuLQsw+D8AAAAAAAAQQDMzMzMzMxlAAAQAAJALAABDDwAA2gUAABAAAAAEEwAAAAAAAAAB' +
-  'AEHwLQtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAAPAWAAA9' +
-  'AAAALiAAQbwuCwPwGgI='
+  'AyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYgBigCSCIW' +
+  'QX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2AlggBiAG' +
+  'KAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigCACIoIBFB' +
+  'f3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYCdCAJICIg' +
+  'KEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZBA3RBCHEg' +
+  'GSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYCECAJIAgg' +
+  'CSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAHciAHQRJ2' +
+  'ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0EDdEE4cSAB' +
+  'QQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHAA3EgB0ED' +
+  'dkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RBwANxIBBB' +
+  'OHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigCJCIIIAdB' +
+  'gYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQiCCAJKAIQ' +
+  'cjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAhCiAJQQA2' +
+  'AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIgIgYgASgC' +
+  'HCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIiH3IiGXJB' +
+  'f3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEHAkAgDEEB' +
+  'IAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEFIQcgASgC' +
+  'FCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAHIAogDBAVIAkoAhwNAiAGQQFr' +
+  'IAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQggCSgCCCEP' +
+  'A0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8DcWotAABy' +
+  'IAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGovAQAhJiAJ' +
+  'IAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAMciIzQf8D' +
+  'cSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEg' +
+  'CkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkgASAHKAIM' +
+  'IgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNxIiw2Ajwg' +
+  'BiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEEDdCABID79GwBB/wNxai0AAHIg' +
+  'ASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8BAAD9TiJB' +
+  '/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYCdCAGIAxB' +
+  'AXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsCai0AAEEG' +
+  'dHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEgASA//RsD' +
+  'Qf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAhKSAJIAEg' +
+  'BygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIiOEH/A3Ei' +
+  'BzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIiNCAMIDZx' +
+  'ciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAWICggOyAs' +
+  'ICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIiLyAWIDBx' +
+  'ciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYgMnEiMHEi' +
+  'PHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAyciImcSAwciIycXIiMHFyICAg' +
+  'ESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIiF3EgMXIi' +
+  'JXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIiFXEgHnIi' +
+  'GnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVyIhVxIBpy' +
+  'IhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAvIDMgOHEg' +
+  'IiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciABIB5qLQAA' +
+  'QQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAUICRycSARcnEgIHIgAXEiFHJF' +
+  'DQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByABIA1BA2xr' +
+  'QQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGovAQBBf3Nx' +
+  'IgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAiESAacSIH' +
+  'BEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEBIAdBAWsg' +
+  'B3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3NxIgs2AgAg' +
+  'CCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBBAkYbQX9z' +
+  'cSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlHDQALCyAQ' +
+  'QQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYgQ0IAUg0A' +
+  'A0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAEaiABOgAb' +
+  'IAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMgAlANBCAC' +
+  'IENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJdiABciAB' +
+  'QRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIcIgFBCXYg' +
+  'AXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCGCIB' +
+  'QQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4o' +
+  'AhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJBCXRBgPwP' +
+  'cSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFBEnZyQQl0' +
+  'QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiABciABQRJ2' +
+  'ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGAgPA/cSAOKAIoIgFBCXYgAXIg' +
+  'AUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCJCIBQQl2' +
+  'IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEAIQpBACEB' +
+  'AkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtB' +
+  'EnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJq' +
+  'LQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIfOgACIAEg' +
+  'GCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAHKAIQIgtB' +
+  'CXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8DcWotAABB' +
+  'A3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3Fq' +
+  'LQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2' +
+  'ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAAByIBMgAUESdmotAABBBnRyai0A' +
+  'ACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQIAEbIRAg' +
+  'CiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSANQQdxciAN' +
+  'QQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYiDUEGdkE4' +
+  'cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMgByAYIBEg' +
+  'CnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh06' +
+  'AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciANQQx2QcAD' +
+  'cXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkgG2kgGWkg' +
+  'H2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCABQQFqIgFBA0cNAAsLQQEhCyAG' +
+  'QQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQBEAgDEEJ' +
+  'bCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcgC0gEQANA' +
+  'IAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhANAAsLIAxB' +
+  'AWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEHQQAgCiIG' +
+  'QQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1yRQRAQQIh' +
+  'DCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFpIgpBAkkg' +
+  'BiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYNARoLIAst' +
+  'AAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEhB0EHIAoi' +
+  'BkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAjQYqQAWogDToAACAjQYmQAWog' +
+  'CDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlBCGogFCAB' +
+  'Qf//A3FoEBYgRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVBATYCGAwC' +
+  'CyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAHQYiQAWoh' +
+  'ByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABsakHwKWo2' +
+  'AgwgCUEIaiAHIAYQFiAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/AX4gACkD' +
+  'GCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFqQQJ0aiIH' +
+  'KAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgCECIQIAZx' +
+  'NgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgCICIVIAZx' +
+  'NgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIWNgIAIAgg' +
+  'AUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhkoAgAiGnEh' +
+  'BCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJxIA0gA3ZB' +
+  'B3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEBdEECcSAU' +
+  'IAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLmgMCBH8B' +
+  'fiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhAVDwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQgAS0AAiIG' +
+  'QQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABBASABIAZq' +
+  'dCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEHIAF0IgVB' +
+  'CXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0IgQgBXIg' +
+  'BEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJxNgJIIABB' +
+  'gYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAALHwAgAEETaiIAQRdNBH8g' +
+  'AEECdEGwLGooAgAFQckcCwu3BgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFVcg0AQQFBwAIQHCICRQ0AIAIg' +
+  'ADYCACACIAAgAWoiBjYCBCACIAZBAmoiCUEEdBAdIgg2AhQgAiAGQcEAakEEEBwiBzYCGCACIAZBAWoiBUECdBAdIgo2AjQgAiAF' +
+  'QQQQHCINNgJAIAIgAEEBaiILQQJ0IgMQHSIONgIsIAIgAxAdIg82AkggAiADEB0iEDYCTCACIAMQHSIRNgJQIAIgAxAdIhI2AlQg' +
+  'AiADEB0iAzYCsAEgAiAFQQN0EB0iEzYCtAEgAiAFQRhsEB0iFDYCvAEgAiALQRRsEB0iFTYC0AECQCASRSAI/REgB/0cASAK/RwC' +
+  'IA39HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9GwNBAXFBA3RyIA79ESAP/RwB' +
+  'IBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3Ry' +
+  'Qf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQHg0AIAVBACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAJQQAg' +
+  'CUEAShshCgNAIAIoAhQhAyAEIApGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAg' +
+  'BSALIAFBAEwbNgIEIAcEQCADIAtBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/QsCACACIAk2AgwgAhAfIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsABSADIARBBHRqIgdCADcCCCAH' +
+  'IARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwAL' +
+  'AAsgAhAgCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQHSICRQRAQQAPCyACQQAgAPwLAAsgAgvWAQEE' +
+  'fwJAIAAQ4AEiAgR/QaAvIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIE' +
+  'NgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABDh' +
+  'AUUNACACIAAoAgBrEOIBDQEMBAsgAhDiASIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEo' +
+  'AgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7/' +
+  '//8HUxunIgZsECEiA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcDmAEgAEHYAGpBAEEo/AsAIAAgAP0ABLAC/QsE' +
+  'oAICQCAAKQOAASIBUARAQgAhASAAKAKQAUUNAQsgARAkIQILIABBADYCyAEgAEJ/NwOgASAAIAI3A4gBIABBADYCwAEgAEEANgK4' +
+  'ASAAECMgAEEANgKIAguIAQAgAARAIAAoAggQIiAAKAIUECIgACgCGBAiIAAoAhwQIiAAKAIsECIgACgCNBAiIAAoAkAQIiAAKAJI' +
+  'ECIgACgCTBAiIAAoAlAQIiAAKAJUECIgACgCsAEQIiAAKAK0ARAiIAAoArwBECIgACgC0AEQIiAAKALEARAiIAAQBSAAECMgABAi' +
+  'Cwt1AQR/IABFBEAgARAdDwsCQAJAIAEQ4AEiAkUNACACIABBCGsiAygCACIETQ0BAkAgAxDhAUUNACACIARrEOIBRQ0AIAMgAjYC' +
+  'AAwCCyABEB0iAUUNACABIAAgAygCAEEIa/wKAAAgABAiIAEhBQsgBQ8LIAALrAEBBX8gAARAIABBCGshAkGgLyEDA0ACQCABIQQg' +
+  'AyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQh' +
+  'AQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLGgAgACgC' +
+  '4AEQWSAAKALkARAiIABCADcD4AELGgBCASAAQuuH1oXoyKHk4QB9ECUiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuI' +
+  'IACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAgAEUEQEF+DwsgACgCAAu2BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEb' +
+  'IQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMg' +
+  'BEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2' +
+  'AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsg' +
+  'B0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBAeIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBAeIgUNACAAKAIwIQkgABAo' +
+  'IAAQKSAAEAUgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJB' +
+  'BHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYC' +
+  'KCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQKhogBEEBaiEEDAALAAUgBiABIARB' +
+  'AnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYC' +
+  'ACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAA' +
+  'KAIwRQ0BIAAQKxoMAAsACwsgACAABEAgACgClAIgACgCZEVyRQRAIAAQLAsgABAfCwv6AwEMfyAARQRAQX4PCyABQQBIIAAoAiAg' +
+  'AUxyBH9BeQUgABApIAAgARAtIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAA' +
+  'KAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigC' +
+  'CCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGog' +
+  'AigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBAuDAELCwwBCyACQQBMDQEg' +
+  'B0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgC' +
+  'DEcEQCADIAkgAkEBIAsQLgwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAA' +
+  'IAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL5QEBCH8gAEUEQEF+DwsgACgCMEUEQEF3DwsgABApIAAgACgCMEEBayIB' +
+  'NgIwIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEB' +
+  'IAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQLwwBCyAB' +
+  'QQBMDQIgAyAFIAQgAhAwCyAAKAI0IAZBAnRqQX82AgAMAQsLQQAL8wIBCn8gACgCKEEARyEJIABByAFqIQogACgCXCEGIAAoAhgh' +
+  'AyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVHBEAgAiABQQR0aiIEKAIIIghB' +
+  'AEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEC8MAQsgBCgCDCIERQRAIAIgByADIAhBARAvDAELIARBAEwNACACIAcgAyABEDAL' +
+  'IAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRAvIAAoAsgBRQ0BIAAoAsQBIQQgACgC0AEgBkEUbGooAhAhCANAIAggCigC' +
+  'ACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABAxIAIgAiABQQR0aiIFKAIAQQR0aiABNgIEIAIgBSgCBEEEdGog' +
+  'ATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEE' +
+  'dGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyAB' +
+  'QQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAG' +
+  'KAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAM' +
+  'AQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEg' +
+  'ASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBAxDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEg' +
+  'BCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEg' +
+  'ACACIAFBARAxDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIM' +
+  'QQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78B' +
+  'AQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEE' +
+  'dGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQg' +
+  'BygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQvOAgEDf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUh' +
+  'AyAAKAJkQQJHDQBBACEDA0AgACgCMCADTARAIAAoAuABRQRAQQAhBANAIAQgACgCXE4NBCACIANKBEAgASADQQJ0aiAAKAKUAgR/' +
+  'IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABA0CzYCAAsgA0EBaiEDIARBAWohBAwACwALQQAhBANAIAAoAugBIARK' +
+  'BEBBACAAKALgASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIEIARMchsEQCACIANKBEAgASADQQJ0aiAAKALkASAEQQJ0' +
+  'aigCADYCAAsgA0EBaiEDCyAEQQFqIQQMAQsLDAILIAIgA0oEQCABIANBAnQiBGogACgCLCAEaigCADYCAAsgA0EBaiEDDAALAAsg' +
+  'AwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwsTACAABEAgACABNwOAASAAECkLCxYAIAAEQCAAIAFB' +
+  'AEc2ApABIAAQKQsLEwAgAARAIAAQKSAAIAE3A6gBCwujAgMCfAN/AX4gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkDoAIiB0J/' +
+  'IAApA6gCUCAHQn9ScRs3AxAgASAAKAJYNgIgIAEgACgCYDYCJCABIAApA3g3AyggASAAKQOYATcDMCAAQdgAaiEERAAAAAAAAPA/' +
+  'IQICQAJAAkACQCAAKAJkDgQCAQADAQsgAEHcAGohBAsgBCgCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMDQCAE' +
+  'IAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEFDAEL' +
+  'AAsAC0QAAAAAAAAAACECCyABIAI5AxgLC6kBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCABTHIN' +
+  'ACAAECkgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQNCEHIAAoAjQgCGooAgBBAE4E' +
+  'QCAAIAcQLQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAECygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0A' +
+  'IAIgACgCPDYCAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASAC' +
+  'QQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G0tpRfoUQJDcDiAEgACABIAZCAXwQPEKQzgAgACkDqAEi' +
+  'BiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFq' +
+  'IQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYC' +
+  'uAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRA' +
+  'IABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhgh' +
+  'DiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBB' +
+  'ASAMIAAgByAOIAogAiADED4bIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEA' +
+  'TCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcg' +
+  'CEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEED8EQCAJIAZBAnRqIAQ2AgAg' +
+  'BkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwC' +
+  'CyAHIAUgChA/DQAgByAOIAUgAyACEEBBASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiEL' +
+  'DAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAo' +
+  'AsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRA' +
+  'AkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYb' +
+  'IRggASAPIAggByAGGyILEEEhGSABIBIgCxBBIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANA' +
+  'IAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsg' +
+  'ASARIBgQP0UNASABIBEgAxA/DQEgACABIAIgByADIAkgBCAFEEIgACABIAIgCCADIAkgBCAFEEIgFiAAKALIAUgEQEEBIRsMCwsg' +
+  'DigCCAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwE' +
+  'fyATKAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgC' +
+  'ACEDBSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAG' +
+  'NgIAIAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAh' +
+  'BSACQQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2' +
+  'AgAgASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyAD' +
+  'KQMAQgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0' +
+  'aiIEKAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAI' +
+  'IAQQPw0BIAEgCCAFED8NASABIAIgCCAHIAYQQCAAIAAoAsgBIglBAWo2AsgBIAAoAsQBIAlBAnRqIAg2AgAMAQsLC9EJAwV/An4B' +
+  'eyMAQRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQRCAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoAB' +
+  'R3INACAAEEULAkAgACgCnAIEQCAAEEYiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQRw0BC0EAIQIDQAJAIAAoApgCDQAg' +
+  'AiEGAkAgABBIIgJBAEgEQCAAQQE2AqwBIAAQSUEDIQMgBiECIABBABBHRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAA' +
+  'KAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQSiIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBLRQ0AIAAQSUF/IQJB' +
+  'ASEDDAMLIAAgBSgCDBBMIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABBNIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//' +
+  'AyADQf//A0kbEE5BAnRBAXIQTQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAA' +
+  'MD/98gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBj' +
+  'RSAHIAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQTCAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqAC' +
+  'QQBKBEAgABBEIAApA+ACIQcLIAcgACkDgAJUDQEgABBIIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEEVBfyECQQEhAyAAQQEQ' +
+  'R0UNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgC' +
+  'gAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAA' +
+  'QQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAA' +
+  'KAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABBP' +
+  'GgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQTyEEIAAgACkD2AJCAXw3' +
+  'A9gCIAAgACkD6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0A' +
+  'IAAoAjAgBGosAAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQTQsgBiEC' +
+  'CyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhA8IAGtfiAA' +
+  'KQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNA' +
+  'IAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAH' +
+  'NgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFB' +
+  'AUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBBLDQELQQAhAiAAQQA2ApwCIAAgAUEBaxBMIAAoAswBIgQoAgAhAyABQQFGBEAg' +
+  'ACADQQAQTUEADwsgACADIAAgBCABQYGAgIAEEE5BAnRBAXIQTQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakEC' +
+  'dGooAgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFF' +
+  'DQAaIAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcg' +
+  'AkECdGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB' +
+  '//8DcSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAML' +
+  'IRAgAUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAA' +
+  'KAKQASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEK' +
+  'IAZBCGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhBQIgRB' +
+  'AEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIo' +
+  'IA8oAgAiAxBQDQEgACADQQAQTQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsg' +
+  'DEEBaiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiAL' +
+  'RgR/QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0ECEiAUUEQEEA' +
+  'IQIDQCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWoh' +
+  'AwwBCwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEFEaIAAoAqgB' +
+  'IAMoAgxBDGxqIAEgAygCCBBRGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0' +
+  'aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8DQAJA' +
+  'IAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgC' +
+  'ECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQi' +
+  'AyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAA' +
+  'KAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQTQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0Iglq' +
+  'IQIDQCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigC' +
+  'AEEBSg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRq' +
+  'KAIAIgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAo' +
+  'AtwBaiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchBNIAAoAhAgCWooAgAhAwsgBEEB' +
+  'aiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEB' +
+  'DAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgC' +
+  'BCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEFBBAEoE' +
+  'QCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAE' +
+  'IAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEFBBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIh' +
+  'AiAKQQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERBQQQBIDQALIAQgETYCBCALIAk2AgAg' +
+  'ACgCqAEgBCgCBEEMbGogByAFEFFFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAg' +
+  'AUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoi' +
+  'AiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEFBBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAg' +
+  'AUEBaiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQTQwCCwALCyAMIAE2' +
+  'AgQMAAsACwgAIABBABBMC/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEob' +
+  'IQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAA' +
+  'IARBAWsiBEUNACAAIAogCEEMahBSIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0g' +
+  'ACgCdGooAgBFDQAgDEEBOgAAIAAgCRBTIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAg' +
+  'BkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNA' +
+  'IAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhq' +
+  'EFQNASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWoh' +
+  'AwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38g' +
+  'AyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0A' +
+  'GkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSAD' +
+  'IAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsL' +
+  'BSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQVQsgACAAKALoAUEBajYC6AFB' +
+  'ACEEIAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0' +
+  'aiIHKAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKY' +
+  'ASIFIAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIB' +
+  'QQJ0ECEiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0ECEiBEUEQEF/' +
+  'IQQMAgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/' +
+  'IAZBCGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQISIFDQEgAAVB' +
+  'AgtBAkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIg' +
+  'AUECdGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAg' +
+  'AzYCPANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAA' +
+  'KAJ8IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNA' +
+  'IAIgBUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAg' +
+  'BkEBcUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARA' +
+  'IAAoAiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgC' +
+  'KCADakEAOgAAIAAgAxBWIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2' +
+  'AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUg' +
+  'AjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGog' +
+  'BDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQURogACgCqAEgASgCBEEMbGogBCABKAIAEFEaIAAgACkDgANCAXw3A4ADIAQLYgEF' +
+  'fyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIA' +
+  'IAIgAUECdGpBADYCACAAEFcLIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4E' +
+  'QCAAKAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBAhIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQg' +
+  'AyAEQQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJA' +
+  'AkAgBEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEB' +
+  'aw8LIAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNB' +
+  'ACEEA0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiED' +
+  'CyAEQQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOU' +
+  'Ja1JslRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsD' +
+  'AEQwBY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARBYCwvhAgEKfyMAQRBrIgckACADKAIA' +
+  'IQogACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEFIiBUEAIAVB' +
+  'AEobIQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1F' +
+  'DQAgACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACII' +
+  'QQFqNgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAg' +
+  'AUECdGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCAB' +
+  'QQpsIQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxq' +
+  'EFIhCiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxB' +
+  'AToAACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhB' +
+  'AnRqKAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpB' +
+  'ADoAACADIAdMBEAgACAAKALQASAEaigCABBTCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFq' +
+  'IQIMAQsLIAZBEGokAAtSAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAg' +
+  'ACgCxAEiAUEBajYCxAEgACABEFgLC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEg' +
+  'BE4gACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFB' +
+  'A3RqKwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgC' +
+  'yAEgBkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigC' +
+  'ACIEQQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIA' +
+  'IAAoAsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxsaigCABAiIAFBAWoh' +
+  'AQwACwALIAAoAgAQIiAAKAKQARAiIAAoApwBECIgACgCqAEQIiAAECILC+ULAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhy' +
+  'IAJBgICAgAFLcg0AQQFBmAMQHCIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFq' +
+  'Ig1BA2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQHCEGIAcgCUEBdCIPQQwQHCIINgKoASAGQQAgCBtFBEAgBhAiIAcQWQwBCyAHIAY2' +
+  'ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYC' +
+  'GCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGoh' +
+  'CEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1B' +
+  'AnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2' +
+  'AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0Ag' +
+  'ACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRq' +
+  'KAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EB' +
+  'ajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWoh' +
+  'BgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGA' +
+  'gICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPw' +
+  'ASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAG' +
+  'DQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJB' +
+  'AXRBAXJBABBNDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBIRQ0NIAdBATYCmAIMDQsgBygCICAG' +
+  'QQJ0aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQViAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUi' +
+  'BUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZq' +
+  'Qf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0' +
+  'aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUg' +
+  'CiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLiwICA38BfiMAQUBqIgIkAAJAAkAg' +
+  'ACgC4AEiAwR/IAMFIAAQXCIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD8AF9IgUgASAFVBsFQn8LEEMhAyACIAAoAuABIgRB2AJq' +
+  'QcAA/AoAACACIAQpA1A3AzggACACKQMAIAApA/ABfDcDaCAAIAIpAxAgACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJA' +
+  'IANBAWsOAgABAgsgAEECNgJkIAAgACkDoAIiAUIBfCIFNwOgAiAAIAApA6gCIAEgBVatfDcDqAIMAwsgAEEDNgJkDAILIABBATYC' +
+  'ZAwBCyAAQQE2AogCCyACQUBrJAAgAwuPBAEPfyAAKAIEIQIgACgCICIEQQJ0QQRqIgUQHSIHRSAAKAIMQQJ0QQRqEB0iCUVyIAUQ' +
+  'HSIKRSACQQJ0QQRqEB0iC0VyckUEQCACQQAgAkEAShtBAWohAiAAKAIIIQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EA' +
+  'IQJBACEFA38gBSAPRgR/IAcgA0ECdGogAjYCACAIIA0gAyAHIAkgACkDgAEQJBBaBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANA' +
+  'IAZFIA4gAUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEE' +
+  'QR92IQYMAQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRq' +
+  'KAIAQQBIBEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxAiIAkQIiALECIgAUUEQCAK' +
+  'ECJBfw8LIAAQLCAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPw' +
+  'ASAAIAApA3g3A/gBIAAgACkDmAE3A4ACQQALEwAgAARAIAAQKSAAIAE3A9gBCwuFBAIHfwN8IwBBIGsiBSQAAn9BfiAARSADRXIN' +
+  'ABogABApIAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gABAGRQRA' +
+  'A0AgDEQAAAAAAAAAAGZFIAIgB0xyRQRAIAdBAWohByAFQRhqIQhEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABAE' +
+  'IglBAEgNACAFIAUpAxBCAXw3AxAgACAJIAUoAgwgBSgCCBA5IgYgBSgCCEoEQCAFKAIMIAZBAnQQISIKRQRARAAAAAAAAPC/IQ0M' +
+  'AgsgBSAKNgIMIAUgBjYCCCAAIAkgCiAGEDkaCyANIA6gIQ0gBkUNACAAIAUoAgwgCCAIKQMAIgFCDIggAYUiAUIZhiABhSIBQhuI' +
+  'IAGFIgE3AwAgAUKdurP7lJL9oiV+IAasgqdBAnRqKAIAECoaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQKxoMAQsLIA1EAAAA' +
+  'AAAAAIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAKIQxBAAsQIiAAECkgBARAIAQgBSkDEDcD' +
+  'AAtBfyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAupBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAA' +
+  'NgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEGAMAQsgAkECaiACQQFqIAItAAEiDkEwRiIG' +
+  'GyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdyRQRA' +
+  'IAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFqIQIg' +
+  'BCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIFBQIA' +
+  'CyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQYCAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiED' +
+  'IAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAF' +
+  'NQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIg' +
+  'E359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QYCAJQQFrIQkMBAsgC0UNAyAG' +
+  'QQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEH4KCAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0D' +
+  'IAVBAWohBQwACwALIAdBIGpBJRBgIAZFDQMgB0EgaiAGwBBgIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAH' +
+  'QSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQYCAEQQFqIQQMAAsACwUg' +
+  'CCAKEGAgBEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGokACACQf////8HIAJB////' +
+  '/wdJGws2AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJQEBfyMAQRBrIgQkACAE' +
+  'IAM2AgwgACABIAIgAxBfIARBEGokAAueBAEDfyMAQeAAayICJAAgAiABNgJEIAIgADYCQCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
+  'SCACQbQ0NgJYQbQ0QQBBzAH8CwACQCAAIAFFckUEQCACQUBrQX5BAEGRFkEAEGMaDAELQQFB6AAQHCIDRQRAIAJBfxAaNgIAQQAh' +
+  'AyACQUBrQX9BAEH5EiACEGMaDAELIAJBADYCPCAALQAAQe8BRyABQQNJciAALQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCSAsC' +
+  'QAJAAkAgAkFAaxBkRQRAQQAhASACQQA2AlRBciEAIAJBQGtBckEAQaEaQQAQYxoMAQsgAkFAayADIAJBPGoQZSEAIAIoAjwhASAA' +
+  'DQAgAyABIAMoAiQiBCABaxAbIgA2AgAgAA0BQX8hACACQX8QGjYCECACQUBrQX9BAEH5EiACQRBqEGMaCyACQQA2AjggAv0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LAygMAQtBACEAIAJBADYCOCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDKCACIARBBBAcIgQ2AjQgBA0AQX8h' +
+  'ACACQX8QGjYCICACQUBrQX9BAEH5EiACQSBqEGMaCwNAAkAgAA0AIAJBQGsQZEUNACACQUBrIAMgASACQShqEGYhAAwBCwsgAigC' +
+  'KBAiIAIoAiwQIiACKAI0ECIgAEUNACADEGdBACEDCyACQeAAaiQAIAMLWAEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2AgAgACgC' +
+  'FCEHIAUgAkEBajYCCCAFIAc2AgQgBiAENgIMIAAoAhhBDGpBwAEgAyAEEF8aCyAGQRBqJAAgAQveAQEIfyAAKAIIIQMgACgCBCEH' +
+  'A0AgAyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIEGgiBSAEayAIIAUbIgIQaCIBIARrIAIgARshAkEAIQYgASAFIAEb' +
+  'QQBHIQUCf0EAIAFFDQAaQQAgAkEBaiAITw0AGiABLQABQQpGCyEBIAAgACgCFEEBajYCFCAAIAIgA2ogBWogAWoiAzYCCANAIAIg' +
+  'BkYNASAEIAZqLAAAIgEQaQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC+gCAQh/IwBB8ABrIgMkACADQQA2' +
+  'AmwgAkF/NgIAIAFBCGohB0EAIQECfwNAIAAgA0HsAGogA0HoAGogA0HkAGoQagRAIAAoAgwiCCADKAJoIgRqIQUgAygCZCIJIARr' +
+  'IgZBAUcgBS0AAEH8AEdyRQRAIAIoAgBBAE4EQCAAQXAgBEG7GkEAEGMaQXAMBAsgAiABNgIADAILIAkgCCAEIAkQayIKSwRAIAMg' +
+  'CCAKai0AADYCACAAQXEgCkHUGyADEGMaQXEMAwsgByAFIAYQbEEATgRAIAMgA0EwaiAFIAYQbTYCECAAQXMgBEHTHSADQRBqEGMa' +
+  'QXMMAwsgByAFIAYQbiIFQQBIBEAgAyAFEBo2AiAgACAFIARB+RIgA0EgahBjDAMFIAFBAWohAQwCCwALC0EAIAIoAgAiBEEASAR/' +
+  'IAIgATYCACABBSAECw0AGiAAQXJBAEGXF0EAEGMaQXILIANB8ABqJAALngcBDH8jAEHQAWsiBCQAIARBADYCzAEgAyADKAIQQQFq' +
+  'IgY2AhAgBkH/////B0YEQCADKAIMQQAgASgCJEECdPwLACADQQE2AhALIAFBOGohDiABQQhqIQ8CQANAIAAgBEHMAWogBEHIAWog' +
+  'BEHEAWoQagRAIAQoAsgBIgcgBCgCxAEiCSAHIAlLGyEFIAAoAgwhCCAHIQYDQAJAIAUgBkcEQCAGIAhqLQAAQTpHDQEgBiEFCyAF' +
+  'IAggByAFEGsiBksEQCAEIAYgCGotAAA2AhBBcSECIABBcSAGQdQbIARBEGoQYxoMBQsgBSAHRgRAQXAhAiAAQXAgB0GFLEEAEGMa' +
+  'DAULIA8gByAIaiILIAUgB2siDBBsIg1BAEgEQCAEIARBkAFqIAsgDBBtNgIgQXQhAiAAQXQgB0G0KSAEQSBqEGMaDAULQQAhBiAF' +
+  'IAlJBEAgAiANSgRAIAQgBEGQAWogCyAMEG02AjBBeyECIABBeyAFQdcTIARBMGoQYxoMBgsgBUEBaiIGIAlGBEBBcCECIABBcCAF' +
+  'QewrQQAQYxoMBgsgCSAIIAYgCRBrIgVLBEAgBCAFIAhqLQAANgJAQXEhAiAAQXEgBUGrEyAEQUBrEGMaDAYLAkAgDiAGIAhqIggg' +
+  'CSAGayIJEGwiBUEATg0AIA4gCCAJEG4iBUEATg0AIAQgBRAaNgJQIAAgBSAGQfkSIARB0ABqEGMhAgwGCyAFQQFqIQYLIAMoAhAi' +
+  'BSADKAIMIA1BAnRqIggoAgBGBEAgBCAEQZABaiALIAwQbTYCYEF8IQIgAEF8IAdBuBUgBEHgAGoQYxoMBQsgCCAFNgIAAkAgAygC' +
+  'CCAKRwRAIAMoAgQhBQwBCyADKAIAIApBAXRBECAKGyIIQQJ0IgUQISIJRQRAQX8hAiAEQX8QGjYCcCAAQX8gB0H5EiAEQfAAahBj' +
+  'GgwGCyADIAk2AgAgAygCBCAFECEiBUUEQEF/IQIgBEF/EBo2AoABIABBfyAHQfkSIARBgAFqEGMaDAYLIAMgCDYCCCADIAU2AgQL' +
+  'IApBAnQiByADKAIAaiANNgIAIAUgB2ogBjYCACAKQQFqIQoMAwsgBkEBaiEGDAALAAsLQXohAiABKAIAIAMoAgAgAygCBCAKECci' +
+  'AUF6RgRAIABBekEAQdQWQQAQYxoMAQtBACECIAFBAE4NACAEIAEQGjYCACAAIAFBAEH5EiAEEGMhAgsgBEHQAWokACACCyAAIAAE' +
+  'QCAAKAIAECAgAEEIahBvIABBOGoQbyAAECILCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEB' +
+  'aiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC6wBAQN/IAAoAhAiBiABKAIAIgQgBCAG' +
+  'SRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABBpDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0AC' +
+  'QCAEIAVHBEAgACgCDCAFaiwAABBpRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAE' +
+  'C2oBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEGkNAEEBDAELIANB/wBGCw0AIANB/wFx' +
+  'IgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7AEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACEHAhBCAAKAIkIQoD' +
+  'QCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAa' +
+  'AkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEH' +
+  'CyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAE' +
+  'akE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNq' +
+  'BSADCyAAakEAOgAAIAALrwQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsg' +
+  'C1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQISIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgC' +
+  'GCAEQQF0QcAAIAQbIgNBA3QQISIFRQ0CIAAgAzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8g' +
+  'A0EBdEGAASADGyIGQQQQHCIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkECIgACAGNgIoIAAgBzYC' +
+  'JEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEHAhAwNAIAMgCnEiBUEBaiEDIAcg' +
+  'BUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAA' +
+  'KAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEHAhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFq' +
+  'IQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LFwAgACgCABAiIAAoAhgQIiAAKAIkECIL' +
+  'NgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLCzQAAn9BACAARSABQQBIcg0AGkEA' +
+  'IAAoAiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQg' +
+  'AUhyGwvXAgIGfwF+IwBBkARrIgQkAEJ+IQoCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABAyIgdBAEgEQCAHrCEKDAELAkAg' +
+  'B0HBAEkEQCAEQRBqIQUgBEGQAmohBgwBCyAHQQJ0IgUQHSIGQQAgBRAdIgUbDQAgBhAiIAUQIkJ/IQoMAQsgACgCACABIAYgBSAH' +
+  'EDIaIARCADcDCEEAIQEDQCABIAdGBEAgAwRAIAIgBCgCCCIAIANBAWsgACADSRtqQQA6AAALIARBkAJqIAZHBEAgBhAiIAUQIgsg' +
+  'BCkDCCEKDAILIAEEQCACIAMgBEEIakGsLBB0CyACIAMgBEEIaiAAIAYgAUECdCIIaigCABBxEHQgBSAIaiIIKAIABEAgAiADIARB' +
+  'CGoiCUGfJhB0IAIgAyAJIAAgCCgCABByEHQLIAFBAWohAQwACwALIARBkARqJAAgCgtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikD' +
+  'ACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAaDwsgAUEC' +
+  'dEHULWooAgALHQAgAARAIAAgATYCACAAQSRqQcgBIAIgAxBfGgsLTQEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAgASACIAMQ' +
+  'dgwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASACIAMQdgsgBEEQaiQAIAELmQUBB38jAEFAaiIDJABBuDFBAEHsAfwLAEEoIAFBACAA' +
+  'GyIEIARBKEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEG4MUFkQcQQIAMQdxpBZAwBCwNAAkAgAiAERgRAIAQh' +
+  'AgwBCyAAIAJqLAAAEHlFDQAgAkEBaiECDAELCyADIAI2AjwgACAEIANBPGoQeiEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJA' +
+  'IAEgAkcEQCAAIAJqLAAAEHkNASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZyDQEaCyAA' +
+  'IAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRshAQNAAkAgAyAB' +
+  'IAJHBH8gACACaiwAABB5DQEgAgUgAQs2AjwgACAEIANBPGoQeiEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABB5' +
+  'BEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0BCyADIAc2AhAg' +
+  'AyAAQa0sIAAbNgIUIANB0CZBrSwgBEEoSxs2AhhBuDFBZEH2KiADQRBqEHcaQWQMAQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEA' +
+  'a0FASQ0AIAUgBmxBwQBIDQELIANCwICAgIAINwIsIAMgADYCJCADIAc2AiAgA0HQJkGtLCAEQShLGzYCKEG4MUFsQZ0iIANBIGoQ' +
+  'dxpBbAwBC0GwMyAGNgIAQawzIAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNA' +
+  'AkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBsh' +
+  'AQwBCwsgAQvMAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQbgxQWxBmSEgAxB3GkFsDAELIAMgASgC' +
+  'ACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEGQLWotAAA2AgALIAVF' +
+  'DQAgBSAAQf8BcSAAQZAtai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRAQQAhBSAAIAAgBG4iBiAE' +
+  'bEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAgAyAGNgI8IAYhBAsgBEUh' +
+  'CAwBCyAEQQBMDQBB0w4hBiAFRQ0BCyAHDQFB6g8hBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYCIEG4MUFsQbQkIANBIGoQ' +
+  'dxpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYCEEG4MUFsQYQkIANBEGoQdxpBbAwBCyABIAQ2' +
+  'AgAgAiAFNgIAQQALIANBQGskAAuQAgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwgA2wgBGpB' +
+  'ABAbIgIEf0F+IQECQCACRSAHQQBIciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRqIAetIgkg' +
+  'AjQCIHxBBBAeIgENACACQQhqIAJBEGogAjQCDCAIIAl8fEEQEB4hAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEAIAAgBSAD' +
+  'bSIBIAUgASADbGsgBhB9ECciAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhAgDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAA' +
+  'KAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAA' +
+  'KAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgAkAEG4MUEAQewB/AsAQZwxKAIA' +
+  'IQEgAEGgMSgCACICNgJMIABBpDEoAgAiBDYCSAJAIAEgBKwgAqx+IginQX8gCEIBfULAAFQbIAEbIgJBwQBrQb9/TQRAIABBwAA2' +
+  'AgQgACACNgIAQbgxQWxBmSEgABB3GgwBCyACIABBzABqIABByABqEHsNAEG0MSgCACIEQQBIBEAgAEGAAjYCFCAAIAQ2AhBBuDFB' +
+  'a0G7FyAAQRBqEHcaDAELIARFQbAxKAIAQQAgBEGBAkkbckUEQCAAQYACNgI0IAAgBDYCMEG4MUFrQbsXIABBMGoQdxoMAQsCf0EB' +
+  'QcAAEBwiAUUEQCAAKAJMIQVBAAwBCyABQtAPNwM4IAFBATYCNCAAQUBrQQA2AgAgAEIANwM4IAEgAjYCACABIAAoAkwiBTYCBCAB' +
+  'IAAoAkgiBjYCCCABQawxKAIAQQBHNgIYQagxKAIAIQcgASAENgIgIAEgBzYCHCACIAUgBiAAQThqEH8EQCAAKAJAECIgARCAAQwC' +
+  'CyABIABBOGoQgQFFIQMgACgCQAsQIgJAAkAgA0UgAkEJR3IgBUEDR3JFBEAgASgCGCABKAIMQRtHcg0BIAEQEiIDNgIsIAMNAUF/' +
+  'IQIMAgtBfyECIANFDQELAn8gASABKAIAIgMgA2xBAnQQHSICNgIwQX8gAkUNABogA0EQTARAIAEQhgELIAEoAiggASgCLHIEf0EA' +
+  'BSABEHwLCyICDQAgASEDDAELIAAgAhB1NgIgQbgxIAJB+RIgAEEgahB3GiABEIABQQAhAwsgAEHQAGokACADC5IFAQd/IwBBkAJr' +
+  'IgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBCCASAGQQFqIQYgAyAAIAQQgwEhBAwBCwsDQCAAIAVMIARyRQRAIABB' +
+  'ACAFIABBASAHQRBqIgYQggEgBUEBaiEFIAMgACAGEIMBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEGsMSgCACIGRQRAQQAhBANA' +
+  'IAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEIIBIARBAWohBCADIAAgBRCDASEFDAELCyAFRQ0BQQAhBUF/' +
+  'IQYMAgsgBiAAIAMQhAEiBA0DC0EAIQRBASEJQagxKAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMgACAH' +
+  'QRBqEIMBDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEIMBDQMF' +
+  'IAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFBASEE' +
+  'IAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCCASAGQQFqIQQgAyAAIAUQgwEhBQwBBSAIQQFqIQkgBSEG' +
+  'DAILAAsACwALA0ACQEEAIQQgBUG0MSgCAE4gBnINAEGwMSgCACAAIAUQhQEiBA0DIAMgAEGwMSgCACAAIAVsQQJ0ahCDASEGIAVB' +
+  'AWohBQwBCwsgBkUNAQsgByAGEHU2AgBBuDEgBkH5EiAHEHchBAsgB0GQAmokACAECzUAIAAEQCAAKAIkECAgACgCKBANIAAoAiwQ' +
+  'IiAAKAIQECIgACgCFBAiIAAoAjAQIiAAECILC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBAcIgc2AhAgACAFIAEoAgAiCGwiAkEC' +
+  'dBAdIgs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBAcIgZFDQRBACECIAVB' +
+  'ACAFQQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBB' +
+  'AnQiA2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGECIgACAINgIMQQAF' +
+  'IARBAnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRB' +
+  'AWo2AgAgAkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayAC' +
+  'aiABIAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQi' +
+  'BCADQQF0IAQgAxsiA2wQISIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEB' +
+  'ajYCAEEAC78DAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAh' +
+  'BANAIAQgBUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEG4MUFrQe0iIANBEGoQdxoM' +
+  'AwsgAiABIANBQGsgASAEbEECdGoQgwEEQEF/IQAgA0F/EHU2AgBBuDFBf0H5EiADEHcaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0' +
+  'aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBBuDFBa0HeISAD' +
+  'QTBqEHcaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EB' +
+  'ajYCLEG4MUFrQe4pIANBIGoQdxpBawUgCCAGQQFqNgIAIANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIB' +
+  'aiQAIAALjAMBB38jAEGwIGsiAyQAIANBMGpBAEGAIPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZG' +
+  'BEAgAUECdCEHIAAhBANAQQAiBSAEIAlPDQMaA0ACQCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEF' +
+  'DAELCyABIAVGBEAgAyACQQFqNgIEIAMgBCAAa0ECdSABbUEBajYCAEG4MUFrQZgQIAMQdxpBawwEBSAEIAdqIQQMAQsACwALIAkg' +
+  'BUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBBuDFBa0HUHyADQSBqEHcaQWsMAgsg' +
+  'A0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYC' +
+  'GEG4MUFrQYgeIANBEGoQdxpBawsgA0GwIGokAAvEAQEJfyAAKAIQIAAoAgAiAiACbCIHQQJ0aigCACEBIAIgB2wiA0ECdEEEahAd' +
+  'IgRFIAEgAmwgA2pBAnQQHSIGRXJFBEAgA0EAIANBAEobIQhBACEBA0AgASAIRgRAIAQgA0ECdGogBTYCACAAIAAoAgwgAmwgB2og' +
+  'AyAEIAYQCzYCKAUgBCABQQJ0aiAFNgIAIAAgASACbSIJIAEgAiAJbGsgBiAFQQJ0ahB9IAVqIQUgAUEBaiEBDAELCwsgBBAiIAYQ' +
+  'Igu9AwEIfyMAQTBrIgQkACAAKAIAIQUCQCAAEHwiAwRAIAQgAxB1NgIgIAIgA0H5EiAEQSBqEHchAwwBCyAAKAIkECggACgCJBAp' +
+  'IAAoAgAgASACEIgBIgMNACAFIAVsIQZBACEDA0AgAyAGRgRAQQAhAwwCCwJAIAEgA2oiCC0AACIHRQ0AIAAoAiQgACgCACADIAcQ' +
+  'iQEQKkUNACAAKAIkIARBLGogBEEoahA6IAAoAiQQKCABIAQoAiwgBW0iB2otAAAhCSAILQAAIQogBAJ/QdAIIAQoAiggBmsgBW0i' +
+  'ASAAKAIAIgZIDQAaQYoWIAZBAXQgAUoNABpBgxYgBkEDbCABTA0AGkG2HkGTCCAAKAIYGws2AhggBCAHIAVtIgBBAWoiATYCECAE' +
+  'IAcgACAFbGtBAWoiADYCFCAEIAk2AgwgBCADIAMgBW0iAyAFbGtBAWoiBTYCCCAEIANBAWoiBjYCBCAEIAo2AgBBaSEDIAJBaUHW' +
+  'JyAEEHcaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwun' +
+  'AQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEB' +
+  'aiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBsSEgAxB3GiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBq' +
+  'JAAgCA8LIARBAWohBAwACwALDQAgAiAAIAFsakEBaws5ACAAKAIkIAAoAjQQNiAEQgA3AwggACABIAIgAyAEEIsBIgBBAEwEQCAE' +
+  'QQQ2AgALIABBH3UgAHELvwICCH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCAB' +
+  'WnENASAJIAIQASIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQMyIGQQAg' +
+  'BkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVB' +
+  'AEgNAQsgCSAHQQhqEDggBCAHKQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0EC' +
+  'DAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAULjQICA38BeyAARSABRXJBASAFGwRAIAZBfkGgDEEAEHcaQX4PCyAF' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDEAJAAkACQEEBIAAoAiwgACgCKBtFDQAgACgCACAB' +
+  'IAYQiAEiBw0BIAAoAiwiCQRAIwBBIGsiByQAQQEhCCAJIAEgAiADIAQgBxAURQRAIAUgB/0ABAAiCv0LAwggBSAHKQMQNwMYIAUg' +
+  'Cv0dACAHKAIYIAcoAhwQjwFBACEICyAHQSBqJAAgCA0BDAMLIAAgASACIAMgBCAFEI0BRQ0CCyAAIAEgAiADIAQgBSAGEI4BIQcL' +
+  'IAcPC0EAC9MEAgp/An4jAEEwayIGJAAgACgCACELIAAoAigQDiALIAtsIQkCfwNAIAggCUcEQAJAIAEgCGotAAAiCkUNACAAKAIo' +
+  'IQdBfyEMAkAgACgCACAIIAoQiQEiCkEASCAHKAIEIApMcg0AIAcoAigiDSAHKAIUIAcoAhAgCmwiCkECdGooAgAiDkH//wNxIg9q' +
+  'LQAAQf8BRiANIAcoAhxqIA9BAXRqLwEAIA5Bf3NBEHZxRXINACAHIA0gChAPQQAhDAsgDEUNAEEBDAMLIAhBAWohCAwBCwtBACEI' +
+  'IAZBADYCDAJAAkACQCAAKAI0RSAJRXINACADUCIHRSAJrULkAH4iECADWnENACAAKAIoIAIgECAAKAIwQQAgBBsgBkEMaiAGQRBq' +
+  'EBAgBikDGCERIAYoAigiDEUgBikDECIQQgBSckUEQCAAIAEgAkIAIAMgEX0gBxsgBCAFQQAQjgENASAFIAX9AAMQIAZBIGogEf0S' +
+  '/VcDAAH9zgH9CwMQDAMLIAxFDQELIAAoAiggAkIAIAMgEX0gA1AbIAAoAjBBACAEGyAGQQxqIAZBEGoQECAGKQMYIBF8IREgBikD' +
+  'ECEQCwJAIARFIBBQcg0AIAQgASAJ/AoAACAGKAIMIgFBACABQQBKGyEBA0AgASAIRg0BIAQgACgCMCAIQQJ0aigCACIHIAttIglq' +
+  'IAcgCSALbGtBAWo6AAAgCEEBaiEIDAALAAsgBSARNwMQIAUgEDcDCCAFIAYpAyA3AxggBSAQIAYoAiggBigCLBCPAQtBAAsgBkEw' +
+  'aiQAC7oBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+QaAMQQAQdxoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'AwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQhwEiAQ0AIABBARCQAUEAIQEgACACIAMgBCAFEIoBIQQgAEEAEJABIAAo' +
+  'AiQQKCAERQ0AIAcgBBB1NgIAIAYgBEH5EiAHEHchAQsgB0EQaiQAIAELNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIa' +
+  'DAELQQIMAQtBAUEDIAMbCzYCAAsTACAAKAIkIAApAzhCACABGxBdC/UBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0G4MUF+QekK' +
+  'QQAQdxoMAQsgACABQbgxEIcBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEChBAA8LAkAgASAEajEAACIJUEUEQCACIARB' +
+  'A3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQOSEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMg' +
+  'BUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwvBBwITfwF+IwBBQGoi' +
+  'AyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRBuDFBfkHHCkEAEHcaDAELIAAoAgAhBSADQeAzKQMANwM4IANCf0GANCkDACIWIBZQGzcD' +
+  'MCAAEHwiBARAIAMgBBB1NgIAQbgxIARB+RIgAxB3IQQMAQsgAEHgMykDACADQTBqIAIQkwEiBA0AIAEgAiAFIAVsIgX8CgAAIAVB' +
+  'AnQiBBAdIgxFBEBBfyEEQbgxQX9BhQhBABB3GgwBC0HwMygCACEHIAVBACAFQQBKGyEKA0AgBiAKRwRAIAdBACAGIAZBf3MgBWpK' +
+  'G0UEQCAMIAhBAnRqIAY2AgAgCEEBaiEICyAGQQFqIQYMAQsLIAwgCCADQThqEJQBQfgzKAIAIQlB6DMoAgAhBiADIAg2AhggAyAF' +
+  'NgIUIAMgDDYCECADIAI2AgwgAyAANgIIIANBADYCLCADIAVBBHY2AiggA0HwMygCADYCHCAIQRBtIhJBASAIQf8BShshCiAIQYAC' +
+  'bUEBIAZFIAhB/wNKcSIOGyEQIANCADcDICAOBEAgAyAEEB0iBDYCICADIAUQHSIHNgIsIARBACAHG0UEQCAEECIgBxAiIAwQIkF/' +
+  'IQRBuDFBf0GFCEEAEHcaDAILIANBCGogAUEAEJUBC0EAIAkgBhshD0IAIAWtQgKGQugHfCAGGyEWIAUhBgNAIAUgBmshEwNAIAgg' +
+  'C0wiByAGIA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVB8DMoAgAgDCALQQJ0aiIUIAogCCALayIEIAQgCkobIgdBARCW' +
+  'ASIJayIEIA9IIg0gDkVyRQRAIBFBAWpBACADQQhqIAsgByAJIAcgEEwgCSATaqxCAYZC6Ad8IANBMGoQlwEiCUEERhshESAJQQFG' +
+  'DAELIA0NAUEAIQ0jAEEgayIJJAAgACABQgIgFiADQTBqIhUpAwAQoAFBACAJQQAQjAFFBEAgFSAJKQMQEKEBIAkoAgBBAUYhDQsg' +
+  'CUEgaiQAIA0LRQ0AIAcgC2ohCyAKIAogEkh0IQogBCEGDAMLIAEgAiAFQfAzKAIAIBQgB0EAEJYBGgJAIAcgEEoEQCAHQQJtIQoM' +
+  'AQsgByALaiELCyAORSADKAIkIAMoAihMcg0BIANBCGogASALEJUBDAELCwsgDgRAIAAoAiQQKAsgAygCIBAiIAMoAiwQIiAMECJB' +
+  'ACEEIAMpAzBCAFIgB3IgBiAPTHINAEFlIQRBuDFBZUHfGUEAEHcaCyADQUBrJAAgBAvPAwEEfyMAQYACayIGJAACQAJAAkAgACgC' +
+  'ACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCABQQEgAxCYAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARB' +
+  'fkHdHkEAEHcaQX4MAQsgACADIAQQhwEgACgCJBAoCyIEQQFqDgIABQELQX8hBEG4MUF/QYUIQQAQdxoMBAsgACgCACIFQRBKDQEL' +
+  'IAVBEEcNAUEQIQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxCZ' +
+  'AUEAIQQMBQtBACEEIAUgACgCBCAAKAIIIAFBACADEJgBDAQLIAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxCaAUEAIQQMAwsgACgC' +
+  'CCEEIAAoAgQhBwsgBCAHRw0AAkACQCAFIAQgASACIAMQmwEiBEEBag4CAAMBC0F/IQRBuDFBf0GFCEEAEHcaDAILIAIpAwBCAFIN' +
+  'ACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQbgxQWVBpA0gBhB3GgwBCyAAIAEgAiADEJwBIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0h' +
+  'AwNAIAOnQQFKBEAgAhCdASEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMM' +
+  'AQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQKEEAIQMDQCADIAAoAgxODQIgACgCJCAD' +
+  'ai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQoAiQgACgCBCADEJ4BCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigC' +
+  'AGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEA' +
+  'EJ8BC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UN' +
+  'ACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayII' +
+  'JAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQKUEAIQcgACgCAEICIAUgBikDABCgAUEA' +
+  'IAgQigEaIAYgCCkDEBChAUEBIAgoAgBBAUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEJ8BA0AgByAAKAIcTg0I' +
+  'IAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0aigCABCeASAHQQFqIQcMAAsABSAJECsaIAdBAWohBwwBCwALAAUgACgCACID' +
+  'KAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEJ4BIAdBAWohByAAKAIcIQoMAQsACwALBSAJECsaIAdBAWohBwwBCwsgACABIAEg' +
+  'AmpBARCfAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxCkASAGQYACaiACIAEg' +
+  'BCAHEKUBIAYgASACIAQgBxClAUEAIQcgAEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAE' +
+  'RgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAgASACIAooAgAgBiAEQQJ0aigCABCmAUECdGotAABBAWo6AAAgBEEBaiEEDAEL' +
+  'AAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsA' +
+  'IAVBgBhqIAAgBUGIGmoiBxCkASAFQYASaiABIAcQpAEgBUGAEGogAiAHEKQBIAVBgA5qIAEgBxCkASAFQYAMaiACIAcQpAEgAUF/' +
+  'cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQ' +
+  'qAFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQqQEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0Igkg' +
+  'BUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpq' +
+  'IAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIAIAVBgAJqIAdqIAYgAiAAEKkBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGog' +
+  'BUGAAmogACACIAAgBUGIGmoiBhCoASAFQYAWaiAAIAEgBhCqASAFQYAUaiAAIAIgBhCqAUEAIQdBACEIIAEgAkYEQCAFQYgaahCd' +
+  'AadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZqIAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJ' +
+  'aiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGogBkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAI' +
+  'amooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABB' +
+  'AWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvnAwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQpAEgBUGA' +
+  'BGogASAEEKsBIAFBACABQQBKGyEKIAFBAWshBwNAIAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahCdAUIBgyECA0Ag' +
+  'BiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUg' +
+  'BEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEB' +
+  'aiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEgBUGICGoQqwEMAQsgBUGAAmogASAFQYgIahCkAQsgASAGbCEL' +
+  'IAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYAC' +
+  'aiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+' +
+  'IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQHSIJ' +
+  'RQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYLIAkQIiAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQrAFB' +
+  'ACEGQQAhByAIIAkQrQEiCEUEQCAJECIMBQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQnQFCAYQQNSAIIAMpAwAiAkLI' +
+  'ASACQsgBVBsQAyAIIAUQOCADQgAgAykDACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGA' +
+  'AmpBwAAQMyIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIH' +
+  'IAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2og' +
+  'DyATayABEK4BNgIAIAsgFGogDiAHayABEK4BNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQpAFBACEGIABBACAAQQBKGyEI' +
+  'IAMQnQFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGABmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpB' +
+  'qAhqKAIAIAooAgBqIAEQrgEhByAEIAMgCWogACADbCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABEK8BQQJ0IAVqQYgIaigC' +
+  'AGogARCuASABIAdsakECdGotAABBAWo6AAAgA0EBaiEDDAELAAsACwtBAAwEC0EACyEGIAgQICAKQQFqIQoMAAsAC0F/CyAFQeAI' +
+  'aiQAC7cDAQJ/IwBB0CBrIgQkACAEIAE3A8ggIARBQGtBAEGAIPwLACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDMCAE/QwAAAAAAAAA' +
+  'AAAAAAAAAAAA/QsDICAAKAIkIARByCBqEJ0BQgGEEDUCQCAAKAI0RQ0AIAAoAiQgADQCACIBIAF+QgGGEDcgACgCNEUNACAAKAIk' +
+  'QgEgADQCACIBIAF+QgOGIAFCI1UbEF0LAkAgACAEQUBrQbgxEIcBIgUNACAAQgFCACAAKAI0BH5CAAUgADQCACIBIAF+QjJ+QsCa' +
+  'DHwLIAIpAwAQoAEiASABQn9RGyADIARBIGoQigEhAyACIAQpAzAQoQEgA0UEQEEAIQUMAQsgBCADEHU2AhBBuDEgA0H5EiAEQRBq' +
+  'EHchBQsgACgCJBAoIAAoAiRCABBdIAAoAiRCABA3IAAoAiRCABA1AkAgBQ0AQQAhBQJAAkAgBCgCIA4FAAICAgECC0F1IQVBuDFB' +
+  'dUH0HkEAEHcaDAELIAIpAwAhASAEIAAoAgAiADYCBCAEIAA2AgBBuDFBZUF1IAFQG0GkDSAEEHchBQsgBEHQIGokACAFCyABAX4g' +
+  'ACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARAlCxYAIAEgACADIAIgA2otAAAQiQEQKhoLvAEBBH8jAEEQayIGJAADQCABIAJIBEAg' +
+  'ACgCDCEEIAYgACgCCCACQQFrIgJBAnRqKAIAIgU2AgwgBiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIhBQNAIAVBAkYNAiAAKAIA' +
+  'IgQoAgAgBCgCJCAAKAIEIAZBCGogBUECdGooAgAiBBCeASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAHQQJ0aiAENgIACyAFQQFq' +
+  'IQUMAAsACwsgBkEQaiQACxQAIAAgASAAIAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEgAlYbNwMAC6wCAwN/AXwC' +
+  'fiMAQSBrIgMkAAJAIABBACABG0UEQEF+IQJBuDFBfkHpCkEAEHcaDAELIAAgAUICQgBBACADQbgxEIwBIgINAEGYNCADKQMQIgY3' +
+  'AwBBoDQgAykDGCIHNwMAQag0IAMoAgA2AgAgACgCACIAIABsIQJBACEAA38gACACRgR/QQAhAkGINEEBNgIAQZA0IAe6RAAAAAAA' +
+  'APA/oBCjASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxCjAaAiBTkDAEEDIQADfyAARQ0DIABBA3RBgC5qKwMA' +
+  'IAVlBH9BiDQgAEEBajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0EgaiQAIAILlwEDAX8C' +
+  'fAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAAAAAAAAAA' +
+  'IQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsLOwEC' +
+  'fyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhCUAQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8jAEGABGsiBSQAIAVB' +
+  'gAJqIAEgBBCkASAFIAIgBBCkASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAFIAIgBBCkAQsgAiAG' +
+  'bCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAgCigCACACbGo2AgAg' +
+  'AUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvZBAENfyMAQbABayIFJABBuDFBAEHs' +
+  'AfwLAAJAIANBACAEG0UEQEF+IQZBuDFBfkH0FEEAEHcaDAELIAUgATYCrAEgBSACNgKoASAAIAVBrAFqIAVBqAFqEHsiBg0AQQAh' +
+  'ASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEh' +
+  'B0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEM' +
+  'AAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcL' +
+  'IAFBAWohAQwBCwtBvDMgDTYCAEEBIQYMBAsgACABaiEOIAAgECAPIAlBABCmASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6' +
+  'AAACQCAIRQ0AIAVB4ABqIAJqIhEtAAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiIC' +
+  'QQAgACACShshAiABQQFqIQEMAQsLIAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAg' +
+  'BSABIAAgAmxrQQFqNgIEQbgxQWpBhB0gBRB3GkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJA' +
+  'IARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQnQEg' +
+  'FIKnIgNBAnRqKAIAIQVBASEEIAYQnQEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAE' +
+  'QQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRA' +
+  'IAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigC' +
+  'ACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0' +
+  'aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyAB' +
+  'IABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEA' +
+  'IAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQnQGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCAB' +
+  'IARGBEAgBkGAAmogBSADEKQBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUg' +
+  'CRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEKkBIAcgAiABEKkB' +
+  'Rw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ' +
+  'qQEgBEF/cyABaiACIAEQqQFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIE' +
+  'IAIQpAEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQnQEhCSAAIAVB' +
+  'AnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMA' +
+  'QSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEJ0BIAOsIguCpyADQX9zQQFxIgQQsAE2' +
+  'AkggACACEJ0BIAuCpyAEELABNgJMIAIQnQEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhCdASAJIAIQ' +
+  'nQEgDIKnQQJ0aigCACEFIAuCpyEGIAIQnQEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAG' +
+  'NgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQrgE2AgggByABIAVsIAJqIAMQrgE2' +
+  'AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEK4BNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCAL' +
+  'gj4CACAAIAIQnQEgC4KnIAQQsAEiBDYCVCAAQShqIAMgBCADQQAgAhCxASABIAUgCCgCACIBQQF0IANBASABdCACELEBCyAAIAAg' +
+  'BUECdGooAghBAXQgAxCuATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIg' +
+  'DGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQGyIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGog' +
+  'AhCuASEXIAAoAkwgACgCUGogAhCuASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEe' +
+  'QQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCvASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAg' +
+  'GkECdGohJSAPIAIQrwEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAh' +
+  'CANAIAIgCEYNAiAAKAJIIAVrIAIQrgEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQrgEiCyAT' +
+  'amo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhCuASIJIAJsIBVqIAYgCGogAhCuASINajYCVCADIAggImo2Akwg' +
+  'AyApNgJIIAMgKjYCRCADIAUgCmogAhCuASIKIAJsIBZqIAYgC2ogAhCuASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2Amwg' +
+  'AyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEK4BIAJsIBVqIBggDWsgAhCuAWo2AnAgAyAXIAprIAIQrgEgAmwgFmog' +
+  'GCAGayACEK4BajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQJyIEQQBI' +
+  'DQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRA' +
+  'QQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwsh' +
+  'BgsgCUEBaiEJDAELAAsACwsLIAwQIEEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWog' +
+  'AW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EA' +
+  'ShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQnQEgB6yCp0ECdGooAgAiBjYCACAAIApB' +
+  'AnRqIAIgBmsgAxCuASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxCuASIMdkEBcXIgBiAM' +
+  'RiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvBCgEEfyMAQYAlayIFJAAgBARA' +
+  'IARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B1RRBABB3GgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4h' +
+  'AiAEQX5B8yVBABB3GgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRAIAUgBjYCAEFsIQIg' +
+  'BEFsQecmIAUQdxoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBCzASICDQAgBUF/NgK0ISAFIAQ2Aogh' +
+  'IAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEGtLCAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0AC' +
+  'QCABIAQoAgQiB08NACAEKAIAIAcgASACELYBIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQvgFFDQELIAIoAgwhAQwBCwsg' +
+  'AkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahC2ASIIQXtxBEAgBigCHCIBIAQoAgQi' +
+  'B0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQtwFFDQAgBCAGIAZBEGoQuAFFDQACfyAEQQA2AhQgBCgCACAGKAIA' +
+  'IAYoAgRBAEEAEMABIQIgBCgCCCIHIQECQCAHDQAgAhDBASIHIQEgBw0AQQAhByACEMsBIQELIAEgAWwiASACRwRAIAQgBiACIAFB' +
+  'ABDMAQwBCyAEIAc2AhgCQCAEEM0BIgENACAEIAYgAkEAEM4BIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsg' +
+  'BCAGQRBqELkBCyECIAZBIGokACAFKAKsIRAiIAIEQCADELQBIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YN' +
+  'ACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGELoBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAg' +
+  'ByABIAQQtgEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBC7AQ0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARB' +
+  'IGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfgg' +
+  'aiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBB' +
+  'AAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFB' +
+  'AWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQbAuKQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABCyASAFKAIQQRBH' +
+  'ckUEQCADELQBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQtAEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAE' +
+  'ShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3AQEDfyABQdAuIAEbIQYDQAJAQcEA' +
+  'IQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQtQEiAQ0C' +
+  'CyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRA' +
+  'IABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsg' +
+  'AQsnACAABEAgACgCzCAQIiAAKALUIBAiIABBADYC1CAgAEIANwLMIAsLuwIBBX8jAEEwayIEJAACfyABRQRAIANBZkHFDEEAEHca' +
+  'QWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRBoIQggBkH/AGtB/wFxQaIBTwR/QZUmIAZB' +
+  'ChBoBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVByCohAAwBC0HMCUH4JCAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcg' +
+  'ARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahB3GkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYC' +
+  'FCAEIAE2AhAgA0FmQZcjIARBEGoQdxpBZgwBCyAEQcAANgIAIANBZkHyDyAEEHcaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAF' +
+  'IAAgASACELoBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQ' +
+  'vAEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAK' +
+  'QT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIE' +
+  'IQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQvAEiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAg' +
+  'AyAFELwBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCAC' +
+  'IAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQwAEhAwJ/IAAoAggiBARAQQEgAyAEIARs' +
+  'IgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQwAEgA0YPC0EBIANBwABLDQAaQQAgAxDBASICQQRIDQAaIAAg' +
+  'ASgCACABKAIEQQAgAhDCAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBDWASAAAn8CQCAALQDEASAELQAVRXINACAE' +
+  'KAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQxQEhAgsgBCgC' +
+  'GCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEMABIgJF' +
+  'BEAgACABKAIAQX8QzwEgBCAAQUBrNgIAQWghAiAAQWhBvhEgBBDQAQwBCwJ/IAIgBC0ADwR/IAAgASACENcBBUEACyIGayECIAAo' +
+  'AgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhDM' +
+  'AQwCCyAEIAIQwQEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDLASICIAJsQQAQzAEMAgsCQCADQQRIDQAgACABKAIA' +
+  'IAEoAgQgACgCFCADEMIBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQzQEiAg0AIAAgAyADbEEC' +
+  'dBAdIgI2AjQgAkUEQEF/IQIgAEF/QYgLQQAQ0AEMAQsgACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJB' +
+  'LDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDOASICDQAgAEEBNgIgIAEoAgwhASAFBEAgACABENgBIQIMAQsj' +
+  'AEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0GzChDZAUFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyAB' +
+  'IAIQtgEOBQQDAwEAAwsgACACELsBRQ0BIAAgAUGFHBDZASAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAo' +
+  'AgAgASADIAAoAhRBABDAASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBDW' +
+  'AQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6' +
+  'ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQwAEhASAAIAIgACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQzgEhASAD' +
+  'QRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB2RoQ2QFBaCEBDAELIAAgARDYASEBCyACQRBqJAAgASECCyAE' +
+  'QSBqJAAgAgtkAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBBoIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2' +
+  'AgwgAiADayEECyAAIAVBIyAEEGgiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQtwFFDQAgACACIAEQuAFF' +
+  'DQAgACgCACACKAIAIgQgAigCBCIFQQBBABDAASEDIAAoAggiAUUEQCADEMEBIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3INACAA' +
+  'IAQgBUEAIAEQwgEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAA' +
+  'QSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxC9ASIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpB' +
+  'A0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsg' +
+  'AUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYE' +
+  'QEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEB' +
+  'IQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0Yb' +
+  'IAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhC8ASIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAo' +
+  'AggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAo' +
+  'AgAgAmotAAAiBcAiBhC/ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQvwEbIQcgAkEBaiECDAEL' +
+  'CyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQaiAB' +
+  'IAIQwwFBACEBQQAhAgNAIAAgAyAFQRBqIAUQxAEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAg' +
+  'AQsiAQF/IAAQxQEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQwwEDQAJAIAAoAgAgAyAF' +
+  'QRBqIAUQxAEiAUUNACAAIAMgBSgCACAFKAIEIAQQxgEiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAAQQE7' +
+  'AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAF' +
+  'IAcQvAEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcN' +
+  'AwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkg' +
+  'BSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxC8ASIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStrDgMB' +
+  'BAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAM' +
+  'AQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQ' +
+  'xwEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxC8ASIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAM' +
+  'AAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQxwEhBQsg' +
+  'AyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAo' +
+  'AgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQvwFFDQEgAiAAIAFB' +
+  'IGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEMgBDQEgBBDJAQ0BCwN/IAAgA0YE' +
+  'QCABDwsgACAFaiwAACICEMoBBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAA' +
+  'QSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJ' +
+  'C0wBAn9BwAAhAgJAIAAQxQEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyABIQIL' +
+  'IAILswMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEMMBIAUgASgCADYC3AFBACEBAkAD' +
+  'QAJAIAAoAgAgACgCFCAGQRBqIAYQxAFFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8Q0wEiB0EASA0CIAUgBigCBCAGKAIA' +
+  'ajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EM8BAkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2' +
+  'AjAgBUHQAGpBgAFB4REgBUEwahBhGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFB8xEgBUFAaxBhGgsCQCAEBEAgBSAAKAIIIgE2AhAg' +
+  'BSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQeYaIAUQ0AEMAQsgAkGBIE8EQCAFQYAgNgIoIAUg' +
+  'AjYCICAFIAVB0ABqNgIkIABBaEHMIyAFQSBqENABDAELIAAgAiADIAVB0ABqENEBC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBr' +
+  'IgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxDPAUGXI0HYDiAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCAB' +
+  'IQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQ0AFBZiEBCyACQRBqJAAgAQuwAgEFfyMA' +
+  'QUBqIgQkACAEQTBqIAEoAgAgASgCBBDDAQJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahDEAUUgBC0AKEEA' +
+  'IAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQ0gEiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIc' +
+  'EM8BIAAoAhghBUGdGCEHQa0sDAELIAAgBCgCIEF/EM8BQZIaIQcgACgCGCIFIQZBoywLIQEgACgCICECIAQgBTYCHCAEIAU2Ahgg' +
+  'BCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEGXCCAEENABCyAEQUBrJAAgCAup' +
+  'AgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQaCIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAA' +
+  'IAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB1AggBEEQahBhGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNB' +
+  'AEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBriogBBBhGgsCQCAAKAIQIgNFDQAgAyAGENQB' +
+  'NgIYIAMgBxDUATYCHCADIAEQ1AE2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACygB' +
+  'AX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQdiAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhDBASIC' +
+  'NgIIIAQgAjYCBCAEIAE2AgAgAEFoQacnIAQQ0AEgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQ0wEiA0EASARAIAMM' +
+  'AQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEM8BIAQgAEFAazYCACAAQWhBghIgBBDQAUFoDAELAkAg' +
+  'Aw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEMoBGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRA' +
+  'IABBAToALgwBCyACwBDIAUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBr' +
+  'NgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvjBAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIE' +
+  'IAAoAhgiBEHAACAEGyIGEMYBIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhDPASAAIANB4ABqENUBAkAgBEEASARA' +
+  'IANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxC9ASIBQQBIBEAgBi0AACEBQdklDAELIAFFBEBBACEBQaYYDAEL' +
+  'QcUlIAFB/wBGIAFBIElyDQAaQdwkQbkUQdgrIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhBhGiACQRBqJAAgAyAA' +
+  'QZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQa4SIAMQ0AEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhB' +
+  'ACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANB0CZBrSwgAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEw' +
+  'QasRIANBQGsQYRoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEHdKSADQdAAahBhGgsgAEFAayEBIAAo' +
+  'AhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdBoSYgA0EQahDQAQwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0' +
+  'IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBxhIgA0EgahDQAQtBZyEECyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL' +
+  '4AIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFB2SYgBEEQahBhIAFqIQJBMCEKDAEL' +
+  'IAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCAL' +
+  'IQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUGfESAEQSBqEGEg' +
+  'AWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgAB' +
+  'IAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShB4BcgBBBhGiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEHALigC' +
+  'ADYCCCAAQbguKQIANwIAIARBEGogAiADEMMBQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQxAFFDQEgACACQQFqIgI2' +
+  'AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABDGASIFQQBIBEAgAEEAOgAFCyAG' +
+  'QQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUC' +
+  'fyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRDBAUEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJA' +
+  'IAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqELYBDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahDA' +
+  'ARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/gEBBn8jAEEQayIFJAAgAEEAOgAk' +
+  'IAEgACgCBCICSQRAIAAoAgAgAiABIAUQtgEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIH' +
+  'QQAgASACayICEGgiBARAIAAgBCADa0F/EM8BIAYgAEFAazYCACAAQWdB9gwgBhDQAUFnDAELIAJBASACGxAdIgRFBEAgAEF/QYgL' +
+  'QQAQ0AFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBq' +
+  'JAAgBUEQaiQAC+IBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBDBAQ0AIAQQywEhASAA' +
+  'IAAoAjhBfxDPASADIABBQGs2AgAgA0EwaiICQeQAQfMRIAMQYRogACAEIAEgAWwgAhDRAQwBCyAAIAEgBBDPASAAKAIgIQEgAyAA' +
+  'KAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQa0sQfoSIAFBAUYbNgIUIABBaEGTDiADQRBq' +
+  'ENABCyADQaABaiQAC4cGAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJFDQBC' +
+  'fiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZBmC8oAgA2AhggBkGQLykCADcCEAJAIABFDQADQEHAACEH' +
+  'AkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBB0C4hCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYCEAsCQCAA' +
+  'LQCIICIKRQ0AQdQmIArAIgxBBRBoRQ0AIAggDCAHEGgNACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAILIAhBAWohCAwACwAL' +
+  'IANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQ2wEMAQsCf0EAIQcC' +
+  'QCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAgACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhogCSALQQJ0aigCACII' +
+  'QQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EBaiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiABIAIgAyAGQRBqENsB' +
+  'DAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJQQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQgIAdBAnRqKAIAIgMg' +
+  'AWsQ3QEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALMICADai0AAAUgCCABEN4BC8AQYCAHQQFqIQcgA0EBaiEBDAELCyAGIAAo' +
+  'AswgIAFqIAAoAtAgIAFrEN0BDAELIAYgACACENwBCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdq' +
+  'LQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC5oBAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCAB' +
+  'IAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQYAsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvA' +
+  'EGALAkAgB0UEQCAAIAgQ3wEMAQsgACAEIAgQ3gEQYAsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJA' +
+  'IAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIE' +
+  'EMgBRQRAIAQQyQFFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABDKAQRAIARBAWohBAwBBSAE' +
+  'IQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ3QEPCyAAIAcgCGogBSAHaxDdAQJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAg' +
+  'ASgCzCAgBWogAyAFaxDdAQwBCyAAIAQQ3wELIAohBiADIQcMAAsACyMAA0AgAgRAIAAgASwAABBgIAFBAWohASACQQFrIQIMAQsL' +
+  'CxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAsyAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBlQkgAhBhEN0BIAJBEGok' +
+  'AAsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsRAEGcLygCACAAKAIAIABqRgtaAQN/AkAgAEGcLygCACICaiIAIAJJDQBBpC8o' +
+  'AgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtBnC8gADYCACACIQMLIAMLEQAgAEEATARAQQAP' +
+  'CyAAEB0LBQBBqC8LfwEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGog' +
+  'ARAnIgFBAEgEQCABEOYBQcwvIAM2AgAPBSADQQFqIQMgBCAFQQN0aiEBDAELAAsAC0F+IQJBfkGADBDnAQsgAgsVACAAQQBIBEAg' +
+  'ACAAEHUQ5wELIAALDAAgACABQa0sEJwCCwkAIAAoAgAQBAsWACAAKAIEIgBFBEBBAA8LIAAgARByC/QBAgJ/A34CQCABQb8MEOsB' +
+  'IgQNACACQesQEOsBIgQNAEGANv0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABAp' +
+  'AkADQCAAIAcQASIEQQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgACkDoAIhBiAFIAApA6gCNwMIIAUgBjcDAEGANiAF/QADAP0LAwBB' +
+  'bSAEIAApA6ACIAApA7ACVCAAKQOoAiIGIAApA7gCIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GANikDADcDACADQYg2KQMANwMI' +
+  'CyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQd8YEJwCQX4LCzABAn4gASkDACEC' +
+  'IAEpAwghAyAAKAIAIgAEQCAAIAI3A7ACIAAgAzcDuAIgABApCwtmAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBziAQ6wEiBQ0AIAJB' +
+  'AEwEQEF+IQVBfkHGGBDnAQwBCyAAKAIAIAH8ByACIAMgBEEIahBeIAMgBCkDCLo5AwgQ5gEhBQsgBEEQaiQAIAULJQAgACgCACAB' +
+  'ECoQ5gEiAUF4RgRAIAAoAgBBzC9BvC8QOgsgAQsmACAAKAIEIgBFBEBBfkGYCRDnAUF+DwsgACABIAIgAxBzpxDmAQsnAQF/IAAE' +
+  'QAJAIAAoAgQiAQRAIAEQZwwBCyAAKAIAECALIAAQIgsLFgAgACgCBCIARQRAQQAPCyAAIAEQcQsSACAAKAIAIAEgAiADEDkQ5gEL' +
+  'SAECfwJAQQFBCBAcIgIEQCACIAAgARAbIgM2AgAgAw0BIAIQIgtBf0F+IAAgAXJBAE4iABtBhQhBhBkgABsQ5wFBACECCyACCxQA' +
+  'IAAoAgAgASACIAMgBBAyEOYBC1wAIAAgARBiIgBFBEBBtDQoAgBBwDQQ5wFBwC9BuDQpAgA3AgBBAA8LQQFBCBAcIgFFBEAgABBn' +
+  'QX9BhQgQ5wFBAA8LIAEgADYCBCABIAAoAgBBACAAGzYCACABCwkAIAAoAgAQKQsfAQF/IAFB6xAQ6wEiAgR/IAIFIAAoAgAgAfwH' +
+  'EAMLCx8BAX8gAUHrEBDrASICBH8gAgUgACgCACAB/AcQAQsLCwAgACgCACABEDYLHwEBfyABQc4gEOsBIgJFBEAgACgCACAB/AcQ' +
+  'NQsgAgtbAQF/IAEgACgCACICECY2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIE' +
+  'IgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEDMQ5gELawAgACgCAEGQNhA4IAFBkDYpAwC6OQMAIAFBmDYpAwC6OQMI' +
+  'IAFBoDYpAwC6OQMQIAFBqDYrAwA5AxggAUGwNigCALc5AyAgAUG0NigCALc5AyggAUG4NikDALo5AzAgAUHANikDALo5AzgLDAAg' +
+  'ACgCABArEOYBCyoAQaQvQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsGACAAEHULUgACfyAAQQAgARtFBEBB' +
+  'uDFBfkHdHkEAEHcaQX4MAQsgACABQbgxEIcBIgEEfyABBSAAKAIkIAAoAjQQNiAAQQEQkAFBAAsLRQRAQQAPCxCCAgswAEG4MSgC' +
+  'AEHcMRDnAUGsL0G8Mf0AAgD9CwIAQbwvQcwx/QACAP0LAgBBuDEoAgALPQBBpDNBADYCAEGoM0EANgIAIAAEQEGkMyAAKAIENgIA' +
+  'QagzIAAoAgg2AgALQagzKAIAQaQzKAIAQQh0agszAEG4MyACNgIAQbQzIAE2AgAgAEG0M0G4MxB7BEAQggIPC0G4MygCAEG0MygC' +
+  'AEEIdGoLKgAgABAmQQBIBEBBfkH9ExDnAUF+DwsgACABIAIQkQFFBEBBAA8LEIICCyAAIAAEQCAAKAIkBH8gAEEAEJABIAAoAiQF' +
+  'QQALECgLCwcAIAAQgAELdQEBfwJAIAFBziAQ6wEiCA0AIAVB6xAQ6wEiCA0AIARBAEgEQEF+QaIZEOcBQX4PC0EAIQhB6DMgAjYC' +
+  'AEHgMyAB/Ac3AwBB8DMgAzYCAEH4MyAENgIAQYA0IAX8BzcDACAAIAYgBxCSAUUNABCCAiEICyAICx8AIABBAWsiAEEDTQR/IABB' +
+  'AnRBoC5qKAIABUGNIAsLSABBoDEgATYCAEGcMSAANgIAQaQxIAI2AgBBqDEgAzYCAEGsMSAENgIAQbAxIAU2AgBBtDEgBjYCABB+' +
+  'IgBFBEAQggIaCyAACzcAQawzQQA2AgBBsDNBADYCACAAIAFBACABQQBKGxB4BEAQggIPC0GwMygCAEGsMygCAEEIdGoLMQBBvDNB' +
+  'ADYCACAAIAEgAiADIAQQpwEiAEEASARAEIICDwtBvDMoAgBBAWpBACAAGwtNACAAIAEQogEEQBCCAg8LIAJBiDQoAgC3OQMAIAJB' +
+  'kDQrAwA5AwggAkGYNCkDALo5AxAgAkGgNCkDALo5AxggAkGoNCgCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsGACAAECYLQAEB' +
+  'fwJAIAJBvwwQ6wEiBg0AIANB6xAQ6wEiBg0AIAAgASAC/AcgA/wHIAQgBRCRAkUEQEEADwsQggIhBgsgBgtNACAAIAEgAiADIARB' +
+  'wDNBuDEQjAEiAEUEQCAFQcAzKAIAtzkDACAFQcgzKQMAujkDCCAFQdAzKQMAujkDECAFQdgzKQMAujkDGAsgAAveAQIFfwJ+AkAg' +
+  'A0G/DBDrASIHDQAgBEHrEBDrASIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QeELEOcBDAELIAP8ByEMIAT8ByENIAAQJiIHIAdsIQtB' +
+  'ACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQkQIiCgRAIAggCrc5AwAgCEG8MSgC' +
+  'ALc5AyAgCEHAMSgCALc5AyggCEHEMSgCALc5AzAgCEHIMSgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7ABAQF/AkAgAUG/' +
+  'DBDrASIFDQAgAkHrEBDrASIFDQBB0DP9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQcAz/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEHIMyAE' +
+  'KwMI/Ac3AwAgACAB/AcgAvwHIANBwDMQiwEiBUEASARAIAUQ5gEPCyAEQcAzKAIAtzkDACAEQcgzKQMAujkDCCAEQdAzKQMAujkD' +
+  'ECAEQdgzKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAEIAUQ2gEiBkKAgICACFkEQEF2QY0YEOcBQXYP' +
+  'CyAGpxDmAQsQACAABEAgABC0ASAAECILC2wBAX8CQAJAQeAgEB0iBEUEQEF/QYUIEOcBDAELQbA0IAM2AgBBrDQgAjYCACAAIAFB' +
+  'rDQgBEG4MRCyAUUNARCCAhpBzC8gBCgC2CA2AgBB0C8gBCgC3CA2AgAgBBC0ASAEECILQQAhBAsgBAsHACAAKAIACwgAIAAoAtwg' +
+  'CwcAIAAoAgQLQwEBfyMAQRBrIgMkAEGsL0EAQfAB/AsAQagvIAA2AgAgAyABNgIAIAMgAjYCBEHUL0HIAUG5ESADEGEaIANBEGok' +
+  'AAsFAEHINgsLjScEAEGACAv2JWVhc3kAb3V0IG9mIG1lbW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEg' +
+  'JWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGln' +
+  'aXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRo' +
+  'ZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBv' +
+  'ciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91' +
+  'dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAdGhl' +
+  'IGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUg' +
+  'Y291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQA' +
+  'dGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3Jp' +
+  'ZCdzIHRleHQ7IHJlbW92ZSBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBi' +
+  'b3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVy' +
+  'ICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBz' +
+  'eW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRo' +
+  'ZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3Jl' +
+  'IHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIg' +
+  'aXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNl' +
+  'cwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6' +
+  'dSBpcyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzACVzIGF0' +
+  'ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzAGEg' +
+  'Y29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBh' +
+  'cnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAG5vIHNvbHZlcgB0aGUgZm9yY2VkIG9w' +
+  'dGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3Vf' +
+  'dGV4dF90IHRvIHBhcnNlIGludG8Abm8gZ3JpZCBvciBubyByb29tIGZvciB0aGUgc29sdXRpb24AdGhlIHNlYXJjaCBpcyBub3Qg' +
+  'YXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2Ug' +
+  'aW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0g' +
+  'Y2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNo' +
+  'b3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4l' +
+  'ZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28gZ2l2ZW5zIGNsYXNoAG91dHB1dCB0b28gbG9uZwAsIGVu' +
+  'ZGluZwBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdo' +
+  'b2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1v' +
+  'cmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUg' +
+  'cHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRo' +
+  'ZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQg' +
+  'cGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAy' +
+  'eCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFu' +
+  'Z2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBT' +
+  'dWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2Vy' +
+  'IHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSBy' +
+  'ZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91' +
+  'bmQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlk' +
+  'AGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXgg' +
+  'JWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9u' +
+  'IGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABu' +
+  'byBvcHRpb24gaXMgZm9yY2VkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdp' +
+  'dHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVk' +
+  'AGJveCAiJS4qcyVzIjogcm93cyBhbmQgY29sdW1ucyBvZiBhIGJveCBhcmUgMS4uJWQgYW5kIG1ha2UgYSBzaWRlIG9mIGF0IG1v' +
+  'c3QgJWQAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xz' +
+  'OyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwg' +
+  'aGFzICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5v' +
+  'dCB0aWxlIGEgc2lkZSBvZiAlZAB1bmV4cGVjdGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhhYmV0IG1heSBvbmx5IGhvbGQg' +
+  'cHJpbnRhYmxlIEFTQ0lJIHN5bWJvbHM7IHN5bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9sIGJ5dGUgMHglMDJYAGludmFs' +
+  'aWQgVVRGLTggYnl0ZSAweCUwMlgAdGhlIHRleHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAC4tX3wsIzorPQA6ACVzIGF0ICVz' +
+  'IGlzIHRvbyBiaWc6IG5vIHB1enpsZSBnb2VzIHBhc3QgNjR4NjQALi4uAC4wXy0AbnVtYmVycyAxLSVkLABzaXplICVkIGlzIG91' +
+  'dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVk' +
+  'IHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCBy' +
+  'b3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDog' +
+  'Ml42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIg' +
+  'b3IgYSBuZWdhdGl2ZSBzaXplKQB1bmtub3duIGl0ZW0gIiVzIiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAHN5bWJvbCAnJWMnICgl' +
+  'ZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCBy' +
+  'b3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVz' +
+  'IiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3gg' +
+  'KHN1Y2ggYXMgMykAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1l' +
+  'IGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAACUUAABJDgAASQ4AALMNAAC6DAAAFRAAAO8OAADCDQAAmAoAAHQIAACFEAAABwoAABcO' +
+  'AAAfCwAAfAkAAN8KAAAxDgAAfxQAAAUEAAD5CwAASA8AAC8MAABTEAAALxAAAAABAQECAQIBAgMCAQMBAgMEAQMBBAMCAQQFAgME' +
+  'AQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAA2AYAAN8MAACsBQAAaQQAAFwOAAD8CwAArg4AAKYPAAC6BwBB' +
+  'ji4LMPg/AAAAAAAAEEAzMzMzMzMZQAAEAACQCwAAQw8AANoFAAAQAAAABBMAAAAAAAAAAQBB0C4LSjEyMzQ1Njc4OUFCQ0RFRkdI' +
+  'SUpLTE1OT1BRUlNUVVZXWFlaYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXoAAABQFwAAPQAAAC4gAEGcLwsDUBsC'

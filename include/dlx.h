@@ -53,14 +53,15 @@ enum {
     DLX_EDUPNAME = -13,  /* DUPLICATE_NAME: the item line declares a name twice */
     DLX_ENOITEMS = -14,  /* NO_ITEMS: no item line, or no primary item on it */
     DLX_ECHAR = -15,     /* BAD_CHARACTER: a character that may not appear there (control byte, ':' or '|') */
-    DLX_ESYNTAX = -16    /* SYNTAX: malformed line: a second '|', an empty color, a name too long */
+    DLX_ESYNTAX = -16,   /* SYNTAX: malformed line: a second '|', an empty color, a name too long */
+    DLX_EOVERFLOW = -19  /* COUNT_OVERFLOW: more solutions than the count holds: 2^64 - 1 for dlx_count() (dlx_count_wide() has them) */
 };
 
 /* Counters of the work done since the last restart. */
 typedef struct dlx_stats {
     uint64_t nodes;     /* search tree nodes entered */
     uint64_t updates;   /* links removed (Knuth's "updates") */
-    uint64_t solutions; /* solutions found */
+    uint64_t solutions; /* solutions found (UINT64_MAX from there on: dlx_count_wide() is exact) */
     double progress;    /* estimated fraction of the search tree explored, 0 .. 1 */
     int32_t level;      /* current depth of the search */
     int32_t max_level;  /* deepest level reached */
@@ -163,8 +164,31 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap);
 
 /* Count solutions from a fresh start, stopping at `limit` of them (0: no
  * limit) or after max_nodes nodes (0: no budget). *count gets the number
- * found. Returns DLX_DONE (exact count), DLX_LIMIT or DLX_BUDGET. */
+ * found. Returns DLX_DONE (exact count), DLX_LIMIT or DLX_BUDGET; or
+ * DLX_EOVERFLOW, with *count UINT64_MAX, when the number found passed
+ * 2^64 - 1 (never a wrapped count: dlx_count_wide() is exact). */
 int dlx_count(dlx_t *d, uint64_t limit, uint64_t max_nodes, uint64_t *count);
+
+/* A count of up to 128 bits, lo + hi * 2^64: the engine counts solutions in
+ * 128 bits, which no search can fill. */
+typedef struct dlx_wide {
+    uint64_t lo, hi;
+} dlx_wide_t;
+
+/* dlx_count() with the count in 128 bits: exact at any size. Returns
+ * DLX_DONE, DLX_LIMIT or DLX_BUDGET (DLX_EARG for a NULL pointer;
+ * DLX_EOVERFLOW past 2^128 - 1, which only dlx_debug_count_from reaches). */
+int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *count);
+
+/* v in decimal, no sign or separators, into out (DLX_WIDE_DIGITS bytes: up
+ * to 39 digits and a NUL). Returns the number of digits. */
+#define DLX_WIDE_DIGITS 40
+int dlx_wide_format(dlx_wide_t v, char *out);
+
+/* For tests only: every count from now on starts at `from` instead of 0
+ * (the engine's counter, so that its overflow paths run without 2^64
+ * solutions); dlx_stats()'s solutions too. Restarts the search. */
+void dlx_debug_count_from(dlx_t *d, dlx_wide_t from);
 
 void dlx_stats(const dlx_t *d, dlx_stats_t *out);
 

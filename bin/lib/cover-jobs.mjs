@@ -28,7 +28,7 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
   }
   const shards = Array.from({ length: parts }, () => ({ nodes: 0, count: 0, progress: 0 }))
   const spent = () => shards.reduce((n, s) => n + s.nodes, 0)
-  const found = () => shards.reduce((n, s) => n + s.count, 0)
+  const found = () => shards.reduce((n, s) => n + BigInt(s.count), 0n) // exact: a bigint
   const halt = new AbortController()
   let ended = null // 'limit' or 'stopped' once the run was cut short
   const end = (status) => {
@@ -64,7 +64,7 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
     }
     try {
       if (!printer) {
-        const r = await problem.countDetailed(opts)
+        const r = await problem.countDetailed({ ...opts, bigint: true })
         Object.assign(own, { nodes: r.nodes, count: r.count })
         if (r.status === 'stopped') end('stopped')
         if (limit && found() >= limit) end('limit')
@@ -92,7 +92,7 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
     pool.close()
     local?.free()
   }
-  const count = limit ? Math.min(limit, found()) : found()
+  const count = limit && found() > limit ? BigInt(limit) : found()
   const status = limit && count >= limit ? 'limit' : ended === 'stopped' ? 'stopped' : 'done'
   return { count, nodes: spent(), status }
 }

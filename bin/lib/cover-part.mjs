@@ -38,5 +38,21 @@ function lineEnd (text, start) {
   return cr !== -1 && cr < end ? cr : end
 }
 
+/**
+ * A count (a bigint) as a part's JSON carries it: a number while one holds
+ * it exactly (up to 2^53 - 1), else its decimal digits as a string.
+ */
+export const countJson = (count) => count <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(count) : String(count)
+
+/** A part's count read back (either form) as a bigint; null if it is none. */
+export function readCount (v) {
+  if (Number.isSafeInteger(v) && v >= 0) return BigInt(v)
+  if (typeof v === 'string' && /^(0|[1-9][0-9]*)$/.test(v)) return BigInt(v)
+  return null
+}
+
+/** A result with its count as JSON carries it. */
+export const resultJson = (result) => JSON.stringify({ ...result, count: countJson(BigInt(result.count)) })
+
 /** The fields that name the split a part belongs to; equal in every part of one sum. */
 export const SPLIT_FIELDS = ['problem', 'parts', 'splitSeed', 'dlxkit']

@@ -7,12 +7,12 @@
 // job, or a part of another problem or split, cannot pass for a count.
 import { UsageError } from './args.mjs'
 import { InputError, openInput, readFileText, readWholeText } from './input.mjs'
-import { SPLIT_FIELDS } from './cover-part.mjs'
+import { SPLIT_FIELDS, readCount } from './cover-part.mjs'
 
 const MAX_STDIN_BYTES = 16 << 20 // as for a parts file: a part is one short line
 
 /**
- * Sum the parts in `paths`: { count, nodes, status: 'done', parts,
+ * Sum the parts in `paths`, exactly at any size: { count (a bigint), nodes, status: 'done', parts,
  * splitSeed, problem, dlxkit }. A usage error (no file, a file that cannot
  * be read) is a UsageError; parts that do not add up, an InputError.
  */
@@ -30,7 +30,7 @@ export async function sumParts (paths, command) {
   if (!lines.length) throw new InputError(`no part in ${paths.join(' ')}`)
   const seen = new Map() // K -> where
   let first = null // { part, where }: every other part must be of its split
-  let count = 0
+  let count = 0n
   let nodes = 0
   for (const { line, where } of lines) {
     const part = readPart(line, where)
@@ -39,14 +39,13 @@ export async function sumParts (paths, command) {
     else first = { part, where }
     if (seen.has(part.shard)) throw new InputError(`part ${part.shard}/${part.parts} twice: ${seen.get(part.shard)} and ${where}`)
     seen.set(part.shard, where)
-    count += part.count
+    count += readCount(part.count)
     nodes += part.nodes ?? 0
   }
   const { parts, splitSeed, problem, dlxkit } = first.part
   const missing = []
   for (let k = 1; k <= parts && missing.length < 10; k++) if (!seen.has(k)) missing.push(k)
   if (missing.length) throw new InputError(`parts missing: ${missing.join(', ')}${seen.size + missing.length < parts ? ', ...' : ''} of ${parts}`)
-  if (!Number.isSafeInteger(count)) throw new InputError(`the parts add up to more than 2^53 solutions, more than a count can hold exactly`)
   return { count, nodes, status: 'done', parts, splitSeed, problem, dlxkit }
 }
 
@@ -58,7 +57,7 @@ function readPart (line, where) {
   } catch {
     part = null
   }
-  const isPart = part !== null && typeof part === 'object' && Number.isSafeInteger(part.count) && part.count >= 0 &&
+  const isPart = part !== null && typeof part === 'object' && readCount(part.count) !== null &&
     Number.isSafeInteger(part.parts) && part.parts >= 1 && Number.isInteger(part.shard) && part.shard >= 1 && part.shard <= part.parts
   if (!isPart) throw new InputError(`${where}: not a line of dlxkit cover --count --json --shard K/N`)
   const named = typeof part.problem === 'string' && /^sha256:[0-9a-f]{64}$/.test(part.problem) &&

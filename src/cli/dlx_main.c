@@ -26,13 +26,15 @@ static const char usage[] =
     "  --limit N   stop after N solutions\n"
     "  --nodes N   stop after N search nodes\n"
     "  --seed S    try options in a random order drawn from seed S\n"
-    "  --quiet     no summary on stderr\n";
+    "  --quiet     no summary on stderr\n"
+    "  --count-from N  for tests: --count starts at N (below 2^128), not 0\n";
 
 enum mode { MODE_FIRST, MODE_ALL, MODE_COUNT };
 
 typedef struct {
     enum mode mode;
     uint64_t limit, nodes, seed;
+    dlx_wide_t count_from;
     int quiet;
     const char *path;
 } cli_options;
@@ -44,6 +46,19 @@ static int parse_u64(const char *s, uint64_t *out) {
     unsigned long long v = strtoull(s, &end, 10);
     if (errno || *end) return 0;
     *out = v;
+    return 1;
+}
+
+/* A whole number below 2^128 in decimal. */
+static int parse_wide(const char *s, dlx_wide_t *out) {
+    __extension__ typedef unsigned __int128 u128;
+    if (!s || !*s) return 0;
+    u128 v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > (~(u128)0 - (u128)(*s - '0')) / 10) return 0;
+        v = v * 10 + (u128)(*s - '0');
+    }
+    out->lo = (uint64_t)v, out->hi = (uint64_t)(v >> 64);
     return 1;
 }
 
@@ -61,6 +76,12 @@ static int parse_args(int argc, char **argv, cli_options *o) {
             uint64_t *dst = a[2] == 'l' ? &o->limit : a[2] == 'n' ? &o->nodes : &o->seed;
             if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, dst)) {
                 fprintf(stderr, "dlx: %s needs a non-negative whole number\n", a);
+                return 0;
+            }
+            i++;
+        } else if (!strcmp(a, "--count-from")) {
+            if (!parse_wide(i + 1 < argc ? argv[i + 1] : NULL, &o->count_from)) {
+                fprintf(stderr, "dlx: %s needs a whole number below 2^128\n", a);
                 return 0;
             }
             i++;
@@ -140,7 +161,7 @@ static double seconds(void) {
 }
 
 int main(int argc, char **argv) {
-    cli_options o = {MODE_FIRST, 0, 0, 0, 0, NULL};
+    cli_options o = {.mode = MODE_FIRST};
     if (!parse_args(argc, argv, &o)) {
         fputs(usage, stderr);
         return 2;
@@ -168,23 +189,34 @@ int main(int argc, char **argv) {
     double t1 = seconds();
     dlx_t *d = dlx_text_engine(t);
     if (o.seed) dlx_set_seed(d, o.seed);
+    if (o.count_from.lo || o.count_from.hi) dlx_debug_count_from(d, o.count_from);
 
     int32_t cap = dlx_primary_count(d) + 1, *sol = malloc((size_t)cap * sizeof *sol);
-    uint64_t found = 0;
+    dlx_wide_t found = {0, 0}; /* 128 bits: a count is printed exactly at any size */
     int rc;
-    while ((rc = dlx_search_until(d, o.nodes)) == DLX_SOLUTION) {
-        found++;
-        if (o.mode != MODE_COUNT && sol) {
-            if (found > 1) putchar('\n');
-            print_solution(t, sol, dlx_solution(d, sol, cap));
+    if (o.mode == MODE_COUNT) rc = dlx_count_wide(d, o.limit, o.nodes, &found);
+    else
+        while ((rc = dlx_search_until(d, o.nodes)) == DLX_SOLUTION) {
+            found.lo++; /* one by one: 2^64 of them is out of reach */
+            if (sol) {
+                if (found.lo > 1) putchar('\n');
+                print_solution(t, sol, dlx_solution(d, sol, cap));
+            }
+            if (o.limit && found.lo >= o.limit) {
+                rc = DLX_LIMIT;
+                break;
+            }
         }
-        if (o.limit && found >= o.limit) {
-            rc = DLX_LIMIT;
-            break;
-        }
-    }
     double t2 = seconds();
-    if (o.mode == MODE_COUNT) printf("%llu\n", (unsigned long long)found);
+    if (rc < 0) { /* DLX_EOVERFLOW: a count past 2^128 - 1 (from --count-from) */
+        fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
+        free(sol);
+        dlx_text_free(t);
+        return 1;
+    }
+    char count[DLX_WIDE_DIGITS];
+    dlx_wide_format(found, count);
+    if (o.mode == MODE_COUNT) printf("%s\n", count);
     fflush(stdout);
     if (!o.quiet) {
         dlx_stats_t st;
@@ -192,9 +224,9 @@ int main(int argc, char **argv) {
         const char *why = rc == DLX_DONE ? "complete" : rc == DLX_LIMIT ? "solution limit reached"
                                                                          : "node budget spent";
         fprintf(stderr,
-                "%llu solution%s (%s), %llu nodes, %llu updates, %d options, "
+                "%s solution%s (%s), %llu nodes, %llu updates, %d options, "
                 "%zu bytes of matrix memory; read %.3f s, search %.3f s\n",
-                (unsigned long long)found, found == 1 ? "" : "s", why,
+                count, !found.hi && found.lo == 1 ? "" : "s", why,
                 (unsigned long long)st.nodes, (unsigned long long)st.updates,
                 dlx_option_count(d), dlx_memory_bytes(d), t1 - t0, t2 - t1);
     }

@@ -33,6 +33,7 @@ const char *dlx_strerror(int code) {
     case DLX_ENOITEMS: return "no primary items declared";
     case DLX_ECHAR: return "a character that is not allowed here";
     case DLX_ESYNTAX: return "malformed line";
+    case DLX_EOVERFLOW: return "more solutions than the count holds (dlx_count: 2^64 - 1; dlx_count_wide has them)";
     default: return "unknown error code";
     }
 }
@@ -230,7 +231,8 @@ void dlx_restart(dlx_t *d) {
 static void reset_search(dlx_t *d) {
     d->phase = PH_START;
     d->level = d->depth = d->max_level = 0;
-    d->nodes = d->updates = d->solutions = d->guesses = d->restarts = 0;
+    d->nodes = d->updates = d->guesses = d->restarts = 0;
+    d->solutions = d->count_from;
     /* Every restart replays the same random order. With restarts on, even
      * seed 0 draws one: the runs need orders of their own. */
     d->rng = d->seed || d->restarts_on ? mix_seed(d->seed) : 0;
@@ -251,19 +253,6 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
         if (n < cap) options[n] = d->on_bits ? d->choice[l] : option_of(d->node, d->choice[l]);
     }
     return n;
-}
-
-int dlx_count(dlx_t *d, uint64_t limit, uint64_t max_nodes, uint64_t *count) {
-    if (!d || !count) return DLX_EARG;
-    dlx_restart(d);
-    int rc;
-    while ((rc = dlx_search_until(d, max_nodes)) == DLX_SOLUTION)
-        if (limit && d->solutions >= limit) {
-            rc = DLX_LIMIT;
-            break;
-        }
-    *count = d->solutions;
-    return rc;
 }
 
 void dlx_set_seed(dlx_t *d, uint64_t seed) {
@@ -294,7 +283,7 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
     if (!d || !out) return;
     out->nodes = d->nodes;
     out->updates = d->updates;
-    out->solutions = d->solutions;
+    out->solutions = d->solutions > UINT64_MAX ? UINT64_MAX : (uint64_t)d->solutions;
     out->level = d->level;
     out->max_level = d->max_level;
     out->guesses = d->guesses;

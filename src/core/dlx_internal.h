@@ -16,6 +16,11 @@
 
 #include "dlx.h"
 
+/* The engine's solution counter: 128 bits, so that no count wraps (2^64
+ * solutions are out of reach of a search today, not of memoized counting
+ * tomorrow). `x++` works on it as on a uint64_t. */
+__extension__ typedef unsigned __int128 dlx_count_t;
+
 typedef struct {
     int32_t up, down;
     int32_t top;   /* item of an option node; 0 in a header; -(k+1) after option k */
@@ -67,7 +72,7 @@ struct dlx {
     int32_t *choice, *start, *pos, *tot;
     int32_t level, depth, max_level;
     enum phase phase;
-    uint64_t nodes, updates, solutions, guesses;
+    uint64_t nodes, updates, guesses;
     uint64_t seed, rng; /* the seed set, and the generator's state (0: natural order) */
     int restarts_on;    /* dlx_set_restarts */
     uint64_t restarts;  /* starts over since the last dlx_restart */
@@ -106,6 +111,10 @@ struct dlx {
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
+
+    /* Solutions found, from count_from (dlx_debug_count_from; 0 but in
+     * tests). Last: their 16-byte alignment moves no other field. */
+    dlx_count_t solutions, count_from;
 };
 
 /* The bit-set search (dlx_bits.c): ready says whether it can run (building

@@ -18,6 +18,7 @@ export const ERROR_NAMES = {
   [-14]: 'NO_ITEMS', // DLX_ENOITEMS
   [-15]: 'BAD_CHARACTER', // DLX_ECHAR
   [-16]: 'SYNTAX', // DLX_ESYNTAX
+  [-19]: 'COUNT_OVERFLOW', // DLX_EOVERFLOW
   [-20]: 'BAD_SIZE', // SUDOKU_ESIZE
   [-21]: 'BAD_REGION', // SUDOKU_EREGION
   [-22]: 'BAD_VALUE', // SUDOKU_EVALUE
@@ -47,6 +48,7 @@ export const ERR = {
   NO_ITEMS: -14,
   BAD_CHARACTER: -15,
   SYNTAX: -16,
+  COUNT_OVERFLOW: -19,
   BAD_SIZE: -20,
   BAD_REGION: -21,
   BAD_VALUE: -22,
@@ -73,7 +75,8 @@ export const SLOT = {
   solve: { status: 0, count: 1, nodes: 2, guesses: 3, row: 4, col: 5, row2: 6, col2: 7, length: 8 },
   rate: { level: 0, score: 1, nodes: 2, guesses: 3, status: 4, length: 5 },
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
-  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 }
+  stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
+  count: { lo: 0, hi: 1, length: 2 }
 }
 
 /** Results of a search step or a count (non-negative). */

@@ -55,6 +55,18 @@ export function checkWhole (v, what, max, code = 'BAD_ARGUMENT', min = 0) {
   return v
 }
 
+/**
+ * A count as a number, or UNSAFE_COUNT past 2^53 - 1, where a number would
+ * round it (never a rounded count): countBig() gives it exactly.
+ */
+export function safeCount (big) {
+  if (big <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(big)
+  throw new DlxError('UNSAFE_COUNT', `the count is ${big}, past 2^53 - 1, which a number would round: use countBig() for it exactly`, { count: big })
+}
+
+/** A count for a message's details: a number while exact, else the bigint. */
+export const countValue = (big) => big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big
+
 /** A count, budget or seed (a double in C, read as a uint64_t). */
 export function checkCount (v, what) { return checkWhole(v, what, UINT64_DOUBLE_MAX) }
 

@@ -4,12 +4,12 @@
 // their slot names from dlxkit-abi.mjs. No other module names a dk_ export or
 // reads the memory's layout (tests/native-boundary.test.mjs): they hold pointers
 // this module gave them and call its methods.
-import { ERROR_NAMES, SLOT, SUDOKU_STATUS } from './dlxkit-abi.mjs'
+import { ERROR_NAMES, SLOT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX } from './dlxkit-errors.mjs'
+import { installSudokuCalls } from './dlxkit-native-sudoku.mjs'
 
 const utf8 = new TextEncoder()
 const utf8Decoder = new TextDecoder()
-const SOLVE = SLOT.solve
 
 /**
  * The exports that return a pointer. wasm32 pointers are unsigned, but an
@@ -35,24 +35,6 @@ export function checkExports (exports, where) {
   if (typeof exports._initialize !== 'function' || typeof exports.dk_alloc !== 'function') {
     throw new DlxError('LOAD_FAILED', `this WebAssembly module${where ? ` (${where})` : ''} is not dlxkit.wasm (it lacks the dk_* exports)`)
   }
-}
-
-/**
- * A block of module memory for `count` puzzles of n2 cells: their solve
- * records (8-byte aligned, first), then the grids, then the answers.
- */
-export class SolveBlock {
-  constructor (p, count, n2) {
-    this.records = p
-    this.grids = p + 8 * SOLVE.length * count
-    this.answers = this.grids + n2 * count
-    this.count = count
-    this.n2 = n2
-  }
-
-  static bytes (count, n2) { return 8 * SOLVE.length * count + 2 * n2 * count }
-  grid (j) { return this.grids + j * this.n2 }
-  answer (j) { return this.answers + j * this.n2 }
 }
 
 /** The module's exports bound once; `released` is told after every free (Dlxkit gives memory back). */
@@ -254,11 +236,23 @@ export class Native {
     return this.withBuffers([cap * 4], (buf) => this._int32s(buf, this.check(this._x.dk_problem_solution(p, buf, cap))))
   }
 
-  /** { result: a RESULT code, count } */
+  /** { result: a RESULT code, count: a bigint (its two 64-bit words: exact at any size) } */
   problemCount (p, limit, maxNodes) {
-    return this.withBuffers([8], (out) => {
+    return this.withBuffers([8 * SLOT.count.length], (out) => {
       const result = this.check(this._x.dk_problem_count(p, limit, maxNodes, out))
-      return { result, count: this._float64()[out >>> 3] }
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.count.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { result, count: word(SLOT.count.lo) + (word(SLOT.count.hi) << 64n) }
+    })
+  }
+
+  /** For tests only: the problem's counts start at `from` (a bigint below 2^128), not 0. */
+  problemDebugCountFrom (p, from) {
+    this.withBuffers([8 * SLOT.count.length], (buf) => {
+      const words = new DataView(this._memory.buffer, buf, 8 * SLOT.count.length)
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, from), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, from >> 64n), true)
+      this._x.dk_problem_debug_count_from(p, buf)
     })
   }
 
@@ -300,147 +294,7 @@ export class Native {
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
     })
   }
-
-  // ---- Sudoku ---------------------------------------------------------------------
-
-  /** A solver for the shape; jigsaw (pieces by cell) may be null, regions are flat cells. */
-  sudokuNew (size, boxRows, boxCols, flags, jigsaw, regions, regionCount) {
-    const h = this.withBuffers([(jigsaw?.length ?? 0) * 4 + 4, regions.length * 4 + 4], (jp, rp) => {
-      const i32 = this._int32()
-      if (jigsaw) i32.set(jigsaw, jp >>> 2)
-      i32.set(regions, rp >>> 2)
-      return this._x.dk_sudoku_new(size, boxRows, boxCols, flags, jigsaw ? jp : 0, rp, regionCount)
-    })
-    if (!h) throw this.lastError()
-    return h
-  }
-
-  sudokuFree (h) { this._x.dk_sudoku_free(h) }
-
-  /** The box of side n (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
-  sudokuBoxOf (n, boxRows, boxCols) {
-    const v = this.check(this._x.dk_sudoku_box_of(n, boxRows, boxCols))
-    return [v >> 8, v & 255]
-  }
-
-  /** sudoku_parse_box of a text: [rows, cols] (cols 0: the rows alone), or BAD_BOX / BAD_SIZE. */
-  sudokuParseBox (text) {
-    const v = this.withString(text, (s, len) => this.check(this._x.dk_sudoku_parse_box(s, len)))
-    return [v >> 8, v & 255]
-  }
-
-  /** sudoku_pattern_fill: the pattern grid keeping the givens (cells, n*n bytes), or null when they do not fit; free: the digits no given named. */
-  sudokuPattern (size, boxRows, boxCols, cells) {
-    const n2 = size * size
-    return this.withBuffers([n2, n2], (grid, out) => {
-      this.writeBytes(grid, cells)
-      const fit = this.check(this._x.dk_sudoku_pattern(size, boxRows, boxCols, grid, out))
-      return fit ? { cells: this.readBytes(out, n2), free: fit - 1 } : null
-    })
-  }
-  sudokuSize (h) { return this._x.dk_sudoku_size(h) }
-  sudokuSetRestarts (h, on) { this._x.dk_sudoku_set_restarts(h, on ? 1 : 0) }
-
-  /** A SolveBlock (records zeroed); free it with freeSolveBlock. */
-  newSolveBlock (count, n2) {
-    const block = new SolveBlock(this.alloc(SolveBlock.bytes(count, n2)), count, n2)
-    this.fillBytes(block.records, 8 * SOLVE.length * count, 0)
-    return block
-  }
-
-  freeSolveBlock (block) { if (block) this.free(block.records) }
-
-  withSolveBlock (count, n2, fn) {
-    const block = this.newSolveBlock(count, n2)
-    try {
-      return fn(block)
-    } finally {
-      this.freeSolveBlock(block)
-    }
-  }
-
-  /** A block for one puzzle of n2 cells or fewer, kept between calls (solve()'s fast path). */
-  scratchBlock (n2) {
-    if (this._scratch?.n2 >= n2) return this._scratch
-    const block = this.newSolveBlock(1, n2)
-    this.freeSolveBlock(this._scratch)
-    this._scratch = block
-    return block
-  }
-
-  /** Solve the block's first grid into its first answer and record. */
-  sudokuSolve (h, block, limit, maxNodes) {
-    this.check(this._x.dk_sudoku_solve(h, block.grids, limit, maxNodes, block.answers, block.records))
-  }
-
-  /** Solve every grid of the block; a puzzle that fails has a negative status (solveFailed). */
-  sudokuSolveMany (h, block, limit, maxNodes) {
-    this.check(this._x.dk_sudoku_solve_many(h, block.grids, block.count, limit, maxNodes, block.answers, block.records))
-  }
-
-  /** Whether the module refused puzzle j of a solveMany (its error: solve it alone). */
-  solveFailed (block, j) { return this._float64()[(block.records >>> 3) + SOLVE.length * j + SOLVE.status] < 0 }
-
-  /** Record j as { status, solution: null, count, nodes, guesses }: the caller writes the solution. */
-  solveResult (block, j) {
-    const f = this._float64()
-    const o = (block.records >>> 3) + SOLVE.length * j
-    return { status: SUDOKU_STATUS[f[o + SOLVE.status]], solution: null, count: f[o + SOLVE.count], nodes: f[o + SOLVE.nodes], guesses: f[o + SOLVE.guesses] }
-  }
-
-  /** A solve in steps of the block's first grid: begin, step (1 once ended), end. */
-  sudokuBegin (h, block) { this.check(this._x.dk_sudoku_begin(h, block.grids)) }
-  sudokuStep (h, block, limit, until) { return this.check(this._x.dk_sudoku_step(h, limit, until, block.answers, block.records)) }
-  sudokuEnd (h) { this._x.dk_sudoku_end(h) }
-
-  /** Candidate masks of the grid `cells`: two 32-bit words a cell (low, high). */
-  sudokuCandidates (h, cells) {
-    const n2 = cells.length
-    return this.withBuffers([n2, n2 * 8], (grid, out) => {
-      this.writeBytes(grid, cells)
-      this.check(this._x.dk_sudoku_candidates(h, grid, out))
-      if (this._memory.buffer !== this._buffer) this._views()
-      return this._u32.slice(out >>> 2, (out >>> 2) + 2 * n2)
-    })
-  }
-
-  /** { puzzle, solution } as n2 values each. */
-  sudokuGenerate (h, seed, minimal, symmetric, clues, maxNodes, n2) {
-    return this.withBuffers([n2, n2], (puzzle, solution) => {
-      this.check(this._x.dk_sudoku_generate(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, puzzle, solution))
-      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2) }
-    })
-  }
-
-  /** { level (its name), score, nodes, guesses, status } of the grid `cells`. */
-  sudokuRate (h, cells) {
-    const at = SLOT.rate
-    return this.withBuffers([cells.length, 8 * at.length], (grid, out) => {
-      this.writeBytes(grid, cells)
-      this.check(this._x.dk_sudoku_rate(h, grid, out))
-      const f = this._float64().slice(out >>> 3, (out >>> 3) + at.length)
-      return { level: this.string(this._x.dk_sudoku_level_name(f[at.level])), score: f[at.score], nodes: f[at.nodes], guesses: f[at.guesses], status: SUDOKU_STATUS[f[at.status]] }
-    })
-  }
-
-  // ---- puzzle text ------------------------------------------------------------------
-
-  /** The reader on len bytes at s: a handle (textFree it), or 0 with the error recorded (lastError). */
-  textParse (s, len, size, alphabet) { return this._x.dk_text_parse(s, len, size, alphabet) }
-  textFree (t) { this._x.dk_text_free(t) }
-  textSize (t) { return this._x.dk_text_size(t) }
-  textStyle (t) { return this._x.dk_text_style(t) }
-  textConsumed (t) { return this._x.dk_text_consumed(t) }
-  textStart (t) { return this._x.dk_text_start(t) }
-  /** A copy of the n cells read. */
-  textCells (t, n) { return this.readBytes(this._x.dk_text_cells(t), n) }
-
-  /** values (n*n of them) printed like text t (0: none) in a style, cut at cap - 1 bytes. */
-  textFormat (like, size, values, style, cap) {
-    return this.withBuffers([values.length, cap], (v, buf) => {
-      this.writeBytes(v, values)
-      const n = this.check(this._x.dk_text_format(like, size, v, style, buf, cap))
-      return this.readText(buf, Math.min(n, cap - 1))
-    })
-  }
 }
+
+// The Sudoku and puzzle-text calls, in a file of their own (dlxkit-native-sudoku.mjs).
+installSudokuCalls(Native)

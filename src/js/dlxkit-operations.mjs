@@ -27,6 +27,7 @@ export const OPERATIONS = Object.freeze({
   'problem.data': { problem: true },
   'problem.solve': { problem: true, turn: true },
   'problem.count': { problem: true, turn: true },
+  'problem.countBig': { problem: true, turn: true },
   'problem.countDetailed': { problem: true, turn: true },
   'problem.countShard': { problem: true, turn: true },
   'problem.solutions': { problem: true, turn: true },

@@ -1,7 +1,7 @@
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 import { RESULT } from './dlxkit-abi.mjs'
-import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole } from './dlxkit-errors.mjs'
+import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } from './dlxkit-errors.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
 import { MAX_PARTS, balancedSplit, checkShard } from './dlxkit-split.mjs'
@@ -214,18 +214,33 @@ export class Problem {
 
   /**
    * How many solutions, up to `limit` (0: all), of the whole problem or of
-   * shard `shard` of `parts` (see shardPrefixes). Throws STOPPED at maxNodes.
+   * shard `shard` of `parts` (see shardPrefixes). Throws STOPPED at maxNodes,
+   * UNSAFE_COUNT past 2^53 - 1 (countBig() is exact).
    */
-  count (opts = {}) {
-    const r = this.countDetailed(opts)
+  count (opts = {}) { return safeCount(this.countBig(opts)) }
+
+  /** The same as a bigint: exact at any size. */
+  countBig (opts = {}) {
+    const r = this.countDetailed({ ...opts, bigint: true })
     if (r.status === 'stopped') throw countStopped(r)
     return r.count
   }
 
-  /** { count, status: 'done' | 'limit' | 'stopped', nodes }; options as count's. */
-  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+  /**
+   * { count, status: 'done' | 'limit' | 'stopped', nodes }; options as
+   * count's, and bigint: true for the count as a bigint (else a number, or
+   * UNSAFE_COUNT past 2^53 - 1).
+   */
+  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, bigint } = {}) {
+    bigint = checkFlag(bigint, 'bigint', false)
+    const r = this._countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+    return bigint ? r : { ...r, count: safeCount(r.count) }
+  }
+
+  /** countDetailed with the count a bigint. */
+  _countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts, bigint: true })
     checkCount(limit, 'limit')
     checkCount(maxNodes, 'maxNodes')
     this._idle()
@@ -258,7 +273,7 @@ export class Problem {
         if (r !== 'solution') break
         yield withData ? this.chosen(search.solution()) : search.solution()
       }
-      if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
+      if (search.status === 'stopped') throw solutionsStopped(maxNodes, countValue(search.found))
     } finally {
       this._iterating = false
       search.close() // a loop left early leaves no prefix forced

@@ -64,6 +64,9 @@ export class RemoteProblem {
    */
   count (opts = {}) { return this._count('problem.count', opts) }
 
+  /** The same as a bigint, exact at any size (as Problem.countBig). */
+  countBig (opts = {}) { return this._count('problem.countBig', opts) }
+
   /** { count, status: 'done' | 'limit' | 'stopped', nodes } (as Problem.countDetailed). */
   countDetailed (opts = {}) { return this._count('problem.countDetailed', opts) }
 

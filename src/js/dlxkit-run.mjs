@@ -3,7 +3,7 @@
 // whole run, solutions handed out as found, progress, and a stop check.
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
-import { DlxError, checkCount, checkFlag } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag, countValue, safeCount } from './dlxkit-errors.mjs'
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -25,7 +25,8 @@ export class Search {
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
     const flag = checkFlag(restarts, 'restarts')
     this.problem = problem
-    this.count = 0
+    this.count = 0 // solutions found one by one (next), a number while exact
+    this._counted = 0n // solutions counted whole (countAll), and those of `count` past 2^52
     this.status = null // then 'done', 'limit' or 'stopped'
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
@@ -36,6 +37,9 @@ export class Search {
     // Now, not later: while a solutions() loop runs, a restart is refused.
     if (!this._enter()) this.status = 'done' // a shard with no prefix
   }
+
+  /** The solutions so far, exactly: a bigint. */
+  get found () { return this._counted + BigInt(this.count) }
 
   /** Nodes spent so far. */
   get nodes () { return this._spent + (this._searching ? this.problem.stats().nodes : 0) }
@@ -58,13 +62,17 @@ export class Search {
   next (until = 0) {
     for (;;) {
       if (this.status) return this.status
-      if (this.limit && this.count >= this.limit) return this._end('limit')
+      if (this.limit && (this._counted ? this.found : this.count) >= this.limit) return this._end('limit')
       const end = this.maxNodes && (!until || this.maxNodes <= until) ? this.maxNodes : until
       const left = end - this._spent // the engine counts nodes from the prefix's start
       if (end && left <= 0) return end === this.maxNodes ? this._end('stopped') : 'mark'
       const r = this.problem._searchUntil(end ? left : 0)
       if (r === 'solution') {
-        this.count++
+        // carried into the bigint long before a number would stop counting exactly
+        if (++this.count === 2 ** 52) {
+          this._counted += BigInt(this.count)
+          this.count = 0
+        }
         return 'solution'
       }
       if (r === 'budget') return end === this.maxNodes ? this._end('stopped') : 'mark'
@@ -99,13 +107,13 @@ export class Search {
   /** To the end in one call into the module per prefix (no solution is handed out). */
   countAll () {
     while (!this.status) {
-      if (this.limit && this.count >= this.limit) return this._end('limit')
+      if (this.limit && this.found >= this.limit) return this._end('limit')
       if (this.maxNodes && this._spent >= this.maxNodes) return this._end('stopped')
-      const r = this.problem.countDetailed({
-        limit: this.limit && this.limit - this.count,
+      const r = this.problem._countDetailed({
+        limit: this.limit && Number(BigInt(this.limit) - this.found),
         maxNodes: this.maxNodes && this.maxNodes - this._spent
       })
-      this.count += r.count
+      this._counted += r.count
       if (r.status !== 'done') return this._end(r.status)
       this._leave()
       if (!this._enter()) return this._end('done')
@@ -113,8 +121,8 @@ export class Search {
     return this.status
   }
 
-  /** { count, nodes, status } */
-  result () { return { count: this.count, nodes: this.nodes, status: this.status } }
+  /** { count (a bigint), nodes, status } */
+  result () { return { count: this.found, nodes: this.nodes, status: this.status } }
 
   /** Leave the problem as it was (nothing forced by the run); call it when done with the run. */
   close () {
@@ -168,7 +176,8 @@ export class Search {
 
 /**
  * Search `problem` as it stands (with any forced options), whole or one
- * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }.
+ * shard, to the end: { count, nodes, status: 'done' | 'limit' | 'stopped' }, the
+ * count a number (UNSAFE_COUNT past 2^53 - 1), or a bigint with bigint: true.
  * Options: shard, parts, balanced, splitSeed, limit, maxNodes (for the whole run), onSolution
  * (sorted option indices), onProgress (a fraction, every 100,000 nodes),
  * stop (asked before each step: true ends the run as 'stopped'). Counting
@@ -179,7 +188,8 @@ export function runSearch (problem, options = {}) {
     throw new DlxError('BAD_ARGUMENT', 'runSearch needs a Problem of this instance (from exactCover or parseDlx)')
   }
   if (options === null || typeof options !== 'object') throw new DlxError('BAD_ARGUMENT', 'runSearch options must be an object')
-  const { onSolution = null, onProgress = null, stop = null, ...rest } = options
+  const { onSolution = null, onProgress = null, stop = null, bigint, ...rest } = options
+  const big = checkFlag(bigint, 'bigint', false)
   for (const [name, f] of Object.entries({ onSolution, onProgress, stop })) {
     if (f !== null && typeof f !== 'function') throw new DlxError('BAD_ARGUMENT', `${name} must be a function`)
   }
@@ -187,7 +197,8 @@ export function runSearch (problem, options = {}) {
   try {
     if (!onSolution && !onProgress && !stop) search.countAll()
     else if (search.run({ onSolution, onProgress, stop }) === 'held') search._end('stopped')
-    return search.result()
+    const r = search.result()
+    return big ? r : { ...r, count: safeCount(r.count) }
   } finally {
     search.close()
   }
@@ -195,7 +206,7 @@ export function runSearch (problem, options = {}) {
 
 /** The error of a count that spent its node budget. */
 export function countStopped ({ count, status, nodes }) {
-  return new DlxError('STOPPED', `counting stopped after ${nodes} nodes with ${count} solutions so far`, { count, status, nodes })
+  return new DlxError('STOPPED', `counting stopped after ${nodes} nodes with ${count} solutions so far`, { count: countValue(BigInt(count)), status, nodes })
 }
 
 /** The error of a solutions() loop that spent its node budget. */

@@ -317,10 +317,12 @@ function withProblem (kit, matrix, fn) {
 }
 
 function coverCount (kit, matrix, budget) {
-  const r = withProblem(kit, matrix, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes }))
+  const r = withProblem(kit, matrix, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
   if (r.uncovered) return 0
   if (r.status === 'stopped') return gaveUp(budget)
-  return r.count
+  // a cell's number is a double: past 2^53 - 1 it would show another count
+  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
+  return Number(r.count)
 }
 
 /** One cover as a column of 1-based row numbers of the matrix. */

@@ -9,7 +9,7 @@
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
-import { DlxError, checkFlag, errorText } from './dlxkit-errors.mjs'
+import { DlxError, checkFlag, countValue, errorText, safeCount } from './dlxkit-errors.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
@@ -129,7 +129,7 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
       slices.start()
       const r = search.run({ until: search.nodes + slices.size, onSolution, stop })
       progress = Math.max(progress, search.progress)
-      report(id, { nodes: search.nodes, progress, solutions: search.count })
+      report(id, { nodes: search.nodes, progress, solutions: Number(search.found) })
       if (search.status) return search.status
       // A slice cut short to wait for the client says nothing about its speed.
       if (r !== 'held') slices.update()
@@ -140,16 +140,21 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
   }
 }
 
-/** Count, whole or one shard, with progress: { count, nodes, status }. */
-async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+/**
+ * Count, whole or one shard, with progress: { count, nodes, status }, the
+ * count a bigint with bigint: true (else a number, or UNSAFE_COUNT).
+ */
+async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, bigint } = {}) {
+  bigint = checkFlag(bigint, 'bigint', false)
   const search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
   await inSlices(id, search)
-  return search.result()
+  const r = search.result()
+  return bigint ? r : { ...r, count: safeCount(r.count) }
 }
 
-/** The number alone, STOPPED when maxNodes ends it early (as Problem.count). */
-async function count (id, p, opts) {
-  const r = await countDetailed(id, p, opts)
+/** The count alone as a bigint, STOPPED when maxNodes ends it early (as Problem.countBig). */
+async function countBig (id, p, opts) {
+  const r = await countDetailed(id, p, { ...opts, bigint: true })
   if (r.status === 'stopped') throw countStopped(r)
   return r.count
 }
@@ -179,8 +184,8 @@ async function solutions (id, p, window, { shard = 0, parts = 1, balanced = fals
   } finally {
     credits.delete(id)
   }
-  if (search.status === 'stopped') throw solutionsStopped(maxNodes, search.count)
-  return search.count
+  if (search.status === 'stopped') throw solutionsStopped(maxNodes, countValue(search.found))
+  return countValue(search.found)
 }
 
 /**
@@ -252,9 +257,10 @@ export const handlers = {
   'problem.formatOption': (id, [pid, k]) => problem(pid).formatOption(k),
   'problem.data': (id, [pid, k]) => problem(pid).data(k),
   'problem.solve': (id, [pid, opts]) => problem(pid).solve(opts),
-  'problem.count': (id, [pid, opts]) => count(id, problem(pid), opts),
+  'problem.count': async (id, [pid, opts]) => safeCount(await countBig(id, problem(pid), opts)),
+  'problem.countBig': (id, [pid, opts]) => countBig(id, problem(pid), opts),
   'problem.countDetailed': (id, [pid, opts]) => countDetailed(id, problem(pid), opts),
-  'problem.countShard': (id, [pid, shard, parts, { maxNodes } = {}]) => count(id, problem(pid), { shard, parts, maxNodes }), // the older name
+  'problem.countShard': async (id, [pid, shard, parts, { maxNodes } = {}]) => safeCount(await countBig(id, problem(pid), { shard, parts, maxNodes })), // the older name
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()

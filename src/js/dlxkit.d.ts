@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
   | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX'
   | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET' | 'BAD_BOX'
+  | 'COUNT_OVERFLOW' | 'UNSAFE_COUNT'
   | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'BUSY' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
 
 export interface ErrorDetails {
@@ -238,7 +239,10 @@ export interface CountOptions {
   /** restarts for this run (default: the problem's setting, off unless setRestarts(true)); counts stay exact either way */
   restarts?: boolean
 }
-export interface CountResult { count: number, status: 'done' | 'limit' | 'stopped', nodes: number }
+/** count: a number (UNSAFE_COUNT rather than one past 2^53 - 1, which it would round), or with bigint: true a bigint, exact at any size */
+export interface CountResult<C extends number | bigint = number> { count: C, status: 'done' | 'limit' | 'stopped', nodes: number }
+export interface BigCount { bigint: true }
+export interface NumberCount { bigint?: false }
 
 export interface WithData { withData: true }
 export interface WithoutData { withData?: false }
@@ -249,9 +253,12 @@ export class Problem<D = unknown> {
   solve (opts: { maxNodes?: number, restarts?: boolean } & WithData): Array<Chosen<D>> | null
   solve (opts?: { maxNodes?: number, restarts?: boolean } & WithoutData): number[] | null
   solve (opts?: { maxNodes?: number, restarts?: boolean, withData?: boolean }): Array<Chosen<D>> | number[] | null
-  /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count the same) */
+  /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count the same), UNSAFE_COUNT past 2^53 - 1 (never a rounded count) */
   count (opts?: CountOptions): number
-  countDetailed (opts?: CountOptions): CountResult
+  /** the count as a bigint: exact at any size */
+  countBig (opts?: CountOptions): bigint
+  countDetailed (opts: CountOptions & BigCount): CountResult<bigint>
+  countDetailed (opts?: CountOptions & NumberCount): CountResult
   /**
    * While a loop is under way, calls that move or restart the search (search,
    * searchUntil, solve, count, countDetailed, countShard, shardPrefixes,
@@ -311,7 +318,8 @@ export interface RunOptions extends CountOptions {
  * callback it counts in one call into the module per prefix. The problem is
  * left with nothing forced by the run.
  */
-export function runSearch (problem: Problem, options?: RunOptions): CountResult
+export function runSearch (problem: Problem, options: RunOptions & BigCount): CountResult<bigint>
+export function runSearch (problem: Problem, options?: RunOptions & NumberCount): CountResult
 
 export class Dlxkit {
   sudoku: SudokuApi
@@ -339,7 +347,9 @@ export interface RemoteProblem<D = unknown> {
   solve (opts?: { maxNodes?: number, restarts?: boolean, withData?: boolean } & AsyncOptions): Promise<Array<Chosen<D>> | number[] | null>
   /** never throws STOPPED: a spent maxNodes is status 'stopped' */
   count (opts?: CountOptions & AsyncOptions): Promise<number>
-  countDetailed (opts?: CountOptions & AsyncOptions): Promise<CountResult>
+  countBig (opts?: CountOptions & AsyncOptions): Promise<bigint>
+  countDetailed (opts: CountOptions & BigCount & AsyncOptions): Promise<CountResult<bigint>>
+  countDetailed (opts?: CountOptions & NumberCount & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
   /**
    * At most 256 solutions ahead of the loop; leaving the loop stops the

@@ -378,16 +378,22 @@ EXPORT int32_t dk_problem_solution(const dk_problem_t *p, int32_t *out, int32_t 
     return engine_rc(dlx_solution(p->dlx, out, cap));
 }
 
-/* out[0]: the count. Returns DLX_DONE, DLX_LIMIT or DLX_BUDGET. */
-EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes, double *out) {
-    static uint64_t count; /* static: see err */
+/* out: a dk_count_slot record, the count's two 64-bit words (a double would
+ * round it past 2^53). Returns DLX_DONE, DLX_LIMIT or DLX_BUDGET. */
+EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes, uint64_t *out) {
+    static dlx_wide_t count; /* static: see err */
     uint64_t lim, budget;
     NUMBER_ARG(limit, lim, "limit");
     NUMBER_ARG(max_nodes, budget, "maxNodes");
-    count = 0;
-    int rc = dlx_count(p->dlx, lim, budget, &count);
-    out[0] = (double)count;
+    count.lo = count.hi = 0;
+    int rc = dlx_count_wide(p->dlx, lim, budget, &count);
+    out[DK_COUNT_LO] = count.lo, out[DK_COUNT_HI] = count.hi;
     return rc;
+}
+
+/* For tests only (dlx_debug_count_from): counts start at from[DK_COUNT_LO] + from[DK_COUNT_HI] * 2^64. */
+EXPORT void dk_problem_debug_count_from(dk_problem_t *p, const uint64_t *from) {
+    dlx_debug_count_from(p->dlx, (dlx_wide_t){ .lo = from[DK_COUNT_LO], .hi = from[DK_COUNT_HI] });
 }
 
 /* out: a dk_stats_slot record. */

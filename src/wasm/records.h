@@ -33,4 +33,7 @@ enum dk_stats_slot {
     DK_STATS_MAX_LEVEL, DK_STATS_GUESSES, DK_STATS_RESTARTS, DK_STATS_LENGTH
 };
 
+/* dk_problem_count (uint64 words: the count is lo + hi * 2^64). */
+enum dk_count_slot { DK_COUNT_LO, DK_COUNT_HI, DK_COUNT_LENGTH };
+
 #endif

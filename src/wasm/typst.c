@@ -479,13 +479,16 @@ static int32_t do_cover(call_t *c) {
 
 static int32_t do_cover_count(call_t *c) {
     options_t o;
-    uint64_t count = 0;
+    dlx_wide_t count = {0, 0};
+    char digits[DLX_WIDE_DIGITS];
     if (parse_options(c, &o, OPT_LIMIT | OPT_NODES, "cover_count", 0) || load_problem(c)) return fail(c->error);
-    if (dlx_count(dlx_text_engine(problem), o.limit, o.max_nodes, &count) == DLX_BUDGET)
-        return failf(c, "gave up after %llu search nodes with %llu exact covers found; allow more with max-nodes=N (0: no budget)",
-                     (unsigned long long)o.max_nodes, (unsigned long long)count);
+    int rc = dlx_count_wide(dlx_text_engine(problem), o.limit, o.max_nodes, &count);
+    dlx_wide_format(count, digits);
+    if (rc == DLX_BUDGET)
+        return failf(c, "gave up after %llu search nodes with %s exact covers found; allow more with max-nodes=N (0: no budget)",
+                     (unsigned long long)o.max_nodes, digits);
     out_t out = {0};
-    put_u64(&out, count);
+    put(&out, digits);
     return answer(&out);
 }
 

@@ -23,4 +23,12 @@ check "$DLX_SAN" langford-12.dlx 216288
 check build/dlx pentomino-5x12.dlx 4040
 check build/dlx pentomino-6x10.dlx 9356
 check build/dlx tests/c/data/edge-matching-7x7.dlx 8
+# Counts past 2^64 printed exactly (dlx --count-from: the counter starts near
+# the limit; no search finds 2^64 solutions), and one past 2^128 - 1 refused.
+got=$("$DLX_SAN" --count --quiet --count-from 18446744073709551600 "$dir/queens-12.dlx")
+if [ "$got" = 18446744073709565800 ]; then echo "ok   queens-12.dlx from 2^64 - 16: $got"
+else echo "FAIL queens-12.dlx from 2^64 - 16: got $got"; fails=$((fails+1)); fi
+if "$DLX_SAN" --count --quiet --count-from 340282366920938463463374607431768200000 "$dir/queens-12.dlx" 2>/dev/null; then
+    echo "FAIL queens-12.dlx past 2^128 - 1: not refused"; fails=$((fails+1))
+else echo "ok   queens-12.dlx past 2^128 - 1: refused"; fi
 [ "$fails" -eq 0 ]

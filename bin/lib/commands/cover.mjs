@@ -9,7 +9,7 @@ import { createWorker, threadCount } from '../library.mjs'
 import { ParseError, SolutionPrinter, parse } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
 import { sumParts } from '../cover-sum.mjs'
-import { problemDigest } from '../cover-part.mjs'
+import { problemDigest, resultJson } from '../cover-part.mjs'
 import { version } from '../help.mjs'
 
 const OPTIONS = {
@@ -108,7 +108,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
     const part = balanced ? { shard: shard + 1, parts, splitSeed, problem: problemDigest(text), dlxkit: version() } : {}
     const onProgress = terminal.showsProgress ? (p) => terminal.search(p.progress ?? 0, p.nodes) : undefined
     if (settings.mode === 'count') {
-      const { count, nodes, status } = await problem.countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress })
+      const { count, nodes, status } = await problem.countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress, bigint: true })
       return { count, nodes, status, ...part }
     }
     const printer = new SolutionPrinter(problem, settings.json, out)
@@ -137,27 +137,28 @@ async function printSum (paths, values, { out, terminal }) {
     terminal.message(e.message)
     return 1
   }
-  out.line(values.json ? JSON.stringify(total) : String(total.count))
+  out.line(values.json ? resultJson(total) : String(total.count))
   out.flush()
   return 0
 }
 
 /** Prints the count (--count) and says what went wrong. Returns the exit status. */
 function reportOutcome (result, settings, inputName, { out, terminal }) {
+  const count = BigInt(result.count) // exact at any size: printed in full, never rounded
   if (settings.mode === 'count' && (result.status !== 'stopped' || settings.json)) {
-    out.line(settings.json ? JSON.stringify(result) : String(result.count))
+    out.line(settings.json ? resultJson(result) : String(count))
     out.flush()
   }
   // --json answers every run with a line: none found says why (as sudoku's status).
-  if (settings.json && settings.mode !== 'count' && result.count === 0) {
+  if (settings.json && settings.mode !== 'count' && count === 0n) {
     out.line(JSON.stringify(result.status === 'stopped' ? { solution: null, status: 'stopped', nodes: result.nodes } : { solution: null, status: 'none' }))
     out.flush()
   }
   if (result.status === 'stopped') {
-    terminal.message(`${inputName}: stopped after ${result.nodes} search nodes (--max-nodes ${settings.maxNodes}) with ${result.count} solution${result.count === 1 ? '' : 's'} so far`)
+    terminal.message(`${inputName}: stopped after ${result.nodes} search nodes (--max-nodes ${settings.maxNodes}) with ${count} solution${count === 1n ? '' : 's'} so far`)
     return 1
   }
-  if (result.count === 0 && !settings.sharded) {
+  if (count === 0n && !settings.sharded) {
     if (settings.mode !== 'count') terminal.message(`${inputName}: no solution`)
     return 1
   }
