@@ -1,0 +1,353 @@
+/* dlx_cells.c: the search on sparse sets ("dancing cells", after the idea of
+ * Knuth's SSXCC; our own code), for problems beyond the bit-set search's
+ * size and for colored ones (the rule: pick_search in dlx_search.c).
+ *
+ * Every item keeps the cells (option entries) of its live options in a
+ * block of `set`: the first size[x] entries are live, the rest were hidden.
+ * Hiding an option swaps each of its cells past the end of its item's live
+ * part and shrinks the size; every size change goes on a trail, and undoing
+ * is popping the trail and growing the sizes back: the cells past the end
+ * are exactly the ones hidden, in whatever order. Items taken (covered, or
+ * settled on a color) get COVERED added to their size and stop being
+ * touched, so an option is never hidden twice.
+ *
+ * The tree is the linked search's, node for node: the same item chosen
+ * (the same scan of the sizes), its options tried in index order from the
+ * same seeded start, a dead end counted as a node; so statistics, budgets
+ * and progress agree whichever search runs (tests/c/test_engine.c).
+ */
+#include "dlx_internal.h"
+#include "random.h"
+#include "dlx_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A cell: its item, its place in `set`, its color (0 none), its option. */
+typedef struct {
+    int32_t item, loc, color, opt;
+} cell_t;
+
+struct dlx_cells {
+    cell_t *cell;      /* the options' cells, option after option */
+    int32_t *first;    /* per option: its first cell (n_options + 1) */
+    int32_t *base;     /* per item 1..N: where its block of `set` starts */
+    int32_t *size;     /* per item 1..N: live options, + COVERED once taken */
+    int32_t *set;      /* the blocks of cells */
+    int32_t *trail;    /* x: size[x] lost one; -x: item x was taken */
+    int32_t ntrail;
+    int32_t *opts;     /* per level, from at[l]: the cells of the item's options, sorted */
+    int32_t *at;       /* per level: where its options start in opts */
+    int32_t *before;   /* per level: the trail's height before the branch */
+    int32_t *tried;    /* per level: the trail's height before the option tried */
+    int32_t left;      /* primary items not taken */
+    int32_t n_cells, levels;
+    int dead;          /* the node about to be entered is a dead end */
+};
+
+void dlx_cells_free(dlx_t *d) {
+    dlx_cells *s = d->cells;
+    if (!s) return;
+    free(s->cell), free(s->first), free(s->base), free(s->size), free(s->set), free(s->trail);
+    free(s->opts), free(s->at), free(s->before), free(s->tried);
+    free(s);
+    d->cells = NULL;
+}
+
+size_t dlx_cells_bytes(const dlx_t *d) {
+    const dlx_cells *s = d->cells;
+    if (!s) return 0;
+    size_t n = (size_t)d->n_options, items = (size_t)d->n_items + 1, cells = (size_t)s->n_cells;
+    return sizeof *s + cells * (sizeof(cell_t) + 4) + (n + 1) * 4 + items * 8 + (cells + items + 1) * 4 +
+           n * 4 + (size_t)s->levels * 12;
+}
+
+/* The option's original color at node p (a purified node says -1). */
+static int32_t node_color(const dlx_t *d, int32_t p) {
+    int32_t c = d->node[p].color;
+    return c < 0 ? d->item[d->node[p].top].color : c;
+}
+
+/* The sizes the scan reads: items 1..N, and room for choose_item's blocks. */
+static int build(dlx_t *d) {
+    int32_t n = d->n_options, ni = d->n_items, cells = 0;
+    const dlx_node *nd = d->node;
+    for (int32_t k = 0; k < n; k++)
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) cells++;
+    dlx_cells *s = calloc(1, sizeof *s);
+    if (!s) return DLX_ENOMEM;
+    d->cells = s;
+    s->n_cells = cells;
+    s->levels = (d->n_primary < n ? d->n_primary : n) + 2;
+    s->cell = malloc(((size_t)cells + 1) * sizeof *s->cell);
+    s->first = malloc(((size_t)n + 1) * sizeof *s->first);
+    s->base = calloc((size_t)ni + 2, sizeof *s->base);
+    s->size = calloc((size_t)ni + 2 + 64, sizeof *s->size);
+    s->set = malloc(((size_t)cells + 1) * sizeof *s->set);
+    s->trail = malloc(((size_t)cells + (size_t)ni + 2) * sizeof *s->trail);
+    s->opts = malloc(((size_t)n + 1) * sizeof *s->opts);
+    s->at = malloc((size_t)s->levels * sizeof *s->at);
+    s->before = malloc((size_t)s->levels * sizeof *s->before);
+    s->tried = malloc((size_t)s->levels * sizeof *s->tried);
+    if (!s->cell || !s->first || !s->base || !s->size || !s->set || !s->trail || !s->opts || !s->at ||
+        !s->before || !s->tried) {
+        dlx_cells_free(d);
+        return DLX_ENOMEM;
+    }
+    int32_t c = 0;
+    for (int32_t k = 0; k < n; k++) {
+        s->first[k] = c;
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, c++) {
+            s->cell[c] = (cell_t){nd[p].top, 0, node_color(d, p), k};
+            s->size[nd[p].top]++;
+        }
+    }
+    s->first[n] = c;
+    for (int32_t x = 1, b = 0; x <= ni; x++) s->base[x] = b, b += s->size[x];
+    return DLX_OK;
+}
+
+/* Every option live, each block in option order: a search from the start
+ * does the same work in the same order every time (the updates counted). */
+static void fill_sets(dlx_t *d, dlx_cells *s) {
+    for (int32_t x = 1; x <= d->n_items; x++) s->size[x] = 0;
+    for (int32_t c = 0; c < s->n_cells; c++) {
+        int32_t x = s->cell[c].item, at = s->base[x] + s->size[x]++;
+        s->set[at] = c, s->cell[c].loc = at;
+    }
+    s->left = d->n_primary;
+    s->ntrail = 0;
+}
+
+int dlx_cells_ready(dlx_t *d) {
+    if (d->cells) return 1;
+    if (d->n_options <= 0) return 0;
+    return build(d) == DLX_OK;
+}
+
+/* The arrays the search touches, by value: kept in registers. */
+typedef struct {
+    cell_t *cell;
+    const int32_t *first, *base;
+    int32_t *size, *set, *trail;
+    int32_t np;
+} cells;
+
+/* Whether option o has item x. */
+INLINE int has_item(cells m, int32_t o, int32_t x) {
+    for (int32_t c = m.first[o]; c < m.first[o + 1]; c++)
+        if (m.cell[c].item == x) return 1;
+    return 0;
+}
+
+/* Hide option h from its items still in play. With `own` >= 0 (an option
+ * being taken), returns 0 as soon as a primary item outside `own` has no
+ * option left: the node below is a dead end, whatever else is hidden. */
+INLINE int hide_option(cells m, int32_t h, int32_t *nt, uint64_t *upd, int32_t own) {
+    cell_t *cell = m.cell;
+    int32_t *size = m.size, *set = m.set;
+    for (int32_t c = m.first[h], e = m.first[h + 1]; c < e; c++) {
+        int32_t x = cell[c].item, n = size[x];
+        if (n >= COVERED) continue;
+        int32_t last = m.base[x] + n - 1, p = cell[c].loc, o = set[last];
+        set[p] = o, cell[o].loc = p;
+        set[last] = c, cell[c].loc = last;
+        size[x] = n - 1;
+        m.trail[(*nt)++] = x;
+        ++*upd;
+        if (n == 1 && own >= 0 && x <= m.np && !has_item(m, own, x)) return 0;
+    }
+    return 1;
+}
+
+/* Take item x out of play (it is covered, or settled on color `color`). */
+INLINE int32_t take_item(cells m, int32_t x, int32_t *nt, int32_t *left) {
+    int32_t n = m.size[x];
+    m.size[x] = n + COVERED;
+    m.trail[(*nt)++] = -x;
+    if (x <= m.np) --*left;
+    return n;
+}
+
+/* Take option o, whose own cells are hidden already: every item of it
+ * still in play goes, with the options that clash with o there (for a
+ * colored item, those of another color). Returns 0 at a dead end found on
+ * the way (`check`), leaving the rest undone: the trail undoes what was. */
+INLINE int commit_option(cells m, int32_t o, int32_t *nt, int32_t *left, uint64_t *upd, const int check) {
+    cell_t *cell = m.cell;
+    for (int32_t c = m.first[o], e = m.first[o + 1]; c < e; c++) {
+        int32_t x = cell[c].item;
+        if (m.size[x] >= COVERED) continue; /* the branch's item, or settled on o's color */
+        int32_t n = take_item(m, x, nt, left), color = cell[c].color;
+        const int32_t *blk = m.set + m.base[x];
+        for (int32_t j = 0; j < n; j++) {
+            int32_t r = blk[j];
+            if (color && cell[r].color == color) continue;
+            if (!hide_option(m, cell[r].opt, nt, upd, check ? o : -1)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Undo the trail down to height `to`. */
+INLINE void undo_to(cells m, int32_t *nt, int32_t to, int32_t *left) {
+    int32_t t = *nt;
+    while (t > to) {
+        int32_t x = m.trail[--t];
+        if (x > 0) m.size[x]++;
+        else {
+            m.size[-x] -= COVERED;
+            if (-x <= m.np) ++*left;
+        }
+    }
+    *nt = t;
+}
+
+/* Sort a[0 .. n-1] (cells, hence options, in index order). */
+static int by_value(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+INLINE void sort_cells(int32_t *a, int32_t n) {
+    if (n > 24) {
+        qsort(a, (size_t)n, sizeof *a, by_value);
+        return;
+    }
+    for (int32_t i = 1; i < n; i++) {
+        int32_t v = a[i], j = i;
+        for (; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
+        a[j] = v;
+    }
+}
+
+/* The primary item the linked search would branch on (choose_item in
+ * dlx_search.c, on the sizes): its size, INT32_MAX-ish when none is left. */
+INLINE int32_t choose_item(const int32_t *len, int32_t n, int32_t *best) {
+    int32_t t = INT32_MAX, b = 0;
+    if (n > ARRAY_SCAN_MAX) { /* the linked search walks its list: the first with 0 or 1 */
+        for (int32_t k = 1; k <= n; k++)
+            if (len[k] < t) {
+                t = len[k], b = k;
+                if (t <= 1) break;
+            }
+        *best = b;
+        return t;
+    }
+    return fewest(len, n, best);
+}
+
+/* Forced options (dlx_force) taken at the start; a dead end shows at the first node. */
+static void start_state(dlx_t *d, dlx_cells *s) {
+    fill_sets(d, s);
+    cells m = {s->cell, s->first, s->base, s->size, s->set, s->trail, d->n_primary};
+    uint64_t upd = 0;
+    for (int32_t f = 0; f < d->n_forced; f++) {
+        hide_option(m, d->forced[f], &s->ntrail, &upd, -1);
+        commit_option(m, d->forced[f], &s->ntrail, &s->left, &upd, 0);
+    }
+    s->dead = 0;
+}
+
+/* Search until a solution, the end, or the node counter reaching `stop`;
+ * the phases and per-level records as in the linked search. */
+INLINE int search(dlx_t *d, uint64_t stop) {
+    dlx_cells *s = d->cells;
+    cells m = {s->cell, s->first, s->base, s->size, s->set, s->trail, d->n_primary};
+    int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
+    int32_t *opts = s->opts, *at = s->at, *before = s->before, *tried = s->tried;
+    uint64_t nodes = d->nodes, upd = d->updates;
+    int32_t l = d->level, nt = s->ntrail, left = s->left, x, k;
+    int rc;
+
+    switch (d->phase) {
+    case PH_DONE: return DLX_DONE;
+    case PH_AT_SOLUTION:
+        if (d->depth == 0) goto done;
+        goto recover;
+    case PH_START:
+        l = 0;
+        start_state(d, s);
+        nt = s->ntrail, left = s->left;
+        at[0] = 0;
+        if (left == 0) {
+            d->depth = 0;
+            rc = DLX_SOLUTION;
+            goto solution;
+        }
+        /* fall through */
+    case PH_FORWARD:
+        break;
+    }
+
+forward:
+    if (nodes >= stop) {
+        d->phase = PH_FORWARD;
+        d->depth = l;
+        rc = DLX_BUDGET;
+        goto out;
+    }
+    nodes++;
+    if (s->dead) {
+        s->dead = 0;
+        goto backtrack;
+    }
+    {
+        int32_t t = choose_item(m.size, m.np, &x);
+        if (t == 0) goto backtrack;
+        if (t > 1) d->guesses++;
+        /* The item goes, and its options leave the other items once for all
+         * the options tried here (as in SSXCC). */
+        before[l] = nt;
+        take_item(m, x, &nt, &left);
+        int32_t *o = opts + at[l];
+        memcpy(o, m.set + m.base[x], (size_t)t * sizeof *o);
+        for (int32_t j = 0; j < t; j++) hide_option(m, m.cell[o[j]].opt, &nt, &upd, -1);
+        sort_cells(o, t);
+        tried[l] = nt;
+        at[l + 1] = at[l] + t;
+        k = 0;
+        if (d->rng) k = (int32_t)(rng_next(&d->rng) % (uint64_t)t);
+        start[l] = k, pos[l] = 0, tot[l] = t;
+    }
+try:
+    choice[l] = m.cell[opts[at[l] + k]].opt;
+    s->dead = !commit_option(m, choice[l], &nt, &left, &upd, 1);
+    if (left == 0) {
+        d->depth = l + 1;
+        rc = DLX_SOLUTION;
+        goto solution;
+    }
+    if (++l > d->max_level) d->max_level = l;
+    goto forward;
+
+recover: /* undo level l's option and try the next one */
+    undo_to(m, &nt, tried[l], &left);
+    if (++pos[l] < tot[l]) {
+        k = start[l] + pos[l];
+        if (k >= tot[l]) k -= tot[l];
+        goto try;
+    }
+    pos[l]--; /* the progress estimate's count of options done, as the links keep it */
+    undo_to(m, &nt, before[l], &left);
+backtrack:
+    if (l == 0) goto done;
+    l--;
+    goto recover;
+
+done:
+    d->phase = PH_DONE;
+    d->depth = 0;
+    rc = DLX_DONE;
+    goto out;
+solution:
+    d->phase = PH_AT_SOLUTION;
+    d->solutions++;
+out:
+    s->ntrail = nt, s->left = left;
+    d->level = l;
+    d->nodes = nodes;
+    d->updates = upd;
+    return rc;
+}
+
+int dlx_cells_search(dlx_t *d, uint64_t stop) { return search(d, stop); }
