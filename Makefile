@@ -262,6 +262,10 @@ build/bench/hard_native: bench/hard_native.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
 
+build/bench/engine_native: bench/engine_native.c $(BENCH_OBJ) $(CORE_HDR)
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
+
 build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@

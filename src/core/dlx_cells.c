@@ -23,14 +23,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A cell: its item, its place in `set`, its color (0 none), its option. */
+/* Up to this many items (rounded up to 16) undo by copies of the sizes. */
+#define SNAP_MAX_ITEMS 1024
+
+/* A cell: its item, its place in `set`, its color (0 none). The cells of
+ * an option are consecutive, followed by a spacer whose item is minus
+ * their number (a walk from any cell jumps back to the first) and whose
+ * loc is the option's index; as Knuth lays out his nodes. */
 typedef struct {
-    int32_t item, loc, color, opt;
+    int32_t item, loc, color, pad;
 } cell_t;
 
 struct dlx_cells {
     cell_t *cell;      /* the options' cells, option after option */
-    int32_t *first;    /* per option: its first cell (n_options + 1) */
+    int32_t *cell_of;  /* per option: a cell of it on a primary item */
     int32_t *base;     /* per item 1..N: where its block of `set` starts */
     int32_t *size;     /* per item 1..N: live options, + COVERED once taken */
     int32_t *set;      /* the blocks of cells */
@@ -38,8 +44,10 @@ struct dlx_cells {
     int32_t ntrail;
     int32_t *opts;     /* per level, from at[l]: the cells of the item's options, sorted */
     int32_t *at;       /* per level: where its options start in opts */
-    int32_t *before;   /* per level: the trail's height before the branch */
-    int32_t *tried;    /* per level: the trail's height before the option tried */
+    int32_t *tried;    /* per level: the trail's height before the options tried (T) */
+    int32_t *snap;     /* or per level: the sizes then, `stride` each (few items) */
+    int32_t *lefts;    /* per level: `left` then */
+    int32_t stride;
     int32_t left;      /* primary items not taken */
     int32_t n_cells, levels;
     int dead;          /* the node about to be entered is a dead end */
@@ -48,8 +56,8 @@ struct dlx_cells {
 void dlx_cells_free(dlx_t *d) {
     dlx_cells *s = d->cells;
     if (!s) return;
-    free(s->cell), free(s->first), free(s->base), free(s->size), free(s->set), free(s->trail);
-    free(s->opts), free(s->at), free(s->before), free(s->tried);
+    free(s->cell), free(s->cell_of), free(s->base), free(s->size), free(s->set), free(s->trail);
+    free(s->opts), free(s->at), free(s->tried), free(s->snap), free(s->lefts);
     free(s);
     d->cells = NULL;
 }
@@ -59,7 +67,7 @@ size_t dlx_cells_bytes(const dlx_t *d) {
     if (!s) return 0;
     size_t n = (size_t)d->n_options, items = (size_t)d->n_items + 1, cells = (size_t)s->n_cells;
     return sizeof *s + cells * (sizeof(cell_t) + 4) + (n + 1) * 4 + items * 8 + (cells + items + 1) * 4 +
-           n * 4 + (size_t)s->levels * 12;
+           n * 4 + (size_t)s->levels * (12 + (s->snap ? (size_t)s->stride * 4 : 0));
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -72,7 +80,7 @@ static int32_t node_color(const dlx_t *d, int32_t p) {
 static int build(dlx_t *d) {
     int32_t n = d->n_options, ni = d->n_items, cells = 0;
     const dlx_node *nd = d->node;
-    for (int32_t k = 0; k < n; k++)
+    for (int32_t k = 0; k < n; k++, cells++) /* and its spacer */
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) cells++;
     dlx_cells *s = calloc(1, sizeof *s);
     if (!s) return DLX_ENOMEM;
@@ -80,29 +88,33 @@ static int build(dlx_t *d) {
     s->n_cells = cells;
     s->levels = (d->n_primary < n ? d->n_primary : n) + 2;
     s->cell = malloc(((size_t)cells + 1) * sizeof *s->cell);
-    s->first = malloc(((size_t)n + 1) * sizeof *s->first);
     s->base = calloc((size_t)ni + 2, sizeof *s->base);
     s->size = calloc((size_t)ni + 2 + 64, sizeof *s->size);
     s->set = malloc(((size_t)cells + 1) * sizeof *s->set);
     s->trail = malloc(((size_t)cells + (size_t)ni + 2) * sizeof *s->trail);
     s->opts = malloc(((size_t)n + 1) * sizeof *s->opts);
     s->at = malloc((size_t)s->levels * sizeof *s->at);
-    s->before = malloc((size_t)s->levels * sizeof *s->before);
     s->tried = malloc((size_t)s->levels * sizeof *s->tried);
-    if (!s->cell || !s->first || !s->base || !s->size || !s->set || !s->trail || !s->opts || !s->at ||
-        !s->before || !s->tried) {
+    s->lefts = malloc((size_t)s->levels * sizeof *s->lefts);
+    /* Few items: a copy of the sizes per level, instead of a trail entry
+     * per update (the undo costs a copy, not a pass over the trail). */
+    s->stride = (ni + 1 + 15) / 16 * 16;
+    if (s->stride <= SNAP_MAX_ITEMS) s->snap = malloc((size_t)s->levels * (size_t)s->stride * sizeof *s->snap);
+    s->cell_of = malloc(((size_t)n + 1) * sizeof *s->cell_of);
+    if (!s->cell || !s->cell_of || !s->base || !s->size || !s->set || !s->trail || !s->opts || !s->at ||
+        !s->tried || !s->lefts) {
         dlx_cells_free(d);
         return DLX_ENOMEM;
     }
-    int32_t c = 0;
-    for (int32_t k = 0; k < n; k++) {
-        s->first[k] = c;
+    for (int32_t k = 0, c = 0; k < n; k++, c++) {
+        int32_t first = c;
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, c++) {
-            s->cell[c] = (cell_t){nd[p].top, 0, node_color(d, p), k};
+            s->cell[c] = (cell_t){nd[p].top, 0, node_color(d, p), 0};
+            if (nd[p].top <= d->n_primary) s->cell_of[k] = c;
             s->size[nd[p].top]++;
         }
+        s->cell[c] = (cell_t){first - c, k, 0, 0};
     }
-    s->first[n] = c;
     for (int32_t x = 1, b = 0; x <= ni; x++) s->base[x] = b, b += s->size[x];
     return DLX_OK;
 }
@@ -112,7 +124,9 @@ static int build(dlx_t *d) {
 static void fill_sets(dlx_t *d, dlx_cells *s) {
     for (int32_t x = 1; x <= d->n_items; x++) s->size[x] = 0;
     for (int32_t c = 0; c < s->n_cells; c++) {
-        int32_t x = s->cell[c].item, at = s->base[x] + s->size[x]++;
+        int32_t x = s->cell[c].item, at;
+        if (x <= 0) continue; /* a spacer */
+        at = s->base[x] + s->size[x]++;
         s->set[at] = c, s->cell[c].loc = at;
     }
     s->left = d->n_primary;
@@ -128,62 +142,92 @@ int dlx_cells_ready(dlx_t *d) {
 /* The arrays the search touches, by value: kept in registers. */
 typedef struct {
     cell_t *cell;
-    const int32_t *first, *base;
+    const int32_t *base;
     int32_t *size, *set, *trail;
     int32_t np;
 } cells;
 
-/* Whether option o has item x. */
-INLINE int has_item(cells m, int32_t o, int32_t x) {
-    for (int32_t c = m.first[o]; c < m.first[o + 1]; c++)
-        if (m.cell[c].item == x) return 1;
+/* Whether the option of cell r has item x. */
+INLINE int has_item(cells m, int32_t r, int32_t x) {
+    if (m.cell[r].item == x) return 1;
+    for (int32_t c = r + 1; c != r;) {
+        int32_t y = m.cell[c].item;
+        if (y <= 0) c += y;
+        else if (y == x) return 1;
+        else c++;
+    }
     return 0;
 }
 
-/* Hide option h from its items still in play. With `own` >= 0 (an option
- * being taken), returns 0 as soon as a primary item outside `own` has no
- * option left: the node below is a dead end, whatever else is hidden. */
-INLINE int hide_option(cells m, int32_t h, int32_t *nt, uint64_t *upd, int32_t own) {
+/* The index of the option holding cell r. */
+INLINE int32_t option_at(const cell_t *cell, int32_t r) {
+    while (cell[r].item > 0) r++;
+    return cell[r].loc;
+}
+
+/* Hide the option of cell h from its other items still in play (h's item
+ * is out of play). With `own` >= 0 (a cell of the option being taken),
+ * returns 0 as soon as a primary item outside that option has none left:
+ * the node below is a dead end, whatever else is hidden. */
+INLINE int hide_option(cells m, int32_t h, int32_t *nt, uint64_t *upd, int32_t own, const int T) {
     cell_t *cell = m.cell;
-    int32_t *size = m.size, *set = m.set;
-    for (int32_t c = m.first[h], e = m.first[h + 1]; c < e; c++) {
-        int32_t x = cell[c].item, n = size[x];
+    int32_t *size = m.size, *set = m.set, *trail = m.trail;
+    int32_t t = T ? *nt : 0, t0 = t; /* a local: the stores to the sets could alias *nt */
+    for (int32_t c = h + 1; c != h; c++) {
+        int32_t x = cell[c].item;
+        if (x <= 0) {
+            c += x - 1; /* the spacer: back to the first cell (c++ follows) */
+            continue;
+        }
+        int32_t n = size[x];
         if (n >= COVERED) continue;
         int32_t last = m.base[x] + n - 1, p = cell[c].loc, o = set[last];
         set[p] = o, cell[o].loc = p;
         set[last] = c, cell[c].loc = last;
         size[x] = n - 1;
-        m.trail[(*nt)++] = x;
-        ++*upd;
-        if (n == 1 && own >= 0 && x <= m.np && !has_item(m, own, x)) return 0;
+        if (T) trail[t] = x;
+        t++;
+        if (n == 1 && own >= 0 && x <= m.np && !has_item(m, own, x)) {
+            *upd += (uint64_t)(t - t0);
+            if (T) *nt = t;
+            return 0;
+        }
     }
+    *upd += (uint64_t)(t - t0);
+    if (T) *nt = t;
     return 1;
 }
 
 /* Take item x out of play (it is covered, or settled on color `color`). */
-INLINE int32_t take_item(cells m, int32_t x, int32_t *nt, int32_t *left) {
+INLINE int32_t take_item(cells m, int32_t x, int32_t *nt, int32_t *left, const int T) {
     int32_t n = m.size[x];
     m.size[x] = n + COVERED;
-    m.trail[(*nt)++] = -x;
+    if (T) m.trail[(*nt)++] = -x;
     if (x <= m.np) --*left;
     return n;
 }
 
-/* Take option o, whose own cells are hidden already: every item of it
- * still in play goes, with the options that clash with o there (for a
- * colored item, those of another color). Returns 0 at a dead end found on
- * the way (`check`), leaving the rest undone: the trail undoes what was. */
-INLINE int commit_option(cells m, int32_t o, int32_t *nt, int32_t *left, uint64_t *upd, const int check) {
+/* Take the option of cell o, hidden already, whose item is out of play:
+ * every other item of it still in play goes, with the options that clash
+ * with it there (for a colored item, those of another color). Returns 0 at
+ * a dead end found on the way (`check`), leaving the rest undone: the
+ * level above goes back to its state anyway. */
+INLINE int commit_option(cells m, int32_t o, int32_t *nt, int32_t *left, uint64_t *upd, const int check,
+                         const int T) {
     cell_t *cell = m.cell;
-    for (int32_t c = m.first[o], e = m.first[o + 1]; c < e; c++) {
+    for (int32_t c = o + 1; c != o; c++) {
         int32_t x = cell[c].item;
-        if (m.size[x] >= COVERED) continue; /* the branch's item, or settled on o's color */
-        int32_t n = take_item(m, x, nt, left), color = cell[c].color;
+        if (x <= 0) {
+            c += x - 1;
+            continue;
+        }
+        if (m.size[x] >= COVERED) continue; /* settled on this color already */
+        int32_t n = take_item(m, x, nt, left, T), color = cell[c].color;
         const int32_t *blk = m.set + m.base[x];
         for (int32_t j = 0; j < n; j++) {
             int32_t r = blk[j];
             if (color && cell[r].color == color) continue;
-            if (!hide_option(m, cell[r].opt, nt, upd, check ? o : -1)) return 0;
+            if (!hide_option(m, r, nt, upd, check ? o : -1, T)) return 0;
         }
     }
     return 1;
@@ -236,25 +280,55 @@ INLINE int32_t choose_item(const int32_t *len, int32_t n, int32_t *best) {
     return fewest(len, n, best);
 }
 
-/* Forced options (dlx_force) taken at the start; a dead end shows at the first node. */
+/* The option of cell r taken as a node takes it: its item goes, with its
+ * options (r's too) from the other items; the rest by commit_option.
+ * Returns the item's options before, copied to o when o is given. */
+INLINE int32_t branch(cells m, int32_t x, int32_t *o, int32_t *nt, int32_t *left, uint64_t *upd, const int T) {
+    int32_t t = take_item(m, x, nt, left, T);
+    const int32_t *blk = m.set + m.base[x]; /* x is out of play: its block stays put */
+    for (int32_t j = 0; j < t; j++) {
+        if (o) o[j] = blk[j];
+        hide_option(m, blk[j], nt, upd, -1, T);
+    }
+    return t;
+}
+
+/* Forced options (dlx_force) taken at the start, as nodes would take them
+ * (on a primary item: every option has one); a dead end shows at the first node. */
 static void start_state(dlx_t *d, dlx_cells *s) {
     fill_sets(d, s);
-    cells m = {s->cell, s->first, s->base, s->size, s->set, s->trail, d->n_primary};
+    cells m = {s->cell, s->base, s->size, s->set, s->trail, d->n_primary};
     uint64_t upd = 0;
     for (int32_t f = 0; f < d->n_forced; f++) {
-        hide_option(m, d->forced[f], &s->ntrail, &upd, -1);
-        commit_option(m, d->forced[f], &s->ntrail, &s->left, &upd, 0);
+        int32_t r = s->cell_of[d->forced[f]];
+        branch(m, s->cell[r].item, NULL, &s->ntrail, &s->left, &upd, 0);
+        commit_option(m, r, &s->ntrail, &s->left, &upd, 0, 0);
     }
     s->dead = 0;
 }
 
+/* Level l's state after its branch, to go back to before each option:
+ * the trail's height (T), or a copy of the sizes. */
+INLINE void save(dlx_cells *s, int32_t l, int32_t nt, int32_t left, const int T) {
+    if (T) s->tried[l] = nt;
+    else memcpy(s->snap + (size_t)l * s->stride, s->size, (size_t)s->stride * sizeof *s->size);
+    s->lefts[l] = left;
+}
+INLINE void restore(dlx_cells *s, cells m, int32_t l, int32_t *nt, int32_t *left, const int T) {
+    if (T) undo_to(m, nt, s->tried[l], left);
+    else memcpy(s->size, s->snap + (size_t)l * s->stride, (size_t)s->stride * sizeof *s->size);
+    *left = s->lefts[l];
+}
+
 /* Search until a solution, the end, or the node counter reaching `stop`;
- * the phases and per-level records as in the linked search. */
-INLINE int search(dlx_t *d, uint64_t stop) {
+ * the phases and per-level records as in the linked search. T: undo by
+ * the trail, else by copies of the sizes (few items). A level's branch
+ * is never undone by itself: the level above goes back to its own state. */
+INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     dlx_cells *s = d->cells;
-    cells m = {s->cell, s->first, s->base, s->size, s->set, s->trail, d->n_primary};
+    cells m = {s->cell, s->base, s->size, s->set, s->trail, d->n_primary};
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
-    int32_t *opts = s->opts, *at = s->at, *before = s->before, *tried = s->tried;
+    int32_t *opts = s->opts, *at = s->at;
     uint64_t nodes = d->nodes, upd = d->updates;
     int32_t l = d->level, nt = s->ntrail, left = s->left, x, k;
     int rc;
@@ -297,21 +371,18 @@ forward:
         if (t > 1) d->guesses++;
         /* The item goes, and its options leave the other items once for all
          * the options tried here (as in SSXCC). */
-        before[l] = nt;
-        take_item(m, x, &nt, &left);
         int32_t *o = opts + at[l];
-        memcpy(o, m.set + m.base[x], (size_t)t * sizeof *o);
-        for (int32_t j = 0; j < t; j++) hide_option(m, m.cell[o[j]].opt, &nt, &upd, -1);
+        branch(m, x, o, &nt, &left, &upd, T);
         sort_cells(o, t);
-        tried[l] = nt;
+        if (t > 1) save(s, l, nt, left, T);
         at[l + 1] = at[l] + t;
         k = 0;
         if (d->rng) k = (int32_t)(rng_next(&d->rng) % (uint64_t)t);
         start[l] = k, pos[l] = 0, tot[l] = t;
     }
 try:
-    choice[l] = m.cell[opts[at[l] + k]].opt;
-    s->dead = !commit_option(m, choice[l], &nt, &left, &upd, 1);
+    choice[l] = option_at(m.cell, opts[at[l] + k]);
+    s->dead = !commit_option(m, opts[at[l] + k], &nt, &left, &upd, 1, T);
     if (left == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
@@ -321,14 +392,12 @@ try:
     goto forward;
 
 recover: /* undo level l's option and try the next one */
-    undo_to(m, &nt, tried[l], &left);
-    if (++pos[l] < tot[l]) {
-        k = start[l] + pos[l];
+    if (pos[l] + 1 < tot[l]) {
+        restore(s, m, l, &nt, &left, T);
+        k = start[l] + ++pos[l];
         if (k >= tot[l]) k -= tot[l];
         goto try;
     }
-    pos[l]--; /* the progress estimate's count of options done, as the links keep it */
-    undo_to(m, &nt, before[l], &left);
 backtrack:
     if (l == 0) goto done;
     l--;
@@ -350,4 +419,6 @@ out:
     return rc;
 }
 
-int dlx_cells_search(dlx_t *d, uint64_t stop) { return search(d, stop); }
+int dlx_cells_search(dlx_t *d, uint64_t stop) {
+    return d->cells->snap ? search(d, stop, 0) : search(d, stop, 1);
+}
