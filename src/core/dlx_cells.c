@@ -26,16 +26,18 @@
 /* Up to this many items (rounded up to 16) undo by copies of the sizes. */
 #define SNAP_MAX_ITEMS 1024
 
-/* A cell: its item, its place in `set`, its color (0 none). The cells of
+/* A cell: its item and its place in `set` (its color is in `color`: the
+ * walks over options read only these, 8 bytes a cell). The cells of
  * an option are consecutive, followed by a spacer whose item is minus
  * their number (a walk from any cell jumps back to the first) and whose
  * loc is the option's index; as Knuth lays out his nodes. */
 typedef struct {
-    int32_t item, loc, color, pad;
+    int32_t item, loc;
 } cell_t;
 
 struct dlx_cells {
     cell_t *cell;      /* the options' cells, option after option */
+    int32_t *color;    /* per cell: its color, 0 none */
     int32_t *cell_of;  /* per option: a cell of it on a primary item */
     int32_t *base;     /* per item 1..N: where its block of `set` starts */
     int32_t *size;     /* per item 1..N: live options, + COVERED once taken */
@@ -56,7 +58,7 @@ struct dlx_cells {
 void dlx_cells_free(dlx_t *d) {
     dlx_cells *s = d->cells;
     if (!s) return;
-    free(s->cell), free(s->cell_of), free(s->base), free(s->size), free(s->set), free(s->trail);
+    free(s->cell), free(s->color), free(s->cell_of), free(s->base), free(s->size), free(s->set), free(s->trail);
     free(s->opts), free(s->at), free(s->tried), free(s->snap), free(s->lefts);
     free(s);
     d->cells = NULL;
@@ -66,7 +68,7 @@ size_t dlx_cells_bytes(const dlx_t *d) {
     const dlx_cells *s = d->cells;
     if (!s) return 0;
     size_t n = (size_t)d->n_options, items = (size_t)d->n_items + 1, cells = (size_t)s->n_cells;
-    return sizeof *s + cells * (sizeof(cell_t) + 4) + (n + 1) * 4 + items * 8 + (cells + items + 1) * 4 +
+    return sizeof *s + cells * (sizeof(cell_t) + 8) + (n + 1) * 4 + items * 8 + (cells + items + 1) * 4 +
            n * 4 + (size_t)s->levels * (12 + (s->snap ? (size_t)s->stride * 4 : 0));
 }
 
@@ -101,7 +103,8 @@ static int build(dlx_t *d) {
     s->stride = (ni + 1 + 15) / 16 * 16;
     if (s->stride <= SNAP_MAX_ITEMS) s->snap = malloc((size_t)s->levels * (size_t)s->stride * sizeof *s->snap);
     s->cell_of = malloc(((size_t)n + 1) * sizeof *s->cell_of);
-    if (!s->cell || !s->cell_of || !s->base || !s->size || !s->set || !s->trail || !s->opts || !s->at ||
+    s->color = calloc((size_t)cells + 1, sizeof *s->color);
+    if (!s->cell || !s->color || !s->cell_of || !s->base || !s->size || !s->set || !s->trail || !s->opts || !s->at ||
         !s->tried || !s->lefts) {
         dlx_cells_free(d);
         return DLX_ENOMEM;
@@ -109,11 +112,12 @@ static int build(dlx_t *d) {
     for (int32_t k = 0, c = 0; k < n; k++, c++) {
         int32_t first = c;
         for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, c++) {
-            s->cell[c] = (cell_t){nd[p].top, 0, node_color(d, p), 0};
+            s->cell[c] = (cell_t){nd[p].top, 0};
+            s->color[c] = node_color(d, p);
             if (nd[p].top <= d->n_primary) s->cell_of[k] = c;
             s->size[nd[p].top]++;
         }
-        s->cell[c] = (cell_t){first - c, k, 0, 0};
+        s->cell[c] = (cell_t){first - c, k};
     }
     for (int32_t x = 1, b = 0; x <= ni; x++) s->base[x] = b, b += s->size[x];
     return DLX_OK;
@@ -142,7 +146,7 @@ int dlx_cells_ready(dlx_t *d) {
 /* The arrays the search touches, by value: kept in registers. */
 typedef struct {
     cell_t *cell;
-    const int32_t *base;
+    const int32_t *color, *base;
     int32_t *size, *set, *trail;
     int32_t np;
 } cells;
@@ -222,11 +226,11 @@ INLINE int commit_option(cells m, int32_t o, int32_t *nt, int32_t *left, uint64_
             continue;
         }
         if (m.size[x] >= COVERED) continue; /* settled on this color already */
-        int32_t n = take_item(m, x, nt, left, T), color = cell[c].color;
+        int32_t n = take_item(m, x, nt, left, T), color = m.color[c];
         const int32_t *blk = m.set + m.base[x];
         for (int32_t j = 0; j < n; j++) {
             int32_t r = blk[j];
-            if (color && cell[r].color == color) continue;
+            if (color && m.color[r] == color) continue;
             if (!hide_option(m, r, nt, upd, check ? o : -1, T)) return 0;
         }
     }
@@ -297,7 +301,7 @@ INLINE int32_t branch(cells m, int32_t x, int32_t *o, int32_t *nt, int32_t *left
  * (on a primary item: every option has one); a dead end shows at the first node. */
 static void start_state(dlx_t *d, dlx_cells *s) {
     fill_sets(d, s);
-    cells m = {s->cell, s->base, s->size, s->set, s->trail, d->n_primary};
+    cells m = {s->cell, s->color, s->base, s->size, s->set, s->trail, d->n_primary};
     uint64_t upd = 0;
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t r = s->cell_of[d->forced[f]];
@@ -326,7 +330,7 @@ INLINE void restore(dlx_cells *s, cells m, int32_t l, int32_t *nt, int32_t *left
  * is never undone by itself: the level above goes back to its own state. */
 INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     dlx_cells *s = d->cells;
-    cells m = {s->cell, s->base, s->size, s->set, s->trail, d->n_primary};
+    cells m = {s->cell, s->color, s->base, s->size, s->set, s->trail, d->n_primary};
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     int32_t *opts = s->opts, *at = s->at;
     uint64_t nodes = d->nodes, upd = d->updates;
