@@ -136,7 +136,7 @@ DIST      := dist/dlxkit.wasm $(DIST_JS) dist/dlxkit-inline.mjs
 WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEARCH
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
-build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
+build/wasm/core/dlx_cells.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 
@@ -270,8 +270,9 @@ build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@
 
-bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage
+bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native
 	@DATA=$(DATA) node bench/run.mjs
+	@node bench/family-run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080

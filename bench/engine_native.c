@@ -1,7 +1,8 @@
 /* engine_native.c: count every solution of a DLX text on a chosen search,
  * for comparing the searches beside each other (bench/cells.mjs):
  *   engine_native auto|links|cells FILE
- * prints "solutions nodes" on stdout; the caller times the process
+ * prints "solutions nodes updates search" on stdout (search: the one
+ * that ran, bits, cells or links); the caller times the process
  * (build/bench/rusage), reading included, as the peers are timed. */
 #include "dlx.h"
 #include "dlx_text.h"
@@ -41,7 +42,9 @@ int main(int argc, char **argv) {
     int rc = dlx_count(d, 0, 0, &count);
     dlx_stats_t st;
     dlx_stats(d, &st);
-    printf("%llu %llu %llu\n", (unsigned long long)count, (unsigned long long)st.nodes, (unsigned long long)st.updates);
+    const char *ran = d->on_bits ? "bits" : d->on_cells ? "cells" : "links";
+    printf("%llu %llu %llu %s\n", (unsigned long long)count, (unsigned long long)st.nodes,
+           (unsigned long long)st.updates, ran);
     dlx_text_free(t);
     return rc == DLX_DONE ? 0 : 1;
 }

@@ -251,21 +251,18 @@ INLINE void undo_to(cells m, int32_t *nt, int32_t to, int32_t *left) {
     *nt = t;
 }
 
-/* Sort a[0 .. n-1] (cells, hence options, in index order). */
-static int by_value(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
+/* Sort a[0 .. n-1] (cells, hence options, in index order): Shell's sort,
+ * small (no qsort in the module) and quick enough for the few long lists
+ * near the root; insertion alone for the short ones. */
 INLINE void sort_cells(int32_t *a, int32_t n) {
-    if (n > 24) {
-        qsort(a, (size_t)n, sizeof *a, by_value);
-        return;
-    }
-    for (int32_t i = 1; i < n; i++) {
-        int32_t v = a[i], j = i;
-        for (; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
-        a[j] = v;
-    }
+    int32_t gap = 1;
+    while (gap < n / 3) gap = 3 * gap + 1;
+    for (; gap > 0; gap /= 3)
+        for (int32_t i = gap; i < n; i++) {
+            int32_t v = a[i], j = i;
+            for (; j >= gap && a[j - gap] > v; j -= gap) a[j] = a[j - gap];
+            a[j] = v;
+        }
 }
 
 /* The primary item the linked search would branch on (choose_item in
@@ -313,14 +310,19 @@ static void start_state(dlx_t *d, dlx_cells *s) {
 
 /* Level l's state after its branch, to go back to before each option:
  * the trail's height (T), or a copy of the sizes. */
+/* dst = src, n ints (a multiple of 16), in fixed-size pieces the compiler
+ * inlines: a call to memcpy costs more for so few. */
+INLINE void copy_sizes(int32_t *restrict dst, const int32_t *restrict src, int32_t n) {
+    for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
+}
 INLINE void save(dlx_cells *s, int32_t l, int32_t nt, int32_t left, const int T) {
     if (T) s->tried[l] = nt;
-    else memcpy(s->snap + (size_t)l * s->stride, s->size, (size_t)s->stride * sizeof *s->size);
+    else copy_sizes(s->snap + (size_t)l * s->stride, s->size, s->stride);
     s->lefts[l] = left;
 }
 INLINE void restore(dlx_cells *s, cells m, int32_t l, int32_t *nt, int32_t *left, const int T) {
     if (T) undo_to(m, nt, s->tried[l], left);
-    else memcpy(s->size, s->snap + (size_t)l * s->stride, (size_t)s->stride * sizeof *s->size);
+    else copy_sizes(s->size, s->snap + (size_t)l * s->stride, s->stride);
     *left = s->lefts[l];
 }
 
@@ -423,6 +425,12 @@ out:
     return rc;
 }
 
+/* One copy for both ways of undoing in WebAssembly (smaller; DLX_ONE_SEARCH
+ * as for the links), a copy each natively. */
 int dlx_cells_search(dlx_t *d, uint64_t stop) {
+#if defined(__wasm__) || defined(DLX_ONE_SEARCH)
+    return search(d, stop, !d->cells->snap);
+#else
     return d->cells->snap ? search(d, stop, 0) : search(d, stop, 1);
+#endif
 }
