@@ -53,13 +53,8 @@ INLINE int block_find(const int32_t *len, int width, int32_t t) {
 #ifdef __wasm_simd128__
     return first_bit(block_hits(len, width, t));
 #else
-    /* 16 at a time into a mask (one compare and move natively), then its first bit */
+    (void)width;
     int j = 0;
-    for (; j + 16 <= width; j += 16) {
-        uint32_t hit = 0;
-        for (int i = 0; i < 16; i++) hit |= (uint32_t)(len[j + i] == t) << i;
-        if (hit) return j + first_bit(hit);
-    }
     while (len[j] != t) j++;
     return j;
 #endif
