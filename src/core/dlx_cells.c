@@ -313,7 +313,12 @@ static void start_state(dlx_t *d, dlx_cells *s) {
 /* dst = src, n ints (a multiple of 16), in fixed-size pieces the compiler
  * inlines: a call to memcpy costs more for so few. */
 INLINE void copy_sizes(int32_t *restrict dst, const int32_t *restrict src, int32_t n) {
+#if defined(__has_builtin) && __has_builtin(__builtin_memcpy_inline)
+    /* clang would turn a loop of plain copies back into a call */
+    for (int32_t i = 0; i < n; i += 16) __builtin_memcpy_inline(dst + i, src + i, 16 * sizeof *dst);
+#else
     for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
+#endif
 }
 INLINE void save(dlx_cells *s, int32_t l, int32_t nt, int32_t left, const int T) {
     if (T) s->tried[l] = nt;
