@@ -393,7 +393,11 @@ forward:
     }
 try:
     choice[l] = option_at(m.cell, opts[at[l] + k]);
-    s->dead = !commit_option(m, opts[at[l] + k], &nt, &left, &upd, 1, T);
+    /* A dead end found early is the next node's: over ARRAY_SCAN_MAX primary
+     * items the links branch on the first item with one option or none,
+     * which need not be the one left with none. */
+    s->dead = m.np <= ARRAY_SCAN_MAX ? !commit_option(m, opts[at[l] + k], &nt, &left, &upd, 1, T)
+                                     : !commit_option(m, opts[at[l] + k], &nt, &left, &upd, 0, T);
     if (left == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;

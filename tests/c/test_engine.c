@@ -1279,20 +1279,25 @@ static void test_cells_vs_links(void) {
 
 /* Beyond BITS_MAX_OPTIONS options the sparse sets run by themselves
  * (pick_search), and walk the links' tree: runs of primary items, colored
- * and plain secondary ones, with and without solutions. */
+ * and plain secondary ones, with and without solutions. Instance 6 has
+ * over ARRAY_SCAN_MAX primary items (the links then choose by their list,
+ * stopping at the first item with one option); 7 over 1024 items (the
+ * sparse sets undo by their trail, not by copies of the sizes). */
 static void test_cells_wide(void) {
     rng_t r = {5151};
     if (links_only || cells_only) return;
-    for (int t = 0; t < 6; t++) {
+    for (int t = 0; t < 8; t++) {
         check_context("cells wide instance %d", t);
         int32_t np = 40 + rng_below(&r, 40), ns = 1 + rng_below(&r, 8), n_opts = BITS_MAX_OPTIONS + 1 + rng_below(&r, 3000);
+        if (t == 6) np = ARRAY_SCAN_MAX + 100, n_opts = 2 * np;
+        if (t == 7) ns = 1100;
         dlx_t *fast = dlx_new(np, ns), *links = dlx_new(np, ns);
         if (!CHECK(fast && links)) exit(1);
         for (int32_t k = 0; k < n_opts; k++) {
             int32_t items[16], colors[16], n = 0, at = rng_below(&r, np), run = 1 + rng_below(&r, 5);
             for (int32_t i = at; i < at + run && i < np; i++) items[n] = i, colors[n++] = 0;
-            for (int32_t i = np; i < np + ns; i++)
-                if (rng_below(&r, 100) < 25) items[n] = i, colors[n++] = t % 2 ? rng_below(&r, 4) : 0;
+            for (int32_t i = np; i < np + ns && n < 16; i++)
+                if (rng_below(&r, 100) < (ns > 8 ? 1 : 25)) items[n] = i, colors[n++] = t % 2 ? rng_below(&r, 4) : 0;
             CHECK_EQ(dlx_add_option(fast, items, colors, n), k);
             CHECK_EQ(dlx_add_option(links, items, colors, n), k);
         }
