@@ -216,7 +216,7 @@ INLINE int32_t take_item(cells m, int32_t x, int32_t *nt, int32_t *left, const i
  * with it there (for a colored item, those of another color). Returns 0 at
  * a dead end found on the way (`check`), leaving the rest undone: the
  * level above goes back to its state anyway. */
-INLINE int commit_option(cells m, int32_t o, int32_t *nt, int32_t *left, uint64_t *upd, const int check,
+INLINE int commit_option(cells m, int32_t o, int32_t *nt, int32_t *left, uint64_t *upd, int check,
                          const int T) {
     cell_t *cell = m.cell;
     for (int32_t c = o + 1; c != o; c++) {
@@ -396,8 +396,7 @@ try:
     /* A dead end found early is the next node's: over ARRAY_SCAN_MAX primary
      * items the links branch on the first item with one option or none,
      * which need not be the one left with none. */
-    s->dead = m.np <= ARRAY_SCAN_MAX ? !commit_option(m, opts[at[l] + k], &nt, &left, &upd, 1, T)
-                                     : !commit_option(m, opts[at[l] + k], &nt, &left, &upd, 0, T);
+    s->dead = !commit_option(m, opts[at[l] + k], &nt, &left, &upd, m.np <= ARRAY_SCAN_MAX, T);
     if (left == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
