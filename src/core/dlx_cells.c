@@ -5,11 +5,13 @@
  * Every item keeps the cells (option entries) of its live options in a
  * block of `set`: the first size[x] entries are live, the rest were hidden.
  * Hiding an option swaps each of its cells past the end of its item's live
- * part and shrinks the size; every size change goes on a trail, and undoing
- * is popping the trail and growing the sizes back: the cells past the end
- * are exactly the ones hidden, in whatever order. Items taken (covered, or
- * settled on a color) get COVERED added to their size and stop being
- * touched, so an option is never hidden twice.
+ * part and shrinks the size; undoing is giving the sizes back (the cells
+ * past the end are exactly the ones hidden, in whatever order): from a
+ * copy of the sizes per level when there are few items, else from a trail
+ * of every size change. Items taken (covered, or settled on a color) get
+ * COVERED added to their size and stop being touched, so an option is
+ * never hidden twice. As in SSXCC the branching item's options leave the
+ * other items once per node, not once per option tried.
  *
  * The tree is the linked search's, node for node: the same item chosen
  * (the same scan of the sizes), its options tried in index order from the
@@ -68,8 +70,8 @@ size_t dlx_cells_bytes(const dlx_t *d) {
     const dlx_cells *s = d->cells;
     if (!s) return 0;
     size_t n = (size_t)d->n_options, items = (size_t)d->n_items + 1, cells = (size_t)s->n_cells;
-    return sizeof *s + cells * (sizeof(cell_t) + 8) + (n + 1) * 4 + items * 8 + (cells + items + 1) * 4 +
-           n * 4 + (size_t)s->levels * (12 + (s->snap ? (size_t)s->stride * 4 : 0));
+    return sizeof *s + cells * (sizeof(cell_t) + 8) + (n + 1) * 8 + items * 8 +
+           (s->trail ? (cells + items + 2) * 4 : 0) + (size_t)s->levels * (12 + (s->snap ? (size_t)s->stride * 4 : 0));
 }
 
 /* The option's original color at node p (a purified node says -1). */
@@ -78,7 +80,9 @@ static int32_t node_color(const dlx_t *d, int32_t p) {
     return c < 0 ? d->item[d->node[p].top].color : c;
 }
 
-/* The sizes the scan reads: items 1..N, and room for choose_item's blocks. */
+/* The tables for the matrix as it stands (forced options are taken at each
+ * start). Linear in the input: the cells, the sets, the trail or the
+ * copies (at most SNAP_MAX_ITEMS sizes a level). */
 static int build(dlx_t *d) {
     int32_t n = d->n_options, ni = d->n_items, cells = 0;
     const dlx_node *nd = d->node;
@@ -93,7 +97,6 @@ static int build(dlx_t *d) {
     s->base = calloc((size_t)ni + 2, sizeof *s->base);
     s->size = calloc((size_t)ni + 2 + 64, sizeof *s->size);
     s->set = malloc(((size_t)cells + 1) * sizeof *s->set);
-    s->trail = malloc(((size_t)cells + (size_t)ni + 2) * sizeof *s->trail);
     s->opts = malloc(((size_t)n + 1) * sizeof *s->opts);
     s->at = malloc((size_t)s->levels * sizeof *s->at);
     s->tried = malloc((size_t)s->levels * sizeof *s->tried);
@@ -102,9 +105,10 @@ static int build(dlx_t *d) {
      * per update (the undo costs a copy, not a pass over the trail). */
     s->stride = (ni + 1 + 15) / 16 * 16;
     if (s->stride <= SNAP_MAX_ITEMS) s->snap = malloc((size_t)s->levels * (size_t)s->stride * sizeof *s->snap);
+    else s->trail = malloc(((size_t)cells + (size_t)ni + 2) * sizeof *s->trail); /* every cell once, every item once */
     s->cell_of = malloc(((size_t)n + 1) * sizeof *s->cell_of);
     s->color = calloc((size_t)cells + 1, sizeof *s->color);
-    if (!s->cell || !s->color || !s->cell_of || !s->base || !s->size || !s->set || !s->trail || !s->opts || !s->at ||
+    if (!s->cell || !s->color || !s->cell_of || !s->base || !s->size || !s->set || (!s->snap && !s->trail) || !s->opts || !s->at ||
         !s->tried || !s->lefts) {
         dlx_cells_free(d);
         return DLX_ENOMEM;
