@@ -118,6 +118,7 @@ void dlx_free(dlx_t *d) {
     free(d->lv);
     free(d->trail);
     dlx_bits_free(d);
+    dlx_cells_free(d);
     dlx_learn_free(d);
     free(d);
 }
@@ -167,6 +168,7 @@ int32_t dlx_add_option(dlx_t *d, const int32_t *items, const int32_t *colors, in
     dlx_unforce_all(d);
     dlx_restart(d);
     dlx_bits_free(d); /* its tables hold the options */
+    dlx_cells_free(d);
     dlx_node *nd = d->node;
     int32_t spacer = d->n_nodes - 1, first = d->n_nodes;
     for (int32_t k = 0; k < n; k++) {
@@ -221,7 +223,7 @@ void dlx_unwind(dlx_t *d) {
 
 void dlx_restart(dlx_t *d) {
     if (!d) return;
-    if (d->phase != PH_START && !d->on_bits) {
+    if (d->phase != PH_START && !d->on_bits && !d->on_cells) {
         dlx_unwind(d);
     }
     reset_search(d);
@@ -250,7 +252,7 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
         if (n < cap) options[n] = d->forced[k];
     if (d->cdcl) return dlx_learn_solution(d, options, cap, n);
     for (int32_t l = 0; l < d->depth; l++, n++) {
-        if (n < cap) options[n] = d->on_bits ? d->choice[l] : option_of(d->node, d->choice[l]);
+        if (n < cap) options[n] = d->on_bits || d->on_cells ? d->choice[l] : option_of(d->node, d->choice[l]);
     }
     return n;
 }
@@ -270,6 +272,7 @@ void dlx_set_restarts(dlx_t *d, int on) {
 void dlx_set_engine(dlx_t *d, int engine) {
     dlx_restart(d);
     dlx_bits_free(d);
+    dlx_cells_free(d);
     d->engine_pref = engine;
 }
 
@@ -414,5 +417,6 @@ size_t dlx_memory_bytes(const dlx_t *d) {
     size_t per_level = 5 * sizeof(int32_t) + sizeof(struct rs_level);
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
-           ((size_t)d->cap_options + (size_t)d->cap_trail) * sizeof(int32_t) + dlx_bits_bytes(d);
+           ((size_t)d->cap_options + (size_t)d->cap_trail) * sizeof(int32_t) + dlx_bits_bytes(d) +
+           dlx_cells_bytes(d);
 }

@@ -45,9 +45,11 @@ typedef struct {
 #define BITS_MAX_OPTIONS 4096
 #define BITS_MAX_BYTES (16u << 20)
 
-/* Which search runs: the bit sets where they fit, or always the links (tests). */
-enum { DLX_ENGINE_AUTO, DLX_ENGINE_LINKS };
+/* Which search runs: as pick_search (dlx_search.c) rules, or always the
+ * links, or the sparse sets wherever they can (tests, fuzzing). */
+enum { DLX_ENGINE_AUTO, DLX_ENGINE_LINKS, DLX_ENGINE_CELLS };
 typedef struct dlx_bits dlx_bits;
+typedef struct dlx_cells dlx_cells;
 
 enum phase { PH_START, PH_FORWARD, PH_AT_SOLUTION, PH_DONE };
 
@@ -111,6 +113,8 @@ struct dlx {
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
+    dlx_cells *cells; /* the sparse-set search's tables, built on its first search */
+    int on_cells;     /* the search in progress runs on them: choice[] holds options */
 
     /* Solutions found, from count_from (dlx_debug_count_from; 0 but in
      * tests). Last: their 16-byte alignment moves no other field. */
@@ -123,9 +127,15 @@ int dlx_bits_ready(dlx_t *d);
 int dlx_bits_search(dlx_t *d, uint64_t stop);
 void dlx_bits_free(dlx_t *d);
 size_t dlx_bits_bytes(const dlx_t *d);
+/* The sparse-set search (dlx_cells.c), the same way. */
+int dlx_cells_ready(dlx_t *d);
+int dlx_cells_search(dlx_t *d, uint64_t stop);
+void dlx_cells_free(dlx_t *d);
+size_t dlx_cells_bytes(const dlx_t *d);
 /* Random probes down the bit-set tree: the sum of their scores (dlx_estimate). */
 double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps);
-/* For the tests: run every search on the links (DLX_ENGINE_LINKS) or not.
+/* For the tests: run every search on the links (DLX_ENGINE_LINKS), on the
+ * sparse sets where they can (DLX_ENGINE_CELLS), or as pick_search rules.
  * Restarts on Luby units of `nodes` (0: the default): the tests make them
  * happen on small problems, the Sudoku fill (sudoku_generate.c) takes
  * short runs. */

@@ -60,6 +60,47 @@ INLINE int block_find(const int32_t *len, int width, int32_t t) {
 #endif
 }
 
+/* The first of len[1 .. n] with the least value, in *best (0 when n is 0),
+ * and that value (INT32_MAX when n is 0): the branching scan of both the
+ * linked search and the sparse sets' (dlx_cells.c), which must agree. Blocks of
+ * 64, then 16, whose minimum the compiler takes without branches (SIMD where
+ * it can); the item inside the best block is found once at the end. It
+ * stops early only at a 0. */
+INLINE int32_t fewest(const int32_t *len, int32_t n, int32_t *best) {
+    int32_t t = INT32_MAX, b = 0, k = 1;
+    /* Blocks of 64, then of 16: the first block holding the minimum so far. */
+    int32_t block = 0, wide = 0;
+    for (; k + 63 <= n; k += 64) {
+        int32_t low = block_min(len + k, 64);
+        if (low < t) {
+            t = low, block = k, wide = 1;
+            if (t == 0) goto found;
+        }
+    }
+    for (; k + 15 <= n; k += 16) {
+        int32_t low = block_min(len + k, 16);
+        if (low < t) {
+            t = low, block = k, wide = 0;
+            if (t == 0) break;
+        }
+    }
+found:
+    if (block) { /* locate the item once, not at every improvement */
+        b = block + (wide ? block_find(len + block, 64, t) : block_find(len + block, 16, t));
+        if (t == 0) {
+            *best = b;
+            return t;
+        }
+    }
+    for (; k <= n; k++)
+        if (len[k] < t) {
+            t = len[k], b = k;
+            if (t == 0) break;
+        }
+    *best = b;
+    return t;
+}
+
 /* An item's score for the weighted choice, len / w as a float's bits
  * (for positive floats the integer order is the float order); INT32_MAX
  * for a covered item, whose len is `covered` or more. */

@@ -1,8 +1,9 @@
 /* dlx_search.c: the linked engine's search (Knuth's Algorithm C), resumable:
  * its state is kept in the handle, the choice made at every level plus a
  * phase telling where to pick up again. Built for speed (see the Makefile);
- * the rest of the engine is in dlx.c. Small problems search on bit sets
- * instead (dlx_bits.c): dlx_search_until picks the search at each start. */
+ * the rest of the engine is in dlx.c. Most problems search on bit sets
+ * (dlx_bits.c) or sparse sets (dlx_cells.c) instead: pick_search below
+ * chooses at each start. */
 #include "dlx_internal.h"
 #include "random.h"
 
@@ -20,9 +21,9 @@
  * scan costs little in SIMD. */
 INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
     const int32_t *len = d->len;
-    int32_t t = INT32_MAX, b = 0, n = d->n_primary, k = 1;
+    int32_t t = INT32_MAX, b = 0, n = d->n_primary;
     if (n > ARRAY_SCAN_MAX) {
-        for (k = d->item[0].next; k != 0; k = d->item[k].next)
+        for (int32_t k = d->item[0].next; k != 0; k = d->item[k].next)
             if (len[k] < t) {
                 t = len[k], b = k;
                 if (t <= 1) break;
@@ -30,37 +31,7 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
         *best = b;
         return t;
     }
-    /* Blocks of 64, then of 16: the first block holding the minimum so far. */
-    int32_t block = 0, wide = 0;
-    for (; k + 63 <= n; k += 64) {
-        int32_t low = block_min(len + k, 64);
-        if (low < t) {
-            t = low, block = k, wide = 1;
-            if (t == 0) goto found;
-        }
-    }
-    for (; k + 15 <= n; k += 16) {
-        int32_t low = block_min(len + k, 16);
-        if (low < t) {
-            t = low, block = k, wide = 0;
-            if (t == 0) break;
-        }
-    }
-found:
-    if (block) { /* locate the item once, not at every improvement */
-        b = block + (wide ? block_find(len + block, 64, t) : block_find(len + block, 16, t));
-        if (t == 0) {
-            *best = b;
-            return t;
-        }
-    }
-    for (; k <= n; k++)
-        if (len[k] < t) {
-            t = len[k], b = k;
-            if (t == 0) break;
-        }
-    *best = b;
-    return t;
+    return fewest(len, n, best);
 }
 
 /* ---- restarts (their runs, inference: dlx_restarts.c) ---- */
@@ -268,13 +239,28 @@ static int links_search(dlx_t *d, uint64_t stop) {
 #endif
 }
 
+/* Which search a fresh start runs: the one rule (docs/engine.md has it as a
+ * table). All three walk the same tree; restarts and learning run on the
+ * links only (the others keep Knuth's tree). The bit sets where their
+ * tables fit (up to BITS_MAX_OPTIONS options), the sparse sets beyond, the
+ * links when the tables cannot be had (memory). */
+enum { ON_LINKS, ON_BITS, ON_CELLS };
+static int pick_search(dlx_t *d) {
+    if (d->restarts_on || d->engine_pref == DLX_ENGINE_LINKS) return ON_LINKS;
+    if (d->engine_pref != DLX_ENGINE_CELLS && dlx_bits_ready(d)) return ON_BITS;
+    return dlx_cells_ready(d) ? ON_CELLS : ON_LINKS;
+}
+
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
-    /* Restarts run on the links only (the bit-set search keeps Knuth's tree). */
-    if (d->phase == PH_START) d->on_bits = !d->restarts_on && dlx_bits_ready(d);
-    if (d->phase == PH_START && d->restarts_on) dlx_trail_room(d);
+    if (d->phase == PH_START) {
+        int on = pick_search(d);
+        d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;
+        if (d->restarts_on) dlx_trail_room(d);
+    }
     if (d->on_bits) return dlx_bits_search(d, stop);
+    if (d->on_cells) return dlx_cells_search(d, stop);
 #ifndef DLX_NO_LEARNING
     if (d->cdcl) return dlx_learn_search(d, stop);
     if (d->learn_at && d->restarts_on && !d->has_colors && !d->learn_failed && !d->solutions &&

@@ -11,9 +11,11 @@
  *   build/test_engine force seeds  run the named groups only
  *   DLX_TEST_NOFORK=1 build/...    run in-process (for a debugger)
  *
- * Every group runs twice: once as built (small problems search on bit
- * sets), once with every handle on the linked search; the group
- * bits-vs-links checks that both walk the same tree.
+ * Every group runs three times: once as built (small problems search on
+ * bit sets, bigger ones on sparse sets), once with every handle on the
+ * linked search, once with every handle on the sparse sets (dlx_cells.c);
+ * the groups bits-vs-links and cells-vs-links check that they walk the
+ * same tree.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -83,8 +85,9 @@ static void add_to_engine(dlx_t *d, const instance *in, int32_t k, int32_t expec
     CHECK_EQ(dlx_add_option(d, in->item[k], colors, in->len[k]), expect);
 }
 
-/* Set for the second run of the groups: every handle on the linked search. */
-static int links_only;
+/* Set for the second run of the groups: every handle on the linked search;
+ * for the third, every handle on the sparse sets. */
+static int links_only, cells_only;
 
 /* Set for the third run of some groups: every handle restarts, on Luby
  * units of RESTART_UNIT nodes, so that runs give up often even on small
@@ -101,6 +104,7 @@ enum { LEARN_AFTER = 4 };
 static dlx_t *new_handle(int32_t primary, int32_t secondary) {
     dlx_t *d = dlx_new(primary, secondary);
     if (d && links_only) dlx_set_engine(d, DLX_ENGINE_LINKS);
+    if (d && cells_only) dlx_set_engine(d, DLX_ENGINE_CELLS);
     if (d && restarting) {
         dlx_set_restarts(d, 1);
         dlx_set_restart_unit(d, RESTART_UNIT);
@@ -1167,11 +1171,14 @@ static void test_seeds(void) {
     dlx_free(d);
 }
 
-/* The bit-set search and the linked one walk the same tree: the same
- * solutions in the same order, the same statistics at every pause, with
- * forced options, seeds and budgets, on random instances with colors. */
-static void check_same_walk(dlx_t *bits, dlx_t *links, int32_t n_opts, rng_t *r, uint64_t node_cap) {
+/* The bit-set search (engine DLX_ENGINE_AUTO, up to 4096 options) or the
+ * sparse-set one (DLX_ENGINE_CELLS, or AUTO beyond) and the linked one walk
+ * the same tree: the same solutions in the same order, the same statistics
+ * at every pause, with forced options, seeds and budgets, on random
+ * instances with colors. */
+static void check_same_walk(dlx_t *bits, dlx_t *links, int32_t n_opts, rng_t *r, uint64_t node_cap, int engine) {
     dlx_set_engine(links, DLX_ENGINE_LINKS);
+    dlx_set_engine(bits, engine);
     for (int f = rng_below(r, 3); f > 0 && n_opts > 0; f--) {
         int32_t k = rng_below(r, n_opts);
         CHECK_EQ(dlx_force(bits, k), dlx_force(links, k));
@@ -1184,7 +1191,8 @@ static void check_same_walk(dlx_t *bits, dlx_t *links, int32_t n_opts, rng_t *r,
     for (int rc;;) {
         rc = dlx_search(bits, budget);
         CHECK_EQ(rc, dlx_search(links, budget));
-        if (n_opts > 0) CHECK(bits->on_bits);
+        if (n_opts > 0 && engine == DLX_ENGINE_AUTO) CHECK(n_opts <= BITS_MAX_OPTIONS ? bits->on_bits : bits->on_cells);
+        if (n_opts > 0 && engine == DLX_ENGINE_CELLS) CHECK(bits->on_cells && !bits->on_bits);
         CHECK(!links->on_bits);
         dlx_stats_t x, y;
         dlx_stats(bits, &x);
@@ -1202,14 +1210,14 @@ static void check_same_walk(dlx_t *bits, dlx_t *links, int32_t n_opts, rng_t *r,
     }
 }
 
-static void check_same_walk_instance(const instance *in, rng_t *r) {
+static void check_same_walk_instance(const instance *in, rng_t *r, int engine) {
     dlx_t *bits = dlx_new(in->primary, in->secondary), *links = dlx_new(in->primary, in->secondary);
     if (!CHECK(bits && links)) exit(1);
     for (int32_t k = 0; k < in->n_opts; k++) {
         add_to_engine(bits, in, k, k);
         add_to_engine(links, in, k, k);
     }
-    check_same_walk(bits, links, in->n_opts, r, UINT64_MAX);
+    check_same_walk(bits, links, in->n_opts, r, UINT64_MAX, engine);
     dlx_free(bits);
     dlx_free(links);
 }
@@ -1221,7 +1229,7 @@ static void check_same_walk_instance(const instance *in, rng_t *r) {
  * sets' unrolled rows (pentomino's options have 6 primary items). */
 static void test_bits_wide(void) {
     rng_t r = {9090};
-    if (links_only) return;
+    if (links_only || cells_only) return;
     for (int t = 0; t < 16; t++) {
         check_context("wide random instance %d", t);
         int32_t np = 30 + rng_below(&r, 60), ns = rng_below(&r, 6), n_opts = 257 + rng_below(&r, 1500);
@@ -1238,16 +1246,15 @@ static void test_bits_wide(void) {
             CHECK_EQ(dlx_add_option(bits, items, colors, n), k);
             CHECK_EQ(dlx_add_option(links, items, colors, n), k);
         }
-        check_same_walk(bits, links, n_opts, &r, same ? 2000 : 20000);
+        check_same_walk(bits, links, n_opts, &r, same ? 2000 : 20000, t % 3 ? DLX_ENGINE_AUTO : DLX_ENGINE_CELLS);
         dlx_free(bits);
         dlx_free(links);
     }
 }
 
-static void test_bits_vs_links(void) {
+static void same_walks(uint64_t seed, int engine) {
     static instance in;
-    rng_t r = {4242};
-    if (links_only) return; /* it sets each handle's search itself */
+    rng_t r = {seed};
     for (int t = 0; t < 3000; t++) {
         check_context("random instance %d", t);
         switch (t % 4) {
@@ -1256,7 +1263,47 @@ static void test_bits_vs_links(void) {
         case 2: random_runs(&r, &in); break;
         default: queens(&in, 4 + t % 5); break;
         }
-        check_same_walk_instance(&in, &r);
+        check_same_walk_instance(&in, &r, engine);
+    }
+}
+
+static void test_bits_vs_links(void) {
+    if (links_only || cells_only) return; /* it sets each handle's search itself */
+    same_walks(4242, DLX_ENGINE_AUTO);
+}
+
+static void test_cells_vs_links(void) {
+    if (links_only || cells_only) return;
+    same_walks(4343, DLX_ENGINE_CELLS);
+}
+
+/* Beyond BITS_MAX_OPTIONS options the sparse sets run by themselves
+ * (pick_search), and walk the links' tree: runs of primary items, colored
+ * and plain secondary ones, with and without solutions. Instance 6 has
+ * over ARRAY_SCAN_MAX primary items (the links then choose by their list,
+ * stopping at the first item with one option); 7 over 1024 items (the
+ * sparse sets undo by their trail, not by copies of the sizes). */
+static void test_cells_wide(void) {
+    rng_t r = {5151};
+    if (links_only || cells_only) return;
+    for (int t = 0; t < 8; t++) {
+        check_context("cells wide instance %d", t);
+        int32_t np = 40 + rng_below(&r, 40), ns = 1 + rng_below(&r, 8), n_opts = BITS_MAX_OPTIONS + 1 + rng_below(&r, 3000);
+        if (t == 6) np = ARRAY_SCAN_MAX + 100, n_opts = 2 * np;
+        if (t == 7) ns = 1100;
+        dlx_t *fast = dlx_new(np, ns), *links = dlx_new(np, ns);
+        if (!CHECK(fast && links)) exit(1);
+        for (int32_t k = 0; k < n_opts; k++) {
+            int32_t items[16], colors[16], n = 0, at = rng_below(&r, np), run = 1 + rng_below(&r, 5);
+            for (int32_t i = at; i < at + run && i < np; i++) items[n] = i, colors[n++] = 0;
+            for (int32_t i = np; i < np + ns && n < 16; i++)
+                if (rng_below(&r, 100) < (ns > 8 ? 1 : 25)) items[n] = i, colors[n++] = t % 2 ? rng_below(&r, 4) : 0;
+            CHECK_EQ(dlx_add_option(fast, items, colors, n), k);
+            CHECK_EQ(dlx_add_option(links, items, colors, n), k);
+        }
+        check_same_walk(fast, links, n_opts, &r, 20000, DLX_ENGINE_AUTO);
+        dlx_free(fast);
+        dlx_free(links);
     }
 }
 
@@ -1721,6 +1768,8 @@ static const test_group groups[] = {
     {"random-vs-brute", test_random_vs_brute},
     {"bits-vs-links", test_bits_vs_links},
     {"bits-wide", test_bits_wide},
+    {"cells-vs-links", test_cells_vs_links},
+    {"cells-wide", test_cells_wide},
     {"queens-reference", test_queens_reference},
     {"runs-vs-backtracking", test_runs_vs_backtracking},
     {"many-items", test_many_items},
@@ -1819,19 +1868,21 @@ int main(int argc, char **argv) {
     const char *nofork = getenv("DLX_TEST_NOFORK");
     int fork_it = !(nofork && nofork[0] && strcmp(nofork, "0") != 0);
     int run = 0, failed = 0;
-    /* as built, then with every handle on the linked search, then restarting, then learning */
+    /* as built, then with every handle on the linked search, then restarting,
+     * then learning, then on the sparse sets */
     size_t n_groups = sizeof groups / sizeof *groups;
-    for (size_t pass = 0; pass < 4 * n_groups; pass++) {
+    for (size_t pass = 0; pass < 5 * n_groups; pass++) {
         size_t g = pass % n_groups;
         links_only = pass >= n_groups && pass < 2 * n_groups;
-        restarting = pass >= 2 * n_groups;
-        learning = pass >= 3 * n_groups;
+        restarting = pass >= 2 * n_groups && pass < 4 * n_groups;
+        learning = pass >= 3 * n_groups && pass < 4 * n_groups;
+        cells_only = pass >= 4 * n_groups;
         if (!wanted(groups[g].name, argc, argv) || (restarting && !restarts_too(groups[g].name))) continue;
         /* many-items checks the links' scan over 4,200 items, which its restarting run covers (in 20 s) */
         if (learning && strcmp(groups[g].name, "many-items") == 0) continue;
         char label[80];
         snprintf(label, sizeof label, "%s%s", groups[g].name,
-                 links_only ? " [links]" : learning ? " [learning]" : restarting ? " [restarts]" : "");
+                 links_only ? " [links]" : cells_only ? " [cells]" : learning ? " [learning]" : restarting ? " [restarts]" : "");
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         double cpu0 = cpu_seconds();

@@ -2,8 +2,9 @@
  *
  * The input is decoded into a problem size and a list of calls: add options
  * (some of them invalid on purpose), force and unforce, search with budgets,
- * count with limits, reseed, ask for item options and the branch item. Beside
- * the engine runs a model: the options as plain lists, the forced stack, and
+ * count with limits, reseed, ask for item options and the branch item, on
+ * any of the searches (the input's length picks one). Beside the engine runs
+ * a model: the options as plain lists, the forced stack, and
  * a brute-force enumeration of the exact covers. Every call is checked
  * against it:
  *   - an invalid call returns one of the documented codes that apply, and
@@ -19,6 +20,7 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "../../../src/core/dlx_internal.h" /* dlx_set_engine: every search */
 #include "fuzz_bytes.h"
 
 #define MAX_OPTIONS 24 /* a solution is a bit mask of options */
@@ -325,6 +327,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dlx_t *d = dlx_new(m.primary, m.items - m.primary);
     TRACE("dlx_new(%d, %d)\n", m.primary, m.items - m.primary);
     FUZZ_ASSERT(d);
+    /* The search: as the rule picks it (bits here), the links, or the sparse
+     * sets, by the input's length, so that the seed corpus decodes as before. */
+    static const int engines[] = {DLX_ENGINE_AUTO, DLX_ENGINE_LINKS, DLX_ENGINE_CELLS};
+    dlx_set_engine(d, engines[size % 3]);
+    TRACE("engine %d\n", engines[size % 3]);
     FUZZ_ASSERT(dlx_new(-1, 0) == NULL && dlx_new(0, -1) == NULL);
     FUZZ_ASSERT(dlx_primary_count(d) == m.primary && dlx_item_count(d) == m.items);
     FUZZ_ASSERT(dlx_unforce(d) == DLX_ENOFORCED);
