@@ -271,6 +271,7 @@ static int links_search(dlx_t *d, uint64_t stop) {
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
+    if (d->n_bounded) return dlx_multi_search(d, stop); /* multiplicities: Algorithm M */
     /* Restarts run on the links only (the bit-set search keeps Knuth's tree). */
     if (d->phase == PH_START) d->on_bits = !d->restarts_on && dlx_bits_ready(d);
     if (d->phase == PH_START && d->restarts_on) dlx_trail_room(d);
