@@ -33,7 +33,7 @@ const char *dlx_strerror(int code) {
     case DLX_ENOITEMS: return "no primary items declared";
     case DLX_ECHAR: return "a character that is not allowed here";
     case DLX_ESYNTAX: return "malformed line";
-    case DLX_EBOUND: return "bad multiplicity bounds (upper bound 0, lower above upper, on a secondary item, or not a number)";
+    case DLX_EBOUND: return "bad multiplicity bounds (upper bound 0, lower above upper, on a secondary item, or not a number), or a split or estimate of a problem with bounds";
     default: return "unknown error code";
     }
 }
@@ -338,6 +338,7 @@ static int32_t clashing_node(const dlx_t *d, int32_t k) {
 int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
     if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     if (i < 0 || i >= d->n_items) return DLX_EITEM;
+    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
     dlx_restart(d);
     /* Without a search, column i holds every option that agrees with the
      * forced ones, plus (when a forced option took i) some that do not. */

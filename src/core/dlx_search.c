@@ -298,6 +298,7 @@ int dlx_search(dlx_t *d, uint64_t max_nodes) {
 
 int32_t dlx_branch_item(dlx_t *d) {
     if (!d) return DLX_EARG;
+    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
     dlx_restart(d);
     int32_t best;
     if (d->item[0].next == 0) return -1; /* the forced options cover every primary item */

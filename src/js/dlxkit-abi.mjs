@@ -18,6 +18,7 @@ export const ERROR_NAMES = {
   [-14]: 'NO_ITEMS', // DLX_ENOITEMS
   [-15]: 'BAD_CHARACTER', // DLX_ECHAR
   [-16]: 'SYNTAX', // DLX_ESYNTAX
+  [-17]: 'BAD_BOUND', // DLX_EBOUND
   [-20]: 'BAD_SIZE', // SUDOKU_ESIZE
   [-21]: 'BAD_REGION', // SUDOKU_EREGION
   [-22]: 'BAD_VALUE', // SUDOKU_EVALUE
@@ -46,6 +47,7 @@ export const ERR = {
   NO_ITEMS: -14,
   BAD_CHARACTER: -15,
   SYNTAX: -16,
+  BAD_BOUND: -17,
   BAD_SIZE: -20,
   BAD_REGION: -21,
   BAD_VALUE: -22,

@@ -20,6 +20,8 @@ check "$DLX_SAN" queens-12.dlx 14200
 check "$DLX_SAN" queens-13.dlx 73712
 check "$DLX_SAN" langford-11.dlx 35584
 check "$DLX_SAN" langford-12.dlx 216288
+check "$DLX_SAN" 3-queens-6.dlx 14412
+check "$DLX_SAN" pentomino-5x6-twice.dlx 18316
 check build/dlx pentomino-5x12.dlx 4040
 check build/dlx pentomino-6x10.dlx 9356
 check build/dlx tests/c/data/edge-matching-7x7.dlx 8

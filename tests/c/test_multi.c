@@ -194,6 +194,15 @@ static void test_bad_bounds(void) {
     CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE); /* still usable, still exact */
     CHECK_EQ(count, 1);
     CHECK(dlx_strerror(DLX_EBOUND)[0] != 'u');
+    /* With bounds, splits and estimates are refused, not answered wrongly. */
+    CHECK_EQ(dlx_set_bounds(d, 0, 1, 2), DLX_OK);
+    int32_t opts[4];
+    double est;
+    CHECK_EQ(dlx_branch_item(d), DLX_EBOUND);
+    CHECK_EQ(dlx_item_options(d, 0, opts, 4), DLX_EBOUND);
+    CHECK_EQ(dlx_estimate(d, 1, 4, &est, NULL), DLX_EBOUND);
+    CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE);
+    CHECK_EQ(count, 1);
     dlx_free(d);
 }
 
