@@ -1,11 +1,17 @@
 // Multiplicities (Knuth's DLX3): primary items as { name, min, max } in
 // exactCover and `lo:hi|name` / `hi|name` in parseDlx, checked against a
 // brute force over option subsets on random small problems with colors,
-// through the worker too; every bad bound is a BAD_BOUND that says where.
+// through the worker and the CLI too; every bad bound is a BAD_BOUND that says where.
 // Run: node --test tests/multiplicity.test.mjs
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
+import { DATA, dataFile, HANG_MS } from './helpers.mjs'
+
+const BIN = fileURLToPath(new URL('../bin/dlxkit.mjs', import.meta.url))
 
 const dlx = await load()
 const w = await createWorker()
@@ -138,4 +144,22 @@ test('with bounds a split into shards is refused, not answered wrongly', () => {
   assert.equal(p.count(), 7)
   assert.throws(() => p.count({ shard: 0, parts: 2 }), (e) => e.code === 'BAD_BOUND')
   assert.equal(p.count(), 7)
+})
+
+test('dlxkit cover counts and prints bounded problems; --jobs and --shard say they cannot split them', () => {
+  const cli = (args, input) => spawnSync(process.execPath, [BIN, 'cover', ...args], { input, encoding: 'utf8', timeout: HANG_MS })
+  const file = join(DATA, 'exact-cover', 'pentomino-5x6-twice.dlx')
+  assert.equal(cli(['--count', file]).stdout, `${dlx.parseDlx(dataFile('exact-cover', 'pentomino-5x6-twice.dlx')).count()}\n`)
+  const text = '1:3|F 2|G H | x\nF\nF x:a\nG H\nG\nG x:b\nF G\n'
+  const all = cli(['--all', '-'], text)
+  assert.equal(all.status, 0)
+  assert.equal(all.stdout.trim().split('\n\n').length, 8)
+  const bad = cli(['--count', '-'], 'a 3:2|x\nx\n')
+  assert.equal(bad.status, 1)
+  assert.match(bad.stderr, /^dlxkit: stdin:1:3: the lower bound 3 is above the upper bound 2\n/)
+  for (const split of [['--jobs', '2'], ['--shard', '1/2']]) {
+    const r = cli(['--count', ...split, '-'], text)
+    assert.equal(r.status, 1)
+    assert.match(r.stderr, /do not work with multiplicities/)
+  }
 })
