@@ -169,7 +169,8 @@ int main(int argc, char **argv) {
     dlx_t *d = dlx_text_engine(t);
     if (o.seed) dlx_set_seed(d, o.seed);
 
-    int32_t cap = dlx_primary_count(d) + 1, *sol = malloc((size_t)cap * sizeof *sol);
+    /* Each option at most once: with multiplicities a solution may hold more options than items. */
+    int32_t cap = dlx_option_count(d) + dlx_primary_count(d) + 1, *sol = malloc((size_t)cap * sizeof *sol);
     uint64_t found = 0;
     int rc;
     while ((rc = dlx_search_until(d, o.nodes)) == DLX_SOLUTION) {

@@ -25,4 +25,9 @@ check "$DLX_SAN" pentomino-5x6-twice.dlx 18316
 check build/dlx pentomino-5x12.dlx 4040
 check build/dlx pentomino-6x10.dlx 9356
 check build/dlx tests/c/data/edge-matching-7x7.dlx 8
+# With multiplicities a solution may hold more options than there are items:
+# all of them are printed (a copy sized by the items read past its end).
+got=$(printf '4|a\na\na\na\na\na\n' | "$DLX_SAN" --first --quiet - | grep -c '^a$')
+if [ "$got" = 4 ]; then echo "ok   4|a: the first solution's 4 options printed"
+else echo "FAIL 4|a: $got options printed, expected 4"; fails=$((fails+1)); fi
 [ "$fails" -eq 0 ]
