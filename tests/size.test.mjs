@@ -1,4 +1,4 @@
-// The WebAssembly module's budget: at most 95 KiB, 43 KiB gzipped, and no
+// The WebAssembly module's budget: at most 96 KiB, 44 KiB gzipped, and no
 // imports (it must instantiate with an empty import object, anywhere). It
 // was 56 and 24 KiB until the bit-set search (2-4x faster exact cover) and
 // the 9x9 solver (2.5x faster 9x9) came in, then 64 and 28 KiB until the 9x9
@@ -18,7 +18,8 @@
 // faster) and for the generator's fill of jigsaw shapes (a 25x25 jigsaw the
 // linked search did not fill in 10 s: 0.1 to 1.5 s); docs/notes/CDCL.md: 10.8
 // KiB, 4.8 gzipped; 89 and 41 KiB until multiplicities (Knuth's DLX3:
-// Algorithm M and the `lo:hi|item` syntax, 5.8 KiB, 2.4 gzipped). tdoku's
+// Algorithm M and the `lo:hi|item` syntax, 5.8 KiB, 2.4 gzipped; its search
+// at -O2, 1.4 KiB more, runs at 0.96x native instead of 0.75x). tdoku's
 // module alone, 9x9 only, is 45,816 bytes; 41 KiB is still less than one
 // photo on a page. `make dist` rebuilds
 // it; `make build/wasm/names.wasm` builds a copy with function names to see
@@ -29,15 +30,15 @@ import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
 const WASM = new URL('../dist/dlxkit.wasm', import.meta.url)
-const BUDGET = 95 * 1024
-const GZIP_BUDGET = 43 * 1024
+const BUDGET = 96 * 1024
+const GZIP_BUDGET = 44 * 1024
 
-test('dist/dlxkit.wasm is at most 95 KiB (97,280 bytes)', () => {
+test('dist/dlxkit.wasm is at most 96 KiB (98,304 bytes)', () => {
   const size = readFileSync(WASM).length
   assert.ok(size <= BUDGET, `dist/dlxkit.wasm is ${size} bytes, ${size - BUDGET} over the budget of ${BUDGET}`)
 })
 
-test('dist/dlxkit.wasm is at most 43 KiB (44,032 bytes) gzipped', () => {
+test('dist/dlxkit.wasm is at most 44 KiB (45,056 bytes) gzipped', () => {
   const size = gzipSync(readFileSync(WASM), { level: 9 }).length
   assert.ok(size <= GZIP_BUDGET, `gzipped it is ${size} bytes, ${size - GZIP_BUDGET} over the budget of ${GZIP_BUDGET}`)
 })
