@@ -16,7 +16,7 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 LIBS    := -lm
@@ -79,6 +79,9 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 # - src/core/dlx_bits.c, the bit-set search for up to 4096 options, the same way
 #   (one copy of its search in WebAssembly: the one with fixed-length word loops
 #   for up to 256 options costs 3 KiB).
+# - src/core/dlx_multi.c, the search with multiplicities (Algorithm M), at -O2
+#   without unrolling: 0.75 -> 0.96x native on 2-queens-8 and pento-5x7-x2
+#   (bench/multiplicity.mjs), for 1.4 KiB.
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - src/core/sudoku9.c, the 9x9 solver, at -O3 with loop unrolling: 23% faster
@@ -135,6 +138,7 @@ WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEARCH
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O2 -fno-unroll-loops
+build/wasm/core/dlx_multi.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 
@@ -168,7 +172,7 @@ src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/a
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_count build/test_estimate build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
+C_TESTS := build/test_engine build/test_count build/test_estimate build/test_multi build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
 
 test: test-c test-js
 

@@ -54,6 +54,7 @@ enum {
     DLX_ENOITEMS = -14,  /* NO_ITEMS: no item line, or no primary item on it */
     DLX_ECHAR = -15,     /* BAD_CHARACTER: a character that may not appear there (control byte, ':' or '|') */
     DLX_ESYNTAX = -16,   /* SYNTAX: malformed line: a second '|', an empty color, a name too long */
+    DLX_EBOUND = -17,    /* BAD_BOUND: multiplicity bounds lo:hi with hi 0, lo above hi, on a secondary item, or not a number; or a split or estimate asked of a problem with bounds */
     DLX_EOVERFLOW = -19  /* COUNT_OVERFLOW: more solutions than the count holds: 2^64 - 1 for dlx_count() (dlx_count_wide() has them) */
 };
 
@@ -80,6 +81,20 @@ void dlx_free(dlx_t *d);
 int32_t dlx_primary_count(const dlx_t *d);
 int32_t dlx_item_count(const dlx_t *d);   /* primary + secondary */
 int32_t dlx_option_count(const dlx_t *d);
+
+/* Multiplicities (Knuth's DLX3): primary item i must be covered at least lo
+ * and at most hi times (1 <= hi, 0 <= lo <= hi; 1:1 is the default). With any
+ * bound other than 1:1 the search is Knuth's Algorithm M (dlx_multi.c): a
+ * solution is a set of options, each used once, meeting every bound, and
+ * forced options count toward the bounds. With bounds dlx_set_seed and
+ * dlx_set_restarts change nothing, and dlx_estimate, dlx_item_options and
+ * dlx_branch_item (splitting a search) return DLX_EBOUND.
+ * Returns DLX_OK, DLX_EITEM (i out of range) or DLX_EBOUND (also for a
+ * secondary i).
+ * Abandons any search in progress. */
+int dlx_set_bounds(dlx_t *d, int32_t i, int32_t lo, int32_t hi);
+/* The bounds of item i (1:1 for items without; secondary items 0:1). */
+int dlx_bounds(const dlx_t *d, int32_t i, int32_t *lo, int32_t *hi);
 
 /* Reserve room for `options` more options with `nodes` item entries in all,
  * so that building a big matrix reallocates once. Optional. */

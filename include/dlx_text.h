@@ -5,7 +5,9 @@
  * items: primary ones, then optionally '|' and secondary ones. Every further
  * line is one option: the names of its items, a secondary item optionally
  * followed by ':' and a color name. Names are runs of printable bytes without
- * ':' or '|'; bytes >= 0x80 are allowed (UTF-8 names).
+ * ':' or '|'; bytes >= 0x80 are allowed (UTF-8 names). A primary item may
+ * carry multiplicity bounds as in Knuth's DLX3: `lo:hi|name` (covered lo to
+ * hi times) or `hi|name` (exactly hi times); see dlx_set_bounds.
  *
  * Shared by the native CLI, the WASM module and the fuzzers. No I/O.
  */

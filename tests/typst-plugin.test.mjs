@@ -206,6 +206,12 @@ test('cover_count: all covers by default, or up to a limit; the same counts as t
   assert.equal(ok('cover_count', langford, 'limit=7'), '7')
 })
 
+test('cover and cover_count read multiplicities (lo:hi|item): a cover may hold more options than there are items', () => {
+  assert.equal(ok('cover', '4|a\na\na\na\na\na\n'), 'a\na\na\na') // 4 options of 5 for one item
+  assert.equal(ok('cover_count', '4|a\na\na\na\na\na\n', ''), '5')
+  assert.equal(ok('cover_count', '1:3|F 2|G H | x\nF\nF x:a\nG H\nG\nG x:b\nF G\n', ''), '8')
+})
+
 test('cover_json: items, primary count, options with colors, the cover', () => {
   const data = JSON.parse(ok('cover_json', 'a b | x\na x:red\nb x:blue\nb x:red\n', ''))
   assert.deepEqual(data, {

@@ -171,10 +171,11 @@ ${EXIT}`,
 
 Solves an exact-cover problem in Knuth's DLX format: a line of items
 (primary, then '|' and secondary ones), then one option per line; secondary
-items may carry a color as item:color; '|' starts a comment line. A text of
-more than 256 MiB, or with a NUL byte, is refused (exit status 1). The
-progress bar counts search nodes/s; the fraction of the tree searched, and so
-the time left, is an estimate.
+items may carry a color as item:color, primary items on the item line bounds
+as lo:hi|item or hi|item (covered lo to hi times, as in Knuth's DLX3); '|'
+starts a comment line. A text of more than 256 MiB, or with a NUL byte, is
+refused (exit status 1). The progress bar counts search nodes/s; the fraction
+of the tree searched, and so the time left, is an estimate.
 
 What to print (one of):
   (default)            the first solution, one option per line

@@ -191,7 +191,8 @@ int main(int argc, char **argv) {
     if (o.seed) dlx_set_seed(d, o.seed);
     if (o.count_from.lo || o.count_from.hi) dlx_debug_count_from(d, o.count_from);
 
-    int32_t cap = dlx_primary_count(d) + 1, *sol = malloc((size_t)cap * sizeof *sol);
+    /* Each option at most once: with multiplicities a solution may hold more options than items. */
+    int32_t cap = dlx_option_count(d) + dlx_primary_count(d) + 1, *sol = malloc((size_t)cap * sizeof *sol);
     dlx_wide_t found = {0, 0}; /* 128 bits: a count is printed exactly at any size */
     int rc;
     if (o.mode == MODE_COUNT) rc = dlx_count_wide(d, o.limit, o.nodes, &found);

@@ -34,6 +34,7 @@ const char *dlx_strerror(int code) {
     case DLX_ECHAR: return "a character that is not allowed here";
     case DLX_ESYNTAX: return "malformed line";
     case DLX_EOVERFLOW: return "more solutions than the count holds (dlx_count: 2^64 - 1; dlx_count_wide has them)";
+    case DLX_EBOUND: return "bad multiplicity bounds (upper bound 0, lower above upper, on a secondary item, or not a number), or a split or estimate of a problem with bounds";
     default: return "unknown error code";
     }
 }
@@ -68,6 +69,7 @@ dlx_t *dlx_new(int32_t primary, int32_t secondary) {
     d->owner = malloc((size_t)(n + 1) * sizeof *d->owner);
     d->mark = calloc((size_t)n + 1, sizeof *d->mark);
     d->forced = malloc((size_t)(primary + 1) * sizeof *d->forced);
+    d->cap_forced = primary + 1;
     d->choice = malloc((size_t)(primary + 1) * sizeof *d->choice);
     d->start = malloc((size_t)(primary + 1) * sizeof *d->start);
     d->pos = malloc((size_t)(primary + 1) * sizeof *d->pos);
@@ -117,6 +119,9 @@ void dlx_free(dlx_t *d) {
     free(d->few);
     free(d->lv);
     free(d->trail);
+    free(d->lo);
+    free(d->hi);
+    dlx_multi_free(d);
     dlx_bits_free(d);
     dlx_cells_free(d);
     dlx_learn_free(d);
@@ -223,7 +228,7 @@ void dlx_unwind(dlx_t *d) {
 
 void dlx_restart(dlx_t *d) {
     if (!d) return;
-    if (d->phase != PH_START && !d->on_bits && !d->on_cells) {
+    if (d->phase != PH_START && !d->on_bits && !d->on_cells && !d->n_bounded) {
         dlx_unwind(d);
     }
     reset_search(d);
@@ -250,6 +255,7 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
     int32_t n = 0;
     for (int32_t k = 0; k < d->n_forced; k++, n++)
         if (n < cap) options[n] = d->forced[k];
+    if (d->n_bounded) return dlx_multi_solution(d, options, cap, n);
     if (d->cdcl) return dlx_learn_solution(d, options, cap, n);
     for (int32_t l = 0; l < d->depth; l++, n++) {
         if (n < cap) options[n] = d->on_bits || d->on_cells ? d->choice[l] : option_of(d->node, d->choice[l]);
@@ -295,6 +301,8 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
         out->progress = 1.0;
     } else if (d->phase == PH_START) {
         out->progress = 0.0;
+    } else if (d->n_bounded) {
+        out->progress = dlx_multi_progress(d);
     } else { /* Knuth's estimate: the share of each level's choices already done */
         double f = 0.0, w = 1.0;
         int32_t levels = d->phase == PH_AT_SOLUTION ? d->depth : d->level;
@@ -322,6 +330,7 @@ static int32_t clashing_node(const dlx_t *d, int32_t k) {
 int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
     if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     if (i < 0 || i >= d->n_items) return DLX_EITEM;
+    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
     dlx_restart(d);
     /* Without a search, column i holds every option that agrees with the
      * forced ones, plus (when a forced option took i) some that do not. */
@@ -374,10 +383,23 @@ static void give_back(dlx_t *d, int32_t k, const int colored) {
     }
 }
 
+/* With bounds a forced option is only recorded: the search takes it. */
+static int record_forced(dlx_t *d, int32_t k) {
+    if (d->n_forced == d->cap_forced) {
+        int32_t cap = d->cap_forced * 2;
+        int32_t *f = realloc(d->forced, (size_t)cap * sizeof *f);
+        if (!f) return DLX_ENOMEM;
+        d->forced = f, d->cap_forced = cap;
+    }
+    d->forced[d->n_forced++] = k;
+    return DLX_OK;
+}
+
 int dlx_force(dlx_t *d, int32_t k) {
     if (!d) return DLX_EARG;
     if (k < 0 || k >= d->n_options) return DLX_EOPTION;
     dlx_restart(d);
+    if (d->n_bounded) return record_forced(d, k);
     int32_t p = clashing_node(d, k);
     if (p) {
         d->conflict_option = d->owner[d->node[p].top];
@@ -395,6 +417,7 @@ int dlx_unforce(dlx_t *d) {
     if (d->n_forced == 0) return DLX_ENOFORCED;
     dlx_restart(d);
     int32_t k = d->forced[--d->n_forced];
+    if (d->n_bounded) return DLX_OK;
     if (d->has_colors) give_back(d, k, 1);
     else give_back(d, k, 0);
     return DLX_OK;
@@ -411,6 +434,50 @@ void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item) {
     if (item) *item = d->conflict_item;
 }
 
+int dlx_set_bounds(dlx_t *d, int32_t i, int32_t lo, int32_t hi) {
+    if (!d) return DLX_EARG;
+    if (i < 0 || i >= d->n_items) return DLX_EITEM;
+    if (i >= d->n_primary || hi < 1 || lo < 0 || lo > hi) return DLX_EBOUND;
+    dlx_restart(d);
+    if (!d->lo) {
+        d->lo = malloc((size_t)(d->n_primary + 1) * sizeof *d->lo);
+        d->hi = malloc((size_t)(d->n_primary + 1) * sizeof *d->hi);
+        if (!d->lo || !d->hi) {
+            free(d->lo), free(d->hi);
+            d->lo = d->hi = NULL;
+            return DLX_ENOMEM;
+        }
+        for (int32_t j = 0; j <= d->n_primary; j++) d->lo[j] = d->hi[j] = 1;
+    }
+    int was = d->lo[i + 1] != 1 || d->hi[i + 1] != 1, now = lo != 1 || hi != 1;
+    if (was == now) {
+        d->lo[i + 1] = lo, d->hi[i + 1] = hi;
+        return DLX_OK;
+    }
+    /* The search changes between the links and Algorithm M: forced options
+     * move between being taken on the links and being recorded. */
+    int32_t n = d->n_forced, *keep = malloc((size_t)(n + 1) * sizeof *keep);
+    if (!keep) return DLX_ENOMEM;
+    memcpy(keep, d->forced, (size_t)n * sizeof *keep);
+    dlx_unforce_all(d);
+    d->lo[i + 1] = lo, d->hi[i + 1] = hi;
+    d->n_bounded += now - was;
+    int rc = DLX_OK;
+    for (int32_t f = 0; f < n && !rc; f++) rc = dlx_force(d, keep[f]);
+    free(keep);
+    return rc;
+}
+
+int dlx_bounds(const dlx_t *d, int32_t i, int32_t *lo, int32_t *hi) {
+    if (!d) return DLX_EARG;
+    if (i < 0 || i >= d->n_items) return DLX_EITEM;
+    int32_t a = i >= d->n_primary ? 0 : d->lo ? d->lo[i + 1] : 1;
+    int32_t b = i >= d->n_primary || !d->lo ? 1 : d->hi[i + 1];
+    if (lo) *lo = a;
+    if (hi) *hi = b;
+    return DLX_OK;
+}
+
 size_t dlx_memory_bytes(const dlx_t *d) {
     if (!d) return 0;
     size_t per_item = sizeof(dlx_head) + (5 + FEW_MAX) * sizeof(int32_t); /* + the stacks */
@@ -418,5 +485,5 @@ size_t dlx_memory_bytes(const dlx_t *d) {
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
            ((size_t)d->cap_options + (size_t)d->cap_trail) * sizeof(int32_t) + dlx_bits_bytes(d) +
-           dlx_cells_bytes(d);
+           dlx_cells_bytes(d) + dlx_multi_bytes(d);
 }

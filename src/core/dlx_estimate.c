@@ -38,6 +38,7 @@ static double probe_links(dlx_t *d, uint64_t *rng, uint64_t *steps, int32_t **op
 
 int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint64_t *steps) {
     if (!d || probes < 1 || !estimate) return DLX_EARG;
+    if (d->n_bounded) return DLX_EBOUND; /* the probes follow the exact-cover tree */
     dlx_restart(d);
     uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL, spent = 0;
     rng = rng ? rng : 1; /* xorshift's state must not be 0 */

@@ -110,6 +110,13 @@ struct dlx {
     uint64_t learn_nodes, learn_guesses, learn_restarts;
     int learn_failed;
 
+    /* Multiplicities (dlx_multi.c): per item 1..N its bounds (NULL until
+     * dlx_set_bounds), how many primary items have bounds other than 1:1
+     * (then the search is Algorithm M, and forced options are only recorded
+     * here, never taken on the links), and that search's state. */
+    int32_t *lo, *hi, n_bounded, cap_forced;
+    struct dlx_multi *multi;
+
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
@@ -148,6 +155,14 @@ int dlx_learn_search(dlx_t *d, uint64_t stop);
 /* After the n forced options dlx_solution wrote: the CDCL's chosen ones. */
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 void dlx_learn_free(dlx_t *d);
+/* Algorithm M (dlx_multi.c), for problems with bounds: the search's
+ * contract is dlx_search_until's; it works on a copy of the links made at
+ * each start, so a restart has nothing to unwind. */
+int dlx_multi_search(dlx_t *d, uint64_t stop);
+int32_t dlx_multi_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
+double dlx_multi_progress(const dlx_t *d);
+size_t dlx_multi_bytes(const dlx_t *d);
+void dlx_multi_free(dlx_t *d);
 /* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */
 void dlx_unwind(dlx_t *d);
 

@@ -254,6 +254,7 @@ static int pick_search(dlx_t *d) {
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
+    if (d->n_bounded) return dlx_multi_search(d, stop); /* multiplicities: Algorithm M, before any other choice */
     if (d->phase == PH_START) {
         int on = pick_search(d);
         d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;
@@ -283,6 +284,7 @@ int dlx_search(dlx_t *d, uint64_t max_nodes) {
 
 int32_t dlx_branch_item(dlx_t *d) {
     if (!d) return DLX_EARG;
+    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
     dlx_restart(d);
     int32_t best;
     if (d->item[0].next == 0) return -1; /* the forced options cover every primary item */

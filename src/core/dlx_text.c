@@ -169,18 +169,81 @@ static size_t bad_in_name(const char *s, size_t a, size_t b) {
     return b;
 }
 
-static int read_items(reader *r, dlx_text_t *t, int32_t *primary) {
+/* The bounds read from the item line (DLX3's `lo:hi|name`, `hi|name`),
+ * for the items that have them. */
+typedef struct {
+    int32_t *item, *lo, *hi;
+    int32_t n, cap;
+} bounds_list;
+
+/* A number of the bound prefix: the digits in [a, b); its value or -1 after fail(). */
+static int32_t read_bound(reader *r, size_t a, size_t b, const char *which) {
+    if (a == b) return fail(r, DLX_EBOUND, a, "an empty %s bound (write lo:hi|name or hi|name)", which), -1;
+    int64_t v = 0;
+    for (size_t k = a; k < b; k++) {
+        char c = r->line[k];
+        if (c < '0' || c > '9')
+            return fail(r, DLX_EBOUND, k, "the %s bound is not a number (character 0x%02x)", which,
+                        (unsigned char)c), -1;
+        if ((v = v * 10 + (c - '0')) > INT32_MAX / 2)
+            return fail(r, DLX_EBOUND, a, "the %s bound is too big", which), -1;
+    }
+    return (int32_t)v;
+}
+
+/* The bound prefix of the item token [a, b) ending at the '|' at bar:
+ * `hi|` or `lo:hi|`. Moves *a to the name; DLX_OK or an error. */
+static int read_bounds(reader *r, size_t *a, size_t bar, int secondary, bounds_list *bl, int32_t item) {
+    size_t colon = *a;
+    while (colon < bar && r->line[colon] != ':') colon++;
+    if (secondary)
+        return fail(r, DLX_EBOUND, *a, "a bound on a secondary item (bounds are for primary items only)");
+    int32_t lo, hi;
+    if (colon < bar) {
+        if ((lo = read_bound(r, *a, colon, "lower")) < 0) return DLX_EBOUND;
+        if ((hi = read_bound(r, colon + 1, bar, "upper")) < 0) return DLX_EBOUND;
+    } else {
+        if ((hi = read_bound(r, *a, bar, "upper")) < 0) return DLX_EBOUND;
+        lo = hi;
+    }
+    if (hi == 0) return fail(r, DLX_EBOUND, colon < bar ? colon + 1 : *a, "the upper bound is 0");
+    if (lo > hi)
+        return fail(r, DLX_EBOUND, *a, "the lower bound %d is above the upper bound %d", (int)lo, (int)hi);
+    if (bl->n == bl->cap) {
+        int32_t cap = bl->cap ? bl->cap * 2 : 16;
+        int32_t *i2 = realloc(bl->item, (size_t)cap * sizeof *i2);
+        if (i2) bl->item = i2;
+        int32_t *l2 = realloc(bl->lo, (size_t)cap * sizeof *l2);
+        if (l2) bl->lo = l2;
+        int32_t *h2 = realloc(bl->hi, (size_t)cap * sizeof *h2);
+        if (h2) bl->hi = h2;
+        if (!i2 || !l2 || !h2) return fail(r, DLX_ENOMEM, *a, "%s", dlx_strerror(DLX_ENOMEM));
+        bl->cap = cap;
+    }
+    bl->item[bl->n] = item, bl->lo[bl->n] = lo, bl->hi[bl->n] = hi;
+    bl->n++;
+    *a = bar + 1;
+    return DLX_OK;
+}
+
+static int read_items(reader *r, dlx_text_t *t, int32_t *primary, bounds_list *bl) {
     size_t at = 0, a, b;
     int32_t count = 0;
     *primary = -1;
     while (next_token(r, &at, &a, &b)) {
-        const char *s = r->line + a;
         char q[48];
-        if (b - a == 1 && s[0] == '|') {
+        if (b - a == 1 && r->line[a] == '|') {
             if (*primary >= 0) return fail(r, DLX_ESYNTAX, a, "a second '|' on the item line");
             *primary = count;
             continue;
         }
+        const char *bar = memchr(r->line + a, '|', b - a);
+        if (bar && bar > r->line + a) {
+            int rc = read_bounds(r, &a, (size_t)(bar - r->line), *primary >= 0, bl, count);
+            if (rc) return rc;
+            if (a == b) return fail(r, DLX_ESYNTAX, a - 1, "no item name after the bounds");
+        }
+        const char *s = r->line + a;
         size_t bad = bad_in_name(r->line, a, b);
         if (bad < b)
             return fail(r, DLX_ECHAR, bad, "character 0x%02x may not be part of an item name",
@@ -280,17 +343,23 @@ dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) 
     }
     int rc = DLX_OK;
     int32_t primary = 0;
+    bounds_list bl = {0};
     if (len >= 3 && text[0] == '\xef' && text[1] == '\xbb' && text[2] == '\xbf') r.pos = 3; /* a UTF-8 BOM is no item name */
     if (!next_line(&r)) {
         r.line_no = 0;
         rc = fail(&r, DLX_ENOITEMS, 0, "the text has no item line");
     } else {
-        rc = read_items(&r, t, &primary);
+        rc = read_items(&r, t, &primary, &bl);
     }
     if (!rc) {
         t->engine = dlx_new(primary, t->items.count - primary);
         if (!t->engine) rc = fail(&r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
     }
+    for (int32_t k = 0; !rc && k < bl.n; k++) {
+        rc = dlx_set_bounds(t->engine, bl.item[k], bl.lo[k], bl.hi[k]);
+        if (rc) rc = fail(&r, rc, 0, "%s", dlx_strerror(rc));
+    }
+    free(bl.item), free(bl.lo), free(bl.hi);
     option_buf o = {0};
     if (!rc) {
         o.seen = calloc((size_t)t->items.count, sizeof *o.seen);

@@ -232,8 +232,13 @@ export class Native {
   problemSearchUntil (p, nodeLimit) { return this.check(this._x.dk_problem_search_until(p, nodeLimit)) }
 
   /** The solution the search is at (at most cap option indices). */
+  /** The options of the solution; cap is a first guess of their number (with multiplicities it may be more). */
   problemSolution (p, cap) {
-    return this.withBuffers([cap * 4], (buf) => this._int32s(buf, this.check(this._x.dk_problem_solution(p, buf, cap))))
+    const got = this.withBuffers([cap * 4], (buf) => {
+      const n = this.check(this._x.dk_problem_solution(p, buf, cap))
+      return n <= cap ? this._int32s(buf, n) : n
+    })
+    return typeof got === 'number' ? this.problemSolution(p, got) : got
   }
 
   /** { result: a RESULT code, count: a bigint (its two 64-bit words: exact at any size) } */
@@ -273,6 +278,8 @@ export class Native {
   /** Force option k (a clash: CONFLICT, details.index the other option, details.value the item). */
   problemForce (p, k) { this.check(this._x.dk_problem_force(p, k)) }
   problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
+  /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
+  problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
 
   /** Options holding item i that agree with the forced ones (it restarts the search). */
   problemItemOptions (p, i) {
@@ -284,7 +291,12 @@ export class Native {
   }
 
   /** The item the search would branch on first, or -1 (it restarts the search). */
-  problemBranchItem (p) { return this._x.dk_problem_branch_item(p) }
+  /** The item a search branches on first; -1 when none is left (other negatives are errors). */
+  problemBranchItem (p) {
+    const item = this._x.dk_problem_branch_item(p)
+    if (item < -1) throw this.error(item)
+    return item
+  }
 
   /** { nodes, steps } of Knuth's estimate. */
   problemEstimate (p, seed, probes) {

@@ -37,7 +37,8 @@ export function readSpec (spec, memoryCap = 0) {
   if (items * ITEM_BYTES > limit) throw tooMuchMemory(`${items} items`, items * ITEM_BYTES, limit)
   if (!Array.isArray(options)) throw new DlxError('BAD_INPUT', 'options must be an array (of item lists, 0/1 rows or { items | row, data })')
   checkNodes(items, options, limit)
-  const pNames = names(primary, 'primary')
+  const bounds = []
+  const pNames = names(primary, 'primary', bounds)
   const sNames = names(secondary, 'secondary')
   const index = new Map()
   // Secondary names come after all primary items, named or counted.
@@ -47,7 +48,7 @@ export function readSpec (spec, memoryCap = 0) {
   })
   declare(pNames, 0)
   declare(sNames, nPrimary)
-  return { nPrimary, nSecondary, pNames, sNames, count: options.length, options, index }
+  return { nPrimary, nSecondary, pNames, sNames, bounds, count: options.length, options, index }
 }
 
 /** How many items `v` declares (names or a count), before reading any name. */
@@ -162,18 +163,41 @@ function entry (e, k, index, colors) {
 }
 
 /**
+ * Multiplicity bounds of a primary item given as { name, min, max }: min
+ * defaults to 1 and max to the larger of min and 1 (so { max: 3 } is 1 to 3
+ * times, { min: 0 } at most once); [item, min, max] goes on `bounds` unless
+ * it is 1:1. Secondary items (no `bounds`) take none.
+ */
+function readBounds (entry, i, what, bounds) {
+  const { min = 1, max = Math.max(min, 1) } = entry
+  if (!bounds) throw new DlxError('BAD_BOUND', `${what}[${i}] has bounds, but only primary items take them`, { index: i })
+  for (const [key, v] of [['min', min], ['max', max]]) {
+    checkWhole(v, `${what}[${i}].${key}`, INT32_MAX >> 1, 'BAD_BOUND')
+  }
+  if (max < 1) throw new DlxError('BAD_BOUND', `${what}[${i}].max is 0: the item could never be covered`, { index: i })
+  if (min > max) throw new DlxError('BAD_BOUND', `${what}[${i}].min ${min} is above its max ${max}`, { index: i })
+  if (min !== 1 || max !== 1) bounds.push([i, min, max])
+}
+
+/**
  * Item names (strings), or null for a count of unnamed items. A hole is a
  * name missing, and a name with ':' could never be named in an option (it
- * separates an item from its color there, as in Knuth's format).
+ * separates an item from its color there, as in Knuth's format). A primary
+ * item may be { name, min, max } (readBounds).
  */
-function names (v, what) {
+function names (v, what, bounds) {
   if (!Array.isArray(v)) return null
   const out = new Array(v.length)
   for (let i = 0; i < v.length; i++) { // not map: it skips holes
     if (!(i in v)) throw new DlxError('BAD_INPUT', `${what}[${i}] is missing (a hole in the array of names)`, { index: i })
     let name
+    let entry = v[i]
+    if (entry !== null && typeof entry === 'object' && 'name' in entry) {
+      readBounds(entry, i, what, bounds)
+      entry = entry.name
+    }
     try {
-      name = String(v[i])
+      name = String(entry)
     } catch (e) {
       throw new DlxError('BAD_INPUT', `${what}[${i}] is not a name: ${errorText(e)}`, { index: i })
     }

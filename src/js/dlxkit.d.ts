@@ -11,7 +11,7 @@ declare global {
 export type ErrorCode =
   | 'OUT_OF_MEMORY' | 'BAD_ARGUMENT' | 'BAD_ITEM' | 'DUPLICATE_ITEM' | 'BAD_COLOR'
   | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
-  | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX'
+  | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX' | 'BAD_BOUND'
   | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET' | 'BAD_BOX'
   | 'COUNT_OVERFLOW' | 'UNSAFE_COUNT'
   | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'BUSY' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
@@ -201,8 +201,19 @@ export type OptionSpec<D = unknown> =
   | { items: OptionItems, row?: never, data?: D }
   | { row: OptionRow, items?: never, data?: D }
 
+/**
+ * A primary item covered min to max times (Knuth's DLX3 multiplicities):
+ * min defaults to 1, max to the larger of min and 1. BAD_BOUND when max is
+ * 0, min is above max, or either is not a whole number.
+ */
+export interface BoundedItem {
+  name: string
+  min?: number
+  max?: number
+}
+
 export interface ExactCoverSpec<D = unknown> {
-  primary: string[] | number
+  primary: Array<string | BoundedItem> | number
   secondary?: string[] | number
   options: Array<OptionSpec<D>>
 }

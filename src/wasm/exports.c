@@ -342,6 +342,11 @@ EXPORT int32_t dk_problem_add_options(dk_problem_t *p, const int32_t *data, int3
     return count;
 }
 
+/* Multiplicity bounds of primary item i (dlx_set_bounds). */
+EXPORT int32_t dk_problem_set_bounds(dk_problem_t *p, int32_t i, int32_t lo, int32_t hi) {
+    return engine_rc(dlx_set_bounds(p->dlx, i, lo, hi));
+}
+
 /* out: a dk_shape_slot record (color names are known only from text). */
 EXPORT void dk_problem_shape(const dk_problem_t *p, int32_t *out) {
     out[DK_SHAPE_PRIMARY] = dlx_primary_count(p->dlx), out[DK_SHAPE_ITEMS] = dlx_item_count(p->dlx);
@@ -434,7 +439,10 @@ EXPORT int32_t dk_problem_item_options(dk_problem_t *p, int32_t i, int32_t *out,
 
 /* The item the search would branch on first (after forced options), for
  * splitting a search into shards; -1 if no primary item is left. */
-EXPORT int32_t dk_problem_branch_item(dk_problem_t *p) { return dlx_branch_item(p->dlx); }
+EXPORT int32_t dk_problem_branch_item(dk_problem_t *p) {
+    int32_t item = dlx_branch_item(p->dlx);
+    return item < -1 ? engine_rc(item) : item; /* -1: no item left */
+}
 
 EXPORT int32_t dk_problem_format_option(const dk_problem_t *p, int32_t k, char *buf, int32_t cap) {
     if (!p->text) return set_error(DLX_EARG, "options have names only in a problem read from text");

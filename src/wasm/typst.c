@@ -453,7 +453,7 @@ static int first_cover(call_t *c, const options_t *o, int none_ok, int32_t **opt
         fmt_snprintf(c->error, sizeof c->error, "this problem has no exact cover");
         return !none_ok;
     }
-    int32_t cap = dlx_primary_count(d) + 1;
+    int32_t cap = dlx_solution(d, NULL, 0) + 1; /* its length (with multiplicities, maybe more than the items) */
     *options = malloc((size_t)cap * sizeof **options);
     if (!*options) return fmt_snprintf(c->error, sizeof c->error, "out of memory"), 1;
     *n = dlx_solution(d, *options, cap);

@@ -20,6 +20,8 @@ check "$DLX_SAN" queens-12.dlx 14200
 check "$DLX_SAN" queens-13.dlx 73712
 check "$DLX_SAN" langford-11.dlx 35584
 check "$DLX_SAN" langford-12.dlx 216288
+check "$DLX_SAN" 3-queens-6.dlx 14412
+check "$DLX_SAN" pentomino-5x6-twice.dlx 18316
 check build/dlx pentomino-5x12.dlx 4040
 check build/dlx pentomino-6x10.dlx 9356
 check build/dlx tests/c/data/edge-matching-7x7.dlx 8
@@ -31,4 +33,9 @@ else echo "FAIL queens-12.dlx from 2^64 - 16: got $got"; fails=$((fails+1)); fi
 if "$DLX_SAN" --count --quiet --count-from 340282366920938463463374607431768200000 "$dir/queens-12.dlx" 2>/dev/null; then
     echo "FAIL queens-12.dlx past 2^128 - 1: not refused"; fails=$((fails+1))
 else echo "ok   queens-12.dlx past 2^128 - 1: refused"; fi
+# With multiplicities a solution may hold more options than there are items:
+# all of them are printed (a copy sized by the items read past its end).
+got=$(printf '4|a\na\na\na\na\na\n' | "$DLX_SAN" --first --quiet - | grep -c '^a$')
+if [ "$got" = 4 ]; then echo "ok   4|a: the first solution's 4 options printed"
+else echo "FAIL 4|a: $got options printed, expected 4"; fails=$((fails+1)); fi
 [ "$fails" -eq 0 ]

@@ -68,6 +68,18 @@ static void test_errors(void) {
     EXPECT_ERROR("a b\r\na\x7f\r\n", DLX_ECHAR, 2, 2, "0x7f");
     expect_error("a b\na \0b\n", 9, DLX_ECHAR, 2, 3, "0x00");
 
+    /* Multiplicity bounds (DLX3's syntax): every bad bound says where. */
+    EXPECT_ERROR("3:2|x\nx\n", DLX_EBOUND, 1, 1, "lower bound 3 is above the upper bound 2");
+    EXPECT_ERROR("a | 2|x\na x\n", DLX_EBOUND, 1, 5, "secondary");
+    EXPECT_ERROR("a 0|x\n", DLX_EBOUND, 1, 3, "upper bound is 0");
+    EXPECT_ERROR("a 1:0|x\n", DLX_EBOUND, 1, 5, "upper bound is 0");
+    EXPECT_ERROR("a 1:b|x\n", DLX_EBOUND, 1, 5, "not a number");
+    EXPECT_ERROR("a -1|x\n", DLX_EBOUND, 1, 3, "not a number");
+    EXPECT_ERROR("a :2|x\n", DLX_EBOUND, 1, 3, "empty lower bound");
+    EXPECT_ERROR("a 99999999999|x\n", DLX_EBOUND, 1, 3, "too big");
+    EXPECT_ERROR("a 2|\n", DLX_ESYNTAX, 1, 4, "no item name");
+    EXPECT_ERROR("a 1:2|x:y\n", DLX_ECHAR, 1, 8, "0x3a");
+
     /* Long names are shortened in messages, never overflowing them. */
     char text[600] = "a\na ";
     memset(text + 4, 'q', 300);
@@ -104,6 +116,22 @@ static void test_syntax(void) {
     CHECK_EQ(count_text("a \xef\xbb\xbf\n\xef\xbb\xbf a\n"), 1);
     /* Items whose names look like numbers or carry UTF-8 bytes. */
     CHECK_EQ(count_text("1 2 \xc3\xa9\n1 \xc3\xa9\n2\n"), 1);
+    /* Bounds: b once, a 0 to 2 times, over {a}, {a b}, {a}, {b}: 3 + 4 covers. */
+    CHECK_EQ(count_text("0:2|a b\na\na b\na\nb\n"), 7);
+    CHECK_EQ(count_text("2|a\na\na\na\n"), 3); /* two of three */
+    const char *bounded = "1:3|F 2|G H | x\nF\nG H\n";
+    dlx_text_t *bt = dlx_text_parse(bounded, strlen(bounded), NULL);
+    int32_t blo = 0, bhi = 0;
+    CHECK(bt != NULL);
+    if (bt) {
+        dlx_bounds(dlx_text_engine(bt), 0, &blo, &bhi);
+        CHECK(blo == 1 && bhi == 3 && !strcmp(dlx_text_item_name(bt, 0), "F"));
+        dlx_bounds(dlx_text_engine(bt), 1, &blo, &bhi);
+        CHECK(blo == 2 && bhi == 2 && !strcmp(dlx_text_item_name(bt, 1), "G"));
+        dlx_bounds(dlx_text_engine(bt), 2, &blo, &bhi);
+        CHECK(blo == 1 && bhi == 1 && dlx_primary_count(dlx_text_engine(bt)) == 3);
+    }
+    dlx_text_free(bt);
     /* Knuth's XCC example (TAOCP 7.2.2.1-(49)): exactly one solution. */
     const char *xcc = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
     CHECK_EQ(count_text(xcc), 1);

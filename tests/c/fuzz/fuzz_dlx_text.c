@@ -3,7 +3,7 @@
  * Any bytes in: the reader either returns a problem or a documented error
  * code with a message and a sane position. A problem it returns is printed
  * back (item line and every option) and read again: the second reading must
- * give the same problem, option by option. A short count with a node budget
+ * give the same problem, option by option, bounds too. A short count with a node budget
  * exercises the engine on whatever matrix the text described.
  */
 #include <string.h>
@@ -32,6 +32,12 @@ static size_t print_problem(const dlx_text_t *t) {
     for (int32_t i = 0; i < items && at < TEXT_CAP; i++) {
         if (i == primary) at = append(at, " |");
         if (at < TEXT_CAP && i) at = append(at, " ");
+        int32_t lo, hi;
+        dlx_bounds(d, i, &lo, &hi);
+        if (at < TEXT_CAP && i < primary && (lo != 1 || hi != 1)) { /* DLX3's lo:hi| */
+            snprintf(line_b, sizeof line_b, "%d:%d|", (int)lo, (int)hi);
+            at = append(at, line_b);
+        }
         if (at < TEXT_CAP) at = append(at, dlx_text_item_name(t, i));
     }
     if (at < TEXT_CAP) at = append(at, "\n");
@@ -46,7 +52,7 @@ static size_t print_problem(const dlx_text_t *t) {
 }
 
 static void check_error(const dlx_text_error_t *e, size_t len) {
-    FUZZ_ASSERT(e->code <= DLX_ENOMEM && e->code >= DLX_ESYNTAX);
+    FUZZ_ASSERT(e->code <= DLX_ENOMEM && e->code >= DLX_EBOUND);
     FUZZ_ASSERT(e->code != DLX_ENOMEM && e->code != DLX_EARG); /* fuzz inputs are small */
     FUZZ_ASSERT(memchr(e->message, 0, sizeof e->message) && e->message[0]);
     FUZZ_ASSERT(e->line >= 0 && e->column >= 0 && (size_t)e->line <= len + 1);
@@ -62,6 +68,10 @@ static void check_same(const dlx_text_t *a, const dlx_text_t *b) {
         const char *name = dlx_text_item_name(a, i);
         FUZZ_ASSERT(strcmp(name, dlx_text_item_name(b, i)) == 0);
         FUZZ_ASSERT(dlx_text_find_item(a, name, strlen(name)) == i);
+        int32_t lo_a, hi_a, lo_b, hi_b;
+        dlx_bounds(da, i, &lo_a, &hi_a);
+        dlx_bounds(db, i, &lo_b, &hi_b);
+        FUZZ_ASSERT(lo_a == lo_b && hi_a == hi_b);
     }
     for (int32_t k = 0; k < dlx_option_count(da); k++) {
         dlx_text_format_option(a, k, line_a, sizeof line_a);

@@ -1,0 +1,347 @@
+/* dlx_multi.c: exact cover with multiplicities (the problems of Knuth's
+ * DLX3, his Algorithm M): primary item i is covered lo[i] to hi[i] times,
+ * secondary items at most once or by options agreeing on a color.
+ *
+ * The search works on its own copy of the links, made at each start from
+ * the handle's pristine matrix (with bounds, forced options are only
+ * recorded in the handle), so a restart just drops it. At a node it picks
+ * the active primary item i with the fewest ways to go on: with len options
+ * left in i's column and need = lo - count more uses required, the branches
+ * are "the first option of the column (in column order) that the solution
+ * uses is the k-th", for k = 1 .. len - need + 1, plus, when need is 0,
+ * "the solution uses no more option of i". Each branch removes the options
+ * it skipped, so every solution is met exactly once. Taking an option uses
+ * each of its items once: a primary item whose count reaches hi is covered
+ * (its other options go), an uncolored secondary item is covered, a colored
+ * one is settled on that color (options with another one go).
+ */
+#include "dlx_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct dlx_multi {
+    dlx_node *nd;            /* the copy of the links */
+    int32_t *len;            /* per item: options left in its column */
+    int32_t *prev, *next;    /* the active primary items, a circle through 0 */
+    int32_t *count;          /* per item: options of the solution using it */
+    int32_t *settled;        /* per secondary item: chosen options giving it its color */
+    int32_t *item, *cur, *excl_at, *pos, *tot; /* per level */
+    int32_t *excl, nexcl;    /* options skipped by the branches on the path */
+    int32_t level, resume;   /* resume: 0 enter a node, 1 back up */
+    int32_t n_nodes, cap_levels, cap_nodes;
+};
+
+#define STOP (-1) /* cur[l] of the branch "no more options of item[l]" */
+
+typedef struct dlx_multi multi;
+
+/* ---- the dance on the copy ---------------------------------------------- */
+
+/* Unlink every node of the option holding p except p itself. */
+static void hide_rest(multi *m, int32_t p, uint64_t *upd) {
+    dlx_node *nd = m->nd;
+    for (int32_t q = p + 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].up;
+            continue;
+        }
+        int32_t u = nd[q].up, dn = nd[q].down;
+        nd[u].down = dn, nd[dn].up = u;
+        m->len[nd[q].top]--;
+        (*upd)++;
+        q++;
+    }
+}
+
+static void unhide_rest(multi *m, int32_t p) {
+    dlx_node *nd = m->nd;
+    for (int32_t q = p - 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].down;
+            continue;
+        }
+        nd[nd[q].up].down = q, nd[nd[q].down].up = q;
+        m->len[nd[q].top]++;
+        q--;
+    }
+}
+
+/* Item j takes no more options: hide every option left in its column. */
+static void cover_all(multi *m, int32_t j, int32_t primary, uint64_t *upd) {
+    dlx_node *nd = m->nd;
+    for (int32_t p = nd[j].down; p != j; p = nd[p].down) hide_rest(m, p, upd);
+    if (j <= primary) {
+        int32_t l = m->prev[j], r = m->next[j];
+        m->next[l] = r, m->prev[r] = l;
+    }
+}
+
+static void uncover_all(multi *m, int32_t j, int32_t primary) {
+    dlx_node *nd = m->nd;
+    if (j <= primary) {
+        int32_t l = m->prev[j], r = m->next[j];
+        m->next[l] = j, m->prev[r] = j;
+    }
+    for (int32_t p = nd[j].up; p != j; p = nd[p].up) unhide_rest(m, p);
+}
+
+/* Take option p out of the matrix (all its nodes), or put it back. */
+static void remove_option(multi *m, int32_t p, uint64_t *upd) {
+    dlx_node *nd = m->nd;
+    nd[nd[p].up].down = nd[p].down, nd[nd[p].down].up = nd[p].up;
+    m->len[nd[p].top]--;
+    hide_rest(m, p, upd);
+}
+
+static void restore_option(multi *m, int32_t p) {
+    dlx_node *nd = m->nd;
+    unhide_rest(m, p);
+    nd[nd[p].up].down = p, nd[nd[p].down].up = p;
+    m->len[nd[p].top]++;
+}
+
+/* One use of the item of node q by a chosen option (already removed). */
+static void use(const dlx_t *d, multi *m, int32_t q, uint64_t *upd) {
+    dlx_node *nd = m->nd;
+    int32_t j = nd[q].top, c = nd[q].color;
+    if (j <= d->n_primary) {
+        if (++m->count[j] == d->hi[j]) cover_all(m, j, d->n_primary, upd);
+    } else if (c == 0) {
+        cover_all(m, j, d->n_primary, upd);
+    } else if (m->settled[j]++ == 0) { /* settle j on c: other colors go */
+        for (int32_t p = nd[j].down; p != j; p = nd[p].down)
+            if (nd[p].color != c) hide_rest(m, p, upd);
+    }
+}
+
+static void unuse(const dlx_t *d, multi *m, int32_t q) {
+    dlx_node *nd = m->nd;
+    int32_t j = nd[q].top, c = nd[q].color;
+    if (j <= d->n_primary) {
+        if (m->count[j]-- == d->hi[j]) uncover_all(m, j, d->n_primary);
+    } else if (c == 0) {
+        uncover_all(m, j, d->n_primary);
+    } else if (--m->settled[j] == 0) {
+        for (int32_t p = nd[j].up; p != j; p = nd[p].up)
+            if (nd[p].color != c) unhide_rest(m, p);
+    }
+}
+
+/* The first node of the option holding p (the spacer before it says). */
+static int32_t first_node(const dlx_node *nd, int32_t p) {
+    while (nd[p - 1].top > 0) p--;
+    return p;
+}
+
+/* Choose the option holding p: take it out, then use each of its items. */
+static void choose(const dlx_t *d, multi *m, int32_t p, uint64_t *upd) {
+    remove_option(m, p, upd);
+    for (int32_t q = first_node(m->nd, p); m->nd[q].top > 0; q++) use(d, m, q, upd);
+}
+
+/* Undo the uses of choose (the option stays out of the matrix). */
+static void unuse_all(const dlx_t *d, multi *m, int32_t p) {
+    int32_t first = first_node(m->nd, p), q = p;
+    while (m->nd[q + 1].top > 0) q++;
+    for (; q >= first; q--) unuse(d, m, q);
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+void dlx_multi_free(dlx_t *d) {
+    multi *m = d->multi;
+    if (!m) return;
+    free(m->nd), free(m->len), free(m->prev), free(m->next), free(m->count), free(m->settled);
+    free(m->item), free(m->cur), free(m->excl_at), free(m->pos), free(m->tot), free(m->excl);
+    free(m);
+    d->multi = NULL;
+}
+
+size_t dlx_multi_bytes(const dlx_t *d) {
+    const multi *m = d->multi;
+    if (!m) return 0;
+    return sizeof *m + (size_t)m->cap_nodes * sizeof(dlx_node) +
+           (size_t)(d->n_items + 2) * 5 * sizeof(int32_t) +
+           (size_t)m->cap_levels * 6 * sizeof(int32_t);
+}
+
+/* A fresh copy of the links and empty counters; DLX_ENOMEM if no room. */
+static int start(dlx_t *d) {
+    multi *m = d->multi;
+    if (!m && !(m = d->multi = calloc(1, sizeof *m))) return DLX_ENOMEM;
+    int32_t n = d->n_items, levels = d->n_options + d->n_primary + 1;
+    if (m->cap_nodes < d->n_nodes) {
+        free(m->nd);
+        if (!(m->nd = malloc((size_t)d->n_nodes * sizeof *m->nd))) {
+            m->cap_nodes = 0;
+            return DLX_ENOMEM;
+        }
+        m->cap_nodes = d->n_nodes;
+    }
+    if (!m->len) {
+        m->len = malloc((size_t)(n + 1) * sizeof *m->len);
+        m->prev = malloc((size_t)(n + 1) * sizeof *m->prev);
+        m->next = malloc((size_t)(n + 1) * sizeof *m->next);
+        m->count = malloc((size_t)(n + 1) * sizeof *m->count);
+        m->settled = malloc((size_t)(n + 1) * sizeof *m->settled);
+        if (!m->len || !m->prev || !m->next || !m->count || !m->settled) return DLX_ENOMEM;
+    }
+    if (m->cap_levels < levels) {
+        int32_t **arr[] = {&m->item, &m->cur, &m->excl_at, &m->pos, &m->tot, &m->excl};
+        for (size_t k = 0; k < sizeof arr / sizeof *arr; k++) {
+            free(*arr[k]);
+            *arr[k] = malloc((size_t)levels * sizeof **arr[k]);
+        }
+        for (size_t k = 0; k < sizeof arr / sizeof *arr; k++)
+            if (!*arr[k]) {
+                m->cap_levels = 0;
+                return DLX_ENOMEM;
+            }
+        m->cap_levels = levels;
+    }
+    memcpy(m->nd, d->node, (size_t)d->n_nodes * sizeof *m->nd);
+    m->n_nodes = d->n_nodes;
+    for (int32_t i = 0; i <= n; i++) {
+        m->len[i] = d->len[i];
+        m->count[i] = m->settled[i] = 0;
+    }
+    int32_t p = d->n_primary;
+    for (int32_t i = 0; i <= p; i++) m->prev[i] = i ? i - 1 : p, m->next[i] = i < p ? i + 1 : 0;
+    m->nexcl = m->level = m->resume = 0;
+    return DLX_OK;
+}
+
+/* Whether option k is still in the matrix: all its nodes linked, and no
+ * item of it covered (a one-item option stays linked in its own column). */
+static int available(const dlx_t *d, const multi *m, int32_t k) {
+    const dlx_node *nd = m->nd;
+    for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) {
+        int32_t j = nd[q].top;
+        if (nd[nd[q].up].down != q) return 0;
+        if (j <= d->n_primary && m->count[j] >= d->hi[j]) return 0;
+    }
+    return 1;
+}
+
+/* The active item with the fewest branches (ties: less slack, then the
+ * longer column, as DLX3 does); returns that number, <= 0 at a dead end. */
+static int32_t pick(const dlx_t *d, const multi *m, int32_t *best) {
+    int32_t t = INT32_MAX, bs = 0, bl = 0;
+    for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
+        int32_t b = d->hi[k] - m->count[k], s = d->hi[k] - d->lo[k];
+        if (s > b) s = b;
+        int32_t l = m->len[k], score = l + s - b + 1;
+        if (score < t || (score == t && (s < bs || (s == bs && l > bl)))) {
+            t = score, bs = s, bl = l, *best = k;
+            if (t <= 0) break;
+        }
+    }
+    return t;
+}
+
+int dlx_multi_search(dlx_t *d, uint64_t stop) {
+    if (d->phase == PH_DONE) return DLX_DONE;
+    uint64_t upd = 0;
+    if (d->phase == PH_START) {
+        int rc = start(d);
+        if (rc) return rc;
+        multi *m = d->multi;
+        d->phase = PH_FORWARD;
+        for (int32_t f = 0; f < d->n_forced; f++) {
+            int32_t k = d->forced[f];
+            if (!available(d, m, k)) {
+                d->phase = PH_DONE;
+                return DLX_DONE;
+            }
+            choose(d, m, d->opt_start[k], &upd);
+        }
+    }
+    multi *m = d->multi;
+    dlx_node *nd = m->nd;
+    int32_t l = m->level, i, r;
+    d->phase = PH_FORWARD;
+    if (m->resume) goto backup;
+
+enter:
+    if (m->next[0] == 0) {
+        d->solutions++;
+        d->phase = PH_AT_SOLUTION;
+        m->level = l, m->resume = 1;
+        d->level = l, d->depth = l;
+        d->updates += upd;
+        return DLX_SOLUTION;
+    }
+    if (d->nodes >= stop) {
+        m->level = l, m->resume = 0;
+        d->level = l, d->phase = PH_FORWARD;
+        d->updates += upd;
+        return DLX_BUDGET;
+    }
+    d->nodes++;
+    {
+        int32_t t = pick(d, m, &i);
+        if (t <= 0) goto backup;
+        if (t > 1) d->guesses++;
+        m->item[l] = i, m->cur[l] = 0, m->excl_at[l] = m->nexcl, m->pos[l] = 0, m->tot[l] = t;
+    }
+
+try_next:
+    i = m->item[l];
+    {
+        int32_t need = d->lo[i] - m->count[i];
+        if (m->len[i] > 0 && m->len[i] >= need) {
+            r = m->cur[l] = nd[i].down;
+            choose(d, m, r, &upd);
+            if (++l > d->max_level) d->max_level = l;
+            goto enter;
+        }
+        if (need <= 0 && m->cur[l] != STOP) {
+            m->next[m->prev[i]] = m->next[i], m->prev[m->next[i]] = m->prev[i];
+            m->cur[l] = STOP;
+            if (++l > d->max_level) d->max_level = l;
+            goto enter;
+        }
+    }
+    while (m->nexcl > m->excl_at[l]) restore_option(m, m->excl[--m->nexcl]);
+
+backup:
+    if (l == 0) {
+        d->phase = PH_DONE;
+        d->level = 0;
+        d->updates += upd;
+        return DLX_DONE;
+    }
+    l--;
+    i = m->item[l], r = m->cur[l];
+    if (r == STOP) {
+        m->next[m->prev[i]] = i, m->prev[m->next[i]] = i;
+        while (m->nexcl > m->excl_at[l]) restore_option(m, m->excl[--m->nexcl]);
+        goto backup;
+    }
+    unuse_all(d, m, r);
+    m->excl[m->nexcl++] = r; /* it stays out: later branches skip it */
+    m->pos[l]++;
+    goto try_next;
+}
+
+int32_t dlx_multi_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
+    const multi *m = d->multi;
+    for (int32_t l = 0; l < m->level; l++) {
+        if (m->cur[l] == STOP) continue;
+        if (n < cap) options[n] = option_of(m->nd, m->cur[l]);
+        n++;
+    }
+    return n;
+}
+
+double dlx_multi_progress(const dlx_t *d) {
+    const multi *m = d->multi;
+    if (!m) return 0.0;
+    double f = 0.0, w = 1.0;
+    for (int32_t l = 0; l < m->level; l++) {
+        w /= m->tot[l];
+        f += m->pos[l] * w;
+    }
+    return f + w / 2;
+}
