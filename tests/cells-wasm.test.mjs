@@ -74,3 +74,26 @@ test('over 4096 options: a search stepped by budgets finds the same solutions, e
     p.free()
   }
 })
+
+// In WebAssembly a long search runs in slices of 4096 nodes (dlx_search_until,
+// so that V8 runs its optimized code): a budget stops it at that node exactly,
+// across slices, and the slices count what one run counts.
+test('over 4096 options: a node budget across many slices stops there, and the full count is the definition\'s', () => {
+  const p = dlx.parseDlx(grids({ forbid: 7 }))
+  try {
+    const full = p.countDetailed()
+    assert.equal(full.count, byDefinition({ forbid: 7 }))
+    assert.ok(full.nodes > 8 * 4096, `${full.nodes} nodes`)
+    let last = 0
+    for (const budget of [4095, 4096, 4097, 3 * 4096 + 5, full.nodes - 1]) {
+      const r = p.countDetailed({ maxNodes: budget })
+      assert.equal(r.status, 'stopped')
+      assert.equal(r.nodes, budget)
+      assert.ok(r.count >= last && r.count < full.count, `${r.count} solutions by node ${budget}`)
+      last = r.count
+    }
+    assert.deepEqual(p.countDetailed({ maxNodes: full.nodes }), full)
+  } finally {
+    p.free()
+  }
+})

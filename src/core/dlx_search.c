@@ -251,6 +251,24 @@ static int pick_search(dlx_t *d) {
     return dlx_cells_ready(d) ? ON_CELLS : ON_LINKS;
 }
 
+#ifdef __wasm__
+/* In WebAssembly a long search returns every SLICE_NODES nodes and is called
+ * again (the same tree, as any budget). V8 starts a function in baseline
+ * code and runs its optimized code only from its next call: a count without
+ * solutions for seconds (words-5x5-16500) stayed in baseline code all along,
+ * at 0.6x the optimized speed. A slice is a few milliseconds at least. */
+enum { SLICE_NODES = 4096 };
+static int in_slices(dlx_t *d, uint64_t stop, int (*search)(dlx_t *, uint64_t)) {
+    int rc;
+    do rc = search(d, d->nodes < stop && stop - d->nodes > SLICE_NODES ? d->nodes + SLICE_NODES : stop);
+    while (rc == DLX_BUDGET && d->nodes < stop);
+    return rc;
+}
+#define SLICED(search, d, stop) in_slices(d, stop, search)
+#else
+#define SLICED(search, d, stop) search(d, stop)
+#endif
+
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
@@ -260,8 +278,8 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
         d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;
         if (d->restarts_on) dlx_trail_room(d);
     }
-    if (d->on_bits) return dlx_bits_search(d, stop);
-    if (d->on_cells) return dlx_cells_search(d, stop);
+    if (d->on_bits) return SLICED(dlx_bits_search, d, stop);
+    if (d->on_cells) return SLICED(dlx_cells_search, d, stop);
 #ifndef DLX_NO_LEARNING
     if (d->cdcl) return dlx_learn_search(d, stop);
     if (d->learn_at && d->restarts_on && !d->has_colors && !d->learn_failed && !d->solutions &&
