@@ -271,7 +271,7 @@ INLINE void sort_cells(int32_t *a, int32_t n) {
 
 /* The primary item the linked search would branch on (choose_item in
  * dlx_search.c, on the sizes): its size, INT32_MAX-ish when none is left. */
-INLINE int32_t choose_item(const int32_t *len, int32_t n, int32_t *best) {
+INLINE int32_t choose_item(const dlx_t *d, const int32_t *len, int32_t n, int32_t *best) {
     int32_t t = INT32_MAX, b = 0;
     if (n > ARRAY_SCAN_MAX) { /* the linked search walks its list: the first with 0 or 1 */
         for (int32_t k = 1; k <= n; k++)
@@ -279,10 +279,11 @@ INLINE int32_t choose_item(const int32_t *len, int32_t n, int32_t *best) {
                 t = len[k], b = k;
                 if (t <= 1) break;
             }
-        *best = b;
-        return t;
+    } else {
+        t = fewest(len, n, &b);
     }
-    return fewest(len, n, best);
+    *best = d->n_pref ? prefer(len, d->pref, d->n_pref, t, b) : b;
+    return t;
 }
 
 /* The option of cell r taken as a node takes it: its item goes, with its
@@ -381,7 +382,7 @@ forward:
         goto backtrack;
     }
     {
-        int32_t t = choose_item(m.size, m.np, &x);
+        int32_t t = choose_item(d, m.size, m.np, &x);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         /* The item goes, and its options leave the other items once for all

@@ -28,10 +28,11 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
                 t = len[k], b = k;
                 if (t <= 1) break;
             }
-        *best = b;
-        return t;
+    } else {
+        t = fewest(len, n, &b);
     }
-    return fewest(len, n, best);
+    *best = d->n_pref ? prefer(len, d->pref, d->n_pref, t, b) : b;
+    return t;
 }
 
 /* ---- restarts (their runs, inference: dlx_restarts.c) ---- */
