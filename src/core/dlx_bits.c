@@ -529,9 +529,10 @@ static __attribute__((noinline)) int32_t prefer_live(const dlx_t *d, const dlx_b
 }
 
 /* The item to branch on at level l: the preference rule over fewest_live. */
-INLINE int32_t choose_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t *best) {
+INLINE int32_t choose_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t *best,
+                           int32_t n_pref) {
     int32_t t = fewest_live(b, l, best);
-    if (d->n_pref && t < INT16_MAX) *best = prefer_live(d, b, l, t, *best);
+    if (n_pref && t < INT16_MAX) *best = prefer_live(d, b, l, t, *best);
     return t;
 }
 
@@ -590,6 +591,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     int32_t *branch = b->branch;
     uint64_t nodes = d->nodes, upd = d->updates;
     int32_t l = d->level, cur, x;
+    const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
     int rc;
 
     switch (d->phase) {
@@ -624,7 +626,7 @@ forward:
         goto backtrack;
     }
     {
-        int32_t t = choose_item(d, b, l, &x);
+        int32_t t = choose_item(d, b, l, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         branch[l] = x;
@@ -711,11 +713,12 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps)
     uint64_t upd = 0;
     double score = 0;
     start_state(d, b);
+    const int32_t n_pref = d->n_pref;
     for (int32_t j = 0; j < probes; j++) {
         double weight = 1;
         for (int32_t l = 0, x; b->left[2 * l] > 0; l++) {
             score += weight, ++*steps; /* a node: it has an item to cover */
-            int32_t t = choose_item(d, b, l, &x);
+            int32_t t = choose_item(d, b, l, &x, n_pref);
             if (t == 0) break; /* a dead end */
             weight *= t;
             int32_t k = -1;
