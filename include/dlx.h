@@ -96,6 +96,14 @@ int dlx_set_bounds(dlx_t *d, int32_t i, int32_t lo, int32_t hi);
 /* The bounds of item i (1:1 for items without; secondary items 0:1). */
 int dlx_bounds(const dlx_t *d, int32_t i, int32_t *lo, int32_t *hi);
 
+/* Preferred items (Knuth's DLX2-sharp, whose item names start with '#'):
+ * primary item i is preferred (on != 0) or not. Among the items with the
+ * fewest options left, the search branches on the first preferred one;
+ * without preferred items it takes the first. Counts and solutions do not
+ * change, only the tree's shape. Returns DLX_OK, DLX_EITEM (i out of range
+ * or secondary) or DLX_ENOMEM. Abandons any search in progress. */
+int dlx_set_preferred(dlx_t *d, int32_t i, int on);
+
 /* Reserve room for `options` more options with `nodes` item entries in all,
  * so that building a big matrix reallocates once. Optional. */
 int dlx_reserve(dlx_t *d, int32_t options, int64_t nodes);
@@ -117,7 +125,8 @@ int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *col
 int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap);
 
 /* The primary item the search would branch on first, given the forced
- * options: the one with the fewest options left. -1 when none is left.
+ * options: the one with the fewest options left (the first preferred one
+ * on a tie, else the first). -1 when none is left.
  * With dlx_item_options it splits a search into independent parts.
  * Abandons any search in progress. */
 int32_t dlx_branch_item(dlx_t *d);

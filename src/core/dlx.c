@@ -121,6 +121,7 @@ void dlx_free(dlx_t *d) {
     free(d->trail);
     free(d->lo);
     free(d->hi);
+    free(d->pref);
     dlx_multi_free(d);
     dlx_bits_free(d);
     dlx_cells_free(d);
@@ -432,6 +433,27 @@ void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item) {
     if (!d) return;
     if (option) *option = d->conflict_option;
     if (item) *item = d->conflict_item;
+}
+
+int dlx_set_preferred(dlx_t *d, int32_t i, int on) {
+    if (!d) return DLX_EARG;
+    if (i < 0 || i >= d->n_primary) return DLX_EITEM;
+    dlx_restart(d);
+    int32_t x = i + 1, j = 0, n = d->n_pref;
+    while (j < n && d->pref[j] < x) j++;
+    int there = j < n && d->pref[j] == x;
+    if (on && !there) {
+        if (!d->pref) {
+            d->pref = malloc((size_t)d->n_primary * sizeof *d->pref);
+            if (!d->pref) return DLX_ENOMEM;
+        }
+        memmove(d->pref + j + 1, d->pref + j, (size_t)(n - j) * sizeof *d->pref);
+        d->pref[j] = x, d->n_pref++;
+    } else if (!on && there) {
+        memmove(d->pref + j, d->pref + j + 1, (size_t)(n - j - 1) * sizeof *d->pref);
+        d->n_pref--;
+    }
+    return DLX_OK;
 }
 
 int dlx_set_bounds(dlx_t *d, int32_t i, int32_t lo, int32_t hi) {

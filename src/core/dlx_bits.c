@@ -490,7 +490,7 @@ INLINE int32_t next_option(const dlx_bits *b, int32_t l, int32_t x, int32_t k, c
 
 /* The primary item with the fewest live options at level l (ties: the
  * first), as the linked search picks it. Returns its count. */
-INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
+INLINE int32_t fewest_live(const dlx_bits *b, int32_t l, int32_t *best) {
     const count_t *count = slot_count(b, 2 * l);
 #ifdef __wasm_simd128__ /* the least of all, then the first 8 holding it */
     v128_t m = wasm_v128_load(count);
@@ -515,6 +515,24 @@ INLINE int32_t choose_item(const dlx_bits *b, int32_t l, int32_t *best) {
     while (count[j] != t) j++;
     *best = j;
 #endif
+    return t;
+}
+
+/* The first preferred item with t live options at level l, else b (prefer()
+ * in dlx_scan.h, on the counts of items numbered from 0). */
+static __attribute__((noinline)) int32_t prefer_live(const dlx_t *d, const dlx_bits *b, int32_t l,
+                                                     int32_t t, int32_t best) {
+    const count_t *count = slot_count(b, 2 * l);
+    for (int32_t j = 0; j < d->n_pref; j++)
+        if (count[d->pref[j] - 1] == t) return d->pref[j] - 1;
+    return best;
+}
+
+/* The item to branch on at level l: the preference rule over fewest_live. */
+INLINE int32_t choose_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t *best,
+                           int32_t n_pref) {
+    int32_t t = fewest_live(b, l, best);
+    if (n_pref && t < INT16_MAX) *best = prefer_live(d, b, l, t, *best);
     return t;
 }
 
@@ -573,6 +591,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     int32_t *branch = b->branch;
     uint64_t nodes = d->nodes, upd = d->updates;
     int32_t l = d->level, cur, x;
+    const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
     int rc;
 
     switch (d->phase) {
@@ -607,7 +626,7 @@ forward:
         goto backtrack;
     }
     {
-        int32_t t = choose_item(b, l, &x);
+        int32_t t = choose_item(d, b, l, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         branch[l] = x;
@@ -694,11 +713,12 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps)
     uint64_t upd = 0;
     double score = 0;
     start_state(d, b);
+    const int32_t n_pref = d->n_pref;
     for (int32_t j = 0; j < probes; j++) {
         double weight = 1;
         for (int32_t l = 0, x; b->left[2 * l] > 0; l++) {
             score += weight, ++*steps; /* a node: it has an item to cover */
-            int32_t t = choose_item(b, l, &x);
+            int32_t t = choose_item(d, b, l, &x, n_pref);
             if (t == 0) break; /* a dead end */
             weight *= t;
             int32_t k = -1;

@@ -271,7 +271,8 @@ INLINE void sort_cells(int32_t *a, int32_t n) {
 
 /* The primary item the linked search would branch on (choose_item in
  * dlx_search.c, on the sizes): its size, INT32_MAX-ish when none is left. */
-INLINE int32_t choose_item(const int32_t *len, int32_t n, int32_t *best) {
+INLINE int32_t choose_item(const dlx_t *d, const int32_t *len, int32_t n, int32_t *best,
+                           int32_t n_pref) {
     int32_t t = INT32_MAX, b = 0;
     if (n > ARRAY_SCAN_MAX) { /* the linked search walks its list: the first with 0 or 1 */
         for (int32_t k = 1; k <= n; k++)
@@ -279,10 +280,11 @@ INLINE int32_t choose_item(const int32_t *len, int32_t n, int32_t *best) {
                 t = len[k], b = k;
                 if (t <= 1) break;
             }
-        *best = b;
-        return t;
+    } else {
+        t = fewest(len, n, &b);
     }
-    return fewest(len, n, best);
+    *best = n_pref ? prefer(len, d->pref, n_pref, t, b) : b;
+    return t;
 }
 
 /* The option of cell r taken as a node takes it: its item goes, with its
@@ -346,6 +348,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     int32_t *opts = s->opts, *at = s->at;
     uint64_t nodes = d->nodes, upd = d->updates;
     int32_t l = d->level, nt = s->ntrail, left = s->left, x, k;
+    const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
     int rc;
 
     switch (d->phase) {
@@ -381,7 +384,7 @@ forward:
         goto backtrack;
     }
     {
-        int32_t t = choose_item(m.size, m.np, &x);
+        int32_t t = choose_item(d, m.size, m.np, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
         /* The item goes, and its options leave the other items once for all

@@ -117,6 +117,10 @@ struct dlx {
     int32_t *lo, *hi, n_bounded, cap_forced;
     struct dlx_multi *multi;
 
+    /* Preferred items (dlx_set_preferred): their numbers 1..n_primary in
+     * increasing order, n_pref of them (0: the plain choice, no extra work). */
+    int32_t *pref, n_pref;
+
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */

@@ -224,19 +224,34 @@ static int available(const dlx_t *d, const multi *m, int32_t k) {
     return 1;
 }
 
-/* The active item with the fewest branches (ties: less slack, then the
- * longer column, as DLX3 does); returns that number, <= 0 at a dead end. */
+/* Item k's number of branches, and its slack (the tie-breaks). */
+static inline int32_t branches(const dlx_t *d, const multi *m, int32_t k, int32_t *slack) {
+    int32_t b = d->hi[k] - m->count[k], s = d->hi[k] - d->lo[k];
+    if (s > b) s = b;
+    *slack = s;
+    return m->len[k] + s - b + 1;
+}
+
+/* The active item with the fewest branches (ties: the first preferred one,
+ * dlx_set_preferred; else less slack, then the longer column, as DLX3 does);
+ * returns that number, <= 0 at a dead end. */
 static int32_t pick(const dlx_t *d, const multi *m, int32_t *best) {
     int32_t t = INT32_MAX, bs = 0, bl = 0;
     for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
-        int32_t b = d->hi[k] - m->count[k], s = d->hi[k] - d->lo[k];
-        if (s > b) s = b;
-        int32_t l = m->len[k], score = l + s - b + 1;
+        int32_t s, score = branches(d, m, k, &s), l = m->len[k];
         if (score < t || (score == t && (s < bs || (s == bs && l > bl)))) {
             t = score, bs = s, bl = l, *best = k;
             if (t <= 0) break;
         }
     }
+    if (d->n_pref && t > 0 && t != INT32_MAX)
+        for (int32_t j = 0, s; j < d->n_pref; j++) {
+            int32_t k = d->pref[j]; /* active: still linked from its neighbour */
+            if (m->next[m->prev[k]] == k && branches(d, m, k, &s) == t) {
+                *best = k;
+                break;
+            }
+        }
     return t;
 }
 

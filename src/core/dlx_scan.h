@@ -101,6 +101,20 @@ found:
     return t;
 }
 
+/* The preference rule (Knuth's DLX2-sharp items, dlx_set_preferred): of
+ * the items with the least length t, the first preferred one, else b (the
+ * first). pref lists the preferred items in increasing order; callers look
+ * only when n_pref > 0, so problems without preferred items pay one test
+ * (and out of line: the searches' copies of the scan stay small).
+ * The bit-set search (dlx_bits.c) applies the same rule to its counts. */
+static __attribute__((noinline, unused)) int32_t prefer(const int32_t *len, const int32_t *pref,
+                                                         int32_t n_pref, int32_t t, int32_t b) {
+    if (len[b] != t) return b; /* no item left (b is 0) */
+    for (int32_t j = 0; j < n_pref; j++)
+        if (len[pref[j]] == t) return pref[j];
+    return b;
+}
+
 /* An item's score for the weighted choice, len / w as a float's bits
  * (for positive floats the integer order is the float order); INT32_MAX
  * for a covered item, whose len is `covered` or more. */

@@ -19,7 +19,7 @@
  * step of the walk is a dependent load), the blocks only at a 0. A blocked
  * item (0) found at once saves a node: 10-20% fewer on Sudoku, and the full
  * scan costs little in SIMD. */
-INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
+INLINE int32_t choose_item(const dlx_t *d, int32_t *best, int32_t n_pref) {
     const int32_t *len = d->len;
     int32_t t = INT32_MAX, b = 0, n = d->n_primary;
     if (n > ARRAY_SCAN_MAX) {
@@ -28,10 +28,11 @@ INLINE int32_t choose_item(const dlx_t *d, int32_t *best) {
                 t = len[k], b = k;
                 if (t <= 1) break;
             }
-        *best = b;
-        return t;
+    } else {
+        t = fewest(len, n, &b);
     }
-    return fewest(len, n, best);
+    *best = n_pref ? prefer(len, d->pref, n_pref, t, b) : b;
+    return t;
 }
 
 /* ---- restarts (their runs, inference: dlx_restarts.c) ---- */
@@ -113,6 +114,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int colored, const int rs) {
     int32_t *stk = d->stack, *few = d->few;
     stacks st = {stk + d->sp, few + d->nfew};
     pusher push = rs ? &st : NULL;
+    const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
     const int inferring = rs && !colored && d->trail;
     struct rs_level *lv = d->lv;
     uint64_t nodes = d->nodes, upd = d->updates;
@@ -164,7 +166,7 @@ forward:
     {
         int32_t t;
     choose:
-        t = rs ? choose_weighted(d, l, (int32_t)(st.one - stk), &best) : choose_item(d, &best);
+        t = rs ? choose_weighted(d, l, (int32_t)(st.one - stk), &best) : choose_item(d, &best, n_pref);
         if (inferring && t > 1 && dlx_infer(d, l, push, &upd)) goto choose;
         if (t == 0) { /* dead end: nothing covered at this level */
             if (rs && d->weight[best] < 0x1p24f) d->weight[best] += 1; /* exact up to there */
@@ -306,5 +308,5 @@ int32_t dlx_branch_item(dlx_t *d) {
     dlx_restart(d);
     int32_t best;
     if (d->item[0].next == 0) return -1; /* the forced options cover every primary item */
-    return choose_item(d, &best) == INT32_MAX ? -1 : best - 1;
+    return choose_item(d, &best, d->n_pref) == INT32_MAX ? -1 : best - 1;
 }

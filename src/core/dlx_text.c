@@ -360,6 +360,12 @@ dlx_text_t *dlx_text_parse(const char *text, size_t len, dlx_text_error_t *err) 
         if (rc) rc = fail(&r, rc, 0, "%s", dlx_strerror(rc));
     }
     free(bl.item), free(bl.lo), free(bl.hi);
+    /* DLX2-sharp: primary items named `#...` are preferred for branching. */
+    for (int32_t k = 0; !rc && k < primary; k++)
+        if (t->items.bytes[t->items.off[k]] == '#') {
+            rc = dlx_set_preferred(t->engine, k, 1);
+            if (rc) rc = fail(&r, rc, 0, "%s", dlx_strerror(rc));
+        }
     option_buf o = {0};
     if (!rc) {
         o.seen = calloc((size_t)t->items.count, sizeof *o.seen);

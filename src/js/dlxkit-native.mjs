@@ -280,6 +280,7 @@ export class Native {
   problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
+  problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
 
   /** Options holding item i that agree with the forced ones (it restarts the search). */
   problemItemOptions (p, i) {

@@ -23,7 +23,8 @@ const CHUNK = 1 << 18
 
 /**
  * The spec read up to its options: { nPrimary, nSecondary, pNames, sNames,
- * count, options, index (name -> item) }, checked against what the module
+ * bounds, preferred (primary items named `#...`), count, options, index
+ * (name -> item) }, checked against what the module
  * can hold (`memoryCap` bytes, 0: wasm32's 4 GiB) before anything big is
  * made. Its options go in with streamOptions. Every mistake is a DlxError.
  */
@@ -48,7 +49,10 @@ export function readSpec (spec, memoryCap = 0) {
   })
   declare(pNames, 0)
   declare(sNames, nPrimary)
-  return { nPrimary, nSecondary, pNames, sNames, bounds, count: options.length, options, index }
+  // DLX2-sharp: primary items named `#...` are preferred for branching.
+  const preferred = []
+  pNames?.forEach((n, i) => { if (n.startsWith('#')) preferred.push(i) })
+  return { nPrimary, nSecondary, pNames, sNames, bounds, preferred, count: options.length, options, index }
 }
 
 /** How many items `v` declares (names or a count), before reading any name. */

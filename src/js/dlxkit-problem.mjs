@@ -19,6 +19,7 @@ export function exactCover (kit, spec) {
   const problem = new Problem(kit, p, { names: pNames || sNames?.length ? { primary: pNames, secondary: sNames, nPrimary } : null })
   try {
     for (const [i, lo, hi] of read.bounds) kit._native.problemSetBounds(p, i, lo, hi)
+    for (const i of read.preferred) kit._native.problemSetPreferred(p, i)
     const { colors, data } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
     problem._colors = colors
     problem._data = data

@@ -347,6 +347,11 @@ EXPORT int32_t dk_problem_set_bounds(dk_problem_t *p, int32_t i, int32_t lo, int
     return engine_rc(dlx_set_bounds(p->dlx, i, lo, hi));
 }
 
+/* Primary item i preferred for branching (dlx_set_preferred; `#` names). */
+EXPORT int32_t dk_problem_set_preferred(dk_problem_t *p, int32_t i) {
+    return engine_rc(dlx_set_preferred(p->dlx, i, 1));
+}
+
 /* out: a dk_shape_slot record (color names are known only from text). */
 EXPORT void dk_problem_shape(const dk_problem_t *p, int32_t *out) {
     out[DK_SHAPE_PRIMARY] = dlx_primary_count(p->dlx), out[DK_SHAPE_ITEMS] = dlx_item_count(p->dlx);
