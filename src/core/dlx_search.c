@@ -258,7 +258,9 @@ static int pick_search(dlx_t *d) {
  * again (the same tree, as any budget). V8 starts a function in baseline
  * code and runs its optimized code only from its next call: a count without
  * solutions for seconds (words-5x5-16500) stayed in baseline code all along,
- * at 0.6x the optimized speed. A slice is a few milliseconds at least. */
+ * at 0.6x the optimized speed. A slice is a few milliseconds at least.
+ * The links too: a slice ends where a budget would, and a budget changes
+ * nothing in their tree (a run's restart waits for the next call). */
 enum { SLICE_NODES = 4096 };
 static int in_slices(dlx_t *d, uint64_t stop, int (*search)(dlx_t *, uint64_t)) {
     int rc;
@@ -288,12 +290,12 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
         d->phase != PH_DONE) {
         if (d->nodes >= d->learn_at) return dlx_learn_search(d, stop);
         if (stop > d->learn_at) { /* the links up to the hand-over, then learning */
-            int rc = links_search(d, d->learn_at);
+            int rc = SLICED(links_search, d, d->learn_at);
             return rc == DLX_BUDGET && d->nodes >= d->learn_at ? dlx_learn_search(d, stop) : rc;
         }
     }
 #endif
-    return links_search(d, stop);
+    return SLICED(links_search, d, stop);
 }
 
 int dlx_search(dlx_t *d, uint64_t max_nodes) {
