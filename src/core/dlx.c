@@ -384,6 +384,12 @@ static void give_back(dlx_t *d, int32_t k, const int colored) {
 
 /* With bounds a forced option is only recorded: the search takes it. */
 static int record_forced(dlx_t *d, int32_t k) {
+    for (int32_t f = 0; f < d->n_forced; f++)
+        if (d->forced[f] == k) { /* an option is used once: forcing it again clashes with itself */
+            d->conflict_option = k;
+            d->conflict_item = d->node[d->opt_start[k]].top - 1;
+            return DLX_ECONFLICT;
+        }
     if (d->n_forced == d->cap_forced) {
         int32_t cap = d->cap_forced * 2;
         int32_t *f = realloc(d->forced, (size_t)cap * sizeof *f);

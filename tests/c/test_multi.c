@@ -180,6 +180,29 @@ static void test_switching(void) {
     dlx_free(d);
 }
 
+/* An option is used at most once, bounds or not: forcing it again is a
+ * clash with itself (the fuzz target found it recorded twice), and the
+ * handle stays as it was. */
+static void test_force_twice(void) {
+    dlx_t *d = dlx_new(1, 0);
+    int32_t o[] = {0};
+    dlx_add_option(d, o, NULL, 1);
+    dlx_add_option(d, o, NULL, 1);
+    CHECK_EQ(dlx_set_bounds(d, 0, 1, 2), DLX_OK);
+    uint64_t count = 0;
+    dlx_count(d, 0, 0, &count);
+    CHECK_EQ(count, 3); /* {0}, {1}, {0, 1} */
+    CHECK_EQ(dlx_force(d, 1), DLX_OK);
+    CHECK_EQ(dlx_force(d, 1), DLX_ECONFLICT);
+    int32_t other = -1, item = -1;
+    dlx_conflict(d, &other, &item);
+    CHECK(other == 1 && item == 0);
+    CHECK_EQ(dlx_forced_count(d), 1);
+    dlx_count(d, 0, 0, &count);
+    CHECK_EQ(count, 2); /* {1}, {0, 1} */
+    dlx_free(d);
+}
+
 static void test_bad_bounds(void) {
     dlx_t *d = dlx_new(2, 1);
     int32_t o[] = {0, 1};
@@ -211,6 +234,7 @@ int main(void) {
     rng_state = 12345;
     test_bad_bounds();
     test_switching();
+    test_force_twice();
     test_random_vs_brute();
     return check_report("test_multi");
 }
