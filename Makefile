@@ -16,7 +16,7 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 LIBS    := -lm
@@ -82,6 +82,9 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 # - src/core/dlx_cells.c, the sparse-set search, at -O3 without unrolling: its
 #   loops unswitched on their invariant tests (what -O3 adds here), 1.2x on
 #   colored word rectangles (bench/family.mjs), for 2.6 KiB.
+# - src/core/search_choice.c, which runs every search (once per solution and
+#   per slice), at -O2 without unrolling as it was inside dlx_search.c: at -Oz
+#   a count of 216,288 langford-12 solutions took about 2% more CPU time.
 # - src/core/dlx_multi.c, the search with multiplicities (Algorithm M), at -O2
 #   without unrolling: 0.75 -> 0.96x native on 2-queens-8 and pento-5x7-x2
 #   (bench/multiplicity.mjs), for 1.4 KiB.
@@ -139,6 +142,7 @@ DIST      := dist/dlxkit.wasm dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEARCH
+build/wasm/core/search_choice.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_multi.o: WASM_LEVEL := -O2 -fno-unroll-loops
