@@ -39,7 +39,9 @@ const median = (xs) => {
 }
 
 if (!existsSync(ENGINE)) throw new Error(`${ENGINE} is missing: make ${ENGINE}`)
-if (!existsSync(`${PEERS}/ssxcc`) || !existsSync(`${PEERS}/word-rect-dlx`)) buildPeers()
+// Knuth's solvers and every generator the family's rows call.
+const NEEDED = ['ssxcc', 'dlx2', 'word-rect-dlx', 'polyomino-dlx', 'polycube-dlx', 'queens-dlx', 'sudoku-dlx']
+if (NEEDED.some((p) => !existsSync(`${PEERS}/${p}`))) buildPeers()
 let rows = writeFamily()
 if (values.rows) rows = rows.filter((r) => values.rows.split(',').includes(r.id))
 
