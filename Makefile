@@ -86,8 +86,10 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 #   per slice), at -O2 without unrolling as it was inside dlx_search.c: at -Oz
 #   a count of 216,288 langford-12 solutions took about 2% more CPU time.
 # - src/core/dlx_multi.c, the search with multiplicities (Algorithm M), at -O2
-#   without unrolling: 0.75 -> 0.96x native on 2-queens-8 and pento-5x7-x2
-#   (bench/multiplicity.mjs), for 1.4 KiB.
+#   without unrolling (for its linked search: 0.75 -> 0.96x native, for
+#   1.4 KiB); its bit-set search has a copy for one-word sets (queens-8-k2
+#   20% and quota-6x6-3-2:4 12% faster in WebAssembly, bench/multiplicity-run.mjs,
+#   for 1.8 KiB).
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - src/core/sudoku9.c, the 9x9 solver, at -O3 with loop unrolling: 23% faster
@@ -263,6 +265,7 @@ build/bench/rusage: bench/rusage.c
 bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native
 	@DATA=$(DATA) node bench/run.mjs
 	@node bench/family-run.mjs
+	@node bench/multiplicity-run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080
