@@ -616,7 +616,7 @@ static int start(dlx_t *d) {
     }
     for (int32_t i = 0; i <= n; i++) m->count[i] = m->settled[i] = 0;
     m->nexcl = m->level = m->resume = 0;
-    m->on_bits = d->engine_pref != DLX_ENGINE_LINKS && bits_build(d, m, m->cap_levels);
+    m->on_bits = d->multi_bits && bits_build(d, m, m->cap_levels);
     if (m->on_bits) return DLX_OK;
     if (m->cap_nodes < d->n_nodes) {
         free(m->nd);

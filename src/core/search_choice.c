@@ -59,7 +59,10 @@ static int in_slices(dlx_t *d, uint64_t stop, dlx_search_fn *search) {
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
-    if (d->n_bounded) return dlx_multi_search(d, stop); /* multiplicities: Algorithm M, before any other choice */
+    if (d->n_bounded) { /* multiplicities: Algorithm M, before any other choice; on its bit sets where they fit */
+        if (d->phase == PH_START) d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS;
+        return dlx_multi_search(d, stop);
+    }
     if (d->phase == PH_START) {
         int on = pick_search(d);
         d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;
