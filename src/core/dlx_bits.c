@@ -85,6 +85,7 @@ struct dlx_bits {
     int32_t *prim;    /* per option, a row of `row` entries: its primary items, then ~(their number) */
     int32_t row;      /* see prim_row() */
     int32_t same;     /* the number of primary items of every option, for the unrolled rows; else 0 */
+    int32_t uniform;  /* the number of primary items of every option when all have the same, else 0 */
     count_t **at;     /* IN_WORK(same): per option, AT_ROW addresses in `work` of its counts */
     uint64_t *conflict; /* per option: its kill set, the union of its masks */
     uint64_t *live;   /* per slot: the live options */
@@ -206,6 +207,7 @@ static int build(dlx_t *d) {
         b->prim[q] = ~(q - k * row);
         b->same = k == 0 || b->same == q - k * row ? q - k * row : 0;
     }
+    b->uniform = b->same;
     if (b->words <= SMALL_WORDS || (b->same != 2 && b->same != 6)) b->same = 0;
     if (scratch_bytes(b)) { /* 16-aligned: malloc gives 8; stride counts fill whole 16 bytes */
         if (!(b->scratch = malloc(scratch_bytes(b) + 15))) goto out;
@@ -421,6 +423,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
 /* Option k's row of primary items, and how many it has. */
 INLINE const int32_t *prim_of(const dlx_bits *b, int32_t k) { return b->prim + (size_t)k * b->row; }
 INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
+    if (b->uniform) return b->uniform;
     const int32_t *p = prim_of(b, k);
     int32_t c = 0;
     while (p[c] >= 0) c++;
@@ -581,6 +584,56 @@ int dlx_bits_ready(dlx_t *d) {
     return build(d) == DLX_OK;
 }
 
+/* Options of level l's state: live ones, less those of `less` (NULL: none). */
+INLINE int32_t live_count(const dlx_bits *b, int32_t l, const uint64_t *less, const int32_t W) {
+    const uint64_t *live = slot_live(b, 2 * l, W);
+    int32_t n = 0;
+    for (int32_t j = 0; j < WORDS; j++) n += __builtin_popcountll(less ? live[j] & ~less[j] : live[j]);
+    return n;
+}
+
+/* A count's last two levels, where every option has R primary items (R is
+ * b->uniform): with R items left every live option covers them all, so each
+ * is a solution; with 2R left, option k of the item branched on leads to
+ * such a node, whose options are the live ones less k's kill set. Counted
+ * without going down, adding the nodes, guesses, updates and random draws
+ * the search would have made there (with R items left, a node strikes its R
+ * options' counts once, then finds each a solution; with 2R, the child of
+ * k and its own node strike every live option: R * P updates). A child
+ * left with no option is gone down as usual: a dead end may stop its strike
+ * early, and that decides its updates. Returns 0 when level l has neither
+ * (or the children would cross the budget): then the search goes on. */
+INLINE int count_tail(dlx_t *d, dlx_bits *b, int32_t l, int32_t x, int32_t t, uint64_t room,
+                      uint64_t *nodes, uint64_t *upd, uint64_t *found, const int U, const int32_t W) {
+    int32_t R = b->uniform, left = b->left[2 * l];
+    if (left != R && (left != 2 * R || (uint64_t)t > room)) return 0;
+    if (d->rng) rng_next(&d->rng); /* the node's draw */
+    if (left == R) {
+        *found += (uint64_t)t, *upd += (uint64_t)R * (uint64_t)t;
+        return 1;
+    }
+    const uint64_t *live = slot_live(b, 2 * l, W), *mx = b->mask + (size_t)x * WORDS;
+    uint64_t P = (uint64_t)live_count(b, l, NULL, W) - (t > 1 ? (uint64_t)t : 0), ignored = 0;
+    if (t > 1) *upd += (uint64_t)R * (uint64_t)t; /* the branching item's options, struck once */
+    int struck = 0;
+    for (int32_t j = 0; j < WORDS; j++)
+        for (uint64_t ways = live[j] & mx[j]; ways; ways &= ways - 1) {
+            int32_t k = j * 64 + first_bit(ways), n = live_count(b, l, b->conflict + (size_t)k * WORDS, W);
+            if (n > 0) {
+                *found += (uint64_t)n, *upd += (uint64_t)R * P;
+                d->guesses += n > 1;
+                if (d->rng) rng_next(&d->rng);
+                continue;
+            }
+            if (t > 1 && !struck++) /* slot 2l + 1, as the search writes it (its updates are counted) */
+                strike(b, 2 * l, 2 * l + 1, mx, &x, 1, &ignored, 1, U, W);
+            choose(b, t > 1 ? 2 * l + 1 : 2 * l, l, k, upd, U, W);
+        }
+    *nodes += (uint64_t)t;
+    if (l + 1 > d->max_level) d->max_level = l + 1;
+    return 1;
+}
+
 /* Search until a solution, the end, or the node counter reaching `stop`;
  * the phases and per-level records as in the linked search. U: with the
  * unrolled rows where the problem has them (in WebAssembly only in their
@@ -589,8 +642,10 @@ INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     dlx_bits *b = d->bits;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     int32_t *branch = b->branch;
-    uint64_t nodes = d->nodes, upd = d->updates;
+    uint64_t nodes = d->nodes, upd = d->updates, found = 0;
     int32_t l = d->level, cur, x;
+    /* a count: solutions are counted, not returned; the last two levels at once where they can be */
+    const int counting = d->counting, tail = counting && b->uniform;
     const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
     int rc;
 
@@ -629,6 +684,8 @@ forward:
         int32_t t = choose_item(d, b, l, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
+        if (tail && b->left[2 * l] <= 2 * b->uniform && count_tail(d, b, l, x, t, stop - nodes, &nodes, &upd, &found, U, W))
+            goto backtrack;
         branch[l] = x;
         /* The branching item's options go once, for every option tried; the
          * words they were struck from are branch_on's, unless W (every word):
@@ -651,6 +708,10 @@ try:
     choice[l] = cur;
     b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, U, W);
     if (b->left[2 * (l + 1)] == 0) {
+        if (counting) {
+            found++;
+            goto recover;
+        }
         d->depth = l + 1;
         rc = DLX_SOLUTION;
         goto solution;
@@ -680,6 +741,7 @@ solution:
     d->phase = PH_AT_SOLUTION;
     d->solutions++;
 out:
+    d->solutions += found;
     d->level = l;
     d->nodes = nodes;
     d->updates = upd;
