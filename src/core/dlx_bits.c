@@ -22,6 +22,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(__wasm__)
+#include <emmintrin.h>
+#endif
 
 enum { SMALL_WORDS = 4 };
 /* Counts are 16 bits (an item has at most BITS_MAX_OPTIONS options): twice
@@ -507,6 +510,20 @@ INLINE int32_t fewest_live(const dlx_bits *b, int32_t l, int32_t *best) {
     /* a byte's bitmask, two bits a count: V8 takes one instruction for it, three for i16x8's */
     while (!(hit = wasm_i8x16_bitmask(wasm_i16x8_eq(wasm_v128_load(count + k), want)))) k += 8;
     *best = k + first_bit(hit) / 2;
+#elif defined(__SSE2__) /* the same natively: the scalar blocks' search took a third of a tiling's time */
+    __m128i m = _mm_loadu_si128((const __m128i *)count);
+    for (int32_t k = 8; k < b->stride; k += 8) m = _mm_min_epi16(m, _mm_loadu_si128((const __m128i *)(count + k)));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, 0xb1));
+    int32_t t = (int16_t)_mm_cvtsi128_si32(m), k = 0;
+    __m128i want = _mm_set1_epi16((int16_t)t);
+    uint32_t hit; /* 16 counts a turn: two compares packed to bytes */
+    while (!(hit = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(
+                 _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(count + k)), want),
+                 _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(count + k + 8)), want)))))
+        k += 16;
+    *best = k + first_bit(hit);
 #else
     int32_t t = INT16_MAX, block = 0;
     for (int32_t k = 0; k < b->stride; k += 16) {
