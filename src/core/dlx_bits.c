@@ -26,7 +26,7 @@
 #include <emmintrin.h>
 #endif
 
-enum { SMALL_WORDS = 4 };
+enum { SMALL_WORDS = 4, TINY_WORDS = 2 };
 /* Counts are 16 bits (an item has at most BITS_MAX_OPTIONS options): twice
  * as many to a SIMD register when copied and scanned. A covered item's
  * count has CUT added; padding is INT16_MAX. */
@@ -162,7 +162,7 @@ static int build(dlx_t *d) {
     if (!b) return DLX_ENOMEM;
     d->bits = b;
     b->words = (n + 127) / 128 * 2; /* even: strike() takes them in pairs */
-    if (b->words < SMALL_WORDS) b->words = SMALL_WORDS;
+    if (b->words < SMALL_WORDS && (ROWS_COPY || n > 64 * TINY_WORDS)) b->words = SMALL_WORDS;
     b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
     b->levels = 2 * (max_depth(d) + 2); /* slots */
     int32_t w = b->words;
@@ -779,7 +779,11 @@ int dlx_bits_search(dlx_t *d, uint64_t stop) {
 #elif defined(DLX_ONE_SEARCH)
     return search(d, stop, 0, 1);
 #else
-    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS, 0) : search(d, stop, 0, 1);
+    switch (d->bits->words) {
+    case TINY_WORDS: return search(d, stop, TINY_WORDS, 0);
+    case SMALL_WORDS: return search(d, stop, SMALL_WORDS, 0);
+    default: return search(d, stop, 0, 1);
+    }
 #endif
 }
 
