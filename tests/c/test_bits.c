@@ -238,5 +238,9 @@ int main(void) {
         random_instance(&in, 6 + (int32_t)below(10), 10 + (int32_t)below(50), R);
         check_all_setups(&in);
     }
+    /* over 256 options: sets of more words, counted without the tail */
+    check_context("random, 300 options");
+    random_instance(&in, 24, 300, 3);
+    check_instance(&in, (setup){ 0, -1, -1 });
     return check_report("test_bits");
 }
