@@ -19,6 +19,8 @@
 #include "dlx_internal.h"
 #include "random.h"
 #include "dlx_scan.h"
+#include "dlx_bits.h"
+#include "dlx_bits_count.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,13 +28,6 @@
 #include <emmintrin.h>
 #endif
 
-enum { SMALL_WORDS = 4, TINY_WORDS = 2 };
-/* Counts are 16 bits (an item has at most BITS_MAX_OPTIONS options): twice
- * as many to a SIMD register when copied and scanned. A covered item's
- * count has CUT added; padding is INT16_MAX. */
-typedef int16_t count_t;
-enum { CUT = 1 << 14 };
-_Static_assert(BITS_MAX_OPTIONS < CUT, "a count and CUT fit in a count_t");
 _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of a set in a uint64_t");
 
 /* Unrolled rows: when every option has the same number R of primary items
@@ -77,32 +72,6 @@ _Static_assert((ARRAY_SCAN_MAX + 16) * sizeof(count_t) <= 1 << 16, "a count's by
 #else
 #define ROWS_COPY 0
 #endif
-
-struct dlx_bits {
-    int32_t words;    /* 64-bit words in a set of options */
-    int32_t stride;   /* counts per level: primary items rounded up to 16 */
-    int32_t levels;   /* slots with room for a state: two per level */
-    uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
-    int32_t *kill;    /* per option entry: its mask's offset into `mask` */
-    int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
-    int32_t *prim;    /* per option, a row of `row` entries: its primary items, then ~(their number) */
-    int32_t row;      /* see prim_row() */
-    int32_t same;     /* the number of primary items of every option, for the unrolled rows; else 0 */
-    int32_t uniform;  /* the number of primary items of every option when all have the same, else 0 */
-    count_t **at;     /* IN_WORK(same): per option, AT_ROW addresses in `work` of its counts */
-    uint64_t *conflict; /* per option: its kill set, the union of its masks */
-    uint64_t *live;   /* per slot: the live options */
-    count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
-    int32_t *left;    /* per slot: primary items not yet covered */
-    int32_t *branch;  /* per level: the item branched on */
-    uint64_t *ways;   /* per level: a bit per word of the sets holding a live option of that item */
-    int dead;         /* the node about to be entered is a dead end */
-    uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
-    uint64_t hit;     /* the words the last strike took options from (all when W) */
-    count_t *work;    /* IN_WORK(same): the counts being lowered (`at` points into it) */
-    uint64_t *gone;   /* GONE_BUF, PACKED(same): per word, the options the strike takes */
-    void *scratch;    /* the block holding work and gone, 16-aligned for SIMD */
-};
 
 /* The scratch block's size: `work` (a slot's counts), then `gone` (a set). */
 static size_t scratch_bytes(const dlx_bits *b) {
@@ -261,17 +230,6 @@ out:
     return rc;
 }
 
-/* States live in slots: slot 2l is level l's, slot 2l + 1 the same less the
- * options of the item branched on, which every option tried there kills:
- * striking them once per node, not once per option tried, saves a share of
- * the work (Knuth's SSXCC hides the branching item's options once too). */
-/* W: the number of words when the caller knows it at compile time, else 0. */
-#define WORDS (W ? W : b->words)
-
-INLINE uint64_t *slot_live(const dlx_bits *b, int32_t slot, const int32_t W) {
-    return b->live + (size_t)slot * WORDS;
-}
-INLINE count_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
 
 /* dst = src, n ints (a multiple of 16): in fixed-size pieces, inlined (a
  * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
@@ -423,8 +381,7 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     return ok;
 }
 
-/* Option k's row of primary items, and how many it has. */
-INLINE const int32_t *prim_of(const dlx_bits *b, int32_t k) { return b->prim + (size_t)k * b->row; }
+/* How many primary items option k has. */
 INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
     if (b->uniform) return b->uniform;
     const int32_t *p = prim_of(b, k);
@@ -601,56 +558,6 @@ int dlx_bits_ready(dlx_t *d) {
     return build(d) == DLX_OK;
 }
 
-/* Options of level l's state: live ones, less those of `less` (NULL: none). */
-INLINE int32_t live_count(const dlx_bits *b, int32_t l, const uint64_t *less, const int32_t W) {
-    const uint64_t *live = slot_live(b, 2 * l, W);
-    int32_t n = 0;
-    for (int32_t j = 0; j < WORDS; j++) n += __builtin_popcountll(less ? live[j] & ~less[j] : live[j]);
-    return n;
-}
-
-/* A count's last two levels, where every option has R primary items (R is
- * b->uniform): with R items left every live option covers them all, so each
- * is a solution; with 2R left, option k of the item branched on leads to
- * such a node, whose options are the live ones less k's kill set. Counted
- * without going down, adding the nodes, guesses, updates and random draws
- * the search would have made there (with R items left, a node strikes its R
- * options' counts once, then finds each a solution; with 2R, the child of
- * k and its own node strike every live option: R * P updates). A child
- * left with no option is gone down as usual: a dead end may stop its strike
- * early, and that decides its updates. Returns 0 when level l has neither
- * (or the children would cross the budget): then the search goes on. */
-INLINE int count_tail(dlx_t *d, dlx_bits *b, int32_t l, int32_t x, int32_t t, uint64_t room,
-                      uint64_t *nodes, uint64_t *upd, uint64_t *found, const int U, const int32_t W) {
-    int32_t R = b->uniform, left = b->left[2 * l];
-    if (left != R && (left != 2 * R || (uint64_t)t > room)) return 0;
-    if (d->rng) rng_next(&d->rng); /* the node's draw */
-    if (left == R) {
-        *found += (uint64_t)t, *upd += (uint64_t)R * (uint64_t)t;
-        return 1;
-    }
-    const uint64_t *live = slot_live(b, 2 * l, W), *mx = b->mask + (size_t)x * WORDS;
-    uint64_t P = (uint64_t)live_count(b, l, NULL, W) - (t > 1 ? (uint64_t)t : 0), ignored = 0;
-    if (t > 1) *upd += (uint64_t)R * (uint64_t)t; /* the branching item's options, struck once */
-    int struck = 0;
-    for (int32_t j = 0; j < WORDS; j++)
-        for (uint64_t ways = live[j] & mx[j]; ways; ways &= ways - 1) {
-            int32_t k = j * 64 + first_bit(ways), n = live_count(b, l, b->conflict + (size_t)k * WORDS, W);
-            if (n > 0) {
-                *found += (uint64_t)n, *upd += (uint64_t)R * P;
-                d->guesses += n > 1;
-                if (d->rng) rng_next(&d->rng);
-                continue;
-            }
-            if (t > 1 && !struck++) /* slot 2l + 1, as the search writes it (its updates are counted) */
-                strike(b, 2 * l, 2 * l + 1, mx, &x, 1, &ignored, 1, U, W);
-            choose(b, t > 1 ? 2 * l + 1 : 2 * l, l, k, upd, U, W);
-        }
-    *nodes += (uint64_t)t;
-    if (l + 1 > d->max_level) d->max_level = l + 1;
-    return 1;
-}
-
 /* Search until a solution, the end, or the node counter reaching `stop`;
  * the phases and per-level records as in the linked search. U: with the
  * unrolled rows where the problem has them (in WebAssembly only in their
@@ -702,7 +609,7 @@ forward:
         int32_t t = choose_item(d, b, l, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
-        if (tail && b->left[2 * l] <= 2 * b->uniform && count_tail(d, b, l, x, t, stop - nodes, &nodes, &upd, &found, U, W))
+        if (tail && b->left[2 * l] <= 2 * b->uniform && count_tail(d, b, l, x, t, stop - nodes, &nodes, &upd, &found, W))
             goto backtrack;
         branch[l] = x;
         /* The branching item's options go once, for every option tried; the
@@ -772,7 +679,7 @@ __attribute__((noinline)) static int search_any(dlx_t *d, uint64_t stop) { retur
 #endif
 
 /* Problems of up to 256 options get a copy of the search whose loops over
- * a set's words have a fixed length (their sets are padded to 4 words). */
+ * a set's words have a fixed length: 4 words, or natively 2 for up to 128. */
 int dlx_bits_search(dlx_t *d, uint64_t stop) {
 #if ROWS_COPY
     if (d->bits->same) return search_rows(d, stop);
