@@ -609,8 +609,11 @@ forward:
         int32_t t = choose_item(d, b, l, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
-        if (tail && b->left[2 * l] <= 2 * b->uniform && count_tail(d, b, l, x, t, stop - nodes, &nodes, &upd, &found, W))
+        tally add = { 0, 0, 0 }; /* apart: the search's own counters stay in registers */
+        if (tail && b->left[2 * l] <= 2 * b->uniform && count_tail(d, b, l, x, t, stop - nodes, &add, W)) {
+            nodes += add.nodes, upd += add.updates, found += add.solutions;
             goto backtrack;
+        }
         branch[l] = x;
         /* The branching item's options go once, for every option tried; the
          * words they were struck from are branch_on's, unless W (every word):

@@ -7,13 +7,17 @@
 #include "dlx_bits.h"
 #include "random.h"
 
-/* Options of level l's state: live ones, less those of `less` (NULL: none). */
-INLINE int32_t live_count(const dlx_bits *b, int32_t l, const uint64_t *less, const int32_t W) {
-    const uint64_t *live = slot_live(b, 2 * l, W);
+/* The options of live & ~less. */
+INLINE int32_t live_count(const dlx_bits *b, const uint64_t *live, const uint64_t *less, const int32_t W) {
     int32_t n = 0;
-    for (int32_t j = 0; j < WORDS; j++) n += __builtin_popcountll(less ? live[j] & ~less[j] : live[j]);
+    for (int32_t j = 0; j < WORDS; j++) n += __builtin_popcountll(live[j] & ~less[j]);
     return n;
 }
+
+/* What count_tail adds to the search's counters. */
+typedef struct {
+    uint64_t nodes, updates, solutions;
+} tally;
 
 /* The last option of L = live & ~less holding item y (there is one). */
 INLINE int32_t last_of(const dlx_bits *b, const uint64_t *live, const uint64_t *less, int32_t y, const int32_t W) {
@@ -63,31 +67,31 @@ INLINE uint64_t dead_strike(const dlx_bits *b, const uint64_t *live, const uint6
 #ifdef __wasm__
 __attribute__((noinline)) /* once, not in each copy of the search */
 #endif
-static int count_tail(dlx_t *d, dlx_bits *b, int32_t l, int32_t x, int32_t t, uint64_t room,
-                      uint64_t *nodes, uint64_t *upd, uint64_t *found, const int32_t W) {
+static int count_tail(dlx_t *d, const dlx_bits *b, int32_t l, int32_t x, int32_t t, uint64_t room, tally *add,
+                      const int32_t W) {
     int32_t R = b->uniform, left = b->left[2 * l];
     if (left != R && (left != 2 * R || (uint64_t)t > room)) return 0;
     if (d->rng) rng_next(&d->rng); /* the node's draw */
     if (left == R) {
-        *found += (uint64_t)t, *upd += (uint64_t)R * (uint64_t)t;
+        add->solutions = (uint64_t)t, add->updates = (uint64_t)R * (uint64_t)t;
         return 1;
     }
-    const uint64_t *live = slot_live(b, 2 * l, W), *mx = b->mask + (size_t)x * WORDS;
     static const uint64_t none[SMALL_WORDS]; /* the tail runs on sets of up to SMALL_WORDS words */
-    const uint64_t *less = t > 1 ? mx : none; /* the child's strike takes live & ~less */
-    uint64_t P = (uint64_t)live_count(b, l, NULL, W) - (t > 1 ? (uint64_t)t : 0);
-    if (t > 1) *upd += (uint64_t)R * (uint64_t)t; /* the branching item's options, struck once */
+    const uint64_t *live = slot_live(b, 2 * l, W), *mx = b->mask + (size_t)x * WORDS;
+    const uint64_t *less = t > 1 ? mx : none; /* what the children's strikes take: live & ~less */
+    uint64_t P = (uint64_t)live_count(b, live, less, W), R64 = (uint64_t)R;
+    add->updates = t > 1 ? R64 * (uint64_t)t : 0; /* the branching item's options, struck once */
     for (int32_t j = 0; j < WORDS; j++)
         for (uint64_t ways = live[j] & mx[j]; ways; ways &= ways - 1) {
-            int32_t k = j * 64 + first_bit(ways), n = live_count(b, l, b->conflict + (size_t)k * WORDS, W);
+            int32_t k = j * 64 + first_bit(ways), n = live_count(b, live, b->conflict + (size_t)k * WORDS, W);
             if (n > 0) {
-                *found += (uint64_t)n, *upd += (uint64_t)R * P;
+                add->solutions += (uint64_t)n, add->updates += R64 * P;
                 d->guesses += n > 1;
                 if (d->rng) rng_next(&d->rng);
             } else
-                *upd += (uint64_t)R * dead_strike(b, live, less, k, W);
+                add->updates += R64 * dead_strike(b, live, less, k, W);
         }
-    *nodes += (uint64_t)t;
+    add->nodes = (uint64_t)t;
     if (l + 1 > d->max_level) d->max_level = l + 1;
     return 1;
 }
