@@ -131,7 +131,7 @@ static int build(dlx_t *d) {
     if (!b) return DLX_ENOMEM;
     d->bits = b;
     b->words = (n + 127) / 128 * 2; /* even: strike() takes them in pairs */
-    if (b->words < SMALL_WORDS && (ROWS_COPY || n > 64 * TINY_WORDS)) b->words = SMALL_WORDS;
+    if (b->words < SMALL_WORDS && n > 64 * TINY_WORDS) b->words = SMALL_WORDS;
     b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
     b->levels = 2 * (max_depth(d) + 2); /* slots */
     int32_t w = b->words;

@@ -65,7 +65,7 @@ INLINE uint64_t dead_strike(const dlx_bits *b, const uint64_t *live, const uint6
  * early (dead_strike). Returns 0 when level l has neither (or the children
  * would cross the budget): then the search goes on. */
 #ifdef __wasm__
-__attribute__((noinline)) /* once, not in each copy of the search */
+__attribute__((noinline, minsize)) /* once, not in each copy of the search; small */
 #endif
 static int count_tail(dlx_t *d, const dlx_bits *b, int32_t l, int32_t x, int32_t t, uint64_t room, tally *add,
                       const int32_t W) {
