@@ -559,14 +559,16 @@ int dlx_bits_ready(dlx_t *d) {
 }
 
 /* The copies of the search that may meet sets of up to SMALL_WORDS words,
- * the only ones with the count's tail: not WebAssembly's rows copy, nor the
- * native copy for W 0 (pentominoes-6x10 2% slower in WebAssembly with it). */
+ * the only ones that count without returning and count the tail: not
+ * WebAssembly's rows copy (pentominoes-6x10 there 1-2% slower with the
+ * test, and leaving the search at a solution costs under 1%), nor the
+ * native copy for W 0. */
 #if ROWS_COPY
-#define TAIL_COPY(W, U) (!(U))
+#define COUNT_COPY(W, U) (!(U))
 #elif defined(DLX_ONE_SEARCH)
-#define TAIL_COPY(W, U) 1
+#define COUNT_COPY(W, U) 1
 #else
-#define TAIL_COPY(W, U) ((W) != 0)
+#define COUNT_COPY(W, U) ((W) != 0)
 #endif
 
 /* Search until a solution, the end, or the node counter reaching `stop`;
@@ -581,7 +583,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     int32_t l = d->level, cur, x;
     /* a count: solutions are counted, not returned; the last two levels at once where they can be,
      * on sets of a few words (on pentominoes, 34 words, the popcounts cost 3% more than they saved) */
-    const int counting = d->counting, tail = TAIL_COPY(W, U) && counting && b->uniform && b->words <= SMALL_WORDS;
+    const int counting = COUNT_COPY(W, U) && d->counting, tail = counting && b->uniform && b->words <= SMALL_WORDS;
     const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
     int rc;
 
