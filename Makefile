@@ -18,7 +18,7 @@ endif
 
 CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,dlx_internal.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
+            $(addprefix src/core/,dlx_internal.h dlx_bits.h dlx_bits_count.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js check check-c check-js bench clean serve extension
@@ -181,7 +181,7 @@ src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/a
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_count build/test_estimate build/test_multi build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
+C_TESTS := build/test_engine build/test_count build/test_bits build/test_estimate build/test_multi build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
 
 test: test-c test-js
 

@@ -19,17 +19,15 @@
 #include "dlx_internal.h"
 #include "random.h"
 #include "dlx_scan.h"
+#include "dlx_bits.h"
+#include "dlx_bits_count.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(__wasm__)
+#include <emmintrin.h>
+#endif
 
-enum { SMALL_WORDS = 4 };
-/* Counts are 16 bits (an item has at most BITS_MAX_OPTIONS options): twice
- * as many to a SIMD register when copied and scanned. A covered item's
- * count has CUT added; padding is INT16_MAX. */
-typedef int16_t count_t;
-enum { CUT = 1 << 14 };
-_Static_assert(BITS_MAX_OPTIONS < CUT, "a count and CUT fit in a count_t");
 _Static_assert(BITS_MAX_OPTIONS <= 64 * 64, "strike() keeps one bit per word of a set in a uint64_t");
 
 /* Unrolled rows: when every option has the same number R of primary items
@@ -74,31 +72,6 @@ _Static_assert((ARRAY_SCAN_MAX + 16) * sizeof(count_t) <= 1 << 16, "a count's by
 #else
 #define ROWS_COPY 0
 #endif
-
-struct dlx_bits {
-    int32_t words;    /* 64-bit words in a set of options */
-    int32_t stride;   /* counts per level: primary items rounded up to 16 */
-    int32_t levels;   /* slots with room for a state: two per level */
-    uint64_t *mask;   /* the masks, `words` each: item j's options first, then color kills */
-    int32_t *kill;    /* per option entry: its mask's offset into `mask` */
-    int32_t *kill_at; /* per option: where its entries start in `kill` (n_options + 1) */
-    int32_t *prim;    /* per option, a row of `row` entries: its primary items, then ~(their number) */
-    int32_t row;      /* see prim_row() */
-    int32_t same;     /* the number of primary items of every option, for the unrolled rows; else 0 */
-    count_t **at;     /* IN_WORK(same): per option, AT_ROW addresses in `work` of its counts */
-    uint64_t *conflict; /* per option: its kill set, the union of its masks */
-    uint64_t *live;   /* per slot: the live options */
-    count_t *count;   /* per slot: live options of each primary item, + CUT once covered */
-    int32_t *left;    /* per slot: primary items not yet covered */
-    int32_t *branch;  /* per level: the item branched on */
-    uint64_t *ways;   /* per level: a bit per word of the sets holding a live option of that item */
-    int dead;         /* the node about to be entered is a dead end */
-    uint32_t *pair;   /* PACKED(same): per option, its two counts' byte offsets, 16 bits each */
-    uint64_t hit;     /* the words the last strike took options from (all when W) */
-    count_t *work;    /* IN_WORK(same): the counts being lowered (`at` points into it) */
-    uint64_t *gone;   /* GONE_BUF, PACKED(same): per word, the options the strike takes */
-    void *scratch;    /* the block holding work and gone, 16-aligned for SIMD */
-};
 
 /* The scratch block's size: `work` (a slot's counts), then `gone` (a set). */
 static size_t scratch_bytes(const dlx_bits *b) {
@@ -158,7 +131,7 @@ static int build(dlx_t *d) {
     if (!b) return DLX_ENOMEM;
     d->bits = b;
     b->words = (n + 127) / 128 * 2; /* even: strike() takes them in pairs */
-    if (b->words < SMALL_WORDS) b->words = SMALL_WORDS;
+    if (b->words < SMALL_WORDS && n > 64 * TINY_WORDS) b->words = SMALL_WORDS;
     b->stride = (np + 16) / 16 * 16; /* at least one pad, for the scan */
     b->levels = 2 * (max_depth(d) + 2); /* slots */
     int32_t w = b->words;
@@ -206,6 +179,7 @@ static int build(dlx_t *d) {
         b->prim[q] = ~(q - k * row);
         b->same = k == 0 || b->same == q - k * row ? q - k * row : 0;
     }
+    b->uniform = b->same;
     if (b->words <= SMALL_WORDS || (b->same != 2 && b->same != 6)) b->same = 0;
     if (scratch_bytes(b)) { /* 16-aligned: malloc gives 8; stride counts fill whole 16 bytes */
         if (!(b->scratch = malloc(scratch_bytes(b) + 15))) goto out;
@@ -256,17 +230,6 @@ out:
     return rc;
 }
 
-/* States live in slots: slot 2l is level l's, slot 2l + 1 the same less the
- * options of the item branched on, which every option tried there kills:
- * striking them once per node, not once per option tried, saves a share of
- * the work (Knuth's SSXCC hides the branching item's options once too). */
-/* W: the number of words when the caller knows it at compile time, else 0. */
-#define WORDS (W ? W : b->words)
-
-INLINE uint64_t *slot_live(const dlx_bits *b, int32_t slot, const int32_t W) {
-    return b->live + (size_t)slot * WORDS;
-}
-INLINE count_t *slot_count(const dlx_bits *b, int32_t slot) { return b->count + (size_t)slot * b->stride; }
 
 /* dst = src, n ints (a multiple of 16): in fixed-size pieces, inlined (a
  * call to memcpy, or WebAssembly's memory.copy, costs more for so few). */
@@ -418,9 +381,9 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     return ok;
 }
 
-/* Option k's row of primary items, and how many it has. */
-INLINE const int32_t *prim_of(const dlx_bits *b, int32_t k) { return b->prim + (size_t)k * b->row; }
+/* How many primary items option k has. */
 INLINE int32_t n_prims(const dlx_bits *b, int32_t k) {
+    if (b->uniform) return b->uniform;
     const int32_t *p = prim_of(b, k);
     int32_t c = 0;
     while (p[c] >= 0) c++;
@@ -504,6 +467,20 @@ INLINE int32_t fewest_live(const dlx_bits *b, int32_t l, int32_t *best) {
     /* a byte's bitmask, two bits a count: V8 takes one instruction for it, three for i16x8's */
     while (!(hit = wasm_i8x16_bitmask(wasm_i16x8_eq(wasm_v128_load(count + k), want)))) k += 8;
     *best = k + first_bit(hit) / 2;
+#elif defined(__SSE2__) /* the same natively: the scalar blocks' search took a third of a tiling's time */
+    __m128i m = _mm_loadu_si128((const __m128i *)count);
+    for (int32_t k = 8; k < b->stride; k += 8) m = _mm_min_epi16(m, _mm_loadu_si128((const __m128i *)(count + k)));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0x4e));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, 0xb1));
+    int32_t t = (int16_t)_mm_cvtsi128_si32(m), k = 0;
+    __m128i want = _mm_set1_epi16((int16_t)t);
+    uint32_t hit; /* 16 counts a turn: two compares packed to bytes */
+    while (!(hit = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(
+                 _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(count + k)), want),
+                 _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(count + k + 8)), want)))))
+        k += 16;
+    *best = k + first_bit(hit);
 #else
     int32_t t = INT16_MAX, block = 0;
     for (int32_t k = 0; k < b->stride; k += 16) {
@@ -580,6 +557,19 @@ int dlx_bits_ready(dlx_t *d) {
     return build(d) == DLX_OK;
 }
 
+/* The copies of the search that may meet sets of up to SMALL_WORDS words,
+ * the only ones that count without returning and count the tail: not
+ * WebAssembly's rows copy (pentominoes-6x10 there 1-2% slower with the
+ * test, and leaving the search at a solution costs under 1%), nor the
+ * native copy for W 0. */
+#if ROWS_COPY
+#define COUNT_COPY(W, U) (!(U))
+#elif defined(DLX_ONE_SEARCH)
+#define COUNT_COPY(W, U) 1
+#else
+#define COUNT_COPY(W, U) ((W) != 0)
+#endif
+
 /* Search until a solution, the end, or the node counter reaching `stop`;
  * the phases and per-level records as in the linked search. U: with the
  * unrolled rows where the problem has them (in WebAssembly only in their
@@ -588,8 +578,11 @@ INLINE int search(dlx_t *d, uint64_t stop, const int32_t W, const int U) {
     dlx_bits *b = d->bits;
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     int32_t *branch = b->branch;
-    uint64_t nodes = d->nodes, upd = d->updates;
+    uint64_t nodes = d->nodes, upd = d->updates, found = 0;
     int32_t l = d->level, cur, x;
+    /* a count: solutions are counted, not returned; the last two levels at once where they can be,
+     * on sets of a few words (on pentominoes, 34 words, the popcounts cost 3% more than they saved) */
+    const int counting = COUNT_COPY(W, U) && d->counting, tail = counting && b->uniform && b->words <= SMALL_WORDS;
     const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
     int rc;
 
@@ -628,6 +621,11 @@ forward:
         int32_t t = choose_item(d, b, l, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
+        tally add = { 0, 0, 0 }; /* apart: the search's own counters stay in registers */
+        if (tail && b->left[2 * l] <= 2 * b->uniform && count_tail(d, b, l, x, t, stop - nodes, &add, W)) {
+            nodes += add.nodes, upd += add.updates, found += add.solutions;
+            goto backtrack;
+        }
         branch[l] = x;
         /* The branching item's options go once, for every option tried; the
          * words they were struck from are branch_on's, unless W (every word):
@@ -650,6 +648,10 @@ try:
     choice[l] = cur;
     b->dead = !choose(b, tot[l] > 1 ? 2 * l + 1 : 2 * l, l, cur, &upd, U, W);
     if (b->left[2 * (l + 1)] == 0) {
+        if (counting) {
+            found++;
+            goto recover;
+        }
         d->depth = l + 1;
         rc = DLX_SOLUTION;
         goto solution;
@@ -679,6 +681,7 @@ solution:
     d->phase = PH_AT_SOLUTION;
     d->solutions++;
 out:
+    d->solutions += found;
     d->level = l;
     d->nodes = nodes;
     d->updates = upd;
@@ -691,7 +694,7 @@ __attribute__((noinline)) static int search_any(dlx_t *d, uint64_t stop) { retur
 #endif
 
 /* Problems of up to 256 options get a copy of the search whose loops over
- * a set's words have a fixed length (their sets are padded to 4 words). */
+ * a set's words have a fixed length: 4 words, or natively 2 for up to 128. */
 int dlx_bits_search(dlx_t *d, uint64_t stop) {
 #if ROWS_COPY
     if (d->bits->same) return search_rows(d, stop);
@@ -699,7 +702,11 @@ int dlx_bits_search(dlx_t *d, uint64_t stop) {
 #elif defined(DLX_ONE_SEARCH)
     return search(d, stop, 0, 1);
 #else
-    return d->bits->words == SMALL_WORDS ? search(d, stop, SMALL_WORDS, 0) : search(d, stop, 0, 1);
+    switch (d->bits->words) {
+    case TINY_WORDS: return search(d, stop, TINY_WORDS, 0);
+    case SMALL_WORDS: return search(d, stop, SMALL_WORDS, 0);
+    default: return search(d, stop, 0, 1);
+    }
 #endif
 }
 

@@ -13,11 +13,13 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
     dlx_restart(d);
     int rc;
     uint64_t found = 0; /* this call's solutions (the engine's counter may start elsewhere) */
+    d->counting = limit == 0; /* no limit: no solution needs to stop the search */
     while ((rc = dlx_search_until(d, max_nodes)) == DLX_SOLUTION)
         if (++found == limit) { /* limit 0: never */
             rc = DLX_LIMIT;
             break;
         }
+    d->counting = 0; /* a search resumed after a budget returns at every solution again */
     *count = words(d->solutions);
     /* past 2^128 - 1: only from a counter started near it (dlx_debug_count_from) */
     return d->solutions < d->count_from ? DLX_EOVERFLOW : rc;

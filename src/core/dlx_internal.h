@@ -127,6 +127,10 @@ struct dlx {
     int multi_bits;  /* Algorithm M may run on its bit sets (search_choice.c rules) */
     dlx_cells *cells; /* the sparse-set search's tables, built on its first search */
     int on_cells;     /* the search in progress runs on them: choice[] holds options */
+    /* A count (dlx_count_wide without a limit) is under way: nobody reads the
+     * solutions, so a search may count them without returning at each one
+     * (the bit-set search does; the others return at each, as always). */
+    int counting;
 
     /* Solutions found, from count_from (dlx_debug_count_from; 0 but in
      * tests). Last: their 16-byte alignment moves no other field. */
