@@ -16,9 +16,9 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,dlx_internal.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
+            $(addprefix src/core/,dlx_internal.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js check check-c check-js bench clean serve extension
