@@ -32,88 +32,77 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* In WebAssembly (built for size) the longer steps are called, not
+ * inlined at each use. */
+#ifdef __wasm__
+#define STEP static __attribute__((noinline))
+#else
+#define STEP INLINE
+#endif
+
 /* The arrays the search reads, by value: kept in registers. */
 typedef struct {
     uint64_t *live;
-    const int32_t *uni, *wat, *widx;
-    const uint64_t *wmask;
-    const int32_t *pat, *pidx;
-    const uint64_t *pmask;
+    const int32_t *uni, *wat;
+    const cells_word *wd;
+    const int32_t *pat;
+    const cells_word *pd;
     const int32_t *eat, *ent, *epair, *nprim;
-    int32_t *size, *tw;
-    uint64_t *told;
+    int32_t *size;
+    cells_word *trail;
     int32_t np;
 } rows;
 
-/* Lower the counts of the primary items of the options in `gone` (word w)
- * by one each; the options of a uniform word have one primary item, all the
- * same. Returns whether a count not taken reached 0. */
-INLINE int lower(rows m, int32_t w, uint64_t gone, uint64_t *upd) {
-    int32_t p = m.uni[w];
+/* Add `by` (-1 or 1) to the counts of the primary items of the options
+ * in `bits` (word w); the options of a uniform word have one primary item,
+ * all the same: a popcount. Returns whether a count reached 0. */
+INLINE int recount(const rows *m, int32_t w, uint64_t bits, int32_t by, uint64_t *upd) {
+    int32_t p = m->uni[w];
     if (p) {
-        int32_t c = __builtin_popcountll(gone);
+        int32_t c = __builtin_popcountll(bits);
         *upd += (uint64_t)c;
-        return (m.size[p] -= c) == 0;
+        return (m->size[p] += by * c) == 0;
     }
     int zero = 0;
-    for (; gone; gone &= gone - 1) {
-        int32_t o = w * 64 + first_bit(gone), e = m.eat[o], end = e + m.nprim[o];
+    for (; bits; bits &= bits - 1) {
+        int32_t o = w * 64 + first_bit(bits), e = m->eat[o], end = e + m->nprim[o];
         *upd += (uint64_t)(end - e);
-        for (; e < end; e++) zero |= --m.size[m.ent[e]] == 0;
+        for (; e < end; e++) zero |= (m->size[m->ent[e]] += by) == 0;
     }
     return zero;
-}
-
-/* Give the options of `back` (word w) back to their primary items' counts. */
-INLINE void give_back(rows m, int32_t w, uint64_t back) {
-    int32_t p = m.uni[w];
-    if (p) {
-        m.size[p] += __builtin_popcountll(back);
-        return;
-    }
-    for (; back; back &= back - 1) {
-        int32_t o = w * 64 + first_bit(back), e = m.eat[o], end = e + m.nprim[o];
-        for (; e < end; e++) m.size[m.ent[e]]++;
-    }
 }
 
 /* Strike the live options of word w in mask k: on the trail, off the set,
  * out of the counts. Returns whether a count not taken reached 0 (the
  * word is done whole either way: undoing counts what the trail gives back). */
-INLINE int strike(rows m, int32_t w, uint64_t k, int32_t *nt, uint64_t *upd) {
-    uint64_t old = m.live[w], gone = old & k;
+INLINE int strike(const rows *m, int32_t w, uint64_t k, int32_t *nt, uint64_t *upd) {
+    uint64_t old = m->live[w], gone = old & k;
     if (!gone) return 0;
-    m.tw[*nt] = w, m.told[*nt] = old, ++*nt;
-    m.live[w] = old ^ gone;
-    return lower(m, w, gone, upd);
+    m->trail[*nt] = (cells_word){old, w, 0}, ++*nt;
+    m->live[w] = old ^ gone;
+    return recount(m, w, gone, -1, upd);
 }
 
-/* Strike every live option of item y. With `check`, stop at a count not
- * taken reaching 0 (returns 0: the node below is a dead end). */
-INLINE int strike_item(rows m, int32_t y, int32_t *nt, uint64_t *upd, int check) {
-    for (int32_t i = m.wat[y], end = m.wat[y + 1]; i < end; i++)
-        if (strike(m, m.widx[i], m.wmask[i], nt, upd) && check) return 0;
-    return 1;
-}
-
-/* Strike the live options of item y but those of color pair q (a walk of
- * y's words beside q's, which are among them). */
-INLINE int settle(rows m, int32_t y, int32_t q, int32_t *nt, uint64_t *upd, int check) {
-    int32_t j = m.pat[q], jend = m.pat[q + 1];
-    for (int32_t i = m.wat[y], end = m.wat[y + 1]; i < end; i++) {
-        int32_t w = m.widx[i];
+/* Strike the live options of item y but those of color pair q (pair 0:
+ * none, every option goes): a walk of y's words beside q's, which are
+ * among them. With `check`, stop at a count not taken reaching 0 (returns
+ * 0: the node below is a dead end). */
+INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_t *upd, int check) {
+    int32_t j = m->pat[2 * q], jend = m->pat[2 * q + 1];
+    for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++) {
+        int32_t w = m->wd[i].at;
         uint64_t keep = 0;
-        if (j < jend && m.pidx[j] == w) keep = m.pmask[j++];
-        if (strike(m, w, m.wmask[i] & ~keep, nt, upd) && check) return 0;
+        if (j < jend && m->pd[j].at == w) keep = m->pd[j++].bits;
+        if (strike(m, w, m->wd[i].bits & ~keep, nt, upd) && check) return 0;
     }
     return 1;
 }
 
 /* Take item x out of play (covered, or settled on a color). */
-INLINE void take_item(rows m, int32_t x, int32_t *nt, int32_t *left, const int T) {
-    m.size[x] += COVERED;
-    if (T) m.tw[*nt] = ~x, m.told[(*nt)++] = 0;
-    if (x <= m.np) --*left;
+INLINE void take_item(const rows *m, int32_t x, int32_t *nt, int32_t *left, const int T) {
+    m->size[x] += COVERED;
+    if (T) m->trail[(*nt)++] = (cells_word){0, ~x, 0};
+    if (x <= m->np) --*left;
 }
 
 /* Take option r (renumbered), already struck, whose item b is taken: its
@@ -121,33 +110,37 @@ INLINE void take_item(rows m, int32_t x, int32_t *nt, int32_t *left, const int T
  * item outside it: a dead end, with `check`), then every item's options
  * that clash with it. Returns 0 at a dead end found on the way, leaving
  * the rest undone: the level above goes back to its state anyway. */
-INLINE int commit(rows m, int32_t r, int32_t b, int32_t *nt, int32_t *left, uint64_t *upd, int check, const int T) {
-    int32_t e0 = m.eat[r], ep = e0 + m.nprim[r], e1 = m.eat[r + 1];
-    for (int32_t e = e0; e < ep; e++)
-        if (m.ent[e] != b) take_item(m, m.ent[e], nt, left, T);
-    for (int32_t e = e0; e < ep; e++)
-        if (m.ent[e] != b && !strike_item(m, m.ent[e], nt, upd, check)) return 0;
-    for (int32_t e = ep; e < e1; e++) {
-        int32_t y = m.ent[e], q = m.epair[e];
-        if (m.size[y] >= COVERED) continue; /* settled on this color already */
-        take_item(m, y, nt, left, T);
-        if (!(q ? settle(m, y, q, nt, upd, check) : strike_item(m, y, nt, upd, check))) return 0;
+STEP int commit(const rows *m, int32_t r, int32_t b, int32_t *nt, int32_t *left, uint64_t *upd, int check, const int T) {
+    int32_t e0 = m->eat[r], e1 = m->eat[r + 1];
+    for (int32_t e = e0; e < e0 + m->nprim[r]; e++)
+        if (m->ent[e] != b) take_item(m, m->ent[e], nt, left, T);
+    for (int32_t e = e0; e < e1; e++) {
+        int32_t y = m->ent[e];
+        if (y > m->np) {
+            if (m->size[y] >= COVERED) continue; /* settled on this color already */
+            take_item(m, y, nt, left, T);
+        } else if (y == b) {
+            continue;
+        }
+        if (!strike_item(m, y, m->epair[e], nt, upd, check)) return 0;
     }
     return 1;
 }
 
 /* Undo the trail down to height `to`: the words, and with T the counts. */
-INLINE void undo_to(rows m, int32_t *nt, int32_t to, const int T) {
+INLINE void undo_to(const rows *m, int32_t *nt, int32_t to, const int T) {
     int32_t t = *nt;
+    uint64_t upd = 0; /* counts given back are not updates */
     while (t > to) {
-        int32_t w = m.tw[--t];
+        cells_word u = m->trail[--t];
+        int32_t w = u.at;
         if (!T) {
-            m.live[w] = m.told[t];
+            m->live[w] = u.bits;
         } else if (w >= 0) {
-            give_back(m, w, m.told[t] & ~m.live[w]);
-            m.live[w] = m.told[t];
+            recount(m, w, u.bits & ~m->live[w], 1, &upd);
+            m->live[w] = u.bits;
         } else {
-            m.size[~w] -= COVERED;
+            m->size[~w] -= COVERED;
         }
     }
     *nt = t;
@@ -185,13 +178,13 @@ INLINE int32_t choose_item(const dlx_t *d, const int32_t *len, int32_t n, int32_
 
 /* Branch on item x: take it, list its live options (indices, into o when
  * given, in index order) and strike them all. Returns their number. */
-INLINE int32_t branch(const dlx_cells *s, rows m, int32_t x, int32_t *o, int32_t *nt, int32_t *left, uint64_t *upd,
+STEP int32_t branch(const dlx_cells *s, const rows *m, int32_t x, int32_t *o, int32_t *nt, int32_t *left, uint64_t *upd,
                       const int T) {
     take_item(m, x, nt, left, T);
     int32_t t = 0;
-    for (int32_t i = m.wat[x], end = m.wat[x + 1]; i < end; i++) {
-        int32_t w = m.widx[i];
-        uint64_t here = m.live[w] & m.wmask[i];
+    for (int32_t i = m->wat[2 * x], end = m->wat[2 * x + 1]; i < end; i++) {
+        int32_t w = m->wd[i].at;
+        uint64_t here = m->live[w] & m->wd[i].bits;
         if (!here) continue;
         if (o)
             for (uint64_t b = here; b; b &= b - 1) o[t++] = s->orig[w * 64 + first_bit(b)];
@@ -199,19 +192,19 @@ INLINE int32_t branch(const dlx_cells *s, rows m, int32_t x, int32_t *o, int32_t
             t += __builtin_popcountll(here);
         strike(m, w, here, nt, upd);
     }
-    if (o && !s->ordered[x]) sort_options(o, t);
+    if (o) sort_options(o, t);
     return t;
 }
 
 static rows rows_of(dlx_cells *s, int32_t np) {
-    return (rows){s->live, s->uni, s->wat, s->widx, s->wmask, s->pat, s->pidx, s->pmask, s->eat, s->ent,
-                  s->epair, s->nprim, s->size, s->tw, s->told, np};
+    return (rows){s->live, s->uni, s->wat, s->wd, s->pat, s->pd, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
 }
 
 /* Every option live, the counts full; then the forced options (dlx_force)
  * taken as nodes would take them: a dead end shows at the first node. */
-INLINE void start_state(dlx_t *d, dlx_cells *s, const int T) {
-    memcpy(s->live, s->all, (size_t)s->words * sizeof *s->live);
+static __attribute__((noinline)) void start_state(dlx_t *d, dlx_cells *s, const int T) {
+    memset(s->live, 0xff, (size_t)s->words * sizeof *s->live);
+    s->live[s->words - 1] >>= (uint32_t)(-d->n_options & 63); /* no option past the last */
     memcpy(s->size, s->full, ((size_t)d->n_items + 1) * sizeof *s->size);
     s->left = d->n_primary;
     s->ntrail = 0;
@@ -219,8 +212,8 @@ INLINE void start_state(dlx_t *d, dlx_cells *s, const int T) {
     uint64_t upd = 0;
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t r = s->ren[d->forced[f]], b = s->ent[s->eat[r]];
-        branch(s, m, b, NULL, &s->ntrail, &s->left, &upd, T);
-        commit(m, r, b, &s->ntrail, &s->left, &upd, 0, T);
+        branch(s, &m, b, NULL, &s->ntrail, &s->left, &upd, T);
+        commit(&m, r, b, &s->ntrail, &s->left, &upd, 0, T);
     }
     s->dead = 0;
 }
@@ -239,14 +232,14 @@ INLINE void copy_sizes(int32_t *restrict dst, const int32_t *restrict src, int32
 /* Level l's state after its branch, to go back to before each option:
  * the trail's height, and without T a copy of the counts. */
 INLINE void save(dlx_cells *s, int32_t l, int32_t nt, int32_t left, const int T) {
-    s->tried[l] = nt;
+    s->lv[l].tried = nt;
     if (!T) copy_sizes(s->snap + (size_t)l * s->stride, s->size, s->stride);
-    s->lefts[l] = left;
+    s->lv[l].left = left;
 }
-INLINE void restore(dlx_cells *s, rows m, int32_t l, int32_t *nt, int32_t *left, const int T) {
-    undo_to(m, nt, s->tried[l], T);
+INLINE void restore(dlx_cells *s, const rows *m, int32_t l, int32_t *nt, int32_t *left, const int T) {
+    undo_to(m, nt, s->lv[l].tried, T);
     if (!T) copy_sizes(s->size, s->snap + (size_t)l * s->stride, s->stride);
-    *left = s->lefts[l];
+    *left = s->lv[l].left;
 }
 
 /* Search until a solution, the end, or the node counter reaching `stop`;
@@ -257,7 +250,8 @@ INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     dlx_cells *s = d->cells;
     rows m = rows_of(s, d->n_primary);
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
-    int32_t *opts = s->opts, *at = s->at;
+    int32_t *opts = s->opts;
+    cells_level *lv = s->lv;
     const int32_t *ren = s->ren;
     uint64_t nodes = d->nodes, upd = d->updates;
     int32_t l = d->level, nt = s->ntrail, left = s->left, x, k;
@@ -274,7 +268,7 @@ INLINE int search(dlx_t *d, uint64_t stop, const int T) {
         l = 0;
         start_state(d, s, T);
         nt = s->ntrail, left = s->left;
-        at[0] = 0;
+        lv[0].at = 0;
         if (left == 0) {
             d->depth = 0;
             rc = DLX_SOLUTION;
@@ -301,20 +295,20 @@ forward:
         int32_t t = choose_item(d, m.size, m.np, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
-        branch(s, m, x, opts + at[l], &nt, &left, &upd, T);
-        s->branch[l] = x;
+        branch(s, &m, x, opts + lv[l].at, &nt, &left, &upd, T);
+        lv[l].branch = x;
         if (t > 1) save(s, l, nt, left, T);
-        at[l + 1] = at[l] + t;
+        lv[l + 1].at = lv[l].at + t;
         k = 0;
         if (d->rng) k = (int32_t)(rng_next(&d->rng) % (uint64_t)t);
         start[l] = k, pos[l] = 0, tot[l] = t;
     }
 try:
-    choice[l] = opts[at[l] + k];
+    choice[l] = opts[lv[l].at + k];
     /* A dead end found early is the next node's: over ARRAY_SCAN_MAX primary
      * items the links branch on the first item with one option or none,
      * which need not be the one left with none. */
-    s->dead = !commit(m, ren[choice[l]], x, &nt, &left, &upd, check, T);
+    s->dead = !commit(&m, ren[choice[l]], x, &nt, &left, &upd, check, T);
     if (left == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
@@ -325,10 +319,10 @@ try:
 
 recover: /* undo level l's option and try the next one */
     if (pos[l] + 1 < tot[l]) {
-        restore(s, m, l, &nt, &left, T);
+        restore(s, &m, l, &nt, &left, T);
         k = start[l] + ++pos[l];
         if (k >= tot[l]) k -= tot[l];
-        x = s->branch[l];
+        x = lv[l].branch;
         goto try;
     }
 backtrack:

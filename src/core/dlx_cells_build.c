@@ -1,6 +1,6 @@
 /* dlx_cells_build.c: the tables of the search beyond the bit-set search's
  * size (dlx_cells.h says what each holds; dlx_cells.c searches). Every
- * table is linear in the input: an item's words are at most its options,
+ * table is linear in the input: an item's words are at most its entries,
  * a color's words at most its entries, the trail at most one word change
  * per option struck (each change strikes one) and one entry per item taken.
  */
@@ -9,210 +9,152 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The option's original color at node p (a purified node says -1). */
-static int32_t node_color(const dlx_t *d, int32_t p) {
-    int32_t c = d->node[p].color;
-    return c < 0 ? d->item[d->node[p].top].color : c;
-}
-
 void dlx_cells_free(dlx_t *d) {
     dlx_cells *s = d->cells;
     if (!s) return;
-    free(s->live), free(s->all), free(s->uni), free(s->wat), free(s->widx), free(s->wmask), free(s->pat);
-    free(s->pidx), free(s->pmask), free(s->eat), free(s->ent), free(s->epair), free(s->nprim), free(s->ren);
-    free(s->orig), free(s->ordered), free(s->size), free(s->full), free(s->tw), free(s->told), free(s->opts);
-    free(s->at), free(s->branch), free(s->tried), free(s->snap), free(s->lefts);
+    free(s->block);
     free(s);
     d->cells = NULL;
 }
 
 size_t dlx_cells_bytes(const dlx_t *d) {
     const dlx_cells *s = d->cells;
-    if (!s) return 0;
-    size_t n = (size_t)d->n_options, items = (size_t)d->n_items + 2, w = (size_t)s->words, e = (size_t)s->entries;
-    return sizeof *s + w * 20 + items * 17 + 64 * 4 + e * 12 * 3 + (size_t)(s->pairs + 2) * 4 + n * 22 + 8 +
-           (n + items) * 12 + (size_t)s->levels * (16 + (s->snap ? (size_t)s->stride * 4 : 0));
+    return s ? sizeof *s + s->bytes : 0;
 }
 
-/* Colors as dense numbers 1..: an open-addressing table of the colors
- * seen (linear in the entries, whatever numbers the colors are). */
-typedef struct {
-    int32_t *key, *val, mask, next;
-} color_map;
-
-static int32_t dense_color(color_map *h, int32_t c) {
-    uint32_t i = ((uint32_t)c * 2654435761u) & (uint32_t)h->mask;
-    while (h->key[i] && h->key[i] != c) i = (i + 1) & (uint32_t)h->mask;
-    if (!h->key[i]) h->key[i] = c, h->val[i] = ++h->next;
-    return h->val[i];
+/* Lay the tables out in one block at `base` (NULL: only measure), each
+ * on an 8-byte boundary; returns the block's size. */
+static size_t carve(dlx_cells *s, char *base, size_t n, size_t items, size_t entries, size_t colored) {
+    size_t at = 0, levels = (size_t)s->levels;
+#define CARVE(field, count) \
+    (s->field = base ? (void *)(base + at) : NULL, at += ((size_t)(count) * sizeof *s->field + 7) & ~(size_t)7)
+    CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries);
+    CARVE(pat, 2 * colored + 4), CARVE(pd, entries);
+    CARVE(eat, n + 1), CARVE(ent, entries), CARVE(epair, entries), CARVE(nprim, n), CARVE(ren, n);
+    CARVE(orig, n), CARVE(size, items + 64), CARVE(full, items), CARVE(trail, n + items);
+    CARVE(opts, n + 1), CARVE(lv, levels);
+    CARVE(snap, s->stride <= SNAP_MAX_ITEMS ? levels * (size_t)s->stride : 0);
+#undef CARVE
+    if (s->stride > SNAP_MAX_ITEMS) s->snap = NULL;
+    return at;
 }
 
-/* Options renumbered by their first primary item (a stable counting sort);
- * each option's entries, primary items first; colors dense in epair. */
-static int lay_options(dlx_t *d, dlx_cells *s) {
+/* The number of the pair (item x, color c > 0): an open-addressing table
+ * of the pairs seen (linear in the entries, whatever numbers colors are). */
+static int32_t pair_of(dlx_cells *s, int64_t *key, int32_t *val, uint32_t mask, int32_t x, int32_t c) {
+    int64_t k = (int64_t)x << 32 | c;
+    uint32_t i = (uint32_t)((uint64_t)k * 0x9E3779B97F4A7C15ull >> 32) & mask;
+    while (key[i] && key[i] != k) i = (i + 1) & mask;
+    if (!key[i]) key[i] = k, val[i] = ++s->pairs;
+    return val[i];
+}
+
+/* Append option o (bit o) to the words at `at` (start, end): a new word,
+ * or the last one. */
+static void add_word(int32_t *at, cells_word *wd, int32_t o) {
+    int32_t w = o >> 6;
+    if (at[1] == at[0] || wd[at[1] - 1].at != w) wd[at[1]++] = (cells_word){0, w, 0};
+    wd[at[1] - 1].bits |= 1ull << (o & 63);
+}
+
+/* Options renumbered by their first primary item (a stable counting sort;
+ * `first` per option, counts then starts per item in `from`); each
+ * option's entries, primary items first, colors as pair numbers; each
+ * item's and pair's room counted in wat and pat (second of each two). */
+static void lay_options(dlx_t *d, dlx_cells *s, int32_t *first, int32_t *from, int64_t *key, int32_t *val, uint32_t mask) {
     int32_t n = d->n_options, np = d->n_primary;
     const dlx_node *nd = d->node;
-    int32_t *key = calloc((size_t)np + 2, sizeof *key), *first = malloc(((size_t)n + 1) * sizeof *first);
-    color_map h = {0};
-    int64_t colored = 0;
-    for (int32_t k = 0; k < n; k++) {
-        int32_t f = np + 1;
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
-            int32_t x = nd[p].top;
-            s->entries++;
-            if (x <= np && x < f) f = x;
-            colored += node_color(d, p) > 0;
-        }
-        first[k] = f;
-    }
-    int32_t size = 4;
-    while (size < 2 * colored + 2) size *= 2;
-    h.key = calloc((size_t)size, sizeof *h.key), h.val = malloc((size_t)size * sizeof *h.val), h.mask = size - 1;
-    s->ent = malloc(((size_t)s->entries + 1) * sizeof *s->ent);
-    s->epair = malloc(((size_t)s->entries + 1) * sizeof *s->epair);
-    int rc = DLX_ENOMEM;
-    if (!key || !first || !h.key || !h.val || !s->ent || !s->epair) goto out;
-    for (int32_t k = 0; k < n; k++) key[first[k]]++;
+    for (int32_t k = 0; k < n; k++) from[first[k]]++;
     for (int32_t f = 0, at = 0; f <= np + 1; f++) {
-        int32_t c = key[f];
-        key[f] = at, at += c;
+        int32_t c = from[f];
+        from[f] = at, at += c;
     }
-    for (int32_t k = 0; k < n; k++) s->ren[k] = key[first[k]]++, s->orig[s->ren[k]] = k;
+    for (int32_t k = 0; k < n; k++) s->ren[k] = from[first[k]]++, s->orig[s->ren[k]] = k;
     for (int32_t o = 0, e = 0; o < n; o++) {
         int32_t k = s->orig[o];
         s->eat[o] = e;
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++)
-            if (nd[p].top <= np) s->ent[e] = nd[p].top, s->epair[e++] = 0;
-        s->nprim[o] = e - s->eat[o];
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++)
-            if (nd[p].top > np) {
-                int32_t c = node_color(d, p);
-                s->ent[e] = nd[p].top, s->epair[e++] = c > 0 ? dense_color(&h, c) : 0;
+        for (int pass = 0; pass < 2; pass++) /* primary items, then secondary */
+            for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) {
+                int32_t x = nd[p].top, c = nd[p].color;
+                if ((x > np) != pass) continue;
+                if (c < 0) c = d->item[x].color; /* purified by the links */
+                s->ent[e] = x, s->epair[e] = c > 0 ? pair_of(s, key, val, mask, x, c) : 0;
+                s->wat[2 * x + 1]++, s->pat[2 * s->epair[e++] + 1]++;
             }
         s->eat[o + 1] = e;
+        s->nprim[o] = 0;
+        while (s->nprim[o] < e - s->eat[o] && s->ent[s->eat[o] + s->nprim[o]] <= np) s->nprim[o]++;
     }
-    rc = DLX_OK;
-out:
-    free(key), free(first), free(h.key), free(h.val);
-    return rc;
 }
 
-/* Per item its words (and whether its options' numbers keep their
- * order), per (item, color) pair the words of that color; the entries'
- * dense colors become pair numbers. From the options of each item in
- * increasing number (a counting sort of the entries by item). */
-static int lay_items(dlx_t *d, dlx_cells *s) {
-    int32_t n = d->n_options, ni = d->n_items, np = d->n_primary;
-    int64_t e_all = s->entries;
-    int32_t *lat = calloc((size_t)ni + 2, sizeof *lat), *lopt = malloc(((size_t)e_all + 1) * sizeof *lopt);
-    int32_t *lent = malloc(((size_t)e_all + 1) * sizeof *lent);
-    /* per dense color: the item it was last seen on, its pair there; per pair: words, last word */
-    int32_t *seen = calloc((size_t)e_all + 2, sizeof *seen), *pair = malloc(((size_t)e_all + 2) * sizeof *pair);
-    int32_t *last = malloc(((size_t)e_all + 2) * sizeof *last);
-    int rc = DLX_ENOMEM;
-    if (!lat || !lopt || !lent || !seen || !pair || !last) goto out;
-    for (int64_t e = 0; e < e_all; e++) lat[s->ent[e]]++;
-    for (int32_t x = 0, at = 0; x <= ni + 1; x++) {
-        int32_t c = lat[x];
-        lat[x] = at, at += c;
+/* Rooms 0..m counted in at[2x + 1]: each starts after the one before,
+ * empty (its end at its start). */
+static void rooms(int32_t *at, int32_t m) {
+    for (int32_t x = 0, to = 0; x <= m; x++) {
+        int32_t c = at[2 * x + 1];
+        at[2 * x] = at[2 * x + 1] = to, to += c;
     }
+}
+
+/* Per item its words, per pair the words of that color; per word the one
+ * primary item of all its options, if they have one each and the same. */
+static void lay_words(dlx_t *d, dlx_cells *s) {
+    int32_t n = d->n_options, ni = d->n_items, np = d->n_primary;
+    rooms(s->wat, ni + 1);
+    rooms(s->pat, s->pairs + 1);
     for (int32_t o = 0; o < n; o++)
         for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) {
-            int32_t at = lat[s->ent[e]]++;
-            lopt[at] = o, lent[at] = e;
+            int32_t x = s->ent[e];
+            add_word(s->wat + 2 * x, s->wd, o);
+            if (s->epair[e]) add_word(s->pat + 2 * s->epair[e], s->pd, o);
+            if (x <= np) s->full[x]++;
         }
-    for (int32_t x = ni + 1; x > 0; x--) lat[x] = lat[x - 1]; /* back to the starts */
-    lat[0] = 0;
-    /* Pairs: numbered per item as its colors show up; their words counted. */
-    int32_t pairs = 0, words = 0;
-    for (int32_t x = 1; x <= ni; x++)
-        for (int32_t i = lat[x]; i < lat[x + 1]; i++) {
-            int32_t e = lent[i], c = s->epair[e], w = lopt[i] >> 6;
-            if (!c) continue;
-            if (seen[c] != x) seen[c] = x, pair[c] = ++pairs, last[pairs] = -1, s->pat[pairs] = 0;
-            int32_t q = s->epair[e] = pair[c];
-            if (last[q] != w) last[q] = w, s->pat[q]++;
-        }
-    for (int32_t q = 1, at = 0; q <= pairs + 1; q++) {
-        int32_t c = q <= pairs ? s->pat[q] : 0;
-        s->pat[q] = at, at += c, last[q] = -1;
-    }
-    s->pairs = pairs;
-    /* The words of each item, then of each pair (pat[q] runs as a cursor). */
-    for (int32_t x = 1; x <= ni; x++) {
-        s->wat[x] = words;
-        int ordered = 1;
-        for (int32_t i = lat[x]; i < lat[x + 1]; i++) {
-            int32_t o = lopt[i], w = o >> 6, q = s->epair[lent[i]];
-            if (words == s->wat[x] || s->widx[words - 1] != w) s->widx[words] = w, s->wmask[words++] = 0;
-            s->wmask[words - 1] |= 1ull << (o & 63);
-            if (i > lat[x] && s->orig[o] < s->orig[lopt[i - 1]]) ordered = 0;
-            if (q) {
-                if (last[q] != w) last[q] = w, s->pidx[s->pat[q]] = w, s->pmask[s->pat[q]++] = 0;
-                s->pmask[s->pat[q] - 1] |= 1ull << (o & 63);
-            }
-        }
-        s->ordered[x] = (uint8_t)ordered;
-        if (x <= np) s->full[x] = lat[x + 1] - lat[x];
-    }
-    s->wat[ni + 1] = words;
-    for (int32_t q = pairs + 1; q > 1; q--) s->pat[q] = s->pat[q - 1]; /* the cursors ended at the next start */
-    s->pat[1] = 0;
-    rc = DLX_OK;
-out:
-    free(lat), free(lopt), free(lent), free(seen), free(pair), free(last);
-    return rc;
-}
-
-/* Per word: the one primary item of all its options, if they have one each and the same. */
-static void lay_words(dlx_t *d, dlx_cells *s) {
-    int32_t n = d->n_options;
     for (int32_t w = 0; w < s->words; w++) {
         int32_t p = -1;
-        for (int32_t o = w * 64; o < n && o < w * 64 + 64 && p; o++) {
+        for (int32_t o = w * 64; o < n && o < w * 64 + 64; o++) {
             int32_t q = s->nprim[o] == 1 ? s->ent[s->eat[o]] : 0;
             p = p < 0 || p == q ? q : 0;
         }
-        s->uni[w] = p < 0 ? 0 : p;
-        s->all[w] = 0;
-        for (int32_t o = w * 64; o < n && o < w * 64 + 64; o++) s->all[w] |= 1ull << (o & 63);
+        s->uni[w] = p;
     }
 }
 
 /* The tables for the matrix as it stands (forced options are taken at each start). */
 static int build(dlx_t *d) {
-    int32_t n = d->n_options, ni = d->n_items;
+    int32_t n = d->n_options, np = d->n_primary;
+    const dlx_node *nd = d->node;
     dlx_cells *s = calloc(1, sizeof *s);
     if (!s) return DLX_ENOMEM;
     d->cells = s;
-    size_t w = (size_t)(s->words = (n + 63) / 64), items = (size_t)ni + 2;
-    s->levels = (d->n_primary < n ? d->n_primary : n) + 2;
-    s->stride = (ni + 1 + 15) / 16 * 16;
-    s->live = malloc(w * 8), s->all = malloc(w * 8), s->uni = malloc(w * 4);
-    s->wat = calloc(items, 4), s->eat = malloc(((size_t)n + 1) * 4), s->nprim = malloc((size_t)n * 4);
-    s->ren = malloc((size_t)n * 4), s->orig = malloc((size_t)n * 4), s->ordered = calloc(items, 1);
-    s->size = calloc(items + 64, 4), s->full = calloc(items, 4), s->opts = malloc(((size_t)n + 1) * 4);
-    s->at = malloc((size_t)s->levels * 4), s->branch = malloc((size_t)s->levels * 4);
-    s->tried = malloc((size_t)s->levels * 4), s->lefts = malloc((size_t)s->levels * 4);
-    s->tw = malloc(((size_t)n + items) * 4), s->told = malloc(((size_t)n + items) * 8);
-    if (s->stride <= SNAP_MAX_ITEMS) s->snap = malloc((size_t)s->levels * (size_t)s->stride * 4);
-    int rc = DLX_ENOMEM;
-    if (!s->live || !s->all || !s->uni || !s->wat || !s->eat || !s->nprim || !s->ren || !s->orig || !s->ordered ||
-        !s->size || !s->full || !s->opts || !s->at || !s->branch || !s->tried || !s->lefts || !s->tw || !s->told ||
-        (s->stride <= SNAP_MAX_ITEMS && !s->snap))
-        goto fail;
-    if ((rc = lay_options(d, s))) goto fail;
-    size_t e = (size_t)s->entries + 1;
-    s->widx = malloc(e * 4), s->wmask = malloc(e * 8), s->pat = malloc((e + 2) * 4);
-    s->pidx = malloc(e * 4), s->pmask = malloc(e * 8);
-    rc = DLX_ENOMEM;
-    if (!s->widx || !s->wmask || !s->pat || !s->pidx || !s->pmask) goto fail;
-    if ((rc = lay_items(d, s))) goto fail;
-    lay_words(d, s);
-    return DLX_OK;
-fail:
-    dlx_cells_free(d);
-    return rc;
+    int64_t entries = 0, colored = 0;
+    int32_t *first = malloc(((size_t)n + 1) * sizeof *first);
+    for (int32_t k = 0; first && k < n; k++) {
+        first[k] = np + 1;
+        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, entries++) {
+            if (nd[p].top < first[k]) first[k] = nd[p].top; /* primary items come first */
+            colored += nd[p].color != 0;
+        }
+    }
+    uint32_t h = 4;
+    while (h < 2 * colored + 2) h *= 2;
+    s->words = (n + 63) / 64;
+    s->levels = (np < n ? np : n) + 2;
+    s->stride = (d->n_items + 1 + 15) / 16 * 16;
+    size_t items = (size_t)d->n_items + 2;
+    s->bytes = carve(s, NULL, (size_t)n, items, (size_t)entries + 1, (size_t)colored);
+    s->block = calloc(s->bytes, 1);
+    int32_t *from = calloc((size_t)np + 2, sizeof *from), *val = malloc(h * sizeof *val);
+    int64_t *key = calloc(h, sizeof *key);
+    int ok = first && from && key && val && s->block;
+    if (ok) {
+        carve(s, s->block, (size_t)n, items, (size_t)entries + 1, (size_t)colored);
+        lay_options(d, s, first, from, key, val, h - 1);
+        lay_words(d, s);
+    } else {
+        dlx_cells_free(d);
+    }
+    free(first), free(from), free(key), free(val);
+    return ok ? DLX_OK : DLX_ENOMEM;
 }
 
 int dlx_cells_ready(dlx_t *d) {
