@@ -85,14 +85,22 @@ INLINE int strike(const rows *m, int32_t w, uint64_t k, int32_t *nt, uint64_t *u
 
 /* Strike the live options of item y but those of color pair q (pair 0:
  * none, every option goes): a walk of y's words beside q's, which are
- * among them. With `check`, stop at a count not taken reaching 0 (returns
- * 0: the node below is a dead end). */
+ * among them (ended by a word -1: no test of the end, no branch). With
+ * `check`, stop at a count not taken reaching 0 (returns 0: the node below
+ * is a dead end). */
 INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_t *upd, int check) {
-    int32_t j = m->pat[2 * q], jend = m->pat[2 * q + 1];
+#ifndef __wasm__ /* natively a loop of its own without the colors (smaller in WebAssembly without) */
+    if (!q) {
+        for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++)
+            if (strike(m, m->wd[i].at, m->wd[i].bits, nt, upd) && check) return 0;
+        return 1;
+    }
+#endif
+    const cells_word *c = m->pd + m->pat[q];
     for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++) {
-        int32_t w = m->wd[i].at;
-        uint64_t keep = 0;
-        if (j < jend && m->pd[j].at == w) keep = m->pd[j++].bits;
+        int32_t w = m->wd[i].at, same = c->at == w;
+        uint64_t keep = c->bits & (0 - (uint64_t)same);
+        c += same;
         if (strike(m, w, m->wd[i].bits & ~keep, nt, upd) && check) return 0;
     }
     return 1;

@@ -29,8 +29,8 @@ struct dlx_cells {
     int32_t *uni;     /* per word: the one primary item of each of its options, or 0 */
     int32_t *wat;     /* per item 1..N, two each: where its words start and end in wd */
     cells_word *wd;   /* the words an item's options are in, increasing, and its options there */
-    int32_t *pat;     /* per (item, color) pair 1..pairs, two each: where its words start and end in pd */
-    cells_word *pd;   /* the words an item's options of one color are in, and those options */
+    int32_t *pat;     /* per (item, color) pair 0..pairs: where its words start in pd (pair 0: none) */
+    cells_word *pd;   /* the words an item's options of one color are in, and those options; -1 after each pair's */
     int32_t *eat;     /* per option: where its entries start (n + 1) */
     int32_t *ent;     /* per entry: its item; an option's primary items first */
     int32_t *epair;   /* per entry: its (item, color) pair, 0 for none */

@@ -29,7 +29,7 @@ static size_t carve(dlx_cells *s, char *base, size_t n, size_t items, size_t ent
 #define CARVE(field, count) \
     (s->field = base ? (void *)(base + at) : NULL, at += ((size_t)(count) * sizeof *s->field + 7) & ~(size_t)7)
     CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries);
-    CARVE(pat, 2 * colored + 4), CARVE(pd, entries);
+    CARVE(pat, 2 * colored + 4), CARVE(pd, entries + colored + 2);
     CARVE(eat, n + 1), CARVE(ent, entries), CARVE(epair, entries), CARVE(nprim, n), CARVE(ren, n);
     CARVE(orig, n), CARVE(size, items + 64), CARVE(full, items), CARVE(trail, n + items);
     CARVE(opts, n + 1), CARVE(lv, levels);
@@ -87,12 +87,12 @@ static void lay_options(dlx_t *d, dlx_cells *s, int32_t *first, int32_t *from, i
     }
 }
 
-/* Rooms 0..m counted in at[2x + 1]: each starts after the one before,
- * empty (its end at its start). */
-static void rooms(int32_t *at, int32_t m) {
+/* Rooms 0..m counted in at[2x + 1], and `extra` more each: each starts
+ * after the one before, empty (its end at its start). */
+static void rooms(int32_t *at, int32_t m, int32_t extra) {
     for (int32_t x = 0, to = 0; x <= m; x++) {
         int32_t c = at[2 * x + 1];
-        at[2 * x] = at[2 * x + 1] = to, to += c;
+        at[2 * x] = at[2 * x + 1] = to, to += c + extra;
     }
 }
 
@@ -100,8 +100,8 @@ static void rooms(int32_t *at, int32_t m) {
  * primary item of all its options, if they have one each and the same. */
 static void lay_words(dlx_t *d, dlx_cells *s) {
     int32_t n = d->n_options, ni = d->n_items, np = d->n_primary;
-    rooms(s->wat, ni + 1);
-    rooms(s->pat, s->pairs + 1);
+    rooms(s->wat, ni + 1, 0);
+    rooms(s->pat, s->pairs, 1); /* and a word -1 after each pair's */
     for (int32_t o = 0; o < n; o++)
         for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) {
             int32_t x = s->ent[e];
@@ -116,6 +116,10 @@ static void lay_words(dlx_t *d, dlx_cells *s) {
             p = p < 0 || p == q ? q : 0;
         }
         s->uni[w] = p;
+    }
+    for (int32_t q = 0; q <= s->pairs; q++) { /* the pairs' starts, one a pair, each's words ended by -1 */
+        s->pd[s->pat[2 * q + 1]] = (cells_word){0, -1, 0};
+        s->pat[q] = s->pat[2 * q];
     }
 }
 
