@@ -175,7 +175,7 @@ src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/a
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_count build/test_estimate build/test_multi build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
+C_TESTS := build/test_engine build/test_cells build/test_count build/test_estimate build/test_multi build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
 
 test: test-c test-js
 
