@@ -79,9 +79,10 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 # - src/core/dlx_bits.c, the bit-set search for up to 4096 options, the same way
 #   (one copy of its search in WebAssembly: the one with fixed-length word loops
 #   for up to 256 options costs 3 KiB).
-# - src/core/dlx_cells.c, the sparse-set search, at -O3 without unrolling: its
-#   loops unswitched on their invariant tests (what -O3 adds here), 1.2x on
-#   colored word rectangles (bench/family.mjs), for 2.6 KiB.
+# - src/core/dlx_cells.c, the sparse-set search, at -O3 without unrolling
+#   (-O2 and -Os are 0.1-0.3 KiB smaller); its taking of an option and its
+#   branch are functions of their own there, not inlined twice (0.6 KiB);
+#   its tables' building (dlx_cells_build.c) at -Oz with the rest.
 # - src/core/dlx_multi.c, the search with multiplicities (Algorithm M), at -O2
 #   without unrolling: 0.75 -> 0.96x native on 2-queens-8 and pento-5x7-x2
 #   (bench/multiplicity.mjs), for 1.4 KiB.
