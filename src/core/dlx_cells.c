@@ -85,7 +85,7 @@ INLINE int strike(const rows *m, int32_t w, uint64_t k, int32_t *nt, uint64_t *u
 
 /* Strike the live options of item y but those of color pair q (pair 0:
  * none, every option goes): a walk of y's words beside q's, which are
- * among them (ended by a word -1: no test of the end, no branch). With
+ * among them (ended by a word INT32_MAX: no test of the end, no branch). With
  * `check`, stop at a count not taken reaching 0 (returns 0: the node below
  * is a dead end). */
 INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_t *upd, int check) {
@@ -98,6 +98,14 @@ INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_
 #endif
     const cells_word *c = m->pd + m->pat[q];
     for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++) {
+#ifndef __wasm__ /* natively (0.1 KiB gzipped in WebAssembly): 7-10% less time on word rectangles */
+        int32_t key = m->wd[i].pad;
+        if (key != y && m->size[key] >= COVERED) { /* a run of options of a taken item: struck (or to be) */
+            while (i + 1 < end && m->wd[i + 1].pad == key) i++;
+            while (c->at <= m->wd[i].at) c++;
+            continue;
+        }
+#endif
         int32_t w = m->wd[i].at, same = c->at == w;
         uint64_t keep = c->bits & (0 - (uint64_t)same);
         c += same;

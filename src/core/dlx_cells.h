@@ -11,7 +11,9 @@
 #define SNAP_MAX_ITEMS 1024
 
 /* A word of a sparse set (and of the trail): which word of the live set,
- * and its bits (on the trail: the word's old value; `at` ~x for item x taken). */
+ * and its bits (on the trail: the word's old value; `at` ~x for item x
+ * taken); in an item's words, `pad` is the first primary item of each of
+ * the item's options there if they share it, else 0. */
 typedef struct {
     uint64_t bits;
     int32_t at, pad;
@@ -30,7 +32,7 @@ struct dlx_cells {
     int32_t *wat;     /* per item 1..N, two each: where its words start and end in wd */
     cells_word *wd;   /* the words an item's options are in, increasing, and its options there */
     int32_t *pat;     /* per (item, color) pair 0..pairs: where its words start in pd (pair 0: none) */
-    cells_word *pd;   /* the words an item's options of one color are in, and those options; -1 after each pair's */
+    cells_word *pd;   /* the words an item's options of one color are in, and those options; INT32_MAX after each pair's */
     int32_t *eat;     /* per option: where its entries start (n + 1) */
     int32_t *ent;     /* per entry: its item; an option's primary items first */
     int32_t *epair;   /* per entry: its (item, color) pair, 0 for none */

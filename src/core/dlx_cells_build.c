@@ -51,10 +51,11 @@ static int32_t pair_of(dlx_cells *s, int64_t *key, int32_t *val, uint32_t mask, 
 
 /* Append option o (bit o) to the words at `at` (start, end): a new word,
  * or the last one. */
-static void add_word(int32_t *at, cells_word *wd, int32_t o) {
+static void add_word(int32_t *at, cells_word *wd, int32_t o, int32_t key) {
     int32_t w = o >> 6;
-    if (at[1] == at[0] || wd[at[1] - 1].at != w) wd[at[1]++] = (cells_word){0, w, 0};
+    if (at[1] == at[0] || wd[at[1] - 1].at != w) wd[at[1]++] = (cells_word){0, w, key};
     wd[at[1] - 1].bits |= 1ull << (o & 63);
+    if (wd[at[1] - 1].pad != key) wd[at[1] - 1].pad = 0;
 }
 
 /* Options renumbered by their first primary item (a stable counting sort;
@@ -98,17 +99,19 @@ static void rooms(int32_t *at, int32_t m, int32_t extra) {
 
 /* Per item its words, per pair the words of that color; per word the one
  * primary item of all its options, if they have one each and the same. */
-static void lay_words(dlx_t *d, dlx_cells *s) {
+static void lay_words(dlx_t *d, dlx_cells *s, const int32_t *first) {
     int32_t n = d->n_options, ni = d->n_items, np = d->n_primary;
     rooms(s->wat, ni + 1, 0);
     rooms(s->pat, s->pairs, 1); /* and a word -1 after each pair's */
-    for (int32_t o = 0; o < n; o++)
+    for (int32_t o = 0; o < n; o++) {
+        int32_t key = first[s->orig[o]];
         for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) {
             int32_t x = s->ent[e];
-            add_word(s->wat + 2 * x, s->wd, o);
-            if (s->epair[e]) add_word(s->pat + 2 * s->epair[e], s->pd, o);
+            add_word(s->wat + 2 * x, s->wd, o, key);
+            if (s->epair[e]) add_word(s->pat + 2 * s->epair[e], s->pd, o, 0);
             if (x <= np) s->full[x]++;
         }
+    }
     for (int32_t w = 0; w < s->words; w++) {
         int32_t p = -1;
         for (int32_t o = w * 64; o < n && o < w * 64 + 64; o++) {
@@ -117,8 +120,8 @@ static void lay_words(dlx_t *d, dlx_cells *s) {
         }
         s->uni[w] = p;
     }
-    for (int32_t q = 0; q <= s->pairs; q++) { /* the pairs' starts, one a pair, each's words ended by -1 */
-        s->pd[s->pat[2 * q + 1]] = (cells_word){0, -1, 0};
+    for (int32_t q = 0; q <= s->pairs; q++) { /* the pairs' starts, one a pair, each's words ended by INT32_MAX */
+        s->pd[s->pat[2 * q + 1]] = (cells_word){0, INT32_MAX, 0};
         s->pat[q] = s->pat[2 * q];
     }
 }
@@ -153,7 +156,7 @@ static int build(dlx_t *d) {
     if (ok) {
         carve(s, s->block, (size_t)n, items, (size_t)entries + 1, (size_t)colored);
         lay_options(d, s, first, from, key, val, h - 1);
-        lay_words(d, s);
+        lay_words(d, s, first);
     } else {
         dlx_cells_free(d);
     }

@@ -131,7 +131,7 @@ static void check_tables(dlx_t *d) {
     }
     for (int32_t q = 1; q <= s->pairs; q++) { /* the words of a pair: its options, each once */
         int32_t bits = 0;
-        for (const cells_word *c = s->pd + s->pat[q]; c->at >= 0; c++)
+        for (const cells_word *c = s->pd + s->pat[q]; c->at != INT32_MAX; c++)
             for (uint64_t b = c->bits; b; b &= b - 1, bits++) {
                 int32_t o = c->at * 64 + __builtin_ctzll(b), found = 0;
                 for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) found += s->epair[e] == q;
