@@ -16,9 +16,9 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,dlx_internal.h dlx_bits.h dlx_bits_count.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
+            $(addprefix src/core/,dlx_internal.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 LIBS    := -lm
 
 .PHONY: all native dist test test-c test-js check check-c check-js bench clean serve extension
@@ -79,9 +79,10 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 # - src/core/dlx_bits.c, the bit-set search for up to 4096 options, the same way
 #   (one copy of its search in WebAssembly: the one with fixed-length word loops
 #   for up to 256 options costs 3 KiB).
-# - src/core/dlx_cells.c, the sparse-set search, at -O3 without unrolling: its
-#   loops unswitched on their invariant tests (what -O3 adds here), 1.2x on
-#   colored word rectangles (bench/family.mjs), for 2.6 KiB.
+# - src/core/dlx_cells.c, the sparse-set search, at -O3 without unrolling
+#   (-O2 and -Os are 0.1-0.3 KiB smaller); its taking of an option and its
+#   branch are functions of their own there, not inlined twice (0.6 KiB);
+#   its tables' building (dlx_cells_build.c) at -Oz with the rest.
 # - src/core/search_choice.c, which runs every search (once per solution and
 #   per slice), at -O2 without unrolling as it was inside dlx_search.c: at -Oz
 #   a count of 216,288 langford-12 solutions took about 2% more CPU time.
@@ -181,7 +182,7 @@ src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/a
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_count build/test_bits build/test_estimate build/test_multi build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
+C_TESTS := build/test_engine build/test_cells build/test_count build/test_bits build/test_estimate build/test_multi build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape
 
 test: test-c test-js
 

@@ -1,264 +1,170 @@
-/* dlx_cells.c: the search on sparse sets ("dancing cells", after the idea of
- * Knuth's SSXCC; our own code), for problems beyond the bit-set search's
- * size and for colored ones (the rule: pick_search in search_choice.c).
+/* dlx_cells.c: the search for problems beyond the bit-set search's size
+ * (the rule: pick_search in search_choice.c), on one sparse bit set of live
+ * options. Its tables are built by dlx_cells_build.c (dlx_cells.h).
  *
- * Every item keeps the cells (option entries) of its live options in a
- * block of `set`: the first size[x] entries are live, the rest were hidden.
- * Hiding an option swaps each of its cells past the end of its item's live
- * part and shrinks the size; undoing is giving the sizes back (the cells
- * past the end are exactly the ones hidden, in whatever order): from a
- * copy of the sizes per level when there are few items, else from a trail
- * of every size change. Items taken (covered, or settled on a color) get
- * COVERED added to their size and stop being touched, so an option is
- * never hidden twice. As in SSXCC the branching item's options leave the
- * other items once per node, not once per option tried.
+ * Options are renumbered so that those with the same first primary item
+ * are neighbours: most words of the live set then hold options of one
+ * primary item only, and striking options there lowers that item's count
+ * by a popcount. Each item keeps the words of the set its options are in
+ * (a sparse bit set); a colored secondary item also keeps, per color, the
+ * words of its options of that color. Taking an option strikes, for each of
+ * its other items, that item's words (a primary or plain secondary item),
+ * or that item's words but its color's (a colored one: purification), as
+ * many words as the item spans, however many of its options are live. An
+ * item taken (covered, or settled on a color) gets COVERED added to its
+ * count and is not looked at again. As in SSXCC the branching item's
+ * options are struck once per node, not once per option tried.
+ *
+ * Undoing: every word changed goes on a trail with its old value. The
+ * counts go back by a copy per level when there are few items, else by
+ * counting the options the trail gives back (the trail then records the
+ * items taken too). All of it is linear in the input.
  *
  * The tree is the linked search's, node for node: the same item chosen
- * (the same scan of the sizes), its options tried in index order from the
+ * (the same scan of the counts), its options tried in index order from the
  * same seeded start, a dead end counted as a node; so statistics, budgets
  * and progress agree whichever search runs (tests/c/test_engine.c).
  */
-#include "dlx_internal.h"
+#include "dlx_cells.h"
 #include "random.h"
 #include "dlx_scan.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Up to this many items (rounded up to 16) undo by copies of the sizes. */
-#define SNAP_MAX_ITEMS 1024
+/* In WebAssembly (built for size) the longer steps are called, not
+ * inlined at each use. */
+#ifdef __wasm__
+#define STEP static __attribute__((noinline))
+#else
+#define STEP INLINE
+#endif
 
-/* A cell: its item and its place in `set` (its color is in `color`: the
- * walks over options read only these, 8 bytes a cell). The cells of
- * an option are consecutive, followed by a spacer whose item is minus
- * their number (a walk from any cell jumps back to the first) and whose
- * loc is the option's index; as Knuth lays out his nodes. */
+/* The arrays the search reads, by value: kept in registers. */
 typedef struct {
-    int32_t item, loc;
-} cell_t;
-
-struct dlx_cells {
-    cell_t *cell;      /* the options' cells, option after option */
-    int32_t *color;    /* per cell: its color, 0 none */
-    int32_t *cell_of;  /* per option: a cell of it on a primary item */
-    int32_t *base;     /* per item 1..N: where its block of `set` starts */
-    int32_t *size;     /* per item 1..N: live options, + COVERED once taken */
-    int32_t *set;      /* the blocks of cells */
-    int32_t *trail;    /* x: size[x] lost one; -x: item x was taken */
-    int32_t ntrail;
-    int32_t *opts;     /* per level, from at[l]: the cells of the item's options, sorted */
-    int32_t *at;       /* per level: where its options start in opts */
-    int32_t *tried;    /* per level: the trail's height before the options tried (T) */
-    int32_t *snap;     /* or per level: the sizes then, `stride` each (few items) */
-    int32_t *lefts;    /* per level: `left` then */
-    int32_t stride;
-    int32_t left;      /* primary items not taken */
-    int32_t n_cells, levels;
-    int dead;          /* the node about to be entered is a dead end */
-};
-
-void dlx_cells_free(dlx_t *d) {
-    dlx_cells *s = d->cells;
-    if (!s) return;
-    free(s->cell), free(s->color), free(s->cell_of), free(s->base), free(s->size), free(s->set), free(s->trail);
-    free(s->opts), free(s->at), free(s->tried), free(s->snap), free(s->lefts);
-    free(s);
-    d->cells = NULL;
-}
-
-size_t dlx_cells_bytes(const dlx_t *d) {
-    const dlx_cells *s = d->cells;
-    if (!s) return 0;
-    size_t n = (size_t)d->n_options, items = (size_t)d->n_items + 1, cells = (size_t)s->n_cells;
-    return sizeof *s + cells * (sizeof(cell_t) + 8) + (n + 1) * 8 + items * 8 +
-           (s->trail ? (cells + items + 2) * 4 : 0) + (size_t)s->levels * (12 + (s->snap ? (size_t)s->stride * 4 : 0));
-}
-
-/* The option's original color at node p (a purified node says -1). */
-static int32_t node_color(const dlx_t *d, int32_t p) {
-    int32_t c = d->node[p].color;
-    return c < 0 ? d->item[d->node[p].top].color : c;
-}
-
-/* The tables for the matrix as it stands (forced options are taken at each
- * start). Linear in the input: the cells, the sets, the trail or the
- * copies (at most SNAP_MAX_ITEMS sizes a level). */
-static int build(dlx_t *d) {
-    int32_t n = d->n_options, ni = d->n_items, cells = 0;
-    const dlx_node *nd = d->node;
-    for (int32_t k = 0; k < n; k++, cells++) /* and its spacer */
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++) cells++;
-    dlx_cells *s = calloc(1, sizeof *s);
-    if (!s) return DLX_ENOMEM;
-    d->cells = s;
-    s->n_cells = cells;
-    s->levels = (d->n_primary < n ? d->n_primary : n) + 2;
-    s->cell = malloc(((size_t)cells + 1) * sizeof *s->cell);
-    s->base = calloc((size_t)ni + 2, sizeof *s->base);
-    s->size = calloc((size_t)ni + 2 + 64, sizeof *s->size);
-    s->set = malloc(((size_t)cells + 1) * sizeof *s->set);
-    s->opts = malloc(((size_t)n + 1) * sizeof *s->opts);
-    s->at = malloc((size_t)s->levels * sizeof *s->at);
-    s->tried = malloc((size_t)s->levels * sizeof *s->tried);
-    s->lefts = malloc((size_t)s->levels * sizeof *s->lefts);
-    /* Few items: a copy of the sizes per level, instead of a trail entry
-     * per update (the undo costs a copy, not a pass over the trail). */
-    s->stride = (ni + 1 + 15) / 16 * 16;
-    if (s->stride <= SNAP_MAX_ITEMS) s->snap = malloc((size_t)s->levels * (size_t)s->stride * sizeof *s->snap);
-    else s->trail = malloc(((size_t)cells + (size_t)ni + 2) * sizeof *s->trail); /* every cell once, every item once */
-    s->cell_of = malloc(((size_t)n + 1) * sizeof *s->cell_of);
-    s->color = calloc((size_t)cells + 1, sizeof *s->color);
-    if (!s->cell || !s->color || !s->cell_of || !s->base || !s->size || !s->set || (!s->snap && !s->trail) || !s->opts || !s->at ||
-        !s->tried || !s->lefts) {
-        dlx_cells_free(d);
-        return DLX_ENOMEM;
-    }
-    for (int32_t k = 0, c = 0; k < n; k++, c++) {
-        int32_t first = c;
-        for (int32_t p = d->opt_start[k]; nd[p].top > 0; p++, c++) {
-            s->cell[c] = (cell_t){nd[p].top, 0};
-            s->color[c] = node_color(d, p);
-            if (nd[p].top <= d->n_primary) s->cell_of[k] = c;
-            s->size[nd[p].top]++;
-        }
-        s->cell[c] = (cell_t){first - c, k};
-    }
-    for (int32_t x = 1, b = 0; x <= ni; x++) s->base[x] = b, b += s->size[x];
-    return DLX_OK;
-}
-
-/* Every option live, each block in option order: a search from the start
- * does the same work in the same order every time (the updates counted). */
-static void fill_sets(dlx_t *d, dlx_cells *s) {
-    for (int32_t x = 1; x <= d->n_items; x++) s->size[x] = 0;
-    for (int32_t c = 0; c < s->n_cells; c++) {
-        int32_t x = s->cell[c].item, at;
-        if (x <= 0) continue; /* a spacer */
-        at = s->base[x] + s->size[x]++;
-        s->set[at] = c, s->cell[c].loc = at;
-    }
-    s->left = d->n_primary;
-    s->ntrail = 0;
-}
-
-int dlx_cells_ready(dlx_t *d) {
-    if (d->cells) return 1;
-    if (d->n_options <= 0) return 0;
-    return build(d) == DLX_OK;
-}
-
-/* The arrays the search touches, by value: kept in registers. */
-typedef struct {
-    cell_t *cell;
-    const int32_t *color, *base;
-    int32_t *size, *set, *trail;
+    uint64_t *live;
+    const int32_t *uni, *wat;
+    const cells_word *wd;
+    const int32_t *pat;
+    const cells_word *pd;
+    const int32_t *eat, *ent, *epair, *nprim;
+    int32_t *size;
+    cells_word *trail;
     int32_t np;
-} cells;
+} rows;
 
-/* Whether the option of cell r has item x. */
-INLINE int has_item(cells m, int32_t r, int32_t x) {
-    if (m.cell[r].item == x) return 1;
-    for (int32_t c = r + 1; c != r;) {
-        int32_t y = m.cell[c].item;
-        if (y <= 0) c += y;
-        else if (y == x) return 1;
-        else c++;
+/* Add `by` (-1 or 1) to the counts of the primary items of the options
+ * in `bits` (word w); the options of a uniform word have one primary item,
+ * all the same: a popcount. Returns whether a count reached 0. */
+INLINE int recount(const rows *m, int32_t w, uint64_t bits, int32_t by, uint64_t *upd) {
+    int32_t p = m->uni[w];
+    if (p) {
+        int32_t c = __builtin_popcountll(bits);
+        *upd += (uint64_t)c;
+        return (m->size[p] += by * c) == 0;
     }
-    return 0;
+    int zero = 0;
+    for (; bits; bits &= bits - 1) {
+        int32_t o = w * 64 + first_bit(bits), e = m->eat[o], end = e + m->nprim[o];
+        *upd += (uint64_t)(end - e);
+        for (; e < end; e++) zero |= (m->size[m->ent[e]] += by) == 0;
+    }
+    return zero;
 }
 
-/* The index of the option holding cell r. */
-INLINE int32_t option_at(const cell_t *cell, int32_t r) {
-    while (cell[r].item > 0) r++;
-    return cell[r].loc;
+/* Strike the live options of word w in mask k: on the trail, off the set,
+ * out of the counts. Returns whether a count not taken reached 0 (the
+ * word is done whole either way: undoing counts what the trail gives back). */
+INLINE int strike(const rows *m, int32_t w, uint64_t k, int32_t *nt, uint64_t *upd) {
+    uint64_t old = m->live[w], gone = old & k;
+    if (!gone) return 0;
+    m->trail[*nt] = (cells_word){old, w, 0}, ++*nt;
+    m->live[w] = old ^ gone;
+    return recount(m, w, gone, -1, upd);
 }
 
-/* Hide the option of cell h from its other items still in play (h's item
- * is out of play). With `own` >= 0 (a cell of the option being taken),
- * returns 0 as soon as a primary item outside that option has none left:
- * the node below is a dead end, whatever else is hidden. */
-INLINE int hide_option(cells m, int32_t h, int32_t *nt, uint64_t *upd, int32_t own, const int T) {
-    cell_t *cell = m.cell;
-    int32_t *size = m.size, *set = m.set, *trail = m.trail;
-    int32_t t = T ? *nt : 0, t0 = t; /* a local: the stores to the sets could alias *nt */
-    for (int32_t c = h + 1; c != h; c++) {
-        int32_t x = cell[c].item;
-        if (x <= 0) {
-            c += x - 1; /* the spacer: back to the first cell (c++ follows) */
+/* Strike the live options of item y but those of color pair q (pair 0:
+ * none, every option goes): a walk of y's words beside q's, which are
+ * among them (ended by a word INT32_MAX: no test of the end, no branch). With
+ * `check`, stop at a count not taken reaching 0 (returns 0: the node below
+ * is a dead end). */
+INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_t *upd, int check) {
+#ifndef __wasm__ /* natively a loop of its own without the colors (smaller in WebAssembly without) */
+    if (!q) {
+        for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++)
+            if (strike(m, m->wd[i].at, m->wd[i].bits, nt, upd) && check) return 0;
+        return 1;
+    }
+#endif
+    const cells_word *c = m->pd + m->pat[q];
+    for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++) {
+#ifndef __wasm__ /* natively (0.1 KiB gzipped in WebAssembly): 7-10% less time on word rectangles */
+        int32_t key = m->wd[i].pad;
+        if (key != y && m->size[key] >= COVERED) { /* a run of options of a taken item: struck (or to be) */
+            while (i + 1 < end && m->wd[i + 1].pad == key) i++;
+            while (c->at <= m->wd[i].at) c++;
             continue;
         }
-        int32_t n = size[x];
-        if (n >= COVERED) continue;
-        int32_t last = m.base[x] + n - 1, p = cell[c].loc, o = set[last];
-        set[p] = o, cell[o].loc = p;
-        set[last] = c, cell[c].loc = last;
-        size[x] = n - 1;
-        if (T) trail[t] = x;
-        t++;
-        if (n == 1 && own >= 0 && x <= m.np && !has_item(m, own, x)) {
-            *upd += (uint64_t)(t - t0);
-            if (T) *nt = t;
-            return 0;
-        }
-    }
-    *upd += (uint64_t)(t - t0);
-    if (T) *nt = t;
-    return 1;
-}
-
-/* Take item x out of play (it is covered, or settled on color `color`). */
-INLINE int32_t take_item(cells m, int32_t x, int32_t *nt, int32_t *left, const int T) {
-    int32_t n = m.size[x];
-    m.size[x] = n + COVERED;
-    if (T) m.trail[(*nt)++] = -x;
-    if (x <= m.np) --*left;
-    return n;
-}
-
-/* Take the option of cell o, hidden already, whose item is out of play:
- * every other item of it still in play goes, with the options that clash
- * with it there (for a colored item, those of another color). Returns 0 at
- * a dead end found on the way (`check`), leaving the rest undone: the
- * level above goes back to its state anyway. */
-INLINE int commit_option(cells m, int32_t o, int32_t *nt, int32_t *left, uint64_t *upd, int check,
-                         const int T) {
-    cell_t *cell = m.cell;
-    for (int32_t c = o + 1; c != o; c++) {
-        int32_t x = cell[c].item;
-        if (x <= 0) {
-            c += x - 1;
-            continue;
-        }
-        if (m.size[x] >= COVERED) continue; /* settled on this color already */
-        int32_t n = take_item(m, x, nt, left, T), color = m.color[c];
-        const int32_t *blk = m.set + m.base[x];
-        for (int32_t j = 0; j < n; j++) {
-            int32_t r = blk[j];
-            if (color && m.color[r] == color) continue;
-            if (!hide_option(m, r, nt, upd, check ? o : -1, T)) return 0;
-        }
+#endif
+        int32_t w = m->wd[i].at, same = c->at == w;
+        uint64_t keep = c->bits & (0 - (uint64_t)same);
+        c += same;
+        if (strike(m, w, m->wd[i].bits & ~keep, nt, upd) && check) return 0;
     }
     return 1;
 }
 
-/* Undo the trail down to height `to`. */
-INLINE void undo_to(cells m, int32_t *nt, int32_t to, int32_t *left) {
+/* Take item x out of play (covered, or settled on a color). */
+INLINE void take_item(const rows *m, int32_t x, int32_t *nt, int32_t *left, const int T) {
+    m->size[x] += COVERED;
+    if (T) m->trail[(*nt)++] = (cells_word){0, ~x, 0};
+    if (x <= m->np) --*left;
+}
+
+/* Take option r (renumbered), already struck, whose item b is taken: its
+ * other primary items first (so that a count reaching 0 afterwards is an
+ * item outside it: a dead end, with `check`), then every item's options
+ * that clash with it. Returns 0 at a dead end found on the way, leaving
+ * the rest undone: the level above goes back to its state anyway. */
+STEP int commit(const rows *m, int32_t r, int32_t b, int32_t *nt, int32_t *left, uint64_t *upd, int check, const int T) {
+    int32_t e0 = m->eat[r], e1 = m->eat[r + 1];
+    for (int32_t e = e0; e < e0 + m->nprim[r]; e++)
+        if (m->ent[e] != b) take_item(m, m->ent[e], nt, left, T);
+    for (int32_t e = e0; e < e1; e++) {
+        int32_t y = m->ent[e];
+        if (y > m->np) {
+            if (m->size[y] >= COVERED) continue; /* settled on this color already */
+            take_item(m, y, nt, left, T);
+        } else if (y == b) {
+            continue;
+        }
+        if (!strike_item(m, y, m->epair[e], nt, upd, check)) return 0;
+    }
+    return 1;
+}
+
+/* Undo the trail down to height `to`: the words, and with T the counts. */
+INLINE void undo_to(const rows *m, int32_t *nt, int32_t to, const int T) {
     int32_t t = *nt;
+    uint64_t upd = 0; /* counts given back are not updates */
     while (t > to) {
-        int32_t x = m.trail[--t];
-        if (x > 0) m.size[x]++;
-        else {
-            m.size[-x] -= COVERED;
-            if (-x <= m.np) ++*left;
+        cells_word u = m->trail[--t];
+        int32_t w = u.at;
+        if (!T) {
+            m->live[w] = u.bits;
+        } else if (w >= 0) {
+            recount(m, w, u.bits & ~m->live[w], 1, &upd);
+            m->live[w] = u.bits;
+        } else {
+            m->size[~w] -= COVERED;
         }
     }
     *nt = t;
 }
 
-/* Sort a[0 .. n-1] (cells, hence options, in index order): Shell's sort,
- * small (no qsort in the module) and quick enough for the few long lists
- * near the root; insertion alone for the short ones. */
-INLINE void sort_cells(int32_t *a, int32_t n) {
+/* Sort a[0 .. n-1] (option indices): Shell's sort, small (no qsort in the
+ * module) and quick enough for the few long lists near the root. */
+INLINE void sort_options(int32_t *a, int32_t n) {
     int32_t gap = 1;
     while (gap < n / 3) gap = 3 * gap + 1;
     for (; gap > 0; gap /= 3)
@@ -270,9 +176,8 @@ INLINE void sort_cells(int32_t *a, int32_t n) {
 }
 
 /* The primary item the linked search would branch on (choose_item in
- * dlx_search.c, on the sizes): its size, INT32_MAX-ish when none is left. */
-INLINE int32_t choose_item(const dlx_t *d, const int32_t *len, int32_t n, int32_t *best,
-                           int32_t n_pref) {
+ * dlx_search.c, on the counts): its count, INT32_MAX-ish when none is left. */
+INLINE int32_t choose_item(const dlx_t *d, const int32_t *len, int32_t n, int32_t *best, int32_t n_pref) {
     int32_t t = INT32_MAX, b = 0;
     if (n > ARRAY_SCAN_MAX) { /* the linked search walks its list: the first with 0 or 1 */
         for (int32_t k = 1; k <= n; k++)
@@ -287,35 +192,48 @@ INLINE int32_t choose_item(const dlx_t *d, const int32_t *len, int32_t n, int32_
     return t;
 }
 
-/* The option of cell r taken as a node takes it: its item goes, with its
- * options (r's too) from the other items; the rest by commit_option.
- * Returns the item's options before, copied to o when o is given. */
-INLINE int32_t branch(cells m, int32_t x, int32_t *o, int32_t *nt, int32_t *left, uint64_t *upd, const int T) {
-    int32_t t = take_item(m, x, nt, left, T);
-    const int32_t *blk = m.set + m.base[x]; /* x is out of play: its block stays put */
-    for (int32_t j = 0; j < t; j++) {
-        if (o) o[j] = blk[j];
-        hide_option(m, blk[j], nt, upd, -1, T);
+/* Branch on item x: take it, list its live options (indices, into o when
+ * given, in index order) and strike them all. Returns their number. */
+STEP int32_t branch(const dlx_cells *s, const rows *m, int32_t x, int32_t *o, int32_t *nt, int32_t *left, uint64_t *upd,
+                      const int T) {
+    take_item(m, x, nt, left, T);
+    int32_t t = 0;
+    for (int32_t i = m->wat[2 * x], end = m->wat[2 * x + 1]; i < end; i++) {
+        int32_t w = m->wd[i].at;
+        uint64_t here = m->live[w] & m->wd[i].bits;
+        if (!here) continue;
+        if (o)
+            for (uint64_t b = here; b; b &= b - 1) o[t++] = s->orig[w * 64 + first_bit(b)];
+        else
+            t += __builtin_popcountll(here);
+        strike(m, w, here, nt, upd);
     }
+    if (o) sort_options(o, t);
     return t;
 }
 
-/* Forced options (dlx_force) taken at the start, as nodes would take them
- * (on a primary item: every option has one); a dead end shows at the first node. */
-static void start_state(dlx_t *d, dlx_cells *s) {
-    fill_sets(d, s);
-    cells m = {s->cell, s->color, s->base, s->size, s->set, s->trail, d->n_primary};
+static rows rows_of(dlx_cells *s, int32_t np) {
+    return (rows){s->live, s->uni, s->wat, s->wd, s->pat, s->pd, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
+}
+
+/* Every option live, the counts full; then the forced options (dlx_force)
+ * taken as nodes would take them: a dead end shows at the first node. */
+static __attribute__((noinline)) void start_state(dlx_t *d, dlx_cells *s, const int T) {
+    memset(s->live, 0xff, (size_t)s->words * sizeof *s->live);
+    s->live[s->words - 1] >>= (uint32_t)(-d->n_options & 63); /* no option past the last */
+    memcpy(s->size, s->full, ((size_t)d->n_items + 1) * sizeof *s->size);
+    s->left = d->n_primary;
+    s->ntrail = 0;
+    rows m = rows_of(s, d->n_primary);
     uint64_t upd = 0;
     for (int32_t f = 0; f < d->n_forced; f++) {
-        int32_t r = s->cell_of[d->forced[f]];
-        branch(m, s->cell[r].item, NULL, &s->ntrail, &s->left, &upd, 0);
-        commit_option(m, r, &s->ntrail, &s->left, &upd, 0, 0);
+        int32_t r = s->ren[d->forced[f]], b = s->ent[s->eat[r]];
+        branch(s, &m, b, NULL, &s->ntrail, &s->left, &upd, T);
+        commit(&m, r, b, &s->ntrail, &s->left, &upd, 0, T);
     }
     s->dead = 0;
 }
 
-/* Level l's state after its branch, to go back to before each option:
- * the trail's height (T), or a copy of the sizes. */
 /* dst = src, n ints (a multiple of 16), in fixed-size pieces the compiler
  * inlines: a call to memcpy costs more for so few. */
 INLINE void copy_sizes(int32_t *restrict dst, const int32_t *restrict src, int32_t n) {
@@ -326,29 +244,35 @@ INLINE void copy_sizes(int32_t *restrict dst, const int32_t *restrict src, int32
     for (int32_t i = 0; i < n; i += 16) __builtin_memcpy(dst + i, src + i, 16 * sizeof *dst);
 #endif
 }
+
+/* Level l's state after its branch, to go back to before each option:
+ * the trail's height, and without T a copy of the counts. */
 INLINE void save(dlx_cells *s, int32_t l, int32_t nt, int32_t left, const int T) {
-    if (T) s->tried[l] = nt;
-    else copy_sizes(s->snap + (size_t)l * s->stride, s->size, s->stride);
-    s->lefts[l] = left;
+    s->lv[l].tried = nt;
+    if (!T) copy_sizes(s->snap + (size_t)l * s->stride, s->size, s->stride);
+    s->lv[l].left = left;
 }
-INLINE void restore(dlx_cells *s, cells m, int32_t l, int32_t *nt, int32_t *left, const int T) {
-    if (T) undo_to(m, nt, s->tried[l], left);
-    else copy_sizes(s->size, s->snap + (size_t)l * s->stride, s->stride);
-    *left = s->lefts[l];
+INLINE void restore(dlx_cells *s, const rows *m, int32_t l, int32_t *nt, int32_t *left, const int T) {
+    undo_to(m, nt, s->lv[l].tried, T);
+    if (!T) copy_sizes(s->size, s->snap + (size_t)l * s->stride, s->stride);
+    *left = s->lv[l].left;
 }
 
 /* Search until a solution, the end, or the node counter reaching `stop`;
- * the phases and per-level records as in the linked search. T: undo by
- * the trail, else by copies of the sizes (few items). A level's branch
- * is never undone by itself: the level above goes back to its own state. */
+ * the phases and per-level records as in the linked search. T: the counts
+ * go back by the trail, else by copies (few items). A level's branch is
+ * never undone by itself: the level above goes back to its own state. */
 INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     dlx_cells *s = d->cells;
-    cells m = {s->cell, s->color, s->base, s->size, s->set, s->trail, d->n_primary};
+    rows m = rows_of(s, d->n_primary);
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
-    int32_t *opts = s->opts, *at = s->at;
+    int32_t *opts = s->opts;
+    cells_level *lv = s->lv;
+    const int32_t *ren = s->ren;
     uint64_t nodes = d->nodes, upd = d->updates;
     int32_t l = d->level, nt = s->ntrail, left = s->left, x, k;
     const int32_t n_pref = d->n_pref; /* read once: the choice tests a register */
+    const int check = m.np <= ARRAY_SCAN_MAX;
     int rc;
 
     switch (d->phase) {
@@ -358,9 +282,9 @@ INLINE int search(dlx_t *d, uint64_t stop, const int T) {
         goto recover;
     case PH_START:
         l = 0;
-        start_state(d, s);
+        start_state(d, s, T);
         nt = s->ntrail, left = s->left;
-        at[0] = 0;
+        lv[0].at = 0;
         if (left == 0) {
             d->depth = 0;
             rc = DLX_SOLUTION;
@@ -387,23 +311,20 @@ forward:
         int32_t t = choose_item(d, m.size, m.np, &x, n_pref);
         if (t == 0) goto backtrack;
         if (t > 1) d->guesses++;
-        /* The item goes, and its options leave the other items once for all
-         * the options tried here (as in SSXCC). */
-        int32_t *o = opts + at[l];
-        branch(m, x, o, &nt, &left, &upd, T);
-        sort_cells(o, t);
+        branch(s, &m, x, opts + lv[l].at, &nt, &left, &upd, T);
+        lv[l].branch = x;
         if (t > 1) save(s, l, nt, left, T);
-        at[l + 1] = at[l] + t;
+        lv[l + 1].at = lv[l].at + t;
         k = 0;
         if (d->rng) k = (int32_t)(rng_next(&d->rng) % (uint64_t)t);
         start[l] = k, pos[l] = 0, tot[l] = t;
     }
 try:
-    choice[l] = option_at(m.cell, opts[at[l] + k]);
+    choice[l] = opts[lv[l].at + k];
     /* A dead end found early is the next node's: over ARRAY_SCAN_MAX primary
      * items the links branch on the first item with one option or none,
      * which need not be the one left with none. */
-    s->dead = !commit_option(m, opts[at[l] + k], &nt, &left, &upd, m.np <= ARRAY_SCAN_MAX, T);
+    s->dead = !commit(&m, ren[choice[l]], x, &nt, &left, &upd, check, T);
     if (left == 0) {
         d->depth = l + 1;
         rc = DLX_SOLUTION;
@@ -414,9 +335,10 @@ try:
 
 recover: /* undo level l's option and try the next one */
     if (pos[l] + 1 < tot[l]) {
-        restore(s, m, l, &nt, &left, T);
+        restore(s, &m, l, &nt, &left, T);
         k = start[l] + ++pos[l];
         if (k >= tot[l]) k -= tot[l];
+        x = lv[l].branch;
         goto try;
     }
 backtrack:

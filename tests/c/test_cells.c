@@ -1,0 +1,240 @@
+/* test_cells.c: the search beyond the bit-set search's size (dlx_cells.c)
+ * on what its tables make special (dlx_cells_build.c): colors of any
+ * number (a table of the (item, color) pairs seen), many colors on one
+ * item, words of the live set whose options share one primary item and
+ * words where they do not (options with one primary item beside options
+ * with several), items spread over many words, over 1024 items (the counts
+ * go back by the trail, not by copies), forced options, budgets and
+ * seeds. On each the walk is the linked search's: the same solutions in
+ * the same order, the same statistics at every pause. And the tables
+ * themselves: each item's words hold exactly its options, each color's
+ * exactly those of that color, and they grow linearly with the input. */
+#include "check.h"
+#include "dlx.h"
+#include "../../src/core/dlx_cells.h"
+
+#include <stdlib.h>
+
+static uint64_t rng_state;
+static uint32_t rnd(uint32_t n) {
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(rng_state >> 33) % n;
+}
+
+/* Colors as a user may number them: small, or anywhere up to INT32_MAX. */
+static int32_t some_color(int wide, int32_t palette) {
+    int32_t c = 1 + (int32_t)rnd((uint32_t)palette);
+    return wide ? INT32_MAX - c * 7919 : c;
+}
+
+typedef struct {
+    int32_t np, ns, n_opts;
+    int wide;        /* colors near INT32_MAX */
+    int32_t palette; /* colors to choose from */
+    int mixed;       /* some options with several primary items */
+} shape;
+
+/* Options of 1 primary item (or 2-3 when mixed), in runs of one item so
+ * that words of the live set share it, and 1-4 colored secondary items. */
+static void fill(dlx_t *a, dlx_t *b, const shape *sh) {
+    int32_t x = 0;
+    for (int32_t k = 0; k < sh->n_opts; k++) {
+        int32_t items[8], colors[8], n = 0;
+        if (rnd(40) == 0) x = (int32_t)rnd((uint32_t)sh->np);
+        items[n] = x, colors[n++] = 0;
+        for (int32_t extra = sh->mixed && rnd(3) == 0 ? 1 + (int32_t)rnd(2) : 0; extra > 0; extra--) {
+            int32_t y = (int32_t)rnd((uint32_t)sh->np);
+            int dup = 0;
+            for (int32_t i = 0; i < n; i++) dup |= items[i] == y;
+            if (!dup) items[n] = y, colors[n++] = 0;
+        }
+        for (int32_t s = 0, m = 1 + (int32_t)rnd(4); s < m; s++) {
+            int32_t y = sh->np + (int32_t)rnd((uint32_t)sh->ns);
+            int dup = 0;
+            for (int32_t i = 0; i < n; i++) dup |= items[i] == y;
+            if (!dup) items[n] = y, colors[n++] = rnd(5) == 0 ? 0 : some_color(sh->wide, sh->palette);
+        }
+        CHECK_EQ(dlx_add_option(a, items, colors, n), k);
+        CHECK_EQ(dlx_add_option(b, items, colors, n), k);
+    }
+}
+
+/* The walks of the sparse sets (cells) and the links agree at every pause
+ * of a budget, to the end or `cap` nodes or pauses. */
+static void same_walk(dlx_t *cells, dlx_t *links, int32_t n_opts, uint64_t cap) {
+    dlx_set_engine(cells, DLX_ENGINE_CELLS);
+    dlx_set_engine(links, DLX_ENGINE_LINKS);
+    for (int f = (int)rnd(3); f > 0; f--) {
+        int32_t k = (int32_t)rnd((uint32_t)n_opts);
+        CHECK_EQ(dlx_force(cells, k), dlx_force(links, k));
+    }
+    uint64_t seed = rnd(2) ? 0 : 1 + rnd(1000000);
+    dlx_set_seed(cells, seed);
+    dlx_set_seed(links, seed);
+    uint64_t budget = rnd(2) ? 0 : 1 + rnd(300);
+    static int32_t a[1 << 14], b[1 << 14];
+    for (uint64_t pauses = 0;; pauses++) {
+        int rc = dlx_search(cells, budget);
+        CHECK_EQ(rc, dlx_search(links, budget));
+        CHECK(cells->on_cells);
+        dlx_stats_t x, y;
+        dlx_stats(cells, &x);
+        dlx_stats(links, &y);
+        CHECK_EQ(x.nodes, y.nodes);
+        CHECK_EQ(x.solutions, y.solutions);
+        CHECK_EQ(x.guesses, y.guesses);
+        CHECK_EQ(x.level, y.level);
+        CHECK_EQ(x.max_level, y.max_level);
+        CHECK(x.progress == y.progress);
+        int32_t n = dlx_solution(cells, a, 1 << 14);
+        CHECK_EQ(n, dlx_solution(links, b, 1 << 14));
+        for (int32_t j = 0; j < n && j < (1 << 14); j++) CHECK_EQ(a[j], b[j]);
+        if ((rc != DLX_SOLUTION && rc != DLX_BUDGET) || x.nodes >= cap || pauses >= cap) break;
+    }
+}
+
+/* Whether option o (renumbered) has an entry on item y with pair q (any pair: -1). */
+static int has_entry(const dlx_cells *s, int32_t o, int32_t y, int32_t q) {
+    for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++)
+        if (s->ent[e] == y && (q < 0 || s->epair[e] == q)) return 1;
+    return 0;
+}
+
+/* Each item's words hold exactly its options (renumbered), each color's
+ * exactly those giving the item that color; a word named uniform has
+ * options of its one primary item only; numbers and indices are inverse;
+ * an option's entries are the user's items, primary ones first. */
+static void check_tables(dlx_t *d) {
+    CHECK_EQ(dlx_cells_ready(d), 1);
+    const dlx_cells *s = d->cells;
+    int32_t n = d->n_options, ni = d->n_items, items[64], colors[64];
+    int32_t *entries = calloc((size_t)ni + 1, sizeof *entries), *in_pairs = calloc((size_t)s->pairs + 1, sizeof *in_pairs);
+    for (int32_t k = 0; k < n; k++) CHECK_EQ(s->orig[s->ren[k]], k);
+    for (int32_t o = 0; o < n; o++) {
+        int32_t m = dlx_option_items(d, s->orig[o], items, colors, 64);
+        CHECK_EQ(s->eat[o + 1] - s->eat[o], m);
+        for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) {
+            entries[s->ent[e]]++, in_pairs[s->epair[e]]++;
+            CHECK_EQ(e - s->eat[o] < s->nprim[o], s->ent[e] <= d->n_primary);
+            CHECK_EQ(s->epair[e] != 0, colors[0] >= 0 && s->ent[e] > d->n_primary && s->epair[e] > 0);
+        }
+        if (s->uni[o >> 6]) CHECK(s->nprim[o] == 1 && s->ent[s->eat[o]] == s->uni[o >> 6]);
+    }
+    for (int32_t y = 1; y <= ni; y++) { /* the words of y: y's options, each once */
+        int32_t bits = 0;
+        for (int32_t i = s->wat[2 * y]; i < s->wat[2 * y + 1]; i++) {
+            if (i > s->wat[2 * y]) CHECK(s->wd[i].at > s->wd[i - 1].at);
+            for (uint64_t b = s->wd[i].bits; b; b &= b - 1, bits++)
+                CHECK(has_entry(s, s->wd[i].at * 64 + __builtin_ctzll(b), y, -1));
+        }
+        CHECK_EQ(bits, entries[y]);
+    }
+    for (int32_t q = 1; q <= s->pairs; q++) { /* the words of a pair: its options, each once */
+        int32_t bits = 0;
+        for (const cells_word *c = s->pd + s->pat[q]; c->at != INT32_MAX; c++)
+            for (uint64_t b = c->bits; b; b &= b - 1, bits++) {
+                int32_t o = c->at * 64 + __builtin_ctzll(b), found = 0;
+                for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++) found += s->epair[e] == q;
+                CHECK_EQ(found, 1);
+            }
+        CHECK_EQ(bits, in_pairs[q]);
+    }
+    free(entries), free(in_pairs);
+}
+
+/* Random problems of each shape: the walks, then the tables. */
+static void test_walks(void) {
+    const shape shapes[] = {
+        {30, 6, 4200, 0, 3, 0},     /* few colors, one primary item an option */
+        {30, 6, 4200, 1, 3, 1},     /* colors near INT32_MAX, mixed options */
+        {20, 3, 5000, 1, 300, 0},   /* hundreds of colors on one item */
+        {60, 10, 4500, 0, 6, 1},    /* more items, mixed */
+        {40, 1100, 4300, 1, 5, 1},  /* over 1024 items: the counts go back by the trail */
+    };
+    for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++)
+        for (int round = 0; round < 4; round++) {
+            check_context("shape %d round %d", (int)t, round);
+            const shape *sh = &shapes[t];
+            dlx_t *a = dlx_new(sh->np, sh->ns), *b = dlx_new(sh->np, sh->ns);
+            if (!CHECK(a && b)) exit(1);
+            fill(a, b, sh);
+            same_walk(a, b, sh->n_opts, 20000);
+            check_tables(a);
+            dlx_free(a);
+            dlx_free(b);
+        }
+    check_context("");
+}
+
+/* A colored problem whose count is known: word rectangles in miniature,
+ * 2x3 over the letters 1..3 (rows and columns primary, cells secondary
+ * colored by their letter; every row and column word once: each of the
+ * 3^6 grids is one solution), with over 4096 options from row words that
+ * hold a letter no column word has (never in a solution: purified away). */
+static void test_count(void) {
+    enum { R = 2, C = 3, L = 3, JUNK = 2100 };
+    dlx_t *d[2];
+    uint64_t count[2];
+    for (int s = 0; s < 2; s++) {
+        d[s] = dlx_new(R + C, R * C);
+        int32_t k = 0, items[4], colors[4];
+        for (int32_t r = 0; r < R; r++)
+            for (int32_t word = 0; word < 27 + JUNK; word++) { /* a row word: its letters, base L, or junk */
+                items[0] = r, colors[0] = 0;
+                for (int32_t c = 0, w = word; c < C; c++, w /= L) {
+                    items[1 + c] = R + C + r * C + c, colors[1 + c] = 1 + w % L;
+                    if (word >= 27 && c == word % C) colors[1 + c] = L + 1 + word % 50;
+                }
+                CHECK_EQ(dlx_add_option(d[s], items, colors, 1 + C), k++);
+            }
+        for (int32_t c = 0; c < C; c++)
+            for (int32_t word = 0; word < 9; word++) { /* a column word: two letters */
+                items[0] = R + c, colors[0] = 0;
+                for (int32_t r = 0, w = word; r < R; r++, w /= L) items[1 + r] = R + C + r * C + c, colors[1 + r] = 1 + w % L;
+                CHECK_EQ(dlx_add_option(d[s], items, colors, 1 + R), k++);
+            }
+        CHECK(k > BITS_MAX_OPTIONS);
+        dlx_set_engine(d[s], s ? DLX_ENGINE_LINKS : DLX_ENGINE_AUTO);
+        CHECK_EQ(dlx_count(d[s], 0, 0, &count[s]), DLX_DONE);
+    }
+    CHECK(d[0]->on_cells);
+    CHECK_EQ(count[0], 729);
+    CHECK_EQ(count[1], 729);
+    dlx_stats_t x, y;
+    dlx_stats(d[0], &x);
+    dlx_stats(d[1], &y);
+    CHECK_EQ(x.nodes, y.nodes);
+    dlx_free(d[0]);
+    dlx_free(d[1]);
+}
+
+/* The tables grow linearly: 100,000 options over 100,000 items (each a
+ * colored secondary item of a few options) take a few dozen bytes an entry. */
+static void test_linear(void) {
+    enum { N = 100000 };
+    dlx_t *d = dlx_new(1000, N);
+    if (!CHECK(d != NULL)) return;
+    int64_t entries = 0;
+    for (int32_t k = 0; k < N; k++) {
+        int32_t items[4] = {k % 1000, 1000 + k, 1000 + (k * 7 + 3) % N, 1000 + (k * 13 + 5) % N};
+        int32_t colors[4] = {0, 1 + k, 1 + k % 3, 1 + k % 5};
+        int32_t m = items[2] == items[1] || items[3] == items[1] || items[3] == items[2] ? 2 : 4;
+        CHECK_EQ(dlx_add_option(d, items, colors, m), k);
+        entries += m;
+    }
+    dlx_set_engine(d, DLX_ENGINE_CELLS);
+    CHECK_EQ(dlx_search(d, 50), DLX_BUDGET);
+    CHECK(d->on_cells);
+    size_t bytes = dlx_cells_bytes(d);
+    CHECK(bytes > 0 && bytes <= (size_t)entries * 100 + (size_t)(N + 1000) * 100);
+    dlx_free(d);
+}
+
+int main(void) {
+    check_cpu_limit("test_cells", 120); /* a hang guard in CPU time (check.h) */
+    rng_state = 2832;
+    test_walks();
+    test_count();
+    test_linear();
+    return check_report("test_cells");
+}
