@@ -60,6 +60,7 @@ struct dlx_cells {
     int32_t *cell_of;  /* per option: a cell of it on a primary item */
     uint32_t *base;    /* per item 1..N: a ref to its block of `set` */
     int32_t *size;     /* per item 1..N: live options, + COVERED once taken */
+    uint32_t *mark;    /* per item: the last option being taken that has it (a ref to its cell) */
     uint32_t *set;     /* the blocks of refs to cells, after the cells */
     int32_t *trail;    /* x: size[x] lost one; -x: item x was taken */
     int32_t ntrail;
@@ -77,7 +78,7 @@ struct dlx_cells {
 void dlx_cells_free(dlx_t *d) {
     dlx_cells *s = d->cells;
     if (!s) return;
-    free(s->cell), free(s->color), free(s->cell_of), free(s->base), free(s->size), free(s->trail);
+    free(s->cell), free(s->color), free(s->cell_of), free(s->base), free(s->size), free(s->mark), free(s->trail);
     free(s->opts), free(s->at), free(s->tried), free(s->snap), free(s->lefts);
     free(s);
     d->cells = NULL;
@@ -87,7 +88,7 @@ size_t dlx_cells_bytes(const dlx_t *d) {
     const dlx_cells *s = d->cells;
     if (!s) return 0;
     size_t n = (size_t)d->n_options, items = (size_t)d->n_items + 1, cells = (size_t)s->n_cells;
-    return sizeof *s + cells * (sizeof(cell_t) + 8) + (n + 1) * 8 + items * 8 +
+    return sizeof *s + cells * (sizeof(cell_t) + 8) + (n + 1) * 8 + items * 12 +
            (s->trail ? (cells + items + 2) * 4 : 0) + (size_t)s->levels * (12 + (s->snap ? (size_t)s->stride * 4 : 0));
 }
 
@@ -114,6 +115,7 @@ static int build(dlx_t *d) {
     s->cell = malloc(((size_t)cells + 1) * (sizeof *s->cell + sizeof *s->set));
     s->base = calloc((size_t)ni + 2, sizeof *s->base);
     s->size = calloc((size_t)ni + 2 + 64, sizeof *s->size);
+    s->mark = calloc((size_t)ni + 2, sizeof *s->mark);
     s->set = s->cell ? (uint32_t *)(s->cell + cells + 1) : NULL;
     s->opts = malloc(((size_t)n + 1) * sizeof *s->opts);
     s->at = malloc((size_t)s->levels * sizeof *s->at);
@@ -126,7 +128,7 @@ static int build(dlx_t *d) {
     else s->trail = malloc(((size_t)cells + (size_t)ni + 2) * sizeof *s->trail); /* every cell once, every item once */
     s->cell_of = malloc(((size_t)n + 1) * sizeof *s->cell_of);
     s->color = calloc((size_t)cells + 1, sizeof *s->color);
-    if (!s->cell || !s->color || !s->cell_of || !s->base || !s->size || !s->set || (!s->snap && !s->trail) || !s->opts || !s->at ||
+    if (!s->cell || !s->color || !s->cell_of || !s->base || !s->size || !s->mark || !s->set || (!s->snap && !s->trail) || !s->opts || !s->at ||
         !s->tried || !s->lefts) {
         dlx_cells_free(d);
         return DLX_ENOMEM;
@@ -170,22 +172,10 @@ typedef struct {
     cell_t *cell;
     const int32_t *color;
     const uint32_t *base;
+    uint32_t *mark;
     int32_t *size, *trail;
     int32_t np;
 } cells;
-
-/* Whether the option of cell r has item x. */
-INLINE int has_item(cells m, uint32_t r, int32_t x) {
-    const cell_t *h = CELL(m, r);
-    if (h->item == x) return 1;
-    for (const cell_t *c = h + 1; c != h;) {
-        int32_t y = c->item;
-        if (y <= 0) c += y;
-        else if (y == x) return 1;
-        else c++;
-    }
-    return 0;
-}
 
 /* The index of the option holding cell r. */
 INLINE int32_t option_at(cells m, uint32_t r) {
@@ -216,7 +206,7 @@ INLINE int hide_option(cells m, uint32_t h, int32_t *nt, uint64_t *upd, int own,
         *last = REF(m, c), c->loc = REF(m, last);
         size[x] = n - 1;
         if (T) trail[t++] = x;
-        if (n == 1 && own && x <= m.np && !has_item(m, own_ref, x)) {
+        if (n == 1 && own && x <= m.np && m.mark[x] != own_ref) {
             if (T) *upd += (uint64_t)(t - t0), *nt = t;
             return 0;
         }
@@ -253,6 +243,11 @@ INLINE int commit_option(cells m, uint32_t o, int32_t *nt, int32_t *left, uint64
                          const int T) {
     cell_t *cell = m.cell;
     int32_t oc = (int32_t)(CELL(m, o) - cell);
+    if (check) { /* o's items, for hide_option's test: no loop inside its loop (in V8 1.1x) */
+        const cell_t *c = CELL(m, o);
+        while (c->item > 0) c++;
+        for (c += c->item; c->item > 0; c++) m.mark[c->item] = o;
+    }
     for (int32_t c = oc + 1; c != oc; c++) {
         int32_t x = cell[c].item;
         if (x <= 0) {
@@ -335,7 +330,7 @@ INLINE int32_t branch(cells m, int32_t x, uint32_t *o, int32_t *nt, int32_t *lef
  * (on a primary item: every option has one); a dead end shows at the first node. */
 static void start_state(dlx_t *d, dlx_cells *s) {
     fill_sets(d, s);
-    cells m = {s->cell, s->color, s->base, s->size, s->trail, d->n_primary};
+    cells m = {s->cell, s->color, s->base, s->mark, s->size, s->trail, d->n_primary};
     uint64_t upd = 0;
     for (int32_t f = 0; f < d->n_forced; f++) {
         int32_t r = s->cell_of[d->forced[f]];
@@ -374,7 +369,7 @@ INLINE void restore(dlx_cells *s, cells m, int32_t l, int32_t *nt, int32_t *left
  * is never undone by itself: the level above goes back to its own state. */
 INLINE int search(dlx_t *d, uint64_t stop, const int T) {
     dlx_cells *s = d->cells;
-    cells m = {s->cell, s->color, s->base, s->size, s->trail, d->n_primary};
+    cells m = {s->cell, s->color, s->base, s->mark, s->size, s->trail, d->n_primary};
     int32_t *choice = d->choice, *start = d->start, *pos = d->pos, *tot = d->tot;
     uint32_t *opts = s->opts;
     int32_t *at = s->at;
