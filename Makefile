@@ -16,7 +16,7 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 LIBS    := -lm
@@ -82,9 +82,14 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 # - src/core/dlx_cells.c, the sparse-set search, at -O3 without unrolling: its
 #   loops unswitched on their invariant tests (what -O3 adds here), 1.2x on
 #   colored word rectangles (bench/family.mjs), for 2.6 KiB.
+# - src/core/search_choice.c, which runs every search (once per solution and
+#   per slice), at -O2 without unrolling as it was inside dlx_search.c: at -Oz
+#   a count of 216,288 langford-12 solutions took about 2% more CPU time.
 # - src/core/dlx_multi.c, the search with multiplicities (Algorithm M), at -O2
-#   without unrolling: 0.75 -> 0.96x native on 2-queens-8 and pento-5x7-x2
-#   (bench/multiplicity.mjs), for 1.4 KiB.
+#   without unrolling (for its linked search: 0.75 -> 0.96x native, for
+#   1.4 KiB); its bit-set search has a copy for one-word sets (queens-8-k2
+#   20% and quota-6x6-3-2:4 12% faster in WebAssembly, bench/multiplicity-run.mjs,
+#   for 1.8 KiB).
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - src/core/sudoku9.c, the 9x9 solver, at -O3 with loop unrolling: 23% faster
@@ -139,6 +144,7 @@ DIST      := dist/dlxkit.wasm dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
 build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEARCH
+build/wasm/core/search_choice.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_multi.o: WASM_LEVEL := -O2 -fno-unroll-loops
@@ -259,6 +265,7 @@ build/bench/rusage: bench/rusage.c
 bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native
 	@DATA=$(DATA) node bench/run.mjs
 	@node bench/family-run.mjs
+	@node bench/multiplicity-run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080

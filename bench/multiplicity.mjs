@@ -1,14 +1,10 @@
 // Multiplicity instances (Knuth's DLX3 format: `lo:hi|item`, `hi|item` on
-// primary items) and their side-by-side run: dlxkit's native CLI beside
-// Knuth's DLX3 and SSMCC, all solutions, paired rounds, CPU time.
-//   node bench/multiplicity.mjs [ROUNDS]   (needs build/bench/dlx, build/bench/rusage,
-//                                           build/peers/dlx3 and ssmcc: ../shared/peers/build.sh build/peers)
-// The families: k queens on every row and column of an n x n board with at
-// most k on each diagonal; a box packed with pentominoes of which each may
-// be used up to k times; 0/1 matrices with a quota of marks on each row and
-// a range on each column.
+// primary items): the family that bench/multiplicity-run.mjs runs beside
+// Knuth's DLX3 and SSMCC (make bench). The families: k queens on every row
+// and column of an n x n board with at most k on each diagonal; a box
+// packed with pentominoes of which each may be used up to k times; 0/1
+// matrices with a quota of marks on each row and a range on each column.
 import { writeFileSync, mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 
 /** k queens per row and column of an n x n board, at most k per diagonal. */
 export function kQueens (n, k) {
@@ -72,49 +68,29 @@ export function quotas (r, c, a, lo, hi) {
   return lines.join('\n') + '\n'
 }
 
+/** The family of make bench (bench/multiplicity-run.mjs): sizes and k varied. */
 export const ROWS = [
-  ['2-queens-8', () => kQueens(8, 2)],
-  ['pento-5x6-x2', () => pentominoCopies(6, 5, 2)],
-  ['pento-5x7-x2', () => pentominoCopies(7, 5, 2)],
-  ['quota-6x6-2-1:3', () => quotas(6, 6, 2, 1, 3)],
-  ['quota-7x6-3-3:4', () => quotas(7, 6, 3, 3, 4)]
+  { id: 'queens-7-k3', what: '3 queens per row and column of 7x7, at most 3 per diagonal', make: () => kQueens(7, 3) },
+  { id: 'queens-8-k2', what: '2 queens per row and column of 8x8, at most 2 per diagonal', make: () => kQueens(8, 2) },
+  { id: 'pento-4x10-k1', what: '4x10 box, each pentomino at most once', make: () => pentominoCopies(10, 4, 1) },
+  { id: 'pento-5x6-k2', what: '5x6 box, each pentomino at most twice', make: () => pentominoCopies(6, 5, 2) },
+  { id: 'pento-5x6-k3', what: '5x6 box, each pentomino at most 3 times', make: () => pentominoCopies(6, 5, 3) },
+  { id: 'pento-5x7-k2', what: '5x7 box, each pentomino at most twice', make: () => pentominoCopies(7, 5, 2) },
+  { id: 'pento-6x6-k2', what: '6x6 box, each pentomino at most twice (no solution)', make: () => pentominoCopies(6, 6, 2) },
+  { id: 'quota-6x6-2-1:3', what: '6x6 0/1 matrices, 2 marks a row, 1 to 3 a column', make: () => quotas(6, 6, 2, 1, 3) },
+  { id: 'quota-5x8-3-1:2', what: '5x8, 3 marks a row, 1 to 2 a column', make: () => quotas(5, 8, 3, 1, 2) },
+  { id: 'quota-8x5-2-3:4', what: '8x5, 2 marks a row, 3 to 4 a column', make: () => quotas(8, 5, 2, 3, 4) },
+  { id: 'quota-6x6-3-2:4', what: '6x6, 3 marks a row, 2 to 4 a column', make: () => quotas(6, 6, 3, 2, 4) },
+  { id: 'quota-7x6-3-3:4', what: '7x6, 3 marks a row, 3 to 4 a column', make: () => quotas(7, 6, 3, 3, 4) }
 ]
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
-
-async function main () {
-  const { underRusage } = await import('./proc.mjs')
-  const rounds = Number(process.argv[2] || 3)
-  const dir = 'build/bench/multiplicity'
+/** Writes every row's DLX file into dir; the rows with their file and option count. */
+export function writeRows (dir = 'build/bench/multiplicity') {
   mkdirSync(dir, { recursive: true })
-  const peers = process.env.PEERS || 'build/peers'
-  const knuth = (id, file) => {
-    const r = underRusage(`${peers}/${id}`, [], { input: file })
-    const m = /Altogether (\d+) solutions?/.exec(r.stderr)
-    if (r.status !== '0' || !m) throw new Error(`${id} ${file}: exit ${r.status}: ${r.stderr.slice(-200)}`)
-    return { count: m[1], seconds: r.seconds }
-  }
-  const ours = (file) => {
-    const r = underRusage('build/bench/dlx', ['--count', '--quiet', file])
-    if (r.status !== '0') throw new Error(`dlx ${file}: exit ${r.status}: ${r.stderr.slice(-200)}`)
-    return { count: r.stdout.trim(), seconds: r.seconds }
-  }
-  console.log('| instance | solutions | dlxkit s | DLX3 s | SSMCC s | DLX3 / dlxkit | SSMCC / dlxkit |')
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
-  for (const [name, make] of ROWS) {
-    const file = `${dir}/${name}.dlx`
-    writeFileSync(file, make())
-    const t = { ours: [], dlx3: [], ssmcc: [] }
-    let count
-    for (let k = 0; k < rounds; k++) { // paired rounds: A, B, C, A, B, C, ...
-      const a = ours(file); const b = knuth('dlx3', file); const c = knuth('ssmcc', file)
-      if (a.count !== b.count || a.count !== c.count) throw new Error(`${name}: counts differ: dlxkit ${a.count}, DLX3 ${b.count}, SSMCC ${c.count}`)
-      count = a.count
-      t.ours.push(a.seconds); t.dlx3.push(b.seconds); t.ssmcc.push(c.seconds)
-    }
-    const ratio = (xs) => median(xs.map((x, i) => x / Math.max(t.ours[i], 0.001))).toFixed(2)
-    console.log(`| ${name} | ${Number(count).toLocaleString('en-US')} | ${median(t.ours).toFixed(3)} | ${median(t.dlx3).toFixed(3)} | ${median(t.ssmcc).toFixed(3)} | ${ratio(t.dlx3)} | ${ratio(t.ssmcc)} |`)
-  }
+  return ROWS.map((row) => {
+    const text = row.make()
+    const file = `${dir}/${row.id}.dlx`
+    writeFileSync(file, text)
+    return { ...row, file, options: text.trim().split('\n').length - 1 }
+  })
 }
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main()

@@ -179,6 +179,72 @@ test('EXACTCOVER_*: empty rows are no options, a column nobody covers means none
   assertError(f.EXACTCOVER_COUNT([[1, 2]]), '#VALUE!', /R1C2 holds 2/)
 })
 
+/** Sets of rows whose column sums lie within the bounds: the independent count with times. */
+function bruteBounded (m, bounds) {
+  const covers = []
+  for (let mask = 1; mask < 1 << m.length; mask++) {
+    if (m.some((row, r) => mask & (1 << r) && !row.some(one))) continue
+    const hits = new Array(m[0].length).fill(0)
+    for (let r = 0; r < m.length; r++) if (mask & (1 << r)) m[r].forEach((v, c) => { if (one(v)) hits[c]++ })
+    if (hits.every((h, c) => h >= bounds[c].min && h <= bounds[c].max)) covers.push(mask)
+  }
+  if (bounds.every((b) => b.min === 0)) covers.push(0) // no row at all
+  return covers
+}
+
+test('EXACTCOVER_* with times agree with trying every set of rows (Knuth\'s multiplicities)', () => {
+  let seed = 11
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 }
+  let withCovers = 0
+  let checked = 0
+  for (let t = 0; t < 60; t++) {
+    const rows = 3 + Math.floor(rand() * 9)
+    const cols = 1 + Math.floor(rand() * 5)
+    const m = Array.from({ length: rows }, () => Array.from({ length: cols }, () => rand() < 0.4 ? 1 : 0))
+    const bounds = []
+    const times = [Array.from({ length: cols }, () => {
+      const x = rand()
+      if (x < 0.2) { bounds.push({ min: 1, max: 1 }); return '' }
+      if (x < 0.5) { const n = 1 + Math.floor(rand() * 3); bounds.push({ min: n, max: n }); return rand() < 0.5 ? n : String(n) }
+      const min = Math.floor(rand() * 2); const max = Math.max(1, min + Math.floor(rand() * 3))
+      bounds.push({ min, max })
+      return `${min}:${max}`
+    })]
+    if (bounds.every((b) => b.min === 0)) continue // the empty set of rows: the search names no rows for it
+    checked++
+    const covers = bruteBounded(m, bounds)
+    assert.equal(f.EXACTCOVER_COUNT(m, times), covers.length, JSON.stringify({ m, times }))
+    const solved = f.EXACTCOVER_SOLVE(m, times)
+    if (!covers.length) {
+      assertError(solved, '#N/A', /no exact cover/)
+      continue
+    }
+    withCovers++
+    const mask = solved.reduce((acc, [row]) => acc | (1 << (row - 1)), 0)
+    assert.ok(covers.includes(mask), `rows ${solved.flat()} are not a cover of ${JSON.stringify({ m, times })}`)
+  }
+  assert.ok(checked >= 40 && withCovers >= 10, `only ${withCovers} of ${checked} random matrices had a cover`)
+  // a column of times works as a row; times omitted or blank is once
+  const m = [[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1]]
+  assert.equal(f.EXACTCOVER_COUNT(m, [[2], [2], [2]]), f.EXACTCOVER_COUNT(m, [[2, 2, 2]]))
+  assert.equal(f.EXACTCOVER_COUNT(m, [['', '', '']]), f.EXACTCOVER_COUNT(m))
+  assert.equal(f.EXACTCOVER_COUNT(m, null), f.EXACTCOVER_COUNT(m))
+})
+
+test('EXACTCOVER_* times: a wrong shape or value is #VALUE! naming the cell', () => {
+  const m = [[1, 0], [0, 1]]
+  assertError(f.EXACTCOVER_COUNT(m, [[1]]), '#VALUE!', /1 x 1; it needs one row of 2 cells/)
+  assertError(f.EXACTCOVER_COUNT(m, [[1, 1], [1, 1]]), '#VALUE!', /2 x 2/)
+  assertError(f.EXACTCOVER_COUNT(m, [[1, 'x']]), '#VALUE!', /times, cell 2 .*holds "x"/)
+  assertError(f.EXACTCOVER_SOLVE(m, [[1.5, 1]]), '#VALUE!', /cell 1 .*holds 1\.5/)
+  assertError(f.EXACTCOVER_COUNT(m, [[0, 1]]), '#VALUE!', /cell 1 .*at least 1/)
+  assertError(f.EXACTCOVER_COUNT(m, [['3:2', 1]]), '#VALUE!', /cell 1 .*at least the fewest/)
+  assertError(f.EXACTCOVER_COUNT(m, [[-1, 1]]), '#VALUE!', /cell 1/)
+  // a column that may go uncovered needs no 1; one that must be covered does
+  assert.equal(f.EXACTCOVER_COUNT([[1, 0]], [[1, '0:1']]), 1)
+  assertError(f.EXACTCOVER_SOLVE([[1, 0]], [[1, '1:2']]), '#N/A', /column 2 has a 1 in no row/)
+})
+
 test('loadSheetFunctions loads the module itself', async () => {
   const g = await loadSheetFunctions()
   assert.equal(g.SUDOKU_CHECK(rangeOf(PUZZLE)), 'unique')
@@ -244,8 +310,9 @@ test('the add-in page registers every id of functions.json and answers as Excel 
     assert.equal(solved.flat().join(''), SOLUTION)
     assert.equal(await associated.get('SUDOKU.COUNT')(rangeOf(PUZZLE), null, null, invocation), 1)
     assert.equal(await associated.get('SUDOKU.CHECK')(rangeOf(PUZZLE), null, invocation), 'unique')
-    assert.equal(await associated.get('EXACTCOVER.COUNT')([[1, 0], [0, 1], [1, 1]], invocation), 2)
-    assert.deepEqual(await associated.get('EXACTCOVER.SOLVE')([[0, 1], [1, 1]], invocation), [[2]])
+    assert.equal(await associated.get('EXACTCOVER.COUNT')([[1, 0], [0, 1], [1, 1]], null, invocation), 2)
+    assert.equal(await associated.get('EXACTCOVER.COUNT')([[1, 0], [0, 1], [1, 1]], [[2, 1]], invocation), 1)
+    assert.deepEqual(await associated.get('EXACTCOVER.SOLVE')([[0, 1], [1, 1]], null, invocation), [[2]])
     await assert.rejects(associated.get('SUDOKU')([[1, 2, 3]], null, invocation),
       (e) => e instanceof FakeError && e.code === '#VALUE!' && /1 rows by 3 columns/.test(e.message))
     await assert.rejects(associated.get('SUDOKU.COUNT')(rangeOf(PUZZLE), -2, null, invocation),
@@ -288,7 +355,7 @@ test('the add-in page in Chromium, with office.js replaced by a stand-in runtime
         check: await call('SUDOKU.CHECK', range, null),
         count: await call('SUDOKU.COUNT', range.map((row) => row.map(() => '')).slice(0, 4).map((row) => row.slice(0, 4)), 0, null),
         bad: await call('SUDOKU', [[1, 2]], null),
-        cover: await call('EXACTCOVER.SOLVE', [[1, 0], [0, 1]])
+        cover: await call('EXACTCOVER.SOLVE', [[1, 0], [0, 1]], null)
       }
     }, [rangeOf(PUZZLE)])
     assert.deepEqual(out.ids, METADATA.functions.map((fn) => fn.id).sort())

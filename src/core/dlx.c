@@ -1,8 +1,10 @@
 /* dlx.c: Dancing Links for exact cover with colors (Knuth's Algorithm C):
  * building the matrix, forcing options, solutions, statistics. The layout is
- * described in dlx_internal.h; the search is in dlx_search.c, and for
- * problems of up to 4096 options in dlx_bits.c (on bit sets, over the same
- * forced options: the links stay the record of what is forced).
+ * described in dlx_internal.h. It calls down to the searches (their state:
+ * freed, measured, their solutions) and never up: search_choice.c chooses
+ * the search and runs it; the linked one is dlx_search.c, and most problems
+ * search on bit sets (dlx_bits.c) or sparse sets (dlx_cells.c) over the same
+ * forced options (the links stay the record of what is forced).
  */
 #include "dlx_internal.h"
 #include "random.h"
@@ -212,21 +214,6 @@ int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *col
     return n;
 }
 
-static void unwind(dlx_t *d, const int colored) {
-    dance m = {d->node, d->item, d->len};
-    for (int32_t l = d->depth - 1; l >= 0; l--) {
-        int32_t cur = d->choice[l];
-        uncommit_rest(m, cur, colored);
-        uncover(m, m.nd[cur].top, colored);
-        if (d->ntrail) unelim_to(m, d->trail, &d->ntrail, d->lv[l].trail);
-    }
-}
-
-void dlx_unwind(dlx_t *d) {
-    if (d->has_colors) unwind(d, 1);
-    else unwind(d, 0);
-}
-
 void dlx_restart(dlx_t *d) {
     if (!d) return;
     if (d->phase != PH_START && !d->on_bits && !d->on_cells && !d->n_bounded) {
@@ -276,17 +263,20 @@ void dlx_set_restarts(dlx_t *d, int on) {
     dlx_restart(d);
 }
 
-void dlx_set_engine(dlx_t *d, int engine) {
-    dlx_restart(d);
-    dlx_bits_free(d);
-    dlx_cells_free(d);
-    d->engine_pref = engine;
-}
-
 void dlx_set_restart_unit(dlx_t *d, uint64_t nodes) {
     if (!d) return;
     dlx_restart(d);
     d->restart_unit = nodes;
+}
+
+void dlx_set_learning(dlx_t *d, uint64_t nodes) {
+#ifndef DLX_NO_LEARNING
+    if (!d) return;
+    dlx_restart(d);
+    d->learn_at = nodes;
+#else
+    (void)d, (void)nodes; /* built without learning: nothing to hand over to */
+#endif
 }
 
 void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
@@ -347,6 +337,14 @@ int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
 }
 
 
+int32_t dlx_branch_item(dlx_t *d) {
+    if (!d) return DLX_EARG;
+    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
+    dlx_restart(d);
+    return dlx_links_item(d);
+}
+
+
 /* ---- forcing ---------------------------------------------------------------- */
 
 /* Take every item of option k for good (forcing), or give them back.
@@ -386,6 +384,12 @@ static void give_back(dlx_t *d, int32_t k, const int colored) {
 
 /* With bounds a forced option is only recorded: the search takes it. */
 static int record_forced(dlx_t *d, int32_t k) {
+    for (int32_t f = 0; f < d->n_forced; f++)
+        if (d->forced[f] == k) { /* an option is used once: forcing it again clashes with itself */
+            d->conflict_option = k;
+            d->conflict_item = d->node[d->opt_start[k]].top - 1;
+            return DLX_ECONFLICT;
+        }
     if (d->n_forced == d->cap_forced) {
         int32_t cap = d->cap_forced * 2;
         int32_t *f = realloc(d->forced, (size_t)cap * sizeof *f);

@@ -537,7 +537,7 @@ INLINE int32_t choose_item(const dlx_t *d, const dlx_bits *b, int32_t l, int32_t
 }
 
 /* The state at level 0: every option live, less those the forced ones kill.
- * Out of the search in WebAssembly (see links_search in dlx_search.c): V8
+ * Out of the search in WebAssembly (see dlx_links_search in dlx_search.c): V8
  * compiles the search whole, and this runs once. */
 #ifdef __wasm__
 __attribute__((noinline))
@@ -567,8 +567,7 @@ static void start_state(dlx_t *d, dlx_bits *b) {
 
 int dlx_bits_ready(dlx_t *d) {
     if (d->bits) return 1;
-    if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS ||
-        d->n_options <= 0 || d->n_primary > ARRAY_SCAN_MAX)
+    if (d->n_options > BITS_MAX_OPTIONS || d->n_options <= 0 || d->n_primary > ARRAY_SCAN_MAX)
         return 0;
     /* The tables' size, a little over: the conflict sets, the masks (one per
      * item and at most one per colored entry), the slots, the rows of primary items. */

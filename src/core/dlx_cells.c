@@ -1,6 +1,6 @@
 /* dlx_cells.c: the search on sparse sets ("dancing cells", after the idea of
  * Knuth's SSXCC; our own code), for problems beyond the bit-set search's
- * size and for colored ones (the rule: pick_search in dlx_search.c).
+ * size and for colored ones (the rule: pick_search in search_choice.c).
  *
  * Every item keeps the cells (option entries) of its live options in a
  * block of `set`: the first size[x] entries are live, the rest were hidden.

@@ -44,7 +44,7 @@ int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint
     rng = rng ? rng : 1; /* xorshift's state must not be 0 */
     int32_t *opts = NULL, cap = 0;
     double sum = 0;
-    if (dlx_bits_ready(d)) sum = dlx_bits_probes(d, &rng, probes, &spent);
+    if (dlx_probes_on_bits(d)) sum = dlx_bits_probes(d, &rng, probes, &spent);
     else
         for (int32_t j = 0; j < probes && sum >= 0; j++) {
             double s = probe_links(d, &rng, &spent, &opts, &cap);

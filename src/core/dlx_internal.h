@@ -45,8 +45,8 @@ typedef struct {
 #define BITS_MAX_OPTIONS 4096
 #define BITS_MAX_BYTES (16u << 20)
 
-/* Which search runs: as pick_search (dlx_search.c) rules, or always the
- * links, or the sparse sets wherever they can (tests, fuzzing). */
+/* Which search runs: as search_choice.c rules, or always the links, or the
+ * sparse sets wherever they can (tests, fuzzing). */
 enum { DLX_ENGINE_AUTO, DLX_ENGINE_LINKS, DLX_ENGINE_CELLS };
 typedef struct dlx_bits dlx_bits;
 typedef struct dlx_cells dlx_cells;
@@ -124,6 +124,7 @@ struct dlx {
     dlx_bits *bits; /* the bit-set search's tables, built on its first search */
     int engine_pref; /* DLX_ENGINE_* */
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
+    int multi_bits;  /* Algorithm M may run on its bit sets (search_choice.c rules) */
     dlx_cells *cells; /* the sparse-set search's tables, built on its first search */
     int on_cells;     /* the search in progress runs on them: choice[] holds options */
 
@@ -132,43 +133,53 @@ struct dlx {
     dlx_count_t solutions, count_from;
 };
 
+/* Every exact-cover search has one signature: search until a solution
+ * (DLX_SOLUTION), the end (DLX_DONE) or the node counter reaching `stop`
+ * (DLX_BUDGET), resumable, with dlx_search_until's contract. Which one runs
+ * is search_choice.c's rule, and only it calls them. */
+typedef int dlx_search_fn(dlx_t *d, uint64_t stop);
+
+/* The linked search (dlx_search.c), and the item it would branch on next
+ * (0-based; -1 when every primary item is covered). */
+dlx_search_fn dlx_links_search;
+int32_t dlx_links_item(const dlx_t *d);
 /* The bit-set search (dlx_bits.c): ready says whether it can run (building
- * its tables if needed); the search's contract is dlx_search_until's. */
+ * its tables if needed). */
 int dlx_bits_ready(dlx_t *d);
-int dlx_bits_search(dlx_t *d, uint64_t stop);
+dlx_search_fn dlx_bits_search;
 void dlx_bits_free(dlx_t *d);
 size_t dlx_bits_bytes(const dlx_t *d);
 /* The sparse-set search (dlx_cells.c), the same way. */
 int dlx_cells_ready(dlx_t *d);
-int dlx_cells_search(dlx_t *d, uint64_t stop);
+dlx_search_fn dlx_cells_search;
 void dlx_cells_free(dlx_t *d);
 size_t dlx_cells_bytes(const dlx_t *d);
 /* Random probes down the bit-set tree: the sum of their scores (dlx_estimate). */
 double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps);
+/* Whether the estimate's probes walk the bit sets (else the links):
+ * search_choice.c's rule. */
+int dlx_probes_on_bits(dlx_t *d);
 /* For the tests: run every search on the links (DLX_ENGINE_LINKS), on the
- * sparse sets where they can (DLX_ENGINE_CELLS), or as pick_search rules.
- * Restarts on Luby units of `nodes` (0: the default): the tests make them
- * happen on small problems, the Sudoku fill (sudoku_generate.c) takes
+ * sparse sets where they can (DLX_ENGINE_CELLS), or as search_choice.c
+ * rules. Restarts on Luby units of `nodes` (0: the default): the tests make
+ * them happen on small problems, the Sudoku fill (sudoku_generate.c) takes
  * short runs. */
 void dlx_set_engine(dlx_t *d, int engine);
 void dlx_set_restart_unit(dlx_t *d, uint64_t nodes);
 /* Clause learning (dlx_learn.c): hand over after `nodes` nodes (0: never;
- * restarts on, no colors); the search's contract is dlx_search_until's. */
+ * restarts on, no colors). */
 void dlx_set_learning(dlx_t *d, uint64_t nodes);
-int dlx_learn_search(dlx_t *d, uint64_t stop);
+dlx_search_fn dlx_learn_search;
 /* After the n forced options dlx_solution wrote: the CDCL's chosen ones. */
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 void dlx_learn_free(dlx_t *d);
-/* Algorithm M (dlx_multi.c), for problems with bounds: the search's
- * contract is dlx_search_until's; it works on a copy of the links made at
- * each start, so a restart has nothing to unwind. */
-int dlx_multi_search(dlx_t *d, uint64_t stop);
+/* Algorithm M (dlx_multi.c), for problems with bounds: it works on a copy
+ * of the links made at each start, so a restart has nothing to unwind. */
+dlx_search_fn dlx_multi_search;
 int32_t dlx_multi_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 double dlx_multi_progress(const dlx_t *d);
 size_t dlx_multi_bytes(const dlx_t *d);
 void dlx_multi_free(dlx_t *d);
-/* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */
-void dlx_unwind(dlx_t *d);
 
 /* ---- the dance ---------------------------------------------------------- */
 
@@ -331,6 +342,9 @@ static inline int32_t option_of(const dlx_node *nd, int32_t p) {
 void dlx_begin_run(dlx_t *d, uint64_t nodes);
 /* Room on the trail for every option (no colors), before a search starts. */
 void dlx_trail_room(dlx_t *d);
+/* Undo the linked search's choices of levels depth-1 .. 0 (and what their
+ * inference ruled out). */
+void dlx_unwind(dlx_t *d);
 int dlx_infer(dlx_t *d, int32_t l, pusher push, uint64_t *upd);
 
 #endif

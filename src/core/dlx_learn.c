@@ -110,19 +110,12 @@ void dlx_learn_free(dlx_t *d) {
     d->cdcl = NULL;
     d->learn_map = NULL;
 }
-
-void dlx_set_learning(dlx_t *d, uint64_t nodes) {
-    if (!d) return;
-    dlx_restart(d);
-    d->learn_at = nodes;
-}
 #else /* -DDLX_NO_LEARNING: no learning, nothing to free */
 void dlx_learn_free(dlx_t *d) { (void)d; }
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
     (void)d, (void)options, (void)cap, (void)n;
     return DLX_ENOSOLUTION;
 }
-void dlx_set_learning(dlx_t *d, uint64_t nodes) { (void)d, (void)nodes; }
 int dlx_learn_search(dlx_t *d, uint64_t stop) {
     (void)d, (void)stop;
     return DLX_EARG;

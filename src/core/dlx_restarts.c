@@ -1,7 +1,8 @@
-/* dlx_restarts.c: the parts of the restarts that run once per run or per
- * guess, apart from the hot search (dlx_search.c) so that they can be
- * built for size: the Luby schedule, the start of a run, and inference.
- * The contract is dlx_set_restarts's (dlx.h). */
+/* dlx_restarts.c: the parts of the linked search that run once per run or
+ * per guess, apart from the hot search (dlx_search.c) so that they can be
+ * built for size: the Luby schedule, the start of a run, inference, and
+ * undoing the search's choices (for a new run, dlx_restart and the
+ * hand-over to learning). The contract is dlx_set_restarts's (dlx.h). */
 #include "dlx_internal.h"
 #include "random.h"
 #include "luby.h"
@@ -21,6 +22,22 @@ void dlx_trail_room(dlx_t *d) {
     if (d->has_colors || d->cap_trail >= d->n_options) return;
     int32_t *t = realloc(d->trail, (size_t)d->n_options * sizeof *t);
     if (t) d->trail = t, d->cap_trail = d->n_options; /* else no inference */
+}
+
+/* Undo the choices of levels depth-1 .. 0, and what their inference ruled out. */
+static void unwind(dlx_t *d, const int colored) {
+    dance m = {d->node, d->item, d->len};
+    for (int32_t l = d->depth - 1; l >= 0; l--) {
+        int32_t cur = d->choice[l];
+        uncommit_rest(m, cur, colored);
+        uncover(m, m.nd[cur].top, colored);
+        if (d->ntrail) unelim_to(m, d->trail, &d->ntrail, d->lv[l].trail);
+    }
+}
+
+void dlx_unwind(dlx_t *d) {
+    if (d->has_colors) unwind(d, 1);
+    else unwind(d, 0);
 }
 
 /* Start run number d->restarts (0: the first): its order, its budget, and

@@ -1,9 +1,8 @@
 /* dlx_search.c: the linked engine's search (Knuth's Algorithm C), resumable:
  * its state is kept in the handle, the choice made at every level plus a
- * phase telling where to pick up again. Built for speed (see the Makefile);
- * the rest of the engine is in dlx.c. Most problems search on bit sets
- * (dlx_bits.c) or sparse sets (dlx_cells.c) instead: pick_search below
- * chooses at each start. */
+ * phase telling where to pick up again. Built for speed (see the Makefile); the rest of the engine is in dlx.c.
+ * Most problems search on bit sets (dlx_bits.c) or sparse sets
+ * (dlx_cells.c) instead: search_choice.c chooses at each start. */
 #include "dlx_internal.h"
 #include "random.h"
 
@@ -232,7 +231,7 @@ out:
 #ifdef __wasm__
 __attribute__((noinline))
 #endif
-static int links_search(dlx_t *d, uint64_t stop) {
+int dlx_links_search(dlx_t *d, uint64_t stop) {
 #ifdef DLX_ONE_SEARCH /* one copy that tests for colors and restarts as it goes: smaller, a little slower */
     return search(d, stop, d->has_colors, d->restarts_on);
 #else
@@ -241,73 +240,7 @@ static int links_search(dlx_t *d, uint64_t stop) {
 #endif
 }
 
-/* Which search a fresh start runs: the one rule (docs/engine.md has it as a
- * table). All three walk the same tree; restarts and learning run on the
- * links only (the others keep Knuth's tree). The bit sets where their
- * tables fit (up to BITS_MAX_OPTIONS options), the sparse sets beyond, the
- * links when the tables cannot be had (memory). */
-enum { ON_LINKS, ON_BITS, ON_CELLS };
-static int pick_search(dlx_t *d) {
-    if (d->restarts_on || d->engine_pref == DLX_ENGINE_LINKS) return ON_LINKS;
-    if (d->engine_pref != DLX_ENGINE_CELLS && dlx_bits_ready(d)) return ON_BITS;
-    return dlx_cells_ready(d) ? ON_CELLS : ON_LINKS;
-}
-
-#ifdef __wasm__
-/* In WebAssembly a long search returns every SLICE_NODES nodes and is called
- * again (the same tree, as any budget). V8 starts a function in baseline
- * code and runs its optimized code only from its next call: a count without
- * solutions for seconds (words-5x5-16500) stayed in baseline code all along,
- * at 0.6x the optimized speed. A slice is a few milliseconds at least.
- * The links too: a slice ends where a budget would, and a budget changes
- * nothing in their tree (a run's restart waits for the next call). */
-enum { SLICE_NODES = 4096 };
-static int in_slices(dlx_t *d, uint64_t stop, int (*search)(dlx_t *, uint64_t)) {
-    int rc;
-    do rc = search(d, d->nodes < stop && stop - d->nodes > SLICE_NODES ? d->nodes + SLICE_NODES : stop);
-    while (rc == DLX_BUDGET && d->nodes < stop);
-    return rc;
-}
-#define SLICED(search, d, stop) in_slices(d, stop, search)
-#else
-#define SLICED(search, d, stop) search(d, stop)
-#endif
-
-int dlx_search_until(dlx_t *d, uint64_t node_limit) {
-    if (!d) return DLX_EARG;
-    uint64_t stop = node_limit ? node_limit : UINT64_MAX;
-    if (d->n_bounded) return dlx_multi_search(d, stop); /* multiplicities: Algorithm M, before any other choice */
-    if (d->phase == PH_START) {
-        int on = pick_search(d);
-        d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;
-        if (d->restarts_on) dlx_trail_room(d);
-    }
-    if (d->on_bits) return SLICED(dlx_bits_search, d, stop);
-    if (d->on_cells) return SLICED(dlx_cells_search, d, stop);
-#ifndef DLX_NO_LEARNING
-    if (d->cdcl) return dlx_learn_search(d, stop);
-    if (d->learn_at && d->restarts_on && !d->has_colors && !d->learn_failed && !d->solutions &&
-        d->phase != PH_DONE) {
-        if (d->nodes >= d->learn_at) return dlx_learn_search(d, stop);
-        if (stop > d->learn_at) { /* the links up to the hand-over, then learning */
-            int rc = SLICED(links_search, d, d->learn_at);
-            return rc == DLX_BUDGET && d->nodes >= d->learn_at ? dlx_learn_search(d, stop) : rc;
-        }
-    }
-#endif
-    return SLICED(links_search, d, stop);
-}
-
-int dlx_search(dlx_t *d, uint64_t max_nodes) {
-    if (!d) return DLX_EARG;
-    uint64_t left = UINT64_MAX - d->nodes;
-    return dlx_search_until(d, max_nodes && max_nodes < left ? d->nodes + max_nodes : 0);
-}
-
-int32_t dlx_branch_item(dlx_t *d) {
-    if (!d) return DLX_EARG;
-    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
-    dlx_restart(d);
+int32_t dlx_links_item(const dlx_t *d) {
     int32_t best;
     if (d->item[0].next == 0) return -1; /* the forced options cover every primary item */
     return choose_item(d, &best, d->n_pref) == INT32_MAX ? -1 : best - 1;

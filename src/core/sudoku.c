@@ -2,12 +2,13 @@
  * (region, digit) for every row, column, box (or jigsaw piece) and extra
  * region. Option cell*N + digit-1 covers its cell and its digit in each region
  * holding the cell. Givens are forced options, so one matrix serves a batch.
+ * Solving: sudoku_solve.c (the solver search_choice.c picks) and
+ * sudoku_steps.c (on the links).
  */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx_internal.h" /* dlx_set_learning */
 #include "sudoku_internal.h"
 #include "format.h"
 
@@ -308,7 +309,7 @@ int sudoku_linked(sudoku_t *s) {
 static int build_matrix(sudoku_t *s) {
     s->options = malloc((size_t)s->n * (size_t)s->n * sizeof *s->options);
     if (!s->options) return DLX_ENOMEM;
-    if (s->n <= MASKS_MAX_SIZE) build_masks(s);
+    if (sudoku_gets_masks(s)) build_masks(s);
     return s->masks || s->nine ? 0 : sudoku_linked(s);
 }
 
@@ -349,7 +350,7 @@ sudoku_t *sudoku_new(const sudoku_shape_t *sh, sudoku_error_t *err) {
         rc = index_regions(s, &rs);
     }
     free(rs.cells);
-    if (!rc && n == 9 && br == 3 && !s->jigsaw && s->n_regions == 27 && !(s->nine = sudoku9_new()))
+    if (!rc && sudoku_gets_nine(s) && !(s->nine = sudoku9_new()))
         rc = DLX_ENOMEM;
     if (!rc) rc = build_matrix(s);
     if (rc) {
@@ -389,7 +390,7 @@ static const char *region_kind(const sudoku_t *s, int32_t region) {
     return "region";
 }
 
-static int check_values(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
+int sudoku_check_values(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
     int32_t n = s->n;
     for (int32_t c = 0; c < n * n; c++)
         if (grid[c] > n) {
@@ -407,7 +408,7 @@ int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
     if (rc) return sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
     dlx_unforce_all(s->dlx);
     dlx_restart(s->dlx); /* a puzzle without givens must not continue the last search */
-    rc = check_values(s, grid, err);
+    rc = sudoku_check_values(s, grid, err);
     if (rc) return rc;
     for (int32_t c = 0; c < cells; c++) {
         if (!grid[c]) continue;
@@ -429,117 +430,6 @@ int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err) {
         return rc;
     }
     return 0;
-}
-
-int sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
-                  sudoku_result_t *res) {
-    /* One step with the whole budget (sudoku_steps.c); a fresh start either
-     * way: the givens were just forced. */
-    dlx_set_restarts(s->dlx, s->restarts);
-    res->count = 0;
-    int rc = sudoku_step(s, limit, max_nodes, solution, res);
-    if (rc <= 0) res->status = SUDOKU_STOPPED;
-    return rc < 0 ? rc : 0;
-}
-
-static void set_status(sudoku_result_t *res, uint64_t count, int stopped, int complete) {
-    if (stopped) res->status = SUDOKU_STOPPED;
-    else if (count == 0) res->status = SUDOKU_NONE;
-    else if (count > 1) res->status = SUDOKU_MULTIPLE;
-    else res->status = complete ? SUDOKU_UNIQUE : SUDOKU_FOUND;
-}
-
-/* Nodes per cell the bit masks search for a first solution before, with
- * restarts on, the linked engine's restarts take over: a random-hole 16x16
- * at 60% blank takes a few hundred nodes, but about 1 in 100 takes from 10^5
- * to over 2 * 10^6 (one wrong early guess), which restarts solve in a few
- * hundred. */
-#define MASKS_NODES_PER_CELL 100
-
-/* The bit-mask engine: reset, force the givens, search. Returns 1 when a
- * given cannot be placed; the linked engine then names the clash. */
-static int solve_by_masks(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
-                           uint8_t *solution, sudoku_result_t *res) {
-    int32_t n = s->n, cells = n * n;
-    xc_array_reset(s->masks);
-    for (int32_t c = 0; c < cells; c++)
-        if (grid[c] && xc_array_force(s->masks, sudoku_option(s, c, grid[c]))) return 1;
-    xc_array_result_t r;
-    int32_t chosen = 0;
-    uint64_t patience = s->restarts ? (uint64_t)MASKS_NODES_PER_CELL * (uint64_t)cells : 0, spent = 0;
-    int done = 0;
-    if (patience && (!max_nodes || patience < max_nodes)) {
-        xc_array_search(s->masks, limit, patience, solution ? s->options : NULL, &chosen, &r);
-        done = !r.stopped;
-        spent = r.nodes;
-        /* A heavy tail, no solution yet: restarts on the linked engine
-         * (counts stay exact there); out of memory, the masks go on. */
-        if (!done && !r.count &&
-            !sudoku_solve_linked(s, grid, limit, max_nodes ? max_nodes - spent : 0, solution, res, NULL)) {
-            res->nodes += spent;
-            res->guesses += r.guesses;
-            return 0;
-        }
-    }
-    /* A solution found within the patience: its proof stays on the masks, from the start. */
-    if (!done) {
-        xc_array_search(s->masks, limit, max_nodes ? max_nodes - spent : 0,
-                        solution ? s->options : NULL, &chosen, &r);
-        r.nodes += spent;
-    }
-    if (solution && r.count) {
-        memcpy(solution, grid, (size_t)cells);
-        for (int32_t k = 0; k < chosen; k++)
-            solution[s->options[k] / n] = (uint8_t)(s->options[k] % n + 1);
-    }
-    res->count = r.count;
-    res->nodes = r.nodes;
-    res->guesses = r.guesses;
-    set_status(res, r.count, r.stopped, r.complete);
-    return 0;
-}
-
-/* The 9x9 solver; 1 when a given clashes, as above. */
-static int solve_nine(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
-                      uint8_t *solution, sudoku_result_t *res) {
-    sudoku9_result_t r;
-    if (sudoku9_solve(s->nine, grid, limit, max_nodes, solution, &r)) return 1;
-    res->count = r.count;
-    res->nodes = r.nodes;
-    res->guesses = r.guesses;
-    set_status(res, r.count, r.stopped, r.complete);
-    return 0;
-}
-
-int sudoku_solve(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
-                 uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
-    if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
-    memset(res, 0, sizeof *res);
-    if (s->nine || s->masks) {
-        int rc = check_values(s, grid, err);
-        if (rc) return rc;
-        if (s->nine ? !solve_nine(s, grid, limit, max_nodes, solution, res)
-                    : !solve_by_masks(s, grid, limit, max_nodes, solution, res))
-            return 0;
-    }
-    return sudoku_solve_linked(s, grid, limit, max_nodes, solution, res, err);
-}
-
-void sudoku_set_learning(sudoku_t *s, int on) {
-    dlx_set_learning(s->dlx, on ? s->learn_after : 0);
-}
-
-int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
-                        uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
-    if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
-    memset(res, 0, sizeof *res);
-    int rc = sudoku_force_givens(s, grid, err);
-    if (rc) return rc;
-    sudoku_set_learning(s, 1);
-    rc = sudoku_search(s, limit, max_nodes, solution, res);
-    sudoku_set_learning(s, 0);
-    dlx_unforce_all(s->dlx);
-    return rc ? sudoku_fail(err, rc, "%s", sudoku_strerror(rc)) : 0;
 }
 
 void sudoku_set_restarts(sudoku_t *s, int on) {

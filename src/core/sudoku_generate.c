@@ -28,34 +28,18 @@ static void pay(uint64_t *left, uint64_t nodes) { *left -= nodes < *left ? nodes
  * heavy tails (a wrong early choice can cost more than the whole fill): with
  * restarts (sudoku_set_restarts) the engine starts over by itself on a Luby
  * schedule, so one search gets all of *left; without them, one search gets a
- * fixed budget. */
-#ifndef FILL_LEARN_RUNS
-#define FILL_LEARN_RUNS 4 /* Luby units of the links before clause learning */
-#endif
-#ifndef FILL_LEARN_AT_ONCE
-/* From this size on, clause learning from the first node: the links rarely
- * fill such a jigsaw, and the CDCL's search is the same from either point,
- * so their runs were lost (36x36 and 49x49 5-10% faster, docs/notes/CDCL.md). */
-#define FILL_LEARN_AT_ONCE 36
-#endif
-
+ * fixed budget. The search and its settings: sudoku_plan_fill
+ * (search_choice.c). */
 static int search_grid(sudoku_t *s, uint64_t seed, uint64_t *left, uint8_t *grid, sudoku_error_t *err) {
     uint8_t empty[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE] = {0};
     sudoku_result_t res = {0};
+    sudoku_fill_plan plan = sudoku_plan_fill(s);
     dlx_set_seed(s->dlx, next_random(&seed) | 1);
-    /* Runs of 2 N^2 nodes, not the solver's 10,000: a fill that goes wrong
-     * early is better started over soon (16x16 windoku and disjoint groups:
-     * median 4x faster, worst 10x; 25x25 jigsaw median 1.7x). */
-    if (s->restarts) dlx_set_restart_unit(s->dlx, 2 * (uint64_t)s->n * (uint64_t)s->n);
-    /* A fill the links have not found within a few runs goes on by clause
-     * learning (dlx_learn.c), which is complete: a 25x25 jigsaw of 50
-     * trades (bench/fill_native.c) took 0.1 s by it, the links none in
-     * 10 s; a shape with no grid ends proved so. */
-    if (s->restarts)
-        dlx_set_learning(s->dlx, s->n >= FILL_LEARN_AT_ONCE ? 1 : FILL_LEARN_RUNS * 2 * (uint64_t)s->n * (uint64_t)s->n);
+    if (plan.restart_unit) dlx_set_restart_unit(s->dlx, plan.restart_unit);
+    if (plan.learn_at) dlx_set_learning(s->dlx, plan.learn_at);
     int rc = sudoku_force_givens(s, empty, err);
     if (!rc) {
-        uint64_t budget = capped(s->restarts ? 0 : 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n, *left);
+        uint64_t budget = capped(plan.budget, *left);
         rc = sudoku_search(s, 1, budget == UINT64_MAX ? 0 : budget, grid, &res);
         pay(left, res.nodes);
         if (rc) sudoku_fail(err, rc, "%s", sudoku_strerror(rc));
@@ -234,7 +218,7 @@ int sudoku_generate(sudoku_t *s, const sudoku_generate_opts_t *opts, uint8_t *pu
     int32_t batch = units >= 256 ? units / 16 : 1;
     /* Without "minimal", big grids give up on a clue group once a group of
      * units/256 cannot go: single-clue proofs there cost seconds each. */
-    int big = !opts->minimal && units >= 512;
+    int big = sudoku_proofs_on_stack(units, opts->minimal);
     int32_t min_batch = big ? units / 256 : 1;
     /* A proof that fills the empty cells by singles takes about one node per
      * cell; big grids give a proof twice that (the 64x64 spent most of its

@@ -1,5 +1,7 @@
-/* sudoku_internal.h: the solver handle, shared by sudoku.c (shape, solve)
- * and sudoku_generate.c (generate, rate). Not part of the public API. */
+/* sudoku_internal.h: the solver handle, shared by sudoku.c (shape, givens),
+ * sudoku_solve.c and sudoku_steps.c (solving), search_choice.c (which
+ * solver) and sudoku_generate.c (generate, rate). Not part of the public
+ * API. */
 #ifndef SUDOKU_INTERNAL_H
 #define SUDOKU_INTERNAL_H
 
@@ -40,23 +42,56 @@ static inline int32_t sudoku_option(const sudoku_t *s, int32_t cell, int32_t dig
  * item of Sudoku has N options, and its masks hold 16. */
 #define MASKS_MAX_SIZE 16
 
+/* Which solver runs, and how: search_choice.c's rules, the one place where
+ * they are chosen. The solvers share sudoku_solve's contract (the grid in,
+ * up to limit solutions, a node budget; counts, nodes, guesses and the
+ * status out) and report a clash of givens by leaving it to the links,
+ * which name it. */
+enum { SUDOKU_ON_NINE, SUDOKU_ON_MASKS, SUDOKU_ON_LINKS };
+typedef struct {
+    int on;            /* SUDOKU_ON_* */
+    uint64_t patience; /* the masks: nodes before the links' restarts take over a search
+                        * without a solution yet (0: never) */
+} sudoku_plan;
+/* The shapes that get the 9x9 solver and the bit masks (sudoku_new). */
+int sudoku_gets_nine(const sudoku_t *s);
+int sudoku_gets_masks(const sudoku_t *s);
+/* The solver sudoku_solve runs (sudoku_solve.c). */
+sudoku_plan sudoku_plan_solve(const sudoku_t *s);
+/* The generator's fill on the links: the restarts' Luby unit (0: restarts
+ * off), the node count at which clause learning takes over (0: never),
+ * the fill's own node budget (0: none). */
+typedef struct {
+    uint64_t restart_unit, learn_at, budget;
+} sudoku_fill_plan;
+sudoku_fill_plan sudoku_plan_fill(const sudoku_t *s);
+/* Whether the generator proves uniqueness on the links with its clues kept
+ * forced (else by sudoku_solve): `units` to try, `minimal` asked for. */
+int sudoku_proofs_on_stack(int32_t units, int minimal);
+
 /* Build the linked engine's matrix (s->dlx) if it is not built yet: 0 or DLX_ENOMEM. */
 int sudoku_linked(sudoku_t *s);
 
 /* Force the givens (the linked matrix built first); on a clash fill *err and leave nothing forced. */
 int sudoku_force_givens(sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
 
-/* Search the forced matrix: up to limit solutions, first one into solution.
- * 0, or an error code (out of memory; *res then says stopped). */
+/* Search the forced matrix (sudoku_steps.c): up to limit solutions, first
+ * one into solution. 0, or an error code (out of memory; *res then says
+ * stopped). */
 int sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
                    sudoku_result_t *res);
 
-/* Clause learning for the search about to start on the linked engine: on
- * (after s->learn_after nodes) for solves, off again after them, so that
- * the generator's fills (sudoku_search) keep their own searches. */
+/* Clause learning for the search about to start on the linked engine
+ * (search_choice.c): on (after s->learn_after nodes) for solves, off again
+ * after them, so that the generator's fills (sudoku_search) keep their own
+ * searches. */
 void sudoku_set_learning(sudoku_t *s, int on);
 
-/* sudoku_solve on the linked engine alone (the tests compare the two). */
+/* The givens' values in 1..n (0: blank): 0, or SUDOKU_EVALUE with *err. */
+int sudoku_check_values(const sudoku_t *s, const uint8_t *grid, sudoku_error_t *err);
+
+/* sudoku_solve on the linked engine alone (sudoku_steps.c; the tests
+ * compare the two). */
 int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
                         uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err);
 

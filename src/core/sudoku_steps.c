@@ -1,7 +1,8 @@
-/* sudoku_steps.c: a solve on the linked engine in steps of nodes, for a
+/* sudoku_steps.c: a solve on the linked engine, in steps of nodes for a
  * caller that must stay responsive between them (the worker reports
- * progress and sees an abort there). The search state lives in the
- * engine's handle; the count so far lives in the caller's result. */
+ * progress and sees an abort there), or at once with the whole budget
+ * (sudoku_search). The search state lives in the engine's handle; the
+ * count so far lives in the caller's result. */
 #include <string.h>
 
 #include "sudoku_internal.h"
@@ -40,4 +41,28 @@ int sudoku_step(sudoku_t *s, uint64_t limit, uint64_t until, uint8_t *solution,
 void sudoku_end(sudoku_t *s) {
     if (s && s->dlx) sudoku_set_learning(s, 0);
     if (s) dlx_unforce_all(s->dlx);
+}
+
+int sudoku_search(sudoku_t *s, uint64_t limit, uint64_t max_nodes, uint8_t *solution,
+                  sudoku_result_t *res) {
+    /* One step with the whole budget; a fresh start either way: the givens
+     * were just forced. */
+    dlx_set_restarts(s->dlx, s->restarts);
+    res->count = 0;
+    int rc = sudoku_step(s, limit, max_nodes, solution, res);
+    if (rc <= 0) res->status = SUDOKU_STOPPED;
+    return rc < 0 ? rc : 0;
+}
+
+int sudoku_solve_linked(sudoku_t *s, const uint8_t *grid, uint64_t limit, uint64_t max_nodes,
+                        uint8_t *solution, sudoku_result_t *res, sudoku_error_t *err) {
+    if (!s || !grid || !res) return sudoku_fail(err, DLX_EARG, "missing handle, grid or result");
+    memset(res, 0, sizeof *res);
+    int rc = sudoku_force_givens(s, grid, err);
+    if (rc) return rc;
+    sudoku_set_learning(s, 1);
+    rc = sudoku_search(s, limit, max_nodes, solution, res);
+    sudoku_set_learning(s, 0);
+    dlx_unforce_all(s->dlx);
+    return rc ? sudoku_fail(err, rc, "%s", sudoku_strerror(rc)) : 0;
 }

@@ -23,10 +23,10 @@ export interface SheetFunctions {
   SUDOKU_COUNT (range: Range | Cell, limit?: number | string | null, box?: Box): number | SheetError
   /** 'unique', 'multiple', 'none' or 'clash: R1C1 and R1C5 both 5' */
   SUDOKU_CHECK (range: Range | Cell, box?: Box): string | SheetError
-  /** covers of a 0/1 matrix: rows are options, columns are items */
-  EXACTCOVER_COUNT (matrix: Range | Cell): number | SheetError
+  /** covers of a 0/1 matrix: rows are options, columns are items; times: one cell per column, blank (once), n or "a:b" */
+  EXACTCOVER_COUNT (matrix: Range | Cell, times?: Range | Cell): number | SheetError
   /** one cover: its 1-based row numbers, as a column */
-  EXACTCOVER_SOLVE (matrix: Range | Cell): number[][] | SheetError
+  EXACTCOVER_SOLVE (matrix: Range | Cell, times?: Range | Cell): number[][] | SheetError
 }
 
 export interface SheetOptions {

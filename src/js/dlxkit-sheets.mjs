@@ -28,8 +28,8 @@ export const SIGNATURES = {
   SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
   SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
   SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix'], optional: 0, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix'], optional: 0, result: 'matrix' }
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' }
 }
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
@@ -51,8 +51,8 @@ export function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    EXACTCOVER_COUNT: (matrix) => coverCount(kit, matrix, budget),
-    EXACTCOVER_SOLVE: (matrix) => coverSolve(kit, matrix, budget)
+    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
+    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget)
   }
   for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
   return fns
@@ -302,13 +302,43 @@ function readMatrix (range) {
     })
     if (items.length) options.push({ row: r + 1, items })
   })
-  return { width, options, uncovered: covered.indexOf(false) }
+  return { width, options, covered }
 }
 
-function withProblem (kit, matrix, fn) {
+/**
+ * How many times each column is to be covered (Knuth's multiplicities): a
+ * range as wide as the matrix, one row (or a column as tall as the matrix
+ * is wide); each cell blank (once), a whole number n (exactly n times) or
+ * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
+ */
+function readTimes (range, width) {
+  if (range === null || range === undefined || range === '') return null
+  let cells = rowsOf(range, 'the times range')
+  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
+  if (cells.length !== 1 || cells[0].length !== width) {
+    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
+  }
+  return cells[0].map((v, c) => {
+    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
+    if (isBlank(v)) return { min: 1, max: 1 }
+    const n = cellNumber(v)
+    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
+    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
+      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
+    }
+    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
+    return { min, max }
+  })
+}
+
+function withProblem (kit, matrix, times, fn) {
   const m = readMatrix(matrix)
-  if (m.uncovered >= 0) return { uncovered: m.uncovered + 1 }
-  const p = kit.exactCover({ primary: m.width, options: m.options.map((o) => o.items) })
+  const bounds = readTimes(times, m.width)
+  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
+  if (uncovered >= 0) return { uncovered: uncovered + 1 }
+  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
+  const p = kit.exactCover({ primary, options: m.options.map((o) => o.items) })
   try {
     return fn(p, m)
   } finally {
@@ -316,8 +346,8 @@ function withProblem (kit, matrix, fn) {
   }
 }
 
-function coverCount (kit, matrix, budget) {
-  const r = withProblem(kit, matrix, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
+function coverCount (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
   if (r.uncovered) return 0
   if (r.status === 'stopped') return gaveUp(budget)
   // a cell's number is a double: past 2^53 - 1 it would show another count
@@ -326,13 +356,13 @@ function coverCount (kit, matrix, budget) {
 }
 
 /** One cover as a column of 1-based row numbers of the matrix. */
-function coverSolve (kit, matrix, budget) {
-  const r = withProblem(kit, matrix, (p, m) => {
+function coverSolve (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p, m) => {
     const s = p.solve({ maxNodes: budget.maxNodes })
     return { rows: s && s.map((k) => m.options[k].row) }
   })
   if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (!r.rows) return none('no exact cover: no set of rows has exactly one 1 in every column')
+  if (!r.rows) return none(`no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`)
   return r.rows.map((row) => [row])
 }
 

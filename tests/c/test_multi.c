@@ -3,9 +3,10 @@
  * bounds, secondary items and colors: every solution found once, none
  * missing, the same under node budgets of every size, with forced options,
  * and counts; bad bounds are refused with DLX_EBOUND and leave the handle
- * usable. */
+ * usable. The bit-set search and the linked one walk the same tree. */
 #include "check.h"
 #include "dlx.h"
+#include "../../src/core/dlx_internal.h" /* dlx_set_engine: both searches */
 
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,7 @@ static void test_random_vs_brute(void) {
         for (uint32_t m = 0; m < 1u << p.n; m++)
             if (is_solution(&p, m)) want[nw++] = m;
         dlx_t *d = build(&p);
+        if (round % 2) dlx_set_engine(d, DLX_ENGINE_LINKS); /* else the bit sets */
         uint64_t budgets[] = {0, 1, 2, 3, 7};
         for (size_t b = 0; b < sizeof budgets / sizeof *budgets; b++) {
             int32_t ng = engine_solutions(d, budgets[b], got, 1 << MAX_OPTS);
@@ -180,6 +182,109 @@ static void test_switching(void) {
     dlx_free(d);
 }
 
+/* An option is used at most once, bounds or not: forcing it again is a
+ * clash with itself (the fuzz target found it recorded twice), and the
+ * handle stays as it was. */
+static void test_force_twice(void) {
+    dlx_t *d = dlx_new(1, 0);
+    int32_t o[] = {0};
+    dlx_add_option(d, o, NULL, 1);
+    dlx_add_option(d, o, NULL, 1);
+    CHECK_EQ(dlx_set_bounds(d, 0, 1, 2), DLX_OK);
+    uint64_t count = 0;
+    dlx_count(d, 0, 0, &count);
+    CHECK_EQ(count, 3); /* {0}, {1}, {0, 1} */
+    CHECK_EQ(dlx_force(d, 1), DLX_OK);
+    CHECK_EQ(dlx_force(d, 1), DLX_ECONFLICT);
+    int32_t other = -1, item = -1;
+    dlx_conflict(d, &other, &item);
+    CHECK(other == 1 && item == 0);
+    CHECK_EQ(dlx_forced_count(d), 1);
+    dlx_count(d, 0, 0, &count);
+    CHECK_EQ(count, 2); /* {1}, {0, 1} */
+    dlx_free(d);
+}
+
+/* An item with no option left and nothing more needed is done: no node is
+ * spent on it. Items A (0 to 2 times) and B (once), one option "A B": one
+ * node (on B, then the solution), where a "no more A" node made it two. */
+static void test_done_item(void) {
+    for (int links = 0; links < 2; links++) {
+        dlx_t *d = dlx_new(2, 0);
+        if (links) dlx_set_engine(d, DLX_ENGINE_LINKS);
+        int32_t o[] = {0, 1};
+        dlx_add_option(d, o, NULL, 2);
+        CHECK_EQ(dlx_set_bounds(d, 0, 0, 2), DLX_OK);
+        uint64_t count = 0;
+        CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE);
+        CHECK_EQ(count, 1);
+        dlx_stats_t st;
+        dlx_stats(d, &st);
+        CHECK_EQ(st.nodes, 1);
+        dlx_free(d);
+    }
+}
+
+/* A random problem of up to 200 options and 140 primary items (sets of
+ * several words, of options and of items), bounds 0 to 3, some colors. */
+static dlx_t *random_big(int links) {
+    int32_t primary = 1 + (int32_t)rnd(140), secondary = (int32_t)rnd(4), n = 1 + (int32_t)rnd(200);
+    dlx_t *d = dlx_new(primary, secondary);
+    if (links) dlx_set_engine(d, DLX_ENGINE_LINKS);
+    for (int32_t i = 0; i < primary; i++) {
+        int32_t hi = 1 + (int32_t)rnd(3);
+        dlx_set_bounds(d, i, (int32_t)rnd((uint32_t)hi + 1), hi);
+    }
+    for (int32_t k = 0; k < n; k++) {
+        int32_t items[6], colors[6], len = 0;
+        for (int32_t t = 1 + (int32_t)rnd(5); t > 0; t--) {
+            int32_t i = len == 0 ? (int32_t)rnd((uint32_t)primary) : (int32_t)rnd((uint32_t)(primary + secondary)), dup = 0;
+            for (int32_t j = 0; j < len; j++) dup |= items[j] == i;
+            if (dup) continue;
+            colors[len] = i >= primary && rnd(2) ? 1 + (int32_t)rnd(3) : 0;
+            items[len++] = i;
+        }
+        dlx_add_option(d, items, colors, len);
+    }
+    return d;
+}
+
+/* The two searches in lockstep, a node at a time: the same answers, the
+ * same solutions in the same order, the same statistics and progress. */
+static void test_same_walk(void) {
+    for (int round = 0; round < 300; round++) {
+        check_context("same walk %d", round);
+        uint64_t seed = rng_state;
+        dlx_t *bits = random_big(0);
+        rng_state = seed;
+        dlx_t *links = random_big(1);
+        if (round % 3 == 0) { /* a forced option, recorded in both */
+            int32_t k = (int32_t)rnd((uint32_t)dlx_option_count(bits));
+            CHECK_EQ(dlx_force(bits, k), dlx_force(links, k));
+        }
+        int32_t a[512], b[512];
+        for (int steps = 0; steps < 3000; steps++) {
+            int ra = dlx_search(bits, 1), rb = dlx_search(links, 1);
+            if (!CHECK_EQ(ra, rb)) break;
+            dlx_stats_t sa, sb;
+            dlx_stats(bits, &sa), dlx_stats(links, &sb);
+            CHECK_EQ(sa.nodes, sb.nodes);
+            CHECK_EQ(sa.solutions, sb.solutions);
+            CHECK_EQ(sa.guesses, sb.guesses);
+            CHECK_EQ(sa.level, sb.level);
+            CHECK_EQ(sa.max_level, sb.max_level);
+            CHECK(sa.progress == sb.progress);
+            if (ra == DLX_SOLUTION) {
+                int32_t na = dlx_solution(bits, a, 512), nb = dlx_solution(links, b, 512);
+                if (CHECK_EQ(na, nb)) CHECK(memcmp(a, b, (size_t)na * sizeof *a) == 0);
+            }
+            if (ra == DLX_DONE) break;
+        }
+        dlx_free(bits), dlx_free(links);
+    }
+    check_context("");
+}
+
 static void test_bad_bounds(void) {
     dlx_t *d = dlx_new(2, 1);
     int32_t o[] = {0, 1};
@@ -211,6 +316,9 @@ int main(void) {
     rng_state = 12345;
     test_bad_bounds();
     test_switching();
+    test_force_twice();
+    test_done_item();
+    test_same_walk();
     test_random_vs_brute();
     return check_report("test_multi");
 }

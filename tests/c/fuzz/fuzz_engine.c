@@ -16,6 +16,9 @@
  *     the model's (as sets of options), in any seeded order; counts with a
  *     limit stop at the limit;
  *   - after unforce_all the count is the count before forcing.
+ * A quarter of the inputs give the primary items multiplicities
+ * (dlx_set_bounds, Algorithm M): the model then enumerates sets of options
+ * whose cover of each primary item lies within its bounds.
  */
 #include <string.h>
 
@@ -26,6 +29,7 @@
 #define MAX_OPTIONS 24 /* a solution is a bit mask of options */
 #define MAX_ITEMS 10
 #define MAX_LEN 6
+#define MAX_BOUNDED_OPTIONS 16 /* the bounded model tries subsets of the options */
 
 /* FUZZ_TRACE=1 in the environment prints the decoded calls (to explain a finding). */
 static int tracing = -1;
@@ -37,6 +41,7 @@ typedef struct {
 
 typedef struct {
     int32_t primary, items, n_options, n_forced;
+    int32_t bounded, lo[MAX_ITEMS], hi[MAX_ITEMS]; /* multiplicities, when bounded */
     option opt[MAX_OPTIONS];
     int32_t forced[MAX_OPTIONS];
 } model;
@@ -96,6 +101,65 @@ static void enumerate(const model *m, int32_t *state, uint32_t chosen, solution_
     }
 }
 
+/* Item state for the bounded model: secondary items as above; primary ones
+ * count how often they are covered. */
+static int fits_bounded(const model *m, const int32_t *state, const int32_t *times, int32_t k) {
+    const option *o = &m->opt[k];
+    for (int32_t j = 0; j < o->n; j++) {
+        int32_t i = o->item[j];
+        if (i < m->primary ? times[i] >= m->hi[i] : state[i] >= 0 && (state[i] == 0 || o->color[j] != state[i])) return 0;
+    }
+    return 1;
+}
+
+static void mark(solution_set *out, uint32_t chosen) {
+    if (out->marks) {
+        FUZZ_ASSERT(!marked(out->marks, chosen)); /* each solution is made once */
+        out->marks[chosen >> 3] |= (uint8_t)(1u << (chosen & 7));
+    }
+    out->n++;
+}
+
+/* Every set of options from k on, added to `chosen`, that keeps within the bounds. */
+static void enumerate_bounded(const model *m, int32_t *state, int32_t *times, uint32_t chosen, int32_t k,
+                              solution_set *out) {
+    if (k == m->n_options) {
+        for (int32_t i = 0; i < m->primary; i++)
+            if (times[i] < m->lo[i]) return;
+        mark(out, chosen);
+        return;
+    }
+    enumerate_bounded(m, state, times, chosen, k + 1, out);
+    if (chosen >> k & 1 || !fits_bounded(m, state, times, k)) return;
+    const option *o = &m->opt[k];
+    int32_t saved[MAX_ITEMS];
+    memcpy(saved, state, sizeof saved);
+    for (int32_t j = 0; j < o->n; j++)
+        if (o->item[j] < m->primary) times[o->item[j]]++;
+        else state[o->item[j]] = o->color[j];
+    enumerate_bounded(m, state, times, chosen | 1u << k, k + 1, out);
+    for (int32_t j = 0; j < o->n; j++)
+        if (o->item[j] < m->primary) times[o->item[j]]--;
+    memcpy(state, saved, sizeof saved);
+}
+
+/* The forced options as the bounded model starts from them: 0 when they
+ * already break a bound or clash on a color (then there is no solution). */
+static int forced_bounded(const model *m, int32_t *state, int32_t *times, uint32_t *chosen) {
+    for (int32_t i = 0; i < MAX_ITEMS; i++) state[i] = -1, times[i] = 0;
+    *chosen = 0;
+    for (int32_t f = 0; f < m->n_forced; f++) {
+        int32_t k = m->forced[f];
+        if (!fits_bounded(m, state, times, k)) return 0;
+        const option *o = &m->opt[k];
+        for (int32_t j = 0; j < o->n; j++)
+            if (o->item[j] < m->primary) times[o->item[j]]++;
+            else state[o->item[j]] = o->color[j];
+        *chosen |= 1u << k;
+    }
+    return 1;
+}
+
 static void forced_state(const model *m, int32_t *state, uint32_t *chosen) {
     for (int32_t i = 0; i < MAX_ITEMS; i++) state[i] = -1;
     *chosen = 0;
@@ -106,10 +170,14 @@ static void forced_state(const model *m, int32_t *state, uint32_t *chosen) {
 }
 
 static void model_solutions(const model *m, solution_set *out) {
-    int32_t state[MAX_ITEMS];
+    int32_t state[MAX_ITEMS], times[MAX_ITEMS];
     uint32_t chosen;
-    forced_state(m, state, &chosen);
     out->n = 0;
+    if (m->bounded) {
+        if (forced_bounded(m, state, times, &chosen)) enumerate_bounded(m, state, times, chosen, 0, out);
+        return;
+    }
+    forced_state(m, state, &chosen);
     enumerate(m, state, chosen, out);
 }
 
@@ -117,19 +185,27 @@ static void model_solutions(const model *m, solution_set *out) {
 
 /* The solution the engine is at, checked as an exact cover; returns its mask. */
 static uint32_t read_solution(dlx_t *d, const model *m) {
-    int32_t sol[MAX_OPTIONS + 1], state[MAX_ITEMS];
+    int32_t sol[MAX_OPTIONS + 1], state[MAX_ITEMS], times[MAX_ITEMS] = {0};
     int32_t n = dlx_solution(d, sol, MAX_OPTIONS + 1);
-    FUZZ_ASSERT(n >= m->n_forced && n <= m->primary);
+    FUZZ_ASSERT(n >= m->n_forced && n <= (m->bounded ? m->n_options : m->primary));
     for (int32_t f = 0; f < m->n_forced; f++) FUZZ_ASSERT(sol[f] == m->forced[f]);
     for (int32_t i = 0; i < MAX_ITEMS; i++) state[i] = -1;
     uint32_t mask = 0;
     for (int32_t j = 0; j < n; j++) {
         FUZZ_ASSERT(sol[j] >= 0 && sol[j] < m->n_options && !(mask >> sol[j] & 1));
-        FUZZ_ASSERT(fits(m, state, sol[j]));
-        put(m, state, sol[j]);
+        if (m->bounded) {
+            FUZZ_ASSERT(fits_bounded(m, state, times, sol[j]));
+            const option *o = &m->opt[sol[j]];
+            for (int32_t q = 0; q < o->n; q++)
+                if (o->item[q] < m->primary) times[o->item[q]]++;
+                else state[o->item[q]] = o->color[q];
+        } else {
+            FUZZ_ASSERT(fits(m, state, sol[j]));
+            put(m, state, sol[j]);
+        }
         mask |= 1u << sol[j];
     }
-    for (int32_t i = 0; i < m->primary; i++) FUZZ_ASSERT(state[i] >= 0);
+    for (int32_t i = 0; i < m->primary; i++) FUZZ_ASSERT(m->bounded ? times[i] >= m->lo[i] : state[i] >= 0);
     return mask;
 }
 
@@ -200,6 +276,10 @@ static void check_item_options(dlx_t *d, const model *m, int32_t i) {
         FUZZ_ASSERT(n == DLX_EITEM);
         return;
     }
+    if (m->bounded) { /* a split by the options of one item needs exact cover */
+        FUZZ_ASSERT(n == DLX_EBOUND);
+        return;
+    }
     uint32_t want = 0, seen = 0;
     for (int32_t k = 0; k < m->n_options; k++)
         if (holds(&m->opt[k], i) && agrees(m, k)) want |= 1u << k;
@@ -222,6 +302,10 @@ static void check_branch_item(dlx_t *d, const model *m) {
         if (len[i] < fewest) fewest = len[i];
     }
     int32_t item = dlx_branch_item(d);
+    if (m->bounded) {
+        FUZZ_ASSERT(item == DLX_EBOUND);
+        return;
+    }
     if (fewest > MAX_OPTIONS) {
         FUZZ_ASSERT(item == -1);
         return;
@@ -290,6 +374,11 @@ static void force(dlx_t *d, model *m, int32_t k) {
     TRACE("force(%d) = %d\n", k, rc);
     if (k < 0 || k >= m->n_options) {
         FUZZ_ASSERT(rc == DLX_EOPTION);
+    } else if (m->bounded) { /* recorded; a clash shows as no solution */
+        int again = 0;
+        for (int32_t f = 0; f < m->n_forced; f++) again |= m->forced[f] == k;
+        FUZZ_ASSERT(again ? rc == DLX_ECONFLICT : rc == DLX_OK);
+        if (!again) m->forced[m->n_forced++] = k;
     } else if (!agrees(m, k)) {
         FUZZ_ASSERT(rc == DLX_ECONFLICT);
         int32_t other = -1, item = -1;
@@ -335,6 +424,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_ASSERT(dlx_new(-1, 0) == NULL && dlx_new(0, -1) == NULL);
     FUZZ_ASSERT(dlx_primary_count(d) == m.primary && dlx_item_count(d) == m.items);
     FUZZ_ASSERT(dlx_unforce(d) == DLX_ENOFORCED);
+    int with_bounds = (size / 3) % 4 == 3; /* bounds 1..1 everywhere are exact cover still */
+    for (int32_t i = 0; i < m.primary; i++) {
+        m.lo[i] = m.hi[i] = 1;
+        if (!with_bounds) continue;
+        uint8_t c = fuzz_u8(&b);
+        m.hi[i] = 1 + c % 3, m.lo[i] = (c / 3) % (m.hi[i] + 1);
+        FUZZ_ASSERT(dlx_set_bounds(d, i, m.lo[i], m.hi[i]) == DLX_OK);
+        TRACE("bounds %d: %d..%d\n", i, m.lo[i], m.hi[i]);
+        m.bounded |= m.lo[i] != 1 || m.hi[i] != 1;
+    }
+    int32_t max_options = m.bounded ? MAX_BOUNDED_OPTIONS : MAX_OPTIONS;
 
     for (int calls = 0; calls < 200 && fuzz_more(&b); calls++) {
         uint8_t op = fuzz_u8(&b);
@@ -344,7 +444,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (op % 14 > 5) TRACE("%s\n", names[op % 14]);
         switch (op % 14) {
         case 0: case 1: case 2: case 3:
-            if (m.n_options < MAX_OPTIONS) add_option(d, &m, &b);
+            if (m.n_options < max_options) add_option(d, &m, &b);
             break;
         case 4: case 5:
             force(d, &m, (int32_t)fuzz_below(&b, (uint32_t)m.n_options + 2) - 1);

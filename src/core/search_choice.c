@@ -1,0 +1,156 @@
+/* search_choice.c: which search a problem gets, in one place (docs/engine.md
+ * has the rules as tables). Exact cover: every search has one signature,
+ * dlx_search_fn (dlx_internal.h), and only this file calls them. Sudoku:
+ * its solvers take a grid, not a matrix, so this file rules which one
+ * sudoku_solve runs and how the linked one is set up (restarts, learning),
+ * and sudoku_solve.c and sudoku_generate.c follow. Every search walks the
+ * same tree where it can, so the choice changes speed, never a count. */
+#include "dlx_internal.h"
+#include "sudoku_internal.h"
+
+/* ---- exact cover ------------------------------------------------------------- */
+
+/* The search a fresh start runs: the first row that holds. Bounds go to
+ * Algorithm M before this rule (dlx_search_until). Restarts and learning
+ * change the tree: they live on the links, the others keep Knuth's tree.
+ * The bit sets where their tables fit (dlx_bits_ready: up to
+ * BITS_MAX_OPTIONS options, BITS_MAX_BYTES of tables), the sparse sets
+ * beyond, the links when neither's tables can be had (memory). */
+enum { ON_LINKS, ON_BITS, ON_CELLS };
+static int pick_search(dlx_t *d) {
+    if (d->restarts_on) return ON_LINKS;
+    if (d->engine_pref == DLX_ENGINE_LINKS) return ON_LINKS; /* the tests' choice */
+    if (d->engine_pref != DLX_ENGINE_CELLS && dlx_bits_ready(d)) return ON_BITS;
+    if (dlx_cells_ready(d)) return ON_CELLS;
+    return ON_LINKS;
+}
+
+int dlx_probes_on_bits(dlx_t *d) {
+    return d->engine_pref != DLX_ENGINE_LINKS && dlx_bits_ready(d);
+}
+
+void dlx_set_engine(dlx_t *d, int engine) {
+    dlx_restart(d);
+    dlx_bits_free(d);
+    dlx_cells_free(d);
+    d->engine_pref = engine;
+}
+
+#ifdef __wasm__
+/* In WebAssembly a long search returns every SLICE_NODES nodes and is called
+ * again (the same tree, as any budget). V8 starts a function in baseline
+ * code and runs its optimized code only from its next call: a count without
+ * solutions for seconds (words-5x5-16500) stayed in baseline code all along,
+ * at 0.6x the optimized speed. A slice is a few milliseconds at least.
+ * The links too: a slice ends where a budget would, and a budget changes
+ * nothing in their tree (a run's restart waits for the next call). */
+enum { SLICE_NODES = 4096 };
+static int in_slices(dlx_t *d, uint64_t stop, dlx_search_fn *search) {
+    int rc;
+    do rc = search(d, d->nodes < stop && stop - d->nodes > SLICE_NODES ? d->nodes + SLICE_NODES : stop);
+    while (rc == DLX_BUDGET && d->nodes < stop);
+    return rc;
+}
+#define SLICED(search, d, stop) in_slices(d, stop, search)
+#else
+#define SLICED(search, d, stop) search(d, stop)
+#endif
+
+int dlx_search_until(dlx_t *d, uint64_t node_limit) {
+    if (!d) return DLX_EARG;
+    uint64_t stop = node_limit ? node_limit : UINT64_MAX;
+    if (d->n_bounded) { /* multiplicities: Algorithm M, before any other choice; on its bit sets where they fit */
+        if (d->phase == PH_START) d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS;
+        return dlx_multi_search(d, stop);
+    }
+    if (d->phase == PH_START) {
+        int on = pick_search(d);
+        d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;
+        if (d->restarts_on) dlx_trail_room(d);
+    }
+    if (d->on_bits) return SLICED(dlx_bits_search, d, stop);
+    if (d->on_cells) return SLICED(dlx_cells_search, d, stop);
+#ifndef DLX_NO_LEARNING
+    /* Clause learning takes over a linked search with restarts, no colors
+     * and no solution yet at d->learn_at nodes (dlx_set_learning). */
+    if (d->cdcl) return dlx_learn_search(d, stop);
+    if (d->learn_at && d->restarts_on && !d->has_colors && !d->learn_failed && !d->solutions &&
+        d->phase != PH_DONE) {
+        if (d->nodes >= d->learn_at) return dlx_learn_search(d, stop);
+        if (stop > d->learn_at) { /* the links up to the hand-over, then learning */
+            int rc = SLICED(dlx_links_search, d, d->learn_at);
+            return rc == DLX_BUDGET && d->nodes >= d->learn_at ? dlx_learn_search(d, stop) : rc;
+        }
+    }
+#endif
+    return SLICED(dlx_links_search, d, stop);
+}
+
+int dlx_search(dlx_t *d, uint64_t max_nodes) {
+    if (!d) return DLX_EARG;
+    uint64_t left = UINT64_MAX - d->nodes;
+    return dlx_search_until(d, max_nodes && max_nodes < left ? d->nodes + max_nodes : 0);
+}
+
+/* ---- Sudoku ------------------------------------------------------------------ */
+
+/* The solvers a shape gets beside the links (sudoku_new builds them): the
+ * plain 9x9 (3x3 boxes, no other region) its own solver; every shape up to
+ * MASKS_MAX_SIZE the bit masks (an item of Sudoku has N options, a mask
+ * holds 16). */
+int sudoku_gets_nine(const sudoku_t *s) {
+    return s->n == 9 && s->box_rows == 3 && !s->jigsaw && s->n_regions == 27;
+}
+
+int sudoku_gets_masks(const sudoku_t *s) { return s->n <= MASKS_MAX_SIZE; }
+
+/* Nodes per cell the bit masks search for a first solution before, with
+ * restarts on, the linked engine's restarts take over: a random-hole 16x16
+ * at 60% blank takes a few hundred nodes, but about 1 in 100 takes from 10^5
+ * to over 2 * 10^6 (one wrong early guess), which restarts solve in a few
+ * hundred. */
+#define MASKS_NODES_PER_CELL 100
+
+/* sudoku_solve: the 9x9 solver where built, else the masks where built
+ * (out of memory, neither), else the links with restarts and learning. */
+sudoku_plan sudoku_plan_solve(const sudoku_t *s) {
+    uint64_t cells = (uint64_t)s->n * (uint64_t)s->n;
+    if (s->nine) return (sudoku_plan){SUDOKU_ON_NINE, 0};
+    if (s->masks) return (sudoku_plan){SUDOKU_ON_MASKS, s->restarts ? MASKS_NODES_PER_CELL * cells : 0};
+    return (sudoku_plan){SUDOKU_ON_LINKS, 0};
+}
+
+/* A solve on the links hands over to clause learning after s->learn_after
+ * nodes without a solution (with restarts on); other searches (the
+ * generator's fill and proofs) set their own. */
+void sudoku_set_learning(sudoku_t *s, int on) {
+    dlx_set_learning(s->dlx, on ? s->learn_after : 0);
+}
+
+/* The generator's fill: the links with restarts on Luby units of 2 N^2
+ * nodes, not the solver's 10,000 (a fill that goes wrong early is better
+ * started over soon: 16x16 windoku and disjoint groups median 4x faster,
+ * worst 10x; 25x25 jigsaw median 1.7x); then clause learning, which is
+ * complete (a 25x25 jigsaw of 50 trades, bench/fill_native.c, took 0.1 s
+ * by it, the links none in 10 s; a shape with no grid ends proved so),
+ * after FILL_LEARN_RUNS units, or from the first node from
+ * FILL_LEARN_AT_ONCE on (the links rarely fill such a jigsaw, and the
+ * CDCL's search is the same from either point: 36x36 and 49x49 5-10%
+ * faster, docs/notes/CDCL.md). Without restarts, a fixed budget. */
+#ifndef FILL_LEARN_RUNS
+#define FILL_LEARN_RUNS 4
+#endif
+#ifndef FILL_LEARN_AT_ONCE
+#define FILL_LEARN_AT_ONCE 36
+#endif
+sudoku_fill_plan sudoku_plan_fill(const sudoku_t *s) {
+    uint64_t unit = 2 * (uint64_t)s->n * (uint64_t)s->n;
+    if (!s->restarts) return (sudoku_fill_plan){0, 0, 200000 + 50 * (uint64_t)s->n * (uint64_t)s->n};
+    return (sudoku_fill_plan){unit, s->n >= FILL_LEARN_AT_ONCE ? 1 : FILL_LEARN_RUNS * unit, 0};
+}
+
+/* The generator's proofs of uniqueness: on the links with the clues kept
+ * forced (sudoku_generate.c's clue stack) for big grids that need not be
+ * minimal, where forcing thousands of clues again for every proof took
+ * most of a 64x64's time; else each proof is a sudoku_solve. */
+int sudoku_proofs_on_stack(int32_t units, int minimal) { return !minimal && units >= 512; }
