@@ -1,0 +1,343 @@
+/* dlx_cost.c: option costs (Knuth's DLX5) and the search for the k
+ * cheapest solutions (dlx_set_cost, dlx_set_best).
+ *
+ * The search works on its own copy of the links, made at each start from the
+ * handle's matrix (forced options already taken there), so a restart just
+ * drops it. At the start every active primary item is taxed with the cost of
+ * its cheapest option, which is taken off the net cost of every option holding
+ * the item (in item order, so no net cost goes below 0), and each item's
+ * column is sorted by net cost (ties: the order the options were added). A
+ * solution's cost is the forced options' costs + the taxes + its net cost.
+ *
+ * Branch and bound: once k solutions are kept, a branch must stay strictly
+ * below the worst of them (cutoff). At a node, with budget B = cutoff - the
+ * net cost so far, the node is a dead end when some item's cheapest option
+ * costs B or more (Knuth's rule), or when the cheapest options of all items
+ * add up to kmax * B or more, kmax being the most primary items an option
+ * has: each chosen option pays for at most kmax items. The branch item is the
+ * one with the fewest options under B (ties: the dearer cheapest option, as
+ * DLX5; then the first); its options are tried cheapest first, and the rest
+ * of the column is skipped once one costs B or more.
+ */
+#include "dlx_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint64_t cost, seq; /* total cost; order found */
+    int32_t n, *opts;
+} kept_solution;
+
+struct dlx_best {
+    dlx_node *nd;     /* the copy of the links */
+    dlx_head *it;     /* of the item lists */
+    int32_t *len;     /* and of the column lengths */
+    uint64_t *nc;     /* per node: the net cost of its option */
+    uint64_t *part;   /* per level: the net cost of the choices above it */
+    uint64_t base;    /* forced options' costs + taxes */
+    uint64_t cur;     /* the net cost of the choices so far */
+    int32_t kmax, resume, cap_nodes;
+    kept_solution *kept; /* the best so far, cheapest first (ties: found first) */
+    int32_t n_kept, cap_kept;
+    uint64_t seq;
+};
+typedef struct dlx_best best;
+
+#define NO_CUTOFF UINT64_MAX
+
+/* ---- costs ---------------------------------------------------------------- */
+
+int dlx_set_cost(dlx_t *d, int32_t k, int64_t cost) {
+    if (!d) return DLX_EARG;
+    if (k < 0 || k >= d->n_options) return DLX_EOPTION;
+    if (cost < 0) return DLX_ECOST;
+    int64_t old = k < d->cap_cost ? d->cost[k] : 0;
+    if (cost - old > INT64_MAX - d->cost_total) return DLX_ECOST; /* the total would pass 2^63 - 1 */
+    if (k >= d->cap_cost) {
+        if (!cost) return DLX_OK;
+        int32_t cap = d->cap_cost ? d->cap_cost : 16;
+        while (cap <= k) cap = cap > INT32_MAX / 2 ? INT32_MAX : cap * 2;
+        int64_t *c = realloc(d->cost, (size_t)cap * sizeof *c);
+        if (!c) return DLX_ENOMEM;
+        memset(c + d->cap_cost, 0, (size_t)(cap - d->cap_cost) * sizeof *c);
+        d->cost = c, d->cap_cost = cap;
+    }
+    dlx_restart(d);
+    d->cost[k] = cost;
+    d->cost_total += cost - old;
+    return DLX_OK;
+}
+
+int64_t dlx_option_cost(const dlx_t *d, int32_t k) {
+    if (!d) return DLX_EARG;
+    if (k < 0 || k >= d->n_options) return DLX_EOPTION;
+    return k < d->cap_cost ? d->cost[k] : 0;
+}
+
+static uint64_t option_cost(const dlx_t *d, int32_t k) { return k < d->cap_cost ? (uint64_t)d->cost[k] : 0; }
+
+int dlx_set_best(dlx_t *d, int32_t k) {
+    if (!d) return DLX_EARG;
+    if (k < 0) return DLX_EARG;
+    dlx_restart(d); /* while the old mode rules what there is to unwind */
+    d->best_k = k;
+    return DLX_OK;
+}
+
+/* ---- the kept solutions --------------------------------------------------- */
+
+static void drop_kept(best *b) {
+    for (int32_t j = 0; j < b->n_kept; j++) free(b->kept[j].opts);
+    b->n_kept = 0;
+}
+
+void dlx_best_free(dlx_t *d) {
+    best *b = d->best;
+    if (!b) return;
+    drop_kept(b);
+    free(b->kept), free(b->nd), free(b->it), free(b->len), free(b->nc), free(b->part);
+    free(b);
+    d->best = NULL;
+}
+
+size_t dlx_best_bytes(const dlx_t *d) {
+    const best *b = d->best;
+    if (!b) return 0;
+    size_t s = sizeof *b + (size_t)b->cap_nodes * (sizeof(dlx_node) + sizeof(uint64_t)) +
+               (size_t)(d->n_items + 2) * (sizeof(dlx_head) + sizeof(int32_t)) +
+               (size_t)(d->n_primary + 1) * sizeof(uint64_t) + (size_t)b->cap_kept * sizeof(kept_solution);
+    for (int32_t j = 0; j < b->n_kept; j++) s += (size_t)b->kept[j].n * sizeof(int32_t);
+    return s;
+}
+
+/* The net cost a branch must stay under: the worst kept once k are kept. */
+static uint64_t cutoff(const dlx_t *d, const best *b) {
+    return b->n_kept < d->best_k ? NO_CUTOFF : b->kept[b->n_kept - 1].cost - b->base;
+}
+
+/* Keep the solution on levels 0 .. l-1 (net cost b->cur, under the cutoff). */
+static int keep(dlx_t *d, best *b, int32_t l) {
+    int32_t n = d->n_forced + l;
+    int32_t *opts = malloc((size_t)(n ? n : 1) * sizeof *opts);
+    if (!opts) return DLX_ENOMEM;
+    memcpy(opts, d->forced, (size_t)d->n_forced * sizeof *opts);
+    for (int32_t j = 0; j < l; j++) opts[d->n_forced + j] = option_of(b->nd, d->choice[j]);
+    if (b->n_kept == d->best_k) free(b->kept[--b->n_kept].opts);
+    if (b->n_kept == b->cap_kept) {
+        int32_t cap = b->cap_kept ? b->cap_kept * 2 : 4;
+        if (cap > d->best_k) cap = d->best_k;
+        kept_solution *k2 = realloc(b->kept, (size_t)cap * sizeof *k2);
+        if (!k2) return free(opts), DLX_ENOMEM;
+        b->kept = k2, b->cap_kept = cap;
+    }
+    uint64_t cost = b->base + b->cur;
+    int32_t j = b->n_kept++;
+    for (; j > 0 && b->kept[j - 1].cost > cost; j--) b->kept[j] = b->kept[j - 1];
+    b->kept[j] = (kept_solution){cost, b->seq++, n, opts};
+    return DLX_OK;
+}
+
+int32_t dlx_best_count(const dlx_t *d) {
+    if (!d) return DLX_EARG;
+    return d->best && d->best_k && d->phase != PH_START ? d->best->n_kept : 0;
+}
+
+int32_t dlx_best_solution(const dlx_t *d, int32_t j, int32_t *options, int32_t cap, int64_t *cost) {
+    if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
+    if (j < 0 || j >= dlx_best_count(d)) return DLX_ENOSOLUTION;
+    const kept_solution *s = &d->best->kept[j];
+    if (cap) memcpy(options, s->opts, (size_t)(s->n < cap ? s->n : cap) * sizeof *options);
+    if (cost) *cost = (int64_t)s->cost;
+    return s->n;
+}
+
+int dlx_solution_cost(const dlx_t *d, int64_t *cost) {
+    if (!d || !cost) return DLX_EARG;
+    if (d->phase != PH_AT_SOLUTION || !d->best_k) return DLX_ENOSOLUTION;
+    *cost = (int64_t)(d->best->base + d->best->cur);
+    return DLX_OK;
+}
+
+int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
+    for (int32_t l = 0; l < d->depth; l++, n++)
+        if (n < cap) options[n] = option_of(d->best->nd, d->choice[l]);
+    return n;
+}
+
+/* ---- the start: copy, taxes, sorted columns -------------------------------- */
+
+/* Sort the nodes p[0 .. m-1] by net cost, ties by node number (the order
+ * the options were added): a merge sort through tmp (qsort would bring
+ * 2 KiB into the WebAssembly module). */
+static void sort_nodes(int32_t *p, int32_t *tmp, int32_t m, const uint64_t *nc) {
+    for (int32_t w = 1; w < m; w *= 2) {
+        for (int32_t lo = 0; lo < m; lo += 2 * w) {
+            int32_t mid = lo + w < m ? lo + w : m, hi = lo + 2 * w < m ? lo + 2 * w : m;
+            int32_t a = lo, b = mid, o = lo;
+            while (a < mid && b < hi)
+                tmp[o++] = nc[p[b]] < nc[p[a]] || (nc[p[b]] == nc[p[a]] && p[b] < p[a]) ? p[b++] : p[a++];
+            while (a < mid) tmp[o++] = p[a++];
+            while (b < hi) tmp[o++] = p[b++];
+        }
+        memcpy(p, tmp, (size_t)m * sizeof *p);
+    }
+}
+
+static int start(dlx_t *d) {
+    best *b = d->best;
+    if (!b && !(b = d->best = calloc(1, sizeof *b))) return DLX_ENOMEM;
+    drop_kept(b);
+    int32_t n = d->n_items, np = d->n_primary;
+    if (b->cap_nodes < d->n_nodes) {
+        free(b->nd), free(b->nc);
+        b->nd = malloc((size_t)d->n_nodes * sizeof *b->nd);
+        b->nc = malloc((size_t)d->n_nodes * sizeof *b->nc);
+        b->cap_nodes = b->nd && b->nc ? d->n_nodes : 0;
+        if (!b->cap_nodes) return DLX_ENOMEM;
+    }
+    if (!b->it) {
+        b->it = malloc((size_t)(n + 2) * sizeof *b->it);
+        b->len = malloc((size_t)(n + 1) * sizeof *b->len);
+        b->part = malloc((size_t)(np + 1) * sizeof *b->part);
+        if (!b->it || !b->len || !b->part) return free(b->it), free(b->len), free(b->part), b->it = NULL, DLX_ENOMEM;
+    }
+    memcpy(b->nd, d->node, (size_t)d->n_nodes * sizeof *b->nd);
+    memcpy(b->it, d->item, (size_t)(n + 2) * sizeof *b->it);
+    memcpy(b->len, d->len, (size_t)(n + 1) * sizeof *b->len);
+    dlx_node *nd = b->nd;
+    uint64_t *nc = b->nc;
+    b->base = 0, b->kmax = 1, b->seq = 0, b->cur = 0, b->resume = 0;
+    for (int32_t f = 0; f < d->n_forced; f++) b->base += option_cost(d, d->forced[f]);
+    for (int32_t k = 0; k < d->n_options; k++) {
+        int32_t q = d->opt_start[k], prim = 0;
+        for (uint64_t c = option_cost(d, k); nd[q].top > 0; q++) nc[q] = c, prim += nd[q].top <= np;
+        if (prim > b->kmax) b->kmax = prim;
+    }
+    int32_t *col = malloc(2 * ((size_t)d->n_options + 1) * sizeof *col);
+    if (!col) return DLX_ENOMEM;
+    for (int32_t i = b->it[0].next; i != 0; i = b->it[i].next) { /* the taxes */
+        uint64_t tax = NO_CUTOFF;
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down)
+            if (nc[p] < tax) tax = nc[p];
+        if (tax == NO_CUTOFF || !tax) continue;
+        b->base += tax;
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down) {
+            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+                if (nd[q].top > 0) nc[q] -= tax;
+            nc[p] -= tax;
+        }
+    }
+    for (int32_t i = b->it[0].next; i != 0; i = b->it[i].next) { /* each column by net cost */
+        int32_t m = 0;
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down) col[m++] = p;
+        sort_nodes(col, col + d->n_options + 1, m, nc);
+        for (int32_t j = 0, prev = i; j <= m; j++) {
+            int32_t p = j < m ? col[j] : i;
+            nd[prev].down = p, nd[p].up = prev, prev = p;
+        }
+    }
+    free(col);
+    return DLX_OK;
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+/* The branch item at a node with budget B: returns its number of options
+ * under B, 0 at a dead end (the bounds above). */
+static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
+    const dlx_node *nd = b->nd;
+    const uint64_t *nc = b->nc;
+    int32_t t = INT32_MAX;
+    uint64_t tcost = 0;
+    /* the sum bound needs kmax * B in 64 bits (the sum stops at it) */
+    uint64_t sum = 0, lim = B <= UINT64_MAX / (uint64_t)b->kmax ? B * (uint64_t)b->kmax : 0;
+    for (int32_t k = b->it[0].next; k != 0; k = b->it[k].next) {
+        int32_t p = nd[k].down;
+        if (p == k || nc[p] >= B) return *bi = k, 0;
+        uint64_t c = nc[p];
+        sum = sum + c < sum ? UINT64_MAX : sum + c;
+        if (lim && sum >= lim) return *bi = k, 0;
+        int32_t s = 1;
+        for (p = nd[p].down; s < t && p != k && nc[p] < B; p = nd[p].down) s++;
+        if (s < t || (s == t && c > tcost)) t = s, tcost = c, *bi = k;
+    }
+    (void)d;
+    return t;
+}
+
+int dlx_best_search(dlx_t *d, uint64_t stop) {
+    if (d->n_bounded) return DLX_ECOST; /* costs with multiplicities: not yet */
+    if (d->phase == PH_DONE) return DLX_DONE;
+    if (d->phase == PH_START) {
+        int rc = start(d);
+        if (rc) return rc;
+        d->level = d->depth = 0;
+    }
+    best *b = d->best;
+    dance m = {b->nd, b->it, b->len};
+    dlx_node *nd = b->nd;
+    const uint64_t *nc = b->nc;
+    int32_t *choice = d->choice, *pos = d->pos, *tot = d->tot;
+    uint64_t *part = b->part, upd = 0;
+    const int colored = d->has_colors;
+    int32_t l = d->level, p, i;
+    int rc;
+    d->phase = PH_FORWARD;
+    if (b->resume) goto backup;
+
+enter:
+    if (b->it[0].next == 0) {
+        if ((rc = keep(d, b, l))) goto out;
+        d->phase = PH_AT_SOLUTION;
+        d->solutions++;
+        d->depth = l, b->resume = 1;
+        rc = DLX_SOLUTION;
+        goto out;
+    }
+    if (d->nodes >= stop) {
+        b->resume = 0;
+        rc = DLX_BUDGET;
+        goto out;
+    }
+    d->nodes++;
+    {
+        int32_t t = pick(d, b, cutoff(d, b) - b->cur, &i);
+        if (t == 0) goto backup;
+        if (t > 1) d->guesses++;
+        cover(m, i, colored, &upd, NULL);
+        part[l] = b->cur, choice[l] = p = nd[i].down, pos[l] = 0, tot[l] = t;
+    }
+try:
+    if (part[l] + nc[p] >= cutoff(d, b)) { /* it and the rest of the column cost too much */
+        uncover(m, nd[p].top, colored);
+        goto backup;
+    }
+    b->cur = part[l] + nc[p];
+    commit_rest(m, p, colored, &upd, NULL);
+    if (++l > d->max_level) d->max_level = l;
+    goto enter;
+
+backup:
+    if (l == 0) {
+        d->phase = PH_DONE;
+        rc = DLX_DONE;
+        goto out;
+    }
+    p = choice[--l];
+    uncommit_rest(m, p, colored);
+    b->cur = part[l];
+    i = nd[p].top, p = nd[p].down;
+    if (p == i) {
+        uncover(m, i, colored);
+        goto backup;
+    }
+    choice[l] = p;
+    if (pos[l] < tot[l] - 1) pos[l]++;
+    goto try;
+
+out:
+    d->level = l;
+    d->updates += upd;
+    return rc;
+}
