@@ -796,6 +796,38 @@ class Native {
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
+  /** Option k costs `cost` (a whole number below 2^53; BAD_COST past the engine's total). */
+  problemSetCost (p, k, cost) { this.check(this._x.dk_problem_set_cost(p, k, cost)) }
+  /** Option k's cost, a bigint (a DLX text's may pass 2^53). */
+  problemOptionCost (p, k) { return this._word((out) => this._x.dk_problem_option_cost(p, k, out)) }
+  /** The search for the k cheapest solutions (0: for every solution). */
+  problemSetBest (p, k) { this.check(this._x.dk_problem_set_best(p, k)) }
+  /** The cost of the solution the search is at, a bigint. */
+  problemSolutionCost (p) { return this._word((out) => this._x.dk_problem_solution_cost(p, out)) }
+
+  /** The kept cheapest solutions, cheapest first: [{ cost (a bigint), options }]. */
+  problemBest (p, cap) {
+    const kept = []
+    const n = this._x.dk_problem_best_count(p)
+    for (let j = 0; j < n; j++) {
+      let options
+      const cost = this._word((out) => this.withBuffers([cap * 4], (buf) => {
+        const len = this.check(this._x.dk_problem_best_solution(p, j, buf, cap, out))
+        options = this._int32s(buf, Math.min(len, cap))
+        return len
+      }))
+      kept.push({ cost, options })
+    }
+    return kept
+  }
+
+  /** fn(pointer to a uint64) checked, and the word it wrote, a bigint. */
+  _word (fn) {
+    return this.withBuffers([8], (out) => {
+      this.check(fn(out))
+      return new DataView(this._memory.buffer, out, 8).getBigUint64(0, true)
+    })
+  }
 
   /** Options holding item i that agree with the forced ones (it restarts the search). */
   problemItemOptions (p, i) {
@@ -829,15 +861,112 @@ installSudokuCalls(Native)
   return { POINTER_EXPORTS, unsignedPointers, checkExports, Native }
 })()
 
-// ---- src/js/dlxkit-options.mjs
+// ---- src/js/dlxkit-best.mjs
 const m5_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The k cheapest solutions of a Problem (costs: { items, cost } options or
+// `|n` in DLX text; the engine's search is src/core/dlx_cost.c): in one call
+// (Problem.best) or in slices of nodes (the worker's problem.best).
+const { RESULT } = m2_
+const { DlxError, INT32_MAX, checkCount, checkFlag, checkWhole, countValue } = m1_
+
+/**
+ * The k cheapest solutions of `problem`, cheapest first, as [{ cost,
+ * options }] (sorted option indices; with withData [{ index, data }]); a
+ * cost is a number, a bigint past 2^53 - 1. Among equal costs the one the
+ * search met first is kept and comes first. onImprovement(solution) hears
+ * each solution as it enters the k cheapest found so far (it may not move
+ * the search: BUSY). Throws STOPPED at maxNodes, with the k cheapest so far
+ * in details.best; BAD_COST for a problem with multiplicity bounds.
+ */
+function bestSolutions (problem, opts = {}) {
+  const { onImprovement } = opts ?? {}
+  if (onImprovement !== undefined && typeof onImprovement !== 'function') throw new DlxError('BAD_ARGUMENT', 'onImprovement must be a function')
+  const run = new BestRun(problem, opts)
+  try {
+    run.step(Infinity, onImprovement)
+    return run.result()
+  } finally {
+    run.close()
+  }
+}
+
+/** A search for the k cheapest, run in steps; close() gives the problem back. */
+class BestRun {
+  constructor (problem, { k = 1, maxNodes = 0, withData } = {}) {
+    checkWhole(k, 'k', INT32_MAX, 'BAD_ARGUMENT', 1)
+    this._maxNodes = checkCount(maxNodes, 'maxNodes')
+    this._withData = checkFlag(withData, 'withData', false)
+    this._p = problem
+    this._h = problem._idle()
+    this._k = k
+    this._cap = problem.shape.primary + 1 // without bounds a solution has at most one option per primary item
+    this.status = null // 'done' or 'stopped' once over
+    this.improvements = 0
+    problem._native.problemSetBest(this._h, k) // it restarts: maxNodes counts from 0
+  }
+
+  get nodes () { return this._p.stats().nodes }
+  get progress () { return this._p.stats().progress }
+
+  /** Search up to node count `until` (and maxNodes); returns the status, null while more is left. */
+  step (until, onImprovement) {
+    const native = this._p._native
+    const limit = this._maxNodes && this._maxNodes < until ? this._maxNodes : until
+    let r
+    while ((r = this._search(Number.isFinite(limit) ? limit : 0)) === RESULT.SOLUTION) {
+      this.improvements++
+      if (!onImprovement) continue
+      this._p._iterating = true // the callback may not move the search
+      try {
+        onImprovement(this._costed(native.problemSolutionCost(this._h), native.problemSolution(this._h, this._cap)))
+      } finally {
+        this._p._iterating = false
+      }
+    }
+    if (r === RESULT.DONE) this.status = 'done'
+    else if (this._maxNodes && this.nodes >= this._maxNodes) this.status = 'stopped'
+    return this.status
+  }
+
+  /** The k cheapest found, cheapest first; STOPPED (them in details.best) if maxNodes ended the search. */
+  result () {
+    const kept = this._p._native.problemBest(this._h, this._cap).map((s) => this._costed(s.cost, s.options))
+    if (this.status === 'stopped') {
+      throw new DlxError('STOPPED', `the search for the ${this._k} cheapest solutions stopped after ${this._maxNodes} nodes`, { nodes: this.nodes, best: kept })
+    }
+    return kept
+  }
+
+  close () { this._p._native.problemSetBest(this._h, 0) }
+
+  _costed (cost, options) {
+    options.sort((a, b) => a - b)
+    return { cost: countValue(cost), options: this._withData ? this._p.chosen(options) : options }
+  }
+
+  _search (limit) {
+    try {
+      return this._p._native.problemSearchUntil(this._h, limit)
+    } catch (err) {
+      if (err.code === 'BAD_COST') err.message = 'the cheapest solutions of a problem with multiplicity bounds: not supported yet (costs and bounds together)'
+      throw err
+    }
+  }
+}
+  return { bestSolutions, BestRun }
+})()
+
+// ---- src/js/dlxkit-options.mjs
+const m6_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // An exact-cover spec ({ primary, secondary, options }) read into what the
 // module takes: item counts, the options as flat lists of 32-bit values (a
 // chunk at a time), the names of items and colors, and the user's data per
 // option. An option is an item list, a 0/1 row (one entry per item), or
-// { items | row, data }.
+// { items | row, data, cost }.
 const { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } = m1_
 
 /**
@@ -937,12 +1066,13 @@ function tooMuchMemory (what, bytes, limit) {
  * JS array longer than V8 allows): flat holds, for each of options first ..
  * first + n - 1, its length, its items, their colors. Returns { colors
  * (names, color k + 1 at k), data (per option, or null when no option
- * carries any) }. Every mistake is a DlxError naming the option; the module
+ * carries any), costs ([option, cost] for each option with a cost above 0) }. Every mistake is a DlxError naming the option; the module
  * sees only checked values.
  */
 function streamOptions (read, send) {
   const { options, count, index, nPrimary, nSecondary } = read
   const colors = new Map()
+  const costs = []
   let data = null
   let chunk = new Int32Array(CHUNK)
   let fill = 0 // values in chunk
@@ -958,6 +1088,7 @@ function streamOptions (read, send) {
       data ??= new Array(count).fill(undefined)
       data[k] = opt.data
     }
+    if (opt.cost) costs.push([k, opt.cost])
     const entries = opt.entries
     const n = entries.length
     if (fill + 1 + 2 * n > chunk.length) {
@@ -973,7 +1104,7 @@ function streamOptions (read, send) {
     fill += 1 + 2 * n
   }
   flush(count)
-  return { colors: [...colors.keys()], data }
+  return { colors: [...colors.keys()], data, costs }
 }
 
 /** Entry `e` of option k as [item, color], 32-bit values for the module. */
@@ -1061,15 +1192,21 @@ function optionOf (opt, k, nItems) {
   if (opt === null || typeof opt !== 'object') {
     throw new DlxError('BAD_INPUT', `option ${k} must be an item list, a 0/1 row ({ row } or a Uint8Array) or { items, data }, not ${describe(opt)}`, { index: k })
   }
-  const { items, row } = opt
+  const { items, row, cost = 0 } = opt
   const hasData = 'data' in opt
   if (items !== undefined && row !== undefined) throw new DlxError('BAD_INPUT', `option ${k} has both items and row: give one`, { index: k })
+  try {
+    checkWhole(cost, `option ${k}: cost`, Number.MAX_SAFE_INTEGER, 'BAD_COST')
+  } catch (e) {
+    e.details = { index: k }
+    throw e
+  }
   if (row !== undefined) {
     if (!Array.isArray(row) && !isRow(row)) throw new DlxError('BAD_INPUT', `option ${k}: row must be an array of 0/1 (or booleans) or a Uint8Array, not ${describe(row)}`, { index: k })
-    return { entries: rowItems(row, k, nItems), hasData, data: opt.data }
+    return { entries: rowItems(row, k, nItems), hasData, data: opt.data, cost }
   }
   if (!Array.isArray(items)) throw new DlxError('BAD_INPUT', `option ${k} needs items (an item list) or row (0/1 per item)`, { index: k })
-  return { entries: items, hasData, data: opt.data }
+  return { entries: items, hasData, data: opt.data, cost }
 }
 
 /** A 0/1 row as the indices of its 1s; one entry per item, primary then secondary. */
@@ -1091,7 +1228,7 @@ function rowItems (row, k, nItems) {
 })()
 
 // ---- src/js/dlxkit-run.mjs
-const m6_ = (function () {
+const m7_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1313,7 +1450,7 @@ function solutionsStopped (maxNodes, found) {
 })()
 
 // ---- src/js/dlxkit-split.mjs
-const m7_ = (function () {
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Balanced shards: the search tree cut into many small subtrees (prefixes:
@@ -1491,16 +1628,17 @@ function checkShard (shard, parts) {
 })()
 
 // ---- src/js/dlxkit-problem.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 const { RESULT } = m2_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
-const { readSpec, streamOptions } = m5_
-const { Search, countStopped, runSearch, solutionsStopped } = m6_
-const { MAX_PARTS, balancedSplit, checkShard } = m7_
+const { bestSolutions } = m5_
+const { readSpec, streamOptions } = m6_
+const { Search, countStopped, runSearch, solutionsStopped } = m7_
+const { MAX_PARTS, balancedSplit, checkShard } = m8_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -1516,9 +1654,18 @@ function exactCover (kit, spec) {
   try {
     for (const [i, lo, hi] of read.bounds) kit._native.problemSetBounds(p, i, lo, hi)
     for (const i of read.preferred) kit._native.problemSetPreferred(p, i)
-    const { colors, data } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
+    const { colors, data, costs } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
     problem._colors = colors
     problem._data = data
+    for (const [k, cost] of costs) {
+      try {
+        kit._native.problemSetCost(p, k, cost)
+      } catch (err) { // the costs of all options together past 2^63 - 1
+        err.details.index = k
+        err.message = `option ${k}: ${err.message}`
+        throw err
+      }
+    }
   } catch (e) {
     problem.free()
     throw e
@@ -1778,6 +1925,18 @@ class Problem {
     }
   }
 
+  /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
+  optionCost (k) {
+    k = checkIndex(k, 'option index')
+    return countValue(this._native.problemOptionCost(this._handle(), k))
+  }
+
+  /**
+   * The k cheapest solutions, cheapest first, as [{ cost, options }]
+   * (dlxkit-best.mjs has the rules).
+   */
+  best (opts = {}) { return bestSolutions(this, opts) }
+
   /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
     return this._native.problemStats(this._handle())
@@ -1875,8 +2034,11 @@ class Problem {
     return this.count({ shard, parts, maxNodes })
   }
 
-  /** Option k as a line of Knuth's format. */
-  formatOption (k) { return this.option(k).join(' ') }
+  /** Option k as a line of Knuth's format (with its cost as `|n` when it has one). */
+  formatOption (k) {
+    const cost = this.optionCost(k)
+    return this.option(k).join(' ') + (cost ? ` |${cost}` : '')
+  }
 
   free () {
     if (!this._h) return
@@ -1893,7 +2055,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2042,7 +2204,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2050,7 +2212,7 @@ const m10_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m1_
-const { checkSide, variantFlags } = m9_
+const { checkSide, variantFlags } = m10_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2100,7 +2262,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2113,7 +2275,7 @@ const m11_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m9_
+const { STYLE } = m10_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2319,15 +2481,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m9_
-const { copyLine, lineIn, lineSide } = m11_
+const { checkPuzzleLength, checkTextSize } = m10_
+const { copyLine, lineIn, lineSide } = m12_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2430,13 +2592,13 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m1_
-const { STYLE, checkAlphabet, styleOf } = m9_
+const { STYLE, checkAlphabet, styleOf } = m10_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
@@ -2494,17 +2656,17 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m1_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m9_
-const { boxOf, parseBox, pattern } = m10_
-const { LineSolver, plainOptions, shapeKey } = m12_
-const { generate } = m13_
-const { LineTables, readLine, writeLine } = m11_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
+const { boxOf, parseBox, pattern } = m11_
+const { LineSolver, plainOptions, shapeKey } = m13_
+const { generate } = m14_
+const { LineTables, readLine, writeLine } = m12_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -2889,7 +3051,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -2899,8 +3061,8 @@ const m15_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m1_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m8_
-const { SudokuApi } = m14_
+const { exactCover, parseDlx } = m9_
+const { SudokuApi } = m15_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3080,7 +3242,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3098,14 +3260,14 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m16_
+const { load, DlxError } = m17_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3484,7 +3646,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m18_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3517,7 +3679,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m19_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3525,9 +3687,9 @@ const m19_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m15_
-const { createSheetFunctions, SheetError } = m17_
-const { base64Bytes } = m18_
+const { Dlxkit } = m16_
+const { createSheetFunctions, SheetError } = m18_
+const { base64Bytes } = m19_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3544,1538 +3706,1547 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m19_
+return m20_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABkQM0YAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAABf2AFf39/f38AYAJ/fgBgBn9/f39/fwF/YAZ/f35+f38Bf2ABfgF+YAZ/f39/f38AYAJ/fAF/YAJ/fwF+YAV/fn5/fwF/YAd/' +
+  'AGFzbQEAAAABmAM1YAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAABf2AFf39/f38AYAJ/fgBgBn9/f39/fwF/YAZ/f35+f38Bf2ABfgF+YAZ/f39/f38AYAJ/fwF+YAJ/fAF/YAV/fn5/fwF/YAd/' +
   'f35+f39/AX9gBH9+f38Bf2AHf39/f39/fwF/YAAAYAR/f39/AXxgBn9+fn9/fwBgBH9/fn8Bf2ADf39+AX9gA39+fwF/YAh/f39/' +
   'f39/fwBgBn9/f39/fgF/YAV/fn9/fwF/YAR/f39/AX5gBH9+f38AYAd/f39/f35/AX9gBn9/f35/fwBgBX9/f35/AGAEf39+fwBg' +
-  'BX9/fn9/AX9gAX8BfmACfn4BfmABfAF8YAd/f39/f39/AGAGf39/f39/AX5gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAF8AGAIf3x/' +
-  'f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwO5ArcCFwkJCAkACQcDAAkJBQ0YAwAJBAQDAwYZAQoDDgcGCgMA' +
-  'AAICABoDAwIDAw8PAAQDAwIAAwIQCwsLBwcIAQIMBQwFBAYCBBsDCQABEhwSBwwPBA0BCwEdCQMDAAIAAwEEBQYEAAIBAQUEBQUD' +
-  'BQMeCQAMHwQFBAIIAAQEAwEABA0BAQEBBAMCBAICIAcABwQCAAEBAAQKBAMCEAEBAQMBAQETExQOFCEFAQEVBgYWIiMkJSYVJwcH' +
-  'KAwCKQYLCAgqAQcGBgICAgIQCAQDBAQBAQIHAgECAQAIAAgGBAAIAQAAAAAIAAQGBwcCAQAFBwECBisLBgYCBQAAAAAKAQAFAAIs' +
-  'LQUuAgQDAgQCCAIDEREEAgURBQEFAC8AAgoAAQEDAzAAFgIIAQUAMQ4yMwAADQMEAAAABgoEBQFwAQICBQYBAQiAgAQGCAF/AUHw' +
-  'vAgLB/kJQAZtZW1vcnkCAAZtYWxsb2MAJARmcmVlACkRZGtfc2V0X21lbW9yeV9jYXAAmAIIZGtfZXJyb3IA+wELZGtfc3RyZXJy' +
-  'b3IAmQIIZGtfYWxsb2MA+gEHZGtfZnJlZQAaDWRrX3N1ZG9rdV9uZXcAowIOZGtfc3Vkb2t1X2ZyZWUAoAIOZGtfc3Vkb2t1X3Np' +
-  'emUAqAINZGtfc3Vkb2t1X2JveACcAhNka19zdWRva3VfcGFyc2VfYm94AKQCEGRrX3N1ZG9rdV9ib3hfb2YAnQIRZGtfc3Vkb2t1' +
-  'X3BhdHRlcm4ApQIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwCnAg9ka19zdWRva3Vfc29sdmUAqQIPZGtfc3Vkb2t1X2JlZ2luAJoC' +
-  'DmRrX3N1ZG9rdV9zdGVwAKwCDWRrX3N1ZG9rdV9lbmQAnwIUZGtfc3Vkb2t1X3NvbHZlX21hbnkAqwIUZGtfc3Vkb2t1X2NhbmRp' +
-  'ZGF0ZXMAngISZGtfc3Vkb2t1X2dlbmVyYXRlAKECDmRrX3N1ZG9rdV9yYXRlAKYCFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAKICDWRr' +
-  'X3RleHRfcGFyc2UAsQIMZGtfdGV4dF9mcmVlALACDGRrX3RleHRfc2l6ZQCyAg1ka190ZXh0X3N0eWxlALQCEGRrX3RleHRfY29u' +
-  'c3VtZWQArgINZGtfdGV4dF9zdGFydACzAg1ka190ZXh0X2NlbGxzAK0CDmRrX3RleHRfZm9ybWF0AK8CDmRrX3Byb2JsZW1fbmV3' +
-  'AIoCEGRrX3Byb2JsZW1fcGFyc2UAjAIPZGtfcHJvYmxlbV9mcmVlAIcCFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMA/AEVZGtfcHJv' +
-  'YmxlbV9zZXRfYm91bmRzAJACGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZACRAhBka19wcm9ibGVtX3NoYXBlAJQCFGRrX3Byb2Js' +
-  'ZW1faXRlbV9uYW1lAIgCFWRrX3Byb2JsZW1fY29sb3JfbmFtZQCAAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwCLAhFka19wcm9i' +
-  'bGVtX3NlYXJjaACOAhdka19wcm9ibGVtX3NlYXJjaF91bnRpbACPAhNka19wcm9ibGVtX3NvbHV0aW9uAJUCEGRrX3Byb2JsZW1f' +
-  'Y291bnQAgQIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAIMCEGRrX3Byb2JsZW1fc3RhdHMAlgISZGtfcHJvYmxlbV9yZXN0' +
-  'YXJ0AI0CE2RrX3Byb2JsZW1fc2V0X3NlZWQAkwIXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAkgIQZGtfcHJvYmxlbV9mb3JjZQCF' +
-  'AhJka19wcm9ibGVtX3VuZm9yY2UAlwIXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMAiQIWZGtfcHJvYmxlbV9icmFuY2hfaXRlbQD/' +
-  'ARhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24AhgITZGtfcHJvYmxlbV9lc3RpbWF0ZQCEAgtfaW5pdGlhbGl6ZQAAGV9faW5kaXJl' +
-  'Y3RfZnVuY3Rpb25fdGFibGUBABBfX2Vycm5vX2xvY2F0aW9uALYCCXN0YWNrU2F2ZQAeDHN0YWNrUmVzdG9yZQAfCnN0YWNrQWxs' +
-  'b2MAIAkHAQBBAQsBAAwBBAqYwwa3AgMAAQvwBAICfgF/IABFBEBBfg8LQn8gASABUBshASAAKALMAgRAIAAgARBIDwsgACgClAIE' +
-  'QCAAIAEQBg8LAkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCrAJBAWsOAgIBAAtBASEEIAAQCQ0BCyAAEBBBAEdBAXQhBAsgACAE' +
-  'QQJGNgK4AiAAIARBAUY2ArACIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALEASAEQQJ0ECgiBEUNACAAIAQ2' +
-  'AsQBIAAgACgCIDYCzAELCwJAAkAgACgCsAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASACfUKAIFYbIAEgASACVhshAiAAKAKoAigC' +
-  'IARAIAAgAhAKDAELIAAgAhALCyIEQQNHDQJBAyEEIAApA2giAiABVA0ACwwBCyAAKAK4AgRAIAApA2ghAgNAIAAgAkKAIHwgASAB' +
-  'IAJ9QoAgVhsgASABIAJWGxARIgRBA0cNAkEDIQQgACkDaCICIAFUDQALDAELIAAoAuABDQECQCAAKAKQAUUgACkD2AEiAlByIAAo' +
-  'AiggACgCiAJyciAAKAJkQQNGIAApA+ACIAApA+gChEIAUnJyDQAgAiAAKQNoIgNYDQIgASACWA0AA0AgACADQoAgfCACIAIgA31C' +
-  'gCBWGyACIAIgA1YbEAIiBEEDRw0CIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAQwCCyAAKQNoIQIDQCAAIAJCgCB8IAEgASAC' +
-  'fUKAIFYbIAEgASACVhsQAiIEQQNHDQFBAyEEIAApA2giAiABVA0ACwsgBA8LIAAgARBvC4knBB9/BH4CewF9IwBBEGsiDCQAIAAo' +
-  'AlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAM' +
-  'IAAoArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANB' +
-  'BHIhHSAAKAKkAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkAC' +
-  'QAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEE8gDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgC' +
-  'wAFBAnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJFBEACQAJAICIgJFoEQCAORSAB' +
-  'ICJYckUEQANAIAAgCzYCXCAAEDMgACAAKQOYAUIBfDcDmAEgACAiEE8gDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIM' +
-  'QQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMM' +
-  'CgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsg' +
-  'C0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAg' +
-  'ACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoi' +
-  'AiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEEC' +
-  'dGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEB' +
-  'IQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////f////3////9/////fyElA0AgJSANIAJBAnQiEGr9' +
-  'AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0I' +
-  'CQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEf' +
-  'aiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAITARAIARB/////wcg' +
-  'CSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB////' +
-  '/wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0A' +
-  'CwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAg' +
-  'CCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlB' +
-  'P0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9' +
-  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFA' +
-  'ayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK' +
-  '/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYB' +
-  'IiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEf' +
-  'aiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAj' +
-  'hCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4Qh' +
-  'IyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAE' +
-  'IgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKgAiAeIAMgBRADIQULIBggA0EBSnENASADDQIgBSEECyAORQ0I' +
-  'IAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsgACALICAgDBBRDQEMAgsLQQAgA0ECSA0BGgsgACAA' +
-  'KQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiEC' +
-  'A0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlB' +
-  'BHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIA' +
-  'CyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQg' +
-  'DyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVr' +
-  'QQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIi' +
-  'IVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0Ag' +
-  'BCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyIC' +
-  'Rw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACAC' +
-  'IB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwB' +
-  'CwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIE' +
-  'IAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBM' +
-  'BH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsL' +
-  'IgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRq' +
-  'IhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEA' +
-  'TAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0A' +
-  'CwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJ' +
-  'IAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRq' +
-  'IAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkAC' +
-  'QAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAko' +
-  'AggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2' +
-  'AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUg' +
-  'ByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkg' +
-  'DSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQ' +
-  'NgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYC' +
-  'ACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBq' +
-  'IgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsg' +
-  'C0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2' +
-  'AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoi' +
-  'BSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEg' +
-  'CEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGoo' +
-  'AhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglB' +
-  'AEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAE' +
-  'QQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyAL' +
-  'BEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkD4AIiAUIB' +
-  'fCIhNwPgAiAAIAApA+gCIAEgIVatfDcD6AJBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3' +
-  'A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAF' +
-  'QQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBgsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSAB' +
-  'VhtCACABQgBSGxABC6AGAwp/AXsCfiAARQRAQX4PCyAAKAKUAgR/QW8FIAAQMCAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAo' +
-  'AqQCIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGoo' +
-  'AgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUEC' +
-  'dGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4P' +
-  'CAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEAD' +
-  'QCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwN' +
-  'Dg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMM' +
-  'BAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9' +
-  'pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQh' +
-  'DSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMN' +
-  'AEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgCoAIgCiADIAIQAwUgAgtBAWsgA0H/////B0YbCwu0HgMVfwJ7AX4j' +
-  'AEEwayIOJAACf0ECIAAoAmQiA0EDRg0AGiAOQgA3AwgCQAJ/AkACQAJAIAMNACAAKAKcAiIERQRAIABBAUHIABAjIgQ2ApwCQX8g' +
-  'BEUNBhoLIAAoAgAgACgCIGoiDUEBaiEQIAAoAgQhCyAAKAIMIgYgBCgCREoEQCAEKAIAECkgBCAAKAIMIgZBBHQQJCICNgIAIAJF' +
-  'BEAgBEEANgJEQX8MBwsgBCAGNgJECyAEKAIERQRAIAQgC0ECdEEEaiICECQiCDYCBCAEIAIQJCIHNgIIIAQgAhAkIgo2AgwgBCAC' +
-  'ECQiCTYCECAEIAIQJCIDNgIUQX8gA0UgCEUgB0VyIApFIAlFcnJyDQYaCyANIAQoAkBOBEAgDiAEQSxqNgIkIA4gBEEoajYCICAO' +
-  'IARBJGo2AhwgDiAEQSBqNgIYIA4gBEEcajYCFCAOIARBGGo2AhAgEEECdCEGQQAhAgNAIA5BEGogAkECdGooAgAiAygCABApIAMg' +
-  'BhAkNgIAIAJBAWoiAkEGRw0AC0EAIQICQCAEKAIYBEADQCACQQFqIgJBBkYNAiAOQRBqIAJBAnRqKAIAKAIADQALCyAEQQA2AkBB' +
-  'fwwHCyAEIBA2AkAgACgCDCEGCyAEKAIAIAAoAgggBkEEdPwKAAAgBCAAKAIMNgI8QQAhAgJAIAtBAEgNACAEKAIQIREgBCgCFCES' +
-  'IAQoAgQhDCAAKAIYIRACQCALQQFqIg1BBEkNACARIBAgC0ECdEEEaiIKaiIDSSAQIAogEWoiCElxIQkgECAKIBJqIgdJIAMgEktx' +
-  'IQYgECAKIAxqIgpJIAMgDEtxIQMgCCAMSyAKIBFLcSAHIAxLIAogEktxciADIAggEksgByARS3FyciAGIAlycg0AIA1BfHEhAgNA' +
-  'IAwgE0ECdCIDaiADIBBq/QACAP0LAgAgAyASav0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAyARav0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AgAgE0EEaiITIAJHDQALIAIgDUYNAQsDQCAMIAJBAnQiA2ogAyAQaigCADYCACADIBJqQQA2AgAgAyARakEANgIAIAIgC0YgAkEB' +
-  'aiECRQ0ACwtBACECAkAgACgCACIIQQBIDQAgBCgCDCEHIAQoAgghCgJAIAhBAWoiCUEESQ0AIAogCEECdEEEaiIGaiEDIAYgB2og' +
-  'CksgAyAHS3ENACAJQXxxIQIgCP0RIRj9DAAAAAABAAAAAgAAAAMAAAAhF0EAIQMDQCAKIANBAnQiBmogGCAX/Qz/////////////' +
-  '/////////a4BIBf9DAAAAAAAAAAAAAAAAAAAAAD9N/1S/QsCACAGIAdqIBf9DAEAAAABAAAAAQAAAAEAAAD9rgH9DAAAAAAAAAAA' +
-  'AAAAAAAAAAAgFyAY/Tn9Uv0LAgAgF/0MBAAAAAQAAAAEAAAABAAAAP2uASEXIANBBGoiAyACRw0ACyACIAlGDQELA0AgCiACQQJ0' +
-  'IgNqIAJBAWsgCCACGzYCACADIAdqIAJBAWoiA0EAIAIgCEgbNgIAIAIgCEYgAyECRQ0ACwsgBEEANgI4IARCADcCMCAAQQE2AmQg' +
-  'ACgCMEEATA0AIAAoApwCIQpBACEEA0AgACgCHCAAKAIsIARBAnRqKAIAQQJ0aigCACIGIQIgCigCACIJIAZBBHRqKAIIIgNBAEoE' +
-  'QANAIAkgCSACQQR0aigCAEEEdGooAgQgAkcNBCAAKAIAIANOBEAgA0ECdCIDIAooAhBqKAIAIAAoApACIANqKAIATg0FCyAJIAJB' +
-  'AWoiAkEEdGooAggiA0EASg0ACwsgACAKIAYgDkEIahAHIARBAWoiBCAAKAIwSA0ACwsgACgCnAIiBSgCNCEGIAUoAgAhECAAQQE2' +
-  'AmQgBSgCOA0BQQAMAgsgAEEDNgJkDAILQQELIQIDQAJAAkACQCACRQRAIAUoAgwiEigCACIDRQRAIABBAjYCZCAAIAApA+ACIhlC' +
-  'AXwiATcD4AIgACAAKQPoAiABIBlUrXw3A+gCIAVBATYCOCAFIAY2AjQgACAGNgJcIAAgBjYCWCAAIAApA3AgDikDCHw3A3BBAQwH' +
-  'CyABIAApA2giGVgEQCAFQQA2AjggBSAGNgI0IABBATYCZCAAIAY2AlggACAAKQNwIA4pAwh8NwNwQQMMBwsgACAZQgF8NwNoIAAo' +
-  'AowCIRQgACgCkAIhDCAFKAIEIRUgBSgCECEWQQAhAkH/////ByEEQQAhBwNAAkACQCAVIANBAnQiC2ooAgAiCiALIAxqKAIAIg0g' +
-  'CyAWaigCACIIayIJayAJIA0gCyAUaigCACIJayAIIAlKGyIIakEBaiIJIARIDQAgBCAJRw0BIAIgCEoNACACIAhHIAcgCk5yDQEL' +
-  'IAMhDyAKIQcgCCECIAkiBEEATA0ECyALIBJqKAIAIgMNAAsCQCAAKAKkAiILRSAEQQBMciAEQf////8HRiALQQBMcnJFBEAgBSgC' +
-  'CCENIAAoAqACIQhBACECA0AgEiANIAggAkECdGooAgAiA0ECdCIRaigCAEECdGooAgAgA0YEQCARIBVqKAIAIAwgEWooAgAiCSAR' +
-  'IBZqKAIAIgdrIgogCSARIBRqKAIAIglrIAcgCUobIAprakEBaiAERg0DCyACQQFqIgIgC0cNAAsLIA8hAwsgBEEATA0CIARBAUcE' +
-  'QCAAIAApA3hCAXw3A3gLIAZBAnQiAiAFKAIYaiADNgIAIAUoAhwgAmpBADYCACAFKAIgIAJqIAUoAjA2AgAgBSgCJCACakEANgIA' +
-  'IAUoAiggAmogBDYCACAFKAIYIRMMAQsgBgRAIAUoAhwhCiAFKAIYIRMDQCATIAZBAWsiBkECdCIJaigCACEHAkAgCSAKaigCACIP' +
-  'QX9GBEAgBSgCDCIPIAUoAggiAyAHQQJ0IgJqKAIAQQJ0aiAHNgIAIAMgAiAPaigCAEECdGogBzYCACAFKAIwIgIgBSgCICAJaiIJ' +
-  'KAIATA0BIAUoAgQhByAFKAIAIQ0gBSgCLCEPA0AgBSACQQFrIgI2AjAgDyACQQJ0aigCACIEQQFrIQIDQCAEAn8gDSACQQR0aiII' +
-  'KAIIIgNBAEwEQCAIKAIEDAELIA0gCCgCAEEEdGogAjYCBCANIAgoAgRBBHRqIAI2AgAgByADQQJ0aiIDIAMoAgBBAWo2AgAgAkEB' +
-  'awsiAkcNAAsgDSANIARBBHRqIgIoAgBBBHRqIAQ2AgQgDSACKAIEQQR0aiAENgIAIAcgAigCCEECdGoiAiACKAIAQQFqNgIAIAUo' +
-  'AjAiAiAJKAIASg0ACwwBCyAFKAIAIQwgDyECA0AgDCACIgpBAWsiAkEEdGooAghBAEoNAAsgDyECA0AgDCACIgNBAWoiAkEEdGoo' +
-  'AghBAEoNAAsgAyAKTgRAA0AgDCADIglBBHRqIgIoAgwhCAJAIAIoAggiCyAAKAIATARAIAtBAnQiCCAFKAIQaiICIAIoAgAiAkEB' +
-  'azYCACACIAAoApACIAhqKAIARw0BIAAoAgAgC04EQCAFKAIMIgcgCGooAgAhAyAHIAggBSgCCCICaigCAEECdGogCzYCACACIANB' +
-  'AnRqIAs2AgALIAwgC0EEdGooAgAiBCALRg0BA0AgBEEBayECA0AgBAJ/IAwgAkEEdGoiBygCCCIDQQBMBEAgBygCBAwBCyAMIAco' +
-  'AgBBBHRqIAI2AgQgDCAHKAIEQQR0aiACNgIAIAUoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAsgDCAEQQR0aigC' +
-  'ACIERw0ACwwBCyAIRQRAIAwgC0EEdGooAgAiBCALRg0BA0AgBEEBayECA0AgBAJ/IAwgAkEEdGoiBygCCCIDQQBMBEAgBygCBAwB' +
-  'CyAMIAcoAgBBBHRqIAI2AgQgDCAHKAIEQQR0aiACNgIAIAUoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAsgDCAE' +
-  'QQR0aigCACIERw0ACwwBCyAFKAIUIAtBAnRqIgIgAigCAEEBayICNgIAIAINACAMIAtBBHRqKAIAIgQgC0YNAANAIAggDCAEQQR0' +
-  'aiIHKAIMRwRAIARBAWshAgNAIAQCfyAMIAJBBHRqIg0oAggiA0EATARAIA0oAgQMAQsgDCANKAIAQQR0aiACNgIEIAwgDSgCBEEE' +
-  'dGogAjYCACAFKAIEIANBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACwsgBygCACIEIAtHDQALCyAJQQFrIQMgCSAKSg0ACwsg' +
-  'BSAFKAIwIgJBAWo2AjAgBSgCLCACQQJ0aiAPNgIAIAUoAiQgBkECdGoiAiACKAIAQQFqNgIAIAUoAgQhFSAFKAIQIRYgACgCjAIh' +
-  'FAwDCyAGDQALCyAAQQA2AlggAEEDNgJkIAAgACkDcCAOKQMIfDcDcAwECyAUIBMgBkECdGooAgAiD0ECdCICaigCACACIBZqKAIA' +
-  'ayEDIAIgFWooAgAiAkEATCACIANIckUEQCAFKAIcIAZBAnRqIBAgD0EEdGooAgQiAjYCACAAIAUgAiAOQQhqEAcgBkEBaiECIAAo' +
-  'AmAgBkoNAiAAIAI2AmAMAgsCQCADQQBKDQAgBSgCHCAGQQJ0aiIHKAIAQX9GDQAgBSgCDCIKIAUoAggiCSAPQQJ0IgJqIgMoAgBB' +
-  'AnRqIAIgCmoiAigCADYCACAJIAIoAgBBAnRqIAMoAgA2AgAgB0F/NgIAIAZBAWohAiAAKAJgIAZKDQIgACACNgJgDAILIAUoAjAi' +
-  'AiAFKAIgIAZBAnRqIgooAgBMDQAgBSgCBCEHIAUoAgAhDSAFKAIsIQkDQCAFIAJBAWsiAjYCMCAJIAJBAnRqKAIAIgRBAWshAgNA' +
-  'IAQCfyANIAJBBHRqIggoAggiA0EATARAIAgoAgQMAQsgDSAIKAIAQQR0aiACNgIEIA0gCCgCBEEEdGogAjYCACAHIANBAnRqIgMg' +
-  'AygCAEEBajYCACACQQFrCyICRw0ACyANIA0gBEEEdGoiAigCAEEEdGogBDYCBCANIAIoAgRBBHRqIAQ2AgAgByACKAIIQQJ0aiIC' +
-  'IAIoAgBBAWo2AgAgBSgCMCICIAooAgBKDQALC0EBIQIMAQsgAiEGQQAhAgwACwALQQILIA5BMGokAAulBwEKfyABKAIAIgQgBCAC' +
-  'QQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAgAkEBaiEF' +
-  'A0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkECdGoiByAH' +
-  'KAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0aigCCCII' +
-  'QQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIAIQ0gCCAE' +
-  'IAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIE' +
-  'IAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigCBCIJIAhH' +
-  'DQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQgB0EEdGoo' +
-  'AgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0' +
-  'aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAIIAQg' +
-  'CUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCALIAQgCUEE' +
-  'dGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEE' +
-  'dGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsgBCAHQQFq' +
-  'IgdBBHRqKAIIIghBAEoNAAsLC3YBAX8gACgCqAIiAQRAIAEoAgwQKSABKAIoECkgASgCEBApIAEoAhQQKSABKAIYECkgASgCJBAp' +
-  'IAEoAkQQKSABKAJYECkgASgCLBApIAEoAjAQKSABKAI0ECkgASgCOBApIAEoAjwQKSABECkgAEEANgKoAgsLnBQCG38BfkEBIQEC' +
-  'QCAAKAKoAg0AQQAhASAAKAKsAkEBRg0AIAAoAiAiCEGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEGIAhBP2oh' +
-  'BSAAKAIEIg0gCGohCiAAKAIIIQkgACgCHCESQQEhAwNAQQEhASAJIBIgB0ECdGooAgAiBEEEdGooAggiAkEASgRAA0AgASACIA5M' +
-  'aiEBIAkgBEEBaiIEQQR0aigCCCICQQBKDQALCyABIAMgASADShshAyAHQQFqIgcgCEcNAAtBACEBIANBAnRBJGogCGwgBUEDdkH4' +
-  '////AXEiA0EgaiAGIApqbGogDiAIIAggDkobQQF0QQRqIgwgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQeAAECMiBUUEQEF/IQEM' +
-  'AQsgACAFNgKoAiAFIAw2AgggBSAOQRBqQRBtIg9BBHQ2AgQgBUEEIAhB/wBqQYABbUEBdCAIQYEBSBsiCjYCAEEAIQNBASELA0BB' +
-  'ASEBIAkgEiADQQJ0aigCACIEQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgCSAEQQFqIgRBBHRqKAIIIgJBAEoNAAsLIAEgCyAB' +
-  'IAtKGyELIANBAWoiAyAIRw0ACyAFIAs2AhxBACECQQAhA0EAIQYDQCAJIBIgBkECdGooAgAiAUEEdGooAggiB0EASgRAA0AgAkEB' +
-  'aiECIAMgCSABQQR0aigCDCIEQQBIBH8gACgCFCAHQQR0aigCCAUgBAtBAEdqIQMgCSABQQFqIgFBBHRqKAIIIgdBAEoNAAsLIAZB' +
-  'AWoiBiAIRw0ACyANQQJ0QQRqIgEQJCETIANBAnRBBGoiAxAkIRQgAxAkIRUgBSACQQJ0QQRqECQiFjYCECAFIAhBAnQiF0EEahAk' +
-  'IhA2AhQgBSALIBdsQQRqECQiETYCGCAFIAxBAnQiAxAkIgI2AjQgBSADECQiAzYCOCAFIAxBA3QQJCIGNgI8IAUgDCAPbEEFdBAk' +
-  'Igc2AjAgBSAKIAxsQQgQIyIMNgIsQQAhBAJ/QX8gFkUgE0VyIBRFIBVFcnIgEEUgEUVyIAJFIANFcnJyIAxFIAZFIAdFcnJyDQAa' +
-  'IA1BAE4EQCATQf8BIAH8CwALQQAhDEEAIQZBACEDA0AgECAMQQJ0IgJqIAY2AgAgCyAMbCIZIQ8gCSACIBJqKAIAIgdBBHRqKAII' +
-  'IgFBAEoEQANAIAkgB0EEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEEIAEgDkwEQCARIA9BAnRqIAQ2AgAgD0EB' +
-  'aiEPCyACBEAgEyABQQJ0aiIaKAIAIgQhAQJAIARBAE4EQANAIAIgFSABQQJ0IhtqKAIARgRAIAMhAiABIQMMAwsgFCAbaigCACIB' +
-  'QQBODQALCyAVIANBAnQiAWogAjYCACABIBRqIAQ2AgAgGiADNgIAIANBAWohAgsgAyANaiEEIAIhAwsgFiAGQQJ0aiAENgIAIAZB' +
-  'AWohBiAJIAdBAWoiB0EEdGooAggiAUEASg0ACwsgESAPQQJ0aiAPIBlrIgFBf3M2AgAgBSABQQAgASAYRhsgASAMGyIYNgIgIAxB' +
-  'AWoiDCAIRw0ACwJAAkAgCkEFSA0AIBhBAmsOBQEAAAABAAtBACEBIAVBADYCIAsCQAJAAkACQAJAAkACf0EAIQICQAJAAkAgBSgC' +
-  'IEECaw4FAQICAgACCyAFKAIEQQF0DAILIAUoAgBBA3QhAgsgAgsiAgRAIAUgAkEPahAkIgI2AlggAkUNBiACQQ9qQXBxIQIgAUEC' +
-  'aw4FAwUFBQEFCyABQQJrDgUDBAQEAQQLIAUgAjYCUAsgBSAIQQN0QQQQIyICNgIkIAJFDQNBACECA0AgAkEDdCEEIAIgC2whB0EA' +
-  'IQEDQCAFKAIkIAEgBGpBAnRqIAUoAlAgBSgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAIRw0ACyAF' +
-  'KAIUIRAMAgsgBSACNgJUCyAFIBcQJCICNgJEIAJFDQFBACEBIAtBAUcgCEEESXJFBEAgCEF8cSEBQQAhBANAIAIgBEECdGogESAE' +
-  'IAtsQQJ0IgdBBHJq/QACAEER/asBIAcgEWr9AAIAQQH9qwH9UP0LAgAgBEEEaiIEIAFHDQALIAEgCEYNAQsDQCACIAFBAnRqIBEg' +
-  'ASALbEECdGoiBCgCBEERdCAEKAIAQQF0cjYCACABQQFqIgEgCEcNAAsLIBAgCEECdGogBjYCACAFIAMgDWogCmxBCBAjIgI2Agwg' +
-  'AkUNACAAKAIcIQNBACEGA0AgCSADIAZBAnRqKAIAIgFBBHRqKAIIIgRBAEoEQCAGQQZ2IQdCASAGQT9xrYYhHANAIAIgBEEBayAK' +
-  'bCAHakEDdGoiBCAEKQMAIByENwMAIAkgAUEBaiIBQQR0aigCCCIEQQBKDQALCyAGQQFqIgYgCEcNAAsgDUEASgRAIApBA3QhA0EB' +
-  'IQYDQCATIAZBAnRqKAIAIgFBAE4EQCAGQQFrIApsIQIDQCAFKAIMIgQgASANaiAKbEEDdGogBCACQQN0aiAD/AoAACAUIAFBAnRq' +
-  'KAIAIgFBAE4NAAsLIAYgDUYgBkEBaiEGRQ0ACyAAKAIcIQMLQQAhB0EAIQEDQCAJIAMgB0ECdGooAgAiBEEEdGooAghBAEoEQCAH' +
-  'QQZ2IQJCfiAHrYkhHCAFKAIQIQYDQCANIAYgAUECdGooAgAiC0wEQCAFKAIMIAogC2wgAmpBA3RqIgsgCykDACAcgzcDAAsgAUEB' +
-  'aiEBIAkgBEEBaiIEQQR0aigCCEEASg0ACwsgB0EBaiIHIAhHDQALIAUoAhQiCyAIQQJ0aiICKAIAQQBKBEAgBSgCECEBQQAhAwNA' +
-  'IAEgA0ECdGoiBiAGKAIAIApsNgIAIANBAWoiAyACKAIASA0ACwsgBSAIIApsQQN0ECQiBzYCKCAHRQ0AQQEhBEEAIApBAEwNARog' +
-  'CkEDdCEEIAsoAgAhBkEAIQMDQCAHIAMgCmxBA3RqIg1BACAE/AsAIAsgA0EBaiIBQQJ0aigCACICIAZKBEAgByADIARsIgNqIREg' +
-  'ByADIARqaiEMIAUoAgwiCSAEaiEPIAUoAhAhEgNAQQAhAwJAIA8gEiAGQQJ0aigCACIOQQN0IhBqIBFLIAwgCSAQaktxRQRAA0Ag' +
-  'DSADQQN0aiIQIBD9AAMAIAkgAyAOakEDdGr9AAMA/VD9CwMAIANBAmoiAyAKRw0ADAILAAsDQCANIANBA3RqIhAgECkDACAJIAMg' +
-  'DmpBA3RqKQMAhDcDACADQQFqIgMgCkcNAAsLIAZBAWoiBiACRw0ACwsgAiEGIAEiAyAIRw0AC0EBIQRBAAwBC0EAIQRBfwshASAT' +
-  'ECkgFBApIBUQKSAEDQAgABAICyABRSEBCyABC70gAxl/B34CeyAAKAKkAiEaIAAoAlghCCAAKQNwISAgACkDaCEhIAAoAlQhFiAA' +
-  'KAJQIRcgACgCTCEYIAAoAkghGSAAKAKoAiIEKAI4IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEEAxBACEI' +
-  'QQAhAiAEKAI0KAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCDYCXCAAQQE2AmRB' +
-  'AwwLCyAhQgF8ISEgBCgCQARAIARBADYCQAwCCyAEKAIwIgogBCgCBCIFIAhBAXQiDGxBAXRqIgf9AAAAISJBCCECIAVBCEoEQANA' +
-  'IAcgAkEBdGr9AAAAICL9lgEhIiACQQhqIgIgBUgNAAsLICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAEC' +
-  'AwwNDg8ICQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EI' +
-  'aiECIAcgA0EBdGr9AAAAICL9Lf1kIgZFDQALIAZoQQF2IANqIQYgGkUgI/0YACIPQf//AUZyRQRAIAAgBSAKIAggDyAGEA0hBgsg' +
-  'D0UNASAPQQJOBEAgACAAKQN4QgF8NwN4IBUgCEECdGogBjYCACAEKAIsIgkgBCgCACISIAxBAXIiE2xBA3RqIQUgCiAEKAIEIhAg' +
-  'DGxBAXRqIQcgBCgCUCAKIBAgE2xBAXRqIg0gBCgCICIRQQZGGyEOIAQoAgwgBiASbEEDdGohCkEAIQsgEEEASgRAA0AgByALQQF0' +
-  'IgJqIgP9AAAAISIgAiAOaiICIAP9AAAQ/QsAECACICL9CwAAIAtBEGoiCyAQSA0ACwsgDiAGQQF0aiICIAIuAQAiA0GAgAFyOwEA' +
-  'IAQoAjQiAiATQQJ0aiACIAxBAnRqKAIAIANBgIABSGs2AgAgEkEATA0EIAkgDCASbEEDdGohCSAEKAJUIQMgEq0hH0IAIRsgEUEG' +
-  'RiECQgAhHANAIAUgG6dBA3QiB2ogByAJav0AAAAiIyAHIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAdqICL9CwAACyAi' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A0ggBEHIAGohCwJAIBFBBkcEQEIA' +
-  'IRsgHFAEQEIAIR4MCAsgBCgCVCEJIAQoAkQhBSAcIRtCACEeA0AgG0IBfSAbgyAFIBt6pyICQQh0aiEHIAkgAkEDdGopAwAiG3tC' +
-  'AYYgHnwhHiAbUEUEQANAIA4gByAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA4gA0EQdmoiAiACLwEAQQFrOwEAIBtC' +
-  'AX0gG4MiG0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARAQgAhGwwHCyAEKAIkIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAlq' +
-  'KQMAgyIbe0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgUoAgAiAiACLwEAQQFrOwEAIAUo' +
-  'AgQiAiACLwEAQQFrOwEAIAUoAggiAiACLwEAQQFrOwEAIAUoAgwiAiACLwEAQQFrOwEAIAUoAhAiAiACLwEAQQFrOwEAIAUoAhQi' +
-  'AiACLwEAQQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EFdGoiBSgCACICIAIvAQBBAWs7AQAgBSgCBCICIAIvAQBBAWs7AQAgBSgC' +
-  'CCICIAIvAQBBAWs7AQAgBSgCDCICIAIvAQBBAWs7AQAgBSgCECICIAIvAQBBAWs7AQAgBSgCFCICIAIvAQBBAWs7AQAgG0IBfSAb' +
-  'gyIbQgBSDQALCyAdQgBSDQALCyAcIRsMBQsgFSAIQQJ0aiAGNgIAIAQoAiwiFCAEKAIAIg0gDGwiEUEDdGohCSAEKAIMIgogBiAN' +
-  'bCIGQQN0aiEFQQAhAgNAIAIiA0ECaiECIAUgA0EDdCIHav0AAAAgByAJav0AAAD9TiIi/VNFDQALIAQoAjwiCyAIQQN0akIBIAMg' +
-  'Iv0dAFByrYYiGzcDAAwFCyAEKAIsIhQgBCgCACIHIAhBAXQiDGxBA3RqIQkgBCgCDCAHIBUgCEECdCICaigCAGxBA3RqIQUCQAJA' +
-  'IAIgGWooAgBBAWoiBkHAAG0iAiAHTg0AIAkgAkEDdCIDaikDAEJ/IAYgAkEGdGuthoMgAyAFaikDAIMiHFAEfiAGQUBxQcAfRg0B' +
-  'IAQoAjwgCEEDdGopAwBCfyACQQFqrYaDIhxQDQEgBSAceqciAkEDdCIDaikDACADIAlqKQMAgwUgHAt6pyACQQZ0aiICQQBODQEL' +
-  'QX8hAiAHQQBMDQBBACEDIAUpAwAgCSkDAIMiHFAEfiAEKAI8IAhBA3RqKQMAQn6DIhxQDQEgBSAceqciA0EDdCICaikDACACIAlq' +
-  'KQMAgwUgHAt6pyADQQZ0aiECCyACIBggCEECdCIDaigCAEcNAQsgCEUEQEEAIQgMCAsgCEEBayEIQQEhAgwFCyADIBdqIgMgAygC' +
-  'AEEBajYCAAwDC0IAIRsgBEIANwNIIARByABqIQtCACEeC0EAIQMgDSAORiAQQQBMckUEQANAIA4gA0EBdCICaiIH/QAAACEiIAIg' +
-  'DWoiAiAH/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEEgNAAsgCykDACEbCyAEKAI8IgsgCEEDdGogGzcDACAeICB8ISAgBCgCACIN' +
-  'IAZsIQYgDCANbCERIAQoAiwhFCAEKAIMIQoLIAogBkEDdGohCiAUIBFBA3RqIQlBfyECAkAgDUEATA0AQQAhAyAKKQMAIAkpAwCD' +
-  'IhxQBH4gG0J+gyIcUA0BIAogHHqnIgNBA3QiAmopAwAgAiAJaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIM' +
-  'iCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA+sgiIbUA0AIAsgCEEDdCIHaiEGA0ACQAJAIAJBAWoiBUEG' +
-  'diICIA1ODQAgCSACQQN0IgNqKQMAQn8gBUE/ca2GgyADIApqKQMAgyIcUAR+IAVBQHFBwB9GDQEgByALaikDAEJ/IAJBAWqthoMi' +
-  'HFANASAKIBx6pyICQQN0IgNqKQMAIAMgCWopAwCDBSAcC3qnIAJBBnRqIQIMAQtBfyECIA1BAEwNAEEAIQMgCikDACAJKQMAgyIc' +
-  'UAR+IAYpAwBCfoMiHFANASAKIBx6pyIDQQN0IgJqKQMAIAIgCWopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAI' +
-  'QQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogDzYCAAsgGSAIQQJ0IgdqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESQQAhAyAEKAIg' +
-  'Ig8hBiAPRQRAA0AgAyIGQQFqIQMgEiAGQQJ0aigCAEEATg0ACwsgBCgCMCIDIAwgByAWaigCAEEBSnIiEyAEKAIEIg5sQQF0aiEJ' +
-  'IBQgBCgCACIQIAxBAmoiDWxBA3RqIQUgBCgCUCADIA0gDmxBAXRqIhEgD0EGRhshCyAEKAIoIAIgEGxBA3RqIQpBACECIA5BAEoE' +
-  'QANAIAkgAkEBdCIDaiIH/QAAACEiIAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDkgNAAsLQQAhAiAGQQBKBEBBACEM' +
-  'A0AgCyASIAxBAnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIAxBAWoiDCAGRw0ACwsgFCAQIBNsQQN0aiEH' +
-  'IAQoAjQiAyANQQJ0aiADIBNBAnRqKAIAIAJrNgIAIAQoAlQhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAUg' +
-  'G6dBA3QiBmogBiAHav0AAAAiIyAGIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAZqICL9CwAACyAi/QwAAAAAAAAAAAAA' +
-  'AAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A0ggD0EGRwRAQgAhHSAcUA0CIAQoAlQhBSAEKAJEIQcD' +
-  'QCAcQgF9IByDIAcgHHqnIgJBCHRqIQYgBSACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBiAbeqdBAnRqKAIAIgNB//8D' +
-  'cWoiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0g' +
-  'G3tCAYZ9IR1BASEDDAYLIhxQRQ0ACwwCC0IAIR0gHFANASAEKAIkIQYDQCAKIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+' +
-  'IB18IR0gHEIBfSAcgyEcIAYgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiBSgCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsg' +
-  'AkH//wNxRQ0FIAUoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAUoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAUoAgwi' +
-  'AiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAUoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAUoAhQiAiACLwEAQQFrIgI7AQAg' +
-  'AkH//wNxRQ0FIBtQDQEgAyAbeqdBBXRqIgUoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAFKAIEIgIgAi8B' +
-  'AEEBayICOwEAIAJB//8DcUUNBSAFKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAFKAIMIgIgAi8BAEEBayICOwEAIAJB//8D' +
-  'cUUNBSAFKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAFKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxC' +
-  'AFINAAsMAQtCACEdIARCADcDSAtBACEDIAsgEUYgDkEATHINAUEAIQIDQCALIAJBAXQiBmoiB/0AAAAhIiAGIBFqIgYgB/0AABD9' +
-  'CwAQIAYgIv0LAAAgAkEQaiICIA5IDQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkAgHSAgfCEgIAQoAjQgCEEBaiICQQN0aigC' +
-  'AEUNASAAKAJgIAhKRQRAIAAgAjYCYAsgAiEIQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPgAiIcQgF8IgE3A+ACIAAgACkD' +
-  '6AIgASAcVK18NwPoAkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCDYCWAsgAgvjFwMWfwZ+AnsgACgC' +
-  'pAIhFyAAKAJYIQYgACkDcCEcIAApA2ghHSAAKAJUIRMgACgCUCEUIAAoAkwhFSAAKAJIIRYgACgCqAIiBSgCOCERQQIhAgJAAn8C' +
-  'QAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBRAMQQAhBiAFKAI0KAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJAIAJF' +
-  'BEAgASAdWARAIAAgBjYCXCAAQQE2AmRBAwwICyAdQgF8IR0gBSgCQARAIAVBADYCQAwCCyAFKAIwIgMgBSgCBCIHIAZBAXQiCmxB' +
-  'AXRqIgT9AAAAIR5BCCECIAdBCEoEQANAIAQgAkEBdGr9AAAAIB79lgEhHiACQQhqIgIgB0gNAAsLIB4gHiAe/Q0ICQoLDA0ODwAB' +
-  'AgMEBQYH/ZYBIh4gHiAe/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIh4gHiAe/Q0CAwABBgcEBQoLCAkODwwN/ZYBIh8gHv0NAAEAAQAB' +
-  'AAEAAQABAAEAASEeQQAhAgNAIAIiCEEIaiECIAQgCEEBdGr9AAAAIB79Lf1kIglFDQALIAloQQF2IAhqIQQgF0UgH/0YACINQf//' +
-  'AUZyRQRAIAAgByADIAYgDSAEEA0hBAsgDUUNAQJAIA1BAk4EQCAAIAApA3hCAXw3A3ggESAGQQJ0aiAENgIAIAMgBSgCBCIIIApB' +
-  'AXIiCWxBAXRqIQcgBSgCLCILIAUoAgAiAiAJbEEDdGohDCADIAggCmxBAXRqIQ8gBSgCDCACIARsQQN0aiEOQQAhAyAIQQBKBEAD' +
-  'QCAPIANBAXQiEGoiEv0AAAAhHiAHIBBqIhAgEv0AABD9CwAQIBAgHv0LAAAgA0EQaiIDIAhIDQALCyALIAIgCmxBA3RqIQggByAE' +
-  'QQF0aiIDIAMuAQAiA0GAgAFyOwEAIAUoAjQiCyAJQQJ0aiALIApBAnRqKAIAIANBgIABSGs2AgACQCACQQBMBEBCACEaIAVCADcD' +
-  'SEIAIRsMAQsgAq0hGEIAIRlCACEaA0AgDCAZp0EDdCICaiACIAhq/QAAACIeIAIgDmr9AAAAIh/9T/0LAAAgHyAe/U79DAAAAAAA' +
-  'AAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBqEIRogGUICfCIZIBhUDQALIAUgGjcDSEIAIRsgGlAEQEIAIRoMAQsgBSgCHCEJIAUo' +
-  'AhghCyAaIRgDQCAYeiAYQgF9IBiDIRinIgJBBnQhDCAOIAJBA3QiAmopAwAgAiAIaikDAIMiGVBFBEADQCALIAwgGXqnciAJbEEC' +
-  'dGoiAygCACICQQBOBEADQCAHIAJBAXRqIgIgAi8BAEEBazsBACADKAIEIQIgA0EEaiEDIAJBAE4NAAsLIBsgAkF/c618IRsgGUIB' +
-  'fSAZgyIZQgBSDQALCyAYQgBSDQALCyAFKAI8IgggBkEDdGogGjcDACAbIBx8IRwgBSgCACIHIARsIQQgByAKbCEJIAUoAiwhDiAF' +
-  'KAIMIQsMAQsgESAGQQJ0aiAENgIAIAUoAiwiDiAFKAIAIgcgCmwiCUEDdGohCCAFKAIMIgsgBCAHbCIEQQN0aiEMQQAhAgNAIAIi' +
-  'A0ECaiECIAwgA0EDdCIPav0AAAAgCCAPav0AAAD9TiIe/VNFDQALIAUoAjwiCCAGQQN0akIBIAMgHv0dAFByrYYiGjcDAAsgCyAE' +
-  'QQN0aiEDIA4gCUEDdGohCUF/IQQCQCAHQQBMDQBBACECIAMpAwAgCSkDAIMiGFAEfiAaQn6DIhhQDQEgAyAYeqciAkEDdCIEaikD' +
-  'ACAEIAlqKQMAgwUgGAt6pyACQQZ0aiEECwJAIAApA4gBIhhQDQAgACAYQgyIIBiFIhhCGYYgGIUiGEIbiCAYhSIYNwOIASAYQp26' +
-  's/uUkv2iJX4gDayCIhlQDQAgCCAGQQN0IgtqIQwDQAJAAkAgBEEBaiIEQQZ2IgIgB04NACAJIAJBA3QiD2opAwBCfyAEQT9xrYaD' +
-  'IAMgD2opAwCDIhhQBH4gBEFAcUHAH0YNASAIIAtqKQMAQn8gAkEBaq2GgyIYUA0BIAMgGHqnIgJBA3QiBGopAwAgBCAJaikDAIMF' +
-  'IBgLeqcgAkEGdGohBAwBC0F/IQQgB0EATA0AQQAhAiADKQMAIAkpAwCDIhhQBH4gDCkDAEJ+gyIYUA0BIAMgGHqnIgJBA3QiBGop' +
-  'AwAgBCAJaikDAIMFIBgLeqcgAkEGdGohBAsgGUIBfSIZQgBSDQALCyAVIAZBAnQiAmogBDYCACACIBRqQQA2AgAgAiATaiANNgIA' +
-  'DAMLIAUoAiwiDiAFKAIAIgIgBkEBdCIKbEEDdGohCCAFKAIMIAIgESAGQQJ0IgNqKAIAbEEDdGohBwJAAkAgAyAWaigCAEEBaiIE' +
-  'QcAAbSIDIAJODQAgCCADQQN0IglqKQMAQn8gBCADQQZ0a62GgyAHIAlqKQMAgyIYUAR+IARBQHFBwB9GDQEgBSgCPCAGQQN0aikD' +
-  'AEJ/IANBAWqthoMiGFANASAHIBh6pyIDQQN0IgRqKQMAIAQgCGopAwCDBSAYC3qnIANBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEA' +
-  'IQIgBykDACAIKQMAgyIYUAR+IAUoAjwgBkEDdGopAwBCfoMiGFANASAHIBh6pyICQQN0IgNqKQMAIAMgCGopAwCDBSAYC3qnIAJB' +
-  'BnRqIQQLIAQgFSAGQQJ0IgJqKAIARw0BCyAGRQRAQQAhBgwFCyAGQQFrIQZBASECDAILIAIgFGoiAiACKAIAQQFqNgIACyAWIAYi' +
-  'CEECdCICaiAENgIAIAUoAhggBSgCHCAEbEECdGohCSACIBNqKAIAQQFKIQZBACEDA0AgAyICQQFqIQMgCSACQQJ0aigCAEEATg0A' +
-  'CyAFKAIwIgcgBSgCBCIDIAYgCnIiDWxBAXRqIQwgByADIApBAmoiC2xBAXRqIQYgDiAFKAIAIgcgC2xBA3RqIQ8gBSgCKCAEIAds' +
-  'QQN0aiEEQQAhCiADQQBKBEADQCAMIApBAXQiEGoiEv0AAAAhHiAGIBBqIhAgEv0AABD9CwAQIBAgHv0LAAAgCkEQaiIKIANIDQAL' +
-  'C0EAIQMgAgRAQQAhCgNAIAYgCSAKQQJ0aigCAEEBdGoiDCAMLgEAIgxBgIABcjsBACADIAxBgIABSGohAyAKQQFqIgogAkcNAAsL' +
-  'IA4gByANbEEDdGohCiAFKAI0IgIgC0ECdGogAiANQQJ0aigCACADazYCAAJAIAdBAEwEQEIAIRkgBUIANwNIQQAhAgwBCyAHrSEY' +
-  'QgAhGUIAIRoDQCAPIBmnQQN0IgJqIAIgCmr9AAAAIh4gAiAEav0AAAAiH/1P/QsAACAfIB79Tv0MAAAAAAAAAAAAAAAAAAAAAP3W' +
-  'Af3EAUEDc60gGYYgGoQhGiAZQgJ8IhkgGFQNAAsgBSAaNwNIQgAhGUEAIQIgGlANACAFKAIcIQcgBSgCGCEJA0AgGnogGkIBfSAa' +
-  'gyEapyICQQZ0IQ0gBCACQQN0IgJqKQMAIAIgCmopAwCDIhhQRQRAA0AgGEIBfSAYgwJAIAkgDSAYeqdyIAdsQQJ0aiICKAIAIgNB' +
-  'AEgNACAGIANBAXRqIgMgAy8BAEEBayIDOwEAIANB//8DcQRAA0AgAigCBCIDQQBIDQIgBiADQQF0aiIDIAMvAQBBAWsiAzsBACAC' +
-  'QQRqIQIgA0H//wNxDQALCwNAIAIoAgQhBiACQQRqIQIgBkEATg0ACyAZIAZBf3OtfCEZQQEhAgwECyAZIANBf3OtfCEZIhhQRQ0A' +
-  'CwtBACECIBpQRQ0ACwsgBSACNgJAIBkgHHwhHCAFKAI0IAhBAWoiBkEDdGooAgBFDQEgACgCYCAITARAIAAgBjYCYAtBACECDAAL' +
-  'AAsgAEECNgJkIAAgBjYCXCAAIAApA+ACIgFCAXwiGDcD4AIgACAAKQPoAiABIBhWrXw3A+gCIAghBkEBDAELIABBADYCXCAAQQM2' +
-  'AmRBAgshAiAAIBw3A3AgACAdNwNoIAAgBjYCWAsgAguNDAMUfwR+BXsgASgCMCEKIAEoAiwhCyAAKAIgIQYgASgCBCEIAkAgASgC' +
-  'ACIMQQBMDQAgDK0hGSAMQQFHBEAgGUL+////D4MhFiAG/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCyAXp0EDdGr9DAAAAAAA' +
-  'AAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/' +
-  'IBr9HQGG/R4B/U39DP////////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQF' +
-  'BgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAA' +
-  'AAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBiAWpyIFQQZ0IgJrIgNBP0oNABpCACACIAZODQAaQn8g' +
-  'A62GQn+FCyEYIAsgBUEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAgCEEATA0AIAAoAgAhAyAIQQhPBEAgCEF4cSEEIAP9ESEa/QwE' +
-  'AAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQIDQCAKIAJBAXRq/QwAAAAAAAAAAAAAAAAAAAAA/Qz/f/9/' +
-  '/3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgAAAD9rgEhGyAc' +
-  '/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgAkEIaiICIARHDQALIAQgCEYNAQsDQCAKIARBAXRqQQBB//8BIAMgBEobOwEAIARBAWoi' +
-  'BCAIRw0ACwsgBkEASgRAIAEoAhwhByABKAIYIQUDQCAFIAcgCWxBAnRqIgQoAgAiAkEATgRAA0AgCiACQQF0aiIDIAMvAQBBAWo7' +
-  'AQAgBCgCBCECIARBBGohBCACQQBODQALCyAJQQFqIgkgBkcNAAsLIAEoAjQgACgCADYCACAAKAIwQQBKBEAgCiAIQQF0IhJqIRMg' +
-  'CyAMQQN0IhRqIRUDQCABKAIYIAAoAiwgEEECdGooAgAiCCABKAIcbEECdGohESABKAIoIQZBACECA0AgAiIDQQFqIQIgESADQQJ0' +
-  'aigCAEEATg0ACyABKAIwIgkgASgCBCIEQQF0aiENIAEoAgAhDiABKAIsIQ9BACECIARBAEoEQANAIAkgAkEBdCIFaiIH/QAAACEa' +
-  'IAUgDWoiBSAH/QAAEP0LABAgBSAa/QsAACACQRBqIgIgBEgNAAsLQQAhB0EAIQIgAwRAA0AgDSARIAJBAnRqKAIAQQF0aiIFIAUu' +
-  'AQAiBUGAgAFyOwEAIAcgBUGAgAFIaiEHIAJBAWoiAiADRw0ACwsgCCAMbCECIAEoAjQiAyADKAIAIAdrNgIEAkAgDkEATARAIAFC' +
-  'ADcDSAwBCyAGIAJBA3RqIQYgDyAOQQN0aiEDIA6tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAPav0AAAAiHCACIAZq/QAAACIa' +
-  '/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A0ggF1ANACAB' +
-  'KAIcIQkgASgCGCEHA0AgF3ohGCAXQgF9IBeDIRcgBiAYpyICQQN0IgNqKQMAIAMgD2opAwCDIhZQRQRAIAJBBnQhBQNAIAcgBSAW' +
-  'eqdyIAlsQQJ0aiIEKAIAIgJBAE4EQANAIA0gAkEBdGoiAyADLwEAQQFrOwEAIAQoAgQhAiAEQQRqIQQgAkEATg0ACwsgFkIBfSAW' +
-  'gyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsgCyAVIBT8CgAAIAogEyAS/AoAACABKAI0IgMgAygCBDYCACAQQQFqIhAgACgCMEgNAAsL' +
-  'IAFBADYCQAtjAQF/IAAoAqQCIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqACIQJBACEAAkADQCABIAIgAEECdGooAgBBAWsi' +
-  'A0EBdGouAQAgBEYNASAAQQFqIgAgBkcNAAsgBQ8LIAML+gsEE38CewN+A3wgACAAKAKoAiIHEAwCQCACQQBMDQAgBygCNCIIKAIA' +
-  'IgZBAEwNACAAKAKkAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAgBkEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjAiCyANIAcoAgQi' +
-  'DGxBAnRqIgn9AAAAIRdBCCEGIAxBCEoEQANAIAkgBkEBdGr9AAAAIBf9lgEhFyAGQQhqIgYgDEgNAAsLIBwgHaAhHSAXIBcgF/0N' +
-  'CAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4PCAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8MDf2WASIY' +
-  'IBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQYDQCAGIgRBCGohBiAJIARBAXRq/QAAACAX/S39ZCIFRQ0ACyAFaEEBdiAEaiEGIBRF' +
-  'IBj9GQAiBUH//wNxQf//AUZyRQRAIAAgDCALIA0gBcEgBhANIQYLIAVB//8DcUUNASAHKAIsIhUgBygCACIKIA5sQQN0aiEPIAXB' +
-  'tyEeIAcoAgwgBiAKbEEDdGohCAJAIApBAEwEQEIAIRsMAQsgCq0hGkIAIRlCACEbA0AgCCAZp0EDdCIEav0AAAAgBCAPav0AAAD9' +
-  'Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAI8IA1BA3RqIgkgGzcD' +
-  'ACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAaQp26s/uUkv2iJX4gBa3DgkIBfCEZQX8hBgNAAn9BfyAGQQFq' +
-  'IgZBwABtIgUgCk4NABogDyAFQQN0IgRqKQMAQn8gBiAFQQZ0a62GgyAEIAhqKQMAgyIaUAR+QX8gBkFAcUHAH0YNARpBfyAJKQMA' +
-  'Qn8gBUEBaq2GgyIaUA0BGiAIIBp6pyIFQQN0IgRqKQMAIAQgD2opAwCDBSAaC3qnIAVBBnRqCyEGIBlCAX0iGVBFDQALIAcoAhgg' +
-  'BygCHCAGbEECdGohEkEAIQUDQCAFIgRBAWohBSASIARBAnRqKAIAQQBODQALIAcoAighECALIAwgDkECaiITbEEBdGohESAMQQBK' +
-  'BEAgCyAMIA5sQQF0aiELQQAhBQNAIAsgBUEBdCIJaiII/QAAACEXIAkgEWoiCSAI/QAAEP0LABAgCSAX/QsAACAFQRBqIgUgDEgN' +
-  'AAsLQQAhCEEAIQUgBARAA0AgESASIAVBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAggCUGAgAFIaiEIIAVBAWoiBSAERw0A' +
-  'CwsgBygCNCIEIBNBAnQiC2ogBCAOQQJ0aigCACAIazYCAAJAAkAgCkEATARAIAdCADcDSAwBCyAQIAYgCmxBA3RqIRAgFSAKIBNs' +
-  'QQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiBWogBSAPav0AAAAiGCAFIBBq/QAAACIX/U/9CwAAIBcgGP1O/QwAAAAAAAAA' +
-  'AAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A0ggG1ANACAHKAIcIQggBygCGCEJA0AgECAbeqci' +
-  'BUEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAFQQZ0IQUDQAJAIAkgBSAZeqdyIAhsQQJ0aiIGKAIAIgRBAEgNACARIARBAXRqIgQg' +
-  'BC8BAEEBayIEOwEAIARB//8DcQRAA0AgBigCBCIEQQBIDQIgBkEEaiEGIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxDQAL' +
-  'CyAHKAI0IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBFDQALCyAbQgF9IBuDIhtCAFINAAsL' +
-  'IAcoAjQhCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgCACEGDAALAAsgHQtvAQF/IAAoArQC' +
-  'IgEEQCABKAIAECkgASgCBBApIAEoAggQKSABKAIMECkgASgCEBApIAEoAhQQKSABKAIYECkgASgCIBApIAEoAiQQKSABKAIoECkg' +
-  'ASgCLBApIAEoAjAQKSABECkgAEEANgK0AgsL3gYBE39BASEFAkAgACgCtAINACAAKAIgIglBAEwEQEEADwsgACgCHCEHIAAoAggh' +
-  'CyAAKAIEIQhBACEFA0AgCyAHIAVBAnRqKAIAIgRBBHRqKAIIQQBKBEADQCADQQFqIQMgCyAEQQFqIgRBBHRqKAIIQQBKDQALCyAD' +
-  'IgRBAWohAyAFQQFqIgUgCUcNAAtBACEFQQFByAAQIyIBRQ0AIAAgATYCtAIgASADNgI8IAEgACgCACICIAkgAiAJSBtBAmoiAjYC' +
-  'QCABIARBAmoiBEEDdBAkIgw2AgAgASAIQQJqQQQQIyIKNgIMIAEgCEHCAGpBBBAjIg42AhAgASAEQQJ0ECQiDzYCFCABIAlBAnRB' +
-  'BGoiDRAkIhA2AiAgASACQQJ0IgYQJCIRNgIkIAEgBhAkIhI2AiggBhAkIQYgASAIQRBqQRBtIhNBBHQ2AjQgASAGNgIwAkAgCEH/' +
-  'B0wEQCABIAIgE2xBBnQQJCIDNgIsQQAhAgwBCyABIAMgCGpBAnRBCGoQJCICNgIYQQAhAwsgASANECQiDTYCCCABIARBBBAjIgQ2' +
-  'AgQCQCAPRSAORXIgCkUgDUVyciAMRSAERXIgBkUgEkVycnIgAiADckUgEUUgEEVycnJFBEBBACEEQQAhBgNAIAQhAyALIAcgBkEC' +
-  'dCIMaigCACIFQQR0aiIHKAIIIgJBAEoEQCAHQQhqIQcDQCABKAIAIANBA3RqIgpBADYCBCAKIAI2AgAgASgCBCADQQJ0aiAAKAII' +
-  'IAVBBHRqIgIoAgwiCkEASAR/IAAoAhQgAigCCEEEdGooAggFIAoLNgIAIAcoAgAiAiAAKAIATARAIAEoAgggDGogAzYCACAHKAIA' +
-  'IQILIAEoAhAgAkECdGoiAiACKAIAQQFqNgIAIANBAWohAyALIAVBAWoiBUEEdGoiAkEIaiEHIAIoAggiAkEASg0ACwsgASgCACAD' +
-  'QQN0aiIFIAY2AgQgBSAEIANrNgIAIAZBAWoiBiAJRg0CIANBAWohBCAAKAIcIQcMAAsACyAAEA8MAQtBASEFIAhBAEwNACABKAIQ' +
-  'IQAgASgCDCEBQQAhBEEBIQMDQCABIANBAnQiAmogBDYCACAAIAJqKAIAIARqIQQgAyAIRyADQQFqIQMNAAsLIAUL6zUDKX8EfgF7' +
-  'IwBBEGsiHiQAIAAoAlghEiAAKQNwISsgACkDaCEuIAAoAlQhJiAAKAJQIScgACgCTCEoIAAoAkghKiAAKAIAIRogACgCtAIiDigC' +
-  'HCEFIA4oAiQhIiAOKAIgISAgDigCGCEdIA4oAhQhECAOKAIQIRQgDigCDCEZIA4oAgQhHCAOKAIAIQ0gDigCLCEhIB4gDigCOCIX' +
-  'NgIMIAAoAqQCISlBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQtBASECIAAoAgRBAEoEQANAIBQgAkECdGpBADYCACAC' +
-  'IAAoAgRIIAJBAWohAg0ACwsgDigCPCICQQBKBEADQCANIANBA3RqIgQoAgAiBUEASgRAIBkgBUECdCICaigCACEFIAIgFGoiAiAC' +
-  'KAIAIgJBAWo2AgAgECACIAVqIgJBAnRqIAM2AgAgBCACNgIEIA4oAjwhAgsgA0EBaiIDIAJIDQALCyAAKAIAIRdBACESIA5BADYC' +
-  'HCAOIBc2AjggACgCMEEATAR/QQAFIAAoAiwhCyAOKAIIIRhBACEFA0AgFCANIBggCyAFQQJ0aigCAEECdGooAgAiBkEDdGooAgAi' +
-  'A0ECdCIEaiICIAIoAgAiB0GAgICABGo2AgAgAyAXTARAIA4gDigCOEEBazYCOAsgECAEIBlqKAIAQQJ0aiEJQQAhCiAHQQBKBEAD' +
-  'QCAJIApBAnRqKAIAIgRBAWohAiAEIQMDQAJ/IA0gAkEDdGoiCCgCACIMQQBKBEAgAiAUIAxBAnQiA2oiDCgCACIRQf////8DSg0B' +
-  'GiAQIAgoAgQiD0ECdGogECARQQFrIhEgAyAZaigCAGoiA0ECdGoiEygCACIVNgIAIA0gFUEDdGogDzYCBCATIAI2AgAgCCADNgIE' +
-  'IAwgETYCACACDAELIAMgDGoLIgNBAWoiAiAERw0ACyAKQQFqIgogB0cNAAsLIAZBAWohBCAGIQIDQAJ/AkAgDSAEQQN0aigCACID' +
-  'QQBKBEAgBCAUIANBAnQiAmoiBygCACIIQf////8DSg0CGiAHIAhBgICAgARqNgIAIAMgF0wEQCAOIA4oAjhBAWs2AjgLIBAgAiAZ' +
-  'aigCAEECdGohDCAcIARBAnRqKAIAIQkgCEEASg0BIAQMAgsgAiADagwBC0EAIQogCUUEQANAIAwgCkECdGooAgAiB0EBaiECIAch' +
-  'AwNAAn8gDSACQQN0aiIJKAIAIhFBAEoEQCACIBQgEUECdCIDaiIRKAIAIg9B/////wNKDQEaIBAgCSgCBCITQQJ0aiAQIA9BAWsi' +
-  'DyADIBlqKAIAaiIDQQJ0aiIVKAIAIhY2AgAgDSAWQQN0aiATNgIEIBUgAjYCACAJIAM2AgQgESAPNgIAIAIMAQsgAyARagsiA0EB' +
-  'aiICIAdHDQALIApBAWoiCiAIRw0ACyAEDAELA0AgCSAcIAwgCkECdGooAgAiB0ECdGooAgBHBEAgB0EBaiECIAchAwNAAn8gDSAC' +
-  'QQN0aiIRKAIAIg9BAEoEQCACIBQgD0ECdCIDaiIPKAIAIhNB/////wNKDQEaIBAgESgCBCIVQQJ0aiAQIBNBAWsiEyADIBlqKAIA' +
-  'aiIDQQJ0aiIWKAIAIhs2AgAgDSAbQQN0aiAVNgIEIBYgAjYCACARIAM2AgQgDyATNgIAIAIMAQsgAyAPagsiA0EBaiICIAdHDQAL' +
-  'CyAKQQFqIgogCEcNAAsgBAsiAkEBaiIEIAZHDQALIAVBAWoiBSAAKAIwSA0ACyAOKAI4IRcgDigCHAshBSAOQQA2AkQgHiAXNgIM' +
-  'ICJBADYCAEEAIQogF0UNBAtBAAwBCyAAKAJcRQ0BQQELIQIDQCAOAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCACRQRAIAEg' +
-  'LlgEQCAAIBI2AlwgAEEBNgJkQQMMEwsgLkIBfCEuIA4oAkQEQCAOQQA2AkQMBwtBACECQf////8HIQZBASEDIBpBgSBOBEADQAJA' +
-  'IBQgA0ECdGooAgAiBCAGTg0AIAMhAiAEIgZBAk4NAAwICyADIBpGIANBAWohA0UNAAwHCwALQf////8HIQdBACEIIBpBP0wEQEEA' +
-  'IQYMAgtBACEGA0AgFCADIgRBAnRqIgP9AAAAIS9BBCECA0AgLyADIAJBAnRq/QAAAP22ASEvIAJBPEkgAkEEaiECDQALAkAgLyAv' +
-  'IC/9DQgJCgsMDQ4PAAECAwQFBgf9tgEiLyAvIC/9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAyAHTg0AQQEhCCAEIQYgAyIHDQAg' +
-  'BCIDIQZBACEHDAQLIARBQGshAyAaIARB/wBqTg0ACwwBCyAnIBJBAnQiA2oiBigCAEEBaiADICZqIggoAgBODQUCQAJAICFFBEAg' +
-  'BSAOKAIoIBJBAnRqKAIAIgRMDQEDQAJAAkAgHSAFQQFrIgVBAnRqKAIAIgJBAEoEQCAUIAJBAnRqIQMMAQsgFCACQQJ0ayIDIAMo' +
-  'AgBBgICAgARrNgIAIB5BDGohAyAaQQAgAmtIDQELIAMgAygCAEEBajYCAAsgBCAFSA0ACwwCCyAOKAIsIA4oAjQiByASbEECdGoh' +
-  'CkEAIQMgB0EATA0AIA4oAhAhDANAIAwgA0ECdCICaiIEIAIgCmoiAv0AAgD9CwIAIAQgAv0AAjD9CwIwIAQgAv0AAiD9CwIgIAQg' +
-  'Av0AAhD9CwIQIANBEGoiAyAHSA0ACwsgBSEECyASQQJ0IgMgDigCMGooAgAhFyADIChqKAIAIQMgBiAGKAIAQQFqIgI2AgAgAiAD' +
-  'aiIDQQAgCCgCACICIAIgA0obayEDDAcLAkAgGiADQQ9qTgRAA0AgFCADIgRBAnRqIgP9AAAAIS9BBCECA0AgLyADIAJBAnRq/QAA' +
-  'AP22ASEvIAJBDEkgAkEEaiECDQALAkAgLyAvIC/9DQgJCgsMDQ4PAAECAwQFBgf9tgEiLyAvIC/9DQQFBgcAAQIDDA0ODwgJCgv9' +
-  'tgH9GwAiAyAHTg0AQQAhCCAEIQYgAyIHDQAgBCIDIQZBACEHDAMLIARBEGohAyAEQR9qIBpMDQALC0EAIQIgBkUNAyAIDQELIBQg' +
-  'BkECdGohBCAH/REhL0IAISxCACEtA0AgBCAsp0ECdGr9AAAAIC/9N/2kAa0gLIYgLYQhLSAsQgxUICxCBHwhLA0ACwwBCyAUIAZB' +
-  'AnRqIQQgB/0RIS9CACEsQgAhLQNAIAQgLKdBAnRq/QAAACAv/Tf9pAGtICyGIC2EIS0gLEI8VCAsQgR8ISwNAAsLIAYgLXqnaiEC' +
-  'QQAhBiAHRQ0BCyADIBpKBEAgByEGDAELIAchBgNAAkAgFCADQQJ0aigCACIEIAZODQAgAyECIAQiBg0AQQAhBgwCCyADIBpHIANB' +
-  'AWohAw0ACwsgKQRAIBQgACgCoAIgKSAGIAIQAyECCyAGDQELIBINAkEAIRIMCQsgBkECTgRAIAAgACkDeEIBfDcDeAsgIiASQQJ0' +
-  'aiIYKAIAIQMgFCACQQJ0aiIEIAQoAgAiEUGAgICABGo2AgAgIUUEQCAdIAVBAnRqQQAgAms2AgAgBUEBaiEFCyACIBpMBEAgHiAX' +
-  'QQFrIhc2AgwLICAgA0ECdGohDCAQIBkgAkECdGooAgBBAnRqIQ9BASEHAkAgEUEATARAIAUhBAwBCyAhBEBBACEEICBFBEADQCAP' +
-  'IARBAnRqKAIAIghBAWohAkEAIQogCCEDA0ACfyANIAJBA3RqIgkoAgAiC0EASgRAIAIgFCALQQJ0IgNqIgsoAgAiE0H/////A0oN' +
-  'ARogECAJKAIEIhVBAnRqIBAgE0EBayITIAMgGWooAgBqIgNBAnRqIhYoAgAiGzYCACANIBtBA3RqIBU2AgQgFiACNgIAIAkgAzYC' +
-  'BCALIBM2AgAgCkEBaiEKIAIMAQsgAyALagsiA0EBaiICIAhHDQALICsgCqx8ISsgBEEBaiIEIBFHDQALIAUhBAwCCwNAIAwgBEEC' +
-  'dCIDaiADIA9qIgMoAgA2AgAgAygCACIIQQFqIQJBACEKIAghAwNAAn8gDSACQQN0aiIJKAIAIgtBAEoEQCACIBQgC0ECdCIDaiIL' +
-  'KAIAIhNB/////wNKDQEaIBAgCSgCBCIVQQJ0aiAQIBNBAWsiEyADIBlqKAIAaiIDQQJ0aiIWKAIAIhs2AgAgDSAbQQN0aiAVNgIE' +
-  'IBYgAjYCACAJIAM2AgQgCyATNgIAIApBAWohCiACDAELIAMgC2oLIgNBAWoiAiAIRw0ACyArIAqsfCErIARBAWoiBCARRw0ACyAF' +
-  'IQQMAQtBACEJICBFBEAgBSEEA0AgDyAJQQJ0aigCACIIQQFqIQIgCCEDA0ACfyANIAJBA3RqIgsoAgAiCkEASgRAIAIgFCAKQQJ0' +
-  'IgNqIhMoAgAiFUH/////A0oNARogECALKAIEIhZBAnRqIBAgFUEBayIVIAMgGWooAgBqIgNBAnRqIhsoAgAiHzYCACANIB9BA3Rq' +
-  'IBY2AgQgGyACNgIAIAsgAzYCBCATIBU2AgAgHSAEQQJ0aiAKNgIAIARBAWohBCACDAELIAMgCmoLIgNBAWoiAiAIRw0ACyArIAQg' +
-  'BWusfCErIAQhBSAJQQFqIgkgEUcNAAsMAQsgBSEEA0AgDCAJQQJ0IgNqIAMgD2oiAygCADYCACADKAIAIghBAWohAiAIIQMDQAJ/' +
-  'IA0gAkEDdGoiCygCACIKQQBKBEAgAiAUIApBAnQiA2oiEygCACIVQf////8DSg0BGiAQIAsoAgQiFkECdGogECAVQQFrIhUgAyAZ' +
-  'aigCAGoiA0ECdGoiGygCACIfNgIAIA0gH0EDdGogFjYCBCAbIAI2AgAgCyADNgIEIBMgFTYCACAdIARBAnRqIAo2AgAgBEEBaiEE' +
-  'IAIMAQsgAyAKagsiA0EBaiICIAhHDQALICsgBCAFa6x8ISsgBCEFIAlBAWoiCSARRw0ACwsgBkEDbSECAkAgBkEFSgRAA0AgByID' +
-  'QQNsQQFqIgcgAkgNAAsgA0EASA0BCwNAIAchCCAGIAdKBEADQCAMIAhBAnRqKAIAIQUCQCAIIgMiAiAHSA0AA0AgBSAMIAMgB2si' +
-  'AkECdGooAgAiCk4EQCADIQIMAgsgDCADQQJ0aiAKNgIAIAIhAyACIAdODQALCyAMIAJBAnRqIAU2AgAgCEEBaiIIIAZHDQALCyAH' +
-  'QQJKIAdBA20hBw0ACwsgBkECTgRAAkAgIUUEQCAOKAIoIBJBAnRqIAQ2AgAMAQsgDigCLCAOKAI0IgcgEmxBAnRqIQhBACECIAdB' +
-  'AEwNACAOKAIQIQoDQCAIIAJBAnQiBWoiAyAFIApqIgX9AAIA/QsCACADIAX9AAIw/QsCMCADIAX9AAIg/QsCICADIAX9AAIQ/QsC' +
-  'ECACQRBqIgIgB0gNAAsLIA4oAjAgEkECdGogFzYCAAsgEkECdCAiaiAYKAIAIAZqNgIEQQAhAyAAKQOIASIsUEUEQCAAICxCDIgg' +
-  'LIUiLEIZhiAshSIsQhuIICyFIiw3A4gBICxCnbqz+5SS/aIlfiAGrIKnIQMLICggEkECdCICaiADNgIAIAIgJ2pBADYCACACICZq' +
-  'IAY2AgALICAgIiASIgpBAnRqIgYoAgAgA2pBAnRqKAIAIQIDQCACIgVBAWohAiANIAVBA3RqKAIAQQBKDQALICogCkECdGogDSAF' +
-  'QQN0aigCBDYCAEF/ICAgBigCACADakECdGooAgAiEiAaQYAgShsiD0EBaiEIIA0gD0EDdGohEyASQQFqIQkgIUUNASAPQQBODQIg' +
-  'EiECA0ACfwJAIA0gCUEDdGooAgAiA0EASgRAIAkgFCADQQJ0IgJqIgUoAgAiB0H/////A0oNAhogBSAHQYCAgIAEajYCACAXIAMg' +
-  'GkxrIRcgECACIBlqKAIAQQJ0aiEMIBwgCUECdGooAgAhESAHQQBKDQEgCQwCCyACIANqDAELQQAhBiARRQRAA0AgDCAGQQJ0aigC' +
-  'ACIFQQFqIQJBACEIIAUhAwNAAn8gDSACQQN0aiIRKAIAIg9BAEoEQCACIBQgD0ECdCIDaiIPKAIAIgtB/////wNKDQEaIBAgESgC' +
-  'BCIYQQJ0aiAQIAtBAWsiCyADIBlqKAIAaiIDQQJ0aiITKAIAIhU2AgAgDSAVQQN0aiAYNgIEIBMgAjYCACARIAM2AgQgDyALNgIA' +
-  'IAhBAWohCCACDAELIAMgD2oLIgNBAWoiAiAFRw0ACyArIAisfCErIAZBAWoiBiAHRw0ACyAJDAELA0AgESAcIAwgBkECdGooAgAi' +
-  'BUECdGooAgBHBEAgBUEBaiECQQAhCCAFIQMDQAJ/IA0gAkEDdGoiDygCACILQQBKBEAgAiAUIAtBAnQiA2oiCygCACIYQf////8D' +
-  'Sg0BGiAQIA8oAgQiE0ECdGogECAYQQFrIhggAyAZaigCAGoiA0ECdGoiFSgCACIWNgIAIA0gFkEDdGogEzYCBCAVIAI2AgAgDyAD' +
-  'NgIEIAsgGDYCACAIQQFqIQggAgwBCyADIAtqCyIDQQFqIgIgBUcNAAsgKyAIrHwhKwsgBkEBaiIGIAdHDQALIAkLIgJBAWoiCSAS' +
-  'Rw0ACwwDCyASQQFrIRJBASECDAULIA9BAEgEQCASIQMDQAJ/AkAgDSAJQQN0aigCACICQQBKBEAgCSAUIAJBAnQiA2oiBSgCACII' +
-  'Qf////8DSg0CGiAFIAhBgICAgARqNgIAIB0gBEECdGpBACACazYCACAEQQFqIQQgFyACIBpMayEXIBAgAyAZaigCAEECdGohESAc' +
-  'IAlBAnRqKAIAIQ8gCEEASg0BIAkMAgsgAiADagwBC0EAIQYgD0UEQANAIBEgBkECdGooAgAiBUEBaiECIAQhByAFIQMDQAJ/IA0g' +
-  'AkEDdGoiDygCACIMQQBKBEAgAiAUIAxBAnQiA2oiCygCACIYQf////8DSg0BGiAQIA8oAgQiE0ECdGogECAYQQFrIhggAyAZaigC' +
-  'AGoiA0ECdGoiFSgCACIWNgIAIA0gFkEDdGogEzYCBCAVIAI2AgAgDyADNgIEIAsgGDYCACAdIAdBAnRqIAw2AgAgB0EBaiEHIAIM' +
-  'AQsgAyAMagsiA0EBaiICIAVHDQALICsgByAEa6x8ISsgByEEIAZBAWoiBiAIRw0ACyAJDAELA0AgDyAcIBEgBkECdGooAgAiBUEC' +
-  'dGooAgBHBEAgBUEBaiECIAQhByAFIQMDQAJ/IA0gAkEDdGoiCygCACIMQQBKBEAgAiAUIAxBAnQiA2oiGCgCACITQf////8DSg0B' +
-  'GiAQIAsoAgQiFUECdGogECATQQFrIhMgAyAZaigCAGoiA0ECdGoiFigCACIbNgIAIA0gG0EDdGogFTYCBCAWIAI2AgAgCyADNgIE' +
-  'IBggEzYCACAdIAdBAnRqIAw2AgAgB0EBaiEHIAIMAQsgAyAMagsiA0EBaiICIAVHDQALICsgByAEa6x8ISsgByEECyAGQQFqIgYg' +
-  'CEcNAAsgCQsiA0EBaiIJIBJHDQALDAILIBIhAwNAAn8gDSAJQQN0aigCACICQQBMBEAgAiADagwBCwJAIBQgAkECdCIDaiIFKAIA' +
-  'IgtB/////wNKDQAgBSALQYCAgIAEajYCACAdIARBAnRqQQAgAms2AgAgBEEBaiEEIBcgAiAaTGshFyALQQBMDQAgECADIBlqKAIA' +
-  'QQJ0aiEVIBwgCUECdGooAgAhGEEAIREDQCAYQQAgHCAVIBFBAnRqKAIAIgdBAnRqKAIAIBhGG0UEQCAHQQFqIQYgBCEFIAchAgNA' +
-  'AkAgDSAGQQN0aiIDKAIAIgxBAEwEQCACIAxqIQIMAQsgFCAMQQJ0IhZqIhsoAgAiAkH/////A0oEQCAGIQIMAQsgECADKAIEIh9B' +
-  'AnRqIBAgAkEBayIjIBYgGWooAgBqIhZBAnRqIiQoAgAiJTYCACANICVBA3RqIB82AgQgJCAGNgIAIAMgFjYCBCAbICM2AgAgHSAF' +
-  'QQJ0aiAMNgIAIAVBAWohBSACQQFHBEAgBiECDAELIAwgGkoEQCAGIQIMAQsgCCEDIAwgEygCAEYEQCAGIQIMAQsDQAJAIA0gA0ED' +
-  'dGooAgAiAkEATA0AIAIgDEZBASECRQ0AIAYhAgwCCyACIANqIgMgD0cNAAsgBCEHIAUhDAwJCyACQQFqIgYgB0cNAAsgKyAFIARr' +
-  'rHwhKyAFIQQLIBFBAWoiESALRw0ACwsgCQsiA0EBaiIJIBJHDQALDAELIBIhAwNAAn8CQCANIAlBA3RqKAIAIgJBAEoEQCAJIBQg' +
-  'AkECdCIDaiIFKAIAIhhB/////wNKDQIaIAUgGEGAgICABGo2AgAgFyACIBpMayEXIBAgAyAZaigCAEECdGohFiAcIAlBAnRqKAIA' +
-  'IRUgGEEASg0BIAkMAgsgAiADagwBC0EAIREDQCAVQQAgHCAWIBFBAnRqKAIAIgVBAnRqKAIAIBVGG0UEQCAFQQFqIQZBACEMIAUh' +
-  'AgNAIAUCfyANIAZBA3RqIgMoAgAiC0EASgRAIAYgFCALQQJ0IgdqIhsoAgAiAkH/////A0oNARogECADKAIEIh9BAnRqIBAgAkEB' +
-  'ayIjIAcgGWooAgBqIgdBAnRqIiQoAgAiJTYCACANICVBA3RqIB82AgQgJCAGNgIAIAMgBzYCBCAbICM2AgAgDEEBaiEMIAYgAkEB' +
-  'Rw0BGiAGIAsgGkoNARogCCEDIAYgCyATKAIARg0BGgNAAkAgDSADQQN0aigCACICQQBMDQAgAiALRkEBIQJFDQAgBgwDC0EAIQcg' +
-  'AiADaiIDIA9HDQALIAQhBQwICyACIAtqCyICQQFqIgZHDQALICsgDKx8ISsLIBFBAWoiESAYRw0ACyAJCyIDQQFqIgkgEkcNAAsL' +
-  'IB4gFzYCDCAEIQVBAAwBCyAeIBc2AgwgKyAMIAdrrHwhK0EBCzYCRCAKQQFqIRIgF0UNAiAAKAJgIApMBEAgACASNgJgC0EAIQIM' +
-  'AAsACyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgEjYCXCAAIAApA+ACIgFCAXwiLDcD4AIgACAAKQPoAiABICxWrXw3A+gC' +
-  'QQAhFyAKIRJBAQshAiAOIBc2AjggDiAFNgIcIAAgKzcDcCAAIC43A2ggACASNgJYCyAeQRBqJAAgAgvPAwEIfwJAAkAgAUEASCAA' +
-  'Qe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACACIARqKAIAayIEIAUgBCAFShsh' +
-  'BSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdVDQBBAUE4ECMiBEUNACAEIAU2AhAgBCABNgIEIAQgADYCACAE' +
-  'IAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApqQcEAakFAcSIGNgIgIAQgASAF' +
-  'bEECdEEEahAkIgo2AhQgBCAAQQZ0ECQiCzYCGCAEQQEgBhAjIgU2AiQgBCAIQQNqIAZsQT9yECQiBjYCLCAEIAZBP2pBQHE2Aigg' +
-  'BCAJQQJ0QQRqIggQJCIJNgIwIAQgCBAkIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAAIAVqQf8BIAcgAGv8CwBBACEF' +
-  'A0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEBNFDQALCyAEEBQLQQAPCyAEEBUgBAu1' +
-  'AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNAQX8hCCACIAlBAnQiDmooAgAi' +
-  'ASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGsoAgAgBkYNBAwBCyABQQR0IQsg' +
-  'ACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASABLwEAQQEgBC0AAHRyOwEAIAQg' +
-  'BC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAIINgIAIAFBAWoiASAAKAIQSA0A' +
-  'CwtBACEICyAICzUAIAAEQCAAKAIUECkgACgCGBApIAAoAiQQKSAAKAIsECkgACgCMBApIAAoAjQQKSAAECkLCxUAIAAoAiggACgC' +
-  'JCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAHIAggBEECdGooAgAiAkH//wNx' +
-  'QQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEAIgIgACgCCEcEQCAHIAJBAXRq' +
-  'LwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIAQQJ0aiELA0AgAiALIAVBAnRq' +
-  'KAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAACyAFQQFqIgUgCUcNAAsLIANB' +
-  'AWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBrIgskACAAKAI0IQwgACgCMCEN' +
-  'IAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAE' +
-  'BEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAgggC0EMahAYIgdB/wFGDQADQCACUCACIBVWckUEQCAFQQE2Ahgg' +
-  'FCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlqIAsoAgwiCEEBdGovAQBoIAhB' +
-  'BHRqQQJ0aigCACIINgIAIAAgCSAIEBYgBkEBaiEGIAkgACgCCCALQQxqEBgiB0H/AUYNAgwBCwsgB0UEQCAUIRMMAgsgDSAGQQJ0' +
-  'IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0AQQAhByAGQQBKBEADQCADIAdB' +
-  'AnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEgE1gNAgtBAAshBwNAAkACQAJA' +
-  'AkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAILIAAoAhwgCyANIApBAnQiCGoi' +
-  'ESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCASIAZoQQJ0aigCACIPTgRAIAZB' +
-  'AWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFBfzYCAAsgACAJIA8QFiAKQQFq' +
-  'IQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAKIQZBACEHDAALAAsLIAUgFjcD' +
-  'ECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////////////////IQMgAUEASgRAA0AgAyAAIAVq/QAAAP13IQMg' +
-  'BUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAAAAAAAAAA/XciAyADIAP9DQID' +
-  'AAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAAAAAAAAAAACEDQQAhBQNAIAUi' +
-  'AUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARAjIgRFBEBBAA8LA0AgAyAEaiIF' +
-  'QYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0AIAEgAS8BACAAcjsBAAsCQCAD' +
-  'QQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EGdkEHcSIARQ0AIAIgAi0AAEEE' +
-  'cjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0aiEBIAZBgBBqIQAgA0GRAnFB' +
-  'kQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2AtwpIANBoQFxQaEBRgRAIAAg' +
-  'AC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoCcUGKAkYEQCAAIAAvAQBBigJy' +
-  'OwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAgACAALwEAQeIAcjsBACABIAEo' +
-  'AgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGMAXI7AQAgASABKAIAQcCfgAdy' +
-  'NgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEgASgCAEHA4/EAcjYCACACIAIt' +
-  'AABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83AgAgBEGYlQFqQn83AgAgBEGQ' +
-  'lQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2AgAgAEGAJGpBByACIAJBA3Br' +
-  'dCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAECkLyUYDOH8FewN+IwBBoAFrIgkk' +
-  'ACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYCGCAJIABB8ClqNgIMIABBwCpq' +
-  '/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9DP///wf///8H////B////wf9' +
-  'CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M////B////wf///8H////B/0LAgAgAP0M////B////wf///8H' +
-  '////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////B////wf///8H////B/0LAgACfwNAIAEgBmotAAAiBwRAQQEg' +
-  'ACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhogCUEIaiAKIAcgCBAcCyAGQQFq' +
-  'IgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8hByAAQYAYaiETIABB2CVqIRgD' +
-  'QEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRAIBpBf3MhJCAOQQJ0IgEgCSgC' +
-  'GGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRxNgIQIAsgC0GAGGoiECAKKAIA' +
-  'IghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCbCEHIAkgCSgCFCAB' +
-  'IAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASAB' +
-  'QQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiAK' +
-  'KAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAGIAYoAgwiHCAPcTYCDCAGIAYo' +
-  'AhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAGIAYoAiAiKCAPcTYCICAKIBE2' +
-  'AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAMIBIgDCgCACIScSIpNgIAIAYg' +
-  'ByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZB' +
-  'A3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJHIBV0ciASIClHIBR0ciIIIAko' +
-  'AhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQ' +
-  'IAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSABNgIAIAdBACABQYD8D3EiCCAI' +
-  'IAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlB' +
-  'ATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIfQX4gCHciD3E2AiQgBiAGKAIo' +
-  'IhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAGKAI4IhcgD3E2AjggBiAGKAI8' +
-  'Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJBf3MiInEiKTYCACANIBEgEiAW' +
-  'QYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEgKUcgDnQgKCAIdkEIdEGAAnEg' +
-  'JyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0' +
-  'QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEi' +
-  'AQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAG' +
-  'KAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEA' +
-  'IAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0' +
-  'aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYgBigCUCIZIA9xNgJQIAYgBigC' +
-  'VCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYgBigCZCIeIA9xNgJkIAYgBigC' +
-  'aCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAMIBAgESASQYAkaigCAHJBf3Nx' +
-  'QQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFxIBcgCHZBBnRBwABxIB0gCHZB' +
-  'BXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFxcnJycnJycnJBEnRyICEgKUcg' +
-  'FXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwNBgJAIAooAgAiAUEJdiABciAB' +
-  'QRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhBEnZyIhFB/wNxIghBEnRyIhIg' +
-  'ICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RBwANxIAdBOHEgAUEDdkEHcXJy' +
-  'QQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUNBiAgIAEgEUEGdEHAA3EgEEED' +
-  'dEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBBA3ZB+D9xIA9BBnZyciIBIAhx' +
-  'QRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEiDyAIR3IgCigCSCIIIAFBCXQg' +
-  'AXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2AiQgCiAPNgIACyAJKAIQIgcg' +
-  'GnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwiAXZB/wNxRQ0AIAkoAgwiBiAK' +
-  'QQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIMIhQgASgCCCIVIAEoAgQiESAB' +
-  'KAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQIBJxIBQgIHEgFSAacSAMIBFx' +
-  'cnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEHIAEoAgggCHENAEEDIQcgASgC' +
-  'DCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIcIAhxDQBBCCEHIAEoAiAgCHFF' +
-  'DQMLIAlBCGogByAKIAwQHCAJKAIcDQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAKQQFqIgpBA0cNAQwCCwsgDQ0C' +
-  'CyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhqIgEgCCAGQQJ0aiIHKAIAIgZB' +
-  'CXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApyIAtyQf8DcSIcNgIwIA9BgBxq' +
-  'IgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIM' +
-  'ai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8BACEyIAkgASAHKAIIIgpBCXYi' +
-  'C0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxyIjdB/wNxIis2AjggBiAOQQF0' +
-  'ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0AAHIgASALQRJ2Ig1qLQAAQQZ0' +
-  'ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSABIAf9AAIQIj5BCf2tASI//RsA' +
-  'Qf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYgC0EBdGovAQAhESAGID8gPv1Q' +
-  'IED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWotAAAgASA//RsBQf8DcWotAABB' +
-  'A3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkgASA+/RsCQf8DcWotAAAgASA/' +
-  '/RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIWQQF0ai8BACEfIAEgQP0bA2ot' +
-  'AAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIgGUEGdHIiGTYCfCAGIBlBAXRq' +
-  'LwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8DcWotAAByIAEgB0ESdiIuai0A' +
-  'AEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRyIjVyIjZyIi9ycSAbIB1xIhsg' +
-  'DiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsgCyAucXIiHSAMIDRxciIuIA0g' +
-  'NXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3EiHCAqIDdxciIqICcgK3FyIisg' +
-  'LCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcgKCAzcXIiKyAWIC9xciIsICIg' +
-  'MHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFyIiVxIDpyIjFxID1yIjpxciAa' +
-  'IDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBogFSAeICZyIh5xIDJyIiZxIDBy' +
-  'IjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZxciAhICQgICARIBRyIhRxIBdy' +
-  'IhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQgIHIiFHEgEXIiEXEgF3IiIHFy' +
-  'IAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYiFyAGciAGQRJ2Ih5yQf8DcSIm' +
-  'IAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJyQX9zcSAmcSIaciABIAZB/wNx' +
-  'ai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEgCyAbcSAKIA5xcnJycnJBf3Nx' +
-  'cSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIAIgwgDnEiBwRAA0AgBkH/AyAH' +
-  'aCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByANIBFqdEF/c3FyIQYgB0EBayAH' +
-  'cSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEEDbGtBA2xqdHIhBiAHQQFrIAdx' +
-  'IgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIgDUESdHJBASAMdCIMQQl0IAxy' +
-  'IAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3NxQYGEEGwgBnIiBiABcgRAIAgg' +
-  'C2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEBRhtBf3NxIhE2AgAgCCAKQRJq' +
-  'IiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASASRyAgdHIiASAJKAIQcjYCECAJ' +
-  'IAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgCHA0BIAkoAgwiDigCcCAOKAJs' +
-  'ciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0AgBCAGaGogAToAACAGQQFrIAZx' +
-  'IgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmggBGogAToANiAGQQFrIAZxIgYN' +
-  'AAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGAgPA/cSAOKAJEIgFBCXYgAXIg' +
-  'AUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCQCIBQQl2' +
-  'IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjwi' +
-  'AUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJdiABckESdCABckGAgPA/cSAO' +
-  'KAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJYIgFBCXYgAXJBEnQgAXJBgIDw' +
-  'P3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREgDigCVCIBQQl2IAFyQRJ0IAFy' +
-  'QYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3FyciEaIA4oAlAiAUEJdiABckES' +
-  'dCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB/wNxcnIhICAOKAJMIgFBCXYg' +
-  'AXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFBEnZyQf8DcXJyIRIgDigCSCIB' +
-  'QQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiABciABQRJ2ckH/A3FyciEkQQEh' +
-  'BkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMgDiAHQQJ0aiIHKAIAIgtBCXZB' +
-  '/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygCBCILQQl2Qf8DcWotAABBA3Qg' +
-  'EyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
-  'ciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
-  'AEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIb' +
-  'OgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHDoABSABIBggEyAH' +
-  'KAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYgASAYIBMgBygCHCILQQl2Qf8D' +
-  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAiAUEJdkH/A3FqLQAAQQN0IBMg' +
-  'AUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAWaSANaWpqampqakH/AXFqaiIB' +
-  'IAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJQeAAaiALQRtsaiABQQlsaiIH' +
-  'IBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHA' +
-  'A3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcgGCAaIAp2Ig1BBnZBOHEgDUEH' +
-  'cXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIcOgAEIAcgGCAVIAp2Ig1B' +
-  'BnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIXOgAGIAcg' +
-  'GCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEgB0EHcXIgB0EMdkHAA3Fyai0A' +
-  'ACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdBCUtxIgcbIQwgCyAQIAcbIRAg' +
-  'ASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB5wdKBEBBCiELQQAhCEEAIQ1B' +
-  'ACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakECdGooAgAgD3ZBAXEgB2ohByAG' +
-  'QQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQogBkEBaiIGQQlHDQALIAwhCCAP' +
-  'IQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/IAlB4ABqIBBBG2xqIAhBCWxq' +
-  'IgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRAQQEhDCABIQdBASAKIgZBAkYN' +
-  'ARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpBAkkgBiAKTXJFBEBBAyEMIAEh' +
-  'B0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoLIAstAAUiAWkiCkECSSAGIApN' +
-  'ckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EGIAoiBkECRg0BGgsgCy0AByIB' +
-  'aSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAGSXEiBhshAUEIIAwgBhsLIQ0g' +
-  'EEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEAIAAgLUH4AGxqIgZB6CpqIgcg' +
-  'BkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBAdIEVCAXwhRSAtQQFqIS0gCSgCECEHDAULIAkoAhxFDQELIAVBATYC' +
-  'GAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAAIC1BAWsiAUEGbGoiB0GMkAFq' +
-  'IgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgogLUH4AGxqIAogAUH4AGxqQfgA' +
-  '/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAGEB0gCSgCECEHDAELCyAFIEM3AwAgCSkDICECIAUgRTcDECAF' +
-  'IAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcDGCAAKAIAIANBAnRqIglB7CRq' +
-  'KAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIGcTYCHCAEIAQoAhgiDiAGcTYC' +
-  'GCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAGcTYCCCAEIAQoAgQiEyAGcTYC' +
-  'BCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/cyIEcSEFIAcgBUEBIAN0Igcg' +
-  'BSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAkoAgBBf3NxIAdyIAUgAkEBRhsi' +
-  'BTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYCACAIIAJBAnRqIgJB7ABqIAIo' +
-  'AmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBxIBAgA3ZBBHRBEHEgESADdkED' +
-  'dEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUgGEcgF3RyIAQgGkcgC3RyIgEg' +
-  'ACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQHA8LIAApAxgiByAAKQMgWgRAIABB' +
-  'ATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEtAAEhASAEQQFGBEAgAyABQQls' +
-  'IgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyADIAMoAgAgAkEEdkEEcSACQQJ2' +
-  'QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRycTYCACADIAMoAiQgAkENdkEE' +
-  'cSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEEcSACQRR2QQJxIAJBEnZBAXFy' +
-  'ciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDAsEACMACwYAIAAkAAsQACMA' +
-  'IABrQXBxIgAkACAACx8AIABBE2oiAEEXTQR/IABBAnRBzDJqKAIABUGMHwsLwQYCFH8BeyMAQRBrIgwkAAJAIAAgAXJBAEggAawg' +
-  'AKx8Qv////8BVXINAEEBQYADECMiAkUNACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIgpBBHQQJCIHNgIUIAIgBkHBAGpBBBAj' +
-  'Igs2AhggAiAGQQFqIgVBAnQQJCINNgI0IAIgBUEEECMiDjYCQCAAQQFqIglBAnQiAxAkIQggAiAJNgKYAiACIAg2AiwgAiADECQi' +
-  'DzYCSCACIAMQJCIQNgJMIAIgAxAkIhE2AlAgAiADECQiEjYCVCACIAMQJCIDNgKwASACIAVBA3QQJCITNgK0ASACIAVBGGwQJCIU' +
-  'NgK8ASACIAlBFGwQJCIVNgLQAQJAIBJFIAf9ESAL/RwBIA39HAIgDv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwFBAXFBAXQg' +
-  'Fv0bAGsgFv0bAkEBcUECdHIgFv0bA0EBcUEDdHIgCP0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAEEB' +
-  'cUEEdHIgFv0bAUEBcUEFdHIgFv0bAkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnINACACQQhqIAJBEGogBqxC' +
-  'AnxBEBAlDQAgBUEAIAVBAEobIQgDQCAEIAhGBEBBACEEIApBACAKQQBKGyELA0AgAigCFCEDIAQgC0YEQCADIAA2AgBBACEEIAMg' +
-  'AEEEdGpBADYCBCADIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAkgAUEATBs2AgQgBwRAIAMgCUEEdGogBTYCACADIAZBBHRq' +
-  'IAU2AgQLA0AgBCAIRgRAIAIoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCjYCDCACECYgAiEEDAcFIAIoAjQgBEEC' +
-  'dGpBfzYCACAEQQFqIQQMAQsACwAFIAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACADIQQMAQsACwAFIAIoAggg' +
-  'BEEEdGoiA0IANwIIIAMgBDYCBCADIAQ2AgAgBEEBaiEEDAELAAsACyACECcLIAxBEGokACAECzUBAX8gAUEAIAGtIACtfkIgiKcb' +
-  'RQRAIAAgAWwiABAkIgJFBEBBAA8LIAJBACAA/AsACyACC9YBAQR/AkAgABD3ASICBH9BwDUhAANAIAAiAygCACIABEAgAiAAKAIA' +
-  'IgFNBEACQCABIAJrIgRBEE8EQCAAIAJqIgEgBDYCACABIAAoAgQ2AgQgAyABNgIAIAAgAjYCAAwBCyADIAAoAgQ2AgALIABBCGoP' +
-  'BSAAQQRqIQAgAyEBDAILAAsLAkACQAJAIAFFDQAgASgCACIAEPgBRQ0AIAIgACgCAGsQ+QENAQwECyACEPkBIgBFDQMMAQsgAUEA' +
-  'NgIACyAAIAI2AgAgAEEIagVBAAsPC0EAC30CAn4BfwJ/QQAgASgCACIGrCIEIAJZDQAaQXYgAkL+////B1UNABogBEIQIAYbIQQD' +
-  'QCAEIgVCAYYhBCACIAVVDQALIAAoAgAgAyAFQv7///8HIAVC/v///wdTG6ciBmwQKCIDRQRAQX8PCyAAIAM2AgAgASAGNgIAQQAL' +
-  'C30BAn4gAEIANwOYASAAQdgAakEAQSj8CwAgACAA/QAE8AL9CwTgAgJAIAApA4ABIgFQBEBCACEBIAAoApABRQ0BCyABECshAgsg' +
-  'AEEANgLIASAAQn83A6ABIAAgAjcDiAEgAEEANgLAASAAQQA2ArgBIAAQKiAAQQA2AogCC94CAQF/IAAEQCAAKAIIECkgACgCFBAp' +
-  'IAAoAhgQKSAAKAIcECkgACgCLBApIAAoAjQQKSAAKAJAECkgACgCSBApIAAoAkwQKSAAKAJQECkgACgCVBApIAAoArABECkgACgC' +
-  'tAEQKSAAKAK8ARApIAAoAtABECkgACgCxAEQKSAAKAKMAhApIAAoApACECkgACgCoAIQKSAAKAKcAiIBBEAgASgCABApIAEoAgQQ' +
-  'KSABKAIIECkgASgCDBApIAEoAhAQKSABKAIUECkgASgCGBApIAEoAhwQKSABKAIgECkgASgCJBApIAEoAigQKSABKAIsECkgARAp' +
-  'IABBADYCnAILIAAoAtACIgEEQCABEEcgASgCNBApIAEoAgAQKSABKAIEECkgASgCCBApIAEoAgwQKSABKAIQECkgARApIABBADYC' +
-  '0AILIAAoArwCECkgABAIIAAQDyAAECogABApCwt1AQR/IABFBEAgARAkDwsCQAJAIAEQ9wEiAkUNACACIABBCGsiAygCACIETQ0B' +
-  'AkAgAxD4AUUNACACIARrEPkBRQ0AIAMgAjYCAAwCCyABECQiAUUNACABIAAgAygCAEEIa/wKAAAgABApIAEhBQsgBQ8LIAALrAEB' +
-  'BX8gAARAIABBCGshAkHANSEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIA' +
-  'IgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIE' +
-  'IAQgACADajYCAA8LIAUgAjYCAAsLGgAgACgC4AEQbSAAKALkARApIABCADcD4AELGgBCASAAQuuH1oXoyKHk4QB9ECwiACAAUBsL' +
-  'MgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAgAEUEQEF+DwsgACgCAAu6BQELf0F+' +
-  'IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgC' +
-  'BEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgC' +
-  'QCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQML' +
-  'QQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBAlIgUNACAAQQhqIABBEGogADQC' +
-  'DCADrHxCAXxBEBAlIgUNACAAKAIwIQkgABAvIAAQMCAAEAggABAPIAAoAgwhBSAAKAIIIQZBACEEA0AgAyAERgRAIAVBBHQgBmpB' +
-  'DGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2AgwgAUEANgIEIAEgBTYCACABIANBf3M2AgggACACQQFqNgIM' +
-  'IAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVBAWo2AiAgCUEAIAlBAEobIQEDQCABIARGDQMgACAAKAIs' +
-  'IARBAnRqKAIAEDEaIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFqIgdBBHRqIg4oAgAhCiAGIAQgBWoiC0EEdGoiCCACIA1q' +
-  'KAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiALNgIEIA4gCzYCACAAKAIYIAdBAnRqIgcgBygCAEEBajYC' +
-  'ACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAEDIaDAALAAsLNQAgAARAIAAoAswCIAAoArACIAAoAmRFciAA' +
-  'KAK4AiAAKAKUAnJyckUEQCAAEDMLIAAQJgsLpAMBCH8gAEUEQEF+DwsgAUEASCAAKAIgIAFMcgR/QXkFIAAQMCAAKAKUAgRAAn8C' +
-  'QCAAKAIwIgMgACgCmAJHBEAgACgCLCECDAELQX8gACgCLCADQQN0ECgiAkUNARogACACNgIsIAAgA0EBdDYCmAIgACgCMCEDCyAA' +
-  'IANBAWo2AjAgAiADQQJ0aiABNgIAQQALDwsgACABEDQiAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigCACECIAAgAUEBazYC' +
-  'PCAAIAI2AjhBeA8LIAAoAihBAEchCSMAQRBrIgMkACAAKAIYIQYgACgCFCEHIAAoAgghBCADQgA3AwggACgCHCABQQJ0aigCACEC' +
-  'A0AgBCACQQR0aiIFKAIIIghBAEoEQAJAAkAgBSgCDCIFRQRAIAQgByAGIAggCSADQQhqEDUMAQsgBUEATA0BIAQgByAGIAIgA0EI' +
-  'ahA2CyAAKAI0IAhBAnRqIAE2AgALIAJBAWohAgwBCwsgA0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvv' +
-  'AQEIfyAARQRAQX4PCyAAKAIwRQRAQXcPCyAAEDAgACAAKAIwQQFrIgE2AjAgACgClAJFBEAgACgCKEEARyEHIAAoAhghBCAAKAIU' +
-  'IQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigCAEECdGooAgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoE' +
-  'QCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgCDCIBRQRAIAMgBSAEIAYgBxA4DAELIAFBAEwNAiADIAUgBCACEDkLIAAoAjQgBkEC' +
-  'dGpBfzYCAAwBCwsLQQAL8wIBCn8gACgCKEEARyEJIABByAFqIQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRA' +
-  'IAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVHBEAgAiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMg' +
-  'CEEAEDgMAQsgBCgCDCIERQRAIAIgByADIAhBARA4DAELIARBAEwNACACIAcgAyABEDkLIAFBAWsLIQEMAQsLIAIgByADIAIgBUEE' +
-  'dGooAgggCRA4IAAoAsgBRQ0BIAAoAsQBIQQgACgC0AEgBkEUbGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAE' +
-  'IAFBAnRqKAIAIgFBABA6IAIgAiABQQR0aiIFKAIAQQR0aiABNgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEB' +
-  'ajYCAAwBCwsMAQsLC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEEdGoiAigCCCIDQQBMDQECQAJAIAAoAjQg' +
-  'A0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyABQQFqIQEMAQsLIAEhBQsgBQtyAQF/IAMh' +
-  'BgNAIAMgACAGQQR0aigCBCIGRgRAIAEgASADQQR0aiIAKAIAIgRBBHRqIAAoAgQiADYCBCABIABBBHRqIAQ2AgAgAiADQQJ0aiIA' +
-  'IAAoAgBBgICAgARqNgIABSAAIAIgBiAEIAUQNwwBCwsLbgEDfyABIAAgA0EEdGoiBSgCCCIGQQR0aiAFKAIMIgU2AgggBiEBA0Ag' +
-  'BiAAIAFBBHRqKAIEIgFHBEAgBSAAIAFBBHRqIgcoAgxHBEAgACACIAFBASAEEDcMAgsgASADRg0BIAdBfzYCDAwBCwsLkwEBBH8g' +
-  'AkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAIIIghBAEwNAiADQQAgBigCDEEASBsNASAAIAVBBHRqIAYoAgQi' +
-  'BjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAgBCAEKQMAQgF8NwMADAELDwsgB0EBaiEFDAALAAtvAQJ/IAEg' +
-  'A0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2AgAgAiADQQJ0aiIBIAEoAgBBgICAgARrNgIAIAMhAQNAIAAg' +
-  'AUEEdGooAgAiASADRwRAIAAgAiABIAQQOgwBCwsLbgEDfyAAIANBBHRqIgQoAgwhBSABIAQoAggiBEEEdGpBADYCCCAEIQEDQCAE' +
-  'IAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2AgwMAgsgASADRg0BIAAgAiABQQEQOgwBCwsLhAEBBH8gAkEB' +
-  'ayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdBAEwNAiADQQAgBigCDEEASBsNASAAIAYoAgBBBHRqIAU2AgQg' +
-  'ACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsgBUEBayEEDAALAAu/AQEEf0F+IQUCQCAARSAEQQBIcg0AQXkh' +
-  'BSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAgghCEEAIQUDQCAIIAFBBHRqIgcoAggiBkEATA0BAkAgBCAFTA0A' +
-  'IAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIMIgZBAEgEfyAAKAIUIAcoAghBBHRqKAIIBSAGCzYCAAsgBUEB' +
-  'aiEFIAFBAWohAQwACwALIAULygQBBn9BfiEDAkAgAUEBIAIbRSAARSACQQBIcnINAEF1IQMgACgCZEECRw0AQQAhAwNAAkAgACgC' +
-  'MCADTARAIAAoAswCRQ0BQQAhBANAIAAoAlwgBEoEQCACIANKBEAgASADQQJ0aiAAKALQAigCACAAKAJIIARBAnRqKAIAED02AgAL' +
-  'IANBAWohAyAEQQFqIQQMAQsLIAMPCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgClAIEQEEA' +
-  'IQQgACgCnAIiACgCNCIGQQBKBEAgACgCHCEIA0AgCCAEQQJ0aigCACIFQX9HBEAgAiADSgRAIAAoAgAhBgNAIAVBBHQhByAFQQFq' +
-  'IQUgBiAHaigCCCIHQQBKDQALIAEgA0ECdGogB0F/czYCACAAKAI0IQYLIANBAWohAwsgBEEBaiIEIAZIDQALCyADDwsgACgC4AFF' +
-  'BEBBACEEA0AgBCAAKAJcTg0CIAIgA0oEQCABIANBAnRqQQEgACgCsAIgACgCuAIbBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJI' +
-  'IARBAnRqKAIAED0LNgIACyADQQFqIQMgBEEBaiEEDAALAAtBACEEA0AgACgC6AEgBEoEQEEAIAAoAuABIgUoAiggBGosAABBAEog' +
-  'BSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oEQCABIANBAnRqIAAoAuQBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwB' +
-  'CwsLIAMLKQEBfwNAIAFBBHQhAiABQQFqIQEgACACaigCCCICQQBKDQALIAJBf3MLEwAgAARAIAAgATcDgAEgABAwCwsWACAABEAg' +
-  'ACABQQBHNgKQASAAEDALCxMAIAAEQCAAEDAgACABNwOoAQsLywMDAnwEfwF+IABFIAFFckUEQCABIAD9AANo/QsDACABIAApA+AC' +
-  'IghCfyAAKQPoAlAgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAAKQN4NwMoIAEgACkDmAE3AzBEAAAAAAAA8D8hAgJA' +
-  'AkACQCAAKAJkIgQOBAEAAAIACyAAKALMAiAAKAKUAkVyRQRAAnxEAAAAAAAAAAAhAkQAAAAAAAAAACAAKAKcAiIARQ0AGkQAAAAA' +
-  'AADgPyAAKAI0IgVBAEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANAIAQgAEECdCIHaigCALcgAyAGIAdqKAIAt6Mi' +
-  'A6IgAqAhAiAAQQFqIgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHYACAEQQJGG2ooAgAiBEEAIARBAEobIQREAAAA' +
-  'AAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUgBUECdCIGIAAoAlBqKAIAtyADIAAoAlQgBmoo' +
-  'AgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwu1AQEFf0F+IQQCQCACQQEgAxtFIABFIANBAEhy' +
-  'cg0AQX0hBCABQQBIIAAoAgQgAUxyDQBBbyEEIAAoApQCDQAgABAwIAAoAgghBSABQQFqIgZBAnQhCEEAIQQgBiEBA0AgBSABQQR0' +
-  'aigCBCIBIAZGDQEgBSABED0hByAAKAI0IAhqKAIAQQBOBEAgACAHEDQNAQsgAyAESgRAIAIgBEECdGogBzYCAAsgBEEBaiEEDAAL' +
-  'AAsgBAsoAAJAIABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAg' +
-  'AUxyDQAaIAAQMCAAKAKkAiIFQQAgBUEAShshAyABQQFqIQYCQAJAA0ACQCAAKAKgAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoN' +
-  'AiACQQFqIQIMAQsLIAQEQCADIQIMAgsgACAAKAIAQQJ0ECQiBDYCoAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oi' +
-  'AUEEaiABIAUgAmtBAnT8CgAAIAAoAqACIANqIAY2AgAgACAAKAKkAkEBajYCpAJBAAsL0gMBBX8gAEUEQEF+DwtBfSEEAkACQCAB' +
-  'QQBIIAAoAgQgAUxyDQBBbyEEIAJBAEggAiADSnIgA0EATCAAKAIAIAFMcnINACAAEDACQAJAIAAoAowCIgQNACAAIAAoAgAiBUEC' +
-  'dEEEaiIGECQiBDYCjAIgACAGECQiBjYCkAIgBEUgBkVyDQEgBUF/IAVBAE4bQQFqIQdBACEFA0AgBSAHRg0BIAYgBUECdCIIakEB' +
-  'NgIAIAQgCGpBATYCACAFQQFqIQUMAAsAC0EBIQUgBCABQQFqIgZBAnQiAWoiBCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQULIAJB' +
-  'AUcgA0EBR3IiByAFRgRAIAQgAjYCACAAKAKQAiAGQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBEEEahAkIgFFDQIgASAAKAIsIAT8' +
-  'CgAAIAAQLyAGQQJ0IgQgACgCjAJqIAI2AgAgACgCkAIgBGogAzYCACAAIAAoApQCIAcgBWtqNgKUAkEAIQRBACEFA0BBACAFIAhI' +
-  'IAQbBEAgACABIAVBAnRqKAIAEDEhBCAFQQFqIQUMAQUgARApDAMLAAsACyAEECkgBhApIABCADcCjAIMAQsgBA8LQX8LggICA38B' +
-  'fiAARQRAQX4PC0F5IQMCQCAAKAIgIAFMDQBBbiEDIAJCAFMNACACIAAoArwCIAFBA3RqKQMAQgAgASAAKALIAiIESBt9IgZC////' +
-  '////////ACAAKQPAAn1VDQAgASAETgRAIARBECAEGyEDA0AgASADTgRAQf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoArwC' +
-  'IANBA3QQKCIERQRAQX8PCyAEIAAoAsgCIgVBA3RqQQAgAyAFa0EDdPwLACAAIAM2AsgCIAAgBDYCvAILIAAQMCAAKAK8AiABQQN0' +
-  'aiACNwMAIAAgACkDwAIgBnw3A8ACQQAhAwsgAwszAQF/A0AgACgCOCABTARAIABBADYCOAUgACgCNCABQRhsaigCFBApIAFBAWoh' +
-  'AQwBCwsL6QcCEX8BfiMAQRBrIgskAEFuIQICQCAAKAKUAg0AQQIhAgJ/AkACQCAAKAJkDgQBAAADAAsgACgCWAwBCyAAEEkiAg0B' +
-  'IABCADcDWEEACyEFIAAoAlQhDyAAKAJQIRAgACgCSCERIAAoAtACIgQoAhAhDiAEKAIMIRIgBCgCCCEIIAQoAgQhCSAEKAIAIQYg' +
-  'C0IANwMIIAAoAighDCAAQQE2AmQgBCgCLEVFIQIDQAJAAkACQAJAIAJFBEAgBCgCBCgCBEUEQCAAIAQgBRBKIgINBSAAQQI2AmQg' +
-  'ACAFNgJcIAAgACkD4AIiAUIBfCITNwPgAiAAIAApA+gCIAEgE1atfDcD6AJBASECIARBATYCLAwFCyABIAApA2giE1gEQCAEQQA2' +
-  'AixBAyECDAULIAAgE0IBfDcDaCAEIAAoAswCIAQQSyAEKQMgfSALQQRqEEwiA0UNAiADQQJOBEAgACAAKQN4QgF8NwN4CyAGIAkg' +
-  'CCALKAIEIgIgDCALQQhqEDUgDiAFQQN0aiAEKQMgNwMAIBEgBUECdCIHaiAGIAJBBHRqKAIEIgI2AgAgByAQakEANgIAIAcgD2og' +
-  'AzYCAAwBCwNAIAVFBEAgAEEDNgJkQQIhAkEAIQUMBQsgESAFQQFrIgVBAnRqIg0oAgAiA0EBayECA0AgAiADRwRAIAYgAkEEdGoi' +
-  'BygCCCIKQQBMBH8gBygCBAUCQCAMRQRAIAYgCSAIIApBABA4DAELIAcoAgwiB0UEQCAGIAkgCCAKIAwQOAwBCyAHQQBMDQAgBiAJ' +
-  'IAggAhA5CyACQQFrCyECDAELCyAEIA4gBUEDdGopAwA3AyAgBiADQQR0aiIDKAIEIgIgAygCCCIDRgRAIAYgCSAIIAMgDBA4DAEL' +
-  'CyALIAM2AgQgDSACNgIAIBAgBUECdCIDaiIHKAIAIgogAyAPaigCAEEBa04NACAHIApBAWo2AgALIBIgAkEDdGopAwAgDiAFQQN0' +
-  'aikDAHwiEyAAKALMAiAEEEtUDQEgBiAJIAggBiACQQR0aigCCCAMEDgLQQEhAgwCCyAEIBM3AyAgC0EIaiEHIAJBAWohAwNAIAIg' +
-  'A0cEQCAGIANBBHRqIgooAggiDUEATAR/IAooAgAFAkAgDEUEQCAGIAkgCCANQQAgBxA1DAELIAooAgwiCkUEQCAGIAkgCCANIAwg' +
-  'BxA1DAELIApBAEwNACAGIAkgCCADIAcQNgsgA0EBagshAwwBCwsgBUEBaiECIAAoAmAgBUwEQCAAIAI2AmALIAIhBUEAIQIMAQsL' +
-  'IAAgBTYCWCAAIAApA3AgCykDCHw3A3ALIAtBEGokACACC7sIAgt/An4CQCAAKALQAiICRQRAIABBAUHIABAjIgI2AtACIAJFDQEL' +
-  'IAIQRyAAKAIAIQYgACgCBCEDIAAoAgwiASACKAIwSgRAIAIoAgAQKSACKAIMECkgAiAAKAIMIgFBBHQQJCIENgIAIAIgAUEDdBAk' +
-  'IgU2AgwgBEEAIAUbRQRAIAJBADYCMAwCCyACIAE2AjAgAUUNAQsgA0EEdEEgaiEFAkAgAigCBARAIANBAnRBBGohBAwBCyACIAUQ' +
-  'JCIHNgIEIAIgA0ECdEEEaiIEECQiAzYCCCACIAZBA3RBCGoQJCIJNgIQIAcEQCAJQQAgAxsNASAHECkLIAIoAggQKSACKAIQECkg' +
-  'AkEANgIEDAELIAIoAgAgACgCCCABQQR0/AoAACACKAIEIAAoAhQgBfwKAAAgAigCCCAAKAIYIAT8CgAAIAJCADcDQCACQgE3Aygg' +
-  'Av0MAAAAAAAAAAAAAAAAAAAAAP0LAxhBACEBIAAoAjAiA0EAIANBAEobIQMgAigCDCEJIAIoAgAhBwNAIAEgA0cEQCACIAAgACgC' +
-  'LCABQQJ0aigCABBNIAx8Igw3AxggAUEBaiEBDAELCyAAKAIgIghBACAIQQBKGyEKQQEhA0EAIQUDQAJAIAUgCkYEQCAIQQN0QQhq' +
-  'ECQiCEUNAyACKAIEIgUhAQwBCyAAKAIcIAVBAnRqKAIAIQFBACEEIAAgBRBNIQwDQCAHIAFBBHRqKAIIIgtBAEwEQCADIARJBEAg' +
-  'AiAENgIoIAQhAwsgBUEBaiEFDAMFIAkgAUEDdGogDDcDACABQQFqIQEgBCAGIAtOaiEEDAELAAsACwsDQCABKAIEIgZFBEAgCEEE' +
-  'aiEKA0BBACEGIAUoAgQiBSEBIAVFBEAgCBApQQAPCwNAIAUgByABQQR0aigCBCIBRwRAIAggBkECdGogATYCACAGQQFqIQYMAQsL' +
-  'IAggCiAAKAIgQQJ0aiAGIAkQTiAGQQFqIQtBACEBIAUhAwNAIAEgC0YEQCACKAIEIAVBBHRqIQUMAgUgByADQQR0aiAIIAFBAnRq' +
-  'KAIAIAUgASAGSRsiBDYCBCAHIARBBHRqIAM2AgAgAUEBaiEBIAQhAwwBCwALAAsAC0J/IQwgByAGQQR0IgpqQQRqIgQhAQNAIAYg' +
-  'ASgCACIDRgRAAkAgDEIBfUJ+Wg0AIAIgAikDGCAMfDcDGANAIAQoAgAiAyAGRg0BIANBAWohAQNAIAEgA0YEQCAJIANBA3RqIgQg' +
-  'BCkDACAMfTcDACAHIANBBHRqQQRqIQQMAgUgByABQQR0aiIEKAIIQQBMBH8gBCgCAAUgCSABQQN0aiIEIAQpAwAgDH03AwAgAUEB' +
-  'agshAQwBCwALAAsACwUgCSADQQN0aikDACINIAwgDCANVhshDCAHIANBBHRqQQRqIQEMAQsLIAUgCmohAQwACwALQX8LmgMCBH8C' +
-  'fiAAKAIwIgQgAmoiBkECdEEEIAYbECQiBQR/IAUgACgCLCAEQQJ0/AoAACACQQAgAkEAShshAgN/IAIgA0YEfyABKAI4IgMgACgC' +
-  'zAJGBEAgASADQQFrIgI2AjggASgCNCACQRhsaigCFBApIAEoAjghAwsgASgCPCADRgRAIAEoAjQgACgCzAIiACADQQF0QQQgAxsi' +
-  'AiAAIAJIGyIAQRhsECgiAkUEQCAFEClBfw8LIAEgADYCPCABIAI2AjQgASgCOCEDCyABIANBAWo2AjggASkDICABKQMYfCEHA0AC' +
-  'QCABKAI0IQIgA0EATA0AIAIgA0EBayIAQRhsaiIEKQMAIAdYDQAgAiADQRhsaiICIAT9AAMA/QsDACACIAQpAxA3AxAgACEDDAEL' +
-  'CyABIAEpA0AiCEIBfDcDQCACIANBGGxqIgAgBTYCFCAAIAY2AhAgACAINwMIIAAgBzcDAEEABSAFIAMgBGpBAnRqIAEoAgAgACgC' +
-  'SCADQQJ0aigCABA9NgIAIANBAWohAwwBCwsFQX8LCysBAX8gACABKAI4IgJMBH4gASgCNCACQRhsakEYaykDACABKQMYfQVCfwsL' +
-  '+gICCH8IfiMAQRBrIgUkACAFIAFCIIgiCyAANAIoIgxCIIgiDX4gAUL/////D4MiDyAMQv////8PgyIQfiIRQiCIIA0gD358Ig1C' +
-  'IIh8IAsgEH4gDUL/////D4N8IgtCIIh8NwMIIAUgEUL/////D4MgC0IghoQ3AwBCACABIAx+IAUpAwhCAFIbIQsgACgCDCEHIAAo' +
-  'AgAhCEH/////ByEDIAAoAgQiCSEAAkADQCAAKAIEIgRFDQECQCAIIARBBHQiCmooAgQiBiAERg0AIAcgBkEDdGopAwAiDCABWg0A' +
-  'QQEhACALUEUgC0J/IAwgDnwiDSANIA5UGyIOWHENAANAAkAgACADTg0AIAggBkEEdGooAgQiBiAERiAHIAZBA3RqKQMAIAFacg0A' +
-  'IABBAWohAAwBCwsgACADRyAMIBJYciAAIANOcUUEQCACIAQ2AgAgDCESIAAhAwsgCSAKaiEADAELCyACIAQ2AgBBACEDCyAFQRBq' +
-  'JAAgAwsdACAAKAK8AiABQQN0aikDAEIAIAEgACgCyAJIGwugAwIPfwJ+IAJBAnQhEEEBIQgDQAJAIAIgCEoEQEEAIQQgCEEBdCIJ' +
-  'IQogCCELDAELDwsDQCACIARMBEAgACABIBD8CgAAIAkhCAwCBSACIAsgAiALSBshDSACIAogAiAKSBshDiAEIAlqIg8gAiACIA9K' +
-  'GyERIAQgCGoiByACIAIgB0obIhIhBSAEIQYDfyAEIBJIIAUgEUhxBH8CQCADIAAgBUECdGooAgAiDEEDdGopAwAiEyADIAAgBEEC' +
-  'dGooAgAiB0EDdGopAwAiFFogByAMTCATIBRScnFFBEAgBUEBaiEFDAELIARBAWohBCAHIQwLIAEgBkECdGogDDYCACAGQQFqIQYM' +
-  'AQUgBCANIAQgDUobCwshBwNAIAQgB0cEQCABIAZBAnRqIAAgBEECdGooAgA2AgAgBkEBaiEGIARBAWohBAwBCwsgBSAOIAUgDkob' +
-  'IQQDQCAEIAVHBEAgASAGQQJ0aiAAIAVBAnRqKAIANgIAIAZBAWohBiAFQQFqIQUMAQsLIAkgCmohCiAJIAtqIQsgDyEEDAELAAsA' +
-  'CwALoQICBH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8' +
-  'AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G0tpRfoUQKzcDiAEgACABIAZCAXwQUEKQzgAgACkDqAEiBiAGUBt+fDcD' +
-  'oAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEG' +
-  'Sw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/' +
-  'A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxC' +
-  'AXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcD' +
-  'QCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAO' +
-  'IAogAiADEFIbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUE' +
-  'QCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQi' +
-  'CCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEEFMEQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAF' +
-  'QQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChBT' +
-  'DQAgByAOIAUgAyACEFRBASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQ' +
-  'ASABQRRsaiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgC' +
-  'ACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0' +
-  'aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAgg' +
-  'ByAGGyILEFUhGSABIBIgCxBVIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYgDEYNAgJA' +
-  'IAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASARIBgQU0UN' +
-  'ASABIBEgAxBTDQEgACABIAIgByADIAkgBCAFEFYgACABIAIgCCADIAkgBCAFEFYgFiAAKALIAUgEQEEBIRsMCwsgDigCCAtBAEoN' +
-  'ACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwEfyATKAIABSAN' +
-  'QQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgCACEDBSADQQFq' +
-  'IQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAGNgIAIAEgB0EC' +
-  'dGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAhBSACQQFqIQAD' +
-  'QCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2AgAgASAIQQJ0' +
-  'aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyADKQMAQgF8NwMA' +
-  'IAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0aiIEKAIIIgVG' +
-  'BEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAIIAQQUw0BIAEg' +
-  'CCAFEFMNASABIAIgCCAHIAYQVCAAIAAoAsgBIglBAWo2AsgBIAAoAsQBIAlBAnRqIAg2AgAMAQsLC9EJAwV/An4BeyMAQRBrIgUk' +
-  'AAJAIAAoApgCIAApA4ACQgBScg0AIAAQWCAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEFkL' +
-  'AkAgACgCnAIEQCAAEFoiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQWw0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABBc' +
-  'IgJBAEgEQCAAQQE2AqwBIAAQXUEDIQMgBiECIABBABBbRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAA' +
-  'QQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQXiIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBfRQ0AIAAQXUF/IQJBASEDDAMLIAAg' +
-  'BSgCDBBgIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABBhIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyADQf//A0kb' +
-  'EGJBAnRBAXIQYQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEi' +
-  'Cf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9' +
-  'QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQYCAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBKBEAgABBY' +
-  'IAApA+ACIQcLIAcgACkDgAJUDQEgABBcIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEFlBfyECQQEhAyAAQQEQW0UNAQwECyAA' +
-  'QQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgC' +
-  'xAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAE' +
-  'QCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdC' +
-  'AVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABBjGgwBCwsgAg0A' +
-  'QQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQYyEEIAAgACkD2AJCAXw3A9gCIAAgACkD' +
-  '6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAoAjAgBGos' +
-  'AAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQYQsgBiECCyADQQFHDQEM' +
-  'AgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhBQIAGtfiAAKQPgAnw3A/gB' +
-  'CwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwE' +
-  'QCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYC' +
-  'ACABQQFqIQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIg' +
-  'ACABIAAoAswBIgMoAgAgAygCBBBfDQELQQAhAiAAQQA2ApwCIAAgAUEBaxBgIAAoAswBIgQoAgAhAyABQQFGBEAgACADQQAQYUEA' +
-  'DwsgACADIAAgBCABQYGAgIAEEGJBAnRBAXIQYQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGooAgBBAnRq' +
-  'KAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAaIAdBAEGA' +
-  'AvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkECdGooAgAg' +
-  'BWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8DcSIEQQNJ' +
-  'DQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAgAUEARyER' +
-  'QQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQASIEIAAo' +
-  'ApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZBCGohCyAE' +
-  'IAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhBkIgRBAEoNAEEAIQUg' +
-  'BA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxBk' +
-  'DQEgACADQQAQYQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEBaiEMDAEL' +
-  'CyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/QQAhBQJ/' +
-  'A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0ECgiAUUEQEEAIQIDQCACIAlG' +
-  'BEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwBCwsDQCAF' +
-  'IAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEGUaIAAoAqgBIAMoAgxBDGxq' +
-  'IAEgAygCCBBlGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigCAEECdGoi' +
-  'BCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8DQAJAIAAoAoQBIgEg' +
-  'ACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECICIARBAnQi' +
-  'A2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAAKAIgaigC' +
-  'ACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIoIANqLAAA' +
-  'IgpBAEgNACAKDQUgACADQQF0QQFyIAcQYQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQIDQCACKAIA' +
-  'IgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEBSg0AIAAo' +
-  'AhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIAIgEgASAA' +
-  'KAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwBaiADIAhq' +
-  'KAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchBhIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAA' +
-  'IAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC' +
-  '3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAh' +
-  'BkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEGRBAEoEQCAGIAFBAnRq' +
-  'IgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2AgQgBCAF' +
-  'NgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEGRBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAKQQIgCkEC' +
-  'ShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERBkQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgC' +
-  'BEEMbGogByAFEGVFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUECaiECA0Ag' +
-  'ACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAHNgIAIAIg' +
-  'BTYCBCABQQJqIQEgDSAFEGRBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEBaiEBIANB' +
-  'AWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQYQwCCwALCyAMIAE2AgQMAAsACwgA' +
-  'IABBABBgC/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpBACEDA0Ag' +
-  'AyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARBAWsiBEUN' +
-  'ACAAIAogCEEMahBmIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0gACgCdGooAgBF' +
-  'DQAgDEEBOgAAIAAgCRBnIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyAD' +
-  'QQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEB' +
-  'IQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEGgNASAAKALM' +
-  'AQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwACwAFQQEg' +
-  'ACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAFRgR/An8g' +
-  'CCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEBIQUDfyAD' +
-  'IAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUgACgCdCIE' +
-  'IAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAAKAJwIAAo' +
-  'AswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQaQsgACAAKALoAUEBajYC6AFBACEEIAZBACAG' +
-  'QQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIHKAIARwRA' +
-  'IAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKYASIFIAAoApQB' +
-  'IAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIBQQJ0ECgiBUUN' +
-  'ASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0ECgiBEUEQEF/IQQMAgsgACAB' +
-  'NgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/IAZBCGogAEEC' +
-  'dGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQKCIFDQEgAAVBAgtBAkkbIQQM' +
-  'AwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIgAUECdGooAgAh' +
-  'BQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAgAzYCPANAIAMg' +
-  'BEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAAKAJ8IAJBAnRq' +
-  'KAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNAIAIgBUwEQCAA' +
-  'IAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAgBkEBcUUgAiAA' +
-  'KAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARAIAAoAiQgB0EC' +
-  'dGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgCKCADakEAOgAA' +
-  'IAAgAxBqIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCAD' +
-  'aiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2' +
-  'AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKo' +
-  'ASABKAIAQQxsaiAEIAEoAgQQZRogACgCqAEgASgCBEEMbGogBCABKAIAEGUaIAAgACkDgANCAXw3A4ADIAQLYgEFfyAAKALIASIC' +
-  'IAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpB' +
-  'ADYCACAAEGsLIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMM' +
-  'AQsgACgCACADQQF0QQggAxsiBEECdBAoIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiAB' +
-  'NgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEB' +
-  'aw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgB' +
-  'IgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgC' +
-  'ACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQM' +
-  'AQsACwALIAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBB' +
-  'ACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8r' +
-  'K6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARBsCwvhAgEKfyMAQRBrIgckACADKAIAIQogACgC0AEg' +
-  'ATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEGYiBUEAIAVBAEobIQsgBygC' +
-  'DCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAgACgCeCAG' +
-  'aigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFqNgIAIAhB' +
-  'AnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUECdGooAgBB' +
-  'AXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQpsIQdBASEE' +
-  'A0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEGYhCiAGKAIM' +
-  'IQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQ' +
-  'ASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1' +
-  'akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdM' +
-  'BEAgACAAKALQASAEaigCABBnCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZB' +
-  'EGokAAtSAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEB' +
-  'ajYCxAEgACABEGwLC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4gACgCsAEi' +
-  'BCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3RqKwMAIAQg' +
-  'BkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEgBkECdGog' +
-  'AzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIEQQN0aisD' +
-  'ACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAoAsgBIANB' +
-  'AnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxsaigCABApIAFBAWohAQwACwALIAAo' +
-  'AgAQKSAAKAKQARApIAAoApwBECkgACgCqAEQKSAAECkLC+ULAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJBgICAgAFL' +
-  'cg0AQQFBmAMQIyIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1BA2xqIAtB' +
-  'AWoiDkEBdGpBAnQgCUEFbGoQIyEGIAcgCUEBdCIPQQwQIyIINgKoASAGQQAgCBtFBEAgBhApIAcQbQwBCyAHIAY2ArABIAcgBjYC' +
-  'ACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFq' +
-  'NgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAG' +
-  'QQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYC' +
-  'ICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECAD' +
-  'IAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAh' +
-  'ACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAI' +
-  'KAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxq' +
-  'QQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0M' +
-  'ZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8AC' +
-  'IAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEA' +
-  'QQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0' +
-  'aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABBh' +
-  'DAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBcRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUE' +
-  'QCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQaiAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIF' +
-  'NwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAco' +
-  'AiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAg' +
-  'CCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigC' +
-  'ACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLiwICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/' +
-  'IAMFIAAQcCIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD8AF9IgUgASAFVBsFQn8LEFchAyACIAAoAuABIgRB2AJqQcAA/AoAACAC' +
-  'IAQpA1A3AzggACACKQMAIAApA/ABfDcDaCAAIAIpAxAgACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJAIANBAWsOAgAB' +
-  'AgsgAEECNgJkIAAgACkD4AIiAUIBfCIFNwPgAiAAIAApA+gCIAEgBVatfDcD6AIMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2' +
-  'AogCCyACQUBrJAAgAwuPBAEPfyAAKAIEIQIgACgCICIEQQJ0QQRqIgUQJCIHRSAAKAIMQQJ0QQRqECQiCUVyIAUQJCIKRSACQQJ0' +
-  'QQRqECQiC0VyckUEQCACQQAgAkEAShtBAWohAiAAKAIIIQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EAIQJBACEFA38g' +
-  'BSAPRgR/IAcgA0ECdGogAjYCACAIIA0gAyAHIAkgACkDgAEQKxBuBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEE' +
-  'dGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsL' +
-  'IAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAg' +
-  'AyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxApIAkQKSALECkgAUUEQCAKEClBfw8LIAAQ' +
-  'MyAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3' +
-  'A/gBIAAgACkDmAE3A4ACQQALEwAgAARAIAAQMCAAIAE3A9gBCwuQBAIHfwN8IwBBIGsiBSQAAn9BfiAARSADRXINABpBbyAAKAKU' +
-  'Ag0AGiAAEDAgBUIANwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEgAVAbNwMYIAVBADYCDCAFQQA2AggCfyAAEAlF' +
-  'BEADQCAMRAAAAAAAAAAAZkUgAiAHTHJFBEAgB0EBaiEHIAVBGGohCEQAAAAAAAAAACENIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAA' +
-  'EAUiCUEASA0AIAUgBSkDEEIBfDcDECAAIAkgBSgCDCAFKAIIEEIiBiAFKAIISgRAIAUoAgwgBkECdBAoIgpFBEBEAAAAAAAA8L8h' +
-  'DQwCCyAFIAo2AgwgBSAGNgIIIAAgCSAKIAYQQhoLIA0gDqAhDSAGRQ0AIAAgBSgCDCAIIAgpAwAiAUIMiCABhSIBQhmGIAGFIgFC' +
-  'G4ggAYUiATcDACABQp26s/uUkv2iJX4gBqyCp0ECdGooAgAQMRogDiAGt6IhDgwBCwsDQCALIAAoAjBIBEAgABAyGgwBCwsgDUQA' +
-  'AAAAAAAAgCAMIA1EAAAAAAAAAABjG6AhDAwBCwsgBSgCDAwBCyAAIAVBGGogAiAFQRBqEA4hDEEACxApIAAQMCAEBEAgBCAFKQMQ' +
-  'NwMAC0F/IAxEAAAAAAAAAABjDQAaIAMgDCACt6M5AwBBAAsgBUEgaiQAC6kHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAH' +
-  'IAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQdAwBCyACQQJqIAJBAWogAi0AASIOQTBG' +
-  'IgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJBAWohAiAJQQpsIARqQTBrIQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JF' +
-  'BEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEgIAYbIQpBACEDQQAhBANAIAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWoh' +
-  'AiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJAAkACfwJAAkACQCAGQeMAaw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUF' +
-  'AgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRB0IAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRq' +
-  'IQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiED' +
-  'IAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4Ai' +
-  'EiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRB0IAlBAWshCQwECyALRQ0D' +
-  'IAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQb4uIAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3Fy' +
-  'DQMgBUEBaiEFDAALAAsgB0EgakElEHQgBkUNAyAHQSBqIAbAEHQgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQL' +
-  'IAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABB0IARBAWohBAwACwAL' +
-  'BSAIIAoQdCAEQQFqIQQMAQsLCyACQQFqIQIMAQsLIAAgBygCKCICIAFBAWsgASACSxtqQQA6AAAgB0EwaiQAIAJB/////wcgAkH/' +
-  '////B0kbCzYBAn8gACAAKAIIIgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAAKAIIQQFqBSADCzYCCAslAQF/IwBBEGsiBCQA' +
-  'IAQgAzYCDCAAIAEgAiADEHMgBEEQaiQAC7UGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP0LA4gBIAJB1Do2ApgBQdQ6QQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBBvBhBABB3GgwBC0EBQegAECMiA0UEQCACQX8Q' +
-  'ITYCAEEAIQMgAkGAAWpBf0EAQZgVIAIQdxoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDaCAALQAAQe8B' +
-  'RyABQQNJciAALQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQeEUEQCACQQA2ApQBQXIhACACQYABakFyQQBB' +
-  '5BxBABB3GgwBCyACQYABaiADIAJB/ABqIAJB6ABqEHkiAA0AIAMgAigCfCIAIAMoAiQgAGsQIiIBNgIAQQAhACABDQBBfyEAIAJB' +
-  'fxAhNgJAIAJBgAFqQX9BAEGYFSACQUBrEHcaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUgASAHSHFFBEAg' +
-  'BhApIAUQKSAEECkgAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEjRw0AIAMoAgAg' +
-  'ARBEIgVFDQAgAiAFECE2AiAgAkGAAWogBUEAQZgVIAJBIGoQdyEACyABQQFqIQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LA1ACQCAADQAgAiADKAIkQQQQIyIBNgJcQQAhACABDQBBfyEAIAJBfxAhNgIwIAJBgAFqQX9BAEGYFSACQTBqEHcaCwNA' +
-  'IAANASACQYABahB4RQ0BIAJBgAFqIAMgBCACQdAAahB6IQAMAAsACwsLIAIoAlAQKSACKAJUECkgAigCXBApIABFDQIgAxB7QQAh' +
-  'AwwCCyADKAIAIAYgAUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQRSIABEAgAiAAECE2AhAgAkGAAWogAEEAQZgVIAJBEGoQdxoL' +
-  'IAFBAWohAQwACwALIAJBoAFqJAAgAwtYAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYC' +
-  'BCAGIAQ2AgwgACgCGEEMakHAASADIAQQcxoLIAZBEGokACABC94BAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAg' +
-  'A2oiBEENIARBCiAHIANrIggQfCIFIARrIAggBRsiAhB8IgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACAC' +
-  'QQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARB9BEAg' +
-  'BkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL8gMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkAD' +
-  'QAJAIAAgBUHsAGogBUHoAGogBUHkAGoQfgRAIAAoAgwiBCAFKAJoIgFqIQcgBSgCZCIGIAFrIghBAUcEQCAHQfwAIAgQfCEIDAIL' +
-  'IActAABB/ABHBEAgB0H8AEEBEHwhCAwCCyACKAIAQQBOBEBBcCEEIABBcCABQf4cQQAQdxoMBAsgAiAJNgIADAILQQAhBCACKAIA' +
-  'IgFBAEgEfyACIAk2AgAgCQUgAQsNAkFyIQQgAEFyQQBBwhlBABB3GgwCCwJAIAcgCEkEQCAAIAVB6ABqIAggBGsgAigCAEF/c0Ef' +
-  'diADIAkQfyIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAGIAQgASAGEIABIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0GXHiAF' +
-  'EHcaDAMLIAogASAEaiIEIAYgAWsiBhCBAUEATgRAIAUgBUEwaiAEIAYQggE2AhBBcyEEIABBcyABQZYgIAVBEGoQdxoMAwsgCiAE' +
-  'IAYQgwEiBEEASARAIAUgBBAhNgIgIAAgBCABQZgVIAVBIGoQdyEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQaATQQAQdxoL' +
-  'IAVB8ABqJAAgBAu8CAIOfwF+IwBB8AFrIgUkACAFQQA2AuwBIAVCADcD2AEgAyADKAIQQQFqIgQ2AhAgBEH/////B0YEQCADKAIM' +
-  'QQAgASgCJEECdPwLACADQQE2AhALIAFBOGohECABQQhqIRECQANAIAAgBUHsAWogBUHoAWogBUHkAWoQfgRAIAUoAuQBIQggACgC' +
-  'DCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcg' +
-  'BhCAASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlBlx4gBUEgahB3GgwGCyAGIAdGBEBBcCEEIABBcCAHQaEyQQAQdxoMBgsg' +
-  'ESAMIAYgB2siDhCBASIPQQBIBEAgBSAFQaABaiAMIA4QggE2AjBBdCEEIABBdCAHQaAvIAVBMGoQdxoMBgtBACEJIAYgCEkEQCAC' +
-  'IA9KBEAgBSAFQaABaiAMIA4QggE2AkBBeyEEIABBeyAGQfYVIAVBQGsQdxoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQYgyQQAQ' +
-  'dxoMBwsgCCAKIAkgCBCAASIGSwRAIAUgBiAKai0AADYCUEFxIQQgAEFxIAZByhUgBUHQAGoQdxoMBwsCQCAQIAkgCmoiBiAIIAlr' +
-  'IggQgQEiBEEATg0AIBAgBiAIEIMBIgRBAE4NACAFIAQQITYCYCAAIAQgCUGYFSAFQeAAahB3IQQMBwsgBEEBaiEJCyADKAIQIgQg' +
-  'AygCDCAPQQJ0aiIGKAIARgRAIAUgBUGgAWogDCAOEIIBNgJwQXwhBCAAQXwgB0HjFyAFQfAAahB3GgwGCyAGIAQ2AgACQCADKAII' +
-  'IAtHBEAgAygCBCEEDAELIAMoAgAgC0EBdEEQIAsbIgZBAnQiBBAoIghFBEBBfyEEIAVBfxAhNgKAASAAQX8gB0GYFSAFQYABahB3' +
-  'GgwHCyADIAg2AgAgAygCBCAEECgiBEUEQEF/IQQgBUF/ECE2ApABIABBfyAHQZgVIAVBkAFqEHcaDAcLIAMgBjYCCCADIAQ2AgQL' +
-  'IAtBAnQiByADKAIAaiAPNgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQhAEi' +
-  'BEUNAQwCCwtBeiEEIAEoAgAgAygCACADKAIEIAsQLiICQXpGBEAgAEF6QQBB/xhBABB3GgwBCyACQQBIBEAgBSACECE2AgAgACAC' +
-  'QQBBmBUgBRB3IQQMAQsgBSkD2AEiElAEQEEAIQQMAQsgASgCACACIBIQRiIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQfEp' +
-  'QQAQdxoMAQsgBSABECE2AhAgACABIA1BmBUgBUEQahB3IQQLIAVB8AFqJAAgBAsiACAABEAgACgCABAnIABBCGoQhQEgAEE4ahCF' +
-  'ASAAECkLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlr' +
-  'IgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC6wBAQN/IAAoAhAiBiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgC' +
-  'DCAEaiwAABB9DQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABB9' +
-  'RQ0BIAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6cEAQZ/IwBBIGsiCiQAIAEoAgAi' +
-  'ByACIAIgB0kbIQkgByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEM' +
-  'BwsgAw0GQW8hCCAAIAcgBkGcFhCHASIDQQBIDQcgACAGQQFqIgkgAkGsFhCHASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkGs' +
-  'FhCHASIHQQBODQFBbyEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUGmJyAKQRBqEHcaDAULIAchAyAHRQ0B' +
-  'CwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEBdEEQIAYbIgZBAnQiCBAoIgsEQCAEIAs2AgALIAQoAgQgCBAo' +
-  'IgkEQCAEIAk2AgQLIAQoAgggCBAoIghFDQEgBCAINgIIIAtFIAlFcg0BIAQgBjYCECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAE' +
-  'KAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgCDEEBajYCDCABIAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQgg' +
-  'CkF/ECE2AgAgAEF/IAFBmBUgChB3GgwDCyABKAIAIQkLQW8hCCAAQW8gCUG4KkEAEHcaDAELQW8hCCAAQW8gB0HkKkEAEHcaCyAK' +
-  'QSBqJAAgCAtqAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACABaiwAACIDQR9LDQAgAxB9DQBBAQwBCyADQf8ARgsN' +
-  'ACADQf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhCGASEE' +
-  'IAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EA' +
-  'IAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0B' +
-  'DAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMg' +
-  'BEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEu' +
-  'OgACIANBA2oFIAMLIABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZ' +
-  'BEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxAoIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAg' +
-  'BEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBAoIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEAC' +
-  'f0EAIQRBfyADQQF0QYABIAMbIgZBBBAjIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQKSAAIAY2' +
-  'AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQhgEhAwNAIAMgCnEi' +
-  'BUEBaiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCAC' +
-  'ampBADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEIYBIQQgACgCKEEBayEBIAAoAiQhAgNA' +
-  'IAEgBHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C6sCAgN/An4jAEEQayIF' +
-  'JAACfyABQQFqIgQgAk8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARB+i5BABB3GkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgC' +
-  'DCABai0AACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFBpCsgBRB3GkFuDAQLIAatQtD///8PfEL/////D4MiCEL+////////' +
-  '//8AhUIKgCAHUwRAIABBbiAEQZ8qQQAQdxpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAH' +
-  'UwRAIABBbiAEQckpQQAQdxpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUHALEEAEHcaQW4LIAVBEGokAAsXACAAKAIAECkgACgC' +
-  'GBApIAAoAiQQKQs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7AECBH8BfiMA' +
-  'QTBrIgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiABIQUDQAJAAkAgBSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUB' +
-  'TQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVB0CsgBEEQahB3GgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCAD' +
-  'NgIgIABBbyABQdEaIARBIGoQdxoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQckvIAQQdxpBfwsgBEEw' +
-  'aiQACzQAAn9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUED' +
-  'dGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhyGwvHAwIHfwF+IwBBsARrIgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEA' +
-  'QQBBABA7IgdBAEgEQCAHrCELDAELAkAgB0HBAEkEQCAEQTBqIQUgBEGwAmohBgwBCyAHQQJ0IgUQJCIGQQAgBRAkIgUbDQAgBhAp' +
-  'IAUQKUJ/IQsMAQsgACgCACABIAYgBSAHEDsaIARCADcDKANAIAcgCEYEQCAAKAIAIgAEfgJ+QnkgAUEASCAAKAIgIAFMcg0AGkIA' +
-  'IAAoAsgCIAFMDQAaIAAoArwCIAFBA3RqKQMACwVCfgsiC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGgISAEEHUaIAIgAyAEQShqIAAQ' +
-  'iwELIAMEQCACIAQoAigiACADQQFrIAAgA0kbakEAOgAACyAEQbACaiAGRwRAIAYQKSAFECkLIAQpAyghCwwCCyAIBEAgAiADIARB' +
-  'KGpByDIQiwELIAIgAyAEQShqIAAgBiAIQQJ0IglqKAIAEIgBEIsBIAUgCWoiCSgCAARAIAIgAyAEQShqIgpBmCkQiwEgAiADIAog' +
-  'ACAJKAIAEIkBEIsBCyAIQQFqIQgMAAsACyAEQbAEaiQAIAsLSQICfwF+A0AgAy0AACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAA' +
-  'IAVqIAQ6AAAgAikDAAUgBgtCAXw3AwAgA0EBaiEDDAELCwsiAQF/IABBHGoiAUEJTwRAIAAQIQ8LIAFBAnRB9DNqKAIACx0AIAAE' +
-  'QCAAIAE2AgAgAEEkakHIASACIAMQcxoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEI0BDAELIABBAEHsAfwL' +
-  'ACAEIAM2AgwgACABIAIgAxCNAQsgBEEQaiQAIAELogUBB38jAEFAaiIDJABB2DdBAEHsAfwLAEEoIAFBACAAGyIEIARBKEsbIQcC' +
-  'fyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEHYN0FkQcQQIAMQjgEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwA' +
-  'ABCQAUUNACACQQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahCRASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAA' +
-  'IAJqLAAAEJABDQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHD' +
-  'AUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAg' +
-  'AmosAAAQkAENASACBSABCzYCPCAAIAQgA0E8ahCRASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABCQAQRAIAJB' +
-  'AWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHJ' +
-  'MiAAGzYCFCADQc0qQckyIARBKEsbNgIYQdg3QWRBkjEgA0EQahCOARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJ' +
-  'DQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQc0qQckyIARBKEsbNgIoQdg3QWxB5yQgA0EgahCOARpB' +
-  'bAwBC0HQOSAGNgIAQcw5IAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNAAkAg' +
-  'AyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBshAQwB' +
-  'CwsgAQvPAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQdg3QWxB4yMgAxCOARpBbAwBCyADIAEoAgAi' +
-  'BDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FASQ0AIAQEQCAEIABBsDNqLQAANgIACyAFRQ0A' +
-  'IAUgAEH/AXEgAEGwM2otAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxG' +
-  'BEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgM' +
-  'AQsgBEEATA0AQdMOIQYgBUUNAQsgBw0BQeoPIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBB2DdBbEH+JiADQSBqEI4B' +
-  'GkFsDAELIAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQdg3QWxBziYgA0EQahCOARpBbAwBCyABIAQ2' +
-  'AgAgAiAFNgIAQQALIANBQGskAAuRAgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwgA2wgBGpB' +
-  'ABAiIgIEf0F+IQECQCACRSAHQQBIciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRqIAetIgkg' +
-  'AjQCIHxBBBAlIgENACACQQhqIAJBEGogAjQCDCAIIAl8fEEQECUhAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEAIAAgBSAD' +
-  'bSIBIAUgASADbGsgBhCUARAuIgFBH3UgAXEhASAFQQFqIQUMAQUgAQRAIAIQJwwDCyAAIAI2AiQLCwsgBkGgCGokACABC3kBAn8g' +
-  'ACgCACEEIAMgATYCACAEIARsIAJqIQQgACgCECABQQJ0aiIBIQUgASgCACEBQQEhAgN/IAUoAgQgAUwEfyACBSADIAJBAnRqIAQg' +
-  'ACgCACAAKAIUIAFBAnRqKAIAbGo2AgAgAUEBaiEBIAJBAWohAgwBCwsL9QQCCH8BfiMAQdAAayIAJABB2DdBAEHsAfwLAEG8NygC' +
-  'ACEBIABBwDcoAgAiAjYCTCAAQcQ3KAIAIgQ2AkgCQCABIASsIAKsfiIIp0F/IAhCAX1CwABUGyABGyICQcEAa0G/f00EQCAAQcAA' +
-  'NgIEIAAgAjYCAEHYN0FsQeMjIAAQjgEaDAELIAIgAEHMAGogAEHIAGoQkgENAEHUNygCACIEQQBIBEAgAEGAAjYCFCAAIAQ2AhBB' +
-  '2DdBa0HmGSAAQRBqEI4BGgwBCyAERUHQNygCAEEAIARBgQJJG3JFBEAgAEGAAjYCNCAAIAQ2AjBB2DdBa0HmGSAAQTBqEI4BGgwB' +
-  'CwJ/QQFBwAAQIyIBRQRAIAAoAkwhBUEADAELIAFC0A83AzggAUEBNgI0IABBQGtBADYCACAAQgA3AzggASACNgIAIAEgACgCTCIF' +
-  'NgIEIAEgACgCSCIGNgIIIAFBzDcoAgBBAEc2AhhByDcoAgAhByABIAQ2AiAgASAHNgIcIAIgBSAGIABBOGoQlgEEQCAAKAJAECkg' +
-  'ARCXAQwCCyABIABBOGoQmAFFIQMgACgCQAsQKQJAAkAgA0UgAkEJR3IgBUEDR3JFBEAgASgCGCABKAIMQRtHcg0BIAEQGSIDNgIs' +
-  'IAMNAUF/IQIMAgtBfyECIANFDQELAn8gASABKAIAIgMgA2xBAnQQJCICNgIwQX8gAkUNABogA0EQTARAIAEQnQELIAEoAiggASgC' +
-  'LHIEf0EABSABEJMBCwsiAg0AIAEhAwwBCyAAIAIQjAE2AiBB2DcgAkGYFSAAQSBqEI4BGiABEJcBQQAhAwsgAEHQAGokACADC5QF' +
-  'AQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBCZASAGQQFqIQYgAyAAIAQQmgEhBAwBCwsDQCAAIAVM' +
-  'IARyRQRAIABBACAFIABBASAHQRBqIgYQmQEgBUEBaiEFIAMgACAGEJoBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHMNygCACIG' +
-  'RQRAQQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEJkBIARBAWohBCADIAAgBRCaASEFDAELCyAF' +
-  'RQ0BQQAhBUF/IQYMAgsgBiAAIAMQmwEiBA0DC0EAIQRBASEJQcg3KAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZB' +
-  'ACEFIAMgACAHQRBqEJoBDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAH' +
-  'QRBqEJoBDQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiII' +
-  'IABKDQFBASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCZASAGQQFqIQQgAyAAIAUQmgEhBQwBBSAI' +
-  'QQFqIQkgBSEGDAILAAsACwALA0ACQEEAIQQgBUHUNygCAE4gBnINAEHQNygCACAAIAUQnAEiBA0DIAMgAEHQNygCACAAIAVsQQJ0' +
-  'ahCaASEGIAVBAWohBQwBCwsgBkUNAQsgByAGEIwBNgIAQdg3IAZBmBUgBxCOASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQJyAA' +
-  'KAIoEBQgACgCLBApIAAoAhAQKSAAKAIUECkgACgCMBApIAAQKQsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEECMiBzYCECAAIAUg' +
-  'ASgCACIIbCICQQJ0ECQiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEECMi' +
-  'BkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAE' +
-  'IAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQ' +
-  'KSAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdq' +
-  'IgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAG' +
-  'IARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAEL' +
-  'IAAoAgggAUECdCIEIANBAXQgBCADGyIDbBAoIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwK' +
-  'AAAgACAAKAIAQQFqNgIAQQALxAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEA' +
-  'IAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQdg3QWtB' +
-  'tyUgA0EQahCOARoMAwsgAiABIANBQGsgASAEbEECdGoQmgEEQEF/IQAgA0F/EIwBNgIAQdg3QX9BmBUgAxCOARoMAwUgBEEBaiEE' +
-  'DAELAAsACyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIw' +
-  'QWshAEHYN0FrQagkIANBMGoQjgEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFq' +
-  'NgIoIAMgBCAAIAFsa0EBajYCLEHYN0FrQYowIANBIGoQjgEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEB' +
-  'aiEEDAILIQALCyADQcCCAWokACAAC48DAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJ' +
-  'IAEgAWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANB' +
-  'MGpqLQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB2DdBa0GYECADEI4BGkFrDAQF' +
-  'IAQgB2ohBAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEHYN0Fr' +
-  'QZ4iIANBIGoQjgEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFq' +
-  'NgIUIAMgBCAAIAFsa0EBajYCGEHYN0FrQcsgIANBEGoQjgEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGoo' +
-  'AgAhASACIAdsIgNBAnRBBGoQJCIERSABIAJsIANqQQJ0ECQiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRq' +
-  'IAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGEBI2AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQlAEgBWoh' +
-  'BSABQQFqIQEMAQsLCyAEECkgBhApC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQkwEiAwRAIAQgAxCMATYCICACIANBmBUgBEEg' +
-  'ahCOASEDDAELIAAoAiQQLyAAKAIkEDAgACgCACABIAIQnwEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiII' +
-  'LQAAIgdFDQAgACgCJCAAKAIAIAMgBxCgARAxRQ0AIAAoAiQgBEEsaiAEQShqEEMgACgCJBAvIAEgBCgCLCAFbSIHai0AACEJIAgt' +
-  'AAAhCiAEAn9B0AggBCgCKCAGayAFbSIBIAAoAgAiBkgNABpBtRggBkEBdCABSg0AGkGuGCAGQQNsIAFMDQAaQfkgQZMIIAAoAhgb' +
-  'CzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EB' +
-  'aiIGNgIEIAQgCjYCAEFpIQMgAkFpQZwtIAQQjgEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwC' +
-  'CyADQQFqIQMMAAsACyAEQTBqJAAgAwuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEg' +
-  'AyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpB+yMgAxCOARogAkUNACACIAA2' +
-  'AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsACw0AIAIgACABbGpBAWsLOQAgACgCJCAAKAI0ED8gBEIA' +
-  'NwMIIAAgASACIAMgBBCiASIAQQBMBEAgBEEENgIACyAAQR91IABxC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgC' +
-  'JCIJRQ0AQQIhBQJAA0AgAVBFIAQpAwggAVpxDQEgCSACEAEiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAh' +
-  'CCAJIAAoAjAgACgCACIGIAZsEDwiBkEAIAZBAEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsg' +
-  'DGxrQQFqOgAAIAhBAWohCAwACwALCyAFQQBIDQELIAkgB0EIahBBIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQp' +
-  'AwgiAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFC44CAgN/AXsgAEUgAUVy' +
-  'QQEgBRsEQCAGQX5BoAxBABCOARpBfg8LIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAC' +
-  'QAJAQQEgACgCLCAAKAIoG0UNACAAKAIAIAEgBhCfASIHDQEgACgCLCIJBEAjAEEgayIHJABBASEIIAkgASACIAMgBCAHEBtFBEAg' +
-  'BSAH/QAEACIK/QsDCCAFIAcpAxA3AxggBSAK/R0AIAcoAhggBygCHBCmAUEAIQgLIAdBIGokACAIDQEMAwsgACABIAIgAyAEIAUQ' +
-  'pAFFDQILIAAgASACIAMgBCAFIAYQpQEhBwsgBw8LQQAL0wQCCn8CfiMAQTBrIgYkACAAKAIAIQsgACgCKBAVIAsgC2whCQJ/A0Ag' +
-  'CCAJRwRAAkAgASAIai0AACIKRQ0AIAAoAighB0F/IQwCQCAAKAIAIAggChCgASIKQQBIIAcoAgQgCkxyDQAgBygCKCINIAcoAhQg' +
-  'BygCECAKbCIKQQJ0aigCACIOQf//A3EiD2otAABB/wFGIA0gBygCHGogD0EBdGovAQAgDkF/c0EQdnFFcg0AIAcgDSAKEBZBACEM' +
-  'CyAMRQ0AQQEMAwsgCEEBaiEIDAELC0EAIQggBkEANgIMAkACQAJAIAAoAjRFIAlFcg0AIANQIgdFIAmtQuQAfiIQIANacQ0AIAAo' +
-  'AiggAiAQIAAoAjBBACAEGyAGQQxqIAZBEGoQFyAGKQMYIREgBigCKCIMRSAGKQMQIhBCAFJyRQRAIAAgASACQgAgAyARfSAHGyAE' +
-  'IAVBABClAQ0BIAUgBf0AAxAgBkEgaiAR/RL9VwMAAf3OAf0LAxAMAwsgDEUNAQsgACgCKCACQgAgAyARfSADUBsgACgCMEEAIAQb' +
-  'IAZBDGogBkEQahAXIAYpAxggEXwhESAGKQMQIRALAkAgBEUgEFByDQAgBCABIAn8CgAAIAYoAgwiAUEAIAFBAEobIQEDQCABIAhG' +
-  'DQEgBCAAKAIwIAhBAnRqKAIAIgcgC20iCWogByAJIAtsa0EBajoAACAIQQFqIQgMAAsACyAFIBE3AxAgBSAQNwMIIAUgBikDIDcD' +
-  'GCAFIBAgBigCKCAGKAIsEKYBC0EACyAGQTBqJAALvQEBAX8jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5BoAxBABCO' +
-  'ARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQngEiAQ0AIABBARCnAUEA' +
-  'IQEgACACIAMgBCAFEKEBIQQgAEEAEKcBIAAoAiQQLyAERQ0AIAcgBBCMATYCACAGIARBmBUgBxCOASEBCyAHQRBqJAAgAQs0ACAA' +
-  'An9BBCACDQAaAkAgAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIACxMAIAAoAiQgACkDOEIAIAEbEHEL9gECBn8B' +
-  'fgJAIABFIAFFckEBIAIbBEBBfiEDQdg3QX5B6QpBABCOARoMAQsgACABQdg3EJ4BIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAA' +
-  'KAIkEC9BAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQQiEFIAIgBEED' +
-  'dGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAAL' +
-  'AAsgBEEBaiEEDAALAAsgAwvIBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB2DdBfkHHCkEAEI4BGgwBCyAAKAIA' +
-  'IQUgA0GAOikDADcDOCADQn9BoDopAwAiFiAWUBs3AzAgABCTASIEBEAgAyAEEIwBNgIAQdg3IARBmBUgAxCOASEEDAELIABBgDop' +
-  'AwAgA0EwaiACEKoBIgQNACABIAIgBSAFbCIF/AoAACAFQQJ0IgQQJCIMRQRAQX8hBEHYN0F/QYUIQQAQjgEaDAELQZA6KAIAIQcg' +
-  'BUEAIAVBAEobIQoDQCAGIApHBEAgB0EAIAYgBkF/cyAFakobRQRAIAwgCEECdGogBjYCACAIQQFqIQgLIAZBAWohBgwBCwsgDCAI' +
-  'IANBOGoQqwFBmDooAgAhCUGIOigCACEGIAMgCDYCGCADIAU2AhQgAyAMNgIQIAMgAjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYC' +
-  'KCADQZA6KAIANgIcIAhBEG0iEkEBIAhB/wFKGyEKIAhBgAJtQQEgBkUgCEH/A0pxIg4bIRAgA0IANwMgIA4EQCADIAQQJCIENgIg' +
-  'IAMgBRAkIgc2AiwgBEEAIAcbRQRAIAQQKSAHECkgDBApQX8hBEHYN0F/QYUIQQAQjgEaDAILIANBCGogAUEAEKwBC0EAIAkgBhsh' +
-  'D0IAIAWtQgKGQugHfCAGGyEWIAUhBgNAIAUgBmshEwNAIAggC0wiByAGIA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVB' +
-  'kDooAgAgDCALQQJ0aiIUIAogCCALayIEIAQgCkobIgdBARCtASIJayIEIA9IIg0gDkVyRQRAIBFBAWpBACADQQhqIAsgByAJIAcg' +
-  'EEwgCSATaqxCAYZC6Ad8IANBMGoQrgEiCUEERhshESAJQQFGDAELIA0NAUEAIQ0jAEEgayIJJAAgACABQgIgFiADQTBqIhUpAwAQ' +
-  'twFBACAJQQAQowFFBEAgFSAJKQMQELgBIAkoAgBBAUYhDQsgCUEgaiQAIA0LRQ0AIAcgC2ohCyAKIAogEkh0IQogBCEGDAMLIAEg' +
-  'AiAFQZA6KAIAIBQgB0EAEK0BGgJAIAcgEEoEQCAHQQJtIQoMAQsgByALaiELCyAORSADKAIkIAMoAihMcg0BIANBCGogASALEKwB' +
-  'DAELCwsgDgRAIAAoAiQQLwsgAygCIBApIAMoAiwQKSAMEClBACEEIAMpAzBCAFIgB3IgBiAPTHINAEFlIQRB2DdBZUGiHEEAEI4B' +
-  'GgsgA0FAayQAIAQL0wMBBH8jAEGAAmsiBiQAAkACQAJAIAAoAgAiBUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAo' +
-  'AgggAUEBIAMQrwECQAJAAn8gBkEQaiEEIABBACADG0UEQCAEQX5BpyFBABCOARpBfgwBCyAAIAMgBBCeASAAKAIkEC8LIgRBAWoO' +
-  'AgAFAQtBfyEEQdg3QX9BhQhBABCOARoMBAsgACgCACIFQRBKDQELIAVBEEcNAUEQIQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQAC' +
-  'QAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxCwAUEAIQQMBQtBACEEIAUgACgCBCAAKAIIIAFBACADEK8BDAQL' +
-  'IAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxCxAUEAIQQMAwsgACgCCCEEIAAoAgQhBwsgBCAHRw0AAkACQCAFIAQgASACIAMQsgEi' +
-  'BEEBag4CAAMBC0F/IQRB2DdBf0GFCEEAEI4BGgwCCyACKQMAQgBSDQAgBiAAKAIAIgA2AgQgBiAANgIAQWUhBEHYN0FlQaQNIAYQ' +
-  'jgEaDAELIAAgASACIAMQswEhBAsgBkGAAmokACAEC1gCAn4CfyABrSEDA0AgA6dBAUoEQCACELQBIQQgACABQQFrIgFBAnRqIgUo' +
-  'AgAhBiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAGNgIAIANCAX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAA' +
-  'KAIQIANMBEAgACgCACgCJBAvQQAhAwNAIAMgACgCDE4NAiAAKAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAA' +
-  'KAIEIAMQtQELIANBAWohAwwACwALIAAoAiQgA0ECdCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigC' +
-  'AEF/c2pqQQE6AAALIANBAWohAwwBCwsgAEEANgIcIAAgAiAAKAIQQQAQtgELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAH' +
-  'QQJ0aigCACIIIABqQQAgASAIai0AACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYb' +
-  'OgAAIAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQvMAgEEfyMAQSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEAC' +
-  'QEEAIQcDQCAHIApOBEAgCRAwQQAhByAAKAIAQgIgBSAGKQMAELcBQQAgCBChARogBiAIKQMQELgBQQEgCCgCAEEBRg0GGiAEDQID' +
-  'QCAAKAIcIAdMBEBBACEHIAAgASABIAJqQQAQtgEDQCAHIAAoAhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIA' +
-  'ELUBIAdBAWohBwwACwAFIAkQMhogB0EBaiEHDAELAAsABSAAKAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQtQEgB0EB' +
-  'aiEHIAAoAhwhCgwBCwALAAsFIAkQMhogB0EBaiEHDAELCyAAIAEgASACakEBELYBCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsi' +
-  'BiQAIAYgAzcDiAYgBkGABGogACAGQYgGaiIHELsBIAZBgAJqIAIgASAEIAcQvAEgBiABIAIgBCAHELwBQQAhByAAQQAgAEEAShsh' +
-  'CANAIAcgCEcEQCAAIAdsIQkgBkGAAmogB0ECdGohCkEAIQQDQCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIg' +
-  'CigCACAGIARBAnRqKAIAEL0BQQJ0ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAGQZAGaiQAC/sFAQl/IwBBkBprIgUkACAFIAM3' +
-  'A4gaIAVBgAhqQQBBgAL8CwAgBUGABGpBAEGAAvwLACAFQQBBgAL8CwAgBUGAGGogACAFQYgaaiIHELsBIAVBgBJqIAEgBxC7ASAF' +
-  'QYAQaiACIAcQuwEgBUGADmogASAHELsBIAVBgAxqIAIgBxC7ASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShsh' +
-  'CwN/IAYgC0YEfyAFQYAKaiAFQYAEaiAFQYAIaiAAIAEgACAFQYgaahC/AUEABSAGIAYgAW0iDCABbGshCCAGIAEgABDAASIHQQBI' +
-  'BEAgBSAIQQJ0aiIHIAcoAgAiB0EBajYCACAHIApqIQcLIAZBAnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlq' +
-  'IAw2AgAgBkEBaiEGDAELCyEGA0AgBiALRwRAIAZBAnQiByAFQYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGA' +
-  'AmogB2ogBiACIAAQwAE2AgAgBkEBaiEGDAELCyAFQYAGaiAFQYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEL8BIAVBgBZqIAAgASAG' +
-  'EMEBIAVBgBRqIAAgAiAGEMEBQQAhB0EAIQggASACRgRAIAVBiBpqELQBp0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0EC' +
-  'dGohCkEAIQYDQCAAIAZGBEAgB0EBaiEHDAMFIAQgACAGbCAHaiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0' +
-  'aigCACIMQQJ0aigCAEECdGooAgAgBUGAEGogCigCAEECdCINIAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIA' +
-  'IAVBgBJqIAVBgApqIA1qKAIAQQJ0aigCAGogAW8gAmxqQQJ0ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+cDAQp/' +
-  'IwBBkAhrIgUkACAFIAI3A4gIIAVBgAZqIAAgBUGICGoiBBC7ASAFQYAEaiABIAQQwgEgAUEAIAFBAEobIQogAUEBayEHA0AgByAG' +
-  'ayIEIAZIBEBBACEGIABBACAAQQBKGyEKIAVBiAhqELQBQgGDIQIDQCAGIApHBEAgACAGbCELIAUgBkECdGohDEEAIQQDQCAAIARG' +
-  'BEAgBkEBaiEGDAMFIAMgBCALaiAAIARsIAZqIAJQG2ogBUGABmogBSAEQQJ0aigCACIIIAFtIgcgDCgCACIJIAkgAW0iCSABbGtq' +
-  'IAFvIAFsIAcgCWogCCABIAdsa2ogAW9qQQJ0ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAFQZAIaiQADwsCQCAEIAZGBEAgBUGA' +
-  'AmogASAFQYgIahDCAQwBCyAFQYACaiABIAVBiAhqELsBCyABIAZsIQsgASAEbCAHaiEMIAVBgARqIgggBEECdGohCSAGQQJ0IAhq' +
-  'IQhBACEEA0AgBCAKRgRAIAZBAWohBgwCBSAFIAQgC2pBAnRqIAVBgAJqIARBAnRqKAIAIg0gCCgCACABbGo2AgAgBSAMIARrQQJ0' +
-  'aiAHIA1rIAkoAgAgAWxqNgIAIARBAWohBAwBCwALAAsAC/cFAhB/AX4jAEHgCGsiBSQAIAUgAjcD2AggBUGICGpBAEHQAPwLACAF' +
-  'IAA2AoQIIAUgATYCgAgCfwJAIAEgAWwiDCAAQQFqQQJtbEECdBAkIglFDQADQAJ/AkACQAJAIApBjwNLIAZyRQRAIAMpAwBQRQ0B' +
-  'QQAhBgsgCRApIAYNAUEBDAYLIAVBgAhqIgggCkEBcSAFQdgIahDDAUEAIQZBACEHIAggCRDEASIIRQRAIAkQKQwFCwNAIAZB4wBL' +
-  'IAdyRQRAIAMpAwBQDQMgCCAFQdgIahC0AUIBhBA+IAggAykDACICQsgBIAJCyAFUGxAEIAggBRBBIANCACADKQMAIgIgBSkDAH0i' +
-  'FSACIBVUGzcDACAGQQFqIQZBAUYhBwwBCwsgB0UNAUEAIQYgCCAFQYACakHAABA8IgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAgh' +
-  'DwNAIAYgDUYEQEEBDAQFIAkgBUGAAmogBkECdGooAgBBAnRqKAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIA' +
-  'IBAgBUGABGoiFGogByABIBJsayIHNgIAIBEgC0F/cyAAakECdCILaiAPIBNrIAEQxQE2AgAgCyAUaiAOIAdrIAEQxQE2AgAgBkEB' +
-  'aiEGDAELAAsACyAFIAAgBUHYCGoiAxC7AUEAIQYgAEEAIABBAEobIQggAxC0AUIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAG' +
-  'QQJ0aiEKQQAhAwNAIAAgA0YEQCAGQQFqIQYMAwUgAyABbUECdCAFakGoCGooAgAgCigCAGogARDFASEHIAQgAyAJaiAAIANsIAZq' +
-  'IAJQG2ogBSAFQYAEaiADQQJ0aigCACAGIAEQxgFBAnQgBWpBiAhqKAIAaiABEMUBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMM' +
-  'AQsACwALC0EADAQLQQALIQYgCBAnIApBAWohCgwACwALQX8LIAVB4AhqJAALuwMBAn8jAEHQIGsiBCQAIAQgATcDyCAgBEFAa0EA' +
-  'QYAg/AsAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIAAoAiQgBEHIIGoQtAFCAYQQPgJA' +
-  'IAAoAjRFDQAgACgCJCAANAIAIgEgAX5CAYYQQCAAKAI0RQ0AIAAoAiRCASAANAIAIgEgAX5CA4YgAUIjVRsQcQsCQCAAIARBQGtB' +
-  '2DcQngEiBQ0AIABCAUIAIAAoAjQEfkIABSAANAIAIgEgAX5CMn5CwJoMfAsgAikDABC3ASIBIAFCf1EbIAMgBEEgahChASEDIAIg' +
-  'BCkDMBC4ASADRQRAQQAhBQwBCyAEIAMQjAE2AhBB2DcgA0GYFSAEQRBqEI4BIQULIAAoAiQQLyAAKAIkQgAQcSAAKAIkQgAQQCAA' +
-  'KAIkQgAQPgJAIAUNAEEAIQUCQAJAIAQoAiAOBQACAgIBAgtBdSEFQdg3QXVBviFBABCOARoMAQsgAikDACEBIAQgACgCACIANgIE' +
-  'IAQgADYCAEHYN0FlQXUgAVAbQaQNIAQQjgEhBQsgBEHQIGokACAFCyABAX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARAsCxYA' +
-  'IAEgACADIAIgA2otAAAQoAEQMRoLvAEBBH8jAEEQayIGJAADQCABIAJIBEAgACgCDCEEIAYgACgCCCACQQFrIgJBAnRqKAIAIgU2' +
-  'AgwgBiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIhBQNAIAVBAkYNAiAAKAIAIgQoAgAgBCgCJCAAKAIEIAZBCGogBUECdGooAgAi' +
-  'BBC1ASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAHQQJ0aiAENgIACyAFQQFqIQUMAAsACwsgBkEQaiQACxQAIAAgASAAIAFUGyAB' +
-  'IABCAFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEgAlYbNwMAC60CAwN/AXwCfiMAQSBrIgMkAAJAIABBACABG0UEQEF+IQJB2DdB' +
-  'fkHpCkEAEI4BGgwBCyAAIAFCAkIAQQAgA0HYNxCjASICDQBBuDogAykDECIGNwMAQcA6IAMpAxgiBzcDAEHIOiADKAIANgIAIAAo' +
-  'AgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBqDpBATYCAEGwOiAHukQAAAAAAADwP6AQugEgBrogBEEBIAQbt6MiBUQAAAAAAADw' +
-  'PyAFRAAAAAAAAPA/ZBsQugGgIgU5AwBBAyEAA38gAEUNAyAAQQN0QaA0aisDACAFZQR/Qag6IABBAWo2AgBBAAUgAEEBayEADAEL' +
-  'CwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8Hg0KAgICAgICA+D+E' +
-  'vyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0CiIACiIARC' +
-  'NIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACABIAIQ' +
-  'qwEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUkACAFQYACaiABIAQQuwEgBSACIAQQuwEgAUEAIAFBAEob' +
-  'IQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQuwELIAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNAIAEgCEYE' +
-  'QCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAALHQEBfyAE' +
-  'IAMgAW0iBWogAyABIAVsayACbGogAG8L3AQBDX8jAEGwAWsiBSQAQdg3QQBB7AH8CwACQCADQQAgBBtFBEBBfiEGQdg3QX5BnxdB' +
-  'ABCOARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQkgEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwL' +
-  'ACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRA' +
-  'AkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAci' +
-  'AEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB3DkgDTYCAEEBIQYMBAsg' +
-  'ACABaiEOIAAgECAPIAlBABC9ASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEtAAAiCiAI' +
-  'Rg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiABQQFqIQEMAQsLIAlBAWoh' +
-  'CSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFqNgIEQdg3QWpBxx8gBRCO' +
-  'ARpBagUgAUEBaiEBDAELCyEGCyAFQbABaiQAIAYLwgMCDH8DfiMAQcACayIHJAACQCAEQQJIDQAgBEEBa60hEyADrCEUIAVBACAF' +
-  'QQBKGyEMIANBACADQQBKGyENA0AgCSAMRg0BQQAhCCAHQQBBwAD8CwAgACAGELQBIBSCpyIDQQJ0aigCACEFQQEhBCAGELQBIRUg' +
-  'AyAHakEBOgAAIAcgAzYCQCAFIBUgE4KnIgNMIANqIQoDQAJAIAQgCEwEQEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAgB0FAayAI' +
-  'QQJ0aigCAEECdCIDaigCACAFRhshDiACIANqIQ8gASADaiEQQQAhAwNAIAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEtAAANACAA' +
-  'IANBAnQiC2ooAgAgDkcNACABIAtqKAIAIBAoAgBHBEAgDygCACISQQBIIAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGogAzYCACAR' +
-  'QQE6AAAgBEEBaiEECyADQQFqIQMMAQsACwALCwNAIAMgBEcEQCAAIAdBQGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAgBUYbNgIA' +
-  'IANBAWohAwwBCwsgCUEBaiEJDAALAAsgB0HAAmokAAs+AQJ/IABBAEwEQEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMgAGwiBGtH' +
-  'BH9BfyADIAAgBGogAkobBUF/Cwv4AgEJfyMAQYAGayIGJAAgBkEAQYAC/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYEQAJAIAUE' +
-  'QCADELQBp0EBcSEJCwNAIAcgCEYNAQJAIAYgB0ECdGooAgANAEEAIQUgByEEA0AgASAERgRAIAZBgAJqIAUgAxC7AUEAIQQgBUEA' +
-  'IAVBAEobIQoDQCAEIApGDQMgACAEQQJ0IgsgBkGABGoiDGooAgAiBUF/cyABaiAFIAkbQQJ0aiAGQYACaiALaigCAEECdCAMaigC' +
-  'ADYCACAEQQFqIQQMAAsABQJAIAQgAm0gByACbUcNACAEIAIgARDAASAHIAIgARDAAUcNACAGIARBAnRqQQE2AgAgBkGABGogBUEC' +
-  'dGogBDYCACAFQQFqIQULIARBAWohBAwBCwALAAsgB0EBaiEHDAALAAsFIAQgAiABEMABIARBf3MgAWogAiABEMABc0F/c0EfdiAF' +
-  'cSEFIARBAWohBAwBCwsgBkGABmokAAulAQIGfwF+IwBBgAJrIgYkACAGIAFBAm0iBCACELsBIARBACAEQQBKGyEIIAFBAWshBwNA' +
-  'IAUgCEYEQCABQQFxBEAgACAEQQJ0aiAENgIACyAGQYACaiQABSACELQBIQkgACAFQQJ0IgNqIAMgBmooAgAiA0F/cyABaiADIAlC' +
-  'AYNQGyIDNgIAIAAgByAFa0ECdGogByADazYCACAFQQFqIQUMAQsLC+QDAgh/A34jAEEgayIJJAAgACgCACIDQQEgA0EBShshCkEB' +
-  'IQYCQAJAA38gAyEFIAogBiIERgR/IAAgAhC0ASADrCILgqcgA0F/c0EBcSIEEMcBNgJIIAAgAhC0ASALgqcgBBDHATYCTCACELQB' +
-  'IQwgAUUNAiADQQAgA0EAShshBCAJIAwgB6wiDIKnQQJ0aigCACEIIAIQtAEgCSACELQBIAyCp0ECdGooAgAhBSALgqchBiACELQB' +
-  'IAuCpyECQQAFA0AgBSIIBEAgBCAIbyEFIAghBAwBCwsgBEEBRgRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwshAQNA' +
-  'IAEgBEcEQCAAIAFBAnRqIgcgASAIbCAGaiADEMUBNgIIIAcgASAFbCACaiADEMUBNgIoIAFBAWohAQwBCwsgACAAQShqIANBAWsi' +
-  'BUECdGooAgAgACgCKGogAxDFATYCVAwBCyAAQQhqIgEgA0EBayIFQQJ0aiIIIAwgC4I+AgAgACACELQBIAuCpyAEEMcBIgQ2AlQg' +
-  'AEEoaiADIAQgA0EAIAIQyAEgASAFIAgoAgAiAUEBdCADQQEgAXQgAhDIAQsgACAAIAVBAnRqKAIIQQF0IAMQxQE2AlAgCUEgaiQA' +
-  'C6cHASt/IwBBgAFrIgMkAAJAIAAoAgQiEEEBakECbSIOIAAoAgAiAiACbCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxqIhUgEGoi' +
-  'FiAQakEAECIiDEUNACAOQQAgDkEAShshGyACQQAgAkEAShshHCAAKAJUIAAoAkhqIAIQxQEhFyAAKAJMIAAoAlBqIAIQxQEhGCAA' +
-  'QShqIRkDQCAHIBtGBEAgDCEEDAILIBkgByACbSIEQQJ0aiEdIBkgESAEa0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEfIAIgB2wh' +
-  'ICAHIAIQxgEiGiACbCIFIBRqISEgAiAEbCIEIBNqISIgBSASaiEjIAQgDmohJCAAIBpBAnRqISUgDyACEMYBIiYgAmwiBCAUaiEn' +
-  'IAQgEmohKEEAIQUDQAJAIAUgHEcEQCAFICNqISkgBSAkaiEqIAUgIGogAmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayACEMUBIQQg' +
-  'HSgCACEJICUoAgghBiAeKAIAIQogAyAPIA8gAm9rIg0gACgCTCAIayACEMUBIgsgE2pqNgJoIAMgBCAoajYCZCADIAQgDmogDWo2' +
-  'AmAgAyAFIAlqIAIQxQEiCSACbCAVaiAGIAhqIAIQxQEiDWo2AlQgAyAIICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApqIAIQxQEi' +
-  'CiACbCAWaiAGIAtqIAIQxQEiBmo2AlggA0F/NgJcIAMgCyAnakF/IBEgJkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMgBzYCQCAD' +
-  'IBcgCWsgAhDFASACbCAVaiAYIA1rIAIQxQFqNgJwIAMgFyAKayACEMUBIAJsIBZqIBggBmsgAhDFAWo2AnRBACEGIAQgBUcgCCAL' +
-  'R3IgByAPRnEhBEEAIQsDQAJAQQAhCSALIB9GBEAgBEUEQCAMIANBACAGEC4iBEEASA0CIAEgBEECdGogCCArajYCAAsgCEEBaiEI' +
-  'DAMLA0AgCUEHRgRAIAtBAWohCwwDBSADQUBrIAtBHGxqIAlBAnRqKAIAIg1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAKICxGBH8g' +
-  'AyAGQQJ0aiANNgIAIAZBAWoFIAQgAyAKQQJ0aigCACANRnIhBCAKQQFqIQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAMECdBACEE' +
-  'DAQLIAdBAWohBwwCCyAFQQFqIQUMAAsACwALIANBgAFqJAAgBAsNACAAIAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAAIAEgAmxr' +
-  'IgAgAkgbQQFrIAAgAkobCwoAIAFBAEcgAHIL4gEBB38jAEEgayIJJAAgA0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4EQEEAIQdB' +
-  'ACEGA0AgBiALRgRAIAAgCEECdGogCSAFELQBIAesgqdBAnRqKAIAIgY2AgAgACAKQQJ0aiACIAZrIAMQxQEiBzYCAEEBIAZ0IARy' +
-  'QQEgB3RyIQQgCEEBaiEIDAMFIAQgBnZBAXEgBCACIAZrIAMQxQEiDHZBAXFyIAYgDEYgCCAKR3NFckUEQCAJIAdBAnRqIAY2AgAg' +
-  'B0EBaiEHCyAGQQFqIQYMAQsACwALCyAJQSBqJAALxAoBBH8jAEGAJWsiBSQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+IQIgBEF+' +
-  'QYAXQQAQjgEaDAELIANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACABRXJFBEBBfiECIARBfkHsKEEAEI4BGgwBCwJ/IAJFBEAg' +
-  'BUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQYAsIAUQjgEaDAILIAVB+CBqQQBB' +
-  'iAT8CwAgBUG4ImohByACKAIECyECIAcgAiAGIAQQygEiAg0AIAVBfzYCtCEgBSAENgKIISAFIAM2AoQhIAUgBjYCgCEgBSABNgL8' +
-  'ICAFIABByTIgABs2AvggIAVB+CBqIQRBACEBIwBBIGsiBiQAAn8DQCMAQRBrIgIkAANAAkAgASAEKAIEIgdPDQAgBCgCACAHIAEg' +
-  'AhDNASIHQX5xQQJGDQAgB0EERgRAIAQgAigCACACKAIEENUBRQ0BCyACKAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIHTwRAIAQo' +
-  'AgwgBzYC2CBBAAwCCwNAIAQoAgAgByABIAZBEGoQzQEiCEF7cQRAIAYoAhwiASAEKAIEIgdJDQELCyAIQQRHDQALIAQgAjYCMAJA' +
-  'IAQoAgAgBkEQaiAGEM4BRQ0AIAQgBiAGQRBqEM8BRQ0AAn8gBEEANgIUIAQoAgAgBigCACAGKAIEQQBBABDXASECIAQoAggiByEB' +
-  'AkAgBw0AIAIQ2AEiByEBIAcNAEEAIQcgAhDiASEBCyABIAFsIgEgAkcEQCAEIAYgAiABQQAQ4wEMAQsgBCAHNgIYAkAgBBDkASIB' +
-  'DQAgBCAGIAJBABDlASIBDQAgBCgCDCIBQQA2AgQgASAGKAIcNgLYIEEAIQELIAELDAELIAQgBkEQahDQAQshAiAGQSBqJAAgBSgC' +
-  'rCEQKSACBEAgAxDLASADQQA2AgBBACEBIwBBIGsiBCQAAkAgBUH4IGoiACgCPCIGQX9GDQAgACgCKCIBDQAgBEEQaiAAKAIAIAAo' +
-  'AgQgBhDRASAEKAIcIQEgAC0AJEUNACAAKAIgQQFqIQYDQCABIAAoAgQiB08NASAAKAIAIAcgASAEEM0BIgdFDQEgB0EERgRAIAYg' +
-  'ACgCGEYNAiAAIAQQ0gENAgsgBCgCDCEBIAYgB0EERiIHaiIGIAAoAhhHIAdyDQALCyAEQSBqJAAgAyABNgLYICADIAUoAqghNgLc' +
-  'IAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC3CACf0EAIQEjAEHQAGshBgJ/QQAgBUH4IGoiAi0AxAEgAigCGEEQR3IgAigCFCAC' +
-  'LQAuRXJyDQAaIAZBAEHEAPwLACACKAIMIQcDQCABQYACRwRAIAEgB2otAAgiCEEPSwRAQQAMBAUgBiAIQQJ0aiIIIAgoAgBBAWo2' +
-  'AgAgAUEBaiEBDAILAAsLQQEgAi0ALw0AGkEAIQIDQAJAIAIiAUEQRgRAQRAhAQwBCyABQQFqIQIgBiABQQJ0aigCAEEQRg0BCwsg' +
-  'AUEPSwsLBEAgBUHQNCkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQyQEgBSgCEEEQR3JFBEAgAxDLASADIAVBEGpB4CD8CgAA' +
-  'QQAhAgwCCyAFQRBqEMsBIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAg' +
-  'BS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL9wEBA38gAUHwNCABGyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZqLQAADQEg' +
-  'BCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUgAiADEMwBIgENAgsgAEEFaiAGIAX8CgAAA0AgBCAFRgRA' +
-  'IAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCFAUH/AUcN' +
-  'AyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAgAARAIAAoAswgECkgACgC1CAQ' +
-  'KSAAQQA2AtQgIABCADcCzCALC78CAQV/IwBBMGsiBCQAAn8gAUUEQCADQWZBxQxBABCOARpBZgwBCyABQcEASQRAAkACQAJAA0Ag' +
-  'ASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEHwhCCAGQf8Aa0H/AXFBogFPBH9BjikgBkEKEHwFQQELDQEgByEFIAhFDQALIAgg' +
-  'AGtBAWohBUHkMCEADAELQcwJQfEnIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAEIAc2AiggBCAFNgIkIAQg' +
-  'BjYCICADQWYgACAEQSBqEI4BGkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0FmQeElIARBEGoQ' +
-  'jgEaQWYMAQsgBEHAADYCACADQWZB8g8gBBCOARpBZgsgBEEwaiQAC+UBAQd/IwBBEGsiBSQAIAUgACABIAIQ0QEgAyAF/QADAP0L' +
-  'AgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhDTASIJQQNxDgICAAELIAIgBGot' +
-  'AABB/ABGIAFxIQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYNAQwECyABIQALIAlBAnYg' +
-  'BGohBAwBCwsgBiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSABKAIAIQQDQAJAIAQgBU8N' +
-  'ACAAIAQgBRDTASIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQ0wEiB0EDcSIGQQNHDQBB' +
-  'AyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9y' +
-  'IAMgBEtxC4wBAQJ/IAAoAgAgASgCACABKAIEQQBBABDXASEDAn8gACgCCCIEBEBBASADIAQgBGwiAUYNARpBACADQQF0IAFNDQEa' +
-  'IAAoAgAgAigCACACKAIEQQBBABDXASADRg8LQQEgA0HAAEsNABpBACADENgBIgJBBEgNABogACABKAIAIAEoAgRBACACENkBCwvZ' +
-  'CAEGfyMAQSBrIgQkACAEQRBqIAAgASgCACABKAIEEO0BIAACfwJAIAAtAMQBIAQtABVFcg0AIAQoAhAiA0UNAEEBIAQtABQNARog' +
-  'BC0AFkUNAEEBIQIgBC0AFw0AAkAgACgCCCICDQAgA0HBAEkEQCADIQIMAQsgAxDcASECCyAEKAIYIAJNIQILIAILIgI2AhQgAEEB' +
-  'IAQtABYgBC0AFUUgAiAALQDEAXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQ1wEiAkUEQCAAIAEoAgBBfxDmASAEIABB' +
-  'QGs2AgBBaCECIABBaEHdEyAEEOcBDAELAn8gAiAELQAPBH8gACABIAIQ7gEFQQALIgZrIQIgACgCCCEDIARBADoADgJAIAMEQCAE' +
-  'IAM2AgggAiADRg0BIARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEOMBDAILIAQgAhDYASIDNgIIIAJB' +
-  'wQBPBEAgBEEBOgAOIAMNASAAIAEgAiACEOIBIgIgAmxBABDjAQwCCwJAIANBBEgNACAAIAEoAgAgASgCBCAAKAIUIAMQ2QFFDQAg' +
-  'BEEBOgAOQQAMAgsgBCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABDkASICDQAgACADIANsQQJ0ECQiAjYCNCACRQRAQX8hAiAA' +
-  'QX9BiAtBABDnAQwBCyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6' +
-  'ACQgACABIANBASAFGyADbCAGEOUBIgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQ7wEhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIg' +
-  'IAAoAhhODQEgACgCBCIDIAFNBEAgACADQbMKEPABQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhDNAQ4FBAMDAQADCyAAIAIQ' +
-  '0gFFDQEgACABQcgeEPABIAAgATYCKEFoIQEMBgsgAigCACEBIAIoAgQhAyAALQAtQS1GBH8gACgCACABIAMgACgCFEEAENcBIAAo' +
-  'AhhGBUEAC0UNAQtBACEFIwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEO0BAkAgAS0ABUUNACABLQAEIgYg' +
-  'AS0ABnIEQCAAQQE2AhQgACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigC' +
-  'ACACKAIEIAAoAhQgA0EPahDXASEBIAAgAiAAKAIYIgUgASAFQQFqRiADLQAPQQBHcRDlASEBIANBEGokACABDQQgACAAKAIgQQFq' +
-  'NgIgCyACKAIMIQEMAQsLIAAgAUGcHRDwAUFoIQEMAQsgACABEO8BIQELIAJBEGokACABIQILIARBIGokACACC2QBA38gACACNgIM' +
-  'IAAgAjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEEHwiBgRAIAAgBiABayICNgIIIAAgAkEBajYCDCACIANrIQQLIAAgBUEjIAQQ' +
-  'fCIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAACQCAAKAIAIAEgAhDOAUUNACAAIAIgARDPAUUNACAAKAIAIAIoAgAiBCACKAIE' +
-  'IgVBAEEAENcBIQMgACgCCCIBRQRAIAMQ2AEhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARDZASEGCyACQRBq' +
-  'JAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EG' +
-  'DwtBByEDIADAQQBODQAgBCACIAFrENQBIgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaAB' +
-  'RiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEBBX8gAC0A' +
-  'ACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIMAQtBfyEG' +
-  'IAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAAIAFqLQAA' +
-  'IgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAFSRshBgsg' +
-  'BgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACENMBIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFFBEBBIyEE' +
-  'DAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIGENYBIAZB' +
-  'wQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQgBUhyIAdyIAcgBhDWARshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIArYinQQFx' +
-  'IAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhDaAUEAIQFBACECA0AgACAD' +
-  'IAVBEGogBRDbAQRAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABDcASIBQQAgASAB' +
-  'bCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUkACAFQRBqIAEgAhDaAQNAAkAgACgCACADIAVBEGogBRDbASIBRQ0AIAAgAyAF' +
-  'KAIAIAUoAgQgBBDdASICQQBIDQAgAiAETA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAg' +
-  'ATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxDTASIEQQJ2IAVqIgY2AgAg' +
-  'BEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsi' +
-  'BEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkAC' +
-  'QAJAIAAgBCAHENMBIgxBA3EOBAMAAAEACyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsgCkEBIAhB' +
-  'PUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcgCxsgAi0A' +
-  'DSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRDeASEFQQAhBAwCC0EAIQQgAkEA' +
-  'OgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHENMBIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwBC0EAIAIt' +
-  'AA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxDeASEFCyADIAQ6AAggAyAGNgIEIAMgBTYC' +
-  'AEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUEQEF/IQIg' +
-  'A0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWosAIYCIgJOcnINASABwBDWAUUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEob' +
-  'DwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAFLAAAIgQQ3wENASAEEOABDQELA38gACADRgRAIAEPCyAAIAVqLAAAIgIQ4QEE' +
-  'fyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsfACAA' +
-  'QS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAgABDcASIB' +
-  'QT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAguzAwEEfyMAQeABayIFJAAg' +
-  'AyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIAIAEoAgQQ2gEgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGog' +
-  'BhDbAUUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAAIAZBfxDqASIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAh' +
-  'BwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8Q5gECQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUGAFCAFQTBq' +
-  'EHUaDAELIAUgAEFAazYCQCAFQdAAakGAAUGSFCAFQUBrEHUaCwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUg' +
-  'ATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhBqR0gBRDnAQwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFo' +
-  'QZYmIAVBIGoQ5wEMAQsgACACIAMgBUHQAGoQ6AELQWghAQsgBUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAA' +
-  'KALAAUxyRQRAIAAgACgCMEF/EOYBQeElQdgOIAAtAMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2' +
-  'AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhDnAUFmIQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACAB' +
-  'KAIEENoBAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqENsBRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEg' +
-  'BkEBaiEFIAAgBEEgahDpASIIRQ0BDAQLC0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIAIAAoAhwQ5gEgACgCGCEFQcgaIQdByTIM' +
-  'AQsgACAEKAIgQX8Q5gFB1RwhByAAKAIYIgUhBkG/MgshASAAKAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQg' +
-  'BzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFoQZcIIAQQ5wELIARBQGskACAIC6kCAQZ/IwBBIGsiBCQAIAAoAgAi' +
-  'BSABaiEHIAUhA0EBIQYDQCADQQogByADaxB8IgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2AhAgBCABIAhq' +
-  'QQFqIgc2AhQgAEFAa0HQAEHUCCAEQRBqEHUaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24iCEEB' +
-  'ajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEHKMCAEEHUaCwJAIAAoAhAiA0UNACADIAYQ6wE2AhggAyAHEOsBNgIcIAMgARDr' +
-  'ATYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAEQSBqJAALKQEBfyMAQRBrIgQkACAEIAM2Agwg' +
-  'ACgCECABIAIgAxCNASAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhDYASICNgIIIAQgAjYCBCAEIAE2AgAg' +
-  'AEFoQe0sIAQQ5wEgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQ6gEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAa' +
-  'IAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEOYBIAQgAEFAazYCACAAQWhBoRQgBBDnAUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRA' +
-  'IAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEOEBGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBDfAUUN' +
-  'ACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2Ahwg' +
-  'ACABKAIEIANqNgI4QQALIARBEGokAAvjBAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEN0B' +
-  'IgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhDmASAAIANB4ABqEOwBAkAgBEEASARAIANBgAJqIQQjAEEQayICJAAC' +
-  'fyAAKAIAIAVqIgYgACgCBCAFaxDUASIBQQBIBEAgBi0AACEBQdIoDAELIAFFBEBBACEBQekaDAELQb4oIAFB/wBGIAFBIElyDQAa' +
-  'QdUnQeQWQfQxIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhB1GiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQg' +
-  'AyADQeAAajYCDCADIAQ2AgAgAEFnQc0UIAMQ5wEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIE' +
-  'IQIgAyAAKAIAIAEoAgBqNgJEIANBzSpByTIgAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQcoTIANBQGsQdRoMAQsgACgC' +
-  'ACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEH5LyADQdAAahB1GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyAD' +
-  'QYACajYCECAAQWdBmikgA0EQahDnAQwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYAC' +
-  'ajYCICAAQWdB5RQgA0EgahDnAQtBZyEECyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4AIBDH8jAEEwayIEJAAgACgC' +
-  'GCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFB1iogBEEQahB1IAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHF' +
-  'AWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiID' +
-  'aiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUG+EyAEQSBqEHUgAWohAgwCCyAMQQFqIQwgBQR/' +
-  'IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0ED' +
-  'aiECDAALAAsgBCAKwDYCACACQShBixogBBB1GiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEHgNCgCADYCCCAAQdg0KQIANwIAIARB' +
-  'EGogAiADENoBQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQ2wFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMg' +
-  'BQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABDdASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdM' +
-  'DQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUg' +
-  'BCAEbEZyDAELIAVBwQBPBEAgBRDYAUEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0A' +
-  'AkACQCAAKAIAIAYgBCADQRBqEM0BDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahDXARogAy0AD0UNAyABQQFqIQEL' +
-  'IAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/gEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAg' +
-  'AiABIAUQzQEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICEHwiBARAIAAg' +
-  'BCADa0F/EOYBIAYgAEFAazYCACAAQWdB9gwgBhDnAUFnDAELIAJBASACGxAkIgRFBEAgAEF/QYgLQQAQ5wFBfwwBCyAEIAcgAvwK' +
-  'AAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+IBAQJ/IwBB' +
-  'oAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBDYAQ0AIAQQ4gEhASAAIAAoAjhBfxDmASADIABBQGs2' +
-  'AgAgA0EwaiICQeQAQZIUIAMQdRogACAEIAEgAWwgAhDoAQwBCyAAIAEgBBDmASAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMg' +
-  'BDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQckyQZkVIAFBAUYbNgIUIABBaEGTDiADQRBqEOcBCyADQaABaiQAC4cGAgd/' +
-  'AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANA' +
-  'IAcgCEYEQEJqIAEgCUgNAxpBACEIIAZBuDUoAgA2AhggBkGwNSkCADcCEAJAIABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkg' +
-  'ai0AAA0BIAghBwsCQCABIAdKBEBB8DQhCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQdEqIArAIgxB' +
-  'BRB8RQ0AIAggDCAHEHwNACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoN' +
-  'BBoLIAZBADYCCCAGIAU2AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQ8gEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALM' +
-  'IEUgACgCACABR3JyDQAgACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyAL' +
-  'QQAgByAITxtyDQEgC0EBaiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiABIAIgAyAGQRBqEPIBDAELIANBAUYEQCAGQRBqIQhB' +
-  'ACEHIAAoAgAiASABbCEJQQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQ9AEgBiACIAdqLQAAIgEg' +
-  'ACAHai0ACEYEfyAAKALMICADai0AAAUgCCABEPUBC8AQdCAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEPQB' +
-  'DAELIAYgACACEPMBCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdB' +
-  'AWohBwwBCwALAAtCfgsgBkEgaiQAC5oBAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRA' +
-  'IAMEQCAAQQoQdAsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEHQLAkAgB0UEQCAAIAgQ9gEM' +
-  'AQsgACAEIAgQ9QEQdAsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAg' +
-  'ASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEN8BRQRAIAQQ4AFFDQELIAVB' +
-  'AWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABDhAQRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAg' +
-  'B2ogASgC0CAgB2sQ9AEPCyAAIAcgCGogBSAHaxD0AQJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxD0AQwB' +
-  'CyAAIAQQ9gELIAohBiADIQcMAAsACyMAA0AgAgRAIAAgASwAABB0IAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEI' +
-  'aiABGywAAAsyAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBlQkgAhB1EPQBIAJBEGokAAsaAEEAQRAgAEEPakF4cSAA' +
-  'QQlJGyAAQQBIGwsRAEG8NSgCACAAKAIAIABqRgtaAQN/AkAgAEG8NSgCACICaiIAIAJJDQBBxDUoAgAiAUEAIAAgAUsbDQA/AEEQ' +
-  'dCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtBvDUgADYCACACIQMLIAMLEQAgAEEATARAQQAPCyAAECQLBQBByDULfwEDfwJA' +
-  'IABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARAuIgFBAEgEQCABEP0BQew1' +
-  'IAM2AgAPBSADQQFqIQMgBCAFQQN0aiEBDAELAAsAC0F+IQJBfkGADBD+AQsgAgsWACAAQQBIBEAgACAAEIwBEP4BCyAACwwAIAAg' +
-  'AUHJMhC1AgsZACAAKAIAEAUiAEF+TARAIAAQ/QEaCyAACxcAIAAoAgQiAEUEQEEADwsgACABEIkBC/QBAgJ/A34CQCABQb8MEIIC' +
-  'IgQNACACQdoREIICIgQNAEGgPP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABAw' +
-  'AkADQCAAIAcQASIEQQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgACkD4AIhBiAFIAApA+gCNwMIIAUgBjcDAEGgPCAF/QADAP0LAwBB' +
-  'bSAEIAApA+ACIAApA/ACVCAAKQPoAiIGIAApA/gCIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GgPCkDADcDACADQag8KQMANwMI' +
-  'CyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQaIbELUCQX4LCzABAn4gASkDACEC' +
-  'IAEpAwghAyAAKAIAIgAEQCAAIAI3A/ACIAAgAzcD+AIgABAwCwtmAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBmCMQggIiBQ0AIAJB' +
-  'AEwEQEF+IQVBfkGJGxD+AQwBCyAAKAIAIAH8ByACIAMgBEEIahByIAMgBCkDCLo5AwgQ/QEhBQsgBEEQaiQAIAULJQAgACgCACAB' +
-  'EDEQ/QEiAUF4RgRAIAAoAgBB7DVB3DUQQwsgAQsnACAAKAIEIgBFBEBBfkGYCRD+AUF+DwsgACABIAIgAxCKAacQ/QELJwEBfyAA' +
-  'BEACQCAAKAIEIgEEQCABEHsMAQsgACgCABAnCyAAECkLCxcAIAAoAgQiAEUEQEEADwsgACABEIgBCxIAIAAoAgAgASACIAMQQhD9' +
-  'AQtIAQJ/AkBBAUEIECMiAgRAIAIgACABECIiAzYCACADDQEgAhApC0F/QX4gACABckEATiIAG0GFCEHHGyAAGxD+AUEAIQILIAIL' +
-  'FAAgACgCACABIAIgAyAEEDsQ/QELXAAgACABEHYiAEUEQEHUOigCAEHgOhD+AUHgNUHYOikCADcCAEEADwtBAUEIECMiAUUEQCAA' +
-  'EHtBf0GFCBD+AUEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABAwCx8BAX8gAUHaERCCAiICBH8gAgUgACgCACAB' +
-  '/AcQBAsLHwEBfyABQdoREIICIgIEfyACBSAAKAIAIAH8BxABCwsSACAAKAIAIAEgAiADEEUQ/QELDgAgACgCACABEEQQ/QELCwAg' +
-  'ACgCACABED8LHwEBfyABQZgjEIICIgJFBEAgACgCACAB/AcQPgsgAgtbAQF/IAEgACgCACICEC02AgAgASACKAIEQX4gAhs2AgQg' +
-  'ASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEDwQ/QEL' +
-  'awAgACgCAEGwPBBBIAFBsDwpAwC6OQMAIAFBuDwpAwC6OQMIIAFBwDwpAwC6OQMQIAFByDwrAwA5AxggAUHQPCgCALc5AyAgAUHU' +
-  'PCgCALc5AyggAUHYPCkDALo5AzAgAUHgPCkDALo5AzgLDAAgACgCABAyEP0BCyoAQcQ1QQAgAPwDQQAgAEQAAAAAAAAAAGQbIABE' +
-  'AAAAAAAA8EFmGzYCAAsHACAAEIwBC1MAAn8gAEEAIAEbRQRAQdg3QX5BpyFBABCOARpBfgwBCyAAIAFB2DcQngEiAQR/IAEFIAAo' +
-  'AiQgACgCNBA/IABBARCnAUEACwtFBEBBAA8LEJsCCzAAQdg3KAIAQfw3EP4BQcw1Qdw3/QACAP0LAgBB3DVB7Df9AAIA/QsCAEHY' +
-  'NygCAAs9AEHEOUEANgIAQcg5QQA2AgAgAARAQcQ5IAAoAgQ2AgBByDkgACgCCDYCAAtByDkoAgBBxDkoAgBBCHRqCzQAQdg5IAI2' +
-  'AgBB1DkgATYCACAAQdQ5Qdg5EJIBBEAQmwIPC0HYOSgCAEHUOSgCAEEIdGoLKgAgABAtQQBIBEBBfkGiFhD+AUF+DwsgACABIAIQ' +
-  'qAFFBEBBAA8LEJsCCyAAIAAEQCAAKAIkBH8gAEEAEKcBIAAoAiQFQQALEC8LCwcAIAAQlwELdQEBfwJAIAFBmCMQggIiCA0AIAVB' +
-  '2hEQggIiCA0AIARBAEgEQEF+QeUbEP4BQX4PC0EAIQhBiDogAjYCAEGAOiAB/Ac3AwBBkDogAzYCAEGYOiAENgIAQaA6IAX8BzcD' +
-  'ACAAIAYgBxCpAUUNABCbAiEICyAICx8AIABBAWsiAEEDTQR/IABBAnRBwDRqKAIABUHXIgsLSQBBwDcgATYCAEG8NyAANgIAQcQ3' +
-  'IAI2AgBByDcgAzYCAEHMNyAENgIAQdA3IAU2AgBB1DcgBjYCABCVASIARQRAEJsCGgsgAAs4AEHMOUEANgIAQdA5QQA2AgAgACAB' +
-  'QQAgAUEAShsQjwEEQBCbAg8LQdA5KAIAQcw5KAIAQQh0agsxAEHcOUEANgIAIAAgASACIAMgBBC+ASIAQQBIBEAQmwIPC0HcOSgC' +
-  'AEEBakEAIAAbC00AIAAgARC5AQRAEJsCDwsgAkGoOigCALc5AwAgAkGwOisDADkDCCACQbg6KQMAujkDECACQcA6KQMAujkDGCAC' +
-  'Qcg6KAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQLQtAAQF/AkAgAkG/DBCCAiIGDQAgA0HaERCCAiIGDQAgACABIAL8' +
-  'ByAD/AcgBCAFEKoCRQRAQQAPCxCbAiEGCyAGC00AIAAgASACIAMgBEHgOUHYNxCjASIARQRAIAVB4DkoAgC3OQMAIAVB6DkpAwC6' +
-  'OQMIIAVB8DkpAwC6OQMQIAVB+DkpAwC6OQMYCyAAC94BAgV/An4CQCADQb8MEIICIgcNACAEQdoREIICIgcNACAAQQAgAkEAThtF' +
-  'BEBBfiEHQX5B4QsQ/gEMAQsgA/wHIQwgBPwHIQ0gABAtIgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACAB' +
-  'IAkgC2wiCmogDCANIAUgCmogCBCqAiIKBEAgCCAKtzkDACAIQdw3KAIAtzkDICAIQeA3KAIAtzkDKCAIQeQ3KAIAtzkDMCAIQeg3' +
-  'KAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLsAEBAX8CQCABQb8MEIICIgUNACACQdoREIICIgUNAEHwOf0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAwBB4Dn9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQeg5IAQrAwj8BzcDACAAIAH8ByAC/AcgA0HgORCiASIFQQBIBEAg' +
-  'BRD9AQ8LIARB4DkoAgC3OQMAIARB6DkpAwC6OQMIIARB8DkpAwC6OQMQIARB+DkpAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CAL' +
-  'MAEBfiAAIAEgAiADIAQgBRDxASIGQoCAgIAIWQRAQXZBuBoQ/gFBdg8LIAanEP0BCxAAIAAEQCAAEMsBIAAQKQsLbAEBfwJAAkBB' +
-  '4CAQJCIERQRAQX9BhQgQ/gEMAQtB0DogAzYCAEHMOiACNgIAIAAgAUHMOiAEQdg3EMkBRQ0BEJsCGkHsNSAEKALYIDYCAEHwNSAE' +
-  'KALcIDYCACAEEMsBIAQQKQtBACEECyAECwcAIAAoAgALCAAgACgC3CALBwAgACgCBAtDAQF/IwBBEGsiAyQAQcw1QQBB8AH8CwBB' +
-  'yDUgADYCACADIAE2AgAgAyACNgIEQfQ1QcgBQdgTIAMQdRogA0EQaiQACwUAQeg8CwutLQQAQYAIC5YsZWFzeQBvdXQgb2YgbWVt' +
-  'b3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBhdCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAl' +
-  'enUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBub3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUg' +
-  'bmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9tIHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJv' +
-  'bCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBhcmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQg' +
-  'b2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlvbnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1' +
-  'dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxheW91dAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0' +
-  'b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNv' +
-  'dW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5' +
-  'bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRlICVk' +
-  'eCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3Vj' +
-  'aCBhcyAzeDMpIG9yIGl0cyByb3dzAHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6' +
-  'emxlIGhhcyAlZCByb3dzAGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBn' +
-  'aXZlIGFuIGFscGhhYmV0IG9yIHdyaXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94' +
-  'IHJvd3MgeCBib3ggY29sdW1ucwB0aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQg' +
-  'YW5kICVkIGhvbGQgdGhlIHNhbWUgY2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAYSBiYWQgb3B0' +
-  'aW9uIGNvc3QgKG5vdCBhIG51bWJlciwgbmVnYXRpdmUsIG9yIGNvc3RzIHRoYXQgdG9nZXRoZXIgcGFzcyAyXjYzIC0gMSksIG9y' +
-  'IGNvc3RzIHdpdGggbXVsdGlwbGljaXRpZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRp' +
-  'Y2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRh' +
-  'cnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYSBzcGxpdCBvciBlc3RpbWF0ZSBvZiBhIHByb2JsZW0gd2l0aCBib3VuZHMA' +
-  'bm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMAbnVtYmVyICUuKnMlcwAlcyVzAG9ubHkgc2VwYXJhdG9y' +
-  'cyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQgaXMg' +
-  'bG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwAlcyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRvbyBiaWcgZm9yIGEg' +
-  'JWR4JWQgcHV6emxlOyBleHBlY3RlZCAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0aXZlIGNvbG9yAGNo' +
-  'YXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fubm90IGhhdmUgYSBj' +
-  'b2xvcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGll' +
-  'cgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAG5vIGdyaWQgb3Igbm8g' +
-  'cm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdp' +
-  'Y2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24AcmVnaW9uAGNvbHVtbgBubyB0ZXh0' +
-  'IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNhbiBuZXZlciBiZSBjaG9zZW4AdGhlIG9wdGlvbiBoYXMg' +
-  'bm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9zZW4AbWVkaXVtAHRoZSBpdGVtIGxpbmUgbmFtZXMgbm8g' +
-  'cHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQgb2YgdGhlbQAgb3IgJWMgZm9yIGFuIGVtcHR5IGNlbGwA' +
-  'b2sAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRvbyBiaWcATlVMIGJ5' +
-  'dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3QgYmUgYSB3aG9sZSBudW1iZXIg' +
-  'b2YgMCBvciBtb3JlAGl0ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBtb3JlAGEgY2hhcmFj' +
-  'dGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhlIHB1enpsZSB3YXMg' +
-  'ZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0aGUgaXRlbSBsaW5l' +
-  'AGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHBlciByb3csIG9y' +
-  'ICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBi' +
-  'ZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJhbmdlAGl0ZW0gaW5k' +
-  'ZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8gU3Vkb2t1IHNpZGUA' +
-  'cm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBz' +
-  'aWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhv' +
-  'bGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kACB8JWxsZABt' +
-  'aXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNvbXBsZXRlIGdyaWQAYSBy' +
-  'ZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDogY2VsbCBpbmRleCAlZCBp' +
-  'cyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0aGUgc29sdXRpb24gbGlt' +
-  'aXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2VhcmNoIGVuZGVkAG5vIG9w' +
-  'dGlvbiBpcyBmb3JjZWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBh' +
-  'cmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQAYm94' +
-  'ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAl' +
-  'ZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEg' +
-  'JWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMg' +
-  'JWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAYm94ZXMgb2YgJWQgJXMgZG8gbm90IHRp' +
-  'bGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0aGUgdXBwZXIgYm91bmQgJWQAdW5leHBlY3RlZCBj' +
-  'aGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wg' +
-  'JWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlz' +
-  'IE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0' +
-  'IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMgb2YgYWxsIG9wdGlvbnMgYWRk' +
-  'IHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3VuZCBpcyAwAC4uLgAuMF8tAG51' +
-  'bWJlcnMgMS0lZCwAYSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBwcmltYXJ5IGl0ZW1zIG9ubHkp' +
-  'AHRoZSBjb3N0IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAdGhlICVzIGJvdW5kIGlzIG5vdCBhIG51bWJlciAo' +
-  'Y2hhcmFjdGVyIDB4JTAyeCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZl' +
-  'cnMgaXQpAG5vIGNvc3QgYWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRlbXMpAGZvdW5kICV6dSBjZWxsczsgYSAlZHgl' +
-  'ZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQg' +
-  'cm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4gdGhlIGNvdW50IGhvbGRzIChkbHhfY291bnQ6' +
-  'IDJeNjQgLSAxOyBkbHhfY291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVy' +
-  'IG9yIGEgbmVnYXRpdmUgc2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUgMCBvciBtb3JlKQB1bmtub3duIGl0ZW0gIiVz' +
-  'IiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0ZSBsbzpoaXxuYW1lIG9yIGhpfG5hbWUpAHN5' +
-  'bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4g' +
-  'JWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQp' +
-  'AGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJv' +
-  'd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1w' +
-  'dHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAAOsWAABrCAAADgkAAPYOAAD9DQAAXxEAADIQAAAFDwAAwwsAAOMI' +
-  'AADPEQAAMgsAAFoPAABKDAAAmwoAAAoMAAB0DwAARRcAAAUEAAAkDQAAixAAAHINAACdEQAAeREAAAAAAAAAAQEBAgECAQIDAgED' +
-  'AQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAANgGAAAiDgAArAUAAGkEAACfDwAA' +
-  'Jw0AAPEPAADwEAAAugcAQa40CzD4PwAAAAAAABBAMzMzMzMzGUAABAAAuwwAAIYQAADaBQAAEAAAAH0UAAAAAAAAAAEAQfA0C0ox' +
-  'MjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6AAAAcBoAAD0AAAAuIABB' +
-  'vDULA3AeAg=='
+  'BX9/fn9/AX9gAX8BfmACfn4BfmABfAF8YAd/f39/f39/AGAGf39/f39/AX5gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAN/f3wBf2AB' +
+  'fABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/f398fH9/AX9gBX98fH9/AX8DwQK/AhcJCQgJAAkHAwAJCQUNGAMACQQEAwMGGQEK' +
+  'Aw4HBgoDAAACAgAaAwMCAwMPDwAEAwMCAAMCEAsLCwcHCAECDAUMBQQGAgQbEQMACQABERwRBwwPBA0BCwEdCQMDAAIAAwEEBQYE' +
+  'AAIBAQUEBQUDBQMeCQAMHwQFBAIIAAQEAwEABA0BAQEBBAMCBAICIAcABwQCAAEBAAQKBAMCEAEBAQMBAQETExQOFCEFAQEVBgYW' +
+  'IiMkJSYVJwcHKAwCKQYLCAgqAQcGBgICAgIQCAQDBAQBAQIHAgECAQAIAAgGBAAIAQAAAAAIAAQGBwcCAQAFBwECBisLBgYCBQAA' +
+  'AAAKAQAFAAgAAiwtBS4CBAMCBAIBCAIDEhICBC8CBRIFAQIFADAAAgoAAQEDAzEAFgIIAQUAMg4zNAAADQMEAAAABgoEBQFwAQIC' +
+  'BQYBAQiAgAQGCAF/AUHwvAgLB5ILRgZtZW1vcnkCAAZtYWxsb2MAJARmcmVlACkRZGtfc2V0X21lbW9yeV9jYXAAoAIIZGtfZXJy' +
+  'b3IA/QELZGtfc3RyZXJyb3IAoQIIZGtfYWxsb2MA/AEHZGtfZnJlZQAaDWRrX3N1ZG9rdV9uZXcAqwIOZGtfc3Vkb2t1X2ZyZWUA' +
+  'qAIOZGtfc3Vkb2t1X3NpemUAsAINZGtfc3Vkb2t1X2JveACkAhNka19zdWRva3VfcGFyc2VfYm94AKwCEGRrX3N1ZG9rdV9ib3hf' +
+  'b2YApQIRZGtfc3Vkb2t1X3BhdHRlcm4ArQIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwCvAg9ka19zdWRva3Vfc29sdmUAsQIPZGtf' +
+  'c3Vkb2t1X2JlZ2luAKICDmRrX3N1ZG9rdV9zdGVwALQCDWRrX3N1ZG9rdV9lbmQApwIUZGtfc3Vkb2t1X3NvbHZlX21hbnkAswIU' +
+  'ZGtfc3Vkb2t1X2NhbmRpZGF0ZXMApgISZGtfc3Vkb2t1X2dlbmVyYXRlAKkCDmRrX3N1ZG9rdV9yYXRlAK4CFGRrX3N1ZG9rdV9s' +
+  'ZXZlbF9uYW1lAKoCDWRrX3RleHRfcGFyc2UAuQIMZGtfdGV4dF9mcmVlALgCDGRrX3RleHRfc2l6ZQC6Ag1ka190ZXh0X3N0eWxl' +
+  'ALwCEGRrX3RleHRfY29uc3VtZWQAtgINZGtfdGV4dF9zdGFydAC7Ag1ka190ZXh0X2NlbGxzALUCDmRrX3RleHRfZm9ybWF0ALcC' +
+  'DmRrX3Byb2JsZW1fbmV3AI4CEGRrX3Byb2JsZW1fcGFyc2UAkQIPZGtfcHJvYmxlbV9mcmVlAIsCFmRrX3Byb2JsZW1fYWRkX29w' +
+  'dGlvbnMA/gEVZGtfcHJvYmxlbV9zZXRfYm91bmRzAJYCE2RrX3Byb2JsZW1fc2V0X2Nvc3QAlwIWZGtfcHJvYmxlbV9vcHRpb25f' +
+  'Y29zdACPAhNka19wcm9ibGVtX3NldF9iZXN0AJUCGGRrX3Byb2JsZW1fc29sdXRpb25fY29zdACdAhVka19wcm9ibGVtX2Jlc3Rf' +
+  'Y291bnQAgQIYZGtfcHJvYmxlbV9iZXN0X3NvbHV0aW9uAIICGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZACYAhBka19wcm9ibGVt' +
+  'X3NoYXBlAJsCFGRrX3Byb2JsZW1faXRlbV9uYW1lAIwCFWRrX3Byb2JsZW1fY29sb3JfbmFtZQCEAhdka19wcm9ibGVtX29wdGlv' +
+  'bl9pdGVtcwCQAhFka19wcm9ibGVtX3NlYXJjaACTAhdka19wcm9ibGVtX3NlYXJjaF91bnRpbACUAhNka19wcm9ibGVtX3NvbHV0' +
+  'aW9uAJwCEGRrX3Byb2JsZW1fY291bnQAhQIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAIcCEGRrX3Byb2JsZW1fc3RhdHMA' +
+  'ngISZGtfcHJvYmxlbV9yZXN0YXJ0AJICE2RrX3Byb2JsZW1fc2V0X3NlZWQAmgIXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAmQIQ' +
+  'ZGtfcHJvYmxlbV9mb3JjZQCJAhJka19wcm9ibGVtX3VuZm9yY2UAnwIXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMAjQIWZGtfcHJv' +
+  'YmxlbV9icmFuY2hfaXRlbQCDAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24AigITZGtfcHJvYmxlbV9lc3RpbWF0ZQCIAgtfaW5p' +
+  'dGlhbGl6ZQAAGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABBfX2Vycm5vX2xvY2F0aW9uAL4CCXN0YWNrU2F2ZQAeDHN0YWNr' +
+  'UmVzdG9yZQAfCnN0YWNrQWxsb2MAIAkHAQBBAQsBAAwBBAqSxwa/AgMAAQvwBAICfgF/IABFBEBBfg8LQn8gASABUBshASAAKALM' +
+  'AgRAIAAgARBKDwsgACgClAIEQCAAIAEQBg8LAkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCrAJBAWsOAgIBAAtBASEEIAAQCQ0B' +
+  'CyAAEBBBAEdBAXQhBAsgACAEQQJGNgK4AiAAIARBAUY2ArACIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALE' +
+  'ASAEQQJ0ECgiBEUNACAAIAQ2AsQBIAAgACgCIDYCzAELCwJAAkAgACgCsAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASACfUKAIFYb' +
+  'IAEgASACVhshAiAAKAKoAigCIARAIAAgAhAKDAELIAAgAhALCyIEQQNHDQJBAyEEIAApA2giAiABVA0ACwwBCyAAKAK4AgRAIAAp' +
+  'A2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxARIgRBA0cNAkEDIQQgACkDaCICIAFUDQALDAELIAAoAuABDQECQCAA' +
+  'KAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA+ACIAApA+gChEIAUnJyDQAgAiAAKQNoIgNYDQIgASACWA0A' +
+  'A0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAIiBEEDRw0CIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAQwCCyAAKQNo' +
+  'IQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQAiIEQQNHDQFBAyEEIAApA2giAiABVA0ACwsgBA8LIAAgARBxC4knBB9/' +
+  'BH4CewF9IwBBEGsiDCQAIAAoAlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgC' +
+  'kAEhDiAAKAK8ASEVQQIhAiAMIAAoArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5Fchsh' +
+  'GCAMQQhqIgNBACAOGyEgIANBBHIhHSAAKAKkAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAA' +
+  'KAJYIQsCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEFEgDCAWIAAo' +
+  'ArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJF' +
+  'BEACQAJAICIgJFoEQCAORSABICJYckUEQANAIAAgCzYCXCAAEDMgACAAKQOYAUIBfDcDmAEgACAiEFEgDCAWIAAoArgBQQJ0ajYC' +
+  'CCAMIBUgACgCwAFBAnRqNgIMQQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwC' +
+  'CyAAIAs2AlwgAEEBNgJkQQMMCgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAhCwwBCyADQQhrKAIA' +
+  'IQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAgDgRAIAAoAgAhCCAA' +
+  'KAK0ASEGIAAoAhghCQJAAkAgACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0aigCACIETiAJIARB' +
+  'AnRqKAIAQQJIcQ0BIAJBAWoiAiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIgA04NAANAIAggBiAC' +
+  'QQJ0aigCACIETgRAIAkgBEECdGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASEDQQAgBQ0PGgsgACgC' +
+  'sAEhCkEAIQVB/////wchBEEBIQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////f////3////9/////' +
+  'fyElA0AgJSANIAJBAnQiEGr9AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASElIAJBDEkg' +
+  'AkEEaiECDQALICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBCACIARI' +
+  'IgIbIQQgBiADIAIbIQMgBkEfaiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANBD2oiAiACIANIGyEC' +
+  'A0AgAyAITARAIARB/////wcgCSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAMLIAIgA0cgA0EBaiED' +
+  'DQELCwsgBiAITARAA0BB/////wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIgBEgiAhshBCAGIAUg' +
+  'AhshBSAGIAhHIAZBAWohBg0ACwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/////ByEDQQAhBSAA' +
+  'KAIUIgYoAgQiAkUNBwNAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQiAg0ACwwHC0H/////' +
+  'ByEEQQAhA0EBIQJBACEGIAlBP0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQTxJIAJB' +
+  'BGohAg0ACwJAIAQgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEB' +
+  'IQYgBSEDIAIiBEUNAQsgBUFAayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEP' +
+  'ak4EQANAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0I' +
+  'CQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSEDIAIiBA0AIAUiAiED' +
+  'QQAhBAwECyAFQRBqIQIgBUEfaiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0' +
+  'av0AAAAgJf03/aQBrSAhhiAjhCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9' +
+  'AAAAICX9N/2kAa0gIYYgI4QhIyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlKDQADQAJAIAggAkEC' +
+  'dGooAgAiBCADTg0AIAIhBSAEIgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKgAiAeIAMgBRADIQULIBggA0EB' +
+  'SnENASADDQIgBSEECyAORQ0IIAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsgACALICAgDBBTDQEM' +
+  'AgsLQQAgA0ECSA0BGgsgACAAKQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4b' +
+  'IRkgDCkDACEhA0AgBEEBaiECA0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRA' +
+  'IAcgBkEEdGogCTYCBCAHIAlBBHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAG' +
+  'KAIAIgZBBGo2AgAgBiAKNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigC' +
+  'ACIEQQR0aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAggg' +
+  'FmtBAnU2AgAgAiAMKAIMIBVrQQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gB' +
+  'ICFCnbqz+5SS/aIlfiADrIIiIVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNy' +
+  'BEAgBiEIDAELIAYiCCEEA0AgBCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAK' +
+  'QQJ0ajQCAHwhISACQQFqCyICRw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCIC' +
+  'aiAINgIAIAIgGmpBADYCACACIB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoi' +
+  'AigCCCIGQQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVB' +
+  'BHRqIAY2AgAgESAGQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUg' +
+  'CigCACESIAQgCigCCCITQQBMBH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIF' +
+  'IAUoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigC' +
+  'ACIEIAZGDQADQCAHIARBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEF' +
+  'IAooAgAhDSAEIAooAggiEEEATAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIA' +
+  'QQFqNgIACyACQQFrCyICRw0ACwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2Aggg' +
+  'DCAVIAIoAgRBAnRqNgIMCyAJIAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiAC' +
+  'KAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAII' +
+  'IgVBAEwEQCACKAIADAELAkACQAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoi' +
+  'CSgCBCEKIAkoAgAhAyAEIAkoAggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEg' +
+  'DUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3' +
+  'AwALIAJBAWoLIgJHDQALIAUgByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQED' +
+  'QCAHIARBBHRqIg0hAgJAIAkgDSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAK' +
+  'KAIMQQBOBEAgByADQQR0aiAQNgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiAD' +
+  'QQNIGyIDIAMoAgAiA0EEajYCACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIE' +
+  'IgQgBUcNAAsMAQsgDyAPIBBqIgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2' +
+  'AgALIAZBAWoLIgYgCEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMo' +
+  'AgQhBCAPIAMoAgBBBHRqIAk2AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANA' +
+  'IARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2' +
+  'AgQgByADQQR0aiACNgIAIBEgCEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUN' +
+  'ACAAKALIASICIBcgC0EUbGooAhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0' +
+  'aiIFKAIEIQMgBCAFKAIIIglBAEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIA' +
+  'IAJBAWsLIgJHDQALIAcgByAEQQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYC' +
+  'ACAAKALIASICIAZKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAA' +
+  'Qn83A6ABIAAgACkD4AIiAUIBfCIhNwPgAiAAIAApA+gCIAEgIVatfDcD6AJBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwo' +
+  'AgwgFWtBAnU2AsABCyAAICI3A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJB' +
+  'AEwEQCAEDwsCQANAIAAgASAFQQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBgsuAQF+IABFBEBBfg8LIAAg' +
+  'ACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxABC6AGAwp/AXsCfiAARQRAQX4PCyAAKAKUAgR/QW8FIAAQMCAAKAIUIgUoAgQi' +
+  'AUUEQEF/DwsgACgCGCEGIAAoAqQCIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQi' +
+  'A0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0A' +
+  'AAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASIL' +
+  'IAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBq' +
+  'IAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQEN' +
+  'AAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIh' +
+  'BCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNA' +
+  'IAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9' +
+  'AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGoo' +
+  'AgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgCoAIgCiADIAIQAwUgAgtBAWsgA0H/' +
+  '////B0YbCwu0HgMVfwJ7AX4jAEEwayIOJAACf0ECIAAoAmQiA0EDRg0AGiAOQgA3AwgCQAJ/AkACQAJAIAMNACAAKAKcAiIERQRA' +
+  'IABBAUHIABAjIgQ2ApwCQX8gBEUNBhoLIAAoAgAgACgCIGoiDUEBaiEQIAAoAgQhCyAAKAIMIgYgBCgCREoEQCAEKAIAECkgBCAA' +
+  'KAIMIgZBBHQQJCICNgIAIAJFBEAgBEEANgJEQX8MBwsgBCAGNgJECyAEKAIERQRAIAQgC0ECdEEEaiICECQiCDYCBCAEIAIQJCIH' +
+  'NgIIIAQgAhAkIgo2AgwgBCACECQiCTYCECAEIAIQJCIDNgIUQX8gA0UgCEUgB0VyIApFIAlFcnJyDQYaCyANIAQoAkBOBEAgDiAE' +
+  'QSxqNgIkIA4gBEEoajYCICAOIARBJGo2AhwgDiAEQSBqNgIYIA4gBEEcajYCFCAOIARBGGo2AhAgEEECdCEGQQAhAgNAIA5BEGog' +
+  'AkECdGooAgAiAygCABApIAMgBhAkNgIAIAJBAWoiAkEGRw0AC0EAIQICQCAEKAIYBEADQCACQQFqIgJBBkYNAiAOQRBqIAJBAnRq' +
+  'KAIAKAIADQALCyAEQQA2AkBBfwwHCyAEIBA2AkAgACgCDCEGCyAEKAIAIAAoAgggBkEEdPwKAAAgBCAAKAIMNgI8QQAhAgJAIAtB' +
+  'AEgNACAEKAIQIREgBCgCFCESIAQoAgQhDCAAKAIYIRACQCALQQFqIg1BBEkNACARIBAgC0ECdEEEaiIKaiIDSSAQIAogEWoiCElx' +
+  'IQkgECAKIBJqIgdJIAMgEktxIQYgECAKIAxqIgpJIAMgDEtxIQMgCCAMSyAKIBFLcSAHIAxLIAogEktxciADIAggEksgByARS3Fy' +
+  'ciAGIAlycg0AIA1BfHEhAgNAIAwgE0ECdCIDaiADIBBq/QACAP0LAgAgAyASav0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAyARav0M' +
+  'AAAAAAAAAAAAAAAAAAAAAP0LAgAgE0EEaiITIAJHDQALIAIgDUYNAQsDQCAMIAJBAnQiA2ogAyAQaigCADYCACADIBJqQQA2AgAg' +
+  'AyARakEANgIAIAIgC0YgAkEBaiECRQ0ACwtBACECAkAgACgCACIIQQBIDQAgBCgCDCEHIAQoAgghCgJAIAhBAWoiCUEESQ0AIAog' +
+  'CEECdEEEaiIGaiEDIAYgB2ogCksgAyAHS3ENACAJQXxxIQIgCP0RIRj9DAAAAAABAAAAAgAAAAMAAAAhF0EAIQMDQCAKIANBAnQi' +
+  'BmogGCAX/Qz//////////////////////a4BIBf9DAAAAAAAAAAAAAAAAAAAAAD9N/1S/QsCACAGIAdqIBf9DAEAAAABAAAAAQAA' +
+  'AAEAAAD9rgH9DAAAAAAAAAAAAAAAAAAAAAAgFyAY/Tn9Uv0LAgAgF/0MBAAAAAQAAAAEAAAABAAAAP2uASEXIANBBGoiAyACRw0A' +
+  'CyACIAlGDQELA0AgCiACQQJ0IgNqIAJBAWsgCCACGzYCACADIAdqIAJBAWoiA0EAIAIgCEgbNgIAIAIgCEYgAyECRQ0ACwsgBEEA' +
+  'NgI4IARCADcCMCAAQQE2AmQgACgCMEEATA0AIAAoApwCIQpBACEEA0AgACgCHCAAKAIsIARBAnRqKAIAQQJ0aigCACIGIQIgCigC' +
+  'ACIJIAZBBHRqKAIIIgNBAEoEQANAIAkgCSACQQR0aigCAEEEdGooAgQgAkcNBCAAKAIAIANOBEAgA0ECdCIDIAooAhBqKAIAIAAo' +
+  'ApACIANqKAIATg0FCyAJIAJBAWoiAkEEdGooAggiA0EASg0ACwsgACAKIAYgDkEIahAHIARBAWoiBCAAKAIwSA0ACwsgACgCnAIi' +
+  'BSgCNCEGIAUoAgAhECAAQQE2AmQgBSgCOA0BQQAMAgsgAEEDNgJkDAILQQELIQIDQAJAAkACQCACRQRAIAUoAgwiEigCACIDRQRA' +
+  'IABBAjYCZCAAIAApA+ACIhlCAXwiATcD4AIgACAAKQPoAiABIBlUrXw3A+gCIAVBATYCOCAFIAY2AjQgACAGNgJcIAAgBjYCWCAA' +
+  'IAApA3AgDikDCHw3A3BBAQwHCyABIAApA2giGVgEQCAFQQA2AjggBSAGNgI0IABBATYCZCAAIAY2AlggACAAKQNwIA4pAwh8NwNw' +
+  'QQMMBwsgACAZQgF8NwNoIAAoAowCIRQgACgCkAIhDCAFKAIEIRUgBSgCECEWQQAhAkH/////ByEEQQAhBwNAAkACQCAVIANBAnQi' +
+  'C2ooAgAiCiALIAxqKAIAIg0gCyAWaigCACIIayIJayAJIA0gCyAUaigCACIJayAIIAlKGyIIakEBaiIJIARIDQAgBCAJRw0BIAIg' +
+  'CEoNACACIAhHIAcgCk5yDQELIAMhDyAKIQcgCCECIAkiBEEATA0ECyALIBJqKAIAIgMNAAsCQCAAKAKkAiILRSAEQQBMciAEQf//' +
+  '//8HRiALQQBMcnJFBEAgBSgCCCENIAAoAqACIQhBACECA0AgEiANIAggAkECdGooAgAiA0ECdCIRaigCAEECdGooAgAgA0YEQCAR' +
+  'IBVqKAIAIAwgEWooAgAiCSARIBZqKAIAIgdrIgogCSARIBRqKAIAIglrIAcgCUobIAprakEBaiAERg0DCyACQQFqIgIgC0cNAAsL' +
+  'IA8hAwsgBEEATA0CIARBAUcEQCAAIAApA3hCAXw3A3gLIAZBAnQiAiAFKAIYaiADNgIAIAUoAhwgAmpBADYCACAFKAIgIAJqIAUo' +
+  'AjA2AgAgBSgCJCACakEANgIAIAUoAiggAmogBDYCACAFKAIYIRMMAQsgBgRAIAUoAhwhCiAFKAIYIRMDQCATIAZBAWsiBkECdCIJ' +
+  'aigCACEHAkAgCSAKaigCACIPQX9GBEAgBSgCDCIPIAUoAggiAyAHQQJ0IgJqKAIAQQJ0aiAHNgIAIAMgAiAPaigCAEECdGogBzYC' +
+  'ACAFKAIwIgIgBSgCICAJaiIJKAIATA0BIAUoAgQhByAFKAIAIQ0gBSgCLCEPA0AgBSACQQFrIgI2AjAgDyACQQJ0aigCACIEQQFr' +
+  'IQIDQCAEAn8gDSACQQR0aiIIKAIIIgNBAEwEQCAIKAIEDAELIA0gCCgCAEEEdGogAjYCBCANIAgoAgRBBHRqIAI2AgAgByADQQJ0' +
+  'aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgDSANIARBBHRqIgIoAgBBBHRqIAQ2AgQgDSACKAIEQQR0aiAENgIAIAcgAigCCEEC' +
+  'dGoiAiACKAIAQQFqNgIAIAUoAjAiAiAJKAIASg0ACwwBCyAFKAIAIQwgDyECA0AgDCACIgpBAWsiAkEEdGooAghBAEoNAAsgDyEC' +
+  'A0AgDCACIgNBAWoiAkEEdGooAghBAEoNAAsgAyAKTgRAA0AgDCADIglBBHRqIgIoAgwhCAJAIAIoAggiCyAAKAIATARAIAtBAnQi' +
+  'CCAFKAIQaiICIAIoAgAiAkEBazYCACACIAAoApACIAhqKAIARw0BIAAoAgAgC04EQCAFKAIMIgcgCGooAgAhAyAHIAggBSgCCCIC' +
+  'aigCAEECdGogCzYCACACIANBAnRqIAs2AgALIAwgC0EEdGooAgAiBCALRg0BA0AgBEEBayECA0AgBAJ/IAwgAkEEdGoiBygCCCID' +
+  'QQBMBEAgBygCBAwBCyAMIAcoAgBBBHRqIAI2AgQgDCAHKAIEQQR0aiACNgIAIAUoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsL' +
+  'IgJHDQALIAsgDCAEQQR0aigCACIERw0ACwwBCyAIRQRAIAwgC0EEdGooAgAiBCALRg0BA0AgBEEBayECA0AgBAJ/IAwgAkEEdGoi' +
+  'BygCCCIDQQBMBEAgBygCBAwBCyAMIAcoAgBBBHRqIAI2AgQgDCAHKAIEQQR0aiACNgIAIAUoAgQgA0ECdGoiAyADKAIAQQFqNgIA' +
+  'IAJBAWsLIgJHDQALIAsgDCAEQQR0aigCACIERw0ACwwBCyAFKAIUIAtBAnRqIgIgAigCAEEBayICNgIAIAINACAMIAtBBHRqKAIA' +
+  'IgQgC0YNAANAIAggDCAEQQR0aiIHKAIMRwRAIARBAWshAgNAIAQCfyAMIAJBBHRqIg0oAggiA0EATARAIA0oAgQMAQsgDCANKAIA' +
+  'QQR0aiACNgIEIAwgDSgCBEEEdGogAjYCACAFKAIEIANBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACwsgBygCACIEIAtHDQAL' +
+  'CyAJQQFrIQMgCSAKSg0ACwsgBSAFKAIwIgJBAWo2AjAgBSgCLCACQQJ0aiAPNgIAIAUoAiQgBkECdGoiAiACKAIAQQFqNgIAIAUo' +
+  'AgQhFSAFKAIQIRYgACgCjAIhFAwDCyAGDQALCyAAQQA2AlggAEEDNgJkIAAgACkDcCAOKQMIfDcDcAwECyAUIBMgBkECdGooAgAi' +
+  'D0ECdCICaigCACACIBZqKAIAayEDIAIgFWooAgAiAkEATCACIANIckUEQCAFKAIcIAZBAnRqIBAgD0EEdGooAgQiAjYCACAAIAUg' +
+  'AiAOQQhqEAcgBkEBaiECIAAoAmAgBkoNAiAAIAI2AmAMAgsCQCADQQBKDQAgBSgCHCAGQQJ0aiIHKAIAQX9GDQAgBSgCDCIKIAUo' +
+  'AggiCSAPQQJ0IgJqIgMoAgBBAnRqIAIgCmoiAigCADYCACAJIAIoAgBBAnRqIAMoAgA2AgAgB0F/NgIAIAZBAWohAiAAKAJgIAZK' +
+  'DQIgACACNgJgDAILIAUoAjAiAiAFKAIgIAZBAnRqIgooAgBMDQAgBSgCBCEHIAUoAgAhDSAFKAIsIQkDQCAFIAJBAWsiAjYCMCAJ' +
+  'IAJBAnRqKAIAIgRBAWshAgNAIAQCfyANIAJBBHRqIggoAggiA0EATARAIAgoAgQMAQsgDSAIKAIAQQR0aiACNgIEIA0gCCgCBEEE' +
+  'dGogAjYCACAHIANBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACyANIA0gBEEEdGoiAigCAEEEdGogBDYCBCANIAIoAgRBBHRq' +
+  'IAQ2AgAgByACKAIIQQJ0aiICIAIoAgBBAWo2AgAgBSgCMCICIAooAgBKDQALC0EBIQIMAQsgAiEGQQAhAgwACwALQQILIA5BMGok' +
+  'AAulBwEKfyABKAIAIgQgBCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIF' +
+  'IAUoAgBBAWs2AgAgAkEBaiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0' +
+  'aiAHNgIAIAwgCkECdGoiByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghB' +
+  'AEoNAAsgBCAHQQR0aigCCCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiAL' +
+  'aigCAEcNASAAKAIAIQ0gCCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIF' +
+  'IAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcN' +
+  'AAsgBCAJQQR0aigCBCIJIAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0' +
+  'aiAFNgIADAELIAQgB0EEdGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigC' +
+  'CCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcD' +
+  'ACAFQQFqCyIFRw0ACyAIIAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigC' +
+  'BCIJIAhGDQADQCALIAQgCUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEE' +
+  'dGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0o' +
+  'AgQiCSAIRw0ACwsgBCAHQQFqIgdBBHRqKAIIIghBAEoNAAsLC3YBAX8gACgCqAIiAQRAIAEoAgwQKSABKAIoECkgASgCEBApIAEo' +
+  'AhQQKSABKAIYECkgASgCJBApIAEoAkQQKSABKAJYECkgASgCLBApIAEoAjAQKSABKAI0ECkgASgCOBApIAEoAjwQKSABECkgAEEA' +
+  'NgKoAgsLnBQCG38BfkEBIQECQCAAKAKoAg0AQQAhASAAKAKsAkEBRg0AIAAoAiAiCEGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAo' +
+  'AgxBACAAKAIoGyEGIAhBP2ohBSAAKAIEIg0gCGohCiAAKAIIIQkgACgCHCESQQEhAwNAQQEhASAJIBIgB0ECdGooAgAiBEEEdGoo' +
+  'AggiAkEASgRAA0AgASACIA5MaiEBIAkgBEEBaiIEQQR0aigCCCICQQBKDQALCyABIAMgASADShshAyAHQQFqIgcgCEcNAAtBACEB' +
+  'IANBAnRBJGogCGwgBUEDdkH4////AXEiA0EgaiAGIApqbGogDiAIIAggDkobQQF0QQRqIgwgAyAOQQF0akFAa2xqQYCAgAhLDQAC' +
+  'QEEBQeAAECMiBUUEQEF/IQEMAQsgACAFNgKoAiAFIAw2AgggBSAOQRBqQRBtIg9BBHQ2AgQgBUEEIAhB/wBqQYABbUEBdCAIQYEB' +
+  'SBsiCjYCAEEAIQNBASELA0BBASEBIAkgEiADQQJ0aigCACIEQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgCSAEQQFqIgRBBHRq' +
+  'KAIIIgJBAEoNAAsLIAEgCyABIAtKGyELIANBAWoiAyAIRw0ACyAFIAs2AhxBACECQQAhA0EAIQYDQCAJIBIgBkECdGooAgAiAUEE' +
+  'dGooAggiB0EASgRAA0AgAkEBaiECIAMgCSABQQR0aigCDCIEQQBIBH8gACgCFCAHQQR0aigCCAUgBAtBAEdqIQMgCSABQQFqIgFB' +
+  'BHRqKAIIIgdBAEoNAAsLIAZBAWoiBiAIRw0ACyANQQJ0QQRqIgEQJCETIANBAnRBBGoiAxAkIRQgAxAkIRUgBSACQQJ0QQRqECQi' +
+  'FjYCECAFIAhBAnQiF0EEahAkIhA2AhQgBSALIBdsQQRqECQiETYCGCAFIAxBAnQiAxAkIgI2AjQgBSADECQiAzYCOCAFIAxBA3QQ' +
+  'JCIGNgI8IAUgDCAPbEEFdBAkIgc2AjAgBSAKIAxsQQgQIyIMNgIsQQAhBAJ/QX8gFkUgE0VyIBRFIBVFcnIgEEUgEUVyIAJFIANF' +
+  'cnJyIAxFIAZFIAdFcnJyDQAaIA1BAE4EQCATQf8BIAH8CwALQQAhDEEAIQZBACEDA0AgECAMQQJ0IgJqIAY2AgAgCyAMbCIZIQ8g' +
+  'CSACIBJqKAIAIgdBBHRqKAIIIgFBAEoEQANAIAkgB0EEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEEIAEgDkwE' +
+  'QCARIA9BAnRqIAQ2AgAgD0EBaiEPCyACBEAgEyABQQJ0aiIaKAIAIgQhAQJAIARBAE4EQANAIAIgFSABQQJ0IhtqKAIARgRAIAMh' +
+  'AiABIQMMAwsgFCAbaigCACIBQQBODQALCyAVIANBAnQiAWogAjYCACABIBRqIAQ2AgAgGiADNgIAIANBAWohAgsgAyANaiEEIAIh' +
+  'AwsgFiAGQQJ0aiAENgIAIAZBAWohBiAJIAdBAWoiB0EEdGooAggiAUEASg0ACwsgESAPQQJ0aiAPIBlrIgFBf3M2AgAgBSABQQAg' +
+  'ASAYRhsgASAMGyIYNgIgIAxBAWoiDCAIRw0ACwJAAkAgCkEFSA0AIBhBAmsOBQEAAAABAAtBACEBIAVBADYCIAsCQAJAAkACQAJA' +
+  'AkACf0EAIQICQAJAAkAgBSgCIEECaw4FAQICAgACCyAFKAIEQQF0DAILIAUoAgBBA3QhAgsgAgsiAgRAIAUgAkEPahAkIgI2Algg' +
+  'AkUNBiACQQ9qQXBxIQIgAUECaw4FAwUFBQEFCyABQQJrDgUDBAQEAQQLIAUgAjYCUAsgBSAIQQN0QQQQIyICNgIkIAJFDQNBACEC' +
+  'A0AgAkEDdCEEIAIgC2whB0EAIQEDQCAFKAIkIAEgBGpBAnRqIAUoAlAgBSgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZH' +
+  'DQALIAJBAWoiAiAIRw0ACyAFKAIUIRAMAgsgBSACNgJUCyAFIBcQJCICNgJEIAJFDQFBACEBIAtBAUcgCEEESXJFBEAgCEF8cSEB' +
+  'QQAhBANAIAIgBEECdGogESAEIAtsQQJ0IgdBBHJq/QACAEER/asBIAcgEWr9AAIAQQH9qwH9UP0LAgAgBEEEaiIEIAFHDQALIAEg' +
+  'CEYNAQsDQCACIAFBAnRqIBEgASALbEECdGoiBCgCBEERdCAEKAIAQQF0cjYCACABQQFqIgEgCEcNAAsLIBAgCEECdGogBjYCACAF' +
+  'IAMgDWogCmxBCBAjIgI2AgwgAkUNACAAKAIcIQNBACEGA0AgCSADIAZBAnRqKAIAIgFBBHRqKAIIIgRBAEoEQCAGQQZ2IQdCASAG' +
+  'QT9xrYYhHANAIAIgBEEBayAKbCAHakEDdGoiBCAEKQMAIByENwMAIAkgAUEBaiIBQQR0aigCCCIEQQBKDQALCyAGQQFqIgYgCEcN' +
+  'AAsgDUEASgRAIApBA3QhA0EBIQYDQCATIAZBAnRqKAIAIgFBAE4EQCAGQQFrIApsIQIDQCAFKAIMIgQgASANaiAKbEEDdGogBCAC' +
+  'QQN0aiAD/AoAACAUIAFBAnRqKAIAIgFBAE4NAAsLIAYgDUYgBkEBaiEGRQ0ACyAAKAIcIQMLQQAhB0EAIQEDQCAJIAMgB0ECdGoo' +
+  'AgAiBEEEdGooAghBAEoEQCAHQQZ2IQJCfiAHrYkhHCAFKAIQIQYDQCANIAYgAUECdGooAgAiC0wEQCAFKAIMIAogC2wgAmpBA3Rq' +
+  'IgsgCykDACAcgzcDAAsgAUEBaiEBIAkgBEEBaiIEQQR0aigCCEEASg0ACwsgB0EBaiIHIAhHDQALIAUoAhQiCyAIQQJ0aiICKAIA' +
+  'QQBKBEAgBSgCECEBQQAhAwNAIAEgA0ECdGoiBiAGKAIAIApsNgIAIANBAWoiAyACKAIASA0ACwsgBSAIIApsQQN0ECQiBzYCKCAH' +
+  'RQ0AQQEhBEEAIApBAEwNARogCkEDdCEEIAsoAgAhBkEAIQMDQCAHIAMgCmxBA3RqIg1BACAE/AsAIAsgA0EBaiIBQQJ0aigCACIC' +
+  'IAZKBEAgByADIARsIgNqIREgByADIARqaiEMIAUoAgwiCSAEaiEPIAUoAhAhEgNAQQAhAwJAIA8gEiAGQQJ0aigCACIOQQN0IhBq' +
+  'IBFLIAwgCSAQaktxRQRAA0AgDSADQQN0aiIQIBD9AAMAIAkgAyAOakEDdGr9AAMA/VD9CwMAIANBAmoiAyAKRw0ADAILAAsDQCAN' +
+  'IANBA3RqIhAgECkDACAJIAMgDmpBA3RqKQMAhDcDACADQQFqIgMgCkcNAAsLIAZBAWoiBiACRw0ACwsgAiEGIAEiAyAIRw0AC0EB' +
+  'IQRBAAwBC0EAIQRBfwshASATECkgFBApIBUQKSAEDQAgABAICyABRSEBCyABC70gAxl/B34CeyAAKAKkAiEaIAAoAlghCCAAKQNw' +
+  'ISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKAKoAiIEKAI4IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJk' +
+  'DgQAAQIHAQsgACAEEAxBACEIQQAhAiAEKAI0KAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAh' +
+  'WARAIAAgCDYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCQARAIARBADYCQAwCCyAEKAIwIgogBCgCBCIFIAhBAXQiDGxBAXRqIgf9' +
+  'AAAAISJBCCECIAVBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEhIiACQQhqIgIgBUgNAAsLICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH' +
+  '/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiMgIv0NAAEAAQABAAEAAQAB' +
+  'AAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9Lf1kIgZFDQALIAZoQQF2IANqIQYgGkUgI/0YACIPQf//AUZyRQRA' +
+  'IAAgBSAKIAggDyAGEA0hBgsgD0UNASAPQQJOBEAgACAAKQN4QgF8NwN4IBUgCEECdGogBjYCACAEKAIsIgkgBCgCACISIAxBAXIi' +
+  'E2xBA3RqIQUgCiAEKAIEIhAgDGxBAXRqIQcgBCgCUCAKIBAgE2xBAXRqIg0gBCgCICIRQQZGGyEOIAQoAgwgBiASbEEDdGohCkEA' +
+  'IQsgEEEASgRAA0AgByALQQF0IgJqIgP9AAAAISIgAiAOaiICIAP9AAAQ/QsAECACICL9CwAAIAtBEGoiCyAQSA0ACwsgDiAGQQF0' +
+  'aiICIAIuAQAiA0GAgAFyOwEAIAQoAjQiAiATQQJ0aiACIAxBAnRqKAIAIANBgIABSGs2AgAgEkEATA0EIAkgDCASbEEDdGohCSAE' +
+  'KAJUIQMgEq0hH0IAIRsgEUEGRiECQgAhHANAIAUgG6dBA3QiB2ogByAJav0AAAAiIyAHIApq/QAAACIi/U/9CwAAICIgI/1OISIg' +
+  'AkUEQCADIAdqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A0gg' +
+  'BEHIAGohCwJAIBFBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgCVCEJIAQoAkQhBSAcIRtCACEeA0AgG0IBfSAbgyAFIBt6pyICQQh0' +
+  'aiEHIAkgAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA4gByAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA4gA0EQ' +
+  'dmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARAQgAhGwwHCyAEKAIkIQcgHCEdA0AgCiAd' +
+  'eqciA0EDdCICaikDACACIAlqKQMAgyIbe0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgUo' +
+  'AgAiAiACLwEAQQFrOwEAIAUoAgQiAiACLwEAQQFrOwEAIAUoAggiAiACLwEAQQFrOwEAIAUoAgwiAiACLwEAQQFrOwEAIAUoAhAi' +
+  'AiACLwEAQQFrOwEAIAUoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EFdGoiBSgCACICIAIvAQBBAWs7AQAgBSgC' +
+  'BCICIAIvAQBBAWs7AQAgBSgCCCICIAIvAQBBAWs7AQAgBSgCDCICIAIvAQBBAWs7AQAgBSgCECICIAIvAQBBAWs7AQAgBSgCFCIC' +
+  'IAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQALCyAcIRsMBQsgFSAIQQJ0aiAGNgIAIAQoAiwiFCAEKAIAIg0gDGwi' +
+  'EUEDdGohCSAEKAIMIgogBiANbCIGQQN0aiEFQQAhAgNAIAIiA0ECaiECIAUgA0EDdCIHav0AAAAgByAJav0AAAD9TiIi/VNFDQAL' +
+  'IAQoAjwiCyAIQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAEKAIsIhQgBCgCACIHIAhBAXQiDGxBA3RqIQkgBCgCDCAHIBUgCEEC' +
+  'dCICaigCAGxBA3RqIQUCQAJAIAIgGWooAgBBAWoiBkHAAG0iAiAHTg0AIAkgAkEDdCIDaikDAEJ/IAYgAkEGdGuthoMgAyAFaikD' +
+  'AIMiHFAEfiAGQUBxQcAfRg0BIAQoAjwgCEEDdGopAwBCfyACQQFqrYaDIhxQDQEgBSAceqciAkEDdCIDaikDACADIAlqKQMAgwUg' +
+  'HAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAUpAwAgCSkDAIMiHFAEfiAEKAI8IAhBA3RqKQMAQn6DIhxQDQEgBSAc' +
+  'eqciA0EDdCICaikDACACIAlqKQMAgwUgHAt6pyADQQZ0aiECCyACIBggCEECdCIDaigCAEcNAQsgCEUEQEEAIQgMCAsgCEEBayEI' +
+  'QQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIANwNIIARByABqIQtCACEeC0EAIQMgDSAORiAQQQBMckUEQANAIA4g' +
+  'A0EBdCICaiIH/QAAACEiIAIgDWoiAiAH/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEEgNAAsgCykDACEbCyAEKAI8IgsgCEEDdGog' +
+  'GzcDACAeICB8ISAgBCgCACINIAZsIQYgDCANbCERIAQoAiwhFCAEKAIMIQoLIAogBkEDdGohCiAUIBFBA3RqIQlBfyECAkAgDUEA' +
+  'TA0AQQAhAyAKKQMAIAkpAwCDIhxQBH4gG0J+gyIcUA0BIAogHHqnIgNBA3QiAmopAwAgAiAJaikDAIMFIBwLeqcgA0EGdGohAgsC' +
+  'QCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA+sgiIbUA0AIAsgCEEDdCIH' +
+  'aiEGA0ACQAJAIAJBAWoiBUEGdiICIA1ODQAgCSACQQN0IgNqKQMAQn8gBUE/ca2GgyADIApqKQMAgyIcUAR+IAVBQHFBwB9GDQEg' +
+  'ByALaikDAEJ/IAJBAWqthoMiHFANASAKIBx6pyICQQN0IgNqKQMAIAMgCWopAwCDBSAcC3qnIAJBBnRqIQIMAQtBfyECIA1BAEwN' +
+  'AEEAIQMgCikDACAJKQMAgyIcUAR+IAYpAwBCfoMiHFANASAKIBx6pyIDQQN0IgJqKQMAIAIgCWopAwCDBSAcC3qnIANBBnRqIQIL' +
+  'IBtCAX0iG0IAUg0ACwsgGCAIQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogDzYCAAsgGSAIQQJ0IgdqIAI2AgAgBCgCGCAEKAIc' +
+  'IAJsQQJ0aiESQQAhAyAEKAIgIg8hBiAPRQRAA0AgAyIGQQFqIQMgEiAGQQJ0aigCAEEATg0ACwsgBCgCMCIDIAwgByAWaigCAEEB' +
+  'SnIiEyAEKAIEIg5sQQF0aiEJIBQgBCgCACIQIAxBAmoiDWxBA3RqIQUgBCgCUCADIA0gDmxBAXRqIhEgD0EGRhshCyAEKAIoIAIg' +
+  'EGxBA3RqIQpBACECIA5BAEoEQANAIAkgAkEBdCIDaiIH/QAAACEiIAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDkgN' +
+  'AAsLQQAhAiAGQQBKBEBBACEMA0AgCyASIAxBAnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIAxBAWoiDCAG' +
+  'Rw0ACwsgFCAQIBNsQQN0aiEHIAQoAjQiAyANQQJ0aiADIBNBAnRqKAIAIAJrNgIAIAQoAlQhAwJAAkACQCAQQQBKBEAgEK0hH0IA' +
+  'IRsgD0EGRiECQgAhHANAIAUgG6dBA3QiBmogBiAHav0AAAAiIyAGIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAZqICL9' +
+  'CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A0ggD0EGRwRAQgAhHSAc' +
+  'UA0CIAQoAlQhBSAEKAJEIQcDQCAcQgF9IByDIAcgHHqnIgJBCHRqIQYgBSACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsg' +
+  'BiAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsi' +
+  'AjsBACACQf//A3ENAQsLIB0gG3tCAYZ9IR1BASEDDAYLIhxQRQ0ACwwCC0IAIR0gHFANASAEKAIkIQYDQCAKIBx6pyIDQQN0IgJq' +
+  'KQMAIAIgB2opAwCDIht7QgZ+IB18IR0gHEIBfSAcgyEcIAYgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiBSgCACICIAIvAQBB' +
+  'AWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAUoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAUoAggiAiACLwEAQQFrIgI7' +
+  'AQAgAkH//wNxRQ0FIAUoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAUoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAUo' +
+  'AhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQDQEgAyAbeqdBBXRqIgUoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB' +
+  '//8DcUUNBSAFKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAFKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAFKAIMIgIg' +
+  'Ai8BAEEBayICOwEAIAJB//8DcUUNBSAFKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAFKAIUIgIgAi8BAEEBayICOwEAIAJB' +
+  '//8DcUUNBSAbUEUNAAsLIBxCAFINAAsMAQtCACEdIARCADcDSAtBACEDIAsgEUYgDkEATHINAUEAIQIDQCALIAJBAXQiBmoiB/0A' +
+  'AAAhIiAGIBFqIgYgB/0AABD9CwAQIAYgIv0LAAAgAkEQaiICIA5IDQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkAgHSAgfCEg' +
+  'IAQoAjQgCEEBaiICQQN0aigCAEUNASAAKAJgIAhKRQRAIAAgAjYCYAsgAiEIQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPg' +
+  'AiIcQgF8IgE3A+ACIAAgACkD6AIgASAcVK18NwPoAkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCDYC' +
+  'WAsgAgvjFwMWfwZ+AnsgACgCpAIhFyAAKAJYIQYgACkDcCEcIAApA2ghHSAAKAJUIRMgACgCUCEUIAAoAkwhFSAAKAJIIRYgACgC' +
+  'qAIiBSgCOCERQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBRAMQQAhBiAFKAI0KAIARQ0DC0EADAELIAAoAlxF' +
+  'DQJBAQshAgNAAkACQAJAIAJFBEAgASAdWARAIAAgBjYCXCAAQQE2AmRBAwwICyAdQgF8IR0gBSgCQARAIAVBADYCQAwCCyAFKAIw' +
+  'IgMgBSgCBCIHIAZBAXQiCmxBAXRqIgT9AAAAIR5BCCECIAdBCEoEQANAIAQgAkEBdGr9AAAAIB79lgEhHiACQQhqIgIgB0gNAAsL' +
+  'IB4gHiAe/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIh4gHiAe/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIh4gHiAe/Q0CAwABBgcEBQoLCAkO' +
+  'DwwN/ZYBIh8gHv0NAAEAAQABAAEAAQABAAEAASEeQQAhAgNAIAIiCEEIaiECIAQgCEEBdGr9AAAAIB79Lf1kIglFDQALIAloQQF2' +
+  'IAhqIQQgF0UgH/0YACINQf//AUZyRQRAIAAgByADIAYgDSAEEA0hBAsgDUUNAQJAIA1BAk4EQCAAIAApA3hCAXw3A3ggESAGQQJ0' +
+  'aiAENgIAIAMgBSgCBCIIIApBAXIiCWxBAXRqIQcgBSgCLCILIAUoAgAiAiAJbEEDdGohDCADIAggCmxBAXRqIQ8gBSgCDCACIARs' +
+  'QQN0aiEOQQAhAyAIQQBKBEADQCAPIANBAXQiEGoiEv0AAAAhHiAHIBBqIhAgEv0AABD9CwAQIBAgHv0LAAAgA0EQaiIDIAhIDQAL' +
+  'CyALIAIgCmxBA3RqIQggByAEQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAUoAjQiCyAJQQJ0aiALIApBAnRqKAIAIANBgIABSGs2AgAC' +
+  'QCACQQBMBEBCACEaIAVCADcDSEIAIRsMAQsgAq0hGEIAIRlCACEaA0AgDCAZp0EDdCICaiACIAhq/QAAACIeIAIgDmr9AAAAIh/9' +
+  'T/0LAAAgHyAe/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBqEIRogGUICfCIZIBhUDQALIAUgGjcDSEIAIRsgGlAE' +
+  'QEIAIRoMAQsgBSgCHCEJIAUoAhghCyAaIRgDQCAYeiAYQgF9IBiDIRinIgJBBnQhDCAOIAJBA3QiAmopAwAgAiAIaikDAIMiGVBF' +
+  'BEADQCALIAwgGXqnciAJbEECdGoiAygCACICQQBOBEADQCAHIAJBAXRqIgIgAi8BAEEBazsBACADKAIEIQIgA0EEaiEDIAJBAE4N' +
+  'AAsLIBsgAkF/c618IRsgGUIBfSAZgyIZQgBSDQALCyAYQgBSDQALCyAFKAI8IgggBkEDdGogGjcDACAbIBx8IRwgBSgCACIHIARs' +
+  'IQQgByAKbCEJIAUoAiwhDiAFKAIMIQsMAQsgESAGQQJ0aiAENgIAIAUoAiwiDiAFKAIAIgcgCmwiCUEDdGohCCAFKAIMIgsgBCAH' +
+  'bCIEQQN0aiEMQQAhAgNAIAIiA0ECaiECIAwgA0EDdCIPav0AAAAgCCAPav0AAAD9TiIe/VNFDQALIAUoAjwiCCAGQQN0akIBIAMg' +
+  'Hv0dAFByrYYiGjcDAAsgCyAEQQN0aiEDIA4gCUEDdGohCUF/IQQCQCAHQQBMDQBBACECIAMpAwAgCSkDAIMiGFAEfiAaQn6DIhhQ' +
+  'DQEgAyAYeqciAkEDdCIEaikDACAEIAlqKQMAgwUgGAt6pyACQQZ0aiEECwJAIAApA4gBIhhQDQAgACAYQgyIIBiFIhhCGYYgGIUi' +
+  'GEIbiCAYhSIYNwOIASAYQp26s/uUkv2iJX4gDayCIhlQDQAgCCAGQQN0IgtqIQwDQAJAAkAgBEEBaiIEQQZ2IgIgB04NACAJIAJB' +
+  'A3QiD2opAwBCfyAEQT9xrYaDIAMgD2opAwCDIhhQBH4gBEFAcUHAH0YNASAIIAtqKQMAQn8gAkEBaq2GgyIYUA0BIAMgGHqnIgJB' +
+  'A3QiBGopAwAgBCAJaikDAIMFIBgLeqcgAkEGdGohBAwBC0F/IQQgB0EATA0AQQAhAiADKQMAIAkpAwCDIhhQBH4gDCkDAEJ+gyIY' +
+  'UA0BIAMgGHqnIgJBA3QiBGopAwAgBCAJaikDAIMFIBgLeqcgAkEGdGohBAsgGUIBfSIZQgBSDQALCyAVIAZBAnQiAmogBDYCACAC' +
+  'IBRqQQA2AgAgAiATaiANNgIADAMLIAUoAiwiDiAFKAIAIgIgBkEBdCIKbEEDdGohCCAFKAIMIAIgESAGQQJ0IgNqKAIAbEEDdGoh' +
+  'BwJAAkAgAyAWaigCAEEBaiIEQcAAbSIDIAJODQAgCCADQQN0IglqKQMAQn8gBCADQQZ0a62GgyAHIAlqKQMAgyIYUAR+IARBQHFB' +
+  'wB9GDQEgBSgCPCAGQQN0aikDAEJ/IANBAWqthoMiGFANASAHIBh6pyIDQQN0IgRqKQMAIAQgCGopAwCDBSAYC3qnIANBBnRqIgRB' +
+  'AE4NAQtBfyEEIAJBAEwNAEEAIQIgBykDACAIKQMAgyIYUAR+IAUoAjwgBkEDdGopAwBCfoMiGFANASAHIBh6pyICQQN0IgNqKQMA' +
+  'IAMgCGopAwCDBSAYC3qnIAJBBnRqIQQLIAQgFSAGQQJ0IgJqKAIARw0BCyAGRQRAQQAhBgwFCyAGQQFrIQZBASECDAILIAIgFGoi' +
+  'AiACKAIAQQFqNgIACyAWIAYiCEECdCICaiAENgIAIAUoAhggBSgCHCAEbEECdGohCSACIBNqKAIAQQFKIQZBACEDA0AgAyICQQFq' +
+  'IQMgCSACQQJ0aigCAEEATg0ACyAFKAIwIgcgBSgCBCIDIAYgCnIiDWxBAXRqIQwgByADIApBAmoiC2xBAXRqIQYgDiAFKAIAIgcg' +
+  'C2xBA3RqIQ8gBSgCKCAEIAdsQQN0aiEEQQAhCiADQQBKBEADQCAMIApBAXQiEGoiEv0AAAAhHiAGIBBqIhAgEv0AABD9CwAQIBAg' +
+  'Hv0LAAAgCkEQaiIKIANIDQALC0EAIQMgAgRAQQAhCgNAIAYgCSAKQQJ0aigCAEEBdGoiDCAMLgEAIgxBgIABcjsBACADIAxBgIAB' +
+  'SGohAyAKQQFqIgogAkcNAAsLIA4gByANbEEDdGohCiAFKAI0IgIgC0ECdGogAiANQQJ0aigCACADazYCAAJAIAdBAEwEQEIAIRkg' +
+  'BUIANwNIQQAhAgwBCyAHrSEYQgAhGUIAIRoDQCAPIBmnQQN0IgJqIAIgCmr9AAAAIh4gAiAEav0AAAAiH/1P/QsAACAfIB79Tv0M' +
+  'AAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgGoQhGiAZQgJ8IhkgGFQNAAsgBSAaNwNIQgAhGUEAIQIgGlANACAFKAIcIQcg' +
+  'BSgCGCEJA0AgGnogGkIBfSAagyEapyICQQZ0IQ0gBCACQQN0IgJqKQMAIAIgCmopAwCDIhhQRQRAA0AgGEIBfSAYgwJAIAkgDSAY' +
+  'eqdyIAdsQQJ0aiICKAIAIgNBAEgNACAGIANBAXRqIgMgAy8BAEEBayIDOwEAIANB//8DcQRAA0AgAigCBCIDQQBIDQIgBiADQQF0' +
+  'aiIDIAMvAQBBAWsiAzsBACACQQRqIQIgA0H//wNxDQALCwNAIAIoAgQhBiACQQRqIQIgBkEATg0ACyAZIAZBf3OtfCEZQQEhAgwE' +
+  'CyAZIANBf3OtfCEZIhhQRQ0ACwtBACECIBpQRQ0ACwsgBSACNgJAIBkgHHwhHCAFKAI0IAhBAWoiBkEDdGooAgBFDQEgACgCYCAI' +
+  'TARAIAAgBjYCYAtBACECDAALAAsgAEECNgJkIAAgBjYCXCAAIAApA+ACIgFCAXwiGDcD4AIgACAAKQPoAiABIBhWrXw3A+gCIAgh' +
+  'BkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIBw3A3AgACAdNwNoIAAgBjYCWAsgAguNDAMUfwR+BXsgASgCMCEKIAEoAiwhCyAA' +
+  'KAIgIQYgASgCBCEIAkAgASgCACIMQQBMDQAgDK0hGSAMQQFHBEAgGUL+////D4MhFiAG/REhHf0MAAAAAAEAAAAAAAAAAAAAACEb' +
+  'A0AgCyAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYH' +
+  'FBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP////////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe' +
+  '/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3M' +
+  'Af1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBiAWpyIFQQZ0IgJrIgNB' +
+  'P0oNABpCACACIAZODQAaQn8gA62GQn+FCyEYIAsgBUEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAgCEEATA0AIAAoAgAhAyAIQQhP' +
+  'BEAgCEF4cSEEIAP9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQIDQCAKIAJBAXRq/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAI' +
+  'AAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgAkEIaiICIARHDQALIAQgCEYNAQsDQCAKIARBAXRqQQBB' +
+  '//8BIAMgBEobOwEAIARBAWoiBCAIRw0ACwsgBkEASgRAIAEoAhwhByABKAIYIQUDQCAFIAcgCWxBAnRqIgQoAgAiAkEATgRAA0Ag' +
+  'CiACQQF0aiIDIAMvAQBBAWo7AQAgBCgCBCECIARBBGohBCACQQBODQALCyAJQQFqIgkgBkcNAAsLIAEoAjQgACgCADYCACAAKAIw' +
+  'QQBKBEAgCiAIQQF0IhJqIRMgCyAMQQN0IhRqIRUDQCABKAIYIAAoAiwgEEECdGooAgAiCCABKAIcbEECdGohESABKAIoIQZBACEC' +
+  'A0AgAiIDQQFqIQIgESADQQJ0aigCAEEATg0ACyABKAIwIgkgASgCBCIEQQF0aiENIAEoAgAhDiABKAIsIQ9BACECIARBAEoEQANA' +
+  'IAkgAkEBdCIFaiIH/QAAACEaIAUgDWoiBSAH/QAAEP0LABAgBSAa/QsAACACQRBqIgIgBEgNAAsLQQAhB0EAIQIgAwRAA0AgDSAR' +
+  'IAJBAnRqKAIAQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAcgBUGAgAFIaiEHIAJBAWoiAiADRw0ACwsgCCAMbCECIAEoAjQiAyADKAIA' +
+  'IAdrNgIEAkAgDkEATARAIAFCADcDSAwBCyAGIAJBA3RqIQYgDyAOQQN0aiEDIA6tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAP' +
+  'av0AAAAiHCACIAZq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAY' +
+  'VA0ACyABIBc3A0ggF1ANACABKAIcIQkgASgCGCEHA0AgF3ohGCAXQgF9IBeDIRcgBiAYpyICQQN0IgNqKQMAIAMgD2opAwCDIhZQ' +
+  'RQRAIAJBBnQhBQNAIAcgBSAWeqdyIAlsQQJ0aiIEKAIAIgJBAE4EQANAIA0gAkEBdGoiAyADLwEAQQFrOwEAIAQoAgQhAiAEQQRq' +
+  'IQQgAkEATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsgCyAVIBT8CgAAIAogEyAS/AoAACABKAI0IgMgAygCBDYC' +
+  'ACAQQQFqIhAgACgCMEgNAAsLIAFBADYCQAtjAQF/IAAoAqQCIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqACIQJBACEAAkAD' +
+  'QCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAAQQFqIgAgBkcNAAsgBQ8LIAML+gsEE38CewN+A3wgACAAKAKoAiIHEAwC' +
+  'QCACQQBMDQAgBygCNCIIKAIAIgZBAEwNACAAKAKkAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAgBkEATA0AA0AgAyADKQMAQgF8' +
+  'NwMAIAcoAjAiCyANIAcoAgQiDGxBAnRqIgn9AAAAIRdBCCEGIAxBCEoEQANAIAkgBkEBdGr9AAAAIBf9lgEhFyAGQQhqIgYgDEgN' +
+  'AAsLIBwgHaAhHSAXIBcgF/0NCAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4PCAkKC/2WASIXIBcgF/0NAgMA' +
+  'AQYHBAUKCwgJDg8MDf2WASIYIBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQYDQCAGIgRBCGohBiAJIARBAXRq/QAAACAX/S39ZCIF' +
+  'RQ0ACyAFaEEBdiAEaiEGIBRFIBj9GQAiBUH//wNxQf//AUZyRQRAIAAgDCALIA0gBcEgBhANIQYLIAVB//8DcUUNASAHKAIsIhUg' +
+  'BygCACIKIA5sQQN0aiEPIAXBtyEeIAcoAgwgBiAKbEEDdGohCAJAIApBAEwEQEIAIRsMAQsgCq0hGkIAIRlCACEbA0AgCCAZp0ED' +
+  'dCIEav0AAAAgBCAPav0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsLIBwgHqIh' +
+  'HCAHKAI8IA1BA3RqIgkgGzcDACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAaQp26s/uUkv2iJX4gBa3DgkIB' +
+  'fCEZQX8hBgNAAn9BfyAGQQFqIgZBwABtIgUgCk4NABogDyAFQQN0IgRqKQMAQn8gBiAFQQZ0a62GgyAEIAhqKQMAgyIaUAR+QX8g' +
+  'BkFAcUHAH0YNARpBfyAJKQMAQn8gBUEBaq2GgyIaUA0BGiAIIBp6pyIFQQN0IgRqKQMAIAQgD2opAwCDBSAaC3qnIAVBBnRqCyEG' +
+  'IBlCAX0iGVBFDQALIAcoAhggBygCHCAGbEECdGohEkEAIQUDQCAFIgRBAWohBSASIARBAnRqKAIAQQBODQALIAcoAighECALIAwg' +
+  'DkECaiITbEEBdGohESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBQNAIAsgBUEBdCIJaiII/QAAACEXIAkgEWoiCSAI/QAAEP0LABAg' +
+  'CSAX/QsAACAFQRBqIgUgDEgNAAsLQQAhCEEAIQUgBARAA0AgESASIAVBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAggCUGA' +
+  'gAFIaiEIIAVBAWoiBSAERw0ACwsgBygCNCIEIBNBAnQiC2ogBCAOQQJ0aigCACAIazYCAAJAAkAgCkEATARAIAdCADcDSAwBCyAQ' +
+  'IAYgCmxBA3RqIRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiBWogBSAPav0AAAAiGCAFIBBq/QAAACIX/U/9' +
+  'CwAAIBcgGP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A0ggG1ANACAHKAIc' +
+  'IQggBygCGCEJA0AgECAbeqciBUEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAFQQZ0IQUDQAJAIAkgBSAZeqdyIAhsQQJ0aiIGKAIA' +
+  'IgRBAEgNACARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBigCBCIEQQBIDQIgBkEEaiEGIBEgBEEBdGoiBCAELwEA' +
+  'QQFrIgQ7AQAgBEH//wNxDQALCyAHKAI0IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBFDQAL' +
+  'CyAbQgF9IBuDIhtCAFINAAsLIAcoAjQhCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgCACEG' +
+  'DAALAAsgHQtvAQF/IAAoArQCIgEEQCABKAIAECkgASgCBBApIAEoAggQKSABKAIMECkgASgCEBApIAEoAhQQKSABKAIYECkgASgC' +
+  'IBApIAEoAiQQKSABKAIoECkgASgCLBApIAEoAjAQKSABECkgAEEANgK0AgsL3gYBE39BASEFAkAgACgCtAINACAAKAIgIglBAEwE' +
+  'QEEADwsgACgCHCEHIAAoAgghCyAAKAIEIQhBACEFA0AgCyAHIAVBAnRqKAIAIgRBBHRqKAIIQQBKBEADQCADQQFqIQMgCyAEQQFq' +
+  'IgRBBHRqKAIIQQBKDQALCyADIgRBAWohAyAFQQFqIgUgCUcNAAtBACEFQQFByAAQIyIBRQ0AIAAgATYCtAIgASADNgI8IAEgACgC' +
+  'ACICIAkgAiAJSBtBAmoiAjYCQCABIARBAmoiBEEDdBAkIgw2AgAgASAIQQJqQQQQIyIKNgIMIAEgCEHCAGpBBBAjIg42AhAgASAE' +
+  'QQJ0ECQiDzYCFCABIAlBAnRBBGoiDRAkIhA2AiAgASACQQJ0IgYQJCIRNgIkIAEgBhAkIhI2AiggBhAkIQYgASAIQRBqQRBtIhNB' +
+  'BHQ2AjQgASAGNgIwAkAgCEH/B0wEQCABIAIgE2xBBnQQJCIDNgIsQQAhAgwBCyABIAMgCGpBAnRBCGoQJCICNgIYQQAhAwsgASAN' +
+  'ECQiDTYCCCABIARBBBAjIgQ2AgQCQCAPRSAORXIgCkUgDUVyciAMRSAERXIgBkUgEkVycnIgAiADckUgEUUgEEVycnJFBEBBACEE' +
+  'QQAhBgNAIAQhAyALIAcgBkECdCIMaigCACIFQQR0aiIHKAIIIgJBAEoEQCAHQQhqIQcDQCABKAIAIANBA3RqIgpBADYCBCAKIAI2' +
+  'AgAgASgCBCADQQJ0aiAAKAIIIAVBBHRqIgIoAgwiCkEASAR/IAAoAhQgAigCCEEEdGooAggFIAoLNgIAIAcoAgAiAiAAKAIATARA' +
+  'IAEoAgggDGogAzYCACAHKAIAIQILIAEoAhAgAkECdGoiAiACKAIAQQFqNgIAIANBAWohAyALIAVBAWoiBUEEdGoiAkEIaiEHIAIo' +
+  'AggiAkEASg0ACwsgASgCACADQQN0aiIFIAY2AgQgBSAEIANrNgIAIAZBAWoiBiAJRg0CIANBAWohBCAAKAIcIQcMAAsACyAAEA8M' +
+  'AQtBASEFIAhBAEwNACABKAIQIQAgASgCDCEBQQAhBEEBIQMDQCABIANBAnQiAmogBDYCACAAIAJqKAIAIARqIQQgAyAIRyADQQFq' +
+  'IQMNAAsLIAUL6zUDKX8EfgF7IwBBEGsiHiQAIAAoAlghEiAAKQNwISsgACkDaCEuIAAoAlQhJiAAKAJQIScgACgCTCEoIAAoAkgh' +
+  'KiAAKAIAIRogACgCtAIiDigCHCEFIA4oAiQhIiAOKAIgISAgDigCGCEdIA4oAhQhECAOKAIQIRQgDigCDCEZIA4oAgQhHCAOKAIA' +
+  'IQ0gDigCLCEhIB4gDigCOCIXNgIMIAAoAqQCISlBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQtBASECIAAoAgRBAEoE' +
+  'QANAIBQgAkECdGpBADYCACACIAAoAgRIIAJBAWohAg0ACwsgDigCPCICQQBKBEADQCANIANBA3RqIgQoAgAiBUEASgRAIBkgBUEC' +
+  'dCICaigCACEFIAIgFGoiAiACKAIAIgJBAWo2AgAgECACIAVqIgJBAnRqIAM2AgAgBCACNgIEIA4oAjwhAgsgA0EBaiIDIAJIDQAL' +
+  'CyAAKAIAIRdBACESIA5BADYCHCAOIBc2AjggACgCMEEATAR/QQAFIAAoAiwhCyAOKAIIIRhBACEFA0AgFCANIBggCyAFQQJ0aigC' +
+  'AEECdGooAgAiBkEDdGooAgAiA0ECdCIEaiICIAIoAgAiB0GAgICABGo2AgAgAyAXTARAIA4gDigCOEEBazYCOAsgECAEIBlqKAIA' +
+  'QQJ0aiEJQQAhCiAHQQBKBEADQCAJIApBAnRqKAIAIgRBAWohAiAEIQMDQAJ/IA0gAkEDdGoiCCgCACIMQQBKBEAgAiAUIAxBAnQi' +
+  'A2oiDCgCACIRQf////8DSg0BGiAQIAgoAgQiD0ECdGogECARQQFrIhEgAyAZaigCAGoiA0ECdGoiEygCACIVNgIAIA0gFUEDdGog' +
+  'DzYCBCATIAI2AgAgCCADNgIEIAwgETYCACACDAELIAMgDGoLIgNBAWoiAiAERw0ACyAKQQFqIgogB0cNAAsLIAZBAWohBCAGIQID' +
+  'QAJ/AkAgDSAEQQN0aigCACIDQQBKBEAgBCAUIANBAnQiAmoiBygCACIIQf////8DSg0CGiAHIAhBgICAgARqNgIAIAMgF0wEQCAO' +
+  'IA4oAjhBAWs2AjgLIBAgAiAZaigCAEECdGohDCAcIARBAnRqKAIAIQkgCEEASg0BIAQMAgsgAiADagwBC0EAIQogCUUEQANAIAwg' +
+  'CkECdGooAgAiB0EBaiECIAchAwNAAn8gDSACQQN0aiIJKAIAIhFBAEoEQCACIBQgEUECdCIDaiIRKAIAIg9B/////wNKDQEaIBAg' +
+  'CSgCBCITQQJ0aiAQIA9BAWsiDyADIBlqKAIAaiIDQQJ0aiIVKAIAIhY2AgAgDSAWQQN0aiATNgIEIBUgAjYCACAJIAM2AgQgESAP' +
+  'NgIAIAIMAQsgAyARagsiA0EBaiICIAdHDQALIApBAWoiCiAIRw0ACyAEDAELA0AgCSAcIAwgCkECdGooAgAiB0ECdGooAgBHBEAg' +
+  'B0EBaiECIAchAwNAAn8gDSACQQN0aiIRKAIAIg9BAEoEQCACIBQgD0ECdCIDaiIPKAIAIhNB/////wNKDQEaIBAgESgCBCIVQQJ0' +
+  'aiAQIBNBAWsiEyADIBlqKAIAaiIDQQJ0aiIWKAIAIhs2AgAgDSAbQQN0aiAVNgIEIBYgAjYCACARIAM2AgQgDyATNgIAIAIMAQsg' +
+  'AyAPagsiA0EBaiICIAdHDQALCyAKQQFqIgogCEcNAAsgBAsiAkEBaiIEIAZHDQALIAVBAWoiBSAAKAIwSA0ACyAOKAI4IRcgDigC' +
+  'HAshBSAOQQA2AkQgHiAXNgIMICJBADYCAEEAIQogF0UNBAtBAAwBCyAAKAJcRQ0BQQELIQIDQCAOAn8CQAJAAkACQAJAAkACQAJA' +
+  'AkACQAJAAkACQCACRQRAIAEgLlgEQCAAIBI2AlwgAEEBNgJkQQMMEwsgLkIBfCEuIA4oAkQEQCAOQQA2AkQMBwtBACECQf////8H' +
+  'IQZBASEDIBpBgSBOBEADQAJAIBQgA0ECdGooAgAiBCAGTg0AIAMhAiAEIgZBAk4NAAwICyADIBpGIANBAWohA0UNAAwHCwALQf//' +
+  '//8HIQdBACEIIBpBP0wEQEEAIQYMAgtBACEGA0AgFCADIgRBAnRqIgP9AAAAIS9BBCECA0AgLyADIAJBAnRq/QAAAP22ASEvIAJB' +
+  'PEkgAkEEaiECDQALAkAgLyAvIC/9DQgJCgsMDQ4PAAECAwQFBgf9tgEiLyAvIC/9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAyAH' +
+  'Tg0AQQEhCCAEIQYgAyIHDQAgBCIDIQZBACEHDAQLIARBQGshAyAaIARB/wBqTg0ACwwBCyAnIBJBAnQiA2oiBigCAEEBaiADICZq' +
+  'IggoAgBODQUCQAJAICFFBEAgBSAOKAIoIBJBAnRqKAIAIgRMDQEDQAJAAkAgHSAFQQFrIgVBAnRqKAIAIgJBAEoEQCAUIAJBAnRq' +
+  'IQMMAQsgFCACQQJ0ayIDIAMoAgBBgICAgARrNgIAIB5BDGohAyAaQQAgAmtIDQELIAMgAygCAEEBajYCAAsgBCAFSA0ACwwCCyAO' +
+  'KAIsIA4oAjQiByASbEECdGohCkEAIQMgB0EATA0AIA4oAhAhDANAIAwgA0ECdCICaiIEIAIgCmoiAv0AAgD9CwIAIAQgAv0AAjD9' +
+  'CwIwIAQgAv0AAiD9CwIgIAQgAv0AAhD9CwIQIANBEGoiAyAHSA0ACwsgBSEECyASQQJ0IgMgDigCMGooAgAhFyADIChqKAIAIQMg' +
+  'BiAGKAIAQQFqIgI2AgAgAiADaiIDQQAgCCgCACICIAIgA0obayEDDAcLAkAgGiADQQ9qTgRAA0AgFCADIgRBAnRqIgP9AAAAIS9B' +
+  'BCECA0AgLyADIAJBAnRq/QAAAP22ASEvIAJBDEkgAkEEaiECDQALAkAgLyAvIC/9DQgJCgsMDQ4PAAECAwQFBgf9tgEiLyAvIC/9' +
+  'DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAyAHTg0AQQAhCCAEIQYgAyIHDQAgBCIDIQZBACEHDAMLIARBEGohAyAEQR9qIBpMDQAL' +
+  'C0EAIQIgBkUNAyAIDQELIBQgBkECdGohBCAH/REhL0IAISxCACEtA0AgBCAsp0ECdGr9AAAAIC/9N/2kAa0gLIYgLYQhLSAsQgxU' +
+  'ICxCBHwhLA0ACwwBCyAUIAZBAnRqIQQgB/0RIS9CACEsQgAhLQNAIAQgLKdBAnRq/QAAACAv/Tf9pAGtICyGIC2EIS0gLEI8VCAs' +
+  'QgR8ISwNAAsLIAYgLXqnaiECQQAhBiAHRQ0BCyADIBpKBEAgByEGDAELIAchBgNAAkAgFCADQQJ0aigCACIEIAZODQAgAyECIAQi' +
+  'Bg0AQQAhBgwCCyADIBpHIANBAWohAw0ACwsgKQRAIBQgACgCoAIgKSAGIAIQAyECCyAGDQELIBINAkEAIRIMCQsgBkECTgRAIAAg' +
+  'ACkDeEIBfDcDeAsgIiASQQJ0aiIYKAIAIQMgFCACQQJ0aiIEIAQoAgAiEUGAgICABGo2AgAgIUUEQCAdIAVBAnRqQQAgAms2AgAg' +
+  'BUEBaiEFCyACIBpMBEAgHiAXQQFrIhc2AgwLICAgA0ECdGohDCAQIBkgAkECdGooAgBBAnRqIQ9BASEHAkAgEUEATARAIAUhBAwB' +
+  'CyAhBEBBACEEICBFBEADQCAPIARBAnRqKAIAIghBAWohAkEAIQogCCEDA0ACfyANIAJBA3RqIgkoAgAiC0EASgRAIAIgFCALQQJ0' +
+  'IgNqIgsoAgAiE0H/////A0oNARogECAJKAIEIhVBAnRqIBAgE0EBayITIAMgGWooAgBqIgNBAnRqIhYoAgAiGzYCACANIBtBA3Rq' +
+  'IBU2AgQgFiACNgIAIAkgAzYCBCALIBM2AgAgCkEBaiEKIAIMAQsgAyALagsiA0EBaiICIAhHDQALICsgCqx8ISsgBEEBaiIEIBFH' +
+  'DQALIAUhBAwCCwNAIAwgBEECdCIDaiADIA9qIgMoAgA2AgAgAygCACIIQQFqIQJBACEKIAghAwNAAn8gDSACQQN0aiIJKAIAIgtB' +
+  'AEoEQCACIBQgC0ECdCIDaiILKAIAIhNB/////wNKDQEaIBAgCSgCBCIVQQJ0aiAQIBNBAWsiEyADIBlqKAIAaiIDQQJ0aiIWKAIA' +
+  'Ihs2AgAgDSAbQQN0aiAVNgIEIBYgAjYCACAJIAM2AgQgCyATNgIAIApBAWohCiACDAELIAMgC2oLIgNBAWoiAiAIRw0ACyArIAqs' +
+  'fCErIARBAWoiBCARRw0ACyAFIQQMAQtBACEJICBFBEAgBSEEA0AgDyAJQQJ0aigCACIIQQFqIQIgCCEDA0ACfyANIAJBA3RqIgso' +
+  'AgAiCkEASgRAIAIgFCAKQQJ0IgNqIhMoAgAiFUH/////A0oNARogECALKAIEIhZBAnRqIBAgFUEBayIVIAMgGWooAgBqIgNBAnRq' +
+  'IhsoAgAiHzYCACANIB9BA3RqIBY2AgQgGyACNgIAIAsgAzYCBCATIBU2AgAgHSAEQQJ0aiAKNgIAIARBAWohBCACDAELIAMgCmoL' +
+  'IgNBAWoiAiAIRw0ACyArIAQgBWusfCErIAQhBSAJQQFqIgkgEUcNAAsMAQsgBSEEA0AgDCAJQQJ0IgNqIAMgD2oiAygCADYCACAD' +
+  'KAIAIghBAWohAiAIIQMDQAJ/IA0gAkEDdGoiCygCACIKQQBKBEAgAiAUIApBAnQiA2oiEygCACIVQf////8DSg0BGiAQIAsoAgQi' +
+  'FkECdGogECAVQQFrIhUgAyAZaigCAGoiA0ECdGoiGygCACIfNgIAIA0gH0EDdGogFjYCBCAbIAI2AgAgCyADNgIEIBMgFTYCACAd' +
+  'IARBAnRqIAo2AgAgBEEBaiEEIAIMAQsgAyAKagsiA0EBaiICIAhHDQALICsgBCAFa6x8ISsgBCEFIAlBAWoiCSARRw0ACwsgBkED' +
+  'bSECAkAgBkEFSgRAA0AgByIDQQNsQQFqIgcgAkgNAAsgA0EASA0BCwNAIAchCCAGIAdKBEADQCAMIAhBAnRqKAIAIQUCQCAIIgMi' +
+  'AiAHSA0AA0AgBSAMIAMgB2siAkECdGooAgAiCk4EQCADIQIMAgsgDCADQQJ0aiAKNgIAIAIhAyACIAdODQALCyAMIAJBAnRqIAU2' +
+  'AgAgCEEBaiIIIAZHDQALCyAHQQJKIAdBA20hBw0ACwsgBkECTgRAAkAgIUUEQCAOKAIoIBJBAnRqIAQ2AgAMAQsgDigCLCAOKAI0' +
+  'IgcgEmxBAnRqIQhBACECIAdBAEwNACAOKAIQIQoDQCAIIAJBAnQiBWoiAyAFIApqIgX9AAIA/QsCACADIAX9AAIw/QsCMCADIAX9' +
+  'AAIg/QsCICADIAX9AAIQ/QsCECACQRBqIgIgB0gNAAsLIA4oAjAgEkECdGogFzYCAAsgEkECdCAiaiAYKAIAIAZqNgIEQQAhAyAA' +
+  'KQOIASIsUEUEQCAAICxCDIggLIUiLEIZhiAshSIsQhuIICyFIiw3A4gBICxCnbqz+5SS/aIlfiAGrIKnIQMLICggEkECdCICaiAD' +
+  'NgIAIAIgJ2pBADYCACACICZqIAY2AgALICAgIiASIgpBAnRqIgYoAgAgA2pBAnRqKAIAIQIDQCACIgVBAWohAiANIAVBA3RqKAIA' +
+  'QQBKDQALICogCkECdGogDSAFQQN0aigCBDYCAEF/ICAgBigCACADakECdGooAgAiEiAaQYAgShsiD0EBaiEIIA0gD0EDdGohEyAS' +
+  'QQFqIQkgIUUNASAPQQBODQIgEiECA0ACfwJAIA0gCUEDdGooAgAiA0EASgRAIAkgFCADQQJ0IgJqIgUoAgAiB0H/////A0oNAhog' +
+  'BSAHQYCAgIAEajYCACAXIAMgGkxrIRcgECACIBlqKAIAQQJ0aiEMIBwgCUECdGooAgAhESAHQQBKDQEgCQwCCyACIANqDAELQQAh' +
+  'BiARRQRAA0AgDCAGQQJ0aigCACIFQQFqIQJBACEIIAUhAwNAAn8gDSACQQN0aiIRKAIAIg9BAEoEQCACIBQgD0ECdCIDaiIPKAIA' +
+  'IgtB/////wNKDQEaIBAgESgCBCIYQQJ0aiAQIAtBAWsiCyADIBlqKAIAaiIDQQJ0aiITKAIAIhU2AgAgDSAVQQN0aiAYNgIEIBMg' +
+  'AjYCACARIAM2AgQgDyALNgIAIAhBAWohCCACDAELIAMgD2oLIgNBAWoiAiAFRw0ACyArIAisfCErIAZBAWoiBiAHRw0ACyAJDAEL' +
+  'A0AgESAcIAwgBkECdGooAgAiBUECdGooAgBHBEAgBUEBaiECQQAhCCAFIQMDQAJ/IA0gAkEDdGoiDygCACILQQBKBEAgAiAUIAtB' +
+  'AnQiA2oiCygCACIYQf////8DSg0BGiAQIA8oAgQiE0ECdGogECAYQQFrIhggAyAZaigCAGoiA0ECdGoiFSgCACIWNgIAIA0gFkED' +
+  'dGogEzYCBCAVIAI2AgAgDyADNgIEIAsgGDYCACAIQQFqIQggAgwBCyADIAtqCyIDQQFqIgIgBUcNAAsgKyAIrHwhKwsgBkEBaiIG' +
+  'IAdHDQALIAkLIgJBAWoiCSASRw0ACwwDCyASQQFrIRJBASECDAULIA9BAEgEQCASIQMDQAJ/AkAgDSAJQQN0aigCACICQQBKBEAg' +
+  'CSAUIAJBAnQiA2oiBSgCACIIQf////8DSg0CGiAFIAhBgICAgARqNgIAIB0gBEECdGpBACACazYCACAEQQFqIQQgFyACIBpMayEX' +
+  'IBAgAyAZaigCAEECdGohESAcIAlBAnRqKAIAIQ8gCEEASg0BIAkMAgsgAiADagwBC0EAIQYgD0UEQANAIBEgBkECdGooAgAiBUEB' +
+  'aiECIAQhByAFIQMDQAJ/IA0gAkEDdGoiDygCACIMQQBKBEAgAiAUIAxBAnQiA2oiCygCACIYQf////8DSg0BGiAQIA8oAgQiE0EC' +
+  'dGogECAYQQFrIhggAyAZaigCAGoiA0ECdGoiFSgCACIWNgIAIA0gFkEDdGogEzYCBCAVIAI2AgAgDyADNgIEIAsgGDYCACAdIAdB' +
+  'AnRqIAw2AgAgB0EBaiEHIAIMAQsgAyAMagsiA0EBaiICIAVHDQALICsgByAEa6x8ISsgByEEIAZBAWoiBiAIRw0ACyAJDAELA0Ag' +
+  'DyAcIBEgBkECdGooAgAiBUECdGooAgBHBEAgBUEBaiECIAQhByAFIQMDQAJ/IA0gAkEDdGoiCygCACIMQQBKBEAgAiAUIAxBAnQi' +
+  'A2oiGCgCACITQf////8DSg0BGiAQIAsoAgQiFUECdGogECATQQFrIhMgAyAZaigCAGoiA0ECdGoiFigCACIbNgIAIA0gG0EDdGog' +
+  'FTYCBCAWIAI2AgAgCyADNgIEIBggEzYCACAdIAdBAnRqIAw2AgAgB0EBaiEHIAIMAQsgAyAMagsiA0EBaiICIAVHDQALICsgByAE' +
+  'a6x8ISsgByEECyAGQQFqIgYgCEcNAAsgCQsiA0EBaiIJIBJHDQALDAILIBIhAwNAAn8gDSAJQQN0aigCACICQQBMBEAgAiADagwB' +
+  'CwJAIBQgAkECdCIDaiIFKAIAIgtB/////wNKDQAgBSALQYCAgIAEajYCACAdIARBAnRqQQAgAms2AgAgBEEBaiEEIBcgAiAaTGsh' +
+  'FyALQQBMDQAgECADIBlqKAIAQQJ0aiEVIBwgCUECdGooAgAhGEEAIREDQCAYQQAgHCAVIBFBAnRqKAIAIgdBAnRqKAIAIBhGG0UE' +
+  'QCAHQQFqIQYgBCEFIAchAgNAAkAgDSAGQQN0aiIDKAIAIgxBAEwEQCACIAxqIQIMAQsgFCAMQQJ0IhZqIhsoAgAiAkH/////A0oE' +
+  'QCAGIQIMAQsgECADKAIEIh9BAnRqIBAgAkEBayIjIBYgGWooAgBqIhZBAnRqIiQoAgAiJTYCACANICVBA3RqIB82AgQgJCAGNgIA' +
+  'IAMgFjYCBCAbICM2AgAgHSAFQQJ0aiAMNgIAIAVBAWohBSACQQFHBEAgBiECDAELIAwgGkoEQCAGIQIMAQsgCCEDIAwgEygCAEYE' +
+  'QCAGIQIMAQsDQAJAIA0gA0EDdGooAgAiAkEATA0AIAIgDEZBASECRQ0AIAYhAgwCCyACIANqIgMgD0cNAAsgBCEHIAUhDAwJCyAC' +
+  'QQFqIgYgB0cNAAsgKyAFIARrrHwhKyAFIQQLIBFBAWoiESALRw0ACwsgCQsiA0EBaiIJIBJHDQALDAELIBIhAwNAAn8CQCANIAlB' +
+  'A3RqKAIAIgJBAEoEQCAJIBQgAkECdCIDaiIFKAIAIhhB/////wNKDQIaIAUgGEGAgICABGo2AgAgFyACIBpMayEXIBAgAyAZaigC' +
+  'AEECdGohFiAcIAlBAnRqKAIAIRUgGEEASg0BIAkMAgsgAiADagwBC0EAIREDQCAVQQAgHCAWIBFBAnRqKAIAIgVBAnRqKAIAIBVG' +
+  'G0UEQCAFQQFqIQZBACEMIAUhAgNAIAUCfyANIAZBA3RqIgMoAgAiC0EASgRAIAYgFCALQQJ0IgdqIhsoAgAiAkH/////A0oNARog' +
+  'ECADKAIEIh9BAnRqIBAgAkEBayIjIAcgGWooAgBqIgdBAnRqIiQoAgAiJTYCACANICVBA3RqIB82AgQgJCAGNgIAIAMgBzYCBCAb' +
+  'ICM2AgAgDEEBaiEMIAYgAkEBRw0BGiAGIAsgGkoNARogCCEDIAYgCyATKAIARg0BGgNAAkAgDSADQQN0aigCACICQQBMDQAgAiAL' +
+  'RkEBIQJFDQAgBgwDC0EAIQcgAiADaiIDIA9HDQALIAQhBQwICyACIAtqCyICQQFqIgZHDQALICsgDKx8ISsLIBFBAWoiESAYRw0A' +
+  'CyAJCyIDQQFqIgkgEkcNAAsLIB4gFzYCDCAEIQVBAAwBCyAeIBc2AgwgKyAMIAdrrHwhK0EBCzYCRCAKQQFqIRIgF0UNAiAAKAJg' +
+  'IApMBEAgACASNgJgC0EAIQIMAAsACyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgEjYCXCAAIAApA+ACIgFCAXwiLDcD4AIg' +
+  'ACAAKQPoAiABICxWrXw3A+gCQQAhFyAKIRJBAQshAiAOIBc2AjggDiAFNgIcIAAgKzcDcCAAIC43A2ggACASNgJYCyAeQRBqJAAg' +
+  'AgvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACAC' +
+  'IARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdVDQBBAUE4ECMiBEUNACAEIAU2' +
+  'AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApq' +
+  'QcEAakFAcSIGNgIgIAQgASAFbEECdEEEahAkIgo2AhQgBCAAQQZ0ECQiCzYCGCAEQQEgBhAjIgU2AiQgBCAIQQNqIAZsQT9yECQi' +
+  'BjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQJCIJNgIwIAQgCBAkIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAA' +
+  'IAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEBNFDQAL' +
+  'CyAEEBQLQQAPCyAEEBUgBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNA' +
+  'QX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGso' +
+  'AgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASAB' +
+  'LwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAII' +
+  'NgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUECkgACgCGBApIAAoAiQQKSAAKAIsECkgACgCMBApIAAoAjQQ' +
+  'KSAAECkLCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAH' +
+  'IAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEA' +
+  'IgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIA' +
+  'QQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAA' +
+  'CyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBr' +
+  'IgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAgggC0EMahAYIgdB/wFGDQADQCAC' +
+  'UCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlq' +
+  'IAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIEBYgBkEBaiEGIAkgACgCCCALQQxqEBgiB0H/AUYNAgwBCwsg' +
+  'B0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0A' +
+  'QQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEg' +
+  'E1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAIL' +
+  'IAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCAS' +
+  'IAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFB' +
+  'fzYCAAsgACAJIA8QFiAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAK' +
+  'IQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////////////////IQMgAUEASgRA' +
+  'A0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAA' +
+  'AAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAA' +
+  'AAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARAj' +
+  'IgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0A' +
+  'IAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EG' +
+  'dkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0' +
+  'aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2' +
+  'AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoC' +
+  'cUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAg' +
+  'ACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGM' +
+  'AXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEg' +
+  'ASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83' +
+  'AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2' +
+  'AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAECkL' +
+  'yUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYC' +
+  'GCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9' +
+  'DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M////B////wf///8H////B/0L' +
+  'AgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////B////wf///8H////B/0LAgAC' +
+  'fwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhog' +
+  'CUEIaiAKIAcgCBAcCyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8h' +
+  'ByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRA' +
+  'IBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRx' +
+  'NgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFF' +
+  'DQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtx' +
+  'G3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgi' +
+  'CEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAG' +
+  'IAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAG' +
+  'IAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAM' +
+  'IBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEg' +
+  'cSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJH' +
+  'IBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQ' +
+  'IAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSAB' +
+  'NgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkp' +
+  'AyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIf' +
+  'QX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAG' +
+  'KAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJB' +
+  'f3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEg' +
+  'KUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEg' +
+  'GyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAko' +
+  'AhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABB' +
+  'AnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACAB' +
+  'Qf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSAD' +
+  'QgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYg' +
+  'BigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYg' +
+  'BigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAM' +
+  'IBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFx' +
+  'IBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFx' +
+  'cnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwN' +
+  'BgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhB' +
+  'EnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RB' +
+  'wANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUN' +
+  'BiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBB' +
+  'A3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEi' +
+  'DyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2' +
+  'AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwi' +
+  'AXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIM' +
+  'IhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQ' +
+  'IBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEH' +
+  'IAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIc' +
+  'IAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQHCAJKAIcDQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAK' +
+  'QQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhq' +
+  'IgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApy' +
+  'IAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAK' +
+  'Qf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8B' +
+  'ACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxy' +
+  'IjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0A' +
+  'AHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSAB' +
+  'IAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYg' +
+  'C0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWot' +
+  'AAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkg' +
+  'ASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIW' +
+  'QQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIg' +
+  'GUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8D' +
+  'cWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRy' +
+  'IjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsg' +
+  'CyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3Ei' +
+  'HCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcg' +
+  'KCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFy' +
+  'IiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBog' +
+  'FSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZx' +
+  'ciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQg' +
+  'IHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYi' +
+  'FyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJy' +
+  'QX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEg' +
+  'CyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIA' +
+  'IgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByAN' +
+  'IBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEED' +
+  'bGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIg' +
+  'DUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3Nx' +
+  'QYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEB' +
+  'RhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASAS' +
+  'RyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgC' +
+  'HA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0Ag' +
+  'BCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmgg' +
+  'BGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGA' +
+  'gPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQg' +
+  'AXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFy' +
+  'QRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJ' +
+  'diABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJY' +
+  'IgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREg' +
+  'DigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3Fy' +
+  'ciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB' +
+  '/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFB' +
+  'EnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiAB' +
+  'ciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMg' +
+  'DiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygC' +
+  'BCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3Fq' +
+  'LQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB' +
+  '/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMg' +
+  'C0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0' +
+  'cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYg' +
+  'ASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAi' +
+  'AUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAW' +
+  'aSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJ' +
+  'QeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1B' +
+  'BnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcg' +
+  'GCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0A' +
+  'ACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEM' +
+  'dkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEg' +
+  'B0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdB' +
+  'CUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB' +
+  '5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakEC' +
+  'dGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQog' +
+  'BkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/' +
+  'IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRA' +
+  'QQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpB' +
+  'AkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoL' +
+  'IAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EG' +
+  'IAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAG' +
+  'SXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEA' +
+  'IAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBAdIEVCAXwhRSAtQQFqIS0gCSgCECEH' +
+  'DAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAA' +
+  'IC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgog' +
+  'LUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAGEB0gCSgCECEHDAELCyAFIEM3' +
+  'AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcD' +
+  'GCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIG' +
+  'cTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAG' +
+  'cTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/' +
+  'cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAko' +
+  'AgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYC' +
+  'ACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBx' +
+  'IBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUg' +
+  'GEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQHA8L' +
+  'IAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEt' +
+  'AAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyAD' +
+  'IAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRy' +
+  'cTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEE' +
+  'cSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYC' +
+  'DAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAACx8AIABBE2oiAEEXTQR/IABBAnRB0DJqKAIABUGRHwsLwQYCFH8BeyMAQRBr' +
+  'IgwkAAJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQYADECMiAkUNACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIgpBBHQQ' +
+  'JCIHNgIUIAIgBkHBAGpBBBAjIgs2AhggAiAGQQFqIgVBAnQQJCINNgI0IAIgBUEEECMiDjYCQCAAQQFqIglBAnQiAxAkIQggAiAJ' +
+  'NgKYAiACIAg2AiwgAiADECQiDzYCSCACIAMQJCIQNgJMIAIgAxAkIhE2AlAgAiADECQiEjYCVCACIAMQJCIDNgKwASACIAVBA3QQ' +
+  'JCITNgK0ASACIAVBGGwQJCIUNgK8ASACIAlBFGwQJCIVNgLQAQJAIBJFIAf9ESAL/RwBIA39HAIgDv0cA/0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0bAkEBcUECdHIgFv0bA0EBcUEDdHIgCP0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAA' +
+  'AAAAAAAAAAAA/TciFv0bAEEBcUEEdHIgFv0bAUEBcUEFdHIgFv0bAkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRF' +
+  'cnINACACQQhqIAJBEGogBqxCAnxBEBAlDQAgBUEAIAVBAEobIQgDQCAEIAhGBEBBACEEIApBACAKQQBKGyELA0AgAigCFCEDIAQg' +
+  'C0YEQCADIAA2AgBBACEEIAMgAEEEdGpBADYCBCADIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAkgAUEATBs2AgQgBwRAIAMg' +
+  'CUEEdGogBTYCACADIAZBBHRqIAU2AgQLA0AgBCAIRgRAIAIoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCjYCDCAC' +
+  'ECYgAiEEDAcFIAIoAjQgBEECdGpBfzYCACAEQQFqIQQMAQsACwAFIAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYC' +
+  'ACADIQQMAQsACwAFIAIoAgggBEEEdGoiA0IANwIIIAMgBDYCBCADIAQ2AgAgBEEBaiEEDAELAAsACyACECcLIAxBEGokACAECzUB' +
+  'AX8gAUEAIAGtIACtfkIgiKcbRQRAIAAgAWwiABAkIgJFBEBBAA8LIAJBACAA/AsACyACC9YBAQR/AkAgABD5ASICBH9BwDUhAANA' +
+  'IAAiAygCACIABEAgAiAAKAIAIgFNBEACQCABIAJrIgRBEE8EQCAAIAJqIgEgBDYCACABIAAoAgQ2AgQgAyABNgIAIAAgAjYCAAwB' +
+  'CyADIAAoAgQ2AgALIABBCGoPBSAAQQRqIQAgAyEBDAILAAsLAkACQAJAIAFFDQAgASgCACIAEPoBRQ0AIAIgACgCAGsQ+wENAQwE' +
+  'CyACEPsBIgBFDQMMAQsgAUEANgIACyAAIAI2AgAgAEEIagVBAAsPC0EAC30CAn4BfwJ/QQAgASgCACIGrCIEIAJZDQAaQXYgAkL+' +
+  '////B1UNABogBEIQIAYbIQQDQCAEIgVCAYYhBCACIAVVDQALIAAoAgAgAyAFQv7///8HIAVC/v///wdTG6ciBmwQKCIDRQRAQX8P' +
+  'CyAAIAM2AgAgASAGNgIAQQALC30BAn4gAEIANwOYASAAQdgAakEAQSj8CwAgACAA/QAE8AL9CwTgAgJAIAApA4ABIgFQBEBCACEB' +
+  'IAAoApABRQ0BCyABECshAgsgAEEANgLIASAAQn83A6ABIAAgAjcDiAEgAEEANgLAASAAQQA2ArgBIAAQKiAAQQA2AogCC94CAQF/' +
+  'IAAEQCAAKAIIECkgACgCFBApIAAoAhgQKSAAKAIcECkgACgCLBApIAAoAjQQKSAAKAJAECkgACgCSBApIAAoAkwQKSAAKAJQECkg' +
+  'ACgCVBApIAAoArABECkgACgCtAEQKSAAKAK8ARApIAAoAtABECkgACgCxAEQKSAAKAKMAhApIAAoApACECkgACgCoAIQKSAAKAKc' +
+  'AiIBBEAgASgCABApIAEoAgQQKSABKAIIECkgASgCDBApIAEoAhAQKSABKAIUECkgASgCGBApIAEoAhwQKSABKAIgECkgASgCJBAp' +
+  'IAEoAigQKSABKAIsECkgARApIABBADYCnAILIAAoAtACIgEEQCABEEggASgCNBApIAEoAgAQKSABKAIEECkgASgCCBApIAEoAgwQ' +
+  'KSABKAIQECkgARApIABBADYC0AILIAAoArwCECkgABAIIAAQDyAAECogABApCwt1AQR/IABFBEAgARAkDwsCQAJAIAEQ+QEiAkUN' +
+  'ACACIABBCGsiAygCACIETQ0BAkAgAxD6AUUNACACIARrEPsBRQ0AIAMgAjYCAAwCCyABECQiAUUNACABIAAgAygCAEEIa/wKAAAg' +
+  'ABApIAEhBQsgBQ8LIAALrAEBBX8gAARAIABBCGshAkHANSEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAg' +
+  'AUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGog' +
+  'AkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLGgAgACgC4AEQbyAAKALkARApIABCADcD4AELGgBCASAAQuuH' +
+  '1oXoyKHk4QB9ECwiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAgAEUE' +
+  'QEF+DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/' +
+  '////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAA' +
+  'KAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAI' +
+  'RQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBAl' +
+  'IgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBAlIgUNACAAKAIwIQkgABAvIAAQMCAAEAggABAPIAAoAgwhBSAAKAIIIQZBACEE' +
+  'A0AgAyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2AgwgAUEANgIEIAEgBTYCACAB' +
+  'IANBf3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVBAWo2AiAgCUEAIAlBAEob' +
+  'IQEDQCABIARGDQMgACAAKAIsIARBAnRqKAIAEDEaIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFqIgdBBHRqIg4oAgAhCiAG' +
+  'IAQgBWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiALNgIEIA4gCzYCACAAKAIY' +
+  'IAdBAnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAEDIaDAALAAsLNQAgAARAIAAo' +
+  'AswCIAAoArACIAAoAmRFciAAKAK4AiAAKAKUAnJyckUEQCAAEDMLIAAQJgsLpAMBCH8gAEUEQEF+DwsgAUEASCAAKAIgIAFMcgR/' +
+  'QXkFIAAQMCAAKAKUAgRAAn8CQCAAKAIwIgMgACgCmAJHBEAgACgCLCECDAELQX8gACgCLCADQQN0ECgiAkUNARogACACNgIsIAAg' +
+  'A0EBdDYCmAIgACgCMCEDCyAAIANBAWo2AjAgAiADQQJ0aiABNgIAQQALDwsgACABEDQiAgRAIAAoAjQgACgCCCACQQR0aigCCCIB' +
+  'QQJ0aigCACECIAAgAUEBazYCPCAAIAI2AjhBeA8LIAAoAihBAEchCSMAQRBrIgMkACAAKAIYIQYgACgCFCEHIAAoAgghBCADQgA3' +
+  'AwggACgCHCABQQJ0aigCACECA0AgBCACQQR0aiIFKAIIIghBAEoEQAJAAkAgBSgCDCIFRQRAIAQgByAGIAggCSADQQhqEDUMAQsg' +
+  'BUEATA0BIAQgByAGIAIgA0EIahA2CyAAKAI0IAhBAnRqIAE2AgALIAJBAWohAgwBCwsgA0EQaiQAIAAgACgCMCICQQFqNgIwIAAo' +
+  'AiwgAkECdGogATYCAEEACwvvAQEIfyAARQRAQX4PCyAAKAIwRQRAQXcPCyAAEDAgACAAKAIwQQFrIgE2AjAgACgClAJFBEAgACgC' +
+  'KEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigCAEECdGooAgAiCCEBA0AgASICQQFqIQEgAyACQQR0' +
+  'aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgCDCIBRQRAIAMgBSAEIAYgBxA4DAELIAFBAEwNAiAD' +
+  'IAUgBCACEDkLIAAoAjQgBkECdGpBfzYCAAwBCwsLQQAL8wIBCn8gACgCKEEARyEJIABByAFqIQogACgCXCEGIAAoAhghAyAAKAIU' +
+  'IQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQEDQCABIAVHBEAgAiABQQR0aiIEKAIIIghBAEwEfyAE' +
+  'KAIEBQJAIAlFBEAgAiAHIAMgCEEAEDgMAQsgBCgCDCIERQRAIAIgByADIAhBARA4DAELIARBAEwNACACIAcgAyABEDkLIAFBAWsL' +
+  'IQEMAQsLIAIgByADIAIgBUEEdGooAgggCRA4IAAoAsgBRQ0BIAAoAsQBIQQgACgC0AEgBkEUbGooAhAhCANAIAggCigCACIBSARA' +
+  'IAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABA6IAIgAiABQQR0aiIFKAIAQQR0aiABNgIEIAIgBSgCBEEEdGogATYCACAD' +
+  'IAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEEdGoiAigC' +
+  'CCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyABQQFqIQEM' +
+  'AQsLIAEhBQsgBQtyAQF/IAMhBgNAIAMgACAGQQR0aigCBCIGRgRAIAEgASADQQR0aiIAKAIAIgRBBHRqIAAoAgQiADYCBCABIABB' +
+  'BHRqIAQ2AgAgAiADQQJ0aiIAIAAoAgBBgICAgARqNgIABSAAIAIgBiAEIAUQNwwBCwsLbgEDfyABIAAgA0EEdGoiBSgCCCIGQQR0' +
+  'aiAFKAIMIgU2AgggBiEBA0AgBiAAIAFBBHRqKAIEIgFHBEAgBSAAIAFBBHRqIgcoAgxHBEAgACACIAFBASAEEDcMAgsgASADRg0B' +
+  'IAdBfzYCDAwBCwsLkwEBBH8gAkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAIIIghBAEwNAiADQQAgBigCDEEA' +
+  'SBsNASAAIAVBBHRqIAYoAgQiBjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAgBCAEKQMAQgF8NwMADAELDwsg' +
+  'B0EBaiEFDAALAAtvAQJ/IAEgA0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2AgAgAiADQQJ0aiIBIAEoAgBB' +
+  'gICAgARrNgIAIAMhAQNAIAAgAUEEdGooAgAiASADRwRAIAAgAiABIAQQOgwBCwsLbgEDfyAAIANBBHRqIgQoAgwhBSABIAQoAggi' +
+  'BEEEdGpBADYCCCAEIQEDQCAEIAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2AgwMAgsgASADRg0BIAAgAiAB' +
+  'QQEQOgwBCwsLhAEBBH8gAkEBayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdBAEwNAiADQQAgBigCDEEASBsN' +
+  'ASAAIAYoAgBBBHRqIAU2AgQgACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsgBUEBayEEDAALAAu/AQEEf0F+' +
+  'IQUCQCAARSAEQQBIcg0AQXkhBSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAgghCEEAIQUDQCAIIAFBBHRqIgco' +
+  'AggiBkEATA0BAkAgBCAFTA0AIAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIMIgZBAEgEfyAAKAIUIAcoAghB' +
+  'BHRqKAIIBSAGCzYCAAsgBUEBaiEFIAFBAWohAQwACwALIAULygQBBn9BfiEDAkAgAUEBIAIbRSAARSACQQBIcnINAEF1IQMgACgC' +
+  'ZEECRw0AQQAhAwNAAkAgACgCMCADTARAIAAoAswCRQ0BQQAhBANAIAAoAlwgBEoEQCACIANKBEAgASADQQJ0aiAAKALQAigCACAA' +
+  'KAJIIARBAnRqKAIAED02AgALIANBAWohAyAEQQFqIQQMAQsLIAMPCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANB' +
+  'AWohAwwBCwsgACgClAIEQEEAIQQgACgCnAIiACgCNCIGQQBKBEAgACgCHCEIA0AgCCAEQQJ0aigCACIFQX9HBEAgAiADSgRAIAAo' +
+  'AgAhBgNAIAVBBHQhByAFQQFqIQUgBiAHaigCCCIHQQBKDQALIAEgA0ECdGogB0F/czYCACAAKAI0IQYLIANBAWohAwsgBEEBaiIE' +
+  'IAZIDQALCyADDwsgACgC4AFFBEBBACEEA0AgBCAAKAJcTg0CIAIgA0oEQCABIANBAnRqQQEgACgCsAIgACgCuAIbBH8gACgCSCAE' +
+  'QQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAED0LNgIACyADQQFqIQMgBEEBaiEEDAALAAtBACEEA0AgACgC6AEgBEoEQEEAIAAo' +
+  'AuABIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oEQCABIANBAnRqIAAoAuQBIARBAnRqKAIANgIA' +
+  'CyADQQFqIQMLIARBAWohBAwBCwsLIAMLKQEBfwNAIAFBBHQhAiABQQFqIQEgACACaigCCCICQQBKDQALIAJBf3MLEwAgAARAIAAg' +
+  'ATcDgAEgABAwCwsWACAABEAgACABQQBHNgKQASAAEDALCxMAIAAEQCAAEDAgACABNwOoAQsLywMDAnwEfwF+IABFIAFFckUEQCAB' +
+  'IAD9AANo/QsDACABIAApA+ACIghCfyAAKQPoAlAgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAAKQN4NwMoIAEgACkD' +
+  'mAE3AzBEAAAAAAAA8D8hAgJAAkACQCAAKAJkIgQOBAEAAAIACyAAKALMAiAAKAKUAkVyRQRAAnxEAAAAAAAAAAAhAkQAAAAAAAAA' +
+  'ACAAKAKcAiIARQ0AGkQAAAAAAADgPyAAKAI0IgVBAEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANAIAQgAEECdCIH' +
+  'aigCALcgAyAGIAdqKAIAt6MiA6IgAqAhAiAAQQFqIgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHYACAEQQJGG2oo' +
+  'AgAiBEEAIARBAEobIQREAAAAAAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUgBUECdCIGIAAo' +
+  'AlBqKAIAtyADIAAoAlQgBmooAgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwu1AQEFf0F+IQQC' +
+  'QCACQQEgAxtFIABFIANBAEhycg0AQX0hBCABQQBIIAAoAgQgAUxyDQBBbyEEIAAoApQCDQAgABAwIAAoAgghBSABQQFqIgZBAnQh' +
+  'CEEAIQQgBiEBA0AgBSABQQR0aigCBCIBIAZGDQEgBSABED0hByAAKAI0IAhqKAIAQQBOBEAgACAHEDQNAQsgAyAESgRAIAIgBEEC' +
+  'dGogBzYCAAsgBEEBaiEEDAALAAsgBAsoAAJAIABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBB' +
+  'fg8LAn9BfSABQQBIIAAoAgAgAUxyDQAaIAAQMCAAKAKkAiIFQQAgBUEAShshAyABQQFqIQYCQAJAA0ACQCAAKAKgAiEEIAIgA0YN' +
+  'ACAEIAJBAnRqKAIAIgcgAUoNAiACQQFqIQIMAQsLIAQEQCADIQIMAgsgACAAKAIAQQJ0ECQiBDYCoAIgAyECIAQNAUF/DwtBACAG' +
+  'IAdGDQEaCyAEIAJBAnQiA2oiAUEEaiABIAUgAmtBAnT8CgAAIAAoAqACIANqIAY2AgAgACAAKAKkAkEBajYCpAJBAAsL0gMBBX8g' +
+  'AEUEQEF+DwtBfSEEAkACQCABQQBIIAAoAgQgAUxyDQBBbyEEIAJBAEggAiADSnIgA0EATCAAKAIAIAFMcnINACAAEDACQAJAIAAo' +
+  'AowCIgQNACAAIAAoAgAiBUECdEEEaiIGECQiBDYCjAIgACAGECQiBjYCkAIgBEUgBkVyDQEgBUF/IAVBAE4bQQFqIQdBACEFA0Ag' +
+  'BSAHRg0BIAYgBUECdCIIakEBNgIAIAQgCGpBATYCACAFQQFqIQUMAAsAC0EBIQUgBCABQQFqIgZBAnQiAWoiBCgCAEEBRgRAIAAo' +
+  'ApACIAFqKAIAQQFHIQULIAJBAUcgA0EBR3IiByAFRgRAIAQgAjYCACAAKAKQAiAGQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBEEE' +
+  'ahAkIgFFDQIgASAAKAIsIAT8CgAAIAAQLyAGQQJ0IgQgACgCjAJqIAI2AgAgACgCkAIgBGogAzYCACAAIAAoApQCIAcgBWtqNgKU' +
+  'AkEAIQRBACEFA0BBACAFIAhIIAQbBEAgACABIAVBAnRqKAIAEDEhBCAFQQFqIQUMAQUgARApDAMLAAsACyAEECkgBhApIABCADcC' +
+  'jAIMAQsgBA8LQX8LkAICA38BfiAARQRAQX4PC0F5IQMCQCABQQBIIAAoAiAgAUxyDQBBbiEDIAJCAFMNACACIAAoArwCIAFBA3Rq' +
+  'KQMAQgAgASAAKALIAiIESBt9IgZC////////////ACAAKQPAAn1VDQACQCABIAROBEAgAlANASAEQRAgBBshAwNAIAEgA04EQEH/' +
+  '////ByADQQF0IANB/////wNKGyEDDAELCyAAKAK8AiADQQN0ECgiBEUEQEF/DwsgBCAAKALIAiIFQQN0akEAIAMgBWtBA3T8CwAg' +
+  'ACADNgLIAiAAIAQ2ArwCCyAAEDAgACgCvAIgAUEDdGogAjcDACAAIAApA8ACIAZ8NwPAAgtBACEDCyADCz4AIABFBEBCfg8LAn5C' +
+  'eSABQQBIIAAoAiAgAUxyDQAaQgAgACgCyAIgAUwNABogACgCvAIgAUEDdGopAwALCzMBAX8DQCAAKAI4IAFMBEAgAEEANgI4BSAA' +
+  'KAI0IAFBGGxqKAIUECkgAUEBaiEBDAELCwswAQF/IABFBEBBfg8LIAAoAmRFIAAoAtACIgFFIAAoAswCRXJyBH9BAAUgASgCOAsL' +
+  '6QcCEX8BfiMAQRBrIgskAEFuIQICQCAAKAKUAg0AQQIhAgJ/AkACQCAAKAJkDgQBAAADAAsgACgCWAwBCyAAEEsiAg0BIABCADcD' +
+  'WEEACyEFIAAoAlQhDyAAKAJQIRAgACgCSCERIAAoAtACIgQoAhAhDiAEKAIMIRIgBCgCCCEIIAQoAgQhCSAEKAIAIQYgC0IANwMI' +
+  'IAAoAighDCAAQQE2AmQgBCgCLEVFIQIDQAJAAkACQAJAIAJFBEAgBCgCBCgCBEUEQCAAIAQgBRBMIgINBSAAQQI2AmQgACAFNgJc' +
+  'IAAgACkD4AIiAUIBfCITNwPgAiAAIAApA+gCIAEgE1atfDcD6AJBASECIARBATYCLAwFCyABIAApA2giE1gEQCAEQQA2AixBAyEC' +
+  'DAULIAAgE0IBfDcDaCAEIAAoAswCIAQQTSAEKQMgfSALQQRqEE4iA0UNAiADQQJOBEAgACAAKQN4QgF8NwN4CyAGIAkgCCALKAIE' +
+  'IgIgDCALQQhqEDUgDiAFQQN0aiAEKQMgNwMAIBEgBUECdCIHaiAGIAJBBHRqKAIEIgI2AgAgByAQakEANgIAIAcgD2ogAzYCAAwB' +
+  'CwNAIAVFBEAgAEEDNgJkQQIhAkEAIQUMBQsgESAFQQFrIgVBAnRqIg0oAgAiA0EBayECA0AgAiADRwRAIAYgAkEEdGoiBygCCCIK' +
+  'QQBMBH8gBygCBAUCQCAMRQRAIAYgCSAIIApBABA4DAELIAcoAgwiB0UEQCAGIAkgCCAKIAwQOAwBCyAHQQBMDQAgBiAJIAggAhA5' +
+  'CyACQQFrCyECDAELCyAEIA4gBUEDdGopAwA3AyAgBiADQQR0aiIDKAIEIgIgAygCCCIDRgRAIAYgCSAIIAMgDBA4DAELCyALIAM2' +
+  'AgQgDSACNgIAIBAgBUECdCIDaiIHKAIAIgogAyAPaigCAEEBa04NACAHIApBAWo2AgALIBIgAkEDdGopAwAgDiAFQQN0aikDAHwi' +
+  'EyAAKALMAiAEEE1UDQEgBiAJIAggBiACQQR0aigCCCAMEDgLQQEhAgwCCyAEIBM3AyAgC0EIaiEHIAJBAWohAwNAIAIgA0cEQCAG' +
+  'IANBBHRqIgooAggiDUEATAR/IAooAgAFAkAgDEUEQCAGIAkgCCANQQAgBxA1DAELIAooAgwiCkUEQCAGIAkgCCANIAwgBxA1DAEL' +
+  'IApBAEwNACAGIAkgCCADIAcQNgsgA0EBagshAwwBCwsgBUEBaiECIAAoAmAgBUwEQCAAIAI2AmALIAIhBUEAIQIMAQsLIAAgBTYC' +
+  'WCAAIAApA3AgCykDCHw3A3ALIAtBEGokACACC7sIAgt/An4CQCAAKALQAiICRQRAIABBAUHIABAjIgI2AtACIAJFDQELIAIQSCAA' +
+  'KAIAIQYgACgCBCEDIAAoAgwiASACKAIwSgRAIAIoAgAQKSACKAIMECkgAiAAKAIMIgFBBHQQJCIENgIAIAIgAUEDdBAkIgU2Agwg' +
+  'BEEAIAUbRQRAIAJBADYCMAwCCyACIAE2AjAgAUUNAQsgA0EEdEEgaiEFAkAgAigCBARAIANBAnRBBGohBAwBCyACIAUQJCIHNgIE' +
+  'IAIgA0ECdEEEaiIEECQiAzYCCCACIAZBA3RBCGoQJCIJNgIQIAcEQCAJQQAgAxsNASAHECkLIAIoAggQKSACKAIQECkgAkEANgIE' +
+  'DAELIAIoAgAgACgCCCABQQR0/AoAACACKAIEIAAoAhQgBfwKAAAgAigCCCAAKAIYIAT8CgAAIAJCADcDQCACQgE3AyggAv0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LAxhBACEBIAAoAjAiA0EAIANBAEobIQMgAigCDCEJIAIoAgAhBwNAIAEgA0cEQCACIAAgACgCLCABQQJ0' +
+  'aigCABBPIAx8Igw3AxggAUEBaiEBDAELCyAAKAIgIghBACAIQQBKGyEKQQEhA0EAIQUDQAJAIAUgCkYEQCAIQQN0QQhqECQiCEUN' +
+  'AyACKAIEIgUhAQwBCyAAKAIcIAVBAnRqKAIAIQFBACEEIAAgBRBPIQwDQCAHIAFBBHRqKAIIIgtBAEwEQCADIARJBEAgAiAENgIo' +
+  'IAQhAwsgBUEBaiEFDAMFIAkgAUEDdGogDDcDACABQQFqIQEgBCAGIAtOaiEEDAELAAsACwsDQCABKAIEIgZFBEAgCEEEaiEKA0BB' +
+  'ACEGIAUoAgQiBSEBIAVFBEAgCBApQQAPCwNAIAUgByABQQR0aigCBCIBRwRAIAggBkECdGogATYCACAGQQFqIQYMAQsLIAggCiAA' +
+  'KAIgQQJ0aiAGIAkQUCAGQQFqIQtBACEBIAUhAwNAIAEgC0YEQCACKAIEIAVBBHRqIQUMAgUgByADQQR0aiAIIAFBAnRqKAIAIAUg' +
+  'ASAGSRsiBDYCBCAHIARBBHRqIAM2AgAgAUEBaiEBIAQhAwwBCwALAAsAC0J/IQwgByAGQQR0IgpqQQRqIgQhAQNAIAYgASgCACID' +
+  'RgRAAkAgDEIBfUJ+Wg0AIAIgAikDGCAMfDcDGANAIAQoAgAiAyAGRg0BIANBAWohAQNAIAEgA0YEQCAJIANBA3RqIgQgBCkDACAM' +
+  'fTcDACAHIANBBHRqQQRqIQQMAgUgByABQQR0aiIEKAIIQQBMBH8gBCgCAAUgCSABQQN0aiIEIAQpAwAgDH03AwAgAUEBagshAQwB' +
+  'CwALAAsACwUgCSADQQN0aikDACINIAwgDCANVhshDCAHIANBBHRqQQRqIQEMAQsLIAUgCmohAQwACwALQX8LmgMCBH8CfiAAKAIw' +
+  'IgQgAmoiBkECdEEEIAYbECQiBQR/IAUgACgCLCAEQQJ0/AoAACACQQAgAkEAShshAgN/IAIgA0YEfyABKAI4IgMgACgCzAJGBEAg' +
+  'ASADQQFrIgI2AjggASgCNCACQRhsaigCFBApIAEoAjghAwsgASgCPCADRgRAIAEoAjQgACgCzAIiACADQQF0QQQgAxsiAiAAIAJI' +
+  'GyIAQRhsECgiAkUEQCAFEClBfw8LIAEgADYCPCABIAI2AjQgASgCOCEDCyABIANBAWo2AjggASkDICABKQMYfCEHA0ACQCABKAI0' +
+  'IQIgA0EATA0AIAIgA0EBayIAQRhsaiIEKQMAIAdYDQAgAiADQRhsaiICIAT9AAMA/QsDACACIAQpAxA3AxAgACEDDAELCyABIAEp' +
+  'A0AiCEIBfDcDQCACIANBGGxqIgAgBTYCFCAAIAY2AhAgACAINwMIIAAgBzcDAEEABSAFIAMgBGpBAnRqIAEoAgAgACgCSCADQQJ0' +
+  'aigCABA9NgIAIANBAWohAwwBCwsFQX8LCysBAX8gACABKAI4IgJMBH4gASgCNCACQRhsakEYaykDACABKQMYfQVCfwsL+gICCH8I' +
+  'fiMAQRBrIgUkACAFIAFCIIgiCyAANAIoIgxCIIgiDX4gAUL/////D4MiDyAMQv////8PgyIQfiIRQiCIIA0gD358Ig1CIIh8IAsg' +
+  'EH4gDUL/////D4N8IgtCIIh8NwMIIAUgEUL/////D4MgC0IghoQ3AwBCACABIAx+IAUpAwhCAFIbIQsgACgCDCEHIAAoAgAhCEH/' +
+  '////ByEDIAAoAgQiCSEAAkADQCAAKAIEIgRFDQECQCAIIARBBHQiCmooAgQiBiAERg0AIAcgBkEDdGopAwAiDCABWg0AQQEhACAL' +
+  'UEUgC0J/IAwgDnwiDSANIA5UGyIOWHENAANAAkAgACADTg0AIAggBkEEdGooAgQiBiAERiAHIAZBA3RqKQMAIAFacg0AIABBAWoh' +
+  'AAwBCwsgACADRyAMIBJYciAAIANOcUUEQCACIAQ2AgAgDCESIAAhAwsgCSAKaiEADAELCyACIAQ2AgBBACEDCyAFQRBqJAAgAwsd' +
+  'ACAAKAK8AiABQQN0aikDAEIAIAEgACgCyAJIGwugAwIPfwJ+IAJBAnQhEEEBIQgDQAJAIAIgCEoEQEEAIQQgCEEBdCIJIQogCCEL' +
+  'DAELDwsDQCACIARMBEAgACABIBD8CgAAIAkhCAwCBSACIAsgAiALSBshDSACIAogAiAKSBshDiAEIAlqIg8gAiACIA9KGyERIAQg' +
+  'CGoiByACIAIgB0obIhIhBSAEIQYDfyAEIBJIIAUgEUhxBH8CQCADIAAgBUECdGooAgAiDEEDdGopAwAiEyADIAAgBEECdGooAgAi' +
+  'B0EDdGopAwAiFFogByAMTCATIBRScnFFBEAgBUEBaiEFDAELIARBAWohBCAHIQwLIAEgBkECdGogDDYCACAGQQFqIQYMAQUgBCAN' +
+  'IAQgDUobCwshBwNAIAQgB0cEQCABIAZBAnRqIAAgBEECdGooAgA2AgAgBkEBaiEGIARBAWohBAwBCwsgBSAOIAUgDkobIQQDQCAE' +
+  'IAVHBEAgASAGQQJ0aiAAIAVBAnRqKAIANgIAIAZBAWohBiAFQQFqIQUMAQsLIAkgCmohCiAJIAtqIQsgDyEEDAELAAsACwALoQIC' +
+  'BH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACAC' +
+  'QQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G0tpRfoUQKzcDiAEgACABIAZCAXwQUkKQzgAgACkDqAEiBiAGUBt+fDcDoAFBACED' +
+  'QQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAo' +
+  'ArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/A0BCASEB' +
+  'An8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwB' +
+  'CwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKAK8' +
+  'ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAOIAogAiAD' +
+  'EFQbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARB' +
+  'AnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0A' +
+  'QQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEEFUEQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUM' +
+  'AQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChBVDQAgByAO' +
+  'IAUgAyACEFZBASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRs' +
+  'aiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0AC' +
+  'QCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAII' +
+  'IghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyIL' +
+  'EFchGSABIBIgCxBXIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYgDEYNAgJAIAEgDEEE' +
+  'dGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASARIBgQVUUNASABIBEg' +
+  'AxBVDQEgACABIAIgByADIAkgBCAFEFggACABIAIgCCADIAkgBCAFEFggFiAAKALIAUgEQEEBIRsMCwsgDigCCAtBAEoNACAOKAIA' +
+  'IQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwEfyATKAIABSANQQFqCyEN' +
+  'DAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgCACEDBSADQQFqIQMLDAEL' +
+  'CyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAGNgIAIAEgB0ECdGoiBSAF' +
+  'KAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAhBSACQQFqIQADQCACIAAi' +
+  'B0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2AgAgASAIQQJ0aiIAIAAo' +
+  'AgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyADKQMAQgF8NwMAIAdBAWoh' +
+  'AAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0aiIEKAIIIgVGBEAgAw8F' +
+  'IAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAIIAQQVQ0BIAEgCCAFEFUN' +
+  'ASABIAIgCCAHIAYQViAAIAAoAsgBIglBAWo2AsgBIAAoAsQBIAlBAnRqIAg2AgAMAQsLC9EJAwV/An4BeyMAQRBrIgUkAAJAIAAo' +
+  'ApgCIAApA4ACQgBScg0AIAAQWiAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEFsLAkAgACgC' +
+  'nAIEQCAAEFwiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQXQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABBeIgJBAEgE' +
+  'QCAAQQE2AqwBIAAQX0EDIQMgBiECIABBABBdRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgC' +
+  'DAQLAkAgACAFQQxqIAVBCGoQYCIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBhRQ0AIAAQX0F/IQJBASEDDAMLIAAgBSgCDBBi' +
+  'IAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABBjIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyADQf//A0kbEGRBAnRB' +
+  'AXIQYwsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1gg' +
+  'ACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0C' +
+  'CyAAIAApA/gCQgF8NwP4AiAAQQAQYiAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBKBEAgABBaIAApA+AC' +
+  'IQcLIAcgACkDgAJUDQEgABBeIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEFtBfyECQQEhAyAAQQEQXUUNAQwECyAAQQE2AqwB' +
+  'CyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAAp' +
+  'A+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2' +
+  'AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABog' +
+  'BEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABBlGgwBCwsgAg0AQQEhAiAA' +
+  'QQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQZSEEIAAgACkD2AJCAXw3A9gCIAAgACkD6AJCAXw3' +
+  'A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAoAjAgBGosAAAiAkEA' +
+  'SA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQYwsgBiECCyADQQFHDQEMAgsLQQIh' +
+  'AgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhBSIAGtfiAAKQPgAnw3A/gBCwurAQEJ' +
+  'fwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2' +
+  'AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFq' +
+  'IQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAo' +
+  'AswBIgMoAgAgAygCBBBhDQELQQAhAiAAQQA2ApwCIAAgAUEBaxBiIAAoAswBIgQoAgAhAyABQQFGBEAgACADQQAQY0EADwsgACAD' +
+  'IAAgBCABQYGAgIAEEGRBAnRBAXIQYwsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGooAgBBAnRqKAIAQQFz' +
+  'NgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAaIAdBAEGAAvwLACAA' +
+  'KAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkECdGooAgAgBWoiBSAE' +
+  'Sg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8DcSIEQQNJDQAgByAE' +
+  'QT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAgAUEARyERQQAhAQN/' +
+  'IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQASIEIAAoApwBIgkg' +
+  'DEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZBCGohCyAEIAhBAnRq' +
+  'Ig5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhBmIgRBAEoNAEEAIQUgBA0AIA8g' +
+  'A0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxBmDQEgACAD' +
+  'QQAQYwwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEBaiEMDAELCyECA0Ag' +
+  'AiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/QQAhBQJ/A0AgAyAK' +
+  'RwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0ECgiAUUEQEEAIQIDQCACIAlGBEBBfwwG' +
+  'BSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwBCwsDQCAFIAtHBEAg' +
+  'ACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEGcaIAAoAqgBIAMoAgxBDGxqIAEgAygC' +
+  'CBBnGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigCAEECdGoiBCgCCEEM' +
+  'bGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8DQAJAIAAoAoQBIgEgACgCgAFI' +
+  'BH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECICIARBAnQiA2oiBygC' +
+  'ACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAAKAIgaigCACIIQQAg' +
+  'CEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIoIANqLAAAIgpBAEgN' +
+  'ACAKDQUgACADQQF0QQFyIAcQYwsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQIDQCACKAIAIgMgAUwE' +
+  'QCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEBSg0AIAAoAhwgACgC' +
+  'GCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIAIgEgASAAKAIoaiwA' +
+  'AEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwBaiADIAhqKAIAQQF0' +
+  'NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchBjIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuAB' +
+  'QQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAG' +
+  'QQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNB' +
+  'ACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEGZBAEoEQCAGIAFBAnRqIgIgBzYC' +
+  'ACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2AgQgBCAFNgIACyAC' +
+  'KAIAIQoCQCAFIA5GDQAgDSAFEGZBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAKQQIgCkECShshEAJA' +
+  'A0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERBmQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGog' +
+  'ByAFEGdFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUECaiECA0AgACADRwRA' +
+  'IAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAHNgIAIAIgBTYCBCAB' +
+  'QQJqIQEgDSAFEGZBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEBaiEBIANBAWohAwwB' +
+  'CwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQYwwCCwALCyAMIAE2AgQMAAsACwgAIABBABBi' +
+  'C/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpBACEDA0AgAyAKRgRA' +
+  'AkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARBAWsiBEUNACAAIAog' +
+  'CEEMahBoIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0gACgCdGooAgBFDQAgDEEB' +
+  'OgAAIAAgCRBpIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMM' +
+  'AQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASED' +
+  'A0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEGoNASAAKALMAQUgBAsg' +
+  'BkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAE' +
+  'IANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCED' +
+  'A0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8g' +
+  'ACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswB' +
+  'IgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANB' +
+  'AnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQawsgACAAKALoAUEBajYC6AFBACEEIAZBACAGQQBKGyEB' +
+  'QQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIHKAIARwRAIAcgBTYC' +
+  'ACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKYASIFIAAoApQBIAFqIgdB' +
+  'AmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIBQQJ0ECgiBUUNASAAIAE2' +
+  'ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0ECgiBEUEQEF/IQQMAgsgACABNgKkASAA' +
+  'IAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/IAZBCGogAEECdGooAgAi' +
+  'ASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQKCIFDQEgAAVBAgtBAkkbIQQMAwsgASAE' +
+  'NgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIgAUECdGooAgAhBQJAIAAo' +
+  'AsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAgAzYCPANAIAMgBEwNAyAA' +
+  'KAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAAKAJ8IAJBAnRqKAIAIgNB' +
+  'AXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNAIAIgBUwEQCAAIAU2AoAB' +
+  'IAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAgBkEBcUUgAiAAKAKEAUpy' +
+  'DQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARAIAAoAiQgB0ECdGoiByAH' +
+  'KAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgCKCADakEAOgAAIAAgAxBs' +
+  'IAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIA' +
+  'IAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEI' +
+  'aiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIA' +
+  'QQxsaiAEIAEoAgQQZxogACgCqAEgASgCBEEMbGogBCABKAIAEGcaIAAgACkDgANCAXw3A4ADIAQLYgEFfyAAKALIASICIAAoAsAB' +
+  'IgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpBADYCACAA' +
+  'EG0LIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgC' +
+  'ACADQQF0QQggAxsiBEECdBAoIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAg' +
+  'ACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAEC' +
+  'AwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EB' +
+  'dEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARA' +
+  'IAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwAL' +
+  'IAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAo' +
+  'AgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAg' +
+  'AkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARBuCwvhAgEKfyMAQRBrIgckACADKAIAIQogACgC0AEgATYCAEEB' +
+  'IQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEGgiBUEAIAVBAEobIQsgBygCDCEMA0Ag' +
+  'ASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAgACgCeCAGaigCAEUg' +
+  'AiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFqNgIAIAhBAnRqIAU2' +
+  'AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUECdGooAgBBAXVqQQA6' +
+  'AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQpsIQdBASEEA0AgASAE' +
+  'TCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEGghCiAGKAIMIQsDQCAD' +
+  'IAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0' +
+  'aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAA' +
+  'IAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAA' +
+  'KALQASAEaigCABBpCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtS' +
+  'AQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEg' +
+  'ACABEG4LC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4gACgCsAEiBCACIAFB' +
+  'AnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3RqKwMAIAQgBkEDdGor' +
+  'AwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEgBkECdGogAzYCAAuY' +
+  'AQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIEQQN0aisDACAFIANB' +
+  'A3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAoAsgBIANBAnRqIAE2' +
+  'AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxsaigCABApIAFBAWohAQwACwALIAAoAgAQKSAA' +
+  'KAKQARApIAAoApwBECkgACgCqAEQKSAAECkLC+ULAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJBgICAgAFLcg0AQQFB' +
+  'mAMQIyIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1BA2xqIAtBAWoiDkEB' +
+  'dGpBAnQgCUEFbGoQIyEGIAcgCUEBdCIPQQwQIyIINgKoASAGQQAgCBtFBEAgBhApIAcQbwwBCyAHIAY2ArABIAcgBjYCACAKIAdB' +
+  '3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAog' +
+  'B0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAg' +
+  'ByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYg' +
+  'CGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAA' +
+  'IAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAg' +
+  'AkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZM' +
+  'BEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAA' +
+  'NgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAH' +
+  'AAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZ' +
+  's+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEA' +
+  'IQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIG' +
+  'IAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABBjDAMFIAgg' +
+  'BCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBeRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2' +
+  'ApgCCyAGQQFqIQYMAAsABSAHIAgQbCAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAco' +
+  'ArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB' +
+  '/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigC' +
+  'AGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIA' +
+  'IAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLiwICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMFIAAQ' +
+  'ciIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD8AF9IgUgASAFVBsFQn8LEFkhAyACIAAoAuABIgRB2AJqQcAA/AoAACACIAQpA1A3' +
+  'AzggACACKQMAIAApA/ABfDcDaCAAIAIpAxAgACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJAIANBAWsOAgABAgsgAEEC' +
+  'NgJkIAAgACkD4AIiAUIBfCIFNwPgAiAAIAApA+gCIAEgBVatfDcD6AIMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2AogCCyAC' +
+  'QUBrJAAgAwuPBAEPfyAAKAIEIQIgACgCICIEQQJ0QQRqIgUQJCIHRSAAKAIMQQJ0QQRqECQiCUVyIAUQJCIKRSACQQJ0QQRqECQi' +
+  'C0VyckUEQCACQQAgAkEAShtBAWohAiAAKAIIIQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EAIQJBACEFA38gBSAPRgR/' +
+  'IAcgA0ECdGogAjYCACAIIA0gAyAHIAkgACkDgAEQKxBwBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGooAggi' +
+  'DEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYEQCAH' +
+  'IANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyALakEE' +
+  'ayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxApIAkQKSALECkgAUUEQCAKEClBfw8LIAAQMyAAQQA2' +
+  'AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gBIAAg' +
+  'ACkDmAE3A4ACQQALEwAgAARAIAAQMCAAIAE3A9gBCwuQBAIHfwN8IwBBIGsiBSQAAn9BfiAARSADRXINABpBbyAAKAKUAg0AGiAA' +
+  'EDAgBUIANwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEgAVAbNwMYIAVBADYCDCAFQQA2AggCfyAAEAlFBEADQCAM' +
+  'RAAAAAAAAAAAZkUgAiAHTHJFBEAgB0EBaiEHIAVBGGohCEQAAAAAAAAAACENIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAAEAUiCUEA' +
+  'SA0AIAUgBSkDEEIBfDcDECAAIAkgBSgCDCAFKAIIEEIiBiAFKAIISgRAIAUoAgwgBkECdBAoIgpFBEBEAAAAAAAA8L8hDQwCCyAF' +
+  'IAo2AgwgBSAGNgIIIAAgCSAKIAYQQhoLIA0gDqAhDSAGRQ0AIAAgBSgCDCAIIAgpAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUi' +
+  'ATcDACABQp26s/uUkv2iJX4gBqyCp0ECdGooAgAQMRogDiAGt6IhDgwBCwsDQCALIAAoAjBIBEAgABAyGgwBCwsgDUQAAAAAAAAA' +
+  'gCAMIA1EAAAAAAAAAABjG6AhDAwBCwsgBSgCDAwBCyAAIAVBGGogAiAFQRBqEA4hDEEACxApIAAQMCAEBEAgBCAFKQMQNwMAC0F/' +
+  'IAxEAAAAAAAAAABjDQAaIAMgDCACt6M5AwBBAAsgBUEgaiQAC6kHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAHIAA2AiAg' +
+  'B0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQdgwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJB' +
+  'ACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJBAWohAiAJQQpsIARqQTBrIQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkEC' +
+  'aiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEgIAYbIQpBACEDQQAhBANAIAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB' +
+  '7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJAAkACfwJAAkACQCAGQeMAaw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB' +
+  '2ABGDQEgBkElRw0EIAdBIGpBJRB2IAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQC' +
+  'AAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgAL' +
+  'IRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2n' +
+  'IghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRB2IAlBAWshCQwECyALRQ0DIAZBAmsi' +
+  'BEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQcMuIAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAIT3FyDQMgBUEB' +
+  'aiEFDAALAAsgB0EgakElEHYgBkUNAyAHQSBqIAbAEHYgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGoh' +
+  'CCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABB2IARBAWohBAwACwALBSAIIAoQ' +
+  'diAEQQFqIQQMAQsLCyACQQFqIQIMAQsLIAAgBygCKCICIAFBAWsgASACSxtqQQA6AAAgB0EwaiQAIAJB/////wcgAkH/////B0kb' +
+  'CzYBAn8gACAAKAIIIgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAAKAIIQQFqBSADCzYCCAslAQF/IwBBEGsiBCQAIAQgAzYC' +
+  'DCAAIAEgAiADEHUgBEEQaiQAC7UGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gB' +
+  'IAJB1Do2ApgBQdQ6QQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBBwRhBABB5GgwBC0EBQegAECMiA0UEQCACQX8QITYCAEEA' +
+  'IQMgAkGAAWpBf0EAQZ0VIAIQeRoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDaCAALQAAQe8BRyABQQNJ' +
+  'ciAALQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQekUEQCACQQA2ApQBQXIhACACQYABakFyQQBB6RxBABB5' +
+  'GgwBCyACQYABaiADIAJB/ABqIAJB6ABqEHsiAA0AIAMgAigCfCIAIAMoAiQgAGsQIiIBNgIAQQAhACABDQBBfyEAIAJBfxAhNgJA' +
+  'IAJBgAFqQX9BAEGdFSACQUBrEHkaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUgASAHSHFFBEAgBhApIAUQ' +
+  'KSAEECkgAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEjRw0AIAMoAgAgARBEIgVF' +
+  'DQAgAiAFECE2AiAgAkGAAWogBUEAQZ0VIAJBIGoQeSEACyABQQFqIQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'A1ACQCAADQAgAiADKAIkQQQQIyIBNgJcQQAhACABDQBBfyEAIAJBfxAhNgIwIAJBgAFqQX9BAEGdFSACQTBqEHkaCwNAIAANASAC' +
+  'QYABahB6RQ0BIAJBgAFqIAMgBCACQdAAahB8IQAMAAsACwsLIAIoAlAQKSACKAJUECkgAigCXBApIABFDQIgAxB9QQAhAwwCCyAD' +
+  'KAIAIAYgAUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQRSIABEAgAiAAECE2AhAgAkGAAWogAEEAQZ0VIAJBEGoQeRoLIAFBAWoh' +
+  'AQwACwALIAJBoAFqJAAgAwtYAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2' +
+  'AgwgACgCGEEMakHAASADIAQQdRoLIAZBEGokACABC94BAQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEEN' +
+  'IARBCiAHIANrIggQfiIFIARrIAggBRsiAhB+IgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhP' +
+  'DQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARB/BEAgBkEBaiEG' +
+  'DAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL9AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAg' +
+  'BUHsAGogBUHoAGogBUHkAGoQgAEEQCAAKAIMIgQgBSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIEH4hCAwCCyAHLQAA' +
+  'QfwARwRAIAdB/ABBARB+IQgMAgsgAigCAEEATgRAQXAhBCAAQXAgAUGDHUEAEHkaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBI' +
+  'BH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQccZQQAQeRoMAgsCQCAHIAhJBEAgACAFQegAaiAIIARrIAIoAgBBf3NBH3YgAyAJ' +
+  'EIEBIgQNAyAFKAJoIgEgBkYNASAAKAIMIQQLIAYgBCABIAYQggEiB0sEQCAFIAQgB2otAAA2AgBBcSEEIABBcSAHQZweIAUQeRoM' +
+  'AwsgCiABIARqIgQgBiABayIGEIMBQQBOBEAgBSAFQTBqIAQgBhCEATYCEEFzIQQgAEFzIAFBmyAgBUEQahB5GgwDCyAKIAQgBhCF' +
+  'ASIEQQBIBEAgBSAEECE2AiAgACAEIAFBnRUgBUEgahB5IQQMAwsgCUEBaiEJDAELC0FwIQQgAEFwIAZBAWtBpRNBABB5GgsgBUHw' +
+  'AGokACAEC70IAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASADIAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMoAgxBACAB' +
+  'KAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewBaiAFQegBaiAFQeQBahCAAQRAIAUoAuQBIQggACgCDCIK' +
+  'IAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcgBhCC' +
+  'ASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlBnB4gBUEgahB5GgwGCyAGIAdGBEBBcCEEIABBcCAHQaYyQQAQeRoMBgsgESAM' +
+  'IAYgB2siDhCDASIPQQBIBEAgBSAFQaABaiAMIA4QhAE2AjBBdCEEIABBdCAHQaUvIAVBMGoQeRoMBgtBACEJIAYgCEkEQCACIA9K' +
+  'BEAgBSAFQaABaiAMIA4QhAE2AkBBeyEEIABBeyAGQfsVIAVBQGsQeRoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQY0yQQAQeRoM' +
+  'BwsgCCAKIAkgCBCCASIGSwRAIAUgBiAKai0AADYCUEFxIQQgAEFxIAZBzxUgBUHQAGoQeRoMBwsCQCAQIAkgCmoiBiAIIAlrIggQ' +
+  'gwEiBEEATg0AIBAgBiAIEIUBIgRBAE4NACAFIAQQITYCYCAAIAQgCUGdFSAFQeAAahB5IQQMBwsgBEEBaiEJCyADKAIQIgQgAygC' +
+  'DCAPQQJ0aiIGKAIARgRAIAUgBUGgAWogDCAOEIQBNgJwQXwhBCAAQXwgB0HoFyAFQfAAahB5GgwGCyAGIAQ2AgACQCADKAIIIAtH' +
+  'BEAgAygCBCEEDAELIAMoAgAgC0EBdEEQIAsbIgZBAnQiBBAoIghFBEBBfyEEIAVBfxAhNgKAASAAQX8gB0GdFSAFQYABahB5GgwH' +
+  'CyADIAg2AgAgAygCBCAEECgiBEUEQEF/IQQgBUF/ECE2ApABIABBfyAHQZ0VIAVBkAFqEHkaDAcLIAMgBjYCCCADIAQ2AgQLIAtB' +
+  'AnQiByADKAIAaiAPNgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQhgEiBEUN' +
+  'AQwCCwtBeiEEIAEoAgAgAygCACADKAIEIAsQLiICQXpGBEAgAEF6QQBBhBlBABB5GgwBCyACQQBIBEAgBSACECE2AgAgACACQQBB' +
+  'nRUgBRB5IQQMAQsgBSkD2AEiElAEQEEAIQQMAQsgASgCACACIBIQRiIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQfYpQQAQ' +
+  'eRoMAQsgBSABECE2AhAgACABIA1BnRUgBUEQahB5IQQLIAVB8AFqJAAgBAsiACAABEAgACgCABAnIABBCGoQhwEgAEE4ahCHASAA' +
+  'ECkLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFB' +
+  'F00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC6wBAQN/IAAoAhAiBiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAE' +
+  'aiwAABB/DQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABB/RQ0B' +
+  'IAUhBAsgASAENgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6cEAQZ/IwBBIGsiCiQAIAEoAgAiByAC' +
+  'IAIgB0kbIQkgByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsg' +
+  'Aw0GQW8hCCAAIAcgBkGhFhCJASIDQQBIDQcgACAGQQFqIgkgAkGxFhCJASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkGxFhCJ' +
+  'ASIHQQBODQFBbyEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUGrJyAKQRBqEHkaDAULIAchAyAHRQ0BCwJA' +
+  'AkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEBdEEQIAYbIgZBAnQiCBAoIgsEQCAEIAs2AgALIAQoAgQgCBAoIgkE' +
+  'QCAEIAk2AgQLIAQoAgggCBAoIghFDQEgBCAINgIIIAtFIAlFcg0BIAQgBjYCECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAEKAIE' +
+  'IAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgCDEEBajYCDCABIAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/' +
+  'ECE2AgAgAEF/IAFBnRUgChB5GgwDCyABKAIAIQkLQW8hCCAAQW8gCUG9KkEAEHkaDAELQW8hCCAAQW8gB0HpKkEAEHkaCyAKQSBq' +
+  'JAAgCAtqAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACABaiwAACIDQR9LDQAgAxB/DQBBAQwBCyADQf8ARgsNACAD' +
+  'Qf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhCIASEEIAAo' +
+  'AiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIi' +
+  'CEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAIL' +
+  'CyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcE' +
+  'QCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgAC' +
+  'IANBA2oFIAMLIABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBC' +
+  'gAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxAoIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYE' +
+  'QCAAKAIYIARBAXRBwAAgBBsiA0EDdBAoIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EA' +
+  'IQRBfyADQQF0QYABIAMbIgZBBBAjIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQKSAAIAY2Aigg' +
+  'ACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQiAEhAwNAIAMgCnEiBUEB' +
+  'aiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampB' +
+  'ADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEIgBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEg' +
+  'BHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C6sCAgN/An4jAEEQayIFJAAC' +
+  'fyABQQFqIgQgAk8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARB/y5BABB5GkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCAB' +
+  'ai0AACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFBqSsgBRB5GkFuDAQLIAatQtD///8PfEL/////D4MiCEL+//////////8A' +
+  'hUIKgCAHUwRAIABBbiAEQaQqQQAQeRpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAHUwRA' +
+  'IABBbiAEQc4pQQAQeRpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUHFLEEAEHkaQW4LIAVBEGokAAsXACAAKAIAECkgACgCGBAp' +
+  'IAAoAiQQKQs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7AECBH8BfiMAQTBr' +
+  'IgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiABIQUDQAJAAkAgBSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRA' +
+  'IAQgBzYCFCAEIAM2AhAgAEFvIAVB1SsgBEEQahB5GgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIg' +
+  'IABBbyABQdYaIARBIGoQeRoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQc4vIAQQeRpBfwsgBEEwaiQA' +
+  'CzQAAn9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpB' +
+  'CGsoAgBqIABFIAFBAExyIAAoAlQgAUhyGwuQAwIHfwF+IwBBsARrIgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBB' +
+  'ABA7IgdBAEgEQCAHrCELDAELAkAgB0HBAEkEQCAEQTBqIQUgBEGwAmohBgwBCyAHQQJ0IgUQJCIGQQAgBRAkIgUbDQAgBhApIAUQ' +
+  'KUJ/IQsMAQsgACgCACABIAYgBSAHEDsaIARCADcDKANAIAcgCEYEQCAAKAIAIAEQRyILQgBVBEAgBCALNwMAIARBEGoiAEEYQaUh' +
+  'IAQQdxogAiADIARBKGogABCNAQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhApIAUQKQsgBCkD' +
+  'KCELDAILIAgEQCACIAMgBEEoakHNMhCNAQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQigEQjQEgBSAJaiIJKAIABEAgAiADIARB' +
+  'KGoiCkGdKRCNASACIAMgCiAAIAkoAgAQiwEQjQELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEg' +
+  'AikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAhDwsg' +
+  'AUECdEH0M2ooAgALHQAgAARAIAAgATYCACAAQSRqQcgBIAIgAxB1GgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAgASAC' +
+  'IAMQjwEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEI8BCyAEQRBqJAAgAQuiBQEHfyMAQUBqIgMkAEHYN0EAQewB/AsAQSgg' +
+  'AUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQdg3QWRByRAgAxCQARpBZAwBCwNAAkAgAiAE' +
+  'RgRAIAQhAgwBCyAAIAJqLAAAEJIBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEJMBIQUgBCADKAI8IgIgAiAESRshAQJA' +
+  'AkADQAJAAkAgASACRwRAIAAgAmosAAAQkgENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4' +
+  'AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRsh' +
+  'AQNAAkAgAyABIAJHBH8gACACaiwAABCSAQ0BIAIFIAELNgI8IAAgBCADQTxqEJMBIQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYN' +
+  'BCAAIAJqLAAAEJIBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAE' +
+  'Tw0BCyADIAc2AhAgAyAAQc4yIAAbNgIUIANB0ipBzjIgBEEoSxs2AhhB2DdBZEGXMSADQRBqEJABGkFkDAELAkACQCAFQcEAa0FA' +
+  'SQ0AIAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANB0ipBzjIgBEEoSxs2AihB' +
+  '2DdBbEHsJCADQSBqEJABGkFsDAELQdA5IAY2AgBBzDkgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAiAyAB' +
+  'IAEgA0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAFakEw' +
+  'ayIBQecHIAFB5wdIGyEBDAELCyABC88DAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB2DdBbEHoIyAD' +
+  'EJABGkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQg' +
+  'AEGwM2otAAA2AgALIAVFDQAgBSAAQf8BcSAAQbAzai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRA' +
+  'QQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAg' +
+  'AyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBB2A4hBiAFRQ0BCyAHDQFB7w8hBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYC' +
+  'IEHYN0FsQYMnIANBIGoQkAEaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMgBTYCFCADIAQ2AhBB2DdBbEHTJiAD' +
+  'QRBqEJABGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIE' +
+  'IANsIQcgACgCDCADbCAEakEAECIiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3IN' +
+  'ACACQRxqIAJBJGogB60iCSACNAIgfEEEECUiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQJSEBCyABBUF/CyEBA0BBACAFIAdI' +
+  'IAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEJYBEC4iAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhAnDAMLIAAgAjYCJAsL' +
+  'CyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCAB' +
+  'TAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwv1BAIIfwF+IwBB0ABrIgAk' +
+  'AEHYN0EAQewB/AsAQbw3KAIAIQEgAEHANygCACICNgJMIABBxDcoAgAiBDYCSAJAIAEgBKwgAqx+IginQX8gCEIBfULAAFQbIAEb' +
+  'IgJBwQBrQb9/TQRAIABBwAA2AgQgACACNgIAQdg3QWxB6CMgABCQARoMAQsgAiAAQcwAaiAAQcgAahCUAQ0AQdQ3KAIAIgRBAEgE' +
+  'QCAAQYACNgIUIAAgBDYCEEHYN0FrQesZIABBEGoQkAEaDAELIARFQdA3KAIAQQAgBEGBAkkbckUEQCAAQYACNgI0IAAgBDYCMEHY' +
+  'N0FrQesZIABBMGoQkAEaDAELAn9BAUHAABAjIgFFBEAgACgCTCEFQQAMAQsgAULQDzcDOCABQQE2AjQgAEFAa0EANgIAIABCADcD' +
+  'OCABIAI2AgAgASAAKAJMIgU2AgQgASAAKAJIIgY2AgggAUHMNygCAEEARzYCGEHINygCACEHIAEgBDYCICABIAc2AhwgAiAFIAYg' +
+  'AEE4ahCYAQRAIAAoAkAQKSABEJkBDAILIAEgAEE4ahCaAUUhAyAAKAJACxApAkACQCADRSACQQlHciAFQQNHckUEQCABKAIYIAEo' +
+  'AgxBG0dyDQEgARAZIgM2AiwgAw0BQX8hAgwCC0F/IQIgA0UNAQsCfyABIAEoAgAiAyADbEECdBAkIgI2AjBBfyACRQ0AGiADQRBM' +
+  'BEAgARCfAQsgASgCKCABKAIscgR/QQAFIAEQlQELCyICDQAgASEDDAELIAAgAhCOATYCIEHYNyACQZ0VIABBIGoQkAEaIAEQmQFB' +
+  'ACEDCyAAQdAAaiQAIAMLlAUBB38jAEGQAmsiByQAA0AgACAGTCAEckUEQCAAIAZBAEEBIAAgB0EQaiIEEJsBIAZBAWohBiADIAAg' +
+  'BBCcASEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUgAEEBIAdBEGoiBhCbASAFQQFqIQUgAyAAIAYQnAEhBAwBCwtBfyEGAkAgBEUE' +
+  'QEEAIQUCQAJAQcw3KAIAIgZFBEBBACEEA0AgACAETCAFckUEQCAAIAQgBCABbyIFayACIAVsIAEgAiAHQRBqIgUQmwEgBEEBaiEE' +
+  'IAMgACAFEJwBIQUMAQsLIAVFDQFBACEFQX8hBgwCCyAGIAAgAxCdASIEDQMLQQAhBEEBIQlByDcoAgAiCkEBcQRAIABBACAAQQBK' +
+  'GyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQnAENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIA' +
+  'IARBAWohBAwBCwsgAyAAIAdBEGoQnAENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAh' +
+  'BQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEJsBIAZBAWoh' +
+  'BCADIAAgBRCcASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQdQ3KAIATiAGcg0AQdA3KAIAIAAgBRCeASIEDQMg' +
+  'AyAAQdA3KAIAIAAgBWxBAnRqEJwBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQjgE2AgBB2DcgBkGdFSAHEJABIQQLIAdBkAJqJAAg' +
+  'BAs1ACAABEAgACgCJBAnIAAoAigQFCAAKAIsECkgACgCEBApIAAoAhQQKSAAKAIwECkgABApCwvvAgEKfyAAIAAoAgAiBSAFbCIG' +
+  'QQFqQQQQIyIHNgIQIAAgBSABKAIAIghsIgJBAnQQJCILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACACQQBKGyEDQQAhAgN/IAIgA0YE' +
+  'fwN/IAQgBkYEfyAGQQQQIyIGRQ0EQQAhAiAFQQAgBUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEEA0AgBCAJRgRAIAJBAWohAiAB' +
+  'KAIAIQgMAwUgByABKAIIIAQgCGpBAnRqKAIAQQJ0IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYCACALIAMgCmpBAnRqIAI2AgAg' +
+  'BEEBaiEEDAELAAsACwsgBhApIAAgCDYCDEEABSAEQQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACACIAdqKAIAajYCAAwBCwsFIAEo' +
+  'AgggAkECdGooAgBBAnQgB2oiCkEEaiAKKAIEQQFqNgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMgBGwiA0EAIANBAEobIQMDQCAD' +
+  'IAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAEbGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQEDfwJAIAAoAgAiAyAAKAIERwRA' +
+  'IAFBAnQhBCAAKAIIIQUMAQsgACgCCCABQQJ0IgQgA0EBdCAEIAMbIgNsECgiBUUEQEF/DwsgACADNgIEIAAgBTYCCCAAKAIAIQML' +
+  'IAUgASADbEECdGogAiAE/AoAACAAIAAoAgBBAWo2AgBBAAvEAwEGfyMAQcCCAWsiAyQAIANBwIABakEAQYAC/AsAIAEgAWwhBwNA' +
+  'AkAgBCAHRgRAQQAhACABQQAgAUEAShshBUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAiBkcEQCADIAE2AhggAyAGNgIU' +
+  'IAMgBDYCEEFrIQBB2DdBa0G8JSADQRBqEJABGgwDCyACIAEgA0FAayABIARsQQJ0ahCcAQRAQX8hACADQX8QjgE2AgBB2DdBf0Gd' +
+  'FSADEJABGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EB' +
+  'ajYCNCADIAQgAW1BAWo2AjBBayEAQdg3QWtBrSQgA0EwahCQARoMAQsgASADQcCAAWogBUECdGoiCCgCACIGRgR/IAMgBTYCICAD' +
+  'IAE2AiQgAyAEIAFtIgBBAWo2AiggAyAEIAAgAWxrQQFqNgIsQdg3QWtBjzAgA0EgahCQARpBawUgCCAGQQFqNgIAIANBQGsgBiAB' +
+  'IAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQAIAALjwMBB38jAEGwIGsiAyQAIANBMGpBAEGAIPwLACABQQAgAUEA' +
+  'ShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAgAUECdCEHIAAhBANAQQAiBSAEIAlPDQMaA0ACQCAFIAZGBEAgBiEF' +
+  'DAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAELCyABIAVGBEAgAyACQQFqNgIEIAMgBCAAa0ECdSABbUEBajYCAEHY' +
+  'N0FrQZ0QIAMQkAEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2' +
+  'AiQgAyACQQFqNgIgQdg3QWtBoyIgA0EgahCQARpBawwCCyADQTBqIARqIgggCC0AACIIQQFqOgAAIAVBAWohBSAIRQ0ACyADIAJB' +
+  'AWo2AhAgAyAEIAFtIgBBAWo2AhQgAyAEIAAgAWxrQQFqNgIYQdg3QWtB0CAgA0EQahCQARpBawsgA0GwIGokAAvFAQEJfyAAKAIQ' +
+  'IAAoAgAiAiACbCIHQQJ0aigCACEBIAIgB2wiA0ECdEEEahAkIgRFIAEgAmwgA2pBAnQQJCIGRXJFBEAgA0EAIANBAEobIQhBACEB' +
+  'A0AgASAIRgRAIAQgA0ECdGogBTYCACAAIAAoAgwgAmwgB2ogAyAEIAYQEjYCKAUgBCABQQJ0aiAFNgIAIAAgASACbSIJIAEgAiAJ' +
+  'bGsgBiAFQQJ0ahCWASAFaiEFIAFBAWohAQwBCwsLIAQQKSAGECkLwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABCVASIDBEAgBCAD' +
+  'EI4BNgIgIAIgA0GdFSAEQSBqEJABIQMMAQsgACgCJBAvIAAoAiQQMCAAKAIAIAEgAhChASIDDQAgBSAFbCEGQQAhAwNAIAMgBkYE' +
+  'QEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHEKIBEDFFDQAgACgCJCAEQSxqIARBKGoQQyAAKAIkEC8gASAE' +
+  'KAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0HQCCAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkG6GCAGQQF0IAFKDQAaQbMYIAZBA2wg' +
+  'AUwNABpB/iBBkwggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVtIgMg' +
+  'BWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlBoS0gBBCQARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCAC' +
+  'IAY2AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADC6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAg' +
+  'ASAEaiIGLQAAIgcgAEwNASADIAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGA' +
+  'JCADEJABGiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALDQAgAiAAIAFsakEBaws5' +
+  'ACAAKAIkIAAoAjQQPyAEQgA3AwggACABIAIgAyAEEKQBIgBBAEwEQCAEQQQ2AgALIABBH3UgAHELvwICCH8BfiMAQUBqIgckAEF+' +
+  'IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCABWnENASAJIAIQASIFQQFGBEAgBCAEKQMIIg1CAXw3AwhB' +
+  'ASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQPCIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAi' +
+  'CiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVBAEgNAQsgCSAHQQhqEEEgBCAHKQMINwMQIAQgBykDMDcD' +
+  'GCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQA' +
+  'IAULjgICA38BeyAARSABRXJBASAFGwRAIAZBfkGlDEEAEJABGkF+DwsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAxACQAJAAkBBASAAKAIsIAAoAigbRQ0AIAAoAgAgASAGEKEBIgcNASAAKAIsIgkEQCMAQSBrIgckAEEBIQgg' +
+  'CSABIAIgAyAEIAcQG0UEQCAFIAf9AAQAIgr9CwMIIAUgBykDEDcDGCAFIAr9HQAgBygCGCAHKAIcEKgBQQAhCAsgB0EgaiQAIAgN' +
+  'AQwDCyAAIAEgAiADIAQgBRCmAUUNAgsgACABIAIgAyAEIAUgBhCnASEHCyAHDwtBAAvTBAIKfwJ+IwBBMGsiBiQAIAAoAgAhCyAA' +
+  'KAIoEBUgCyALbCEJAn8DQCAIIAlHBEACQCABIAhqLQAAIgpFDQAgACgCKCEHQX8hDAJAIAAoAgAgCCAKEKIBIgpBAEggBygCBCAK' +
+  'THINACAHKAIoIg0gBygCFCAHKAIQIApsIgpBAnRqKAIAIg5B//8DcSIPai0AAEH/AUYgDSAHKAIcaiAPQQF0ai8BACAOQX9zQRB2' +
+  'cUVyDQAgByANIAoQFkEAIQwLIAxFDQBBAQwDCyAIQQFqIQgMAQsLQQAhCCAGQQA2AgwCQAJAAkAgACgCNEUgCUVyDQAgA1AiB0Ug' +
+  'Ca1C5AB+IhAgA1pxDQAgACgCKCACIBAgACgCMEEAIAQbIAZBDGogBkEQahAXIAYpAxghESAGKAIoIgxFIAYpAxAiEEIAUnJFBEAg' +
+  'ACABIAJCACADIBF9IAcbIAQgBUEAEKcBDQEgBSAF/QADECAGQSBqIBH9Ev1XAwAB/c4B/QsDEAwDCyAMRQ0BCyAAKAIoIAJCACAD' +
+  'IBF9IANQGyAAKAIwQQAgBBsgBkEMaiAGQRBqEBcgBikDGCARfCERIAYpAxAhEAsCQCAERSAQUHINACAEIAEgCfwKAAAgBigCDCIB' +
+  'QQAgAUEAShshAQNAIAEgCEYNASAEIAAoAjAgCEECdGooAgAiByALbSIJaiAHIAkgC2xrQQFqOgAAIAhBAWohCAwACwALIAUgETcD' +
+  'ECAFIBA3AwggBSAGKQMgNwMYIAUgECAGKAIoIAYoAiwQqAELQQALIAZBMGokAAu9AQEBfyMAQRBrIgckAAJAIABFIAFFckEBIAUb' +
+  'BEBBfiEBIAZBfkGlDEEAEJABGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEg' +
+  'BhCgASIBDQAgAEEBEKkBQQAhASAAIAIgAyAEIAUQowEhBCAAQQAQqQEgACgCJBAvIARFDQAgByAEEI4BNgIAIAYgBEGdFSAHEJAB' +
+  'IQELIAdBEGokACABCzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgALEwAgACgCJCAA' +
+  'KQM4QgAgARsQcwv2AQIGfwF+AkAgAEUgAUVyQQEgAhsEQEF+IQNB2DdBfkHpCkEAEJABGgwBCyAAIAFB2DcQoAEiAw0AIAAoAgAi' +
+  'BiAGbCEHA0AgBCAHRgRAIAAoAiQQL0EADwsCQCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcDAAwBC0IAIQkgACgCJCAE' +
+  'IAAoAjAgBhBCIQUgAiAEQQN0aiIIQgA3AwBBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIwIANBAnRqKAIAIAZvrYYg' +
+  'CYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyADC8gHAhN/AX4jAEFAaiIDJAACQCAARSABRXJBASACGwRAQX4hBEHYN0F+' +
+  'QccKQQAQkAEaDAELIAAoAgAhBSADQYA6KQMANwM4IANCf0GgOikDACIWIBZQGzcDMCAAEJUBIgQEQCADIAQQjgE2AgBB2DcgBEGd' +
+  'FSADEJABIQQMAQsgAEGAOikDACADQTBqIAIQrAEiBA0AIAEgAiAFIAVsIgX8CgAAIAVBAnQiBBAkIgxFBEBBfyEEQdg3QX9BhQhB' +
+  'ABCQARoMAQtBkDooAgAhByAFQQAgBUEAShshCgNAIAYgCkcEQCAHQQAgBiAGQX9zIAVqShtFBEAgDCAIQQJ0aiAGNgIAIAhBAWoh' +
+  'CAsgBkEBaiEGDAELCyAMIAggA0E4ahCtAUGYOigCACEJQYg6KAIAIQYgAyAINgIYIAMgBTYCFCADIAw2AhAgAyACNgIMIAMgADYC' +
+  'CCADQQA2AiwgAyAFQQR2NgIoIANBkDooAgA2AhwgCEEQbSISQQEgCEH/AUobIQogCEGAAm1BASAGRSAIQf8DSnEiDhshECADQgA3' +
+  'AyAgDgRAIAMgBBAkIgQ2AiAgAyAFECQiBzYCLCAEQQAgBxtFBEAgBBApIAcQKSAMEClBfyEEQdg3QX9BhQhBABCQARoMAgsgA0EI' +
+  'aiABQQAQrgELQQAgCSAGGyEPQgAgBa1CAoZC6Ad8IAYbIRYgBSEGA0AgBSAGayETA0AgCCALTCIHIAYgD0xyIAMpAzBQIBFBB0py' +
+  'ckUEQAJAAn8gBiABIAIgBUGQOigCACAMIAtBAnRqIhQgCiAIIAtrIgQgBCAKShsiB0EBEK8BIglrIgQgD0giDSAORXJFBEAgEUEB' +
+  'akEAIANBCGogCyAHIAkgByAQTCAJIBNqrEIBhkLoB3wgA0EwahCwASIJQQRGGyERIAlBAUYMAQsgDQ0BQQAhDSMAQSBrIgkkACAA' +
+  'IAFCAiAWIANBMGoiFSkDABC5AUEAIAlBABClAUUEQCAVIAkpAxAQugEgCSgCAEEBRiENCyAJQSBqJAAgDQtFDQAgByALaiELIAog' +
+  'CiASSHQhCiAEIQYMAwsgASACIAVBkDooAgAgFCAHQQAQrwEaAkAgByAQSgRAIAdBAm0hCgwBCyAHIAtqIQsLIA5FIAMoAiQgAygC' +
+  'KExyDQEgA0EIaiABIAsQrgEMAQsLCyAOBEAgACgCJBAvCyADKAIgECkgAygCLBApIAwQKUEAIQQgAykDMEIAUiAHciAGIA9Mcg0A' +
+  'QWUhBEHYN0FlQaccQQAQkAEaCyADQUBrJAAgBAvTAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAA' +
+  'KAIccnINASAFIAAoAgQgACgCCCABQQEgAxCxAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkGsIUEAEJABGkF+DAELIAAgAyAE' +
+  'EKABIAAoAiQQLwsiBEEBag4CAAUBC0F/IQRB2DdBf0GFCEEAEJABGgwECyAAKAIAIgVBEEoNAQsgBUEQRw0BQRAhBSAAKAIcQQNH' +
+  'DQELIAAoAhggACgCIHINAAJAAkACQAJAAkAgACgCHA4DAQIAAwsgBSAAKAIEIAAoAgggASADELIBQQAhBAwFC0EAIQQgBSAAKAIE' +
+  'IAAoAgggAUEAIAMQsQEMBAsgACgCBCIHIAAoAggiBEcNASAFIAcgASADELMBQQAhBAwDCyAAKAIIIQQgACgCBCEHCyAEIAdHDQAC' +
+  'QAJAIAUgBCABIAIgAxC0ASIEQQFqDgIAAwELQX8hBEHYN0F/QYUIQQAQkAEaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2' +
+  'AgBBZSEEQdg3QWVBqQ0gBhCQARoMAQsgACABIAIgAxC1ASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQtgEh' +
+  'BCAAIAFBAWsiAUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAg' +
+  'ACgCDPwLACACIQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEC9BACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRA' +
+  'IAAoAgAiBCgCACAEKAIkIAAoAgQgAxC3AQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAo' +
+  'AiQgACgCDCAAKAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABC4AQuEAQEFfyAFQQAgBUEA' +
+  'ShshCwNAIAcgC0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAg' +
+  'ACAKakEAIAEgCmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkAD' +
+  'QCAAKAIcIgogA2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEDBBACEHIAAoAgBCAiAFIAYpAwAQuQFBACAIEKMBGiAGIAgpAxAQugFB' +
+  'ASAIKAIAQQFGDQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEgAmpBABC4AQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAA' +
+  'KAIEIAAoAhggB0ECdGooAgAQtwEgB0EBaiEHDAALAAUgCRAyGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgC' +
+  'GCAHQQJ0aigCABC3ASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRAyGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQuAELIAgoAgALIAhB' +
+  'IGokAAvXAQEFfyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQvQEgBkGAAmogAiABIAQgBxC+ASAGIAEgAiAEIAcQ' +
+  'vgFBACEHIABBACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAE' +
+  'IAlqaiAGQYAEaiAAIAEgAiAKKAIAIAYgBEECdGooAgAQvwFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAZBkAZqJAAL+wUB' +
+  'CX8jAEGQGmsiBSQAIAUgAzcDiBogBUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAYaiAAIAVBiBpqIgcQ' +
+  'vQEgBUGAEmogASAHEL0BIAVBgBBqIAIgBxC9ASAFQYAOaiABIAcQvQEgBUGADGogAiAHEL0BIAFBf3MgAGogAUEBam1BAWpBACAA' +
+  'IAFKGyEKIABBACAAQQBKGyELA38gBiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEMEBQQAFIAYgBiABbSIMIAFs' +
+  'ayEIIAYgASAAEMIBIgdBAEgEQCAFIAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApqaiAINgIAIAVBgAhq' +
+  'IAlqIAc2AgAgBUGABGogCWogDDYCACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJtIgg2AgAgBUGABmog' +
+  'B2ogBiACIAhsazYCACAFQYACaiAHaiAGIAIgABDCATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJqIAAgAiAAIAVBiBpq' +
+  'IgYQwQEgBUGAFmogACABIAYQwwEgBUGAFGogACACIAYQwwFBACEHQQAhCCABIAJGBEAgBUGIGmoQtgGnQQFxIQgLA0AgByALRwRA' +
+  'IAAgB2whCSAFQYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxq' +
+  'IAVBgAZqIAVBgBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8g' +
+  'BUGADmogDCACbUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwAL' +
+  'AAsLIAVBkBpqJAAL5wMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEL0BIAVBgARqIAEgBBDEASABQQAgAUEA' +
+  'ShshCiABQQFrIQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQtgFCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAG' +
+  'QQJ0aiEMQQAhBANAIAAgBEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAM' +
+  'KAIAIgkgCSABbSIJIAFsa2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhq' +
+  'JAAPCwJAIAQgBkYEQCAFQYACaiABIAVBiAhqEMQBDAELIAVBgAJqIAEgBUGICGoQvQELIAEgBmwhCyABIARsIAdqIQwgBUGABGoi' +
+  'CCAEQQJ0aiEJIAZBAnQgCGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIA' +
+  'IAFsajYCACAFIAwgBGtBAnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAIayIFJAAgBSACNwPY' +
+  'CCAFQYgIakEAQdAA/AsAIAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0ECQiCUUNAANAAn8CQAJAAkAgCkGP' +
+  'A0sgBnJFBEAgAykDAFBFDQFBACEGCyAJECkgBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqEMUBQQAhBkEAIQcgCCAJEMYBIghF' +
+  'BEAgCRApDAULA0AgBkHjAEsgB3JFBEAgAykDAFANAyAIIAVB2AhqELYBQgGEED4gCCADKQMAIgJCyAEgAkLIAVQbEAQgCCAFEEEg' +
+  'A0IAIAMpAwAiAiAFKQMAfSIVIAIgFVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAAEDwiB0EAIAdBAEob' +
+  'IQ0gBSgCzAghDiAFKALICCEPA0AgBiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSILQQJ0IhAgBUGABmoi' +
+  'EWogByABbSISIAFvIhM2AgAgECAFQYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sgARDHATYCACALIBRq' +
+  'IA4gB2sgARDHATYCACAGQQFqIQYMAQsACwALIAUgACAFQdgIaiIDEL0BQQAhBiAAQQAgAEEAShshCCADELYBQgGDIQIDQCAGIAhH' +
+  'BEAgACAGbCEJIAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABEMcB' +
+  'IQcgBCADIAlqIAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYgARDIAUECdCAFakGICGooAgBqIAEQxwEgASAHbGpBAnRq' +
+  'LQAAQQFqOgAAIANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIECcgCkEBaiEKDAALAAtBfwsgBUHgCGokAAu7AwECfyMAQdAgayIE' +
+  'JAAgBCABNwPIICAEQUBrQQBBgCD8CwAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAzAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACgC' +
+  'JCAEQcggahC2AUIBhBA+AkAgACgCNEUNACAAKAIkIAA0AgAiASABfkIBhhBAIAAoAjRFDQAgACgCJEIBIAA0AgAiASABfkIDhiAB' +
+  'QiNVGxBzCwJAIAAgBEFAa0HYNxCgASIFDQAgAEIBQgAgACgCNAR+QgAFIAA0AgAiASABfkIyfkLAmgx8CyACKQMAELkBIgEgAUJ/' +
+  'URsgAyAEQSBqEKMBIQMgAiAEKQMwELoBIANFBEBBACEFDAELIAQgAxCOATYCEEHYNyADQZ0VIARBEGoQkAEhBQsgACgCJBAvIAAo' +
+  'AiRCABBzIAAoAiRCABBAIAAoAiRCABA+AkAgBQ0AQQAhBQJAAkAgBCgCIA4FAAICAgECC0F1IQVB2DdBdUHDIUEAEJABGgwBCyAC' +
+  'KQMAIQEgBCAAKAIAIgA2AgQgBCAANgIAQdg3QWVBdSABUBtBqQ0gBBCQASEFCyAEQdAgaiQAIAULIAEBfiAAIAApAwBC64fWhejI' +
+  'oeThAH0iATcDACABECwLFgAgASAAIAMgAiADai0AABCiARAxGgu8AQEEfyMAQRBrIgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAII' +
+  'IAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0AgBUECRg0CIAAoAgAiBCgCACAEKAIkIAAo' +
+  'AgQgBkEIaiAFQQJ0aigCACIEELcBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRqIAQ2AgALIAVBAWohBQwACwALCyAGQRBq' +
+  'JAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3AwALrQIDA38BfAJ+IwBBIGsiAyQAAkAg' +
+  'AEEAIAEbRQRAQX4hAkHYN0F+QekKQQAQkAEaDAELIAAgAUICQgBBACADQdg3EKUBIgINAEG4OiADKQMQIgY3AwBBwDogAykDGCIH' +
+  'NwMAQcg6IAMoAgA2AgAgACgCACIAIABsIQJBACEAA38gACACRgR/QQAhAkGoOkEBNgIAQbA6IAe6RAAAAAAAAPA/oBC8ASAGuiAE' +
+  'QQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxC8AaAiBTkDAEEDIQADfyAARQ0DIABBA3RBoDRqKwMAIAVlBH9BqDogAEEB' +
+  'ajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC////' +
+  '/////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwg' +
+  'AkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShsh' +
+  'BANAIAMgBEYEQCAAIAEgAhCtAQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBC9ASAF' +
+  'IAIgBBC9ASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAFIAIgBBC9AQsgAiAGbCEJIAVBgAJqIAZB' +
+  'AnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsA' +
+  'CwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvcBAENfyMAQbABayIFJABB2DdBAEHsAfwLAAJAIANBACAE' +
+  'G0UEQEF+IQZB2DdBfkGkF0EAEJABGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAFQagBahCUASIGDQBBACEBIAVB4ABqQQBB' +
+  'wAD8CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkg' +
+  'DEYEQEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAA' +
+  'aiABaiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAEL' +
+  'C0HcOSANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEL8BIQIDQCABIA5HBEAgASADai0AACEIIAEgBGogAjoAAAJAIAhFDQAg' +
+  'BUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiARIAg6AAAgCkEBOgAACyACQQFqIgJBACAAIAJKGyEC' +
+  'IAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUgAjYCCCAFIAEgAG0iAkEBajYCACAFIAEgACACbGtB' +
+  'AWo2AgRB2DdBakHMHyAFEJABGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAE' +
+  'QQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQtgEgFIKnIgNBAnRq' +
+  'KAIAIQVBASEEIAYQtgEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShsh' +
+  'BAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwD' +
+  'BQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsg' +
+  'B0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoi' +
+  'CCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAA' +
+  'IAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhB' +
+  'ASEFA0AgBCAIRgRAAkAgBQRAIAMQtgGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGA' +
+  'AmogBSADEL0BQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZB' +
+  'gAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEMIBIAcgAiABEMIBRw0AIAYgBEEC' +
+  'dGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQwgEgBEF/cyAB' +
+  'aiACIAEQwgFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQvQEgBEEA' +
+  'IARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQtgEhCSAAIAVBAnQiA2ogAyAG' +
+  'aigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAA' +
+  'KAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACELYBIAOsIguCpyADQX9zQQFxIgQQyQE2AkggACACELYB' +
+  'IAuCpyAEEMkBNgJMIAIQtgEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhC2ASAJIAIQtgEgDIKnQQJ0' +
+  'aigCACEFIAuCpyEGIAIQtgEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWoh' +
+  'BwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQxwE2AgggByABIAVsIAJqIAMQxwE2AiggAUEBaiEB' +
+  'DAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEMcBNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQ' +
+  'tgEgC4KnIAQQyQEiBDYCVCAAQShqIAMgBCADQQAgAhDKASABIAUgCCgCACIBQQF0IANBASABdCACEMoBCyAAIAAgBUECdGooAghB' +
+  'AXQgAxDHATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIU' +
+  'IAJBAWsiESACbGoiFSAQaiIWIBBqQQAQIiIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGogAhDHASEXIAAo' +
+  'AkwgACgCUGogAhDHASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAg' +
+  'B0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDIASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAP' +
+  'IAIQyAEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYN' +
+  'AiAAKAJIIAVrIAIQxwEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQxwEiCyATamo2AmggAyAE' +
+  'IChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDHASIJIAJsIBVqIAYgCGogAhDHASINajYCVCADIAggImo2AkwgAyApNgJIIAMg' +
+  'KjYCRCADIAUgCmogAhDHASIKIAJsIBZqIAYgC2ogAhDHASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8g' +
+  'ESAaShs2AlAgAyAHNgJAIAMgFyAJayACEMcBIAJsIBVqIBggDWsgAhDHAWo2AnAgAyAXIAprIAIQxwEgAmwgFmogGCAGayACEMcB' +
+  'ajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQLiIEQQBIDQIgASAEQQJ0' +
+  'aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAg' +
+  'BkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJ' +
+  'DAELAAsACwsLIAwQJ0EAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAA' +
+  'IAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhB' +
+  'f3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQtgEgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsg' +
+  'AxDHASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxDHASIMdkEBcXIgBiAMRiAIIApHc0Vy' +
+  'RQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwL' +
+  'AAsCQCADRQRAQX4hAiAEQX5BhRdBABCQARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QfEo' +
+  'QQAQkAEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxBhSwg' +
+  'BRCQARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBDMASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYC' +
+  'hCEgBSAGNgKAISAFIAE2AvwgIAUgAEHOMiAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQo' +
+  'AgQiB08NACAEKAIAIAcgASACEM8BIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQ1wFFDQELIAIoAgwhAQwBCwsgAkEQaiQA' +
+  'IAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahDPASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsL' +
+  'IAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ0AFFDQAgBCAGIAZBEGoQ0QFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRB' +
+  'AEEAENkBIQIgBCgCCCIHIQECQCAHDQAgAhDaASIHIQEgBw0AQQAhByACEOQBIQELIAEgAWwiASACRwRAIAQgBiACIAFBABDlAQwB' +
+  'CyAEIAc2AhgCQCAEEOYBIgENACAEIAYgAkEAEOcBIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBq' +
+  'ENIBCyECIAZBIGokACAFKAKsIRApIAIEQCADEM0BIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIo' +
+  'IgENACAEQRBqIAAoAgAgACgCBCAGENMBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQ' +
+  'zwEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBDUAQ0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACAD' +
+  'IAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDE' +
+  'ASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAG' +
+  'IAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAG' +
+  'IAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQdA0KQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABDLASAFKAIQQRBHckUEQCAD' +
+  'EM0BIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQzQEgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwK' +
+  'AABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3AQEDfyABQfA0IAEbIQYDQAJAQcEAIQUCQCAE' +
+  'QcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQzgEiAQ0CCyAAQQVq' +
+  'IAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoA' +
+  'cAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAA' +
+  'BEAgACgCzCAQKSAAKALUIBApIABBADYC1CAgAEIANwLMIAsLvwIBBX8jAEEwayIEJAACfyABRQRAIANBZkHKDEEAEJABGkFmDAEL' +
+  'IAFBwQBJBEACQAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQfiEIIAZB/wBrQf8BcUGiAU8Ef0GTKSAGQQoQfgVB' +
+  'AQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQekwIQAMAQtBzAlB9icgBkEha0H/AXFB3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEbIQYL' +
+  'IAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQkAEaQWYMAgtBACABIAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIUIAQg' +
+  'ATYCECADQWZB5iUgBEEQahCQARpBZgwBCyAEQcAANgIAIANBZkH3DyAEEJABGkFmCyAEQTBqJAAL5QEBB38jAEEQayIFJAAgBSAA' +
+  'IAEgAhDTASADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGENUB' +
+  'IglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsgCkE9' +
+  'Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAFQRBqJAALuAEBBX8gASgCBCEF' +
+  'IAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFENUBIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAAIAMg' +
+  'BRDVASIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAE' +
+  'NgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAENkBIQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIB' +
+  'Rg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAENkBIANGDwtBASADQcAASw0AGkEAIAMQ2gEiAkEESA0AGiAAIAEo' +
+  'AgAgASgCBEEAIAIQ2wELC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQ7wEgAAJ/AkAgAC0AxAEgBC0AFUVyDQAgBCgC' +
+  'ECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMhAgwBCyADEN4BIQILIAQoAhgg' +
+  'Ak0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACABKAIEIAIgBEEPahDZASICRQRA' +
+  'IAAgASgCAEF/EOgBIAQgAEFAazYCAEFoIQIgAEFoQeITIAQQ6QEMAQsCfyACIAQtAA8EfyAAIAEgAhDwAQVBAAsiBmshAiAAKAII' +
+  'IQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQ5QEM' +
+  'AgsgBCACENoBIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQ5AEiAiACbEEAEOUBDAILAkAgA0EESA0AIAAgASgCACAB' +
+  'KAIEIAAoAhQgAxDbAUUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAAEOYBIgINACAAIAMgA2xBAnQQ' +
+  'JCICNgI0IAJFBEBBfyECIABBf0GIC0EAEOkBDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAELQAURSAFQQFHckUEQCACQSw6' +
+  'AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQ5wEiAg0AIABBATYCICABKAIMIQEgBQRAIAAgARDxASECDAELIwBB' +
+  'EGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANBswoQ8gFBaCEBDAMLAkACQAJAAkACQCAAKAIAIAMgASAC' +
+  'EM8BDgUEAwMBAAMLIAAgAhDUAUUNASAAIAFBzR4Q8gEgACABNgIoQWghAQwGCyACKAIAIQEgAigCBCEDIAAtAC1BLUYEfyAAKAIA' +
+  'IAEgAyAAKAIUQQAQ2QEgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQAIAEgACACKAIAIAIoAgQQ7wEC' +
+  'QCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAMAQsgACgCFEUhBQsgACAFOgAs' +
+  'IAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qENkBIQEgACACIAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEOcBIQEgA0EQ' +
+  'aiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQaEdEPIBQWghAQwBCyAAIAEQ8QEhAQsgAkEQaiQAIAEhAgsgBEEg' +
+  'aiQAIAILZAEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQfiIGBEAgACAGIAFrIgI2AgggACACQQFqNgIM' +
+  'IAIgA2shBAsgACAFQSMgBBB+IgAgAWsgAiAAGzYCBAuKAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACENABRQ0AIAAgAiABENEBRQ0A' +
+  'IAAoAgAgAigCACIEIAIoAgQiBUEAQQAQ2QEhAyAAKAIIIgFFBEAgAxDaASEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAE' +
+  'IAVBACABENsBIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEs' +
+  'RwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIgAWsQ1gEiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNB' +
+  'BCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFB' +
+  'A3IhAwsgAwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBB' +
+  'gBAhBUEPIQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEB' +
+  'A0AgASAERwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyAC' +
+  'Qf//wwBLGyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAgACgCACABIAIQ1QEiA0EDcQ0AIANBAnYgAWohAQwBCwsCQCAAKAII' +
+  'IgQNACAALQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEgAksbIQMgASECQQBCkYCAhICAgAECfwNAQRcgAiADRg0BGiAAKAIA' +
+  'IAJqLQAAIgXAIgYQ2AEgBkHBAGtB/wFxQRpJcgRAIAAgBWosAIYCIgVBf0YgBCAFSHIgB3IgByAGENgBGyEHIAJBAWohAgwBCwsg' +
+  'AiEDIAZBCWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3IbCw8AIABB4QBrQf8BcUEaSQtgAQF/IwBBIGsiBSQAIAVBEGogASAC' +
+  'ENwBQQAhAUEAIQIDQCAAIAMgBUEQaiAFEN0BBEAgBS0ACEEARyECIAFBAWohAQwBCwsgBARAIAQgAkEBcToAAAsgBUEgaiQAIAEL' +
+  'IgEBfyAAEN4BIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtiAQF/IwBBIGsiBSQAIAVBEGogASACENwBA0ACQCAAKAIAIAMgBUEQ' +
+  'aiAFEN0BIgFFDQAgACADIAUoAgAgBSgCBCAEEN8BIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwslACAAQQA6AA4gAEEBOwEM' +
+  'IAAgATYCCCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAH' +
+  'ENUBIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQML' +
+  'IAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUh' +
+  'BAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQ1QEiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQB' +
+  'AAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAEL' +
+  'QQAgAi0ADEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEOAB' +
+  'IQVBACEEDAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQ1QEiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAAL' +
+  'AAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEOABIQULIAMg' +
+  'BDoACCADIAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIA' +
+  'IAJqIQUCQCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAENgBRQ0BIAIgACABQSBr' +
+  'Qf8BcWosAIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBDhAQ0BIAQQ4gENAQsDfyAAIANGBEAg' +
+  'AQ8LIAAgBWosAAAiAhDjAQR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEg' +
+  'RiABaiABIAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQtM' +
+  'AQJ/QcAAIQICQCAAEN4BIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyAC' +
+  'C7MDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBDcASAFIAEoAgA2AtwBQQAhAQJAA0AC' +
+  'QCAAKAIAIAAoAhQgBkEQaiAGEN0BRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EOwBIgdBAEgNAiAFIAYoAgQgBigCAGo2' +
+  'AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxDoAQJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIw' +
+  'IAVB0ABqQYABQYUUIAVBMGoQdxoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQZcUIAVBQGsQdxoLAkAgBARAIAUgACgCCCIBNgIQIAUg' +
+  'ASABbDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIEIABBaEGuHSAFEOkBDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2' +
+  'AiAgBSAFQdAAajYCJCAAQWhBmyYgBUEgahDpAQwBCyAAIAIgAyAFQdAAahDqAQtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayIC' +
+  'JAAgACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8Q6AFB5iVB3Q4gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASED' +
+  'QT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYgBCACEOkBQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFA' +
+  'aiIEJAAgBEEwaiABKAIAIAEoAgQQ3AECQAJ/AkADQCAFIQYgB0EBcQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQ3QFFIAQtAChBACAD' +
+  'G3JFBEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEOsBIghFDQEMBAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBDo' +
+  'ASAAKAIYIQVBzRohB0HOMgwBCyAAIAQoAiBBfxDoAUHaHCEHIAAoAhgiBSEGQcQyCyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQg' +
+  'BTYCFCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCACQQFqNgIAQWghCCAAQWhBlwggBBDpAQsgBEFAayQAIAgLqQIB' +
+  'Bn8jAEEgayIEJAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAHIANrEH4iAwRAIAZBAWohBiAFIANBAWoiA2shCAwBCwsgACAB' +
+  'NgI8IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAAQdQIIARBEGoQdxpBACEFIABBADoAkAECQCACQQBIDQAgACgCGCIDQQBM' +
+  'DQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQc8wIAQQdxoLAkAgACgCECIDRQ0AIAMgBhDtATYC' +
+  'GCADIAcQ7QE2AhwgAyABEO0BNgIgIAVFDQAgAyACIAAoAhgiAG0iAUEBajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/' +
+  'IwBBEGsiBCQAIAQgAzYCDCAAKAIQIAEgAiADEI8BIARBEGokAAtIAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACENoBIgI2' +
+  'AgggBCACNgIEIAQgATYCACAAQWhB8iwgBBDpASAEQSBqJAALrgIBBn8jAEEQayIEJAACfyAAIAEgACgCHBDsASIDQQBIBEAgAwwB' +
+  'C0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACACIAUQ6AEgBCAAQUBrNgIAIABBaEGmFCAEEOkBQWgMAQsCQCAD' +
+  'DQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIHIAcQ4wEbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAg' +
+  'AEEBOgAuDAELIALAEOEBRQ0AIABBAToALwsgACgCDCAFaiADOgAIIAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2' +
+  'AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQAC+MEAQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQg' +
+  'ACgCGCIEQcAAIAQbIgYQ3wEiBEEATiAEIAZMcUUEQCAAIAUgBEF/cyAEQR91cWoiBSACEOgBIAAgA0HgAGoQ7gECQCAEQQBIBEAg' +
+  'A0GAAmohBCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVrENYBIgFBAEgEQCAGLQAAIQFB1ygMAQsgAUUEQEEAIQFB7hoMAQtB' +
+  'wyggAUH/AEYgAUEgSXINABpB2idB6RZB+TEgACgCFEEBRhsgAUH/AEsbCyEFIAIgATYCACAEQTAgBSACEHcaIAJBEGokACADIABB' +
+  'kAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMgBDYCACAAQWdB0hQgAxDpAQwBCyAAKAIQIgIEQCACIAQ2AhQLAkAgACgCGEEA' +
+  'IAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgCAGo2AkQgA0HSKkHOMiACQRRLIgEbNgJIIANBFCACIAEbNgJAIANBgAJqQTBB' +
+  'zxMgA0FAaxB3GgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYACakEwQf4vIANB0ABqEHcaCyAAQUBrIQEgACgC' +
+  'GCICRQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0GfKSADQRBqEOkBDAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2AjQg' +
+  'AyAAQZABajYCKCADIANBgAJqNgIgIABBZ0HqFCADQSBqEOkBC0FnIQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJGwvg' +
+  'AgEMfyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAoAhRBAUYEQCAEIAM2AhAgAUGgAUHbKiAEQRBqEHcgAWohAkEwIQoMAQsg' +
+  'AC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsABIgIgAyACIANIGyIJQQFrIQsgASECA0AgCSAFIgNMDQEDQAJAIAsgAyIGRgRAIAsh' +
+  'BiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGosAABBAWpGDQELCyAMQQRGBEAgBCAINgIkIAQgCTYCICABQaABQcMTIARBIGoQdyAB' +
+  'aiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDFAToAACAHQQFqIQIgBSAGTiADIQUNACAHQS06AAEg' +
+  'ByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEGQGiAEEHcaIARBMGokAAveAQEEfyMAQSBrIgQkACAAQeA0KAIA' +
+  'NgIIIABB2DQpAgA3AgAgBEEQaiACIAMQ3AFBACECQQAhAwNAIAMhBQJAA0AgASgCAEEBIARBEGogBBDdAUUNASAAIAJBAWoiAjYC' +
+  'ACAEKAIEIgZFDQALIAYhAyAFBEAgBSAGRwRAIABBAToABwsgBSEDCyABQQEgBCgCACAGQcAAEN8BIgVBAEgEQCAAQQA6AAULIAZB' +
+  'Ak8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEHDAELCyAAIAQtAB06AAQgBEEgaiQAC+ABAQR/IwBBIGsiAyQAIAJBAWshBQJ/' +
+  'IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHBAE8EQCAFENoBQQBHDAELIAMgAf0AAgD9CwMQIAEoAgwhBEEBIQECQANAAkAg' +
+  'BCAAKAIEIgZPIAEgAk9yDQACQAJAIAAoAgAgBiAEIANBEGoQzwEOBQIBAQEAAQsgACgCACADKAIQIAMoAhQgACgCFCADQQ9qENkB' +
+  'GiADLQAPRQ0DIAFBAWohAQsgAygCHCEEDAELCyABIAVGIAJBAktxDAELQQALIANBIGokAAv+AQEGfyMAQRBrIgUkACAAQQA6ACQg' +
+  'ASAAKAIEIgJJBEAgACgCACACIAEgBRDPASECIAUoAgwgASACQX5xQQJGGyEBCyMAQRBrIgYkAAJ/IAAoAgAiAyAAKAIwIgJqIgdB' +
+  'ACABIAJrIgIQfiIEBEAgACAEIANrQX8Q6AEgBiAAQUBrNgIAIABBZ0H7DCAGEOkBQWcMAQsgAkEBIAIbECQiBEUEQCAAQX9BiAtB' +
+  'ABDpAUF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGok' +
+  'ACAFQRBqJAAL4gEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEENoBDQAgBBDkASEBIAAg' +
+  'ACgCOEF/EOgBIAMgAEFAazYCACADQTBqIgJB5ABBlxQgAxB3GiAAIAQgASABbCACEOoBDAELIAAgASAEEOgBIAAoAiAhASADIAAo' +
+  'AhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANBzjJBnhUgAUEBRhs2AhQgAEFoQZgOIANBEGoQ' +
+  '6QELIANBoAFqJAALhwYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+' +
+  'IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkG4NSgCADYCGCAGQbA1KQIANwIQAkAgAEUNAANAQcAAIQcC' +
+  'QCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEHwNCEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAt' +
+  'AIggIgpFDQBB1iogCsAiDEEFEH5FDQAgCCAMIAcQfg0AIAYgCjoAGAsgAC0AyiBBLEcNAiAGQSw6ABkMAgsgCEEBaiEIDAALAAsg' +
+  'A0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRAIAYgASACQQAgBkEQahD0AQwBCwJ/QQAhBwJA' +
+  'IABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwhCgNAQQEgCiALRg0CGiAJIAtBAnRqKAIAIghB' +
+  'AEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dyDQALC0EAC0UEQCAGIAEgAiADIAZBEGoQ9AEM' +
+  'AQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYgACgCzCAgAWogACgC1CAgB0ECdGooAgAiAyAB' +
+  'axD2ASAGIAIgB2otAAAiASAAIAdqLQAIRgR/IAAoAswgIANqLQAABSAIIAEQ9wELwBB2IAdBAWohByADQQFqIQEMAQsLIAYgACgC' +
+  'zCAgAWogACgC0CAgAWsQ9gEMAQsgBiAAIAIQ9QELIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2ot' +
+  'AAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALmgEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEg' +
+  'BmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChB2CyAGQQFqIQYMAwsgAiAFIApqai0AACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQ' +
+  'dgsCQCAHRQRAIAAgCBD4AQwBCyAAIAQgCBD3ARB2CyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAg' +
+  'BiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQ' +
+  '4QFFBEAgBBDiAUUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEOMBBEAgBEEBaiEEDAEFIAQh' +
+  'AwwDCwALAAsgACABKALMICAHaiABKALQICAHaxD2AQ8LIAAgByAIaiAFIAdrEPYBAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACAB' +
+  'KALMICAFaiADIAVrEPYBDAELIAAgBBD4AQsgCiEGIAMhBwwACwALIwADQCACBEAgACABLAAAEHYgAUEBaiEBIAJBAWshAgwBCwsL' +
+  'GAAgASAAKAIAakEBayAAQQhqIAEbLAAACzIBAX8jAEEQayICJAAgAiABNgIAIAAgAkEMaiIAIABBBEGVCSACEHcQ9gEgAkEQaiQA' +
+  'CxoAQQBBECAAQQ9qQXhxIABBCUkbIABBAEgbCxEAQbw1KAIAIAAoAgAgAGpGC1oBA38CQCAAQbw1KAIAIgJqIgAgAkkNAEHENSgC' +
+  'ACIBQQAgACABSxsNAD8AQRB0IgEgAEkEQCAAIAFrQf//A2pBEHZAAEF/Rg0BC0G8NSAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8L' +
+  'IAAQJAsFAEHINQt/AQN/AkAgAEUgAkEASHJFBEADQCACIANGDQIgACgCACABQQRqIgQgBCABKAIAIgFBACABQQBKGyIFQQJ0aiAB' +
+  'EC4iAUEASARAIAEQ/wFB7DUgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+QYUMEIACCyACCxYAIABBAEgEQCAA' +
+  'IAAQjgEQgAILIAALDAAgACABQc4yEL0CCwkAIAAoAgAQSQu8AQEDfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASAD' +
+  'G0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAQSSABTA0AIAAoAtACKAI0IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAi' +
+  'AiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhD/ASAFQRBqJAAL' +
+  'GQAgACgCABAFIgBBfkwEQCAAEP8BGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARCLAQv0AQICfwN+AkAgAUHEDBCGAiIEDQAgAkHf' +
+  'ERCGAiIEDQBBoDz9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQMAJAA0AgACAH' +
+  'EAEiBEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQLIAApA+ACIQYgBSAAKQPoAjcDCCAFIAY3AwBBoDwgBf0AAwD9CwMAQW0gBCAAKQPg' +
+  'AiAAKQPwAlQgACkD6AIiBiAAKQP4AiIHVCAGIAdRGxsFQX4LIQQgBUEQaiQAIANBoDwpAwA3AwAgA0GoPCkDADcDCAsgBAs7AAJ/' +
+  'IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4gAUGnGxC9AkF+CwswAQJ+IAEpAwAhAiABKQMIIQMg' +
+  'ACgCACIABEAgACACNwPwAiAAIAM3A/gCIAAQMAsLZgECfyMAQRBrIgQkACAEQgA3AwgCQCABQZ0jEIYCIgUNACACQQBMBEBBfiEF' +
+  'QX5BjhsQgAIMAQsgACgCACAB/AcgAiADIARBCGoQdCADIAQpAwi6OQMIEP8BIQULIARBEGokACAFCyUAIAAoAgAgARAxEP8BIgFB' +
+  'eEYEQCAAKAIAQew1Qdw1EEMLIAELJwAgACgCBCIARQRAQX5BmAkQgAJBfg8LIAAgASACIAMQjAGnEP8BCycBAX8gAARAAkAgACgC' +
+  'BCIBBEAgARB9DAELIAAoAgAQJwsgABApCwsXACAAKAIEIgBFBEBBAA8LIAAgARCKAQsSACAAKAIAIAEgAiADEEIQ/wELSAECfwJA' +
+  'QQFBCBAjIgIEQCACIAAgARAiIgM2AgAgAw0BIAIQKQtBf0F+IAAgAXJBAE4iABtBhQhBzBsgABsQgAJBACECCyACCyUBAX4gACgC' +
+  'ACABEEciA0IAUwRAIAOnEP8BDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEDsQ/wELXAAgACABEHgiAEUEQEHUOigCAEHgOhCA' +
+  'AkHgNUHYOikCADcCAEEADwtBAUEIECMiAUUEQCAAEH1Bf0GFCBCAAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgC' +
+  'ABAwCyIBAX8gAUHfERCGAiICBH8gAgUgACgCACAB/AcQBBD/AQsLIgEBfyABQd8REIYCIgIEfyACBSAAKAIAIAH8BxABEP8BCwsn' +
+  'ACAAKAIAIgBFIAFBAEhyBH9BfgUgABAwIAAgATYCzAJBAAsQ/wELEgAgACgCACABIAIgAxBFEP8BCyQBAX8gAkGsCxCGAiIDBH8g' +
+  'AwUgACgCACABIAL8BxBGEP8BCwsOACAAKAIAIAEQRBD/AQsLACAAKAIAIAEQPwsfAQF/IAFBnSMQhgIiAkUEQCAAKAIAIAH8BxA+' +
+  'CyACC1sBAX8gASAAKAIAIgIQLTYCACABIAIoAgRBfiACGzYCBCABIAIoAiBBfiACGzYCCCABIAIoAjBBfiACGzYCDCABIAAoAgQi' +
+  'AAR/IAAoAlRBfiAAGwVBAAs2AhALEAAgACgCACABIAIQPBD/AQtuAQJ/IwBBEGsiAiQAIAJCADcDCAJ/QX4gACgCACIARSACQQhq' +
+  'IgNFcg0AGkF1IAAoAswCRSAAKAJkQQJHcg0AGiADIAAoAtACIgApAyAgACkDGHw3AwBBAAsgASACKQMINwMAEP8BIAJBEGokAAtr' +
+  'ACAAKAIAQbA8EEEgAUGwPCkDALo5AwAgAUG4PCkDALo5AwggAUHAPCkDALo5AxAgAUHIPCsDADkDGCABQdA8KAIAtzkDICABQdQ8' +
+  'KAIAtzkDKCABQdg8KQMAujkDMCABQeA8KQMAujkDOAsMACAAKAIAEDIQ/wELKgBBxDVBACAA/ANBACAARAAAAAAAAAAAZBsgAEQA' +
+  'AAAAAADwQWYbNgIACwcAIAAQjgELUwACfyAAQQAgARtFBEBB2DdBfkGsIUEAEJABGkF+DAELIAAgAUHYNxCgASIBBH8gAQUgACgC' +
+  'JCAAKAI0ED8gAEEBEKkBQQALC0UEQEEADwsQowILMABB2DcoAgBB/DcQgAJBzDVB3Df9AAIA/QsCAEHcNUHsN/0AAgD9CwIAQdg3' +
+  'KAIACz0AQcQ5QQA2AgBByDlBADYCACAABEBBxDkgACgCBDYCAEHIOSAAKAIINgIAC0HIOSgCAEHEOSgCAEEIdGoLNABB2DkgAjYC' +
+  'AEHUOSABNgIAIABB1DlB2DkQlAEEQBCjAg8LQdg5KAIAQdQ5KAIAQQh0agsqACAAEC1BAEgEQEF+QacWEIACQX4PCyAAIAEgAhCq' +
+  'AUUEQEEADwsQowILIAAgAARAIAAoAiQEfyAAQQAQqQEgACgCJAVBAAsQLwsLBwAgABCZAQt1AQF/AkAgAUGdIxCGAiIIDQAgBUHf' +
+  'ERCGAiIIDQAgBEEASARAQX5B6hsQgAJBfg8LQQAhCEGIOiACNgIAQYA6IAH8BzcDAEGQOiADNgIAQZg6IAQ2AgBBoDogBfwHNwMA' +
+  'IAAgBiAHEKsBRQ0AEKMCIQgLIAgLHwAgAEEBayIAQQNNBH8gAEECdEHANGooAgAFQdwiCwtJAEHANyABNgIAQbw3IAA2AgBBxDcg' +
+  'AjYCAEHINyADNgIAQcw3IAQ2AgBB0DcgBTYCAEHUNyAGNgIAEJcBIgBFBEAQowIaCyAACzgAQcw5QQA2AgBB0DlBADYCACAAIAFB' +
+  'ACABQQBKGxCRAQRAEKMCDwtB0DkoAgBBzDkoAgBBCHRqCzEAQdw5QQA2AgAgACABIAIgAyAEEMABIgBBAEgEQBCjAg8LQdw5KAIA' +
+  'QQFqQQAgABsLTQAgACABELsBBEAQowIPCyACQag6KAIAtzkDACACQbA6KwMAOQMIIAJBuDopAwC6OQMQIAJBwDopAwC6OQMYIAJB' +
+  'yDooAgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAgABAtC0ABAX8CQCACQcQMEIYCIgYNACADQd8REIYCIgYNACAAIAEgAvwH' +
+  'IAP8ByAEIAUQsgJFBEBBAA8LEKMCIQYLIAYLTQAgACABIAIgAyAEQeA5Qdg3EKUBIgBFBEAgBUHgOSgCALc5AwAgBUHoOSkDALo5' +
+  'AwggBUHwOSkDALo5AxAgBUH4OSkDALo5AxgLIAAL3gECBX8CfgJAIANBxAwQhgIiBw0AIARB3xEQhgIiBw0AIABBACACQQBOG0UE' +
+  'QEF+IQdBfkHmCxCAAgwBCyAD/AchDCAE/AchDSAAEC0iByAHbCELQQAhBwNAIAIgCUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEg' +
+  'CSALbCIKaiAMIA0gBSAKaiAIELICIgoEQCAIIAq3OQMAIAhB3DcoAgC3OQMgIAhB4DcoAgC3OQMoIAhB5DcoAgC3OQMwIAhB6Dco' +
+  'AgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwuwAQEBfwJAIAFBxAwQhgIiBQ0AIAJB3xEQhgIiBQ0AQfA5/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/QsDAEHgOf0MAAAAAAAAAAAAAAAAAAAAAP0LAwBB6DkgBCsDCPwHNwMAIAAgAfwHIAL8ByADQeA5EKQBIgVBAEgEQCAF' +
+  'EP8BDwsgBEHgOSgCALc5AwAgBEHoOSkDALo5AwggBEHwOSkDALo5AxAgBEH4OSkDALo5AxgLIAULBwAgAEEIagsIACAAKALYIAsw' +
+  'AQF+IAAgASACIAMgBCAFEPMBIgZCgICAgAhZBEBBdkG9GhCAAkF2DwsgBqcQ/wELEAAgAARAIAAQzQEgABApCwtsAQF/AkACQEHg' +
+  'IBAkIgRFBEBBf0GFCBCAAgwBC0HQOiADNgIAQcw6IAI2AgAgACABQcw6IARB2DcQywFFDQEQowIaQew1IAQoAtggNgIAQfA1IAQo' +
+  'AtwgNgIAIAQQzQEgBBApC0EAIQQLIAQLBwAgACgCAAsIACAAKALcIAsHACAAKAIEC0MBAX8jAEEQayIDJABBzDVBAEHwAfwLAEHI' +
+  'NSAANgIAIAMgATYCACADIAI2AgRB9DVByAFB3RMgAxB3GiADQRBqJAALBQBB6DwLC60tBABBgAgLlixlYXN5AG91dCBvZiBtZW1v' +
+  'cnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6' +
+  'dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBu' +
+  'YW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9s' +
+  'ICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBv' +
+  'ZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0' +
+  'AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3Ig' +
+  'aXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2' +
+  'ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9u' +
+  'ZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABubyBjb21wbGV0' +
+  'ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3gg' +
+  'KHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVk' +
+  'IHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAl' +
+  'ZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFs' +
+  'IGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25z' +
+  'ICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAGEgYmFk' +
+  'IG9wdGlvbiBjb3N0IChub3QgYSBudW1iZXIsIG5lZ2F0aXZlLCBvciBjb3N0cyB0aGF0IHRvZ2V0aGVyIHBhc3MgMl42MyAtIDEp' +
+  'LCBvciBjb3N0cyB3aXRoIG11bHRpcGxpY2l0aWVzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQg' +
+  'aW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwgbG93ZXIgYWJvdmUgdXBwZXIsIG9uIGEgc2Vj' +
+  'b25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGEgc3BsaXQgb3IgZXN0aW1hdGUgb2YgYSBwcm9ibGVtIHdpdGggYm91' +
+  'bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMlcwBvbmx5IHNlcGFy' +
+  'YXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUncyB0ZXh0' +
+  'IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZv' +
+  'ciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xv' +
+  'cgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZl' +
+  'IGEgY29sb3IAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBvbmUgZm9yY2VkIGVh' +
+  'cmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50bwBubyBncmlkIG9y' +
+  'IG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJz' +
+  'IHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAHJlZ2lvbgBjb2x1bW4Abm8g' +
+  'dGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24g' +
+  'aGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVz' +
+  'IG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBj' +
+  'ZWxsAG9rAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5kaW5nAHRoZSAlcyBib3VuZCBpcyB0b28gYmlnAE5V' +
+  'TCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJlIGEgd2hvbGUgbnVt' +
+  'YmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAgb3IgbW9yZQBhIGNo' +
+  'YXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQgYmVmb3JlIHRoZSBwdXp6bGUg' +
+  'd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29uZCAnfCcgb24gdGhlIGl0ZW0g' +
+  'bGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBwZXIgcm93' +
+  'LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFyYWN0ZXIgMHglMDJ4IG1heSBu' +
+  'b3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUAb3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVt' +
+  'IGluZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBz' +
+  'aWRlAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0' +
+  'aGUgc2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAl' +
+  'ZCBob2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZAAgfCVs' +
+  'bGQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlk' +
+  'AGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXgg' +
+  'JWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9u' +
+  'IGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABu' +
+  'byBvcHRpb24gaXMgZm9yY2VkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdp' +
+  'dHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVk' +
+  'AGJveCAiJS4qcyVzIjogcm93cyBhbmQgY29sdW1ucyBvZiBhIGJveCBhcmUgMS4uJWQgYW5kIG1ha2UgYSBzaWRlIG9mIGF0IG1v' +
+  'c3QgJWQAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xz' +
+  'OyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwg' +
+  'aGFzICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5v' +
+  'dCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0' +
+  'ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3lt' +
+  'Ym9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4' +
+  'dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMg' +
+  'cGFzdCA2NHg2NAB0aGUgb3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9mIGFsbCBvcHRpb25z' +
+  'IGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQgaXMgMAAuLi4ALjBf' +
+  'LQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBv' +
+  'bmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1i' +
+  'ZXIgKGNoYXJhY3RlciAweCUwMngpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFyZSAxeDEgdG8gNjR4NjQgKDAg' +
+  'aW5mZXJzIGl0KQBubyBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0ZW1zKQBmb3VuZCAlenUgY2VsbHM7IGEg' +
+  'JWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVzIHdpdGggdGhlICVk' +
+  'IGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFuIHRoZSBjb3VudCBob2xkcyAoZGx4X2Nv' +
+  'dW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50IChhIE5VTEwgcG9p' +
+  'bnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJlIDAgb3IgbW9yZSkAdW5rbm93biBpdGVt' +
+  'ICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3JpdGUgbG86aGl8bmFtZSBvciBoaXxuYW1l' +
+  'KQBzeW1ib2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQgY2VsbHMgKHJvdyAlZCwgY29s' +
+  'dW1uICVkKQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICclYycgKHN5bWJvbHMgJWQgYW5k' +
+  'ICVkKQBib3ggIiUuKnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFzIDN4MyBvciAyeDMpIG9yIHRo' +
+  'ZSByb3dzIG9mIGEgYm94IChzdWNoIGFzIDMpAHVua25vd24gc3ltYm9sICclYycAYW4gZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFu' +
+  'IGVtcHR5IGl0ZW0gbmFtZSBiZWZvcmUgJzonAG1vcmUgdGhhbiAAAPAWAABwCAAAEwkAAPsOAAACDgAAZBEAADcQAAAKDwAAyAsA' +
+  'AOgIAADUEQAANwsAAF8PAABPDAAAoAoAAA8MAAB5DwAAShcAAAUEAAApDQAAkBAAAHcNAACiEQAAfhEAAAABAQECAQIBAgMCAQMB' +
+  'AgMEAQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAA3QYAACcOAACxBQAAaQQAAKQPAAAs' +
+  'DQAA9g8AAPUQAAC/BwBBrjQLMPg/AAAAAAAAEEAzMzMzMzMZQAAEAADADAAAixAAAN8FAAAQAAAAghQAAAAAAAAAAQBB8DQLSjEy' +
+  'MzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXoAAABwGgAAPQAAAC4gAEG8' +
+  'NQsDcB4C'

@@ -28,8 +28,9 @@ static const char usage[] =
     "  --all       print every solution, separated by blank lines\n"
     "  --best K    the K cheapest solutions (costs: |n on option lines), cheapest first,\n"
     "              each after a line \"cost C\"; ties: the one found first\n"
-    "  --json      with --best: each improvement as found, {\"improvement\":N,\"cost\":C,\"options\":[...]},\n"
-    "              then {\"rank\":R,\"cost\":C,\"options\":[...]} for each of the K cheapest and\n"
+    "  --json      with --best: each improvement as found,\n"
+    "              {\"improvement\":N,\"cost\":C,\"solution\":[indices],\"options\":[lines]},\n"
+    "              then {\"rank\":R,...} for each of the K cheapest and\n"
     "              {\"complete\":true|false,\"nodes\":N}\n"
     "  --limit N   stop after N solutions\n"
     "  --nodes N   stop after N search nodes\n"
@@ -189,8 +190,14 @@ static void put_json_string(const char *s) {
     putchar('"');
 }
 
+static int by_index(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
 /* One solution of a --best run: `cost C` and its option lines, or a JSON
- * object {"<key>":n,"cost":C,"options":[lines]}. */
+ * object {"<key>":n,"cost":C,"solution":[sorted indices],"options":[lines]}
+ * (as dlxkit cover --best --json). */
 static void print_costed(const dlx_text_t *t, int json, const char *key, uint64_t n, int64_t cost,
                          int32_t *opts, int32_t len) {
     if (!json) {
@@ -199,7 +206,10 @@ static void print_costed(const dlx_text_t *t, int json, const char *key, uint64_
         return;
     }
     static char line[1 << 16];
-    printf("{\"%s\":%llu,\"cost\":%lld,\"options\":[", key, (unsigned long long)n, (long long)cost);
+    qsort(opts, (size_t)len, sizeof *opts, by_index);
+    printf("{\"%s\":%llu,\"cost\":%lld,\"solution\":[", key, (unsigned long long)n, (long long)cost);
+    for (int32_t k = 0; k < len; k++) printf(k ? ",%d" : "%d", opts[k]);
+    printf("],\"options\":[");
     for (int32_t k = 0; k < len; k++) {
         dlx_text_format_option(t, opts[k], line, sizeof line);
         if (k) putchar(',');
