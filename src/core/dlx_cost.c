@@ -12,9 +12,13 @@
  * Branch and bound: once k solutions are kept, a branch must stay strictly
  * below the worst of them (cutoff). At a node, with budget B = cutoff - the
  * net cost so far, the node is a dead end when some item's cheapest option
- * costs B or more (Knuth's rule), or when the cheapest options of all items
- * add up to kmax * B or more, kmax being the most primary items an option
- * has: each chosen option pays for at most kmax items. The branch item is the
+ * costs B or more (Knuth's rule), or when the cheapest options of the items
+ * of one class add up to B or more. The primary items are put in classes at
+ * the start (greedily, in order) so that no option holds two items of one
+ * class: each item of a class then needs an option of its own. (Knuth's
+ * DLX5 has this bound for items the user names by a first letter, its
+ * option Z; here the classes are found. On the pentominoes the pieces make
+ * one class, on assignments the workers and the jobs.) The branch item is the
  * one with the fewest options under B (ties: the dearer cheapest option, as
  * DLX5; then the first); its options are tried cheapest first, and the rest
  * of the column is skipped once one costs B or more.
@@ -31,13 +35,15 @@ typedef struct {
 
 struct dlx_best {
     dlx_node *nd;     /* the copy of the links */
-    dlx_head *it;     /* of the item lists */
-    int32_t *len;     /* and of the column lengths */
+    dlx_head *it;     /* and of the item lists (column lengths are not kept) */
     uint64_t *nc;     /* per node: the net cost of its option */
-    uint64_t *part;   /* per level: the net cost of the choices above it */
+    uint64_t *part;   /* per level: the net cost of the choices above it, */
+    uint64_t *th0, *th; /* the thresholds its branch item and its option's other items were covered with */
     uint64_t base;    /* forced options' costs + taxes */
     uint64_t cur;     /* the net cost of the choices so far */
-    int32_t kmax, resume, cap_nodes;
+    int32_t *cls, n_cls; /* per primary item its class; how many classes */
+    uint64_t *csum;      /* per class: its items' cheapest options, at a node */
+    int32_t resume, cap_nodes;
     kept_solution *kept; /* the best so far, cheapest first (ties: found first) */
     int32_t n_kept, cap_kept;
     uint64_t seq;
@@ -96,7 +102,7 @@ void dlx_best_free(dlx_t *d) {
     best *b = d->best;
     if (!b) return;
     drop_kept(b);
-    free(b->kept), free(b->nd), free(b->it), free(b->len), free(b->nc), free(b->part);
+    free(b->kept), free(b->nd), free(b->it), free(b->nc), free(b->part), free(b->cls); /* th0, th and csum are in part's block */
     free(b);
     d->best = NULL;
 }
@@ -105,8 +111,8 @@ size_t dlx_best_bytes(const dlx_t *d) {
     const best *b = d->best;
     if (!b) return 0;
     size_t s = sizeof *b + (size_t)b->cap_nodes * (sizeof(dlx_node) + sizeof(uint64_t)) +
-               (size_t)(d->n_items + 2) * (sizeof(dlx_head) + sizeof(int32_t)) +
-               (size_t)(d->n_primary + 1) * sizeof(uint64_t) + (size_t)b->cap_kept * sizeof(kept_solution);
+               (size_t)(d->n_items + 2) * sizeof(dlx_head) + (size_t)(d->n_primary + 1) * (4 * sizeof(uint64_t) + sizeof(int32_t)) +
+               (size_t)b->cap_kept * sizeof(kept_solution);
     for (int32_t j = 0; j < b->n_kept; j++) s += (size_t)b->kept[j].n * sizeof(int32_t);
     return s;
 }
@@ -198,24 +204,35 @@ static int start(dlx_t *d) {
     }
     if (!b->it) {
         b->it = malloc((size_t)(n + 2) * sizeof *b->it);
-        b->len = malloc((size_t)(n + 1) * sizeof *b->len);
-        b->part = malloc((size_t)(np + 1) * sizeof *b->part);
-        if (!b->it || !b->len || !b->part) return free(b->it), free(b->len), free(b->part), b->it = NULL, DLX_ENOMEM;
+        b->part = malloc((size_t)(np + 1) * 4 * sizeof *b->part);
+        b->cls = malloc((size_t)(np + 1) * sizeof *b->cls);
+        if (!b->it || !b->part || !b->cls)
+            return free(b->it), free(b->part), free(b->cls), b->it = NULL, b->part = NULL, b->cls = NULL, DLX_ENOMEM;
+        b->th0 = b->part + np + 1, b->th = b->th0 + np + 1, b->csum = b->th + np + 1;
     }
     memcpy(b->nd, d->node, (size_t)d->n_nodes * sizeof *b->nd);
     memcpy(b->it, d->item, (size_t)(n + 2) * sizeof *b->it);
-    memcpy(b->len, d->len, (size_t)(n + 1) * sizeof *b->len);
     dlx_node *nd = b->nd;
     uint64_t *nc = b->nc;
-    b->base = 0, b->kmax = 1, b->seq = 0, b->cur = 0, b->resume = 0;
+    b->base = 0, b->seq = 0, b->cur = 0, b->resume = 0;
     for (int32_t f = 0; f < d->n_forced; f++) b->base += option_cost(d, d->forced[f]);
-    for (int32_t k = 0; k < d->n_options; k++) {
-        int32_t q = d->opt_start[k], prim = 0;
-        for (uint64_t c = option_cost(d, k); nd[q].top > 0; q++) nc[q] = c, prim += nd[q].top <= np;
-        if (prim > b->kmax) b->kmax = prim;
-    }
-    int32_t *col = malloc(2 * ((size_t)d->n_options + 1) * sizeof *col);
+    memset(nc, 0, (size_t)(n + 1) * sizeof *nc); /* the headers': read (not used) by pick */
+    for (int32_t k = 0; k < d->n_options; k++)
+        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) nc[q] = option_cost(d, k);
+    int32_t *col = malloc(2 * ((size_t)d->n_options + (size_t)np + 2) * sizeof *col);
     if (!col) return DLX_ENOMEM;
+    /* The classes: item i takes the first class none of whose items shares an option with it. */
+    int32_t *seen = col; /* per class: the last item that found it taken */
+    b->n_cls = 0;
+    for (int32_t i = 1; i <= np; i++) {
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down)
+            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+                if (nd[q].top > 0 && nd[q].top < i) seen[b->cls[nd[q].top]] = i;
+        int32_t c = 0;
+        while (c < b->n_cls && seen[c] == i) c++;
+        if (c == b->n_cls) seen[b->n_cls++] = 0;
+        b->cls[i] = c;
+    }
     for (int32_t i = b->it[0].next; i != 0; i = b->it[i].next) { /* the taxes */
         uint64_t tax = NO_CUTOFF;
         for (int32_t p = nd[i].down; p != i; p = nd[p].down)
@@ -228,7 +245,7 @@ static int start(dlx_t *d) {
             nc[p] -= tax;
         }
     }
-    for (int32_t i = b->it[0].next; i != 0; i = b->it[i].next) { /* each column by net cost */
+    for (int32_t i = 1; i <= n; i++) { /* each column by net cost (secondary ones too: cover_th stops early) */
         int32_t m = 0;
         for (int32_t p = nd[i].down; p != i; p = nd[p].down) col[m++] = p;
         sort_nodes(col, col + d->n_options + 1, m, nc);
@@ -241,6 +258,102 @@ static int start(dlx_t *d) {
     return DLX_OK;
 }
 
+/* ---- the dance, with thresholds --------------------------------------------- */
+
+/* As DLX5 does, covering an item hides only its options that cost less than
+ * the threshold th (they come first in its sorted column): the rest can never
+ * be chosen below (a branch stays under cutoff - its cost, which only
+ * shrinks), so they may stay linked elsewhere. Uncovering walks the same
+ * options back (th is kept per level), in reverse. Column lengths are not
+ * kept: pick() counts the options under its budget. */
+
+/* Unlink the other nodes of the option holding p (but those agreeing with
+ * a purified color: their column is settled, as in DLX2). */
+static void hide_opt(dlx_node *nd, int32_t p, uint64_t *upd) {
+    for (int32_t q = p + 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].up;
+            continue;
+        }
+        if (nd[q].color >= 0) {
+            nd[nd[q].up].down = nd[q].down, nd[nd[q].down].up = nd[q].up;
+            (*upd)++;
+        }
+        q++;
+    }
+}
+
+static void unhide_opt(dlx_node *nd, int32_t p) {
+    for (int32_t q = p - 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].down;
+            continue;
+        }
+        if (nd[q].color >= 0) nd[nd[q].up].down = q, nd[nd[q].down].up = q;
+        q--;
+    }
+}
+
+/* The last node of column i under th (i if none). */
+static int32_t last_under(const dlx_node *nd, const uint64_t *nc, int32_t i, uint64_t th) {
+    int32_t r = i;
+    while (nd[r].down != i && nc[nd[r].down] < th) r = nd[r].down;
+    return r;
+}
+
+/* Cover item i: leave the list of items; hide its options under th. With
+ * color c > 0 (at node p), settle secondary item i on c instead: options
+ * under th with another color go, those with c are marked as agreeing. */
+static void cover_th(best *b, int32_t i, int32_t p, int32_t c, uint64_t th, uint64_t *upd) {
+    dlx_node *nd = b->nd;
+    if (!c) {
+        int32_t l = b->it[i].prev, r = b->it[i].next;
+        b->it[l].next = r, b->it[r].prev = l;
+    }
+    for (int32_t rr = nd[i].down; rr != i && b->nc[rr] < th; rr = nd[rr].down) {
+        if (!c || nd[rr].color != c) hide_opt(nd, rr, upd);
+        else if (rr != p) nd[rr].color = -1;
+    }
+}
+
+static void uncover_th(best *b, int32_t i, int32_t p, int32_t c, uint64_t th) {
+    dlx_node *nd = b->nd;
+    for (int32_t rr = last_under(nd, b->nc, i, th); rr != i; rr = nd[rr].up) {
+        if (!c || (nd[rr].color != c && nd[rr].color >= 0)) unhide_opt(nd, rr);
+        else if (nd[rr].color < 0) nd[rr].color = c;
+    }
+    if (!c) {
+        int32_t l = b->it[i].prev, r = b->it[i].next;
+        b->it[l].next = i, b->it[r].prev = i;
+    }
+    (void)p;
+}
+
+/* Take the items of p's option but p's own (covered by the caller). */
+static void commit_th(best *b, int32_t p, uint64_t th, uint64_t *upd) {
+    dlx_node *nd = b->nd;
+    for (int32_t q = p + 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].up;
+            continue;
+        }
+        if (nd[q].color >= 0) cover_th(b, nd[q].top, q, nd[q].color, th, upd);
+        q++;
+    }
+}
+
+static void uncommit_th(best *b, int32_t p, uint64_t th) {
+    dlx_node *nd = b->nd;
+    for (int32_t q = p - 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].down;
+            continue;
+        }
+        if (nd[q].color >= 0) uncover_th(b, nd[q].top, q, nd[q].color, th);
+        q--;
+    }
+}
+
 /* ---- the search ------------------------------------------------------------ */
 
 /* The branch item at a node with budget B: returns its number of options
@@ -249,17 +362,15 @@ static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
     const dlx_node *nd = b->nd;
     const uint64_t *nc = b->nc;
     int32_t t = INT32_MAX;
-    uint64_t tcost = 0;
-    /* the sum bound needs kmax * B in 64 bits (the sum stops at it) */
-    uint64_t sum = 0, lim = B <= UINT64_MAX / (uint64_t)b->kmax ? B * (uint64_t)b->kmax : 0;
+    uint64_t tcost = 0, *csum = b->csum;
+    memset(csum, 0, (size_t)b->n_cls * sizeof *csum);
     for (int32_t k = b->it[0].next; k != 0; k = b->it[k].next) {
         int32_t p = nd[k].down;
-        if (p == k || nc[p] >= B) return *bi = k, 0;
-        uint64_t c = nc[p];
-        sum = sum + c < sum ? UINT64_MAX : sum + c;
-        if (lim && sum >= lim) return *bi = k, 0;
-        int32_t s = 1;
-        for (p = nd[p].down; s < t && p != k && nc[p] < B; p = nd[p].down) s++;
+        uint64_t c = nc[p], *cs = &csum[b->cls[k]];
+        if (p == k || c >= B - *cs) return *bi = k, 0; /* *cs < B: no overflow */
+        *cs += c;
+        int32_t s = 1; /* options under B, counted up to t + 1 (more than t) */
+        for (p = nd[p].down; s <= t && p != k && nc[p] < B; p = nd[p].down) s++;
         if (s < t || (s == t && c > tcost)) t = s, tcost = c, *bi = k;
     }
     (void)d;
@@ -275,12 +386,10 @@ int dlx_best_search(dlx_t *d, uint64_t stop) {
         d->level = d->depth = 0;
     }
     best *b = d->best;
-    dance m = {b->nd, b->it, b->len};
     dlx_node *nd = b->nd;
     const uint64_t *nc = b->nc;
     int32_t *choice = d->choice, *pos = d->pos, *tot = d->tot;
-    uint64_t *part = b->part, upd = 0;
-    const int colored = d->has_colors;
+    uint64_t *part = b->part, *th0 = b->th0, *th = b->th, upd = 0;
     int32_t l = d->level, p, i;
     int rc;
     d->phase = PH_FORWARD;
@@ -305,16 +414,18 @@ enter:
         int32_t t = pick(d, b, cutoff(d, b) - b->cur, &i);
         if (t == 0) goto backup;
         if (t > 1) d->guesses++;
-        cover(m, i, colored, &upd, NULL);
         part[l] = b->cur, choice[l] = p = nd[i].down, pos[l] = 0, tot[l] = t;
+        th0[l] = cutoff(d, b) - (b->cur + nc[p]); /* > 0: pick saw nc[p] under the budget */
+        cover_th(b, i, p, 0, th0[l], &upd);
     }
 try:
     if (part[l] + nc[p] >= cutoff(d, b)) { /* it and the rest of the column cost too much */
-        uncover(m, nd[p].top, colored);
+        uncover_th(b, nd[p].top, p, 0, th0[l]);
         goto backup;
     }
     b->cur = part[l] + nc[p];
-    commit_rest(m, p, colored, &upd, NULL);
+    th[l] = cutoff(d, b) - b->cur;
+    commit_th(b, p, th[l], &upd);
     if (++l > d->max_level) d->max_level = l;
     goto enter;
 
@@ -325,11 +436,11 @@ backup:
         goto out;
     }
     p = choice[--l];
-    uncommit_rest(m, p, colored);
+    uncommit_th(b, p, th[l]);
     b->cur = part[l];
     i = nd[p].top, p = nd[p].down;
     if (p == i) {
-        uncover(m, i, colored);
+        uncover_th(b, i, p, 0, th0[l]);
         goto backup;
     }
     choice[l] = p;
