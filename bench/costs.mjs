@@ -73,15 +73,15 @@ export function costedSudoku (givens, spread, seed) {
 }
 
 export const ROWS = [
-  ['assign-10', 1, () => assignment(10, 100, 1)],
-  ['assign-12', 1, () => assignment(12, 100, 2)],
-  ['assign-12-k10', 10, () => assignment(12, 100, 2)],
-  ['assign-14', 1, () => assignment(14, 1000, 3)],
+  ['assign-40', 1, () => assignment(40, 1000, 7)],
+  ['assign-50-k10', 10, () => assignment(50, 1000, 8)],
+  ['assign-52', 1, () => assignment(52, 1000, 3)],
+  ['assign-60', 1, () => assignment(60, 1000, 7)],
   ['pento-6x10', 1, () => costedPentominoes(10, 6)],
   ['pento-6x10-k10', 10, () => costedPentominoes(10, 6)],
   ['pento-5x12', 1, () => costedPentominoes(12, 5)],
-  ['sudoku-30', 1, () => costedSudoku(30, 10, 4)],
-  ['sudoku-26', 1, () => costedSudoku(26, 10, 5)]
+  ['sudoku-18', 1, () => costedSudoku(18, 10, 18)],
+  ['sudoku-16', 1, () => costedSudoku(16, 10, 16)]
 ]
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
@@ -97,9 +97,9 @@ async function main () {
     const r = underRusage(`${peers}/dlx5`, [`k${k}`], { input: file })
     const m = /The optimum costs? (?:is|are:)([\s\S]*)$/.exec(r.stderr)
     if (r.status !== '0' || !m) throw new Error(`dlx5 ${file}: exit ${r.status}: ${r.stderr.slice(-200)}`)
-    // "$c" lines, a repeated cost as "$c (repeated r times)"
+    // "$c" lines, a cost found r times in all as "$c (repeated r times)"
     const costs = []
-    for (const [, c, rep] of m[1].matchAll(/\$(\d+)(?: \(repeated (\d+) times\))?/g)) for (let j = 0; j <= Number(rep ?? 0); j++) costs.push(c)
+    for (const [, c, rep] of m[1].matchAll(/\$(\d+)(?: \(repeated (\d+) times\))?/g)) for (let j = 0; j < Number(rep ?? 1); j++) costs.push(c)
     return { costs: costs.join(' '), seconds: r.seconds }
   }
   const ours = (file, k) => {
