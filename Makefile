@@ -85,6 +85,8 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 # - src/core/dlx_multi.c, the search with multiplicities (Algorithm M), at -O2
 #   without unrolling: 0.75 -> 0.96x native on 2-queens-8 and pento-5x7-x2
 #   (bench/multiplicity.mjs), for 1.4 KiB.
+# - src/core/dlx_cost.c, the search for the cheapest solutions, the same way:
+#   1.06-1.14x -Oz's speed on bench/costs.mjs's rows (paired), for 1.0 KiB.
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - src/core/sudoku9.c, the 9x9 solver, at -O3 with loop unrolling: 23% faster
@@ -142,6 +144,7 @@ build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEAR
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_multi.o: WASM_LEVEL := -O2 -fno-unroll-loops
+build/wasm/core/dlx_cost.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 
