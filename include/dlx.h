@@ -55,7 +55,7 @@ enum {
     DLX_ECHAR = -15,     /* BAD_CHARACTER: a character that may not appear there (control byte, ':' or '|') */
     DLX_ESYNTAX = -16,   /* SYNTAX: malformed line: a second '|', an empty color, a name too long */
     DLX_EBOUND = -17,    /* BAD_BOUND: multiplicity bounds lo:hi with hi 0, lo above hi, on a secondary item, or not a number; or a split or estimate asked of a problem with bounds */
-    DLX_ECOST = -18,     /* BAD_COST: an option cost that is negative or not a number, or costs that together pass 2^63 - 1; or a search for the cheapest solutions of a problem with bounds */
+    DLX_ECOST = -18,     /* BAD_COST: an option cost that is negative or not a number, or costs that together pass 2^63 - 1 */
     DLX_EOVERFLOW = -19  /* COUNT_OVERFLOW: more solutions than the count holds: 2^64 - 1 for dlx_count() (dlx_count_wide() has them) */
 };
 
@@ -123,8 +123,8 @@ int64_t dlx_option_cost(const dlx_t *d, int32_t k);
  * dlx_best_solution, cheapest first; among solutions of equal cost the one
  * the search met first is kept and comes first (the search's order is fixed
  * for a problem, its costs and k). Returns DLX_OK or DLX_EARG (k < 0).
- * With bounds (dlx_set_bounds) the search returns DLX_ECOST. Abandons any
- * search in progress. */
+ * With bounds (dlx_set_bounds) the search is Algorithm M cut by the costs
+ * (dlx_multi.c). Abandons any search in progress. */
 int dlx_set_best(dlx_t *d, int32_t k);
 /* After DLX_SOLUTION of a search for the cheapest: its total cost. Returns
  * DLX_OK or DLX_ENOSOLUTION. */

@@ -1,6 +1,7 @@
 // Costs (Knuth's DLX5): options as { items, cost } in exactCover and with
 // `|n` in parseDlx; best({ k }) checked against a brute force over every
 // solution (solutions() and the options' costs) on random small problems,
+// some with multiplicity bounds,
 // through the worker and both CLIs (dlxkit cover --best, build/dlx --best)
 // too; every bad cost is a BAD_COST that says where.
 // Run: node --test tests/costs.test.mjs
@@ -31,13 +32,19 @@ function rng (seed) {
 function randomSpec (rand) {
   const nP = 1 + rand(5)
   const nS = rand(3)
-  const primary = Array.from({ length: nP }, (_, i) => `p${i}`)
+  const bounded = rand(3) === 0
+  const primary = Array.from({ length: nP }, (_, i) => {
+    if (!bounded) return `p${i}`
+    const max = 1 + rand(3)
+    return { name: `p${i}`, min: rand(max + 1), max }
+  })
+  const names = primary.map((p) => p.name ?? p)
   const secondary = Array.from({ length: nS }, (_, i) => `s${i}`)
   const spread = rand(3) === 0 ? 3 : 40 // small spreads: many ties
   const options = []
   for (let k = 1 + rand(13); k > 0; k--) {
     const items = [`p${rand(nP)}`]
-    for (const p of primary) if (rand(3) === 0 && !items.includes(p)) items.push(p)
+    for (const p of names) if (rand(3) === 0 && !items.includes(p)) items.push(p)
     for (const s of secondary) if (rand(3) === 0) items.push(rand(2) ? `${s}:${'ab'[rand(2)]}` : s)
     options.push({ items, cost: rand(4) === 0 ? 0 : rand(spread) })
   }
@@ -46,7 +53,7 @@ function randomSpec (rand) {
 
 /** The same problem as DLX text. */
 const textOf = ({ primary, secondary, options }) =>
-  [[...primary, ...(secondary.length ? ['|', ...secondary] : [])].join(' '), ...options.map((o) => `${o.items.join(' ')}${o.cost ? ` |${o.cost}` : ''}`)].join('\n') + '\n'
+  [[...primary.map((p) => p.name ? `${p.min}:${p.max}|${p.name}` : p), ...(secondary.length ? ['|', ...secondary] : [])].join(' '), ...options.map((o) => `${o.items.join(' ')}${o.cost ? ` |${o.cost}` : ''}`)].join('\n') + '\n'
 
 /** Every solution's cost, cheapest first, by the plain search and the options' costs. */
 function bruteCosts (problem) {
@@ -116,7 +123,7 @@ test('best at maxNodes: STOPPED with the cheapest so far; bad k; the callback ma
   assert.equal(p.formatOption(2), 'b |3') // |1 |2 add up
 })
 
-test('bad costs: BAD_COST with the place; a cost past 2^53 is a bigint; costs with bounds refused', () => {
+test('bad costs: BAD_COST with the place; a cost past 2^53 is a bigint; costs with bounds', () => {
   const cases = [
     ['a\na |x\n', 2, 4, /not a number/],
     ['a\na |-1\n', 2, 4, /negative/],
@@ -139,7 +146,9 @@ test('bad costs: BAD_COST with the place; a cost past 2^53 is a bigint; costs wi
   }
   const big = dlx.parseDlx('a\na |9007199254740993\n')
   assert.deepEqual(big.best(), [{ cost: 9007199254740993n, options: [0] }])
-  assert.throws(() => dlx.parseDlx('2|a\na |1\na\n').best(), (e) => e.code === 'BAD_COST' && /multiplicity/.test(e.message))
+  // a twice: the two cheapest options of a, and the others' order; 5 options in one solution
+  assert.deepEqual(dlx.parseDlx('2|a\na |4\na |1\na\n').best({ k: 3 }).map((s) => s.cost), [1, 4, 5])
+  assert.deepEqual(dlx.parseDlx('5|a\na |1\na |1\na |1\na |1\na |1\na |1\n').best()[0].options.length, 5)
 })
 
 test('the worker: best with each improvement and progress, STOPPED with the best so far', async () => {

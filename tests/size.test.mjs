@@ -10,14 +10,14 @@ import { gzipSync } from 'node:zlib'
 
 const WASM = new URL('../dist/dlxkit.wasm', import.meta.url)
 const BUDGET = 116 * 1024
-const GZIP_BUDGET = 51 * 1024
+const GZIP_BUDGET = 52 * 1024
 
 test('dist/dlxkit.wasm is at most 116 KiB (118,784 bytes)', () => {
   const size = readFileSync(WASM).length
   assert.ok(size <= BUDGET, `dist/dlxkit.wasm is ${size} bytes, ${size - BUDGET} over the budget of ${BUDGET}`)
 })
 
-test('dist/dlxkit.wasm is at most 51 KiB (52,224 bytes) gzipped', () => {
+test('dist/dlxkit.wasm is at most 52 KiB (53,248 bytes) gzipped', () => {
   const size = gzipSync(readFileSync(WASM), { level: 9 }).length
   assert.ok(size <= GZIP_BUDGET, `gzipped it is ${size} bytes, ${size - GZIP_BUDGET} over the budget of ${GZIP_BUDGET}`)
 })

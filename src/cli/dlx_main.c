@@ -302,7 +302,7 @@ int main(int argc, char **argv) {
             }
         }
     double t2 = seconds();
-    if (rc < 0) { /* DLX_EOVERFLOW: a count past 2^128 - 1 (from --count-from); DLX_ECOST: costs with bounds */
+    if (rc < 0) { /* DLX_EOVERFLOW: a count past 2^128 - 1 (from --count-from) */
         fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
         free(sol);
         dlx_text_free(t);

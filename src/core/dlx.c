@@ -33,7 +33,7 @@ const char *dlx_strerror(int code) {
     case DLX_ENOITEMS: return "no primary items declared";
     case DLX_ECHAR: return "a character that is not allowed here";
     case DLX_ESYNTAX: return "malformed line";
-    case DLX_ECOST: return "a bad option cost (not a number, negative, or costs that together pass 2^63 - 1), or costs with multiplicities";
+    case DLX_ECOST: return "a bad option cost (not a number, negative, or costs that together pass 2^63 - 1)";
     case DLX_EOVERFLOW: return "more solutions than the count holds (dlx_count: 2^64 - 1; dlx_count_wide has them)";
     case DLX_EBOUND: return "bad multiplicity bounds (upper bound 0, lower above upper, on a secondary item, or not a number), or a split or estimate of a problem with bounds";
     default: return "unknown error code";
@@ -306,7 +306,7 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
         out->progress = 1.0;
     } else if (d->phase == PH_START) {
         out->progress = 0.0;
-    } else if (d->n_bounded && !d->best_k) {
+    } else if (d->n_bounded) { /* Algorithm M, the cheapest too */
         out->progress = dlx_multi_progress(d);
     } else { /* Knuth's estimate: the share of each level's choices already done */
         double f = 0.0, w = 1.0;

@@ -47,6 +47,7 @@ struct dlx_best {
     kept_solution *kept; /* the best so far, cheapest first (ties: found first) */
     int32_t n_kept, cap_kept;
     uint64_t seq;
+    uint64_t at;      /* the total cost of the solution just kept */
 };
 typedef struct dlx_best best;
 
@@ -122,25 +123,40 @@ static uint64_t cutoff(const dlx_t *d, const best *b) {
     return b->n_kept < d->best_k ? NO_CUTOFF : b->kept[b->n_kept - 1].cost - b->base;
 }
 
-/* Keep the solution on levels 0 .. l-1 (net cost b->cur, under the cutoff). */
-static int keep(dlx_t *d, best *b, int32_t l) {
-    int32_t n = d->n_forced + l;
-    int32_t *opts = malloc((size_t)(n ? n : 1) * sizeof *opts);
+/* Keep the solution the search is at (dlx_solution), of total cost `cost`,
+ * under the cutoff: the worst kept goes when k are kept. */
+int dlx_best_keep(dlx_t *d, uint64_t cost) {
+    best *b = d->best;
+    int32_t n = dlx_solution(d, NULL, 0);
+    int32_t *opts = malloc((size_t)(n > 0 ? n : 1) * sizeof *opts);
     if (!opts) return DLX_ENOMEM;
-    memcpy(opts, d->forced, (size_t)d->n_forced * sizeof *opts);
-    for (int32_t j = 0; j < l; j++) opts[d->n_forced + j] = option_of(b->nd, d->choice[j]);
-    if (b->n_kept == d->best_k) free(b->kept[--b->n_kept].opts);
-    if (b->n_kept == b->cap_kept) {
+    dlx_solution(d, opts, n);
+    if (b->n_kept == b->cap_kept && b->n_kept < d->best_k) {
         int32_t cap = b->cap_kept ? b->cap_kept * 2 : 4;
         if (cap > d->best_k) cap = d->best_k;
         kept_solution *k2 = realloc(b->kept, (size_t)cap * sizeof *k2);
         if (!k2) return free(opts), DLX_ENOMEM;
         b->kept = k2, b->cap_kept = cap;
     }
-    uint64_t cost = b->base + b->cur;
+    if (b->n_kept == d->best_k) free(b->kept[--b->n_kept].opts);
     int32_t j = b->n_kept++;
     for (; j > 0 && b->kept[j - 1].cost > cost; j--) b->kept[j] = b->kept[j - 1];
     b->kept[j] = (kept_solution){cost, b->seq++, n, opts};
+    b->at = cost;
+    return DLX_OK;
+}
+
+/* The total cost a solution must stay under (UINT64_MAX until k are kept). */
+uint64_t dlx_best_cutoff(const dlx_t *d) {
+    const best *b = d->best;
+    return b->n_kept < d->best_k ? NO_CUTOFF : b->kept[b->n_kept - 1].cost;
+}
+
+/* A fresh list of kept solutions, for a search starting (Algorithm M's too). */
+int dlx_best_reset(dlx_t *d) {
+    if (!d->best && !(d->best = calloc(1, sizeof *d->best))) return DLX_ENOMEM;
+    drop_kept(d->best);
+    d->best->seq = 0;
     return DLX_OK;
 }
 
@@ -161,11 +177,12 @@ int32_t dlx_best_solution(const dlx_t *d, int32_t j, int32_t *options, int32_t c
 int dlx_solution_cost(const dlx_t *d, int64_t *cost) {
     if (!d || !cost) return DLX_EARG;
     if (d->phase != PH_AT_SOLUTION || !d->best_k) return DLX_ENOSOLUTION;
-    *cost = (int64_t)(d->best->base + d->best->cur);
+    *cost = (int64_t)d->best->at;
     return DLX_OK;
 }
 
 int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
+    if (d->n_bounded) return dlx_multi_solution(d, options, cap, n);
     for (int32_t l = 0; l < d->depth; l++, n++)
         if (n < cap) options[n] = option_of(d->best->nd, d->choice[l]);
     return n;
@@ -191,9 +208,8 @@ static void sort_nodes(int32_t *p, int32_t *tmp, int32_t m, const uint64_t *nc) 
 }
 
 static int start(dlx_t *d) {
+    if (dlx_best_reset(d)) return DLX_ENOMEM;
     best *b = d->best;
-    if (!b && !(b = d->best = calloc(1, sizeof *b))) return DLX_ENOMEM;
-    drop_kept(b);
     int32_t n = d->n_items, np = d->n_primary;
     if (b->cap_nodes < d->n_nodes) {
         free(b->nd), free(b->nc);
@@ -214,7 +230,7 @@ static int start(dlx_t *d) {
     memcpy(b->it, d->item, (size_t)(n + 2) * sizeof *b->it);
     dlx_node *nd = b->nd;
     uint64_t *nc = b->nc;
-    b->base = 0, b->seq = 0, b->cur = 0, b->resume = 0;
+    b->base = 0, b->cur = 0, b->resume = 0;
     for (int32_t f = 0; f < d->n_forced; f++) b->base += option_cost(d, d->forced[f]);
     memset(nc, 0, (size_t)(n + 1) * sizeof *nc); /* the headers': read (not used) by pick */
     for (int32_t k = 0; k < d->n_options; k++)
@@ -373,7 +389,6 @@ static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
 }
 
 int dlx_best_search(dlx_t *d, uint64_t stop) {
-    if (d->n_bounded) return DLX_ECOST; /* costs with multiplicities: not yet */
     if (d->phase == PH_DONE) return DLX_DONE;
     if (d->phase == PH_START) {
         int rc = start(d);
@@ -392,10 +407,13 @@ int dlx_best_search(dlx_t *d, uint64_t stop) {
 
 enter:
     if (b->it[0].next == 0) {
-        if ((rc = keep(d, b, l))) goto out;
-        d->phase = PH_AT_SOLUTION;
+        d->phase = PH_AT_SOLUTION, d->depth = l;
+        if ((rc = dlx_best_keep(d, b->base + b->cur))) {
+            d->phase = PH_FORWARD;
+            goto out;
+        }
         d->solutions++;
-        d->depth = l, b->resume = 1;
+        b->resume = 1;
         rc = DLX_SOLUTION;
         goto out;
     }

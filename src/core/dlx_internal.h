@@ -179,6 +179,11 @@ void dlx_multi_free(dlx_t *d);
  * dlx_search_until's; like Algorithm M it works on a copy of the links. */
 int dlx_best_search(dlx_t *d, uint64_t stop);
 int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
+/* For Algorithm M with costs: a fresh list of the cheapest; keep the solution
+ * the search is at, of total cost `cost`; the total a solution must stay under. */
+int dlx_best_reset(dlx_t *d);
+int dlx_best_keep(dlx_t *d, uint64_t cost);
+uint64_t dlx_best_cutoff(const dlx_t *d);
 size_t dlx_best_bytes(const dlx_t *d);
 void dlx_best_free(dlx_t *d);
 /* Undo the choices of levels depth-1 .. 0 (and what their inference ruled out). */

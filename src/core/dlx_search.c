@@ -276,7 +276,7 @@ static int in_slices(dlx_t *d, uint64_t stop, int (*search)(dlx_t *, uint64_t)) 
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
-    if (d->best_k) return SLICED(dlx_best_search, d, stop); /* the k cheapest: branch and bound on costs */
+    if (d->best_k && !d->n_bounded) return SLICED(dlx_best_search, d, stop); /* the k cheapest: branch and bound on costs */
     if (d->n_bounded) return dlx_multi_search(d, stop); /* multiplicities: Algorithm M, before any other choice */
     if (d->phase == PH_START) {
         int on = pick_search(d);

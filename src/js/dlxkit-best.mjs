@@ -11,7 +11,7 @@ import { DlxError, INT32_MAX, checkCount, checkFlag, checkWhole, countValue } fr
  * search met first is kept and comes first. onImprovement(solution) hears
  * each solution as it enters the k cheapest found so far (it may not move
  * the search: BUSY). Throws STOPPED at maxNodes, with the k cheapest so far
- * in details.best; BAD_COST for a problem with multiplicity bounds.
+ * in details.best.
  */
 export function bestSolutions (problem, opts = {}) {
   const { onImprovement } = opts ?? {}
@@ -34,7 +34,7 @@ export class BestRun {
     this._p = problem
     this._h = problem._idle()
     this._k = k
-    this._cap = problem.shape.primary + 1 // without bounds a solution has at most one option per primary item
+    this._cap = problem.shape.primary + 1 // a first guess: with bounds a solution may hold more
     this.status = null // 'done' or 'stopped' once over
     this.improvements = 0
     problem._native.problemSetBest(this._h, k) // it restarts: maxNodes counts from 0
@@ -48,7 +48,7 @@ export class BestRun {
     const native = this._p._native
     const limit = this._maxNodes && this._maxNodes < until ? this._maxNodes : until
     let r
-    while ((r = this._search(Number.isFinite(limit) ? limit : 0)) === RESULT.SOLUTION) {
+    while ((r = native.problemSearchUntil(this._h, Number.isFinite(limit) ? limit : 0)) === RESULT.SOLUTION) {
       this.improvements++
       if (!onImprovement) continue
       this._p._iterating = true // the callback may not move the search
@@ -77,14 +77,5 @@ export class BestRun {
   _costed (cost, options) {
     options.sort((a, b) => a - b)
     return { cost: countValue(cost), options: this._withData ? this._p.chosen(options) : options }
-  }
-
-  _search (limit) {
-    try {
-      return this._p._native.problemSearchUntil(this._h, limit)
-    } catch (err) {
-      if (err.code === 'BAD_COST') err.message = 'the cheapest solutions of a problem with multiplicity bounds: not supported yet (costs and bounds together)'
-      throw err
-    }
   }
 }

@@ -290,18 +290,24 @@ export class Native {
   /** The cost of the solution the search is at, a bigint. */
   problemSolutionCost (p) { return this._word((out) => this._x.dk_problem_solution_cost(p, out)) }
 
-  /** The kept cheapest solutions, cheapest first: [{ cost (a bigint), options }]. */
+  /** The kept cheapest solutions, cheapest first: [{ cost (a bigint), options }]; cap: a first guess of their length. */
   problemBest (p, cap) {
     const kept = []
     const n = this._x.dk_problem_best_count(p)
     for (let j = 0; j < n; j++) {
-      let options
-      const cost = this._word((out) => this.withBuffers([cap * 4], (buf) => {
-        const len = this.check(this._x.dk_problem_best_solution(p, j, buf, cap, out))
-        options = this._int32s(buf, Math.min(len, cap))
-        return len
-      }))
-      kept.push({ cost, options })
+      let room = cap
+      let got = null
+      while (!got) {
+        got = this.withBuffers([room * 4, 8], (buf, out) => {
+          const len = this.check(this._x.dk_problem_best_solution(p, j, buf, room, out))
+          if (len > room) { // with bounds a solution may hold more: again, with room
+            room = len
+            return null
+          }
+          return { cost: new DataView(this._memory.buffer, out, 8).getBigUint64(0, true), options: this._int32s(buf, len) }
+        })
+      }
+      kept.push(got)
     }
     return kept
   }

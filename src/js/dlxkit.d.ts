@@ -294,7 +294,7 @@ export class Problem<D = unknown> {
   /**
    * the k cheapest solutions, cheapest first (equal costs: the one the search met
    * first); onImprovement hears each solution as it enters the k cheapest so far.
-   * STOPPED at maxNodes (details.best: the k cheapest so far); BAD_COST with bounds
+   * STOPPED at maxNodes (details.best: the k cheapest so far)
    */
   best (opts: BestOptions & WithData & { onImprovement?: (s: Costed<Array<Chosen<D>>>) => void }): Array<Costed<Array<Chosen<D>>>>
   best (opts?: BestOptions & WithoutData & { onImprovement?: (s: Costed<number[]>) => void }): Array<Costed<number[]>>

@@ -1,8 +1,9 @@
 /* test_cost.c: option costs (dlx_set_cost) and the search for the k
- * cheapest solutions (dlx_set_best, dlx_cost.c) against a brute force over
- * option subsets on random small problems with random costs, secondary
- * items, colors and forced options, under node budgets of every size; the
- * DLX5 syntax `|n` of the reader and its errors. */
+ * cheapest solutions (dlx_set_best, dlx_cost.c; with bounds Algorithm M,
+ * dlx_multi.c) against a brute force over option subsets on random small
+ * problems with random costs, secondary items, colors, multiplicity bounds
+ * and forced options, under node budgets of every size; the DLX5 syntax
+ * `|n` of the reader and its errors. */
 #include "check.h"
 #include "dlx.h"
 #include "dlx_text.h"
@@ -15,6 +16,7 @@
 
 typedef struct {
     int32_t primary, secondary, n;
+    int32_t lo[MAX_ITEMS], hi[MAX_ITEMS];
     int32_t len[MAX_OPTS], items[MAX_OPTS][MAX_ITEMS], colors[MAX_OPTS][MAX_ITEMS];
     int64_t cost[MAX_OPTS];
 } problem;
@@ -31,6 +33,11 @@ static void random_problem(problem *p) {
     p->secondary = (int32_t)rnd(3);
     p->n = 1 + (int32_t)rnd(MAX_OPTS);
     uint32_t spread = rnd(3) == 0 ? 3 : 50; /* small spreads: many ties */
+    int bounded = rnd(3) == 0;
+    for (int32_t i = 0; i < p->primary; i++) {
+        p->hi[i] = bounded ? 1 + (int32_t)rnd(3) : 1;
+        p->lo[i] = bounded ? (int32_t)rnd((uint32_t)p->hi[i] + 1) : 1;
+    }
     for (int32_t k = 0; k < p->n; k++) {
         int32_t n = 0;
         p->items[k][n++] = (int32_t)rnd((uint32_t)p->primary); /* a primary item first */
@@ -54,18 +61,19 @@ static int64_t solution_cost(const problem *p, uint32_t mask) {
         cost += p->cost[k];
         for (int32_t j = 0; j < p->len[k]; j++) {
             int32_t i = p->items[k][j], c = p->colors[k][j];
-            if (uses[i] && (i < p->primary || c == 0 || color[i] != c)) return -1;
+            if (uses[i] && i >= p->primary && (c == 0 || color[i] != c)) return -1;
             color[i] = c;
             uses[i]++;
         }
     }
     for (int32_t i = 0; i < p->primary; i++)
-        if (uses[i] != 1) return -1;
+        if (uses[i] < p->lo[i] || uses[i] > p->hi[i]) return -1;
     return cost;
 }
 
 static dlx_t *build(const problem *p) {
     dlx_t *d = dlx_new(p->primary, p->secondary);
+    for (int32_t i = 0; i < p->primary; i++) CHECK_EQ(dlx_set_bounds(d, i, p->lo[i], p->hi[i]), DLX_OK);
     for (int32_t k = 0; k < p->n; k++) {
         CHECK_EQ(dlx_add_option(d, p->items[k], p->colors[k], p->len[k]), k);
         CHECK_EQ(dlx_set_cost(d, k, p->cost[k]), DLX_OK);
@@ -173,9 +181,16 @@ static void test_bad_costs(void) {
     CHECK_EQ(dlx_solution_cost(d, &c), DLX_OK);
     CHECK_EQ(c, 3);
     CHECK_EQ(dlx_search(d, 0), DLX_DONE);
-    /* Costs with multiplicities: refused, not answered wrongly. */
+    /* With multiplicities: item 0 once or twice, {1} 3, {0} 5, {0, 1} 8. */
     CHECK_EQ(dlx_set_bounds(d, 0, 1, 2), DLX_OK);
-    CHECK_EQ(dlx_search(d, 0), DLX_ECOST);
+    CHECK_EQ(dlx_set_best(d, 3), DLX_OK);
+    while (dlx_search(d, 0) == DLX_SOLUTION) continue;
+    CHECK_EQ(dlx_best_count(d), 3);
+    int64_t want[] = {3, 5, 8};
+    for (int32_t j = 0; j < 3; j++) {
+        CHECK(dlx_best_solution(d, j, NULL, 0, &c) >= 1);
+        CHECK_EQ(c, want[j]);
+    }
     CHECK(dlx_strerror(DLX_ECOST)[0] != 'u');
     dlx_free(d);
 }
