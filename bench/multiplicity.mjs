@@ -39,22 +39,27 @@ function shapes (rows) {
   return [...seen.values()]
 }
 
-/** A w x h box packed with pentominoes, each used 0 to k times. */
-export function pentominoCopies (w, h, k) {
+/** Every placement of the 12 pentominoes in a w x h box: { piece, index (0..11), cells ([x, y]) }. */
+export function * pentominoPlacements (w, h) {
   const names = Object.keys(PENTOMINOES)
-  const items = names.map((p) => `0:${k}|${p}`)
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) items.push(`${x}.${y}`)
-  const lines = [items.join(' ')]
-  for (const p of names) {
-    for (const s of shapes(PENTOMINOES[p])) {
+  for (const [index, piece] of names.entries()) {
+    for (const s of shapes(PENTOMINOES[piece])) {
       for (let y = 0; y < h; y++) {
         for (let x = 0; x < w; x++) {
-          const placed = s.map(([dx, dy]) => [x + dx, y + dy])
-          if (placed.every(([a, b]) => a < w && b < h)) lines.push([p, ...placed.map(([a, b]) => `${a}.${b}`)].join(' '))
+          const cells = s.map(([dx, dy]) => [x + dx, y + dy])
+          if (cells.every(([a, b]) => a < w && b < h)) yield { piece, index, cells }
         }
       }
     }
   }
+}
+
+/** A w x h box packed with pentominoes, each used 0 to k times. */
+export function pentominoCopies (w, h, k) {
+  const items = Object.keys(PENTOMINOES).map((p) => `0:${k}|${p}`)
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) items.push(`${x}.${y}`)
+  const lines = [items.join(' ')]
+  for (const { piece, cells } of pentominoPlacements(w, h)) lines.push([piece, ...cells.map(([a, b]) => `${a}.${b}`)].join(' '))
   return lines.join('\n') + '\n'
 }
 

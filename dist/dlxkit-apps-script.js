@@ -251,6 +251,7 @@ const ERROR_NAMES = {
   [-15]: 'BAD_CHARACTER', // DLX_ECHAR
   [-16]: 'SYNTAX', // DLX_ESYNTAX
   [-17]: 'BAD_BOUND', // DLX_EBOUND
+  [-18]: 'BAD_COST', // DLX_ECOST
   [-19]: 'COUNT_OVERFLOW', // DLX_EOVERFLOW
   [-20]: 'BAD_SIZE', // SUDOKU_ESIZE
   [-21]: 'BAD_REGION', // SUDOKU_EREGION
@@ -282,6 +283,7 @@ const ERR = {
   BAD_CHARACTER: -15,
   SYNTAX: -16,
   BAD_BOUND: -17,
+  BAD_COST: -18,
   COUNT_OVERFLOW: -19,
   BAD_SIZE: -20,
   BAD_REGION: -21,
@@ -796,6 +798,44 @@ class Native {
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
+  /** Option k costs `cost` (a whole number below 2^53; BAD_COST past the engine's total). */
+  problemSetCost (p, k, cost) { this.check(this._x.dk_problem_set_cost(p, k, cost)) }
+  /** Option k's cost, a bigint (a DLX text's may pass 2^53). */
+  problemOptionCost (p, k) { return this._word((out) => this._x.dk_problem_option_cost(p, k, out)) }
+  /** The search for the k cheapest solutions (0: for every solution). */
+  problemSetBest (p, k) { this.check(this._x.dk_problem_set_best(p, k)) }
+  /** The cost of the solution the search is at, a bigint. */
+  problemSolutionCost (p) { return this._word((out) => this._x.dk_problem_solution_cost(p, out)) }
+
+  /** The kept cheapest solutions, cheapest first: [{ cost (a bigint), options }]; cap: a first guess of their length. */
+  problemBest (p, cap) {
+    const kept = []
+    const n = this._x.dk_problem_best_count(p)
+    for (let j = 0; j < n; j++) {
+      let room = cap
+      let got = null
+      while (!got) {
+        got = this.withBuffers([room * 4, 8], (buf, out) => {
+          const len = this.check(this._x.dk_problem_best_solution(p, j, buf, room, out))
+          if (len > room) { // with bounds a solution may hold more: again, with room
+            room = len
+            return null
+          }
+          return { cost: new DataView(this._memory.buffer, out, 8).getBigUint64(0, true), options: this._int32s(buf, len) }
+        })
+      }
+      kept.push(got)
+    }
+    return kept
+  }
+
+  /** fn(pointer to a uint64) checked, and the word it wrote, a bigint. */
+  _word (fn) {
+    return this.withBuffers([8], (out) => {
+      this.check(fn(out))
+      return new DataView(this._memory.buffer, out, 8).getBigUint64(0, true)
+    })
+  }
 
   /** Options holding item i that agree with the forced ones (it restarts the search). */
   problemItemOptions (p, i) {
@@ -829,15 +869,103 @@ installSudokuCalls(Native)
   return { POINTER_EXPORTS, unsignedPointers, checkExports, Native }
 })()
 
-// ---- src/js/dlxkit-options.mjs
+// ---- src/js/dlxkit-best.mjs
 const m5_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The k cheapest solutions of a Problem (costs: { items, cost } options or
+// `|n` in DLX text; the engine's search is src/core/dlx_cost.c): in one call
+// (Problem.best) or in slices of nodes (the worker's problem.best).
+const { RESULT } = m2_
+const { DlxError, INT32_MAX, checkCount, checkFlag, checkWhole, countValue } = m1_
+
+/**
+ * The k cheapest solutions of `problem`, cheapest first, as [{ cost,
+ * options }] (sorted option indices; with withData [{ index, data }]); a
+ * cost is a number, a bigint past 2^53 - 1. Among equal costs the one the
+ * search met first is kept and comes first. onImprovement(solution) hears
+ * each solution as it enters the k cheapest found so far (it may not move
+ * the search: BUSY). Throws STOPPED at maxNodes, with the k cheapest so far
+ * in details.best.
+ */
+function bestSolutions (problem, opts = {}) {
+  const { onImprovement } = opts ?? {}
+  if (onImprovement !== undefined && typeof onImprovement !== 'function') throw new DlxError('BAD_ARGUMENT', 'onImprovement must be a function')
+  const run = new BestRun(problem, opts)
+  try {
+    run.step(Infinity, onImprovement)
+    return run.result()
+  } finally {
+    run.close()
+  }
+}
+
+/** A search for the k cheapest, run in steps; close() gives the problem back. */
+class BestRun {
+  constructor (problem, { k = 1, maxNodes = 0, withData } = {}) {
+    checkWhole(k, 'k', INT32_MAX, 'BAD_ARGUMENT', 1)
+    this._maxNodes = checkCount(maxNodes, 'maxNodes')
+    this._withData = checkFlag(withData, 'withData', false)
+    this._p = problem
+    this._h = problem._idle()
+    this._k = k
+    this._cap = problem.shape.primary + 1 // a first guess: with bounds a solution may hold more
+    this.status = null // 'done' or 'stopped' once over
+    this.improvements = 0
+    problem._native.problemSetBest(this._h, k) // it restarts: maxNodes counts from 0
+  }
+
+  get nodes () { return this._p.stats().nodes }
+  get progress () { return this._p.stats().progress }
+
+  /** Search up to node count `until` (and maxNodes); returns the status, null while more is left. */
+  step (until, onImprovement) {
+    const native = this._p._native
+    const limit = this._maxNodes && this._maxNodes < until ? this._maxNodes : until
+    let r
+    while ((r = native.problemSearchUntil(this._h, Number.isFinite(limit) ? limit : 0)) === RESULT.SOLUTION) {
+      this.improvements++
+      if (!onImprovement) continue
+      this._p._iterating = true // the callback may not move the search
+      try {
+        onImprovement(this._costed(native.problemSolutionCost(this._h), native.problemSolution(this._h, this._cap)))
+      } finally {
+        this._p._iterating = false
+      }
+    }
+    if (r === RESULT.DONE) this.status = 'done'
+    else if (this._maxNodes && this.nodes >= this._maxNodes) this.status = 'stopped'
+    return this.status
+  }
+
+  /** The k cheapest found, cheapest first; STOPPED (them in details.best) if maxNodes ended the search. */
+  result () {
+    const kept = this._p._native.problemBest(this._h, this._cap).map((s) => this._costed(s.cost, s.options))
+    if (this.status === 'stopped') {
+      throw new DlxError('STOPPED', `the search for the ${this._k} cheapest solutions stopped after ${this._maxNodes} nodes`, { nodes: this.nodes, best: kept })
+    }
+    return kept
+  }
+
+  close () { this._p._native.problemSetBest(this._h, 0) }
+
+  _costed (cost, options) {
+    options.sort((a, b) => a - b)
+    return { cost: countValue(cost), options: this._withData ? this._p.chosen(options) : options }
+  }
+}
+  return { bestSolutions, BestRun }
+})()
+
+// ---- src/js/dlxkit-options.mjs
+const m6_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // An exact-cover spec ({ primary, secondary, options }) read into what the
 // module takes: item counts, the options as flat lists of 32-bit values (a
 // chunk at a time), the names of items and colors, and the user's data per
 // option. An option is an item list, a 0/1 row (one entry per item), or
-// { items | row, data }.
+// { items | row, data, cost }.
 const { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } = m1_
 
 /**
@@ -937,12 +1065,13 @@ function tooMuchMemory (what, bytes, limit) {
  * JS array longer than V8 allows): flat holds, for each of options first ..
  * first + n - 1, its length, its items, their colors. Returns { colors
  * (names, color k + 1 at k), data (per option, or null when no option
- * carries any) }. Every mistake is a DlxError naming the option; the module
+ * carries any), costs ([option, cost] for each option with a cost above 0) }. Every mistake is a DlxError naming the option; the module
  * sees only checked values.
  */
 function streamOptions (read, send) {
   const { options, count, index, nPrimary, nSecondary } = read
   const colors = new Map()
+  const costs = []
   let data = null
   let chunk = new Int32Array(CHUNK)
   let fill = 0 // values in chunk
@@ -958,6 +1087,7 @@ function streamOptions (read, send) {
       data ??= new Array(count).fill(undefined)
       data[k] = opt.data
     }
+    if (opt.cost) costs.push([k, opt.cost])
     const entries = opt.entries
     const n = entries.length
     if (fill + 1 + 2 * n > chunk.length) {
@@ -973,7 +1103,7 @@ function streamOptions (read, send) {
     fill += 1 + 2 * n
   }
   flush(count)
-  return { colors: [...colors.keys()], data }
+  return { colors: [...colors.keys()], data, costs }
 }
 
 /** Entry `e` of option k as [item, color], 32-bit values for the module. */
@@ -1061,15 +1191,21 @@ function optionOf (opt, k, nItems) {
   if (opt === null || typeof opt !== 'object') {
     throw new DlxError('BAD_INPUT', `option ${k} must be an item list, a 0/1 row ({ row } or a Uint8Array) or { items, data }, not ${describe(opt)}`, { index: k })
   }
-  const { items, row } = opt
+  const { items, row, cost = 0 } = opt
   const hasData = 'data' in opt
   if (items !== undefined && row !== undefined) throw new DlxError('BAD_INPUT', `option ${k} has both items and row: give one`, { index: k })
+  try {
+    checkWhole(cost, `option ${k}: cost`, Number.MAX_SAFE_INTEGER, 'BAD_COST')
+  } catch (e) {
+    e.details = { index: k }
+    throw e
+  }
   if (row !== undefined) {
     if (!Array.isArray(row) && !isRow(row)) throw new DlxError('BAD_INPUT', `option ${k}: row must be an array of 0/1 (or booleans) or a Uint8Array, not ${describe(row)}`, { index: k })
-    return { entries: rowItems(row, k, nItems), hasData, data: opt.data }
+    return { entries: rowItems(row, k, nItems), hasData, data: opt.data, cost }
   }
   if (!Array.isArray(items)) throw new DlxError('BAD_INPUT', `option ${k} needs items (an item list) or row (0/1 per item)`, { index: k })
-  return { entries: items, hasData, data: opt.data }
+  return { entries: items, hasData, data: opt.data, cost }
 }
 
 /** A 0/1 row as the indices of its 1s; one entry per item, primary then secondary. */
@@ -1091,7 +1227,7 @@ function rowItems (row, k, nItems) {
 })()
 
 // ---- src/js/dlxkit-run.mjs
-const m6_ = (function () {
+const m7_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1313,7 +1449,7 @@ function solutionsStopped (maxNodes, found) {
 })()
 
 // ---- src/js/dlxkit-split.mjs
-const m7_ = (function () {
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Balanced shards: the search tree cut into many small subtrees (prefixes:
@@ -1491,16 +1627,17 @@ function checkShard (shard, parts) {
 })()
 
 // ---- src/js/dlxkit-problem.mjs
-const m8_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 const { RESULT } = m2_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
-const { readSpec, streamOptions } = m5_
-const { Search, countStopped, runSearch, solutionsStopped } = m6_
-const { MAX_PARTS, balancedSplit, checkShard } = m7_
+const { bestSolutions } = m5_
+const { readSpec, streamOptions } = m6_
+const { Search, countStopped, runSearch, solutionsStopped } = m7_
+const { MAX_PARTS, balancedSplit, checkShard } = m8_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -1516,9 +1653,18 @@ function exactCover (kit, spec) {
   try {
     for (const [i, lo, hi] of read.bounds) kit._native.problemSetBounds(p, i, lo, hi)
     for (const i of read.preferred) kit._native.problemSetPreferred(p, i)
-    const { colors, data } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
+    const { colors, data, costs } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
     problem._colors = colors
     problem._data = data
+    for (const [k, cost] of costs) {
+      try {
+        kit._native.problemSetCost(p, k, cost)
+      } catch (err) { // the costs of all options together past 2^63 - 1
+        err.details.index = k
+        err.message = `option ${k}: ${err.message}`
+        throw err
+      }
+    }
   } catch (e) {
     problem.free()
     throw e
@@ -1778,6 +1924,18 @@ class Problem {
     }
   }
 
+  /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
+  optionCost (k) {
+    k = checkIndex(k, 'option index')
+    return countValue(this._native.problemOptionCost(this._handle(), k))
+  }
+
+  /**
+   * The k cheapest solutions, cheapest first, as [{ cost, options }]
+   * (dlxkit-best.mjs has the rules).
+   */
+  best (opts = {}) { return bestSolutions(this, opts) }
+
   /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
     return this._native.problemStats(this._handle())
@@ -1875,8 +2033,11 @@ class Problem {
     return this.count({ shard, parts, maxNodes })
   }
 
-  /** Option k as a line of Knuth's format. */
-  formatOption (k) { return this.option(k).join(' ') }
+  /** Option k as a line of Knuth's format (with its cost as `|n` when it has one). */
+  formatOption (k) {
+    const cost = this.optionCost(k)
+    return this.option(k).join(' ') + (cost ? ` |${cost}` : '')
+  }
 
   free () {
     if (!this._h) return
@@ -1893,7 +2054,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m9_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2042,7 +2203,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2050,7 +2211,7 @@ const m10_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m1_
-const { checkSide, variantFlags } = m9_
+const { checkSide, variantFlags } = m10_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2100,7 +2261,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2113,7 +2274,7 @@ const m11_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m9_
+const { STYLE } = m10_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2319,15 +2480,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m9_
-const { copyLine, lineIn, lineSide } = m11_
+const { checkPuzzleLength, checkTextSize } = m10_
+const { copyLine, lineIn, lineSide } = m12_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2430,13 +2591,13 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m1_
-const { STYLE, checkAlphabet, styleOf } = m9_
+const { STYLE, checkAlphabet, styleOf } = m10_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
@@ -2494,17 +2655,17 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m1_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m9_
-const { boxOf, parseBox, pattern } = m10_
-const { LineSolver, plainOptions, shapeKey } = m12_
-const { generate } = m13_
-const { LineTables, readLine, writeLine } = m11_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
+const { boxOf, parseBox, pattern } = m11_
+const { LineSolver, plainOptions, shapeKey } = m13_
+const { generate } = m14_
+const { LineTables, readLine, writeLine } = m12_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -2889,7 +3050,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -2899,8 +3060,8 @@ const m15_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m1_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m8_
-const { SudokuApi } = m14_
+const { exactCover, parseDlx } = m9_
+const { SudokuApi } = m15_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3080,7 +3241,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3098,14 +3259,14 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m16_
+const { load, DlxError } = m17_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3514,7 +3675,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m18_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3547,7 +3708,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m19_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3555,9 +3716,9 @@ const m19_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m15_
-const { createSheetFunctions, SheetError } = m17_
-const { base64Bytes } = m18_
+const { Dlxkit } = m16_
+const { createSheetFunctions, SheetError } = m18_
+const { base64Bytes } = m19_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3574,1597 +3735,1708 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m19_
+return m20_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABmwM0YAF/AX9gA39/fwF/YAJ/fwF/YAF/AGAEf39/fwF/YAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAABf2AFf39/f38AYAZ/f39/f38Bf2ACf34AYAF+AX5gB39/f35+f38Bf2ACf3wBf2AHf39/f39+fwF/YAF/AX5gCH9/f39/f39/' +
-  'AGAGf39+fn9/AX9gB39/f39/f38AYAZ/f39/f38AYAd/f35+f39/AX9gBX9+fn9/AX9gBH9+f38Bf2AHf39/f39/fwF/YAAAYAN/' +
-  'f34Bf2AEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAR/f35/AX9gBn9/f39/fgF/YAV/fn9/fwF/YAR/f39/AX5gBH9+f38A' +
-  'YAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAJ+fgF+YAF8AXxgBn9/f39/fwF+YAR/fHx/AX9gAnx/AX9gBH98f38B' +
-  'f2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/f398fH9/AX9gBX98fH9/AX8DvAK6AhsJCAAJCQUJBxwDAAAJCQUMER0SCQYT' +
-  'HgQEAwMGHwEKAxQHBgoDAAACAgAgAwMCAwMDDg4ABAMDAgADAgILCwcHCAECDQUNDQUEAAYCBA0OBAwBCwETCQMDAAIAAwEEBQYE' +
-  'AAIBAQUEBQUDBQMhCQAADBULBgciBAUEAggABAQDAQAEDAEBAQEDAgQCAiMHAAcEAgABAQAECgQDAhYBAQEDAQEBARcXDyQPGBgB' +
-  'GQYGGhElJicoGRIHBykNAioGCwgIFQEHBgYCAgICFggEAwQEAQECBwIBAgEACAAIBgQACAEAAAAACAAEBgcHAgEABQcBAgYrCwYG' +
-  'AgUAAAAACgEABQACLC0FLgIEAwIEAggCAxAQBAIFEAUBBQAvAAIKAAEBAwMwABoCCAEFADEUMjMAAAwDBAAAAAYKBAUBcAEEBAUG' +
-  'AQEIgIAEBggBfwFBsLoICwf5CUAGbWVtb3J5AgAGbWFsbG9jACoEZnJlZQAvEWRrX3NldF9tZW1vcnlfY2FwAJsCCGRrX2Vycm9y' +
-  'AP4BC2RrX3N0cmVycm9yAJwCCGRrX2FsbG9jAP0BB2RrX2ZyZWUAIA1ka19zdWRva3VfbmV3AKYCDmRrX3N1ZG9rdV9mcmVlAKMC' +
-  'DmRrX3N1ZG9rdV9zaXplAKsCDWRrX3N1ZG9rdV9ib3gAnwITZGtfc3Vkb2t1X3BhcnNlX2JveACnAhBka19zdWRva3VfYm94X29m' +
-  'AKACEWRrX3N1ZG9rdV9wYXR0ZXJuAKgCFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAqgIPZGtfc3Vkb2t1X3NvbHZlAKwCD2RrX3N1' +
-  'ZG9rdV9iZWdpbgCdAg5ka19zdWRva3Vfc3RlcACvAg1ka19zdWRva3VfZW5kAKICFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AK4CFGRr' +
-  'X3N1ZG9rdV9jYW5kaWRhdGVzAKECEmRrX3N1ZG9rdV9nZW5lcmF0ZQCkAg5ka19zdWRva3VfcmF0ZQCpAhRka19zdWRva3VfbGV2' +
-  'ZWxfbmFtZQClAg1ka190ZXh0X3BhcnNlALQCDGRrX3RleHRfZnJlZQCzAgxka190ZXh0X3NpemUAtQINZGtfdGV4dF9zdHlsZQC3' +
-  'AhBka190ZXh0X2NvbnN1bWVkALECDWRrX3RleHRfc3RhcnQAtgINZGtfdGV4dF9jZWxscwCwAg5ka190ZXh0X2Zvcm1hdACyAg5k' +
-  'a19wcm9ibGVtX25ldwCNAhBka19wcm9ibGVtX3BhcnNlAI8CD2RrX3Byb2JsZW1fZnJlZQCKAhZka19wcm9ibGVtX2FkZF9vcHRp' +
-  'b25zAP8BFWRrX3Byb2JsZW1fc2V0X2JvdW5kcwCTAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAlAIQZGtfcHJvYmxlbV9zaGFw' +
-  'ZQCXAhRka19wcm9ibGVtX2l0ZW1fbmFtZQCLAhVka19wcm9ibGVtX2NvbG9yX25hbWUAgwIXZGtfcHJvYmxlbV9vcHRpb25faXRl' +
-  'bXMAjgIRZGtfcHJvYmxlbV9zZWFyY2gAkQIXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAkgITZGtfcHJvYmxlbV9zb2x1dGlvbgCY' +
-  'AhBka19wcm9ibGVtX2NvdW50AIQCG2RrX3Byb2JsZW1fZGVidWdfY291bnRfZnJvbQCGAhBka19wcm9ibGVtX3N0YXRzAJkCEmRr' +
-  'X3Byb2JsZW1fcmVzdGFydACQAhNka19wcm9ibGVtX3NldF9zZWVkAJYCF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAJUCEGRrX3By' +
-  'b2JsZW1fZm9yY2UAiAISZGtfcHJvYmxlbV91bmZvcmNlAJoCF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAIwCFmRrX3Byb2JsZW1f' +
-  'YnJhbmNoX2l0ZW0AggIYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAIkCE2RrX3Byb2JsZW1fZXN0aW1hdGUAhwILX2luaXRpYWxp' +
-  'emUAABlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQAQX19lcnJub19sb2NhdGlvbgC5AglzdGFja1NhdmUAJAxzdGFja1Jlc3Rv' +
-  'cmUAJQpzdGFja0FsbG9jACYJCwEAQQELAwCnAakBDAEFCsLoBroCAwABC4knBB9/BH4CewF9IwBBEGsiDCQAIAAoAlQhHyAAKAJQ' +
-  'IRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAMIAAoArQBIhYg' +
-  'ACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANBBHIhHSAAKAKk' +
-  'AiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkACQAJAIAAoAmQO' +
-  'BAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEE4gDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIM' +
-  'IAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJFBEACQAJAICIgJFoEQCAORSABICJYckUEQANA' +
-  'IAAgCzYCXCAAEDogACAAKQOYAUIBfDcDmAEgACAiEE4gDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAhCyAiIAEg' +
-  'ACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMMCgsgIkIBfCEi' +
-  'IBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtB' +
-  'AWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAgACgC0AEgE2oo' +
-  'AghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoiAiADRw0ACyAA' +
-  'KALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEECdGooAgAiCkUN' +
-  'DCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEBIQZBASEDAkAg' +
-  'CEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////f////3////9/////fyElA0AgJSANIAJBAnQiEGr9AAAAIib9+gEg' +
-  'BSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0ICQoLDA0ODwAB' +
-  'AgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEfaiAGQRBqIQYg' +
-  'CEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAITARAIARB/////wcgCSADQQJ0Ig1q' +
-  'KAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB/////wcgCSAGQQJ0' +
-  'IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0ACwsgBUUNASAJ' +
-  'IAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAgCCACQQJ0aigC' +
-  'ACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlBP0wNAQNAIAgg' +
-  'AiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9DQgJCgsMDQ4P' +
-  'AAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFAayECIAVB/wBq' +
-  'IAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK/QAAACElQQQh' +
-  'AgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0E' +
-  'BQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEfaiAJTA0ACwtB' +
-  'ACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCPFQg' +
-  'IUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQgxUICFC' +
-  'BHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgMNAEEAIQMM' +
-  'AgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKgAiAeIAMgBRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0IIAAoArABIARB' +
-  'AnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsgACALICAgDBBQDQEMAgsLQQAgA0ECSA0BGgsgACAAKQN4QgF8NwN4' +
-  'QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiECA0AgByACQQR0' +
-  'aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlBBHRqIAY2AgAg' +
-  'ESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIACyAMICFCAXwi' +
-  'ITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQgDyACQQR0aiAE' +
-  'NgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVrQQJ1NgIECygC' +
-  'BCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIiIVANAANAIAcg' +
-  'BkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0AgBCAFRwRAIARB' +
-  'AWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyICRw0ACyAhICMg' +
-  'ISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACACIB9qIAM2AgAM' +
-  'AQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwBCwJAAkAgFARA' +
-  'IAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIEIAQoAgBBgICA' +
-  'gARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBMBH8gBQUgFEEA' +
-  'IAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYg' +
-  'ByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRqIhMhAgJAIBMo' +
-  'AgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEATAR/IAUFIAoo' +
-  'AgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0ACwsgEygCACIE' +
-  'IAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJIAcgCEEEdGoo' +
-  'AgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEE' +
-  'IA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkACQAJAIBQEQCAC' +
-  'KAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAkoAggiDUEATAR/' +
-  'IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EH' +
-  'SnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUgByAEQQR0aigC' +
-  'BCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkgDSgCDEcEQCAE' +
-  'QQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQNgIEIAcgEEEE' +
-  'dGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIBk2AgAL' +
-  'IAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBqIgIoAgAiA0EE' +
-  'dGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsgC0EBaiECIA8o' +
-  'AgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2AgQgDyAEQQR0' +
-  'aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUo' +
-  'AgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCEECdGoiAyAD' +
-  'KAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGooAhAiBkwNACAA' +
-  'KALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglBAEwEfyADBSAH' +
-  'IAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAEQQR0aiICKAIA' +
-  'QQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyALBEAgC0EBayEL' +
-  'QQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkD0AIiAUIBfCIhNwPQAiAA' +
-  'IAApA9gCIAEgIVatfDcD2AJBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3A2ggACALNgJY' +
-  'IAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAFQQJ0aigCACIG' +
-  'QQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhghBiAAKAKkAiEK' +
-  'AkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFBBHRqKAIEIgEN' +
-  'AAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAA' +
-  'AP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9' +
-  'tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9qTgRAA0AgBiAB' +
-  'IgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAEC' +
-  'AwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRBACEDDAQLIAJB' +
-  'EGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAM' +
-  'hiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEIM' +
-  'VCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCIDDQBBACED' +
-  'DAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqACIAogAyACEAIFIAILQQFrIANB/////wdGGwuSBQICfgF/IABFBEBBfg8L' +
-  'Qn8gASABUBshASAAKAJkIQQgACgClAIEQCAERQRAIAAgACgCrAJBAUc2ArQCCyAAIAEQBw8LAkAgBA0AQQAhBAJAIAAoApABDQAC' +
-  'QAJAIAAoAqwCQQFrDgICAQALQQEhBCAAEAwNAQsgACgCuAIEf0EABSAAKAIgQQBMBH9BAQUgABBwCwtFQQF0IQQLIAAgBEECRjYC' +
-  'vAIgACAEQQFGNgKwAiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBAuIgRFDQAgACAENgLEASAA' +
-  'IAAoAiA2AswBCwsCQAJAIAAoArACBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCqAIoAiAEQCAA' +
-  'IAIQDQwBCyAAIAIQDgsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgCvAIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYb' +
-  'IAEgASACVhsQFCIEQQNHDQJBAyEEIAApA2giAiABVA0ACwwBCyAAKALgAQ0BAkAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogC' +
-  'cnIgACgCZEEDRiAAKQPQAiAAKQPYAoRCAFJycg0AIAIgACkDaCIDWA0CIAEgAlgNAANAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiAC' +
-  'IANWGxABIgRBA0cNAiAAKQNoIgMgAlQNAAtBAyEEIAMgACkD2AFUDQEMAgsgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyAB' +
-  'IAEgAlYbEAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQPCyAAIAEQbgsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/' +
-  'hSABVhtCACABQgBSGxAECyEBAX8gACgCJCECIAFFBEAgAkIAEEcPCyACIAApAzgQRwuLOgMbfwR+A3sjAEEgayIRJABBAiECAkAC' +
-  'QAJAIAAoAmQOBAABAQIBCyAAKAKcAiIFRQRAIABBAUH8ABApIgU2ApwCQX8hAiAFRQ0CIAVBfzYCUAsgACgCACAAKAIgaiIEQQFq' +
-  'IQYgACgCBCELIAUoAgRFBEAgBSALQQJ0QQRqIgIQKiIDNgIEIAUgAhAqIgk2AgggBSACECoiBzYCDCAFIAIQKiIMNgIQIAUgAhAq' +
-  'Igo2AhRBfyECIApFIANFIAlFciAHRSAMRXJycg0CCyAEIAUoAkBOBEAgESAFQSxqNgIUIBEgBUEoajYCECARIAVBJGo2AgwgESAF' +
-  'QSBqNgIIIBEgBUEcajYCBCARIAVBGGo2AgAgBkECdCEEQQAhAgNAIBEgAkECdGooAgAiAygCABAvIAMgBBAqNgIAIAJBAWoiAkEG' +
-  'Rw0ACyAFKAJYEC8gBSgCXBAvIAUoAmAQLyAFKAJkEC8gBUHoAGooAgAQLyAFKAJwEC8gBSgCeBAvQQAhAyAFQQA2AnggBUEANgJw' +
-  'IAX9DAAAAAAAAAAAAAAAAAAAAAD9CwJYIAVBADYCaEF/IQIgBUF/NgJQAkAgBSgCGARAA0AgA0EBaiIDQQZGDQIgESADQQJ0aigC' +
-  'ACgCAA0ACwsgBUEANgJADAMLIAUgBjYCQAtBACECAkAgC0EASA0AIAUoAhAhBiAFKAIUIQQCQCALQQFqIglBBEkNACAEIAtBAnRB' +
-  'BGoiA2ogBksgAyAGaiAES3ENACAJQXxxIQJBACEDA0AgBCADQQJ0Igdq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACAGIAdq/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/QsCACADQQRqIgMgAkcNAAsgAiAJRg0BCwNAIAQgAkECdCIDakEANgIAIAMgBmpBADYCACACIAtGIAJBAWoh' +
-  'AkUNAAsLIAVBADYCOCAFQgA3AjACQAJAIAAoArQCRQ0AIAUoAkAhFwJAIAUoAlgiAkUgBSgCUCAAKAIgR3JFIAUoAlQgACgCDEZx' +
-  'RQRAIAIQLyAFKAJcEC8gBSgCYBAvIAUoAmQQLyAFKAJoEC8gBSgCcBAvIAUoAngQLyAFQQA2AnggBUEANgJwIAVBADYCaCAF/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/QsCWCAFQX82AlAgACgCICIOQT9qQcAAbSEIIA5BgSBrQYBgSSAAKAIAIgqsIAisfkKAIFVyDQIgACgC' +
-  'CCESIAAoAgQiGEEBaiIWQQQQKSEVIAAoAgwiGUECdCICECohDyACECohEEEAIQdBACEDQQAhDEEAIQIgEEUgFUUgD0Vycg0BIAAo' +
-  'AhwhGkEAIQkDQCASIBogDEECdGooAgAiB0EEdGooAggiAkEASgRAA0AgAyACIApMIhNqIQMgCSACIApKaiEJIBUgAkECdGoiFCgC' +
-  'ACEGAkAgEyASIAdBBHRqKAIMIgRFcg0AIAYiAgRAA0AgECACQQFrQQJ0IgJqKAIAIARGDQIgAiAPaigCACICDQALCyAQIA1BAnQi' +
-  'AmogBDYCACACIA9qIAY2AgAgFCANQQFqIg02AgALIBIgB0EBaiIHQQR0aigCCCICQQBKDQALCyAMQQFqIgwgDkcNAAtBACECIBdB' +
-  'AWoiBCAKQcAAbSIHIAhqQQN0QQxqbCAJIA5BAXRqIANqQQJ0aiANIBZqIAhsIgZBA3RqQQhqQYCAgAhLBEBBACEHQQAhA0EAIRNB' +
-  'ACENQQAhDEEAIRQMAgsgBSAGQQgQKSIGNgJYIAUgA0ECdEEEahAqIhQ2AlwgBSAJQQJ0QQRqECoiDTYCZCAFIA5BAnRBBGoiAxAq' +
-  'Igw2AmAgBSADECoiEzYCaCAFIAQgB0EBaiIbIAhqbEEDdBAqIgM2AnAgBSAEQQJ0ECoiBzYCeCAGRQ0BIBRFBEBBACEUIAYhAgwC' +
-  'CyANRQRAQQAhDSAGIQIMAgsgDEUEQEEAIQwgBiECDAILIBNFBEBBACETIAYhAgwCC0EAIQQgA0UEQCAGIQIMAgsgB0UEQCAGIQIM' +
-  'AgsDQCASIBogBEECdGooAgAiAkEEdGooAggiA0EASgRAIARBBnYhCUIBIARBP3GthiEdA0AgBiADIAhsIAlqQQN0aiIDIAMpAwAg' +
-  'HYQ3AwAgEiACQQFqIgJBBHRqKAIIIgNBAEoNAAsLIARBAWoiBCAORw0ACyAKIBhIBEAgCEEDdCEDIAohBANAIBUgBEEBaiIEQQJ0' +
-  'aigCACICBEAgBiAEIAhsQQN0aiEJA0AgBiACIBhqIAhsQQN0aiAJIAP8CgAAIAJBAnQgD2pBBGsoAgAiAg0ACwsgBCAYRw0ACwtB' +
-  'ACELQQAhCUEAIQMDQCAMIAtBAnQiAmogAzYCACACIBNqIAk2AgAgEiACIBpqKAIAIgRBBHRqKAIIIgJBAEoEQEJ+IAtBP3GtIh2J' +
-  'IR4gBiALQQZ2IhxBA3RqIRZCASAdhiEdA0AgEiAEQQR0aigCDCEXAkAgAiAKTARAIBQgA0ECdGogAjYCACAWIBYpAwAgHYQ3AwAg' +
-  'A0EBaiEDDAELAkAgFwRAIBcgECAVIAJBAnRqKAIAIgdBAWsiAkECdGooAgBHBEADQCAQIA8gAkECdGooAgAiB0EBayICQQJ0aigC' +
-  'ACAXRw0ACwsgDSAJQQJ0aiAHIBhqIAhsIgI2AgAgBiACIBxqQQN0aiICIAIpAwAgHoM3AwAMAQsgDSAJQQJ0aiACIAhsNgIACyAJ' +
-  'QQFqIQkLIBIgBEEBaiIEQQR0aigCCCICQQBKDQALCyALQQFqIgsgDkcNAAsgDCAOQQJ0IgJqIAM2AgAgAiATaiAJNgIAIBUQLyAP' +
-  'EC8gEBAvIAUgGzYCbCAFIAg2AkwgBSAZNgJUIAUgDjYCUAsgBUEBNgJIDAILIBUQLyAPEC8gEBAvIAIQLyAUEC8gDBAvIA0QLyAT' +
-  'EC8gAxAvIAcQLyAFQQA2AnggBUEANgJwIAVBADYCaCAF/QwAAAAAAAAAAAAAAAAAAAAA/QsCWCAFQX82AlALIAVBADYCSCAFKAIA' +
-  'IQICQCAAKAIMIgYgBSgCREwEQCAGQQR0IQMMAQsgAhAvIAUgACgCDCIGQQR0IgMQKiICNgIAIAJFBEAgBUEANgJEQX8hAgwECyAF' +
-  'IAY2AkQLIAIgACgCCCAD/AoAACAFIAAoAgw2AjxBACECAkAgC0EASA0AIAUoAgQhBiAAKAIYIQQCQCALQQFqIglBBEkNACAGIAtB' +
-  'AnRBBGoiA2ogBEsgAyAEaiAGS3ENACAJQXxxIQJBACEDA0AgBiADQQJ0IgdqIAQgB2r9AAIA/QsCACADQQRqIgMgAkcNAAsgAiAJ' +
-  'Rg0BCwNAIAYgAkECdCIDaiADIARqKAIANgIAIAIgC0YgAkEBaiECRQ0ACwtBACECIAAoAgAiBEEASA0AIAUoAgwhAyAFKAIIIQkC' +
-  'QCAEQQFqIgdBBEkNACAJIARBAnRBBGoiBmogA0sgAyAGaiAJS3ENACAHQXxxIQIgBP0RISL9DAAAAAABAAAAAgAAAAMAAAAhIUEA' +
-  'IQYDQCAJIAZBAnQiDGogIiAh/Qz//////////////////////a4BICH9DAAAAAAAAAAAAAAAAAAAAAD9N/1S/QsCACADIAxqICH9' +
-  'DAEAAAABAAAAAQAAAAEAAAD9rgH9DAAAAAAAAAAAAAAAAAAAAAAgISAi/Tn9Uv0LAgAgIf0MBAAAAAQAAAAEAAAABAAAAP2uASEh' +
-  'IAZBBGoiBiACRw0ACyACIAdGDQELA0AgCSACQQJ0IgZqIAJBAWsgBCACGzYCACADIAZqIAJBAWoiBkEAIAIgBEgbNgIAIAIgBEYg' +
-  'BiECRQ0ACwsgACgCnAIhCUIAIR4gEUIANwMAAkAgCSgCSEUEQCAAKAIwIQRBASECDAELIAAoAiAhBCAJQQA2AnQgCSgCcCEMIAko' +
-  'AkwhAyAAKAIAIgdBAEoEQCAAKAKMAiEKQQAhBkEBIQIDQCAJIAYgCiACQQJ0aigCAEEASmoiBjYCdCACIAdGIAJBAWohAkUNAAsL' +
-  'AkAgA0EATA0AQn8gBCAEQcAAbSIEQQZ0ayICrYZCf4VCACACGyEdQQAhAiADQQFHBEAgA0F+cSECIB39EiEiIAT9ESEj/QwAAAAA' +
-  'AQAAAAAAAAAAAAAAISFBACEGA0AgDCAGQQN0av0M/////////////////////yAiICEgI/05ICH9DQABAgMAAAAABAUGBwAAAABB' +
-  'IP3LAUEg/cwB/VL9CwMAICH9DAIAAAACAAAAAAAAAAAAAAD9rgEhISAGQQJqIgYgAkcNAAsgAiADRg0BCwNAIAwgAkEDdGpCfyAd' +
-  'IAIgBEgbNwMAIAJBAWoiAiADRw0ACwsCQCAJKAJsIgRBAEwNAEICIAcgB0HAAG0iB0EGdGuthkIBfSEdQQAhAiAEQQFHBEAgBEF+' +
-  'cSECIB39EiEiIAf9ESEj/QwAAAAAAQAAAAAAAAAAAAAAISFBACEGA0AgDCADIAZqQQN0av0M/////////////////////yAiICEg' +
-  'I/05ICH9DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9DP7//////////v/////////9DP////////////////////8gIf0M' +
-  'AAAAAAAAAAAAAAAAAAAAAP03ICH9DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9Tv0LAwAgIf0MAgAAAAIAAAAAAAAAAAAA' +
-  'AP2uASEhIAZBAmoiBiACRw0ACyACIARGDQELA0AgDCACIANqQQN0akJ/IB0gAiAHSBtCf0J+IAIbgzcDACACQQFqIgIgBEcNAAsL' +
-  'IAAoAjAiBEEATA0BIANBfnEhBiAMIANBA3QiDmohDSAAKAIsIRJBACEHA0ACQEIBIBIgB0ECdGooAgAiAiACQcAAbSIKQQZ0a62G' +
-  'Ih0gDCAKQQN0aiIKKQMAIh+DUARAQQAhAgwBCyAKIB8gHUJ/hYM3AwAgCSgCECEPIAkoAlghCiAAKAKQAiEQIAAoAowCIRUgCSgC' +
-  'aCELIAkoAmQhEyAJKAJcIRQgCSgCYCIFIAJBAnQiGGooAgAiBCAFIAJBAWpBAnQiGmooAgAiF0gEQANAIA8gFCAEQQJ0aigCACIF' +
-  'QQJ0IgJqIgggCCgCAEEBaiIINgIAIAkgCSgCdCAIIAIgFWooAgBGazYCdCACIBBqKAIAIAhGBEAgCiADIAVsQQN0aiEIQgAhHQJA' +
-  'IANBAEwNAEEAIQICQCADQQFGDQD9DAAAAAAAAAAAAAAAAAAAAAAhISAMIAogAyAFQQN0QQhqbGpJIAggDUlxDQADQCAMIAJBA3Qi' +
-  'FmoiGSAZ/QADACIiIAggFmr9AAMAIiP9T/0LAwAgIyAi/U4iIv0dAHv9EiAi/R0Be/0eASAh/c4BISEgAkECaiICIAZHDQALICEg' +
-  'ISAh/Q0ICQoLDA0ODwAAAAAAAAAA/c4B/R0AIR0gBiICIANGDQELA0AgDCACQQN0IhZqIhkgGSkDACIfIAggFmopAwAiIEJ/hYM3' +
-  'AwAgHyAgg3sgHXwhHSACQQFqIgIgA0cNAAsLIAwgBUHAAG0gA2pBA3RqIgIgAikDAEJ+IAWtiYM3AwAgHSAefCEeCyAEQQFqIgQg' +
-  'F0cNAAsLIAsgGGooAgAiBCALIBpqKAIAIghIBEAgCiAOaiELA0AgCiATIARBAnRqKAIAQQN0Ig9qIQVCACEdAkAgA0EATA0AQQAh' +
-  'AgJAIANBAUYNAP0MAAAAAAAAAAAAAAAAAAAAACEhIAUgDUkgCyAPaiAMS3ENAANAIAwgAkEDdCIPaiIQIBD9AAMAIiIgBSAPav0A' +
-  'AwAiI/1P/QsDACAjICL9TiIi/R0Ae/0SICL9HQF7/R4BICH9zgEhISACQQJqIgIgBkcNAAsgISAhICH9DQgJCgsMDQ4PAAAAAAAA' +
-  'AAD9zgH9HQAhHSAGIgIgA0YNAQsDQCAMIAJBA3QiD2oiECAQKQMAIh8gBSAPaikDACIgQn+FgzcDACAfICCDeyAdfCEdIAJBAWoi' +
-  'AiADRw0ACwsgHSAefCEeIARBAWoiBCAIRw0ACwtBASECIAdBAWoiByAAKAIwIgRIDQELCyARIB43AwALAkACQCACRSAEQQBMckUE' +
-  'QEEAIQQDQCAJKAJIDQMgACgCHCAAKAIsIARBAnRqKAIAQQJ0aigCACIHIQICQCAJKAIAIgMgB0EEdGooAggiBkEASgRAA0AgAyAD' +
-  'IAJBBHRqKAIAQQR0aigCBCACRw0CIAAoAgAgBk4EQCAGQQJ0IgYgCSgCEGooAgAgACgCkAIgBmooAgBODQMLIAMgAkEBaiICQQR0' +
-  'aigCCCIGQQBKDQALCyAAIAkgByAREAggBEEBaiIEIAAoAjBIDQEMBAsLIAAgACkDcCARKQMAfDcDcAwBCyAAIAApA3AgHnw3A3Ag' +
-  'Ag0CCyAAQQM2AmRBAiECDAILIAAgACkDcCARKQMAfDcDcAsgAEEBNgJkIAAoApwCIggoAkgEQCAAKQNoIR0DQCAAIAggHUKAIHwg' +
-  'ASABIB19QoAgVhsgASABIB1WGxAJIgJBA0cNAkEDIQIgASAAKQNoIh1WDQALDAELIBFCADcDACAIKAI0IQkgCCgCACESQQAhBiAI' +
-  'KAI4RUUhAgNAAkACQAJAAkAgAkUEQEH/////ByECAkAgCCgCDCILKAIAIgMEQCAIKAIEIQ8gACgCjAIhECAIKAIQIRUgACgCkAIh' +
-  'E0EAIQxBACEHA0AgEyADQQJ0Ig1qKAIAIhQgDSAVaigCACIEayEOAkAgDSAPaigCACIFRSANIBBqKAIAIgogBExxDQAgDiAUIApr' +
-  'IAQgCkobIgogBSAOa2pBAWohBCAKQQBIDQACQCACIARKDQAgAiAERw0BIAogDEgNACAKIAxHIAUgB0xyDQELIAMhBiAFIQcgCiEM' +
-  'IAQiAkEATA0DCyALIA1qKAIAIgMNAAsLAkAgACgCpAIiDEUgAiIEQQBMciACQf////8HRiAMQQBMcnJFBEAgCCgCCCENIAAoAqAC' +
-  'IQ5BACECA0ACQCALIA0gDiACQQJ0aigCACIDQQJ0IgdqKAIAQQJ0aigCACADRw0AIAAoApACIAdqKAIAIg8gCCgCECAHaigCACIK' +
-  'ayEFIAgoAgQgB2ooAgAiEEUgACgCjAIgB2ooAgAiByAKTHENACAQIAUgDyAHayAHIApIGyIHIAVrakEBaiAERw0AIAdBAE4NAwsg' +
-  'AkEBaiICIAxHDQALCyAGIQMLIARB/////wdHDQAgAEECNgJkIAAgACkD0AIiAUIBfCIdNwPQAiAAIAApA9gCIAEgHVatfDcD2AJB' +
-  'ASECIAhBATYCOCAIIAk2AjQgACAJNgJcIAAgCTYCWAwFCyABIAApA2giHVgEQCAIQQA2AjggCCAJNgI0IABBATYCZCAAIAk2AlhB' +
-  'AyECDAULIAAgHUIBfDcDaCAEQQBMDQIgBEEBRwRAIAAgACkDeEIBfDcDeAsgCCgCGCIFIAlBAnQiAmogAzYCACAIKAIcIg0gAmpB' +
-  'fjYCACAIKAIgIAJqIAgoAjA2AgAgCCgCJCACakEANgIAIAgoAiggAmogBDYCAAwBCyAJBEAgCCgCHCENIAgoAhghBQNAIAUgCUEB' +
-  'ayIJQQJ0IgZqKAIAIQICQCAGIA1qKAIAIgRBf0YEQCAIKAIMIgQgCCgCCCIDIAJBAnQiB2ooAgBBAnRqIAI2AgAgAyAEIAdqKAIA' +
-  'QQJ0aiACNgIAIAgoAjAiAiAIKAIgIAZqIgwoAgBMDQEgCCgCBCEHIAgoAgAhBiAIKAIsIQoDQCAIIAJBAWsiAjYCMCAKIAJBAnRq' +
-  'KAIAIgRBAWshAgNAIAQCfyAGIAJBBHRqIgMoAggiC0EATARAIAMoAgQMAQsgBiADKAIAQQR0aiACNgIEIAYgAygCBEEEdGogAjYC' +
-  'ACAHIAtBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACyAGIAYgBEEEdGoiAigCAEEEdGogBDYCBCAGIAIoAgRBBHRqIAQ2AgAg' +
-  'ByACKAIIQQJ0aiICIAIoAgBBAWo2AgAgCCgCMCICIAwoAgBKDQALDAELIAgoAgAhCiAEIQIDQCAKIAIiA0EBayICQQR0aigCCEEA' +
-  'Sg0ACyAEIQIDQCAKIAIiBkEBaiICQQR0aigCCEEASg0ACyADIAZMBEADQCAKIAYiDEEEdGoiAigCDCEOAkAgAigCCCIGIAAoAgBM' +
-  'BEAgBkECdCICIAgoAhBqIgcgBygCACIHQQFrNgIAIAcgACgCkAIgAmooAgBHDQEgACgCACAGTgRAIAgoAgwiByACaigCACELIAcg' +
-  'AiAIKAIIIg5qKAIAQQJ0aiAGNgIAIA4gC0ECdGogBjYCAAsgCiAGQQR0aigCACIHIAZGDQEDQCAHQQFrIQIDQCAHAn8gCiACQQR0' +
-  'aiILKAIIIg5BAEwEQCALKAIEDAELIAogCygCAEEEdGogAjYCBCAKIAsoAgRBBHRqIAI2AgAgCCgCBCAOQQJ0aiILIAsoAgBBAWo2' +
-  'AgAgAkEBawsiAkcNAAsgBiAKIAdBBHRqKAIAIgdHDQALDAELIA5FBEAgCiAGQQR0aigCACIHIAZGDQEDQCAHQQFrIQIDQCAHAn8g' +
-  'CiACQQR0aiILKAIIIg5BAEwEQCALKAIEDAELIAogCygCAEEEdGogAjYCBCAKIAsoAgRBBHRqIAI2AgAgCCgCBCAOQQJ0aiILIAso' +
-  'AgBBAWo2AgAgAkEBawsiAkcNAAsgBiAKIAdBBHRqKAIAIgdHDQALDAELIAgoAhQgBkECdGoiAiACKAIAQQFrIgI2AgAgAg0AIAog' +
-  'BkEEdGooAgAiByAGRg0AA0AgDiAKIAdBBHRqIg8oAgxHBEAgB0EBayECA0AgBwJ/IAogAkEEdGoiCygCCCIQQQBMBEAgCygCBAwB' +
-  'CyAKIAsoAgBBBHRqIAI2AgQgCiALKAIEQQR0aiACNgIAIAgoAgQgEEECdGoiCyALKAIAQQFqNgIAIAJBAWsLIgJHDQALCyAPKAIA' +
-  'IgcgBkcNAAsLIAxBAWshBiADIAxIDQALCyAIIAgoAjAiAkEBajYCMCAIKAIsIAJBAnRqIAQ2AgAgCCgCJCAJQQJ0aiICIAIoAgBB' +
-  'AWo2AgAMAwsgCQ0ACwsgAEEANgJYIABBAzYCZEECIQIMAwsgBSAJQQJ0aigCACIGQQJ0IgIgACgCjAJqKAIAIAgoAhAgAmooAgBr' +
-  'IQQgCCgCBCIMIAJqKAIAIgJBAEwgAiAESHJFBEAgDSAJQQJ0aiASIAZBBHRqKAIEIgI2AgAgACAIIAIgERAIIAlBAWohAiAAKAJg' +
-  'IAlKDQIgACACNgJgDAILAkAgBEEASg0AIA0gCUECdGoiAigCAEF/Rg0AIAgoAgwiBCAIKAIIIgMgBkECdCIHaiIMKAIAQQJ0aiAE' +
-  'IAdqIgQoAgA2AgAgAyAEKAIAQQJ0aiAMKAIANgIAIAJBfzYCACAJQQFqIQIgACgCYCAJSg0CIAAgAjYCYAwCCyAIKAIwIgIgCCgC' +
-  'ICAJQQJ0aiIKKAIATA0AIAgoAgAhBCAIKAIsIQUDQCAIIAJBAWsiAjYCMCAFIAJBAnRqKAIAIgNBAWshAgNAIAMCfyAEIAJBBHRq' +
-  'IgcoAggiDUEATARAIAcoAgQMAQsgBCAHKAIAQQR0aiACNgIEIAQgBygCBEEEdGogAjYCACAMIA1BAnRqIgcgBygCAEEBajYCACAC' +
-  'QQFrCyICRw0ACyAEIAQgA0EEdGoiAigCAEEEdGogAzYCBCAEIAIoAgRBBHRqIAM2AgAgDCACKAIIQQJ0aiICIAIoAgBBAWo2AgAg' +
-  'CCgCMCICIAooAgBKDQALC0EBIQIMAgsgAiEJQQAhAgwBCwsgACAAKQNwIBEpAwB8NwNwCyARQSBqJAAgAgulBwEKfyABKAIAIgQg' +
-  'BCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAgAkEB' +
-  'aiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkECdGoi' +
-  'ByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0aigC' +
-  'CCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIAIQ0g' +
-  'CCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIG' +
-  'NgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigCBCIJ' +
-  'IAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQgB0EE' +
-  'dGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCAC' +
-  'QQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAI' +
-  'IAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCALIAQg' +
-  'CUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQg' +
-  'BkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsgBCAH' +
-  'QQFqIgdBBHRqKAIIIghBAEoNAAsLC5MmAyV/CX4DewJAAn8CQAJAIAEoAkwiB0EBRyABKAJsIiJBAUdyRQRAIAEoAmghIyABKAJk' +
-  'IQ8gASgCYCEeIAEoAlwhCiAAKQN4ISogASgCKCEVIAEoAiQhECAAKAJgIR0gASgCdCESIAEoAjQhAyAAKQNoIS8gASgCWCEWIAEo' +
-  'AnghEyABKAIcIREgASgCGCEmIAEoAhAhFyAAKAKQAiEnIAAoAowCIRggASgCOA0BIAEoAnAhHwwECyAHICJqIRQgASgCaCEeIAEo' +
-  'AmQhJiABKAJgIR0gASgCXCEfIAApA3ghLCABKAIoIScgASgCJCEgIAAoAmAhFiABKAJ0IRkgASgCNCELIAApA2ghKiABKAJYIRwg' +
-  'ASgCeCEOIAEoAhwhFyABKAIYIRogASgCECEkIAAoApACISMgACgCjAIhJSABKAI4DQEgASgCcCESQQAMAgtBASEFDAILQQELIQMC' +
-  'QANAAkACQAJAAkACQAJAIANFBEAgEiALIBRsIhhBA3RqIiEgB0EDdGohCgJAIBkNAEEBIQggB0EASgRAQQAhA0IAISgCQCAHQQFH' +
-  'BEAgB0F+cSED/QwAAAAAAAAAAAAAAAAAAAAAITFBACEFA0AgHCAFQQN0IgRq/QADACAEICFq/QADAP1OIDH9UCExIAVBAmoiBSAD' +
-  'Rw0ACyAxIDEgMf0NCAkKCwwNDg8AAAAAAAAAAP1Q/R0AISggAyAHRg0BCwNAIBwgA0EDdCIEaikDACAEICFqKQMAgyAohCEoIANB' +
-  'AWoiAyAHRw0ACwsgKFBFDQELIABBAjYCZCAAIAApA9ACIihCAXwiAjcD0AIgACAAKQPYAiACIChUrXw3A9gCIAFBADYCdCABQQE2' +
-  'AjggASALNgI0IAAgCzYCXCAAIAs2AlgMCQsgIkEATA0DIAdBfnEhBEJ/IS5BACEbA0AgCiAbQQN0aiIPKQMAIilQRQRAIBtBBnQh' +
-  'FSApISgDQCAlIBUgKHoiLadyIhBBAnQiA2ooAgAiDCADICRqKAIAIg1rIREgHCAHIBBsQQN0aiETIAMgI2ooAgAhCEEAIQUCQCAH' +
-  'QQBMDQD9DAAAAAAAAAAAAAAAAAAAAAAhMUEAIQMgB0EBRwRAA0AgMSATIANBA3QiBmr9AAMAIAYgIWr9AAMA/U4iMv0dAHv9EiAy' +
-  '/R0Be/0eASAx/Q0AAQIDCAkKCwAAAAAAAAAA/a4BITEgA0ECaiIDIARHDQALIDEgMSAx/Q0EBQYHAAAAAAAAAAAAAAAA/a4B/RsA' +
-  'IQUgBCIDIAdGDQELA0AgBSATIANBA3QiBmopAwAgBiAhaikDAIN7p2ohBSADQQFqIgMgB0cNAAsLAkAgBSARQQBKckUEQCAPIClC' +
-  'fiAtiYMiKTcDAAwBCyAFQQEgEWtBASARQQBKIgYbaiIDQQBMDQdB/z8gBWusIAOtQi2GIAggDCANIAYba61CDYaEhCItIC4gLSAu' +
-  'VCIDGyEuIBAgCSADGyEJCyAoQgF9ICiDIihCAFINAAsLIBtBAWoiGyAiRw0ACyAuQi2IpyERIC5Cf1ENAyAup0F/c0H/P3EhBQJA' +
-  'IBFFIAAoAqQCIhVBAExyRQRAIAdBfnEhCCAAKAKgAiEMQQAhEANAICUgDCAQQQJ0aigCACIGQQJ0IgNqKAIAIAMgJGooAgBrIRMC' +
-  'QCAKIAZBwABtIgNBA3RqKQMAIAYgA0EGdGutiEIBg1ANACAcIAYgB2xBA3RqIQ9BACEEAkAgB0EATA0A/QwAAAAAAAAAAAAAAAAA' +
-  'AAAAITFBACEDIAdBAUcEQANAIDEgDyADQQN0IgRq/QADACAEICFq/QADAP1OIjL9HQB7/RIgMv0dAXv9HgEgMf0NAAECAwgJCgsA' +
-  'AAAAAAAAAP2uASExIANBAmoiAyAIRw0ACyAxIDEgMf0NBAUGBwAAAAAAAAAAAAAAAP2uAf0bACEEIAgiAyAHRg0BCwNAIAQgDyAD' +
-  'QQN0Ig1qKQMAIA0gIWopAwCDe6dqIQQgA0EBaiIDIAdHDQALCyAEQQBMIBNBAExxDQAgBEEBIBNrQQEgE0EAShtqIBFGDQMLIBBB' +
-  'AWoiECAVRw0ACwsgBSEEIAkhBgsgAiAqWA0GIBENAQwECwNAIAtFBEAgAEEANgJYIABBAzYCZCABIBk2AnRBAiEIDAkLIBcgC0EB' +
-  'ayILQQJ0aigCACIGQX9GDQALIB0gBkECdGoiAygCACIFIAMoAgQiCUgEQANAICQgHyAFQQJ0aigCAEECdCIEaiIDIAMoAgAiA0EB' +
-  'azYCACAZIAMgBCAlaigCAEZqIRkgBUEBaiIFIAlHDQALCyABKAJwIhIgCyAUbCIYIAZBwABtakEDdGoiAyADKQMAQn4gBq2JgzcD' +
-  'ACAOIAtBAnQiA2oiBCAEKAIAQQFrNgIAIAMgIGoiAyADKAIAQQFqNgIAIAQoAgAhBAwBCyAaIAtBAnQiA2ogBjYCACADIBdqQX42' +
-  'AgAgAyAgakEANgIAIAMgJ2ogETYCACADIA5qIAQ2AgAgKkIBfCEqICwgEUEBR618ISwLIBIgGEEDdGoiCCAUQQN0aiEKAkAgBEEA' +
-  'TCAlIBogC0ECdGooAgAiCUECdCIDaigCACADICRqKAIAayIDIARKckUEQCAcIAcgCWxBA3RqIQVBACEEA0AgBCIDQQFqIQQgBSAD' +
-  'QQN0IgZqKQMAIAYgCGopAwCDIihQDQALIBcgC0ECdGogKHoiKKcgA0EGdHIiEzYCAAJAIBRBAEwNAEEAIQQgFEEBRwRAIBRBfnEh' +
-  'BEEAIQUDQCAKIAVBA3QiBmogBiAIav0AAwD9CwMAIAVBAmoiBSAERw0ACyAEIBRGDQELA0AgCiAEQQN0IgZqIAYgCGopAwA3AwAg' +
-  'BEEBaiIEIBRHDQALCyAKIANBA3RqIgMgAykDAEJ+ICiJgzcDACAdIBNBAnRqKAIAIg8gHSATQQFqIgxBAnRqKAIAIg1IBEAgEiAY' +
-  'ICJqIAdBAXRqQQN0aiEIIAdBfnEhBANAICQgHyAPQQJ0aigCACIQQQJ0IgZqIgMgAygCAEEBaiIDNgIAIBkgAyAGICVqKAIARmsh' +
-  'GSAGICNqKAIAIANGBEAgHCAHIBBsQQN0aiEVQgAhKAJAIAdBAEwNAEEAIQMCQCAHQQFGDQD9DAAAAAAAAAAAAAAAAAAAAAAhMSAK' +
-  'IBwgByAQQQN0QQhqbGpJIAggFUtxDQADQCAKIANBA3QiBWoiBiAG/QADACIzIAUgFWr9AAMAIjL9T/0LAwAgMiAz/U4iMv0dAHv9' +
-  'EiAy/R0Be/0eASAx/c4BITEgA0ECaiIDIARHDQALIDEgMSAx/Q0ICQoLDA0ODwAAAAAAAAAA/c4B/R0AISggBCIDIAdGDQELA0Ag' +
-  'CiADQQN0IgVqIgYgBikDACItIAUgFWopAwAiKUJ/hYM3AwAgKSAtg3sgKHwhKCADQQFqIgMgB0cNAAsLIAogEEHAAG0gB2pBA3Rq' +
-  'IgMgAykDAEJ+IBCtiYM3AwAgKCArfCErCyAPQQFqIg8gDUcNAAsLIB4gE0ECdGooAgAiBiAeIAxBAnRqKAIAIhVODQEgEiAYICJq' +
-  'IAdBAXRqQQN0aiEMIAdBfnEhBCAcIAdBA3RqIQ0DQCAcICYgBkECdGooAgBBA3QiBWohD0IAISgCQCAHQQBMDQBBACEDAkAgB0EB' +
-  'Rg0A/QwAAAAAAAAAAAAAAAAAAAAAITEgBSANaiAKSyAMIA9LcQ0AA0AgCiADQQN0IghqIgUgBf0AAwAiMyAIIA9q/QADACIy/U/9' +
-  'CwMAIDIgM/1OIjL9HQB7/RIgMv0dAXv9HgEgMf3OASExIANBAmoiAyAERw0ACyAxIDEgMf0NCAkKCwwNDg8AAAAAAAAAAP3OAf0d' +
-  'ACEoIAQiAyAHRg0BCwNAIAogA0EDdCIIaiIFIAUpAwAiLSAIIA9qKQMAIilCf4WDNwMAICkgLYN7ICh8ISggA0EBaiIDIAdHDQAL' +
-  'CyAoICt8ISsgBkEBaiIGIBVHDQALDAELIANBAEoNAyAXIAtBAnRqIgUoAgBBf0YNAwJAIBRBAEwNAEEAIQMgFEEBRwRAIBRBfnEh' +
-  'A0EAIQQDQCAKIARBA3QiBmogBiAIav0AAwD9CwMAIARBAmoiBCADRw0ACyADIBRGDQELA0AgCiADQQN0IgRqIAQgCGopAwA3AwAg' +
-  'A0EBaiIDIBRHDQALCyAFQX82AgALIAsgFkghAyAWIAtBAWoiCyADGyEWQQAhAwwECyACICpYDQILICpCAXwhKgtBASEDDAELCyAB' +
-  'IBk2AnQgAUEANgI4IAEgCzYCNCAAQQE2AmQgACALNgJYQQMhCAsgACAqNwNoIAAgLDcDeCAAIBY2AmAgACAAKQNwICt8NwNwIAgP' +
-  'CwNAAkACQAJAAkACQAJ/AkACQAJAAkACQAJAIAVFBEAgA0EBdCEZIB8gA0EEdGoiIEEIaiEOIBIgFikDACAgKQMAg0IAUnJFBEAg' +
-  'AEECNgJkIAAgACkD0AIiKEIBfCICNwPQAiAAIAApA9gCIAIgKFStfDcD2AIgAUEANgJ0IAFBATYCOCABIAM2AjQgACADNgJcIAAg' +
-  'AzYCWEEBDAgLIA4pAwAiK1ANASAgKQMAIS5CfyEwICshKANAIBggKHoiLaciDEECdCIEaigCACINIAQgF2ooAgAiCGshBiAEICdq' +
-  'KAIAIQUCQCAWIAxBA3RqKQMAIC6DeyIppyIEIAZBAEpyRQRAIA4gK0J+IC2JgyIrNwMADAELQQEgBmtBASAGQQBKIgYbIARqIgRB' +
-  'AEwNAyApIAStQi2GIAUgDSAIIAYba61CDYaEhEL/P4UiKSAwICkgMFQiBBshMCAMIAkgBBshCQsgKEIBfSAogyIoQgBSDQALIDBC' +
-  'LYinIRsgMEJ/UQ0BIDCnQX9zQf8/cSEIIAAoAqQCIgxBAEoNAgwDCwNAIANFBEAgAEEANgJYIABBAzYCZCABIBI2AnRBAgwICyAR' +
-  'IANBAWsiA0ECdGooAgAiCEF/Rg0ACyAeIAhBAnRqIgkoAgAiBCAJKAIEIgVIBEADQCAXIAogBEECdGooAgBBAnQiBmoiCSAJKAIA' +
-  'IglBAWs2AgAgEiAJIAYgGGooAgBGaiESIARBAWoiBCAFRw0ACwsgASgCcCIfIANBAXQiGSAIQcAAbWpBA3RqIgQgBCkDAEJ+IAit' +
-  'iYM3AwAgEyADQQJ0IgRqIgkgCSgCAEEBazYCACAEIBBqIgQgBCgCAEEBajYCACAJKAIAIQYMCAsgAiAvVg0DDAQLIBtFDQAgACgC' +
-  'oAIhDUEAIQQDQCAYIA0gBEECdGooAgAiBUECdCIGaigCACAGIBdqKAIAayEaAkAgDiAFQcAAbSIGQQN0aikDACAFIAZBBnRrrYhC' +
-  'AYNQDQAgFiAFQQN0aikDACAgKQMAg3unIgZFIBpBAExxDQBBASAaa0EBIBpBAEobIAZqIBtGDQMLIARBAWoiBCAMRw0ACwsgCCEG' +
-  'IAkhBQsgAiAvWA0BIBsNAwsgL0IBfCEvDAQLIAEgEjYCdCABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlhBAwsgACAvNwNoIAAg' +
-  'KjcDeCAAIB02AmAgACAAKQNwICx8NwNwDwsgJiADQQJ0IgRqIAU2AgAgBCARakF+NgIAIAQgEGpBADYCACAEIBVqIBs2AgAgBCAT' +
-  'aiAGNgIAIC9CAXwhLyAqIBtBAUetfCEqCyAfIBlBA3RqIg1BEGohDiAGQQBMIBggJiADQQJ0aigCACIJQQJ0IgRqKAIAIAQgF2oo' +
-  'AgBrIgQgBkpyRQRAIBYgCUEDdGohCEEAIQUDQCAFIgZBAWohBSAIIAZBA3QiBGopAwAgBCANaikDAIMiKFANAAsgESADQQJ0aiAo' +
-  'eiIopyAGQQZ0ciIMNgIAIA39AAMAITJBACEIA0AgDiAIIgRBA3RqIDL9CwMAIARBAmohCCAEDQALIA4gBkEDdGoiBCAEKQMAQn4g' +
-  'KImDNwMAIB4gDEECdCINaigCACIFIB4gDEEBakECdCIIaigCACIGSARAA0AgFyAKIAVBAnRqKAIAIhpBAnQiDGoiBCAEKAIAQQFq' +
-  'IgQ2AgAgEiAEIAwgGGooAgBGayESIAwgJ2ooAgAgBEYEQCAOIA4pAwAiKSAWIBpBA3RqKQMAIihCf4WDNwMAIBpBwABtQQN0IA5q' +
-  'IgRBCGogBCkDCEJ+IBqtiYM3AwAgKCApg3sgLHwhLAsgBUEBaiIFIAZHDQALCyANICNqKAIAIgUgCCAjaigCACIETg0DIA4pAwAh' +
-  'KANAIA4gKCAWIA8gBUECdGooAgBBA3RqKQMAIitCf4WDIik3AwAgKCArg3sgLHwhLCApISggBUEBaiIFIARHDQALDAMLIARBAEoN' +
-  'ACARIANBAnRqIgUoAgBBf0cNAQtBASEFDAILIA39AAMAITJBACEEA0AgDiAEIgZBA3RqIDL9CwMAIARBAmohBCAGDQALIAVBfzYC' +
-  'AAsgAyAdSCEEIB0gA0EBaiIDIAQbIR1BACEFDAALAAt2AQF/IAAoAqgCIgEEQCABKAIMEC8gASgCLBAvIAEoAhAQLyABKAIUEC8g' +
-  'ASgCGBAvIAEoAigQLyABKAJIEC8gASgCYBAvIAEoAjAQLyABKAI0EC8gASgCOBAvIAEoAjwQLyABKAJAEC8gARAvIABBADYCqAIL' +
-  'CzIBAX8CQAJAAkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0DwsgACgCAEEDdCEBCyABC5EUAhx/AX5BASEBAkAgACgCqAINAEEA' +
-  'IQEgACgCICIGQYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgCDEEAIAAoAigbIRQgBkE/aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAA' +
-  'KAIcIRVBASEDA0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJB' +
-  'AEoNAAsLIAEgAyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEgA0ECdEEkaiAGbCAJQQN2Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYg' +
-  'BiAOShtBAXRBBGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJAQQFB6AAQKSIERQRAQX8hAQwBCyAAIAQ2AqgCIAQgCzYCCCAEIA5B' +
-  'EGpBEG0iE0EEdDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBBACEDQQEhEANAQQEhASAMIBUgA0ECdGooAgAiBUEEdGooAggiAkEA' +
-  'SgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIBAgASAQShshECADQQFqIgMgBkcNAAsgBCAQNgIcQQAh' +
-  'AkEAIQMDQCAMIBUgCEECdGooAgAiAUEEdGooAggiCkEASgRAA0AgAkEBaiECIAMgDCABQQR0aigCDCIHQQBIBH8gACgCFCAKQQR0' +
-  'aigCCAUgBwtBAEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoNAAsLIAhBAWoiCCAGRw0ACyANQQJ0QQRqIhEQKiEYIANBAnRBBGoi' +
-  'AxAqIRkgAxAqIRogBCACQQJ0QQRqECoiGzYCECAEIAZBAnQiHEEEahAqIhY2AhQgBCAQIBxsQQRqECoiEjYCGCAEIAtBAnQiAxAq' +
-  'IhQ2AjggBCADECoiCTYCPCAEIAtBA3QQKiIHNgJAIAQgCyATbEEFdBAqIgI2AjQgBCALIA9sQQgQKSIDNgIwQQAhBQJ/QX8gG0Ug' +
-  'GEVyIBlFIBpFcnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJFcnJyDQAaIA1BAE4EQCAYQf8BIBH8CwALQQAhC0EAIRNBACEIQQAh' +
-  'AwNAIBYgE0ECdCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigCACIKQQR0aigCCCIBQQBKBEADQCAMIApBBHRqKAIMIgJBAEgEQCAA' +
-  'KAIUIAFBBHRqKAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0aiAFNgIAIBFBAWohEQsgAgRAIBggAUECdGoiBSgCACIUIQECQCAU' +
-  'QQBOBEADQCACIBogAUECdCIHaigCAEYEQCADIQIgASEDDAMLIAcgGWooAgAiAUEATg0ACwsgGiADQQJ0IgFqIAI2AgAgASAZaiAU' +
-  'NgIAIAUgAzYCACADQQFqIQILIAMgDWohBSACIQMLIBsgCEECdGogBTYCACAIQQFqIQggDCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsL' +
-  'IBIgEUECdGogESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEgExsiCzYCICATQQFqIhMgBkcNAAsgBCALNgIkAkACQAJAAkACQAJA' +
-  'AkAgBkGBAkgNAAJAIAtBAmsOBQABAQEAAQsgBBALIgUNASALQQZHDQIMBAtBACEBIARBADYCICAEEAsiBUUNBAsgBCAFQQ9qECoi' +
-  'AjYCYCACRQ0EIAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAFCyAEIAI2AlgMAwsgBCACNgJcDAELIAFBAkcNAgsgBCAcECoiBzYC' +
-  'SCAHRQ0CQQAhASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUDQCAHIAVBAnRqIBIgBSAQbEECdCICQQRyav0AAgBBEf2rASACIBJq' +
-  '/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQILA0AgByABQQJ0aiASIAEgEGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2' +
-  'AgAgAUEBaiIBIAZHDQALDAELIAQgBkEDdEEEECkiAjYCKCACRQ0BQQAhAgNAIAJBA3QhBSACIBBsIQdBACEBA0AgBCgCKCABIAVq' +
-  'QQJ0aiAEKAJYIAQoAhggASAHakECdGooAgBBAXRqNgIAIAFBAWoiAUEGRw0ACyACQQFqIgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRq' +
-  'IAg2AgAgBCADIA1qIA9sQQgQKSIJNgIMIAlFDQAgACgCHCEDQQAhCANAIAwgAyAIQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgCEEG' +
-  'diEHQgEgCEE/ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIgAikDACAdhDcDACAMIAFBAWoiAUEEdGooAggiBUEASg0ACwsgCEEB' +
-  'aiIIIAZHDQALIA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0aigCACIBQQBOBEAgCEEBayAPbCECA0AgBCgCDCIDIAEgDWogD2xB' +
-  'A3RqIAMgAkEDdGogB/wKAAAgGSABQQJ0aigCACIBQQBODQALCyAIIA1GIAhBAWohCEUNAAsgACgCHCEDC0EAIQpBACEBA0AgDCAD' +
-  'IApBAnRqKAIAIgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2JIR0gBCgCECEHA0AgDSAHIAFBAnRqKAIAIgJMBEAgBCgCDCACIA9s' +
-  'IAlqQQN0aiICIAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoiBUEEdGooAghBAEoNAAsLIApBAWoiCiAGRw0ACyAEKAIUIhYgBkEC' +
-  'dGoiBygCAEEASgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMgAygCACAPbDYCACACQQFqIgIgBygCAEgNAAsLIAQgBiAPbEEDdBAq' +
-  'Ig02AiwgDUUNACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdxIQcgDkEDdCESIBYoAgAhBUEAIQEDQCANIAEiAiAPbEEDdGoiF0EA' +
-  'IBL8CwAgBSIDIBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAbbCICaiEcIA0gAiASamohEyAEKAIMIgsgEmohESAEKAIQIRQDQCAU' +
-  'IANBAnRqKAIAIRVBACECAkACQCAOQQJJDQAgESAVQQN0IglqIBxLIBMgCSALaktxDQADQCAXIAJBA3RqIgkgCf0AAwAgCyACIBVq' +
-  'QQN0av0AAwD9UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0BCwNAIBcgAkEDdGoiCSAJKQMAIAsgAiAVakEDdGopAwCENwMAIAJB' +
-  'AWoiAiAORw0ACwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEhBUEADAELQQAhBUF/CyEBIBgQLyAZEC8gGhAvIAUNACAAEAoLIAFF' +
-  'IQELIAELySADGX8HfgJ7IAAoAqQCIRogACgCWCEJIAApA3AhICAAKQNoISEgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAo' +
-  'AqgCIgQoAjwhFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAQQD0EAIQlBACECIAQoAjgoAgBFDQMLQQAMAQsg' +
-  'ACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFYBEAgACAJNgJcIABBATYCZEEDDAsLICFCAXwhISAEKAJEBEAgBEEA' +
-  'NgJEDAILIAQoAjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0AAAAhIkEIIQIgBkEISgRAA0AgByACQQF0av0AAAAgIv2WASEiIAJB' +
-  'CGoiAiAGSA0ACwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIiAiICL9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIiAiICL9DQID' +
-  'AAEGBwQFCgsICQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEAAQABISJBACECA0AgAiIDQQhqIQIgByADQQF0av0AAAAgIv0t/WQi' +
-  'BUUNAAsgBWhBAXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAgACAGIAogCSAQIAsQECELCyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3' +
-  'A3ggFSAJQQJ0aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciITbEEDdGohByAKIAQoAgQiESANbEEBdGohBSAEKAJYIAogESATbEEB' +
-  'dGoiDiAEKAIgIghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAhDCARQQBKBEADQCAFIAxBAXQiAmoiA/0AAAAhIiACIA9qIgIgA/0A' +
-  'ABD9CwAQIAIgIv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRqIgIgAi4BACIDQYCAAXI7AQAgBCgCOCICIBNBAnRqIAIgDUECdGoo' +
-  'AgAgA0GAgAFIazYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQoAlwhAyASrSEfQgAhGyAIQQZGIQJCACEcA0AgByAbp0EDdCIFaiAF' +
-  'IAZq/QAAACIjIAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9' +
-  'xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAEQdAAaiEFAkAgCEEGRwRAQgAhGyAcUARAQgAhHgwICyAEKAJcIQog' +
-  'BCgCSCEGIBwhG0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQcgCiACQQN0aikDACIbe0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6' +
-  'p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2aiICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyIbUEUNAAsM' +
-  'AQtCACEeIBxQBEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16pyIDQQN0IgJqKQMAIAIgBmopAwCDIht7QgZ+IB58IR4gHUIBfSAd' +
-  'gyEdIAcgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCIC' +
-  'IAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIb' +
-  'UA0BIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIg' +
-  'Ai8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIB1CAFINAAsLIBwh' +
-  'GwwFCyAVIAlBAnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCIIQQN0aiEGIAQoAgwiCiALIAxsIgtBA3RqIQdBACECA0AgAiIDQQJq' +
-  'IQIgByADQQN0IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsgBCgCQCIFIAlBA3RqQgEgAyAi/R0AUHKthiIbNwMADAULIAQoAjAi' +
-  'FCAEKAIAIgcgCUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0IgJqKAIAbEEDdGohBgJAAkAgAiAZaigCAEEBaiIFQcAAbSICIAdO' +
-  'DQAgCiACQQN0IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMAgyIcUAR+IAVBQHFBwB9GDQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqt' +
-  'hoMiHFANASAGIBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAcC3qnIAJBBnRqIgJBAE4NAQtBfyECIAdBAEwNAEEAIQMgBikDACAK' +
-  'KQMAgyIcUAR+IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6pyIDQQN0IgJqKQMAIAIgCmopAwCDBSAcC3qnIANBBnRqIQILIAIg' +
-  'GCAJQQJ0IgNqKAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlBASECDAULIAMgF2oiAyADKAIAQQFqNgIADAMLQgAhGyAEQgA3A1Ag' +
-  'BEHQAGohBUIAIR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyADQQF0IgJqIgf9AAAAISIgAiAOaiICIAf9AAAQ/QsAECACICL9CwAA' +
-  'IANBEGoiAyARSA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAbNwMAIB4gIHwhICAEKAIAIgwgC2whCyAMIA1sIQggBCgCMCEUIAQo' +
-  'AgwhCgsgCiALQQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAbQn6DIhxQDQEgDiAceqci' +
-  'A0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIc' +
-  'NwOIASAcQp26s/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZqIQcDQAJAAkAgAkEBaiIKQQZ2IgIgDE4NACAIIAJBA3QiA2opAwBC' +
-  'fyAKQT9xrYaDIAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAFIAZqKQMAQn8gAkEBaq2GgyIcUA0BIA4gHHqnIgJBA3QiA2opAwAg' +
-  'AyAIaikDAIMFIBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqn' +
-  'IgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsgG0IBfSIbQgBSDQALCyAYIAlBAnQiA2ogAjYCACADIBdqQQA2AgAg' +
-  'AyAWaiAQNgIACyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwgAmxBAnRqIRIgDSADIBZqKAIAQQFKciERIAQoAiAiDyEFAkAgDw0A' +
-  'QQAhAyAEKAIkIgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQoAjQiAyAEKAIEIgwgEWxBAXRqIQogFCAEKAIAIhAg' +
-  'DUECaiITbEEDdGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZGGyELIAQoAiwgAiAQbEEDdGohCEEAIQIgDEEASgRAA0AgCiACQQF0' +
-  'IgNqIgf9AAAAISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAAIAJBEGoiAiAMSA0ACwtBACECIAVBAEoEQEEAIQ0DQCALIBIgDUEC' +
-  'dGooAgBBAXRqIgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhqIQIgDUEBaiINIAVHDQALCyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNB' +
-  'AnRqIAMgEUECdGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBBAEoEQCAQrSEfQgAhGyAPQQZGIQJCACEcA0AgBiAbp0EDdCIFaiAF' +
-  'IAdq/QAAACIjIAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9' +
-  'xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAPQQZHBEBCACEdIBxQDQIgBCgCXCEGIAQoAkghBwNAIBxCAX0gHIMg' +
-  'ByAceqciAkEIdGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0CQANAIBtQDQEgCyAFIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBB' +
-  'AWsiAjsBACAbQgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEBayICOwEAIAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEB' +
-  'IQMMBgsiHFBFDQALDAILQgAhHSAcUA0BIAQoAighBQNAIAggHHqnIgNBA3QiAmopAwAgAiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9' +
-  'IByDIRwgBSADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUg' +
-  'BigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsi' +
-  'AjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
-  'G1ANASADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAg' +
-  'AkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAi' +
-  'AiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IA' +
-  'IR0gBEIANwNQC0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsgAkEBdCIFaiIH/QAAACEiIAUgDmoiBSAH/QAAEP0LABAgBSAi/QsA' +
-  'ACACQRBqIgIgDEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQgAzYCRCAdICB8ISAgBCgCOCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAg' +
-  'CUpFBEAgACACNgJgCyACIQlBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA9ACIhxCAXwiATcD0AIgACAAKQPYAiABIBxUrXw3' +
-  'A9gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAAICE3A2ggACAJNgJYCyACC94ZAxp/B34CeyMAQSBrIhAkACAAKAJY' +
-  'IQggACkDcCEfIAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRMgACgCqAIiAygCPCEXAkAgACgCwAJFDQBBASEYIAMo' +
-  'AiRFDQAgAygCAEEFSCEZCyAAKAKkAiEaQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAQIABwILIAAoAlxFDQQgEyAIQQJ0aigC' +
-  'ACEEQQAMAgsgACADEA9BACEIQQAhAiADKAI4KAIARQ0CC0EBCyECA0ACQAJAAkACQAJAIAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0' +
-  'IgpsQQN0aiEGIAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJAAkAgBEEBaiIEQcAAbSIFIAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAF' +
-  'QQZ0a62GgyAHIA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygCQCAIQQN0aikDAEJ/IAVBAWqthoMiHFANASAHIBx6pyIFQQN0IgRq' +
-  'KQMAIAQgBmopAwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgBykDACAGKQMAgyIcUAR+IAMoAkAgCEEDdGop' +
-  'AwBCfoMiHFANASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCDBSAcC3qnIAJBBnRqIQQLIAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoi' +
-  'AiACKAIAQQFqNgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCQsgIEIBfCEgIAMoAkQEQCADQQA2AkQMAQsgAygCNCIHIAMo' +
-  'AgQiBCAIQQF0IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEADQCAJIAJBAXRq/QAAACAj/ZYBISMgAkEIaiICIARIDQALCyAjICMg' +
-  'I/0NCAkKCwwNDg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwABAgMMDQ4PCAkKC/2WASIjICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2W' +
-  'ASIkICP9DQABAAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVBCGohAiAJIAVBAXRq/QAAACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEG' +
-  'IBpFICT9GAAiDUH//wFGckUEQCAAIAQgByAIIA0gBhAQIQYLIA1FDQAgDUECTgRAIAAgACkDeEIBfDcDeAsgEEIANwMYIBD9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAgAygCJEEBdEpyDQEgACADIAggBiANIAEgIH0gEEEIahARRQ0BIBAp' +
-  'AxggInwhIiAQKQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEIDAYLIBcgCEECdGogBjYCAAJAIA1BAk4EQCADKAIwIgwgAygCACIC' +
-  'IApBAXIiB2xBA3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGohDiAFIAQgB2xBAXRqIQkgAygCDCACIAZsQQN0aiELQQAhBSAEQQBK' +
-  'BEADQCAOIAVBAXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9CwAQIBEgI/0LAAAgBUEQaiIFIARIDQALCyAMIAIgCmxBA3RqIQQg' +
-  'CSAGQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0aiAMIApBAnRqKAIAIAVBgIABSGs2AgACQCACQQBMBEBCACEeIANC' +
-  'ADcDUEIAISEMAQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCICaiACIARq/QAAACIjIAIgC2r9AAAAIiT9T/0LAAAgJCAj/U79DAAA' +
-  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAISEgHlAEQEIAIR4MAQsgAygCHCEH' +
-  'IAMoAhghDCAeIRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyALIAJBA3QiAmopAwAgAiAEaikDAIMiHVBFBEADQCAMIA8gHXqnciAH' +
-  'bEECdGoiBSgCACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEBazsBACAFKAIEIQIgBUEEaiEFIAJBAE4NAAsLICEgAkF/c618ISEg' +
-  'HUIBfSAdgyIdQgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEEDdGogHjcDACAfICF8IR8gAygCACIHIAZsIQQgByAKbCELIAMoAjAh' +
-  'CSADKAIMIQwMAQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEPIAMoAgwiDCAGIAdsIgRBA3RqIQZBACEFA0AgBSICQQJqIQUgBiAC' +
-  'QQN0Ig5q/QAAACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIFIAhBA3RqQgEgAiAj/R0AUHKthiIeNwMACyAMIARBA3RqIQYgCSAL' +
-  'QQN0aiELQX8hBAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IB5CfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCD' +
-  'BSAcC3qnIAJBBnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAN' +
-  'rIIiHVANACAFIAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYiAiAHTg0AIAsgAkEDdCIOaikDAEJ/IARBP3GthoMgBiAOaikDAIMi' +
-  'HFAEfiAEQUBxQcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0' +
-  'aiEEDAELQX8hBCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAPKQMAQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMA' +
-  'gwUgHAt6pyACQQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEECdCICaiAENgIAIAIgFWpBADYCACACIBRqIA02AgALIBMgCEECdCIG' +
-  'aiAENgIAIAMoAhggAygCHCAEbEECdGohDUEAIQUgAygCJCICRQRAA0AgBSICQQFqIQUgDSACQQJ0aigCAEEATg0ACwsgAygCNCIF' +
-  'IAogBiAUaigCAEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAKQQJqIgpsQQF0aiEFIAkgAygCACIHIApsQQN0aiERIAkgByALbEED' +
-  'dGohDCADKAIsIAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4gCUEBdCISaiIb/QAAACEjIAUgEmoiEiAb/QAAEP0LABAgEiAj/QsA' +
-  'ACAJQRBqIgkgBkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSANIAlBAnRqKAIAQQF0aiIOIA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFI' +
-  'aiEGIAlBAWoiCSACRw0ACwsgAygCOCICIApBAnRqIAIgC0ECdGooAgAgBms2AgACQCAHQQBMBEBCACEdIANCADcDUEEAIQIMAQsg' +
-  'B60hHEIAIR1CACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIjIAIgD2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAA' +
-  'AAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAIR1BACECIB5QDQAgAygCHCEJIAMoAhghBgNAIB56IB5C' +
-  'AX0gHoMhHqciAkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMAgyIcUEUEQANAIBxCAX0gHIMCQCAGIAogHHqnciAJbEECdGoiAigC' +
-  'ACIHQQBIDQAgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//A3EEQANAIAIoAgQiB0EASA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7' +
-  'AQAgAkEEaiECIAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiECIAVBAE4NAAsgHSAFQX9zrXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIc' +
-  'UEUNAAsLQQAhAiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygCOCAIQQFqIgJBA3RqKAIARQRAIBhFDQQgIkIBfCEiDAILIAAoAmAg' +
-  'CEpFBEAgACACNgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0aigCACEEC0EAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkD0AIi' +
-  'AUIBfCIcNwPQAiAAIAApA9gCIAEgHFatfDcD2AJBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2Algg' +
-  'ACAAKQPQAiIBICJ8Ihw3A9ACIAAgACkD2AIgASAcVq18NwPYAgsgEEEgaiQAIAILmwwDFH8EfgV7IAEoAjQhCSABKAIwIQogACgC' +
-  'ICEFIAEoAgQhBwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRAIBlC/v///w+DIRYgBf0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNA' +
-  'IAogF6dBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQV' +
-  'FhcMDQ4PIhr9HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07' +
-  '/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9' +
-  'Uv0LAwAgG/0MAgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAWIBlRDQELA0ACfkJ/IAUgFqciBEEGdCICayIDQT9K' +
-  'DQAaQgAgAiAFTg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3AwAgFkIBfCIWIBlSDQALCwJAIAdBAEwNACAAKAIAIQRBACECIAdB' +
-  'CE8EQCAHQXhxIQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAhHP0MAAAAAAEAAAACAAAAAwAAACEbQQAhAwNAIAkgA0EBdGr9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9DP9//3//f/9//3//f/9//38gGyAa/TkgHCAa/Tn9DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAA' +
-  'AAgAAAAIAAAACAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgAAAD9rgEhHCADQQhqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpB' +
-  'AEH//wEgAiAESBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAgASgCHCEGIAEoAhghBANAIAQgBiAIbEECdGoiAigCACIDQQBOBEAD' +
-  'QCAJIANBAXRqIgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIAhBAWoiCCAFRw0ACwsgASgCOCAAKAIANgIAIAAo' +
-  'AjBBAEoEQCAJIAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEoAhggACgCLCAPQQJ0aigCACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIk' +
-  'IgNFBEADQCACIgNBAWohAiAQIANBAnRqKAIAQQBODQALCyABKAIsIQUgASgCNCIIIAEoAgQiEUEBdGohDCABKAIAIQ0gASgCMCEO' +
-  'QQAhAiARQQBKBEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxqIgQgBv0AABD9CwAQIAQgGv0LAAAgAkEQaiICIBFIDQALC0EAIQZB' +
-  'ACECIANBAEoEQANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsBACAGIARBgIABSGohBiACQQFqIgIgA0cNAAsLIAEo' +
-  'AjgiAyADKAIAIAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAFIAcgC2xBA3RqIQUgDiANQQN0aiEDIA2tIRhCACEWQgAhFwNAIAMg' +
-  'FqdBA3QiAmogAiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAX' +
-  'hCEXIBZCAnwiFiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQggASgCGCEGA0AgF3ohGCAXQgF9IBeDIRcgBSAYpyICQQN0IgNqKQMA' +
-  'IAMgDmopAwCDIhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhsQQJ0aiICKAIAIgNBAE4EQANAIAwgA0EBdGoiAyADLwEAQQFrOwEA' +
-  'IAIoAgQhAyACQQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsgCiAVIBT8CgAAIAkgEyAS/AoAACAB' +
-  'KAI4IgMgAygCBDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYCRAtjAQF/IAAoAqQCIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAo' +
-  'AqACIQJBACEAAkADQCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAAQQFqIgAgBkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIk' +
-  'IgisIQ8CQAJAIAggASgCOCACQQN0aigCACIJRgRAIAYgBKwiBTcDECAGIAUgD343AwhCASEPDAELIAkgCEEBdEcNASAErCIQIAVW' +
-  'DQEgBEEBSiEHQQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCADIAlsQQN0aiIMQYAIIAcbIQMgASgCMCAJIAJBAXRsQQN0aiEKQQAh' +
-  'BwNAIAcgCiAIQQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAYgDyAQfkIAIARBAUobIhI3AwhCACAJQQBM' +
-  'DQEaIAetIA9+IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAEIApqKQMAgyIFUEUEQCADQQZ0IQQgASgCLCELA0AgCyAEIAV6p3Ig' +
-  'CWxBA3RqIQ1BACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0gDmopAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAdFBEBBAA8LIAYg' +
-  'EiATfCISNwMIIAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EBR618IREgBUIBfSAFgyIFQgBSDQALCyADQQFqIgMgCUcNAAsMAgsg' +
-  'BiAPIBB+QgAgBxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJgIAJKDQAgACACQQFqNgJgCyAAIAApA3ggEXw3A3hBASEHIAApA4gB' +
-  'UCAPUHINACAAQYgBaiEAA0AgABATGiAPQgF9Ig9CAFINAAsLIAcLiAwEE38CewN+A3wgACAAKAKoAiIHEA8CQCACQQBMDQAgBygC' +
-  'OCIIKAIAIgVBAEwNACAAKAKkAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAgBUEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjQiCyAN' +
-  'IAcoAgQiDGxBAnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYgBUEBdGr9AAAAIBf9lgEhFyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAX' +
-  'IBcgF/0NCAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4PCAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8M' +
-  'Df2WASIYIBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAFIgRBCGohBSAGIARBAXRq/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAE' +
-  'aiEFIBRFIBj9GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0gBsEgBRAQIQULIAZB//8DcUUNASAHKAIwIhUgBygCACIKIA5sQQN0' +
-  'aiEPIAbBtyEeIAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIAIRsMAQsgCq0hGkIAIRlCACEbA0AgCSAZp0EDdCIEav0AAAAgBCAP' +
-  'av0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAJAIA1BA3Rq' +
-  'IgggGzcDACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAaQp26s/uUkv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9B' +
-  'fyAFQQFqIgVBwABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8gBSAGQQZ0a62GgyAEIAlqKQMAgyIaUAR+QX8gBUFAcUHAH0YNARpB' +
-  'fyAIKQMAQn8gBkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRqKQMAIAQgD2opAwCDBSAaC3qnIAZBBnRqCyEFIBlCAX0iGVBFDQAL' +
-  'IAcoAhggBygCHCAFbEECdGohEiAHKAIkIghFBEBBACEEA0AgBCIIQQFqIQQgEiAIQQJ0aigCAEEATg0ACwsgBygCLCEQIAsgDCAO' +
-  'QQJqIhNsQQF0aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEEA0AgCyAEQQF0IglqIgb9AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJ' +
-  'IBf9CwAAIARBEGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEADQCARIBIgBEECdGooAgBBAXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJ' +
-  'QYCAAUhqIQYgBEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCILaiAEIA5BAnRqKAIAIAZrNgIAAkACQCAKQQBMBEAgB0IANwNQDAEL' +
-  'IBAgBSAKbEEDdGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlCACEbA0AgBCAZp0EDdCIIaiAIIA9q/QAAACIYIAggEGr9AAAAIhf9' +
-  'T/0LAAAgFyAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALIAcgGzcDUCAbUA0AIAco' +
-  'AhwhBiAHKAIYIQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2opAwCDIhlQRQRAIAhBBnQhCANAAkAgCSAIIBl6p3IgBmxBAnRqIgUo' +
-  'AgAiBEEASA0AIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxBEADQCAFKAIEIgRBAEgNAiAFQQRqIQUgESAEQQF0aiIEIAQv' +
-  'AQBBAWsiBDsBACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEATA0FIAMgAykDAEIBfDcDACAdIBygIR0MBwsgGUIBfSAZgyIZUEUN' +
-  'AAsLIBtCAX0gG4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1BAXQhDiAIIA1BA3RqKAIAQQBKDQALCyAWQQFqIhYgAkYNASAIKAIA' +
-  'IQUMAAsACyAdCzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+C+oTAyB/A34BeyMA' +
-  'QdAAayIFJAAgACgCuAIiBygCTCEQIAAoAgAhAiAFIAcoAgQ2AhggBSAHKAIINgIcIAUgBygCDDYCICAFIAcoAhA2AiQgBSAHKAIU' +
-  'NgIoIAUgBygCGDYCLCAFIAf9AAIc/QsDMCAFIAcoAjQ2AkAgBygCPCEDIAUgAjYCSCAFIAM2AkQgACkDaCEkIAcoAiwhGCAHKAJI' +
-  'IQ8gBygCRCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCQDYCDCAFIAcoAlQiDDYC' +
-  'CCACQYEgSCEaIBBFIREgACgCpAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERAVIAUgBygCQDYCDCAF' +
-  'IAcoAlQiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUE' +
-  'QCABICRYBEAgACAJNgJcIABBATYCZEEDDA8LICRCAXwhJCAHKAJoBEAgB0EANgJoDAcLQQAhBEH/////ByEGQQEhAiAFKAJAIQog' +
-  'BSgCSCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////' +
-  'ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACElQQQhBANAICUgAiAEQQJ0av0AAAD9tgEhJSAEQTxJ' +
-  'IARBBGohBA0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04N' +
-  'AEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiIN' +
-  'KAIATg0FIAUgBSgCDCIDIAcoAkgiCiAJQQR0aigCCCIGSgR/IAUoAkQhCwJAIBBFBEAgBSgCPCEOIAUoAjAhGyAFKAIcIRwgBSgC' +
-  'GCEdIAUoAkAhDANAIAsgA0EBayIDQQR0aiICKQMAISMCQAJAAkAgAigCCCICQQBOBEAgIyAdIAJBA3RqIh4pAwBCf4WDISIgHCAC' +
-  'QQJ0aigCACIEDQEgIlANAiACQQZ0IQIgBSgCNCEfIAUoAkAhIANAIA4gAiAieqdyQQJ0IgRqKAIAIhIgBCAbaigCACIEaiEhIBJB' +
-  'AEoEQANAICAgHyAEQQJ0aigCAEECdGoiEiASKAIAQQFqNgIAIARBAWoiBCAhSA0ACwsgIkIBfSAigyIiQgBSDQALDAILIAwgAkF/' +
-  'c0ECdGoiAiACKAIAQYCAgIAEazYCAAwCCyAMIARBAnRqIgIgAigCACAie6dqNgIACyAeICM3AwALIAMgBkoNAAsMAQsgBSgCGCEC' +
-  'A0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBFDQAgBygCTCAHKAJQIgYgCWxB' +
-  'AnRqIQtBACEEIAZBAEwNACAHKAI0IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsC' +
-  'ICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCSCEKCyAFIAogCUEEdCIDaigCDDYCCCAWIAlBAnRqKAIAIAggCCgCAEEBaiIG' +
-  'NgIAIAZqIgJBACANKAIAIgYgAiAGSBtrIQggCUEBaiECIAMgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAA' +
-  'ACElQQQhBANAICUgAiAEQQJ0av0AAAD9tgEhJSAEQQxJIARBBGohBA0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUg' +
-  'JSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiAL' +
-  'TA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISVCACEiQgAhIwNAIAYgIqdBAnRq/QAAACAl/Tf9pAGtICKGICOEISMg' +
-  'IkIMVCAiQgR8ISINAAsMAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAjhCEjICJC' +
-  'PFQgIkIEfCEiDQALCyAIICN6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIh' +
-  'BCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqACIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgi' +
-  'AkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0IgNqIgooAgBBAnRqIAVBDGogBUEIaiAFQRBqIBEQFiAKIAQ2AgQg' +
-  'AkUEQCAFKAIIIQwgAyAHKAJIIgNqIAUoAgw2AggCQCAQRQ0AIAcoAkwgBygCUCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCNCEO' +
-  'A0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtI' +
-  'DQALIAcoAkghAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQggACkDiAEiIlBFBEAgACAiQgyIICKF' +
-  'IiJCGYYgIoUiIkIbiCAihSIiNwOIASAiQp26s/uUkv2iJX4gBqyCpyEICyAWIAlBAnQiA2ogCDYCACADIBVqQQA2AgAgAyAUaiAG' +
-  'NgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACAIakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigCACAEIAVBDGogBUEIaiAFQRBq' +
-  'IBogERAXRTYCaCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQg' +
-  'ACACNgJcIAAgACkD0AIiAUIBfCIiNwPQAiAAIAApA9gCIAEgIlatfDcD2AJBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUo' +
-  'AgwhAiAHIAw2AlQgByACNgJAIAAgJDcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLnwMCCH8BeyMAQUBqIgMkACABKAIE' +
-  'Qf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEoAjQgASgCOCAAKAIEQQJ0QQRq' +
-  '/AoAACAAKAIAIQQgAUEANgJAIAEgBDYCVCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECADIAEoAhA2AhQgAyABKAIUNgIY' +
-  'IAMgASgCGDYCHCADIAH9AAIcIgv9CwMgIAMgASgCNDYCMCABKAI8IQUgAyAENgI4IAMgBTYCNCADQgA3AwACQCAAKAIwQQBMDQAg' +
-  'AUFAayEFIAFB1ABqIQcgC/0bASEGIAv9GwAhCEEAIQQDQCABIANBCGoiCSAGIAggASgCLCAAKAIsIARBAnRqKAIAQQJ0aigCACIK' +
-  'QQJ0aigCAEECdGooAgAiBkEAIAUgByADIAIQFiAJIAogBiAFIAcgA0EAIAIQFxogBEEBaiIEIAAoAjBODQEgASgCHCEIIAEoAiAh' +
-  'BgwACwALIAFBADYCaCADQUBrJAALpwYCCX8DfiABKAIoIAJBAnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAiwgBCAEKAIAIgdB' +
-  'AWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAHQgA3AwALIAIgASgCMEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAIIIAJBA3Rq' +
-  'IgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNAAkAgASgCDCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhODIhJQDQAC' +
-  'QCADBEAgCUEGdCEIIAAoAjAhAiASIREDQCADIAVBAnRqIAIgCCAReqdyQQJ0aigCADYCACAFQQFqIQUgEUIBfSARgyIRUEUNAAsM' +
-  'AQsgBSASe6dqIQULIAEoAiwgBCgCAEEEdGoiAkEANgIMIAIgCTYCCCACIBM3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAKaiASIBOF' +
-  'NwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0gBikDACERIAEoAiQhDiABKAIYIQ8DQCAOIA0gEnqnckECdCICaigCACIIrCET' +
-  'IAhBAEoEQCAIIAIgD2ooAgAiAmohECABKAIcIQkgASgCKCEKA0AgCiAJIAJBAnRqKAIAQQJ0aiIIIAgoAgBBAWs2AgAgAkEBaiIC' +
-  'IBBIDQALCyARIBN8IREgEkIBfSASgyISQgBSDQALIAYgETcDAAwBCyAGIBJ7IhEgBikDAHw3AwAgASgCKCACQQJ0aiICIAIoAgAg' +
-  'EadrNgIACyAHQQFqIgcgDEcNAAsgA0UNAkEBIQAgBUEFTA0BIAVBA20hAgNAIAAiAUEDbEEBaiIAIAJIDQALIAFBAEgNAgwBCyAD' +
-  'RQ0BQQEhAEEAIQULA0AgBSAAIgFKBEADQCADIAFBAnRqKAIAIQYgASIHIQICQCAAIAFKDQADQCAGIAMgByAAayICQQJ0aigCACIE' +
-  'TgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEgBUcNAAsLIABBAkogAEEDbSEA' +
-  'DQALCwv4BwIQfwN+IAFBAnQiCCAAKAIYaiIJKAIAIQsgCSgCBCEQAkAgACgCJCAIaiIKKAIAQQBMDQAgBwRAIAshCQNAAkAgACgC' +
-  'HCAJQQJ0aigCACIMIAJGDQAgACgCKCAMQQJ0aiIIIAgoAgBBgICAgARqNgIAIAAoAiwgAyADKAIAIghBAWo2AgAgCEEEdGoiCEEA' +
-  'NgIMIAggDEF/czYCCCAIQgA3AwAgACgCMCAMSA0AIAQgBCgCAEEBazYCAAsgCUEBaiIJIAAoAiQgAUECdGooAgAgC2pIDQALDAEL' +
-  'IAAoAhwhCCALIQkDQAJAIAggCUECdGooAgAiDCACRg0AIAAoAiggDEECdGoiASABKAIAQYCAgIAEajYCACAAKAIwIAxIDQAgBCAE' +
-  'KAIAQQFrNgIACyAJQQFqIgkgCigCACALakgNAAsLIAsgEEgEQANAAkACQCALQQJ0IgggACgCHGooAgAiCiAAKAIwSgRAIAAoAigg' +
-  'CkECdGoiCSgCACIBQf////8DSg0CIAkgAUGAgICABGo2AgAgBwRAIAAoAiwgAyADKAIAIgFBAWo2AgAgAUEEdGoiAUEANgIMIAEg' +
-  'CkF/czYCCCABQgA3AwALIAAoAjAgCkgNASAEIAQoAgBBAWs2AgAMAQsgAiAKRg0BCyAAKAIIIApBA3RqIgEoAgAiDSABKAIEIhFO' +
-  'DQAgACgCFCAAKAIQIAAoAiAgCGooAgBBAnRqKAIAQQR0aiEOIAAoAgAhEkEBIRMDQAJAAkAgACgCDCANQQR0aiIBKQMAIA4pAwBC' +
-  'f4VCfyABKAIIIgggDigCCEYiFBuDIBIgCEEDdCIBaikDACIYgyIZUA0AIAAoAiwgAygCAEEEdGoiCUEANgIMIAkgCDYCCCAJIBg3' +
-  'AwAgAyADKAIAQQFqNgIAIAAoAgAiEiABaiAYIBmFNwMAAkAgACgCBCAIQQJ0aigCACIBRQRAIAhBBnQhFSAFKQMAIRogACgCJCEW' +
-  'IAAoAhghF0EAIQ8DQCAWIBUgGXqnckECdCIBaigCACIIrCAIQQBKBEAgCCABIBdqKAIAIglqIQwgACgCHCEKIAAoAighCANAIAgg' +
-  'CiAJQQJ0aigCAEECdGoiASABKAIAQQFrIgE2AgAgDyABRXIhDyAJQQFqIgkgDEgNAAsLIBp8IRogGUIBfSAZgyIZQgBSDQALIAUg' +
-  'GjcDAAwBCyAFIBl7IhggBSkDAHw3AwAgACgCKCABQQJ0aiIBIAEoAgAgGKdrIgE2AgAgAUUhDwsgBkUNACAPDQELIA4gFEEEdGoh' +
-  'DiANQQFqIg0gEUghEyANIBFHDQELCyATRQ0AQQAPCyALQQFqIgsgEEcNAAsLQQELzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfEly' +
-  'DQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gb' +
-  'IQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBApIgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoi' +
-  'CTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQKiIK' +
-  'NgIUIAQgAEEGdBAqIgs2AhggBEEBIAYQKSIFNgIkIAQgCEEDaiAGbEE/chAqIgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiII' +
-  'ECoiCTYCMCAEIAgQKiIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAE' +
-  'IAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAZRQ0ACwsgBBAaC0EADwsgBBAbIAQLtQIBC38gACgCFCAA' +
-  'KAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJA' +
-  'IAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAO' +
-  'akF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAg' +
-  'CUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1' +
-  'ACAABEAgACgCFBAvIAAoAhgQLyAAKAIkEC8gACgCLBAvIAAoAjAQLyAAKAI0EC8gABAvCwsVACAAKAIoIAAoAiQgACgCIPwKAAAL' +
-  'zAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEA' +
-  'IAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgC' +
-  'GCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3Ei' +
-  'BkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsL' +
-  'IAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgC' +
-  'ICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtB' +
-  'ACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQHiIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8' +
-  'IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAi' +
-  'CDYCACAAIAkgCBAcIAZBAWohBiAJIAAoAgggC0EMahAeIgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIA' +
-  'IAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGoo' +
-  'AgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAG' +
-  'QR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJ' +
-  'aiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwG' +
-  'CwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPEBwgCkEBaiEGDAcLIAZBAE4N' +
-  'ASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUg' +
-  'EzcDACALQRBqJAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0A' +
-  'CwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAA' +
-  'AAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq' +
-  '/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQKSIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANB' +
-  'AXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0A' +
-  'IAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFr' +
-  'cQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8B' +
-  'AEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEA' +
-  'IAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBB' +
-  'uJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIA' +
-  'IAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABB' +
-  'EHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyAD' +
-  'QQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAh' +
-  'AwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJr' +
-  'dHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABAvC8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAA' +
-  'AAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf/' +
-  '//8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M' +
-  '////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAA' +
-  'QeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB' +
-  '/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQIgsgBkEBaiIGQdEARw0ACyAJ' +
-  'QgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJA' +
-  'AkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEK' +
-  'IAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEI' +
-  'dCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQg' +
-  'CiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRA' +
-  'IAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigC' +
-  'ACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAg' +
-  'BiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZB' +
-  'gCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJ' +
-  'ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZB' +
-  'AnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAko' +
-  'AhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABB' +
-  'AnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACAB' +
-  'Qf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSAD' +
-  'QgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYg' +
-  'BigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYg' +
-  'BigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9z' +
-  'cUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFx' +
-  'IB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFx' +
-  'cnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAM' +
-  'KAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgC' +
-  'FCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEg' +
-  'ASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAh' +
-  'ESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAG' +
-  'IAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAM' +
-  'IBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIA' +
-  'IAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZB' +
-  'BHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0' +
-  'ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3Eg' +
-  'CigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAI' +
-  'QQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEA' +
-  'IhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJy' +
-  'IhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAI' +
-  'IBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIB' +
-  'IAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQAL' +
-  'CyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAG' +
-  'IAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIg' +
-  'ciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3Nx' +
-  'IgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcg' +
-  'ASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcg' +
-  'CiAMECIgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBB' +
-  'ACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0A' +
-  'AEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEA' +
-  'ISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02' +
-  'AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEED' +
-  'dCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtB' +
-  'AXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsg' +
-  'DHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0' +
-  'IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEA' +
-  'AP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFq' +
-  'LQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAA' +
-  'QQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsD' +
-  'Qf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0b' +
-  'AyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoAB' +
-  'IAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0' +
-  'cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFy' +
-  'IjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIi' +
-  'MyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/' +
-  'A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJy' +
-  'IiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEg' +
-  'FCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIg' +
-  'KSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEA' +
-  'IgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEg' +
-  'GnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8D' +
-  'cWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQg' +
-  'JHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQls' +
-  'Qf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAP' +
-  'IAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEg' +
-  'CUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9z' +
-  'cXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIH' +
-  'IAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIo' +
-  'AgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIU' +
-  'CyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEAC' +
-  'QCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIk' +
-  'IgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcN' +
-  'AAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8' +
-  'D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJ' +
-  'dEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUES' +
-  'dnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFy' +
-  'IAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJ' +
-  'diABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIw' +
-  'IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3Eg' +
-  'DigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA' +
-  '8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCAB' +
-  'ckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxB' +
-  'ACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3Qg' +
-  'EyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
-  'ciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
-  'AEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZ' +
-  'OgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAH' +
-  'KAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8D' +
-  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMg' +
-  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIg' +
-  'EyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJ' +
-  'S3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIK' +
-  'diINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoA' +
-  'ASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
-  'cmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3Fy' +
-  'IA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2' +
-  'QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSAN' +
-  'aSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFB' +
-  'AWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAO' +
-  'IAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQAL' +
-  'QQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQEL' +
-  'IBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpB' +
-  'AmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFp' +
-  'IgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYN' +
-  'ARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEh' +
-  'B0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApN' +
-  'ckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNB' +
-  'ipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoA' +
-  'ACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQIyBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICID' +
-  'IAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEB' +
-  'ayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcD' +
-  'ECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhAjIAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlB' +
-  'oAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQi' +
-  'CCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8g' +
-  'BnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQg' +
-  'BnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgC' +
-  'AEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFB' +
-  'EmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAg' +
-  'FSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkEC' +
-  'dEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAg' +
-  'ACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACECIPCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdC' +
-  'AXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMo' +
-  'AgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIg' +
-  'AUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSAC' +
-  'QQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciAB' +
-  'QQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAg' +
-  'AAsfACAAQRNqIgBBF00EfyAAQQJ0QYgwaigCAAVBvR4LC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVy' +
-  'DQBBAUHwAhApIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0ECoiBzYCFCACIAZBwQBqQQQQKSILNgIYIAIgBkEB' +
-  'aiIFQQJ0ECoiDTYCNCACIAVBBBApIg42AkAgAEEBaiIJQQJ0IgMQKiEIIAIgCTYCmAIgAiAINgIsIAIgAxAqIg82AkggAiADECoi' +
-  'EDYCTCACIAMQKiIRNgJQIAIgAxAqIhI2AlQgAiADECoiAzYCsAEgAiAFQQN0ECoiEzYCtAEgAiAFQRhsECoiFDYCvAEgAiAJQRRs' +
-  'ECoiFTYC0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJB' +
-  'AXFBAnRyIBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFB' +
-  'AXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQKw0AIAVB' +
-  'ACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQg' +
-  'AyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQg' +
-  'CEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhAsIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEB' +
-  'aiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcC' +
-  'CCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhAtCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQ' +
-  'KiICRQRAQQAPCyACQQAgAPwLAAsgAgvWAQEEfwJAIAAQ+gEiAgR/QYAzIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASAC' +
-  'ayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMh' +
-  'AQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABD7AUUNACACIAAoAgBrEPwBDQEMBAsgAhD8ASIARQ0DDAELIAFBADYCAAsgACACNgIA' +
-  'IABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQg' +
-  'AiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEC4iA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcD' +
-  'mAEgAEHYAGpBAEEo/AsAIAAgAP0ABOAC/QsE0AICQCAAKQOAASIBUARAQgAhASAAKAKQAUUNAQsgARAyIQILIABBADYCyAEgAEJ/' +
-  'NwOgASAAIAI3A4gBIABBADYCwAEgAEEANgK4ASAAEDEgAEEANgKIAgv2AgEBfyAABEAgACgCCBAvIAAoAhQQLyAAKAIYEC8gACgC' +
-  'HBAvIAAoAiwQLyAAKAI0EC8gACgCQBAvIAAoAkgQLyAAKAJMEC8gACgCUBAvIAAoAlQQLyAAKAKwARAvIAAoArQBEC8gACgCvAEQ' +
-  'LyAAKALQARAvIAAoAsQBEC8gACgCjAIQLyAAKAKQAhAvIAAoAqACEC8gACgCnAIiAQRAIAEoAlgQLyABKAJcEC8gASgCYBAvIAEo' +
-  'AmQQLyABKAJoEC8gASgCcBAvIAEoAngQLyABQQA2AnggAUEANgJwIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwJYIAFBADYCaCABQX82' +
-  'AlAgASgCABAvIAEoAgQQLyABKAIIEC8gASgCDBAvIAEoAhAQLyABKAIUEC8gASgCGBAvIAEoAhwQLyABKAIgEC8gASgCJBAvIAEo' +
-  'AigQLyABKAIsEC8gARAvIABBADYCnAILIAAQCiAAEDAgABAxIAAQLwsLdQEEfyAARQRAIAEQKg8LAkACQCABEPoBIgJFDQAgAiAA' +
-  'QQhrIgMoAgAiBE0NAQJAIAMQ+wFFDQAgAiAEaxD8AUUNACADIAI2AgAMAgsgARAqIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQLyAB' +
-  'IQULIAUPCyAAC6wBAQV/IAAEQCAAQQhrIQJBgDMhAwNAAkAgASEEIAMiBSgCACIBRQ0AIAFBBGohAyABIAJJDQELCwJAIAFFBEBB' +
-  'ACEBDAELIAIgAigCACIDaiABRw0AIAIgASgCACADajYCACABKAIEIQELIABBBGsgATYCAAJAIARFDQAgBCAEKAIAIgBqIAJHDQAg' +
-  'AigCACEDIAQgATYCBCAEIAAgA2o2AgAPCyAFIAI2AgALCyIBAX8gACgCuAIiAQRAIAEoAmAQLyABEC8gAEEANgK4AgsLGgAgACgC' +
-  '4AEQbCAAKALkARAvIABCADcD4AELGgBCASAAQuuH1oXoyKHk4QB9EDMiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuI' +
-  'IACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAgAEUEQEF+DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEb' +
-  'IQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMg' +
-  'BEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2' +
-  'AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsg' +
-  'B0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxBBBArIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBArIgUNACAAKAIwIQkgABA2' +
-  'IAAQNyAAEAogABAwIAAoAgwhBSAAKAIIIQZBACEEA0AgAyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQg' +
-  'BiACQQR0aiIBQQA2AgwgAUEANgIEIAEgBTYCACABIANBf3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAigg' +
-  'DHI2AiggACAAKAIgIgVBAWo2AiAgCUEAIAlBAEobIQEDQCABIARGDQMgACAAKAIsIARBAnRqKAIAEDgaIARBAWohBAwACwAFIAYg' +
-  'ASAEQQJ0Ig1qKAIAQQFqIgdBBHRqIg4oAgAhCiAGIAQgBWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAI' +
-  'IAo2AgAgBiAKQQR0aiALNgIEIA4gCzYCACAAKAIYIAdBAnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0A' +
-  'A0AgACgCMEUNASAAEDkaDAALAAsLLgAgAARAIAAoArACIAAoAmRFciAAKAK8AiAAKAKUAnJyRQRAIAAQOgsgABAsCwuKBAEMfyAA' +
-  'RQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABA3IAAoApQCBEAgACABEDsPCyAAIAEQPCICBEAgACgCNCAAKAIIIAJBBHRqKAII' +
-  'IgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdC' +
-  'ADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyAC' +
-  'QQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICA' +
-  'gARqNgIABSADIAkgAiAKIAQQPQwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCEC' +
-  'A0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALED0MAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAo' +
-  'AjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABF' +
-  'BEBBfg8LIAAoAjBFBEBBdw8LIAAQNyAAIAAoAjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAII' +
-  'IQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEB' +
-  'ayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHED4MAQsgAUEATA0CIAMgBSAEIAIQPwsgACgCNCAGQQJ0akF/NgIA' +
-  'DAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAG' +
-  'QQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQPgwB' +
-  'CyAEKAIMIgRFBEAgAiAHIAMgCEEBED4MAQsgBEEATA0AIAIgByADIAEQPwsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJ' +
-  'ED4gACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGoo' +
-  'AgAiAUEAEEAgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAEL' +
-  'CwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAA' +
-  'IAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EC4iA0UE' +
-  'QEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigC' +
-  'ACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIg' +
-  'ACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIA' +
-  'IQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIA' +
-  'QQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAG' +
-  'QQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEEAMAQsLC24B' +
-  'A38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBI' +
-  'BEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEEAMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQg' +
-  'BigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYC' +
-  'AAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAh' +
-  'ASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUEC' +
-  'dGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/cDAQZ/QX4hAwJAIAFB' +
-  'ASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAKAKcAiIAKAI0IgVBAEoE' +
-  'QCAAKAIcIQgDQCAIIAdBAnRqKAIAIgRBf0cEQCACIANKBEAgASADQQJ0aiAAKAJIBH8gBAUgACgCACEFA0AgBEEEdCEGIARBAWoh' +
-  'BCAFIAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgACgCNCEFCyADQQFqIQMLIAdBAWoiByAFSA0ACwsgAw8LIAIgA0oEQCABIANBAnQi' +
-  'BGogACgCLCAEaigCADYCAAsgA0EBaiEDDAELCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAKw' +
-  'AiAAKAK8AhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQQws2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQD' +
-  'QCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGog' +
-  'ACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoN' +
-  'AAsgAkF/cwsTACAABEAgACABNwOAASAAEDcLCxYAIAAEQCAAIAFBAEc2ApABIAAQNwsLEwAgAARAIAAQNyAAIAE3A6gBCwsTACAA' +
-  'BEAgABA3IAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQPQAiIIQn8gACkD2AJQIAhCf1JxGzcD' +
-  'ECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsg' +
-  'ACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCnAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIo' +
-  'IQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAA' +
-  'AADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCAC' +
-  'IANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAA' +
-  'AAAAAAAAIQILIAEgAjkDGAsLtQEBBX9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AQW8hBCAA' +
-  'KAKUAg0AIAAQNyAAKAIIIQUgAUEBaiIGQQJ0IQhBACEEIAYhAQNAIAUgAUEEdGooAgQiASAGRg0BIAUgARBDIQcgACgCNCAIaigC' +
-  'AEEATgRAIAAgBxA8DQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAQLHwAgAEUEQEF+DwsgACgClAIEf0FvBSAA' +
-  'EDcgABADCwsoAAJAIABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAo' +
-  'AgAgAUxyDQAaIAAQNyAAKAKkAiIFQQAgBUEAShshAyABQQFqIQYCQAJAA0ACQCAAKAKgAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcg' +
-  'AUoNAiACQQFqIQIMAQsLIAQEQCADIQIMAgsgACAAKAIAQQJ0ECoiBDYCoAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQi' +
-  'A2oiAUEEaiABIAUgAmtBAnT8CgAAIAAoAqACIANqIAY2AgAgACAAKAKkAkEBajYCpAJBAAsL0gMBBX8gAEUEQEF+DwtBfSEEAkAC' +
-  'QCABQQBIIAAoAgQgAUxyDQBBbyEEIAJBAEggAiADSnIgA0EATCAAKAIAIAFMcnINACAAEDcCQAJAIAAoAowCIgQNACAAIAAoAgAi' +
-  'BUECdEEEaiIGECoiBDYCjAIgACAGECoiBjYCkAIgBEUgBkVyDQEgBUF/IAVBAE4bQQFqIQdBACEFA0AgBSAHRg0BIAYgBUECdCII' +
-  'akEBNgIAIAQgCGpBATYCACAFQQFqIQUMAAsAC0EBIQUgBCABQQFqIgZBAnQiAWoiBCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQUL' +
-  'IAJBAUcgA0EBR3IiByAFRgRAIAQgAjYCACAAKAKQAiAGQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBEEEahAqIgFFDQIgASAAKAIs' +
-  'IAT8CgAAIAAQNiAGQQJ0IgQgACgCjAJqIAI2AgAgACgCkAIgBGogAzYCACAAIAAoApQCIAcgBWtqNgKUAkEAIQRBACEFA0BBACAF' +
-  'IAhIIAQbBEAgACABIAVBAnRqKAIAEDghBCAFQQFqIQUMAQUgARAvDAMLAAsACyAEEC8gBhAvIABCADcCjAIMAQsgBA8LQX8LoQIC' +
-  'BH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACAC' +
-  'QQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G0tpRfoUQMjcDiAEgACABIAZCAXwQT0KQzgAgACkDqAEiBiAGUBt+fDcDoAFBACED' +
-  'QQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAo' +
-  'ArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/A0BCASEB' +
-  'An8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwB' +
-  'CwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKAK8' +
-  'ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAOIAogAiAD' +
-  'EFEbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARB' +
-  'AnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0A' +
-  'QQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEEFIEQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUM' +
-  'AQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChBSDQAgByAO' +
-  'IAUgAyACEFNBASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRs' +
-  'aiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0AC' +
-  'QCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAII' +
-  'IghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyIL' +
-  'EFQhGSABIBIgCxBUIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYgDEYNAgJAIAEgDEEE' +
-  'dGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASARIBgQUkUNASABIBEg' +
-  'AxBSDQEgACABIAIgByADIAkgBCAFEFUgACABIAIgCCADIAkgBCAFEFUgFiAAKALIAUgEQEEBIRsMCwsgDigCCAtBAEoNACAOKAIA' +
-  'IQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwEfyATKAIABSANQQFqCyEN' +
-  'DAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgCACEDBSADQQFqIQMLDAEL' +
-  'CyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAGNgIAIAEgB0ECdGoiBSAF' +
-  'KAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAhBSACQQFqIQADQCACIAAi' +
-  'B0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2AgAgASAIQQJ0aiIAIAAo' +
-  'AgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyADKQMAQgF8NwMAIAdBAWoh' +
-  'AAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0aiIEKAIIIgVGBEAgAw8F' +
-  'IAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAIIAQQUg0BIAEgCCAFEFIN' +
-  'ASABIAIgCCAHIAYQUyAAIAAoAsgBIglBAWo2AsgBIAAoAsQBIAlBAnRqIAg2AgAMAQsLC9EJAwV/An4BeyMAQRBrIgUkAAJAIAAo' +
-  'ApgCIAApA4ACQgBScg0AIAAQVyAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEFgLAkAgACgC' +
-  'nAIEQCAAEFkiAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQWg0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABBbIgJBAEgE' +
-  'QCAAQQE2AqwBIAAQXEEDIQMgBiECIABBABBaRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgC' +
-  'DAQLAkAgACAFQQxqIAVBCGoQXSIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBeRQ0AIAAQXEF/IQJBASEDDAMLIAAgBSgCDBBf' +
-  'IAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABBgIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyADQf//A0kbEGFBAnRB' +
-  'AXIQYAsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1gg' +
-  'ACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0C' +
-  'CyAAIAApA/gCQgF8NwP4AiAAQQAQXyAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBKBEAgABBXIAApA+AC' +
-  'IQcLIAcgACkDgAJUDQEgABBbIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEFhBfyECQQEhAyAAQQEQWkUNAQwECyAAQQE2AqwB' +
-  'CyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAAp' +
-  'A+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2' +
-  'AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABog' +
-  'BEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABBiGgwBCwsgAg0AQQEhAiAA' +
-  'QQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQYiEEIAAgACkD2AJCAXw3A9gCIAAgACkD6AJCAXw3' +
-  'A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAoAjAgBGosAAAiAkEA' +
-  'SA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQYAsgBiECCyADQQFHDQEMAgsLQQIh' +
-  'AgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhBPIAGtfiAAKQPgAnw3A/gBCwurAQEJ' +
-  'fwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2' +
-  'AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFq' +
-  'IQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAo' +
-  'AswBIgMoAgAgAygCBBBeDQELQQAhAiAAQQA2ApwCIAAgAUEBaxBfIAAoAswBIgQoAgAhAyABQQFGBEAgACADQQAQYEEADwsgACAD' +
-  'IAAgBCABQYGAgIAEEGFBAnRBAXIQYAsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGooAgBBAnRqKAIAQQFz' +
-  'NgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAaIAdBAEGAAvwLACAA' +
-  'KAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkECdGooAgAgBWoiBSAE' +
-  'Sg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8DcSIEQQNJDQAgByAE' +
-  'QT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAgAUEARyERQQAhAQN/' +
-  'IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQASIEIAAoApwBIgkg' +
-  'DEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZBCGohCyAEIAhBAnRq' +
-  'Ig5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhBjIgRBAEoNAEEAIQUgBA0AIA8g' +
-  'A0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxBjDQEgACAD' +
-  'QQAQYAwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEBaiEMDAELCyECA0Ag' +
-  'AiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/QQAhBQJ/A0AgAyAK' +
-  'RwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0EC4iAUUEQEEAIQIDQCACIAlGBEBBfwwG' +
-  'BSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwBCwsDQCAFIAtHBEAg' +
-  'ACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEGQaIAAoAqgBIAMoAgxBDGxqIAEgAygC' +
-  'CBBkGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigCAEECdGoiBCgCCEEM' +
-  'bGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8DQAJAIAAoAoQBIgEgACgCgAFI' +
-  'BH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECICIARBAnQiA2oiBygC' +
-  'ACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAAKAIgaigCACIIQQAg' +
-  'CEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIoIANqLAAAIgpBAEgN' +
-  'ACAKDQUgACADQQF0QQFyIAcQYAsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQIDQCACKAIAIgMgAUwE' +
-  'QCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEBSg0AIAAoAhwgACgC' +
-  'GCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIAIgEgASAAKAIoaiwA' +
-  'AEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwBaiADIAhqKAIAQQF0' +
-  'NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchBgIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuAB' +
-  'QQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAG' +
-  'QQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNB' +
-  'ACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEGNBAEoEQCAGIAFBAnRqIgIgBzYC' +
-  'ACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2AgQgBCAFNgIACyAC' +
-  'KAIAIQoCQCAFIA5GDQAgDSAFEGNBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAKQQIgCkECShshEAJA' +
-  'A0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERBjQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGog' +
-  'ByAFEGRFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUECaiECA0AgACADRwRA' +
-  'IAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAHNgIAIAIgBTYCBCAB' +
-  'QQJqIQEgDSAFEGNBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEBaiEBIANBAWohAwwB' +
-  'CwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQYAwCCwALCyAMIAE2AgQMAAsACwgAIABBABBf' +
-  'C/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpBACEDA0AgAyAKRgRA' +
-  'AkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARBAWsiBEUNACAAIAog' +
-  'CEEMahBlIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0gACgCdGooAgBFDQAgDEEB' +
-  'OgAAIAAgCRBmIAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMM' +
-  'AQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASED' +
-  'A0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEGcNASAAKALMAQUgBAsg' +
-  'BkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAE' +
-  'IANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCED' +
-  'A0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8g' +
-  'ACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswB' +
-  'IgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANB' +
-  'AnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQaAsgACAAKALoAUEBajYC6AFBACEEIAZBACAGQQBKGyEB' +
-  'QQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIHKAIARwRAIAcgBTYC' +
-  'ACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKYASIFIAAoApQBIAFqIgdB' +
-  'AmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIBQQJ0EC4iBUUNASAAIAE2' +
-  'ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0EC4iBEUEQEF/IQQMAgsgACABNgKkASAA' +
-  'IAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/IAZBCGogAEECdGooAgAi' +
-  'ASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQLiIFDQEgAAVBAgtBAkkbIQQMAwsgASAE' +
-  'NgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIgAUECdGooAgAhBQJAIAAo' +
-  'AsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAgAzYCPANAIAMgBEwNAyAA' +
-  'KAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAAKAJ8IAJBAnRqKAIAIgNB' +
-  'AXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNAIAIgBUwEQCAAIAU2AoAB' +
-  'IAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAgBkEBcUUgAiAAKAKEAUpy' +
-  'DQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARAIAAoAiQgB0ECdGoiByAH' +
-  'KAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgCKCADakEAOgAAIAAgAxBp' +
-  'IAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIA' +
-  'IAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEI' +
-  'aiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIA' +
-  'QQxsaiAEIAEoAgQQZBogACgCqAEgASgCBEEMbGogBCABKAIAEGQaIAAgACkDgANCAXw3A4ADIAQLYgEFfyAAKALIASICIAAoAsAB' +
-  'IgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpBADYCACAA' +
-  'EGoLIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgC' +
-  'ACADQQF0QQggAxsiBEECdBAuIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAg' +
-  'ACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAEC' +
-  'AwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EB' +
-  'dEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARA' +
-  'IAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwAL' +
-  'IAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAo' +
-  'AgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAg' +
-  'AkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARBrCwvhAgEKfyMAQRBrIgckACADKAIAIQogACgC0AEgATYCAEEB' +
-  'IQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEGUiBUEAIAVBAEobIQsgBygCDCEMA0Ag' +
-  'ASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAgACgCeCAGaigCAEUg' +
-  'AiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFqNgIAIAhBAnRqIAU2' +
-  'AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUECdGooAgBBAXVqQQA6' +
-  'AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38jAEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQpsIQdBASEEA0AgASAE' +
-  'TCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEGUhCiAGKAIMIQsDQCAD' +
-  'IAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0' +
-  'aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAA' +
-  'IAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAA' +
-  'KALQASAEaigCABBmCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtS' +
-  'AQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEg' +
-  'ACABEGsLC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4gACgCsAEiBCACIAFB' +
-  'AnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3RqKwMAIAQgBkEDdGor' +
-  'AwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEgBkECdGogAzYCAAuY' +
-  'AQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIEQQN0aisDACAFIANB' +
-  'A3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAoAsgBIANBAnRqIAE2' +
-  'AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgCBEEBdE4NASAAKAKoASABQQxsaigCABAvIAFBAWohAQwACwALIAAoAgAQLyAA' +
-  'KAKQARAvIAAoApwBEC8gACgCqAEQLyAAEC8LC+ULAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJBgICAgAFLcg0AQQFB' +
-  'mAMQKSIHRQ0AIAMgAkECdGooAgAhCyAHIAE2AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1BA2xqIAtBAWoiDkEB' +
-  'dGpBAnQgCUEFbGoQKSEGIAcgCUEBdCIPQQwQKSIINgKoASAGQQAgCBtFBEAgBhAvIAcQbAwBCyAHIAY2ArABIAcgBjYCACAKIAdB' +
-  '3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAog' +
-  'B0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAg' +
-  'ByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYg' +
-  'CGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAA' +
-  'IAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAg' +
-  'AkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZM' +
-  'BEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAA' +
-  'NgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAH' +
-  'AAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZ' +
-  's+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEA' +
-  'IQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIG' +
-  'IAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABBgDAMFIAgg' +
-  'BCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBbRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2' +
-  'ApgCCyAGQQFqIQYMAAsABSAHIAgQaSAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAco' +
-  'ArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB' +
-  '/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigC' +
-  'AGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIA' +
-  'IAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLiwICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMFIAAQ' +
-  'byIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD8AF9IgUgASAFVBsFQn8LEFYhAyACIAAoAuABIgRB2AJqQcAA/AoAACACIAQpA1A3' +
-  'AzggACACKQMAIAApA/ABfDcDaCAAIAIpAxAgACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJAIANBAWsOAgABAgsgAEEC' +
-  'NgJkIAAgACkD0AIiAUIBfCIFNwPQAiAAIAApA9gCIAEgBVatfDcD2AIMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2AogCCyAC' +
-  'QUBrJAAgAwuPBAEPfyAAKAIEIQIgACgCICIEQQJ0QQRqIgUQKiIHRSAAKAIMQQJ0QQRqECoiCUVyIAUQKiIKRSACQQJ0QQRqECoi' +
-  'C0VyckUEQCACQQAgAkEAShtBAWohAiAAKAIIIQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EAIQJBACEFA38gBSAPRgR/' +
-  'IAcgA0ECdGogAjYCACAIIA0gAyAHIAkgACkDgAEQMhBtBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGooAggi' +
-  'DEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYEQCAH' +
-  'IANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyALakEE' +
-  'ayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxAvIAkQLyALEC8gAUUEQCAKEC9Bfw8LIAAQOiAAQQA2' +
-  'AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gBIAAg' +
-  'ACkDmAE3A4ACQQAL5wMCDH8DfiAAKAIgIQQgACgCCCEKIAAoAgAhBUEBQewAECkiAkUEQEF/DwsgACACNgK4AiAFQQFqIQggBEEC' +
-  'dEEEahAqIQYCQANAAkAgBkEAIAQgB0obRQRAIA1CAYZCAnwhD0EEIQEDQCABIgNBAXQhASAPIAOtVQ0ACyACIARBP2pBwABtNgIA' +
-  'IAIgBSAEIAQgBUobQQJqNgJYIAIgACgCBCIBQRBqQRBtQQR0NgJQIAIgAkEAIAQgAUECaiIJIA6nQQFqIgogDaciCxBxIgE2AmQg' +
-  'AiABQQEQKSIINgJgIAVBAmpBBBApIQEgA0ECdBAqIgVBAEcgBkEARyABQQBHcSADQQgQKSIHQQBHcXEgCEEAR3EiDEUNASACIAgg' +
-  'BCAJIAogCxBxGiAAIAIgBiABIAcgBSADQQFrEHIgACgCACAAKAIEIAAoAiAgAiAGEHMMAwsgBiAHQQJ0IgNqIgsgCDYCACAAKAIc' +
-  'IANqKAIAIQkgCCEDA0AgCiAJQQR0aiIMKAIIIgFBAEwEQCAHQQFqIQcMAwUgASADSARAIAsgATYCACABIQMLIA5CAXwhDiAJQQFq' +
-  'IQkgDSAMKAIMQQBHrXwhDQwBCwALAAsLIAAQMAsgBhAvIAEQLyAHEC8gBRAvIAxBAWsL9gMBAn8gACABNgIEIAAgASAAKAIAIgZB' +
-  'A3QiB2pBACABGzYCCCAAIAEgBkECdEEHakF4cSAHaiIGakEAIAEbNgIMIAAgASAGIANBA3RqIgZqQQAgARs2AhAgACABIAYgBEEE' +
-  'dGoiBmpBACABGzYCFCAAIAEgBiAFQQN0QRdqQXhxaiIGakEAIAEbNgIYIAAgASAGIAQgBWpBBHRBJ2pBcHFqIgVqQQAgARs2Ahwg' +
-  'ACABIAUgAkECdCIGQQtqQXhxIgdqIgVqQQAgARs2AiAgACABIAUgBEECdEEHakF4cSIEaiIFakEAIAEbNgIkIAAgASAEIAVqIgVq' +
-  'QQAgARs2AiggACABIAUgBkEHakF4cSIEaiIFakEAIAEbNgIsIAAgASAEIAVqIgVqQQAgARs2AjAgACABIAQgBWoiBGpBACABGzYC' +
-  'NCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI4IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AjwgACABIAQgAiADakEEdGoi' +
-  'AmpBACABGzYCRCAAIAEgAiAHaiICakEAIAEbNgJIIAAgASACIAAoAlgiA0EEdGoiAmpBACABGzYCTCAAKAJQIgFBgQhIIgRFBEAg' +
-  'AEEANgJMCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoL+AUCDX8CfiAAKAIgIghBACAIQQBKGyENIAAoAgghDyAAKAIAIQ4DQCAHIA1G' +
-  'BEBBACEIIA5BAmoiB0EAIAdBAEobIQpBACEHA0AgByAKRgRAQQAhBwNAIAcgDUYEQAJAQQAhCkEAIQIDQCAKIA1GDQEgCkECdCIM' +
-  'IAEoAjBqKAIAIRAgASgCHCAMaiACNgIAQQAhCQNAIAlBAkYEQCABKAIcIgMgCkEBaiIKQQJ0aiACNgIAIAMgDGohAyABKAIoIAxq' +
-  'IQhBACEHA0AgCCAHNgIAIAcgAiADKAIAIglrTg0DIAcgCWohCSAHQQFqIQcgDiABKAIgIAlBAnRqKAIATg0ACwwCCyAAKAIcIBBB' +
-  'AnRqKAIAIQMDQCAPIANBBHRqIggoAggiB0EATARAIAlBAWohCQwCBSAHIA5KIAlGBEAgCCgCDCIIQQBIBEAgACgCFCAHQQR0aigC' +
-  'CCEICyACQQJ0IhEgASgCIGogBzYCACAIQQBMBH9BAAUCfyAIrCAHrUIghoQiFEKV+Kn6l7fem55/fkIgiKchCwNAIAQgBiALcSII' +
-  'QQN0aiISKQMAIhVQIhNFBEAgCEEBaiELIBQgFVINAQsLIAUgCEECdGooAgAgE0UNABogEiAUNwMAIAEgASgCXEEBaiILNgJcIAUg' +
-  'CEECdGogCzYCACALCwshCCABKAIkIBFqIgsgCDYCACABKAIMIAdBA3RqIgcgBygCBEEBajYCBCABKAIUIAsoAgBBA3RqIgcgBygC' +
-  'BEEBajYCBCACQQFqIQILIANBAWohAwwBCwALAAsACwALBSADIAIgB0ECdCIKaigCAEECdGoiCCAIKAIAIghBAWo2AgAgASgCLCAK' +
-  'aiAINgIAIAEoAjAgCEECdGogBzYCACAHQQFqIQcMAQsLBSADIAdBAnRqIgkoAgAhDCAJIAg2AgAgB0EBaiEHIAggDGohCAwBCwsF' +
-  'IAMgAiAHQQJ0aigCAEECdGoiCCAIKAIAQQFqNgIAIAdBAWohBwwBCwsL/gMBBn8gAygCDCABQQFqQQAQdCADKAIUIAMoAlxBARB0' +
-  'IAJBACACQQBKGyEJA0AgBSAJRgRAQQAhAEEAIQQDQCAEIAMoAgBIBEAgBEEGdCIBQUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAh' +
-  'BiABQQJ0IgggAygCKGooAgBBAUYEQCADKAIgIAMoAhwgCGooAgBBAnRqKAIAIQYLIAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEB' +
-  'DAEFIAMoAgggBEECdGogBTYCACAEQQFqIQQMAwsACwALCwNAIAMoAlwgAE4EQCADKAIYIABBA3QiAiADKAIUaigCBEEEdGoiAUL/' +
-  '////BzcDCCABQgA3AwAgAygCFCIBIABBAnRqIAEgAmooAgA2AgAgAEEBaiEADAELCw8LIAVBAWohCCADKAIcIgYgBUECdCIHaigC' +
-  'ACEBIAQgAygCMCAHaigCAEECdGooAgAhCgNAIAYgCEECdGooAgAgAUwEQCAIIQUMAgsgAygCDCABQQJ0IgcgAygCIGooAgAiBkED' +
-  'dGogAygCECAFIAoQdSADKAIkIAdqKAIAIgcEQCADKAIUIAdBA3RqIAMoAhggBUEAEHULIAAgBk4EQCADKAI4IAZBAnRqIgcgBygC' +
-  'AEEBajYCAAsgAUEBaiEBIAMoAhwhBgwACwALAAtOAQR/IAFBfyABQQBOG0EBaiEFQQAhAQNAIAEgBUcEQCAAIAFBA3RqIgQgAzYC' +
-  'ACAEKAIEIAQgAzYCBCACIANqaiEDIAFBAWohAQwBCwsLkgEBA38gAkEGdSEFAkAgACgCBCIEIAAoAgBHBEAgASAEQQFrIgZBBHRq' +
-  'KAIIIAVGDQELIAAgBEEBajYCBCABIARBBHRqIgQgAzYCDCAEIAU2AgggBEIANwMAIAAoAgRBAWshBgsgASAGQQR0aiIAIAApAwBC' +
-  'ASACQT9xrYaENwMAIAMgACgCDEcEQCAAQQA2AgwLC/UDAgd/A3wjAEEgayIFJAACf0F+IABFIANFcg0AGkFvIAAoApQCDQAaIAAQ' +
-  'NyAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3AxggBUEANgIMIAVBADYCCAJ/IAAoAqwCQQFHBH8g' +
-  'ABAMQQBHBUEAC0UEQANAIAxEAAAAAAAAAABmRSACIAdMckUEQCAHQQFqIQcgBUEYaiEKRAAAAAAAAAAAIQ0gACgCMCELRAAAAAAA' +
-  'APA/IQ4DQAJAIAAQSiIIQQBIDQAgBSAFKQMQQgF8NwMQIAAgCCAFKAIMIAUoAggQSSIGIAUoAghKBEAgBSgCDCAGQQJ0EC4iCUUE' +
-  'QEQAAAAAAADwvyENDAILIAUgCTYCDCAFIAY2AgggACAIIAkgBhBJGgsgDSAOoCENIAZFDQAgACAFKAIMIAoQEyAGrIKnQQJ0aigC' +
-  'ABA4GiAOIAa3oiEODAELCwNAIAsgACgCMEgEQCAAEDkaDAELCyANRAAAAAAAAACAIAwgDUQAAAAAAAAAAGMboCEMDAELCyAFKAIM' +
-  'DAELIAAgBUEYaiACIAVBEGoQEiEMQQALEC8gABA3IAQEQCAEIAUpAxA3AwALQX8gDEQAAAAAAAAAAGMNABogAyAMIAK3ozkDAEEA' +
-  'CyAFQSBqJAALqQcCDX8DfiMAQTBrIgckACAHQQA2AiggByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAItAAAiBEEl' +
-  'RwRAIARFDQIgB0EgaiAEwBB4DAELIAJBAmogAkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAgAkEB' +
-  'aiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEwQSAg' +
-  'BhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJAAkAC' +
-  'QAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElEHggBSEDDAcL' +
-  'An4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+' +
-  'IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB' +
-  '3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiAS' +
-  'IRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEHggCUEBayEJDAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGohAyAFKAIA' +
-  'IgRBoCwgBBshBEEAIQUDQEEgIQogBCAFai0AAEUgCEEATiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQeCAGRQ0DIAdBIGog' +
-  'BsAQeCAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlG' +
-  'BEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEHggBEEBaiEEDAALAAsFIAggChB4IARBAWohBAwBCwsLIAJBAWohAgwBCwsgACAH' +
-  'KAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8g' +
-  'ACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyUBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQdyAEQRBqJAALtQYBBn8jAEGg' +
-  'AWsiAiQAIAIgATYChAEgAiAANgKAASAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDiAEgAkGUODYCmAFBlDhBAEHMAfwLAAJAIAAgAUVy' +
-  'RQRAIAJBgAFqQX5BAEHtF0EAEHsaDAELQQFB6AAQKSIDRQRAIAJBfxAnNgIAQQAhAyACQYABakF/QQBByRQgAhB7GgwBCyACQQA2' +
-  'AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAtAABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkED' +
-  'NgKIAQsCQCACQYABahB8RQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEGVHEEAEHsaDAELIAJBgAFqIAMgAkH8AGogAkHoAGoQfSIA' +
-  'DQAgAyACKAJ8IgAgAygCJCAAaxAoIgE2AgBBACEAIAENAEF/IQAgAkF/ECc2AkAgAkGAAWpBf0EAQckUIAJBQGsQexoLIAIoAnAh' +
-  'BCACKAJsIQUgAigCaCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEC8gBRAvIAQQLyACKAJ8IQRBACEBA0AgAEUgASAESHEE' +
-  'QEEAIQACQCADKAIIIAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEEwiBUUNACACIAUQJzYCICACQYABaiAFQQBByRQgAkEg' +
-  'ahB7IQALIAFBAWohAQwBBQJAIAJBADYCYCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDUAJAIAANACACIAMoAiRBBBApIgE2AlxBACEA' +
-  'IAENAEF/IQAgAkF/ECc2AjAgAkGAAWpBf0EAQckUIAJBMGoQexoLA0AgAA0BIAJBgAFqEHxFDQEgAkGAAWogAyAEIAJB0ABqEH4h' +
-  'AAwACwALCwsgAigCUBAvIAIoAlQQLyACKAJcEC8gAEUNAiADEH9BACEDDAILIAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAE' +
-  'aigCABBNIgAEQCACIAAQJzYCECACQYABaiAAQQBByRQgAkEQahB7GgsgAUEBaiEBDAALAAsgAkGgAWokACADC1gBA38jAEEQayIG' +
-  'JAAgACgCGCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBB3GgsgBkEQaiQA' +
-  'IAEL4QEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIEQQ0gBEEKIAcgA2siCBCAASIFIARrIAggBRsiAhCA' +
-  'ASIBIARrIAIgARshAkEAIQYgASAFIAEbQQBHIQUCf0EAIAFFDQAaQQAgAkEBaiAITw0AGiABLQABQQpGCyEBIAAgACgCFEEBajYC' +
-  'FCAAIAIgA2ogBWogAWoiAzYCCANAIAIgBkYNASAEIAZqLAAAIgEQgQEEQCAGQQFqIQYMAQsLIAFB/ABGDQALIAAgAjYCECAAIAQ2' +
-  'AgxBAQv2AwEHfyMAQfAAayIFJAAgBUEANgJsIAJBfzYCACABQQhqIQoCQANAAkAgACAFQewAaiAFQegAaiAFQeQAahCCAQRAIAAo' +
-  'AgwiBCAFKAJoIgFqIQcgBSgCZCIGIAFrIghBAUcEQCAHQfwAIAgQgAEhCAwCCyAHLQAAQfwARwRAIAdB/ABBARCAASEIDAILIAIo' +
-  'AgBBAE4EQEFwIQQgAEFwIAFBrxxBABB7GgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAA' +
-  'QXJBAEHzGEEAEHsaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRCDASIEDQMgBSgCaCIBIAZGDQEgACgC' +
-  'DCEECyAGIAQgASAGEIQBIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HIHSAFEHsaDAMLIAogASAEaiIEIAYgAWsiBhCFAUEA' +
-  'TgRAIAUgBUEwaiAEIAYQhgE2AhBBcyEEIABBcyABQccfIAVBEGoQexoMAwsgCiAEIAYQhwEiBEEASARAIAUgBBAnNgIgIAAgBCAB' +
-  'QckUIAVBIGoQeyEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQdESQQAQexoLIAVB8ABqJAAgBAunBwEMfyMAQdABayIEJAAg' +
-  'BEEANgLMASADIAMoAhBBAWoiBjYCECAGQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEOIAFBCGohDwJA' +
-  'A0AgACAEQcwBaiAEQcgBaiAEQcQBahCCAQRAIAQoAsgBIgcgBCgCxAEiCSAHIAlLGyEFIAAoAgwhCCAHIQYDQAJAIAUgBkcEQCAG' +
-  'IAhqLQAAQTpHDQEgBiEFCyAFIAggByAFEIQBIgZLBEAgBCAGIAhqLQAANgIQQXEhAiAAQXEgBkHIHSAEQRBqEHsaDAULIAUgB0YE' +
-  'QEFwIQIgAEFwIAdB3S9BABB7GgwFCyAPIAcgCGoiCyAFIAdrIgwQhQEiDUEASARAIAQgBEGQAWogCyAMEIYBNgIgQXQhAiAAQXQg' +
-  'B0HcLCAEQSBqEHsaDAULQQAhBiAFIAlJBEAgAiANSgRAIAQgBEGQAWogCyAMEIYBNgIwQXshAiAAQXsgBUGnFSAEQTBqEHsaDAYL' +
-  'IAVBAWoiBiAJRgRAQXAhAiAAQXAgBUHEL0EAEHsaDAYLIAkgCCAGIAkQhAEiBUsEQCAEIAUgCGotAAA2AkBBcSECIABBcSAFQfsU' +
-  'IARBQGsQexoMBgsCQCAOIAYgCGoiCCAJIAZrIgkQhQEiBUEATg0AIA4gCCAJEIcBIgVBAE4NACAEIAUQJzYCUCAAIAUgBkHJFCAE' +
-  'QdAAahB7IQIMBgsgBUEBaiEGCyADKAIQIgUgAygCDCANQQJ0aiIIKAIARgRAIAQgBEGQAWogCyAMEIYBNgJgQXwhAiAAQXwgB0GU' +
-  'FyAEQeAAahB7GgwFCyAIIAU2AgACQCADKAIIIApHBEAgAygCBCEFDAELIAMoAgAgCkEBdEEQIAobIghBAnQiBRAuIglFBEBBfyEC' +
-  'IARBfxAnNgJwIABBfyAHQckUIARB8ABqEHsaDAYLIAMgCTYCACADKAIEIAUQLiIFRQRAQX8hAiAEQX8QJzYCgAEgAEF/IAdByRQg' +
-  'BEGAAWoQexoMBgsgAyAINgIIIAMgBTYCBAsgCkECdCIHIAMoAgBqIA02AgAgBSAHaiAGNgIAIApBAWohCgwDCyAGQQFqIQYMAAsA' +
-  'CwtBeiECIAEoAgAgAygCACADKAIEIAoQNSIBQXpGBEAgAEF6QQBBsBhBABB7GgwBC0EAIQIgAUEATg0AIAQgARAnNgIAIAAgAUEA' +
-  'QckUIAQQeyECCyAEQdABaiQAIAILIgAgAARAIAAoAgAQLSAAQQhqEIgBIABBOGoQiAEgABAvCws4ACABQf8BcSEBA0ACQCACRQRA' +
-  'QQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmAgARxDQEaCyAA' +
-  'QQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQgQENASAEIQULQQAhBCAFIAZG' +
-  'DQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEIEBRQ0BIAUhBAsgASAENgIAIAMgBDYCAEEB' +
-  'IQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6cEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkgByEGAkACQAJAAkAC' +
-  'QAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAAIAcgBkHNFRCKASID' +
-  'QQBIDQcgACAGQQFqIgkgAkHdFRCKASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkHdFRCKASIHQQBODQFBbyEIDAYLIAMgB00N' +
-  'ASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUHQJiAKQRBqEHsaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgC' +
-  'CCEIDAELIAQoAgAgBkEBdEEQIAYbIgZBAnQiCBAuIgsEQCAEIAs2AgALIAQoAgQgCBAuIgkEQCAEIAk2AgQLIAQoAgggCBAuIghF' +
-  'DQEgBCAINgIIIAtFIAlFcg0BIAQgBjYCECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIM' +
-  'QQJ0aiAHNgIAIAQgBCgCDEEBajYCDCABIAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/ECc2AgAgAEF/IAFByRQgChB7GgwD' +
-  'CyABKAIAIQkLQW8hCCAAQW8gCUHzKEEAEHsaDAELQW8hCCAAQW8gB0GfKUEAEHsaCyAKQSBqJAAgCAtrAQJ/IAIgASABIAJJGyEE' +
-  'AkADQCABIARGDQECQAJ/AkAgACABaiwAACIDQR9LDQAgAxCBAQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACAB' +
-  'QQFqIQEMAQsLIAEhAgsgAgvtAQELfwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQiQEhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGoo' +
-  'AgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0AC' +
-  'QCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsg' +
-  'AiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIF' +
-  'IAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAAL' +
-  'sQQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYh' +
-  'DCALIA5XDQALIAAoAgAgC6cQLiIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNB' +
-  'A3QQLiIFRQ0CIAAgAzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQ' +
-  'KSIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEC8gACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhgg' +
-  'BEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEIkBIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsg' +
-  'BSAEQQFqIgQ2AgAMAQsLCyIDDQELIAAoAgAgACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3Rq' +
-  'IAApAwg3AwAgACANIAApAwh8QgF8NwMIIAEgAhCJASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUo' +
-  'AgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFqNgIcCyADDwtBfwsXACAAKAIAEC8gACgCGBAvIAAoAiQQLws2AQJ/QcW78oh4IQID' +
-  'fyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7AECBH8BfiMAQTBrIgQkAAJ/IAEgAkcEQCACIAEgASAC' +
-  'SRshBiABIQUDQAJAAkAgBSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVB' +
-  '3ykgBEEQahB7GgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABBbyABQYIaIARBIGoQexoLQX8g' +
-  'CKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQYUtIAQQexpBfwsgBEEwaiQACzQAAn9BACAARSABQQBIcg0AGkEA' +
-  'IAAoAiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQg' +
-  'AUhyGwvdAgIGfwF+IwBBkARrIgQkAEJ+IQoCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBBIgdBAEgEQCAHrCEKDAELAkAg' +
-  'B0HBAEkEQCAEQRBqIQUgBEGQAmohBgwBCyAHQQJ0IgUQKiIGQQAgBRAqIgUbDQAgBhAvIAUQL0J/IQoMAQsgACgCACABIAYgBSAH' +
-  'EEEaIARCADcDCEEAIQEDQCABIAdGBEAgAwRAIAIgBCgCCCIAIANBAWsgACADSRtqQQA6AAALIARBkAJqIAZHBEAgBhAvIAUQLwsg' +
-  'BCkDCCEKDAILIAEEQCACIAMgBEEIakGEMBCOAQsgAiADIARBCGogACAGIAFBAnQiCGooAgAQiwEQjgEgBSAIaiIIKAIABEAgAiAD' +
-  'IARBCGoiCUHCKBCOASACIAMgCSAAIAgoAgAQjAEQjgELIAFBAWohAQwACwALIARBkARqJAAgCgtJAgJ/AX4DQCADLQAAIgQEQCAC' +
-  'IAEgAikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAn' +
-  'DwsgAUECdEG0MWooAgALHQAgAARAIAAgATYCACAAQSRqQcgBIAIgAxB3GgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAg' +
-  'ASACIAMQkAEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEJABCyAEQRBqJAAgAQuiBQEHfyMAQUBqIgMkAEGYNUEAQewB/AsA' +
-  'QSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQZg1QWRB5BAgAxCRARpBZAwBCwNAAkAg' +
-  'AiAERgRAIAQhAgwBCyAAIAJqLAAAEJMBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEJQBIQUgBCADKAI8IgIgAiAESRsh' +
-  'AQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQkwENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIg' +
-  'AkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAE' +
-  'SRshAQNAAkAgAyABIAJHBH8gACACaiwAABCTAQ0BIAIFIAELNgI8IAAgBCADQTxqEJQBIQYgBCADKAI8IgIgAiAESRshAQNAIAEg' +
-  'AkYNBCAAIAJqLAAAEJMBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAg' +
-  'ASAETw0BCyADIAc2AhAgAyAAQYUwIAAbNgIUIANBiClBhTAgBEEoSxs2AhhBmDVBZEHOLiADQRBqEJEBGkFkDAELAkACQCAFQcEA' +
-  'a0FASQ0AIAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBiClBhTAgBEEoSxs2' +
-  'AihBmDVBbEGRJCADQSBqEJEBGkFsDAELQZA3IAY2AgBBjDcgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAi' +
-  'AyABIAEgA0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAF' +
-  'akEwayIBQecHIAFB5wdIGyEBDAELCyABC88DAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBBmDVBbEGN' +
-  'IyADEJEBGkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARA' +
-  'IAQgAEHwMGotAAA2AgALIAVFDQAgBSAAQf8BcSAAQfAwai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVy' +
-  'RQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxG' +
-  'BEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBB8w4hBiAFRQ0BCyAHDQFBihAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMg' +
-  'BDYCIEGYNUFsQagmIANBIGoQkQEaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMgBTYCFCADIAQ2AhBBmDVBbEH4' +
-  'JSADQRBqEJEBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyAD' +
-  'bCIEIANsIQcgACgCDCADbCAEakEAECgiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIA' +
-  'U3INACACQRxqIAJBJGogB60iCSACNAIgfEEEECsiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQKyEBCyABBUF/CyEBA0BBACAF' +
-  'IAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEJcBEDUiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhAtDAMLIAAgAjYC' +
-  'JAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgC' +
-  'BCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvhBAIIfwF+IwBB0ABr' +
-  'IgEkAEGYNUEAQewB/AsAQfw0KAIAIQAgAUGANSgCACICNgJMIAFBhDUoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQb' +
-  'IAAbIgRBwQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQZg1QWxBjSMgARCRARoMAQsgBCABQcwAaiABQcgAahCVAQ0AQZQ1KAIAIgJB' +
-  'AEgEQCABQYACNgIUIAEgAjYCEEGYNUFrQZcZIAFBEGoQkQEaDAELIAJFQZA1KAIAQQAgAkGBAkkbckUEQCABQYACNgI0IAEgAjYC' +
-  'MEGYNUFrQZcZIAFBMGoQkQEaDAELAkBBAUHAABApIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAA' +
-  'IAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQYw1KAIAQQBHNgIYQYg1KAIAIQcgACACNgIgIAAgBzYCHCAEIAUgBiABQThqEJkBBEAg' +
-  'ASgCQBAvIAAQmgEMAwsgACABQThqEJsBIAEoAkAQL0F/IQMNAUEAIAAoAgxBG0YgACgCGCAAKAIAQQlHIAAoAgRBA0dychsEQCAA' +
-  'EB8iAjYCLCACRQ0CCwJ/IAAgACgCACIDIANsQQJ0ECoiAzYCMEF/IANFDQAaIAAoAgBBEUgEQCAAEKABCyAAKAIoIAAoAixyBH9B' +
-  'AAUgABCWAQsLIgMNASAAIQMMAgtBfyEDCyABIAMQjwE2AiBBmDUgA0HJFCABQSBqEJEBGiAAEJoBQQAhAwsgAUHQAGokACADC5QF' +
-  'AQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBCcASAGQQFqIQYgAyAAIAQQnQEhBAwBCwsDQCAAIAVM' +
-  'IARyRQRAIABBACAFIABBASAHQRBqIgYQnAEgBUEBaiEFIAMgACAGEJ0BIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEGMNSgCACIG' +
-  'RQRAQQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEJwBIARBAWohBCADIAAgBRCdASEFDAELCyAF' +
-  'RQ0BQQAhBUF/IQYMAgsgBiAAIAMQngEiBA0DC0EAIQRBASEJQYg1KAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZB' +
-  'ACEFIAMgACAHQRBqEJ0BDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAH' +
-  'QRBqEJ0BDQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiII' +
-  'IABKDQFBASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCcASAGQQFqIQQgAyAAIAUQnQEhBQwBBSAI' +
-  'QQFqIQkgBSEGDAILAAsACwALA0ACQEEAIQQgBUGUNSgCAE4gBnINAEGQNSgCACAAIAUQnwEiBA0DIAMgAEGQNSgCACAAIAVsQQJ0' +
-  'ahCdASEGIAVBAWohBQwBCwsgBkUNAQsgByAGEI8BNgIAQZg1IAZByRQgBxCRASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQLSAA' +
-  'KAIoEBogACgCLBAvIAAoAhAQLyAAKAIUEC8gACgCMBAvIAAQLwsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEECkiBzYCECAAIAUg' +
-  'ASgCACIIbCICQQJ0ECoiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEECki' +
-  'BkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAE' +
-  'IAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQ' +
-  'LyAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdq' +
-  'IgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAG' +
-  'IARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAEL' +
-  'IAAoAgggAUECdCIEIANBAXQgBCADGyIDbBAuIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwK' +
-  'AAAgACAAKAIAQQFqNgIAQQALxAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEA' +
-  'IAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQZg1QWtB' +
-  '4SQgA0EQahCRARoMAwsgAiABIANBQGsgASAEbEECdGoQnQEEQEF/IQAgA0F/EI8BNgIAQZg1QX9ByRQgAxCRARoMAwUgBEEBaiEE' +
-  'DAELAAsACyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIw' +
-  'QWshAEGYNUFrQdIjIANBMGoQkQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFq' +
-  'NgIoIAMgBCAAIAFsa0EBajYCLEGYNUFrQcYtIANBIGoQkQEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEB' +
-  'aiEEDAILIQALCyADQcCCAWokACAAC48DAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJ' +
-  'IAEgAWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANB' +
-  'MGpqLQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBBmDVBa0G4ECADEJEBGkFrDAQF' +
-  'IAQgB2ohBAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEGYNUFr' +
-  'QcghIANBIGoQkQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFq' +
-  'NgIUIAMgBCAAIAFsa0EBajYCGEGYNUFrQfwfIANBEGoQkQEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGoo' +
-  'AgAhASACIAdsIgNBAnRBBGoQKiIERSABIAJsIANqQQJ0ECoiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRq' +
-  'IAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGEBg2AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQlwEgBWoh' +
-  'BSABQQFqIQEMAQsLCyAEEC8gBhAvC6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASAD' +
-  'IAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGlIyADEJEBGiACRQ0AIAIgADYC' +
-  'CCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABCWASIDBEAg' +
-  'BCADEI8BNgIgIAIgA0HJFCAEQSBqEJEBIQMMAQsgACgCJBA2IAAoAiQQNyAAKAIAIAEgAhChASIDDQAgBSAFbCEGQQAhAwNAIAMg' +
-  'BkYEQEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHEKMBEDhFDQAgACgCJCAEQSxqIARBKGoQSyAAKAIkEDYg' +
-  'ASAEKAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0HwCCAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkHmFyAGQQF0IAFKDQAaQd8XIAZB' +
-  'A2wgAUwNABpBqiBBswggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVt' +
-  'IgMgBWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB/iogBBCRARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYC' +
-  'CCACIAY2AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL9gECBn8BfgJAIABFIAFFckEB' +
-  'IAIbBEBBfiEDQZg1QX5BiQtBABCRARoMAQsgACABQZg1EKIBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEDZBAA8LAkAg' +
-  'ASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQSSEFIAIgBEEDdGoiCEIANwMAQQAh' +
-  'AyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAAL' +
-  'AAsgAwucAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+QcAMQQAQkQEaDAELIAX9DAAAAAAAAAAAAAAAAAAA' +
-  'AAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2' +
-  'AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGEKEBIggNASAAIAcg' +
-  'ASACIAMgBCAFIAcoAgBBAnRB2DFqKAIAEQ8ADQBBACEIDAELIAAgASACIAMgBCAFIAYQpgEhCAsgB0EQaiQAIAgLuwEBAX8jAEEQ' +
-  'ayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5BwAxBABCRARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LAxAgACABIAYQogEiAQ0AIABBARAGQQAhASAAIAIgAyAEIAUQqwEhBCAAQQAQBiAAKAIkEDYgBEUNACAHIAQQ' +
-  'jwE2AgAgBiAEQckUIAcQkQEhAQsgB0EQaiQAIAELYQIBfwF7IwBBIGsiASQAQQEhByAAKAIsIAIgAyAEIAUgARAhRQRAIAYgAf0A' +
-  'BAAiCP0LAwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQqAFBACEHCyABQSBqJAAgBws0ACAAAn9BBCACDQAaAkAgAUIBWARA' +
-  'QQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4jAEEwayIHJAAgACgCACELIAAoAigQGyALIAtsIQwCfwNAIAkg' +
-  'DEcEQAJAIAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJIAoQowEiCkEASCAIKAIEIApMcg0AIAgoAigiDiAIKAIUIAgo' +
-  'AhAgCmwiCkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxqIBBBAXRqLwEAIA9Bf3NBEHZxRXINACAIIA4gChAcQQAhDQsg' +
-  'DUUNAEEBDAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCABKQMIIhFQDQAgBFAiAUUgBCARWHENACAAKAIoIAMgESAAKAIw' +
-  'QQAgBRsgB0EMaiAHQRBqEB0gBykDGCESIAcoAigiCEUgBykDECIRQgBSckUEQCAAIAIgA0IAIAQgEn0gARsgBSAGQQAQpgENASAG' +
-  'IAb9AAMQIAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAoAiggA0IAIAQgEn0gBFAbIAAoAjBBACAFGyAHQQxqIAdBEGoQ' +
-  'HSAHKQMYIBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoAACAHKAIMIgFBACABQQBKGyEBA0AgASAJRg0BIAUgACgCMCAJ' +
-  'QQJ0aigCACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAALAAsgBiASNwMQIAYgETcDCCAGIAcpAyA3AxggBiARIAcoAigg' +
-  'BygCLBCoAQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQp' +
-  'AwggAVpxDQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEEIi' +
-  'BkEAIAZBAEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwAL' +
-  'CyAFQQBIDQELIAkgB0EIahBIIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoM' +
-  'AQtBAgwBC0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFCzkAIAAoAiQgACgCNBBFIARCADcDCCAAIAEgAiADIAQQqgEi' +
-  'AEEATARAIARBBDYCAAsgAEEfdSAAcQvMBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRBmDVBfkHnCkEAEJEBGgwB' +
-  'CyAAKAIAIQcgA0HANykDADcDOCADQn9B4DcpAwAiFiAWUBs3AzAgABCWASIFBEAgAyAFEI8BNgIAQZg1IAVByRQgAxCRASEEDAEL' +
-  'IABBwDcpAwAgA0EwaiACEK0BIgQNACABIAIgByAHbCIF/AoAACAFQQJ0IgcQKiILRQRAQX8hBEGYNUF/QaUIQQAQkQEaDAELQdA3' +
-  'KAIAIQQgBUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWohBgwB' +
-  'CwsgCyAJIANBOGoQrgFB2DcoAgAhCEHINygCACIGRSAJQf8DSnEhDSADIAk2AhggAyAFNgIUIAMgCzYCECADIAI2AgwgAyAANgII' +
-  'IANBADYCLCADIAVBBHY2AiggA0HQNygCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxAqIgc2AiAgAyAFECoi' +
-  'BDYCLCAHQQAgBBtFBEAgBxAvIAQQLyALEC9BfyEEQZg1QX9BpQhBABCRARoMAgsgA0EIaiABQQAQrwELIAlBgAJtQQEgDRshEEEA' +
-  'IAggBhshD0IAIAWtQgKGQugHfCAGGyEWIAUhBkEAIQQDQCAFIAZrIRMDQCAEIAlOIgcgBiAPTHIgAykDMFAgEUEHSnJyRQRAAkAC' +
-  'fyAGIAEgAiAFQdA3KAIAIAsgBEECdGoiFCAMIAkgBGsiByAHIAxKGyIIQQEQsAEiCmsiByAPSCIOIA1FckUEQCARQQFqQQAgA0EI' +
-  'aiAEIAggCiAIIBBMIAogE2qsQgGGQugHfCADQTBqELEBIgpBBEYbIREgCkEBRgwBCyAODQFBACEOIwBBIGsiCiQAIAAgAUICIBYg' +
-  'A0EwaiIVKQMAELoBQQAgCkEAEKUBRQRAIBUgCikDEBC7ASAKKAIAQQFGIQ4LIApBIGokACAOC0UNACAEIAhqIQQgDCAMIBJIdCEM' +
-  'IAchBgwDCyABIAIgBUHQNygCACAUIAhBABCwARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCADKAIoTHINASAD' +
-  'QQhqIAEgBBCvAQwBCwsLIA0EQCAAKAIkEDYLIAMoAiAQLyADKAIsEC8gCxAvQQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQZg1' +
-  'QWVB0xtBABCRARoLIANBQGskACAEC9MDAQR/IwBBgAJrIgYkAAJAAkACQCAAKAIAIgVBEU4EQCAAKAIgRSAAKAIYIAAoAhxycg0B' +
-  'IAUgACgCBCAAKAIIIAFBASADELIBAkACQAJ/IAZBEGohBCAAQQAgAxtFBEAgBEF+QdEgQQAQkQEaQX4MAQsgACADIAQQogEgACgC' +
-  'JBA2CyIEQQFqDgIABQELQX8hBEGYNUF/QaUIQQAQkQEaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgC' +
-  'GCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQswFBACEEDAULQQAhBCAFIAAoAgQgACgCCCAB' +
-  'QQAgAxCyAQwECyAAKAIEIgcgACgCCCIERw0BIAUgByABIAMQtAFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAE' +
-  'IAEgAiADELUBIgRBAWoOAgADAQtBfyEEQZg1QX9BpQhBABCRARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRB' +
-  'mDVBZUHEDSAGEJEBGgwBCyAAIAEgAiADELYBIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhC3ASEEIAAgAUEB' +
-  'ayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsA' +
-  'IAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQNkEAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIE' +
-  'KAIAIAQoAiQgACgCBCADELgBCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIM' +
-  'IAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAELkBC4QBAQV/IAVBACAFQQBKGyELA0Ag' +
-  'ByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAg' +
-  'ASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwi' +
-  'CiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQN0EAIQcgACgCAEICIAUgBikDABC6AUEAIAgQqwEaIAYgCCkDEBC7AUEBIAgoAgBB' +
-  'AUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAELkBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgC' +
-  'GCAHQQJ0aigCABC4ASAHQQFqIQcMAAsABSAJEDkaIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRq' +
-  'KAIAELgBIAdBAWohByAAKAIcIQoMAQsACwALBSAJEDkaIAdBAWohBwwBCwsgACABIAEgAmpBARC5AQsgCCgCAAsgCEEgaiQAC9cB' +
-  'AQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxC+ASAGQYACaiACIAEgBCAHEL8BIAYgASACIAQgBxC/AUEAIQcg' +
-  'AEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZB' +
-  'gARqIAAgASACIAooAgAgBiAEQQJ0aigCABDAAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAa' +
-  'ayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxC+ASAFQYAS' +
-  'aiABIAcQvgEgBUGAEGogAiAHEL4BIAVBgA5qIAEgBxC+ASAFQYAMaiACIAcQvgEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQog' +
-  'AEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQwgFBAAUgBiAGIAFtIgwgAWxrIQggBiAB' +
-  'IAAQwwEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYC' +
-  'ACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIg' +
-  'CGxrNgIAIAVBgAJqIAdqIAYgAiAAEMMBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhDCASAF' +
-  'QYAWaiAAIAEgBhDEASAFQYAUaiAAIAIgBhDEAUEAIQdBACEIIAEgAkYEQCAFQYgaahC3AadBAXEhCAsDQCAHIAtHBEAgACAHbCEJ' +
-  'IAVBgBZqIAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmog' +
-  'BUGAFGogBkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAM' +
-  'IAJtQQJ0aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQ' +
-  'GmokAAvnAwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQvgEgBUGABGogASAEEMUBIAFBACABQQBKGyEKIAFB' +
-  'AWshBwNAIAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahC3AUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxB' +
-  'ACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJ' +
-  'IAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAg' +
-  'BCAGRgRAIAVBgAJqIAEgBUGICGoQxQEMAQsgBUGAAmogASAFQYgIahC+AQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRq' +
-  'IQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIA' +
-  'IAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhq' +
-  'QQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQKiIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUE' +
-  'QCADKQMAUEUNAUEAIQYLIAkQLyAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQxgFBACEGQQAhByAIIAkQxwEiCEUEQCAJEC8M' +
-  'BQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQtwFCAYQQRCAIIAMpAwAiAkLIASACQsgBVBsQBSAIIAUQSCADQgAgAykD' +
-  'ACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQQiIHQQAgB0EAShshDSAFKALM' +
-  'CCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFt' +
-  'IhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEMgBNgIAIAsgFGogDiAHayAB' +
-  'EMgBNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQvgFBACEGIABBACAAQQBKGyEIIAMQtwFCAYMhAgNAIAYgCEcEQCAAIAZs' +
-  'IQkgBUGABmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQyAEhByAEIAMg' +
-  'CWogACADbCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABEMkBQQJ0IAVqQYgIaigCAGogARDIASABIAdsakECdGotAABBAWo6' +
-  'AAAgA0EBaiEDDAELAAsACwtBAAwEC0EACyEGIAgQLSAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC+ADAgJ/An4jAEHgIGsiBCQAIAQg' +
-  'ATcD2CAgBEHQAGpBAEGAIPwLACAEQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIAIQEg' +
-  'ACgCACIFrCIGIAZ+IQYgBCAAKAI0BH5CASAGQgGGIgFCAoYgBUEjShshB0IABSAGQjJ+QsCaDHwLNwMoIAQgBzcDICAEIAE3Axgg' +
-  'ACgCJCAEQdggahC3AUIBhBBEIAQpAxgiAVBFBEAgACgCJCABEEYLIAQpAyAiAVBFBEAgACgCJCABEEcLAkAgACAEQdAAakGYNRCi' +
-  'ASIFDQAgAEIBQgAgBCkDKCACKQMAELoBIgEgAUJ/URsgAyAEQTBqEKsBIQMgAiAEKQNAELsBIANFBEBBACEFDAELIAQgAxCPATYC' +
-  'EEGYNSADQckUIARBEGoQkQEhBQsgACgCJBA2IAAoAiRCABBHIAAoAiRCABBGIAAoAiRCABBEAkAgBQ0AQQAhBQJAAkAgBCgCMA4F' +
-  'AAICAgECC0F1IQVBmDVBdUHoIEEAEJEBGgwBCyACKQMAIQEgBCAAKAIAIgA2AgQgBCAANgIAQZg1QWVBdSABUBtBxA0gBBCRASEF' +
-  'CyAEQeAgaiQAIAULIAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACABEDMLFgAgASAAIAMgAiADai0AABCjARA4Ggu8AQEEfyMA' +
-  'QRBrIgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVG' +
-  'ciEFA0AgBUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEELgBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIY' +
-  'IAdBAnRqIAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEg' +
-  'ASACVhs3AwALrQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkGYNUF+QYkLQQAQkQEaDAELIAAgAUICQgBBACADQZg1' +
-  'EKUBIgINAEH4NyADKQMQIgY3AwBBgDggAykDGCIHNwMAQYg4IAMoAgA2AgAgACgCACIAIABsIQJBACEAA38gACACRgR/QQAhAkHo' +
-  'N0EBNgIAQfA3IAe6RAAAAAAAAPA/oBC9ASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxC9AaAiBTkDAEEDIQAD' +
-  'fyAARQ0DIABBA3RB4DFqKwMAIAVlBH9B6DcgAEEBajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwsh' +
-  'AgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyIC' +
-  'IAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbej' +
-  'oCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhCuAQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsL' +
-  'vQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBC+ASAFIAIgBBC+ASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZF' +
-  'ckUEQCAFIAIgBBC+AQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUEC' +
-  'dGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvcBAEN' +
-  'fyMAQbABayIFJABBmDVBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZBmDVBfkHQFkEAEJEBGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAF' +
-  'QawBaiAFQagBahCVASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShsh' +
-  'DCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAg' +
-  'BUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoA' +
-  'ACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0GcNyANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEMABIQIDQCABIA5H' +
-  'BEAgASADai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiAR' +
-  'IAg6AAAgCkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUg' +
-  'AjYCCCAFIAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRBmDVBakH4HiAFEJEBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAg' +
-  'BgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFB' +
-  'ACEIIAdBAEHAAPwLACAAIAYQtwEgFIKnIgNBAnRqKAIAIQVBASEEIAYQtwEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wg' +
-  'A2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2oh' +
-  'DyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgC' +
-  'AEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsL' +
-  'A0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcAC' +
-  'aiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBB' +
-  'gAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQtwGnQQFxIQkLA0AgByAIRg0BAkAgBiAH' +
-  'QQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEL4BQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAG' +
-  'QYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJt' +
-  'Rw0AIAQgAiABEMMBIAcgAiABEMMBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsA' +
-  'CyAHQQFqIQcMAAsACwUgBCACIAEQwwEgBEF/cyABaiACIAEQwwFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/' +
-  'AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQvgEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgAL' +
-  'IAZBgAJqJAAFIAIQtwEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIA' +
-  'IAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACELcB' +
-  'IAOsIguCpyADQX9zQQFxIgQQygE2AkggACACELcBIAuCpyAEEMoBNgJMIAIQtwEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIM' +
-  'gqdBAnRqKAIAIQggAhC3ASAJIAIQtwEgDIKnQQJ0aigCACEFIAuCpyEGIAIQtwEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEE' +
-  'DAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ' +
-  'yAE2AgggByABIAVsIAJqIAMQyAE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEMgBNgJUDAELIABB' +
-  'CGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQtwEgC4KnIAQQygEiBDYCVCAAQShqIAMgBCADQQAgAhDLASABIAUgCCgCACIB' +
-  'QQF0IANBASABdCACEMsBCyAAIAAgBUECdGooAghBAXQgAxDIATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFq' +
-  'QQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQKCIMRQ0AIA5BACAOQQBKGyEbIAJB' +
-  'ACACQQBKGyEcIAAoAlQgACgCSGogAhDIASEXIAAoAkwgACgCUGogAhDIASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJt' +
-  'IgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDJASIaIAJsIgUgFGohISACIARsIgQg' +
-  'E2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQyQEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2oh' +
-  'KSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQyAEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyAC' +
-  'b2siDSAAKAJMIAhrIAIQyAEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDIASIJIAJsIBVqIAYgCGog' +
-  'AhDIASINajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhDIASIKIAJsIBZqIAYgC2ogAhDIASIGajYCWCADQX82' +
-  'AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEMgBIAJsIBVqIBggDWsgAhDIAWo2' +
-  'AnAgAyAXIAprIAIQyAEgAmwgFmogGCAGayACEMgBajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YE' +
-  'QCAERQRAIAwgA0EAIAYQNSIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsg' +
-  'C0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRq' +
-  'KAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQLUEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsg' +
-  'A0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgvi' +
-  'AQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQtwEg' +
-  'B6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxDIASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAE' +
-  'IAIgBmsgAxDIASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGok' +
-  'AAvECgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BsRZBABCRARoMAQsgA0EAQeAg/AsAIANBIDoA' +
-  'yiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QZYoQQAQkQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyAC' +
-  'KAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxBjyogBRCRARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYg' +
-  'BBDNASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEGFMCAAGzYC+CAgBUH4IGohBEEAIQEj' +
-  'AEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACENABIgdBfnFBAkYNACAHQQRGBEAgBCACKAIA' +
-  'IAIoAgQQ2AFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQ' +
-  'ahDQASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ0QFFDQAgBCAGIAZBEGoQ' +
-  '0gFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAENoBIQIgBCgCCCIHIQECQCAHDQAgAhDbASIHIQEgBw0AQQAhByACEOUB' +
-  'IQELIAEgAWwiASACRwRAIAQgBiACIAFBABDmAQwBCyAEIAc2AhgCQCAEEOcBIgENACAEIAYgAkEAEOgBIgENACAEKAIMIgFBADYC' +
-  'BCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqENMBCyECIAZBIGokACAFKAKsIRAvIAIEQCADEM4BIANBADYCAEEAIQEjAEEg' +
-  'ayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGENQBIAQoAhwhASAALQAkRQ0AIAAoAiBB' +
-  'AWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQ0AEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBDVAQ0CCyAEKAIMIQEgBiAH' +
-  'QQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLc' +
-  'IAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNA' +
-  'IAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAh' +
-  'AgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQZAyKQMANwPwICAAIAMoAtgg' +
-  'IAVB8CBqIAVBEGpBABDMASAFKAIQQRBHckUEQCADEM4BIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQzgEgBSgCkCEhBAsgA0GJ' +
-  'IGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAg' +
-  'Agv3AQEDfyABQbAyIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFB' +
-  'AEc6AAQgAQRAIAEgBSACIAMQzwEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB' +
-  '/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFq' +
-  'IgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQLyAAKALUIBAvIABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEw' +
-  'ayIEJAACfyABRQRAIANBZkHlDEEAEJEBGkFmDAELIAFBwQBJBEACQAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQ' +
-  'gAEhCCAGQf8Aa0H/AXFBogFPBH9BuCggBkEKEIABBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBoC4hAAwBC0HsCUGbJyAGQSFr' +
-  'Qf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahCRARpBZgwCC0EA' +
-  'IAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGLJSAEQRBqEJEBGkFmDAELIARBwAA2AgAgA0FmQZIQIAQQ' +
-  'kQEaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACENQBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEA' +
-  'AkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQ1gEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEA' +
-  'QQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0EC' +
-  'IAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQ1gEiA0EDcQ0AIANBAnYgBGoh' +
-  'BAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFENYBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiED' +
-  'DAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgC' +
-  'BEEAQQAQ2gEhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQ2gEgA0YP' +
-  'C0EBIANBwABLDQAaQQAgAxDbASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDcAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAg' +
-  'ASgCBBDwASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggi' +
-  'Ag0AIANBwQBJBEAgAyECDAELIAMQ3wEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAs' +
-  'AkAgACgCACABKAIAIAEoAgQgAiAEQQ9qENoBIgJFBEAgACABKAIAQX8Q6QEgBCAAQUBrNgIAQWghAiAAQWhBjhMgBBDqAQwBCwJ/' +
-  'IAIgBC0ADwR/IAAgASACEPEBBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIF' +
-  'IAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhDmAQwCCyAEIAIQ2wEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDl' +
-  'ASICIAJsQQAQ5gEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADENwBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0A' +
-  'IAAgBCgCCCIDNgIYIAAQ5wEiAg0AIAAgAyADbEECdBAqIgI2AjQgAkUEQEF/IQIgAEF/QagLQQAQ6gEMAQsgACgCDCICQQJBASAA' +
-  'KAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDoASICDQAg' +
-  'AEEBNgIgIAEoAgwhASAFBEAgACABEPIBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HT' +
-  'ChDzAUFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ0AEOBQQDAwEAAwsgACACENUBRQ0BIAAgAUH5HRDzASAAIAE2AihBaCEB' +
-  'DAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABDaASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAA' +
-  'LQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBDwAQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIE' +
-  'IAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQ2gEhASAAIAIg' +
-  'ACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQ6AEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFBzRwQ8wFB' +
-  'aCEBDAELIAAgARDyASEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIg' +
-  'A2siBBCAASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBCAASIAIAFrIAIgABs2AgQLigEBBX8jAEEQ' +
-  'ayICJAACQCAAKAIAIAEgAhDRAUUNACAAIAIgARDSAUUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAENoBIQMgACgCCCIBRQRAIAMQ' +
-  '2wEhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARDcASEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIA' +
-  'QQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrENcB' +
-  'IgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFB' +
-  'AnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5q' +
-  'Qf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByEC' +
-  'QQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIh' +
-  'AiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAg' +
-  'ASACENYBIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyED' +
-  'IAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIGENkBIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIF' +
-  'QX9GIAQgBUhyIAdyIAcgBhDZARshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAA' +
-  'QeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhDdAUEAIQFBACECA0AgACADIAVBEGogBRDeAQRAIAUtAAhBAEchAiAB' +
-  'QQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABDfASIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMA' +
-  'QSBrIgUkACAFQRBqIAEgAhDdAQNAAkAgACgCACADIAVBEGogBRDeASIBRQ0AIAAgAyAFKAIAIAUoAgQgBBDgASICQQBIDQAgAiAE' +
-  'TA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEH' +
-  'IAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxDWASIEQQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEA' +
-  'AwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZy' +
-  'IARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkACQAJAIAAgBCAHENYBIgxBA3EOBAMAAAEA' +
-  'CyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAEL' +
-  'CyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYC' +
-  'CEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRDhASEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAg' +
-  'BiAHENYBIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0B' +
-  'GkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxDhASEFCyADIAQ6AAggAyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBG' +
-  'DQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUt' +
-  'AAAiAWosAIYCIgJOcnINASABwBDZAUUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAEL' +
-  'QQAhAiAFLAAAIgQQ4gENASAEEOMBDQELA38gACADRgRAIAEPCyAAIAVqLAAAIgIQ5AEEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEg' +
-  'AEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACt' +
-  'iKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAgABDfASIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAEL' +
-  'IAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAguzAwEEfyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQ' +
-  'aiABKAIAIAEoAgQQ3QEgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhDeAUUNACABIAhGBEAgBSAGKAIANgLc' +
-  'AQwBCyAAIAZBfxDtASIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwB' +
-  'QX8Q6QECQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUGxEyAFQTBqEHkaDAELIAUgAEFAazYCQCAFQdAAakGA' +
-  'AUHDEyAFQUBrEHkaCwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAA' +
-  'QWhB2hwgBRDqAQwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQcAlIAVBIGoQ6gEMAQsgACACIAMgBUHQ' +
-  'AGoQ6wELQWghAQsgBUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EOkBQYsl' +
-  'QfgOIAAtAMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAg' +
-  'AEFmIAQgAhDqAUFmIQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEN0BAkACfwJAA0AgBSEGIAdBAXEN' +
-  'ASAAKAIAIAAoAhQgBEEwaiAEQSBqEN4BRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahDsASIIRQ0BDAQL' +
-  'C0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIAIAAoAhwQ6QEgACgCGCEFQfkZIQdBhTAMAQsgACAEKAIgQX8Q6QFBhhwhByAAKAIY' +
-  'IgUhBkH7LwshASAAKAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEB' +
-  'ajYCAEFoIQggAEFoQbcIIAQQ6gELIARBQGskACAIC6oCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByAD' +
-  'axCAASIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB9AggBEEQ' +
-  'ahB5GkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABB' +
-  'kAFqQTBBhi4gBBB5GgsCQCAAKAIQIgNFDQAgAyAGEO4BNgIYIAMgBxDuATYCHCADIAEQ7gE2AiAgBUUNACADIAIgACgCGCIAbSIB' +
-  'QQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQkAEgBEEQaiQAC0gB' +
-  'AX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQ2wEiAjYCCCAEIAI2AgQgBCABNgIAIABBaEHPKiAEEOoBIARBIGokAAuuAgEG' +
-  'fyMAQRBrIgQkAAJ/IAAgASAAKAIcEO0BIgNBAEgEQCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIg' +
-  'BRDpASAEIABBQGs2AgAgAEFoQdITIAQQ6gFBaAwBCwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcg' +
-  'BxDkARs6AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJBMEYEQCAAQQE6AC4MAQsgAsAQ4gFFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAgg' +
-  'ASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGogAyAAKAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL' +
-  '4wQBBH8jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgRBwAAgBBsiBhDgASIEQQBOIAQgBkxxRQRAIAAgBSAEQX9z' +
-  'IARBH3VxaiIFIAIQ6QEgACADQeAAahDvAQJAIARBAEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAoAgQgBWsQ1wEi' +
-  'AUEASARAIAYtAAAhAUH8JwwBCyABRQRAQQAhAUGaGgwBC0HoJyABQf8ARiABQSBJcg0AGkH/JkGVFkGwLyAAKAIUQQFGGyABQf8A' +
-  'SxsLIQUgAiABNgIAIARBMCAFIAIQeRogAkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0H+' +
-  'EyADEOoBDAELIAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQYgp' +
-  'QYUwIAJBFEsiARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEH7EiADQUBrEHkaDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyAB' +
-  'NgJQIANBgAJqQTBBtS0gA0HQAGoQeRoLIABBQGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFnQcQoIANBEGoQ6gEM' +
-  'AQsgAyACNgIwIAMgAjYCLCADIAE2AiQgAyADQeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQZYUIANBIGoQ6gELQWch' +
-  'BAsgA0GwAmokACAECxQAIABB/////wcgAEH/////B0kbC+ACAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRA' +
-  'IAQgAzYCECABQaABQZEpIARBEGoQeSABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglB' +
-  'AWshCyABIQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxB' +
-  'BEYEQCAEIAg2AiQgBCAJNgIgIAFBoAFB7xIgBEEgahB5IAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIHIAAg' +
-  'BWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEoQbwZ' +
-  'IAQQeRogBEEwaiQAC94BAQR/IwBBIGsiBCQAIABBoDIoAgA2AgggAEGYMikCADcCACAEQRBqIAIgAxDdAUEAIQJBACEDA0AgAyEF' +
-  'AkADQCABKAIAQQEgBEEQaiAEEN4BRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQML' +
-  'IAFBASAEKAIAIAZBwAAQ4AEiBUEASARAIABBADoABQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsLIAAgBC0A' +
-  'HToABCAEQSBqJAAL4AEBBH8jAEEgayIDJAAgAkEBayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRAIAUQ2wFB' +
-  'AEcMAQsgAyAB/QACAP0LAxAgASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQahDQAQ4F' +
-  'AgEBAQABCyAAKAIAIAMoAhAgAygCFCAAKAIUIANBD2oQ2gEaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYgAkECS3EM' +
-  'AQtBAAsgA0EgaiQAC/8BAQZ/IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFENABIQIgBSgCDCABIAJBfnFB' +
-  'AkYbIQELIwBBEGsiBiQAAn8gACgCACIDIAAoAjAiAmoiB0EAIAEgAmsiAhCAASIEBEAgACAEIANrQX8Q6QEgBiAAQUBrNgIAIABB' +
-  'Z0GWDSAGEOoBQWcMAQsgAkEBIAIbECoiBEUEQCAAQX9BqAtBABDqAUF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAgAyAENgLM' +
-  'ICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAAL4gEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQC' +
-  'QAJAIAAoAgggACgCIEEBR3INACAEENsBDQAgBBDlASEBIAAgACgCOEF/EOkBIAMgAEFAazYCACADQTBqIgJB5ABBwxMgAxB5GiAA' +
-  'IAQgASABbCACEOsBDAELIAAgASAEEOkBIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2Ahgg' +
-  'AyABNgIQIANBhTBByhQgAUEBRhs2AhQgAEFoQbMOIANBEGoQ6gELIANBoAFqJAALiQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUb' +
-  'RQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQgg' +
-  'BkH4MigCADYCGCAGQfAyKQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGw' +
-  'MiEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBjCkgCsAiDEEFEIABRQ0AIAggDCAHEIABDQAgBiAK' +
-  'OgAYCyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYg' +
-  'BDYCAAJAIANFBEAgBiABIAJBACAGQRBqEPUBDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQg' +
-  'IglFDQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyAD' +
-  'QQFHIAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahD1AQwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQED' +
-  'QCAHIAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrEPcBIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2ot' +
-  'AAAFIAggARD4AQvAEHggB0EBaiEHIANBAWohAQwBCwsgBiAAKALMICABaiAAKALQICABaxD3AQwBCyAGIAAgAhD2AQsgBigCCCEA' +
-  'IAUEQCAEIAAgBUEBayAAIAVJG2pBADoAAAsgAK0MAwUgAiAHai0AACIKIAkgCSAKSRshCSAHQQFqIQcMAQsACwALQn4LIAZBIGok' +
-  'AAuaAQEGfyABQQAgAUEAShshCSADQQJHIQcDQCAGIAlHBEAgASAGbCEKQQAhBQNAIAEgBUYEQCADBEAgAEEKEHgLIAZBAWohBgwD' +
-  'CyACIAUgCmpqLQAAIQggA0UgBUVyRQRAIABBICAELQAJIAcbwBB4CwJAIAdFBEAgACAIEPkBDAELIAAgBCAIEPgBEHgLIAVBAWoh' +
-  'BQwACwALCwukAgEJfyABQdAgaiELIAEoAgAiAyADbCEJA0ACQCAGIAlHBEAgASgCzCAhCAJAIAEoAtQgIgMgBkECdGooAgAiBSAD' +
-  'IAZBAWoiCkECdGogCyAJIApLGygCACIDTw0AIAUgCGosAAAiBBDiAUUEQCAEEOMBRQ0BCyAFQQFqIQMMAgsgAyAFIAMgBUsbIQMg' +
-  'BSEEA0AgAyAERg0CIAQgCGosAAAQ5AEEQCAEQQFqIQQMAQUgBCEDDAMLAAsACyAAIAEoAswgIAdqIAEoAtAgIAdrEPcBDwsgACAH' +
-  'IAhqIAUgB2sQ9wECQCACIAZqLQAAIgQgASAGai0ACEYEQCAAIAEoAswgIAVqIAMgBWsQ9wEMAQsgACAEEPkBCyAKIQYgAyEHDAAL' +
-  'AAsjAANAIAIEQCAAIAEsAAAQeCABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMgEBfyMAQRBrIgIk' +
-  'ACACIAE2AgAgACACQQxqIgAgAEEEQbUJIAIQeRD3ASACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEQBB/DIoAgAg' +
-  'ACgCACAAakYLWgEDfwJAIABB/DIoAgAiAmoiACACSQ0AQYQzKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQ' +
-  'dkAAQX9GDQELQfwyIAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABAqCwUAQYgzC38BA38CQCAARSACQQBIckUEQANAIAIgA0YN' +
-  'AiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQNSIBQQBIBEAgARCAAkGsMyADNgIADwUgA0EBaiEDIAQgBUED' +
-  'dGohAQwBCwALAAtBfiECQX5BoAwQgQILIAILFgAgAEEASARAIAAgABCPARCBAgsgAAsMACAAIAFBhTAQuAILGQAgACgCABBKIgBB' +
-  'fkwEQCAAEIACGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARCMAQuFAgICfwN+AkAgAUHfDBCFAiIEDQAgAkGLERCFAiIEDQBB4Dn9' +
-  'DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQNyAAIAZQNgLAAgJAA0AgACAHEAQi' +
-  'BEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQLIABBADYCwAIgACkD0AIhBiAFIAApA9gCNwMIIAUgBjcDAEHgOSAF/QADAP0LAwBBbSAE' +
-  'IAApA9ACIAApA+ACVCAAKQPYAiIGIAApA+gCIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0HgOSkDADcDACADQeg5KQMANwMICyAE' +
-  'CzsAAn8gAEQAAAAAAAAAAGZFIABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQdMaELgCQX4LCzABAn4gASkDACECIAEp' +
-  'AwghAyAAKAIAIgAEQCAAIAI3A+ACIAAgAzcD6AIgABA3CwtmAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBwiIQhQIiBQ0AIAJBAEwE' +
-  'QEF+IQVBfkG6GhCBAgwBCyAAKAIAIAH8ByACIAMgBEEIahB2IAMgBCkDCLo5AwgQgAIhBQsgBEEQaiQAIAULJQAgACgCACABEDgQ' +
-  'gAIiAUF4RgRAIAAoAgBBrDNBnDMQSwsgAQsnACAAKAIEIgBFBEBBfkG4CRCBAkF+DwsgACABIAIgAxCNAacQgAILJwEBfyAABEAC' +
-  'QCAAKAIEIgEEQCABEH8MAQsgACgCABAtCyAAEC8LCxcAIAAoAgQiAEUEQEEADwsgACABEIsBCxIAIAAoAgAgASACIAMQSRCAAgtI' +
-  'AQJ/AkBBAUEIECkiAgRAIAIgACABECgiAzYCACADDQEgAhAvC0F/QX4gACABckEATiIAG0GlCEH4GiAAGxCBAkEAIQILIAILFAAg' +
-  'ACgCACABIAIgAyAEEEEQgAILXAAgACABEHoiAEUEQEGUOCgCAEGgOBCBAkGgM0GYOCkCADcCAEEADwtBAUEIECkiAUUEQCAAEH9B' +
-  'f0GlCBCBAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABA3Cx8BAX8gAUGLERCFAiICBH8gAgUgACgCACAB/AcQ' +
-  'BQsLHwEBfyABQYsREIUCIgIEfyACBSAAKAIAIAH8BxAECwsSACAAKAIAIAEgAiADEE0QgAILDgAgACgCACABEEwQgAILCwAgACgC' +
-  'ACABEEULHwEBfyABQcIiEIUCIgJFBEAgACgCACAB/AcQRAsgAgtbAQF/IAEgACgCACICEDQ2AgAgASACKAIEQX4gAhs2AgQgASAC' +
-  'KAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEEIQgAILawAg' +
-  'ACgCAEHwORBIIAFB8DkpAwC6OQMAIAFB+DkpAwC6OQMIIAFBgDopAwC6OQMQIAFBiDorAwA5AxggAUGQOigCALc5AyAgAUGUOigC' +
-  'ALc5AyggAUGYOikDALo5AzAgAUGgOikDALo5AzgLDAAgACgCABA5EIACCyoAQYQzQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAA' +
-  'AAAA8EFmGzYCAAsHACAAEI8BC1IAAn8gAEEAIAEbRQRAQZg1QX5B0SBBABCRARpBfgwBCyAAIAFBmDUQogEiAQR/IAEFIAAoAiQg' +
-  'ACgCNBBFIABBARAGQQALC0UEQEEADwsQngILMABBmDUoAgBBvDUQgQJBjDNBnDX9AAIA/QsCAEGcM0GsNf0AAgD9CwIAQZg1KAIA' +
-  'Cz0AQYQ3QQA2AgBBiDdBADYCACAABEBBhDcgACgCBDYCAEGINyAAKAIINgIAC0GINygCAEGENygCAEEIdGoLNABBmDcgAjYCAEGU' +
-  'NyABNgIAIABBlDdBmDcQlQEEQBCeAg8LQZg3KAIAQZQ3KAIAQQh0agsqACAAEDRBAEgEQEF+QdMVEIECQX4PCyAAIAEgAhCkAUUE' +
-  'QEEADwsQngILHwAgAARAIAAoAiQEfyAAQQAQBiAAKAIkBUEACxA2CwsHACAAEJoBC3UBAX8CQCABQcIiEIUCIggNACAFQYsREIUC' +
-  'IggNACAEQQBIBEBBfkGWGxCBAkF+DwtBACEIQcg3IAI2AgBBwDcgAfwHNwMAQdA3IAM2AgBB2DcgBDYCAEHgNyAF/Ac3AwAgACAG' +
-  'IAcQrAFFDQAQngIhCAsgCAsfACAAQQFrIgBBA00EfyAAQQJ0QYAyaigCAAVBgSILC0kAQYA1IAE2AgBB/DQgADYCAEGENSACNgIA' +
-  'QYg1IAM2AgBBjDUgBDYCAEGQNSAFNgIAQZQ1IAY2AgAQmAEiAEUEQBCeAhoLIAALOABBjDdBADYCAEGQN0EANgIAIAAgAUEAIAFB' +
-  'AEobEJIBBEAQngIPC0GQNygCAEGMNygCAEEIdGoLMQBBnDdBADYCACAAIAEgAiADIAQQwQEiAEEASARAEJ4CDwtBnDcoAgBBAWpB' +
-  'ACAAGwtNACAAIAEQvAEEQBCeAg8LIAJB6DcoAgC3OQMAIAJB8DcrAwA5AwggAkH4NykDALo5AxAgAkGAOCkDALo5AxggAkGIOCgC' +
-  'ALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsGACAAEDQLQAEBfwJAIAJB3wwQhQIiBg0AIANBixEQhQIiBg0AIAAgASAC/AcgA/wH' +
-  'IAQgBRCtAkUEQEEADwsQngIhBgsgBgtNACAAIAEgAiADIARBoDdBmDUQpQEiAEUEQCAFQaA3KAIAtzkDACAFQag3KQMAujkDCCAF' +
-  'QbA3KQMAujkDECAFQbg3KQMAujkDGAsgAAveAQIFfwJ+AkAgA0HfDBCFAiIHDQAgBEGLERCFAiIHDQAgAEEAIAJBAE4bRQRAQX4h' +
-  'B0F+QYEMEIECDAELIAP8ByEMIAT8ByENIAAQNCIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAts' +
-  'IgpqIAwgDSAFIApqIAgQrQIiCgRAIAggCrc5AwAgCEGcNSgCALc5AyAgCEGgNSgCALc5AyggCEGkNSgCALc5AzAgCEGoNSgCALc5' +
-  'AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7ABAQF/AkAgAUHfDBCFAiIFDQAgAkGLERCFAiIFDQBBsDf9DAAAAAAAAAAAAAAAAAAA' +
-  'AAD9CwMAQaA3/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGoNyAEKwMI/Ac3AwAgACAB/AcgAvwHIANBoDcQqgEiBUEASARAIAUQgAIP' +
-  'CyAEQaA3KAIAtzkDACAEQag3KQMAujkDCCAEQbA3KQMAujkDECAEQbg3KQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4g' +
-  'ACABIAIgAyAEIAUQ9AEiBkKAgICACFkEQEF2QekZEIECQXYPCyAGpxCAAgsQACAABEAgABDOASAAEC8LC2wBAX8CQAJAQeAgECoi' +
-  'BEUEQEF/QaUIEIECDAELQZA4IAM2AgBBjDggAjYCACAAIAFBjDggBEGYNRDMAUUNARCeAhpBrDMgBCgC2CA2AgBBsDMgBCgC3CA2' +
-  'AgAgBBDOASAEEC8LQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLQwEBfyMAQRBrIgMkAEGMM0EAQfAB/AsAQYgzIAA2' +
-  'AgAgAyABNgIAIAMgAjYCBEG0M0HIAUGJEyADEHkaIANBEGokAAsFAEGoOgsLzyoFAEGgCAvGKGVhc3kAb3V0IG9mIG1lbW9yeQBi' +
-  'b3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1LCBj' +
-  'b2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5hbWVz' +
-  'IG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wgJWQp' +
-  'OiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9mIHRo' +
-  'ZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQAb3V0' +
-  'IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNo' +
-  'b3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABt' +
-  'aXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wg' +
-  'cGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABubyBjb21wbGV0ZSAlZHglZCBn' +
-  'cmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMg' +
-  'M3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBo' +
-  'YXMgJWQgcm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBh' +
-  'biBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dz' +
-  'IHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAl' +
-  'ZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1heE5vZGVzAHRvbyBt' +
-  'YW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQg' +
-  'MCwgbG93ZXIgYWJvdmUgdXBwZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGEgc3BsaXQgb3Ig' +
-  'ZXN0aW1hdGUgb2YgYSBwcm9ibGVtIHdpdGggYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipz' +
-  'AG51bWJlciAlLipzJXMAJXMlcwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRo' +
-  'ZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0' +
-  'ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHBy' +
-  'aW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9y' +
-  'AHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0' +
-  'aW9uIGNsYXNoZXMgd2l0aCBvbmUgZm9yY2VkIGVhcmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90' +
-  'ZXh0X3QgdG8gcGFyc2UgaW50bwBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBh' +
-  'dCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBp' +
-  'biBvbmUgb3B0aW9uAHJlZ2lvbgBjb2x1bW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBj' +
-  'YW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hv' +
-  'c2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVk' +
-  'IG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBjZWxsAG9rAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5k' +
-  'aW5nAHRoZSAlcyBib3VuZCBpcyB0b28gYmlnAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAcHJvYmVzIG11c3QgYmUg' +
-  'MSBvciBtb3JlACBtdXN0IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9y' +
-  'ZQBjbHVlcyBtdXN0IGJlIDAgb3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVk' +
-  'Z2V0IHJhbiBvdXQgYmVmb3JlIHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0g' +
-  'bGluZQBhIHNlY29uZCAnfCcgb24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBh' +
-  'ICVkeCVkIHB1enpsZSBuZWVkcyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0' +
-  'ZW0gbmFtZQBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUA' +
-  'b3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVtIGluZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51' +
-  'bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBzaWRlAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRl' +
-  'AGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0aGUgc2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1l' +
-  'IGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAlZCBob2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UA' +
-  'aGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25z' +
-  'IGFkbWl0IG5vIGNvbXBsZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJh' +
-  'IHJlZ2lvbiAlZDogY2VsbCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVt' +
-  'cyBkZWNsYXJlZAB0aGUgc29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJl' +
-  'Zm9yZSB0aGUgc2VhcmNoIGVuZGVkAG5vIG9wdGlvbiBpcyBmb3JjZWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBj' +
-  'b2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGll' +
-  'Y2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBh' +
-  'bmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAB0aGUg' +
-  'YWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUg' +
-  'bGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2Yg' +
-  'JWQAYm94ZXMgb2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0aGUg' +
-  'dXBwZXIgYm91bmQgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50' +
-  'YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVU' +
-  'Ri04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0' +
-  'b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSB1cHBlciBib3VuZCBpcyAwAC4uLgAuMF8tAG51bWJlcnMgMS0l' +
-  'ZCwAYSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBwcmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSAlcyBi' +
-  'b3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFy' +
-  'ZSAxeDEgdG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBmb3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMp' +
-  'AHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1l' +
-  'ICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFuIHRoZSBjb3VudCBob2xkcyAoZGx4X2NvdW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dp' +
-  'ZGUgaGFzIHRoZW0pAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAHVu' +
-  'a25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUg' +
-  'b3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChy' +
-  'b3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1i' +
-  'b2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3Ig' +
-  'MngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFm' +
-  'dGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBtb3JlIHRoYW4gAAAAzRUAAD0PAAC/CAAApw4AAK4NAAAJEQAA' +
-  '4w8AALYOAAB0CwAAlAgAAHkRAADjCgAACw8AAPsLAABMCgAAuwsAACUPAAAnFgAAJQQAANUMAAA8EAAAIw0AAEcRAAAjEQBB8TAL' +
-  'bAEBAQIBAgECAwIBAwECAwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgAAAD4BgAA0w0A' +
-  'AMwFAACJBAAAUA8AANgMAACiDwAAmhAAANoHAAACAAAAAwBB7jELMPg/AAAAAAAAEEAzMzMzMzMZQCAEAABsDAAANxAAAPoFAAAQ' +
-  'AAAAJxQAAAAAAAAAAQBBsDILSjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJjZGVmZ2hpamtsbW5vcHFyc3R1' +
-  'dnd4eXoAAAAwGQAAPQAAAC4gAEH8MgsDMB0C'
+  'AGFzbQEAAAABqAM2YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAABf2AFf39/f38AYAZ/f39/f38Bf2ACf34AYAF/AX5gAX4BfmAHf39/fn5/fwF/YAJ/fAF/YAN/f34Bf2AHf39/f39+fwF/YAh/' +
+  'f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAGf39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
+  'f2AAAGACf38BfmAEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAR/f35/AX9gBn9/f39/fgF/YAV/fn9/fwF/YAR/f39/AX5g' +
+  'BH9+f38AYAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAJ+fgF+YAF8AXxgBn9/f39/fwF+YAR/fHx/AX9gAnx/AX9g' +
+  'BH98f38Bf2ADf398AX9gAXwAYAh/fH9/f3x/fwF/YAZ/f3x8f38Bf2AHf39/fHx/fwF/YAV/fHx/fwF/A8kCxwIcCQgACQkFCQcS' +
+  'AxIdCQ4JBAAACQkFDBMeDgkGFB8DAwQEBiACCgQVBwYKBAAAAQEAIQQEAQQEBA8PAAMEBAEABAEBCwsHBwgCAQ0FDQ0FAwAGAQMN' +
+  'DwMMAgsCFAkEBAABAAQCAwUGAwABAgIFAwUFBAUEIgkAAAwWCwYHIwMFAwEIAAMDBAIAAwwCAgICAwQBAwEBJAcABwMBAAICAAMK' +
+  'AwQBFwICAgQCAgICGBgQJRAZGQIaBgYbEyYnKCkaDgcHKg0BKwYLCAgWAgcGBgEBAQEXCAMEAwMCAgEHAQIBAgAIAAgGAwAIAgAA' +
+  'AAAIAAMGBwcBAgAFBwIBBiwLBgYBBQAAAAAKAgAFAAgAAS0uBS8BAwQBAwECCAEEEREBAzABBREFAgEFADEAAQoAAgIEBDIAGwEI' +
+  'AgUAMxU0NQAADAQDAAAABgoEBQFwAQQEBQYBAQiAgAQGCAF/AUGAvQgLB5ILRgZtZW1vcnkCAAZtYWxsb2MAMARmcmVlADURZGtf' +
+  'c2V0X21lbW9yeV9jYXAAqAIIZGtfZXJyb3IAhQILZGtfc3RyZXJyb3IAqQIIZGtfYWxsb2MAhAIHZGtfZnJlZQAmDWRrX3N1ZG9r' +
+  'dV9uZXcAswIOZGtfc3Vkb2t1X2ZyZWUAsAIOZGtfc3Vkb2t1X3NpemUAuAINZGtfc3Vkb2t1X2JveACsAhNka19zdWRva3VfcGFy' +
+  'c2VfYm94ALQCEGRrX3N1ZG9rdV9ib3hfb2YArQIRZGtfc3Vkb2t1X3BhdHRlcm4AtQIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwC3' +
+  'Ag9ka19zdWRva3Vfc29sdmUAuQIPZGtfc3Vkb2t1X2JlZ2luAKoCDmRrX3N1ZG9rdV9zdGVwALwCDWRrX3N1ZG9rdV9lbmQArwIU' +
+  'ZGtfc3Vkb2t1X3NvbHZlX21hbnkAuwIUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMArgISZGtfc3Vkb2t1X2dlbmVyYXRlALECDmRrX3N1' +
+  'ZG9rdV9yYXRlALYCFGRrX3N1ZG9rdV9sZXZlbF9uYW1lALICDWRrX3RleHRfcGFyc2UAwQIMZGtfdGV4dF9mcmVlAMACDGRrX3Rl' +
+  'eHRfc2l6ZQDCAg1ka190ZXh0X3N0eWxlAMQCEGRrX3RleHRfY29uc3VtZWQAvgINZGtfdGV4dF9zdGFydADDAg1ka190ZXh0X2Nl' +
+  'bGxzAL0CDmRrX3RleHRfZm9ybWF0AL8CDmRrX3Byb2JsZW1fbmV3AJYCEGRrX3Byb2JsZW1fcGFyc2UAmQIPZGtfcHJvYmxlbV9m' +
+  'cmVlAJMCFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMAhgIVZGtfcHJvYmxlbV9zZXRfYm91bmRzAJ4CE2RrX3Byb2JsZW1fc2V0X2Nv' +
+  'c3QAnwIWZGtfcHJvYmxlbV9vcHRpb25fY29zdACXAhNka19wcm9ibGVtX3NldF9iZXN0AJ0CGGRrX3Byb2JsZW1fc29sdXRpb25f' +
+  'Y29zdAClAhVka19wcm9ibGVtX2Jlc3RfY291bnQAiQIYZGtfcHJvYmxlbV9iZXN0X3NvbHV0aW9uAIoCGGRrX3Byb2JsZW1fc2V0' +
+  'X3ByZWZlcnJlZACgAhBka19wcm9ibGVtX3NoYXBlAKMCFGRrX3Byb2JsZW1faXRlbV9uYW1lAJQCFWRrX3Byb2JsZW1fY29sb3Jf' +
+  'bmFtZQCMAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwCYAhFka19wcm9ibGVtX3NlYXJjaACbAhdka19wcm9ibGVtX3NlYXJjaF91' +
+  'bnRpbACcAhNka19wcm9ibGVtX3NvbHV0aW9uAKQCEGRrX3Byb2JsZW1fY291bnQAjQIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9m' +
+  'cm9tAI8CEGRrX3Byb2JsZW1fc3RhdHMApgISZGtfcHJvYmxlbV9yZXN0YXJ0AJoCE2RrX3Byb2JsZW1fc2V0X3NlZWQAogIXZGtf' +
+  'cHJvYmxlbV9zZXRfcmVzdGFydHMAoQIQZGtfcHJvYmxlbV9mb3JjZQCRAhJka19wcm9ibGVtX3VuZm9yY2UApwIXZGtfcHJvYmxl' +
+  'bV9pdGVtX29wdGlvbnMAlQIWZGtfcHJvYmxlbV9icmFuY2hfaXRlbQCLAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24AkgITZGtf' +
+  'cHJvYmxlbV9lc3RpbWF0ZQCQAgtfaW5pdGlhbGl6ZQAAGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABBfX2Vycm5vX2xvY2F0' +
+  'aW9uAMYCCXN0YWNrU2F2ZQAqDHN0YWNrUmVzdG9yZQArCnN0YWNrQWxsb2MALAkLAQBBAQsDAK4BsAEMAQUKxqUHxwIDAAELiScE' +
+  'H38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAA' +
+  'KAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVy' +
+  'GyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoAqQCIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEk' +
+  'IAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQVCAMIBYg' +
+  'ACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAg' +
+  'AkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQQCAAIAApA5gBQgF8NwOYASAAICIQVCAMIBYgACgCuAFBAnRq' +
+  'NgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACEC' +
+  'DAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGso' +
+  'AgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEI' +
+  'IAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkg' +
+  'BEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAG' +
+  'IAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAA' +
+  'KAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3//' +
+  '//9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEM' +
+  'SSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIg' +
+  'BEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gb' +
+  'IQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFq' +
+  'IQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYg' +
+  'BSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEF' +
+  'IAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf//' +
+  '//8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkg' +
+  'AkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRA' +
+  'QQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSAC' +
+  'QQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9' +
+  'DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSIC' +
+  'IQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadB' +
+  'AnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0' +
+  'av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCAC' +
+  'QQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqACIB4gAyAFEAIhBQsgGCAD' +
+  'QQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEFYN' +
+  'AQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQgDhshECAMQQhqQQAg' +
+  'DhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAUQQAgCCgCDEEASBtF' +
+  'BEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5FIAZBB0pyRQRAIBkgECAGQQNIGyIG' +
+  'IAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQgBUcNAAsLIA8gDyATaiIC' +
+  'KAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIAIA4EQCAXIAtBFGxqIgIgDCgC' +
+  'CCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcD' +
+  'iAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC////////////ACEjAkAgDkUgEkEB' +
+  'c3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgISAR' +
+  'IApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEEdGooAgQiBCAGRw0ACwsgGyALQQJ0' +
+  'IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhBBHRqKAIIIQkDQCAIAn8gByADQQR0' +
+  'aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiAGNgIEIA8g' +
+  'BUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAEQQFrIQIDQCAHIAJBBHRqIgooAgQh' +
+  'BSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBNBAnRq' +
+  'IgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwNACAPIAZBBHQiAmpBADYCCCACIAdq' +
+  'KAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAgBEEBayECA0AgByACQQR0aiIKKAIE' +
+  'IQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESAQQQJ0aiIFIAUo' +
+  'AgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYC' +
+  'CCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiIC' +
+  'IAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYgDCkDACEhA0ACfyAHIAZBBHRqIgIo' +
+  'AggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAFRg0BA0AgBEEBaiECA0AgByACQQR0' +
+  'aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EEdGogCjYCBCAHIApBBHRqIAM2AgAg' +
+  'ESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICFCAXwi' +
+  'ITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQiAmogCTYCCCACIAdqKAIEIgQgBUYN' +
+  'AQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAooAgAhAyAEIAooAggiGUEATAR/IAMF' +
+  'IAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyAS' +
+  'IANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALDAELIAQgBkYNACACQX82AgwLIA0o' +
+  'AgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgBUECdGoiAiACKAIAQYCAgIAE' +
+  'ajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAlBBHQiAmoi' +
+  'AygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAJRg0A' +
+  'A0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGog' +
+  'AjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGooAgAiBCAJRw0ACwsCQCAY' +
+  'RQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJB' +
+  'BHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0aiIDIAMoAgBBAWo2' +
+  'AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIAIBEgAigCCEECdGoiAiACKAIAQQFq' +
+  'NgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJc' +
+  'IABCfzcDoAEgACAAKQPgAiIBQgF8IiE3A+ACIAAgACkD6AIgASAhVq18NwPoAkEBCyECIA4EQCAAIAwoAgggFmtBAnU2ArgBIAAg' +
+  'DCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0aigCAEcEQCAEDwsg' +
+  'AkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQALIAQPCyAGC4cGAwp/AXsCfiAAKAIU' +
+  'IgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoAqQCIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAg' +
+  'ASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkEC' +
+  'dGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUG' +
+  'B/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEB' +
+  'IAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSAB' +
+  'QQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBB' +
+  'ACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD' +
+  '/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAM' +
+  'p0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYg' +
+  'AUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgCoAIgCiADIAIQAgUgAgtB' +
+  'AWsgA0H/////B0YbC+8FAgJ+An8gAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQQCQAJAAkACQCAAKALUAiIFBEAgBA0BIAApA2gh' +
+  'AgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAPIgRBA0cNBCAAKQNoIgIgAVQNAAtBAw8LIARFDQELIAAoAmRFBEAgACAF' +
+  'RSAAKAKsAkEBR3E2ArQCCyAAIAEQBw8LAkAgACgCZA0AQQAhBAJAIAAoApABDQACQAJAIAAoAqwCQQFrDgICAQALQQEhBCAAEBIN' +
+  'AQsgACgCuAIEf0EABSAAKAIgQQBMBH9BAQUgABB2CwtFQQF0IQQLIAAgBEECRjYCvAIgACAEQQFGNgKwAiAAKAKQAUUNAAJAIAAo' +
+  'AigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBA0IgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsgACgCsAIEQCAAKQNoIQID' +
+  'QAJ/IAJCgCB8IAEgASACfUKAIFYbIAEgASACVhshAiAAKAKoAigCIARAIAAgAhATDAELIAAgAhAUCyIEQQNHDQJBAyEEIAApA2gi' +
+  'AiABVA0ACwwBCyAAKAK8AgRAIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAaIgRBA0cNAkEDIQQgACkDaCIC' +
+  'IAFUDQALDAELIAAoAuABDQECQCAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA+ACIAApA+gChEIAUnJy' +
+  'DQAgAiAAKQNoIgNYDQIgASACWA0AA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0CIAApA2giAyACVA0AC0ED' +
+  'IQQgAyAAKQPYAVQNAQwCCyAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNHDQFBAyEEIAApA2giAiAB' +
+  'VA0ACwsgBA8LIAAgARB0Cy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIg' +
+  'AUUEQCACQgAQTQ8LIAIgACkDOBBNC49BAxt/A3sEfiMAQSBrIhIkAEECIQICQAJAAkAgACgCZA4EAAEBAgELIAAoApwCIgRFBEAg' +
+  'AEEBQYgBEC8iBDYCnAJBfyECIARFDQIgBEF/NgJcCyAAKAIAIAAoAiBqIghBAWohCyAAKAIEIRUgBCgCBEUEQCAEIBVBAnRBBGoi' +
+  'AhAwIgo2AgQgBCACEDAiCTYCCCAEIAIQMCIHNgIMIAQgAhAwIgU2AhAgBCACEDAiAzYCFEF/IQIgA0UgCkUgCUVyIAdFIAVFcnJy' +
+  'DQILAkACQAJAAkACQAJAIAggBCgCTE4EQCASIARBLGo2AhQgEiAEQShqNgIQIBIgBEEkajYCDCASIARBIGo2AgggEiAEQRxqNgIE' +
+  'IBIgBEEYajYCACALQQJ0IQVBACECA0AgEiACQQJ0aigCACIDKAIAEDUgAyAFEDA2AgAgAkEBaiICQQZHDQALIAQoAjwQNSAEIAtB' +
+  'A3QQMDYCPCAEKAJkEDUgBCgCaBA1IAQoAmwQNSAEKAJwEDUgBCgCdBA1IAQoAnwQNSAEKAKEARA1QQAhCCAEQQA2AoQBIARBADYC' +
+  'fCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAEQQA2AnRBfyECIARBfzYCXCAEKAIYRSAEKAI8RXINAQNAIAhBAWoiCEEGRwRAIBIg' +
+  'CEECdGooAgAoAgANAQwDCwsgBCALNgJMC0EAIQICQCAVQQBIDQAgBCgCECEJIAQoAhQhBwJAIBVBAWoiBUEESQ0AIAcgFUECdEEE' +
+  'aiIDaiAJSyADIAlqIAdLcQ0AIAVBfHEhAkEAIQgDQCAHIAhBAnQiA2r9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAMgCWr9DAAAAAAA' +
+  'AAAAAAAAAAAAAAD9CwIAIAhBBGoiCCACRw0ACyACIAVGDQELA0AgByACQQJ0IgNqQQA2AgAgAyAJakEANgIAIAIgFUYgAkEBaiEC' +
+  'RQ0ACwsgBEEANgI4IARCADcDMCAAKAK0AkUNBCAEKAJkIgJFIAQoAlwgACgCIEdyRSAEKAJgIAAoAgxGcQ0CIAQoAkwgAhA1IAQo' +
+  'AmgQNSAEKAJsEDUgBCgCcBA1IAQoAnQQNSAEKAJ8EDUgBCgChAEQNSAEQQA2AoQBIARBADYCfCAEQQA2AnQgBP0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LAmQgBEF/NgJcIAAoAiAiDUE/akHAAG0hGCAAKAIEIRYgDUGBIGtBgGBJIAAoAgAiC6wgGKx+QoAgVXINBCAAKAII' +
+  'IQ8gFkEBaiITQQQQLyEZIAAoAgwiEUECdCIDEDAhFEEAIQhBACEJQQAhB0EAIQIgAxAwIhpFIBlFIBRFcnINAyAAKAIcIRxBACEF' +
+  'A0AgDyAcIAdBAnRqKAIAIhBBBHRqKAIIIgJBAEoEQANAIAggAiALTCIMaiEIIAUgAiALSmohBSAZIAJBAnRqIgooAgAhAwJAIAwg' +
+  'DyAQQQR0aigCDCIbRXINACADIgIEQANAIBogAkEBa0ECdCICaigCACAbRg0CIAIgFGooAgAiAg0ACwsgGiAJQQJ0IgJqIBs2AgAg' +
+  'AiAUaiADNgIAIAogCUEBaiIJNgIACyAPIBBBAWoiEEEEdGooAggiAkEASg0ACwsgB0EBaiIHIA1HDQALQQAhAkEBaiIMIAtBwABt' +
+  'IgogGGpBA3RBDGpsIAUgDUEBdGogCGpBAnRqIAkgE2ogGGwiA0EDdGpBCGpBgICACEsEQEEAIRBBACEIQQAhCUEAIQcMBAsgBCAD' +
+  'QQgQLyIDNgJkIAQgCEECdEEEahAwIhc2AmggBCAFQQJ0QQRqEDAiCTYCcCAEIA1BAnRBBGoiBRAwIgc2AmwgBCAFEDAiBjYCdCAE' +
+  'IAwgCkEBaiITIBhqbEEDdBAwIgg2AnwgBCAMQQJ0EDAiEDYChAEgA0UNAyAXRQRAQQAhFyADIQIMBAsgCUUEQEEAIQkgAyECDAQL' +
+  'IAdFBEBBACEHIAMhAgwECyAGRQRAQQAhBiADIQIMBAtBACEKIAhFBEAgAyECDAQLIBBFBEAgAyECDAQLA0AgDyAcIApBAnRqKAIA' +
+  'IgJBBHRqKAIIIghBAEoEQCAKQQZ2IQxCASAKQT9xrYYhIANAIAMgCCAYbCAMakEDdGoiBSAFKQMAICCENwMAIA8gAkEBaiICQQR0' +
+  'aigCCCIIQQBKDQALCyANIApBAWoiCkcNAAsMAQsgBEEANgJMDAYLIAsgFkgEQCAYQQN0IQggCyEKA0AgGSAKQQFqIgpBAnRqKAIA' +
+  'IgIEQCADIAogGGxBA3RqIQUDQCADIAIgFmogGGxBA3RqIAUgCPwKAAAgAkECdCAUakEEaygCACICDQALCyAKIBZHDQALC0EAIRVB' +
+  'ACEFQQAhCANAIAcgFUECdCICaiAINgIAIAIgBmogBTYCACAPIAIgHGooAgAiCkEEdGooAggiAkEASgRAQn4gFUE/ca0iIIkhIyAD' +
+  'IBVBBnYiDEEDdGohDkIBICCGISADQCAPIApBBHRqKAIMIRsCQCACIAtMBEAgFyAIQQJ0aiACNgIAIA4gDikDACAghDcDACAIQQFq' +
+  'IQgMAQsCQCAbBEAgGyAaIBkgAkECdGooAgAiEEEBayICQQJ0aigCAEcEQANAIBogFCACQQJ0aigCACIQQQFrIgJBAnRqKAIAIBtH' +
+  'DQALCyAJIAVBAnRqIBAgFmogGGwiAjYCACADIAIgDGpBA3RqIgIgAikDACAjgzcDAAwBCyAJIAVBAnRqIAIgGGw2AgALIAVBAWoh' +
+  'BQsgDyAKQQFqIgpBBHRqKAIIIgJBAEoNAAsLIBVBAWoiFSANRw0ACyAHIA1BAnQiAmogCDYCACACIAZqIAU2AgAgGRA1IBQQNSAa' +
+  'EDUgBCATNgJ4IAQgGDYCWCAEIBE2AmAgBCANNgJcCyAEQQE2AlQMAgsgGRA1IBQQNSAaEDUgAhA1IBcQNSAHEDUgCRA1IAYQNSAI' +
+  'EDUgEBA1IARBADYChAEgBEEANgJ8IARBADYCdCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAEQX82AlwLIARBADYCVCAEKAIAIQIC' +
+  'QCAAKAIMIgMgBCgCUEwEQCADQQR0IQgMAQsgAhA1IAQgACgCDCIDQQR0IggQMCICNgIAIAJFBEAgBEEANgJQQX8hAgwECyAEIAM2' +
+  'AlALIAIgACgCCCAI/AoAACAEIAAoAgw2AkhBACECAkAgFUEASA0AIAQoAgQhCSAAKAIYIQcCQCAVQQFqIgVBBEkNACAJIBVBAnRB' +
+  'BGoiA2ogB0sgAyAHaiAJS3ENACAFQXxxIQJBACEIA0AgCSAIQQJ0IgNqIAMgB2r9AAIA/QsCACAIQQRqIgggAkcNAAsgAiAFRg0B' +
+  'CwNAIAkgAkECdCIDaiADIAdqKAIANgIAIAIgFUYgAkEBaiECRQ0ACwtBACECIAAoAgAiCEEASA0AIAQoAgwhCiAEKAIIIQkCQCAI' +
+  'QQFqIgdBBEkNACAJIAhBAnRBBGoiA2ogCksgAyAKaiAJS3ENACAHQXxxIQIgCP0RIR79DAAAAAABAAAAAgAAAAMAAAAhHUEAIQMD' +
+  'QCAJIANBAnQiBWogHiAd/Qz//////////////////////a4BIB39DAAAAAAAAAAAAAAAAAAAAAD9N/1S/QsCACAFIApqIB39DAEA' +
+  'AAABAAAAAQAAAAEAAAD9rgH9DAAAAAAAAAAAAAAAAAAAAAAgHSAe/Tn9Uv0LAgAgHf0MBAAAAAQAAAAEAAAABAAAAP2uASEdIANB' +
+  'BGoiAyACRw0ACyACIAdGDQELA0AgCSACQQJ0IgNqIAJBAWsgCCACGzYCACADIApqIAJBAWoiA0EAIAIgCEgbNgIAIAIgCEYgAyEC' +
+  'RQ0ACwsgACgCnAIhDSAAKALUAgRAQX8hAgJ/AkAgACgC2AIiAw0AIABBAUHYABAvIgM2AtgCIAMNAEF/DAELIAMiBSgCQEEASgRA' +
+  'QQAhBQNAIAMoAjwgBUEYbGooAhQQNSAFQQFqIgUgAygCQEgNAAsgACgC2AIhBQsgA0EANgJAIAVCADcDSEEACw0CCyANQgA3A0Ag' +
+  'EkIANwMAAkAgDSgCVEUEQCAAKAIwIQVBASECDAELIAAoAiAhCSANQQA2AoABIA0oAnwhFCANKAJYIQ8gACgCACIKQQBKBEAgACgC' +
+  'jAIhB0EAIQNBASECA0AgDSADIAcgAkECdGooAgBBAEpqIgM2AoABIAIgCkYgAkEBaiECRQ0ACwsCQCAPQQBMDQBCfyAJIAlBwABt' +
+  'IgVBBnRrIgKthkJ/hUIAIAIbISBBACECIA9BAUcEQCAPQX5xIQIgIP0SIR8gBf0RIR79DAAAAAABAAAAAAAAAAAAAAAhHUEAIQMD' +
+  'QCAUIANBA3Rq/Qz/////////////////////IB8gHSAe/TkgHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0LAwAgHf0M' +
+  'AgAAAAIAAAAAAAAAAAAAAP2uASEdIANBAmoiAyACRw0ACyACIA9GDQELA0AgFCACQQN0akJ/ICAgAiAFSBs3AwAgAkEBaiICIA9H' +
+  'DQALCwJAIA0oAngiB0EATA0AQgIgCiAKQcAAbSIFQQZ0a62GQgF9ISBBACECIAdBAUcEQCAHQX5xIQIgIP0SIR8gBf0RIR79DAAA' +
+  'AAABAAAAAAAAAAAAAAAhHUEAIQMDQCAUIAMgD2pBA3Rq/Qz/////////////////////IB8gHSAe/TkgHf0NAAECAwAAAAAEBQYH' +
+  'AAAAAEEg/csBQSD9zAH9Uv0M/v/////////+//////////0M/////////////////////yAd/QwAAAAAAAAAAAAAAAAAAAAA/Tcg' +
+  'Hf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv1O/QsDACAd/QwCAAAAAgAAAAAAAAAAAAAA/a4BIR0gA0ECaiIDIAJHDQAL' +
+  'IAIgB0YNAQsDQCAUIAIgD2pBA3RqQn8gICACIAVIG0J/Qn4gAhuDNwMAIAJBAWoiAiAHRw0ACwsgACgCMCIFQQBMDQEgD0F+cSED' +
+  'IBQgD0EDdCIVaiEWIAAoAiwhHEEAIQQDQAJAQgEgHCAEQQJ0aigCACIJIAlBwABtIgJBBnRrrYYiIyAUIAJBA3RqIgIpAwAiIINQ' +
+  'BEBBACECDAELIAIgICAjQn+FgzcDACANKAIQIRsgDSgCZCEZIAAoApACIQ4gACgCjAIhESANKAJ0IRcgDSgCcCETIA0oAmghDCAN' +
+  'KAJsIgIgCUECdCILaigCACIHIAIgCUEBakECdCIIaigCACIKSARAA0AgGyAMIAdBAnRqKAIAIhpBAnQiBWoiAiACKAIAQQFqIgI2' +
+  'AgAgDSANKAKAASACIAUgEWooAgBGazYCgAEgBSAOaigCACACRgRAIBkgDyAabEEDdGohBkIAISECQCAPQQBMDQBBACECAkAgD0EB' +
+  'Rg0A/QwAAAAAAAAAAAAAAAAAAAAAIR0gFCAZIA8gGkEDdEEIamxqSSAGIBZJcQ0AA0AgFCACQQN0IglqIgUgBf0AAwAiHyAGIAlq' +
+  '/QADACIe/U/9CwMAIB4gH/1OIh79HQB7/RIgHv0dAXv9HgEgHf3OASEdIAJBAmoiAiADRw0ACyAdIB0gHf0NCAkKCwwNDg8AAAAA' +
+  'AAAAAP3OAf0dACEhIAMiAiAPRg0BCwNAIBQgAkEDdCIJaiIFIAUpAwAiIyAGIAlqKQMAIiBCf4WDNwMAICAgI4N7ICF8ISEgAkEB' +
+  'aiICIA9HDQALCyAUIBpBwABtIA9qQQN0aiICIAIpAwBCfiAarYmDNwMAICEgInwhIgsgB0EBaiIHIApHDQALCyALIBdqKAIAIgcg' +
+  'CCAXaigCACIISARAIBUgGWohCgNAIBkgEyAHQQJ0aigCAEEDdCIFaiELQgAhIQJAIA9BAEwNAEEAIQICQCAPQQFGDQD9DAAAAAAA' +
+  'AAAAAAAAAAAAAAAhHSALIBZJIAUgCmogFEtxDQADQCAUIAJBA3QiCWoiBSAF/QADACIfIAkgC2r9AAMAIh79T/0LAwAgHiAf/U4i' +
+  'Hv0dAHv9EiAe/R0Be/0eASAd/c4BIR0gAkECaiICIANHDQALIB0gHSAd/Q0ICQoLDA0ODwAAAAAAAAAA/c4B/R0AISEgAyICIA9G' +
+  'DQELA0AgFCACQQN0IglqIgUgBSkDACIjIAkgC2opAwAiIEJ/hYM3AwAgICAjg3sgIXwhISACQQFqIgIgD0cNAAsLICEgInwhIiAH' +
+  'QQFqIgcgCEcNAAsLQQEhAiAEQQFqIgQgACgCMCIFSA0BCwsgEiAiNwMACwJAAkAgAkUgBUEATHJFBEBBACEFA0AgDSgCVA0DIAAo' +
+  'AiwgBUECdGooAgBBAnQiByAAKAIcaigCACIJIQICQCANKAIAIgogCUEEdGooAggiA0EASgRAA0AgCiAKIAJBBHRqKAIAQQR0aigC' +
+  'BCACRw0CIAAoAgAgA04EQCADQQJ0IgMgDSgCEGooAgAgACgCkAIgA2ooAgBODQMLIAogAkEBaiICQQR0aigCCCIDQQBKDQALCyAA' +
+  'IA0gCSASEAggACgCHCAHaigCACECIA0oAgAhBwNAIAJBBHQgAkEBaiECIAdqKAIIIgNBAEoNAAsgDSADQX9zIgIgACgC0AJIBH4g' +
+  'ACgCxAIgAkEDdGopAwAFQgALIA0pA0B8NwNAIAVBAWoiBSAAKAIwSA0BDAQLCyAAIAApA3AgEikDAHw3A3AMAQsgACAAKQNwICJ8' +
+  'NwNwIAINAgsgAEEDNgJkQQIhAgwCCyAAIAApA3AgEikDAHw3A3ALIABBATYCZCAAKAKcAiIGKAJUBEAgACkDaCEhA0AgACAGICFC' +
+  'gCB8IAEgASAhfUKAIFYbIAEgASAhVhsQCSICQQNHDQJBAyECIAApA2giISABVA0ACwwBCyASQgA3AwAgBigCNCEHIAYoAgAhF0EA' +
+  'IQMgBigCOEVFIQIDQAJAAkAgAkUEQCAAKALUAgRAIAYpA0AgABAOWg0DC0H/////ByEJAkAgBigCDCIVKAIAIggEQCAGKAIEIQ4g' +
+  'ACgCjAIhESAGKAIQIRMgACgCkAIhDEEAIQpBACEEA0AgDCAIQQJ0IhZqKAIAIgUgEyAWaigCACIcayEbAkAgDiAWaigCACICRSAR' +
+  'IBZqKAIAIgsgHExxDQAgGyAFIAtrIAsgHEgbIgsgAiAba2pBAWohBSALQQBIDQACQCAFIAlIDQAgBSAJRw0BIAogC0oNACAKIAtH' +
+  'IAIgBExyDQELIAghAyACIQQgCyEKIAUhCSAFQQBMDQMLIBUgFmooAgAiCA0ACwsCQCAAKAKkAiIORSAJIgVBAExyIAVB/////wdG' +
+  'IA5BAExyckUEQCAGKAIIIQQgACgCoAIhC0EAIQIDQAJAIBUgBCALIAJBAnRqKAIAIghBAnQiDGooAgBBAnRqKAIAIAhHDQAgACgC' +
+  'kAIgDGooAgAiCSAGKAIQIAxqKAIAIhFrIRMgBigCBCAMaigCACIKRSAAKAKMAiAMaigCACIMIBFMcQ0AIAogEyAJIAxrIAwgEUgb' +
+  'IgkgE2tqQQFqIAVHDQAgCUEATg0DCyACQQFqIgIgDkcNAAsLIAMhCAsgBUH/////B0cNACAAQQI2AmRBASECIAZBATYCOCAGIAc2' +
+  'AjQgACAHNgJcIAAgBzYCWCAAIAApA3AgEikDAHw3A3ACQCAAKALUAkUNACAAIAYpA0AQDSIDRQ0AIABBATYCZCAGQQA2AjggAyEC' +
+  'DAYLIAAgACkD4AIiIEIBfCIBNwPgAiAAIAApA+gCIAEgIFStfDcD6AIMBQsgASAAKQNoIiBYBEAgBkEANgI4IAYgBzYCNCAAQQE2' +
+  'AmQgACAHNgJYIAAgACkDcCASKQMAfDcDcEEDIQIMBQsgACAgQgF8NwNoIAVBAEwNAiAFQQFHBEAgACAAKQN4QgF8NwN4CyAGKAIY' +
+  'IgQgB0ECdCICaiAINgIAIAYoAhwiCSACakF+NgIAIAYoAiAgAmogBigCMDYCACAGKAIkIAJqQQA2AgAgBigCKCACaiAFNgIAIAch' +
+  'BQwBCyAHBEAgBigCHCEJIAYoAhghBCAHIQUDQCAEIAVBAWsiBUECdCIKaigCACEIAkAgCSAKaigCACIHQX9GBEAgBigCDCIHIAYo' +
+  'AggiAyAIQQJ0IgJqKAIAQQJ0aiAINgIAIAMgAiAHaigCAEECdGogCDYCACAGKAIwIgIgBigCICAKaiIKKAIATA0BIAYoAgQhCCAG' +
+  'KAIAIRMgBigCLCEHA0AgBiACQQFrIgI2AjAgByACQQJ0aigCACIMQQFrIQIDQCAMAn8gEyACQQR0aiILKAIIIgNBAEwEQCALKAIE' +
+  'DAELIBMgCygCAEEEdGogAjYCBCATIAsoAgRBBHRqIAI2AgAgCCADQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgEyATIAxB' +
+  'BHRqIgIoAgBBBHRqIAw2AgQgEyACKAIEQQR0aiAMNgIAIAggAigCCEECdGoiAiACKAIAQQFqNgIAIAYoAjAiAiAKKAIASg0ACwwB' +
+  'CyAGKAIAIQ4gByECA0AgDiACIghBAWsiAkEEdGooAghBAEoNAAsgByECA0AgDiACIgNBAWoiAkEEdGooAghBAEoNAAsgAyAITgRA' +
+  'A0AgDiADIgpBBHRqIgIoAgwhDAJAIAIoAggiESAAKAIATARAIBFBAnQiDCAGKAIQaiICIAIoAgAiAkEBazYCACACIAAoApACIAxq' +
+  'KAIARw0BIAAoAgAgEU4EQCAGKAIMIgsgDGooAgAhAyALIAwgBigCCCICaigCAEECdGogETYCACACIANBAnRqIBE2AgALIA4gEUEE' +
+  'dGooAgAiECARRg0BA0AgEEEBayECA0AgEAJ/IA4gAkEEdGoiCygCCCIDQQBMBEAgCygCBAwBCyAOIAsoAgBBBHRqIAI2AgQgDiAL' +
+  'KAIEQQR0aiACNgIAIAYoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIBEgDiAQQQR0aigCACIQRw0ACwwBCyAMRQRA' +
+  'IA4gEUEEdGooAgAiECARRg0BA0AgEEEBayECA0AgEAJ/IA4gAkEEdGoiCygCCCIDQQBMBEAgCygCBAwBCyAOIAsoAgBBBHRqIAI2' +
+  'AgQgDiALKAIEQQR0aiACNgIAIAYoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIBEgDiAQQQR0aigCACIQRw0ACwwB' +
+  'CyAGKAIUIBFBAnRqIgIgAigCAEEBayICNgIAIAINACAOIBFBBHRqKAIAIhAgEUYNAANAIAwgDiAQQQR0aiILKAIMRwRAIBBBAWsh' +
+  'AgNAIBACfyAOIAJBBHRqIhMoAggiA0EATARAIBMoAgQMAQsgDiATKAIAQQR0aiACNgIEIA4gEygCBEEEdGogAjYCACAGKAIEIANB' +
+  'AnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACwsgCygCACIQIBFHDQALCyAKQQFrIQMgCCAKSA0ACwsgBiAGKAI8IAVBA3RqKQMA' +
+  'NwNAIAYgBigCMCICQQFqNgIwIAYoAiwgAkECdGogBzYCACAGKAIkIAVBAnRqIgIgAigCAEEBajYCAAwDCyAFDQALCyAAQQA2Algg' +
+  'AEEDNgJkIAAgACkDcCASKQMAfDcDcEECIQIMAwsgBCAFQQJ0aigCACIDQQJ0IgIgACgCjAJqKAIAIAYoAhAgAmooAgBrIQggEikD' +
+  'ACEhAkACQAJAAkAgBigCBCIKIAJqKAIAIgJBAEwgAiAISHINACAJIAVBAnQiC2ogFyADQQR0aigCBCIHNgIAQgAhIgJAIAAoAtQC' +
+  'RQ0AA0AgByECA0AgAkEEdCACQQFqIQIgF2ooAggiCUEASg0ACyAJQX9zIgIgACgC0AJIBEAgACgCxAIgAkEDdGopAwAhIgsgABAO' +
+  'ISMgACgC1AJFDQEgIyAGKQNAIiB9ICJWICAgI1RxDQEgBigCACIEIAQgB0EEdGoiAygCACICQQR0aiADKAIENgIEIAQgAygCBEEE' +
+  'dGogAjYCACAGKAIEIgogAygCCEECdGoiAiACKAIAQQFrNgIAIAdBAWohAgNAIAQgAkEEdGoiCSgCACEDIAcgCSgCCCIIQQBMBH8g' +
+  'AwUgBCADQQR0aiAJKAIEIgk2AgQgBCAJQQR0aiADNgIAIAogCEECdGoiAyADKAIAQQFrNgIAICFCAXwhISACQQFqCyICRw0ACyAG' +
+  'IAYoAjAiAkEBajYCMCAGKAIsIAJBAnRqIAc2AgAgBigCJCALaiICIAIoAgBBAWo2AgAgBigCGCALaigCACIDQQJ0IgIgACgCjAJq' +
+  'KAIAIAYoAhAgAmooAgBrIQggAiAKaigCACICQQBMIAIgCEhyDQIgBigCHCALaiAXIANBBHRqKAIEIgc2AgBCACEiIAAoAtQCDQAL' +
+  'CyASICE3AwAgBigCPCAFQQN0aiAGKQNANwMAIAYgBikDQCAifDcDQCAAIAYgByASEAggBUEBaiEHIAUgACgCYE4NAQwCCyASICE3' +
+  'AwAgCEEASg0CIAYoAhwgBUECdGoiCCgCAEF/Rg0CIAYoAgwiCiAGKAIIIgkgA0ECdCICaiIHKAIAQQJ0aiACIApqIgIoAgA2AgAg' +
+  'CSACKAIAQQJ0aiAHKAIANgIAIAhBfzYCACAFQQFqIQcgBSAAKAJgSA0BCyAAIAc2AmALQQAhAgwCCyAGKAIwIgIgBigCICAFQQJ0' +
+  'aiIIKAIASgRAIAYoAgAhDCAGKAIsIQkDQCAGIAJBAWsiAjYCMCAJIAJBAnRqKAIAIgRBAWshAgNAIAQCfyAMIAJBBHRqIgsoAggi' +
+  'B0EATARAIAsoAgQMAQsgDCALKAIAQQR0aiACNgIEIAwgCygCBEEEdGogAjYCACAKIAdBAnRqIgcgBygCAEEBajYCACACQQFrCyIC' +
+  'Rw0ACyAMIAwgBEEEdGoiAigCAEEEdGogBDYCBCAMIAIoAgRBBHRqIAQ2AgAgCiACKAIIQQJ0aiICIAIoAgBBAWo2AgAgBigCMCIC' +
+  'IAgoAgBKDQALCyAFIQcLQQEhAgwACwALIBJBIGokACACC6UHAQp/IAEoAgAiBCAEIAJBBHRqIgcoAgAiBUEEdGogBygCBDYCBCAE' +
+  'IAcoAgRBBHRqIAU2AgAgASgCBCIMIAcoAghBAnRqIgUgBSgCAEEBazYCACACQQFqIQUDQCAEIAVBBHRqIgYoAgAhByAGKAIIIgpB' +
+  'AEwEfyAHBSAEIAdBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAc2AgAgDCAKQQJ0aiIHIAcoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVB' +
+  'AWoLIgUgAkcNAAsDQCAEIAIiB0EBayICQQR0aigCCEEASg0ACyAEIAdBBHRqKAIIIghBAEoEQANAAkAgACgCACAITgRAIAhBAnQi' +
+  'CyABKAIQaiICIAIoAgBBAWoiAjYCACACIAAoApACIAtqKAIARw0BIAAoAgAhDSAIIAQgCEEEdGooAgQiCUcEQANAIAlBAWohBQNA' +
+  'IAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiAC' +
+  'KAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAEIAlBBHRqKAIEIgkgCEcNAAsLIAggDUoNASABKAIMIgIgASgCCCIG' +
+  'IAtqKAIAIgVBAnRqIAIgC2ooAgAiAjYCACAGIAJBAnRqIAU2AgAMAQsgBCAHQQR0aigCDCILRQRAIAQgCEEEdGooAgQiCSAIRg0B' +
+  'A0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAg' +
+  'DCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAggBCAJQQR0aigCBCIJRw0ACwwBCyABKAIUIAhB' +
+  'AnRqIgIgAigCACICQQFqNgIAIAINACAEIAhBBHRqKAIEIgkgCEYNAANAIAsgBCAJQQR0aiINKAIMRwRAIAlBAWohBQNAIAQgBUEE' +
+  'dGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFr' +
+  'NgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACwsgDSgCBCIJIAhHDQALCyAEIAdBAWoiB0EEdGooAggiCEEASg0ACwsLnSYDJX8J' +
+  'fgN7AkACfwJAAkAgASgCWCIHQQFHIAEoAngiIkEBR3JFBEAgASgCdCEjIAEoAnAhDyABKAJsIR4gASgCaCEKIAApA3ghKiABKAIo' +
+  'IRUgASgCJCEQIAAoAmAhHSABKAKAASESIAEoAjQhAyAAKQNoIS8gASgCZCEWIAEoAoQBIRMgASgCHCERIAEoAhghJiABKAIQIRcg' +
+  'ACgCkAIhJyAAKAKMAiEYIAEoAjgNASABKAJ8IR8MBAsgByAiaiEUIAEoAnQhHiABKAJwISYgASgCbCEdIAEoAmghHyAAKQN4ISwg' +
+  'ASgCKCEnIAEoAiQhICAAKAJgIRYgASgCgAEhGSABKAI0IQsgACkDaCEqIAEoAmQhHCABKAKEASEOIAEoAhwhFyABKAIYIRogASgC' +
+  'ECEkIAAoApACISMgACgCjAIhJSABKAI4DQEgASgCfCESQQAMAgtBASEFDAILQQELIQMCQANAAkACQAJAAkACQAJAIANFBEAgEiAL' +
+  'IBRsIhhBA3RqIiEgB0EDdGohCgJAIBkNAEEBIQggB0EASgRAQQAhA0IAISgCQCAHQQFHBEAgB0F+cSED/QwAAAAAAAAAAAAAAAAA' +
+  'AAAAITFBACEFA0AgHCAFQQN0IgRq/QADACAEICFq/QADAP1OIDH9UCExIAVBAmoiBSADRw0ACyAxIDEgMf0NCAkKCwwNDg8AAAAA' +
+  'AAAAAP1Q/R0AISggAyAHRg0BCwNAIBwgA0EDdCIEaikDACAEICFqKQMAgyAohCEoIANBAWoiAyAHRw0ACwsgKFBFDQELIABBAjYC' +
+  'ZCAAIAApA+ACIihCAXwiAjcD4AIgACAAKQPoAiACIChUrXw3A+gCIAFBADYCgAEgAUEBNgI4IAEgCzYCNCAAIAs2AlwgACALNgJY' +
+  'DAkLICJBAEwNAyAHQX5xIQRCfyEuQQAhGwNAIAogG0EDdGoiDykDACIpUEUEQCAbQQZ0IRUgKSEoA0AgJSAVICh6Ii2nciIQQQJ0' +
+  'IgNqKAIAIgwgAyAkaigCACINayERIBwgByAQbEEDdGohEyADICNqKAIAIQhBACEFAkAgB0EATA0A/QwAAAAAAAAAAAAAAAAAAAAA' +
+  'ITFBACEDIAdBAUcEQANAIDEgEyADQQN0IgZq/QADACAGICFq/QADAP1OIjL9HQB7/RIgMv0dAXv9HgEgMf0NAAECAwgJCgsAAAAA' +
+  'AAAAAP2uASExIANBAmoiAyAERw0ACyAxIDEgMf0NBAUGBwAAAAAAAAAAAAAAAP2uAf0bACEFIAQiAyAHRg0BCwNAIAUgEyADQQN0' +
+  'IgZqKQMAIAYgIWopAwCDe6dqIQUgA0EBaiIDIAdHDQALCwJAIAUgEUEASnJFBEAgDyApQn4gLYmDIik3AwAMAQsgBUEBIBFrQQEg' +
+  'EUEASiIGG2oiA0EATA0HQf8/IAVrrCADrUIthiAIIAwgDSAGG2utQg2GhIQiLSAuIC0gLlQiAxshLiAQIAkgAxshCQsgKEIBfSAo' +
+  'gyIoQgBSDQALCyAbQQFqIhsgIkcNAAsgLkItiKchESAuQn9RDQMgLqdBf3NB/z9xIQUCQCARRSAAKAKkAiIVQQBMckUEQCAHQX5x' +
+  'IQggACgCoAIhDEEAIRADQCAlIAwgEEECdGooAgAiBkECdCIDaigCACADICRqKAIAayETAkAgCiAGQcAAbSIDQQN0aikDACAGIANB' +
+  'BnRrrYhCAYNQDQAgHCAGIAdsQQN0aiEPQQAhBAJAIAdBAEwNAP0MAAAAAAAAAAAAAAAAAAAAACExQQAhAyAHQQFHBEADQCAxIA8g' +
+  'A0EDdCIEav0AAwAgBCAhav0AAwD9TiIy/R0Ae/0SIDL9HQF7/R4BIDH9DQABAgMICQoLAAAAAAAAAAD9rgEhMSADQQJqIgMgCEcN' +
+  'AAsgMSAxIDH9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhBCAIIgMgB0YNAQsDQCAEIA8gA0EDdCINaikDACANICFqKQMAg3unaiEE' +
+  'IANBAWoiAyAHRw0ACwsgBEEATCATQQBMcQ0AIARBASATa0EBIBNBAEobaiARRg0DCyAQQQFqIhAgFUcNAAsLIAUhBCAJIQYLIAIg' +
+  'KlgNBiARDQEMBAsDQCALRQRAIABBADYCWCAAQQM2AmQgASAZNgKAAUECIQgMCQsgFyALQQFrIgtBAnRqKAIAIgZBf0YNAAsgHSAG' +
+  'QQJ0aiIDKAIAIgUgAygCBCIJSARAA0AgJCAfIAVBAnRqKAIAQQJ0IgRqIgMgAygCACIDQQFrNgIAIBkgAyAEICVqKAIARmohGSAF' +
+  'QQFqIgUgCUcNAAsLIAEoAnwiEiALIBRsIhggBkHAAG1qQQN0aiIDIAMpAwBCfiAGrYmDNwMAIA4gC0ECdCIDaiIEIAQoAgBBAWs2' +
+  'AgAgAyAgaiIDIAMoAgBBAWo2AgAgBCgCACEEDAELIBogC0ECdCIDaiAGNgIAIAMgF2pBfjYCACADICBqQQA2AgAgAyAnaiARNgIA' +
+  'IAMgDmogBDYCACAqQgF8ISogLCARQQFHrXwhLAsgEiAYQQN0aiIIIBRBA3RqIQoCQCAEQQBMICUgGiALQQJ0aigCACIJQQJ0IgNq' +
+  'KAIAIAMgJGooAgBrIgMgBEpyRQRAIBwgByAJbEEDdGohBUEAIQQDQCAEIgNBAWohBCAFIANBA3QiBmopAwAgBiAIaikDAIMiKFAN' +
+  'AAsgFyALQQJ0aiAoeiIopyADQQZ0ciITNgIAAkAgFEEATA0AQQAhBCAUQQFHBEAgFEF+cSEEQQAhBQNAIAogBUEDdCIGaiAGIAhq' +
+  '/QADAP0LAwAgBUECaiIFIARHDQALIAQgFEYNAQsDQCAKIARBA3QiBmogBiAIaikDADcDACAEQQFqIgQgFEcNAAsLIAogA0EDdGoi' +
+  'AyADKQMAQn4gKImDNwMAIB0gE0ECdGooAgAiDyAdIBNBAWoiDEECdGooAgAiDUgEQCASIBggImogB0EBdGpBA3RqIQggB0F+cSEE' +
+  'A0AgJCAfIA9BAnRqKAIAIhBBAnQiBmoiAyADKAIAQQFqIgM2AgAgGSADIAYgJWooAgBGayEZIAYgI2ooAgAgA0YEQCAcIAcgEGxB' +
+  'A3RqIRVCACEoAkAgB0EATA0AQQAhAwJAIAdBAUYNAP0MAAAAAAAAAAAAAAAAAAAAACExIAogHCAHIBBBA3RBCGpsakkgCCAVS3EN' +
+  'AANAIAogA0EDdCIFaiIGIAb9AAMAIjMgBSAVav0AAwAiMv1P/QsDACAyIDP9TiIy/R0Ae/0SIDL9HQF7/R4BIDH9zgEhMSADQQJq' +
+  'IgMgBEcNAAsgMSAxIDH9DQgJCgsMDQ4PAAAAAAAAAAD9zgH9HQAhKCAEIgMgB0YNAQsDQCAKIANBA3QiBWoiBiAGKQMAIi0gBSAV' +
+  'aikDACIpQn+FgzcDACApIC2DeyAofCEoIANBAWoiAyAHRw0ACwsgCiAQQcAAbSAHakEDdGoiAyADKQMAQn4gEK2JgzcDACAoICt8' +
+  'ISsLIA9BAWoiDyANRw0ACwsgHiATQQJ0aigCACIGIB4gDEECdGooAgAiFU4NASASIBggImogB0EBdGpBA3RqIQwgB0F+cSEEIBwg' +
+  'B0EDdGohDQNAIBwgJiAGQQJ0aigCAEEDdCIFaiEPQgAhKAJAIAdBAEwNAEEAIQMCQCAHQQFGDQD9DAAAAAAAAAAAAAAAAAAAAAAh' +
+  'MSAFIA1qIApLIAwgD0txDQADQCAKIANBA3QiCGoiBSAF/QADACIzIAggD2r9AAMAIjL9T/0LAwAgMiAz/U4iMv0dAHv9EiAy/R0B' +
+  'e/0eASAx/c4BITEgA0ECaiIDIARHDQALIDEgMSAx/Q0ICQoLDA0ODwAAAAAAAAAA/c4B/R0AISggBCIDIAdGDQELA0AgCiADQQN0' +
+  'IghqIgUgBSkDACItIAggD2opAwAiKUJ/hYM3AwAgKSAtg3sgKHwhKCADQQFqIgMgB0cNAAsLICggK3whKyAGQQFqIgYgFUcNAAsM' +
+  'AQsgA0EASg0DIBcgC0ECdGoiBSgCAEF/Rg0DAkAgFEEATA0AQQAhAyAUQQFHBEAgFEF+cSEDQQAhBANAIAogBEEDdCIGaiAGIAhq' +
+  '/QADAP0LAwAgBEECaiIEIANHDQALIAMgFEYNAQsDQCAKIANBA3QiBGogBCAIaikDADcDACADQQFqIgMgFEcNAAsLIAVBfzYCAAsg' +
+  'CyAWSCEDIBYgC0EBaiILIAMbIRZBACEDDAQLIAIgKlgNAgsgKkIBfCEqC0EBIQMMAQsLIAEgGTYCgAEgAUEANgI4IAEgCzYCNCAA' +
+  'QQE2AmQgACALNgJYQQMhCAsgACAqNwNoIAAgLDcDeCAAIBY2AmAgACAAKQNwICt8NwNwIAgPCwNAAkACQAJAAkACQAJ/AkACQAJA' +
+  'AkACQAJAIAVFBEAgA0EBdCEZIB8gA0EEdGoiIEEIaiEOIBIgFikDACAgKQMAg0IAUnJFBEAgAEECNgJkIAAgACkD4AIiKEIBfCIC' +
+  'NwPgAiAAIAApA+gCIAIgKFStfDcD6AIgAUEANgKAASABQQE2AjggASADNgI0IAAgAzYCXCAAIAM2AlhBAQwICyAOKQMAIitQDQEg' +
+  'ICkDACEuQn8hMCArISgDQCAYICh6Ii2nIgxBAnQiBGooAgAiDSAEIBdqKAIAIghrIQYgBCAnaigCACEFAkAgFiAMQQN0aikDACAu' +
+  'g3siKaciBCAGQQBKckUEQCAOICtCfiAtiYMiKzcDAAwBC0EBIAZrQQEgBkEASiIGGyAEaiIEQQBMDQMgKSAErUIthiAFIA0gCCAG' +
+  'G2utQg2GhIRC/z+FIikgMCApIDBUIgQbITAgDCAJIAQbIQkLIChCAX0gKIMiKEIAUg0ACyAwQi2IpyEbIDBCf1ENASAwp0F/c0H/' +
+  'P3EhCCAAKAKkAiIMQQBKDQIMAwsDQCADRQRAIABBADYCWCAAQQM2AmQgASASNgKAAUECDAgLIBEgA0EBayIDQQJ0aigCACIIQX9G' +
+  'DQALIB4gCEECdGoiCSgCACIEIAkoAgQiBUgEQANAIBcgCiAEQQJ0aigCAEECdCIGaiIJIAkoAgAiCUEBazYCACASIAkgBiAYaigC' +
+  'AEZqIRIgBEEBaiIEIAVHDQALCyABKAJ8Ih8gA0EBdCIZIAhBwABtakEDdGoiBCAEKQMAQn4gCK2JgzcDACATIANBAnQiBGoiCSAJ' +
+  'KAIAQQFrNgIAIAQgEGoiBCAEKAIAQQFqNgIAIAkoAgAhBgwICyACIC9WDQMMBAsgG0UNACAAKAKgAiENQQAhBANAIBggDSAEQQJ0' +
+  'aigCACIFQQJ0IgZqKAIAIAYgF2ooAgBrIRoCQCAOIAVBwABtIgZBA3RqKQMAIAUgBkEGdGutiEIBg1ANACAWIAVBA3RqKQMAICAp' +
+  'AwCDe6ciBkUgGkEATHENAEEBIBprQQEgGkEAShsgBmogG0YNAwsgBEEBaiIEIAxHDQALCyAIIQYgCSEFCyACIC9YDQEgGw0DCyAv' +
+  'QgF8IS8MBAsgASASNgKAASABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlhBAwsgACAvNwNoIAAgKjcDeCAAIB02AmAgACAAKQNw' +
+  'ICx8NwNwDwsgJiADQQJ0IgRqIAU2AgAgBCARakF+NgIAIAQgEGpBADYCACAEIBVqIBs2AgAgBCATaiAGNgIAIC9CAXwhLyAqIBtB' +
+  'AUetfCEqCyAfIBlBA3RqIg1BEGohDiAGQQBMIBggJiADQQJ0aigCACIJQQJ0IgRqKAIAIAQgF2ooAgBrIgQgBkpyRQRAIBYgCUED' +
+  'dGohCEEAIQUDQCAFIgZBAWohBSAIIAZBA3QiBGopAwAgBCANaikDAIMiKFANAAsgESADQQJ0aiAoeiIopyAGQQZ0ciIMNgIAIA39' +
+  'AAMAITJBACEIA0AgDiAIIgRBA3RqIDL9CwMAIARBAmohCCAEDQALIA4gBkEDdGoiBCAEKQMAQn4gKImDNwMAIB4gDEECdCINaigC' +
+  'ACIFIB4gDEEBakECdCIIaigCACIGSARAA0AgFyAKIAVBAnRqKAIAIhpBAnQiDGoiBCAEKAIAQQFqIgQ2AgAgEiAEIAwgGGooAgBG' +
+  'ayESIAwgJ2ooAgAgBEYEQCAOIA4pAwAiKSAWIBpBA3RqKQMAIihCf4WDNwMAIBpBwABtQQN0IA5qIgRBCGogBCkDCEJ+IBqtiYM3' +
+  'AwAgKCApg3sgLHwhLAsgBUEBaiIFIAZHDQALCyANICNqKAIAIgUgCCAjaigCACIETg0DIA4pAwAhKANAIA4gKCAWIA8gBUECdGoo' +
+  'AgBBA3RqKQMAIitCf4WDIik3AwAgKCArg3sgLHwhLCApISggBUEBaiIFIARHDQALDAMLIARBAEoNACARIANBAnRqIgUoAgBBf0cN' +
+  'AQtBASEFDAILIA39AAMAITJBACEEA0AgDiAEIgZBA3RqIDL9CwMAIARBAmohBCAGDQALIAVBfzYCAAsgAyAdSCEEIB0gA0EBaiID' +
+  'IAQbIR1BACEFDAALAAuaAQEFfyAAKAKcAiIFKAI0IgRBAEoEQCAFKAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASAD' +
+  'QQJ0aiAFKAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWohACAEIAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFq' +
+  'IQMLIAdBAWoiByAESA0ACwsgAwupAgIDfwF+IABFBEBBfg8LQXkhAwJAIAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AAkACQCAB' +
+  'IAAoAtACIgRIBEAgAiAAKALEAiABQQN0aikDAH0iBkL///////////8AIAApA8gCfVcNAQwDC0L///////////8AIAApA8gCfSAC' +
+  'VA0CIAJQDQEgASAEQRAgBBsiA04EQANAQf////8HIANBAXQgA0H/////A0obIgMgAUwNAAsLIAAoAsQCIANBA3QQNCIERQRAQX8P' +
+  'CyAEIAAoAtACIgVBA3RqQQAgAyAFa0EDdPwLACAAIAM2AtACIAAgBDYCxAIgAiEGCyAAED0gACgCxAIgAUEDdGogAjcDACAAIAAp' +
+  'A8gCIAZ8NwPIAgtBACEDCyADCz4AIABFBEBCfg8LAn5CeSABQQBIIAAoAiAgAUxyDQAaQgAgACgC0AIgAUwNABogACgCxAIgAUED' +
+  'dGopAwALC+UCAgZ/AX4gACgC2AIhAyAAQQBBABBIIgVBASAFQQFKG0ECdBAwIgYEfyAAIAYgBRBIGgJAIAMoAkAiAiADKAJERw0A' +
+  'IAIgACgC1AIiBE4NACADKAI8IAQgAkEBdEEEIAIbIgIgAiAEShsiAkEYbBA0IgRFBEAgBhA1QX8PCyADIAI2AkQgAyAENgI8IAMo' +
+  'AkAhAgsgACgC1AIgAkYEQCADIAJBAWsiADYCQCADKAI8IABBGGxqKAIUEDUgAygCQCECCyADIAJBAWo2AkACQCACQQBMDQADQCAD' +
+  'KAI8IgcgAkEBayIAQRhsaiIEKQMAIAFYDQEgByACQRhsaiIHIAT9AAMA/QsDACAHIAQpAxA3AxAgAkEBSyAAIQINAAtBACECCyAD' +
+  'IAMpA0giCEIBfDcDSCADKAI8IAJBGGxqIgAgBjYCFCAAIAU2AhAgACAINwMIIAAgATcDACADIAE3A1BBAAVBfwsLLwECfyAAKALY' +
+  'AiIBKAJAIgIgACgC1AJOBH4gASgCPCACQRhsakEYaykDAAVCfwsLyCQCHX8FfkECIQICQAJ/AkACQCAAKAJkDgQBAAADAAsgACgC' +
+  'WAwBCyAAKALYAiIERQRAIABBAUHYABAvIgQ2AtgCQX8hAiAERQ0CCyAEIgMoAkBBAEoEQANAIAQoAjwgBkEYbGooAhQQNSAGQQFq' +
+  'IgYgBCgCQEgNAAsgACgC2AIhAwsgBEEANgJAIANCADcDSCAAKAIAIQcgACgCBCEWIAAoAgwiBiADKAI4SgRAIAMoAgAQNSADKAII' +
+  'EDUgAyAAKAIMIgZBBHQQMCICNgIAIAMgBkEDdBAwIgQ2AgggAkEAIAQbRQRAIANBADYCOEF/DwsgAyAGNgI4QX8hAiAGRQ0CCyAW' +
+  'QQR0QSBqIQIgAygCBEUEQCADIAIQMCIENgIEIAMgB0ECdEEEaiIJQQN0EDAiBTYCDCADIAkQMCIJNgIoIARFIAVFckEBIAkbBEAg' +
+  'BBA1IAMoAgwQNSADKAIoEDUgA0EANgIoIANBADYCDCADQQA2AgRBfw8LIAMgBSAHQQN0IgRqQQhqIgU2AhAgAyAEIAVqQQhqIgU2' +
+  'AhQgAyAEIAVqQQhqNgIwCyADKAIAIAAoAgggBkEEdPwKAAAgAygCBCAAKAIUIAL8CgAAIANBADYCNCAD/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsDGCADIgkoAgghEiADKAIAIQ0gACgCMCICQQBKBEAgACgC0AIhBCAAKAIsIQVBACEGA0AgCSAFIAZBAnRqKAIAIgMgBEgE' +
+  'fiAAKALEAiADQQN0aikDAAVCAAsgIXwiITcDGCAGQQFqIgYgAkcNAAsLIBJBACAWQQN0QQhq/AsAIAAoAiAiBUEASgRAIAAoAhwh' +
+  'AkEAIQQDQCANIAIgBEECdGooAgAiBkEEdGooAghBAEoEQCAAKALQAiEDA0AgEiAGQQN0aiAAKALEAiAEQQN0aikDAEIAIAMgBEob' +
+  'NwMAIA0gBkEBaiIGQQR0aigCCEEASg0ACwsgBEEBaiIEIAVHDQALC0F/IQIgBSAHakEDdEEQahAwIgpFDQEgCUEANgIsIAdBAEoE' +
+  'QCAJKAIoIQZBASEDA0AgAyANIANBBHRqKAIEIgVHBEADQCAFQQFqIQQDQCAFAn8CQCANIARBBHRqIgwoAggiAkEATCACIANOckUE' +
+  'QCAKIAYgAkECdGooAgBBAnRqIAM2AgAMAQsgAkEASg0AIAwoAgAMAQsgBEEBagsiBEcNAAsgDSAFQQR0aigCBCIFIANHDQALC0EA' +
+  'IQQCQAJAAkAgCSgCLCICQQBMDQADQCAKIARBAnRqKAIAIANHDQEgBEEBaiIEIAJHDQALDAELIAIgBEcNAQsgCSACQQFqNgIsIAog' +
+  'AkECdGpBADYCACACIQQLIAYgA0ECdGogBDYCACADIAdGIANBAWohA0UNAAsLIAkoAgQiAigCBCIHBEADQCANIAdBBHQiBWooAgQi' +
+  'AyEEQn8hHwJAIAMgB0YNAANAIBIgBEEDdGopAwAiICAfIB8gIFYbIR8gDSAEQQR0aigCBCIEIAdHDQALIB9CAX1CfloNACAJIAkp' +
+  'AxggH3w3AxgDQCADQQFqIQQDQCADAn8gDSAEQQR0aiIGKAIIQQBMBEAgBigCAAwBCyASIARBA3RqIgYgBikDACAffTcDACAEQQFq' +
+  'CyIERw0ACyASIANBA3RqIgQgBCkDACAffTcDACANIANBBHRqKAIEIgMgB0cNAAsLIAIgBWooAgQiBw0ACwsgFkEASgRAIApBBGoh' +
+  'GiAKIAAoAiAiG0ECdGpBBGohEEEBIQ4DQEEAIRNBACEJAn9BACANIA5BBHRqKAIEIgQgDkYNABoDQCAKIAkiCEECdGogBDYCACAI' +
+  'QQFqIQkgDSAEQQR0aigCBCIEIA5HDQALQQEgCEUNABogCUECdCEdQQEhBgNAQQAhCyAGQQF0IhQhESAGIRUDQCAJIAsiByAUaiIL' +
+  'IAggC0gbIQ8gCiAJIBEgCSARSBsiF0ECdGohHiAKIAkgFSAJIBVIGyIYQQJ0aiEZAkAgBiAHaiICIAkgAiAJSBsiAyAHTARAIAMh' +
+  'BCAHIQIMAQsgByECIAMiBCAPTg0AA0ACQCASIAogBEECdGooAgAiBUEDdGopAwAiHyASIAogB0ECdGooAgAiDEEDdGopAwAiIFog' +
+  'BSAMTiAfICBScnFFBEAgBEEBaiEEDAELIAdBAWohByAMIQULIBAgAkECdGogBTYCACACQQFqIQIgAyAHTA0BIAQgD0gNAAsLAkAg' +
+  'AyAHTARAIAIhBQwBCwJAIAogB0ECdGogGiACIBtqIBhqIAdrQQJ0akkgGSAQIAJBAnRqS3EgGCAHayIcQQRJckUEQCAHIBxBfHEi' +
+  'GWohDCACIBlqIQVBACEDA0AgECACIANqQQJ0aiAKIAMgB2pBAnRq/QACAP0LAgAgA0EEaiIDIBlHDQALIBkgHEcNAQwCCyACIQUg' +
+  'ByEMCwNAIBAgBUECdGogCiAMQQJ0aigCADYCACAFQQFqIQUgDEEBaiIMIBhHDQALCwJAIAQgD04NAAJAIAogBEECdGogGiAFIBtq' +
+  'IBdqIARrQQJ0akkgHiAQIAVBAnRqS3EgFyAEayIPQQRJckUEQCAEIA9BfHEiA2ohByADIAVqIQJBACEMA0AgECAFIAxqQQJ0aiAK' +
+  'IAQgDGpBAnRq/QACAP0LAgAgDEEEaiIMIANHDQALIAMgD0YNAgwBCyAFIQIgBCEHCwNAIBAgAkECdGogCiAHQQJ0aigCADYCACAC' +
+  'QQFqIQIgB0EBaiIHIBdHDQALCyARIBRqIREgFCAVaiEVIAggC04NAAsgCiAQIB38CgAAIBQiBiAITA0ACyAJCyEHIA4hAgNAIA0g' +
+  'AkEEdGogCiATQQJ0aigCACAOIAcgE0sbIgQ2AgQgDSAEQQR0aiACNgIAIAcgE0YgBCECIBNBAWohE0UNAAsgDiAWRiAOQQFqIQ5F' +
+  'DQALCyAKEDUgAEIANwNYQQALIQkgACgC2AIiCCgCFCENIAgoAhAhFCAIKAIMIRUgCCgCCCEQIAgoAgAhDiAAQQE2AmQgACgCVCES' +
+  'IAAoAlAhEyAAKAJIIRZCACEhIA4hDCAIKAI0RUUhBgNAAkACQAJAAn8gBkUEQAJAIAgoAgQoAgRFBEAgACAJNgJcIABBAjYCZCAA' +
+  'IAgpAyAgCCkDGHwQDUUNASAAQQE2AmRBfwwDCyABIAApA2giH1gEQCAIQQA2AjRBAwwDCyAAIB9CAXw3A2hCfyEfIAgoAkAiAiAA' +
+  'KALUAk4EQCAIKAI8IAJBGGxqQRhrKQMAIAgpAxh9IR8LIAgoAgghCiAIKQMgISAgCCgCMCIRQQAgCCgCLEEDdPwLACAfICB9ISJB' +
+  '/////wchBQJAIAgoAgQiCygCBCIDBEAgCCgCKCEPQgAhHwNAIAogDCADQQR0IhdqKAIEIgJBA3RqKQMAISAgAiADRg0IICAgIiAR' +
+  'IA8gA0ECdGooAgBBA3RqIgQpAwAiI31aDQggBCAgICN8NwMAQQEhBCAMIAJBBHRqKAIEIQYCQCAFQQBMBEBBASECDAELQQEhAiAD' +
+  'IAZGDQADQCAiIAogBkEDdGopAwBYBEAgBCECDAILIARBAWohAiAMIAZBBHRqKAIEIQYgBCAFTg0BIAIhBCADIAZHDQALCyACIAVH' +
+  'IB8gIFpyIAIgBU5xRQRAICAhHyACIQUgAyEHCyALIBdqKAIEIgMNAAsgBUUNByAFQQJIDQELIAAgACkDeEIBfDcDeAsgFSAJQQN0' +
+  'IgZqIAgpAyA3AwAgFiAJQQJ0IgJqIA4gB0EEdCIDaigCBCIENgIAIAIgE2pBADYCACACIBJqIAU2AgAgBiAUaiAIKAJAIgIgACgC' +
+  '1AJOBH4gCCgCPCACQRhsakEYaykDACAIKQMYfQVCfwsgCCkDICAQIARBA3RqKQMAfH0iHzcDACAIKAIAIQIgCyADIAtqIgUoAgAi' +
+  'BkEEdGogBSgCBCIFNgIEIAsgBUEEdGogBjYCACACIANqKAIEIgMgB0YNBCAIKAIIIQsDQCALIANBA3RqKQMAIB9aDQUgA0EBaiEG' +
+  'A0AgAwJ/IAIgBkEEdGoiBSgCCEEATARAIAUoAgAMAQsgBSgCDEEATgRAIAIgBSgCACIKQQR0aiAFKAIENgIEIAIgBSgCBEEEdGog' +
+  'CjYCACAhQgF8ISELIAZBAWoLIgZHDQALIAIgA0EEdGooAgQiAyAHRw0ACwwECyAAIAApA+ACIgFCAXwiHzcD4AIgACAAKQPoAiAB' +
+  'IB9WrXw3A+gCIAhBATYCNEEBDAELIAkEQCAIKAIAIQIDQCAWIAlBAWsiCUECdGoiDygCACIKQQFrIQQgDSAJQQN0IhFqKQMAIR8D' +
+  'QCAKAn8gAiAEQQR0aiIFKAIIIgdBAEwEQCAFKAIEDAELAkAgBSgCDCIFQQBIDQACQCACIAdBBHQiF2ooAgQiAyAHRg0AIAgoAggh' +
+  'GANAIBggA0EDdGopAwAgH1oNAQJAAkAgBQRAIAIgA0EEdGoiBiELIAYoAgwiBiAFRiAGQQBIcg0BCyADQQFrIQYDQCADAn8gAiAG' +
+  'QQR0aiILKAIIQQBMBEAgCygCBAwBCyALKAIMQQBOBEAgAiALKAIAQQR0aiAGNgIEIAIgCygCBEEEdGogBjYCAAsgBkEBawsiBkcN' +
+  'AAsMAQsgBkEATg0AIAsgBTYCDAsgAiADQQR0aigCBCIDIAdHDQALCyAFDQAgCCgCBCIFIBdqIgMoAgQhBiAFIAMoAgBBBHRqIAc2' +
+  'AgQgBSAGQQR0aiAHNgIACyAEQQFrCyIERw0ACyAIIBEgFWopAwA3AyAgDiAKQQR0aiIHKAIEIgQgBygCCCIHRw0DIBEgFGopAwAh' +
+  'HwJAIAIgB0EEdCIFaigCBCIDIAdGDQAgCCgCCCELA0AgCyADQQN0aikDACAfWg0BIANBAWshBgNAIAMCfyACIAZBBHRqIgQoAghB' +
+  'AEwEQCAEKAIEDAELIAQoAgxBAE4EQCACIAQoAgBBBHRqIAY2AgQgAiAEKAIEQQR0aiAGNgIACyAGQQFrCyIGRw0ACyACIANBBHRq' +
+  'KAIEIgMgB0cNAAsLIAgoAgQiBCAFaiIFKAIEIQMgBCAFKAIAQQR0aiAHNgIEIAQgA0EEdGogBzYCACAJDQALCyAAQQM2AmRBACEJ' +
+  'QQILIQIgACAJNgJYIAAgACkDcCAhfDcDcAwECyAPIAQ2AgAgEyAJQQJ0IgJqIgUoAgAiAyACIBJqKAIAQQFrTg0AIAUgA0EBajYC' +
+  'AAsgECAEQQN0aikDACAVIAlBA3RqKQMAfCEgAkACQCAIKAJAIgIgACgC1AJIBEBCfyEfICBCf1ENAgwBCyAgIAgoAjwgAkEYbGpB' +
+  'GGspAwAgCCkDGH0iH1oNAQsgCCAgNwMgIA0gCUEDdGogHyAgfSIfNwMAIARBAWohAyAIKAIAIQwDQCAEAn8gDCADQQR0aiICKAII' +
+  'IgtBAEwEQCACKAIADAELAkAgAigCDCIKQQBIDQAgCkUEQCAIKAIEIgIgAiALQQR0aiIFKAIAIgZBBHRqIAUoAgQiBTYCBCACIAVB' +
+  'BHRqIAY2AgALIAwgC0EEdGooAgQiAiALRg0AIAgoAgghEQNAIBEgAkEDdGopAwAgH1oNAQJAAkAgCgRAIAwgAkEEdGoiBSgCDCAK' +
+  'Rg0BCyACQQFqIQYDQAJ/IAwgBkEEdGoiBSgCCEEATARAIAUoAgAMAQsgBSgCDEEATgRAIAwgBSgCACIPQQR0aiAFKAIENgIEIAwg' +
+  'BSgCBEEEdGogDzYCACAhQgF8ISELIAZBAWoLIgYgAkcNAAsMAQsgAiADRg0AIAVBfzYCDAsgDCACQQR0aigCBCICIAtHDQALCyAD' +
+  'QQFqCyIDRw0ACyAJQQFqIQIgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQYMAgsgFCAJQQN0aikDACEfAkAgCCgCACICIA4gBEEE' +
+  'dGooAggiBEEEdCILaigCBCIDIARGDQAgCCgCCCEKA0AgCiADQQN0aikDACAfWg0BIANBAWshBgNAIAMCfyACIAZBBHRqIgUoAghB' +
+  'AEwEQCAFKAIEDAELIAUoAgxBAE4EQCACIAUoAgBBBHRqIAY2AgQgAiAFKAIEQQR0aiAGNgIACyAGQQFrCyIGRw0ACyACIANBBHRq' +
+  'KAIEIgMgBEcNAAsLIAgoAgQiAiALaiIFKAIEIQMgAiAFKAIAQQR0aiAENgIEIAIgA0EEdGogBDYCAAtBASEGDAALAAsgAgt2AQF/' +
+  'IAAoAqgCIgEEQCABKAIMEDUgASgCLBA1IAEoAhAQNSABKAIUEDUgASgCGBA1IAEoAigQNSABKAJIEDUgASgCYBA1IAEoAjAQNSAB' +
+  'KAI0EDUgASgCOBA1IAEoAjwQNSABKAJAEDUgARA1IABBADYCqAILCzIBAX8CQAJAAkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0' +
+  'DwsgACgCAEEDdCEBCyABC5EUAhx/AX5BASEBAkAgACgCqAINAEEAIQEgACgCICIGQYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgC' +
+  'DEEAIAAoAigbIRQgBkE/aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAAKAIcIRVBASEDA0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigC' +
+  'CCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgAyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEg' +
+  'A0ECdEEkaiAGbCAJQQN2Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYgBiAOShtBAXRBBGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJA' +
+  'QQFB6AAQLyIERQRAQX8hAQwBCyAAIAQ2AqgCIAQgCzYCCCAEIA5BEGpBEG0iE0EEdDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBB' +
+  'ACEDQQEhEANAQQEhASAMIBUgA0ECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBK' +
+  'DQALCyABIBAgASAQShshECADQQFqIgMgBkcNAAsgBCAQNgIcQQAhAkEAIQMDQCAMIBUgCEECdGooAgAiAUEEdGooAggiCkEASgRA' +
+  'A0AgAkEBaiECIAMgDCABQQR0aigCDCIHQQBIBH8gACgCFCAKQQR0aigCCAUgBwtBAEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoN' +
+  'AAsLIAhBAWoiCCAGRw0ACyANQQJ0QQRqIhEQMCEYIANBAnRBBGoiAxAwIRkgAxAwIRogBCACQQJ0QQRqEDAiGzYCECAEIAZBAnQi' +
+  'HEEEahAwIhY2AhQgBCAQIBxsQQRqEDAiEjYCGCAEIAtBAnQiAxAwIhQ2AjggBCADEDAiCTYCPCAEIAtBA3QQMCIHNgJAIAQgCyAT' +
+  'bEEFdBAwIgI2AjQgBCALIA9sQQgQLyIDNgIwQQAhBQJ/QX8gG0UgGEVyIBlFIBpFcnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJF' +
+  'cnJyDQAaIA1BAE4EQCAYQf8BIBH8CwALQQAhC0EAIRNBACEIQQAhAwNAIBYgE0ECdCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigC' +
+  'ACIKQQR0aigCCCIBQQBKBEADQCAMIApBBHRqKAIMIgJBAEgEQCAAKAIUIAFBBHRqKAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0' +
+  'aiAFNgIAIBFBAWohEQsgAgRAIBggAUECdGoiBSgCACIUIQECQCAUQQBOBEADQCACIBogAUECdCIHaigCAEYEQCADIQIgASEDDAML' +
+  'IAcgGWooAgAiAUEATg0ACwsgGiADQQJ0IgFqIAI2AgAgASAZaiAUNgIAIAUgAzYCACADQQFqIQILIAMgDWohBSACIQMLIBsgCEEC' +
+  'dGogBTYCACAIQQFqIQggDCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsLIBIgEUECdGogESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEg' +
+  'ExsiCzYCICATQQFqIhMgBkcNAAsgBCALNgIkAkACQAJAAkACQAJAAkAgBkGBAkgNAAJAIAtBAmsOBQABAQEAAQsgBBARIgUNASAL' +
+  'QQZHDQIMBAtBACEBIARBADYCICAEEBEiBUUNBAsgBCAFQQ9qEDAiAjYCYCACRQ0EIAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAF' +
+  'CyAEIAI2AlgMAwsgBCACNgJcDAELIAFBAkcNAgsgBCAcEDAiBzYCSCAHRQ0CQQAhASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUD' +
+  'QCAHIAVBAnRqIBIgBSAQbEECdCICQQRyav0AAgBBEf2rASACIBJq/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQIL' +
+  'A0AgByABQQJ0aiASIAEgEGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2AgAgAUEBaiIBIAZHDQALDAELIAQgBkEDdEEEEC8iAjYCKCAC' +
+  'RQ0BQQAhAgNAIAJBA3QhBSACIBBsIQdBACEBA0AgBCgCKCABIAVqQQJ0aiAEKAJYIAQoAhggASAHakECdGooAgBBAXRqNgIAIAFB' +
+  'AWoiAUEGRw0ACyACQQFqIgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRqIAg2AgAgBCADIA1qIA9sQQgQLyIJNgIMIAlFDQAgACgCHCED' +
+  'QQAhCANAIAwgAyAIQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgCEEGdiEHQgEgCEE/ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIg' +
+  'AikDACAdhDcDACAMIAFBAWoiAUEEdGooAggiBUEASg0ACwsgCEEBaiIIIAZHDQALIA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0' +
+  'aigCACIBQQBOBEAgCEEBayAPbCECA0AgBCgCDCIDIAEgDWogD2xBA3RqIAMgAkEDdGogB/wKAAAgGSABQQJ0aigCACIBQQBODQAL' +
+  'CyAIIA1GIAhBAWohCEUNAAsgACgCHCEDC0EAIQpBACEBA0AgDCADIApBAnRqKAIAIgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2J' +
+  'IR0gBCgCECEHA0AgDSAHIAFBAnRqKAIAIgJMBEAgBCgCDCACIA9sIAlqQQN0aiICIAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoi' +
+  'BUEEdGooAghBAEoNAAsLIApBAWoiCiAGRw0ACyAEKAIUIhYgBkECdGoiBygCAEEASgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMg' +
+  'AygCACAPbDYCACACQQFqIgIgBygCAEgNAAsLIAQgBiAPbEEDdBAwIg02AiwgDUUNACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdx' +
+  'IQcgDkEDdCESIBYoAgAhBUEAIQEDQCANIAEiAiAPbEEDdGoiF0EAIBL8CwAgBSIDIBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAb' +
+  'bCICaiEcIA0gAiASamohEyAEKAIMIgsgEmohESAEKAIQIRQDQCAUIANBAnRqKAIAIRVBACECAkACQCAOQQJJDQAgESAVQQN0Iglq' +
+  'IBxLIBMgCSALaktxDQADQCAXIAJBA3RqIgkgCf0AAwAgCyACIBVqQQN0av0AAwD9UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0B' +
+  'CwNAIBcgAkEDdGoiCSAJKQMAIAsgAiAVakEDdGopAwCENwMAIAJBAWoiAiAORw0ACwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEh' +
+  'BUEADAELQQAhBUF/CyEBIBgQNSAZEDUgGhA1IAUNACAAEBALIAFFIQELIAELySADGX8HfgJ7IAAoAqQCIRogACgCWCEJIAApA3Ah' +
+  'ICAAKQNoISEgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAoAqgCIgQoAjwhFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQO' +
+  'BAABAgcBCyAAIAQQFUEAIQlBACECIAQoAjgoAgBFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFY' +
+  'BEAgACAJNgJcIABBATYCZEEDDAsLICFCAXwhISAEKAJEBEAgBEEANgJEDAILIAQoAjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0A' +
+  'AAAhIkEIIQIgBkEISgRAA0AgByACQQF0av0AAAAgIv2WASEiIAJBCGoiAiAGSA0ACwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9' +
+  'lgEiIiAiICL9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIiAiICL9DQIDAAEGBwQFCgsICQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEA' +
+  'AQABISJBACECA0AgAiIDQQhqIQIgByADQQF0av0AAAAgIv0t/WQiBUUNAAsgBWhBAXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAg' +
+  'ACAGIAogCSAQIAsQFiELCyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3A3ggFSAJQQJ0aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciIT' +
+  'bEEDdGohByAKIAQoAgQiESANbEEBdGohBSAEKAJYIAogESATbEEBdGoiDiAEKAIgIghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAh' +
+  'DCARQQBKBEADQCAFIAxBAXQiAmoiA/0AAAAhIiACIA9qIgIgA/0AABD9CwAQIAIgIv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRq' +
+  'IgIgAi4BACIDQYCAAXI7AQAgBCgCOCICIBNBAnRqIAIgDUECdGooAgAgA0GAgAFIazYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQo' +
+  'AlwhAyASrSEfQgAhGyAIQQZGIQJCACEcA0AgByAbp0EDdCIFaiAFIAZq/QAAACIjIAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiAC' +
+  'RQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAE' +
+  'QdAAaiEFAkAgCEEGRwRAQgAhGyAcUARAQgAhHgwICyAEKAJcIQogBCgCSCEGIBwhG0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRq' +
+  'IQcgCiACQQN0aikDACIbe0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2' +
+  'aiICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyIbUEUNAAsMAQtCACEeIBxQBEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16' +
+  'pyIDQQN0IgJqKQMAIAIgBmopAwCDIht7QgZ+IB58IR4gHUIBfSAdgyEdIAcgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgC' +
+  'ACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECIC' +
+  'IAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbUA0BIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIE' +
+  'IgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIg' +
+  'Ai8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIB1CAFINAAsLIBwhGwwFCyAVIAlBAnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCII' +
+  'QQN0aiEGIAQoAgwiCiALIAxsIgtBA3RqIQdBACECA0AgAiIDQQJqIQIgByADQQN0IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsg' +
+  'BCgCQCIFIAlBA3RqQgEgAyAi/R0AUHKthiIbNwMADAULIAQoAjAiFCAEKAIAIgcgCUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0' +
+  'IgJqKAIAbEEDdGohBgJAAkAgAiAZaigCAEEBaiIFQcAAbSICIAdODQAgCiACQQN0IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMA' +
+  'gyIcUAR+IAVBQHFBwB9GDQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAc' +
+  'C3qnIAJBBnRqIgJBAE4NAQtBfyECIAdBAEwNAEEAIQMgBikDACAKKQMAgyIcUAR+IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6' +
+  'pyIDQQN0IgJqKQMAIAIgCmopAwCDBSAcC3qnIANBBnRqIQILIAIgGCAJQQJ0IgNqKAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlB' +
+  'ASECDAULIAMgF2oiAyADKAIAQQFqNgIADAMLQgAhGyAEQgA3A1AgBEHQAGohBUIAIR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyAD' +
+  'QQF0IgJqIgf9AAAAISIgAiAOaiICIAf9AAAQ/QsAECACICL9CwAAIANBEGoiAyARSA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAb' +
+  'NwMAIB4gIHwhICAEKAIAIgwgC2whCyAMIA1sIQggBCgCMCEUIAQoAgwhCgsgCiALQQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBM' +
+  'DQBBACEDIA4pAwAgCCkDAIMiHFAEfiAbQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJA' +
+  'IAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZq' +
+  'IQcDQAJAAkAgAkEBaiIKQQZ2IgIgDE4NACAIIAJBA3QiA2opAwBCfyAKQT9xrYaDIAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAF' +
+  'IAZqKQMAQn8gAkEBaq2GgyIcUA0BIA4gHHqnIgJBA3QiA2opAwAgAyAIaikDAIMFIBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0A' +
+  'QQAhAyAOKQMAIAgpAwCDIhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsg' +
+  'G0IBfSIbQgBSDQALCyAYIAlBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAQNgIACyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwg' +
+  'AmxBAnRqIRIgDSADIBZqKAIAQQFKciERIAQoAiAiDyEFAkAgDw0AQQAhAyAEKAIkIgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBB' +
+  'AE4NAAsLIAQoAjQiAyAEKAIEIgwgEWxBAXRqIQogFCAEKAIAIhAgDUECaiITbEEDdGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZG' +
+  'GyELIAQoAiwgAiAQbEEDdGohCEEAIQIgDEEASgRAA0AgCiACQQF0IgNqIgf9AAAAISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAA' +
+  'IAJBEGoiAiAMSA0ACwtBACECIAVBAEoEQEEAIQ0DQCALIBIgDUECdGooAgBBAXRqIgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhq' +
+  'IQIgDUEBaiINIAVHDQALCyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNBAnRqIAMgEUECdGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBB' +
+  'AEoEQCAQrSEfQgAhGyAPQQZGIQJCACEcA0AgBiAbp0EDdCIFaiAFIAdq/QAAACIjIAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiAC' +
+  'RQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAP' +
+  'QQZHBEBCACEdIBxQDQIgBCgCXCEGIAQoAkghBwNAIBxCAX0gHIMgByAceqciAkEIdGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0C' +
+  'QANAIBtQDQEgCyAFIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRA' +
+  'IAMgAy8BAEEBayICOwEAIAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEBIQMMBgsiHFBFDQALDAILQgAhHSAcUA0BIAQoAighBQNAIAgg' +
+  'HHqnIgNBA3QiAmopAwAgAiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9IByDIRwgBSADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIG' +
+  'KAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCIC' +
+  'IAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACAC' +
+  'Qf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1ANASADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAb' +
+  'QgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNx' +
+  'RQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEA' +
+  'QQFrIgI7AQAgAkH//wNxRQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IAIR0gBEIANwNQC0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsg' +
+  'AkEBdCIFaiIH/QAAACEiIAUgDmoiBSAH/QAAEP0LABAgBSAi/QsAACACQRBqIgIgDEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQg' +
+  'AzYCRCAdICB8ISAgBCgCOCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAgCUpFBEAgACACNgJgCyACIQlBACECDAALAAsgAEECNgJkIAAg' +
+  'AjYCXCAAIAApA+ACIhxCAXwiATcD4AIgACAAKQPoAiABIBxUrXw3A+gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAA' +
+  'ICE3A2ggACAJNgJYCyACC94ZAxp/B34CeyMAQSBrIhAkACAAKAJYIQggACkDcCEfIAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwh' +
+  'FiAAKAJIIRMgACgCqAIiAygCPCEXAkAgACgCwAJFDQBBASEYIAMoAiRFDQAgAygCAEEFSCEZCyAAKAKkAiEaQQIhAgJAAn8CQAJA' +
+  'An8CQAJAAkAgACgCZA4EAQIABwILIAAoAlxFDQQgEyAIQQJ0aigCACEEQQAMAgsgACADEBVBACEIQQAhAiADKAI4KAIARQ0CC0EB' +
+  'CyECA0ACQAJAAkACQAJAIAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0IgpsQQN0aiEGIAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJA' +
+  'AkAgBEEBaiIEQcAAbSIFIAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAFQQZ0a62GgyAHIA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygC' +
+  'QCAIQQN0aikDAEJ/IAVBAWqthoMiHFANASAHIBx6pyIFQQN0IgRqKQMAIAQgBmopAwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEE' +
+  'IAJBAEwNAEEAIQIgBykDACAGKQMAgyIcUAR+IAMoAkAgCEEDdGopAwBCfoMiHFANASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCD' +
+  'BSAcC3qnIAJBBnRqIQQLIAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoiAiACKAIAQQFqNgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJk' +
+  'QQMMCQsgIEIBfCEgIAMoAkQEQCADQQA2AkQMAQsgAygCNCIHIAMoAgQiBCAIQQF0IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEAD' +
+  'QCAJIAJBAXRq/QAAACAj/ZYBISMgAkEIaiICIARIDQALCyAjICMgI/0NCAkKCwwNDg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwAB' +
+  'AgMMDQ4PCAkKC/2WASIjICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2WASIkICP9DQABAAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVB' +
+  'CGohAiAJIAVBAXRq/QAAACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEGIBpFICT9GAAiDUH//wFGckUEQCAAIAQgByAIIA0gBhAWIQYL' +
+  'IA1FDQAgDUECTgRAIAAgACkDeEIBfDcDeAsgEEIANwMYIBD9DAAAAAAAAAAAAAAAAAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAg' +
+  'AygCJEEBdEpyDQEgACADIAggBiANIAEgIH0gEEEIahAXRQ0BIBApAxggInwhIiAQKQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEI' +
+  'DAYLIBcgCEECdGogBjYCAAJAIA1BAk4EQCADKAIwIgwgAygCACICIApBAXIiB2xBA3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGoh' +
+  'DiAFIAQgB2xBAXRqIQkgAygCDCACIAZsQQN0aiELQQAhBSAEQQBKBEADQCAOIAVBAXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9' +
+  'CwAQIBEgI/0LAAAgBUEQaiIFIARIDQALCyAMIAIgCmxBA3RqIQQgCSAGQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0' +
+  'aiAMIApBAnRqKAIAIAVBgIABSGs2AgACQCACQQBMBEBCACEeIANCADcDUEIAISEMAQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCIC' +
+  'aiACIARq/QAAACIjIAIgC2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUIC' +
+  'fCIdIBxUDQALIAMgHjcDUEIAISEgHlAEQEIAIR4MAQsgAygCHCEHIAMoAhghDCAeIRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyAL' +
+  'IAJBA3QiAmopAwAgAiAEaikDAIMiHVBFBEADQCAMIA8gHXqnciAHbEECdGoiBSgCACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEB' +
+  'azsBACAFKAIEIQIgBUEEaiEFIAJBAE4NAAsLICEgAkF/c618ISEgHUIBfSAdgyIdQgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEED' +
+  'dGogHjcDACAfICF8IR8gAygCACIHIAZsIQQgByAKbCELIAMoAjAhCSADKAIMIQwMAQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEP' +
+  'IAMoAgwiDCAGIAdsIgRBA3RqIQZBACEFA0AgBSICQQJqIQUgBiACQQN0Ig5q/QAAACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIF' +
+  'IAhBA3RqQgEgAiAj/R0AUHKthiIeNwMACyAMIARBA3RqIQYgCSALQQN0aiELQX8hBAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIc' +
+  'UAR+IB5CfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIgg' +
+  'HIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiANrIIiHVANACAFIAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYi' +
+  'AiAHTg0AIAsgAkEDdCIOaikDAEJ/IARBP3GthoMgBiAOaikDAIMiHFAEfiAEQUBxQcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQ' +
+  'DQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEEDAELQX8hBCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAE' +
+  'fiAPKQMAQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEEC' +
+  'dCICaiAENgIAIAIgFWpBADYCACACIBRqIA02AgALIBMgCEECdCIGaiAENgIAIAMoAhggAygCHCAEbEECdGohDUEAIQUgAygCJCIC' +
+  'RQRAA0AgBSICQQFqIQUgDSACQQJ0aigCAEEATg0ACwsgAygCNCIFIAogBiAUaigCAEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAK' +
+  'QQJqIgpsQQF0aiEFIAkgAygCACIHIApsQQN0aiERIAkgByALbEEDdGohDCADKAIsIAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4g' +
+  'CUEBdCISaiIb/QAAACEjIAUgEmoiEiAb/QAAEP0LABAgEiAj/QsAACAJQRBqIgkgBkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSAN' +
+  'IAlBAnRqKAIAQQF0aiIOIA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFIaiEGIAlBAWoiCSACRw0ACwsgAygCOCICIApBAnRqIAIgC0EC' +
+  'dGooAgAgBms2AgACQCAHQQBMBEBCACEdIANCADcDUEEAIQIMAQsgB60hHEIAIR1CACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIj' +
+  'IAIgD2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMg' +
+  'HjcDUEIAIR1BACECIB5QDQAgAygCHCEJIAMoAhghBgNAIB56IB5CAX0gHoMhHqciAkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMA' +
+  'gyIcUEUEQANAIBxCAX0gHIMCQCAGIAogHHqnciAJbEECdGoiAigCACIHQQBIDQAgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//' +
+  'A3EEQANAIAIoAgQiB0EASA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgAkEEaiECIAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiEC' +
+  'IAVBAE4NAAsgHSAFQX9zrXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIcUEUNAAsLQQAhAiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygC' +
+  'OCAIQQFqIgJBA3RqKAIARQRAIBhFDQQgIkIBfCEiDAILIAAoAmAgCEpFBEAgACACNgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0' +
+  'aigCACEEC0EAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkD4AIiAUIBfCIcNwPgAiAAIAApA+gCIAEgHFatfDcD6AJBAQwBCyAA' +
+  'QQA2AlwgAEEDNgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2AlggACAAKQPgAiIBICJ8Ihw3A+ACIAAgACkD6AIgASAcVq18NwPo' +
+  'AgsgEEEgaiQAIAILmwwDFH8EfgV7IAEoAjQhCSABKAIwIQogACgCICEFIAEoAgQhBwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRA' +
+  'IBlC/v///w+DIRYgBf0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNAIAogF6dBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAA' +
+  'AAAAAAAAAAAAAAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQVFhcMDQ4PIhr9HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////' +
+  '////////////IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAa' +
+  'IB0gHv09/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0LAwAgG/0MAgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwi' +
+  'FyAWUg0ACyAWIBlRDQELA0ACfkJ/IAUgFqciBEEGdCICayIDQT9KDQAaQgAgAiAFTg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3' +
+  'AwAgFkIBfCIWIBlSDQALCwJAIAdBAEwNACAAKAIAIQRBACECIAdBCE8EQCAHQXhxIQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAh' +
+  'HP0MAAAAAAEAAAACAAAAAwAAACEbQQAhAwNAIAkgA0EBdGr9DAAAAAAAAAAAAAAAAAAAAAD9DP9//3//f/9//3//f/9//38gGyAa' +
+  '/TkgHCAa/Tn9DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAACAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgA' +
+  'AAD9rgEhHCADQQhqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpBAEH//wEgAiAESBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAg' +
+  'ASgCHCEGIAEoAhghBANAIAQgBiAIbEECdGoiAigCACIDQQBOBEADQCAJIANBAXRqIgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiEC' +
+  'IANBAE4NAAsLIAhBAWoiCCAFRw0ACwsgASgCOCAAKAIANgIAIAAoAjBBAEoEQCAJIAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEo' +
+  'AhggACgCLCAPQQJ0aigCACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIkIgNFBEADQCACIgNBAWohAiAQIANBAnRqKAIAQQBODQALCyAB' +
+  'KAIsIQUgASgCNCIIIAEoAgQiEUEBdGohDCABKAIAIQ0gASgCMCEOQQAhAiARQQBKBEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxq' +
+  'IgQgBv0AABD9CwAQIAQgGv0LAAAgAkEQaiICIBFIDQALC0EAIQZBACECIANBAEoEQANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEA' +
+  'IgRBgIABcjsBACAGIARBgIABSGohBiACQQFqIgIgA0cNAAsLIAEoAjgiAyADKAIAIAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAF' +
+  'IAcgC2xBA3RqIQUgDiANQQN0aiEDIA2tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAA' +
+  'IBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQgg' +
+  'ASgCGCEGA0AgF3ohGCAXQgF9IBeDIRcgBSAYpyICQQN0IgNqKQMAIAMgDmopAwCDIhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhs' +
+  'QQJ0aiICKAIAIgNBAE4EQANAIAwgA0EBdGoiAyADLwEAQQFrOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYg' +
+  'GEIAUg0ACwsgF0IAUg0ACwsgCiAVIBT8CgAAIAkgEyAS/AoAACABKAI4IgMgAygCBDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYC' +
+  'RAtjAQF/IAAoAqQCIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqACIQJBACEAAkADQCABIAIgAEECdGooAgBBAWsiA0EBdGou' +
+  'AQAgBEYNASAAQQFqIgAgBkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIkIgisIQ8CQAJAIAggASgCOCACQQN0aigCACIJRgRAIAYgBKwi' +
+  'BTcDECAGIAUgD343AwhCASEPDAELIAkgCEEBdEcNASAErCIQIAVWDQEgBEEBSiEHQQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCAD' +
+  'IAlsQQN0aiIMQYAIIAcbIQMgASgCMCAJIAJBAXRsQQN0aiEKQQAhBwNAIAcgCiAIQQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcg' +
+  'CEEBaiIIIAlHDQALIAYgDyAQfkIAIARBAUobIhI3AwhCACAJQQBMDQEaIAetIA9+IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAE' +
+  'IApqKQMAgyIFUEUEQCADQQZ0IQQgASgCLCELA0AgCyAEIAV6p3IgCWxBA3RqIQ1BACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0g' +
+  'DmopAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAdFBEBBAA8LIAYgEiATfCISNwMIIAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EB' +
+  'R618IREgBUIBfSAFgyIFQgBSDQALCyADQQFqIgMgCUcNAAsMAgsgBiAPIBB+QgAgBxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJg' +
+  'IAJKDQAgACACQQFqNgJgCyAAIAApA3ggEXw3A3hBASEHIAApA4gBUCAPUHINACAAQYgBaiEAA0AgABAZGiAPQgF9Ig9CAFINAAsL' +
+  'IAcLiAwEE38CewN+A3wgACAAKAKoAiIHEBUCQCACQQBMDQAgBygCOCIIKAIAIgVBAEwNACAAKAKkAiEUA0BEAAAAAAAA8D8hHEEA' +
+  'IQ5BACENAkAgBUEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjQiCyANIAcoAgQiDGxBAnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYg' +
+  'BUEBdGr9AAAAIBf9lgEhFyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAXIBcgF/0NCAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUG' +
+  'BwABAgMMDQ4PCAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8MDf2WASIYIBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAF' +
+  'IgRBCGohBSAGIARBAXRq/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAEaiEFIBRFIBj9GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0g' +
+  'BsEgBRAWIQULIAZB//8DcUUNASAHKAIwIhUgBygCACIKIA5sQQN0aiEPIAbBtyEeIAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIA' +
+  'IRsMAQsgCq0hGkIAIRlCACEbA0AgCSAZp0EDdCIEav0AAAAgBCAPav0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60g' +
+  'GYYgG4QhGyAZQgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAJAIA1BA3RqIgggGzcDACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4gg' +
+  'GoUiGjcDACAaQp26s/uUkv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9BfyAFQQFqIgVBwABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8g' +
+  'BSAGQQZ0a62GgyAEIAlqKQMAgyIaUAR+QX8gBUFAcUHAH0YNARpBfyAIKQMAQn8gBkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRq' +
+  'KQMAIAQgD2opAwCDBSAaC3qnIAZBBnRqCyEFIBlCAX0iGVBFDQALIAcoAhggBygCHCAFbEECdGohEiAHKAIkIghFBEBBACEEA0Ag' +
+  'BCIIQQFqIQQgEiAIQQJ0aigCAEEATg0ACwsgBygCLCEQIAsgDCAOQQJqIhNsQQF0aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEE' +
+  'A0AgCyAEQQF0IglqIgb9AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJIBf9CwAAIARBEGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEAD' +
+  'QCARIBIgBEECdGooAgBBAXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJQYCAAUhqIQYgBEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCIL' +
+  'aiAEIA5BAnRqKAIAIAZrNgIAAkACQCAKQQBMBEAgB0IANwNQDAELIBAgBSAKbEEDdGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlC' +
+  'ACEbA0AgBCAZp0EDdCIIaiAIIA9q/QAAACIYIAggEGr9AAAAIhf9T/0LAAAgFyAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFB' +
+  'A3OtIBmGIBuEIRsgGUICfCIZIBpUDQALIAcgGzcDUCAbUA0AIAcoAhwhBiAHKAIYIQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2op' +
+  'AwCDIhlQRQRAIAhBBnQhCANAAkAgCSAIIBl6p3IgBmxBAnRqIgUoAgAiBEEASA0AIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH/' +
+  '/wNxBEADQCAFKAIEIgRBAEgNAiAFQQRqIQUgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEA' +
+  'TA0FIAMgAykDAEIBfDcDACAdIBygIR0MBwsgGUIBfSAZgyIZUEUNAAsLIBtCAX0gG4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1B' +
+  'AXQhDiAIIA1BA3RqKAIAQQBKDQALCyAWQQFqIhYgAkYNASAIKAIAIQUMAAsACyAdCzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiAB' +
+  'hSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+C+oTAyB/A34BeyMAQdAAayIFJAAgACgCuAIiBygCTCEQIAAoAgAhAiAFIAcoAgQ2' +
+  'AhggBSAHKAIINgIcIAUgBygCDDYCICAFIAcoAhA2AiQgBSAHKAIUNgIoIAUgBygCGDYCLCAFIAf9AAIc/QsDMCAFIAcoAjQ2AkAg' +
+  'BygCPCEDIAUgAjYCSCAFIAM2AkQgACkDaCEkIAcoAiwhGCAHKAJIIQ8gBygCRCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkgh' +
+  'GSAFIAApA3A3AxAgACgCWCEJIAUgBygCQDYCDCAFIAcoAlQiDDYCCCACQYEgSCEaIBBFIREgACgCpAIhF0ECIQQCQAJ/AkACQAJ/' +
+  'AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERAbIAUgBygCQDYCDCAFIAcoAlQiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAEL' +
+  'IAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICRYBEAgACAJNgJcIABBATYCZEEDDA8LICRCAXwhJCAH' +
+  'KAJoBEAgB0EANgJoDAcLQQAhBEH/////ByEGQQEhAiAFKAJAIQogBSgCSCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACAC' +
+  'IQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0' +
+  'aiIC/QAAACElQQQhBANAICUgAiAEQQJ0av0AAAD9tgEhJSAEQTxJIARBBGohBA0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH' +
+  '/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIg' +
+  'CyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCDCIDIAcoAkgiCiAJQQR0aigCCCIGSgR/' +
+  'IAUoAkQhCwJAIBBFBEAgBSgCPCEOIAUoAjAhGyAFKAIcIRwgBSgCGCEdIAUoAkAhDANAIAsgA0EBayIDQQR0aiICKQMAISMCQAJA' +
+  'AkAgAigCCCICQQBOBEAgIyAdIAJBA3RqIh4pAwBCf4WDISIgHCACQQJ0aigCACIEDQEgIlANAiACQQZ0IQIgBSgCNCEfIAUoAkAh' +
+  'IANAIA4gAiAieqdyQQJ0IgRqKAIAIhIgBCAbaigCACIEaiEhIBJBAEoEQANAICAgHyAEQQJ0aigCAEECdGoiEiASKAIAQQFqNgIA' +
+  'IARBAWoiBCAhSA0ACwsgIkIBfSAigyIiQgBSDQALDAILIAwgAkF/c0ECdGoiAiACKAIAQYCAgIAEazYCAAwCCyAMIARBAnRqIgIg' +
+  'AigCACAie6dqNgIACyAeICM3AwALIAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACAD' +
+  'IAZKDQALCyAGBSADCzYCDAJAIBBFDQAgBygCTCAHKAJQIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI0IQoDQCAKIARBAnQiA2oi' +
+  'AiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCSCEKCyAF' +
+  'IAogCUEEdCIDaigCDDYCCCAWIAlBAnRqKAIAIAggCCgCAEEBaiIGNgIAIAZqIgJBACANKAIAIgYgAiAGSBtrIQggCUEBaiECIAMg' +
+  'D2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAAACElQQQhBANAICUgAiAEQQJ0av0AAAD9tgEhJSAEQQxJIARB' +
+  'BGohBA0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEA' +
+  'IQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISVC' +
+  'ACEiQgAhIwNAIAYgIqdBAnRq/QAAACAl/Tf9pAGtICKGICOEISMgIkIMVCAiQgR8ISINAAsMAQsgCiAIQQJ0aiEGIAP9ESElQgAh' +
+  'IkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAjhCEjICJCPFQgIkIEfCEiDQALCyAIICN6p2ohBEEAIQYgA0UNAQsgAiAL' +
+  'SgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAK' +
+  'IAAoAqACIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0' +
+  'IgNqIgooAgBBAnRqIAVBDGogBUEIaiAFQRBqIBEQHCAKIAQ2AgQgAkUEQCAFKAIIIQwgAyAHKAJIIgNqIAUoAgw2AggCQCAQRQ0A' +
+  'IAcoAkwgBygCUCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCNCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QAC' +
+  'MP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkghAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEE' +
+  'dGogCigCACAGajYCAEEAIQggACkDiAEiIlBFBEAgACAiQgyIICKFIiJCGYYgIoUiIkIbiCAihSIiNwOIASAiQp26s/uUkv2iJX4g' +
+  'BqyCpyEICyAWIAlBAnQiA2ogCDYCACADIBVqQQA2AgAgAyAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACAIakECdGooAgAi' +
+  'AzYCACAHIAVBGGogGCADQQJ0aigCACAEIAVBDGogBUEIaiAFQRBqIBogERAdRTYCaCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYC' +
+  'YAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkD4AIiAUIBfCIiNwPgAiAAIAApA+gCIAEg' +
+  'IlatfDcD6AJBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlQgByACNgJAIAAgJDcDaCAAIAk2AlggACAF' +
+  'KQMQNwNwCyAFQdAAaiQAIAQLnwMCCH8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQp' +
+  'AwBBACAAKAIga0E/ca2INwMAIAEoAjQgASgCOCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJAIAEgBDYCVCADIAEoAgQ2Aggg' +
+  'AyABKAIINgIMIAMgASgCDDYCECADIAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAH9AAIcIgv9CwMgIAMgASgCNDYCMCAB' +
+  'KAI8IQUgAyAENgI4IAMgBTYCNCADQgA3AwACQCAAKAIwQQBMDQAgAUFAayEFIAFB1ABqIQcgC/0bASEGIAv9GwAhCEEAIQQDQCAB' +
+  'IANBCGoiCSAGIAggASgCLCAAKAIsIARBAnRqKAIAQQJ0aigCACIKQQJ0aigCAEECdGooAgAiBkEAIAUgByADIAIQHCAJIAogBiAF' +
+  'IAcgA0EAIAIQHRogBEEBaiIEIAAoAjBODQEgASgCHCEIIAEoAiAhBgwACwALIAFBADYCaCADQUBrJAALpwYCCX8DfiABKAIoIAJB' +
+  'AnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAiwgBCAEKAIAIgdBAWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAHQgA3AwAL' +
+  'IAIgASgCMEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAIIIAJBA3RqIgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNAAkAgASgC' +
+  'DCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhODIhJQDQACQCADBEAgCUEGdCEIIAAoAjAhAiASIREDQCADIAVBAnRqIAIg' +
+  'CCAReqdyQQJ0aigCADYCACAFQQFqIQUgEUIBfSARgyIRUEUNAAsMAQsgBSASe6dqIQULIAEoAiwgBCgCAEEEdGoiAkEANgIMIAIg' +
+  'CTYCCCACIBM3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAKaiASIBOFNwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0gBikDACER' +
+  'IAEoAiQhDiABKAIYIQ8DQCAOIA0gEnqnckECdCICaigCACIIrCETIAhBAEoEQCAIIAIgD2ooAgAiAmohECABKAIcIQkgASgCKCEK' +
+  'A0AgCiAJIAJBAnRqKAIAQQJ0aiIIIAgoAgBBAWs2AgAgAkEBaiICIBBIDQALCyARIBN8IREgEkIBfSASgyISQgBSDQALIAYgETcD' +
+  'AAwBCyAGIBJ7IhEgBikDAHw3AwAgASgCKCACQQJ0aiICIAIoAgAgEadrNgIACyAHQQFqIgcgDEcNAAsgA0UNAkEBIQAgBUEFTA0B' +
+  'IAVBA20hAgNAIAAiAUEDbEEBaiIAIAJIDQALIAFBAEgNAgwBCyADRQ0BQQEhAEEAIQULA0AgBSAAIgFKBEADQCADIAFBAnRqKAIA' +
+  'IQYgASIHIQICQCAAIAFKDQADQCAGIAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsL' +
+  'IAMgAkECdGogBjYCACABQQFqIgEgBUcNAAsLIABBAkogAEEDbSEADQALCwv4BwIQfwN+IAFBAnQiCCAAKAIYaiIJKAIAIQsgCSgC' +
+  'BCEQAkAgACgCJCAIaiIKKAIAQQBMDQAgBwRAIAshCQNAAkAgACgCHCAJQQJ0aigCACIMIAJGDQAgACgCKCAMQQJ0aiIIIAgoAgBB' +
+  'gICAgARqNgIAIAAoAiwgAyADKAIAIghBAWo2AgAgCEEEdGoiCEEANgIMIAggDEF/czYCCCAIQgA3AwAgACgCMCAMSA0AIAQgBCgC' +
+  'AEEBazYCAAsgCUEBaiIJIAAoAiQgAUECdGooAgAgC2pIDQALDAELIAAoAhwhCCALIQkDQAJAIAggCUECdGooAgAiDCACRg0AIAAo' +
+  'AiggDEECdGoiASABKAIAQYCAgIAEajYCACAAKAIwIAxIDQAgBCAEKAIAQQFrNgIACyAJQQFqIgkgCigCACALakgNAAsLIAsgEEgE' +
+  'QANAAkACQCALQQJ0IgggACgCHGooAgAiCiAAKAIwSgRAIAAoAiggCkECdGoiCSgCACIBQf////8DSg0CIAkgAUGAgICABGo2AgAg' +
+  'BwRAIAAoAiwgAyADKAIAIgFBAWo2AgAgAUEEdGoiAUEANgIMIAEgCkF/czYCCCABQgA3AwALIAAoAjAgCkgNASAEIAQoAgBBAWs2' +
+  'AgAMAQsgAiAKRg0BCyAAKAIIIApBA3RqIgEoAgAiDSABKAIEIhFODQAgACgCFCAAKAIQIAAoAiAgCGooAgBBAnRqKAIAQQR0aiEO' +
+  'IAAoAgAhEkEBIRMDQAJAAkAgACgCDCANQQR0aiIBKQMAIA4pAwBCf4VCfyABKAIIIgggDigCCEYiFBuDIBIgCEEDdCIBaikDACIY' +
+  'gyIZUA0AIAAoAiwgAygCAEEEdGoiCUEANgIMIAkgCDYCCCAJIBg3AwAgAyADKAIAQQFqNgIAIAAoAgAiEiABaiAYIBmFNwMAAkAg' +
+  'ACgCBCAIQQJ0aigCACIBRQRAIAhBBnQhFSAFKQMAIRogACgCJCEWIAAoAhghF0EAIQ8DQCAWIBUgGXqnckECdCIBaigCACIIrCAI' +
+  'QQBKBEAgCCABIBdqKAIAIglqIQwgACgCHCEKIAAoAighCANAIAggCiAJQQJ0aigCAEECdGoiASABKAIAQQFrIgE2AgAgDyABRXIh' +
+  'DyAJQQFqIgkgDEgNAAsLIBp8IRogGUIBfSAZgyIZQgBSDQALIAUgGjcDAAwBCyAFIBl7IhggBSkDAHw3AwAgACgCKCABQQJ0aiIB' +
+  'IAEoAgAgGKdrIgE2AgAgAUUhDwsgBkUNACAPDQELIA4gFEEEdGohDiANQQFqIg0gEUghEyANIBFHDQELCyATRQ0AQQAPCyALQQFq' +
+  'IgsgEEcNAAsLQQELzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoi' +
+  'BkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBAv' +
+  'IgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIc' +
+  'IAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQMCIKNgIUIAQgAEEGdBAwIgs2AhggBEEBIAYQLyIFNgIkIAQgCEED' +
+  'aiAGbEE/chAwIgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEDAiCTYCMCAEIAgQMCIINgI0IApFIAZFciAFRSALRXJyIAhF' +
+  'IAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigC' +
+  'ACAAaxAfRQ0ACwsgBBAgC0EADwsgBBAhIAQLtQIBC38gACgCFCAAKAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIM' +
+  'IAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0Igsg' +
+  'BWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACAN' +
+  'IAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcg' +
+  'AUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgCFBA1IAAoAhgQNSAAKAIkEDUgACgCLBA1IAAo' +
+  'AjAQNSAAKAI0EDUgABA1CwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAA' +
+  'KAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0Ag' +
+  'CCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAK' +
+  'IANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYg' +
+  'Bi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EG' +
+  'Ag1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'AxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQJCIH' +
+  'Qf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxq' +
+  'IAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkgCBAiIAZBAWohBiAJIAAoAgggC0EMahAkIgdB' +
+  '/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAg' +
+  'A0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYC' +
+  'AAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigC' +
+  'AEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgco' +
+  'AgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAA' +
+  'IAYhCQwBCyARQX82AgALIAAgCSAPECIgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEh' +
+  'BwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M////////////////////' +
+  '/yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0N' +
+  'BAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9' +
+  'DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYB' +
+  'B39BAUG0lQEQLyIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAA' +
+  'IAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3Ry' +
+  'OwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdgl' +
+  'aiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoA' +
+  'AAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyA' +
+  'ODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB' +
+  '4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYE' +
+  'QCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEA' +
+  'QdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIA' +
+  'IARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0' +
+  'IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQAL' +
+  'IAQLBgAgABA1C8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2Aggg' +
+  'CSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9' +
+  'CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H' +
+  '////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////' +
+  'B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEi' +
+  'CHZBAXFFDQIaIAlBCGogCiAHIAgQKAsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVC' +
+  'ADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlw' +
+  'Ig50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAygh' +
+  'RANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJy' +
+  'aigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNx' +
+  'IgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwi' +
+  'AzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAII' +
+  'IhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIc' +
+  'IicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9z' +
+  'IhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABx' +
+  'IBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAW' +
+  'RyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEES' +
+  'dmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcg' +
+  'FXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtx' +
+  'G3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAh' +
+  'ESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCId' +
+  'IA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAK' +
+  'IAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9x' +
+  'Igc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAc' +
+  'IAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgC' +
+  'EHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAg' +
+  'CEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAgg' +
+  'CEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEB' +
+  'NgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwi' +
+  'HyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAi' +
+  'FyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIA' +
+  'IiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAe' +
+  'IAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRB' +
+  'AnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIB' +
+  'DQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgi' +
+  'CEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9F' +
+  'DQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpB' +
+  'gBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRy' +
+  'IBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAi' +
+  'CCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAK' +
+  'IAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJA' +
+  'AkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiAB' +
+  'KAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAP' +
+  'IBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgC' +
+  'BCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHEN' +
+  'AEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMECggCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsA' +
+  'CyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FF' +
+  'DQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIb' +
+  'NgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3Fq' +
+  'LQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACEx' +
+  'IAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJo' +
+  'IAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3Qg' +
+  'ASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0' +
+  'ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEG' +
+  'dHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEg' +
+  'Pv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEB' +
+  'dGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAh' +
+  'JCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAg' +
+  'CSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAA' +
+  'QQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4g' +
+  'GyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3Ei' +
+  'DiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9y' +
+  'IjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIi' +
+  'KiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIg' +
+  'ESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6' +
+  'ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAm' +
+  'ciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8B' +
+  'ACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0' +
+  'aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtx' +
+  'IBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEg' +
+  'DSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCIL' +
+  'IAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRy' +
+  'IAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24i' +
+  'DEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3Br' +
+  'dCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpB' +
+  'gBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIA' +
+  'Ig0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcg' +
+  'C0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgC' +
+  'ECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIH' +
+  'KAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJI' +
+  'IgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYg' +
+  'AXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIB' +
+  'QQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4o' +
+  'AmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIh' +
+  'FCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8D' +
+  'cXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2' +
+  'ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIg' +
+  'AUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2' +
+  'IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQi' +
+  'AUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAO' +
+  'KAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHg' +
+  'AGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAA' +
+  'IAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAII' +
+  'IgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWot' +
+  'AABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/' +
+  'A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyAL' +
+  'QRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRy' +
+  'ai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByAB' +
+  'IBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkg' +
+  'G2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cN' +
+  'AAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAH' +
+  'IBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmot' +
+  'AAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1B' +
+  'DHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThx' +
+  'IA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAK' +
+  'diIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIH' +
+  'IAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GI' +
+  'kAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcD' +
+  'QCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92' +
+  'QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEG' +
+  'QQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkEC' +
+  'SSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsg' +
+  'Cy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQg' +
+  'CiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRA' +
+  'QQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByAB' +
+  'aSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWog' +
+  'AUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQKSBFQgF8IUUgLUEB' +
+  'aiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAF' +
+  'QQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwB' +
+  'CyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhApIAkoAhAh' +
+  'BwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQP' +
+  'CyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgC' +
+  'HCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2Agwg' +
+  'BCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoi' +
+  'BygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAE' +
+  'cSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAE' +
+  'IAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEg' +
+  'DyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAK' +
+  'IBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0A' +
+  'ASABLQACECgPCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHY' +
+  'KWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIM' +
+  'IAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAE' +
+  'QQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyAD' +
+  'KAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAA' +
+  'IAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRNqIgBBF00EfyAAQQJ0QdQyaigCAAVBwh4LC8EG' +
+  'AhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUGAAxAvIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIg' +
+  'BkECaiIKQQR0EDAiBzYCFCACIAZBwQBqQQQQLyILNgIYIAIgBkEBaiIFQQJ0EDAiDTYCNCACIAVBBBAvIg42AkAgAEEBaiIJQQJ0' +
+  'IgMQMCEIIAIgCTYCmAIgAiAINgIsIAIgAxAwIg82AkggAiADEDAiEDYCTCACIAMQMCIRNgJQIAIgAxAwIhI2AlQgAiADEDAiAzYC' +
+  'sAEgAiAFQQN0EDAiEzYCtAEgAiAFQRhsEDAiFDYCvAEgAiAJQRRsEDAiFTYC0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0c' +
+  'A/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0Ug' +
+  'E0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQMQ0AIAVBACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNA' +
+  'IAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwb' +
+  'NgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsC' +
+  'ACACIAo2AgwgAhAyIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYC' +
+  'BCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhAzCyAM' +
+  'QRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQMCICRQRAQQAPCyACQQAgAPwLAAsgAgvWAQEEfwJAIAAQgQIi' +
+  'AgR/QdA1IQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYC' +
+  'ACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABCCAkUNACACIAAo' +
+  'AgBrEIMCDQEMBAsgAhCDAiIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCAC' +
+  'WQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZs' +
+  'EDQiA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcDmAEgAEHYAGpBAEEo/AsAIAAgAP0ABPAC/QsE4AICQCAAKQOA' +
+  'ASIBUARAQgAhASAAKAKQAUUNAQsgARA4IQILIABBADYCyAEgAEJ/NwOgASAAIAI3A4gBIABBADYCwAEgAEEANgK4ASAAEDcgAEEA' +
+  'NgKIAgv8AwECfyAABEAgACgCCBA1IAAoAhQQNSAAKAIYEDUgACgCHBA1IAAoAiwQNSAAKAI0EDUgACgCQBA1IAAoAkgQNSAAKAJM' +
+  'EDUgACgCUBA1IAAoAlQQNSAAKAKwARA1IAAoArQBEDUgACgCvAEQNSAAKALQARA1IAAoAsQBEDUgACgCjAIQNSAAKAKQAhA1IAAo' +
+  'AqACEDUgACgCnAIiAQRAIAEoAmQQNSABKAJoEDUgASgCbBA1IAEoAnAQNSABKAJ0EDUgASgCfBA1IAEoAoQBEDUgAUEANgKEASAB' +
+  'QQA2AnwgAf0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgAUEANgJ0IAFBfzYCXCABKAIAEDUgASgCBBA1IAEoAggQNSABKAIMEDUgASgC' +
+  'EBA1IAEoAhQQNSABKAIYEDUgASgCHBA1IAEoAiAQNSABKAIkEDUgASgCKBA1IAEoAiwQNSABKAI8EDUgARA1IABBADYCnAILIAAo' +
+  'AtgCIgEEQCABKAJAQQBKBEADQCABKAI8IAJBGGxqKAIUEDUgAkEBaiICIAEoAkBIDQALCyABQQA2AkAgASgCPBA1IAEoAgAQNSAB' +
+  'KAIEEDUgASgCCBA1IAEoAgwQNSABKAIoEDUgARA1IABBADYC2AILIAAoAsQCEDUgABAQIAAQNiAAEDcgABA1Cwt1AQR/IABFBEAg' +
+  'ARAwDwsCQAJAIAEQgQIiAkUNACACIABBCGsiAygCACIETQ0BAkAgAxCCAkUNACACIARrEIMCRQ0AIAMgAjYCAAwCCyABEDAiAUUN' +
+  'ACABIAAgAygCAEEIa/wKAAAgABA1IAEhBQsgBQ8LIAALrAEBBX8gAARAIABBCGshAkHQNSEDA0ACQCABIQQgAyIFKAIAIgFFDQAg' +
+  'AUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIA' +
+  'AkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLIgEBfyAAKAK4AiIBBEAgASgC' +
+  'YBA1IAEQNSAAQQA2ArgCCwsaACAAKALgARByIAAoAuQBEDUgAEIANwPgAQsaAEIBIABC64fWhejIoeThAH0QOSIAIABQGwsyACAA' +
+  'Qh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4hBQJA' +
+  'IABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0' +
+  'QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZB' +
+  'AnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAH' +
+  'IAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEDEiBQ0AIABBCGogAEEQaiAANAIMIAOs' +
+  'fEIBfEEQEDEiBQ0AIAAoAjAhCSAAEDwgABA9IAAQECAAEDYgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayAD' +
+  'IAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgC' +
+  'HCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEEC' +
+  'dGooAgAQPhogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBB' +
+  'ACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARB' +
+  'AWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQPxoMAAsACws1ACAABEAgACgC1AIgACgCsAIgACgCZEVyIAAoArwC' +
+  'IAAoApQCcnJyRQRAIAAQQAsgABAyCwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABA9IAAoApQCBEAgACABEEEP' +
+  'CyAAIAEQQiICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBB' +
+  'EGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkAC' +
+  'QCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAI' +
+  'IAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQQwwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMg' +
+  'BUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJB' +
+  'ASALEEMMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2' +
+  'AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQPSAAIAAoAjBBAWsiATYCMCAAKAKUAkUE' +
+  'QCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASAD' +
+  'IAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEEQMAQsgAUEA' +
+  'TA0CIAMgBSAEIAIQRQsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCED' +
+  'IAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEA' +
+  'TAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQRAwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEEQMAQsgBEEATA0AIAIgByADIAEQRQsg' +
+  'AUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEEQgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIA' +
+  'IgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEEYgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiAB' +
+  'NgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQg' +
+  'A0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIg' +
+  'AkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EDQiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyAC' +
+  'QQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCAD' +
+  'QQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJB' +
+  'AWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2' +
+  'AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANB' +
+  'BHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFB' +
+  'BHRqKAIAIgEgA0cEQCAAIAIgASAEEEYMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAA' +
+  'IAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEEYMAQsLC4QBAQR/IAJBAWsh' +
+  'BANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAg' +
+  'BEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUg' +
+  'AUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACAC' +
+  'BEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWoh' +
+  'BSABQQFqIQEMAAsACyAFC4kEAQV/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAg' +
+  'A0wEQCAAKALUAkUNAQJ/IAAoApQCRQRAIAAoAlwiBEEASgRAA0AgAiADSgRAIAAoAkggBUECdGooAgAhBCAAKALYAigCACEHA0Ag' +
+  'BEEEdCAEQQFqIQQgB2ooAggiBkEASg0ACyABIANBAnRqIAZBf3M2AgAgACgCXCEECyADQQFqIQMgBUEBaiIFIARIDQALCyADDAEL' +
+  'IAAgASACIAMQCgsPCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgClAIEQCAAIAEgAiADEAoP' +
+  'CyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAKwAiAAKAK8AhsEfyAAKAJIIARBAnRqKAIABSAA' +
+  'KAIIIAAoAkggBEECdGooAgAQSQs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAE' +
+  'aiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsg' +
+  'BEEBaiEEDAELCwsgAwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwsTACAABEAgACABNwOAASAAED0L' +
+  'CxYAIAAEQCAAIAFBAEc2ApABIAAQPQsLEwAgAARAIAAQPSAAIAE3A6gBCwsTACAABEAgABA9IAAgATcD2AELC8IDAwJ8BH8BfiAA' +
+  'RSABRXJFBEAgASAA/QADaP0LAwAgASAAKQPgAiIIQn8gACkD6AJQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkD' +
+  'eDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAA' +
+  'AAAgACgCnAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQi' +
+  'B2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtq' +
+  'KAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAA' +
+  'KAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsLtQEBBX9BfiEE' +
+  'AkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AQW8hBCAAKAKUAg0AIAAQPSAAKAIIIQUgAUEBaiIGQQJ0' +
+  'IQhBACEEIAYhAQNAIAUgAUEEdGooAgQiASAGRg0BIAUgARBJIQcgACgCNCAIaigCAEEATgRAIAAgBxBCDQELIAMgBEoEQCACIARB' +
+  'AnRqIAc2AgALIARBAWohBAwACwALIAQLHwAgAEUEQEF+DwsgACgClAIEf0FvBSAAED0gABADCwsoAAJAIABFDQAgAQRAIAEgACgC' +
+  'ODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAgAUxyDQAaIAAQPSAAKAKkAiIFQQAgBUEA' +
+  'ShshAyABQQFqIQYCQAJAA0ACQCAAKAKgAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoNAiACQQFqIQIMAQsLIAQEQCADIQIMAgsg' +
+  'ACAAKAIAQQJ0EDAiBDYCoAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oiAUEEaiABIAUgAmtBAnT8CgAAIAAoAqAC' +
+  'IANqIAY2AgAgACAAKAKkAkEBajYCpAJBAAsL0gMBBX8gAEUEQEF+DwtBfSEEAkACQCABQQBIIAAoAgQgAUxyDQBBbyEEIAJBAEgg' +
+  'AiADSnIgA0EATCAAKAIAIAFMcnINACAAED0CQAJAIAAoAowCIgQNACAAIAAoAgAiBUECdEEEaiIGEDAiBDYCjAIgACAGEDAiBjYC' +
+  'kAIgBEUgBkVyDQEgBUF/IAVBAE4bQQFqIQdBACEFA0AgBSAHRg0BIAYgBUECdCIIakEBNgIAIAQgCGpBATYCACAFQQFqIQUMAAsA' +
+  'C0EBIQUgBCABQQFqIgZBAnQiAWoiBCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQULIAJBAUcgA0EBR3IiByAFRgRAIAQgAjYCACAA' +
+  'KAKQAiAGQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBEEEahAwIgFFDQIgASAAKAIsIAT8CgAAIAAQPCAGQQJ0IgQgACgCjAJqIAI2' +
+  'AgAgACgCkAIgBGogAzYCACAAIAAoApQCIAcgBWtqNgKUAkEAIQRBACEFA0BBACAFIAhIIAQbBEAgACABIAVBAnRqKAIAED4hBCAF' +
+  'QQFqIQUMAQUgARA1DAMLAAsACyAEEDUgBhA1IABCADcCjAIMAQsgBA8LQX8LoQICBH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJB' +
+  'fyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G' +
+  '0tpRfoUQODcDiAEgACABIAZCAXwQVUKQzgAgACkDqAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCAC' +
+  'QQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgAL' +
+  'IAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIB' +
+  'fCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQ' +
+  'ASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgog' +
+  'D0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAgByAOIAogAiADEFcbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNA' +
+  'IAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggiBkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiAN' +
+  'KAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyENIAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAH' +
+  'IAggCSAFQQJ0aigCACIEEFgEQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIA' +
+  'IgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChBYDQAgByAOIAUgAyACEFlBASEMIAAgACgCyAEiCEEBajYC' +
+  'yAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EBaiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EE' +
+  'dGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEVIAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwg' +
+  'ByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiASRwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhB' +
+  'AnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtIIgYbIRggASAPIAggByAGGyILEFohGSABIBIgCxBaIRogCyEGA0AgCyABIAZB' +
+  'BHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANAIAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJ' +
+  'QQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsgASARIBgQWEUNASABIBEgAxBYDQEgACABIAIgByADIAkgBCAFEFsgACAB' +
+  'IAIgCCADIAkgBCAFEFsgFiAAKALIAUgEQEEBIRsMCwsgDigCCAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBK' +
+  'DQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtBAEwEfyATKAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANG' +
+  'DQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAgBCgCACEDBSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEH' +
+  'IAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0aiAGNgIAIAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAF' +
+  'QQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgALIAAhBSACQQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghB' +
+  'AEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRqIAA2AgAgASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABB' +
+  'AkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsgAyADKQMAQgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYN' +
+  'ACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACADQQR0aiIEKAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyAB' +
+  'C2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAgASAIIAQQWA0BIAEgCCAFEFgNASABIAIgCCAHIAYQWSAAIAAoAsgBIglBAWo2' +
+  'AsgBIAAoAsQBIAlBAnRqIAg2AgAMAQsLC9EJAwV/An4BeyMAQRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQXSAAIAA0AqQC' +
+  'NwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEF4LAkAgACgCnAIEQCAAEF8iAg0BCyAAKAKMASAAKAKsAUVy' +
+  'RQRAQX8hAiAAQQAQYA0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABBhIgJBAEgEQCAAQQE2AqwBIAAQYkEDIQMgBiECIABBABBg' +
+  'RQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQYyIDQQJIDQAg' +
+  'ACADIAAoAswBIgIoAgAgAigCBBBkRQ0AIAAQYkF/IQJBASEDDAMLIAAgBSgCDBBlIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARB' +
+  'ABBmIAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCIDQf//AyADQf//A0kbEGdBAnRBAXIQZgsgACAAKwO4ASAAKwO4AqM5A7gBIAAg' +
+  'AP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcg' +
+  'ACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQZSAAIAAp' +
+  'A+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAoAqACQQBKBEAgABBdIAApA+ACIQcLIAcgACkDgAJUDQEgABBhIgJBAEoEQCAA' +
+  'QQE2ApgCDAILAkAgAkUEQCAAEF5BfyECQQEhAyAAQQEQYEUNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIg' +
+  'ADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcD' +
+  'UCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58' +
+  'NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALE' +
+  'ASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABBoGgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEg' +
+  'ACkD2AJYBEBBAyECDAULIAAQaCEEIAAgACkD2AJCAXw3A9gCIAAgACkD6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEg' +
+  'AkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsACRQ0AIAAoAjAgBGosAAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGos' +
+  'AAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQZgsgBiECCyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFB' +
+  'AEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhBVIAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGoh' +
+  'BCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIH' +
+  'IAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAo' +
+  'AowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBBkDQELQQAhAiAAQQA2' +
+  'ApwCIAAgAUEBaxBlIAAoAswBIgQoAgAhAyABQQFGBEAgACADQQAQZkEADwsgACADIAAgBCABQYGAgIAEEGdBAnRBAXIQZgsgAg8F' +
+  'IAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9zakECdGooAgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEA' +
+  'C68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8DIAFFDQAaIAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIg' +
+  'BkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0EIAcgAkECdGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAo' +
+  'ApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0AIARB//8DcSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACAD' +
+  'QQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoLIAMLIRAgAUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQB' +
+  'IAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAhBSAAKAKQASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFF' +
+  'IBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigCACEKIAZBCGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkgg' +
+  'BRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhBpIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwB' +
+  'BQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxBpDQEgACADQQAQZgwBCyAOIAM2AgAgDiANQf////99cTYC' +
+  'BCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmohCAsgDEEBaiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEB' +
+  'aiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38gAiALRgR/QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAII' +
+  'SgRAIAQoAgAgASABQQJtakEIaiICQQJ0EDQiAUUEQEEAIQIDQCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwB' +
+  'CwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANBAWohAwwBCwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAi' +
+  'AUECdGoiA0EIaigCAEEMbGogASADKAIMEGoaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBBqGiAFQQFqIQUMAQsLIABBADYCrAFBAAsg' +
+  'B0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoi' +
+  'ASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8DQAJAIAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIA' +
+  'IQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIg' +
+  'BUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRq' +
+  'IQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQZgsgAkEBaiEC' +
+  'DAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0IglqIQIDQCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQg' +
+  'BEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIkaigCAEEBSg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVB' +
+  'fyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJBAnRqKAIAIgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEA' +
+  'IQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCIDIAAoAtwBaiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAAN' +
+  'ACAAIAFBAXQgB0EDchBmIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgE' +
+  'QCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuAB' +
+  'QQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEH' +
+  'IANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEGlBAEoEQCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAA' +
+  'KAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEGlBAEwNACAG' +
+  'IAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAILQQIhAiAKQQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAE' +
+  'IAtqIgsoAgAiERBpQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAFEGpFDQIgCyAEKAIENgIAIAQgCTYCBCAG' +
+  'IAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFq' +
+  'IQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEGlBAEgEQCAIIAMgAyAISBsh' +
+  'AgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2AgAgAUEBaiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAg' +
+  'ACAKNgLgAUEBDwUgACAFIA9BAXIQZgwCCwALCyAMIAE2AgQMAAsACwgAIABBABBlC/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAA' +
+  'KALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFr' +
+  'IgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARBAWsiBEUNACAAIAogCEEMahBrIQMgCCgCDCEHDAMLBQJAIAcgA0EC' +
+  'dGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0Ig0gACgCdGooAgBFDQAgDEEBOgAAIAAgCRBsIAAoAnQgDWooAgAgACgCjAFO' +
+  'BEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhB' +
+  'ADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQg' +
+  'A0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEG0NASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAI' +
+  'KAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSAD' +
+  'QQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayID' +
+  'QQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIA' +
+  'NgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAF' +
+  'QQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2' +
+  'AgAgACgC0AIEQCAAIAYQbgsgACAAKALoAUEBajYC6AFBACEEIAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQB' +
+  'IAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIHKAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIA' +
+  'IAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAAKAKYASIFIAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEg' +
+  'AawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0ECaiIBQQJ0EDQiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFG' +
+  'BEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0EDQiBEUEQEF/IQQMAgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2Agwg' +
+  'BiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEECRwR/IAZBCGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIE' +
+  'TA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQNCIFDQEgAAVBAgtBAkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQ' +
+  'aiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogBIgIgAUECdGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEE' +
+  'IAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0CIAAgAzYCPANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/' +
+  'c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgCMCAAKAJ8IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAh' +
+  'AwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEhAgNAIAIgBUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKM' +
+  'AQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSEDAkAgBkEBcUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0Ag' +
+  'AiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIMSARAIAAoAiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKw' +
+  'AgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsgACgCKCADakEAOgAAIAAgAxBvIAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihq' +
+  'QX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0' +
+  'aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYC' +
+  'oAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQahogACgCqAEgASgCBEEM' +
+  'bGogBCABKAIAEGoaIAAgACkDgANCAXw3A4ADIAQLYgEFfyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRB' +
+  'AWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpBADYCACAAEHALIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAg' +
+  'AUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBA0IgNFBEBBfw8L' +
+  'IAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEA' +
+  'C5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRB' +
+  'gICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAA' +
+  'KAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigC' +
+  'ACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuvAQIEfwF8IAAoArAB' +
+  'IgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAA' +
+  'KwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAi' +
+  'AUEATgRAIAAgARBxCwvhAgEKfyMAQRBrIgckACADKAIAIQogACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC' +
+  '0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEGsiBUEAIAVBAEobIQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUi' +
+  'BiAAKAJwaiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAgACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARB' +
+  'AnRqIAUoAgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFqNgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAog' +
+  'AygCACIBSARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUECdGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLqgMBC38j' +
+  'AEEQayIGJAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQpsIQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEEC' +
+  'dGooAgBBAXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEGshCiAGKAIMIQsDQCADIAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIF' +
+  'IAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsg' +
+  'BEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAAIAhBAWohCAwBCwsgA0EAIANBAEobIQFBACEC' +
+  'A0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAAKALQASAEaigCABBsCyACQQFqIQIMAAsACwUg' +
+  'ACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtSAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAA' +
+  'KALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACABEHELC9cBAQZ/IAAoAsABIgIoAgAhBgNA' +
+  'AkAgA0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4gACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBB' +
+  'A3RqKwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3RqKwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFB' +
+  'AnRqIAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEgBkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJA' +
+  'IAFBAEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIEQQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALI' +
+  'ASAEQQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAoAsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEg' +
+  'ACgCBEEBdE4NASAAKAKoASABQQxsaigCABA1IAFBAWohAQwACwALIAAoAgAQNSAAKAKQARA1IAAoApwBEDUgACgCqAEQNSAAEDUL' +
+  'C+ULAQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJBgICAgAFLcg0AQQFBmAMQLyIHRQ0AIAMgAkECdGooAgAhCyAHIAE2' +
+  'AgwgByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1BA2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQLyEGIAcgCUEBdCIPQQwQ' +
+  'LyIINgKoASAGQQAgCBtFBEAgBhA1IAcQcgwBCyAHIAY2ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYC' +
+  'JCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABq' +
+  'NgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcg' +
+  'BiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2' +
+  'AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtB' +
+  'AEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAg' +
+  'AUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAH' +
+  'KAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRA' +
+  'IAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/' +
+  'NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEg' +
+  'BUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAh' +
+  'BgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtB' +
+  'ACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABBmDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsA' +
+  'CwALCyAGDQ0gBxBhRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQbyAIQQFq' +
+  'IQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN' +
+  '7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFq' +
+  'IQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigC' +
+  'AEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAh' +
+  'BwsgCkEwaiQAIAcLiwICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMFIAAQdSIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD' +
+  '8AF9IgUgASAFVBsFQn8LEFwhAyACIAAoAuABIgRB2AJqQcAA/AoAACACIAQpA1A3AzggACACKQMAIAApA/ABfDcDaCAAIAIpAxAg' +
+  'ACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJAIANBAWsOAgABAgsgAEECNgJkIAAgACkD4AIiAUIBfCIFNwPgAiAAIAAp' +
+  'A+gCIAEgBVatfDcD6AIMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2AogCCyACQUBrJAAgAwuPBAEPfyAAKAIEIQIgACgCICIE' +
+  'QQJ0QQRqIgUQMCIHRSAAKAIMQQJ0QQRqEDAiCUVyIAUQMCIKRSACQQJ0QQRqEDAiC0VyckUEQCACQQAgAkEAShtBAWohAiAAKAII' +
+  'IQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EAIQJBACEFA38gBSAPRgR/IAcgA0ECdGogAjYCACAIIA0gAyAHIAkgACkD' +
+  'gAEQOBBzBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkg' +
+  'BEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EB' +
+  'aiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgL' +
+  'IAFBAWohAQwBCwshAQsgBxA1IAkQNSALEDUgAUUEQCAKEDVBfw8LIAAQQCAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEg' +
+  'ACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gBIAAgACkDmAE3A4ACQQAL5wMCDH8DfiAAKAIgIQQg' +
+  'ACgCCCEKIAAoAgAhBUEBQewAEC8iAkUEQEF/DwsgACACNgK4AiAFQQFqIQggBEECdEEEahAwIQYCQANAAkAgBkEAIAQgB0obRQRA' +
+  'IA1CAYZCAnwhD0EEIQEDQCABIgNBAXQhASAPIAOtVQ0ACyACIARBP2pBwABtNgIAIAIgBSAEIAQgBUobQQJqNgJYIAIgACgCBCIB' +
+  'QRBqQRBtQQR0NgJQIAIgAkEAIAQgAUECaiIJIA6nQQFqIgogDaciCxB3IgE2AmQgAiABQQEQLyIINgJgIAVBAmpBBBAvIQEgA0EC' +
+  'dBAwIgVBAEcgBkEARyABQQBHcSADQQgQLyIHQQBHcXEgCEEAR3EiDEUNASACIAggBCAJIAogCxB3GiAAIAIgBiABIAcgBSADQQFr' +
+  'EHggACgCACAAKAIEIAAoAiAgAiAGEHkMAwsgBiAHQQJ0IgNqIgsgCDYCACAAKAIcIANqKAIAIQkgCCEDA0AgCiAJQQR0aiIMKAII' +
+  'IgFBAEwEQCAHQQFqIQcMAwUgASADSARAIAsgATYCACABIQMLIA5CAXwhDiAJQQFqIQkgDSAMKAIMQQBHrXwhDQwBCwALAAsLIAAQ' +
+  'NgsgBhA1IAEQNSAHEDUgBRA1IAxBAWsL9gMBAn8gACABNgIEIAAgASAAKAIAIgZBA3QiB2pBACABGzYCCCAAIAEgBkECdEEHakF4' +
+  'cSAHaiIGakEAIAEbNgIMIAAgASAGIANBA3RqIgZqQQAgARs2AhAgACABIAYgBEEEdGoiBmpBACABGzYCFCAAIAEgBiAFQQN0QRdq' +
+  'QXhxaiIGakEAIAEbNgIYIAAgASAGIAQgBWpBBHRBJ2pBcHFqIgVqQQAgARs2AhwgACABIAUgAkECdCIGQQtqQXhxIgdqIgVqQQAg' +
+  'ARs2AiAgACABIAUgBEECdEEHakF4cSIEaiIFakEAIAEbNgIkIAAgASAEIAVqIgVqQQAgARs2AiggACABIAUgBkEHakF4cSIEaiIF' +
+  'akEAIAEbNgIsIAAgASAEIAVqIgVqQQAgARs2AjAgACABIAQgBWoiBGpBACABGzYCNCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEA' +
+  'IAEbNgI4IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AjwgACABIAQgAiADakEEdGoiAmpBACABGzYCRCAAIAEgAiAHaiICakEAIAEb' +
+  'NgJIIAAgASACIAAoAlgiA0EEdGoiAmpBACABGzYCTCAAKAJQIgFBgQhIIgRFBEAgAEEANgJMCyABIANsQQJ0QQdqQXhxQQAgBBsg' +
+  'AmoL+AUCDX8CfiAAKAIgIghBACAIQQBKGyENIAAoAgghDyAAKAIAIQ4DQCAHIA1GBEBBACEIIA5BAmoiB0EAIAdBAEobIQpBACEH' +
+  'A0AgByAKRgRAQQAhBwNAIAcgDUYEQAJAQQAhCkEAIQIDQCAKIA1GDQEgCkECdCIMIAEoAjBqKAIAIRAgASgCHCAMaiACNgIAQQAh' +
+  'CQNAIAlBAkYEQCABKAIcIgMgCkEBaiIKQQJ0aiACNgIAIAMgDGohAyABKAIoIAxqIQhBACEHA0AgCCAHNgIAIAcgAiADKAIAIglr' +
+  'Tg0DIAcgCWohCSAHQQFqIQcgDiABKAIgIAlBAnRqKAIATg0ACwwCCyAAKAIcIBBBAnRqKAIAIQMDQCAPIANBBHRqIggoAggiB0EA' +
+  'TARAIAlBAWohCQwCBSAHIA5KIAlGBEAgCCgCDCIIQQBIBEAgACgCFCAHQQR0aigCCCEICyACQQJ0IhEgASgCIGogBzYCACAIQQBM' +
+  'BH9BAAUCfyAIrCAHrUIghoQiFEKV+Kn6l7fem55/fkIgiKchCwNAIAQgBiALcSIIQQN0aiISKQMAIhVQIhNFBEAgCEEBaiELIBQg' +
+  'FVINAQsLIAUgCEECdGooAgAgE0UNABogEiAUNwMAIAEgASgCXEEBaiILNgJcIAUgCEECdGogCzYCACALCwshCCABKAIkIBFqIgsg' +
+  'CDYCACABKAIMIAdBA3RqIgcgBygCBEEBajYCBCABKAIUIAsoAgBBA3RqIgcgBygCBEEBajYCBCACQQFqIQILIANBAWohAwwBCwAL' +
+  'AAsACwALBSADIAIgB0ECdCIKaigCAEECdGoiCCAIKAIAIghBAWo2AgAgASgCLCAKaiAINgIAIAEoAjAgCEECdGogBzYCACAHQQFq' +
+  'IQcMAQsLBSADIAdBAnRqIgkoAgAhDCAJIAg2AgAgB0EBaiEHIAggDGohCAwBCwsFIAMgAiAHQQJ0aigCAEECdGoiCCAIKAIAQQFq' +
+  'NgIAIAdBAWohBwwBCwsL/gMBBn8gAygCDCABQQFqQQAQeiADKAIUIAMoAlxBARB6IAJBACACQQBKGyEJA0AgBSAJRgRAQQAhAEEA' +
+  'IQQDQCAEIAMoAgBIBEAgBEEGdCIBQUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAhBiABQQJ0IgggAygCKGooAgBBAUYEQCADKAIg' +
+  'IAMoAhwgCGooAgBBAnRqKAIAIQYLIAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEBDAEFIAMoAgggBEECdGogBTYCACAEQQFqIQQM' +
+  'AwsACwALCwNAIAMoAlwgAE4EQCADKAIYIABBA3QiAiADKAIUaigCBEEEdGoiAUL/////BzcDCCABQgA3AwAgAygCFCIBIABBAnRq' +
+  'IAEgAmooAgA2AgAgAEEBaiEADAELCw8LIAVBAWohCCADKAIcIgYgBUECdCIHaigCACEBIAQgAygCMCAHaigCAEECdGooAgAhCgNA' +
+  'IAYgCEECdGooAgAgAUwEQCAIIQUMAgsgAygCDCABQQJ0IgcgAygCIGooAgAiBkEDdGogAygCECAFIAoQeyADKAIkIAdqKAIAIgcE' +
+  'QCADKAIUIAdBA3RqIAMoAhggBUEAEHsLIAAgBk4EQCADKAI4IAZBAnRqIgcgBygCAEEBajYCAAsgAUEBaiEBIAMoAhwhBgwACwAL' +
+  'AAtOAQR/IAFBfyABQQBOG0EBaiEFQQAhAQNAIAEgBUcEQCAAIAFBA3RqIgQgAzYCACAEKAIEIAQgAzYCBCACIANqaiEDIAFBAWoh' +
+  'AQwBCwsLkgEBA38gAkEGdSEFAkAgACgCBCIEIAAoAgBHBEAgASAEQQFrIgZBBHRqKAIIIAVGDQELIAAgBEEBajYCBCABIARBBHRq' +
+  'IgQgAzYCDCAEIAU2AgggBEIANwMAIAAoAgRBAWshBgsgASAGQQR0aiIAIAApAwBCASACQT9xrYaENwMAIAMgACgCDEcEQCAAQQA2' +
+  'AgwLC/UDAgd/A3wjAEEgayIFJAACf0F+IABFIANFcg0AGkFvIAAoApQCDQAaIAAQPSAFQgA3AxAgBUIBIAFClfip+pe33puef35C' +
+  'mcDTzb2z+ZXjAHwiASABUBs3AxggBUEANgIMIAVBADYCCAJ/IAAoAqwCQQFHBH8gABASQQBHBUEAC0UEQANAIAxEAAAAAAAAAABm' +
+  'RSACIAdMckUEQCAHQQFqIQcgBUEYaiEKRAAAAAAAAAAAIQ0gACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQUCIIQQBIDQAgBSAFKQMQ' +
+  'QgF8NwMQIAAgCCAFKAIMIAUoAggQTyIGIAUoAghKBEAgBSgCDCAGQQJ0EDQiCUUEQEQAAAAAAADwvyENDAILIAUgCTYCDCAFIAY2' +
+  'AgggACAIIAkgBhBPGgsgDSAOoCENIAZFDQAgACAFKAIMIAoQGSAGrIKnQQJ0aigCABA+GiAOIAa3oiEODAELCwNAIAsgACgCMEgE' +
+  'QCAAED8aDAELCyANRAAAAAAAAACAIAwgDUQAAAAAAAAAAGMboCEMDAELCyAFKAIMDAELIAAgBUEYaiACIAVBEGoQGCEMQQALEDUg' +
+  'ABA9IAQEQCAEIAUpAxA3AwALQX8gDEQAAAAAAAAAAGMNABogAyAMIAK3ozkDAEEACyAFQSBqJAALqQcCDX8DfiMAQTBrIgckACAH' +
+  'QQA2AiggByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAItAAAiBEElRwRAIARFDQIgB0EgaiAEwBB+DAELIAJBAmog' +
+  'AkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8g' +
+  'BEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAG' +
+  'QewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsC' +
+  'QCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElEH4gBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGoh' +
+  'AyAEKQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMg' +
+  'BCkDAAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFr' +
+  'IgRBMCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEH4g' +
+  'CUEBayEJDAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGohAyAFKAIAIgRB9C0gBBshBEEAIQUDQEEgIQogBCAFai0A' +
+  'AEUgCEEATiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQfiAGRQ0DIAdBIGogBsAQfiAFIQMMAgsgByAFKAIAOgAXIAVBBGoh' +
+  'A0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAA' +
+  'EH4gBEEBaiEEDAALAAsFIAggChB+IARBAWohBAwBCwsLIAJBAWohAgwBCwsgACAHKAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBq' +
+  'JAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgII' +
+  'CyUBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQfSAEQRBqJAALwQYBBn8jAEGgAWsiAiQAIAIgATYChAEgAiAANgKAASAC/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/QsDiAEgAkHkOjYCmAFB5DpBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEHyF0EAEIEBGgwBC0EB' +
+  'QegAEC8iA0UEQCACQX8QLTYCAEEAIQMgAkGAAWpBf0EAQc4UIAIQgQEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEIIBRQRAIAJBADYC' +
+  'lAFBciEAIAJBgAFqQXJBAEGaHEEAEIEBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEIMBIgANACADIAIoAnwiACADKAIkIABrEC4i' +
+  'ATYCAEEAIQAgAQ0AQX8hACACQX8QLTYCQCACQYABakF/QQBBzhQgAkFAaxCBARoLIAIoAnAhBCACKAJsIQUgAigCaCEGIAIoAnQh' +
+  'B0EAIQEDQCAARSABIAdIcUUEQCAGEDUgBRA1IAQQNSACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMoAiAgAUED' +
+  'dGooAgBqLQAAQSNHDQAgAygCACABEFIiBUUNACACIAUQLTYCICACQYABaiAFQQBBzhQgAkEgahCBASEACyABQQFqIQEMAQUCQCAC' +
+  'QQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQLyIBNgJcQQAhACABDQBBfyEAIAJBfxAtNgIwIAJB' +
+  'gAFqQX9BAEHOFCACQTBqEIEBGgsDQCAADQEgAkGAAWoQggFFDQEgAkGAAWogAyAEIAJB0ABqEIQBIQAMAAsACwsLIAIoAlAQNSAC' +
+  'KAJUEDUgAigCXBA1IABFDQIgAxCFAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEFMiAARAIAIgABAt' +
+  'NgIQIAJBgAFqIABBAEHOFCACQRBqEIEBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1gBA38jAEEQayIGJAAgACgCGCIFBEAgBSAB' +
+  'NgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBB9GgsgBkEQaiQAIAEL4QEBCH8gACgCCCED' +
+  'IAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIEQQ0gBEEKIAcgA2siCBCGASIFIARrIAggBRsiAhCGASIBIARrIAIgARshAkEA' +
+  'IQYgASAFIAEbQQBHIQUCf0EAIAFFDQAaQQAgAkEBaiAITw0AGiABLQABQQpGCyEBIAAgACgCFEEBajYCFCAAIAIgA2ogBWogAWoi' +
+  'AzYCCANAIAIgBkYNASAEIAZqLAAAIgEQhwEEQCAGQQFqIQYMAQsLIAFB/ABGDQALIAAgAjYCECAAIAQ2AgxBAQv8AwEHfyMAQfAA' +
+  'ayIFJAAgBUEANgJsIAJBfzYCACABQQhqIQoCQANAAkAgACAFQewAaiAFQegAaiAFQeQAahCIAQRAIAAoAgwiBCAFKAJoIgFqIQcg' +
+  'BSgCZCIGIAFrIghBAUcEQCAHQfwAIAgQhgEhCAwCCyAHLQAAQfwARwRAIAdB/ABBARCGASEIDAILIAIoAgBBAE4EQEFwIQQgAEFw' +
+  'IAFBtBxBABCBARoMBAsgAiAJNgIADAILQQAhBCACKAIAIgFBAEgEfyACIAk2AgAgCQUgAQsNAkFyIQQgAEFyQQBB+BhBABCBARoM' +
+  'AgsCQCAHIAhJBEAgACAFQegAaiAIIARrIAIoAgBBf3NBH3YgAyAJEIkBIgQNAyAFKAJoIgEgBkYNASAAKAIMIQQLIAYgBCABIAYQ' +
+  'igEiB0sEQCAFIAQgB2otAAA2AgBBcSEEIABBcSAHQc0dIAUQgQEaDAMLIAogASAEaiIEIAYgAWsiBhCLAUEATgRAIAUgBUEwaiAE' +
+  'IAYQjAE2AhBBcyEEIABBcyABQcwfIAVBEGoQgQEaDAMLIAogBCAGEI0BIgRBAEgEQCAFIAQQLTYCICAAIAQgAUHOFCAFQSBqEIEB' +
+  'IQQMAwsgCUEBaiEJDAELC0FwIQQgAEFwIAZBAWtB1hJBABCBARoLIAVB8ABqJAAgBAvLCAIOfwF+IwBB8AFrIgUkACAFQQA2AuwB' +
+  'IAVCADcD2AEgAyADKAIQQQFqIgQ2AhAgBEH/////B0YEQCADKAIMQQAgASgCJEECdPwLACADQQE2AhALIAFBOGohECABQQhqIREC' +
+  'QANAIAAgBUHsAWogBUHoAWogBUHkAWoQiAEEQCAFKALkASEIIAAoAgwiCiAFKALoASIHaiIMLQAAQfwARwRAIAcgCCAHIAhLGyEG' +
+  'IAchBANAAkAgBCAGRwRAIAQgCmotAABBOkcNASAEIQYLIAYgCiAHIAYQigEiCUsEQCAFIAkgCmotAAA2AiBBcSEEIABBcSAJQc0d' +
+  'IAVBIGoQgQEaDAYLIAYgB0YEQEFwIQQgAEFwIAdBqDJBABCBARoMBgsgESAMIAYgB2siDhCLASIPQQBIBEAgBSAFQaABaiAMIA4Q' +
+  'jAE2AjBBdCEEIABBdCAHQdYuIAVBMGoQgQEaDAYLQQAhCSAGIAhJBEAgAiAPSgRAIAUgBUGgAWogDCAOEIwBNgJAQXshBCAAQXsg' +
+  'BkGsFSAFQUBrEIEBGgwHCyAGQQFqIgkgCEYEQEFwIQQgAEFwIAZBjzJBABCBARoMBwsgCCAKIAkgCBCKASIGSwRAIAUgBiAKai0A' +
+  'ADYCUEFxIQQgAEFxIAZBgBUgBUHQAGoQgQEaDAcLAkAgECAJIApqIgYgCCAJayIIEIsBIgRBAE4NACAQIAYgCBCNASIEQQBODQAg' +
+  'BSAEEC02AmAgACAEIAlBzhQgBUHgAGoQgQEhBAwHCyAEQQFqIQkLIAMoAhAiBCADKAIMIA9BAnRqIgYoAgBGBEAgBSAFQaABaiAM' +
+  'IA4QjAE2AnBBfCEEIABBfCAHQZkXIAVB8ABqEIEBGgwGCyAGIAQ2AgACQCADKAIIIAtHBEAgAygCBCEEDAELIAMoAgAgC0EBdEEQ' +
+  'IAsbIgZBAnQiBBA0IghFBEBBfyEEIAVBfxAtNgKAASAAQX8gB0HOFCAFQYABahCBARoMBwsgAyAINgIAIAMoAgQgBBA0IgRFBEBB' +
+  'fyEEIAVBfxAtNgKQASAAQX8gB0HOFCAFQZABahCBARoMBwsgAyAGNgIIIAMgBDYCBAsgC0ECdCIHIAMoAgBqIA82AgAgBCAHaiAJ' +
+  'NgIAIAtBAWohCwwECyAEQQFqIQQMAAsACyANIAcgDRshDSAAIAcgCCAFQdgBahCOASIERQ0BDAILC0F6IQQgASgCACADKAIAIAMo' +
+  'AgQgCxA7IgJBekYEQCAAQXpBAEG1GEEAEIEBGgwBCyACQQBIBEAgBSACEC02AgAgACACQQBBzhQgBRCBASEEDAELIAUpA9gBIhJQ' +
+  'BEBBACEEDAELIAEoAgAgAiASEAsiAUUEQCABIQQMAQtBbiEEIAFBbkYEQCAAQW4gDUGnKUEAEIEBGgwBCyAFIAEQLTYCECAAIAEg' +
+  'DUHOFCAFQRBqEIEBIQQLIAVB8AFqJAAgBAsiACAABEAgACgCABAzIABBCGoQjwEgAEE4ahCPASAAEDULCzgAIAFB/wFxIQEDQAJA' +
+  'IAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHEN' +
+  'ARoLIABBC0YLC64BAQN/IAAoAhAiBiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABCHAQ0BIAQhBQtBACEE' +
+  'IAUgBkYNASACIAU2AgAgBSAAKAIQIgIgAiAFSRshBANAAkAgBCAFRwRAIAAoAgwgBWosAAAQhwFFDQEgBSEECyABIAQ2AgAgAyAE' +
+  'NgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQMAQsLIAQLqwQBBn8jAEEgayIKJAAgASgCACIHIAIgAiAHSRshCSAHIQYCQAJA' +
+  'AkACQAJAAkACQAJAAkADQCAGIAlHBEAgACgCDCAGai0AAEE6Rg0CIAZBAWohBgwBCwsgA0UNAQwHCyADDQZBbyEIIAAgByAGQdIV' +
+  'EJEBIgNBAEgNByAAIAZBAWoiCSACQeIVEJEBIgdBAEgNByAHDQEgAiAGSw0FDAQLIAAgByACQeIVEJEBIgdBAE4NAUFvIQgMBgsg' +
+  'AyAHTQ0BIAEoAgAhASAKIAc2AhQgCiADNgIQIABBbyABQdwmIApBEGoQgQEaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBH' +
+  'BEAgBCgCCCEIDAELIAQoAgAgBkEBdEEQIAYbIgZBAnQiCBA0IgsEQCAEIAs2AgALIAQoAgQgCBA0IgkEQCAEIAk2AgQLIAQoAggg' +
+  'CBA0IghFDQEgBCAINgIIIAtFIAlFcg0BIAQgBjYCECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAg' +
+  'CCAEKAIMQQJ0aiAHNgIAIAQgBCgCDEEBajYCDCABIAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/EC02AgAgAEF/IAFBzhQg' +
+  'ChCBARoMAwsgASgCACEJC0FvIQggAEFvIAlB7ilBABCBARoMAQtBbyEIIABBbyAHQZoqQQAQgQEaCyAKQSBqJAAgCAtrAQJ/IAIg' +
+  'ASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACABaiwAACIDQR9LDQAgAxCHAQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiAD' +
+  'QfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvtAQELfwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQkAEhBCAAKAIkIQoDQCAKIAQg' +
+  'CXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0A' +
+  'ACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8B' +
+  'cSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8g' +
+  'ASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAA' +
+  'akEAOgAAIAALsQQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwD' +
+  'QCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQNCIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0' +
+  'QcAAIAQbIgNBA3QQNCIFRQ0CIAAgAzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGA' +
+  'ASADGyIGQQQQLyIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEDUgACAGNgIoIAAgBzYCJEEABSAA' +
+  'KAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEJABIQMDQCADIApxIgVBAWohAyAHIAVBAnRq' +
+  'IgUoAgANAAsgBSAEQQFqIgQ2AgAMAQsLCyIDDQELIAAoAgAgACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAA' +
+  'KAIcIgNBA3RqIAApAwg3AwAgACANIAApAwh8QgF8NwMIIAEgAhCQASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCAC' +
+  'IAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFqNgIcCyADDwtBfwuwAgIDfwJ+IwBBEGsiBSQAAn8gAUEBaiIEIAJP' +
+  'IAAoAgwgBGotAABBLUdyRQRAIABBbiAEQbAuQQAQgQEaQW4MAQsgAiAERwRAIAQhAQNAIAEgAkkEQCAAKAIMIAFqLQAAIgZBOmtB' +
+  '/wFxQfUBTQRAIAUgBjYCACAAQW4gAUHaKiAFEIEBGkFuDAQLIAatQtD///8PfEL/////D4MiCEL+//////////8AhUIKgCAHUwRA' +
+  'IABBbiAEQdUpQQAQgQEaQW4MBAUgAUEBaiEBIAggB0IKfnwhBwwCCwALC0L///////////8AIAMpAwAiCH0gB1MEQCAAQW4gBEH/' +
+  'KEEAEIEBGkFuDAILIAMgByAIfDcDAEEADAELIABBbiABQfYrQQAQgQEaQW4LIAVBEGokAAsXACAAKAIAEDUgACgCGBA1IAAoAiQQ' +
+  'NQs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7wECBH8BfiMAQTBrIgQkAAJ/' +
+  'IAEgAkcEQCACIAEgASACSRshBiABIQUDQAJAAkAgBSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYC' +
+  'FCAEIAM2AhAgAEFvIAVBhisgBEEQahCBARoMAQsgCEIKfiAHrULQ////D3xC/////w+DfCIIQoCAgIAEUw0BIAQgAzYCICAAQW8g' +
+  'AUGHGiAEQSBqEIEBGgtBfyAIpyACIAVLGwwDCyAFQQFqIQUMAAsACyAEIAM2AgAgAEFvIAFB/y4gBBCBARpBfwsgBEEwaiQACzQA' +
+  'An9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGso' +
+  'AgBqIABFIAFBAExyIAAoAlQgAUhyGwuQAwIHfwF+IwBBsARrIgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBH' +
+  'IgdBAEgEQCAHrCELDAELAkAgB0HBAEkEQCAEQTBqIQUgBEGwAmohBgwBCyAHQQJ0IgUQMCIGQQAgBRAwIgUbDQAgBhA1IAUQNUJ/' +
+  'IQsMAQsgACgCACABIAYgBSAHEEcaIARCADcDKANAIAcgCEYEQCAAKAIAIAEQDCILQgBVBEAgBCALNwMAIARBEGoiAEEYQdYgIAQQ' +
+  'fxogAiADIARBKGogABCVAQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhA1IAUQNQsgBCkDKCEL' +
+  'DAILIAgEQCACIAMgBEEoakHPMhCVAQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQkgEQlQEgBSAJaiIJKAIABEAgAiADIARBKGoi' +
+  'CkHOKBCVASACIAMgCiAAIAkoAgAQkwEQlQELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikD' +
+  'ACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAtDwsgAUEC' +
+  'dEGENGooAgALHQAgAARAIAAgATYCACAAQSRqQcgBIAIgAxB9GgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAgASACIAMQ' +
+  'lwEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEJcBCyAEQRBqJAAgAQuiBQEHfyMAQUBqIgMkAEHoN0EAQewB/AsAQSggAUEA' +
+  'IAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQeg3QWRB6RAgAxCYARpBZAwBCwNAAkAgAiAERgRA' +
+  'IAQhAgwBCyAAIAJqLAAAEJoBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEJsBIQUgBCADKAI8IgIgAiAESRshAQJAAkAD' +
+  'QAJAAkAgASACRwRAIAAgAmosAAAQmgENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZy' +
+  'DQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRshAQNA' +
+  'AkAgAyABIAJHBH8gACACaiwAABCaAQ0BIAIFIAELNgI8IAAgBCADQTxqEJsBIQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAA' +
+  'IAJqLAAAEJoBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0B' +
+  'CyADIAc2AhAgAyAAQdAyIAAbNgIUIANBgypB0DIgBEEoSxs2AhhB6DdBZEHIMCADQRBqEJgBGkFkDAELAkACQCAFQcEAa0FASQ0A' +
+  'IAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBgypB0DIgBEEoSxs2AihB6DdB' +
+  'bEGdJCADQSBqEJgBGkFsDAELQeA5IAY2AgBB3DkgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAiAyABIAEg' +
+  'A0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAFakEwayIB' +
+  'QecHIAFB5wdIGyEBDAELCyABC88DAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB6DdBbEGZIyADEJgB' +
+  'GkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHA' +
+  'M2otAAA2AgALIAVFDQAgBSAAQf8BcSAAQcAzai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRAQQAh' +
+  'BSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAgAyAG' +
+  'NgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBB+A4hBiAFRQ0BCyAHDQFBjxAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYCIEHo' +
+  'N0FsQbQmIANBIGoQmAEaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMgBTYCFCADIAQ2AhBB6DdBbEGEJiADQRBq' +
+  'EJgBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANs' +
+  'IQcgACgCDCADbCAEakEAEC4iAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACAC' +
+  'QRxqIAJBJGogB60iCSACNAIgfEEEEDEiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQMSEBCyABBUF/CyEBA0BBACAFIAdIIAEb' +
+  'BEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEJ4BEDsiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhAzDAMLIAAgAjYCJAsLCyAG' +
+  'QaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/' +
+  'IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvhBAIIfwF+IwBB0ABrIgEkAEHo' +
+  'N0EAQewB/AsAQcw3KAIAIQAgAUHQNygCACICNgJMIAFB1DcoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRB' +
+  'wQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQeg3QWxBmSMgARCYARoMAQsgBCABQcwAaiABQcgAahCcAQ0AQeQ3KAIAIgJBAEgEQCAB' +
+  'QYACNgIUIAEgAjYCEEHoN0FrQZwZIAFBEGoQmAEaDAELIAJFQeA3KAIAQQAgAkGBAkkbckUEQCABQYACNgI0IAEgAjYCMEHoN0Fr' +
+  'QZwZIAFBMGoQmAEaDAELAkBBAUHAABAvIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwi' +
+  'BTYCBCAAIAEoAkgiBjYCCCAAQdw3KAIAQQBHNgIYQdg3KAIAIQcgACACNgIgIAAgBzYCHCAEIAUgBiABQThqEKABBEAgASgCQBA1' +
+  'IAAQoQEMAwsgACABQThqEKIBIAEoAkAQNUF/IQMNAUEAIAAoAgxBG0YgACgCGCAAKAIAQQlHIAAoAgRBA0dychsEQCAAECUiAjYC' +
+  'LCACRQ0CCwJ/IAAgACgCACIDIANsQQJ0EDAiAzYCMEF/IANFDQAaIAAoAgBBEUgEQCAAEKcBCyAAKAIoIAAoAixyBH9BAAUgABCd' +
+  'AQsLIgMNASAAIQMMAgtBfyEDCyABIAMQlgE2AiBB6DcgA0HOFCABQSBqEJgBGiAAEKEBQQAhAwsgAUHQAGokACADC5QFAQd/IwBB' +
+  'kAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBCjASAGQQFqIQYgAyAAIAQQpAEhBAwBCwsDQCAAIAVMIARyRQRA' +
+  'IABBACAFIABBASAHQRBqIgYQowEgBUEBaiEFIAMgACAGEKQBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHcNygCACIGRQRAQQAh' +
+  'BANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEKMBIARBAWohBCADIAAgBRCkASEFDAELCyAFRQ0BQQAh' +
+  'BUF/IQYMAgsgBiAAIAMQpQEiBA0DC0EAIQRBASEJQdg3KAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMg' +
+  'ACAHQRBqEKQBDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEKQB' +
+  'DQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFB' +
+  'ASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCjASAGQQFqIQQgAyAAIAUQpAEhBQwBBSAIQQFqIQkg' +
+  'BSEGDAILAAsACwALA0ACQEEAIQQgBUHkNygCAE4gBnINAEHgNygCACAAIAUQpgEiBA0DIAMgAEHgNygCACAAIAVsQQJ0ahCkASEG' +
+  'IAVBAWohBQwBCwsgBkUNAQsgByAGEJYBNgIAQeg3IAZBzhQgBxCYASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQMyAAKAIoECAg' +
+  'ACgCLBA1IAAoAhAQNSAAKAIUEDUgACgCMBA1IAAQNQsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEC8iBzYCECAAIAUgASgCACII' +
+  'bCICQQJ0EDAiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEC8iBkUNBEEA' +
+  'IQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0' +
+  'aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQNSAAIAg2' +
+  'AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGog' +
+  'CigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcg' +
+  'BGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAggg' +
+  'AUECdCIEIANBAXQgBCADGyIDbBA0IgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAA' +
+  'KAIAQQFqNgIAQQALxAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEob' +
+  'IQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQeg3QWtB7SQgA0EQ' +
+  'ahCYARoMAwsgAiABIANBQGsgASAEbEECdGoQpAEEQEF/IQAgA0F/EJYBNgIAQeg3QX9BzhQgAxCYARoMAwUgBEEBaiEEDAELAAsA' +
+  'CyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIwQWshAEHo' +
+  'N0FrQd4jIANBMGoQmAEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMg' +
+  'BCAAIAFsa0EBajYCLEHoN0FrQcAvIANBIGoQmAEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEEDAIL' +
+  'IQALCyADQcCCAWokACAAC48DAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEgAWwh' +
+  'BwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpqLQAA' +
+  'RQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB6DdBa0G9ECADEJgBGkFrDAQFIAQgB2oh' +
+  'BAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEHoN0FrQdQhIANB' +
+  'IGoQmAEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMg' +
+  'BCAAIAFsa0EBajYCGEHoN0FrQYEgIANBEGoQmAEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGooAgAhASAC' +
+  'IAdsIgNBAnRBBGoQMCIERSABIAJsIANqQQJ0EDAiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRqIAU2AgAg' +
+  'ACAAKAIMIAJsIAdqIAMgBCAGEB42AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQngEgBWohBSABQQFq' +
+  'IQEMAQsLCyAEEDUgBhA1C6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2Aggg' +
+  'AyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGxIyADEJgBGiACRQ0AIAIgADYCCCACIAU2' +
+  'AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABCdASIDBEAgBCADEJYB' +
+  'NgIgIAIgA0HOFCAEQSBqEJgBIQMMAQsgACgCJBA8IAAoAiQQPSAAKAIAIAEgAhCoASIDDQAgBSAFbCEGQQAhAwNAIAMgBkYEQEEA' +
+  'IQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHEKoBED5FDQAgACgCJCAEQSxqIARBKGoQUSAAKAIkEDwgASAEKAIs' +
+  'IAVtIgdqLQAAIQkgCC0AACEKIAQCf0HwCCAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkHrFyAGQQF0IAFKDQAaQeQXIAZBA2wgAUwN' +
+  'ABpBryBBswggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVtIgMgBWxr' +
+  'QQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB0iwgBBCYARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2' +
+  'AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL9gECBn8BfgJAIABFIAFFckEBIAIbBEBB' +
+  'fiEDQeg3QX5BiQtBABCYARoMAQsgACABQeg3EKkBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEDxBAA8LAkAgASAEajEA' +
+  'ACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQTyEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAg' +
+  'BUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwuc' +
+  'AgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+QcUMQQAQmAEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMA' +
+  'IAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJ' +
+  'IAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGEKgBIggNASAAIAcgASACIAMg' +
+  'BCAFIAcoAgBBAnRBqDRqKAIAERAADQBBACEIDAELIAAgASACIAMgBCAFIAYQrQEhCAsgB0EQaiQAIAgLuwEBAX8jAEEQayIHJAAC' +
+  'QCAARSABRXJBASAFGwRAQX4hASAGQX5BxQxBABCYARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LAxAgACABIAYQqQEiAQ0AIABBARAGQQAhASAAIAIgAyAEIAUQsgEhBCAAQQAQBiAAKAIkEDwgBEUNACAHIAQQlgE2AgAg' +
+  'BiAEQc4UIAcQmAEhAQsgB0EQaiQAIAELYQIBfwF7IwBBIGsiASQAQQEhByAAKAIsIAIgAyAEIAUgARAnRQRAIAYgAf0ABAAiCP0L' +
+  'AwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQrwFBACEHCyABQSBqJAAgBws0ACAAAn9BBCACDQAaAkAgAUIBWARAQQAgAadB' +
+  'AWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4jAEEwayIHJAAgACgCACELIAAoAigQISALIAtsIQwCfwNAIAkgDEcEQAJA' +
+  'IAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJIAoQqgEiCkEASCAIKAIEIApMcg0AIAgoAigiDiAIKAIUIAgoAhAgCmwi' +
+  'CkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxqIBBBAXRqLwEAIA9Bf3NBEHZxRXINACAIIA4gChAiQQAhDQsgDUUNAEEB' +
+  'DAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCABKQMIIhFQDQAgBFAiAUUgBCARWHENACAAKAIoIAMgESAAKAIwQQAgBRsg' +
+  'B0EMaiAHQRBqECMgBykDGCESIAcoAigiCEUgBykDECIRQgBSckUEQCAAIAIgA0IAIAQgEn0gARsgBSAGQQAQrQENASAGIAb9AAMQ' +
+  'IAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAoAiggA0IAIAQgEn0gBFAbIAAoAjBBACAFGyAHQQxqIAdBEGoQIyAHKQMY' +
+  'IBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoAACAHKAIMIgFBACABQQBKGyEBA0AgASAJRg0BIAUgACgCMCAJQQJ0aigC' +
+  'ACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAALAAsgBiASNwMQIAYgETcDCCAGIAcpAyA3AxggBiARIAcoAiggBygCLBCv' +
+  'AQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQpAwggAVpx' +
+  'DQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEEgiBkEAIAZB' +
+  'AEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwALCyAFQQBI' +
+  'DQELIAkgB0EIahBOIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoMAQtBAgwB' +
+  'C0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFCzkAIAAoAiQgACgCNBBLIARCADcDCCAAIAEgAiADIAQQsQEiAEEATARA' +
+  'IARBBDYCAAsgAEEfdSAAcQvMBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB6DdBfkHnCkEAEJgBGgwBCyAAKAIA' +
+  'IQcgA0GQOikDADcDOCADQn9BsDopAwAiFiAWUBs3AzAgABCdASIFBEAgAyAFEJYBNgIAQeg3IAVBzhQgAxCYASEEDAELIABBkDop' +
+  'AwAgA0EwaiACELQBIgQNACABIAIgByAHbCIF/AoAACAFQQJ0IgcQMCILRQRAQX8hBEHoN0F/QaUIQQAQmAEaDAELQaA6KAIAIQQg' +
+  'BUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWohBgwBCwsgCyAJ' +
+  'IANBOGoQtQFBqDooAgAhCEGYOigCACIGRSAJQf8DSnEhDSADIAk2AhggAyAFNgIUIAMgCzYCECADIAI2AgwgAyAANgIIIANBADYC' +
+  'LCADIAVBBHY2AiggA0GgOigCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxAwIgc2AiAgAyAFEDAiBDYCLCAH' +
+  'QQAgBBtFBEAgBxA1IAQQNSALEDVBfyEEQeg3QX9BpQhBABCYARoMAgsgA0EIaiABQQAQtgELIAlBgAJtQQEgDRshEEEAIAggBhsh' +
+  'D0IAIAWtQgKGQugHfCAGGyEWIAUhBkEAIQQDQCAFIAZrIRMDQCAEIAlOIgcgBiAPTHIgAykDMFAgEUEHSnJyRQRAAkACfyAGIAEg' +
+  'AiAFQaA6KAIAIAsgBEECdGoiFCAMIAkgBGsiByAHIAxKGyIIQQEQtwEiCmsiByAPSCIOIA1FckUEQCARQQFqQQAgA0EIaiAEIAgg' +
+  'CiAIIBBMIAogE2qsQgGGQugHfCADQTBqELgBIgpBBEYbIREgCkEBRgwBCyAODQFBACEOIwBBIGsiCiQAIAAgAUICIBYgA0EwaiIV' +
+  'KQMAEMEBQQAgCkEAEKwBRQRAIBUgCikDEBDCASAKKAIAQQFGIQ4LIApBIGokACAOC0UNACAEIAhqIQQgDCAMIBJIdCEMIAchBgwD' +
+  'CyABIAIgBUGgOigCACAUIAhBABC3ARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCADKAIoTHINASADQQhqIAEg' +
+  'BBC2AQwBCwsLIA0EQCAAKAIkEDwLIAMoAiAQNSADKAIsEDUgCxA1QQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQeg3QWVB2BtB' +
+  'ABCYARoLIANBQGskACAEC9MDAQR/IwBBgAJrIgYkAAJAAkACQCAAKAIAIgVBEU4EQCAAKAIgRSAAKAIYIAAoAhxycg0BIAUgACgC' +
+  'BCAAKAIIIAFBASADELkBAkACQAJ/IAZBEGohBCAAQQAgAxtFBEAgBEF+Qd0gQQAQmAEaQX4MAQsgACADIAQQqQEgACgCJBA8CyIE' +
+  'QQFqDgIABQELQX8hBEHoN0F/QaUIQQAQmAEaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIg' +
+  'cg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQugFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxC5' +
+  'AQwECyAAKAIEIgcgACgCCCIERw0BIAUgByABIAMQuwFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiAD' +
+  'ELwBIgRBAWoOAgADAQtBfyEEQeg3QX9BpQhBABCYARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRB6DdBZUHJ' +
+  'DSAGEJgBGgwBCyAAIAEgAiADEL0BIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhC+ASEEIAAgAUEBayIBQQJ0' +
+  'aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNA' +
+  'AkAgACgCECADTARAIAAoAgAoAiQQPEEAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQo' +
+  'AiQgACgCBCADEL8BCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAggg' +
+  'BGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEMABC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRA' +
+  'IAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0A' +
+  'ACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAH' +
+  'TARAAkBBACEHA0AgByAKTgRAIAkQPUEAIQcgACgCAEICIAUgBikDABDBAUEAIAgQsgEaIAYgCCkDEBDCAUEBIAgoAgBBAUYNBhog' +
+  'BA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEMABA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0' +
+  'aigCABC/ASAHQQFqIQcMAAsABSAJED8aIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEL8B' +
+  'IAdBAWohByAAKAIcIQoMAQsACwALBSAJED8aIAdBAWohBwwBCwsgACABIAEgAmpBARDAAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBB' +
+  'kAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxDFASAGQYACaiACIAEgBCAHEMYBIAYgASACIAQgBxDGAUEAIQcgAEEAIABB' +
+  'AEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAg' +
+  'ASACIAooAgAgBiAEQQJ0aigCABDHAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAg' +
+  'BSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDFASAFQYASaiABIAcQ' +
+  'xQEgBUGAEGogAiAHEMUBIAVBgA5qIAEgBxDFASAFQYAMaiACIAcQxQEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABB' +
+  'AEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQyQFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQygEi' +
+  'B0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAE' +
+  'aiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIA' +
+  'IAVBgAJqIAdqIAYgAiAAEMoBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhDJASAFQYAWaiAA' +
+  'IAEgBhDLASAFQYAUaiAAIAIgBhDLAUEAIQdBACEIIAEgAkYEQCAFQYgaahC+AadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZq' +
+  'IAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGog' +
+  'BkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0' +
+  'aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvn' +
+  'AwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQxQEgBUGABGogASAEEMwBIAFBACABQQBKGyEKIAFBAWshBwNA' +
+  'IAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahC+AUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0Ag' +
+  'ACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkg' +
+  'AWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRA' +
+  'IAVBgAJqIAEgBUGICGoQzAEMAQsgBUGAAmogASAFQYgIahDFAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkEC' +
+  'dCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAE' +
+  'a0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8' +
+  'CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQMCIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMA' +
+  'UEUNAUEAIQYLIAkQNSAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQzQFBACEGQQAhByAIIAkQzgEiCEUEQCAJEDUMBQsDQCAG' +
+  'QeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQvgFCAYQQSiAIIAMpAwAiAkLIASACQsgBVBsQBSAIIAUQTiADQgAgAykDACICIAUp' +
+  'AwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQSCIHQQAgB0EAShshDSAFKALMCCEOIAUo' +
+  'AsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8i' +
+  'EzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEM8BNgIAIAsgFGogDiAHayABEM8BNgIA' +
+  'IAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQxQFBACEGIABBACAAQQBKGyEIIAMQvgFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGA' +
+  'BmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQzwEhByAEIAMgCWogACAD' +
+  'bCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABENABQQJ0IAVqQYgIaigCAGogARDPASABIAdsakECdGotAABBAWo6AAAgA0EB' +
+  'aiEDDAELAAsACwtBAAwEC0EACyEGIAgQMyAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC+ADAgJ/An4jAEHgIGsiBCQAIAQgATcD2CAg' +
+  'BEHQAGpBAEGAIPwLACAEQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIAIQEgACgCACIF' +
+  'rCIGIAZ+IQYgBCAAKAI0BH5CASAGQgGGIgFCAoYgBUEjShshB0IABSAGQjJ+QsCaDHwLNwMoIAQgBzcDICAEIAE3AxggACgCJCAE' +
+  'QdggahC+AUIBhBBKIAQpAxgiAVBFBEAgACgCJCABEEwLIAQpAyAiAVBFBEAgACgCJCABEE0LAkAgACAEQdAAakHoNxCpASIFDQAg' +
+  'AEIBQgAgBCkDKCACKQMAEMEBIgEgAUJ/URsgAyAEQTBqELIBIQMgAiAEKQNAEMIBIANFBEBBACEFDAELIAQgAxCWATYCEEHoNyAD' +
+  'Qc4UIARBEGoQmAEhBQsgACgCJBA8IAAoAiRCABBNIAAoAiRCABBMIAAoAiRCABBKAkAgBQ0AQQAhBQJAAkAgBCgCMA4FAAICAgEC' +
+  'C0F1IQVB6DdBdUH0IEEAEJgBGgwBCyACKQMAIQEgBCAAKAIAIgA2AgQgBCAANgIAQeg3QWVBdSABUBtByQ0gBBCYASEFCyAEQeAg' +
+  'aiQAIAULIAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACABEDkLFgAgASAAIAMgAiADai0AABCqARA+Ggu8AQEEfyMAQRBrIgYk' +
+  'AANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0Ag' +
+  'BUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEEL8BIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRq' +
+  'IAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3' +
+  'AwALrQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkHoN0F+QYkLQQAQmAEaDAELIAAgAUICQgBBACADQeg3EKwBIgIN' +
+  'AEHIOiADKQMQIgY3AwBB0DogAykDGCIHNwMAQdg6IAMoAgA2AgAgACgCACIAIABsIQJBACEAA38gACACRgR/QQAhAkG4OkEBNgIA' +
+  'QcA6IAe6RAAAAAAAAPA/oBDEASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxDEAaAiBTkDAEEDIQADfyAARQ0D' +
+  'IABBA3RBsDRqKwMAIAVlBH9BuDogAEEBajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0Eg' +
+  'aiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNB' +
+  'JSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFB' +
+  'AmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhC1AQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8j' +
+  'AEGABGsiBSQAIAVBgAJqIAEgBBDFASAFIAIgBBDFASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAF' +
+  'IAIgBBDFAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAg' +
+  'CigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvcBAENfyMAQbAB' +
+  'ayIFJABB6DdBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB6DdBfkHVFkEAEJgBGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAF' +
+  'QagBahCcASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKo' +
+  'ASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpq' +
+  'LQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6' +
+  'AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0HsOSANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEMcBIQIDQCABIA5HBEAgASAD' +
+  'ai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiARIAg6AAAg' +
+  'CkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUgAjYCCCAF' +
+  'IAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRB6DdBakH9HiAFEJgBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIM' +
+  'fwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdB' +
+  'AEHAAPwLACAAIAYQvgEgFIKnIgNBAnRqKAIAIQVBASEEIAYQvgEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNA' +
+  'AkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANq' +
+  'IRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAP' +
+  'KAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAE' +
+  'RwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4B' +
+  'An8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYk' +
+  'ACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQvgGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigC' +
+  'AA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEMUBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIM' +
+  'aigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQg' +
+  'AiABEMoBIAcgAiABEMoBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFq' +
+  'IQcMAAsACwUgBCACIAEQygEgBEF/cyABaiACIAEQygFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGA' +
+  'AmsiBiQAIAYgAUECbSIEIAIQxQEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJq' +
+  'JAAFIAIQvgEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWoh' +
+  'BQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEL4BIAOsIguC' +
+  'pyADQX9zQQFxIgQQ0QE2AkggACACEL4BIAuCpyAEENEBNgJMIAIQvgEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRq' +
+  'KAIAIQggAhC+ASAJIAIQvgEgDIKnQQJ0aigCACEFIAuCpyEGIAIQvgEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAE' +
+  'QQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQzwE2Aggg' +
+  'ByABIAVsIAJqIAMQzwE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEM8BNgJUDAELIABBCGoiASAD' +
+  'QQFrIgVBAnRqIgggDCALgj4CACAAIAIQvgEgC4KnIAQQ0QEiBDYCVCAAQShqIAMgBCADQQAgAhDSASABIAUgCCgCACIBQQF0IANB' +
+  'ASABdCACENIBCyAAIAAgBUECdGooAghBAXQgAxDPATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4g' +
+  'ACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQLiIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBK' +
+  'GyEcIAAoAlQgACgCSGogAhDPASEXIAAoAkwgACgCUGogAhDPASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRq' +
+  'IR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDQASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAF' +
+  'IBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ0AEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRq' +
+  'ISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQzwEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAA' +
+  'KAJMIAhrIAIQzwEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDPASIJIAJsIBVqIAYgCGogAhDPASIN' +
+  'ajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhDPASIKIAJsIBZqIAYgC2ogAhDPASIGajYCWCADQX82AlwgAyAL' +
+  'ICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEM8BIAJsIBVqIBggDWsgAhDPAWo2AnAgAyAX' +
+  'IAprIAIQzwEgAmwgFmogGCAGayACEM8BajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRA' +
+  'IAwgA0EAIAYQOyIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGog' +
+  'CUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1G' +
+  'ciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQM0EAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWok' +
+  'ACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMA' +
+  'QSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQvgEgB6yCp0EC' +
+  'dGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxDPASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsg' +
+  'AxDPASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEE' +
+  'fyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BthZBABCYARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0Eu' +
+  'OgCIICAAIAFFckUEQEF+IQIgBEF+QaIoQQAQmAEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZB' +
+  'wQBPBEAgBSAGNgIAQWwhAiAEQWxBtisgBRCYARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBDUASIC' +
+  'DQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHQMiAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIG' +
+  'JAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACENcBIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQ' +
+  '3wFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahDXASII' +
+  'QXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ2AFFDQAgBCAGIAZBEGoQ2QFFDQAC' +
+  'fyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEOEBIQIgBCgCCCIHIQECQCAHDQAgAhDiASIHIQEgBw0AQQAhByACEOwBIQELIAEg' +
+  'AWwiASACRwRAIAQgBiACIAFBABDtAQwBCyAEIAc2AhgCQCAEEO4BIgENACAEIAYgAkEAEO8BIgENACAEKAIMIgFBADYCBCABIAYo' +
+  'Ahw2AtggQQAhAQsgAQsMAQsgBCAGQRBqENoBCyECIAZBIGokACAFKAKsIRA1IAIEQCADENUBIANBADYCAEEAIQEjAEEgayIEJAAC' +
+  'QCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGENsBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNA' +
+  'IAEgACgCBCIHTw0BIAAoAgAgByABIAQQ1wEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBDcAQ0CCyAEKAIMIQEgBiAHQQRGIgdq' +
+  'IgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAh' +
+  'ASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJH' +
+  'BEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAg' +
+  'AiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQeA0KQMANwPwICAAIAMoAtggIAVB8CBq' +
+  'IAVBEGpBABDTASAFKAIQQRBHckUEQCADENUBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ1QEgBSgCkCEhBAsgA0GJIGoiACAF' +
+  'Qb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3AQED' +
+  'fyABQYA1IAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQg' +
+  'AQRAIAEgBSACIAMQ1gEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAg' +
+  'AEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYM' +
+  'AQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQNSAAKALUIBA1IABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEwayIEJAAC' +
+  'fyABRQRAIANBZkHqDEEAEJgBGkFmDAELIAFBwQBJBEACQAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQhgEhCCAG' +
+  'Qf8Aa0H/AXFBogFPBH9BxCggBkEKEIYBBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBmjAhAAwBC0HsCUGnJyAGQSFrQf8BcUHe' +
+  'AEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahCYARpBZgwCC0EAIAEgAk4N' +
+  'ARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGXJSAEQRBqEJgBGkFmDAELIARBwAA2AgAgA0FmQZcQIAQQmAEaQWYL' +
+  'IARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACENsBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJA' +
+  'IAAhASAEIAZPDQACQAJAAkAgAiAEIAYQ3QEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJA' +
+  'AkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEb' +
+  'IQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQ3QEiA0EDcQ0AIANBAnYgBGohBAwBCwsg' +
+  'BCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEN0BIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyAC' +
+  'IAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQ' +
+  '4QEhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQ4QEgA0YPC0EBIANB' +
+  'wABLDQAaQQAgAxDiASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDjAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBD3' +
+  'ASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANB' +
+  'wQBJBEAgAyECDAELIAMQ5gEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgC' +
+  'ACABKAIAIAEoAgQgAiAEQQ9qEOEBIgJFBEAgACABKAIAQX8Q8AEgBCAAQUBrNgIAQWghAiAAQWhBkxMgBBDxAQwBCwJ/IAIgBC0A' +
+  'DwR/IAAgASACEPgBBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEg' +
+  'ACABIAIgAyAFIAJBAXQgBU0iAhsgAhDtAQwCCyAEIAIQ4gEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDsASICIAJs' +
+  'QQAQ7QEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEOMBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgC' +
+  'CCIDNgIYIAAQ7gEiAg0AIAAgAyADbEECdBAwIgI2AjQgAkUEQEF/IQIgAEF/QagLQQAQ8QEMAQsgACgCDCICQQJBASAAKAIUIgVB' +
+  'AUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDvASICDQAgAEEBNgIg' +
+  'IAEoAgwhASAFBEAgACABEPkBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HTChD6AUFo' +
+  'IQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ1wEOBQQDAwEAAwsgACACENwBRQ0BIAAgAUH+HRD6ASAAIAE2AihBaCEBDAYLIAIo' +
+  'AgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABDhASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAj' +
+  'AEEQayIBJAAgASAAIAIoAgAgAigCBBD3AQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEg' +
+  'B0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQ4QEhASAAIAIgACgCGCIF' +
+  'IAEgBUEBakYgAy0AD0EAR3EQ7wEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB0hwQ+gFBaCEBDAEL' +
+  'IAAgARD5ASEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBCG' +
+  'ASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBCGASIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAAC' +
+  'QCAAKAIAIAEgAhDYAUUNACAAIAIgARDZAUUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAEOEBIQMgACgCCCIBRQRAIAMQ4gEhAQsg' +
+  'AyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARDjASEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVB' +
+  'F00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEN4BIgBBAEgN' +
+  'AAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyAB' +
+  'QQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEe' +
+  'SQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRB' +
+  'fyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFq' +
+  'IQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEN0B' +
+  'IgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEA' +
+  'QpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIGEOABIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQg' +
+  'BUhyIAdyIAcgBhDgARshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/' +
+  'AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhDkAUEAIQFBACECA0AgACADIAVBEGogBRDlAQRAIAUtAAhBAEchAiABQQFqIQEM' +
+  'AQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABDmASIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUk' +
+  'ACAFQRBqIAEgAhDkAQNAAkAgACgCACADIAVBEGogBRDlASIBRQ0AIAAgAyAFKAIAIAUoAgQgBBDnASICQQBIDQAgAiAETA0BCwsg' +
+  'BUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUch' +
+  'CwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxDdASIEQQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJA' +
+  'IAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZy' +
+  'IARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkACQAJAIAAgBCAHEN0BIgxBA3EOBAMAAAEACyAAIARq' +
+  'LQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVr' +
+  'QQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtB' +
+  'ACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRDoASEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEN0B' +
+  'IgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQg' +
+  'AkEBOgAOQQAhBiAAIAIoAgggBxDoASEFCyADIAQ6AAggAyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASIC' +
+  'QQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWos' +
+  'AIYCIgJOcnINASABwBDgAUUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAF' +
+  'LAAAIgQQ6QENASAEEOoBDQELA38gACADRgRAIAEPCyAAIAVqLAAAIgIQ6wEEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEA' +
+  'DAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0A' +
+  'IABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAgABDmASIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASAB' +
+  'IgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAguzAwEEfyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIA' +
+  'IAEoAgQQ5AEgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhDlAUUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAA' +
+  'IAZBfxD0ASIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8Q8AEC' +
+  'QCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUG2EyAFQTBqEH8aDAELIAUgAEFAazYCQCAFQdAAakGAAUHIEyAF' +
+  'QUBrEH8aCwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB3xwg' +
+  'BRDxAQwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQcwlIAVBIGoQ8QEMAQsgACACIAMgBUHQAGoQ8gEL' +
+  'QWghAQsgBUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EPABQZclQf0OIAAt' +
+  'AMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQg' +
+  'AhDxAUFmIQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEOQBAkACfwJAA0AgBSEGIAdBAXENASAAKAIA' +
+  'IAAoAhQgBEEwaiAEQSBqEOUBRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahDzASIIRQ0BDAQLC0EAIQgg' +
+  'AiAGRg0CIAAgAEE4aiABIAYbKAIAIAAoAhwQ8AEgACgCGCEFQf4ZIQdB0DIMAQsgACAEKAIgQX8Q8AFBixwhByAAKAIYIgUhBkHG' +
+  'MgshASAAKAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFo' +
+  'IQggAEFoQbcIIAQQ8QELIARBQGskACAIC6oCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCGASID' +
+  'BEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB9AggBEEQahB/GkEA' +
+  'IQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBB' +
+  'gDAgBBB/GgsCQCAAKAIQIgNFDQAgAyAGEPUBNgIYIAMgBxD1ATYCHCADIAEQ9QE2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIE' +
+  'IAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQlwEgBEEQaiQAC0gBAX8jAEEg' +
+  'ayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQ4gEiAjYCCCAEIAI2AgQgBCABNgIAIABBaEGjLCAEEPEBIARBIGokAAuuAgEGfyMAQRBr' +
+  'IgQkAAJ/IAAgASAAKAIcEPQBIgNBAEgEQCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRDwASAE' +
+  'IABBQGs2AgAgAEFoQdcTIAQQ8QFBaAwBCwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxDrARs6' +
+  'AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJBMEYEQCAAQQE6AC4MAQsgAsAQ6QFFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACED' +
+  'IAAoAjQiAgRAIAIgACgCHEECdGogAyAAKAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL4wQBBH8j' +
+  'AEGwAmsiAyQAIAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgRBwAAgBBsiBhDnASIEQQBOIAQgBkxxRQRAIAAgBSAEQX9zIARBH3Vx' +
+  'aiIFIAIQ8AEgACADQeAAahD2AQJAIARBAEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAoAgQgBWsQ3gEiAUEASARA' +
+  'IAYtAAAhAUGIKAwBCyABRQRAQQAhAUGfGgwBC0H0JyABQf8ARiABQSBJcg0AGkGLJ0GaFkH7MSAAKAIUQQFGGyABQf8ASxsLIQUg' +
+  'AiABNgIAIARBMCAFIAIQfxogAkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0GDFCADEPEB' +
+  'DAELIAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQYMqQdAyIAJB' +
+  'FEsiARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEGAEyADQUBrEH8aDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyABNgJQIANB' +
+  'gAJqQTBBry8gA0HQAGoQfxoLIABBQGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFnQdAoIANBEGoQ8QEMAQsgAyAC' +
+  'NgIwIAMgAjYCLCADIAE2AiQgAyADQeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQZsUIANBIGoQ8QELQWchBAsgA0Gw' +
+  'AmokACAECxQAIABB/////wcgAEH/////B0kbC+ACAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRAIAQgAzYC' +
+  'ECABQaABQYwqIARBEGoQfyABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyAB' +
+  'IQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAE' +
+  'IAg2AiQgBCAJNgIgIAFBoAFB9BIgBEEgahB/IAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIHIAAgBWotAMUB' +
+  'OgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEoQcEZIAQQfxog' +
+  'BEEwaiQAC94BAQR/IwBBIGsiBCQAIABB8DQoAgA2AgggAEHoNCkCADcCACAEQRBqIAIgAxDkAUEAIQJBACEDA0AgAyEFAkADQCAB' +
+  'KAIAQQEgBEEQaiAEEOUBRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQMLIAFBASAE' +
+  'KAIAIAZBwAAQ5wEiBUEASARAIABBADoABQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsLIAAgBC0AHToABCAE' +
+  'QSBqJAAL4AEBBH8jAEEgayIDJAAgAkEBayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRAIAUQ4gFBAEcMAQsg' +
+  'AyAB/QACAP0LAxAgASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQahDXAQ4FAgEBAQAB' +
+  'CyAAKAIAIAMoAhAgAygCFCAAKAIUIANBD2oQ4QEaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYgAkECS3EMAQtBAAsg' +
+  'A0EgaiQAC/8BAQZ/IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFENcBIQIgBSgCDCABIAJBfnFBAkYbIQEL' +
+  'IwBBEGsiBiQAAn8gACgCACIDIAAoAjAiAmoiB0EAIAEgAmsiAhCGASIEBEAgACAEIANrQX8Q8AEgBiAAQUBrNgIAIABBZ0GbDSAG' +
+  'EPEBQWcMAQsgAkEBIAIbEDAiBEUEQCAAQX9BqAtBABDxAUF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAo' +
+  'AjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAAL4gEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAo' +
+  'AgggACgCIEEBR3INACAEEOIBDQAgBBDsASEBIAAgACgCOEF/EPABIAMgAEFAazYCACADQTBqIgJB5ABByBMgAxB/GiAAIAQgASAB' +
+  'bCACEPIBDAELIAAgASAEEPABIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQ' +
+  'IANB0DJBzxQgAUEBRhs2AhQgAEFoQbgOIANBEGoQ8QELIANBoAFqJAALiQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUE' +
+  'QCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHINSgC' +
+  'ADYCGCAGQcA1KQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGANSEIQT0h' +
+  'BwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBhyogCsAiDEEFEIYBRQ0AIAggDCAHEIYBDQAgBiAKOgAYCyAA' +
+  'LQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJA' +
+  'IANFBEAgBiABIAJBACAGQRBqEPwBDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAg' +
+  'ASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwg' +
+  'CCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahD8AQwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlH' +
+  'BEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrEP4BIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAgg' +
+  'ARD/AQvAEH4gB0EBaiEHIANBAWohAQwBCwsgBiAAKALMICABaiAAKALQICABaxD+AQwBCyAGIAAgAhD9AQsgBigCCCEAIAUEQCAE' +
+  'IAAgBUEBayAAIAVJG2pBADoAAAsgAK0MAwUgAiAHai0AACIKIAkgCSAKSRshCSAHQQFqIQcMAQsACwALQn4LIAZBIGokAAuaAQEG' +
+  'fyABQQAgAUEAShshCSADQQJHIQcDQCAGIAlHBEAgASAGbCEKQQAhBQNAIAEgBUYEQCADBEAgAEEKEH4LIAZBAWohBgwDCyACIAUg' +
+  'CmpqLQAAIQggA0UgBUVyRQRAIABBICAELQAJIAcbwBB+CwJAIAdFBEAgACAIEIACDAELIAAgBCAIEP8BEH4LIAVBAWohBQwACwAL' +
+  'CwukAgEJfyABQdAgaiELIAEoAgAiAyADbCEJA0ACQCAGIAlHBEAgASgCzCAhCAJAIAEoAtQgIgMgBkECdGooAgAiBSADIAZBAWoi' +
+  'CkECdGogCyAJIApLGygCACIDTw0AIAUgCGosAAAiBBDpAUUEQCAEEOoBRQ0BCyAFQQFqIQMMAgsgAyAFIAMgBUsbIQMgBSEEA0Ag' +
+  'AyAERg0CIAQgCGosAAAQ6wEEQCAEQQFqIQQMAQUgBCEDDAMLAAsACyAAIAEoAswgIAdqIAEoAtAgIAdrEP4BDwsgACAHIAhqIAUg' +
+  'B2sQ/gECQCACIAZqLQAAIgQgASAGai0ACEYEQCAAIAEoAswgIAVqIAMgBWsQ/gEMAQsgACAEEIACCyAKIQYgAyEHDAALAAsjAANA' +
+  'IAIEQCAAIAEsAAAQfiABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMgEBfyMAQRBrIgIkACACIAE2' +
+  'AgAgACACQQxqIgAgAEEEQbUJIAIQfxD+ASACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEQBBzDUoAgAgACgCACAA' +
+  'akYLWgEDfwJAIABBzDUoAgAiAmoiACACSQ0AQdQ1KAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9G' +
+  'DQELQcw1IAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABAwCwUAQdg1C38BA38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIA' +
+  'IAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQOyIBQQBIBEAgARCHAkH8NSADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwB' +
+  'CwALAAtBfiECQX5BpQwQiAILIAILFgAgAEEASARAIAAgABCWARCIAgsgAAsMACAAIAFB0DIQxQILNAEBfyAAKAIAIgAEfyAAKAJk' +
+  'RSAAKALYAiIBRSAAKALUAkVycgR/QQAFIAEoAkALBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASAD' +
+  'G0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAtgCIghFIAAoAtQCRXJyBH9BAAUgCCgCQAsgAUwNACAIKAI8' +
+  'IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigC' +
+  'ECEGCyAEIAUpAwg3AwAgBhCHAiAFQRBqJAALGQAgACgCABBQIgBBfkwEQCAAEIcCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARCT' +
+  'AQuFAgICfwN+AkAgAUHkDBCOAiIEDQAgAkGQERCOAiIEDQBBsDz9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8ByEGIAL8ByEHIwBB' +
+  'EGsiBSQAIAAoAgAiAAR/IAAQPSAAIAZQNgLAAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQLIABBADYCwAIgACkD' +
+  '4AIhBiAFIAApA+gCNwMIIAUgBjcDAEGwPCAF/QADAP0LAwBBbSAEIAApA+ACIAApA/ACVCAAKQPoAiIGIAApA/gCIgdUIAYgB1Eb' +
+  'GwVBfgshBCAFQRBqJAAgA0GwPCkDADcDACADQbg8KQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////70NlRXJFBEBB' +
+  'ACAAnCAAYQ0BGgtBfiABQdgaEMUCQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3A/ACIAAgAzcD+AIgABA9Cwtm' +
+  'AQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBziIQjgIiBQ0AIAJBAEwEQEF+IQVBfkG/GhCIAgwBCyAAKAIAIAH8ByACIAMgBEEIahB8' +
+  'IAMgBCkDCLo5AwgQhwIhBQsgBEEQaiQAIAULJQAgACgCACABED4QhwIiAUF4RgRAIAAoAgBB/DVB7DUQUQsgAQsnACAAKAIEIgBF' +
+  'BEBBfkG4CRCIAkF+DwsgACABIAIgAxCUAacQhwILKAEBfyAABEACQCAAKAIEIgEEQCABEIUBDAELIAAoAgAQMwsgABA1CwsXACAA' +
+  'KAIEIgBFBEBBAA8LIAAgARCSAQsSACAAKAIAIAEgAiADEE8QhwILSAECfwJAQQFBCBAvIgIEQCACIAAgARAuIgM2AgAgAw0BIAIQ' +
+  'NQtBf0F+IAAgAXJBAE4iABtBpQhB/RogABsQiAJBACECCyACCyUBAX4gACgCACABEAwiA0IAUwRAIAOnEIcCDwsgAiADNwMAQQAL' +
+  'FAAgACgCACABIAIgAyAEEEcQhwILXgAgACABEIABIgBFBEBB5DooAgBB8DoQiAJB8DVB6DopAgA3AgBBAA8LQQFBCBAvIgFFBEAg' +
+  'ABCFAUF/QaUIEIgCQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAED0LIgEBfyABQZAREI4CIgIEfyACBSAAKAIA' +
+  'IAH8BxAFEIcCCwsiAQF/IAFBkBEQjgIiAgR/IAIFIAAoAgAgAfwHEAQQhwILCycAIAAoAgAiAEUgAUEASHIEf0F+BSAAED0gACAB' +
+  'NgLUAkEACxCHAgsSACAAKAIAIAEgAiADEFMQhwILJAEBfyACQcwLEI4CIgMEfyADBSAAKAIAIAEgAvwHEAsQhwILCw4AIAAoAgAg' +
+  'ARBSEIcCCwsAIAAoAgAgARBLCx8BAX8gAUHOIhCOAiICRQRAIAAoAgAgAfwHEEoLIAILWwEBfyABIAAoAgAiAhA6NgIAIAEgAigC' +
+  'BEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIA' +
+  'IAEgAhBIEIcCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgC1AJFIAAoAmRBAkdyDQAa' +
+  'IAMgACgC2AIpA1A3AwBBAAsgASACKQMINwMAEIcCIAJBEGokAAtrACAAKAIAQcA8EE4gAUHAPCkDALo5AwAgAUHIPCkDALo5Awgg' +
+  'AUHQPCkDALo5AxAgAUHYPCsDADkDGCABQeA8KAIAtzkDICABQeQ8KAIAtzkDKCABQeg8KQMAujkDMCABQfA8KQMAujkDOAsMACAA' +
+  'KAIAED8QhwILKgBB1DVBACAA/ANBACAARAAAAAAAAAAAZBsgAEQAAAAAAADwQWYbNgIACwcAIAAQlgELUgACfyAAQQAgARtFBEBB' +
+  '6DdBfkHdIEEAEJgBGkF+DAELIAAgAUHoNxCpASIBBH8gAQUgACgCJCAAKAI0EEsgAEEBEAZBAAsLRQRAQQAPCxCrAgswAEHoNygC' +
+  'AEGMOBCIAkHcNUHsN/0AAgD9CwIAQew1Qfw3/QACAP0LAgBB6DcoAgALPQBB1DlBADYCAEHYOUEANgIAIAAEQEHUOSAAKAIENgIA' +
+  'Qdg5IAAoAgg2AgALQdg5KAIAQdQ5KAIAQQh0ags0AEHoOSACNgIAQeQ5IAE2AgAgAEHkOUHoORCcAQRAEKsCDwtB6DkoAgBB5Dko' +
+  'AgBBCHRqCyoAIAAQOkEASARAQX5B2BUQiAJBfg8LIAAgASACEKsBRQRAQQAPCxCrAgsfACAABEAgACgCJAR/IABBABAGIAAoAiQF' +
+  'QQALEDwLCwcAIAAQoQELdQEBfwJAIAFBziIQjgIiCA0AIAVBkBEQjgIiCA0AIARBAEgEQEF+QZsbEIgCQX4PC0EAIQhBmDogAjYC' +
+  'AEGQOiAB/Ac3AwBBoDogAzYCAEGoOiAENgIAQbA6IAX8BzcDACAAIAYgBxCzAUUNABCrAiEICyAICx8AIABBAWsiAEEDTQR/IABB' +
+  'AnRB0DRqKAIABUGNIgsLSQBB0DcgATYCAEHMNyAANgIAQdQ3IAI2AgBB2DcgAzYCAEHcNyAENgIAQeA3IAU2AgBB5DcgBjYCABCf' +
+  'ASIARQRAEKsCGgsgAAs4AEHcOUEANgIAQeA5QQA2AgAgACABQQAgAUEAShsQmQEEQBCrAg8LQeA5KAIAQdw5KAIAQQh0agsxAEHs' +
+  'OUEANgIAIAAgASACIAMgBBDIASIAQQBIBEAQqwIPC0HsOSgCAEEBakEAIAAbC00AIAAgARDDAQRAEKsCDwsgAkG4OigCALc5AwAg' +
+  'AkHAOisDADkDCCACQcg6KQMAujkDECACQdA6KQMAujkDGCACQdg6KAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQOgtA' +
+  'AQF/AkAgAkHkDBCOAiIGDQAgA0GQERCOAiIGDQAgACABIAL8ByAD/AcgBCAFELoCRQRAQQAPCxCrAiEGCyAGC00AIAAgASACIAMg' +
+  'BEHwOUHoNxCsASIARQRAIAVB8DkoAgC3OQMAIAVB+DkpAwC6OQMIIAVBgDopAwC6OQMQIAVBiDopAwC6OQMYCyAAC94BAgV/An4C' +
+  'QCADQeQMEI4CIgcNACAEQZAREI4CIgcNACAAQQAgAkEAThtFBEBBfiEHQX5BhgwQiAIMAQsgA/wHIQwgBPwHIQ0gABA6IgcgB2wh' +
+  'C0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACABIAkgC2wiCmogDCANIAUgCmogCBC6AiIKBEAgCCAKtzkDACAIQew3' +
+  'KAIAtzkDICAIQfA3KAIAtzkDKCAIQfQ3KAIAtzkDMCAIQfg3KAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLsAEBAX8CQCAB' +
+  'QeQMEI4CIgUNACACQZAREI4CIgUNAEGAOv0MAAAAAAAAAAAAAAAAAAAAAP0LAwBB8Dn9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQfg5' +
+  'IAQrAwj8BzcDACAAIAH8ByAC/AcgA0HwORCxASIFQQBIBEAgBRCHAg8LIARB8DkoAgC3OQMAIARB+DkpAwC6OQMIIARBgDopAwC6' +
+  'OQMQIARBiDopAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRD7ASIGQoCAgIAIWQRAQXZB7hkQiAJB' +
+  'dg8LIAanEIcCCxAAIAAEQCAAENUBIAAQNQsLbAEBfwJAAkBB4CAQMCIERQRAQX9BpQgQiAIMAQtB4DogAzYCAEHcOiACNgIAIAAg' +
+  'AUHcOiAEQeg3ENMBRQ0BEKsCGkH8NSAEKALYIDYCAEGANiAEKALcIDYCACAEENUBIAQQNQtBACEECyAECwcAIAAoAgALCAAgACgC' +
+  '3CALBwAgACgCBAtDAQF/IwBBEGsiAyQAQdw1QQBB8AH8CwBB2DUgADYCACADIAE2AgAgAyACNgIEQYQ2QcgBQY4TIAMQfxogA0EQ' +
+  'aiQACwUAQfg8CwubLQUAQaAIC5IrZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBhdCAlczsg' +
+  'YSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBub3QgYSBk' +
+  'aWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9tIHRleHQA' +
+  'dGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBhcmF0b3Jz' +
+  'IG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlvbnMgb3Ig' +
+  'b3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxheW91dABj' +
+  'b3N0AHRoZSBhbHBoYWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlzIHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBvciBhIG5l' +
+  'Z2F0aXZlIGNvdW50AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUgY291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3IgcmVzdWx0' +
+  'AGxpbWl0AHRoZSBhbHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUgc3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAlcywgaW4g' +
+  'dGhlIGdyaWQncyB0ZXh0OyByZW1vdmUgaXQAbm8gY29tcGxldGUgJWR4JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5vZGUgYnVk' +
+  'Z2V0AGEgYm94IGlzIFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFzIDN4Mykgb3IgaXRzIHJvd3MAdGhlIGdyaWQgZW5k' +
+  'cyBhZnRlciAlZCByb3clcywgYXQgJXMgKCVzKTsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHJvd3MAYSAlZHglZCBwdXp6bGUgbmVl' +
+  'ZHMgJWQgc3ltYm9scyBhbmQgMS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVt' +
+  'YmVycwB0aGUgc2lkZSBtdXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBo' +
+  'YXMgbW9yZSB0aGFuICVkIHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUu' +
+  'KnMuLi4iIGlzIG5vIGJveDogb3ZlciAlZCBieXRlcwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2RlcyBmb3IgMzItYml0' +
+  'IGluZGljZXMAYmFkIG11bHRpcGxpY2l0eSBib3VuZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVwcGVyLCBvbiBhIHNl' +
+  'Y29uZGFyeSBpdGVtLCBvciBub3QgYSBudW1iZXIpLCBvciBhIHNwbGl0IG9yIGVzdGltYXRlIG9mIGEgcHJvYmxlbSB3aXRoIGJv' +
+  'dW5kcwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAb25seSBzZXBh' +
+  'cmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4' +
+  'dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBm' +
+  'b3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29s' +
+  'b3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2' +
+  'ZSBhIGNvbG9yAGxvd2VyAG5vIHNvbHZlcgB1cHBlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBl' +
+  'YXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGludG8Abm8gZ3JpZCBv' +
+  'ciBubyByb29tIGZvciB0aGUgc29sdXRpb24AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFy' +
+  'cyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5v' +
+  'IHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9u' +
+  'IGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1l' +
+  'cyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkg' +
+  'Y2VsbABvawB0d28gZ2l2ZW5zIGNsYXNoAG91dHB1dCB0b28gbG9uZwAsIGVuZGluZwB0aGUgJXMgYm91bmQgaXMgdG9vIGJpZwBO' +
+  'VUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBsZXRlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51' +
+  'bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBj' +
+  'aGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxl' +
+  'IHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVt' +
+  'IGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJv' +
+  'dywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkg' +
+  'bm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRl' +
+  'bSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ug' +
+  'c2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4g' +
+  'dGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24g' +
+  'JWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAIHwl' +
+  'bGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3Jp' +
+  'ZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4' +
+  'ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlv' +
+  'biBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQA' +
+  'bm8gb3B0aW9uIGlzIGZvcmNlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGln' +
+  'aXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4l' +
+  'ZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEuLiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBt' +
+  'b3N0ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyAlZCBjZWxscywgbm90ICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9s' +
+  'czsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQs' +
+  'IGhhcyAlZABib3hlcyBvZiAlZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZABib3hlcyBvZiAlZCAlcyBkbyBu' +
+  'b3QgdGlsZSBhIHNpZGUgb2YgJWQAdGhlIGxvd2VyIGJvdW5kICVkIGlzIGFib3ZlIHRoZSB1cHBlciBib3VuZCAlZAB1bmV4cGVj' +
+  'dGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhhYmV0IG1heSBvbmx5IGhvbGQgcHJpbnRhYmxlIEFTQ0lJIHN5bWJvbHM7IHN5' +
+  'bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9sIGJ5dGUgMHglMDJYAGludmFsaWQgVVRGLTggYnl0ZSAweCUwMlgAdGhlIHRl' +
+  'eHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAC4tX3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5vIHB1enpsZSBnb2Vz' +
+  'IHBhc3QgNjR4NjQAdGhlIG9wdGlvbidzIGNvc3RzIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0cyBvZiBhbGwgb3B0aW9u' +
+  'cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdCBwYXNzZXMgMl42MyAtIDEAdGhlIHVwcGVyIGJvdW5kIGlzIDAALi4uAC4w' +
+  'Xy0AbnVtYmVycyAxLSVkLABhIGJvdW5kIG9uIGEgc2Vjb25kYXJ5IGl0ZW0gKGJvdW5kcyBhcmUgZm9yIHByaW1hcnkgaXRlbXMg' +
+  'b25seSkAdGhlIGNvc3QgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQB0aGUgJXMgYm91bmQgaXMgbm90IGEgbnVt' +
+  'YmVyIChjaGFyYWN0ZXIgMHglMDJ4KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgw' +
+  'IGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVtcykAZm91bmQgJXp1IGNlbGxzOyBh' +
+  'ICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRoZSAl' +
+  'ZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMgKGRseF9j' +
+  'b3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBv' +
+  'aW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAwIG9yIG1vcmUpAHVua25vd24gaXRl' +
+  'bSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3IgaGl8bmFt' +
+  'ZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNv' +
+  'bHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFu' +
+  'ZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngzKSBvciB0' +
+  'aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEgbnVtYmVyLCBuZWdhdGl2ZSwgb3Ig' +
+  'Y29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVy' +
+  'ICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBtb3JlIHRoYW4gAAAAAKEWAACqGAAAxAgAAKwOAACzDQAAFREAAOgP' +
+  'AAC7DgAAeQsAAJkIAACFEQAA6AoAABAPAAAADAAAUQoAAMALAAAqDwAA+xYAACUEAADaDAAAQRAAACgNAABTEQAALxEAQcEzC2wB' +
+  'AQECAQIBAgMCAQMBAgMEAQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAA/QYAANgNAADR' +
+  'BQAAiQQAAFUPAADdDAAApw8AAKYQAADfBwAAAgAAAAMAQb40CzD4PwAAAAAAABBAMzMzMzMzGUAgBAAAcQwAADwQAAD/BQAAEAAA' +
+  'ADMUAAAAAAAAAAEAQYA1C0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3' +
+  'eHl6AAAAgBoAAD0AAAAuIABBzDULA4AeAg=='

@@ -55,6 +55,7 @@ enum {
     DLX_ECHAR = -15,     /* BAD_CHARACTER: a character that may not appear there (control byte, ':' or '|') */
     DLX_ESYNTAX = -16,   /* SYNTAX: malformed line: a second '|', an empty color, a name too long */
     DLX_EBOUND = -17,    /* BAD_BOUND: multiplicity bounds lo:hi with hi 0, lo above hi, on a secondary item, or not a number; or a split or estimate asked of a problem with bounds */
+    DLX_ECOST = -18,     /* BAD_COST: an option cost that is negative or not a number, or costs that together pass 2^63 - 1 */
     DLX_EOVERFLOW = -19  /* COUNT_OVERFLOW: more solutions than the count holds: 2^64 - 1 for dlx_count() (dlx_count_wide() has them) */
 };
 
@@ -103,6 +104,37 @@ int dlx_bounds(const dlx_t *d, int32_t i, int32_t *lo, int32_t *hi);
  * change, only the tree's shape. Returns DLX_OK, DLX_EITEM (i out of range
  * or secondary) or DLX_ENOMEM. Abandons any search in progress. */
 int dlx_set_preferred(dlx_t *d, int32_t i, int on);
+
+/* Costs (Knuth's DLX5): option k costs `cost` (0 .. 2^63 - 1; 0 by
+ * default), and a solution costs the sum over its options, forced ones
+ * included. The costs of all options together may not pass 2^63 - 1, so no
+ * sum overflows. Returns DLX_OK, DLX_EOPTION, DLX_ECOST (a negative cost or
+ * that total) or DLX_ENOMEM. Abandons any search in progress. */
+int dlx_set_cost(dlx_t *d, int32_t k, int64_t cost);
+/* The cost of option k (>= 0), or DLX_EOPTION. */
+int64_t dlx_option_cost(const dlx_t *d, int32_t k);
+
+/* The k cheapest solutions: with k >= 1, dlx_search looks for them (branch
+ * and bound, dlx_cost.c), with k = 0 for every solution again. The search
+ * returns DLX_SOLUTION at each solution that enters the k cheapest found so
+ * far (an improvement: dlx_solution and dlx_solution_cost read it), then
+ * DLX_DONE; node budgets and dlx_stats work as for any search (dlx_count
+ * counts the improvements). The k cheapest are then read with
+ * dlx_best_solution, cheapest first; among solutions of equal cost the one
+ * the search met first is kept and comes first (the search's order is fixed
+ * for a problem, its costs and k). Returns DLX_OK or DLX_EARG (k < 0).
+ * With bounds (dlx_set_bounds) the search is Algorithm M cut by the costs
+ * (dlx_multi.c). Abandons any search in progress. */
+int dlx_set_best(dlx_t *d, int32_t k);
+/* After DLX_SOLUTION of a search for the cheapest: its total cost. Returns
+ * DLX_OK or DLX_ENOSOLUTION. */
+int dlx_solution_cost(const dlx_t *d, int64_t *cost);
+/* How many cheapest solutions are kept (at most k; all of them after
+ * DLX_DONE), and the j-th of them (0: the cheapest): its options (forced
+ * ones first, at most cap written) and cost. dlx_best_solution returns the
+ * number of options, or DLX_ENOSOLUTION when j is not below the count. */
+int32_t dlx_best_count(const dlx_t *d);
+int32_t dlx_best_solution(const dlx_t *d, int32_t j, int32_t *options, int32_t cap, int64_t *cost);
 
 /* Reserve room for `options` more options with `nodes` item entries in all,
  * so that building a big matrix reallocates once. Optional. */

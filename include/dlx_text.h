@@ -7,7 +7,9 @@
  * followed by ':' and a color name. Names are runs of printable bytes without
  * ':' or '|'; bytes >= 0x80 are allowed (UTF-8 names). A primary item may
  * carry multiplicity bounds as in Knuth's DLX3: `lo:hi|name` (covered lo to
- * hi times) or `hi|name` (exactly hi times); see dlx_set_bounds.
+ * hi times) or `hi|name` (exactly hi times); see dlx_set_bounds. An option
+ * may carry costs as in Knuth's DLX5: tokens `|n` after its first item, n a
+ * decimal integer 0 .. 2^63 - 1, summed (see dlx_set_cost).
  *
  * Shared by the native CLI, the WASM module and the fuzzers. No I/O.
  */
@@ -44,7 +46,7 @@ int32_t dlx_text_color_count(const dlx_text_t *t);
 /* The item with that name, or DLX_EUNKNOWN. */
 int32_t dlx_text_find_item(const dlx_text_t *t, const char *name, size_t len);
 
-/* Write option k as a line of the format ("a b c:red", no newline) into buf,
+/* Write option k as a line of the format ("a b c:red |7", no newline) into buf,
  * truncated to cap-1 bytes and NUL-terminated when cap > 0. Returns the full
  * length (as snprintf does) or a negative error. */
 int64_t dlx_text_format_option(const dlx_text_t *t, int32_t k, char *buf, size_t cap);

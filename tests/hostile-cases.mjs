@@ -199,7 +199,12 @@ export const PROBLEM_CASES = [
   ['parseDlx', '10 MB item name', null, (d) => d.parseDlx('a ' + 'x'.repeat(10 * MB) + '\na\n')],
   // a BOM gave UNKNOWN_ITEM, CR-only line ends DUPLICATE_NAME: both read as the LF text does
   ['parseDlx', 'a UTF-8 BOM in front', null, (d) => { const p = d.parseDlx('\ufeffa b\na b\n'); if (p.count() !== 1) throw new Error('count') }],
-  ['parseDlx', 'CR-only line ends', null, (d) => { const p = d.parseDlx('a b\ra\rb\ra b\r'); if (p.count() !== 2) throw new Error('count') }]
+  ['parseDlx', 'CR-only line ends', null, (d) => { const p = d.parseDlx('a b\ra\rb\ra b\r'); if (p.count() !== 2) throw new Error('count') }],
+  ['exactCover', 'a negative cost', 'BAD_COST', (d) => d.exactCover({ primary: ['a'], options: [{ items: ['a'], cost: -1 }] })],
+  ['exactCover', 'a cost of 2^53 (past what a number holds exactly)', 'BAD_COST', (d) => d.exactCover({ primary: ['a'], options: [{ items: ['a'], cost: 2 ** 53 }] })],
+  ['exactCover', 'a cost of 1n (BigInt)', 'BAD_COST', (d) => d.exactCover({ primary: ['a'], options: [{ items: ['a'], cost: 1n }] })],
+  ['parseDlx', 'a cost that is not a number', 'BAD_COST', (d) => d.parseDlx('a\na |x\n')],
+  ['parseDlx', 'costs past 2^63 - 1 in all', 'BAD_COST', (d) => d.parseDlx('a\na |9223372036854775807\na |1\n')]
 ]
 
 /** Calls on a problem (a b; options {a b}, {a}, {b}): run(p) must throw `code`. */
@@ -214,6 +219,9 @@ export const METHOD_CASES = [
   ['Problem', 'force two clashing options', 'CONFLICT', (p) => { p.force(0); p.force(1) }],
   ['Problem', 'unforce with nothing forced', 'NOTHING_FORCED', (p) => p.unforce()],
   ['Problem', 'solution() before a search', 'NO_SOLUTION', (p) => p.solution()],
+  ['Problem', 'best({ k: 0 })', 'BAD_ARGUMENT', (p) => p.best({ k: 0 })],
+  ['Problem', 'best({ k: 1.5 })', 'BAD_ARGUMENT', (p) => p.best({ k: 1.5 })],
+  ['Problem', 'optionCost(99)', 'BAD_OPTION', (p) => p.optionCost(99)],
   ['Problem', 'data(99)', 'BAD_OPTION', (p) => p.data(99)],
   ['Problem', 'data(1.5)', 'BAD_ARGUMENT', (p) => p.data(1.5)],
   ['Problem', 'chosen([99])', 'BAD_OPTION', (p) => p.chosen([99])],

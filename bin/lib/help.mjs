@@ -172,8 +172,9 @@ ${EXIT}`,
 Solves an exact-cover problem in Knuth's DLX format: a line of items
 (primary, then '|' and secondary ones), then one option per line; secondary
 items may carry a color as item:color, primary items on the item line bounds
-as lo:hi|item or hi|item (covered lo to hi times, as in Knuth's DLX3); '|'
-starts a comment line. A text of more than 256 MiB, or with a NUL byte, is
+as lo:hi|item or hi|item (covered lo to hi times, as in Knuth's DLX3), options
+costs as |n after their items (summed, as in Knuth's DLX5); '|' starts a
+comment line. A text of more than 256 MiB, or with a NUL byte, is
 refused (exit status 1). The progress bar counts search nodes/s; the fraction
 of the tree searched, and so the time left, is an estimate.
 
@@ -181,6 +182,13 @@ What to print (one of):
   (default)            the first solution, one option per line
   --count              the number of solutions
   --all                every solution, separated by blank lines
+  --best K             the K cheapest solutions (a solution costs the sum of
+                       its options' |n), cheapest first, each after a line
+                       'cost C'; of equal costs the one found first. With
+                       --json each improvement as it is found,
+                       {improvement, cost, solution, options}, then
+                       {rank, cost, solution, options} for each of the K and
+                       {complete, nodes}. Not with --jobs, --shard, --limit
 Options:
   --limit N            stop after N solutions (--count, --all)
   --max-nodes N        stop after N search nodes (then exit status 1)

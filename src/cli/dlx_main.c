@@ -1,9 +1,12 @@
 /* dlx_main.c: build/dlx, the native developer CLI for Knuth's DLX format.
  *
- *   build/dlx [--count | --first | --all] [--limit N] [--nodes N] [--seed S] [FILE|-]
+ *   build/dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S] [FILE|-]
  *
  * Solutions go to stdout as option lines (a blank line between solutions);
- * a summary (solutions, nodes, updates, time) goes to stderr.
+ * a summary (solutions, nodes, updates, time) goes to stderr. --best K
+ * prints the K cheapest solutions (options' costs `|n`, Knuth's DLX5), each
+ * after a line `cost C`; with --json each improvement as the search finds it
+ * and then the K cheapest, one JSON object a line.
  * Exit 0 when the search ran, 1 when the input is bad (a NUL byte or more
  * than 256 MiB included), 2 for usage errors.
  */
@@ -17,25 +20,31 @@
 #include "dlx_text.h"
 
 static const char usage[] =
-    "usage: dlx [--count | --first | --all] [--limit N] [--nodes N] [--seed S] [FILE|-]\n"
+    "usage: dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S] [FILE|-]\n"
     "Reads an exact-cover problem in Knuth's DLX format (from stdin if FILE is - or absent;\n"
     "at most 256 MiB, no NUL byte).\n"
     "  --count     print only the number of solutions\n"
     "  --first     print the first solution as option lines (the default)\n"
     "  --all       print every solution, separated by blank lines\n"
+    "  --best K    the K cheapest solutions (costs: |n on option lines), cheapest first,\n"
+    "              each after a line \"cost C\"; ties: the one found first\n"
+    "  --json      with --best: each improvement as found,\n"
+    "              {\"improvement\":N,\"cost\":C,\"solution\":[indices],\"options\":[lines]},\n"
+    "              then {\"rank\":R,...} for each of the K cheapest and\n"
+    "              {\"complete\":true|false,\"nodes\":N}\n"
     "  --limit N   stop after N solutions\n"
     "  --nodes N   stop after N search nodes\n"
     "  --seed S    try options in a random order drawn from seed S\n"
     "  --quiet     no summary on stderr\n"
     "  --count-from N  for tests: --count starts at N (below 2^128), not 0\n";
 
-enum mode { MODE_FIRST, MODE_ALL, MODE_COUNT };
+enum mode { MODE_FIRST, MODE_ALL, MODE_COUNT, MODE_BEST };
 
 typedef struct {
     enum mode mode;
-    uint64_t limit, nodes, seed;
+    uint64_t limit, nodes, seed, best;
     dlx_wide_t count_from;
-    int quiet;
+    int quiet, json;
     const char *path;
 } cli_options;
 
@@ -69,6 +78,7 @@ static int parse_args(int argc, char **argv, cli_options *o) {
         else if (!strcmp(a, "--first")) o->mode = MODE_FIRST;
         else if (!strcmp(a, "--all")) o->mode = MODE_ALL;
         else if (!strcmp(a, "--quiet")) o->quiet = 1;
+        else if (!strcmp(a, "--json")) o->json = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             exit(0);
@@ -78,6 +88,13 @@ static int parse_args(int argc, char **argv, cli_options *o) {
                 fprintf(stderr, "dlx: %s needs a non-negative whole number\n", a);
                 return 0;
             }
+            i++;
+        } else if (!strcmp(a, "--best")) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, &o->best) || o->best < 1 || o->best > INT32_MAX) {
+                fprintf(stderr, "dlx: %s needs a whole number from 1 to %d\n", a, INT32_MAX);
+                return 0;
+            }
+            o->mode = MODE_BEST;
             i++;
         } else if (!strcmp(a, "--count-from")) {
             if (!parse_wide(i + 1 < argc ? argv[i + 1] : NULL, &o->count_from)) {
@@ -94,6 +111,14 @@ static int parse_args(int argc, char **argv, cli_options *o) {
         } else {
             o->path = a;
         }
+    }
+    if (o->json && o->mode != MODE_BEST) {
+        fprintf(stderr, "dlx: --json goes with --best\n");
+        return 0;
+    }
+    if (o->mode == MODE_BEST && o->limit) {
+        fprintf(stderr, "dlx: --best K keeps K solutions: --limit does not go with it\n");
+        return 0;
     }
     return 1;
 }
@@ -154,6 +179,73 @@ static void print_solution(const dlx_text_t *t, int32_t *opts, int32_t n) {
     }
 }
 
+/* A JSON string: names are printable bytes (UTF-8 as it is), so only '"'
+ * and '\\' need escapes. */
+static void put_json_string(const char *s) {
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') putchar('\\');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+static int by_index(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* One solution of a --best run: `cost C` and its option lines, or a JSON
+ * object {"<key>":n,"cost":C,"solution":[sorted indices],"options":[lines]}
+ * (as dlxkit cover --best --json). */
+static void print_costed(const dlx_text_t *t, int json, const char *key, uint64_t n, int64_t cost,
+                         int32_t *opts, int32_t len) {
+    if (!json) {
+        printf("cost %lld\n", (long long)cost);
+        print_solution(t, opts, len);
+        return;
+    }
+    static char line[1 << 16];
+    qsort(opts, (size_t)len, sizeof *opts, by_index);
+    printf("{\"%s\":%llu,\"cost\":%lld,\"solution\":[", key, (unsigned long long)n, (long long)cost);
+    for (int32_t k = 0; k < len; k++) printf(k ? ",%d" : "%d", opts[k]);
+    printf("],\"options\":[");
+    for (int32_t k = 0; k < len; k++) {
+        dlx_text_format_option(t, opts[k], line, sizeof line);
+        if (k) putchar(',');
+        put_json_string(line);
+    }
+    puts("]}");
+    fflush(stdout); /* an improvement is seen as it is found */
+}
+
+/* --best K: the improvements (with --json), then the K cheapest. */
+static int run_best(const dlx_text_t *t, dlx_t *d, const cli_options *o, int32_t *sol, int32_t cap,
+                    dlx_wide_t *found) {
+    dlx_set_best(d, (int32_t)o->best); /* k is in range: parse_args */
+    int rc;
+    while ((rc = dlx_search_until(d, o->nodes)) == DLX_SOLUTION) {
+        found->lo++;
+        int64_t cost = 0;
+        dlx_solution_cost(d, &cost);
+        if (o->json) print_costed(t, 1, "improvement", found->lo, cost, sol, dlx_solution(d, sol, cap));
+    }
+    if (rc < 0) return rc;
+    for (int32_t j = 0; j < dlx_best_count(d); j++) {
+        int64_t cost = 0;
+        int32_t n = dlx_best_solution(d, j, sol, cap, &cost);
+        if (j && !o->json) putchar('\n');
+        print_costed(t, o->json, "rank", (uint64_t)j + 1, cost, sol, n);
+    }
+    if (o->json) {
+        dlx_stats_t st;
+        dlx_stats(d, &st);
+        printf("{\"complete\":%s,\"nodes\":%llu}\n", rc == DLX_DONE ? "true" : "false",
+               (unsigned long long)st.nodes);
+    }
+    return rc;
+}
+
 static double seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -196,6 +288,7 @@ int main(int argc, char **argv) {
     dlx_wide_t found = {0, 0}; /* 128 bits: a count is printed exactly at any size */
     int rc;
     if (o.mode == MODE_COUNT) rc = dlx_count_wide(d, o.limit, o.nodes, &found);
+    else if (o.mode == MODE_BEST) rc = sol ? run_best(t, d, &o, sol, cap, &found) : DLX_ENOMEM;
     else
         while ((rc = dlx_search_until(d, o.nodes)) == DLX_SOLUTION) {
             found.lo++; /* one by one: 2^64 of them is out of reach */
@@ -225,9 +318,9 @@ int main(int argc, char **argv) {
         const char *why = rc == DLX_DONE ? "complete" : rc == DLX_LIMIT ? "solution limit reached"
                                                                          : "node budget spent";
         fprintf(stderr,
-                "%s solution%s (%s), %llu nodes, %llu updates, %d options, "
+                "%s %s%s (%s), %llu nodes, %llu updates, %d options, "
                 "%zu bytes of matrix memory; read %.3f s, search %.3f s\n",
-                count, !found.hi && found.lo == 1 ? "" : "s", why,
+                count, o.mode == MODE_BEST ? "improvement" : "solution", !found.hi && found.lo == 1 ? "" : "s", why,
                 (unsigned long long)st.nodes, (unsigned long long)st.updates,
                 dlx_option_count(d), dlx_memory_bytes(d), t1 - t0, t2 - t1);
     }

@@ -35,6 +35,7 @@ const char *dlx_strerror(int code) {
     case DLX_ENOITEMS: return "no primary items declared";
     case DLX_ECHAR: return "a character that is not allowed here";
     case DLX_ESYNTAX: return "malformed line";
+    case DLX_ECOST: return "a bad option cost (not a number, negative, or costs that together pass 2^63 - 1)";
     case DLX_EOVERFLOW: return "more solutions than the count holds (dlx_count: 2^64 - 1; dlx_count_wide has them)";
     case DLX_EBOUND: return "bad multiplicity bounds (upper bound 0, lower above upper, on a secondary item, or not a number), or a split or estimate of a problem with bounds";
     default: return "unknown error code";
@@ -125,6 +126,8 @@ void dlx_free(dlx_t *d) {
     free(d->hi);
     free(d->pref);
     dlx_multi_free(d);
+    dlx_best_free(d);
+    free(d->cost);
     dlx_bits_free(d);
     dlx_cells_free(d);
     dlx_learn_free(d);
@@ -216,7 +219,7 @@ int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *col
 
 void dlx_restart(dlx_t *d) {
     if (!d) return;
-    if (d->phase != PH_START && !d->on_bits && !d->on_cells && !d->n_bounded) {
+    if (d->phase != PH_START && !d->on_bits && !d->on_cells && !d->n_bounded && !d->best_k) {
         dlx_unwind(d);
     }
     reset_search(d);
@@ -243,6 +246,7 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
     int32_t n = 0;
     for (int32_t k = 0; k < d->n_forced; k++, n++)
         if (n < cap) options[n] = d->forced[k];
+    if (d->best_k) return dlx_best_solution_now(d, options, cap, n);
     if (d->n_bounded) return dlx_multi_solution(d, options, cap, n);
     if (d->cdcl) return dlx_learn_solution(d, options, cap, n);
     for (int32_t l = 0; l < d->depth; l++, n++) {
@@ -292,7 +296,7 @@ void dlx_stats(const dlx_t *d, dlx_stats_t *out) {
         out->progress = 1.0;
     } else if (d->phase == PH_START) {
         out->progress = 0.0;
-    } else if (d->n_bounded) {
+    } else if (d->n_bounded) { /* Algorithm M, the cheapest too */
         out->progress = dlx_multi_progress(d);
     } else { /* Knuth's estimate: the share of each level's choices already done */
         double f = 0.0, w = 1.0;
@@ -511,5 +515,5 @@ size_t dlx_memory_bytes(const dlx_t *d) {
     return sizeof *d + (size_t)d->cap_nodes * sizeof(dlx_node) +
            (size_t)(d->n_items + 2) * per_item + (size_t)(d->n_primary + 1) * per_level +
            ((size_t)d->cap_options + (size_t)d->cap_trail) * sizeof(int32_t) + dlx_bits_bytes(d) +
-           dlx_cells_bytes(d) + dlx_multi_bytes(d);
+           dlx_cells_bytes(d) + dlx_multi_bytes(d) + dlx_best_bytes(d);
 }

@@ -132,6 +132,14 @@ struct dlx {
      * (the bit-set search does; the others return at each, as always). */
     int counting;
 
+    /* Costs (dlx_cost.c): per option its cost (cap_cost of them, 0 beyond;
+     * NULL until dlx_set_cost), their total (at most INT64_MAX, so no sum
+     * of them overflows); best_k > 0 makes the search the one for the k
+     * cheapest solutions, on its own copy of the links (best). */
+    int64_t *cost, cost_total;
+    int32_t cap_cost, best_k;
+    struct dlx_best *best;
+
     /* Solutions found, from count_from (dlx_debug_count_from; 0 but in
      * tests). Last: their 16-byte alignment moves no other field. */
     dlx_count_t solutions, count_from;
@@ -184,6 +192,17 @@ int32_t dlx_multi_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_
 double dlx_multi_progress(const dlx_t *d);
 size_t dlx_multi_bytes(const dlx_t *d);
 void dlx_multi_free(dlx_t *d);
+/* The k cheapest solutions (dlx_cost.c): the search's contract is
+ * dlx_search_until's; like Algorithm M it works on a copy of the links. */
+dlx_search_fn dlx_best_search;
+int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
+/* For Algorithm M with costs: a fresh list of the cheapest; keep the solution
+ * the search is at, of total cost `cost`; the total a solution must stay under. */
+int dlx_best_reset(dlx_t *d);
+int dlx_best_keep(dlx_t *d, uint64_t cost);
+uint64_t dlx_best_cutoff(const dlx_t *d);
+size_t dlx_best_bytes(const dlx_t *d);
+void dlx_best_free(dlx_t *d);
 
 /* ---- the dance ---------------------------------------------------------- */
 

@@ -22,6 +22,11 @@
  * DLX_ENGINE_LINKS, a copy of the links made at each start from the
  * handle's pristine matrix (with bounds, forced options are only recorded
  * in the handle), so a restart just drops it.
+ *
+ * With costs and dlx_set_best, the same tree on the links (search_choice.c
+ * rules so) cut by the cutoff alone (no taxes, no sorting, no bound): a
+ * branch whose option would bring the cost to the worst of the k kept, or
+ * past it, is skipped as if tried.
  */
 #include "dlx_internal.h"
 
@@ -37,6 +42,7 @@ struct dlx_multi {
     int32_t *item, *cur, *excl_at, *pos, *tot; /* per level */
     int32_t *excl, nexcl;    /* options skipped by the branches on the path */
     int32_t level, resume;   /* resume: 0 enter a node, 1 back up */
+    uint64_t *part, cost;    /* the k cheapest (dlx_set_best): per level the cost before its choice; the cost so far */
     int32_t n_nodes, cap_levels, cap_nodes;
     /* The bit sets (on_bits): `words` 64-bit words a set; the tables are
      * for the problem of n_options options and n_nodes nodes. */
@@ -490,6 +496,12 @@ static int32_t pick(const dlx_t *d, const multi *m, int32_t *best) {
     return t;
 }
 
+/* The cost of the option holding node r (dlx_set_cost). */
+static uint64_t cost_of(const dlx_t *d, const dlx_node *nd, int32_t r) {
+    int32_t k = option_of(nd, r);
+    return k < d->cap_cost ? (uint64_t)d->cost[k] : 0;
+}
+
 /* The search on the links (a copy, made by start). */
 static int links_search(dlx_t *d, multi *m, uint64_t stop) {
     uint64_t upd = 0;
@@ -497,14 +509,20 @@ static int links_search(dlx_t *d, multi *m, uint64_t stop) {
     int32_t l = m->level, i = 0, r;
     if (m->resume) goto backup;
 
-enter: {
+enter:
+    if (d->best_k && m->cost >= dlx_best_cutoff(d)) goto backup; /* the cutoff fell below the path's cost */
+    {
     int32_t t = pick(d, m, &i);
     if (t == INT32_MAX) {
-        d->solutions++;
         d->phase = PH_AT_SOLUTION;
         m->level = l, m->resume = 1;
         d->level = l, d->depth = l;
         d->updates += upd;
+        if (d->best_k) { /* under the cutoff: the branch's choices were */
+            int rc = dlx_best_keep(d, m->cost);
+            if (rc) return d->phase = PH_FORWARD, m->resume = 0, rc;
+        }
+        d->solutions++;
         return DLX_SOLUTION;
     }
     if (d->nodes >= stop) {
@@ -525,6 +543,15 @@ try_next:
         int32_t need = d->lo[i] - m->count[i];
         if (m->len[i] > 0 && m->len[i] >= need) {
             r = m->cur[l] = nd[i].down;
+            uint64_t c = d->best_k ? cost_of(d, nd, r) : 0;
+            uint64_t cut = d->best_k ? dlx_best_cutoff(d) : 0;
+            if (d->best_k && (m->cost >= cut || c >= cut - m->cost)) { /* too dear: as a branch tried */
+                remove_option(m, r, &upd);
+                m->excl[m->nexcl++] = r;
+                m->pos[l]++;
+                goto try_next;
+            }
+            m->part[l] = m->cost, m->cost += c;
             choose(d, m, r, &upd);
             if (++l > d->max_level) d->max_level = l;
             goto enter;
@@ -553,6 +580,7 @@ backup:
         goto backup;
     }
     unuse_all(d, m, r);
+    m->cost = m->part[l];
     m->excl[m->nexcl++] = r; /* it stays out: later branches skip it */
     m->pos[l]++;
     goto try_next;
@@ -565,7 +593,7 @@ void dlx_multi_free(dlx_t *d) {
     if (!m) return;
     bits_free(m);
     free(m->nd), free(m->len), free(m->prev), free(m->next), free(m->count), free(m->settled);
-    free(m->item), free(m->cur), free(m->excl_at), free(m->pos), free(m->tot), free(m->excl);
+    free(m->item), free(m->cur), free(m->excl_at), free(m->pos), free(m->tot), free(m->excl), free(m->part);
     free(m);
     d->multi = NULL;
 }
@@ -580,7 +608,7 @@ size_t dlx_multi_bytes(const dlx_t *d) {
                ((size_t)m->prim_at[m->b_options] + (size_t)m->kill_at[m->b_options] + 2 * (size_t)m->b_options + 2) * 4;
     }
     return sizeof *m + (size_t)m->cap_nodes * sizeof(dlx_node) + (size_t)(d->n_items + 2) * 5 * sizeof(int32_t) +
-           (size_t)m->cap_levels * 6 * sizeof(int32_t) + bits;
+           (size_t)m->cap_levels * (6 * sizeof(int32_t) + sizeof(uint64_t)) + bits;
 }
 
 /* Counters and per-level records for a fresh start, then the bit sets'
@@ -606,9 +634,11 @@ static int start(dlx_t *d) {
             free(*arr[k]);
             *arr[k] = malloc((size_t)levels * sizeof **arr[k]);
         }
+        free(m->part);
+        m->part = malloc((size_t)levels * sizeof *m->part);
         bits_free(m); /* its per-level arrays are sized for the old depth */
         for (size_t k = 0; k < sizeof arr / sizeof *arr; k++)
-            if (!*arr[k]) {
+            if (!*arr[k] || !m->part) {
                 m->cap_levels = 0;
                 return DLX_ENOMEM;
             }
@@ -640,12 +670,17 @@ int dlx_multi_search(dlx_t *d, uint64_t stop) {
         int rc = start(d);
         if (rc) return rc;
         multi *m = d->multi;
+        if (d->best_k && dlx_best_reset(d)) return DLX_ENOMEM;
+        m->cost = 0;
         uint64_t upd = 0;
         int ok = 1;
         if (m->on_bits) ok = bits_root(d, m, &upd);
         for (int32_t f = 0; f < d->n_forced && ok && !m->on_bits; f++) {
             int32_t k = d->forced[f];
-            if ((ok = available(d, m, k))) choose(d, m, d->opt_start[k], &upd);
+            if ((ok = available(d, m, k))) {
+                choose(d, m, d->opt_start[k], &upd);
+                m->cost += cost_of(d, m->nd, d->opt_start[k]);
+            }
         }
         d->updates += upd;
         if (!ok) {

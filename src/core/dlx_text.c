@@ -269,9 +269,29 @@ typedef struct {
     int32_t stamp;
 } option_buf;
 
+/* An option's cost (DLX5's `|n`, summed) from the token [a, b) after its '|';
+ * DLX_OK or an error after fail(). */
+static int read_cost(reader *r, size_t a, size_t b, int64_t *sum) {
+    if (a + 1 < b && r->line[a + 1] == '-')
+        return fail(r, DLX_ECOST, a + 1, "a negative cost (costs are 0 or more)");
+    if (a + 1 == b) return fail(r, DLX_ECOST, a, "no cost after '|' (write |7 after the items)");
+    int64_t v = 0;
+    for (size_t k = a + 1; k < b; k++) {
+        char c = r->line[k];
+        if (c < '0' || c > '9')
+            return fail(r, DLX_ECOST, k, "the cost is not a number (character 0x%02x)", (unsigned char)c);
+        if (v > (INT64_MAX - (c - '0')) / 10) return fail(r, DLX_ECOST, a + 1, "the cost passes 2^63 - 1");
+        v = v * 10 + (c - '0');
+    }
+    if (v > INT64_MAX - *sum) return fail(r, DLX_ECOST, a + 1, "the option's costs add up past 2^63 - 1");
+    *sum += v;
+    return DLX_OK;
+}
+
 static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o) {
-    size_t at = 0, a, b;
+    size_t at = 0, a, b, cost_at = 0;
     int32_t n = 0;
+    int64_t cost = 0;
     char q[48];
     if (++o->stamp == INT32_MAX) {
         memset(o->seen, 0, (size_t)t->items.count * sizeof *o->seen);
@@ -279,6 +299,12 @@ static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o)
     }
     while (next_token(r, &at, &a, &b)) {
         const char *s = r->line;
+        if (s[a] == '|') {
+            int rc = read_cost(r, a, b, &cost);
+            if (rc) return rc;
+            if (!cost_at) cost_at = a; /* > 0: a line starting with '|' is a comment */
+            continue;
+        }
         size_t colon = a;
         while (colon < b && s[colon] != ':') colon++;
         size_t bad = bad_in_name(s, a, colon);
@@ -326,6 +352,10 @@ static int read_option(reader *r, dlx_text_t *t, int32_t primary, option_buf *o)
     if (k == DLX_ENOPRIMARY)
         return fail(r, k, 0, "the option has no primary item, so it could never be chosen");
     if (k < 0) return fail(r, k, 0, "%s", dlx_strerror(k));
+    if (cost && (k = dlx_set_cost(t->engine, k, cost))) {
+        if (k == DLX_ECOST) return fail(r, k, cost_at, "the costs of all options add up past 2^63 - 1");
+        return fail(r, k, cost_at, "%s", dlx_strerror(k));
+    }
     return DLX_OK;
 }
 
@@ -439,6 +469,12 @@ int64_t dlx_text_format_option(const dlx_text_t *t, int32_t k, char *buf, size_t
             put(buf, cap, &n, ":");
             put(buf, cap, &n, dlx_text_color_name(t, colors[j]));
         }
+    }
+    int64_t cost = dlx_option_cost(t->engine, k);
+    if (cost > 0) {
+        char digits[24];
+        fmt_snprintf(digits, sizeof digits, " |%lld", (long long)cost);
+        put(buf, cap, &n, digits);
     }
     if (cap) buf[(size_t)n < cap ? (size_t)n : cap - 1] = '\0';
     if (items != stack_items) free(items), free(colors);

@@ -59,8 +59,9 @@ static int in_slices(dlx_t *d, uint64_t stop, dlx_search_fn *search) {
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
+    if (d->best_k && !d->n_bounded) return SLICED(dlx_best_search, d, stop); /* the k cheapest: branch and bound on costs */
     if (d->n_bounded) { /* multiplicities: Algorithm M, before any other choice; on its bit sets where they fit */
-        if (d->phase == PH_START) d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS;
+        if (d->phase == PH_START) d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k; /* costs: on the links */
         return dlx_multi_search(d, stop);
     }
     if (d->phase == PH_START) {

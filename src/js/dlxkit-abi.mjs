@@ -19,6 +19,7 @@ export const ERROR_NAMES = {
   [-15]: 'BAD_CHARACTER', // DLX_ECHAR
   [-16]: 'SYNTAX', // DLX_ESYNTAX
   [-17]: 'BAD_BOUND', // DLX_EBOUND
+  [-18]: 'BAD_COST', // DLX_ECOST
   [-19]: 'COUNT_OVERFLOW', // DLX_EOVERFLOW
   [-20]: 'BAD_SIZE', // SUDOKU_ESIZE
   [-21]: 'BAD_REGION', // SUDOKU_EREGION
@@ -50,6 +51,7 @@ export const ERR = {
   BAD_CHARACTER: -15,
   SYNTAX: -16,
   BAD_BOUND: -17,
+  BAD_COST: -18,
   COUNT_OVERFLOW: -19,
   BAD_SIZE: -20,
   BAD_REGION: -21,

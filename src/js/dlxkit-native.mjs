@@ -281,6 +281,44 @@ export class Native {
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
+  /** Option k costs `cost` (a whole number below 2^53; BAD_COST past the engine's total). */
+  problemSetCost (p, k, cost) { this.check(this._x.dk_problem_set_cost(p, k, cost)) }
+  /** Option k's cost, a bigint (a DLX text's may pass 2^53). */
+  problemOptionCost (p, k) { return this._word((out) => this._x.dk_problem_option_cost(p, k, out)) }
+  /** The search for the k cheapest solutions (0: for every solution). */
+  problemSetBest (p, k) { this.check(this._x.dk_problem_set_best(p, k)) }
+  /** The cost of the solution the search is at, a bigint. */
+  problemSolutionCost (p) { return this._word((out) => this._x.dk_problem_solution_cost(p, out)) }
+
+  /** The kept cheapest solutions, cheapest first: [{ cost (a bigint), options }]; cap: a first guess of their length. */
+  problemBest (p, cap) {
+    const kept = []
+    const n = this._x.dk_problem_best_count(p)
+    for (let j = 0; j < n; j++) {
+      let room = cap
+      let got = null
+      while (!got) {
+        got = this.withBuffers([room * 4, 8], (buf, out) => {
+          const len = this.check(this._x.dk_problem_best_solution(p, j, buf, room, out))
+          if (len > room) { // with bounds a solution may hold more: again, with room
+            room = len
+            return null
+          }
+          return { cost: new DataView(this._memory.buffer, out, 8).getBigUint64(0, true), options: this._int32s(buf, len) }
+        })
+      }
+      kept.push(got)
+    }
+    return kept
+  }
+
+  /** fn(pointer to a uint64) checked, and the word it wrote, a bigint. */
+  _word (fn) {
+    return this.withBuffers([8], (out) => {
+      this.check(fn(out))
+      return new DataView(this._memory.buffer, out, 8).getBigUint64(0, true)
+    })
+  }
 
   /** Options holding item i that agree with the forced ones (it restarts the search). */
   problemItemOptions (p, i) {

@@ -31,6 +31,7 @@ export const OPERATIONS = Object.freeze({
   'problem.countDetailed': { problem: true, turn: true },
   'problem.countShard': { problem: true, turn: true },
   'problem.solutions': { problem: true, turn: true },
+  'problem.best': { problem: true, turn: true },
   'problem.free': { problem: true, turn: true },
   'worker.usage': {}
 })

@@ -2,7 +2,7 @@
 // module takes: item counts, the options as flat lists of 32-bit values (a
 // chunk at a time), the names of items and colors, and the user's data per
 // option. An option is an item list, a 0/1 row (one entry per item), or
-// { items | row, data }.
+// { items | row, data, cost }.
 import { DlxError, INT32_MAX, checkWhole, describe, errorText, int32OrMinus1 } from './dlxkit-errors.mjs'
 
 /**
@@ -102,12 +102,13 @@ function tooMuchMemory (what, bytes, limit) {
  * JS array longer than V8 allows): flat holds, for each of options first ..
  * first + n - 1, its length, its items, their colors. Returns { colors
  * (names, color k + 1 at k), data (per option, or null when no option
- * carries any) }. Every mistake is a DlxError naming the option; the module
+ * carries any), costs ([option, cost] for each option with a cost above 0) }. Every mistake is a DlxError naming the option; the module
  * sees only checked values.
  */
 export function streamOptions (read, send) {
   const { options, count, index, nPrimary, nSecondary } = read
   const colors = new Map()
+  const costs = []
   let data = null
   let chunk = new Int32Array(CHUNK)
   let fill = 0 // values in chunk
@@ -123,6 +124,7 @@ export function streamOptions (read, send) {
       data ??= new Array(count).fill(undefined)
       data[k] = opt.data
     }
+    if (opt.cost) costs.push([k, opt.cost])
     const entries = opt.entries
     const n = entries.length
     if (fill + 1 + 2 * n > chunk.length) {
@@ -138,7 +140,7 @@ export function streamOptions (read, send) {
     fill += 1 + 2 * n
   }
   flush(count)
-  return { colors: [...colors.keys()], data }
+  return { colors: [...colors.keys()], data, costs }
 }
 
 /** Entry `e` of option k as [item, color], 32-bit values for the module. */
@@ -226,15 +228,21 @@ function optionOf (opt, k, nItems) {
   if (opt === null || typeof opt !== 'object') {
     throw new DlxError('BAD_INPUT', `option ${k} must be an item list, a 0/1 row ({ row } or a Uint8Array) or { items, data }, not ${describe(opt)}`, { index: k })
   }
-  const { items, row } = opt
+  const { items, row, cost = 0 } = opt
   const hasData = 'data' in opt
   if (items !== undefined && row !== undefined) throw new DlxError('BAD_INPUT', `option ${k} has both items and row: give one`, { index: k })
+  try {
+    checkWhole(cost, `option ${k}: cost`, Number.MAX_SAFE_INTEGER, 'BAD_COST')
+  } catch (e) {
+    e.details = { index: k }
+    throw e
+  }
   if (row !== undefined) {
     if (!Array.isArray(row) && !isRow(row)) throw new DlxError('BAD_INPUT', `option ${k}: row must be an array of 0/1 (or booleans) or a Uint8Array, not ${describe(row)}`, { index: k })
-    return { entries: rowItems(row, k, nItems), hasData, data: opt.data }
+    return { entries: rowItems(row, k, nItems), hasData, data: opt.data, cost }
   }
   if (!Array.isArray(items)) throw new DlxError('BAD_INPUT', `option ${k} needs items (an item list) or row (0/1 per item)`, { index: k })
-  return { entries: items, hasData, data: opt.data }
+  return { entries: items, hasData, data: opt.data, cost }
 }
 
 /** A 0/1 row as the indices of its 1s; one entry per item, primary then secondary. */

@@ -2,6 +2,7 @@
 // or from Knuth's DLX text) and the Problem over its handle.
 import { RESULT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } from './dlxkit-errors.mjs'
+import { bestSolutions } from './dlxkit-best.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
 import { MAX_PARTS, balancedSplit, checkShard } from './dlxkit-split.mjs'
@@ -20,9 +21,18 @@ export function exactCover (kit, spec) {
   try {
     for (const [i, lo, hi] of read.bounds) kit._native.problemSetBounds(p, i, lo, hi)
     for (const i of read.preferred) kit._native.problemSetPreferred(p, i)
-    const { colors, data } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
+    const { colors, data, costs } = streamOptions(read, (flat, first, count) => addOptions(kit, p, flat, first, count))
     problem._colors = colors
     problem._data = data
+    for (const [k, cost] of costs) {
+      try {
+        kit._native.problemSetCost(p, k, cost)
+      } catch (err) { // the costs of all options together past 2^63 - 1
+        err.details.index = k
+        err.message = `option ${k}: ${err.message}`
+        throw err
+      }
+    }
   } catch (e) {
     problem.free()
     throw e
@@ -282,6 +292,18 @@ export class Problem {
     }
   }
 
+  /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
+  optionCost (k) {
+    k = checkIndex(k, 'option index')
+    return countValue(this._native.problemOptionCost(this._handle(), k))
+  }
+
+  /**
+   * The k cheapest solutions, cheapest first, as [{ cost, options }]
+   * (dlxkit-best.mjs has the rules).
+   */
+  best (opts = {}) { return bestSolutions(this, opts) }
+
   /** { nodes, updates, solutions, progress, level, maxLevel, guesses, restarts } */
   stats () {
     return this._native.problemStats(this._handle())
@@ -379,8 +401,11 @@ export class Problem {
     return this.count({ shard, parts, maxNodes })
   }
 
-  /** Option k as a line of Knuth's format. */
-  formatOption (k) { return this.option(k).join(' ') }
+  /** Option k as a line of Knuth's format (with its cost as `|n` when it has one). */
+  formatOption (k) {
+    const cost = this.optionCost(k)
+    return this.option(k).join(' ') + (cost ? ` |${cost}` : '')
+  }
 
   free () {
     if (!this._h) return

@@ -77,6 +77,24 @@ export class RemoteProblem {
     })
   }
 
+  /**
+   * The k cheapest solutions (as Problem.best), searched in slices:
+   * onImprovement hears each improvement as the worker finds it, onProgress
+   * { nodes, progress, solutions (improvements so far) }.
+   */
+  best (opts = {}) {
+    return rejecting(() => {
+      if (!isOptions(opts)) return this._call('problem.best', [opts]) // the worker's checks say what is wrong
+      const { onImprovement, onProgress, ...rest } = opts
+      if (onImprovement !== undefined && typeof onImprovement !== 'function') throw new DlxError('BAD_ARGUMENT', 'onImprovement must be a function')
+      checkSearchOptions(rest, ['maxNodes'])
+      const hear = onImprovement || onProgress
+        ? (p) => { if (p.improvement) onImprovement?.(p.improvement); else onProgress?.(p) }
+        : undefined
+      return this._call('problem.best', [{ ...rest, onProgress: hear }])
+    })
+  }
+
   /** Free the problem in its worker; a solutions() loop over it ends (FREED). */
   free () {
     this._freed = true

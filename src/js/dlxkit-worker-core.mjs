@@ -10,6 +10,7 @@
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
 import { DlxError, checkFlag, countValue, errorText, safeCount } from './dlxkit-errors.mjs'
+import { BestRun } from './dlxkit-best.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
 import { solveInSteps } from './dlxkit-sudoku-steps.mjs'
@@ -189,6 +190,30 @@ async function solutions (id, p, window, { shard = 0, parts = 1, balanced = fals
 }
 
 /**
+ * The k cheapest solutions (dlxkit-best.mjs) in slices of nodes, with
+ * progress { nodes, progress, solutions: improvements so far } and each
+ * improvement as progress { improvement } (to a caller who listens).
+ */
+async function best (id, p, opts) {
+  const run = new BestRun(p, opts ?? {})
+  const slices = new Slices()
+  let progress = 0
+  try {
+    for (;;) {
+      slices.start()
+      const status = run.step(run.nodes + slices.size, (s) => report(id, { improvement: s }))
+      progress = Math.max(progress, status ? 1 : run.progress)
+      report(id, { nodes: run.nodes, progress, solutions: run.improvements })
+      if (status) return run.result()
+      slices.update()
+      await slices.pauseIfDue(id)
+    }
+  } finally {
+    run.close()
+  }
+}
+
+/**
  * sudoku.solve: above 16x16 in slices of nodes (dlxkit-sudoku-steps.mjs),
  * with progress { nodes }, so that an abort is seen within a slice; the
  * rest (and options that are no object: their error) by `direct`.
@@ -262,6 +287,7 @@ export const handlers = {
   'problem.countDetailed': (id, [pid, opts]) => countDetailed(id, problem(pid), opts),
   'problem.countShard': async (id, [pid, shard, parts, { maxNodes } = {}]) => safeCount(await countBig(id, problem(pid), { shard, parts, maxNodes })), // the older name
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
+  'problem.best': (id, [pid, opts]) => best(id, problem(pid), opts),
   'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()
     return problems.delete(pid)

@@ -11,7 +11,7 @@ declare global {
 export type ErrorCode =
   | 'OUT_OF_MEMORY' | 'BAD_ARGUMENT' | 'BAD_ITEM' | 'DUPLICATE_ITEM' | 'BAD_COLOR'
   | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
-  | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX' | 'BAD_BOUND'
+  | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX' | 'BAD_BOUND' | 'BAD_COST'
   | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET' | 'BAD_BOX'
   | 'COUNT_OVERFLOW' | 'UNSAFE_COUNT'
   | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'BUSY' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
@@ -193,13 +193,15 @@ export type OptionRow = ReadonlyArray<number | boolean> | Uint8Array
 /**
  * An option: an item list, a 0/1 row as { row } or a typed array (a plain
  * array is always an item list), or either with a value of yours, `data`,
- * which solve/solutions({ withData: true }) give back with each chosen option.
+ * which solve/solutions({ withData: true }) give back with each chosen option,
+ * and a `cost` (a whole number 0 .. 2^53 - 1, default 0; Knuth's DLX5) that
+ * best() adds up over a solution's options.
  */
 export type OptionSpec<D = unknown> =
   | OptionItems
   | Uint8Array
-  | { items: OptionItems, row?: never, data?: D }
-  | { row: OptionRow, items?: never, data?: D }
+  | { items: OptionItems, row?: never, data?: D, cost?: number }
+  | { row: OptionRow, items?: never, data?: D, cost?: number }
 
 /**
  * A primary item covered min to max times (Knuth's DLX3 multiplicities):
@@ -258,6 +260,14 @@ export interface NumberCount { bigint?: false }
 export interface WithData { withData: true }
 export interface WithoutData { withData?: false }
 
+/** A solution of best(): its cost (a bigint only past 2^53 - 1, from DLX text) and options */
+export interface Costed<O> { cost: number | bigint, options: O }
+export interface BestOptions {
+  /** how many of the cheapest (default 1) */
+  k?: number
+  maxNodes?: number
+}
+
 export class Problem<D = unknown> {
   readonly shape: { primary: number, items: number, options: number, forced: number }
   /** the first solution: sorted option indices (with withData: true, [{ index, data }]), or null (restarts: true for this call, else as setRestarts set the problem: off at first) */
@@ -281,6 +291,15 @@ export class Problem<D = unknown> {
   solutions (opts: CountOptions & WithData): Generator<Array<Chosen<D>>, void, void>
   solutions (opts?: CountOptions & WithoutData): Generator<number[], void, void>
   solutions (opts?: CountOptions & { withData?: boolean }): Generator<Array<Chosen<D>> | number[], void, void>
+  /**
+   * the k cheapest solutions, cheapest first (equal costs: the one the search met
+   * first); onImprovement hears each solution as it enters the k cheapest so far.
+   * STOPPED at maxNodes (details.best: the k cheapest so far)
+   */
+  best (opts: BestOptions & WithData & { onImprovement?: (s: Costed<Array<Chosen<D>>>) => void }): Array<Costed<Array<Chosen<D>>>>
+  best (opts?: BestOptions & WithoutData & { onImprovement?: (s: Costed<number[]>) => void }): Array<Costed<number[]>>
+  /** option k's cost (0 unless given); a bigint only past 2^53 - 1 (from DLX text) */
+  optionCost (k: number): number | bigint
   search (maxNodes?: number): 'solution' | 'done' | 'budget'
   searchUntil (nodeLimit?: number): 'solution' | 'done' | 'budget'
   solution (): number[]
@@ -371,6 +390,9 @@ export interface RemoteProblem<D = unknown> {
   solutions (opts: CountOptions & WithData & AsyncOptions): AsyncGenerator<Array<Chosen<D>>, void, void>
   solutions (opts?: CountOptions & WithoutData & AsyncOptions): AsyncGenerator<number[], void, void>
   solutions (opts?: CountOptions & { withData?: boolean } & AsyncOptions): AsyncGenerator<Array<Chosen<D>> | number[], void, void>
+  /** as Problem.best, searched in slices: onImprovement hears each improvement as found, onProgress counts them in `solutions` */
+  best (opts: BestOptions & WithData & AsyncOptions & { onImprovement?: (s: Costed<Array<Chosen<D>>>) => void }): Promise<Array<Costed<Array<Chosen<D>>>>>
+  best (opts?: BestOptions & WithoutData & AsyncOptions & { onImprovement?: (s: Costed<number[]>) => void }): Promise<Array<Costed<number[]>>>
   option (k: number): Promise<string[]>
   /** the data given with option k, structured-cloned from the worker */
   data (k: number): Promise<D>

@@ -347,6 +347,43 @@ EXPORT int32_t dk_problem_set_bounds(dk_problem_t *p, int32_t i, int32_t lo, int
     return engine_rc(dlx_set_bounds(p->dlx, i, lo, hi));
 }
 
+/* Option k's cost (dlx_set_cost): a whole number below 2^53 from JS. */
+EXPORT int32_t dk_problem_set_cost(dk_problem_t *p, int32_t k, double cost) {
+    uint64_t c;
+    NUMBER_ARG(cost, c, "cost");
+    return engine_rc(dlx_set_cost(p->dlx, k, (int64_t)c));
+}
+
+/* Option k's cost into *out (64 bits: a DLX text's cost may pass 2^53). */
+EXPORT int32_t dk_problem_option_cost(const dk_problem_t *p, int32_t k, uint64_t *out) {
+    int64_t c = dlx_option_cost(p->dlx, k);
+    if (c < 0) return engine_rc((int32_t)c);
+    *out = (uint64_t)c;
+    return 0;
+}
+
+/* The search for the k cheapest solutions (dlx_set_best; 0: every solution). */
+EXPORT int32_t dk_problem_set_best(dk_problem_t *p, int32_t k) { return engine_rc(dlx_set_best(p->dlx, k)); }
+
+/* The cost of the solution the search is at, into *out. */
+EXPORT int32_t dk_problem_solution_cost(const dk_problem_t *p, uint64_t *out) {
+    int64_t c = 0;
+    int rc = dlx_solution_cost(p->dlx, &c);
+    *out = (uint64_t)c;
+    return engine_rc(rc);
+}
+
+EXPORT int32_t dk_problem_best_count(const dk_problem_t *p) { return dlx_best_count(p->dlx); }
+
+/* The j-th cheapest kept: its options (at most cap) and its cost into *cost;
+ * returns the number of options. */
+EXPORT int32_t dk_problem_best_solution(const dk_problem_t *p, int32_t j, int32_t *out, int32_t cap, uint64_t *cost) {
+    int64_t c = 0;
+    int32_t n = dlx_best_solution(p->dlx, j, out, cap, &c);
+    *cost = (uint64_t)c;
+    return engine_rc(n);
+}
+
 /* Primary item i preferred for branching (dlx_set_preferred; `#` names). */
 EXPORT int32_t dk_problem_set_preferred(dk_problem_t *p, int32_t i) {
     return engine_rc(dlx_set_preferred(p->dlx, i, 1));
@@ -375,13 +412,13 @@ EXPORT int32_t dk_problem_option_items(const dk_problem_t *p, int32_t k, int32_t
 EXPORT int32_t dk_problem_search(dk_problem_t *p, double max_nodes) {
     uint64_t budget;
     NUMBER_ARG(max_nodes, budget, "maxNodes");
-    return dlx_search(p->dlx, budget);
+    return engine_rc(dlx_search(p->dlx, budget));
 }
 
 EXPORT int32_t dk_problem_search_until(dk_problem_t *p, double node_limit) {
     uint64_t limit;
     NUMBER_ARG(node_limit, limit, "maxNodes");
-    return dlx_search_until(p->dlx, limit);
+    return engine_rc(dlx_search_until(p->dlx, limit)); /* DLX_ECOST: the cheapest with bounds */
 }
 
 EXPORT int32_t dk_problem_solution(const dk_problem_t *p, int32_t *out, int32_t cap) {

@@ -64,7 +64,7 @@ static void test_errors(void) {
     EXPECT_ERROR("a | x\na :red\n", DLX_ESYNTAX, 2, 3, "empty item name");
     EXPECT_ERROR("a | x\na x:r:g\n", DLX_ECHAR, 2, 6, "color");
     EXPECT_ERROR("a | x\nx\n", DLX_ENOPRIMARY, 2, 1, "no primary item");
-    EXPECT_ERROR("a b\na | b\n", DLX_ECHAR, 2, 3, "0x7c");
+    EXPECT_ERROR("a b\na | b\n", DLX_ECOST, 2, 3, "no cost after"); /* DLX5: a cost after the bar */
     EXPECT_ERROR("a b\r\na\x7f\r\n", DLX_ECHAR, 2, 2, "0x7f");
     expect_error("a b\na \0b\n", 9, DLX_ECHAR, 2, 3, "0x00");
 

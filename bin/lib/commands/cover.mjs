@@ -1,5 +1,5 @@
 // dlxkit cover: an exact-cover problem in Knuth's DLX format: its first
-// solution, its count, or all its solutions. The whole search runs on a
+// solution, its count, all its solutions, or its K cheapest (cover-best.mjs). The whole search runs on a
 // library worker (budgeted slices, progress; this thread stays free to
 // answer Ctrl-C); --shard K/N searches one shard of it there; --jobs N
 // searches shard by shard on N workers (cover-jobs.mjs).
@@ -8,6 +8,7 @@ import { InputError, openInput, readWholeText } from '../input.mjs'
 import { createWorker, threadCount } from '../library.mjs'
 import { ParseError, SolutionPrinter, parse } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
+import { searchBest } from '../cover-best.mjs'
 import { sumParts } from '../cover-sum.mjs'
 import { problemDigest, resultJson } from '../cover-part.mjs'
 import { version } from '../help.mjs'
@@ -16,6 +17,7 @@ const OPTIONS = {
   ...COMMON_OPTIONS,
   count: { type: 'boolean' },
   all: { type: 'boolean' },
+  best: { type: 'string' },
   limit: { type: 'string' },
   'max-nodes': { type: 'string' },
   restarts: { type: 'boolean' },
@@ -67,7 +69,8 @@ export async function coverCommand (argv, io) {
 
 function coverSettings (values, io) {
   const settings = {
-    mode: oneOf(values, ['count', 'all'], 'cover') ?? 'first',
+    mode: oneOf(values, ['count', 'all', 'best'], 'cover') ?? 'first',
+    best: values.best === undefined ? 0 : parseWholeNumber(values.best, 'best', { min: 1, max: 2 ** 31 - 1, command: 'cover' }),
     json: Boolean(values.json),
     limit: values.limit === undefined ? 0 : parseWholeNumber(values.limit, 'limit', { note: '0: no limit', command: 'cover' }),
     maxNodes: values['max-nodes'] === undefined ? 0 : parseWholeNumber(values['max-nodes'], 'max-nodes', { note: '0: no limit', command: 'cover' }),
@@ -84,6 +87,9 @@ function coverSettings (values, io) {
   if (settings.splitSeed >= 2 ** 20) throw new UsageError(`--split-seed must be below ${2 ** 20} (got ${settings.splitSeed})`, 'cover')
   if (values['split-seed'] !== undefined && !settings.sharded) throw new UsageError('--split-seed goes with --shard', 'cover')
   if (settings.sharded && settings.threads > 1) throw new UsageError('--shard and --jobs cannot be combined (run one shard per process)', 'cover')
+  if (settings.mode === 'best') {
+    if (settings.threads > 1 || settings.sharded || settings.limit) throw new UsageError('--best goes with neither --jobs, --shard nor --limit', 'cover')
+  }
   if (settings.mode === 'first') settings.limit = 1
   else settings.restarts = false
   return settings
@@ -116,6 +122,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
       const { count, nodes, status } = await problem.countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress, bigint: true })
       return { count, nodes, status, ...part }
     }
+    if (settings.mode === 'best') return await searchBest(problem, settings, { out, terminal })
     const printer = new SolutionPrinter(problem, settings.json, out)
     try {
       for await (const s of problem.solutions({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts, onProgress })) {
@@ -160,7 +167,8 @@ function reportOutcome (result, settings, inputName, { out, terminal }) {
     out.flush()
   }
   if (result.status === 'stopped') {
-    terminal.message(`${inputName}: stopped after ${result.nodes} search nodes (--max-nodes ${settings.maxNodes}) with ${count} solution${count === 1n ? '' : 's'} so far`)
+    const what = settings.mode === 'best' ? 'cheapest solution' : 'solution'
+    terminal.message(`${inputName}: stopped after ${result.nodes} search nodes (--max-nodes ${settings.maxNodes}) with ${count} ${what}${count === 1n ? '' : 's'} so far`)
     return 1
   }
   if (count === 0n && !settings.sharded) {

@@ -3,8 +3,9 @@
  * Any bytes in: the reader either returns a problem or a documented error
  * code with a message and a sane position. A problem it returns is printed
  * back (item line and every option) and read again: the second reading must
- * give the same problem, option by option, bounds too. A short count with a node budget
- * exercises the engine on whatever matrix the text described.
+ * give the same problem, option by option, bounds and costs too. A short count with a
+ * node budget exercises the engine on whatever matrix the text described, and
+ * so does a short search for the two cheapest solutions (costs, DLX5's |n).
  */
 #include <string.h>
 
@@ -52,7 +53,7 @@ static size_t print_problem(const dlx_text_t *t) {
 }
 
 static void check_error(const dlx_text_error_t *e, size_t len) {
-    FUZZ_ASSERT(e->code <= DLX_ENOMEM && e->code >= DLX_EBOUND);
+    FUZZ_ASSERT(e->code <= DLX_ENOMEM && e->code >= DLX_ECOST);
     FUZZ_ASSERT(e->code != DLX_ENOMEM && e->code != DLX_EARG); /* fuzz inputs are small */
     FUZZ_ASSERT(memchr(e->message, 0, sizeof e->message) && e->message[0]);
     FUZZ_ASSERT(e->line >= 0 && e->column >= 0 && (size_t)e->line <= len + 1);
@@ -105,6 +106,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint64_t count = 0;
     int rc = dlx_count(d, 0, 2000, &count);
     FUZZ_ASSERT(rc == DLX_DONE || rc == DLX_BUDGET);
+
+    /* The two cheapest (with bounds too): each improvement a cost of 0 or more, the kept ones in order. */
+    FUZZ_ASSERT(dlx_set_best(d, 2) == DLX_OK);
+    while ((rc = dlx_search_until(d, 2000)) == DLX_SOLUTION) {
+        int64_t c = -1;
+        FUZZ_ASSERT(dlx_solution_cost(d, &c) == DLX_OK && c >= 0);
+    }
+    FUZZ_ASSERT(rc == DLX_DONE || rc == DLX_BUDGET);
+    int64_t prev = 0;
+    for (int32_t j = 0; j < dlx_best_count(d); j++) {
+        int64_t c = -1;
+        FUZZ_ASSERT(dlx_best_solution(d, j, NULL, 0, &c) >= 0 && c >= prev); /* 0:k|a: an empty one */
+        prev = c;
+    }
     dlx_text_free(t);
     return 0;
 }
