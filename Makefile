@@ -16,7 +16,7 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_cost.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 LIBS    := -lm
@@ -91,7 +91,7 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 #   1.4 KiB); its bit-set search has a copy for one-word sets (queens-8-k2
 #   20% and quota-6x6-3-2:4 12% faster in WebAssembly, bench/multiplicity-run.mjs,
 #   for 1.8 KiB).
-# - src/core/dlx_cost.c, the search for the cheapest solutions, the same way:
+# - src/core/dlx_best.c, the search for the cheapest solutions, the same way:
 #   1.06-1.14x -Oz's speed on bench/costs.mjs's rows (paired), for 1.0 KiB.
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
@@ -151,7 +151,7 @@ build/wasm/core/search_choice.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_multi.o: WASM_LEVEL := -O2 -fno-unroll-loops
-build/wasm/core/dlx_cost.o: WASM_LEVEL := -O2 -fno-unroll-loops
+build/wasm/core/dlx_best.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 

@@ -246,8 +246,8 @@ int32_t dlx_solution(const dlx_t *d, int32_t *options, int32_t cap) {
     int32_t n = 0;
     for (int32_t k = 0; k < d->n_forced; k++, n++)
         if (n < cap) options[n] = d->forced[k];
+    if (d->n_bounded) return dlx_multi_solution(d, options, cap, n); /* with costs too */
     if (d->best_k) return dlx_best_solution_now(d, options, cap, n);
-    if (d->n_bounded) return dlx_multi_solution(d, options, cap, n);
     if (d->cdcl) return dlx_learn_solution(d, options, cap, n);
     for (int32_t l = 0; l < d->depth; l++, n++) {
         if (n < cap) options[n] = d->on_bits || d->on_cells ? d->choice[l] : option_of(d->node, d->choice[l]);

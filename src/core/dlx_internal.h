@@ -192,14 +192,15 @@ int32_t dlx_multi_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_
 double dlx_multi_progress(const dlx_t *d);
 size_t dlx_multi_bytes(const dlx_t *d);
 void dlx_multi_free(dlx_t *d);
-/* The k cheapest solutions (dlx_cost.c): the search's contract is
+/* The k cheapest solutions (dlx_best.c): the search's contract is
  * dlx_search_until's; like Algorithm M it works on a copy of the links. */
 dlx_search_fn dlx_best_search;
 int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 /* For Algorithm M with costs: a fresh list of the cheapest; keep the solution
  * the search is at, of total cost `cost`; the total a solution must stay under. */
 int dlx_best_reset(dlx_t *d);
-int dlx_best_keep(dlx_t *d, uint64_t cost);
+typedef int32_t dlx_solution_reader(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
+int dlx_best_keep(dlx_t *d, uint64_t cost, dlx_solution_reader *read);
 uint64_t dlx_best_cutoff(const dlx_t *d);
 size_t dlx_best_bytes(const dlx_t *d);
 void dlx_best_free(dlx_t *d);

@@ -519,7 +519,7 @@ enter:
         d->level = l, d->depth = l;
         d->updates += upd;
         if (d->best_k) { /* under the cutoff: the branch's choices were */
-            int rc = dlx_best_keep(d, m->cost);
+            int rc = dlx_best_keep(d, m->cost, dlx_multi_solution);
             if (rc) return d->phase = PH_FORWARD, m->resume = 0, rc;
         }
         d->solutions++;

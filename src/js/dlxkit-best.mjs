@@ -1,5 +1,5 @@
 // The k cheapest solutions of a Problem (costs: { items, cost } options or
-// `|n` in DLX text; the engine's search is src/core/dlx_cost.c): in one call
+// `|n` in DLX text; the engine's search is src/core/dlx_best.c): in one call
 // (Problem.best) or in slices of nodes (the worker's problem.best).
 import { RESULT } from './dlxkit-abi.mjs'
 import { DlxError, INT32_MAX, checkCount, checkFlag, checkWhole, countValue } from './dlxkit-errors.mjs'

@@ -1,0 +1,432 @@
+/* dlx_best.c: the search for the k cheapest solutions (Knuth's DLX5;
+ * dlx_set_best, the costs set by dlx_cost.c) and the list of those kept,
+ * which Algorithm M (dlx_multi.c) keeps too when it has bounds.
+ *
+ * The search works on its own copy of the links, made at each start from the
+ * handle's matrix (forced options already taken there), so a restart just
+ * drops it. At the start every active primary item is taxed with the cost of
+ * its cheapest option, which is taken off the net cost of every option holding
+ * the item (in item order, so no net cost goes below 0), and each item's
+ * column is sorted by net cost (ties: the order the options were added). A
+ * solution's cost is the forced options' costs + the taxes + its net cost.
+ *
+ * Branch and bound: once k solutions are kept, a branch must stay strictly
+ * below the worst of them (cutoff). At a node, with budget B = cutoff - the
+ * net cost so far, the node is a dead end when some item's cheapest option
+ * costs B or more (Knuth's rule), or when the cheapest options of the items
+ * of one class add up to B or more. The primary items are put in classes at
+ * the start (greedily, in order) so that no option holds two items of one
+ * class: each item of a class then needs an option of its own. (Knuth's
+ * DLX5 has this bound for items the user names by a first letter, its
+ * option Z; here the classes are found. On the pentominoes the pieces make
+ * one class, on assignments the workers and the jobs.) The branch item is the
+ * one with the fewest options under B (ties: the dearer cheapest option, as
+ * DLX5; then the first); its options are tried cheapest first, and the rest
+ * of the column is skipped once one costs B or more.
+ */
+#include "dlx_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint64_t cost, seq; /* total cost; order found */
+    int32_t n, *opts;
+} kept_solution;
+
+struct dlx_best {
+    dlx_node *nd;     /* the copy of the links */
+    dlx_head *it;     /* and of the item lists (column lengths are not kept) */
+    uint64_t *nc;     /* per node: the net cost of its option */
+    uint64_t *part;   /* per level: the net cost of the choices above it, */
+    uint64_t *th0, *th; /* the thresholds its branch item and its option's other items were covered with */
+    uint64_t base;    /* forced options' costs + taxes */
+    uint64_t cur;     /* the net cost of the choices so far */
+    int32_t *cls, n_cls; /* per primary item its class; how many classes */
+    uint64_t *csum;      /* per class: its items' cheapest options, at a node */
+    int32_t resume, cap_nodes;
+    kept_solution *kept; /* the best so far, cheapest first (ties: found first) */
+    int32_t n_kept, cap_kept;
+    uint64_t seq;
+    uint64_t at;      /* the total cost of the solution just kept */
+};
+typedef struct dlx_best best;
+
+#define NO_CUTOFF UINT64_MAX
+
+static uint64_t option_cost(const dlx_t *d, int32_t k) { return k < d->cap_cost ? (uint64_t)d->cost[k] : 0; }
+
+/* ---- the kept solutions --------------------------------------------------- */
+
+static void drop_kept(best *b) {
+    for (int32_t j = 0; j < b->n_kept; j++) free(b->kept[j].opts);
+    b->n_kept = 0;
+}
+
+void dlx_best_free(dlx_t *d) {
+    best *b = d->best;
+    if (!b) return;
+    drop_kept(b);
+    free(b->kept), free(b->nd), free(b->it), free(b->nc), free(b->part), free(b->cls); /* th0, th and csum are in part's block */
+    free(b);
+    d->best = NULL;
+}
+
+size_t dlx_best_bytes(const dlx_t *d) {
+    const best *b = d->best;
+    if (!b) return 0;
+    size_t s = sizeof *b + (size_t)b->cap_nodes * (sizeof(dlx_node) + sizeof(uint64_t)) +
+               (size_t)(d->n_items + 2) * sizeof(dlx_head) + (size_t)(d->n_primary + 1) * (4 * sizeof(uint64_t) + sizeof(int32_t)) +
+               (size_t)b->cap_kept * sizeof(kept_solution);
+    for (int32_t j = 0; j < b->n_kept; j++) s += (size_t)b->kept[j].n * sizeof(int32_t);
+    return s;
+}
+
+/* The net cost a branch must stay under: the worst kept once k are kept. */
+static uint64_t cutoff(const dlx_t *d, const best *b) {
+    return b->n_kept < d->best_k ? NO_CUTOFF : b->kept[b->n_kept - 1].cost - b->base;
+}
+
+/* Keep the solution the search is at (the forced options, then what `read`
+ * gives: the search's own reader), of total cost `cost`, under the cutoff:
+ * the worst kept goes when k are kept. */
+int dlx_best_keep(dlx_t *d, uint64_t cost, dlx_solution_reader *read) {
+    best *b = d->best;
+    int32_t n = read(d, NULL, 0, d->n_forced);
+    int32_t *opts = malloc((size_t)(n > 0 ? n : 1) * sizeof *opts);
+    if (!opts) return DLX_ENOMEM;
+    for (int32_t f = 0; f < d->n_forced; f++) opts[f] = d->forced[f];
+    read(d, opts, n, d->n_forced);
+    if (b->n_kept == b->cap_kept && b->n_kept < d->best_k) {
+        int32_t cap = b->cap_kept ? b->cap_kept * 2 : 4;
+        if (cap > d->best_k) cap = d->best_k;
+        kept_solution *k2 = realloc(b->kept, (size_t)cap * sizeof *k2);
+        if (!k2) return free(opts), DLX_ENOMEM;
+        b->kept = k2, b->cap_kept = cap;
+    }
+    if (b->n_kept == d->best_k) free(b->kept[--b->n_kept].opts);
+    int32_t j = b->n_kept++;
+    for (; j > 0 && b->kept[j - 1].cost > cost; j--) b->kept[j] = b->kept[j - 1];
+    b->kept[j] = (kept_solution){cost, b->seq++, n, opts};
+    b->at = cost;
+    return DLX_OK;
+}
+
+/* The total cost a solution must stay under (UINT64_MAX until k are kept). */
+uint64_t dlx_best_cutoff(const dlx_t *d) {
+    const best *b = d->best;
+    return b->n_kept < d->best_k ? NO_CUTOFF : b->kept[b->n_kept - 1].cost;
+}
+
+/* A fresh list of kept solutions, for a search starting (Algorithm M's too). */
+int dlx_best_reset(dlx_t *d) {
+    if (!d->best && !(d->best = calloc(1, sizeof *d->best))) return DLX_ENOMEM;
+    drop_kept(d->best);
+    d->best->seq = 0;
+    return DLX_OK;
+}
+
+int32_t dlx_best_count(const dlx_t *d) {
+    if (!d) return DLX_EARG;
+    return d->best && d->best_k && d->phase != PH_START ? d->best->n_kept : 0;
+}
+
+int32_t dlx_best_solution(const dlx_t *d, int32_t j, int32_t *options, int32_t cap, int64_t *cost) {
+    if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
+    if (j < 0 || j >= dlx_best_count(d)) return DLX_ENOSOLUTION;
+    const kept_solution *s = &d->best->kept[j];
+    if (cap) memcpy(options, s->opts, (size_t)(s->n < cap ? s->n : cap) * sizeof *options);
+    if (cost) *cost = (int64_t)s->cost;
+    return s->n;
+}
+
+int dlx_solution_cost(const dlx_t *d, int64_t *cost) {
+    if (!d || !cost) return DLX_EARG;
+    if (d->phase != PH_AT_SOLUTION || !d->best_k) return DLX_ENOSOLUTION;
+    *cost = (int64_t)d->best->at;
+    return DLX_OK;
+}
+
+int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {
+    for (int32_t l = 0; l < d->depth; l++, n++)
+        if (n < cap) options[n] = option_of(d->best->nd, d->choice[l]);
+    return n;
+}
+
+/* ---- the start: copy, taxes, sorted columns -------------------------------- */
+
+/* Sort the nodes p[0 .. m-1] by net cost, ties by node number (the order
+ * the options were added): a merge sort through tmp (qsort would bring
+ * 2 KiB into the WebAssembly module). */
+static void sort_nodes(int32_t *p, int32_t *tmp, int32_t m, const uint64_t *nc) {
+    for (int32_t w = 1; w < m; w *= 2) {
+        for (int32_t lo = 0; lo < m; lo += 2 * w) {
+            int32_t mid = lo + w < m ? lo + w : m, hi = lo + 2 * w < m ? lo + 2 * w : m;
+            int32_t a = lo, b = mid, o = lo;
+            while (a < mid && b < hi)
+                tmp[o++] = nc[p[b]] < nc[p[a]] || (nc[p[b]] == nc[p[a]] && p[b] < p[a]) ? p[b++] : p[a++];
+            while (a < mid) tmp[o++] = p[a++];
+            while (b < hi) tmp[o++] = p[b++];
+        }
+        memcpy(p, tmp, (size_t)m * sizeof *p);
+    }
+}
+
+static int start(dlx_t *d) {
+    if (dlx_best_reset(d)) return DLX_ENOMEM;
+    best *b = d->best;
+    int32_t n = d->n_items, np = d->n_primary;
+    if (b->cap_nodes < d->n_nodes) {
+        free(b->nd), free(b->nc);
+        b->nd = malloc((size_t)d->n_nodes * sizeof *b->nd);
+        b->nc = malloc((size_t)d->n_nodes * sizeof *b->nc);
+        b->cap_nodes = b->nd && b->nc ? d->n_nodes : 0;
+        if (!b->cap_nodes) return DLX_ENOMEM;
+    }
+    if (!b->it) {
+        b->it = malloc((size_t)(n + 2) * sizeof *b->it);
+        b->part = malloc((size_t)(np + 1) * 4 * sizeof *b->part);
+        b->cls = malloc((size_t)(np + 1) * sizeof *b->cls);
+        if (!b->it || !b->part || !b->cls)
+            return free(b->it), free(b->part), free(b->cls), b->it = NULL, b->part = NULL, b->cls = NULL, DLX_ENOMEM;
+        b->th0 = b->part + np + 1, b->th = b->th0 + np + 1, b->csum = b->th + np + 1;
+    }
+    memcpy(b->nd, d->node, (size_t)d->n_nodes * sizeof *b->nd);
+    memcpy(b->it, d->item, (size_t)(n + 2) * sizeof *b->it);
+    dlx_node *nd = b->nd;
+    uint64_t *nc = b->nc;
+    b->base = 0, b->cur = 0, b->resume = 0;
+    for (int32_t f = 0; f < d->n_forced; f++) b->base += option_cost(d, d->forced[f]);
+    memset(nc, 0, (size_t)(n + 1) * sizeof *nc); /* the headers': read (not used) by pick */
+    for (int32_t k = 0; k < d->n_options; k++)
+        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) nc[q] = option_cost(d, k);
+    int32_t *col = malloc(2 * ((size_t)d->n_options + (size_t)np + 2) * sizeof *col);
+    if (!col) return DLX_ENOMEM;
+    /* The classes: item i takes the first class none of whose items shares an option with it. */
+    int32_t *seen = col; /* per class: the last item that found it taken */
+    b->n_cls = 0;
+    for (int32_t i = 1; i <= np; i++) {
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down)
+            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+                if (nd[q].top > 0 && nd[q].top < i) seen[b->cls[nd[q].top]] = i;
+        int32_t c = 0;
+        while (c < b->n_cls && seen[c] == i) c++;
+        if (c == b->n_cls) seen[b->n_cls++] = 0;
+        b->cls[i] = c;
+    }
+    for (int32_t i = b->it[0].next; i != 0; i = b->it[i].next) { /* the taxes */
+        uint64_t tax = NO_CUTOFF;
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down)
+            if (nc[p] < tax) tax = nc[p];
+        if (tax == NO_CUTOFF || !tax) continue;
+        b->base += tax;
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down) {
+            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
+                if (nd[q].top > 0) nc[q] -= tax;
+            nc[p] -= tax;
+        }
+    }
+    for (int32_t i = 1; i <= n; i++) { /* each column by net cost (secondary ones too: cover_th stops early) */
+        int32_t m = 0;
+        for (int32_t p = nd[i].down; p != i; p = nd[p].down) col[m++] = p;
+        sort_nodes(col, col + d->n_options + 1, m, nc);
+        for (int32_t j = 0, prev = i; j <= m; j++) {
+            int32_t p = j < m ? col[j] : i;
+            nd[prev].down = p, nd[p].up = prev, prev = p;
+        }
+    }
+    free(col);
+    return DLX_OK;
+}
+
+/* ---- the dance, with thresholds --------------------------------------------- */
+
+/* As DLX5 does, covering an item hides only its options that cost less than
+ * the threshold th (they come first in its sorted column): the rest can never
+ * be chosen below (a branch stays under cutoff - its cost, which only
+ * shrinks), so they may stay linked elsewhere. Uncovering walks the same
+ * options back (th is kept per level) in the same order, which restores the
+ * links as well as the reverse order does (as Knuth notes in DLX5) without
+ * a walk to the end first. Column lengths are not kept: pick() counts the
+ * options under its budget. */
+
+/* Unlink the other nodes of the option holding p (but those agreeing with
+ * a purified color: their column is settled, as in DLX2). */
+static void hide_opt(dlx_node *nd, int32_t p, uint64_t *upd) {
+    for (int32_t q = p + 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].up;
+            continue;
+        }
+        if (nd[q].color >= 0) {
+            nd[nd[q].up].down = nd[q].down, nd[nd[q].down].up = nd[q].up;
+            (*upd)++;
+        }
+        q++;
+    }
+}
+
+static void unhide_opt(dlx_node *nd, int32_t p) {
+    for (int32_t q = p - 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].down;
+            continue;
+        }
+        if (nd[q].color >= 0) nd[nd[q].up].down = q, nd[nd[q].down].up = q;
+        q--;
+    }
+}
+
+/* Cover item i: leave the list of items; hide its options under th. With
+ * color c > 0 (at node p), settle secondary item i on c instead: options
+ * under th with another color go, those with c are marked as agreeing. */
+static void cover_th(best *b, int32_t i, int32_t p, int32_t c, uint64_t th, uint64_t *upd) {
+    dlx_node *nd = b->nd;
+    if (!c) {
+        int32_t l = b->it[i].prev, r = b->it[i].next;
+        b->it[l].next = r, b->it[r].prev = l;
+    }
+    for (int32_t rr = nd[i].down; rr != i && b->nc[rr] < th; rr = nd[rr].down) {
+        if (!c || nd[rr].color != c) hide_opt(nd, rr, upd);
+        else if (rr != p) nd[rr].color = -1;
+    }
+}
+
+static void uncover_th(best *b, int32_t i, int32_t p, int32_t c, uint64_t th) {
+    dlx_node *nd = b->nd;
+    for (int32_t rr = nd[i].down; rr != i && b->nc[rr] < th; rr = nd[rr].down) {
+        if (!c || (nd[rr].color != c && nd[rr].color >= 0)) unhide_opt(nd, rr);
+        else if (nd[rr].color < 0) nd[rr].color = c;
+    }
+    if (!c) {
+        int32_t l = b->it[i].prev, r = b->it[i].next;
+        b->it[l].next = i, b->it[r].prev = i;
+    }
+    (void)p;
+}
+
+/* Take the items of p's option but p's own (covered by the caller). */
+static void commit_th(best *b, int32_t p, uint64_t th, uint64_t *upd) {
+    dlx_node *nd = b->nd;
+    for (int32_t q = p + 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].up;
+            continue;
+        }
+        if (nd[q].color >= 0) cover_th(b, nd[q].top, q, nd[q].color, th, upd);
+        q++;
+    }
+}
+
+static void uncommit_th(best *b, int32_t p, uint64_t th) {
+    dlx_node *nd = b->nd;
+    for (int32_t q = p - 1; q != p;) {
+        if (nd[q].top <= 0) {
+            q = nd[q].down;
+            continue;
+        }
+        if (nd[q].color >= 0) uncover_th(b, nd[q].top, q, nd[q].color, th);
+        q--;
+    }
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+/* The branch item at a node with budget B: returns its number of options
+ * under B, 0 at a dead end (the bounds above). */
+static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
+    const dlx_node *nd = b->nd;
+    const uint64_t *nc = b->nc;
+    int32_t t = INT32_MAX;
+    uint64_t tcost = 0, *csum = b->csum;
+    memset(csum, 0, (size_t)b->n_cls * sizeof *csum);
+    for (int32_t k = b->it[0].next; k != 0; k = b->it[k].next) {
+        int32_t p = nd[k].down;
+        uint64_t c = nc[p], *cs = &csum[b->cls[k]];
+        if (p == k || c >= B - *cs) return *bi = k, 0; /* *cs < B: no overflow */
+        *cs += c;
+        int32_t s = 1; /* options under B, counted up to t + 1 (more than t) */
+        for (p = nd[p].down; s <= t && p != k && nc[p] < B; p = nd[p].down) s++;
+        if (s < t || (s == t && c > tcost)) t = s, tcost = c, *bi = k;
+    }
+    (void)d;
+    return t;
+}
+
+int dlx_best_search(dlx_t *d, uint64_t stop) {
+    if (d->phase == PH_DONE) return DLX_DONE;
+    if (d->phase == PH_START) {
+        int rc = start(d);
+        if (rc) return rc;
+        d->level = d->depth = 0;
+    }
+    best *b = d->best;
+    dlx_node *nd = b->nd;
+    const uint64_t *nc = b->nc;
+    int32_t *choice = d->choice, *pos = d->pos, *tot = d->tot;
+    uint64_t *part = b->part, *th0 = b->th0, *th = b->th, upd = 0;
+    int32_t l = d->level, p, i = 0;
+    int rc;
+    d->phase = PH_FORWARD;
+    if (b->resume) goto backup;
+
+enter:
+    if (b->it[0].next == 0) {
+        d->phase = PH_AT_SOLUTION, d->depth = l;
+        if ((rc = dlx_best_keep(d, b->base + b->cur, dlx_best_solution_now))) {
+            d->phase = PH_FORWARD;
+            goto out;
+        }
+        d->solutions++;
+        b->resume = 1;
+        rc = DLX_SOLUTION;
+        goto out;
+    }
+    if (d->nodes >= stop) {
+        b->resume = 0;
+        rc = DLX_BUDGET;
+        goto out;
+    }
+    d->nodes++;
+    {
+        int32_t t = pick(d, b, cutoff(d, b) - b->cur, &i);
+        if (t == 0) goto backup;
+        if (t > 1) d->guesses++;
+        part[l] = b->cur, choice[l] = p = nd[i].down, pos[l] = 0, tot[l] = t;
+        th0[l] = cutoff(d, b) - (b->cur + nc[p]); /* > 0: pick saw nc[p] under the budget */
+        cover_th(b, i, p, 0, th0[l], &upd);
+    }
+try:
+    if (part[l] + nc[p] >= cutoff(d, b)) { /* it and the rest of the column cost too much */
+        uncover_th(b, nd[p].top, p, 0, th0[l]);
+        goto backup;
+    }
+    b->cur = part[l] + nc[p];
+    th[l] = cutoff(d, b) - b->cur;
+    commit_th(b, p, th[l], &upd);
+    if (++l > d->max_level) d->max_level = l;
+    goto enter;
+
+backup:
+    if (l == 0) {
+        d->phase = PH_DONE;
+        rc = DLX_DONE;
+        goto out;
+    }
+    p = choice[--l];
+    uncommit_th(b, p, th[l]);
+    b->cur = part[l];
+    i = nd[p].top, p = nd[p].down;
+    if (p == i) {
+        uncover_th(b, i, p, 0, th0[l]);
+        goto backup;
+    }
+    choice[l] = p;
+    if (pos[l] < tot[l] - 1) pos[l]++;
+    goto try;
+
+out:
+    d->level = l;
+    d->updates += upd;
+    return rc;
+}
