@@ -7,7 +7,7 @@
 // generator (the jigsaws, 17,932 to 103,352 options). Writes bench/FAMILY.md
 // and build/bench/family.json.
 //   node bench/family-run.mjs [--rounds N] [--rows a,b] [--no-wasm]
-// dlxkit: build/bench/engine_native auto (the search pick_search chooses,
+// dlxkit: build/bench/engine_native auto (the search search_choice.c chooses,
 // which it names); links: the same binary on the linked search, as every
 // problem over 4096 options ran before; WASM: dist/dlxkit.wasm through the
 // JS API in a fresh Node process (loading and parsing included).
@@ -118,7 +118,7 @@ const lines = [
   `${machine.cpu} (${machine.cores} cores), load ${machine.load} at the end; ${machine.clang}, Node ${machine.node}.`,
   '',
   'Every row is a complete search (all solutions); CPU seconds of each process (reading included), medians of per-round ratios. ' +
-  '"search": what `pick_search` ran (docs/engine.md); "links/dlxkit": the speedup over the linked search; ' +
+  '"search": what `search_choice.c` chose (docs/engine.md); "links/dlxkit": the speedup over the linked search; ' +
   '"MiB": peak memory (ru_maxrss, medians) of dlxkit natively and of SSXCC. ' +
   `Goals (issue 28): ${GOAL}x SSXCC and ${GOAL}x DLX2 natively; WASM ${WASM_GOAL}x native on rows over a second (blank below a second). Every count is SSXCC's.`,
   '',

@@ -1,6 +1,6 @@
 // The family bench's own generators (bench/family-jigsaw.mjs, the Sudoku
 // rows of bench/family.mjs): what they write is well formed and the cut they
-// plant is a solution. Knuth's generators live in ../shared, which no test
+// plant is a solution. Knuth's generators live outside the repository, which no test
 // reads; so the planted jigsaw goes to dlxkit as DLX text written here.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
