@@ -346,6 +346,7 @@ enter: {
         for (int32_t w = 0; w < W; w++) any |= a[w] & mask[w];
         if (!any) {
             d->solutions++;
+            if (d->counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
             d->phase = PH_AT_SOLUTION;
             m->level = l, m->resume = 1, m->unmet = unmet;
             d->level = l, d->depth = l;
