@@ -18,6 +18,7 @@ import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { writeFamily } from './family.mjs'
 import { describeMachine } from './machine.mjs'
+import { agreedCount, runRounds } from './rounds.mjs'
 
 const ENGINE = 'build/bench/engine_native'
 
@@ -53,24 +54,12 @@ const programs = [
 ]
 if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', {}, f)])
 
-const results = rows.map((row) => ({ id: row.id, what: row.what, options: row.options, entries: row.entries, colored: row.colored, runs: {} }))
-for (let round = 0; round < rounds; round++) {
-  for (const [i, row] of rows.entries()) {
-    for (const [name, run] of programs) {
-      const r = run(row.file)
-      ;(results[i].runs[name] ??= []).push(r)
-      process.stderr.write(`round ${round + 1} ${row.id} ${name} ${r.seconds.toFixed(3)} s ${r.solutions}\n`)
-    }
-  }
-}
+const runs = runRounds(rows, programs, rounds)
+const results = rows.map((row, i) => ({ id: row.id, what: row.what, options: row.options, entries: row.entries, colored: row.colored, runs: runs[i] }))
 
 // Per row: the counts must agree with SSXCC's; ratios per round, then medians.
 for (const r of results) {
-  const want = r.runs.ssxcc[0].solutions
-  for (const [name, runs] of Object.entries(r.runs)) {
-    for (const x of runs) if (x.solutions !== want) throw new Error(`${r.id}: ${name} counted ${x.solutions}, SSXCC ${want}`)
-  }
-  r.solutions = want
+  r.solutions = agreedCount(r.id, r.runs, 'ssxcc', 'SSXCC')
   r.search = r.runs.dlxkit[0].ran
   const per = (name) => median(r.runs.dlxkit.map((x, k) => r.runs[name][k].seconds / x.seconds))
   r.seconds = median(r.runs.dlxkit.map((x) => x.seconds))

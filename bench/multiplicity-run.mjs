@@ -15,6 +15,7 @@ import { buildPeers } from './peers.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { writeRows } from './multiplicity.mjs'
 import { describeMachine } from './machine.mjs'
+import { agreedCount, runRounds } from './rounds.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -62,24 +63,12 @@ const programs = [
 if (values.baseline) programs.push(['baseline', (f) => native(values.baseline, f)])
 if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', {}, f)])
 
-const results = rows.map((row) => ({ id: row.id, what: row.what, options: row.options, runs: {} }))
-for (let round = 0; round < rounds; round++) {
-  for (const [i, row] of rows.entries()) {
-    for (const [name, run] of programs) {
-      const r = run(row.file)
-      ;(results[i].runs[name] ??= []).push(r)
-      process.stderr.write(`round ${round + 1} ${row.id} ${name} ${r.seconds.toFixed(3)} s ${r.solutions}\n`)
-    }
-  }
-}
+const runs = runRounds(rows, programs, rounds)
+const results = rows.map((row, i) => ({ id: row.id, what: row.what, options: row.options, runs: runs[i] }))
 
 // Per row: every count must be DLX3's; ratios per round, then medians.
 for (const r of results) {
-  const want = r.runs.dlx3[0].solutions
-  for (const [name, runs] of Object.entries(r.runs)) {
-    for (const x of runs) if (x.solutions !== want) throw new Error(`${r.id}: ${name} counted ${x.solutions}, DLX3 ${want}`)
-  }
-  r.solutions = want
+  r.solutions = agreedCount(r.id, r.runs, 'dlx3', 'DLX3')
   const per = (name) => median(r.runs.dlxkit.map((x, k) => r.runs[name][k].seconds / Math.max(x.seconds, 0.001)))
   r.seconds = median(r.runs.dlxkit.map((x) => x.seconds))
   r.vsDlx3 = per('dlx3')
