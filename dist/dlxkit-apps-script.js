@@ -66,6 +66,32 @@ function EXACTCOVER_SOLVE (matrix, times) {
   return dlxkit_.call('EXACTCOVER_SOLVE', [matrix, times], DLXKIT_WASM_)
 }
 
+/**
+ * Finds the cheapest exact cover of a 0/1 matrix, each row costing its cell of costs: its row numbers (1 = the first row of the range), as a column; of covers of equal cost, the first found.
+ *
+ * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
+ * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
+ * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
+ * @return A range of values
+ * @customfunction
+ */
+function EXACTCOVER_BEST (matrix, costs, times) {
+  return dlxkit_.call('EXACTCOVER_BEST', [matrix, costs, times], DLXKIT_WASM_)
+}
+
+/**
+ * What the cheapest exact cover of a 0/1 matrix costs, each row costing its cell of costs.
+ *
+ * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
+ * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
+ * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
+ * @return A value
+ * @customfunction
+ */
+function EXACTCOVER_COST (matrix, costs, times) {
+  return dlxkit_.call('EXACTCOVER_COST', [matrix, costs, times], DLXKIT_WASM_)
+}
+
 // ---- the library (names ending in _ are private to the script) ------------
 
 var dlxkit_ = (function () {
@@ -3258,15 +3284,13 @@ function load () {
   return { DlxError, load }
 })()
 
-// ---- src/js/dlxkit-sheets.mjs
+// ---- src/js/dlxkit-sheets-cells.mjs
 const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
-// hosts pass them (2D arrays of numbers, strings, '' or null); every function
-// returns a value or a SheetError, never throws, so one bad range cannot
-// break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m17_
+// dlxkit/sheets: the cells of a host's ranges read safely, and the error
+// values the sheet functions return instead of throwing (dlxkit-sheets.mjs
+// and dlxkit-sheets-cover.mjs share them).
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3284,69 +3308,11 @@ const bad = (message) => new SheetError('#VALUE!', message)
 const none = (message) => new SheetError('#N/A', message)
 const outOfRange = (message) => new SheetError('#NUM!', message)
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' }
-}
-
-/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
-const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 // The largest range read: Excel's sheet (1,048,576 rows by 16,384 columns),
 // and no more cells than a call can go through in well under a second.
 const MAX_ROWS = 1 << 20
 const MAX_COLS = 1 << 14
 const MAX_CELLS = 1 << 24
-
-/**
- * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
- * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
- */
-function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
-  const budget = { maxNodes }
-  const fns = {
-    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
-    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
-    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
-    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget)
-  }
-  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
-  return fns
-}
-
-/** load() and createSheetFunctions() in one step. */
-async function loadSheetFunctions (options = {}) {
-  return createSheetFunctions(await load(options), options)
-}
-
-/**
- * Turn anything thrown inside into an error value (a bug or a hostile value
- * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
- * error whose message getter throws) is looked at only inside a try.
- */
-function guarded (name, fn) {
-  return (...args) => {
-    try {
-      return fn(...args)
-    } catch (e) {
-      try {
-        if (e instanceof SheetError) return e
-        if (e instanceof DlxError) return fromDlxError(e)
-        return bad(`${name}: could not read its arguments: ${text(e)}`)
-      } catch {
-        return bad(`${name}: could not read its arguments`)
-      }
-    }
-  }
-}
 
 /** A thrown value's message as text, or a stand-in when even that throws. */
 function text (e) {
@@ -3370,17 +3336,6 @@ function show (v) {
   } catch {
     return 'an unreadable value'
   }
-}
-
-function fromDlxError (e) {
-  if (e.code === 'CLASH') return none(clashText(e.details))
-  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  return bad(e.message)
-}
-
-/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
-function clashText (d) {
-  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 // ---- reading ranges ------------------------------------------------------------
@@ -3430,6 +3385,260 @@ function cellNumber (v) {
   if (typeof v === 'number') return v
   if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v)
   return NaN
+}
+
+function gaveUp (budget) {
+  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
+}
+  return { SheetError, isSheetError, bad, none, outOfRange, text, show, rowsOf, isBlank, cellNumber, gaveUp }
+})()
+
+// ---- src/js/dlxkit-sheets-cover.mjs
+const m19_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
+// columns are items), how often each column is covered (Knuth's
+// multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m18_
+
+
+/**
+ * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
+ * when the option covers the item, 0, FALSE or nothing when not. A row
+ * without a 1 is no option at all (it could join any cover and count it twice).
+ */
+function readMatrix (range) {
+  const rows = rowsOf(range, 'an exact-cover matrix')
+  const width = rows[0].length
+  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
+  const options = []
+  const covered = new Array(width).fill(false)
+  rows.forEach((row, r) => {
+    const items = []
+    row.forEach((v, c) => {
+      if (v === true || cellNumber(v) === 1) {
+        items.push(c)
+        covered[c] = true
+      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
+        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
+      }
+    })
+    if (items.length) options.push({ row: r + 1, items })
+  })
+  return { width, height: rows.length, options, covered }
+}
+
+/**
+ * How many times each column is to be covered (Knuth's multiplicities): a
+ * range as wide as the matrix, one row (or a column as tall as the matrix
+ * is wide); each cell blank (once), a whole number n (exactly n times) or
+ * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
+ */
+function readTimes (range, width) {
+  if (range === null || range === undefined || range === '') return null
+  let cells = rowsOf(range, 'the times range')
+  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
+  if (cells.length !== 1 || cells[0].length !== width) {
+    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
+  }
+  return cells[0].map((v, c) => {
+    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
+    if (isBlank(v)) return { min: 1, max: 1 }
+    const n = cellNumber(v)
+    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
+    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
+      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
+    }
+    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
+    return { min, max }
+  })
+}
+
+/**
+ * What each row of the matrix costs (Knuth's DLX5): a column as tall as the
+ * matrix (or one row as wide as it is tall); each cell a whole number from 0
+ * to 2^53 - 1, blank for 0.
+ */
+function readCosts (range, height) {
+  let cells = rowsOf(range, 'the costs range')
+  if (cells.length === 1 && cells[0].length > 1) cells = cells[0].map((v) => [v])
+  if (cells.length !== height || cells[0].length !== 1) {
+    throw bad(`the costs range is ${cells.length} x ${cells[0].length}; it needs one column of ${height} cells, one per row of the matrix`)
+  }
+  return cells.map(([v], r) => {
+    if (isBlank(v)) return 0
+    const n = cellNumber(v)
+    if (!Number.isSafeInteger(n) || n < 0) throw bad(`costs, cell ${r + 1} (row ${r + 1} of the matrix) holds ${show(v)}; a cost is a whole number from 0 to 2^53 - 1`)
+    return n
+  })
+}
+
+function withProblem (kit, matrix, times, fn, costs) {
+  const m = readMatrix(matrix)
+  const bounds = readTimes(times, m.width)
+  const price = costs === undefined ? null : readCosts(costs, m.height)
+  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
+  if (uncovered >= 0) return { uncovered: uncovered + 1 }
+  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
+  const options = m.options.map((o) => price ? { items: o.items, cost: price[o.row - 1] } : o.items)
+  const p = kit.exactCover({ primary, options })
+  try {
+    return fn(p, m)
+  } finally {
+    p.free()
+  }
+}
+
+function coverCount (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
+  if (r.uncovered) return 0
+  if (r.status === 'stopped') return gaveUp(budget)
+  // a cell's number is a double: past 2^53 - 1 it would show another count
+  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
+  return Number(r.count)
+}
+
+/** One cover as a column of 1-based row numbers of the matrix. */
+function coverSolve (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p, m) => {
+    const s = p.solve({ maxNodes: budget.maxNodes })
+    return { rows: s && s.map((k) => m.options[k].row) }
+  })
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (!r.rows) return none(noCover(times))
+  return r.rows.map((row) => [row])
+}
+
+const noCover = (times) => `no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`
+
+/**
+ * The cheapest cover (each row costing its cell of `costs`): { rows, cost }
+ * or { uncovered } or { stopped }. Of covers of equal cost, the one the
+ * search meets first (the JS API's best()).
+ */
+function cheapest (kit, matrix, costs, times, budget) {
+  if (costs === null || costs === undefined || costs === '') throw bad('the costs range is missing: one cost per row of the matrix')
+  return withProblem(kit, matrix, times, (p, m) => {
+    let best
+    try {
+      best = p.best({ maxNodes: budget.maxNodes })
+    } catch (e) {
+      if (e?.code === 'STOPPED') return { stopped: true }
+      throw e
+    }
+    return best.length ? { rows: best[0].options.map((k) => m.options[k].row), cost: best[0].cost } : {}
+  }, costs)
+}
+
+/** The cheapest cover as a column of 1-based row numbers of the matrix. */
+function coverBest (kit, matrix, costs, times, budget) {
+  const r = cheapest(kit, matrix, costs, times, budget)
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (r.stopped) return gaveUp(budget)
+  if (!r.rows) return none(noCover(times))
+  return r.rows.map((row) => [row])
+}
+
+/** What the cheapest cover costs. */
+function coverCost (kit, matrix, costs, times, budget) {
+  const r = cheapest(kit, matrix, costs, times, budget)
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (r.stopped) return gaveUp(budget)
+  if (!r.rows) return none(noCover(times))
+  if (typeof r.cost === 'bigint') return outOfRange(`the cheapest cover costs ${r.cost}, more than a cell's number holds exactly (2^53 - 1)`)
+  return r.cost
+}
+  return { coverCount, coverSolve, coverBest, coverCost }
+})()
+
+// ---- src/js/dlxkit-sheets.mjs
+const m20_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
+// hosts pass them (2D arrays of numbers, strings, '' or null); every function
+// returns a value or a SheetError, never throws, so one bad range cannot
+// break a sheet. Adapters turn a SheetError into the host's error value.
+const { load, DlxError } = m17_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m18_
+const { coverBest, coverCount, coverCost, coverSolve } = m19_
+
+
+
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+
+/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
+const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
+
+/**
+ * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
+ * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
+ */
+function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
+  const budget = { maxNodes }
+  const fns = {
+    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
+    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
+    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
+    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
+    EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
+    EXACTCOVER_COST: (matrix, costs, times) => coverCost(kit, matrix, costs, times, budget)
+  }
+  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
+  return fns
+}
+
+/** load() and createSheetFunctions() in one step. */
+async function loadSheetFunctions (options = {}) {
+  return createSheetFunctions(await load(options), options)
+}
+
+/**
+ * Turn anything thrown inside into an error value (a bug or a hostile value
+ * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
+ * error whose message getter throws) is looked at only inside a try.
+ */
+function guarded (name, fn) {
+  return (...args) => {
+    try {
+      return fn(...args)
+    } catch (e) {
+      try {
+        if (e instanceof SheetError) return e
+        if (e instanceof DlxError) return fromDlxError(e)
+        return bad(`${name}: could not read its arguments: ${text(e)}`)
+      } catch {
+        return bad(`${name}: could not read its arguments`)
+      }
+    }
+  }
+}
+
+function fromDlxError (e) {
+  if (e.code === 'CLASH') return none(clashText(e.details))
+  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  return bad(e.message)
+}
+
+/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
+function clashText (d) {
+  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 /** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
@@ -3500,10 +3709,6 @@ function patternOf (kit, range, box) {
   return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
-function gaveUp (budget) {
-  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
-}
-
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
   const fast = patternOf(kit, range, box)
@@ -3541,94 +3746,6 @@ function checkGrid (kit, range, box, budget) {
   }
 }
 
-// ---- exact cover -----------------------------------------------------------------
-
-/**
- * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
- * when the option covers the item, 0, FALSE or nothing when not. A row
- * without a 1 is no option at all (it could join any cover and count it twice).
- */
-function readMatrix (range) {
-  const rows = rowsOf(range, 'an exact-cover matrix')
-  const width = rows[0].length
-  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
-  const options = []
-  const covered = new Array(width).fill(false)
-  rows.forEach((row, r) => {
-    const items = []
-    row.forEach((v, c) => {
-      if (v === true || cellNumber(v) === 1) {
-        items.push(c)
-        covered[c] = true
-      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
-        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
-      }
-    })
-    if (items.length) options.push({ row: r + 1, items })
-  })
-  return { width, options, covered }
-}
-
-/**
- * How many times each column is to be covered (Knuth's multiplicities): a
- * range as wide as the matrix, one row (or a column as tall as the matrix
- * is wide); each cell blank (once), a whole number n (exactly n times) or
- * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
- */
-function readTimes (range, width) {
-  if (range === null || range === undefined || range === '') return null
-  let cells = rowsOf(range, 'the times range')
-  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
-  if (cells.length !== 1 || cells[0].length !== width) {
-    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
-  }
-  return cells[0].map((v, c) => {
-    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
-    if (isBlank(v)) return { min: 1, max: 1 }
-    const n = cellNumber(v)
-    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
-    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
-    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
-      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
-    }
-    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
-    return { min, max }
-  })
-}
-
-function withProblem (kit, matrix, times, fn) {
-  const m = readMatrix(matrix)
-  const bounds = readTimes(times, m.width)
-  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
-  if (uncovered >= 0) return { uncovered: uncovered + 1 }
-  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
-  const p = kit.exactCover({ primary, options: m.options.map((o) => o.items) })
-  try {
-    return fn(p, m)
-  } finally {
-    p.free()
-  }
-}
-
-function coverCount (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
-  if (r.uncovered) return 0
-  if (r.status === 'stopped') return gaveUp(budget)
-  // a cell's number is a double: past 2^53 - 1 it would show another count
-  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
-  return Number(r.count)
-}
-
-/** One cover as a column of 1-based row numbers of the matrix. */
-function coverSolve (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p, m) => {
-    const s = p.solve({ maxNodes: budget.maxNodes })
-    return { rows: s && s.map((k) => m.options[k].row) }
-  })
-  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (!r.rows) return none(`no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`)
-  return r.rows.map((row) => [row])
-}
 
 // ---- Excel -----------------------------------------------------------------------
 
@@ -3671,11 +3788,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError, isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m18_.SheetError, isSheetError: m18_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m19_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3708,7 +3825,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m20_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3717,8 +3834,8 @@ const m20_ = (function () {
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
 const { Dlxkit } = m16_
-const { createSheetFunctions, SheetError } = m18_
-const { base64Bytes } = m19_
+const { createSheetFunctions, SheetError } = m20_
+const { base64Bytes } = m21_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3735,7 +3852,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m20_
+return m22_
 })()
 
 var DLXKIT_WASM_ =

@@ -15,13 +15,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load } from '../src/js/dlxkit.mjs'
+import { SIGNATURES } from '../src/js/dlxkit-sheets.mjs'
 import { isSolution, cellsOf, HANG_MS } from './helpers.mjs'
 import { PUZZLE } from './browser.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const FILE = join(ROOT, 'dist', 'dlxkit-apps-script.js')
 const METADATA = JSON.parse(readFileSync(join(ROOT, 'web/excel/functions.json'), 'utf8'))
-const NAMES = ['SUDOKU', 'SUDOKU_COUNT', 'SUDOKU_CHECK', 'EXACTCOVER_COUNT', 'EXACTCOVER_SOLVE']
+const NAMES = Object.keys(SIGNATURES) // the functions, in the order of dlxkit/sheets
 const ABSENT = ['TextEncoder', 'TextDecoder', 'fetch', 'setTimeout', 'setInterval', 'atob', 'btoa', 'require', 'process', 'module', 'Buffer', 'structuredClone', 'queueMicrotask']
 
 let source, context
@@ -60,7 +61,7 @@ test('one classic script: no import or export, the module bytes inside, nothing 
   for (const name of ABSENT) assert.equal(vm.runInContext(`typeof ${name}`, context), 'undefined', `the test context must lack ${name}`)
   const wasm = readFileSync(join(ROOT, 'dist/dlxkit.wasm')).toString('base64')
   assert.ok(source.replace(/'\s*\+\s*'/g, '').includes(wasm), 'the base64 of dist/dlxkit.wasm is inside')
-  // the globals it defines: the five functions and two private names
+  // the globals it defines: the functions and two private names
   const globals = Object.keys(vm.runInContext('this', context)).sort()
   assert.deepEqual(globals, [...NAMES, 'DLXKIT_WASM_', 'dlxkit_'].sort())
 })
@@ -97,7 +98,7 @@ test('=SUDOKU(A1:I9) spills the solution; COUNT and CHECK answer', async () => {
   assert.equal(sheets(`SUDOKU_COUNT(${range(six)}, 0, "3x2")`), kit.sudoku.count(six, { boxRows: 3, boxCols: 2, limit: 0 }))
 })
 
-test('exact cover: EXACTCOVER_COUNT and EXACTCOVER_SOLVE on 0/1 ranges', () => {
+test('exact cover: EXACTCOVER_COUNT, _SOLVE, _BEST and _COST on 0/1 ranges', () => {
   // every non-empty subset of 4 items as a row: the covers are the set partitions, Bell(4) = 15
   const rows = []
   for (let m = 1; m < 16; m++) rows.push([0, 1, 2, 3].map((k) => (m >> k) & 1))
@@ -110,6 +111,10 @@ test('exact cover: EXACTCOVER_COUNT and EXACTCOVER_SOLVE on 0/1 ranges', () => {
   assert.equal(sheets(`EXACTCOVER_COUNT(${JSON.stringify(knuth)})`), 1)
   const cover = sheets(`EXACTCOVER_SOLVE(${JSON.stringify(knuth)})`)
   assert.deepEqual(cover.map((r) => r[0]).sort(), [1, 4, 5])
+  // the set partitions again, a row of k items costing k * k: the cheapest is four singletons (rows 1, 2, 4, 8)
+  const costs = rows.map((row) => [row.filter(Boolean).length ** 2])
+  assert.deepEqual(sheets(`EXACTCOVER_BEST(${JSON.stringify(rows)}, ${JSON.stringify(costs)})`).map((r) => r[0]).sort((x, y) => x - y), [1, 2, 4, 8])
+  assert.equal(sheets(`EXACTCOVER_COST(${JSON.stringify(rows)}, ${JSON.stringify(costs)})`), 4)
 })
 
 test('bad ranges and no answers are thrown errors with the code and the reason (Sheets: #ERROR!)', () => {

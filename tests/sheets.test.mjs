@@ -245,6 +245,54 @@ test('EXACTCOVER_* times: a wrong shape or value is #VALUE! naming the cell', ()
   assertError(f.EXACTCOVER_SOLVE([[1, 0]], [[1, '1:2']]), '#N/A', /column 2 has a 1 in no row/)
 })
 
+test('EXACTCOVER_BEST and EXACTCOVER_COST agree with pricing every cover (Knuth\'s DLX5 costs), with and without times', () => {
+  let seed = 5
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 }
+  let priced = 0
+  for (let t = 0; t < 60; t++) {
+    const rows = 3 + Math.floor(rand() * 9)
+    const cols = 1 + Math.floor(rand() * 4)
+    const m = Array.from({ length: rows }, () => Array.from({ length: cols }, () => rand() < 0.4 ? 1 : 0))
+    const costs = Array.from({ length: rows }, () => [rand() < 0.1 ? '' : Math.floor(rand() * 20)])
+    const bounded = t % 2 === 1
+    const bounds = Array.from({ length: cols }, () => bounded ? { min: 1, max: 1 + Math.floor(rand() * 2) } : { min: 1, max: 1 })
+    const times = bounded ? [bounds.map((b) => `${b.min}:${b.max}`)] : undefined
+    const price = (mask) => costs.reduce((sum, [c], r) => sum + (mask & (1 << r) ? Number(c || 0) : 0), 0)
+    const covers = bounded ? bruteBounded(m, bounds) : bruteCovers(m)
+    const what = JSON.stringify({ m, costs, times })
+    const best = f.EXACTCOVER_BEST(m, costs, times)
+    const cost = f.EXACTCOVER_COST(m, costs, times)
+    if (!covers.length) {
+      assertError(best, '#N/A', /no exact cover/)
+      assertError(cost, '#N/A', /no exact cover/)
+      continue
+    }
+    priced++
+    const cheapest = Math.min(...covers.map(price))
+    assert.equal(cost, cheapest, what)
+    const mask = best.reduce((acc, [row]) => acc | (1 << (row - 1)), 0)
+    assert.ok(covers.includes(mask), `rows ${best.flat()} are not a cover of ${what}`)
+    assert.equal(price(mask), cheapest, `rows ${best.flat()} are not the cheapest cover of ${what}`)
+  }
+  assert.ok(priced >= 15, `only ${priced} random matrices had a cover`)
+})
+
+test('EXACTCOVER_BEST/COST: costs of a wrong shape or value are #VALUE! naming the cell; a cost past 2^53 - 1 is #NUM!', () => {
+  const m = [[1, 0], [0, 1], [1, 1]]
+  assert.deepEqual(f.EXACTCOVER_BEST(m, [[1, 1, 3]]), [[1], [2]]) // a row of costs works as a column
+  assert.equal(f.EXACTCOVER_COST(m, [[1], [1], [1]]), 1)
+  assertError(f.EXACTCOVER_BEST(m), '#VALUE!', /costs range is missing/)
+  assertError(f.EXACTCOVER_COST(m, [[1], [2]]), '#VALUE!', /2 x 1; it needs one column of 3 cells/)
+  assertError(f.EXACTCOVER_COST(m, [[1], [-2], [1]]), '#VALUE!', /costs, cell 2 .*holds -2/)
+  assertError(f.EXACTCOVER_COST(m, [[1], [2.5], [1]]), '#VALUE!', /cell 2 .*holds 2\.5/)
+  assertError(f.EXACTCOVER_COST(m, [[1], ['x'], [1]]), '#VALUE!', /cell 2 .*holds "x"/)
+  assertError(f.EXACTCOVER_COST(m, [[2 ** 53], [1], [1]]), '#VALUE!', /cell 1/)
+  const big = Number.MAX_SAFE_INTEGER
+  assertError(f.EXACTCOVER_COST([[1, 0], [0, 1]], [[big], [big]]), '#NUM!', new RegExp(String(2n * BigInt(big))))
+  assertError(f.EXACTCOVER_BEST([[1, 0], [1, 0]], [[1], [1]]), '#N/A', /column 2 has a 1 in no row/)
+  assertError(f.EXACTCOVER_COST([[1, 1], [0, 1]], [[1], [1]], [[2, 1]]), '#N/A', /no exact cover/)
+})
+
 test('loadSheetFunctions loads the module itself', async () => {
   const g = await loadSheetFunctions()
   assert.equal(g.SUDOKU_CHECK(rangeOf(PUZZLE)), 'unique')
@@ -345,7 +393,7 @@ test('the add-in page in Chromium, with office.js replaced by a stand-in runtime
         }`
     }))
     await page.goto(new URL('/web/excel/functions.html', server.url).href)
-    await page.waitForFunction(() => Object.keys(window.__associated ?? {}).length === 5)
+    await page.waitForFunction((n) => Object.keys(window.__associated ?? {}).length === n, METADATA.functions.length)
     const out = await page.evaluate(async ([range]) => {
       const fns = window.__associated
       const call = (id, ...args) => fns[id](...args, { address: 'A1' }).catch((e) => ({ error: e.code, message: e.message }))
@@ -355,7 +403,8 @@ test('the add-in page in Chromium, with office.js replaced by a stand-in runtime
         check: await call('SUDOKU.CHECK', range, null),
         count: await call('SUDOKU.COUNT', range.map((row) => row.map(() => '')).slice(0, 4).map((row) => row.slice(0, 4)), 0, null),
         bad: await call('SUDOKU', [[1, 2]], null),
-        cover: await call('EXACTCOVER.SOLVE', [[1, 0], [0, 1]], null)
+        cover: await call('EXACTCOVER.SOLVE', [[1, 0], [0, 1]], null),
+        best: await call('EXACTCOVER.BEST', [[1, 0], [0, 1], [1, 1]], [[2], [2], [3]], null)
       }
     }, [rangeOf(PUZZLE)])
     assert.deepEqual(out.ids, METADATA.functions.map((fn) => fn.id).sort())
@@ -365,6 +414,7 @@ test('the add-in page in Chromium, with office.js replaced by a stand-in runtime
     assert.equal(out.bad.error, '#VALUE!')
     assert.match(out.bad.message, /1 rows by 2 columns/)
     assert.deepEqual(out.cover, [[1], [2]])
+    assert.deepEqual(out.best, [[3]])
     assert.deepEqual(errors, [])
     assert.deepEqual(outside, [office], 'nothing but office.js (stubbed) leaves localhost')
   } finally {

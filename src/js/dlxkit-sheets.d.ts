@@ -27,6 +27,10 @@ export interface SheetFunctions {
   EXACTCOVER_COUNT (matrix: Range | Cell, times?: Range | Cell): number | SheetError
   /** one cover: its 1-based row numbers, as a column */
   EXACTCOVER_SOLVE (matrix: Range | Cell, times?: Range | Cell): number[][] | SheetError
+  /** the cheapest cover, each row costing its cell of costs (one per row, 0 .. 2^53 - 1, blank 0): its 1-based row numbers, as a column */
+  EXACTCOVER_BEST (matrix: Range | Cell, costs: Range | Cell, times?: Range | Cell): number[][] | SheetError
+  /** what the cheapest cover costs ('#NUM!' past 2^53 - 1) */
+  EXACTCOVER_COST (matrix: Range | Cell, costs: Range | Cell, times?: Range | Cell): number | SheetError
 }
 
 export interface SheetOptions {

@@ -3,22 +3,10 @@
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
 import { load, DlxError } from './dlxkit.mjs'
+import { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } from './dlxkit-sheets-cells.mjs'
+import { coverBest, coverCount, coverCost, coverSolve } from './dlxkit-sheets-cover.mjs'
 
-/** A host-neutral error value: `code` is the spreadsheet error it stands for. */
-export class SheetError {
-  constructor (code, message) {
-    this.code = code // '#VALUE!' (bad argument), '#N/A' (no answer), '#NUM!' (number out of range)
-    this.message = message
-  }
-
-  toString () { return `${this.code} ${this.message}` }
-}
-
-export function isSheetError (v) { return v instanceof SheetError }
-
-const bad = (message) => new SheetError('#VALUE!', message)
-const none = (message) => new SheetError('#N/A', message)
-const outOfRange = (message) => new SheetError('#NUM!', message)
+export { SheetError, isSheetError } from './dlxkit-sheets-cells.mjs'
 
 /**
  * The functions, their parameters (in order) and what they return. `id` is
@@ -29,17 +17,14 @@ export const SIGNATURES = {
   SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
   SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
   EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' }
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
 }
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 export const DEFAULT_MAX_NODES = 5_000_000
 const MAX_SIDE = 64
-// The largest range read: Excel's sheet (1,048,576 rows by 16,384 columns),
-// and no more cells than a call can go through in well under a second.
-const MAX_ROWS = 1 << 20
-const MAX_COLS = 1 << 14
-const MAX_CELLS = 1 << 24
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -52,7 +37,9 @@ export function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
-    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget)
+    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
+    EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
+    EXACTCOVER_COST: (matrix, costs, times) => coverCost(kit, matrix, costs, times, budget)
   }
   for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
   return fns
@@ -84,30 +71,6 @@ function guarded (name, fn) {
   }
 }
 
-/** A thrown value's message as text, or a stand-in when even that throws. */
-function text (e) {
-  try {
-    const m = e?.message ?? e
-    return typeof m === 'string' ? m : show(m)
-  } catch {
-    return 'an unreadable error'
-  }
-}
-
-/** A value for a message, short, whatever it is (never throws). */
-function show (v) {
-  try {
-    if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)
-    if (typeof v === 'number' || typeof v === 'boolean' || v == null) return String(v)
-    if (typeof v === 'bigint') return `${v}n`
-    if (typeof v === 'symbol') return 'a symbol'
-    if (typeof v === 'function') return 'a function'
-    return Array.isArray(v) ? 'a list' : 'an object'
-  } catch {
-    return 'an unreadable value'
-  }
-}
-
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
@@ -117,55 +80,6 @@ function fromDlxError (e) {
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
-}
-
-// ---- reading ranges ------------------------------------------------------------
-
-/**
- * A range as rows of cells; a single value (a one-cell range in some hosts)
- * becomes [[v]]. Each cell is read once, into a plain copy (a getter or a
- * Proxy cannot answer twice differently; holes become blanks), after the
- * size is known to be sane (a sparse array may claim 2^32 - 1 rows).
- */
-function rowsOf (range, what, checkShape = () => {}) {
-  if (!Array.isArray(range)) {
-    if (range === null || range === undefined || range === '') throw bad(`${what} needs a range of cells (got nothing)`)
-    return [[range]]
-  }
-  const n = range.length // (a Proxy may claim any length: checked like the rest)
-  if (!Number.isInteger(n) || n < 0) throw bad(`${what} needs a range: rows of cells (its length is ${show(n)})`)
-  if (!n) throw bad(`${what} needs a range: rows of cells (got an empty list)`)
-  if (n > MAX_ROWS) throw bad(`${what} has ${n} rows; a range has at most ${MAX_ROWS}`)
-  const rows = new Array(n)
-  for (let r = 0; r < n; r++) {
-    const row = range[r]
-    if (!Array.isArray(row)) throw bad(`${what} needs a range: rows of cells (row ${r + 1} is ${show(row)})`)
-    rows[r] = row
-  }
-  const width = rows[0].length
-  if (!Number.isInteger(width) || width < 0) throw bad(`${what} needs a range: rows of cells (row 1's length is ${show(width)})`)
-  if (width > MAX_COLS) throw bad(`${what} has ${width} columns; a range has at most ${MAX_COLS}`)
-  for (let r = 1; r < n; r++) {
-    if (rows[r].length !== width) throw bad(`${what} needs a rectangular range (rows of equal length; row ${r + 1} differs from row 1)`)
-  }
-  if (n * width > MAX_CELLS) throw bad(`${what} has ${n * width} cells; at most ${MAX_CELLS}`)
-  checkShape(n, width) // before any cell is read: a 4096 x 4096 range is no Sudoku, whatever it holds
-  for (let r = 0; r < n; r++) {
-    const row = rows[r]
-    const copy = new Array(width)
-    for (let c = 0; c < width; c++) copy[c] = row[c]
-    rows[r] = copy
-  }
-  return rows
-}
-
-const isBlank = (v) => v === null || v === undefined || (typeof v === 'string' && (v.trim() === '' || v.trim() === '.'))
-
-/** A number from a cell: numbers, or text holding a whole number ("5", " 5 "). */
-function cellNumber (v) {
-  if (typeof v === 'number') return v
-  if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v)
-  return NaN
 }
 
 /** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
@@ -236,10 +150,6 @@ function patternOf (kit, range, box) {
   return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
-function gaveUp (budget) {
-  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
-}
-
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
   const fast = patternOf(kit, range, box)
@@ -277,94 +187,6 @@ function checkGrid (kit, range, box, budget) {
   }
 }
 
-// ---- exact cover -----------------------------------------------------------------
-
-/**
- * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
- * when the option covers the item, 0, FALSE or nothing when not. A row
- * without a 1 is no option at all (it could join any cover and count it twice).
- */
-function readMatrix (range) {
-  const rows = rowsOf(range, 'an exact-cover matrix')
-  const width = rows[0].length
-  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
-  const options = []
-  const covered = new Array(width).fill(false)
-  rows.forEach((row, r) => {
-    const items = []
-    row.forEach((v, c) => {
-      if (v === true || cellNumber(v) === 1) {
-        items.push(c)
-        covered[c] = true
-      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
-        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
-      }
-    })
-    if (items.length) options.push({ row: r + 1, items })
-  })
-  return { width, options, covered }
-}
-
-/**
- * How many times each column is to be covered (Knuth's multiplicities): a
- * range as wide as the matrix, one row (or a column as tall as the matrix
- * is wide); each cell blank (once), a whole number n (exactly n times) or
- * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
- */
-function readTimes (range, width) {
-  if (range === null || range === undefined || range === '') return null
-  let cells = rowsOf(range, 'the times range')
-  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
-  if (cells.length !== 1 || cells[0].length !== width) {
-    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
-  }
-  return cells[0].map((v, c) => {
-    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
-    if (isBlank(v)) return { min: 1, max: 1 }
-    const n = cellNumber(v)
-    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
-    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
-    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
-      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
-    }
-    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
-    return { min, max }
-  })
-}
-
-function withProblem (kit, matrix, times, fn) {
-  const m = readMatrix(matrix)
-  const bounds = readTimes(times, m.width)
-  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
-  if (uncovered >= 0) return { uncovered: uncovered + 1 }
-  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
-  const p = kit.exactCover({ primary, options: m.options.map((o) => o.items) })
-  try {
-    return fn(p, m)
-  } finally {
-    p.free()
-  }
-}
-
-function coverCount (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
-  if (r.uncovered) return 0
-  if (r.status === 'stopped') return gaveUp(budget)
-  // a cell's number is a double: past 2^53 - 1 it would show another count
-  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
-  return Number(r.count)
-}
-
-/** One cover as a column of 1-based row numbers of the matrix. */
-function coverSolve (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p, m) => {
-    const s = p.solve({ maxNodes: budget.maxNodes })
-    return { rows: s && s.map((k) => m.options[k].row) }
-  })
-  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (!r.rows) return none(`no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`)
-  return r.rows.map((row) => [row])
-}
 
 // ---- Excel -----------------------------------------------------------------------
 
