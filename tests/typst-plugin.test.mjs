@@ -10,7 +10,7 @@ import { load } from '../src/js/dlxkit.mjs'
 import { cellsOf, dataFile, isSolution, puzzles } from './helpers.mjs'
 
 const WASM = readFileSync(new URL('../dist/dlxkit-typst.wasm', import.meta.url))
-const EXPORTS = ['solve', 'solve_with', 'count', 'count_with', 'sudoku_json', 'cover', 'cover_with', 'cover_count', 'cover_json']
+const EXPORTS = ['solve', 'solve_with', 'count', 'count_with', 'sudoku_json', 'cover', 'cover_with', 'cover_count', 'cover_json', 'cover_best']
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const CLASSIC_SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
 const KNUTH = '| Knuth\'s example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n'
@@ -210,6 +210,39 @@ test('cover and cover_count read multiplicities (lo:hi|item): a cover may hold m
   assert.equal(ok('cover', '4|a\na\na\na\na\na\n'), 'a\na\na\na') // 4 options of 5 for one item
   assert.equal(ok('cover_count', '4|a\na\na\na\na\na\n', ''), '5')
   assert.equal(ok('cover_count', '1:3|F 2|G H | x\nF\nF x:a\nG H\nG\nG x:b\nF G\n', ''), '8')
+})
+
+test('cover_best: the k cheapest covers (Knuth\'s DLX5 costs) as the JS API finds them, on random problems', async () => {
+  const dlx = await load()
+  let seed = 3
+  const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor((seed / 2147483648) * n) }
+  let withCovers = 0
+  for (let t = 0; t < 30; t++) {
+    const items = Array.from({ length: 2 + rand(4) }, (_, i) => `i${i}`)
+    const lines = [items.join(' ')]
+    for (let o = 0; o < 4 + rand(8); o++) {
+      const chosen = items.filter(() => rand(3) === 0)
+      if (chosen.length) lines.push(`${chosen.join(' ')} |${rand(50)}`)
+    }
+    const text = lines.join('\n') + '\n'
+    const k = 1 + rand(3)
+    const got = JSON.parse(ok('cover_best', text, `k=${k} max-nodes=0`))
+    const p = dlx.parseDlx(text)
+    const want = p.best({ k })
+    assert.deepEqual(got.map((s) => s.cost), want.map((s) => s.cost), text)
+    for (const [j, s] of got.entries()) {
+      const lineOf = (o) => lines[o + 1].replace(/ \|0$/, '') // a cost of 0 is written as none
+      assert.deepEqual(s.options.slice().sort(), want[j].options.map(lineOf).sort(), text)
+    }
+    p.free()
+    if (got.length) withCovers++
+  }
+  assert.ok(withCovers >= 8, `only ${withCovers} random problems had a cover`)
+  assert.deepEqual(JSON.parse(ok('cover_best', 'a b\na b |7\na |2\nb |1\n', 'k=2')).map((s) => s.cost), [3, 7])
+  assert.deepEqual(JSON.parse(ok('cover_best', 'a b\na\n', '')), [])
+  assert.match(error('cover_best', 'a\na |x\n', ''), /DLX text line 2/)
+  assert.match(error('cover_best', 'a\na |1\n', 'k=0'), /option "k=0": expected how many of the cheapest covers/)
+  assert.match(error('cover_best', 'a\na |1\n', 'limit=2'), /option "limit" does not apply to cover_best/)
 })
 
 test('cover_json: items, primary count, options with colors, the cover', () => {

@@ -94,7 +94,7 @@ test('pencil marks: empty cells show the digits still possible', () => {
   assert.deepEqual(runs.slice(0, 8), ['5', '3', '1', '2', '4', '2', '6', '7'])
 })
 
-test('solve, count, sudoku, cover, cover-count and cover-data give Typst values', () => {
+test('solve, count, sudoku, cover, cover-count, cover-data and cover-best give Typst values', () => {
   const knuth = '```\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n```'
   const v = value(IMPORT + `#let k = ${knuth}\n#metadata((
     solve: solve("${CLASSIC}"),
@@ -104,8 +104,12 @@ test('solve, count, sudoku, cover, cover-count and cover-data give Typst values'
     cover: cover(k),
     covers: cover-count(k),
     rows: cover-data(k).solution.len(),
+    best: cover-best("a b\\na b |7\\na |2\\nb |1\\n", k: 2),
   )) <r>`)
-  const { cover, ...rest } = v
+  const { cover, best, ...rest } = v
+  assert.deepEqual(best.map((s) => s.cost), [3, 7])
+  assert.deepEqual(best[0].options.slice().sort(), ['a |2', 'b |1'])
+  assert.deepEqual(best[1].options, ['a b |7'])
   assert.deepEqual(rest, { solve: CLASSIC_SOLUTION, count: 1, many: 288, status: 'multiple', covers: 1, rows: 3 })
   assert.deepEqual(cover.slice().sort(), ['a d f', 'b g', 'c e'])
 })

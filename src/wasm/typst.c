@@ -17,6 +17,9 @@
  *                                                options, one per line
  *   cover_count(dlx, options)                    exact covers up to limit (all)
  *   cover_json(dlx, options)                     items, options, first cover
+ *   cover_best(dlx, options)                     the k cheapest covers (costs
+ *                                                `|n` on options, Knuth's
+ *                                                DLX5) as JSON: cost, options
  *
  * Typst asks plugin functions to be pure, so calls share nothing: the heap
  * (heap.c, the same C library as dist/dlxkit.wasm's) starts over empty at
@@ -147,13 +150,13 @@ static int32_t answer(out_t *o) {
 }
 
 /* ---- options: "key=value" words separated by blanks ---------------------- */
-enum { OPT_SHAPE = 1, OPT_LIMIT = 2, OPT_NODES = 4, OPT_CANDIDATES = 8 };
+enum { OPT_SHAPE = 1, OPT_LIMIT = 2, OPT_NODES = 4, OPT_CANDIDATES = 8, OPT_K = 16 };
 
 typedef struct {
     int32_t size, box_rows, box_cols;
     uint32_t variants;
     char alphabet[SUDOKU_MAX_SIZE + 1]; /* "" for the default */
-    uint64_t limit, max_nodes;
+    uint64_t limit, max_nodes, k;
     int candidates;
 } options_t;
 
@@ -184,6 +187,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
     unsigned group = word_is(s, kn, "limit")        ? OPT_LIMIT
                      : word_is(s, kn, "max-nodes")  ? OPT_NODES
                      : word_is(s, kn, "candidates") ? OPT_CANDIDATES
+                     : word_is(s, kn, "k")          ? OPT_K
                      : word_is(s, kn, "box") || word_is(s, kn, "size") || word_is(s, kn, "variant") ||
                              word_is(s, kn, "alphabet")
                          ? OPT_SHAPE
@@ -192,7 +196,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
     uint64_t x = 0;
     if (!group) {
         fmt_snprintf(c->error, sizeof c->error,
-                     "unknown option \"%.*s\" (known: box, size, variant, alphabet, limit, max-nodes, candidates)",
+                     "unknown option \"%.*s\" (known: box, size, variant, alphabet, limit, max-nodes, candidates, k)",
                      (int)(kn > 40 ? 40 : kn), s);
         return 1;
     }
@@ -204,6 +208,8 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
         bad = 1;
     } else if (word_is(s, kn, "limit")) {
         bad = !parse_number(v, vn, UINT64_MAX / 2, &o->limit);
+    } else if (word_is(s, kn, "k")) {
+        bad = !parse_number(v, vn, 1000000, &o->k) || !o->k;
     } else if (word_is(s, kn, "max-nodes")) {
         bad = !parse_number(v, vn, UINT64_MAX / 2, &o->max_nodes);
     } else if (word_is(s, kn, "size")) {
@@ -245,6 +251,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
             {"variant", "x, windoku, x+windoku or none"},
             {"alphabet", "1..64 symbols for the digits 1, 2, ..."},
             {"candidates", "yes or no"},
+            {"k", "how many of the cheapest covers, 1..1000000"},
         };
         const char *what = "";
         for (size_t k = 0; k < sizeof expect / sizeof *expect; k++)
@@ -260,6 +267,7 @@ static int parse_options(call_t *c, options_t *o, unsigned allowed, const char *
     memset(o, 0, sizeof *o);
     o->limit = limit;
     o->max_nodes = DEFAULT_MAX_NODES;
+    o->k = 1;
     const char *s = c->arg[1];
     size_t n = c->len[1];
     for (size_t a = 0; a < n;) {
@@ -492,6 +500,52 @@ static int32_t do_cover_count(call_t *c) {
     return answer(&out);
 }
 
+/* Option k as a line of Knuth's format, a JSON string. 0 or out of memory. */
+static int put_option_line(out_t *out, int32_t k) {
+    int64_t len = dlx_text_format_option(problem, k, NULL, 0);
+    char *line = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (!line) return 1;
+    dlx_text_format_option(problem, k, line, (size_t)len + 1);
+    put_json_string(out, line, (size_t)len);
+    return 0;
+}
+
+/* The k cheapest covers (Knuth's DLX5 costs), cheapest first, as JSON:
+ * [{"cost":N,"options":["line",...]},...]; [] when there is no cover. */
+static int32_t do_cover_best(call_t *c) {
+    options_t o;
+    if (parse_options(c, &o, OPT_K | OPT_NODES, "cover_best", 0) || load_problem(c)) return fail(c->error);
+    dlx_t *d = dlx_text_engine(problem);
+    if (dlx_set_best(d, (int32_t)o.k) != DLX_OK) return fail("out of memory");
+    int rc;
+    while ((rc = dlx_search_until(d, o.max_nodes)) == DLX_SOLUTION) continue;
+    if (rc == DLX_BUDGET) {
+        int64_t cost = 0;
+        int32_t kept = dlx_best_count(d);
+        if (kept > 0) dlx_best_solution(d, 0, NULL, 0, &cost);
+        return failf(c, "gave up after %llu search nodes (%s%lld); allow more with max-nodes=N (0: no budget)",
+                     (unsigned long long)o.max_nodes, kept > 0 ? "the cheapest cover so far costs " : "no cover found",
+                     kept > 0 ? (long long)cost : 0LL);
+    }
+    if (rc < 0) return failf(c, "the search failed (code %d)", rc);
+    int32_t cap = dlx_option_count(d) + 1, *chosen = malloc((size_t)cap * sizeof *chosen);
+    if (!chosen) return fail("out of memory");
+    out_t out = {0};
+    put(&out, "[");
+    for (int32_t j = 0, kept = dlx_best_count(d); j < kept; j++) {
+        int64_t cost = 0;
+        int32_t n = dlx_best_solution(d, j, chosen, cap, &cost);
+        put(&out, j ? ",{\"cost\":" : "{\"cost\":"), put_u64(&out, (uint64_t)cost), put(&out, ",\"options\":[");
+        for (int32_t i = 0; i < n && i < cap; i++) {
+            if (i) put(&out, ",");
+            if (put_option_line(&out, chosen[i])) return fail("out of memory");
+        }
+        put(&out, "]}");
+    }
+    put(&out, "]");
+    return answer(&out);
+}
+
 /* The problem as a matrix (items, and each option's items with colors) and
  * its first exact cover, for drawing. */
 static int32_t do_cover_json(call_t *c) {
@@ -558,3 +612,4 @@ EXPORT1(cover, do_cover)
 EXPORT2(cover_with, do_cover)
 EXPORT2(cover_count, do_cover_count)
 EXPORT2(cover_json, do_cover_json)
+EXPORT2(cover_best, do_cover_best)
