@@ -276,8 +276,9 @@ static void check_item_options(dlx_t *d, const model *m, int32_t i) {
         FUZZ_ASSERT(n == DLX_EITEM);
         return;
     }
-    if (m->bounded) { /* a split by the options of one item needs exact cover */
-        FUZZ_ASSERT(n == DLX_EBOUND);
+    if (m->bounded) { /* Algorithm M's column: options holding i, in order (test_multi checks the split) */
+        FUZZ_ASSERT(n >= 0 && n <= m->n_options);
+        for (int32_t j = 0; j < n; j++) FUZZ_ASSERT(holds(&m->opt[got[j]], i) && (j == 0 || got[j] > got[j - 1]));
         return;
     }
     uint32_t want = 0, seen = 0;
@@ -303,7 +304,7 @@ static void check_branch_item(dlx_t *d, const model *m) {
     }
     int32_t item = dlx_branch_item(d);
     if (m->bounded) {
-        FUZZ_ASSERT(item == DLX_EBOUND);
+        FUZZ_ASSERT(item >= -1 && item < m->primary);
         return;
     }
     if (fewest > MAX_OPTIONS) {
