@@ -166,12 +166,13 @@ int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap);
  * bounds, one part per option o of item i, o forced. With bounds, item i's
  * options o_1 < ... < o_n and need = dlx_item_need(d, i): part j (j = 1 ..
  * n - need + 1, at most n) forces o_j and leaves out o_1 .. o_j-1 (o_j is
- * the lowest-numbered option of i the solution uses), and when need <= 0
+ * the lowest-numbered option of i the solution uses), and when need is 0
  * one more part leaves out all n (the solution uses none). Each solution
  * lies in exactly one part. Abandons any search in progress. */
 int32_t dlx_branch_item(dlx_t *d);
 /* How many more options item i needs: its lower bound (1 without bounds, 0
- * for a secondary item) less the forced options holding it. */
+ * for a secondary item) less the forced options holding it, or 0 (it may
+ * take none more). DLX_EITEM when i is out of range. */
 int32_t dlx_item_need(const dlx_t *d, int32_t i);
 
 /* Knuth's estimate of the search below the forced options: the mean of

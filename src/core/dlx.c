@@ -362,7 +362,7 @@ int32_t dlx_item_need(const dlx_t *d, int32_t i) {
     int32_t need = i < d->n_primary ? d->lo ? d->lo[i + 1] : 1 : 0;
     for (int32_t f = 0; f < d->n_forced; f++)
         for (int32_t p = d->opt_start[d->forced[f]]; d->node[p].top > 0; p++) need -= d->node[p].top == i + 1;
-    return need;
+    return need > 0 ? need : 0;
 }
 
 

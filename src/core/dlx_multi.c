@@ -65,6 +65,13 @@ struct dlx_multi {
 
 typedef struct dlx_multi multi;
 
+/* Once a search or a probe, not at each node: small, not fast (WebAssembly's size budget). */
+#if defined(__clang__)
+#define COLD __attribute__((noinline, minsize))
+#else
+#define COLD __attribute__((noinline, cold))
+#endif
+
 /* ---- the dance on the copy ---------------------------------------------- */
 
 /* Unlink every node of the option holding p except p itself. */
@@ -508,7 +515,7 @@ static uint64_t cost_of(const dlx_t *d, const dlx_node *nd, int32_t r) {
 /* With a seed (dlx_set_seed) item i's column is tried round from a random
  * place: the first branch takes the option there, each next one the
  * option after the last tried (which stays left out), the header skipped. */
-static int32_t seeded_next(dlx_t *d, const multi *m, int32_t i, int32_t last) {
+COLD static int32_t seeded_next(dlx_t *d, const multi *m, int32_t i, int32_t last) {
     const dlx_node *nd = m->nd;
     int32_t r = last < 0 ? nd[i].down : nd[last].down;
     if (last < 0)
@@ -680,7 +687,7 @@ static int start(dlx_t *d) {
 
 /* A fresh start at the root: the left-out options gone, then the forced
  * ones taken; DLX_DONE if one of those is no longer available. */
-static int root(dlx_t *d) {
+COLD static int root(dlx_t *d) {
     int rc = start(d);
     if (rc) return rc;
     multi *m = d->multi;
@@ -728,7 +735,7 @@ int dlx_multi_search(dlx_t *d, uint64_t stop) {
 #endif
 }
 
-int dlx_multi_root(dlx_t *d) {
+COLD int dlx_multi_root(dlx_t *d) {
     d->multi_bits = 0; /* the links: a branch is taken by leaving options out */
     uint64_t updates = d->updates;
     int rc = root(d);
@@ -736,9 +743,9 @@ int dlx_multi_root(dlx_t *d) {
     return rc;
 }
 
-int32_t dlx_multi_pick(const dlx_t *d, int32_t *item) { return pick(d, d->multi, item); }
+COLD int32_t dlx_multi_pick(const dlx_t *d, int32_t *item) { return pick(d, d->multi, item); }
 
-int32_t dlx_multi_column(const dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
+COLD int32_t dlx_multi_column(const dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
     const multi *m = d->multi;
     int32_t n = 0;
     for (int32_t p = m->nd[i].down; p != i; p = m->nd[p].down) {
@@ -750,7 +757,7 @@ int32_t dlx_multi_column(const dlx_t *d, int32_t i, int32_t *options, int32_t ca
     return n;
 }
 
-void dlx_multi_branch(dlx_t *d, int32_t i, int32_t b) {
+COLD void dlx_multi_branch(dlx_t *d, int32_t i, int32_t b) {
     multi *m = d->multi;
     uint64_t upd = 0;
     for (; b > 0 && m->len[i] > 0; b--) remove_option(m, m->nd[i].down, &upd);
