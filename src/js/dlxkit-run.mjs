@@ -164,7 +164,7 @@ export class Search {
 
   /** Unforce the run's options down to the first `keep`. */
   _release (keep) {
-    for (; this._held.length > keep; this._held.pop()) undoStep(this.problem, this._held.at(-1))
+    for (; this._held.length > keep; this._held.pop()) undoStep(this.problem, this._held[this._held.length - 1])
   }
 
   _end (status) {
