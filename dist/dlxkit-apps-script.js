@@ -821,6 +821,13 @@ class Native {
   /** Force option k (a clash: CONFLICT, details.index the other option, details.value the item). */
   problemForce (p, k) { this.check(this._x.dk_problem_force(p, k)) }
   problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
+  /** Leave option k out (problems with bounds only: BAD_BOUND otherwise), and take the last back. */
+  problemExclude (p, k) { this.check(this._x.dk_problem_exclude(p, k)) }
+  problemUnexclude (p) { this.check(this._x.dk_problem_unexclude(p)) }
+  /** How many more options item i needs: its lower bound less the forced options holding it. */
+  problemItemNeed (p, i) { return this.check(this._x.dk_problem_item_need(p, i)) }
+  /** Whether some primary item has bounds other than 1:1. */
+  problemBounded (p) { return this._x.dk_problem_bounded(p) === 1 }
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
@@ -1252,8 +1259,240 @@ function rowItems (row, k, nItems) {
   return { MAX_NODES, readSpec, streamOptions }
 })()
 
-// ---- src/js/dlxkit-run.mjs
+// ---- src/js/dlxkit-split.mjs
 const m7_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Balanced shards: the search tree cut into many small subtrees (prefixes:
+// options to force), each sized by Knuth's random-probe estimate
+// (Problem.estimate), and dealt to the parts so that each part's estimated
+// size is near the mean. The split is a pure function of the problem (with
+// its forced options), the number of parts and the seed, so processes that
+// each search one part agree on it without talking.
+//
+// A prefix is a list of steps: k >= 0 forces option k, ~k (-1 - k) leaves
+// option k out. Without bounds a node's children force one option of its
+// item each; with bounds (Algorithm M) child j forces the item's j-th
+// option and leaves out those before it (the lowest-numbered option of the
+// item a solution uses), and one more leaves out all of them when the item
+// needs no more: each solution lies below exactly one child (dlx.h).
+//
+// A shallow subtree's estimate is the least reliable (its rare heavy paths
+// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
+// times too small, six levels down about right), so the tree is first cut
+// whole, level by level, into many subtrees, and only then estimated; the
+// ones still estimated big are cut further.
+const { DlxError, checkWhole, describe } = m1_
+
+/** Whole levels are cut until there are this many subtrees per part... */
+const FIRST = 64
+/** ...but not beyond this many in all (memory and time). */
+const FIRST_CAP = 1 << 18
+/** Probes per subtree. */
+const PROBES = 16
+/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
+const GRAIN = 32
+/** ...or there are this many subtrees per part (and 2^20 in all). */
+const MOST = 256
+const MOST_CAP = 1 << 20
+
+/**
+ * The prefixes of each of `parts` parts, in the order the whole search
+ * meets them, and each part's estimated node count: { parts, estimates }.
+ * Every solution lies below exactly one prefix of one part.
+ */
+function balancedSplit (problem, parts, seed = 1) {
+  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
+  let drawn = 0
+  // Each subtree its own paths: the seed, and its place in the estimates.
+  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
+  const root = { steps: [], children: null, size: 0, end: false }
+  let leaves = 1
+  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
+    more = false
+    walk(problem, root, (node) => {
+      if (node.children || node.end) return
+      node.children = cut(problem)
+      if (node.children) {
+        leaves += node.children.length - 1
+        more = true
+      } else node.end = true
+    })
+  }
+  const open = [] // subtrees that may still be cut, with their prefixes
+  let total = 0
+  walk(problem, root, (node, prefix) => {
+    if (node.children) return
+    node.size = node.end ? 0 : estimate()
+    total += node.size
+    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
+  })
+  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
+  const most = Math.min(parts * MOST, MOST_CAP)
+  for (let pieces = open.length, big = true; big && pieces < most;) {
+    const bar = total / (parts * GRAIN)
+    big = false
+    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
+      const { subtree: node, prefix } = open[i]
+      if (node.end || node.children || node.size <= bar) continue
+      big = true
+      takeSteps(problem, prefix)
+      try {
+        node.children = cut(problem) ?? []
+        for (const child of node.children) {
+          takeSteps(problem, child.steps)
+          try {
+            child.size = estimate()
+          } finally {
+            undoSteps(problem, child.steps)
+          }
+          total += child.size
+          open.push({ subtree: child, prefix: [...prefix, ...child.steps] })
+        }
+      } finally {
+        undoSteps(problem, prefix)
+      }
+      total -= node.size
+      pieces += node.children.length - 1
+    }
+  }
+  const pieces = []
+  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
+  return deal(pieces, parts)
+}
+
+/**
+ * Call visit(node, prefix) on every node below `node`, parents first, in
+ * the order the search meets them; with `force`, each with its prefix
+ * taken (each step once, however many nodes lie below it). The children
+ * visit() gives a node are not visited.
+ */
+function walk (problem, node, visit, force = true, prefix = []) {
+  const children = node.children ?? [] // as they were: not those visit() makes
+  visit(node, prefix)
+  for (const child of children) {
+    if (force) takeSteps(problem, child.steps)
+    prefix.push(...child.steps)
+    try {
+      walk(problem, child, visit, force, prefix)
+    } finally {
+      prefix.length -= child.steps.length
+      if (force) undoSteps(problem, child.steps)
+    }
+  }
+}
+
+/**
+ * The children of the node the forced options lead to, dead ends left
+ * out; null at a solution (nothing left to cover).
+ */
+function cut (problem) {
+  const item = problem.branchItem()
+  if (item < 0) return null
+  const children = []
+  for (const steps of branches(problem, item)) {
+    takeSteps(problem, steps)
+    let next, dead
+    try {
+      next = problem.branchItem()
+      dead = next >= 0 && branches(problem, next).length === 0 // no solution below
+    } finally {
+      undoSteps(problem, steps)
+    }
+    if (!dead) children.push({ steps, children: null, size: 0, end: next < 0 })
+  }
+  return children
+}
+
+/**
+ * The steps of each child of the node the forced options lead to, whose
+ * search branches on `item` (the header says how, with and without bounds).
+ */
+function branches (problem, item) {
+  const opts = problem.itemOptions(item)
+  if (!problem._bounded()) return opts.map((k) => [k])
+  const need = problem.itemNeed(item)
+  const parts = []
+  for (let j = 0; j <= opts.length - Math.max(need, 1); j++) parts.push([...opts.slice(0, j).map((k) => ~k), opts[j]])
+  if (need === 0) parts.push(opts.map((k) => ~k))
+  return parts
+}
+
+/** Take a prefix's steps (force, or leave out), and undo them, last first. */
+function takeSteps (problem, steps) {
+  for (let j = 0; j < steps.length; j++) {
+    try {
+      takeStep(problem, steps[j])
+    } catch (e) {
+      undoSteps(problem, steps.slice(0, j))
+      throw e
+    }
+  }
+}
+
+function undoSteps (problem, steps) {
+  for (let j = steps.length - 1; j >= 0; j--) undoStep(problem, steps[j])
+}
+
+function takeStep (problem, step) {
+  if (step >= 0) problem.force(step)
+  else problem.exclude(~step)
+}
+
+function undoStep (problem, step) {
+  if (step >= 0) problem.unforce()
+  else problem.unexclude()
+}
+
+/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
+function deal (pieces, parts) {
+  const estimates = new Array(parts).fill(0)
+  const dealt = Array.from({ length: parts }, () => [])
+  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
+  // A binary heap of the parts by (estimate, index): the least on top.
+  const heap = Array.from({ length: parts }, (_, j) => j)
+  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
+  for (const p of order) {
+    const least = heap[0]
+    estimates[least] += p.size
+    dealt[least].push(p)
+    for (let i = 0; ;) { // sift the grown part down
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < parts && below(heap[l], heap[m])) m = l
+      if (r < parts && below(heap[r], heap[m])) m = r
+      if (m === i) break
+      const t = heap[i]
+      heap[i] = heap[m]
+      heap[m] = t
+      i = m
+    }
+  }
+  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
+}
+
+/**
+ * The most parts a search is split into: a balanced split makes at most
+ * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
+ * and an estimate, so 2e9 parts would need gigabytes before the first piece.
+ */
+const MAX_PARTS = MOST_CAP
+
+/** The check both kinds of shards share. */
+function checkShard (shard, parts) {
+  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
+    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
+  }
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
+  }
+}
+  return { balancedSplit, branches, takeSteps, undoSteps, takeStep, undoStep, MAX_PARTS, checkShard }
+})()
+
+// ---- src/js/dlxkit-run.mjs
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1262,6 +1501,7 @@ const m7_ = (function () {
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
 const { DlxError, checkCount, checkFlag, countValue, safeCount } = m1_
+const { takeStep, undoStep } = m7_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -1289,7 +1529,7 @@ class Search {
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
     this._searching = false // a prefix's search is under way
-    this._held = [] // the options the run has forced, in order
+    this._held = [] // the steps the run has taken (forced or left out), in order
     this._spent = 0 // nodes of the prefixes done
     this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
@@ -1405,7 +1645,7 @@ class Search {
     while (same < held.length && same < next.length && held[same] === next[same]) same++
     this._release(same)
     for (let j = same; j < next.length; j++) {
-      this.problem.force(next[j])
+      takeStep(this.problem, next[j])
       held.push(next[j])
     }
     this.problem.restart()
@@ -1421,7 +1661,7 @@ class Search {
 
   /** Unforce the run's options down to the first `keep`. */
   _release (keep) {
-    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
+    for (; this._held.length > keep; this._held.pop()) undoStep(this.problem, this._held[this._held.length - 1])
   }
 
   _end (status) {
@@ -1474,184 +1714,6 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-split.mjs
-const m8_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Balanced shards: the search tree cut into many small subtrees (prefixes:
-// options to force), each sized by Knuth's random-probe estimate
-// (Problem.estimate), and dealt to the parts so that each part's estimated
-// size is near the mean. The split is a pure function of the problem (with
-// its forced options), the number of parts and the seed, so processes that
-// each search one part agree on it without talking.
-//
-// A shallow subtree's estimate is the least reliable (its rare heavy paths
-// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
-// times too small, six levels down about right), so the tree is first cut
-// whole, level by level, into many subtrees, and only then estimated; the
-// ones still estimated big are cut further.
-const { DlxError, checkWhole, describe } = m1_
-
-/** Whole levels are cut until there are this many subtrees per part... */
-const FIRST = 64
-/** ...but not beyond this many in all (memory and time). */
-const FIRST_CAP = 1 << 18
-/** Probes per subtree. */
-const PROBES = 16
-/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
-const GRAIN = 32
-/** ...or there are this many subtrees per part (and 2^20 in all). */
-const MOST = 256
-const MOST_CAP = 1 << 20
-
-/**
- * The prefixes of each of `parts` parts, in the order the whole search
- * meets them, and each part's estimated node count: { parts, estimates }.
- * Every solution lies below exactly one prefix of one part.
- */
-function balancedSplit (problem, parts, seed = 1) {
-  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
-  let drawn = 0
-  // Each subtree its own paths: the seed, and its place in the estimates.
-  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
-  const root = { option: -1, children: null, size: 0, end: false }
-  let leaves = 1
-  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
-    more = false
-    walk(problem, root, (node) => {
-      if (node.children || node.end) return
-      node.children = cut(problem)
-      if (node.children) {
-        leaves += node.children.length - 1
-        more = true
-      } else node.end = true
-    })
-  }
-  const open = [] // subtrees that may still be cut, with their prefixes
-  let total = 0
-  walk(problem, root, (node, prefix) => {
-    if (node.children) return
-    node.size = node.end ? 0 : estimate()
-    total += node.size
-    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
-  })
-  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
-  const most = Math.min(parts * MOST, MOST_CAP)
-  for (let pieces = open.length, big = true; big && pieces < most;) {
-    const bar = total / (parts * GRAIN)
-    big = false
-    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
-      const { subtree: node, prefix } = open[i]
-      if (node.end || node.children || node.size <= bar) continue
-      big = true
-      for (const k of prefix) problem.force(k)
-      try {
-        node.children = cut(problem) ?? []
-        for (const child of node.children) {
-          problem.force(child.option)
-          child.size = estimate()
-          problem.unforce()
-          total += child.size
-          open.push({ subtree: child, prefix: [...prefix, child.option] })
-        }
-      } finally {
-        for (let j = 0; j < prefix.length; j++) problem.unforce()
-      }
-      total -= node.size
-      pieces += node.children.length - 1
-    }
-  }
-  const pieces = []
-  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
-  return deal(pieces, parts)
-}
-
-/**
- * Call visit(node, prefix) on every node below `node`, parents first, in
- * the order the search meets them; with `force`, each with its prefix
- * forced (each option forced once, however many nodes lie below it). The
- * children visit() gives a node are not visited.
- */
-function walk (problem, node, visit, force = true, prefix = []) {
-  const children = node.children ?? [] // as they were: not those visit() makes
-  visit(node, prefix)
-  for (const child of children) {
-    if (force) problem.force(child.option)
-    prefix.push(child.option)
-    try {
-      walk(problem, child, visit, force, prefix)
-    } finally {
-      prefix.pop()
-      if (force) problem.unforce()
-    }
-  }
-}
-
-/**
- * The children of the node the forced options lead to, dead ends left
- * out; null at a solution (nothing left to cover).
- */
-function cut (problem) {
-  const item = problem.branchItem()
-  if (item < 0) return null
-  const children = []
-  for (const k of problem.itemOptions(item)) {
-    problem.force(k)
-    const next = problem.branchItem()
-    const dead = next >= 0 && problem.itemOptions(next).length === 0 // no solution below
-    problem.unforce()
-    if (!dead) children.push({ option: k, children: null, size: 0, end: next < 0 })
-  }
-  return children
-}
-
-/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
-function deal (pieces, parts) {
-  const estimates = new Array(parts).fill(0)
-  const dealt = Array.from({ length: parts }, () => [])
-  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
-  // A binary heap of the parts by (estimate, index): the least on top.
-  const heap = Array.from({ length: parts }, (_, j) => j)
-  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
-  for (const p of order) {
-    const least = heap[0]
-    estimates[least] += p.size
-    dealt[least].push(p)
-    for (let i = 0; ;) { // sift the grown part down
-      const l = 2 * i + 1
-      const r = l + 1
-      let m = i
-      if (l < parts && below(heap[l], heap[m])) m = l
-      if (r < parts && below(heap[r], heap[m])) m = r
-      if (m === i) break
-      const t = heap[i]
-      heap[i] = heap[m]
-      heap[m] = t
-      i = m
-    }
-  }
-  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
-}
-
-/**
- * The most parts a search is split into: a balanced split makes at most
- * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
- * and an estimate, so 2e9 parts would need gigabytes before the first piece.
- */
-const MAX_PARTS = MOST_CAP
-
-/** The check both kinds of shards share. */
-function checkShard (shard, parts) {
-  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
-    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
-  }
-  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
-  }
-}
-  return { balancedSplit, MAX_PARTS, checkShard }
-})()
-
 // ---- src/js/dlxkit-problem.mjs
 const m9_ = (function () {
   'use strict'
@@ -1662,8 +1724,8 @@ const { RESULT } = m2_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
 const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
-const { Search, countStopped, runSearch, solutionsStopped } = m7_
-const { MAX_PARTS, balancedSplit, checkShard } = m8_
+const { Search, countStopped, runSearch, solutionsStopped } = m8_
+const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -1735,6 +1797,7 @@ class Problem {
     this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
     this._restarts = false // setRestarts (the engine's default: Knuth's tree)
+    this._hasBounds = null // some bounds other than 1:1 (_bounded), once asked
     kit._live++
     kit._track(this, () => { kit._live--; kit._native.problemFree(handle) })
   }
@@ -1989,6 +2052,21 @@ class Problem {
 
   unforce () { this._native.problemUnforce(this._idle()) }
 
+  /** Leave option k out of every solution (a split's part; problems with bounds only, else BAD_BOUND). */
+  exclude (k) { this._native.problemExclude(this._idle(), checkIndex(k, 'option index')) }
+
+  /** Take back the option left out last. */
+  unexclude () { this._native.problemUnexclude(this._idle()) }
+
+  /** How many more options item i needs: its lower bound less the forced options holding it, or 0. */
+  itemNeed (i) { return this._native.problemItemNeed(this._handle(), checkIndex(i, 'item index')) }
+
+  /** Whether some primary item has bounds other than 1:1 (they never change). */
+  _bounded () {
+    this._hasBounds ??= this._native.problemBounded(this._handle())
+    return this._hasBounds
+  }
+
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
@@ -2009,8 +2087,8 @@ class Problem {
   }
 
   /**
-   * Split the search into `parts` independent pieces: lists of options to
-   * force. Plainly, taken from the first levels of the tree and dealt
+   * Split the search into `parts` independent pieces: lists of steps, k >= 0
+   * forcing option k, ~k leaving option k out (with bounds only). Plainly, taken from the first levels of the tree and dealt
    * round-robin; `balanced`, cut where the estimate says a subtree is big
    * and dealt so that every part's estimated size is near the mean, a pure
    * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
@@ -2027,14 +2105,17 @@ class Problem {
       const next = []
       let split = false
       for (const prefix of prefixes) {
-        for (const k of prefix) this.force(k)
-        const item = this.branchItem()
-        if (item < 0) next.push(prefix)
-        else {
-          split = true
-          for (const k of this.itemOptions(item)) next.push([...prefix, k])
+        takeSteps(this, prefix)
+        try {
+          const item = this.branchItem()
+          if (item < 0) next.push(prefix)
+          else {
+            split = true
+            for (const steps of branches(this, item)) next.push([...prefix, ...steps])
+          }
+        } finally {
+          undoSteps(this, prefix)
         }
-        for (let j = 0; j < prefix.length; j++) this.unforce()
         if (next.length > PLAIN_CAP) break
       }
       if (!split || next.length > PLAIN_CAP) break
@@ -3856,250 +3937,224 @@ return m22_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
   'YAABf2AFf39/f38AYAZ/f39/f38Bf2ACf34AYAF/AX5gAX4BfmAHf39/fn5/fwF/YAJ/fAF/YAN/f34Bf2AHf39/f39+fwF/YAh/' +
   'f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAGf39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
   'f2AAAGADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAJ/fwF+YAZ/f39/f34Bf2AFf35/f38Bf2AE' +
   'f39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAZ/f39/f38BfmAEf3x8fwF/' +
-  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPKAsgCHAkI' +
-  'AAkJBQkHEgMdDgMJBAAACQkFDBMeDgkGFB8DAwQEBiACCgQVBwYKBAAAAQEAIQQEAQQEBA8PAAMEBAEABAEBCwsHBwgCAQ0FDQ0F' +
-  'AwAGAQMSIg0PAwwCCwIUCQQEAAEABAIDBQYDAAECAgUDBQUEBQQjCQAADBYLBgckAwUDAQgAAwMEAgADDAICAgIDBAEDAQElBwAH' +
-  'AwEAAgIAAwoDBAEXAgICBAICAgIYGBAmEBkZAhoGBhsTJygpKhoOBwcrDQEsBgsICBYCBwYGAQEBARcIAwQDAwICAQcBAgECAAgA' +
-  'CAYDAAgCAAAAAAgAAwYHBwECAAUHAgEGLQsGBgEFAAAAAAoCAAUACAABLi8FMAEDBAEDAQIIAQQREQEDMQEFEQUCAQUAMgABCgAC' +
-  'AgQEMwAbAQgCBQA0FTU2AAAMBAMAAAAGCgQFAXABBgYFBgEBCICABAYIAX8BQYC9CAsHkgtGBm1lbW9yeQIABm1hbGxvYwAvBGZy' +
-  'ZWUANBlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAqQIIZGtfZXJyb3IAhgILZGtfc3RyZXJy' +
-  'b3IAqgIIZGtfYWxsb2MAhQIHZGtfZnJlZQAlDWRrX3N1ZG9rdV9uZXcAtAIOZGtfc3Vkb2t1X2ZyZWUAsQIOZGtfc3Vkb2t1X3Np' +
-  'emUAuQINZGtfc3Vkb2t1X2JveACtAhNka19zdWRva3VfcGFyc2VfYm94ALUCEGRrX3N1ZG9rdV9ib3hfb2YArgIRZGtfc3Vkb2t1' +
-  'X3BhdHRlcm4AtgIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwC4Ag9ka19zdWRva3Vfc29sdmUAugIPZGtfc3Vkb2t1X2JlZ2luAKsC' +
-  'DmRrX3N1ZG9rdV9zdGVwAL0CDWRrX3N1ZG9rdV9lbmQAsAIUZGtfc3Vkb2t1X3NvbHZlX21hbnkAvAIUZGtfc3Vkb2t1X2NhbmRp' +
-  'ZGF0ZXMArwISZGtfc3Vkb2t1X2dlbmVyYXRlALICDmRrX3N1ZG9rdV9yYXRlALcCFGRrX3N1ZG9rdV9sZXZlbF9uYW1lALMCDWRr' +
-  'X3RleHRfcGFyc2UAwgIMZGtfdGV4dF9mcmVlAMECDGRrX3RleHRfc2l6ZQDDAg1ka190ZXh0X3N0eWxlAMUCEGRrX3RleHRfY29u' +
-  'c3VtZWQAvwINZGtfdGV4dF9zdGFydADEAg1ka190ZXh0X2NlbGxzAL4CDmRrX3RleHRfZm9ybWF0AMACDmRrX3Byb2JsZW1fbmV3' +
-  'AJcCEGRrX3Byb2JsZW1fcGFyc2UAmgIPZGtfcHJvYmxlbV9mcmVlAJQCFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMAhwIVZGtfcHJv' +
-  'YmxlbV9zZXRfYm91bmRzAJ8CE2RrX3Byb2JsZW1fc2V0X2Nvc3QAoAIWZGtfcHJvYmxlbV9vcHRpb25fY29zdACYAhNka19wcm9i' +
-  'bGVtX3NldF9iZXN0AJ4CGGRrX3Byb2JsZW1fc29sdXRpb25fY29zdACmAhVka19wcm9ibGVtX2Jlc3RfY291bnQAigIYZGtfcHJv' +
-  'YmxlbV9iZXN0X3NvbHV0aW9uAIsCGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZAChAhBka19wcm9ibGVtX3NoYXBlAKQCFGRrX3By' +
-  'b2JsZW1faXRlbV9uYW1lAJUCFWRrX3Byb2JsZW1fY29sb3JfbmFtZQCNAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwCZAhFka19w' +
-  'cm9ibGVtX3NlYXJjaACcAhdka19wcm9ibGVtX3NlYXJjaF91bnRpbACdAhNka19wcm9ibGVtX3NvbHV0aW9uAKUCEGRrX3Byb2Js' +
-  'ZW1fY291bnQAjgIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAJACEGRrX3Byb2JsZW1fc3RhdHMApwISZGtfcHJvYmxlbV9y' +
-  'ZXN0YXJ0AJsCE2RrX3Byb2JsZW1fc2V0X3NlZWQAowIXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAogIQZGtfcHJvYmxlbV9mb3Jj' +
-  'ZQCSAhJka19wcm9ibGVtX3VuZm9yY2UAqAIXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMAlgIWZGtfcHJvYmxlbV9icmFuY2hfaXRl' +
-  'bQCMAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24AkwITZGtfcHJvYmxlbV9lc3RpbWF0ZQCRAgtfaW5pdGlhbGl6ZQAAEF9fZXJy' +
-  'bm9fbG9jYXRpb24AxwIJc3RhY2tTYXZlACkMc3RhY2tSZXN0b3JlACoKc3RhY2tBbGxvYwArCQ0BAEEBCwUKDQCvAbEBDAEFCt+m' +
-  'B8gCAwABC4knBB9/BH4CewF9IwBBEGsiDCQAIAAoAlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAggh' +
-  'ByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAMIAAoArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALE' +
-  'AUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANBBHIhHSAAKAKkAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6AB' +
-  'IiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAg' +
-  'ACAiEFUgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQsh' +
-  'AgNAAkACQAJAIAJFBEACQAJAICIgJFoEQCAORSABICJYckUEQANAIAAgCzYCXCAAED8gACAAKQOYAUIBfDcDmAEgACAiEFUgDCAW' +
-  'IAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAo' +
-  'AsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMMCgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAh' +
-  'CwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAg' +
-  'DgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAgACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0' +
-  'aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoiAiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIg' +
-  'A04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEECdGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASED' +
-  'QQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEBIQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////' +
-  'f////3////9/////fyElA0AgJSANIAJBAnQiEGr9AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9' +
-  'Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB' +
-  '/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEfaiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANB' +
-  'D2oiAiACIANIGyECA0AgAyAITARAIARB/////wcgCSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAML' +
-  'IAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB/////wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIg' +
-  'BEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0ACwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/' +
-  '////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQi' +
-  'Ag0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlBP0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9' +
-  'tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9' +
-  'tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFAayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAY' +
-  'RQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0A' +
-  'CwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSED' +
-  'IAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEfaiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIA' +
-  'ISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEj' +
-  'A0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlK' +
-  'DQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKgAiAeIAMg' +
-  'BRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0IIAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsg' +
-  'ACALICAgDBBXDQEMAgsLQQAgA0ECSA0BGgsgACAAKQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4b' +
-  'IRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiECA0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEA' +
-  'IAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlBBHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZ' +
-  'IBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQAL' +
-  'CyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyAL' +
-  'QRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVrQQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIh' +
-  'QhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIiIVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAh' +
-  'IwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0AgBCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJ' +
-  'KAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyICRw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcN' +
-  'AAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACACIB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0Ag' +
-  'CAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEE' +
-  'dGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByAC' +
-  'QQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBMBH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2' +
-  'AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJq' +
-  'QQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcg' +
-  'AkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEATAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEg' +
-  'EEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0ACwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoi' +
-  'AigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJIAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIA' +
-  'Rg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8g' +
-  'ByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkACQAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWoh' +
-  'AgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAkoAggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAK' +
-  'QQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYC' +
-  'AAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUgByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAH' +
-  'aigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkgDSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAII' +
-  'IhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQNgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANB' +
-  'B0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAg' +
-  'AkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBqIgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIg' +
-  'AigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsg' +
-  'DyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdq' +
-  'KAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UE' +
-  'QCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQg' +
-  'CUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGooAhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEB' +
-  'ayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglBAEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoi' +
-  'AyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAEQQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRq' +
-  'IgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEEC' +
-  'NgJkIAAgAjYCXCAAQn83A6ABIAAgACkD4AIiAUIBfCIhNwPgAiAAIAApA+gCIAEgIVatfDcD6AJBAQshAiAOBEAgACAMKAIIIBZr' +
-  'QQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGoo' +
-  'AgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAFQQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMK' +
-  'fwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhghBiAAKAKkAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGoo' +
-  'AgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFBBHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRA' +
-  'A0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsM' +
-  'DQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEE' +
-  'DAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9qTgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22' +
-  'ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9' +
-  'GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRBACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAG' +
-  'IARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD' +
-  '/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAH' +
-  'Sg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqACIAog' +
-  'AyACEAIFIAILQQFrIANB/////wdGGwvvBQICfgJ/IABFBEBBfg8LQn8gASABUBshASAAKAKUAiEEAkACQAJAAkAgACgC1AIiBQRA' +
-  'IAQNASAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQDiIEQQNHDQQgACkDaCICIAFUDQALQQMPCyAERQ0BCyAA' +
-  'KAJkRQRAIAAgBUUgACgCrAJBAUdxNgK0AgsgACABEAcPCwJAIAAoAmQNAEEAIQQCQCAAKAKQAQ0AAkACQCAAKAKsAkEBaw4CAgEA' +
-  'C0EBIQQgABARDQELIAAoArgCBH9BAAUgACgCIEEATAR/QQEFIAAQdwsLRUEBdCEECyAAIARBAkY2ArwCIAAgBEEBRjYCsAIgACgC' +
-  'kAFFDQACQCAAKAIoDQAgACgCICIEIAAoAswBTA0AIAAoAsQBIARBAnQQMyIERQ0AIAAgBDYCxAEgACAAKAIgNgLMAQsLIAAoArAC' +
-  'BEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCqAIoAiAEQCAAIAIQEgwBCyAAIAIQEwsiBEEDRw0C' +
-  'QQMhBCAAKQNoIgIgAVQNAAsMAQsgACgCvAIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQGSIEQQNHDQJB' +
-  'AyEEIAApA2giAiABVA0ACwwBCyAAKALgAQ0BAkAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQPgAiAA' +
-  'KQPoAoRCAFJycg0AIAIgACkDaCIDWA0CIAEgAlgNAANAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiACIANWGxABIgRBA0cNAiAAKQNo' +
-  'IgMgAlQNAAtBAyEEIAMgACkD2AFUDQEMAgsgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEAEiBEEDRw0BQQMh' +
-  'BCAAKQNoIgIgAVQNAAsLIAQPCyAAIAEQdQsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxAECyEB' +
-  'AX8gACgCJCECIAFFBEAgAkIAEEwPCyACIAApAzgQTAuRQQMbfwN7BH4jAEEgayISJABBAiECAkACQAJAIAAoAmQOBAABAQIBCyAA' +
-  'KAKcAiIERQRAIABBAUGIARAuIgQ2ApwCQX8hAiAERQ0CIARBfzYCXAsgACgCACAAKAIgaiIIQQFqIQsgACgCBCEVIAQoAgRFBEAg' +
-  'BCAVQQJ0QQRqIgIQLyIKNgIEIAQgAhAvIgk2AgggBCACEC8iBzYCDCAEIAIQLyIFNgIQIAQgAhAvIgM2AhRBfyECIANFIApFIAlF' +
-  'ciAHRSAFRXJycg0CCwJAAkACQAJAAkACQCAIIAQoAkxOBEAgEiAEQSxqNgIUIBIgBEEoajYCECASIARBJGo2AgwgEiAEQSBqNgII' +
-  'IBIgBEEcajYCBCASIARBGGo2AgAgC0ECdCEFQQAhAgNAIBIgAkECdGooAgAiAygCABA0IAMgBRAvNgIAIAJBAWoiAkEGRw0ACyAE' +
-  'KAI8EDQgBCALQQN0EC82AjwgBCgCZBA0IAQoAmgQNCAEKAJsEDQgBCgCcBA0IAQoAnQQNCAEKAJ8EDQgBCgChAEQNEEAIQggBEEA' +
-  'NgKEASAEQQA2AnwgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgBEEANgJ0QX8hAiAEQX82AlwgBCgCGEUgBCgCPEVyDQEDQCAIQQFq' +
-  'IghBBkcEQCASIAhBAnRqKAIAKAIADQEMAwsLIAQgCzYCTAtBACECAkAgFUEASA0AIAQoAhAhCSAEKAIUIQcCQCAVQQFqIgVBBEkN' +
-  'ACAHIBVBAnRBBGoiA2ogCUsgAyAJaiAHS3ENACAFQXxxIQJBACEIA0AgByAIQQJ0IgNq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACAD' +
-  'IAlq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACAIQQRqIgggAkcNAAsgAiAFRg0BCwNAIAcgAkECdCIDakEANgIAIAMgCWpBADYCACAC' +
-  'IBVGIAJBAWohAkUNAAsLIARBADYCOCAEQgA3AzAgACgCtAJFDQQgBCgCZCICRSAEKAJcIAAoAiBHckUgBCgCYCAAKAIMRnENAiAE' +
-  'KAJMIAIQNCAEKAJoEDQgBCgCbBA0IAQoAnAQNCAEKAJ0EDQgBCgCfBA0IAQoAoQBEDQgBEEANgKEASAEQQA2AnwgBEEANgJ0IAT9' +
-  'DAAAAAAAAAAAAAAAAAAAAAD9CwJkIARBfzYCXCAAKAIgIg1BP2pBwABtIRggACgCBCEWIA1BgSBrQYBgSSAAKAIAIgusIBisfkKA' +
-  'IFVyDQQgACgCCCEPIBZBAWoiE0EEEC4hGSAAKAIMIhFBAnQiAxAvIRRBACEIQQAhCUEAIQdBACECIAMQLyIaRSAZRSAURXJyDQMg' +
-  'ACgCHCEcQQAhBQNAIA8gHCAHQQJ0aigCACIQQQR0aigCCCICQQBKBEADQCAIIAIgC0wiDGohCCAFIAIgC0pqIQUgGSACQQJ0aiIK' +
-  'KAIAIQMCQCAMIA8gEEEEdGooAgwiG0VyDQAgAyICBEADQCAaIAJBAWtBAnQiAmooAgAgG0YNAiACIBRqKAIAIgINAAsLIBogCUEC' +
-  'dCICaiAbNgIAIAIgFGogAzYCACAKIAlBAWoiCTYCAAsgDyAQQQFqIhBBBHRqKAIIIgJBAEoNAAsLIAdBAWoiByANRw0AC0EAIQJB' +
-  'AWoiDCALQcAAbSIKIBhqQQN0QQxqbCAFIA1BAXRqIAhqQQJ0aiAJIBNqIBhsIgNBA3RqQQhqQYCAgAhLBEBBACEQQQAhCEEAIQlB' +
-  'ACEHDAQLIAQgA0EIEC4iAzYCZCAEIAhBAnRBBGoQLyIXNgJoIAQgBUECdEEEahAvIgk2AnAgBCANQQJ0QQRqIgUQLyIHNgJsIAQg' +
-  'BRAvIgY2AnQgBCAMIApBAWoiEyAYamxBA3QQLyIINgJ8IAQgDEECdBAvIhA2AoQBIANFDQMgF0UEQEEAIRcgAyECDAQLIAlFBEBB' +
-  'ACEJIAMhAgwECyAHRQRAQQAhByADIQIMBAsgBkUEQEEAIQYgAyECDAQLQQAhCiAIRQRAIAMhAgwECyAQRQRAIAMhAgwECwNAIA8g' +
-  'HCAKQQJ0aigCACICQQR0aigCCCIIQQBKBEAgCkEGdiEMQgEgCkE/ca2GISADQCADIAggGGwgDGpBA3RqIgUgBSkDACAghDcDACAP' +
-  'IAJBAWoiAkEEdGooAggiCEEASg0ACwsgDSAKQQFqIgpHDQALDAELIARBADYCTAwGCyALIBZIBEAgGEEDdCEIIAshCgNAIBkgCkEB' +
-  'aiIKQQJ0aigCACICBEAgAyAKIBhsQQN0aiEFA0AgAyACIBZqIBhsQQN0aiAFIAj8CgAAIAJBAnQgFGpBBGsoAgAiAg0ACwsgCiAW' +
-  'Rw0ACwtBACEVQQAhBUEAIQgDQCAHIBVBAnQiAmogCDYCACACIAZqIAU2AgAgDyACIBxqKAIAIgpBBHRqKAIIIgJBAEoEQEJ+IBVB' +
-  'P3GtIiCJISMgAyAVQQZ2IgxBA3RqIQ5CASAghiEgA0AgDyAKQQR0aigCDCEbAkAgAiALTARAIBcgCEECdGogAjYCACAOIA4pAwAg' +
-  'IIQ3AwAgCEEBaiEIDAELAkAgGwRAIBsgGiAZIAJBAnRqKAIAIhBBAWsiAkECdGooAgBHBEADQCAaIBQgAkECdGooAgAiEEEBayIC' +
-  'QQJ0aigCACAbRw0ACwsgCSAFQQJ0aiAQIBZqIBhsIgI2AgAgAyACIAxqQQN0aiICIAIpAwAgI4M3AwAMAQsgCSAFQQJ0aiACIBhs' +
-  'NgIACyAFQQFqIQULIA8gCkEBaiIKQQR0aigCCCICQQBKDQALCyAVQQFqIhUgDUcNAAsgByANQQJ0IgJqIAg2AgAgAiAGaiAFNgIA' +
-  'IBkQNCAUEDQgGhA0IAQgEzYCeCAEIBg2AlggBCARNgJgIAQgDTYCXAsgBEEBNgJUDAILIBkQNCAUEDQgGhA0IAIQNCAXEDQgBxA0' +
-  'IAkQNCAGEDQgCBA0IBAQNCAEQQA2AoQBIARBADYCfCAEQQA2AnQgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgBEF/NgJcCyAEQQA2' +
-  'AlQgBCgCACECAkAgACgCDCIDIAQoAlBMBEAgA0EEdCEIDAELIAIQNCAEIAAoAgwiA0EEdCIIEC8iAjYCACACRQRAIARBADYCUEF/' +
-  'IQIMBAsgBCADNgJQCyACIAAoAgggCPwKAAAgBCAAKAIMNgJIQQAhAgJAIBVBAEgNACAEKAIEIQkgACgCGCEHAkAgFUEBaiIFQQRJ' +
-  'DQAgCSAVQQJ0QQRqIgNqIAdLIAMgB2ogCUtxDQAgBUF8cSECQQAhCANAIAkgCEECdCIDaiADIAdq/QACAP0LAgAgCEEEaiIIIAJH' +
-  'DQALIAIgBUYNAQsDQCAJIAJBAnQiA2ogAyAHaigCADYCACACIBVGIAJBAWohAkUNAAsLQQAhAiAAKAIAIghBAEgNACAEKAIMIQog' +
-  'BCgCCCEJAkAgCEEBaiIHQQRJDQAgCSAIQQJ0QQRqIgNqIApLIAMgCmogCUtxDQAgB0F8cSECIAj9ESEe/QwAAAAAAQAAAAIAAAAD' +
-  'AAAAIR1BACEDA0AgCSADQQJ0IgVqIB4gHf0M//////////////////////2uASAd/QwAAAAAAAAAAAAAAAAAAAAA/Tf9Uv0LAgAg' +
-  'BSAKaiAd/QwBAAAAAQAAAAEAAAABAAAA/a4B/QwAAAAAAAAAAAAAAAAAAAAAIB0gHv05/VL9CwIAIB39DAQAAAAEAAAABAAAAAQA' +
-  'AAD9rgEhHSADQQRqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkECdCIDaiACQQFrIAggAhs2AgAgAyAKaiACQQFqIgNBACACIAhIGzYC' +
-  'ACACIAhGIAMhAkUNAAsLIAAoApwCIQ0gACgC1AIEQEF/IQICfwJAIAAoAtgCIgMNACAAQQFB2AAQLiIDNgLYAiADDQBBfwwBCyAD' +
-  'IgUoAkBBAEoEQEEAIQUDQCADKAI8IAVBGGxqKAIUEDQgBUEBaiIFIAMoAkBIDQALIAAoAtgCIQULIANBADYCQCAFQgA3A0hBAAsN' +
-  'AgsgDUIANwNAIBJCADcDAAJAIA0oAlRFBEAgACgCMCEFQQEhAgwBCyAAKAIgIQkgDUEANgKAASANKAJ8IRQgDSgCWCEPIAAoAgAi' +
-  'CkEASgRAIAAoAowCIQdBACEDQQEhAgNAIA0gAyAHIAJBAnRqKAIAQQBKaiIDNgKAASACIApGIAJBAWohAkUNAAsLAkAgD0EATA0A' +
-  'Qn8gCSAJQcAAbSIFQQZ0ayICrYZCf4VCACACGyEgQQAhAiAPQQFHBEAgD0F+cSECICD9EiEfIAX9ESEe/QwAAAAAAQAAAAAAAAAA' +
-  'AAAAIR1BACEDA0AgFCADQQN0av0M/////////////////////yAfIB0gHv05IB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB' +
-  '/VL9CwMAIB39DAIAAAACAAAAAAAAAAAAAAD9rgEhHSADQQJqIgMgAkcNAAsgAiAPRg0BCwNAIBQgAkEDdGpCfyAgIAIgBUgbNwMA' +
-  'IAJBAWoiAiAPRw0ACwsCQCANKAJ4IgdBAEwNAEICIAogCkHAAG0iBUEGdGuthkIBfSEgQQAhAiAHQQFHBEAgB0F+cSECICD9EiEf' +
-  'IAX9ESEe/QwAAAAAAQAAAAAAAAAAAAAAIR1BACEDA0AgFCADIA9qQQN0av0M/////////////////////yAfIB0gHv05IB39DQAB' +
-  'AgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9DP7//////////v/////////9DP////////////////////8gHf0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP03IB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9Tv0LAwAgHf0MAgAAAAIAAAAAAAAAAAAAAP2uASEdIANB' +
-  'AmoiAyACRw0ACyACIAdGDQELA0AgFCACIA9qQQN0akJ/ICAgAiAFSBtCf0J+IAIbgzcDACACQQFqIgIgB0cNAAsLIAAoAjAiBUEA' +
-  'TA0BIA9BfnEhAyAUIA9BA3QiFWohFiAAKAIsIRxBACEEA0ACQEIBIBwgBEECdGooAgAiCSAJQcAAbSICQQZ0a62GIiMgFCACQQN0' +
-  'aiICKQMAIiCDUARAQQAhAgwBCyACICAgI0J/hYM3AwAgDSgCECEbIA0oAmQhGSAAKAKQAiEOIAAoAowCIREgDSgCdCEXIA0oAnAh' +
-  'EyANKAJoIQwgDSgCbCICIAlBAnQiC2ooAgAiByACIAlBAWpBAnQiCGooAgAiCkgEQANAIBsgDCAHQQJ0aigCACIaQQJ0IgVqIgIg' +
-  'AigCAEEBaiICNgIAIA0gDSgCgAEgAiAFIBFqKAIARms2AoABIAUgDmooAgAgAkYEQCAZIA8gGmxBA3RqIQZCACEhAkAgD0EATA0A' +
-  'QQAhAgJAIA9BAUYNAP0MAAAAAAAAAAAAAAAAAAAAACEdIBQgGSAPIBpBA3RBCGpsakkgBiAWSXENAANAIBQgAkEDdCIJaiIFIAX9' +
-  'AAMAIh8gBiAJav0AAwAiHv1P/QsDACAeIB/9TiIe/R0Ae/0SIB79HQF7/R4BIB39zgEhHSACQQJqIgIgA0cNAAsgHSAdIB39DQgJ' +
-  'CgsMDQ4PAAAAAAAAAAD9zgH9HQAhISADIgIgD0YNAQsDQCAUIAJBA3QiCWoiBSAFKQMAIiMgBiAJaikDACIgQn+FgzcDACAgICOD' +
-  'eyAhfCEhIAJBAWoiAiAPRw0ACwsgFCAaQcAAbSAPakEDdGoiAiACKQMAQn4gGq2JgzcDACAhICJ8ISILIAdBAWoiByAKRw0ACwsg' +
-  'CyAXaigCACIHIAggF2ooAgAiCEgEQCAVIBlqIQoDQCAZIBMgB0ECdGooAgBBA3QiBWohC0IAISECQCAPQQBMDQBBACECAkAgD0EB' +
-  'Rg0A/QwAAAAAAAAAAAAAAAAAAAAAIR0gCyAWSSAFIApqIBRLcQ0AA0AgFCACQQN0IglqIgUgBf0AAwAiHyAJIAtq/QADACIe/U/9' +
-  'CwMAIB4gH/1OIh79HQB7/RIgHv0dAXv9HgEgHf3OASEdIAJBAmoiAiADRw0ACyAdIB0gHf0NCAkKCwwNDg8AAAAAAAAAAP3OAf0d' +
-  'ACEhIAMiAiAPRg0BCwNAIBQgAkEDdCIJaiIFIAUpAwAiIyAJIAtqKQMAIiBCf4WDNwMAICAgI4N7ICF8ISEgAkEBaiICIA9HDQAL' +
-  'CyAhICJ8ISIgB0EBaiIHIAhHDQALC0EBIQIgBEEBaiIEIAAoAjAiBUgNAQsLIBIgIjcDAAsCQAJAIAJFIAVBAExyRQRAQQAhBQNA' +
-  'IA0oAlQNAyAAKAIsIAVBAnRqKAIAQQJ0IgcgACgCHGooAgAiCSECAkAgDSgCACIKIAlBBHRqKAIIIgNBAEoEQANAIAogCiACQQR0' +
-  'aigCAEEEdGooAgQgAkcNAiAAKAIAIANOBEAgA0ECdCIDIA0oAhBqKAIAIAAoApACIANqKAIATg0DCyAKIAJBAWoiAkEEdGooAggi' +
-  'A0EASg0ACwsgACANIAkgEhAIIAAoAhwgB2ooAgAhAiANKAIAIQcDQCACQQR0IAJBAWohAiAHaigCCCIDQQBKDQALIA0gA0F/cyIC' +
-  'IAAoAtACSAR+IAAoAsQCIAJBA3RqKQMABUIACyANKQNAfDcDQCAFQQFqIgUgACgCMEgNAQwECwsgACAAKQNwIBIpAwB8NwNwDAEL' +
-  'IAAgACkDcCAifDcDcCACDQILIABBAzYCZEECIQIMAgsgACAAKQNwIBIpAwB8NwNwCyAAQQE2AmQgACgCnAIiBigCVARAIAApA2gh' +
-  'IQNAIAAgBiAhQoAgfCABIAEgIX1CgCBWGyABIAEgIVYbEAkiAkEDRw0CQQMhAiAAKQNoIiEgAVQNAAsMAQsgEkIANwMAIAYoAjQh' +
-  'ByAGKAIAIRdBACEDIAYoAjhFRSECA0ACQAJAIAJFBEAgACgC1AIEQCAGKQNAIAAQDFoNAwtB/////wchCQJAIAYoAgwiFSgCACII' +
-  'BEAgBigCBCEOIAAoAowCIREgBigCECETIAAoApACIQxBACEKQQAhBANAIAwgCEECdCIWaigCACIFIBMgFmooAgAiHGshGwJAIA4g' +
-  'FmooAgAiAkUgESAWaigCACILIBxMcQ0AIBsgBSALayALIBxIGyILIAIgG2tqQQFqIQUgC0EASA0AAkAgBSAJSA0AIAUgCUcNASAK' +
-  'IAtKDQAgCiALRyACIARMcg0BCyAIIQMgAiEEIAshCiAFIQkgBUEATA0DCyAVIBZqKAIAIggNAAsLAkAgACgCpAIiDkUgCSIFQQBM' +
-  'ciAFQf////8HRiAOQQBMcnJFBEAgBigCCCEEIAAoAqACIQtBACECA0ACQCAVIAQgCyACQQJ0aigCACIIQQJ0IgxqKAIAQQJ0aigC' +
-  'ACAIRw0AIAAoApACIAxqKAIAIgkgBigCECAMaigCACIRayETIAYoAgQgDGooAgAiCkUgACgCjAIgDGooAgAiDCARTHENACAKIBMg' +
-  'CSAMayAMIBFIGyIJIBNrakEBaiAFRw0AIAlBAE4NAwsgAkEBaiICIA5HDQALCyADIQgLIAVB/////wdHDQAgAEECNgJkQQEhAiAG' +
-  'QQE2AjggBiAHNgI0IAAgBzYCXCAAIAc2AlggACAAKQNwIBIpAwB8NwNwAkAgACgC1AJFDQAgACAGKQNAQQEQCyIDRQ0AIABBATYC' +
-  'ZCAGQQA2AjggAyECDAYLIAAgACkD4AIiIEIBfCIBNwPgAiAAIAApA+gCIAEgIFStfDcD6AIMBQsgASAAKQNoIiBYBEAgBkEANgI4' +
-  'IAYgBzYCNCAAQQE2AmQgACAHNgJYIAAgACkDcCASKQMAfDcDcEEDIQIMBQsgACAgQgF8NwNoIAVBAEwNAiAFQQFHBEAgACAAKQN4' +
-  'QgF8NwN4CyAGKAIYIgQgB0ECdCICaiAINgIAIAYoAhwiCSACakF+NgIAIAYoAiAgAmogBigCMDYCACAGKAIkIAJqQQA2AgAgBigC' +
-  'KCACaiAFNgIAIAchBQwBCyAHBEAgBigCHCEJIAYoAhghBCAHIQUDQCAEIAVBAWsiBUECdCIKaigCACEIAkAgCSAKaigCACIHQX9G' +
-  'BEAgBigCDCIHIAYoAggiAyAIQQJ0IgJqKAIAQQJ0aiAINgIAIAMgAiAHaigCAEECdGogCDYCACAGKAIwIgIgBigCICAKaiIKKAIA' +
-  'TA0BIAYoAgQhCCAGKAIAIRMgBigCLCEHA0AgBiACQQFrIgI2AjAgByACQQJ0aigCACIMQQFrIQIDQCAMAn8gEyACQQR0aiILKAII' +
-  'IgNBAEwEQCALKAIEDAELIBMgCygCAEEEdGogAjYCBCATIAsoAgRBBHRqIAI2AgAgCCADQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsi' +
-  'AkcNAAsgEyATIAxBBHRqIgIoAgBBBHRqIAw2AgQgEyACKAIEQQR0aiAMNgIAIAggAigCCEECdGoiAiACKAIAQQFqNgIAIAYoAjAi' +
-  'AiAKKAIASg0ACwwBCyAGKAIAIQ4gByECA0AgDiACIghBAWsiAkEEdGooAghBAEoNAAsgByECA0AgDiACIgNBAWoiAkEEdGooAghB' +
-  'AEoNAAsgAyAITgRAA0AgDiADIgpBBHRqIgIoAgwhDAJAIAIoAggiESAAKAIATARAIBFBAnQiDCAGKAIQaiICIAIoAgAiAkEBazYC' +
-  'ACACIAAoApACIAxqKAIARw0BIAAoAgAgEU4EQCAGKAIMIgsgDGooAgAhAyALIAwgBigCCCICaigCAEECdGogETYCACACIANBAnRq' +
-  'IBE2AgALIA4gEUEEdGooAgAiECARRg0BA0AgEEEBayECA0AgEAJ/IA4gAkEEdGoiCygCCCIDQQBMBEAgCygCBAwBCyAOIAsoAgBB' +
-  'BHRqIAI2AgQgDiALKAIEQQR0aiACNgIAIAYoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIBEgDiAQQQR0aigCACIQ' +
-  'Rw0ACwwBCyAMRQRAIA4gEUEEdGooAgAiECARRg0BA0AgEEEBayECA0AgEAJ/IA4gAkEEdGoiCygCCCIDQQBMBEAgCygCBAwBCyAO' +
-  'IAsoAgBBBHRqIAI2AgQgDiALKAIEQQR0aiACNgIAIAYoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIBEgDiAQQQR0' +
-  'aigCACIQRw0ACwwBCyAGKAIUIBFBAnRqIgIgAigCAEEBayICNgIAIAINACAOIBFBBHRqKAIAIhAgEUYNAANAIAwgDiAQQQR0aiIL' +
-  'KAIMRwRAIBBBAWshAgNAIBACfyAOIAJBBHRqIhMoAggiA0EATARAIBMoAgQMAQsgDiATKAIAQQR0aiACNgIEIA4gEygCBEEEdGog' +
-  'AjYCACAGKAIEIANBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACwsgCygCACIQIBFHDQALCyAKQQFrIQMgCCAKSA0ACwsgBiAG' +
-  'KAI8IAVBA3RqKQMANwNAIAYgBigCMCICQQFqNgIwIAYoAiwgAkECdGogBzYCACAGKAIkIAVBAnRqIgIgAigCAEEBajYCAAwDCyAF' +
-  'DQALCyAAQQA2AlggAEEDNgJkIAAgACkDcCASKQMAfDcDcEECIQIMAwsgBCAFQQJ0aigCACIDQQJ0IgIgACgCjAJqKAIAIAYoAhAg' +
-  'AmooAgBrIQggEikDACEhAkACQAJAAkAgBigCBCIKIAJqKAIAIgJBAEwgAiAISHINACAJIAVBAnQiC2ogFyADQQR0aigCBCIHNgIA' +
-  'QgAhIgJAIAAoAtQCRQ0AA0AgByECA0AgAkEEdCACQQFqIQIgF2ooAggiCUEASg0ACyAJQX9zIgIgACgC0AJIBEAgACgCxAIgAkED' +
-  'dGopAwAhIgsgABAMISMgACgC1AJFDQEgIyAGKQNAIiB9ICJWICAgI1RxDQEgBigCACIEIAQgB0EEdGoiAygCACICQQR0aiADKAIE' +
-  'NgIEIAQgAygCBEEEdGogAjYCACAGKAIEIgogAygCCEECdGoiAiACKAIAQQFrNgIAIAdBAWohAgNAIAQgAkEEdGoiCSgCACEDIAcg' +
-  'CSgCCCIIQQBMBH8gAwUgBCADQQR0aiAJKAIEIgk2AgQgBCAJQQR0aiADNgIAIAogCEECdGoiAyADKAIAQQFrNgIAICFCAXwhISAC' +
-  'QQFqCyICRw0ACyAGIAYoAjAiAkEBajYCMCAGKAIsIAJBAnRqIAc2AgAgBigCJCALaiICIAIoAgBBAWo2AgAgBigCGCALaigCACID' +
-  'QQJ0IgIgACgCjAJqKAIAIAYoAhAgAmooAgBrIQggAiAKaigCACICQQBMIAIgCEhyDQIgBigCHCALaiAXIANBBHRqKAIEIgc2AgBC' +
-  'ACEiIAAoAtQCDQALCyASICE3AwAgBigCPCAFQQN0aiAGKQNANwMAIAYgBikDQCAifDcDQCAAIAYgByASEAggBUEBaiEHIAUgACgC' +
-  'YE4NAQwCCyASICE3AwAgCEEASg0CIAYoAhwgBUECdGoiCCgCAEF/Rg0CIAYoAgwiCiAGKAIIIgkgA0ECdCICaiIHKAIAQQJ0aiAC' +
-  'IApqIgIoAgA2AgAgCSACKAIAQQJ0aiAHKAIANgIAIAhBfzYCACAFQQFqIQcgBSAAKAJgSA0BCyAAIAc2AmALQQAhAgwCCyAGKAIw' +
-  'IgIgBigCICAFQQJ0aiIIKAIASgRAIAYoAgAhDCAGKAIsIQkDQCAGIAJBAWsiAjYCMCAJIAJBAnRqKAIAIgRBAWshAgNAIAQCfyAM' +
-  'IAJBBHRqIgsoAggiB0EATARAIAsoAgQMAQsgDCALKAIAQQR0aiACNgIEIAwgCygCBEEEdGogAjYCACAKIAdBAnRqIgcgBygCAEEB' +
-  'ajYCACACQQFrCyICRw0ACyAMIAwgBEEEdGoiAigCAEEEdGogBDYCBCAMIAIoAgRBBHRqIAQ2AgAgCiACKAIIQQJ0aiICIAIoAgBB' +
-  'AWo2AgAgBigCMCICIAgoAgBKDQALCyAFIQcLQQEhAgwACwALIBJBIGokACACC6UHAQp/IAEoAgAiBCAEIAJBBHRqIgcoAgAiBUEE' +
-  'dGogBygCBDYCBCAEIAcoAgRBBHRqIAU2AgAgASgCBCIMIAcoAghBAnRqIgUgBSgCAEEBazYCACACQQFqIQUDQCAEIAVBBHRqIgYo' +
-  'AgAhByAGKAIIIgpBAEwEfyAHBSAEIAdBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAc2AgAgDCAKQQJ0aiIHIAcoAgBBAWs2AgAgAyAD' +
-  'KQMAQgF8NwMAIAVBAWoLIgUgAkcNAAsDQCAEIAIiB0EBayICQQR0aigCCEEASg0ACyAEIAdBBHRqKAIIIghBAEoEQANAAkAgACgC' +
-  'ACAITgRAIAhBAnQiCyABKAIQaiICIAIoAgBBAWoiAjYCACACIAAoApACIAtqKAIARw0BIAAoAgAhDSAIIAQgCEEEdGooAgQiCUcE' +
-  'QANAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIA' +
-  'IAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAEIAlBBHRqKAIEIgkgCEcNAAsLIAggDUoNASAB' +
-  'KAIMIgIgASgCCCIGIAtqKAIAIgVBAnRqIAIgC2ooAgAiAjYCACAGIAJBAnRqIAU2AgAMAQsgBCAHQQR0aigCDCILRQRAIAQgCEEE' +
-  'dGooAgQiCSAIRg0BA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAE' +
-  'IAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAggBCAJQQR0aigCBCIJRw0A' +
-  'CwwBCyABKAIUIAhBAnRqIgIgAigCACICQQFqNgIAIAINACAEIAhBBHRqKAIEIgkgCEYNAANAIAsgBCAJQQR0aiINKAIMRwRAIAlB' +
-  'AWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkEC' +
-  'dGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACwsgDSgCBCIJIAhHDQALCyAEIAdBAWoiB0EEdGooAggiCEEA' +
-  'Sg0ACwsLqCYDJX8JfgN7An8CQAJAAn8CQAJAIAEoAlgiB0EBRyABKAJ4IhVBAUdyRQRAIAEoAnQhGSABKAJwIR4gASgCbCEVIAEo' +
+  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPWAtQCHAkI' +
+  'AAkJBgkAEgIDBwUCAAEFHQ4DCQQAAAkJBgwTHg4JBRQfAwMEBAUgAgoEFQcFCgQAAAEBACEEBAEEBAQPDwADBAQBAAQBAQsLBwcI' +
+  'AgENBg0NBgMAAQUBAxIiDQ8DDAILAhQJBAQAAQAEAgMGBQMAAQICBgMGBgQGBCMJAAAMFgsFByQDBgMBCAADAwQCAAMMAgICAgME' +
+  'AQMBASUHAAcDAQACAgADCgMEARcCAgIEAgICAhgYECYQGRkCGgUFGxMnKCkqGg4HBysNASwFCwgIFgIHBQUBAQEBFwgDBAMDAgIB' +
+  'BwECAQIACAAIBQMACAIAAAAACAADBQcHAQIABgcCAQUtCwUFAQYAAAAACgIABgAIAAABLi8GMAEBAwQBAQMBAggBBBERAQMxAQYR' +
+  'BgIBBgAAMgABCgACAgQEMwAbAQgCBgA0FTU2AAAMBAMAAAAFCgQFAXABBgYFBgEBCICABAYIAX8BQZC9CAsH7gtKBm1lbW9yeQIA' +
+  'Bm1hbGxvYwA2BGZyZWUAOxlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAtQIIZGtfZXJyb3IA' +
+  'jgILZGtfc3RyZXJyb3IAtgIIZGtfYWxsb2MAjQIHZGtfZnJlZQAsDWRrX3N1ZG9rdV9uZXcAwAIOZGtfc3Vkb2t1X2ZyZWUAvQIO' +
+  'ZGtfc3Vkb2t1X3NpemUAxQINZGtfc3Vkb2t1X2JveAC5AhNka19zdWRva3VfcGFyc2VfYm94AMECEGRrX3N1ZG9rdV9ib3hfb2YA' +
+  'ugIRZGtfc3Vkb2t1X3BhdHRlcm4AwgIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwDEAg9ka19zdWRva3Vfc29sdmUAxgIPZGtfc3Vk' +
+  'b2t1X2JlZ2luALcCDmRrX3N1ZG9rdV9zdGVwAMkCDWRrX3N1ZG9rdV9lbmQAvAIUZGtfc3Vkb2t1X3NvbHZlX21hbnkAyAIUZGtf' +
+  'c3Vkb2t1X2NhbmRpZGF0ZXMAuwISZGtfc3Vkb2t1X2dlbmVyYXRlAL4CDmRrX3N1ZG9rdV9yYXRlAMMCFGRrX3N1ZG9rdV9sZXZl' +
+  'bF9uYW1lAL8CDWRrX3RleHRfcGFyc2UAzgIMZGtfdGV4dF9mcmVlAM0CDGRrX3RleHRfc2l6ZQDPAg1ka190ZXh0X3N0eWxlANEC' +
+  'EGRrX3RleHRfY29uc3VtZWQAywINZGtfdGV4dF9zdGFydADQAg1ka190ZXh0X2NlbGxzAMoCDmRrX3RleHRfZm9ybWF0AMwCDmRr' +
+  'X3Byb2JsZW1fbmV3AKICEGRrX3Byb2JsZW1fcGFyc2UApQIPZGtfcHJvYmxlbV9mcmVlAJ4CFmRrX3Byb2JsZW1fYWRkX29wdGlv' +
+  'bnMAjwIVZGtfcHJvYmxlbV9zZXRfYm91bmRzAKoCE2RrX3Byb2JsZW1fc2V0X2Nvc3QAqwIWZGtfcHJvYmxlbV9vcHRpb25fY29z' +
+  'dACjAhNka19wcm9ibGVtX3NldF9iZXN0AKkCGGRrX3Byb2JsZW1fc29sdXRpb25fY29zdACxAhVka19wcm9ibGVtX2Jlc3RfY291' +
+  'bnQAkgIYZGtfcHJvYmxlbV9iZXN0X3NvbHV0aW9uAJMCGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZACsAhBka19wcm9ibGVtX3No' +
+  'YXBlAK8CFGRrX3Byb2JsZW1faXRlbV9uYW1lAJ8CFWRrX3Byb2JsZW1fY29sb3JfbmFtZQCWAhdka19wcm9ibGVtX29wdGlvbl9p' +
+  'dGVtcwCkAhFka19wcm9ibGVtX3NlYXJjaACnAhdka19wcm9ibGVtX3NlYXJjaF91bnRpbACoAhNka19wcm9ibGVtX3NvbHV0aW9u' +
+  'ALACEGRrX3Byb2JsZW1fY291bnQAlwIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAJkCEGRrX3Byb2JsZW1fc3RhdHMAsgIS' +
+  'ZGtfcHJvYmxlbV9yZXN0YXJ0AKYCE2RrX3Byb2JsZW1fc2V0X3NlZWQArgIXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMArQIQZGtf' +
+  'cHJvYmxlbV9mb3JjZQCcAhJka19wcm9ibGVtX3VuZm9yY2UAtAISZGtfcHJvYmxlbV9leGNsdWRlAJsCFGRrX3Byb2JsZW1fdW5l' +
+  'eGNsdWRlALMCFGRrX3Byb2JsZW1faXRlbV9uZWVkAKACEmRrX3Byb2JsZW1fYm91bmRlZACUAhdka19wcm9ibGVtX2l0ZW1fb3B0' +
+  'aW9ucwChAhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAJUCGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgCdAhNka19wcm9ibGVtX2Vz' +
+  'dGltYXRlAJoCC19pbml0aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgDTAglzdGFja1NhdmUAMAxzdGFja1Jlc3RvcmUAMQpzdGFj' +
+  'a0FsbG9jADIJDQEAQQELBQsUALcBuQEMAQUKk7AH1AIDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJM' +
+  'IRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUEC' +
+  'dGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoArACIR4gACkD' +
+  'aCEiIAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwEL' +
+  'QQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQXSAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOg' +
+  'ASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJc' +
+  'IAAQRiAAIAApA5gBQgF8NwOYASAAICIQXSAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIh' +
+  'IAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAX' +
+  'IAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCET' +
+  'An8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsb' +
+  'IgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJq' +
+  'IAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAE' +
+  'IAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQAD' +
+  'QCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAA' +
+  'AP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9' +
+  'tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EA' +
+  'IQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIg' +
+  'CiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAi' +
+  'A7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGoo' +
+  'AgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04N' +
+  'ACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRq' +
+  'Igr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUG' +
+  'B/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwB' +
+  'CwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAK' +
+  'IAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQID' +
+  'DA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UN' +
+  'AyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISEN' +
+  'AAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQAL' +
+  'CyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlH' +
+  'IAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioC' +
+  'ACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEF8NAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAH' +
+  'IAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQh' +
+  'CSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRq' +
+  'IgYgBigCACIGQQFrNgIAIA5FIAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyAC' +
+  'QQFqCyICRw0ACyAHIARBBHRqKAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAF' +
+  'QQJ0aiICIAIoAgBBgICAgARqNgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAA' +
+  'KQOIASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigC' +
+  'BCEGICFCAX0iIUIAUg0ACwtC////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAh' +
+  'IQNAIAQCfyAHIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIb' +
+  'ISMgBCAIIAIbIQgLIAcgBEEEdGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtB' +
+  'AnRqKAIAIghBAWshAyAHIAhBBHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCIS' +
+  'DQELIA8gBkEEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAg' +
+  'AiAHaigCACIEIAZGDQEDQCAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEA' +
+  'SBtFBEAgByASQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRq' +
+  'KAIAIgRHDQALDAELIBJBAEwNACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARA' +
+  'IAIgEjYCDAwBCyADIARGDQAgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRA' +
+  'IAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsL' +
+  'IANBAWsLIgNHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRA' +
+  'IAcgCUEEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAM' +
+  'QQhqQQAgDhshEyAIQQFqIQYgDCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0B' +
+  'CyAHIAVBBHQiEGooAgQiBCAFRg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEA' +
+  'IAkoAgxBAEgbRQRAIAcgA0EEdGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCAT' +
+  'IBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQAL' +
+  'DAELIAlBAEwNASAPIAVBBHQiAmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNA' +
+  'IAcgAkEEdGoiCigCBCEQIAooAgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIA' +
+  'IBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8' +
+  'IiE3AwALIAJBAWoLIgJHDQALDAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIE' +
+  'IgI2AgQgDyACQQR0aiADNgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAA' +
+  'KAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAg' +
+  'ESAJQQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQg' +
+  'BSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2' +
+  'AgALIAJBAWsLIgJHDQALIAcgBEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgD' +
+  'QCAAIAJBAWsiAjYCyAEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEE' +
+  'dGogAjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2' +
+  'AgQgByACKAIEQQR0aiAENgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAEL' +
+  'C0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQPwAiIBQgF8IiE3A/ACIAAgACkD+AIg' +
+  'ASAhVq18NwP4AkEBCyECIA4EQCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMA' +
+  'NwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIA' +
+  'IANGDQEgBUEBaiIFIAJHDQALIAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoArACIQoCQCAAKAIA' +
+  'IgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/' +
+  '////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsg' +
+  'AUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIB' +
+  'IANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoi' +
+  'CP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22' +
+  'ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJB' +
+  'H2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0g' +
+  'DEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwh' +
+  'DA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAH' +
+  'RyABQQFqIQENAAsLQX8gCgR/IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC/gFAgJ+An8gAEUEQEF+DwtCfyABIAFQ' +
+  'GyEBIAAoApQCIQQCQAJAAkACQCAAKALkAiIFBEAgBA0BIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAVIgRB' +
+  'A0cNBCAAKQNoIgIgAVQNAAtBAw8LIARFDQELIAAoAmRFBEAgAEIBIAApA4ABIAAoArgCQQFGIAVyG1A2AsACCyAAIAEQBw8LAkAg' +
+  'ACgCZA0AQQAhBAJAIAAoApABDQACQAJAIAAoArgCQQFrDgICAQALQQEhBCAAEBgNAQsgACgCxAIEf0EABSAAKAIgQQBMBH9BAQUg' +
+  'ABB/CwtFQQF0IQQLIAAgBEECRjYCyAIgACAEQQFGNgK8AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEg' +
+  'BEECdBA6IgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsgACgCvAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASACfUKAIFYbIAEgASAC' +
+  'VhshAiAAKAK0AigCIARAIAAgAhAZDAELIAAgAhAaCyIEQQNHDQJBAyEEIAApA2giAiABVA0ACwwBCyAAKALIAgRAIAApA2ghAgNA' +
+  'IAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAgIgRBA0cNAkEDIQQgACkDaCICIAFUDQALDAELIAAoAuABDQECQCAAKAKQAUUg' +
+  'ACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA/ACIAApA/gChEIAUnJyDQAgAiAAKQNoIgNYDQIgASACWA0AA0AgACAD' +
+  'QoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0CIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAQwCCyAAKQNoIQIDQCAA' +
+  'IAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNHDQFBAyEEIAApA2giAiABVA0ACwsgBA8LIAAgARB9Cy4BAX4gAEUEQEF+' +
+  'DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIgAUUEQCACQgAQUw8LIAIgACkDOBBTC+sYAhB/' +
+  'BH4jAEEQayIMJABBAiECAkACQAJAAkAgACgCZA4EAAEBAwELIAAoAuQCBEBBfyECAn8CQCAAKALoAiIEDQAgAEEBQdgAEDUiBDYC' +
+  '6AIgBA0AQX8MAQsgBCEIIAQoAkBBAEoEQEEAIQgDQCAEKAI8IAhBGGxqKAIUEDsgCEEBaiIIIAQoAkBIDQALIAAoAugCIQgLIARB' +
+  'ADYCQCAIQgA3A0hBAAsNAwsCQCAAEAgiAg4DAQMAAwsgAEEDNgJkDAELIABBATYCZCAAKAKoAiIDKAJUBEAgACkDaCETA0AgACAD' +
+  'IBNCgCB8IAEgASATfUKAIFYbIAEgASATVhsQCSICQQNHDQNBAyECIAEgACkDaCITVg0ACwwCCyAMQgA3AwggAygCNCEEIAMoAgAh' +
+  'ECAMQQA2AgQgAygCOEVFIQIDQAJAAkACQAJAAkAgAkUEQCAAKALkAgRAIAMpA0AgABATWg0DCyAAIAMgDEEEahAKIghB/////wdG' +
+  'BEAgAEECNgJkQQEhAiADQQE2AjggAyAENgI0IAAgBDYCXCAAIAQ2AlggACAAKQNwIAwpAwh8NwNwAkAgACgC5AJFDQAgACADKQNA' +
+  'QQEQEiIERQ0AIABBATYCZCADQQA2AjggBCECDAoLIAAgACkD8AIiAUIBfCITNwPwAiAAIAApA/gCIAEgE1atfDcD+AIMCQsgASAA' +
+  'KQNoIhNYBEAgA0EANgI4IAMgBDYCNCAAQQE2AmQgACAENgJYIAAgACkDcCAMKQMIfDcDcEEDIQIMCQsgACATQgF8NwNoIAhBAEwE' +
+  'QCAMKAIEIQUMAwsgCEEBRwRAIAAgACkDeEIBfDcDeAsgAygCGCIOIARBAnQiAmogDCgCBDYCACADKAIcIAJqQX42AgAgAygCICAC' +
+  'aiADKAIwNgIAIAMoAiQgAmpBADYCACADKAIoIAJqIAg2AgAgBCEIDAELIAQEQCADKAIcIQcgAygCGCEOIAQhCANAIA4gCEEBayII' +
+  'QQJ0IglqKAIAIQUCQCAHIAlqKAIAIgRBf0YEQCADKAIMIgIgAygCCCIEIAVBAnQiCmooAgBBAnRqIAU2AgAgBCACIApqKAIAQQJ0' +
+  'aiAFNgIAIAMoAjAiAiADKAIgIAlqIgsoAgBMDQEgAygCBCEGIAMoAgAhBCADKAIsIQ0DQCADIAJBAWsiAjYCMCANIAJBAnRqKAIA' +
+  'IglBAWshAgNAIAkCfyAEIAJBBHRqIgooAggiD0EATARAIAooAgQMAQsgBCAKKAIAQQR0aiACNgIEIAQgCigCBEEEdGogAjYCACAG' +
+  'IA9BAnRqIgogCigCAEEBajYCACACQQFrCyICRw0ACyAEIAQgCUEEdGoiAigCAEEEdGogCTYCBCAEIAIoAgRBBHRqIAk2AgAgBiAC' +
+  'KAIIQQJ0aiICIAIoAgBBAWo2AgAgAygCMCICIAsoAgBKDQALDAELIAwgBTYCBCADKAIAIQYgBCECA0AgBiACIglBAWsiAkEEdGoo' +
+  'AghBAEoNAAsgBCECA0AgBiACIgVBAWoiAkEEdGooAghBAEoNAAsgBSAJTgRAA0AgBiAFIgpBBHRqIgIoAgwhDQJAIAIoAggiBSAA' +
+  'KAIATARAIAVBAnQiAiADKAIQaiIHIAcoAgAiB0EBazYCACAHIAAoApACIAJqKAIARw0BIAAoAgAgBU4EQCADKAIMIgcgAmooAgAh' +
+  'CyAHIAIgAygCCCINaigCAEECdGogBTYCACANIAtBAnRqIAU2AgALIAYgBUEEdGooAgAiByAFRg0BA0AgB0EBayECA0AgBwJ/IAYg' +
+  'AkEEdGoiCygCCCINQQBMBEAgCygCBAwBCyAGIAsoAgBBBHRqIAI2AgQgBiALKAIEQQR0aiACNgIAIAMoAgQgDUECdGoiCyALKAIA' +
+  'QQFqNgIAIAJBAWsLIgJHDQALIAUgBiAHQQR0aigCACIHRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiByAFRg0BA0AgB0EBayECA0Ag' +
+  'BwJ/IAYgAkEEdGoiCygCCCINQQBMBEAgCygCBAwBCyAGIAsoAgBBBHRqIAI2AgQgBiALKAIEQQR0aiACNgIAIAMoAgQgDUECdGoi' +
+  'CyALKAIAQQFqNgIAIAJBAWsLIgJHDQALIAUgBiAHQQR0aigCACIHRw0ACwwBCyADKAIUIAVBAnRqIgIgAigCAEEBayICNgIAIAIN' +
+  'ACAGIAVBBHRqKAIAIgcgBUYNAANAIA0gBiAHQQR0aiIPKAIMRwRAIAdBAWshAgNAIAcCfyAGIAJBBHRqIgsoAggiEUEATARAIAso' +
+  'AgQMAQsgBiALKAIAQQR0aiACNgIEIAYgCygCBEEEdGogAjYCACADKAIEIBFBAnRqIgsgCygCAEEBajYCACACQQFrCyICRw0ACwsg' +
+  'DygCACIHIAVHDQALCyAKQQFrIQUgCSAKSA0ACwsgAyADKAI8IAhBA3RqKQMANwNAIAMgAygCMCICQQFqNgIwIAMoAiwgAkECdGog' +
+  'BDYCACADKAIkIAhBAnRqIgIgAigCAEEBajYCAAwDCyAIDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3AM' +
+  'BgsgDiAIQQJ0aigCACIFQQJ0IgIgACgCjAJqKAIAIAMoAhAgAmooAgBrIQQgDCkDCCETAkAgAygCBCIJIAJqKAIAIgJBAEwgAiAE' +
+  'SHINACAIQQJ0IQYDQAJ/IAApA4ABUEUEQCADKAIAIgQgBSADKAIcIAZqKAIAIgkgCUEASBtBBHRqKAIEIQICQCAJQQBODQAgACAA' +
+  'KQOIASISQgyIIBKFIhJCGYYgEoUiEkIbiCAShSISNwOIASASQp26s/uUkv2iJX4gAygCBCAFQQJ0ajQCAIIiElANAANAIAQgAkEE' +
+  'dGooAgQhAiASQgF9IhJCAFINAAsLIAQgBUEEdGooAgQgAiACIAVGGwwBCyAQIAVBBHRqKAIECyEEIAMoAhwgBmogBDYCAEIAIRIg' +
+  'BCECIAAoAuQCRQ0DA0AgAkEEdCACQQFqIQIgEGooAggiCUEASg0ACyAJQX9zIgIgACgC4AJIBEAgACgC0AIgAkEDdGopAwAhEgsg' +
+  'ABATIRQgACgC5AJFDQMgFCADKQNAIhV9IBJWIBQgFVZxDQMgAygCACIKIAogBEEEdGoiAigCACIFQQR0aiACKAIENgIEIAogAigC' +
+  'BEEEdGogBTYCACADKAIEIgkgAigCCEECdGoiAiACKAIAQQFrNgIAIARBAWohAgNAIAogAkEEdGoiBygCACEFIAQgBygCCCIOQQBM' +
+  'BH8gBQUgCiAFQQR0aiAHKAIEIgc2AgQgCiAHQQR0aiAFNgIAIAkgDkECdGoiBSAFKAIAQQFrNgIAIBNCAXwhEyACQQFqCyICRw0A' +
+  'CyADIAMoAjAiAkEBajYCMCADKAIsIAJBAnRqIAQ2AgAgAygCJCAGaiICIAIoAgBBAWo2AgAgAygCGCAGaigCACIFQQJ0IgIgACgC' +
+  'jAJqKAIAIAMoAhAgAmooAgBrIQQgAiAJaigCACICQQBMDQEgAiAETg0ACwsgDCATNwMIAkAgBEEASg0AIAMoAhwgCEECdGoiAigC' +
+  'AEF/Rg0AIAMoAgwiBCADKAIIIgkgBUECdCIKaiIGKAIAQQJ0aiAEIApqIgQoAgA2AgAgCSAEKAIAQQJ0aiAGKAIANgIAIAJBfzYC' +
+  'ACAIQQFqIQQgCCAAKAJgTg0DDAQLIAwgBTYCBCADKAIwIgIgAygCICAIQQJ0aiIHKAIASgRAIAMoAgAhBCADKAIsIQ4DQCADIAJB' +
+  'AWsiAjYCMCAOIAJBAnRqKAIAIgpBAWshAgNAIAoCfyAEIAJBBHRqIgYoAggiC0EATARAIAYoAgQMAQsgBCAGKAIAQQR0aiACNgIE' +
+  'IAQgBigCBEEEdGogAjYCACAJIAtBAnRqIgYgBigCAEEBajYCACACQQFrCyICRw0ACyAEIAQgCkEEdGoiAigCAEEEdGogCjYCBCAE' +
+  'IAIoAgRBBHRqIAo2AgAgCSACKAIIQQJ0aiICIAIoAgBBAWo2AgAgAygCMCICIAcoAgBKDQALCyAIIQQLQQEhAgwDCyAMIBM3Awgg' +
+  'AygCPCAIQQN0aiADKQNANwMAIAMgAykDQCASfDcDQCAAIAMgBCAMQQhqEAwgCEEBaiEEIAggACgCYEgNAQsgACAENgJgCyAMIAU2' +
+  'AgRBACECDAALAAtBAiECCyAMQRBqJAAgAgu8HwMbfwR+BXsjAEEgayILJAACQAJAIAAoAqgCIgJFBEAgAEEBQYgBEDUiAjYCqAIg' +
+  'AkUNASACQX82AlwLIAAoAiAhAyAAKAIAIQUgACgCBCEMIAIoAgRFBEAgAiAMQQJ0QQRqIgEQNiIGNgIEIAIgARA2Igc2AgggAiAB' +
+  'EDYiCDYCDCACIAEQNiIJNgIQIAIgARA2IgE2AhRBfyEEIAFFIAZFIAdFciAIRSAJRXJycg0CCwJAAkACQAJAAkACQAJAIAMgBWoi' +
+  'ASACKAJMTgRAIAsgAkEsajYCFCALIAJBKGo2AhAgCyACQSRqNgIMIAsgAkEgajYCCCALIAJBHGo2AgQgCyACQRhqNgIAIAFBAWoi' +
+  'A0ECdCEFQQAhAQNAIAsgAUECdGooAgAiBigCABA7IAYgBRA2NgIAIAFBAWoiAUEGRw0ACyACKAI8EDsgAiADQQN0EDY2AjwgAigC' +
+  'ZBA7IAIoAmgQOyACKAJsEDsgAigCcBA7IAIoAnQQOyACKAJ8EDsgAigChAEQO0EAIQEgAkEANgKEASACQQA2AnwgAv0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAmQgAkEANgJ0QX8hBCACQX82AlwgAigCGEUgAigCPEVyDQEDQCABQQFqIgFBBkcEQCALIAFBAnRqKAIAKAIA' +
+  'DQEMAwsLIAIgAzYCTAsgDEEATgRAIAIoAhAhAyACKAIUIQVBACEBA0AgBSABQQJ0IgZqQQA2AgAgAyAGakEANgIAIAEgDEYgAUEB' +
+  'aiEBRQ0ACwsgAkEANgI4IAJCADcDMCAAKALAAkUNBSACKAJkIgFFIAIoAlwgACgCIEdyRSACKAJgIAAoAgxGcQ0CIAIoAkwgARA7' +
+  'IAIoAmgQOyACKAJsEDsgAigCcBA7IAIoAnQQOyACKAJ8EDsgAigChAEQOyACQQA2AoQBIAJBADYCfCACQQA2AnQgAv0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAmQgAkF/NgJcIAAoAiAiEEE/akHAAG0hByAQQYEga0GAYEkNBSAAKAIAIgasIAesfkKAIFUNBSAAKAIIIREg' +
+  'ACgCBCIVQQFqIhdBBBA1IRMgACgCDCIaQQJ0IgMQNiEOQQAhCEEAIQRBACEJQQAhASADEDYiFEUgE0UgDkVycg0EIAAoAhwhFkEA' +
+  'IQMDQCARIBYgCkECdGooAgAiCEEEdGooAggiAUEASgRAA0AgASAGSiESAkAgASAGTCIYDQAgESAIQQR0aigCDCIFRQ0AIBMgAUEC' +
+  'dGoiGSgCACIPIQEgDwRAA0AgFCABQQFrQQJ0IgFqKAIAIAVGDQIgASAOaigCACIBDQALCyAUIAlBAnQiAWogBTYCACABIA5qIA82' +
+  'AgAgGSAJQQFqIgk2AgALIAMgGGohAyAEIBJqIQQgESAIQQFqIghBBHRqKAIIIgFBAEoNAAsLIApBAWoiCiAQRw0AC0EAIQFBAWoi' +
+  'CCAGQcAAbSINIAdqQQN0QQxqbCAEIBBBAXRqIANqQQJ0aiAJIBdqIAdsIgVBA3RqQQhqQYCAgAhLBEBBACEIQQAhBEEAIQpBACEJ' +
+  'QQAhD0EAIRIMBQsgAiAFQQgQNSIFNgJkIAIgA0ECdEEEahA2IhI2AmggAiAEQQJ0QQRqEDYiCTYCcCACIBBBAnRBBGoiAxA2Ig82' +
+  'AmwgAiADEDYiCjYCdCACIAggDUEBaiIZIAdqbEEDdBA2IgQ2AnwgAiAIQQJ0EDYiCDYChAEgBUUNBCASRQRAQQAhEgwECyAJRQRA' +
+  'QQAhCQwECyAPRQRAQQAhDwwECyAKRQRAQQAhCgwECyAERSAIRXINA0EAIQMDQCARIBYgA0ECdGooAgAiAUEEdGooAggiBEEASgRA' +
+  'IANBBnYhCEIBIANBP3GthiEcA0AgBSAEIAdsIAhqQQN0aiIEIAQpAwAgHIQ3AwAgESABQQFqIgFBBHRqKAIIIgRBAEoNAAsLIANB' +
+  'AWoiAyAQRw0ACyAGIBVODQEgB0EDdCEEIAYhAwNAIBMgA0EBaiIDQQJ0aigCACIBBEAgBSADIAdsQQN0aiEIA0AgBSABIBVqIAds' +
+  'QQN0aiAIIAT8CgAAIAFBAnQgDmpBBGsoAgAiAQ0ACwsgAyAVRw0ACwwBCyACQQA2AkwMBwtBACENQQAhDEEAIQQDQCAPIA1BAnQi' +
+  'AWogBDYCACABIApqIAw2AgAgESABIBZqKAIAIgNBBHRqKAIIIgFBAEoEQEJ+IA1BP3GtIhyJIR0gBSANQQZ2IhtBA3RqIRdCASAc' +
+  'hiEcA0ACQCABIAZMBEAgEiAEQQJ0aiABNgIAIBcgFykDACAchDcDACAEQQFqIQQMAQsCQCARIANBBHRqKAIMIhgEQCAYIBQgEyAB' +
+  'QQJ0aigCACIIQQFrIgFBAnRqKAIARwRAA0AgFCAOIAFBAnRqKAIAIghBAWsiAUECdGooAgAgGEcNAAsLIAkgDEECdGogCCAVaiAH' +
+  'bCIBNgIAIAUgASAbakEDdGoiASABKQMAIB2DNwMADAELIAkgDEECdGogASAHbDYCAAsgDEEBaiEMCyARIANBAWoiA0EEdGooAggi' +
+  'AUEASg0ACwsgDUEBaiINIBBHDQALIA8gEEECdCIBaiAENgIAIAEgCmogDDYCACATEDsgDhA7IBQQOyACIBk2AnggAiAHNgJYIAIg' +
+  'GjYCYCACIBA2AlwLIAJBATYCVAwDCyAFIQELIBMQOyAOEDsgFBA7IAEQOyASEDsgDxA7IAkQOyAKEDsgBBA7IAgQOyACQQA2AoQB' +
+  'IAJBADYCfCACQQA2AnQgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgAkF/NgJcCyACQQA2AlQgAigCACEBAkAgACgCDCIDIAIoAlBM' +
+  'BEAgA0EEdCEEDAELIAEQOyACIAAoAgwiA0EEdCIEEDYiATYCACABRQRAIAJBADYCUAwDCyACIAM2AlALIAEgACgCCCAE/AoAACAC' +
+  'IAAoAgw2AkhBACEBIAxBAE4EQCACKAIEIQMgACgCGCEFA0AgAyABQQJ0IgZqIAUgBmooAgA2AgAgASAMRiABQQFqIQFFDQALCyAA' +
+  'KAIAIgVBAEgNACACKAIMIQYgAigCCCECQQAhAQNAIAIgAUECdCIDaiABQQFrIAUgARs2AgAgAyAGaiABQQFqIgNBACABIAVIGzYC' +
+  'ACABIAVGIAMhAUUNAAsLIAAoAqgCIgVCADcDQCALQgA3AwBBASEEAkAgBSgCVEUNACAAKAIgIQcgBUEANgKAASAFKAJYIQMgACgC' +
+  'ACICQQBKBEAgACgCjAIhBkEAIQRBASEBA0AgBSAEIAYgAUECdGooAgBBAEpqIgQ2AoABIAEgAkYgAUEBaiEBRQ0ACwsgBSgCfCEG' +
+  'IANBAEoEQEJ/IAcgB0HAAG0iBEEGdGsiAa2GQn+FQgAgARshHCADQQFqQX5xIQcgA0EBa/0RISH9DAAAAAABAAAAAAAAAAAAAAAh' +
+  'IEEAIQEDQCAgICH9PiIi/RsAQQFxBEAgBiABQQN0akJ/IBwgASAESBs3AwALICIgIP0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRA' +
+  'IAYgAUEBciIIQQN0akJ/IBwgBCAIShs3AwALICD9DAIAAAACAAAAAAAAAAAAAAD9rgEhICABQQJqIgEgB0cNAAsLIAAoAqACIgRB' +
+  'AEoEQCAAKAKcAiEHQQAhAQNAIAYgByABQQJ0aigCACIIQcAAbUEDdGoiCSAJKQMAQn4gCK2JgzcDACABQQFqIgEgBEcNAAsLQQEh' +
+  'BCAFKAJ4IgFBAEoEQCABQQFqQX5xIQdCAiACIAJBwABtIgJBBnRrrYZCAX0hHCABQQFr/REhIiAD/REhI/0MAAAAAAEAAAAAAAAA' +
+  'AAAAACEgQQAhAQNAICAgI/2uASEhICAgIv0+IiT9GwBBAXEEQCAGICH9GwBBA3RqQn8gHCABIAJIG0J/Qn4gARuDNwMACyAkICD9' +
+  'DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAGICH9GwFBA3RqQn8gHCABQQFyIAJIGzcDAAsgIP0MAgAAAAIAAAAAAAAAAAAAAP2u' +
+  'ASEgIAFBAmoiASAHRw0ACwsgACgCMEEATA0AIAAoAiwhEEIAIR1BACECA0ACQEIBIBAgAkECdGooAgAiASABQcAAbSIEQQZ0a62G' +
+  'IhwgBiAEQQN0aiIEKQMAIh6DUARAQQAhBAwBCyAEIB4gHEJ/hYM3AwAgBSgCZCEIIAUoAnQhCSAFKAJwIREgBSgCbCIHIAFBAnQi' +
+  'DmooAgAiBCAHIAFBAWpBAnQiE2ooAgAiFEgEQCAFKAIQIQ8gACgCkAIhDCAAKAKMAiESIAUoAmghDQNAIA8gDSAEQQJ0aigCACIH' +
+  'QQJ0IgFqIgogCigCAEEBaiIKNgIAIAUgBSgCgAEgCiABIBJqKAIARms2AoABIAEgDGooAgAgCkYEQEIAIRwgA0EASgRAIAggAyAH' +
+  'bEEDdGohCkEAIQEDQCAGIAFBA3QiFWoiFiAWKQMAIh4gCiAVaikDACIfQn+FgzcDACAeIB+DeyAcfCEcIAFBAWoiASADRw0ACwsg' +
+  'BiAHQcAAbSADakEDdGoiASABKQMAQn4gB62JgzcDACAcIB18IR0LIARBAWoiBCAURw0ACwsgCSAOaigCACIEIAkgE2ooAgAiB0gE' +
+  'QANAQgAhHCADQQBKBEAgCCARIARBAnRqKAIAQQN0aiEJQQAhAQNAIAYgAUEDdCIKaiIOIA4pAwAiHiAJIApqKQMAIh9Cf4WDNwMA' +
+  'IB4gH4N7IBx8IRwgAUEBaiIBIANHDQALCyAcIB18IR0gBEEBaiIEIAdHDQALC0EBIQQgAkEBaiICIAAoAjBIDQELCyALIB03AwAL' +
+  'AkAgACgCoAIiA0EATA0AQQAhAQNAIAUoAlQNASAFKAIAIgIgAiAAKAIcIAAoApwCIAFBAnRqKAIAQQJ0aigCACIGQQR0aigCAEEE' +
+  'dGooAgQgBkYEQCAFIAYgCxANIAAoAqACIQMLIAFBAWoiASADSA0ACwsgBEEARyEDAkAgBEUgACgCMCIGQQBMcg0AQQAhAQNAIAUo' +
+  'AlQEQEEBIQMMAgsgACAFIAAoAiwgAUECdGooAgAiAxAOIgIEQCAAIAUgA0ECdCIDIAAoAhxqKAIAIAsQDCAFKAIAIQYgACgCHCAD' +
+  'aigCACEDA0AgA0EEdCADQQFqIQMgBmooAggiBEEASg0ACyAFIARBf3MiAyAAKALgAkgEfiAAKALQAiADQQN0aikDAAVCAAsgBSkD' +
+  'QHw3A0AgACgCMCEGCyACQQBHIQMgAUEBaiIBIAZODQEgAg0ACwsgACAAKQNwIAspAwB8NwNwQQBBAiADGyEEDAELQX8hBAsgC0Eg' +
+  'aiQAIAQLqCYDJX8JfgN7An8CQAJAAn8CQAJAIAEoAlgiB0EBRyABKAJ4IhVBAUdyRQRAIAEoAnQhGSABKAJwIR4gASgCbCEVIAEo' +
   'AmghFiAAKQN4ISwgASgCKCEfIAEoAiQhGyAAKAJgIQkgASgCgAEhByABKAI0IQMgACkDaCEqIAEoAmQhCiABKAKEASEOIAEoAhwh' +
   'DCABKAIYIRIgASgCECENIAAoApACIRwgACgCjAIhECABKAI4DQEgASgCfCEXDAQLIAcgFWohDSABKAJ0IRwgASgCcCElIAEoAmwh' +
   'GyABKAJoIR0gACkDeCEtIAEoAighJiABKAIkIR4gACgCYCETIAEoAoABIQsgASgCNCEKIAApA2ghLCABKAJkIRAgASgChAEhHyAB' +
@@ -4107,7 +4162,7 @@ var DLXKIT_WASM_ =
   'QAJAIANFBEAgFCAKIA1sIhZBA3RqIgwgB0EDdGohIgJAIAsNACAHQQBKBEBBACEDQgAhKAJAIAdBAUcEQCAHQX5xIQP9DAAAAAAA' +
   'AAAAAAAAAAAAAAAhMUEAIQUDQCAQIAVBA3QiBGr9AAMAIAQgDGr9AAMA/U4gMf1QITEgBUECaiIFIANHDQALIDEgMSAx/Q0ICQoL' +
   'DA0ODwAAAAAAAAAA/VD9HQAhKCADIAdGDQELA0AgECADQQN0IgRqKQMAIAQgDGopAwCDICiEISggA0EBaiIDIAdHDQALCyAoUEUN' +
-  'AQsgACAAKQPgAiIoQgF8Iio3A+ACIAAgACkD6AIgKCAqVq18NwPoAkEAIQsgACgCwAINBCAAQQI2AmQgAUEANgKAASABQQE2Ajgg' +
+  'AQsgACAAKQPwAiIoQgF8Iio3A/ACIAAgACkD+AIgKCAqVq18NwP4AkEAIQsgACgCzAINBCAAQQI2AmQgAUEANgKAASABQQE2Ajgg' +
   'ASAKNgI0IAAgCjYCXCAAIAo2AlhBAQwKCwJAIBVBAEwNACAHQX5xIQRCfyEpQQAhCQNAICIgCUEDdGoiEikDACIqUEUEQCAJQQZ0' +
   'IRggKiEoA0AgDyAYICh6Ii6nciIIQQJ0IgNqKAIAIhogAyAXaigCACIjayEGIBAgByAIbEEDdGohDiADICFqKAIAISRBACEFAkAg' +
   'B0EATA0A/QwAAAAAAAAAAAAAAAAAAAAAITFBACEDIAdBAUcEQANAIDEgDiADQQN0IgVq/QADACAFIAxq/QADAP1OIjL9HQB7/RIg' +
@@ -4115,7 +4170,7 @@ var DLXKIT_WASM_ =
   'ACEFIAQiAyAHRg0BCwNAIAUgDiADQQN0IidqKQMAIAwgJ2opAwCDe6dqIQUgA0EBaiIDIAdHDQALCwJAIAUgBkEASnJFBEAgEiAq' +
   'Qn4gLomDIio3AwAMAQsgBUEBIAZrQQEgBkEASiIDG2oiBkEATA0EQf8/IAVrrCAGrUIthiAkIBogIyADG2utQg2GhIQiLiApICkg' +
   'LlYiAxshKSAIIBEgAxshEQsgKEIBfSAogyIoQgBSDQALCyAJQQFqIgkgFUcNAAsgKUItiKchCSApQn9RDQAgKadBf3NB/z9xIQgC' +
-  'QCAJRSAAKAKkAiIaQQBMckUEQCAHQX5xIQUgACgCoAIhI0EAIQ4DQCAPICMgDkECdGooAgAiBkECdCIDaigCACADIBdqKAIAayES' +
+  'QCAJRSAAKAKwAiIaQQBMckUEQCAHQX5xIQUgACgCrAIhI0EAIQ4DQCAPICMgDkECdGooAgAiBkECdCIDaigCACADIBdqKAIAayES' +
   'AkAgIiAGQcAAbSIDQQN0aikDACAGIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiEYQQAhBAJAIAdBAEwNAP0MAAAAAAAAAAAAAAAA' +
   'AAAAACExQQAhAyAHQQFHBEADQCAxIBggA0EDdCIEav0AAwAgBCAMav0AAwD9TiIy/R0Ae/0SIDL9HQF7/R4BIDH9DQABAgMICQoL' +
   'AAAAAAAAAAD9rgEhMSADQQJqIgMgBUcNAAsgMSAxIDH9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhBCAFIgMgB0YNAQsDQCAEIBgg' +
@@ -4142,12 +4197,12 @@ var DLXKIT_WASM_ =
   'fCEoIANBAWoiAyAHRw0ACwsgKCArfCErIAZBAWoiBiAJRw0ACwwDCyADQQBKDQAgGSAKQQJ0aiIFKAIAQX9HDQELQQEhAwwCCwJA' +
   'IA1BAEwNAEEAIQMgDUEBRwRAIA1BfnEhA0EAIQQDQCAIIARBA3QiCWogBiAJav0AAwD9CwMAIARBAmoiBCADRw0ACyADIA1GDQEL' +
   'A0AgCCADQQN0IgRqIAQgBmopAwA3AwAgA0EBaiIDIA1HDQALCyAFQX82AgALIAogE0ghAyATIApBAWoiCiADGyETQQAhAwwACwAL' +
-  'A0ACQAJAAkACQAJAAn8CQAJAAkAgBUUEQCADQQF0IR0gFyADQQR0aiIPQQhqIRQgByAKKQMAIA8pAwCDQgBSckUEQCAAIAApA+AC' +
-  'IihCAXwiKzcD4AIgACAAKQPoAiAoICtWrXw3A+gCQQAhByAAKALAAg0IIABBAjYCZCABQQA2AoABIAFBATYCOCABIAM2AjQgACAD' +
+  'A0ACQAJAAkACQAJAAn8CQAJAAkAgBUUEQCADQQF0IR0gFyADQQR0aiIPQQhqIRQgByAKKQMAIA8pAwCDQgBSckUEQCAAIAApA/AC' +
+  'IihCAXwiKzcD8AIgACAAKQP4AiAoICtWrXw3A/gCQQAhByAAKALMAg0IIABBAjYCZCABQQA2AoABIAFBATYCOCABIAM2AjQgACAD' +
   'NgJcIAAgAzYCWEEBDAULAkAgFCkDACIrUA0AIA8pAwAhLkJ/ISkgKyEoA0AgECAoeiIvpyIGQQJ0IgVqKAIAIgggBSANaigCACIL' +
   'ayEEIAUgHGooAgAhBQJAIAogBkEDdGopAwAgLoN7IjCnIhMgBEEASnJFBEAgFCArQn4gL4mDIis3AwAMAQtBASAEa0EBIARBAEoi' +
   'BBsgE2oiE0EATA0CIDAgE61CLYYgBSAIIAsgBBtrrUINhoSEQv8/hSIvICkgKSAvViIEGyEpIAYgESAEGyERCyAoQgF9ICiDIihC' +
-  'AFINAAsgKUItiKchCyApQn9RDQAgKadBf3NB/z9xIQggC0UgACgCpAIiIEEATHINAiAAKAKgAiEhQQAhBANAIBAgISAEQQJ0aigC' +
+  'AFINAAsgKUItiKchCyApQn9RDQAgKadBf3NB/z9xIQggC0UgACgCsAIiIEEATHINAiAAKAKsAiEhQQAhBANAIBAgISAEQQJ0aigC' +
   'ACIFQQJ0IgZqKAIAIAYgDWooAgBrIRMCQCAUIAVBwABtIgZBA3RqKQMAIAUgBkEGdGutiEIBg1ANACAKIAVBA3RqKQMAIA8pAwCD' +
   'e6ciBkUgE0EATHENAEEBIBNrQQEgE0EAShsgBmogC0YNBQsgICAEQQFqIgRHDQALDAILIAIgKlgNAyAqQgF8ISoMBwsDQCADRQRA' +
   'IABBADYCWCAAQQM2AmQgASAHNgKAAUECDAULIAwgA0EBayIDQQJ0aigCACIGQX9GDQALIBUgBkECdGoiBSgCACIEIAUoAgQiBUgE' +
@@ -4164,1398 +4219,1442 @@ var DLXKIT_WASM_ =
   'IAgpAwAhKANAIAggKCAKIB4gBUECdGooAgBBA3RqKQMAIilCf4WDIis3AwAgKCApg3sgLXwhLSArISggBUEBaiIFIARHDQALDAML' +
   'IARBAEoNACAMIANBAnRqIgUoAgBBf0cNAQtBASEFDAILIAv9AAMAITFBACEEA0AgCCAEIgZBA3RqIDH9CwMAIARBAmohBCAGDQAL' +
   'IAVBfzYCAAsgAyAJSCEEIAkgA0EBaiIDIAQbIQlBACEFDAALAAsgASALNgKAASABQQA2AjggASAKNgI0IABBATYCZCAAIAo2AlhB' +
-  'AwsgACAsNwNoIAAgLTcDeCAAIBM2AmAgACAAKQNwICt8NwNwC5oBAQV/IAAoApwCIgUoAjQiBEEASgRAIAUoAhwhCANAIAggB0EC' +
-  'dGooAgAiAEF/RwRAIAIgA0oEQCABIANBAnRqIAUoAlQEfyAABSAFKAIAIQQDQCAAQQR0IQYgAEEBaiEAIAQgBmooAggiBkEASg0A' +
-  'CyAGQX9zCzYCACAFKAI0IQQLIANBAWohAwsgB0EBaiIHIARIDQALCyADC4YEAgh/AX4gACgC2AIhBCAAQQBBACAAKAIwIAIRAwAi' +
-  'CUEBIAlBAUobQQJ0EC8iBgR/AkAgACgCMCIFQQBMDQAgACgCLCEIAkAgBUEESQ0AIAggBUECdCIHaiAGSyAGIAdqIAhLcQ0AIAVB' +
-  'fHEhA0EAIQcDQCAGIAdBAnQiCmogCCAKav0AAgD9CwIAIAdBBGoiByADRw0ACyADIAVGDQELA0AgBiADQQJ0IgdqIAcgCGooAgA2' +
-  'AgAgA0EBaiIDIAVHDQALCyAAIAYgCSAFIAIRAwAaAkAgBCgCQCIDIAQoAkRHDQAgAyAAKALUAiICTg0AIAQoAjwgAiADQQF0QQQg' +
-  'AxsiAyACIANIGyICQRhsEDMiA0UEQCAGEDRBfw8LIAQgAjYCRCAEIAM2AjwgBCgCQCEDCyAAKALUAiADRgRAIAQgA0EBayIANgJA' +
-  'IAQoAjwgAEEYbGooAhQQNCAEKAJAIQMLIAQgA0EBajYCQAJAIANBAEwNAANAIAQoAjwiBSADQQFrIgBBGGxqIgIpAwAgAVgNASAF' +
-  'IANBGGxqIgUgAv0AAwD9CwMAIAUgAikDEDcDECADQQFLIAAhAw0AC0EAIQMLIAQgBCkDSCILQgF8NwNIIAQoAjwgA0EYbGoiACAG' +
-  'NgIUIAAgCTYCECAAIAs3AwggACABNwMAIAQgATcDUEEABUF/CwsvAQJ/IAAoAtgCIgEoAkAiAiAAKALUAk4EfiABKAI8IAJBGGxq' +
-  'QRhrKQMABUJ/Cwt/AQR/IAAoAlwiBEEASgRAA0AgAiADSgRAIAAoAkggBkECdGooAgAhBCAAKALYAigCACEHA0AgBEEEdCAEQQFq' +
-  'IQQgB2ooAggiBUEASg0ACyABIANBAnRqIAVBf3M2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADC8gkAh1/BX5BAiEC' +
-  'AkACfwJAAkAgACgCZA4EAQAAAwALIAAoAlgMAQsgACgC2AIiA0UEQCAAQQFB2AAQLiIDNgLYAkF/IQIgA0UNAgsgAyIGKAJAQQBK' +
-  'BEADQCADKAI8IAdBGGxqKAIUEDQgB0EBaiIHIAMoAkBIDQALIAAoAtgCIQYLIANBADYCQCAGQgA3A0ggACgCACEIIAAoAgQhFiAA' +
-  'KAIMIgcgBigCOEoEQCAGKAIAEDQgBigCCBA0IAYgACgCDCIHQQR0EC8iAjYCACAGIAdBA3QQLyIDNgIIIAJBACADG0UEQCAGQQA2' +
-  'AjhBfw8LIAYgBzYCOEF/IQIgB0UNAgsgFkEEdEEgaiECIAYoAgRFBEAgBiACEC8iAzYCBCAGIAhBAnRBBGoiCkEDdBAvIgQ2Agwg' +
-  'BiAKEC8iCjYCKCADRSAERXJBASAKGwRAIAMQNCAGKAIMEDQgBigCKBA0IAZBADYCKCAGQQA2AgwgBkEANgIEQX8PCyAGIAQgCEED' +
-  'dCIDakEIaiIENgIQIAYgAyAEakEIaiIENgIUIAYgAyAEakEIajYCMAsgBigCACAAKAIIIAdBBHT8CgAAIAYoAgQgACgCFCAC/AoA' +
-  'ACAGQQA2AjQgBv0MAAAAAAAAAAAAAAAAAAAAAP0LAxggBigCCCESIAYoAgAhDiAAKAIwIgJBAEoEQCAAKALQAiEDIAAoAiwhBEEA' +
-  'IQcDQCAGIAQgB0ECdGooAgAiCiADSAR+IAAoAsQCIApBA3RqKQMABUIACyAhfCIhNwMYIAdBAWoiByACRw0ACwsgEkEAIBZBA3RB' +
-  'CGr8CwAgACgCICIEQQBKBEAgACgCHCECQQAhAwNAIA4gAiADQQJ0aigCACIHQQR0aigCCEEASgRAIAAoAtACIQoDQCASIAdBA3Rq' +
-  'IAAoAsQCIANBA3RqKQMAQgAgAyAKSBs3AwAgDiAHQQFqIgdBBHRqKAIIQQBKDQALCyADQQFqIgMgBEcNAAsLQX8hAiAEIAhqQQN0' +
-  'QRBqEC8iDEUNASAGQQA2AiwgCEEASgRAIAYoAighCkEBIQUDQCAFIA4gBUEEdGooAgQiBEcEQANAIARBAWohAwNAIAQCfwJAIA4g' +
-  'A0EEdGoiCygCCCICQQBMIAIgBU5yRQRAIAwgCiACQQJ0aigCAEECdGogBTYCAAwBCyACQQBKDQAgCygCAAwBCyADQQFqCyIDRw0A' +
-  'CyAOIARBBHRqKAIEIgQgBUcNAAsLQQAhAwJAAkACQCAGKAIsIgJBAEwNAANAIAwgA0ECdGooAgAgBUcNASADQQFqIgMgAkcNAAsM' +
-  'AQsgAiADRw0BCyAGIAJBAWo2AiwgDCACQQJ0akEANgIAIAIhAwsgCiAFQQJ0aiADNgIAIAUgCEYgBUEBaiEFRQ0ACwsgBigCBCIC' +
-  'KAIEIggEQANAIA4gCEEEdCIEaigCBCIFIQNCfyEfAkAgBSAIRg0AA0AgEiADQQN0aikDACIgIB8gHyAgVhshHyAOIANBBHRqKAIE' +
-  'IgMgCEcNAAsgH0IBfUJ+Wg0AIAYgBikDGCAffDcDGANAIAVBAWohAwNAIAUCfyAOIANBBHRqIgooAghBAEwEQCAKKAIADAELIBIg' +
-  'A0EDdGoiCiAKKQMAIB99NwMAIANBAWoLIgNHDQALIBIgBUEDdGoiAyADKQMAIB99NwMAIA4gBUEEdGooAgQiBSAIRw0ACwsgAiAE' +
-  'aigCBCIIDQALCyAWQQBKBEAgDEEEaiEaIAwgACgCICIbQQJ0akEEaiEQQQEhBQNAQQAhB0EAIQoCf0EAIA4gBUEEdGooAgQiAyAF' +
-  'Rg0AGgNAIAwgCiIJQQJ0aiADNgIAIAlBAWohCiAOIANBBHRqKAIEIgMgBUcNAAtBASAJRQ0AGiAKQQJ0IR1BASETA0BBACEUIBNB' +
-  'AXQiFSERIBMhDQNAIAogFCIIIBVqIhQgCSAUSBshDyAMIAogESAKIBFIGyIXQQJ0aiEeIAwgCiANIAogDUgbIhhBAnRqIRkCQCAI' +
-  'IBNqIgIgCiACIApIGyILIAhMBEAgCyEDIAghAgwBCyAIIQIgCyIDIA9ODQADQAJAIBIgDCADQQJ0aigCACIEQQN0aikDACIfIBIg' +
-  'DCAIQQJ0aigCACIGQQN0aikDACIgWiAEIAZOIB8gIFJycUUEQCADQQFqIQMMAQsgCEEBaiEIIAYhBAsgECACQQJ0aiAENgIAIAJB' +
-  'AWohAiAIIAtODQEgAyAPSA0ACwsCQCAIIAtOBEAgAiEEDAELAkAgDCAIQQJ0aiAaIAIgG2ogGGogCGtBAnRqSSAZIBAgAkECdGpL' +
-  'cSAYIAhrIhxBBElyRQRAIAggHEF8cSIZaiELIAIgGWohBEEAIQYDQCAQIAIgBmpBAnRqIAwgBiAIakECdGr9AAIA/QsCACAGQQRq' +
-  'IgYgGUcNAAsgGSAcRw0BDAILIAIhBCAIIQsLA0AgECAEQQJ0aiAMIAtBAnRqKAIANgIAIARBAWohBCALQQFqIgsgGEcNAAsLAkAg' +
-  'AyAPTg0AAkAgDCADQQJ0aiAaIAQgG2ogF2ogA2tBAnRqSSAeIBAgBEECdGpLcSAXIANrIg9BBElyRQRAIAMgD0F8cSIGaiEIIAQg' +
-  'BmohAkEAIQsDQCAQIAQgC2pBAnRqIAwgAyALakECdGr9AAIA/QsCACALQQRqIgsgBkcNAAsgBiAPRg0CDAELIAQhAiADIQgLA0Ag' +
-  'ECACQQJ0aiAMIAhBAnRqKAIANgIAIAJBAWohAiAIQQFqIgggF0cNAAsLIBEgFWohESANIBVqIQ0gCSAUTg0ACyAMIBAgHfwKAAAg' +
-  'FSITIAlMDQALIAoLIQggBSECA0AgDiACQQR0aiAMIAdBAnRqKAIAIAUgByAISRsiAzYCBCAOIANBBHRqIAI2AgAgByAIRiADIQIg' +
-  'B0EBaiEHRQ0ACyAFIBZGIAVBAWohBUUNAAsLIAwQNCAAQgA3A1hBAAshCiAAKALYAiIJKAIUIQwgCSgCECEUIAkoAgwhFSAJKAII' +
-  'IQ4gCSgCACETIABBATYCZCAAKAJUIRAgACgCUCESIAAoAkghFkEAIQhCACEhIBMhCyAJKAI0RUUhBwNAAkACQAJAAn8gB0UEQAJA' +
-  'IAkoAgQoAgRFBEAgACAKNgJcIABBAjYCZCAAIAkpAyAgCSkDGHxBAhALRQ0BIABBATYCZEF/DAMLIAEgACkDaCIfWARAIAlBADYC' +
-  'NEEDDAMLIAAgH0IBfDcDaEJ/IR8gCSgCQCICIAAoAtQCTgRAIAkoAjwgAkEYbGpBGGspAwAgCSkDGH0hHwsgCSgCCCENIAkpAyAh' +
-  'ICAJKAIwIhFBACAJKAIsQQN0/AsAIB8gIH0hIkH/////ByEEAkAgCSgCBCIGKAIEIgUEQCAJKAIoIQ9CACEfA0AgDSALIAVBBHQi' +
-  'F2ooAgQiAkEDdGopAwAhICACIAVGDQggICAiIBEgDyAFQQJ0aigCAEEDdGoiAykDACIjfVoNCCADICAgI3w3AwBBASEDIAsgAkEE' +
-  'dGooAgQhBwJAIARBAEwEQEEBIQIMAQtBASECIAUgB0YNAANAICIgDSAHQQN0aikDAFgEQCADIQIMAgsgA0EBaiECIAsgB0EEdGoo' +
-  'AgQhByADIARODQEgAiEDIAUgB0cNAAsLIAIgBEcgHyAgWnIgAiAETnFFBEAgICEfIAIhBCAFIQgLIAYgF2ooAgQiBQ0ACyAERQ0H' +
-  'IARBAkgNAQsgACAAKQN4QgF8NwN4CyAVIApBA3QiDWogCSkDIDcDACAWIApBAnQiAmogEyAIQQR0IgVqKAIEIgM2AgAgAiASakEA' +
-  'NgIAIAIgEGogBDYCACANIBRqIAkoAkAiAiAAKALUAk4EfiAJKAI8IAJBGGxqQRhrKQMAIAkpAxh9BUJ/CyAJKQMgIA4gA0EDdGop' +
-  'AwB8fSIfNwMAIAkoAgAhAiAGIAUgBmoiBCgCACINQQR0aiAEKAIEIgQ2AgQgBiAEQQR0aiANNgIAIAIgBWooAgQiBSAIRg0EIAko' +
-  'AgghBgNAIAYgBUEDdGopAwAgH1oNBSAFQQFqIQcDQCAFAn8gAiAHQQR0aiIEKAIIQQBMBEAgBCgCAAwBCyAEKAIMQQBOBEAgAiAE' +
-  'KAIAIg1BBHRqIAQoAgQ2AgQgAiAEKAIEQQR0aiANNgIAICFCAXwhIQsgB0EBagsiB0cNAAsgAiAFQQR0aigCBCIFIAhHDQALDAQL' +
-  'IAAgACkD4AIiAUIBfCIfNwPgAiAAIAApA+gCIAEgH1atfDcD6AIgCUEBNgI0QQEMAQsgCgRAIAkoAgAhAgNAIBYgCkEBayIKQQJ0' +
-  'aiIPKAIAIg1BAWshBiAMIApBA3QiEWopAwAhHwNAIA0CfyACIAZBBHRqIggoAggiA0EATARAIAgoAgQMAQsCQCAIKAIMIghBAEgN' +
-  'AAJAIAIgA0EEdCIXaigCBCIFIANGDQAgCSgCCCEYA0AgGCAFQQN0aikDACAfWg0BAkACQCAIBEAgAiAFQQR0aiIHKAIMIgQgCEYg' +
-  'BEEASHINAQsgBUEBayEHA0AgBQJ/IAIgB0EEdGoiBCgCCEEATARAIAQoAgQMAQsgBCgCDEEATgRAIAIgBCgCAEEEdGogBzYCBCAC' +
-  'IAQoAgRBBHRqIAc2AgALIAdBAWsLIgdHDQALDAELIARBAE4NACAHIAg2AgwLIAIgBUEEdGooAgQiBSADRw0ACwsgCA0AIBcgCSgC' +
-  'BCIIaiIEKAIEIQUgCCAEKAIAQQR0aiADNgIEIAggBUEEdGogAzYCAAsgBkEBawsiBkcNAAsgCSARIBVqKQMANwMgIBMgDUEEdGoi' +
-  'CCgCBCIDIAgoAggiCEcNAyARIBRqKQMAIR8CQCACIAhBBHQiBGooAgQiBSAIRg0AIAkoAgghBgNAIAYgBUEDdGopAwAgH1oNASAF' +
-  'QQFrIQcDQCAFAn8gAiAHQQR0aiIDKAIIQQBMBEAgAygCBAwBCyADKAIMQQBOBEAgAiADKAIAQQR0aiAHNgIEIAIgAygCBEEEdGog' +
-  'BzYCAAsgB0EBawsiB0cNAAsgAiAFQQR0aigCBCIFIAhHDQALCyAJKAIEIgMgBGoiBCgCBCEFIAMgBCgCAEEEdGogCDYCBCADIAVB' +
-  'BHRqIAg2AgAgCg0ACwsgAEEDNgJkQQAhCkECCyECIAAgCjYCWCAAIAApA3AgIXw3A3AMBAsgDyADNgIAIBIgCkECdCICaiIEKAIA' +
-  'IgUgAiAQaigCAEEBa04NACAEIAVBAWo2AgALIA4gA0EDdGopAwAgFSAKQQN0aikDAHwhIAJAAkAgCSgCQCICIAAoAtQCSARAQn8h' +
-  'HyAgQn9RDQIMAQsgICAJKAI8IAJBGGxqQRhrKQMAIAkpAxh9Ih9aDQELIAkgIDcDICAMIApBA3RqIB8gIH0iHzcDACADQQFqIQYg' +
-  'CSgCACELA0AgAwJ/IAsgBkEEdGoiAigCCCIFQQBMBEAgAigCAAwBCwJAIAIoAgwiDUEASA0AIA1FBEAgCSgCBCICIAIgBUEEdGoi' +
-  'BCgCACIHQQR0aiAEKAIEIgQ2AgQgAiAEQQR0aiAHNgIACyALIAVBBHRqKAIEIgIgBUYNACAJKAIIIREDQCARIAJBA3RqKQMAIB9a' +
-  'DQECQAJAIA0EQCALIAJBBHRqIgQoAgwgDUYNAQsgAkEBaiEHA0ACfyALIAdBBHRqIgQoAghBAEwEQCAEKAIADAELIAQoAgxBAE4E' +
-  'QCALIAQoAgAiD0EEdGogBCgCBDYCBCALIAQoAgRBBHRqIA82AgAgIUIBfCEhCyAHQQFqCyIHIAJHDQALDAELIAIgBkYNACAEQX82' +
-  'AgwLIAsgAkEEdGooAgQiAiAFRw0ACwsgBkEBagsiBkcNAAsgCkEBaiECIAAoAmAgCkpFBEAgACACNgJgCyACIQpBACEHDAILIBQg' +
-  'CkEDdGopAwAhHwJAIAkoAgAiAiATIANBBHRqKAIIIgNBBHQiBmooAgQiBSADRg0AIAkoAgghDQNAIA0gBUEDdGopAwAgH1oNASAF' +
-  'QQFrIQcDQCAFAn8gAiAHQQR0aiIEKAIIQQBMBEAgBCgCBAwBCyAEKAIMQQBOBEAgAiAEKAIAQQR0aiAHNgIEIAIgBCgCBEEEdGog' +
-  'BzYCAAsgB0EBawsiB0cNAAsgAiAFQQR0aigCBCIFIANHDQALCyAJKAIEIgIgBmoiBCgCBCEFIAIgBCgCAEEEdGogAzYCBCACIAVB' +
-  'BHRqIAM2AgALQQEhBwwACwALIAILdgEBfyAAKAKoAiIBBEAgASgCDBA0IAEoAiwQNCABKAIQEDQgASgCFBA0IAEoAhgQNCABKAIo' +
-  'EDQgASgCSBA0IAEoAmAQNCABKAIwEDQgASgCNBA0IAEoAjgQNCABKAI8EDQgASgCQBA0IAEQNCAAQQA2AqgCCwsyAQF/AkACQAJA' +
-  'IAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+QQEhAQJAIAAoAqgCDQBBACEBIAAoAiAiBkGB' +
-  'IGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIEIg0gBmohByAAKAIIIQwgACgCHCEVQQEhAwNA' +
-  'QQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIAMg' +
-  'ASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEiA0EgaiAHIBRqbGogDiAGIAYgDkobQQF0QQRq' +
-  'IgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEC4iBEUEQEF/IQEMAQsgACAENgKoAiAEIAs2AgggBCAOQRBqQRBtIhNBBHQ2' +
-  'AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAO' +
-  'TGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiIDIAZHDQALIAQgEDYCHEEAIQJBACEDA0AgDCAV' +
-  'IAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwiB0EASAR/IAAoAhQgCkEEdGooAggFIAcLQQBH' +
-  'aiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEEaiIREC8hGCADQQJ0QQRqIgMQLyEZIAMQLyEa' +
-  'IAQgAkECdEEEahAvIhs2AhAgBCAGQQJ0IhxBBGoQLyIWNgIUIAQgECAcbEEEahAvIhI2AhggBCALQQJ0IgMQLyIUNgI4IAQgAxAv' +
-  'Igk2AjwgBCALQQN0EC8iBzYCQCAEIAsgE2xBBXQQLyICNgI0IAQgCyAPbEEIEC4iAzYCMEEAIQUCf0F/IBtFIBhFciAZRSAaRXJy' +
-  'IBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsAC0EAIQtBACETQQAhCEEAIQMDQCAWIBNBAnQi' +
-  'AmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAKQQR0aigCDCICQQBIBEAgACgCFCABQQR0aigC' +
-  'CCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFBAnRqIgUoAgAiFCEBAkAgFEEATgRAA0AgAiAa' +
-  'IAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0ECdCIBaiACNgIAIAEgGWogFDYCACAFIAM2AgAg' +
-  'A0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIKQQR0aigCCCIBQQBKDQALCyASIBFBAnRqIBEg' +
-  'CWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQgCzYCJAJAAkACQAJAAkACQAJAIAZBgQJIDQAC' +
-  'QCALQQJrDgUAAQEBAAELIAQQECIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAQIgVFDQQLIAQgBUEPahAvIgI2AmAgAkUNBCAC' +
-  'QQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyABQQJHDQILIAQgHBAvIgc2AkggB0UNAkEAIQEg' +
-  'EEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEEcmr9AAIAQRH9qwEgAiASav0AAgBBAf2rAf1Q' +
-  '/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiICKAIEQRF0IAIoAgBBAXRyNgIAIAFBAWoiASAG' +
-  'Rw0ACwwBCyAEIAZBA3RBBBAuIgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEHQQAhAQNAIAQoAiggASAFakECdGogBCgCWCAE' +
-  'KAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQALIAQoAhQhFgsgFiAGQQJ0aiAINgIAIAQgAyAN' +
-  'aiAPbEEIEC4iCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEEdGooAggiBUEASgRAIAhBBnYhB0IBIAhBP3Gt' +
-  'hiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIAhBAWoiCCAGRw0ACyAN' +
-  'QQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNAIAQoAgwiAyABIA1qIA9sQQN0aiADIAJBA3Rq' +
-  'IAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwhAwtBACEKQQAhAQNAIAwgAyAKQQJ0aigCACIF' +
-  'QQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigCACICTARAIAQoAgwgAiAPbCAJakEDdGoiAiAC' +
-  'KQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgogBkcNAAsgBCgCFCIWIAZBAnRqIgcoAgBBAEoE' +
-  'QCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBIDQALCyAEIAYgD2xBA3QQLyINNgIsIA1FDQAg' +
-  'F0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0AgDSABIgIgD2xBA3RqIhdBACAS/AsAIAUiAyAW' +
-  'IAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCILIBJqIREgBCgCECEUA0AgFCADQQJ0aigCACEV' +
-  'QQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0aiIJIAn9AAMAIAsgAiAVakEDdGr9AAMA/VD9' +
-  'CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIgFWpBA3RqKQMAhDcDACACQQFqIgIgDkcNAAsL' +
-  'IANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEDQgGRA0IBoQNCAFDQAgABAPCyABRSEBCyABC8kgAxl/' +
-  'B34CeyAAKAKkAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKAKoAiIEKAI8IRVB' +
-  'AiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEEBRBACEJQQAhAiAEKAI4KAIARQ0DC0EADAELIAAoAlxFDQJBAQsh' +
-  'AgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCRARAIARBADYCRAwCCyAEKAI0' +
-  'IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEhIiACQQhqIgIgBkgNAAsL' +
-  'ICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkO' +
-  'DwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9Lf1kIgVFDQALIAVoQQF2' +
-  'IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALEBUhCwsgEEUNASAQQQJOBEAgACAAKQN4QgF8NwN4IBUgCUECdGog' +
-  'CzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRqIQUgBCgCWCAKIBEgE2xBAXRqIg4gBCgCICII' +
-  'QQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9AAAAISIgAiAPaiICIAP9AAAQ/QsAECACICL9' +
-  'CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgiAiATQQJ0aiACIA1BAnRqKAIAIANBgIABSGs2' +
-  'AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAhHANAIAcgG6dBA3QiBWogBSAGav0AAAAiIyAF' +
-  'IApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
-  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgCXCEKIAQoAkghBiAcIRtC' +
-  'ACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA8gByAbeqdBAnRqKAIAIgNB' +
-  '//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARA' +
-  'QgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIbe0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3Rq' +
-  'IQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEA' +
-  'IAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EF' +
-  'dGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAg' +
-  'CCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQALCyAcIRsMBQsgFSAJQQJ0' +
-  'aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0aiEHQQAhAgNAIAIiA0ECaiECIAcgA0EDdCIF' +
-  'av0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAEKAIwIhQgBCgCACIHIAlB' +
-  'AXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWooAgBBAWoiBUHAAG0iAiAHTg0AIAogAkEDdCID' +
-  'aikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAgCUEDdGopAwBCfyACQQFqrYaDIhxQDQEgBiAc' +
-  'eqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAYpAwAgCikDAIMiHFAEfiAE' +
-  'KAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUgHAt6pyADQQZ0aiECCyACIBggCUECdCIDaigC' +
-  'AEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIANwNQIARB0ABqIQVCACEe' +
-  'C0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEUgN' +
-  'AAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsgDCANbCEIIAQoAjAhFCAEKAIMIQoLIAogC0ED' +
-  'dGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gG0J+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAg' +
-  'AiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7' +
-  'lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxODQAgCCACQQN0IgNqKQMAQn8gCkE/ca2GgyAD' +
-  'IA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAOIBx6pyICQQN0IgNqKQMAIAMgCGopAwCDBSAc' +
-  'C3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcpAwBCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMA' +
-  'IAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogEDYCAAsg' +
-  'GSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIhESAEKAIgIg8hBQJAIA8NAEEAIQMgBCgCJCIF' +
-  'DQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFsQQF0aiEKIBQgBCgCACIQIA1BAmoiE2xBA3Rq' +
-  'IQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACECIAxBAEoEQANAIAogAkEBdCIDaiIH/QAAACEi' +
-  'IAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBKBEBBACENA0AgCyASIA1BAnRqKAIAQQF0aiID' +
-  'IAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFsQQN0aiEHIAQoAjgiAyATQQJ0aiADIBFBAnRq' +
-  'KAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAYgG6dBA3QiBWogBSAHav0AAAAiIyAF' +
-  'IAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
-  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAEKAJIIQcDQCAcQgF9IByDIAcgHHqnIgJBCHRq' +
-  'IQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrIgI7AQAgG0IB' +
-  'fSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0gG3tCAYZ9IR1BASEDDAYLIhxQRQ0A' +
-  'CwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+IB18IR0gHEIBfSAcgyEcIAUgA0EL' +
-  'dGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEA' +
-  'QQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNx' +
-  'RQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQDQEgAyAbeqdB' +
-  'BXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
-  'KAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayIC' +
-  'OwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxCAFINAAsMAQtCACEdIARCADcDUAtB' +
-  'ACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUgB/0AABD9CwAQIAUgIv0LAAAgAkEQaiICIAxI' +
-  'DQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiICQQN0aigCAEUNASAAKAJgIAlKRQRAIAAgAjYC' +
-  'YAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPgAiIcQgF8IgE3A+ACIAAgACkD6AIgASAcVK18NwPoAkEBDAELIABB' +
-  'ADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+AnsjAEEgayIQJAAgACgCWCEIIAApA3AhHyAA' +
-  'KQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoAqgCIgMoAjwhFwJAIAAoAsACRQ0AQQEhGCADKAIkRQ0AIAMoAgBB' +
-  'BUghGQsgACgCpAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAAKAJcRQ0EIBMgCEECdGooAgAhBEEADAILIAAg' +
-  'AxAUQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMoAjAiCSADKAIAIgIgCEEBdCIKbEEDdGohBiAD' +
-  'KAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYgBUEDdCINaikDAEJ/IAQgBUEGdGuthoMgByAN' +
-  'aikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQDQEgByAceqciBUEDdCIEaikDACAEIAZqKQMA' +
-  'gwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMiHFAEfiADKAJAIAhBA3RqKQMAQn6DIhxQDQEg' +
-  'ByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEECdCICaigCAEYNASACIBVqIgIgAigCAEEBajYC' +
-  'AAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EANgJEDAELIAMoAjQiByADKAIEIgQgCEEBdCIK' +
-  'bEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJBCGoiAiAESA0ACwsgIyAjICP9DQgJCgsMDQ4P' +
-  'AAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQIDAAEGBwQFCgsICQ4PDA39lgEiJCAj/Q0AAQAB' +
-  'AAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQiBkUNAAsgBmhBAXYgBWohBiAaRSAk/RgAIg1B' +
-  '//8BRnJFBEAgACAEIAcgCCANIAYQFSEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3A3gLIBBCADcDGCAQ/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSABICB9IBBBCGoQFkUNASAQKQMYICJ8ISIgECkD' +
-  'ECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJOBEAgAygCMCIMIAMoAgAiAiAKQQFyIgdsQQN0' +
-  'aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAGbEEDdGohC0EAIQUgBEEASgRAA0AgDiAFQQF0' +
-  'IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0ACwsgDCACIApsQQN0aiEEIAkgBkEBdGoiBSAF' +
-  'LgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIAAkAgAkEATARAQgAhHiADQgA3A1BCACEhDAEL' +
-  'IAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5QBEBCACEeDAELIAMoAhwhByADKAIYIQwgHiEc' +
-  'A0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1QRQRAA0AgDCAPIB16p3IgB2xBAnRqIgUoAgAi' +
-  'AkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBODQALCyAhIAJBf3OtfCEhIB1CAX0gHYMiHUIA' +
-  'Ug0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAGbCEEIAcgCmwhCyADKAIwIQkgAygCDCEMDAEL' +
-  'IAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAhBQNAIAUiAkECaiEFIAYgAkEDdCIOav0AAAAg' +
-  'DiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcDAAsgDCAEQQN0aiEGIAkgC0EDdGohC0F/IQQC' +
-  'QCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0' +
-  'aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gDayCIh1QDQAgBSAI' +
-  'QQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAEQT9xrYaDIAYgDmopAwCDIhxQBH4gBEFAcUHA' +
-  'H0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAwBC0F/IQQg' +
-  'B0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
-  'dGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAUaiANNgIACyATIAhBAnQiBmogBDYCACADKAIY' +
-  'IAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGooAgBBAE4NAAsLIAMoAjQiBSAKIAYgFGooAgBB' +
-  'AUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAKbEEDdGohESAJIAcgC2xBA3RqIQwgAygCLCAE' +
-  'IAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIgG/0AABD9CwAQIBIgI/0LAAAgCUEQaiIJIAZI' +
-  'DQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5BgIABcjsBACAGIA5BgIABSGohBiAJQQFqIgkg' +
-  'AkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAhHSADQgA3A1BBACECDAELIAetIRxCACEdQgAh' +
-  'HgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNz' +
-  'rSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwhCSADKAIYIQYDQCAeeiAeQgF9IB6DIR6nIgJB' +
-  'BnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAKIBx6p3IgCWxBAnRqIgIoAgAiB0EASA0AIAUg' +
-  'B0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAJBBGohAiAH' +
-  'Qf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASECDAQLIB0gB0F/c618IR0iHFBFDQALC0EAIQIg' +
-  'HlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0EICJCAXwhIgwCCyAAKAJgIAhKRQRAIAAgAjYC' +
-  'YAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA+ACIgFCAXwiHDcD4AIg' +
-  'ACAAKQPoAiABIBxWrXw3A+gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAINgJYIAAgACkD4AIiASAi' +
-  'fCIcNwPgAiAAIAApA+gCIAEgHFatfDcD6AILIBBBIGokACACC5sMAxR/BH4FeyABKAI0IQkgASgCMCEKIAAoAiAhBSABKAIEIQcC' +
-  'QCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsDQCAKIBenQQN0av0M' +
-  'AAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0A' +
-  'hv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMA' +
-  'AAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIA' +
-  'AAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAFIBanIgRBBnQiAmsiA0E/Sg0AGkIAIAIgBU4N' +
-  'ABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBMDQAgACgCACEEQQAhAiAHQQhPBEAgB0F4cSEC' +
-  'IAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQMDQCAJIANBAXRq/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgA' +
-  'AAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIgB0YNAQsDQCAJIAJBAXRqQQBB//8BIAIgBEgb' +
-  'OwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxBAnRqIgIoAgAiA0EATgRAA0AgCSADQQF0aiID' +
-  'IAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsLIAEoAjggACgCADYCACAAKAIwQQBKBEAgCSAH' +
-  'QQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIcbEECdGohEEEAIQIgASgCJCIDRQRAA0AgAiID' +
-  'QQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRqIQwgASgCACENIAEoAjAhDkEAIQIgEUEASgRA' +
-  'A0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJBEGoiAiARSA0ACwtBACEGQQAhAiADQQBKBEAD' +
-  'QCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYgAkEBaiICIANHDQALCyABKAI4IgMgAygCACAG' +
-  'azYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyANrSEYQgAhFkIAIRcDQCADIBanQQN0IgJqIAIg' +
-  'Dmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFoYgF4QhFyAWQgJ8IhYg' +
-  'GFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEXIAUgGKciAkEDdCIDaikDACADIA5qKQMAgyIW' +
-  'UEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANBAXRqIgMgAy8BAEEBazsBACACKAIEIQMgAkEE' +
-  'aiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU/AoAACAJIBMgEvwKAAAgASgCOCIDIAMoAgQ2' +
-  'AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKkAiIGQQBMBEAgBQ8LIAIgASADbEECdGohASAAKAKgAiECQQAhAAJA' +
-  'A0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUPCyADC74EAgh/BX4gASgCJCIIrCEPAkACQCAI' +
-  'IAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJIAhBAXRHDQEgBKwiECAFVg0BIARBAUohB0EA' +
-  'IQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAgCSACQQF0bEEDdGohCkEAIQcDQCAHIAogCEED' +
-  'dCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAEQQFKGyISNwMIQgAgCUEATA0BGiAHrSAPfiET' +
-  'QQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEoAiwhCwNAIAsgBCAFeqdyIAlsQQN0aiENQQAh' +
-  'CEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAHRQRAQQAPCyAGIBIgE3wiEjcDCCAG' +
-  'IAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsgA0EBaiIDIAlHDQALDAILIAYgDyAQfkIAIAcb' +
-  'NwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4IBF8NwN4QQEhByAAKQOIAVAgD1ByDQAgAEGI' +
-  'AWohAANAIAAQGBogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCqAIiBxAUAkAgAkEATA0AIAcoAjgiCCgCACIFQQBM' +
-  'DQAgACgCpAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykDAEIBfDcDACAHKAI0IgsgDSAHKAIEIgxsQQJ0' +
-  'aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIFIAxIDQALCyAcIB2gIR0gFyAXIBf9DQgJCgsM' +
-  'DQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9DQIDAAEGBwQFCgsICQ4PDA39lgEiGCAX/Q0A' +
-  'AQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t/WQiCUUNAAsgCWhBAXYgBGohBSAURSAY/RkA' +
-  'IgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQFSEFCyAGQf//A3FFDQEgBygCMCIVIAcoAgAiCiAObEEDdGohDyAGwbchHiAH' +
-  'KAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkgGadBA3QiBGr9AAAAIAQgD2r9AAAA/U79DAAA' +
-  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAcIB6iIRwgBygCQCANQQN0aiIIIBs3AwAgASAB' +
-  'KQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAatw4JCAXwhGUF/IQUDQAJ/QX8gBUEBaiIFQcAA' +
-  'bSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAEfkF/IAVBQHFBwB9GDQEaQX8gCCkDAEJ/IAZB' +
-  'AWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0agshBSAZQgF9IhlQRQ0ACyAHKAIYIAcoAhwg' +
-  'BWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4NAAsLIAcoAiwhECALIAwgDkECaiITbEEBdGoh' +
-  'ESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkgEWoiCSAG/QAAEP0LABAgCSAX/QsAACAEQRBq' +
-  'IgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAYgCUGAgAFIaiEGIARB' +
-  'AWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAgCkEATARAIAdCADcDUAwBCyAQIAUgCmxBA3Rq' +
-  'IRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0AAAAiGCAIIBBq/QAAACIX/U/9CwAAIBcgGP1O' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A1AgG1ANACAHKAIcIQYgBygCGCEJ' +
-  'A0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkgCCAZeqdyIAZsQQJ0aiIFKAIAIgRBAEgNACAR' +
-  'IARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEEaiEFIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAg' +
-  'BEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBFDQALCyAbQgF9IBuD' +
-  'IhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgCACEFDAALAAsgHQs1' +
-  'AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvqEwMgfwN+AXsjAEHQAGsiBSQAIAAo' +
-  'ArgCIgcoAkwhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAgBSAHKAIQNgIkIAUgBygCFDYCKCAFIAcoAhg2' +
-  'AiwgBSAH/QACHP0LAzAgBSAHKAI0NgJAIAcoAjwhAyAFIAI2AkggBSADNgJEIAApA2ghJCAHKAIsIRggBygCSCEPIAcoAkQhEyAA' +
-  'KAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkA2AgwgBSAHKAJUIgw2AgggAkGBIEghGiAQ' +
-  'RSERIAAoAqQCIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQGiAFIAcoAkA2AgwgBSAHKAJUIgw2AghB' +
-  'ACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARFBEAgASAkWARAIAAg' +
-  'CTYCXCAAQQE2AmRBAwwPCyAkQgF8ISQgBygCaARAIAdBADYCaAwHC0EAIQRB/////wchBkEBIQIgBSgCQCEKIAUoAkgiC0GBIE4E' +
-  'QANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB/////wchA0EAIQ0gC0E/' +
-  'TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEE8SSAEQQRqIQQNAAsC' +
-  'QCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBASENIAYhCCAC' +
-  'IgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoiDSgCAE4NBSAFIAUo' +
-  'AgwiAyAHKAJIIgogCUEEdGooAggiBkoEfyAFKAJEIQsCQCAQRQRAIAUoAjwhDiAFKAIwIRsgBSgCHCEcIAUoAhghHSAFKAJAIQwD' +
-  'QCALIANBAWsiA0EEdGoiAikDACEjAkACQAJAIAIoAggiAkEATgRAICMgHSACQQN0aiIeKQMAQn+FgyEiIBwgAkECdGooAgAiBA0B' +
-  'ICJQDQIgAkEGdCECIAUoAjQhHyAFKAJAISADQCAOIAIgInqnckECdCIEaigCACISIAQgG2ooAgAiBGohISASQQBKBEADQCAgIB8g' +
-  'BEECdGooAgBBAnRqIhIgEigCAEEBajYCACAEQQFqIgQgIUgNAAsLICJCAX0gIoMiIkIAUg0ACwwCCyAMIAJBf3NBAnRqIgIgAigC' +
-  'AEGAgICABGs2AgAMAgsgDCAEQQJ0aiICIAIoAgAgInunajYCAAsgHiAjNwMACyADIAZKDQALDAELIAUoAhghAgNAIAIgCyADQQFr' +
-  'IgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAcoAkwgBygCUCIGIAlsQQJ0aiELQQAhBCAG' +
-  'QQBMDQAgBygCNCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0LAjAgAiAD/QACIP0LAiAgAiAD/QACEP0L' +
-  'AhAgBEEQaiIEIAZIDQALIAcoAkghCgsgBSAKIAlBBHQiA2ooAgw2AgggFiAJQQJ0aigCACAIIAgoAgBBAWoiBjYCACAGaiICQQAg' +
-  'DSgCACIGIAIgBkgbayEIIAlBAWohAiADIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAl' +
-  'IAIgBEECdGr9AAAA/bYBISUgBEEMSSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwAB' +
-  'AgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsgBkEQaiECIAZBH2ogC0wNAAsLQQAhBCAI' +
-  'RQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAjhCEjICJCDFQgIkIEfCEi' +
-  'DQALDAELIAogCEECdGohBiAD/REhJUIAISJCACEjA0AgBiAip0ECdGr9AAAAICX9N/2kAa0gIoYgI4QhIyAiQjxUICJCBHwhIg0A' +
-  'CwsgCCAjeqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGDQBBACEG' +
-  'DAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKgAiAXIAYgBBACIQQLIAYNAQsgCQ0CQQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4' +
-  'QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIDaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQaiAREBsgCiAENgIEIAJFBEAgBSgCCCEM' +
-  'IAMgBygCSCIDaiAFKAIMNgIIAkAgEEUNACAHKAJMIAcoAlAiCyAJbEECdGohDUEAIQIgC0EATA0AIAcoAjQhDgNAIA0gAkECdCII' +
-  'aiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9CwIQIAJBEGoiAiALSA0ACyAHKAJIIQML' +
-  'IAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEIIAApA4gBIiJQRQRAIAAgIkIMiCAihSIiQhmGICKFIiJC' +
-  'G4ggIoUiIjcDiAEgIkKdurP7lJL9oiV+IAasgqchCAsgFiAJQQJ0IgNqIAg2AgAgAyAVakEANgIAIAMgFGogBjYCAAsgGSAJQQJ0' +
-  'aiATIA8gCUEEdGooAgAgCGpBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAFQQxqIAVBCGogBUEQaiAaIBEQHEU2Amgg' +
-  'BSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEEDAALAAsgAEECNgJkIAAgAjYCXCAAIAAp' +
-  'A+ACIgFCAXwiIjcD4AIgACAAKQPoAiABICJWrXw3A+gCQQAhDEEBDAELIABBADYCXCAAQQM2AmRBAgshBCAFKAIMIQIgByAMNgJU' +
-  'IAcgAjYCQCAAICQ3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC58DAgh/AXsjAEFAaiIDJAAgASgCBEH/ASABKAIAQQN0' +
-  '/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI0IAEoAjggACgCBEECdEEEavwKAAAgACgCACEE' +
-  'IAFBADYCQCABIAQ2AlQgAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQNgIUIAMgASgCFDYCGCADIAEoAhg2Ahwg' +
-  'AyAB/QACHCIL/QsDICADIAEoAjQ2AjAgASgCPCEFIAMgBDYCOCADIAU2AjQgA0IANwMAAkAgACgCMEEATA0AIAFBQGshBSABQdQA' +
-  'aiEHIAv9GwEhBiAL/RsAIQhBACEEA0AgASADQQhqIgkgBiAIIAEoAiwgACgCLCAEQQJ0aigCAEECdGooAgAiCkECdGooAgBBAnRq' +
-  'KAIAIgZBACAFIAcgAyACEBsgCSAKIAYgBSAHIANBACACEBwaIARBAWoiBCAAKAIwTg0BIAEoAhwhCCABKAIgIQYMAAsACyABQQA2' +
-  'AmggA0FAayQAC6cGAgl/A34gASgCKCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAIsIAQgBCgCACIHQQFqNgIAIAdBBHRq' +
-  'IgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjBMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCACQQN0aiICKAIAIgcgAigC' +
-  'BCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACITgyISUA0AAkAgAwRAIAlBBnQh' +
-  'CCAAKAIwIQIgEiERA0AgAyAFQQJ0aiACIAggEXqnckECdGooAgA2AgAgBUEBaiEFIBFCAX0gEYMiEVBFDQALDAELIAUgEnunaiEF' +
-  'CyABKAIsIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiATNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmogEiAThTcDACABKAIEIAlB' +
-  'AnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhESABKAIkIQ4gASgCGCEPA0AgDiANIBJ6p3JBAnQiAmooAgAiCKwhEyAIQQBKBEAgCCAC' +
-  'IA9qKAIAIgJqIRAgASgCHCEJIAEoAighCgNAIAogCSACQQJ0aigCAEECdGoiCCAIKAIAQQFrNgIAIAJBAWoiAiAQSA0ACwsgESAT' +
-  'fCERIBJCAX0gEoMiEkIAUg0ACyAGIBE3AwAMAQsgBiASeyIRIAYpAwB8NwMAIAEoAiggAkECdGoiAiACKAIAIBGnazYCAAsgB0EB' +
-  'aiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIMAQsgA0UNAUEBIQBBACEF' +
-  'CwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGIAEiByECAkAgACABSg0AA0AgBiADIAcgAGsiAkECdGooAgAiBE4EQCAHIQIMAgsg' +
-  'AyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQALCyAAQQJKIABBA20hAA0ACwsL+AcCEH8D' +
-  'fiABQQJ0IgggACgCGGoiCSgCACELIAkoAgQhEAJAIAAoAiQgCGoiCigCAEEATA0AIAcEQCALIQkDQAJAIAAoAhwgCUECdGooAgAi' +
-  'DCACRg0AIAAoAiggDEECdGoiCCAIKAIAQYCAgIAEajYCACAAKAIsIAMgAygCACIIQQFqNgIAIAhBBHRqIghBADYCDCAIIAxBf3M2' +
-  'AgggCEIANwMAIAAoAjAgDEgNACAEIAQoAgBBAWs2AgALIAlBAWoiCSAAKAIkIAFBAnRqKAIAIAtqSA0ACwwBCyAAKAIcIQggCyEJ' +
-  'A0ACQCAIIAlBAnRqKAIAIgwgAkYNACAAKAIoIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCMCAMSA0AIAQgBCgCAEEBazYCAAsg' +
-  'CUEBaiIJIAooAgAgC2pIDQALCyALIBBIBEADQAJAAkAgC0ECdCIIIAAoAhxqKAIAIgogACgCMEoEQCAAKAIoIApBAnRqIgkoAgAi' +
-  'AUH/////A0oNAiAJIAFBgICAgARqNgIAIAcEQCAAKAIsIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCABIApBf3M2AgggAUIA' +
-  'NwMACyAAKAIwIApIDQEgBCAEKAIAQQFrNgIADAELIAIgCkYNAQsgACgCCCAKQQN0aiIBKAIAIg0gASgCBCIRTg0AIAAoAhQgACgC' +
-  'ECAAKAIgIAhqKAIAQQJ0aigCAEEEdGohDiAAKAIAIRJBASETA0ACQAJAIAAoAgwgDUEEdGoiASkDACAOKQMAQn+FQn8gASgCCCII' +
-  'IA4oAghGIhQbgyASIAhBA3QiAWopAwAiGIMiGVANACAAKAIsIAMoAgBBBHRqIglBADYCDCAJIAg2AgggCSAYNwMAIAMgAygCAEEB' +
-  'ajYCACAAKAIAIhIgAWogGCAZhTcDAAJAIAAoAgQgCEECdGooAgAiAUUEQCAIQQZ0IRUgBSkDACEaIAAoAiQhFiAAKAIYIRdBACEP' +
-  'A0AgFiAVIBl6p3JBAnQiAWooAgAiCKwgCEEASgRAIAggASAXaigCACIJaiEMIAAoAhwhCiAAKAIoIQgDQCAIIAogCUECdGooAgBB' +
-  'AnRqIgEgASgCAEEBayIBNgIAIA8gAUVyIQ8gCUEBaiIJIAxIDQALCyAafCEaIBlCAX0gGYMiGUIAUg0ACyAFIBo3AwAMAQsgBSAZ' +
-  'eyIYIAUpAwB8NwMAIAAoAiggAUECdGoiASABKAIAIBinayIBNgIAIAFFIQ8LIAZFDQAgDw0BCyAOIBRBBHRqIQ4gDUEBaiINIBFI' +
-  'IRMgDSARRw0BCwsgE0UNAEEADwsgC0EBaiILIBBHDQALC0EBC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJcg0AQQEhBSAAIQcC' +
-  'QANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdIGyEHIARBAEoNAAtB' +
-  'AA8LIAWsIAGsfkL+////B1UNAEEBQTgQLiIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFqIgk2AgwgBCAAQQ9q' +
-  'QRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEC8iCjYCFCAEIABBBnQQ' +
-  'LyILNgIYIARBASAGEC4iBTYCJCAEIAhBA2ogBmxBP3IQLyIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoiCBAvIgk2AjAgBCAI' +
-  'EC8iCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMgBCAFIAMgAiAFQQJ0' +
-  'aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQHkUNAAsLIAQQHwtBAA8LIAQQICAEC7UCAQt/IAAoAhQgACgCECIEIAFsIgZB' +
-  'AnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQICQCABIAxqIgQtAAAi' +
-  'BQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcgDmpBfiAFd0EQdCAB' +
-  'cjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAAIAlBAWoiCSADRw0A' +
-  'CyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgLNQAgAARAIAAoAhQQ' +
-  'NCAAKAIYEDQgACgCJBA0IAAoAiwQNCAAKAIwEDQgACgCNBA0IAAQNAsLFQAgACgCKCAAKAIkIAAoAiD8CgAAC8wCAQt/AkAgACgC' +
-  'ECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAE' +
-  'QQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAA' +
-  'KAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0' +
-  'aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAA' +
-  'IAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78' +
-  'CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYD' +
-  'QAJAAn8CQAJAIAkgACgCCCALQQxqECMiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAA' +
-  'KAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQ' +
-  'ISAGQQFqIQYgCSAAKAIIIAtBDGoQIyIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAg' +
-  'FkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIA' +
-  'IAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYh' +
-  'CgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAi' +
-  'BkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJA' +
-  'IAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAhIApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJ' +
-  'IBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQA' +
-  'C/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0I' +
-  'CQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD' +
-  '/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQi' +
-  'BkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEC4iBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEB' +
-  'AkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6' +
-  'AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAg' +
-  'AEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEg' +
-  'ASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsBACABIAEoAgBBh4CO' +
-  'B3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIg' +
-  'Ai0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6' +
-  'AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj' +
-  '8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0A' +
-  'CyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRq' +
-  'IgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFB' +
-  'EnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQNAvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAAAAAA///////////9' +
-  'CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H////B////wf9CwIA' +
-  'IABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9DP///wf///8H////' +
-  'B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8CkgAEHgKmpC////v/D/' +
-  '//8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQls' +
-  'akECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIECcLIAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////' +
-  'v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAg' +
-  'CSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEEC' +
-  'dGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8D' +
-  'cWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAg' +
-  'AUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJA' +
-  'IAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9x' +
-  'NgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9x' +
-  'NgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAWQYAkaigCAHJBf3Nx' +
-  'QQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYAC' +
-  'cSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZB' +
-  'AXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyAB' +
-  'QQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhx' +
-  'IgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhB' +
-  'AWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsg' +
-  'AWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYC' +
-  'LCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYC' +
-  'QCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYC' +
-  'ACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAA' +
-  'cSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0' +
-  'ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0A' +
-  'AEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2' +
-  'AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEi' +
-  'AQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYg' +
-  'BigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2' +
-  'AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigC' +
-  'ACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYC' +
-  'dCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZB' +
-  'A3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYC' +
-  'ECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAH' +
-  'ciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0ED' +
-  'dEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHA' +
-  'A3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RB' +
-  'wANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigC' +
-  'JCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQi' +
-  'CCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAh' +
-  'CiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIg' +
-  'IgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIi' +
-  'H3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEH' +
-  'AkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEF' +
-  'IQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAHIAogDBAnIAkoAhwN' +
-  'AiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQgg' +
-  'CSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8D' +
-  'cWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGov' +
-  'AQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAM' +
-  'ciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWot' +
-  'AAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkg' +
-  'ASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNx' +
-  'Iiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEEDdCABID79GwBB/wNx' +
-  'ai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8B' +
-  'AAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYC' +
-  'dCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsC' +
-  'ai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEg' +
-  'ASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAh' +
-  'KSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIi' +
-  'OEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIi' +
-  'NCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAW' +
-  'ICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIi' +
-  'LyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYg' +
-  'MnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAyciImcSAwciIycXIi' +
-  'MHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIi' +
-  'F3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIi' +
-  'FXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVy' +
-  'IhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAv' +
-  'IDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciAB' +
-  'IB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAUICRycSARcnEgIHIg' +
-  'AXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByAB' +
-  'IA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGov' +
-  'AQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAi' +
-  'ESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEB' +
-  'IAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3Nx' +
-  'Igs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBB' +
-  'AkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlH' +
-  'DQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYg' +
-  'Q0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAE' +
-  'aiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMg' +
-  'AlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJ' +
-  'diABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIc' +
-  'IgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3Eg' +
-  'DigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA' +
-  '/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJB' +
-  'CXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFB' +
-  'EnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiAB' +
-  'ciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGAgPA/cSAOKAIoIgFB' +
-  'CXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigC' +
-  'JCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEA' +
-  'IQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
-  'ciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
-  'AEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIf' +
-  'OgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAH' +
-  'KAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8D' +
-  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMg' +
-  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIg' +
-  'EyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAAByIBMgAUESdmotAABB' +
-  'BnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQ' +
-  'IAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSAN' +
-  'QQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYi' +
-  'DUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMg' +
-  'ByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJq' +
-  'LQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciAN' +
-  'QQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkg' +
-  'G2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCABQQFqIgFBA0cNAAsL' +
-  'QQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQ' +
-  'BEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcg' +
-  'C0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhAN' +
-  'AAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEH' +
-  'QQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1y' +
-  'RQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFp' +
-  'IgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYN' +
-  'ARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEh' +
-  'B0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAjQYqQAWogDToAACAj' +
-  'QYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlB' +
-  'CGogFCABQf//A3FoECggRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVB' +
-  'ATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAH' +
-  'QYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABs' +
-  'akHwKWo2AgwgCUEIaiAHIAYQKCAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/' +
-  'AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFq' +
-  'QQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgC' +
-  'ECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgC' +
-  'ICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIW' +
-  'NgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhko' +
-  'AgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJx' +
-  'IA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEB' +
-  'dEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwL' +
-  'mgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhAnDwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQg' +
-  'AS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABB' +
-  'ASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEH' +
-  'IAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0' +
-  'IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJx' +
-  'NgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAALHwAgAEETaiIA' +
-  'QRdNBH8gAEECdEHUMmooAgAFQcIeCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFVcg0AQQFBgAMQLiIC' +
-  'RQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBAvIgc2AhQgAiAGQcEAakEEEC4iCzYCGCACIAZBAWoiBUECdBAvIg02' +
-  'AjQgAiAFQQQQLiIONgJAIABBAWoiCUECdCIDEC8hCCACIAk2ApgCIAIgCDYCLCACIAMQLyIPNgJIIAIgAxAvIhA2AkwgAiADEC8i' +
-  'ETYCUCACIAMQLyISNgJUIAIgAxAvIgM2ArABIAIgBUEDdBAvIhM2ArQBIAIgBUEYbBAvIhQ2ArwBIAIgCUEUbBAvIhU2AtABAkAg' +
-  'EkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsAayAW/RsCQQFxQQJ0ciAW/RsD' +
-  'QQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0ciAW/RsBQQFxQQV0ciAW/RsC' +
-  'QQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQEDANACAFQQAgBUEAShshCANA' +
-  'IAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0akEANgIEIAMgBUEEdGoiACAG' +
-  'IAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYCBAsDQCAEIAhGBEAgAigCCCAF' +
-  'QQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQMSACIQQMBwUgAigCNCAEQQJ0akF/NgIAIARBAWohBAwBCwALAAUg' +
-  'AyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0aiIDQgA3AgggAyAENgIEIAMg' +
-  'BDYCACAEQQFqIQQMAQsACwALIAIQMgsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACABbCIAEC8iAkUEQEEADwsg' +
-  'AkEAIAD8CwALIAIL1gEBBH8CQCAAEIICIgIEf0HQNSEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRAIAAg' +
-  'AmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsCQAJA' +
-  'AkAgAUUNACABKAIAIgAQgwJFDQAgAiAAKAIAaxCEAg0BDAQLIAIQhAIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEACw8L' +
-  'QQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsgACgC' +
-  'ACADIAVC/v///wcgBUL+////B1MbpyIGbBAzIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABqQQBB' +
-  'KPwLACAAIAD9AATwAv0LBOACAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQNyECCyAAQQA2AsgBIABCfzcDoAEgACACNwOI' +
-  'ASAAQQA2AsABIABBADYCuAEgABA2IABBADYCiAIL/AMBAn8gAARAIAAoAggQNCAAKAIUEDQgACgCGBA0IAAoAhwQNCAAKAIsEDQg' +
-  'ACgCNBA0IAAoAkAQNCAAKAJIEDQgACgCTBA0IAAoAlAQNCAAKAJUEDQgACgCsAEQNCAAKAK0ARA0IAAoArwBEDQgACgC0AEQNCAA' +
-  'KALEARA0IAAoAowCEDQgACgCkAIQNCAAKAKgAhA0IAAoApwCIgEEQCABKAJkEDQgASgCaBA0IAEoAmwQNCABKAJwEDQgASgCdBA0' +
-  'IAEoAnwQNCABKAKEARA0IAFBADYChAEgAUEANgJ8IAH9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIAFBADYCdCABQX82AlwgASgCABA0' +
-  'IAEoAgQQNCABKAIIEDQgASgCDBA0IAEoAhAQNCABKAIUEDQgASgCGBA0IAEoAhwQNCABKAIgEDQgASgCJBA0IAEoAigQNCABKAIs' +
-  'EDQgASgCPBA0IAEQNCAAQQA2ApwCCyAAKALYAiIBBEAgASgCQEEASgRAA0AgASgCPCACQRhsaigCFBA0IAJBAWoiAiABKAJASA0A' +
-  'CwsgAUEANgJAIAEoAjwQNCABKAIAEDQgASgCBBA0IAEoAggQNCABKAIMEDQgASgCKBA0IAEQNCAAQQA2AtgCCyAAKALEAhA0IAAQ' +
-  'DyAAEDUgABA2IAAQNAsLdQEEfyAARQRAIAEQLw8LAkACQCABEIICIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQgwJFDQAgAiAE' +
-  'axCEAkUNACADIAI2AgAMAgsgARAvIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQNCABIQULIAUPCyAAC6wBAQV/IAAEQCAAQQhrIQJB' +
-  '0DUhAwNAAkAgASEEIAMiBSgCACIBRQ0AIAFBBGohAyABIAJJDQELCwJAIAFFBEBBACEBDAELIAIgAigCACIDaiABRw0AIAIgASgC' +
-  'ACADajYCACABKAIEIQELIABBBGsgATYCAAJAIARFDQAgBCAEKAIAIgBqIAJHDQAgAigCACEDIAQgATYCBCAEIAAgA2o2AgAPCyAF' +
-  'IAI2AgALCyIBAX8gACgCuAIiAQRAIAEoAmAQNCABEDQgAEEANgK4AgsLGgAgACgC4AEQcyAAKALkARA0IABCADcD4AELGgBCASAA' +
-  'QuuH1oXoyKHk4QB9EDgiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAg' +
-  'AEUEQEF+DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQg' +
-  'BEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEgg' +
-  'BiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgN' +
-  'AyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxB' +
-  'BBAwIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBAwIgUNACAAKAIwIQkgABA7IAAQPCAAEA8gABA1IAAoAgwhBSAAKAIIIQZB' +
-  'ACEEA0AgAyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2AgwgAUEANgIEIAEgBTYC' +
-  'ACABIANBf3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVBAWo2AiAgCUEAIAlB' +
-  'AEobIQEDQCABIARGDQMgACAAKAIsIARBAnRqKAIAED0aIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFqIgdBBHRqIg4oAgAh' +
-  'CiAGIAQgBWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiALNgIEIA4gCzYCACAA' +
-  'KAIYIAdBAnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAED4aDAALAAsLNQAgAARA' +
-  'IAAoAtQCIAAoArACIAAoAmRFciAAKAK8AiAAKAKUAnJyckUEQCAAED8LIAAQMQsLigQBDH8gAEUEQEF+DwsgAUEASCAAKAIgIAFM' +
-  'cgR/QXkFIAAQPCAAKAKUAgRAIAAgARBADwsgACABEEEiAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigCACECIAAgAUEBazYC' +
-  'PCAAIAI2AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgCHCABQQJ0aigCACEF' +
-  'A0AgAyAFQQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQiAkYEQCAIIAggBkEE' +
-  'dGoiAigCACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUgAyAJIAIgCiAEEEIM' +
-  'AQsLDAELIAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyACQQR0aigCBCICRwRA' +
-  'IAwgAyACQQR0aiINKAIMRwRAIAMgCSACQQEgCxBCDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRqIAE2AgALIAVBAWoh' +
-  'BQwBCwsgB0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvvAQEIfyAARQRAQX4PCyAAKAIwRQRAQXcPCyAA' +
-  'EDwgACAAKAIwQQFrIgE2AjAgACgClAJFBEAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigC' +
-  'AEECdGooAgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgC' +
-  'DCIBRQRAIAMgBSAEIAYgBxBDDAELIAFBAEwNAiADIAUgBCACEEQLIAAoAjQgBkECdGpBfzYCAAwBCwsLQQAL8wIBCn8gACgCKEEA' +
-  'RyEJIABByAFqIQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQED' +
-  'QCABIAVHBEAgAiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEEMMAQsgBCgCDCIERQRAIAIgByADIAhB' +
-  'ARBDDAELIARBAEwNACACIAcgAyABEEQLIAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRBDIAAoAsgBRQ0BIAAoAsQBIQQg' +
-  'ACgC0AEgBkEUbGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABBFIAIgAiABQQR0aiIF' +
-  'KAIAQQR0aiABNgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC8cBAQR/IAAoAjAiAkEA' +
-  'IAJBAEobIQQCQANAIAMgBEYNASADQQJ0IANBAWohAyAAKAIsaigCACABRw0ACyAAIAE2AjggACAAKAIIIAAoAhwgAUECdGooAgBB' +
-  'BHRqKAIIQQFrNgI8QXgPCwJAIAAoApgCIAJHBEAgACgCLCEDDAELIAAoAiwgAkEDdBAzIgNFBEBBfw8LIAAgAzYCLCAAIAJBAXQ2' +
-  'ApgCIAAoAjAhAgsgACACQQFqNgIwIAMgAkECdGogATYCAEEAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEE' +
-  'dGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyAB' +
-  'QQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAG' +
-  'KAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAM' +
-  'AQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEg' +
-  'ASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBBFDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEg' +
-  'BCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEg' +
-  'ACACIAFBARBFDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIM' +
-  'QQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78B' +
-  'AQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEE' +
-  'dGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQg' +
-  'BygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQv/AgEDf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUh' +
-  'AyAAKAJkQQJHDQBBACEDA0ACQCAAKAIwIANMBEAgACgClAJFDQEgACABIAIgAxAKDwsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARq' +
-  'KAIANgIACyADQQFqIQMMAQsLIAAoAtQCBEAgACABIAIgAxANDwsgACgC4AFFBEBBACEEA0AgBCAAKAJcTg0CIAIgA0oEQCABIANB' +
-  'AnRqQQEgACgCsAIgACgCvAIbBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAEEgLNgIACyADQQFqIQMgBEEBaiEE' +
-  'DAALAAtBACEEA0AgACgC6AEgBEoEQEEAIAAoAuABIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oE' +
-  'QCABIANBAnRqIAAoAuQBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsLIAMLKQEBfwNAIAFBBHQhAiABQQFqIQEgACAC' +
-  'aigCCCICQQBKDQALIAJBf3MLEwAgAARAIAAgATcDgAEgABA8CwsWACAABEAgACABQQBHNgKQASAAEDwLCxMAIAAEQCAAEDwgACAB' +
-  'NwOoAQsLEwAgAARAIAAQPCAAIAE3A9gBCwvCAwMCfAR/AX4gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkD4AIiCEJ/IAApA+gC' +
-  'UCAIQn9ScRs3AxAgASAAKAJYNgIgIAEgACgCYDYCJCABIAApA3g3AyggASAAKQOYATcDMEQAAAAAAADwPyECAkACQAJAIAAoAmQi' +
-  'BA4EAQAAAgALIAAoApQCBEACfEQAAAAAAAAAACECRAAAAAAAAAAAIAAoApwCIgBFDQAaRAAAAAAAAOA/IAAoAjQiBUEATA0AGiAA' +
-  'KAIkIQQgACgCKCEGRAAAAAAAAPA/IQNBACEAA0AgBCAAQQJ0IgdqKAIAtyADIAYgB2ooAgC3oyIDoiACoCECIABBAWoiACAFRw0A' +
-  'CyACIANEAAAAAAAA4D+ioAshAgwCCyAAQdwAQdgAIARBAkYbaigCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMD' +
-  'QCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEF' +
-  'DAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC7UBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCAB' +
-  'THINAEFvIQQgACgClAINACAAEDwgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQSCEH' +
-  'IAAoAjQgCGooAgBBAE4EQCAAIAcQQQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAECx8AIABFBEBBfg8LIAAo' +
-  'ApQCBH9BbwUgABA8IAAQAwsLKAACQCAARQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIACwvkAQEGfyAARQRAQX4PCwJ/' +
-  'QX0gAUEASCAAKAIAIAFMcg0AGiAAEDwgACgCpAIiBUEAIAVBAEobIQMgAUEBaiEGAkACQANAAkAgACgCoAIhBCACIANGDQAgBCAC' +
-  'QQJ0aigCACIHIAFKDQIgAkEBaiECDAELCyAEBEAgAyECDAILIAAgACgCAEECdBAvIgQ2AqACIAMhAiAEDQFBfw8LQQAgBiAHRg0B' +
-  'GgsgBCACQQJ0IgNqIgFBBGogASAFIAJrQQJ0/AoAACAAKAKgAiADaiAGNgIAIAAgACgCpAJBAWo2AqQCQQALC9IDAQV/IABFBEBB' +
-  'fg8LQX0hBAJAAkAgAUEASCAAKAIEIAFMcg0AQW8hBCACQQBIIAIgA0pyIANBAEwgACgCACABTHJyDQAgABA8AkACQCAAKAKMAiIE' +
-  'DQAgACAAKAIAIgVBAnRBBGoiBhAvIgQ2AowCIAAgBhAvIgY2ApACIARFIAZFcg0BIAVBfyAFQQBOG0EBaiEHQQAhBQNAIAUgB0YN' +
-  'ASAGIAVBAnQiCGpBATYCACAEIAhqQQE2AgAgBUEBaiEFDAALAAtBASEFIAQgAUEBaiIGQQJ0IgFqIgQoAgBBAUYEQCAAKAKQAiAB' +
-  'aigCAEEBRyEFCyACQQFHIANBAUdyIgcgBUYEQCAEIAI2AgAgACgCkAIgBkECdGogAzYCAEEADwsgACgCMCIIQQJ0IgRBBGoQLyIB' +
-  'RQ0CIAEgACgCLCAE/AoAACAAEDsgBkECdCIEIAAoAowCaiACNgIAIAAoApACIARqIAM2AgAgACAAKAKUAiAHIAVrajYClAJBACEE' +
-  'QQAhBQNAQQAgBSAISCAEGwRAIAAgASAFQQJ0aigCABA9IQQgBUEBaiEFDAEFIAEQNAwDCwALAAsgBBA0IAYQNCAAQgA3AowCDAEL' +
-  'IAQPC0F/C5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKALEAiABQQN0aikDAEIA' +
-  'IAEgACgC0AIiBEgbfSIGQv///////////wAgACkDyAJ9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcg' +
-  'A0EBdCADQf////8DShshAwwBCwsgACgCxAIgA0EDdBAzIgRFBEBBfw8LIAQgACgC0AIiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYC' +
-  '0AIgACAENgLEAgsgABA8IAAoAsQCIAFBA3RqIAI3AwAgACAAKQPIAiAGfDcDyAILQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEA' +
-  'SCAAKAIgIAFMcg0AGkIAIAAoAtACIAFMDQAaIAAoAsQCIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/' +
-  'IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS' +
-  '2lF+hRA3NwOIASAAIAEgBkIBfBBWQpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIYIAJB' +
-  'AnRqKAIAIgRBAUwEQCAAKAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYCAAsg' +
-  'AkEBaiECDAELCyAAQQA2AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCABQgF8' +
-  'IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5MEAQx/IwBBIGsiCSQAIAAoAtAB' +
-  'IAFBFGxqQQhrKAIAQQAgARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiCiAP' +
-  'Sg0AIA4gCkECdGooAgAiBEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQWBshDAtBACEEIAcgCkEEdGooAgQiCCEFA0Ag' +
-  'BUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0o' +
-  'AgAhBQwBCwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcg' +
-  'CCAJIAVBAnRqKAIAIgQQWQRAIAkgBkECdGogBDYCACAGQQFqIQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGooAgAi' +
-  'BCEFA0AgBCAHIAVBBHRqKAIEIgVGBEAgBkEBaiEGDAILIAcgBSAKEFkNACAHIA4gBSADIAIQWkEBIQwgACAAKALIASIIQQFqNgLI' +
-  'ASAAKALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLggQBFn8gASADQQR0' +
-  'aigCBCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAH' +
-  'IBBKcgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEEC' +
-  'dGooAgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQWyEZIAEgEiALEFshGiALIQYDQCALIAEgBkEE' +
-  'dGooAgQiBkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSACIAlB' +
-  'AnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBBZRQ0BIAEgESADEFkNASAAIAEgAiAHIAMgCSAEIAUQXCAAIAEg' +
-  'AiAIIAMgCSAEIAUQXCAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoN' +
-  'ACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YN' +
-  'ACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcg' +
-  'ACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVB' +
-  'AkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEA' +
-  'TA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEEC' +
-  'SkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0A' +
-  'IAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAEL' +
-  'YgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBBZDQEgASAIIAUQWQ0BIAEgAiAIIAcgBhBaIAAgACgCyAEiCUEBajYC' +
-  'yAEgACgCxAEgCUECdGogCDYCAAwBCwsL0QkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABBeIAAgADQCpAI3' +
-  'A4ACIAAgADQCxAI3A0ggACgCjAEgACgChAEgACgCgAFHcg0AIAAQXwsCQCAAKAKcAgRAIAAQYCICDQELIAAoAowBIAAoAqwBRXJF' +
-  'BEBBfyECIABBABBhDQELQQAhAgNAAkAgACgCmAINACACIQYCQCAAEGIiAkEASARAIABBATYCrAEgABBjQQMhAyAGIQIgAEEAEGFF' +
-  'DQFBfyECDAQLAkAgAgRAIAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEIahBkIgNBAkgNACAA' +
-  'IAMgACgCzAEiAigCACACKAIEEGVFDQAgABBjQX8hAkEBIQMMAwsgACAFKAIMEGYgACgCzAEiAigCACEEAkAgA0EBRgRAIAAgBEEA' +
-  'EGcgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQaEECdEEBchBnCyAAIAArA7gBIAArA7gCozkDuAEgACAA' +
-  '/QADWCIJIAO4/RQgCf3xAf0MAAAAAAAAoD8AAAAAAAAwP/3yAf3wASIJ/QsDWCAAKQPgAiEHAkAgACgCoAJBAEoEQEEDIQMgByAA' +
-  'KQP4AVoNAQwDC0EDIQMgCf0hASAAKwPIAqIgCf0hAGNFIAcgACkDaH1CMlRyDQILIAAgACkD+AJCAXw3A/gCIABBABBmIAAgACkD' +
-  '4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEF4gACkD4AIhBwsgByAAKQOAAlQNASAAEGIiAkEASgRAIABB' +
-  'ATYCmAIMAgsCQCACRQRAIAAQX0F/IQJBASEDIABBARBhRQ0BDAQLIABBATYCrAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAA' +
-  'NAKkAnwgByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQ' +
-  'IAhCA4MhByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3' +
-  'A0gFIAAoAiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQB' +
-  'IgJBAEoEQCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEGkaDAELCyACDQBBASECIABBATYCnAIgACAAKQOIA0IBfDcDiAMMBQsgASAA' +
-  'KQPYAlgEQEEDIQIMBQsgABBpIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASAC' +
-  'QQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwA' +
-  'ACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABBnCyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEA' +
-  'SgRAIAAgACkDiAJCAXwiAjcDiAIgACACEFYgAa1+IAApA+ACfDcD+AELC6sBAQl/A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEE' +
-  'IAAoAhwgACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARAIAQgATYCACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcg' +
-  'ACgCKGosAABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIAIAFBAWohAQsgAkEBaiECDAELAAsACwsL6AEBBH8gACgC' +
-  'jAEiAQRAIAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAAIAEgACgCzAEiAygCACADKAIEEGUNAQtBACECIABBADYC' +
-  'nAIgACABQQFrEGYgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABBnQQAPCyAAIAMgACAEIAFBgYCAgAQQaEECdEEBchBnCyACDwUg' +
-  'ACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQAL' +
-  'rwgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAG' +
-  'RgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgC' +
-  'nAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANB' +
-  'AWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEg' +
-  'ACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUg' +
-  'EXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAF' +
-  'GwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEGoiBEEASg0AQQAhBSAEDQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEF' +
-  'AkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygCACIDEGoNASAAIANBABBnDAELIA4gAzYCACAOIA1B/////31xNgIE' +
-  'IAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCACQQFq' +
-  'IQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQoAghK' +
-  'BEAgBCgCACABIAFBAm1qQQhqIgJBAnQQMyIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAEL' +
-  'AAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigCACIB' +
-  'QQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQaxogACgCqAEgAygCDEEMbGogASADKAIIEGsaIAVBAWohBQwBCwsgAEEANgKsAUEACyAH' +
-  'QYACaiQABSAAKAKoASIGIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aiIEKAIIQQxsaiIBIAEoAgRBAmo2AgQgBiAEKAIMQQxsaiIB' +
-  'IAEoAgRBAmo2AgQgAkEBaiECDAELCwvUCgERfwNAAkAgACgChAEiASAAKAKAAUgEfyAAIAFBAWo2AoQBIAAoAnwgAUECdGooAgAh' +
-  'BiAAIAApA/ACQgF8NwPwAiAGQQF1IgRBAWohBSAAKAIQIgIgBEECdCIDaiIHKAIAIQECQCAGQQFxRQRAIANBAnIhBwNAIAEgAiAF' +
-  'QQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0aigCAEECdCIDIAAoAiBqKAIAIghBACAIQQBKGyEIIAAoAhwgACgCGCADaigCAEECdGoh' +
-  'CQNAIAIgCEcEQAJAIAkgAkECdGooAgAiAyAERg0AIAAoAiggA2osAAAiCkEASA0AIAoNBSAAIANBAXRBAXIgBxBnCyACQQFqIQIM' +
-  'AQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAgACgCFCAE' +
-  'QQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2ooAgAhBUF/' +
-  'IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEASARAQQAh' +
-  'AiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCABai0AAA0A' +
-  'IAAgAUEBdCAHQQNyEGcgACgCECAJaigCACEDCyAEQQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAAKAIMSARA' +
-  'IAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFqIQEMAAsACyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABBAjYC4AFB' +
-  'AQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCABKAIEIQggASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJqKAIAIQcg' +
-  'A0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QakEASgRAIAYgAUECdGoiAiAHNgIAIAIgDjYCBCABQQJqIQEMAgsgB0ECdCIPIAAo' +
-  'ApABaiICQQhqIQQgCSACKAIIIgVGBEAgBCgCBCEFIAQgCTYCBCAEIAU2AgALIAIoAgAhCgJAIAUgDkYNACANIAUQakEATA0AIAYg' +
-  'AUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJBAWohAiANIAQg' +
-  'C2oiCygCACIREGpBAEgNAAsgBCARNgIEIAsgCTYCACAAKAKoASAEKAIEQQxsaiAHIAUQa0UNAiALIAQoAgQ2AgAgBCAJNgIEIAYg' +
-  'AUECdGoiACAONgIEIAAgBzYCACAIIAMgAyAISBshACABQQJqIQIDQCAAIANHBEAgBiACQQJ0aiAGIANBAnRqKAIANgIAIAJBAWoh' +
-  'AiADQQFqIQMMAQsLIAwgAjYCBEF/DwsgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohASANIAUQakEASARAIAggAyADIAhIGyEC' +
-  'A0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAA' +
-  'IAo2AuABQQEPBSAAIAUgD0EBchBnDAILAAsLIAwgATYCBAwACwALCAAgAEEAEGYL8QcBC38jAEEQayIIJAAgACgCgAEhBSAIIAAo' +
-  'AtwBIgc2AgwgACgC4AEhA0EBIQYDQCADQQAgA0EAShshCkEAIQMDQCADIApGBEACQCAAKAJ8IQMgACgCcCEHA0AgByADIAVBAWsi' +
-  'BUECdGooAgAiCUEBdSIKaiILLQAARQ0ACyALQQA6AAAgBEEBayIERQ0AIAAgCiAIQQxqEGwhAyAIKAIMIQcMAwsFAkAgByADQQJ0' +
-  'aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEG0gACgCdCANaigCACAAKAKMAU4E' +
-  'QCAEQQFqIQQMAQsgACgCzAEgBkECdGogCygCADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAoAswBIgQgCUEBczYCAEEAIQUgCEEA' +
-  'NgIIAkAgACgCtAJFDQAgBkEBIAZBAUobIQdBASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdGDQMCQAJAIAAoAnggACgCzAEiBCAD' +
-  'QQJ0aigCACIJQQF0QXxxaigCAAR/IAAgCSAFIAhBCGoQbg0BIAAoAswBBSAECyAGQQJ0aiEEIAZBAWohBgwBCyAAKALUASAIIAgo' +
-  'AggiCkEBajYCCCAKQQJ0aiEECyAEIAk2AgAgA0EBaiEDDAALAAVBASAAKAJ0IAQgA0ECdGooAgBBAXRBfHFqKAIAdCAFciEFIANB' +
-  'AWohAwwBCwALAAsgBkEBIAZBAUobIQVBASEDIAEDfyADIAVGBH8CfyAIKAIIIQMDQCADQQBKBEAgACgCcCAAKALUASADQQFrIgNB' +
-  'AnRqKAIAQQF1akEAOgAADAELC0ECIQNBACAGQQJIDQAaQQEhBQN/IAMgBkYEfyAAKALMASIDKAIEIQQgAyADIAVBAnRqIgUoAgA2' +
-  'AgQgBSAENgIAIAAoAnQgAygCBEEBdEF8cWooAgAFIAMgBSAAKAJ0IgQgACgCzAEiByADQQJ0aigCAEEBdEF8cWooAgAgBCAHIAVB' +
-  'AnRqKAIAQQF0QXxxaigCAEobIQUgA0EBaiEDDAELCwsFIAAoAnAgACgCzAEgA0ECdGooAgBBAXVqQQA6AAAgA0EBaiEDDAELCzYC' +
-  'ACAAKALQAgRAIAAgBhBvCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC5AEg' +
-  'ACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2AgAg' +
-  'CEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQASAB' +
-  'rCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQMyIFRQ0BIAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKkAUYE' +
-  'QCAAKAKcASABQQF0QYACIAEbIgFBAnQQMyIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYCDCAG' +
-  'IAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAIIIgRM' +
-  'DQIgASgCACAEQQF0QQggBBsiBEECdBAzIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAGQRBq' +
-  'JAAgBAv0AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIAIQQg' +
-  'ACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiACQX9z' +
-  'QQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgCQCED' +
-  'DAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2AowB' +
-  'DAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQIDQCAC' +
-  'IAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAoArAC' +
-  'BEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAgACADEHAgBCECDAALAAsLYgEBfyABQQF1IgMgACgCKGpB' +
-  'f0EBIAFBAXEbOgAAIANBAnQiAyAAKAJ0aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAAKAKAASICQQFqNgKAASAAKAJ8IAJBAnRq' +
-  'IAE2AgALqwEBAn8gACgCkAEgACgClAEiBEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEgAkECdPwKAAAgACAAKAKgASIDQQFqNgKg' +
-  'ASAAIAIgACgClAFqQQJqNgKUASAAKAKcASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxqIAQgASgCBBBrGiAAKAKoASABKAIEQQxs' +
-  'aiAEIAEoAgAQaxogACAAKQOAA0IBfDcDgAMgBAtiAQV/IAAoAsgBIgIgACgCwAEiASgCACIDQQJ0akF/NgIAIAAgACgCxAEiBEEB' +
-  'ayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQcQsgAwsbAEEAIAAgAUEBdWotAAAiAGsgACAB' +
-  'QQFxG8ALjgEBAn8CQCAAKAIIIgMgACgCBCIEQQJqTgRAIAAoAgAhAwwBCyAAKAIAIANBAXRBCCADGyIEQQJ0EDMiA0UEQEF/Dwsg' +
-  'ACAENgIIIAAgAzYCACAAKAIEIQQLIAAgBEEBajYCBCADIARBAnRqIAE2AgAgACAAKAIEIgBBAWo2AgQgAyAAQQJ0aiACNgIAQQAL' +
-  'nAIBBX8gACgCeCABQQJ0aigCACIEQQJ1IQMCQAJAAkACQCAEQQNxQQFrDgMAAQIDCyADQQJ0IgMgACgCkAFqIgFBBGogASgCBEGA' +
-  'gICAAnI2AgAgAiABQQxqNgIAIAAoApABIANqKAIAQQFrDwsgACgC2AEiACADQQF0QQFyNgIAIAIgADYCAEEBDwsgA0ECdCIDIAAo' +
-  'AiBqIQUgACgCHCAAKAIYIANqKAIAQQJ0aiEGQQAhA0EAIQQDQCAFKAIAIARMBEAgAiAAKALYATYCACADDwUgASAGIARBAnRqKAIA' +
-  'IgdHBEAgACgC2AEgA0ECdGogB0EBdDYCACADQQFqIQMLIARBAWohBAwBCwALAAsgAiAAKALYATYCAEEAC68BAgR/AXwgACgCsAEi' +
-  'BCABQQN0aiICIAArA7gBIAIrAwCgIgY5AwAgBkR9w5QlrUmyVGQEQEEAIQIgACgCBCIDQQAgA0EAShshAwNAIAIgA0YEQCAAIAAr' +
-  'A7gBRDAFjuQu/ysrojkDuAEFIAQgAkEDdGoiBSAFKwMARDAFjuQu/ysrojkDACACQQFqIQIMAQsLCyAAKALIASABQQJ0aigCACIB' +
-  'QQBOBEAgACABEHILC+ECAQp/IwBBEGsiByQAIAMoAgAhCiAAKALQASABNgIAQQEhCUEBIQQCQANAIARBAEwNAUEAIQEgACAAKALQ' +
-  'ASAEQQFrIgRBAnRqKAIAQQF1IAdBDGoQbCIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIG' +
-  'IAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC0AEgBEEC' +
-  'dGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiAD' +
-  'KAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQuqAwELfyMA' +
-  'QRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0' +
-  'aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQbCEKIAYoAgwhCwNAIAMgB0ogAiAKTnINASALIAJBAnRqKAIAQQF1IgUg' +
-  'ACgCcGoiDC0AACAAKAJ0IAVBAnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2AgAgA0EBaiEDCyACQQFqIQIMAAsACyAE' +
-  'QQFqIQQMAQsLA0AgCCAJRwRAIAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEBaiEIDAELCyADQQAgA0EAShshAUEAIQID' +
-  'QCABIAJGDQEgACgCcCACQQJ0IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtABIARqKAIAEG0LIAJBAWohAgwACwALBSAA' +
-  'KAJwIAAoAswBIAJBAnRqKAIAQQF1akEBOgAAIAJBAWohAgwBCwsgBkEQaiQAC1IBAX8gACgCyAEgAUECdGoiAigCAEEASARAIAAo' +
-  'AsABIAAoAsQBQQJ0aiABNgIAIAIgACgCxAE2AgAgACAAKALEASIBQQFqNgLEASAAIAEQcgsL1wEBBn8gACgCwAEiAigCACEGA0AC' +
-  'QCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEED' +
-  'dGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUEC' +
-  'dGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAg' +
-  'AUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgB' +
-  'IARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAA' +
-  'KAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEDQgAUEBaiEBDAALAAsgACgCABA0IAAoApABEDQgACgCnAEQNCAAKAKoARA0IAAQNAsL' +
-  '5QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGYAxAuIgdFDQAgAyACQQJ0aigCACELIAcgATYC' +
-  'DCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0akECdCAJQQVsahAuIQYgByAJQQF0Ig9BDBAu' +
-  'Igg2AqgBIAZBACAIG0UEQCAGEDQgBxBzDAELIAcgBjYCsAEgByAGNgIAIAogB0HcAWo2AiwgCiAHQdgBajYCKCAKIAdB1AFqNgIk' +
-  'IAogB0HQAWo2AiAgCiAHQcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAHQYgBajYCECAKIAdB/ABqNgIMIAogB0H4AGo2' +
-  'AgggCiAHQfQAajYCBCAKIAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAHIAg2AuQBIAcgCCAJQQJ0IgxqIgY2AhQgByAG' +
-  'IA5BAnQiCGoiBjYCHCAHIAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAIaiIINgIkIAcgBiAIaiIGNgIoIAcgBiAMajYC' +
-  'cCAHIAYgCUEDbGo2AjQgByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAgBygCFCAEIAtBAnT8CgAAQQAhBiALQQAgC0EA' +
-  'ShshCANAIAYgCEYEQEEAIQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACACQQBKGyEJA0ACQCAAIAlGBEBBACEGIAFBACAB' +
-  'QQBKGyECDAELIAMgAEEBaiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwEQCACIQAMAwUgBCAGQQJ0aigCAEECdCILIAco' +
-  'AhhqKAIAIQwgBygCHCAHKAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2AgAgBkEBaiEGDAELAAsACwsDQCACIAZHBEAg' +
-  'BkECdCIAIAcoAiRqIAcoAiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcAACwBAAABAAAA/QsDoAIgB0KAgICAgICA+D83' +
-  'A7gBIAdBATYC0AIgB0KAgICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz5syZ9z83A7gCIAdCgYCAgBA3A7ACIAdCASAF' +
-  'QpX4qfqXt96bnn9+Qp26s/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAhBgNAIAYgCUYEQANAIAggCUYEQEEAIQBBACEG' +
-  'A0AgAiAGRgRAA0ACQCAHKAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYgAyACQQFqIgBBAnRqKAIAIgggBiAIShshC0EA' +
-  'IQgDQCAGIAtGBEAgCCAHKAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEGcMAwUgCCAEIAZBAnRqKAIAIAFIciEIIAZBAWohBgwBCwAL' +
-  'AAsLIAYNDSAHEGJFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcgCBBwIAhBAWoh' +
-  'CAwBCwALAAUgACAAKQMAIgVCDYYgBYUiBUIHiCAFhSIFQhGGIAWFIgU3AwAgBygCsAEgBkEDdGogBUILiLpEAAAAAAAAoDyiRI3t' +
-  'taD3xrA+ojkDACAHKAI0IAZqQf8BOgAAIAcoAjAgBmpB/wE6AAAgBygCLCAGakH/AToAACAHKALIASAGQQJ0akF/NgIAIAZBAWoh' +
-  'BgwBCwALAAUgBkECdCEIIAcoAhgiCSAGQQFqIgZBAnRqIgsgCygCACAIIAlqKAIAajYCAAwBCwALAAUgBygCGCAEIAZBAnRqKAIA' +
-  'QQJ0aiIJIAkoAgRBAWo2AgQgBkEBaiEGDAELAAsABSAKIAZBAnRqKAIAIAg2AgAgBkEBaiEGIAggCUECdGohCAwBCwALAAtBACEH' +
-  'CyAKQTBqJAAgBwuLAgIDfwF+IwBBQGoiAiQAAkACQCAAKALgASIDBH8gAwUgABB2IgMNASAAKALgAQsgAUJ/UgR+QgAgASAAKQPw' +
-  'AX0iBSABIAVUGwVCfwsQXSEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAA' +
-  'KQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAAQQI2AmQgACAAKQPgAiIBQgF8IgU3A+ACIAAgACkD' +
-  '6AIgASAFVq18NwPoAgwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAILIAJBQGskACADC48EAQ9/IAAoAgQhAiAAKAIgIgRB' +
-  'AnRBBGoiBRAvIgdFIAAoAgxBAnRBBGoQLyIJRXIgBRAvIgpFIAJBAnRBBGoQLyILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAggh' +
-  'DkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOA' +
-  'ARA3EHQFIAAoAhwgBUECdGooAgAhAUEBIQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAE' +
-  'QQJ0aiAGIAtqQQRrKAIANgIAIAFBAWohASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFq' +
-  'IQMgBCECCyAFQQFqIQUMAQsLBSABQQJ0IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsg' +
-  'AUEBaiEBDAELCyEBCyAHEDQgCRA0IAsQNCABRQRAIAoQNEF/DwsgABA/IABBADYCyAEgAEIANwNYIABBADYCwAEgACADNgLoASAA' +
-  'IAo2AuQBIAAgATYC4AEgAEEANgK4ASAAIAApA2g3A/ABIAAgACkDeDcD+AEgACAAKQOYATcDgAJBAAvnAwIMfwN+IAAoAiAhBCAA' +
-  'KAIIIQogACgCACEFQQFB7AAQLiICRQRAQX8PCyAAIAI2ArgCIAVBAWohCCAEQQJ0QQRqEC8hBgJAA0ACQCAGQQAgBCAHShtFBEAg' +
-  'DUIBhkICfCEPQQQhAQNAIAEiA0EBdCEBIA8gA61VDQALIAIgBEE/akHAAG02AgAgAiAFIAQgBCAFShtBAmo2AlggAiAAKAIEIgFB' +
-  'EGpBEG1BBHQ2AlAgAiACQQAgBCABQQJqIgkgDqdBAWoiCiANpyILEHgiATYCZCACIAFBARAuIgg2AmAgBUECakEEEC4hASADQQJ0' +
-  'EC8iBUEARyAGQQBHIAFBAEdxIANBCBAuIgdBAEdxcSAIQQBHcSIMRQ0BIAIgCCAEIAkgCiALEHgaIAAgAiAGIAEgByAFIANBAWsQ' +
-  'eSAAKAIAIAAoAgQgACgCICACIAYQegwDCyAGIAdBAnQiA2oiCyAINgIAIAAoAhwgA2ooAgAhCSAIIQMDQCAKIAlBBHRqIgwoAggi' +
-  'AUEATARAIAdBAWohBwwDBSABIANIBEAgCyABNgIAIAEhAwsgDkIBfCEOIAlBAWohCSANIAwoAgxBAEetfCENDAELAAsACwsgABA1' +
-  'CyAGEDQgARA0IAcQNCAFEDQgDEEBawv2AwECfyAAIAE2AgQgACABIAAoAgAiBkEDdCIHakEAIAEbNgIIIAAgASAGQQJ0QQdqQXhx' +
-  'IAdqIgZqQQAgARs2AgwgACABIAYgA0EDdGoiBmpBACABGzYCECAAIAEgBiAEQQR0aiIGakEAIAEbNgIUIAAgASAGIAVBA3RBF2pB' +
-  'eHFqIgZqQQAgARs2AhggACABIAYgBCAFakEEdEEnakFwcWoiBWpBACABGzYCHCAAIAEgBSACQQJ0IgZBC2pBeHEiB2oiBWpBACAB' +
-  'GzYCICAAIAEgBSAEQQJ0QQdqQXhxIgRqIgVqQQAgARs2AiQgACABIAQgBWoiBWpBACABGzYCKCAAIAEgBSAGQQdqQXhxIgRqIgVq' +
-  'QQAgARs2AiwgACABIAQgBWoiBWpBACABGzYCMCAAIAEgBCAFaiIEakEAIAEbNgI0IAAgASAEIANBAnQiBUGHAmpBeHFqIgRqQQAg' +
-  'ARs2AjggACABIAQgBUEHakF4cWoiBGpBACABGzYCPCAAIAEgBCACIANqQQR0aiICakEAIAEbNgJEIAAgASACIAdqIgJqQQAgARs2' +
-  'AkggACABIAIgACgCWCIDQQR0aiICakEAIAEbNgJMIAAoAlAiAUGBCEgiBEUEQCAAQQA2AkwLIAEgA2xBAnRBB2pBeHFBACAEGyAC' +
-  'agv4BQINfwJ+IAAoAiAiCEEAIAhBAEobIQ0gACgCCCEPIAAoAgAhDgNAIAcgDUYEQEEAIQggDkECaiIHQQAgB0EAShshCkEAIQcD' +
-  'QCAHIApGBEBBACEHA0AgByANRgRAAkBBACEKQQAhAgNAIAogDUYNASAKQQJ0IgwgASgCMGooAgAhECABKAIcIAxqIAI2AgBBACEJ' +
-  'A0AgCUECRgRAIAEoAhwiAyAKQQFqIgpBAnRqIAI2AgAgAyAMaiEDIAEoAiggDGohCEEAIQcDQCAIIAc2AgAgByACIAMoAgAiCWtO' +
-  'DQMgByAJaiEJIAdBAWohByAOIAEoAiAgCUECdGooAgBODQALDAILIAAoAhwgEEECdGooAgAhAwNAIA8gA0EEdGoiCCgCCCIHQQBM' +
-  'BEAgCUEBaiEJDAIFIAcgDkogCUYEQCAIKAIMIghBAEgEQCAAKAIUIAdBBHRqKAIIIQgLIAJBAnQiESABKAIgaiAHNgIAIAhBAEwE' +
-  'f0EABQJ/IAisIAetQiCGhCIUQpX4qfqXt96bnn9+QiCIpyELA0AgBCAGIAtxIghBA3RqIhIpAwAiFVAiE0UEQCAIQQFqIQsgFCAV' +
-  'Ug0BCwsgBSAIQQJ0aigCACATRQ0AGiASIBQ3AwAgASABKAJcQQFqIgs2AlwgBSAIQQJ0aiALNgIAIAsLCyEIIAEoAiQgEWoiCyAI' +
-  'NgIAIAEoAgwgB0EDdGoiByAHKAIEQQFqNgIEIAEoAhQgCygCAEEDdGoiByAHKAIEQQFqNgIEIAJBAWohAgsgA0EBaiEDDAELAAsA' +
-  'CwALAAsFIAMgAiAHQQJ0IgpqKAIAQQJ0aiIIIAgoAgAiCEEBajYCACABKAIsIApqIAg2AgAgASgCMCAIQQJ0aiAHNgIAIAdBAWoh' +
-  'BwwBCwsFIAMgB0ECdGoiCSgCACEMIAkgCDYCACAHQQFqIQcgCCAMaiEIDAELCwUgAyACIAdBAnRqKAIAQQJ0aiIIIAgoAgBBAWo2' +
-  'AgAgB0EBaiEHDAELCwv+AwEGfyADKAIMIAFBAWpBABB7IAMoAhQgAygCXEEBEHsgAkEAIAJBAEobIQkDQCAFIAlGBEBBACEAQQAh' +
-  'BANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIoaigCAEEBRgRAIAMoAiAg' +
-  'AygCHCAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAFNgIAIARBAWohBAwD' +
-  'CwALAAsLA0AgAygCXCAATgRAIAMoAhggAEEDdCICIAMoAhRqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACADKAIUIgEgAEECdGog' +
-  'ASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAhwiBiAFQQJ0IgdqKAIAIQEgBCADKAIwIAdqKAIAQQJ0aigCACEKA0Ag' +
-  'BiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIgaigCACIGQQN0aiADKAIQIAUgChB8IAMoAiQgB2ooAgAiBwRA' +
-  'IAMoAhQgB0EDdGogAygCGCAFQQAQfAsgACAGTgRAIAMoAjggBkECdGoiByAHKAIAQQFqNgIACyABQQFqIQEgAygCHCEGDAALAAsA' +
-  'C04BBH8gAUF/IAFBAE4bQQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEB' +
-  'DAELCwuSAQEDfyACQQZ1IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoi' +
-  'BCADNgIMIAQgBTYCCCAEQgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYC' +
-  'DAsL9QMCB38DfCMAQSBrIgUkAAJ/QX4gAEUgA0VyDQAaQW8gACgClAINABogABA8IAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZ' +
-  'wNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gACgCrAJBAUcEfyAAEBFBAEcFQQALRQRAA0AgDEQAAAAAAAAAAGZF' +
-  'IAIgB0xyRQRAIAdBAWohByAFQRhqIQpEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBPIghBAEgNACAFIAUpAxBC' +
-  'AXw3AxAgACAIIAUoAgwgBSgCCBBOIgYgBSgCCEoEQCAFKAIMIAZBAnQQMyIJRQRARAAAAAAAAPC/IQ0MAgsgBSAJNgIMIAUgBjYC' +
-  'CCAAIAggCSAGEE4aCyANIA6gIQ0gBkUNACAAIAUoAgwgChAYIAasgqdBAnRqKAIAED0aIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARA' +
-  'IAAQPhoMAQsLIA1EAAAAAAAAAIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAXIQxBAAsQNCAA' +
-  'EDwgBARAIAQgBSkDEDcDAAtBfyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAupBwINfwN+IwBBMGsiByQAIAdB' +
-  'ADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEH8MAQsgAkECaiAC' +
-  'QQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAE' +
-  'QS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB' +
-  '7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJA' +
-  'IAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQfyAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiED' +
-  'IAQpAwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAE' +
-  'KQMADAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsi' +
-  'BEEwIA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QfyAJ' +
-  'QQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEH0LSAEGyEEQQAhBQNAQSAhCiAEIAVqLQAA' +
-  'RSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRB/IAZFDQMgB0EgaiAGwBB/IAUhAwwCCyAHIAUoAgA6ABcgBUEEaiED' +
-  'QSAhCkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQ' +
-  'fyAEQQFqIQQMAAsACwUgCCAKEH8gBEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGok' +
-  'ACACQf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggL' +
-  'JQEBfyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxB+IARBEGokAAvBBgEGfyMAQaABayICJAAgAiABNgKEASACIAA2AoABIAL9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9CwOIASACQeQ6NgKYAUHkOkEAQcwB/AsAAkAgACABRXJFBEAgAkGAAWpBfkEAQfIXQQAQggEaDAELQQFB' +
-  '6AAQLiIDRQRAIAJBfxAsNgIAQQAhAyACQYABakF/QQBBzhQgAhCCARoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDaCAALQAAQe8BRyABQQNJciAALQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQgwFFBEAgAkEANgKU' +
-  'AUFyIQAgAkGAAWpBckEAQZocQQAQggEaDAELIAJBgAFqIAMgAkH8AGogAkHoAGoQhAEiAA0AIAMgAigCfCIAIAMoAiQgAGsQLSIB' +
-  'NgIAQQAhACABDQBBfyEAIAJBfxAsNgJAIAJBgAFqQX9BAEHOFCACQUBrEIIBGgsgAigCcCEEIAIoAmwhBSACKAJoIQYgAigCdCEH' +
-  'QQAhAQNAIABFIAEgB0hxRQRAIAYQNCAFEDQgBBA0IAIoAnwhBEEAIQEDQCAARSABIARIcQRAQQAhAAJAIAMoAgggAygCICABQQN0' +
-  'aigCAGotAABBI0cNACADKAIAIAEQUSIFRQ0AIAIgBRAsNgIgIAJBgAFqIAVBAEHOFCACQSBqEIIBIQALIAFBAWohAQwBBQJAIAJB' +
-  'ADYCYCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDUAJAIAANACACIAMoAiRBBBAuIgE2AlxBACEAIAENAEF/IQAgAkF/ECw2AjAgAkGA' +
-  'AWpBf0EAQc4UIAJBMGoQggEaCwNAIAANASACQYABahCDAUUNASACQYABaiADIAQgAkHQAGoQhQEhAAwACwALCwsgAigCUBA0IAIo' +
-  'AlQQNCACKAJcEDQgAEUNAiADEIYBQQAhAwwCCyADKAIAIAYgAUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQUiIABEAgAiAAECw2' +
-  'AhAgAkGAAWogAEEAQc4UIAJBEGoQggEaCyABQQFqIQEMAAsACyACQaABaiQAIAMLWAEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2' +
-  'AgAgACgCFCEHIAUgAkEBajYCCCAFIAc2AgQgBiAENgIMIAAoAhhBDGpBwAEgAyAEEH4aCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMg' +
-  'ACgCBCEHA0AgAyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIEIcBIgUgBGsgCCAFGyICEIcBIgEgBGsgAiABGyECQQAh' +
-  'BiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiID' +
-  'NgIIA0AgAiAGRg0BIAQgBmosAAAiARCIAQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABr' +
-  'IgUkACAFQQA2AmwgAkF/NgIAIAFBCGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqEIkBBEAgACgCDCIEIAUoAmgiAWohByAF' +
-  'KAJkIgYgAWsiCEEBRwRAIAdB/AAgCBCHASEIDAILIActAABB/ABHBEAgB0H8AEEBEIcBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAg' +
-  'AUG0HEEAEIIBGgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEH4GEEAEIIBGgwC' +
-  'CwJAIAcgCEkEQCAAIAVB6ABqIAggBGsgAigCAEF/c0EfdiADIAkQigEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhCL' +
-  'ASIHSwRAIAUgBCAHai0AADYCAEFxIQQgAEFxIAdBzR0gBRCCARoMAwsgCiABIARqIgQgBiABayIGEIwBQQBOBEAgBSAFQTBqIAQg' +
-  'BhCNATYCEEFzIQQgAEFzIAFBzB8gBUEQahCCARoMAwsgCiAEIAYQjgEiBEEASARAIAUgBBAsNgIgIAAgBCABQc4UIAVBIGoQggEh' +
-  'BAwDCyAJQQFqIQkMAQsLQXAhBCAAQXAgBkEBa0HWEkEAEIIBGgsgBUHwAGokACAEC8sIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEg' +
-  'BUIANwPYASADIAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJA' +
-  'A0AgACAFQewBaiAFQegBaiAFQeQBahCJAQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYg' +
-  'ByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcgBhCLASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlBzR0g' +
-  'BUEgahCCARoMBgsgBiAHRgRAQXAhBCAAQXAgB0GoMkEAEIIBGgwGCyARIAwgBiAHayIOEIwBIg9BAEgEQCAFIAVBoAFqIAwgDhCN' +
-  'ATYCMEF0IQQgAEF0IAdB1i4gBUEwahCCARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QjQE2AkBBeyEEIABBeyAG' +
-  'QawVIAVBQGsQggEaDAcLIAZBAWoiCSAIRgRAQXAhBCAAQXAgBkGPMkEAEIIBGgwHCyAIIAogCSAIEIsBIgZLBEAgBSAGIApqLQAA' +
-  'NgJQQXEhBCAAQXEgBkGAFSAFQdAAahCCARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQjAEiBEEATg0AIBAgBiAIEI4BIgRBAE4NACAF' +
-  'IAQQLDYCYCAAIAQgCUHOFCAFQeAAahCCASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwg' +
-  'DhCNATYCcEF8IQQgAEF8IAdBmRcgBUHwAGoQggEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAg' +
-  'CxsiBkECdCIEEDMiCEUEQEF/IQQgBUF/ECw2AoABIABBfyAHQc4UIAVBgAFqEIIBGgwHCyADIAg2AgAgAygCBCAEEDMiBEUEQEF/' +
-  'IQQgBUF/ECw2ApABIABBfyAHQc4UIAVBkAFqEIIBGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2' +
-  'AgAgC0EBaiELDAQLIARBAWohBAwACwALIA0gByANGyENIAAgByAIIAVB2AFqEI8BIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygC' +
-  'BCALEDoiAkF6RgRAIABBekEAQbUYQQAQggEaDAELIAJBAEgEQCAFIAIQLDYCACAAIAJBAEHOFCAFEIIBIQQMAQsgBSkD2AEiElAE' +
-  'QEEAIQQMAQsgASgCACACIBIQUyIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQacpQQAQggEaDAELIAUgARAsNgIQIAAgASAN' +
-  'Qc4UIAVBEGoQggEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAEDIgAEEIahCQASAAQThqEJABIAAQNAsLOAAgAUH/AXEhAQNAAkAg' +
-  'AkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0B' +
-  'GgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEIgBDQEgBCEFC0EAIQQg' +
-  'BSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABCIAUUNASAFIQQLIAEgBDYCACADIAQ2' +
-  'AgBBASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJGyEJIAchBgJAAkAC' +
-  'QAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFvIQggACAHIAZB0hUQ' +
-  'kgEiA0EASA0HIAAgBkEBaiIJIAJB4hUQkgEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJB4hUQkgEiB0EATg0BQW8hCAwGCyAD' +
-  'IAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAgAEFvIAFB3CYgCkEQahCCARoMBQsgByEDIAdFDQELAkACQCAEKAIMIgYgBCgCEEcE' +
-  'QCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEDMiCwRAIAQgCzYCAAsgBCgCBCAIEDMiCQRAIAQgCTYCBAsgBCgCCCAI' +
-  'EDMiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgCDEECdGogAzYCACAI' +
-  'IAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QLDYCACAAQX8gAUHOFCAK' +
-  'EIIBGgwDCyABKAIAIQkLQW8hCCAAQW8gCUHuKUEAEIIBGgwBC0FvIQggAEFvIAdBmipBABCCARoLIApBIGokACAIC2sBAn8gAiAB' +
-  'IAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEIgBDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB' +
-  '/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhCRASEEIAAoAiQhCgNAIAogBCAJ' +
-  'cSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAA' +
-  'IgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFx' +
-  'IAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyAB' +
-  'IARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABq' +
-  'QQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANA' +
-  'IAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxAzIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRB' +
-  'wAAgBBsiA0EDdBAzIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYAB' +
-  'IAMbIgZBBBAuIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQNCAAIAY2AiggACAHNgIkQQAFIAAo' +
-  'AgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQkQEhAwNAIAMgCnEiBUEBaiEDIAcgBUECdGoi' +
-  'BSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIYIAAo' +
-  'AhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEJEBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIg' +
-  'BUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAACfyABQQFqIgQgAk8g' +
-  'ACgCDCAEai0AAEEtR3JFBEAgAEFuIARBsC5BABCCARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwgAWotAAAiBkE6a0H/' +
-  'AXFB9QFNBEAgBSAGNgIAIABBbiABQdoqIAUQggEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7//////////wCFQgqAIAdTBEAg' +
-  'AEFuIARB1SlBABCCARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAHUwRAIABBbiAEQf8o' +
-  'QQAQggEaQW4MAgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFB9itBABCCARpBbgsgBUEQaiQACxcAIAAoAgAQNCAAKAIYEDQgACgCJBA0' +
-  'CzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+IwBBMGsiBCQAAn8g' +
-  'ASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB9QFNBEAgBCAHNgIU' +
-  'IAQgAzYCECAAQW8gBUGGKyAEQRBqEIIBGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABBbyAB' +
-  'QYcaIARBIGoQggEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUH/LiAEEIIBGkF/CyAEQTBqJAALNAAC' +
-  'f0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEIaygC' +
-  'AGogAEUgAUEATHIgACgCVCABSHIbC5EDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEAEEYi' +
-  'B0EASARAIAesIQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRAvIgZBACAFEC8iBRsNACAGEDQgBRA0Qn8h' +
-  'CwwBCyAAKAIAIAEgBiAFIAcQRhogBEIANwMoA0AgByAIRgRAIAAoAgAgARBUIgtCAFUEQCAEIAs3AwAgBEEQaiIAQRhB1iAgBBCA' +
-  'ARogAiADIARBKGogABCWAQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhA0IAUQNAsgBCkDKCEL' +
-  'DAILIAgEQCACIAMgBEEoakHPMhCWAQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQkwEQlgEgBSAJaiIJKAIABEAgAiADIARBKGoi' +
-  'CkHOKBCWASACIAMgCiAAIAkoAgAQlAEQlgELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikD' +
-  'ACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAsDwsgAUEC' +
-  'dEGENGooAgALHQAgAARAIAAgATYCACAAQSRqQcgBIAIgAxB+GgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAgASACIAMQ' +
-  'mAEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEJgBCyAEQRBqJAAgAQuiBQEHfyMAQUBqIgMkAEHoN0EAQewB/AsAQSggAUEA' +
-  'IAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQeg3QWRB6RAgAxCZARpBZAwBCwNAAkAgAiAERgRA' +
-  'IAQhAgwBCyAAIAJqLAAAEJsBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEJwBIQUgBCADKAI8IgIgAiAESRshAQJAAkAD' +
-  'QAJAAkAgASACRwRAIAAgAmosAAAQmwENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZy' +
-  'DQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRshAQNA' +
-  'AkAgAyABIAJHBH8gACACaiwAABCbAQ0BIAIFIAELNgI8IAAgBCADQTxqEJwBIQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAA' +
-  'IAJqLAAAEJsBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0B' +
-  'CyADIAc2AhAgAyAAQdAyIAAbNgIUIANBgypB0DIgBEEoSxs2AhhB6DdBZEHIMCADQRBqEJkBGkFkDAELAkACQCAFQcEAa0FASQ0A' +
-  'IAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBgypB0DIgBEEoSxs2AihB6DdB' +
-  'bEGdJCADQSBqEJkBGkFsDAELQeA5IAY2AgBB3DkgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAiAyABIAEg' +
-  'A0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAFakEwayIB' +
-  'QecHIAFB5wdIGyEBDAELCyABC88DAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB6DdBbEGZIyADEJkB' +
-  'GkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHA' +
-  'M2otAAA2AgALIAVFDQAgBSAAQf8BcSAAQcAzai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRAQQAh' +
-  'BSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAgAyAG' +
-  'NgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBB+A4hBiAFRQ0BCyAHDQFBjxAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYCIEHo' +
-  'N0FsQbQmIANBIGoQmQEaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMgBTYCFCADIAQ2AhBB6DdBbEGEJiADQRBq' +
-  'EJkBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANs' +
-  'IQcgACgCDCADbCAEakEAEC0iAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACAC' +
-  'QRxqIAJBJGogB60iCSACNAIgfEEEEDAiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQMCEBCyABBUF/CyEBA0BBACAFIAdIIAEb' +
-  'BEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEJ8BEDoiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhAyDAMLIAAgAjYCJAsLCyAG' +
-  'QaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/' +
-  'IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvhBAIIfwF+IwBB0ABrIgEkAEHo' +
-  'N0EAQewB/AsAQcw3KAIAIQAgAUHQNygCACICNgJMIAFB1DcoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRB' +
-  'wQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQeg3QWxBmSMgARCZARoMAQsgBCABQcwAaiABQcgAahCdAQ0AQeQ3KAIAIgJBAEgEQCAB' +
-  'QYACNgIUIAEgAjYCEEHoN0FrQZwZIAFBEGoQmQEaDAELIAJFQeA3KAIAQQAgAkGBAkkbckUEQCABQYACNgI0IAEgAjYCMEHoN0Fr' +
-  'QZwZIAFBMGoQmQEaDAELAkBBAUHAABAuIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwi' +
-  'BTYCBCAAIAEoAkgiBjYCCCAAQdw3KAIAQQBHNgIYQdg3KAIAIQcgACACNgIgIAAgBzYCHCAEIAUgBiABQThqEKEBBEAgASgCQBA0' +
-  'IAAQogEMAwsgACABQThqEKMBIAEoAkAQNEF/IQMNAUEAIAAoAgxBG0YgACgCGCAAKAIAQQlHIAAoAgRBA0dychsEQCAAECQiAjYC' +
-  'LCACRQ0CCwJ/IAAgACgCACIDIANsQQJ0EC8iAzYCMEF/IANFDQAaIAAoAgBBEUgEQCAAEKgBCyAAKAIoIAAoAixyBH9BAAUgABCe' +
-  'AQsLIgMNASAAIQMMAgtBfyEDCyABIAMQlwE2AiBB6DcgA0HOFCABQSBqEJkBGiAAEKIBQQAhAwsgAUHQAGokACADC5QFAQd/IwBB' +
-  'kAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBCkASAGQQFqIQYgAyAAIAQQpQEhBAwBCwsDQCAAIAVMIARyRQRA' +
-  'IABBACAFIABBASAHQRBqIgYQpAEgBUEBaiEFIAMgACAGEKUBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHcNygCACIGRQRAQQAh' +
-  'BANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEKQBIARBAWohBCADIAAgBRClASEFDAELCyAFRQ0BQQAh' +
-  'BUF/IQYMAgsgBiAAIAMQpgEiBA0DC0EAIQRBASEJQdg3KAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMg' +
-  'ACAHQRBqEKUBDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEKUB' +
-  'DQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFB' +
-  'ASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCkASAGQQFqIQQgAyAAIAUQpQEhBQwBBSAIQQFqIQkg' +
-  'BSEGDAILAAsACwALA0ACQEEAIQQgBUHkNygCAE4gBnINAEHgNygCACAAIAUQpwEiBA0DIAMgAEHgNygCACAAIAVsQQJ0ahClASEG' +
-  'IAVBAWohBQwBCwsgBkUNAQsgByAGEJcBNgIAQeg3IAZBzhQgBxCZASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQMiAAKAIoEB8g' +
-  'ACgCLBA0IAAoAhAQNCAAKAIUEDQgACgCMBA0IAAQNAsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEC4iBzYCECAAIAUgASgCACII' +
-  'bCICQQJ0EC8iCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEC4iBkUNBEEA' +
-  'IQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0' +
-  'aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQNCAAIAg2' +
-  'AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGog' +
-  'CigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcg' +
-  'BGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAggg' +
-  'AUECdCIEIANBAXQgBCADGyIDbBAzIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAA' +
-  'KAIAQQFqNgIAQQALxAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEob' +
-  'IQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQeg3QWtB7SQgA0EQ' +
-  'ahCZARoMAwsgAiABIANBQGsgASAEbEECdGoQpQEEQEF/IQAgA0F/EJcBNgIAQeg3QX9BzhQgAxCZARoMAwUgBEEBaiEEDAELAAsA' +
-  'CyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIwQWshAEHo' +
-  'N0FrQd4jIANBMGoQmQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMg' +
-  'BCAAIAFsa0EBajYCLEHoN0FrQcAvIANBIGoQmQEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEEDAIL' +
-  'IQALCyADQcCCAWokACAAC48DAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEgAWwh' +
-  'BwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpqLQAA' +
-  'RQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB6DdBa0G9ECADEJkBGkFrDAQFIAQgB2oh' +
-  'BAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEHoN0FrQdQhIANB' +
-  'IGoQmQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMg' +
-  'BCAAIAFsa0EBajYCGEHoN0FrQYEgIANBEGoQmQEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGooAgAhASAC' +
-  'IAdsIgNBAnRBBGoQLyIERSABIAJsIANqQQJ0EC8iBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRqIAU2AgAg' +
-  'ACAAKAIMIAJsIAdqIAMgBCAGEB02AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQnwEgBWohBSABQQFq' +
-  'IQEMAQsLCyAEEDQgBhA0C6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2Aggg' +
-  'AyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGxIyADEJkBGiACRQ0AIAIgADYCCCACIAU2' +
-  'AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABCeASIDBEAgBCADEJcB' +
-  'NgIgIAIgA0HOFCAEQSBqEJkBIQMMAQsgACgCJBA7IAAoAiQQPCAAKAIAIAEgAhCpASIDDQAgBSAFbCEGQQAhAwNAIAMgBkYEQEEA' +
-  'IQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHEKsBED1FDQAgACgCJCAEQSxqIARBKGoQUCAAKAIkEDsgASAEKAIs' +
-  'IAVtIgdqLQAAIQkgCC0AACEKIAQCf0HwCCAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkHrFyAGQQF0IAFKDQAaQeQXIAZBA2wgAUwN' +
-  'ABpBryBBswggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVtIgMgBWxr' +
-  'QQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB0iwgBBCZARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2' +
-  'AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL9gECBn8BfgJAIABFIAFFckEBIAIbBEBB' +
-  'fiEDQeg3QX5BiQtBABCZARoMAQsgACABQeg3EKoBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEDtBAA8LAkAgASAEajEA' +
-  'ACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQTiEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAg' +
-  'BUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwuc' +
-  'AgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+QcUMQQAQmQEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMA' +
-  'IAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJ' +
-  'IAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGEKkBIggNASAAIAcgASACIAMg' +
-  'BCAFIAcoAgBBAnRBqDRqKAIAERAADQBBACEIDAELIAAgASACIAMgBCAFIAYQrgEhCAsgB0EQaiQAIAgLuwEBAX8jAEEQayIHJAAC' +
-  'QCAARSABRXJBASAFGwRAQX4hASAGQX5BxQxBABCZARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LAxAgACABIAYQqgEiAQ0AIABBARAGQQAhASAAIAIgAyAEIAUQswEhBCAAQQAQBiAAKAIkEDsgBEUNACAHIAQQlwE2AgAg' +
-  'BiAEQc4UIAcQmQEhAQsgB0EQaiQAIAELYQIBfwF7IwBBIGsiASQAQQEhByAAKAIsIAIgAyAEIAUgARAmRQRAIAYgAf0ABAAiCP0L' +
-  'AwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQsAFBACEHCyABQSBqJAAgBws0ACAAAn9BBCACDQAaAkAgAUIBWARAQQAgAadB' +
-  'AWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4jAEEwayIHJAAgACgCACELIAAoAigQICALIAtsIQwCfwNAIAkgDEcEQAJA' +
-  'IAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJIAoQqwEiCkEASCAIKAIEIApMcg0AIAgoAigiDiAIKAIUIAgoAhAgCmwi' +
-  'CkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxqIBBBAXRqLwEAIA9Bf3NBEHZxRXINACAIIA4gChAhQQAhDQsgDUUNAEEB' +
-  'DAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCABKQMIIhFQDQAgBFAiAUUgBCARWHENACAAKAIoIAMgESAAKAIwQQAgBRsg' +
-  'B0EMaiAHQRBqECIgBykDGCESIAcoAigiCEUgBykDECIRQgBSckUEQCAAIAIgA0IAIAQgEn0gARsgBSAGQQAQrgENASAGIAb9AAMQ' +
-  'IAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAoAiggA0IAIAQgEn0gBFAbIAAoAjBBACAFGyAHQQxqIAdBEGoQIiAHKQMY' +
-  'IBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoAACAHKAIMIgFBACABQQBKGyEBA0AgASAJRg0BIAUgACgCMCAJQQJ0aigC' +
-  'ACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAALAAsgBiASNwMQIAYgETcDCCAGIAcpAyA3AxggBiARIAcoAiggBygCLBCw' +
-  'AQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQpAwggAVpx' +
-  'DQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEEciBkEAIAZB' +
-  'AEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwALCyAFQQBI' +
-  'DQELIAkgB0EIahBNIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoMAQtBAgwB' +
-  'C0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFCzkAIAAoAiQgACgCNBBKIARCADcDCCAAIAEgAiADIAQQsgEiAEEATARA' +
-  'IARBBDYCAAsgAEEfdSAAcQvMBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB6DdBfkHnCkEAEJkBGgwBCyAAKAIA' +
-  'IQcgA0GQOikDADcDOCADQn9BsDopAwAiFiAWUBs3AzAgABCeASIFBEAgAyAFEJcBNgIAQeg3IAVBzhQgAxCZASEEDAELIABBkDop' +
-  'AwAgA0EwaiACELUBIgQNACABIAIgByAHbCIF/AoAACAFQQJ0IgcQLyILRQRAQX8hBEHoN0F/QaUIQQAQmQEaDAELQaA6KAIAIQQg' +
-  'BUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWohBgwBCwsgCyAJ' +
-  'IANBOGoQtgFBqDooAgAhCEGYOigCACIGRSAJQf8DSnEhDSADIAk2AhggAyAFNgIUIAMgCzYCECADIAI2AgwgAyAANgIIIANBADYC' +
-  'LCADIAVBBHY2AiggA0GgOigCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxAvIgc2AiAgAyAFEC8iBDYCLCAH' +
-  'QQAgBBtFBEAgBxA0IAQQNCALEDRBfyEEQeg3QX9BpQhBABCZARoMAgsgA0EIaiABQQAQtwELIAlBgAJtQQEgDRshEEEAIAggBhsh' +
-  'D0IAIAWtQgKGQugHfCAGGyEWIAUhBkEAIQQDQCAFIAZrIRMDQCAEIAlOIgcgBiAPTHIgAykDMFAgEUEHSnJyRQRAAkACfyAGIAEg' +
-  'AiAFQaA6KAIAIAsgBEECdGoiFCAMIAkgBGsiByAHIAxKGyIIQQEQuAEiCmsiByAPSCIOIA1FckUEQCARQQFqQQAgA0EIaiAEIAgg' +
-  'CiAIIBBMIAogE2qsQgGGQugHfCADQTBqELkBIgpBBEYbIREgCkEBRgwBCyAODQFBACEOIwBBIGsiCiQAIAAgAUICIBYgA0EwaiIV' +
-  'KQMAEMIBQQAgCkEAEK0BRQRAIBUgCikDEBDDASAKKAIAQQFGIQ4LIApBIGokACAOC0UNACAEIAhqIQQgDCAMIBJIdCEMIAchBgwD' +
-  'CyABIAIgBUGgOigCACAUIAhBABC4ARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCADKAIoTHINASADQQhqIAEg' +
-  'BBC3AQwBCwsLIA0EQCAAKAIkEDsLIAMoAiAQNCADKAIsEDQgCxA0QQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQeg3QWVB2BtB' +
-  'ABCZARoLIANBQGskACAEC9MDAQR/IwBBgAJrIgYkAAJAAkACQCAAKAIAIgVBEU4EQCAAKAIgRSAAKAIYIAAoAhxycg0BIAUgACgC' +
-  'BCAAKAIIIAFBASADELoBAkACQAJ/IAZBEGohBCAAQQAgAxtFBEAgBEF+Qd0gQQAQmQEaQX4MAQsgACADIAQQqgEgACgCJBA7CyIE' +
-  'QQFqDgIABQELQX8hBEHoN0F/QaUIQQAQmQEaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIg' +
-  'cg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQuwFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxC6' +
-  'AQwECyAAKAIEIgcgACgCCCIERw0BIAUgByABIAMQvAFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiAD' +
-  'EL0BIgRBAWoOAgADAQtBfyEEQeg3QX9BpQhBABCZARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRB6DdBZUHJ' +
-  'DSAGEJkBGgwBCyAAIAEgAiADEL4BIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhC/ASEEIAAgAUEBayIBQQJ0' +
-  'aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNA' +
-  'AkAgACgCECADTARAIAAoAgAoAiQQO0EAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQo' +
-  'AiQgACgCBCADEMABCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAggg' +
-  'BGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEMEBC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRA' +
-  'IAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0A' +
-  'ACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAH' +
-  'TARAAkBBACEHA0AgByAKTgRAIAkQPEEAIQcgACgCAEICIAUgBikDABDCAUEAIAgQswEaIAYgCCkDEBDDAUEBIAgoAgBBAUYNBhog' +
-  'BA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEMEBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0' +
-  'aigCABDAASAHQQFqIQcMAAsABSAJED4aIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEMAB' +
-  'IAdBAWohByAAKAIcIQoMAQsACwALBSAJED4aIAdBAWohBwwBCwsgACABIAEgAmpBARDBAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBB' +
-  'kAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxDGASAGQYACaiACIAEgBCAHEMcBIAYgASACIAQgBxDHAUEAIQcgAEEAIABB' +
-  'AEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAg' +
-  'ASACIAooAgAgBiAEQQJ0aigCABDIAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAg' +
-  'BSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDGASAFQYASaiABIAcQ' +
-  'xgEgBUGAEGogAiAHEMYBIAVBgA5qIAEgBxDGASAFQYAMaiACIAcQxgEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABB' +
-  'AEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQygFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQywEi' +
-  'B0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAE' +
-  'aiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIA' +
-  'IAVBgAJqIAdqIAYgAiAAEMsBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhDKASAFQYAWaiAA' +
-  'IAEgBhDMASAFQYAUaiAAIAIgBhDMAUEAIQdBACEIIAEgAkYEQCAFQYgaahC/AadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZq' +
-  'IAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGog' +
-  'BkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0' +
-  'aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvn' +
-  'AwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQxgEgBUGABGogASAEEM0BIAFBACABQQBKGyEKIAFBAWshBwNA' +
-  'IAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahC/AUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0Ag' +
-  'ACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkg' +
-  'AWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRA' +
-  'IAVBgAJqIAEgBUGICGoQzQEMAQsgBUGAAmogASAFQYgIahDGAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkEC' +
-  'dCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAE' +
-  'a0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8' +
-  'CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQLyIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMA' +
-  'UEUNAUEAIQYLIAkQNCAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQzgFBACEGQQAhByAIIAkQzwEiCEUEQCAJEDQMBQsDQCAG' +
-  'QeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQvwFCAYQQSSAIIAMpAwAiAkLIASACQsgBVBsQBSAIIAUQTSADQgAgAykDACICIAUp' +
-  'AwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQRyIHQQAgB0EAShshDSAFKALMCCEOIAUo' +
-  'AsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8i' +
-  'EzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABENABNgIAIAsgFGogDiAHayABENABNgIA' +
-  'IAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQxgFBACEGIABBACAAQQBKGyEIIAMQvwFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGA' +
-  'BmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQ0AEhByAEIAMgCWogACAD' +
-  'bCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABENEBQQJ0IAVqQYgIaigCAGogARDQASABIAdsakECdGotAABBAWo6AAAgA0EB' +
-  'aiEDDAELAAsACwtBAAwEC0EACyEGIAgQMiAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC+ADAgJ/An4jAEHgIGsiBCQAIAQgATcD2CAg' +
-  'BEHQAGpBAEGAIPwLACAEQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIAIQEgACgCACIF' +
-  'rCIGIAZ+IQYgBCAAKAI0BH5CASAGQgGGIgFCAoYgBUEjShshB0IABSAGQjJ+QsCaDHwLNwMoIAQgBzcDICAEIAE3AxggACgCJCAE' +
-  'QdggahC/AUIBhBBJIAQpAxgiAVBFBEAgACgCJCABEEsLIAQpAyAiAVBFBEAgACgCJCABEEwLAkAgACAEQdAAakHoNxCqASIFDQAg' +
-  'AEIBQgAgBCkDKCACKQMAEMIBIgEgAUJ/URsgAyAEQTBqELMBIQMgAiAEKQNAEMMBIANFBEBBACEFDAELIAQgAxCXATYCEEHoNyAD' +
-  'Qc4UIARBEGoQmQEhBQsgACgCJBA7IAAoAiRCABBMIAAoAiRCABBLIAAoAiRCABBJAkAgBQ0AQQAhBQJAAkAgBCgCMA4FAAICAgEC' +
-  'C0F1IQVB6DdBdUH0IEEAEJkBGgwBCyACKQMAIQEgBCAAKAIAIgA2AgQgBCAANgIAQeg3QWVBdSABUBtByQ0gBBCZASEFCyAEQeAg' +
-  'aiQAIAULIAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACABEDgLFgAgASAAIAMgAiADai0AABCrARA9Ggu8AQEEfyMAQRBrIgYk' +
-  'AANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0Ag' +
-  'BUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEEMABIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRq' +
-  'IAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3' +
-  'AwALrQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkHoN0F+QYkLQQAQmQEaDAELIAAgAUICQgBBACADQeg3EK0BIgIN' +
-  'AEHIOiADKQMQIgY3AwBB0DogAykDGCIHNwMAQdg6IAMoAgA2AgAgACgCACIAIABsIQJBACEAA38gACACRgR/QQAhAkG4OkEBNgIA' +
-  'QcA6IAe6RAAAAAAAAPA/oBDFASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxDFAaAiBTkDAEEDIQADfyAARQ0D' +
-  'IABBA3RBsDRqKwMAIAVlBH9BuDogAEEBajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0Eg' +
-  'aiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNB' +
-  'JSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFB' +
-  'AmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhC2AQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8j' +
-  'AEGABGsiBSQAIAVBgAJqIAEgBBDGASAFIAIgBBDGASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAF' +
-  'IAIgBBDGAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAg' +
-  'CigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvcBAENfyMAQbAB' +
-  'ayIFJABB6DdBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB6DdBfkHVFkEAEJkBGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAF' +
-  'QagBahCdASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKo' +
-  'ASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpq' +
-  'LQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6' +
-  'AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0HsOSANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEMgBIQIDQCABIA5HBEAgASAD' +
-  'ai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiARIAg6AAAg' +
-  'CkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUgAjYCCCAF' +
-  'IAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRB6DdBakH9HiAFEJkBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIM' +
-  'fwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdB' +
-  'AEHAAPwLACAAIAYQvwEgFIKnIgNBAnRqKAIAIQVBASEEIAYQvwEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNA' +
-  'AkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANq' +
-  'IRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAP' +
-  'KAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAE' +
-  'RwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4B' +
-  'An8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYk' +
-  'ACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQvwGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigC' +
-  'AA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEMYBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIM' +
-  'aigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQg' +
-  'AiABEMsBIAcgAiABEMsBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFq' +
-  'IQcMAAsACwUgBCACIAEQywEgBEF/cyABaiACIAEQywFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGA' +
-  'AmsiBiQAIAYgAUECbSIEIAIQxgEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJq' +
-  'JAAFIAIQvwEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWoh' +
-  'BQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEL8BIAOsIguC' +
-  'pyADQX9zQQFxIgQQ0gE2AkggACACEL8BIAuCpyAEENIBNgJMIAIQvwEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRq' +
-  'KAIAIQggAhC/ASAJIAIQvwEgDIKnQQJ0aigCACEFIAuCpyEGIAIQvwEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAE' +
-  'QQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ0AE2Aggg' +
-  'ByABIAVsIAJqIAMQ0AE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADENABNgJUDAELIABBCGoiASAD' +
-  'QQFrIgVBAnRqIgggDCALgj4CACAAIAIQvwEgC4KnIAQQ0gEiBDYCVCAAQShqIAMgBCADQQAgAhDTASABIAUgCCgCACIBQQF0IANB' +
-  'ASABdCACENMBCyAAIAAgBUECdGooAghBAXQgAxDQATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4g' +
-  'ACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQLSIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBK' +
-  'GyEcIAAoAlQgACgCSGogAhDQASEXIAAoAkwgACgCUGogAhDQASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRq' +
-  'IR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDRASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAF' +
-  'IBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ0QEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRq' +
-  'ISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQ0AEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAA' +
-  'KAJMIAhrIAIQ0AEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDQASIJIAJsIBVqIAYgCGogAhDQASIN' +
-  'ajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhDQASIKIAJsIBZqIAYgC2ogAhDQASIGajYCWCADQX82AlwgAyAL' +
-  'ICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACENABIAJsIBVqIBggDWsgAhDQAWo2AnAgAyAX' +
-  'IAprIAIQ0AEgAmwgFmogGCAGayACENABajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRA' +
-  'IAwgA0EAIAYQOiIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGog' +
-  'CUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1G' +
-  'ciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQMkEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWok' +
-  'ACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMA' +
-  'QSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQvwEgB6yCp0EC' +
-  'dGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxDQASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsg' +
-  'AxDQASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEE' +
-  'fyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BthZBABCZARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0Eu' +
-  'OgCIICAAIAFFckUEQEF+IQIgBEF+QaIoQQAQmQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZB' +
-  'wQBPBEAgBSAGNgIAQWwhAiAEQWxBtisgBRCZARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBDVASIC' +
-  'DQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHQMiAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIG' +
-  'JAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACENgBIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQ' +
-  '4AFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahDYASII' +
-  'QXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ2QFFDQAgBCAGIAZBEGoQ2gFFDQAC' +
-  'fyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEOIBIQIgBCgCCCIHIQECQCAHDQAgAhDjASIHIQEgBw0AQQAhByACEO0BIQELIAEg' +
-  'AWwiASACRwRAIAQgBiACIAFBABDuAQwBCyAEIAc2AhgCQCAEEO8BIgENACAEIAYgAkEAEPABIgENACAEKAIMIgFBADYCBCABIAYo' +
-  'Ahw2AtggQQAhAQsgAQsMAQsgBCAGQRBqENsBCyECIAZBIGokACAFKAKsIRA0IAIEQCADENYBIANBADYCAEEAIQEjAEEgayIEJAAC' +
-  'QCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGENwBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNA' +
-  'IAEgACgCBCIHTw0BIAAoAgAgByABIAQQ2AEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBDdAQ0CCyAEKAIMIQEgBiAHQQRGIgdq' +
-  'IgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAh' +
-  'ASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJH' +
-  'BEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAg' +
-  'AiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQeA0KQMANwPwICAAIAMoAtggIAVB8CBq' +
-  'IAVBEGpBABDUASAFKAIQQRBHckUEQCADENYBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ1gEgBSgCkCEhBAsgA0GJIGoiACAF' +
-  'Qb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3AQED' +
-  'fyABQYA1IAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQg' +
-  'AQRAIAEgBSACIAMQ1wEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAg' +
-  'AEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYM' +
-  'AQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQNCAAKALUIBA0IABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEwayIEJAAC' +
-  'fyABRQRAIANBZkHqDEEAEJkBGkFmDAELIAFBwQBJBEACQAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQhwEhCCAG' +
-  'Qf8Aa0H/AXFBogFPBH9BxCggBkEKEIcBBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBmjAhAAwBC0HsCUGnJyAGQSFrQf8BcUHe' +
-  'AEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahCZARpBZgwCC0EAIAEgAk4N' +
-  'ARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGXJSAEQRBqEJkBGkFmDAELIARBwAA2AgAgA0FmQZcQIAQQmQEaQWYL' +
-  'IARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACENwBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJA' +
-  'IAAhASAEIAZPDQACQAJAAkAgAiAEIAYQ3gEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJA' +
-  'AkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEb' +
-  'IQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQ3gEiA0EDcQ0AIANBAnYgBGohBAwBCwsg' +
-  'BCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEN4BIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyAC' +
-  'IAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQ' +
-  '4gEhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQ4gEgA0YPC0EBIANB' +
-  'wABLDQAaQQAgAxDjASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDkAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBD4' +
-  'ASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANB' +
-  'wQBJBEAgAyECDAELIAMQ5wEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgC' +
-  'ACABKAIAIAEoAgQgAiAEQQ9qEOIBIgJFBEAgACABKAIAQX8Q8QEgBCAAQUBrNgIAQWghAiAAQWhBkxMgBBDyAQwBCwJ/IAIgBC0A' +
-  'DwR/IAAgASACEPkBBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEg' +
-  'ACABIAIgAyAFIAJBAXQgBU0iAhsgAhDuAQwCCyAEIAIQ4wEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDtASICIAJs' +
-  'QQAQ7gEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEOQBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgC' +
-  'CCIDNgIYIAAQ7wEiAg0AIAAgAyADbEECdBAvIgI2AjQgAkUEQEF/IQIgAEF/QagLQQAQ8gEMAQsgACgCDCICQQJBASAAKAIUIgVB' +
-  'AUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDwASICDQAgAEEBNgIg' +
-  'IAEoAgwhASAFBEAgACABEPoBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HTChD7AUFo' +
-  'IQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ2AEOBQQDAwEAAwsgACACEN0BRQ0BIAAgAUH+HRD7ASAAIAE2AihBaCEBDAYLIAIo' +
-  'AgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABDiASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAj' +
-  'AEEQayIBJAAgASAAIAIoAgAgAigCBBD4AQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEg' +
-  'B0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQ4gEhASAAIAIgACgCGCIF' +
-  'IAEgBUEBakYgAy0AD0EAR3EQ8AEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB0hwQ+wFBaCEBDAEL' +
-  'IAAgARD6ASEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBCH' +
-  'ASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBCHASIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAAC' +
-  'QCAAKAIAIAEgAhDZAUUNACAAIAIgARDaAUUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAEOIBIQMgACgCCCIBRQRAIAMQ4wEhAQsg' +
-  'AyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARDkASEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVB' +
-  'F00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEN8BIgBBAEgN' +
-  'AAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyAB' +
-  'QQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEe' +
-  'SQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRB' +
-  'fyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFq' +
-  'IQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEN4B' +
-  'IgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEA' +
-  'QpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIGEOEBIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQg' +
-  'BUhyIAdyIAcgBhDhARshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/' +
-  'AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhDlAUEAIQFBACECA0AgACADIAVBEGogBRDmAQRAIAUtAAhBAEchAiABQQFqIQEM' +
-  'AQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABDnASIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUk' +
-  'ACAFQRBqIAEgAhDlAQNAAkAgACgCACADIAVBEGogBRDmASIBRQ0AIAAgAyAFKAIAIAUoAgQgBBDoASICQQBIDQAgAiAETA0BCwsg' +
-  'BUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUch' +
-  'CwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxDeASIEQQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJA' +
-  'IAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZy' +
-  'IARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkACQAJAIAAgBCAHEN4BIgxBA3EOBAMAAAEACyAAIARq' +
-  'LQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVr' +
-  'QQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtB' +
-  'ACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRDpASEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEN4B' +
-  'IgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQg' +
-  'AkEBOgAOQQAhBiAAIAIoAgggBxDpASEFCyADIAQ6AAggAyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASIC' +
-  'QQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWos' +
-  'AIYCIgJOcnINASABwBDhAUUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAF' +
-  'LAAAIgQQ6gENASAEEOsBDQELA38gACADRgRAIAEPCyAAIAVqLAAAIgIQ7AEEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEA' +
-  'DAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0A' +
-  'IABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAgABDnASIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASAB' +
-  'IgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEEfyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIA' +
-  'IAEoAgQQ5QEgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhDmAUUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAA' +
-  'IAZBfxD1ASIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8Q8QEC' +
-  'QCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUG2EyAFQTBqEIABGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFByBMg' +
-  'BUFAaxCAARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASABbDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIEIABBaEHf' +
-  'HCAFEPIBDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAgBSAFQdAAajYCJCAAQWhBzCUgBUEgahDyAQwBCyAAIAIgAyAFQdAAahDz' +
-  'AQtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAgACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8Q8QFBlyVB/Q4g' +
-  'AC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYg' +
-  'BCACEPIBQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIEJAAgBEEwaiABKAIAIAEoAgQQ5QECQAJ/AkADQCAFIQYgB0EBcQ0BIAAo' +
-  'AgAgACgCFCAEQTBqIARBIGoQ5gFFIAQtAChBACADG3JFBEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEPQBIghFDQEMBAsLQQAh' +
-  'CCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBDxASAAKAIYIQVB/hkhB0HQMgwBCyAAIAQoAiBBfxDxAUGLHCEHIAAoAhgiBSEG' +
-  'QcYyCyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYCFCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCACQQFqNgIA' +
-  'QWghCCAAQWhBtwggBBDyAQsgBEFAayQAIAgLrAIBBn8jAEEgayIEJAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAHIANrEIcB' +
-  'IgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEH0CCAEQRBqEIAB' +
-  'GkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFq' +
-  'QTBBgDAgBBCAARoLAkAgACgCECIDRQ0AIAMgBhD2ATYCGCADIAcQ9gE2AhwgAyABEPYBNgIgIAVFDQAgAyACIAAoAhgiAG0iAUEB' +
-  'ajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/IwBBEGsiBCQAIAQgAzYCDCAAKAIQIAEgAiADEJgBIARBEGokAAtIAQF/' +
-  'IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEOMBIgI2AgggBCACNgIEIAQgATYCACAAQWhBoywgBBDyASAEQSBqJAALrgIBBn8j' +
-  'AEEQayIEJAACfyAAIAEgACgCHBD1ASIDQQBIBEAgAwwBC0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACACIAUQ' +
-  '8QEgBCAAQUBrNgIAIABBaEHXEyAEEPIBQWgMAQsCQCADDQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIHIAcQ' +
-  '7AEbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAgAEEBOgAuDAELIALAEOoBRQ0AIABBAToALwsgACgCDCAFaiADOgAIIAEo' +
-  'AgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQAC+YE' +
-  'AQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQgACgCGCIEQcAAIAQbIgYQ6AEiBEEATiAEIAZMcUUEQCAAIAUgBEF/cyAE' +
-  'QR91cWoiBSACEPEBIAAgA0HgAGoQ9wECQCAEQQBIBEAgA0GAAmohBCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVrEN8BIgFB' +
-  'AEgEQCAGLQAAIQFBiCgMAQsgAUUEQEEAIQFBnxoMAQtB9CcgAUH/AEYgAUEgSXINABpBiydBmhZB+zEgACgCFEEBRhsgAUH/AEsb' +
-  'CyEFIAIgATYCACAEQTAgBSACEIABGiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQYMU' +
-  'IAMQ8gEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBgypB' +
-  '0DIgAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQYATIANBQGsQgAEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyAB' +
-  'NgJQIANBgAJqQTBBry8gA0HQAGoQgAEaCyAAQUBrIQEgACgCGCICRQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0HQKCADQRBqEPIB' +
-  'DAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2AjQgAyAAQZABajYCKCADIANBgAJqNgIgIABBZ0GbFCADQSBqEPIBC0Fn' +
-  'IQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJGwvjAgEMfyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAoAhRBAUYE' +
-  'QCAEIAM2AhAgAUGgAUGMKiAEQRBqEIABIAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsi' +
-  'CUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsg' +
-  'DEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUH0EiAEQSBqEIABIAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIH' +
-  'IAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEo' +
-  'QcEZIAQQgAEaIARBMGokAAveAQEEfyMAQSBrIgQkACAAQfA0KAIANgIIIABB6DQpAgA3AgAgBEEQaiACIAMQ5QFBACECQQAhAwNA' +
-  'IAMhBQJAA0AgASgCAEEBIARBEGogBBDmAUUNASAAIAJBAWoiAjYCACAEKAIEIgZFDQALIAYhAyAFBEAgBSAGRwRAIABBAToABwsg' +
-  'BSEDCyABQQEgBCgCACAGQcAAEOgBIgVBAEgEQCAAQQA6AAULIAZBAk8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEHDAELCyAA' +
-  'IAQtAB06AAQgBEEgaiQAC+ABAQR/IwBBIGsiAyQAIAJBAWshBQJ/IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHBAE8EQCAF' +
-  'EOMBQQBHDAELIAMgAf0AAgD9CwMQIAEoAgwhBEEBIQECQANAAkAgBCAAKAIEIgZPIAEgAk9yDQACQAJAIAAoAgAgBiAEIANBEGoQ' +
-  '2AEOBQIBAQEAAQsgACgCACADKAIQIAMoAhQgACgCFCADQQ9qEOIBGiADLQAPRQ0DIAFBAWohAQsgAygCHCEEDAELCyABIAVGIAJB' +
-  'AktxDAELQQALIANBIGokAAv/AQEGfyMAQRBrIgUkACAAQQA6ACQgASAAKAIEIgJJBEAgACgCACACIAEgBRDYASECIAUoAgwgASAC' +
-  'QX5xQQJGGyEBCyMAQRBrIgYkAAJ/IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQhwEiBARAIAAgBCADa0F/EPEBIAYgAEFAazYC' +
-  'ACAAQWdBmw0gBhDyAUFnDAELIAJBASACGxAvIgRFBEAgAEF/QagLQQAQ8gFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMg' +
-  'BDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+MBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgC' +
-  'HCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBDjAQ0AIAQQ7QEhASAAIAAoAjhBfxDxASADIABBQGs2AgAgA0EwaiICQeQAQcgTIAMQ' +
-  'gAEaIAAgBCABIAFsIAIQ8wEMAQsgACABIAQQ8QEgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2AiAgAyAAQUBrNgIcIAMg' +
-  'AjYCGCADIAE2AhAgA0HQMkHPFCABQQFGGzYCFCAAQWhBuA4gA0EQahDyAQsgA0GgAWokAAuJBgIHfwF+IwBBIGsiBiQAAn4CQCAE' +
-  'QQEgBRtFDQAgBQRAIARBADoAAAtCbCABQcEAa0FASQ0BGiACRQ0AQn4gA0ECSw0BGiABIAFsIQgDQCAHIAhGBEBCaiABIAlIDQMa' +
-  'QQAhCCAGQcg1KAIANgIYIAZBwDUpAgA3AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAH' +
-  'SgRAQYA1IQhBPSEHDAELIAYgBzYCFCAGIABBiSBqIgg2AhALAkAgAC0AiCAiCkUNAEGHKiAKwCIMQQUQhwFFDQAgCCAMIAcQhwEN' +
-  'ACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2' +
-  'AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQ/QEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAg' +
-  'ACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EB' +
-  'aiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiABIAIgAyAGQRBqEP0BDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJ' +
-  'QQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQ/wEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALM' +
-  'ICADai0AAAUgCCABEIACC8AQfyAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEP8BDAELIAYgACACEP4BCyAG' +
-  'KAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsg' +
-  'BkEgaiQAC5oBAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQfwsgBkEB' +
-  'aiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEH8LAkAgB0UEQCAAIAgQgQIMAQsgACAEIAgQgAIQfwsg' +
-  'BUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigC' +
-  'ACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEOoBRQRAIAQQ6wFFDQELIAVBAWohAwwCCyADIAUgAyAF' +
-  'SxshAyAFIQQDQCADIARGDQIgBCAIaiwAABDsAQRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ/wEP' +
-  'CyAAIAcgCGogBSAHaxD/AQJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxD/AQwBCyAAIAQQgQILIAohBiAD' +
-  'IQcMAAsACyMAA0AgAgRAIAAgASwAABB/IAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBB' +
-  'EGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBtQkgAhCAARD/ASACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEQBB' +
-  'zDUoAgAgACgCACAAakYLWgEDfwJAIABBzDUoAgAiAmoiACACSQ0AQdQ1KAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB' +
-  '//8DakEQdkAAQX9GDQELQcw1IAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABAvCwUAQdg1C38BA38CQCAARSACQQBIckUEQANA' +
-  'IAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQOiIBQQBIBEAgARCIAkH8NSADNgIADwUgA0EBaiED' +
-  'IAQgBUEDdGohAQwBCwALAAtBfiECQX5BpQwQiQILIAILFgAgAEEASARAIAAgABCXARCJAgsgAAsMACAAIAFB0DIQxgILNAEBfyAA' +
-  'KAIAIgAEfyAAKAJkRSAAKALYAiIBRSAAKALUAkVycgR/QQAFIAEoAkALBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEH' +
-  'QX4hBgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAtgCIghFIAAoAtQCRXJyBH9BAAUgCCgC' +
-  'QAsgAUwNACAIKAI8IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcD' +
-  'AAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhCIAiAFQRBqJAALGQAgACgCABBPIgBBfkwEQCAAEIgCGgsgAAsXACAAKAIEIgBF' +
-  'BEBBAA8LIAAgARCUAQuFAgICfwN+AkAgAUHkDBCPAiIEDQAgAkGQERCPAiIEDQBBsDz9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8' +
-  'ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQPCAAIAZQNgLAAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQL' +
-  'IABBADYCwAIgACkD4AIhBiAFIAApA+gCNwMIIAUgBjcDAEGwPCAF/QADAP0LAwBBbSAEIAApA+ACIAApA/ACVCAAKQPoAiIGIAAp' +
-  'A/gCIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GwPCkDADcDACADQbg8KQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////' +
-  '////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQdgaEMYCQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3A/ACIAAg' +
-  'AzcD+AIgABA8CwtmAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBziIQjwIiBQ0AIAJBAEwEQEF+IQVBfkG/GhCJAgwBCyAAKAIAIAH8' +
-  'ByACIAMgBEEIahB9IAMgBCkDCLo5AwgQiAIhBQsgBEEQaiQAIAULJQAgACgCACABED0QiAIiAUF4RgRAIAAoAgBB/DVB7DUQUAsg' +
-  'AQsnACAAKAIEIgBFBEBBfkG4CRCJAkF+DwsgACABIAIgAxCVAacQiAILKAEBfyAABEACQCAAKAIEIgEEQCABEIYBDAELIAAoAgAQ' +
-  'MgsgABA0CwsXACAAKAIEIgBFBEBBAA8LIAAgARCTAQsSACAAKAIAIAEgAiADEE4QiAILSAECfwJAQQFBCBAuIgIEQCACIAAgARAt' +
-  'IgM2AgAgAw0BIAIQNAtBf0F+IAAgAXJBAE4iABtBpQhB/RogABsQiQJBACECCyACCyUBAX4gACgCACABEFQiA0IAUwRAIAOnEIgC' +
-  'DwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEEYQiAILXgAgACABEIEBIgBFBEBB5DooAgBB8DoQiQJB8DVB6DopAgA3AgBBAA8L' +
-  'QQFBCBAuIgFFBEAgABCGAUF/QaUIEIkCQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAEDwLIgEBfyABQZAREI8C' +
-  'IgIEfyACBSAAKAIAIAH8BxAFEIgCCwsiAQF/IAFBkBEQjwIiAgR/IAIFIAAoAgAgAfwHEAQQiAILCycAIAAoAgAiAEUgAUEASHIE' +
-  'f0F+BSAAEDwgACABNgLUAkEACxCIAgsSACAAKAIAIAEgAiADEFIQiAILJAEBfyACQcwLEI8CIgMEfyADBSAAKAIAIAEgAvwHEFMQ' +
-  'iAILCw4AIAAoAgAgARBREIgCCwsAIAAoAgAgARBKCx8BAX8gAUHOIhCPAiICRQRAIAAoAgAgAfwHEEkLIAILWwEBfyABIAAoAgAi' +
-  'AhA5NgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEA' +
-  'CzYCEAsQACAAKAIAIAEgAhBHEIgCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgC1AJF' +
-  'IAAoAmRBAkdyDQAaIAMgACgC2AIpA1A3AwBBAAsgASACKQMINwMAEIgCIAJBEGokAAtrACAAKAIAQcA8EE0gAUHAPCkDALo5AwAg' +
-  'AUHIPCkDALo5AwggAUHQPCkDALo5AxAgAUHYPCsDADkDGCABQeA8KAIAtzkDICABQeQ8KAIAtzkDKCABQeg8KQMAujkDMCABQfA8' +
-  'KQMAujkDOAsMACAAKAIAED4QiAILKgBB1DVBACAA/ANBACAARAAAAAAAAAAAZBsgAEQAAAAAAADwQWYbNgIACwcAIAAQlwELUgAC' +
-  'fyAAQQAgARtFBEBB6DdBfkHdIEEAEJkBGkF+DAELIAAgAUHoNxCqASIBBH8gAQUgACgCJCAAKAI0EEogAEEBEAZBAAsLRQRAQQAP' +
-  'CxCsAgswAEHoNygCAEGMOBCJAkHcNUHsN/0AAgD9CwIAQew1Qfw3/QACAP0LAgBB6DcoAgALPQBB1DlBADYCAEHYOUEANgIAIAAE' +
-  'QEHUOSAAKAIENgIAQdg5IAAoAgg2AgALQdg5KAIAQdQ5KAIAQQh0ags0AEHoOSACNgIAQeQ5IAE2AgAgAEHkOUHoORCdAQRAEKwC' +
-  'DwtB6DkoAgBB5DkoAgBBCHRqCyoAIAAQOUEASARAQX5B2BUQiQJBfg8LIAAgASACEKwBRQRAQQAPCxCsAgsfACAABEAgACgCJAR/' +
-  'IABBABAGIAAoAiQFQQALEDsLCwcAIAAQogELdQEBfwJAIAFBziIQjwIiCA0AIAVBkBEQjwIiCA0AIARBAEgEQEF+QZsbEIkCQX4P' +
-  'C0EAIQhBmDogAjYCAEGQOiAB/Ac3AwBBoDogAzYCAEGoOiAENgIAQbA6IAX8BzcDACAAIAYgBxC0AUUNABCsAiEICyAICx8AIABB' +
-  'AWsiAEEDTQR/IABBAnRB0DRqKAIABUGNIgsLSQBB0DcgATYCAEHMNyAANgIAQdQ3IAI2AgBB2DcgAzYCAEHcNyAENgIAQeA3IAU2' +
-  'AgBB5DcgBjYCABCgASIARQRAEKwCGgsgAAs4AEHcOUEANgIAQeA5QQA2AgAgACABQQAgAUEAShsQmgEEQBCsAg8LQeA5KAIAQdw5' +
-  'KAIAQQh0agsxAEHsOUEANgIAIAAgASACIAMgBBDJASIAQQBIBEAQrAIPC0HsOSgCAEEBakEAIAAbC00AIAAgARDEAQRAEKwCDwsg' +
-  'AkG4OigCALc5AwAgAkHAOisDADkDCCACQcg6KQMAujkDECACQdA6KQMAujkDGCACQdg6KAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2' +
-  'AjQLCwYAIAAQOQtAAQF/AkAgAkHkDBCPAiIGDQAgA0GQERCPAiIGDQAgACABIAL8ByAD/AcgBCAFELsCRQRAQQAPCxCsAiEGCyAG' +
-  'C00AIAAgASACIAMgBEHwOUHoNxCtASIARQRAIAVB8DkoAgC3OQMAIAVB+DkpAwC6OQMIIAVBgDopAwC6OQMQIAVBiDopAwC6OQMY' +
-  'CyAAC94BAgV/An4CQCADQeQMEI8CIgcNACAEQZAREI8CIgcNACAAQQAgAkEAThtFBEBBfiEHQX5BhgwQiQIMAQsgA/wHIQwgBPwH' +
-  'IQ0gABA5IgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACABIAkgC2wiCmogDCANIAUgCmogCBC7AiIKBEAg' +
-  'CCAKtzkDACAIQew3KAIAtzkDICAIQfA3KAIAtzkDKCAIQfQ3KAIAtzkDMCAIQfg3KAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwAL' +
-  'IAcLsAEBAX8CQCABQeQMEI8CIgUNACACQZAREI8CIgUNAEGAOv0MAAAAAAAAAAAAAAAAAAAAAP0LAwBB8Dn9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9CwMAQfg5IAQrAwj8BzcDACAAIAH8ByAC/AcgA0HwORCyASIFQQBIBEAgBRCIAg8LIARB8DkoAgC3OQMAIARB+DkpAwC6' +
-  'OQMIIARBgDopAwC6OQMQIARBiDopAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRD8ASIGQoCAgIAI' +
-  'WQRAQXZB7hkQiQJBdg8LIAanEIgCCxAAIAAEQCAAENYBIAAQNAsLbAEBfwJAAkBB4CAQLyIERQRAQX9BpQgQiQIMAQtB4DogAzYC' +
-  'AEHcOiACNgIAIAAgAUHcOiAEQeg3ENQBRQ0BEKwCGkH8NSAEKALYIDYCAEGANiAEKALcIDYCACAEENYBIAQQNAtBACEECyAECwcA' +
-  'IAAoAgALCAAgACgC3CALBwAgACgCBAtEAQF/IwBBEGsiAyQAQdw1QQBB8AH8CwBB2DUgADYCACADIAE2AgAgAyACNgIEQYQ2QcgB' +
-  'QY4TIAMQgAEaIANBEGokAAsFAEH4PAsLmy0FAEGgCAuSK2Vhc3kAb3V0IG9mIG1lbW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNl' +
-  'bGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRo' +
-  'YXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJl' +
-  'YWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxs' +
-  'cywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxl' +
-  'LCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdy' +
-  'aWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNv' +
-  'bHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBn' +
-  'cmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5' +
-  'dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGlu' +
-  'IHRoZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMpIG9yIGl0cyByb3dz' +
-  'AHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dzAGEgJWR4' +
-  'JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0IG9yIHdy' +
-  'aXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29sdW1ucwB0' +
-  'aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhlIHNhbWUg' +
-  'Y2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9k' +
-  'ZXMgZm9yIDMyLWJpdCBpbmRpY2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1' +
-  'cHBlciwgb24gYSBzZWNvbmRhcnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYSBzcGxpdCBvciBlc3RpbWF0ZSBvZiBhIHBy' +
-  'b2JsZW0gd2l0aCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMAbnVtYmVyICUuKnMlcwAl' +
-  'cyVzAG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhl' +
-  'IHB1enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwAlcyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVz' +
-  'IGlzIHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBh' +
-  'IG5lZ2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIl' +
-  'cyIgY2Fubm90IGhhdmUgYSBjb2xvcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRo' +
-  'IG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBp' +
-  'bnRvAG5vIGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRl' +
-  'bSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24AcmVn' +
-  'aW9uAGNvbHVtbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNhbiBuZXZlciBiZSBjaG9z' +
-  'ZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9zZW4AbWVkaXVtAHRoZSBp' +
-  'dGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQgb2YgdGhlbQAgb3IgJWMg' +
-  'Zm9yIGFuIGVtcHR5IGNlbGwAb2sAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcALCBlbmRpbmcAdGhlICVzIGJvdW5k' +
-  'IGlzIHRvbyBiaWcATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3Qg' +
-  'YmUgYSB3aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUg' +
-  'MCBvciBtb3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZv' +
-  'cmUgdGhlIHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8' +
-  'JyBvbiB0aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5l' +
-  'ZWRzICVkIHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3Rl' +
-  'ciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0' +
-  'IG9mIHJhbmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZp' +
-  'dHMgbm8gU3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlz' +
-  'IGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UA' +
-  'ZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24g' +
-  'd2FzIGZvdW5kACB8JWxsZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5v' +
-  'IGNvbXBsZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAl' +
-  'ZDogY2VsbCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJl' +
-  'ZAB0aGUgc29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUg' +
-  'c2VhcmNoIGVuZGVkAG5vIG9wdGlvbiBpcyBmb3JjZWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQg' +
-  'aG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBp' +
-  'ZWNlcyBhcmUgMC4uJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBh' +
-  'IHNpZGUgb2YgYXQgbW9zdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAB0aGUgYWxwaGFiZXQg' +
-  'aGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBw' +
-  'dXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAYm94ZXMg' +
-  'b2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0aGUgdXBwZXIgYm91' +
-  'bmQgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJ' +
-  'SSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUg' +
-  'MHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBu' +
-  'byBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMg' +
-  'b2YgYWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3Vu' +
-  'ZCBpcyAwAC4uLgAuMF8tAG51bWJlcnMgMS0lZCwAYSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBw' +
-  'cmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSBjb3N0IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAdGhlICVzIGJvdW5k' +
-  'IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4' +
-  'MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAG5vIGNvc3QgYWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRlbXMpAGZvdW5k' +
-  'ICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNo' +
-  'ZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4gdGhlIGNvdW50' +
-  'IGhvbGRzIChkbHhfY291bnQ6IDJeNjQgLSAxOyBkbHhfY291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFsaWQgYXJndW1l' +
-  'bnQgKGEgTlVMTCBwb2ludGVyIG9yIGEgbmVnYXRpdmUgc2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUgMCBvciBtb3Jl' +
-  'KQB1bmtub3duIGl0ZW0gIiVzIiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0ZSBsbzpoaXxu' +
-  'YW1lIG9yIGhpfG5hbWUpAHN5bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxs' +
-  'cyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAo' +
-  'c3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gz' +
-  'IG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAYSBiYWQgb3B0aW9uIGNvc3QgKG5vdCBhIG51bWJlciwg' +
-  'bmVnYXRpdmUsIG9yIGNvc3RzIHRoYXQgdG9nZXRoZXIgcGFzcyAyXjYzIC0gMSkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0' +
-  'eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAAAChFgAAqhgAAMQIAACs' +
-  'DgAAsw0AABURAADoDwAAuw4AAHkLAACZCAAAhREAAOgKAAAQDwAAAAwAAFEKAADACwAAKg8AAPsWAAAlBAAA2gwAAEEQAAAoDQAA' +
-  'UxEAAC8RAEHBMwtsAQEBAgECAQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIH' +
-  'CAAAAP0GAADYDQAA0QUAAIkEAABVDwAA3QwAAKcPAACmEAAA3wcAAAQAAAAFAEG+NAsw+D8AAAAAAAAQQDMzMzMzMxlAIAQAAHEM' +
-  'AAA8EAAA/wUAABAAAAAzFAAAAAAAAAABAEGANQtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlq' +
-  'a2xtbm9wcXJzdHV2d3h5egAAAIAaAAA9AAAALiAAQcw1CwOAHgI='
+  'AwsgACAsNwNoIAAgLTcDeCAAIBM2AmAgACAAKQNwICt8NwNwC9ADAQ9/AkACQCABKAIMIhEoAgAiDkUEQEH/////ByEFDAELIAEo' +
+  'AgQhCCAAKAKMAiEJIAEoAhAhCiAAKAKQAiELQf////8HIQUDQCAKIA5BAnQiDGooAgAhDyALIAxqKAIAIQYCQCAIIAxqKAIAIgdF' +
+  'IAkgDGooAgAiBCAPTHENACAGIA9rIgMgBiAEayAEIA9IGyIEQQBIDQACQCAEIANrIAdqQQFqIgMgBUgNACADIAVHDQEgBCANSA0A' +
+  'IAQgDUcgByAQTHINAQsgAiAONgIAIAchECAEIQ0gAyIFQQBMDQMLIAwgEWooAgAiDg0ACwsCQCAAKAKwAiIIRSAFQQBMciAFQf//' +
+  '//8HRiAIQQBMcnINACABKAIIIQQgACgCrAIhB0EAIQYDQAJAIBEgBCAHIAZBAnRqKAIAIglBAnQiA2ooAgBBAnRqKAIAIAlHDQAg' +
+  'ASgCBCADaigCACINRSABKAIQIANqKAIAIgogACgCjAIgA2ooAgAiC05xDQAgDSAAKAKQAiADaigCACIDIAprIhAgAyALayAKIAtK' +
+  'GyIDIBBrakEBaiAFRyADQQBIcg0AIAIgCTYCAAwCCyAGQQFqIgYgCEcNAAsLIAUhAwsgAwuaAQEFfyAAKAKoAiIFKAI0IgRBAEoE' +
+  'QCAFKAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASADQQJ0aiAFKAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWoh' +
+  'ACAEIAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFqIQMLIAdBAWoiByAESA0ACwsgAwulBwEKfyABKAIAIgQgBCAC' +
+  'QQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAgAkEBaiEF' +
+  'A0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkECdGoiByAH' +
+  'KAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0aigCCCII' +
+  'QQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIAIQ0gCCAE' +
+  'IAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIE' +
+  'IAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigCBCIJIAhH' +
+  'DQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQgB0EEdGoo' +
+  'AgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0' +
+  'aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAIIAQg' +
+  'CUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCALIAQgCUEE' +
+  'dGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEE' +
+  'dGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsgBCAHQQFq' +
+  'IgdBBHRqKAIIIghBAEoNAAsLC8kBAQV/IAAoAgAiBSAFIAFBBHRqIgMoAgAiBEEEdGogAygCBDYCBCAFIAMoAgRBBHRqIAQ2AgAg' +
+  'ACgCBCIGIAMoAghBAnRqIgAgACgCAEEBazYCACABQQFqIQADQCAFIABBBHRqIgQoAgAhAyAEKAIIIgdBAEwEfyADBSAFIANBBHRq' +
+  'IAQoAgQiBDYCBCAFIARBBHRqIAM2AgAgBiAHQQJ0aiIDIAMoAgBBAWs2AgAgAiACKQMAQgF8NwMAIABBAWoLIgAgAUcNAAsLkgEB' +
+  'An8gASgCACIEIAAoAhwgAkECdGooAgAiAkEEdGooAggiA0EASgRAA0AgAiAEIAQgAkEEdGooAgBBBHRqKAIERwRAQQAPCwJAIAMg' +
+  'ACgCAEoNACADQQJ0IgMgASgCEGooAgAgACgCkAIgA2ooAgBIDQBBAA8LIAQgAkEBaiICQQR0aigCCCIDQQBKDQALC0EBCyACAX4B' +
+  'fyAAQQA2AsACIAApA3AhASAAEAggACABNwNwCw4AIAAgACgCqAIgARAKC+oBAQV/IwBBEGsiBCQAIAAoAqgCIQMgBEIANwMIAkAC' +
+  'QAJAIAJBAEoEQCABQQJ0IQUgAUEEdCEGA0AgAygCBCAFaigCAEEATA0DIAMgAygCACAGaigCBCAEQQhqEA0gAkEBSiACQQFrIQIN' +
+  'AAsMAQsgAg0BCyADKAIEIAFBAnRqKAIAQQBMDQAgACADIAMoAgAgAUEEdGooAgQgBEEIahAMDAELIAMoAgwiACADKAIIIgIgAUEC' +
+  'dCIBaiIDKAIAQQJ0aiAAIAFqIgAoAgA2AgAgAiAAKAIAQQJ0aiADKAIANgIACyAEQRBqJAALhgQCCH8BfiAAKALoAiEEIABBAEEA' +
+  'IAAoAjAgAhEDACIJQQEgCUEBShtBAnQQNiIGBH8CQCAAKAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZLIAYg' +
+  'B2ogCEtxDQAgBUF8cSEDQQAhBwNAIAYgB0ECdCIKaiAIIApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANBAnQi' +
+  'B2ogByAIaigCADYCACADQQFqIgMgBUcNAAsLIAAgBiAJIAUgAhEDABoCQCAEKAJAIgMgBCgCREcNACADIAAoAuQCIgJODQAgBCgC' +
+  'PCACIANBAXRBBCADGyIDIAIgA0gbIgJBGGwQOiIDRQRAIAYQO0F/DwsgBCACNgJEIAQgAzYCPCAEKAJAIQMLIAAoAuQCIANGBEAg' +
+  'BCADQQFrIgA2AkAgBCgCPCAAQRhsaigCFBA7IAQoAkAhAwsgBCADQQFqNgJAAkAgA0EATA0AA0AgBCgCPCIFIANBAWsiAEEYbGoi' +
+  'AikDACABWA0BIAUgA0EYbGoiBSAC/QADAP0LAwAgBSACKQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0ggBCgC' +
+  'PCADQRhsaiIAIAY2AhQgACAJNgIQIAAgCzcDCCAAIAE3AwAgBCABNwNQQQAFQX8LCy8BAn8gACgC6AIiASgCQCICIAAoAuQCTgR+' +
+  'IAEoAjwgAkEYbGpBGGspAwAFQn8LC38BBH8gACgCXCIEQQBKBEADQCACIANKBEAgACgCSCAGQQJ0aigCACEEIAAoAugCKAIAIQcD' +
+  'QCAEQQR0IARBAWohBCAHaigCCCIFQQBKDQALIAEgA0ECdGogBUF/czYCACAAKAJcIQQLIANBAWohAyAGQQFqIgYgBEgNAAsLIAML' +
+  'yCQCHX8FfkECIQICQAJ/AkACQCAAKAJkDgQBAAADAAsgACgCWAwBCyAAKALoAiIDRQRAIABBAUHYABA1IgM2AugCQX8hAiADRQ0C' +
+  'CyADIgYoAkBBAEoEQANAIAMoAjwgB0EYbGooAhQQOyAHQQFqIgcgAygCQEgNAAsgACgC6AIhBgsgA0EANgJAIAZCADcDSCAAKAIA' +
+  'IQggACgCBCEWIAAoAgwiByAGKAI4SgRAIAYoAgAQOyAGKAIIEDsgBiAAKAIMIgdBBHQQNiICNgIAIAYgB0EDdBA2IgM2AgggAkEA' +
+  'IAMbRQRAIAZBADYCOEF/DwsgBiAHNgI4QX8hAiAHRQ0CCyAWQQR0QSBqIQIgBigCBEUEQCAGIAIQNiIDNgIEIAYgCEECdEEEaiIK' +
+  'QQN0EDYiBDYCDCAGIAoQNiIKNgIoIANFIARFckEBIAobBEAgAxA7IAYoAgwQOyAGKAIoEDsgBkEANgIoIAZBADYCDCAGQQA2AgRB' +
+  'fw8LIAYgBCAIQQN0IgNqQQhqIgQ2AhAgBiADIARqQQhqIgQ2AhQgBiADIARqQQhqNgIwCyAGKAIAIAAoAgggB0EEdPwKAAAgBigC' +
+  'BCAAKAIUIAL8CgAAIAZBADYCNCAG/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAGKAIIIRIgBigCACEOIAAoAjAiAkEASgRAIAAoAuAC' +
+  'IQMgACgCLCEEQQAhBwNAIAYgBCAHQQJ0aigCACIKIANIBH4gACgC0AIgCkEDdGopAwAFQgALICF8IiE3AxggB0EBaiIHIAJHDQAL' +
+  'CyASQQAgFkEDdEEIavwLACAAKAIgIgRBAEoEQCAAKAIcIQJBACEDA0AgDiACIANBAnRqKAIAIgdBBHRqKAIIQQBKBEAgACgC4AIh' +
+  'CgNAIBIgB0EDdGogACgC0AIgA0EDdGopAwBCACADIApIGzcDACAOIAdBAWoiB0EEdGooAghBAEoNAAsLIANBAWoiAyAERw0ACwtB' +
+  'fyECIAQgCGpBA3RBEGoQNiIMRQ0BIAZBADYCLCAIQQBKBEAgBigCKCEKQQEhBQNAIAUgDiAFQQR0aigCBCIERwRAA0AgBEEBaiED' +
+  'A0AgBAJ/AkAgDiADQQR0aiILKAIIIgJBAEwgAiAFTnJFBEAgDCAKIAJBAnRqKAIAQQJ0aiAFNgIADAELIAJBAEoNACALKAIADAEL' +
+  'IANBAWoLIgNHDQALIA4gBEEEdGooAgQiBCAFRw0ACwtBACEDAkACQAJAIAYoAiwiAkEATA0AA0AgDCADQQJ0aigCACAFRw0BIANB' +
+  'AWoiAyACRw0ACwwBCyACIANHDQELIAYgAkEBajYCLCAMIAJBAnRqQQA2AgAgAiEDCyAKIAVBAnRqIAM2AgAgBSAIRiAFQQFqIQVF' +
+  'DQALCyAGKAIEIgIoAgQiCARAA0AgDiAIQQR0IgRqKAIEIgUhA0J/IR8CQCAFIAhGDQADQCASIANBA3RqKQMAIiAgHyAfICBWGyEf' +
+  'IA4gA0EEdGooAgQiAyAIRw0ACyAfQgF9Qn5aDQAgBiAGKQMYIB98NwMYA0AgBUEBaiEDA0AgBQJ/IA4gA0EEdGoiCigCCEEATARA' +
+  'IAooAgAMAQsgEiADQQN0aiIKIAopAwAgH303AwAgA0EBagsiA0cNAAsgEiAFQQN0aiIDIAMpAwAgH303AwAgDiAFQQR0aigCBCIF' +
+  'IAhHDQALCyACIARqKAIEIggNAAsLIBZBAEoEQCAMQQRqIRogDCAAKAIgIhtBAnRqQQRqIRBBASEFA0BBACEHQQAhCgJ/QQAgDiAF' +
+  'QQR0aigCBCIDIAVGDQAaA0AgDCAKIglBAnRqIAM2AgAgCUEBaiEKIA4gA0EEdGooAgQiAyAFRw0AC0EBIAlFDQAaIApBAnQhHUEB' +
+  'IRMDQEEAIRQgE0EBdCIVIREgEyENA0AgCiAUIgggFWoiFCAJIBRIGyEPIAwgCiARIAogEUgbIhdBAnRqIR4gDCAKIA0gCiANSBsi' +
+  'GEECdGohGQJAIAggE2oiAiAKIAIgCkgbIgsgCEwEQCALIQMgCCECDAELIAghAiALIgMgD04NAANAAkAgEiAMIANBAnRqKAIAIgRB' +
+  'A3RqKQMAIh8gEiAMIAhBAnRqKAIAIgZBA3RqKQMAIiBaIAQgBk4gHyAgUnJxRQRAIANBAWohAwwBCyAIQQFqIQggBiEECyAQIAJB' +
+  'AnRqIAQ2AgAgAkEBaiECIAggC04NASADIA9IDQALCwJAIAggC04EQCACIQQMAQsCQCAMIAhBAnRqIBogAiAbaiAYaiAIa0ECdGpJ' +
+  'IBkgECACQQJ0aktxIBggCGsiHEEESXJFBEAgCCAcQXxxIhlqIQsgAiAZaiEEQQAhBgNAIBAgAiAGakECdGogDCAGIAhqQQJ0av0A' +
+  'AgD9CwIAIAZBBGoiBiAZRw0ACyAZIBxHDQEMAgsgAiEEIAghCwsDQCAQIARBAnRqIAwgC0ECdGooAgA2AgAgBEEBaiEEIAtBAWoi' +
+  'CyAYRw0ACwsCQCADIA9ODQACQCAMIANBAnRqIBogBCAbaiAXaiADa0ECdGpJIB4gECAEQQJ0aktxIBcgA2siD0EESXJFBEAgAyAP' +
+  'QXxxIgZqIQggBCAGaiECQQAhCwNAIBAgBCALakECdGogDCADIAtqQQJ0av0AAgD9CwIAIAtBBGoiCyAGRw0ACyAGIA9GDQIMAQsg' +
+  'BCECIAMhCAsDQCAQIAJBAnRqIAwgCEECdGooAgA2AgAgAkEBaiECIAhBAWoiCCAXRw0ACwsgESAVaiERIA0gFWohDSAJIBRODQAL' +
+  'IAwgECAd/AoAACAVIhMgCUwNAAsgCgshCCAFIQIDQCAOIAJBBHRqIAwgB0ECdGooAgAgBSAHIAhJGyIDNgIEIA4gA0EEdGogAjYC' +
+  'ACAHIAhGIAMhAiAHQQFqIQdFDQALIAUgFkYgBUEBaiEFRQ0ACwsgDBA7IABCADcDWEEACyEKIAAoAugCIgkoAhQhDCAJKAIQIRQg' +
+  'CSgCDCEVIAkoAgghDiAJKAIAIRMgAEEBNgJkIAAoAlQhECAAKAJQIRIgACgCSCEWQQAhCEIAISEgEyELIAkoAjRFRSEHA0ACQAJA' +
+  'AkACfyAHRQRAAkAgCSgCBCgCBEUEQCAAIAo2AlwgAEECNgJkIAAgCSkDICAJKQMYfEECEBJFDQEgAEEBNgJkQX8MAwsgASAAKQNo' +
+  'Ih9YBEAgCUEANgI0QQMMAwsgACAfQgF8NwNoQn8hHyAJKAJAIgIgACgC5AJOBEAgCSgCPCACQRhsakEYaykDACAJKQMYfSEfCyAJ' +
+  'KAIIIQ0gCSkDICEgIAkoAjAiEUEAIAkoAixBA3T8CwAgHyAgfSEiQf////8HIQQCQCAJKAIEIgYoAgQiBQRAIAkoAighD0IAIR8D' +
+  'QCANIAsgBUEEdCIXaigCBCICQQN0aikDACEgIAIgBUYNCCAgICIgESAPIAVBAnRqKAIAQQN0aiIDKQMAIiN9Wg0IIAMgICAjfDcD' +
+  'AEEBIQMgCyACQQR0aigCBCEHAkAgBEEATARAQQEhAgwBC0EBIQIgBSAHRg0AA0AgIiANIAdBA3RqKQMAWARAIAMhAgwCCyADQQFq' +
+  'IQIgCyAHQQR0aigCBCEHIAMgBE4NASACIQMgBSAHRw0ACwsgAiAERyAfICBaciACIAROcUUEQCAgIR8gAiEEIAUhCAsgBiAXaigC' +
+  'BCIFDQALIARFDQcgBEECSA0BCyAAIAApA3hCAXw3A3gLIBUgCkEDdCINaiAJKQMgNwMAIBYgCkECdCICaiATIAhBBHQiBWooAgQi' +
+  'AzYCACACIBJqQQA2AgAgAiAQaiAENgIAIA0gFGogCSgCQCICIAAoAuQCTgR+IAkoAjwgAkEYbGpBGGspAwAgCSkDGH0FQn8LIAkp' +
+  'AyAgDiADQQN0aikDAHx9Ih83AwAgCSgCACECIAYgBSAGaiIEKAIAIg1BBHRqIAQoAgQiBDYCBCAGIARBBHRqIA02AgAgAiAFaigC' +
+  'BCIFIAhGDQQgCSgCCCEGA0AgBiAFQQN0aikDACAfWg0FIAVBAWohBwNAIAUCfyACIAdBBHRqIgQoAghBAEwEQCAEKAIADAELIAQo' +
+  'AgxBAE4EQCACIAQoAgAiDUEEdGogBCgCBDYCBCACIAQoAgRBBHRqIA02AgAgIUIBfCEhCyAHQQFqCyIHRw0ACyACIAVBBHRqKAIE' +
+  'IgUgCEcNAAsMBAsgACAAKQPwAiIBQgF8Ih83A/ACIAAgACkD+AIgASAfVq18NwP4AiAJQQE2AjRBAQwBCyAKBEAgCSgCACECA0Ag' +
+  'FiAKQQFrIgpBAnRqIg8oAgAiDUEBayEGIAwgCkEDdCIRaikDACEfA0AgDQJ/IAIgBkEEdGoiCCgCCCIDQQBMBEAgCCgCBAwBCwJA' +
+  'IAgoAgwiCEEASA0AAkAgAiADQQR0IhdqKAIEIgUgA0YNACAJKAIIIRgDQCAYIAVBA3RqKQMAIB9aDQECQAJAIAgEQCACIAVBBHRq' +
+  'IgcoAgwiBCAIRiAEQQBIcg0BCyAFQQFrIQcDQCAFAn8gAiAHQQR0aiIEKAIIQQBMBEAgBCgCBAwBCyAEKAIMQQBOBEAgAiAEKAIA' +
+  'QQR0aiAHNgIEIAIgBCgCBEEEdGogBzYCAAsgB0EBawsiB0cNAAsMAQsgBEEATg0AIAcgCDYCDAsgAiAFQQR0aigCBCIFIANHDQAL' +
+  'CyAIDQAgFyAJKAIEIghqIgQoAgQhBSAIIAQoAgBBBHRqIAM2AgQgCCAFQQR0aiADNgIACyAGQQFrCyIGRw0ACyAJIBEgFWopAwA3' +
+  'AyAgEyANQQR0aiIIKAIEIgMgCCgCCCIIRw0DIBEgFGopAwAhHwJAIAIgCEEEdCIEaigCBCIFIAhGDQAgCSgCCCEGA0AgBiAFQQN0' +
+  'aikDACAfWg0BIAVBAWshBwNAIAUCfyACIAdBBHRqIgMoAghBAEwEQCADKAIEDAELIAMoAgxBAE4EQCACIAMoAgBBBHRqIAc2AgQg' +
+  'AiADKAIEQQR0aiAHNgIACyAHQQFrCyIHRw0ACyACIAVBBHRqKAIEIgUgCEcNAAsLIAkoAgQiAyAEaiIEKAIEIQUgAyAEKAIAQQR0' +
+  'aiAINgIEIAMgBUEEdGogCDYCACAKDQALCyAAQQM2AmRBACEKQQILIQIgACAKNgJYIAAgACkDcCAhfDcDcAwECyAPIAM2AgAgEiAK' +
+  'QQJ0IgJqIgQoAgAiBSACIBBqKAIAQQFrTg0AIAQgBUEBajYCAAsgDiADQQN0aikDACAVIApBA3RqKQMAfCEgAkACQCAJKAJAIgIg' +
+  'ACgC5AJIBEBCfyEfICBCf1ENAgwBCyAgIAkoAjwgAkEYbGpBGGspAwAgCSkDGH0iH1oNAQsgCSAgNwMgIAwgCkEDdGogHyAgfSIf' +
+  'NwMAIANBAWohBiAJKAIAIQsDQCADAn8gCyAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkAgAigCDCINQQBIDQAgDUUEQCAJKAIE' +
+  'IgIgAiAFQQR0aiIEKAIAIgdBBHRqIAQoAgQiBDYCBCACIARBBHRqIAc2AgALIAsgBUEEdGooAgQiAiAFRg0AIAkoAgghEQNAIBEg' +
+  'AkEDdGopAwAgH1oNAQJAAkAgDQRAIAsgAkEEdGoiBCgCDCANRg0BCyACQQFqIQcDQAJ/IAsgB0EEdGoiBCgCCEEATARAIAQoAgAM' +
+  'AQsgBCgCDEEATgRAIAsgBCgCACIPQQR0aiAEKAIENgIEIAsgBCgCBEEEdGogDzYCACAhQgF8ISELIAdBAWoLIgcgAkcNAAsMAQsg' +
+  'AiAGRg0AIARBfzYCDAsgCyACQQR0aigCBCICIAVHDQALCyAGQQFqCyIGRw0ACyAKQQFqIQIgACgCYCAKSkUEQCAAIAI2AmALIAIh' +
+  'CkEAIQcMAgsgFCAKQQN0aikDACEfAkAgCSgCACICIBMgA0EEdGooAggiA0EEdCIGaigCBCIFIANGDQAgCSgCCCENA0AgDSAFQQN0' +
+  'aikDACAfWg0BIAVBAWshBwNAIAUCfyACIAdBBHRqIgQoAghBAEwEQCAEKAIEDAELIAQoAgxBAE4EQCACIAQoAgBBBHRqIAc2AgQg' +
+  'AiAEKAIEQQR0aiAHNgIACyAHQQFrCyIHRw0ACyACIAVBBHRqKAIEIgUgA0cNAAsLIAkoAgQiAiAGaiIEKAIEIQUgAiAEKAIAQQR0' +
+  'aiADNgIEIAIgBUEEdGogAzYCAAtBASEHDAALAAsgAgt2AQF/IAAoArQCIgEEQCABKAIMEDsgASgCLBA7IAEoAhAQOyABKAIUEDsg' +
+  'ASgCGBA7IAEoAigQOyABKAJIEDsgASgCYBA7IAEoAjAQOyABKAI0EDsgASgCOBA7IAEoAjwQOyABKAJAEDsgARA7IABBADYCtAIL' +
+  'CzIBAX8CQAJAAkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0DwsgACgCAEEDdCEBCyABC5EUAhx/AX5BASEBAkAgACgCtAINAEEA' +
+  'IQEgACgCICIGQYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgCDEEAIAAoAigbIRQgBkE/aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAA' +
+  'KAIcIRVBASEDA0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJB' +
+  'AEoNAAsLIAEgAyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEgA0ECdEEkaiAGbCAJQQN2Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYg' +
+  'BiAOShtBAXRBBGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJAQQFB6AAQNSIERQRAQX8hAQwBCyAAIAQ2ArQCIAQgCzYCCCAEIA5B' +
+  'EGpBEG0iE0EEdDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBBACEDQQEhEANAQQEhASAMIBUgA0ECdGooAgAiBUEEdGooAggiAkEA' +
+  'SgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIBAgASAQShshECADQQFqIgMgBkcNAAsgBCAQNgIcQQAh' +
+  'AkEAIQMDQCAMIBUgCEECdGooAgAiAUEEdGooAggiCkEASgRAA0AgAkEBaiECIAMgDCABQQR0aigCDCIHQQBIBH8gACgCFCAKQQR0' +
+  'aigCCAUgBwtBAEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoNAAsLIAhBAWoiCCAGRw0ACyANQQJ0QQRqIhEQNiEYIANBAnRBBGoi' +
+  'AxA2IRkgAxA2IRogBCACQQJ0QQRqEDYiGzYCECAEIAZBAnQiHEEEahA2IhY2AhQgBCAQIBxsQQRqEDYiEjYCGCAEIAtBAnQiAxA2' +
+  'IhQ2AjggBCADEDYiCTYCPCAEIAtBA3QQNiIHNgJAIAQgCyATbEEFdBA2IgI2AjQgBCALIA9sQQgQNSIDNgIwQQAhBQJ/QX8gG0Ug' +
+  'GEVyIBlFIBpFcnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJFcnJyDQAaIA1BAE4EQCAYQf8BIBH8CwALQQAhC0EAIRNBACEIQQAh' +
+  'AwNAIBYgE0ECdCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigCACIKQQR0aigCCCIBQQBKBEADQCAMIApBBHRqKAIMIgJBAEgEQCAA' +
+  'KAIUIAFBBHRqKAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0aiAFNgIAIBFBAWohEQsgAgRAIBggAUECdGoiBSgCACIUIQECQCAU' +
+  'QQBOBEADQCACIBogAUECdCIHaigCAEYEQCADIQIgASEDDAMLIAcgGWooAgAiAUEATg0ACwsgGiADQQJ0IgFqIAI2AgAgASAZaiAU' +
+  'NgIAIAUgAzYCACADQQFqIQILIAMgDWohBSACIQMLIBsgCEECdGogBTYCACAIQQFqIQggDCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsL' +
+  'IBIgEUECdGogESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEgExsiCzYCICATQQFqIhMgBkcNAAsgBCALNgIkAkACQAJAAkACQAJA' +
+  'AkAgBkGBAkgNAAJAIAtBAmsOBQABAQEAAQsgBBAXIgUNASALQQZHDQIMBAtBACEBIARBADYCICAEEBciBUUNBAsgBCAFQQ9qEDYi' +
+  'AjYCYCACRQ0EIAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAFCyAEIAI2AlgMAwsgBCACNgJcDAELIAFBAkcNAgsgBCAcEDYiBzYC' +
+  'SCAHRQ0CQQAhASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUDQCAHIAVBAnRqIBIgBSAQbEECdCICQQRyav0AAgBBEf2rASACIBJq' +
+  '/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQILA0AgByABQQJ0aiASIAEgEGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2' +
+  'AgAgAUEBaiIBIAZHDQALDAELIAQgBkEDdEEEEDUiAjYCKCACRQ0BQQAhAgNAIAJBA3QhBSACIBBsIQdBACEBA0AgBCgCKCABIAVq' +
+  'QQJ0aiAEKAJYIAQoAhggASAHakECdGooAgBBAXRqNgIAIAFBAWoiAUEGRw0ACyACQQFqIgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRq' +
+  'IAg2AgAgBCADIA1qIA9sQQgQNSIJNgIMIAlFDQAgACgCHCEDQQAhCANAIAwgAyAIQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgCEEG' +
+  'diEHQgEgCEE/ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIgAikDACAdhDcDACAMIAFBAWoiAUEEdGooAggiBUEASg0ACwsgCEEB' +
+  'aiIIIAZHDQALIA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0aigCACIBQQBOBEAgCEEBayAPbCECA0AgBCgCDCIDIAEgDWogD2xB' +
+  'A3RqIAMgAkEDdGogB/wKAAAgGSABQQJ0aigCACIBQQBODQALCyAIIA1GIAhBAWohCEUNAAsgACgCHCEDC0EAIQpBACEBA0AgDCAD' +
+  'IApBAnRqKAIAIgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2JIR0gBCgCECEHA0AgDSAHIAFBAnRqKAIAIgJMBEAgBCgCDCACIA9s' +
+  'IAlqQQN0aiICIAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoiBUEEdGooAghBAEoNAAsLIApBAWoiCiAGRw0ACyAEKAIUIhYgBkEC' +
+  'dGoiBygCAEEASgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMgAygCACAPbDYCACACQQFqIgIgBygCAEgNAAsLIAQgBiAPbEEDdBA2' +
+  'Ig02AiwgDUUNACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdxIQcgDkEDdCESIBYoAgAhBUEAIQEDQCANIAEiAiAPbEEDdGoiF0EA' +
+  'IBL8CwAgBSIDIBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAbbCICaiEcIA0gAiASamohEyAEKAIMIgsgEmohESAEKAIQIRQDQCAU' +
+  'IANBAnRqKAIAIRVBACECAkACQCAOQQJJDQAgESAVQQN0IglqIBxLIBMgCSALaktxDQADQCAXIAJBA3RqIgkgCf0AAwAgCyACIBVq' +
+  'QQN0av0AAwD9UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0BCwNAIBcgAkEDdGoiCSAJKQMAIAsgAiAVakEDdGopAwCENwMAIAJB' +
+  'AWoiAiAORw0ACwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEhBUEADAELQQAhBUF/CyEBIBgQOyAZEDsgGhA7IAUNACAAEBYLIAFF' +
+  'IQELIAELySADGX8HfgJ7IAAoArACIRogACgCWCEJIAApA3AhICAAKQNoISEgACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAo' +
+  'ArQCIgQoAjwhFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAQQG0EAIQlBACECIAQoAjgoAgBFDQMLQQAMAQsg' +
+  'ACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFYBEAgACAJNgJcIABBATYCZEEDDAsLICFCAXwhISAEKAJEBEAgBEEA' +
+  'NgJEDAILIAQoAjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0AAAAhIkEIIQIgBkEISgRAA0AgByACQQF0av0AAAAgIv2WASEiIAJB' +
+  'CGoiAiAGSA0ACwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIiAiICL9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIiAiICL9DQID' +
+  'AAEGBwQFCgsICQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEAAQABISJBACECA0AgAiIDQQhqIQIgByADQQF0av0AAAAgIv0t/WQi' +
+  'BUUNAAsgBWhBAXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAgACAGIAogCSAQIAsQHCELCyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3' +
+  'A3ggFSAJQQJ0aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciITbEEDdGohByAKIAQoAgQiESANbEEBdGohBSAEKAJYIAogESATbEEB' +
+  'dGoiDiAEKAIgIghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAhDCARQQBKBEADQCAFIAxBAXQiAmoiA/0AAAAhIiACIA9qIgIgA/0A' +
+  'ABD9CwAQIAIgIv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRqIgIgAi4BACIDQYCAAXI7AQAgBCgCOCICIBNBAnRqIAIgDUECdGoo' +
+  'AgAgA0GAgAFIazYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQoAlwhAyASrSEfQgAhGyAIQQZGIQJCACEcA0AgByAbp0EDdCIFaiAF' +
+  'IAZq/QAAACIjIAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9' +
+  'xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAEQdAAaiEFAkAgCEEGRwRAQgAhGyAcUARAQgAhHgwICyAEKAJcIQog' +
+  'BCgCSCEGIBwhG0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQcgCiACQQN0aikDACIbe0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6' +
+  'p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2aiICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyIbUEUNAAsM' +
+  'AQtCACEeIBxQBEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16pyIDQQN0IgJqKQMAIAIgBmopAwCDIht7QgZ+IB58IR4gHUIBfSAd' +
+  'gyEdIAcgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCIC' +
+  'IAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIb' +
+  'UA0BIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIg' +
+  'Ai8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIB1CAFINAAsLIBwh' +
+  'GwwFCyAVIAlBAnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCIIQQN0aiEGIAQoAgwiCiALIAxsIgtBA3RqIQdBACECA0AgAiIDQQJq' +
+  'IQIgByADQQN0IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsgBCgCQCIFIAlBA3RqQgEgAyAi/R0AUHKthiIbNwMADAULIAQoAjAi' +
+  'FCAEKAIAIgcgCUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0IgJqKAIAbEEDdGohBgJAAkAgAiAZaigCAEEBaiIFQcAAbSICIAdO' +
+  'DQAgCiACQQN0IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMAgyIcUAR+IAVBQHFBwB9GDQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqt' +
+  'hoMiHFANASAGIBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAcC3qnIAJBBnRqIgJBAE4NAQtBfyECIAdBAEwNAEEAIQMgBikDACAK' +
+  'KQMAgyIcUAR+IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6pyIDQQN0IgJqKQMAIAIgCmopAwCDBSAcC3qnIANBBnRqIQILIAIg' +
+  'GCAJQQJ0IgNqKAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlBASECDAULIAMgF2oiAyADKAIAQQFqNgIADAMLQgAhGyAEQgA3A1Ag' +
+  'BEHQAGohBUIAIR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyADQQF0IgJqIgf9AAAAISIgAiAOaiICIAf9AAAQ/QsAECACICL9CwAA' +
+  'IANBEGoiAyARSA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAbNwMAIB4gIHwhICAEKAIAIgwgC2whCyAMIA1sIQggBCgCMCEUIAQo' +
+  'AgwhCgsgCiALQQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAbQn6DIhxQDQEgDiAceqci' +
+  'A0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIc' +
+  'NwOIASAcQp26s/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZqIQcDQAJAAkAgAkEBaiIKQQZ2IgIgDE4NACAIIAJBA3QiA2opAwBC' +
+  'fyAKQT9xrYaDIAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAFIAZqKQMAQn8gAkEBaq2GgyIcUA0BIA4gHHqnIgJBA3QiA2opAwAg' +
+  'AyAIaikDAIMFIBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqn' +
+  'IgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsgG0IBfSIbQgBSDQALCyAYIAlBAnQiA2ogAjYCACADIBdqQQA2AgAg' +
+  'AyAWaiAQNgIACyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwgAmxBAnRqIRIgDSADIBZqKAIAQQFKciERIAQoAiAiDyEFAkAgDw0A' +
+  'QQAhAyAEKAIkIgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQoAjQiAyAEKAIEIgwgEWxBAXRqIQogFCAEKAIAIhAg' +
+  'DUECaiITbEEDdGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZGGyELIAQoAiwgAiAQbEEDdGohCEEAIQIgDEEASgRAA0AgCiACQQF0' +
+  'IgNqIgf9AAAAISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAAIAJBEGoiAiAMSA0ACwtBACECIAVBAEoEQEEAIQ0DQCALIBIgDUEC' +
+  'dGooAgBBAXRqIgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhqIQIgDUEBaiINIAVHDQALCyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNB' +
+  'AnRqIAMgEUECdGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBBAEoEQCAQrSEfQgAhGyAPQQZGIQJCACEcA0AgBiAbp0EDdCIFaiAF' +
+  'IAdq/QAAACIjIAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWogIv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9' +
+  'xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAPQQZHBEBCACEdIBxQDQIgBCgCXCEGIAQoAkghBwNAIBxCAX0gHIMg' +
+  'ByAceqciAkEIdGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0CQANAIBtQDQEgCyAFIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBB' +
+  'AWsiAjsBACAbQgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEBayICOwEAIAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEB' +
+  'IQMMBgsiHFBFDQALDAILQgAhHSAcUA0BIAQoAighBQNAIAggHHqnIgNBA3QiAmopAwAgAiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9' +
+  'IByDIRwgBSADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUg' +
+  'BigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsi' +
+  'AjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
+  'G1ANASADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAg' +
+  'AkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAi' +
+  'AiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IA' +
+  'IR0gBEIANwNQC0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsgAkEBdCIFaiIH/QAAACEiIAUgDmoiBSAH/QAAEP0LABAgBSAi/QsA' +
+  'ACACQRBqIgIgDEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQgAzYCRCAdICB8ISAgBCgCOCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAg' +
+  'CUpFBEAgACACNgJgCyACIQlBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA/ACIhxCAXwiATcD8AIgACAAKQP4AiABIBxUrXw3' +
+  'A/gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAAICE3A2ggACAJNgJYCyACC94ZAxp/B34CeyMAQSBrIhAkACAAKAJY' +
+  'IQggACkDcCEfIAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRMgACgCtAIiAygCPCEXAkAgACgCzAJFDQBBASEYIAMo' +
+  'AiRFDQAgAygCAEEFSCEZCyAAKAKwAiEaQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAQIABwILIAAoAlxFDQQgEyAIQQJ0aigC' +
+  'ACEEQQAMAgsgACADEBtBACEIQQAhAiADKAI4KAIARQ0CC0EBCyECA0ACQAJAAkACQAJAIAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0' +
+  'IgpsQQN0aiEGIAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJAAkAgBEEBaiIEQcAAbSIFIAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAF' +
+  'QQZ0a62GgyAHIA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygCQCAIQQN0aikDAEJ/IAVBAWqthoMiHFANASAHIBx6pyIFQQN0IgRq' +
+  'KQMAIAQgBmopAwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEAIQIgBykDACAGKQMAgyIcUAR+IAMoAkAgCEEDdGop' +
+  'AwBCfoMiHFANASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCDBSAcC3qnIAJBBnRqIQQLIAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoi' +
+  'AiACKAIAQQFqNgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCQsgIEIBfCEgIAMoAkQEQCADQQA2AkQMAQsgAygCNCIHIAMo' +
+  'AgQiBCAIQQF0IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEADQCAJIAJBAXRq/QAAACAj/ZYBISMgAkEIaiICIARIDQALCyAjICMg' +
+  'I/0NCAkKCwwNDg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwABAgMMDQ4PCAkKC/2WASIjICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2W' +
+  'ASIkICP9DQABAAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVBCGohAiAJIAVBAXRq/QAAACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEG' +
+  'IBpFICT9GAAiDUH//wFGckUEQCAAIAQgByAIIA0gBhAcIQYLIA1FDQAgDUECTgRAIAAgACkDeEIBfDcDeAsgEEIANwMYIBD9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAgAygCJEEBdEpyDQEgACADIAggBiANIAEgIH0gEEEIahAdRQ0BIBAp' +
+  'AxggInwhIiAQKQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEIDAYLIBcgCEECdGogBjYCAAJAIA1BAk4EQCADKAIwIgwgAygCACIC' +
+  'IApBAXIiB2xBA3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGohDiAFIAQgB2xBAXRqIQkgAygCDCACIAZsQQN0aiELQQAhBSAEQQBK' +
+  'BEADQCAOIAVBAXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9CwAQIBEgI/0LAAAgBUEQaiIFIARIDQALCyAMIAIgCmxBA3RqIQQg' +
+  'CSAGQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0aiAMIApBAnRqKAIAIAVBgIABSGs2AgACQCACQQBMBEBCACEeIANC' +
+  'ADcDUEIAISEMAQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCICaiACIARq/QAAACIjIAIgC2r9AAAAIiT9T/0LAAAgJCAj/U79DAAA' +
+  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAISEgHlAEQEIAIR4MAQsgAygCHCEH' +
+  'IAMoAhghDCAeIRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyALIAJBA3QiAmopAwAgAiAEaikDAIMiHVBFBEADQCAMIA8gHXqnciAH' +
+  'bEECdGoiBSgCACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEBazsBACAFKAIEIQIgBUEEaiEFIAJBAE4NAAsLICEgAkF/c618ISEg' +
+  'HUIBfSAdgyIdQgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEEDdGogHjcDACAfICF8IR8gAygCACIHIAZsIQQgByAKbCELIAMoAjAh' +
+  'CSADKAIMIQwMAQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEPIAMoAgwiDCAGIAdsIgRBA3RqIQZBACEFA0AgBSICQQJqIQUgBiAC' +
+  'QQN0Ig5q/QAAACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIFIAhBA3RqQgEgAiAj/R0AUHKthiIeNwMACyAMIARBA3RqIQYgCSAL' +
+  'QQN0aiELQX8hBAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IB5CfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCD' +
+  'BSAcC3qnIAJBBnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAN' +
+  'rIIiHVANACAFIAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYiAiAHTg0AIAsgAkEDdCIOaikDAEJ/IARBP3GthoMgBiAOaikDAIMi' +
+  'HFAEfiAEQUBxQcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0' +
+  'aiEEDAELQX8hBCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAPKQMAQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMA' +
+  'gwUgHAt6pyACQQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEECdCICaiAENgIAIAIgFWpBADYCACACIBRqIA02AgALIBMgCEECdCIG' +
+  'aiAENgIAIAMoAhggAygCHCAEbEECdGohDUEAIQUgAygCJCICRQRAA0AgBSICQQFqIQUgDSACQQJ0aigCAEEATg0ACwsgAygCNCIF' +
+  'IAogBiAUaigCAEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAKQQJqIgpsQQF0aiEFIAkgAygCACIHIApsQQN0aiERIAkgByALbEED' +
+  'dGohDCADKAIsIAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4gCUEBdCISaiIb/QAAACEjIAUgEmoiEiAb/QAAEP0LABAgEiAj/QsA' +
+  'ACAJQRBqIgkgBkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSANIAlBAnRqKAIAQQF0aiIOIA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFI' +
+  'aiEGIAlBAWoiCSACRw0ACwsgAygCOCICIApBAnRqIAIgC0ECdGooAgAgBms2AgACQCAHQQBMBEBCACEdIANCADcDUEEAIQIMAQsg' +
+  'B60hHEIAIR1CACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIjIAIgD2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAA' +
+  'AAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAIR1BACECIB5QDQAgAygCHCEJIAMoAhghBgNAIB56IB5C' +
+  'AX0gHoMhHqciAkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMAgyIcUEUEQANAIBxCAX0gHIMCQCAGIAogHHqnciAJbEECdGoiAigC' +
+  'ACIHQQBIDQAgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//A3EEQANAIAIoAgQiB0EASA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7' +
+  'AQAgAkEEaiECIAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiECIAVBAE4NAAsgHSAFQX9zrXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIc' +
+  'UEUNAAsLQQAhAiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygCOCAIQQFqIgJBA3RqKAIARQRAIBhFDQQgIkIBfCEiDAILIAAoAmAg' +
+  'CEpFBEAgACACNgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0aigCACEEC0EAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkD8AIi' +
+  'AUIBfCIcNwPwAiAAIAApA/gCIAEgHFatfDcD+AJBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2Algg' +
+  'ACAAKQPwAiIBICJ8Ihw3A/ACIAAgACkD+AIgASAcVq18NwP4AgsgEEEgaiQAIAILmwwDFH8EfgV7IAEoAjQhCSABKAIwIQogACgC' +
+  'ICEFIAEoAgQhBwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRAIBlC/v///w+DIRYgBf0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNA' +
+  'IAogF6dBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAAAAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQV' +
+  'FhcMDQ4PIhr9HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07' +
+  '/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9' +
+  'Uv0LAwAgG/0MAgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAWIBlRDQELA0ACfkJ/IAUgFqciBEEGdCICayIDQT9K' +
+  'DQAaQgAgAiAFTg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3AwAgFkIBfCIWIBlSDQALCwJAIAdBAEwNACAAKAIAIQRBACECIAdB' +
+  'CE8EQCAHQXhxIQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAhHP0MAAAAAAEAAAACAAAAAwAAACEbQQAhAwNAIAkgA0EBdGr9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9DP9//3//f/9//3//f/9//38gGyAa/TkgHCAa/Tn9DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAA' +
+  'AAgAAAAIAAAACAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgAAAD9rgEhHCADQQhqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpB' +
+  'AEH//wEgAiAESBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAgASgCHCEGIAEoAhghBANAIAQgBiAIbEECdGoiAigCACIDQQBOBEAD' +
+  'QCAJIANBAXRqIgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIAhBAWoiCCAFRw0ACwsgASgCOCAAKAIANgIAIAAo' +
+  'AjBBAEoEQCAJIAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEoAhggACgCLCAPQQJ0aigCACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIk' +
+  'IgNFBEADQCACIgNBAWohAiAQIANBAnRqKAIAQQBODQALCyABKAIsIQUgASgCNCIIIAEoAgQiEUEBdGohDCABKAIAIQ0gASgCMCEO' +
+  'QQAhAiARQQBKBEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxqIgQgBv0AABD9CwAQIAQgGv0LAAAgAkEQaiICIBFIDQALC0EAIQZB' +
+  'ACECIANBAEoEQANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsBACAGIARBgIABSGohBiACQQFqIgIgA0cNAAsLIAEo' +
+  'AjgiAyADKAIAIAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAFIAcgC2xBA3RqIQUgDiANQQN0aiEDIA2tIRhCACEWQgAhFwNAIAMg' +
+  'FqdBA3QiAmogAiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAAIBogHP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAX' +
+  'hCEXIBZCAnwiFiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQggASgCGCEGA0AgF3ohGCAXQgF9IBeDIRcgBSAYpyICQQN0IgNqKQMA' +
+  'IAMgDmopAwCDIhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhsQQJ0aiICKAIAIgNBAE4EQANAIAwgA0EBdGoiAyADLwEAQQFrOwEA' +
+  'IAIoAgQhAyACQQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsgF0IAUg0ACwsgCiAVIBT8CgAAIAkgEyAS/AoAACAB' +
+  'KAI4IgMgAygCBDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYCRAtjAQF/IAAoArACIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAo' +
+  'AqwCIQJBACEAAkADQCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAAQQFqIgAgBkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIk' +
+  'IgisIQ8CQAJAIAggASgCOCACQQN0aigCACIJRgRAIAYgBKwiBTcDECAGIAUgD343AwhCASEPDAELIAkgCEEBdEcNASAErCIQIAVW' +
+  'DQEgBEEBSiEHQQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCADIAlsQQN0aiIMQYAIIAcbIQMgASgCMCAJIAJBAXRsQQN0aiEKQQAh' +
+  'BwNAIAcgCiAIQQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAYgDyAQfkIAIARBAUobIhI3AwhCACAJQQBM' +
+  'DQEaIAetIA9+IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAEIApqKQMAgyIFUEUEQCADQQZ0IQQgASgCLCELA0AgCyAEIAV6p3Ig' +
+  'CWxBA3RqIQ1BACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0gDmopAwBCf4WDe6dqIQcgCEEBaiIIIAlHDQALIAdFBEBBAA8LIAYg' +
+  'EiATfCISNwMIIAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EBR618IREgBUIBfSAFgyIFQgBSDQALCyADQQFqIgMgCUcNAAsMAgsg' +
+  'BiAPIBB+QgAgBxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJgIAJKDQAgACACQQFqNgJgCyAAIAApA3ggEXw3A3hBASEHIAApA4gB' +
+  'UCAPUHINACAAQYgBaiEAA0AgABAfGiAPQgF9Ig9CAFINAAsLIAcLiAwEE38CewN+A3wgACAAKAK0AiIHEBsCQCACQQBMDQAgBygC' +
+  'OCIIKAIAIgVBAEwNACAAKAKwAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAgBUEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjQiCyAN' +
+  'IAcoAgQiDGxBAnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYgBUEBdGr9AAAAIBf9lgEhFyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAX' +
+  'IBcgF/0NCAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4PCAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8M' +
+  'Df2WASIYIBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAFIgRBCGohBSAGIARBAXRq/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAE' +
+  'aiEFIBRFIBj9GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0gBsEgBRAcIQULIAZB//8DcUUNASAHKAIwIhUgBygCACIKIA5sQQN0' +
+  'aiEPIAbBtyEeIAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIAIRsMAQsgCq0hGkIAIRlCACEbA0AgCSAZp0EDdCIEav0AAAAgBCAP' +
+  'av0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAJAIA1BA3Rq' +
+  'IgggGzcDACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAaQp26s/uUkv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9B' +
+  'fyAFQQFqIgVBwABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8gBSAGQQZ0a62GgyAEIAlqKQMAgyIaUAR+QX8gBUFAcUHAH0YNARpB' +
+  'fyAIKQMAQn8gBkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRqKQMAIAQgD2opAwCDBSAaC3qnIAZBBnRqCyEFIBlCAX0iGVBFDQAL' +
+  'IAcoAhggBygCHCAFbEECdGohEiAHKAIkIghFBEBBACEEA0AgBCIIQQFqIQQgEiAIQQJ0aigCAEEATg0ACwsgBygCLCEQIAsgDCAO' +
+  'QQJqIhNsQQF0aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEEA0AgCyAEQQF0IglqIgb9AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJ' +
+  'IBf9CwAAIARBEGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEADQCARIBIgBEECdGooAgBBAXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJ' +
+  'QYCAAUhqIQYgBEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCILaiAEIA5BAnRqKAIAIAZrNgIAAkACQCAKQQBMBEAgB0IANwNQDAEL' +
+  'IBAgBSAKbEEDdGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlCACEbA0AgBCAZp0EDdCIIaiAIIA9q/QAAACIYIAggEGr9AAAAIhf9' +
+  'T/0LAAAgFyAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALIAcgGzcDUCAbUA0AIAco' +
+  'AhwhBiAHKAIYIQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2opAwCDIhlQRQRAIAhBBnQhCANAAkAgCSAIIBl6p3IgBmxBAnRqIgUo' +
+  'AgAiBEEASA0AIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxBEADQCAFKAIEIgRBAEgNAiAFQQRqIQUgESAEQQF0aiIEIAQv' +
+  'AQBBAWsiBDsBACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEATA0FIAMgAykDAEIBfDcDACAdIBygIR0MBwsgGUIBfSAZgyIZUEUN' +
+  'AAsLIBtCAX0gG4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1BAXQhDiAIIA1BA3RqKAIAQQBKDQALCyAWQQFqIhYgAkYNASAIKAIA' +
+  'IQUMAAsACyAdCzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGFIgE3AwAgAUKdurP7lJL9oiV+C+oTAyB/A34BeyMA' +
+  'QdAAayIFJAAgACgCxAIiBygCTCEQIAAoAgAhAiAFIAcoAgQ2AhggBSAHKAIINgIcIAUgBygCDDYCICAFIAcoAhA2AiQgBSAHKAIU' +
+  'NgIoIAUgBygCGDYCLCAFIAf9AAIc/QsDMCAFIAcoAjQ2AkAgBygCPCEDIAUgAjYCSCAFIAM2AkQgACkDaCEkIAcoAiwhGCAHKAJI' +
+  'IQ8gBygCRCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCQDYCDCAFIAcoAlQiDDYC' +
+  'CCACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERAhIAUgBygCQDYCDCAF' +
+  'IAcoAlQiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUE' +
+  'QCABICRYBEAgACAJNgJcIABBATYCZEEDDA8LICRCAXwhJCAHKAJoBEAgB0EANgJoDAcLQQAhBEH/////ByEGQQEhAiAFKAJAIQog' +
+  'BSgCSCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////' +
+  'ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACElQQQhBANAICUgAiAEQQJ0av0AAAD9tgEhJSAEQTxJ' +
+  'IARBBGohBA0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04N' +
+  'AEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiIN' +
+  'KAIATg0FIAUgBSgCDCIDIAcoAkgiCiAJQQR0aigCCCIGSgR/IAUoAkQhCwJAIBBFBEAgBSgCPCEOIAUoAjAhGyAFKAIcIRwgBSgC' +
+  'GCEdIAUoAkAhDANAIAsgA0EBayIDQQR0aiICKQMAISMCQAJAAkAgAigCCCICQQBOBEAgIyAdIAJBA3RqIh4pAwBCf4WDISIgHCAC' +
+  'QQJ0aigCACIEDQEgIlANAiACQQZ0IQIgBSgCNCEfIAUoAkAhIANAIA4gAiAieqdyQQJ0IgRqKAIAIhIgBCAbaigCACIEaiEhIBJB' +
+  'AEoEQANAICAgHyAEQQJ0aigCAEECdGoiEiASKAIAQQFqNgIAIARBAWoiBCAhSA0ACwsgIkIBfSAigyIiQgBSDQALDAILIAwgAkF/' +
+  'c0ECdGoiAiACKAIAQYCAgIAEazYCAAwCCyAMIARBAnRqIgIgAigCACAie6dqNgIACyAeICM3AwALIAMgBkoNAAsMAQsgBSgCGCEC' +
+  'A0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBFDQAgBygCTCAHKAJQIgYgCWxB' +
+  'AnRqIQtBACEEIAZBAEwNACAHKAI0IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsC' +
+  'ICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCSCEKCyAFIAogCUEEdCIDaigCDDYCCCAWIAlBAnRqKAIAIAggCCgCAEEBaiIG' +
+  'NgIAIAZqIgJBACANKAIAIgYgAiAGSBtrIQggCUEBaiECIAMgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAA' +
+  'ACElQQQhBANAICUgAiAEQQJ0av0AAAD9tgEhJSAEQQxJIARBBGohBA0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUg' +
+  'JSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiAL' +
+  'TA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISVCACEiQgAhIwNAIAYgIqdBAnRq/QAAACAl/Tf9pAGtICKGICOEISMg' +
+  'IkIMVCAiQgR8ISINAAsMAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAjhCEjICJC' +
+  'PFQgIkIEfCEiDQALCyAIICN6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIh' +
+  'BCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgi' +
+  'AkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0IgNqIgooAgBBAnRqIAVBDGogBUEIaiAFQRBqIBEQIiAKIAQ2AgQg' +
+  'AkUEQCAFKAIIIQwgAyAHKAJIIgNqIAUoAgw2AggCQCAQRQ0AIAcoAkwgBygCUCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCNCEO' +
+  'A0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtI' +
+  'DQALIAcoAkghAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQggACkDiAEiIlBFBEAgACAiQgyIICKF' +
+  'IiJCGYYgIoUiIkIbiCAihSIiNwOIASAiQp26s/uUkv2iJX4gBqyCpyEICyAWIAlBAnQiA2ogCDYCACADIBVqQQA2AgAgAyAUaiAG' +
+  'NgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACAIakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigCACAEIAVBDGogBUEIaiAFQRBq' +
+  'IBogERAjRTYCaCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQg' +
+  'ACACNgJcIAAgACkD8AIiAUIBfCIiNwPwAiAAIAApA/gCIAEgIlatfDcD+AJBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUo' +
+  'AgwhAiAHIAw2AlQgByACNgJAIAAgJDcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLnwMCCH8BeyMAQUBqIgMkACABKAIE' +
+  'Qf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEoAjQgASgCOCAAKAIEQQJ0QQRq' +
+  '/AoAACAAKAIAIQQgAUEANgJAIAEgBDYCVCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECADIAEoAhA2AhQgAyABKAIUNgIY' +
+  'IAMgASgCGDYCHCADIAH9AAIcIgv9CwMgIAMgASgCNDYCMCABKAI8IQUgAyAENgI4IAMgBTYCNCADQgA3AwACQCAAKAIwQQBMDQAg' +
+  'AUFAayEFIAFB1ABqIQcgC/0bASEGIAv9GwAhCEEAIQQDQCABIANBCGoiCSAGIAggASgCLCAAKAIsIARBAnRqKAIAQQJ0aigCACIK' +
+  'QQJ0aigCAEECdGooAgAiBkEAIAUgByADIAIQIiAJIAogBiAFIAcgA0EAIAIQIxogBEEBaiIEIAAoAjBODQEgASgCHCEIIAEoAiAh' +
+  'BgwACwALIAFBADYCaCADQUBrJAALpwYCCX8DfiABKAIoIAJBAnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAiwgBCAEKAIAIgdB' +
+  'AWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAHQgA3AwALIAIgASgCMEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAIIIAJBA3Rq' +
+  'IgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNAAkAgASgCDCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhODIhJQDQAC' +
+  'QCADBEAgCUEGdCEIIAAoAjAhAiASIREDQCADIAVBAnRqIAIgCCAReqdyQQJ0aigCADYCACAFQQFqIQUgEUIBfSARgyIRUEUNAAsM' +
+  'AQsgBSASe6dqIQULIAEoAiwgBCgCAEEEdGoiAkEANgIMIAIgCTYCCCACIBM3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAKaiASIBOF' +
+  'NwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0gBikDACERIAEoAiQhDiABKAIYIQ8DQCAOIA0gEnqnckECdCICaigCACIIrCET' +
+  'IAhBAEoEQCAIIAIgD2ooAgAiAmohECABKAIcIQkgASgCKCEKA0AgCiAJIAJBAnRqKAIAQQJ0aiIIIAgoAgBBAWs2AgAgAkEBaiIC' +
+  'IBBIDQALCyARIBN8IREgEkIBfSASgyISQgBSDQALIAYgETcDAAwBCyAGIBJ7IhEgBikDAHw3AwAgASgCKCACQQJ0aiICIAIoAgAg' +
+  'EadrNgIACyAHQQFqIgcgDEcNAAsgA0UNAkEBIQAgBUEFTA0BIAVBA20hAgNAIAAiAUEDbEEBaiIAIAJIDQALIAFBAEgNAgwBCyAD' +
+  'RQ0BQQEhAEEAIQULA0AgBSAAIgFKBEADQCADIAFBAnRqKAIAIQYgASIHIQICQCAAIAFKDQADQCAGIAMgByAAayICQQJ0aigCACIE' +
+  'TgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEgBUcNAAsLIABBAkogAEEDbSEA' +
+  'DQALCwv4BwIQfwN+IAFBAnQiCCAAKAIYaiIJKAIAIQsgCSgCBCEQAkAgACgCJCAIaiIKKAIAQQBMDQAgBwRAIAshCQNAAkAgACgC' +
+  'HCAJQQJ0aigCACIMIAJGDQAgACgCKCAMQQJ0aiIIIAgoAgBBgICAgARqNgIAIAAoAiwgAyADKAIAIghBAWo2AgAgCEEEdGoiCEEA' +
+  'NgIMIAggDEF/czYCCCAIQgA3AwAgACgCMCAMSA0AIAQgBCgCAEEBazYCAAsgCUEBaiIJIAAoAiQgAUECdGooAgAgC2pIDQALDAEL' +
+  'IAAoAhwhCCALIQkDQAJAIAggCUECdGooAgAiDCACRg0AIAAoAiggDEECdGoiASABKAIAQYCAgIAEajYCACAAKAIwIAxIDQAgBCAE' +
+  'KAIAQQFrNgIACyAJQQFqIgkgCigCACALakgNAAsLIAsgEEgEQANAAkACQCALQQJ0IgggACgCHGooAgAiCiAAKAIwSgRAIAAoAigg' +
+  'CkECdGoiCSgCACIBQf////8DSg0CIAkgAUGAgICABGo2AgAgBwRAIAAoAiwgAyADKAIAIgFBAWo2AgAgAUEEdGoiAUEANgIMIAEg' +
+  'CkF/czYCCCABQgA3AwALIAAoAjAgCkgNASAEIAQoAgBBAWs2AgAMAQsgAiAKRg0BCyAAKAIIIApBA3RqIgEoAgAiDSABKAIEIhFO' +
+  'DQAgACgCFCAAKAIQIAAoAiAgCGooAgBBAnRqKAIAQQR0aiEOIAAoAgAhEkEBIRMDQAJAAkAgACgCDCANQQR0aiIBKQMAIA4pAwBC' +
+  'f4VCfyABKAIIIgggDigCCEYiFBuDIBIgCEEDdCIBaikDACIYgyIZUA0AIAAoAiwgAygCAEEEdGoiCUEANgIMIAkgCDYCCCAJIBg3' +
+  'AwAgAyADKAIAQQFqNgIAIAAoAgAiEiABaiAYIBmFNwMAAkAgACgCBCAIQQJ0aigCACIBRQRAIAhBBnQhFSAFKQMAIRogACgCJCEW' +
+  'IAAoAhghF0EAIQ8DQCAWIBUgGXqnckECdCIBaigCACIIrCAIQQBKBEAgCCABIBdqKAIAIglqIQwgACgCHCEKIAAoAighCANAIAgg' +
+  'CiAJQQJ0aigCAEECdGoiASABKAIAQQFrIgE2AgAgDyABRXIhDyAJQQFqIgkgDEgNAAsLIBp8IRogGUIBfSAZgyIZQgBSDQALIAUg' +
+  'GjcDAAwBCyAFIBl7IhggBSkDAHw3AwAgACgCKCABQQJ0aiIBIAEoAgAgGKdrIgE2AgAgAUUhDwsgBkUNACAPDQELIA4gFEEEdGoh' +
+  'DiANQQFqIg0gEUghEyANIBFHDQELCyATRQ0AQQAPCyALQQFqIgsgEEcNAAsLQQELzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfEly' +
+  'DQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAgAiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gb' +
+  'IQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBA1IgRFDQAgBCAFNgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoi' +
+  'CTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAKakHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQNiIK' +
+  'NgIUIAQgAEEGdBA2Igs2AhggBEEBIAYQNSIFNgIkIAQgCEEDaiAGbEE/chA2IgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiII' +
+  'EDYiCTYCMCAEIAgQNiIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAgACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAE' +
+  'IAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAlRQ0ACwsgBBAmC0EADwsgBBAnIAQLtQIBC38gACgCFCAA' +
+  'KAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0DQEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJA' +
+  'IAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRrKAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAO' +
+  'akF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEgAS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAg' +
+  'CUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgCCDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1' +
+  'ACAABEAgACgCFBA7IAAoAhgQOyAAKAIkEDsgACgCLBA7IAAoAjAQOyAAKAI0EDsgABA7CwsVACAAKAIoIAAoAiQgACgCIPwKAAAL' +
+  'zAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0AgByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEA' +
+  'IAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8BACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgC' +
+  'GCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigCAEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3Ei' +
+  'BkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoAAAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsL' +
+  'IAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgC' +
+  'ICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtB' +
+  'ACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQKiIHQf8BRg0AA0AgAlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8' +
+  'IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJaiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAi' +
+  'CDYCACAAIAkgCBAoIAZBAWohBiAJIAAoAgggC0EMahAqIgdB/wFGDQIMAQsLIAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIA' +
+  'IAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnINAEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGoo' +
+  'AgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACABIBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAG' +
+  'QR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwCCyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJ' +
+  'aiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAggEiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwG' +
+  'CwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyARQX82AgALIAAgCSAPECggCkEBaiEGDAcLIAZBAE4N' +
+  'ASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMgCiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUg' +
+  'EzcDACALQRBqJAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoEQANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0A' +
+  'CwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAAAAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAA' +
+  'AAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAAAAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq' +
+  '/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQNSIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANB' +
+  'AXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3ENACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0A' +
+  'IAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANBBnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFr' +
+  'cQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0ECdGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8B' +
+  'AEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4HNgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEA' +
+  'IAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GKAnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBB' +
+  'uJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRAIAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIA' +
+  'IAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBBjAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABB' +
+  'EHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACABIAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyAD' +
+  'QQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAh' +
+  'AwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRyNgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJr' +
+  'dHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABA7C8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAA' +
+  'AAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2AhggCSAAQfApajYCDCAAQcAqav0M////B////wf/' +
+  '//8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq/Qz///8H////B////wf///8H/QsCACAAQZAqav0M' +
+  '////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9CwIAIAD9DP///wf///8H////B////wf9CwLwKSAA' +
+  'QeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIAAn8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB' +
+  '/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIaIAlBCGogCiAHIAgQLgsgBkEBaiIGQdEARw0ACyAJ' +
+  'QgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJA' +
+  'AkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EEQCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEK' +
+  'IAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAkcTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEI' +
+  'dCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQg' +
+  'CiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRA' +
+  'IAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigC' +
+  'ACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2AgggBiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAg' +
+  'BiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2AhwgBiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZB' +
+  'gCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAgDCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJ' +
+  'ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZB' +
+  'AnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAiRyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAko' +
+  'AhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABB' +
+  'AnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0gATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACAB' +
+  'Qf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSAD' +
+  'QgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQiH0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYg' +
+  'BigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYgBigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYg' +
+  'BigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISASQX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9z' +
+  'cUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAhIClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFx' +
+  'IB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFx' +
+  'cnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAM' +
+  'KAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgC' +
+  'FCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEg' +
+  'ASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAh' +
+  'ESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAGIAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAG' +
+  'IAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAGIAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAM' +
+  'IBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAgDCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIA' +
+  'IAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYABcSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZB' +
+  'BHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEBcXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0' +
+  'ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIcDQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3Eg' +
+  'CigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAIQRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAI' +
+  'QQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEA' +
+  'IhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFFDQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJy' +
+  'IhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQQQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAI' +
+  'IBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxxIg8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIB' +
+  'IAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAHNgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQAL' +
+  'CyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQlsIgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAG' +
+  'IAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgCDCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIg' +
+  'ciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEgECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3Nx' +
+  'IgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIhByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcg' +
+  'ASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgCHCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcg' +
+  'CiAMEC4gCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0gCkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBB' +
+  'ACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAYaiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0A' +
+  'AEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAKciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEA' +
+  'ISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02' +
+  'AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGovAQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEED' +
+  'dCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAMciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtB' +
+  'AXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWotAAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsg' +
+  'DHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkgASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0' +
+  'IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAGIAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEA' +
+  'AP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3FqLQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFq' +
+  'LQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJIAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAA' +
+  'QQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIiFkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsD' +
+  'Qf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3RyIBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0b' +
+  'AyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoAB' +
+  'IAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0' +
+  'cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIbIAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFy' +
+  'IjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNxIhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIi' +
+  'MyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/' +
+  'A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAxciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJy' +
+  'IiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAaIBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEg' +
+  'FCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciImcXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIg' +
+  'KSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAUICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEA' +
+  'IgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEg' +
+  'GnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJyckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8D' +
+  'cWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1xIAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQg' +
+  'JHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigCACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQls' +
+  'Qf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcgDSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAP' +
+  'IAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxBA2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEg' +
+  'CUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1yIA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9z' +
+  'cXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9zcUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIH' +
+  'IAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBBAUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIo' +
+  'AgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEgEkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIU' +
+  'CyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAkoAhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEAC' +
+  'QCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANAIAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIk' +
+  'IgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZoIARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcN' +
+  'AAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8' +
+  'D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJ' +
+  'dEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiABckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUES' +
+  'dnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFy' +
+  'IAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigCWCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJ' +
+  'diABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciERIA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIw' +
+  'IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNxcnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3Eg' +
+  'DigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZyQf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA' +
+  '8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciABQRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCAB' +
+  'ckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYgAXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxB' +
+  'ACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCATIA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3Qg' +
+  'EyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAcoAgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
+  'ciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
+  'AEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZ' +
+  'OgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAH' +
+  'KAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8D' +
+  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAGIAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMg' +
+  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIgIgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIg' +
+  'EyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kgFmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJ' +
+  'S3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0AgCUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIK' +
+  'diINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoA' +
+  'ASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAHIBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANx' +
+  'cmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3Fy' +
+  'IA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2' +
+  'QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThxIAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSAN' +
+  'aSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAHQQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFB' +
+  'AWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAMQecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAO' +
+  'IAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpBAnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQAL' +
+  'QQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEKIAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQEL' +
+  'IBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcCfyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpB' +
+  'AmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUEQEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFp' +
+  'IgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIKQQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYN' +
+  'ARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEaCyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEh' +
+  'B0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdBBiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApN' +
+  'ckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEgBklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNB' +
+  'ipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsBACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoA' +
+  'ACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQLyBFQgF8IUUgLUEBaiEtIAkoAhAhBwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICID' +
+  'IAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsgACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEB' +
+  'ayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIKIC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcD' +
+  'ECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhAvIAkoAhAhBwwBCwsgBSBDNwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlB' +
+  'oAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQi' +
+  'CCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ciBnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8g' +
+  'BnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIgBnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQg' +
+  'BnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVBf3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgC' +
+  'AEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJKAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFB' +
+  'EmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAg' +
+  'FSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEgcSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkEC' +
+  'dEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAFIBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAg' +
+  'ACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEC4PCyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdC' +
+  'AXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiABLQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMo' +
+  'AgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsgAyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIg' +
+  'AUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSAC' +
+  'QQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZBBHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciAB' +
+  'QQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAg' +
+  'AAsfACAAQRNqIgBBF00EfyAAQQJ0QeQyaigCAAVBxB4LC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVy' +
+  'DQBBAUGQAxA1IgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EDYiBzYCFCACIAZBwQBqQQQQNSILNgIYIAIgBkEB' +
+  'aiIFQQJ0EDYiDTYCNCACIAVBBBA1Ig42AkAgAEEBaiIJQQJ0IgMQNiEIIAIgCTYCmAIgAiAINgIsIAIgAxA2Ig82AkggAiADEDYi' +
+  'EDYCTCACIAMQNiIRNgJQIAIgAxA2IhI2AlQgAiADEDYiAzYCsAEgAiAFQQN0EDYiEzYCtAEgAiAFQRhsEDYiFDYCvAEgAiAJQRRs' +
+  'EDYiFTYC0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJB' +
+  'AXFBAnRyIBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFB' +
+  'AXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQNw0AIAVB' +
+  'ACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQg' +
+  'AyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQg' +
+  'CEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhA4IAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEB' +
+  'aiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcC' +
+  'CCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhA5CyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQ' +
+  'NiICRQRAQQAPCyACQQAgAPwLAAsgAgvWAQEEfwJAIAAQigIiAgR/QeA1IQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASAC' +
+  'ayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMh' +
+  'AQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABCLAkUNACACIAAoAgBrEIwCDQEMBAsgAhCMAiIARQ0DDAELIAFBADYCAAsgACACNgIA' +
+  'IABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQg' +
+  'AiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEDoiA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcD' +
+  'mAEgAEHYAGpBAEEo/AsAIAAgAP0ABIAD/QsE8AICQCAAKQOAASIBUARAQgAhASAAKAKQAUUNAQsgARA+IQILIABBADYCyAEgAEJ/' +
+  'NwOgASAAIAI3A4gBIABBADYCwAEgAEEANgK4ASAAED0gAEEANgKIAguEBAECfyAABEAgACgCCBA7IAAoAhQQOyAAKAIYEDsgACgC' +
+  'HBA7IAAoAiwQOyAAKAKcAhA7IAAoAjQQOyAAKAJAEDsgACgCSBA7IAAoAkwQOyAAKAJQEDsgACgCVBA7IAAoArABEDsgACgCtAEQ' +
+  'OyAAKAK8ARA7IAAoAtABEDsgACgCxAEQOyAAKAKMAhA7IAAoApACEDsgACgCrAIQOyAAKAKoAiIBBEAgASgCZBA7IAEoAmgQOyAB' +
+  'KAJsEDsgASgCcBA7IAEoAnQQOyABKAJ8EDsgASgChAEQOyABQQA2AoQBIAFBADYCfCAB/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAB' +
+  'QQA2AnQgAUF/NgJcIAEoAgAQOyABKAIEEDsgASgCCBA7IAEoAgwQOyABKAIQEDsgASgCFBA7IAEoAhgQOyABKAIcEDsgASgCIBA7' +
+  'IAEoAiQQOyABKAIoEDsgASgCLBA7IAEoAjwQOyABEDsgAEEANgKoAgsgACgC6AIiAQRAIAEoAkBBAEoEQANAIAEoAjwgAkEYbGoo' +
+  'AhQQOyACQQFqIgIgASgCQEgNAAsLIAFBADYCQCABKAI8EDsgASgCABA7IAEoAgQQOyABKAIIEDsgASgCDBA7IAEoAigQOyABEDsg' +
+  'AEEANgLoAgsgACgC0AIQOyAAEBYgABA8IAAQPSAAEDsLC3UBBH8gAEUEQCABEDYPCwJAAkAgARCKAiICRQ0AIAIgAEEIayIDKAIA' +
+  'IgRNDQECQCADEIsCRQ0AIAIgBGsQjAJFDQAgAyACNgIADAILIAEQNiIBRQ0AIAEgACADKAIAQQhr/AoAACAAEDsgASEFCyAFDwsg' +
+  'AAusAQEFfyAABEAgAEEIayECQeA1IQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyAC' +
+  'IAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAE' +
+  'IAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsiAQF/IAAoAsQCIgEEQCABKAJgEDsgARA7IABBADYCxAILCxoAIAAoAuABEHsgACgC' +
+  '5AEQOyAAQgA3A+ABCxoAQgEgAELrh9aF6Mih5OEAfRA/IgAgAFAbCzIAIABCHoggAIVCucuT59Htkay/f34iAEIbiCAAhULro8SZ' +
+  'sbeS6JR/fiIAQh+IIACFCxAAIABFBEBBfg8LIAAoAgALugUBC39BfiEFAkAgAEUgA0EASHINAEF6QX5BeiADGyABGyEFIANFIAFF' +
+  'cg0AIAAgACgCREEBaiIENgJEIARB/////wdGBEAgACgCQEEAIAAoAgRBAnRBBGr8CwAgAEEBNgJEC0EAIQQDQCADIARHBEBBfSEF' +
+  'IAEgBEECdCIIaigCACIGQQBIIAYgACgCBE5yDQIgACgCRCIFIAAoAkAgBkECdGoiCSgCAEYEQEF8IQUMAwsgCSAFNgIAAkAgAkUN' +
+  'AEF7IQUgAiAIaigCACIIQQBIDQMgCEUNAEEBIQwgBiAAKAIASA0DC0EBIAcgBiAAKAIASBshByAEQQFqIQQMAQsLIAdFBEBBeg8L' +
+  'IABBHGogAEEkaiAANAIgQgF8QQQQNyIFDQAgAEEIaiAAQRBqIAA0AgwgA6x8QgF8QRAQNyIFDQAgACgCMCEJIAAQQiAAEEMgABAW' +
+  'IAAQPCAAKAIMIQUgACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoi' +
+  'AUEANgIMIAFBADYCBCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAg' +
+  'ACgCICIFQQFqNgIgIAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgCLCAEQQJ0aigCABBEGiAEQQFqIQQMAAsABSAGIAEgBEECdCIN' +
+  'aigCAEEBaiIHQQR0aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYg' +
+  'CkEEdGogCzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBF' +
+  'DQEgABBFGgwACwALCzUAIAAEQCAAKALkAiAAKAK8AiAAKAJkRXIgACgCyAIgACgClAJycnJFBEAgABBGCyAAEDgLC4oEAQx/IABF' +
+  'BEBBfg8LIAFBAEggACgCICABTHIEf0F5BSAAEEMgACgClAIEQCAAIAEQRw8LIAAgARBIIgIEQCAAKAI0IAAoAgggAkEEdGooAggi' +
+  'AUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IA' +
+  'NwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJB' +
+  'BHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICA' +
+  'BGo2AgAFIAMgCSACIAogBBBJDAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQID' +
+  'QCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEBIAsQSQwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgC' +
+  'NCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL7wEBCH8gAEUE' +
+  'QEF+DwsgACgCMEUEQEF3DwsgABBDIAAgACgCMEEBayIBNgIwIAAoApQCRQRAIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAggh' +
+  'AyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFr' +
+  'IgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQSgwBCyABQQBMDQIgAyAFIAQgAhBLCyAAKAI0IAZBAnRqQX82AgAM' +
+  'AQsLC0EAC/MCAQp/IAAoAihBAEchCSAAQcgBaiEKIAAoAlwhBiAAKAIYIQMgACgCFCEHIAAoAgghAgNAIAZBAEoEQCAAKAJIIAZB' +
+  'AWsiBkECdGooAgAiBUEBayEBA0AgASAFRwRAIAIgAUEEdGoiBCgCCCIIQQBMBH8gBCgCBAUCQCAJRQRAIAIgByADIAhBABBKDAEL' +
+  'IAQoAgwiBEUEQCACIAcgAyAIQQEQSgwBCyAEQQBMDQAgAiAHIAMgARBLCyABQQFrCyEBDAELCyACIAcgAyACIAVBBHRqKAIIIAkQ' +
+  'SiAAKALIAUUNASAAKALEASEEIAAoAtABIAZBFGxqKAIQIQgDQCAIIAooAgAiAUgEQCAKIAFBAWsiATYCACACIAMgBCABQQJ0aigC' +
+  'ACIBQQAQTCACIAIgAUEEdGoiBSgCAEEEdGogATYCBCACIAUoAgRBBHRqIAE2AgAgAyAFKAIIQQJ0aiIBIAEoAgBBAWo2AgAMAQsL' +
+  'DAELCwvHAQEEfyAAKAIwIgJBACACQQBKGyEEAkADQCADIARGDQEgA0ECdCADQQFqIQMgACgCLGooAgAgAUcNAAsgACABNgI4IAAg' +
+  'ACgCCCAAKAIcIAFBAnRqKAIAQQR0aigCCEEBazYCPEF4DwsCQCAAKAKYAiACRwRAIAAoAiwhAwwBCyAAKAIsIAJBA3QQOiIDRQRA' +
+  'QX8PCyAAIAM2AiwgACACQQF0NgKYAiAAKAIwIQILIAAgAkEBajYCMCADIAJBAnRqIAE2AgBBAAuAAQEEfyAAKAIcIAFBAnRqKAIA' +
+  'IQEgACgCCCEEAkADQCAEIAFBBHRqIgIoAggiA0EATA0BAkACQCAAKAI0IANBAnRqKAIAQQBIDQAgAigCDCICQQBIDQAgAkUgAiAA' +
+  'KAIUIANBBHRqKAIIR3INAQsgAUEBaiEBDAELCyABIQULIAULkwEBBH8gAkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAh' +
+  'BSAGKAIIIghBAEwNAiADQQAgBigCDEEASBsNASAAIAVBBHRqIAYoAgQiBjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBB' +
+  'AWs2AgAgBCAEKQMAQgF8NwMADAELDwsgB0EBaiEFDAALAAtvAQJ/IAEgA0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZB' +
+  'BHRqIAM2AgAgAiADQQJ0aiIBIAEoAgBBgICAgARrNgIAIAMhAQNAIAAgAUEEdGooAgAiASADRwRAIAAgAiABIAQQTAwBCwsLbgED' +
+  'fyAAIANBBHRqIgQoAgwhBSABIAQoAggiBEEEdGpBADYCCCAEIQEDQCAEIAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgE' +
+  'QCAGIAU2AgwMAgsgASADRg0BIAAgAiABQQEQTAwBCwsLhAEBBH8gAkEBayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAG' +
+  'KAIIIgdBAEwNAiADQQAgBigCDEEASBsNASAAIAYoAgBBBHRqIAU2AgQgACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIA' +
+  'DAELDwsgBUEBayEEDAALAAu/AQEEf0F+IQUCQCAARSAEQQBIcg0AQXkhBSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEB' +
+  'IAAoAgghCEEAIQUDQCAIIAFBBHRqIgcoAggiBkEATA0BAkAgBCAFTA0AIAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0' +
+  'aiAHKAIMIgZBAEgEfyAAKAIUIAcoAghBBHRqKAIIBSAGCzYCAAsgBUEBaiEFIAFBAWohAQwACwALIAUL/wIBA39BfiEDAkAgAUEB' +
+  'IAIbRSAARSACQQBIcnINAEF1IQMgACgCZEECRw0AQQAhAwNAAkAgACgCMCADTARAIAAoApQCRQ0BIAAgASACIAMQCw8LIAIgA0oE' +
+  'QCABIANBAnQiBGogACgCLCAEaigCADYCAAsgA0EBaiEDDAELCyAAKALkAgRAIAAgASACIAMQFA8LIAAoAuABRQRAQQAhBANAIAQg' +
+  'ACgCXE4NAiACIANKBEAgASADQQJ0akEBIAAoArwCIAAoAsgCGwR/IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABBP' +
+  'CzYCAAsgA0EBaiEDIARBAWohBAwACwALQQAhBANAIAAoAugBIARKBEBBACAAKALgASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBI' +
+  'ciAFKAIEIARMchsEQCACIANKBEAgASADQQJ0aiAAKALkASAEQQJ0aigCADYCAAsgA0EBaiEDCyAEQQFqIQQMAQsLCyADCykBAX8D' +
+  'QCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zCxMAIAAEQCAAIAE3A4ABIAAQQwsLFgAgAARAIAAgAUEARzYCkAEg' +
+  'ABBDCwsTACAABEAgABBDIAAgATcDqAELCxMAIAAEQCAAEEMgACABNwPYAQsLwgMDAnwEfwF+IABFIAFFckUEQCABIAD9AANo/QsD' +
+  'ACABIAApA/ACIghCfyAAKQP4AlAgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAAKQN4NwMoIAEgACkDmAE3AzBEAAAA' +
+  'AAAA8D8hAgJAAkACQCAAKAJkIgQOBAEAAAIACyAAKAKUAgRAAnxEAAAAAAAAAAAhAkQAAAAAAAAAACAAKAKoAiIARQ0AGkQAAAAA' +
+  'AADgPyAAKAI0IgVBAEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANAIAQgAEECdCIHaigCALcgAyAGIAdqKAIAt6Mi' +
+  'A6IgAqAhAiAAQQFqIgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHYACAEQQJGG2ooAgAiBEEAIARBAEobIQREAAAA' +
+  'AAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUgBUECdCIGIAAoAlBqKAIAtyADIAAoAlQgBmoo' +
+  'AgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwvTAgEGf0F+IQQCQCACQQEgAxtFIABFIANBAEhy' +
+  'cg0AQX0hBCABQQBIIAAoAgQgAUxyDQAgABBDAkAgACgClAIEQEEAIQQCQCAAEA8iBQ4DAAIDAgsgACgCqAIiCSgCACIGIAFBAWoi' +
+  'B0EEdGooAgQiBSAHRwRAA0AgBSEBA0AgAUEEdCABQQFqIQEgBmooAggiBEEASg0ACyAAIAkgBEF/cyIBEA4EQCADIAhKBEAgAiAI' +
+  'QQJ0aiABNgIACyAIQQFqIQgLIAYgBUEEdGooAgQiBSAHRw0ACwsgCA8LIAAoAgghBiABQQFqIgVBAnQhCUEAIQQgBSEBA0AgBiAB' +
+  'QQR0aigCBCIBIAVGDQIgBiABEE8hByAAKAI0IAlqKAIAQQBOBEAgACAHEEgNAQsgAyAESgRAIAIgBEECdGogBzYCAAsgBEEBaiEE' +
+  'DAALAAsgBSEECyAEC20BAn8jAEEQayIBJAACf0F+IABFDQAaIAAQQyAAKAKUAgRAIAFBADYCDCAAEA8iAgRAQX8gAiACQQJGGwwC' +
+  'CyAAIAFBDGoQECEAQX8gASgCDEEBayAAQf////8HRhsMAQsgABADCyABQRBqJAAL3wEBBn8gAEUEQEF+DwtBfSECAkAgAUEASCAA' +
+  'KAIEIAFMcg0AAn9BACAAKAIAIAFMDQAaQQEgACgCjAIiAkUNABogAUECdCACaigCBAshAiAAKAIwIgNBACADQQBKGyEEIAFBAWoh' +
+  'BUEAIQMDQCADIARGBEAgAkEAIAJBAEobIQIMAgsgACgCHCAAKAIsIANBAnRqKAIAQQJ0aigCACEBIAAoAgghBgNAIAYgAUEEdGoo' +
+  'AggiB0EATARAIANBAWohAwwCBSABQQFqIQEgAiAFIAdGayECDAELAAsACwALIAILKAACQCAARQ0AIAEEQCABIAAoAjg2AgALIAJF' +
+  'DQAgAiAAKAI8NgIACwvkAQEGfyAARQRAQX4PCwJ/QX0gAUEASCAAKAIAIAFMcg0AGiAAEEMgACgCsAIiBUEAIAVBAEobIQMgAUEB' +
+  'aiEGAkACQANAAkAgACgCrAIhBCACIANGDQAgBCACQQJ0aigCACIHIAFKDQIgAkEBaiECDAELCyAEBEAgAyECDAILIAAgACgCAEEC' +
+  'dBA2IgQ2AqwCIAMhAiAEDQFBfw8LQQAgBiAHRg0BGgsgBCACQQJ0IgNqIgFBBGogASAFIAJrQQJ0/AoAACAAKAKsAiADaiAGNgIA' +
+  'IAAgACgCsAJBAWo2ArACQQALC+kDAQZ/IABFBEBBfg8LQX0hBQJAAkAgAUEASCAAKAIEIAFMcg0AQW8hBSACQQBIIAIgA0pyIANB' +
+  'AEwgACgCACABTHJyDQAgABBDAkACQCAAKAKMAiIGDQAgACAAKAIAIgRBAnRBBGoiBxA2IgY2AowCIAAgBxA2Igc2ApACIAZFIAdF' +
+  'cg0BIARBfyAEQQBOG0EBaiEIQQAhBANAIAQgCEYNASAHIARBAnQiCWpBATYCACAGIAlqQQE2AgAgBEEBaiEEDAALAAtBASEEIAYg' +
+  'AUEBaiIHQQJ0IgFqIggoAgBBAUYEQCAAKAKQAiABaigCAEEBRyEECyAAKAKgAkEAIAJBAUcgA0EBR3IiBiAAKAKUAmogBEYbDQEg' +
+  'BCAGRgRAIAggAjYCACAAKAKQAiAHQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBUEEahA2IgFFDQIgASAAKAIsIAX8CgAAIAAQQiAH' +
+  'QQJ0IgUgACgCjAJqIAI2AgAgACgCkAIgBWogAzYCACAAIAAoApQCIAYgBGtqNgKUAkEAIQVBACEEA0BBACAEIAhIIAUbBEAgACAB' +
+  'IARBAnRqKAIAEEQhBSAEQQFqIQQMAQUgARA7DAMLAAsACyAGEDsgBxA7IABCADcCjAIMAQsgBQ8LQX8LkAICA38BfiAARQRAQX4P' +
+  'C0F5IQMCQCABQQBIIAAoAiAgAUxyDQBBbiEDIAJCAFMNACACIAAoAtACIAFBA3RqKQMAQgAgASAAKALgAiIESBt9IgZC////////' +
+  '////ACAAKQPYAn1VDQACQCABIAROBEAgAlANASAEQRAgBBshAwNAIAEgA04EQEH/////ByADQQF0IANB/////wNKGyEDDAELCyAA' +
+  'KALQAiADQQN0EDoiBEUEQEF/DwsgBCAAKALgAiIFQQN0akEAIAMgBWtBA3T8CwAgACADNgLgAiAAIAQ2AtACCyAAEEMgACgC0AIg' +
+  'AUEDdGogAjcDACAAIAApA9gCIAZ8NwPYAgtBACEDCyADCz4AIABFBEBCfg8LAn5CeSABQQBIIAAoAiAgAUxyDQAaQgAgACgC4AIg' +
+  'AUwNABogACgC0AIgAUEDdGopAwALC6ECAgR/AX4CQCAAKQOYASIGQgBSDQAgACgCACICQX8gAkEAThtBAWohA0EAIQIDQCACIANG' +
+  'DQEgACgCsAEgAkECdGpBgICA/AM2AgAgAkEBaiECDAALAAsgACAAKQOAASAGQoPay4ytxtLaUX6FED43A4gBIAAgASAGQgF8EF5C' +
+  'kM4AIAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAiBEEBTARAIAAoArQBIANB' +
+  'AnRqIQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCACNgIACyACQQFqIQIMAQsLIABBADYCyAEgACAF' +
+  'NgLAASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyAC' +
+  'rYZCf4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLkwQBDH8jAEEgayIJJAAgACgC0AEgAUEUbGpBCGsoAgBBACABGyELIAAo' +
+  'AgAhDyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgCACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJ' +
+  'DQAgBEECRgRAQQEgDCAAIAcgDiAKIAIgAxBgGyEMC0EAIQQgByAKQQR0aigCBCIIIQUDQCAFQQFqIQUDQCAFIAhHBEAgByAFQQR0' +
+  'aiINKAIIIgZBAEwgBEEHSnJFBEAgCSAEQQJ0aiAGNgIAIARBAWohBAwDCyAGQQBKDQIgDSgCACEFDAELCwsDQAJAQQAhBiAEQQAg' +
+  'BEEAShshDSAHIAhBBHRqKAIEIgggCkYNAEEAIQUgBEUNAANAIAUgDUYEQCAGIQQMAwUgByAIIAkgBUECdGooAgAiBBBhBEAgCSAG' +
+  'QQJ0aiAENgIAIAZBAWohBgsgBUEBaiEFDAELAAsACwsDQCAGIA1GDQEgCSAGQQJ0aigCACIEIQUDQCAEIAcgBUEEdGooAgQiBUYE' +
+  'QCAGQQFqIQYMAgsgByAFIAoQYQ0AIAcgDiAFIAMgAhBiQQEhDCAAIAAoAsgBIghBAWo2AsgBIAAoAsQBIAhBAnRqIAU2AgAMAAsA' +
+  'CwALIAtBAWohCwwBCwsgACgC0AEgAUEUbGogCzYCDCAJQSBqJAAgDAuCBAEWfyABIANBBHRqKAIEIg9BAWohDSABIA9BBHRqKAIE' +
+  'IhJBAWohFSAAKALIASEWIAAoAgAhEANAAkAgDSAPRg0AIAEgDUEEdGoiEygCCCIHQQBMIAcgEEpyBH8gBwUgAiAHQQJ0aiEXIBUh' +
+  'CgNAIAogEkcEQAJAIAEgCkEEdGoiFCgCCCIIQQBMIAggEEpyIAcgCEZyBH8gCAUgAiAIQQJ0aigCACIGIBcoAgAiC2pBBUgNASAH' +
+  'IAggBiALSCIGGyEYIAEgDyAIIAcgBhsiCxBjIRkgASASIAsQYyEaIAshBgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAaRnIN' +
+  'ASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBKcgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQiEUYE' +
+  'QCAOKAIAIRELIAEgESAYEGFFDQEgASARIAMQYQ0BIAAgASACIAcgAyAJIAQgBRBkIAAgASACIAggAyAJIAQgBRBkIBYgACgCyAFI' +
+  'BEBBASEbDAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwALCyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsL' +
+  'IBMoAggLQQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAg' +
+  'BUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJBBHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIE' +
+  'IAAgBUEEdGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVBB0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAg' +
+  'BSAHNgIACyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIAIQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQg' +
+  'BSAGQQR0aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEHSnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAA' +
+  'IAg2AgALIAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFBBHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwC' +
+  'CyACIAAgA0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBshAwwBCwALAAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigC' +
+  'BCIIRwRAIAEgCCAEEGENASABIAggBRBhDQEgASACIAggByAGEGIgACAAKALIASIJQQFqNgLIASAAKALEASAJQQJ0aiAINgIADAEL' +
+  'CwvRCQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAAEGYgACAANAKkAjcDgAIgACAANALEAjcDSCAAKAKMASAA' +
+  'KAKEASAAKAKAAUdyDQAgABBnCwJAIAAoApwCBEAgABBoIgINAQsgACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEGkNAQtBACECA0AC' +
+  'QCAAKAKYAg0AIAIhBgJAIAAQaiICQQBIBEAgAEEBNgKsASAAEGtBAyEDIAYhAiAAQQAQaUUNAUF/IQIMBAsCQCACBEAgACAAKQPg' +
+  'AkIBfDcD4AIgACgCjAFFBEAgAEEBNgKYAgwECwJAIAAgBUEMaiAFQQhqEGwiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQbUUN' +
+  'ACAAEGtBfyECQQEhAwwDCyAAIAUoAgwQbiAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQbyAFKAIIIQMMAQsgACAEIAAgAiAD' +
+  'IAUoAggiA0H//wMgA0H//wNJGxBwQQJ0QQFyEG8LIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAA' +
+  'AACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAAr' +
+  'A8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEG4gACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEA' +
+  'NgI4CyAAKAKgAkEASgRAIAAQZiAAKQPgAiEHCyAHIAApA4ACVA0BIAAQaiICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABBnQX8h' +
+  'AkEBIQMgAEEBEGlFDQEMBAsgAEEBNgKsAQsgACAAKQOQAkIBfCIHNwOQAiAAIAApA+ACIAA0AqQCfCAHIAA0AqgCfnw3A4ACQQMh' +
+  'AwwBCyAAIAAoAoABNgJAIAAoAsQCRSAAKQPgAiAAKQNIVHJFBEAgACAAKQNQIghCAXw3A1AgCEIDgyEHIAhCAYMhCEEAIQIDQCAA' +
+  'KAIEIAJMBEAgAEEANgI4IAhQBEAgAEEANgI8CyAAIAApA+ACIAA0AsQCIAApA1BCAXx+fDcDSAUgACgCLCACagJ/IAAoAjQgAmot' +
+  'AAAgCFANABogACgCrAIiBCAHQgFRDQAaIARFCzoAACACQQFqIQIMAQsLCwJAA0AgACgCxAEiAkEASgRAIAAoAiggACgCwAEoAgBq' +
+  'LQAARQ0CIAAQcRoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEHEhBCAA' +
+  'IAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8C' +
+  'QCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0' +
+  'ckEAEG8LIAYhAgsgA0EBRw0BDAILC0ECIQILIAVBEGokACACCzoCAX8BfiAAKAKgAiIBQQBKBEAgACAAKQOIAkIBfCICNwOIAiAA' +
+  'IAIQXiABrX4gACkD4AJ8NwP4AQsLqwEBCX8DQCAAKAIIIANKBEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEF' +
+  'QQAhAUEAIQIDQCAEKAIAIAJMBEAgBCABNgIAIANBAWohAwwDBSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoi' +
+  'CCgCACEJIAggBzYCACAGIAk2AgAgAUEBaiEBCyACQQFqIQIMAQsACwALCwvoAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCAC' +
+  'IANGBEACQCABQQFKBEBBfyECIAAgASAAKALMASIDKAIAIAMoAgQQbQ0BC0EAIQIgAEEANgKcAiAAIAFBAWsQbiAAKALMASIEKAIA' +
+  'IQMgAUEBRgRAIAAgA0EAEG9BAA8LIAAgAyAAIAQgAUGBgICABBBwQQJ0QQFyEG8LIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogB' +
+  'IAEgAkF/c2pBAnRqKAIAQQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAuvCAEQfyMAQYACayIHJAAgAEEBNgKs' +
+  'AQJ/Qf//AyABRQ0AGiAHQQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyED' +
+  'IAJBP0YNBCAHIAJBAnRqKAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGA' +
+  'gICABnENACAEQf//A3EiBEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiID' +
+  'QQRJDQEaCyADCyEQIAFBAEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAF' +
+  'QQAhA0EAIQUgACgCkAEiBCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9x' +
+  'IQULIAYoAgAhCiAGQQhqIQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRq' +
+  'KAIAIgYQciIEQQBKDQBBACEFIAQNACAPIANBAnRqIAY2AgAgA0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYC' +
+  'mAIMAgsgACgCKCAPKAIAIgMQcg0BIAAgA0EAEG8MAQsgDiADNgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASAD' +
+  'IAhqQQJqIQgLIAxBAWohDAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyEL' +
+  'QQAhAgN/IAIgC0YEf0EAIQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkEC' +
+  'dBA6IgFFBEBBACECA0AgAiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARB' +
+  'ADYCBCADQQFqIQMMAQsLA0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygC' +
+  'DBBzGiAAKAKoASADKAIMQQxsaiABIAMoAggQcxogBUEBaiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEg' +
+  'ACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsL' +
+  'C9QKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUi' +
+  'BEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFB' +
+  'AnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigC' +
+  'ACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEG8LIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwAL' +
+  'IAIgBUECdCIJaiECA0AgAigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0' +
+  'IgcgACgCJGooAgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRA' +
+  'IAEgCCACQQJ0aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0D' +
+  'IAJBAnQiAyAAKALcAWogAyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQbyAAKAIQIAlq' +
+  'KAIAIQMLIARBAWohBAwBCwsgACAFNgLgAUEBDwsgACgCFCABQQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2' +
+  'AgALIAFBAWohAQwACwALIAAoAtwBIgEgBkEBcjYCACABIANBAXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEM' +
+  'bGoiASEMIAEoAgQhCCABKAIAIQZBACEDQQAhAQNAIAMgCEgEQCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmoo' +
+  'AgAiDhByQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYE' +
+  'QCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRByQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFB' +
+  'AmohAQwCC0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQckEASA0ACyAEIBE2' +
+  'AgQgCyAJNgIAIAAoAqgBIAQoAgRBDGxqIAcgBRBzRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAgg' +
+  'AyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8P' +
+  'CyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRByQQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANB' +
+  'AnRqKAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEG8M' +
+  'AgsACwsgDCABNgIEDAALAAsIACAAQQAQbgvxBwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNA' +
+  'IANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABF' +
+  'DQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQdCEDIAgoAgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAA' +
+  'DQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQdSAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAAKALMASAGQQJ0' +
+  'aiALKAIANgIAIAZBAWohBgsgA0EBaiEDDAELCwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUNACAGQQEgBkEB' +
+  'ShshB0EBIQMDQCADIAdGBEBBASEGQQEhAwNAIAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRBfHFqKAIABH8g' +
+  'ACAJIAUgCEEIahB2DQEgACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQg' +
+  'CTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShsh' +
+  'BUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIh' +
+  'A0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0' +
+  'QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSAD' +
+  'QQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEHcLIAAgACgC' +
+  '6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0' +
+  'QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsi' +
+  'BiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v//' +
+  '/wBTG6dBAmoiAUECdBA6IgVFDQEgACABNgKYASAAIAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUEC' +
+  'dBA6IgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBB' +
+  'f0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0' +
+  'EDoiBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/QDAQZ/AkAgACgCjAEgAUwN' +
+  'ACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMg' +
+  'ACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwA' +
+  'CwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkAL' +
+  'IAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIA' +
+  'IgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIA' +
+  'IgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABB' +
+  'AEo6AAALIAAoAiggA2pBADoAACAAIAMQeCAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6AAAgA0ECdCIDIAAo' +
+  'AnRqIAAoAowBNgIAIAAoAnggA2ogAjYCACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAurAQECfyAAKAKQASAAKAKU' +
+  'ASIEQQJ0aiIFIAI2AgAgBSADNgIEIAVBCGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKUAWpBAmo2ApQBIAAo' +
+  'ApwBIANBAnRqIAQ2AgAgACgCqAEgASgCAEEMbGogBCABKAIEEHMaIAAoAqgBIAEoAgRBDGxqIAQgASgCABBzGiAAIAApA4ADQgF8' +
+  'NwOAAyAEC2IBBX8gACgCyAEiAiAAKALAASIBKAIAIgNBAnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUEC' +
+  'dGooAgAiATYCACACIAFBAnRqQQA2AgAgABB5CyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAA' +
+  'KAIEIgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQOiIDRQRAQX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsg' +
+  'ACAEQQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRB' +
+  'AnUhAwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgC' +
+  'kAEgA2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBB' +
+  'AnRqIQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0' +
+  'NgIAIANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIAQQALrwECBH8BfCAAKAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAi' +
+  'BjkDACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCAC' +
+  'QQN0aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAAIAEQegsL4QIBCn8jAEEQ' +
+  'ayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EM' +
+  'ahB0IgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAA' +
+  'KAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALU' +
+  'ASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMg' +
+  'AUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6oDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0Ag' +
+  'AiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAh' +
+  'AiAAIAUgBkEMahB0IQogBigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGoo' +
+  'AgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgC' +
+  'cCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAA' +
+  'KALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQdQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVq' +
+  'QQE6AAAgAkEBaiECDAELCyAGQRBqJAALUgEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAA' +
+  'KALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAgARB6CwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRO' +
+  'DQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAF' +
+  'QQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0' +
+  'aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtB' +
+  'AXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIg' +
+  'AUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGoo' +
+  'AgAQOyABQQFqIQEMAAsACyAAKAIAEDsgACgCkAEQOyAAKAKcARA7IAAoAqgBEDsgABA7CwvlCwEKfyMAQTBrIgokAAJAAkAgACAB' +
+  'ckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEDUiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFq' +
+  'IglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxqEDUhBiAHIAlBAXQiD0EMEDUiCDYCqAEgBkEAIAgbRQRAIAYQOyAH' +
+  'EHsMAQsgByAGNgKwASAHIAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQgCiAHQdABajYCICAKIAdBzAFqNgIc' +
+  'IAogB0HIAWo2AhggCiAHQcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYCCCAKIAdB9ABqNgIEIAogB0EQajYC' +
+  'ACAGIAlBA3RqIQhBACEGA0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYgDkECdCIIaiIGNgIcIAcgBiAIaiII' +
+  'NgIYIAcgCCANQQJ0IgZqIgg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJwIAcgBiAJQQNsajYCNCAHIAYgD2o2' +
+  'AjAgByAGIAlqNgIsIAcoAhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBKGyEIA0AgBiAIRgRAQQAhBiAAQQAg' +
+  'AEEAShshAANAIAAgBkYEQEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFBAEobIQIMAQsgAyAAQQFqIgJBAnRq' +
+  'IQggAyAAQQJ0aigCACEGA0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygCGGooAgAhDCAHKAIcIAcoAiAgC2oi' +
+  'CyALKAIAIgtBAWo2AgAgCyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAGQQJ0IgAgBygCJGogBygCICAAaigC' +
+  'ADYCACAGQQFqIQYMAQsLIAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcDuAEgB0EBNgLQAiAHQoCAgICAgID6' +
+  'PzcDyAIgB0KBgICAgP0ANwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVClfip+pe33puef35Cnbqz+5SS/aIl' +
+  'fCIFIAVQGzcD8AEgB0HwAWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYDQCACIAZGBEADQAJAIAcoApgCIQYg' +
+  'ACICIAlGDQAgBg0PIAMgAkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAhCANAIAYgC0YEQCAIIAcoAiggAmot' +
+  'AAByDQMgByACQQF0QQFyQQAQbwwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQakUNDSAHQQE2ApgC' +
+  'DA0LIAcoAiAgBkECdGooAgBFBEAgB0EBNgKYAgsgBkEBaiEGDAALAAUgByAIEHggCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAF' +
+  'hSIFQgeIIAWFIgVCEYYgBYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6' +
+  'AAAgBygCMCAGakH/AToAACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJ' +
+  'IAZBAWoiBkECdGoiCyALKAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFq' +
+  'IQYMAQsACwAFIAogBkECdGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC4sCAgN/AX4jAEFA' +
+  'aiICJAACQAJAIAAoAuABIgMEfyADBSAAEH4iAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxBlIQMgAiAA' +
+  'KALgASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3A2ggACACKQMQIAApA/gBfDcDeCAAIAIpAyAgACkDgAJ8' +
+  'NwOYAQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA/ACIgFCAXwiBTcD8AIgACAAKQP4AiABIAVWrXw3A/gCDAMLIABBAzYC' +
+  'ZAwCCyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLjwQBD38gACgCBCECIAAoAiAiBEECdEEEaiIFEDYiB0UgACgCDEECdEEE' +
+  'ahA2IglFciAFEDYiCkUgAkECdEEEahA2IgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEhAQN/IAEgAkYEf0EAIQMgBEEA' +
+  'IARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4ABED4QfAUgACgCHCAFQQJ0aigCACEB' +
+  'QQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigCACAJIARBAnRqIAYgC2pBBGsoAgA2AgAgAUEB' +
+  'aiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIAIANBAWohAyAEIQILIAVBAWohBQwBCwsFIAFB' +
+  'AnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEBaiEICyABQQFqIQEMAQsLIQELIAcQOyAJEDsg' +
+  'CxA7IAFFBEAgChA7QX8PCyAAEEYgAEEANgLIASAAQgA3A1ggAEEANgLAASAAIAM2AugBIAAgCjYC5AEgACABNgLgASAAQQA2ArgB' +
+  'IAAgACkDaDcD8AEgACAAKQN4NwP4ASAAIAApA5gBNwOAAkEAC+sDAgx/A34gACgCICEEIAAoAgghCiAAKAIAIQVBAUHsABA1IgJF' +
+  'BEBBfw8LIAAgAjYCxAIgBUEBaiEIIARBAnRBBGoQNiEGAkADQAJAIAZBACAEIAdKG0UEQCANQgGGQgJ8IQ9BBCEBA0AgASIDQQF0' +
+  'IQEgDyADrVUNAAsgAiAEQT9qQcAAbTYCACACIAUgBCAEIAVKG0ECajYCWCACIAAoAgQiAUEQakEQbUEEdDYCUCACIAJBACAEIAFB' +
+  'AmoiCSAOp0EBaiIKIA2nIgsQgAEiATYCZCACIAFBARA1Igg2AmAgBUECakEEEDUhASADQQJ0EDYiBUEARyAGQQBHIAFBAEdxIANB' +
+  'CBA1IgdBAEdxcSAIQQBHcSIMRQ0BIAIgCCAEIAkgCiALEIABGiAAIAIgBiABIAcgBSADQQFrEIEBIAAoAgAgACgCBCAAKAIgIAIg' +
+  'BhCCAQwDCyAGIAdBAnQiA2oiCyAINgIAIAAoAhwgA2ooAgAhCSAIIQMDQCAKIAlBBHRqIgwoAggiAUEATARAIAdBAWohBwwDBSAB' +
+  'IANIBEAgCyABNgIAIAEhAwsgDkIBfCEOIAlBAWohCSANIAwoAgxBAEetfCENDAELAAsACwsgABA8CyAGEDsgARA7IAcQOyAFEDsg' +
+  'DEEBawv2AwECfyAAIAE2AgQgACABIAAoAgAiBkEDdCIHakEAIAEbNgIIIAAgASAGQQJ0QQdqQXhxIAdqIgZqQQAgARs2AgwgACAB' +
+  'IAYgA0EDdGoiBmpBACABGzYCECAAIAEgBiAEQQR0aiIGakEAIAEbNgIUIAAgASAGIAVBA3RBF2pBeHFqIgZqQQAgARs2AhggACAB' +
+  'IAYgBCAFakEEdEEnakFwcWoiBWpBACABGzYCHCAAIAEgBSACQQJ0IgZBC2pBeHEiB2oiBWpBACABGzYCICAAIAEgBSAEQQJ0QQdq' +
+  'QXhxIgRqIgVqQQAgARs2AiQgACABIAQgBWoiBWpBACABGzYCKCAAIAEgBSAGQQdqQXhxIgRqIgVqQQAgARs2AiwgACABIAQgBWoi' +
+  'BWpBACABGzYCMCAAIAEgBCAFaiIEakEAIAEbNgI0IAAgASAEIANBAnQiBUGHAmpBeHFqIgRqQQAgARs2AjggACABIAQgBUEHakF4' +
+  'cWoiBGpBACABGzYCPCAAIAEgBCACIANqQQR0aiICakEAIAEbNgJEIAAgASACIAdqIgJqQQAgARs2AkggACABIAIgACgCWCIDQQR0' +
+  'aiICakEAIAEbNgJMIAAoAlAiAUGBCEgiBEUEQCAAQQA2AkwLIAEgA2xBAnRBB2pBeHFBACAEGyACagv4BQINfwJ+IAAoAiAiCEEA' +
+  'IAhBAEobIQ0gACgCCCEPIAAoAgAhDgNAIAcgDUYEQEEAIQggDkECaiIHQQAgB0EAShshCkEAIQcDQCAHIApGBEBBACEHA0AgByAN' +
+  'RgRAAkBBACEKQQAhAgNAIAogDUYNASAKQQJ0IgwgASgCMGooAgAhECABKAIcIAxqIAI2AgBBACEJA0AgCUECRgRAIAEoAhwiAyAK' +
+  'QQFqIgpBAnRqIAI2AgAgAyAMaiEDIAEoAiggDGohCEEAIQcDQCAIIAc2AgAgByACIAMoAgAiCWtODQMgByAJaiEJIAdBAWohByAO' +
+  'IAEoAiAgCUECdGooAgBODQALDAILIAAoAhwgEEECdGooAgAhAwNAIA8gA0EEdGoiCCgCCCIHQQBMBEAgCUEBaiEJDAIFIAcgDkog' +
+  'CUYEQCAIKAIMIghBAEgEQCAAKAIUIAdBBHRqKAIIIQgLIAJBAnQiESABKAIgaiAHNgIAIAhBAEwEf0EABQJ/IAisIAetQiCGhCIU' +
+  'QpX4qfqXt96bnn9+QiCIpyELA0AgBCAGIAtxIghBA3RqIhIpAwAiFVAiE0UEQCAIQQFqIQsgFCAVUg0BCwsgBSAIQQJ0aigCACAT' +
+  'RQ0AGiASIBQ3AwAgASABKAJcQQFqIgs2AlwgBSAIQQJ0aiALNgIAIAsLCyEIIAEoAiQgEWoiCyAINgIAIAEoAgwgB0EDdGoiByAH' +
+  'KAIEQQFqNgIEIAEoAhQgCygCAEEDdGoiByAHKAIEQQFqNgIEIAJBAWohAgsgA0EBaiEDDAELAAsACwALAAsFIAMgAiAHQQJ0Igpq' +
+  'KAIAQQJ0aiIIIAgoAgAiCEEBajYCACABKAIsIApqIAg2AgAgASgCMCAIQQJ0aiAHNgIAIAdBAWohBwwBCwsFIAMgB0ECdGoiCSgC' +
+  'ACEMIAkgCDYCACAHQQFqIQcgCCAMaiEIDAELCwUgAyACIAdBAnRqKAIAQQJ0aiIIIAgoAgBBAWo2AgAgB0EBaiEHDAELCwuCBAEG' +
+  'fyADKAIMIAFBAWpBABCDASADKAIUIAMoAlxBARCDASACQQAgAkEAShshCQNAIAUgCUYEQEEAIQBBACEEA0AgBCADKAIASARAIARB' +
+  'BnQiAUFAayEHQX8hBQNAIAEgAkggASAHSXEEQEEAIQYgAUECdCIIIAMoAihqKAIAQQFGBEAgAygCICADKAIcIAhqKAIAQQJ0aigC' +
+  'ACEGCyAGIAZBACAFIAZGGyAFQQBIGyEFIAFBAWohAQwBBSADKAIIIARBAnRqIAU2AgAgBEEBaiEEDAMLAAsACwsDQCADKAJcIABO' +
+  'BEAgAygCGCAAQQN0IgIgAygCFGooAgRBBHRqIgFC/////wc3AwggAUIANwMAIAMoAhQiASAAQQJ0aiABIAJqKAIANgIAIABBAWoh' +
+  'AAwBCwsPCyAFQQFqIQggAygCHCIGIAVBAnQiB2ooAgAhASAEIAMoAjAgB2ooAgBBAnRqKAIAIQoDQCAGIAhBAnRqKAIAIAFMBEAg' +
+  'CCEFDAILIAMoAgwgAUECdCIHIAMoAiBqKAIAIgZBA3RqIAMoAhAgBSAKEIQBIAMoAiQgB2ooAgAiBwRAIAMoAhQgB0EDdGogAygC' +
+  'GCAFQQAQhAELIAAgBk4EQCADKAI4IAZBAnRqIgcgBygCAEEBajYCAAsgAUEBaiEBIAMoAhwhBgwACwALAAtOAQR/IAFBfyABQQBO' +
+  'G0EBaiEFQQAhAQNAIAEgBUcEQCAAIAFBA3RqIgQgAzYCACAEKAIEIAQgAzYCBCACIANqaiEDIAFBAWohAQwBCwsLkgEBA38gAkEG' +
+  'dSEFAkAgACgCBCIEIAAoAgBHBEAgASAEQQFrIgZBBHRqKAIIIAVGDQELIAAgBEEBajYCBCABIARBBHRqIgQgAzYCDCAEIAU2Aggg' +
+  'BEIANwMAIAAoAgRBAWshBgsgASAGQQR0aiIAIAApAwBCASACQT9xrYaENwMAIAMgACgCDEcEQCAAQQA2AgwLC+AFAgd/A3wjAEEg' +
+  'ayIFJAACf0F+IABFIANFcg0AGiAAEEMgBUIANwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEgAVAbNwMYIAVBADYC' +
+  'DCAFQQA2AggCfyAAKAKUAgRAA0BBACANRAAAAAAAAAAAZkUgAiAITHINAhogCEEBaiEIIAVBGGohCUQAAAAAAAAAACEMIwBBEGsi' +
+  'BiQAAkAgABAPIgcEQEQAAAAAAADwv0QAAAAAAAAAACAHQQJHGyEMDAELIAZBADYCDEQAAAAAAADwPyEOA0AgACAGQQxqEBAiB0H/' +
+  '////B0YNASAFIAUpAxBCAXw3AxAgDiAMoCEMIAdBAEwNASAAIAYoAgwgCRAfIAetgqcQESAOIAe3oiEODAALAAsgBkEQaiQAIAxE' +
+  'AAAAAAAAAIAgDSAMRAAAAAAAAAAAYxugIQ0MAAsACyAAKAK4AkEBRwR/IAAQGEEARwVBAAtFBEADQCANRAAAAAAAAAAAZkUgAiAI' +
+  'THJFBEAgCEEBaiEIIAVBGGohCkQAAAAAAAAAACEMIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAAEFYiB0EASA0AIAUgBSkDEEIBfDcD' +
+  'ECAAIAcgBSgCDCAFKAIIEFUiBiAFKAIISgRAIAUoAgwgBkECdBA6IglFBEBEAAAAAAAA8L8hDAwCCyAFIAk2AgwgBSAGNgIIIAAg' +
+  'ByAJIAYQVRoLIAwgDqAhDCAGRQ0AIAAgBSgCDCAKEB8gBqyCp0ECdGooAgAQRBogDiAGt6IhDgwBCwsDQCALIAAoAjBIBEAgABBF' +
+  'GgwBCwsgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwBCwsgBSgCDAwBCyAAIAVBGGogAiAFQRBqEB4hDUEACxA7IAAQQyAE' +
+  'BEAgBCAFKQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7AHAg1/A34jAEEwayIHJAAgB0EANgIo' +
+  'IAcgATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQhwEMAQsgAkECaiACQQFq' +
+  'IAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5H' +
+  'IAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABH' +
+  'cUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB' +
+  '8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQhwEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAE' +
+  'KQMADAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkD' +
+  'AAwBCyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRB' +
+  'MCAPIBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEIcBIAlB' +
+  'AWshCQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQYQuIAQbIQRBACEFA0BBICEKIAQgBWotAABF' +
+  'IAhBAE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEIcBIAZFDQMgB0EgaiAGwBCHASAFIQMMAgsgByAFKAIAOgAXIAVBBGoh' +
+  'A0EgIQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAA' +
+  'EIcBIARBAWohBAwACwALBSAIIAoQhwEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdB' +
+  'MGokACACQf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2' +
+  'AggLJgEBfyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxCGASAEQRBqJAALwQYBBn8jAEGgAWsiAiQAIAIgATYChAEgAiAANgKAASAC' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDiAEgAkH0OjYCmAFB9DpBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEH0F0EAEIoBGgwB' +
+  'C0EBQegAEDUiA0UEQCACQX8QMzYCAEEAIQMgAkGAAWpBf0EAQdAUIAIQigEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEIsBRQRAIAJB' +
+  'ADYClAFBciEAIAJBgAFqQXJBAEGcHEEAEIoBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEIwBIgANACADIAIoAnwiACADKAIkIABr' +
+  'EDQiATYCAEEAIQAgAQ0AQX8hACACQX8QMzYCQCACQYABakF/QQBB0BQgAkFAaxCKARoLIAIoAnAhBCACKAJsIQUgAigCaCEGIAIo' +
+  'AnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEDsgBRA7IAQQOyACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMoAiAg' +
+  'AUEDdGooAgBqLQAAQSNHDQAgAygCACABEFkiBUUNACACIAUQMzYCICACQYABaiAFQQBB0BQgAkEgahCKASEACyABQQFqIQEMAQUC' +
+  'QCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQNSIBNgJcQQAhACABDQBBfyEAIAJBfxAzNgIw' +
+  'IAJBgAFqQX9BAEHQFCACQTBqEIoBGgsDQCAADQEgAkGAAWoQiwFFDQEgAkGAAWogAyAEIAJB0ABqEI0BIQAMAAsACwsLIAIoAlAQ' +
+  'OyACKAJUEDsgAigCXBA7IABFDQIgAxCOAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEFoiAARAIAIg' +
+  'ABAzNgIQIAJBgAFqIABBAEHQFCACQRBqEIoBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIFBEAg' +
+  'BSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCGARoLIAZBEGokACABC+EBAQh/IAAo' +
+  'AgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQjwEiBSAEayAIIAUbIgIQjwEiASAEayACIAEb' +
+  'IQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANqIAVq' +
+  'IAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEJABBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMBB38j' +
+  'AEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQkQEEQCAAKAIMIgQgBSgCaCIB' +
+  'aiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIEI8BIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQjwEhCAwCCyACKAIAQQBOBEBBcCEE' +
+  'IABBcCABQbYcQQAQigEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQfoYQQAQ' +
+  'igEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRCSASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAGIAQg' +
+  'ASAGEJMBIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HPHSAFEIoBGgwDCyAKIAEgBGoiBCAGIAFrIgYQlAFBAE4EQCAFIAVB' +
+  'MGogBCAGEJUBNgIQQXMhBCAAQXMgAUHOHyAFQRBqEIoBGgwDCyAKIAQgBhCWASIEQQBIBEAgBSAEEDM2AiAgACAEIAFB0BQgBUEg' +
+  'ahCKASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQdgSQQAQigEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAgBUEA' +
+  'NgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAgAUEI' +
+  'aiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqEJEBBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAggByAI' +
+  'SxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGEJMBIglLBEAgBSAJIApqLQAANgIgQXEhBCAAQXEg' +
+  'CUHPHSAFQSBqEIoBGgwGCyAGIAdGBEBBcCEEIABBcCAHQbgyQQAQigEaDAYLIBEgDCAGIAdrIg4QlAEiD0EASARAIAUgBUGgAWog' +
+  'DCAOEJUBNgIwQXQhBCAAQXQgB0HmLiAFQTBqEIoBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhCVATYCQEF7IQQg' +
+  'AEF7IAZBrhUgBUFAaxCKARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQZ8yQQAQigEaDAcLIAggCiAJIAgQkwEiBksEQCAFIAYg' +
+  'CmotAAA2AlBBcSEEIABBcSAGQYIVIAVB0ABqEIoBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBCUASIEQQBODQAgECAGIAgQlgEiBEEA' +
+  'Tg0AIAUgBBAzNgJgIAAgBCAJQdAUIAVB4ABqEIoBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUgBUGg' +
+  'AWogDCAOEJUBNgJwQXwhBCAAQXwgB0GbFyAFQfAAahCKARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIAIAtB' +
+  'AXRBECALGyIGQQJ0IgQQOiIIRQRAQX8hBCAFQX8QMzYCgAEgAEF/IAdB0BQgBUGAAWoQigEaDAcLIAMgCDYCACADKAIEIAQQOiIE' +
+  'RQRAQX8hBCAFQX8QMzYCkAEgAEF/IAdB0BQgBUGQAWoQigEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIAIAQg' +
+  'B2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQlwEiBEUNAQwCCwtBeiEEIAEoAgAgAygC' +
+  'ACADKAIEIAsQQSICQXpGBEAgAEF6QQBBtxhBABCKARoMAQsgAkEASARAIAUgAhAzNgIAIAAgAkEAQdAUIAUQigEhBAwBCyAFKQPY' +
+  'ASISUARAQQAhBAwBCyABKAIAIAIgEhBbIgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1BlSlBABCKARoMAQsgBSABEDM2AhAg' +
+  'ACABIA1B0BQgBUEQahCKASEECyAFQfABaiQAIAQLIgAgAARAIAAoAgAQOSAAQQhqEJgBIABBOGoQmAEgABA7Cws4ACABQf8BcSEB' +
+  'A0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmA' +
+  'gARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQkAENASAEIQUL' +
+  'QQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEJABRQ0BIAUhBAsgASAENgIA' +
+  'IAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkgByEG' +
+  'AkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAAIAcg' +
+  'BkHUFRCaASIDQQBIDQcgACAGQQFqIgkgAkHkFRCaASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkHkFRCaASIHQQBODQFBbyEI' +
+  'DAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUHKJiAKQRBqEIoBGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwiBiAE' +
+  'KAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQOiILBEAgBCALNgIACyAEKAIEIAgQOiIJBEAgBCAJNgIECyAE' +
+  'KAIIIAgQOiIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0aiAD' +
+  'NgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxAzNgIAIABBfyAB' +
+  'QdAUIAoQigEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQdwpQQAQigEaDAELQW8hCCAAQW8gB0GIKkEAEIoBGgsgCkEgaiQAIAgLawEC' +
+  'fyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQkAENAEEBDAELIANB/wBGCw0AIANB/wFxIgNB' +
+  'OkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACEJkBIQQgACgCJCEKA0Ag' +
+  'CiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJA' +
+  'IAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsg' +
+  'B0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpB' +
+  'P0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUg' +
+  'AwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQ' +
+  'GyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEDoiA0UNAiAAIAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhgg' +
+  'BEEBdEHAACAEGyIDQQN0EDoiBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANB' +
+  'AXRBgAEgAxsiBkEEEDUiB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgCJBA7IAAgBjYCKCAAIAc2AiRB' +
+  'AAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxCZASEDA0AgAyAKcSIFQQFqIQMgByAF' +
+  'QQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAo' +
+  'AhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQmQEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFq' +
+  'IQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFBAWoi' +
+  'BCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEHALkEAEIoBGkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0AACIG' +
+  'QTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFByCogBRCKARpBbgwECyAGrULQ////D3xC/////w+DIghC/v//////////AIVCCoAg' +
+  'B1MEQCAAQW4gBEHDKUEAEIoBGkFuDAQFIAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAgAEFu' +
+  'IARB7ShBABCKARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUGGLEEAEIoBGkFuCyAFQRBqJAALFwAgACgCABA7IAAoAhgQOyAA' +
+  'KAIkEDsLNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEwayIE' +
+  'JAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0EQCAE' +
+  'IAc2AhQgBCADNgIQIABBbyAFQfQqIARBEGoQigEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2AiAg' +
+  'AEFvIAFBiRogBEEgahCKARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQY8vIAQQigEaQX8LIARBMGok' +
+  'AAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFBA3Rq' +
+  'QQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFBAEEA' +
+  'QQAQTSIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEDYiBkEAIAUQNiIFGw0AIAYQOyAF' +
+  'EDtCfyELDAELIAAoAgAgASAGIAUgBxBNGiAEQgA3AygDQCAHIAhGBEAgACgCACABEFwiC0IAVQRAIAQgCzcDACAEQRBqIgBBGEHY' +
+  'ICAEEIgBGiACIAMgBEEoaiAAEJ4BCyADBEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEDsgBRA7CyAE' +
+  'KQMoIQsMAgsgCARAIAIgAyAEQShqQd8yEJ4BCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABCbARCeASAFIAlqIgkoAgAEQCACIAMg' +
+  'BEEoaiIKQbwoEJ4BIAIgAyAKIAAgCSgCABCcARCeAQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIg' +
+  'ASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQRxqIgFBCU8EQCAAEDMP' +
+  'CyABQQJ0QZQ0aigCAAseACAABEAgACABNgIAIABBJGpByAEgAiADEIYBGgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAg' +
+  'ASACIAMQoAEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEKABCyAEQRBqJAAgAQuiBQEHfyMAQUBqIgMkAEH4N0EAQewB/AsA' +
+  'QSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQfg3QWRB6RAgAxChARpBZAwBCwNAAkAg' +
+  'AiAERgRAIAQhAgwBCyAAIAJqLAAAEKMBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEKQBIQUgBCADKAI8IgIgAiAESRsh' +
+  'AQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQowENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIg' +
+  'AkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAE' +
+  'SRshAQNAAkAgAyABIAJHBH8gACACaiwAABCjAQ0BIAIFIAELNgI8IAAgBCADQTxqEKQBIQYgBCADKAI8IgIgAiAESRshAQNAIAEg' +
+  'AkYNBCAAIAJqLAAAEKMBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAg' +
+  'ASAETw0BCyADIAc2AhAgAyAAQeAyIAAbNgIUIANB8SlB4DIgBEEoSxs2AhhB+DdBZEHYMCADQRBqEKEBGkFkDAELAkACQCAFQcEA' +
+  'a0FASQ0AIAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANB8SlB4DIgBEEoSxs2' +
+  'AihB+DdBbEGLJCADQSBqEKEBGkFsDAELQfA5IAY2AgBB7DkgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAi' +
+  'AyABIAEgA0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAF' +
+  'akEwayIBQecHIAFB5wdIGyEBDAELCyABC88DAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB+DdBbEGH' +
+  'IyADEKEBGkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARA' +
+  'IAQgAEHQM2otAAA2AgALIAVFDQAgBSAAQf8BcSAAQdAzai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVy' +
+  'RQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxG' +
+  'BEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBB+A4hBiAFRQ0BCyAHDQFBjxAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMg' +
+  'BDYCIEH4N0FsQaImIANBIGoQoQEaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMgBTYCFCADIAQ2AhBB+DdBbEHy' +
+  'JSADQRBqEKEBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyAD' +
+  'bCIEIANsIQcgACgCDCADbCAEakEAEDQiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIA' +
+  'U3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEDciAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQNyEBCyABBUF/CyEBA0BBACAF' +
+  'IAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEKcBEEEiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhA5DAMLIAAgAjYC' +
+  'JAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgC' +
+  'BCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvhBAIIfwF+IwBB0ABr' +
+  'IgEkAEH4N0EAQewB/AsAQdw3KAIAIQAgAUHgNygCACICNgJMIAFB5DcoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQb' +
+  'IAAbIgRBwQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQfg3QWxBhyMgARChARoMAQsgBCABQcwAaiABQcgAahClAQ0AQfQ3KAIAIgJB' +
+  'AEgEQCABQYACNgIUIAEgAjYCEEH4N0FrQZ4ZIAFBEGoQoQEaDAELIAJFQfA3KAIAQQAgAkGBAkkbckUEQCABQYACNgI0IAEgAjYC' +
+  'MEH4N0FrQZ4ZIAFBMGoQoQEaDAELAkBBAUHAABA1IgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAA' +
+  'IAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQew3KAIAQQBHNgIYQeg3KAIAIQcgACACNgIgIAAgBzYCHCAEIAUgBiABQThqEKkBBEAg' +
+  'ASgCQBA7IAAQqgEMAwsgACABQThqEKsBIAEoAkAQO0F/IQMNAUEAIAAoAgxBG0YgACgCGCAAKAIAQQlHIAAoAgRBA0dychsEQCAA' +
+  'ECsiAjYCLCACRQ0CCwJ/IAAgACgCACIDIANsQQJ0EDYiAzYCMEF/IANFDQAaIAAoAgBBEUgEQCAAELABCyAAKAIoIAAoAixyBH9B' +
+  'AAUgABCmAQsLIgMNASAAIQMMAgtBfyEDCyABIAMQnwE2AiBB+DcgA0HQFCABQSBqEKEBGiAAEKoBQQAhAwsgAUHQAGokACADC5QF' +
+  'AQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBCsASAGQQFqIQYgAyAAIAQQrQEhBAwBCwsDQCAAIAVM' +
+  'IARyRQRAIABBACAFIABBASAHQRBqIgYQrAEgBUEBaiEFIAMgACAGEK0BIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHsNygCACIG' +
+  'RQRAQQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEKwBIARBAWohBCADIAAgBRCtASEFDAELCyAF' +
+  'RQ0BQQAhBUF/IQYMAgsgBiAAIAMQrgEiBA0DC0EAIQRBASEJQeg3KAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZB' +
+  'ACEFIAMgACAHQRBqEK0BDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAH' +
+  'QRBqEK0BDQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiII' +
+  'IABKDQFBASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCsASAGQQFqIQQgAyAAIAUQrQEhBQwBBSAI' +
+  'QQFqIQkgBSEGDAILAAsACwALA0ACQEEAIQQgBUH0NygCAE4gBnINAEHwNygCACAAIAUQrwEiBA0DIAMgAEHwNygCACAAIAVsQQJ0' +
+  'ahCtASEGIAVBAWohBQwBCwsgBkUNAQsgByAGEJ8BNgIAQfg3IAZB0BQgBxChASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQOSAA' +
+  'KAIoECYgACgCLBA7IAAoAhAQOyAAKAIUEDsgACgCMBA7IAAQOwsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEDUiBzYCECAAIAUg' +
+  'ASgCACIIbCICQQJ0EDYiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEDUi' +
+  'BkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAE' +
+  'IAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQ' +
+  'OyAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdq' +
+  'IgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAG' +
+  'IARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAEL' +
+  'IAAoAgggAUECdCIEIANBAXQgBCADGyIDbBA6IgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwK' +
+  'AAAgACAAKAIAQQFqNgIAQQALxAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEA' +
+  'IAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQfg3QWtB' +
+  '2yQgA0EQahChARoMAwsgAiABIANBQGsgASAEbEECdGoQrQEEQEF/IQAgA0F/EJ8BNgIAQfg3QX9B0BQgAxChARoMAwUgBEEBaiEE' +
+  'DAELAAsACyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIw' +
+  'QWshAEH4N0FrQcwjIANBMGoQoQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFq' +
+  'NgIoIAMgBCAAIAFsa0EBajYCLEH4N0FrQdAvIANBIGoQoQEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEB' +
+  'aiEEDAILIQALCyADQcCCAWokACAAC48DAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJ' +
+  'IAEgAWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANB' +
+  'MGpqLQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB+DdBa0G9ECADEKEBGkFrDAQF' +
+  'IAQgB2ohBAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEH4N0Fr' +
+  'QdYhIANBIGoQoQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFq' +
+  'NgIUIAMgBCAAIAFsa0EBajYCGEH4N0FrQYMgIANBEGoQoQEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGoo' +
+  'AgAhASACIAdsIgNBAnRBBGoQNiIERSABIAJsIANqQQJ0EDYiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRq' +
+  'IAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGECQ2AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQpwEgBWoh' +
+  'BSABQQFqIQEMAQsLCyAEEDsgBhA7C6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASAD' +
+  'IAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGfIyADEKEBGiACRQ0AIAIgADYC' +
+  'CCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABCmASIDBEAg' +
+  'BCADEJ8BNgIgIAIgA0HQFCAEQSBqEKEBIQMMAQsgACgCJBBCIAAoAiQQQyAAKAIAIAEgAhCxASIDDQAgBSAFbCEGQQAhAwNAIAMg' +
+  'BkYEQEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHELMBEERFDQAgACgCJCAEQSxqIARBKGoQWCAAKAIkEEIg' +
+  'ASAEKAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0HwCCAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkHtFyAGQQF0IAFKDQAaQeYXIAZB' +
+  'A2wgAUwNABpBsSBBswggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVt' +
+  'IgMgBWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB4iwgBBChARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYC' +
+  'CCACIAY2AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL9gECBn8BfgJAIABFIAFFckEB' +
+  'IAIbBEBBfiEDQfg3QX5BiQtBABChARoMAQsgACABQfg3ELIBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEEJBAA8LAkAg' +
+  'ASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQVSEFIAIgBEEDdGoiCEIANwMAQQAh' +
+  'AyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAAL' +
+  'AAsgAwucAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+QcUMQQAQoQEaDAELIAX9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2' +
+  'AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGELEBIggNASAAIAcg' +
+  'ASACIAMgBCAFIAcoAgBBAnRBuDRqKAIAERAADQBBACEIDAELIAAgASACIAMgBCAFIAYQtgEhCAsgB0EQaiQAIAgLuwEBAX8jAEEQ' +
+  'ayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5BxQxBABChARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAxAgACABIAYQsgEiAQ0AIABBARAGQQAhASAAIAIgAyAEIAUQuwEhBCAAQQAQBiAAKAIkEEIgBEUNACAHIAQQ' +
+  'nwE2AgAgBiAEQdAUIAcQoQEhAQsgB0EQaiQAIAELYQIBfwF7IwBBIGsiASQAQQEhByAAKAIsIAIgAyAEIAUgARAtRQRAIAYgAf0A' +
+  'BAAiCP0LAwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQuAFBACEHCyABQSBqJAAgBws0ACAAAn9BBCACDQAaAkAgAUIBWARA' +
+  'QQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4jAEEwayIHJAAgACgCACELIAAoAigQJyALIAtsIQwCfwNAIAkg' +
+  'DEcEQAJAIAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJIAoQswEiCkEASCAIKAIEIApMcg0AIAgoAigiDiAIKAIUIAgo' +
+  'AhAgCmwiCkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxqIBBBAXRqLwEAIA9Bf3NBEHZxRXINACAIIA4gChAoQQAhDQsg' +
+  'DUUNAEEBDAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCABKQMIIhFQDQAgBFAiAUUgBCARWHENACAAKAIoIAMgESAAKAIw' +
+  'QQAgBRsgB0EMaiAHQRBqECkgBykDGCESIAcoAigiCEUgBykDECIRQgBSckUEQCAAIAIgA0IAIAQgEn0gARsgBSAGQQAQtgENASAG' +
+  'IAb9AAMQIAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAoAiggA0IAIAQgEn0gBFAbIAAoAjBBACAFGyAHQQxqIAdBEGoQ' +
+  'KSAHKQMYIBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoAACAHKAIMIgFBACABQQBKGyEBA0AgASAJRg0BIAUgACgCMCAJ' +
+  'QQJ0aigCACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAALAAsgBiASNwMQIAYgETcDCCAGIAcpAyA3AxggBiARIAcoAigg' +
+  'BygCLBC4AQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQp' +
+  'AwggAVpxDQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEE4i' +
+  'BkEAIAZBAEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwAL' +
+  'CyAFQQBIDQELIAkgB0EIahBUIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoM' +
+  'AQtBAgwBC0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFCzkAIAAoAiQgACgCNBBRIARCADcDCCAAIAEgAiADIAQQugEi' +
+  'AEEATARAIARBBDYCAAsgAEEfdSAAcQvMBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB+DdBfkHnCkEAEKEBGgwB' +
+  'CyAAKAIAIQcgA0GgOikDADcDOCADQn9BwDopAwAiFiAWUBs3AzAgABCmASIFBEAgAyAFEJ8BNgIAQfg3IAVB0BQgAxChASEEDAEL' +
+  'IABBoDopAwAgA0EwaiACEL0BIgQNACABIAIgByAHbCIF/AoAACAFQQJ0IgcQNiILRQRAQX8hBEH4N0F/QaUIQQAQoQEaDAELQbA6' +
+  'KAIAIQQgBUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWohBgwB' +
+  'CwsgCyAJIANBOGoQvgFBuDooAgAhCEGoOigCACIGRSAJQf8DSnEhDSADIAk2AhggAyAFNgIUIAMgCzYCECADIAI2AgwgAyAANgII' +
+  'IANBADYCLCADIAVBBHY2AiggA0GwOigCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxA2Igc2AiAgAyAFEDYi' +
+  'BDYCLCAHQQAgBBtFBEAgBxA7IAQQOyALEDtBfyEEQfg3QX9BpQhBABChARoMAgsgA0EIaiABQQAQvwELIAlBgAJtQQEgDRshEEEA' +
+  'IAggBhshD0IAIAWtQgKGQugHfCAGGyEWIAUhBkEAIQQDQCAFIAZrIRMDQCAEIAlOIgcgBiAPTHIgAykDMFAgEUEHSnJyRQRAAkAC' +
+  'fyAGIAEgAiAFQbA6KAIAIAsgBEECdGoiFCAMIAkgBGsiByAHIAxKGyIIQQEQwAEiCmsiByAPSCIOIA1FckUEQCARQQFqQQAgA0EI' +
+  'aiAEIAggCiAIIBBMIAogE2qsQgGGQugHfCADQTBqEMEBIgpBBEYbIREgCkEBRgwBCyAODQFBACEOIwBBIGsiCiQAIAAgAUICIBYg' +
+  'A0EwaiIVKQMAEMoBQQAgCkEAELUBRQRAIBUgCikDEBDLASAKKAIAQQFGIQ4LIApBIGokACAOC0UNACAEIAhqIQQgDCAMIBJIdCEM' +
+  'IAchBgwDCyABIAIgBUGwOigCACAUIAhBABDAARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCADKAIoTHINASAD' +
+  'QQhqIAEgBBC/AQwBCwsLIA0EQCAAKAIkEEILIAMoAiAQOyADKAIsEDsgCxA7QQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQfg3' +
+  'QWVB2htBABChARoLIANBQGskACAEC9MDAQR/IwBBgAJrIgYkAAJAAkACQCAAKAIAIgVBEU4EQCAAKAIgRSAAKAIYIAAoAhxycg0B' +
+  'IAUgACgCBCAAKAIIIAFBASADEMIBAkACQAJ/IAZBEGohBCAAQQAgAxtFBEAgBEF+Qd8gQQAQoQEaQX4MAQsgACADIAQQsgEgACgC' +
+  'JBBCCyIEQQFqDgIABQELQX8hBEH4N0F/QaUIQQAQoQEaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgC' +
+  'GCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQwwFBACEEDAULQQAhBCAFIAAoAgQgACgCCCAB' +
+  'QQAgAxDCAQwECyAAKAIEIgcgACgCCCIERw0BIAUgByABIAMQxAFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAE' +
+  'IAEgAiADEMUBIgRBAWoOAgADAQtBfyEEQfg3QX9BpQhBABChARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRB' +
+  '+DdBZUHJDSAGEKEBGgwBCyAAIAEgAiADEMYBIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhDHASEEIAAgAUEB' +
+  'ayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsA' +
+  'IAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQQkEAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIE' +
+  'KAIAIAQoAiQgACgCBCADEMgBCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIM' +
+  'IAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEMkBC4QBAQV/IAVBACAFQQBKGyELA0Ag' +
+  'ByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAg' +
+  'ASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwi' +
+  'CiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQQ0EAIQcgACgCAEICIAUgBikDABDKAUEAIAgQuwEaIAYgCCkDEBDLAUEBIAgoAgBB' +
+  'AUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEMkBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgC' +
+  'GCAHQQJ0aigCABDIASAHQQFqIQcMAAsABSAJEEUaIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRq' +
+  'KAIAEMgBIAdBAWohByAAKAIcIQoMAQsACwALBSAJEEUaIAdBAWohBwwBCwsgACABIAEgAmpBARDJAQsgCCgCAAsgCEEgaiQAC9cB' +
+  'AQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxDOASAGQYACaiACIAEgBCAHEM8BIAYgASACIAQgBxDPAUEAIQcg' +
+  'AEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZB' +
+  'gARqIAAgASACIAooAgAgBiAEQQJ0aigCABDQAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAa' +
+  'ayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDOASAFQYAS' +
+  'aiABIAcQzgEgBUGAEGogAiAHEM4BIAVBgA5qIAEgBxDOASAFQYAMaiACIAcQzgEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQog' +
+  'AEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQ0gFBAAUgBiAGIAFtIgwgAWxrIQggBiAB' +
+  'IAAQ0wEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYC' +
+  'ACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIg' +
+  'CGxrNgIAIAVBgAJqIAdqIAYgAiAAENMBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhDSASAF' +
+  'QYAWaiAAIAEgBhDUASAFQYAUaiAAIAIgBhDUAUEAIQdBACEIIAEgAkYEQCAFQYgaahDHAadBAXEhCAsDQCAHIAtHBEAgACAHbCEJ' +
+  'IAVBgBZqIAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmog' +
+  'BUGAFGogBkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAM' +
+  'IAJtQQJ0aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQ' +
+  'GmokAAvnAwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQzgEgBUGABGogASAEENUBIAFBACABQQBKGyEKIAFB' +
+  'AWshBwNAIAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahDHAUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxB' +
+  'ACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJ' +
+  'IAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAg' +
+  'BCAGRgRAIAVBgAJqIAEgBUGICGoQ1QEMAQsgBUGAAmogASAFQYgIahDOAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRq' +
+  'IQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIA' +
+  'IAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhq' +
+  'QQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQNiIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUE' +
+  'QCADKQMAUEUNAUEAIQYLIAkQOyAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQ1gFBACEGQQAhByAIIAkQ1wEiCEUEQCAJEDsM' +
+  'BQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQxwFCAYQQUCAIIAMpAwAiAkLIASACQsgBVBsQBSAIIAUQVCADQgAgAykD' +
+  'ACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQTiIHQQAgB0EAShshDSAFKALM' +
+  'CCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFt' +
+  'IhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABENgBNgIAIAsgFGogDiAHayAB' +
+  'ENgBNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQzgFBACEGIABBACAAQQBKGyEIIAMQxwFCAYMhAgNAIAYgCEcEQCAAIAZs' +
+  'IQkgBUGABmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQ2AEhByAEIAMg' +
+  'CWogACADbCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABENkBQQJ0IAVqQYgIaigCAGogARDYASABIAdsakECdGotAABBAWo6' +
+  'AAAgA0EBaiEDDAELAAsACwtBAAwEC0EACyEGIAgQOSAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC+ADAgJ/An4jAEHgIGsiBCQAIAQg' +
+  'ATcD2CAgBEHQAGpBAEGAIPwLACAEQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIAIQEg' +
+  'ACgCACIFrCIGIAZ+IQYgBCAAKAI0BH5CASAGQgGGIgFCAoYgBUEjShshB0IABSAGQjJ+QsCaDHwLNwMoIAQgBzcDICAEIAE3Axgg' +
+  'ACgCJCAEQdggahDHAUIBhBBQIAQpAxgiAVBFBEAgACgCJCABEFILIAQpAyAiAVBFBEAgACgCJCABEFMLAkAgACAEQdAAakH4NxCy' +
+  'ASIFDQAgAEIBQgAgBCkDKCACKQMAEMoBIgEgAUJ/URsgAyAEQTBqELsBIQMgAiAEKQNAEMsBIANFBEBBACEFDAELIAQgAxCfATYC' +
+  'EEH4NyADQdAUIARBEGoQoQEhBQsgACgCJBBCIAAoAiRCABBTIAAoAiRCABBSIAAoAiRCABBQAkAgBQ0AQQAhBQJAAkAgBCgCMA4F' +
+  'AAICAgECC0F1IQVB+DdBdUH2IEEAEKEBGgwBCyACKQMAIQEgBCAAKAIAIgA2AgQgBCAANgIAQfg3QWVBdSABUBtByQ0gBBChASEF' +
+  'CyAEQeAgaiQAIAULIAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACABED8LFgAgASAAIAMgAiADai0AABCzARBEGgu8AQEEfyMA' +
+  'QRBrIgYkAANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVG' +
+  'ciEFA0AgBUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEEMgBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIY' +
+  'IAdBAnRqIAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEg' +
+  'ASACVhs3AwALrQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkH4N0F+QYkLQQAQoQEaDAELIAAgAUICQgBBACADQfg3' +
+  'ELUBIgINAEHYOiADKQMQIgY3AwBB4DogAykDGCIHNwMAQeg6IAMoAgA2AgAgACgCACIAIABsIQJBACEAA38gACACRgR/QQAhAkHI' +
+  'OkEBNgIAQdA6IAe6RAAAAAAAAPA/oBDNASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxDNAaAiBTkDAEEDIQAD' +
+  'fyAARQ0DIABBA3RBwDRqKwMAIAVlBH9ByDogAEEBajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwsh' +
+  'AgsgA0EgaiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyIC' +
+  'IAKiIQNBJSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbej' +
+  'oCEAIAFBAmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhC+AQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsL' +
+  'vQEBBn8jAEGABGsiBSQAIAVBgAJqIAEgBBDOASAFIAIgBBDOASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZF' +
+  'ckUEQCAFIAIgBBDOAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUEC' +
+  'dGooAgAgCigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvcBAEN' +
+  'fyMAQbABayIFJABB+DdBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB+DdBfkHXFkEAEKEBGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAF' +
+  'QawBaiAFQagBahClASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShsh' +
+  'DCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAg' +
+  'BUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoA' +
+  'ACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0H8OSANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAENABIQIDQCABIA5H' +
+  'BEAgASADai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiAR' +
+  'IAg6AAAgCkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUg' +
+  'AjYCCCAFIAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRB+DdBakH/HiAFEKEBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAg' +
+  'BgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFB' +
+  'ACEIIAdBAEHAAPwLACAAIAYQxwEgFIKnIgNBAnRqKAIAIQVBASEEIAYQxwEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wg' +
+  'A2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2oh' +
+  'DyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgC' +
+  'AEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsL' +
+  'A0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcAC' +
+  'aiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBB' +
+  'gAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQxwGnQQFxIQkLA0AgByAIRg0BAkAgBiAH' +
+  'QQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEM4BQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAG' +
+  'QYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJt' +
+  'Rw0AIAQgAiABENMBIAcgAiABENMBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsA' +
+  'CyAHQQFqIQcMAAsACwUgBCACIAEQ0wEgBEF/cyABaiACIAEQ0wFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/' +
+  'AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQzgEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgAL' +
+  'IAZBgAJqJAAFIAIQxwEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIA' +
+  'IAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEMcB' +
+  'IAOsIguCpyADQX9zQQFxIgQQ2gE2AkggACACEMcBIAuCpyAEENoBNgJMIAIQxwEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIM' +
+  'gqdBAnRqKAIAIQggAhDHASAJIAIQxwEgDIKnQQJ0aigCACEFIAuCpyEGIAIQxwEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEE' +
+  'DAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ' +
+  '2AE2AgggByABIAVsIAJqIAMQ2AE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADENgBNgJUDAELIABB' +
+  'CGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQxwEgC4KnIAQQ2gEiBDYCVCAAQShqIAMgBCADQQAgAhDbASABIAUgCCgCACIB' +
+  'QQF0IANBASABdCACENsBCyAAIAAgBUECdGooAghBAXQgAxDYATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFq' +
+  'QQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQNCIMRQ0AIA5BACAOQQBKGyEbIAJB' +
+  'ACACQQBKGyEcIAAoAlQgACgCSGogAhDYASEXIAAoAkwgACgCUGogAhDYASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJt' +
+  'IgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDZASIaIAJsIgUgFGohISACIARsIgQg' +
+  'E2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ2QEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2oh' +
+  'KSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQ2AEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyAC' +
+  'b2siDSAAKAJMIAhrIAIQ2AEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDYASIJIAJsIBVqIAYgCGog' +
+  'AhDYASINajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhDYASIKIAJsIBZqIAYgC2ogAhDYASIGajYCWCADQX82' +
+  'AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACENgBIAJsIBVqIBggDWsgAhDYAWo2' +
+  'AnAgAyAXIAprIAIQ2AEgAmwgFmogGCAGayACENgBajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YE' +
+  'QCAERQRAIAwgA0EAIAYQQSIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsg' +
+  'C0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRq' +
+  'KAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQOUEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsg' +
+  'A0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgvi' +
+  'AQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQxwEg' +
+  'B6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxDYASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAE' +
+  'IAIgBmsgAxDYASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGok' +
+  'AAvECgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BuBZBABChARoMAQsgA0EAQeAg/AsAIANBIDoA' +
+  'yiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QZAoQQAQoQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyAC' +
+  'KAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxBxisgBRChARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYg' +
+  'BBDdASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHgMiAAGzYC+CAgBUH4IGohBEEAIQEj' +
+  'AEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEOABIgdBfnFBAkYNACAHQQRGBEAgBCACKAIA' +
+  'IAIoAgQQ6AFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQ' +
+  'ahDgASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ4QFFDQAgBCAGIAZBEGoQ' +
+  '4gFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEOoBIQIgBCgCCCIHIQECQCAHDQAgAhDrASIHIQEgBw0AQQAhByACEPUB' +
+  'IQELIAEgAWwiASACRwRAIAQgBiACIAFBABD2AQwBCyAEIAc2AhgCQCAEEPcBIgENACAEIAYgAkEAEPgBIgENACAEKAIMIgFBADYC' +
+  'BCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEOMBCyECIAZBIGokACAFKAKsIRA7IAIEQCADEN4BIANBADYCAEEAIQEjAEEg' +
+  'ayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEOQBIAQoAhwhASAALQAkRQ0AIAAoAiBB' +
+  'AWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQ4AEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBDlAQ0CCyAEKAIMIQEgBiAH' +
+  'QQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLc' +
+  'IAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNA' +
+  'IAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAh' +
+  'AgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQfA0KQMANwPwICAAIAMoAtgg' +
+  'IAVB8CBqIAVBEGpBABDcASAFKAIQQRBHckUEQCADEN4BIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ3gEgBSgCkCEhBAsgA0GJ' +
+  'IGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAg' +
+  'Agv3AQEDfyABQZA1IAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFB' +
+  'AEc6AAQgAQRAIAEgBSACIAMQ3wEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB' +
+  '/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFq' +
+  'IgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQOyAAKALUIBA7IABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEw' +
+  'ayIEJAACfyABRQRAIANBZkHqDEEAEKEBGkFmDAELIAFBwQBJBEACQAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQ' +
+  'jwEhCCAGQf8Aa0H/AXFBogFPBH9BsiggBkEKEI8BBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBqjAhAAwBC0HsCUGVJyAGQSFr' +
+  'Qf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahChARpBZgwCC0EA' +
+  'IAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGFJSAEQRBqEKEBGkFmDAELIARBwAA2AgAgA0FmQZcQIAQQ' +
+  'oQEaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACEOQBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEA' +
+  'AkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQ5gEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEA' +
+  'QQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0EC' +
+  'IAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQ5gEiA0EDcQ0AIANBAnYgBGoh' +
+  'BAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEOYBIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiED' +
+  'DAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgC' +
+  'BEEAQQAQ6gEhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQ6gEgA0YP' +
+  'C0EBIANBwABLDQAaQQAgAxDrASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDsAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAg' +
+  'ASgCBBCAAiAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggi' +
+  'Ag0AIANBwQBJBEAgAyECDAELIAMQ7wEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAs' +
+  'AkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEOoBIgJFBEAgACABKAIAQX8Q+QEgBCAAQUBrNgIAQWghAiAAQWhBlRMgBBD6AQwBCwJ/' +
+  'IAIgBC0ADwR/IAAgASACEIECBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIF' +
+  'IAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhD2AQwCCyAEIAIQ6wEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhD1' +
+  'ASICIAJsQQAQ9gEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEOwBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0A' +
+  'IAAgBCgCCCIDNgIYIAAQ9wEiAg0AIAAgAyADbEECdBA2IgI2AjQgAkUEQEF/IQIgAEF/QagLQQAQ+gEMAQsgACgCDCICQQJBASAA' +
+  'KAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhD4ASICDQAg' +
+  'AEEBNgIgIAEoAgwhASAFBEAgACABEIICIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HT' +
+  'ChCDAkFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ4AEOBQQDAwEAAwsgACACEOUBRQ0BIAAgAUGAHhCDAiAAIAE2AihBaCEB' +
+  'DAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABDqASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAA' +
+  'LQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBCAAgJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIE' +
+  'IAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQ6gEhASAAIAIg' +
+  'ACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQ+AEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB1BwQgwJB' +
+  'aCEBDAELIAAgARCCAiEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIg' +
+  'A2siBBCPASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBCPASIAIAFrIAIgABs2AgQLigEBBX8jAEEQ' +
+  'ayICJAACQCAAKAIAIAEgAhDhAUUNACAAIAIgARDiAUUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAEOoBIQMgACgCCCIBRQRAIAMQ' +
+  '6wEhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARDsASEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIA' +
+  'QQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEOcB' +
+  'IgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFB' +
+  'AnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5q' +
+  'Qf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByEC' +
+  'QQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIh' +
+  'AiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAg' +
+  'ASACEOYBIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyED' +
+  'IAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIGEOkBIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIF' +
+  'QX9GIAQgBUhyIAdyIAcgBhDpARshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAA' +
+  'QeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhDtAUEAIQFBACECA0AgACADIAVBEGogBRDuAQRAIAUtAAhBAEchAiAB' +
+  'QQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABDvASIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMA' +
+  'QSBrIgUkACAFQRBqIAEgAhDtAQNAAkAgACgCACADIAVBEGogBRDuASIBRQ0AIAAgAyAFKAIAIAUoAgQgBBDwASICQQBIDQAgAiAE' +
+  'TA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEH' +
+  'IAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxDmASIEQQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEA' +
+  'AwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZy' +
+  'IARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkACQAJAIAAgBCAHEOYBIgxBA3EOBAMAAAEA' +
+  'CyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAEL' +
+  'CyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYC' +
+  'CEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRDxASEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAg' +
+  'BiAHEOYBIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0B' +
+  'GkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxDxASEFCyADIAQ6AAggAyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBG' +
+  'DQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUt' +
+  'AAAiAWosAIYCIgJOcnINASABwBDpAUUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAEL' +
+  'QQAhAiAFLAAAIgQQ8gENASAEEPMBDQELA38gACADRgRAIAEPCyAAIAVqLAAAIgIQ9AEEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEg' +
+  'AEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACt' +
+  'iKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAgABDvASIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAEL' +
+  'IAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEEfyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQ' +
+  'aiABKAIAIAEoAgQQ7QEgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhDuAUUNACABIAhGBEAgBSAGKAIANgLc' +
+  'AQwBCyAAIAZBfxD9ASIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwB' +
+  'QX8Q+QECQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUG4EyAFQTBqEIgBGgwBCyAFIABBQGs2AkAgBUHQAGpB' +
+  'gAFByhMgBUFAaxCIARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASABbDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIE' +
+  'IABBaEHhHCAFEPoBDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAgBSAFQdAAajYCJCAAQWhBuiUgBUEgahD6AQwBCyAAIAIgAyAF' +
+  'QdAAahD7AQtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAgACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8Q+QFB' +
+  'hSVB/Q4gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYC' +
+  'ACAAQWYgBCACEPoBQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIEJAAgBEEwaiABKAIAIAEoAgQQ7QECQAJ/AkADQCAFIQYgB0EB' +
+  'cQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQ7gFFIAQtAChBACADG3JFBEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEPwBIghFDQEM' +
+  'BAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBD5ASAAKAIYIQVBgBohB0HgMgwBCyAAIAQoAiBBfxD5AUGNHCEHIAAo' +
+  'AhgiBSEGQdYyCyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYCFCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCAC' +
+  'QQFqNgIAQWghCCAAQWhBtwggBBD6AQsgBEFAayQAIAgLrAIBBn8jAEEgayIEJAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAH' +
+  'IANrEI8BIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEH0CCAE' +
+  'QRBqEIgBGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIE' +
+  'IABBkAFqQTBBkDAgBBCIARoLAkAgACgCECIDRQ0AIAMgBhD+ATYCGCADIAcQ/gE2AhwgAyABEP4BNgIgIAVFDQAgAyACIAAoAhgi' +
+  'AG0iAUEBajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/IwBBEGsiBCQAIAQgAzYCDCAAKAIQIAEgAiADEKABIARBEGok' +
+  'AAtIAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEOsBIgI2AgggBCACNgIEIAQgATYCACAAQWhBsywgBBD6ASAEQSBqJAAL' +
+  'rgIBBn8jAEEQayIEJAACfyAAIAEgACgCHBD9ASIDQQBIBEAgAwwBC0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAg' +
+  'ACACIAUQ+QEgBCAAQUBrNgIAIABBaEHZEyAEEPoBQWgMAQsCQCADDQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwA' +
+  'ACIHIAcQ9AEbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAgAEEBOgAuDAELIALAEPIBRQ0AIABBAToALwsgACgCDCAFaiAD' +
+  'OgAIIAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQ' +
+  'aiQAC+YEAQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQgACgCGCIEQcAAIAQbIgYQ8AEiBEEATiAEIAZMcUUEQCAAIAUg' +
+  'BEF/cyAEQR91cWoiBSACEPkBIAAgA0HgAGoQ/wECQCAEQQBIBEAgA0GAAmohBCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVr' +
+  'EOcBIgFBAEgEQCAGLQAAIQFB9icMAQsgAUUEQEEAIQFBoRoMAQtB4icgAUH/AEYgAUEgSXINABpB+SZBnBZBizIgACgCFEEBRhsg' +
+  'AUH/AEsbCyEFIAIgATYCACAEQTAgBSACEIgBGiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAg' +
+  'AEFnQYUUIAMQ+gEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJE' +
+  'IANB8SlB4DIgAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQYITIANBQGsQiAEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2' +
+  'AlQgAyABNgJQIANBgAJqQTBBvy8gA0HQAGoQiAEaCyAAQUBrIQEgACgCGCICRQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0G+KCAD' +
+  'QRBqEPoBDAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2AjQgAyAAQZABajYCKCADIANBgAJqNgIgIABBZ0GdFCADQSBq' +
+  'EPoBC0FnIQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJGwvjAgEMfyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAo' +
+  'AhRBAUYEQCAEIAM2AhAgAUGgAUH6KSAEQRBqEIgBIAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMg' +
+  'AiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFq' +
+  'Rg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUH2EiAEQSBqEIgBIAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJq' +
+  'BSACCyIHIAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2' +
+  'AgAgAkEoQcMZIAQQiAEaIARBMGokAAveAQEEfyMAQSBrIgQkACAAQYA1KAIANgIIIABB+DQpAgA3AgAgBEEQaiACIAMQ7QFBACEC' +
+  'QQAhAwNAIAMhBQJAA0AgASgCAEEBIARBEGogBBDuAUUNASAAIAJBAWoiAjYCACAEKAIEIgZFDQALIAYhAyAFBEAgBSAGRwRAIABB' +
+  'AToABwsgBSEDCyABQQEgBCgCACAGQcAAEPABIgVBAEgEQCAAQQA6AAULIAZBAk8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEH' +
+  'DAELCyAAIAQtAB06AAQgBEEgaiQAC+ABAQR/IwBBIGsiAyQAIAJBAWshBQJ/IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHB' +
+  'AE8EQCAFEOsBQQBHDAELIAMgAf0AAgD9CwMQIAEoAgwhBEEBIQECQANAAkAgBCAAKAIEIgZPIAEgAk9yDQACQAJAIAAoAgAgBiAE' +
+  'IANBEGoQ4AEOBQIBAQEAAQsgACgCACADKAIQIAMoAhQgACgCFCADQQ9qEOoBGiADLQAPRQ0DIAFBAWohAQsgAygCHCEEDAELCyAB' +
+  'IAVGIAJBAktxDAELQQALIANBIGokAAv/AQEGfyMAQRBrIgUkACAAQQA6ACQgASAAKAIEIgJJBEAgACgCACACIAEgBRDgASECIAUo' +
+  'AgwgASACQX5xQQJGGyEBCyMAQRBrIgYkAAJ/IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQjwEiBARAIAAgBCADa0F/EPkBIAYg' +
+  'AEFAazYCACAAQWdBmw0gBhD6AUFnDAELIAJBASACGxA2IgRFBEAgAEF/QagLQQAQ+gFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2' +
+  'AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+MBAQJ/IwBBoAFrIgMkACAAQQA6' +
+  'ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBDrAQ0AIAQQ9QEhASAAIAAoAjhBfxD5ASADIABBQGs2AgAgA0EwaiICQeQA' +
+  'QcoTIAMQiAEaIAAgBCABIAFsIAIQ+wEMAQsgACABIAQQ+QEgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2AiAgAyAAQUBr' +
+  'NgIcIAMgAjYCGCADIAE2AhAgA0HgMkHRFCABQQFGGzYCFCAAQWhBuA4gA0EQahD6AQsgA0GgAWokAAuKBgIHfwF+IwBBIGsiBiQA' +
+  'An4CQCAEQQEgBRtFDQAgBQRAIARBADoAAAtCbCABQcEAa0FASQ0BGiACRQ0AQn4gA0ECSw0BGiABIAFsIQgDQCAHIAhGBEBCaiAB' +
+  'IAlIDQMaQQAhCCAGQdg1KAIANgIYIAZB0DUpAgA3AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcL' +
+  'AkAgASAHSgRAQZA1IQhBPSEHDAELIAYgBzYCFCAGIABBiSBqIgg2AhALAkAgAC0AiCAiCkUNAEH1KSAKwCIMQQUQjwFFDQAgCCAM' +
+  'IAcQjwENACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYC' +
+  'CCAGIAU2AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQhQIMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACAB' +
+  'R3JyDQAgACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxty' +
+  'DQEgC0EBaiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiABIAIgAyAGQRBqEIUCDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAi' +
+  'ASABbCEJQQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQhwIgBiACIAdqLQAAIgEgACAHai0ACEYE' +
+  'fyAAKALMICADai0AAAUgCCABEIgCC8AQhwEgB0EBaiEHIANBAWohAQwBCwsgBiAAKALMICABaiAAKALQICABaxCHAgwBCyAGIAAg' +
+  'AhCGAgsgBigCCCEAIAUEQCAEIAAgBUEBayAAIAVJG2pBADoAAAsgAK0MAwUgAiAHai0AACIKIAkgCSAKSRshCSAHQQFqIQcMAQsA' +
+  'CwALQn4LIAZBIGokAAudAQEGfyABQQAgAUEAShshCSADQQJHIQcDQCAGIAlHBEAgASAGbCEKQQAhBQNAIAEgBUYEQCADBEAgAEEK' +
+  'EIcBCyAGQQFqIQYMAwsgAiAFIApqai0AACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQhwELAkAgB0UEQCAAIAgQiQIMAQsgACAE' +
+  'IAgQiAIQhwELIAVBAWohBQwACwALCwukAgEJfyABQdAgaiELIAEoAgAiAyADbCEJA0ACQCAGIAlHBEAgASgCzCAhCAJAIAEoAtQg' +
+  'IgMgBkECdGooAgAiBSADIAZBAWoiCkECdGogCyAJIApLGygCACIDTw0AIAUgCGosAAAiBBDyAUUEQCAEEPMBRQ0BCyAFQQFqIQMM' +
+  'AgsgAyAFIAMgBUsbIQMgBSEEA0AgAyAERg0CIAQgCGosAAAQ9AEEQCAEQQFqIQQMAQUgBCEDDAMLAAsACyAAIAEoAswgIAdqIAEo' +
+  'AtAgIAdrEIcCDwsgACAHIAhqIAUgB2sQhwICQCACIAZqLQAAIgQgASAGai0ACEYEQCAAIAEoAswgIAVqIAMgBWsQhwIMAQsgACAE' +
+  'EIkCCyAKIQYgAyEHDAALAAskAANAIAIEQCAAIAEsAAAQhwEgAUEBaiEBIAJBAWshAgwBCwsLGAAgASAAKAIAakEBayAAQQhqIAEb' +
+  'LAAACzMBAX8jAEEQayICJAAgAiABNgIAIAAgAkEMaiIAIABBBEG1CSACEIgBEIcCIAJBEGokAAsaAEEAQRAgAEEPakF4cSAAQQlJ' +
+  'GyAAQQBIGwsRAEHcNSgCACAAKAIAIABqRgtaAQN/AkAgAEHcNSgCACICaiIAIAJJDQBB5DUoAgAiAUEAIAAgAUsbDQA/AEEQdCIB' +
+  'IABJBEAgACABa0H//wNqQRB2QABBf0YNAQtB3DUgADYCACACIQMLIAMLEQAgAEEATARAQQAPCyAAEDYLBQBB6DULfwEDfwJAIABF' +
+  'IAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIEIAQgASgCACIBQQAgAUEAShsiBUECdGogARBBIgFBAEgEQCABEJACQYw2IAM2' +
+  'AgAPBSADQQFqIQMgBCAFQQN0aiEBDAELAAsAC0F+IQJBfkGlDBCRAgsgAgsWACAAQQBIBEAgACAAEJ8BEJECCyAACwwAIAAgAUHg' +
+  'MhDSAgs0AQF/IAAoAgAiAAR/IAAoAmRFIAAoAugCIgFFIAAoAuQCRXJyBH9BAAUgASgCQAsFQX4LC9cBAQR/IwBBEGsiBSQAIAVC' +
+  'ADcDCCAFQQhqIQdBfiEGAkAgAkEBIAMbRSAAKAIAIgBFIANBAEhycg0AQXUhBiABQQBIDQAgACgCZEUgACgC6AIiCEUgACgC5AJF' +
+  'cnIEf0EABSAIKAJACyABTA0AIAgoAjwhACADBEAgAiAAIAFBGGxqIgIoAhQgAigCECICIAMgAiADSBtBAnT8CgAACyAHBEAgByAA' +
+  'IAFBGGxqKQMANwMACyAAIAFBGGxqKAIQIQYLIAQgBSkDCDcDACAGEJACIAVBEGokAAviAQEIfyMAQRBrIgQkAANAAkAgAiAAKAIA' +
+  'IgEQQCIHTg0AIAEEfyAEQQxqIQUgBEEIaiEGQX0hAwJAIAJBAEggASgCBCACTHINAAJ/IAIgASgCAE4EQEEBIQFBAAwBCyABKAKM' +
+  'AiIDRQRAQQEhAUEBDAELIAJBAnRBBGoiCCABKAKQAmooAgAhASADIAhqKAIACyEDIAUEQCAFIAM2AgALQQAhAyAGRQ0AIAYgATYC' +
+  'AAsgAwVBfgtFIAQoAgxBAUcgBCgCCEEBR3JxDQAgAkEBaiECDAELCyAEQRBqJAAgAiAHSAsZACAAKAIAEFYiAEF+TARAIAAQkAIa' +
+  'CyAACxcAIAAoAgQiAEUEQEEADwsgACABEJwBC4UCAgJ/A34CQCABQeQMEJgCIgQNACACQZAREJgCIgQNAEHAPP0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBDIAAgBlA2AswCAkADQCAAIAcQBCIEQQFHDQEgCEIB' +
+  'fCIIIAZSDQALQQQhBAsgAEEANgLMAiAAKQPwAiEGIAUgACkD+AI3AwggBSAGNwMAQcA8IAX9AAMA/QsDAEFtIAQgACkD8AIgACkD' +
+  'gANUIAApA/gCIgYgACkDiAMiB1QgBiAHURsbBUF+CyEEIAVBEGokACADQcA8KQMANwMAIANByDwpAwA3AwgLIAQLOwACfyAARAAA' +
+  'AAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB2hoQ0gJBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAi' +
+  'AARAIAAgAjcDgAMgACADNwOIAyAAEEMLC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUHQIhCYAiIFDQAgAkEATARAQX4hBUF+QcEa' +
+  'EJECDAELIAAoAgAgAfwHIAIgAyAEQQhqEIUBIAMgBCkDCLo5AwgQkAIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABog' +
+  'AUEASCAAKAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQQwJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJB' +
+  'AXRBECACGyICQQJ0EDoiA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxCQ' +
+  'AgslACAAKAIAIAEQRBCQAiIBQXhGBEAgACgCAEGMNkH8NRBYCyABCycAIAAoAgQiAEUEQEF+QbgJEJECQX4PCyAAIAEgAiADEJ0B' +
+  'pxCQAgsoAQF/IAAEQAJAIAAoAgQiAQRAIAEQjgEMAQsgACgCABA5CyAAEDsLCxcAIAAoAgQiAEUEQEEADwsgACABEJsBCw4AIAAo' +
+  'AgAgARBXEJACCxIAIAAoAgAgASACIAMQVRCQAgtIAQJ/AkBBAUEIEDUiAgRAIAIgACABEDQiAzYCACADDQEgAhA7C0F/QX4gACAB' +
+  'ckEATiIAG0GlCEH/GiAAGxCRAkEAIQILIAILJQEBfiAAKAIAIAEQXCIDQgBTBEAgA6cQkAIPCyACIAM3AwBBAAsUACAAKAIAIAEg' +
+  'AiADIAQQTRCQAgteACAAIAEQiQEiAEUEQEH0OigCAEGAOxCRAkGANkH4OikCADcCAEEADwtBAUEIEDUiAUUEQCAAEI4BQX9BpQgQ' +
+  'kQJBAA8LIAEgADYCBCABIAAoAgBBACAAGzYCACABCwkAIAAoAgAQQwsiAQF/IAFBkBEQmAIiAgR/IAIFIAAoAgAgAfwHEAUQkAIL' +
+  'CyIBAX8gAUGQERCYAiICBH8gAgUgACgCACAB/AcQBBCQAgsLJwAgACgCACIARSABQQBIcgR/QX4FIAAQQyAAIAE2AuQCQQALEJAC' +
+  'CxIAIAAoAgAgASACIAMQWhCQAgskAQF/IAJBzAsQmAIiAwR/IAMFIAAoAgAgASAC/AcQWxCQAgsLDgAgACgCACABEFkQkAILCwAg' +
+  'ACgCACABEFELHwEBfyABQdAiEJgCIgJFBEAgACgCACAB/AcQUAsgAgtbAQF/IAEgACgCACICEEA2AgAgASACKAIEQX4gAhs2AgQg' +
+  'ASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEE4QkAIL' +
+  'ZgECfyMAQRBrIgIkACACQgA3AwgCf0F+IAAoAgAiAEUgAkEIaiIDRXINABpBdSAAKALkAkUgACgCZEECR3INABogAyAAKALoAikD' +
+  'UDcDAEEACyABIAIpAwg3AwAQkAIgAkEQaiQAC2sAIAAoAgBB0DwQVCABQdA8KQMAujkDACABQdg8KQMAujkDCCABQeA8KQMAujkD' +
+  'ECABQeg8KwMAOQMYIAFB8DwoAgC3OQMgIAFB9DwoAgC3OQMoIAFB+DwpAwC6OQMwIAFBgD0pAwC6OQM4CzYAAn9BfiAAKAIAIgBF' +
+  'DQAaQXcgACgCoAJFDQAaIAAQQyAAIAAoAqACQQFrNgKgAkEACxCQAgsMACAAKAIAEEUQkAILKgBB5DVBACAA/ANBACAARAAAAAAA' +
+  'AAAAZBsgAEQAAAAAAADwQWYbNgIACwcAIAAQnwELUgACfyAAQQAgARtFBEBB+DdBfkHfIEEAEKEBGkF+DAELIAAgAUH4NxCyASIB' +
+  'BH8gAQUgACgCJCAAKAI0EFEgAEEBEAZBAAsLRQRAQQAPCxC4AgswAEH4NygCAEGcOBCRAkHsNUH8N/0AAgD9CwIAQfw1QYw4/QAC' +
+  'AP0LAgBB+DcoAgALPQBB5DlBADYCAEHoOUEANgIAIAAEQEHkOSAAKAIENgIAQeg5IAAoAgg2AgALQeg5KAIAQeQ5KAIAQQh0ags0' +
+  'AEH4OSACNgIAQfQ5IAE2AgAgAEH0OUH4ORClAQRAELgCDwtB+DkoAgBB9DkoAgBBCHRqCyoAIAAQQEEASARAQX5B2hUQkQJBfg8L' +
+  'IAAgASACELQBRQRAQQAPCxC4AgsfACAABEAgACgCJAR/IABBABAGIAAoAiQFQQALEEILCwcAIAAQqgELdQEBfwJAIAFB0CIQmAIi' +
+  'CA0AIAVBkBEQmAIiCA0AIARBAEgEQEF+QZ0bEJECQX4PC0EAIQhBqDogAjYCAEGgOiAB/Ac3AwBBsDogAzYCAEG4OiAENgIAQcA6' +
+  'IAX8BzcDACAAIAYgBxC8AUUNABC4AiEICyAICx8AIABBAWsiAEEDTQR/IABBAnRB4DRqKAIABUGPIgsLSQBB4DcgATYCAEHcNyAA' +
+  'NgIAQeQ3IAI2AgBB6DcgAzYCAEHsNyAENgIAQfA3IAU2AgBB9DcgBjYCABCoASIARQRAELgCGgsgAAs4AEHsOUEANgIAQfA5QQA2' +
+  'AgAgACABQQAgAUEAShsQogEEQBC4Ag8LQfA5KAIAQew5KAIAQQh0agsxAEH8OUEANgIAIAAgASACIAMgBBDRASIAQQBIBEAQuAIP' +
+  'C0H8OSgCAEEBakEAIAAbC00AIAAgARDMAQRAELgCDwsgAkHIOigCALc5AwAgAkHQOisDADkDCCACQdg6KQMAujkDECACQeA6KQMA' +
+  'ujkDGCACQeg6KAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQQAtAAQF/AkAgAkHkDBCYAiIGDQAgA0GQERCYAiIGDQAg' +
+  'ACABIAL8ByAD/AcgBCAFEMcCRQRAQQAPCxC4AiEGCyAGC00AIAAgASACIAMgBEGAOkH4NxC1ASIARQRAIAVBgDooAgC3OQMAIAVB' +
+  'iDopAwC6OQMIIAVBkDopAwC6OQMQIAVBmDopAwC6OQMYCyAAC94BAgV/An4CQCADQeQMEJgCIgcNACAEQZAREJgCIgcNACAAQQAg' +
+  'AkEAThtFBEBBfiEHQX5BhgwQkQIMAQsgA/wHIQwgBPwHIQ0gABBAIgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8' +
+  'CwAgACABIAkgC2wiCmogDCANIAUgCmogCBDHAiIKBEAgCCAKtzkDACAIQfw3KAIAtzkDICAIQYA4KAIAtzkDKCAIQYQ4KAIAtzkD' +
+  'MCAIQYg4KAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwALIAcLsAEBAX8CQCABQeQMEJgCIgUNACACQZAREJgCIgUNAEGQOv0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LAwBBgDr9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQYg6IAQrAwj8BzcDACAAIAH8ByAC/AcgA0GAOhC6ASIF' +
+  'QQBIBEAgBRCQAg8LIARBgDooAgC3OQMAIARBiDopAwC6OQMIIARBkDopAwC6OQMQIARBmDopAwC6OQMYCyAFCwcAIABBCGoLCAAg' +
+  'ACgC2CALMAEBfiAAIAEgAiADIAQgBRCEAiIGQoCAgIAIWQRAQXZB8BkQkQJBdg8LIAanEJACCxAAIAAEQCAAEN4BIAAQOwsLbAEB' +
+  'fwJAAkBB4CAQNiIERQRAQX9BpQgQkQIMAQtB8DogAzYCAEHsOiACNgIAIAAgAUHsOiAEQfg3ENwBRQ0BELgCGkGMNiAEKALYIDYC' +
+  'AEGQNiAEKALcIDYCACAEEN4BIAQQOwtBACEECyAECwcAIAAoAgALCAAgACgC3CALBwAgACgCBAtEAQF/IwBBEGsiAyQAQew1QQBB' +
+  '8AH8CwBB6DUgADYCACADIAE2AgAgAyACNgIEQZQ2QcgBQZATIAMQiAEaIANBEGokAAsFAEGIPQsLqy0FAEGgCAuiK2Vhc3kAb3V0' +
+  'IG9mIG1lbW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93' +
+  'AGxpbmUgJXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9u' +
+  'cyBoYXZlIG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMn' +
+  'IChzeW1ib2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0' +
+  'aGUgZW5kIG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBv' +
+  'ciBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5' +
+  'bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBh' +
+  'IG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7' +
+  'IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5v' +
+  'IGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Yg' +
+  'b25lIGJveCAoc3VjaCBhcyAzeDMpIG9yIGl0cyByb3dzAHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7' +
+  'IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dzAGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBh' +
+  'LXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0IG9yIHdyaXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBh' +
+  'bmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29sdW1ucwB0aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJh' +
+  'IHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhlIHNhbWUgY2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0' +
+  'ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91' +
+  'bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRhcnkgaXRlbSwgb3Igbm90IGEgbnVtYmVy' +
+  'KSwgb3IgYW4gb3B0aW9uIGxlZnQgb3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5kcwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhl' +
+  'IGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBj' +
+  'ZWxsICV6dSBpcyBhdCAlcwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVz' +
+  'ACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVk' +
+  'ICVzAGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90' +
+  'IGJlIHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAGxvd2VyAG5vIHNvbHZlcgB1' +
+  'cHBlcgB0aGUgZm9yY2VkIG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBh' +
+  'IG51bWJlcgBubyBzdWRva3VfdGV4dF90IHRvIHBhcnNlIGludG8Abm8gZ3JpZCBvciBubyByb29tIGZvciB0aGUgc29sdXRpb24A' +
+  'dGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBwZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBp' +
+  'dGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgByZWdpb24AY29sdW1uAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhv' +
+  'dXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0' +
+  'IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEg' +
+  'cmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABvawB0d28gZ2l2ZW5zIGNsYXNoAG91' +
+  'dHB1dCB0b28gbG9uZwAsIGVuZGluZwB0aGUgJXMgYm91bmQgaXMgdG9vIGJpZwBOVUwgYnl0ZQB0aGUgc2VhcmNoIGlzIGNvbXBs' +
+  'ZXRlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3Vu' +
+  'dHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dl' +
+  'ZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRo' +
+  'ZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhh' +
+  'cyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9y' +
+  'bWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1l' +
+  'AGEgb25lLWxpbmUgcHV6emxlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93' +
+  'biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xk' +
+  'cyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xh' +
+  'cmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQg' +
+  'dHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQA' +
+  'dGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGlu' +
+  'Y3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdy' +
+  'aWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRo' +
+  'ZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93' +
+  'ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFt' +
+  'ZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAx' +
+  'Li4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAl' +
+  'ZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMp' +
+  'OyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNp' +
+  'ZGUgb2YgJWQAYm94ZXMgb2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92' +
+  'ZSB0aGUgdXBwZXIgYm91bmQgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xk' +
+  'IHByaW50YWJsZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZh' +
+  'bGlkIFVURi04IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAl' +
+  'cyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYz' +
+  'IC0gMQB0aGUgY29zdHMgb2YgYWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAx' +
+  'AHRoZSB1cHBlciBib3VuZCBpcyAwAC4uLgAuMF8tAG51bWJlcnMgMS0lZCwAYSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChi' +
+  'b3VuZHMgYXJlIGZvciBwcmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSBjb3N0IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAy' +
+  'eCkAdGhlICVzIGJvdW5kIGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAbm8gb3B0aW9uIGlzIGZvcmNlZCAob3Ig' +
+  'bGVmdCBvdXQpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFyZSAxeDEgdG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBu' +
+  'byBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0ZW1zKQBmb3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxl' +
+  'IG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwg' +
+  'Y29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFuIHRoZSBjb3VudCBob2xkcyAoZGx4X2NvdW50OiAyXjY0IC0g' +
+  'MTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5l' +
+  'Z2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJlIDAgb3IgbW9yZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBv' +
+  'biB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3JpdGUgbG86aGl8bmFtZSBvciBoaXxuYW1lKQBzeW1ib2wgJyVj' +
+  'JyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQgY2VsbHMgKHJvdyAlZCwgY29sdW1uICVkKQAgKGNl' +
+  'bGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICclYycgKHN5bWJvbHMgJWQgYW5kICVkKQBib3ggIiUu' +
+  'KnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFzIDN4MyBvciAyeDMpIG9yIHRoZSByb3dzIG9mIGEg' +
+  'Ym94IChzdWNoIGFzIDMpAGEgYmFkIG9wdGlvbiBjb3N0IChub3QgYSBudW1iZXIsIG5lZ2F0aXZlLCBvciBjb3N0cyB0aGF0IHRv' +
+  'Z2V0aGVyIHBhc3MgMl42MyAtIDEpAHVua25vd24gc3ltYm9sICclYycAYW4gZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5' +
+  'IGl0ZW0gbmFtZSBiZWZvcmUgJzonAG1vcmUgdGhhbiAAAAAAsRYAALoYAADECAAArg4AALUNAAAXEQAA6g8AAL0OAAB7CwAAmQgA' +
+  'AKQVAADqCgAAEg8AAAIMAABTCgAAwgsAACwPAAALFwAAJQQAANwMAABDEAAAKg0AAFURAAAxEQBB0TMLbAEBAQIBAgECAwIBAwEC' +
+  'AwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgAAAD9BgAA2g0AANEFAACJBAAAVw8AAN8M' +
+  'AACpDwAAqBAAAN8HAAAEAAAABQBBzjQLMPg/AAAAAAAAEEAzMzMzMzMZQCAEAABzDAAAPhAAAP8FAAAQAAAAIRQAAAAAAAAAAQBB' +
+  'kDULSjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXoAAACQGgAAPQAA' +
+  'AC4gAEHcNQsDkB4C'

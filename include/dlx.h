@@ -87,11 +87,11 @@ int32_t dlx_option_count(const dlx_t *d);
  * and at most hi times (1 <= hi, 0 <= lo <= hi; 1:1 is the default). With any
  * bound other than 1:1 the search is Knuth's Algorithm M (dlx_multi.c): a
  * solution is a set of options, each used once, meeting every bound, and
- * forced options count toward the bounds. With bounds dlx_set_seed and
- * dlx_set_restarts change nothing, and dlx_estimate, dlx_item_options and
- * dlx_branch_item (splitting a search) return DLX_EBOUND.
- * Returns DLX_OK, DLX_EITEM (i out of range) or DLX_EBOUND (also for a
- * secondary i).
+ * forced options count toward the bounds. With bounds dlx_set_restarts
+ * changes nothing; seeds, estimates and splits (dlx_branch_item) work on
+ * Algorithm M's tree. Returns DLX_OK, DLX_EITEM (i out of range) or
+ * DLX_EBOUND (also for a secondary i, and for taking the last bounds off
+ * while options are left out: dlx_exclude).
  * Abandons any search in progress. */
 int dlx_set_bounds(dlx_t *d, int32_t i, int32_t lo, int32_t hi);
 /* The bounds of item i (1:1 for items without; secondary items 0:1). */
@@ -152,23 +152,35 @@ int32_t dlx_option_items(const dlx_t *d, int32_t k, int32_t *items, int32_t *col
                          int32_t cap);
 
 /* The options holding item i that agree with every forced option (forced
- * ones themselves excluded), at most cap of them written. Returns how many
- * there are. Abandons any search in progress. */
+ * ones themselves excluded; with bounds, left-out ones too), in increasing
+ * order, at most cap of them written. Returns how many there are. Abandons
+ * any search in progress. */
 int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap);
 
 /* The primary item the search would branch on first, given the forced
  * options: the one with the fewest options left (the first preferred one
- * on a tie, else the first). -1 when none is left.
- * With dlx_item_options it splits a search into independent parts.
- * Abandons any search in progress. */
+ * on a tie, else the first; with bounds, the fewest branches as Algorithm M
+ * counts them). -1 when none is left (with bounds, also when the forced
+ * options already rule out every solution).
+ * With dlx_item_options it splits a search into independent parts: without
+ * bounds, one part per option o of item i, o forced. With bounds, item i's
+ * options o_1 < ... < o_n and need = dlx_item_need(d, i): part j (j = 1 ..
+ * n - need + 1, at most n) forces o_j and leaves out o_1 .. o_j-1 (o_j is
+ * the lowest-numbered option of i the solution uses), and when need is 0
+ * one more part leaves out all n (the solution uses none). Each solution
+ * lies in exactly one part. Abandons any search in progress. */
 int32_t dlx_branch_item(dlx_t *d);
+/* How many more options item i needs: its lower bound (1 without bounds, 0
+ * for a secondary item) less the forced options holding it, or 0 (it may
+ * take none more). DLX_EITEM when i is out of range. */
+int32_t dlx_item_need(const dlx_t *d, int32_t i);
 
 /* Knuth's estimate of the search below the forced options: the mean of
  * `probes` random paths down the tree, each scoring the sum over its nodes
  * of the product of the branching degrees above them, which is the node
  * count of dlx_stats() in expectation (a dead end is a node, a solution is
- * not). The paths follow `seed` (the same seed, the same estimate, on
- * either search); *steps (may be NULL) gets the nodes the probes met, the
+ * not; with bounds, Algorithm M's tree without a seed). The paths follow
+ * `seed` (the same seed, the same estimate, on either search); *steps (may be NULL) gets the nodes the probes met, the
  * estimate's cost. Returns DLX_OK, DLX_EARG or DLX_ENOMEM. Abandons any
  * search in progress; the forced options stay as they were. */
 int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint64_t *steps);
@@ -183,10 +195,19 @@ void dlx_unforce_all(dlx_t *d);
 int32_t dlx_forced_count(const dlx_t *d);
 /* After DLX_ECONFLICT: the earlier forced option and the item they share. */
 void dlx_conflict(const dlx_t *d, int32_t *option, int32_t *item);
+/* With bounds only: leave option k out of every solution (a split's part,
+ * dlx_branch_item). Stacked apart from the forced ones; dlx_unexclude()
+ * pops the last (DLX_ENOFORCED when none is left out). Returns DLX_OK,
+ * DLX_EOPTION, DLX_EBOUND (a problem without bounds) or DLX_ENOMEM.
+ * Abandons any search in progress. */
+int dlx_exclude(dlx_t *d, int32_t k);
+int dlx_unexclude(dlx_t *d);
 
 /* Randomize the order in which each item's options are tried, reproducibly
  * from `seed`: every restart replays the same order. Seed 0 restores the
- * natural order. Restarts the search. */
+ * natural order. With bounds, each item's options are tried round from a
+ * random place (the same tree otherwise, so the same count). Restarts the
+ * search. */
 void dlx_set_seed(dlx_t *d, uint64_t seed);
 
 /* Restarts, for finding a first solution of a hard instance: with them on,

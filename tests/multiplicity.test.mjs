@@ -2,6 +2,8 @@
 // exactCover and `lo:hi|name` / `hi|name` in parseDlx, checked against a
 // brute force over option subsets on random small problems with colors,
 // through the worker and the CLI too; every bad bound is a BAD_BOUND that says where.
+// Shards (plain, balanced, on the worker, --shard and --sum), estimates, seeds
+// and the resumable steps work with bounds.
 // Run: node --test tests/multiplicity.test.mjs
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
@@ -139,14 +141,84 @@ test('bad bounds: BAD_BOUND with the place (line and column in DLX text, the ite
   assert.equal(dlx.parseDlx('2|a\na\na\na\n').count(), 3)
 })
 
-test('with bounds a split into shards is refused, not answered wrongly', () => {
-  const p = dlx.parseDlx('0:2|a b\na\na b\na\nb\n')
-  assert.equal(p.count(), 7)
-  assert.throws(() => p.count({ shard: 0, parts: 2 }), (e) => e.code === 'BAD_BOUND')
-  assert.equal(p.count(), 7)
+test('with bounds, plain and balanced shards partition the solutions, the worker\'s too', async () => {
+  const rand = rng(36)
+  let split = 0
+  for (let round = 0; round < 120; round++) {
+    const spec = randomSpec(rand)
+    const want = sortedSolutions(bruteForce(spec))
+    const p = dlx.exactCover(spec)
+    const parts = 2 + rand(4)
+    for (const balanced of [false, true]) {
+      const got = []
+      let sum = 0
+      for (let shard = 0; shard < parts; shard++) {
+        got.push(...p.solutions({ shard, parts, balanced }))
+        sum += p.count({ shard, parts, balanced })
+      }
+      assert.deepEqual(sortedSolutions(got), want, JSON.stringify({ spec, parts, balanced }))
+      assert.equal(sum, want.length)
+    }
+    split += p.shardPrefixes(0, parts).some((prefix) => prefix.some((step) => step < 0)) // a part leaves options out
+    assert.equal(p.shape.forced, 0) // nothing left behind
+    assert.equal(p.count(), want.length)
+    p.free()
+  }
+  assert.ok(split > 20, `only ${split} splits left an option out`)
+  const text = '0:2|a b\na\na b\na\nb\n'
+  const remote = await w.parseDlx(text)
+  let sum = 0
+  for (let shard = 0; shard < 3; shard++) sum += await remote.count({ shard, parts: 3, balanced: true })
+  assert.equal(sum, dlx.parseDlx(text).count())
 })
 
-test('dlxkit cover counts and prints bounded problems; --jobs and --shard say they cannot split them', () => {
+test('with bounds: estimates, seeds, left-out options, and the resumable steps with progress', () => {
+  const rand = rng(7)
+  let reordered = 0
+  for (let round = 0; round < 150; round++) {
+    const spec = randomSpec(rand)
+    const want = sortedSolutions(bruteForce(spec))
+    const p = dlx.exactCover(spec)
+    const { nodes, steps } = p.estimate({ probes: 50, seed: round })
+    assert.ok(Number.isFinite(nodes) && nodes >= 1 && steps >= 50, JSON.stringify({ nodes, steps }))
+    const plain = [...p.solutions()].map(String)
+    p.setSeed(round + 1)
+    const seeded = [...p.solutions()]
+    assert.deepEqual(sortedSolutions(seeded), want)
+    reordered += String(seeded.map(String)) !== String(plain)
+    // Step by step, a few nodes at a time: the same solutions, progress from 0 to 1.
+    p.restart()
+    const stepped = []
+    for (let r; (r = p.search(2)) !== 'done';) {
+      const { progress } = p.stats()
+      assert.ok(progress >= 0 && progress <= 1, `progress ${progress}`)
+      if (r === 'solution') stepped.push(p.solution())
+    }
+    assert.equal(p.stats().progress, 1)
+    assert.deepEqual(sortedSolutions(stepped), want)
+    // A left-out option: the solutions without it; taken back, all of them.
+    const k = rand(spec.options.length)
+    if (spec.primary.some(({ min, max }) => min !== 1 || max !== 1)) {
+      p.exclude(k)
+      assert.equal(p.count(), want.filter((s) => !s.includes(k)).length)
+      p.unexclude()
+    }
+    assert.equal(p.count(), want.length)
+    p.free()
+  }
+  assert.ok(reordered > 20, `only ${reordered} seeded orders differ`)
+  const exact = dlx.parseDlx('a b\na\nb\na b\n')
+  assert.throws(() => exact.exclude(0), (e) => e.code === 'BAD_BOUND')
+  const bounded = dlx.parseDlx('2|a b\na\nb\na b\n')
+  assert.throws(() => bounded.unexclude(), (e) => e.code === 'NOTHING_FORCED')
+  assert.throws(() => bounded.exclude(9), (e) => e.code === 'BAD_OPTION')
+  assert.equal(bounded.itemNeed(0), 2)
+  bounded.force(2)
+  assert.equal(bounded.itemNeed(0), 1)
+  assert.equal(bounded.count(), 1)
+})
+
+test('dlxkit cover counts and prints bounded problems, on --jobs and in --shard parts that --sum adds up', () => {
   const cli = (args, input) => spawnSync(process.execPath, [BIN, 'cover', ...args], { input, encoding: 'utf8', timeout: HANG_MS })
   const file = join(DATA, 'exact-cover', 'pentomino-5x6-twice.dlx')
   assert.equal(cli(['--count', file]).stdout, `${dlx.parseDlx(dataFile('exact-cover', 'pentomino-5x6-twice.dlx')).count()}\n`)
@@ -157,9 +229,13 @@ test('dlxkit cover counts and prints bounded problems; --jobs and --shard say th
   const bad = cli(['--count', '-'], 'a 3:2|x\nx\n')
   assert.equal(bad.status, 1)
   assert.match(bad.stderr, /^dlxkit: stdin:1:3: the lower bound 3 is above the upper bound 2\n/)
-  for (const split of [['--jobs', '2'], ['--shard', '1/2']]) {
-    const r = cli(['--count', ...split, '-'], text)
-    assert.equal(r.status, 1)
-    assert.match(r.stderr, /do not work with multiplicities/)
-  }
+  const whole = cli(['--count', file]).stdout
+  assert.equal(cli(['--count', '--jobs', '2', file]).stdout, whole)
+  const parts = [1, 2, 3].map((k) => cli(['--count', '--json', '--shard', `${k}/3`, file]))
+  for (const r of parts) assert.equal(r.status, 0, r.stderr)
+  const counts = parts.map((r) => JSON.parse(r.stdout).count)
+  assert.ok(counts.every((c) => c > 0), `parts ${counts}: each should hold some`)
+  const sum = cli(['--sum', '-'], parts.map((r) => r.stdout).join(''))
+  assert.equal(sum.status, 0, sum.stderr)
+  assert.equal(sum.stdout, whole)
 })

@@ -27,7 +27,7 @@ const char *dlx_strerror(int code) {
     case DLX_ENOPRIMARY: return "an option without a primary item can never be chosen";
     case DLX_EOPTION: return "option index out of range";
     case DLX_ECONFLICT: return "the forced option clashes with one forced earlier";
-    case DLX_ENOFORCED: return "no option is forced";
+    case DLX_ENOFORCED: return "no option is forced (or left out)";
     case DLX_ETOOBIG: return "too many items or nodes for 32-bit indices";
     case DLX_ENOSOLUTION: return "the search is not at a solution";
     case DLX_EUNKNOWN: return "unknown item name";
@@ -37,7 +37,7 @@ const char *dlx_strerror(int code) {
     case DLX_ESYNTAX: return "malformed line";
     case DLX_ECOST: return "a bad option cost (not a number, negative, or costs that together pass 2^63 - 1)";
     case DLX_EOVERFLOW: return "more solutions than the count holds (dlx_count: 2^64 - 1; dlx_count_wide has them)";
-    case DLX_EBOUND: return "bad multiplicity bounds (upper bound 0, lower above upper, on a secondary item, or not a number), or a split or estimate of a problem with bounds";
+    case DLX_EBOUND: return "bad multiplicity bounds (upper bound 0, lower above upper, on a secondary item, or not a number), or an option left out of a problem without bounds";
     default: return "unknown error code";
     }
 }
@@ -111,6 +111,7 @@ void dlx_free(dlx_t *d) {
     free(d->len);
     free(d->opt_start);
     free(d->forced);
+    free(d->excluded);
     free(d->owner);
     free(d->mark);
     free(d->choice);
@@ -325,8 +326,11 @@ static int32_t clashing_node(const dlx_t *d, int32_t k) {
 int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
     if (!d || cap < 0 || (cap > 0 && !options)) return DLX_EARG;
     if (i < 0 || i >= d->n_items) return DLX_EITEM;
-    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
     dlx_restart(d);
+    if (d->n_bounded) { /* Algorithm M's root: what is left in i's column */
+        int rc = dlx_multi_root(d);
+        return rc == DLX_DONE ? 0 : rc ? rc : dlx_multi_column(d, i + 1, options, cap);
+    }
     /* Without a search, column i holds every option that agrees with the
      * forced ones, plus (when a forced option took i) some that do not. */
     const dlx_node *nd = d->node;
@@ -343,9 +347,22 @@ int32_t dlx_item_options(dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
 
 int32_t dlx_branch_item(dlx_t *d) {
     if (!d) return DLX_EARG;
-    if (d->n_bounded) return DLX_EBOUND; /* a split by options of one item needs exact cover */
     dlx_restart(d);
+    if (d->n_bounded) {
+        int32_t i = 0, rc = dlx_multi_root(d);
+        if (rc) return rc == DLX_DONE ? -1 : rc;
+        return dlx_multi_pick(d, &i) == INT32_MAX ? -1 : i - 1;
+    }
     return dlx_links_item(d);
+}
+
+int32_t dlx_item_need(const dlx_t *d, int32_t i) {
+    if (!d) return DLX_EARG;
+    if (i < 0 || i >= d->n_items) return DLX_EITEM;
+    int32_t need = i < d->n_primary ? d->lo ? d->lo[i + 1] : 1 : 0;
+    for (int32_t f = 0; f < d->n_forced; f++)
+        for (int32_t p = d->opt_start[d->forced[f]]; d->node[p].top > 0; p++) need -= d->node[p].top == i + 1;
+    return need > 0 ? need : 0;
 }
 
 
@@ -432,6 +449,29 @@ int dlx_unforce(dlx_t *d) {
     return DLX_OK;
 }
 
+int dlx_exclude(dlx_t *d, int32_t k) {
+    if (!d) return DLX_EARG;
+    if (k < 0 || k >= d->n_options) return DLX_EOPTION;
+    if (!d->n_bounded) return DLX_EBOUND; /* only Algorithm M leaves options out */
+    dlx_restart(d);
+    if (d->n_excluded == d->cap_excluded) {
+        int32_t cap = d->cap_excluded ? d->cap_excluded * 2 : 16;
+        int32_t *x = realloc(d->excluded, (size_t)cap * sizeof *x);
+        if (!x) return DLX_ENOMEM;
+        d->excluded = x, d->cap_excluded = cap;
+    }
+    d->excluded[d->n_excluded++] = k;
+    return DLX_OK;
+}
+
+int dlx_unexclude(dlx_t *d) {
+    if (!d) return DLX_EARG;
+    if (d->n_excluded == 0) return DLX_ENOFORCED;
+    dlx_restart(d);
+    d->n_excluded--;
+    return DLX_OK;
+}
+
 void dlx_unforce_all(dlx_t *d) {
     if (!d) return;
     while (d->n_forced) dlx_unforce(d);
@@ -480,6 +520,7 @@ int dlx_set_bounds(dlx_t *d, int32_t i, int32_t lo, int32_t hi) {
         for (int32_t j = 0; j <= d->n_primary; j++) d->lo[j] = d->hi[j] = 1;
     }
     int was = d->lo[i + 1] != 1 || d->hi[i + 1] != 1, now = lo != 1 || hi != 1;
+    if (d->n_excluded && d->n_bounded + now - was == 0) return DLX_EBOUND; /* they need bounds */
     if (was == now) {
         d->lo[i + 1] = lo, d->hi[i + 1] = hi;
         return DLX_OK;

@@ -4,7 +4,8 @@
  * random option of the branching item at each node; the sum, over the
  * nodes met, of the product of the branching degrees above them is an
  * unbiased estimate of the number of nodes. Splitting a search into shards
- * of equal size (dlxkit's balanced shards) rests on it.
+ * of equal size (dlxkit's balanced shards) rests on it. With bounds the
+ * probes walk Algorithm M's tree (its branches: dlx_multi.c).
  */
 #include "dlx_internal.h"
 #include "random.h"
@@ -36,15 +37,35 @@ static double probe_links(dlx_t *d, uint64_t *rng, uint64_t *steps, int32_t **op
     return score;
 }
 
+/* One probe down Algorithm M's tree (dlx_multi.c), on its links: the same
+ * branches as its search, each drawn with equal chance. */
+static double probe_multi(dlx_t *d, uint64_t *rng, uint64_t *steps) {
+    int rc = dlx_multi_root(d);
+    if (rc) return rc == DLX_DONE ? 0 : -1; /* the forced options clash: no node */
+    double weight = 1, score = 0;
+    int32_t item = 0, t;
+    while ((t = dlx_multi_pick(d, &item)) != INT32_MAX) {
+        score += weight, ++*steps;
+        if (t <= 0) break; /* a dead end */
+        weight *= t;
+        dlx_multi_branch(d, item, (int32_t)(rng_next(rng) % (uint64_t)t));
+    }
+    return score;
+}
+
 int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint64_t *steps) {
     if (!d || probes < 1 || !estimate) return DLX_EARG;
-    if (d->n_bounded) return DLX_EBOUND; /* the probes follow the exact-cover tree */
     dlx_restart(d);
     uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL, spent = 0;
     rng = rng ? rng : 1; /* xorshift's state must not be 0 */
     int32_t *opts = NULL, cap = 0;
     double sum = 0;
-    if (dlx_probes_on_bits(d)) sum = dlx_bits_probes(d, &rng, probes, &spent);
+    if (d->n_bounded)
+        for (int32_t j = 0; j < probes && sum >= 0; j++) {
+            double s = probe_multi(d, &rng, &spent);
+            sum = s < 0 ? s : sum + s;
+        }
+    else if (dlx_probes_on_bits(d)) sum = dlx_bits_probes(d, &rng, probes, &spent);
     else
         for (int32_t j = 0; j < probes && sum >= 0; j++) {
             double s = probe_links(d, &rng, &spent, &opts, &cap);

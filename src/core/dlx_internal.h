@@ -113,8 +113,10 @@ struct dlx {
     /* Multiplicities (dlx_multi.c): per item 1..N its bounds (NULL until
      * dlx_set_bounds), how many primary items have bounds other than 1:1
      * (then the search is Algorithm M, and forced options are only recorded
-     * here, never taken on the links), and that search's state. */
+     * here, never taken on the links), and that search's state. Options
+     * left out (dlx_exclude, bounds only): a stack of their own. */
     int32_t *lo, *hi, n_bounded, cap_forced;
+    int32_t *excluded, n_excluded, cap_excluded;
     struct dlx_multi *multi;
 
     /* Preferred items (dlx_set_preferred): their numbers 1..n_primary in
@@ -190,6 +192,17 @@ void dlx_learn_free(dlx_t *d);
 dlx_search_fn dlx_multi_search;
 int32_t dlx_multi_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 double dlx_multi_progress(const dlx_t *d);
+/* Its root (forced options taken, left-out ones gone) on a copy of the
+ * links, for a split or a probe: DLX_OK, DLX_DONE (no solution) or
+ * DLX_ENOMEM; then the item it branches on (*item) and how many branches
+ * (<= 0 a dead end, INT32_MAX none left), the options in item i's column
+ * that are still available, and branch b of item i taken (the search's
+ * order: the first b options of the column left out, then the next one
+ * chosen; b = len: none more of i). */
+int dlx_multi_root(dlx_t *d);
+int32_t dlx_multi_pick(const dlx_t *d, int32_t *item);
+int32_t dlx_multi_column(const dlx_t *d, int32_t i, int32_t *options, int32_t cap);
+void dlx_multi_branch(dlx_t *d, int32_t i, int32_t b);
 size_t dlx_multi_bytes(const dlx_t *d);
 void dlx_multi_free(dlx_t *d);
 /* The k cheapest solutions (dlx_best.c): the search's contract is

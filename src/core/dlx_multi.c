@@ -29,6 +29,7 @@
  * past it, is skipped as if tried.
  */
 #include "dlx_internal.h"
+#include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,13 @@ struct dlx_multi {
 #define NONE (-2) /* cur[l] before the first branch (bit sets: cur[l] is an option) */
 
 typedef struct dlx_multi multi;
+
+/* Once a search or a probe, not at each node: small, not fast (WebAssembly's size budget). */
+#if defined(__clang__)
+#define COLD __attribute__((noinline, minsize))
+#else
+#define COLD __attribute__((noinline, cold))
+#endif
 
 /* ---- the dance on the copy ---------------------------------------------- */
 
@@ -313,6 +321,7 @@ static int bits_root(const dlx_t *d, multi *m, uint64_t *upd) {
     m->unmet = 0;
     for (int32_t j = 1; j <= d->n_primary; j++) m->unmet += d->lo[j] > 0;
     for (int32_t w = 0; w < W; w++) a[w] = w < n / 64 ? ~0ull : n % 64 ? (1ull << (n % 64)) - 1 : 0;
+    for (int32_t x = 0; x < d->n_excluded; x++) a[d->excluded[x] / 64] &= ~(1ull << (d->excluded[x] % 64));
     for (int32_t v = 0, np = d->n_primary; v < m->owords; v++) /* items 1 .. np */
         a[W + v] = (v < np / 64 ? ~0ull : (1ull << (np % 64)) * 2 - 1) & (v ? ~0ull : ~1ull);
     for (int32_t f = 0; f < d->n_forced; f++) {
@@ -503,6 +512,17 @@ static uint64_t cost_of(const dlx_t *d, const dlx_node *nd, int32_t r) {
     return k < d->cap_cost ? (uint64_t)d->cost[k] : 0;
 }
 
+/* With a seed (dlx_set_seed) item i's column is tried round from a random
+ * place: the first branch takes the option there, each next one the
+ * option after the last tried (which stays left out), the header skipped. */
+COLD static int32_t seeded_next(dlx_t *d, const multi *m, int32_t i, int32_t last) {
+    const dlx_node *nd = m->nd;
+    int32_t r = last < 0 ? nd[i].down : nd[last].down;
+    if (last < 0)
+        for (uint64_t s = rng_next(&d->rng) % (uint64_t)m->len[i]; s; s--) r = nd[r].down;
+    return r == i ? nd[i].down : r;
+}
+
 /* The search on the links (a copy, made by start). */
 static int links_search(dlx_t *d, multi *m, uint64_t stop) {
     uint64_t upd = 0;
@@ -543,7 +563,7 @@ try_next:
     {
         int32_t need = d->lo[i] - m->count[i];
         if (m->len[i] > 0 && m->len[i] >= need) {
-            r = m->cur[l] = nd[i].down;
+            r = m->cur[l] = d->seed ? seeded_next(d, m, i, m->cur[l]) : nd[i].down;
             uint64_t c = d->best_k ? cost_of(d, nd, r) : 0;
             uint64_t cut = d->best_k ? dlx_best_cutoff(d) : 0;
             if (d->best_k && (m->cost >= cut || c >= cut - m->cost)) { /* too dear: as a branch tried */
@@ -665,29 +685,38 @@ static int start(dlx_t *d) {
     return DLX_OK;
 }
 
+/* A fresh start at the root: the left-out options gone, then the forced
+ * ones taken; DLX_DONE if one of those is no longer available. */
+COLD static int root(dlx_t *d) {
+    int rc = start(d);
+    if (rc) return rc;
+    multi *m = d->multi;
+    m->cost = 0;
+    uint64_t upd = 0;
+    int ok = 1;
+    if (m->on_bits) ok = bits_root(d, m, &upd);
+    for (int32_t x = 0; x < d->n_excluded && !m->on_bits; x++) {
+        int32_t p = d->opt_start[d->excluded[x]];
+        if (m->nd[m->nd[p].up].down == p) remove_option(m, p, &upd); /* left out twice: once */
+    }
+    for (int32_t f = 0; f < d->n_forced && ok && !m->on_bits; f++) {
+        int32_t k = d->forced[f];
+        if ((ok = available(d, m, k))) {
+            choose(d, m, d->opt_start[k], &upd);
+            m->cost += cost_of(d, m->nd, d->opt_start[k]);
+        }
+    }
+    d->updates += upd;
+    return ok ? DLX_OK : DLX_DONE;
+}
+
 int dlx_multi_search(dlx_t *d, uint64_t stop) {
     if (d->phase == PH_DONE) return DLX_DONE;
     if (d->phase == PH_START) {
-        int rc = start(d);
-        if (rc) return rc;
-        multi *m = d->multi;
         if (d->best_k && dlx_best_reset(d)) return DLX_ENOMEM;
-        m->cost = 0;
-        uint64_t upd = 0;
-        int ok = 1;
-        if (m->on_bits) ok = bits_root(d, m, &upd);
-        for (int32_t f = 0; f < d->n_forced && ok && !m->on_bits; f++) {
-            int32_t k = d->forced[f];
-            if ((ok = available(d, m, k))) {
-                choose(d, m, d->opt_start[k], &upd);
-                m->cost += cost_of(d, m->nd, d->opt_start[k]);
-            }
-        }
-        d->updates += upd;
-        if (!ok) {
-            d->phase = PH_DONE;
-            return DLX_DONE;
-        }
+        int rc = root(d);
+        if (rc == DLX_DONE) d->phase = PH_DONE;
+        if (rc) return rc;
     }
     multi *m = d->multi;
     d->phase = PH_FORWARD;
@@ -704,6 +733,36 @@ int dlx_multi_search(dlx_t *d, uint64_t stop) {
 #else
     return m->words == 1 && m->owords == 1 ? bits_search(d, m, stop, 1, 1) : bits_search(d, m, stop, m->words, m->owords);
 #endif
+}
+
+COLD int dlx_multi_root(dlx_t *d) {
+    d->multi_bits = 0; /* the links: a branch is taken by leaving options out */
+    uint64_t updates = d->updates;
+    int rc = root(d);
+    d->updates = updates; /* not a search's */
+    return rc;
+}
+
+COLD int32_t dlx_multi_pick(const dlx_t *d, int32_t *item) { return pick(d, d->multi, item); }
+
+COLD int32_t dlx_multi_column(const dlx_t *d, int32_t i, int32_t *options, int32_t cap) {
+    const multi *m = d->multi;
+    int32_t n = 0;
+    for (int32_t p = m->nd[i].down; p != i; p = m->nd[p].down) {
+        int32_t k = option_of(m->nd, p);
+        if (!available(d, m, k)) continue; /* hidden by i itself */
+        if (n < cap) options[n] = k;
+        n++;
+    }
+    return n;
+}
+
+COLD void dlx_multi_branch(dlx_t *d, int32_t i, int32_t b) {
+    multi *m = d->multi;
+    uint64_t upd = 0;
+    for (; b > 0 && m->len[i] > 0; b--) remove_option(m, m->nd[i].down, &upd);
+    if (b == 0 && m->len[i] > 0) choose(d, m, m->nd[i].down, &upd);
+    else m->next[m->prev[i]] = m->next[i], m->prev[m->next[i]] = m->prev[i];
 }
 
 int32_t dlx_multi_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n) {

@@ -61,7 +61,8 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
     if (d->best_k && !d->n_bounded) return SLICED(dlx_best_search, d, stop); /* the k cheapest: branch and bound on costs */
     if (d->n_bounded) { /* multiplicities: Algorithm M, before any other choice; on its bit sets where they fit */
-        if (d->phase == PH_START) d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k; /* costs: on the links */
+        if (d->phase == PH_START) /* costs and seeds: on the links */
+            d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k && !d->seed;
         return dlx_multi_search(d, stop);
     }
     if (d->phase == PH_START) {

@@ -278,6 +278,13 @@ export class Native {
   /** Force option k (a clash: CONFLICT, details.index the other option, details.value the item). */
   problemForce (p, k) { this.check(this._x.dk_problem_force(p, k)) }
   problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
+  /** Leave option k out (problems with bounds only: BAD_BOUND otherwise), and take the last back. */
+  problemExclude (p, k) { this.check(this._x.dk_problem_exclude(p, k)) }
+  problemUnexclude (p) { this.check(this._x.dk_problem_unexclude(p)) }
+  /** How many more options item i needs: its lower bound less the forced options holding it. */
+  problemItemNeed (p, i) { return this.check(this._x.dk_problem_item_need(p, i)) }
+  /** Whether some primary item has bounds other than 1:1. */
+  problemBounded (p) { return this._x.dk_problem_bounded(p) === 1 }
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }

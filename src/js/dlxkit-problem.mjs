@@ -5,7 +5,7 @@ import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, cou
 import { bestSolutions } from './dlxkit-best.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
-import { MAX_PARTS, balancedSplit, checkShard } from './dlxkit-split.mjs'
+import { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } from './dlxkit-split.mjs'
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -77,6 +77,7 @@ export class Problem {
     this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
     this._restarts = false // setRestarts (the engine's default: Knuth's tree)
+    this._hasBounds = null // some bounds other than 1:1 (_bounded), once asked
     kit._live++
     kit._track(this, () => { kit._live--; kit._native.problemFree(handle) })
   }
@@ -331,6 +332,21 @@ export class Problem {
 
   unforce () { this._native.problemUnforce(this._idle()) }
 
+  /** Leave option k out of every solution (a split's part; problems with bounds only, else BAD_BOUND). */
+  exclude (k) { this._native.problemExclude(this._idle(), checkIndex(k, 'option index')) }
+
+  /** Take back the option left out last. */
+  unexclude () { this._native.problemUnexclude(this._idle()) }
+
+  /** How many more options item i needs: its lower bound less the forced options holding it, or 0. */
+  itemNeed (i) { return this._native.problemItemNeed(this._handle(), checkIndex(i, 'item index')) }
+
+  /** Whether some primary item has bounds other than 1:1 (they never change). */
+  _bounded () {
+    this._hasBounds ??= this._native.problemBounded(this._handle())
+    return this._hasBounds
+  }
+
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
@@ -351,8 +367,8 @@ export class Problem {
   }
 
   /**
-   * Split the search into `parts` independent pieces: lists of options to
-   * force. Plainly, taken from the first levels of the tree and dealt
+   * Split the search into `parts` independent pieces: lists of steps, k >= 0
+   * forcing option k, ~k leaving option k out (with bounds only). Plainly, taken from the first levels of the tree and dealt
    * round-robin; `balanced`, cut where the estimate says a subtree is big
    * and dealt so that every part's estimated size is near the mean, a pure
    * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
@@ -369,14 +385,17 @@ export class Problem {
       const next = []
       let split = false
       for (const prefix of prefixes) {
-        for (const k of prefix) this.force(k)
-        const item = this.branchItem()
-        if (item < 0) next.push(prefix)
-        else {
-          split = true
-          for (const k of this.itemOptions(item)) next.push([...prefix, k])
+        takeSteps(this, prefix)
+        try {
+          const item = this.branchItem()
+          if (item < 0) next.push(prefix)
+          else {
+            split = true
+            for (const steps of branches(this, item)) next.push([...prefix, ...steps])
+          }
+        } finally {
+          undoSteps(this, prefix)
         }
-        for (let j = 0; j < prefix.length; j++) this.unforce()
         if (next.length > PLAIN_CAP) break
       }
       if (!split || next.length > PLAIN_CAP) break

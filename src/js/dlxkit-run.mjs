@@ -4,6 +4,7 @@
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
 import { DlxError, checkCount, checkFlag, countValue, safeCount } from './dlxkit-errors.mjs'
+import { takeStep, undoStep } from './dlxkit-split.mjs'
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -31,7 +32,7 @@ export class Search {
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
     this._searching = false // a prefix's search is under way
-    this._held = [] // the options the run has forced, in order
+    this._held = [] // the steps the run has taken (forced or left out), in order
     this._spent = 0 // nodes of the prefixes done
     this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
@@ -147,7 +148,7 @@ export class Search {
     while (same < held.length && same < next.length && held[same] === next[same]) same++
     this._release(same)
     for (let j = same; j < next.length; j++) {
-      this.problem.force(next[j])
+      takeStep(this.problem, next[j])
       held.push(next[j])
     }
     this.problem.restart()
@@ -163,7 +164,7 @@ export class Search {
 
   /** Unforce the run's options down to the first `keep`. */
   _release (keep) {
-    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
+    for (; this._held.length > keep; this._held.pop()) undoStep(this.problem, this._held[this._held.length - 1])
   }
 
   _end (status) {

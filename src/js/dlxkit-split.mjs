@@ -5,6 +5,13 @@
 // its forced options), the number of parts and the seed, so processes that
 // each search one part agree on it without talking.
 //
+// A prefix is a list of steps: k >= 0 forces option k, ~k (-1 - k) leaves
+// option k out. Without bounds a node's children force one option of its
+// item each; with bounds (Algorithm M) child j forces the item's j-th
+// option and leaves out those before it (the lowest-numbered option of the
+// item a solution uses), and one more leaves out all of them when the item
+// needs no more: each solution lies below exactly one child (dlx.h).
+//
 // A shallow subtree's estimate is the least reliable (its rare heavy paths
 // are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
 // times too small, six levels down about right), so the tree is first cut
@@ -34,7 +41,7 @@ export function balancedSplit (problem, parts, seed = 1) {
   let drawn = 0
   // Each subtree its own paths: the seed, and its place in the estimates.
   const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
-  const root = { option: -1, children: null, size: 0, end: false }
+  const root = { steps: [], children: null, size: 0, end: false }
   let leaves = 1
   for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
     more = false
@@ -64,18 +71,21 @@ export function balancedSplit (problem, parts, seed = 1) {
       const { subtree: node, prefix } = open[i]
       if (node.end || node.children || node.size <= bar) continue
       big = true
-      for (const k of prefix) problem.force(k)
+      takeSteps(problem, prefix)
       try {
         node.children = cut(problem) ?? []
         for (const child of node.children) {
-          problem.force(child.option)
-          child.size = estimate()
-          problem.unforce()
+          takeSteps(problem, child.steps)
+          try {
+            child.size = estimate()
+          } finally {
+            undoSteps(problem, child.steps)
+          }
           total += child.size
-          open.push({ subtree: child, prefix: [...prefix, child.option] })
+          open.push({ subtree: child, prefix: [...prefix, ...child.steps] })
         }
       } finally {
-        for (let j = 0; j < prefix.length; j++) problem.unforce()
+        undoSteps(problem, prefix)
       }
       total -= node.size
       pieces += node.children.length - 1
@@ -89,20 +99,20 @@ export function balancedSplit (problem, parts, seed = 1) {
 /**
  * Call visit(node, prefix) on every node below `node`, parents first, in
  * the order the search meets them; with `force`, each with its prefix
- * forced (each option forced once, however many nodes lie below it). The
- * children visit() gives a node are not visited.
+ * taken (each step once, however many nodes lie below it). The children
+ * visit() gives a node are not visited.
  */
 function walk (problem, node, visit, force = true, prefix = []) {
   const children = node.children ?? [] // as they were: not those visit() makes
   visit(node, prefix)
   for (const child of children) {
-    if (force) problem.force(child.option)
-    prefix.push(child.option)
+    if (force) takeSteps(problem, child.steps)
+    prefix.push(...child.steps)
     try {
       walk(problem, child, visit, force, prefix)
     } finally {
-      prefix.pop()
-      if (force) problem.unforce()
+      prefix.length -= child.steps.length
+      if (force) undoSteps(problem, child.steps)
     }
   }
 }
@@ -115,14 +125,58 @@ function cut (problem) {
   const item = problem.branchItem()
   if (item < 0) return null
   const children = []
-  for (const k of problem.itemOptions(item)) {
-    problem.force(k)
-    const next = problem.branchItem()
-    const dead = next >= 0 && problem.itemOptions(next).length === 0 // no solution below
-    problem.unforce()
-    if (!dead) children.push({ option: k, children: null, size: 0, end: next < 0 })
+  for (const steps of branches(problem, item)) {
+    takeSteps(problem, steps)
+    let next, dead
+    try {
+      next = problem.branchItem()
+      dead = next >= 0 && branches(problem, next).length === 0 // no solution below
+    } finally {
+      undoSteps(problem, steps)
+    }
+    if (!dead) children.push({ steps, children: null, size: 0, end: next < 0 })
   }
   return children
+}
+
+/**
+ * The steps of each child of the node the forced options lead to, whose
+ * search branches on `item` (the header says how, with and without bounds).
+ */
+export function branches (problem, item) {
+  const opts = problem.itemOptions(item)
+  if (!problem._bounded()) return opts.map((k) => [k])
+  const need = problem.itemNeed(item)
+  const parts = []
+  for (let j = 0; j <= opts.length - Math.max(need, 1); j++) parts.push([...opts.slice(0, j).map((k) => ~k), opts[j]])
+  if (need === 0) parts.push(opts.map((k) => ~k))
+  return parts
+}
+
+/** Take a prefix's steps (force, or leave out), and undo them, last first. */
+export function takeSteps (problem, steps) {
+  for (let j = 0; j < steps.length; j++) {
+    try {
+      takeStep(problem, steps[j])
+    } catch (e) {
+      undoSteps(problem, steps.slice(0, j))
+      throw e
+    }
+  }
+}
+
+export function undoSteps (problem, steps) {
+  for (let j = steps.length - 1; j >= 0; j--) undoStep(problem, steps[j])
+}
+
+export function takeStep (problem, step) {
+  if (step >= 0) problem.force(step)
+  else problem.exclude(~step)
+}
+
+export function undoStep (problem, step) {
+  if (step >= 0) problem.unforce()
+  else problem.unexclude()
 }
 
 /** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */

@@ -283,7 +283,7 @@ export class Problem<D = unknown> {
   /**
    * While a loop is under way, calls that move or restart the search (search,
    * searchUntil, solve, count, countDetailed, countShard, shardPrefixes,
-   * restart, setSeed, setRestarts, force, unforce, itemOptions, branchItem, another
+   * restart, setSeed, setRestarts, force, unforce, exclude, unexclude, itemOptions, branchItem, another
    * solutions loop) throw BUSY; reads (shape, solution, stats, option,
    * itemName) work. The loop ending in any way releases the problem; an
    * iterator dropped half-way must be closed with its return().
@@ -310,9 +310,15 @@ export class Problem<D = unknown> {
   setRestarts (on: boolean): void
   force (option: number): void
   unforce (): void
+  /** leave option k out of every solution (a split's part); problems with bounds only, else BAD_BOUND */
+  exclude (option: number): void
+  /** take back the option left out last (NOTHING_FORCED when none is) */
+  unexclude (): void
+  /** how many more options item i needs: its lower bound less the forced options holding it, or 0 */
+  itemNeed (item: number): number
   itemOptions (item: number): number[]
   branchItem (): number
-  /** the options to force for each subtree of shard `shard` of `parts`, in search order */
+  /** the steps for each subtree of shard `shard` of `parts`, in search order: k >= 0 forces option k, ~k (-1 - k) leaves it out (with bounds) */
   shardPrefixes (shard: number, parts: number, opts?: { balanced?: boolean, splitSeed?: number }): number[][]
   /** the whole balanced split: each part's prefixes (in search order) and estimated node count */
   balancedShards (parts: number, opts?: { splitSeed?: number }): { parts: number[][][], estimates: number[] }

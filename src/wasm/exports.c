@@ -475,6 +475,21 @@ EXPORT int32_t dk_problem_unforce(dk_problem_t *p) {
     return engine_rc(dlx_unforce(p->dlx));
 }
 
+/* Leave option k out of every solution, or take back the last one left out
+ * (dlx_exclude: problems with bounds only, a split's parts). */
+EXPORT int32_t dk_problem_exclude(dk_problem_t *p, int32_t k) { return engine_rc(dlx_exclude(p->dlx, k)); }
+EXPORT int32_t dk_problem_unexclude(dk_problem_t *p) { return engine_rc(dlx_unexclude(p->dlx)); }
+
+/* How many more options item i needs (dlx_item_need: 0 or more), or an error. */
+EXPORT int32_t dk_problem_item_need(dk_problem_t *p, int32_t i) { return engine_rc(dlx_item_need(p->dlx, i)); }
+
+/* 1 when some primary item has bounds other than 1:1 (Algorithm M's splits leave options out). */
+EXPORT int32_t dk_problem_bounded(const dk_problem_t *p) {
+    for (int32_t i = 0, lo, hi; i < dlx_primary_count(p->dlx); i++)
+        if (dlx_bounds(p->dlx, i, &lo, &hi) == DLX_OK && (lo != 1 || hi != 1)) return 1;
+    return 0;
+}
+
 EXPORT int32_t dk_problem_item_options(dk_problem_t *p, int32_t i, int32_t *out, int32_t cap) {
     return engine_rc(dlx_item_options(p->dlx, i, out, cap));
 }

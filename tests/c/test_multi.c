@@ -3,7 +3,9 @@
  * bounds, secondary items and colors: every solution found once, none
  * missing, the same under node budgets of every size, with forced options,
  * and counts; bad bounds are refused with DLX_EBOUND and leave the handle
- * usable. The bit-set search and the linked one walk the same tree. */
+ * usable. The bit-set search and the linked one walk the same tree. Splits
+ * (dlx_branch_item, dlx_exclude) partition the solutions, the estimate
+ * follows Algorithm M's tree, and seeds reorder without changing a count. */
 #include "check.h"
 #include "dlx.h"
 #include "../../src/core/dlx_internal.h" /* dlx_set_engine: both searches */
@@ -299,16 +301,147 @@ static void test_bad_bounds(void) {
     CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE); /* still usable, still exact */
     CHECK_EQ(count, 1);
     CHECK(dlx_strerror(DLX_EBOUND)[0] != 'u');
-    /* With bounds, splits and estimates are refused, not answered wrongly. */
+    /* Leaving an option out needs bounds; the last bounds stay while one is. */
+    CHECK_EQ(dlx_exclude(d, 0), DLX_EBOUND);
     CHECK_EQ(dlx_set_bounds(d, 0, 1, 2), DLX_OK);
-    int32_t opts[4];
-    double est;
-    CHECK_EQ(dlx_branch_item(d), DLX_EBOUND);
-    CHECK_EQ(dlx_item_options(d, 0, opts, 4), DLX_EBOUND);
-    CHECK_EQ(dlx_estimate(d, 1, 4, &est, NULL), DLX_EBOUND);
+    CHECK_EQ(dlx_exclude(d, 1), DLX_EOPTION);
+    CHECK_EQ(dlx_unexclude(d), DLX_ENOFORCED);
+    CHECK_EQ(dlx_exclude(d, 0), DLX_OK);
+    CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE);
+    CHECK_EQ(count, 0);
+    CHECK_EQ(dlx_set_bounds(d, 0, 1, 1), DLX_EBOUND);
+    CHECK_EQ(dlx_unexclude(d), DLX_OK);
+    CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE);
+    CHECK_EQ(count, 1);
+    CHECK_EQ(dlx_set_bounds(d, 0, 1, 1), DLX_OK);
     CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE);
     CHECK_EQ(count, 1);
     dlx_free(d);
+}
+
+/* The solutions of p holding every option of `in` and none of `out`. */
+static int32_t brute_count(const problem *p, uint32_t in, uint32_t out) {
+    int32_t n = 0;
+    for (uint32_t m = 0; m < 1u << p->n; m++) n += (m & in) == in && !(m & out) && is_solution(p, m);
+    return n;
+}
+
+static int bounded(const problem *p) {
+    for (int32_t i = 0; i < p->primary; i++)
+        if (p->lo[i] != 1 || p->hi[i] != 1) return 1;
+    return 0;
+}
+
+static uint64_t count_of(dlx_t *d) {
+    uint64_t count = 0;
+    CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE);
+    return count;
+}
+
+/* dlx_branch_item's parts below what is forced and left out (in, out):
+ * each counted, and split again `depth` more times; returns their sum. */
+static uint64_t split_count(dlx_t *d, const problem *p, uint32_t in, uint32_t out, int depth) {
+    int32_t i = dlx_branch_item(d), opts[MAX_OPTS];
+    if (i < 0 || depth == 0) {
+        uint64_t c = count_of(d);
+        CHECK_EQ(c, brute_count(p, in, out));
+        return c;
+    }
+    CHECK(i < p->primary);
+    int32_t n = dlx_item_options(d, i, opts, MAX_OPTS), need = dlx_item_need(d, i), last = n - (need > 1 ? need : 1);
+    uint64_t sum = 0;
+    for (int32_t j = 0; j < n; j++) CHECK(j == 0 || opts[j] > opts[j - 1]);
+    for (int32_t j = 0; j <= last + (need <= 0); j++) { /* j = n: none of them */
+        uint32_t gone = 0;
+        int32_t left = bounded(p) ? j : 0; /* without bounds i's options exclude each other */
+        for (int32_t x = 0; x < left && x < n; x++) CHECK_EQ(dlx_exclude(d, opts[x]), DLX_OK), gone |= 1u << opts[x];
+        if (j < n) CHECK_EQ(dlx_force(d, opts[j]), DLX_OK);
+        sum += split_count(d, p, in | (j < n ? 1u << opts[j] : 0), out | gone, depth - 1);
+        if (j < n) CHECK_EQ(dlx_unforce(d), DLX_OK);
+        for (int32_t x = 0; x < left && x < n; x++) CHECK_EQ(dlx_unexclude(d), DLX_OK);
+    }
+    return sum;
+}
+
+/* Splits partition the solutions: the parts' counts add up to the whole,
+ * each the brute force's count of its solutions, at every depth. */
+static void test_split(void) {
+    for (int round = 0; round < 600; round++) {
+        problem p;
+        random_problem(&p);
+        check_context("split, random problem %d", round);
+        dlx_t *d = build(&p);
+        if (round % 2) dlx_set_engine(d, DLX_ENGINE_LINKS);
+        uint64_t whole = count_of(d);
+        CHECK_EQ(whole, brute_count(&p, 0, 0));
+        for (int depth = 1; depth <= 3; depth++) CHECK_EQ(split_count(d, &p, 0, 0, depth), whole);
+        CHECK_EQ(dlx_forced_count(d), 0);
+        CHECK_EQ(count_of(d), whole); /* nothing left behind */
+        dlx_free(d);
+    }
+    check_context("");
+}
+
+/* Knuth's estimate on Algorithm M's tree: finite, exact where the tree has
+ * one path (every node one branch), and near the node count on many probes. */
+static void test_estimate(void) {
+    dlx_t *d = dlx_new(2, 0); /* a: 2 uses, b: 0 to 2: one path of 3 nodes */
+    int32_t ab[] = {0, 1};
+    dlx_set_bounds(d, 0, 2, 2), dlx_set_bounds(d, 1, 0, 2);
+    dlx_add_option(d, ab, NULL, 1), dlx_add_option(d, ab, NULL, 1), dlx_add_option(d, ab + 1, NULL, 1);
+    double est = -1;
+    uint64_t steps = 0, count = 0;
+    CHECK_EQ(dlx_count(d, 0, 0, &count), DLX_DONE);
+    dlx_stats_t st;
+    dlx_stats(d, &st);
+    CHECK_EQ(dlx_estimate(d, 7, 5, &est, &steps), DLX_OK);
+    CHECK(est == (double)st.nodes && steps == 5 * st.nodes);
+    dlx_free(d);
+    int near = 0, tried = 0;
+    for (int round = 0; round < 200; round++) {
+        problem p;
+        random_problem(&p);
+        check_context("estimate, random problem %d", round);
+        d = build(&p);
+        dlx_count(d, 0, 0, &count);
+        dlx_stats(d, &st);
+        CHECK_EQ(dlx_estimate(d, (uint64_t)round, 4000, &est, &steps), DLX_OK);
+        CHECK(est >= 1.0 && est < 1e9 && steps >= 4000);
+        tried++;
+        near += est > 0.85 * (double)st.nodes && est < 1.15 * (double)st.nodes;
+        dlx_free(d);
+    }
+    CHECK(near >= tried * 9 / 10);
+    check_context("");
+}
+
+/* Seeds with bounds: the same solutions (under budgets too), in another order for some. */
+static void test_seeds(void) {
+    static uint32_t plain[1 << MAX_OPTS], seeded[1 << MAX_OPTS];
+    int reordered = 0;
+    for (int round = 0; round < 400; round++) {
+        problem p;
+        random_problem(&p);
+        check_context("seeds, random problem %d", round);
+        dlx_t *d = build(&p);
+        int32_t n = engine_solutions(d, 0, plain, 1 << MAX_OPTS);
+        dlx_set_seed(d, 1 + (uint64_t)round);
+        int32_t ns = engine_solutions(d, 0, seeded, 1 << MAX_OPTS);
+        CHECK_EQ(engine_solutions(d, 3, seeded + ns, 1 << MAX_OPTS), ns); /* steps: the same walk */
+        CHECK(memcmp(seeded, seeded + ns, (size_t)ns * sizeof *seeded) == 0);
+        if (!CHECK_EQ(ns, n)) {
+            dlx_free(d);
+            continue;
+        }
+        reordered += memcmp(plain, seeded, (size_t)n * sizeof *plain) != 0;
+        qsort(plain, (size_t)n, sizeof *plain, cmp_u32);
+        qsort(seeded, (size_t)n, sizeof *seeded, cmp_u32);
+        CHECK(memcmp(plain, seeded, (size_t)n * sizeof *plain) == 0);
+        CHECK_EQ(count_of(d), n);
+        dlx_free(d);
+    }
+    CHECK(reordered > 20);
+    check_context("");
 }
 
 int main(void) {
@@ -320,5 +453,8 @@ int main(void) {
     test_done_item();
     test_same_walk();
     test_random_vs_brute();
+    test_split();
+    test_estimate();
+    test_seeds();
     return check_report("test_multi");
 }

@@ -52,11 +52,6 @@ export async function coverCommand (argv, io) {
       ? await searchOnWorkers(input.text, settings, io)
       : await searchOnWorker(input.text, settings, io)
   } catch (e) {
-    if (e?.code === 'BAD_BOUND' && (settings.sharded || settings.threads > 1)) {
-      // Shards split the tree by the options of one item, which bounds (lo:hi|item) do not allow yet.
-      io.terminal.message(`${input.name}: --jobs and --shard do not work with multiplicities (lo:hi|item) yet: search it on one thread`)
-      return 1
-    }
     if (!(e instanceof ParseError)) throw e
     io.terminal.message(whereIs(e.error, input.name))
     return 1

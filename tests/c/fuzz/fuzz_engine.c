@@ -18,7 +18,8 @@
  *   - after unforce_all the count is the count before forcing.
  * A quarter of the inputs give the primary items multiplicities
  * (dlx_set_bounds, Algorithm M): the model then enumerates sets of options
- * whose cover of each primary item lies within its bounds.
+ * whose cover of each primary item lies within its bounds, and the parts of
+ * a split (dlx_branch_item, dlx_exclude) add up to the whole count.
  */
 #include <string.h>
 
@@ -276,8 +277,9 @@ static void check_item_options(dlx_t *d, const model *m, int32_t i) {
         FUZZ_ASSERT(n == DLX_EITEM);
         return;
     }
-    if (m->bounded) { /* a split by the options of one item needs exact cover */
-        FUZZ_ASSERT(n == DLX_EBOUND);
+    if (m->bounded) { /* Algorithm M's column: options holding i, in order (test_multi checks the split) */
+        FUZZ_ASSERT(n >= 0 && n <= m->n_options);
+        for (int32_t j = 0; j < n; j++) FUZZ_ASSERT(holds(&m->opt[got[j]], i) && (j == 0 || got[j] > got[j - 1]));
         return;
     }
     uint32_t want = 0, seen = 0;
@@ -289,6 +291,26 @@ static void check_item_options(dlx_t *d, const model *m, int32_t i) {
         seen |= 1u << got[j];
     }
     FUZZ_ASSERT(seen == want);
+}
+
+/* With bounds, dlx_branch_item's parts (include/dlx.h) add up to the whole
+ * count, and leave the handle as it was. */
+static void check_bounded_split(dlx_t *d) {
+    int32_t i = dlx_branch_item(d), opts[MAX_OPTIONS], forced = dlx_forced_count(d);
+    uint64_t whole, part, sum = 0;
+    FUZZ_ASSERT(dlx_count(d, 0, 0, &whole) == DLX_DONE);
+    if (i < 0) return;
+    int32_t n = dlx_item_options(d, i, opts, MAX_OPTIONS), need = dlx_item_need(d, i);
+    FUZZ_ASSERT(n >= 0 && n <= MAX_OPTIONS && need >= 0);
+    for (int32_t j = 0; j <= n - (need > 1 ? need : 1) + (need == 0); j++) {
+        for (int32_t x = 0; x < j && x < n; x++) FUZZ_ASSERT(dlx_exclude(d, opts[x]) == DLX_OK);
+        if (j < n) FUZZ_ASSERT(dlx_force(d, opts[j]) == DLX_OK);
+        FUZZ_ASSERT(dlx_count(d, 0, 0, &part) == DLX_DONE);
+        sum += part;
+        if (j < n) FUZZ_ASSERT(dlx_unforce(d) == DLX_OK);
+        for (int32_t x = 0; x < j && x < n; x++) FUZZ_ASSERT(dlx_unexclude(d) == DLX_OK);
+    }
+    FUZZ_ASSERT(sum == whole && dlx_forced_count(d) == forced && dlx_unexclude(d) == DLX_ENOFORCED);
 }
 
 static void check_branch_item(dlx_t *d, const model *m) {
@@ -303,7 +325,8 @@ static void check_branch_item(dlx_t *d, const model *m) {
     }
     int32_t item = dlx_branch_item(d);
     if (m->bounded) {
-        FUZZ_ASSERT(item == DLX_EBOUND);
+        FUZZ_ASSERT(item >= -1 && item < m->primary);
+        check_bounded_split(d);
         return;
     }
     if (fewest > MAX_OPTIONS) {
