@@ -19,7 +19,10 @@ endif
 CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,dlx_internal.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
-LIBS    := -lm
+# libm: only the C tests call it (tests/c/test_estimate.c). The programs link
+# without it: one shared library more costs a process 0.1 ms to load, a tenth
+# of a 1 ms search (docs/notes/tiny-runs.md).
+TEST_LIBS := -lm
 
 .PHONY: all native dist test test-c test-js check check-c check-js bench clean serve extension
 
@@ -57,14 +60,14 @@ build/san/libdlxcore.a: $(call core_objs,san)
 	$(MAKE_LIB)
 
 build/dlx: src/cli/dlx_main.c build/opt/libdlxcore.a $(CORE_HDR) | build
-	$(CC) $(WARN) $(CFLAGS) $(INC) $< build/opt/libdlxcore.a -o $@ $(LIBS)
+	$(CC) $(WARN) $(CFLAGS) $(INC) $< build/opt/libdlxcore.a -o $@
 
 # The same CLI under AddressSanitizer and UndefinedBehaviorSanitizer.
 build/dlx-san: src/cli/dlx_main.c build/san/libdlxcore.a $(CORE_HDR) | build
-	$(CC) $(WARN) $(SAN) $(INC) $< build/san/libdlxcore.a -o $@ $(LIBS)
+	$(CC) $(WARN) $(SAN) $(INC) $< build/san/libdlxcore.a -o $@
 
 build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(CORE_HDR) | build
-	$(CC) $(WARN) $(SAN) $(INC) $< build/san/libdlxcore.a -o $@ $(LIBS)
+	$(CC) $(WARN) $(SAN) $(INC) $< build/san/libdlxcore.a -o $@ $(TEST_LIBS)
 
 # ---- WebAssembly (Debian's emscripten; .ci/run installs it) -------------------
 # Each source is compiled once, at the level its job asks for; no imports, no
@@ -218,7 +221,7 @@ build/check/libdlxcore.a: $(call core_objs,check)
 	$(MAKE_LIB)
 
 build/check/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/check/libdlxcore.a $(CORE_HDR)
-	$(CC) $(WARN) -O2 $(INC) $< build/check/libdlxcore.a -o $@ $(LIBS)
+	$(CC) $(WARN) -O2 $(INC) $< build/check/libdlxcore.a -o $@ $(TEST_LIBS)
 
 check: check-c check-js
 
@@ -238,6 +241,10 @@ check-js:
 # HARD_SIZES=16,25,36,49: see bench/run.mjs.
 BENCH_CC ?= clang
 BENCH_CFLAGS := -std=c11 -O3 -march=native -flto -Iinclude
+# Linked statically: a dynamically linked process spends 0.2 ms in the loader
+# before main (a fifth of dominoes-6x6's whole run; docs/notes/tiny-runs.md).
+# Override with BENCH_LDFLAGS= where no static C library is installed.
+BENCH_LDFLAGS ?= -static
 
 # The bench objects are LLVM bitcode (-flto): they are linked as a list, not
 # a library, which GNU ar could not index.
@@ -248,19 +255,49 @@ build/bench/%.o: src/%.c $(CORE_HDR)
 
 build/bench/dlx: src/cli/dlx_main.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
+	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
 
 build/bench/sudoku_native: bench/sudoku_native.c bench/cpu_time.h $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
+	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
 
 build/bench/hard_native: bench/hard_native.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
+	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
 
+# The engine of bench/FAMILY.md (and of MULTIPLICITY.md's links column):
+# whole processes on problems down to 1 ms. It is linked against musl (Debian: apt-get install
+# musl-dev; only the bench needs it): glibc's start-up costs a process 0.3 ms
+# here (it asks the CPU for its caches by an instruction the virtual machine
+# traps, 13 us each), a third of dominoes-6x6's run; musl's costs 7 us
+# (docs/notes/tiny-runs.md). BENCH_LIBC=glibc: the other programs' way.
+BENCH_LIBC ?= musl
+MUSL_LIB ?= /usr/lib/x86_64-linux-musl
+MUSL_INCLUDE ?= /usr/include/x86_64-linux-musl
+# clang's own headers (stddef.h, the intrinsics) beside musl's; asked of clang
+# once, when first needed.
+CLANG_HEADERS = $(eval CLANG_HEADERS := $$(shell $(BENCH_CC) -print-resource-dir)/include)$(CLANG_HEADERS)
+MUSL_CFLAGS = $(BENCH_CFLAGS) -nostdinc -isystem $(MUSL_INCLUDE) -isystem $(CLANG_HEADERS)
+MUSL_OBJ := $(call core_objs,bench-musl)
+NEED_MUSL = @test -f $(MUSL_LIB)/libc.a || { echo "make: musl is not installed ($(MUSL_LIB)/libc.a): apt-get install musl-dev (only the bench needs it), or make BENCH_LIBC=glibc" >&2; exit 1; }
+build/bench-musl/%.o: src/%.c $(CORE_HDR)
+	$(NEED_MUSL)
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(MUSL_CFLAGS) -c $< -o $@
+
+# Linked by hand (musl's start files, its libc.a, then the compiler's helpers
+# such as 128-bit division from libgcc): clang has no musl driver here.
+ifeq ($(BENCH_LIBC),musl)
+build/bench/engine_native: bench/engine_native.c $(MUSL_OBJ) $(CORE_HDR)
+	$(NEED_MUSL)
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(MUSL_CFLAGS) -DENGINE_LIBC='"musl"' -static -nostdlib $(MUSL_LIB)/crt1.o $(MUSL_LIB)/crti.o $< $(MUSL_OBJ) \
+	    $(MUSL_LIB)/libc.a $(MUSL_LIB)/crtn.o $(shell $(BENCH_CC) -print-libgcc-file-name) -o $@
+else
 build/bench/engine_native: bench/engine_native.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $< $(BENCH_OBJ) -o $@ $(LIBS)
+	$(BENCH_CC) $(BENCH_CFLAGS) -DENGINE_LIBC='"glibc"' $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
+endif
 
 build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)

@@ -1,11 +1,12 @@
 // The searches beside Knuth's SSXCC and DLX2 on the family of bench/family.mjs:
 // all solutions, CPU time of each process (reading included), in rounds
-// (every program once per round, one after another), ratios as medians of
-// the per-round ratios; peak memory (the kernel's ru_maxrss) of dlxkit and
-// SSXCC; each row's goal of issue 28, met or not, and whether dlxkit's peak
-// memory grows linearly with the options' entries over the rows of one
-// generator (the jigsaws, 17,932 to 103,352 options). Writes bench/FAMILY.md
-// and build/bench/family.json.
+// (every program once per round, one after another; a row of runs under
+// 50 ms: the median of 9 passes), ratios as medians of the per-round
+// ratios; peak memory (the kernel's ru_maxrss) of dlxkit and SSXCC; each
+// row's goal of issue 28, met or not, and whether dlxkit's peak memory grows
+// linearly with the options' entries over the rows of one generator (the
+// jigsaws, 17,932 to 103,352 options). Writes bench/FAMILY.md and
+// build/bench/family.json.
 //   node bench/family-run.mjs [--rounds N] [--rows a,b] [--no-wasm]
 // dlxkit: build/bench/engine_native auto (the search search_choice.c chooses,
 // which it names); links: the same binary on the linked search, as every
@@ -30,8 +31,8 @@ const rounds = Number(values.rounds)
 function engine (search, file) {
   const r = underRusage(ENGINE, [search, file])
   if (r.status !== '0') throw new Error(`${ENGINE} ${search} ${file}: exit ${r.status}: ${r.stderr.trim().slice(-200)}`)
-  const [solutions, nodes, , ran] = r.stdout.trim().split(' ')
-  return { solutions: Number(solutions), nodes: Number(nodes), seconds: r.seconds, peakKiB: r.peakKiB, ran }
+  const [solutions, nodes, , ran, libc] = r.stdout.trim().split(' ')
+  return { solutions: Number(solutions), nodes: Number(nodes), seconds: r.seconds, peakKiB: r.peakKiB, ran, libc }
 }
 
 const median = (xs) => {
@@ -54,7 +55,10 @@ const programs = [
 ]
 if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', {}, f)])
 
-const runs = runRounds(rows, programs, rounds)
+// A row whose programs all run under 50 ms: each round takes every program's
+// median of 9 passes (one run of a 1 ms process is mostly noise).
+const REPEAT = { repeatBelow: 0.05, repeats: 9 }
+const runs = runRounds(rows, programs, rounds, REPEAT)
 const results = rows.map((row, i) => ({ id: row.id, what: row.what, options: row.options, entries: row.entries, colored: row.colored, runs: runs[i] }))
 
 // Per row: the counts must agree with SSXCC's; ratios per round, then medians.
@@ -107,6 +111,8 @@ const lines = [
   `${machine.cpu} (${machine.cores} cores), load ${machine.load} at the end; ${machine.clang}, Node ${machine.node}.`,
   '',
   'Every row is a complete search (all solutions); CPU seconds of each process (reading included), medians of per-round ratios. ' +
+  `A row whose programs all run under ${REPEAT.repeatBelow * 1000} ms runs ${REPEAT.repeats} passes a round, each program's median pass counting for the round. ` +
+  `dlxkit natively: \`build/bench/engine_native\`, linked statically against ${results[0]?.runs.dlxkit[0].libc ?? 'its C library'} (the Makefile's BENCH_LIBC; docs/notes/tiny-runs.md); the peers as \`bench/peers.mjs\` builds them. ` +
   '"search": what `search_choice.c` chose (docs/engine.md); "links/dlxkit": the speedup over the linked search; ' +
   '"MiB": peak memory (ru_maxrss, medians) of dlxkit natively and of SSXCC. ' +
   `Goals (issue 28): ${GOAL}x SSXCC and ${GOAL}x DLX2 natively; WASM ${WASM_GOAL}x native on rows over a second (blank below a second). Every count is SSXCC's.`,

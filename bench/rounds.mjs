@@ -5,20 +5,37 @@
 
 /**
  * rows: [{ id, file }]; programs: [[name, (file) => { seconds, solutions }]].
+ * A row whose every program ran under `repeatBelow` seconds in a round's
+ * first pass runs `repeats` passes in that round (all programs again, one
+ * after another), and each program's result for the round is its median
+ * pass: on a 1 ms row a single run's noise (a tick of another process, a
+ * cold cache) decides the ratio. Every pass's count must agree.
  * Returns, per row, { name: [result per round] }.
  */
-export function runRounds (rows, programs, rounds) {
+export function runRounds (rows, programs, rounds, { repeatBelow = 0, repeats = 1 } = {}) {
   const runs = rows.map(() => ({}))
   for (let round = 0; round < rounds; round++) {
     for (const [i, row] of rows.entries()) {
-      for (const [name, run] of programs) {
-        const r = run(row.file)
+      const passes = programs.map(() => [])
+      const pass = () => programs.forEach(([, run], j) => passes[j].push(run(row.file)))
+      pass()
+      const short = passes.every(([first]) => first.seconds < repeatBelow)
+      for (let k = 1; short && k < repeats; k++) pass()
+      for (const [j, [name]] of programs.entries()) {
+        const r = medianPass(row.id, name, passes[j])
         ;(runs[i][name] ??= []).push(r)
-        process.stderr.write(`round ${round + 1} ${row.id} ${name} ${r.seconds.toFixed(3)} s ${r.solutions}\n`)
+        const of = passes[j].length > 1 ? ` (median of ${passes[j].length})` : ''
+        process.stderr.write(`round ${round + 1} ${row.id} ${name} ${r.seconds.toFixed(3)} s${of} ${r.solutions}\n`)
       }
     }
   }
   return runs
+}
+
+/** The pass of median time (the upper one of an even number), after checking that every pass counted the same. */
+function medianPass (id, name, list) {
+  for (const x of list) if (x.solutions !== list[0].solutions) throw new Error(`${id}: ${name} counted ${list[0].solutions}, then ${x.solutions}`)
+  return [...list].sort((a, b) => a.seconds - b.seconds)[Math.floor(list.length / 2)]
 }
 
 /** The reference's count of a row, after checking every run of every program against it. */
