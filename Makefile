@@ -241,10 +241,11 @@ check-js:
 # HARD_SIZES=16,25,36,49: see bench/run.mjs.
 BENCH_CC ?= clang
 BENCH_CFLAGS := -std=c11 -O3 -march=native -flto -Iinclude
-# Linked statically: a dynamically linked process spends 0.2 ms in the loader
-# before main (a fifth of dominoes-6x6's whole run; docs/notes/tiny-runs.md).
-# Override with BENCH_LDFLAGS= where no static C library is installed.
-BENCH_LDFLAGS ?= -static
+# Linked as bench/peers.mjs links the peers (../shared/peers/build.sh: the
+# system's C library, dynamically): whole processes are timed, and a start-up
+# that only dlxkit skipped would be a gain no user sees (docs/notes/tiny-runs.md
+# measured static glibc and musl: 0.1 and 0.45 ms less a process).
+BENCH_LDFLAGS ?=
 
 # The bench objects are LLVM bitcode (-flto): they are linked as a list, not
 # a library, which GNU ar could not index.
@@ -265,39 +266,10 @@ build/bench/hard_native: bench/hard_native.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
 
-# The engine of bench/FAMILY.md (and of MULTIPLICITY.md's links column):
-# whole processes on problems down to 1 ms. It is linked against musl (Debian: apt-get install
-# musl-dev; only the bench needs it): glibc's start-up costs a process 0.3 ms
-# here (it asks the CPU for its caches by an instruction the virtual machine
-# traps, 13 us each), a third of dominoes-6x6's run; musl's costs 7 us
-# (docs/notes/tiny-runs.md). BENCH_LIBC=glibc: the other programs' way.
-BENCH_LIBC ?= musl
-MUSL_LIB ?= /usr/lib/x86_64-linux-musl
-MUSL_INCLUDE ?= /usr/include/x86_64-linux-musl
-# clang's own headers (stddef.h, the intrinsics) beside musl's; asked of clang
-# once, when first needed.
-CLANG_HEADERS = $(eval CLANG_HEADERS := $$(shell $(BENCH_CC) -print-resource-dir)/include)$(CLANG_HEADERS)
-MUSL_CFLAGS = $(BENCH_CFLAGS) -nostdinc -isystem $(MUSL_INCLUDE) -isystem $(CLANG_HEADERS)
-MUSL_OBJ := $(call core_objs,bench-musl)
-NEED_MUSL = @test -f $(MUSL_LIB)/libc.a || { echo "make: musl is not installed ($(MUSL_LIB)/libc.a): apt-get install musl-dev (only the bench needs it), or make BENCH_LIBC=glibc" >&2; exit 1; }
-build/bench-musl/%.o: src/%.c $(CORE_HDR)
-	$(NEED_MUSL)
-	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(MUSL_CFLAGS) -c $< -o $@
-
-# Linked by hand (musl's start files, its libc.a, then the compiler's helpers
-# such as 128-bit division from libgcc): clang has no musl driver here.
-ifeq ($(BENCH_LIBC),musl)
-build/bench/engine_native: bench/engine_native.c $(MUSL_OBJ) $(CORE_HDR)
-	$(NEED_MUSL)
-	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(MUSL_CFLAGS) -DENGINE_LIBC='"musl"' -static -nostdlib $(MUSL_LIB)/crt1.o $(MUSL_LIB)/crti.o $< $(MUSL_OBJ) \
-	    $(MUSL_LIB)/libc.a $(MUSL_LIB)/crtn.o $(shell $(BENCH_CC) -print-libgcc-file-name) -o $@
-else
+# The engine of bench/FAMILY.md (and of MULTIPLICITY.md's links column).
 build/bench/engine_native: bench/engine_native.c $(BENCH_OBJ) $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) -DENGINE_LIBC='"glibc"' $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
-endif
+	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_LDFLAGS) $< $(BENCH_OBJ) -o $@
 
 build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)

@@ -1,9 +1,8 @@
 /* engine_native.c: count every solution of a DLX text on a chosen search,
  * for comparing the searches beside each other (bench/cells.mjs):
  *   engine_native auto|links|cells FILE
- * prints "solutions nodes updates search libc" on stdout (search: the one
- * that ran, bits, cells or links; libc: the C library it was linked with,
- * from the Makefile's BENCH_LIBC); the caller times the process
+ * prints "solutions nodes updates search" on stdout (search: the one
+ * that ran, bits, cells or links); the caller times the process
  * (build/bench/rusage), reading included, as the peers are timed. */
 #define _POSIX_C_SOURCE 200809L
 #include "dlx.h"
@@ -16,10 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#ifndef ENGINE_LIBC
-#define ENGINE_LIBC "unnamed"
-#endif
 
 int main(int argc, char **argv) {
     if (argc != 3) {
@@ -55,8 +50,8 @@ int main(int argc, char **argv) {
     dlx_stats_t st;
     dlx_stats(d, &st);
     const char *ran = d->on_bits ? "bits" : d->on_cells ? "cells" : "links";
-    printf("%llu %llu %llu %s %s\n", (unsigned long long)count, (unsigned long long)st.nodes,
-           (unsigned long long)st.updates, ran, ENGINE_LIBC);
+    printf("%llu %llu %llu %s\n", (unsigned long long)count, (unsigned long long)st.nodes,
+           (unsigned long long)st.updates, ran);
     dlx_text_free(t);
     return rc == DLX_DONE ? 0 : 1;
 }

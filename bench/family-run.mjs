@@ -31,8 +31,8 @@ const rounds = Number(values.rounds)
 function engine (search, file) {
   const r = underRusage(ENGINE, [search, file])
   if (r.status !== '0') throw new Error(`${ENGINE} ${search} ${file}: exit ${r.status}: ${r.stderr.trim().slice(-200)}`)
-  const [solutions, nodes, , ran, libc] = r.stdout.trim().split(' ')
-  return { solutions: Number(solutions), nodes: Number(nodes), seconds: r.seconds, peakKiB: r.peakKiB, ran, libc }
+  const [solutions, nodes, , ran] = r.stdout.trim().split(' ')
+  return { solutions: Number(solutions), nodes: Number(nodes), seconds: r.seconds, peakKiB: r.peakKiB, ran }
 }
 
 const median = (xs) => {
@@ -112,7 +112,7 @@ const lines = [
   '',
   'Every row is a complete search (all solutions); CPU seconds of each process (reading included), medians of per-round ratios. ' +
   `A row whose programs all run under ${REPEAT.repeatBelow * 1000} ms runs ${REPEAT.repeats} passes a round, each program's median pass counting for the round. ` +
-  `dlxkit natively: \`build/bench/engine_native\`, linked statically against ${results[0]?.runs.dlxkit[0].libc ?? 'its C library'} (the Makefile's BENCH_LIBC; docs/notes/tiny-runs.md); the peers as \`bench/peers.mjs\` builds them. ` +
+  'dlxkit natively: `build/bench/engine_native`, linked as `bench/peers.mjs` links the peers (the C library\'s start-up, a third of a 1 ms row here, paid by both: docs/notes/tiny-runs.md). ' +
   '"search": what `search_choice.c` chose (docs/engine.md); "links/dlxkit": the speedup over the linked search; ' +
   '"MiB": peak memory (ru_maxrss, medians) of dlxkit natively and of SSXCC. ' +
   `Goals (issue 28): ${GOAL}x SSXCC and ${GOAL}x DLX2 natively; WASM ${WASM_GOAL}x native on rows over a second (blank below a second). Every count is SSXCC's.`,
