@@ -64,6 +64,14 @@ struct dlx_multi {
 
 typedef struct dlx_multi multi;
 
+/* Code that runs once a search (or on the links): out of the functions
+ * that run the bit sets' slices, which V8 compiles with TurboFan on CPU
+ * time the user pays (dlx_multi_search with all of it inlined: 70 ms). */
+#define COLD __attribute__((noinline))
+#ifdef __wasm__
+enum { SLICE_NODES = 4096 };
+#endif
+
 /* ---- the dance on the copy ---------------------------------------------- */
 
 /* Unlink every node of the option holding p except p itself. */
@@ -188,9 +196,28 @@ static inline int32_t ones(const uint64_t *a, const uint64_t *c, const int32_t W
     return n;
 }
 
+/* |a & c| when it is at most cap; above, any count above cap. In
+ * WebAssembly a column is counted a word at a time and left as soon as it
+ * has more options than the best item's, as most do (pento-6x6-k2, 16
+ * words a set: the count 1.15x faster); natively the whole count is a
+ * vectorized loop (with -march=native a few AVX-512 popcounts). */
+static inline int32_t ones_upto(const uint64_t *a, const uint64_t *c, const int32_t W, const int32_t cap) {
+#ifdef __wasm__
+    int32_t n = 0;
+    if (W == 1) return __builtin_popcountll(a[0] & c[0]);
+    for (int32_t w = 0; w < W; w++)
+        if ((n += __builtin_popcountll(a[w] & c[w])) > cap) break;
+    return n;
+#else
+    (void)cap;
+    return ones(a, c, W);
+#endif
+}
+
 /* a &= ~c; returns how many options went. */
 static inline uint64_t strike(uint64_t *a, const uint64_t *c, const int32_t W) {
     uint64_t n = 0;
+#pragma clang loop vectorize(disable) /* WebAssembly: lanes taken out for i64.popcnt and put back */
     for (int32_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(a[w] & c[w]), a[w] &= ~c[w];
     return n;
 }
@@ -238,7 +265,7 @@ static void bits_free(multi *m) {
 
 /* Builds the tables for d's problem (levels: the search's depth bound);
  * 0 if they would be too big or memory runs out (the links search then). */
-static int bits_build(const dlx_t *d, multi *m, int32_t levels) {
+COLD static int bits_build(const dlx_t *d, multi *m, int32_t levels) {
     if (m->mask && m->b_options == d->n_options && m->b_nodes == d->n_nodes) return 1;
     bits_free(m);
     int32_t n = d->n_options, W = (n + 63) / 64, ni = d->n_items, np = d->n_primary;
@@ -307,7 +334,7 @@ fail:
 
 /* The live set of the root: every option, then the forced ones taken;
  * 0 if a forced option is no longer live (no solution). */
-static int bits_root(const dlx_t *d, multi *m, uint64_t *upd) {
+COLD static int bits_root(const dlx_t *d, multi *m, uint64_t *upd) {
     int32_t W = m->words, n = d->n_options;
     uint64_t *a = m->live;
     m->unmet = 0;
@@ -361,7 +388,7 @@ enter: {
     for (int32_t v = 0; v < OW; v++)
         for (uint64_t set = open[v]; set; set &= set - 1) {
             int32_t k = v * 64 + __builtin_ctzll(set), c = count[k], h = hi[k], need = lo[k] - c;
-            int32_t len = ones(a, mask + (size_t)k * W, W);
+            int32_t len = ones_upto(a, mask + (size_t)k * W, W, (int32_t)(best >> 45) + (need > 0 ? need : 0) - 1);
             if (len == 0 && need <= 0) {
                 open[v] &= ~(1ull << (k % 64));
                 continue;
@@ -441,13 +468,15 @@ backup:
 }
 
 /* One word a set (up to 64 options, 63 items) has a copy of its own: loops
- * of one turn, unrolled away (queens-8-k2 1.25x faster in WebAssembly). */
-#ifdef __wasm__
-enum { SLICE_NODES = 4096 };
-__attribute__((noinline)) static int bits_slice(dlx_t *d, multi *m, uint64_t stop) {
-    return m->words == 1 && m->owords == 1 ? bits_search(d, m, stop, 1, 1) : bits_search(d, m, stop, m->words, m->owords);
+ * of one turn, unrolled away (queens-8-k2 1.25x faster in WebAssembly).
+ * Each copy is a function of its own: V8 compiles with TurboFan only the
+ * one that runs (both in one function took 17 ms of CPU time). */
+__attribute__((noinline)) static int bits_search_one(dlx_t *d, multi *m, uint64_t stop) {
+    return bits_search(d, m, stop, 1, 1);
 }
-#endif
+__attribute__((noinline)) static int bits_search_any(dlx_t *d, multi *m, uint64_t stop) {
+    return bits_search(d, m, stop, m->words, m->owords);
+}
 
 /* ---- the links ---------------------------------------------------------------- */
 
@@ -504,7 +533,7 @@ static uint64_t cost_of(const dlx_t *d, const dlx_node *nd, int32_t r) {
 }
 
 /* The search on the links (a copy, made by start). */
-static int links_search(dlx_t *d, multi *m, uint64_t stop) {
+COLD static int links_search(dlx_t *d, multi *m, uint64_t stop) {
     uint64_t upd = 0;
     dlx_node *nd = m->nd;
     int32_t l = m->level, i = 0, r;
@@ -614,7 +643,7 @@ size_t dlx_multi_bytes(const dlx_t *d) {
 
 /* Counters and per-level records for a fresh start, then the bit sets'
  * tables or a copy of the links; DLX_ENOMEM if no room. */
-static int start(dlx_t *d) {
+COLD static int start(dlx_t *d) {
     multi *m = d->multi;
     if (!m) {
         if (!(m = d->multi = calloc(1, sizeof *m))) return DLX_ENOMEM;
@@ -692,17 +721,18 @@ int dlx_multi_search(dlx_t *d, uint64_t stop) {
     multi *m = d->multi;
     d->phase = PH_FORWARD;
     if (!m->on_bits) return links_search(d, m, stop);
+    int (*slice)(dlx_t *, multi *, uint64_t) = m->words == 1 && m->owords == 1 ? bits_search_one : bits_search_any;
 #ifdef __wasm__
     /* Called again every SLICE_NODES nodes: V8 runs a function's optimized
      * code only from its next call, and a search without solutions stayed
      * in baseline code all along (pento-6x6-k2 0.74 -> 0.54 s; as
      * dlx_search_until slices the other searches). */
     int rc;
-    do rc = bits_slice(d, m, d->nodes < stop && stop - d->nodes > SLICE_NODES ? d->nodes + SLICE_NODES : stop);
+    do rc = slice(d, m, d->nodes < stop && stop - d->nodes > SLICE_NODES ? d->nodes + SLICE_NODES : stop);
     while (rc == DLX_BUDGET && d->nodes < stop);
     return rc;
 #else
-    return m->words == 1 && m->owords == 1 ? bits_search(d, m, stop, 1, 1) : bits_search(d, m, stop, m->words, m->owords);
+    return slice(d, m, stop);
 #endif
 }
 
