@@ -16,9 +16,9 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,dlx_internal.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
+            $(addprefix src/core/,dlx_internal.h dlx_multi.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 # libm: only the C tests call it (tests/c/test_estimate.c). The programs link
 # without it: one shared library more costs a process 0.1 ms to load, a tenth
 # of a 1 ms search (docs/notes/tiny-runs.md).
@@ -89,7 +89,7 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 # - src/core/search_choice.c, which runs every search (once per solution and
 #   per slice), at -O2 without unrolling as it was inside dlx_search.c: at -Oz
 #   a count of 216,288 langford-12 solutions took about 2% more CPU time.
-# - src/core/dlx_multi.c, the search with multiplicities (Algorithm M), at -O2
+# - src/core/dlx_multi.c and dlx_multi_bits.c, the search with multiplicities (Algorithm M), at -O2
 #   without unrolling (for its linked search: 0.75 -> 0.96x native, for
 #   1.4 KiB); its bit-set search has a copy for one-word sets (queens-8-k2
 #   20% and quota-6x6-3-2:4 12% faster in WebAssembly, bench/multiplicity-run.mjs,
@@ -153,7 +153,7 @@ build/wasm/core/dlx_search.o: WASM_LEVEL := -O2 -fno-unroll-loops -DDLX_ONE_SEAR
 build/wasm/core/search_choice.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
-build/wasm/core/dlx_multi.o: WASM_LEVEL := -O2 -fno-unroll-loops
+build/wasm/core/dlx_multi.o build/wasm/core/dlx_multi_bits.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/dlx_best.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3

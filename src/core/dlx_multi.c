@@ -28,49 +28,11 @@
  * branch whose option would bring the cost to the worst of the k kept, or
  * past it, is skipped as if tried.
  */
-#include "dlx_internal.h"
+#include "dlx_multi.h"
 #include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-struct dlx_multi {
-    dlx_node *nd;            /* the copy of the links */
-    int32_t *len;            /* per item: options left in its column */
-    int32_t *prev, *next;    /* the active primary items, a circle through 0 */
-    int32_t *count;          /* per item: options of the solution using it */
-    int32_t *settled;        /* per secondary item: chosen options giving it its color */
-    int32_t *item, *cur, *excl_at, *pos, *tot; /* per level */
-    int32_t *excl, nexcl;    /* options skipped by the branches on the path */
-    int32_t level, resume;   /* resume: 0 enter a node, 1 back up */
-    uint64_t *part, cost;    /* the k cheapest (dlx_set_best): per level the cost before its choice; the cost so far */
-    int32_t n_nodes, cap_levels, cap_nodes;
-    /* The bit sets (on_bits): `words` 64-bit words a set; the tables are
-     * for the problem of n_options options and n_nodes nodes. */
-    int on_bits;
-    int32_t words, b_options, b_nodes;
-    uint64_t *mask;          /* at 0 the options with a primary item; item j's options at j * words;
-                                then per (colored item, color) its options of other colors */
-    int32_t *prim, *prim_at; /* per option (prim_at, n_options + 1): its primary items */
-    int32_t *kill, *kill_at; /* per option: offsets into mask of what its secondary items rule out */
-    int32_t owords;          /* 64-bit words in a set of primary items (bit j for item j) */
-    uint64_t *live;          /* per level, words + owords: the live options of the node, then its open
-                                items (neither covered nor done: those the choice looks at) */
-    int32_t unmet;           /* primary items used fewer than lo times */
-    int32_t *blen;           /* per level: live options of the item branched on */
-};
-
-#define STOP (-1) /* cur[l] of the branch "no more options of item[l]" */
-#define NONE (-2) /* cur[l] before the first branch (bit sets: cur[l] is an option) */
-
-typedef struct dlx_multi multi;
-
-/* Once a search or a probe, not at each node: small, not fast (WebAssembly's size budget). */
-#if defined(__clang__)
-#define COLD __attribute__((noinline, minsize))
-#else
-#define COLD __attribute__((noinline, cold))
-#endif
 
 /* ---- the dance on the copy ---------------------------------------------- */
 
@@ -183,281 +145,6 @@ static void unuse_all(const dlx_t *d, multi *m, int32_t p) {
     for (; q >= first; q--) unuse(d, m, q);
 }
 
-/* ---- the bit sets ------------------------------------------------------------ */
-
-/* Beyond this many primary items times words a set, counting every item's
- * options at every node costs more than the links' bookkeeping. */
-#define BITS_MAX_SCAN 4096
-
-/* Live options of a column: |a & c|. */
-static inline int32_t ones(const uint64_t *a, const uint64_t *c, const int32_t W) {
-    int32_t n = 0;
-    for (int32_t w = 0; w < W; w++) n += __builtin_popcountll(a[w] & c[w]);
-    return n;
-}
-
-/* a &= ~c; returns how many options went. */
-static inline uint64_t strike(uint64_t *a, const uint64_t *c, const int32_t W) {
-    uint64_t n = 0;
-    for (int32_t w = 0; w < W; w++) n += (uint64_t)__builtin_popcountll(a[w] & c[w]), a[w] &= ~c[w];
-    return n;
-}
-
-/* The tables the dance reads, by value: the inlined loops keep them in
- * registers (through m and d every store to a count would reload them). */
-typedef struct {
-    const int32_t *prim, *prim_at, *kill, *kill_at, *lo, *hi;
-    const uint64_t *mask;
-    int32_t *count;
-} tabs;
-
-static inline tabs tabs_of(const dlx_t *d, const multi *m) {
-    return (tabs){m->prim, m->prim_at, m->kill, m->kill_at, d->lo, d->hi, m->mask, m->count};
-}
-
-/* Take option r in the live set a (r already out of it): count each of its
- * primary items once, covering those that reach hi; rule out what its
- * secondary items forbid. *unmet: items below their lower bound. */
-static inline void take(tabs t, uint64_t *a, int32_t r, int32_t *unmet, uint64_t *upd, const int32_t W) {
-    for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
-        int32_t j = t.prim[p], c = ++t.count[j];
-        *unmet -= c == t.lo[j];
-        if (c == t.hi[j]) {
-            *upd += strike(a, t.mask + (size_t)j * W, W);
-            a[W + j / 64] &= ~(1ull << (j % 64));
-        }
-    }
-    for (int32_t p = t.kill_at[r], e = t.kill_at[r + 1]; p < e; p++) *upd += strike(a, t.mask + t.kill[p], W);
-}
-
-static inline void untake(tabs t, int32_t r, int32_t *unmet) {
-    for (int32_t p = t.prim_at[r], e = t.prim_at[r + 1]; p < e; p++) {
-        int32_t j = t.prim[p];
-        *unmet += t.count[j]-- == t.lo[j];
-    }
-}
-
-static void bits_free(multi *m) {
-    free(m->mask), free(m->prim), free(m->prim_at), free(m->kill), free(m->kill_at), free(m->live), free(m->blen);
-    m->mask = m->live = NULL;
-    m->prim = m->prim_at = m->kill = m->kill_at = m->blen = NULL;
-    m->b_options = -1;
-}
-
-/* Builds the tables for d's problem (levels: the search's depth bound);
- * 0 if they would be too big or memory runs out (the links search then). */
-static int bits_build(const dlx_t *d, multi *m, int32_t levels) {
-    if (m->mask && m->b_options == d->n_options && m->b_nodes == d->n_nodes) return 1;
-    bits_free(m);
-    int32_t n = d->n_options, W = (n + 63) / 64, ni = d->n_items, np = d->n_primary;
-    if (n <= 0 || n > BITS_MAX_OPTIONS || (int64_t)np * W > BITS_MAX_SCAN) return 0;
-    const dlx_node *nd = d->node;
-    /* The colored entries of secondary items, one slot per (item, color). */
-    int32_t *head = calloc((size_t)ni + 1, sizeof *head), *next = malloc((size_t)d->n_nodes * sizeof *next);
-    int32_t *color = malloc((size_t)d->n_nodes * sizeof *color), slots = 0, entries = 0, kills = 0;
-    if (!head || !next || !color) goto fail;
-    for (int32_t k = 0; k < n; k++)
-        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) {
-            int32_t j = nd[q].top, c = nd[q].color, s = head[j];
-            if (j <= np) entries++;
-            else kills++;
-            if (j <= np || c == 0) continue;
-            while (s && color[s - 1] != c) s = next[s - 1];
-            if (!s) color[slots] = c, next[slots] = head[j], head[j] = ++slots;
-        }
-    size_t bytes = ((size_t)ni + 1 + (size_t)slots) * (size_t)W * 8 + ((size_t)levels + 1) * ((size_t)(W + np / 64 + 1) * 8 + 4) +
-                   ((size_t)entries + (size_t)kills + 2 * (size_t)n + 2) * 4;
-    if (bytes > BITS_MAX_BYTES) goto fail;
-    m->mask = calloc(((size_t)ni + 1 + (size_t)slots) * (size_t)W, 8);
-    m->prim = malloc(((size_t)entries + 1) * sizeof *m->prim);
-    m->kill = malloc(((size_t)kills + 1) * sizeof *m->kill);
-    m->prim_at = malloc(((size_t)n + 1) * sizeof *m->prim_at);
-    m->kill_at = malloc(((size_t)n + 1) * sizeof *m->kill_at);
-    int32_t OW = np / 64 + 1;
-    m->live = malloc(((size_t)levels + 1) * (size_t)(W + OW) * 8);
-    m->blen = malloc(((size_t)levels + 1) * sizeof *m->blen);
-    if (!m->mask || !m->prim || !m->kill || !m->prim_at || !m->kill_at || !m->live || !m->blen) goto fail;
-    uint64_t *mask = m->mask;
-    for (int32_t k = 0; k < n; k++)
-        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) mask[(size_t)nd[q].top * W + k / 64] |= 1ull << (k % 64);
-    /* A slot's mask: its item's options but those of its color. */
-    for (int32_t j = np + 1; j <= ni; j++)
-        for (int32_t s = head[j]; s; s = next[s - 1])
-            memcpy(mask + (size_t)(ni + s) * W, mask + (size_t)j * W, (size_t)W * 8);
-    int32_t e = 0, x = 0;
-    for (int32_t k = 0; k < n; k++) {
-        m->prim_at[k] = e, m->kill_at[k] = x;
-        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) {
-            int32_t j = nd[q].top, c = nd[q].color, s = head[j];
-            if (j <= np) {
-                m->prim[e++] = j;
-                mask[k / 64] |= 1ull << (k % 64);
-                continue;
-            }
-            if (c == 0) {
-                m->kill[x++] = j * W;
-                continue;
-            }
-            while (color[s - 1] != c) s = next[s - 1];
-            m->kill[x++] = (ni + s) * W;
-            mask[(size_t)(ni + s) * W + k / 64] &= ~(1ull << (k % 64));
-        }
-    }
-    m->prim_at[n] = e, m->kill_at[n] = x;
-    free(head), free(next), free(color);
-    m->words = W, m->owords = OW, m->b_options = n, m->b_nodes = d->n_nodes;
-    return 1;
-fail:
-    free(head), free(next), free(color);
-    bits_free(m);
-    return 0;
-}
-
-/* The live set of the root: every option, then the forced ones taken;
- * 0 if a forced option is no longer live (no solution). */
-static int bits_root(const dlx_t *d, multi *m, uint64_t *upd) {
-    int32_t W = m->words, n = d->n_options;
-    uint64_t *a = m->live;
-    m->unmet = 0;
-    for (int32_t j = 1; j <= d->n_primary; j++) m->unmet += d->lo[j] > 0;
-    for (int32_t w = 0; w < W; w++) a[w] = w < n / 64 ? ~0ull : n % 64 ? (1ull << (n % 64)) - 1 : 0;
-    for (int32_t x = 0; x < d->n_excluded; x++) a[d->excluded[x] / 64] &= ~(1ull << (d->excluded[x] % 64));
-    for (int32_t v = 0, np = d->n_primary; v < m->owords; v++) /* items 1 .. np */
-        a[W + v] = (v < np / 64 ? ~0ull : (1ull << (np % 64)) * 2 - 1) & (v ? ~0ull : ~1ull);
-    for (int32_t f = 0; f < d->n_forced; f++) {
-        int32_t k = d->forced[f];
-        if (!(a[k / 64] >> (k % 64) & 1)) return 0;
-        a[k / 64] &= ~(1ull << (k % 64));
-        take(tabs_of(d, m), a, k, &m->unmet, upd, W);
-    }
-    return 1;
-}
-
-/* The search on bit sets: the links search's loop (below), node for node. */
-/* The search on bit sets: the links search's loop (below), node for node.
- * W words a set of options, OW a set of items (constants where inlined). */
-__attribute__((always_inline)) static inline int bits_search(dlx_t *d, multi *m, uint64_t stop, const int32_t W,
-                                                             const int32_t OW) {
-    const int32_t S = W + OW, *lo = d->lo, *hi = d->hi;
-    int32_t *count = m->count, *item = m->item, *cur = m->cur, *blen = m->blen;
-    const uint64_t *mask = m->mask;
-    uint64_t upd = 0, nodes = d->nodes;
-    int32_t l = m->level, i = 0, r, unmet = m->unmet, top = d->max_level;
-    int32_t *pos = m->pos, *tot = m->tot;
-    uint64_t guesses = d->guesses;
-    const tabs tb = tabs_of(d, m);
-    if (m->resume) goto backup;
-
-enter: {
-    uint64_t *a = m->live + (size_t)l * S, *open = a + W;
-    if (unmet == 0) { /* every lower bound met: a solution unless a live option has a primary item */
-        uint64_t any = 0;
-        for (int32_t w = 0; w < W; w++) any |= a[w] & mask[w];
-        if (!any) {
-            d->solutions++;
-            if (d->counting) goto backup; /* a count without a limit: nobody reads it (dlx_count_wide) */
-            d->phase = PH_AT_SOLUTION;
-            m->level = l, m->resume = 1, m->unmet = unmet;
-            d->level = l, d->depth = l;
-            d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
-            return DLX_SOLUTION;
-        }
-    }
-    /* The open item with the fewest branches, ties as DLX3: the least key
-     * of (branches, slack, -len), the first of equals. An item found done
-     * (no option left, nothing more needed) stays so below this node. */
-    uint64_t best = UINT64_MAX;
-    for (int32_t v = 0; v < OW; v++)
-        for (uint64_t set = open[v]; set; set &= set - 1) {
-            int32_t k = v * 64 + __builtin_ctzll(set), c = count[k], h = hi[k], need = lo[k] - c;
-            int32_t len = ones(a, mask + (size_t)k * W, W);
-            if (len == 0 && need <= 0) {
-                open[v] &= ~(1ull << (k % 64));
-                continue;
-            }
-            int32_t score = len + 1 - (need > 0 ? need : 0);
-            if (score <= 0) { /* a dead end */
-                best = 0, i = k;
-                goto chosen;
-            }
-            uint32_t s = (uint32_t)(need > 0 ? h - lo[k] : h - c);
-            uint64_t key = (uint64_t)score << 45 | (uint64_t)s << 13 | (uint64_t)(8191 - len);
-            if (key < best) best = key, i = k;
-        }
-chosen:;
-    int32_t t = best == UINT64_MAX ? 0 : (int32_t)(best >> 45); /* none left: not met (unmet says) */
-    int32_t bl = 8191 - (int32_t)(best & 8191);
-    if (d->n_pref && t > 0)
-        for (int32_t j = 0; j < d->n_pref; j++) {
-            int32_t k = d->pref[j], need = lo[k] - count[k];
-            if (!(open[k / 64] >> (k % 64) & 1)) continue;
-            int32_t len = ones(a, mask + (size_t)k * W, W);
-            if ((len > 0 || need > 0) && len + 1 - (need > 0 ? need : 0) == t) {
-                i = k, bl = len;
-                break;
-            }
-        }
-    if (nodes >= stop) {
-        m->level = l, m->resume = 0, m->unmet = unmet;
-        d->level = l, d->phase = PH_FORWARD;
-        d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
-        return DLX_BUDGET;
-    }
-    nodes++;
-    if (t <= 0) goto backup;
-    guesses += t > 1;
-    item[l] = i, cur[l] = NONE, pos[l] = 0, tot[l] = t, blen[l] = bl;
-}
-
-try_next: {
-    i = item[l];
-    uint64_t *a = m->live + (size_t)l * S, *down = a + S;
-    int32_t need = lo[i] - count[i];
-    if (blen[l] > 0 && blen[l] >= need) {
-        const uint64_t *col = mask + (size_t)i * W;
-        int32_t w = 0;
-        while (!(a[w] & col[w])) w++;
-        r = cur[l] = w * 64 + __builtin_ctzll(a[w] & col[w]);
-        for (int32_t v = 0; v < S; v++) down[v] = a[v];
-        down[w] &= ~(1ull << (r % 64));
-        take(tb, down, r, &unmet, &upd, W);
-        if (++l > top) top = l;
-        goto enter;
-    }
-    if (need <= 0 && cur[l] != STOP) { /* no option of i left: go on without it */
-        for (int32_t v = 0; v < S; v++) down[v] = a[v];
-        cur[l] = STOP;
-        if (++l > top) top = l;
-        goto enter;
-    }
-}
-
-backup:
-    if (l == 0) {
-        d->phase = PH_DONE;
-        d->level = 0, m->unmet = unmet;
-        d->nodes = nodes, d->updates += upd, d->guesses = guesses, d->max_level = top;
-        return DLX_DONE;
-    }
-    l--;
-    r = cur[l];
-    if (r == STOP) goto backup;
-    untake(tb, r, &unmet);
-    m->live[(size_t)l * S + r / 64] &= ~(1ull << (r % 64)); /* it stays out: later branches skip it */
-    blen[l]--;
-    pos[l]++;
-    goto try_next;
-}
-
-/* One word a set (up to 64 options, 63 items) has a copy of its own: loops
- * of one turn, unrolled away (queens-8-k2 1.25x faster in WebAssembly). */
-#ifdef __wasm__
-enum { SLICE_NODES = 4096 };
-__attribute__((noinline)) static int bits_slice(dlx_t *d, multi *m, uint64_t stop) {
-    return m->words == 1 && m->owords == 1 ? bits_search(d, m, stop, 1, 1) : bits_search(d, m, stop, m->words, m->owords);
-}
-#endif
-
 /* ---- the links ---------------------------------------------------------------- */
 
 /* Whether option k is still in the matrix: all its nodes linked, and no
@@ -524,7 +211,7 @@ COLD static int32_t seeded_next(dlx_t *d, const multi *m, int32_t i, int32_t las
 }
 
 /* The search on the links (a copy, made by start). */
-static int links_search(dlx_t *d, multi *m, uint64_t stop) {
+OUTLINED static int links_search(dlx_t *d, multi *m, uint64_t stop) {
     uint64_t upd = 0;
     dlx_node *nd = m->nd;
     int32_t l = m->level, i = 0, r;
@@ -612,7 +299,7 @@ backup:
 void dlx_multi_free(dlx_t *d) {
     multi *m = d->multi;
     if (!m) return;
-    bits_free(m);
+    dlx_multi_bits_free(m);
     free(m->nd), free(m->len), free(m->prev), free(m->next), free(m->count), free(m->settled);
     free(m->item), free(m->cur), free(m->excl_at), free(m->pos), free(m->tot), free(m->excl), free(m->part);
     free(m);
@@ -634,7 +321,7 @@ size_t dlx_multi_bytes(const dlx_t *d) {
 
 /* Counters and per-level records for a fresh start, then the bit sets'
  * tables or a copy of the links; DLX_ENOMEM if no room. */
-static int start(dlx_t *d) {
+COLD static int start(dlx_t *d) {
     multi *m = d->multi;
     if (!m) {
         if (!(m = d->multi = calloc(1, sizeof *m))) return DLX_ENOMEM;
@@ -657,7 +344,7 @@ static int start(dlx_t *d) {
         }
         free(m->part);
         m->part = malloc((size_t)levels * sizeof *m->part);
-        bits_free(m); /* its per-level arrays are sized for the old depth */
+        dlx_multi_bits_free(m); /* its per-level arrays are sized for the old depth */
         for (size_t k = 0; k < sizeof arr / sizeof *arr; k++)
             if (!*arr[k] || !m->part) {
                 m->cap_levels = 0;
@@ -667,7 +354,7 @@ static int start(dlx_t *d) {
     }
     for (int32_t i = 0; i <= n; i++) m->count[i] = m->settled[i] = 0;
     m->nexcl = m->level = m->resume = 0;
-    m->on_bits = d->multi_bits && bits_build(d, m, m->cap_levels);
+    m->on_bits = d->multi_bits && dlx_multi_bits_build(d, m, m->cap_levels);
     if (m->on_bits) return DLX_OK;
     if (m->cap_nodes < d->n_nodes) {
         free(m->nd);
@@ -694,7 +381,7 @@ COLD static int root(dlx_t *d) {
     m->cost = 0;
     uint64_t upd = 0;
     int ok = 1;
-    if (m->on_bits) ok = bits_root(d, m, &upd);
+    if (m->on_bits) ok = dlx_multi_bits_root(d, m, &upd);
     for (int32_t x = 0; x < d->n_excluded && !m->on_bits; x++) {
         int32_t p = d->opt_start[d->excluded[x]];
         if (m->nd[m->nd[p].up].down == p) remove_option(m, p, &upd); /* left out twice: once */
@@ -721,17 +408,18 @@ int dlx_multi_search(dlx_t *d, uint64_t stop) {
     multi *m = d->multi;
     d->phase = PH_FORWARD;
     if (!m->on_bits) return links_search(d, m, stop);
+    int (*slice)(dlx_t *, multi *, uint64_t) = m->words == 1 && m->owords == 1 ? dlx_multi_bits_search_one : dlx_multi_bits_search_any;
 #ifdef __wasm__
     /* Called again every SLICE_NODES nodes: V8 runs a function's optimized
      * code only from its next call, and a search without solutions stayed
      * in baseline code all along (pento-6x6-k2 0.74 -> 0.54 s; as
      * dlx_search_until slices the other searches). */
     int rc;
-    do rc = bits_slice(d, m, d->nodes < stop && stop - d->nodes > SLICE_NODES ? d->nodes + SLICE_NODES : stop);
+    do rc = slice(d, m, d->nodes < stop && stop - d->nodes > SLICE_NODES ? d->nodes + SLICE_NODES : stop);
     while (rc == DLX_BUDGET && d->nodes < stop);
     return rc;
 #else
-    return m->words == 1 && m->owords == 1 ? bits_search(d, m, stop, 1, 1) : bits_search(d, m, stop, m->words, m->owords);
+    return slice(d, m, stop);
 #endif
 }
 

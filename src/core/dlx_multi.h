@@ -1,0 +1,64 @@
+/* dlx_multi.h: what the two searches of Algorithm M share (dlx_multi.c:
+ * the links, the start and the entry points; dlx_multi_bits.c: the bit
+ * sets). Private to them. */
+#ifndef DLX_MULTI_H
+#define DLX_MULTI_H
+
+#include "dlx_internal.h"
+
+struct dlx_multi {
+    dlx_node *nd;            /* the copy of the links */
+    int32_t *len;            /* per item: options left in its column */
+    int32_t *prev, *next;    /* the active primary items, a circle through 0 */
+    int32_t *count;          /* per item: options of the solution using it */
+    int32_t *settled;        /* per secondary item: chosen options giving it its color */
+    int32_t *item, *cur, *excl_at, *pos, *tot; /* per level */
+    int32_t *excl, nexcl;    /* options skipped by the branches on the path */
+    int32_t level, resume;   /* resume: 0 enter a node, 1 back up */
+    uint64_t *part, cost;    /* the k cheapest (dlx_set_best): per level the cost before its choice; the cost so far */
+    int32_t n_nodes, cap_levels, cap_nodes;
+    /* The bit sets (on_bits): `words` 64-bit words a set; the tables are
+     * for the problem of n_options options and n_nodes nodes. */
+    int on_bits;
+    int32_t words, b_options, b_nodes;
+    uint64_t *mask;          /* at 0 the options with a primary item; item j's options at j * words;
+                                then per (colored item, color) its options of other colors */
+    int32_t *prim, *prim_at; /* per option (prim_at, n_options + 1): its primary items */
+    int32_t *kill, *kill_at; /* per option: offsets into mask of what its secondary items rule out */
+    int32_t owords;          /* 64-bit words in a set of primary items (bit j for item j) */
+    uint64_t *live;          /* per level, words + owords: the live options of the node, then its open
+                                items (neither covered nor done: those the choice looks at) */
+    int32_t unmet;           /* primary items used fewer than lo times */
+    int32_t *blen;           /* per level: live options of the item branched on */
+};
+
+#define STOP (-1) /* cur[l] of the branch "no more options of item[l]" */
+#define NONE (-2) /* cur[l] before the first branch (bit sets: cur[l] is an option) */
+
+typedef struct dlx_multi multi;
+
+/* Once a search or a probe, not at each node: small, not fast (WebAssembly's
+ * size budget), and out of the functions that run the bit sets' slices,
+ * which V8 compiles with TurboFan on CPU time the user pays
+ * (dlx_multi_search with all of it inlined: 70 ms). OUTLINED: out of them
+ * too, but fast (the search on the links). */
+#define OUTLINED __attribute__((noinline))
+#if defined(__clang__)
+#define COLD __attribute__((noinline, minsize))
+#else
+#define COLD __attribute__((noinline, cold))
+#endif
+#ifdef __wasm__
+enum { SLICE_NODES = 4096 };
+#endif
+
+/* The bit sets (dlx_multi_bits.c): tables for the problem (0: too big, or
+ * out of memory), the root (0: a forced option clashes), the search (one
+ * copy for one-word sets, one for any), and freeing the tables. */
+int dlx_multi_bits_build(const dlx_t *d, multi *m, int32_t levels);
+int dlx_multi_bits_root(const dlx_t *d, multi *m, uint64_t *upd);
+int dlx_multi_bits_search_one(dlx_t *d, multi *m, uint64_t stop);
+int dlx_multi_bits_search_any(dlx_t *d, multi *m, uint64_t stop);
+void dlx_multi_bits_free(multi *m);
+
+#endif
