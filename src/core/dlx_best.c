@@ -397,11 +397,11 @@ static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
  * (np x nw words); on the links it walks a few nodes per item, then a
  * choice hides, for each item of the option, the other nodes of the options
  * in its column. So the sets win where options are long and columns full
- * (pentominoes: 5x faster, the dance ~4,800 updates a choice to 2,200 words
+ * (pentominoes: 5x faster, the estimate below ~6,000 to 2,200 words
  * scanned) and lose where they are short (assignments, Sudoku: 1.7x slower,
- * ~100 updates to ~4,000 and ~3,000 words). The estimate: the mean over the
- * options of sum(column lengths of its items) x (its length - 1) against a
- * quarter of np x nw, between the two by more than 8x on every such row. */
+ * ~100 to 4,500 and 3,200 words). The estimate: the mean over the options
+ * of sum(column lengths of its items) x (its length - 1) against a quarter
+ * of np x nw, off the line by more than 8x on every row of bench/costs.mjs. */
 SETUP static int bits_fit(const dlx_t *d) {
     if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS || d->has_colors || d->n_forced || !d->n_options)
         return 0;
@@ -442,21 +442,23 @@ SETUP static int bits_start(dlx_t *d) {
         for (int32_t q = tmp[j]; nd[q].top > 0; q++) n_oit += nd[q].top <= np;
     }
     int32_t nw = (m + 63) / 64 > 0 ? (m + 63) / 64 : 1, iw = (np + 63) / 64 > 0 ? (np + 63) / 64 : 1;
-    size_t sets = (size_t)m * nw + (size_t)(np + 1) * nw + (size_t)(np + 2) * nw + (size_t)(np + 2) * iw + (size_t)m + 1;
-    size_t ints = (size_t)m + (size_t)m + 1 + (size_t)n_oit + 2 * ((size_t)np + 2);
+    size_t levels = (size_t)(np < m ? np : m) + 2; /* a level takes an option and an item at least */
+    size_t sets = (size_t)m * nw + (size_t)(np + 1) * nw + levels * nw + levels * iw + (size_t)m + 1;
+    size_t ints = (size_t)m + (size_t)m + 1 + (size_t)n_oit + 2 * levels;
     x->bytes = sets * sizeof(uint64_t) + ints * sizeof(int32_t);
+    if (x->bytes > BITS_MAX_BYTES) return free(tmp), x->bytes = 0, DLX_OK; /* many items: the links */
     if (!(x->block = calloc(x->bytes, 1))) return free(tmp), x->bytes = 0, DLX_ENOMEM;
     uint64_t *w = x->block;
     x->kill = w, w += (size_t)m * nw;
     x->imask = w, w += (size_t)(np + 1) * nw;
-    x->live = w, w += (size_t)(np + 2) * nw;
-    x->unc = w, w += (size_t)(np + 2) * iw;
+    x->live = w, w += levels * nw;
+    x->unc = w, w += levels * iw;
     x->onc = w, w += (size_t)m + 1;
     int32_t *v = (int32_t *)w;
     x->orig = v, v += m;
     x->oit_at = v, v += m + 1;
     x->oit = v, v += n_oit;
-    x->left = v, v += np + 2;
+    x->left = v, v += levels;
     x->bitem = v;
     x->nw = nw, x->iw = iw, x->m = m;
     for (int32_t j = 0, at = 0; j < m; j++) {

@@ -334,6 +334,23 @@ static void test_which_search(void) {
     CHECK_EQ(dlx_search(d, 1), DLX_BUDGET);
     CHECK_EQ(dlx_best_on_bits(d), 0);
     dlx_free(d);
+    /* Sets past BITS_MAX_BYTES (4096 options, 20,480 items: 4,098 levels of
+     * 320 words and the items' sets of 64), even when asked: the links. */
+    d = dlx_new(5 * 4096, 0);
+    for (int32_t k = 0; k < 4096; k++) {
+        for (int32_t j = 0; j < 5; j++) opt[j] = 5 * k + j;
+        dlx_set_cost(d, dlx_add_option(d, opt, NULL, 5), k % 3);
+    }
+    dlx_set_engine(d, DLX_ENGINE_BITS);
+    dlx_set_best(d, 1);
+    int rc;
+    while ((rc = dlx_search(d, 0)) == DLX_SOLUTION) continue;
+    CHECK_EQ(rc, DLX_DONE);
+    CHECK_EQ(dlx_best_on_bits(d), 0);
+    int64_t c = -1;
+    CHECK_EQ(dlx_best_solution(d, 0, NULL, 0, &c), 4096);
+    CHECK_EQ(c, 1365 * 3); /* 0 + 1 + 2 a turn, 1365 turns and a 0 */
+    dlx_free(d);
 }
 
 int main(void) {
