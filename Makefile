@@ -95,7 +95,7 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 #   20% and quota-6x6-3-2:4 12% faster in WebAssembly, bench/multiplicity-run.mjs,
 #   for 1.8 KiB).
 # - src/core/dlx_best.c, the search for the cheapest solutions, the same way:
-#   1.06-1.14x -Oz's speed on bench/costs.mjs's rows (paired), for 1.0 KiB.
+#   1.06-1.14x -Oz's speed on the linked search's cost rows (paired), for 1.0 KiB.
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - src/core/sudoku9.c, the 9x9 solver, at -O3 with loop unrolling: 23% faster
@@ -279,6 +279,7 @@ bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/b
 	@DATA=$(DATA) node bench/run.mjs
 	@node bench/family-run.mjs
 	@node bench/multiplicity-run.mjs
+	@node bench/costs-run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080

@@ -1,15 +1,11 @@
-// Cost instances (Knuth's DLX5 format: `|n` after an option's items) and
-// their side-by-side run: dlxkit's native CLI (--best K) beside Knuth's DLX5
-// (kK), the same optimum costs required, paired rounds, CPU time.
-//   node bench/costs.mjs [ROUNDS]   (needs build/bench/dlx, build/bench/rusage and
-//                                    build/peers/dlx5: ../shared/peers/build.sh build/peers,
-//                                    or PEERS=DIR with DIR/dlx5)
-// The families: n x n assignment problems with random costs (worker i does
-// job j at cost c[i][j]); a box packed with the 12 pentominoes, each
-// placement costing its piece's weight times its top row (heavy pieces low);
-// a 9x9 Sudoku from a few givens, each digit placed costing a random amount.
+// Cost instances (Knuth's DLX5 format: `|n` after an option's items): the
+// family that bench/costs-run.mjs runs beside Knuth's DLX5 (make bench).
+// The families, each over sizes and seeds: n x n assignment problems with
+// random costs (worker i does job j at cost c[i][j]); a box packed with the
+// 12 pentominoes, each placement costing its piece's weight (a seeded
+// order of 1..12) times its top row (heavy pieces low); a 9x9 Sudoku from a
+// few givens, each digit placed costing a random amount.
 import { writeFileSync, mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { pentominoPlacements } from './multiplicity.mjs'
 
 /** A reproducible generator of whole numbers below n. */
@@ -32,14 +28,27 @@ export function assignment (n, spread, seed) {
   return lines.join('\n') + '\n'
 }
 
-/** A w x h box of the 12 pentominoes, piece p (1..12) placed with top row y costing p * y. */
-export function costedPentominoes (w, h) {
+/** The pieces' weights: 1..12 in order for seed 0, else shuffled by the seed. */
+export function pieceWeights (seed) {
+  const w = Array.from({ length: 12 }, (_, i) => i + 1)
+  if (!seed) return w
+  const rand = rng(seed)
+  for (let i = w.length - 1; i > 0; i--) {
+    const j = rand(i + 1)
+    ;[w[i], w[j]] = [w[j], w[i]]
+  }
+  return w
+}
+
+/** A w x h box of the 12 pentominoes, a piece placed with top row y costing its weight * y. */
+export function costedPentominoes (w, h, seed = 0) {
+  const weight = pieceWeights(seed)
   const lines = []
   const names = new Set()
   for (const { piece, index, cells } of pentominoPlacements(w, h)) {
     names.add(piece)
     const top = Math.min(...cells.map(([, y]) => y))
-    lines.push(`${[piece, ...cells.map(([x, y]) => `${x}.${y}`)].join(' ')} |${(index + 1) * top}`)
+    lines.push(`${[piece, ...cells.map(([x, y]) => `${x}.${y}`)].join(' ')} |${weight[index] * top}`)
   }
   const items = [...names]
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) items.push(`${x}.${y}`)
@@ -72,58 +81,30 @@ export function costedSudoku (givens, spread, seed) {
   return lines.join('\n') + '\n'
 }
 
+const assign = (n, seed, k = 1) => ({
+  id: `assign-${n}-s${seed}${k > 1 ? `-k${k}` : ''}`, k, what: `${n} x ${n} assignment, costs below 1000`, make: () => assignment(n, 1000, seed)
+})
+const pento = (w, h, seed, k = 1) => ({
+  id: `pento-${h}x${w}-s${seed}${k > 1 ? `-k${k}` : ''}`, k, what: `${h} x ${w} box, weights ${pieceWeights(seed).join(',')}`, make: () => costedPentominoes(w, h, seed)
+})
+const sudoku = (givens, seed, k = 1) => ({
+  id: `sudoku-${givens}-s${seed}${k > 1 ? `-k${k}` : ''}`, k, what: `${givens} givens, digit costs below 10`, make: () => costedSudoku(givens, 10, seed)
+})
+
+/** The family of make bench (bench/costs-run.mjs): sizes, seeds and k varied. */
 export const ROWS = [
-  ['assign-40', 1, () => assignment(40, 1000, 7)],
-  ['assign-50-k10', 10, () => assignment(50, 1000, 8)],
-  ['assign-52', 1, () => assignment(52, 1000, 3)],
-  ['assign-60', 1, () => assignment(60, 1000, 7)],
-  ['pento-6x10', 1, () => costedPentominoes(10, 6)],
-  ['pento-6x10-k10', 10, () => costedPentominoes(10, 6)],
-  ['pento-5x12', 1, () => costedPentominoes(12, 5)],
-  ['sudoku-18', 1, () => costedSudoku(18, 10, 18)],
-  ['sudoku-16', 1, () => costedSudoku(16, 10, 16)]
+  assign(40, 7), assign(48, 1), assign(52, 3), assign(56, 1), assign(58, 6), assign(50, 8, 10),
+  pento(10, 6, 0), pento(10, 6, 1), pento(12, 5, 0), pento(12, 5, 2), pento(15, 4, 3), pento(10, 6, 4, 10),
+  sudoku(18, 18), sudoku(17, 5), sudoku(16, 16), sudoku(17, 9), sudoku(20, 3, 10)
 ]
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
-
-async function main () {
-  const { underRusage } = await import('./proc.mjs')
-  const rounds = Number(process.argv[2] || 3)
-  const only = process.argv[3] ? new RegExp(process.argv[3]) : null
-  const dir = 'build/bench/costs'
+/** Writes every row's DLX file into dir; the rows with their file and option count. */
+export function writeRows (dir = 'build/bench/costs') {
   mkdirSync(dir, { recursive: true })
-  const peers = process.env.PEERS || 'build/peers'
-  const dlx5 = (file, k) => {
-    const r = underRusage(`${peers}/dlx5`, [`k${k}`], { input: file })
-    const m = /The optimum costs? (?:is|are:)([\s\S]*)$/.exec(r.stderr)
-    if (r.status !== '0' || !m) throw new Error(`dlx5 ${file}: exit ${r.status}: ${r.stderr.slice(-200)}`)
-    // "$c" lines, a cost found r times in all as "$c (repeated r times)"
-    const costs = []
-    for (const [, c, rep] of m[1].matchAll(/\$(\d+)(?: \(repeated (\d+) times\))?/g)) for (let j = 0; j < Number(rep ?? 1); j++) costs.push(c)
-    return { costs: costs.join(' '), seconds: r.seconds }
-  }
-  const ours = (file, k) => {
-    const r = underRusage('build/bench/dlx', ['--best', String(k), '--quiet', file])
-    if (r.status !== '0') throw new Error(`dlx ${file}: exit ${r.status}: ${r.stderr.slice(-200)}`)
-    return { costs: [...r.stdout.matchAll(/^cost (\d+)$/gm)].map((m) => m[1]).join(' '), seconds: r.seconds }
-  }
-  console.log('| instance | k | optimum | dlxkit s | DLX5 s | DLX5 / dlxkit |')
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |')
-  for (const [name, k, make] of ROWS) {
-    if (only && !only.test(name)) continue
-    const file = `${dir}/${name}.dlx`
-    writeFileSync(file, make())
-    const t = { ours: [], dlx5: [] }
-    let best
-    for (let j = 0; j < rounds; j++) { // paired rounds: A, B, A, B, ...
-      const a = ours(file, k); const b = dlx5(file, k)
-      if (a.costs !== b.costs) throw new Error(`${name}: optima differ: dlxkit ${a.costs}, DLX5 ${b.costs}`)
-      best = a.costs.split(' ')[0]
-      t.ours.push(a.seconds); t.dlx5.push(b.seconds)
-    }
-    const ratio = median(t.dlx5.map((x, i) => x / Math.max(t.ours[i], 0.001))).toFixed(2)
-    console.log(`| ${name} | ${k} | ${best} | ${median(t.ours).toFixed(3)} | ${median(t.dlx5).toFixed(3)} | ${ratio} |`)
-  }
+  return ROWS.map((row) => {
+    const text = row.make()
+    const file = `${dir}/${row.id}.dlx`
+    writeFileSync(file, text)
+    return { ...row, file, options: text.trim().split('\n').length - 1 }
+  })
 }
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main()

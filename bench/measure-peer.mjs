@@ -16,6 +16,21 @@ export function knuth (id, file) {
   return { solutions: Number(m[1]), nodes: Number(m[2]), seconds: r.seconds, peakKiB: r.peakKiB }
 }
 
+/**
+ * Knuth's DLX5 on one DLX file with costs (stdin), the k cheapest (its
+ * option kK): { solutions (their costs, cheapest first, joined by spaces),
+ * seconds, peakKiB }.
+ */
+export function dlx5 (file, k) {
+  const r = underRusage(`${PEERS}/dlx5`, [`k${k}`], { input: file })
+  const m = /The optimum costs? (?:is|are:)([\s\S]*)$/.exec(r.stderr)
+  if (r.status !== '0' || !m) throw new Error(`dlx5 ${file}: exit ${r.status}: ${r.stderr.trim().slice(-200)}`)
+  // "$c" lines; a cost found r times in all as "$c (repeated r times)"
+  const costs = []
+  for (const [, c, rep] of m[1].matchAll(/\$(\d+)(?: \(repeated (\d+) times\))?/g)) for (let j = 0; j < Number(rep ?? 1); j++) costs.push(c)
+  return { solutions: costs.join(' '), seconds: r.seconds, peakKiB: r.peakKiB }
+}
+
 /** A 9x9 solver of the harness on one set, limit 2: { puzzles, rate (per CPU second), peakKiB }. */
 export function harness (id, set, { minSeconds = 1 } = {}) {
   const r = underRusage(`${PEERS}/${id}`, ['2', String(minSeconds), sudokuFile(set)])

@@ -66,32 +66,6 @@ function EXACTCOVER_SOLVE (matrix, times) {
   return dlxkit_.call('EXACTCOVER_SOLVE', [matrix, times], DLXKIT_WASM_)
 }
 
-/**
- * Finds the cheapest exact cover of a 0/1 matrix, each row costing its cell of costs: its row numbers (1 = the first row of the range), as a column; of covers of equal cost, the first found.
- *
- * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
- * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
- * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
- * @return A range of values
- * @customfunction
- */
-function EXACTCOVER_BEST (matrix, costs, times) {
-  return dlxkit_.call('EXACTCOVER_BEST', [matrix, costs, times], DLXKIT_WASM_)
-}
-
-/**
- * What the cheapest exact cover of a 0/1 matrix costs, each row costing its cell of costs.
- *
- * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
- * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
- * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
- * @return A value
- * @customfunction
- */
-function EXACTCOVER_COST (matrix, costs, times) {
-  return dlxkit_.call('EXACTCOVER_COST', [matrix, costs, times], DLXKIT_WASM_)
-}
-
 // ---- the library (names ending in _ are private to the script) ------------
 
 var dlxkit_ = (function () {
@@ -821,13 +795,6 @@ class Native {
   /** Force option k (a clash: CONFLICT, details.index the other option, details.value the item). */
   problemForce (p, k) { this.check(this._x.dk_problem_force(p, k)) }
   problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
-  /** Leave option k out (problems with bounds only: BAD_BOUND otherwise), and take the last back. */
-  problemExclude (p, k) { this.check(this._x.dk_problem_exclude(p, k)) }
-  problemUnexclude (p) { this.check(this._x.dk_problem_unexclude(p)) }
-  /** How many more options item i needs: its lower bound less the forced options holding it. */
-  problemItemNeed (p, i) { return this.check(this._x.dk_problem_item_need(p, i)) }
-  /** Whether some primary item has bounds other than 1:1. */
-  problemBounded (p) { return this._x.dk_problem_bounded(p) === 1 }
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
@@ -1259,240 +1226,8 @@ function rowItems (row, k, nItems) {
   return { MAX_NODES, readSpec, streamOptions }
 })()
 
-// ---- src/js/dlxkit-split.mjs
-const m7_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Balanced shards: the search tree cut into many small subtrees (prefixes:
-// options to force), each sized by Knuth's random-probe estimate
-// (Problem.estimate), and dealt to the parts so that each part's estimated
-// size is near the mean. The split is a pure function of the problem (with
-// its forced options), the number of parts and the seed, so processes that
-// each search one part agree on it without talking.
-//
-// A prefix is a list of steps: k >= 0 forces option k, ~k (-1 - k) leaves
-// option k out. Without bounds a node's children force one option of its
-// item each; with bounds (Algorithm M) child j forces the item's j-th
-// option and leaves out those before it (the lowest-numbered option of the
-// item a solution uses), and one more leaves out all of them when the item
-// needs no more: each solution lies below exactly one child (dlx.h).
-//
-// A shallow subtree's estimate is the least reliable (its rare heavy paths
-// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
-// times too small, six levels down about right), so the tree is first cut
-// whole, level by level, into many subtrees, and only then estimated; the
-// ones still estimated big are cut further.
-const { DlxError, checkWhole, describe } = m1_
-
-/** Whole levels are cut until there are this many subtrees per part... */
-const FIRST = 64
-/** ...but not beyond this many in all (memory and time). */
-const FIRST_CAP = 1 << 18
-/** Probes per subtree. */
-const PROBES = 16
-/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
-const GRAIN = 32
-/** ...or there are this many subtrees per part (and 2^20 in all). */
-const MOST = 256
-const MOST_CAP = 1 << 20
-
-/**
- * The prefixes of each of `parts` parts, in the order the whole search
- * meets them, and each part's estimated node count: { parts, estimates }.
- * Every solution lies below exactly one prefix of one part.
- */
-function balancedSplit (problem, parts, seed = 1) {
-  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
-  let drawn = 0
-  // Each subtree its own paths: the seed, and its place in the estimates.
-  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
-  const root = { steps: [], children: null, size: 0, end: false }
-  let leaves = 1
-  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
-    more = false
-    walk(problem, root, (node) => {
-      if (node.children || node.end) return
-      node.children = cut(problem)
-      if (node.children) {
-        leaves += node.children.length - 1
-        more = true
-      } else node.end = true
-    })
-  }
-  const open = [] // subtrees that may still be cut, with their prefixes
-  let total = 0
-  walk(problem, root, (node, prefix) => {
-    if (node.children) return
-    node.size = node.end ? 0 : estimate()
-    total += node.size
-    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
-  })
-  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
-  const most = Math.min(parts * MOST, MOST_CAP)
-  for (let pieces = open.length, big = true; big && pieces < most;) {
-    const bar = total / (parts * GRAIN)
-    big = false
-    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
-      const { subtree: node, prefix } = open[i]
-      if (node.end || node.children || node.size <= bar) continue
-      big = true
-      takeSteps(problem, prefix)
-      try {
-        node.children = cut(problem) ?? []
-        for (const child of node.children) {
-          takeSteps(problem, child.steps)
-          try {
-            child.size = estimate()
-          } finally {
-            undoSteps(problem, child.steps)
-          }
-          total += child.size
-          open.push({ subtree: child, prefix: [...prefix, ...child.steps] })
-        }
-      } finally {
-        undoSteps(problem, prefix)
-      }
-      total -= node.size
-      pieces += node.children.length - 1
-    }
-  }
-  const pieces = []
-  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
-  return deal(pieces, parts)
-}
-
-/**
- * Call visit(node, prefix) on every node below `node`, parents first, in
- * the order the search meets them; with `force`, each with its prefix
- * taken (each step once, however many nodes lie below it). The children
- * visit() gives a node are not visited.
- */
-function walk (problem, node, visit, force = true, prefix = []) {
-  const children = node.children ?? [] // as they were: not those visit() makes
-  visit(node, prefix)
-  for (const child of children) {
-    if (force) takeSteps(problem, child.steps)
-    prefix.push(...child.steps)
-    try {
-      walk(problem, child, visit, force, prefix)
-    } finally {
-      prefix.length -= child.steps.length
-      if (force) undoSteps(problem, child.steps)
-    }
-  }
-}
-
-/**
- * The children of the node the forced options lead to, dead ends left
- * out; null at a solution (nothing left to cover).
- */
-function cut (problem) {
-  const item = problem.branchItem()
-  if (item < 0) return null
-  const children = []
-  for (const steps of branches(problem, item)) {
-    takeSteps(problem, steps)
-    let next, dead
-    try {
-      next = problem.branchItem()
-      dead = next >= 0 && branches(problem, next).length === 0 // no solution below
-    } finally {
-      undoSteps(problem, steps)
-    }
-    if (!dead) children.push({ steps, children: null, size: 0, end: next < 0 })
-  }
-  return children
-}
-
-/**
- * The steps of each child of the node the forced options lead to, whose
- * search branches on `item` (the header says how, with and without bounds).
- */
-function branches (problem, item) {
-  const opts = problem.itemOptions(item)
-  if (!problem._bounded()) return opts.map((k) => [k])
-  const need = problem.itemNeed(item)
-  const parts = []
-  for (let j = 0; j <= opts.length - Math.max(need, 1); j++) parts.push([...opts.slice(0, j).map((k) => ~k), opts[j]])
-  if (need === 0) parts.push(opts.map((k) => ~k))
-  return parts
-}
-
-/** Take a prefix's steps (force, or leave out), and undo them, last first. */
-function takeSteps (problem, steps) {
-  for (let j = 0; j < steps.length; j++) {
-    try {
-      takeStep(problem, steps[j])
-    } catch (e) {
-      undoSteps(problem, steps.slice(0, j))
-      throw e
-    }
-  }
-}
-
-function undoSteps (problem, steps) {
-  for (let j = steps.length - 1; j >= 0; j--) undoStep(problem, steps[j])
-}
-
-function takeStep (problem, step) {
-  if (step >= 0) problem.force(step)
-  else problem.exclude(~step)
-}
-
-function undoStep (problem, step) {
-  if (step >= 0) problem.unforce()
-  else problem.unexclude()
-}
-
-/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
-function deal (pieces, parts) {
-  const estimates = new Array(parts).fill(0)
-  const dealt = Array.from({ length: parts }, () => [])
-  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
-  // A binary heap of the parts by (estimate, index): the least on top.
-  const heap = Array.from({ length: parts }, (_, j) => j)
-  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
-  for (const p of order) {
-    const least = heap[0]
-    estimates[least] += p.size
-    dealt[least].push(p)
-    for (let i = 0; ;) { // sift the grown part down
-      const l = 2 * i + 1
-      const r = l + 1
-      let m = i
-      if (l < parts && below(heap[l], heap[m])) m = l
-      if (r < parts && below(heap[r], heap[m])) m = r
-      if (m === i) break
-      const t = heap[i]
-      heap[i] = heap[m]
-      heap[m] = t
-      i = m
-    }
-  }
-  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
-}
-
-/**
- * The most parts a search is split into: a balanced split makes at most
- * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
- * and an estimate, so 2e9 parts would need gigabytes before the first piece.
- */
-const MAX_PARTS = MOST_CAP
-
-/** The check both kinds of shards share. */
-function checkShard (shard, parts) {
-  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
-    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
-  }
-  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
-  }
-}
-  return { balancedSplit, branches, takeSteps, undoSteps, takeStep, undoStep, MAX_PARTS, checkShard }
-})()
-
 // ---- src/js/dlxkit-run.mjs
-const m8_ = (function () {
+const m7_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1501,7 +1236,6 @@ const m8_ = (function () {
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
 const { DlxError, checkCount, checkFlag, countValue, safeCount } = m1_
-const { takeStep, undoStep } = m7_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -1529,7 +1263,7 @@ class Search {
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
     this._searching = false // a prefix's search is under way
-    this._held = [] // the steps the run has taken (forced or left out), in order
+    this._held = [] // the options the run has forced, in order
     this._spent = 0 // nodes of the prefixes done
     this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
@@ -1645,7 +1379,7 @@ class Search {
     while (same < held.length && same < next.length && held[same] === next[same]) same++
     this._release(same)
     for (let j = same; j < next.length; j++) {
-      takeStep(this.problem, next[j])
+      this.problem.force(next[j])
       held.push(next[j])
     }
     this.problem.restart()
@@ -1661,7 +1395,7 @@ class Search {
 
   /** Unforce the run's options down to the first `keep`. */
   _release (keep) {
-    for (; this._held.length > keep; this._held.pop()) undoStep(this.problem, this._held[this._held.length - 1])
+    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
   }
 
   _end (status) {
@@ -1714,6 +1448,184 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
+// ---- src/js/dlxkit-split.mjs
+const m8_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Balanced shards: the search tree cut into many small subtrees (prefixes:
+// options to force), each sized by Knuth's random-probe estimate
+// (Problem.estimate), and dealt to the parts so that each part's estimated
+// size is near the mean. The split is a pure function of the problem (with
+// its forced options), the number of parts and the seed, so processes that
+// each search one part agree on it without talking.
+//
+// A shallow subtree's estimate is the least reliable (its rare heavy paths
+// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
+// times too small, six levels down about right), so the tree is first cut
+// whole, level by level, into many subtrees, and only then estimated; the
+// ones still estimated big are cut further.
+const { DlxError, checkWhole, describe } = m1_
+
+/** Whole levels are cut until there are this many subtrees per part... */
+const FIRST = 64
+/** ...but not beyond this many in all (memory and time). */
+const FIRST_CAP = 1 << 18
+/** Probes per subtree. */
+const PROBES = 16
+/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
+const GRAIN = 32
+/** ...or there are this many subtrees per part (and 2^20 in all). */
+const MOST = 256
+const MOST_CAP = 1 << 20
+
+/**
+ * The prefixes of each of `parts` parts, in the order the whole search
+ * meets them, and each part's estimated node count: { parts, estimates }.
+ * Every solution lies below exactly one prefix of one part.
+ */
+function balancedSplit (problem, parts, seed = 1) {
+  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
+  let drawn = 0
+  // Each subtree its own paths: the seed, and its place in the estimates.
+  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
+  const root = { option: -1, children: null, size: 0, end: false }
+  let leaves = 1
+  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
+    more = false
+    walk(problem, root, (node) => {
+      if (node.children || node.end) return
+      node.children = cut(problem)
+      if (node.children) {
+        leaves += node.children.length - 1
+        more = true
+      } else node.end = true
+    })
+  }
+  const open = [] // subtrees that may still be cut, with their prefixes
+  let total = 0
+  walk(problem, root, (node, prefix) => {
+    if (node.children) return
+    node.size = node.end ? 0 : estimate()
+    total += node.size
+    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
+  })
+  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
+  const most = Math.min(parts * MOST, MOST_CAP)
+  for (let pieces = open.length, big = true; big && pieces < most;) {
+    const bar = total / (parts * GRAIN)
+    big = false
+    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
+      const { subtree: node, prefix } = open[i]
+      if (node.end || node.children || node.size <= bar) continue
+      big = true
+      for (const k of prefix) problem.force(k)
+      try {
+        node.children = cut(problem) ?? []
+        for (const child of node.children) {
+          problem.force(child.option)
+          child.size = estimate()
+          problem.unforce()
+          total += child.size
+          open.push({ subtree: child, prefix: [...prefix, child.option] })
+        }
+      } finally {
+        for (let j = 0; j < prefix.length; j++) problem.unforce()
+      }
+      total -= node.size
+      pieces += node.children.length - 1
+    }
+  }
+  const pieces = []
+  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
+  return deal(pieces, parts)
+}
+
+/**
+ * Call visit(node, prefix) on every node below `node`, parents first, in
+ * the order the search meets them; with `force`, each with its prefix
+ * forced (each option forced once, however many nodes lie below it). The
+ * children visit() gives a node are not visited.
+ */
+function walk (problem, node, visit, force = true, prefix = []) {
+  const children = node.children ?? [] // as they were: not those visit() makes
+  visit(node, prefix)
+  for (const child of children) {
+    if (force) problem.force(child.option)
+    prefix.push(child.option)
+    try {
+      walk(problem, child, visit, force, prefix)
+    } finally {
+      prefix.pop()
+      if (force) problem.unforce()
+    }
+  }
+}
+
+/**
+ * The children of the node the forced options lead to, dead ends left
+ * out; null at a solution (nothing left to cover).
+ */
+function cut (problem) {
+  const item = problem.branchItem()
+  if (item < 0) return null
+  const children = []
+  for (const k of problem.itemOptions(item)) {
+    problem.force(k)
+    const next = problem.branchItem()
+    const dead = next >= 0 && problem.itemOptions(next).length === 0 // no solution below
+    problem.unforce()
+    if (!dead) children.push({ option: k, children: null, size: 0, end: next < 0 })
+  }
+  return children
+}
+
+/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
+function deal (pieces, parts) {
+  const estimates = new Array(parts).fill(0)
+  const dealt = Array.from({ length: parts }, () => [])
+  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
+  // A binary heap of the parts by (estimate, index): the least on top.
+  const heap = Array.from({ length: parts }, (_, j) => j)
+  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
+  for (const p of order) {
+    const least = heap[0]
+    estimates[least] += p.size
+    dealt[least].push(p)
+    for (let i = 0; ;) { // sift the grown part down
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < parts && below(heap[l], heap[m])) m = l
+      if (r < parts && below(heap[r], heap[m])) m = r
+      if (m === i) break
+      const t = heap[i]
+      heap[i] = heap[m]
+      heap[m] = t
+      i = m
+    }
+  }
+  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
+}
+
+/**
+ * The most parts a search is split into: a balanced split makes at most
+ * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
+ * and an estimate, so 2e9 parts would need gigabytes before the first piece.
+ */
+const MAX_PARTS = MOST_CAP
+
+/** The check both kinds of shards share. */
+function checkShard (shard, parts) {
+  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
+    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
+  }
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
+  }
+}
+  return { balancedSplit, MAX_PARTS, checkShard }
+})()
+
 // ---- src/js/dlxkit-problem.mjs
 const m9_ = (function () {
   'use strict'
@@ -1724,8 +1636,8 @@ const { RESULT } = m2_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
 const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
-const { Search, countStopped, runSearch, solutionsStopped } = m8_
-const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
+const { Search, countStopped, runSearch, solutionsStopped } = m7_
+const { MAX_PARTS, balancedSplit, checkShard } = m8_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -1797,7 +1709,6 @@ class Problem {
     this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
     this._restarts = false // setRestarts (the engine's default: Knuth's tree)
-    this._hasBounds = null // some bounds other than 1:1 (_bounded), once asked
     kit._live++
     kit._track(this, () => { kit._live--; kit._native.problemFree(handle) })
   }
@@ -2052,21 +1963,6 @@ class Problem {
 
   unforce () { this._native.problemUnforce(this._idle()) }
 
-  /** Leave option k out of every solution (a split's part; problems with bounds only, else BAD_BOUND). */
-  exclude (k) { this._native.problemExclude(this._idle(), checkIndex(k, 'option index')) }
-
-  /** Take back the option left out last. */
-  unexclude () { this._native.problemUnexclude(this._idle()) }
-
-  /** How many more options item i needs: its lower bound less the forced options holding it, or 0. */
-  itemNeed (i) { return this._native.problemItemNeed(this._handle(), checkIndex(i, 'item index')) }
-
-  /** Whether some primary item has bounds other than 1:1 (they never change). */
-  _bounded () {
-    this._hasBounds ??= this._native.problemBounded(this._handle())
-    return this._hasBounds
-  }
-
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
@@ -2087,8 +1983,8 @@ class Problem {
   }
 
   /**
-   * Split the search into `parts` independent pieces: lists of steps, k >= 0
-   * forcing option k, ~k leaving option k out (with bounds only). Plainly, taken from the first levels of the tree and dealt
+   * Split the search into `parts` independent pieces: lists of options to
+   * force. Plainly, taken from the first levels of the tree and dealt
    * round-robin; `balanced`, cut where the estimate says a subtree is big
    * and dealt so that every part's estimated size is near the mean, a pure
    * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
@@ -2105,17 +2001,14 @@ class Problem {
       const next = []
       let split = false
       for (const prefix of prefixes) {
-        takeSteps(this, prefix)
-        try {
-          const item = this.branchItem()
-          if (item < 0) next.push(prefix)
-          else {
-            split = true
-            for (const steps of branches(this, item)) next.push([...prefix, ...steps])
-          }
-        } finally {
-          undoSteps(this, prefix)
+        for (const k of prefix) this.force(k)
+        const item = this.branchItem()
+        if (item < 0) next.push(prefix)
+        else {
+          split = true
+          for (const k of this.itemOptions(item)) next.push([...prefix, k])
         }
+        for (let j = 0; j < prefix.length; j++) this.unforce()
         if (next.length > PLAIN_CAP) break
       }
       if (!split || next.length > PLAIN_CAP) break
@@ -3365,13 +3258,15 @@ function load () {
   return { DlxError, load }
 })()
 
-// ---- src/js/dlxkit-sheets-cells.mjs
+// ---- src/js/dlxkit-sheets.mjs
 const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: the cells of a host's ranges read safely, and the error
-// values the sheet functions return instead of throwing (dlxkit-sheets.mjs
-// and dlxkit-sheets-cover.mjs share them).
+// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
+// hosts pass them (2D arrays of numbers, strings, '' or null); every function
+// returns a value or a SheetError, never throws, so one bad range cannot
+// break a sheet. Adapters turn a SheetError into the host's error value.
+const { load, DlxError } = m17_
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3389,11 +3284,69 @@ const bad = (message) => new SheetError('#VALUE!', message)
 const none = (message) => new SheetError('#N/A', message)
 const outOfRange = (message) => new SheetError('#NUM!', message)
 
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' }
+}
+
+/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
+const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
 // The largest range read: Excel's sheet (1,048,576 rows by 16,384 columns),
 // and no more cells than a call can go through in well under a second.
 const MAX_ROWS = 1 << 20
 const MAX_COLS = 1 << 14
 const MAX_CELLS = 1 << 24
+
+/**
+ * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
+ * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
+ */
+function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
+  const budget = { maxNodes }
+  const fns = {
+    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
+    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
+    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
+    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget)
+  }
+  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
+  return fns
+}
+
+/** load() and createSheetFunctions() in one step. */
+async function loadSheetFunctions (options = {}) {
+  return createSheetFunctions(await load(options), options)
+}
+
+/**
+ * Turn anything thrown inside into an error value (a bug or a hostile value
+ * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
+ * error whose message getter throws) is looked at only inside a try.
+ */
+function guarded (name, fn) {
+  return (...args) => {
+    try {
+      return fn(...args)
+    } catch (e) {
+      try {
+        if (e instanceof SheetError) return e
+        if (e instanceof DlxError) return fromDlxError(e)
+        return bad(`${name}: could not read its arguments: ${text(e)}`)
+      } catch {
+        return bad(`${name}: could not read its arguments`)
+      }
+    }
+  }
+}
 
 /** A thrown value's message as text, or a stand-in when even that throws. */
 function text (e) {
@@ -3417,6 +3370,17 @@ function show (v) {
   } catch {
     return 'an unreadable value'
   }
+}
+
+function fromDlxError (e) {
+  if (e.code === 'CLASH') return none(clashText(e.details))
+  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  return bad(e.message)
+}
+
+/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
+function clashText (d) {
+  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 // ---- reading ranges ------------------------------------------------------------
@@ -3466,260 +3430,6 @@ function cellNumber (v) {
   if (typeof v === 'number') return v
   if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v)
   return NaN
-}
-
-function gaveUp (budget) {
-  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
-}
-  return { SheetError, isSheetError, bad, none, outOfRange, text, show, rowsOf, isBlank, cellNumber, gaveUp }
-})()
-
-// ---- src/js/dlxkit-sheets-cover.mjs
-const m19_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
-// columns are items), how often each column is covered (Knuth's
-// multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m18_
-
-
-/**
- * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
- * when the option covers the item, 0, FALSE or nothing when not. A row
- * without a 1 is no option at all (it could join any cover and count it twice).
- */
-function readMatrix (range) {
-  const rows = rowsOf(range, 'an exact-cover matrix')
-  const width = rows[0].length
-  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
-  const options = []
-  const covered = new Array(width).fill(false)
-  rows.forEach((row, r) => {
-    const items = []
-    row.forEach((v, c) => {
-      if (v === true || cellNumber(v) === 1) {
-        items.push(c)
-        covered[c] = true
-      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
-        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
-      }
-    })
-    if (items.length) options.push({ row: r + 1, items })
-  })
-  return { width, height: rows.length, options, covered }
-}
-
-/**
- * How many times each column is to be covered (Knuth's multiplicities): a
- * range as wide as the matrix, one row (or a column as tall as the matrix
- * is wide); each cell blank (once), a whole number n (exactly n times) or
- * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
- */
-function readTimes (range, width) {
-  if (range === null || range === undefined || range === '') return null
-  let cells = rowsOf(range, 'the times range')
-  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
-  if (cells.length !== 1 || cells[0].length !== width) {
-    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
-  }
-  return cells[0].map((v, c) => {
-    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
-    if (isBlank(v)) return { min: 1, max: 1 }
-    const n = cellNumber(v)
-    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
-    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
-    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
-      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
-    }
-    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
-    return { min, max }
-  })
-}
-
-/**
- * What each row of the matrix costs (Knuth's DLX5): a column as tall as the
- * matrix (or one row as wide as it is tall); each cell a whole number from 0
- * to 2^53 - 1, blank for 0.
- */
-function readCosts (range, height) {
-  let cells = rowsOf(range, 'the costs range')
-  if (cells.length === 1 && cells[0].length > 1) cells = cells[0].map((v) => [v])
-  if (cells.length !== height || cells[0].length !== 1) {
-    throw bad(`the costs range is ${cells.length} x ${cells[0].length}; it needs one column of ${height} cells, one per row of the matrix`)
-  }
-  return cells.map(([v], r) => {
-    if (isBlank(v)) return 0
-    const n = cellNumber(v)
-    if (!Number.isSafeInteger(n) || n < 0) throw bad(`costs, cell ${r + 1} (row ${r + 1} of the matrix) holds ${show(v)}; a cost is a whole number from 0 to 2^53 - 1`)
-    return n
-  })
-}
-
-function withProblem (kit, matrix, times, fn, costs) {
-  const m = readMatrix(matrix)
-  const bounds = readTimes(times, m.width)
-  const price = costs === undefined ? null : readCosts(costs, m.height)
-  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
-  if (uncovered >= 0) return { uncovered: uncovered + 1 }
-  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
-  const options = m.options.map((o) => price ? { items: o.items, cost: price[o.row - 1] } : o.items)
-  const p = kit.exactCover({ primary, options })
-  try {
-    return fn(p, m)
-  } finally {
-    p.free()
-  }
-}
-
-function coverCount (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
-  if (r.uncovered) return 0
-  if (r.status === 'stopped') return gaveUp(budget)
-  // a cell's number is a double: past 2^53 - 1 it would show another count
-  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
-  return Number(r.count)
-}
-
-/** One cover as a column of 1-based row numbers of the matrix. */
-function coverSolve (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p, m) => {
-    const s = p.solve({ maxNodes: budget.maxNodes })
-    return { rows: s && s.map((k) => m.options[k].row) }
-  })
-  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (!r.rows) return none(noCover(times))
-  return r.rows.map((row) => [row])
-}
-
-const noCover = (times) => `no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`
-
-/**
- * The cheapest cover (each row costing its cell of `costs`): { rows, cost }
- * or { uncovered } or { stopped }. Of covers of equal cost, the one the
- * search meets first (the JS API's best()).
- */
-function cheapest (kit, matrix, costs, times, budget) {
-  if (costs === null || costs === undefined || costs === '') throw bad('the costs range is missing: one cost per row of the matrix')
-  return withProblem(kit, matrix, times, (p, m) => {
-    let best
-    try {
-      best = p.best({ maxNodes: budget.maxNodes })
-    } catch (e) {
-      if (e?.code === 'STOPPED') return { stopped: true }
-      throw e
-    }
-    return best.length ? { rows: best[0].options.map((k) => m.options[k].row), cost: best[0].cost } : {}
-  }, costs)
-}
-
-/** The cheapest cover as a column of 1-based row numbers of the matrix. */
-function coverBest (kit, matrix, costs, times, budget) {
-  const r = cheapest(kit, matrix, costs, times, budget)
-  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (r.stopped) return gaveUp(budget)
-  if (!r.rows) return none(noCover(times))
-  return r.rows.map((row) => [row])
-}
-
-/** What the cheapest cover costs. */
-function coverCost (kit, matrix, costs, times, budget) {
-  const r = cheapest(kit, matrix, costs, times, budget)
-  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (r.stopped) return gaveUp(budget)
-  if (!r.rows) return none(noCover(times))
-  if (typeof r.cost === 'bigint') return outOfRange(`the cheapest cover costs ${r.cost}, more than a cell's number holds exactly (2^53 - 1)`)
-  return r.cost
-}
-  return { coverCount, coverSolve, coverBest, coverCost }
-})()
-
-// ---- src/js/dlxkit-sheets.mjs
-const m20_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
-// hosts pass them (2D arrays of numbers, strings, '' or null); every function
-// returns a value or a SheetError, never throws, so one bad range cannot
-// break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m17_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m18_
-const { coverBest, coverCount, coverCost, coverSolve } = m19_
-
-
-
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
-
-/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
-const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
-
-/**
- * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
- * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
- */
-function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
-  const budget = { maxNodes }
-  const fns = {
-    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
-    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
-    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
-    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
-    EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
-    EXACTCOVER_COST: (matrix, costs, times) => coverCost(kit, matrix, costs, times, budget)
-  }
-  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
-  return fns
-}
-
-/** load() and createSheetFunctions() in one step. */
-async function loadSheetFunctions (options = {}) {
-  return createSheetFunctions(await load(options), options)
-}
-
-/**
- * Turn anything thrown inside into an error value (a bug or a hostile value
- * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
- * error whose message getter throws) is looked at only inside a try.
- */
-function guarded (name, fn) {
-  return (...args) => {
-    try {
-      return fn(...args)
-    } catch (e) {
-      try {
-        if (e instanceof SheetError) return e
-        if (e instanceof DlxError) return fromDlxError(e)
-        return bad(`${name}: could not read its arguments: ${text(e)}`)
-      } catch {
-        return bad(`${name}: could not read its arguments`)
-      }
-    }
-  }
-}
-
-function fromDlxError (e) {
-  if (e.code === 'CLASH') return none(clashText(e.details))
-  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  return bad(e.message)
-}
-
-/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
-function clashText (d) {
-  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 /** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
@@ -3790,6 +3500,10 @@ function patternOf (kit, range, box) {
   return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
+function gaveUp (budget) {
+  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
+}
+
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
   const fast = patternOf(kit, range, box)
@@ -3827,6 +3541,94 @@ function checkGrid (kit, range, box, budget) {
   }
 }
 
+// ---- exact cover -----------------------------------------------------------------
+
+/**
+ * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
+ * when the option covers the item, 0, FALSE or nothing when not. A row
+ * without a 1 is no option at all (it could join any cover and count it twice).
+ */
+function readMatrix (range) {
+  const rows = rowsOf(range, 'an exact-cover matrix')
+  const width = rows[0].length
+  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
+  const options = []
+  const covered = new Array(width).fill(false)
+  rows.forEach((row, r) => {
+    const items = []
+    row.forEach((v, c) => {
+      if (v === true || cellNumber(v) === 1) {
+        items.push(c)
+        covered[c] = true
+      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
+        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
+      }
+    })
+    if (items.length) options.push({ row: r + 1, items })
+  })
+  return { width, options, covered }
+}
+
+/**
+ * How many times each column is to be covered (Knuth's multiplicities): a
+ * range as wide as the matrix, one row (or a column as tall as the matrix
+ * is wide); each cell blank (once), a whole number n (exactly n times) or
+ * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
+ */
+function readTimes (range, width) {
+  if (range === null || range === undefined || range === '') return null
+  let cells = rowsOf(range, 'the times range')
+  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
+  if (cells.length !== 1 || cells[0].length !== width) {
+    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
+  }
+  return cells[0].map((v, c) => {
+    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
+    if (isBlank(v)) return { min: 1, max: 1 }
+    const n = cellNumber(v)
+    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
+    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
+      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
+    }
+    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
+    return { min, max }
+  })
+}
+
+function withProblem (kit, matrix, times, fn) {
+  const m = readMatrix(matrix)
+  const bounds = readTimes(times, m.width)
+  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
+  if (uncovered >= 0) return { uncovered: uncovered + 1 }
+  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
+  const p = kit.exactCover({ primary, options: m.options.map((o) => o.items) })
+  try {
+    return fn(p, m)
+  } finally {
+    p.free()
+  }
+}
+
+function coverCount (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
+  if (r.uncovered) return 0
+  if (r.status === 'stopped') return gaveUp(budget)
+  // a cell's number is a double: past 2^53 - 1 it would show another count
+  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
+  return Number(r.count)
+}
+
+/** One cover as a column of 1-based row numbers of the matrix. */
+function coverSolve (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p, m) => {
+    const s = p.solve({ maxNodes: budget.maxNodes })
+    return { rows: s && s.map((k) => m.options[k].row) }
+  })
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (!r.rows) return none(`no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`)
+  return r.rows.map((row) => [row])
+}
 
 // ---- Excel -----------------------------------------------------------------------
 
@@ -3869,11 +3671,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m18_.SheetError, isSheetError: m18_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError, isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m21_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3906,7 +3708,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m22_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3915,8 +3717,8 @@ const m22_ = (function () {
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
 const { Dlxkit } = m16_
-const { createSheetFunctions, SheetError } = m20_
-const { base64Bytes } = m21_
+const { createSheetFunctions, SheetError } = m18_
+const { base64Bytes } = m19_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3933,1720 +3735,1755 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m22_
+return m20_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAABf2AFf39/f38AYAN/f34Bf2AGf39/f39/AX9gAn9+AGAGf39/f39/AGABfwF+YAF+AX5gB39/f35+f38Bf2ACf3wBf2AHf39/' +
-  'f39+fwF/YAh/f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
+  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAABf2AFf39/f38AYAZ/f39/f38Bf2ACf34AYAF/AX5gAX4BfmAHf39/fn5/fwF/YAJ/fAF/YAN/f34Bf2AHf39/f39+fwF/YAh/' +
+  'f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAGf39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
   'f2AAAGADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAJ/fwF+YAZ/f39/f34Bf2AFf35/f38Bf2AE' +
   'f39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAZ/f39/f38BfmAEf3x8fwF/' +
-  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPcAtoCHAkI' +
-  'AAkJBgAMAAUCBwIDAAEFBAICDwwMHRADCQQAAAkJBg0UHhAJBRUfAwMEBAUgAgoEFgcFCgQAAAEBACEEBAEEBAQREQADBAQBAAQB' +
-  'AQsLBwcIAgEOBg4OBgMAAQUBAwwiDhEDDQILAhUJBAQAAQAEAgMGBQMAAQICBgMGBgQGBCMJAAANFwsFByQDBgMBCAADAwQCAAMN' +
-  'AgICAgMEAQMBASUHAAcDAQACAgADCgMEAQ8CAgIEAgICAhgYEiYSGRkCGgUFGxQnKCkqGhAHBysOASwFCwgIFwIHBQUBAQEBDwgD' +
-  'BAMDAgIBBwECAQIACAAIBQMACAIAAAAACAADBQcHAQIABgcCAQUtCwUFAQYAAAAACgIABgAIAAABLi8GMAEBAwQBAQMBAggBBBMT' +
-  'AQMxAQYTBgIBBgAAMgABCgACAgQEMwAbAQgCBgA0FjU2AAANBAMAAAAFCgQFAXABCAgFBgEBCICABAYIAX8BQZC9CAsH7gtKBm1l' +
-  'bW9yeQIABm1hbGxvYwA8BGZyZWUAQRlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAuwIIZGtf' +
-  'ZXJyb3IAlAILZGtfc3RyZXJyb3IAvAIIZGtfYWxsb2MAkwIHZGtfZnJlZQAyDWRrX3N1ZG9rdV9uZXcAxgIOZGtfc3Vkb2t1X2Zy' +
-  'ZWUAwwIOZGtfc3Vkb2t1X3NpemUAywINZGtfc3Vkb2t1X2JveAC/AhNka19zdWRva3VfcGFyc2VfYm94AMcCEGRrX3N1ZG9rdV9i' +
-  'b3hfb2YAwAIRZGtfc3Vkb2t1X3BhdHRlcm4AyAIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwDKAg9ka19zdWRva3Vfc29sdmUAzAIP' +
-  'ZGtfc3Vkb2t1X2JlZ2luAL0CDmRrX3N1ZG9rdV9zdGVwAM8CDWRrX3N1ZG9rdV9lbmQAwgIUZGtfc3Vkb2t1X3NvbHZlX21hbnkA' +
-  'zgIUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMAwQISZGtfc3Vkb2t1X2dlbmVyYXRlAMQCDmRrX3N1ZG9rdV9yYXRlAMkCFGRrX3N1ZG9r' +
-  'dV9sZXZlbF9uYW1lAMUCDWRrX3RleHRfcGFyc2UA1AIMZGtfdGV4dF9mcmVlANMCDGRrX3RleHRfc2l6ZQDVAg1ka190ZXh0X3N0' +
-  'eWxlANcCEGRrX3RleHRfY29uc3VtZWQA0QINZGtfdGV4dF9zdGFydADWAg1ka190ZXh0X2NlbGxzANACDmRrX3RleHRfZm9ybWF0' +
-  'ANICDmRrX3Byb2JsZW1fbmV3AKgCEGRrX3Byb2JsZW1fcGFyc2UAqwIPZGtfcHJvYmxlbV9mcmVlAKQCFmRrX3Byb2JsZW1fYWRk' +
-  'X29wdGlvbnMAlQIVZGtfcHJvYmxlbV9zZXRfYm91bmRzALACE2RrX3Byb2JsZW1fc2V0X2Nvc3QAsQIWZGtfcHJvYmxlbV9vcHRp' +
-  'b25fY29zdACpAhNka19wcm9ibGVtX3NldF9iZXN0AK8CGGRrX3Byb2JsZW1fc29sdXRpb25fY29zdAC3AhVka19wcm9ibGVtX2Jl' +
-  'c3RfY291bnQAmAIYZGtfcHJvYmxlbV9iZXN0X3NvbHV0aW9uAJkCGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZACyAhBka19wcm9i' +
-  'bGVtX3NoYXBlALUCFGRrX3Byb2JsZW1faXRlbV9uYW1lAKUCFWRrX3Byb2JsZW1fY29sb3JfbmFtZQCcAhdka19wcm9ibGVtX29w' +
-  'dGlvbl9pdGVtcwCqAhFka19wcm9ibGVtX3NlYXJjaACtAhdka19wcm9ibGVtX3NlYXJjaF91bnRpbACuAhNka19wcm9ibGVtX3Nv' +
-  'bHV0aW9uALYCEGRrX3Byb2JsZW1fY291bnQAnQIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAJ8CEGRrX3Byb2JsZW1fc3Rh' +
-  'dHMAuAISZGtfcHJvYmxlbV9yZXN0YXJ0AKwCE2RrX3Byb2JsZW1fc2V0X3NlZWQAtAIXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMA' +
-  'swIQZGtfcHJvYmxlbV9mb3JjZQCiAhJka19wcm9ibGVtX3VuZm9yY2UAugISZGtfcHJvYmxlbV9leGNsdWRlAKECFGRrX3Byb2Js' +
-  'ZW1fdW5leGNsdWRlALkCFGRrX3Byb2JsZW1faXRlbV9uZWVkAKYCEmRrX3Byb2JsZW1fYm91bmRlZACaAhdka19wcm9ibGVtX2l0' +
-  'ZW1fb3B0aW9ucwCnAhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAJsCGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgCjAhNka19wcm9i' +
-  'bGVtX2VzdGltYXRlAKACC19pbml0aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgDZAglzdGFja1NhdmUANgxzdGFja1Jlc3RvcmUA' +
-  'NwpzdGFja0FsbG9jADgJDwEAQQELBxcWDhoAvQG/AQwBBQqxqwfaAgMAAQuJJwQffwR+AnsBfSMAQRBrIgwkACAAKAJUIR8gACgC' +
-  'UCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAoAhQhDyAAKAIIIQcgACgCKCEUIAAoApABIQ4gACgCvAEhFUECIQIgDCAAKAK0ASIW' +
-  'IAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAgACgCxAFBAEcgFCAORXIbIRggDEEIaiIDQQAgDhshICADQQRyIR0gACgC' +
-  'sAIhHiAAKQNoISIgACgC0AEhFyAMIAApA3A3AwAgASAAKQOgASIhIAEgIVQbISQgACgCWCELAkACfwJAAkACfwJAAkACQCAAKAJk' +
-  'DgQAAQIHAQtBACECIA8oAgRFBEBBACELDAULQQAhCyAORQ0AIAAgIhBjIAwgFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYC' +
-  'DCABIAApA6ABIiEgASAhVBshJAtBAAwBCyAAKAJcRQ0BQQELIQIDQAJAAkACQCACRQRAAkACQCAiICRaBEAgDkUgASAiWHJFBEAD' +
-  'QCAAIAs2AlwgABBMIAAgACkDmAFCAXw3A5gBIAAgIhBjIAwgFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIQsgIiAB' +
-  'IAApA6ABIiEgASAhVBsiJFoNAAsgIkIBfCEiIBhFDQMgFyAAKALIATYCEEEAIQIMAgsgACALNgJcIABBATYCZEEDDAoLICJCAXwh' +
-  'IiAYRQ0BIBcgC0EUbGoiAyAAKALIATYCEEEAIQIgC0UEQEEAIQsMAQsgA0EIaygCACECCyAXIAtBFGxqIAI2AgwLIAtBFGwhEiAL' +
-  'QQFrQRRsIRMCfwJAA0ACQAJAAkACQAJAAkACQAJAAkACQAJAIA4EQCAAKAIAIQggACgCtAEhBiAAKAIYIQkCQAJAIAAoAtABIBNq' +
-  'KAIIQQAgCxsiAiAMKAIIIBZrQQJ1IgNODQADQCAIIAYgAkECdGooAgAiBE4gCSAEQQJ0aigCAEECSHENASACQQFqIgIgA0cNAAsg' +
-  'ACgC0AEgEmogAzYCCAwBCyAAKALQASASaiACNgIIQQAhBSACIANODQADQCAIIAYgAkECdGooAgAiBE4EQCAJIARBAnRqKAIAIgpF' +
-  'DQwgBSAFIAQgBRsgCkEBRxshBQsgAkEBaiICIANHDQALQQEhA0EAIAUNDxoLIAAoArABIQpBACEFQf////8HIQRBASEGQQEhAwJA' +
-  'IAhBEEgNAANAIAogBkECdCICaiEFIAIgCWohDUEAIQL9DP///3////9/////f////38hJQNAICUgDSACQQJ0IhBq/QAAACIm/foB' +
-  'IAUgEGr9AAAA/ecBICUgJv0MAAAAQAAAAEAAAABAAAAAQP05/VL9tgEhJSACQQxJIAJBBGohAg0ACyAlICUgJf0NCAkKCwwNDg8A' +
-  'AQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAQgAiAESCICGyEEIAYgAyACGyEDIAZBH2ogBkEQaiEG' +
-  'IAhMDQALQQAhBSAEQf////8HRgRAQf////8HIQQMAQsgAyADQQ9qIgIgAiADSBshAgNAIAMgCEwEQCAEQf////8HIAkgA0ECdCIN' +
-  'aigCACIQsiAKIA1qKgIAlbwgEEH/////A0obRgRAIAMhBQwDCyACIANHIANBAWohAw0BCwsLIAYgCEwEQANAQf////8HIAkgBkEC' +
-  'dCICaigCACIDsiACIApqKgIAlbwgA0H/////A0obIgIgBCACIARIIgIbIQQgBiAFIAIbIQUgBiAIRyAGQQFqIQYNAAsLIAVFDQEg' +
-  'CSAFQQJ0aigCACEDDAgLIAAoAhghCCAAKAIAIglBgSBOBEBB/////wchA0EAIQUgACgCFCIGKAIEIgJFDQcDQAJAIAggAkECdGoo' +
-  'AgAiBCADTg0AIAIhBSAEIgNBAk4NAAwJCyAGIAJBBHRqKAIEIgINAAsMBwtB/////wchBEEAIQNBASECQQAhBiAJQT9MDQEDQCAI' +
-  'IAIiBUECdGoiCv0AAAAhJUEEIQIDQCAlIAogAkECdGr9AAAA/bYBISUgAkE8SSACQQRqIQINAAsCQCAEICUgJSAl/Q0ICQoLDA0O' +
-  'DwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgJKBEBBASEGIAUhAyACIgRFDQELIAVBQGshAiAFQf8A' +
-  'aiAJSg0DDAELCyAFIgIhA0EAIQQMAgtBACEFQYCAgIAEIQMgGEUNCwwICyAJIAJBD2pOBEADQCAIIAIiBUECdGoiCv0AAAAhJUEE' +
-  'IQIDQCAlIAogAkECdGr9AAAA/bYBISUgAkEMSSACQQRqIQINAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0N' +
-  'BAUGBwABAgMMDQ4PCAkKC/22Af0bACICIARODQBBACEGIAUhAyACIgQNACAFIgIhA0EAIQQMBAsgBUEQaiECIAVBH2ogCUwNAAsL' +
-  'QQAhBSADRQ0DIAZFDQELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQjxU' +
-  'ICFCBHwhIQ0ACwwBCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUIMVCAh' +
-  'QgR8ISENAAsLIAMgI3qnaiEFQQAhAyAERQ0BCyAEIQMgAiAJSg0AA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDDQBBACED' +
-  'DAILIAIgCUcgAkEBaiECDQALCyAeRQ0AIAggACgCrAIgHiADIAUQAiEFCyAYIANBAUpxDQEgAw0CIAUhBAsgDkUNCCAAKAKwASAE' +
-  'QQJ0aiICKgIAIidDAACAS11FDQggAiAnQwAAgD+SOAIADAgLIAAgCyAgIAwQZQ0BDAILC0EAIANBAkgNARoLIAAgACkDeEIBfDcD' +
-  'eEEBCyESIAcgBUEEdCITaiICIAUgAigCBCIERwRAIB1BBCAOGyEQIAxBCGpBACAOGyEZIAwpAwAhIQNAIARBAWohAgNAIAcgAkEE' +
-  'dGoiCCgCBCEJIAgoAgAhBiAEIAgoAggiCkEATAR/IAYFIBRBACAIKAIMQQBIG0UEQCAHIAZBBHRqIAk2AgQgByAJQQR0aiAGNgIA' +
-  'IBEgCkECdGoiBiAGKAIAIgZBAWs2AgAgDkUgBkEHSnJFBEAgGSAQIAZBA0gbIgYgBigCACIGQQRqNgIAIAYgCjYCAAsgDCAhQgF8' +
-  'IiE3AwALIAJBAWoLIgJHDQALIAcgBEEEdGooAgQiBCAFRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGogAigCBCICNgIEIA8gAkEEdGog' +
-  'BDYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIAIAIgDCgCDCAVa0ECdTYCBAso' +
-  'AgQhBgJAIAApA4gBIiFQDQAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gA6yCIiFQDQADQCAH' +
-  'IAZBBHRqKAIEIQYgIUIBfSIhQgBSDQALC0L///////////8AISMCQCAORSASQQFzcgRAIAYhCAwBCyAGIgghBANAIAQgBUcEQCAE' +
-  'QQFqIQJCACEhA0AgBAJ/IAcgAkEEdGoiCSgCCCIKQQBMBEAgCSgCAAwBCyAhIBEgCkECdGo0AgB8ISEgAkEBagsiAkcNAAsgISAj' +
-  'ICEgI1MiAhshIyAEIAggAhshCAsgByAEQQR0aigCBCIEIAZHDQALCyAbIAtBAnQiAmogCDYCACACIBpqQQA2AgAgAiAfaiADNgIA' +
-  'DAELIBwgC0ECdGooAgAiCEEBayEDIAcgCEEEdGooAgghCQNAIAgCfyAHIANBBHRqIgIoAggiBkEATARAIAIoAgQMAQsCQAJAIBQE' +
-  'QCACKAIMIhINAQsgDyAGQQR0IgJqIgQoAgQhBSAPIAQoAgBBBHRqIAY2AgQgDyAFQQR0aiAGNgIAIBEgBkECdGoiBCAEKAIAQYCA' +
-  'gIAEazYCACACIAdqKAIAIgQgBkYNAQNAIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhEiAEIAooAggiE0EATAR/IAUFIBRB' +
-  'ACAKKAIMQQBIG0UEQCAHIBJBBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgE0ECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0ACyAG' +
-  'IAcgBEEEdGooAgAiBEcNAAsMAQsgEkEATA0AIA8gBkEEdCICakEANgIIIAIgB2ooAgAiBCAGRg0AA0AgByAEQQR0aiITIQICQCAT' +
-  'KAIMQQBIBEAgAiASNgIMDAELIAMgBEYNACAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIQ0gBCAKKAIIIhBBAEwEfyAFBSAK' +
-  'KAIMQQBOBEAgByANQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBBBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsLIBMoAgAi' +
-  'BCAGRw0ACwsgA0EBawsiA0cNAAsgDgRAIAwgFiAXIAtBFGxqIgIoAgBBAnRqNgIIIAwgFSACKAIEQQJ0ajYCDAsgCSAHIAhBBHRq' +
-  'KAIEIghGBEAgByAJQQR0aigCBCEICyAIIBsgC0ECdCICaigCAEYNASACIBpqIgIgAigCAEEBajYCAAsgHCALQQJ0aiAINgIAIB1B' +
-  'BCAOGyESIAxBCGpBACAOGyETIAhBAWohBiAMKQMAISEDQAJ/IAcgBkEEdGoiAigCCCIFQQBMBEAgAigCAAwBCwJAAkACQCAUBEAg' +
-  'AigCDCIJDQELIAcgBUEEdCIQaigCBCIEIAVGDQEDQCAEQQFqIQIDQCAHIAJBBHRqIgkoAgQhCiAJKAIAIQMgBCAJKAIIIg1BAEwE' +
-  'fyADBSAUQQAgCSgCDEEASBtFBEAgByADQQR0aiAKNgIEIAcgCkEEdGogAzYCACARIA1BAnRqIgMgAygCACIDQQFrNgIAIA5FIANB' +
-  'B0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIA02AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAFIAcgBEEEdGoo' +
-  'AgQiBEcNAAsMAQsgCUEATA0BIA8gBUEEdCICaiAJNgIIIAIgB2ooAgQiBCAFRg0BA0AgByAEQQR0aiINIQICQCAJIA0oAgxHBEAg' +
-  'BEEBaiECA0AgByACQQR0aiIKKAIEIRAgCigCACEDIAQgCigCCCIZQQBMBH8gAwUgCigCDEEATgRAIAcgA0EEdGogEDYCBCAHIBBB' +
-  'BHRqIAM2AgAgESAZQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyAZNgIA' +
-  'CyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsMAQsgBCAGRg0AIAJBfzYCDAsgDSgCBCIEIAVHDQALDAELIA8gDyAQaiICKAIAIgNB' +
-  'BHRqIAIoAgQiAjYCBCAPIAJBBHRqIAM2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIACyAGQQFqCyIGIAhHDQALIAtBAWohAiAP' +
-  'KAIERQ0EIAAoAmAgC0pFBEAgACACNgJgCyACIQtBACECDAILIA8gCUEEdCICaiIDKAIEIQQgDyADKAIAQQR0aiAJNgIEIA8gBEEE' +
-  'dGogCTYCACARIAlBAnRqIgMgAygCAEGAgICABGs2AgAgAiAHaigCACIEIAlGDQADQCAEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAF' +
-  'KAIAIQYgBCAFKAIIIghBAEwEfyADBSAUQQAgBSgCDEEASBtFBEAgByAGQQR0aiACNgIEIAcgA0EEdGogAjYCACARIAhBAnRqIgMg' +
-  'AygCAEEBajYCAAsgAkEBawsiAkcNAAsgByAEQQR0aigCACIEIAlHDQALCwJAIBhFDQAgACgCyAEiAiAXIAtBFGxqKAIQIgZMDQAg' +
-  'ACgCxAEhCANAIAAgAkEBayICNgLIASAIIAJBAnRqKAIAIgRBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAQgBSgCCCIJQQBMBH8gAwUg' +
-  'ByAFKAIAQQR0aiACNgIEIAcgA0EEdGogAjYCACARIAlBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACyAHIAcgBEEEdGoiAigC' +
-  'AEEEdGogBDYCBCAHIAIoAgRBBHRqIAQ2AgAgESACKAIIQQJ0aiICIAIoAgBBAWo2AgAgACgCyAEiAiAGSg0ACwsgCwRAIAtBAWsh' +
-  'C0EBIQIMAQsLQQAhCwsgAEEANgJcIABBAzYCZEECDAELIABBAjYCZCAAIAI2AlwgAEJ/NwOgASAAIAApA/ACIgFCAXwiITcD8AIg' +
-  'ACAAKQP4AiABICFWrXw3A/gCQQELIQIgDgRAIAAgDCgCCCAWa0ECdTYCuAEgACAMKAIMIBVrQQJ1NgLAAQsgACAiNwNoIAAgCzYC' +
-  'WCAAIAwpAwA3A3ALIAxBEGokACACC1UBAn8gAyAAIARBAnRqKAIARwRAIAQPCyACQQBMBEAgBA8LAkADQCAAIAEgBUECdGooAgAi' +
-  'BkECdGooAgAgA0YNASAFQQFqIgUgAkcNAAsgBA8LIAYLhwYDCn8BewJ+IAAoAhQiBSgCBCIBRQRAQX8PCyAAKAIYIQYgACgCsAIh' +
-  'CgJAIAAoAgAiB0GBIE4EQEH/////ByEDA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCIDQQJODQAMAwsgBSABQQR0aigCBCIB' +
-  'DQALDAELQf////8HIQNBACEFQQEhAQJAAkACQAJAIAdBP0oEQANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsgCCABQQJ0av0A' +
-  'AAD9tgEhCyABQTxJIAFBBGohAQ0ACwJAIAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAECAwwNDg8ICQoL' +
-  '/bYB/RsAIgEgA04NAEEBIQUgAiEEIAEiAw0AQQAhAyACIgEhBAwDCyACQUBrIQEgAkH/AGogB0wNAAsLIAcgAUEPak4EQANAIAYg' +
-  'ASICQQJ0aiII/QAAACELQQQhAQNAIAsgCCABQQJ0av0AAAD9tgEhCyABQQxJIAFBBGohAQ0ACwJAIAsgCyAL/Q0ICQoLDA0ODwAB' +
-  'AgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgA04NAEEAIQUgAiEEIAEiAw0AIAIiASEEQQAhAwwECyAC' +
-  'QRBqIQEgAkEfaiAHTA0ACwsgBEUEQEEAIQIMBAsgBUUNAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0g' +
-  'DIYgDYQhDSAMQjxUIAxCBHwhDA0ACwwBCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxC' +
-  'DFQgDEIEfCEMDQALCyAEIA16p2ohAiADDQBBACEDDAELIAEgB0oNAANAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiAw0AQQAh' +
-  'AwwCCyABIAdHIAFBAWohAQ0ACwtBfyAKBH8gBiAAKAKsAiAKIAMgAhACBSACC0EBayADQf////8HRhsLqQgCAn4DfyAARQRAQX4P' +
-  'C0J/IAEgAVAbIQEgACgClAIhBAJAAkACQAJAIAAoAuQCIgYEQCAEDQEgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEg' +
-  'AlYbEBsiBUEDRw0EIAApA2giAiABVA0AC0EDDwsgBEUNAQsgACgCZEUEQCAAQgEgACkDgAEgACgCuAJBAUYgBnIbUDYCwAILAn9B' +
-  'AiEFAkACQAJAIAAoAmQOBAABAQIBCyAAKALkAgRAQX8hBQJ/AkAgACgC6AIiBA0AIABBAUHYABA7IgQ2AugCIAQNAEF/DAELIAQh' +
-  'BiAEKAJAQQBKBEBBACEGA0AgBCgCPCAGQRhsaigCFBBBIAZBAWoiBiAEKAJASA0ACyAAKALoAiEGCyAEQQA2AkAgBkIANwNIQQAL' +
-  'DQILAkAgABAHIgUOAwECAAILIABBAzYCZEECDAILIABBATYCZCAAKAKoAiIEKAJURQRAIAAgBCABEAgMAgtBAkEBIAQoAnhBAUYb' +
-  'QQEgBCgCWEEBRhshBiAAKQNoIQIDQCAAIAQgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyAGEQwAIgVBA0cNASAAKQNoIgIgAVQN' +
-  'AAtBAyEFCyAFCw8LAkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCuAJBAWsOAgIBAAtBASEFIAAQHg0BCyAAKALEAgR/QQAFIAAo' +
-  'AiBBAEwEf0EBBSAAEIUBCwtFQQF0IQULIAAgBUECRjYCyAIgACAFQQFGNgK8AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgC' +
-  'zAFMDQAgACgCxAEgBEECdBBAIgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsgACgCvAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASAC' +
-  'fUKAIFYbIAEgASACVhshAiAAKAK0AigCIARAIAAgAhAfDAELIAAgAhAgCyIFQQNHDQJBAyEFIAApA2giAiABVA0ACwwBCyAAKALI' +
-  'AgRAIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAmIgVBA0cNAkEDIQUgACkDaCICIAFUDQALDAELIAAoAuAB' +
-  'DQECQCAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA/ACIAApA/gChEIAUnJyDQAgAiAAKQNoIgNYDQIg' +
-  'ASACWA0AA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBUEDRw0CIAApA2giAyACVA0AC0EDIQUgAyAAKQPYAVQNAQwC' +
-  'CyAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIFQQNHDQFBAyEFIAApA2giAiABVA0ACwsgBQ8LIAAgARCD' +
-  'AQsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxAECyEBAX8gACgCJCECIAFFBEAgAkIAEFkPCyAC' +
-  'IAApAzgQWQvAAwEHfyMAQRBrIgQkAEF/IQIgABAJRQRAIAAoAqgCIgJCADcDQCAEQgA3AwhBASEBIAIoAlQEQCAAIAIgBEEIahAU' +
-  'IQELAkAgACgCoAIiA0EATA0AA0AgAigCVA0BIAIoAgAiBiAGIAAoAhwgACgCnAIgBUECdGooAgBBAnRqKAIAIgdBBHRqKAIAQQR0' +
-  'aigCBCAHRgRAIAIgByAEQQhqEAogACgCoAIhAwsgBUEBaiIFIANIDQALCyABQQBHIQMCQCABRSAAKAIwIgFBAExyDQBBACEFA0Ag' +
-  'AigCVARAQQEhAwwCCyAAIAIgACgCLCAFQQJ0aigCACIDEAsiBwRAIAAgAiADQQJ0IgEgACgCHGooAgAgBEEIahAMIAIoAgAhAyAA' +
-  'KAIcIAFqKAIAIQEDQCABQQR0IQYgAUEBaiEBIAMgBmooAggiBkEASg0ACyACIAZBf3MiASAAKALgAkgEfiAAKALQAiABQQN0aikD' +
-  'AAVCAAsgAikDQHw3A0AgACgCMCEBCyAHQQBHIQMgBUEBaiIFIAFODQEgBw0ACwsgACAAKQNwIAQpAwh8NwNwQQBBAiADGyECCyAE' +
-  'QRBqJAAgAgvmFgIPfwR+IwBBEGsiDCQAIAxCADcDCCABKAI0IQMgASgCACEQIAxBADYCBCABKAI4RUUhBANAAkACQAJAAkACQAJA' +
-  'AkAgBEUEQCAAKALkAgRAIAEpA0AgABAZWg0FCyAAIAEgDEEEahANIgVB/////wdGBEAgAEECNgJkQQEhBCABQQE2AjggASADNgI0' +
-  'IAAgAzYCXCAAIAM2AlggACAAKQNwIAwpAwh8NwNwIAAoAuQCRQ0CIAAgASkDQEEDEBgiA0UNAiAAQQE2AmQgAUEANgI4IAMhBAwD' +
-  'CyACIAApA2giElgEQCABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlggACAAKQNwIAwpAwh8NwNwQQMhBAwDCyAAIBJCAXw3A2gg' +
-  'BUEATARAIAwoAgQhBQwFCyAFQQFHBEAgACAAKQN4QgF8NwN4CyABKAIYIg4gA0ECdCILaiAMKAIENgIAIAEoAhwgC2pBfjYCACAB' +
-  'KAIgIAtqIAEoAjA2AgAgASgCJCALakEANgIAIAEoAiggC2ogBTYCACADIQsMAwsgAwRAIAEoAhwhCCABKAIYIQ4gAyELA0AgDiAL' +
-  'QQFrIgtBAnQiB2ooAgAhBQJAIAcgCGooAgAiBEF/RgRAIAEoAgwiAyABKAIIIgQgBUECdCIJaigCAEECdGogBTYCACAEIAMgCWoo' +
-  'AgBBAnRqIAU2AgAgASgCMCIDIAEoAiAgB2oiCigCAEwNASABKAIEIQYgASgCACEEIAEoAiwhDQNAIAEgA0EBayIDNgIwIA0gA0EC' +
-  'dGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIPQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiAD' +
-  'NgIAIAYgD0ECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYC' +
-  'ACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCigCAEoNAAsMAQsgDCAFNgIEIAEoAgAhBiAEIQMDQCAGIAMiB0EBayID' +
-  'QQR0aigCCEEASg0ACyAEIQMDQCAGIAMiBUEBaiIDQQR0aigCCEEASg0ACyAFIAdOBEADQCAGIAUiCUEEdGoiAygCDCENAkAgAygC' +
-  'CCIFIAAoAgBMBEAgBUECdCIDIAEoAhBqIgggCCgCACIIQQFrNgIAIAggACgCkAIgA2ooAgBHDQEgACgCACAFTgRAIAEoAgwiCCAD' +
-  'aigCACEKIAggAyABKAIIIg1qKAIAQQJ0aiAFNgIAIA0gCkECdGogBTYCAAsgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAI' +
-  'An8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIK' +
-  'IAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIA1FBEAgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFr' +
-  'IQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCAN' +
-  'QQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIAEoAhQgBUECdGoiAyADKAIAQQFrIgM2' +
-  'AgAgAw0AIAYgBUEEdGooAgAiCCAFRg0AA0AgDSAGIAhBBHRqIg8oAgxHBEAgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCIRQQBM' +
-  'BEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgEUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNH' +
-  'DQALCyAPKAIAIgggBUcNAAsLIAlBAWshBSAHIAlIDQALCyABIAEoAjwgC0EDdGopAwA3A0AgASABKAIwIgNBAWo2AjAgASgCLCAD' +
-  'QQJ0aiAENgIAIAEoAiQgC0ECdGoiAyADKAIAQQFqNgIADAULIAsNAAsLIAwgBTYCBCAAQQA2AlggAEEDNgJkIAAgACkDcCAMKQMI' +
-  'fDcDcEECIQQMAQsgACAAKQPwAiICQgF8IhI3A/ACIAAgACkD+AIgAiASVq18NwP4AgsgDEEQaiQAIAQPCyAOIAtBAnRqKAIAIgVB' +
-  'AnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCAMKQMIIRMCQCABKAIEIANqKAIAIgNBAEwgAyAESHINACALQQJ0IQkDQAJ/IAAp' +
-  'A4ABUEUEQCABKAIAIgQgBSABKAIcIAlqKAIAIgcgB0EASBtBBHRqKAIEIQMCQCAHQQBODQAgACAAKQOIASISQgyIIBKFIhJCGYYg' +
-  'EoUiEkIbiCAShSISNwOIASASQp26s/uUkv2iJX4gASgCBCAFQQJ0ajQCAIIiElANAANAIAQgA0EEdGooAgQhAyASQgF9IhJCAFIN' +
-  'AAsLIAQgBUEEdGooAgQgAyADIAVGGwwBCyAQIAVBBHRqKAIECyEEIAEoAhwgCWogBDYCAEIAIRIgBCEDIAAoAuQCRQ0DA0AgA0EE' +
-  'dCADQQFqIQMgEGooAggiB0EASg0ACyAHQX9zIgMgACgC4AJIBEAgACgC0AIgA0EDdGopAwAhEgsgABAZIRQgACgC5AJFDQMgFCAB' +
-  'KQNAIhV9IBJWIBQgFVZxDQMgASgCACIHIAcgBEEEdGoiAygCACIFQQR0aiADKAIENgIEIAcgAygCBEEEdGogBTYCACABKAIEIggg' +
-  'AygCCEECdGoiAyADKAIAQQFrNgIAIARBAWohAwNAIAcgA0EEdGoiBigCACEFIAQgBigCCCIOQQBMBH8gBQUgByAFQQR0aiAGKAIE' +
-  'IgY2AgQgByAGQQR0aiAFNgIAIAggDkECdGoiBSAFKAIAQQFrNgIAIBNCAXwhEyADQQFqCyIDRw0ACyABIAEoAjAiA0EBajYCMCAB' +
-  'KAIsIANBAnRqIAQ2AgAgASgCJCAJaiIDIAMoAgBBAWo2AgAgASgCGCAJaigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBr' +
-  'IQQgASgCBCADaigCACIDQQBMDQEgAyAETg0ACwsgDCATNwMIAkAgBEEASg0AIAEoAhwgC0ECdGoiAygCAEF/Rg0AIAEoAgwiBCAB' +
-  'KAIIIgcgBUECdCIJaiIGKAIAQQJ0aiAEIAlqIgQoAgA2AgAgByAEKAIAQQJ0aiAGKAIANgIAIANBfzYCACALQQFqIQMgCyAAKAJg' +
-  'Tg0DDAQLIAwgBTYCBCABKAIwIgMgASgCICALQQJ0aiIIKAIASgRAIAEoAgQhBiABKAIAIQQgASgCLCEOA0AgASADQQFrIgM2AjAg' +
-  'DiADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJKAIIIgpBAEwEQCAJKAIEDAELIAQgCSgCAEEEdGogAzYCBCAEIAkoAgRB' +
-  'BHRqIAM2AgAgBiAKQQJ0aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdBBHRqIgMoAgBBBHRqIAc2AgQgBCADKAIEQQR0' +
-  'aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEoAjAiAyAIKAIASg0ACwsgCyEDC0EBIQQMAwsgDCATNwMIIAEoAjwgC0ED' +
-  'dGogASkDQDcDACABIAEpA0AgEnw3A0AgACABIAQgDEEIahAMIAtBAWohAyALIAAoAmBIDQELIAAgAzYCYAsgDCAFNgIEQQAhBAwA' +
-  'CwALsAYBC38jAEEgayIGJAACQAJAIAAoAqgCIgFFBEAgAEEBQYgBEDsiATYCqAIgAUUNASABQX82AlwLIAAoAiAgACgCACAAKAIE' +
-  'IQcgASgCBEUEQCABIAdBAnRBBGoiAhA8Igg2AgQgASACEDwiCTYCCCABIAIQPCIKNgIMIAEgAhA8Igs2AhAgASACEDwiAjYCFEF/' +
-  'IQMgC0UgCEUgCUVyIApFIAJFcnJyDQILaiICIAEoAkxOBEAgBiABQSxqNgIUIAYgAUEoajYCECAGIAFBJGo2AgwgBiABQSBqNgII' +
-  'IAYgAUEcajYCBCAGIAFBGGo2AgAgAkEBaiIDQQJ0IQRBACECA0AgBiACQQJ0aigCACIFKAIAEEEgBSAEEDw2AgAgAkEBaiICQQZH' +
-  'DQALIAEoAjwQQSABIANBA3QQPDYCPCABEBICQAJAIAEoAhhFDQAgASgCPCEEQQAhAgNAIARFDQEgAkEBaiICQQZGDQIgBiACQQJ0' +
-  'aigCACgCAA0ACwsgAUEANgJMDAILIAEgAzYCTAsgB0EATgRAIAEoAhAhAyABKAIUIQRBACECA0AgBCACQQJ0IgVqQQA2AgAgAyAF' +
-  'akEANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAFBADYCOCABQgA3AzACQCAAKALAAkUEQCABQQA2AlQMAQsgASAAIAEgASgCTBAT' +
-  'IgJBAEc2AlQgAg0CCyABKAIAIQICQCAAKAIMIgMgASgCUEwEQCADQQR0IQMMAQsgAhBBIAEgACgCDCIEQQR0IgMQPCICNgIAIAJF' +
-  'BEAgAUEANgJQDAILIAEgBDYCUAsgAiAAKAIIIAP8CgAAIAEgACgCDDYCSEEAIQIgB0EATgRAIAEoAgQhAyAAKAIYIQQDQCADIAJB' +
-  'AnQiBWogBCAFaigCADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyAAKAIAIgdBAEgNASABKAIMIQQgASgCCCEBQQAhAgNAIAEgAkEC' +
-  'dCIAaiACQQFrIAcgAhs2AgAgACAEaiACQQFqIgBBACACIAdIGzYCACACIAdGIAAhAkUNAAsMAQtBfyEDCyAGQSBqJAAgAwvJAQEF' +
-  'fyAAKAIAIgUgBSABQQR0aiIDKAIAIgRBBHRqIAMoAgQ2AgQgBSADKAIEQQR0aiAENgIAIAAoAgQiBiADKAIIQQJ0aiIAIAAoAgBB' +
-  'AWs2AgAgAUEBaiEAA0AgBSAAQQR0aiIEKAIAIQMgBCgCCCIHQQBMBH8gAwUgBSADQQR0aiAEKAIEIgQ2AgQgBSAEQQR0aiADNgIA' +
-  'IAYgB0ECdGoiAyADKAIAQQFrNgIAIAIgAikDAEIBfDcDACAAQQFqCyIAIAFHDQALC5IBAQJ/IAEoAgAiBCAAKAIcIAJBAnRqKAIA' +
-  'IgJBBHRqKAIIIgNBAEoEQANAIAIgBCAEIAJBBHRqKAIAQQR0aigCBEcEQEEADwsCQCADIAAoAgBKDQAgA0ECdCIDIAEoAhBqKAIA' +
-  'IAAoApACIANqKAIASA0AQQAPCyAEIAJBAWoiAkEEdGooAggiA0EASg0ACwtBAQulBwEKfyABKAIAIgQgBCACQQR0aiIHKAIAIgVB' +
-  'BHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAgAkEBaiEFA0AgBCAFQQR0aiIG' +
-  'KAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkECdGoiByAHKAIAQQFrNgIAIAMg' +
-  'AykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0aigCCCIIQQBKBEADQAJAIAAo' +
-  'AgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIAIQ0gCCAEIAhBBHRqKAIEIglH' +
-  'BEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYC' +
-  'ACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigCBCIJIAhHDQALCyAIIA1KDQEg' +
-  'ASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQgB0EEdGooAgwiC0UEQCAEIAhB' +
-  'BHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQg' +
-  'BCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAIIAQgCUEEdGooAgQiCUcN' +
-  'AAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCALIAQgCUEEdGoiDSgCDEcEQCAJ' +
-  'QQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApB' +
-  'AnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsgBCAHQQFqIgdBBHRqKAIIIghB' +
-  'AEoNAAsLC9ADAQ9/AkACQCABKAIMIhEoAgAiDkUEQEH/////ByEFDAELIAEoAgQhCCAAKAKMAiEJIAEoAhAhCiAAKAKQAiELQf//' +
-  '//8HIQUDQCAKIA5BAnQiDGooAgAhDyALIAxqKAIAIQYCQCAIIAxqKAIAIgdFIAkgDGooAgAiBCAPTHENACAGIA9rIgMgBiAEayAE' +
-  'IA9IGyIEQQBIDQACQCAEIANrIAdqQQFqIgMgBUgNACADIAVHDQEgBCANSA0AIAQgDUcgByAQTHINAQsgAiAONgIAIAchECAEIQ0g' +
-  'AyIFQQBMDQMLIAwgEWooAgAiDg0ACwsCQCAAKAKwAiIIRSAFQQBMciAFQf////8HRiAIQQBMcnINACABKAIIIQQgACgCrAIhB0EA' +
-  'IQYDQAJAIBEgBCAHIAZBAnRqKAIAIglBAnQiA2ooAgBBAnRqKAIAIAlHDQAgASgCBCADaigCACINRSABKAIQIANqKAIAIgogACgC' +
-  'jAIgA2ooAgAiC05xDQAgDSAAKAKQAiADaigCACIDIAprIhAgAyALayAKIAtKGyIDIBBrakEBaiAFRyADQQBIcg0AIAIgCTYCAAwC' +
-  'CyAGQQFqIgYgCEcNAAsLIAUhAwsgAwuaAQEFfyAAKAKoAiIFKAI0IgRBAEoEQCAFKAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCAC' +
-  'IANKBEAgASADQQJ0aiAFKAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWohACAEIAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgC' +
-  'NCEECyADQQFqIQMLIAdBAWoiByAESA0ACwsgAwsgAgF+AX8gAEEANgLAAiAAKQNwIQEgABAHIAAgATcDcAsOACAAIAAoAqgCIAEQ' +
-  'DQvqAQEFfyMAQRBrIgQkACAAKAKoAiEDIARCADcDCAJAAkACQCACQQBKBEAgAUECdCEFIAFBBHQhBgNAIAMoAgQgBWooAgBBAEwN' +
-  'AyADIAMoAgAgBmooAgQgBEEIahAKIAJBAUogAkEBayECDQALDAELIAINAQsgAygCBCABQQJ0aigCAEEATA0AIAAgAyADKAIAIAFB' +
-  'BHRqKAIEIARBCGoQDAwBCyADKAIMIgAgAygCCCICIAFBAnQiAWoiAygCAEECdGogACABaiIAKAIANgIAIAIgACgCAEECdGogAygC' +
-  'ADYCAAsgBEEQaiQAC2kAIAAoAmQQQSAAKAJoEEEgACgCbBBBIAAoAnAQQSAAKAJ0EEEgACgCfBBBIAAoAoQBEEEgAEEANgKEASAA' +
-  'QQA2AnwgAP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgAEEANgJ0IABBfzYCXAv2CQIXfwJ+AkAgASgCZEUgASgCXCAAKAIgR3JFBEBB' +
-  'ASERIAEoAmAgACgCDEYNAQsgARASIAAoAiAiCUE/akHAAG0hCEEAIREgCUGBIGtBgGBJDQAgACgCACILrCAIrH5CgCBVDQAgACgC' +
-  'CCEKAkAgACgCBCIUQQFqIhJBBBA7IhNFIAAoAgxBAnQiBBA8IgxFciAEEDwiDUVyDQAgACgCHCEVQQAhBANAIAogFSAHQQJ0aigC' +
-  'ACIOQQR0aigCCCIDQQBKBEADQCADIAtKIRYCQCADIAtMIhcNACAKIA5BBHRqKAIMIg9FDQAgEyADQQJ0aiIYKAIAIhAhAyAQBEAD' +
-  'QCANIANBAWtBAnQiA2ooAgAgD0YNAiADIAxqKAIAIgMNAAsLIA0gBkECdCIDaiAPNgIAIAMgDGogEDYCACAYIAZBAWoiBjYCAAsg' +
-  'BCAXaiEEIAUgFmohBSAKIA5BAWoiDkEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAJBAWoiAyALQcAAbSIHIAhqQQN0QQxq' +
-  'bCAFIAlBAXRqIARqQQJ0aiAGIBJqIAhsIgJBA3RqQQhqQYCAgAhLDQAgASACQQgQOyICNgJkIAEgBEECdEEEahA8IhU2AmggASAF' +
-  'QQJ0QQRqEDwiDzYCcCABIAlBAnRBBGoiBBA8IhA2AmwgASAEEDwiEjYCdCABIAMgB0EBaiIXIAhqbEEDdBA8IgQ2AnwgASADQQJ0' +
-  'EDwiAzYChAEgAkUgFUVyIA9FIBBFcnIgBEUgEkUgA0VycnINACAAKAIcIQZBACEEA0AgCiAGIARBAnRqKAIAIgNBBHRqKAIIIgVB' +
-  'AEoEQCAEQQZ2IQdCASAEQT9xrYYhGgNAIAIgBSAIbCAHakEDdGoiBSAFKQMAIBqENwMAIAogA0EBaiIDQQR0aigCCCIFQQBKDQAL' +
-  'CyAEQQFqIgQgCUcNAAsgCyAUSARAIAhBA3QhBSALIQQDQCATIARBAWoiBEECdGooAgAiAwRAIAIgBCAIbEEDdGohBgNAIAIgAyAU' +
-  'aiAIbEEDdGogBiAF/AoAACADQQJ0IAxqQQRrKAIAIgMNAAsLIAQgFEcNAAsLIAAoAhwhGEEAIQdBACEGQQAhBQNAIBAgB0ECdCIE' +
-  'aiAFNgIAIAQgEmogBjYCACAKIAQgGGooAgAiBEEEdGooAggiA0EASgRAQn4gB0E/ca0iGokhGyACIAdBBnYiGUEDdGohEUIBIBqG' +
-  'IRoDQAJAIAMgC0wEQCAVIAVBAnRqIAM2AgAgESARKQMAIBqENwMAIAVBAWohBQwBCwJAIAogBEEEdGooAgwiFgRAIBYgDSATIANB' +
-  'AnRqKAIAIg5BAWsiA0ECdGooAgBHBEADQCANIAwgA0ECdGooAgAiDkEBayIDQQJ0aigCACAWRw0ACwsgDyAGQQJ0aiAOIBRqIAhs' +
-  'IgM2AgAgAiADIBlqQQN0aiIDIAMpAwAgG4M3AwAMAQsgDyAGQQJ0aiADIAhsNgIACyAGQQFqIQYLIAogBEEBaiIEQQR0aigCCCID' +
-  'QQBKDQALCyAHQQFqIgcgCUcNAAsgACgCDCEAIBAgCUECdCICaiAFNgIAIAIgEmogBjYCACATEEEgDBBBIA0QQSABIBc2AnggASAI' +
-  'NgJYIAEgADYCYCABIAk2AlxBAQ8LIBMQQSAMEEEgDRBBIAEQEgsgEQvsBgMKfwV7An4jAEFAaiIGJAAgACgCICEEIAFBADYCgAEg' +
-  'AUGAAWohCyABKAJYIQkgACgCACIHQQBKBEAgACgCjAIhCEEBIQUDQCALIAMgCCAFQQJ0aigCAEEASmoiAzYCACAFIAdGIAVBAWoh' +
-  'BUUNAAsLIAEoAnwhBSAJQQBKBEBCfyAEIARBwABtIgRBBnRrIgOthkJ/hUIAIAMbIRIgCUEBakF+cSEIIAlBAWv9ESEO/QwAAAAA' +
-  'AQAAAAAAAAAAAAAAIQ1BACEDA0AgDSAO/T4iD/0bAEEBcQRAIAUgA0EDdGpCfyASIAMgBEgbNwMACyAPIA39DQABAgMAAAAABAUG' +
-  'BwAAAAD9GwJBAXEEQCAFIANBAXIiCkEDdGpCfyASIAQgCkobNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhH' +
-  'DQALCyAAKAKgAiIEQQBKBEAgACgCnAIhCEEAIQMDQCAFIAggA0ECdGooAgAiCkHAAG1BA3RqIgwgDCkDAEJ+IAqtiYM3AwAgA0EB' +
-  'aiIDIARHDQALC0EBIQQgASgCeCIDQQBKBEAgA0EBakF+cSEIQgIgByAHQcAAbSIHQQZ0a62GQgF9IRIgA0EBa/0RIQ8gCf0RIRD9' +
-  'DAAAAAABAAAAAAAAAAAAAAAhDUEAIQMDQCANIBD9rgEhDiANIA/9PiIR/RsAQQFxBEAgBSAO/RsAQQN0akJ/IBIgAyAHSBtCf0J+' +
-  'IAMbgzcDAAsgESAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSAO/RsBQQN0akJ/IBIgA0EBciAHSBs3AwALIA39DAIAAAAC' +
-  'AAAAAAAAAAAAAAD9rgEhDSADQQJqIgMgCEcNAAsLAkAgACgCMEEATA0AQQAhAwNAQgEgACgCLCADQQJ0aigCACIHIAdBwABtIgRB' +
-  'BnRrrYYiEiAFIARBA3RqIgQpAwAiE4NQBEBBACEEDAILIAQgEyASQn+FgzcDACAGIAH9AANo/QsEICAGIAAoAowCNgIwIAYgACgC' +
-  'kAI2AjQgBiABKAJkNgI4IAYgASgCEDYCPCAGIAb9AAQw/QsDECAGIAb9AAQg/QsDACAGIAUgByALIAIgCRAVQQEhBCADQQFqIgMg' +
-  'ACgCMEgNAAsLIAZBQGskACAEC98DAg1/A34gACgCBCIHIAJBAnQiCWooAgAiCCAHIAJBAWpBAnQiCmooAgAiC0gEQCAAKAIYIQwg' +
-  'ACgCFCENIAAoAhAhDiAAKAIcIQ8gACgCACEQA0AgDyAQIAhBAnRqKAIAIgdBAnQiAmoiBiAGKAIAQQFqIgY2AgAgAyADKAIAIAYg' +
-  'AiAOaigCAEZrNgIAIAIgDWooAgAgBkYEQEIAIRMgBUEASgRAIAwgBSAHbEEDdGohBkEAIQIDQCABIAJBA3QiEWoiEiASKQMAIhQg' +
-  'BiARaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMAIAEgB0HAAG0gBWpBA3RqIgIgAikD' +
-  'AEJ+IAetiYM3AwALIAhBAWoiCCALRw0ACwsgACgCDCICIAlqKAIAIgggAiAKaigCACIDSARAIAAoAgghByAAKAIYIQAgBUEATCEG' +
-  'A0BCACETIAZFBEAgACAHIAhBAnRqKAIAQQN0aiEJQQAhAgNAIAEgAkEDdCIKaiILIAspAwAiFCAJIApqKQMAIhVCf4WDNwMAIBQg' +
-  'FYN7IBN8IRMgAkEBaiICIAVHDQALCyAEIAQpAwAgE3w3AwAgCEEBaiIIIANHDQALCwvxDQMdfwl+AXsgASgCdCEVIAEoAnAhHCAB' +
-  'KAJsIRMgASgCaCEWIAApA3ghJSABKAIoIR0gASgCJCEXIAAoAmAhESABKAKAASELIAEoAjQhBiAAKQNoISMgASgCZCEMIAEoAoQB' +
-  'IRggASgCHCESIAEoAhghGSABKAIQIQ4gACgCkAIhGiAAKAKMAiEPAn8gASgCOEUEQCABKAJ8IRRBAAwBC0EBCyEDA0ACQAJAAkAC' +
-  'QAJAAn8CQAJAAkAgA0UEQCAGQQF0IRsgFCAGQQR0aiIJQQhqIRAgCyAMKQMAIAkpAwCDQgBSckUEQCAAIAApA/ACIiBCAXwiITcD' +
-  '8AIgACAAKQP4AiAgICFWrXw3A/gCQQAhCyAAKALMAg0IIABBAjYCZCABQQA2AoABIAFBATYCOCABIAY2AjQgACAGNgJcIAAgBjYC' +
-  'WEEBDAULAkAgECkDACIhUA0AIAkpAwAhJ0J/ISIgISEgA0AgDyAgeiImpyIEQQJ0IgVqKAIAIgcgBSAOaigCACIIayEDIAUgGmoo' +
-  'AgAhBQJAIAwgBEEDdGopAwAgJ4N7IiinIgogA0EASnJFBEAgECAhQn4gJomDIiE3AwAMAQtBASADa0EBIANBAEoiAxsgCmoiCkEA' +
-  'TA0CIAqtQi2GIAUgByAIIAMba61CDYaEICiEQv8/hSImICIgIiAmViIDGyEiIAQgDSADGyENCyAgQgF9ICCDIiBCAFINAAsgIkIt' +
-  'iKchCCAiQn9RDQAgIqdBf3NB/z9xIQcgCEUgACgCsAIiHkEATHINAiAAKAKsAiEfQQAhBANAIA8gHyAEQQJ0aigCACIDQQJ0IgVq' +
-  'KAIAIAUgDmooAgBrIQoCQCAQIANBwABtIgVBA3RqKQMAIAMgBUEGdGutiEIBg1ANACAMIANBA3RqKQMAIAkpAwCDe6ciBUUgCkEA' +
-  'THENAEEBIAprQQEgCkEAShsgBWogCEYNBQsgHiAEQQFqIgRHDQALDAILIAIgI1gNAyAjQgF8ISMMBwsDQCAGRQRAIABBADYCWCAA' +
-  'QQM2AmQgASALNgKAAUECDAULIBIgBkEBayIGQQJ0aigCACIDQX9GDQALIBMgA0ECdGoiBSgCACIEIAUoAgQiBUgEQANAIA4gFiAE' +
-  'QQJ0aigCAEECdCINaiIHIAcoAgAiB0EBazYCACALIAcgDSAPaigCAEZqIQsgBEEBaiIEIAVHDQALCyABKAJ8IhQgBkEBdCIbIANB' +
-  'wABtakEDdGoiBCAEKQMAQn4gA62JgzcDACAYIAZBAnQiBGoiAyADKAIAQQFrNgIAIAQgF2oiBCAEKAIAQQFqNgIAIAMoAgAhBQwF' +
-  'CyAHIQUgDSEDCyACICNWDQILIAEgCzYCgAEgAUEANgI4IAEgBjYCNCAAQQE2AmQgACAGNgJYQQMLIAAgIzcDaCAAICU3A3ggACAR' +
-  'NgJgIAAgACkDcCAkfDcDcA8LICNCAXwhIyAIRQ0BIBkgBkECdCIEaiADNgIAIAQgEmpBfjYCACAEIBdqQQA2AgAgBCAdaiAINgIA' +
-  'IAQgGGogBTYCACAlIAhBAUetfCElCyAUIBtBA3RqIghBEGohByAFQQBMIA8gGSAGQQJ0aigCACINQQJ0IgNqKAIAIAMgDmooAgBr' +
-  'IgMgBUpyRQRAIAwgDUEDdGohBUEAIQMDQCADIgRBAWohAyAFIARBA3QiCWopAwAgCCAJaikDAIMiIFANAAsgEiAGQQJ0aiAgeiIg' +
-  'pyAEQQZ0ciIJNgIAIAj9AAMAISlBACEDA0AgByADIgVBA3RqICn9CwMAIANBAmohAyAFDQALIAcgBEEDdGoiAyADKQMAQn4gIImD' +
-  'NwMAIBMgCUECdCIQaigCACIDIBMgCUEBakECdCIJaigCACIKSARAA0AgDiAWIANBAnRqKAIAIgRBAnQiBWoiCCAIKAIAQQFqIgg2' +
-  'AgAgCyAIIAUgD2ooAgBGayELIAUgGmooAgAgCEYEQCAHIAcpAwAiICAMIARBA3RqKQMAIiFCf4WDNwMAIARBwABtQQN0IAdqIgVB' +
-  'CGogBSkDCEJ+IAStiYM3AwAgICAhg3sgJHwhJAsgA0EBaiIDIApHDQALCyAQIBVqKAIAIgMgCSAVaigCACIETg0DIAcpAwAhIANA' +
-  'IAcgICAMIBwgA0ECdGooAgBBA3RqKQMAIiJCf4WDIiE3AwAgICAig3sgJHwhJCAhISAgA0EBaiIDIARHDQALDAMLIANBAEoNACAS' +
-  'IAZBAnRqIgUoAgBBf0cNAQtBASEDDAILIAj9AAMAISlBACEEA0AgByAEIgNBA3RqICn9CwMAIANBAmohBCADDQALIAVBfzYCAAsg' +
-  'BiARSCEDIBEgBkEBaiIGIAMbIRFBACEDDAALAAudFAMmfwd+AnsgASgCeCIeIAEoAlgiBmohCyABKAJ0IR8gASgCcCEnIAEoAmwh' +
-  'HCABKAJoISAgACkDeCEvIAEoAighKCABKAIkISEgACgCYCEZIAEoAoABIQ4gASgCNCEIIAApA2ghKyABKAJkIRAgASgChAEhIiAB' +
-  'KAIcIRogASgCGCEjIAEoAhAhFyAAKAKQAiEkIAAoAowCIRgCfyABKAI4RQRAIAEoAnwhHUEADAELQQELIQUCfwNAAkACQAJAAkAC' +
-  'QCAFRQRAIB0gCCALbCIlQQN0aiITIAZBA3RqISYCQCAODQAgBkEASgRAQQAhBUIAISkCQCAGQQFHBEAgBkF+cSEF/QwAAAAAAAAA' +
-  'AAAAAAAAAAAAITBBACEDA0AgECADQQN0IgRq/QADACAEIBNq/QADAP1OIDD9UCEwIANBAmoiAyAFRw0ACyAwIDAgMP0NCAkKCwwN' +
-  'Dg8AAAAAAAAAAP1Q/R0AISkgBSAGRg0BCwNAIBAgBUEDdCIDaikDACADIBNqKQMAgyAphCEpIAVBAWoiBSAGRw0ACwsgKVBFDQEL' +
-  'IAAgACkD8AIiKUIBfCIqNwPwAiAAIAApA/gCICkgKlatfDcD+AJBACEOIAAoAswCDQMgAEECNgJkIAFBADYCgAEgAUEBNgI4IAEg' +
-  'CDYCNCAAIAg2AlwgACAINgJYQQEMCAsCQAJAIB5BAEwNAEJ/ISxBACEbA0AgJiAbQQN0aiIRKQMAIipQRQRAIBtBBnQhEiAqISkD' +
-  'QCAYIBIgKXoiLadyIg9BAnQiBGooAgAiDCAEIBdqKAIAIgdrIgNBACADQQBKIhQbIgkgLEItiKdqIQMgECAGIA9sQQN0aiEKIAQg' +
-  'JGooAgAhBAJAIAZBAUcEQEEAIQVBACEVIAZBAEwNAQNAIAVBA3QhDSAFQQFqIQUgFSAKIA1qKQMAIA0gE2opAwCDe6dqIhUgA08N' +
-  'AiAFIAZIDQALDAELIAopAwAgEykDAIN7pyEVCwJAIBQgFXJFBEAgESAqQn4gLYmDIio3AwAMAQsgFSAJa0EBaiIDQQBMDQRB/z8g' +
-  'FWusIAOtQi2GIAQgDCAHIBQba61CDYaEhCItICwgLCAtViIDGyEsIA8gFiADGyEWCyApQgF9ICmDIilCAFINAAsLIBtBAWoiGyAe' +
-  'Rw0ACyAsQi2IpyEPICxCf1ENACAsp0F/c0H/P3EhBAJAIA9FIAAoArACIhFBAExyRQRAIAZBfnEhCSAAKAKsAiESQQAhFANAIBgg' +
-  'EiAUQQJ0aigCACIHQQJ0IgNqKAIAIAMgF2ooAgBrIQoCQCAmIAdBwABtIgNBA3RqKQMAIAcgA0EGdGutiEIBg1ANACAQIAYgB2xB' +
-  'A3RqIQ1BACEDAkAgBkEATA0A/QwAAAAAAAAAAAAAAAAAAAAAITBBACEFIAZBAUcEQANAIDAgDSAFQQN0IgNq/QADACADIBNq/QAD' +
-  'AP1OIjH9HQB7/RIgMf0dAXv9HgEgMP0NAAECAwgJCgsAAAAAAAAAAP2uASEwIAVBAmoiBSAJRw0ACyAwIDAgMP0NBAUGBwAAAAAA' +
-  'AAAAAAAAAP2uAf0bACEDIAkiBSAGRg0BCwNAIAMgDSAFQQN0IgxqKQMAIAwgE2opAwCDe6dqIQMgBUEBaiIFIAZHDQALCyADQQBM' +
-  'IApBAExxDQAgA0EBIAprQQEgCkEAShtqIA9GDQMLIBRBAWoiFCARRw0ACwsgBCEDIBYhBwsgAiArVg0BDAcLIAIgK1gNBiArQgF8' +
-  'ISsMAwsgK0IBfCErIA9FDQIgIyAIQQJ0IgRqIAc2AgAgBCAaakF+NgIAIAQgIWpBADYCACAEIChqIA82AgAgBCAiaiADNgIAIC8g' +
-  'D0EBR618IS8MAQsDQCAIRQRAIABBADYCWCAAQQM2AmQgASAONgKAAUECDAgLIBogCEEBayIIQQJ0aigCACIHQX9GDQALIBwgB0EC' +
-  'dGoiBCgCACIDIAQoAgQiFkgEQANAIBcgICADQQJ0aigCAEECdCIJaiIEIAQoAgAiBEEBazYCACAOIAQgCSAYaigCAEZqIQ4gA0EB' +
-  'aiIDIBZHDQALCyABKAJ8Ih0gCCALbCIlIAdBwABtakEDdGoiAyADKQMAQn4gB62JgzcDACAiIAhBAnQiA2oiBCAEKAIAQQFrNgIA' +
-  'IAMgIWoiAyADKAIAQQFqNgIAIAQoAgAhAwsgHSAlQQN0aiIMIAtBA3RqIQogA0EATCAYICMgCEECdGooAgAiFkECdCIEaigCACAE' +
-  'IBdqKAIAayIEIANKckUEQCAQIAYgFmxBA3RqIQdBACEDA0AgAyIEQQFqIQMgByAEQQN0IglqKQMAIAkgDGopAwCDIipQDQALIBog' +
-  'CEECdGogKnoiKqcgBEEGdHIiETYCAAJAIAtBAEwNAEEAIQMgC0EBRwRAIAtBfnEhA0EAIQcDQCAKIAdBA3QiCWogCSAMav0AAwD9' +
-  'CwMAIAdBAmoiByADRw0ACyADIAtGDQELA0AgCiADQQN0IglqIAkgDGopAwA3AwAgA0EBaiIDIAtHDQALCyAKIARBA3RqIgMgAykD' +
-  'AEJ+ICqJgzcDACAcIBFBAnRqKAIAIg0gHCARQQFqIgxBAnRqKAIAIgdIBEADQCAXICAgDUECdGooAgAiEkECdCIEaiIDIAMoAgBB' +
-  'AWoiAzYCACAOIAMgBCAYaigCAEZrIQ4gBCAkaigCACADRgRAIBAgBiASbEEDdGohCUIAISlBACEFIAZBAEoEQANAIAogBUEDdCIE' +
-  'aiIDIAMpAwAiLSAEIAlqKQMAIipCf4WDNwMAICogLYN7ICl8ISkgBUEBaiIFIAZHDQALCyAKIBJBwABtIAZqQQN0aiIDIAMpAwBC' +
-  'fiASrYmDNwMAICkgLnwhLgsgDUEBaiINIAdHDQALCyAfIBFBAnRqKAIAIg0gHyAMQQJ0aigCACIMTg0DIAZBAEwhBwNAIBAgJyAN' +
-  'QQJ0aigCAEEDdGohCUIAISlBACEFIAdFBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyApfCEp' +
-  'IAVBAWoiBSAGRw0ACwsgKSAufCEuIA1BAWoiDSAMRw0ACwwDCyAEQQBKDQAgGiAIQQJ0aiIJKAIAQX9HDQELQQEhBQwDCwJAIAtB' +
-  'AEwNAEEAIQUgC0EBRwRAIAtBfnEhBUEAIQMDQCAKIANBA3QiBGogBCAMav0AAwD9CwMAIANBAmoiAyAFRw0ACyAFIAtGDQELA0Ag' +
-  'CiAFQQN0IgNqIAMgDGopAwA3AwAgBUEBaiIFIAtHDQALCyAJQX82AgALIAggGUghAyAZIAhBAWoiCCADGyEZQQAhBQwBCwsgASAO' +
-  'NgKAASABQQA2AjggASAINgI0IABBATYCZCAAIAg2AlhBAwsgACArNwNoIAAgLzcDeCAAIBk2AmAgACAAKQNwIC58NwNwC4YEAgh/' +
-  'AX4gACgC6AIhBCAAQQBBACAAKAIwIAIRAwAiCUEBIAlBAUobQQJ0EDwiBgR/AkAgACgCMCIFQQBMDQAgACgCLCEIAkAgBUEESQ0A' +
-  'IAggBUECdCIHaiAGSyAGIAdqIAhLcQ0AIAVBfHEhA0EAIQcDQCAGIAdBAnQiCmogCCAKav0AAgD9CwIAIAdBBGoiByADRw0ACyAD' +
-  'IAVGDQELA0AgBiADQQJ0IgdqIAcgCGooAgA2AgAgA0EBaiIDIAVHDQALCyAAIAYgCSAFIAIRAwAaAkAgBCgCQCIDIAQoAkRHDQAg' +
-  'AyAAKALkAiICTg0AIAQoAjwgAiADQQF0QQQgAxsiAyACIANIGyICQRhsEEAiA0UEQCAGEEFBfw8LIAQgAjYCRCAEIAM2AjwgBCgC' +
-  'QCEDCyAAKALkAiADRgRAIAQgA0EBayIANgJAIAQoAjwgAEEYbGooAhQQQSAEKAJAIQMLIAQgA0EBajYCQAJAIANBAEwNAANAIAQo' +
-  'AjwiBSADQQFrIgBBGGxqIgIpAwAgAVgNASAFIANBGGxqIgUgAv0AAwD9CwMAIAUgAikDEDcDECADQQFLIAAhAw0AC0EAIQMLIAQg' +
-  'BCkDSCILQgF8NwNIIAQoAjwgA0EYbGoiACAGNgIUIAAgCTYCECAAIAs3AwggACABNwMAIAQgATcDUEEABUF/CwsvAQJ/IAAoAugC' +
-  'IgEoAkAiAiAAKALkAk4EfiABKAI8IAJBGGxqQRhrKQMABUJ/Cwt/AQR/IAAoAlwiBEEASgRAA0AgAiADSgRAIAAoAkggBkECdGoo' +
-  'AgAhBCAAKALoAigCACEHA0AgBEEEdCAEQQFqIQQgB2ooAggiBUEASg0ACyABIANBAnRqIAVBf3M2AgAgACgCXCEECyADQQFqIQMg' +
-  'BkEBaiIGIARIDQALCyADC8gkAh1/BX5BAiECAkACfwJAAkAgACgCZA4EAQAAAwALIAAoAlgMAQsgACgC6AIiA0UEQCAAQQFB2AAQ' +
-  'OyIDNgLoAkF/IQIgA0UNAgsgAyIGKAJAQQBKBEADQCADKAI8IAdBGGxqKAIUEEEgB0EBaiIHIAMoAkBIDQALIAAoAugCIQYLIANB' +
-  'ADYCQCAGQgA3A0ggACgCACEIIAAoAgQhFiAAKAIMIgcgBigCOEoEQCAGKAIAEEEgBigCCBBBIAYgACgCDCIHQQR0EDwiAjYCACAG' +
-  'IAdBA3QQPCIDNgIIIAJBACADG0UEQCAGQQA2AjhBfw8LIAYgBzYCOEF/IQIgB0UNAgsgFkEEdEEgaiECIAYoAgRFBEAgBiACEDwi' +
-  'AzYCBCAGIAhBAnRBBGoiCkEDdBA8IgQ2AgwgBiAKEDwiCjYCKCADRSAERXJBASAKGwRAIAMQQSAGKAIMEEEgBigCKBBBIAZBADYC' +
-  'KCAGQQA2AgwgBkEANgIEQX8PCyAGIAQgCEEDdCIDakEIaiIENgIQIAYgAyAEakEIaiIENgIUIAYgAyAEakEIajYCMAsgBigCACAA' +
-  'KAIIIAdBBHT8CgAAIAYoAgQgACgCFCAC/AoAACAGQQA2AjQgBv0MAAAAAAAAAAAAAAAAAAAAAP0LAxggBigCCCESIAYoAgAhDiAA' +
-  'KAIwIgJBAEoEQCAAKALgAiEDIAAoAiwhBEEAIQcDQCAGIAQgB0ECdGooAgAiCiADSAR+IAAoAtACIApBA3RqKQMABUIACyAhfCIh' +
-  'NwMYIAdBAWoiByACRw0ACwsgEkEAIBZBA3RBCGr8CwAgACgCICIEQQBKBEAgACgCHCECQQAhAwNAIA4gAiADQQJ0aigCACIHQQR0' +
-  'aigCCEEASgRAIAAoAuACIQoDQCASIAdBA3RqIAAoAtACIANBA3RqKQMAQgAgAyAKSBs3AwAgDiAHQQFqIgdBBHRqKAIIQQBKDQAL' +
-  'CyADQQFqIgMgBEcNAAsLQX8hAiAEIAhqQQN0QRBqEDwiDEUNASAGQQA2AiwgCEEASgRAIAYoAighCkEBIQUDQCAFIA4gBUEEdGoo' +
-  'AgQiBEcEQANAIARBAWohAwNAIAQCfwJAIA4gA0EEdGoiCygCCCICQQBMIAIgBU5yRQRAIAwgCiACQQJ0aigCAEECdGogBTYCAAwB' +
-  'CyACQQBKDQAgCygCAAwBCyADQQFqCyIDRw0ACyAOIARBBHRqKAIEIgQgBUcNAAsLQQAhAwJAAkACQCAGKAIsIgJBAEwNAANAIAwg' +
-  'A0ECdGooAgAgBUcNASADQQFqIgMgAkcNAAsMAQsgAiADRw0BCyAGIAJBAWo2AiwgDCACQQJ0akEANgIAIAIhAwsgCiAFQQJ0aiAD' +
-  'NgIAIAUgCEYgBUEBaiEFRQ0ACwsgBigCBCICKAIEIggEQANAIA4gCEEEdCIEaigCBCIFIQNCfyEfAkAgBSAIRg0AA0AgEiADQQN0' +
-  'aikDACIgIB8gHyAgVhshHyAOIANBBHRqKAIEIgMgCEcNAAsgH0IBfUJ+Wg0AIAYgBikDGCAffDcDGANAIAVBAWohAwNAIAUCfyAO' +
-  'IANBBHRqIgooAghBAEwEQCAKKAIADAELIBIgA0EDdGoiCiAKKQMAIB99NwMAIANBAWoLIgNHDQALIBIgBUEDdGoiAyADKQMAIB99' +
-  'NwMAIA4gBUEEdGooAgQiBSAIRw0ACwsgAiAEaigCBCIIDQALCyAWQQBKBEAgDEEEaiEaIAwgACgCICIbQQJ0akEEaiEQQQEhBQNA' +
-  'QQAhB0EAIQoCf0EAIA4gBUEEdGooAgQiAyAFRg0AGgNAIAwgCiIJQQJ0aiADNgIAIAlBAWohCiAOIANBBHRqKAIEIgMgBUcNAAtB' +
-  'ASAJRQ0AGiAKQQJ0IR1BASETA0BBACEUIBNBAXQiFSERIBMhDQNAIAogFCIIIBVqIhQgCSAUSBshDyAMIAogESAKIBFIGyIXQQJ0' +
-  'aiEeIAwgCiANIAogDUgbIhhBAnRqIRkCQCAIIBNqIgIgCiACIApIGyILIAhMBEAgCyEDIAghAgwBCyAIIQIgCyIDIA9ODQADQAJA' +
-  'IBIgDCADQQJ0aigCACIEQQN0aikDACIfIBIgDCAIQQJ0aigCACIGQQN0aikDACIgWiAEIAZOIB8gIFJycUUEQCADQQFqIQMMAQsg' +
-  'CEEBaiEIIAYhBAsgECACQQJ0aiAENgIAIAJBAWohAiAIIAtODQEgAyAPSA0ACwsCQCAIIAtOBEAgAiEEDAELAkAgDCAIQQJ0aiAa' +
-  'IAIgG2ogGGogCGtBAnRqSSAZIBAgAkECdGpLcSAYIAhrIhxBBElyRQRAIAggHEF8cSIZaiELIAIgGWohBEEAIQYDQCAQIAIgBmpB' +
-  'AnRqIAwgBiAIakECdGr9AAIA/QsCACAGQQRqIgYgGUcNAAsgGSAcRw0BDAILIAIhBCAIIQsLA0AgECAEQQJ0aiAMIAtBAnRqKAIA' +
-  'NgIAIARBAWohBCALQQFqIgsgGEcNAAsLAkAgAyAPTg0AAkAgDCADQQJ0aiAaIAQgG2ogF2ogA2tBAnRqSSAeIBAgBEECdGpLcSAX' +
-  'IANrIg9BBElyRQRAIAMgD0F8cSIGaiEIIAQgBmohAkEAIQsDQCAQIAQgC2pBAnRqIAwgAyALakECdGr9AAIA/QsCACALQQRqIgsg' +
-  'BkcNAAsgBiAPRg0CDAELIAQhAiADIQgLA0AgECACQQJ0aiAMIAhBAnRqKAIANgIAIAJBAWohAiAIQQFqIgggF0cNAAsLIBEgFWoh' +
-  'ESANIBVqIQ0gCSAUTg0ACyAMIBAgHfwKAAAgFSITIAlMDQALIAoLIQggBSECA0AgDiACQQR0aiAMIAdBAnRqKAIAIAUgByAISRsi' +
-  'AzYCBCAOIANBBHRqIAI2AgAgByAIRiADIQIgB0EBaiEHRQ0ACyAFIBZGIAVBAWohBUUNAAsLIAwQQSAAQgA3A1hBAAshCiAAKALo' +
-  'AiIJKAIUIQwgCSgCECEUIAkoAgwhFSAJKAIIIQ4gCSgCACETIABBATYCZCAAKAJUIRAgACgCUCESIAAoAkghFkEAIQhCACEhIBMh' +
-  'CyAJKAI0RUUhBwNAAkACQAJAAn8gB0UEQAJAIAkoAgQoAgRFBEAgACAKNgJcIABBAjYCZCAAIAkpAyAgCSkDGHxBBBAYRQ0BIABB' +
-  'ATYCZEF/DAMLIAEgACkDaCIfWARAIAlBADYCNEEDDAMLIAAgH0IBfDcDaEJ/IR8gCSgCQCICIAAoAuQCTgRAIAkoAjwgAkEYbGpB' +
-  'GGspAwAgCSkDGH0hHwsgCSgCCCENIAkpAyAhICAJKAIwIhFBACAJKAIsQQN0/AsAIB8gIH0hIkH/////ByEEAkAgCSgCBCIGKAIE' +
-  'IgUEQCAJKAIoIQ9CACEfA0AgDSALIAVBBHQiF2ooAgQiAkEDdGopAwAhICACIAVGDQggICAiIBEgDyAFQQJ0aigCAEEDdGoiAykD' +
-  'ACIjfVoNCCADICAgI3w3AwBBASEDIAsgAkEEdGooAgQhBwJAIARBAEwEQEEBIQIMAQtBASECIAUgB0YNAANAICIgDSAHQQN0aikD' +
-  'AFgEQCADIQIMAgsgA0EBaiECIAsgB0EEdGooAgQhByADIARODQEgAiEDIAUgB0cNAAsLIAIgBEcgHyAgWnIgAiAETnFFBEAgICEf' +
-  'IAIhBCAFIQgLIAYgF2ooAgQiBQ0ACyAERQ0HIARBAkgNAQsgACAAKQN4QgF8NwN4CyAVIApBA3QiDWogCSkDIDcDACAWIApBAnQi' +
-  'AmogEyAIQQR0IgVqKAIEIgM2AgAgAiASakEANgIAIAIgEGogBDYCACANIBRqIAkoAkAiAiAAKALkAk4EfiAJKAI8IAJBGGxqQRhr' +
-  'KQMAIAkpAxh9BUJ/CyAJKQMgIA4gA0EDdGopAwB8fSIfNwMAIAkoAgAhAiAGIAUgBmoiBCgCACINQQR0aiAEKAIEIgQ2AgQgBiAE' +
-  'QQR0aiANNgIAIAIgBWooAgQiBSAIRg0EIAkoAgghBgNAIAYgBUEDdGopAwAgH1oNBSAFQQFqIQcDQCAFAn8gAiAHQQR0aiIEKAII' +
-  'QQBMBEAgBCgCAAwBCyAEKAIMQQBOBEAgAiAEKAIAIg1BBHRqIAQoAgQ2AgQgAiAEKAIEQQR0aiANNgIAICFCAXwhIQsgB0EBagsi' +
-  'B0cNAAsgAiAFQQR0aigCBCIFIAhHDQALDAQLIAAgACkD8AIiAUIBfCIfNwPwAiAAIAApA/gCIAEgH1atfDcD+AIgCUEBNgI0QQEM' +
-  'AQsgCgRAIAkoAgAhAgNAIBYgCkEBayIKQQJ0aiIPKAIAIg1BAWshBiAMIApBA3QiEWopAwAhHwNAIA0CfyACIAZBBHRqIggoAggi' +
-  'A0EATARAIAgoAgQMAQsCQCAIKAIMIghBAEgNAAJAIAIgA0EEdCIXaigCBCIFIANGDQAgCSgCCCEYA0AgGCAFQQN0aikDACAfWg0B' +
-  'AkACQCAIBEAgAiAFQQR0aiIHKAIMIgQgCEYgBEEASHINAQsgBUEBayEHA0AgBQJ/IAIgB0EEdGoiBCgCCEEATARAIAQoAgQMAQsg' +
-  'BCgCDEEATgRAIAIgBCgCAEEEdGogBzYCBCACIAQoAgRBBHRqIAc2AgALIAdBAWsLIgdHDQALDAELIARBAE4NACAHIAg2AgwLIAIg' +
-  'BUEEdGooAgQiBSADRw0ACwsgCA0AIBcgCSgCBCIIaiIEKAIEIQUgCCAEKAIAQQR0aiADNgIEIAggBUEEdGogAzYCAAsgBkEBawsi' +
-  'BkcNAAsgCSARIBVqKQMANwMgIBMgDUEEdGoiCCgCBCIDIAgoAggiCEcNAyARIBRqKQMAIR8CQCACIAhBBHQiBGooAgQiBSAIRg0A' +
-  'IAkoAgghBgNAIAYgBUEDdGopAwAgH1oNASAFQQFrIQcDQCAFAn8gAiAHQQR0aiIDKAIIQQBMBEAgAygCBAwBCyADKAIMQQBOBEAg' +
-  'AiADKAIAQQR0aiAHNgIEIAIgAygCBEEEdGogBzYCAAsgB0EBawsiB0cNAAsgAiAFQQR0aigCBCIFIAhHDQALCyAJKAIEIgMgBGoi' +
-  'BCgCBCEFIAMgBCgCAEEEdGogCDYCBCADIAVBBHRqIAg2AgAgCg0ACwsgAEEDNgJkQQAhCkECCyECIAAgCjYCWCAAIAApA3AgIXw3' +
-  'A3AMBAsgDyADNgIAIBIgCkECdCICaiIEKAIAIgUgAiAQaigCAEEBa04NACAEIAVBAWo2AgALIA4gA0EDdGopAwAgFSAKQQN0aikD' +
-  'AHwhIAJAAkAgCSgCQCICIAAoAuQCSARAQn8hHyAgQn9RDQIMAQsgICAJKAI8IAJBGGxqQRhrKQMAIAkpAxh9Ih9aDQELIAkgIDcD' +
-  'ICAMIApBA3RqIB8gIH0iHzcDACADQQFqIQYgCSgCACELA0AgAwJ/IAsgBkEEdGoiAigCCCIFQQBMBEAgAigCAAwBCwJAIAIoAgwi' +
-  'DUEASA0AIA1FBEAgCSgCBCICIAIgBUEEdGoiBCgCACIHQQR0aiAEKAIEIgQ2AgQgAiAEQQR0aiAHNgIACyALIAVBBHRqKAIEIgIg' +
-  'BUYNACAJKAIIIREDQCARIAJBA3RqKQMAIB9aDQECQAJAIA0EQCALIAJBBHRqIgQoAgwgDUYNAQsgAkEBaiEHA0ACfyALIAdBBHRq' +
-  'IgQoAghBAEwEQCAEKAIADAELIAQoAgxBAE4EQCALIAQoAgAiD0EEdGogBCgCBDYCBCALIAQoAgRBBHRqIA82AgAgIUIBfCEhCyAH' +
-  'QQFqCyIHIAJHDQALDAELIAIgBkYNACAEQX82AgwLIAsgAkEEdGooAgQiAiAFRw0ACwsgBkEBagsiBkcNAAsgCkEBaiECIAAoAmAg' +
-  'CkpFBEAgACACNgJgCyACIQpBACEHDAILIBQgCkEDdGopAwAhHwJAIAkoAgAiAiATIANBBHRqKAIIIgNBBHQiBmooAgQiBSADRg0A' +
-  'IAkoAgghDQNAIA0gBUEDdGopAwAgH1oNASAFQQFrIQcDQCAFAn8gAiAHQQR0aiIEKAIIQQBMBEAgBCgCBAwBCyAEKAIMQQBOBEAg' +
-  'AiAEKAIAQQR0aiAHNgIEIAIgBCgCBEEEdGogBzYCAAsgB0EBawsiB0cNAAsgAiAFQQR0aigCBCIFIANHDQALCyAJKAIEIgIgBmoi' +
-  'BCgCBCEFIAIgBCgCAEEEdGogAzYCBCACIAVBBHRqIAM2AgALQQEhBwwACwALIAILdgEBfyAAKAK0AiIBBEAgASgCDBBBIAEoAiwQ' +
-  'QSABKAIQEEEgASgCFBBBIAEoAhgQQSABKAIoEEEgASgCSBBBIAEoAmAQQSABKAIwEEEgASgCNBBBIAEoAjgQQSABKAI8EEEgASgC' +
-  'QBBBIAEQQSAAQQA2ArQCCwsyAQF/AkACQAJAIAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+' +
-  'QQEhAQJAIAAoArQCDQBBACEBIAAoAiAiBkGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIE' +
-  'Ig0gBmohByAAKAIIIQwgACgCHCEVQQEhAwNAQQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwg' +
-  'BUEBaiIFQQR0aigCCCICQQBKDQALCyABIAMgASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEi' +
-  'A0EgaiAHIBRqbGogDiAGIAYgDkobQQF0QQRqIgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEDsiBEUEQEF/IQEMAQsgACAE' +
-  'NgK0AiAEIAs2AgggBCAOQRBqQRBtIhNBBHQ2AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRq' +
-  'KAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiID' +
-  'IAZHDQALIAQgEDYCHEEAIQJBACEDA0AgDCAVIAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwi' +
-  'B0EASAR/IAAoAhQgCkEEdGooAggFIAcLQQBHaiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEE' +
-  'aiIREDwhGCADQQJ0QQRqIgMQPCEZIAMQPCEaIAQgAkECdEEEahA8Ihs2AhAgBCAGQQJ0IhxBBGoQPCIWNgIUIAQgECAcbEEEahA8' +
-  'IhI2AhggBCALQQJ0IgMQPCIUNgI4IAQgAxA8Igk2AjwgBCALQQN0EDwiBzYCQCAEIAsgE2xBBXQQPCICNgI0IAQgCyAPbEEIEDsi' +
-  'AzYCMEEAIQUCf0F/IBtFIBhFciAZRSAaRXJyIBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsA' +
-  'C0EAIQtBACETQQAhCEEAIQMDQCAWIBNBAnQiAmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAK' +
-  'QQR0aigCDCICQQBIBEAgACgCFCABQQR0aigCCCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFB' +
-  'AnRqIgUoAgAiFCEBAkAgFEEATgRAA0AgAiAaIAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0EC' +
-  'dCIBaiACNgIAIAEgGWogFDYCACAFIAM2AgAgA0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIK' +
-  'QQR0aigCCCIBQQBKDQALCyASIBFBAnRqIBEgCWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQg' +
-  'CzYCJAJAAkACQAJAAkACQAJAIAZBgQJIDQACQCALQQJrDgUAAQEBAAELIAQQHSIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAd' +
-  'IgVFDQQLIAQgBUEPahA8IgI2AmAgAkUNBCACQQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyAB' +
-  'QQJHDQILIAQgHBA8Igc2AkggB0UNAkEAIQEgEEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEE' +
-  'cmr9AAIAQRH9qwEgAiASav0AAgBBAf2rAf1Q/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiIC' +
-  'KAIEQRF0IAIoAgBBAXRyNgIAIAFBAWoiASAGRw0ACwwBCyAEIAZBA3RBBBA7IgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEH' +
-  'QQAhAQNAIAQoAiggASAFakECdGogBCgCWCAEKAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQAL' +
-  'IAQoAhQhFgsgFiAGQQJ0aiAINgIAIAQgAyANaiAPbEEIEDsiCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEE' +
-  'dGooAggiBUEASgRAIAhBBnYhB0IBIAhBP3GthiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRq' +
-  'KAIIIgVBAEoNAAsLIAhBAWoiCCAGRw0ACyANQQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNA' +
-  'IAQoAgwiAyABIA1qIA9sQQN0aiADIAJBA3RqIAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwh' +
-  'AwtBACEKQQAhAQNAIAwgAyAKQQJ0aigCACIFQQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigC' +
-  'ACICTARAIAQoAgwgAiAPbCAJakEDdGoiAiACKQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgog' +
-  'BkcNAAsgBCgCFCIWIAZBAnRqIgcoAgBBAEoEQCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBI' +
-  'DQALCyAEIAYgD2xBA3QQPCINNgIsIA1FDQAgF0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0Ag' +
-  'DSABIgIgD2xBA3RqIhdBACAS/AsAIAUiAyAWIAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCIL' +
-  'IBJqIREgBCgCECEUA0AgFCADQQJ0aigCACEVQQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0' +
-  'aiIJIAn9AAMAIAsgAiAVakEDdGr9AAMA/VD9CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIg' +
-  'FWpBA3RqKQMAhDcDACACQQFqIgIgDkcNAAsLIANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEEEgGRBB' +
-  'IBoQQSAFDQAgABAcCyABRSEBCyABC8kgAxl/B34CeyAAKAKwAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcg' +
-  'ACgCTCEYIAAoAkghGSAAKAK0AiIEKAI8IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEECFBACEJQQAhAiAE' +
-  'KAI4KAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAh' +
-  'QgF8ISEgBCgCRARAIARBADYCRAwCCyAEKAI0IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEB' +
-  'dGr9AAAAICL9lgEhIiACQQhqIgIgBkgNAAsLICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8I' +
-  'CQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcg' +
-  'A0EBdGr9AAAAICL9Lf1kIgVFDQALIAVoQQF2IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALECIhCwsgEEUNASAQ' +
-  'QQJOBEAgACAAKQN4QgF8NwN4IBUgCUECdGogCzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRq' +
-  'IQUgBCgCWCAKIBEgE2xBAXRqIg4gBCgCICIIQQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9' +
-  'AAAAISIgAiAPaiICIAP9AAAQ/QsAECACICL9CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgi' +
-  'AiATQQJ0aiACIA1BAnRqKAIAIANBgIABSGs2AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAh' +
-  'HANAIAcgG6dBA3QiBWogBSAGav0AAAAiIyAFIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAE' +
-  'QEIAIR4MCAsgBCgCXCEKIAQoAkghBiAcIRtCACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwh' +
-  'HiAbUEUEQANAIA8gByAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4Mi' +
-  'G0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARAQgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIb' +
-  'e0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiAC' +
-  'LwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEA' +
-  'QQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIv' +
-  'AQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBS' +
-  'DQALCyAdQgBSDQALCyAcIRsMBQsgFSAJQQJ0aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0' +
-  'aiEHQQAhAgNAIAIiA0ECaiECIAcgA0EDdCIFav0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFBy' +
-  'rYYiGzcDAAwFCyAEKAIwIhQgBCgCACIHIAlBAXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWoo' +
-  'AgBBAWoiBUHAAG0iAiAHTg0AIAogAkEDdCIDaikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAg' +
-  'CUEDdGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAH' +
-  'QQBMDQBBACEDIAYpAwAgCikDAIMiHFAEfiAEKAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUg' +
-  'HAt6pyADQQZ0aiECCyACIBggCUECdCIDaigCAEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYC' +
-  'AAwDC0IAIRsgBEIANwNQIARB0ABqIQVCACEeC0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH' +
-  '/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEUgNAAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsg' +
-  'DCANbCEIIAQoAjAhFCAEKAIMIQoLIAogC0EDdGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4g' +
-  'G0J+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIc' +
-  'QhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxO' +
-  'DQAgCCACQQN0IgNqKQMAQn8gCkE/ca2GgyADIA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAO' +
-  'IBx6pyICQQN0IgNqKQMAIAMgCGopAwCDBSAcC3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcp' +
-  'AwBCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNq' +
-  'IAI2AgAgAyAXakEANgIAIAMgFmogEDYCAAsgGSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIh' +
-  'ESAEKAIgIg8hBQJAIA8NAEEAIQMgBCgCJCIFDQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFs' +
-  'QQF0aiEKIBQgBCgCACIQIA1BAmoiE2xBA3RqIQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACEC' +
-  'IAxBAEoEQANAIAogAkEBdCIDaiIH/QAAACEiIAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBK' +
-  'BEBBACENA0AgCyASIA1BAnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFs' +
-  'QQN0aiEHIAQoAjgiAyATQQJ0aiADIBFBAnRqKAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAh' +
-  'HANAIAYgG6dBA3QiBWogBSAHav0AAAAiIyAFIAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAE' +
-  'KAJIIQcDQCAcQgF9IByDIAcgHHqnIgJBCHRqIQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIA' +
-  'IgNB//8DcWoiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3EN' +
-  'AQsLIB0gG3tCAYZ9IR1BASEDDAYLIhxQRQ0ACwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCD' +
-  'Iht7QgZ+IB18IR0gHEIBfSAcgyEcIAUgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9' +
-  'IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0F' +
-  'IAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFr' +
-  'IgI7AQAgAkH//wNxRQ0FIBtQDQEgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIE' +
-  'IgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEA' +
-  'IAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUN' +
-  'AAsLIBxCAFINAAsMAQtCACEdIARCADcDUAtBACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUg' +
-  'B/0AABD9CwAQIAUgIv0LAAAgAkEQaiICIAxIDQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiIC' +
-  'QQN0aigCAEUNASAAKAJgIAlKRQRAIAAgAjYCYAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPwAiIcQgF8IgE3A/AC' +
-  'IAAgACkD+AIgASAcVK18NwP4AkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+' +
-  'AnsjAEEgayIQJAAgACgCWCEIIAApA3AhHyAAKQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoArQCIgMoAjwhFwJA' +
-  'IAAoAswCRQ0AQQEhGCADKAIkRQ0AIAMoAgBBBUghGQsgACgCsAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAA' +
-  'KAJcRQ0EIBMgCEECdGooAgAhBEEADAILIAAgAxAhQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMo' +
-  'AjAiCSADKAIAIgIgCEEBdCIKbEEDdGohBiADKAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYg' +
-  'BUEDdCINaikDAEJ/IAQgBUEGdGuthoMgByANaikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQ' +
-  'DQEgByAceqciBUEDdCIEaikDACAEIAZqKQMAgwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMi' +
-  'HFAEfiADKAJAIAhBA3RqKQMAQn6DIhxQDQEgByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEEC' +
-  'dCICaigCAEYNASACIBVqIgIgAigCAEEBajYCAAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EA' +
-  'NgJEDAELIAMoAjQiByADKAIEIgQgCEEBdCIKbEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJB' +
-  'CGoiAiAESA0ACwsgIyAjICP9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQID' +
-  'AAEGBwQFCgsICQ4PDA39lgEiJCAj/Q0AAQABAAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQi' +
-  'BkUNAAsgBmhBAXYgBWohBiAaRSAk/RgAIg1B//8BRnJFBEAgACAEIAcgCCANIAYQIiEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3' +
-  'A3gLIBBCADcDGCAQ/QwAAAAAAAAAAAAAAAAAAAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSAB' +
-  'ICB9IBBBCGoQI0UNASAQKQMYICJ8ISIgECkDECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJO' +
-  'BEAgAygCMCIMIAMoAgAiAiAKQQFyIgdsQQN0aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAG' +
-  'bEEDdGohC0EAIQUgBEEASgRAA0AgDiAFQQF0IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0A' +
-  'CwsgDCACIApsQQN0aiEEIAkgBkEBdGoiBSAFLgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIA' +
-  'AkAgAkEATARAQgAhHiADQgA3A1BCACEhDAELIAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk' +
-  '/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5Q' +
-  'BEBCACEeDAELIAMoAhwhByADKAIYIQwgHiEcA0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1Q' +
-  'RQRAA0AgDCAPIB16p3IgB2xBAnRqIgUoAgAiAkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBO' +
-  'DQALCyAhIAJBf3OtfCEhIB1CAX0gHYMiHUIAUg0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAG' +
-  'bCEEIAcgCmwhCyADKAIwIQkgAygCDCEMDAELIAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAh' +
-  'BQNAIAUiAkECaiEFIAYgAkEDdCIOav0AAAAgDiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcD' +
-  'AAsgDCAEQQN0aiEGIAkgC0EDdGohC0F/IQQCQCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkED' +
-  'dCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOI' +
-  'ASAcQp26s/uUkv2iJX4gDayCIh1QDQAgBSAIQQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAE' +
-  'QT9xrYaDIAYgDmopAwCDIhxQBH4gBEFAcUHAH0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCAL' +
-  'aikDAIMFIBwLeqcgAkEGdGohBAwBC0F/IQQgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJB' +
-  'A3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAU' +
-  'aiANNgIACyATIAhBAnQiBmogBDYCACADKAIYIAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGoo' +
-  'AgBBAE4NAAsLIAMoAjQiBSAKIAYgFGooAgBBAUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAK' +
-  'bEEDdGohESAJIAcgC2xBA3RqIQwgAygCLCAEIAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIg' +
-  'G/0AABD9CwAQIBIgI/0LAAAgCUEQaiIJIAZIDQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5B' +
-  'gIABcjsBACAGIA5BgIABSGohBiAJQQFqIgkgAkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAh' +
-  'HSADQgA3A1BBACECDAELIAetIRxCACEdQgAhHgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwh' +
-  'CSADKAIYIQYDQCAeeiAeQgF9IB6DIR6nIgJBBnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAK' +
-  'IBx6p3IgCWxBAnRqIgIoAgAiB0EASA0AIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdB' +
-  'AXRqIgcgBy8BAEEBayIHOwEAIAJBBGohAiAHQf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASEC' +
-  'DAQLIB0gB0F/c618IR0iHFBFDQALC0EAIQIgHlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0E' +
-  'ICJCAXwhIgwCCyAAKAJgIAhKRQRAIAAgAjYCYAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJk' +
-  'IAAgAjYCXCAAIAApA/ACIgFCAXwiHDcD8AIgACAAKQP4AiABIBxWrXw3A/gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcD' +
-  'cCAAICA3A2ggACAINgJYIAAgACkD8AIiASAifCIcNwPwAiAAIAApA/gCIAEgHFatfDcD+AILIBBBIGokACACC5sMAxR/BH4FeyAB' +
-  'KAI0IQkgASgCMCEKIAAoAiAhBSABKAIEIQcCQCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAA' +
-  'AQAAAAAAAAAAAAAAIRsDQCAKIBenQQN0av0MAAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79' +
-  'sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0Ahv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAA' +
-  'AAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUG' +
-  'BwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIAAAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAF' +
-  'IBanIgRBBnQiAmsiA0E/Sg0AGkIAIAIgBU4NABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBM' +
-  'DQAgACgCACEEQQAhAiAHQQhPBEAgB0F4cSECIAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EA' +
-  'IQMDQCAJIANBAXRq/QwAAAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUY' +
-  'GRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIg' +
-  'B0YNAQsDQCAJIAJBAXRqQQBB//8BIAIgBEgbOwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxB' +
-  'AnRqIgIoAgAiA0EATgRAA0AgCSADQQF0aiIDIAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsL' +
-  'IAEoAjggACgCADYCACAAKAIwQQBKBEAgCSAHQQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIc' +
-  'bEECdGohEEEAIQIgASgCJCIDRQRAA0AgAiIDQQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRq' +
-  'IQwgASgCACENIAEoAjAhDkEAIQIgEUEASgRAA0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJB' +
-  'EGoiAiARSA0ACwtBACEGQQAhAiADQQBKBEADQCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYg' +
-  'AkEBaiICIANHDQALCyABKAI4IgMgAygCACAGazYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyAN' +
-  'rSEYQgAhFkIAIRcDQCADIBanQQN0IgJqIAIgDmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP3WAf3EAUEDc60gFoYgF4QhFyAWQgJ8IhYgGFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEX' +
-  'IAUgGKciAkEDdCIDaikDACADIA5qKQMAgyIWUEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANB' +
-  'AXRqIgMgAy8BAEEBazsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU' +
-  '/AoAACAJIBMgEvwKAAAgASgCOCIDIAMoAgQ2AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKwAiIGQQBMBEAgBQ8L' +
-  'IAIgASADbEECdGohASAAKAKsAiECQQAhAAJAA0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUP' +
-  'CyADC74EAgh/BX4gASgCJCIIrCEPAkACQCAIIAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJ' +
-  'IAhBAXRHDQEgBKwiECAFVg0BIARBAUohB0EAIQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAg' +
-  'CSACQQF0bEEDdGohCkEAIQcDQCAHIAogCEEDdCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAE' +
-  'QQFKGyISNwMIQgAgCUEATA0BGiAHrSAPfiETQQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEo' +
-  'AiwhCwNAIAsgBCAFeqdyIAlsQQN0aiENQQAhCEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJ' +
-  'Rw0ACyAHRQRAQQAPCyAGIBIgE3wiEjcDCCAGIAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsg' +
-  'A0EBaiIDIAlHDQALDAILIAYgDyAQfkIAIAcbNwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4' +
-  'IBF8NwN4QQEhByAAKQOIAVAgD1ByDQAgAEGIAWohAANAIAAQJRogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCtAIi' +
-  'BxAhAkAgAkEATA0AIAcoAjgiCCgCACIFQQBMDQAgACgCsAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykD' +
-  'AEIBfDcDACAHKAI0IgsgDSAHKAIEIgxsQQJ0aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIF' +
-  'IAxIDQALCyAcIB2gIR0gFyAXIBf9DQgJCgsMDQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9' +
-  'DQIDAAEGBwQFCgsICQ4PDA39lgEiGCAX/Q0AAQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t' +
-  '/WQiCUUNAAsgCWhBAXYgBGohBSAURSAY/RkAIgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQIiEFCyAGQf//A3FFDQEgBygC' +
-  'MCIVIAcoAgAiCiAObEEDdGohDyAGwbchHiAHKAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkg' +
-  'GadBA3QiBGr9AAAAIAQgD2r9AAAA/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAc' +
-  'IB6iIRwgBygCQCANQQN0aiIIIBs3AwAgASABKQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAat' +
-  'w4JCAXwhGUF/IQUDQAJ/QX8gBUEBaiIFQcAAbSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAE' +
-  'fkF/IAVBQHFBwB9GDQEaQX8gCCkDAEJ/IAZBAWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0' +
-  'agshBSAZQgF9IhlQRQ0ACyAHKAIYIAcoAhwgBWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4N' +
-  'AAsLIAcoAiwhECALIAwgDkECaiITbEEBdGohESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkg' +
-  'EWoiCSAG/QAAEP0LABAgCSAX/QsAACAEQRBqIgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAku' +
-  'AQAiCUGAgAFyOwEAIAYgCUGAgAFIaiEGIARBAWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAg' +
-  'CkEATARAIAdCADcDUAwBCyAQIAUgCmxBA3RqIRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0A' +
-  'AAAiGCAIIBBq/QAAACIX/U/9CwAAIBcgGP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0A' +
-  'CyAHIBs3A1AgG1ANACAHKAIcIQYgBygCGCEJA0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkg' +
-  'CCAZeqdyIAZsQQJ0aiIFKAIAIgRBAEgNACARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEE' +
-  'aiEFIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEd' +
-  'DAcLIBlCAX0gGYMiGVBFDQALCyAbQgF9IBuDIhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsg' +
-  'FkEBaiIWIAJGDQEgCCgCACEFDAALAAsgHQs1AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS' +
-  '/aIlfgvqEwMgfwN+AXsjAEHQAGsiBSQAIAAoAsQCIgcoAkwhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAg' +
-  'BSAHKAIQNgIkIAUgBygCFDYCKCAFIAcoAhg2AiwgBSAH/QACHP0LAzAgBSAHKAI0NgJAIAcoAjwhAyAFIAI2AkggBSADNgJEIAAp' +
-  'A2ghJCAHKAIsIRggBygCSCEPIAcoAkQhEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAco' +
-  'AkA2AgwgBSAHKAJUIgw2AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAH' +
-  'IBEQJyAFIAcoAkA2AgwgBSAHKAJUIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJA' +
-  'AkACQAJAAkACQAJAIARFBEAgASAkWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAkQgF8ISQgBygCaARAIAdBADYCaAwHC0EAIQRB////' +
-  '/wchBkEBIQIgBSgCQCEKIAUoAkgiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEB' +
-  'aiECRQ0ADAcLAAtB/////wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAlIAIgBEEC' +
-  'dGr9AAAA/bYBISUgBEE8SSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4P' +
-  'CAkKC/22Af0bACICIANODQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCIC' +
-  'aiIIKAIAQQFqIAIgFGoiDSgCAE4NBSAFIAUoAgwiAyAHKAJIIgogCUEEdGooAggiBkoEfyAFKAJEIQsCQCAQRQRAIAUoAjwhDiAF' +
-  'KAIwIRsgBSgCHCEcIAUoAhghHSAFKAJAIQwDQCALIANBAWsiA0EEdGoiAikDACEjAkACQAJAIAIoAggiAkEATgRAICMgHSACQQN0' +
-  'aiIeKQMAQn+FgyEiIBwgAkECdGooAgAiBA0BICJQDQIgAkEGdCECIAUoAjQhHyAFKAJAISADQCAOIAIgInqnckECdCIEaigCACIS' +
-  'IAQgG2ooAgAiBGohISASQQBKBEADQCAgIB8gBEECdGooAgBBAnRqIhIgEigCAEEBajYCACAEQQFqIgQgIUgNAAsLICJCAX0gIoMi' +
-  'IkIAUg0ACwwCCyAMIAJBf3NBAnRqIgIgAigCAEGAgICABGs2AgAMAgsgDCAEQQJ0aiICIAIoAgAgInunajYCAAsgHiAjNwMACyAD' +
-  'IAZKDQALDAELIAUoAhghAgNAIAIgCyADQQFrIgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0A' +
-  'IAcoAkwgBygCUCIGIAlsQQJ0aiELQQAhBCAGQQBMDQAgBygCNCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QAC' +
-  'MP0LAjAgAiAD/QACIP0LAiAgAiAD/QACEP0LAhAgBEEQaiIEIAZIDQALIAcoAkghCgsgBSAKIAlBBHQiA2ooAgw2AgggFiAJQQJ0' +
-  'aigCACAIIAgoAgBBAWoiBjYCACAGaiICQQAgDSgCACIGIAIgBkgbayEIIAlBAWohAiADIA9qKAIEIQQMBwsCQCALIAJBD2pOBEAD' +
-  'QCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEEMSSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwN' +
-  'Dg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMM' +
-  'AwsgBkEQaiECIAZBH2ogC0wNAAsLQQAhBCAIRQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAg' +
-  'Jf03/aQBrSAihiAjhCEjICJCDFQgIkIEfCEiDQALDAELIAogCEECdGohBiAD/REhJUIAISJCACEjA0AgBiAip0ECdGr9AAAAICX9' +
-  'N/2kAa0gIoYgI4QhIyAiQjxUICJCBHwhIg0ACwsgCCAjeqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJB' +
-  'AnRqKAIAIgMgBk4NACACIQQgAyIGDQBBACEGDAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKsAiAXIAYgBBACIQQLIAYNAQsg' +
-  'CQ0CQQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIDaiIKKAIAQQJ0aiAFQQxqIAVBCGog' +
-  'BUEQaiARECggCiAENgIEIAJFBEAgBSgCCCEMIAMgBygCSCIDaiAFKAIMNgIIAkAgEEUNACAHKAJMIAcoAlAiCyAJbEECdGohDUEA' +
-  'IQIgC0EATA0AIAcoAjQhDgNAIA0gAkECdCIIaiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0A' +
-  'AhD9CwIQIAJBEGoiAiALSA0ACyAHKAJIIQMLIAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEIIAApA4gB' +
-  'IiJQRQRAIAAgIkIMiCAihSIiQhmGICKFIiJCG4ggIoUiIjcDiAEgIkKdurP7lJL9oiV+IAasgqchCAsgFiAJQQJ0IgNqIAg2AgAg' +
-  'AyAVakEANgIAIAMgFGogBjYCAAsgGSAJQQJ0aiATIA8gCUEEdGooAgAgCGpBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAg' +
-  'BCAFQQxqIAVBCGogBUEQaiAaIBEQKUU2AmggBSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlB' +
-  'ACEEDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA/ACIgFCAXwiIjcD8AIgACAAKQP4AiABICJWrXw3A/gCQQAhDEEBDAELIABBADYC' +
-  'XCAAQQM2AmRBAgshBCAFKAIMIQIgByAMNgJUIAcgAjYCQCAAICQ3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC58DAgh/' +
-  'AXsjAEFAaiIDJAAgASgCBEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI0' +
-  'IAEoAjggACgCBEECdEEEavwKAAAgACgCACEEIAFBADYCQCABIAQ2AlQgAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyAB' +
-  'KAIQNgIUIAMgASgCFDYCGCADIAEoAhg2AhwgAyAB/QACHCIL/QsDICADIAEoAjQ2AjAgASgCPCEFIAMgBDYCOCADIAU2AjQgA0IA' +
-  'NwMAAkAgACgCMEEATA0AIAFBQGshBSABQdQAaiEHIAv9GwEhBiAL/RsAIQhBACEEA0AgASADQQhqIgkgBiAIIAEoAiwgACgCLCAE' +
-  'QQJ0aigCAEECdGooAgAiCkECdGooAgBBAnRqKAIAIgZBACAFIAcgAyACECggCSAKIAYgBSAHIANBACACECkaIARBAWoiBCAAKAIw' +
-  'Tg0BIAEoAhwhCCABKAIgIQYMAAsACyABQQA2AmggA0FAayQAC6cGAgl/A34gASgCKCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcE' +
-  'QCABKAIsIAQgBCgCACIHQQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjBMBEAgBSAFKAIAQQFrNgIA' +
-  'CwJAAkAgASgCCCACQQN0aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUED' +
-  'dCIKaikDACITgyISUA0AAkAgAwRAIAlBBnQhCCAAKAIwIQIgEiERA0AgAyAFQQJ0aiACIAggEXqnckECdGooAgA2AgAgBUEBaiEF' +
-  'IBFCAX0gEYMiEVBFDQALDAELIAUgEnunaiEFCyABKAIsIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiATNwMAIAQgBCgCAEEBajYC' +
-  'ACABKAIAIgsgCmogEiAThTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhESABKAIkIQ4gASgCGCEPA0AgDiANIBJ6' +
-  'p3JBAnQiAmooAgAiCKwhEyAIQQBKBEAgCCACIA9qKAIAIgJqIRAgASgCHCEJIAEoAighCgNAIAogCSACQQJ0aigCAEECdGoiCCAI' +
-  'KAIAQQFrNgIAIAJBAWoiAiAQSA0ACwsgESATfCERIBJCAX0gEoMiEkIAUg0ACyAGIBE3AwAMAQsgBiASeyIRIAYpAwB8NwMAIAEo' +
-  'AiggAkECdGoiAiACKAIAIBGnazYCAAsgB0EBaiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACAC' +
-  'SA0ACyABQQBIDQIMAQsgA0UNAUEBIQBBACEFCwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGIAEiByECAkAgACABSg0AA0AgBiAD' +
-  'IAcgAGsiAkECdGooAgAiBE4EQCAHIQIMAgsgAyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVH' +
-  'DQALCyAAQQJKIABBA20hAA0ACwsL+AcCEH8DfiABQQJ0IgggACgCGGoiCSgCACELIAkoAgQhEAJAIAAoAiQgCGoiCigCAEEATA0A' +
-  'IAcEQCALIQkDQAJAIAAoAhwgCUECdGooAgAiDCACRg0AIAAoAiggDEECdGoiCCAIKAIAQYCAgIAEajYCACAAKAIsIAMgAygCACII' +
-  'QQFqNgIAIAhBBHRqIghBADYCDCAIIAxBf3M2AgggCEIANwMAIAAoAjAgDEgNACAEIAQoAgBBAWs2AgALIAlBAWoiCSAAKAIkIAFB' +
-  'AnRqKAIAIAtqSA0ACwwBCyAAKAIcIQggCyEJA0ACQCAIIAlBAnRqKAIAIgwgAkYNACAAKAIoIAxBAnRqIgEgASgCAEGAgICABGo2' +
-  'AgAgACgCMCAMSA0AIAQgBCgCAEEBazYCAAsgCUEBaiIJIAooAgAgC2pIDQALCyALIBBIBEADQAJAAkAgC0ECdCIIIAAoAhxqKAIA' +
-  'IgogACgCMEoEQCAAKAIoIApBAnRqIgkoAgAiAUH/////A0oNAiAJIAFBgICAgARqNgIAIAcEQCAAKAIsIAMgAygCACIBQQFqNgIA' +
-  'IAFBBHRqIgFBADYCDCABIApBf3M2AgggAUIANwMACyAAKAIwIApIDQEgBCAEKAIAQQFrNgIADAELIAIgCkYNAQsgACgCCCAKQQN0' +
-  'aiIBKAIAIg0gASgCBCIRTg0AIAAoAhQgACgCECAAKAIgIAhqKAIAQQJ0aigCAEEEdGohDiAAKAIAIRJBASETA0ACQAJAIAAoAgwg' +
-  'DUEEdGoiASkDACAOKQMAQn+FQn8gASgCCCIIIA4oAghGIhQbgyASIAhBA3QiAWopAwAiGIMiGVANACAAKAIsIAMoAgBBBHRqIglB' +
-  'ADYCDCAJIAg2AgggCSAYNwMAIAMgAygCAEEBajYCACAAKAIAIhIgAWogGCAZhTcDAAJAIAAoAgQgCEECdGooAgAiAUUEQCAIQQZ0' +
-  'IRUgBSkDACEaIAAoAiQhFiAAKAIYIRdBACEPA0AgFiAVIBl6p3JBAnQiAWooAgAiCKwgCEEASgRAIAggASAXaigCACIJaiEMIAAo' +
-  'AhwhCiAAKAIoIQgDQCAIIAogCUECdGooAgBBAnRqIgEgASgCAEEBayIBNgIAIA8gAUVyIQ8gCUEBaiIJIAxIDQALCyAafCEaIBlC' +
-  'AX0gGYMiGUIAUg0ACyAFIBo3AwAMAQsgBSAZeyIYIAUpAwB8NwMAIAAoAiggAUECdGoiASABKAIAIBinayIBNgIAIAFFIQ8LIAZF' +
-  'DQAgDw0BCyAOIBRBBHRqIQ4gDUEBaiINIBFIIRMgDSARRw0BCwsgE0UNAEEADwsgC0EBaiILIBBHDQALC0EBC88DAQh/AkACQCAB' +
-  'QQBIIABB7/8Da0GSgHxJcg0AQQEhBSAAIQcCQANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAE' +
-  'IAVKGyEFIAQgByAEIAdIGyEHIARBAEoNAAtBAA8LIAWsIAGsfkL+////B1UNAEEBQTgQOyIERQ0AIAQgBTYCECAEIAE2AgQgBCAA' +
-  'NgIAIAQgACAHbSIIQQFqIgk2AgwgBCAAQQ9qQRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAg' +
-  'BCABIAVsQQJ0QQRqEDwiCjYCFCAEIABBBnQQPCILNgIYIARBASAGEDsiBTYCJCAEIAhBA2ogBmxBP3IQPCIGNgIsIAQgBkE/akFA' +
-  'cTYCKCAEIAlBAnRBBGoiCBA8Igk2AjAgBCAIEDwiCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wL' +
-  'AEEAIQUDQCABIAVGDQMgBCAFIAMgAiAFQQJ0aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQK0UNAAsLIAQQLAtBAA8LIAQQ' +
-  'LSAEC7UCAQt/IAAoAhQgACgCECIEIAFsIgZBAnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIO' +
-  'aigCACIBIAAoAgBPDQICQCABIAxqIgQtAAAiBQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFB' +
-  'BHQhCyAAKAIYIQoLIAcgDmpBfiAFd0EQdCABcjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7' +
-  'AQAgBCAELQAAQQFqOgAAIAlBAWoiCSADRw0ACyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAo' +
-  'AhBIDQALC0EAIQgLIAgLNQAgAARAIAAoAhQQQSAAKAIYEEEgACgCJBBBIAAoAiwQQSAAKAIwEEEgACgCNBBBIAAQQQsLFQAgACgC' +
-  'KCAAKAIkIAAoAiD8CgAAC8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACIC' +
-  'Qf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcg' +
-  'AkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsg' +
-  'BUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0A' +
-  'CwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAA' +
-  'KAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9' +
-  'CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYDQAJAAn8CQAJAIAkgACgCCCALQQxqEDAiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVB' +
-  'ATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAAKAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8B' +
-  'AGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQLiAGQQFqIQYgCSAAKAIIIAtBDGoQMCIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyAN' +
-  'IAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAgFkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANA' +
-  'IAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIAIAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0AC' +
-  'QAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYhCgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkEC' +
-  'dCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAiBkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9O' +
-  'BEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJAIAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAu' +
-  'IApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJIBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsg' +
-  'BSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQAC/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA' +
-  '/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0ICQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMg' +
-  'A/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEF' +
-  'A0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQiBkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEDsiBEUEQEEADwsDQCAD' +
-  'IARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEBAkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEA' +
-  'CwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiAC' +
-  'LQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACAD' +
-  'QZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEgASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFG' +
-  'BEAgACAALwEAQaEBcjsBACABIAEoAgBBh4COB3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8B' +
-  'AEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIgAi0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEA' +
-  'IAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBB' +
-  'wJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIA' +
-  'IAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0ACyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcC' +
-  'ACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRqIgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIg' +
-  'AkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFBEnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQQQvJRgM4fwV7A34jAEGg' +
-  'AWsiCSQAIAn9DAAAAAAAAAAA///////////9CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2Agwg' +
-  'AEHAKmr9DP///wf///8H////B////wf9CwIAIABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H' +
-  '////B/0LAgAgAEGQKmr9DP///wf///8H////B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////' +
-  'B////wf///8H/QsC8CkgAEHgKmpC////v/D///8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIH' +
-  'BEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQlsakECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEDQL' +
-  'IAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHY' +
-  'JWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAgCSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQi' +
-  'ASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEECdGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQ' +
-  'IAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJ' +
-  'KAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3Ei' +
-  'ASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigC' +
-  'ACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9xNgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIM' +
-  'IAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9xNgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIg' +
-  'IAogETYCACAKIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2' +
-  'AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEg' +
-  'HCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRy' +
-  'IgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAA' +
-  'QQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwP' +
-  'cSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERa' +
-  'BEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAG' +
-  'IAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYCLCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAG' +
-  'IAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYCQCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0g' +
-  'ESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYCACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0' +
-  'QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkg' +
-  'CHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEB' +
-  'ayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIB' +
-  'RQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFr' +
-  'cRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFo' +
-  'IghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYgBigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAg' +
-  'BiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQg' +
-  'BiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigCACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIA' +
-  'ckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYCdCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEg' +
-  'HSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZBA3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIg' +
-  'ISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2' +
-  'IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAHciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEES' +
-  'dHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0EDdEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2' +
-  'QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHAA3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcAD' +
-  'cSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RBwANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJy' +
-  'IgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigCJCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIggg' +
-  'AUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAko' +
-  'AhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAhCiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgC' +
-  'DCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIgIgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgC' +
-  'BCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIiH3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpx' +
-  'IAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEHAkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMh' +
-  'ByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEFIQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgC' +
-  'ICAIcUUNAwsgCUEIaiAHIAogDBA0IAkoAhwNAiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAIL' +
-  'CyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQggCSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgco' +
-  'AgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8DcWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAg' +
-  'D0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGovAQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAK' +
-  'QRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAMciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggi' +
-  'CkEJdiILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAG' +
-  'IA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkgASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWot' +
-  'AABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNxIiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0B' +
-  'Ij/9GwBB/wNxai0AAEEDdCABID79GwBB/wNxai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYg' +
-  'PyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8BAAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNx' +
-  'ai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYCdCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0A' +
-  'ACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsCai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA' +
-  '/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEgASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYg' +
-  'GUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAhKSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2' +
-  'Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIiOEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsg' +
-  'HXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIiNCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFy' +
-  'Ii4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAWICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyAr' +
-  'cXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIiLyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3Fy' +
-  'IiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYgMnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIi' +
-  'OnFyIBogPCAVIB4gJiAyciImcSAwciIycXIiMHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIi' +
-  'JnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIiF3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIi' +
-  'FHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIiFXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAX' +
-  'ciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVyIhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB' +
-  '/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAvIDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEg' +
-  'BkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciABIB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJy' +
-  'ckF/c3FxIg5yICUgISAUICRycSARcnEgIHIgAXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAG' +
-  'Qf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByABIA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAH' +
-  'QQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGovAQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdB' +
-  'AWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAiESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxB' +
-  'CXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEBIAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFy' +
-  'BEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3NxIgs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAI' +
-  'IApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBBAkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhBy' +
-  'NgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlHDQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJw' +
-  'IA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYgQ0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZB' +
-  'AWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAEaiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsg' +
-  'BnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMgAlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJ' +
-  'diABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJdiABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJA' +
-  'IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIcIgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3Eg' +
-  'DigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA' +
-  '8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCAB' +
-  'ckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJB' +
-  'EnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2' +
-  'IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwi' +
-  'AUEJdiABckESdCABckGAgPA/cSAOKAIoIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAO' +
-  'KAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCJCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJy' +
-  'ISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEAIQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAi' +
-  'C0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0A' +
-  'AEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8D' +
-  'cWotAAByIBMgC0ESdmotAABBBnRyai0AACIfOgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtB' +
-  'EnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAHKAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJq' +
-  'LQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEg' +
-  'GCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtB' +
-  'CXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABB' +
-  'A3QgEyABQf8DcWotAAByIBMgAUESdmotAABBBnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8B' +
-  'cWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQIAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFB' +
-  'CWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciAN' +
-  'QQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4' +
-  'cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMgByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUg' +
-  'CnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6' +
-  'AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcAD' +
-  'cXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkgG2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAg' +
-  'BxshECABIAggBxshCCABQQFqIgFBA0cNAAsLQQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEI' +
-  'QQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQBEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAH' +
-  'aiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcgC0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsg' +
-  'DCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhANAAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGog' +
-  'CEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEHQQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoi' +
-  'BkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1yRQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEED' +
-  'IQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFpIgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJ' +
-  'IAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYNARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyAL' +
-  'LQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEhB0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAG' +
-  'GwshDSAQQQFqCzoAACAjQYqQAWogDToAACAjQYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHo' +
-  'KmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlBCGogFCABQf//A3FoEDUgRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsg' +
-  'BUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVBATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIH' +
-  'QYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAHQYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgA' +
-  'bGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABsakHwKWo2AgwgCUEIaiAHIAYQNSAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBF' +
-  'NwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoi' +
-  'CUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFqQQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIO' +
-  'IAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgCECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCIT' +
-  'IAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgCICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEg' +
-  'A3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIWNgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSAC' +
-  'QQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhkoAgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHs' +
-  'AGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJxIA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSAR' +
-  'IAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEBdEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyAL' +
-  'dHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwLmgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhA0DwsgACkDGCIHIAApAyBa' +
-  'BEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQgAS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCAD' +
-  'IAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABBASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRx' +
-  'IAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEHIAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCAC' +
-  'QQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkES' +
-  'dkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJxNgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQA' +
-  'CxAAIwAgAGtBcHEiACQAIAALHwAgAEETaiIAQRdNBH8gAEECdEHkMmooAgAFQcQeCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEA' +
-  'SCABrCAArHxC/////wFVcg0AQQFBkAMQOyICRQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBA8Igc2AhQgAiAGQcEA' +
-  'akEEEDsiCzYCGCACIAZBAWoiBUECdBA8Ig02AjQgAiAFQQQQOyIONgJAIABBAWoiCUECdCIDEDwhCCACIAk2ApgCIAIgCDYCLCAC' +
-  'IAMQPCIPNgJIIAIgAxA8IhA2AkwgAiADEDwiETYCUCACIAMQPCISNgJUIAIgAxA8IgM2ArABIAIgBUEDdBA8IhM2ArQBIAIgBUEY' +
-  'bBA8IhQ2ArwBIAIgCUEUbBA8IhU2AtABAkAgEkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEB' +
-  'cUEBdCAW/RsAayAW/RsCQQFxQQJ0ciAW/RsDQQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW' +
-  '/RsAQQFxQQR0ciAW/RsBQQFxQQV0ciAW/RsCQQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQ' +
-  'aiAGrEICfEEQED0NACAFQQAgBUEAShshCANAIAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEA' +
-  'IQQgAyAAQQR0akEANgIEIAMgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMg' +
-  'BkEEdGogBTYCBAsDQCAEIAhGBEAgAigCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQPiACIQQMBwUgAigC' +
-  'NCAEQQJ0akF/NgIAIARBAWohBAwBCwALAAUgAyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUg' +
-  'AigCCCAEQQR0aiIDQgA3AgggAyAENgIEIAMgBDYCACAEQQFqIQQMAQsACwALIAIQPwsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+' +
-  'QiCIpxtFBEAgACABbCIAEDwiAkUEQEEADwsgAkEAIAD8CwALIAIL1gEBBH8CQCAAEJACIgIEf0HgNSEAA0AgACIDKAIAIgAEQCAC' +
-  'IAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsg' +
-  'AEEIag8FIABBBGohACADIQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQkQJFDQAgAiAAKAIAaxCSAg0BDAQLIAIQkgIiAEUNAwwB' +
-  'CyABQQA2AgALIAAgAjYCACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAg' +
-  'BhshBANAIAQiBUIBhiEEIAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBAIgNFBEBBfw8LIAAgAzYCACABIAY2' +
-  'AgBBAAsLfQECfiAAQgA3A5gBIABB2ABqQQBBKPwLACAAIAD9AASAA/0LBPACAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQ' +
-  'RCECCyAAQQA2AsgBIABCfzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABBDIABBADYCiAILoQMBAn8gAARAIAAoAggQQSAA' +
-  'KAIUEEEgACgCGBBBIAAoAhwQQSAAKAIsEEEgACgCnAIQQSAAKAI0EEEgACgCQBBBIAAoAkgQQSAAKAJMEEEgACgCUBBBIAAoAlQQ' +
-  'QSAAKAKwARBBIAAoArQBEEEgACgCvAEQQSAAKALQARBBIAAoAsQBEEEgACgCjAIQQSAAKAKQAhBBIAAoAqwCEEEgACgCqAIiAQRA' +
-  'IAEQEiABKAIAEEEgASgCBBBBIAEoAggQQSABKAIMEEEgASgCEBBBIAEoAhQQQSABKAIYEEEgASgCHBBBIAEoAiAQQSABKAIkEEEg' +
-  'ASgCKBBBIAEoAiwQQSABKAI8EEEgARBBIABBADYCqAILIAAoAugCIgEEQCABKAJAQQBKBEADQCABKAI8IAJBGGxqKAIUEEEgAkEB' +
-  'aiICIAEoAkBIDQALCyABQQA2AkAgASgCPBBBIAEoAgAQQSABKAIEEEEgASgCCBBBIAEoAgwQQSABKAIoEEEgARBBIABBADYC6AIL' +
-  'IAAoAtACEEEgABAcIAAQQiAAEEMgABBBCwt1AQR/IABFBEAgARA8DwsCQAJAIAEQkAIiAkUNACACIABBCGsiAygCACIETQ0BAkAg' +
-  'AxCRAkUNACACIARrEJICRQ0AIAMgAjYCAAwCCyABEDwiAUUNACABIAAgAygCAEEIa/wKAAAgABBBIAEhBQsgBQ8LIAALrAEBBX8g' +
-  'AARAIABBCGshAkHgNSEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNq' +
-  'IAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQg' +
-  'ACADajYCAA8LIAUgAjYCAAsLIgEBfyAAKALEAiIBBEAgASgCYBBBIAEQQSAAQQA2AsQCCwsbACAAKALgARCBASAAKALkARBBIABC' +
-  'ADcD4AELGgBCASAAQuuH1oXoyKHk4QB9EEUiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+' +
-  'IgBCH4ggAIULEAAgAEUEQEF+DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAA' +
-  'KAJEQQFqIgQ2AkQgBEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0' +
-  'IghqKAIAIgZBAEggBiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSAC' +
-  'IAhqKAIAIghBAEgNAyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAA' +
-  'QSRqIAA0AiBCAXxBBBA9IgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBA9IgUNACAAKAIwIQkgABBIIAAQSSAAEBwgABBCIAAo' +
-  'AgwhBSAAKAIIIQZBACEEA0AgAyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2Agwg' +
-  'AUEANgIEIAEgBTYCACABIANBf3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVB' +
-  'AWo2AiAgCUEAIAlBAEobIQEDQCABIARGDQMgACAAKAIsIARBAnRqKAIAEEoaIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFq' +
-  'IgdBBHRqIg4oAgAhCiAGIAQgBWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiAL' +
-  'NgIEIA4gCzYCACAAKAIYIAdBAnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAEEsa' +
-  'DAALAAsLNQAgAARAIAAoAuQCIAAoArwCIAAoAmRFciAAKALIAiAAKAKUAnJyckUEQCAAEEwLIAAQPgsLigQBDH8gAEUEQEF+Dwsg' +
-  'AUEASCAAKAIgIAFMcgR/QXkFIAAQSSAAKAKUAgRAIAAgARBNDwsgACABEE4iAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigC' +
-  'ACECIAAgAUEBazYCPCAAIAI2AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgC' +
-  'HCABQQJ0aigCACEFA0AgAyAFQQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQi' +
-  'AkYEQCAIIAggBkEEdGoiAigCACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUg' +
-  'AyAJIAIgCiAEEE8MAQsLDAELIAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyAC' +
-  'QQR0aigCBCICRwRAIAwgAyACQQR0aiINKAIMRwRAIAMgCSACQQEgCxBPDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRq' +
-  'IAE2AgALIAVBAWohBQwBCwsgB0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvvAQEIfyAARQRAQX4PCyAA' +
-  'KAIwRQRAQXcPCyAAEEkgACAAKAIwQQFrIgE2AjAgACgClAJFBEAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwg' +
-  'ACgCLCABQQJ0aigCAEECdGooAgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoi' +
-  'ASgCCCEGAkAgASgCDCIBRQRAIAMgBSAEIAYgBxBQDAELIAFBAEwNAiADIAUgBCACEFELIAAoAjQgBkECdGpBfzYCAAwBCwsLQQAL' +
-  '8wIBCn8gACgCKEEARyEJIABByAFqIQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0' +
-  'aigCACIFQQFrIQEDQCABIAVHBEAgAiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEFAMAQsgBCgCDCIE' +
-  'RQRAIAIgByADIAhBARBQDAELIARBAEwNACACIAcgAyABEFELIAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRBQIAAoAsgB' +
-  'RQ0BIAAoAsQBIQQgACgC0AEgBkEUbGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABBS' +
-  'IAIgAiABQQR0aiIFKAIAQQR0aiABNgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC8cB' +
-  'AQR/IAAoAjAiAkEAIAJBAEobIQQCQANAIAMgBEYNASADQQJ0IANBAWohAyAAKAIsaigCACABRw0ACyAAIAE2AjggACAAKAIIIAAo' +
-  'AhwgAUECdGooAgBBBHRqKAIIQQFrNgI8QXgPCwJAIAAoApgCIAJHBEAgACgCLCEDDAELIAAoAiwgAkEDdBBAIgNFBEBBfw8LIAAg' +
-  'AzYCLCAAIAJBAXQ2ApgCIAAoAjAhAgsgACACQQFqNgIwIAMgAkECdGogATYCAEEAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAII' +
-  'IQQCQANAIAQgAUEEdGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EE' +
-  'dGooAghHcg0BCyABQQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggi' +
-  'CEEATA0CIANBACAGKAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAE' +
-  'IAQpAwBCAXw3AwAMAQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYC' +
-  'ACACIANBAnRqIgEgASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBBSDAELCwtuAQN/IAAgA0EE' +
-  'dGoiBCgCDCEFIAEgBCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYC' +
-  'DAwCCyABIANGDQEgACACIAFBARBSDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EA' +
-  'TA0CIANBACAGKAIMQQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAF' +
-  'QQFrIQQMAAsAC78BAQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEI' +
-  'QQAhBQNAIAggAUEEdGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwi' +
-  'BkEASAR/IAAoAhQgBygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQv/AgEDf0F+IQMCQCABQQEgAhtFIABF' +
-  'IAJBAEhycg0AQXUhAyAAKAJkQQJHDQBBACEDA0ACQCAAKAIwIANMBEAgACgClAJFDQEgACABIAIgAxAODwsgAiADSgRAIAEgA0EC' +
-  'dCIEaiAAKAIsIARqKAIANgIACyADQQFqIQMMAQsLIAAoAuQCBEAgACABIAIgAxAaDwsgACgC4AFFBEBBACEEA0AgBCAAKAJcTg0C' +
-  'IAIgA0oEQCABIANBAnRqQQEgACgCvAIgACgCyAIbBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAEFULNgIACyAD' +
-  'QQFqIQMgBEEBaiEEDAALAAtBACEEA0AgACgC6AEgBEoEQEEAIAAoAuABIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQg' +
-  'BExyGwRAIAIgA0oEQCABIANBAnRqIAAoAuQBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsLIAMLKQEBfwNAIAFBBHQh' +
-  'AiABQQFqIQEgACACaigCCCICQQBKDQALIAJBf3MLEwAgAARAIAAgATcDgAEgABBJCwsWACAABEAgACABQQBHNgKQASAAEEkLCxMA' +
-  'IAAEQCAAEEkgACABNwOoAQsLEwAgAARAIAAQSSAAIAE3A9gBCwvCAwMCfAR/AX4gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkD' +
-  '8AIiCEJ/IAApA/gCUCAIQn9ScRs3AxAgASAAKAJYNgIgIAEgACgCYDYCJCABIAApA3g3AyggASAAKQOYATcDMEQAAAAAAADwPyEC' +
-  'AkACQAJAIAAoAmQiBA4EAQAAAgALIAAoApQCBEACfEQAAAAAAAAAACECRAAAAAAAAAAAIAAoAqgCIgBFDQAaRAAAAAAAAOA/IAAo' +
-  'AjQiBUEATA0AGiAAKAIkIQQgACgCKCEGRAAAAAAAAPA/IQNBACEAA0AgBCAAQQJ0IgdqKAIAtyADIAYgB2ooAgC3oyIDoiACoCEC' +
-  'IABBAWoiACAFRw0ACyACIANEAAAAAAAA4D+ioAshAgwCCyAAQdwAQdgAIARBAkYbaigCACIEQQAgBEEAShshBEQAAAAAAAAAACEC' +
-  'RAAAAAAAAPA/IQMDQCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOi' +
-  'IAKgIQIgBUEBaiEFDAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC9MCAQZ/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEE' +
-  'IAFBAEggACgCBCABTHINACAAEEkCQCAAKAKUAgRAQQAhBAJAIAAQDyIFDgMAAgMCCyAAKAKoAiIJKAIAIgYgAUEBaiIHQQR0aigC' +
-  'BCIFIAdHBEADQCAFIQEDQCABQQR0IAFBAWohASAGaigCCCIEQQBKDQALIAAgCSAEQX9zIgEQCwRAIAMgCEoEQCACIAhBAnRqIAE2' +
-  'AgALIAhBAWohCAsgBiAFQQR0aigCBCIFIAdHDQALCyAIDwsgACgCCCEGIAFBAWoiBUECdCEJQQAhBCAFIQEDQCAGIAFBBHRqKAIE' +
-  'IgEgBUYNAiAGIAEQVSEHIAAoAjQgCWooAgBBAE4EQCAAIAcQTg0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAF' +
-  'IQQLIAQLbQECfyMAQRBrIgEkAAJ/QX4gAEUNABogABBJIAAoApQCBEAgAUEANgIMIAAQDyICBEBBfyACIAJBAkYbDAILIAAgAUEM' +
-  'ahAQIQBBfyABKAIMQQFrIABB/////wdGGwwBCyAAEAMLIAFBEGokAAvfAQEGfyAARQRAQX4PC0F9IQICQCABQQBIIAAoAgQgAUxy' +
-  'DQACf0EAIAAoAgAgAUwNABpBASAAKAKMAiICRQ0AGiABQQJ0IAJqKAIECyECIAAoAjAiA0EAIANBAEobIQQgAUEBaiEFQQAhAwNA' +
-  'IAMgBEYEQCACQQAgAkEAShshAgwCCyAAKAIcIAAoAiwgA0ECdGooAgBBAnRqKAIAIQEgACgCCCEGA0AgBiABQQR0aigCCCIHQQBM' +
-  'BEAgA0EBaiEDDAIFIAFBAWohASACIAUgB0ZrIQIMAQsACwALAAsgAgsoAAJAIABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAo' +
-  'Ajw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAgAUxyDQAaIAAQSSAAKAKwAiIFQQAgBUEAShshAyABQQFqIQYCQAJA' +
-  'A0ACQCAAKAKsAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoNAiACQQFqIQIMAQsLIAQEQCADIQIMAgsgACAAKAIAQQJ0EDwiBDYC' +
-  'rAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oiAUEEaiABIAUgAmtBAnT8CgAAIAAoAqwCIANqIAY2AgAgACAAKAKw' +
-  'AkEBajYCsAJBAAsL6QMBBn8gAEUEQEF+DwtBfSEFAkACQCABQQBIIAAoAgQgAUxyDQBBbyEFIAJBAEggAiADSnIgA0EATCAAKAIA' +
-  'IAFMcnINACAAEEkCQAJAIAAoAowCIgYNACAAIAAoAgAiBEECdEEEaiIHEDwiBjYCjAIgACAHEDwiBzYCkAIgBkUgB0VyDQEgBEF/' +
-  'IARBAE4bQQFqIQhBACEEA0AgBCAIRg0BIAcgBEECdCIJakEBNgIAIAYgCWpBATYCACAEQQFqIQQMAAsAC0EBIQQgBiABQQFqIgdB' +
-  'AnQiAWoiCCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQQLIAAoAqACQQAgAkEBRyADQQFHciIGIAAoApQCaiAERhsNASAEIAZGBEAg' +
-  'CCACNgIAIAAoApACIAdBAnRqIAM2AgBBAA8LIAAoAjAiCEECdCIFQQRqEDwiAUUNAiABIAAoAiwgBfwKAAAgABBIIAdBAnQiBSAA' +
-  'KAKMAmogAjYCACAAKAKQAiAFaiADNgIAIAAgACgClAIgBiAEa2o2ApQCQQAhBUEAIQQDQEEAIAQgCEggBRsEQCAAIAEgBEECdGoo' +
-  'AgAQSiEFIARBAWohBAwBBSABEEEMAwsACwALIAYQQSAHEEEgAEIANwKMAgwBCyAFDwtBfwuQAgIDfwF+IABFBEBBfg8LQXkhAwJA' +
-  'IAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC0AIgAUEDdGopAwBCACABIAAoAuACIgRIG30iBkL///////////8AIAAp' +
-  'A9gCfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRAQf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAtACIANB' +
-  'A3QQQCIERQRAQX8PCyAEIAAoAuACIgVBA3RqQQAgAyAFa0EDdPwLACAAIAM2AuACIAAgBDYC0AILIAAQSSAAKALQAiABQQN0aiAC' +
-  'NwMAIAAgACkD2AIgBnw3A9gCC0EAIQMLIAMLPgAgAEUEQEJ+DwsCfkJ5IAFBAEggACgCICABTHINABpCACAAKALgAiABTA0AGiAA' +
-  'KALQAiABQQN0aikDAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKw' +
-  'ASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G0tpRfoUQRDcDiAEgACABIAZCAXwQZEKQzgAgACkD' +
-  'qAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCAD' +
-  'QQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAg' +
-  'AzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAA' +
-  'UgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAo' +
-  'AhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJG' +
-  'BEBBASAMIAAgByAOIAogAiADEGYbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggi' +
-  'BkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyEN' +
-  'IAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEEGcEQCAJIAZBAnRqIAQ2' +
-  'AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWoh' +
-  'BgwCCyAHIAUgChBnDQAgByAOIAUgAyACEGhBASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EB' +
-  'aiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4IEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEV' +
-  'IAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiAS' +
-  'RwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtI' +
-  'IgYbIRggASAPIAggByAGGyILEGkhGSABIBIgCxBpIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWoh' +
-  'DANAIAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAh' +
-  'EQsgASARIBgQZ0UNASABIBEgAxBnDQEgACABIAIgByADIAkgBCAFEGogACABIAIgCCADIAkgBCAFEGogFiAAKALIAUgEQEEBIRsM' +
-  'CwsgDigCCAtBAEoNACAOKAIAIQwMAQsgDEEBaiEMDAALAAsLIBQoAggLQQBKDQAgFCgCACEKDAILIApBAWohCgwBCwsgEygCCAtB' +
-  'AEwEfyATKAIABSANQQFqCyENDAELCyAbC0oBA38gAUEBaiEDA0ACQCABIANGDQAgACADQQR0aiIEKAIIIgUgAkYNACAFQQBMBEAg' +
-  'BCgCACEDBSADQQFqIQMLDAELCyABIANHC6kCAQR/IAAgAkEEdGoiBSgCCCEHIAAgBSgCACIGQQR0aiAFKAIEIgU2AgQgACAFQQR0' +
-  'aiAGNgIAIAEgB0ECdGoiBSAFKAIAIgVBAWs2AgAgBEUgBUEHSnJFBEAgBCAFQQJKQQJ0aiIFIAUoAgAiBUEEajYCACAFIAc2AgAL' +
-  'IAAhBSACQQFqIQADQCACIAAiB0cEQCAFIAdBBHRqIgYoAgAhACAGKAIIIghBAEwNASAFIABBBHRqIAYoAgQiBjYCBCAFIAZBBHRq' +
-  'IAA2AgAgASAIQQJ0aiIAIAAoAgAiAEEBazYCACAERSAAQQdKckUEQCAEIABBAkpBAnRqIgAgACgCACIAQQRqNgIAIAAgCDYCAAsg' +
-  'AyADKQMAQgF8NwMAIAdBAWohAAwBCwsLYAEDfwJAIAAgAUEEdGooAgggAkYNACABQQFqIQMDQCABIANGBEBBACEBDAILIAIgACAD' +
-  'QQR0aiIEKAIIIgVGBEAgAw8FIAQoAgAgA0EBaiAFQQBMGyEDDAELAAsACyABC2IBAn8gAyEIA0AgAyABIAhBBHRqKAIEIghHBEAg' +
-  'ASAIIAQQZw0BIAEgCCAFEGcNASABIAIgCCAHIAYQaCAAIAAoAsgBIglBAWo2AsgBIAAoAsQBIAlBAnRqIAg2AgAMAQsLC9EJAwV/' +
-  'An4BeyMAQRBrIgUkAAJAIAAoApgCIAApA4ACQgBScg0AIAAQbCAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAo' +
-  'AoABR3INACAAEG0LAkAgACgCnAIEQCAAEG4iAg0BCyAAKAKMASAAKAKsAUVyRQRAQX8hAiAAQQAQbw0BC0EAIQIDQAJAIAAoApgC' +
-  'DQAgAiEGAkAgABBwIgJBAEgEQCAAQQE2AqwBIAAQcUEDIQMgBiECIABBABBvRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPg' +
-  'AiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQciIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBBzRQ0AIAAQcUF/' +
-  'IQJBASEDDAMLIAAgBSgCDBB0IAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABB1IAUoAgghAwwBCyAAIAQgACACIAMgBSgCCCID' +
-  'Qf//AyADQf//A0kbEHZBAnRBAXIQdQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAA' +
-  'AAAAMD/98gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9' +
-  'IQBjRSAHIAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQdCAAIAApA+ACIgc3A2ggACgCwAJBAkYEQCAAQQA2AjgLIAAo' +
-  'AqACQQBKBEAgABBsIAApA+ACIQcLIAcgACkDgAJUDQEgABBwIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEG1BfyECQQEhAyAA' +
-  'QQEQb0UNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAg' +
-  'ACgCgAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwE' +
-  'QCAAQQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0A' +
-  'GiAAKAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIg' +
-  'ABB3GgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQdyEEIAAgACkD2AJC' +
-  'AXw3A9gCIAAgACkD6AJCAXw3A+gCIAAgACgCjAEiAkEBajYCjAEgACgCiAEgAkECdGogACgCgAE2AgBBACEDIAACfwJAIAAoAsAC' +
-  'RQ0AIAAoAjAgBGosAAAiAkEASA0AIAJB/wFxDAELIAAoAqwCIAAoAiwgBGosAAAiAkEASA0AGiACQf8BcQtFIARBAXRyQQAQdQsg' +
-  'BiECCyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhBkIAGt' +
-  'fiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAh' +
-  'AgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkg' +
-  'CCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+gBAQR/IAAoAowBIgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJA' +
-  'IAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBBzDQELQQAhAiAAQQA2ApwCIAAgAUEBaxB0IAAoAswBIgQoAgAhAyABQQFG' +
-  'BEAgACADQQAQdUEADwsgACADIAAgBCABQYGAgIAEEHZBAnRBAXIQdQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9z' +
-  'akECdGooAgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC68IARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8D' +
-  'IAFFDQAaIAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0E' +
-  'IAcgAkECdGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0A' +
-  'IARB//8DcSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoL' +
-  'IAMLIRAgAUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAh' +
-  'BSAAKAKQASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigC' +
-  'ACEKIAZBCGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhB4' +
-  'IgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAA' +
-  'KAIoIA8oAgAiAxB4DQEgACADQQAQdQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpBAmoh' +
-  'CAsgDEEBaiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACECA38g' +
-  'AiALRgR/QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0EEAiAUUE' +
-  'QEEAIQIDQCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIEIANB' +
-  'AWohAwwBCwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEHkaIAAo' +
-  'AqgBIAMoAgxBDGxqIAEgAygCCBB5GiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASAC' +
-  'QQJ0aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL1AoBEX8D' +
-  'QAJAIAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUg' +
-  'ACgCECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBB' +
-  'AnQiAyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYN' +
-  'ACAAKAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQdQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsgAiAFQQJ0' +
-  'IglqIQIDQCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQiByAAKAIk' +
-  'aigCAEEBSg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAgASAIIAJB' +
-  'AnRqKAIAIgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMgAkECdCID' +
-  'IAAoAtwBaiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchB1IAAoAhAgCWooAgAhAwsg' +
-  'BEEBaiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEB' +
-  'aiEBDAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwg' +
-  'ASgCBCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEHhB' +
-  'AEoEQCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQh' +
-  'BSAEIAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEHhBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBDAIL' +
-  'QQIhAiAKQQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERB4QQBIDQALIAQgETYCBCALIAk2' +
-  'AgAgACgCqAEgBCgCBEEMbGogByAFEHlFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgb' +
-  'IQAgAUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUEC' +
-  'dGoiAiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEHhBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRqIAYgA0ECdGooAgA2' +
-  'AgAgAUEBaiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9BAXIQdQwCCwALCyAM' +
-  'IAE2AgQMAAsACwgAIABBABB0C/EHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANB' +
-  'AEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EA' +
-  'OgAAIARBAWsiBEUNACAAIAogCEEMahB6IQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAoAnBqIgwtAAANACAJQQJ0' +
-  'Ig0gACgCdGooAgBFDQAgDEEBOgAAIAAgCRB7IAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2' +
-  'AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEh' +
-  'AwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAI' +
-  'QQhqEHwNASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANB' +
-  'AWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyAB' +
-  'A38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkEC' +
-  'SA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIA' +
-  'BSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwB' +
-  'CwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQfQsgACAAKALoAUEBajYC' +
-  '6AFBACEEIAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEgA0ECdGooAgBBAXRBfHFqKAIA' +
-  'QQJ0aiIHKAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/ECAgR/AX4jAEEQayIGJAACQCAA' +
-  'KAKYASIFIAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC/v///wAgCEL+////AFMbp0EC' +
-  'aiIBQQJ0EEAiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEBdEGAAiABGyIBQQJ0EEAiBEUE' +
-  'QEF/IQQMAgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgIIQQAhAANAAkACQEF/QQAgAEEC' +
-  'RwR/IAZBCGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEBdEEIIAQbIgRBAnQQQCIFDQEg' +
-  'AAVBAgtBAkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9AMBBn8CQCAAKAKMASABTA0AIAAoAogB' +
-  'IgIgAUECdGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQIDQCACIANOBEAgAyAAKAI8TA0C' +
-  'IAAgAzYCPANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFqIQQgACgCQCEDDAALAAUgACgC' +
-  'MCAAKAJ8IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAFSgRAIAAgBTYCQAsgACgCgAEh' +
-  'AgNAIAIgBUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJBAWsiBEECdGooAgAiBkEBdSED' +
-  'AkAgBkEBcUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAoAhQgAkECdGooAgAiByAAKAIM' +
-  'SARAIAAoAiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2ogACgCKCADaiwAAEEASjoAAAsg' +
-  'ACgCKCADakEAOgAAIAAgAxB+IAQhAgwACwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgC' +
-  'jAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRq' +
-  'IgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0EC' +
-  'dGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQeRogACgCqAEgASgCBEEMbGogBCABKAIAEHkaIAAgACkDgANCAXw3A4ADIAQL' +
-  'YgEFfyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIB' +
-  'NgIAIAIgAUECdGpBADYCACAAEH8LIAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEEC' +
-  'ak4EQCAAKAIAIQMMAQsgACgCACADQQF0QQggAxsiBEECdBBAIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2' +
-  'AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkAC' +
-  'QAJAAkAgBEEDcUEBaw4DAAECAwsgA0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigC' +
-  'AEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEA' +
-  'IQNBACEEA0AgBSgCACAETARAIAIgACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EB' +
-  'aiEDCyAEQQFqIQQMAQsACwALIAIgACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZE' +
-  'fcOUJa1JslRkBEBBACECIAAoAgQiA0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUg' +
-  'BSsDAEQwBY7kLv8rK6I5AwAgAkEBaiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCAAQsL4QIBCn8jAEEQayIHJAAg' +
-  'AygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahB6IgVB' +
-  'ACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAAKAJ0aigC' +
-  'ACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALUASADIAMo' +
-  'AgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMgAUEBayIB' +
-  'NgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6oDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0AgAiAJRgRA' +
-  'AkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAhAiAAIAUg' +
-  'BkEMahB6IQogBigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGooAgBFckUE' +
-  'QCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgCcCAAKALM' +
-  'ASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAAKALQAWoo' +
-  'AgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQewsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAg' +
-  'AkEBaiECDAELCyAGQRBqJAALUwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYC' +
-  'ACAAIAAoAsQBIgFBAWo2AsQBIAAgARCAAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFB' +
-  'AmoiASAETiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGoo' +
-  'AgAiAUEDdGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYC' +
-  'ACAAKALIASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZB' +
-  'AnRqKAIAIgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRq' +
-  'IAM2AgAgACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEEEg' +
-  'AUEBaiEBDAALAAsgACgCABBBIAAoApABEEEgACgCnAEQQSAAKAKoARBBIAAQQQsL5gsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEgg' +
-  'ACABSHIgAkGAgICAAUtyDQBBAUGYAxA7IgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9s' +
-  'IABBAWoiDUEDbGogC0EBaiIOQQF0akECdCAJQQVsahA7IQYgByAJQQF0Ig9BDBA7Igg2AqgBIAZBACAIG0UEQCAGEEEgBxCBAQwB' +
-  'CyAHIAY2ArABIAcgBjYCACAKIAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAH' +
-  'QcgBajYCGCAKIAdBwAFqNgIUIAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYg' +
-  'CUEDdGohCEEAIQYDQCAGQQxGBEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2Ahgg' +
-  'ByAIIA1BAnQiBmoiCDYCICAHIAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAH' +
-  'IAYgCWo2AiwgBygCECADIAz8CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBK' +
-  'GyEAA0AgACAGRgRAQQAhACACQQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCAD' +
-  'IABBAnRqKAIAIQYDQCAIKAIAIAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAso' +
-  'AgAiC0EBajYCACALIAxqQQJ0aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIA' +
-  'IAZBAWohBgwBCwsgB/0MZAAAANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPI' +
-  'AiAHQoGAgICA/QA3A8ACIAdC5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUg' +
-  'BVAbNwPwASAHQfABaiEAQQAhCEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIg' +
-  'CUYNACAGDQ8gAyACQQJ0aigCACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHIN' +
-  'AyAHIAJBAXRBAXJBABB1DAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxBwRQ0NIAdBATYCmAIMDQsg' +
-  'BygCICAGQQJ0aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQfiAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVC' +
-  'B4ggBYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAH' +
-  'KAIwIAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEB' +
-  'aiIGQQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwB' +
-  'CwALAAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLjAICA38BfiMAQUBqIgIk' +
-  'AAJAAkAgACgC4AEiAwR/IAMFIAAQhAEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxBrIQMgAiAAKALg' +
-  'ASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3A2ggACACKQMQIAApA/gBfDcDeCAAIAIpAyAgACkDgAJ8NwOY' +
-  'AQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA/ACIgFCAXwiBTcD8AIgACAAKQP4AiABIAVWrXw3A/gCDAMLIABBAzYCZAwC' +
-  'CyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLkAQBD38gACgCBCECIAAoAiAiBEECdEEEaiIFEDwiB0UgACgCDEECdEEEahA8' +
-  'IglFciAFEDwiCkUgAkECdEEEahA8IgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEhAQN/IAEgAkYEf0EAIQMgBEEAIARB' +
-  'AEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4ABEEQQggEFIAAoAhwgBUECdGooAgAhAUEB' +
-  'IQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAEQQJ0aiAGIAtqQQRrKAIANgIAIAFBAWoh' +
-  'ASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFqIQMgBCECCyAFQQFqIQUMAQsLBSABQQJ0' +
-  'IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsgAUEBaiEBDAELCyEBCyAHEEEgCRBBIAsQ' +
-  'QSABRQRAIAoQQUF/DwsgABBMIABBADYCyAEgAEIANwNYIABBADYCwAEgACADNgLoASAAIAo2AuQBIAAgATYC4AEgAEEANgK4ASAA' +
-  'IAApA2g3A/ABIAAgACkDeDcD+AEgACAAKQOYATcDgAJBAAvrAwIMfwN+IAAoAiAhBCAAKAIIIQogACgCACEFQQFB7AAQOyICRQRA' +
-  'QX8PCyAAIAI2AsQCIAVBAWohCCAEQQJ0QQRqEDwhBgJAA0ACQCAGQQAgBCAHShtFBEAgDUIBhkICfCEPQQQhAQNAIAEiA0EBdCEB' +
-  'IA8gA61VDQALIAIgBEE/akHAAG02AgAgAiAFIAQgBCAFShtBAmo2AlggAiAAKAIEIgFBEGpBEG1BBHQ2AlAgAiACQQAgBCABQQJq' +
-  'IgkgDqdBAWoiCiANpyILEIYBIgE2AmQgAiABQQEQOyIINgJgIAVBAmpBBBA7IQEgA0ECdBA8IgVBAEcgBkEARyABQQBHcSADQQgQ' +
-  'OyIHQQBHcXEgCEEAR3EiDEUNASACIAggBCAJIAogCxCGARogACACIAYgASAHIAUgA0EBaxCHASAAKAIAIAAoAgQgACgCICACIAYQ' +
-  'iAEMAwsgBiAHQQJ0IgNqIgsgCDYCACAAKAIcIANqKAIAIQkgCCEDA0AgCiAJQQR0aiIMKAIIIgFBAEwEQCAHQQFqIQcMAwUgASAD' +
-  'SARAIAsgATYCACABIQMLIA5CAXwhDiAJQQFqIQkgDSAMKAIMQQBHrXwhDQwBCwALAAsLIAAQQgsgBhBBIAEQQSAHEEEgBRBBIAxB' +
-  'AWsL9gMBAn8gACABNgIEIAAgASAAKAIAIgZBA3QiB2pBACABGzYCCCAAIAEgBkECdEEHakF4cSAHaiIGakEAIAEbNgIMIAAgASAG' +
-  'IANBA3RqIgZqQQAgARs2AhAgACABIAYgBEEEdGoiBmpBACABGzYCFCAAIAEgBiAFQQN0QRdqQXhxaiIGakEAIAEbNgIYIAAgASAG' +
-  'IAQgBWpBBHRBJ2pBcHFqIgVqQQAgARs2AhwgACABIAUgAkECdCIGQQtqQXhxIgdqIgVqQQAgARs2AiAgACABIAUgBEECdEEHakF4' +
-  'cSIEaiIFakEAIAEbNgIkIAAgASAEIAVqIgVqQQAgARs2AiggACABIAUgBkEHakF4cSIEaiIFakEAIAEbNgIsIAAgASAEIAVqIgVq' +
-  'QQAgARs2AjAgACABIAQgBWoiBGpBACABGzYCNCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI4IAAgASAEIAVBB2pBeHFq' +
-  'IgRqQQAgARs2AjwgACABIAQgAiADakEEdGoiAmpBACABGzYCRCAAIAEgAiAHaiICakEAIAEbNgJIIAAgASACIAAoAlgiA0EEdGoi' +
-  'AmpBACABGzYCTCAAKAJQIgFBgQhIIgRFBEAgAEEANgJMCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoL+AUCDX8CfiAAKAIgIghBACAI' +
-  'QQBKGyENIAAoAgghDyAAKAIAIQ4DQCAHIA1GBEBBACEIIA5BAmoiB0EAIAdBAEobIQpBACEHA0AgByAKRgRAQQAhBwNAIAcgDUYE' +
-  'QAJAQQAhCkEAIQIDQCAKIA1GDQEgCkECdCIMIAEoAjBqKAIAIRAgASgCHCAMaiACNgIAQQAhCQNAIAlBAkYEQCABKAIcIgMgCkEB' +
-  'aiIKQQJ0aiACNgIAIAMgDGohAyABKAIoIAxqIQhBACEHA0AgCCAHNgIAIAcgAiADKAIAIglrTg0DIAcgCWohCSAHQQFqIQcgDiAB' +
-  'KAIgIAlBAnRqKAIATg0ACwwCCyAAKAIcIBBBAnRqKAIAIQMDQCAPIANBBHRqIggoAggiB0EATARAIAlBAWohCQwCBSAHIA5KIAlG' +
-  'BEAgCCgCDCIIQQBIBEAgACgCFCAHQQR0aigCCCEICyACQQJ0IhEgASgCIGogBzYCACAIQQBMBH9BAAUCfyAIrCAHrUIghoQiFEKV' +
-  '+Kn6l7fem55/fkIgiKchCwNAIAQgBiALcSIIQQN0aiISKQMAIhVQIhNFBEAgCEEBaiELIBQgFVINAQsLIAUgCEECdGooAgAgE0UN' +
-  'ABogEiAUNwMAIAEgASgCXEEBaiILNgJcIAUgCEECdGogCzYCACALCwshCCABKAIkIBFqIgsgCDYCACABKAIMIAdBA3RqIgcgBygC' +
-  'BEEBajYCBCABKAIUIAsoAgBBA3RqIgcgBygCBEEBajYCBCACQQFqIQILIANBAWohAwwBCwALAAsACwALBSADIAIgB0ECdCIKaigC' +
-  'AEECdGoiCCAIKAIAIghBAWo2AgAgASgCLCAKaiAINgIAIAEoAjAgCEECdGogBzYCACAHQQFqIQcMAQsLBSADIAdBAnRqIgkoAgAh' +
-  'DCAJIAg2AgAgB0EBaiEHIAggDGohCAwBCwsFIAMgAiAHQQJ0aigCAEECdGoiCCAIKAIAQQFqNgIAIAdBAWohBwwBCwsLggQBBn8g' +
-  'AygCDCABQQFqQQAQiQEgAygCFCADKAJcQQEQiQEgAkEAIAJBAEobIQkDQCAFIAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0' +
-  'IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIoaigCAEEBRgRAIAMoAiAgAygCHCAIaigCAEECdGooAgAh' +
-  'BgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAFNgIAIARBAWohBAwDCwALAAsLA0AgAygCXCAATgRA' +
-  'IAMoAhggAEEDdCICIAMoAhRqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACADKAIUIgEgAEECdGogASACaigCADYCACAAQQFqIQAM' +
-  'AQsLDwsgBUEBaiEIIAMoAhwiBiAFQQJ0IgdqKAIAIQEgBCADKAIwIAdqKAIAQQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAgh' +
-  'BQwCCyADKAIMIAFBAnQiByADKAIgaigCACIGQQN0aiADKAIQIAUgChCKASADKAIkIAdqKAIAIgcEQCADKAIUIAdBA3RqIAMoAhgg' +
-  'BUEAEIoBCyAAIAZOBEAgAygCOCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFBAWohASADKAIcIQYMAAsACwALTgEEfyABQX8gAUEAThtB' +
-  'AWohBUEAIQEDQCABIAVHBEAgACABQQN0aiIEIAM2AgAgBCgCBCAEIAM2AgQgAiADamohAyABQQFqIQEMAQsLC5IBAQN/IAJBBnUh' +
-  'BQJAIAAoAgQiBCAAKAIARwRAIAEgBEEBayIGQQR0aigCCCAFRg0BCyAAIARBAWo2AgQgASAEQQR0aiIEIAM2AgwgBCAFNgIIIARC' +
-  'ADcDACAAKAIEQQFrIQYLIAEgBkEEdGoiACAAKQMAQgEgAkE/ca2GhDcDACADIAAoAgxHBEAgAEEANgIMCwvgBQIHfwN8IwBBIGsi' +
-  'BSQAAn9BfiAARSADRXINABogABBJIAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2Agwg' +
-  'BUEANgIIAn8gACgClAIEQANAQQAgDUQAAAAAAAAAAGZFIAIgCExyDQIaIAhBAWohCCAFQRhqIQlEAAAAAAAAAAAhDCMAQRBrIgYk' +
-  'AAJAIAAQDyIHBEBEAAAAAAAA8L9EAAAAAAAAAAAgB0ECRxshDAwBCyAGQQA2AgxEAAAAAAAA8D8hDgNAIAAgBkEMahAQIgdB////' +
-  '/wdGDQEgBSAFKQMQQgF8NwMQIA4gDKAhDCAHQQBMDQEgACAGKAIMIAkQJSAHrYKnEBEgDiAHt6IhDgwACwALIAZBEGokACAMRAAA' +
-  'AAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAALAAsgACgCuAJBAUcEfyAAEB5BAEcFQQALRQRAA0AgDUQAAAAAAAAAAGZFIAIgCExy' +
-  'RQRAIAhBAWohCCAFQRhqIQpEAAAAAAAAAAAhDCAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBcIgdBAEgNACAFIAUpAxBCAXw3AxAg' +
-  'ACAHIAUoAgwgBSgCCBBbIgYgBSgCCEoEQCAFKAIMIAZBAnQQQCIJRQRARAAAAAAAAPC/IQwMAgsgBSAJNgIMIAUgBjYCCCAAIAcg' +
-  'CSAGEFsaCyAMIA6gIQwgBkUNACAAIAUoAgwgChAlIAasgqdBAnRqKAIAEEoaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQSxoM' +
-  'AQsLIAxEAAAAAAAAAIAgDSAMRAAAAAAAAAAAYxugIQ0MAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAkIQ1BAAsQQSAAEEkgBARA' +
-  'IAQgBSkDEDcDAAtBfyANRAAAAAAAAAAAYw0AGiADIA0gArejOQMAQQALIAVBIGokAAuwBwINfwN+IwBBMGsiByQAIAdBADYCKCAH' +
-  'IAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEI0BDAELIAJBAmogAkEBaiAC' +
-  'LQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyAC' +
-  'LQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FF' +
-  'BEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMA' +
-  'aw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElEI0BIAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkD' +
-  'AAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAM' +
-  'AQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAg' +
-  'DyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCNASAJQQFr' +
-  'IQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEGELiAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAI' +
-  'QQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRCNASAGRQ0DIAdBIGogBsAQjQEgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNB' +
-  'ICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABCN' +
-  'ASAEQQFqIQQMAAsACwUgCCAKEI0BIARBAWohBAwBCwsLIAJBAWohAgwBCwsgACAHKAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBq' +
-  'JAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgII' +
-  'CyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQjAEgBEEQaiQAC8EGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0M' +
-  'AAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJB9Do2ApgBQfQ6QQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBB9BdBABCQARoMAQtB' +
-  'AUHoABA7IgNFBEAgAkF/EDk2AgBBACEDIAJBgAFqQX9BAEHQFCACEJABGgwBCyACQQA2AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9CwNoIAAtAABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgKIAQsCQCACQYABahCRAUUEQCACQQA2' +
-  'ApQBQXIhACACQYABakFyQQBBnBxBABCQARoMAQsgAkGAAWogAyACQfwAaiACQegAahCSASIADQAgAyACKAJ8IgAgAygCJCAAaxA6' +
-  'IgE2AgBBACEAIAENAEF/IQAgAkF/EDk2AkAgAkGAAWpBf0EAQdAUIAJBQGsQkAEaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0' +
-  'IQdBACEBA0AgAEUgASAHSHFFBEAgBhBBIAUQQSAEEEEgAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFB' +
-  'A3RqKAIAai0AAEEjRw0AIAMoAgAgARBfIgVFDQAgAiAFEDk2AiAgAkGAAWogBUEAQdAUIAJBIGoQkAEhAAsgAUEBaiEBDAEFAkAg' +
-  'AkEANgJgIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNQAkAgAA0AIAIgAygCJEEEEDsiATYCXEEAIQAgAQ0AQX8hACACQX8QOTYCMCAC' +
-  'QYABakF/QQBB0BQgAkEwahCQARoLA0AgAA0BIAJBgAFqEJEBRQ0BIAJBgAFqIAMgBCACQdAAahCTASEADAALAAsLCyACKAJQEEEg' +
-  'AigCVBBBIAIoAlwQQSAARQ0CIAMQlAFBACEDDAILIAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAEaigCABBgIgAEQCACIAAQ' +
-  'OTYCECACQYABaiAAQQBB0BQgAkEQahCQARoLIAFBAWohAQwACwALIAJBoAFqJAAgAwtZAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUg' +
-  'ATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQjAEaCyAGQRBqJAAgAQvhAQEIfyAAKAII' +
-  'IQMgACgCBCEHA0AgAyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIEJUBIgUgBGsgCCAFGyICEJUBIgEgBGsgAiABGyEC' +
-  'QQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiAB' +
-  'aiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARCWAQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB' +
-  '8ABrIgUkACAFQQA2AmwgAkF/NgIAIAFBCGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqEJcBBEAgACgCDCIEIAUoAmgiAWoh' +
-  'ByAFKAJkIgYgAWsiCEEBRwRAIAdB/AAgCBCVASEIDAILIActAABB/ABHBEAgB0H8AEEBEJUBIQgMAgsgAigCAEEATgRAQXAhBCAA' +
-  'QXAgAUG2HEEAEJABGgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEH6GEEAEJAB' +
-  'GgwCCwJAIAcgCEkEQCAAIAVB6ABqIAggBGsgAigCAEF/c0EfdiADIAkQmAEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEg' +
-  'BhCZASIHSwRAIAUgBCAHai0AADYCAEFxIQQgAEFxIAdBzx0gBRCQARoMAwsgCiABIARqIgQgBiABayIGEJoBQQBOBEAgBSAFQTBq' +
-  'IAQgBhCbATYCEEFzIQQgAEFzIAFBzh8gBUEQahCQARoMAwsgCiAEIAYQnAEiBEEASARAIAUgBBA5NgIgIAAgBCABQdAUIAVBIGoQ' +
-  'kAEhBAwDCyAJQQFqIQkMAQsLQXAhBCAAQXAgBkEBa0HYEkEAEJABGgsgBUHwAGokACAEC8sIAg5/AX4jAEHwAWsiBSQAIAVBADYC' +
-  '7AEgBUIANwPYASADIAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGoh' +
-  'EQJAA0AgACAFQewBaiAFQegBaiAFQeQBahCXAQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsb' +
-  'IQYgByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcgBhCZASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlB' +
-  'zx0gBUEgahCQARoMBgsgBiAHRgRAQXAhBCAAQXAgB0G4MkEAEJABGgwGCyARIAwgBiAHayIOEJoBIg9BAEgEQCAFIAVBoAFqIAwg' +
-  'DhCbATYCMEF0IQQgAEF0IAdB5i4gBUEwahCQARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QmwE2AkBBeyEEIABB' +
-  'eyAGQa4VIAVBQGsQkAEaDAcLIAZBAWoiCSAIRgRAQXAhBCAAQXAgBkGfMkEAEJABGgwHCyAIIAogCSAIEJkBIgZLBEAgBSAGIApq' +
-  'LQAANgJQQXEhBCAAQXEgBkGCFSAFQdAAahCQARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQmgEiBEEATg0AIBAgBiAIEJwBIgRBAE4N' +
-  'ACAFIAQQOTYCYCAAIAQgCUHQFCAFQeAAahCQASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFq' +
-  'IAwgDhCbATYCcEF8IQQgAEF8IAdBmxcgBUHwAGoQkAEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0' +
-  'QRAgCxsiBkECdCIEEEAiCEUEQEF/IQQgBUF/EDk2AoABIABBfyAHQdAUIAVBgAFqEJABGgwHCyADIAg2AgAgAygCBCAEEEAiBEUE' +
-  'QEF/IQQgBUF/EDk2ApABIABBfyAHQdAUIAVBkAFqEJABGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdq' +
-  'IAk2AgAgC0EBaiELDAQLIARBAWohBAwACwALIA0gByANGyENIAAgByAIIAVB2AFqEJ0BIgRFDQEMAgsLQXohBCABKAIAIAMoAgAg' +
-  'AygCBCALEEciAkF6RgRAIABBekEAQbcYQQAQkAEaDAELIAJBAEgEQCAFIAIQOTYCACAAIAJBAEHQFCAFEJABIQQMAQsgBSkD2AEi' +
-  'ElAEQEEAIQQMAQsgASgCACACIBIQYSIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQZUpQQAQkAEaDAELIAUgARA5NgIQIAAg' +
-  'ASANQdAUIAVBEGoQkAEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAED8gAEEIahCeASAAQThqEJ4BIAAQQQsLOAAgAUH/AXEhAQNA' +
-  'AkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAE' +
-  'cQ0BGgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEJYBDQEgBCEFC0EA' +
-  'IQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABCWAUUNASAFIQQLIAEgBDYCACAD' +
-  'IAQ2AgBBASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJGyEJIAchBgJA' +
-  'AkACQAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFvIQggACAHIAZB' +
-  '1BUQoAEiA0EASA0HIAAgBkEBaiIJIAJB5BUQoAEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJB5BUQoAEiB0EATg0BQW8hCAwG' +
-  'CyADIAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAgAEFvIAFByiYgCkEQahCQARoMBQsgByEDIAdFDQELAkACQCAEKAIMIgYgBCgC' +
-  'EEcEQCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEEAiCwRAIAQgCzYCAAsgBCgCBCAIEEAiCQRAIAQgCTYCBAsgBCgC' +
-  'CCAIEEAiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgCDEECdGogAzYC' +
-  'ACAIIAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QOTYCACAAQX8gAUHQ' +
-  'FCAKEJABGgwDCyABKAIAIQkLQW8hCCAAQW8gCUHcKUEAEJABGgwBC0FvIQggAEFvIAdBiCpBABCQARoLIApBIGokACAIC2sBAn8g' +
-  'AiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEJYBDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpG' +
-  'IANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhCfASEEIAAoAiQhCgNAIAog' +
-  'BCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAF' +
-  'LQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB' +
-  '/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9B' +
-  'PyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAML' +
-  'IABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBsh' +
-  'DANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxBAIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARB' +
-  'AXRBwAAgBBsiA0EDdBBAIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0' +
-  'QYABIAMbIgZBBBA7IgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQQSAAIAY2AiggACAHNgIkQQAF' +
-  'IAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQnwEhAwNAIAMgCnEiBUEBaiEDIAcgBUEC' +
-  'dGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIY' +
-  'IAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEJ8BIQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEE' +
-  'IAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAACfyABQQFqIgQg' +
-  'Ak8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARBwC5BABCQARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwgAWotAAAiBkE6' +
-  'a0H/AXFB9QFNBEAgBSAGNgIAIABBbiABQcgqIAUQkAEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7//////////wCFQgqAIAdT' +
-  'BEAgAEFuIARBwylBABCQARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAHUwRAIABBbiAE' +
-  'Qe0oQQAQkAEaQW4MAgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFBhixBABCQARpBbgsgBUEQaiQACxcAIAAoAgAQQSAAKAIYEEEgACgC' +
-  'JBBBCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+IwBBMGsiBCQA' +
-  'An8gASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB9QFNBEAgBCAH' +
-  'NgIUIAQgAzYCECAAQW8gBUH0KiAEQRBqEJABGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABB' +
-  'byABQYkaIARBIGoQkAEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUGPLyAEEJABGkF/CyAEQTBqJAAL' +
-  'NAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEI' +
-  'aygCAGogAEUgAUEATHIgACgCVCABSHIbC5EDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEA' +
-  'EFMiB0EASARAIAesIQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRA8IgZBACAFEDwiBRsNACAGEEEgBRBB' +
-  'Qn8hCwwBCyAAKAIAIAEgBiAFIAcQUxogBEIANwMoA0AgByAIRgRAIAAoAgAgARBiIgtCAFUEQCAEIAs3AwAgBEEQaiIAQRhB2CAg' +
-  'BBCOARogAiADIARBKGogABCkAQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhBBIAUQQQsgBCkD' +
-  'KCELDAILIAgEQCACIAMgBEEoakHfMhCkAQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQoQEQpAEgBSAJaiIJKAIABEAgAiADIARB' +
-  'KGoiCkG8KBCkASACIAMgCiAAIAkoAgAQogEQpAELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEg' +
-  'AikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABA5Dwsg' +
-  'AUECdEGUNGooAgALHgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCMARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEg' +
-  'AiADEKYBDAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxCmAQsgBEEQaiQAIAELogUBB38jAEFAaiIDJABB+DdBAEHsAfwLAEEo' +
-  'IAFBACAAGyIEIARBKEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEH4N0FkQekQIAMQpwEaQWQMAQsDQAJAIAIg' +
-  'BEYEQCAEIQIMAQsgACACaiwAABCpAUUNACACQQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahCqASEFIAQgAygCPCICIAIgBEkbIQEC' +
-  'QAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEKkBDQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB' +
-  '+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkb' +
-  'IQEDQAJAIAMgASACRwR/IAAgAmosAAAQqQENASACBSABCzYCPCAAIAQgA0E8ahCqASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJG' +
-  'DQQgACACaiwAABCpAQRAIAJBAWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEg' +
-  'BE8NAQsgAyAHNgIQIAMgAEHgMiAAGzYCFCADQfEpQeAyIARBKEsbNgIYQfg3QWRB2DAgA0EQahCnARpBZAwBCwJAAkAgBUHBAGtB' +
-  'QEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQfEpQeAyIARBKEsbNgIo' +
-  'Qfg3QWxBiyQgA0EgahCnARpBbAwBC0HwOSAGNgIAQew5IAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMg' +
-  'ASABIANJGyEEQX8hAQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpB' +
-  'MGsiAUHnByABQecHSBshAQwBCwsgAQvPAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQfg3QWxBhyMg' +
-  'AxCnARpBbAwBCyADIAEoAgAiBDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FASQ0AIAQEQCAE' +
-  'IABB0DNqLQAANgIACyAFRQ0AIAUgAEH/AXEgAEHQM2otAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUE' +
-  'QEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRA' +
-  'IAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQfgOIQYgBUUNAQsgBw0BQY8QIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2' +
-  'AiBB+DdBbEGiJiADQSBqEKcBGkFsDAELIAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQfg3QWxB8iUg' +
-  'A0EQahCnARpBbAwBCyABIAQ2AgAgAiAFNgIAQQALIANBQGskAAuRAgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wi' +
-  'BCADbCEHIAAoAgwgA2wgBGpBABA6IgIEf0F+IQECQCACRSAHQQBIciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNy' +
-  'DQAgAkEcaiACQSRqIAetIgkgAjQCIHxBBBA9IgENACACQQhqIAJBEGogAjQCDCAIIAl8fEEQED0hAQsgAQVBfwshAQNAQQAgBSAH' +
-  'SCABGwRAIAIgBkEAIAAgBSADbSIBIAUgASADbGsgBhCtARBHIgFBH3UgAXEhASAFQQFqIQUMAQUgAQRAIAIQPwwDCyAAIAI2AiQL' +
-  'CwsgBkGgCGokACABC3kBAn8gACgCACEEIAMgATYCACAEIARsIAJqIQQgACgCECABQQJ0aiIBIQUgASgCACEBQQEhAgN/IAUoAgQg' +
-  'AUwEfyACBSADIAJBAnRqIAQgACgCACAAKAIUIAFBAnRqKAIAbGo2AgAgAUEBaiEBIAJBAWohAgwBCwsL4QQCCH8BfiMAQdAAayIB' +
-  'JABB+DdBAEHsAfwLAEHcNygCACEAIAFB4DcoAgAiAjYCTCABQeQ3KAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAA' +
-  'GyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEH4N0FsQYcjIAEQpwEaDAELIAQgAUHMAGogAUHIAGoQqwENAEH0NygCACICQQBI' +
-  'BEAgAUGAAjYCFCABIAI2AhBB+DdBa0GeGSABQRBqEKcBGgwBCyACRUHwNygCAEEAIAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBB' +
-  '+DdBa0GeGSABQTBqEKcBGgwBCwJAQQFBwAAQOyIABEAgAELQDzcDOCAAQQE2AjQgAUFAa0EANgIAIAFCADcDOCAAIAQ2AgAgACAB' +
-  'KAJMIgU2AgQgACABKAJIIgY2AgggAEHsNygCAEEARzYCGEHoNygCACEHIAAgAjYCICAAIAc2AhwgBCAFIAYgAUE4ahCvAQRAIAEo' +
-  'AkAQQSAAELABDAMLIAAgAUE4ahCxASABKAJAEEFBfyEDDQFBACAAKAIMQRtGIAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABAx' +
-  'IgI2AiwgAkUNAgsCfyAAIAAoAgAiAyADbEECdBA8IgM2AjBBfyADRQ0AGiAAKAIAQRFIBEAgABC2AQsgACgCKCAAKAIscgR/QQAF' +
-  'IAAQrAELCyIDDQEgACEDDAILQX8hAwsgASADEKUBNgIgQfg3IANB0BQgAUEgahCnARogABCwAUEAIQMLIAFB0ABqJAAgAwuUBQEH' +
-  'fyMAQZACayIHJAADQCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBqIgQQsgEgBkEBaiEGIAMgACAEELMBIQQMAQsLA0AgACAFTCAE' +
-  'ckUEQCAAQQAgBSAAQQEgB0EQaiIGELIBIAVBAWohBSADIAAgBhCzASEEDAELC0F/IQYCQCAERQRAQQAhBQJAAkBB7DcoAgAiBkUE' +
-  'QEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRCyASAEQQFqIQQgAyAAIAUQswEhBQwBCwsgBUUN' +
-  'AUEAIQVBfyEGDAILIAYgACADELQBIgQNAwtBACEEQQEhCUHoNygCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAh' +
-  'BSADIAAgB0EQahCzAQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARBf3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQ' +
-  'ahCzAQ0DBSAHQRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAA' +
-  'Sg0BQQEhBCAGDQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQsgEgBkEBaiEEIAMgACAFELMBIQUMAQUgCEEB' +
-  'aiEJIAUhBgwCCwALAAsACwNAAkBBACEEIAVB9DcoAgBOIAZyDQBB8DcoAgAgACAFELUBIgQNAyADIABB8DcoAgAgACAFbEECdGoQ' +
-  'swEhBiAFQQFqIQUMAQsLIAZFDQELIAcgBhClATYCAEH4NyAGQdAUIAcQpwEhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkED8gACgC' +
-  'KBAsIAAoAiwQQSAAKAIQEEEgACgCFBBBIAAoAjAQQSAAEEELC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBA7Igc2AhAgACAFIAEo' +
-  'AgAiCGwiAkECdBA8Igs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBA7IgZF' +
-  'DQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAI' +
-  'akECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGEEEg' +
-  'ACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIK' +
-  'QQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAE' +
-  'bSIHIARsayACaiABIAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAA' +
-  'KAIIIAFBAnQiBCADQQF0IAQgAxsiA2wQQCIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAA' +
-  'IAAgACgCAEEBajYCAEEAC8QDAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACAB' +
-  'QQBKGyEFQQAhBANAIAQgBUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEH4N0FrQdsk' +
-  'IANBEGoQpwEaDAMLIAIgASADQUBrIAEgBGxBAnRqELMBBEBBfyEAIANBfxClATYCAEH4N0F/QdAUIAMQpwEaDAMFIARBAWohBAwB' +
-  'CwALAAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFr' +
-  'IQBB+DdBa0HMIyADQTBqEKcBGgwBCyABIANBwIABaiAFQQJ0aiIIKAIAIgZGBH8gAyAFNgIgIAMgATYCJCADIAQgAW0iAEEBajYC' +
-  'KCADIAQgACABbGtBAWo2AixB+DdBa0HQLyADQSBqEKcBGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWoh' +
-  'BAwCCyEACwsgA0HAggFqJAAgAAuPAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSAB' +
-  'IAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBq' +
-  'ai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQfg3QWtBvRAgAxCnARpBawwEBSAE' +
-  'IAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB+DdBa0HW' +
-  'ISADQSBqEKcBGkFrDAILIANBMGogBGoiCCAILQAAIghBAWo6AAAgBUEBaiEFIAhFDQALIAMgAkEBajYCECADIAQgAW0iAEEBajYC' +
-  'FCADIAQgACABbGtBAWo2AhhB+DdBa0GDICADQRBqEKcBGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIA' +
-  'IQEgAiAHbCIDQQJ0QQRqEDwiBEUgASACbCADakECdBA8IgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAF' +
-  'NgIAIAAgACgCDCACbCAHaiADIAQgBhAqNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEK0BIAVqIQUg' +
-  'AUEBaiEBDAELCwsgBBBBIAYQQQuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAH' +
-  'NgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBnyMgAxCnARogAkUNACACIAA2Aggg' +
-  'AiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQrAEiAwRAIAQg' +
-  'AxClATYCICACIANB0BQgBEEgahCnASEDDAELIAAoAiQQSCAAKAIkEEkgACgCACABIAIQtwEiAw0AIAUgBWwhBkEAIQMDQCADIAZG' +
-  'BEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxC5ARBKRQ0AIAAoAiQgBEEsaiAEQShqEF4gACgCJBBIIAEg' +
-  'BCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9B8AggBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB7RcgBkEBdCABSg0AGkHmFyAGQQNs' +
-  'IAFMDQAaQbEgQbMIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSID' +
-  'IAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQeIsIAQQpwEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2Aggg' +
-  'AiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/YBAgZ/AX4CQCAARSABRXJBASAC' +
-  'GwRAQX4hA0H4N0F+QYkLQQAQpwEaDAELIAAgAUH4NxC4ASIDDQAgACgCACIGIAZsIQcDQCAEIAdGBEAgACgCJBBIQQAPCwJAIAEg' +
-  'BGoxAAAiCVBFBEAgAiAEQQN0akIBIAlCAX2GNwMADAELQgAhCSAAKAIkIAQgACgCMCAGEFshBSACIARBA3RqIghCADcDAEEAIQMg' +
-  'BUEAIAVBAEobIQUDQCADIAVGDQEgCEIBIAAoAjAgA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwAL' +
-  'IAMLnAICAn8BfiMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEIIAZBfkHFDEEAEKcBGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA' +
-  '/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDEAJAIAAoAiwEQCAHQgA3AwggB0EANgIADAELIAAoAigEQCAANAIAIQkgB0EBNgIA' +
-  'IAcgCSAJfkLkAH5CACAAKAI0GzcDCAwBCyAHQgA3AwggB0ECNgIACwJAIAcoAgBBAkYNACAAKAIAIAEgBhC3ASIIDQEgACAHIAEg' +
-  'AiADIAQgBSAHKAIAQQJ0Qbg0aigCABESAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGELwBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsi' +
-  'ByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+QcUMQQAQpwEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAA' +
-  'AAAAAAAAAAD9CwMQIAAgASAGELgBIgENACAAQQEQBkEAIQEgACACIAMgBCAFEMEBIQQgAEEAEAYgACgCJBBIIARFDQAgByAEEKUB' +
-  'NgIAIAYgBEHQFCAHEKcBIQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQM0UEQCAGIAH9AAQA' +
-  'Igj9CwMIIAYgASkDEDcDGCAGIAj9HQAgASgCGCABKAIcEL4BQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEA' +
-  'IAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoEC0gCyALbCEMAn8DQCAJIAxH' +
-  'BEACQCACIAlqLQAAIgpFDQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKELkBIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQ' +
-  'IApsIgpBAnRqKAIAIg9B//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQLkEAIQ0LIA1F' +
-  'DQBBAQwDCyAJQQFqIQkMAQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEA' +
-  'IAUbIAdBDGogB0EQahAvIAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAELwBDQEgBiAG' +
-  '/QADECAHQSBqIBL9Ev1XAwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqEC8g' +
-  'BykDGCASfCESIAcpAxAhEQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUEC' +
-  'dGooAgAiAiALbSIIaiACIAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAco' +
-  'AiwQvgELQQALIAdBMGokAAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMI' +
-  'IAFacQ0BIAkgAhAEIgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBUIgZB' +
-  'ACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsg' +
-  'BUEASA0BCyAJIAdBCGoQWiAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAEL' +
-  'QQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQVyAEQgA3AwggACABIAIgAyAEEMABIgBB' +
-  'AEwEQCAEQQQ2AgALIABBH3UgAHELzAcCE38BfiMAQUBqIgMkAAJAIABFIAFFckEBIAIbBEBBfiEEQfg3QX5B5wpBABCnARoMAQsg' +
-  'ACgCACEHIANBoDopAwA3AzggA0J/QcA6KQMAIhYgFlAbNwMwIAAQrAEiBQRAIAMgBRClATYCAEH4NyAFQdAUIAMQpwEhBAwBCyAA' +
-  'QaA6KQMAIANBMGogAhDDASIEDQAgASACIAcgB2wiBfwKAAAgBUECdCIHEDwiC0UEQEF/IQRB+DdBf0GlCEEAEKcBGgwBC0GwOigC' +
-  'ACEEIAVBACAFQQBKGyEIA0AgBiAIRwRAIARBACAGIAZBf3MgBWpKG0UEQCALIAlBAnRqIAY2AgAgCUEBaiEJCyAGQQFqIQYMAQsL' +
-  'IAsgCSADQThqEMQBQbg6KAIAIQhBqDooAgAiBkUgCUH/A0pxIQ0gAyAJNgIYIAMgBTYCFCADIAs2AhAgAyACNgIMIAMgADYCCCAD' +
-  'QQA2AiwgAyAFQQR2NgIoIANBsDooAgA2AhwgCUEQbSISQQEgCUH/AUobIQwgA0IANwMgIA0EQCADIAcQPCIHNgIgIAMgBRA8IgQ2' +
-  'AiwgB0EAIAQbRQRAIAcQQSAEEEEgCxBBQX8hBEH4N0F/QaUIQQAQpwEaDAILIANBCGogAUEAEMUBCyAJQYACbUEBIA0bIRBBACAI' +
-  'IAYbIQ9CACAFrUIChkLoB3wgBhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQIBFBB0pyckUEQAJAAn8g' +
-  'BiABIAIgBUGwOigCACALIARBAnRqIhQgDCAJIARrIgcgByAMShsiCEEBEMYBIgprIgcgD0giDiANRXJFBEAgEUEBakEAIANBCGog' +
-  'BCAIIAogCCAQTCAKIBNqrEIBhkLoB3wgA0EwahDHASIKQQRGGyERIApBAUYMAQsgDg0BQQAhDiMAQSBrIgokACAAIAFCAiAWIANB' +
-  'MGoiFSkDABDQAUEAIApBABC7AUUEQCAVIAopAxAQ0QEgCigCAEEBRiEOCyAKQSBqJAAgDgtFDQAgBCAIaiEEIAwgDCASSHQhDCAH' +
-  'IQYMAwsgASACIAVBsDooAgAgFCAIQQAQxgEaAkAgCCAQSgRAIAhBAm0hDAwBCyAEIAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EI' +
-  'aiABIAQQxQEMAQsLCyANBEAgACgCJBBICyADKAIgEEEgAygCLBBBIAsQQUEAIQQgAykDMEIAUiAHciAGIA9Mcg0AQWUhBEH4N0Fl' +
-  'QdobQQAQpwEaCyADQUBrJAAgBAvTAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAF' +
-  'IAAoAgQgACgCCCABQQEgAxDIAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkHfIEEAEKcBGkF+DAELIAAgAyAEELgBIAAoAiQQ' +
-  'SAsiBEEBag4CAAUBC0F/IQRB+DdBf0GlCEEAEKcBGgwECyAAKAIAIgVBEEoNAQsgBUEQRw0BQRAhBSAAKAIcQQNHDQELIAAoAhgg' +
-  'ACgCIHINAAJAAkACQAJAAkAgACgCHA4DAQIAAwsgBSAAKAIEIAAoAgggASADEMkBQQAhBAwFC0EAIQQgBSAAKAIEIAAoAgggAUEA' +
-  'IAMQyAEMBAsgACgCBCIHIAAoAggiBEcNASAFIAcgASADEMoBQQAhBAwDCyAAKAIIIQQgACgCBCEHCyAEIAdHDQACQAJAIAUgBCAB' +
-  'IAIgAxDLASIEQQFqDgIAAwELQX8hBEH4N0F/QaUIQQAQpwEaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQfg3' +
-  'QWVByQ0gBhCnARoMAQsgACABIAIgAxDMASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQzQEhBCAAIAFBAWsi' +
-  'AUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACAC' +
-  'IQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEEhBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgC' +
-  'ACAEKAIkIAAoAgQgAxDOAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAA' +
-  'KAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABDPAQuEAQEFfyAFQQAgBUEAShshCwNAIAcg' +
-  'C0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEg' +
-  'CmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgog' +
-  'A2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEElBACEHIAAoAgBCAiAFIAYpAwAQ0AFBACAIEMEBGiAGIAgpAxAQ0QFBASAIKAIAQQFG' +
-  'DQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEgAmpBABDPAQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhgg' +
-  'B0ECdGooAgAQzgEgB0EBaiEHDAALAAUgCRBLGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigC' +
-  'ABDOASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRBLGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQzwELIAgoAgALIAhBIGokAAvXAQEF' +
-  'fyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQ1AEgBkGAAmogAiABIAQgBxDVASAGIAEgAiAEIAcQ1QFBACEHIABB' +
-  'ACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAE' +
-  'aiAAIAEgAiAKKAIAIAYgBEECdGooAgAQ1gFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAZBkAZqJAAL+wUBCX8jAEGQGmsi' +
-  'BSQAIAUgAzcDiBogBUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAYaiAAIAVBiBpqIgcQ1AEgBUGAEmog' +
-  'ASAHENQBIAVBgBBqIAIgBxDUASAFQYAOaiABIAcQ1AEgBUGADGogAiAHENQBIAFBf3MgAGogAUEBam1BAWpBACAAIAFKGyEKIABB' +
-  'ACAAQQBKGyELA38gBiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqENgBQQAFIAYgBiABbSIMIAFsayEIIAYgASAA' +
-  'ENkBIgdBAEgEQCAFIAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApqaiAINgIAIAVBgAhqIAlqIAc2AgAg' +
-  'BUGABGogCWogDDYCACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJtIgg2AgAgBUGABmogB2ogBiACIAhs' +
-  'azYCACAFQYACaiAHaiAGIAIgABDZATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJqIAAgAiAAIAVBiBpqIgYQ2AEgBUGA' +
-  'FmogACABIAYQ2gEgBUGAFGogACACIAYQ2gFBACEHQQAhCCABIAJGBEAgBUGIGmoQzQGnQQFxIQgLA0AgByALRwRAIAAgB2whCSAF' +
-  'QYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVB' +
-  'gBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCAC' +
-  'bUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpq' +
-  'JAAL5wMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEENQBIAVBgARqIAEgBBDbASABQQAgAUEAShshCiABQQFr' +
-  'IQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQzQFCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAh' +
-  'BANAIAAgBEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSAB' +
-  'bSIJIAFsa2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQg' +
-  'BkYEQCAFQYACaiABIAVBiAhqENsBDAELIAVBgAJqIAEgBUGICGoQ1AELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJ' +
-  'IAZBAnQgCGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAF' +
-  'IAwgBGtBAnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEA' +
-  'QdAA/AsAIAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EDwiCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAg' +
-  'AykDAFBFDQFBACEGCyAJEEEgBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqENwBQQAhBkEAIQcgCCAJEN0BIghFBEAgCRBBDAUL' +
-  'A0AgBkHjAEsgB3JFBEAgAykDAFANAyAIIAVB2AhqEM0BQgGEEFYgCCADKQMAIgJCyAEgAkLIAVQbEAUgCCAFEFogA0IAIAMpAwAi' +
-  'AiAFKQMAfSIVIAIgFVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAAEFQiB0EAIAdBAEobIQ0gBSgCzAgh' +
-  'DiAFKALICCEPA0AgBiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSILQQJ0IhAgBUGABmoiEWogByABbSIS' +
-  'IAFvIhM2AgAgECAFQYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sgARDeATYCACALIBRqIA4gB2sgARDe' +
-  'ATYCACAGQQFqIQYMAQsACwALIAUgACAFQdgIaiIDENQBQQAhBiAAQQAgAEEAShshCCADEM0BQgGDIQIDQCAGIAhHBEAgACAGbCEJ' +
-  'IAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABEN4BIQcgBCADIAlq' +
-  'IAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYgARDfAUECdCAFakGICGooAgBqIAEQ3gEgASAHbGpBAnRqLQAAQQFqOgAA' +
-  'IANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIED8gCkEBaiEKDAALAAtBfwsgBUHgCGokAAvgAwICfwJ+IwBB4CBrIgQkACAEIAE3' +
-  'A9ggIARB0ABqQQBBgCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAo' +
-  'AgAiBawiBiAGfiEGIAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8CzcDKCAEIAc3AyAgBCABNwMYIAAo' +
-  'AiQgBEHYIGoQzQFCAYQQViAEKQMYIgFQRQRAIAAoAiQgARBYCyAEKQMgIgFQRQRAIAAoAiQgARBZCwJAIAAgBEHQAGpB+DcQuAEi' +
-  'BQ0AIABCAUIAIAQpAyggAikDABDQASIBIAFCf1EbIAMgBEEwahDBASEDIAIgBCkDQBDRASADRQRAQQAhBQwBCyAEIAMQpQE2AhBB' +
-  '+DcgA0HQFCAEQRBqEKcBIQULIAAoAiQQSCAAKAIkQgAQWSAAKAIkQgAQWCAAKAIkQgAQVgJAIAUNAEEAIQUCQAJAIAQoAjAOBQAC' +
-  'AgIBAgtBdSEFQfg3QXVB9iBBABCnARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYCAEH4N0FlQXUgAVAbQckNIAQQpwEhBQsg' +
-  'BEHgIGokACAFCyABAX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARBFCxYAIAEgACADIAIgA2otAAAQuQEQShoLvAEBBH8jAEEQ' +
-  'ayIGJAADQCABIAJIBEAgACgCDCEEIAYgACgCCCACQQFrIgJBAnRqKAIAIgU2AgwgBiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIh' +
-  'BQNAIAVBAkYNAiAAKAIAIgQoAgAgBCgCJCAAKAIEIAZBCGogBUECdGooAgAiBBDOASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAH' +
-  'QQJ0aiAENgIACyAFQQFqIQUMAAsACwsgBkEQaiQACxQAIAAgASAAIAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEg' +
-  'AlYbNwMAC60CAwN/AXwCfiMAQSBrIgMkAAJAIABBACABG0UEQEF+IQJB+DdBfkGJC0EAEKcBGgwBCyAAIAFCAkIAQQAgA0H4NxC7' +
-  'ASICDQBB2DogAykDECIGNwMAQeA6IAMpAxgiBzcDAEHoOiADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJByDpB' +
-  'ATYCAEHQOiAHukQAAAAAAADwP6AQ0wEgBrogBEEBIAQbt6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQ0wGgIgU5AwBBAyEAA38g' +
-  'AEUNAyAAQQN0QcA0aisDACAFZQR/Qcg6IABBAWo2AgBBAAUgAEEBayEADAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQIL' +
-  'IANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8Hg0KAgICAgICA+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiAC' +
-  'oiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0CiIACiIARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6Ah' +
-  'ACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACABIAIQxAEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70B' +
-  'AQZ/IwBBgARrIgUkACAFQYACaiABIAQQ1AEgBSACIAQQ1AEgAUEAIAFBAEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJF' +
-  'BEAgBSACIAQQ1AELIAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNAIAEgCEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRq' +
-  'KAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAALHQEBfyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L3AQBDX8j' +
-  'AEGwAWsiBSQAQfg3QQBB7AH8CwACQCADQQAgBBtFBEBBfiEGQfg3QX5B1xZBABCnARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGs' +
-  'AWogBUGoAWoQqwEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwg' +
-  'BSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB' +
-  '4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAg' +
-  'A0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB/DkgDTYCAEEBIQYMBAsgACABaiEOIAAgECAPIAlBABDWASECA0AgASAORwRA' +
-  'IAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEtAAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAI' +
-  'OgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiABQQFqIQEMAQsLIAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2' +
-  'AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFqNgIEQfg3QWpB/x4gBRCnARpBagUgAUEBaiEBDAELCyEGCyAFQbABaiQAIAYL' +
-  'wgMCDH8DfiMAQcACayIHJAACQCAEQQJIDQAgBEEBa60hEyADrCEUIAVBACAFQQBKGyEMIANBACADQQBKGyENA0AgCSAMRg0BQQAh' +
-  'CCAHQQBBwAD8CwAgACAGEM0BIBSCpyIDQQJ0aigCACEFQQEhBCAGEM0BIRUgAyAHakEBOgAAIAcgAzYCQCAFIBUgE4KnIgNMIANq' +
-  'IQoDQAJAIAQgCEwEQEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAgB0FAayAIQQJ0aigCAEECdCIDaigCACAFRhshDiACIANqIQ8g' +
-  'ASADaiEQQQAhAwNAIAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEtAAANACAAIANBAnQiC2ooAgAgDkcNACABIAtqKAIAIBAoAgBH' +
-  'BEAgDygCACISQQBIIAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGogAzYCACARQQE6AAAgBEEBaiEECyADQQFqIQMMAQsACwALCwNA' +
-  'IAMgBEcEQCAAIAdBQGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAgBUYbNgIAIANBAWohAwwBCwsgCUEBaiEJDAALAAsgB0HAAmok' +
-  'AAs+AQJ/IABBAEwEQEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMgAGwiBGtHBH9BfyADIAAgBGogAkobBUF/Cwv4AgEJfyMAQYAG' +
-  'ayIGJAAgBkEAQYAC/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYEQAJAIAUEQCADEM0Bp0EBcSEJCwNAIAcgCEYNAQJAIAYgB0EC' +
-  'dGooAgANAEEAIQUgByEEA0AgASAERgRAIAZBgAJqIAUgAxDUAUEAIQQgBUEAIAVBAEobIQoDQCAEIApGDQMgACAEQQJ0IgsgBkGA' +
-  'BGoiDGooAgAiBUF/cyABaiAFIAkbQQJ0aiAGQYACaiALaigCAEECdCAMaigCADYCACAEQQFqIQQMAAsABQJAIAQgAm0gByACbUcN' +
-  'ACAEIAIgARDZASAHIAIgARDZAUcNACAGIARBAnRqQQE2AgAgBkGABGogBUECdGogBDYCACAFQQFqIQULIARBAWohBAwBCwALAAsg' +
-  'B0EBaiEHDAALAAsFIAQgAiABENkBIARBf3MgAWogAiABENkBc0F/c0EfdiAFcSEFIARBAWohBAwBCwsgBkGABmokAAulAQIGfwF+' +
-  'IwBBgAJrIgYkACAGIAFBAm0iBCACENQBIARBACAEQQBKGyEIIAFBAWshBwNAIAUgCEYEQCABQQFxBEAgACAEQQJ0aiAENgIACyAG' +
-  'QYACaiQABSACEM0BIQkgACAFQQJ0IgNqIAMgBmooAgAiA0F/cyABaiADIAlCAYNQGyIDNgIAIAAgByAFa0ECdGogByADazYCACAF' +
-  'QQFqIQUMAQsLC+QDAgh/A34jAEEgayIJJAAgACgCACIDQQEgA0EBShshCkEBIQYCQAJAA38gAyEFIAogBiIERgR/IAAgAhDNASAD' +
-  'rCILgqcgA0F/c0EBcSIEEOABNgJIIAAgAhDNASALgqcgBBDgATYCTCACEM0BIQwgAUUNAiADQQAgA0EAShshBCAJIAwgB6wiDIKn' +
-  'QQJ0aigCACEIIAIQzQEgCSACEM0BIAyCp0ECdGooAgAhBSALgqchBiACEM0BIAuCpyECQQAFA0AgBSIIBEAgBCAIbyEFIAghBAwB' +
-  'CwsgBEEBRgRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwshAQNAIAEgBEcEQCAAIAFBAnRqIgcgASAIbCAGaiADEN4B' +
-  'NgIIIAcgASAFbCACaiADEN4BNgIoIAFBAWohAQwBCwsgACAAQShqIANBAWsiBUECdGooAgAgACgCKGogAxDeATYCVAwBCyAAQQhq' +
-  'IgEgA0EBayIFQQJ0aiIIIAwgC4I+AgAgACACEM0BIAuCpyAEEOABIgQ2AlQgAEEoaiADIAQgA0EAIAIQ4QEgASAFIAgoAgAiAUEB' +
-  'dCADQQEgAXQgAhDhAQsgACAAIAVBAnRqKAIIQQF0IAMQ3gE2AlAgCUEgaiQAC6cHASt/IwBBgAFrIgMkAAJAIAAoAgQiEEEBakEC' +
-  'bSIOIAAoAgAiAiACbCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxqIhUgEGoiFiAQakEAEDoiDEUNACAOQQAgDkEAShshGyACQQAg' +
-  'AkEAShshHCAAKAJUIAAoAkhqIAIQ3gEhFyAAKAJMIAAoAlBqIAIQ3gEhGCAAQShqIRkDQCAHIBtGBEAgDCEEDAILIBkgByACbSIE' +
-  'QQJ0aiEdIBkgESAEa0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEfIAIgB2whICAHIAIQ3wEiGiACbCIFIBRqISEgAiAEbCIEIBNq' +
-  'ISIgBSASaiEjIAQgDmohJCAAIBpBAnRqISUgDyACEN8BIiYgAmwiBCAUaiEnIAQgEmohKEEAIQUDQAJAIAUgHEcEQCAFICNqISkg' +
-  'BSAkaiEqIAUgIGogAmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayACEN4BIQQgHSgCACEJICUoAgghBiAeKAIAIQogAyAPIA8gAm9r' +
-  'Ig0gACgCTCAIayACEN4BIgsgE2pqNgJoIAMgBCAoajYCZCADIAQgDmogDWo2AmAgAyAFIAlqIAIQ3gEiCSACbCAVaiAGIAhqIAIQ' +
-  '3gEiDWo2AlQgAyAIICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApqIAIQ3gEiCiACbCAWaiAGIAtqIAIQ3gEiBmo2AlggA0F/NgJc' +
-  'IAMgCyAnakF/IBEgJkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMgBzYCQCADIBcgCWsgAhDeASACbCAVaiAYIA1rIAIQ3gFqNgJw' +
-  'IAMgFyAKayACEN4BIAJsIBZqIBggBmsgAhDeAWo2AnRBACEGIAQgBUcgCCALR3IgByAPRnEhBEEAIQsDQAJAQQAhCSALIB9GBEAg' +
-  'BEUEQCAMIANBACAGEEciBEEASA0CIAEgBEECdGogCCArajYCAAsgCEEBaiEIDAMLA0AgCUEHRgRAIAtBAWohCwwDBSADQUBrIAtB' +
-  'HGxqIAlBAnRqKAIAIg1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAKICxGBH8gAyAGQQJ0aiANNgIAIAZBAWoFIAQgAyAKQQJ0aigC' +
-  'ACANRnIhBCAKQQFqIQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAMED9BACEEDAQLIAdBAWohBwwCCyAFQQFqIQUMAAsACwALIANB' +
-  'gAFqJAAgBAsNACAAIAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAAIAEgAmxrIgAgAkgbQQFrIAAgAkobCwoAIAFBAEcgAHIL4gEB' +
-  'B38jAEEgayIJJAAgA0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4EQEEAIQdBACEGA0AgBiALRgRAIAAgCEECdGogCSAFEM0BIAes' +
-  'gqdBAnRqKAIAIgY2AgAgACAKQQJ0aiACIAZrIAMQ3gEiBzYCAEEBIAZ0IARyQQEgB3RyIQQgCEEBaiEIDAMFIAQgBnZBAXEgBCAC' +
-  'IAZrIAMQ3gEiDHZBAXFyIAYgDEYgCCAKR3NFckUEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsACwALCyAJQSBqJAAL' +
-  'xAoBBH8jAEGAJWsiBSQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+IQIgBEF+QbgWQQAQpwEaDAELIANBAEHgIPwLACADQSA6AMog' +
-  'IANBLjoAiCAgACABRXJFBEBBfiECIARBfkGQKEEAEKcBGgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigC' +
-  'ACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQcYrIAUQpwEaDAILIAVB+CBqQQBBiAT8CwAgBUG4ImohByACKAIECyECIAcgAiAGIAQQ' +
-  '4wEiAg0AIAVBfzYCtCEgBSAENgKIISAFIAM2AoQhIAUgBjYCgCEgBSABNgL8ICAFIABB4DIgABs2AvggIAVB+CBqIQRBACEBIwBB' +
-  'IGsiBiQAAn8DQCMAQRBrIgIkAANAAkAgASAEKAIEIgdPDQAgBCgCACAHIAEgAhDmASIHQX5xQQJGDQAgB0EERgRAIAQgAigCACAC' +
-  'KAIEEO4BRQ0BCyACKAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIHTwRAIAQoAgwgBzYC2CBBAAwCCwNAIAQoAgAgByABIAZBEGoQ' +
-  '5gEiCEF7cQRAIAYoAhwiASAEKAIEIgdJDQELCyAIQQRHDQALIAQgAjYCMAJAIAQoAgAgBkEQaiAGEOcBRQ0AIAQgBiAGQRBqEOgB' +
-  'RQ0AAn8gBEEANgIUIAQoAgAgBigCACAGKAIEQQBBABDwASECIAQoAggiByEBAkAgBw0AIAIQ8QEiByEBIAcNAEEAIQcgAhD7ASEB' +
-  'CyABIAFsIgEgAkcEQCAEIAYgAiABQQAQ/AEMAQsgBCAHNgIYAkAgBBD9ASIBDQAgBCAGIAJBABD+ASIBDQAgBCgCDCIBQQA2AgQg' +
-  'ASAGKAIcNgLYIEEAIQELIAELDAELIAQgBkEQahDpAQshAiAGQSBqJAAgBSgCrCEQQSACBEAgAxDkASADQQA2AgBBACEBIwBBIGsi' +
-  'BCQAAkAgBUH4IGoiACgCPCIGQX9GDQAgACgCKCIBDQAgBEEQaiAAKAIAIAAoAgQgBhDqASAEKAIcIQEgAC0AJEUNACAAKAIgQQFq' +
-  'IQYDQCABIAAoAgQiB08NASAAKAIAIAcgASAEEOYBIgdFDQEgB0EERgRAIAYgACgCGEYNAiAAIAQQ6wENAgsgBCgCDCEBIAYgB0EE' +
-  'RiIHaiIGIAAoAhhHIAdyDQALCyAEQSBqJAAgAyABNgLYICADIAUoAqghNgLcIAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC3CAC' +
-  'f0EAIQEjAEHQAGshBgJ/QQAgBUH4IGoiAi0AxAEgAigCGEEQR3IgAigCFCACLQAuRXJyDQAaIAZBAEHEAPwLACACKAIMIQcDQCAB' +
-  'QYACRwRAIAEgB2otAAgiCEEPSwRAQQAMBAUgBiAIQQJ0aiIIIAgoAgBBAWo2AgAgAUEBaiEBDAILAAsLQQEgAi0ALw0AGkEAIQID' +
-  'QAJAIAIiAUEQRgRAQRAhAQwBCyABQQFqIQIgBiABQQJ0aigCAEEQRg0BCwsgAUEPSwsLBEAgBUHwNCkDADcD8CAgACADKALYICAF' +
-  'QfAgaiAFQRBqQQAQ4gEgBSgCEEEQR3JFBEAgAxDkASADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEOQBIAUoApAhIQQLIANBiSBq' +
-  'IgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL' +
-  '9wEBA38gAUGQNSABGyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBH' +
-  'OgAEIAEEQCABIAUgAiADEOUBIgENAgsgAEEFaiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8B' +
-  'RgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIE' +
-  'OgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAgAARAIAAoAswgEEEgACgC1CAQQSAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsi' +
-  'BCQAAn8gAUUEQCADQWZB6gxBABCnARpBZgwBCyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEJUB' +
-  'IQggBkH/AGtB/wFxQaIBTwR/QbIoIAZBChCVAQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQaowIQAMAQtB7AlBlScgBkEha0H/' +
-  'AXFB3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEbIQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQpwEaQWYMAgtBACAB' +
-  'IAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIUIAQgATYCECADQWZBhSUgBEEQahCnARpBZgwBCyAEQcAANgIAIANBZkGXECAEEKcB' +
-  'GkFmCyAEQTBqJAAL5QEBB38jAEEQayIFJAAgBSAAIAEgAhDqASADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJA' +
-  'A0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGEOwBIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEE' +
-  'IQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiAB' +
-  'QQFxGyEICyAICyAFQRBqJAALuAEBBX8gASgCBCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEOwBIgNBA3ENACADQQJ2IARqIQQM' +
-  'AQsLIAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAAIAMgBRDsASIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwB' +
-  'CwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRB' +
-  'AEEAEPABIQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEPABIANGDwtB' +
-  'ASADQcAASw0AGkEAIAMQ8QEiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQ8gELC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEo' +
-  'AgQQhgIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAgBCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgIN' +
-  'ACADQcEASQRAIAMhAgwBCyADEPUBIQILIAQoAhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJA' +
-  'IAAoAgAgASgCACABKAIEIAIgBEEPahDwASICRQRAIAAgASgCAEF/EP8BIAQgAEFAazYCAEFoIQIgAEFoQZUTIAQQgAIMAQsCfyAC' +
-  'IAQtAA8EfyAAIAEgAhCHAgVBAAsiBmshAiAAKAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSAC' +
-  'Rg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQ/AEMAgsgBCACEPEBIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQ+wEi' +
-  'AiACbEEAEPwBDAILAkAgA0EESA0AIAAgASgCACABKAIEIAAoAhQgAxDyAUUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAA' +
-  'IAQoAggiAzYCGCAAEP0BIgINACAAIAMgA2xBAnQQPCICNgI0IAJFBEBBfyECIABBf0GoC0EAEIACDAELIAAoAgwiAkECQQEgACgC' +
-  'FCIFQQFGGzYCBCAELQAURSAFQQFHckUEQCACQSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQ/gEiAg0AIABB' +
-  'ATYCICABKAIMIQEgBQRAIAAgARCIAiECDAELIwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB0woQ' +
-  'iQJBaCEBDAMLAkACQAJAAkACQCAAKAIAIAMgASACEOYBDgUEAwMBAAMLIAAgAhDrAUUNASAAIAFBgB4QiQIgACABNgIoQWghAQwG' +
-  'CyACKAIAIQEgAigCBCEDIAAtAC1BLUYEfyAAKAIAIAEgAyAAKAIUQQAQ8AEgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0A' +
-  'LARAIwBBEGsiASQAIAEgACACKAIAIAIoAgQQhgICQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAG' +
-  'RQ0BIAdBLDoAyiAMAQsgACgCFEUhBQsgACAFOgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEPABIQEgACACIAAo' +
-  'AhgiBSABIAVBAWpGIAMtAA9BAEdxEP4BIQEgA0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQdQcEIkCQWgh' +
-  'AQwBCyAAIAEQiAIhAQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANr' +
-  'IgQQlQEiBgRAIAAgBiABayICNgIIIAAgAkEBajYCDCACIANrIQQLIAAgBUEjIAQQlQEiACABayACIAAbNgIEC4oBAQV/IwBBEGsi' +
-  'AiQAAkAgACgCACABIAIQ5wFFDQAgACACIAEQ6AFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABDwASEDIAAoAggiAUUEQCADEPEB' +
-  'IQELIAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQ8gEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJ' +
-  'ayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxDtASIA' +
-  'QQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0' +
-  'DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/' +
-  'AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkED' +
-  'CyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIg' +
-  'AUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEg' +
-  'AhDsASIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyAB' +
-  'IQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhDvASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/' +
-  'RiAEIAVIciAHciAHIAYQ7wEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHh' +
-  'AGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQaiABIAIQ8wFBACEBQQAhAgNAIAAgAyAFQRBqIAUQ9AEEQCAFLQAIQQBHIQIgAUEB' +
-  'aiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQ9QEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEg' +
-  'ayIFJAAgBUEQaiABIAIQ8wEDQAJAIAAoAgAgAyAFQRBqIAUQ9AEiAUUNACAAIAMgBSgCACAFKAIEIAQQ9gEiAkEASA0AIAIgBEwN' +
-  'AQsLIAVBIGokACABQQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByAB' +
-  'QQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAFIAcQ7AEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAML' +
-  'AkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAE' +
-  'QQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxDsASIMQQNxDgQDAAABAAsg' +
-  'ACAEai0AACEIDAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsg' +
-  'BCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghF' +
-  'DQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQ9wEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYg' +
-  'BxDsASIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpB' +
-  'ASEEIAJBAToADkEAIQYgACACKAIIIAcQ9wEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0A' +
-  'IAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAA' +
-  'IgFqLACGAiICTnJyDQEgAcAQ7wFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EA' +
-  'IQIgBSwAACIEEPgBDQEgBBD5AQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEPoBBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABB' +
-  'AWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYin' +
-  'cQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQ9QEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAA' +
-  'IAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyABIQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGog' +
-  'ASgCACABKAIEEPMBIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQ9AFFDQAgASAIRgRAIAUgBigCADYC3AEM' +
-  'AQsgACAGQX8QgwIiB0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/' +
-  'EP8BAkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFBuBMgBUEwahCOARoMAQsgBSAAQUBrNgJAIAVB0ABqQYAB' +
-  'QcoTIAVBQGsQjgEaCwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAA' +
-  'QWhB4RwgBRCAAgwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQbolIAVBIGoQgAIMAQsgACACIAMgBUHQ' +
-  'AGoQgQILQWghAQsgBUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EP8BQYUl' +
-  'Qf0OIAAtAMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAg' +
-  'AEFmIAQgAhCAAkFmIQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEPMBAkACfwJAA0AgBSEGIAdBAXEN' +
-  'ASAAKAIAIAAoAhQgBEEwaiAEQSBqEPQBRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCCAiIIRQ0BDAQL' +
-  'C0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIAIAAoAhwQ/wEgACgCGCEFQYAaIQdB4DIMAQsgACAEKAIgQX8Q/wFBjRwhByAAKAIY' +
-  'IgUhBkHWMgshASAAKAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEB' +
-  'ajYCAEFoIQggAEFoQbcIIAQQgAILIARBQGskACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByAD' +
-  'axCVASIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB9AggBEEQ' +
-  'ahCOARpBACEFIABBADoAkAECQCACQQBIDQAgACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAA' +
-  'QZABakEwQZAwIAQQjgEaCwJAIAAoAhAiA0UNACADIAYQhAI2AhggAyAHEIQCNgIcIAMgARCEAjYCICAFRQ0AIAMgAiAAKAIYIgBt' +
-  'IgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAEQSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxCmASAEQRBqJAAL' +
-  'SAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhDxASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQbMsIAQQgAIgBEEgaiQAC64C' +
-  'AQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQgwIiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAg' +
-  'AiAFEP8BIAQgAEFAazYCACAAQWhB2RMgBBCAAkFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAi' +
-  'ByAHEPoBGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBD4AUUNACAAQQE6AC8LIAAoAgwgBWogAzoA' +
-  'CCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGok' +
-  'AAvmBAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEPYBIgRBAE4gBCAGTHFFBEAgACAFIARB' +
-  'f3MgBEEfdXFqIgUgAhD/ASAAIANB4ABqEIUCAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxDt' +
-  'ASIBQQBIBEAgBi0AACEBQfYnDAELIAFFBEBBACEBQaEaDAELQeInIAFB/wBGIAFBIElyDQAaQfkmQZwWQYsyIAAoAhRBAUYbIAFB' +
-  '/wBLGwshBSACIAE2AgAgBEEwIAUgAhCOARogAkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABB' +
-  'Z0GFFCADEIACDAELIAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCAD' +
-  'QfEpQeAyIAJBFEsiARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEGCEyADQUBrEI4BGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJU' +
-  'IAMgATYCUCADQYACakEwQb8vIANB0ABqEI4BGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdBviggA0EQ' +
-  'ahCAAgwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBnRQgA0EgahCA' +
-  'AgtBZyEECyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIU' +
-  'QQFGBEAgBCADNgIQIAFBoAFB+ikgBEEQahCOASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIg' +
-  'A0gbIglBAWshCyABIQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYN' +
-  'AQsLIAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFBoAFB9hIgBEEgahCOASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUg' +
-  'AgsiByAAIAVqLQDFAToAACAHQQFqIQIgBSAGTiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIA' +
-  'IAJBKEHDGSAEEI4BGiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEGANSgCADYCCCAAQfg0KQIANwIAIARBEGogAiADEPMBQQAhAkEA' +
-  'IQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQ9AFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6' +
-  'AAcLIAUhAwsgAUEBIAQoAgAgBkHAABD2ASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwB' +
-  'CwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBP' +
-  'BEAgBRDxAUEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCAD' +
-  'QRBqEOYBDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahDwARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAF' +
-  'RiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ5gEhAiAFKAIM' +
-  'IAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICEJUBIgQEQCAAIAQgA2tBfxD/ASAGIABB' +
-  'QGs2AgAgAEFnQZsNIAYQgAJBZwwBCyACQQEgAhsQPCIERQRAIABBf0GoC0EAEIACQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQ' +
-  'ICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAk' +
-  'IAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQ8QENACAEEPsBIQEgACAAKAI4QX8Q/wEgAyAAQUBrNgIAIANBMGoiAkHkAEHK' +
-  'EyADEI4BGiAAIAQgASABbCACEIECDAELIAAgASAEEP8BIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYC' +
-  'HCADIAI2AhggAyABNgIQIANB4DJB0RQgAUEBRhs2AhQgAEFoQbgOIANBEGoQgAILIANBoAFqJAALigYCB38BfiMAQSBrIgYkAAJ+' +
-  'AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJ' +
-  'SA0DGkEAIQggBkHYNSgCADYCGCAGQdA1KQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJA' +
-  'IAEgB0oEQEGQNSEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBB9SkgCsAiDEEFEJUBRQ0AIAggDCAH' +
-  'EJUBDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2Aggg' +
-  'BiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBqEIsCDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdy' +
-  'cg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0B' +
-  'IAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCLAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEg' +
-  'AWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrEI0CIAYgAiAHai0AACIBIAAgB2otAAhGBH8g' +
-  'ACgCzCAgA2otAAAFIAggARCOAgvAEI0BIAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQjQIMAQsgBiAAIAIQ' +
-  'jAILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsA' +
-  'C0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCN' +
-  'AQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEI0BCwJAIAdFBEAgACAIEI8CDAELIAAgBCAI' +
-  'EI4CEI0BCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICID' +
-  'IAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQ+AFFBEAgBBD5AUUNAQsgBUEBaiEDDAIL' +
-  'IAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEPoBBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQ' +
-  'ICAHaxCNAg8LIAAgByAIaiAFIAdrEI0CAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEI0CDAELIAAgBBCP' +
-  'AgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEI0BIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywA' +
-  'AAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBtQkgAhCOARCNAiACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsg' +
-  'AEEASBsLEQBB3DUoAgAgACgCACAAakYLWgEDfwJAIABB3DUoAgAiAmoiACACSQ0AQeQ1KAIAIgFBACAAIAFLGw0APwBBEHQiASAA' +
-  'SQRAIAAgAWtB//8DakEQdkAAQX9GDQELQdw1IAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABA8CwUAQeg1C38BA38CQCAARSAC' +
-  'QQBIckUEQANAIAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQRyIBQQBIBEAgARCWAkGMNiADNgIA' +
-  'DwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtBfiECQX5BpQwQlwILIAILFgAgAEEASARAIAAgABClARCXAgsgAAsMACAAIAFB4DIQ' +
-  '2AILNAEBfyAAKAIAIgAEfyAAKAJkRSAAKALoAiIBRSAAKALkAkVycgR/QQAFIAEoAkALBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3' +
-  'AwggBUEIaiEHQX4hBgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAugCIghFIAAoAuQCRXJy' +
-  'BH9BAAUgCCgCQAsgAUwNACAIKAI8IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACAB' +
-  'QRhsaikDADcDAAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhCWAiAFQRBqJAAL4gEBCH8jAEEQayIEJAADQAJAIAIgACgCACIB' +
-  'EEYiB04NACABBH8gBEEMaiEFIARBCGohBkF9IQMCQCACQQBIIAEoAgQgAkxyDQACfyACIAEoAgBOBEBBASEBQQAMAQsgASgCjAIi' +
-  'A0UEQEEBIQFBAQwBCyACQQJ0QQRqIgggASgCkAJqKAIAIQEgAyAIaigCAAshAyAFBEAgBSADNgIAC0EAIQMgBkUNACAGIAE2AgAL' +
-  'IAMFQX4LRSAEKAIMQQFHIAQoAghBAUdycQ0AIAJBAWohAgwBCwsgBEEQaiQAIAIgB0gLGQAgACgCABBcIgBBfkwEQCAAEJYCGgsg' +
-  'AAsXACAAKAIEIgBFBEBBAA8LIAAgARCiAQuFAgICfwN+AkAgAUHkDBCeAiIEDQAgAkGQERCeAiIEDQBBwDz9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9CwMAIAH8ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQSSAAIAZQNgLMAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwi' +
-  'CCAGUg0AC0EEIQQLIABBADYCzAIgACkD8AIhBiAFIAApA/gCNwMIIAUgBjcDAEHAPCAF/QADAP0LAwBBbSAEIAApA/ACIAApA4AD' +
-  'VCAAKQP4AiIGIAApA4gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0HAPCkDADcDACADQcg8KQMANwMICyAECzsAAn8gAEQAAAAA' +
-  'AAAAAGZFIABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQdoaENgCQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAE' +
-  'QCAAIAI3A4ADIAAgAzcDiAMgABBJCwtnAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFB0CIQngIiBQ0AIAJBAEwEQEF+IQVBfkHBGhCX' +
-  'AgwBCyAAKAIAIAH8ByACIAMgBEEIahCLASADIAQpAwi6OQMIEJYCIQULIARBEGokACAFC6sBAQJ/An9BfiAAKAIAIgBFDQAaIAFB' +
-  'AEggACgCICABTHIEf0F5BUFvIAAoApQCRQ0BGiAAEEkCQCAAKAKgAiICIAAoAqQCRwRAIAAoApwCIQMMAQtBfyAAKAKcAiACQQF0' +
-  'QRAgAhsiAkECdBBAIgNFDQIaIAAgAjYCpAIgACADNgKcAiAAKAKgAiECCyAAIAJBAWo2AqACIAMgAkECdGogATYCAEEACwsQlgIL' +
-  'JQAgACgCACABEEoQlgIiAUF4RgRAIAAoAgBBjDZB/DUQXgsgAQsnACAAKAIEIgBFBEBBfkG4CRCXAkF+DwsgACABIAIgAxCjAacQ' +
-  'lgILKAEBfyAABEACQCAAKAIEIgEEQCABEJQBDAELIAAoAgAQPwsgABBBCwsXACAAKAIEIgBFBEBBAA8LIAAgARChAQsOACAAKAIA' +
-  'IAEQXRCWAgsSACAAKAIAIAEgAiADEFsQlgILSAECfwJAQQFBCBA7IgIEQCACIAAgARA6IgM2AgAgAw0BIAIQQQtBf0F+IAAgAXJB' +
-  'AE4iABtBpQhB/xogABsQlwJBACECCyACCyUBAX4gACgCACABEGIiA0IAUwRAIAOnEJYCDwsgAiADNwMAQQALFAAgACgCACABIAIg' +
-  'AyAEEFMQlgILXgAgACABEI8BIgBFBEBB9DooAgBBgDsQlwJBgDZB+DopAgA3AgBBAA8LQQFBCBA7IgFFBEAgABCUAUF/QaUIEJcC' +
-  'QQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAEEkLIgEBfyABQZAREJ4CIgIEfyACBSAAKAIAIAH8BxAFEJYCCwsi' +
-  'AQF/IAFBkBEQngIiAgR/IAIFIAAoAgAgAfwHEAQQlgILCycAIAAoAgAiAEUgAUEASHIEf0F+BSAAEEkgACABNgLkAkEACxCWAgsS' +
-  'ACAAKAIAIAEgAiADEGAQlgILJAEBfyACQcwLEJ4CIgMEfyADBSAAKAIAIAEgAvwHEGEQlgILCw4AIAAoAgAgARBfEJYCCwsAIAAo' +
-  'AgAgARBXCx8BAX8gAUHQIhCeAiICRQRAIAAoAgAgAfwHEFYLIAILWwEBfyABIAAoAgAiAhBGNgIAIAEgAigCBEF+IAIbNgIEIAEg' +
-  'AigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBUEJYCC2YB' +
-  'An8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgC5AJFIAAoAmRBAkdyDQAaIAMgACgC6AIpA1A3' +
-  'AwBBAAsgASACKQMINwMAEJYCIAJBEGokAAtrACAAKAIAQdA8EFogAUHQPCkDALo5AwAgAUHYPCkDALo5AwggAUHgPCkDALo5AxAg' +
-  'AUHoPCsDADkDGCABQfA8KAIAtzkDICABQfQ8KAIAtzkDKCABQfg8KQMAujkDMCABQYA9KQMAujkDOAs2AAJ/QX4gACgCACIARQ0A' +
-  'GkF3IAAoAqACRQ0AGiAAEEkgACAAKAKgAkEBazYCoAJBAAsQlgILDAAgACgCABBLEJYCCyoAQeQ1QQAgAPwDQQAgAEQAAAAAAAAA' +
-  'AGQbIABEAAAAAAAA8EFmGzYCAAsHACAAEKUBC1IAAn8gAEEAIAEbRQRAQfg3QX5B3yBBABCnARpBfgwBCyAAIAFB+DcQuAEiAQR/' +
-  'IAEFIAAoAiQgACgCNBBXIABBARAGQQALC0UEQEEADwsQvgILMABB+DcoAgBBnDgQlwJB7DVB/Df9AAIA/QsCAEH8NUGMOP0AAgD9' +
-  'CwIAQfg3KAIACz0AQeQ5QQA2AgBB6DlBADYCACAABEBB5DkgACgCBDYCAEHoOSAAKAIINgIAC0HoOSgCAEHkOSgCAEEIdGoLNABB' +
-  '+DkgAjYCAEH0OSABNgIAIABB9DlB+DkQqwEEQBC+Ag8LQfg5KAIAQfQ5KAIAQQh0agsqACAAEEZBAEgEQEF+QdoVEJcCQX4PCyAA' +
-  'IAEgAhC6AUUEQEEADwsQvgILHwAgAARAIAAoAiQEfyAAQQAQBiAAKAIkBUEACxBICwsHACAAELABC3UBAX8CQCABQdAiEJ4CIggN' +
-  'ACAFQZAREJ4CIggNACAEQQBIBEBBfkGdGxCXAkF+DwtBACEIQag6IAI2AgBBoDogAfwHNwMAQbA6IAM2AgBBuDogBDYCAEHAOiAF' +
-  '/Ac3AwAgACAGIAcQwgFFDQAQvgIhCAsgCAsfACAAQQFrIgBBA00EfyAAQQJ0QeA0aigCAAVBjyILC0kAQeA3IAE2AgBB3DcgADYC' +
-  'AEHkNyACNgIAQeg3IAM2AgBB7DcgBDYCAEHwNyAFNgIAQfQ3IAY2AgAQrgEiAEUEQBC+AhoLIAALOABB7DlBADYCAEHwOUEANgIA' +
-  'IAAgAUEAIAFBAEobEKgBBEAQvgIPC0HwOSgCAEHsOSgCAEEIdGoLMQBB/DlBADYCACAAIAEgAiADIAQQ1wEiAEEASARAEL4CDwtB' +
-  '/DkoAgBBAWpBACAAGwtNACAAIAEQ0gEEQBC+Ag8LIAJByDooAgC3OQMAIAJB0DorAwA5AwggAkHYOikDALo5AxAgAkHgOikDALo5' +
-  'AxggAkHoOigCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsGACAAEEYLQAEBfwJAIAJB5AwQngIiBg0AIANBkBEQngIiBg0AIAAg' +
-  'ASAC/AcgA/wHIAQgBRDNAkUEQEEADwsQvgIhBgsgBgtNACAAIAEgAiADIARBgDpB+DcQuwEiAEUEQCAFQYA6KAIAtzkDACAFQYg6' +
-  'KQMAujkDCCAFQZA6KQMAujkDECAFQZg6KQMAujkDGAsgAAveAQIFfwJ+AkAgA0HkDBCeAiIHDQAgBEGQERCeAiIHDQAgAEEAIAJB' +
-  'AE4bRQRAQX4hB0F+QYYMEJcCDAELIAP8ByEMIAT8ByENIAAQRiIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsA' +
-  'IAAgASAJIAtsIgpqIAwgDSAFIApqIAgQzQIiCgRAIAggCrc5AwAgCEH8NygCALc5AyAgCEGAOCgCALc5AyggCEGEOCgCALc5AzAg' +
-  'CEGIOCgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7ABAQF/AkAgAUHkDBCeAiIFDQAgAkGQERCeAiIFDQBBkDr9DAAAAAAA' +
-  'AAAAAAAAAAAAAAD9CwMAQYA6/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGIOiAEKwMI/Ac3AwAgACAB/AcgAvwHIANBgDoQwAEiBUEA' +
-  'SARAIAUQlgIPCyAEQYA6KAIAtzkDACAEQYg6KQMAujkDCCAEQZA6KQMAujkDECAEQZg6KQMAujkDGAsgBQsHACAAQQhqCwgAIAAo' +
-  'AtggCzABAX4gACABIAIgAyAEIAUQigIiBkKAgICACFkEQEF2QfAZEJcCQXYPCyAGpxCWAgsQACAABEAgABDkASAAEEELC2wBAX8C' +
-  'QAJAQeAgEDwiBEUEQEF/QaUIEJcCDAELQfA6IAM2AgBB7DogAjYCACAAIAFB7DogBEH4NxDiAUUNARC+AhpBjDYgBCgC2CA2AgBB' +
-  'kDYgBCgC3CA2AgAgBBDkASAEEEELQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRAEBfyMAQRBrIgMkAEHsNUEAQfAB' +
-  '/AsAQeg1IAA2AgAgAyABNgIAIAMgAjYCBEGUNkHIAUGQEyADEI4BGiADQRBqJAALBQBBiD0LC6stBQBBoAgLoitlYXN5AG91dCBv' +
-  'ZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBs' +
-  'aW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMg' +
-  'aGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAo' +
-  'c3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhl' +
-  'IGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Ig' +
-  'b3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1i' +
-  'b2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBu' +
-  'ZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBn' +
-  'aXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABubyBj' +
-  'b21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9u' +
-  'ZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBh' +
-  'ICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16' +
-  'IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5k' +
-  'IGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSBy' +
-  'ZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVz' +
-  'AG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5k' +
-  'cyAodXBwZXIgYm91bmQgMCwgbG93ZXIgYWJvdmUgdXBwZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciks' +
-  'IG9yIGFuIG9wdGlvbiBsZWZ0IG91dCBvZiBhIHByb2JsZW0gd2l0aG91dCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBi' +
-  'b3VuZHMAb25lIG9mICUuKnMAbnVtYmVyICUuKnMlcwAlcyVzAG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2Vs' +
-  'bCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwAl' +
-  'cyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAl' +
-  'cwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBi' +
-  'ZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fubm90IGhhdmUgYSBjb2xvcgBsb3dlcgBubyBzb2x2ZXIAdXBw' +
-  'ZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBu' +
-  'dW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAG5vIGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRo' +
-  'ZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRl' +
-  'bSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24AcmVnaW9uAGNvbHVtbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0' +
-  'IGEgcHJpbWFyeSBpdGVtIGNhbiBuZXZlciBiZSBjaG9zZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBj' +
-  'b3VsZCBuZXZlciBiZSBjaG9zZW4AbWVkaXVtAHRoZSBpdGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJl' +
-  'Z2lvbnM6IGdpdmUgMC4uJWQgb2YgdGhlbQAgb3IgJWMgZm9yIGFuIGVtcHR5IGNlbGwAb2sAdHdvIGdpdmVucyBjbGFzaABvdXRw' +
-  'dXQgdG9vIGxvbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRvbyBiaWcATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0' +
-  'ZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3QgYmUgYSB3aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0ZW0gY291bnRz' +
-  'IG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBtb3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQg' +
-  'aGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhlIHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUg' +
-  'dGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMg' +
-  'JXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1l' +
-  'ZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBh' +
-  'IG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJhbmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25vd24g' +
-  'ZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8gU3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMg' +
-  'JWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJl' +
-  'ZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVkIHR3' +
-  'aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kACB8JWxsZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRo' +
-  'aXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNvbXBsZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0' +
-  'IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDogY2VsbCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlk' +
-  'AHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0aGUgc29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUg' +
-  'bm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2VhcmNoIGVuZGVkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAl' +
-  'ZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVz' +
-  'IHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVkAGJveCAiJS4qcyVzIjogcm93cyBhbmQgY29sdW1ucyBvZiBhIGJveCBhcmUgMS4u' +
-  'JWQgYW5kIG1ha2UgYSBzaWRlIG9mIGF0IG1vc3QgJWQAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQA' +
-  'dGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsg' +
-  'dGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwgaGFzICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRl' +
-  'IG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUg' +
-  'dGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBw' +
-  'cmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxp' +
-  'ZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMg' +
-  'aXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUgb3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAt' +
-  'IDEAdGhlIGNvc3RzIG9mIGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0' +
-  'aGUgdXBwZXIgYm91bmQgaXMgMAAuLi4ALjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91' +
-  'bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngp' +
-  'AHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxl' +
-  'ZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8g' +
-  'Y29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVtcykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBu' +
-  'ZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNv' +
-  'bHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7' +
-  'IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdh' +
-  'dGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAwIG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24g' +
-  'dGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycg' +
-  'KCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxs' +
-  'IHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipz' +
-  'JXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJv' +
-  'eCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEgbnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dl' +
-  'dGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBp' +
-  'dGVtIG5hbWUgYmVmb3JlICc6JwBtb3JlIHRoYW4gAAAAALEWAAC6GAAAxAgAAK4OAAC1DQAAFxEAAOoPAAC9DgAAewsAAJkIAACk' +
-  'FQAA6goAABIPAAACDAAAUwoAAMILAAAsDwAACxcAACUEAADcDAAAQxAAACoNAABVEQAAMREAQdEzC2wBAQECAQIBAgMCAQMBAgME' +
-  'AQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAA/QYAANoNAADRBQAAiQQAAFcPAADfDAAA' +
-  'qQ8AAKgQAADfBwAABgAAAAcAQc40CzD4PwAAAAAAABBAMzMzMzMzGUAgBAAAcwwAAD4QAAD/BQAAEAAAACEUAAAAAAAAAAEAQZA1' +
-  'C0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6AAAAkBoAAD0AAAAu' +
-  'IABB3DULA5AeAg=='
+  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPPAs0CHAkI' +
+  'AAkJBQkHEgMdDgADAQkAAAcABAAACQkFDBMeDgkGFB8DAwQEBiACCgQVBwYKBAAAAQEAIQQEAQQEBA8PAAMEBAEABAEBCwsHBwgC' +
+  'DQUNDQUDAAYBAxIiDQ8DDAILAhQJBAQAAQAEAgMFBgMAAQICBQMFBQQFBCMJAAAMFgsGByQDBQMBCAADAwQCAAMMAgICAgMEAQMB' +
+  'ASUHAAcDAQACAgADCgMEARcCAgIEAgICAhgYECYQGRkCGgYGGxMnKCkqGg4HBysNASwGCwgIFgIHBgYBAQEBFwgDBAMDAgIBBwEC' +
+  'AQIACAAIBgMACAIAAAAACAADBgcHAQIABQcCAQYtCwYGAQUAAAAACgIABQAIAAEuLwUwAQMEAQMBAggBBBERAQMxAQURBQIBBQAy' +
+  'AAEKAAICBAQzABsBCAIFADQVNTYAAAwEAwAAAAYKBAUBcAEGBgUGAQEIgIAEBggBfwFBgL0ICweSC0YGbWVtb3J5AgAGbWFsbG9j' +
+  'ADUEZnJlZQA6GV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcACuAghka19lcnJvcgCLAgtka19z' +
+  'dHJlcnJvcgCvAghka19hbGxvYwCKAgdka19mcmVlACsNZGtfc3Vkb2t1X25ldwC5Ag5ka19zdWRva3VfZnJlZQC2Ag5ka19zdWRv' +
+  'a3Vfc2l6ZQC+Ag1ka19zdWRva3VfYm94ALICE2RrX3N1ZG9rdV9wYXJzZV9ib3gAugIQZGtfc3Vkb2t1X2JveF9vZgCzAhFka19z' +
+  'dWRva3VfcGF0dGVybgC7AhZka19zdWRva3Vfc2V0X3Jlc3RhcnRzAL0CD2RrX3N1ZG9rdV9zb2x2ZQC/Ag9ka19zdWRva3VfYmVn' +
+  'aW4AsAIOZGtfc3Vkb2t1X3N0ZXAAwgINZGtfc3Vkb2t1X2VuZAC1AhRka19zdWRva3Vfc29sdmVfbWFueQDBAhRka19zdWRva3Vf' +
+  'Y2FuZGlkYXRlcwC0AhJka19zdWRva3VfZ2VuZXJhdGUAtwIOZGtfc3Vkb2t1X3JhdGUAvAIUZGtfc3Vkb2t1X2xldmVsX25hbWUA' +
+  'uAINZGtfdGV4dF9wYXJzZQDHAgxka190ZXh0X2ZyZWUAxgIMZGtfdGV4dF9zaXplAMgCDWRrX3RleHRfc3R5bGUAygIQZGtfdGV4' +
+  'dF9jb25zdW1lZADEAg1ka190ZXh0X3N0YXJ0AMkCDWRrX3RleHRfY2VsbHMAwwIOZGtfdGV4dF9mb3JtYXQAxQIOZGtfcHJvYmxl' +
+  'bV9uZXcAnAIQZGtfcHJvYmxlbV9wYXJzZQCfAg9ka19wcm9ibGVtX2ZyZWUAmQIWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwCMAhVk' +
+  'a19wcm9ibGVtX3NldF9ib3VuZHMApAITZGtfcHJvYmxlbV9zZXRfY29zdAClAhZka19wcm9ibGVtX29wdGlvbl9jb3N0AJ0CE2Rr' +
+  'X3Byb2JsZW1fc2V0X2Jlc3QAowIYZGtfcHJvYmxlbV9zb2x1dGlvbl9jb3N0AKsCFWRrX3Byb2JsZW1fYmVzdF9jb3VudACPAhhk' +
+  'a19wcm9ibGVtX2Jlc3Rfc29sdXRpb24AkAIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkAKYCEGRrX3Byb2JsZW1fc2hhcGUAqQIU' +
+  'ZGtfcHJvYmxlbV9pdGVtX25hbWUAmgIVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAJICF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAJ4C' +
+  'EWRrX3Byb2JsZW1fc2VhcmNoAKECF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAKICE2RrX3Byb2JsZW1fc29sdXRpb24AqgIQZGtf' +
+  'cHJvYmxlbV9jb3VudACTAhtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20AlQIQZGtfcHJvYmxlbV9zdGF0cwCsAhJka19wcm9i' +
+  'bGVtX3Jlc3RhcnQAoAITZGtfcHJvYmxlbV9zZXRfc2VlZACoAhdka19wcm9ibGVtX3NldF9yZXN0YXJ0cwCnAhBka19wcm9ibGVt' +
+  'X2ZvcmNlAJcCEmRrX3Byb2JsZW1fdW5mb3JjZQCtAhdka19wcm9ibGVtX2l0ZW1fb3B0aW9ucwCbAhZka19wcm9ibGVtX2JyYW5j' +
+  'aF9pdGVtAJECGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgCYAhNka19wcm9ibGVtX2VzdGltYXRlAJYCC19pbml0aWFsaXplAAAQ' +
+  'X19lcnJub19sb2NhdGlvbgDMAglzdGFja1NhdmUALwxzdGFja1Jlc3RvcmUAMApzdGFja0FsbG9jADEJDQEAQQELBQoOALQBtgEM' +
+  'AQUKh8EHzQIDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8g' +
+  'ACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEA' +
+  'IAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoAqQCIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEg' +
+  'ACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsg' +
+  'DkUNACAAICIQWiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUN' +
+  'AUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQRSAAIAApA5gBQgF8NwOYASAAICIQ' +
+  'WiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0D' +
+  'IBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtF' +
+  'BEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJA' +
+  'AkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAG' +
+  'IAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEA' +
+  'IQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0A' +
+  'C0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC' +
+  '/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAA' +
+  'AED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJ' +
+  'Cgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAEL' +
+  'IAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCAD' +
+  'IQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyIC' +
+  'IAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEg' +
+  'TgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0' +
+  'aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq' +
+  '/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4P' +
+  'CAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICA' +
+  'BCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEE' +
+  'aiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAh' +
+  'BiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVC' +
+  'ACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAh' +
+  'IUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCED' +
+  'IAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqAC' +
+  'IB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgC' +
+  'AAwICyAAIAsgICAMEFwNAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAd' +
+  'QQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAG' +
+  'BSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5FIAZBB0py' +
+  'RQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQg' +
+  'BUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIAIA4E' +
+  'QCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAhhSIhQhmG' +
+  'ICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC////////' +
+  '////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgkoAggiCkEA' +
+  'TARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEEdGooAgQi' +
+  'BCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhBBHRqKAII' +
+  'IQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIEIQUgDyAE' +
+  'KAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAEQQFrIQID' +
+  'QCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIEIAcgBUEE' +
+  'dGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwNACAPIAZB' +
+  'BHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAgBEEBayEC' +
+  'A0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2' +
+  'AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAMIBYgFyAL' +
+  'QRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAbIAtBAnQi' +
+  'AmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYgDCkDACEh' +
+  'A0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAFRg0BA0Ag' +
+  'BEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EEdGogCjYC' +
+  'BCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAg' +
+  'AyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQiAmogCTYC' +
+  'CCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAooAgAhAyAE' +
+  'IAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAg' +
+  'DkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALDAELIAQg' +
+  'BkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgBUEC' +
+  'dGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAh' +
+  'AgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICAgARrNgIA' +
+  'IAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxB' +
+  'AEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGoo' +
+  'AgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCACQQJ0aigC' +
+  'ACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAJ' +
+  'QQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIAIBEgAigC' +
+  'CEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwB' +
+  'CyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQPgAiIBQgF8IiE3A+ACIAAgACkD6AIgASAhVq18NwPoAkEBCyECIA4EQCAAIAwo' +
+  'AgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAE' +
+  'QQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQALIAQPCyAG' +
+  'C4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoAqQCIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiAB' +
+  'QQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAH' +
+  'QT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0N' +
+  'CAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMg' +
+  'AiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9' +
+  'AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkK' +
+  'C/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVF' +
+  'DQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0' +
+  'aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwB' +
+  'CyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgC' +
+  'oAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC+8FAgJ+An8gAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQQCQAJAAkACQCAAKALU' +
+  'AiIFBEAgBA0BIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAQIgRBA0cNBCAAKQNoIgIgAVQNAAtBAw8LIARF' +
+  'DQELIAAoAmRFBEAgACAFRSAAKAKsAkEBR3E2ArQCCyAAIAEQBw8LAkAgACgCZA0AQQAhBAJAIAAoApABDQACQAJAIAAoAqwCQQFr' +
+  'DgICAQALQQEhBCAAEBcNAQsgACgCuAIEf0EABSAAKAIgQQBMBH9BAQUgABB8CwtFQQF0IQQLIAAgBEECRjYCvAIgACAEQQFGNgKw' +
+  'AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBA5IgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsg' +
+  'ACgCsAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASACfUKAIFYbIAEgASACVhshAiAAKAKoAigCIARAIAAgAhAYDAELIAAgAhAZCyIE' +
+  'QQNHDQJBAyEEIAApA2giAiABVA0ACwwBCyAAKAK8AgRAIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAfIgRB' +
+  'A0cNAkEDIQQgACkDaCICIAFUDQALDAELIAAoAuABDQECQCAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAAp' +
+  'A+ACIAApA+gChEIAUnJyDQAgAiAAKQNoIgNYDQIgASACWA0AA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0C' +
+  'IAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAQwCCyAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNH' +
+  'DQFBAyEEIAApA2giAiABVA0ACwsgBA8LIAAgARB6Cy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIb' +
+  'EAQLIQEBfyAAKAIkIQIgAUUEQCACQgAQUQ8LIAIgACkDOBBRC71AAxt/BH4DeyMAQSBrIhAkAEECIQICQAJAAkAgACgCZA4EAAEB' +
+  'AgELIAAoApwCIgZFBEAgAEEBQYgBEDQiBjYCnAJBfyECIAZFDQIgBkF/NgJcCyAAKAIAIAAoAiBqIghBAWohAyAAKAIEIQ4gBigC' +
+  'BEUEQCAGIA5BAnRBBGoiAhA1IgU2AgQgBiACEDUiBDYCCCAGIAIQNSIJNgIMIAYgAhA1Igo2AhAgBiACEDUiCzYCFEF/IQIgC0Ug' +
+  'BUUgBEVyIAlFIApFcnJyDQILAkACQAJAAkACQAJAIAggBigCTE4EQCAQIAZBLGo2AhQgECAGQShqNgIQIBAgBkEkajYCDCAQIAZB' +
+  'IGo2AgggECAGQRxqNgIEIBAgBkEYajYCACADQQJ0IQhBACECA0AgECACQQJ0aigCACIFKAIAEDogBSAIEDU2AgAgAkEBaiICQQZH' +
+  'DQALIAYoAjwQOiAGIANBA3QQNTYCPCAGKAJkEDogBigCaBA6IAYoAmwQOiAGKAJwEDogBkH0AGooAgAQOiAGKAJ8EDogBigChAEQ' +
+  'OkEAIQQgBkEANgKEASAGQQA2AnwgBv0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgBkEANgJ0QX8hAiAGQX82AlwgBigCGEUgBigCPEVy' +
+  'DQEDQCAEQQFqIgRBBkcEQCAQIARBAnRqKAIAKAIADQEMAwsLIAYgAzYCTAtBACECAkAgDkEASA0AIAYoAhAhAyAGKAIUIQgCQCAO' +
+  'QQFqIgVBBEkNACAIIA5BAnRBBGoiBGogA0sgAyAEaiAIS3ENACAFQXxxIQJBACEEA0AgCCAEQQJ0Iglq/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsCACADIAlq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACAEQQRqIgQgAkcNAAsgAiAFRg0BCwNAIAggAkECdCIFakEANgIAIAMg' +
+  'BWpBADYCACACIA5GIAJBAWohAkUNAAsLIAZBADYCOCAGQgA3AzAgACgCtAJFDQQgBigCZCICRSAGKAJcIAAoAiBHckUgBigCYCAA' +
+  'KAIMRnENAiAGKAJMIAIQOiAGKAJoEDogBigCbBA6IAYoAnAQOiAGKAJ0EDogBigCfBA6IAYoAoQBEDogBkEANgKEASAGQQA2Anwg' +
+  'BkEANgJ0IAb9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIAZBfzYCXCAAKAIgIg1BP2pBwABtIQcgACgCBCEVIA1BgSBrQYBgSSAAKAIA' +
+  'IgusIAesfkKAIFVyDQQgACgCCCEPIBVBAWoiF0EEEDQhFCAAKAIMIhlBAnQiAhA1IREgAhA1IRJBACEEQQAhCkEAIQVBACECIBJF' +
+  'IBRFIBFFcnINAyAAKAIcIRpBACEIA0AgDyAaIAVBAnRqKAIAIgxBBHRqKAIIIgJBAEoEQANAIAQgAiALTCITaiEEIAggAiALSmoh' +
+  'CCAUIAJBAnRqIhYoAgAhAwJAIBMgDyAMQQR0aigCDCIJRXINACADIgIEQANAIBIgAkEBa0ECdCICaigCACAJRg0CIAIgEWooAgAi' +
+  'Ag0ACwsgEiAKQQJ0IgJqIAk2AgAgAiARaiADNgIAIBYgCkEBaiIKNgIACyAPIAxBAWoiDEEEdGooAggiAkEASg0ACwsgBUEBaiIF' +
+  'IA1HDQALQQAhAkEBaiIJIAtBwABtIgwgB2pBA3RBDGpsIAggDUEBdGogBGpBAnRqIAogF2ogB2wiA0EDdGpBCGpBgICACEsEQEEA' +
+  'IQxBACEEQQAhE0EAIQpBACEFQQAhFgwECyAGIANBCBA0IgM2AmQgBiAEQQJ0QQRqEDUiFjYCaCAGIAhBAnRBBGoQNSIKNgJwIAYg' +
+  'DUECdEEEaiIIEDUiBTYCbCAGIAgQNSITNgJ0IAYgCSAMQQFqIhsgB2psQQN0EDUiBDYCfCAGIAlBAnQQNSIMNgKEASADRQ0DIBZF' +
+  'BEBBACEWIAMhAgwECyAKRQRAQQAhCiADIQIMBAsgBUUEQEEAIQUgAyECDAQLIBNFBEBBACETIAMhAgwEC0EAIQkgBEUEQCADIQIM' +
+  'BAsgDEUEQCADIQIMBAsDQCAPIBogCUECdGooAgAiAkEEdGooAggiBEEASgRAIAlBBnYhCEIBIAlBP3GthiEdA0AgAyAEIAdsIAhq' +
+  'QQN0aiIEIAQpAwAgHYQ3AwAgDyACQQFqIgJBBHRqKAIIIgRBAEoNAAsLIA0gCUEBaiIJRw0ACwwBCyAGQQA2AkwMBgsgCyAVSARA' +
+  'IAdBA3QhCCALIQkDQCAUIAlBAWoiCUECdGooAgAiAgRAIAMgByAJbEEDdGohBANAIAMgAiAVaiAHbEEDdGogBCAI/AoAACACQQJ0' +
+  'IBFqQQRrKAIAIgINAAsLIAkgFUcNAAsLQQAhDkEAIQhBACEEA0AgBSAOQQJ0IgJqIAQ2AgAgAiATaiAINgIAIA8gAiAaaigCACIJ' +
+  'QQR0aigCCCICQQBKBEBCfiAOQT9xrSIdiSEeIAMgDkEGdiIcQQN0aiEXQgEgHYYhHQNAIA8gCUEEdGooAgwhGAJAIAIgC0wEQCAW' +
+  'IARBAnRqIAI2AgAgFyAXKQMAIB2ENwMAIARBAWohBAwBCwJAIBgEQCAYIBIgFCACQQJ0aigCACIMQQFrIgJBAnRqKAIARwRAA0Ag' +
+  'EiARIAJBAnRqKAIAIgxBAWsiAkECdGooAgAgGEcNAAsLIAogCEECdGogDCAVaiAHbCICNgIAIAMgAiAcakEDdGoiAiACKQMAIB6D' +
+  'NwMADAELIAogCEECdGogAiAHbDYCAAsgCEEBaiEICyAPIAlBAWoiCUEEdGooAggiAkEASg0ACwsgDkEBaiIOIA1HDQALIAUgDUEC' +
+  'dCICaiAENgIAIAIgE2ogCDYCACAUEDogERA6IBIQOiAGIBs2AnggBiAHNgJYIAYgGTYCYCAGIA02AlwLIAZBATYCVAwCCyAUEDog' +
+  'ERA6IBIQOiACEDogFhA6IAUQOiAKEDogExA6IAQQOiAMEDogBkEANgKEASAGQQA2AnwgBkEANgJ0IAb9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwJkIAZBfzYCXAsgBkEANgJUIAYoAgAhAgJAIAAoAgwiAyAGKAJQTARAIANBBHQhBAwBCyACEDogBiAAKAIMIgNBBHQiBBA1' +
+  'IgI2AgAgAkUEQCAGQQA2AlBBfyECDAQLIAYgAzYCUAsgAiAAKAIIIAT8CgAAIAYgACgCDDYCSEEAIQICQCAOQQBIDQAgBigCBCED' +
+  'IAAoAhghCAJAIA5BAWoiBUEESQ0AIAMgDkECdEEEaiIEaiAISyAEIAhqIANLcQ0AIAVBfHEhAkEAIQQDQCADIARBAnQiCWogCCAJ' +
+  'av0AAgD9CwIAIARBBGoiBCACRw0ACyACIAVGDQELA0AgAyACQQJ0IgVqIAUgCGooAgA2AgAgAiAORiACQQFqIQJFDQALC0EAIQIg' +
+  'ACgCACIIQQBIDQAgBigCDCEFIAYoAgghBAJAIAhBAWoiCUEESQ0AIAQgCEECdEEEaiIDaiEKIAUgCkkgAyAFaiAES3ENACAJQXxx' +
+  'IQIgCP0RISL9DAAAAAABAAAAAgAAAAMAAAAhIUEAIQMDQCAEIANBAnQiCmogIiAh/Qz//////////////////////a4BICH9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9N/1S/QsCACAFIApqICH9DAEAAAABAAAAAQAAAAEAAAD9rgH9DAAAAAAAAAAAAAAAAAAAAAAgISAi/Tn9' +
+  'Uv0LAgAgIf0MBAAAAAQAAAAEAAAABAAAAP2uASEhIANBBGoiAyACRw0ACyACIAlGDQELA0AgBCACQQJ0IgNqIAJBAWsgCCACGzYC' +
+  'ACADIAVqIAJBAWoiA0EAIAIgCEgbNgIAIAIgCEYgAyECRQ0ACwsgACgCnAIhBCAAKALUAgRAQX8hAiAAEA0NAgtCACEeIARCADcD' +
+  'QCAQQgA3AwACQCAEKAJURQRAIAAoAjAhCEEBIQIMAQsgACgCICEIIARBADYCgAEgBCgCfCEKIAQoAlghCSAAKAIAIgVBAEoEQCAA' +
+  'KAKMAiEGQQAhA0EBIQIDQCAEIAMgBiACQQJ0aigCAEEASmoiAzYCgAEgAiAFRiACQQFqIQJFDQALCwJAIAlBAEwNAEJ/IAggCEHA' +
+  'AG0iCEEGdGsiAq2GQn+FQgAgAhshHUEAIQIgCUEBRwRAIAlBfnEhAiAd/RIhIiAI/REhI/0MAAAAAAEAAAAAAAAAAAAAACEhQQAh' +
+  'AwNAIAogA0EDdGr9DP////////////////////8gIiAhICP9OSAh/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAh' +
+  '/QwCAAAAAgAAAAAAAAAAAAAA/a4BISEgA0ECaiIDIAJHDQALIAIgCUYNAQsDQCAKIAJBA3RqQn8gHSACIAhIGzcDACACQQFqIgIg' +
+  'CUcNAAsLAkAgBCgCeCIIQQBMDQBCAiAFIAVBwABtIgVBBnRrrYZCAX0hHUEAIQIgCEEBRwRAIAhBfnEhAiAd/RIhIiAF/REhI/0M' +
+  'AAAAAAEAAAAAAAAAAAAAACEhQQAhAwNAIAogAyAJakEDdGr9DP////////////////////8gIiAhICP9OSAh/Q0AAQIDAAAAAAQF' +
+  'BgcAAAAAQSD9ywFBIP3MAf1S/Qz+//////////7//////////Qz/////////////////////ICH9DAAAAAAAAAAAAAAAAAAAAAD9' +
+  'NyAh/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/U79CwMAICH9DAIAAAACAAAAAAAAAAAAAAD9rgEhISADQQJqIgMgAkcN' +
+  'AAsgAiAIRg0BCwNAIAogAiAJakEDdGpCfyAdIAIgBUgbQn9CfiACG4M3AwAgAkEBaiICIAhHDQALCyAAKAIwIghBAEwNASAJQX5x' +
+  'IQMgCiAJQQN0Ig1qIQwgACgCLCEPQQAhBgNAAkBCASAPIAZBAnRqKAIAIgIgAkHAAG0iBUEGdGuthiIdIAogBUEDdGoiBSkDACIf' +
+  'g1AEQEEAIQIMAQsgBSAfIB1Cf4WDNwMAIAQoAhAhESAEKAJkIQggACgCkAIhEiAAKAKMAiEUIAQoAnQhDiAEKAJwIRMgBCgCaCEV' +
+  'IAQoAmwiCyACQQJ0IhZqKAIAIgUgCyACQQFqQQJ0IhpqKAIAIhhIBEADQCARIBUgBUECdGooAgAiC0ECdCICaiIHIAcoAgBBAWoi' +
+  'BzYCACAEIAQoAoABIAcgAiAUaigCAEZrNgKAASACIBJqKAIAIAdGBEAgCCAJIAtsQQN0aiEHQgAhHQJAIAlBAEwNAEEAIQICQCAJ' +
+  'QQFGDQD9DAAAAAAAAAAAAAAAAAAAAAAhISAKIAggCSALQQN0QQhqbGpJIAcgDElxDQADQCAKIAJBA3QiF2oiGSAZ/QADACIiIAcg' +
+  'F2r9AAMAIiP9T/0LAwAgIyAi/U4iIv0dAHv9EiAi/R0Be/0eASAh/c4BISEgAkECaiICIANHDQALICEgISAh/Q0ICQoLDA0ODwAA' +
+  'AAAAAAAA/c4B/R0AIR0gAyICIAlGDQELA0AgCiACQQN0IhdqIhkgGSkDACIfIAcgF2opAwAiIEJ/hYM3AwAgHyAgg3sgHXwhHSAC' +
+  'QQFqIgIgCUcNAAsLIAogC0HAAG0gCWpBA3RqIgIgAikDAEJ+IAutiYM3AwAgHSAefCEeCyAFQQFqIgUgGEcNAAsLIA4gFmooAgAi' +
+  'BSAOIBpqKAIAIgdIBEAgCCANaiEOA0AgCCATIAVBAnRqKAIAQQN0IhFqIQtCACEdAkAgCUEATA0AQQAhAgJAIAlBAUYNAP0MAAAA' +
+  'AAAAAAAAAAAAAAAAACEhIAsgDEkgDiARaiAKS3ENAANAIAogAkEDdCIRaiISIBL9AAMAIiIgCyARav0AAwAiI/1P/QsDACAjICL9' +
+  'TiIi/R0Ae/0SICL9HQF7/R4BICH9zgEhISACQQJqIgIgA0cNAAsgISAhICH9DQgJCgsMDQ4PAAAAAAAAAAD9zgH9HQAhHSADIgIg' +
+  'CUYNAQsDQCAKIAJBA3QiEWoiEiASKQMAIh8gCyARaikDACIgQn+FgzcDACAfICCDeyAdfCEdIAJBAWoiAiAJRw0ACwsgHSAefCEe' +
+  'IAVBAWoiBSAHRw0ACwtBASECIAZBAWoiBiAAKAIwIghIDQELCyAQIB43AwALAkACQCACRSAIQQBMckUEQEEAIQgDQCAEKAJUDQMg' +
+  'ACgCLCAIQQJ0aigCAEECdCIKIAAoAhxqKAIAIgkhAgJAIAQoAgAiBSAJQQR0aigCCCIDQQBKBEADQCAFIAUgAkEEdGooAgBBBHRq' +
+  'KAIEIAJHDQIgACgCACADTgRAIANBAnQiAyAEKAIQaigCACAAKAKQAiADaigCAE4NAwsgBSACQQFqIgJBBHRqKAIIIgNBAEoNAAsL' +
+  'IAAgBCAJIBAQCCAAKAIcIApqKAIAIQIgBCgCACEDA0AgAkEEdCEFIAJBAWohAiADIAVqKAIIIgVBAEoNAAsgBCAFQX9zIgIgACgC' +
+  '0AJIBH4gACgCxAIgAkEDdGopAwAFQgALIAQpA0B8NwNAIAhBAWoiCCAAKAIwSA0BDAQLCyAAIAApA3AgECkDAHw3A3AMAQsgACAA' +
+  'KQNwIB58NwNwIAINAgsgAEEDNgJkQQIhAgwCCyAAIAApA3AgECkDAHw3A3ALIABBATYCZCAAKAKcAiIHKAJUBEAgACkDaCEdA0Ag' +
+  'ACAHIB1CgCB8IAEgASAdfUKAIFYbIAEgASAdVhsQCSICQQNHDQJBAyECIAApA2giHSABVA0ACwwBCyAQQgA3AwAgBygCNCEFIAco' +
+  'AgAhDkEAIQMgBygCOEVFIQIDQAJAAkAgAkUEQCAAKALUAgRAIAcpA0AgABAMWg0DC0H/////ByEKAkAgBygCDCINKAIAIgQEQCAH' +
+  'KAIEIREgACgCjAIhEiAHKAIQIRQgACgCkAIhE0EAIQlBACEGA0AgEyAEQQJ0IgxqKAIAIhUgDCAUaigCACICayEIAkAgDCARaigC' +
+  'ACILRSAMIBJqKAIAIg8gAkxxDQAgCCAVIA9rIAIgD0obIgIgCyAIa2pBAWohCCACQQBIDQACQCAIIApIDQAgCCAKRw0BIAIgCUgN' +
+  'ACACIAlHIAYgC05yDQELIAQhAyALIQYgAiEJIAghCiAIQQBMDQMLIAwgDWooAgAiBA0ACwsCQCAAKAKkAiIGRSAKIghBAExyIAhB' +
+  '/////wdGIAZBAExyckUEQCAHKAIIIQwgACgCoAIhD0EAIQIDQAJAIA0gDCAPIAJBAnRqKAIAIgRBAnQiCWooAgBBAnRqKAIAIARH' +
+  'DQAgACgCkAIgCWooAgAiESAHKAIQIAlqKAIAIgprIQsgBygCBCAJaigCACISRSAAKAKMAiAJaigCACIJIApMcQ0AIBIgCyARIAlr' +
+  'IAkgCkgbIgkgC2tqQQFqIAhHDQAgCUEATg0DCyACQQFqIgIgBkcNAAsLIAMhBAsgCEH/////B0cNACAAQQI2AmRBASECIAdBATYC' +
+  'OCAHIAU2AjQgACAFNgJcIAAgBTYCWCAAIAApA3AgECkDAHw3A3ACQCAAKALUAkUNACAAIAcpA0BBARALIgNFDQAgAEEBNgJkIAdB' +
+  'ADYCOCADIQIMBgsgACAAKQPgAiIBQgF8Ih03A+ACIAAgACkD6AIgASAdVq18NwPoAgwFCyABIAApA2giHVgEQCAHQQA2AjggByAF' +
+  'NgI0IABBATYCZCAAIAU2AlggACAAKQNwIBApAwB8NwNwQQMhAgwFCyAAIB1CAXw3A2ggCEEATA0CIAhBAUcEQCAAIAApA3hCAXw3' +
+  'A3gLIAcoAhgiBiAFQQJ0IgJqIAQ2AgAgBygCHCIKIAJqQX42AgAgBygCICACaiAHKAIwNgIAIAcoAiQgAmpBADYCACAHKAIoIAJq' +
+  'IAg2AgAgBSEIDAELIAUEQCAHKAIcIQogBygCGCEGIAUhCANAIAYgCEEBayIIQQJ0IgNqKAIAIQICQCADIApqKAIAIgVBf0YEQCAH' +
+  'KAIMIgUgBygCCCIEIAJBAnQiCWooAgBBAnRqIAI2AgAgBCAFIAlqKAIAQQJ0aiACNgIAIAcoAjAiAiAHKAIgIANqIgsoAgBMDQEg' +
+  'BygCBCEJIAcoAgAhAyAHKAIsIQwDQCAHIAJBAWsiAjYCMCAMIAJBAnRqKAIAIgVBAWshAgNAIAUCfyADIAJBBHRqIgQoAggiDUEA' +
+  'TARAIAQoAgQMAQsgAyAEKAIAQQR0aiACNgIEIAMgBCgCBEEEdGogAjYCACAJIA1BAnRqIgQgBCgCAEEBajYCACACQQFrCyICRw0A' +
+  'CyADIAMgBUEEdGoiAigCAEEEdGogBTYCBCADIAIoAgRBBHRqIAU2AgAgCSACKAIIQQJ0aiICIAIoAgBBAWo2AgAgBygCMCICIAso' +
+  'AgBKDQALDAELIAcoAgAhCyAFIQIDQCALIAIiBEEBayICQQR0aigCCEEASg0ACyAFIQIDQCALIAIiA0EBaiICQQR0aigCCEEASg0A' +
+  'CyADIAROBEADQCALIAMiCUEEdGoiAigCDCEPAkAgAigCCCIDIAAoAgBMBEAgA0ECdCICIAcoAhBqIgwgDCgCACIMQQFrNgIAIAwg' +
+  'ACgCkAIgAmooAgBHDQEgACgCACADTgRAIAcoAgwiDCACaigCACENIAwgAiAHKAIIIg9qKAIAQQJ0aiADNgIAIA8gDUECdGogAzYC' +
+  'AAsgCyADQQR0aigCACIMIANGDQEDQCAMQQFrIQIDQCAMAn8gCyACQQR0aiINKAIIIg9BAEwEQCANKAIEDAELIAsgDSgCAEEEdGog' +
+  'AjYCBCALIA0oAgRBBHRqIAI2AgAgBygCBCAPQQJ0aiINIA0oAgBBAWo2AgAgAkEBawsiAkcNAAsgAyALIAxBBHRqKAIAIgxHDQAL' +
+  'DAELIA9FBEAgCyADQQR0aigCACIMIANGDQEDQCAMQQFrIQIDQCAMAn8gCyACQQR0aiINKAIIIg9BAEwEQCANKAIEDAELIAsgDSgC' +
+  'AEEEdGogAjYCBCALIA0oAgRBBHRqIAI2AgAgBygCBCAPQQJ0aiINIA0oAgBBAWo2AgAgAkEBawsiAkcNAAsgAyALIAxBBHRqKAIA' +
+  'IgxHDQALDAELIAcoAhQgA0ECdGoiAiACKAIAQQFrIgI2AgAgAg0AIAsgA0EEdGooAgAiDCADRg0AA0AgDyALIAxBBHRqIhEoAgxH' +
+  'BEAgDEEBayECA0AgDAJ/IAsgAkEEdGoiDSgCCCISQQBMBEAgDSgCBAwBCyALIA0oAgBBBHRqIAI2AgQgCyANKAIEQQR0aiACNgIA' +
+  'IAcoAgQgEkECdGoiDSANKAIAQQFqNgIAIAJBAWsLIgJHDQALCyARKAIAIgwgA0cNAAsLIAlBAWshAyAEIAlIDQALCyAHIAcoAjwg' +
+  'CEEDdGopAwA3A0AgByAHKAIwIgJBAWo2AjAgBygCLCACQQJ0aiAFNgIAIAcoAiQgCEECdGoiAiACKAIAQQFqNgIADAMLIAgNAAsL' +
+  'IABBADYCWCAAQQM2AmQgACAAKQNwIBApAwB8NwNwQQIhAgwDCyAGIAhBAnRqKAIAIgNBAnQiAiAAKAKMAmooAgAgBygCECACaigC' +
+  'AGshBCAQKQMAIR0CQAJAAkACQCAHKAIEIgkgAmooAgAiAkEATCACIARIcg0AIAogCEECdCIGaiAOIANBBHRqKAIEIgU2AgBCACEe' +
+  'AkAgACgC1AJFDQADQCAFIQIDQCACQQR0IAJBAWohAiAOaigCCCIEQQBKDQALIARBf3MiAiAAKALQAkgEQCAAKALEAiACQQN0aikD' +
+  'ACEeCyAAEAwhHyAAKALUAkUNASAfIAcpA0AiIH0gHlYgHyAgVnENASAHKAIAIgQgBCAFQQR0aiICKAIAIgNBBHRqIAIoAgQ2AgQg' +
+  'BCACKAIEQQR0aiADNgIAIAcoAgQiCSACKAIIQQJ0aiICIAIoAgBBAWs2AgAgBUEBaiECA0AgBCACQQR0aiIKKAIAIQMgBSAKKAII' +
+  'IgtBAEwEfyADBSAEIANBBHRqIAooAgQiCjYCBCAEIApBBHRqIAM2AgAgCSALQQJ0aiIDIAMoAgBBAWs2AgAgHUIBfCEdIAJBAWoL' +
+  'IgJHDQALIAcgBygCMCICQQFqNgIwIAcoAiwgAkECdGogBTYCACAHKAIkIAZqIgIgAigCAEEBajYCACAHKAIYIAZqKAIAIgNBAnQi' +
+  'AiAAKAKMAmooAgAgBygCECACaigCAGshBCACIAlqKAIAIgJBAEwgAiAESHINAiAHKAIcIAZqIA4gA0EEdGooAgQiBTYCAEIAIR4g' +
+  'ACgC1AINAAsLIBAgHTcDACAHKAI8IAhBA3RqIAcpA0A3AwAgByAHKQNAIB58NwNAIAAgByAFIBAQCCAIQQFqIQUgCCAAKAJgTg0B' +
+  'DAILIBAgHTcDACAEQQBKDQIgBygCHCAIQQJ0aiICKAIAQX9GDQIgBygCDCIFIAcoAggiBCADQQJ0IglqIgooAgBBAnRqIAUgCWoi' +
+  'BSgCADYCACAEIAUoAgBBAnRqIAooAgA2AgAgAkF/NgIAIAhBAWohBSAIIAAoAmBIDQELIAAgBTYCYAtBACECDAILIAcoAjAiAiAH' +
+  'KAIgIAhBAnRqIgYoAgBKBEAgBygCACEFIAcoAiwhCwNAIAcgAkEBayICNgIwIAsgAkECdGooAgAiBEEBayECA0AgBAJ/IAUgAkEE' +
+  'dGoiCigCCCIMQQBMBEAgCigCBAwBCyAFIAooAgBBBHRqIAI2AgQgBSAKKAIEQQR0aiACNgIAIAkgDEECdGoiCiAKKAIAQQFqNgIA' +
+  'IAJBAWsLIgJHDQALIAUgBSAEQQR0aiICKAIAQQR0aiAENgIEIAUgAigCBEEEdGogBDYCACAJIAIoAghBAnRqIgIgAigCAEEBajYC' +
+  'ACAHKAIwIgIgBigCAEoNAAsLIAghBQtBASECDAALAAsgEEEgaiQAIAILpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAH' +
+  'KAIENgIEIAQgBygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEH' +
+  'IAYoAggiCkEATAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBC' +
+  'AXw3AwAgBUEBagsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhO' +
+  'BEAgCEECdCILIAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0Ag' +
+  'CUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAK' +
+  'QQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwi' +
+  'AiABKAIIIgYgC2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigC' +
+  'BCIJIAhGDQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEE' +
+  'dGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAEL' +
+  'IAEoAhQgCEECdGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEF' +
+  'A0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiIC' +
+  'IAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQAL' +
+  'CwuoJgMlfwl+A3sCfwJAAkACfwJAAkAgASgCWCIHQQFHIAEoAngiFUEBR3JFBEAgASgCdCEZIAEoAnAhHiABKAJsIRUgASgCaCEW' +
+  'IAApA3ghLCABKAIoIR8gASgCJCEbIAAoAmAhCSABKAKAASEHIAEoAjQhAyAAKQNoISogASgCZCEKIAEoAoQBIQ4gASgCHCEMIAEo' +
+  'AhghEiABKAIQIQ0gACgCkAIhHCAAKAKMAiEQIAEoAjgNASABKAJ8IRcMBAsgByAVaiENIAEoAnQhHCABKAJwISUgASgCbCEbIAEo' +
+  'AmghHSAAKQN4IS0gASgCKCEmIAEoAiQhHiAAKAJgIRMgASgCgAEhCyABKAI0IQogACkDaCEsIAEoAmQhECABKAKEASEfIAEoAhwh' +
+  'GSABKAIYISAgASgCECEXIAAoApACISEgACgCjAIhDyABKAI4DQEgASgCfCEUQQAMAgtBASEFDAILQQELIQMDQAJAAkACQAJAAkAg' +
+  'A0UEQCAUIAogDWwiFkEDdGoiDCAHQQN0aiEiAkAgCw0AIAdBAEoEQEEAIQNCACEoAkAgB0EBRwRAIAdBfnEhA/0MAAAAAAAAAAAA' +
+  'AAAAAAAAACExQQAhBQNAIBAgBUEDdCIEav0AAwAgBCAMav0AAwD9TiAx/VAhMSAFQQJqIgUgA0cNAAsgMSAxIDH9DQgJCgsMDQ4P' +
+  'AAAAAAAAAAD9UP0dACEoIAMgB0YNAQsDQCAQIANBA3QiBGopAwAgBCAMaikDAIMgKIQhKCADQQFqIgMgB0cNAAsLIChQRQ0BCyAA' +
+  'IAApA+ACIihCAXwiKjcD4AIgACAAKQPoAiAoICpWrXw3A+gCQQAhCyAAKALAAg0EIABBAjYCZCABQQA2AoABIAFBATYCOCABIAo2' +
+  'AjQgACAKNgJcIAAgCjYCWEEBDAoLAkAgFUEATA0AIAdBfnEhBEJ/ISlBACEJA0AgIiAJQQN0aiISKQMAIipQRQRAIAlBBnQhGCAq' +
+  'ISgDQCAPIBggKHoiLqdyIghBAnQiA2ooAgAiGiADIBdqKAIAIiNrIQYgECAHIAhsQQN0aiEOIAMgIWooAgAhJEEAIQUCQCAHQQBM' +
+  'DQD9DAAAAAAAAAAAAAAAAAAAAAAhMUEAIQMgB0EBRwRAA0AgMSAOIANBA3QiBWr9AAMAIAUgDGr9AAMA/U4iMv0dAHv9EiAy/R0B' +
+  'e/0eASAx/Q0AAQIDCAkKCwAAAAAAAAAA/a4BITEgA0ECaiIDIARHDQALIDEgMSAx/Q0EBQYHAAAAAAAAAAAAAAAA/a4B/RsAIQUg' +
+  'BCIDIAdGDQELA0AgBSAOIANBA3QiJ2opAwAgDCAnaikDAIN7p2ohBSADQQFqIgMgB0cNAAsLAkAgBSAGQQBKckUEQCASICpCfiAu' +
+  'iYMiKjcDAAwBCyAFQQEgBmtBASAGQQBKIgMbaiIGQQBMDQRB/z8gBWusIAatQi2GICQgGiAjIAMba61CDYaEhCIuICkgKSAuViID' +
+  'GyEpIAggESADGyERCyAoQgF9ICiDIihCAFINAAsLIAlBAWoiCSAVRw0ACyApQi2IpyEJIClCf1ENACApp0F/c0H/P3EhCAJAIAlF' +
+  'IAAoAqQCIhpBAExyRQRAIAdBfnEhBSAAKAKgAiEjQQAhDgNAIA8gIyAOQQJ0aigCACIGQQJ0IgNqKAIAIAMgF2ooAgBrIRICQCAi' +
+  'IAZBwABtIgNBA3RqKQMAIAYgA0EGdGutiEIBg1ANACAQIAYgB2xBA3RqIRhBACEEAkAgB0EATA0A/QwAAAAAAAAAAAAAAAAAAAAA' +
+  'ITFBACEDIAdBAUcEQANAIDEgGCADQQN0IgRq/QADACAEIAxq/QADAP1OIjL9HQB7/RIgMv0dAXv9HgEgMf0NAAECAwgJCgsAAAAA' +
+  'AAAAAP2uASExIANBAmoiAyAFRw0ACyAxIDEgMf0NBAUGBwAAAAAAAAAAAAAAAP2uAf0bACEEIAUiAyAHRg0BCwNAIAQgGCADQQN0' +
+  'IiRqKQMAIAwgJGopAwCDe6dqIQQgA0EBaiIDIAdHDQALCyAEQQBMIBJBAExxDQAgBEEBIBJrQQEgEkEAShtqIAlGDQMLIA5BAWoi' +
+  'DiAaRw0ACwsgCCEEIBEhBgsgAiAsVg0CDAkLIAIgLFgNCCAsQgF8ISwMAwsDQCAKRQRAIABBADYCWCAAQQM2AmQgASALNgKAAUEC' +
+  'DAoLIBkgCkEBayIKQQJ0aigCACIDQX9GDQALIBsgA0ECdGoiBCgCACIFIAQoAgQiBEgEQANAIBcgHSAFQQJ0aigCAEECdCIGaiIR' +
+  'IBEoAgAiEUEBazYCACALIBEgBiAPaigCAEZqIQsgBUEBaiIFIARHDQALCyABKAJ8IhQgCiANbCIWIANBwABtakEDdGoiBCAEKQMA' +
+  'Qn4gA62JgzcDACAfIApBAnQiBGoiAyADKAIAQQFrNgIAIAQgHmoiBCAEKAIAQQFqNgIAIAMoAgAhBAwBCyAsQgF8ISwgCUUNASAg' +
+  'IApBAnQiA2ogBjYCACADIBlqQX42AgAgAyAeakEANgIAIAMgJmogCTYCACADIB9qIAQ2AgAgLSAJQQFHrXwhLQsgFCAWQQN0aiIG' +
+  'IA1BA3RqIQggBEEATCAPICAgCkECdGooAgAiEUECdCIDaigCACADIBdqKAIAayIDIARKckUEQCAQIAcgEWxBA3RqIQVBACEEA0Ag' +
+  'BCIDQQFqIQQgBSADQQN0IglqKQMAIAYgCWopAwCDIihQDQALIBkgCkECdGogKHoiKKcgA0EGdHIiCTYCAAJAIA1BAEwNAEEAIQQg' +
+  'DUEBRwRAIA1BfnEhBEEAIQUDQCAIIAVBA3QiDGogBiAMav0AAwD9CwMAIAVBAmoiBSAERw0ACyAEIA1GDQELA0AgCCAEQQN0IgVq' +
+  'IAUgBmopAwA3AwAgBEEBaiIEIA1HDQALCyAIIANBA3RqIgMgAykDAEJ+ICiJgzcDACAbIAlBAnRqKAIAIgUgGyAJQQFqIg5BAnRq' +
+  'KAIAIhJIBEAgFCAVIBZqIAdBAXRqQQN0aiEiIAdBfnEhBANAIBcgHSAFQQJ0aigCACIGQQJ0IgNqIgwgDCgCAEEBaiIMNgIAIAsg' +
+  'DCADIA9qKAIARmshCyADICFqKAIAIAxGBEAgECAGIAdsQQN0aiEMQgAhKAJAIAdBAEwNAEEAIQMCQCAHQQFGDQD9DAAAAAAAAAAA' +
+  'AAAAAAAAAAAhMSAIIBAgByAGQQN0QQhqbGpJIAwgIklxDQADQCAIIANBA3QiGGoiGiAa/QADACIyIAwgGGr9AAMAIjP9T/0LAwAg' +
+  'MyAy/U4iMv0dAHv9EiAy/R0Be/0eASAx/c4BITEgA0ECaiIDIARHDQALIDEgMSAx/Q0ICQoLDA0ODwAAAAAAAAAA/c4B/R0AISgg' +
+  'BCIDIAdGDQELA0AgCCADQQN0IhhqIhogGikDACIqIAwgGGopAwAiKUJ/hYM3AwAgKSAqg3sgKHwhKCADQQFqIgMgB0cNAAsLIAgg' +
+  'BkHAAG0gB2pBA3RqIgMgAykDAEJ+IAatiYM3AwAgKCArfCErCyAFQQFqIgUgEkcNAAsLIBwgCUECdGooAgAiBiAcIA5BAnRqKAIA' +
+  'IglODQMgFCAVIBZqIAdBAXRqQQN0aiEMIAdBfnEhBCAQIAdBA3RqIRYDQCAQICUgBkECdGooAgBBA3QiDmohBUIAISgCQCAHQQBM' +
+  'DQBBACEDAkAgB0EBRg0A/QwAAAAAAAAAAAAAAAAAAAAAITEgBSAMSSAOIBZqIAhLcQ0AA0AgCCADQQN0Ig5qIhIgEv0AAwAiMiAF' +
+  'IA5q/QADACIz/U/9CwMAIDMgMv1OIjL9HQB7/RIgMv0dAXv9HgEgMf3OASExIANBAmoiAyAERw0ACyAxIDEgMf0NCAkKCwwNDg8A' +
+  'AAAAAAAAAP3OAf0dACEoIAQiAyAHRg0BCwNAIAggA0EDdCIOaiISIBIpAwAiKiAFIA5qKQMAIilCf4WDNwMAICkgKoN7ICh8ISgg' +
+  'A0EBaiIDIAdHDQALCyAoICt8ISsgBkEBaiIGIAlHDQALDAMLIANBAEoNACAZIApBAnRqIgUoAgBBf0cNAQtBASEDDAILAkAgDUEA' +
+  'TA0AQQAhAyANQQFHBEAgDUF+cSEDQQAhBANAIAggBEEDdCIJaiAGIAlq/QADAP0LAwAgBEECaiIEIANHDQALIAMgDUYNAQsDQCAI' +
+  'IANBA3QiBGogBCAGaikDADcDACADQQFqIgMgDUcNAAsLIAVBfzYCAAsgCiATSCEDIBMgCkEBaiIKIAMbIRNBACEDDAALAAsDQAJA' +
+  'AkACQAJAAkACfwJAAkACQCAFRQRAIANBAXQhHSAXIANBBHRqIg9BCGohFCAHIAopAwAgDykDAINCAFJyRQRAIAAgACkD4AIiKEIB' +
+  'fCIrNwPgAiAAIAApA+gCICggK1atfDcD6AJBACEHIAAoAsACDQggAEECNgJkIAFBADYCgAEgAUEBNgI4IAEgAzYCNCAAIAM2Alwg' +
+  'ACADNgJYQQEMBQsCQCAUKQMAIitQDQAgDykDACEuQn8hKSArISgDQCAQICh6Ii+nIgZBAnQiBWooAgAiCCAFIA1qKAIAIgtrIQQg' +
+  'BSAcaigCACEFAkAgCiAGQQN0aikDACAug3siMKciEyAEQQBKckUEQCAUICtCfiAviYMiKzcDAAwBC0EBIARrQQEgBEEASiIEGyAT' +
+  'aiITQQBMDQIgMCATrUIthiAFIAggCyAEG2utQg2GhIRC/z+FIi8gKSApIC9WIgQbISkgBiARIAQbIRELIChCAX0gKIMiKEIAUg0A' +
+  'CyApQi2IpyELIClCf1ENACApp0F/c0H/P3EhCCALRSAAKAKkAiIgQQBMcg0CIAAoAqACISFBACEEA0AgECAhIARBAnRqKAIAIgVB' +
+  'AnQiBmooAgAgBiANaigCAGshEwJAIBQgBUHAAG0iBkEDdGopAwAgBSAGQQZ0a62IQgGDUA0AIAogBUEDdGopAwAgDykDAIN7pyIG' +
+  'RSATQQBMcQ0AQQEgE2tBASATQQBKGyAGaiALRg0FCyAgIARBAWoiBEcNAAsMAgsgAiAqWA0DICpCAXwhKgwHCwNAIANFBEAgAEEA' +
+  'NgJYIABBAzYCZCABIAc2AoABQQIMBQsgDCADQQFrIgNBAnRqKAIAIgZBf0YNAAsgFSAGQQJ0aiIFKAIAIgQgBSgCBCIFSARAA0Ag' +
+  'DSAWIARBAnRqKAIAQQJ0IhFqIgggCCgCACIIQQFrNgIAIAcgCCAQIBFqKAIARmohByAEQQFqIgQgBUcNAAsLIAEoAnwiFyADQQF0' +
+  'Ih0gBkHAAG1qQQN0aiIEIAQpAwBCfiAGrYmDNwMAIA4gA0ECdCIGaiIEIAQoAgBBAWs2AgAgBiAbaiIGIAYoAgBBAWo2AgAgBCgC' +
+  'ACEGDAULIAghBiARIQULIAIgKlYNAgsgASAHNgKAASABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlhBAwsgACAqNwNoIAAgLDcD' +
+  'eCAAIAk2AmAgACAAKQNwIC18NwNwDwsgKkIBfCEqIAtFDQEgEiADQQJ0IgRqIAU2AgAgBCAMakF+NgIAIAQgG2pBADYCACAEIB9q' +
+  'IAs2AgAgBCAOaiAGNgIAICwgC0EBR618ISwLIBcgHUEDdGoiC0EQaiEIIAZBAEwgECASIANBAnRqKAIAIhFBAnQiBGooAgAgBCAN' +
+  'aigCAGsiBCAGSnJFBEAgCiARQQN0aiEGQQAhBQNAIAUiBEEBaiEFIAYgBEEDdCIPaikDACALIA9qKQMAgyIoUA0ACyAMIANBAnRq' +
+  'ICh6IiinIARBBnRyIg82AgAgC/0AAwAhMUEAIQYDQCAIIAYiBUEDdGogMf0LAwAgBkECaiEGIAUNAAsgCCAEQQN0aiIEIAQpAwBC' +
+  'fiAoiYM3AwAgFSAPQQJ0IhRqKAIAIgUgFSAPQQFqQQJ0Ig9qKAIAIhNIBEADQCANIBYgBUECdGooAgAiBEECdCIGaiILIAsoAgBB' +
+  'AWoiCzYCACAHIAsgBiAQaigCAEZrIQcgBiAcaigCACALRgRAIAggCCkDACIoIAogBEEDdGopAwAiK0J/hYM3AwAgBEHAAG1BA3Qg' +
+  'CGoiBkEIaiAGKQMIQn4gBK2JgzcDACAoICuDeyAtfCEtCyAFQQFqIgUgE0cNAAsLIBQgGWooAgAiBSAPIBlqKAIAIgRODQMgCCkD' +
+  'ACEoA0AgCCAoIAogHiAFQQJ0aigCAEEDdGopAwAiKUJ/hYMiKzcDACAoICmDeyAtfCEtICshKCAFQQFqIgUgBEcNAAsMAwsgBEEA' +
+  'Sg0AIAwgA0ECdGoiBSgCAEF/Rw0BC0EBIQUMAgsgC/0AAwAhMUEAIQQDQCAIIAQiBkEDdGogMf0LAwAgBEECaiEEIAYNAAsgBUF/' +
+  'NgIACyADIAlIIQQgCSADQQFqIgMgBBshCUEAIQUMAAsACyABIAs2AoABIAFBADYCOCABIAo2AjQgAEEBNgJkIAAgCjYCWEEDCyAA' +
+  'ICw3A2ggACAtNwN4IAAgEzYCYCAAIAApA3AgK3w3A3ALmgEBBX8gACgCnAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigC' +
+  'ACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZB' +
+  'f3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFqIgcgBEgNAAsLIAMLhgQCCH8BfiAAKALYAiEEIABBAEEAIAAoAjAgAhEDACIJQQEg' +
+  'CUEBShtBAnQQNSIGBH8CQCAAKAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZLIAYgB2ogCEtxDQAgBUF8cSED' +
+  'QQAhBwNAIAYgB0ECdCIKaiAIIApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANBAnQiB2ogByAIaigCADYCACAD' +
+  'QQFqIgMgBUcNAAsLIAAgBiAJIAUgAhEDABoCQCAEKAJAIgMgBCgCREcNACADIAAoAtQCIgJODQAgBCgCPCACIANBAXRBBCADGyID' +
+  'IAIgA0gbIgJBGGwQOSIDRQRAIAYQOkF/DwsgBCACNgJEIAQgAzYCPCAEKAJAIQMLIAAoAtQCIANGBEAgBCADQQFrIgA2AkAgBCgC' +
+  'PCAAQRhsaigCFBA6IAQoAkAhAwsgBCADQQFqNgJAAkAgA0EATA0AA0AgBCgCPCIFIANBAWsiAEEYbGoiAikDACABWA0BIAUgA0EY' +
+  'bGoiBSAC/QADAP0LAwAgBSACKQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0ggBCgCPCADQRhsaiIAIAY2AhQg' +
+  'ACAJNgIQIAAgCzcDCCAAIAE3AwAgBCABNwNQQQAFQX8LCy8BAn8gACgC2AIiASgCQCICIAAoAtQCTgR+IAEoAjwgAkEYbGpBGGsp' +
+  'AwAFQn8LC3sBAn8CQCAAKALYAiICDQAgAEEBQZgBEDQiAjYC2AIgAg0AQX8PCyACIQEgAigCQEEASgRAQQAhAQNAIAIoAjwgAUEY' +
+  'bGooAhQQOiABQQFqIgEgAigCQEgNAAsgACgC2AIhAQsgAkEANgJAIAFBADYCWCABQgA3A0hBAAumAQEFfyAAKAJcIgRBAEoEQCAA' +
+  'KALYAiEFA0AgAiADSgRAIAEgA0ECdGogBSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAFIAAoAkggBkECdGooAgAhBCAF' +
+  'KAIAIQgDQCAEQQR0IARBAWohBCAIaigCCCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiEDIAZBAWoiBiAESA0ACwsgAwsp' +
+  'AQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwu6IgIdfwd+QQIhAwJAAkACQCAAKAJkDgQAAQECAQsgABAR' +
+  'IgMNASAAEBIiAw0BIABCADcDWAsCQAJ/AkACQCAAKALYAiIFKAJYBEAgBSgCZCERIAUoAmAhDSAFKAJcIQogBSgCDCESIABBATYC' +
+  'ZCAAKAJYIQQgACgCVCEUIAAoAlAhFSAAKAJIIRYgBSgCNA0BIAUoAoQBIQ5BACEDDAQLIAUoAhQhFCAFKAIQIRIgBSgCDCEOIAUo' +
+  'AgghFSAFKAIAIQsgAEEBNgJkIAAoAlghDCAAKAJUIRYgACgCUCEPIAAoAkghEyALIQkgBSgCNA0BQQAMAgtBASEDDAILQQELIQMD' +
+  'QAJAAkACQAJ/IANFBEACQCAFKAIEKAIERQRAIAAgDDYCXCAAQQI2AmQgACAFKQMgIAUpAxh8QQIQC0UNASAAQQE2AmRBfwwDCyAB' +
+  'IAApA2giH1gEQCAFQQA2AjRBAwwDCyAAIB9CAXw3A2hCfyEfIAUoAkAiAiAAKALUAk4EQCAFKAI8IAJBGGxqQRhrKQMAIAUpAxh9' +
+  'IR8LIAUoAgghCCAFKQMgISAgBSgCMCIQQQAgBSgCLEEDdPwLACAfICB9ISFB/////wchBwJAIAUoAgQiDSgCBCIEBEAgBSgCKCER' +
+  'QgAhHwNAIAggCSAEQQR0IhdqKAIEIgJBA3RqKQMAISAgAiAERg0IICAgISAQIBEgBEECdGooAgBBA3RqIgYpAwAiI31aDQggBiAg' +
+  'ICN8NwMAQQEhBiAJIAJBBHRqKAIEIQMCQCAHQQBMBEBBASECDAELQQEhAiADIARGDQADQCAhIAggA0EDdGopAwBYBEAgBiECDAIL' +
+  'IAZBAWohAiAJIANBBHRqKAIEIQMgBiAHTg0BIAIhBiADIARHDQALCyACIAdHIB8gIFpyIAIgB05xRQRAIAIhByAEIQogICEfCyAN' +
+  'IBdqKAIEIgQNAAsgB0UNByAHQQJIDQELIAAgACkDeEIBfDcDeAsgDiAMQQN0IgZqIAUpAyA3AwAgEyAMQQJ0IgJqIAsgCkEEdCIE' +
+  'aigCBCIINgIAIAIgD2pBADYCACACIBZqIAc2AgAgBiASaiAFKAJAIgIgACgC1AJOBH4gBSgCPCACQRhsakEYaykDACAFKQMYfQVC' +
+  'fwsgBSkDICAVIAhBA3RqKQMAfH0iHzcDACAFKAIAIQIgDSAEIA1qIgYoAgAiA0EEdGogBigCBCIGNgIEIA0gBkEEdGogAzYCACAC' +
+  'IARqKAIEIgQgCkYNBCAFKAIIIQcDQCAHIARBA3RqKQMAIB9aDQUgBEEBaiEDA0AgBAJ/IAIgA0EEdGoiBigCCEEATARAIAYoAgAM' +
+  'AQsgBigCDEEATgRAIAIgBigCACINQQR0aiAGKAIENgIEIAIgBigCBEEEdGogDTYCACAiQgF8ISILIANBAWoLIgNHDQALIAIgBEEE' +
+  'dGooAgQiBCAKRw0ACwwECyAAIAApA+ACIgFCAXwiHzcD4AIgACAAKQPoAiABIB9WrXw3A+gCIAVBATYCNEEBDAELIAwEQCAFKAIA' +
+  'IQIDQCATIAxBAWsiDEECdGoiESgCACINQQFrIQYgFCAMQQN0IhBqKQMAIR8DQCANAn8gAiAGQQR0aiIEKAIIIgdBAEwEQCAEKAIE' +
+  'DAELAkAgBCgCDCIIQQBIDQACQCACIAdBBHQiF2ooAgQiBCAHRg0AIAUoAgghGANAIBggBEEDdGopAwAgH1oNAQJAAkAgCARAIAIg' +
+  'BEEEdGoiAyEKIAMoAgwiAyAIRiADQQBIcg0BCyAEQQFrIQMDQCAEAn8gAiADQQR0aiIKKAIIQQBMBEAgCigCBAwBCyAKKAIMQQBO' +
+  'BEAgAiAKKAIAQQR0aiADNgIEIAIgCigCBEEEdGogAzYCAAsgA0EBawsiA0cNAAsMAQsgA0EATg0AIAogCDYCDAsgAiAEQQR0aigC' +
+  'BCIEIAdHDQALCyAIDQAgBSgCBCIEIBdqIgMoAgQhCCAEIAMoAgBBBHRqIAc2AgQgBCAIQQR0aiAHNgIACyAGQQFrCyIGRw0ACyAF' +
+  'IA4gEGopAwA3AyAgCyANQQR0aiIEKAIEIgggBCgCCCIKRw0DIBAgEmopAwAhHwJAIAIgCkEEdCIHaigCBCIEIApGDQAgBSgCCCEI' +
+  'A0AgCCAEQQN0aikDACAfWg0BIARBAWshAwNAIAQCfyACIANBBHRqIgYoAghBAEwEQCAGKAIEDAELIAYoAgxBAE4EQCACIAYoAgBB' +
+  'BHRqIAM2AgQgAiAGKAIEQQR0aiADNgIACyADQQFrCyIDRw0ACyACIARBBHRqKAIEIgQgCkcNAAsLIAUoAgQiBCAHaiIGKAIEIQMg' +
+  'BCAGKAIAQQR0aiAKNgIEIAQgA0EEdGogCjYCACAMDQALCyAAQQM2AmRBACEMQQILIQMgACAMNgJYIAAgACkDcCAifDcDcAwFCyAR' +
+  'IAg2AgAgDyAMQQJ0IgJqIgQoAgAiBiACIBZqKAIAQQFrTg0AIAQgBkEBajYCAAsgFSAIQQN0aikDACAOIAxBA3RqKQMAfCEfAkAC' +
+  'QCAFKAJAIgIgACgC1AJIBEBCfyEhIB9Cf1ENAgwBCyAfIAUoAjwgAkEYbGpBGGspAwAgBSkDGH0iIVoNAQsgBSAfNwMgIBQgDEED' +
+  'dGogISAffSIfNwMAIAhBAWohByAFKAIAIQkDQAJ/IAkgB0EEdGoiAigCCCIGQQBMBEAgAigCAAwBCwJAIAIoAgwiDUEASA0AIA1F' +
+  'BEAgBSgCBCICIAIgBkEEdGoiBCgCACIDQQR0aiAEKAIEIgQ2AgQgAiAEQQR0aiADNgIACyAJIAZBBHRqKAIEIgIgBkYNACAFKAII' +
+  'IRADQCAQIAJBA3RqKQMAIB9aDQECQAJAIA0EQCAJIAJBBHRqIgQoAgwgDUYNAQsgAkEBaiEDA0AgAgJ/IAkgA0EEdGoiBCgCCEEA' +
+  'TARAIAQoAgAMAQsgBCgCDEEATgRAIAkgBCgCACIRQQR0aiAEKAIENgIEIAkgBCgCBEEEdGogETYCACAiQgF8ISILIANBAWoLIgNH' +
+  'DQALDAELIAIgB0YNACAEQX82AgwLIAkgAkEEdGooAgQiAiAGRw0ACwsgB0EBagsiByAIRw0ACyAMQQFqIQIgACgCYCAMSkUEQCAA' +
+  'IAI2AmALIAIhDEEAIQMMAgsgEiAMQQN0aikDACEfAkAgBSgCACICIAsgCEEEdGooAggiBkEEdCIIaigCBCIEIAZGDQAgBSgCCCEN' +
+  'A0AgDSAEQQN0aikDACAfWg0BIARBAWshAwNAIAQCfyACIANBBHRqIgcoAghBAEwEQCAHKAIEDAELIAcoAgxBAE4EQCACIAcoAgBB' +
+  'BHRqIAM2AgQgAiAHKAIEQQR0aiADNgIACyADQQFrCyIDRw0ACyACIARBBHRqKAIEIgQgBkcNAAsLIAUoAgQiAiAIaiIEKAIEIQMg' +
+  'AiAEKAIAQQR0aiAGNgIEIAIgA0EEdGogBjYCAAtBASEDDAALAAsDQAJAAkACQCADRQRAIA4gBEECdGooAgBFBEAgACAENgJcIABB' +
+  'AjYCZCAAIAUpAyAgBSkDGHxBAhALBEAgAEEBNgJkIAAgBDYCWEF/DwsgACAAKQPgAiIBQgF8Ih83A+ACIAAgACkD6AIgASAfVq18' +
+  'NwPoAiAFQQE2AjQgACAENgJYQQEPCyABIAApA2giH1gEQCAFQQA2AjQgACAENgJYQQMPCyAAIB9CAXw3A2ggBSgCfCAFKAJcIhcg' +
+  'BGxBA3RqIQ8gBSgCQCICIAAoAtQCTgR+IAUoAjwgAkEYbGpBGGspAwAgBSkDGH0FQn8LIAUpAyB9ISIgBSgCZCETQQAhCSAFKAKM' +
+  'ASIDQQBKBEADQCADIAlqQQJtIgJBAWogCSATIAJBA3RqKQMAICJUIgYbIgkgAyACIAYbIgNIDQALCyAFKAKAASAFKAJgIARsQQN0' +
+  'aiEYIAUoAjAiGUEAIAUoAixBA3T8CwBCfyAJQT9xIgKthkJ/hUJ/IAIbISMgCUE/akHAAG0iAkEBayEHQf////8HIQgCQCAFKAJg' +
+  'IhpBAEoEQCACQQEgAkEBShshG0EAIQtCACEfA0AgGCALQQN0aikDACIhUEUEQCALQQZ0QQFyIRwgBSgCeCEdA0AgHSAcICF6p2oi' +
+  'BiAXbEEDdGohEEEAIQMgCUEATA0HA0AgECADQQN0IgJqKQMAICNCfyADIAdGG4MgAiAPaikDAIMiJFAEQCAbIANBAWoiA0cNAQwJ' +
+  'CwsgEyADQQl0ICR6p0EDdHJqKQMAIiAgIiAZIAUoAiggBkECdGooAgBBA3RqIgIpAwAiJX1aDQcgAiAgICV8NwMAAkAgCCAke6ci' +
+  'AkggAyAHTnINAANAIAIgI0J/IANBAWoiAyAHRhsgECADQQN0Ih5qKQMAgyAPIB5qKQMAg3unaiICIAhKDQEgAyAHSA0ACwsgAiAI' +
+  'RyAfICBaciACIAhOcUUEQCAgIR8gAiEIIAYhDAsgIUIBfSAhgyIhQgBSDQALCyALQQFqIgsgGkcNAAsgCEUNBSAIQQJIDQELIAAg' +
+  'ACkDeEIBfDcDeAsgEiAEQQN0aiAFKQMgNwMAIARBAnQiAiAFKAKIAWogDDYCAEEAIQYgAiAVakEANgIAIAIgFGogCDYCACAFKAJ4' +
+  'IAUoAlwiAiAMbEEDdGohAyAFKAJ8IgcgAiAEbEEDdGohCEF/IQkgAkEATA0BIAgpAwAgAykDAIMiH1AEQANAIAZBAWoiBiACRg0D' +
+  'IAggBkEDdCILaikDACADIAtqKQMAgyIfUA0ACwsgH3qnIAZBBnRyIQkMAQsDQCAERQRAIABBAzYCZCAAQQA2AlhBAg8LQX8hCSAW' +
+  'IARBAWsiBEECdCIDaigCACELIAUgEiAEQQN0aikDADcDICAFKAJ8IgcgBSgCXCICIARsQQN0aiEGIAUoAnggAiAFKAKIASADaigC' +
+  'AGxBA3RqIQgCQCALQQFqIgtBBnUiAyACTg0AIAggA0EDdCIPaikDAEJ/IAtBP3GthoMgBiAPaikDAIMiH1AEQANAIANBAWoiAyAC' +
+  'Rg0CIAYgA0EDdCILaikDACAIIAtqKQMAgyIfUA0ACwsgH3qnIANBBnRyIQkLIAlBAEgNAAsgFSAEQQJ0IgJqIgYoAgAiAyACIBRq' +
+  'KAIAQQFrTg0AIAYgA0EBajYCAAsgBSgCQCICIAAoAtQCTgR+IAUoAjwgAkEYbGpBGGspAwAgBSkDGH0FQn8LIBEgCUEDdGopAwAg' +
+  'EiAEQQN0aikDAHwiH1gNASAWIARBAnRqIAk2AgAgBSAfNwMgIAUoAoABIhMgBEEBaiICIA1sQQN0aiEOIAUoAnQiBiAJIApsQQN0' +
+  'aiEIIAcgBCAKbEEDdGohDyAHIAIgCmxBA3RqIQsCQCAKQQBMDQBBACEDIAsgBiAKIAlBA3RBCGpsakkgByAKIARBA3RBEGpsaiAI' +
+  'S3EgCkEBRnJFBEAgCkF+cSEDQQAhBgNAIAsgBkEDdCIHaiAHIA9q/QADACAHIAhq/QADAP1P/QsDACAGQQJqIgYgA0cNAAsgAyAK' +
+  'Rg0BCwNAIAsgA0EDdCIGaiAGIA9qKQMAIAYgCGopAwBCf4WDNwMAIANBAWoiAyAKRw0ACwsgDiATIAQgDWxBA3RqIA1BA3T8CgAA' +
+  'IAUoAmwgCUECdGoiAygCACIGIAMoAgQiCUgEQCAFKAJwIQcgBiEDA0AgDiAHIANBAnRqKAIAQQFrIghBBnVBA3RqIgsgCykDAEJ+' +
+  'IAitiYM3AwAgA0EBaiIDIAlHDQALCyAFKAKEASIOIAJBAnRqIA4gBEECdGooAgAgBiAJa2o2AgAgACgCYCAESkUEQCAAIAI2AmAL' +
+  'IAIhBEEAIQMMAgsgBiEMC0EBIQMMAAsACyADC+MKAgx/An5BfyEGAkAgABANDQAgACgCACEJIAAoAgQhCyAAKAIMIgEgACgC2AIi' +
+  'BCgCOEoEQCAEKAIAEDogBCgCCBA6IAQgACgCDCIBQQR0EDUiAjYCACAEIAFBA3QQNSIDNgIIIAJBACADG0UEQCAEQQA2AjhBfw8L' +
+  'IAQgATYCOCABRQ0BCyALQQR0QSBqIQIgBCgCBEUEQCAEIAIQNSIDNgIEIAQgCUECdEEEaiIHQQN0EDUiBTYCDCAEIAcQNSIHNgIo' +
+  'IANFIAdFckEBIAUbBEAgAxA6IAQoAgwQOiAEKAIoEDogBEEANgIoIARBADYCDCAEQQA2AgRBfw8LIAQgBSAJQQN0IgNqQQhqIgU2' +
+  'AhAgBCADIAVqQQhqIgU2AhQgBCADIAVqQQhqNgIwCyAEKAIAIAAoAgggAUEEdPwKAAAgBCgCBCAAKAIUIAL8CgAAIARBADYCNCAE' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAEKAIIIQogACgCMCICQQBKBEAgACgC0AIhAyAAKAIsIQVBACEBA0AgBCAFIAFBAnRqKAIA' +
+  'IgcgA0gEfiAAKALEAiAHQQN0aikDAAVCAAsgDXwiDTcDGCABQQFqIgEgAkcNAAsLIAQoAgAhBSAKQQAgC0EDdEEIavwLACAAKAIg' +
+  'IgNBAEoEQCAAKAIcIQdBACECA0AgBSAHIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgC0AIhCANAIAogAUEDdGogACgCxAIgAkED' +
+  'dGopAwBCACACIAhIGzcDACAFIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAJakEDdEEQahA1IgdFDQAgBEEA' +
+  'NgIsIAlBAEoEQCAEKAIoIQhBASEDA0AgAyAFIANBBHRqKAIEIgJHBEADQCACQQFqIQEDQCACAn8CQCAFIAFBBHRqIgwoAggiBkEA' +
+  'TCADIAZMckUEQCAHIAggBkECdGooAgBBAnRqIAM2AgAMAQsgBkEASg0AIAwoAgAMAQsgAUEBagsiAUcNAAsgBSACQQR0aigCBCIC' +
+  'IANHDQALC0EAIQECQAJAAkAgBCgCLCICQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEBaiIBIAJHDQALIAIhAQwBCyABIAJHDQEL' +
+  'IAQgAkEBajYCLCAHIAJBAnRqQQA2AgALIAggA0ECdGogATYCACADIAlGIANBAWohA0UNAAsLIAQoAgQiBigCBCICBEADQCAFIAJB' +
+  'BHQiCWooAgQiAyEBQn8hDQJAIAIgA0YiCA0AA0AgCiABQQN0aikDACIOIA0gDSAOVhshDSAFIAFBBHRqKAIEIgEgAkcNAAsgDUIB' +
+  'fUJ+Wg0AIAQgBCkDGCANfDcDGCAIDQADQCADQQFqIQEDQCADAn8gBSABQQR0aiIIKAIIQQBMBEAgCCgCAAwBCyAKIAFBA3RqIggg' +
+  'CCkDACANfTcDACABQQFqCyIBRw0ACyAKIANBA3RqIgEgASkDACANfTcDACAFIANBBHRqKAIEIgMgAkcNAAsLIAYgCWooAgQiAg0A' +
+  'CwsgC0EASgRAIAdBBGohCUEBIQYDQEEAIQFBACEDIAYgBSAGQQR0aigCBCICRwRAA0AgByADQQJ0aiACNgIAIANBAWohAyAFIAJB' +
+  'BHRqKAIEIgIgBkcNAAsLIAcgCSAAKAIgQQJ0aiADIAoQEyAGIQIDQCAFIAJBBHRqIAcgAUECdGooAgAgBiABIANJGyIENgIEIAUg' +
+  'BEEEdGogAjYCACABIANGIAQhAiABQQFqIQFFDQALIAYgC0YgBkEBaiEGRQ0ACwsgBxA6QQAhBgsgBguyCwEQfyAAKALYAiICKAKQ' +
+  'ARA6IAJB2ABqQQBBwAD8CwACQCAAEBRFDQAgACgCBCEPIAAoAgAhCCACKAIAIQZBfyEQIAAoAiAiB0EMbEEIahA1IgtFDQAgCyAH' +
+  'QQN0akEEaiEOIAdBAEoEQCAOQf8BIAdBAnT8CwALIAhBAEoEQEEBIQMDQCADIAYgA0EEdGooAgQiAUcEQANAIA4gBiABEA9BAnQi' +
+  'CmoiCSgCAEEASARAIAlBADYCACALIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAGIAFBBHRqKAIEIgEgA0cNAAsLIAMgCEYg' +
+  'A0EBaiEDRQ0ACwsgCyALIAdBAnRqQQRqIAQgAigCCBATIARBAEoEQEEAIQADQCAOIAYgCyAAQQJ0aiIBKAIAEA9BAnRqIAA2AgAg' +
+  'BiABKAIAIgFBBHRqKAIIIgNBAEoEQANAIAUgAyAITGohBSAGIAFBAWoiAUEEdGooAggiA0EASg0ACwsgAEEBaiIAIARHDQALCyAC' +
+  'IAggBCAEIAhKG0ECaiIAQQF0IARBAXRqIAVqQQJ0IABBASAIQT9qQQZ2IAhBAEwbIgNsIgpBASAEQT9qQQZ2IARBAEwbIgcgCEEB' +
+  'amwiCSAEaiAEIAdsIgxqIAAgB2wiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCxA6IAJBADYClAFBAA8LIAIgAUEBEDQiATYC' +
+  'kAEgAUUEQCALEDogAkEANgKUAUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBzYCXCACIAEgDEEDdGoiATYCeCACIAEgCUED' +
+  'dGoiATYCfCACIAEgDUEDdGoiATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYCaCACIAwgBEECdGoiCTYCbCAC' +
+  'IAkgAUECdGoiDTYCcCACIA0gBUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAhAANAIAwgAEECdCIBaiAGIAEg' +
+  'C2ooAgAiAxAPNgIAIAogAEEDdGogAigCCCADQQN0aikDADcDACABIAlqIAU2AgAgBiADQQR0aigCCCIBQQBKBEADQCABIAhMBEAg' +
+  'DSAFQQJ0aiABNgIAIAVBAWohBQsgBiADQQFqIgNBBHRqKAIIIgFBAEoNAAsLIAkgAEEBaiIAQQJ0aiAFNgIAIAAgBEcNAAsLIAog' +
+  'BEEDdCIAaiAAIApqQQhrKQMAQgAgBBs3AwAgB0EIEDQiAwRAIA9BAEoEQCAHQQN0IQpBASEAA0AgA0EAIAr8CwAgBiAAQQR0aiIM' +
+  'KAIEIgUhASAAIAVHBEADQCAOIAYgARAPQQJ0aigCACIJQQBOBEAgAyAJQQN2Qfj///8BcWoiDSANKQMAQgEgCUE/ca2GhDcDAAsg' +
+  'BiABQQR0aigCBCIBIABHDQALCyAAIAhMBEAgAigCeCAAIAdsQQN0aiADIAr8CgAAIAwoAgQhBQsgACAFRwRAA0AgB0UgDiAGIAUQ' +
+  'D0ECdGooAgAiAUEASHJFBEAgASAHbCEJIAIoAnQhDEEAIQEDQCAMIAEgCWpBA3RqIg0gDSkDACADIAFBA3RqKQMAhDcDACABQQFq' +
+  'IgEgB0cNAAsLIAYgBUEEdGooAgQiBSAARw0ACwsgACAPRiAAQQFqIQBFDQALCyADEDogCxA6IARBAEoEQCACKAJ8IQBBACEBA0Ag' +
+  'ACABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACABQQFqIgEgBEcNAAsLIAIoAgQiACgCBCIBBEAgAigCgAEhBCACKAKE' +
+  'ASIFKAIAIQMDQCAEIAFBAWsiBkEGdUEDdGoiCCAIKQMAQgEgBkE/ca2GhDcDACAFIANBAWoiAzYCACAAIAFBBHRqKAIEIgENAAsL' +
+  'IAJBATYCWEEADwsgCxA6CyAQC5gDAg5/An4gAkECTgRAIAJBAnQhEEEBIQgDQEEAIQwgCEEBdCIJIQogCCELA0AgDCIEIAlqIgwg' +
+  'AiACIAxKIhEbIQ0CQCAEIAhqIgUgAiACIAVKGyIHIARMBEAgByEGIAQhBQwBCyAEIQUgByIGIA1ODQADQAJAIAMgACAGQQJ0aigC' +
+  'ACIOQQN0aikDACISIAMgACAEQQJ0aigCACIPQQN0aikDACITWiAOIA9OIBIgE1JycUUEQCAGQQFqIQYMAQsgBEEBaiEEIA8hDgsg' +
+  'ASAFQQJ0aiAONgIAIAVBAWohBSAEIAdODQEgBiANSA0ACwsgBCAHSARAIAIgCyACIAtIGyEHA0AgASAFQQJ0aiAAIARBAnRqKAIA' +
+  'NgIAIAVBAWohBSAEQQFqIgQgB0cNAAsLIAYgDUgEQCACIAogAiAKSBshBANAIAEgBUECdGogACAGQQJ0aigCADYCACAFQQFqIQUg' +
+  'BkEBaiIGIARHDQALCyAJIApqIQogCSALaiELIBENAAsgACABIBD8CgAAIAkiCCACSA0ACwsLlQICB38DfAJAIAAoAqwCIgFBAUYN' +
+  'ACAAKAIoIAAoAiAiAkGAIEpyIAAoAjAgAkVycg0AQQEhAyABQQNGDQAgAkEASgRAIAAoAgghBCAAKAIcIQZBACEBA0BEAAAAAAAA' +
+  'AAAhCEQAAAAAAAAAACEJIAQgBiABQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgACgCGCEHA0AgCEQAAAAAAADwP6AhCCAJIAcgBUEC' +
+  'dGooAgC3oCEJIAQgA0EBaiIDQQR0aigCCCIFQQBKDQALCyAJIAhEAAAAAAAA8L+goiAKoCEKIAFBAWoiASACRw0ACwsgAkE/akHA' +
+  'AG23IAAoAgC3okQAAAAAAADQP6IgCiACt6NlIQMLIAMLdgEBfyAAKAKoAiIBBEAgASgCDBA6IAEoAiwQOiABKAIQEDogASgCFBA6' +
+  'IAEoAhgQOiABKAIoEDogASgCSBA6IAEoAmAQOiABKAIwEDogASgCNBA6IAEoAjgQOiABKAI8EDogASgCQBA6IAEQOiAAQQA2AqgC' +
+  'CwsyAQF/AkACQAJAIAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+QQEhAQJAIAAoAqgCDQBB' +
+  'ACEBIAAoAiAiBkGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIEIg0gBmohByAAKAIIIQwg' +
+  'ACgCHCEVQQEhAwNAQQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCIC' +
+  'QQBKDQALCyABIAMgASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEiA0EgaiAHIBRqbGogDiAG' +
+  'IAYgDkobQQF0QQRqIgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEDQiBEUEQEF/IQEMAQsgACAENgKoAiAEIAs2AgggBCAO' +
+  'QRBqQRBtIhNBBHQ2AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRqKAIAIgVBBHRqKAIIIgJB' +
+  'AEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiIDIAZHDQALIAQgEDYCHEEA' +
+  'IQJBACEDA0AgDCAVIAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwiB0EASAR/IAAoAhQgCkEE' +
+  'dGooAggFIAcLQQBHaiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEEaiIREDUhGCADQQJ0QQRq' +
+  'IgMQNSEZIAMQNSEaIAQgAkECdEEEahA1Ihs2AhAgBCAGQQJ0IhxBBGoQNSIWNgIUIAQgECAcbEEEahA1IhI2AhggBCALQQJ0IgMQ' +
+  'NSIUNgI4IAQgAxA1Igk2AjwgBCALQQN0EDUiBzYCQCAEIAsgE2xBBXQQNSICNgI0IAQgCyAPbEEIEDQiAzYCMEEAIQUCf0F/IBtF' +
+  'IBhFciAZRSAaRXJyIBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsAC0EAIQtBACETQQAhCEEA' +
+  'IQMDQCAWIBNBAnQiAmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAKQQR0aigCDCICQQBIBEAg' +
+  'ACgCFCABQQR0aigCCCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFBAnRqIgUoAgAiFCEBAkAg' +
+  'FEEATgRAA0AgAiAaIAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0ECdCIBaiACNgIAIAEgGWog' +
+  'FDYCACAFIAM2AgAgA0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIKQQR0aigCCCIBQQBKDQAL' +
+  'CyASIBFBAnRqIBEgCWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQgCzYCJAJAAkACQAJAAkAC' +
+  'QAJAIAZBgQJIDQACQCALQQJrDgUAAQEBAAELIAQQFiIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAWIgVFDQQLIAQgBUEPahA1' +
+  'IgI2AmAgAkUNBCACQQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyABQQJHDQILIAQgHBA1Igc2' +
+  'AkggB0UNAkEAIQEgEEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEEcmr9AAIAQRH9qwEgAiAS' +
+  'av0AAgBBAf2rAf1Q/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiICKAIEQRF0IAIoAgBBAXRy' +
+  'NgIAIAFBAWoiASAGRw0ACwwBCyAEIAZBA3RBBBA0IgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEHQQAhAQNAIAQoAiggASAF' +
+  'akECdGogBCgCWCAEKAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQALIAQoAhQhFgsgFiAGQQJ0' +
+  'aiAINgIAIAQgAyANaiAPbEEIEDQiCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEEdGooAggiBUEASgRAIAhB' +
+  'BnYhB0IBIAhBP3GthiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIAhB' +
+  'AWoiCCAGRw0ACyANQQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNAIAQoAgwiAyABIA1qIA9s' +
+  'QQN0aiADIAJBA3RqIAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwhAwtBACEKQQAhAQNAIAwg' +
+  'AyAKQQJ0aigCACIFQQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigCACICTARAIAQoAgwgAiAP' +
+  'bCAJakEDdGoiAiACKQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgogBkcNAAsgBCgCFCIWIAZB' +
+  'AnRqIgcoAgBBAEoEQCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBIDQALCyAEIAYgD2xBA3QQ' +
+  'NSINNgIsIA1FDQAgF0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0AgDSABIgIgD2xBA3RqIhdB' +
+  'ACAS/AsAIAUiAyAWIAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCILIBJqIREgBCgCECEUA0Ag' +
+  'FCADQQJ0aigCACEVQQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0aiIJIAn9AAMAIAsgAiAV' +
+  'akEDdGr9AAMA/VD9CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIgFWpBA3RqKQMAhDcDACAC' +
+  'QQFqIgIgDkcNAAsLIANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEDogGRA6IBoQOiAFDQAgABAVCyAB' +
+  'RSEBCyABC8kgAxl/B34CeyAAKAKkAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAA' +
+  'KAKoAiIEKAI8IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEEBpBACEJQQAhAiAEKAI4KAIARQ0DC0EADAEL' +
+  'IAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCRARAIARB' +
+  'ADYCRAwCCyAEKAI0IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEhIiAC' +
+  'QQhqIgIgBkgNAAsLICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0C' +
+  'AwABBgcEBQoLCAkODwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9Lf1k' +
+  'IgVFDQALIAVoQQF2IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALEBshCwsgEEUNASAQQQJOBEAgACAAKQN4QgF8' +
+  'NwN4IBUgCUECdGogCzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRqIQUgBCgCWCAKIBEgE2xB' +
+  'AXRqIg4gBCgCICIIQQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9AAAAISIgAiAPaiICIAP9' +
+  'AAAQ/QsAECACICL9CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgiAiATQQJ0aiACIA1BAnRq' +
+  'KAIAIANBgIABSGs2AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAhHANAIAcgG6dBA3QiBWog' +
+  'BSAGav0AAAAiIyAFIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB' +
+  '/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgCXCEK' +
+  'IAQoAkghBiAcIRtCACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA8gByAb' +
+  'eqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BFDQAL' +
+  'DAELQgAhHiAcUARAQgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIbe0IGfiAefCEeIB1CAX0g' +
+  'HYMhHSAHIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggi' +
+  'AiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4Mi' +
+  'G1ANASADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCIC' +
+  'IAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQALCyAc' +
+  'IRsMBQsgFSAJQQJ0aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0aiEHQQAhAgNAIAIiA0EC' +
+  'aiECIAcgA0EDdCIFav0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAEKAIw' +
+  'IhQgBCgCACIHIAlBAXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWooAgBBAWoiBUHAAG0iAiAH' +
+  'Tg0AIAogAkEDdCIDaikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAgCUEDdGopAwBCfyACQQFq' +
+  'rYaDIhxQDQEgBiAceqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAYpAwAg' +
+  'CikDAIMiHFAEfiAEKAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUgHAt6pyADQQZ0aiECCyAC' +
+  'IBggCUECdCIDaigCAEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIANwNQ' +
+  'IARB0ABqIQVCACEeC0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH/QAAEP0LABAgAiAi/QsA' +
+  'ACADQRBqIgMgEUgNAAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsgDCANbCEIIAQoAjAhFCAE' +
+  'KAIMIQoLIAogC0EDdGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gG0J+gyIcUA0BIA4gHHqn' +
+  'IgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUi' +
+  'HDcDiAEgHEKdurP7lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxODQAgCCACQQN0IgNqKQMA' +
+  'Qn8gCkE/ca2GgyADIA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAOIBx6pyICQQN0IgNqKQMA' +
+  'IAMgCGopAwCDBSAcC3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcpAwBCfoMiHFANASAOIBx6' +
+  'pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNqIAI2AgAgAyAXakEANgIA' +
+  'IAMgFmogEDYCAAsgGSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIhESAEKAIgIg8hBQJAIA8N' +
+  'AEEAIQMgBCgCJCIFDQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFsQQF0aiEKIBQgBCgCACIQ' +
+  'IA1BAmoiE2xBA3RqIQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACECIAxBAEoEQANAIAogAkEB' +
+  'dCIDaiIH/QAAACEiIAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBKBEBBACENA0AgCyASIA1B' +
+  'AnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFsQQN0aiEHIAQoAjgiAyAT' +
+  'QQJ0aiADIBFBAnRqKAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAYgG6dBA3QiBWog' +
+  'BSAHav0AAAAiIyAFIAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB' +
+  '/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAEKAJIIQcDQCAcQgF9IByD' +
+  'IAcgHHqnIgJBCHRqIQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEA' +
+  'QQFrIgI7AQAgG0IBfSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0gG3tCAYZ9IR1B' +
+  'ASEDDAYLIhxQRQ0ACwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+IB18IR0gHEIB' +
+  'fSAcgyEcIAUgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0F' +
+  'IAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFr' +
+  'IgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0F' +
+  'IBtQDQEgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEA' +
+  'IAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQ' +
+  'IgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxCAFINAAsMAQtC' +
+  'ACEdIARCADcDUAtBACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUgB/0AABD9CwAQIAUgIv0L' +
+  'AAAgAkEQaiICIAxIDQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiICQQN0aigCAEUNASAAKAJg' +
+  'IAlKRQRAIAAgAjYCYAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPgAiIcQgF8IgE3A+ACIAAgACkD6AIgASAcVK18' +
+  'NwPoAkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+AnsjAEEgayIQJAAgACgC' +
+  'WCEIIAApA3AhHyAAKQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoAqgCIgMoAjwhFwJAIAAoAsACRQ0AQQEhGCAD' +
+  'KAIkRQ0AIAMoAgBBBUghGQsgACgCpAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAAKAJcRQ0EIBMgCEECdGoo' +
+  'AgAhBEEADAILIAAgAxAaQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMoAjAiCSADKAIAIgIgCEEB' +
+  'dCIKbEEDdGohBiADKAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYgBUEDdCINaikDAEJ/IAQg' +
+  'BUEGdGuthoMgByANaikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQDQEgByAceqciBUEDdCIE' +
+  'aikDACAEIAZqKQMAgwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMiHFAEfiADKAJAIAhBA3Rq' +
+  'KQMAQn6DIhxQDQEgByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEECdCICaigCAEYNASACIBVq' +
+  'IgIgAigCAEEBajYCAAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EANgJEDAELIAMoAjQiByAD' +
+  'KAIEIgQgCEEBdCIKbEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJBCGoiAiAESA0ACwsgIyAj' +
+  'ICP9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQIDAAEGBwQFCgsICQ4PDA39' +
+  'lgEiJCAj/Q0AAQABAAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQiBkUNAAsgBmhBAXYgBWoh' +
+  'BiAaRSAk/RgAIg1B//8BRnJFBEAgACAEIAcgCCANIAYQGyEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3A3gLIBBCADcDGCAQ/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSABICB9IBBBCGoQHEUNASAQ' +
+  'KQMYICJ8ISIgECkDECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJOBEAgAygCMCIMIAMoAgAi' +
+  'AiAKQQFyIgdsQQN0aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAGbEEDdGohC0EAIQUgBEEA' +
+  'SgRAA0AgDiAFQQF0IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0ACwsgDCACIApsQQN0aiEE' +
+  'IAkgBkEBdGoiBSAFLgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIAAkAgAkEATARAQgAhHiAD' +
+  'QgA3A1BCACEhDAELIAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk/U/9CwAAICQgI/1O/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5QBEBCACEeDAELIAMoAhwh' +
+  'ByADKAIYIQwgHiEcA0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1QRQRAA0AgDCAPIB16p3Ig' +
+  'B2xBAnRqIgUoAgAiAkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBODQALCyAhIAJBf3OtfCEh' +
+  'IB1CAX0gHYMiHUIAUg0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAGbCEEIAcgCmwhCyADKAIw' +
+  'IQkgAygCDCEMDAELIAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAhBQNAIAUiAkECaiEFIAYg' +
+  'AkEDdCIOav0AAAAgDiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcDAAsgDCAEQQN0aiEGIAkg' +
+  'C0EDdGohC0F/IQQCQCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMA' +
+  'gwUgHAt6pyACQQZ0aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4g' +
+  'DayCIh1QDQAgBSAIQQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAEQT9xrYaDIAYgDmopAwCD' +
+  'IhxQBH4gBEFAcUHAH0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
+  'dGohBAwBC0F/IQQgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikD' +
+  'AIMFIBwLeqcgAkEGdGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAUaiANNgIACyATIAhBAnQi' +
+  'BmogBDYCACADKAIYIAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGooAgBBAE4NAAsLIAMoAjQi' +
+  'BSAKIAYgFGooAgBBAUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAKbEEDdGohESAJIAcgC2xB' +
+  'A3RqIQwgAygCLCAEIAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIgG/0AABD9CwAQIBIgI/0L' +
+  'AAAgCUEQaiIJIAZIDQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5BgIABcjsBACAGIA5BgIAB' +
+  'SGohBiAJQQFqIgkgAkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAhHSADQgA3A1BBACECDAEL' +
+  'IAetIRxCACEdQgAhHgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwhCSADKAIYIQYDQCAeeiAe' +
+  'QgF9IB6DIR6nIgJBBnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAKIBx6p3IgCWxBAnRqIgIo' +
+  'AgAiB0EASA0AIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdBAXRqIgcgBy8BAEEBayIH' +
+  'OwEAIAJBBGohAiAHQf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASECDAQLIB0gB0F/c618IR0i' +
+  'HFBFDQALC0EAIQIgHlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0EICJCAXwhIgwCCyAAKAJg' +
+  'IAhKRQRAIAAgAjYCYAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA+AC' +
+  'IgFCAXwiHDcD4AIgACAAKQPoAiABIBxWrXw3A+gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAINgJY' +
+  'IAAgACkD4AIiASAifCIcNwPgAiAAIAApA+gCIAEgHFatfDcD6AILIBBBIGokACACC5sMAxR/BH4FeyABKAI0IQkgASgCMCEKIAAo' +
+  'AiAhBSABKAIEIQcCQCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsD' +
+  'QCAKIBenQQN0av0MAAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcU' +
+  'FRYXDA0ODyIa/R0Ahv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79' +
+  'O/1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB' +
+  '/VL9CwMAIBv9DAIAAAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAFIBanIgRBBnQiAmsiA0E/' +
+  'Sg0AGkIAIAIgBU4NABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBMDQAgACgCACEEQQAhAiAH' +
+  'QQhPBEAgB0F4cSECIAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQMDQCAJIANBAXRq/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgA' +
+  'AAAIAAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIgB0YNAQsDQCAJIAJBAXRq' +
+  'QQBB//8BIAIgBEgbOwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxBAnRqIgIoAgAiA0EATgRA' +
+  'A0AgCSADQQF0aiIDIAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsLIAEoAjggACgCADYCACAA' +
+  'KAIwQQBKBEAgCSAHQQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIcbEECdGohEEEAIQIgASgC' +
+  'JCIDRQRAA0AgAiIDQQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRqIQwgASgCACENIAEoAjAh' +
+  'DkEAIQIgEUEASgRAA0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJBEGoiAiARSA0ACwtBACEG' +
+  'QQAhAiADQQBKBEADQCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYgAkEBaiICIANHDQALCyAB' +
+  'KAI4IgMgAygCACAGazYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyANrSEYQgAhFkIAIRcDQCAD' +
+  'IBanQQN0IgJqIAIgDmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFoYg' +
+  'F4QhFyAWQgJ8IhYgGFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEXIAUgGKciAkEDdCIDaikD' +
+  'ACADIA5qKQMAgyIWUEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANBAXRqIgMgAy8BAEEBazsB' +
+  'ACACKAIEIQMgAkEEaiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU/AoAACAJIBMgEvwKAAAg' +
+  'ASgCOCIDIAMoAgQ2AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKkAiIGQQBMBEAgBQ8LIAIgASADbEECdGohASAA' +
+  'KAKgAiECQQAhAAJAA0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUPCyADC74EAgh/BX4gASgC' +
+  'JCIIrCEPAkACQCAIIAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJIAhBAXRHDQEgBKwiECAF' +
+  'Vg0BIARBAUohB0EAIQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAgCSACQQF0bEEDdGohCkEA' +
+  'IQcDQCAHIAogCEEDdCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAEQQFKGyISNwMIQgAgCUEA' +
+  'TA0BGiAHrSAPfiETQQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEoAiwhCwNAIAsgBCAFeqdy' +
+  'IAlsQQN0aiENQQAhCEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAHRQRAQQAPCyAG' +
+  'IBIgE3wiEjcDCCAGIAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsgA0EBaiIDIAlHDQALDAIL' +
+  'IAYgDyAQfkIAIAcbNwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4IBF8NwN4QQEhByAAKQOI' +
+  'AVAgD1ByDQAgAEGIAWohAANAIAAQHhogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCqAIiBxAaAkAgAkEATA0AIAco' +
+  'AjgiCCgCACIFQQBMDQAgACgCpAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykDAEIBfDcDACAHKAI0Igsg' +
+  'DSAHKAIEIgxsQQJ0aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIFIAxIDQALCyAcIB2gIR0g' +
+  'FyAXIBf9DQgJCgsMDQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9DQIDAAEGBwQFCgsICQ4P' +
+  'DA39lgEiGCAX/Q0AAQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t/WQiCUUNAAsgCWhBAXYg' +
+  'BGohBSAURSAY/RkAIgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQGyEFCyAGQf//A3FFDQEgBygCMCIVIAcoAgAiCiAObEED' +
+  'dGohDyAGwbchHiAHKAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkgGadBA3QiBGr9AAAAIAQg' +
+  'D2r9AAAA/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAcIB6iIRwgBygCQCANQQN0' +
+  'aiIIIBs3AwAgASABKQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAatw4JCAXwhGUF/IQUDQAJ/' +
+  'QX8gBUEBaiIFQcAAbSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAEfkF/IAVBQHFBwB9GDQEa' +
+  'QX8gCCkDAEJ/IAZBAWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0agshBSAZQgF9IhlQRQ0A' +
+  'CyAHKAIYIAcoAhwgBWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4NAAsLIAcoAiwhECALIAwg' +
+  'DkECaiITbEEBdGohESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkgEWoiCSAG/QAAEP0LABAg' +
+  'CSAX/QsAACAEQRBqIgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAYg' +
+  'CUGAgAFIaiEGIARBAWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAgCkEATARAIAdCADcDUAwB' +
+  'CyAQIAUgCmxBA3RqIRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0AAAAiGCAIIBBq/QAAACIX' +
+  '/U/9CwAAIBcgGP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A1AgG1ANACAH' +
+  'KAIcIQYgBygCGCEJA0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkgCCAZeqdyIAZsQQJ0aiIF' +
+  'KAIAIgRBAEgNACARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEEaiEFIBEgBEEBdGoiBCAE' +
+  'LwEAQQFrIgQ7AQAgBEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBF' +
+  'DQALCyAbQgF9IBuDIhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgC' +
+  'ACEFDAALAAsgHQs1AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvqEwMgfwN+AXsj' +
+  'AEHQAGsiBSQAIAAoArgCIgcoAkwhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAgBSAHKAIQNgIkIAUgBygC' +
+  'FDYCKCAFIAcoAhg2AiwgBSAH/QACHP0LAzAgBSAHKAI0NgJAIAcoAjwhAyAFIAI2AkggBSADNgJEIAApA2ghJCAHKAIsIRggBygC' +
+  'SCEPIAcoAkQhEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkA2AgwgBSAHKAJUIgw2' +
+  'AgggAkGBIEghGiAQRSERIAAoAqQCIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQICAFIAcoAkA2Agwg' +
+  'BSAHKAJUIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARF' +
+  'BEAgASAkWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAkQgF8ISQgBygCaARAIAdBADYCaAwHC0EAIQRB/////wchBkEBIQIgBSgCQCEK' +
+  'IAUoAkgiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB////' +
+  '/wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEE8' +
+  'SSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANO' +
+  'DQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoi' +
+  'DSgCAE4NBSAFIAUoAgwiAyAHKAJIIgogCUEEdGooAggiBkoEfyAFKAJEIQsCQCAQRQRAIAUoAjwhDiAFKAIwIRsgBSgCHCEcIAUo' +
+  'AhghHSAFKAJAIQwDQCALIANBAWsiA0EEdGoiAikDACEjAkACQAJAIAIoAggiAkEATgRAICMgHSACQQN0aiIeKQMAQn+FgyEiIBwg' +
+  'AkECdGooAgAiBA0BICJQDQIgAkEGdCECIAUoAjQhHyAFKAJAISADQCAOIAIgInqnckECdCIEaigCACISIAQgG2ooAgAiBGohISAS' +
+  'QQBKBEADQCAgIB8gBEECdGooAgBBAnRqIhIgEigCAEEBajYCACAEQQFqIgQgIUgNAAsLICJCAX0gIoMiIkIAUg0ACwwCCyAMIAJB' +
+  'f3NBAnRqIgIgAigCAEGAgICABGs2AgAMAgsgDCAEQQJ0aiICIAIoAgAgInunajYCAAsgHiAjNwMACyADIAZKDQALDAELIAUoAhgh' +
+  'AgNAIAIgCyADQQFrIgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAcoAkwgBygCUCIGIAls' +
+  'QQJ0aiELQQAhBCAGQQBMDQAgBygCNCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0LAjAgAiAD/QACIP0L' +
+  'AiAgAiAD/QACEP0LAhAgBEEQaiIEIAZIDQALIAcoAkghCgsgBSAKIAlBBHQiA2ooAgw2AgggFiAJQQJ0aigCACAIIAgoAgBBAWoi' +
+  'BjYCACAGaiICQQAgDSgCACIGIAIgBkgbayEIIAlBAWohAiADIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAKIAIiBkECdGoiAv0A' +
+  'AAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEEMSSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIl' +
+  'ICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsgBkEQaiECIAZBH2og' +
+  'C0wNAAsLQQAhBCAIRQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAjhCEj' +
+  'ICJCDFQgIkIEfCEiDQALDAELIAogCEECdGohBiAD/REhJUIAISJCACEjA0AgBiAip0ECdGr9AAAAICX9N/2kAa0gIoYgI4QhIyAi' +
+  'QjxUICJCBHwhIg0ACwsgCCAjeqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRqKAIAIgMgBk4NACAC' +
+  'IQQgAyIGDQBBACEGDAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKgAiAXIAYgBBACIQQLIAYNAQsgCQ0CQQAhCQwGCyAGQQJI' +
+  'IgJFBEAgACAAKQN4QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIDaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQaiARECEgCiAENgIE' +
+  'IAJFBEAgBSgCCCEMIAMgBygCSCIDaiAFKAIMNgIIAkAgEEUNACAHKAJMIAcoAlAiCyAJbEECdGohDUEAIQIgC0EATA0AIAcoAjQh' +
+  'DgNAIA0gAkECdCIIaiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9CwIQIAJBEGoiAiAL' +
+  'SA0ACyAHKAJIIQMLIAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEIIAApA4gBIiJQRQRAIAAgIkIMiCAi' +
+  'hSIiQhmGICKFIiJCG4ggIoUiIjcDiAEgIkKdurP7lJL9oiV+IAasgqchCAsgFiAJQQJ0IgNqIAg2AgAgAyAVakEANgIAIAMgFGog' +
+  'BjYCAAsgGSAJQQJ0aiATIA8gCUEEdGooAgAgCGpBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAFQQxqIAVBCGogBUEQ' +
+  'aiAaIBEQIkU2AmggBSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEEDAALAAsgAEECNgJk' +
+  'IAAgAjYCXCAAIAApA+ACIgFCAXwiIjcD4AIgACAAKQPoAiABICJWrXw3A+gCQQAhDEEBDAELIABBADYCXCAAQQM2AmRBAgshBCAF' +
+  'KAIMIQIgByAMNgJUIAcgAjYCQCAAICQ3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC58DAgh/AXsjAEFAaiIDJAAgASgC' +
+  'BEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI0IAEoAjggACgCBEECdEEE' +
+  'avwKAAAgACgCACEEIAFBADYCQCABIAQ2AlQgAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQNgIUIAMgASgCFDYC' +
+  'GCADIAEoAhg2AhwgAyAB/QACHCIL/QsDICADIAEoAjQ2AjAgASgCPCEFIAMgBDYCOCADIAU2AjQgA0IANwMAAkAgACgCMEEATA0A' +
+  'IAFBQGshBSABQdQAaiEHIAv9GwEhBiAL/RsAIQhBACEEA0AgASADQQhqIgkgBiAIIAEoAiwgACgCLCAEQQJ0aigCAEECdGooAgAi' +
+  'CkECdGooAgBBAnRqKAIAIgZBACAFIAcgAyACECEgCSAKIAYgBSAHIANBACACECIaIARBAWoiBCAAKAIwTg0BIAEoAhwhCCABKAIg' +
+  'IQYMAAsACyABQQA2AmggA0FAayQAC6cGAgl/A34gASgCKCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAIsIAQgBCgCACIH' +
+  'QQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjBMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCACQQN0' +
+  'aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACITgyISUA0A' +
+  'AkAgAwRAIAlBBnQhCCAAKAIwIQIgEiERA0AgAyAFQQJ0aiACIAggEXqnckECdGooAgA2AgAgBUEBaiEFIBFCAX0gEYMiEVBFDQAL' +
+  'DAELIAUgEnunaiEFCyABKAIsIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiATNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmogEiAT' +
+  'hTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhESABKAIkIQ4gASgCGCEPA0AgDiANIBJ6p3JBAnQiAmooAgAiCKwh' +
+  'EyAIQQBKBEAgCCACIA9qKAIAIgJqIRAgASgCHCEJIAEoAighCgNAIAogCSACQQJ0aigCAEECdGoiCCAIKAIAQQFrNgIAIAJBAWoi' +
+  'AiAQSA0ACwsgESATfCERIBJCAX0gEoMiEkIAUg0ACyAGIBE3AwAMAQsgBiASeyIRIAYpAwB8NwMAIAEoAiggAkECdGoiAiACKAIA' +
+  'IBGnazYCAAsgB0EBaiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIMAQsg' +
+  'A0UNAUEBIQBBACEFCwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGIAEiByECAkAgACABSg0AA0AgBiADIAcgAGsiAkECdGooAgAi' +
+  'BE4EQCAHIQIMAgsgAyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQALCyAAQQJKIABBA20h' +
+  'AA0ACwsL+AcCEH8DfiABQQJ0IgggACgCGGoiCSgCACELIAkoAgQhEAJAIAAoAiQgCGoiCigCAEEATA0AIAcEQCALIQkDQAJAIAAo' +
+  'AhwgCUECdGooAgAiDCACRg0AIAAoAiggDEECdGoiCCAIKAIAQYCAgIAEajYCACAAKAIsIAMgAygCACIIQQFqNgIAIAhBBHRqIghB' +
+  'ADYCDCAIIAxBf3M2AgggCEIANwMAIAAoAjAgDEgNACAEIAQoAgBBAWs2AgALIAlBAWoiCSAAKAIkIAFBAnRqKAIAIAtqSA0ACwwB' +
+  'CyAAKAIcIQggCyEJA0ACQCAIIAlBAnRqKAIAIgwgAkYNACAAKAIoIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCMCAMSA0AIAQg' +
+  'BCgCAEEBazYCAAsgCUEBaiIJIAooAgAgC2pIDQALCyALIBBIBEADQAJAAkAgC0ECdCIIIAAoAhxqKAIAIgogACgCMEoEQCAAKAIo' +
+  'IApBAnRqIgkoAgAiAUH/////A0oNAiAJIAFBgICAgARqNgIAIAcEQCAAKAIsIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCAB' +
+  'IApBf3M2AgggAUIANwMACyAAKAIwIApIDQEgBCAEKAIAQQFrNgIADAELIAIgCkYNAQsgACgCCCAKQQN0aiIBKAIAIg0gASgCBCIR' +
+  'Tg0AIAAoAhQgACgCECAAKAIgIAhqKAIAQQJ0aigCAEEEdGohDiAAKAIAIRJBASETA0ACQAJAIAAoAgwgDUEEdGoiASkDACAOKQMA' +
+  'Qn+FQn8gASgCCCIIIA4oAghGIhQbgyASIAhBA3QiAWopAwAiGIMiGVANACAAKAIsIAMoAgBBBHRqIglBADYCDCAJIAg2AgggCSAY' +
+  'NwMAIAMgAygCAEEBajYCACAAKAIAIhIgAWogGCAZhTcDAAJAIAAoAgQgCEECdGooAgAiAUUEQCAIQQZ0IRUgBSkDACEaIAAoAiQh' +
+  'FiAAKAIYIRdBACEPA0AgFiAVIBl6p3JBAnQiAWooAgAiCKwgCEEASgRAIAggASAXaigCACIJaiEMIAAoAhwhCiAAKAIoIQgDQCAI' +
+  'IAogCUECdGooAgBBAnRqIgEgASgCAEEBayIBNgIAIA8gAUVyIQ8gCUEBaiIJIAxIDQALCyAafCEaIBlCAX0gGYMiGUIAUg0ACyAF' +
+  'IBo3AwAMAQsgBSAZeyIYIAUpAwB8NwMAIAAoAiggAUECdGoiASABKAIAIBinayIBNgIAIAFFIQ8LIAZFDQAgDw0BCyAOIBRBBHRq' +
+  'IQ4gDUEBaiINIBFIIRMgDSARRw0BCwsgE0UNAEEADwsgC0EBaiILIBBHDQALC0EBC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJ' +
+  'cg0AQQEhBSAAIQcCQANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdI' +
+  'GyEHIARBAEoNAAtBAA8LIAWsIAGsfkL+////B1UNAEEBQTgQNCIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFq' +
+  'Igk2AgwgBCAAQQ9qQRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEDUi' +
+  'CjYCFCAEIABBBnQQNSILNgIYIARBASAGEDQiBTYCJCAEIAhBA2ogBmxBP3IQNSIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoi' +
+  'CBA1Igk2AjAgBCAIEDUiCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMg' +
+  'BCAFIAMgAiAFQQJ0aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQJEUNAAsLIAQQJQtBAA8LIAQQJiAEC7UCAQt/IAAoAhQg' +
+  'ACgCECIEIAFsIgZBAnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQIC' +
+  'QCABIAxqIgQtAAAiBQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcg' +
+  'DmpBfiAFd0EQdCABcjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAA' +
+  'IAlBAWoiCSADRw0ACyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgL' +
+  'NQAgAARAIAAoAhQQOiAAKAIYEDogACgCJBA6IAAoAiwQOiAAKAIwEDogACgCNBA6IAAQOgsLFQAgACgCKCAAKAIkIAAoAiD8CgAA' +
+  'C8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8B' +
+  'ACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAo' +
+  'AhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNx' +
+  'IgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQAL' +
+  'CyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAo' +
+  'AiAiDmoiCSAGIA78CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgAL' +
+  'QQAgDmshEEEAIQYDQAJAAn8CQAJAIAkgACgCCCALQQxqECkiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIB' +
+  'fCEVIAdBAUYEQCAAKAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIA' +
+  'Igg2AgAgACAJIAgQJyAGQQFqIQYgCSAAKAIIIAtBDGoQKSIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYC' +
+  'ACAKIAxqQX82AgAgFkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxq' +
+  'KAIAIAAoAhBtNgIAIAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAg' +
+  'BkEfdSAGcSEIIAYhCgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2Agwg' +
+  'CWogB0EBdGovAQAiBkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEM' +
+  'BgsLIAcgDzYCAAJAIAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAnIApBAWohBgwHCyAGQQBO' +
+  'DQEgCEEBayEKCyAJIBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAF' +
+  'IBM3AwAgC0EQaiQAC/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgN' +
+  'AAsLIAMgAyAD/Q0ICQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAA' +
+  'AAAAAP13IgMgAyAD/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACAB' +
+  'av0AAAAgA/0j/WQiBkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEDQiBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCAD' +
+  'QQF0aiIGQYAcaiEBAkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUN' +
+  'ACACIAItAABBAnI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEB' +
+  'a3ENACABIAEvAQAgAEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAv' +
+  'AQBBkQJyOwEAIAEgASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsB' +
+  'ACABIAEoAgBBh4COB3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIA' +
+  'QbicgDhyNgIAIAIgAi0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYC' +
+  'ACACIAItAABBCHI6AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAA' +
+  'QRByOgAACyAEQcDj8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsg' +
+  'A0EBaiIDQYAERw0ACyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEA' +
+  'IQMDQCAEIANBAnRqIgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyAC' +
+  'a3RyIAFBCXRyIAFBEnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQOgvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAA' +
+  'AAAA///////////9CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H' +
+  '////B////wf9CwIAIABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9' +
+  'DP///wf///8H////B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8Ckg' +
+  'AEHgKmpC////v/D///8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAG' +
+  'Qf8BcUEbbiIHQQlsakECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEC0LIAZBAWoiBkHRAEcNAAsg' +
+  'CUIANwMgIAlC////v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkAC' +
+  'QAJAAkADQCAHBEAgCSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmoh' +
+  'CiAGIA5BEmoiFEECdGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABB' +
+  'CHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIU' +
+  'IAogATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEE' +
+  'QCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYo' +
+  'AgAiH0F+IAh3Ig9xNgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQ' +
+  'IAYgBigCFCIXIA9xNgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAW' +
+  'QYAkaigCAHJBf3NxQQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2Amwg' +
+  'CSAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2' +
+  'QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJ' +
+  'KAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAA' +
+  'QQJ0cnJqKAIAIAhxIgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAg' +
+  'AUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkg' +
+  'A0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAG' +
+  'IAYoAiwiGyAPcTYCLCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAG' +
+  'IAYoAkAiJyAPcTYCQCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/' +
+  'c3FBASAIdHIiEjYCACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYAB' +
+  'cSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEB' +
+  'cXJycnJycnJyQQl0ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAg' +
+  'DCgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAko' +
+  'AhQgASAIRyAUdHI2AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIB' +
+  'IAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIA' +
+  'IREgDCgCACEQIAYgBigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQg' +
+  'BiAGKAJYIhwgD3E2AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2Amgg' +
+  'DCAQNgIAIAogCigCACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYC' +
+  'ACAGIAcgD3EiBzYCdCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2' +
+  'QQR0QRBxIBsgCHZBA3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAU' +
+  'dHIiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNx' +
+  'IAooAiQiB0EJdiAHciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsg' +
+  'CEEGdEHAA3EgD0EDdEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8B' +
+  'ACIQRQ0GIAsgEUHAA3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3Fy' +
+  'ciIWcSAHIBFBA3RBwANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAg' +
+  'CCASRg0AIAkgCigCJCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEi' +
+  'ASAIR0ESdHIgDnQiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0A' +
+  'CwsgCSgCFCELQQAhCiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcg' +
+  'BiABQQJ0aiIBKAIgIgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIi' +
+  'IHIiEnIiJHIiFnIiH3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9z' +
+  'cSIGRQ0AA0BBACEHAkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEH' +
+  'IAEoAhAgCHENAEEFIQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAH' +
+  'IAogDBAtIAkoAhwNAiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0A' +
+  'QQAhECAJKAIMIQggCSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWot' +
+  'AABBA3QgASAGQf8DcWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8B' +
+  'ACElIAYgHEEBdGovAQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciId' +
+  'NgJkIAkgCiALciAMciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABB' +
+  'A3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiAr' +
+  'QQF0ai8BACEeIAkgASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSAL' +
+  'IAxyIA1yIidB/wNxIiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEED' +
+  'dCABID79GwBB/wNxai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8B' +
+  'AAD/AQAA/wEAAP8BAAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsB' +
+  'ai0AAEEGdHIiDDYCdCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0A' +
+  'AEEDdHIgASBA/RsCai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0b' +
+  'A0H/A3FqLQAAISEgASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9' +
+  'GwMiIkEBdGovAQAhKSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKA' +
+  'ASAJIAcgOHIgLnIiOEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAog' +
+  'NHFyIi4gCyA1cXIiNCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZx' +
+  'ciI1ciI2IAcgIiAWICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFy' +
+  'IjMgQv0bASAvcXIiLyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB' +
+  '/wNHDQMgFSAeICYgMnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAy' +
+  'ciImcSAwciIycXIiMHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICAR' +
+  'IBQgF3IiFHEgJXIiF3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3Fy' +
+  'ICkgHyASIBUgGnIiFXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8B' +
+  'ACIHICkgHyASIBVyIhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3Jx' +
+  'IBpycSAScnEiFSAvIDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/' +
+  'A3FqLQAAQQN0ciABIB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAU' +
+  'ICRycSARcnEgIHIgAXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJ' +
+  'bEH/AXEiEXRBByABIA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQg' +
+  'DyAMQQF0akGAHGovAQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEB' +
+  'IAlBMGogC2ooAgAiESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/' +
+  'c3FyIQYgASAMciEBIAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAi' +
+  'ByABIAYgEBtBf3NxIgs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiAS' +
+  'KAIAIhIgBiABIBBBAkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYC' +
+  'FAsgCkEBaiIKQQlHDQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRA' +
+  'AkAgBEUNAEEAIQYgQ0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygC' +
+  'JCIGBEADQCAGaCAEaiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlH' +
+  'DQALCyBDQgF8IUMgAlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA' +
+  '/A9xIA4oAiAiAUEJdiABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJB' +
+  'CXRBgPwPcSAOKAIcIgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFB' +
+  'EnZyQQl0QYD8D3EgDigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiAB' +
+  'ciABQRJ2ckEJdEGA/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFB' +
+  'CXYgAXIgAUESdnJBCXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigC' +
+  'MCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9x' +
+  'IA4oAiwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGA' +
+  'gPA/cSAOKAIoIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQg' +
+  'AXJBgIDwP3EgDigCJCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEM' +
+  'QQAhCEEAIQsDQEEAIQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0' +
+  'IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0A' +
+  'AHIgEyALQRJ2ai0AAEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmot' +
+  'AABBBnRyai0AACIfOgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAi' +
+  'GToAAyABIBggEyAHKAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMg' +
+  'BygCFCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/' +
+  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCAT' +
+  'IAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAABy' +
+  'IBMgAUESdmotAABBBnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFB' +
+  'CUtxIgEbIQxBACAQIAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wi' +
+  'CnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86' +
+  'AAEgByAYICAgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcAD' +
+  'cXJqLQAAIhs6AAMgByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdx' +
+  'ciANQQx2QcADcXJqLQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEG' +
+  'dkE4cSANQQdxciANQQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kg' +
+  'DWkgF2kgHWkgHGkgG2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCAB' +
+  'QQFqIgFBA0cNAAsLQQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0Ag' +
+  'DiAMQQJ0aigCbCIQBEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0A' +
+  'C0EAIQZBACEKIAcgC0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEB' +
+  'CyAQQQFrIBBxIhANAAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIK' +
+  'QQJrQQVJBEAgASEHQQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIB' +
+  'aSIKQQJJIAYgCk1yRQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJG' +
+  'DQEaCyALLQAEIgFpIgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCAB' +
+  'IQdBBSAKIgZBAkYNARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAK' +
+  'TXJFBEBBByEMIAEhB0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAj' +
+  'QYqQAWogDToAACAjQYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwK' +
+  'AAAgCSAHNgIMIAlBCGogFCABQf//A3FoEC4gRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAi' +
+  'AyAJKQMoWgRAIAVBATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZB' +
+  'AWsgBnEiCjsBACAHQYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3' +
+  'AxAgCSAAIC1B+ABsakHwKWo2AgwgCUEIaiAHIAYQLiAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJ' +
+  'QaABaiQAC9sEAhd/AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIE' +
+  'IgggAkEJbCIMIAFqQQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIP' +
+  'IAZxNgIUIAQgBCgCECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIU' +
+  'IAZxNgIAIAQgBCgCICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgko' +
+  'AgBBf3NxciACGyIWNgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCAB' +
+  'QRJqIgtBAnRqIhkoAgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAA' +
+  'IBUgA3ZBCHRBgAJxIA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZB' +
+  'AnRBBHEgEyADdkEBdEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAA' +
+  'IAAoAgwgAXI2AgwLmgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhAtDwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAH' +
+  'QgF8NwMYIAAoAgQgAS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyAD' +
+  'KAIAIAJxNgIAIABBASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJy' +
+  'IAFBA2wiAXQiBEEHIAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEg' +
+  'AkEJdkEBcXJyIAF0IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIg' +
+  'AUEJdHIgAUESdHJxNgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQA' +
+  'IAALHwAgAEETaiIAQRdNBH8gAEECdEHUMmooAgAFQcIeCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFV' +
+  'cg0AQQFBgAMQNCICRQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBA1Igc2AhQgAiAGQcEAakEEEDQiCzYCGCACIAZB' +
+  'AWoiBUECdBA1Ig02AjQgAiAFQQQQNCIONgJAIABBAWoiCUECdCIDEDUhCCACIAk2ApgCIAIgCDYCLCACIAMQNSIPNgJIIAIgAxA1' +
+  'IhA2AkwgAiADEDUiETYCUCACIAMQNSISNgJUIAIgAxA1IgM2ArABIAIgBUEDdBA1IhM2ArQBIAIgBUEYbBA1IhQ2ArwBIAIgCUEU' +
+  'bBA1IhU2AtABAkAgEkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsAayAW/RsC' +
+  'QQFxQQJ0ciAW/RsDQQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0ciAW/RsB' +
+  'QQFxQQV0ciAW/RsCQQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQEDYNACAF' +
+  'QQAgBUEAShshCANAIAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0akEANgIE' +
+  'IAMgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYCBAsDQCAE' +
+  'IAhGBEAgAigCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQNyACIQQMBwUgAigCNCAEQQJ0akF/NgIAIARB' +
+  'AWohBAwBCwALAAUgAyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0aiIDQgA3' +
+  'AgggAyAENgIEIAMgBDYCACAEQQFqIQQMAQsACwALIAIQOAsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACABbCIA' +
+  'EDUiAkUEQEEADwsgAkEAIAD8CwALIAIL1gEBBH8CQCAAEIcCIgIEf0HQNSEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEg' +
+  'AmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACAD' +
+  'IQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQiAJFDQAgAiAAKAIAaxCJAg0BDAQLIAIQiQIiAEUNAwwBCyABQQA2AgALIAAgAjYC' +
+  'ACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEE' +
+  'IAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBA5IgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3' +
+  'A5gBIABB2ABqQQBBKPwLACAAIAD9AATwAv0LBOACAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQPSECCyAAQQA2AsgBIABC' +
+  'fzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABA8IABBADYCiAILhAQBAn8gAARAIAAoAggQOiAAKAIUEDogACgCGBA6IAAo' +
+  'AhwQOiAAKAIsEDogACgCNBA6IAAoAkAQOiAAKAJIEDogACgCTBA6IAAoAlAQOiAAKAJUEDogACgCsAEQOiAAKAK0ARA6IAAoArwB' +
+  'EDogACgC0AEQOiAAKALEARA6IAAoAowCEDogACgCkAIQOiAAKAKgAhA6IAAoApwCIgEEQCABKAJkEDogASgCaBA6IAEoAmwQOiAB' +
+  'KAJwEDogASgCdBA6IAEoAnwQOiABKAKEARA6IAFBADYChAEgAUEANgJ8IAH9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIAFBADYCdCAB' +
+  'QX82AlwgASgCABA6IAEoAgQQOiABKAIIEDogASgCDBA6IAEoAhAQOiABKAIUEDogASgCGBA6IAEoAhwQOiABKAIgEDogASgCJBA6' +
+  'IAEoAigQOiABKAIsEDogASgCPBA6IAEQOiAAQQA2ApwCCyAAKALYAiIBBEAgASgCQEEASgRAA0AgASgCPCACQRhsaigCFBA6IAJB' +
+  'AWoiAiABKAJASA0ACwsgAUEANgJAIAEoAjwQOiABKAIAEDogASgCBBA6IAEoAggQOiABKAIMEDogASgCKBA6IAEoApABEDogARA6' +
+  'IABBADYC2AILIAAoAsQCEDogABAVIAAQOyAAEDwgABA6Cwt1AQR/IABFBEAgARA1DwsCQAJAIAEQhwIiAkUNACACIABBCGsiAygC' +
+  'ACIETQ0BAkAgAxCIAkUNACACIARrEIkCRQ0AIAMgAjYCAAwCCyABEDUiAUUNACABIAAgAygCAEEIa/wKAAAgABA6IAEhBQsgBQ8L' +
+  'IAALrAEBBX8gAARAIABBCGshAkHQNSEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsg' +
+  'AiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMg' +
+  'BCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLIgEBfyAAKAK4AiIBBEAgASgCYBA6IAEQOiAAQQA2ArgCCwsaACAAKALgARB4IAAo' +
+  'AuQBEDogAEIANwPgAQsaAEIBIABC64fWhejIoeThAH0QPiIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PE' +
+  'mbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSAB' +
+  'RXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0h' +
+  'BSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJF' +
+  'DQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoP' +
+  'CyAAQRxqIABBJGogADQCIEIBfEEEEDYiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEDYiBQ0AIAAoAjAhCSAAEEEgABBCIAAQ' +
+  'FSAAEDsgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRq' +
+  'IgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAA' +
+  'IAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQQxogBEEBaiEEDAALAAUgBiABIARBAnQi' +
+  'DWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAG' +
+  'IApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIw' +
+  'RQ0BIAAQRBoMAAsACws1ACAABEAgACgC1AIgACgCsAIgACgCZEVyIAAoArwCIAAoApQCcnJyRQRAIAAQRQsgABA3CwuKBAEMfyAA' +
+  'RQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBCIAAoApQCBEAgACABEEYPCyAAIAEQRyICBEAgACgCNCAAKAIIIAJBBHRqKAII' +
+  'IgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdC' +
+  'ADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyAC' +
+  'QQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICA' +
+  'gARqNgIABSADIAkgAiAKIAQQSAwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCEC' +
+  'A0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALEEgMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAo' +
+  'AjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABF' +
+  'BEBBfg8LIAAoAjBFBEBBdw8LIAAQQiAAIAAoAjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAII' +
+  'IQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEB' +
+  'ayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEEkMAQsgAUEATA0CIAMgBSAEIAIQSgsgACgCNCAGQQJ0akF/NgIA' +
+  'DAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAG' +
+  'QQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQSQwB' +
+  'CyAEKAIMIgRFBEAgAiAHIAMgCEEBEEkMAQsgBEEATA0AIAIgByADIAEQSgsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJ' +
+  'EEkgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGoo' +
+  'AgAiAUEAEEsgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAEL' +
+  'CwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAA' +
+  'IAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EDkiA0UE' +
+  'QEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigC' +
+  'ACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIg' +
+  'ACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIA' +
+  'IQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIA' +
+  'QQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAG' +
+  'QQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEEsMAQsLC24B' +
+  'A38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBI' +
+  'BEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEEsMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQg' +
+  'BigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYC' +
+  'AAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAh' +
+  'ASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUEC' +
+  'dGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFB' +
+  'ASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEAoPCyACIANK' +
+  'BEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC1AIEQCAAIAEgAiADEA4PCyAAKALgAUUEQEEAIQQDQCAE' +
+  'IAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAKwAiAAKAK8AhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQ' +
+  'Dws2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEA' +
+  'SHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAA' +
+  'BEAgACABNwOAASAAEEILCxYAIAAEQCAAIAFBAEc2ApABIAAQQgsLEwAgAARAIAAQQiAAIAE3A6gBCwsTACAABEAgABBCIAAgATcD' +
+  '2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQPgAiIIQn8gACkD6AJQIAhCf1JxGzcDECABIAAoAlg2AiAg' +
+  'ASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAA' +
+  'AAAAAAAAIQJEAAAAAAAAAAAgACgCnAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8h' +
+  'A0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAIL' +
+  'IABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+i' +
+  'oCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEg' +
+  'AjkDGAsLtQEBBX9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AQW8hBCAAKAKUAg0AIAAQQiAA' +
+  'KAIIIQUgAUEBaiIGQQJ0IQhBACEEIAYhAQNAIAUgAUEEdGooAgQiASAGRg0BIAUgARAPIQcgACgCNCAIaigCAEEATgRAIAAgBxBH' +
+  'DQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAQLHwAgAEUEQEF+DwsgACgClAIEf0FvBSAAEEIgABADCwsoAAJA' +
+  'IABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAgAUxyDQAaIAAQ' +
+  'QiAAKAKkAiIFQQAgBUEAShshAyABQQFqIQYCQAJAA0ACQCAAKAKgAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoNAiACQQFqIQIM' +
+  'AQsLIAQEQCADIQIMAgsgACAAKAIAQQJ0EDUiBDYCoAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oiAUEEaiABIAUg' +
+  'AmtBAnT8CgAAIAAoAqACIANqIAY2AgAgACAAKAKkAkEBajYCpAJBAAsL0gMBBX8gAEUEQEF+DwtBfSEEAkACQCABQQBIIAAoAgQg' +
+  'AUxyDQBBbyEEIAJBAEggAiADSnIgA0EATCAAKAIAIAFMcnINACAAEEICQAJAIAAoAowCIgQNACAAIAAoAgAiBUECdEEEaiIGEDUi' +
+  'BDYCjAIgACAGEDUiBjYCkAIgBEUgBkVyDQEgBUF/IAVBAE4bQQFqIQdBACEFA0AgBSAHRg0BIAYgBUECdCIIakEBNgIAIAQgCGpB' +
+  'ATYCACAFQQFqIQUMAAsAC0EBIQUgBCABQQFqIgZBAnQiAWoiBCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQULIAJBAUcgA0EBR3Ii' +
+  'ByAFRgRAIAQgAjYCACAAKAKQAiAGQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBEEEahA1IgFFDQIgASAAKAIsIAT8CgAAIAAQQSAG' +
+  'QQJ0IgQgACgCjAJqIAI2AgAgACgCkAIgBGogAzYCACAAIAAoApQCIAcgBWtqNgKUAkEAIQRBACEFA0BBACAFIAhIIAQbBEAgACAB' +
+  'IAVBAnRqKAIAEEMhBCAFQQFqIQUMAQUgARA6DAMLAAsACyAEEDogBhA6IABCADcCjAIMAQsgBA8LQX8LkAICA38BfiAARQRAQX4P' +
+  'C0F5IQMCQCABQQBIIAAoAiAgAUxyDQBBbiEDIAJCAFMNACACIAAoAsQCIAFBA3RqKQMAQgAgASAAKALQAiIESBt9IgZC////////' +
+  '////ACAAKQPIAn1VDQACQCABIAROBEAgAlANASAEQRAgBBshAwNAIAEgA04EQEH/////ByADQQF0IANB/////wNKGyEDDAELCyAA' +
+  'KALEAiADQQN0EDkiBEUEQEF/DwsgBCAAKALQAiIFQQN0akEAIAMgBWtBA3T8CwAgACADNgLQAiAAIAQ2AsQCCyAAEEIgACgCxAIg' +
+  'AUEDdGogAjcDACAAIAApA8gCIAZ8NwPIAgtBACEDCyADCz4AIABFBEBCfg8LAn5CeSABQQBIIAAoAiAgAUxyDQAaQgAgACgC0AIg' +
+  'AUwNABogACgCxAIgAUEDdGopAwALC6ECAgR/AX4CQCAAKQOYASIGQgBSDQAgACgCACICQX8gAkEAThtBAWohA0EAIQIDQCACIANG' +
+  'DQEgACgCsAEgAkECdGpBgICA/AM2AgAgAkEBaiECDAALAAsgACAAKQOAASAGQoPay4ytxtLaUX6FED03A4gBIAAgASAGQgF8EFtC' +
+  'kM4AIAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAiBEEBTARAIAAoArQBIANB' +
+  'AnRqIQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCACNgIACyACQQFqIQIMAQsLIABBADYCyAEgACAF' +
+  'NgLAASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyAC' +
+  'rYZCf4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLkwQBDH8jAEEgayIJJAAgACgC0AEgAUEUbGpBCGsoAgBBACABGyELIAAo' +
+  'AgAhDyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgCACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJ' +
+  'DQAgBEECRgRAQQEgDCAAIAcgDiAKIAIgAxBdGyEMC0EAIQQgByAKQQR0aigCBCIIIQUDQCAFQQFqIQUDQCAFIAhHBEAgByAFQQR0' +
+  'aiINKAIIIgZBAEwgBEEHSnJFBEAgCSAEQQJ0aiAGNgIAIARBAWohBAwDCyAGQQBKDQIgDSgCACEFDAELCwsDQAJAQQAhBiAEQQAg' +
+  'BEEAShshDSAHIAhBBHRqKAIEIgggCkYNAEEAIQUgBEUNAANAIAUgDUYEQCAGIQQMAwUgByAIIAkgBUECdGooAgAiBBBeBEAgCSAG' +
+  'QQJ0aiAENgIAIAZBAWohBgsgBUEBaiEFDAELAAsACwsDQCAGIA1GDQEgCSAGQQJ0aigCACIEIQUDQCAEIAcgBUEEdGooAgQiBUYE' +
+  'QCAGQQFqIQYMAgsgByAFIAoQXg0AIAcgDiAFIAMgAhBfQQEhDCAAIAAoAsgBIghBAWo2AsgBIAAoAsQBIAhBAnRqIAU2AgAMAAsA' +
+  'CwALIAtBAWohCwwBCwsgACgC0AEgAUEUbGogCzYCDCAJQSBqJAAgDAuCBAEWfyABIANBBHRqKAIEIg9BAWohDSABIA9BBHRqKAIE' +
+  'IhJBAWohFSAAKALIASEWIAAoAgAhEANAAkAgDSAPRg0AIAEgDUEEdGoiEygCCCIHQQBMIAcgEEpyBH8gBwUgAiAHQQJ0aiEXIBUh' +
+  'CgNAIAogEkcEQAJAIAEgCkEEdGoiFCgCCCIIQQBMIAggEEpyIAcgCEZyBH8gCAUgAiAIQQJ0aigCACIGIBcoAgAiC2pBBUgNASAH' +
+  'IAggBiALSCIGGyEYIAEgDyAIIAcgBhsiCxBgIRkgASASIAsQYCEaIAshBgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAaRnIN' +
+  'ASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBKcgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQiEUYE' +
+  'QCAOKAIAIRELIAEgESAYEF5FDQEgASARIAMQXg0BIAAgASACIAcgAyAJIAQgBRBhIAAgASACIAggAyAJIAQgBRBhIBYgACgCyAFI' +
+  'BEBBASEbDAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwALCyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsL' +
+  'IBMoAggLQQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAg' +
+  'BUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJBBHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIE' +
+  'IAAgBUEEdGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVBB0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAg' +
+  'BSAHNgIACyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIAIQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQg' +
+  'BSAGQQR0aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEHSnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAA' +
+  'IAg2AgALIAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFBBHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwC' +
+  'CyACIAAgA0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBshAwwBCwALAAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigC' +
+  'BCIIRwRAIAEgCCAEEF4NASABIAggBRBeDQEgASACIAggByAGEF8gACAAKALIASIJQQFqNgLIASAAKALEASAJQQJ0aiAINgIADAEL' +
+  'CwvRCQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAAEGMgACAANAKkAjcDgAIgACAANALEAjcDSCAAKAKMASAA' +
+  'KAKEASAAKAKAAUdyDQAgABBkCwJAIAAoApwCBEAgABBlIgINAQsgACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEGYNAQtBACECA0AC' +
+  'QCAAKAKYAg0AIAIhBgJAIAAQZyICQQBIBEAgAEEBNgKsASAAEGhBAyEDIAYhAiAAQQAQZkUNAUF/IQIMBAsCQCACBEAgACAAKQPg' +
+  'AkIBfDcD4AIgACgCjAFFBEAgAEEBNgKYAgwECwJAIAAgBUEMaiAFQQhqEGkiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQakUN' +
+  'ACAAEGhBfyECQQEhAwwDCyAAIAUoAgwQayAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQbCAFKAIIIQMMAQsgACAEIAAgAiAD' +
+  'IAUoAggiA0H//wMgA0H//wNJGxBtQQJ0QQFyEGwLIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAA' +
+  'AACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAAr' +
+  'A8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEGsgACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEA' +
+  'NgI4CyAAKAKgAkEASgRAIAAQYyAAKQPgAiEHCyAHIAApA4ACVA0BIAAQZyICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABBkQX8h' +
+  'AkEBIQMgAEEBEGZFDQEMBAsgAEEBNgKsAQsgACAAKQOQAkIBfCIHNwOQAiAAIAApA+ACIAA0AqQCfCAHIAA0AqgCfnw3A4ACQQMh' +
+  'AwwBCyAAIAAoAoABNgJAIAAoAsQCRSAAKQPgAiAAKQNIVHJFBEAgACAAKQNQIghCAXw3A1AgCEIDgyEHIAhCAYMhCEEAIQIDQCAA' +
+  'KAIEIAJMBEAgAEEANgI4IAhQBEAgAEEANgI8CyAAIAApA+ACIAA0AsQCIAApA1BCAXx+fDcDSAUgACgCLCACagJ/IAAoAjQgAmot' +
+  'AAAgCFANABogACgCrAIiBCAHQgFRDQAaIARFCzoAACACQQFqIQIMAQsLCwJAA0AgACgCxAEiAkEASgRAIAAoAiggACgCwAEoAgBq' +
+  'LQAARQ0CIAAQbhoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEG4hBCAA' +
+  'IAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8C' +
+  'QCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0' +
+  'ckEAEGwLIAYhAgsgA0EBRw0BDAILC0ECIQILIAVBEGokACACCzoCAX8BfiAAKAKgAiIBQQBKBEAgACAAKQOIAkIBfCICNwOIAiAA' +
+  'IAIQWyABrX4gACkD4AJ8NwP4AQsLqwEBCX8DQCAAKAIIIANKBEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEF' +
+  'QQAhAUEAIQIDQCAEKAIAIAJMBEAgBCABNgIAIANBAWohAwwDBSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoi' +
+  'CCgCACEJIAggBzYCACAGIAk2AgAgAUEBaiEBCyACQQFqIQIMAQsACwALCwvoAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCAC' +
+  'IANGBEACQCABQQFKBEBBfyECIAAgASAAKALMASIDKAIAIAMoAgQQag0BC0EAIQIgAEEANgKcAiAAIAFBAWsQayAAKALMASIEKAIA' +
+  'IQMgAUEBRgRAIAAgA0EAEGxBAA8LIAAgAyAAIAQgAUGBgICABBBtQQJ0QQFyEGwLIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogB' +
+  'IAEgAkF/c2pBAnRqKAIAQQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAuvCAEQfyMAQYACayIHJAAgAEEBNgKs' +
+  'AQJ/Qf//AyABRQ0AGiAHQQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyED' +
+  'IAJBP0YNBCAHIAJBAnRqKAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGA' +
+  'gICABnENACAEQf//A3EiBEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiID' +
+  'QQRJDQEaCyADCyEQIAFBAEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAF' +
+  'QQAhA0EAIQUgACgCkAEiBCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9x' +
+  'IQULIAYoAgAhCiAGQQhqIQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRq' +
+  'KAIAIgYQbyIEQQBKDQBBACEFIAQNACAPIANBAnRqIAY2AgAgA0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYC' +
+  'mAIMAgsgACgCKCAPKAIAIgMQbw0BIAAgA0EAEGwMAQsgDiADNgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASAD' +
+  'IAhqQQJqIQgLIAxBAWohDAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyEL' +
+  'QQAhAgN/IAIgC0YEf0EAIQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkEC' +
+  'dBA5IgFFBEBBACECA0AgAiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARB' +
+  'ADYCBCADQQFqIQMMAQsLA0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygC' +
+  'DBBwGiAAKAKoASADKAIMQQxsaiABIAMoAggQcBogBUEBaiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEg' +
+  'ACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsL' +
+  'C9QKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUi' +
+  'BEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFB' +
+  'AnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigC' +
+  'ACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEGwLIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwAL' +
+  'IAIgBUECdCIJaiECA0AgAigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0' +
+  'IgcgACgCJGooAgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRA' +
+  'IAEgCCACQQJ0aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0D' +
+  'IAJBAnQiAyAAKALcAWogAyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQbCAAKAIQIAlq' +
+  'KAIAIQMLIARBAWohBAwBCwsgACAFNgLgAUEBDwsgACgCFCABQQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2' +
+  'AgALIAFBAWohAQwACwALIAAoAtwBIgEgBkEBcjYCACABIANBAXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEM' +
+  'bGoiASEMIAEoAgQhCCABKAIAIQZBACEDQQAhAQNAIAMgCEgEQCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmoo' +
+  'AgAiDhBvQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYE' +
+  'QCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRBvQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFB' +
+  'AmohAQwCC0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQb0EASA0ACyAEIBE2' +
+  'AgQgCyAJNgIAIAAoAqgBIAQoAgRBDGxqIAcgBRBwRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAgg' +
+  'AyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8P' +
+  'CyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRBvQQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANB' +
+  'AnRqKAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEGwM' +
+  'AgsACwsgDCABNgIEDAALAAsIACAAQQAQawvxBwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNA' +
+  'IANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABF' +
+  'DQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQcSEDIAgoAgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAA' +
+  'DQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQciAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAAKALMASAGQQJ0' +
+  'aiALKAIANgIAIAZBAWohBgsgA0EBaiEDDAELCwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUNACAGQQEgBkEB' +
+  'ShshB0EBIQMDQCADIAdGBEBBASEGQQEhAwNAIAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRBfHFqKAIABH8g' +
+  'ACAJIAUgCEEIahBzDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQg' +
+  'CTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShsh' +
+  'BUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIh' +
+  'A0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0' +
+  'QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSAD' +
+  'QQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEHQLIAAgACgC' +
+  '6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0' +
+  'QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsi' +
+  'BiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v//' +
+  '/wBTG6dBAmoiAUECdBA5IgVFDQEgACABNgKYASAAIAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUEC' +
+  'dBA5IgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBB' +
+  'f0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0' +
+  'EDkiBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/QDAQZ/AkAgACgCjAEgAUwN' +
+  'ACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMg' +
+  'ACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwA' +
+  'CwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkAL' +
+  'IAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIA' +
+  'IgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIA' +
+  'IgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABB' +
+  'AEo6AAALIAAoAiggA2pBADoAACAAIAMQdSAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6AAAgA0ECdCIDIAAo' +
+  'AnRqIAAoAowBNgIAIAAoAnggA2ogAjYCACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAurAQECfyAAKAKQASAAKAKU' +
+  'ASIEQQJ0aiIFIAI2AgAgBSADNgIEIAVBCGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKUAWpBAmo2ApQBIAAo' +
+  'ApwBIANBAnRqIAQ2AgAgACgCqAEgASgCAEEMbGogBCABKAIEEHAaIAAoAqgBIAEoAgRBDGxqIAQgASgCABBwGiAAIAApA4ADQgF8' +
+  'NwOAAyAEC2IBBX8gACgCyAEiAiAAKALAASIBKAIAIgNBAnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUEC' +
+  'dGooAgAiATYCACACIAFBAnRqQQA2AgAgABB2CyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAA' +
+  'KAIEIgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQOSIDRQRAQX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsg' +
+  'ACAEQQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRB' +
+  'AnUhAwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgC' +
+  'kAEgA2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBB' +
+  'AnRqIQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0' +
+  'NgIAIANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIAQQALrwECBH8BfCAAKAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAi' +
+  'BjkDACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCAC' +
+  'QQN0aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAAIAEQdwsL4QIBCn8jAEEQ' +
+  'ayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EM' +
+  'ahBxIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAA' +
+  'KAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALU' +
+  'ASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMg' +
+  'AUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6oDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0Ag' +
+  'AiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAh' +
+  'AiAAIAUgBkEMahBxIQogBigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGoo' +
+  'AgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgC' +
+  'cCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAA' +
+  'KALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQcgsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVq' +
+  'QQE6AAAgAkEBaiECDAELCyAGQRBqJAALUgEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAA' +
+  'KALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAgARB3CwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRO' +
+  'DQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAF' +
+  'QQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0' +
+  'aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtB' +
+  'AXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIg' +
+  'AUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGoo' +
+  'AgAQOiABQQFqIQEMAAsACyAAKAIAEDogACgCkAEQOiAAKAKcARA6IAAoAqgBEDogABA6CwvlCwEKfyMAQTBrIgokAAJAAkAgACAB' +
+  'ckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEDQiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFq' +
+  'IglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxqEDQhBiAHIAlBAXQiD0EMEDQiCDYCqAEgBkEAIAgbRQRAIAYQOiAH' +
+  'EHgMAQsgByAGNgKwASAHIAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQgCiAHQdABajYCICAKIAdBzAFqNgIc' +
+  'IAogB0HIAWo2AhggCiAHQcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYCCCAKIAdB9ABqNgIEIAogB0EQajYC' +
+  'ACAGIAlBA3RqIQhBACEGA0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYgDkECdCIIaiIGNgIcIAcgBiAIaiII' +
+  'NgIYIAcgCCANQQJ0IgZqIgg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJwIAcgBiAJQQNsajYCNCAHIAYgD2o2' +
+  'AjAgByAGIAlqNgIsIAcoAhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBKGyEIA0AgBiAIRgRAQQAhBiAAQQAg' +
+  'AEEAShshAANAIAAgBkYEQEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFBAEobIQIMAQsgAyAAQQFqIgJBAnRq' +
+  'IQggAyAAQQJ0aigCACEGA0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygCGGooAgAhDCAHKAIcIAcoAiAgC2oi' +
+  'CyALKAIAIgtBAWo2AgAgCyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAGQQJ0IgAgBygCJGogBygCICAAaigC' +
+  'ADYCACAGQQFqIQYMAQsLIAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcDuAEgB0EBNgLQAiAHQoCAgICAgID6' +
+  'PzcDyAIgB0KBgICAgP0ANwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVClfip+pe33puef35Cnbqz+5SS/aIl' +
+  'fCIFIAVQGzcD8AEgB0HwAWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYDQCACIAZGBEADQAJAIAcoApgCIQYg' +
+  'ACICIAlGDQAgBg0PIAMgAkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAhCANAIAYgC0YEQCAIIAcoAiggAmot' +
+  'AAByDQMgByACQQF0QQFyQQAQbAwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQZ0UNDSAHQQE2ApgC' +
+  'DA0LIAcoAiAgBkECdGooAgBFBEAgB0EBNgKYAgsgBkEBaiEGDAALAAUgByAIEHUgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAF' +
+  'hSIFQgeIIAWFIgVCEYYgBYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6' +
+  'AAAgBygCMCAGakH/AToAACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJ' +
+  'IAZBAWoiBkECdGoiCyALKAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFq' +
+  'IQYMAQsACwAFIAogBkECdGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC4sCAgN/AX4jAEFA' +
+  'aiICJAACQAJAIAAoAuABIgMEfyADBSAAEHsiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxBiIQMgAiAA' +
+  'KALgASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3A2ggACACKQMQIAApA/gBfDcDeCAAIAIpAyAgACkDgAJ8' +
+  'NwOYAQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA+ACIgFCAXwiBTcD4AIgACAAKQPoAiABIAVWrXw3A+gCDAMLIABBAzYC' +
+  'ZAwCCyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLjwQBD38gACgCBCECIAAoAiAiBEECdEEEaiIFEDUiB0UgACgCDEECdEEE' +
+  'ahA1IglFciAFEDUiCkUgAkECdEEEahA1IgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEhAQN/IAEgAkYEf0EAIQMgBEEA' +
+  'IARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4ABED0QeQUgACgCHCAFQQJ0aigCACEB' +
+  'QQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigCACAJIARBAnRqIAYgC2pBBGsoAgA2AgAgAUEB' +
+  'aiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIAIANBAWohAyAEIQILIAVBAWohBQwBCwsFIAFB' +
+  'AnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEBaiEICyABQQFqIQEMAQsLIQELIAcQOiAJEDog' +
+  'CxA6IAFFBEAgChA6QX8PCyAAEEUgAEEANgLIASAAQgA3A1ggAEEANgLAASAAIAM2AugBIAAgCjYC5AEgACABNgLgASAAQQA2ArgB' +
+  'IAAgACkDaDcD8AEgACAAKQN4NwP4ASAAIAApA5gBNwOAAkEAC+cDAgx/A34gACgCICEEIAAoAgghCiAAKAIAIQVBAUHsABA0IgJF' +
+  'BEBBfw8LIAAgAjYCuAIgBUEBaiEIIARBAnRBBGoQNSEGAkADQAJAIAZBACAEIAdKG0UEQCANQgGGQgJ8IQ9BBCEBA0AgASIDQQF0' +
+  'IQEgDyADrVUNAAsgAiAEQT9qQcAAbTYCACACIAUgBCAEIAVKG0ECajYCWCACIAAoAgQiAUEQakEQbUEEdDYCUCACIAJBACAEIAFB' +
+  'AmoiCSAOp0EBaiIKIA2nIgsQfSIBNgJkIAIgAUEBEDQiCDYCYCAFQQJqQQQQNCEBIANBAnQQNSIFQQBHIAZBAEcgAUEAR3EgA0EI' +
+  'EDQiB0EAR3FxIAhBAEdxIgxFDQEgAiAIIAQgCSAKIAsQfRogACACIAYgASAHIAUgA0EBaxB+IAAoAgAgACgCBCAAKAIgIAIgBhB/' +
+  'DAMLIAYgB0ECdCIDaiILIAg2AgAgACgCHCADaigCACEJIAghAwNAIAogCUEEdGoiDCgCCCIBQQBMBEAgB0EBaiEHDAMFIAEgA0gE' +
+  'QCALIAE2AgAgASEDCyAOQgF8IQ4gCUEBaiEJIA0gDCgCDEEAR618IQ0MAQsACwALCyAAEDsLIAYQOiABEDogBxA6IAUQOiAMQQFr' +
+  'C/YDAQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiAD' +
+  'QQN0aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgZqQQAgARs2AhQgACABIAYgBUEDdEEXakF4cWoiBmpBACABGzYCGCAAIAEgBiAE' +
+  'IAVqQQR0QSdqQXBxaiIFakEAIAEbNgIcIAAgASAFIAJBAnQiBkELakF4cSIHaiIFakEAIAEbNgIgIAAgASAFIARBAnRBB2pBeHEi' +
+  'BGoiBWpBACABGzYCJCAAIAEgBCAFaiIFakEAIAEbNgIoIAAgASAFIAZBB2pBeHEiBGoiBWpBACABGzYCLCAAIAEgBCAFaiIFakEA' +
+  'IAEbNgIwIAAgASAEIAVqIgRqQQAgARs2AjQgACABIAQgA0ECdCIFQYcCakF4cWoiBGpBACABGzYCOCAAIAEgBCAFQQdqQXhxaiIE' +
+  'akEAIAEbNgI8IAAgASAEIAIgA2pBBHRqIgJqQQAgARs2AkQgACABIAIgB2oiAmpBACABGzYCSCAAIAEgAiAAKAJYIgNBBHRqIgJq' +
+  'QQAgARs2AkwgACgCUCIBQYEISCIERQRAIABBADYCTAsgASADbEECdEEHakF4cUEAIAQbIAJqC/gFAg1/An4gACgCICIIQQAgCEEA' +
+  'ShshDSAAKAIIIQ8gACgCACEOA0AgByANRgRAQQAhCCAOQQJqIgdBACAHQQBKGyEKQQAhBwNAIAcgCkYEQEEAIQcDQCAHIA1GBEAC' +
+  'QEEAIQpBACECA0AgCiANRg0BIApBAnQiDCABKAIwaigCACEQIAEoAhwgDGogAjYCAEEAIQkDQCAJQQJGBEAgASgCHCIDIApBAWoi' +
+  'CkECdGogAjYCACADIAxqIQMgASgCKCAMaiEIQQAhBwNAIAggBzYCACAHIAIgAygCACIJa04NAyAHIAlqIQkgB0EBaiEHIA4gASgC' +
+  'ICAJQQJ0aigCAE4NAAsMAgsgACgCHCAQQQJ0aigCACEDA0AgDyADQQR0aiIIKAIIIgdBAEwEQCAJQQFqIQkMAgUgByAOSiAJRgRA' +
+  'IAgoAgwiCEEASARAIAAoAhQgB0EEdGooAgghCAsgAkECdCIRIAEoAiBqIAc2AgAgCEEATAR/QQAFAn8gCKwgB61CIIaEIhRClfip' +
+  '+pe33puef35CIIinIQsDQCAEIAYgC3EiCEEDdGoiEikDACIVUCITRQRAIAhBAWohCyAUIBVSDQELCyAFIAhBAnRqKAIAIBNFDQAa' +
+  'IBIgFDcDACABIAEoAlxBAWoiCzYCXCAFIAhBAnRqIAs2AgAgCwsLIQggASgCJCARaiILIAg2AgAgASgCDCAHQQN0aiIHIAcoAgRB' +
+  'AWo2AgQgASgCFCALKAIAQQN0aiIHIAcoAgRBAWo2AgQgAkEBaiECCyADQQFqIQMMAQsACwALAAsACwUgAyACIAdBAnQiCmooAgBB' +
+  'AnRqIgggCCgCACIIQQFqNgIAIAEoAiwgCmogCDYCACABKAIwIAhBAnRqIAc2AgAgB0EBaiEHDAELCwUgAyAHQQJ0aiIJKAIAIQwg' +
+  'CSAINgIAIAdBAWohByAIIAxqIQgMAQsLBSADIAIgB0ECdGooAgBBAnRqIgggCCgCAEEBajYCACAHQQFqIQcMAQsLC4IEAQZ/IAMo' +
+  'AgwgAUEBakEAEIABIAMoAhQgAygCXEEBEIABIAJBACACQQBKGyEJA0AgBSAJRgRAQQAhAEEAIQQDQCAEIAMoAgBIBEAgBEEGdCIB' +
+  'QUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAhBiABQQJ0IgggAygCKGooAgBBAUYEQCADKAIgIAMoAhwgCGooAgBBAnRqKAIAIQYL' +
+  'IAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEBDAEFIAMoAgggBEECdGogBTYCACAEQQFqIQQMAwsACwALCwNAIAMoAlwgAE4EQCAD' +
+  'KAIYIABBA3QiAiADKAIUaigCBEEEdGoiAUL/////BzcDCCABQgA3AwAgAygCFCIBIABBAnRqIAEgAmooAgA2AgAgAEEBaiEADAEL' +
+  'Cw8LIAVBAWohCCADKAIcIgYgBUECdCIHaigCACEBIAQgAygCMCAHaigCAEECdGooAgAhCgNAIAYgCEECdGooAgAgAUwEQCAIIQUM' +
+  'AgsgAygCDCABQQJ0IgcgAygCIGooAgAiBkEDdGogAygCECAFIAoQgQEgAygCJCAHaigCACIHBEAgAygCFCAHQQN0aiADKAIYIAVB' +
+  'ABCBAQsgACAGTgRAIAMoAjggBkECdGoiByAHKAIAQQFqNgIACyABQQFqIQEgAygCHCEGDAALAAsAC04BBH8gAUF/IAFBAE4bQQFq' +
+  'IQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUC' +
+  'QCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3' +
+  'AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL9QMCB38DfCMAQSBrIgUk' +
+  'AAJ/QX4gAEUgA0VyDQAaQW8gACgClAINABogABBCIAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcD' +
+  'GCAFQQA2AgwgBUEANgIIAn8gACgCrAJBAUcEfyAAEBdBAEcFQQALRQRAA0AgDEQAAAAAAAAAAGZFIAIgB0xyRQRAIAdBAWohByAF' +
+  'QRhqIQpEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBUIghBAEgNACAFIAUpAxBCAXw3AxAgACAIIAUoAgwgBSgC' +
+  'CBBTIgYgBSgCCEoEQCAFKAIMIAZBAnQQOSIJRQRARAAAAAAAAPC/IQ0MAgsgBSAJNgIMIAUgBjYCCCAAIAggCSAGEFMaCyANIA6g' +
+  'IQ0gBkUNACAAIAUoAgwgChAeIAasgqdBAnRqKAIAEEMaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQRBoMAQsLIA1EAAAAAAAA' +
+  'AIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAdIQxBAAsQOiAAEEIgBARAIAQgBSkDEDcDAAtB' +
+  'fyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAuwBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIg' +
+  'IAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEIQBDAELIAJBAmogAkEBaiACLQABIg5BMEYiBhsh' +
+  'AkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCAC' +
+  'QQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQg' +
+  'BkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsg' +
+  'BkHYAEYNASAGQSVHDQQgB0EgakElEIQBIAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMg' +
+  'BTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1' +
+  'AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiAT' +
+  'fn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCEASAJQQFrIQkMBAsgC0UNAyAG' +
+  'QQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEH0LSAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0D' +
+  'IAVBAWohBQwACwALIAdBIGpBJRCEASAGRQ0DIAdBIGogBsAQhAEgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQL' +
+  'IAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABCEASAEQQFqIQQMAAsA' +
+  'CwUgCCAKEIQBIARBAWohBAwBCwsLIAJBAWohAgwBCwsgACAHKAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBqJAAgAkH/////ByAC' +
+  'Qf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIE' +
+  'JAAgBCADNgIMIAAgASACIAMQgwEgBEEQaiQAC8EGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LA4gBIAJB5Do2ApgBQeQ6QQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBB8hdBABCHARoMAQtBAUHoABA0IgNFBEAg' +
+  'AkF/EDI2AgBBACEDIAJBgAFqQX9BAEHOFCACEIcBGgwBCyACQQA2AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAt' +
+  'AABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgKIAQsCQCACQYABahCIAUUEQCACQQA2ApQBQXIhACACQYAB' +
+  'akFyQQBBmhxBABCHARoMAQsgAkGAAWogAyACQfwAaiACQegAahCJASIADQAgAyACKAJ8IgAgAygCJCAAaxAzIgE2AgBBACEAIAEN' +
+  'AEF/IQAgAkF/EDI2AkAgAkGAAWpBf0EAQc4UIAJBQGsQhwEaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUg' +
+  'ASAHSHFFBEAgBhA6IAUQOiAEEDogAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEj' +
+  'Rw0AIAMoAgAgARBWIgVFDQAgAiAFEDI2AiAgAkGAAWogBUEAQc4UIAJBIGoQhwEhAAsgAUEBaiEBDAEFAkAgAkEANgJgIAL9DAAA' +
+  'AAAAAAAAAAAAAAAAAAD9CwNQAkAgAA0AIAIgAygCJEEEEDQiATYCXEEAIQAgAQ0AQX8hACACQX8QMjYCMCACQYABakF/QQBBzhQg' +
+  'AkEwahCHARoLA0AgAA0BIAJBgAFqEIgBRQ0BIAJBgAFqIAMgBCACQdAAahCKASEADAALAAsLCyACKAJQEDogAigCVBA6IAIoAlwQ' +
+  'OiAARQ0CIAMQiwFBACEDDAILIAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAEaigCABBXIgAEQCACIAAQMjYCECACQYABaiAA' +
+  'QQBBzhQgAkEQahCHARoLIAFBAWohAQwACwALIAJBoAFqJAAgAwtZAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcg' +
+  'BSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQgwEaCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMgACgCBCEHA0Ag' +
+  'AyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIEIwBIgUgBGsgCCAFGyICEIwBIgEgBGsgAiABGyECQQAhBiABIAUgARtB' +
+  'AEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAG' +
+  'Rg0BIAQgBmosAAAiARCNAQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABrIgUkACAFQQA2' +
+  'AmwgAkF/NgIAIAFBCGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqEI4BBEAgACgCDCIEIAUoAmgiAWohByAFKAJkIgYgAWsi' +
+  'CEEBRwRAIAdB/AAgCBCMASEIDAILIActAABB/ABHBEAgB0H8AEEBEIwBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAgAUG0HEEAEIcB' +
+  'GgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEH4GEEAEIcBGgwCCwJAIAcgCEkE' +
+  'QCAAIAVB6ABqIAggBGsgAigCAEF/c0EfdiADIAkQjwEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhCQASIHSwRAIAUg' +
+  'BCAHai0AADYCAEFxIQQgAEFxIAdBzR0gBRCHARoMAwsgCiABIARqIgQgBiABayIGEJEBQQBOBEAgBSAFQTBqIAQgBhCSATYCEEFz' +
+  'IQQgAEFzIAFBzB8gBUEQahCHARoMAwsgCiAEIAYQkwEiBEEASARAIAUgBBAyNgIgIAAgBCABQc4UIAVBIGoQhwEhBAwDCyAJQQFq' +
+  'IQkMAQsLQXAhBCAAQXAgBkEBa0HWEkEAEIcBGgsgBUHwAGokACAEC8sIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASAD' +
+  'IAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewB' +
+  'aiAFQegBaiAFQeQBahCOAQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAE' +
+  'IAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcgBhCQASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlBzR0gBUEgahCHARoM' +
+  'BgsgBiAHRgRAQXAhBCAAQXAgB0GoMkEAEIcBGgwGCyARIAwgBiAHayIOEJEBIg9BAEgEQCAFIAVBoAFqIAwgDhCSATYCMEF0IQQg' +
+  'AEF0IAdB1i4gBUEwahCHARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QkgE2AkBBeyEEIABBeyAGQawVIAVBQGsQ' +
+  'hwEaDAcLIAZBAWoiCSAIRgRAQXAhBCAAQXAgBkGPMkEAEIcBGgwHCyAIIAogCSAIEJABIgZLBEAgBSAGIApqLQAANgJQQXEhBCAA' +
+  'QXEgBkGAFSAFQdAAahCHARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQkQEiBEEATg0AIBAgBiAIEJMBIgRBAE4NACAFIAQQMjYCYCAA' +
+  'IAQgCUHOFCAFQeAAahCHASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwgDhCSATYCcEF8' +
+  'IQQgAEF8IAdBmRcgBUHwAGoQhwEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIE' +
+  'EDkiCEUEQEF/IQQgBUF/EDI2AoABIABBfyAHQc4UIAVBgAFqEIcBGgwHCyADIAg2AgAgAygCBCAEEDkiBEUEQEF/IQQgBUF/EDI2' +
+  'ApABIABBfyAHQc4UIAVBkAFqEIcBGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2AgAgC0EBaiEL' +
+  'DAQLIARBAWohBAwACwALIA0gByANGyENIAAgByAIIAVB2AFqEJQBIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygCBCALEEAiAkF6' +
+  'RgRAIABBekEAQbUYQQAQhwEaDAELIAJBAEgEQCAFIAIQMjYCACAAIAJBAEHOFCAFEIcBIQQMAQsgBSkD2AEiElAEQEEAIQQMAQsg' +
+  'ASgCACACIBIQWCIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQacpQQAQhwEaDAELIAUgARAyNgIQIAAgASANQc4UIAVBEGoQ' +
+  'hwEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAEDggAEEIahCVASAAQThqEJUBIAAQOgsLOAAgAUH/AXEhAQNAAkAgAkUEQEEAIQAM' +
+  'AQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0BGgsgAEELRgsL' +
+  'rgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEI0BDQEgBCEFC0EAIQQgBSAGRg0BIAIg' +
+  'BTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABCNAUUNASAFIQQLIAEgBDYCACADIAQ2AgBBASEEDAML' +
+  'IAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJGyEJIAchBgJAAkACQAJAAkACQAJA' +
+  'AkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFvIQggACAHIAZB0hUQlwEiA0EASA0H' +
+  'IAAgBkEBaiIJIAJB4hUQlwEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJB4hUQlwEiB0EATg0BQW8hCAwGCyADIAdNDQEgASgC' +
+  'ACEBIAogBzYCFCAKIAM2AhAgAEFvIAFB3CYgCkEQahCHARoMBQsgByEDIAdFDQELAkACQCAEKAIMIgYgBCgCEEcEQCAEKAIIIQgM' +
+  'AQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEDkiCwRAIAQgCzYCAAsgBCgCBCAIEDkiCQRAIAQgCTYCBAsgBCgCCCAIEDkiCEUNASAE' +
+  'IAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgCDEECdGogAzYCACAIIAQoAgxBAnRq' +
+  'IAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QMjYCACAAQX8gAUHOFCAKEIcBGgwDCyAB' +
+  'KAIAIQkLQW8hCCAAQW8gCUHuKUEAEIcBGgwBC0FvIQggAEFvIAdBmipBABCHARoLIApBIGokACAIC2sBAn8gAiABIAEgAkkbIQQC' +
+  'QANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEI0BDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB/ABGcg0AIAFB' +
+  'AWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhCWASEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigC' +
+  'ACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJA' +
+  'IAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyAC' +
+  'IAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUg' +
+  'BUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAux' +
+  'BAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEM' +
+  'IAsgDlcNAAsgACgCACALpxA5IgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0ED' +
+  'dBA5IgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBA0' +
+  'IgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQOiAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAE' +
+  'QQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQlgEhAwNAIAMgCnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAF' +
+  'IARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIYIAAoAhwiA0EDdGog' +
+  'ACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEJYBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIgBUECdGoiBSgC' +
+  'AA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAACfyABQQFqIgQgAk8gACgCDCAEai0A' +
+  'AEEtR3JFBEAgAEFuIARBsC5BABCHARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwgAWotAAAiBkE6a0H/AXFB9QFNBEAg' +
+  'BSAGNgIAIABBbiABQdoqIAUQhwEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7//////////wCFQgqAIAdTBEAgAEFuIARB1SlB' +
+  'ABCHARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAHUwRAIABBbiAEQf8oQQAQhwEaQW4M' +
+  'AgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFB9itBABCHARpBbgsgBUEQaiQACxcAIAAoAgAQOiAAKAIYEDogACgCJBA6CzYBAn9Bxbvy' +
+  'iHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+IwBBMGsiBCQAAn8gASACRwRAIAIg' +
+  'ASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB9QFNBEAgBCAHNgIUIAQgAzYCECAA' +
+  'QW8gBUGGKyAEQRBqEIcBGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABBbyABQYcaIARBIGoQ' +
+  'hwEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUH/LiAEEIcBGkF/CyAEQTBqJAALNAACf0EAIABFIAFB' +
+  'AEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEIaygCAGogAEUgAUEA' +
+  'THIgACgCVCABSHIbC5EDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEAEEwiB0EASARAIAes' +
+  'IQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRA1IgZBACAFEDUiBRsNACAGEDogBRA6Qn8hCwwBCyAAKAIA' +
+  'IAEgBiAFIAcQTBogBEIANwMoA0AgByAIRgRAIAAoAgAgARBZIgtCAFUEQCAEIAs3AwAgBEEQaiIAQRhB1iAgBBCFARogAiADIARB' +
+  'KGogABCbAQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhA6IAUQOgsgBCkDKCELDAILIAgEQCAC' +
+  'IAMgBEEoakHPMhCbAQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQmAEQmwEgBSAJaiIJKAIABEAgAiADIARBKGoiCkHOKBCbASAC' +
+  'IAMgCiAAIAkoAgAQmQEQmwELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikDACIGpyIFQQFq' +
+  'SwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAyDwsgAUECdEGENGooAgAL' +
+  'HgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCDARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEJ0BDAELIABB' +
+  'AEHsAfwLACAEIAM2AgwgACABIAIgAxCdAQsgBEEQaiQAIAELogUBB38jAEFAaiIDJABB6DdBAEHsAfwLAEEoIAFBACAAGyIEIARB' +
+  'KEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEHoN0FkQekQIAMQngEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsg' +
+  'ACACaiwAABCgAUUNACACQQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahChASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEg' +
+  'AkcEQCAAIAJqLAAAEKABDQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACAB' +
+  'ai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASAC' +
+  'RwR/IAAgAmosAAAQoAENASACBSABCzYCPCAAIAQgA0E8ahChASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABCg' +
+  'AQRAIAJBAWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQ' +
+  'IAMgAEHQMiAAGzYCFCADQYMqQdAyIARBKEsbNgIYQeg3QWRByDAgA0EQahCeARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZB' +
+  'wQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQYMqQdAyIARBKEsbNgIoQeg3QWxBnSQgA0Eg' +
+  'ahCeARpBbAwBC0HgOSAGNgIAQdw5IAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8h' +
+  'AQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecH' +
+  'SBshAQwBCwsgAQvPAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQeg3QWxBmSMgAxCeARpBbAwBCyAD' +
+  'IAEoAgAiBDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FASQ0AIAQEQCAEIABBwDNqLQAANgIA' +
+  'CyAFRQ0AIAUgAEH/AXEgAEHAM2otAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARu' +
+  'IgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQL' +
+  'IARFIQgMAQsgBEEATA0AQfgOIQYgBUUNAQsgBw0BQY8QIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBB6DdBbEG0JiAD' +
+  'QSBqEJ4BGkFsDAELIAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQeg3QWxBhCYgA0EQahCeARpBbAwB' +
+  'CyABIAQ2AgAgAiAFNgIAQQALIANBQGskAAuRAgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwg' +
+  'A2wgBGpBABAzIgIEf0F+IQECQCACRSAHQQBIciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRq' +
+  'IAetIgkgAjQCIHxBBBA2IgENACACQQhqIAJBEGogAjQCDCAIIAl8fEEQEDYhAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEA' +
+  'IAAgBSADbSIBIAUgASADbGsgBhCkARBAIgFBH3UgAXEhASAFQQFqIQUMAQUgAQRAIAIQOAwDCyAAIAI2AiQLCwsgBkGgCGokACAB' +
+  'C3kBAn8gACgCACEEIAMgATYCACAEIARsIAJqIQQgACgCECABQQJ0aiIBIQUgASgCACEBQQEhAgN/IAUoAgQgAUwEfyACBSADIAJB' +
+  'AnRqIAQgACgCACAAKAIUIAFBAnRqKAIAbGo2AgAgAUEBaiEBIAJBAWohAgwBCwsL4QQCCH8BfiMAQdAAayIBJABB6DdBAEHsAfwL' +
+  'AEHMNygCACEAIAFB0DcoAgAiAjYCTCABQdQ3KAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00E' +
+  'QCABQcAANgIEIAEgBDYCAEHoN0FsQZkjIAEQngEaDAELIAQgAUHMAGogAUHIAGoQogENAEHkNygCACICQQBIBEAgAUGAAjYCFCAB' +
+  'IAI2AhBB6DdBa0GcGSABQRBqEJ4BGgwBCyACRUHgNygCAEEAIAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBB6DdBa0GcGSABQTBq' +
+  'EJ4BGgwBCwJAQQFBwAAQNCIABEAgAELQDzcDOCAAQQE2AjQgAUFAa0EANgIAIAFCADcDOCAAIAQ2AgAgACABKAJMIgU2AgQgACAB' +
+  'KAJIIgY2AgggAEHcNygCAEEARzYCGEHYNygCACEHIAAgAjYCICAAIAc2AhwgBCAFIAYgAUE4ahCmAQRAIAEoAkAQOiAAEKcBDAML' +
+  'IAAgAUE4ahCoASABKAJAEDpBfyEDDQFBACAAKAIMQRtGIAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABAqIgI2AiwgAkUNAgsC' +
+  'fyAAIAAoAgAiAyADbEECdBA1IgM2AjBBfyADRQ0AGiAAKAIAQRFIBEAgABCtAQsgACgCKCAAKAIscgR/QQAFIAAQowELCyIDDQEg' +
+  'ACEDDAILQX8hAwsgASADEJwBNgIgQeg3IANBzhQgAUEgahCeARogABCnAUEAIQMLIAFB0ABqJAAgAwuUBQEHfyMAQZACayIHJAAD' +
+  'QCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBqIgQQqQEgBkEBaiEGIAMgACAEEKoBIQQMAQsLA0AgACAFTCAEckUEQCAAQQAgBSAA' +
+  'QQEgB0EQaiIGEKkBIAVBAWohBSADIAAgBhCqASEEDAELC0F/IQYCQCAERQRAQQAhBQJAAkBB3DcoAgAiBkUEQEEAIQQDQCAAIARM' +
+  'IAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRCpASAEQQFqIQQgAyAAIAUQqgEhBQwBCwsgBUUNAUEAIQVBfyEGDAIL' +
+  'IAYgACADEKsBIgQNAwtBACEEQQEhCUHYNygCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahCq' +
+  'AQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARBf3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahCqAQ0DBSAHQRBq' +
+  'IARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAGDQED' +
+  'QEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQqQEgBkEBaiEEIAMgACAFEKoBIQUMAQUgCEEBaiEJIAUhBgwCCwAL' +
+  'AAsACwNAAkBBACEEIAVB5DcoAgBOIAZyDQBB4DcoAgAgACAFEKwBIgQNAyADIABB4DcoAgAgACAFbEECdGoQqgEhBiAFQQFqIQUM' +
+  'AQsLIAZFDQELIAcgBhCcATYCAEHoNyAGQc4UIAcQngEhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkEDggACgCKBAlIAAoAiwQOiAA' +
+  'KAIQEDogACgCFBA6IAAoAjAQOiAAEDoLC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBA0Igc2AhAgACAFIAEoAgAiCGwiAkECdBA1' +
+  'Igs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBA0IgZFDQRBACECIAVBACAF' +
+  'QQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQi' +
+  'A2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGEDogACAINgIMQQAFIARB' +
+  'AnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2' +
+  'AgAgAkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiAB' +
+  'IAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCAD' +
+  'QQF0IAQgAxsiA2wQOSIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYC' +
+  'AEEAC8QDAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANA' +
+  'IAQgBUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEHoN0FrQe0kIANBEGoQngEaDAML' +
+  'IAIgASADQUBrIAEgBGxBAnRqEKoBBEBBfyEAIANBfxCcATYCAEHoN0F/Qc4UIAMQngEaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0' +
+  'aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB6DdBa0HeIyAD' +
+  'QTBqEJ4BGgwBCyABIANBwIABaiAFQQJ0aiIIKAIAIgZGBH8gAyAFNgIgIAMgATYCJCADIAQgAW0iAEEBajYCKCADIAQgACABbGtB' +
+  'AWo2AixB6DdBa0HALyADQSBqEJ4BGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HA' +
+  'ggFqJAAgAAuPAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUg' +
+  'BkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFq' +
+  'IQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQeg3QWtBvRAgAxCeARpBawwEBSAEIAdqIQQMAQsACwAL' +
+  'IAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB6DdBa0HUISADQSBqEJ4BGkFr' +
+  'DAILIANBMGogBGoiCCAILQAAIghBAWo6AAAgBUEBaiEFIAhFDQALIAMgAkEBajYCECADIAQgAW0iAEEBajYCFCADIAQgACABbGtB' +
+  'AWo2AhhB6DdBa0GBICADQRBqEJ4BGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0' +
+  'QQRqEDUiBEUgASACbCADakECdBA1IgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCAC' +
+  'bCAHaiADIAQgBhAjNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEKQBIAVqIQUgAUEBaiEBDAELCwsg' +
+  'BBA6IAYQOguoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCAD' +
+  'IAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBsSMgAxCeARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0A' +
+  'ADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQowEiAwRAIAQgAxCcATYCICACIANB' +
+  'zhQgBEEgahCeASEDDAELIAAoAiQQQSAAKAIkEEIgACgCACABIAIQrgEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAg' +
+  'ASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxCwARBDRQ0AIAAoAiQgBEEsaiAEQShqEFUgACgCJBBBIAEgBCgCLCAFbSIHai0A' +
+  'ACEJIAgtAAAhCiAEAn9B8AggBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB6xcgBkEBdCABSg0AGkHkFyAGQQNsIAFMDQAaQa8gQbMI' +
+  'IAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgII' +
+  'IAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQdIsIAQQngEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0A' +
+  'ADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/YBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0HoN0F+' +
+  'QYkLQQAQngEaDAELIAAgAUHoNxCvASIDDQAgACgCACIGIAZsIQcDQCAEIAdGBEAgACgCJBBBQQAPCwJAIAEgBGoxAAAiCVBFBEAg' +
+  'AiAEQQN0akIBIAlCAX2GNwMADAELQgAhCSAAKAIkIAQgACgCMCAGEFMhBSACIARBA3RqIghCADcDAEEAIQMgBUEAIAVBAEobIQUD' +
+  'QCADIAVGDQEgCEIBIAAoAjAgA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwALIAMLnAICAn8BfiMA' +
+  'QRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEIIAZBfkHFDEEAEJ4BGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsDEAJAIAAoAiwEQCAHQgA3AwggB0EANgIADAELIAAoAigEQCAANAIAIQkgB0EBNgIAIAcgCSAJfkLkAH5C' +
+  'ACAAKAI0GzcDCAwBCyAHQgA3AwggB0ECNgIACwJAIAcoAgBBAkYNACAAKAIAIAEgBhCuASIIDQEgACAHIAEgAiADIAQgBSAHKAIA' +
+  'QQJ0Qag0aigCABEQAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGELMBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVy' +
+  'QQEgBRsEQEF+IQEgBkF+QcUMQQAQngEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQ' +
+  'IAAgASAGEK8BIgENACAAQQEQBkEAIQEgACACIAMgBCAFELgBIQQgAEEAEAYgACgCJBBBIARFDQAgByAEEJwBNgIAIAYgBEHOFCAH' +
+  'EJ4BIQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQLEUEQCAGIAH9AAQAIgj9CwMIIAYgASkD' +
+  'EDcDGCAGIAj9HQAgASgCGCABKAIcELUBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAEL' +
+  'QQIMAQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoECYgCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAA' +
+  'IgpFDQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKELABIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIA' +
+  'Ig9B//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQJ0EAIQ0LIA1FDQBBAQwDCyAJQQFq' +
+  'IQkMAQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQ' +
+  'ahAoIAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAELMBDQEgBiAG/QADECAHQSBqIBL9' +
+  'Ev1XAwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqECggBykDGCASfCESIAcp' +
+  'AxAhEQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSII' +
+  'aiACIAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAcoAiwQtQELQQALIAdB' +
+  'MGokAAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAE' +
+  'IgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBNIgZBACAGQQBKGyEGA0Ag' +
+  'BiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdB' +
+  'CGoQUiAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVB' +
+  'AkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQTyAEQgA3AwggACABIAIgAyAEELcBIgBBAEwEQCAEQQQ2AgAL' +
+  'IABBH3UgAHELzAcCE38BfiMAQUBqIgMkAAJAIABFIAFFckEBIAIbBEBBfiEEQeg3QX5B5wpBABCeARoMAQsgACgCACEHIANBkDop' +
+  'AwA3AzggA0J/QbA6KQMAIhYgFlAbNwMwIAAQowEiBQRAIAMgBRCcATYCAEHoNyAFQc4UIAMQngEhBAwBCyAAQZA6KQMAIANBMGog' +
+  'AhC6ASIEDQAgASACIAcgB2wiBfwKAAAgBUECdCIHEDUiC0UEQEF/IQRB6DdBf0GlCEEAEJ4BGgwBC0GgOigCACEEIAVBACAFQQBK' +
+  'GyEIA0AgBiAIRwRAIARBACAGIAZBf3MgBWpKG0UEQCALIAlBAnRqIAY2AgAgCUEBaiEJCyAGQQFqIQYMAQsLIAsgCSADQThqELsB' +
+  'Qag6KAIAIQhBmDooAgAiBkUgCUH/A0pxIQ0gAyAJNgIYIAMgBTYCFCADIAs2AhAgAyACNgIMIAMgADYCCCADQQA2AiwgAyAFQQR2' +
+  'NgIoIANBoDooAgA2AhwgCUEQbSISQQEgCUH/AUobIQwgA0IANwMgIA0EQCADIAcQNSIHNgIgIAMgBRA1IgQ2AiwgB0EAIAQbRQRA' +
+  'IAcQOiAEEDogCxA6QX8hBEHoN0F/QaUIQQAQngEaDAILIANBCGogAUEAELwBCyAJQYACbUEBIA0bIRBBACAIIAYbIQ9CACAFrUIC' +
+  'hkLoB3wgBhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQIBFBB0pyckUEQAJAAn8gBiABIAIgBUGgOigC' +
+  'ACALIARBAnRqIhQgDCAJIARrIgcgByAMShsiCEEBEL0BIgprIgcgD0giDiANRXJFBEAgEUEBakEAIANBCGogBCAIIAogCCAQTCAK' +
+  'IBNqrEIBhkLoB3wgA0EwahC+ASIKQQRGGyERIApBAUYMAQsgDg0BQQAhDiMAQSBrIgokACAAIAFCAiAWIANBMGoiFSkDABDHAUEA' +
+  'IApBABCyAUUEQCAVIAopAxAQyAEgCigCAEEBRiEOCyAKQSBqJAAgDgtFDQAgBCAIaiEEIAwgDCASSHQhDCAHIQYMAwsgASACIAVB' +
+  'oDooAgAgFCAIQQAQvQEaAkAgCCAQSgRAIAhBAm0hDAwBCyAEIAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EIaiABIAQQvAEMAQsL' +
+  'CyANBEAgACgCJBBBCyADKAIgEDogAygCLBA6IAsQOkEAIQQgAykDMEIAUiAHciAGIA9Mcg0AQWUhBEHoN0FlQdgbQQAQngEaCyAD' +
+  'QUBrJAAgBAvTAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCAB' +
+  'QQEgAxC/AQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkHdIEEAEJ4BGkF+DAELIAAgAyAEEK8BIAAoAiQQQQsiBEEBag4CAAUB' +
+  'C0F/IQRB6DdBf0GlCEEAEJ4BGgwECyAAKAIAIgVBEEoNAQsgBUEQRw0BQRAhBSAAKAIcQQNHDQELIAAoAhggACgCIHINAAJAAkAC' +
+  'QAJAAkAgACgCHA4DAQIAAwsgBSAAKAIEIAAoAgggASADEMABQQAhBAwFC0EAIQQgBSAAKAIEIAAoAgggAUEAIAMQvwEMBAsgACgC' +
+  'BCIHIAAoAggiBEcNASAFIAcgASADEMEBQQAhBAwDCyAAKAIIIQQgACgCBCEHCyAEIAdHDQACQAJAIAUgBCABIAIgAxDCASIEQQFq' +
+  'DgIAAwELQX8hBEHoN0F/QaUIQQAQngEaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQeg3QWVByQ0gBhCeARoM' +
+  'AQsgACABIAIgAxDDASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQxAEhBCAAIAFBAWsiAUECdGoiBSgCACEG' +
+  'IAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAg' +
+  'A0wEQCAAKAIAKAIkEEFBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQg' +
+  'AxDFAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9z' +
+  'ampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABDGAQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRq' +
+  'KAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAg' +
+  'CUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAh' +
+  'BwNAIAcgCk4EQCAJEEJBACEHIAAoAgBCAiAFIAYpAwAQxwFBACAIELgBGiAGIAgpAxAQyAFBASAIKAIAQQFGDQYaIAQNAgNAIAAo' +
+  'AhwgB0wEQEEAIQcgACABIAEgAmpBABDGAQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQxQEg' +
+  'B0EBaiEHDAALAAUgCRBEGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigCABDFASAHQQFqIQcg' +
+  'ACgCHCEKDAELAAsACwUgCRBEGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQxgELIAgoAgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAg' +
+  'BiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQywEgBkGAAmogAiABIAQgBxDMASAGIAEgAiAEIAcQzAFBACEHIABBACAAQQBKGyEIA0Ag' +
+  'ByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIA' +
+  'IAYgBEECdGooAgAQzQFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAZBkAZqJAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBog' +
+  'BUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAYaiAAIAVBiBpqIgcQywEgBUGAEmogASAHEMsBIAVBgBBq' +
+  'IAIgBxDLASAFQYAOaiABIAcQywEgBUGADGogAiAHEMsBIAFBf3MgAGogAUEBam1BAWpBACAAIAFKGyEKIABBACAAQQBKGyELA38g' +
+  'BiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEM8BQQAFIAYgBiABbSIMIAFsayEIIAYgASAAENABIgdBAEgEQCAF' +
+  'IAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApqaiAINgIAIAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYC' +
+  'ACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJtIgg2AgAgBUGABmogB2ogBiACIAhsazYCACAFQYACaiAH' +
+  'aiAGIAIgABDQATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJqIAAgAiAAIAVBiBpqIgYQzwEgBUGAFmogACABIAYQ0QEg' +
+  'BUGAFGogACACIAYQ0QFBACEHQQAhCCABIAJGBEAgBUGIGmoQxAGnQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEK' +
+  'QQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIA' +
+  'IgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGA' +
+  'EmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQ' +
+  'CGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEMsBIAVBgARqIAEgBBDSASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQg' +
+  'BkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQxAFCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAG' +
+  'QQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8g' +
+  'AWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiAB' +
+  'IAVBiAhqENIBDAELIAVBgAJqIAEgBUGICGoQywELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEA' +
+  'IQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcg' +
+  'DWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYC' +
+  'hAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EDUiCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEG' +
+  'CyAJEDogBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqENMBQQAhBkEAIQcgCCAJENQBIghFBEAgCRA6DAULA0AgBkHjAEsgB3JF' +
+  'BEAgAykDAFANAyAIIAVB2AhqEMQBQgGEEE4gCCADKQMAIgJCyAEgAkLIAVQbEAUgCCAFEFIgA0IAIAMpAwAiAiAFKQMAfSIVIAIg' +
+  'FVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAAEE0iB0EAIAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0Ag' +
+  'BiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSILQQJ0IhAgBUGABmoiEWogByABbSISIAFvIhM2AgAgECAF' +
+  'QYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sgARDVATYCACALIBRqIA4gB2sgARDVATYCACAGQQFqIQYM' +
+  'AQsACwALIAUgACAFQdgIaiIDEMsBQQAhBiAAQQAgAEEAShshCCADEMQBQgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRq' +
+  'IQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABENUBIQcgBCADIAlqIAAgA2wgBmogAlAb' +
+  'aiAFIAVBgARqIANBAnRqKAIAIAYgARDWAUECdCAFakGICGooAgBqIAEQ1QEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwAL' +
+  'AAsLQQAMBAtBAAshBiAIEDggCkEBaiEKDAALAAtBfwsgBUHgCGokAAvgAwICfwJ+IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBB' +
+  'gCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEG' +
+  'IAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8CzcDKCAEIAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQxAFC' +
+  'AYQQTiAEKQMYIgFQRQRAIAAoAiQgARBQCyAEKQMgIgFQRQRAIAAoAiQgARBRCwJAIAAgBEHQAGpB6DcQrwEiBQ0AIABCAUIAIAQp' +
+  'AyggAikDABDHASIBIAFCf1EbIAMgBEEwahC4ASEDIAIgBCkDQBDIASADRQRAQQAhBQwBCyAEIAMQnAE2AhBB6DcgA0HOFCAEQRBq' +
+  'EJ4BIQULIAAoAiQQQSAAKAIkQgAQUSAAKAIkQgAQUCAAKAIkQgAQTgJAIAUNAEEAIQUCQAJAIAQoAjAOBQACAgIBAgtBdSEFQeg3' +
+  'QXVB9CBBABCeARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYCAEHoN0FlQXUgAVAbQckNIAQQngEhBQsgBEHgIGokACAFCyAB' +
+  'AX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARA+CxYAIAEgACADIAIgA2otAAAQsAEQQxoLvAEBBH8jAEEQayIGJAADQCABIAJI' +
+  'BEAgACgCDCEEIAYgACgCCCACQQFrIgJBAnRqKAIAIgU2AgwgBiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIhBQNAIAVBAkYNAiAA' +
+  'KAIAIgQoAgAgBCgCJCAAKAIEIAZBCGogBUECdGooAgAiBBDFASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAHQQJ0aiAENgIACyAF' +
+  'QQFqIQUMAAsACwsgBkEQaiQACxQAIAAgASAAIAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEgAlYbNwMAC60CAwN/' +
+  'AXwCfiMAQSBrIgMkAAJAIABBACABG0UEQEF+IQJB6DdBfkGJC0EAEJ4BGgwBCyAAIAFCAkIAQQAgA0HoNxCyASICDQBByDogAykD' +
+  'ECIGNwMAQdA6IAMpAxgiBzcDAEHYOiADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBuDpBATYCAEHAOiAHukQA' +
+  'AAAAAADwP6AQygEgBrogBEEBIAQbt6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQygGgIgU5AwBBAyEAA38gAEUNAyAAQQN0QbA0' +
+  'aisDACAFZQR/Qbg6IABBAWo2AgBBAAUgAEEBayEADAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cB' +
+  'AwF/AnwBfiAAvSIEQv////////8Hg0KAgICAgICA+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAA' +
+  'AAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0CiIACiIARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsL' +
+  'CzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACABIAIQuwEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUk' +
+  'ACAFQYACaiABIAQQywEgBSACIAQQywEgAUEAIAFBAEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQywEL' +
+  'IAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNAIAEgCEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxq' +
+  'NgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAALHQEBfyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L3AQBDX8jAEGwAWsiBSQAQeg3' +
+  'QQBB7AH8CwACQCADQQAgBBtFBEBBfiEGQeg3QX5B1RZBABCeARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQogEi' +
+  'Bg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKs' +
+  'ASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACAB' +
+  'QQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWoh' +
+  'DSAAIQcLIAFBAWohAQwBCwtB7DkgDTYCAEEBIQYMBAsgACABaiEOIAAgECAPIAlBABDNASECA0AgASAORwRAIAEgA2otAAAhCCAB' +
+  'IARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEtAAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsg' +
+  'AkEBaiICQQAgACACShshAiABQQFqIQEMAQsLIAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJB' +
+  'AWo2AgAgBSABIAAgAmxrQQFqNgIEQeg3QWpB/R4gBRCeARpBagUgAUEBaiEBDAELCyEGCyAFQbABaiQAIAYLwgMCDH8DfiMAQcAC' +
+  'ayIHJAACQCAEQQJIDQAgBEEBa60hEyADrCEUIAVBACAFQQBKGyEMIANBACADQQBKGyENA0AgCSAMRg0BQQAhCCAHQQBBwAD8CwAg' +
+  'ACAGEMQBIBSCpyIDQQJ0aigCACEFQQEhBCAGEMQBIRUgAyAHakEBOgAAIAcgAzYCQCAFIBUgE4KnIgNMIANqIQoDQAJAIAQgCEwE' +
+  'QEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAgB0FAayAIQQJ0aigCAEECdCIDaigCACAFRhshDiACIANqIQ8gASADaiEQQQAhAwNA' +
+  'IAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEtAAANACAAIANBAnQiC2ooAgAgDkcNACABIAtqKAIAIBAoAgBHBEAgDygCACISQQBI' +
+  'IAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGogAzYCACARQQE6AAAgBEEBaiEECyADQQFqIQMMAQsACwALCwNAIAMgBEcEQCAAIAdB' +
+  'QGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAgBUYbNgIAIANBAWohAwwBCwsgCUEBaiEJDAALAAsgB0HAAmokAAs+AQJ/IABBAEwE' +
+  'QEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMgAGwiBGtHBH9BfyADIAAgBGogAkobBUF/Cwv4AgEJfyMAQYAGayIGJAAgBkEAQYAC' +
+  '/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYEQAJAIAUEQCADEMQBp0EBcSEJCwNAIAcgCEYNAQJAIAYgB0ECdGooAgANAEEAIQUg' +
+  'ByEEA0AgASAERgRAIAZBgAJqIAUgAxDLAUEAIQQgBUEAIAVBAEobIQoDQCAEIApGDQMgACAEQQJ0IgsgBkGABGoiDGooAgAiBUF/' +
+  'cyABaiAFIAkbQQJ0aiAGQYACaiALaigCAEECdCAMaigCADYCACAEQQFqIQQMAAsABQJAIAQgAm0gByACbUcNACAEIAIgARDQASAH' +
+  'IAIgARDQAUcNACAGIARBAnRqQQE2AgAgBkGABGogBUECdGogBDYCACAFQQFqIQULIARBAWohBAwBCwALAAsgB0EBaiEHDAALAAsF' +
+  'IAQgAiABENABIARBf3MgAWogAiABENABc0F/c0EfdiAFcSEFIARBAWohBAwBCwsgBkGABmokAAulAQIGfwF+IwBBgAJrIgYkACAG' +
+  'IAFBAm0iBCACEMsBIARBACAEQQBKGyEIIAFBAWshBwNAIAUgCEYEQCABQQFxBEAgACAEQQJ0aiAENgIACyAGQYACaiQABSACEMQB' +
+  'IQkgACAFQQJ0IgNqIAMgBmooAgAiA0F/cyABaiADIAlCAYNQGyIDNgIAIAAgByAFa0ECdGogByADazYCACAFQQFqIQUMAQsLC+QD' +
+  'Agh/A34jAEEgayIJJAAgACgCACIDQQEgA0EBShshCkEBIQYCQAJAA38gAyEFIAogBiIERgR/IAAgAhDEASADrCILgqcgA0F/c0EB' +
+  'cSIEENcBNgJIIAAgAhDEASALgqcgBBDXATYCTCACEMQBIQwgAUUNAiADQQAgA0EAShshBCAJIAwgB6wiDIKnQQJ0aigCACEIIAIQ' +
+  'xAEgCSACEMQBIAyCp0ECdGooAgAhBSALgqchBiACEMQBIAuCpyECQQAFA0AgBSIIBEAgBCAIbyEFIAghBAwBCwsgBEEBRgRAIAkg' +
+  'B0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwshAQNAIAEgBEcEQCAAIAFBAnRqIgcgASAIbCAGaiADENUBNgIIIAcgASAFbCAC' +
+  'aiADENUBNgIoIAFBAWohAQwBCwsgACAAQShqIANBAWsiBUECdGooAgAgACgCKGogAxDVATYCVAwBCyAAQQhqIgEgA0EBayIFQQJ0' +
+  'aiIIIAwgC4I+AgAgACACEMQBIAuCpyAEENcBIgQ2AlQgAEEoaiADIAQgA0EAIAIQ2AEgASAFIAgoAgAiAUEBdCADQQEgAXQgAhDY' +
+  'AQsgACAAIAVBAnRqKAIIQQF0IAMQ1QE2AlAgCUEgaiQAC6cHASt/IwBBgAFrIgMkAAJAIAAoAgQiEEEBakECbSIOIAAoAgAiAiAC' +
+  'bCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxqIhUgEGoiFiAQakEAEDMiDEUNACAOQQAgDkEAShshGyACQQAgAkEAShshHCAAKAJU' +
+  'IAAoAkhqIAIQ1QEhFyAAKAJMIAAoAlBqIAIQ1QEhGCAAQShqIRkDQCAHIBtGBEAgDCEEDAILIBkgByACbSIEQQJ0aiEdIBkgESAE' +
+  'a0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEfIAIgB2whICAHIAIQ1gEiGiACbCIFIBRqISEgAiAEbCIEIBNqISIgBSASaiEjIAQg' +
+  'DmohJCAAIBpBAnRqISUgDyACENYBIiYgAmwiBCAUaiEnIAQgEmohKEEAIQUDQAJAIAUgHEcEQCAFICNqISkgBSAkaiEqIAUgIGog' +
+  'AmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayACENUBIQQgHSgCACEJICUoAgghBiAeKAIAIQogAyAPIA8gAm9rIg0gACgCTCAIayAC' +
+  'ENUBIgsgE2pqNgJoIAMgBCAoajYCZCADIAQgDmogDWo2AmAgAyAFIAlqIAIQ1QEiCSACbCAVaiAGIAhqIAIQ1QEiDWo2AlQgAyAI' +
+  'ICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApqIAIQ1QEiCiACbCAWaiAGIAtqIAIQ1QEiBmo2AlggA0F/NgJcIAMgCyAnakF/IBEg' +
+  'JkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMgBzYCQCADIBcgCWsgAhDVASACbCAVaiAYIA1rIAIQ1QFqNgJwIAMgFyAKayACENUB' +
+  'IAJsIBZqIBggBmsgAhDVAWo2AnRBACEGIAQgBUcgCCALR3IgByAPRnEhBEEAIQsDQAJAQQAhCSALIB9GBEAgBEUEQCAMIANBACAG' +
+  'EEAiBEEASA0CIAEgBEECdGogCCArajYCAAsgCEEBaiEIDAMLA0AgCUEHRgRAIAtBAWohCwwDBSADQUBrIAtBHGxqIAlBAnRqKAIA' +
+  'Ig1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAKICxGBH8gAyAGQQJ0aiANNgIAIAZBAWoFIAQgAyAKQQJ0aigCACANRnIhBCAKQQFq' +
+  'IQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAMEDhBACEEDAQLIAdBAWohBwwCCyAFQQFqIQUMAAsACwALIANBgAFqJAAgBAsNACAA' +
+  'IAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAAIAEgAmxrIgAgAkgbQQFrIAAgAkobCwoAIAFBAEcgAHIL4gEBB38jAEEgayIJJAAg' +
+  'A0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4EQEEAIQdBACEGA0AgBiALRgRAIAAgCEECdGogCSAFEMQBIAesgqdBAnRqKAIAIgY2' +
+  'AgAgACAKQQJ0aiACIAZrIAMQ1QEiBzYCAEEBIAZ0IARyQQEgB3RyIQQgCEEBaiEIDAMFIAQgBnZBAXEgBCACIAZrIAMQ1QEiDHZB' +
+  'AXFyIAYgDEYgCCAKR3NFckUEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsACwALCyAJQSBqJAALxAoBBH8jAEGAJWsi' +
+  'BSQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+IQIgBEF+QbYWQQAQngEaDAELIANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACAB' +
+  'RXJFBEBBfiECIARBfkGiKEEAEJ4BGgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRAIAUg' +
+  'BjYCAEFsIQIgBEFsQbYrIAUQngEaDAILIAVB+CBqQQBBiAT8CwAgBUG4ImohByACKAIECyECIAcgAiAGIAQQ2gEiAg0AIAVBfzYC' +
+  'tCEgBSAENgKIISAFIAM2AoQhIAUgBjYCgCEgBSABNgL8ICAFIABB0DIgABs2AvggIAVB+CBqIQRBACEBIwBBIGsiBiQAAn8DQCMA' +
+  'QRBrIgIkAANAAkAgASAEKAIEIgdPDQAgBCgCACAHIAEgAhDdASIHQX5xQQJGDQAgB0EERgRAIAQgAigCACACKAIEEOUBRQ0BCyAC' +
+  'KAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIHTwRAIAQoAgwgBzYC2CBBAAwCCwNAIAQoAgAgByABIAZBEGoQ3QEiCEF7cQRAIAYo' +
+  'AhwiASAEKAIEIgdJDQELCyAIQQRHDQALIAQgAjYCMAJAIAQoAgAgBkEQaiAGEN4BRQ0AIAQgBiAGQRBqEN8BRQ0AAn8gBEEANgIU' +
+  'IAQoAgAgBigCACAGKAIEQQBBABDnASECIAQoAggiByEBAkAgBw0AIAIQ6AEiByEBIAcNAEEAIQcgAhDyASEBCyABIAFsIgEgAkcE' +
+  'QCAEIAYgAiABQQAQ8wEMAQsgBCAHNgIYAkAgBBD0ASIBDQAgBCAGIAJBABD1ASIBDQAgBCgCDCIBQQA2AgQgASAGKAIcNgLYIEEA' +
+  'IQELIAELDAELIAQgBkEQahDgAQshAiAGQSBqJAAgBSgCrCEQOiACBEAgAxDbASADQQA2AgBBACEBIwBBIGsiBCQAAkAgBUH4IGoi' +
+  'ACgCPCIGQX9GDQAgACgCKCIBDQAgBEEQaiAAKAIAIAAoAgQgBhDhASAEKAIcIQEgAC0AJEUNACAAKAIgQQFqIQYDQCABIAAoAgQi' +
+  'B08NASAAKAIAIAcgASAEEN0BIgdFDQEgB0EERgRAIAYgACgCGEYNAiAAIAQQ4gENAgsgBCgCDCEBIAYgB0EERiIHaiIGIAAoAhhH' +
+  'IAdyDQALCyAEQSBqJAAgAyABNgLYICADIAUoAqghNgLcIAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC3CACf0EAIQEjAEHQAGsh' +
+  'BgJ/QQAgBUH4IGoiAi0AxAEgAigCGEEQR3IgAigCFCACLQAuRXJyDQAaIAZBAEHEAPwLACACKAIMIQcDQCABQYACRwRAIAEgB2ot' +
+  'AAgiCEEPSwRAQQAMBAUgBiAIQQJ0aiIIIAgoAgBBAWo2AgAgAUEBaiEBDAILAAsLQQEgAi0ALw0AGkEAIQIDQAJAIAIiAUEQRgRA' +
+  'QRAhAQwBCyABQQFqIQIgBiABQQJ0aigCAEEQRg0BCwsgAUEPSwsLBEAgBUHgNCkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQ' +
+  '2QEgBSgCEEEQR3JFBEAgAxDbASADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqENsBIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAF' +
+  'KAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL9wEBA38gAUGANSAB' +
+  'GyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUg' +
+  'AiADENwBIgENAgsgAEEFaiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsg' +
+  'AC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAE' +
+  'QQFqIQQMAQsLIAELJwAgAARAIAAoAswgEDogACgC1CAQOiAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQAAn8gAUUEQCAD' +
+  'QWZB6gxBABCeARpBZgwBCyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEIwBIQggBkH/AGtB/wFx' +
+  'QaIBTwR/QcQoIAZBChCMAQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQZowIQAMAQtB7AlBpycgBkEha0H/AXFB3gBJIgEbIQAg' +
+  'ByAGIAEbIQUgBiAHIAEbIQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQngEaQWYMAgtBACABIAJODQEaIAQgAjYC' +
+  'HCAEIAI2AhggBCACNgIUIAQgATYCECADQWZBlyUgBEEQahCeARpBZgwBCyAEQcAANgIAIANBZkGXECAEEJ4BGkFmCyAEQTBqJAAL' +
+  '5QEBB38jAEEQayIFJAAgBSAAIAEgAhDhASADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAG' +
+  'Tw0AAkACQAJAIAIgBCAGEOMBIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGot' +
+  'AAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAF' +
+  'QRBqJAALuAEBBX8gASgCBCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEOMBIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAg' +
+  'AyAFTwRAQQMhBgwBCyAAIAMgBRDjASIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIM' +
+  'IAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAEOcBIQMCfyAA' +
+  'KAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEOcBIANGDwtBASADQcAASw0AGkEA' +
+  'IAMQ6AEiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQ6QELC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQ/QEgAAJ/AkAg' +
+  'AC0AxAEgBC0AFUVyDQAgBCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMh' +
+  'AgwBCyADEOwBIQILIAQoAhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACAB' +
+  'KAIEIAIgBEEPahDnASICRQRAIAAgASgCAEF/EPYBIAQgAEFAazYCAEFoIQIgAEFoQZMTIAQQ9wEMAQsCfyACIAQtAA8EfyAAIAEg' +
+  'AhD+AQVBAAsiBmshAiAAKAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMg' +
+  'BSACQQF0IAVNIgIbIAIQ8wEMAgsgBCACEOgBIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQ8gEiAiACbEEAEPMBDAIL' +
+  'AkAgA0EESA0AIAAgASgCACABKAIEIAAoAhQgAxDpAUUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAA' +
+  'EPQBIgINACAAIAMgA2xBAnQQNSICNgI0IAJFBEBBfyECIABBf0GoC0EAEPcBDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAE' +
+  'LQAURSAFQQFHckUEQCACQSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQ9QEiAg0AIABBATYCICABKAIMIQEg' +
+  'BQRAIAAgARD/ASECDAELIwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB0woQgAJBaCEBDAMLAkAC' +
+  'QAJAAkACQCAAKAIAIAMgASACEN0BDgUEAwMBAAMLIAAgAhDiAUUNASAAIAFB/h0QgAIgACABNgIoQWghAQwGCyACKAIAIQEgAigC' +
+  'BCEDIAAtAC1BLUYEfyAAKAIAIAEgAyAAKAIUQQAQ5wEgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQA' +
+  'IAEgACACKAIAIAIoAgQQ/QECQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAM' +
+  'AQsgACgCFEUhBQsgACAFOgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEOcBIQEgACACIAAoAhgiBSABIAVBAWpG' +
+  'IAMtAA9BAEdxEPUBIQEgA0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQdIcEIACQWghAQwBCyAAIAEQ/wEh' +
+  'AQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQjAEiBgRAIAAg' +
+  'BiABayICNgIIIAAgAkEBajYCDCACIANrIQQLIAAgBUEjIAQQjAEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACAB' +
+  'IAIQ3gFFDQAgACACIAEQ3wFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABDnASEDIAAoAggiAUUEQCADEOgBIQELIAMgACgCGEYg' +
+  'AUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQ6QEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCED' +
+  'QQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxDkASIAQQBIDQACf0EBIABB' +
+  'gAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABB' +
+  'gH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEF' +
+  'QR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARN' +
+  'DQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/' +
+  'QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhDjASIDQQNxDQAg' +
+  'A0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICA' +
+  'AQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhDmASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAH' +
+  'IAYQ5gEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2AB' +
+  'AX8jAEEgayIFJAAgBUEQaiABIAIQ6gFBACEBQQAhAgNAIAAgAyAFQRBqIAUQ6wEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAg' +
+  'BCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQ7AEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiAB' +
+  'IAIQ6gEDQAJAIAAoAgAgAyAFQRBqIAUQ6wEiAUUNACAAIAMgBSgCACAFKAIEIAQQ7QEiAkEASA0AIAIgBEwNAQsLIAVBIGokACAB' +
+  'QQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkAC' +
+  'QANAIAYiBSAHTw0CIAIgACAFIAcQ4wEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAA' +
+  'IgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIg' +
+  'BEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxDjASIMQQNxDgQDAAABAAsgACAEai0AACEIDAEL' +
+  'AkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkL' +
+  'IAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRA' +
+  'IAQhBUEAIQQMAwsgACAEIAUQ7gEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxDjASIBQQNxQQNH' +
+  'DQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEA' +
+  'IQYgACACKAIIIAcQ7gEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFs' +
+  'IABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJy' +
+  'DQEgAcAQ5gFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEO8B' +
+  'DQEgBBDwAQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEPEBBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9z' +
+  'CwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABB' +
+  'P0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQ7AEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEB' +
+  'aiIBIAFsIABrTQ0BCyABIQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEOoB' +
+  'IAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQ6wFFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8Q+gEi' +
+  'B0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EPYBAkAgAiADSwRA' +
+  'IAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFBthMgBUEwahCFARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQcgTIAVBQGsQhQEa' +
+  'CwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB3xwgBRD3AQwB' +
+  'CyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQcwlIAVBIGoQ9wEMAQsgACACIAMgBUHQAGoQ+AELQWghAQsg' +
+  'BUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EPYBQZclQf0OIAAtAMQBIgMb' +
+  'IQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhD3AUFm' +
+  'IQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEOoBAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQg' +
+  'BEEwaiAEQSBqEOsBRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahD5ASIIRQ0BDAQLC0EAIQggAiAGRg0C' +
+  'IAAgAEE4aiABIAYbKAIAIAAoAhwQ9gEgACgCGCEFQf4ZIQdB0DIMAQsgACAEKAIgQX8Q9gFBixwhByAAKAIYIgUhBkHGMgshASAA' +
+  'KAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFo' +
+  'QbcIIAQQ9wELIARBQGskACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCMASIDBEAgBkEB' +
+  'aiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB9AggBEEQahCFARpBACEFIABB' +
+  'ADoAkAECQCACQQBIDQAgACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQYAwIAQQ' +
+  'hQEaCwJAIAAoAhAiA0UNACADIAYQ+wE2AhggAyAHEPsBNgIcIAMgARD7ATYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyAC' +
+  'IAAgAWxrQQFqNgIICyAEQSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxCdASAEQRBqJAALSAEBfyMAQSBrIgQk' +
+  'ACAEIAM2AhAgBCACNgIMIAQgAhDoASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQaMsIAQQ9wEgBEEgaiQAC64CAQZ/IwBBEGsiBCQA' +
+  'An8gACABIAAoAhwQ+gEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEPYBIAQgAEFA' +
+  'azYCACAAQWhB1xMgBBD3AUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEPEBGzoALQsg' +
+  'BkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBDvAUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgC' +
+  'NCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvmBAEEfyMAQbAC' +
+  'ayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEO0BIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUg' +
+  'AhD2ASAAIANB4ABqEPwBAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxDkASIBQQBIBEAgBi0A' +
+  'ACEBQYgoDAELIAFFBEBBACEBQZ8aDAELQfQnIAFB/wBGIAFBIElyDQAaQYsnQZoWQfsxIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2' +
+  'AgAgBEEwIAUgAhCFARogAkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0GDFCADEPcBDAEL' +
+  'IAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQYMqQdAyIAJBFEsi' +
+  'ARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEGAEyADQUBrEIUBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYAC' +
+  'akEwQa8vIANB0ABqEIUBGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB0CggA0EQahD3AQwBCyADIAI2' +
+  'AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBmxQgA0EgahD3AQtBZyEECyADQbAC' +
+  'aiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQ' +
+  'IAFBoAFBjCogBEEQahCFASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyAB' +
+  'IQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAE' +
+  'IAg2AiQgBCAJNgIgIAFBoAFB9BIgBEEgahCFASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDF' +
+  'AToAACAHQQFqIQIgBSAGTiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEHBGSAEEIUB' +
+  'GiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEHwNCgCADYCCCAAQeg0KQIANwIAIARBEGogAiADEOoBQQAhAkEAIQMDQCADIQUCQANA' +
+  'IAEoAgBBASAEQRBqIAQQ6wFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEB' +
+  'IAQoAgAgBkHAABDtASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAE' +
+  'IARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRDoAUEARwwB' +
+  'CyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEN0BDgUCAQEB' +
+  'AAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahDnARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EA' +
+  'CyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ3QEhAiAFKAIMIAEgAkF+cUECRhsh' +
+  'AQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICEIwBIgQEQCAAIAQgA2tBfxD2ASAGIABBQGs2AgAgAEFnQZsN' +
+  'IAYQ9wFBZwwBCyACQQEgAhsQNSIERQRAIABBf0GoC0EAEPcBQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMg' +
+  'ACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAg' +
+  'ACgCCCAAKAIgQQFHcg0AIAQQ6AENACAEEPIBIQEgACAAKAI4QX8Q9gEgAyAAQUBrNgIAIANBMGoiAkHkAEHIEyADEIUBGiAAIAQg' +
+  'ASABbCACEPgBDAELIAAgASAEEPYBIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyAB' +
+  'NgIQIANB0DJBzxQgAUEBRhs2AhQgAEFoQbgOIANBEGoQ9wELIANBoAFqJAALigYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0A' +
+  'IAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHI' +
+  'NSgCADYCGCAGQcA1KQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGANSEI' +
+  'QT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBhyogCsAiDEEFEIwBRQ0AIAggDCAHEIwBDQAgBiAKOgAY' +
+  'CyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYC' +
+  'AAJAIANFBEAgBiABIAJBACAGQRBqEIICDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglF' +
+  'DQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFH' +
+  'IAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCCAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAH' +
+  'IAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrEIQCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAF' +
+  'IAggARCFAgvAEIQBIAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQhAIMAQsgBiAAIAIQgwILIAYoAgghACAF' +
+  'BEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAAL' +
+  'nQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCEAQsgBkEBaiEGDAML' +
+  'IAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEIQBCwJAIAdFBEAgACAIEIYCDAELIAAgBCAIEIUCEIQBCyAFQQFq' +
+  'IQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUg' +
+  'AyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQ7wFFBEAgBBDwAUUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyED' +
+  'IAUhBANAIAMgBEYNAiAEIAhqLAAAEPEBBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCEAg8LIAAg' +
+  'ByAIaiAFIAdrEIQCAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEIQCDAELIAAgBBCGAgsgCiEGIAMhBwwA' +
+  'CwALJAADQCACBEAgACABLAAAEIQBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsi' +
+  'AiQAIAIgATYCACAAIAJBDGoiACAAQQRBtQkgAhCFARCEAiACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEQBBzDUo' +
+  'AgAgACgCACAAakYLWgEDfwJAIABBzDUoAgAiAmoiACACSQ0AQdQ1KAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8D' +
+  'akEQdkAAQX9GDQELQcw1IAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABA1CwUAQdg1C38BA38CQCAARSACQQBIckUEQANAIAIg' +
+  'A0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQQCIBQQBIBEAgARCNAkH8NSADNgIADwUgA0EBaiEDIAQg' +
+  'BUEDdGohAQwBCwALAAtBfiECQX5BpQwQjgILIAILFgAgAEEASARAIAAgABCcARCOAgsgAAsMACAAIAFB0DIQywILNAEBfyAAKAIA' +
+  'IgAEfyAAKAJkRSAAKALYAiIBRSAAKALUAkVycgR/QQAFIAEoAkALBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4h' +
+  'BgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAtgCIghFIAAoAtQCRXJyBH9BAAUgCCgCQAsg' +
+  'AUwNACAIKAI8IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsg' +
+  'ACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhCNAiAFQRBqJAALGQAgACgCABBUIgBBfkwEQCAAEI0CGgsgAAsXACAAKAIEIgBFBEBB' +
+  'AA8LIAAgARCZAQuFAgICfwN+AkAgAUHkDBCUAiIEDQAgAkGQERCUAiIEDQBBsDz9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8ByEG' +
+  'IAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQQiAAIAZQNgLAAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQLIABB' +
+  'ADYCwAIgACkD4AIhBiAFIAApA+gCNwMIIAUgBjcDAEGwPCAF/QADAP0LAwBBbSAEIAApA+ACIAApA/ACVCAAKQPoAiIGIAApA/gC' +
+  'IgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GwPCkDADcDACADQbg8KQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////' +
+  '70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQdgaEMsCQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3A/ACIAAgAzcD' +
+  '+AIgABBCCwtnAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBziIQlAIiBQ0AIAJBAEwEQEF+IQVBfkG/GhCOAgwBCyAAKAIAIAH8ByAC' +
+  'IAMgBEEIahCCASADIAQpAwi6OQMIEI0CIQULIARBEGokACAFCyUAIAAoAgAgARBDEI0CIgFBeEYEQCAAKAIAQfw1Qew1EFULIAEL' +
+  'JwAgACgCBCIARQRAQX5BuAkQjgJBfg8LIAAgASACIAMQmgGnEI0CCygBAX8gAARAAkAgACgCBCIBBEAgARCLAQwBCyAAKAIAEDgL' +
+  'IAAQOgsLFwAgACgCBCIARQRAQQAPCyAAIAEQmAELEgAgACgCACABIAIgAxBTEI0CC0gBAn8CQEEBQQgQNCICBEAgAiAAIAEQMyID' +
+  'NgIAIAMNASACEDoLQX9BfiAAIAFyQQBOIgAbQaUIQf0aIAAbEI4CQQAhAgsgAgslAQF+IAAoAgAgARBZIgNCAFMEQCADpxCNAg8L' +
+  'IAIgAzcDAEEACxQAIAAoAgAgASACIAMgBBBMEI0CC14AIAAgARCGASIARQRAQeQ6KAIAQfA6EI4CQfA1Qeg6KQIANwIAQQAPC0EB' +
+  'QQgQNCIBRQRAIAAQiwFBf0GlCBCOAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBCCyIBAX8gAUGQERCUAiIC' +
+  'BH8gAgUgACgCACAB/AcQBRCNAgsLIgEBfyABQZAREJQCIgIEfyACBSAAKAIAIAH8BxAEEI0CCwsnACAAKAIAIgBFIAFBAEhyBH9B' +
+  'fgUgABBCIAAgATYC1AJBAAsQjQILEgAgACgCACABIAIgAxBXEI0CCyQBAX8gAkHMCxCUAiIDBH8gAwUgACgCACABIAL8BxBYEI0C' +
+  'CwsOACAAKAIAIAEQVhCNAgsLACAAKAIAIAEQTwsfAQF/IAFBziIQlAIiAkUEQCAAKAIAIAH8BxBOCyACC1sBAX8gASAAKAIAIgIQ' +
+  'PzYCACABIAIoAgRBfiACGzYCBCABIAIoAiBBfiACGzYCCCABIAIoAjBBfiACGzYCDCABIAAoAgQiAAR/IAAoAlRBfiAAGwVBAAs2' +
+  'AhALEAAgACgCACABIAIQTRCNAgtmAQJ/IwBBEGsiAiQAIAJCADcDCAJ/QX4gACgCACIARSACQQhqIgNFcg0AGkF1IAAoAtQCRSAA' +
+  'KAJkQQJHcg0AGiADIAAoAtgCKQNQNwMAQQALIAEgAikDCDcDABCNAiACQRBqJAALawAgACgCAEHAPBBSIAFBwDwpAwC6OQMAIAFB' +
+  'yDwpAwC6OQMIIAFB0DwpAwC6OQMQIAFB2DwrAwA5AxggAUHgPCgCALc5AyAgAUHkPCgCALc5AyggAUHoPCkDALo5AzAgAUHwPCkD' +
+  'ALo5AzgLDAAgACgCABBEEI0CCyoAQdQ1QQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsHACAAEJwBC1IAAn8g' +
+  'AEEAIAEbRQRAQeg3QX5B3SBBABCeARpBfgwBCyAAIAFB6DcQrwEiAQR/IAEFIAAoAiQgACgCNBBPIABBARAGQQALC0UEQEEADwsQ' +
+  'sQILMABB6DcoAgBBjDgQjgJB3DVB7Df9AAIA/QsCAEHsNUH8N/0AAgD9CwIAQeg3KAIACz0AQdQ5QQA2AgBB2DlBADYCACAABEBB' +
+  '1DkgACgCBDYCAEHYOSAAKAIINgIAC0HYOSgCAEHUOSgCAEEIdGoLNABB6DkgAjYCAEHkOSABNgIAIABB5DlB6DkQogEEQBCxAg8L' +
+  'Qeg5KAIAQeQ5KAIAQQh0agsqACAAED9BAEgEQEF+QdgVEI4CQX4PCyAAIAEgAhCxAUUEQEEADwsQsQILHwAgAARAIAAoAiQEfyAA' +
+  'QQAQBiAAKAIkBUEACxBBCwsHACAAEKcBC3UBAX8CQCABQc4iEJQCIggNACAFQZAREJQCIggNACAEQQBIBEBBfkGbGxCOAkF+DwtB' +
+  'ACEIQZg6IAI2AgBBkDogAfwHNwMAQaA6IAM2AgBBqDogBDYCAEGwOiAF/Ac3AwAgACAGIAcQuQFFDQAQsQIhCAsgCAsfACAAQQFr' +
+  'IgBBA00EfyAAQQJ0QdA0aigCAAVBjSILC0kAQdA3IAE2AgBBzDcgADYCAEHUNyACNgIAQdg3IAM2AgBB3DcgBDYCAEHgNyAFNgIA' +
+  'QeQ3IAY2AgAQpQEiAEUEQBCxAhoLIAALOABB3DlBADYCAEHgOUEANgIAIAAgAUEAIAFBAEobEJ8BBEAQsQIPC0HgOSgCAEHcOSgC' +
+  'AEEIdGoLMQBB7DlBADYCACAAIAEgAiADIAQQzgEiAEEASARAELECDwtB7DkoAgBBAWpBACAAGwtNACAAIAEQyQEEQBCxAg8LIAJB' +
+  'uDooAgC3OQMAIAJBwDorAwA5AwggAkHIOikDALo5AxAgAkHQOikDALo5AxggAkHYOigCALc5AyBBAAsRACAABEAgACABQQBHNgI0' +
+  'CwsGACAAED8LQAEBfwJAIAJB5AwQlAIiBg0AIANBkBEQlAIiBg0AIAAgASAC/AcgA/wHIAQgBRDAAkUEQEEADwsQsQIhBgsgBgtN' +
+  'ACAAIAEgAiADIARB8DlB6DcQsgEiAEUEQCAFQfA5KAIAtzkDACAFQfg5KQMAujkDCCAFQYA6KQMAujkDECAFQYg6KQMAujkDGAsg' +
+  'AAveAQIFfwJ+AkAgA0HkDBCUAiIHDQAgBEGQERCUAiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QYYMEI4CDAELIAP8ByEMIAT8ByEN' +
+  'IAAQPyIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQwAIiCgRAIAgg' +
+  'Crc5AwAgCEHsNygCALc5AyAgCEHwNygCALc5AyggCEH0NygCALc5AzAgCEH4NygCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAH' +
+  'C7ABAQF/AkAgAUHkDBCUAiIFDQAgAkGQERCUAiIFDQBBgDr9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQfA5/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsDAEH4OSAEKwMI/Ac3AwAgACAB/AcgAvwHIANB8DkQtwEiBUEASARAIAUQjQIPCyAEQfA5KAIAtzkDACAEQfg5KQMAujkD' +
+  'CCAEQYA6KQMAujkDECAEQYg6KQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAEIAUQgQIiBkKAgICACFkE' +
+  'QEF2Qe4ZEI4CQXYPCyAGpxCNAgsQACAABEAgABDbASAAEDoLC2wBAX8CQAJAQeAgEDUiBEUEQEF/QaUIEI4CDAELQeA6IAM2AgBB' +
+  '3DogAjYCACAAIAFB3DogBEHoNxDZAUUNARCxAhpB/DUgBCgC2CA2AgBBgDYgBCgC3CA2AgAgBBDbASAEEDoLQQAhBAsgBAsHACAA' +
+  'KAIACwgAIAAoAtwgCwcAIAAoAgQLRAEBfyMAQRBrIgMkAEHcNUEAQfAB/AsAQdg1IAA2AgAgAyABNgIAIAMgAjYCBEGENkHIAUGO' +
+  'EyADEIUBGiADQRBqJAALBQBB+DwLC5stBQBBoAgLkitlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxs' +
+  'cyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0' +
+  'IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFk' +
+  'IGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMs' +
+  'IHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwg' +
+  'b3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlk' +
+  'J3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2' +
+  'ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3Jp' +
+  'ZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRl' +
+  'IGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0' +
+  'aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0' +
+  'aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVk' +
+  'IHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0' +
+  'ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhl' +
+  'IGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNl' +
+  'bGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVz' +
+  'IGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwgbG93ZXIgYWJvdmUgdXBw' +
+  'ZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGEgc3BsaXQgb3IgZXN0aW1hdGUgb2YgYSBwcm9i' +
+  'bGVtIHdpdGggYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMl' +
+  'cwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBw' +
+  'dXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBp' +
+  'cyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBu' +
+  'ZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMi' +
+  'IGNhbm5vdCBoYXZlIGEgY29sb3IAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBv' +
+  'bmUgZm9yY2VkIGVhcmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50' +
+  'bwBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0g' +
+  'IiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAHJlZ2lv' +
+  'bgBjb2x1bW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2Vu' +
+  'AHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRl' +
+  'bSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZv' +
+  'ciBhbiBlbXB0eSBjZWxsAG9rAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5kaW5nAHRoZSAlcyBib3VuZCBp' +
+  'cyB0b28gYmlnAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJl' +
+  'IGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAg' +
+  'b3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQgYmVmb3Jl' +
+  'IHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29uZCAnfCcg' +
+  'b24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enpsZSBuZWVk' +
+  'cyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFyYWN0ZXIg' +
+  'MHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUAb3B0aW9uIGluZGV4IG91dCBv' +
+  'ZiByYW5nZQBpdGVtIGluZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRz' +
+  'IG5vIFN1ZG9rdSBzaWRlAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBs' +
+  'YXJnZXIgdGhhbiB0aGUgc2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4' +
+  'dHJhIHJlZ2lvbiAlZCBob2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdh' +
+  'cyBmb3VuZAAgfCVsbGQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBj' +
+  'b21wbGV0ZSBncmlkAGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6' +
+  'IGNlbGwgaW5kZXggJWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQA' +
+  'dGhlIHNvbHV0aW9uIGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNl' +
+  'YXJjaCBlbmRlZABubyBvcHRpb24gaXMgZm9yY2VkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhv' +
+  'bGRzICVkOyBkaWdpdHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVj' +
+  'ZXMgYXJlIDAuLiVkAGJveCAiJS4qcyVzIjogcm93cyBhbmQgY29sdW1ucyBvZiBhIGJveCBhcmUgMS4uJWQgYW5kIG1ha2UgYSBz' +
+  'aWRlIG9mIGF0IG1vc3QgJWQAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAdGhlIGFscGhhYmV0IGhh' +
+  'cyAlZCBzeW1ib2xzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6' +
+  'emxlLCA2NHg2NCwgaGFzICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9m' +
+  'ICVkICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5k' +
+  'ICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkg' +
+  'c3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4' +
+  'JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8g' +
+  'cHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUgb3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9m' +
+  'IGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQg' +
+  'aXMgMAAuLi4ALjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJp' +
+  'bWFyeSBpdGVtcyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBp' +
+  'cyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFyZSAxeDEg' +
+  'dG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBubyBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0ZW1zKQBmb3VuZCAl' +
+  'enUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVz' +
+  'IHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFuIHRoZSBjb3VudCBo' +
+  'b2xkcyAoZGx4X2NvdW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50' +
+  'IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJlIDAgb3IgbW9yZSkA' +
+  'dW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3JpdGUgbG86aGl8bmFt' +
+  'ZSBvciBoaXxuYW1lKQBzeW1ib2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQgY2VsbHMg' +
+  'KHJvdyAlZCwgY29sdW1uICVkKQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICclYycgKHN5' +
+  'bWJvbHMgJWQgYW5kICVkKQBib3ggIiUuKnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFzIDN4MyBv' +
+  'ciAyeDMpIG9yIHRoZSByb3dzIG9mIGEgYm94IChzdWNoIGFzIDMpAGEgYmFkIG9wdGlvbiBjb3N0IChub3QgYSBudW1iZXIsIG5l' +
+  'Z2F0aXZlLCBvciBjb3N0cyB0aGF0IHRvZ2V0aGVyIHBhc3MgMl42MyAtIDEpAHVua25vd24gc3ltYm9sICclYycAYW4gZW1wdHkg' +
+  'Y29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5IGl0ZW0gbmFtZSBiZWZvcmUgJzonAG1vcmUgdGhhbiAAAAAAoRYAAKoYAADECAAArA4A' +
+  'ALMNAAAVEQAA6A8AALsOAAB5CwAAmQgAAIURAADoCgAAEA8AAAAMAABRCgAAwAsAACoPAAD7FgAAJQQAANoMAABBEAAAKA0AAFMR' +
+  'AAAvEQBBwTMLbAEBAQIBAgECAwIBAwECAwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgA' +
+  'AAD9BgAA2A0AANEFAACJBAAAVQ8AAN0MAACnDwAAphAAAN8HAAAEAAAABQBBvjQLMPg/AAAAAAAAEEAzMzMzMzMZQCAEAABxDAAA' +
+  'PBAAAP8FAAAQAAAAMxQAAAAAAAAAAQBBgDULSjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJjZGVmZ2hpamts' +
+  'bW5vcHFyc3R1dnd4eXoAAACAGgAAPQAAAC4gAEHMNQsDgB4C'

@@ -47,7 +47,7 @@ typedef struct {
 
 /* Which search runs: as search_choice.c rules, or always the links, or the
  * sparse sets wherever they can (tests, fuzzing). */
-enum { DLX_ENGINE_AUTO, DLX_ENGINE_LINKS, DLX_ENGINE_CELLS };
+enum { DLX_ENGINE_AUTO, DLX_ENGINE_LINKS, DLX_ENGINE_CELLS, DLX_ENGINE_BITS };
 typedef struct dlx_bits dlx_bits;
 typedef struct dlx_cells dlx_cells;
 
@@ -174,7 +174,8 @@ double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps)
  * search_choice.c's rule. */
 int dlx_probes_on_bits(dlx_t *d);
 /* For the tests: run every search on the links (DLX_ENGINE_LINKS), on the
- * sparse sets where they can (DLX_ENGINE_CELLS), or as search_choice.c
+ * sparse sets where they can (DLX_ENGINE_CELLS), the costs' on bit sets
+ * wherever they can (DLX_ENGINE_BITS; else as AUTO), or as search_choice.c
  * rules. Restarts on Luby units of `nodes` (0: the default): the tests make
  * them happen on small problems, the Sudoku fill (sudoku_generate.c) takes
  * short runs. */
@@ -209,6 +210,8 @@ void dlx_multi_free(dlx_t *d);
  * dlx_search_until's; like Algorithm M it works on a copy of the links. */
 dlx_search_fn dlx_best_search;
 int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
+/* Whether the search started is on bit sets (dlx_best.c's rule), not links. */
+int dlx_best_on_bits(const dlx_t *d);
 /* For Algorithm M with costs: a fresh list of the cheapest; keep the solution
  * the search is at, of total cost `cost`; the total a solution must stay under. */
 int dlx_best_reset(dlx_t *d);

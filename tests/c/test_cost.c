@@ -2,10 +2,12 @@
  * cheapest solutions (dlx_set_best, dlx_cost.c; with bounds Algorithm M,
  * dlx_multi.c) against a brute force over option subsets on random small
  * problems with random costs, secondary items, colors, multiplicity bounds
- * and forced options, under node budgets of every size; the DLX5 syntax
- * `|n` of the reader and its errors. */
+ * and forced options, under node budgets of every size, on the links and on
+ * bit sets (the same tree, node for node); which of the two a start takes;
+ * the DLX5 syntax `|n` of the reader and its errors. */
 #include "check.h"
 #include "dlx.h"
+#include "../../src/core/dlx_internal.h" /* dlx_set_engine, dlx_best_on_bits: both searches */
 #include "dlx_text.h"
 
 #include <stdlib.h>
@@ -133,6 +135,49 @@ static void check_best(dlx_t *d, const problem *p, uint32_t forced, int32_t k, u
     CHECK_EQ(dlx_best_solution(d, nb, opts, 64, NULL), DLX_ENOSOLUTION);
 }
 
+/* The k cheapest of d on the given engine, all at once: the improvements'
+ * costs (up to 64, the rest summed into the last), nodes; whether on bits. */
+typedef struct {
+    int64_t costs[64];
+    int32_t n;
+    uint64_t nodes;
+    int on_bits;
+} run_t;
+
+static run_t run_best(dlx_t *d, int engine, int32_t k) {
+    run_t r = {0};
+    dlx_set_engine(d, engine);
+    CHECK_EQ(dlx_set_best(d, k), DLX_OK);
+    int rc;
+    while ((rc = dlx_search(d, 0)) == DLX_SOLUTION) {
+        int64_t c = 0;
+        dlx_solution_cost(d, &c);
+        if (!r.n) r.on_bits = dlx_best_on_bits(d);
+        r.costs[r.n < 64 ? r.n++ : 63] += c;
+    }
+    CHECK_EQ(rc, DLX_DONE);
+    if (!r.n) r.on_bits = dlx_best_on_bits(d);
+    dlx_stats_t st;
+    dlx_stats(d, &st);
+    r.nodes = st.nodes;
+    return r;
+}
+
+/* The bit sets walk the links' tree: the same nodes, the same improvements
+ * in the same order; and they are what runs where asked and possible. */
+static void check_same_tree(dlx_t *d, const problem *p, int32_t k) {
+    int colored = 0;
+    for (int32_t o = 0; o < p->n; o++)
+        for (int32_t j = 0; j < p->len[o]; j++) colored |= p->colors[o][j] != 0;
+    run_t links = run_best(d, DLX_ENGINE_LINKS, k), bits = run_best(d, DLX_ENGINE_BITS, k);
+    CHECK_EQ(links.on_bits, 0);
+    CHECK_EQ(bits.on_bits, !colored);
+    CHECK_EQ(bits.nodes, links.nodes);
+    CHECK_EQ(bits.n, links.n);
+    for (int32_t j = 0; j < links.n && j < 64; j++) CHECK_EQ(bits.costs[j], links.costs[j]);
+    dlx_set_engine(d, DLX_ENGINE_AUTO);
+}
+
 static void test_random_vs_brute(void) {
     for (int round = 0; round < 1500; round++) {
         problem p;
@@ -141,8 +186,14 @@ static void test_random_vs_brute(void) {
         dlx_t *d = build(&p);
         int32_t ks[] = {1, 2, 3, 5, 40};
         uint64_t budgets[] = {0, 1, 3};
+        int bounded = 0;
+        for (int32_t i = 0; i < p.primary; i++) bounded |= p.lo[i] != 1 || p.hi[i] != 1;
         check_best(d, &p, 0, ks[round % 5], budgets[round % 3]);
         check_best(d, &p, 0, 1 + (int32_t)rnd(6), 0);
+        dlx_set_engine(d, round % 2 ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS); /* both, against the brute force */
+        check_best(d, &p, 0, ks[(round / 2) % 5], budgets[(round / 2) % 3]);
+        dlx_set_engine(d, DLX_ENGINE_AUTO);
+        if (!bounded) check_same_tree(d, &p, ks[round % 5]);
         /* With a forced option: the cheapest that hold it, its cost counted. */
         int32_t f = (int32_t)rnd((uint32_t)p.n);
         if (dlx_force(d, f) == DLX_OK) {
@@ -247,11 +298,67 @@ static void test_text(void) {
     dlx_text_free(t);
 }
 
+/* The rule between the two: bit sets where the dance is dear (long options,
+ * full columns: pentominoes), links where it is cheap (an n x n assignment:
+ * options of two items, a 52 x 52 one scans 104 items x 43 words a node);
+ * links whenever something is forced. */
+static void test_which_search(void) {
+    int32_t n = 52, items[2];
+    dlx_t *d = dlx_new(2 * n, 0);
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t j = 0; j < n; j++) {
+            items[0] = i, items[1] = n + j;
+            int32_t o = dlx_add_option(d, items, NULL, 2);
+            dlx_set_cost(d, o, (i * 7 + j * 13) % 17);
+        }
+    dlx_set_best(d, 1);
+    CHECK_EQ(dlx_search(d, 1), DLX_BUDGET);
+    CHECK_EQ(dlx_best_on_bits(d), 0);
+    dlx_free(d);
+    /* Pieces of 4 cells in a row on a 1 x 24 strip and a 2 x 12 one, each
+     * its piece item + 4 cells: options of 5, columns of up to 40. */
+    int32_t cells = 48, pieces = 12, opt[5];
+    d = dlx_new(pieces + cells, 0);
+    for (int32_t pc = 0; pc < pieces; pc++)
+        for (int32_t row = 0; row < 2; row++)
+            for (int32_t x = 0; x + 4 <= 24; x++) {
+                opt[0] = pc;
+                for (int32_t c = 0; c < 4; c++) opt[1 + c] = pieces + row * 24 + x + c;
+                dlx_set_cost(d, dlx_add_option(d, opt, NULL, 5), (pc + 1) * (x / 4));
+            }
+    dlx_set_best(d, 1);
+    CHECK_EQ(dlx_search(d, 1), DLX_BUDGET);
+    CHECK_EQ(dlx_best_on_bits(d), 1);
+    CHECK_EQ(dlx_force(d, 0), DLX_OK);
+    dlx_set_best(d, 1);
+    CHECK_EQ(dlx_search(d, 1), DLX_BUDGET);
+    CHECK_EQ(dlx_best_on_bits(d), 0);
+    dlx_free(d);
+    /* Sets past BITS_MAX_BYTES (4096 options, 20,480 items: 4,098 levels of
+     * 320 words and the items' sets of 64), even when asked: the links. */
+    d = dlx_new(5 * 4096, 0);
+    for (int32_t k = 0; k < 4096; k++) {
+        for (int32_t j = 0; j < 5; j++) opt[j] = 5 * k + j;
+        dlx_set_cost(d, dlx_add_option(d, opt, NULL, 5), k % 3);
+    }
+    dlx_set_engine(d, DLX_ENGINE_BITS);
+    dlx_set_best(d, 1);
+    int rc;
+    while ((rc = dlx_search(d, 0)) == DLX_SOLUTION) continue;
+    CHECK_EQ(rc, DLX_DONE);
+    CHECK_EQ(dlx_best_on_bits(d), 0);
+    int64_t c = -1;
+    CHECK_EQ(dlx_best_solution(d, 0, NULL, 0, &c), 4096);
+    CHECK_EQ(c, 1365 * 3); /* 0 + 1 + 2 a turn, 1365 turns and a 0 */
+    dlx_free(d);
+}
+
 int main(void) {
     check_cpu_limit("test_cost", 60); /* a hang guard in CPU time (check.h) */
     rng_state = 2024;
     test_bad_costs();
     test_text();
     test_random_vs_brute();
+    test_which_search();
     return check_report("test_cost");
 }
