@@ -66,6 +66,32 @@ function EXACTCOVER_SOLVE (matrix, times) {
   return dlxkit_.call('EXACTCOVER_SOLVE', [matrix, times], DLXKIT_WASM_)
 }
 
+/**
+ * Finds the cheapest exact cover of a 0/1 matrix, each row costing its cell of costs: its row numbers (1 = the first row of the range), as a column; of covers of equal cost, the first found.
+ *
+ * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
+ * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
+ * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
+ * @return A range of values
+ * @customfunction
+ */
+function EXACTCOVER_BEST (matrix, costs, times) {
+  return dlxkit_.call('EXACTCOVER_BEST', [matrix, costs, times], DLXKIT_WASM_)
+}
+
+/**
+ * What the cheapest exact cover of a 0/1 matrix costs, each row costing its cell of costs.
+ *
+ * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
+ * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
+ * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
+ * @return A value
+ * @customfunction
+ */
+function EXACTCOVER_COST (matrix, costs, times) {
+  return dlxkit_.call('EXACTCOVER_COST', [matrix, costs, times], DLXKIT_WASM_)
+}
+
 // ---- the library (names ending in _ are private to the script) ------------
 
 var dlxkit_ = (function () {
@@ -795,6 +821,13 @@ class Native {
   /** Force option k (a clash: CONFLICT, details.index the other option, details.value the item). */
   problemForce (p, k) { this.check(this._x.dk_problem_force(p, k)) }
   problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
+  /** Leave option k out (problems with bounds only: BAD_BOUND otherwise), and take the last back. */
+  problemExclude (p, k) { this.check(this._x.dk_problem_exclude(p, k)) }
+  problemUnexclude (p) { this.check(this._x.dk_problem_unexclude(p)) }
+  /** How many more options item i needs: its lower bound less the forced options holding it. */
+  problemItemNeed (p, i) { return this.check(this._x.dk_problem_item_need(p, i)) }
+  /** Whether some primary item has bounds other than 1:1. */
+  problemBounded (p) { return this._x.dk_problem_bounded(p) === 1 }
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
@@ -1226,8 +1259,240 @@ function rowItems (row, k, nItems) {
   return { MAX_NODES, readSpec, streamOptions }
 })()
 
-// ---- src/js/dlxkit-run.mjs
+// ---- src/js/dlxkit-split.mjs
 const m7_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Balanced shards: the search tree cut into many small subtrees (prefixes:
+// options to force), each sized by Knuth's random-probe estimate
+// (Problem.estimate), and dealt to the parts so that each part's estimated
+// size is near the mean. The split is a pure function of the problem (with
+// its forced options), the number of parts and the seed, so processes that
+// each search one part agree on it without talking.
+//
+// A prefix is a list of steps: k >= 0 forces option k, ~k (-1 - k) leaves
+// option k out. Without bounds a node's children force one option of its
+// item each; with bounds (Algorithm M) child j forces the item's j-th
+// option and leaves out those before it (the lowest-numbered option of the
+// item a solution uses), and one more leaves out all of them when the item
+// needs no more: each solution lies below exactly one child (dlx.h).
+//
+// A shallow subtree's estimate is the least reliable (its rare heavy paths
+// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
+// times too small, six levels down about right), so the tree is first cut
+// whole, level by level, into many subtrees, and only then estimated; the
+// ones still estimated big are cut further.
+const { DlxError, checkWhole, describe } = m1_
+
+/** Whole levels are cut until there are this many subtrees per part... */
+const FIRST = 64
+/** ...but not beyond this many in all (memory and time). */
+const FIRST_CAP = 1 << 18
+/** Probes per subtree. */
+const PROBES = 16
+/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
+const GRAIN = 32
+/** ...or there are this many subtrees per part (and 2^20 in all). */
+const MOST = 256
+const MOST_CAP = 1 << 20
+
+/**
+ * The prefixes of each of `parts` parts, in the order the whole search
+ * meets them, and each part's estimated node count: { parts, estimates }.
+ * Every solution lies below exactly one prefix of one part.
+ */
+function balancedSplit (problem, parts, seed = 1) {
+  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
+  let drawn = 0
+  // Each subtree its own paths: the seed, and its place in the estimates.
+  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
+  const root = { steps: [], children: null, size: 0, end: false }
+  let leaves = 1
+  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
+    more = false
+    walk(problem, root, (node) => {
+      if (node.children || node.end) return
+      node.children = cut(problem)
+      if (node.children) {
+        leaves += node.children.length - 1
+        more = true
+      } else node.end = true
+    })
+  }
+  const open = [] // subtrees that may still be cut, with their prefixes
+  let total = 0
+  walk(problem, root, (node, prefix) => {
+    if (node.children) return
+    node.size = node.end ? 0 : estimate()
+    total += node.size
+    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
+  })
+  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
+  const most = Math.min(parts * MOST, MOST_CAP)
+  for (let pieces = open.length, big = true; big && pieces < most;) {
+    const bar = total / (parts * GRAIN)
+    big = false
+    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
+      const { subtree: node, prefix } = open[i]
+      if (node.end || node.children || node.size <= bar) continue
+      big = true
+      takeSteps(problem, prefix)
+      try {
+        node.children = cut(problem) ?? []
+        for (const child of node.children) {
+          takeSteps(problem, child.steps)
+          try {
+            child.size = estimate()
+          } finally {
+            undoSteps(problem, child.steps)
+          }
+          total += child.size
+          open.push({ subtree: child, prefix: [...prefix, ...child.steps] })
+        }
+      } finally {
+        undoSteps(problem, prefix)
+      }
+      total -= node.size
+      pieces += node.children.length - 1
+    }
+  }
+  const pieces = []
+  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
+  return deal(pieces, parts)
+}
+
+/**
+ * Call visit(node, prefix) on every node below `node`, parents first, in
+ * the order the search meets them; with `force`, each with its prefix
+ * taken (each step once, however many nodes lie below it). The children
+ * visit() gives a node are not visited.
+ */
+function walk (problem, node, visit, force = true, prefix = []) {
+  const children = node.children ?? [] // as they were: not those visit() makes
+  visit(node, prefix)
+  for (const child of children) {
+    if (force) takeSteps(problem, child.steps)
+    prefix.push(...child.steps)
+    try {
+      walk(problem, child, visit, force, prefix)
+    } finally {
+      prefix.length -= child.steps.length
+      if (force) undoSteps(problem, child.steps)
+    }
+  }
+}
+
+/**
+ * The children of the node the forced options lead to, dead ends left
+ * out; null at a solution (nothing left to cover).
+ */
+function cut (problem) {
+  const item = problem.branchItem()
+  if (item < 0) return null
+  const children = []
+  for (const steps of branches(problem, item)) {
+    takeSteps(problem, steps)
+    let next, dead
+    try {
+      next = problem.branchItem()
+      dead = next >= 0 && branches(problem, next).length === 0 // no solution below
+    } finally {
+      undoSteps(problem, steps)
+    }
+    if (!dead) children.push({ steps, children: null, size: 0, end: next < 0 })
+  }
+  return children
+}
+
+/**
+ * The steps of each child of the node the forced options lead to, whose
+ * search branches on `item` (the header says how, with and without bounds).
+ */
+function branches (problem, item) {
+  const opts = problem.itemOptions(item)
+  if (!problem._bounded()) return opts.map((k) => [k])
+  const need = problem.itemNeed(item)
+  const parts = []
+  for (let j = 0; j <= opts.length - Math.max(need, 1); j++) parts.push([...opts.slice(0, j).map((k) => ~k), opts[j]])
+  if (need === 0) parts.push(opts.map((k) => ~k))
+  return parts
+}
+
+/** Take a prefix's steps (force, or leave out), and undo them, last first. */
+function takeSteps (problem, steps) {
+  for (let j = 0; j < steps.length; j++) {
+    try {
+      takeStep(problem, steps[j])
+    } catch (e) {
+      undoSteps(problem, steps.slice(0, j))
+      throw e
+    }
+  }
+}
+
+function undoSteps (problem, steps) {
+  for (let j = steps.length - 1; j >= 0; j--) undoStep(problem, steps[j])
+}
+
+function takeStep (problem, step) {
+  if (step >= 0) problem.force(step)
+  else problem.exclude(~step)
+}
+
+function undoStep (problem, step) {
+  if (step >= 0) problem.unforce()
+  else problem.unexclude()
+}
+
+/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
+function deal (pieces, parts) {
+  const estimates = new Array(parts).fill(0)
+  const dealt = Array.from({ length: parts }, () => [])
+  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
+  // A binary heap of the parts by (estimate, index): the least on top.
+  const heap = Array.from({ length: parts }, (_, j) => j)
+  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
+  for (const p of order) {
+    const least = heap[0]
+    estimates[least] += p.size
+    dealt[least].push(p)
+    for (let i = 0; ;) { // sift the grown part down
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < parts && below(heap[l], heap[m])) m = l
+      if (r < parts && below(heap[r], heap[m])) m = r
+      if (m === i) break
+      const t = heap[i]
+      heap[i] = heap[m]
+      heap[m] = t
+      i = m
+    }
+  }
+  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
+}
+
+/**
+ * The most parts a search is split into: a balanced split makes at most
+ * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
+ * and an estimate, so 2e9 parts would need gigabytes before the first piece.
+ */
+const MAX_PARTS = MOST_CAP
+
+/** The check both kinds of shards share. */
+function checkShard (shard, parts) {
+  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
+    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
+  }
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
+  }
+}
+  return { balancedSplit, branches, takeSteps, undoSteps, takeStep, undoStep, MAX_PARTS, checkShard }
+})()
+
+// ---- src/js/dlxkit-run.mjs
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1236,6 +1501,7 @@ const m7_ = (function () {
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
 const { DlxError, checkCount, checkFlag, countValue, safeCount } = m1_
+const { takeStep, undoStep } = m7_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -1263,7 +1529,7 @@ class Search {
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
     this._searching = false // a prefix's search is under way
-    this._held = [] // the options the run has forced, in order
+    this._held = [] // the steps the run has taken (forced or left out), in order
     this._spent = 0 // nodes of the prefixes done
     this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
@@ -1379,7 +1645,7 @@ class Search {
     while (same < held.length && same < next.length && held[same] === next[same]) same++
     this._release(same)
     for (let j = same; j < next.length; j++) {
-      this.problem.force(next[j])
+      takeStep(this.problem, next[j])
       held.push(next[j])
     }
     this.problem.restart()
@@ -1395,7 +1661,7 @@ class Search {
 
   /** Unforce the run's options down to the first `keep`. */
   _release (keep) {
-    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
+    for (; this._held.length > keep; this._held.pop()) undoStep(this.problem, this._held[this._held.length - 1])
   }
 
   _end (status) {
@@ -1448,184 +1714,6 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-split.mjs
-const m8_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Balanced shards: the search tree cut into many small subtrees (prefixes:
-// options to force), each sized by Knuth's random-probe estimate
-// (Problem.estimate), and dealt to the parts so that each part's estimated
-// size is near the mean. The split is a pure function of the problem (with
-// its forced options), the number of parts and the seed, so processes that
-// each search one part agree on it without talking.
-//
-// A shallow subtree's estimate is the least reliable (its rare heavy paths
-// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
-// times too small, six levels down about right), so the tree is first cut
-// whole, level by level, into many subtrees, and only then estimated; the
-// ones still estimated big are cut further.
-const { DlxError, checkWhole, describe } = m1_
-
-/** Whole levels are cut until there are this many subtrees per part... */
-const FIRST = 64
-/** ...but not beyond this many in all (memory and time). */
-const FIRST_CAP = 1 << 18
-/** Probes per subtree. */
-const PROBES = 16
-/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
-const GRAIN = 32
-/** ...or there are this many subtrees per part (and 2^20 in all). */
-const MOST = 256
-const MOST_CAP = 1 << 20
-
-/**
- * The prefixes of each of `parts` parts, in the order the whole search
- * meets them, and each part's estimated node count: { parts, estimates }.
- * Every solution lies below exactly one prefix of one part.
- */
-function balancedSplit (problem, parts, seed = 1) {
-  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
-  let drawn = 0
-  // Each subtree its own paths: the seed, and its place in the estimates.
-  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
-  const root = { option: -1, children: null, size: 0, end: false }
-  let leaves = 1
-  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
-    more = false
-    walk(problem, root, (node) => {
-      if (node.children || node.end) return
-      node.children = cut(problem)
-      if (node.children) {
-        leaves += node.children.length - 1
-        more = true
-      } else node.end = true
-    })
-  }
-  const open = [] // subtrees that may still be cut, with their prefixes
-  let total = 0
-  walk(problem, root, (node, prefix) => {
-    if (node.children) return
-    node.size = node.end ? 0 : estimate()
-    total += node.size
-    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
-  })
-  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
-  const most = Math.min(parts * MOST, MOST_CAP)
-  for (let pieces = open.length, big = true; big && pieces < most;) {
-    const bar = total / (parts * GRAIN)
-    big = false
-    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
-      const { subtree: node, prefix } = open[i]
-      if (node.end || node.children || node.size <= bar) continue
-      big = true
-      for (const k of prefix) problem.force(k)
-      try {
-        node.children = cut(problem) ?? []
-        for (const child of node.children) {
-          problem.force(child.option)
-          child.size = estimate()
-          problem.unforce()
-          total += child.size
-          open.push({ subtree: child, prefix: [...prefix, child.option] })
-        }
-      } finally {
-        for (let j = 0; j < prefix.length; j++) problem.unforce()
-      }
-      total -= node.size
-      pieces += node.children.length - 1
-    }
-  }
-  const pieces = []
-  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
-  return deal(pieces, parts)
-}
-
-/**
- * Call visit(node, prefix) on every node below `node`, parents first, in
- * the order the search meets them; with `force`, each with its prefix
- * forced (each option forced once, however many nodes lie below it). The
- * children visit() gives a node are not visited.
- */
-function walk (problem, node, visit, force = true, prefix = []) {
-  const children = node.children ?? [] // as they were: not those visit() makes
-  visit(node, prefix)
-  for (const child of children) {
-    if (force) problem.force(child.option)
-    prefix.push(child.option)
-    try {
-      walk(problem, child, visit, force, prefix)
-    } finally {
-      prefix.pop()
-      if (force) problem.unforce()
-    }
-  }
-}
-
-/**
- * The children of the node the forced options lead to, dead ends left
- * out; null at a solution (nothing left to cover).
- */
-function cut (problem) {
-  const item = problem.branchItem()
-  if (item < 0) return null
-  const children = []
-  for (const k of problem.itemOptions(item)) {
-    problem.force(k)
-    const next = problem.branchItem()
-    const dead = next >= 0 && problem.itemOptions(next).length === 0 // no solution below
-    problem.unforce()
-    if (!dead) children.push({ option: k, children: null, size: 0, end: next < 0 })
-  }
-  return children
-}
-
-/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
-function deal (pieces, parts) {
-  const estimates = new Array(parts).fill(0)
-  const dealt = Array.from({ length: parts }, () => [])
-  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
-  // A binary heap of the parts by (estimate, index): the least on top.
-  const heap = Array.from({ length: parts }, (_, j) => j)
-  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
-  for (const p of order) {
-    const least = heap[0]
-    estimates[least] += p.size
-    dealt[least].push(p)
-    for (let i = 0; ;) { // sift the grown part down
-      const l = 2 * i + 1
-      const r = l + 1
-      let m = i
-      if (l < parts && below(heap[l], heap[m])) m = l
-      if (r < parts && below(heap[r], heap[m])) m = r
-      if (m === i) break
-      const t = heap[i]
-      heap[i] = heap[m]
-      heap[m] = t
-      i = m
-    }
-  }
-  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
-}
-
-/**
- * The most parts a search is split into: a balanced split makes at most
- * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
- * and an estimate, so 2e9 parts would need gigabytes before the first piece.
- */
-const MAX_PARTS = MOST_CAP
-
-/** The check both kinds of shards share. */
-function checkShard (shard, parts) {
-  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
-    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
-  }
-  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
-  }
-}
-  return { balancedSplit, MAX_PARTS, checkShard }
-})()
-
 // ---- src/js/dlxkit-problem.mjs
 const m9_ = (function () {
   'use strict'
@@ -1636,8 +1724,8 @@ const { RESULT } = m2_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
 const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
-const { Search, countStopped, runSearch, solutionsStopped } = m7_
-const { MAX_PARTS, balancedSplit, checkShard } = m8_
+const { Search, countStopped, runSearch, solutionsStopped } = m8_
+const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -1709,6 +1797,7 @@ class Problem {
     this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
     this._restarts = false // setRestarts (the engine's default: Knuth's tree)
+    this._hasBounds = null // some bounds other than 1:1 (_bounded), once asked
     kit._live++
     kit._track(this, () => { kit._live--; kit._native.problemFree(handle) })
   }
@@ -1963,6 +2052,21 @@ class Problem {
 
   unforce () { this._native.problemUnforce(this._idle()) }
 
+  /** Leave option k out of every solution (a split's part; problems with bounds only, else BAD_BOUND). */
+  exclude (k) { this._native.problemExclude(this._idle(), checkIndex(k, 'option index')) }
+
+  /** Take back the option left out last. */
+  unexclude () { this._native.problemUnexclude(this._idle()) }
+
+  /** How many more options item i needs: its lower bound less the forced options holding it, or 0. */
+  itemNeed (i) { return this._native.problemItemNeed(this._handle(), checkIndex(i, 'item index')) }
+
+  /** Whether some primary item has bounds other than 1:1 (they never change). */
+  _bounded () {
+    this._hasBounds ??= this._native.problemBounded(this._handle())
+    return this._hasBounds
+  }
+
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
@@ -1983,8 +2087,8 @@ class Problem {
   }
 
   /**
-   * Split the search into `parts` independent pieces: lists of options to
-   * force. Plainly, taken from the first levels of the tree and dealt
+   * Split the search into `parts` independent pieces: lists of steps, k >= 0
+   * forcing option k, ~k leaving option k out (with bounds only). Plainly, taken from the first levels of the tree and dealt
    * round-robin; `balanced`, cut where the estimate says a subtree is big
    * and dealt so that every part's estimated size is near the mean, a pure
    * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
@@ -2001,14 +2105,17 @@ class Problem {
       const next = []
       let split = false
       for (const prefix of prefixes) {
-        for (const k of prefix) this.force(k)
-        const item = this.branchItem()
-        if (item < 0) next.push(prefix)
-        else {
-          split = true
-          for (const k of this.itemOptions(item)) next.push([...prefix, k])
+        takeSteps(this, prefix)
+        try {
+          const item = this.branchItem()
+          if (item < 0) next.push(prefix)
+          else {
+            split = true
+            for (const steps of branches(this, item)) next.push([...prefix, ...steps])
+          }
+        } finally {
+          undoSteps(this, prefix)
         }
-        for (let j = 0; j < prefix.length; j++) this.unforce()
         if (next.length > PLAIN_CAP) break
       }
       if (!split || next.length > PLAIN_CAP) break
@@ -3258,15 +3365,13 @@ function load () {
   return { DlxError, load }
 })()
 
-// ---- src/js/dlxkit-sheets.mjs
+// ---- src/js/dlxkit-sheets-cells.mjs
 const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
-// hosts pass them (2D arrays of numbers, strings, '' or null); every function
-// returns a value or a SheetError, never throws, so one bad range cannot
-// break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m17_
+// dlxkit/sheets: the cells of a host's ranges read safely, and the error
+// values the sheet functions return instead of throwing (dlxkit-sheets.mjs
+// and dlxkit-sheets-cover.mjs share them).
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3284,69 +3389,11 @@ const bad = (message) => new SheetError('#VALUE!', message)
 const none = (message) => new SheetError('#N/A', message)
 const outOfRange = (message) => new SheetError('#NUM!', message)
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' }
-}
-
-/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
-const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 // The largest range read: Excel's sheet (1,048,576 rows by 16,384 columns),
 // and no more cells than a call can go through in well under a second.
 const MAX_ROWS = 1 << 20
 const MAX_COLS = 1 << 14
 const MAX_CELLS = 1 << 24
-
-/**
- * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
- * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
- */
-function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
-  const budget = { maxNodes }
-  const fns = {
-    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
-    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
-    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
-    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget)
-  }
-  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
-  return fns
-}
-
-/** load() and createSheetFunctions() in one step. */
-async function loadSheetFunctions (options = {}) {
-  return createSheetFunctions(await load(options), options)
-}
-
-/**
- * Turn anything thrown inside into an error value (a bug or a hostile value
- * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
- * error whose message getter throws) is looked at only inside a try.
- */
-function guarded (name, fn) {
-  return (...args) => {
-    try {
-      return fn(...args)
-    } catch (e) {
-      try {
-        if (e instanceof SheetError) return e
-        if (e instanceof DlxError) return fromDlxError(e)
-        return bad(`${name}: could not read its arguments: ${text(e)}`)
-      } catch {
-        return bad(`${name}: could not read its arguments`)
-      }
-    }
-  }
-}
 
 /** A thrown value's message as text, or a stand-in when even that throws. */
 function text (e) {
@@ -3370,17 +3417,6 @@ function show (v) {
   } catch {
     return 'an unreadable value'
   }
-}
-
-function fromDlxError (e) {
-  if (e.code === 'CLASH') return none(clashText(e.details))
-  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  return bad(e.message)
-}
-
-/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
-function clashText (d) {
-  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 // ---- reading ranges ------------------------------------------------------------
@@ -3430,6 +3466,260 @@ function cellNumber (v) {
   if (typeof v === 'number') return v
   if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v)
   return NaN
+}
+
+function gaveUp (budget) {
+  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
+}
+  return { SheetError, isSheetError, bad, none, outOfRange, text, show, rowsOf, isBlank, cellNumber, gaveUp }
+})()
+
+// ---- src/js/dlxkit-sheets-cover.mjs
+const m19_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
+// columns are items), how often each column is covered (Knuth's
+// multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m18_
+
+
+/**
+ * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
+ * when the option covers the item, 0, FALSE or nothing when not. A row
+ * without a 1 is no option at all (it could join any cover and count it twice).
+ */
+function readMatrix (range) {
+  const rows = rowsOf(range, 'an exact-cover matrix')
+  const width = rows[0].length
+  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
+  const options = []
+  const covered = new Array(width).fill(false)
+  rows.forEach((row, r) => {
+    const items = []
+    row.forEach((v, c) => {
+      if (v === true || cellNumber(v) === 1) {
+        items.push(c)
+        covered[c] = true
+      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
+        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
+      }
+    })
+    if (items.length) options.push({ row: r + 1, items })
+  })
+  return { width, height: rows.length, options, covered }
+}
+
+/**
+ * How many times each column is to be covered (Knuth's multiplicities): a
+ * range as wide as the matrix, one row (or a column as tall as the matrix
+ * is wide); each cell blank (once), a whole number n (exactly n times) or
+ * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
+ */
+function readTimes (range, width) {
+  if (range === null || range === undefined || range === '') return null
+  let cells = rowsOf(range, 'the times range')
+  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
+  if (cells.length !== 1 || cells[0].length !== width) {
+    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
+  }
+  return cells[0].map((v, c) => {
+    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
+    if (isBlank(v)) return { min: 1, max: 1 }
+    const n = cellNumber(v)
+    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
+    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
+      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
+    }
+    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
+    return { min, max }
+  })
+}
+
+/**
+ * What each row of the matrix costs (Knuth's DLX5): a column as tall as the
+ * matrix (or one row as wide as it is tall); each cell a whole number from 0
+ * to 2^53 - 1, blank for 0.
+ */
+function readCosts (range, height) {
+  let cells = rowsOf(range, 'the costs range')
+  if (cells.length === 1 && cells[0].length > 1) cells = cells[0].map((v) => [v])
+  if (cells.length !== height || cells[0].length !== 1) {
+    throw bad(`the costs range is ${cells.length} x ${cells[0].length}; it needs one column of ${height} cells, one per row of the matrix`)
+  }
+  return cells.map(([v], r) => {
+    if (isBlank(v)) return 0
+    const n = cellNumber(v)
+    if (!Number.isSafeInteger(n) || n < 0) throw bad(`costs, cell ${r + 1} (row ${r + 1} of the matrix) holds ${show(v)}; a cost is a whole number from 0 to 2^53 - 1`)
+    return n
+  })
+}
+
+function withProblem (kit, matrix, times, fn, costs) {
+  const m = readMatrix(matrix)
+  const bounds = readTimes(times, m.width)
+  const price = costs === undefined ? null : readCosts(costs, m.height)
+  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
+  if (uncovered >= 0) return { uncovered: uncovered + 1 }
+  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
+  const options = m.options.map((o) => price ? { items: o.items, cost: price[o.row - 1] } : o.items)
+  const p = kit.exactCover({ primary, options })
+  try {
+    return fn(p, m)
+  } finally {
+    p.free()
+  }
+}
+
+function coverCount (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
+  if (r.uncovered) return 0
+  if (r.status === 'stopped') return gaveUp(budget)
+  // a cell's number is a double: past 2^53 - 1 it would show another count
+  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
+  return Number(r.count)
+}
+
+/** One cover as a column of 1-based row numbers of the matrix. */
+function coverSolve (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p, m) => {
+    const s = p.solve({ maxNodes: budget.maxNodes })
+    return { rows: s && s.map((k) => m.options[k].row) }
+  })
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (!r.rows) return none(noCover(times))
+  return r.rows.map((row) => [row])
+}
+
+const noCover = (times) => `no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`
+
+/**
+ * The cheapest cover (each row costing its cell of `costs`): { rows, cost }
+ * or { uncovered } or { stopped }. Of covers of equal cost, the one the
+ * search meets first (the JS API's best()).
+ */
+function cheapest (kit, matrix, costs, times, budget) {
+  if (costs === null || costs === undefined || costs === '') throw bad('the costs range is missing: one cost per row of the matrix')
+  return withProblem(kit, matrix, times, (p, m) => {
+    let best
+    try {
+      best = p.best({ maxNodes: budget.maxNodes })
+    } catch (e) {
+      if (e?.code === 'STOPPED') return { stopped: true }
+      throw e
+    }
+    return best.length ? { rows: best[0].options.map((k) => m.options[k].row), cost: best[0].cost } : {}
+  }, costs)
+}
+
+/** The cheapest cover as a column of 1-based row numbers of the matrix. */
+function coverBest (kit, matrix, costs, times, budget) {
+  const r = cheapest(kit, matrix, costs, times, budget)
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (r.stopped) return gaveUp(budget)
+  if (!r.rows) return none(noCover(times))
+  return r.rows.map((row) => [row])
+}
+
+/** What the cheapest cover costs. */
+function coverCost (kit, matrix, costs, times, budget) {
+  const r = cheapest(kit, matrix, costs, times, budget)
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (r.stopped) return gaveUp(budget)
+  if (!r.rows) return none(noCover(times))
+  if (typeof r.cost === 'bigint') return outOfRange(`the cheapest cover costs ${r.cost}, more than a cell's number holds exactly (2^53 - 1)`)
+  return r.cost
+}
+  return { coverCount, coverSolve, coverBest, coverCost }
+})()
+
+// ---- src/js/dlxkit-sheets.mjs
+const m20_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
+// hosts pass them (2D arrays of numbers, strings, '' or null); every function
+// returns a value or a SheetError, never throws, so one bad range cannot
+// break a sheet. Adapters turn a SheetError into the host's error value.
+const { load, DlxError } = m17_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m18_
+const { coverBest, coverCount, coverCost, coverSolve } = m19_
+
+
+
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+
+/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
+const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
+
+/**
+ * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
+ * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
+ */
+function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
+  const budget = { maxNodes }
+  const fns = {
+    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
+    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
+    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
+    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
+    EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
+    EXACTCOVER_COST: (matrix, costs, times) => coverCost(kit, matrix, costs, times, budget)
+  }
+  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
+  return fns
+}
+
+/** load() and createSheetFunctions() in one step. */
+async function loadSheetFunctions (options = {}) {
+  return createSheetFunctions(await load(options), options)
+}
+
+/**
+ * Turn anything thrown inside into an error value (a bug or a hostile value
+ * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
+ * error whose message getter throws) is looked at only inside a try.
+ */
+function guarded (name, fn) {
+  return (...args) => {
+    try {
+      return fn(...args)
+    } catch (e) {
+      try {
+        if (e instanceof SheetError) return e
+        if (e instanceof DlxError) return fromDlxError(e)
+        return bad(`${name}: could not read its arguments: ${text(e)}`)
+      } catch {
+        return bad(`${name}: could not read its arguments`)
+      }
+    }
+  }
+}
+
+function fromDlxError (e) {
+  if (e.code === 'CLASH') return none(clashText(e.details))
+  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  return bad(e.message)
+}
+
+/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
+function clashText (d) {
+  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 /** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
@@ -3500,10 +3790,6 @@ function patternOf (kit, range, box) {
   return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
-function gaveUp (budget) {
-  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
-}
-
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
   const fast = patternOf(kit, range, box)
@@ -3541,94 +3827,6 @@ function checkGrid (kit, range, box, budget) {
   }
 }
 
-// ---- exact cover -----------------------------------------------------------------
-
-/**
- * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
- * when the option covers the item, 0, FALSE or nothing when not. A row
- * without a 1 is no option at all (it could join any cover and count it twice).
- */
-function readMatrix (range) {
-  const rows = rowsOf(range, 'an exact-cover matrix')
-  const width = rows[0].length
-  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
-  const options = []
-  const covered = new Array(width).fill(false)
-  rows.forEach((row, r) => {
-    const items = []
-    row.forEach((v, c) => {
-      if (v === true || cellNumber(v) === 1) {
-        items.push(c)
-        covered[c] = true
-      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
-        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
-      }
-    })
-    if (items.length) options.push({ row: r + 1, items })
-  })
-  return { width, options, covered }
-}
-
-/**
- * How many times each column is to be covered (Knuth's multiplicities): a
- * range as wide as the matrix, one row (or a column as tall as the matrix
- * is wide); each cell blank (once), a whole number n (exactly n times) or
- * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
- */
-function readTimes (range, width) {
-  if (range === null || range === undefined || range === '') return null
-  let cells = rowsOf(range, 'the times range')
-  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
-  if (cells.length !== 1 || cells[0].length !== width) {
-    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
-  }
-  return cells[0].map((v, c) => {
-    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
-    if (isBlank(v)) return { min: 1, max: 1 }
-    const n = cellNumber(v)
-    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
-    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
-    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
-      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
-    }
-    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
-    return { min, max }
-  })
-}
-
-function withProblem (kit, matrix, times, fn) {
-  const m = readMatrix(matrix)
-  const bounds = readTimes(times, m.width)
-  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
-  if (uncovered >= 0) return { uncovered: uncovered + 1 }
-  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
-  const p = kit.exactCover({ primary, options: m.options.map((o) => o.items) })
-  try {
-    return fn(p, m)
-  } finally {
-    p.free()
-  }
-}
-
-function coverCount (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
-  if (r.uncovered) return 0
-  if (r.status === 'stopped') return gaveUp(budget)
-  // a cell's number is a double: past 2^53 - 1 it would show another count
-  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
-  return Number(r.count)
-}
-
-/** One cover as a column of 1-based row numbers of the matrix. */
-function coverSolve (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p, m) => {
-    const s = p.solve({ maxNodes: budget.maxNodes })
-    return { rows: s && s.map((k) => m.options[k].row) }
-  })
-  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (!r.rows) return none(`no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`)
-  return r.rows.map((row) => [row])
-}
 
 // ---- Excel -----------------------------------------------------------------------
 
@@ -3671,11 +3869,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError, isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m18_.SheetError, isSheetError: m18_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m19_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3708,7 +3906,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m20_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3717,8 +3915,8 @@ const m20_ = (function () {
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
 const { Dlxkit } = m16_
-const { createSheetFunctions, SheetError } = m18_
-const { base64Bytes } = m19_
+const { createSheetFunctions, SheetError } = m20_
+const { base64Bytes } = m21_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3735,1755 +3933,1764 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m20_
+return m22_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAABf2AFf39/f38AYAZ/f39/f38Bf2ACf34AYAF/AX5gAX4BfmAHf39/fn5/fwF/YAJ/fAF/YAN/f34Bf2AHf39/f39+fwF/YAh/' +
-  'f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAGf39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
+  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAABf2AFf39/f38AYAN/f34Bf2AGf39/f39/AX9gAn9+AGAGf39/f39/AGABfwF+YAF+AX5gB39/f35+f38Bf2ACf3wBf2AHf39/' +
+  'f39+fwF/YAh/f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
   'f2AAAGADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAJ/fwF+YAZ/f39/f34Bf2AFf35/f38Bf2AE' +
   'f39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAZ/f39/f38BfmAEf3x8fwF/' +
-  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPPAs0CHAkI' +
-  'AAkJBQkHEgMdDgADAQkAAAcABAAACQkFDBMeDgkGFB8DAwQEBiACCgQVBwYKBAAAAQEAIQQEAQQEBA8PAAMEBAEABAEBCwsHBwgC' +
-  'DQUNDQUDAAYBAxIiDQ8DDAILAhQJBAQAAQAEAgMFBgMAAQICBQMFBQQFBCMJAAAMFgsGByQDBQMBCAADAwQCAAMMAgICAgMEAQMB' +
-  'ASUHAAcDAQACAgADCgMEARcCAgIEAgICAhgYECYQGRkCGgYGGxMnKCkqGg4HBysNASwGCwgIFgIHBgYBAQEBFwgDBAMDAgIBBwEC' +
-  'AQIACAAIBgMACAIAAAAACAADBgcHAQIABQcCAQYtCwYGAQUAAAAACgIABQAIAAEuLwUwAQMEAQMBAggBBBERAQMxAQURBQIBBQAy' +
-  'AAEKAAICBAQzABsBCAIFADQVNTYAAAwEAwAAAAYKBAUBcAEGBgUGAQEIgIAEBggBfwFBgL0ICweSC0YGbWVtb3J5AgAGbWFsbG9j' +
-  'ADUEZnJlZQA6GV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcACuAghka19lcnJvcgCLAgtka19z' +
-  'dHJlcnJvcgCvAghka19hbGxvYwCKAgdka19mcmVlACsNZGtfc3Vkb2t1X25ldwC5Ag5ka19zdWRva3VfZnJlZQC2Ag5ka19zdWRv' +
-  'a3Vfc2l6ZQC+Ag1ka19zdWRva3VfYm94ALICE2RrX3N1ZG9rdV9wYXJzZV9ib3gAugIQZGtfc3Vkb2t1X2JveF9vZgCzAhFka19z' +
-  'dWRva3VfcGF0dGVybgC7AhZka19zdWRva3Vfc2V0X3Jlc3RhcnRzAL0CD2RrX3N1ZG9rdV9zb2x2ZQC/Ag9ka19zdWRva3VfYmVn' +
-  'aW4AsAIOZGtfc3Vkb2t1X3N0ZXAAwgINZGtfc3Vkb2t1X2VuZAC1AhRka19zdWRva3Vfc29sdmVfbWFueQDBAhRka19zdWRva3Vf' +
-  'Y2FuZGlkYXRlcwC0AhJka19zdWRva3VfZ2VuZXJhdGUAtwIOZGtfc3Vkb2t1X3JhdGUAvAIUZGtfc3Vkb2t1X2xldmVsX25hbWUA' +
-  'uAINZGtfdGV4dF9wYXJzZQDHAgxka190ZXh0X2ZyZWUAxgIMZGtfdGV4dF9zaXplAMgCDWRrX3RleHRfc3R5bGUAygIQZGtfdGV4' +
-  'dF9jb25zdW1lZADEAg1ka190ZXh0X3N0YXJ0AMkCDWRrX3RleHRfY2VsbHMAwwIOZGtfdGV4dF9mb3JtYXQAxQIOZGtfcHJvYmxl' +
-  'bV9uZXcAnAIQZGtfcHJvYmxlbV9wYXJzZQCfAg9ka19wcm9ibGVtX2ZyZWUAmQIWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwCMAhVk' +
-  'a19wcm9ibGVtX3NldF9ib3VuZHMApAITZGtfcHJvYmxlbV9zZXRfY29zdAClAhZka19wcm9ibGVtX29wdGlvbl9jb3N0AJ0CE2Rr' +
-  'X3Byb2JsZW1fc2V0X2Jlc3QAowIYZGtfcHJvYmxlbV9zb2x1dGlvbl9jb3N0AKsCFWRrX3Byb2JsZW1fYmVzdF9jb3VudACPAhhk' +
-  'a19wcm9ibGVtX2Jlc3Rfc29sdXRpb24AkAIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkAKYCEGRrX3Byb2JsZW1fc2hhcGUAqQIU' +
-  'ZGtfcHJvYmxlbV9pdGVtX25hbWUAmgIVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAJICF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAJ4C' +
-  'EWRrX3Byb2JsZW1fc2VhcmNoAKECF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAKICE2RrX3Byb2JsZW1fc29sdXRpb24AqgIQZGtf' +
-  'cHJvYmxlbV9jb3VudACTAhtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20AlQIQZGtfcHJvYmxlbV9zdGF0cwCsAhJka19wcm9i' +
-  'bGVtX3Jlc3RhcnQAoAITZGtfcHJvYmxlbV9zZXRfc2VlZACoAhdka19wcm9ibGVtX3NldF9yZXN0YXJ0cwCnAhBka19wcm9ibGVt' +
-  'X2ZvcmNlAJcCEmRrX3Byb2JsZW1fdW5mb3JjZQCtAhdka19wcm9ibGVtX2l0ZW1fb3B0aW9ucwCbAhZka19wcm9ibGVtX2JyYW5j' +
-  'aF9pdGVtAJECGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlvbgCYAhNka19wcm9ibGVtX2VzdGltYXRlAJYCC19pbml0aWFsaXplAAAQ' +
-  'X19lcnJub19sb2NhdGlvbgDMAglzdGFja1NhdmUALwxzdGFja1Jlc3RvcmUAMApzdGFja0FsbG9jADEJDQEAQQELBQoOALQBtgEM' +
-  'AQUKh8EHzQIDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8g' +
-  'ACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEA' +
-  'IAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoAqQCIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEg' +
-  'ACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsg' +
-  'DkUNACAAICIQWiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUN' +
-  'AUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQRSAAIAApA5gBQgF8NwOYASAAICIQ' +
-  'WiAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0D' +
-  'IBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtF' +
-  'BEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJA' +
-  'AkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAG' +
-  'IAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEA' +
-  'IQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0A' +
-  'C0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC' +
-  '/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAA' +
-  'AED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJ' +
-  'Cgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAEL' +
-  'IAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCAD' +
-  'IQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyIC' +
-  'IAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEg' +
-  'TgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0' +
-  'aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq' +
-  '/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4P' +
-  'CAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICA' +
-  'BCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEE' +
-  'aiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAh' +
-  'BiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVC' +
-  'ACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAh' +
-  'IUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCED' +
-  'IAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqAC' +
-  'IB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgC' +
-  'AAwICyAAIAsgICAMEFwNAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAd' +
-  'QQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAG' +
-  'BSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5FIAZBB0py' +
-  'RQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQg' +
-  'BUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIAIA4E' +
-  'QCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAhhSIhQhmG' +
-  'ICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC////////' +
-  '////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgkoAggiCkEA' +
-  'TARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEEdGooAgQi' +
-  'BCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhBBHRqKAII' +
-  'IQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIEIQUgDyAE' +
-  'KAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAEQQFrIQID' +
-  'QCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIEIAcgBUEE' +
-  'dGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwNACAPIAZB' +
-  'BHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAgBEEBayEC' +
-  'A0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2' +
-  'AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAMIBYgFyAL' +
-  'QRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAbIAtBAnQi' +
-  'AmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYgDCkDACEh' +
-  'A0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAFRg0BA0Ag' +
-  'BEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EEdGogCjYC' +
-  'BCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAg' +
-  'AyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQiAmogCTYC' +
-  'CCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAooAgAhAyAE' +
-  'IAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAg' +
-  'DkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALDAELIAQg' +
-  'BkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgBUEC' +
-  'dGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAh' +
-  'AgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICAgARrNgIA' +
-  'IAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxB' +
-  'AEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGoo' +
-  'AgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCACQQJ0aigC' +
-  'ACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAJ' +
-  'QQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIAIBEgAigC' +
-  'CEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwB' +
-  'CyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQPgAiIBQgF8IiE3A+ACIAAgACkD6AIgASAhVq18NwPoAkEBCyECIA4EQCAAIAwo' +
-  'AgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAE' +
-  'QQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQALIAQPCyAG' +
-  'C4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoAqQCIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiAB' +
-  'QQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAH' +
-  'QT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0N' +
-  'CAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMg' +
-  'AiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9' +
-  'AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkK' +
-  'C/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVF' +
-  'DQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0' +
-  'aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwB' +
-  'CyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgC' +
-  'oAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC+8FAgJ+An8gAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQQCQAJAAkACQCAAKALU' +
-  'AiIFBEAgBA0BIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAQIgRBA0cNBCAAKQNoIgIgAVQNAAtBAw8LIARF' +
-  'DQELIAAoAmRFBEAgACAFRSAAKAKsAkEBR3E2ArQCCyAAIAEQBw8LAkAgACgCZA0AQQAhBAJAIAAoApABDQACQAJAIAAoAqwCQQFr' +
-  'DgICAQALQQEhBCAAEBcNAQsgACgCuAIEf0EABSAAKAIgQQBMBH9BAQUgABB8CwtFQQF0IQQLIAAgBEECRjYCvAIgACAEQQFGNgKw' +
-  'AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBA5IgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsg' +
-  'ACgCsAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASACfUKAIFYbIAEgASACVhshAiAAKAKoAigCIARAIAAgAhAYDAELIAAgAhAZCyIE' +
-  'QQNHDQJBAyEEIAApA2giAiABVA0ACwwBCyAAKAK8AgRAIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAfIgRB' +
-  'A0cNAkEDIQQgACkDaCICIAFUDQALDAELIAAoAuABDQECQCAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAAp' +
-  'A+ACIAApA+gChEIAUnJyDQAgAiAAKQNoIgNYDQIgASACWA0AA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0C' +
-  'IAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAQwCCyAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNH' +
-  'DQFBAyEEIAApA2giAiABVA0ACwsgBA8LIAAgARB6Cy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIb' +
-  'EAQLIQEBfyAAKAIkIQIgAUUEQCACQgAQUQ8LIAIgACkDOBBRC71AAxt/BH4DeyMAQSBrIhAkAEECIQICQAJAAkAgACgCZA4EAAEB' +
-  'AgELIAAoApwCIgZFBEAgAEEBQYgBEDQiBjYCnAJBfyECIAZFDQIgBkF/NgJcCyAAKAIAIAAoAiBqIghBAWohAyAAKAIEIQ4gBigC' +
-  'BEUEQCAGIA5BAnRBBGoiAhA1IgU2AgQgBiACEDUiBDYCCCAGIAIQNSIJNgIMIAYgAhA1Igo2AhAgBiACEDUiCzYCFEF/IQIgC0Ug' +
-  'BUUgBEVyIAlFIApFcnJyDQILAkACQAJAAkACQAJAIAggBigCTE4EQCAQIAZBLGo2AhQgECAGQShqNgIQIBAgBkEkajYCDCAQIAZB' +
-  'IGo2AgggECAGQRxqNgIEIBAgBkEYajYCACADQQJ0IQhBACECA0AgECACQQJ0aigCACIFKAIAEDogBSAIEDU2AgAgAkEBaiICQQZH' +
-  'DQALIAYoAjwQOiAGIANBA3QQNTYCPCAGKAJkEDogBigCaBA6IAYoAmwQOiAGKAJwEDogBkH0AGooAgAQOiAGKAJ8EDogBigChAEQ' +
-  'OkEAIQQgBkEANgKEASAGQQA2AnwgBv0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgBkEANgJ0QX8hAiAGQX82AlwgBigCGEUgBigCPEVy' +
-  'DQEDQCAEQQFqIgRBBkcEQCAQIARBAnRqKAIAKAIADQEMAwsLIAYgAzYCTAtBACECAkAgDkEASA0AIAYoAhAhAyAGKAIUIQgCQCAO' +
-  'QQFqIgVBBEkNACAIIA5BAnRBBGoiBGogA0sgAyAEaiAIS3ENACAFQXxxIQJBACEEA0AgCCAEQQJ0Iglq/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsCACADIAlq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACAEQQRqIgQgAkcNAAsgAiAFRg0BCwNAIAggAkECdCIFakEANgIAIAMg' +
-  'BWpBADYCACACIA5GIAJBAWohAkUNAAsLIAZBADYCOCAGQgA3AzAgACgCtAJFDQQgBigCZCICRSAGKAJcIAAoAiBHckUgBigCYCAA' +
-  'KAIMRnENAiAGKAJMIAIQOiAGKAJoEDogBigCbBA6IAYoAnAQOiAGKAJ0EDogBigCfBA6IAYoAoQBEDogBkEANgKEASAGQQA2Anwg' +
-  'BkEANgJ0IAb9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIAZBfzYCXCAAKAIgIg1BP2pBwABtIQcgACgCBCEVIA1BgSBrQYBgSSAAKAIA' +
-  'IgusIAesfkKAIFVyDQQgACgCCCEPIBVBAWoiF0EEEDQhFCAAKAIMIhlBAnQiAhA1IREgAhA1IRJBACEEQQAhCkEAIQVBACECIBJF' +
-  'IBRFIBFFcnINAyAAKAIcIRpBACEIA0AgDyAaIAVBAnRqKAIAIgxBBHRqKAIIIgJBAEoEQANAIAQgAiALTCITaiEEIAggAiALSmoh' +
-  'CCAUIAJBAnRqIhYoAgAhAwJAIBMgDyAMQQR0aigCDCIJRXINACADIgIEQANAIBIgAkEBa0ECdCICaigCACAJRg0CIAIgEWooAgAi' +
-  'Ag0ACwsgEiAKQQJ0IgJqIAk2AgAgAiARaiADNgIAIBYgCkEBaiIKNgIACyAPIAxBAWoiDEEEdGooAggiAkEASg0ACwsgBUEBaiIF' +
-  'IA1HDQALQQAhAkEBaiIJIAtBwABtIgwgB2pBA3RBDGpsIAggDUEBdGogBGpBAnRqIAogF2ogB2wiA0EDdGpBCGpBgICACEsEQEEA' +
-  'IQxBACEEQQAhE0EAIQpBACEFQQAhFgwECyAGIANBCBA0IgM2AmQgBiAEQQJ0QQRqEDUiFjYCaCAGIAhBAnRBBGoQNSIKNgJwIAYg' +
-  'DUECdEEEaiIIEDUiBTYCbCAGIAgQNSITNgJ0IAYgCSAMQQFqIhsgB2psQQN0EDUiBDYCfCAGIAlBAnQQNSIMNgKEASADRQ0DIBZF' +
-  'BEBBACEWIAMhAgwECyAKRQRAQQAhCiADIQIMBAsgBUUEQEEAIQUgAyECDAQLIBNFBEBBACETIAMhAgwEC0EAIQkgBEUEQCADIQIM' +
-  'BAsgDEUEQCADIQIMBAsDQCAPIBogCUECdGooAgAiAkEEdGooAggiBEEASgRAIAlBBnYhCEIBIAlBP3GthiEdA0AgAyAEIAdsIAhq' +
-  'QQN0aiIEIAQpAwAgHYQ3AwAgDyACQQFqIgJBBHRqKAIIIgRBAEoNAAsLIA0gCUEBaiIJRw0ACwwBCyAGQQA2AkwMBgsgCyAVSARA' +
-  'IAdBA3QhCCALIQkDQCAUIAlBAWoiCUECdGooAgAiAgRAIAMgByAJbEEDdGohBANAIAMgAiAVaiAHbEEDdGogBCAI/AoAACACQQJ0' +
-  'IBFqQQRrKAIAIgINAAsLIAkgFUcNAAsLQQAhDkEAIQhBACEEA0AgBSAOQQJ0IgJqIAQ2AgAgAiATaiAINgIAIA8gAiAaaigCACIJ' +
-  'QQR0aigCCCICQQBKBEBCfiAOQT9xrSIdiSEeIAMgDkEGdiIcQQN0aiEXQgEgHYYhHQNAIA8gCUEEdGooAgwhGAJAIAIgC0wEQCAW' +
-  'IARBAnRqIAI2AgAgFyAXKQMAIB2ENwMAIARBAWohBAwBCwJAIBgEQCAYIBIgFCACQQJ0aigCACIMQQFrIgJBAnRqKAIARwRAA0Ag' +
-  'EiARIAJBAnRqKAIAIgxBAWsiAkECdGooAgAgGEcNAAsLIAogCEECdGogDCAVaiAHbCICNgIAIAMgAiAcakEDdGoiAiACKQMAIB6D' +
-  'NwMADAELIAogCEECdGogAiAHbDYCAAsgCEEBaiEICyAPIAlBAWoiCUEEdGooAggiAkEASg0ACwsgDkEBaiIOIA1HDQALIAUgDUEC' +
-  'dCICaiAENgIAIAIgE2ogCDYCACAUEDogERA6IBIQOiAGIBs2AnggBiAHNgJYIAYgGTYCYCAGIA02AlwLIAZBATYCVAwCCyAUEDog' +
-  'ERA6IBIQOiACEDogFhA6IAUQOiAKEDogExA6IAQQOiAMEDogBkEANgKEASAGQQA2AnwgBkEANgJ0IAb9DAAAAAAAAAAAAAAAAAAA' +
-  'AAD9CwJkIAZBfzYCXAsgBkEANgJUIAYoAgAhAgJAIAAoAgwiAyAGKAJQTARAIANBBHQhBAwBCyACEDogBiAAKAIMIgNBBHQiBBA1' +
-  'IgI2AgAgAkUEQCAGQQA2AlBBfyECDAQLIAYgAzYCUAsgAiAAKAIIIAT8CgAAIAYgACgCDDYCSEEAIQICQCAOQQBIDQAgBigCBCED' +
-  'IAAoAhghCAJAIA5BAWoiBUEESQ0AIAMgDkECdEEEaiIEaiAISyAEIAhqIANLcQ0AIAVBfHEhAkEAIQQDQCADIARBAnQiCWogCCAJ' +
-  'av0AAgD9CwIAIARBBGoiBCACRw0ACyACIAVGDQELA0AgAyACQQJ0IgVqIAUgCGooAgA2AgAgAiAORiACQQFqIQJFDQALC0EAIQIg' +
-  'ACgCACIIQQBIDQAgBigCDCEFIAYoAgghBAJAIAhBAWoiCUEESQ0AIAQgCEECdEEEaiIDaiEKIAUgCkkgAyAFaiAES3ENACAJQXxx' +
-  'IQIgCP0RISL9DAAAAAABAAAAAgAAAAMAAAAhIUEAIQMDQCAEIANBAnQiCmogIiAh/Qz//////////////////////a4BICH9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9N/1S/QsCACAFIApqICH9DAEAAAABAAAAAQAAAAEAAAD9rgH9DAAAAAAAAAAAAAAAAAAAAAAgISAi/Tn9' +
-  'Uv0LAgAgIf0MBAAAAAQAAAAEAAAABAAAAP2uASEhIANBBGoiAyACRw0ACyACIAlGDQELA0AgBCACQQJ0IgNqIAJBAWsgCCACGzYC' +
-  'ACADIAVqIAJBAWoiA0EAIAIgCEgbNgIAIAIgCEYgAyECRQ0ACwsgACgCnAIhBCAAKALUAgRAQX8hAiAAEA0NAgtCACEeIARCADcD' +
-  'QCAQQgA3AwACQCAEKAJURQRAIAAoAjAhCEEBIQIMAQsgACgCICEIIARBADYCgAEgBCgCfCEKIAQoAlghCSAAKAIAIgVBAEoEQCAA' +
-  'KAKMAiEGQQAhA0EBIQIDQCAEIAMgBiACQQJ0aigCAEEASmoiAzYCgAEgAiAFRiACQQFqIQJFDQALCwJAIAlBAEwNAEJ/IAggCEHA' +
-  'AG0iCEEGdGsiAq2GQn+FQgAgAhshHUEAIQIgCUEBRwRAIAlBfnEhAiAd/RIhIiAI/REhI/0MAAAAAAEAAAAAAAAAAAAAACEhQQAh' +
-  'AwNAIAogA0EDdGr9DP////////////////////8gIiAhICP9OSAh/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAh' +
-  '/QwCAAAAAgAAAAAAAAAAAAAA/a4BISEgA0ECaiIDIAJHDQALIAIgCUYNAQsDQCAKIAJBA3RqQn8gHSACIAhIGzcDACACQQFqIgIg' +
-  'CUcNAAsLAkAgBCgCeCIIQQBMDQBCAiAFIAVBwABtIgVBBnRrrYZCAX0hHUEAIQIgCEEBRwRAIAhBfnEhAiAd/RIhIiAF/REhI/0M' +
-  'AAAAAAEAAAAAAAAAAAAAACEhQQAhAwNAIAogAyAJakEDdGr9DP////////////////////8gIiAhICP9OSAh/Q0AAQIDAAAAAAQF' +
-  'BgcAAAAAQSD9ywFBIP3MAf1S/Qz+//////////7//////////Qz/////////////////////ICH9DAAAAAAAAAAAAAAAAAAAAAD9' +
-  'NyAh/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/U79CwMAICH9DAIAAAACAAAAAAAAAAAAAAD9rgEhISADQQJqIgMgAkcN' +
-  'AAsgAiAIRg0BCwNAIAogAiAJakEDdGpCfyAdIAIgBUgbQn9CfiACG4M3AwAgAkEBaiICIAhHDQALCyAAKAIwIghBAEwNASAJQX5x' +
-  'IQMgCiAJQQN0Ig1qIQwgACgCLCEPQQAhBgNAAkBCASAPIAZBAnRqKAIAIgIgAkHAAG0iBUEGdGuthiIdIAogBUEDdGoiBSkDACIf' +
-  'g1AEQEEAIQIMAQsgBSAfIB1Cf4WDNwMAIAQoAhAhESAEKAJkIQggACgCkAIhEiAAKAKMAiEUIAQoAnQhDiAEKAJwIRMgBCgCaCEV' +
-  'IAQoAmwiCyACQQJ0IhZqKAIAIgUgCyACQQFqQQJ0IhpqKAIAIhhIBEADQCARIBUgBUECdGooAgAiC0ECdCICaiIHIAcoAgBBAWoi' +
-  'BzYCACAEIAQoAoABIAcgAiAUaigCAEZrNgKAASACIBJqKAIAIAdGBEAgCCAJIAtsQQN0aiEHQgAhHQJAIAlBAEwNAEEAIQICQCAJ' +
-  'QQFGDQD9DAAAAAAAAAAAAAAAAAAAAAAhISAKIAggCSALQQN0QQhqbGpJIAcgDElxDQADQCAKIAJBA3QiF2oiGSAZ/QADACIiIAcg' +
-  'F2r9AAMAIiP9T/0LAwAgIyAi/U4iIv0dAHv9EiAi/R0Be/0eASAh/c4BISEgAkECaiICIANHDQALICEgISAh/Q0ICQoLDA0ODwAA' +
-  'AAAAAAAA/c4B/R0AIR0gAyICIAlGDQELA0AgCiACQQN0IhdqIhkgGSkDACIfIAcgF2opAwAiIEJ/hYM3AwAgHyAgg3sgHXwhHSAC' +
-  'QQFqIgIgCUcNAAsLIAogC0HAAG0gCWpBA3RqIgIgAikDAEJ+IAutiYM3AwAgHSAefCEeCyAFQQFqIgUgGEcNAAsLIA4gFmooAgAi' +
-  'BSAOIBpqKAIAIgdIBEAgCCANaiEOA0AgCCATIAVBAnRqKAIAQQN0IhFqIQtCACEdAkAgCUEATA0AQQAhAgJAIAlBAUYNAP0MAAAA' +
-  'AAAAAAAAAAAAAAAAACEhIAsgDEkgDiARaiAKS3ENAANAIAogAkEDdCIRaiISIBL9AAMAIiIgCyARav0AAwAiI/1P/QsDACAjICL9' +
-  'TiIi/R0Ae/0SICL9HQF7/R4BICH9zgEhISACQQJqIgIgA0cNAAsgISAhICH9DQgJCgsMDQ4PAAAAAAAAAAD9zgH9HQAhHSADIgIg' +
-  'CUYNAQsDQCAKIAJBA3QiEWoiEiASKQMAIh8gCyARaikDACIgQn+FgzcDACAfICCDeyAdfCEdIAJBAWoiAiAJRw0ACwsgHSAefCEe' +
-  'IAVBAWoiBSAHRw0ACwtBASECIAZBAWoiBiAAKAIwIghIDQELCyAQIB43AwALAkACQCACRSAIQQBMckUEQEEAIQgDQCAEKAJUDQMg' +
-  'ACgCLCAIQQJ0aigCAEECdCIKIAAoAhxqKAIAIgkhAgJAIAQoAgAiBSAJQQR0aigCCCIDQQBKBEADQCAFIAUgAkEEdGooAgBBBHRq' +
-  'KAIEIAJHDQIgACgCACADTgRAIANBAnQiAyAEKAIQaigCACAAKAKQAiADaigCAE4NAwsgBSACQQFqIgJBBHRqKAIIIgNBAEoNAAsL' +
-  'IAAgBCAJIBAQCCAAKAIcIApqKAIAIQIgBCgCACEDA0AgAkEEdCEFIAJBAWohAiADIAVqKAIIIgVBAEoNAAsgBCAFQX9zIgIgACgC' +
-  '0AJIBH4gACgCxAIgAkEDdGopAwAFQgALIAQpA0B8NwNAIAhBAWoiCCAAKAIwSA0BDAQLCyAAIAApA3AgECkDAHw3A3AMAQsgACAA' +
-  'KQNwIB58NwNwIAINAgsgAEEDNgJkQQIhAgwCCyAAIAApA3AgECkDAHw3A3ALIABBATYCZCAAKAKcAiIHKAJUBEAgACkDaCEdA0Ag' +
-  'ACAHIB1CgCB8IAEgASAdfUKAIFYbIAEgASAdVhsQCSICQQNHDQJBAyECIAApA2giHSABVA0ACwwBCyAQQgA3AwAgBygCNCEFIAco' +
-  'AgAhDkEAIQMgBygCOEVFIQIDQAJAAkAgAkUEQCAAKALUAgRAIAcpA0AgABAMWg0DC0H/////ByEKAkAgBygCDCINKAIAIgQEQCAH' +
-  'KAIEIREgACgCjAIhEiAHKAIQIRQgACgCkAIhE0EAIQlBACEGA0AgEyAEQQJ0IgxqKAIAIhUgDCAUaigCACICayEIAkAgDCARaigC' +
-  'ACILRSAMIBJqKAIAIg8gAkxxDQAgCCAVIA9rIAIgD0obIgIgCyAIa2pBAWohCCACQQBIDQACQCAIIApIDQAgCCAKRw0BIAIgCUgN' +
-  'ACACIAlHIAYgC05yDQELIAQhAyALIQYgAiEJIAghCiAIQQBMDQMLIAwgDWooAgAiBA0ACwsCQCAAKAKkAiIGRSAKIghBAExyIAhB' +
-  '/////wdGIAZBAExyckUEQCAHKAIIIQwgACgCoAIhD0EAIQIDQAJAIA0gDCAPIAJBAnRqKAIAIgRBAnQiCWooAgBBAnRqKAIAIARH' +
-  'DQAgACgCkAIgCWooAgAiESAHKAIQIAlqKAIAIgprIQsgBygCBCAJaigCACISRSAAKAKMAiAJaigCACIJIApMcQ0AIBIgCyARIAlr' +
-  'IAkgCkgbIgkgC2tqQQFqIAhHDQAgCUEATg0DCyACQQFqIgIgBkcNAAsLIAMhBAsgCEH/////B0cNACAAQQI2AmRBASECIAdBATYC' +
-  'OCAHIAU2AjQgACAFNgJcIAAgBTYCWCAAIAApA3AgECkDAHw3A3ACQCAAKALUAkUNACAAIAcpA0BBARALIgNFDQAgAEEBNgJkIAdB' +
-  'ADYCOCADIQIMBgsgACAAKQPgAiIBQgF8Ih03A+ACIAAgACkD6AIgASAdVq18NwPoAgwFCyABIAApA2giHVgEQCAHQQA2AjggByAF' +
-  'NgI0IABBATYCZCAAIAU2AlggACAAKQNwIBApAwB8NwNwQQMhAgwFCyAAIB1CAXw3A2ggCEEATA0CIAhBAUcEQCAAIAApA3hCAXw3' +
-  'A3gLIAcoAhgiBiAFQQJ0IgJqIAQ2AgAgBygCHCIKIAJqQX42AgAgBygCICACaiAHKAIwNgIAIAcoAiQgAmpBADYCACAHKAIoIAJq' +
-  'IAg2AgAgBSEIDAELIAUEQCAHKAIcIQogBygCGCEGIAUhCANAIAYgCEEBayIIQQJ0IgNqKAIAIQICQCADIApqKAIAIgVBf0YEQCAH' +
-  'KAIMIgUgBygCCCIEIAJBAnQiCWooAgBBAnRqIAI2AgAgBCAFIAlqKAIAQQJ0aiACNgIAIAcoAjAiAiAHKAIgIANqIgsoAgBMDQEg' +
-  'BygCBCEJIAcoAgAhAyAHKAIsIQwDQCAHIAJBAWsiAjYCMCAMIAJBAnRqKAIAIgVBAWshAgNAIAUCfyADIAJBBHRqIgQoAggiDUEA' +
-  'TARAIAQoAgQMAQsgAyAEKAIAQQR0aiACNgIEIAMgBCgCBEEEdGogAjYCACAJIA1BAnRqIgQgBCgCAEEBajYCACACQQFrCyICRw0A' +
-  'CyADIAMgBUEEdGoiAigCAEEEdGogBTYCBCADIAIoAgRBBHRqIAU2AgAgCSACKAIIQQJ0aiICIAIoAgBBAWo2AgAgBygCMCICIAso' +
-  'AgBKDQALDAELIAcoAgAhCyAFIQIDQCALIAIiBEEBayICQQR0aigCCEEASg0ACyAFIQIDQCALIAIiA0EBaiICQQR0aigCCEEASg0A' +
-  'CyADIAROBEADQCALIAMiCUEEdGoiAigCDCEPAkAgAigCCCIDIAAoAgBMBEAgA0ECdCICIAcoAhBqIgwgDCgCACIMQQFrNgIAIAwg' +
-  'ACgCkAIgAmooAgBHDQEgACgCACADTgRAIAcoAgwiDCACaigCACENIAwgAiAHKAIIIg9qKAIAQQJ0aiADNgIAIA8gDUECdGogAzYC' +
-  'AAsgCyADQQR0aigCACIMIANGDQEDQCAMQQFrIQIDQCAMAn8gCyACQQR0aiINKAIIIg9BAEwEQCANKAIEDAELIAsgDSgCAEEEdGog' +
-  'AjYCBCALIA0oAgRBBHRqIAI2AgAgBygCBCAPQQJ0aiINIA0oAgBBAWo2AgAgAkEBawsiAkcNAAsgAyALIAxBBHRqKAIAIgxHDQAL' +
-  'DAELIA9FBEAgCyADQQR0aigCACIMIANGDQEDQCAMQQFrIQIDQCAMAn8gCyACQQR0aiINKAIIIg9BAEwEQCANKAIEDAELIAsgDSgC' +
-  'AEEEdGogAjYCBCALIA0oAgRBBHRqIAI2AgAgBygCBCAPQQJ0aiINIA0oAgBBAWo2AgAgAkEBawsiAkcNAAsgAyALIAxBBHRqKAIA' +
-  'IgxHDQALDAELIAcoAhQgA0ECdGoiAiACKAIAQQFrIgI2AgAgAg0AIAsgA0EEdGooAgAiDCADRg0AA0AgDyALIAxBBHRqIhEoAgxH' +
-  'BEAgDEEBayECA0AgDAJ/IAsgAkEEdGoiDSgCCCISQQBMBEAgDSgCBAwBCyALIA0oAgBBBHRqIAI2AgQgCyANKAIEQQR0aiACNgIA' +
-  'IAcoAgQgEkECdGoiDSANKAIAQQFqNgIAIAJBAWsLIgJHDQALCyARKAIAIgwgA0cNAAsLIAlBAWshAyAEIAlIDQALCyAHIAcoAjwg' +
-  'CEEDdGopAwA3A0AgByAHKAIwIgJBAWo2AjAgBygCLCACQQJ0aiAFNgIAIAcoAiQgCEECdGoiAiACKAIAQQFqNgIADAMLIAgNAAsL' +
-  'IABBADYCWCAAQQM2AmQgACAAKQNwIBApAwB8NwNwQQIhAgwDCyAGIAhBAnRqKAIAIgNBAnQiAiAAKAKMAmooAgAgBygCECACaigC' +
-  'AGshBCAQKQMAIR0CQAJAAkACQCAHKAIEIgkgAmooAgAiAkEATCACIARIcg0AIAogCEECdCIGaiAOIANBBHRqKAIEIgU2AgBCACEe' +
-  'AkAgACgC1AJFDQADQCAFIQIDQCACQQR0IAJBAWohAiAOaigCCCIEQQBKDQALIARBf3MiAiAAKALQAkgEQCAAKALEAiACQQN0aikD' +
-  'ACEeCyAAEAwhHyAAKALUAkUNASAfIAcpA0AiIH0gHlYgHyAgVnENASAHKAIAIgQgBCAFQQR0aiICKAIAIgNBBHRqIAIoAgQ2AgQg' +
-  'BCACKAIEQQR0aiADNgIAIAcoAgQiCSACKAIIQQJ0aiICIAIoAgBBAWs2AgAgBUEBaiECA0AgBCACQQR0aiIKKAIAIQMgBSAKKAII' +
-  'IgtBAEwEfyADBSAEIANBBHRqIAooAgQiCjYCBCAEIApBBHRqIAM2AgAgCSALQQJ0aiIDIAMoAgBBAWs2AgAgHUIBfCEdIAJBAWoL' +
-  'IgJHDQALIAcgBygCMCICQQFqNgIwIAcoAiwgAkECdGogBTYCACAHKAIkIAZqIgIgAigCAEEBajYCACAHKAIYIAZqKAIAIgNBAnQi' +
-  'AiAAKAKMAmooAgAgBygCECACaigCAGshBCACIAlqKAIAIgJBAEwgAiAESHINAiAHKAIcIAZqIA4gA0EEdGooAgQiBTYCAEIAIR4g' +
-  'ACgC1AINAAsLIBAgHTcDACAHKAI8IAhBA3RqIAcpA0A3AwAgByAHKQNAIB58NwNAIAAgByAFIBAQCCAIQQFqIQUgCCAAKAJgTg0B' +
-  'DAILIBAgHTcDACAEQQBKDQIgBygCHCAIQQJ0aiICKAIAQX9GDQIgBygCDCIFIAcoAggiBCADQQJ0IglqIgooAgBBAnRqIAUgCWoi' +
-  'BSgCADYCACAEIAUoAgBBAnRqIAooAgA2AgAgAkF/NgIAIAhBAWohBSAIIAAoAmBIDQELIAAgBTYCYAtBACECDAILIAcoAjAiAiAH' +
-  'KAIgIAhBAnRqIgYoAgBKBEAgBygCACEFIAcoAiwhCwNAIAcgAkEBayICNgIwIAsgAkECdGooAgAiBEEBayECA0AgBAJ/IAUgAkEE' +
-  'dGoiCigCCCIMQQBMBEAgCigCBAwBCyAFIAooAgBBBHRqIAI2AgQgBSAKKAIEQQR0aiACNgIAIAkgDEECdGoiCiAKKAIAQQFqNgIA' +
-  'IAJBAWsLIgJHDQALIAUgBSAEQQR0aiICKAIAQQR0aiAENgIEIAUgAigCBEEEdGogBDYCACAJIAIoAghBAnRqIgIgAigCAEEBajYC' +
-  'ACAHKAIwIgIgBigCAEoNAAsLIAghBQtBASECDAALAAsgEEEgaiQAIAILpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAH' +
-  'KAIENgIEIAQgBygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEH' +
-  'IAYoAggiCkEATAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBC' +
-  'AXw3AwAgBUEBagsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhO' +
-  'BEAgCEECdCILIAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0Ag' +
-  'CUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAK' +
-  'QQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwi' +
-  'AiABKAIIIgYgC2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigC' +
-  'BCIJIAhGDQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEE' +
-  'dGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAEL' +
-  'IAEoAhQgCEECdGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEF' +
-  'A0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiIC' +
-  'IAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQAL' +
-  'CwuoJgMlfwl+A3sCfwJAAkACfwJAAkAgASgCWCIHQQFHIAEoAngiFUEBR3JFBEAgASgCdCEZIAEoAnAhHiABKAJsIRUgASgCaCEW' +
-  'IAApA3ghLCABKAIoIR8gASgCJCEbIAAoAmAhCSABKAKAASEHIAEoAjQhAyAAKQNoISogASgCZCEKIAEoAoQBIQ4gASgCHCEMIAEo' +
-  'AhghEiABKAIQIQ0gACgCkAIhHCAAKAKMAiEQIAEoAjgNASABKAJ8IRcMBAsgByAVaiENIAEoAnQhHCABKAJwISUgASgCbCEbIAEo' +
-  'AmghHSAAKQN4IS0gASgCKCEmIAEoAiQhHiAAKAJgIRMgASgCgAEhCyABKAI0IQogACkDaCEsIAEoAmQhECABKAKEASEfIAEoAhwh' +
-  'GSABKAIYISAgASgCECEXIAAoApACISEgACgCjAIhDyABKAI4DQEgASgCfCEUQQAMAgtBASEFDAILQQELIQMDQAJAAkACQAJAAkAg' +
-  'A0UEQCAUIAogDWwiFkEDdGoiDCAHQQN0aiEiAkAgCw0AIAdBAEoEQEEAIQNCACEoAkAgB0EBRwRAIAdBfnEhA/0MAAAAAAAAAAAA' +
-  'AAAAAAAAACExQQAhBQNAIBAgBUEDdCIEav0AAwAgBCAMav0AAwD9TiAx/VAhMSAFQQJqIgUgA0cNAAsgMSAxIDH9DQgJCgsMDQ4P' +
-  'AAAAAAAAAAD9UP0dACEoIAMgB0YNAQsDQCAQIANBA3QiBGopAwAgBCAMaikDAIMgKIQhKCADQQFqIgMgB0cNAAsLIChQRQ0BCyAA' +
-  'IAApA+ACIihCAXwiKjcD4AIgACAAKQPoAiAoICpWrXw3A+gCQQAhCyAAKALAAg0EIABBAjYCZCABQQA2AoABIAFBATYCOCABIAo2' +
-  'AjQgACAKNgJcIAAgCjYCWEEBDAoLAkAgFUEATA0AIAdBfnEhBEJ/ISlBACEJA0AgIiAJQQN0aiISKQMAIipQRQRAIAlBBnQhGCAq' +
-  'ISgDQCAPIBggKHoiLqdyIghBAnQiA2ooAgAiGiADIBdqKAIAIiNrIQYgECAHIAhsQQN0aiEOIAMgIWooAgAhJEEAIQUCQCAHQQBM' +
-  'DQD9DAAAAAAAAAAAAAAAAAAAAAAhMUEAIQMgB0EBRwRAA0AgMSAOIANBA3QiBWr9AAMAIAUgDGr9AAMA/U4iMv0dAHv9EiAy/R0B' +
-  'e/0eASAx/Q0AAQIDCAkKCwAAAAAAAAAA/a4BITEgA0ECaiIDIARHDQALIDEgMSAx/Q0EBQYHAAAAAAAAAAAAAAAA/a4B/RsAIQUg' +
-  'BCIDIAdGDQELA0AgBSAOIANBA3QiJ2opAwAgDCAnaikDAIN7p2ohBSADQQFqIgMgB0cNAAsLAkAgBSAGQQBKckUEQCASICpCfiAu' +
-  'iYMiKjcDAAwBCyAFQQEgBmtBASAGQQBKIgMbaiIGQQBMDQRB/z8gBWusIAatQi2GICQgGiAjIAMba61CDYaEhCIuICkgKSAuViID' +
-  'GyEpIAggESADGyERCyAoQgF9ICiDIihCAFINAAsLIAlBAWoiCSAVRw0ACyApQi2IpyEJIClCf1ENACApp0F/c0H/P3EhCAJAIAlF' +
-  'IAAoAqQCIhpBAExyRQRAIAdBfnEhBSAAKAKgAiEjQQAhDgNAIA8gIyAOQQJ0aigCACIGQQJ0IgNqKAIAIAMgF2ooAgBrIRICQCAi' +
-  'IAZBwABtIgNBA3RqKQMAIAYgA0EGdGutiEIBg1ANACAQIAYgB2xBA3RqIRhBACEEAkAgB0EATA0A/QwAAAAAAAAAAAAAAAAAAAAA' +
-  'ITFBACEDIAdBAUcEQANAIDEgGCADQQN0IgRq/QADACAEIAxq/QADAP1OIjL9HQB7/RIgMv0dAXv9HgEgMf0NAAECAwgJCgsAAAAA' +
-  'AAAAAP2uASExIANBAmoiAyAFRw0ACyAxIDEgMf0NBAUGBwAAAAAAAAAAAAAAAP2uAf0bACEEIAUiAyAHRg0BCwNAIAQgGCADQQN0' +
-  'IiRqKQMAIAwgJGopAwCDe6dqIQQgA0EBaiIDIAdHDQALCyAEQQBMIBJBAExxDQAgBEEBIBJrQQEgEkEAShtqIAlGDQMLIA5BAWoi' +
-  'DiAaRw0ACwsgCCEEIBEhBgsgAiAsVg0CDAkLIAIgLFgNCCAsQgF8ISwMAwsDQCAKRQRAIABBADYCWCAAQQM2AmQgASALNgKAAUEC' +
-  'DAoLIBkgCkEBayIKQQJ0aigCACIDQX9GDQALIBsgA0ECdGoiBCgCACIFIAQoAgQiBEgEQANAIBcgHSAFQQJ0aigCAEECdCIGaiIR' +
-  'IBEoAgAiEUEBazYCACALIBEgBiAPaigCAEZqIQsgBUEBaiIFIARHDQALCyABKAJ8IhQgCiANbCIWIANBwABtakEDdGoiBCAEKQMA' +
-  'Qn4gA62JgzcDACAfIApBAnQiBGoiAyADKAIAQQFrNgIAIAQgHmoiBCAEKAIAQQFqNgIAIAMoAgAhBAwBCyAsQgF8ISwgCUUNASAg' +
-  'IApBAnQiA2ogBjYCACADIBlqQX42AgAgAyAeakEANgIAIAMgJmogCTYCACADIB9qIAQ2AgAgLSAJQQFHrXwhLQsgFCAWQQN0aiIG' +
-  'IA1BA3RqIQggBEEATCAPICAgCkECdGooAgAiEUECdCIDaigCACADIBdqKAIAayIDIARKckUEQCAQIAcgEWxBA3RqIQVBACEEA0Ag' +
-  'BCIDQQFqIQQgBSADQQN0IglqKQMAIAYgCWopAwCDIihQDQALIBkgCkECdGogKHoiKKcgA0EGdHIiCTYCAAJAIA1BAEwNAEEAIQQg' +
-  'DUEBRwRAIA1BfnEhBEEAIQUDQCAIIAVBA3QiDGogBiAMav0AAwD9CwMAIAVBAmoiBSAERw0ACyAEIA1GDQELA0AgCCAEQQN0IgVq' +
-  'IAUgBmopAwA3AwAgBEEBaiIEIA1HDQALCyAIIANBA3RqIgMgAykDAEJ+ICiJgzcDACAbIAlBAnRqKAIAIgUgGyAJQQFqIg5BAnRq' +
-  'KAIAIhJIBEAgFCAVIBZqIAdBAXRqQQN0aiEiIAdBfnEhBANAIBcgHSAFQQJ0aigCACIGQQJ0IgNqIgwgDCgCAEEBaiIMNgIAIAsg' +
-  'DCADIA9qKAIARmshCyADICFqKAIAIAxGBEAgECAGIAdsQQN0aiEMQgAhKAJAIAdBAEwNAEEAIQMCQCAHQQFGDQD9DAAAAAAAAAAA' +
-  'AAAAAAAAAAAhMSAIIBAgByAGQQN0QQhqbGpJIAwgIklxDQADQCAIIANBA3QiGGoiGiAa/QADACIyIAwgGGr9AAMAIjP9T/0LAwAg' +
-  'MyAy/U4iMv0dAHv9EiAy/R0Be/0eASAx/c4BITEgA0ECaiIDIARHDQALIDEgMSAx/Q0ICQoLDA0ODwAAAAAAAAAA/c4B/R0AISgg' +
-  'BCIDIAdGDQELA0AgCCADQQN0IhhqIhogGikDACIqIAwgGGopAwAiKUJ/hYM3AwAgKSAqg3sgKHwhKCADQQFqIgMgB0cNAAsLIAgg' +
-  'BkHAAG0gB2pBA3RqIgMgAykDAEJ+IAatiYM3AwAgKCArfCErCyAFQQFqIgUgEkcNAAsLIBwgCUECdGooAgAiBiAcIA5BAnRqKAIA' +
-  'IglODQMgFCAVIBZqIAdBAXRqQQN0aiEMIAdBfnEhBCAQIAdBA3RqIRYDQCAQICUgBkECdGooAgBBA3QiDmohBUIAISgCQCAHQQBM' +
-  'DQBBACEDAkAgB0EBRg0A/QwAAAAAAAAAAAAAAAAAAAAAITEgBSAMSSAOIBZqIAhLcQ0AA0AgCCADQQN0Ig5qIhIgEv0AAwAiMiAF' +
-  'IA5q/QADACIz/U/9CwMAIDMgMv1OIjL9HQB7/RIgMv0dAXv9HgEgMf3OASExIANBAmoiAyAERw0ACyAxIDEgMf0NCAkKCwwNDg8A' +
-  'AAAAAAAAAP3OAf0dACEoIAQiAyAHRg0BCwNAIAggA0EDdCIOaiISIBIpAwAiKiAFIA5qKQMAIilCf4WDNwMAICkgKoN7ICh8ISgg' +
-  'A0EBaiIDIAdHDQALCyAoICt8ISsgBkEBaiIGIAlHDQALDAMLIANBAEoNACAZIApBAnRqIgUoAgBBf0cNAQtBASEDDAILAkAgDUEA' +
-  'TA0AQQAhAyANQQFHBEAgDUF+cSEDQQAhBANAIAggBEEDdCIJaiAGIAlq/QADAP0LAwAgBEECaiIEIANHDQALIAMgDUYNAQsDQCAI' +
-  'IANBA3QiBGogBCAGaikDADcDACADQQFqIgMgDUcNAAsLIAVBfzYCAAsgCiATSCEDIBMgCkEBaiIKIAMbIRNBACEDDAALAAsDQAJA' +
-  'AkACQAJAAkACfwJAAkACQCAFRQRAIANBAXQhHSAXIANBBHRqIg9BCGohFCAHIAopAwAgDykDAINCAFJyRQRAIAAgACkD4AIiKEIB' +
-  'fCIrNwPgAiAAIAApA+gCICggK1atfDcD6AJBACEHIAAoAsACDQggAEECNgJkIAFBADYCgAEgAUEBNgI4IAEgAzYCNCAAIAM2Alwg' +
-  'ACADNgJYQQEMBQsCQCAUKQMAIitQDQAgDykDACEuQn8hKSArISgDQCAQICh6Ii+nIgZBAnQiBWooAgAiCCAFIA1qKAIAIgtrIQQg' +
-  'BSAcaigCACEFAkAgCiAGQQN0aikDACAug3siMKciEyAEQQBKckUEQCAUICtCfiAviYMiKzcDAAwBC0EBIARrQQEgBEEASiIEGyAT' +
-  'aiITQQBMDQIgMCATrUIthiAFIAggCyAEG2utQg2GhIRC/z+FIi8gKSApIC9WIgQbISkgBiARIAQbIRELIChCAX0gKIMiKEIAUg0A' +
-  'CyApQi2IpyELIClCf1ENACApp0F/c0H/P3EhCCALRSAAKAKkAiIgQQBMcg0CIAAoAqACISFBACEEA0AgECAhIARBAnRqKAIAIgVB' +
-  'AnQiBmooAgAgBiANaigCAGshEwJAIBQgBUHAAG0iBkEDdGopAwAgBSAGQQZ0a62IQgGDUA0AIAogBUEDdGopAwAgDykDAIN7pyIG' +
-  'RSATQQBMcQ0AQQEgE2tBASATQQBKGyAGaiALRg0FCyAgIARBAWoiBEcNAAsMAgsgAiAqWA0DICpCAXwhKgwHCwNAIANFBEAgAEEA' +
-  'NgJYIABBAzYCZCABIAc2AoABQQIMBQsgDCADQQFrIgNBAnRqKAIAIgZBf0YNAAsgFSAGQQJ0aiIFKAIAIgQgBSgCBCIFSARAA0Ag' +
-  'DSAWIARBAnRqKAIAQQJ0IhFqIgggCCgCACIIQQFrNgIAIAcgCCAQIBFqKAIARmohByAEQQFqIgQgBUcNAAsLIAEoAnwiFyADQQF0' +
-  'Ih0gBkHAAG1qQQN0aiIEIAQpAwBCfiAGrYmDNwMAIA4gA0ECdCIGaiIEIAQoAgBBAWs2AgAgBiAbaiIGIAYoAgBBAWo2AgAgBCgC' +
-  'ACEGDAULIAghBiARIQULIAIgKlYNAgsgASAHNgKAASABQQA2AjggASADNgI0IABBATYCZCAAIAM2AlhBAwsgACAqNwNoIAAgLDcD' +
-  'eCAAIAk2AmAgACAAKQNwIC18NwNwDwsgKkIBfCEqIAtFDQEgEiADQQJ0IgRqIAU2AgAgBCAMakF+NgIAIAQgG2pBADYCACAEIB9q' +
-  'IAs2AgAgBCAOaiAGNgIAICwgC0EBR618ISwLIBcgHUEDdGoiC0EQaiEIIAZBAEwgECASIANBAnRqKAIAIhFBAnQiBGooAgAgBCAN' +
-  'aigCAGsiBCAGSnJFBEAgCiARQQN0aiEGQQAhBQNAIAUiBEEBaiEFIAYgBEEDdCIPaikDACALIA9qKQMAgyIoUA0ACyAMIANBAnRq' +
-  'ICh6IiinIARBBnRyIg82AgAgC/0AAwAhMUEAIQYDQCAIIAYiBUEDdGogMf0LAwAgBkECaiEGIAUNAAsgCCAEQQN0aiIEIAQpAwBC' +
-  'fiAoiYM3AwAgFSAPQQJ0IhRqKAIAIgUgFSAPQQFqQQJ0Ig9qKAIAIhNIBEADQCANIBYgBUECdGooAgAiBEECdCIGaiILIAsoAgBB' +
-  'AWoiCzYCACAHIAsgBiAQaigCAEZrIQcgBiAcaigCACALRgRAIAggCCkDACIoIAogBEEDdGopAwAiK0J/hYM3AwAgBEHAAG1BA3Qg' +
-  'CGoiBkEIaiAGKQMIQn4gBK2JgzcDACAoICuDeyAtfCEtCyAFQQFqIgUgE0cNAAsLIBQgGWooAgAiBSAPIBlqKAIAIgRODQMgCCkD' +
-  'ACEoA0AgCCAoIAogHiAFQQJ0aigCAEEDdGopAwAiKUJ/hYMiKzcDACAoICmDeyAtfCEtICshKCAFQQFqIgUgBEcNAAsMAwsgBEEA' +
-  'Sg0AIAwgA0ECdGoiBSgCAEF/Rw0BC0EBIQUMAgsgC/0AAwAhMUEAIQQDQCAIIAQiBkEDdGogMf0LAwAgBEECaiEEIAYNAAsgBUF/' +
-  'NgIACyADIAlIIQQgCSADQQFqIgMgBBshCUEAIQUMAAsACyABIAs2AoABIAFBADYCOCABIAo2AjQgAEEBNgJkIAAgCjYCWEEDCyAA' +
-  'ICw3A2ggACAtNwN4IAAgEzYCYCAAIAApA3AgK3w3A3ALmgEBBX8gACgCnAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigC' +
-  'ACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZB' +
-  'f3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFqIgcgBEgNAAsLIAMLhgQCCH8BfiAAKALYAiEEIABBAEEAIAAoAjAgAhEDACIJQQEg' +
-  'CUEBShtBAnQQNSIGBH8CQCAAKAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZLIAYgB2ogCEtxDQAgBUF8cSED' +
-  'QQAhBwNAIAYgB0ECdCIKaiAIIApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANBAnQiB2ogByAIaigCADYCACAD' +
-  'QQFqIgMgBUcNAAsLIAAgBiAJIAUgAhEDABoCQCAEKAJAIgMgBCgCREcNACADIAAoAtQCIgJODQAgBCgCPCACIANBAXRBBCADGyID' +
-  'IAIgA0gbIgJBGGwQOSIDRQRAIAYQOkF/DwsgBCACNgJEIAQgAzYCPCAEKAJAIQMLIAAoAtQCIANGBEAgBCADQQFrIgA2AkAgBCgC' +
-  'PCAAQRhsaigCFBA6IAQoAkAhAwsgBCADQQFqNgJAAkAgA0EATA0AA0AgBCgCPCIFIANBAWsiAEEYbGoiAikDACABWA0BIAUgA0EY' +
-  'bGoiBSAC/QADAP0LAwAgBSACKQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0ggBCgCPCADQRhsaiIAIAY2AhQg' +
-  'ACAJNgIQIAAgCzcDCCAAIAE3AwAgBCABNwNQQQAFQX8LCy8BAn8gACgC2AIiASgCQCICIAAoAtQCTgR+IAEoAjwgAkEYbGpBGGsp' +
-  'AwAFQn8LC3sBAn8CQCAAKALYAiICDQAgAEEBQZgBEDQiAjYC2AIgAg0AQX8PCyACIQEgAigCQEEASgRAQQAhAQNAIAIoAjwgAUEY' +
-  'bGooAhQQOiABQQFqIgEgAigCQEgNAAsgACgC2AIhAQsgAkEANgJAIAFBADYCWCABQgA3A0hBAAumAQEFfyAAKAJcIgRBAEoEQCAA' +
-  'KALYAiEFA0AgAiADSgRAIAEgA0ECdGogBSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAFIAAoAkggBkECdGooAgAhBCAF' +
-  'KAIAIQgDQCAEQQR0IARBAWohBCAIaigCCCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiEDIAZBAWoiBiAESA0ACwsgAwsp' +
-  'AQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwu6IgIdfwd+QQIhAwJAAkACQCAAKAJkDgQAAQECAQsgABAR' +
-  'IgMNASAAEBIiAw0BIABCADcDWAsCQAJ/AkACQCAAKALYAiIFKAJYBEAgBSgCZCERIAUoAmAhDSAFKAJcIQogBSgCDCESIABBATYC' +
-  'ZCAAKAJYIQQgACgCVCEUIAAoAlAhFSAAKAJIIRYgBSgCNA0BIAUoAoQBIQ5BACEDDAQLIAUoAhQhFCAFKAIQIRIgBSgCDCEOIAUo' +
-  'AgghFSAFKAIAIQsgAEEBNgJkIAAoAlghDCAAKAJUIRYgACgCUCEPIAAoAkghEyALIQkgBSgCNA0BQQAMAgtBASEDDAILQQELIQMD' +
-  'QAJAAkACQAJ/IANFBEACQCAFKAIEKAIERQRAIAAgDDYCXCAAQQI2AmQgACAFKQMgIAUpAxh8QQIQC0UNASAAQQE2AmRBfwwDCyAB' +
-  'IAApA2giH1gEQCAFQQA2AjRBAwwDCyAAIB9CAXw3A2hCfyEfIAUoAkAiAiAAKALUAk4EQCAFKAI8IAJBGGxqQRhrKQMAIAUpAxh9' +
-  'IR8LIAUoAgghCCAFKQMgISAgBSgCMCIQQQAgBSgCLEEDdPwLACAfICB9ISFB/////wchBwJAIAUoAgQiDSgCBCIEBEAgBSgCKCER' +
-  'QgAhHwNAIAggCSAEQQR0IhdqKAIEIgJBA3RqKQMAISAgAiAERg0IICAgISAQIBEgBEECdGooAgBBA3RqIgYpAwAiI31aDQggBiAg' +
-  'ICN8NwMAQQEhBiAJIAJBBHRqKAIEIQMCQCAHQQBMBEBBASECDAELQQEhAiADIARGDQADQCAhIAggA0EDdGopAwBYBEAgBiECDAIL' +
-  'IAZBAWohAiAJIANBBHRqKAIEIQMgBiAHTg0BIAIhBiADIARHDQALCyACIAdHIB8gIFpyIAIgB05xRQRAIAIhByAEIQogICEfCyAN' +
-  'IBdqKAIEIgQNAAsgB0UNByAHQQJIDQELIAAgACkDeEIBfDcDeAsgDiAMQQN0IgZqIAUpAyA3AwAgEyAMQQJ0IgJqIAsgCkEEdCIE' +
-  'aigCBCIINgIAIAIgD2pBADYCACACIBZqIAc2AgAgBiASaiAFKAJAIgIgACgC1AJOBH4gBSgCPCACQRhsakEYaykDACAFKQMYfQVC' +
-  'fwsgBSkDICAVIAhBA3RqKQMAfH0iHzcDACAFKAIAIQIgDSAEIA1qIgYoAgAiA0EEdGogBigCBCIGNgIEIA0gBkEEdGogAzYCACAC' +
-  'IARqKAIEIgQgCkYNBCAFKAIIIQcDQCAHIARBA3RqKQMAIB9aDQUgBEEBaiEDA0AgBAJ/IAIgA0EEdGoiBigCCEEATARAIAYoAgAM' +
-  'AQsgBigCDEEATgRAIAIgBigCACINQQR0aiAGKAIENgIEIAIgBigCBEEEdGogDTYCACAiQgF8ISILIANBAWoLIgNHDQALIAIgBEEE' +
-  'dGooAgQiBCAKRw0ACwwECyAAIAApA+ACIgFCAXwiHzcD4AIgACAAKQPoAiABIB9WrXw3A+gCIAVBATYCNEEBDAELIAwEQCAFKAIA' +
-  'IQIDQCATIAxBAWsiDEECdGoiESgCACINQQFrIQYgFCAMQQN0IhBqKQMAIR8DQCANAn8gAiAGQQR0aiIEKAIIIgdBAEwEQCAEKAIE' +
-  'DAELAkAgBCgCDCIIQQBIDQACQCACIAdBBHQiF2ooAgQiBCAHRg0AIAUoAgghGANAIBggBEEDdGopAwAgH1oNAQJAAkAgCARAIAIg' +
-  'BEEEdGoiAyEKIAMoAgwiAyAIRiADQQBIcg0BCyAEQQFrIQMDQCAEAn8gAiADQQR0aiIKKAIIQQBMBEAgCigCBAwBCyAKKAIMQQBO' +
-  'BEAgAiAKKAIAQQR0aiADNgIEIAIgCigCBEEEdGogAzYCAAsgA0EBawsiA0cNAAsMAQsgA0EATg0AIAogCDYCDAsgAiAEQQR0aigC' +
-  'BCIEIAdHDQALCyAIDQAgBSgCBCIEIBdqIgMoAgQhCCAEIAMoAgBBBHRqIAc2AgQgBCAIQQR0aiAHNgIACyAGQQFrCyIGRw0ACyAF' +
-  'IA4gEGopAwA3AyAgCyANQQR0aiIEKAIEIgggBCgCCCIKRw0DIBAgEmopAwAhHwJAIAIgCkEEdCIHaigCBCIEIApGDQAgBSgCCCEI' +
-  'A0AgCCAEQQN0aikDACAfWg0BIARBAWshAwNAIAQCfyACIANBBHRqIgYoAghBAEwEQCAGKAIEDAELIAYoAgxBAE4EQCACIAYoAgBB' +
-  'BHRqIAM2AgQgAiAGKAIEQQR0aiADNgIACyADQQFrCyIDRw0ACyACIARBBHRqKAIEIgQgCkcNAAsLIAUoAgQiBCAHaiIGKAIEIQMg' +
-  'BCAGKAIAQQR0aiAKNgIEIAQgA0EEdGogCjYCACAMDQALCyAAQQM2AmRBACEMQQILIQMgACAMNgJYIAAgACkDcCAifDcDcAwFCyAR' +
-  'IAg2AgAgDyAMQQJ0IgJqIgQoAgAiBiACIBZqKAIAQQFrTg0AIAQgBkEBajYCAAsgFSAIQQN0aikDACAOIAxBA3RqKQMAfCEfAkAC' +
-  'QCAFKAJAIgIgACgC1AJIBEBCfyEhIB9Cf1ENAgwBCyAfIAUoAjwgAkEYbGpBGGspAwAgBSkDGH0iIVoNAQsgBSAfNwMgIBQgDEED' +
-  'dGogISAffSIfNwMAIAhBAWohByAFKAIAIQkDQAJ/IAkgB0EEdGoiAigCCCIGQQBMBEAgAigCAAwBCwJAIAIoAgwiDUEASA0AIA1F' +
-  'BEAgBSgCBCICIAIgBkEEdGoiBCgCACIDQQR0aiAEKAIEIgQ2AgQgAiAEQQR0aiADNgIACyAJIAZBBHRqKAIEIgIgBkYNACAFKAII' +
-  'IRADQCAQIAJBA3RqKQMAIB9aDQECQAJAIA0EQCAJIAJBBHRqIgQoAgwgDUYNAQsgAkEBaiEDA0AgAgJ/IAkgA0EEdGoiBCgCCEEA' +
-  'TARAIAQoAgAMAQsgBCgCDEEATgRAIAkgBCgCACIRQQR0aiAEKAIENgIEIAkgBCgCBEEEdGogETYCACAiQgF8ISILIANBAWoLIgNH' +
-  'DQALDAELIAIgB0YNACAEQX82AgwLIAkgAkEEdGooAgQiAiAGRw0ACwsgB0EBagsiByAIRw0ACyAMQQFqIQIgACgCYCAMSkUEQCAA' +
-  'IAI2AmALIAIhDEEAIQMMAgsgEiAMQQN0aikDACEfAkAgBSgCACICIAsgCEEEdGooAggiBkEEdCIIaigCBCIEIAZGDQAgBSgCCCEN' +
-  'A0AgDSAEQQN0aikDACAfWg0BIARBAWshAwNAIAQCfyACIANBBHRqIgcoAghBAEwEQCAHKAIEDAELIAcoAgxBAE4EQCACIAcoAgBB' +
-  'BHRqIAM2AgQgAiAHKAIEQQR0aiADNgIACyADQQFrCyIDRw0ACyACIARBBHRqKAIEIgQgBkcNAAsLIAUoAgQiAiAIaiIEKAIEIQMg' +
-  'AiAEKAIAQQR0aiAGNgIEIAIgA0EEdGogBjYCAAtBASEDDAALAAsDQAJAAkACQCADRQRAIA4gBEECdGooAgBFBEAgACAENgJcIABB' +
-  'AjYCZCAAIAUpAyAgBSkDGHxBAhALBEAgAEEBNgJkIAAgBDYCWEF/DwsgACAAKQPgAiIBQgF8Ih83A+ACIAAgACkD6AIgASAfVq18' +
-  'NwPoAiAFQQE2AjQgACAENgJYQQEPCyABIAApA2giH1gEQCAFQQA2AjQgACAENgJYQQMPCyAAIB9CAXw3A2ggBSgCfCAFKAJcIhcg' +
-  'BGxBA3RqIQ8gBSgCQCICIAAoAtQCTgR+IAUoAjwgAkEYbGpBGGspAwAgBSkDGH0FQn8LIAUpAyB9ISIgBSgCZCETQQAhCSAFKAKM' +
-  'ASIDQQBKBEADQCADIAlqQQJtIgJBAWogCSATIAJBA3RqKQMAICJUIgYbIgkgAyACIAYbIgNIDQALCyAFKAKAASAFKAJgIARsQQN0' +
-  'aiEYIAUoAjAiGUEAIAUoAixBA3T8CwBCfyAJQT9xIgKthkJ/hUJ/IAIbISMgCUE/akHAAG0iAkEBayEHQf////8HIQgCQCAFKAJg' +
-  'IhpBAEoEQCACQQEgAkEBShshG0EAIQtCACEfA0AgGCALQQN0aikDACIhUEUEQCALQQZ0QQFyIRwgBSgCeCEdA0AgHSAcICF6p2oi' +
-  'BiAXbEEDdGohEEEAIQMgCUEATA0HA0AgECADQQN0IgJqKQMAICNCfyADIAdGG4MgAiAPaikDAIMiJFAEQCAbIANBAWoiA0cNAQwJ' +
-  'CwsgEyADQQl0ICR6p0EDdHJqKQMAIiAgIiAZIAUoAiggBkECdGooAgBBA3RqIgIpAwAiJX1aDQcgAiAgICV8NwMAAkAgCCAke6ci' +
-  'AkggAyAHTnINAANAIAIgI0J/IANBAWoiAyAHRhsgECADQQN0Ih5qKQMAgyAPIB5qKQMAg3unaiICIAhKDQEgAyAHSA0ACwsgAiAI' +
-  'RyAfICBaciACIAhOcUUEQCAgIR8gAiEIIAYhDAsgIUIBfSAhgyIhQgBSDQALCyALQQFqIgsgGkcNAAsgCEUNBSAIQQJIDQELIAAg' +
-  'ACkDeEIBfDcDeAsgEiAEQQN0aiAFKQMgNwMAIARBAnQiAiAFKAKIAWogDDYCAEEAIQYgAiAVakEANgIAIAIgFGogCDYCACAFKAJ4' +
-  'IAUoAlwiAiAMbEEDdGohAyAFKAJ8IgcgAiAEbEEDdGohCEF/IQkgAkEATA0BIAgpAwAgAykDAIMiH1AEQANAIAZBAWoiBiACRg0D' +
-  'IAggBkEDdCILaikDACADIAtqKQMAgyIfUA0ACwsgH3qnIAZBBnRyIQkMAQsDQCAERQRAIABBAzYCZCAAQQA2AlhBAg8LQX8hCSAW' +
-  'IARBAWsiBEECdCIDaigCACELIAUgEiAEQQN0aikDADcDICAFKAJ8IgcgBSgCXCICIARsQQN0aiEGIAUoAnggAiAFKAKIASADaigC' +
-  'AGxBA3RqIQgCQCALQQFqIgtBBnUiAyACTg0AIAggA0EDdCIPaikDAEJ/IAtBP3GthoMgBiAPaikDAIMiH1AEQANAIANBAWoiAyAC' +
-  'Rg0CIAYgA0EDdCILaikDACAIIAtqKQMAgyIfUA0ACwsgH3qnIANBBnRyIQkLIAlBAEgNAAsgFSAEQQJ0IgJqIgYoAgAiAyACIBRq' +
-  'KAIAQQFrTg0AIAYgA0EBajYCAAsgBSgCQCICIAAoAtQCTgR+IAUoAjwgAkEYbGpBGGspAwAgBSkDGH0FQn8LIBEgCUEDdGopAwAg' +
-  'EiAEQQN0aikDAHwiH1gNASAWIARBAnRqIAk2AgAgBSAfNwMgIAUoAoABIhMgBEEBaiICIA1sQQN0aiEOIAUoAnQiBiAJIApsQQN0' +
-  'aiEIIAcgBCAKbEEDdGohDyAHIAIgCmxBA3RqIQsCQCAKQQBMDQBBACEDIAsgBiAKIAlBA3RBCGpsakkgByAKIARBA3RBEGpsaiAI' +
-  'S3EgCkEBRnJFBEAgCkF+cSEDQQAhBgNAIAsgBkEDdCIHaiAHIA9q/QADACAHIAhq/QADAP1P/QsDACAGQQJqIgYgA0cNAAsgAyAK' +
-  'Rg0BCwNAIAsgA0EDdCIGaiAGIA9qKQMAIAYgCGopAwBCf4WDNwMAIANBAWoiAyAKRw0ACwsgDiATIAQgDWxBA3RqIA1BA3T8CgAA' +
-  'IAUoAmwgCUECdGoiAygCACIGIAMoAgQiCUgEQCAFKAJwIQcgBiEDA0AgDiAHIANBAnRqKAIAQQFrIghBBnVBA3RqIgsgCykDAEJ+' +
-  'IAitiYM3AwAgA0EBaiIDIAlHDQALCyAFKAKEASIOIAJBAnRqIA4gBEECdGooAgAgBiAJa2o2AgAgACgCYCAESkUEQCAAIAI2AmAL' +
-  'IAIhBEEAIQMMAgsgBiEMC0EBIQMMAAsACyADC+MKAgx/An5BfyEGAkAgABANDQAgACgCACEJIAAoAgQhCyAAKAIMIgEgACgC2AIi' +
-  'BCgCOEoEQCAEKAIAEDogBCgCCBA6IAQgACgCDCIBQQR0EDUiAjYCACAEIAFBA3QQNSIDNgIIIAJBACADG0UEQCAEQQA2AjhBfw8L' +
-  'IAQgATYCOCABRQ0BCyALQQR0QSBqIQIgBCgCBEUEQCAEIAIQNSIDNgIEIAQgCUECdEEEaiIHQQN0EDUiBTYCDCAEIAcQNSIHNgIo' +
-  'IANFIAdFckEBIAUbBEAgAxA6IAQoAgwQOiAEKAIoEDogBEEANgIoIARBADYCDCAEQQA2AgRBfw8LIAQgBSAJQQN0IgNqQQhqIgU2' +
-  'AhAgBCADIAVqQQhqIgU2AhQgBCADIAVqQQhqNgIwCyAEKAIAIAAoAgggAUEEdPwKAAAgBCgCBCAAKAIUIAL8CgAAIARBADYCNCAE' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAEKAIIIQogACgCMCICQQBKBEAgACgC0AIhAyAAKAIsIQVBACEBA0AgBCAFIAFBAnRqKAIA' +
-  'IgcgA0gEfiAAKALEAiAHQQN0aikDAAVCAAsgDXwiDTcDGCABQQFqIgEgAkcNAAsLIAQoAgAhBSAKQQAgC0EDdEEIavwLACAAKAIg' +
-  'IgNBAEoEQCAAKAIcIQdBACECA0AgBSAHIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgC0AIhCANAIAogAUEDdGogACgCxAIgAkED' +
-  'dGopAwBCACACIAhIGzcDACAFIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAJakEDdEEQahA1IgdFDQAgBEEA' +
-  'NgIsIAlBAEoEQCAEKAIoIQhBASEDA0AgAyAFIANBBHRqKAIEIgJHBEADQCACQQFqIQEDQCACAn8CQCAFIAFBBHRqIgwoAggiBkEA' +
-  'TCADIAZMckUEQCAHIAggBkECdGooAgBBAnRqIAM2AgAMAQsgBkEASg0AIAwoAgAMAQsgAUEBagsiAUcNAAsgBSACQQR0aigCBCIC' +
-  'IANHDQALC0EAIQECQAJAAkAgBCgCLCICQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEBaiIBIAJHDQALIAIhAQwBCyABIAJHDQEL' +
-  'IAQgAkEBajYCLCAHIAJBAnRqQQA2AgALIAggA0ECdGogATYCACADIAlGIANBAWohA0UNAAsLIAQoAgQiBigCBCICBEADQCAFIAJB' +
-  'BHQiCWooAgQiAyEBQn8hDQJAIAIgA0YiCA0AA0AgCiABQQN0aikDACIOIA0gDSAOVhshDSAFIAFBBHRqKAIEIgEgAkcNAAsgDUIB' +
-  'fUJ+Wg0AIAQgBCkDGCANfDcDGCAIDQADQCADQQFqIQEDQCADAn8gBSABQQR0aiIIKAIIQQBMBEAgCCgCAAwBCyAKIAFBA3RqIggg' +
-  'CCkDACANfTcDACABQQFqCyIBRw0ACyAKIANBA3RqIgEgASkDACANfTcDACAFIANBBHRqKAIEIgMgAkcNAAsLIAYgCWooAgQiAg0A' +
-  'CwsgC0EASgRAIAdBBGohCUEBIQYDQEEAIQFBACEDIAYgBSAGQQR0aigCBCICRwRAA0AgByADQQJ0aiACNgIAIANBAWohAyAFIAJB' +
-  'BHRqKAIEIgIgBkcNAAsLIAcgCSAAKAIgQQJ0aiADIAoQEyAGIQIDQCAFIAJBBHRqIAcgAUECdGooAgAgBiABIANJGyIENgIEIAUg' +
-  'BEEEdGogAjYCACABIANGIAQhAiABQQFqIQFFDQALIAYgC0YgBkEBaiEGRQ0ACwsgBxA6QQAhBgsgBguyCwEQfyAAKALYAiICKAKQ' +
-  'ARA6IAJB2ABqQQBBwAD8CwACQCAAEBRFDQAgACgCBCEPIAAoAgAhCCACKAIAIQZBfyEQIAAoAiAiB0EMbEEIahA1IgtFDQAgCyAH' +
-  'QQN0akEEaiEOIAdBAEoEQCAOQf8BIAdBAnT8CwALIAhBAEoEQEEBIQMDQCADIAYgA0EEdGooAgQiAUcEQANAIA4gBiABEA9BAnQi' +
-  'CmoiCSgCAEEASARAIAlBADYCACALIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAGIAFBBHRqKAIEIgEgA0cNAAsLIAMgCEYg' +
-  'A0EBaiEDRQ0ACwsgCyALIAdBAnRqQQRqIAQgAigCCBATIARBAEoEQEEAIQADQCAOIAYgCyAAQQJ0aiIBKAIAEA9BAnRqIAA2AgAg' +
-  'BiABKAIAIgFBBHRqKAIIIgNBAEoEQANAIAUgAyAITGohBSAGIAFBAWoiAUEEdGooAggiA0EASg0ACwsgAEEBaiIAIARHDQALCyAC' +
-  'IAggBCAEIAhKG0ECaiIAQQF0IARBAXRqIAVqQQJ0IABBASAIQT9qQQZ2IAhBAEwbIgNsIgpBASAEQT9qQQZ2IARBAEwbIgcgCEEB' +
-  'amwiCSAEaiAEIAdsIgxqIAAgB2wiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCxA6IAJBADYClAFBAA8LIAIgAUEBEDQiATYC' +
-  'kAEgAUUEQCALEDogAkEANgKUAUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBzYCXCACIAEgDEEDdGoiATYCeCACIAEgCUED' +
-  'dGoiATYCfCACIAEgDUEDdGoiATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYCaCACIAwgBEECdGoiCTYCbCAC' +
-  'IAkgAUECdGoiDTYCcCACIA0gBUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAhAANAIAwgAEECdCIBaiAGIAEg' +
-  'C2ooAgAiAxAPNgIAIAogAEEDdGogAigCCCADQQN0aikDADcDACABIAlqIAU2AgAgBiADQQR0aigCCCIBQQBKBEADQCABIAhMBEAg' +
-  'DSAFQQJ0aiABNgIAIAVBAWohBQsgBiADQQFqIgNBBHRqKAIIIgFBAEoNAAsLIAkgAEEBaiIAQQJ0aiAFNgIAIAAgBEcNAAsLIAog' +
-  'BEEDdCIAaiAAIApqQQhrKQMAQgAgBBs3AwAgB0EIEDQiAwRAIA9BAEoEQCAHQQN0IQpBASEAA0AgA0EAIAr8CwAgBiAAQQR0aiIM' +
-  'KAIEIgUhASAAIAVHBEADQCAOIAYgARAPQQJ0aigCACIJQQBOBEAgAyAJQQN2Qfj///8BcWoiDSANKQMAQgEgCUE/ca2GhDcDAAsg' +
-  'BiABQQR0aigCBCIBIABHDQALCyAAIAhMBEAgAigCeCAAIAdsQQN0aiADIAr8CgAAIAwoAgQhBQsgACAFRwRAA0AgB0UgDiAGIAUQ' +
-  'D0ECdGooAgAiAUEASHJFBEAgASAHbCEJIAIoAnQhDEEAIQEDQCAMIAEgCWpBA3RqIg0gDSkDACADIAFBA3RqKQMAhDcDACABQQFq' +
-  'IgEgB0cNAAsLIAYgBUEEdGooAgQiBSAARw0ACwsgACAPRiAAQQFqIQBFDQALCyADEDogCxA6IARBAEoEQCACKAJ8IQBBACEBA0Ag' +
-  'ACABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACABQQFqIgEgBEcNAAsLIAIoAgQiACgCBCIBBEAgAigCgAEhBCACKAKE' +
-  'ASIFKAIAIQMDQCAEIAFBAWsiBkEGdUEDdGoiCCAIKQMAQgEgBkE/ca2GhDcDACAFIANBAWoiAzYCACAAIAFBBHRqKAIEIgENAAsL' +
-  'IAJBATYCWEEADwsgCxA6CyAQC5gDAg5/An4gAkECTgRAIAJBAnQhEEEBIQgDQEEAIQwgCEEBdCIJIQogCCELA0AgDCIEIAlqIgwg' +
-  'AiACIAxKIhEbIQ0CQCAEIAhqIgUgAiACIAVKGyIHIARMBEAgByEGIAQhBQwBCyAEIQUgByIGIA1ODQADQAJAIAMgACAGQQJ0aigC' +
-  'ACIOQQN0aikDACISIAMgACAEQQJ0aigCACIPQQN0aikDACITWiAOIA9OIBIgE1JycUUEQCAGQQFqIQYMAQsgBEEBaiEEIA8hDgsg' +
-  'ASAFQQJ0aiAONgIAIAVBAWohBSAEIAdODQEgBiANSA0ACwsgBCAHSARAIAIgCyACIAtIGyEHA0AgASAFQQJ0aiAAIARBAnRqKAIA' +
-  'NgIAIAVBAWohBSAEQQFqIgQgB0cNAAsLIAYgDUgEQCACIAogAiAKSBshBANAIAEgBUECdGogACAGQQJ0aigCADYCACAFQQFqIQUg' +
-  'BkEBaiIGIARHDQALCyAJIApqIQogCSALaiELIBENAAsgACABIBD8CgAAIAkiCCACSA0ACwsLlQICB38DfAJAIAAoAqwCIgFBAUYN' +
-  'ACAAKAIoIAAoAiAiAkGAIEpyIAAoAjAgAkVycg0AQQEhAyABQQNGDQAgAkEASgRAIAAoAgghBCAAKAIcIQZBACEBA0BEAAAAAAAA' +
-  'AAAhCEQAAAAAAAAAACEJIAQgBiABQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgACgCGCEHA0AgCEQAAAAAAADwP6AhCCAJIAcgBUEC' +
-  'dGooAgC3oCEJIAQgA0EBaiIDQQR0aigCCCIFQQBKDQALCyAJIAhEAAAAAAAA8L+goiAKoCEKIAFBAWoiASACRw0ACwsgAkE/akHA' +
-  'AG23IAAoAgC3okQAAAAAAADQP6IgCiACt6NlIQMLIAMLdgEBfyAAKAKoAiIBBEAgASgCDBA6IAEoAiwQOiABKAIQEDogASgCFBA6' +
-  'IAEoAhgQOiABKAIoEDogASgCSBA6IAEoAmAQOiABKAIwEDogASgCNBA6IAEoAjgQOiABKAI8EDogASgCQBA6IAEQOiAAQQA2AqgC' +
-  'CwsyAQF/AkACQAJAIAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+QQEhAQJAIAAoAqgCDQBB' +
-  'ACEBIAAoAiAiBkGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIEIg0gBmohByAAKAIIIQwg' +
-  'ACgCHCEVQQEhAwNAQQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCIC' +
-  'QQBKDQALCyABIAMgASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEiA0EgaiAHIBRqbGogDiAG' +
-  'IAYgDkobQQF0QQRqIgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEDQiBEUEQEF/IQEMAQsgACAENgKoAiAEIAs2AgggBCAO' +
-  'QRBqQRBtIhNBBHQ2AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRqKAIAIgVBBHRqKAIIIgJB' +
-  'AEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiIDIAZHDQALIAQgEDYCHEEA' +
-  'IQJBACEDA0AgDCAVIAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwiB0EASAR/IAAoAhQgCkEE' +
-  'dGooAggFIAcLQQBHaiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEEaiIREDUhGCADQQJ0QQRq' +
-  'IgMQNSEZIAMQNSEaIAQgAkECdEEEahA1Ihs2AhAgBCAGQQJ0IhxBBGoQNSIWNgIUIAQgECAcbEEEahA1IhI2AhggBCALQQJ0IgMQ' +
-  'NSIUNgI4IAQgAxA1Igk2AjwgBCALQQN0EDUiBzYCQCAEIAsgE2xBBXQQNSICNgI0IAQgCyAPbEEIEDQiAzYCMEEAIQUCf0F/IBtF' +
-  'IBhFciAZRSAaRXJyIBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsAC0EAIQtBACETQQAhCEEA' +
-  'IQMDQCAWIBNBAnQiAmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAKQQR0aigCDCICQQBIBEAg' +
-  'ACgCFCABQQR0aigCCCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFBAnRqIgUoAgAiFCEBAkAg' +
-  'FEEATgRAA0AgAiAaIAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0ECdCIBaiACNgIAIAEgGWog' +
-  'FDYCACAFIAM2AgAgA0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIKQQR0aigCCCIBQQBKDQAL' +
-  'CyASIBFBAnRqIBEgCWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQgCzYCJAJAAkACQAJAAkAC' +
-  'QAJAIAZBgQJIDQACQCALQQJrDgUAAQEBAAELIAQQFiIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAWIgVFDQQLIAQgBUEPahA1' +
-  'IgI2AmAgAkUNBCACQQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyABQQJHDQILIAQgHBA1Igc2' +
-  'AkggB0UNAkEAIQEgEEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEEcmr9AAIAQRH9qwEgAiAS' +
-  'av0AAgBBAf2rAf1Q/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiICKAIEQRF0IAIoAgBBAXRy' +
-  'NgIAIAFBAWoiASAGRw0ACwwBCyAEIAZBA3RBBBA0IgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEHQQAhAQNAIAQoAiggASAF' +
-  'akECdGogBCgCWCAEKAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQALIAQoAhQhFgsgFiAGQQJ0' +
-  'aiAINgIAIAQgAyANaiAPbEEIEDQiCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEEdGooAggiBUEASgRAIAhB' +
-  'BnYhB0IBIAhBP3GthiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIAhB' +
-  'AWoiCCAGRw0ACyANQQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNAIAQoAgwiAyABIA1qIA9s' +
-  'QQN0aiADIAJBA3RqIAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwhAwtBACEKQQAhAQNAIAwg' +
-  'AyAKQQJ0aigCACIFQQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigCACICTARAIAQoAgwgAiAP' +
-  'bCAJakEDdGoiAiACKQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgogBkcNAAsgBCgCFCIWIAZB' +
-  'AnRqIgcoAgBBAEoEQCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBIDQALCyAEIAYgD2xBA3QQ' +
-  'NSINNgIsIA1FDQAgF0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0AgDSABIgIgD2xBA3RqIhdB' +
-  'ACAS/AsAIAUiAyAWIAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCILIBJqIREgBCgCECEUA0Ag' +
-  'FCADQQJ0aigCACEVQQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0aiIJIAn9AAMAIAsgAiAV' +
-  'akEDdGr9AAMA/VD9CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIgFWpBA3RqKQMAhDcDACAC' +
-  'QQFqIgIgDkcNAAsLIANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEDogGRA6IBoQOiAFDQAgABAVCyAB' +
-  'RSEBCyABC8kgAxl/B34CeyAAKAKkAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAA' +
-  'KAKoAiIEKAI8IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEEBpBACEJQQAhAiAEKAI4KAIARQ0DC0EADAEL' +
-  'IAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCRARAIARB' +
-  'ADYCRAwCCyAEKAI0IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEhIiAC' +
-  'QQhqIgIgBkgNAAsLICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0C' +
-  'AwABBgcEBQoLCAkODwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9Lf1k' +
-  'IgVFDQALIAVoQQF2IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALEBshCwsgEEUNASAQQQJOBEAgACAAKQN4QgF8' +
-  'NwN4IBUgCUECdGogCzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRqIQUgBCgCWCAKIBEgE2xB' +
-  'AXRqIg4gBCgCICIIQQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9AAAAISIgAiAPaiICIAP9' +
-  'AAAQ/QsAECACICL9CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgiAiATQQJ0aiACIA1BAnRq' +
-  'KAIAIANBgIABSGs2AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAhHANAIAcgG6dBA3QiBWog' +
-  'BSAGav0AAAAiIyAFIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB' +
-  '/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgCXCEK' +
-  'IAQoAkghBiAcIRtCACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA8gByAb' +
-  'eqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BFDQAL' +
-  'DAELQgAhHiAcUARAQgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIbe0IGfiAefCEeIB1CAX0g' +
-  'HYMhHSAHIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggi' +
-  'AiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4Mi' +
-  'G1ANASADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCIC' +
-  'IAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQALCyAc' +
-  'IRsMBQsgFSAJQQJ0aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0aiEHQQAhAgNAIAIiA0EC' +
-  'aiECIAcgA0EDdCIFav0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAEKAIw' +
-  'IhQgBCgCACIHIAlBAXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWooAgBBAWoiBUHAAG0iAiAH' +
-  'Tg0AIAogAkEDdCIDaikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAgCUEDdGopAwBCfyACQQFq' +
-  'rYaDIhxQDQEgBiAceqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAYpAwAg' +
-  'CikDAIMiHFAEfiAEKAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUgHAt6pyADQQZ0aiECCyAC' +
-  'IBggCUECdCIDaigCAEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIANwNQ' +
-  'IARB0ABqIQVCACEeC0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH/QAAEP0LABAgAiAi/QsA' +
-  'ACADQRBqIgMgEUgNAAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsgDCANbCEIIAQoAjAhFCAE' +
-  'KAIMIQoLIAogC0EDdGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gG0J+gyIcUA0BIA4gHHqn' +
-  'IgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUi' +
-  'HDcDiAEgHEKdurP7lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxODQAgCCACQQN0IgNqKQMA' +
-  'Qn8gCkE/ca2GgyADIA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAOIBx6pyICQQN0IgNqKQMA' +
-  'IAMgCGopAwCDBSAcC3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcpAwBCfoMiHFANASAOIBx6' +
-  'pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNqIAI2AgAgAyAXakEANgIA' +
-  'IAMgFmogEDYCAAsgGSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIhESAEKAIgIg8hBQJAIA8N' +
-  'AEEAIQMgBCgCJCIFDQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFsQQF0aiEKIBQgBCgCACIQ' +
-  'IA1BAmoiE2xBA3RqIQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACECIAxBAEoEQANAIAogAkEB' +
-  'dCIDaiIH/QAAACEiIAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBKBEBBACENA0AgCyASIA1B' +
-  'AnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFsQQN0aiEHIAQoAjgiAyAT' +
-  'QQJ0aiADIBFBAnRqKAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAYgG6dBA3QiBWog' +
-  'BSAHav0AAAAiIyAFIAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB' +
-  '/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAEKAJIIQcDQCAcQgF9IByD' +
-  'IAcgHHqnIgJBCHRqIQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEA' +
-  'QQFrIgI7AQAgG0IBfSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0gG3tCAYZ9IR1B' +
-  'ASEDDAYLIhxQRQ0ACwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+IB18IR0gHEIB' +
-  'fSAcgyEcIAUgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0F' +
-  'IAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFr' +
-  'IgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0F' +
-  'IBtQDQEgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEA' +
-  'IAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQ' +
-  'IgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxCAFINAAsMAQtC' +
-  'ACEdIARCADcDUAtBACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUgB/0AABD9CwAQIAUgIv0L' +
-  'AAAgAkEQaiICIAxIDQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiICQQN0aigCAEUNASAAKAJg' +
-  'IAlKRQRAIAAgAjYCYAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPgAiIcQgF8IgE3A+ACIAAgACkD6AIgASAcVK18' +
-  'NwPoAkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+AnsjAEEgayIQJAAgACgC' +
-  'WCEIIAApA3AhHyAAKQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoAqgCIgMoAjwhFwJAIAAoAsACRQ0AQQEhGCAD' +
-  'KAIkRQ0AIAMoAgBBBUghGQsgACgCpAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAAKAJcRQ0EIBMgCEECdGoo' +
-  'AgAhBEEADAILIAAgAxAaQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMoAjAiCSADKAIAIgIgCEEB' +
-  'dCIKbEEDdGohBiADKAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYgBUEDdCINaikDAEJ/IAQg' +
-  'BUEGdGuthoMgByANaikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQDQEgByAceqciBUEDdCIE' +
-  'aikDACAEIAZqKQMAgwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMiHFAEfiADKAJAIAhBA3Rq' +
-  'KQMAQn6DIhxQDQEgByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEECdCICaigCAEYNASACIBVq' +
-  'IgIgAigCAEEBajYCAAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EANgJEDAELIAMoAjQiByAD' +
-  'KAIEIgQgCEEBdCIKbEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJBCGoiAiAESA0ACwsgIyAj' +
-  'ICP9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQIDAAEGBwQFCgsICQ4PDA39' +
-  'lgEiJCAj/Q0AAQABAAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQiBkUNAAsgBmhBAXYgBWoh' +
-  'BiAaRSAk/RgAIg1B//8BRnJFBEAgACAEIAcgCCANIAYQGyEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3A3gLIBBCADcDGCAQ/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSABICB9IBBBCGoQHEUNASAQ' +
-  'KQMYICJ8ISIgECkDECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJOBEAgAygCMCIMIAMoAgAi' +
-  'AiAKQQFyIgdsQQN0aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAGbEEDdGohC0EAIQUgBEEA' +
-  'SgRAA0AgDiAFQQF0IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0ACwsgDCACIApsQQN0aiEE' +
-  'IAkgBkEBdGoiBSAFLgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIAAkAgAkEATARAQgAhHiAD' +
-  'QgA3A1BCACEhDAELIAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk/U/9CwAAICQgI/1O/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5QBEBCACEeDAELIAMoAhwh' +
-  'ByADKAIYIQwgHiEcA0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1QRQRAA0AgDCAPIB16p3Ig' +
-  'B2xBAnRqIgUoAgAiAkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBODQALCyAhIAJBf3OtfCEh' +
-  'IB1CAX0gHYMiHUIAUg0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAGbCEEIAcgCmwhCyADKAIw' +
-  'IQkgAygCDCEMDAELIAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAhBQNAIAUiAkECaiEFIAYg' +
-  'AkEDdCIOav0AAAAgDiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcDAAsgDCAEQQN0aiEGIAkg' +
-  'C0EDdGohC0F/IQQCQCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMA' +
-  'gwUgHAt6pyACQQZ0aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4g' +
-  'DayCIh1QDQAgBSAIQQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAEQT9xrYaDIAYgDmopAwCD' +
-  'IhxQBH4gBEFAcUHAH0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
-  'dGohBAwBC0F/IQQgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikD' +
-  'AIMFIBwLeqcgAkEGdGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAUaiANNgIACyATIAhBAnQi' +
-  'BmogBDYCACADKAIYIAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGooAgBBAE4NAAsLIAMoAjQi' +
-  'BSAKIAYgFGooAgBBAUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAKbEEDdGohESAJIAcgC2xB' +
-  'A3RqIQwgAygCLCAEIAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIgG/0AABD9CwAQIBIgI/0L' +
-  'AAAgCUEQaiIJIAZIDQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5BgIABcjsBACAGIA5BgIAB' +
-  'SGohBiAJQQFqIgkgAkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAhHSADQgA3A1BBACECDAEL' +
-  'IAetIRxCACEdQgAhHgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwhCSADKAIYIQYDQCAeeiAe' +
-  'QgF9IB6DIR6nIgJBBnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAKIBx6p3IgCWxBAnRqIgIo' +
-  'AgAiB0EASA0AIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdBAXRqIgcgBy8BAEEBayIH' +
-  'OwEAIAJBBGohAiAHQf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASECDAQLIB0gB0F/c618IR0i' +
-  'HFBFDQALC0EAIQIgHlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0EICJCAXwhIgwCCyAAKAJg' +
-  'IAhKRQRAIAAgAjYCYAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA+AC' +
-  'IgFCAXwiHDcD4AIgACAAKQPoAiABIBxWrXw3A+gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAINgJY' +
-  'IAAgACkD4AIiASAifCIcNwPgAiAAIAApA+gCIAEgHFatfDcD6AILIBBBIGokACACC5sMAxR/BH4FeyABKAI0IQkgASgCMCEKIAAo' +
-  'AiAhBSABKAIEIQcCQCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsD' +
-  'QCAKIBenQQN0av0MAAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcU' +
-  'FRYXDA0ODyIa/R0Ahv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79' +
-  'O/1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB' +
-  '/VL9CwMAIBv9DAIAAAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAFIBanIgRBBnQiAmsiA0E/' +
-  'Sg0AGkIAIAIgBU4NABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBMDQAgACgCACEEQQAhAiAH' +
-  'QQhPBEAgB0F4cSECIAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQMDQCAJIANBAXRq/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgA' +
-  'AAAIAAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIgB0YNAQsDQCAJIAJBAXRq' +
-  'QQBB//8BIAIgBEgbOwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxBAnRqIgIoAgAiA0EATgRA' +
-  'A0AgCSADQQF0aiIDIAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsLIAEoAjggACgCADYCACAA' +
-  'KAIwQQBKBEAgCSAHQQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIcbEECdGohEEEAIQIgASgC' +
-  'JCIDRQRAA0AgAiIDQQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRqIQwgASgCACENIAEoAjAh' +
-  'DkEAIQIgEUEASgRAA0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJBEGoiAiARSA0ACwtBACEG' +
-  'QQAhAiADQQBKBEADQCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYgAkEBaiICIANHDQALCyAB' +
-  'KAI4IgMgAygCACAGazYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyANrSEYQgAhFkIAIRcDQCAD' +
-  'IBanQQN0IgJqIAIgDmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFoYg' +
-  'F4QhFyAWQgJ8IhYgGFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEXIAUgGKciAkEDdCIDaikD' +
-  'ACADIA5qKQMAgyIWUEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANBAXRqIgMgAy8BAEEBazsB' +
-  'ACACKAIEIQMgAkEEaiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU/AoAACAJIBMgEvwKAAAg' +
-  'ASgCOCIDIAMoAgQ2AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKkAiIGQQBMBEAgBQ8LIAIgASADbEECdGohASAA' +
-  'KAKgAiECQQAhAAJAA0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUPCyADC74EAgh/BX4gASgC' +
-  'JCIIrCEPAkACQCAIIAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJIAhBAXRHDQEgBKwiECAF' +
-  'Vg0BIARBAUohB0EAIQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAgCSACQQF0bEEDdGohCkEA' +
-  'IQcDQCAHIAogCEEDdCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAEQQFKGyISNwMIQgAgCUEA' +
-  'TA0BGiAHrSAPfiETQQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEoAiwhCwNAIAsgBCAFeqdy' +
-  'IAlsQQN0aiENQQAhCEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAHRQRAQQAPCyAG' +
-  'IBIgE3wiEjcDCCAGIAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsgA0EBaiIDIAlHDQALDAIL' +
-  'IAYgDyAQfkIAIAcbNwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4IBF8NwN4QQEhByAAKQOI' +
-  'AVAgD1ByDQAgAEGIAWohAANAIAAQHhogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCqAIiBxAaAkAgAkEATA0AIAco' +
-  'AjgiCCgCACIFQQBMDQAgACgCpAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykDAEIBfDcDACAHKAI0Igsg' +
-  'DSAHKAIEIgxsQQJ0aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIFIAxIDQALCyAcIB2gIR0g' +
-  'FyAXIBf9DQgJCgsMDQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9DQIDAAEGBwQFCgsICQ4P' +
-  'DA39lgEiGCAX/Q0AAQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t/WQiCUUNAAsgCWhBAXYg' +
-  'BGohBSAURSAY/RkAIgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQGyEFCyAGQf//A3FFDQEgBygCMCIVIAcoAgAiCiAObEED' +
-  'dGohDyAGwbchHiAHKAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkgGadBA3QiBGr9AAAAIAQg' +
-  'D2r9AAAA/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAcIB6iIRwgBygCQCANQQN0' +
-  'aiIIIBs3AwAgASABKQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAatw4JCAXwhGUF/IQUDQAJ/' +
-  'QX8gBUEBaiIFQcAAbSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAEfkF/IAVBQHFBwB9GDQEa' +
-  'QX8gCCkDAEJ/IAZBAWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0agshBSAZQgF9IhlQRQ0A' +
-  'CyAHKAIYIAcoAhwgBWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4NAAsLIAcoAiwhECALIAwg' +
-  'DkECaiITbEEBdGohESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkgEWoiCSAG/QAAEP0LABAg' +
-  'CSAX/QsAACAEQRBqIgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAYg' +
-  'CUGAgAFIaiEGIARBAWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAgCkEATARAIAdCADcDUAwB' +
-  'CyAQIAUgCmxBA3RqIRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0AAAAiGCAIIBBq/QAAACIX' +
-  '/U/9CwAAIBcgGP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A1AgG1ANACAH' +
-  'KAIcIQYgBygCGCEJA0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkgCCAZeqdyIAZsQQJ0aiIF' +
-  'KAIAIgRBAEgNACARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEEaiEFIBEgBEEBdGoiBCAE' +
-  'LwEAQQFrIgQ7AQAgBEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBF' +
-  'DQALCyAbQgF9IBuDIhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgC' +
-  'ACEFDAALAAsgHQs1AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvqEwMgfwN+AXsj' +
-  'AEHQAGsiBSQAIAAoArgCIgcoAkwhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAgBSAHKAIQNgIkIAUgBygC' +
-  'FDYCKCAFIAcoAhg2AiwgBSAH/QACHP0LAzAgBSAHKAI0NgJAIAcoAjwhAyAFIAI2AkggBSADNgJEIAApA2ghJCAHKAIsIRggBygC' +
-  'SCEPIAcoAkQhEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkA2AgwgBSAHKAJUIgw2' +
-  'AgggAkGBIEghGiAQRSERIAAoAqQCIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQICAFIAcoAkA2Agwg' +
-  'BSAHKAJUIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARF' +
-  'BEAgASAkWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAkQgF8ISQgBygCaARAIAdBADYCaAwHC0EAIQRB/////wchBkEBIQIgBSgCQCEK' +
-  'IAUoAkgiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB////' +
-  '/wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEE8' +
-  'SSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANO' +
-  'DQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoi' +
-  'DSgCAE4NBSAFIAUoAgwiAyAHKAJIIgogCUEEdGooAggiBkoEfyAFKAJEIQsCQCAQRQRAIAUoAjwhDiAFKAIwIRsgBSgCHCEcIAUo' +
-  'AhghHSAFKAJAIQwDQCALIANBAWsiA0EEdGoiAikDACEjAkACQAJAIAIoAggiAkEATgRAICMgHSACQQN0aiIeKQMAQn+FgyEiIBwg' +
-  'AkECdGooAgAiBA0BICJQDQIgAkEGdCECIAUoAjQhHyAFKAJAISADQCAOIAIgInqnckECdCIEaigCACISIAQgG2ooAgAiBGohISAS' +
-  'QQBKBEADQCAgIB8gBEECdGooAgBBAnRqIhIgEigCAEEBajYCACAEQQFqIgQgIUgNAAsLICJCAX0gIoMiIkIAUg0ACwwCCyAMIAJB' +
-  'f3NBAnRqIgIgAigCAEGAgICABGs2AgAMAgsgDCAEQQJ0aiICIAIoAgAgInunajYCAAsgHiAjNwMACyADIAZKDQALDAELIAUoAhgh' +
-  'AgNAIAIgCyADQQFrIgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAcoAkwgBygCUCIGIAls' +
-  'QQJ0aiELQQAhBCAGQQBMDQAgBygCNCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0LAjAgAiAD/QACIP0L' +
-  'AiAgAiAD/QACEP0LAhAgBEEQaiIEIAZIDQALIAcoAkghCgsgBSAKIAlBBHQiA2ooAgw2AgggFiAJQQJ0aigCACAIIAgoAgBBAWoi' +
-  'BjYCACAGaiICQQAgDSgCACIGIAIgBkgbayEIIAlBAWohAiADIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAKIAIiBkECdGoiAv0A' +
-  'AAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEEMSSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIl' +
-  'ICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsgBkEQaiECIAZBH2og' +
-  'C0wNAAsLQQAhBCAIRQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAjhCEj' +
-  'ICJCDFQgIkIEfCEiDQALDAELIAogCEECdGohBiAD/REhJUIAISJCACEjA0AgBiAip0ECdGr9AAAAICX9N/2kAa0gIoYgI4QhIyAi' +
-  'QjxUICJCBHwhIg0ACwsgCCAjeqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRqKAIAIgMgBk4NACAC' +
-  'IQQgAyIGDQBBACEGDAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKgAiAXIAYgBBACIQQLIAYNAQsgCQ0CQQAhCQwGCyAGQQJI' +
-  'IgJFBEAgACAAKQN4QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIDaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQaiARECEgCiAENgIE' +
-  'IAJFBEAgBSgCCCEMIAMgBygCSCIDaiAFKAIMNgIIAkAgEEUNACAHKAJMIAcoAlAiCyAJbEECdGohDUEAIQIgC0EATA0AIAcoAjQh' +
-  'DgNAIA0gAkECdCIIaiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9CwIQIAJBEGoiAiAL' +
-  'SA0ACyAHKAJIIQMLIAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEIIAApA4gBIiJQRQRAIAAgIkIMiCAi' +
-  'hSIiQhmGICKFIiJCG4ggIoUiIjcDiAEgIkKdurP7lJL9oiV+IAasgqchCAsgFiAJQQJ0IgNqIAg2AgAgAyAVakEANgIAIAMgFGog' +
-  'BjYCAAsgGSAJQQJ0aiATIA8gCUEEdGooAgAgCGpBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAFQQxqIAVBCGogBUEQ' +
-  'aiAaIBEQIkU2AmggBSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEEDAALAAsgAEECNgJk' +
-  'IAAgAjYCXCAAIAApA+ACIgFCAXwiIjcD4AIgACAAKQPoAiABICJWrXw3A+gCQQAhDEEBDAELIABBADYCXCAAQQM2AmRBAgshBCAF' +
-  'KAIMIQIgByAMNgJUIAcgAjYCQCAAICQ3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC58DAgh/AXsjAEFAaiIDJAAgASgC' +
-  'BEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI0IAEoAjggACgCBEECdEEE' +
-  'avwKAAAgACgCACEEIAFBADYCQCABIAQ2AlQgAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQNgIUIAMgASgCFDYC' +
-  'GCADIAEoAhg2AhwgAyAB/QACHCIL/QsDICADIAEoAjQ2AjAgASgCPCEFIAMgBDYCOCADIAU2AjQgA0IANwMAAkAgACgCMEEATA0A' +
-  'IAFBQGshBSABQdQAaiEHIAv9GwEhBiAL/RsAIQhBACEEA0AgASADQQhqIgkgBiAIIAEoAiwgACgCLCAEQQJ0aigCAEECdGooAgAi' +
-  'CkECdGooAgBBAnRqKAIAIgZBACAFIAcgAyACECEgCSAKIAYgBSAHIANBACACECIaIARBAWoiBCAAKAIwTg0BIAEoAhwhCCABKAIg' +
-  'IQYMAAsACyABQQA2AmggA0FAayQAC6cGAgl/A34gASgCKCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAIsIAQgBCgCACIH' +
-  'QQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjBMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCACQQN0' +
-  'aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACITgyISUA0A' +
-  'AkAgAwRAIAlBBnQhCCAAKAIwIQIgEiERA0AgAyAFQQJ0aiACIAggEXqnckECdGooAgA2AgAgBUEBaiEFIBFCAX0gEYMiEVBFDQAL' +
-  'DAELIAUgEnunaiEFCyABKAIsIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiATNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmogEiAT' +
-  'hTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhESABKAIkIQ4gASgCGCEPA0AgDiANIBJ6p3JBAnQiAmooAgAiCKwh' +
-  'EyAIQQBKBEAgCCACIA9qKAIAIgJqIRAgASgCHCEJIAEoAighCgNAIAogCSACQQJ0aigCAEECdGoiCCAIKAIAQQFrNgIAIAJBAWoi' +
-  'AiAQSA0ACwsgESATfCERIBJCAX0gEoMiEkIAUg0ACyAGIBE3AwAMAQsgBiASeyIRIAYpAwB8NwMAIAEoAiggAkECdGoiAiACKAIA' +
-  'IBGnazYCAAsgB0EBaiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIMAQsg' +
-  'A0UNAUEBIQBBACEFCwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGIAEiByECAkAgACABSg0AA0AgBiADIAcgAGsiAkECdGooAgAi' +
-  'BE4EQCAHIQIMAgsgAyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQALCyAAQQJKIABBA20h' +
-  'AA0ACwsL+AcCEH8DfiABQQJ0IgggACgCGGoiCSgCACELIAkoAgQhEAJAIAAoAiQgCGoiCigCAEEATA0AIAcEQCALIQkDQAJAIAAo' +
-  'AhwgCUECdGooAgAiDCACRg0AIAAoAiggDEECdGoiCCAIKAIAQYCAgIAEajYCACAAKAIsIAMgAygCACIIQQFqNgIAIAhBBHRqIghB' +
-  'ADYCDCAIIAxBf3M2AgggCEIANwMAIAAoAjAgDEgNACAEIAQoAgBBAWs2AgALIAlBAWoiCSAAKAIkIAFBAnRqKAIAIAtqSA0ACwwB' +
-  'CyAAKAIcIQggCyEJA0ACQCAIIAlBAnRqKAIAIgwgAkYNACAAKAIoIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCMCAMSA0AIAQg' +
-  'BCgCAEEBazYCAAsgCUEBaiIJIAooAgAgC2pIDQALCyALIBBIBEADQAJAAkAgC0ECdCIIIAAoAhxqKAIAIgogACgCMEoEQCAAKAIo' +
-  'IApBAnRqIgkoAgAiAUH/////A0oNAiAJIAFBgICAgARqNgIAIAcEQCAAKAIsIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCAB' +
-  'IApBf3M2AgggAUIANwMACyAAKAIwIApIDQEgBCAEKAIAQQFrNgIADAELIAIgCkYNAQsgACgCCCAKQQN0aiIBKAIAIg0gASgCBCIR' +
-  'Tg0AIAAoAhQgACgCECAAKAIgIAhqKAIAQQJ0aigCAEEEdGohDiAAKAIAIRJBASETA0ACQAJAIAAoAgwgDUEEdGoiASkDACAOKQMA' +
-  'Qn+FQn8gASgCCCIIIA4oAghGIhQbgyASIAhBA3QiAWopAwAiGIMiGVANACAAKAIsIAMoAgBBBHRqIglBADYCDCAJIAg2AgggCSAY' +
-  'NwMAIAMgAygCAEEBajYCACAAKAIAIhIgAWogGCAZhTcDAAJAIAAoAgQgCEECdGooAgAiAUUEQCAIQQZ0IRUgBSkDACEaIAAoAiQh' +
-  'FiAAKAIYIRdBACEPA0AgFiAVIBl6p3JBAnQiAWooAgAiCKwgCEEASgRAIAggASAXaigCACIJaiEMIAAoAhwhCiAAKAIoIQgDQCAI' +
-  'IAogCUECdGooAgBBAnRqIgEgASgCAEEBayIBNgIAIA8gAUVyIQ8gCUEBaiIJIAxIDQALCyAafCEaIBlCAX0gGYMiGUIAUg0ACyAF' +
-  'IBo3AwAMAQsgBSAZeyIYIAUpAwB8NwMAIAAoAiggAUECdGoiASABKAIAIBinayIBNgIAIAFFIQ8LIAZFDQAgDw0BCyAOIBRBBHRq' +
-  'IQ4gDUEBaiINIBFIIRMgDSARRw0BCwsgE0UNAEEADwsgC0EBaiILIBBHDQALC0EBC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJ' +
-  'cg0AQQEhBSAAIQcCQANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdI' +
-  'GyEHIARBAEoNAAtBAA8LIAWsIAGsfkL+////B1UNAEEBQTgQNCIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFq' +
-  'Igk2AgwgBCAAQQ9qQRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEDUi' +
-  'CjYCFCAEIABBBnQQNSILNgIYIARBASAGEDQiBTYCJCAEIAhBA2ogBmxBP3IQNSIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoi' +
-  'CBA1Igk2AjAgBCAIEDUiCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMg' +
-  'BCAFIAMgAiAFQQJ0aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQJEUNAAsLIAQQJQtBAA8LIAQQJiAEC7UCAQt/IAAoAhQg' +
-  'ACgCECIEIAFsIgZBAnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQIC' +
-  'QCABIAxqIgQtAAAiBQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcg' +
-  'DmpBfiAFd0EQdCABcjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAA' +
-  'IAlBAWoiCSADRw0ACyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgL' +
-  'NQAgAARAIAAoAhQQOiAAKAIYEDogACgCJBA6IAAoAiwQOiAAKAIwEDogACgCNBA6IAAQOgsLFQAgACgCKCAAKAIkIAAoAiD8CgAA' +
-  'C8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8B' +
-  'ACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAo' +
-  'AhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNx' +
-  'IgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQAL' +
-  'CyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAo' +
-  'AiAiDmoiCSAGIA78CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgAL' +
-  'QQAgDmshEEEAIQYDQAJAAn8CQAJAIAkgACgCCCALQQxqECkiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIB' +
-  'fCEVIAdBAUYEQCAAKAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIA' +
-  'Igg2AgAgACAJIAgQJyAGQQFqIQYgCSAAKAIIIAtBDGoQKSIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYC' +
-  'ACAKIAxqQX82AgAgFkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxq' +
-  'KAIAIAAoAhBtNgIAIAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAg' +
-  'BkEfdSAGcSEIIAYhCgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2Agwg' +
-  'CWogB0EBdGovAQAiBkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEM' +
-  'BgsLIAcgDzYCAAJAIAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAnIApBAWohBgwHCyAGQQBO' +
-  'DQEgCEEBayEKCyAJIBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAF' +
-  'IBM3AwAgC0EQaiQAC/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgN' +
-  'AAsLIAMgAyAD/Q0ICQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAA' +
-  'AAAAAP13IgMgAyAD/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACAB' +
-  'av0AAAAgA/0j/WQiBkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEDQiBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCAD' +
-  'QQF0aiIGQYAcaiEBAkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUN' +
-  'ACACIAItAABBAnI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEB' +
-  'a3ENACABIAEvAQAgAEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAv' +
-  'AQBBkQJyOwEAIAEgASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsB' +
-  'ACABIAEoAgBBh4COB3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIA' +
-  'QbicgDhyNgIAIAIgAi0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYC' +
-  'ACACIAItAABBCHI6AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAA' +
-  'QRByOgAACyAEQcDj8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsg' +
-  'A0EBaiIDQYAERw0ACyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEA' +
-  'IQMDQCAEIANBAnRqIgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyAC' +
-  'a3RyIAFBCXRyIAFBEnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQOgvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAA' +
-  'AAAA///////////9CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H' +
-  '////B////wf9CwIAIABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9' +
-  'DP///wf///8H////B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8Ckg' +
-  'AEHgKmpC////v/D///8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAG' +
-  'Qf8BcUEbbiIHQQlsakECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEC0LIAZBAWoiBkHRAEcNAAsg' +
-  'CUIANwMgIAlC////v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkAC' +
-  'QAJAAkADQCAHBEAgCSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmoh' +
-  'CiAGIA5BEmoiFEECdGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABB' +
-  'CHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIU' +
-  'IAogATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEE' +
-  'QCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYo' +
-  'AgAiH0F+IAh3Ig9xNgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQ' +
-  'IAYgBigCFCIXIA9xNgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAW' +
-  'QYAkaigCAHJBf3NxQQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2Amwg' +
-  'CSAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2' +
-  'QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJ' +
-  'KAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAA' +
-  'QQJ0cnJqKAIAIAhxIgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAg' +
-  'AUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkg' +
-  'A0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAG' +
-  'IAYoAiwiGyAPcTYCLCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAG' +
-  'IAYoAkAiJyAPcTYCQCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/' +
-  'c3FBASAIdHIiEjYCACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYAB' +
-  'cSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEB' +
-  'cXJycnJycnJyQQl0ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAg' +
-  'DCgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAko' +
-  'AhQgASAIRyAUdHI2AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIB' +
-  'IAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIA' +
-  'IREgDCgCACEQIAYgBigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQg' +
-  'BiAGKAJYIhwgD3E2AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2Amgg' +
-  'DCAQNgIAIAogCigCACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYC' +
-  'ACAGIAcgD3EiBzYCdCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2' +
-  'QQR0QRBxIBsgCHZBA3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAU' +
-  'dHIiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNx' +
-  'IAooAiQiB0EJdiAHciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsg' +
-  'CEEGdEHAA3EgD0EDdEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8B' +
-  'ACIQRQ0GIAsgEUHAA3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3Fy' +
-  'ciIWcSAHIBFBA3RBwANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAg' +
-  'CCASRg0AIAkgCigCJCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEi' +
-  'ASAIR0ESdHIgDnQiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0A' +
-  'CwsgCSgCFCELQQAhCiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcg' +
-  'BiABQQJ0aiIBKAIgIgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIi' +
-  'IHIiEnIiJHIiFnIiH3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9z' +
-  'cSIGRQ0AA0BBACEHAkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEH' +
-  'IAEoAhAgCHENAEEFIQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAH' +
-  'IAogDBAtIAkoAhwNAiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0A' +
-  'QQAhECAJKAIMIQggCSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWot' +
-  'AABBA3QgASAGQf8DcWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8B' +
-  'ACElIAYgHEEBdGovAQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciId' +
-  'NgJkIAkgCiALciAMciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABB' +
-  'A3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiAr' +
-  'QQF0ai8BACEeIAkgASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSAL' +
-  'IAxyIA1yIidB/wNxIiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEED' +
-  'dCABID79GwBB/wNxai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8B' +
-  'AAD/AQAA/wEAAP8BAAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsB' +
-  'ai0AAEEGdHIiDDYCdCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0A' +
-  'AEEDdHIgASBA/RsCai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0b' +
-  'A0H/A3FqLQAAISEgASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9' +
-  'GwMiIkEBdGovAQAhKSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKA' +
-  'ASAJIAcgOHIgLnIiOEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAog' +
-  'NHFyIi4gCyA1cXIiNCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZx' +
-  'ciI1ciI2IAcgIiAWICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFy' +
-  'IjMgQv0bASAvcXIiLyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB' +
-  '/wNHDQMgFSAeICYgMnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAy' +
-  'ciImcSAwciIycXIiMHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICAR' +
-  'IBQgF3IiFHEgJXIiF3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3Fy' +
-  'ICkgHyASIBUgGnIiFXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8B' +
-  'ACIHICkgHyASIBVyIhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3Jx' +
-  'IBpycSAScnEiFSAvIDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/' +
-  'A3FqLQAAQQN0ciABIB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAU' +
-  'ICRycSARcnEgIHIgAXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJ' +
-  'bEH/AXEiEXRBByABIA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQg' +
-  'DyAMQQF0akGAHGovAQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEB' +
-  'IAlBMGogC2ooAgAiESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/' +
-  'c3FyIQYgASAMciEBIAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAi' +
-  'ByABIAYgEBtBf3NxIgs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiAS' +
-  'KAIAIhIgBiABIBBBAkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYC' +
-  'FAsgCkEBaiIKQQlHDQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRA' +
-  'AkAgBEUNAEEAIQYgQ0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygC' +
-  'JCIGBEADQCAGaCAEaiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlH' +
-  'DQALCyBDQgF8IUMgAlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA' +
-  '/A9xIA4oAiAiAUEJdiABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJB' +
-  'CXRBgPwPcSAOKAIcIgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFB' +
-  'EnZyQQl0QYD8D3EgDigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiAB' +
-  'ciABQRJ2ckEJdEGA/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFB' +
-  'CXYgAXIgAUESdnJBCXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigC' +
-  'MCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9x' +
-  'IA4oAiwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGA' +
-  'gPA/cSAOKAIoIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQg' +
-  'AXJBgIDwP3EgDigCJCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEM' +
-  'QQAhCEEAIQsDQEEAIQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0' +
-  'IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0A' +
-  'AHIgEyALQRJ2ai0AAEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmot' +
-  'AABBBnRyai0AACIfOgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAi' +
-  'GToAAyABIBggEyAHKAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMg' +
-  'BygCFCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/' +
-  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCAT' +
-  'IAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAABy' +
-  'IBMgAUESdmotAABBBnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFB' +
-  'CUtxIgEbIQxBACAQIAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wi' +
-  'CnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86' +
-  'AAEgByAYICAgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcAD' +
-  'cXJqLQAAIhs6AAMgByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdx' +
-  'ciANQQx2QcADcXJqLQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEG' +
-  'dkE4cSANQQdxciANQQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kg' +
-  'DWkgF2kgHWkgHGkgG2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCAB' +
-  'QQFqIgFBA0cNAAsLQQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0Ag' +
-  'DiAMQQJ0aigCbCIQBEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0A' +
-  'C0EAIQZBACEKIAcgC0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEB' +
-  'CyAQQQFrIBBxIhANAAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIK' +
-  'QQJrQQVJBEAgASEHQQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIB' +
-  'aSIKQQJJIAYgCk1yRQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJG' +
-  'DQEaCyALLQAEIgFpIgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCAB' +
-  'IQdBBSAKIgZBAkYNARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAK' +
-  'TXJFBEBBByEMIAEhB0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAj' +
-  'QYqQAWogDToAACAjQYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwK' +
-  'AAAgCSAHNgIMIAlBCGogFCABQf//A3FoEC4gRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAi' +
-  'AyAJKQMoWgRAIAVBATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZB' +
-  'AWsgBnEiCjsBACAHQYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3' +
-  'AxAgCSAAIC1B+ABsakHwKWo2AgwgCUEIaiAHIAYQLiAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJ' +
-  'QaABaiQAC9sEAhd/AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIE' +
-  'IgggAkEJbCIMIAFqQQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIP' +
-  'IAZxNgIUIAQgBCgCECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIU' +
-  'IAZxNgIAIAQgBCgCICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgko' +
-  'AgBBf3NxciACGyIWNgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCAB' +
-  'QRJqIgtBAnRqIhkoAgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAA' +
-  'IBUgA3ZBCHRBgAJxIA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZB' +
-  'AnRBBHEgEyADdkEBdEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAA' +
-  'IAAoAgwgAXI2AgwLmgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhAtDwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAH' +
-  'QgF8NwMYIAAoAgQgAS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyAD' +
-  'KAIAIAJxNgIAIABBASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJy' +
-  'IAFBA2wiAXQiBEEHIAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEg' +
-  'AkEJdkEBcXJyIAF0IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIg' +
-  'AUEJdHIgAUESdHJxNgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQA' +
-  'IAALHwAgAEETaiIAQRdNBH8gAEECdEHUMmooAgAFQcIeCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFV' +
-  'cg0AQQFBgAMQNCICRQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBA1Igc2AhQgAiAGQcEAakEEEDQiCzYCGCACIAZB' +
-  'AWoiBUECdBA1Ig02AjQgAiAFQQQQNCIONgJAIABBAWoiCUECdCIDEDUhCCACIAk2ApgCIAIgCDYCLCACIAMQNSIPNgJIIAIgAxA1' +
-  'IhA2AkwgAiADEDUiETYCUCACIAMQNSISNgJUIAIgAxA1IgM2ArABIAIgBUEDdBA1IhM2ArQBIAIgBUEYbBA1IhQ2ArwBIAIgCUEU' +
-  'bBA1IhU2AtABAkAgEkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsAayAW/RsC' +
-  'QQFxQQJ0ciAW/RsDQQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0ciAW/RsB' +
-  'QQFxQQV0ciAW/RsCQQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQEDYNACAF' +
-  'QQAgBUEAShshCANAIAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0akEANgIE' +
-  'IAMgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYCBAsDQCAE' +
-  'IAhGBEAgAigCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQNyACIQQMBwUgAigCNCAEQQJ0akF/NgIAIARB' +
-  'AWohBAwBCwALAAUgAyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0aiIDQgA3' +
-  'AgggAyAENgIEIAMgBDYCACAEQQFqIQQMAQsACwALIAIQOAsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACABbCIA' +
-  'EDUiAkUEQEEADwsgAkEAIAD8CwALIAIL1gEBBH8CQCAAEIcCIgIEf0HQNSEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEg' +
-  'AmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACAD' +
-  'IQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQiAJFDQAgAiAAKAIAaxCJAg0BDAQLIAIQiQIiAEUNAwwBCyABQQA2AgALIAAgAjYC' +
-  'ACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEE' +
-  'IAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBA5IgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3' +
-  'A5gBIABB2ABqQQBBKPwLACAAIAD9AATwAv0LBOACAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQPSECCyAAQQA2AsgBIABC' +
-  'fzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABA8IABBADYCiAILhAQBAn8gAARAIAAoAggQOiAAKAIUEDogACgCGBA6IAAo' +
-  'AhwQOiAAKAIsEDogACgCNBA6IAAoAkAQOiAAKAJIEDogACgCTBA6IAAoAlAQOiAAKAJUEDogACgCsAEQOiAAKAK0ARA6IAAoArwB' +
-  'EDogACgC0AEQOiAAKALEARA6IAAoAowCEDogACgCkAIQOiAAKAKgAhA6IAAoApwCIgEEQCABKAJkEDogASgCaBA6IAEoAmwQOiAB' +
-  'KAJwEDogASgCdBA6IAEoAnwQOiABKAKEARA6IAFBADYChAEgAUEANgJ8IAH9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIAFBADYCdCAB' +
-  'QX82AlwgASgCABA6IAEoAgQQOiABKAIIEDogASgCDBA6IAEoAhAQOiABKAIUEDogASgCGBA6IAEoAhwQOiABKAIgEDogASgCJBA6' +
-  'IAEoAigQOiABKAIsEDogASgCPBA6IAEQOiAAQQA2ApwCCyAAKALYAiIBBEAgASgCQEEASgRAA0AgASgCPCACQRhsaigCFBA6IAJB' +
-  'AWoiAiABKAJASA0ACwsgAUEANgJAIAEoAjwQOiABKAIAEDogASgCBBA6IAEoAggQOiABKAIMEDogASgCKBA6IAEoApABEDogARA6' +
-  'IABBADYC2AILIAAoAsQCEDogABAVIAAQOyAAEDwgABA6Cwt1AQR/IABFBEAgARA1DwsCQAJAIAEQhwIiAkUNACACIABBCGsiAygC' +
-  'ACIETQ0BAkAgAxCIAkUNACACIARrEIkCRQ0AIAMgAjYCAAwCCyABEDUiAUUNACABIAAgAygCAEEIa/wKAAAgABA6IAEhBQsgBQ8L' +
-  'IAALrAEBBX8gAARAIABBCGshAkHQNSEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsg' +
-  'AiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMg' +
-  'BCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLIgEBfyAAKAK4AiIBBEAgASgCYBA6IAEQOiAAQQA2ArgCCwsaACAAKALgARB4IAAo' +
-  'AuQBEDogAEIANwPgAQsaAEIBIABC64fWhejIoeThAH0QPiIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PE' +
-  'mbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSAB' +
-  'RXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0h' +
-  'BSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJF' +
-  'DQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoP' +
-  'CyAAQRxqIABBJGogADQCIEIBfEEEEDYiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEDYiBQ0AIAAoAjAhCSAAEEEgABBCIAAQ' +
-  'FSAAEDsgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRq' +
-  'IgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAA' +
-  'IAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQQxogBEEBaiEEDAALAAUgBiABIARBAnQi' +
-  'DWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAG' +
-  'IApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIw' +
-  'RQ0BIAAQRBoMAAsACws1ACAABEAgACgC1AIgACgCsAIgACgCZEVyIAAoArwCIAAoApQCcnJyRQRAIAAQRQsgABA3CwuKBAEMfyAA' +
-  'RQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBCIAAoApQCBEAgACABEEYPCyAAIAEQRyICBEAgACgCNCAAKAIIIAJBBHRqKAII' +
-  'IgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdC' +
-  'ADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyAC' +
-  'QQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICA' +
-  'gARqNgIABSADIAkgAiAKIAQQSAwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCEC' +
-  'A0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALEEgMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAo' +
-  'AjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABF' +
-  'BEBBfg8LIAAoAjBFBEBBdw8LIAAQQiAAIAAoAjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAII' +
-  'IQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEB' +
-  'ayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEEkMAQsgAUEATA0CIAMgBSAEIAIQSgsgACgCNCAGQQJ0akF/NgIA' +
-  'DAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAG' +
-  'QQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQSQwB' +
-  'CyAEKAIMIgRFBEAgAiAHIAMgCEEBEEkMAQsgBEEATA0AIAIgByADIAEQSgsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJ' +
-  'EEkgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGoo' +
-  'AgAiAUEAEEsgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAEL' +
-  'CwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAA' +
-  'IAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EDkiA0UE' +
-  'QEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigC' +
-  'ACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIg' +
-  'ACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIA' +
-  'IQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIA' +
-  'QQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAG' +
-  'QQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEEsMAQsLC24B' +
-  'A38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBI' +
-  'BEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEEsMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQg' +
-  'BigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYC' +
-  'AAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAh' +
-  'ASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUEC' +
-  'dGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFB' +
-  'ASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEAoPCyACIANK' +
-  'BEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC1AIEQCAAIAEgAiADEA4PCyAAKALgAUUEQEEAIQQDQCAE' +
-  'IAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAKwAiAAKAK8AhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQ' +
-  'Dws2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEA' +
-  'SHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAA' +
-  'BEAgACABNwOAASAAEEILCxYAIAAEQCAAIAFBAEc2ApABIAAQQgsLEwAgAARAIAAQQiAAIAE3A6gBCwsTACAABEAgABBCIAAgATcD' +
-  '2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQPgAiIIQn8gACkD6AJQIAhCf1JxGzcDECABIAAoAlg2AiAg' +
-  'ASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAA' +
-  'AAAAAAAAIQJEAAAAAAAAAAAgACgCnAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8h' +
-  'A0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAIL' +
-  'IABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+i' +
-  'oCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEg' +
-  'AjkDGAsLtQEBBX9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AQW8hBCAAKAKUAg0AIAAQQiAA' +
-  'KAIIIQUgAUEBaiIGQQJ0IQhBACEEIAYhAQNAIAUgAUEEdGooAgQiASAGRg0BIAUgARAPIQcgACgCNCAIaigCAEEATgRAIAAgBxBH' +
-  'DQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAQLHwAgAEUEQEF+DwsgACgClAIEf0FvBSAAEEIgABADCwsoAAJA' +
-  'IABFDQAgAQRAIAEgACgCODYCAAsgAkUNACACIAAoAjw2AgALC+QBAQZ/IABFBEBBfg8LAn9BfSABQQBIIAAoAgAgAUxyDQAaIAAQ' +
-  'QiAAKAKkAiIFQQAgBUEAShshAyABQQFqIQYCQAJAA0ACQCAAKAKgAiEEIAIgA0YNACAEIAJBAnRqKAIAIgcgAUoNAiACQQFqIQIM' +
-  'AQsLIAQEQCADIQIMAgsgACAAKAIAQQJ0EDUiBDYCoAIgAyECIAQNAUF/DwtBACAGIAdGDQEaCyAEIAJBAnQiA2oiAUEEaiABIAUg' +
-  'AmtBAnT8CgAAIAAoAqACIANqIAY2AgAgACAAKAKkAkEBajYCpAJBAAsL0gMBBX8gAEUEQEF+DwtBfSEEAkACQCABQQBIIAAoAgQg' +
-  'AUxyDQBBbyEEIAJBAEggAiADSnIgA0EATCAAKAIAIAFMcnINACAAEEICQAJAIAAoAowCIgQNACAAIAAoAgAiBUECdEEEaiIGEDUi' +
-  'BDYCjAIgACAGEDUiBjYCkAIgBEUgBkVyDQEgBUF/IAVBAE4bQQFqIQdBACEFA0AgBSAHRg0BIAYgBUECdCIIakEBNgIAIAQgCGpB' +
-  'ATYCACAFQQFqIQUMAAsAC0EBIQUgBCABQQFqIgZBAnQiAWoiBCgCAEEBRgRAIAAoApACIAFqKAIAQQFHIQULIAJBAUcgA0EBR3Ii' +
-  'ByAFRgRAIAQgAjYCACAAKAKQAiAGQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBEEEahA1IgFFDQIgASAAKAIsIAT8CgAAIAAQQSAG' +
-  'QQJ0IgQgACgCjAJqIAI2AgAgACgCkAIgBGogAzYCACAAIAAoApQCIAcgBWtqNgKUAkEAIQRBACEFA0BBACAFIAhIIAQbBEAgACAB' +
-  'IAVBAnRqKAIAEEMhBCAFQQFqIQUMAQUgARA6DAMLAAsACyAEEDogBhA6IABCADcCjAIMAQsgBA8LQX8LkAICA38BfiAARQRAQX4P' +
-  'C0F5IQMCQCABQQBIIAAoAiAgAUxyDQBBbiEDIAJCAFMNACACIAAoAsQCIAFBA3RqKQMAQgAgASAAKALQAiIESBt9IgZC////////' +
-  '////ACAAKQPIAn1VDQACQCABIAROBEAgAlANASAEQRAgBBshAwNAIAEgA04EQEH/////ByADQQF0IANB/////wNKGyEDDAELCyAA' +
-  'KALEAiADQQN0EDkiBEUEQEF/DwsgBCAAKALQAiIFQQN0akEAIAMgBWtBA3T8CwAgACADNgLQAiAAIAQ2AsQCCyAAEEIgACgCxAIg' +
-  'AUEDdGogAjcDACAAIAApA8gCIAZ8NwPIAgtBACEDCyADCz4AIABFBEBCfg8LAn5CeSABQQBIIAAoAiAgAUxyDQAaQgAgACgC0AIg' +
-  'AUwNABogACgCxAIgAUEDdGopAwALC6ECAgR/AX4CQCAAKQOYASIGQgBSDQAgACgCACICQX8gAkEAThtBAWohA0EAIQIDQCACIANG' +
-  'DQEgACgCsAEgAkECdGpBgICA/AM2AgAgAkEBaiECDAALAAsgACAAKQOAASAGQoPay4ytxtLaUX6FED03A4gBIAAgASAGQgF8EFtC' +
-  'kM4AIAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAoAhggAkECdGooAgAiBEEBTARAIAAoArQBIANB' +
-  'AnRqIQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCACNgIACyACQQFqIQIMAQsLIABBADYCyAEgACAF' +
-  'NgLAASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRAIAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyAC' +
-  'rYZCf4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLkwQBDH8jAEEgayIJJAAgACgC0AEgAUEUbGpBCGsoAgBBACABGyELIAAo' +
-  'AgAhDyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgCACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJ' +
-  'DQAgBEECRgRAQQEgDCAAIAcgDiAKIAIgAxBdGyEMC0EAIQQgByAKQQR0aigCBCIIIQUDQCAFQQFqIQUDQCAFIAhHBEAgByAFQQR0' +
-  'aiINKAIIIgZBAEwgBEEHSnJFBEAgCSAEQQJ0aiAGNgIAIARBAWohBAwDCyAGQQBKDQIgDSgCACEFDAELCwsDQAJAQQAhBiAEQQAg' +
-  'BEEAShshDSAHIAhBBHRqKAIEIgggCkYNAEEAIQUgBEUNAANAIAUgDUYEQCAGIQQMAwUgByAIIAkgBUECdGooAgAiBBBeBEAgCSAG' +
-  'QQJ0aiAENgIAIAZBAWohBgsgBUEBaiEFDAELAAsACwsDQCAGIA1GDQEgCSAGQQJ0aigCACIEIQUDQCAEIAcgBUEEdGooAgQiBUYE' +
-  'QCAGQQFqIQYMAgsgByAFIAoQXg0AIAcgDiAFIAMgAhBfQQEhDCAAIAAoAsgBIghBAWo2AsgBIAAoAsQBIAhBAnRqIAU2AgAMAAsA' +
-  'CwALIAtBAWohCwwBCwsgACgC0AEgAUEUbGogCzYCDCAJQSBqJAAgDAuCBAEWfyABIANBBHRqKAIEIg9BAWohDSABIA9BBHRqKAIE' +
-  'IhJBAWohFSAAKALIASEWIAAoAgAhEANAAkAgDSAPRg0AIAEgDUEEdGoiEygCCCIHQQBMIAcgEEpyBH8gBwUgAiAHQQJ0aiEXIBUh' +
-  'CgNAIAogEkcEQAJAIAEgCkEEdGoiFCgCCCIIQQBMIAggEEpyIAcgCEZyBH8gCAUgAiAIQQJ0aigCACIGIBcoAgAiC2pBBUgNASAH' +
-  'IAggBiALSCIGGyEYIAEgDyAIIAcgBhsiCxBgIRkgASASIAsQYCEaIAshBgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAaRnIN' +
-  'ASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBKcgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQiEUYE' +
-  'QCAOKAIAIRELIAEgESAYEF5FDQEgASARIAMQXg0BIAAgASACIAcgAyAJIAQgBRBhIAAgASACIAggAyAJIAQgBRBhIBYgACgCyAFI' +
-  'BEBBASEbDAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwALCyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsL' +
-  'IBMoAggLQQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAg' +
-  'BUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJBBHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIE' +
-  'IAAgBUEEdGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVBB0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAg' +
-  'BSAHNgIACyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIAIQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQg' +
-  'BSAGQQR0aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEHSnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAA' +
-  'IAg2AgALIAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFBBHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwC' +
-  'CyACIAAgA0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBshAwwBCwALAAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigC' +
-  'BCIIRwRAIAEgCCAEEF4NASABIAggBRBeDQEgASACIAggByAGEF8gACAAKALIASIJQQFqNgLIASAAKALEASAJQQJ0aiAINgIADAEL' +
-  'CwvRCQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAAEGMgACAANAKkAjcDgAIgACAANALEAjcDSCAAKAKMASAA' +
-  'KAKEASAAKAKAAUdyDQAgABBkCwJAIAAoApwCBEAgABBlIgINAQsgACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEGYNAQtBACECA0AC' +
-  'QCAAKAKYAg0AIAIhBgJAIAAQZyICQQBIBEAgAEEBNgKsASAAEGhBAyEDIAYhAiAAQQAQZkUNAUF/IQIMBAsCQCACBEAgACAAKQPg' +
-  'AkIBfDcD4AIgACgCjAFFBEAgAEEBNgKYAgwECwJAIAAgBUEMaiAFQQhqEGkiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQakUN' +
-  'ACAAEGhBfyECQQEhAwwDCyAAIAUoAgwQayAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQbCAFKAIIIQMMAQsgACAEIAAgAiAD' +
-  'IAUoAggiA0H//wMgA0H//wNJGxBtQQJ0QQFyEGwLIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAA' +
-  'AACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAAr' +
-  'A8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEGsgACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEA' +
-  'NgI4CyAAKAKgAkEASgRAIAAQYyAAKQPgAiEHCyAHIAApA4ACVA0BIAAQZyICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABBkQX8h' +
-  'AkEBIQMgAEEBEGZFDQEMBAsgAEEBNgKsAQsgACAAKQOQAkIBfCIHNwOQAiAAIAApA+ACIAA0AqQCfCAHIAA0AqgCfnw3A4ACQQMh' +
-  'AwwBCyAAIAAoAoABNgJAIAAoAsQCRSAAKQPgAiAAKQNIVHJFBEAgACAAKQNQIghCAXw3A1AgCEIDgyEHIAhCAYMhCEEAIQIDQCAA' +
-  'KAIEIAJMBEAgAEEANgI4IAhQBEAgAEEANgI8CyAAIAApA+ACIAA0AsQCIAApA1BCAXx+fDcDSAUgACgCLCACagJ/IAAoAjQgAmot' +
-  'AAAgCFANABogACgCrAIiBCAHQgFRDQAaIARFCzoAACACQQFqIQIMAQsLCwJAA0AgACgCxAEiAkEASgRAIAAoAiggACgCwAEoAgBq' +
-  'LQAARQ0CIAAQbhoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEG4hBCAA' +
-  'IAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8C' +
-  'QCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0' +
-  'ckEAEGwLIAYhAgsgA0EBRw0BDAILC0ECIQILIAVBEGokACACCzoCAX8BfiAAKAKgAiIBQQBKBEAgACAAKQOIAkIBfCICNwOIAiAA' +
-  'IAIQWyABrX4gACkD4AJ8NwP4AQsLqwEBCX8DQCAAKAIIIANKBEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEF' +
-  'QQAhAUEAIQIDQCAEKAIAIAJMBEAgBCABNgIAIANBAWohAwwDBSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoi' +
-  'CCgCACEJIAggBzYCACAGIAk2AgAgAUEBaiEBCyACQQFqIQIMAQsACwALCwvoAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCAC' +
-  'IANGBEACQCABQQFKBEBBfyECIAAgASAAKALMASIDKAIAIAMoAgQQag0BC0EAIQIgAEEANgKcAiAAIAFBAWsQayAAKALMASIEKAIA' +
-  'IQMgAUEBRgRAIAAgA0EAEGxBAA8LIAAgAyAAIAQgAUGBgICABBBtQQJ0QQFyEGwLIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogB' +
-  'IAEgAkF/c2pBAnRqKAIAQQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAuvCAEQfyMAQYACayIHJAAgAEEBNgKs' +
-  'AQJ/Qf//AyABRQ0AGiAHQQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyED' +
-  'IAJBP0YNBCAHIAJBAnRqKAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGA' +
-  'gICABnENACAEQf//A3EiBEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiID' +
-  'QQRJDQEaCyADCyEQIAFBAEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAF' +
-  'QQAhA0EAIQUgACgCkAEiBCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9x' +
-  'IQULIAYoAgAhCiAGQQhqIQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRq' +
-  'KAIAIgYQbyIEQQBKDQBBACEFIAQNACAPIANBAnRqIAY2AgAgA0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYC' +
-  'mAIMAgsgACgCKCAPKAIAIgMQbw0BIAAgA0EAEGwMAQsgDiADNgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASAD' +
-  'IAhqQQJqIQgLIAxBAWohDAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyEL' +
-  'QQAhAgN/IAIgC0YEf0EAIQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkEC' +
-  'dBA5IgFFBEBBACECA0AgAiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARB' +
-  'ADYCBCADQQFqIQMMAQsLA0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygC' +
-  'DBBwGiAAKAKoASADKAIMQQxsaiABIAMoAggQcBogBUEBaiEFDAELCyAAQQA2AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEg' +
-  'ACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsL' +
-  'C9QKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUi' +
-  'BEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFB' +
-  'AnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigC' +
-  'ACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEGwLIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwAL' +
-  'IAIgBUECdCIJaiECA0AgAigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0' +
-  'IgcgACgCJGooAgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRA' +
-  'IAEgCCACQQJ0aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0D' +
-  'IAJBAnQiAyAAKALcAWogAyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQbCAAKAIQIAlq' +
-  'KAIAIQMLIARBAWohBAwBCwsgACAFNgLgAUEBDwsgACgCFCABQQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2' +
-  'AgALIAFBAWohAQwACwALIAAoAtwBIgEgBkEBcjYCACABIANBAXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEM' +
-  'bGoiASEMIAEoAgQhCCABKAIAIQZBACEDQQAhAQNAIAMgCEgEQCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmoo' +
-  'AgAiDhBvQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYE' +
-  'QCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRBvQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFB' +
-  'AmohAQwCC0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQb0EASA0ACyAEIBE2' +
-  'AgQgCyAJNgIAIAAoAqgBIAQoAgRBDGxqIAcgBRBwRQ0CIAsgBCgCBDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAgg' +
-  'AyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8P' +
-  'CyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRBvQQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANB' +
-  'AnRqKAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEGwM' +
-  'AgsACwsgDCABNgIEDAALAAsIACAAQQAQawvxBwELfyMAQRBrIggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNA' +
-  'IANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABF' +
-  'DQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQcSEDIAgoAgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAA' +
-  'DQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQciAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAAKALMASAGQQJ0' +
-  'aiALKAIANgIAIAZBAWohBgsgA0EBaiEDDAELCwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUNACAGQQEgBkEB' +
-  'ShshB0EBIQMDQCADIAdGBEBBASEGQQEhAwNAIAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRBfHFqKAIABH8g' +
-  'ACAJIAUgCEEIahBzDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQg' +
-  'CTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShsh' +
-  'BUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIh' +
-  'A0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0' +
-  'QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSAD' +
-  'QQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEHQLIAAgACgC' +
-  '6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0' +
-  'QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsi' +
-  'BiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v//' +
-  '/wBTG6dBAmoiAUECdBA5IgVFDQEgACABNgKYASAAIAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUEC' +
-  'dBA5IgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBB' +
-  'f0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0' +
-  'EDkiBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/QDAQZ/AkAgACgCjAEgAUwN' +
-  'ACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMg' +
-  'ACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwA' +
-  'CwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkAL' +
-  'IAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIA' +
-  'IgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIA' +
-  'IgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABB' +
-  'AEo6AAALIAAoAiggA2pBADoAACAAIAMQdSAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6AAAgA0ECdCIDIAAo' +
-  'AnRqIAAoAowBNgIAIAAoAnggA2ogAjYCACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAurAQECfyAAKAKQASAAKAKU' +
-  'ASIEQQJ0aiIFIAI2AgAgBSADNgIEIAVBCGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKUAWpBAmo2ApQBIAAo' +
-  'ApwBIANBAnRqIAQ2AgAgACgCqAEgASgCAEEMbGogBCABKAIEEHAaIAAoAqgBIAEoAgRBDGxqIAQgASgCABBwGiAAIAApA4ADQgF8' +
-  'NwOAAyAEC2IBBX8gACgCyAEiAiAAKALAASIBKAIAIgNBAnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUEC' +
-  'dGooAgAiATYCACACIAFBAnRqQQA2AgAgABB2CyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAA' +
-  'KAIEIgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQOSIDRQRAQX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsg' +
-  'ACAEQQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRB' +
-  'AnUhAwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgC' +
-  'kAEgA2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBB' +
-  'AnRqIQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0' +
-  'NgIAIANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIAQQALrwECBH8BfCAAKAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAi' +
-  'BjkDACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCAC' +
-  'QQN0aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAAIAEQdwsL4QIBCn8jAEEQ' +
-  'ayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EM' +
-  'ahBxIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAA' +
-  'KAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALU' +
-  'ASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMg' +
-  'AUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6oDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0Ag' +
-  'AiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAh' +
-  'AiAAIAUgBkEMahBxIQogBigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGoo' +
-  'AgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgC' +
-  'cCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAA' +
-  'KALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQcgsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVq' +
-  'QQE6AAAgAkEBaiECDAELCyAGQRBqJAALUgEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAA' +
-  'KALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAgARB3CwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRO' +
-  'DQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAF' +
-  'QQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0' +
-  'aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtB' +
-  'AXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIg' +
-  'AUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGoo' +
-  'AgAQOiABQQFqIQEMAAsACyAAKAIAEDogACgCkAEQOiAAKAKcARA6IAAoAqgBEDogABA6CwvlCwEKfyMAQTBrIgokAAJAAkAgACAB' +
-  'ckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEDQiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFq' +
-  'IglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxqEDQhBiAHIAlBAXQiD0EMEDQiCDYCqAEgBkEAIAgbRQRAIAYQOiAH' +
-  'EHgMAQsgByAGNgKwASAHIAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQgCiAHQdABajYCICAKIAdBzAFqNgIc' +
-  'IAogB0HIAWo2AhggCiAHQcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYCCCAKIAdB9ABqNgIEIAogB0EQajYC' +
-  'ACAGIAlBA3RqIQhBACEGA0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYgDkECdCIIaiIGNgIcIAcgBiAIaiII' +
-  'NgIYIAcgCCANQQJ0IgZqIgg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJwIAcgBiAJQQNsajYCNCAHIAYgD2o2' +
-  'AjAgByAGIAlqNgIsIAcoAhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBKGyEIA0AgBiAIRgRAQQAhBiAAQQAg' +
-  'AEEAShshAANAIAAgBkYEQEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFBAEobIQIMAQsgAyAAQQFqIgJBAnRq' +
-  'IQggAyAAQQJ0aigCACEGA0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygCGGooAgAhDCAHKAIcIAcoAiAgC2oi' +
-  'CyALKAIAIgtBAWo2AgAgCyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAGQQJ0IgAgBygCJGogBygCICAAaigC' +
-  'ADYCACAGQQFqIQYMAQsLIAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcDuAEgB0EBNgLQAiAHQoCAgICAgID6' +
-  'PzcDyAIgB0KBgICAgP0ANwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVClfip+pe33puef35Cnbqz+5SS/aIl' +
-  'fCIFIAVQGzcD8AEgB0HwAWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYDQCACIAZGBEADQAJAIAcoApgCIQYg' +
-  'ACICIAlGDQAgBg0PIAMgAkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAhCANAIAYgC0YEQCAIIAcoAiggAmot' +
-  'AAByDQMgByACQQF0QQFyQQAQbAwDBSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQZ0UNDSAHQQE2ApgC' +
-  'DA0LIAcoAiAgBkECdGooAgBFBEAgB0EBNgKYAgsgBkEBaiEGDAALAAUgByAIEHUgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAF' +
-  'hSIFQgeIIAWFIgVCEYYgBYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6' +
-  'AAAgBygCMCAGakH/AToAACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJ' +
-  'IAZBAWoiBkECdGoiCyALKAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFq' +
-  'IQYMAQsACwAFIAogBkECdGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC4sCAgN/AX4jAEFA' +
-  'aiICJAACQAJAIAAoAuABIgMEfyADBSAAEHsiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxBiIQMgAiAA' +
-  'KALgASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3A2ggACACKQMQIAApA/gBfDcDeCAAIAIpAyAgACkDgAJ8' +
-  'NwOYAQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA+ACIgFCAXwiBTcD4AIgACAAKQPoAiABIAVWrXw3A+gCDAMLIABBAzYC' +
-  'ZAwCCyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLjwQBD38gACgCBCECIAAoAiAiBEECdEEEaiIFEDUiB0UgACgCDEECdEEE' +
-  'ahA1IglFciAFEDUiCkUgAkECdEEEahA1IgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEhAQN/IAEgAkYEf0EAIQMgBEEA' +
-  'IARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4ABED0QeQUgACgCHCAFQQJ0aigCACEB' +
-  'QQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigCACAJIARBAnRqIAYgC2pBBGsoAgA2AgAgAUEB' +
-  'aiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIAIANBAWohAyAEIQILIAVBAWohBQwBCwsFIAFB' +
-  'AnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEBaiEICyABQQFqIQEMAQsLIQELIAcQOiAJEDog' +
-  'CxA6IAFFBEAgChA6QX8PCyAAEEUgAEEANgLIASAAQgA3A1ggAEEANgLAASAAIAM2AugBIAAgCjYC5AEgACABNgLgASAAQQA2ArgB' +
-  'IAAgACkDaDcD8AEgACAAKQN4NwP4ASAAIAApA5gBNwOAAkEAC+cDAgx/A34gACgCICEEIAAoAgghCiAAKAIAIQVBAUHsABA0IgJF' +
-  'BEBBfw8LIAAgAjYCuAIgBUEBaiEIIARBAnRBBGoQNSEGAkADQAJAIAZBACAEIAdKG0UEQCANQgGGQgJ8IQ9BBCEBA0AgASIDQQF0' +
-  'IQEgDyADrVUNAAsgAiAEQT9qQcAAbTYCACACIAUgBCAEIAVKG0ECajYCWCACIAAoAgQiAUEQakEQbUEEdDYCUCACIAJBACAEIAFB' +
-  'AmoiCSAOp0EBaiIKIA2nIgsQfSIBNgJkIAIgAUEBEDQiCDYCYCAFQQJqQQQQNCEBIANBAnQQNSIFQQBHIAZBAEcgAUEAR3EgA0EI' +
-  'EDQiB0EAR3FxIAhBAEdxIgxFDQEgAiAIIAQgCSAKIAsQfRogACACIAYgASAHIAUgA0EBaxB+IAAoAgAgACgCBCAAKAIgIAIgBhB/' +
-  'DAMLIAYgB0ECdCIDaiILIAg2AgAgACgCHCADaigCACEJIAghAwNAIAogCUEEdGoiDCgCCCIBQQBMBEAgB0EBaiEHDAMFIAEgA0gE' +
-  'QCALIAE2AgAgASEDCyAOQgF8IQ4gCUEBaiEJIA0gDCgCDEEAR618IQ0MAQsACwALCyAAEDsLIAYQOiABEDogBxA6IAUQOiAMQQFr' +
-  'C/YDAQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiAD' +
-  'QQN0aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgZqQQAgARs2AhQgACABIAYgBUEDdEEXakF4cWoiBmpBACABGzYCGCAAIAEgBiAE' +
-  'IAVqQQR0QSdqQXBxaiIFakEAIAEbNgIcIAAgASAFIAJBAnQiBkELakF4cSIHaiIFakEAIAEbNgIgIAAgASAFIARBAnRBB2pBeHEi' +
-  'BGoiBWpBACABGzYCJCAAIAEgBCAFaiIFakEAIAEbNgIoIAAgASAFIAZBB2pBeHEiBGoiBWpBACABGzYCLCAAIAEgBCAFaiIFakEA' +
-  'IAEbNgIwIAAgASAEIAVqIgRqQQAgARs2AjQgACABIAQgA0ECdCIFQYcCakF4cWoiBGpBACABGzYCOCAAIAEgBCAFQQdqQXhxaiIE' +
-  'akEAIAEbNgI8IAAgASAEIAIgA2pBBHRqIgJqQQAgARs2AkQgACABIAIgB2oiAmpBACABGzYCSCAAIAEgAiAAKAJYIgNBBHRqIgJq' +
-  'QQAgARs2AkwgACgCUCIBQYEISCIERQRAIABBADYCTAsgASADbEECdEEHakF4cUEAIAQbIAJqC/gFAg1/An4gACgCICIIQQAgCEEA' +
-  'ShshDSAAKAIIIQ8gACgCACEOA0AgByANRgRAQQAhCCAOQQJqIgdBACAHQQBKGyEKQQAhBwNAIAcgCkYEQEEAIQcDQCAHIA1GBEAC' +
-  'QEEAIQpBACECA0AgCiANRg0BIApBAnQiDCABKAIwaigCACEQIAEoAhwgDGogAjYCAEEAIQkDQCAJQQJGBEAgASgCHCIDIApBAWoi' +
-  'CkECdGogAjYCACADIAxqIQMgASgCKCAMaiEIQQAhBwNAIAggBzYCACAHIAIgAygCACIJa04NAyAHIAlqIQkgB0EBaiEHIA4gASgC' +
-  'ICAJQQJ0aigCAE4NAAsMAgsgACgCHCAQQQJ0aigCACEDA0AgDyADQQR0aiIIKAIIIgdBAEwEQCAJQQFqIQkMAgUgByAOSiAJRgRA' +
-  'IAgoAgwiCEEASARAIAAoAhQgB0EEdGooAgghCAsgAkECdCIRIAEoAiBqIAc2AgAgCEEATAR/QQAFAn8gCKwgB61CIIaEIhRClfip' +
-  '+pe33puef35CIIinIQsDQCAEIAYgC3EiCEEDdGoiEikDACIVUCITRQRAIAhBAWohCyAUIBVSDQELCyAFIAhBAnRqKAIAIBNFDQAa' +
-  'IBIgFDcDACABIAEoAlxBAWoiCzYCXCAFIAhBAnRqIAs2AgAgCwsLIQggASgCJCARaiILIAg2AgAgASgCDCAHQQN0aiIHIAcoAgRB' +
-  'AWo2AgQgASgCFCALKAIAQQN0aiIHIAcoAgRBAWo2AgQgAkEBaiECCyADQQFqIQMMAQsACwALAAsACwUgAyACIAdBAnQiCmooAgBB' +
-  'AnRqIgggCCgCACIIQQFqNgIAIAEoAiwgCmogCDYCACABKAIwIAhBAnRqIAc2AgAgB0EBaiEHDAELCwUgAyAHQQJ0aiIJKAIAIQwg' +
-  'CSAINgIAIAdBAWohByAIIAxqIQgMAQsLBSADIAIgB0ECdGooAgBBAnRqIgggCCgCAEEBajYCACAHQQFqIQcMAQsLC4IEAQZ/IAMo' +
-  'AgwgAUEBakEAEIABIAMoAhQgAygCXEEBEIABIAJBACACQQBKGyEJA0AgBSAJRgRAQQAhAEEAIQQDQCAEIAMoAgBIBEAgBEEGdCIB' +
-  'QUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAhBiABQQJ0IgggAygCKGooAgBBAUYEQCADKAIgIAMoAhwgCGooAgBBAnRqKAIAIQYL' +
-  'IAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEBDAEFIAMoAgggBEECdGogBTYCACAEQQFqIQQMAwsACwALCwNAIAMoAlwgAE4EQCAD' +
-  'KAIYIABBA3QiAiADKAIUaigCBEEEdGoiAUL/////BzcDCCABQgA3AwAgAygCFCIBIABBAnRqIAEgAmooAgA2AgAgAEEBaiEADAEL' +
-  'Cw8LIAVBAWohCCADKAIcIgYgBUECdCIHaigCACEBIAQgAygCMCAHaigCAEECdGooAgAhCgNAIAYgCEECdGooAgAgAUwEQCAIIQUM' +
-  'AgsgAygCDCABQQJ0IgcgAygCIGooAgAiBkEDdGogAygCECAFIAoQgQEgAygCJCAHaigCACIHBEAgAygCFCAHQQN0aiADKAIYIAVB' +
-  'ABCBAQsgACAGTgRAIAMoAjggBkECdGoiByAHKAIAQQFqNgIACyABQQFqIQEgAygCHCEGDAALAAsAC04BBH8gAUF/IAFBAE4bQQFq' +
-  'IQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUC' +
-  'QCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3' +
-  'AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL9QMCB38DfCMAQSBrIgUk' +
-  'AAJ/QX4gAEUgA0VyDQAaQW8gACgClAINABogABBCIAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcD' +
-  'GCAFQQA2AgwgBUEANgIIAn8gACgCrAJBAUcEfyAAEBdBAEcFQQALRQRAA0AgDEQAAAAAAAAAAGZFIAIgB0xyRQRAIAdBAWohByAF' +
-  'QRhqIQpEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBUIghBAEgNACAFIAUpAxBCAXw3AxAgACAIIAUoAgwgBSgC' +
-  'CBBTIgYgBSgCCEoEQCAFKAIMIAZBAnQQOSIJRQRARAAAAAAAAPC/IQ0MAgsgBSAJNgIMIAUgBjYCCCAAIAggCSAGEFMaCyANIA6g' +
-  'IQ0gBkUNACAAIAUoAgwgChAeIAasgqdBAnRqKAIAEEMaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQRBoMAQsLIA1EAAAAAAAA' +
-  'AIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAdIQxBAAsQOiAAEEIgBARAIAQgBSkDEDcDAAtB' +
-  'fyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAuwBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIg' +
-  'IAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEIQBDAELIAJBAmogAkEBaiACLQABIg5BMEYiBhsh' +
-  'AkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCAC' +
-  'QQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQg' +
-  'BkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsg' +
-  'BkHYAEYNASAGQSVHDQQgB0EgakElEIQBIAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMg' +
-  'BTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1' +
-  'AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiAT' +
-  'fn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCEASAJQQFrIQkMBAsgC0UNAyAG' +
-  'QQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEH0LSAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0D' +
-  'IAVBAWohBQwACwALIAdBIGpBJRCEASAGRQ0DIAdBIGogBsAQhAEgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQL' +
-  'IAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABCEASAEQQFqIQQMAAsA' +
-  'CwUgCCAKEIQBIARBAWohBAwBCwsLIAJBAWohAgwBCwsgACAHKAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBqJAAgAkH/////ByAC' +
-  'Qf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIE' +
-  'JAAgBCADNgIMIAAgASACIAMQgwEgBEEQaiQAC8EGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LA4gBIAJB5Do2ApgBQeQ6QQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBB8hdBABCHARoMAQtBAUHoABA0IgNFBEAg' +
-  'AkF/EDI2AgBBACEDIAJBgAFqQX9BAEHOFCACEIcBGgwBCyACQQA2AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAt' +
-  'AABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgKIAQsCQCACQYABahCIAUUEQCACQQA2ApQBQXIhACACQYAB' +
-  'akFyQQBBmhxBABCHARoMAQsgAkGAAWogAyACQfwAaiACQegAahCJASIADQAgAyACKAJ8IgAgAygCJCAAaxAzIgE2AgBBACEAIAEN' +
-  'AEF/IQAgAkF/EDI2AkAgAkGAAWpBf0EAQc4UIAJBQGsQhwEaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUg' +
-  'ASAHSHFFBEAgBhA6IAUQOiAEEDogAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEj' +
-  'Rw0AIAMoAgAgARBWIgVFDQAgAiAFEDI2AiAgAkGAAWogBUEAQc4UIAJBIGoQhwEhAAsgAUEBaiEBDAEFAkAgAkEANgJgIAL9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9CwNQAkAgAA0AIAIgAygCJEEEEDQiATYCXEEAIQAgAQ0AQX8hACACQX8QMjYCMCACQYABakF/QQBBzhQg' +
-  'AkEwahCHARoLA0AgAA0BIAJBgAFqEIgBRQ0BIAJBgAFqIAMgBCACQdAAahCKASEADAALAAsLCyACKAJQEDogAigCVBA6IAIoAlwQ' +
-  'OiAARQ0CIAMQiwFBACEDDAILIAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAEaigCABBXIgAEQCACIAAQMjYCECACQYABaiAA' +
-  'QQBBzhQgAkEQahCHARoLIAFBAWohAQwACwALIAJBoAFqJAAgAwtZAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcg' +
-  'BSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQgwEaCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMgACgCBCEHA0Ag' +
-  'AyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIEIwBIgUgBGsgCCAFGyICEIwBIgEgBGsgAiABGyECQQAhBiABIAUgARtB' +
-  'AEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAG' +
-  'Rg0BIAQgBmosAAAiARCNAQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABrIgUkACAFQQA2' +
-  'AmwgAkF/NgIAIAFBCGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqEI4BBEAgACgCDCIEIAUoAmgiAWohByAFKAJkIgYgAWsi' +
-  'CEEBRwRAIAdB/AAgCBCMASEIDAILIActAABB/ABHBEAgB0H8AEEBEIwBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAgAUG0HEEAEIcB' +
-  'GgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEH4GEEAEIcBGgwCCwJAIAcgCEkE' +
-  'QCAAIAVB6ABqIAggBGsgAigCAEF/c0EfdiADIAkQjwEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhCQASIHSwRAIAUg' +
-  'BCAHai0AADYCAEFxIQQgAEFxIAdBzR0gBRCHARoMAwsgCiABIARqIgQgBiABayIGEJEBQQBOBEAgBSAFQTBqIAQgBhCSATYCEEFz' +
-  'IQQgAEFzIAFBzB8gBUEQahCHARoMAwsgCiAEIAYQkwEiBEEASARAIAUgBBAyNgIgIAAgBCABQc4UIAVBIGoQhwEhBAwDCyAJQQFq' +
-  'IQkMAQsLQXAhBCAAQXAgBkEBa0HWEkEAEIcBGgsgBUHwAGokACAEC8sIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASAD' +
-  'IAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewB' +
-  'aiAFQegBaiAFQeQBahCOAQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAE' +
-  'IAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcgBhCQASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlBzR0gBUEgahCHARoM' +
-  'BgsgBiAHRgRAQXAhBCAAQXAgB0GoMkEAEIcBGgwGCyARIAwgBiAHayIOEJEBIg9BAEgEQCAFIAVBoAFqIAwgDhCSATYCMEF0IQQg' +
-  'AEF0IAdB1i4gBUEwahCHARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QkgE2AkBBeyEEIABBeyAGQawVIAVBQGsQ' +
-  'hwEaDAcLIAZBAWoiCSAIRgRAQXAhBCAAQXAgBkGPMkEAEIcBGgwHCyAIIAogCSAIEJABIgZLBEAgBSAGIApqLQAANgJQQXEhBCAA' +
-  'QXEgBkGAFSAFQdAAahCHARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQkQEiBEEATg0AIBAgBiAIEJMBIgRBAE4NACAFIAQQMjYCYCAA' +
-  'IAQgCUHOFCAFQeAAahCHASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwgDhCSATYCcEF8' +
-  'IQQgAEF8IAdBmRcgBUHwAGoQhwEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIE' +
-  'EDkiCEUEQEF/IQQgBUF/EDI2AoABIABBfyAHQc4UIAVBgAFqEIcBGgwHCyADIAg2AgAgAygCBCAEEDkiBEUEQEF/IQQgBUF/EDI2' +
-  'ApABIABBfyAHQc4UIAVBkAFqEIcBGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2AgAgC0EBaiEL' +
-  'DAQLIARBAWohBAwACwALIA0gByANGyENIAAgByAIIAVB2AFqEJQBIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygCBCALEEAiAkF6' +
-  'RgRAIABBekEAQbUYQQAQhwEaDAELIAJBAEgEQCAFIAIQMjYCACAAIAJBAEHOFCAFEIcBIQQMAQsgBSkD2AEiElAEQEEAIQQMAQsg' +
-  'ASgCACACIBIQWCIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQacpQQAQhwEaDAELIAUgARAyNgIQIAAgASANQc4UIAVBEGoQ' +
-  'hwEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAEDggAEEIahCVASAAQThqEJUBIAAQOgsLOAAgAUH/AXEhAQNAAkAgAkUEQEEAIQAM' +
-  'AQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0BGgsgAEELRgsL' +
-  'rgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEI0BDQEgBCEFC0EAIQQgBSAGRg0BIAIg' +
-  'BTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABCNAUUNASAFIQQLIAEgBDYCACADIAQ2AgBBASEEDAML' +
-  'IAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJGyEJIAchBgJAAkACQAJAAkACQAJA' +
-  'AkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFvIQggACAHIAZB0hUQlwEiA0EASA0H' +
-  'IAAgBkEBaiIJIAJB4hUQlwEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJB4hUQlwEiB0EATg0BQW8hCAwGCyADIAdNDQEgASgC' +
-  'ACEBIAogBzYCFCAKIAM2AhAgAEFvIAFB3CYgCkEQahCHARoMBQsgByEDIAdFDQELAkACQCAEKAIMIgYgBCgCEEcEQCAEKAIIIQgM' +
-  'AQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEDkiCwRAIAQgCzYCAAsgBCgCBCAIEDkiCQRAIAQgCTYCBAsgBCgCCCAIEDkiCEUNASAE' +
-  'IAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgCDEECdGogAzYCACAIIAQoAgxBAnRq' +
-  'IAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QMjYCACAAQX8gAUHOFCAKEIcBGgwDCyAB' +
-  'KAIAIQkLQW8hCCAAQW8gCUHuKUEAEIcBGgwBC0FvIQggAEFvIAdBmipBABCHARoLIApBIGokACAIC2sBAn8gAiABIAEgAkkbIQQC' +
-  'QANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEI0BDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB/ABGcg0AIAFB' +
-  'AWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhCWASEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigC' +
-  'ACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJA' +
-  'IAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyAC' +
-  'IAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUg' +
-  'BUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAux' +
-  'BAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEM' +
-  'IAsgDlcNAAsgACgCACALpxA5IgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0ED' +
-  'dBA5IgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBA0' +
-  'IgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQOiAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAE' +
-  'QQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQlgEhAwNAIAMgCnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAF' +
-  'IARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIYIAAoAhwiA0EDdGog' +
-  'ACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEJYBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIgBUECdGoiBSgC' +
-  'AA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAACfyABQQFqIgQgAk8gACgCDCAEai0A' +
-  'AEEtR3JFBEAgAEFuIARBsC5BABCHARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwgAWotAAAiBkE6a0H/AXFB9QFNBEAg' +
-  'BSAGNgIAIABBbiABQdoqIAUQhwEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7//////////wCFQgqAIAdTBEAgAEFuIARB1SlB' +
-  'ABCHARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAHUwRAIABBbiAEQf8oQQAQhwEaQW4M' +
-  'AgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFB9itBABCHARpBbgsgBUEQaiQACxcAIAAoAgAQOiAAKAIYEDogACgCJBA6CzYBAn9Bxbvy' +
-  'iHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+IwBBMGsiBCQAAn8gASACRwRAIAIg' +
-  'ASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB9QFNBEAgBCAHNgIUIAQgAzYCECAA' +
-  'QW8gBUGGKyAEQRBqEIcBGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABBbyABQYcaIARBIGoQ' +
-  'hwEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUH/LiAEEIcBGkF/CyAEQTBqJAALNAACf0EAIABFIAFB' +
-  'AEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEIaygCAGogAEUgAUEA' +
-  'THIgACgCVCABSHIbC5EDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEAEEwiB0EASARAIAes' +
-  'IQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRA1IgZBACAFEDUiBRsNACAGEDogBRA6Qn8hCwwBCyAAKAIA' +
-  'IAEgBiAFIAcQTBogBEIANwMoA0AgByAIRgRAIAAoAgAgARBZIgtCAFUEQCAEIAs3AwAgBEEQaiIAQRhB1iAgBBCFARogAiADIARB' +
-  'KGogABCbAQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhA6IAUQOgsgBCkDKCELDAILIAgEQCAC' +
-  'IAMgBEEoakHPMhCbAQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQmAEQmwEgBSAJaiIJKAIABEAgAiADIARBKGoiCkHOKBCbASAC' +
-  'IAMgCiAAIAkoAgAQmQEQmwELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikDACIGpyIFQQFq' +
-  'SwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAyDwsgAUECdEGENGooAgAL' +
-  'HgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCDARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEJ0BDAELIABB' +
-  'AEHsAfwLACAEIAM2AgwgACABIAIgAxCdAQsgBEEQaiQAIAELogUBB38jAEFAaiIDJABB6DdBAEHsAfwLAEEoIAFBACAAGyIEIARB' +
-  'KEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEHoN0FkQekQIAMQngEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsg' +
-  'ACACaiwAABCgAUUNACACQQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahChASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEg' +
-  'AkcEQCAAIAJqLAAAEKABDQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACAB' +
-  'ai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASAC' +
-  'RwR/IAAgAmosAAAQoAENASACBSABCzYCPCAAIAQgA0E8ahChASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABCg' +
-  'AQRAIAJBAWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQ' +
-  'IAMgAEHQMiAAGzYCFCADQYMqQdAyIARBKEsbNgIYQeg3QWRByDAgA0EQahCeARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZB' +
-  'wQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQYMqQdAyIARBKEsbNgIoQeg3QWxBnSQgA0Eg' +
-  'ahCeARpBbAwBC0HgOSAGNgIAQdw5IAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8h' +
-  'AQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecH' +
-  'SBshAQwBCwsgAQvPAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQeg3QWxBmSMgAxCeARpBbAwBCyAD' +
-  'IAEoAgAiBDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FASQ0AIAQEQCAEIABBwDNqLQAANgIA' +
-  'CyAFRQ0AIAUgAEH/AXEgAEHAM2otAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARu' +
-  'IgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQL' +
-  'IARFIQgMAQsgBEEATA0AQfgOIQYgBUUNAQsgBw0BQY8QIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBB6DdBbEG0JiAD' +
-  'QSBqEJ4BGkFsDAELIAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQeg3QWxBhCYgA0EQahCeARpBbAwB' +
-  'CyABIAQ2AgAgAiAFNgIAQQALIANBQGskAAuRAgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwg' +
-  'A2wgBGpBABAzIgIEf0F+IQECQCACRSAHQQBIciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRq' +
-  'IAetIgkgAjQCIHxBBBA2IgENACACQQhqIAJBEGogAjQCDCAIIAl8fEEQEDYhAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEA' +
-  'IAAgBSADbSIBIAUgASADbGsgBhCkARBAIgFBH3UgAXEhASAFQQFqIQUMAQUgAQRAIAIQOAwDCyAAIAI2AiQLCwsgBkGgCGokACAB' +
-  'C3kBAn8gACgCACEEIAMgATYCACAEIARsIAJqIQQgACgCECABQQJ0aiIBIQUgASgCACEBQQEhAgN/IAUoAgQgAUwEfyACBSADIAJB' +
-  'AnRqIAQgACgCACAAKAIUIAFBAnRqKAIAbGo2AgAgAUEBaiEBIAJBAWohAgwBCwsL4QQCCH8BfiMAQdAAayIBJABB6DdBAEHsAfwL' +
-  'AEHMNygCACEAIAFB0DcoAgAiAjYCTCABQdQ3KAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00E' +
-  'QCABQcAANgIEIAEgBDYCAEHoN0FsQZkjIAEQngEaDAELIAQgAUHMAGogAUHIAGoQogENAEHkNygCACICQQBIBEAgAUGAAjYCFCAB' +
-  'IAI2AhBB6DdBa0GcGSABQRBqEJ4BGgwBCyACRUHgNygCAEEAIAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBB6DdBa0GcGSABQTBq' +
-  'EJ4BGgwBCwJAQQFBwAAQNCIABEAgAELQDzcDOCAAQQE2AjQgAUFAa0EANgIAIAFCADcDOCAAIAQ2AgAgACABKAJMIgU2AgQgACAB' +
-  'KAJIIgY2AgggAEHcNygCAEEARzYCGEHYNygCACEHIAAgAjYCICAAIAc2AhwgBCAFIAYgAUE4ahCmAQRAIAEoAkAQOiAAEKcBDAML' +
-  'IAAgAUE4ahCoASABKAJAEDpBfyEDDQFBACAAKAIMQRtGIAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABAqIgI2AiwgAkUNAgsC' +
-  'fyAAIAAoAgAiAyADbEECdBA1IgM2AjBBfyADRQ0AGiAAKAIAQRFIBEAgABCtAQsgACgCKCAAKAIscgR/QQAFIAAQowELCyIDDQEg' +
-  'ACEDDAILQX8hAwsgASADEJwBNgIgQeg3IANBzhQgAUEgahCeARogABCnAUEAIQMLIAFB0ABqJAAgAwuUBQEHfyMAQZACayIHJAAD' +
-  'QCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBqIgQQqQEgBkEBaiEGIAMgACAEEKoBIQQMAQsLA0AgACAFTCAEckUEQCAAQQAgBSAA' +
-  'QQEgB0EQaiIGEKkBIAVBAWohBSADIAAgBhCqASEEDAELC0F/IQYCQCAERQRAQQAhBQJAAkBB3DcoAgAiBkUEQEEAIQQDQCAAIARM' +
-  'IAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRCpASAEQQFqIQQgAyAAIAUQqgEhBQwBCwsgBUUNAUEAIQVBfyEGDAIL' +
-  'IAYgACADEKsBIgQNAwtBACEEQQEhCUHYNygCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahCq' +
-  'AQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARBf3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahCqAQ0DBSAHQRBq' +
-  'IARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAGDQED' +
-  'QEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQqQEgBkEBaiEEIAMgACAFEKoBIQUMAQUgCEEBaiEJIAUhBgwCCwAL' +
-  'AAsACwNAAkBBACEEIAVB5DcoAgBOIAZyDQBB4DcoAgAgACAFEKwBIgQNAyADIABB4DcoAgAgACAFbEECdGoQqgEhBiAFQQFqIQUM' +
-  'AQsLIAZFDQELIAcgBhCcATYCAEHoNyAGQc4UIAcQngEhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkEDggACgCKBAlIAAoAiwQOiAA' +
-  'KAIQEDogACgCFBA6IAAoAjAQOiAAEDoLC+8CAQp/IAAgACgCACIFIAVsIgZBAWpBBBA0Igc2AhAgACAFIAEoAgAiCGwiAkECdBA1' +
-  'Igs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJBAEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBA0IgZFDQRBACECIAVBACAF' +
-  'QQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQDQCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQi' +
-  'A2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIAIAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGEDogACAINgIMQQAFIARB' +
-  'AnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIgB2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2' +
-  'AgAgAkEBaiECDAELCyEJCyAJC00BAn8gAyAEbCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiAB' +
-  'IAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCAD' +
-  'QQF0IAQgAxsiA2wQOSIFRQRAQX8PCyAAIAM2AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYC' +
-  'AEEAC8QDAQZ/IwBBwIIBayIDJAAgA0HAgAFqQQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANA' +
-  'IAQgBUYNAiABIANBwIABaiAEQQJ0aigCACIGRwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEHoN0FrQe0kIANBEGoQngEaDAML' +
-  'IAIgASADQUBrIAEgBGxBAnRqEKoBBEBBfyEAIANBfxCcATYCAEHoN0F/Qc4UIAMQngEaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0' +
-  'aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB6DdBa0HeIyAD' +
-  'QTBqEJ4BGgwBCyABIANBwIABaiAFQQJ0aiIIKAIAIgZGBH8gAyAFNgIgIAMgATYCJCADIAQgAW0iAEEBajYCKCADIAQgACABbGtB' +
-  'AWo2AixB6DdBa0HALyADQSBqEJ4BGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HA' +
-  'ggFqJAAgAAuPAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUg' +
-  'BkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFq' +
-  'IQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQeg3QWtBvRAgAxCeARpBawwEBSAEIAdqIQQMAQsACwAL' +
-  'IAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB6DdBa0HUISADQSBqEJ4BGkFr' +
-  'DAILIANBMGogBGoiCCAILQAAIghBAWo6AAAgBUEBaiEFIAhFDQALIAMgAkEBajYCECADIAQgAW0iAEEBajYCFCADIAQgACABbGtB' +
-  'AWo2AhhB6DdBa0GBICADQRBqEJ4BGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0' +
-  'QQRqEDUiBEUgASACbCADakECdBA1IgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCAC' +
-  'bCAHaiADIAQgBhAjNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEKQBIAVqIQUgAUEBaiEBDAELCwsg' +
-  'BBA6IAYQOguoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCAD' +
-  'IAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBsSMgAxCeARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0A' +
-  'ADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQowEiAwRAIAQgAxCcATYCICACIANB' +
-  'zhQgBEEgahCeASEDDAELIAAoAiQQQSAAKAIkEEIgACgCACABIAIQrgEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAg' +
-  'ASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxCwARBDRQ0AIAAoAiQgBEEsaiAEQShqEFUgACgCJBBBIAEgBCgCLCAFbSIHai0A' +
-  'ACEJIAgtAAAhCiAEAn9B8AggBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB6xcgBkEBdCABSg0AGkHkFyAGQQNsIAFMDQAaQa8gQbMI' +
-  'IAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgII' +
-  'IAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQdIsIAQQngEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0A' +
-  'ADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/YBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0HoN0F+' +
-  'QYkLQQAQngEaDAELIAAgAUHoNxCvASIDDQAgACgCACIGIAZsIQcDQCAEIAdGBEAgACgCJBBBQQAPCwJAIAEgBGoxAAAiCVBFBEAg' +
-  'AiAEQQN0akIBIAlCAX2GNwMADAELQgAhCSAAKAIkIAQgACgCMCAGEFMhBSACIARBA3RqIghCADcDAEEAIQMgBUEAIAVBAEobIQUD' +
-  'QCADIAVGDQEgCEIBIAAoAjAgA0ECdGooAgAgBm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwALIAMLnAICAn8BfiMA' +
-  'QRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEIIAZBfkHFDEEAEJ4BGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/QsDEAJAIAAoAiwEQCAHQgA3AwggB0EANgIADAELIAAoAigEQCAANAIAIQkgB0EBNgIAIAcgCSAJfkLkAH5C' +
-  'ACAAKAI0GzcDCAwBCyAHQgA3AwggB0ECNgIACwJAIAcoAgBBAkYNACAAKAIAIAEgBhCuASIIDQEgACAHIAEgAiADIAQgBSAHKAIA' +
-  'QQJ0Qag0aigCABEQAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGELMBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVy' +
-  'QQEgBRsEQEF+IQEgBkF+QcUMQQAQngEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQ' +
-  'IAAgASAGEK8BIgENACAAQQEQBkEAIQEgACACIAMgBCAFELgBIQQgAEEAEAYgACgCJBBBIARFDQAgByAEEJwBNgIAIAYgBEHOFCAH' +
-  'EJ4BIQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQLEUEQCAGIAH9AAQAIgj9CwMIIAYgASkD' +
-  'EDcDGCAGIAj9HQAgASgCGCABKAIcELUBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAEL' +
-  'QQIMAQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoECYgCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAA' +
-  'IgpFDQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKELABIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIA' +
-  'Ig9B//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQJ0EAIQ0LIA1FDQBBAQwDCyAJQQFq' +
-  'IQkMAQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQ' +
-  'ahAoIAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAELMBDQEgBiAG/QADECAHQSBqIBL9' +
-  'Ev1XAwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqECggBykDGCASfCESIAcp' +
-  'AxAhEQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSII' +
-  'aiACIAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAcoAiwQtQELQQALIAdB' +
-  'MGokAAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAE' +
-  'IgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBNIgZBACAGQQBKGyEGA0Ag' +
-  'BiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdB' +
-  'CGoQUiAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVB' +
-  'AkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQTyAEQgA3AwggACABIAIgAyAEELcBIgBBAEwEQCAEQQQ2AgAL' +
-  'IABBH3UgAHELzAcCE38BfiMAQUBqIgMkAAJAIABFIAFFckEBIAIbBEBBfiEEQeg3QX5B5wpBABCeARoMAQsgACgCACEHIANBkDop' +
-  'AwA3AzggA0J/QbA6KQMAIhYgFlAbNwMwIAAQowEiBQRAIAMgBRCcATYCAEHoNyAFQc4UIAMQngEhBAwBCyAAQZA6KQMAIANBMGog' +
-  'AhC6ASIEDQAgASACIAcgB2wiBfwKAAAgBUECdCIHEDUiC0UEQEF/IQRB6DdBf0GlCEEAEJ4BGgwBC0GgOigCACEEIAVBACAFQQBK' +
-  'GyEIA0AgBiAIRwRAIARBACAGIAZBf3MgBWpKG0UEQCALIAlBAnRqIAY2AgAgCUEBaiEJCyAGQQFqIQYMAQsLIAsgCSADQThqELsB' +
-  'Qag6KAIAIQhBmDooAgAiBkUgCUH/A0pxIQ0gAyAJNgIYIAMgBTYCFCADIAs2AhAgAyACNgIMIAMgADYCCCADQQA2AiwgAyAFQQR2' +
-  'NgIoIANBoDooAgA2AhwgCUEQbSISQQEgCUH/AUobIQwgA0IANwMgIA0EQCADIAcQNSIHNgIgIAMgBRA1IgQ2AiwgB0EAIAQbRQRA' +
-  'IAcQOiAEEDogCxA6QX8hBEHoN0F/QaUIQQAQngEaDAILIANBCGogAUEAELwBCyAJQYACbUEBIA0bIRBBACAIIAYbIQ9CACAFrUIC' +
-  'hkLoB3wgBhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQIBFBB0pyckUEQAJAAn8gBiABIAIgBUGgOigC' +
-  'ACALIARBAnRqIhQgDCAJIARrIgcgByAMShsiCEEBEL0BIgprIgcgD0giDiANRXJFBEAgEUEBakEAIANBCGogBCAIIAogCCAQTCAK' +
-  'IBNqrEIBhkLoB3wgA0EwahC+ASIKQQRGGyERIApBAUYMAQsgDg0BQQAhDiMAQSBrIgokACAAIAFCAiAWIANBMGoiFSkDABDHAUEA' +
-  'IApBABCyAUUEQCAVIAopAxAQyAEgCigCAEEBRiEOCyAKQSBqJAAgDgtFDQAgBCAIaiEEIAwgDCASSHQhDCAHIQYMAwsgASACIAVB' +
-  'oDooAgAgFCAIQQAQvQEaAkAgCCAQSgRAIAhBAm0hDAwBCyAEIAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EIaiABIAQQvAEMAQsL' +
-  'CyANBEAgACgCJBBBCyADKAIgEDogAygCLBA6IAsQOkEAIQQgAykDMEIAUiAHciAGIA9Mcg0AQWUhBEHoN0FlQdgbQQAQngEaCyAD' +
-  'QUBrJAAgBAvTAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCAB' +
-  'QQEgAxC/AQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkHdIEEAEJ4BGkF+DAELIAAgAyAEEK8BIAAoAiQQQQsiBEEBag4CAAUB' +
-  'C0F/IQRB6DdBf0GlCEEAEJ4BGgwECyAAKAIAIgVBEEoNAQsgBUEQRw0BQRAhBSAAKAIcQQNHDQELIAAoAhggACgCIHINAAJAAkAC' +
-  'QAJAAkAgACgCHA4DAQIAAwsgBSAAKAIEIAAoAgggASADEMABQQAhBAwFC0EAIQQgBSAAKAIEIAAoAgggAUEAIAMQvwEMBAsgACgC' +
-  'BCIHIAAoAggiBEcNASAFIAcgASADEMEBQQAhBAwDCyAAKAIIIQQgACgCBCEHCyAEIAdHDQACQAJAIAUgBCABIAIgAxDCASIEQQFq' +
-  'DgIAAwELQX8hBEHoN0F/QaUIQQAQngEaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQeg3QWVByQ0gBhCeARoM' +
-  'AQsgACABIAIgAxDDASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQxAEhBCAAIAFBAWsiAUECdGoiBSgCACEG' +
-  'IAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAg' +
-  'A0wEQCAAKAIAKAIkEEFBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQg' +
-  'AxDFAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9z' +
-  'ampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABDGAQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRq' +
-  'KAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAg' +
-  'CUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAh' +
-  'BwNAIAcgCk4EQCAJEEJBACEHIAAoAgBCAiAFIAYpAwAQxwFBACAIELgBGiAGIAgpAxAQyAFBASAIKAIAQQFGDQYaIAQNAgNAIAAo' +
-  'AhwgB0wEQEEAIQcgACABIAEgAmpBABDGAQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQxQEg' +
-  'B0EBaiEHDAALAAUgCRBEGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigCABDFASAHQQFqIQcg' +
-  'ACgCHCEKDAELAAsACwUgCRBEGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQxgELIAgoAgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAg' +
-  'BiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQywEgBkGAAmogAiABIAQgBxDMASAGIAEgAiAEIAcQzAFBACEHIABBACAAQQBKGyEIA0Ag' +
-  'ByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIA' +
-  'IAYgBEECdGooAgAQzQFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAZBkAZqJAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBog' +
-  'BUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAYaiAAIAVBiBpqIgcQywEgBUGAEmogASAHEMsBIAVBgBBq' +
-  'IAIgBxDLASAFQYAOaiABIAcQywEgBUGADGogAiAHEMsBIAFBf3MgAGogAUEBam1BAWpBACAAIAFKGyEKIABBACAAQQBKGyELA38g' +
-  'BiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEM8BQQAFIAYgBiABbSIMIAFsayEIIAYgASAAENABIgdBAEgEQCAF' +
-  'IAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApqaiAINgIAIAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYC' +
-  'ACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJtIgg2AgAgBUGABmogB2ogBiACIAhsazYCACAFQYACaiAH' +
-  'aiAGIAIgABDQATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJqIAAgAiAAIAVBiBpqIgYQzwEgBUGAFmogACABIAYQ0QEg' +
-  'BUGAFGogACACIAYQ0QFBACEHQQAhCCABIAJGBEAgBUGIGmoQxAGnQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEK' +
-  'QQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIA' +
-  'IgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGA' +
-  'EmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQ' +
-  'CGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEMsBIAVBgARqIAEgBBDSASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQg' +
-  'BkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQxAFCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAG' +
-  'QQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8g' +
-  'AWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiAB' +
-  'IAVBiAhqENIBDAELIAVBgAJqIAEgBUGICGoQywELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEA' +
-  'IQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcg' +
-  'DWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYC' +
-  'hAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EDUiCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEG' +
-  'CyAJEDogBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqENMBQQAhBkEAIQcgCCAJENQBIghFBEAgCRA6DAULA0AgBkHjAEsgB3JF' +
-  'BEAgAykDAFANAyAIIAVB2AhqEMQBQgGEEE4gCCADKQMAIgJCyAEgAkLIAVQbEAUgCCAFEFIgA0IAIAMpAwAiAiAFKQMAfSIVIAIg' +
-  'FVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAAEE0iB0EAIAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0Ag' +
-  'BiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSILQQJ0IhAgBUGABmoiEWogByABbSISIAFvIhM2AgAgECAF' +
-  'QYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sgARDVATYCACALIBRqIA4gB2sgARDVATYCACAGQQFqIQYM' +
-  'AQsACwALIAUgACAFQdgIaiIDEMsBQQAhBiAAQQAgAEEAShshCCADEMQBQgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRq' +
-  'IQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABENUBIQcgBCADIAlqIAAgA2wgBmogAlAb' +
-  'aiAFIAVBgARqIANBAnRqKAIAIAYgARDWAUECdCAFakGICGooAgBqIAEQ1QEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwAL' +
-  'AAsLQQAMBAtBAAshBiAIEDggCkEBaiEKDAALAAtBfwsgBUHgCGokAAvgAwICfwJ+IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBB' +
-  'gCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEG' +
-  'IAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8CzcDKCAEIAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQxAFC' +
-  'AYQQTiAEKQMYIgFQRQRAIAAoAiQgARBQCyAEKQMgIgFQRQRAIAAoAiQgARBRCwJAIAAgBEHQAGpB6DcQrwEiBQ0AIABCAUIAIAQp' +
-  'AyggAikDABDHASIBIAFCf1EbIAMgBEEwahC4ASEDIAIgBCkDQBDIASADRQRAQQAhBQwBCyAEIAMQnAE2AhBB6DcgA0HOFCAEQRBq' +
-  'EJ4BIQULIAAoAiQQQSAAKAIkQgAQUSAAKAIkQgAQUCAAKAIkQgAQTgJAIAUNAEEAIQUCQAJAIAQoAjAOBQACAgIBAgtBdSEFQeg3' +
-  'QXVB9CBBABCeARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYCAEHoN0FlQXUgAVAbQckNIAQQngEhBQsgBEHgIGokACAFCyAB' +
-  'AX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAgARA+CxYAIAEgACADIAIgA2otAAAQsAEQQxoLvAEBBH8jAEEQayIGJAADQCABIAJI' +
-  'BEAgACgCDCEEIAYgACgCCCACQQFrIgJBAnRqKAIAIgU2AgwgBiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIhBQNAIAVBAkYNAiAA' +
-  'KAIAIgQoAgAgBCgCJCAAKAIEIAZBCGogBUECdGooAgAiBBDFASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAHQQJ0aiAENgIACyAF' +
-  'QQFqIQUMAAsACwsgBkEQaiQACxQAIAAgASAAIAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEgAlYbNwMAC60CAwN/' +
-  'AXwCfiMAQSBrIgMkAAJAIABBACABG0UEQEF+IQJB6DdBfkGJC0EAEJ4BGgwBCyAAIAFCAkIAQQAgA0HoNxCyASICDQBByDogAykD' +
-  'ECIGNwMAQdA6IAMpAxgiBzcDAEHYOiADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBuDpBATYCAEHAOiAHukQA' +
-  'AAAAAADwP6AQygEgBrogBEEBIAQbt6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQygGgIgU5AwBBAyEAA38gAEUNAyAAQQN0QbA0' +
-  'aisDACAFZQR/Qbg6IABBAWo2AgBBAAUgAEEBayEADAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cB' +
-  'AwF/AnwBfiAAvSIEQv////////8Hg0KAgICAgICA+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAA' +
-  'AAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0CiIACiIARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsL' +
-  'CzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACABIAIQuwEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUk' +
-  'ACAFQYACaiABIAQQywEgBSACIAQQywEgAUEAIAFBAEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQywEL' +
-  'IAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNAIAEgCEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxq' +
-  'NgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAALHQEBfyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L3AQBDX8jAEGwAWsiBSQAQeg3' +
-  'QQBB7AH8CwACQCADQQAgBBtFBEBBfiEGQeg3QX5B1RZBABCeARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQogEi' +
-  'Bg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKs' +
-  'ASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACAB' +
-  'QQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWoh' +
-  'DSAAIQcLIAFBAWohAQwBCwtB7DkgDTYCAEEBIQYMBAsgACABaiEOIAAgECAPIAlBABDNASECA0AgASAORwRAIAEgA2otAAAhCCAB' +
-  'IARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEtAAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsg' +
-  'AkEBaiICQQAgACACShshAiABQQFqIQEMAQsLIAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJB' +
-  'AWo2AgAgBSABIAAgAmxrQQFqNgIEQeg3QWpB/R4gBRCeARpBagUgAUEBaiEBDAELCyEGCyAFQbABaiQAIAYLwgMCDH8DfiMAQcAC' +
-  'ayIHJAACQCAEQQJIDQAgBEEBa60hEyADrCEUIAVBACAFQQBKGyEMIANBACADQQBKGyENA0AgCSAMRg0BQQAhCCAHQQBBwAD8CwAg' +
-  'ACAGEMQBIBSCpyIDQQJ0aigCACEFQQEhBCAGEMQBIRUgAyAHakEBOgAAIAcgAzYCQCAFIBUgE4KnIgNMIANqIQoDQAJAIAQgCEwE' +
-  'QEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAgB0FAayAIQQJ0aigCAEECdCIDaigCACAFRhshDiACIANqIQ8gASADaiEQQQAhAwNA' +
-  'IAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEtAAANACAAIANBAnQiC2ooAgAgDkcNACABIAtqKAIAIBAoAgBHBEAgDygCACISQQBI' +
-  'IAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGogAzYCACARQQE6AAAgBEEBaiEECyADQQFqIQMMAQsACwALCwNAIAMgBEcEQCAAIAdB' +
-  'QGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAgBUYbNgIAIANBAWohAwwBCwsgCUEBaiEJDAALAAsgB0HAAmokAAs+AQJ/IABBAEwE' +
-  'QEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMgAGwiBGtHBH9BfyADIAAgBGogAkobBUF/Cwv4AgEJfyMAQYAGayIGJAAgBkEAQYAC' +
-  '/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYEQAJAIAUEQCADEMQBp0EBcSEJCwNAIAcgCEYNAQJAIAYgB0ECdGooAgANAEEAIQUg' +
-  'ByEEA0AgASAERgRAIAZBgAJqIAUgAxDLAUEAIQQgBUEAIAVBAEobIQoDQCAEIApGDQMgACAEQQJ0IgsgBkGABGoiDGooAgAiBUF/' +
-  'cyABaiAFIAkbQQJ0aiAGQYACaiALaigCAEECdCAMaigCADYCACAEQQFqIQQMAAsABQJAIAQgAm0gByACbUcNACAEIAIgARDQASAH' +
-  'IAIgARDQAUcNACAGIARBAnRqQQE2AgAgBkGABGogBUECdGogBDYCACAFQQFqIQULIARBAWohBAwBCwALAAsgB0EBaiEHDAALAAsF' +
-  'IAQgAiABENABIARBf3MgAWogAiABENABc0F/c0EfdiAFcSEFIARBAWohBAwBCwsgBkGABmokAAulAQIGfwF+IwBBgAJrIgYkACAG' +
-  'IAFBAm0iBCACEMsBIARBACAEQQBKGyEIIAFBAWshBwNAIAUgCEYEQCABQQFxBEAgACAEQQJ0aiAENgIACyAGQYACaiQABSACEMQB' +
-  'IQkgACAFQQJ0IgNqIAMgBmooAgAiA0F/cyABaiADIAlCAYNQGyIDNgIAIAAgByAFa0ECdGogByADazYCACAFQQFqIQUMAQsLC+QD' +
-  'Agh/A34jAEEgayIJJAAgACgCACIDQQEgA0EBShshCkEBIQYCQAJAA38gAyEFIAogBiIERgR/IAAgAhDEASADrCILgqcgA0F/c0EB' +
-  'cSIEENcBNgJIIAAgAhDEASALgqcgBBDXATYCTCACEMQBIQwgAUUNAiADQQAgA0EAShshBCAJIAwgB6wiDIKnQQJ0aigCACEIIAIQ' +
-  'xAEgCSACEMQBIAyCp0ECdGooAgAhBSALgqchBiACEMQBIAuCpyECQQAFA0AgBSIIBEAgBCAIbyEFIAghBAwBCwsgBEEBRgRAIAkg' +
-  'B0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwshAQNAIAEgBEcEQCAAIAFBAnRqIgcgASAIbCAGaiADENUBNgIIIAcgASAFbCAC' +
-  'aiADENUBNgIoIAFBAWohAQwBCwsgACAAQShqIANBAWsiBUECdGooAgAgACgCKGogAxDVATYCVAwBCyAAQQhqIgEgA0EBayIFQQJ0' +
-  'aiIIIAwgC4I+AgAgACACEMQBIAuCpyAEENcBIgQ2AlQgAEEoaiADIAQgA0EAIAIQ2AEgASAFIAgoAgAiAUEBdCADQQEgAXQgAhDY' +
-  'AQsgACAAIAVBAnRqKAIIQQF0IAMQ1QE2AlAgCUEgaiQAC6cHASt/IwBBgAFrIgMkAAJAIAAoAgQiEEEBakECbSIOIAAoAgAiAiAC' +
-  'bCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxqIhUgEGoiFiAQakEAEDMiDEUNACAOQQAgDkEAShshGyACQQAgAkEAShshHCAAKAJU' +
-  'IAAoAkhqIAIQ1QEhFyAAKAJMIAAoAlBqIAIQ1QEhGCAAQShqIRkDQCAHIBtGBEAgDCEEDAILIBkgByACbSIEQQJ0aiEdIBkgESAE' +
-  'a0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEfIAIgB2whICAHIAIQ1gEiGiACbCIFIBRqISEgAiAEbCIEIBNqISIgBSASaiEjIAQg' +
-  'DmohJCAAIBpBAnRqISUgDyACENYBIiYgAmwiBCAUaiEnIAQgEmohKEEAIQUDQAJAIAUgHEcEQCAFICNqISkgBSAkaiEqIAUgIGog' +
-  'AmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayACENUBIQQgHSgCACEJICUoAgghBiAeKAIAIQogAyAPIA8gAm9rIg0gACgCTCAIayAC' +
-  'ENUBIgsgE2pqNgJoIAMgBCAoajYCZCADIAQgDmogDWo2AmAgAyAFIAlqIAIQ1QEiCSACbCAVaiAGIAhqIAIQ1QEiDWo2AlQgAyAI' +
-  'ICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApqIAIQ1QEiCiACbCAWaiAGIAtqIAIQ1QEiBmo2AlggA0F/NgJcIAMgCyAnakF/IBEg' +
-  'JkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMgBzYCQCADIBcgCWsgAhDVASACbCAVaiAYIA1rIAIQ1QFqNgJwIAMgFyAKayACENUB' +
-  'IAJsIBZqIBggBmsgAhDVAWo2AnRBACEGIAQgBUcgCCALR3IgByAPRnEhBEEAIQsDQAJAQQAhCSALIB9GBEAgBEUEQCAMIANBACAG' +
-  'EEAiBEEASA0CIAEgBEECdGogCCArajYCAAsgCEEBaiEIDAMLA0AgCUEHRgRAIAtBAWohCwwDBSADQUBrIAtBHGxqIAlBAnRqKAIA' +
-  'Ig1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAKICxGBH8gAyAGQQJ0aiANNgIAIAZBAWoFIAQgAyAKQQJ0aigCACANRnIhBCAKQQFq' +
-  'IQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAMEDhBACEEDAQLIAdBAWohBwwCCyAFQQFqIQUMAAsACwALIANBgAFqJAAgBAsNACAA' +
-  'IAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAAIAEgAmxrIgAgAkgbQQFrIAAgAkobCwoAIAFBAEcgAHIL4gEBB38jAEEgayIJJAAg' +
-  'A0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4EQEEAIQdBACEGA0AgBiALRgRAIAAgCEECdGogCSAFEMQBIAesgqdBAnRqKAIAIgY2' +
-  'AgAgACAKQQJ0aiACIAZrIAMQ1QEiBzYCAEEBIAZ0IARyQQEgB3RyIQQgCEEBaiEIDAMFIAQgBnZBAXEgBCACIAZrIAMQ1QEiDHZB' +
-  'AXFyIAYgDEYgCCAKR3NFckUEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsACwALCyAJQSBqJAALxAoBBH8jAEGAJWsi' +
-  'BSQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+IQIgBEF+QbYWQQAQngEaDAELIANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACAB' +
-  'RXJFBEBBfiECIARBfkGiKEEAEJ4BGgwBCwJ/IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRAIAUg' +
-  'BjYCAEFsIQIgBEFsQbYrIAUQngEaDAILIAVB+CBqQQBBiAT8CwAgBUG4ImohByACKAIECyECIAcgAiAGIAQQ2gEiAg0AIAVBfzYC' +
-  'tCEgBSAENgKIISAFIAM2AoQhIAUgBjYCgCEgBSABNgL8ICAFIABB0DIgABs2AvggIAVB+CBqIQRBACEBIwBBIGsiBiQAAn8DQCMA' +
-  'QRBrIgIkAANAAkAgASAEKAIEIgdPDQAgBCgCACAHIAEgAhDdASIHQX5xQQJGDQAgB0EERgRAIAQgAigCACACKAIEEOUBRQ0BCyAC' +
-  'KAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIHTwRAIAQoAgwgBzYC2CBBAAwCCwNAIAQoAgAgByABIAZBEGoQ3QEiCEF7cQRAIAYo' +
-  'AhwiASAEKAIEIgdJDQELCyAIQQRHDQALIAQgAjYCMAJAIAQoAgAgBkEQaiAGEN4BRQ0AIAQgBiAGQRBqEN8BRQ0AAn8gBEEANgIU' +
-  'IAQoAgAgBigCACAGKAIEQQBBABDnASECIAQoAggiByEBAkAgBw0AIAIQ6AEiByEBIAcNAEEAIQcgAhDyASEBCyABIAFsIgEgAkcE' +
-  'QCAEIAYgAiABQQAQ8wEMAQsgBCAHNgIYAkAgBBD0ASIBDQAgBCAGIAJBABD1ASIBDQAgBCgCDCIBQQA2AgQgASAGKAIcNgLYIEEA' +
-  'IQELIAELDAELIAQgBkEQahDgAQshAiAGQSBqJAAgBSgCrCEQOiACBEAgAxDbASADQQA2AgBBACEBIwBBIGsiBCQAAkAgBUH4IGoi' +
-  'ACgCPCIGQX9GDQAgACgCKCIBDQAgBEEQaiAAKAIAIAAoAgQgBhDhASAEKAIcIQEgAC0AJEUNACAAKAIgQQFqIQYDQCABIAAoAgQi' +
-  'B08NASAAKAIAIAcgASAEEN0BIgdFDQEgB0EERgRAIAYgACgCGEYNAiAAIAQQ4gENAgsgBCgCDCEBIAYgB0EERiIHaiIGIAAoAhhH' +
-  'IAdyDQALCyAEQSBqJAAgAyABNgLYICADIAUoAqghNgLcIAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC3CACf0EAIQEjAEHQAGsh' +
-  'BgJ/QQAgBUH4IGoiAi0AxAEgAigCGEEQR3IgAigCFCACLQAuRXJyDQAaIAZBAEHEAPwLACACKAIMIQcDQCABQYACRwRAIAEgB2ot' +
-  'AAgiCEEPSwRAQQAMBAUgBiAIQQJ0aiIIIAgoAgBBAWo2AgAgAUEBaiEBDAILAAsLQQEgAi0ALw0AGkEAIQIDQAJAIAIiAUEQRgRA' +
-  'QRAhAQwBCyABQQFqIQIgBiABQQJ0aigCAEEQRg0BCwsgAUEPSwsLBEAgBUHgNCkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQ' +
-  '2QEgBSgCEEEQR3JFBEAgAxDbASADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqENsBIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAF' +
-  'KAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL9wEBA38gAUGANSAB' +
-  'GyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUg' +
-  'AiADENwBIgENAgsgAEEFaiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsg' +
-  'AC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAE' +
-  'QQFqIQQMAQsLIAELJwAgAARAIAAoAswgEDogACgC1CAQOiAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQAAn8gAUUEQCAD' +
-  'QWZB6gxBABCeARpBZgwBCyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEIwBIQggBkH/AGtB/wFx' +
-  'QaIBTwR/QcQoIAZBChCMAQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQZowIQAMAQtB7AlBpycgBkEha0H/AXFB3gBJIgEbIQAg' +
-  'ByAGIAEbIQUgBiAHIAEbIQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQngEaQWYMAgtBACABIAJODQEaIAQgAjYC' +
-  'HCAEIAI2AhggBCACNgIUIAQgATYCECADQWZBlyUgBEEQahCeARpBZgwBCyAEQcAANgIAIANBZkGXECAEEJ4BGkFmCyAEQTBqJAAL' +
-  '5QEBB38jAEEQayIFJAAgBSAAIAEgAhDhASADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAG' +
-  'Tw0AAkACQAJAIAIgBCAGEOMBIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGot' +
-  'AAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAF' +
-  'QRBqJAALuAEBBX8gASgCBCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEOMBIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAg' +
-  'AyAFTwRAQQMhBgwBCyAAIAMgBRDjASIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIM' +
-  'IAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAEOcBIQMCfyAA' +
-  'KAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEOcBIANGDwtBASADQcAASw0AGkEA' +
-  'IAMQ6AEiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQ6QELC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQ/QEgAAJ/AkAg' +
-  'AC0AxAEgBC0AFUVyDQAgBCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMh' +
-  'AgwBCyADEOwBIQILIAQoAhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACAB' +
-  'KAIEIAIgBEEPahDnASICRQRAIAAgASgCAEF/EPYBIAQgAEFAazYCAEFoIQIgAEFoQZMTIAQQ9wEMAQsCfyACIAQtAA8EfyAAIAEg' +
-  'AhD+AQVBAAsiBmshAiAAKAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMg' +
-  'BSACQQF0IAVNIgIbIAIQ8wEMAgsgBCACEOgBIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQ8gEiAiACbEEAEPMBDAIL' +
-  'AkAgA0EESA0AIAAgASgCACABKAIEIAAoAhQgAxDpAUUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAA' +
-  'EPQBIgINACAAIAMgA2xBAnQQNSICNgI0IAJFBEBBfyECIABBf0GoC0EAEPcBDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAE' +
-  'LQAURSAFQQFHckUEQCACQSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQ9QEiAg0AIABBATYCICABKAIMIQEg' +
-  'BQRAIAAgARD/ASECDAELIwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB0woQgAJBaCEBDAMLAkAC' +
-  'QAJAAkACQCAAKAIAIAMgASACEN0BDgUEAwMBAAMLIAAgAhDiAUUNASAAIAFB/h0QgAIgACABNgIoQWghAQwGCyACKAIAIQEgAigC' +
-  'BCEDIAAtAC1BLUYEfyAAKAIAIAEgAyAAKAIUQQAQ5wEgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQA' +
-  'IAEgACACKAIAIAIoAgQQ/QECQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAM' +
-  'AQsgACgCFEUhBQsgACAFOgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEOcBIQEgACACIAAoAhgiBSABIAVBAWpG' +
-  'IAMtAA9BAEdxEPUBIQEgA0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQdIcEIACQWghAQwBCyAAIAEQ/wEh' +
-  'AQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQjAEiBgRAIAAg' +
-  'BiABayICNgIIIAAgAkEBajYCDCACIANrIQQLIAAgBUEjIAQQjAEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACAB' +
-  'IAIQ3gFFDQAgACACIAEQ3wFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABDnASEDIAAoAggiAUUEQCADEOgBIQELIAMgACgCGEYg' +
-  'AUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQ6QEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCED' +
-  'QQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxDkASIAQQBIDQACf0EBIABB' +
-  'gAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABB' +
-  'gH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEF' +
-  'QR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARN' +
-  'DQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/' +
-  'QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhDjASIDQQNxDQAg' +
-  'A0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICA' +
-  'AQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhDmASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAH' +
-  'IAYQ5gEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2AB' +
-  'AX8jAEEgayIFJAAgBUEQaiABIAIQ6gFBACEBQQAhAgNAIAAgAyAFQRBqIAUQ6wEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAg' +
-  'BCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQ7AEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiAB' +
-  'IAIQ6gEDQAJAIAAoAgAgAyAFQRBqIAUQ6wEiAUUNACAAIAMgBSgCACAFKAIEIAQQ7QEiAkEASA0AIAIgBEwNAQsLIAVBIGokACAB' +
-  'QQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkAC' +
-  'QANAIAYiBSAHTw0CIAIgACAFIAcQ4wEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAA' +
-  'IgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIg' +
-  'BEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxDjASIMQQNxDgQDAAABAAsgACAEai0AACEIDAEL' +
-  'AkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkL' +
-  'IAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRA' +
-  'IAQhBUEAIQQMAwsgACAEIAUQ7gEhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxDjASIBQQNxQQNH' +
-  'DQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEA' +
-  'IQYgACACKAIIIAcQ7gEhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFs' +
-  'IABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJy' +
-  'DQEgAcAQ5gFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEO8B' +
-  'DQEgBBDwAQ0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEPEBBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9z' +
-  'CwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABB' +
-  'P0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQ7AEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEB' +
-  'aiIBIAFsIABrTQ0BCyABIQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEOoB' +
-  'IAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQ6wFFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8Q+gEi' +
-  'B0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EPYBAkAgAiADSwRA' +
-  'IAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFBthMgBUEwahCFARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQcgTIAVBQGsQhQEa' +
-  'CwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB3xwgBRD3AQwB' +
-  'CyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQcwlIAVBIGoQ9wEMAQsgACACIAMgBUHQAGoQ+AELQWghAQsg' +
-  'BUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EPYBQZclQf0OIAAtAMQBIgMb' +
-  'IQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhD3AUFm' +
-  'IQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEOoBAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQg' +
-  'BEEwaiAEQSBqEOsBRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahD5ASIIRQ0BDAQLC0EAIQggAiAGRg0C' +
-  'IAAgAEE4aiABIAYbKAIAIAAoAhwQ9gEgACgCGCEFQf4ZIQdB0DIMAQsgACAEKAIgQX8Q9gFBixwhByAAKAIYIgUhBkHGMgshASAA' +
-  'KAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFo' +
-  'QbcIIAQQ9wELIARBQGskACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCMASIDBEAgBkEB' +
-  'aiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB9AggBEEQahCFARpBACEFIABB' +
-  'ADoAkAECQCACQQBIDQAgACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQYAwIAQQ' +
-  'hQEaCwJAIAAoAhAiA0UNACADIAYQ+wE2AhggAyAHEPsBNgIcIAMgARD7ATYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyAC' +
-  'IAAgAWxrQQFqNgIICyAEQSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxCdASAEQRBqJAALSAEBfyMAQSBrIgQk' +
-  'ACAEIAM2AhAgBCACNgIMIAQgAhDoASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQaMsIAQQ9wEgBEEgaiQAC64CAQZ/IwBBEGsiBCQA' +
-  'An8gACABIAAoAhwQ+gEiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEPYBIAQgAEFA' +
-  'azYCACAAQWhB1xMgBBD3AUFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEPEBGzoALQsg' +
-  'BkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBDvAUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgC' +
-  'NCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvmBAEEfyMAQbAC' +
-  'ayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEO0BIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUg' +
-  'AhD2ASAAIANB4ABqEPwBAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxDkASIBQQBIBEAgBi0A' +
-  'ACEBQYgoDAELIAFFBEBBACEBQZ8aDAELQfQnIAFB/wBGIAFBIElyDQAaQYsnQZoWQfsxIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2' +
-  'AgAgBEEwIAUgAhCFARogAkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0GDFCADEPcBDAEL' +
-  'IAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQYMqQdAyIAJBFEsi' +
-  'ARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEGAEyADQUBrEIUBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYAC' +
-  'akEwQa8vIANB0ABqEIUBGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB0CggA0EQahD3AQwBCyADIAI2' +
-  'AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBmxQgA0EgahD3AQtBZyEECyADQbAC' +
-  'aiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQ' +
-  'IAFBoAFBjCogBEEQahCFASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyAB' +
-  'IQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAE' +
-  'IAg2AiQgBCAJNgIgIAFBoAFB9BIgBEEgahCFASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDF' +
-  'AToAACAHQQFqIQIgBSAGTiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEHBGSAEEIUB' +
-  'GiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEHwNCgCADYCCCAAQeg0KQIANwIAIARBEGogAiADEOoBQQAhAkEAIQMDQCADIQUCQANA' +
-  'IAEoAgBBASAEQRBqIAQQ6wFFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEB' +
-  'IAQoAgAgBkHAABDtASIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAE' +
-  'IARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRDoAUEARwwB' +
-  'CyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEN0BDgUCAQEB' +
-  'AAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahDnARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EA' +
-  'CyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ3QEhAiAFKAIMIAEgAkF+cUECRhsh' +
-  'AQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICEIwBIgQEQCAAIAQgA2tBfxD2ASAGIABBQGs2AgAgAEFnQZsN' +
-  'IAYQ9wFBZwwBCyACQQEgAhsQNSIERQRAIABBf0GoC0EAEPcBQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMg' +
-  'ACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAg' +
-  'ACgCCCAAKAIgQQFHcg0AIAQQ6AENACAEEPIBIQEgACAAKAI4QX8Q9gEgAyAAQUBrNgIAIANBMGoiAkHkAEHIEyADEIUBGiAAIAQg' +
-  'ASABbCACEPgBDAELIAAgASAEEPYBIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyAB' +
-  'NgIQIANB0DJBzxQgAUEBRhs2AhQgAEFoQbgOIANBEGoQ9wELIANBoAFqJAALigYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0A' +
-  'IAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHI' +
-  'NSgCADYCGCAGQcA1KQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGANSEI' +
-  'QT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBhyogCsAiDEEFEIwBRQ0AIAggDCAHEIwBDQAgBiAKOgAY' +
-  'CyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYC' +
-  'AAJAIANFBEAgBiABIAJBACAGQRBqEIICDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglF' +
-  'DQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFH' +
-  'IAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCCAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAH' +
-  'IAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrEIQCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAF' +
-  'IAggARCFAgvAEIQBIAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQhAIMAQsgBiAAIAIQgwILIAYoAgghACAF' +
-  'BEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAAL' +
-  'nQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCEAQsgBkEBaiEGDAML' +
-  'IAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEIQBCwJAIAdFBEAgACAIEIYCDAELIAAgBCAIEIUCEIQBCyAFQQFq' +
-  'IQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUg' +
-  'AyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQ7wFFBEAgBBDwAUUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyED' +
-  'IAUhBANAIAMgBEYNAiAEIAhqLAAAEPEBBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCEAg8LIAAg' +
-  'ByAIaiAFIAdrEIQCAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEIQCDAELIAAgBBCGAgsgCiEGIAMhBwwA' +
-  'CwALJAADQCACBEAgACABLAAAEIQBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsi' +
-  'AiQAIAIgATYCACAAIAJBDGoiACAAQQRBtQkgAhCFARCEAiACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEQBBzDUo' +
-  'AgAgACgCACAAakYLWgEDfwJAIABBzDUoAgAiAmoiACACSQ0AQdQ1KAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8D' +
-  'akEQdkAAQX9GDQELQcw1IAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABA1CwUAQdg1C38BA38CQCAARSACQQBIckUEQANAIAIg' +
-  'A0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQQCIBQQBIBEAgARCNAkH8NSADNgIADwUgA0EBaiEDIAQg' +
-  'BUEDdGohAQwBCwALAAtBfiECQX5BpQwQjgILIAILFgAgAEEASARAIAAgABCcARCOAgsgAAsMACAAIAFB0DIQywILNAEBfyAAKAIA' +
-  'IgAEfyAAKAJkRSAAKALYAiIBRSAAKALUAkVycgR/QQAFIAEoAkALBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4h' +
-  'BgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAtgCIghFIAAoAtQCRXJyBH9BAAUgCCgCQAsg' +
-  'AUwNACAIKAI8IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsg' +
-  'ACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhCNAiAFQRBqJAALGQAgACgCABBUIgBBfkwEQCAAEI0CGgsgAAsXACAAKAIEIgBFBEBB' +
-  'AA8LIAAgARCZAQuFAgICfwN+AkAgAUHkDBCUAiIEDQAgAkGQERCUAiIEDQBBsDz9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8ByEG' +
-  'IAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQQiAAIAZQNgLAAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQLIABB' +
-  'ADYCwAIgACkD4AIhBiAFIAApA+gCNwMIIAUgBjcDAEGwPCAF/QADAP0LAwBBbSAEIAApA+ACIAApA/ACVCAAKQPoAiIGIAApA/gC' +
-  'IgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GwPCkDADcDACADQbg8KQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////' +
-  '70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQdgaEMsCQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3A/ACIAAgAzcD' +
-  '+AIgABBCCwtnAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBziIQlAIiBQ0AIAJBAEwEQEF+IQVBfkG/GhCOAgwBCyAAKAIAIAH8ByAC' +
-  'IAMgBEEIahCCASADIAQpAwi6OQMIEI0CIQULIARBEGokACAFCyUAIAAoAgAgARBDEI0CIgFBeEYEQCAAKAIAQfw1Qew1EFULIAEL' +
-  'JwAgACgCBCIARQRAQX5BuAkQjgJBfg8LIAAgASACIAMQmgGnEI0CCygBAX8gAARAAkAgACgCBCIBBEAgARCLAQwBCyAAKAIAEDgL' +
-  'IAAQOgsLFwAgACgCBCIARQRAQQAPCyAAIAEQmAELEgAgACgCACABIAIgAxBTEI0CC0gBAn8CQEEBQQgQNCICBEAgAiAAIAEQMyID' +
-  'NgIAIAMNASACEDoLQX9BfiAAIAFyQQBOIgAbQaUIQf0aIAAbEI4CQQAhAgsgAgslAQF+IAAoAgAgARBZIgNCAFMEQCADpxCNAg8L' +
-  'IAIgAzcDAEEACxQAIAAoAgAgASACIAMgBBBMEI0CC14AIAAgARCGASIARQRAQeQ6KAIAQfA6EI4CQfA1Qeg6KQIANwIAQQAPC0EB' +
-  'QQgQNCIBRQRAIAAQiwFBf0GlCBCOAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBCCyIBAX8gAUGQERCUAiIC' +
-  'BH8gAgUgACgCACAB/AcQBRCNAgsLIgEBfyABQZAREJQCIgIEfyACBSAAKAIAIAH8BxAEEI0CCwsnACAAKAIAIgBFIAFBAEhyBH9B' +
-  'fgUgABBCIAAgATYC1AJBAAsQjQILEgAgACgCACABIAIgAxBXEI0CCyQBAX8gAkHMCxCUAiIDBH8gAwUgACgCACABIAL8BxBYEI0C' +
-  'CwsOACAAKAIAIAEQVhCNAgsLACAAKAIAIAEQTwsfAQF/IAFBziIQlAIiAkUEQCAAKAIAIAH8BxBOCyACC1sBAX8gASAAKAIAIgIQ' +
-  'PzYCACABIAIoAgRBfiACGzYCBCABIAIoAiBBfiACGzYCCCABIAIoAjBBfiACGzYCDCABIAAoAgQiAAR/IAAoAlRBfiAAGwVBAAs2' +
-  'AhALEAAgACgCACABIAIQTRCNAgtmAQJ/IwBBEGsiAiQAIAJCADcDCAJ/QX4gACgCACIARSACQQhqIgNFcg0AGkF1IAAoAtQCRSAA' +
-  'KAJkQQJHcg0AGiADIAAoAtgCKQNQNwMAQQALIAEgAikDCDcDABCNAiACQRBqJAALawAgACgCAEHAPBBSIAFBwDwpAwC6OQMAIAFB' +
-  'yDwpAwC6OQMIIAFB0DwpAwC6OQMQIAFB2DwrAwA5AxggAUHgPCgCALc5AyAgAUHkPCgCALc5AyggAUHoPCkDALo5AzAgAUHwPCkD' +
-  'ALo5AzgLDAAgACgCABBEEI0CCyoAQdQ1QQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsHACAAEJwBC1IAAn8g' +
-  'AEEAIAEbRQRAQeg3QX5B3SBBABCeARpBfgwBCyAAIAFB6DcQrwEiAQR/IAEFIAAoAiQgACgCNBBPIABBARAGQQALC0UEQEEADwsQ' +
-  'sQILMABB6DcoAgBBjDgQjgJB3DVB7Df9AAIA/QsCAEHsNUH8N/0AAgD9CwIAQeg3KAIACz0AQdQ5QQA2AgBB2DlBADYCACAABEBB' +
-  '1DkgACgCBDYCAEHYOSAAKAIINgIAC0HYOSgCAEHUOSgCAEEIdGoLNABB6DkgAjYCAEHkOSABNgIAIABB5DlB6DkQogEEQBCxAg8L' +
-  'Qeg5KAIAQeQ5KAIAQQh0agsqACAAED9BAEgEQEF+QdgVEI4CQX4PCyAAIAEgAhCxAUUEQEEADwsQsQILHwAgAARAIAAoAiQEfyAA' +
-  'QQAQBiAAKAIkBUEACxBBCwsHACAAEKcBC3UBAX8CQCABQc4iEJQCIggNACAFQZAREJQCIggNACAEQQBIBEBBfkGbGxCOAkF+DwtB' +
-  'ACEIQZg6IAI2AgBBkDogAfwHNwMAQaA6IAM2AgBBqDogBDYCAEGwOiAF/Ac3AwAgACAGIAcQuQFFDQAQsQIhCAsgCAsfACAAQQFr' +
-  'IgBBA00EfyAAQQJ0QdA0aigCAAVBjSILC0kAQdA3IAE2AgBBzDcgADYCAEHUNyACNgIAQdg3IAM2AgBB3DcgBDYCAEHgNyAFNgIA' +
-  'QeQ3IAY2AgAQpQEiAEUEQBCxAhoLIAALOABB3DlBADYCAEHgOUEANgIAIAAgAUEAIAFBAEobEJ8BBEAQsQIPC0HgOSgCAEHcOSgC' +
-  'AEEIdGoLMQBB7DlBADYCACAAIAEgAiADIAQQzgEiAEEASARAELECDwtB7DkoAgBBAWpBACAAGwtNACAAIAEQyQEEQBCxAg8LIAJB' +
-  'uDooAgC3OQMAIAJBwDorAwA5AwggAkHIOikDALo5AxAgAkHQOikDALo5AxggAkHYOigCALc5AyBBAAsRACAABEAgACABQQBHNgI0' +
-  'CwsGACAAED8LQAEBfwJAIAJB5AwQlAIiBg0AIANBkBEQlAIiBg0AIAAgASAC/AcgA/wHIAQgBRDAAkUEQEEADwsQsQIhBgsgBgtN' +
-  'ACAAIAEgAiADIARB8DlB6DcQsgEiAEUEQCAFQfA5KAIAtzkDACAFQfg5KQMAujkDCCAFQYA6KQMAujkDECAFQYg6KQMAujkDGAsg' +
-  'AAveAQIFfwJ+AkAgA0HkDBCUAiIHDQAgBEGQERCUAiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QYYMEI4CDAELIAP8ByEMIAT8ByEN' +
-  'IAAQPyIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQwAIiCgRAIAgg' +
-  'Crc5AwAgCEHsNygCALc5AyAgCEHwNygCALc5AyggCEH0NygCALc5AzAgCEH4NygCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAH' +
-  'C7ABAQF/AkAgAUHkDBCUAiIFDQAgAkGQERCUAiIFDQBBgDr9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQfA5/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDAEH4OSAEKwMI/Ac3AwAgACAB/AcgAvwHIANB8DkQtwEiBUEASARAIAUQjQIPCyAEQfA5KAIAtzkDACAEQfg5KQMAujkD' +
-  'CCAEQYA6KQMAujkDECAEQYg6KQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAEIAUQgQIiBkKAgICACFkE' +
-  'QEF2Qe4ZEI4CQXYPCyAGpxCNAgsQACAABEAgABDbASAAEDoLC2wBAX8CQAJAQeAgEDUiBEUEQEF/QaUIEI4CDAELQeA6IAM2AgBB' +
-  '3DogAjYCACAAIAFB3DogBEHoNxDZAUUNARCxAhpB/DUgBCgC2CA2AgBBgDYgBCgC3CA2AgAgBBDbASAEEDoLQQAhBAsgBAsHACAA' +
-  'KAIACwgAIAAoAtwgCwcAIAAoAgQLRAEBfyMAQRBrIgMkAEHcNUEAQfAB/AsAQdg1IAA2AgAgAyABNgIAIAMgAjYCBEGENkHIAUGO' +
-  'EyADEIUBGiADQRBqJAALBQBB+DwLC5stBQBBoAgLkitlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxs' +
-  'cyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0' +
-  'IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFk' +
-  'IGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMs' +
-  'IHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwg' +
-  'b3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlk' +
-  'J3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2' +
-  'ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3Jp' +
-  'ZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRl' +
-  'IGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0' +
-  'aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0' +
-  'aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVk' +
-  'IHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0' +
-  'ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhl' +
-  'IGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNl' +
-  'bGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVz' +
-  'IGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwgbG93ZXIgYWJvdmUgdXBw' +
-  'ZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGEgc3BsaXQgb3IgZXN0aW1hdGUgb2YgYSBwcm9i' +
-  'bGVtIHdpdGggYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMl' +
-  'cwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBw' +
-  'dXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBp' +
-  'cyB0b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBu' +
-  'ZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMi' +
-  'IGNhbm5vdCBoYXZlIGEgY29sb3IAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBv' +
-  'bmUgZm9yY2VkIGVhcmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50' +
-  'bwBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0g' +
-  'IiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAHJlZ2lv' +
-  'bgBjb2x1bW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2Vu' +
-  'AHRoZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRl' +
-  'bSBsaW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZv' +
-  'ciBhbiBlbXB0eSBjZWxsAG9rAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5kaW5nAHRoZSAlcyBib3VuZCBp' +
-  'cyB0b28gYmlnAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJl' +
-  'IGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAg' +
-  'b3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQgYmVmb3Jl' +
-  'IHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29uZCAnfCcg' +
-  'b24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enpsZSBuZWVk' +
-  'cyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFyYWN0ZXIg' +
-  'MHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUAb3B0aW9uIGluZGV4IG91dCBv' +
-  'ZiByYW5nZQBpdGVtIGluZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRz' +
-  'IG5vIFN1ZG9rdSBzaWRlAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBs' +
-  'YXJnZXIgdGhhbiB0aGUgc2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4' +
-  'dHJhIHJlZ2lvbiAlZCBob2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdh' +
-  'cyBmb3VuZAAgfCVsbGQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBj' +
-  'b21wbGV0ZSBncmlkAGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6' +
-  'IGNlbGwgaW5kZXggJWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQA' +
-  'dGhlIHNvbHV0aW9uIGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNl' +
-  'YXJjaCBlbmRlZABubyBvcHRpb24gaXMgZm9yY2VkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhv' +
-  'bGRzICVkOyBkaWdpdHMgYXJlIDEuLiVkAGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVj' +
-  'ZXMgYXJlIDAuLiVkAGJveCAiJS4qcyVzIjogcm93cyBhbmQgY29sdW1ucyBvZiBhIGJveCBhcmUgMS4uJWQgYW5kIG1ha2UgYSBz' +
-  'aWRlIG9mIGF0IG1vc3QgJWQAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAdGhlIGFscGhhYmV0IGhh' +
-  'cyAlZCBzeW1ib2xzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6' +
-  'emxlLCA2NHg2NCwgaGFzICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9m' +
-  'ICVkICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5k' +
-  'ICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkg' +
-  'c3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4' +
-  'JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8g' +
-  'cHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUgb3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9m' +
-  'IGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQg' +
-  'aXMgMAAuLi4ALjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJp' +
-  'bWFyeSBpdGVtcyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBp' +
-  'cyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFyZSAxeDEg' +
-  'dG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBubyBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0ZW1zKQBmb3VuZCAl' +
-  'enUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCBjbGFzaGVz' +
-  'IHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFuIHRoZSBjb3VudCBo' +
-  'b2xkcyAoZGx4X2NvdW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZhbGlkIGFyZ3VtZW50' +
-  'IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJlIDAgb3IgbW9yZSkA' +
-  'dW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3JpdGUgbG86aGl8bmFt' +
-  'ZSBvciBoaXxuYW1lKQBzeW1ib2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQgY2VsbHMg' +
-  'KHJvdyAlZCwgY29sdW1uICVkKQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICclYycgKHN5' +
-  'bWJvbHMgJWQgYW5kICVkKQBib3ggIiUuKnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFzIDN4MyBv' +
-  'ciAyeDMpIG9yIHRoZSByb3dzIG9mIGEgYm94IChzdWNoIGFzIDMpAGEgYmFkIG9wdGlvbiBjb3N0IChub3QgYSBudW1iZXIsIG5l' +
-  'Z2F0aXZlLCBvciBjb3N0cyB0aGF0IHRvZ2V0aGVyIHBhc3MgMl42MyAtIDEpAHVua25vd24gc3ltYm9sICclYycAYW4gZW1wdHkg' +
-  'Y29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5IGl0ZW0gbmFtZSBiZWZvcmUgJzonAG1vcmUgdGhhbiAAAAAAoRYAAKoYAADECAAArA4A' +
-  'ALMNAAAVEQAA6A8AALsOAAB5CwAAmQgAAIURAADoCgAAEA8AAAAMAABRCgAAwAsAACoPAAD7FgAAJQQAANoMAABBEAAAKA0AAFMR' +
-  'AAAvEQBBwTMLbAEBAQIBAgECAwIBAwECAwQBAwEEAwIBBAUCAwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgA' +
-  'AAD9BgAA2A0AANEFAACJBAAAVQ8AAN0MAACnDwAAphAAAN8HAAAEAAAABQBBvjQLMPg/AAAAAAAAEEAzMzMzMzMZQCAEAABxDAAA' +
-  'PBAAAP8FAAAQAAAAMxQAAAAAAAAAAQBBgDULSjEyMzQ1Njc4OUFCQ0RFRkdISUpLTE1OT1BRUlNUVVZXWFlaYWJjZGVmZ2hpamts' +
-  'bW5vcHFyc3R1dnd4eXoAAACAGgAAPQAAAC4gAEHMNQsDgB4C'
+  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPhAt8CHAkI' +
+  'AAkJBgAMAAUCBwIDAAEFBAICDwwMHRAAAwEJAAAHAAQAAAkJBg0UHhAJBRUfAwMEBAUgAgoEFgcFCgQAAAEBACEEBAEEBAQREQAD' +
+  'BAQBAAQBAQsLBwcIAg4GDg4GAwABBQEDDCIOEQMNAgsCFQkEBAABAAQCAwYFAwABAgIGAwYGBAYEIwkAAA0XCwUHJAMGAwEIAAMD' +
+  'BAIAAw0CAgICAwQBAwEBJQcABwMBAAICAAMKAwQBDwICAgQCAgICGBgSJhIZGQIaBQUbFCcoKSoaEAcHKw4BLAULCAgXAgcFBQEB' +
+  'AQEPCAMEAwMCAgEHAQIBAgAIAAgFAwAIAgAAAAAIAAMFBwcBAgAGBwIBBS0LBQUBBgAAAAAKAgAGAAgAAAEuLwYwAQEDBAEBAwEC' +
+  'CAEEExMBAzEBBhMGAgEGAAAyAAEKAAICBAQzABsBCAIGADQWNTYAAA0EAwAAAAUKBAUBcAEICAUGAQEIgIAEBggBfwFBkL0ICwfu' +
+  'C0oGbWVtb3J5AgAGbWFsbG9jAEIEZnJlZQBHGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcADA' +
+  'Aghka19lcnJvcgCZAgtka19zdHJlcnJvcgDBAghka19hbGxvYwCYAgdka19mcmVlADgNZGtfc3Vkb2t1X25ldwDLAg5ka19zdWRv' +
+  'a3VfZnJlZQDIAg5ka19zdWRva3Vfc2l6ZQDQAg1ka19zdWRva3VfYm94AMQCE2RrX3N1ZG9rdV9wYXJzZV9ib3gAzAIQZGtfc3Vk' +
+  'b2t1X2JveF9vZgDFAhFka19zdWRva3VfcGF0dGVybgDNAhZka19zdWRva3Vfc2V0X3Jlc3RhcnRzAM8CD2RrX3N1ZG9rdV9zb2x2' +
+  'ZQDRAg9ka19zdWRva3VfYmVnaW4AwgIOZGtfc3Vkb2t1X3N0ZXAA1AINZGtfc3Vkb2t1X2VuZADHAhRka19zdWRva3Vfc29sdmVf' +
+  'bWFueQDTAhRka19zdWRva3VfY2FuZGlkYXRlcwDGAhJka19zdWRva3VfZ2VuZXJhdGUAyQIOZGtfc3Vkb2t1X3JhdGUAzgIUZGtf' +
+  'c3Vkb2t1X2xldmVsX25hbWUAygINZGtfdGV4dF9wYXJzZQDZAgxka190ZXh0X2ZyZWUA2AIMZGtfdGV4dF9zaXplANoCDWRrX3Rl' +
+  'eHRfc3R5bGUA3AIQZGtfdGV4dF9jb25zdW1lZADWAg1ka190ZXh0X3N0YXJ0ANsCDWRrX3RleHRfY2VsbHMA1QIOZGtfdGV4dF9m' +
+  'b3JtYXQA1wIOZGtfcHJvYmxlbV9uZXcArQIQZGtfcHJvYmxlbV9wYXJzZQCwAg9ka19wcm9ibGVtX2ZyZWUAqQIWZGtfcHJvYmxl' +
+  'bV9hZGRfb3B0aW9ucwCaAhVka19wcm9ibGVtX3NldF9ib3VuZHMAtQITZGtfcHJvYmxlbV9zZXRfY29zdAC2AhZka19wcm9ibGVt' +
+  'X29wdGlvbl9jb3N0AK4CE2RrX3Byb2JsZW1fc2V0X2Jlc3QAtAIYZGtfcHJvYmxlbV9zb2x1dGlvbl9jb3N0ALwCFWRrX3Byb2Js' +
+  'ZW1fYmVzdF9jb3VudACdAhhka19wcm9ibGVtX2Jlc3Rfc29sdXRpb24AngIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkALcCEGRr' +
+  'X3Byb2JsZW1fc2hhcGUAugIUZGtfcHJvYmxlbV9pdGVtX25hbWUAqgIVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAKECF2RrX3Byb2Js' +
+  'ZW1fb3B0aW9uX2l0ZW1zAK8CEWRrX3Byb2JsZW1fc2VhcmNoALICF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsALMCE2RrX3Byb2Js' +
+  'ZW1fc29sdXRpb24AuwIQZGtfcHJvYmxlbV9jb3VudACiAhtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20ApAIQZGtfcHJvYmxl' +
+  'bV9zdGF0cwC9AhJka19wcm9ibGVtX3Jlc3RhcnQAsQITZGtfcHJvYmxlbV9zZXRfc2VlZAC5Ahdka19wcm9ibGVtX3NldF9yZXN0' +
+  'YXJ0cwC4AhBka19wcm9ibGVtX2ZvcmNlAKcCEmRrX3Byb2JsZW1fdW5mb3JjZQC/AhJka19wcm9ibGVtX2V4Y2x1ZGUApgIUZGtf' +
+  'cHJvYmxlbV91bmV4Y2x1ZGUAvgIUZGtfcHJvYmxlbV9pdGVtX25lZWQAqwISZGtfcHJvYmxlbV9ib3VuZGVkAJ8CF2RrX3Byb2Js' +
+  'ZW1faXRlbV9vcHRpb25zAKwCFmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0AoAIYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAKgCE2Rr' +
+  'X3Byb2JsZW1fZXN0aW1hdGUApQILX2luaXRpYWxpemUAABBfX2Vycm5vX2xvY2F0aW9uAN4CCXN0YWNrU2F2ZQA8DHN0YWNrUmVz' +
+  'dG9yZQA9CnN0YWNrQWxsb2MAPgkPAQBBAQsHFxYOGwDCAcQBDAEFCrTFB98CAwABC4knBB9/BH4CewF9IwBBEGsiDCQAIAAoAlQh' +
+  'HyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAMIAAo' +
+  'ArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANBBHIh' +
+  'HSAAKAKwAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkACQAJA' +
+  'IAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEGggDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFB' +
+  'AnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQshAgNAAkACQAJAIAJFBEACQAJAICIgJFoEQCAORSABICJY' +
+  'ckUEQANAIAAgCzYCXCAAEFIgACAAKQOYAUIBfDcDmAEgACAiEGggDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAh' +
+  'CyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMMCgsg' +
+  'IkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsgC0EU' +
+  'bCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAgACgC' +
+  '0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoiAiAD' +
+  'Rw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEECdGoo' +
+  'AgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEBIQZB' +
+  'ASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////f////3////9/////fyElA0AgJSANIAJBAnQiEGr9AAAA' +
+  'Iib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0ICQoL' +
+  'DA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEfaiAG' +
+  'QRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAITARAIARB/////wcgCSAD' +
+  'QQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB/////wcg' +
+  'CSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0ACwsg' +
+  'BUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAgCCAC' +
+  'QQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlBP0wN' +
+  'AQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9DQgJ' +
+  'CgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFAayEC' +
+  'IAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK/QAA' +
+  'ACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUg' +
+  'JSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEfaiAJ' +
+  'TA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEj' +
+  'ICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAh' +
+  'QgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgMN' +
+  'AEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKsAiAeIAMgBRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0IIAAo' +
+  'ArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsgACALICAgDBBqDQEMAgsLQQAgA0ECSA0BGgsgACAAKQN4' +
+  'QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiECA0Ag' +
+  'ByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlBBHRq' +
+  'IAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIACyAM' +
+  'ICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQgDyAC' +
+  'QQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVrQQJ1' +
+  'NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIiIVAN' +
+  'AANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0AgBCAF' +
+  'RwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyICRw0A' +
+  'CyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACACIB9q' +
+  'IAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwBCwJA' +
+  'AkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIEIAQo' +
+  'AgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBMBH8g' +
+  'BQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJH' +
+  'DQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRqIhMh' +
+  'AgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEATAR/' +
+  'IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0ACwsg' +
+  'EygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJIAcg' +
+  'CEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRqIAg2' +
+  'AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkACQAJA' +
+  'IBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAkoAggi' +
+  'DUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2AgAg' +
+  'DkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUgByAE' +
+  'QQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkgDSgC' +
+  'DEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQNgIE' +
+  'IAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACAD' +
+  'IBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBqIgIo' +
+  'AgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsgC0EB' +
+  'aiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2AgQg' +
+  'DyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoiBSgC' +
+  'BCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCEEC' +
+  'dGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGooAhAi' +
+  'BkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglBAEwE' +
+  'fyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAEQQR0' +
+  'aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyALBEAg' +
+  'C0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkD8AIiAUIBfCIh' +
+  'NwPwAiAAIAApA/gCIAEgIVatfDcD+AJBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3A2gg' +
+  'ACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAFQQJ0' +
+  'aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhghBiAA' +
+  'KAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFBBHRq' +
+  'KAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFB' +
+  'AnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0O' +
+  'DwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9qTgRA' +
+  'A0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsM' +
+  'DQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRBACED' +
+  'DAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03' +
+  '/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2E' +
+  'IQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCID' +
+  'DQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAILQQFrIANB/////wdGGwu9BwICfgN/IABF' +
+  'BEBBfg8LQn8gASABUBshASAAKAKUAiEEAkACQAJAAkAgACgC5AIiBQRAIAQNASAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYb' +
+  'IAEgASACVhsQHSIEQQNHDQQgACkDaCICIAFUDQALQQMPCyAERQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiAFchtQNgLA' +
+  'AgsCf0ECIQQCQAJAAkAgACgCZA4EAAEBAgELIAAoAuQCBEBBfyEEIAAQGg0CCwJAIAAQByIEDgMBAgACCyAAQQM2AmRBAgwCCyAA' +
+  'QQE2AmQgACgCqAIiBSgCVEUEQCAAIAUgARAIDAILQQJBASAFKAJ4QQFGG0EBIAUoAlhBAUYbIQYgACkDaCECA0AgACAFIAJCgCB8' +
+  'IAEgASACfUKAIFYbIAEgASACVhsgBhEMACIEQQNHDQEgACkDaCICIAFUDQALQQMhBAsgBAsPCwJAIAAoAmQNAEEAIQQCQCAAKAKQ' +
+  'AQ0AAkACQCAAKAK4AkEBaw4CAgEAC0EBIQQgABAkDQELIAAoAsQCBH9BAAUgACgCIEEATAR/QQEFIAAQigELC0VBAXQhBAsgACAE' +
+  'QQJGNgLIAiAAIARBAUY2ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALEASAEQQJ0EEYiBEUNACAAIAQ2' +
+  'AsQBIAAgACgCIDYCzAELCyAAKAK8AgRAIAApA2ghAgNAAn8gAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAg' +
+  'ACACECUMAQsgACACECYLIgRBA0cNAkEDIQQgACkDaCICIAFUDQALDAELIAAoAsgCBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1C' +
+  'gCBWGyABIAEgAlYbECwiBEEDRw0CQQMhBCAAKQNoIgIgAVQNAAsMAQsgACgC4AENAQJAIAAoApABRSAAKQPYASICUHIgACgCKCAA' +
+  'KAKIAnJyIAAoAmRBA0YgACkD8AIgACkD+AKEQgBScnINACACIAApA2giA1gNAiABIAJYDQADQCAAIANCgCB8IAIgAiADfUKAIFYb' +
+  'IAIgAiADVhsQASIEQQNHDQIgACkDaCIDIAJUDQALQQMhBCADIAApA9gBVA0BDAILIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAg' +
+  'VhsgASABIAJWGxABIgRBA0cNAUEDIQQgACkDaCICIAFUDQALCyAEDwsgACABEIgBCy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxC' +
+  'ACACQn+FIAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIgAUUEQCACQgAQXg8LIAIgACkDOBBeC8ADAQd/IwBBEGsiBCQAQX8hAiAA' +
+  'EAlFBEAgACgCqAIiAkIANwNAIARCADcDCEEBIQEgAigCVARAIAAgAiAEQQhqEBQhAQsCQCAAKAKgAiIDQQBMDQADQCACKAJUDQEg' +
+  'AigCACIGIAYgACgCHCAAKAKcAiAFQQJ0aigCAEECdGooAgAiB0EEdGooAgBBBHRqKAIEIAdGBEAgAiAHIARBCGoQCiAAKAKgAiED' +
+  'CyAFQQFqIgUgA0gNAAsLIAFBAEchAwJAIAFFIAAoAjAiAUEATHINAEEAIQUDQCACKAJUBEBBASEDDAILIAAgAiAAKAIsIAVBAnRq' +
+  'KAIAIgMQCyIHBEAgACACIANBAnQiASAAKAIcaigCACAEQQhqEAwgAigCACEDIAAoAhwgAWooAgAhAQNAIAFBBHQhBiABQQFqIQEg' +
+  'AyAGaigCCCIGQQBKDQALIAIgBkF/cyIBIAAoAuACSAR+IAAoAtACIAFBA3RqKQMABUIACyACKQNAfDcDQCAAKAIwIQELIAdBAEch' +
+  'AyAFQQFqIgUgAU4NASAHDQALCyAAIAApA3AgBCkDCHw3A3BBAEECIAMbIQILIARBEGokACACC+YWAg9/BH4jAEEQayIMJAAgDEIA' +
+  'NwMIIAEoAjQhAyABKAIAIRAgDEEANgIEIAEoAjhFRSEEA0ACQAJAAkACQAJAAkACQCAERQRAIAAoAuQCBEAgASkDQCAAEBlaDQUL' +
+  'IAAgASAMQQRqEA0iBUH/////B0YEQCAAQQI2AmRBASEEIAFBATYCOCABIAM2AjQgACADNgJcIAAgAzYCWCAAIAApA3AgDCkDCHw3' +
+  'A3AgACgC5AJFDQIgACABKQNAQQMQGCIDRQ0CIABBATYCZCABQQA2AjggAyEEDAMLIAIgACkDaCISWARAIAFBADYCOCABIAM2AjQg' +
+  'AEEBNgJkIAAgAzYCWCAAIAApA3AgDCkDCHw3A3BBAyEEDAMLIAAgEkIBfDcDaCAFQQBMBEAgDCgCBCEFDAULIAVBAUcEQCAAIAAp' +
+  'A3hCAXw3A3gLIAEoAhgiDiADQQJ0IgtqIAwoAgQ2AgAgASgCHCALakF+NgIAIAEoAiAgC2ogASgCMDYCACABKAIkIAtqQQA2AgAg' +
+  'ASgCKCALaiAFNgIAIAMhCwwDCyADBEAgASgCHCEIIAEoAhghDiADIQsDQCAOIAtBAWsiC0ECdCIHaigCACEFAkAgByAIaigCACIE' +
+  'QX9GBEAgASgCDCIDIAEoAggiBCAFQQJ0IglqKAIAQQJ0aiAFNgIAIAQgAyAJaigCAEECdGogBTYCACABKAIwIgMgASgCICAHaiIK' +
+  'KAIATA0BIAEoAgQhBiABKAIAIQQgASgCLCENA0AgASADQQFrIgM2AjAgDSADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJ' +
+  'KAIIIg9BAEwEQCAJKAIEDAELIAQgCSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAPQQJ0aiIJIAkoAgBBAWo2AgAgA0EB' +
+  'awsiA0cNAAsgBCAEIAdBBHRqIgMoAgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEo' +
+  'AjAiAyAKKAIASg0ACwwBCyAMIAU2AgQgASgCACEGIAQhAwNAIAYgAyIHQQFrIgNBBHRqKAIIQQBKDQALIAQhAwNAIAYgAyIFQQFq' +
+  'IgNBBHRqKAIIQQBKDQALIAUgB04EQANAIAYgBSIJQQR0aiIDKAIMIQ0CQCADKAIIIgUgACgCAEwEQCAFQQJ0IgMgASgCEGoiCCAI' +
+  'KAIAIghBAWs2AgAgCCAAKAKQAiADaigCAEcNASAAKAIAIAVOBEAgASgCDCIIIANqKAIAIQogCCADIAEoAggiDWooAgBBAnRqIAU2' +
+  'AgAgDSAKQQJ0aiAFNgIACyAGIAVBBHRqKAIAIgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARAIAooAgQM' +
+  'AQsgBiAKKAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACyAFIAYg' +
+  'CEEEdGooAgAiCEcNAAsMAQsgDUUEQCAGIAVBBHRqKAIAIgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARA' +
+  'IAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0A' +
+  'CyAFIAYgCEEEdGooAgAiCEcNAAsMAQsgASgCFCAFQQJ0aiIDIAMoAgBBAWsiAzYCACADDQAgBiAFQQR0aigCACIIIAVGDQADQCAN' +
+  'IAYgCEEEdGoiDygCDEcEQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIhFBAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAG' +
+  'IAooAgRBBHRqIAM2AgAgASgCBCARQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsLIA8oAgAiCCAFRw0ACwsgCUEBayEFIAcg' +
+  'CUgNAAsLIAEgASgCPCALQQN0aikDADcDQCABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCALQQJ0aiIDIAMoAgBB' +
+  'AWo2AgAMBQsgCw0ACwsgDCAFNgIEIABBADYCWCAAQQM2AmQgACAAKQNwIAwpAwh8NwNwQQIhBAwBCyAAIAApA/ACIgJCAXwiEjcD' +
+  '8AIgACAAKQP4AiACIBJWrXw3A/gCCyAMQRBqJAAgBA8LIA4gC0ECdGooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEE' +
+  'IAwpAwghEwJAIAEoAgQgA2ooAgAiA0EATCADIARIcg0AIAtBAnQhCQNAAn8gACkDgAFQRQRAIAEoAgAiBCAFIAEoAhwgCWooAgAi' +
+  'ByAHQQBIG0EEdGooAgQhAwJAIAdBAE4NACAAIAApA4gBIhJCDIggEoUiEkIZhiAShSISQhuIIBKFIhI3A4gBIBJCnbqz+5SS/aIl' +
+  'fiABKAIEIAVBAnRqNAIAgiISUA0AA0AgBCADQQR0aigCBCEDIBJCAX0iEkIAUg0ACwsgBCAFQQR0aigCBCADIAMgBUYbDAELIBAg' +
+  'BUEEdGooAgQLIQQgASgCHCAJaiAENgIAQgAhEiAEIQMgACgC5AJFDQMDQCADQQR0IANBAWohAyAQaigCCCIHQQBKDQALIAdBf3Mi' +
+  'AyAAKALgAkgEQCAAKALQAiADQQN0aikDACESCyAAEBkhFCAAKALkAkUNAyAUIAEpA0AiFX0gElYgFCAVVnENAyABKAIAIgcgByAE' +
+  'QQR0aiIDKAIAIgVBBHRqIAMoAgQ2AgQgByADKAIEQQR0aiAFNgIAIAEoAgQiCCADKAIIQQJ0aiIDIAMoAgBBAWs2AgAgBEEBaiED' +
+  'A0AgByADQQR0aiIGKAIAIQUgBCAGKAIIIg5BAEwEfyAFBSAHIAVBBHRqIAYoAgQiBjYCBCAHIAZBBHRqIAU2AgAgCCAOQQJ0aiIF' +
+  'IAUoAgBBAWs2AgAgE0IBfCETIANBAWoLIgNHDQALIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAlqIgMgAygC' +
+  'AEEBajYCACABKAIYIAlqKAIAIgVBAnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCABKAIEIANqKAIAIgNBAEwNASADIARODQAL' +
+  'CyAMIBM3AwgCQCAEQQBKDQAgASgCHCALQQJ0aiIDKAIAQX9GDQAgASgCDCIEIAEoAggiByAFQQJ0IglqIgYoAgBBAnRqIAQgCWoi' +
+  'BCgCADYCACAHIAQoAgBBAnRqIAYoAgA2AgAgA0F/NgIAIAtBAWohAyALIAAoAmBODQMMBAsgDCAFNgIEIAEoAjAiAyABKAIgIAtB' +
+  'AnRqIggoAgBKBEAgASgCBCEGIAEoAgAhBCABKAIsIQ4DQCABIANBAWsiAzYCMCAOIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANB' +
+  'BHRqIgkoAggiCkEATARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIApBAnRqIgkgCSgCAEEBajYC' +
+  'ACADQQFrCyIDRw0ACyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2' +
+  'AgAgASgCMCIDIAgoAgBKDQALCyALIQMLQQEhBAwDCyAMIBM3AwggASgCPCALQQN0aiABKQNANwMAIAEgASkDQCASfDcDQCAAIAEg' +
+  'BCAMQQhqEAwgC0EBaiEDIAsgACgCYEgNAQsgACADNgJgCyAMIAU2AgRBACEEDAALAAuwBgELfyMAQSBrIgYkAAJAAkAgACgCqAIi' +
+  'AUUEQCAAQQFBiAEQQSIBNgKoAiABRQ0BIAFBfzYCXAsgACgCICAAKAIAIAAoAgQhByABKAIERQRAIAEgB0ECdEEEaiICEEIiCDYC' +
+  'BCABIAIQQiIJNgIIIAEgAhBCIgo2AgwgASACEEIiCzYCECABIAIQQiICNgIUQX8hAyALRSAIRSAJRXIgCkUgAkVycnINAgtqIgIg' +
+  'ASgCTE4EQCAGIAFBLGo2AhQgBiABQShqNgIQIAYgAUEkajYCDCAGIAFBIGo2AgggBiABQRxqNgIEIAYgAUEYajYCACACQQFqIgNB' +
+  'AnQhBEEAIQIDQCAGIAJBAnRqKAIAIgUoAgAQRyAFIAQQQjYCACACQQFqIgJBBkcNAAsgASgCPBBHIAEgA0EDdBBCNgI8IAEQEgJA' +
+  'AkAgASgCGEUNACABKAI8IQRBACECA0AgBEUNASACQQFqIgJBBkYNAiAGIAJBAnRqKAIAKAIADQALCyABQQA2AkwMAgsgASADNgJM' +
+  'CyAHQQBOBEAgASgCECEDIAEoAhQhBEEAIQIDQCAEIAJBAnQiBWpBADYCACADIAVqQQA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMg' +
+  'AUEANgI4IAFCADcDMAJAIAAoAsACRQRAIAFBADYCVAwBCyABIAAgASABKAJMEBMiAkEARzYCVCACDQILIAEoAgAhAgJAIAAoAgwi' +
+  'AyABKAJQTARAIANBBHQhAwwBCyACEEcgASAAKAIMIgRBBHQiAxBCIgI2AgAgAkUEQCABQQA2AlAMAgsgASAENgJQCyACIAAoAggg' +
+  'A/wKAAAgASAAKAIMNgJIQQAhAiAHQQBOBEAgASgCBCEDIAAoAhghBANAIAMgAkECdCIFaiAEIAVqKAIANgIAIAIgB0YgAkEBaiEC' +
+  'RQ0ACwtBACEDIAAoAgAiB0EASA0BIAEoAgwhBCABKAIIIQFBACECA0AgASACQQJ0IgBqIAJBAWsgByACGzYCACAAIARqIAJBAWoi' +
+  'AEEAIAIgB0gbNgIAIAIgB0YgACECRQ0ACwwBC0F/IQMLIAZBIGokACADC8kBAQV/IAAoAgAiBSAFIAFBBHRqIgMoAgAiBEEEdGog' +
+  'AygCBDYCBCAFIAMoAgRBBHRqIAQ2AgAgACgCBCIGIAMoAghBAnRqIgAgACgCAEEBazYCACABQQFqIQADQCAFIABBBHRqIgQoAgAh' +
+  'AyAEKAIIIgdBAEwEfyADBSAFIANBBHRqIAQoAgQiBDYCBCAFIARBBHRqIAM2AgAgBiAHQQJ0aiIDIAMoAgBBAWs2AgAgAiACKQMA' +
+  'QgF8NwMAIABBAWoLIgAgAUcNAAsLkgEBAn8gASgCACIEIAAoAhwgAkECdGooAgAiAkEEdGooAggiA0EASgRAA0AgAiAEIAQgAkEE' +
+  'dGooAgBBBHRqKAIERwRAQQAPCwJAIAMgACgCAEoNACADQQJ0IgMgASgCEGooAgAgACgCkAIgA2ooAgBIDQBBAA8LIAQgAkEBaiIC' +
+  'QQR0aigCCCIDQQBKDQALC0EBC6UHAQp/IAEoAgAiBCAEIAJBBHRqIgcoAgAiBUEEdGogBygCBDYCBCAEIAcoAgRBBHRqIAU2AgAg' +
+  'ASgCBCIMIAcoAghBAnRqIgUgBSgCAEEBazYCACACQQFqIQUDQCAEIAVBBHRqIgYoAgAhByAGKAIIIgpBAEwEfyAHBSAEIAdBBHRq' +
+  'IAYoAgQiBjYCBCAEIAZBBHRqIAc2AgAgDCAKQQJ0aiIHIAcoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgUgAkcNAAsDQCAE' +
+  'IAIiB0EBayICQQR0aigCCEEASg0ACyAEIAdBBHRqKAIIIghBAEoEQANAAkAgACgCACAITgRAIAhBAnQiCyABKAIQaiICIAIoAgBB' +
+  'AWoiAjYCACACIAAoApACIAtqKAIARw0BIAAoAgAhDSAIIAQgCEEEdGooAgQiCUcEQANAIAlBAWohBQNAIAQgBUEEdGoiBigCACEC' +
+  'IAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykD' +
+  'AEIBfDcDACAFQQFqCyIFRw0ACyAEIAlBBHRqKAIEIgkgCEcNAAsLIAggDUoNASABKAIMIgIgASgCCCIGIAtqKAIAIgVBAnRqIAIg' +
+  'C2ooAgAiAjYCACAGIAJBAnRqIAU2AgAMAQsgBCAHQQR0aigCDCILRQRAIAQgCEEEdGooAgQiCSAIRg0BA0AgCUEBaiEFA0AgBCAF' +
+  'QQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBB' +
+  'AWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAggBCAJQQR0aigCBCIJRw0ACwwBCyABKAIUIAhBAnRqIgIgAigCACICQQFq' +
+  'NgIAIAINACAEIAhBBHRqKAIEIgkgCEYNAANAIAsgBCAJQQR0aiINKAIMRwRAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigC' +
+  'CCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcD' +
+  'ACAFQQFqCyIFRw0ACwsgDSgCBCIJIAhHDQALCyAEIAdBAWoiB0EEdGooAggiCEEASg0ACwsL0AMBD38CQAJAIAEoAgwiESgCACIO' +
+  'RQRAQf////8HIQUMAQsgASgCBCEIIAAoAowCIQkgASgCECEKIAAoApACIQtB/////wchBQNAIAogDkECdCIMaigCACEPIAsgDGoo' +
+  'AgAhBgJAIAggDGooAgAiB0UgCSAMaigCACIEIA9McQ0AIAYgD2siAyAGIARrIAQgD0gbIgRBAEgNAAJAIAQgA2sgB2pBAWoiAyAF' +
+  'SA0AIAMgBUcNASAEIA1IDQAgBCANRyAHIBBMcg0BCyACIA42AgAgByEQIAQhDSADIgVBAEwNAwsgDCARaigCACIODQALCwJAIAAo' +
+  'ArACIghFIAVBAExyIAVB/////wdGIAhBAExycg0AIAEoAgghBCAAKAKsAiEHQQAhBgNAAkAgESAEIAcgBkECdGooAgAiCUECdCID' +
+  'aigCAEECdGooAgAgCUcNACABKAIEIANqKAIAIg1FIAEoAhAgA2ooAgAiCiAAKAKMAiADaigCACILTnENACANIAAoApACIANqKAIA' +
+  'IgMgCmsiECADIAtrIAogC0obIgMgEGtqQQFqIAVHIANBAEhyDQAgAiAJNgIADAILIAZBAWoiBiAIRw0ACwsgBSEDCyADC5oBAQV/' +
+  'IAAoAqgCIgUoAjQiBEEASgRAIAUoAhwhCANAIAggB0ECdGooAgAiAEF/RwRAIAIgA0oEQCABIANBAnRqIAUoAlQEfyAABSAFKAIA' +
+  'IQQDQCAAQQR0IQYgAEEBaiEAIAQgBmooAggiBkEASg0ACyAGQX9zCzYCACAFKAI0IQQLIANBAWohAwsgB0EBaiIHIARIDQALCyAD' +
+  'CyACAX4BfyAAQQA2AsACIAApA3AhASAAEAcgACABNwNwCw4AIAAgACgCqAIgARANC+oBAQV/IwBBEGsiBCQAIAAoAqgCIQMgBEIA' +
+  'NwMIAkACQAJAIAJBAEoEQCABQQJ0IQUgAUEEdCEGA0AgAygCBCAFaigCAEEATA0DIAMgAygCACAGaigCBCAEQQhqEAogAkEBSiAC' +
+  'QQFrIQINAAsMAQsgAg0BCyADKAIEIAFBAnRqKAIAQQBMDQAgACADIAMoAgAgAUEEdGooAgQgBEEIahAMDAELIAMoAgwiACADKAII' +
+  'IgIgAUECdCIBaiIDKAIAQQJ0aiAAIAFqIgAoAgA2AgAgAiAAKAIAQQJ0aiADKAIANgIACyAEQRBqJAALaQAgACgCZBBHIAAoAmgQ' +
+  'RyAAKAJsEEcgACgCcBBHIAAoAnQQRyAAKAJ8EEcgACgChAEQRyAAQQA2AoQBIABBADYCfCAA/QwAAAAAAAAAAAAAAAAAAAAA/QsC' +
+  'ZCAAQQA2AnQgAEF/NgJcC/YJAhd/An4CQCABKAJkRSABKAJcIAAoAiBHckUEQEEBIREgASgCYCAAKAIMRg0BCyABEBIgACgCICIJ' +
+  'QT9qQcAAbSEIQQAhESAJQYEga0GAYEkNACAAKAIAIgusIAisfkKAIFUNACAAKAIIIQoCQCAAKAIEIhRBAWoiEkEEEEEiE0UgACgC' +
+  'DEECdCIEEEIiDEVyIAQQQiINRXINACAAKAIcIRVBACEEA0AgCiAVIAdBAnRqKAIAIg5BBHRqKAIIIgNBAEoEQANAIAMgC0ohFgJA' +
+  'IAMgC0wiFw0AIAogDkEEdGooAgwiD0UNACATIANBAnRqIhgoAgAiECEDIBAEQANAIA0gA0EBa0ECdCIDaigCACAPRg0CIAMgDGoo' +
+  'AgAiAw0ACwsgDSAGQQJ0IgNqIA82AgAgAyAMaiAQNgIAIBggBkEBaiIGNgIACyAEIBdqIQQgBSAWaiEFIAogDkEBaiIOQQR0aigC' +
+  'CCIDQQBKDQALCyAHQQFqIgcgCUcNAAsgAkEBaiIDIAtBwABtIgcgCGpBA3RBDGpsIAUgCUEBdGogBGpBAnRqIAYgEmogCGwiAkED' +
+  'dGpBCGpBgICACEsNACABIAJBCBBBIgI2AmQgASAEQQJ0QQRqEEIiFTYCaCABIAVBAnRBBGoQQiIPNgJwIAEgCUECdEEEaiIEEEIi' +
+  'EDYCbCABIAQQQiISNgJ0IAEgAyAHQQFqIhcgCGpsQQN0EEIiBDYCfCABIANBAnQQQiIDNgKEASACRSAVRXIgD0UgEEVyciAERSAS' +
+  'RSADRXJycg0AIAAoAhwhBkEAIQQDQCAKIAYgBEECdGooAgAiA0EEdGooAggiBUEASgRAIARBBnYhB0IBIARBP3GthiEaA0AgAiAF' +
+  'IAhsIAdqQQN0aiIFIAUpAwAgGoQ3AwAgCiADQQFqIgNBBHRqKAIIIgVBAEoNAAsLIARBAWoiBCAJRw0ACyALIBRIBEAgCEEDdCEF' +
+  'IAshBANAIBMgBEEBaiIEQQJ0aigCACIDBEAgAiAEIAhsQQN0aiEGA0AgAiADIBRqIAhsQQN0aiAGIAX8CgAAIANBAnQgDGpBBGso' +
+  'AgAiAw0ACwsgBCAURw0ACwsgACgCHCEYQQAhB0EAIQZBACEFA0AgECAHQQJ0IgRqIAU2AgAgBCASaiAGNgIAIAogBCAYaigCACIE' +
+  'QQR0aigCCCIDQQBKBEBCfiAHQT9xrSIaiSEbIAIgB0EGdiIZQQN0aiERQgEgGoYhGgNAAkAgAyALTARAIBUgBUECdGogAzYCACAR' +
+  'IBEpAwAgGoQ3AwAgBUEBaiEFDAELAkAgCiAEQQR0aigCDCIWBEAgFiANIBMgA0ECdGooAgAiDkEBayIDQQJ0aigCAEcEQANAIA0g' +
+  'DCADQQJ0aigCACIOQQFrIgNBAnRqKAIAIBZHDQALCyAPIAZBAnRqIA4gFGogCGwiAzYCACACIAMgGWpBA3RqIgMgAykDACAbgzcD' +
+  'AAwBCyAPIAZBAnRqIAMgCGw2AgALIAZBAWohBgsgCiAEQQFqIgRBBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJRw0ACyAAKAIMIQAg' +
+  'ECAJQQJ0IgJqIAU2AgAgAiASaiAGNgIAIBMQRyAMEEcgDRBHIAEgFzYCeCABIAg2AlggASAANgJgIAEgCTYCXEEBDwsgExBHIAwQ' +
+  'RyANEEcgARASCyARC+wGAwp/BXsCfiMAQUBqIgYkACAAKAIgIQQgAUEANgKAASABQYABaiELIAEoAlghCSAAKAIAIgdBAEoEQCAA' +
+  'KAKMAiEIQQEhBQNAIAsgAyAIIAVBAnRqKAIAQQBKaiIDNgIAIAUgB0YgBUEBaiEFRQ0ACwsgASgCfCEFIAlBAEoEQEJ/IAQgBEHA' +
+  'AG0iBEEGdGsiA62GQn+FQgAgAxshEiAJQQFqQX5xIQggCUEBa/0RIQ79DAAAAAABAAAAAAAAAAAAAAAhDUEAIQMDQCANIA79PiIP' +
+  '/RsAQQFxBEAgBSADQQN0akJ/IBIgAyAESBs3AwALIA8gDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgA0EBciIKQQN0akJ/' +
+  'IBIgBCAKShs3AwALIA39DAIAAAACAAAAAAAAAAAAAAD9rgEhDSADQQJqIgMgCEcNAAsLIAAoAqACIgRBAEoEQCAAKAKcAiEIQQAh' +
+  'AwNAIAUgCCADQQJ0aigCACIKQcAAbUEDdGoiDCAMKQMAQn4gCq2JgzcDACADQQFqIgMgBEcNAAsLQQEhBCABKAJ4IgNBAEoEQCAD' +
+  'QQFqQX5xIQhCAiAHIAdBwABtIgdBBnRrrYZCAX0hEiADQQFr/REhDyAJ/REhEP0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0g' +
+  'EP2uASEOIA0gD/0+IhH9GwBBAXEEQCAFIA79GwBBA3RqQn8gEiADIAdIG0J/Qn4gAxuDNwMACyARIA39DQABAgMAAAAABAUGBwAA' +
+  'AAD9GwJBAXEEQCAFIA79GwFBA3RqQn8gEiADQQFyIAdIGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0A' +
+  'CwsCQCAAKAIwQQBMDQBBACEDA0BCASAAKAIsIANBAnRqKAIAIgcgB0HAAG0iBEEGdGuthiISIAUgBEEDdGoiBCkDACITg1AEQEEA' +
+  'IQQMAgsgBCATIBJCf4WDNwMAIAYgAf0AA2j9CwQgIAYgACgCjAI2AjAgBiAAKAKQAjYCNCAGIAEoAmQ2AjggBiABKAIQNgI8IAYg' +
+  'Bv0ABDD9CwMQIAYgBv0ABCD9CwMAIAYgBSAHIAsgAiAJEBVBASEEIANBAWoiAyAAKAIwSA0ACwsgBkFAayQAIAQL3wMCDX8DfiAA' +
+  'KAIEIgcgAkECdCIJaigCACIIIAcgAkEBakECdCIKaigCACILSARAIAAoAhghDCAAKAIUIQ0gACgCECEOIAAoAhwhDyAAKAIAIRAD' +
+  'QCAPIBAgCEECdGooAgAiB0ECdCICaiIGIAYoAgBBAWoiBjYCACADIAMoAgAgBiACIA5qKAIARms2AgAgAiANaigCACAGRgRAQgAh' +
+  'EyAFQQBKBEAgDCAFIAdsQQN0aiEGQQAhAgNAIAEgAkEDdCIRaiISIBIpAwAiFCAGIBFqKQMAIhVCf4WDNwMAIBQgFYN7IBN8IRMg' +
+  'AkEBaiICIAVHDQALCyAEIAQpAwAgE3w3AwAgASAHQcAAbSAFakEDdGoiAiACKQMAQn4gB62JgzcDAAsgCEEBaiIIIAtHDQALCyAA' +
+  'KAIMIgIgCWooAgAiCCACIApqKAIAIgNIBEAgACgCCCEHIAAoAhghACAFQQBMIQYDQEIAIRMgBkUEQCAAIAcgCEECdGooAgBBA3Rq' +
+  'IQlBACECA0AgASACQQN0IgpqIgsgCykDACIUIAkgCmopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkD' +
+  'ACATfDcDACAIQQFqIgggA0cNAAsLC/ENAx1/CX4BeyABKAJ0IRUgASgCcCEcIAEoAmwhEyABKAJoIRYgACkDeCElIAEoAighHSAB' +
+  'KAIkIRcgACgCYCERIAEoAoABIQsgASgCNCEGIAApA2ghIyABKAJkIQwgASgChAEhGCABKAIcIRIgASgCGCEZIAEoAhAhDiAAKAKQ' +
+  'AiEaIAAoAowCIQ8CfyABKAI4RQRAIAEoAnwhFEEADAELQQELIQMDQAJAAkACQAJAAkACfwJAAkACQCADRQRAIAZBAXQhGyAUIAZB' +
+  'BHRqIglBCGohECALIAwpAwAgCSkDAINCAFJyRQRAIAAgACkD8AIiIEIBfCIhNwPwAiAAIAApA/gCICAgIVatfDcD+AJBACELIAAo' +
+  'AswCDQggAEECNgJkIAFBADYCgAEgAUEBNgI4IAEgBjYCNCAAIAY2AlwgACAGNgJYQQEMBQsCQCAQKQMAIiFQDQAgCSkDACEnQn8h' +
+  'IiAhISADQCAPICB6IianIgRBAnQiBWooAgAiByAFIA5qKAIAIghrIQMgBSAaaigCACEFAkAgDCAEQQN0aikDACAng3siKKciCiAD' +
+  'QQBKckUEQCAQICFCfiAmiYMiITcDAAwBC0EBIANrQQEgA0EASiIDGyAKaiIKQQBMDQIgCq1CLYYgBSAHIAggAxtrrUINhoQgKIRC' +
+  '/z+FIiYgIiAiICZWIgMbISIgBCANIAMbIQ0LICBCAX0gIIMiIEIAUg0ACyAiQi2IpyEIICJCf1ENACAip0F/c0H/P3EhByAIRSAA' +
+  'KAKwAiIeQQBMcg0CIAAoAqwCIR9BACEEA0AgDyAfIARBAnRqKAIAIgNBAnQiBWooAgAgBSAOaigCAGshCgJAIBAgA0HAAG0iBUED' +
+  'dGopAwAgAyAFQQZ0a62IQgGDUA0AIAwgA0EDdGopAwAgCSkDAIN7pyIFRSAKQQBMcQ0AQQEgCmtBASAKQQBKGyAFaiAIRg0FCyAe' +
+  'IARBAWoiBEcNAAsMAgsgAiAjWA0DICNCAXwhIwwHCwNAIAZFBEAgAEEANgJYIABBAzYCZCABIAs2AoABQQIMBQsgEiAGQQFrIgZB' +
+  'AnRqKAIAIgNBf0YNAAsgEyADQQJ0aiIFKAIAIgQgBSgCBCIFSARAA0AgDiAWIARBAnRqKAIAQQJ0Ig1qIgcgBygCACIHQQFrNgIA' +
+  'IAsgByANIA9qKAIARmohCyAEQQFqIgQgBUcNAAsLIAEoAnwiFCAGQQF0IhsgA0HAAG1qQQN0aiIEIAQpAwBCfiADrYmDNwMAIBgg' +
+  'BkECdCIEaiIDIAMoAgBBAWs2AgAgBCAXaiIEIAQoAgBBAWo2AgAgAygCACEFDAULIAchBSANIQMLIAIgI1YNAgsgASALNgKAASAB' +
+  'QQA2AjggASAGNgI0IABBATYCZCAAIAY2AlhBAwsgACAjNwNoIAAgJTcDeCAAIBE2AmAgACAAKQNwICR8NwNwDwsgI0IBfCEjIAhF' +
+  'DQEgGSAGQQJ0IgRqIAM2AgAgBCASakF+NgIAIAQgF2pBADYCACAEIB1qIAg2AgAgBCAYaiAFNgIAICUgCEEBR618ISULIBQgG0ED' +
+  'dGoiCEEQaiEHIAVBAEwgDyAZIAZBAnRqKAIAIg1BAnQiA2ooAgAgAyAOaigCAGsiAyAFSnJFBEAgDCANQQN0aiEFQQAhAwNAIAMi' +
+  'BEEBaiEDIAUgBEEDdCIJaikDACAIIAlqKQMAgyIgUA0ACyASIAZBAnRqICB6IiCnIARBBnRyIgk2AgAgCP0AAwAhKUEAIQMDQCAH' +
+  'IAMiBUEDdGogKf0LAwAgA0ECaiEDIAUNAAsgByAEQQN0aiIDIAMpAwBCfiAgiYM3AwAgEyAJQQJ0IhBqKAIAIgMgEyAJQQFqQQJ0' +
+  'IglqKAIAIgpIBEADQCAOIBYgA0ECdGooAgAiBEECdCIFaiIIIAgoAgBBAWoiCDYCACALIAggBSAPaigCAEZrIQsgBSAaaigCACAI' +
+  'RgRAIAcgBykDACIgIAwgBEEDdGopAwAiIUJ/hYM3AwAgBEHAAG1BA3QgB2oiBUEIaiAFKQMIQn4gBK2JgzcDACAgICGDeyAkfCEk' +
+  'CyADQQFqIgMgCkcNAAsLIBAgFWooAgAiAyAJIBVqKAIAIgRODQMgBykDACEgA0AgByAgIAwgHCADQQJ0aigCAEEDdGopAwAiIkJ/' +
+  'hYMiITcDACAgICKDeyAkfCEkICEhICADQQFqIgMgBEcNAAsMAwsgA0EASg0AIBIgBkECdGoiBSgCAEF/Rw0BC0EBIQMMAgsgCP0A' +
+  'AwAhKUEAIQQDQCAHIAQiA0EDdGogKf0LAwAgA0ECaiEEIAMNAAsgBUF/NgIACyAGIBFIIQMgESAGQQFqIgYgAxshEUEAIQMMAAsA' +
+  'C50UAyZ/B34CeyABKAJ4Ih4gASgCWCIGaiELIAEoAnQhHyABKAJwIScgASgCbCEcIAEoAmghICAAKQN4IS8gASgCKCEoIAEoAiQh' +
+  'ISAAKAJgIRkgASgCgAEhDiABKAI0IQggACkDaCErIAEoAmQhECABKAKEASEiIAEoAhwhGiABKAIYISMgASgCECEXIAAoApACISQg' +
+  'ACgCjAIhGAJ/IAEoAjhFBEAgASgCfCEdQQAMAQtBAQshBQJ/A0ACQAJAAkACQAJAIAVFBEAgHSAIIAtsIiVBA3RqIhMgBkEDdGoh' +
+  'JgJAIA4NACAGQQBKBEBBACEFQgAhKQJAIAZBAUcEQCAGQX5xIQX9DAAAAAAAAAAAAAAAAAAAAAAhMEEAIQMDQCAQIANBA3QiBGr9' +
+  'AAMAIAQgE2r9AAMA/U4gMP1QITAgA0ECaiIDIAVHDQALIDAgMCAw/Q0ICQoLDA0ODwAAAAAAAAAA/VD9HQAhKSAFIAZGDQELA0Ag' +
+  'ECAFQQN0IgNqKQMAIAMgE2opAwCDICmEISkgBUEBaiIFIAZHDQALCyApUEUNAQsgACAAKQPwAiIpQgF8Iio3A/ACIAAgACkD+AIg' +
+  'KSAqVq18NwP4AkEAIQ4gACgCzAINAyAAQQI2AmQgAUEANgKAASABQQE2AjggASAINgI0IAAgCDYCXCAAIAg2AlhBAQwICwJAAkAg' +
+  'HkEATA0AQn8hLEEAIRsDQCAmIBtBA3RqIhEpAwAiKlBFBEAgG0EGdCESICohKQNAIBggEiApeiItp3IiD0ECdCIEaigCACIMIAQg' +
+  'F2ooAgAiB2siA0EAIANBAEoiFBsiCSAsQi2Ip2ohAyAQIAYgD2xBA3RqIQogBCAkaigCACEEAkAgBkEBRwRAQQAhBUEAIRUgBkEA' +
+  'TA0BA0AgBUEDdCENIAVBAWohBSAVIAogDWopAwAgDSATaikDAIN7p2oiFSADTw0CIAUgBkgNAAsMAQsgCikDACATKQMAg3unIRUL' +
+  'AkAgFCAVckUEQCARICpCfiAtiYMiKjcDAAwBCyAVIAlrQQFqIgNBAEwNBEH/PyAVa6wgA61CLYYgBCAMIAcgFBtrrUINhoSEIi0g' +
+  'LCAsIC1WIgMbISwgDyAWIAMbIRYLIClCAX0gKYMiKUIAUg0ACwsgG0EBaiIbIB5HDQALICxCLYinIQ8gLEJ/UQ0AICynQX9zQf8/' +
+  'cSEEAkAgD0UgACgCsAIiEUEATHJFBEAgBkF+cSEJIAAoAqwCIRJBACEUA0AgGCASIBRBAnRqKAIAIgdBAnQiA2ooAgAgAyAXaigC' +
+  'AGshCgJAICYgB0HAAG0iA0EDdGopAwAgByADQQZ0a62IQgGDUA0AIBAgBiAHbEEDdGohDUEAIQMCQCAGQQBMDQD9DAAAAAAAAAAA' +
+  'AAAAAAAAAAAhMEEAIQUgBkEBRwRAA0AgMCANIAVBA3QiA2r9AAMAIAMgE2r9AAMA/U4iMf0dAHv9EiAx/R0Be/0eASAw/Q0AAQID' +
+  'CAkKCwAAAAAAAAAA/a4BITAgBUECaiIFIAlHDQALIDAgMCAw/Q0EBQYHAAAAAAAAAAAAAAAA/a4B/RsAIQMgCSIFIAZGDQELA0Ag' +
+  'AyANIAVBA3QiDGopAwAgDCATaikDAIN7p2ohAyAFQQFqIgUgBkcNAAsLIANBAEwgCkEATHENACADQQEgCmtBASAKQQBKG2ogD0YN' +
+  'AwsgFEEBaiIUIBFHDQALCyAEIQMgFiEHCyACICtWDQEMBwsgAiArWA0GICtCAXwhKwwDCyArQgF8ISsgD0UNAiAjIAhBAnQiBGog' +
+  'BzYCACAEIBpqQX42AgAgBCAhakEANgIAIAQgKGogDzYCACAEICJqIAM2AgAgLyAPQQFHrXwhLwwBCwNAIAhFBEAgAEEANgJYIABB' +
+  'AzYCZCABIA42AoABQQIMCAsgGiAIQQFrIghBAnRqKAIAIgdBf0YNAAsgHCAHQQJ0aiIEKAIAIgMgBCgCBCIWSARAA0AgFyAgIANB' +
+  'AnRqKAIAQQJ0IglqIgQgBCgCACIEQQFrNgIAIA4gBCAJIBhqKAIARmohDiADQQFqIgMgFkcNAAsLIAEoAnwiHSAIIAtsIiUgB0HA' +
+  'AG1qQQN0aiIDIAMpAwBCfiAHrYmDNwMAICIgCEECdCIDaiIEIAQoAgBBAWs2AgAgAyAhaiIDIAMoAgBBAWo2AgAgBCgCACEDCyAd' +
+  'ICVBA3RqIgwgC0EDdGohCiADQQBMIBggIyAIQQJ0aigCACIWQQJ0IgRqKAIAIAQgF2ooAgBrIgQgA0pyRQRAIBAgBiAWbEEDdGoh' +
+  'B0EAIQMDQCADIgRBAWohAyAHIARBA3QiCWopAwAgCSAMaikDAIMiKlANAAsgGiAIQQJ0aiAqeiIqpyAEQQZ0ciIRNgIAAkAgC0EA' +
+  'TA0AQQAhAyALQQFHBEAgC0F+cSEDQQAhBwNAIAogB0EDdCIJaiAJIAxq/QADAP0LAwAgB0ECaiIHIANHDQALIAMgC0YNAQsDQCAK' +
+  'IANBA3QiCWogCSAMaikDADcDACADQQFqIgMgC0cNAAsLIAogBEEDdGoiAyADKQMAQn4gKomDNwMAIBwgEUECdGooAgAiDSAcIBFB' +
+  'AWoiDEECdGooAgAiB0gEQANAIBcgICANQQJ0aigCACISQQJ0IgRqIgMgAygCAEEBaiIDNgIAIA4gAyAEIBhqKAIARmshDiAEICRq' +
+  'KAIAIANGBEAgECAGIBJsQQN0aiEJQgAhKUEAIQUgBkEASgRAA0AgCiAFQQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAg' +
+  'KiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLIAogEkHAAG0gBmpBA3RqIgMgAykDAEJ+IBKtiYM3AwAgKSAufCEuCyANQQFqIg0gB0cN' +
+  'AAsLIB8gEUECdGooAgAiDSAfIAxBAnRqKAIAIgxODQMgBkEATCEHA0AgECAnIA1BAnRqKAIAQQN0aiEJQgAhKUEAIQUgB0UEQANA' +
+  'IAogBUEDdCIEaiIDIAMpAwAiLSAEIAlqKQMAIipCf4WDNwMAICogLYN7ICl8ISkgBUEBaiIFIAZHDQALCyApIC58IS4gDUEBaiIN' +
+  'IAxHDQALDAMLIARBAEoNACAaIAhBAnRqIgkoAgBBf0cNAQtBASEFDAMLAkAgC0EATA0AQQAhBSALQQFHBEAgC0F+cSEFQQAhAwNA' +
+  'IAogA0EDdCIEaiAEIAxq/QADAP0LAwAgA0ECaiIDIAVHDQALIAUgC0YNAQsDQCAKIAVBA3QiA2ogAyAMaikDADcDACAFQQFqIgUg' +
+  'C0cNAAsLIAlBfzYCAAsgCCAZSCEDIBkgCEEBaiIIIAMbIRlBACEFDAELCyABIA42AoABIAFBADYCOCABIAg2AjQgAEEBNgJkIAAg' +
+  'CDYCWEEDCyAAICs3A2ggACAvNwN4IAAgGTYCYCAAIAApA3AgLnw3A3ALhgQCCH8BfiAAKALoAiEEIABBAEEAIAAoAjAgAhEDACIJ' +
+  'QQEgCUEBShtBAnQQQiIGBH8CQCAAKAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZLIAYgB2ogCEtxDQAgBUF8' +
+  'cSEDQQAhBwNAIAYgB0ECdCIKaiAIIApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANBAnQiB2ogByAIaigCADYC' +
+  'ACADQQFqIgMgBUcNAAsLIAAgBiAJIAUgAhEDABoCQCAEKAJAIgMgBCgCREcNACADIAAoAuQCIgJODQAgBCgCPCACIANBAXRBBCAD' +
+  'GyIDIAIgA0gbIgJBGGwQRiIDRQRAIAYQR0F/DwsgBCACNgJEIAQgAzYCPCAEKAJAIQMLIAAoAuQCIANGBEAgBCADQQFrIgA2AkAg' +
+  'BCgCPCAAQRhsaigCFBBHIAQoAkAhAwsgBCADQQFqNgJAAkAgA0EATA0AA0AgBCgCPCIFIANBAWsiAEEYbGoiAikDACABWA0BIAUg' +
+  'A0EYbGoiBSAC/QADAP0LAwAgBSACKQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0ggBCgCPCADQRhsaiIAIAY2' +
+  'AhQgACAJNgIQIAAgCzcDCCAAIAE3AwAgBCABNwNQQQAFQX8LCy8BAn8gACgC6AIiASgCQCICIAAoAuQCTgR+IAEoAjwgAkEYbGpB' +
+  'GGspAwAFQn8LC3sBAn8CQCAAKALoAiICDQAgAEEBQZgBEEEiAjYC6AIgAg0AQX8PCyACIQEgAigCQEEASgRAQQAhAQNAIAIoAjwg' +
+  'AUEYbGooAhQQRyABQQFqIgEgAigCQEgNAAsgACgC6AIhAQsgAkEANgJAIAFBADYCWCABQgA3A0hBAAumAQEFfyAAKAJcIgRBAEoE' +
+  'QCAAKALoAiEFA0AgAiADSgRAIAEgA0ECdGogBSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAFIAAoAkggBkECdGooAgAh' +
+  'BCAFKAIAIQgDQCAEQQR0IARBAWohBCAIaigCCCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiEDIAZBAWoiBiAESA0ACwsg' +
+  'AwspAQF/A0AgAUEEdCECIAFBAWohASAAIAJqKAIIIgJBAEoNAAsgAkF/cwu6IgIdfwd+QQIhAwJAAkACQCAAKAJkDgQAAQECAQsg' +
+  'ABAeIgMNASAAEB8iAw0BIABCADcDWAsCQAJ/AkACQCAAKALoAiIFKAJYBEAgBSgCZCERIAUoAmAhDSAFKAJcIQogBSgCDCESIABB' +
+  'ATYCZCAAKAJYIQQgACgCVCEUIAAoAlAhFSAAKAJIIRYgBSgCNA0BIAUoAoQBIQ5BACEDDAQLIAUoAhQhFCAFKAIQIRIgBSgCDCEO' +
+  'IAUoAgghFSAFKAIAIQsgAEEBNgJkIAAoAlghDCAAKAJUIRYgACgCUCEPIAAoAkghEyALIQkgBSgCNA0BQQAMAgtBASEDDAILQQEL' +
+  'IQMDQAJAAkACQAJ/IANFBEACQCAFKAIEKAIERQRAIAAgDDYCXCAAQQI2AmQgACAFKQMgIAUpAxh8QQQQGEUNASAAQQE2AmRBfwwD' +
+  'CyABIAApA2giH1gEQCAFQQA2AjRBAwwDCyAAIB9CAXw3A2hCfyEfIAUoAkAiAiAAKALkAk4EQCAFKAI8IAJBGGxqQRhrKQMAIAUp' +
+  'Axh9IR8LIAUoAgghCCAFKQMgISAgBSgCMCIQQQAgBSgCLEEDdPwLACAfICB9ISFB/////wchBwJAIAUoAgQiDSgCBCIEBEAgBSgC' +
+  'KCERQgAhHwNAIAggCSAEQQR0IhdqKAIEIgJBA3RqKQMAISAgAiAERg0IICAgISAQIBEgBEECdGooAgBBA3RqIgYpAwAiI31aDQgg' +
+  'BiAgICN8NwMAQQEhBiAJIAJBBHRqKAIEIQMCQCAHQQBMBEBBASECDAELQQEhAiADIARGDQADQCAhIAggA0EDdGopAwBYBEAgBiEC' +
+  'DAILIAZBAWohAiAJIANBBHRqKAIEIQMgBiAHTg0BIAIhBiADIARHDQALCyACIAdHIB8gIFpyIAIgB05xRQRAIAIhByAEIQogICEf' +
+  'CyANIBdqKAIEIgQNAAsgB0UNByAHQQJIDQELIAAgACkDeEIBfDcDeAsgDiAMQQN0IgZqIAUpAyA3AwAgEyAMQQJ0IgJqIAsgCkEE' +
+  'dCIEaigCBCIINgIAIAIgD2pBADYCACACIBZqIAc2AgAgBiASaiAFKAJAIgIgACgC5AJOBH4gBSgCPCACQRhsakEYaykDACAFKQMY' +
+  'fQVCfwsgBSkDICAVIAhBA3RqKQMAfH0iHzcDACAFKAIAIQIgDSAEIA1qIgYoAgAiA0EEdGogBigCBCIGNgIEIA0gBkEEdGogAzYC' +
+  'ACACIARqKAIEIgQgCkYNBCAFKAIIIQcDQCAHIARBA3RqKQMAIB9aDQUgBEEBaiEDA0AgBAJ/IAIgA0EEdGoiBigCCEEATARAIAYo' +
+  'AgAMAQsgBigCDEEATgRAIAIgBigCACINQQR0aiAGKAIENgIEIAIgBigCBEEEdGogDTYCACAiQgF8ISILIANBAWoLIgNHDQALIAIg' +
+  'BEEEdGooAgQiBCAKRw0ACwwECyAAIAApA/ACIgFCAXwiHzcD8AIgACAAKQP4AiABIB9WrXw3A/gCIAVBATYCNEEBDAELIAwEQCAF' +
+  'KAIAIQIDQCATIAxBAWsiDEECdGoiESgCACINQQFrIQYgFCAMQQN0IhBqKQMAIR8DQCANAn8gAiAGQQR0aiIEKAIIIgdBAEwEQCAE' +
+  'KAIEDAELAkAgBCgCDCIIQQBIDQACQCACIAdBBHQiF2ooAgQiBCAHRg0AIAUoAgghGANAIBggBEEDdGopAwAgH1oNAQJAAkAgCARA' +
+  'IAIgBEEEdGoiAyEKIAMoAgwiAyAIRiADQQBIcg0BCyAEQQFrIQMDQCAEAn8gAiADQQR0aiIKKAIIQQBMBEAgCigCBAwBCyAKKAIM' +
+  'QQBOBEAgAiAKKAIAQQR0aiADNgIEIAIgCigCBEEEdGogAzYCAAsgA0EBawsiA0cNAAsMAQsgA0EATg0AIAogCDYCDAsgAiAEQQR0' +
+  'aigCBCIEIAdHDQALCyAIDQAgBSgCBCIEIBdqIgMoAgQhCCAEIAMoAgBBBHRqIAc2AgQgBCAIQQR0aiAHNgIACyAGQQFrCyIGRw0A' +
+  'CyAFIA4gEGopAwA3AyAgCyANQQR0aiIEKAIEIgggBCgCCCIKRw0DIBAgEmopAwAhHwJAIAIgCkEEdCIHaigCBCIEIApGDQAgBSgC' +
+  'CCEIA0AgCCAEQQN0aikDACAfWg0BIARBAWshAwNAIAQCfyACIANBBHRqIgYoAghBAEwEQCAGKAIEDAELIAYoAgxBAE4EQCACIAYo' +
+  'AgBBBHRqIAM2AgQgAiAGKAIEQQR0aiADNgIACyADQQFrCyIDRw0ACyACIARBBHRqKAIEIgQgCkcNAAsLIAUoAgQiBCAHaiIGKAIE' +
+  'IQMgBCAGKAIAQQR0aiAKNgIEIAQgA0EEdGogCjYCACAMDQALCyAAQQM2AmRBACEMQQILIQMgACAMNgJYIAAgACkDcCAifDcDcAwF' +
+  'CyARIAg2AgAgDyAMQQJ0IgJqIgQoAgAiBiACIBZqKAIAQQFrTg0AIAQgBkEBajYCAAsgFSAIQQN0aikDACAOIAxBA3RqKQMAfCEf' +
+  'AkACQCAFKAJAIgIgACgC5AJIBEBCfyEhIB9Cf1ENAgwBCyAfIAUoAjwgAkEYbGpBGGspAwAgBSkDGH0iIVoNAQsgBSAfNwMgIBQg' +
+  'DEEDdGogISAffSIfNwMAIAhBAWohByAFKAIAIQkDQAJ/IAkgB0EEdGoiAigCCCIGQQBMBEAgAigCAAwBCwJAIAIoAgwiDUEASA0A' +
+  'IA1FBEAgBSgCBCICIAIgBkEEdGoiBCgCACIDQQR0aiAEKAIEIgQ2AgQgAiAEQQR0aiADNgIACyAJIAZBBHRqKAIEIgIgBkYNACAF' +
+  'KAIIIRADQCAQIAJBA3RqKQMAIB9aDQECQAJAIA0EQCAJIAJBBHRqIgQoAgwgDUYNAQsgAkEBaiEDA0AgAgJ/IAkgA0EEdGoiBCgC' +
+  'CEEATARAIAQoAgAMAQsgBCgCDEEATgRAIAkgBCgCACIRQQR0aiAEKAIENgIEIAkgBCgCBEEEdGogETYCACAiQgF8ISILIANBAWoL' +
+  'IgNHDQALDAELIAIgB0YNACAEQX82AgwLIAkgAkEEdGooAgQiAiAGRw0ACwsgB0EBagsiByAIRw0ACyAMQQFqIQIgACgCYCAMSkUE' +
+  'QCAAIAI2AmALIAIhDEEAIQMMAgsgEiAMQQN0aikDACEfAkAgBSgCACICIAsgCEEEdGooAggiBkEEdCIIaigCBCIEIAZGDQAgBSgC' +
+  'CCENA0AgDSAEQQN0aikDACAfWg0BIARBAWshAwNAIAQCfyACIANBBHRqIgcoAghBAEwEQCAHKAIEDAELIAcoAgxBAE4EQCACIAco' +
+  'AgBBBHRqIAM2AgQgAiAHKAIEQQR0aiADNgIACyADQQFrCyIDRw0ACyACIARBBHRqKAIEIgQgBkcNAAsLIAUoAgQiAiAIaiIEKAIE' +
+  'IQMgAiAEKAIAQQR0aiAGNgIEIAIgA0EEdGogBjYCAAtBASEDDAALAAsDQAJAAkACQCADRQRAIA4gBEECdGooAgBFBEAgACAENgJc' +
+  'IABBAjYCZCAAIAUpAyAgBSkDGHxBBBAYBEAgAEEBNgJkIAAgBDYCWEF/DwsgACAAKQPwAiIBQgF8Ih83A/ACIAAgACkD+AIgASAf' +
+  'Vq18NwP4AiAFQQE2AjQgACAENgJYQQEPCyABIAApA2giH1gEQCAFQQA2AjQgACAENgJYQQMPCyAAIB9CAXw3A2ggBSgCfCAFKAJc' +
+  'IhcgBGxBA3RqIQ8gBSgCQCICIAAoAuQCTgR+IAUoAjwgAkEYbGpBGGspAwAgBSkDGH0FQn8LIAUpAyB9ISIgBSgCZCETQQAhCSAF' +
+  'KAKMASIDQQBKBEADQCADIAlqQQJtIgJBAWogCSATIAJBA3RqKQMAICJUIgYbIgkgAyACIAYbIgNIDQALCyAFKAKAASAFKAJgIARs' +
+  'QQN0aiEYIAUoAjAiGUEAIAUoAixBA3T8CwBCfyAJQT9xIgKthkJ/hUJ/IAIbISMgCUE/akHAAG0iAkEBayEHQf////8HIQgCQCAF' +
+  'KAJgIhpBAEoEQCACQQEgAkEBShshG0EAIQtCACEfA0AgGCALQQN0aikDACIhUEUEQCALQQZ0QQFyIRwgBSgCeCEdA0AgHSAcICF6' +
+  'p2oiBiAXbEEDdGohEEEAIQMgCUEATA0HA0AgECADQQN0IgJqKQMAICNCfyADIAdGG4MgAiAPaikDAIMiJFAEQCAbIANBAWoiA0cN' +
+  'AQwJCwsgEyADQQl0ICR6p0EDdHJqKQMAIiAgIiAZIAUoAiggBkECdGooAgBBA3RqIgIpAwAiJX1aDQcgAiAgICV8NwMAAkAgCCAk' +
+  'e6ciAkggAyAHTnINAANAIAIgI0J/IANBAWoiAyAHRhsgECADQQN0Ih5qKQMAgyAPIB5qKQMAg3unaiICIAhKDQEgAyAHSA0ACwsg' +
+  'AiAIRyAfICBaciACIAhOcUUEQCAgIR8gAiEIIAYhDAsgIUIBfSAhgyIhQgBSDQALCyALQQFqIgsgGkcNAAsgCEUNBSAIQQJIDQEL' +
+  'IAAgACkDeEIBfDcDeAsgEiAEQQN0aiAFKQMgNwMAIARBAnQiAiAFKAKIAWogDDYCAEEAIQYgAiAVakEANgIAIAIgFGogCDYCACAF' +
+  'KAJ4IAUoAlwiAiAMbEEDdGohAyAFKAJ8IgcgAiAEbEEDdGohCEF/IQkgAkEATA0BIAgpAwAgAykDAIMiH1AEQANAIAZBAWoiBiAC' +
+  'Rg0DIAggBkEDdCILaikDACADIAtqKQMAgyIfUA0ACwsgH3qnIAZBBnRyIQkMAQsDQCAERQRAIABBAzYCZCAAQQA2AlhBAg8LQX8h' +
+  'CSAWIARBAWsiBEECdCIDaigCACELIAUgEiAEQQN0aikDADcDICAFKAJ8IgcgBSgCXCICIARsQQN0aiEGIAUoAnggAiAFKAKIASAD' +
+  'aigCAGxBA3RqIQgCQCALQQFqIgtBBnUiAyACTg0AIAggA0EDdCIPaikDAEJ/IAtBP3GthoMgBiAPaikDAIMiH1AEQANAIANBAWoi' +
+  'AyACRg0CIAYgA0EDdCILaikDACAIIAtqKQMAgyIfUA0ACwsgH3qnIANBBnRyIQkLIAlBAEgNAAsgFSAEQQJ0IgJqIgYoAgAiAyAC' +
+  'IBRqKAIAQQFrTg0AIAYgA0EBajYCAAsgBSgCQCICIAAoAuQCTgR+IAUoAjwgAkEYbGpBGGspAwAgBSkDGH0FQn8LIBEgCUEDdGop' +
+  'AwAgEiAEQQN0aikDAHwiH1gNASAWIARBAnRqIAk2AgAgBSAfNwMgIAUoAoABIhMgBEEBaiICIA1sQQN0aiEOIAUoAnQiBiAJIAps' +
+  'QQN0aiEIIAcgBCAKbEEDdGohDyAHIAIgCmxBA3RqIQsCQCAKQQBMDQBBACEDIAsgBiAKIAlBA3RBCGpsakkgByAKIARBA3RBEGps' +
+  'aiAIS3EgCkEBRnJFBEAgCkF+cSEDQQAhBgNAIAsgBkEDdCIHaiAHIA9q/QADACAHIAhq/QADAP1P/QsDACAGQQJqIgYgA0cNAAsg' +
+  'AyAKRg0BCwNAIAsgA0EDdCIGaiAGIA9qKQMAIAYgCGopAwBCf4WDNwMAIANBAWoiAyAKRw0ACwsgDiATIAQgDWxBA3RqIA1BA3T8' +
+  'CgAAIAUoAmwgCUECdGoiAygCACIGIAMoAgQiCUgEQCAFKAJwIQcgBiEDA0AgDiAHIANBAnRqKAIAQQFrIghBBnVBA3RqIgsgCykD' +
+  'AEJ+IAitiYM3AwAgA0EBaiIDIAlHDQALCyAFKAKEASIOIAJBAnRqIA4gBEECdGooAgAgBiAJa2o2AgAgACgCYCAESkUEQCAAIAI2' +
+  'AmALIAIhBEEAIQMMAgsgBiEMC0EBIQMMAAsACyADC+MKAgx/An5BfyEGAkAgABAaDQAgACgCACEJIAAoAgQhCyAAKAIMIgEgACgC' +
+  '6AIiBCgCOEoEQCAEKAIAEEcgBCgCCBBHIAQgACgCDCIBQQR0EEIiAjYCACAEIAFBA3QQQiIDNgIIIAJBACADG0UEQCAEQQA2AjhB' +
+  'fw8LIAQgATYCOCABRQ0BCyALQQR0QSBqIQIgBCgCBEUEQCAEIAIQQiIDNgIEIAQgCUECdEEEaiIHQQN0EEIiBTYCDCAEIAcQQiIH' +
+  'NgIoIANFIAdFckEBIAUbBEAgAxBHIAQoAgwQRyAEKAIoEEcgBEEANgIoIARBADYCDCAEQQA2AgRBfw8LIAQgBSAJQQN0IgNqQQhq' +
+  'IgU2AhAgBCADIAVqQQhqIgU2AhQgBCADIAVqQQhqNgIwCyAEKAIAIAAoAgggAUEEdPwKAAAgBCgCBCAAKAIUIAL8CgAAIARBADYC' +
+  'NCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAEKAIIIQogACgCMCICQQBKBEAgACgC4AIhAyAAKAIsIQVBACEBA0AgBCAFIAFBAnRq' +
+  'KAIAIgcgA0gEfiAAKALQAiAHQQN0aikDAAVCAAsgDXwiDTcDGCABQQFqIgEgAkcNAAsLIAQoAgAhBSAKQQAgC0EDdEEIavwLACAA' +
+  'KAIgIgNBAEoEQCAAKAIcIQdBACECA0AgBSAHIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgC4AIhCANAIAogAUEDdGogACgC0AIg' +
+  'AkEDdGopAwBCACACIAhIGzcDACAFIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAJakEDdEEQahBCIgdFDQAg' +
+  'BEEANgIsIAlBAEoEQCAEKAIoIQhBASEDA0AgAyAFIANBBHRqKAIEIgJHBEADQCACQQFqIQEDQCACAn8CQCAFIAFBBHRqIgwoAggi' +
+  'BkEATCADIAZMckUEQCAHIAggBkECdGooAgBBAnRqIAM2AgAMAQsgBkEASg0AIAwoAgAMAQsgAUEBagsiAUcNAAsgBSACQQR0aigC' +
+  'BCICIANHDQALC0EAIQECQAJAAkAgBCgCLCICQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEBaiIBIAJHDQALIAIhAQwBCyABIAJH' +
+  'DQELIAQgAkEBajYCLCAHIAJBAnRqQQA2AgALIAggA0ECdGogATYCACADIAlGIANBAWohA0UNAAsLIAQoAgQiBigCBCICBEADQCAF' +
+  'IAJBBHQiCWooAgQiAyEBQn8hDQJAIAIgA0YiCA0AA0AgCiABQQN0aikDACIOIA0gDSAOVhshDSAFIAFBBHRqKAIEIgEgAkcNAAsg' +
+  'DUIBfUJ+Wg0AIAQgBCkDGCANfDcDGCAIDQADQCADQQFqIQEDQCADAn8gBSABQQR0aiIIKAIIQQBMBEAgCCgCAAwBCyAKIAFBA3Rq' +
+  'IgggCCkDACANfTcDACABQQFqCyIBRw0ACyAKIANBA3RqIgEgASkDACANfTcDACAFIANBBHRqKAIEIgMgAkcNAAsLIAYgCWooAgQi' +
+  'Ag0ACwsgC0EASgRAIAdBBGohCUEBIQYDQEEAIQFBACEDIAYgBSAGQQR0aigCBCICRwRAA0AgByADQQJ0aiACNgIAIANBAWohAyAF' +
+  'IAJBBHRqKAIEIgIgBkcNAAsLIAcgCSAAKAIgQQJ0aiADIAoQICAGIQIDQCAFIAJBBHRqIAcgAUECdGooAgAgBiABIANJGyIENgIE' +
+  'IAUgBEEEdGogAjYCACABIANGIAQhAiABQQFqIQFFDQALIAYgC0YgBkEBaiEGRQ0ACwsgBxBHQQAhBgsgBguyCwEQfyAAKALoAiIC' +
+  'KAKQARBHIAJB2ABqQQBBwAD8CwACQCAAECFFDQAgACgCBCEPIAAoAgAhCCACKAIAIQZBfyEQIAAoAiAiB0EMbEEIahBCIgtFDQAg' +
+  'CyAHQQN0akEEaiEOIAdBAEoEQCAOQf8BIAdBAnT8CwALIAhBAEoEQEEBIQMDQCADIAYgA0EEdGooAgQiAUcEQANAIA4gBiABEBxB' +
+  'AnQiCmoiCSgCAEEASARAIAlBADYCACALIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAGIAFBBHRqKAIEIgEgA0cNAAsLIAMg' +
+  'CEYgA0EBaiEDRQ0ACwsgCyALIAdBAnRqQQRqIAQgAigCCBAgIARBAEoEQEEAIQADQCAOIAYgCyAAQQJ0aiIBKAIAEBxBAnRqIAA2' +
+  'AgAgBiABKAIAIgFBBHRqKAIIIgNBAEoEQANAIAUgAyAITGohBSAGIAFBAWoiAUEEdGooAggiA0EASg0ACwsgAEEBaiIAIARHDQAL' +
+  'CyACIAggBCAEIAhKG0ECaiIAQQF0IARBAXRqIAVqQQJ0IABBASAIQT9qQQZ2IAhBAEwbIgNsIgpBASAEQT9qQQZ2IARBAEwbIgcg' +
+  'CEEBamwiCSAEaiAEIAdsIgxqIAAgB2wiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCxBHIAJBADYClAFBAA8LIAIgAUEBEEEi' +
+  'ATYCkAEgAUUEQCALEEcgAkEANgKUAUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBzYCXCACIAEgDEEDdGoiATYCeCACIAEg' +
+  'CUEDdGoiATYCfCACIAEgDUEDdGoiATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYCaCACIAwgBEECdGoiCTYC' +
+  'bCACIAkgAUECdGoiDTYCcCACIA0gBUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAhAANAIAwgAEECdCIBaiAG' +
+  'IAEgC2ooAgAiAxAcNgIAIAogAEEDdGogAigCCCADQQN0aikDADcDACABIAlqIAU2AgAgBiADQQR0aigCCCIBQQBKBEADQCABIAhM' +
+  'BEAgDSAFQQJ0aiABNgIAIAVBAWohBQsgBiADQQFqIgNBBHRqKAIIIgFBAEoNAAsLIAkgAEEBaiIAQQJ0aiAFNgIAIAAgBEcNAAsL' +
+  'IAogBEEDdCIAaiAAIApqQQhrKQMAQgAgBBs3AwAgB0EIEEEiAwRAIA9BAEoEQCAHQQN0IQpBASEAA0AgA0EAIAr8CwAgBiAAQQR0' +
+  'aiIMKAIEIgUhASAAIAVHBEADQCAOIAYgARAcQQJ0aigCACIJQQBOBEAgAyAJQQN2Qfj///8BcWoiDSANKQMAQgEgCUE/ca2GhDcD' +
+  'AAsgBiABQQR0aigCBCIBIABHDQALCyAAIAhMBEAgAigCeCAAIAdsQQN0aiADIAr8CgAAIAwoAgQhBQsgACAFRwRAA0AgB0UgDiAG' +
+  'IAUQHEECdGooAgAiAUEASHJFBEAgASAHbCEJIAIoAnQhDEEAIQEDQCAMIAEgCWpBA3RqIg0gDSkDACADIAFBA3RqKQMAhDcDACAB' +
+  'QQFqIgEgB0cNAAsLIAYgBUEEdGooAgQiBSAARw0ACwsgACAPRiAAQQFqIQBFDQALCyADEEcgCxBHIARBAEoEQCACKAJ8IQBBACEB' +
+  'A0AgACABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACABQQFqIgEgBEcNAAsLIAIoAgQiACgCBCIBBEAgAigCgAEhBCAC' +
+  'KAKEASIFKAIAIQMDQCAEIAFBAWsiBkEGdUEDdGoiCCAIKQMAQgEgBkE/ca2GhDcDACAFIANBAWoiAzYCACAAIAFBBHRqKAIEIgEN' +
+  'AAsLIAJBATYCWEEADwsgCxBHCyAQC5gDAg5/An4gAkECTgRAIAJBAnQhEEEBIQgDQEEAIQwgCEEBdCIJIQogCCELA0AgDCIEIAlq' +
+  'IgwgAiACIAxKIhEbIQ0CQCAEIAhqIgUgAiACIAVKGyIHIARMBEAgByEGIAQhBQwBCyAEIQUgByIGIA1ODQADQAJAIAMgACAGQQJ0' +
+  'aigCACIOQQN0aikDACISIAMgACAEQQJ0aigCACIPQQN0aikDACITWiAOIA9OIBIgE1JycUUEQCAGQQFqIQYMAQsgBEEBaiEEIA8h' +
+  'DgsgASAFQQJ0aiAONgIAIAVBAWohBSAEIAdODQEgBiANSA0ACwsgBCAHSARAIAIgCyACIAtIGyEHA0AgASAFQQJ0aiAAIARBAnRq' +
+  'KAIANgIAIAVBAWohBSAEQQFqIgQgB0cNAAsLIAYgDUgEQCACIAogAiAKSBshBANAIAEgBUECdGogACAGQQJ0aigCADYCACAFQQFq' +
+  'IQUgBkEBaiIGIARHDQALCyAJIApqIQogCSALaiELIBENAAsgACABIBD8CgAAIAkiCCACSA0ACwsLlQICB38DfAJAIAAoArgCIgFB' +
+  'AUYNACAAKAIoIAAoAiAiAkGAIEpyIAAoAjAgAkVycg0AQQEhAyABQQNGDQAgAkEASgRAIAAoAgghBCAAKAIcIQZBACEBA0BEAAAA' +
+  'AAAAAAAhCEQAAAAAAAAAACEJIAQgBiABQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgACgCGCEHA0AgCEQAAAAAAADwP6AhCCAJIAcg' +
+  'BUECdGooAgC3oCEJIAQgA0EBaiIDQQR0aigCCCIFQQBKDQALCyAJIAhEAAAAAAAA8L+goiAKoCEKIAFBAWoiASACRw0ACwsgAkE/' +
+  'akHAAG23IAAoAgC3okQAAAAAAADQP6IgCiACt6NlIQMLIAMLdgEBfyAAKAK0AiIBBEAgASgCDBBHIAEoAiwQRyABKAIQEEcgASgC' +
+  'FBBHIAEoAhgQRyABKAIoEEcgASgCSBBHIAEoAmAQRyABKAIwEEcgASgCNBBHIAEoAjgQRyABKAI8EEcgASgCQBBHIAEQRyAAQQA2' +
+  'ArQCCwsyAQF/AkACQAJAIAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+QQEhAQJAIAAoArQC' +
+  'DQBBACEBIAAoAiAiBkGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIEIg0gBmohByAAKAII' +
+  'IQwgACgCHCEVQQEhAwNAQQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigC' +
+  'CCICQQBKDQALCyABIAMgASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEiA0EgaiAHIBRqbGog' +
+  'DiAGIAYgDkobQQF0QQRqIgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEEEiBEUEQEF/IQEMAQsgACAENgK0AiAEIAs2Aggg' +
+  'BCAOQRBqQRBtIhNBBHQ2AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRqKAIAIgVBBHRqKAII' +
+  'IgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiIDIAZHDQALIAQgEDYC' +
+  'HEEAIQJBACEDA0AgDCAVIAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwiB0EASAR/IAAoAhQg' +
+  'CkEEdGooAggFIAcLQQBHaiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEEaiIREEIhGCADQQJ0' +
+  'QQRqIgMQQiEZIAMQQiEaIAQgAkECdEEEahBCIhs2AhAgBCAGQQJ0IhxBBGoQQiIWNgIUIAQgECAcbEEEahBCIhI2AhggBCALQQJ0' +
+  'IgMQQiIUNgI4IAQgAxBCIgk2AjwgBCALQQN0EEIiBzYCQCAEIAsgE2xBBXQQQiICNgI0IAQgCyAPbEEIEEEiAzYCMEEAIQUCf0F/' +
+  'IBtFIBhFciAZRSAaRXJyIBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsAC0EAIQtBACETQQAh' +
+  'CEEAIQMDQCAWIBNBAnQiAmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAKQQR0aigCDCICQQBI' +
+  'BEAgACgCFCABQQR0aigCCCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFBAnRqIgUoAgAiFCEB' +
+  'AkAgFEEATgRAA0AgAiAaIAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0ECdCIBaiACNgIAIAEg' +
+  'GWogFDYCACAFIAM2AgAgA0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIKQQR0aigCCCIBQQBK' +
+  'DQALCyASIBFBAnRqIBEgCWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQgCzYCJAJAAkACQAJA' +
+  'AkACQAJAIAZBgQJIDQACQCALQQJrDgUAAQEBAAELIAQQIyIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAjIgVFDQQLIAQgBUEP' +
+  'ahBCIgI2AmAgAkUNBCACQQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyABQQJHDQILIAQgHBBC' +
+  'Igc2AkggB0UNAkEAIQEgEEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEEcmr9AAIAQRH9qwEg' +
+  'AiASav0AAgBBAf2rAf1Q/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiICKAIEQRF0IAIoAgBB' +
+  'AXRyNgIAIAFBAWoiASAGRw0ACwwBCyAEIAZBA3RBBBBBIgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEHQQAhAQNAIAQoAigg' +
+  'ASAFakECdGogBCgCWCAEKAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQALIAQoAhQhFgsgFiAG' +
+  'QQJ0aiAINgIAIAQgAyANaiAPbEEIEEEiCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEEdGooAggiBUEASgRA' +
+  'IAhBBnYhB0IBIAhBP3GthiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRqKAIIIgVBAEoNAAsL' +
+  'IAhBAWoiCCAGRw0ACyANQQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNAIAQoAgwiAyABIA1q' +
+  'IA9sQQN0aiADIAJBA3RqIAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwhAwtBACEKQQAhAQNA' +
+  'IAwgAyAKQQJ0aigCACIFQQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigCACICTARAIAQoAgwg' +
+  'AiAPbCAJakEDdGoiAiACKQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgogBkcNAAsgBCgCFCIW' +
+  'IAZBAnRqIgcoAgBBAEoEQCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBIDQALCyAEIAYgD2xB' +
+  'A3QQQiINNgIsIA1FDQAgF0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0AgDSABIgIgD2xBA3Rq' +
+  'IhdBACAS/AsAIAUiAyAWIAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCILIBJqIREgBCgCECEU' +
+  'A0AgFCADQQJ0aigCACEVQQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0aiIJIAn9AAMAIAsg' +
+  'AiAVakEDdGr9AAMA/VD9CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIgFWpBA3RqKQMAhDcD' +
+  'ACACQQFqIgIgDkcNAAsLIANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEEcgGRBHIBoQRyAFDQAgABAi' +
+  'CyABRSEBCyABC8kgAxl/B34CeyAAKAKwAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkgh' +
+  'GSAAKAK0AiIEKAI8IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEECdBACEJQQAhAiAEKAI4KAIARQ0DC0EA' +
+  'DAELIAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCRARA' +
+  'IARBADYCRAwCCyAEKAI0IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEh' +
+  'IiACQQhqIgIgBkgNAAsLICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi' +
+  '/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9' +
+  'Lf1kIgVFDQALIAVoQQF2IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALECghCwsgEEUNASAQQQJOBEAgACAAKQN4' +
+  'QgF8NwN4IBUgCUECdGogCzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRqIQUgBCgCWCAKIBEg' +
+  'E2xBAXRqIg4gBCgCICIIQQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9AAAAISIgAiAPaiIC' +
+  'IAP9AAAQ/QsAECACICL9CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgiAiATQQJ0aiACIA1B' +
+  'AnRqKAIAIANBgIABSGs2AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAhHANAIAcgG6dBA3Qi' +
+  'BWogBSAGav0AAAAiIyAFIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA' +
+  '/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgC' +
+  'XCEKIAQoAkghBiAcIRtCACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA8g' +
+  'ByAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BF' +
+  'DQALDAELQgAhHiAcUARAQgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIbe0IGfiAefCEeIB1C' +
+  'AX0gHYMhHSAHIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgo' +
+  'AggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0g' +
+  'G4MiG1ANASADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgC' +
+  'DCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQAL' +
+  'CyAcIRsMBQsgFSAJQQJ0aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0aiEHQQAhAgNAIAIi' +
+  'A0ECaiECIAcgA0EDdCIFav0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAE' +
+  'KAIwIhQgBCgCACIHIAlBAXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWooAgBBAWoiBUHAAG0i' +
+  'AiAHTg0AIAogAkEDdCIDaikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAgCUEDdGopAwBCfyAC' +
+  'QQFqrYaDIhxQDQEgBiAceqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAYp' +
+  'AwAgCikDAIMiHFAEfiAEKAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUgHAt6pyADQQZ0aiEC' +
+  'CyACIBggCUECdCIDaigCAEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIA' +
+  'NwNQIARB0ABqIQVCACEeC0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH/QAAEP0LABAgAiAi' +
+  '/QsAACADQRBqIgMgEUgNAAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsgDCANbCEIIAQoAjAh' +
+  'FCAEKAIMIQoLIAogC0EDdGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gG0J+gyIcUA0BIA4g' +
+  'HHqnIgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4gg' +
+  'HIUiHDcDiAEgHEKdurP7lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxODQAgCCACQQN0IgNq' +
+  'KQMAQn8gCkE/ca2GgyADIA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAOIBx6pyICQQN0IgNq' +
+  'KQMAIAMgCGopAwCDBSAcC3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcpAwBCfoMiHFANASAO' +
+  'IBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNqIAI2AgAgAyAXakEA' +
+  'NgIAIAMgFmogEDYCAAsgGSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIhESAEKAIgIg8hBQJA' +
+  'IA8NAEEAIQMgBCgCJCIFDQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFsQQF0aiEKIBQgBCgC' +
+  'ACIQIA1BAmoiE2xBA3RqIQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACECIAxBAEoEQANAIAog' +
+  'AkEBdCIDaiIH/QAAACEiIAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBKBEBBACENA0AgCyAS' +
+  'IA1BAnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFsQQN0aiEHIAQoAjgi' +
+  'AyATQQJ0aiADIBFBAnRqKAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAYgG6dBA3Qi' +
+  'BWogBSAHav0AAAAiIyAFIAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA' +
+  '/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAEKAJIIQcDQCAcQgF9' +
+  'IByDIAcgHHqnIgJBCHRqIQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIAIgNB//8DcWoiAiAC' +
+  'LwEAQQFrIgI7AQAgG0IBfSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0gG3tCAYZ9' +
+  'IR1BASEDDAYLIhxQRQ0ACwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+IB18IR0g' +
+  'HEIBfSAcgyEcIAUgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNx' +
+  'RQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEA' +
+  'QQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNx' +
+  'RQ0FIBtQDQEgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayIC' +
+  'OwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
+  'KAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxCAFINAAsM' +
+  'AQtCACEdIARCADcDUAtBACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUgB/0AABD9CwAQIAUg' +
+  'Iv0LAAAgAkEQaiICIAxIDQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiICQQN0aigCAEUNASAA' +
+  'KAJgIAlKRQRAIAAgAjYCYAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPwAiIcQgF8IgE3A/ACIAAgACkD+AIgASAc' +
+  'VK18NwP4AkEBDAELIABBADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+AnsjAEEgayIQJAAg' +
+  'ACgCWCEIIAApA3AhHyAAKQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoArQCIgMoAjwhFwJAIAAoAswCRQ0AQQEh' +
+  'GCADKAIkRQ0AIAMoAgBBBUghGQsgACgCsAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAAKAJcRQ0EIBMgCEEC' +
+  'dGooAgAhBEEADAILIAAgAxAnQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMoAjAiCSADKAIAIgIg' +
+  'CEEBdCIKbEEDdGohBiADKAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYgBUEDdCINaikDAEJ/' +
+  'IAQgBUEGdGuthoMgByANaikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQDQEgByAceqciBUED' +
+  'dCIEaikDACAEIAZqKQMAgwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMiHFAEfiADKAJAIAhB' +
+  'A3RqKQMAQn6DIhxQDQEgByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEECdCICaigCAEYNASAC' +
+  'IBVqIgIgAigCAEEBajYCAAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EANgJEDAELIAMoAjQi' +
+  'ByADKAIEIgQgCEEBdCIKbEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJBCGoiAiAESA0ACwsg' +
+  'IyAjICP9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQIDAAEGBwQFCgsICQ4P' +
+  'DA39lgEiJCAj/Q0AAQABAAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQiBkUNAAsgBmhBAXYg' +
+  'BWohBiAaRSAk/RgAIg1B//8BRnJFBEAgACAEIAcgCCANIAYQKCEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3A3gLIBBCADcDGCAQ' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSABICB9IBBBCGoQKUUN' +
+  'ASAQKQMYICJ8ISIgECkDECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJOBEAgAygCMCIMIAMo' +
+  'AgAiAiAKQQFyIgdsQQN0aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAGbEEDdGohC0EAIQUg' +
+  'BEEASgRAA0AgDiAFQQF0IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0ACwsgDCACIApsQQN0' +
+  'aiEEIAkgBkEBdGoiBSAFLgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIAAkAgAkEATARAQgAh' +
+  'HiADQgA3A1BCACEhDAELIAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk/U/9CwAAICQgI/1O' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5QBEBCACEeDAELIAMo' +
+  'AhwhByADKAIYIQwgHiEcA0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1QRQRAA0AgDCAPIB16' +
+  'p3IgB2xBAnRqIgUoAgAiAkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBODQALCyAhIAJBf3Ot' +
+  'fCEhIB1CAX0gHYMiHUIAUg0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAGbCEEIAcgCmwhCyAD' +
+  'KAIwIQkgAygCDCEMDAELIAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAhBQNAIAUiAkECaiEF' +
+  'IAYgAkEDdCIOav0AAAAgDiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcDAAsgDCAEQQN0aiEG' +
+  'IAkgC0EDdGohC0F/IQQCQCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtq' +
+  'KQMAgwUgHAt6pyACQQZ0aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2i' +
+  'JX4gDayCIh1QDQAgBSAIQQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAEQT9xrYaDIAYgDmop' +
+  'AwCDIhxQBH4gBEFAcUHAH0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcg' +
+  'AkEGdGohBAwBC0F/IQQgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCAL' +
+  'aikDAIMFIBwLeqcgAkEGdGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAUaiANNgIACyATIAhB' +
+  'AnQiBmogBDYCACADKAIYIAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGooAgBBAE4NAAsLIAMo' +
+  'AjQiBSAKIAYgFGooAgBBAUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAKbEEDdGohESAJIAcg' +
+  'C2xBA3RqIQwgAygCLCAEIAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIgG/0AABD9CwAQIBIg' +
+  'I/0LAAAgCUEQaiIJIAZIDQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5BgIABcjsBACAGIA5B' +
+  'gIABSGohBiAJQQFqIgkgAkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAhHSADQgA3A1BBACEC' +
+  'DAELIAetIRxCACEdQgAhHgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwhCSADKAIYIQYDQCAe' +
+  'eiAeQgF9IB6DIR6nIgJBBnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAKIBx6p3IgCWxBAnRq' +
+  'IgIoAgAiB0EASA0AIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdBAXRqIgcgBy8BAEEB' +
+  'ayIHOwEAIAJBBGohAiAHQf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASECDAQLIB0gB0F/c618' +
+  'IR0iHFBFDQALC0EAIQIgHlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0EICJCAXwhIgwCCyAA' +
+  'KAJgIAhKRQRAIAAgAjYCYAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAAp' +
+  'A/ACIgFCAXwiHDcD8AIgACAAKQP4AiABIBxWrXw3A/gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAI' +
+  'NgJYIAAgACkD8AIiASAifCIcNwPwAiAAIAApA/gCIAEgHFatfDcD+AILIBBBIGokACACC5sMAxR/BH4FeyABKAI0IQkgASgCMCEK' +
+  'IAAoAiAhBSABKAIEIQcCQCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAAAQAAAAAAAAAAAAAA' +
+  'IRsDQCAKIBenQQN0av0MAAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQF' +
+  'BgcUFRYXDA0ODyIa/R0Ahv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAd' +
+  'IB79O/1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg' +
+  '/cwB/VL9CwMAIBv9DAIAAAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAFIBanIgRBBnQiAmsi' +
+  'A0E/Sg0AGkIAIAIgBU4NABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBMDQAgACgCACEEQQAh' +
+  'AiAHQQhPBEAgB0F4cSECIAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQMDQCAJIANBAXRq' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9' +
+  'DAgAAAAIAAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIgB0YNAQsDQCAJIAJB' +
+  'AXRqQQBB//8BIAIgBEgbOwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxBAnRqIgIoAgAiA0EA' +
+  'TgRAA0AgCSADQQF0aiIDIAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsLIAEoAjggACgCADYC' +
+  'ACAAKAIwQQBKBEAgCSAHQQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIcbEECdGohEEEAIQIg' +
+  'ASgCJCIDRQRAA0AgAiIDQQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRqIQwgASgCACENIAEo' +
+  'AjAhDkEAIQIgEUEASgRAA0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJBEGoiAiARSA0ACwtB' +
+  'ACEGQQAhAiADQQBKBEADQCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYgAkEBaiICIANHDQAL' +
+  'CyABKAI4IgMgAygCACAGazYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyANrSEYQgAhFkIAIRcD' +
+  'QCADIBanQQN0IgJqIAIgDmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60g' +
+  'FoYgF4QhFyAWQgJ8IhYgGFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEXIAUgGKciAkEDdCID' +
+  'aikDACADIA5qKQMAgyIWUEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANBAXRqIgMgAy8BAEEB' +
+  'azsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU/AoAACAJIBMgEvwK' +
+  'AAAgASgCOCIDIAMoAgQ2AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKwAiIGQQBMBEAgBQ8LIAIgASADbEECdGoh' +
+  'ASAAKAKsAiECQQAhAAJAA0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUPCyADC74EAgh/BX4g' +
+  'ASgCJCIIrCEPAkACQCAIIAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJIAhBAXRHDQEgBKwi' +
+  'ECAFVg0BIARBAUohB0EAIQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAgCSACQQF0bEEDdGoh' +
+  'CkEAIQcDQCAHIAogCEEDdCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAEQQFKGyISNwMIQgAg' +
+  'CUEATA0BGiAHrSAPfiETQQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEoAiwhCwNAIAsgBCAF' +
+  'eqdyIAlsQQN0aiENQQAhCEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAHRQRAQQAP' +
+  'CyAGIBIgE3wiEjcDCCAGIAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsgA0EBaiIDIAlHDQAL' +
+  'DAILIAYgDyAQfkIAIAcbNwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4IBF8NwN4QQEhByAA' +
+  'KQOIAVAgD1ByDQAgAEGIAWohAANAIAAQKxogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCtAIiBxAnAkAgAkEATA0A' +
+  'IAcoAjgiCCgCACIFQQBMDQAgACgCsAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykDAEIBfDcDACAHKAI0' +
+  'IgsgDSAHKAIEIgxsQQJ0aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIFIAxIDQALCyAcIB2g' +
+  'IR0gFyAXIBf9DQgJCgsMDQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9DQIDAAEGBwQFCgsI' +
+  'CQ4PDA39lgEiGCAX/Q0AAQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t/WQiCUUNAAsgCWhB' +
+  'AXYgBGohBSAURSAY/RkAIgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQKCEFCyAGQf//A3FFDQEgBygCMCIVIAcoAgAiCiAO' +
+  'bEEDdGohDyAGwbchHiAHKAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkgGadBA3QiBGr9AAAA' +
+  'IAQgD2r9AAAA/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAcIB6iIRwgBygCQCAN' +
+  'QQN0aiIIIBs3AwAgASABKQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAatw4JCAXwhGUF/IQUD' +
+  'QAJ/QX8gBUEBaiIFQcAAbSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAEfkF/IAVBQHFBwB9G' +
+  'DQEaQX8gCCkDAEJ/IAZBAWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0agshBSAZQgF9IhlQ' +
+  'RQ0ACyAHKAIYIAcoAhwgBWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4NAAsLIAcoAiwhECAL' +
+  'IAwgDkECaiITbEEBdGohESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkgEWoiCSAG/QAAEP0L' +
+  'ABAgCSAX/QsAACAEQRBqIgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEA' +
+  'IAYgCUGAgAFIaiEGIARBAWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAgCkEATARAIAdCADcD' +
+  'UAwBCyAQIAUgCmxBA3RqIRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0AAAAiGCAIIBBq/QAA' +
+  'ACIX/U/9CwAAIBcgGP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A1AgG1AN' +
+  'ACAHKAIcIQYgBygCGCEJA0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkgCCAZeqdyIAZsQQJ0' +
+  'aiIFKAIAIgRBAEgNACARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEEaiEFIBEgBEEBdGoi' +
+  'BCAELwEAQQFrIgQ7AQAgBEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMi' +
+  'GVBFDQALCyAbQgF9IBuDIhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEg' +
+  'CCgCACEFDAALAAsgHQs1AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvqEwMgfwN+' +
+  'AXsjAEHQAGsiBSQAIAAoAsQCIgcoAkwhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAgBSAHKAIQNgIkIAUg' +
+  'BygCFDYCKCAFIAcoAhg2AiwgBSAH/QACHP0LAzAgBSAHKAI0NgJAIAcoAjwhAyAFIAI2AkggBSADNgJEIAApA2ghJCAHKAIsIRgg' +
+  'BygCSCEPIAcoAkQhEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkA2AgwgBSAHKAJU' +
+  'Igw2AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQLSAFIAcoAkA2' +
+  'AgwgBSAHKAJUIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJA' +
+  'IARFBEAgASAkWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAkQgF8ISQgBygCaARAIAdBADYCaAwHC0EAIQRB/////wchBkEBIQIgBSgC' +
+  'QCEKIAUoAkgiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB' +
+  '/////wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUg' +
+  'BEE8SSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIC' +
+  'IANODQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIg' +
+  'FGoiDSgCAE4NBSAFIAUoAgwiAyAHKAJIIgogCUEEdGooAggiBkoEfyAFKAJEIQsCQCAQRQRAIAUoAjwhDiAFKAIwIRsgBSgCHCEc' +
+  'IAUoAhghHSAFKAJAIQwDQCALIANBAWsiA0EEdGoiAikDACEjAkACQAJAIAIoAggiAkEATgRAICMgHSACQQN0aiIeKQMAQn+FgyEi' +
+  'IBwgAkECdGooAgAiBA0BICJQDQIgAkEGdCECIAUoAjQhHyAFKAJAISADQCAOIAIgInqnckECdCIEaigCACISIAQgG2ooAgAiBGoh' +
+  'ISASQQBKBEADQCAgIB8gBEECdGooAgBBAnRqIhIgEigCAEEBajYCACAEQQFqIgQgIUgNAAsLICJCAX0gIoMiIkIAUg0ACwwCCyAM' +
+  'IAJBf3NBAnRqIgIgAigCAEGAgICABGs2AgAMAgsgDCAEQQJ0aiICIAIoAgAgInunajYCAAsgHiAjNwMACyADIAZKDQALDAELIAUo' +
+  'AhghAgNAIAIgCyADQQFrIgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAcoAkwgBygCUCIG' +
+  'IAlsQQJ0aiELQQAhBCAGQQBMDQAgBygCNCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0LAjAgAiAD/QAC' +
+  'IP0LAiAgAiAD/QACEP0LAhAgBEEQaiIEIAZIDQALIAcoAkghCgsgBSAKIAlBBHQiA2ooAgw2AgggFiAJQQJ0aigCACAIIAgoAgBB' +
+  'AWoiBjYCACAGaiICQQAgDSgCACIGIAIgBkgbayEIIAlBAWohAiADIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAKIAIiBkECdGoi' +
+  'Av0AAAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEEMSSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22' +
+  'ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsgBkEQaiECIAZB' +
+  'H2ogC0wNAAsLQQAhBCAIRQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAj' +
+  'hCEjICJCDFQgIkIEfCEiDQALDAELIAogCEECdGohBiAD/REhJUIAISJCACEjA0AgBiAip0ECdGr9AAAAICX9N/2kAa0gIoYgI4Qh' +
+  'IyAiQjxUICJCBHwhIg0ACwsgCCAjeqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRqKAIAIgMgBk4N' +
+  'ACACIQQgAyIGDQBBACEGDAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKsAiAXIAYgBBACIQQLIAYNAQsgCQ0CQQAhCQwGCyAG' +
+  'QQJIIgJFBEAgACAAKQN4QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIDaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQaiAREC4gCiAE' +
+  'NgIEIAJFBEAgBSgCCCEMIAMgBygCSCIDaiAFKAIMNgIIAkAgEEUNACAHKAJMIAcoAlAiCyAJbEECdGohDUEAIQIgC0EATA0AIAco' +
+  'AjQhDgNAIA0gAkECdCIIaiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9CwIQIAJBEGoi' +
+  'AiALSA0ACyAHKAJIIQMLIAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEIIAApA4gBIiJQRQRAIAAgIkIM' +
+  'iCAihSIiQhmGICKFIiJCG4ggIoUiIjcDiAEgIkKdurP7lJL9oiV+IAasgqchCAsgFiAJQQJ0IgNqIAg2AgAgAyAVakEANgIAIAMg' +
+  'FGogBjYCAAsgGSAJQQJ0aiATIA8gCUEEdGooAgAgCGpBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAFQQxqIAVBCGog' +
+  'BUEQaiAaIBEQL0U2AmggBSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEEDAALAAsgAEEC' +
+  'NgJkIAAgAjYCXCAAIAApA/ACIgFCAXwiIjcD8AIgACAAKQP4AiABICJWrXw3A/gCQQAhDEEBDAELIABBADYCXCAAQQM2AmRBAgsh' +
+  'BCAFKAIMIQIgByAMNgJUIAcgAjYCQCAAICQ3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC58DAgh/AXsjAEFAaiIDJAAg' +
+  'ASgCBEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI0IAEoAjggACgCBEEC' +
+  'dEEEavwKAAAgACgCACEEIAFBADYCQCABIAQ2AlQgAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQNgIUIAMgASgC' +
+  'FDYCGCADIAEoAhg2AhwgAyAB/QACHCIL/QsDICADIAEoAjQ2AjAgASgCPCEFIAMgBDYCOCADIAU2AjQgA0IANwMAAkAgACgCMEEA' +
+  'TA0AIAFBQGshBSABQdQAaiEHIAv9GwEhBiAL/RsAIQhBACEEA0AgASADQQhqIgkgBiAIIAEoAiwgACgCLCAEQQJ0aigCAEECdGoo' +
+  'AgAiCkECdGooAgBBAnRqKAIAIgZBACAFIAcgAyACEC4gCSAKIAYgBSAHIANBACACEC8aIARBAWoiBCAAKAIwTg0BIAEoAhwhCCAB' +
+  'KAIgIQYMAAsACyABQQA2AmggA0FAayQAC6cGAgl/A34gASgCKCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAIsIAQgBCgC' +
+  'ACIHQQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjBMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCAC' +
+  'QQN0aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACITgyIS' +
+  'UA0AAkAgAwRAIAlBBnQhCCAAKAIwIQIgEiERA0AgAyAFQQJ0aiACIAggEXqnckECdGooAgA2AgAgBUEBaiEFIBFCAX0gEYMiEVBF' +
+  'DQALDAELIAUgEnunaiEFCyABKAIsIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiATNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmog' +
+  'EiAThTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhESABKAIkIQ4gASgCGCEPA0AgDiANIBJ6p3JBAnQiAmooAgAi' +
+  'CKwhEyAIQQBKBEAgCCACIA9qKAIAIgJqIRAgASgCHCEJIAEoAighCgNAIAogCSACQQJ0aigCAEECdGoiCCAIKAIAQQFrNgIAIAJB' +
+  'AWoiAiAQSA0ACwsgESATfCERIBJCAX0gEoMiEkIAUg0ACyAGIBE3AwAMAQsgBiASeyIRIAYpAwB8NwMAIAEoAiggAkECdGoiAiAC' +
+  'KAIAIBGnazYCAAsgB0EBaiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIM' +
+  'AQsgA0UNAUEBIQBBACEFCwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGIAEiByECAkAgACABSg0AA0AgBiADIAcgAGsiAkECdGoo' +
+  'AgAiBE4EQCAHIQIMAgsgAyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQALCyAAQQJKIABB' +
+  'A20hAA0ACwsL+AcCEH8DfiABQQJ0IgggACgCGGoiCSgCACELIAkoAgQhEAJAIAAoAiQgCGoiCigCAEEATA0AIAcEQCALIQkDQAJA' +
+  'IAAoAhwgCUECdGooAgAiDCACRg0AIAAoAiggDEECdGoiCCAIKAIAQYCAgIAEajYCACAAKAIsIAMgAygCACIIQQFqNgIAIAhBBHRq' +
+  'IghBADYCDCAIIAxBf3M2AgggCEIANwMAIAAoAjAgDEgNACAEIAQoAgBBAWs2AgALIAlBAWoiCSAAKAIkIAFBAnRqKAIAIAtqSA0A' +
+  'CwwBCyAAKAIcIQggCyEJA0ACQCAIIAlBAnRqKAIAIgwgAkYNACAAKAIoIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCMCAMSA0A' +
+  'IAQgBCgCAEEBazYCAAsgCUEBaiIJIAooAgAgC2pIDQALCyALIBBIBEADQAJAAkAgC0ECdCIIIAAoAhxqKAIAIgogACgCMEoEQCAA' +
+  'KAIoIApBAnRqIgkoAgAiAUH/////A0oNAiAJIAFBgICAgARqNgIAIAcEQCAAKAIsIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYC' +
+  'DCABIApBf3M2AgggAUIANwMACyAAKAIwIApIDQEgBCAEKAIAQQFrNgIADAELIAIgCkYNAQsgACgCCCAKQQN0aiIBKAIAIg0gASgC' +
+  'BCIRTg0AIAAoAhQgACgCECAAKAIgIAhqKAIAQQJ0aigCAEEEdGohDiAAKAIAIRJBASETA0ACQAJAIAAoAgwgDUEEdGoiASkDACAO' +
+  'KQMAQn+FQn8gASgCCCIIIA4oAghGIhQbgyASIAhBA3QiAWopAwAiGIMiGVANACAAKAIsIAMoAgBBBHRqIglBADYCDCAJIAg2Aggg' +
+  'CSAYNwMAIAMgAygCAEEBajYCACAAKAIAIhIgAWogGCAZhTcDAAJAIAAoAgQgCEECdGooAgAiAUUEQCAIQQZ0IRUgBSkDACEaIAAo' +
+  'AiQhFiAAKAIYIRdBACEPA0AgFiAVIBl6p3JBAnQiAWooAgAiCKwgCEEASgRAIAggASAXaigCACIJaiEMIAAoAhwhCiAAKAIoIQgD' +
+  'QCAIIAogCUECdGooAgBBAnRqIgEgASgCAEEBayIBNgIAIA8gAUVyIQ8gCUEBaiIJIAxIDQALCyAafCEaIBlCAX0gGYMiGUIAUg0A' +
+  'CyAFIBo3AwAMAQsgBSAZeyIYIAUpAwB8NwMAIAAoAiggAUECdGoiASABKAIAIBinayIBNgIAIAFFIQ8LIAZFDQAgDw0BCyAOIBRB' +
+  'BHRqIQ4gDUEBaiINIBFIIRMgDSARRw0BCwsgE0UNAEEADwsgC0EBaiILIBBHDQALC0EBC88DAQh/AkACQCABQQBIIABB7/8Da0GS' +
+  'gHxJcg0AQQEhBSAAIQcCQANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAE' +
+  'IAdIGyEHIARBAEoNAAtBAA8LIAWsIAGsfkL+////B1UNAEEBQTgQQSIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSII' +
+  'QQFqIgk2AgwgBCAAQQ9qQRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRq' +
+  'EEIiCjYCFCAEIABBBnQQQiILNgIYIARBASAGEEEiBTYCJCAEIAhBA2ogBmxBP3IQQiIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRB' +
+  'BGoiCBBCIgk2AjAgBCAIEEIiCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVG' +
+  'DQMgBCAFIAMgAiAFQQJ0aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQMUUNAAsLIAQQMgtBAA8LIAQQMyAEC7UCAQt/IAAo' +
+  'AhQgACgCECIEIAFsIgZBAnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBP' +
+  'DQICQCABIAxqIgQtAAAiBQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoL' +
+  'IAcgDmpBfiAFd0EQdCABcjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFq' +
+  'OgAAIAlBAWoiCSADRw0ACyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgL' +
+  'IAgLNQAgAARAIAAoAhQQRyAAKAIYEEcgACgCJBBHIAAoAiwQRyAAKAIwEEcgACgCNBBHIAAQRwsLFQAgACgCKCAAKAIkIAAoAiD8' +
+  'CgAAC8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUg' +
+  'BS8BACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRA' +
+  'IAAoAhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH/' +
+  '/wNxIgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSID' +
+  'DQALCyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIG' +
+  'IAAoAiAiDmoiCSAGIA78CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2' +
+  'AgALQQAgDmshEEEAIQYDQAJAAn8CQAJAIAkgACgCCCALQQxqEDYiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsg' +
+  'FUIBfCEVIAdBAUYEQCAAKAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRq' +
+  'KAIAIgg2AgAgACAJIAgQNCAGQQFqIQYgCSAAKAIIIAtBDGoQNiIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygC' +
+  'DDYCACAKIAxqQX82AgAgFkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAI' +
+  'IAxqKAIAIAAoAhBtNgIAIAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdF' +
+  'BEAgBkEfdSAGcSEIIAYhCgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2' +
+  'AgwgCWogB0EBdGovAQAiBkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIG' +
+  'DQEMBgsLIAcgDzYCAAJAIAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxA0IApBAWohBgwHCyAG' +
+  'QQBODQEgCEEBayEKCyAJIBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcD' +
+  'CCAFIBM3AwAgC0EQaiQAC/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUg' +
+  'AUgNAAsLIAMgAyAD/Q0ICQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAA' +
+  'AAAAAAAAAP13IgMgAyAD/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUg' +
+  'ACABav0AAAAgA/0j/WQiBkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEEEiBEUEQEEADwsDQCADIARqIgVBgBhqIQIg' +
+  'BCADQQF0aiIGQYAcaiEBAkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3Ei' +
+  'AEUNACACIAItAABBAnI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAg' +
+  'AEEBa3ENACABIAEvAQAgAEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAA' +
+  'IAAvAQBBkQJyOwEAIAEgASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEB' +
+  'cjsBACABIAEoAgBBh4COB3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASAB' +
+  'KAIAQbicgDhyNgIAIAIgAi0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4A' +
+  'cjYCACACIAItAABBCHI6AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiAC' +
+  'LQAAQRByOgAACyAEQcDj8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoA' +
+  'AAsgA0EBaiIDQYAERw0ACyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcC' +
+  'AEEAIQMDQCAEIANBAnRqIgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMg' +
+  'AyACa3RyIAFBCXRyIAFBEnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQRwvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAA' +
+  'AAAAAAAA///////////9CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf/' +
+  '//8H////B////wf9CwIAIABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQ' +
+  'Kmr9DP///wf///8H////B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC' +
+  '8CkgAEHgKmpC////v/D///8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsi' +
+  'CiAGQf8BcUEbbiIHQQlsakECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEDoLIAZBAWoiBkHRAEcN' +
+  'AAsgCUIANwMgIAlC////v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJA' +
+  'AkACQAJAAkADQCAHBEAgCSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEg' +
+  'BmohCiAGIA5BEmoiFEECdGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmot' +
+  'AABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRy' +
+  'NgIUIAogATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3Jx' +
+  'IgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAG' +
+  'IAYoAgAiH0F+IAh3Ig9xNgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9x' +
+  'NgIQIAYgBigCFCIXIA9xNgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEg' +
+  'EiAWQYAkaigCAHJBf3NxQQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2' +
+  'AmwgCSAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAb' +
+  'IAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAg' +
+  'CSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3Fq' +
+  'LQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3Eb' +
+  'QQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAEL' +
+  'IAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYC' +
+  'KCAGIAYoAiwiGyAPcTYCLCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYC' +
+  'PCAGIAYoAkAiJyAPcTYCQCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIA' +
+  'ckF/c3FBASAIdHIiEjYCACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0' +
+  'QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAI' +
+  'dkEBcXJycnJycnJyQQl0ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyAL' +
+  'IBAgDCgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJ' +
+  'IAkoAhQgASAIRyAUdHI2AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/' +
+  'cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRq' +
+  'KAIAIREgDCgCACEQIAYgBigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2' +
+  'AlQgBiAGKAJYIhwgD3E2AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2' +
+  'AmggDCAQNgIAIAogCigCACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIi' +
+  'ETYCACAGIAcgD3EiBzYCdCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAc' +
+  'IAh2QQR0QRBxIBsgCHZBA3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECAR' +
+  'RyAUdHIiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB' +
+  '/wNxIAooAiQiB0EJdiAHciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0A' +
+  'IAsgCEEGdEHAA3EgD0EDdEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQ' +
+  'ai8BACIQRQ0GIAsgEUHAA3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9B' +
+  'B3FyciIWcSAHIBFBA3RBwANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2' +
+  'AgAgCCASRg0AIAkgCigCJCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0' +
+  'cnEiASAIR0ESdHIgDnQiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsg' +
+  'Bw0ACwsgCSgCFCELQQAhCiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJs' +
+  'IgcgBiABQQJ0aiIBKAIgIgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIi' +
+  'GnIiIHIiEnIiJHIiFnIiH3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJy' +
+  'QX9zcSIGRQ0AA0BBACEHAkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBB' +
+  'BCEHIAEoAhAgCHENAEEFIQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEI' +
+  'aiAHIAogDBA6IAkoAhwNAiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAi' +
+  'Bw0AQQAhECAJKAIMIQggCSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8D' +
+  'cWotAABBA3QgASAGQf8DcWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0' +
+  'ai8BACElIAYgHEEBdGovAQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0' +
+  'ciIdNgJkIAkgCiALciAMciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWot' +
+  'AABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcg' +
+  'BiArQQF0ai8BACEeIAkgASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2Amwg' +
+  'CSALIAxyIA1yIidB/wNxIiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0A' +
+  'AEEDdCABID79GwBB/wNxai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9' +
+  'DP8BAAD/AQAA/wEAAP8BAAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA' +
+  '/RsBai0AAEEGdHIiDDYCdCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNx' +
+  'ai0AAEEDdHIgASBA/RsCai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEg' +
+  'Pv0bA0H/A3FqLQAAISEgASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAG' +
+  'IEH9GwMiIkEBdGovAQAhKSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5' +
+  'NgKAASAJIAcgOHIgLnIiOEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciId' +
+  'IAogNHFyIi4gCyA1cXIiNCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZ' +
+  'IDZxciI1ciI2IAcgIiAWICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAi' +
+  'LHFyIjMgQv0bASAvcXIiLyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3Ii' +
+  'L3FB/wNHDQMgFSAeICYgMnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4g' +
+  'JiAyciImcSAwciIycXIiMHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQg' +
+  'ICARIBQgF3IiFHEgJXIiF3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIi' +
+  'F3FyICkgHyASIBUgGnIiFXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0' +
+  'ai8BACIHICkgHyASIBVyIhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUg' +
+  'H3JxIBpycSAScnEiFSAvIDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEg' +
+  'F0H/A3FqLQAAQQN0ciABIB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUg' +
+  'ISAUICRycSARcnEgIHIgAXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24i' +
+  'DUEJbEH/AXEiEXRBByABIA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsL' +
+  'IBQgDyAMQQF0akGAHGovAQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtB' +
+  'ACEBIAlBMGogC2ooAgAiESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIi' +
+  'DEF/c3FyIQYgASAMciEBIAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAco' +
+  'AgAiByABIAYgEBtBf3NxIgs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoi' +
+  'EiASKAIAIhIgBiABIBBBAkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIU' +
+  'cjYCFAsgCkEBaiIKQQlHDQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRy' +
+  'RQRAAkAgBEUNAEEAIQYgQ0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsg' +
+  'BygCJCIGBEADQCAGaCAEaiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIG' +
+  'QQlHDQALCyBDQgF8IUMgAlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJ' +
+  'dEGA/A9xIA4oAiAiAUEJdiABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUES' +
+  'dnJBCXRBgPwPcSAOKAIcIgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFy' +
+  'IAFBEnZyQQl0QYD8D3EgDigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJ' +
+  'diABciABQRJ2ckEJdEGA/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0' +
+  'IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3Eg' +
+  'DigCMCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA' +
+  '8D9xIA4oAiwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCAB' +
+  'ckGAgPA/cSAOKAIoIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJB' +
+  'EnQgAXJBgIDwP3EgDigCJCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHo' +
+  'ByEMQQAhCEEAIQsDQEEAIQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAA' +
+  'QQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNx' +
+  'ai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ES' +
+  'dmotAABBBnRyai0AACIfOgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmot' +
+  'AAAiGToAAyABIBggEyAHKAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAY' +
+  'IBMgBygCFCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJ' +
+  'dkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEED' +
+  'dCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWot' +
+  'AAByIBMgAUESdmotAABBBnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxI' +
+  'IAFBCUtxIgEbIQxBACAQIAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFB' +
+  'A2wiCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAA' +
+  'Ih86AAEgByAYICAgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2' +
+  'QcADcXJqLQAAIhs6AAMgByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSAN' +
+  'QQdxciANQQx2QcADcXJqLQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYi' +
+  'DUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAgg' +
+  'B2kgDWkgF2kgHWkgHGkgG2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxsh' +
+  'CCABQQFqIgFBA0cNAAsLQQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEM' +
+  'A0AgDiAMQQJ0aigCbCIQBEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJ' +
+  'Rw0AC0EAIQZBACEKIAcgC0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsg' +
+  'CiEBCyAQQQFrIBBxIhANAAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIB' +
+  'aSIKQQJrQQVJBEAgASEHQQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0A' +
+  'AiIBaSIKQQJJIAYgCk1yRQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIG' +
+  'QQJGDQEaCyALLQAEIgFpIgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUh' +
+  'DCABIQdBBSAKIgZBAkYNARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkg' +
+  'BiAKTXJFBEBBByEMIAEhB0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoA' +
+  'ACAjQYqQAWogDToAACAjQYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4' +
+  'APwKAAAgCSAHNgIMIAlBCGogFCABQf//A3FoEDsgRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkp' +
+  'AyAiAyAJKQMoWgRAIAVBATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEA' +
+  'IgZBAWsgBnEiCjsBACAHQYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJ' +
+  'QgA3AxAgCSAAIC1B+ABsakHwKWo2AgwgCUEIaiAHIAYQOyAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEA' +
+  'CyAJQaABaiQAC9sEAhd/AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAA' +
+  'KAIEIgggAkEJbCIMIAFqQQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgC' +
+  'FCIPIAZxNgIUIAQgBCgCECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgC' +
+  'ACIUIAZxNgIAIAQgBCgCICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRq' +
+  'IgkoAgBBf3NxciACGyIWNgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQg' +
+  'CCABQRJqIgtBAnRqIhkoAgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYC' +
+  'ACAAIBUgA3ZBCHRBgAJxIA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIg' +
+  'A3ZBAnRBBHEgEyADdkEBdEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYC' +
+  'CCAAIAAoAgwgAXI2AgwLmgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhA6DwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsg' +
+  'ACAHQgF8NwMYIAAoAgQgAS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoi' +
+  'AyADKAIAIAJxNgIAIABBASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEB' +
+  'cXJyIAFBA2wiAXQiBEEHIAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZB' +
+  'AnEgAkEJdkEBcXJyIAF0IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEg' +
+  'BXIgAUEJdHIgAUESdHJxNgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEi' +
+  'ACQAIAALHwAgAEETaiIAQRdNBH8gAEECdEHkMmooAgAFQcQeCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC////' +
+  '/wFVcg0AQQFBkAMQQSICRQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBBCIgc2AhQgAiAGQcEAakEEEEEiCzYCGCAC' +
+  'IAZBAWoiBUECdBBCIg02AjQgAiAFQQQQQSIONgJAIABBAWoiCUECdCIDEEIhCCACIAk2ApgCIAIgCDYCLCACIAMQQiIPNgJIIAIg' +
+  'AxBCIhA2AkwgAiADEEIiETYCUCACIAMQQiISNgJUIAIgAxBCIgM2ArABIAIgBUEDdBBCIhM2ArQBIAIgBUEYbBBCIhQ2ArwBIAIg' +
+  'CUEUbBBCIhU2AtABAkAgEkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsAayAW' +
+  '/RsCQQFxQQJ0ciAW/RsDQQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0ciAW' +
+  '/RsBQQFxQQV0ciAW/RsCQQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQEEMN' +
+  'ACAFQQAgBUEAShshCANAIAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0akEA' +
+  'NgIEIAMgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYCBAsD' +
+  'QCAEIAhGBEAgAigCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQRCACIQQMBwUgAigCNCAEQQJ0akF/NgIA' +
+  'IARBAWohBAwBCwALAAUgAyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0aiID' +
+  'QgA3AgggAyAENgIEIAMgBDYCACAEQQFqIQQMAQsACwALIAIQRQsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACAB' +
+  'bCIAEEIiAkUEQEEADwsgAkEAIAD8CwALIAIL1gEBBH8CQCAAEJUCIgIEf0HgNSEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJA' +
+  'IAEgAmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGoh' +
+  'ACADIQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQlgJFDQAgAiAAKAIAaxCXAg0BDAQLIAIQlwIiAEUNAwwBCyABQQA2AgALIAAg' +
+  'AjYCACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIB' +
+  'hiEEIAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBGIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAA' +
+  'QgA3A5gBIABB2ABqQQBBKPwLACAAIAD9AASAA/0LBPACAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQSiECCyAAQQA2AsgB' +
+  'IABCfzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABBJIABBADYCiAILqQMBAn8gAARAIAAoAggQRyAAKAIUEEcgACgCGBBH' +
+  'IAAoAhwQRyAAKAIsEEcgACgCnAIQRyAAKAI0EEcgACgCQBBHIAAoAkgQRyAAKAJMEEcgACgCUBBHIAAoAlQQRyAAKAKwARBHIAAo' +
+  'ArQBEEcgACgCvAEQRyAAKALQARBHIAAoAsQBEEcgACgCjAIQRyAAKAKQAhBHIAAoAqwCEEcgACgCqAIiAQRAIAEQEiABKAIAEEcg' +
+  'ASgCBBBHIAEoAggQRyABKAIMEEcgASgCEBBHIAEoAhQQRyABKAIYEEcgASgCHBBHIAEoAiAQRyABKAIkEEcgASgCKBBHIAEoAiwQ' +
+  'RyABKAI8EEcgARBHIABBADYCqAILIAAoAugCIgEEQCABKAJAQQBKBEADQCABKAI8IAJBGGxqKAIUEEcgAkEBaiICIAEoAkBIDQAL' +
+  'CyABQQA2AkAgASgCPBBHIAEoAgAQRyABKAIEEEcgASgCCBBHIAEoAgwQRyABKAIoEEcgASgCkAEQRyABEEcgAEEANgLoAgsgACgC' +
+  '0AIQRyAAECIgABBIIAAQSSAAEEcLC3UBBH8gAEUEQCABEEIPCwJAAkAgARCVAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEJYC' +
+  'RQ0AIAIgBGsQlwJFDQAgAyACNgIADAILIAEQQiIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEcgASEFCyAFDwsgAAusAQEFfyAABEAg' +
+  'AEEIayECQeA1IQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcN' +
+  'ACACIAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANq' +
+  'NgIADwsgBSACNgIACwsiAQF/IAAoAsQCIgEEQCABKAJgEEcgARBHIABBADYCxAILCxsAIAAoAuABEIYBIAAoAuQBEEcgAEIANwPg' +
+  'AQsaAEIBIABC64fWhejIoeThAH0QSyIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIf' +
+  'iCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRB' +
+  'AWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGoo' +
+  'AgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGoo' +
+  'AgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGog' +
+  'ADQCIEIBfEEEEEMiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEEMiBQ0AIAAoAjAhCSAAEE4gABBPIAAQIiAAEEggACgCDCEF' +
+  'IAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2' +
+  'AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYC' +
+  'ICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQUBogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EE' +
+  'dGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQg' +
+  'DiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQURoMAAsA' +
+  'Cws1ACAABEAgACgC5AIgACgCvAIgACgCZEVyIAAoAsgCIAAoApQCcnJyRQRAIAAQUgsgABBECwuKBAEMfyAARQRAQX4PCyABQQBI' +
+  'IAAoAiAgAUxyBH9BeQUgABBPIAAoApQCBEAgACABEFMPCyAAIAEQVCICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIg' +
+  'ACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFB' +
+  'AnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRA' +
+  'IAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkg' +
+  'AiAKIAQQVQwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRq' +
+  'KAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALEFUMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYC' +
+  'AAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBF' +
+  'BEBBdw8LIAAQTyAAIAAoAjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIs' +
+  'IAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAII' +
+  'IQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFYMAQsgAUEATA0CIAMgBSAEIAIQVwsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEK' +
+  'fyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIA' +
+  'IgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQVgwBCyAEKAIMIgRFBEAg' +
+  'AiAHIAMgCEEBEFYMAQsgBEEATA0AIAIgByADIAEQVwsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFYgACgCyAFFDQEg' +
+  'ACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEFggAiAC' +
+  'IAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8g' +
+  'ACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCAB' +
+  'QQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEYiA0UEQEF/DwsgACADNgIs' +
+  'IAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJA' +
+  'A0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigC' +
+  'CEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBM' +
+  'DQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkD' +
+  'AEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIg' +
+  'A0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEFgMAQsLC24BA38gACADQQR0aiIE' +
+  'KAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAIL' +
+  'IAEgA0YNASAAIAIgAUEBEFgMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIg' +
+  'A0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWsh' +
+  'BAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEF' +
+  'A0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBI' +
+  'BH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEA' +
+  'SHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA4PCyACIANKBEAgASADQQJ0IgRq' +
+  'IAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC5AIEQCAAIAEgAiADEBsPCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiAD' +
+  'SgRAIAEgA0ECdGpBASAAKAK8AiAAKALIAhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHAs2AgALIANBAWoh' +
+  'AyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIb' +
+  'BEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAA' +
+  'EE8LCxYAIAAEQCAAIAFBAEc2ApABIAAQTwsLEwAgAARAIAAQTyAAIAE3A6gBCwsTACAABEAgABBPIAAgATcD2AELC8IDAwJ8BH8B' +
+  'fiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQPwAiIIQn8gACkD+AJQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEg' +
+  'ACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAA' +
+  'AAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABB' +
+  'AnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEEC' +
+  'RhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQi' +
+  'BiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9B' +
+  'fiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQTwJAIAAoApQCBEBBACEEAkAgABAPIgUOAwAC' +
+  'AwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJ' +
+  'IARBf3MiARALBEAgAyAISgRAIAIgCEECdGogATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEB' +
+  'aiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQiASAFRg0CIAYgARAcIQcgACgCNCAJaigCAEEATgRAIAAgBxBUDQELIAMgBEoE' +
+  'QCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEE8gACgClAIEQCABQQA2' +
+  'AgwgABAPIgIEQEF/IAIgAkECRhsMAgsgACABQQxqEBAhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/' +
+  'IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHINAAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIg' +
+  'ACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0AgAyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGoo' +
+  'AgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAg' +
+  'AEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBP' +
+  'IAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwB' +
+  'CwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQQiIENgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSAC' +
+  'a0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCAB' +
+  'THINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAgAUxycg0AIAAQTwJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQQiIG' +
+  'NgKMAiAAIAcQQiIHNgKQAiAGRSAHRXINASAEQX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEB' +
+  'NgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFH' +
+  'IANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQQiIB' +
+  'RQ0CIAEgACgCLCAF/AoAACAAEE4gB0ECdCIFIAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEF' +
+  'QQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigCABBQIQUgBEEBaiEEDAEFIAEQRwwDCwALAAsgBhBHIAcQRyAAQgA3AowCDAEL' +
+  'IAUPC0F/C5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKALQAiABQQN0aikDAEIA' +
+  'IAEgACgC4AIiBEgbfSIGQv///////////wAgACkD2AJ9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcg' +
+  'A0EBdCADQf////8DShshAwwBCwsgACgC0AIgA0EDdBBGIgRFBEBBfw8LIAQgACgC4AIiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYC' +
+  '4AIgACAENgLQAgsgABBPIAAoAtACIAFBA3RqIAI3AwAgACAAKQPYAiAGfDcD2AILQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEA' +
+  'SCAAKAIgIAFMcg0AGkIAIAAoAuACIAFMDQAaIAAoAtACIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/' +
+  'IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS' +
+  '2lF+hRBKNwOIASAAIAEgBkIBfBBpQpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIYIAJB' +
+  'AnRqKAIAIgRBAUwEQCAAKAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYCAAsg' +
+  'AkEBaiECDAELCyAAQQA2AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCABQgF8' +
+  'IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5MEAQx/IwBBIGsiCSQAIAAoAtAB' +
+  'IAFBFGxqQQhrKAIAQQAgARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiCiAP' +
+  'Sg0AIA4gCkECdGooAgAiBEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQaxshDAtBACEEIAcgCkEEdGooAgQiCCEFA0Ag' +
+  'BUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0o' +
+  'AgAhBQwBCwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcg' +
+  'CCAJIAVBAnRqKAIAIgQQbARAIAkgBkECdGogBDYCACAGQQFqIQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGooAgAi' +
+  'BCEFA0AgBCAHIAVBBHRqKAIEIgVGBEAgBkEBaiEGDAILIAcgBSAKEGwNACAHIA4gBSADIAIQbUEBIQwgACAAKALIASIIQQFqNgLI' +
+  'ASAAKALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLggQBFn8gASADQQR0' +
+  'aigCBCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAH' +
+  'IBBKcgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEEC' +
+  'dGooAgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQbiEZIAEgEiALEG4hGiALIQYDQCALIAEgBkEE' +
+  'dGooAgQiBkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSACIAlB' +
+  'AnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBBsRQ0BIAEgESADEGwNASAAIAEgAiAHIAMgCSAEIAUQbyAAIAEg' +
+  'AiAIIAMgCSAEIAUQbyAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoN' +
+  'ACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YN' +
+  'ACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcg' +
+  'ACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVB' +
+  'AkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEA' +
+  'TA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEEC' +
+  'SkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0A' +
+  'IAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAEL' +
+  'YgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBBsDQEgASAIIAUQbA0BIAEgAiAIIAcgBhBtIAAgACgCyAEiCUEBajYC' +
+  'yAEgACgCxAEgCUECdGogCDYCAAwBCwsL0QkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABBxIAAgADQCpAI3' +
+  'A4ACIAAgADQCxAI3A0ggACgCjAEgACgChAEgACgCgAFHcg0AIAAQcgsCQCAAKAKcAgRAIAAQcyICDQELIAAoAowBIAAoAqwBRXJF' +
+  'BEBBfyECIABBABB0DQELQQAhAgNAAkAgACgCmAINACACIQYCQCAAEHUiAkEASARAIABBATYCrAEgABB2QQMhAyAGIQIgAEEAEHRF' +
+  'DQFBfyECDAQLAkAgAgRAIAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEIahB3IgNBAkgNACAA' +
+  'IAMgACgCzAEiAigCACACKAIEEHhFDQAgABB2QX8hAkEBIQMMAwsgACAFKAIMEHkgACgCzAEiAigCACEEAkAgA0EBRgRAIAAgBEEA' +
+  'EHogBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQe0ECdEEBchB6CyAAIAArA7gBIAArA7gCozkDuAEgACAA' +
+  '/QADWCIJIAO4/RQgCf3xAf0MAAAAAAAAoD8AAAAAAAAwP/3yAf3wASIJ/QsDWCAAKQPgAiEHAkAgACgCoAJBAEoEQEEDIQMgByAA' +
+  'KQP4AVoNAQwDC0EDIQMgCf0hASAAKwPIAqIgCf0hAGNFIAcgACkDaH1CMlRyDQILIAAgACkD+AJCAXw3A/gCIABBABB5IAAgACkD' +
+  '4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEHEgACkD4AIhBwsgByAAKQOAAlQNASAAEHUiAkEASgRAIABB' +
+  'ATYCmAIMAgsCQCACRQRAIAAQckF/IQJBASEDIABBARB0RQ0BDAQLIABBATYCrAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAA' +
+  'NAKkAnwgByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQ' +
+  'IAhCA4MhByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3' +
+  'A0gFIAAoAiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQB' +
+  'IgJBAEoEQCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEHwaDAELCyACDQBBASECIABBATYCnAIgACAAKQOIA0IBfDcDiAMMBQsgASAA' +
+  'KQPYAlgEQEEDIQIMBQsgABB8IQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASAC' +
+  'QQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwA' +
+  'ACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABB6CyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEA' +
+  'SgRAIAAgACkDiAJCAXwiAjcDiAIgACACEGkgAa1+IAApA+ACfDcD+AELC6sBAQl/A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEE' +
+  'IAAoAhwgACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARAIAQgATYCACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcg' +
+  'ACgCKGosAABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIAIAFBAWohAQsgAkEBaiECDAELAAsACwsL6AEBBH8gACgC' +
+  'jAEiAQRAIAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAAIAEgACgCzAEiAygCACADKAIEEHgNAQtBACECIABBADYC' +
+  'nAIgACABQQFrEHkgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABB6QQAPCyAAIAMgACAEIAFBgYCAgAQQe0ECdEEBchB6CyACDwUg' +
+  'ACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQAL' +
+  'rwgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAG' +
+  'RgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgC' +
+  'nAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANB' +
+  'AWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEg' +
+  'ACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUg' +
+  'EXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAF' +
+  'GwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEH0iBEEASg0AQQAhBSAEDQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEF' +
+  'AkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygCACIDEH0NASAAIANBABB6DAELIA4gAzYCACAOIA1B/////31xNgIE' +
+  'IAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCACQQFq' +
+  'IQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQoAghK' +
+  'BEAgBCgCACABIAFBAm1qQQhqIgJBAnQQRiIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAEL' +
+  'AAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigCACIB' +
+  'QQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQfhogACgCqAEgAygCDEEMbGogASADKAIIEH4aIAVBAWohBQwBCwsgAEEANgKsAUEACyAH' +
+  'QYACaiQABSAAKAKoASIGIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aiIEKAIIQQxsaiIBIAEoAgRBAmo2AgQgBiAEKAIMQQxsaiIB' +
+  'IAEoAgRBAmo2AgQgAkEBaiECDAELCwvUCgERfwNAAkAgACgChAEiASAAKAKAAUgEfyAAIAFBAWo2AoQBIAAoAnwgAUECdGooAgAh' +
+  'BiAAIAApA/ACQgF8NwPwAiAGQQF1IgRBAWohBSAAKAIQIgIgBEECdCIDaiIHKAIAIQECQCAGQQFxRQRAIANBAnIhBwNAIAEgAiAF' +
+  'QQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0aigCAEECdCIDIAAoAiBqKAIAIghBACAIQQBKGyEIIAAoAhwgACgCGCADaigCAEECdGoh' +
+  'CQNAIAIgCEcEQAJAIAkgAkECdGooAgAiAyAERg0AIAAoAiggA2osAAAiCkEASA0AIAoNBSAAIANBAXRBAXIgBxB6CyACQQFqIQIM' +
+  'AQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAgACgCFCAE' +
+  'QQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2ooAgAhBUF/' +
+  'IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEASARAQQAh' +
+  'AiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCABai0AAA0A' +
+  'IAAgAUEBdCAHQQNyEHogACgCECAJaigCACEDCyAEQQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAAKAIMSARA' +
+  'IAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFqIQEMAAsACyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABBAjYC4AFB' +
+  'AQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCABKAIEIQggASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJqKAIAIQcg' +
+  'A0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QfUEASgRAIAYgAUECdGoiAiAHNgIAIAIgDjYCBCABQQJqIQEMAgsgB0ECdCIPIAAo' +
+  'ApABaiICQQhqIQQgCSACKAIIIgVGBEAgBCgCBCEFIAQgCTYCBCAEIAU2AgALIAIoAgAhCgJAIAUgDkYNACANIAUQfUEATA0AIAYg' +
+  'AUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJBAWohAiANIAQg' +
+  'C2oiCygCACIREH1BAEgNAAsgBCARNgIEIAsgCTYCACAAKAKoASAEKAIEQQxsaiAHIAUQfkUNAiALIAQoAgQ2AgAgBCAJNgIEIAYg' +
+  'AUECdGoiACAONgIEIAAgBzYCACAIIAMgAyAISBshACABQQJqIQIDQCAAIANHBEAgBiACQQJ0aiAGIANBAnRqKAIANgIAIAJBAWoh' +
+  'AiADQQFqIQMMAQsLIAwgAjYCBEF/DwsgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohASANIAUQfUEASARAIAggAyADIAhIGyEC' +
+  'A0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAA' +
+  'IAo2AuABQQEPBSAAIAUgD0EBchB6DAILAAsLIAwgATYCBAwACwALCAAgAEEAEHkL9AcBC38jAEEQayIIJAAgACgCgAEhBSAIIAAo' +
+  'AtwBIgc2AgwgACgC4AEhA0EBIQYDQCADQQAgA0EAShshCkEAIQMDQCADIApGBEACQCAAKAJ8IQMgACgCcCEHA0AgByADIAVBAWsi' +
+  'BUECdGooAgAiCUEBdSIKaiILLQAARQ0ACyALQQA6AAAgBEEBayIERQ0AIAAgCiAIQQxqEH8hAyAIKAIMIQcMAwsFAkAgByADQQJ0' +
+  'aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEIABIAAoAnQgDWooAgAgACgCjAFO' +
+  'BEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIEIAlBAXM2AgBBACEFIAhB' +
+  'ADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkACQCAAKAJ4IAAoAswBIgQg' +
+  'A0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEIEBDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEBaiEGDAELIAAoAtQBIAgg' +
+  'CCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEBdEF8cWooAgB0IAVyIQUg' +
+  'A0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAAKAJwIAAoAtQBIANBAWsi' +
+  'A0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQhBCADIAMgBUECdGoiBSgC' +
+  'ADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIAQQF0QXxxaigCACAEIAcg' +
+  'BUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpBADoAACADQQFqIQMMAQsL' +
+  'NgIAIAAoAtACBEAgACAGEIIBCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC' +
+  '5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2' +
+  'AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQ' +
+  'ASABrCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQRiIFRQ0BIAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKk' +
+  'AUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQRiIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYC' +
+  'DCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAII' +
+  'IgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBGIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAG' +
+  'QRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIA' +
+  'IQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiAC' +
+  'QX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgC' +
+  'QCEDDAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2' +
+  'AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQID' +
+  'QCACIAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAo' +
+  'ArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAgACADEIMBIAQhAgwACwALC2IBAX8gAUEBdSIDIAAo' +
+  'AihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEiAkEBajYCgAEgACgCfCAC' +
+  'QQJ0aiABNgIAC6sBAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8CgAAIAAgACgCoAEiA0EB' +
+  'ajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEoAgQQfhogACgCqAEgASgC' +
+  'BEEMbGogBCABKAIAEH4aIAAgACkDgANCAXw3A4ADIAQLYwEFfyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQB' +
+  'IgRBAWsiBTYCxAEgBEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpBADYCACAAEIQBCyADCxsAQQAgACABQQF1ai0AACIA' +
+  'ayAAIAFBAXEbwAuOAQECfwJAIAAoAggiAyAAKAIEIgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQRiIDRQRA' +
+  'QX8PCyAAIAQ2AgggACADNgIAIAAoAgQhBAsgACAEQQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2' +
+  'AgBBAAucAgEFfyAAKAJ4IAFBAnRqKAIAIgRBAnUhAwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiAB' +
+  'KAIEQYCAgIACcjYCACACIAFBDGo2AgAgACgCkAEgA2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0' +
+  'IgMgACgCIGohBSAAKAIcIAAoAhggA2ooAgBBAnRqIQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEEC' +
+  'dGooAgAiB0cEQCAAKALYASADQQJ0aiAHQQF0NgIAIANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIAQQALsAECBH8BfCAA' +
+  'KAKwASIEIAFBA3RqIgIgACsDuAEgAisDAKAiBjkDACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRA' +
+  'IAAgACsDuAFEMAWO5C7/KyuiOQO4AQUgBCACQQN0aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRq' +
+  'KAIAIgFBAE4EQCAAIAEQhQELC+ECAQp/IwBBEGsiByQAIAMoAgAhCiAAKALQASABNgIAQQEhCUEBIQQCQANAIARBAEwNAUEAIQEg' +
+  'ACAAKALQASAEQQFrIgRBAnRqKAIAQQF1IAdBDGoQfyIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgC' +
+  'AEEBdSIGIAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC' +
+  '0AEgBEECdGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsL' +
+  'A0AgCiADKAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQur' +
+  'AwELfyMAQRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALM' +
+  'ASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQfyEKIAYoAgwhCwNAIAMgB0ogAiAKTnINASALIAJBAnRqKAIA' +
+  'QQF1IgUgACgCcGoiDC0AACAAKAJ0IAVBAnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2AgAgA0EBaiEDCyACQQFqIQIM' +
+  'AAsACyAEQQFqIQQMAQsLA0AgCCAJRwRAIAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEBaiEIDAELCyADQQAgA0EAShsh' +
+  'AUEAIQIDQCABIAJGDQEgACgCcCACQQJ0IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtABIARqKAIAEIABCyACQQFqIQIM' +
+  'AAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtTAQF/IAAoAsgBIAFBAnRqIgIoAgBB' +
+  'AEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACABEIUBCwvXAQEGfyAAKALAASIC' +
+  'KAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRODQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVB' +
+  'AnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAFQQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAA' +
+  'KALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigC' +
+  'ACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtBAXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2' +
+  'AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIgAUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFF' +
+  'DQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGooAgAQRyABQQFqIQEMAAsACyAAKAIAEEcgACgCkAEQRyAAKAKcARBHIAAoAqgB' +
+  'EEcgABBHCwvnCwEKfyMAQTBrIgokAAJAAkAgACABckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEEEiB0UNACADIAJBAnRqKAIA' +
+  'IQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFqIglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxqEEEhBiAHIAlB' +
+  'AXQiD0EMEEEiCDYCqAEgBkEAIAgbRQRAIAYQRyAHEIYBDAELIAcgBjYCsAEgByAGNgIAIAogB0HcAWo2AiwgCiAHQdgBajYCKCAK' +
+  'IAdB1AFqNgIkIAogB0HQAWo2AiAgCiAHQcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAHQYgBajYCECAKIAdB/ABqNgIM' +
+  'IAogB0H4AGo2AgggCiAHQfQAajYCBCAKIAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAHIAg2AuQBIAcgCCAJQQJ0Igxq' +
+  'IgY2AhQgByAGIA5BAnQiCGoiBjYCHCAHIAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAIaiIINgIkIAcgBiAIaiIGNgIo' +
+  'IAcgBiAMajYCcCAHIAYgCUEDbGo2AjQgByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAgBygCFCAEIAtBAnT8CgAAQQAh' +
+  'BiALQQAgC0EAShshCANAIAYgCEYEQEEAIQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACACQQBKGyEJA0ACQCAAIAlGBEBB' +
+  'ACEGIAFBACABQQBKGyECDAELIAMgAEEBaiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwEQCACIQAMAwUgBCAGQQJ0aigC' +
+  'AEECdCILIAcoAhhqKAIAIQwgBygCHCAHKAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2AgAgBkEBaiEGDAELAAsACwsD' +
+  'QCACIAZHBEAgBkECdCIAIAcoAiRqIAcoAiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcAACwBAAABAAAA/QsDoAIgB0KA' +
+  'gICAgICA+D83A7gBIAdBATYC0AIgB0KAgICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz5syZ9z83A7gCIAdCgYCAgBA3' +
+  'A7ACIAdCASAFQpX4qfqXt96bnn9+Qp26s/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAhBgNAIAYgCUYEQANAIAggCUYE' +
+  'QEEAIQBBACEGA0AgAiAGRgRAA0ACQCAHKAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYgAyACQQFqIgBBAnRqKAIAIggg' +
+  'BiAIShshC0EAIQgDQCAGIAtGBEAgCCAHKAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEHoMAwUgCCAEIAZBAnRqKAIAIAFIciEIIAZB' +
+  'AWohBgwBCwALAAsLIAYNDSAHEHVFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcg' +
+  'CBCDASAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMAIAcoArABIAZBA3RqIAVCC4i6RAAA' +
+  'AAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwgBmpB/wE6AAAgBygCyAEgBkECdGpB' +
+  'fzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJaigCAGo2AgAMAQsACwAFIAcoAhgg' +
+  'BCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAINgIAIAZBAWohBiAIIAlBAnRqIQgM' +
+  'AQsACwALQQAhBwsgCkEwaiQAIAcLjAICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMFIAAQiQEiAw0BIAAoAuABCyABQn9S' +
+  'BH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxBwIQMgAiAAKALgASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3' +
+  'A2ggACACKQMQIAApA/gBfDcDeCAAIAIpAyAgACkDgAJ8NwOYAQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA/ACIgFCAXwi' +
+  'BTcD8AIgACAAKQP4AiABIAVWrXw3A/gCDAMLIABBAzYCZAwCCyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLkAQBD38gACgC' +
+  'BCECIAAoAiAiBEECdEEEaiIFEEIiB0UgACgCDEECdEEEahBCIglFciAFEEIiCkUgAkECdEEEahBCIgtFcnJFBEAgAkEAIAJBAEob' +
+  'QQFqIQIgACgCCCEOQQEhAQN/IAEgAkYEf0EAIQMgBEEAIARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCAN' +
+  'IAMgByAJIAApA4ABEEoQhwEFIAAoAhwgBUECdGooAgAhAUEBIQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYg' +
+  'ACgCNGooAgAgCSAEQQJ0aiAGIAtqQQRrKAIANgIAIAFBAWohASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEg' +
+  'CmogBTYCACADQQFqIQMgBCECCyAFQQFqIQUMAQsLBSABQQJ0IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBM' +
+  'aiENIAhBAWohCAsgAUEBaiEBDAELCyEBCyAHEEcgCRBHIAsQRyABRQRAIAoQR0F/DwsgABBSIABBADYCyAEgAEIANwNYIABBADYC' +
+  'wAEgACADNgLoASAAIAo2AuQBIAAgATYC4AEgAEEANgK4ASAAIAApA2g3A/ABIAAgACkDeDcD+AEgACAAKQOYATcDgAJBAAvrAwIM' +
+  'fwN+IAAoAiAhBCAAKAIIIQogACgCACEFQQFB7AAQQSICRQRAQX8PCyAAIAI2AsQCIAVBAWohCCAEQQJ0QQRqEEIhBgJAA0ACQCAG' +
+  'QQAgBCAHShtFBEAgDUIBhkICfCEPQQQhAQNAIAEiA0EBdCEBIA8gA61VDQALIAIgBEE/akHAAG02AgAgAiAFIAQgBCAFShtBAmo2' +
+  'AlggAiAAKAIEIgFBEGpBEG1BBHQ2AlAgAiACQQAgBCABQQJqIgkgDqdBAWoiCiANpyILEIsBIgE2AmQgAiABQQEQQSIINgJgIAVB' +
+  'AmpBBBBBIQEgA0ECdBBCIgVBAEcgBkEARyABQQBHcSADQQgQQSIHQQBHcXEgCEEAR3EiDEUNASACIAggBCAJIAogCxCLARogACAC' +
+  'IAYgASAHIAUgA0EBaxCMASAAKAIAIAAoAgQgACgCICACIAYQjQEMAwsgBiAHQQJ0IgNqIgsgCDYCACAAKAIcIANqKAIAIQkgCCED' +
+  'A0AgCiAJQQR0aiIMKAIIIgFBAEwEQCAHQQFqIQcMAwUgASADSARAIAsgATYCACABIQMLIA5CAXwhDiAJQQFqIQkgDSAMKAIMQQBH' +
+  'rXwhDQwBCwALAAsLIAAQSAsgBhBHIAEQRyAHEEcgBRBHIAxBAWsL9gMBAn8gACABNgIEIAAgASAAKAIAIgZBA3QiB2pBACABGzYC' +
+  'CCAAIAEgBkECdEEHakF4cSAHaiIGakEAIAEbNgIMIAAgASAGIANBA3RqIgZqQQAgARs2AhAgACABIAYgBEEEdGoiBmpBACABGzYC' +
+  'FCAAIAEgBiAFQQN0QRdqQXhxaiIGakEAIAEbNgIYIAAgASAGIAQgBWpBBHRBJ2pBcHFqIgVqQQAgARs2AhwgACABIAUgAkECdCIG' +
+  'QQtqQXhxIgdqIgVqQQAgARs2AiAgACABIAUgBEECdEEHakF4cSIEaiIFakEAIAEbNgIkIAAgASAEIAVqIgVqQQAgARs2AiggACAB' +
+  'IAUgBkEHakF4cSIEaiIFakEAIAEbNgIsIAAgASAEIAVqIgVqQQAgARs2AjAgACABIAQgBWoiBGpBACABGzYCNCAAIAEgBCADQQJ0' +
+  'IgVBhwJqQXhxaiIEakEAIAEbNgI4IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AjwgACABIAQgAiADakEEdGoiAmpBACABGzYCRCAA' +
+  'IAEgAiAHaiICakEAIAEbNgJIIAAgASACIAAoAlgiA0EEdGoiAmpBACABGzYCTCAAKAJQIgFBgQhIIgRFBEAgAEEANgJMCyABIANs' +
+  'QQJ0QQdqQXhxQQAgBBsgAmoL+AUCDX8CfiAAKAIgIghBACAIQQBKGyENIAAoAgghDyAAKAIAIQ4DQCAHIA1GBEBBACEIIA5BAmoi' +
+  'B0EAIAdBAEobIQpBACEHA0AgByAKRgRAQQAhBwNAIAcgDUYEQAJAQQAhCkEAIQIDQCAKIA1GDQEgCkECdCIMIAEoAjBqKAIAIRAg' +
+  'ASgCHCAMaiACNgIAQQAhCQNAIAlBAkYEQCABKAIcIgMgCkEBaiIKQQJ0aiACNgIAIAMgDGohAyABKAIoIAxqIQhBACEHA0AgCCAH' +
+  'NgIAIAcgAiADKAIAIglrTg0DIAcgCWohCSAHQQFqIQcgDiABKAIgIAlBAnRqKAIATg0ACwwCCyAAKAIcIBBBAnRqKAIAIQMDQCAP' +
+  'IANBBHRqIggoAggiB0EATARAIAlBAWohCQwCBSAHIA5KIAlGBEAgCCgCDCIIQQBIBEAgACgCFCAHQQR0aigCCCEICyACQQJ0IhEg' +
+  'ASgCIGogBzYCACAIQQBMBH9BAAUCfyAIrCAHrUIghoQiFEKV+Kn6l7fem55/fkIgiKchCwNAIAQgBiALcSIIQQN0aiISKQMAIhVQ' +
+  'IhNFBEAgCEEBaiELIBQgFVINAQsLIAUgCEECdGooAgAgE0UNABogEiAUNwMAIAEgASgCXEEBaiILNgJcIAUgCEECdGogCzYCACAL' +
+  'CwshCCABKAIkIBFqIgsgCDYCACABKAIMIAdBA3RqIgcgBygCBEEBajYCBCABKAIUIAsoAgBBA3RqIgcgBygCBEEBajYCBCACQQFq' +
+  'IQILIANBAWohAwwBCwALAAsACwALBSADIAIgB0ECdCIKaigCAEECdGoiCCAIKAIAIghBAWo2AgAgASgCLCAKaiAINgIAIAEoAjAg' +
+  'CEECdGogBzYCACAHQQFqIQcMAQsLBSADIAdBAnRqIgkoAgAhDCAJIAg2AgAgB0EBaiEHIAggDGohCAwBCwsFIAMgAiAHQQJ0aigC' +
+  'AEECdGoiCCAIKAIAQQFqNgIAIAdBAWohBwwBCwsLggQBBn8gAygCDCABQQFqQQAQjgEgAygCFCADKAJcQQEQjgEgAkEAIAJBAEob' +
+  'IQkDQCAFIAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCAD' +
+  'KAIoaigCAEEBRgRAIAMoAiAgAygCHCAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAE' +
+  'QQJ0aiAFNgIAIARBAWohBAwDCwALAAsLA0AgAygCXCAATgRAIAMoAhggAEEDdCICIAMoAhRqKAIEQQR0aiIBQv////8HNwMIIAFC' +
+  'ADcDACADKAIUIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAhwiBiAFQQJ0IgdqKAIAIQEgBCADKAIw' +
+  'IAdqKAIAQQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIgaigCACIGQQN0aiADKAIQIAUg' +
+  'ChCPASADKAIkIAdqKAIAIgcEQCADKAIUIAdBA3RqIAMoAhggBUEAEI8BCyAAIAZOBEAgAygCOCAGQQJ0aiIHIAcoAgBBAWo2AgAL' +
+  'IAFBAWohASADKAIcIQYMAAsACwALTgEEfyABQX8gAUEAThtBAWohBUEAIQEDQCABIAVHBEAgACABQQN0aiIEIAM2AgAgBCgCBCAE' +
+  'IAM2AgQgAiADamohAyABQQFqIQEMAQsLC5IBAQN/IAJBBnUhBQJAIAAoAgQiBCAAKAIARwRAIAEgBEEBayIGQQR0aigCCCAFRg0B' +
+  'CyAAIARBAWo2AgQgASAEQQR0aiIEIAM2AgwgBCAFNgIIIARCADcDACAAKAIEQQFrIQYLIAEgBkEEdGoiACAAKQMAQgEgAkE/ca2G' +
+  'hDcDACADIAAoAgxHBEAgAEEANgIMCwvgBQIHfwN8IwBBIGsiBSQAAn9BfiAARSADRXINABogABBPIAVCADcDECAFQgEgAUKV+Kn6' +
+  'l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gACgClAIEQANAQQAgDUQAAAAAAAAAAGZFIAIgCExy' +
+  'DQIaIAhBAWohCCAFQRhqIQlEAAAAAAAAAAAhDCMAQRBrIgYkAAJAIAAQDyIHBEBEAAAAAAAA8L9EAAAAAAAAAAAgB0ECRxshDAwB' +
+  'CyAGQQA2AgxEAAAAAAAA8D8hDgNAIAAgBkEMahAQIgdB/////wdGDQEgBSAFKQMQQgF8NwMQIA4gDKAhDCAHQQBMDQEgACAGKAIM' +
+  'IAkQKyAHrYKnEBEgDiAHt6IhDgwACwALIAZBEGokACAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAALAAsgACgCuAJBAUcE' +
+  'fyAAECRBAEcFQQALRQRAA0AgDUQAAAAAAAAAAGZFIAIgCExyRQRAIAhBAWohCCAFQRhqIQpEAAAAAAAAAAAhDCAAKAIwIQtEAAAA' +
+  'AAAA8D8hDgNAAkAgABBhIgdBAEgNACAFIAUpAxBCAXw3AxAgACAHIAUoAgwgBSgCCBBgIgYgBSgCCEoEQCAFKAIMIAZBAnQQRiIJ' +
+  'RQRARAAAAAAAAPC/IQwMAgsgBSAJNgIMIAUgBjYCCCAAIAcgCSAGEGAaCyAMIA6gIQwgBkUNACAAIAUoAgwgChArIAasgqdBAnRq' +
+  'KAIAEFAaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQURoMAQsLIAxEAAAAAAAAAIAgDSAMRAAAAAAAAAAAYxugIQ0MAQsLIAUo' +
+  'AgwMAQsgACAFQRhqIAIgBUEQahAqIQ1BAAsQRyAAEE8gBARAIAQgBSkDEDcDAAtBfyANRAAAAAAAAAAAYw0AGiADIA0gArejOQMA' +
+  'QQALIAVBIGokAAuwBwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIE' +
+  'QSVHBEAgBEUNAiAHQSBqIATAEJIBDAELIAJBAmogAkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFxQQlNBEAg' +
+  'AkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsgAwshBUEw' +
+  'QSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwBCwsCQAJA' +
+  'AkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakElEJIBIAUh' +
+  'AwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREgEkI/iKcM' +
+  'AQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABGGyEPQhBC' +
+  'CiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEBaiEFIBEg' +
+  'E1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCSASAJQQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiED' +
+  'IAUoAgAiBEGELiAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRCSASAGRQ0D' +
+  'IAdBIGogBsAQkgEgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgbIQkgBSEE' +
+  'A0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABCSASAEQQFqIQQMAAsACwUgCCAKEJIBIARBAWohBAwBCwsLIAJBAWoh' +
+  'AgwBCwsgACAHKAIoIgIgAUEBayABIAJLG2pBADoAACAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiID' +
+  'IAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQkQEgBEEQaiQA' +
+  'C8EGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJB9Do2ApgBQfQ6QQBBzAH8' +
+  'CwACQCAAIAFFckUEQCACQYABakF+QQBB9BdBABCVARoMAQtBAUHoABBBIgNFBEAgAkF/ED82AgBBACEDIAJBgAFqQX9BAEHQFCAC' +
+  'EJUBGgwBCyACQQA2AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAtAABB7wFHIAFBA0lyIAAtAAFBuwFHIAAtAAJB' +
+  'vwFHcnJFBEAgAkEDNgKIAQsCQCACQYABahCWAUUEQCACQQA2ApQBQXIhACACQYABakFyQQBBnBxBABCVARoMAQsgAkGAAWogAyAC' +
+  'QfwAaiACQegAahCXASIADQAgAyACKAJ8IgAgAygCJCAAaxBAIgE2AgBBACEAIAENAEF/IQAgAkF/ED82AkAgAkGAAWpBf0EAQdAU' +
+  'IAJBQGsQlQEaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUgASAHSHFFBEAgBhBHIAUQRyAEEEcgAigCfCEE' +
+  'QQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEjRw0AIAMoAgAgARBkIgVFDQAgAiAFED82AiAg' +
+  'AkGAAWogBUEAQdAUIAJBIGoQlQEhAAsgAUEBaiEBDAEFAkAgAkEANgJgIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNQAkAgAA0AIAIg' +
+  'AygCJEEEEEEiATYCXEEAIQAgAQ0AQX8hACACQX8QPzYCMCACQYABakF/QQBB0BQgAkEwahCVARoLA0AgAA0BIAJBgAFqEJYBRQ0B' +
+  'IAJBgAFqIAMgBCACQdAAahCYASEADAALAAsLCyACKAJQEEcgAigCVBBHIAIoAlwQRyAARQ0CIAMQmQFBACEDDAILIAMoAgAgBiAB' +
+  'QQJ0IgBqKAIAIAAgBWooAgAgACAEaigCABBlIgAEQCACIAAQPzYCECACQYABaiAAQQBB0BQgAkEQahCVARoLIAFBAWohAQwACwAL' +
+  'IAJBoAFqJAAgAwtZAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUgBzYCBCAGIAQ2AgwgACgC' +
+  'GEEMakHAASADIAQQkQEaCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMgACgCBCEHA0AgAyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQog' +
+  'ByADayIIEJoBIgUgBGsgCCAFGyICEJoBIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAa' +
+  'IAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAiARCbAQRAIAZBAWohBgwB' +
+  'CwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABrIgUkACAFQQA2AmwgAkF/NgIAIAFBCGohCgJAA0ACQCAAIAVB' +
+  '7ABqIAVB6ABqIAVB5ABqEJwBBEAgACgCDCIEIAUoAmgiAWohByAFKAJkIgYgAWsiCEEBRwRAIAdB/AAgCBCaASEIDAILIActAABB' +
+  '/ABHBEAgB0H8AEEBEJoBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAgAUG2HEEAEJUBGgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEA' +
+  'SAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEH6GEEAEJUBGgwCCwJAIAcgCEkEQCAAIAVB6ABqIAggBGsgAigCAEF/c0EfdiAD' +
+  'IAkQnQEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhCeASIHSwRAIAUgBCAHai0AADYCAEFxIQQgAEFxIAdBzx0gBRCV' +
+  'ARoMAwsgCiABIARqIgQgBiABayIGEJ8BQQBOBEAgBSAFQTBqIAQgBhCgATYCEEFzIQQgAEFzIAFBzh8gBUEQahCVARoMAwsgCiAE' +
+  'IAYQoQEiBEEASARAIAUgBBA/NgIgIAAgBCABQdAUIAVBIGoQlQEhBAwDCyAJQQFqIQkMAQsLQXAhBCAAQXAgBkEBa0HYEkEAEJUB' +
+  'GgsgBUHwAGokACAEC8sIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASADIAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMo' +
+  'AgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewBaiAFQegBaiAFQeQBahCcAQRAIAUoAuQBIQgg' +
+  'ACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAK' +
+  'IAcgBhCeASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlBzx0gBUEgahCVARoMBgsgBiAHRgRAQXAhBCAAQXAgB0G4MkEAEJUB' +
+  'GgwGCyARIAwgBiAHayIOEJ8BIg9BAEgEQCAFIAVBoAFqIAwgDhCgATYCMEF0IQQgAEF0IAdB5i4gBUEwahCVARoMBgtBACEJIAYg' +
+  'CEkEQCACIA9KBEAgBSAFQaABaiAMIA4QoAE2AkBBeyEEIABBeyAGQa4VIAVBQGsQlQEaDAcLIAZBAWoiCSAIRgRAQXAhBCAAQXAg' +
+  'BkGfMkEAEJUBGgwHCyAIIAogCSAIEJ4BIgZLBEAgBSAGIApqLQAANgJQQXEhBCAAQXEgBkGCFSAFQdAAahCVARoMBwsCQCAQIAkg' +
+  'CmoiBiAIIAlrIggQnwEiBEEATg0AIBAgBiAIEKEBIgRBAE4NACAFIAQQPzYCYCAAIAQgCUHQFCAFQeAAahCVASEEDAcLIARBAWoh' +
+  'CQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwgDhCgATYCcEF8IQQgAEF8IAdBmxcgBUHwAGoQlQEaDAYLIAYg' +
+  'BDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIEEEYiCEUEQEF/IQQgBUF/ED82AoABIABBfyAH' +
+  'QdAUIAVBgAFqEJUBGgwHCyADIAg2AgAgAygCBCAEEEYiBEUEQEF/IQQgBUF/ED82ApABIABBfyAHQdAUIAVBkAFqEJUBGgwHCyAD' +
+  'IAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2AgAgC0EBaiELDAQLIARBAWohBAwACwALIA0gByANGyENIAAg' +
+  'ByAIIAVB2AFqEKIBIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygCBCALEE0iAkF6RgRAIABBekEAQbcYQQAQlQEaDAELIAJBAEgE' +
+  'QCAFIAIQPzYCACAAIAJBAEHQFCAFEJUBIQQMAQsgBSkD2AEiElAEQEEAIQQMAQsgASgCACACIBIQZiIBRQRAIAEhBAwBC0FuIQQg' +
+  'AUFuRgRAIABBbiANQZUpQQAQlQEaDAELIAUgARA/NgIQIAAgASANQdAUIAVBEGoQlQEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIA' +
+  'EEUgAEEIahCjASAAQThqEKMBIAAQRwsLOAAgAUH/AXEhAQNAAkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAM' +
+  'AQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0BGgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEF' +
+  'A0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEJsBDQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAE' +
+  'IAVHBEAgACgCDCAFaiwAABCbAUUNASAFIQQLIAEgBDYCACADIAQ2AgBBASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAur' +
+  'BAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJGyEJIAchBgJAAkACQAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpG' +
+  'DQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFvIQggACAHIAZB1BUQpQEiA0EASA0HIAAgBkEBaiIJIAJB5BUQpQEiB0EASA0HIAcN' +
+  'ASACIAZLDQUMBAsgACAHIAJB5BUQpQEiB0EATg0BQW8hCAwGCyADIAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAgAEFvIAFByiYg' +
+  'CkEQahCVARoMBQsgByEDIAdFDQELAkACQCAEKAIMIgYgBCgCEEcEQCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEEYi' +
+  'CwRAIAQgCzYCAAsgBCgCBCAIEEYiCQRAIAQgCTYCBAsgBCgCCCAIEEYiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwh' +
+  'BgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgCDEECdGogAzYCACAIIAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYC' +
+  'AEEAIQgMBAsgASgCACEBQX8hCCAKQX8QPzYCACAAQX8gAUHQFCAKEJUBGgwDCyABKAIAIQkLQW8hCCAAQW8gCUHcKUEAEJUBGgwB' +
+  'C0FvIQggAEFvIAdBiCpBABCVARoLIApBIGokACAIC2sBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNB' +
+  'H0sNACADEJsBDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAA' +
+  'KAIoIgNFDQAgA0EBayEJIAEgAhCkASEEIAAoAiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFr' +
+  'IgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAg' +
+  'A0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQL' +
+  'IAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsg' +
+  'AkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8B' +
+  'Sg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxBGIgNFDQIgACAL' +
+  'NwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRBwAAgBBsiA0EDdBBGIgVFDQIgACADNgIgIAAgBTYCGCAAKAIc' +
+  'IQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYABIAMbIgZBBBBBIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEB' +
+  'ayEKA38gBCAJRgR/IAAoAiQQRyAAIAY2AiggACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAI' +
+  'LQAADQALIAggBWsQpAEhAwNAIAMgCnEiBUEBaiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAA' +
+  'KAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASAC' +
+  'EKQBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2' +
+  'AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAACfyABQQFqIgQgAk8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARBwC5BABCVARpBbgwB' +
+  'CyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwgAWotAAAiBkE6a0H/AXFB9QFNBEAgBSAGNgIAIABBbiABQcgqIAUQlQEaQW4MBAsg' +
+  'Bq1C0P///w98Qv////8PgyIIQv7//////////wCFQgqAIAdTBEAgAEFuIARBwylBABCVARpBbgwEBSABQQFqIQEgCCAHQgp+fCEH' +
+  'DAILAAsLQv///////////wAgAykDACIIfSAHUwRAIABBbiAEQe0oQQAQlQEaQW4MAgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFBhixB' +
+  'ABCVARpBbgsgBUEQaiQACxcAIAAoAgAQRyAAKAIYEEcgACgCJBBHCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABz' +
+  'QZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+IwBBMGsiBCQAAn8gASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAg' +
+  'BiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB9QFNBEAgBCAHNgIUIAQgAzYCECAAQW8gBUH0KiAEQRBqEJUBGgwBCyAIQgp+IAet' +
+  'QtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABBbyABQYkaIARBIGoQlQEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwA' +
+  'CwALIAQgAzYCACAAQW8gAUGPLyAEEJUBGkF/CyAEQTBqJAALNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAo' +
+  'AiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC5EDAgd/AX4jAEGwBGsi' +
+  'BCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEAEFkiB0EASARAIAesIQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbAC' +
+  'aiEGDAELIAdBAnQiBRBCIgZBACAFEEIiBRsNACAGEEcgBRBHQn8hCwwBCyAAKAIAIAEgBiAFIAcQWRogBEIANwMoA0AgByAIRgRA' +
+  'IAAoAgAgARBnIgtCAFUEQCAEIAs3AwAgBEEQaiIAQRhB2CAgBBCTARogAiADIARBKGogABCpAQsgAwRAIAIgBCgCKCIAIANBAWsg' +
+  'ACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhBHIAUQRwsgBCkDKCELDAILIAgEQCACIAMgBEEoakHfMhCpAQsgAiADIARBKGogACAG' +
+  'IAhBAnQiCWooAgAQpgEQqQEgBSAJaiIJKAIABEAgAiADIARBKGoiCkG8KBCpASACIAMgCiAAIAkoAgAQpwEQqQELIAhBAWohCAwA' +
+  'CwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikDACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcD' +
+  'ACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABA/DwsgAUECdEGUNGooAgALHgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCR' +
+  'ARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEKsBDAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxCrAQsg' +
+  'BEEQaiQAIAELogUBB38jAEFAaiIDJABB+DdBAEHsAfwLAEEoIAFBACAAGyIEIARBKEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAA' +
+  'NgIEIAMgBzYCAEH4N0FkQekQIAMQrAEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABCuAUUNACACQQFqIQIMAQsLIAMg' +
+  'AjYCPCAAIAQgA0E8ahCvASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEK4BDQEgAiEBCyAFQQBI' +
+  'DQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAg' +
+  'AmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQrgENASACBSABCzYCPCAA' +
+  'IAQgA0E8ahCvASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABCuAQRAIAJBAWohAgwBBSACIQEMBQsACwALIAJB' +
+  'AWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHgMiAAGzYCFCADQfEpQeAyIARBKEsb' +
+  'NgIYQfg3QWRB2DAgA0EQahCsARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICA' +
+  'gAg3AiwgAyAANgIkIAMgBzYCICADQfEpQeAyIARBKEsbNgIoQfg3QWxBiyQgA0EgahCsARpBbAwBC0HwOSAGNgIAQew5IAU2AgBB' +
+  'AAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/' +
+  'AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBshAQwBCwsgAQvPAwEGfyMAQUBqIgMkAAJ/' +
+  'IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQfg3QWxBhyMgAxCsARpBbAwBCyADIAEoAgAiBDYCPCADIAIoAgAiBTYCOCAEIAVy' +
+  'RQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FASQ0AIAQEQCAEIABB0DNqLQAANgIACyAFRQ0AIAUgAEH/AXEgAEHQM2otAABuNgIA' +
+  'CyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwB' +
+  'CyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQfgOIQYgBUUNAQsg' +
+  'Bw0BQY8QIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBB+DdBbEGiJiADQSBqEKwBGkFsDAELIAcgCHJFIACtIAStIAWt' +
+  'flFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQfg3QWxB8iUgA0EQahCsARpBbAwBCyABIAQ2AgAgAiAFNgIAQQALIANBQGskAAuR' +
+  'AgIHfwJ+IwBBoAhrIgYkAAJAIAAoAiQNACAAKAIAIgMgA2wiBCADbCEHIAAoAgwgA2wgBGpBABBAIgIEf0F+IQECQCACRSAHQQBI' +
+  'ciAAKAIQIARBAnRqKAIAIARtQQJqrCADrCAErX5+IghCAFNyDQAgAkEcaiACQSRqIAetIgkgAjQCIHxBBBBDIgENACACQQhqIAJB' +
+  'EGogAjQCDCAIIAl8fEEQEEMhAQsgAQVBfwshAQNAQQAgBSAHSCABGwRAIAIgBkEAIAAgBSADbSIBIAUgASADbGsgBhCyARBNIgFB' +
+  'H3UgAXEhASAFQQFqIQUMAQUgAQRAIAIQRQwDCyAAIAI2AiQLCwsgBkGgCGokACABC3kBAn8gACgCACEEIAMgATYCACAEIARsIAJq' +
+  'IQQgACgCECABQQJ0aiIBIQUgASgCACEBQQEhAgN/IAUoAgQgAUwEfyACBSADIAJBAnRqIAQgACgCACAAKAIUIAFBAnRqKAIAbGo2' +
+  'AgAgAUEBaiEBIAJBAWohAgwBCwsL4QQCCH8BfiMAQdAAayIBJABB+DdBAEHsAfwLAEHcNygCACEAIAFB4DcoAgAiAjYCTCABQeQ3' +
+  'KAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEH4N0FsQYcjIAEQ' +
+  'rAEaDAELIAQgAUHMAGogAUHIAGoQsAENAEH0NygCACICQQBIBEAgAUGAAjYCFCABIAI2AhBB+DdBa0GeGSABQRBqEKwBGgwBCyAC' +
+  'RUHwNygCAEEAIAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBB+DdBa0GeGSABQTBqEKwBGgwBCwJAQQFBwAAQQSIABEAgAELQDzcD' +
+  'OCAAQQE2AjQgAUFAa0EANgIAIAFCADcDOCAAIAQ2AgAgACABKAJMIgU2AgQgACABKAJIIgY2AgggAEHsNygCAEEARzYCGEHoNygC' +
+  'ACEHIAAgAjYCICAAIAc2AhwgBCAFIAYgAUE4ahC0AQRAIAEoAkAQRyAAELUBDAMLIAAgAUE4ahC2ASABKAJAEEdBfyEDDQFBACAA' +
+  'KAIMQRtGIAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABA3IgI2AiwgAkUNAgsCfyAAIAAoAgAiAyADbEECdBBCIgM2AjBBfyAD' +
+  'RQ0AGiAAKAIAQRFIBEAgABC7AQsgACgCKCAAKAIscgR/QQAFIAAQsQELCyIDDQEgACEDDAILQX8hAwsgASADEKoBNgIgQfg3IANB' +
+  '0BQgAUEgahCsARogABC1AUEAIQMLIAFB0ABqJAAgAwuUBQEHfyMAQZACayIHJAADQCAAIAZMIARyRQRAIAAgBkEAQQEgACAHQRBq' +
+  'IgQQtwEgBkEBaiEGIAMgACAEELgBIQQMAQsLA0AgACAFTCAEckUEQCAAQQAgBSAAQQEgB0EQaiIGELcBIAVBAWohBSADIAAgBhC4' +
+  'ASEEDAELC0F/IQYCQCAERQRAQQAhBQJAAkBB7DcoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASAC' +
+  'IAdBEGoiBRC3ASAEQQFqIQQgAyAAIAUQuAEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADELkBIgQNAwtBACEEQQEhCUHoNygC' +
+  'ACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahC4AQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRq' +
+  'IARBf3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahC4AQ0DBSAHQRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAEL' +
+  'CwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAGDQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEg' +
+  'AiAHQRBqIgUQtwEgBkEBaiEEIAMgACAFELgBIQUMAQUgCEEBaiEJIAUhBgwCCwALAAsACwNAAkBBACEEIAVB9DcoAgBOIAZyDQBB' +
+  '8DcoAgAgACAFELoBIgQNAyADIABB8DcoAgAgACAFbEECdGoQuAEhBiAFQQFqIQUMAQsLIAZFDQELIAcgBhCqATYCAEH4NyAGQdAU' +
+  'IAcQrAEhBAsgB0GQAmokACAECzUAIAAEQCAAKAIkEEUgACgCKBAyIAAoAiwQRyAAKAIQEEcgACgCFBBHIAAoAjAQRyAAEEcLC+8C' +
+  'AQp/IAAgACgCACIFIAVsIgZBAWpBBBBBIgc2AhAgACAFIAEoAgAiCGwiAkECdBBCIgs2AhRBfyEJAkAgC0UgB0VyDQAgAkEAIAJB' +
+  'AEobIQNBACECA38gAiADRgR/A38gBCAGRgR/IAZBBBBBIgZFDQRBACECIAVBACAFQQBKGyEJA0AgAiAISARAIAIgBWwhCEEAIQQD' +
+  'QCAEIAlGBEAgAkEBaiECIAEoAgAhCAwDBSAHIAEoAgggBCAIakECdGooAgBBAnQiA2ooAgAhCiADIAZqIgMgAygCACIDQQFqNgIA' +
+  'IAsgAyAKakECdGogAjYCACAEQQFqIQQMAQsACwALCyAGEEcgACAINgIMQQAFIARBAnQhAiAHIARBAWoiBEECdGoiAyADKAIAIAIg' +
+  'B2ooAgBqNgIADAELCwUgASgCCCACQQJ0aigCAEECdCAHaiIKQQRqIAooAgRBAWo2AgAgAkEBaiECDAELCyEJCyAJC00BAn8gAyAE' +
+  'bCIDQQAgA0EAShshAwNAIAMgBkcEQCAFIAZBAnRqIAYgBiAEbSIHIARsayACaiABIAdqIABsajYCACAGQQFqIQYMAQsLC4IBAQN/' +
+  'AkAgACgCACIDIAAoAgRHBEAgAUECdCEEIAAoAgghBQwBCyAAKAIIIAFBAnQiBCADQQF0IAQgAxsiA2wQRiIFRQRAQX8PCyAAIAM2' +
+  'AgQgACAFNgIIIAAoAgAhAwsgBSABIANsQQJ0aiACIAT8CgAAIAAgACgCAEEBajYCAEEAC8QDAQZ/IwBBwIIBayIDJAAgA0HAgAFq' +
+  'QQBBgAL8CwAgASABbCEHA0ACQCAEIAdGBEBBACEAIAFBACABQQBKGyEFQQAhBANAIAQgBUYNAiABIANBwIABaiAEQQJ0aigCACIG' +
+  'RwRAIAMgATYCGCADIAY2AhQgAyAENgIQQWshAEH4N0FrQdskIANBEGoQrAEaDAMLIAIgASADQUBrIAEgBGxBAnRqELgBBEBBfyEA' +
+  'IANBfxCqATYCAEH4N0F/QdAUIAMQrAEaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCAD' +
+  'IAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB+DdBa0HMIyADQTBqEKwBGgwBCyABIANBwIABaiAFQQJ0aiII' +
+  'KAIAIgZGBH8gAyAFNgIgIAMgATYCJCADIAQgAW0iAEEBajYCKCADIAQgACABbGtBAWo2AixB+DdBa0HQLyADQSBqEKwBGkFrBSAI' +
+  'IAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuPAwEHfyMAQbAgayIDJAAgA0Ew' +
+  'akEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8N' +
+  'AxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAE' +
+  'IABrQQJ1IAFtQQFqNgIAQfg3QWtBvRAgAxCsARpBawwEBSAEIAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCAD' +
+  'IAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB+DdBa0HWISADQSBqEKwBGkFrDAILIANBMGogBGoiCCAILQAAIghBAWo6AAAg' +
+  'BUEBaiEFIAhFDQALIAMgAkEBajYCECADIAQgAW0iAEEBajYCFCADIAQgACABbGtBAWo2AhhB+DdBa0GDICADQRBqEKwBGkFrCyAD' +
+  'QbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEIiBEUgASACbCADakECdBBCIgZFckUE' +
+  'QCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhAwNgIoBSAEIAFBAnRqIAU2' +
+  'AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqELIBIAVqIQUgAUEBaiEBDAELCwsgBBBHIAYQRwuoAQEGfyMAQRBrIgMkACAAIABs' +
+  'IQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EB' +
+  'aiIANgIEQWohCCACQWpBnyMgAxCsARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsA' +
+  'C8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQsQEiAwRAIAQgAxCqATYCICACIANB0BQgBEEgahCsASEDDAELIAAoAiQQTiAAKAIk' +
+  'EE8gACgCACABIAIQvAEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMg' +
+  'BxC+ARBQRQ0AIAAoAiQgBEEsaiAEQShqEGMgACgCJBBOIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9B8AggBCgCKCAGayAF' +
+  'bSIBIAAoAgAiBkgNABpB7RcgBkEBdCABSg0AGkHmFyAGQQNsIAFMDQAaQbEgQbMIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQ' +
+  'IAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFp' +
+  'QeIsIAQQrAEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAg' +
+  'AwsNACACIAAgAWxqQQFrC/YBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0H4N0F+QYkLQQAQrAEaDAELIAAgAUH4NxC9ASIDDQAg' +
+  'ACgCACIGIAZsIQcDQCAEIAdGBEAgACgCJBBOQQAPCwJAIAEgBGoxAAAiCVBFBEAgAiAEQQN0akIBIAlCAX2GNwMADAELQgAhCSAA' +
+  'KAIkIAQgACgCMCAGEGAhBSACIARBA3RqIghCADcDAEEAIQMgBUEAIAVBAEobIQUDQCADIAVGDQEgCEIBIAAoAjAgA0ECdGooAgAg' +
+  'Bm+thiAJhCIJNwMAIANBAWohAwwACwALIARBAWohBAwACwALIAMLnAICAn8BfiMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEI' +
+  'IAZBfkHFDEEAEKwBGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDEAJAIAAoAiwEQCAH' +
+  'QgA3AwggB0EANgIADAELIAAoAigEQCAANAIAIQkgB0EBNgIAIAcgCSAJfkLkAH5CACAAKAI0GzcDCAwBCyAHQgA3AwggB0ECNgIA' +
+  'CwJAIAcoAgBBAkYNACAAKAIAIAEgBhC8ASIIDQEgACAHIAEgAiADIAQgBSAHKAIAQQJ0Qbg0aigCABESAA0AQQAhCAwBCyAAIAEg' +
+  'AiADIAQgBSAGEMEBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+QcUMQQAQrAEaDAEL' +
+  'IAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAAgASAGEL0BIgENACAAQQEQBkEAIQEgACAC' +
+  'IAMgBCAFEMYBIQQgAEEAEAYgACgCJBBOIARFDQAgByAEEKoBNgIAIAYgBEHQFCAHEKwBIQELIAdBEGokACABC2ECAX8BeyMAQSBr' +
+  'IgEkAEEBIQcgACgCLCACIAMgBCAFIAEQOUUEQCAGIAH9AAQAIgj9CwMIIAYgASkDEDcDGCAGIAj9HQAgASgCGCABKAIcEMMBQQAh' +
+  'BwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBB' +
+  'MGsiByQAIAAoAgAhCyAAKAIoEDMgCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAAIgpFDQAgACgCKCEIQX8hDQJAIAAoAgAgCSAK' +
+  'EL4BIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIAIg9B//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQ' +
+  'QQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQNEEAIQ0LIA1FDQBBAQwDCyAJQQFqIQkMAQsLQQAhCSAHQQA2AgwCQAJAAkAgASkD' +
+  'CCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQahA1IAcpAxghEiAHKAIoIghFIAcpAxAiEUIA' +
+  'UnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAEMEBDQEgBiAG/QADECAHQSBqIBL9Ev1XAwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIo' +
+  'IANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqEDUgBykDGCASfCESIAcpAxAhEQsCQCAFRSARUHINACAFIAIgDPwKAAAg' +
+  'BygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSIIaiACIAggC2xrQQFqOgAAIAlBAWohCQwACwAL' +
+  'IAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAcoAiwQwwELQQALIAdBMGokAAu/AgIIfwF+IwBBQGoiByQAQX4hBQJA' +
+  'IABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAEIgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUg' +
+  'A0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBaIgZBACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAo' +
+  'AgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQXyAEIAcpAwg3AxAgBCAHKQMwNwMYIAVB' +
+  'A0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5' +
+  'ACAAKAIkIAAoAjQQXCAEQgA3AwggACABIAIgAyAEEMUBIgBBAEwEQCAEQQQ2AgALIABBH3UgAHELzAcCE38BfiMAQUBqIgMkAAJA' +
+  'IABFIAFFckEBIAIbBEBBfiEEQfg3QX5B5wpBABCsARoMAQsgACgCACEHIANBoDopAwA3AzggA0J/QcA6KQMAIhYgFlAbNwMwIAAQ' +
+  'sQEiBQRAIAMgBRCqATYCAEH4NyAFQdAUIAMQrAEhBAwBCyAAQaA6KQMAIANBMGogAhDIASIEDQAgASACIAcgB2wiBfwKAAAgBUEC' +
+  'dCIHEEIiC0UEQEF/IQRB+DdBf0GlCEEAEKwBGgwBC0GwOigCACEEIAVBACAFQQBKGyEIA0AgBiAIRwRAIARBACAGIAZBf3MgBWpK' +
+  'G0UEQCALIAlBAnRqIAY2AgAgCUEBaiEJCyAGQQFqIQYMAQsLIAsgCSADQThqEMkBQbg6KAIAIQhBqDooAgAiBkUgCUH/A0pxIQ0g' +
+  'AyAJNgIYIAMgBTYCFCADIAs2AhAgAyACNgIMIAMgADYCCCADQQA2AiwgAyAFQQR2NgIoIANBsDooAgA2AhwgCUEQbSISQQEgCUH/' +
+  'AUobIQwgA0IANwMgIA0EQCADIAcQQiIHNgIgIAMgBRBCIgQ2AiwgB0EAIAQbRQRAIAcQRyAEEEcgCxBHQX8hBEH4N0F/QaUIQQAQ' +
+  'rAEaDAILIANBCGogAUEAEMoBCyAJQYACbUEBIA0bIRBBACAIIAYbIQ9CACAFrUIChkLoB3wgBhshFiAFIQZBACEEA0AgBSAGayET' +
+  'A0AgBCAJTiIHIAYgD0xyIAMpAzBQIBFBB0pyckUEQAJAAn8gBiABIAIgBUGwOigCACALIARBAnRqIhQgDCAJIARrIgcgByAMShsi' +
+  'CEEBEMsBIgprIgcgD0giDiANRXJFBEAgEUEBakEAIANBCGogBCAIIAogCCAQTCAKIBNqrEIBhkLoB3wgA0EwahDMASIKQQRGGyER' +
+  'IApBAUYMAQsgDg0BQQAhDiMAQSBrIgokACAAIAFCAiAWIANBMGoiFSkDABDVAUEAIApBABDAAUUEQCAVIAopAxAQ1gEgCigCAEEB' +
+  'RiEOCyAKQSBqJAAgDgtFDQAgBCAIaiEEIAwgDCASSHQhDCAHIQYMAwsgASACIAVBsDooAgAgFCAIQQAQywEaAkAgCCAQSgRAIAhB' +
+  'Am0hDAwBCyAEIAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EIaiABIAQQygEMAQsLCyANBEAgACgCJBBOCyADKAIgEEcgAygCLBBH' +
+  'IAsQR0EAIQQgAykDMEIAUiAHciAGIA9Mcg0AQWUhBEH4N0FlQdobQQAQrAEaCyADQUBrJAAgBAvTAwEEfyMAQYACayIGJAACQAJA' +
+  'AkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCABQQEgAxDNAQJAAkACfyAGQRBqIQQgAEEAIAMb' +
+  'RQRAIARBfkHfIEEAEKwBGkF+DAELIAAgAyAEEL0BIAAoAiQQTgsiBEEBag4CAAUBC0F/IQRB+DdBf0GlCEEAEKwBGgwECyAAKAIA' +
+  'IgVBEEoNAQsgBUEQRw0BQRAhBSAAKAIcQQNHDQELIAAoAhggACgCIHINAAJAAkACQAJAAkAgACgCHA4DAQIAAwsgBSAAKAIEIAAo' +
+  'AgggASADEM4BQQAhBAwFC0EAIQQgBSAAKAIEIAAoAgggAUEAIAMQzQEMBAsgACgCBCIHIAAoAggiBEcNASAFIAcgASADEM8BQQAh' +
+  'BAwDCyAAKAIIIQQgACgCBCEHCyAEIAdHDQACQAJAIAUgBCABIAIgAxDQASIEQQFqDgIAAwELQX8hBEH4N0F/QaUIQQAQrAEaDAIL' +
+  'IAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQfg3QWVByQ0gBhCsARoMAQsgACABIAIgAxDRASEECyAGQYACaiQAIAQL' +
+  'WAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQ0gEhBCAAIAFBAWsiAUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2' +
+  'AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEE5BACEDA0AgAyAAKAIM' +
+  'Tg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQgAxDTAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0' +
+  'IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAELCyAAQQA2Ahwg' +
+  'ACACIAAoAhBBABDUAQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlB' +
+  'AWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wC' +
+  'AQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEE9BACEHIAAoAgBCAiAF' +
+  'IAYpAwAQ1QFBACAIEMYBGiAGIAgpAxAQ1gFBASAIKAIAQQFGDQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEgAmpBABDUAQNA' +
+  'IAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQ0wEgB0EBaiEHDAALAAUgCRBRGiAHQQFqIQcMAQsA' +
+  'CwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigCABDTASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRBRGiAHQQFqIQcM' +
+  'AQsLIAAgASABIAJqQQEQ1AELIAgoAgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQ2QEg' +
+  'BkGAAmogAiABIAQgBxDaASAGIAEgAiAEIAcQ2gFBACEHIABBACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEK' +
+  'QQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIAIAYgBEECdGooAgAQ2wFBAnRqLQAAQQFqOgAA' +
+  'IARBAWohBAwBCwALAAsLIAZBkAZqJAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBogBUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsA' +
+  'IAVBAEGAAvwLACAFQYAYaiAAIAVBiBpqIgcQ2QEgBUGAEmogASAHENkBIAVBgBBqIAIgBxDZASAFQYAOaiABIAcQ2QEgBUGADGog' +
+  'AiAHENkBIAFBf3MgAGogAUEBam1BAWpBACAAIAFKGyEKIABBACAAQQBKGyELA38gBiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAg' +
+  'ASAAIAVBiBpqEN0BQQAFIAYgBiABbSIMIAFsayEIIAYgASAAEN4BIgdBAEgEQCAFIAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmoh' +
+  'BwsgBkECdCIJIAVBgApqaiAINgIAIAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYCACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkEC' +
+  'dCIHIAVBgARqaiAGIAJtIgg2AgAgBUGABmogB2ogBiACIAhsazYCACAFQYACaiAHaiAGIAIgABDeATYCACAGQQFqIQYMAQsLIAVB' +
+  'gAZqIAVBgARqIAVBgAJqIAAgAiAAIAVBiBpqIgYQ3QEgBUGAFmogACABIAYQ3wEgBUGAFGogACACIAYQ3wFBACEHQQAhCCABIAJG' +
+  'BEAgBUGIGmoQ0gGnQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAA' +
+  'IAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIA' +
+  'QQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRqKAIAaiABbyAC' +
+  'bGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgI' +
+  'aiIEENkBIAVBgARqIAEgBBDgASABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQ' +
+  '0gFCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAb' +
+  'aiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAA' +
+  'QQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiABIAVBiAhqEOABDAELIAVBgAJqIAEgBUGICGoQ' +
+  '2QELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCAL' +
+  'akECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsA' +
+  'CwAL9wUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABBAWpB' +
+  'Am1sQQJ0EEIiCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEGCyAJEEcgBg0BQQEMBgsgBUGACGoiCCAKQQFx' +
+  'IAVB2AhqEOEBQQAhBkEAIQcgCCAJEOIBIghFBEAgCRBHDAULA0AgBkHjAEsgB3JFBEAgAykDAFANAyAIIAVB2AhqENIBQgGEEFsg' +
+  'CCADKQMAIgJCyAEgAkLIAVQbEAUgCCAFEF8gA0IAIAMpAwAiAiAFKQMAfSIVIAIgFVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0B' +
+  'QQAhBiAIIAVBgAJqQcAAEFoiB0EAIAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0AgBiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigC' +
+  'AEECdGooAgAiByAMbSILQQJ0IhAgBUGABmoiEWogByABbSISIAFvIhM2AgAgECAFQYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9z' +
+  'IABqQQJ0IgtqIA8gE2sgARDjATYCACALIBRqIA4gB2sgARDjATYCACAGQQFqIQYMAQsACwALIAUgACAFQdgIaiIDENkBQQAhBiAA' +
+  'QQAgAEEAShshCCADENIBQgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWohBgwDBSAD' +
+  'IAFtQQJ0IAVqQagIaigCACAKKAIAaiABEOMBIQcgBCADIAlqIAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYgARDkAUEC' +
+  'dCAFakGICGooAgBqIAEQ4wEgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIEEUgCkEBaiEKDAAL' +
+  'AAtBfwsgBUHgCGokAAvgAwICfwJ+IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBBgCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAA' +
+  'AP0LAwAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEGIAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0ob' +
+  'IQdCAAUgBkIyfkLAmgx8CzcDKCAEIAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQ0gFCAYQQWyAEKQMYIgFQRQRAIAAoAiQgARBdCyAE' +
+  'KQMgIgFQRQRAIAAoAiQgARBeCwJAIAAgBEHQAGpB+DcQvQEiBQ0AIABCAUIAIAQpAyggAikDABDVASIBIAFCf1EbIAMgBEEwahDG' +
+  'ASEDIAIgBCkDQBDWASADRQRAQQAhBQwBCyAEIAMQqgE2AhBB+DcgA0HQFCAEQRBqEKwBIQULIAAoAiQQTiAAKAIkQgAQXiAAKAIk' +
+  'QgAQXSAAKAIkQgAQWwJAIAUNAEEAIQUCQAJAIAQoAjAOBQACAgIBAgtBdSEFQfg3QXVB9iBBABCsARoMAQsgAikDACEBIAQgACgC' +
+  'ACIANgIEIAQgADYCAEH4N0FlQXUgAVAbQckNIAQQrAEhBQsgBEHgIGokACAFCyABAX4gACAAKQMAQuuH1oXoyKHk4QB9IgE3AwAg' +
+  'ARBLCxYAIAEgACADIAIgA2otAAAQvgEQUBoLvAEBBH8jAEEQayIGJAADQCABIAJIBEAgACgCDCEEIAYgACgCCCACQQFrIgJBAnRq' +
+  'KAIAIgU2AgwgBiAEIAVBf3NqIgQ2AgggACgCFEUgBCAFRnIhBQNAIAVBAkYNAiAAKAIAIgQoAgAgBCgCJCAAKAIEIAZBCGogBUEC' +
+  'dGooAgAiBBDTASADBEAgACAAKAIcIgdBAWo2AhwgACgCGCAHQQJ0aiAENgIACyAFQQFqIQUMAAsACwsgBkEQaiQACxQAIAAgASAA' +
+  'IAFUGyABIABCAFIbCx0BAX4gAEIAIAApAwAiAiABfSIBIAEgAlYbNwMAC60CAwN/AXwCfiMAQSBrIgMkAAJAIABBACABG0UEQEF+' +
+  'IQJB+DdBfkGJC0EAEKwBGgwBCyAAIAFCAkIAQQAgA0H4NxDAASICDQBB2DogAykDECIGNwMAQeA6IAMpAxgiBzcDAEHoOiADKAIA' +
+  'NgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJByDpBATYCAEHQOiAHukQAAAAAAADwP6AQ2AEgBrogBEEBIAQbt6MiBUQA' +
+  'AAAAAADwPyAFRAAAAAAAAPA/ZBsQ2AGgIgU5AwBBAyEAA38gAEUNAyAAQQN0QcA0aisDACAFZQR/Qcg6IABBAWo2AgBBAAUgAEEB' +
+  'ayEADAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8Hg0KAgICA' +
+  'gICA+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0Ci' +
+  'IACiIARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAg' +
+  'ACABIAIQyQEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUkACAFQYACaiABIAQQ2QEgBSACIAQQ2QEgAUEA' +
+  'IAFBAEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQ2QELIAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNA' +
+  'IAEgCEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAAL' +
+  'HQEBfyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L3AQBDX8jAEGwAWsiBSQAQfg3QQBB7AH8CwACQCADQQAgBBtFBEBBfiEGQfg3' +
+  'QX5B1xZBABCsARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQsAEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpB' +
+  'AEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0Ag' +
+  'ASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUE' +
+  'QANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtB/DkgDTYCAEEB' +
+  'IQYMBAsgACABaiEOIAAgECAPIAlBABDbASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEt' +
+  'AAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiABQQFqIQEMAQsL' +
+  'IAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFqNgIEQfg3QWpB' +
+  '/x4gBRCsARpBagUgAUEBaiEBDAELCyEGCyAFQbABaiQAIAYLwgMCDH8DfiMAQcACayIHJAACQCAEQQJIDQAgBEEBa60hEyADrCEU' +
+  'IAVBACAFQQBKGyEMIANBACADQQBKGyENA0AgCSAMRg0BQQAhCCAHQQBBwAD8CwAgACAGENIBIBSCpyIDQQJ0aigCACEFQQEhBCAG' +
+  'ENIBIRUgAyAHakEBOgAAIAcgAzYCQCAFIBUgE4KnIgNMIANqIQoDQAJAIAQgCEwEQEEAIQMgBEEAIARBAEobIQQMAQsgCiAFIAAg' +
+  'B0FAayAIQQJ0aigCAEECdCIDaigCACAFRhshDiACIANqIQ8gASADaiEQQQAhAwNAIAMgDUYEQCAIQQFqIQgMAwUCQCADIAdqIhEt' +
+  'AAANACAAIANBAnQiC2ooAgAgDkcNACABIAtqKAIAIBAoAgBHBEAgDygCACISQQBIIAIgC2ooAgAgEkdyDQELIAdBQGsgBEECdGog' +
+  'AzYCACARQQE6AAAgBEEBaiEECyADQQFqIQMMAQsACwALCwNAIAMgBEcEQCAAIAdBQGsgA0ECdGooAgBBAnRqIgggCiAFIAgoAgAg' +
+  'BUYbNgIAIANBAWohAwwBCwsgCUEBaiEJDAALAAsgB0HAAmokAAs+AQJ/IABBAEwEQEF/DwsgASAAQQFrIgAgACABQQFqIgBtIgMg' +
+  'AGwiBGtHBH9BfyADIAAgBGogAkobBUF/Cwv4AgEJfyMAQYAGayIGJAAgBkEAQYAC/AsAIAFBACABQQBKGyEIQQEhBQNAIAQgCEYE' +
+  'QAJAIAUEQCADENIBp0EBcSEJCwNAIAcgCEYNAQJAIAYgB0ECdGooAgANAEEAIQUgByEEA0AgASAERgRAIAZBgAJqIAUgAxDZAUEA' +
+  'IQQgBUEAIAVBAEobIQoDQCAEIApGDQMgACAEQQJ0IgsgBkGABGoiDGooAgAiBUF/cyABaiAFIAkbQQJ0aiAGQYACaiALaigCAEEC' +
+  'dCAMaigCADYCACAEQQFqIQQMAAsABQJAIAQgAm0gByACbUcNACAEIAIgARDeASAHIAIgARDeAUcNACAGIARBAnRqQQE2AgAgBkGA' +
+  'BGogBUECdGogBDYCACAFQQFqIQULIARBAWohBAwBCwALAAsgB0EBaiEHDAALAAsFIAQgAiABEN4BIARBf3MgAWogAiABEN4Bc0F/' +
+  'c0EfdiAFcSEFIARBAWohBAwBCwsgBkGABmokAAulAQIGfwF+IwBBgAJrIgYkACAGIAFBAm0iBCACENkBIARBACAEQQBKGyEIIAFB' +
+  'AWshBwNAIAUgCEYEQCABQQFxBEAgACAEQQJ0aiAENgIACyAGQYACaiQABSACENIBIQkgACAFQQJ0IgNqIAMgBmooAgAiA0F/cyAB' +
+  'aiADIAlCAYNQGyIDNgIAIAAgByAFa0ECdGogByADazYCACAFQQFqIQUMAQsLC+QDAgh/A34jAEEgayIJJAAgACgCACIDQQEgA0EB' +
+  'ShshCkEBIQYCQAJAA38gAyEFIAogBiIERgR/IAAgAhDSASADrCILgqcgA0F/c0EBcSIEEOUBNgJIIAAgAhDSASALgqcgBBDlATYC' +
+  'TCACENIBIQwgAUUNAiADQQAgA0EAShshBCAJIAwgB6wiDIKnQQJ0aigCACEIIAIQ0gEgCSACENIBIAyCp0ECdGooAgAhBSALgqch' +
+  'BiACENIBIAuCpyECQQAFA0AgBSIIBEAgBCAIbyEFIAghBAwBCwsgBEEBRgRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwB' +
+  'CwshAQNAIAEgBEcEQCAAIAFBAnRqIgcgASAIbCAGaiADEOMBNgIIIAcgASAFbCACaiADEOMBNgIoIAFBAWohAQwBCwsgACAAQShq' +
+  'IANBAWsiBUECdGooAgAgACgCKGogAxDjATYCVAwBCyAAQQhqIgEgA0EBayIFQQJ0aiIIIAwgC4I+AgAgACACENIBIAuCpyAEEOUB' +
+  'IgQ2AlQgAEEoaiADIAQgA0EAIAIQ5gEgASAFIAgoAgAiAUEBdCADQQEgAXQgAhDmAQsgACAAIAVBAnRqKAIIQQF0IAMQ4wE2AlAg' +
+  'CUEgaiQAC6cHASt/IwBBgAFrIgMkAAJAIAAoAgQiEEEBakECbSIOIAAoAgAiAiACbCIMaiISIAxqIhMgDGoiFCACQQFrIhEgAmxq' +
+  'IhUgEGoiFiAQakEAEEAiDEUNACAOQQAgDkEAShshGyACQQAgAkEAShshHCAAKAJUIAAoAkhqIAIQ4wEhFyAAKAJMIAAoAlBqIAIQ' +
+  '4wEhGCAAQShqIRkDQCAHIBtGBEAgDCEEDAILIBkgByACbSIEQQJ0aiEdIBkgESAEa0ECdGohHkEBQQIgByAQIAdBf3NqIg9GGyEf' +
+  'IAIgB2whICAHIAIQ5AEiGiACbCIFIBRqISEgAiAEbCIEIBNqISIgBSASaiEjIAQgDmohJCAAIBpBAnRqISUgDyACEOQBIiYgAmwi' +
+  'BCAUaiEnIAQgEmohKEEAIQUDQAJAIAUgHEcEQCAFICNqISkgBSAkaiEqIAUgIGogAmwhK0EAIQgDQCACIAhGDQIgACgCSCAFayAC' +
+  'EOMBIQQgHSgCACEJICUoAgghBiAeKAIAIQogAyAPIA8gAm9rIg0gACgCTCAIayACEOMBIgsgE2pqNgJoIAMgBCAoajYCZCADIAQg' +
+  'DmogDWo2AmAgAyAFIAlqIAIQ4wEiCSACbCAVaiAGIAhqIAIQ4wEiDWo2AlQgAyAIICJqNgJMIAMgKTYCSCADICo2AkQgAyAFIApq' +
+  'IAIQ4wEiCiACbCAWaiAGIAtqIAIQ4wEiBmo2AlggA0F/NgJcIAMgCyAnakF/IBEgJkobNgJsIAMgCCAhakF/IBEgGkobNgJQIAMg' +
+  'BzYCQCADIBcgCWsgAhDjASACbCAVaiAYIA1rIAIQ4wFqNgJwIAMgFyAKayACEOMBIAJsIBZqIBggBmsgAhDjAWo2AnRBACEGIAQg' +
+  'BUcgCCALR3IgByAPRnEhBEEAIQsDQAJAQQAhCSALIB9GBEAgBEUEQCAMIANBACAGEE0iBEEASA0CIAEgBEECdGogCCArajYCAAsg' +
+  'CEEBaiEIDAMLA0AgCUEHRgRAIAtBAWohCwwDBSADQUBrIAtBHGxqIAlBAnRqKAIAIg1BAE4EQEEAIQogBkEAIAZBAEobISwDfyAK' +
+  'ICxGBH8gAyAGQQJ0aiANNgIAIAZBAWoFIAQgAyAKQQJ0aigCACANRnIhBCAKQQFqIQoMAQsLIQYLIAlBAWohCQwBCwALAAsLCyAM' +
+  'EEVBACEEDAQLIAdBAWohBwwCCyAFQQFqIQUMAAsACwALIANBgAFqJAAgBAsNACAAIAFvIAFqIAFvCyYBAX8gACABbSICIAIgASAA' +
+  'IAEgAmxrIgAgAkgbQQFrIAAgAkobCwoAIAFBAEcgAHIL4gEBB38jAEEgayIJJAAgA0EAIANBAEobIQsDQCAIQX9zIAFqIgogCE4E' +
+  'QEEAIQdBACEGA0AgBiALRgRAIAAgCEECdGogCSAFENIBIAesgqdBAnRqKAIAIgY2AgAgACAKQQJ0aiACIAZrIAMQ4wEiBzYCAEEB' +
+  'IAZ0IARyQQEgB3RyIQQgCEEBaiEIDAMFIAQgBnZBAXEgBCACIAZrIAMQ4wEiDHZBAXFyIAYgDEYgCCAKR3NFckUEQCAJIAdBAnRq' +
+  'IAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsACwALCyAJQSBqJAALxAoBBH8jAEGAJWsiBSQAIAQEQCAEQQBB7AH8CwALAkAgA0UEQEF+' +
+  'IQIgBEF+QbgWQQAQrAEaDAELIANBAEHgIPwLACADQSA6AMogIANBLjoAiCAgACABRXJFBEBBfiECIARBfkGQKEEAEKwBGgwBCwJ/' +
+  'IAJFBEAgBUH4IGpBAEGIBPwLACAFQbgiaiEHQQAMAQsgAigCACIGQcEATwRAIAUgBjYCAEFsIQIgBEFsQcYrIAUQrAEaDAILIAVB' +
+  '+CBqQQBBiAT8CwAgBUG4ImohByACKAIECyECIAcgAiAGIAQQ6AEiAg0AIAVBfzYCtCEgBSAENgKIISAFIAM2AoQhIAUgBjYCgCEg' +
+  'BSABNgL8ICAFIABB4DIgABs2AvggIAVB+CBqIQRBACEBIwBBIGsiBiQAAn8DQCMAQRBrIgIkAANAAkAgASAEKAIEIgdPDQAgBCgC' +
+  'ACAHIAEgAhDrASIHQX5xQQJGDQAgB0EERgRAIAQgAigCACACKAIEEPMBRQ0BCyACKAIMIQEMAQsLIAJBEGokACABIgIgBCgCBCIH' +
+  'TwRAIAQoAgwgBzYC2CBBAAwCCwNAIAQoAgAgByABIAZBEGoQ6wEiCEF7cQRAIAYoAhwiASAEKAIEIgdJDQELCyAIQQRHDQALIAQg' +
+  'AjYCMAJAIAQoAgAgBkEQaiAGEOwBRQ0AIAQgBiAGQRBqEO0BRQ0AAn8gBEEANgIUIAQoAgAgBigCACAGKAIEQQBBABD1ASECIAQo' +
+  'AggiByEBAkAgBw0AIAIQ9gEiByEBIAcNAEEAIQcgAhCAAiEBCyABIAFsIgEgAkcEQCAEIAYgAiABQQAQgQIMAQsgBCAHNgIYAkAg' +
+  'BBCCAiIBDQAgBCAGIAJBABCDAiIBDQAgBCgCDCIBQQA2AgQgASAGKAIcNgLYIEEAIQELIAELDAELIAQgBkEQahDuAQshAiAGQSBq' +
+  'JAAgBSgCrCEQRyACBEAgAxDpASADQQA2AgBBACEBIwBBIGsiBCQAAkAgBUH4IGoiACgCPCIGQX9GDQAgACgCKCIBDQAgBEEQaiAA' +
+  'KAIAIAAoAgQgBhDvASAEKAIcIQEgAC0AJEUNACAAKAIgQQFqIQYDQCABIAAoAgQiB08NASAAKAIAIAcgASAEEOsBIgdFDQEgB0EE' +
+  'RgRAIAYgACgCGEYNAiAAIAQQ8AENAgsgBCgCDCEBIAYgB0EERiIHaiIGIAAoAhhHIAdyDQALCyAEQSBqJAAgAyABNgLYICADIAUo' +
+  'AqghNgLcIAwBCyADIAUoApAhIgQ2AgAgAyAFKAKoITYC3CACf0EAIQEjAEHQAGshBgJ/QQAgBUH4IGoiAi0AxAEgAigCGEEQR3Ig' +
+  'AigCFCACLQAuRXJyDQAaIAZBAEHEAPwLACACKAIMIQcDQCABQYACRwRAIAEgB2otAAgiCEEPSwRAQQAMBAUgBiAIQQJ0aiIIIAgo' +
+  'AgBBAWo2AgAgAUEBaiEBDAILAAsLQQEgAi0ALw0AGkEAIQIDQAJAIAIiAUEQRgRAQRAhAQwBCyABQQFqIQIgBiABQQJ0aigCAEEQ' +
+  'Rg0BCwsgAUEPSwsLBEAgBUHwNCkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQ5wEgBSgCEEEQR3JFBEAgAxDpASADIAVBEGpB' +
+  '4CD8CgAAQQAhAgwCCyAFQRBqEOkBIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAhAiAAIAFq' +
+  'QQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL9wEBA38gAUGQNSABGyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZq' +
+  'LQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUgAiADEOoBIgENAgsgAEEFaiAGIAX8CgAAA0Ag' +
+  'BCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCF' +
+  'AUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAgAARAIAAoAswgEEcg' +
+  'ACgC1CAQRyAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQAAn8gAUUEQCADQWZB6gxBABCsARpBZgwBCyABQcEASQRAAkAC' +
+  'QAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEJoBIQggBkH/AGtB/wFxQaIBTwR/QbIoIAZBChCaAQVBAQsNASAHIQUg' +
+  'CEUNAAsgCCAAa0EBaiEFQaowIQAMAQtB7AlBlScgBkEha0H/AXFB3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEbIQYLIAQgBzYCKCAE' +
+  'IAU2AiQgBCAGNgIgIANBZiAAIARBIGoQrAEaQWYMAgtBACABIAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIUIAQgATYCECADQWZB' +
+  'hSUgBEEQahCsARpBZgwBCyAEQcAANgIAIANBZkGXECAEEKwBGkFmCyAEQTBqJAAL5QEBB38jAEEQayIFJAAgBSAAIAEgAhDvASAD' +
+  'IAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGEPEBIglBA3EOAgIA' +
+  'AQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEh' +
+  'AAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAFQRBqJAALuAEBBX8gASgCBCEFIAEoAgAhBANA' +
+  'AkAgBCAFTw0AIAAgBCAFEPEBIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAAIAMgBRDxASIHQQNx' +
+  'IgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcg' +
+  'AyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAEPUBIQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANB' +
+  'AXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEPUBIANGDwtBASADQcAASw0AGkEAIAMQ9gEiAkEESA0AGiAAIAEoAgAgASgCBEEA' +
+  'IAIQ9wELC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQiwIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAgBCgCECIDRQ0AQQEg' +
+  'BC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMhAgwBCyADEPoBIQILIAQoAhggAk0hAgsgAgsi' +
+  'AjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACABKAIEIAIgBEEPahD1ASICRQRAIAAgASgCAEF/' +
+  'EIQCIAQgAEFAazYCAEFoIQIgAEFoQZUTIAQQhQIMAQsCfyACIAQtAA8EfyAAIAEgAhCMAgVBAAsiBmshAiAAKAIIIQMgBEEAOgAO' +
+  'AkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQgQIMAgsgBCACEPYB' +
+  'IgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQgAIiAiACbEEAEIECDAILAkAgA0EESA0AIAAgASgCACABKAIEIAAoAhQg' +
+  'AxD3AUUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAAEIICIgINACAAIAMgA2xBAnQQQiICNgI0IAJF' +
+  'BEBBfyECIABBf0GoC0EAEIUCDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAELQAURSAFQQFHckUEQCACQSw6AMogCyAAIAQt' +
+  'AA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQgwIiAg0AIABBATYCICABKAIMIQEgBQRAIAAgARCNAiECDAELIwBBEGsiAiQAAkAC' +
+  'QANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB0woQjgJBaCEBDAMLAkACQAJAAkACQCAAKAIAIAMgASACEOsBDgUEAwMB' +
+  'AAMLIAAgAhDwAUUNASAAIAFBgB4QjgIgACABNgIoQWghAQwGCyACKAIAIQEgAigCBCEDIAAtAC1BLUYEfyAAKAIAIAEgAyAAKAIU' +
+  'QQAQ9QEgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQAIAEgACACKAIAIAIoAgQQiwICQCABLQAFRQ0A' +
+  'IAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAMAQsgACgCFEUhBQsgACAFOgAsIAFBEGokAAsg' +
+  'ACgCACACKAIAIAIoAgQgACgCFCADQQ9qEPUBIQEgACACIAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEIMCIQEgA0EQaiQAIAENBCAA' +
+  'IAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQdQcEI4CQWghAQwBCyAAIAEQjQIhAQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZgED' +
+  'fyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQmgEiBgRAIAAgBiABayICNgIIIAAgAkEBajYCDCACIANrIQQL' +
+  'IAAgBUEjIAQQmgEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQ7AFFDQAgACACIAEQ7QFFDQAgACgCACAC' +
+  'KAIAIgQgAigCBCIFQQBBABD1ASEDIAAoAggiAUUEQCADEPYBIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQ' +
+  '9wEhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8' +
+  'AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxDyASIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAE' +
+  'SRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyAD' +
+  'C+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8h' +
+  'AkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARH' +
+  'BEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsb' +
+  'IAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhDxASIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAt' +
+  'AMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAi' +
+  'BcAiBhD0ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQ9AEbIQcgAkEBaiECDAELCyACIQMgBkEJ' +
+  'awsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQaiABIAIQ+AFBACEB' +
+  'QQAhAgNAIAAgAyAFQRBqIAUQ+QEEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQ' +
+  '+gEiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQ+AEDQAJAIAAoAgAgAyAFQRBqIAUQ+QEi' +
+  'AUUNACAAIAMgBSgCACAFKAIEIAQQ+wEiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAAQQE7AQwgACABNgII' +
+  'IAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAFIAcQ8QEiBEEC' +
+  'diAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEB' +
+  'ay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJA' +
+  'IAQgB08NAAJAAkACQCAAIAQgBxDxASIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1H' +
+  'DQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAM' +
+  'QQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQ/AEhBUEAIQQM' +
+  'AgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxDxASIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVr' +
+  'IQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQ/AEhBQsgAyAEOgAIIAMg' +
+  'BjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJA' +
+  'IAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQ9AFFDQEgAiAAIAFBIGtB/wFxaiwA' +
+  'hgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEP0BDQEgBBD+AQ0BCwN/IAAgA0YEQCABDwsgACAF' +
+  'aiwAACICEP8BBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEg' +
+  'ASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAh' +
+  'AgJAIAAQ+gEiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyABIQILIAILtQMBBH8j' +
+  'AEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEPgBIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAg' +
+  'ACgCFCAGQRBqIAYQ+QFFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8QiAIiB0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEB' +
+  'aiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EIQCAkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpB' +
+  'gAFBuBMgBUEwahCTARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQcoTIAVBQGsQkwEaCwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2' +
+  'AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB4RwgBRCFAgwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUg' +
+  'BUHQAGo2AiQgAEFoQbolIAVBIGoQhQIMAQsgACACIAMgBUHQAGoQhgILQWghAQsgBUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAo' +
+  'AhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EIQCQYUlQf0OIAAtAMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAEL' +
+  'IAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhCFAkFmIQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQA' +
+  'IARBMGogASgCACABKAIEEPgBAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqEPkBRSAELQAoQQAgAxtyRQRA' +
+  'IAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCHAiIIRQ0BDAQLC0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIAIAAoAhwQhAIgACgC' +
+  'GCEFQYAaIQdB4DIMAQsgACAEKAIgQX8QhAJBjRwhByAAKAIYIgUhBkHWMgshASAAKAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQg' +
+  'BCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFoQbcIIAQQhQILIARBQGskACAIC6wCAQZ/IwBB' +
+  'IGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCaASIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2Ajwg' +
+  'BCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABB9AggBEEQahCTARpBACEFIABBADoAkAECQCACQQBIDQAgACgCGCIDQQBMDQBB' +
+  'ASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQZAwIAQQkwEaCwJAIAAoAhAiA0UNACADIAYQiQI2Ahgg' +
+  'AyAHEIkCNgIcIAMgARCJAjYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAEQSBqJAALKQEBfyMA' +
+  'QRBrIgQkACAEIAM2AgwgACgCECABIAIgAxCrASAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhD2ASICNgII' +
+  'IAQgAjYCBCAEIAE2AgAgAEFoQbMsIAQQhQIgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQiAIiA0EASARAIAMMAQtB' +
+  'fiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEIQCIAQgAEFAazYCACAAQWhB2RMgBBCFAkFoDAELAkAgAw0A' +
+  'IAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEP8BGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABB' +
+  'AToALgwBCyACwBD9AUUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIA' +
+  'CyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvmBAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAo' +
+  'AhgiBEHAACAEGyIGEPsBIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhCEAiAAIANB4ABqEIoCAkAgBEEASARAIANB' +
+  'gAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxDyASIBQQBIBEAgBi0AACEBQfYnDAELIAFFBEBBACEBQaEaDAELQeIn' +
+  'IAFB/wBGIAFBIElyDQAaQfkmQZwWQYsyIAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhCTARogAkEQaiQAIAMgAEGQ' +
+  'AWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0GFFCADEIUCDAELIAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAg' +
+  'ACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQfEpQeAyIAJBFEsiARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEGC' +
+  'EyADQUBrEJMBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYACakEwQb8vIANB0ABqEJMBGgsgAEFAayEBIAAo' +
+  'AhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdBviggA0EQahCFAgwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0' +
+  'IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBnRQgA0EgahCFAgtBZyEECyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL' +
+  '4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFB+ikgBEEQahCTASABaiECQTAhCgwB' +
+  'CyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyABIQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAg' +
+  'CyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFBoAFB9hIgBEEgahCT' +
+  'ASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDFAToAACAHQQFqIQIgBSAGTiADIQUNACAHQS06' +
+  'AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEHDGSAEEJMBGiAEQTBqJAAL3gEBBH8jAEEgayIEJAAgAEGA' +
+  'NSgCADYCCCAAQfg0KQIANwIAIARBEGogAiADEPgBQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQ+QFFDQEgACACQQFq' +
+  'IgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABD7ASIFQQBIBEAgAEEAOgAF' +
+  'CyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFr' +
+  'IQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRD2AUEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkAD' +
+  'QAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEOsBDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EP' +
+  'ahD1ARogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEA' +
+  'OgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ6wEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCIC' +
+  'aiIHQQAgASACayICEJoBIgQEQCAAIAQgA2tBfxCEAiAGIABBQGs2AgAgAEFnQZsNIAYQhQJBZwwBCyACQQEgAhsQQiIERQRAIABB' +
+  'f0GoC0EAEIUCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsg' +
+  'BkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQ9gENACAEEIAC' +
+  'IQEgACAAKAI4QX8QhAIgAyAAQUBrNgIAIANBMGoiAkHkAEHKEyADEJMBGiAAIAQgASABbCACEIYCDAELIAAgASAEEIQCIAAoAiAh' +
+  'ASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB4DJB0RQgAUEBRhs2AhQgAEFoQbgO' +
+  'IANBEGoQhQILIANBoAFqJAALigYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARog' +
+  'AkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHYNSgCADYCGCAGQdA1KQIANwIQAkAgAEUNAANA' +
+  'QcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJAIAEgB0oEQEGQNSEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQ' +
+  'CwJAIAAtAIggIgpFDQBB9SkgCsAiDEEFEJoBRQ0AIAggDCAHEJoBDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFq' +
+  'IQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBqEJACDAEL' +
+  'An9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0EC' +
+  'dGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMg' +
+  'BkEQahCQAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0' +
+  'aigCACIDIAFrEJICIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARCTAgvAEJIBIAdBAWohByADQQFqIQEM' +
+  'AQsLIAYgACgCzCAgAWogACgC0CAgAWsQkgIMAQsgBiAAIAIQkQILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACt' +
+  'DAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0Ag' +
+  'BiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCSAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEg' +
+  'IAQtAAkgBxvAEJIBCwJAIAdFBEAgACAIEJQCDAELIAAgBCAIEJMCEJIBCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIA' +
+  'IgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08N' +
+  'ACAFIAhqLAAAIgQQ/QFFBEAgBBD+AUUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEP8BBEAg' +
+  'BEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCSAg8LIAAgByAIaiAFIAdrEJICAkAgAiAGai0AACIEIAEg' +
+  'BmotAAhGBEAgACABKALMICAFaiADIAVrEJICDAELIAAgBBCUAgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEJIBIAFBAWoh' +
+  'ASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBtQkg' +
+  'AhCTARCSAiACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEQBB3DUoAgAgACgCACAAakYLWgEDfwJAIABB3DUoAgAi' +
+  'AmoiACACSQ0AQeQ1KAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQdw1IAA2AgAgAiEDCyAD' +
+  'CxEAIABBAEwEQEEADwsgABBCCwUAQeg1C38BA38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEA' +
+  'IAFBAEobIgVBAnRqIAEQTSIBQQBIBEAgARCbAkGMNiADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtBfiECQX5BpQwQnAIL' +
+  'IAILFgAgAEEASARAIAAgABCqARCcAgsgAAsMACAAIAFB4DIQ3QILNAEBfyAAKAIAIgAEfyAAKAJkRSAAKALoAiIBRSAAKALkAkVy' +
+  'cgR/QQAFIAEoAkALBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASADG0UgACgCACIARSADQQBIcnIN' +
+  'AEF1IQYgAUEASA0AIAAoAmRFIAAoAugCIghFIAAoAuQCRXJyBH9BAAUgCCgCQAsgAUwNACAIKAI8IQAgAwRAIAIgACABQRhsaiIC' +
+  'KAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhCb' +
+  'AiAFQRBqJAAL4gEBCH8jAEEQayIEJAADQAJAIAIgACgCACIBEEwiB04NACABBH8gBEEMaiEFIARBCGohBkF9IQMCQCACQQBIIAEo' +
+  'AgQgAkxyDQACfyACIAEoAgBOBEBBASEBQQAMAQsgASgCjAIiA0UEQEEBIQFBAQwBCyACQQJ0QQRqIgggASgCkAJqKAIAIQEgAyAI' +
+  'aigCAAshAyAFBEAgBSADNgIAC0EAIQMgBkUNACAGIAE2AgALIAMFQX4LRSAEKAIMQQFHIAQoAghBAUdycQ0AIAJBAWohAgwBCwsg' +
+  'BEEQaiQAIAIgB0gLGQAgACgCABBhIgBBfkwEQCAAEJsCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARCnAQuFAgICfwN+AkAgAUHk' +
+  'DBCjAiIEDQAgAkGQERCjAiIEDQBBwDz9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/' +
+  'IAAQTyAAIAZQNgLMAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQLIABBADYCzAIgACkD8AIhBiAFIAApA/gCNwMI' +
+  'IAUgBjcDAEHAPCAF/QADAP0LAwBBbSAEIAApA/ACIAApA4ADVCAAKQP4AiIGIAApA4gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAg' +
+  'A0HAPCkDADcDACADQcg8KQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiAB' +
+  'QdoaEN0CQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3A4ADIAAgAzcDiAMgABBPCwtnAQJ/IwBBEGsiBCQAIARC' +
+  'ADcDCAJAIAFB0CIQowIiBQ0AIAJBAEwEQEF+IQVBfkHBGhCcAgwBCyAAKAIAIAH8ByACIAMgBEEIahCQASADIAQpAwi6OQMIEJsC' +
+  'IQULIARBEGokACAFC6sBAQJ/An9BfiAAKAIAIgBFDQAaIAFBAEggACgCICABTHIEf0F5BUFvIAAoApQCRQ0BGiAAEE8CQCAAKAKg' +
+  'AiICIAAoAqQCRwRAIAAoApwCIQMMAQtBfyAAKAKcAiACQQF0QRAgAhsiAkECdBBGIgNFDQIaIAAgAjYCpAIgACADNgKcAiAAKAKg' +
+  'AiECCyAAIAJBAWo2AqACIAMgAkECdGogATYCAEEACwsQmwILJQAgACgCACABEFAQmwIiAUF4RgRAIAAoAgBBjDZB/DUQYwsgAQsn' +
+  'ACAAKAIEIgBFBEBBfkG4CRCcAkF+DwsgACABIAIgAxCoAacQmwILKAEBfyAABEACQCAAKAIEIgEEQCABEJkBDAELIAAoAgAQRQsg' +
+  'ABBHCwsXACAAKAIEIgBFBEBBAA8LIAAgARCmAQsOACAAKAIAIAEQYhCbAgsSACAAKAIAIAEgAiADEGAQmwILSAECfwJAQQFBCBBB' +
+  'IgIEQCACIAAgARBAIgM2AgAgAw0BIAIQRwtBf0F+IAAgAXJBAE4iABtBpQhB/xogABsQnAJBACECCyACCyUBAX4gACgCACABEGci' +
+  'A0IAUwRAIAOnEJsCDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEFkQmwILXgAgACABEJQBIgBFBEBB9DooAgBBgDsQnAJBgDZB' +
+  '+DopAgA3AgBBAA8LQQFBCBBBIgFFBEAgABCZAUF/QaUIEJwCQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAEE8L' +
+  'IgEBfyABQZAREKMCIgIEfyACBSAAKAIAIAH8BxAFEJsCCwsiAQF/IAFBkBEQowIiAgR/IAIFIAAoAgAgAfwHEAQQmwILCycAIAAo' +
+  'AgAiAEUgAUEASHIEf0F+BSAAEE8gACABNgLkAkEACxCbAgsSACAAKAIAIAEgAiADEGUQmwILJAEBfyACQcwLEKMCIgMEfyADBSAA' +
+  'KAIAIAEgAvwHEGYQmwILCw4AIAAoAgAgARBkEJsCCwsAIAAoAgAgARBcCx8BAX8gAUHQIhCjAiICRQRAIAAoAgAgAfwHEFsLIAIL' +
+  'WwEBfyABIAAoAgAiAhBMNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8g' +
+  'ACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBaEJsCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0Vy' +
+  'DQAaQXUgACgC5AJFIAAoAmRBAkdyDQAaIAMgACgC6AIpA1A3AwBBAAsgASACKQMINwMAEJsCIAJBEGokAAtrACAAKAIAQdA8EF8g' +
+  'AUHQPCkDALo5AwAgAUHYPCkDALo5AwggAUHgPCkDALo5AxAgAUHoPCsDADkDGCABQfA8KAIAtzkDICABQfQ8KAIAtzkDKCABQfg8' +
+  'KQMAujkDMCABQYA9KQMAujkDOAs2AAJ/QX4gACgCACIARQ0AGkF3IAAoAqACRQ0AGiAAEE8gACAAKAKgAkEBazYCoAJBAAsQmwIL' +
+  'DAAgACgCABBREJsCCyoAQeQ1QQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsHACAAEKoBC1IAAn8gAEEAIAEb' +
+  'RQRAQfg3QX5B3yBBABCsARpBfgwBCyAAIAFB+DcQvQEiAQR/IAEFIAAoAiQgACgCNBBcIABBARAGQQALC0UEQEEADwsQwwILMABB' +
+  '+DcoAgBBnDgQnAJB7DVB/Df9AAIA/QsCAEH8NUGMOP0AAgD9CwIAQfg3KAIACz0AQeQ5QQA2AgBB6DlBADYCACAABEBB5DkgACgC' +
+  'BDYCAEHoOSAAKAIINgIAC0HoOSgCAEHkOSgCAEEIdGoLNABB+DkgAjYCAEH0OSABNgIAIABB9DlB+DkQsAEEQBDDAg8LQfg5KAIA' +
+  'QfQ5KAIAQQh0agsqACAAEExBAEgEQEF+QdoVEJwCQX4PCyAAIAEgAhC/AUUEQEEADwsQwwILHwAgAARAIAAoAiQEfyAAQQAQBiAA' +
+  'KAIkBUEACxBOCwsHACAAELUBC3UBAX8CQCABQdAiEKMCIggNACAFQZAREKMCIggNACAEQQBIBEBBfkGdGxCcAkF+DwtBACEIQag6' +
+  'IAI2AgBBoDogAfwHNwMAQbA6IAM2AgBBuDogBDYCAEHAOiAF/Ac3AwAgACAGIAcQxwFFDQAQwwIhCAsgCAsfACAAQQFrIgBBA00E' +
+  'fyAAQQJ0QeA0aigCAAVBjyILC0kAQeA3IAE2AgBB3DcgADYCAEHkNyACNgIAQeg3IAM2AgBB7DcgBDYCAEHwNyAFNgIAQfQ3IAY2' +
+  'AgAQswEiAEUEQBDDAhoLIAALOABB7DlBADYCAEHwOUEANgIAIAAgAUEAIAFBAEobEK0BBEAQwwIPC0HwOSgCAEHsOSgCAEEIdGoL' +
+  'MQBB/DlBADYCACAAIAEgAiADIAQQ3AEiAEEASARAEMMCDwtB/DkoAgBBAWpBACAAGwtNACAAIAEQ1wEEQBDDAg8LIAJByDooAgC3' +
+  'OQMAIAJB0DorAwA5AwggAkHYOikDALo5AxAgAkHgOikDALo5AxggAkHoOigCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsGACAA' +
+  'EEwLQAEBfwJAIAJB5AwQowIiBg0AIANBkBEQowIiBg0AIAAgASAC/AcgA/wHIAQgBRDSAkUEQEEADwsQwwIhBgsgBgtNACAAIAEg' +
+  'AiADIARBgDpB+DcQwAEiAEUEQCAFQYA6KAIAtzkDACAFQYg6KQMAujkDCCAFQZA6KQMAujkDECAFQZg6KQMAujkDGAsgAAveAQIF' +
+  'fwJ+AkAgA0HkDBCjAiIHDQAgBEGQERCjAiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QYYMEJwCDAELIAP8ByEMIAT8ByENIAAQTCIH' +
+  'IAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQ0gIiCgRAIAggCrc5AwAg' +
+  'CEH8NygCALc5AyAgCEGAOCgCALc5AyggCEGEOCgCALc5AzAgCEGIOCgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7ABAQF/' +
+  'AkAgAUHkDBCjAiIFDQAgAkGQERCjAiIFDQBBkDr9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQYA6/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
+  'AEGIOiAEKwMI/Ac3AwAgACAB/AcgAvwHIANBgDoQxQEiBUEASARAIAUQmwIPCyAEQYA6KAIAtzkDACAEQYg6KQMAujkDCCAEQZA6' +
+  'KQMAujkDECAEQZg6KQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAEIAUQjwIiBkKAgICACFkEQEF2QfAZ' +
+  'EJwCQXYPCyAGpxCbAgsQACAABEAgABDpASAAEEcLC2wBAX8CQAJAQeAgEEIiBEUEQEF/QaUIEJwCDAELQfA6IAM2AgBB7DogAjYC' +
+  'ACAAIAFB7DogBEH4NxDnAUUNARDDAhpBjDYgBCgC2CA2AgBBkDYgBCgC3CA2AgAgBBDpASAEEEcLQQAhBAsgBAsHACAAKAIACwgA' +
+  'IAAoAtwgCwcAIAAoAgQLRAEBfyMAQRBrIgMkAEHsNUEAQfAB/AsAQeg1IAA2AgAgAyABNgIAIAMgAjYCBEGUNkHIAUGQEyADEJMB' +
+  'GiADQRBqJAALBQBBiD0LC6stBQBBoAgLoitlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0' +
+  'ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5v' +
+  'dCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20g' +
+  'dGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFy' +
+  'YXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9u' +
+  'cyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5' +
+  'b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9y' +
+  'IGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBy' +
+  'ZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVz' +
+  'LCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9k' +
+  'ZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3Jp' +
+  'ZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBhICVkeCVkIHB1enps' +
+  'ZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEtWiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBh' +
+  'cyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4uNjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhh' +
+  'YmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBleHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJv' +
+  'eCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVkIGJ5dGVzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1zIG9yIG5vZGVzIGZvciAz' +
+  'Mi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwgbG93ZXIgYWJvdmUgdXBwZXIsIG9u' +
+  'IGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGFuIG9wdGlvbiBsZWZ0IG91dCBvZiBhIHByb2JsZW0gd2l0' +
+  'aG91dCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMAbnVtYmVyICUuKnMlcwAlcyVzAG9u' +
+  'bHkgc2VwYXJhdG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enps' +
+  'ZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwAlcyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRv' +
+  'byBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5lZ2F0' +
+  'aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIgY2Fu' +
+  'bm90IGhhdmUgYSBjb2xvcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBm' +
+  'b3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAG5v' +
+  'IGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMi' +
+  'IGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24AcmVnaW9uAGNv' +
+  'bHVtbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNhbiBuZXZlciBiZSBjaG9zZW4AdGhl' +
+  'IG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9zZW4AbWVkaXVtAHRoZSBpdGVtIGxp' +
+  'bmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQgb2YgdGhlbQAgb3IgJWMgZm9yIGFu' +
+  'IGVtcHR5IGNlbGwAb2sAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRv' +
+  'byBiaWcATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3QgYmUgYSB3' +
+  'aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUgMCBvciBt' +
+  'b3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhl' +
+  'IHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0' +
+  'aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVk' +
+  'IHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUw' +
+  'MnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJh' +
+  'bmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8g' +
+  'U3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdl' +
+  'ciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEg' +
+  'cmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZv' +
+  'dW5kACB8JWxsZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5vIGNvbXBs' +
+  'ZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAlZDogY2Vs' +
+  'bCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJlZAB0aGUg' +
+  'c29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUgc2VhcmNo' +
+  'IGVuZGVkAHNpZGUgJWQgaXMgbm90IGluIDEuLiVkAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkOyBkaWdpdHMgYXJlIDEuLiVk' +
+  'AGppZ3NhdyBtYXA6IHJvdyAlZCwgY29sdW1uICVkIG5hbWVzIHBpZWNlICVkOyBwaWVjZXMgYXJlIDAuLiVkAGJveCAiJS4qcyVz' +
+  'Ijogcm93cyBhbmQgY29sdW1ucyBvZiBhIGJveCBhcmUgMS4uJWQgYW5kIG1ha2UgYSBzaWRlIG9mIGF0IG1vc3QgJWQAamlnc2F3' +
+  'IG1hcDogcGllY2UgJWQgaGFzICVkIGNlbGxzLCBub3QgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xzOyBhICVkeCVkIHB1' +
+  'enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwgaGFzICVkAGJveGVz' +
+  'IG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxlIGEgc2lk' +
+  'ZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVy' +
+  'IFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5' +
+  'dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAx' +
+  'MjM0NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0' +
+  'aGUgb3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9mIGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0' +
+  'IDJeNjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQgaXMgMAAuLi4ALjBfLQBudW1iZXJzIDEt' +
+  'JWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29z' +
+  'dCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3Rl' +
+  'ciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxl' +
+  'cyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVt' +
+  'cykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4g' +
+  'JWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0' +
+  'aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxp' +
+  'ZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAw' +
+  'IG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRl' +
+  'IGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFu' +
+  'ICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0' +
+  'cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3Vj' +
+  'aCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEg' +
+  'bnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMn' +
+  'AGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwBtb3JlIHRoYW4gAAAAALEWAAC6' +
+  'GAAAxAgAAK4OAAC1DQAAFxEAAOoPAAC9DgAAewsAAJkIAACkFQAA6goAABIPAAACDAAAUwoAAMILAAAsDwAACxcAACUEAADcDAAA' +
+  'QxAAACoNAABVEQAAMREAQdEzC2wBAQECAQIBAgMCAQMBAgMEAQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYF' +
+  'BwMCAQYBAgcIAAAA/QYAANoNAADRBQAAiQQAAFcPAADfDAAAqQ8AAKgQAADfBwAABgAAAAcAQc40CzD4PwAAAAAAABBAMzMzMzMz' +
+  'GUAgBAAAcwwAAD4QAAD/BQAAEAAAACEUAAAAAAAAAAEAQZA1C0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFi' +
+  'Y2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6AAAAkBoAAD0AAAAuIABB3DULA5AeAg=='
