@@ -24,7 +24,7 @@
  * DLX5; then the first); its options are tried cheapest first, and the rest
  * of the column is skipped once one costs B or more.
  *
- * Where the dance would be dear (long options, full columns: bits_fit) and
+ * Where the dance would be dear (long options, full columns: search_choice.c) and
  * there are at most BITS_MAX_OPTIONS options, the same tree is walked on bit
  * sets of live options instead (bits_search): pento-5x12 5x faster.
  */
@@ -391,32 +391,6 @@ static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
 
 /* ---- the search on bit sets ------------------------------------------------ */
 
-/* Whether the bit sets take this start: few options, no colors (a kill set
- * would depend on them), nothing forced (every item is still to cover), and
- * a dance dearer than the scan. A node on the sets scans each item's set
- * (np x nw words); on the links it walks a few nodes per item, then a
- * choice hides, for each item of the option, the other nodes of the options
- * in its column. So the sets win where options are long and columns full
- * (pentominoes: 5x faster, the estimate below ~6,000 to 2,200 words
- * scanned) and lose where they are short (assignments, Sudoku: 1.7x slower,
- * ~100 to 4,500 and 3,200 words). The estimate: the mean over the options
- * of sum(column lengths of its items) x (its length - 1) against a quarter
- * of np x nw, off the line by more than 8x on every row of bench/costs.mjs. */
-SETUP static int bits_fit(const dlx_t *d) {
-    if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS || d->has_colors || d->n_forced || !d->n_options)
-        return 0;
-    if (d->engine_pref == DLX_ENGINE_BITS) return 1;
-    const dlx_node *nd = d->node;
-    double work = 0;
-    for (int32_t k = 0; k < d->n_options; k++) {
-        double len = 0, cols = 0;
-        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) len++, cols += d->len[nd[q].top]; /* nothing forced: none covered */
-        work += cols * (len - 1);
-    }
-    double scan = (double)d->n_primary * ((d->n_options + 63) / 64);
-    return work / d->n_options >= scan / 4;
-}
-
 /* Number the options of the start's columns (sorted, taxed) by net cost
  * and make the sets. */
 SETUP static int bits_start(dlx_t *d) {
@@ -424,7 +398,7 @@ SETUP static int bits_start(dlx_t *d) {
     bits_part *x = &b->bits;
     free(x->block);
     memset(x, 0, sizeof *x);
-    if (!bits_fit(d)) return DLX_OK;
+    if (!d->best_bits) return DLX_OK; /* search_choice.c rules */
     const dlx_node *nd = b->nd;
     int32_t n = d->n_options, np = d->n_primary, ni = d->n_items;
     int32_t *tmp = malloc((3 * (size_t)n + 2) * sizeof *tmp);

@@ -56,10 +56,39 @@ static int in_slices(dlx_t *d, uint64_t stop, dlx_search_fn *search) {
 #define SLICED(search, d, stop) search(d, stop)
 #endif
 
+/* The k cheapest (dlx_best.c): whether its bit sets take this start: few options, no colors (a kill set
+ * would depend on them), nothing forced (every item is still to cover), and
+ * a dance dearer than the scan. A node on the sets scans each item's set
+ * (np x nw words); on the links it walks a few nodes per item, then a
+ * choice hides, for each item of the option, the other nodes of the options
+ * in its column. So the sets win where options are long and columns full
+ * (pentominoes: 5x faster, the estimate below ~6,000 to 2,200 words
+ * scanned) and lose where they are short (assignments, Sudoku: 1.7x slower,
+ * ~100 to 4,500 and 3,200 words). The estimate: the mean over the options
+ * of sum(column lengths of its items) x (its length - 1) against a quarter
+ * of np x nw, off the line by more than 8x on every row of bench/costs.mjs. */
+static int best_gets_bits(const dlx_t *d) {
+    if (d->engine_pref == DLX_ENGINE_LINKS || d->n_options > BITS_MAX_OPTIONS || d->has_colors || d->n_forced || !d->n_options)
+        return 0;
+    if (d->engine_pref == DLX_ENGINE_BITS) return 1;
+    const dlx_node *nd = d->node;
+    double work = 0;
+    for (int32_t k = 0; k < d->n_options; k++) {
+        double len = 0, cols = 0;
+        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) len++, cols += d->len[nd[q].top]; /* nothing forced: none covered */
+        work += cols * (len - 1);
+    }
+    double scan = (double)d->n_primary * ((d->n_options + 63) / 64);
+    return work / d->n_options >= scan / 4;
+}
+
 int dlx_search_until(dlx_t *d, uint64_t node_limit) {
     if (!d) return DLX_EARG;
     uint64_t stop = node_limit ? node_limit : UINT64_MAX;
-    if (d->best_k && !d->n_bounded) return SLICED(dlx_best_search, d, stop); /* the k cheapest: branch and bound on costs */
+    if (d->best_k && !d->n_bounded) { /* the k cheapest: branch and bound on costs */
+        if (d->phase == PH_START) d->best_bits = best_gets_bits(d);
+        return SLICED(dlx_best_search, d, stop);
+    }
     if (d->n_bounded) { /* multiplicities: Algorithm M, before any other choice; on its bit sets where they fit */
         if (d->phase == PH_START) /* costs and seeds: on the links */
             d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k && !d->seed;
