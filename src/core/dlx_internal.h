@@ -195,6 +195,7 @@ void dlx_learn_free(dlx_t *d);
  * a lower bound; DLX_EOVERFLOW past 2^128 - 1) and never resumes. */
 dlx_search_fn dlx_memo_search;
 size_t dlx_memo_bytes(const dlx_t *d);
+size_t dlx_memo_cache_bytes(const dlx_t *d); /* the cache alone: at most d->memo_cap */
 void dlx_memo_free(dlx_t *d);
 /* Algorithm M (dlx_multi.c), for problems with bounds: it works on a copy
  * of the links made at each start, so a restart has nothing to unwind. */

@@ -25,7 +25,7 @@
 #include <string.h>
 
 /* Slots a state may sit in: from its hash on, this many. */
-enum { PROBE = 8 };
+enum { PROBE = 8, MIN_SLOTS = 64 };
 /* A free slot's count (its high word): no cached count is that big, as a
  * count past 2^128 - 2^64 is an overflow and never cached. */
 #define FREE UINT64_MAX
@@ -67,9 +67,10 @@ static uint64_t hash_of(const uint64_t *key, int32_t words) {
     uint64_t h = 0x9E3779B97F4A7C15ULL;
     for (int32_t w = 0; w < words; w++) {
         h = (h ^ key[w]) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
+        h ^= h >> 29;
     }
-    return h * 0x94D049BB133111EBULL;
+    h *= 0x94D049BB133111EBULL;
+    return h ^ h >> 32; /* the slot is the low bits: let the high ones in */
 }
 
 /* The cached count of the current state, or 0 (*hit says which). */
@@ -102,7 +103,7 @@ static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo
 
 /* Double the table (below the cap, when half full); on no memory, stay. */
 static void grow(struct dlx_memo *m) {
-    size_t n = m->slots ? 2 * m->slots : 1024;
+    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS;
     if (n > m->max_slots) return;
     uint64_t *old = m->slot, *t = malloc(n * m->stride * sizeof *t);
     if (!t) {
@@ -135,6 +136,10 @@ void dlx_memo_free(dlx_t *d) {
     d->memo = NULL;
 }
 
+size_t dlx_memo_cache_bytes(const dlx_t *d) {
+    return d->memo ? d->memo->slots * d->memo->stride * sizeof(uint64_t) : 0;
+}
+
 size_t dlx_memo_bytes(const dlx_t *d) {
     const struct dlx_memo *m = d->memo;
     if (!m) return 0;
@@ -153,7 +158,7 @@ static int build(dlx_t *d) {
     d->memo = m;
     int32_t n = d->n_items, np = d->n_primary, no = d->n_options;
     const dlx_node *nd = d->node;
-    m->n_primary = np, m->words = (n + 63) / 64 + 1; /* never 0 words */
+    m->n_primary = np, m->words = n > 64 ? (n + 63) / 64 : 1;
     size_t total = 0;
     for (int32_t o = 0; o < no; o++)
         for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
@@ -189,7 +194,7 @@ static int build(dlx_t *d) {
     m->stride = (size_t)m->words + 2;
     m->max_slots = 0;
     size_t fit = d->memo_cap / (m->stride * sizeof(uint64_t));
-    for (size_t s = 1024; s <= fit; s *= 2) m->max_slots = s; /* a power of 2 */
+    for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s; /* a power of 2 */
     return DLX_OK;
 }
 
