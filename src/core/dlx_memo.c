@@ -14,7 +14,8 @@
  * search_choice.c leaves problems with colors to the other searches.
  *
  * A node is a subproblem entered: the start, and each option tried, whether
- * the cache knows its count or not. A budget stops the count (DLX_BUDGET, the
+ * the cache knows its count or not; an update, a word of the covered set
+ * changed by taking an option. A budget stops the count (DLX_BUDGET, the
  * solutions of the finished branches counted); it does not resume. The
  * cache stays within d->memo_cap bytes: it grows by doubling up to that, and
  * then a new state takes the place of an old one (a bounded probe), so a
@@ -40,6 +41,10 @@ struct frame {
 struct dlx_memo {
     int32_t n_primary, words; /* words: of the covered set, over every item */
     int32_t *opt_at, *opt_item; /* option o's items (0-based): opt_item[opt_at[o] .. opt_at[o+1]) */
+    /* the same as words of the covered set and their bits, one pair per word
+     * an option touches (pieces in a box touch one or two), [word_at[o] ..) */
+    int32_t *word_at, *word;
+    uint64_t *bits;
     int32_t *col_at, *col_opt;  /* primary item i's options: col_opt[col_at[i] .. col_at[i+1]) */
     uint64_t *covered;
     struct frame *fr;
@@ -51,16 +56,13 @@ struct dlx_memo {
 static inline int is_set(const uint64_t *b, int32_t x) { return (int)(b[x >> 6] >> (x & 63) & 1); }
 
 static inline int possible(const struct dlx_memo *m, int32_t o) {
-    for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++)
-        if (is_set(m->covered, m->opt_item[p])) return 0;
+    for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++)
+        if (m->covered[m->word[p]] & m->bits[p]) return 0;
     return 1;
 }
 
 static inline void flip(struct dlx_memo *m, int32_t o) {
-    for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
-        int32_t x = m->opt_item[p];
-        m->covered[x >> 6] ^= 1ULL << (x & 63);
-    }
+    for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
 }
 
 static uint64_t hash_of(const uint64_t *key, int32_t words) {
@@ -131,6 +133,7 @@ void dlx_memo_free(dlx_t *d) {
     struct dlx_memo *m = d->memo;
     if (!m) return;
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
+    free(m->word_at), free(m->word), free(m->bits);
     free(m->covered), free(m->fr), free(m->slot);
     free(m);
     d->memo = NULL;
@@ -144,7 +147,8 @@ size_t dlx_memo_bytes(const dlx_t *d) {
     const struct dlx_memo *m = d->memo;
     if (!m) return 0;
     return sizeof *m + m->slots * m->stride * sizeof(uint64_t) +
-           ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_primary] + (size_t)d->n_options +
+           (size_t)m->opt_at[d->n_options] * (sizeof(int32_t) + sizeof(uint64_t)) +
+           ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_primary] + 2 * (size_t)d->n_options +
             (size_t)m->n_primary + 2) * sizeof(int32_t) +
            (size_t)m->words * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame);
 }
@@ -168,7 +172,12 @@ static int build(dlx_t *d) {
     m->col_opt = malloc((total + 1) * sizeof(int32_t));
     m->covered = calloc((size_t)m->words, sizeof(uint64_t));
     m->fr = malloc(((size_t)np + 1) * sizeof(struct frame));
-    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->fr) return DLX_ENOMEM;
+    m->word_at = malloc(((size_t)no + 1) * sizeof(int32_t));
+    m->word = malloc((total + 1) * sizeof(int32_t));
+    m->bits = malloc((total + 1) * sizeof(uint64_t));
+    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->fr || !m->word_at || !m->word ||
+        !m->bits)
+        return DLX_ENOMEM;
     int32_t at = 0;
     for (int32_t o = 0; o < no; o++) {
         m->opt_at[o] = at;
@@ -181,6 +190,17 @@ static int build(dlx_t *d) {
         }
     }
     m->opt_at[no] = at;
+    int32_t w = 0;
+    for (int32_t o = 0; o < no; o++) {
+        m->word_at[o] = w;
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p], q = m->word_at[o];
+            while (q < w && m->word[q] != x >> 6) q++;
+            if (q == w) m->word[w] = x >> 6, m->bits[w++] = 0;
+            m->bits[q] |= 1ULL << (x & 63);
+        }
+    }
+    m->word_at[no] = w;
     for (int32_t i = 0; i < np; i++) m->col_at[i + 1] += m->col_at[i];
     int32_t *fill = malloc(((size_t)np + 1) * sizeof *fill); /* each item's next free place */
     if (!fill) return DLX_ENOMEM;
@@ -267,7 +287,7 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
             }
             f->opt = m->col_opt[f->k];
             flip(m, f->opt);
-            d->updates += (uint64_t)(m->opt_at[f->opt + 1] - m->opt_at[f->opt]);
+            d->updates += (uint64_t)(m->word_at[f->opt + 1] - m->word_at[f->opt]);
             entering = 1;
             continue;
         }
