@@ -21,6 +21,7 @@
  * then a new state takes the place of an old one (a bounded probe), so a
  * tiny cap costs time, never a wrong count or a failure. */
 #include "dlx_internal.h"
+#include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,14 +66,11 @@ static inline void flip(struct dlx_memo *m, int32_t o) {
     for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
 }
 
+/* splitmix64's mix over the words: every bit reaches the slot's low bits. */
 static uint64_t hash_of(const uint64_t *key, int32_t words) {
-    uint64_t h = 0x9E3779B97F4A7C15ULL;
-    for (int32_t w = 0; w < words; w++) {
-        h = (h ^ key[w]) * 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 29;
-    }
-    h *= 0x94D049BB133111EBULL;
-    return h ^ h >> 32; /* the slot is the low bits: let the high ones in */
+    uint64_t h = 0;
+    for (int32_t w = 0; w < words; w++) h = splitmix64_mix(h ^ key[w]);
+    return h;
 }
 
 /* The cached count of the current state, or 0 (*hit says which). */
