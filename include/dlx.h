@@ -254,8 +254,27 @@ typedef struct dlx_wide {
 
 /* dlx_count() with the count in 128 bits: exact at any size. Returns
  * DLX_DONE, DLX_LIMIT or DLX_BUDGET (DLX_EARG for a NULL pointer;
- * DLX_EOVERFLOW past 2^128 - 1, which only dlx_debug_count_from reaches). */
+ * DLX_EOVERFLOW past 2^128 - 1, with *count 2^128 - 1: a memoized count
+ * reaches it, a search only from dlx_debug_count_from). */
 int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *count);
+
+/* Memoized counting (Knuth's DLX6, the counting half of his Algorithm Z):
+ * a count without a limit keeps the count of each subproblem it finishes,
+ * keyed by the items still uncovered, and adds a subproblem met again in
+ * one step. Tilings and packings, whose subproblems repeat, count in
+ * milliseconds where a search would take years; on other problems it only
+ * costs time and memory. DLX_MEMO_ON counts that way (problems without
+ * colors; with colors, bounds or costs the other searches count),
+ * DLX_MEMO_OFF never, DLX_MEMO_AUTO as the engine rules (today: never).
+ * Its cache holds at most cache_bytes (0: DLX_MEMO_DEFAULT_BYTES); when
+ * full, new subproblems replace old ones: slower, never wrong. A node is a
+ * subproblem entered (the start, and each option tried, known to the cache
+ * or not). A memoized count stopped by its budget (DLX_BUDGET) has counted
+ * the branches it finished. Returns DLX_OK or DLX_EARG (an unknown mode).
+ * Solutions and listings search as before. Abandons any search in progress. */
+enum { DLX_MEMO_AUTO = 0, DLX_MEMO_OFF = 1, DLX_MEMO_ON = 2 };
+#define DLX_MEMO_DEFAULT_BYTES ((uint64_t)1 << 30)
+int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes);
 
 /* v in decimal, no sign or separators, into out (DLX_WIDE_DIGITS bytes: up
  * to 39 digits and a NUL). Returns the number of digits. */

@@ -1,6 +1,7 @@
 /* dlx_main.c: build/dlx, the native developer CLI for Knuth's DLX format.
  *
- *   build/dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S] [FILE|-]
+ *   build/dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S]
+ *             [--memo | --no-memo] [FILE|-]
  *
  * Solutions go to stdout as option lines (a blank line between solutions);
  * a summary (solutions, nodes, updates, time) goes to stderr. --best K
@@ -20,7 +21,8 @@
 #include "dlx_text.h"
 
 static const char usage[] =
-    "usage: dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S] [FILE|-]\n"
+    "usage: dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S]\n"
+    "           [--memo | --no-memo] [FILE|-]\n"
     "Reads an exact-cover problem in Knuth's DLX format (from stdin if FILE is - or absent;\n"
     "at most 256 MiB, no NUL byte).\n"
     "  --count     print only the number of solutions\n"
@@ -35,6 +37,10 @@ static const char usage[] =
     "  --limit N   stop after N solutions\n"
     "  --nodes N   stop after N search nodes\n"
     "  --seed S    try options in a random order drawn from seed S\n"
+    "  --memo      count by memoized search (DLX6): subproblems met again are added,\n"
+    "              not searched again (problems without colors; fast on tilings)\n"
+    "  --no-memo   count by search only\n"
+    "  --memo-bytes N  the memo cache's cap in bytes (with --memo; default 1 GiB)\n"
     "  --quiet     no summary on stderr\n"
     "  --count-from N  for tests: --count starts at N (below 2^128), not 0\n";
 
@@ -42,7 +48,8 @@ enum mode { MODE_FIRST, MODE_ALL, MODE_COUNT, MODE_BEST };
 
 typedef struct {
     enum mode mode;
-    uint64_t limit, nodes, seed, best;
+    uint64_t limit, nodes, seed, best, memo_bytes;
+    int memo; /* DLX_MEMO_*: AUTO unless asked */
     dlx_wide_t count_from;
     int quiet, json;
     const char *path;
@@ -79,11 +86,14 @@ static int parse_args(int argc, char **argv, cli_options *o) {
         else if (!strcmp(a, "--all")) o->mode = MODE_ALL;
         else if (!strcmp(a, "--quiet")) o->quiet = 1;
         else if (!strcmp(a, "--json")) o->json = 1;
+        else if (!strcmp(a, "--memo")) o->memo = DLX_MEMO_ON;
+        else if (!strcmp(a, "--no-memo")) o->memo = DLX_MEMO_OFF;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             exit(0);
-        } else if (!strcmp(a, "--limit") || !strcmp(a, "--nodes") || !strcmp(a, "--seed")) {
-            uint64_t *dst = a[2] == 'l' ? &o->limit : a[2] == 'n' ? &o->nodes : &o->seed;
+        } else if (!strcmp(a, "--limit") || !strcmp(a, "--nodes") || !strcmp(a, "--seed") ||
+                   !strcmp(a, "--memo-bytes")) {
+            uint64_t *dst = a[2] == 'l' ? &o->limit : a[2] == 'n' ? &o->nodes : a[2] == 's' ? &o->seed : &o->memo_bytes;
             if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, dst)) {
                 fprintf(stderr, "dlx: %s needs a non-negative whole number\n", a);
                 return 0;
@@ -281,6 +291,7 @@ int main(int argc, char **argv) {
     double t1 = seconds();
     dlx_t *d = dlx_text_engine(t);
     if (o.seed) dlx_set_seed(d, o.seed);
+    dlx_set_memo(d, o.memo, o.memo_bytes);
     if (o.count_from.lo || o.count_from.hi) dlx_debug_count_from(d, o.count_from);
 
     /* Each option at most once: with multiplicities a solution may hold more options than items. */
@@ -302,7 +313,7 @@ int main(int argc, char **argv) {
             }
         }
     double t2 = seconds();
-    if (rc < 0) { /* DLX_EOVERFLOW: a count past 2^128 - 1 (from --count-from) */
+    if (rc < 0) { /* DLX_EOVERFLOW: a count past 2^128 - 1 (memoized, or from --count-from) */
         fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
         free(sol);
         dlx_text_free(t);

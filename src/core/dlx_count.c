@@ -29,7 +29,7 @@ int dlx_count(dlx_t *d, uint64_t limit, uint64_t max_nodes, uint64_t *count) {
     if (!count) return DLX_EARG;
     dlx_wide_t wide;
     int rc = dlx_count_wide(d, limit, max_nodes, &wide);
-    if (rc < 0) return rc;
+    if (rc < 0 && rc != DLX_EOVERFLOW) return rc;
     *count = wide.hi ? UINT64_MAX : wide.lo;
     return wide.hi ? DLX_EOVERFLOW : rc;
 }

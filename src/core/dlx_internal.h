@@ -134,6 +134,11 @@ struct dlx {
      * solutions, so a search may count them without returning at each one
      * (the bit-set search does; the others return at each, as always). */
     int counting;
+    /* Memoized counting (dlx_memo.c): DLX_MEMO_*, its cache's cap in bytes,
+     * and its tables, kept until the next count or dlx_free. */
+    int memo_mode;
+    uint64_t memo_cap;
+    struct dlx_memo *memo;
 
     /* Costs (dlx_cost.c): per option its cost (cap_cost of them, 0 beyond;
      * NULL until dlx_set_cost), their total (at most INT64_MAX, so no sum
@@ -189,6 +194,13 @@ dlx_search_fn dlx_learn_search;
 /* After the n forced options dlx_solution wrote: the CDCL's chosen ones. */
 int32_t dlx_learn_solution(const dlx_t *d, int32_t *options, int32_t cap, int32_t n);
 void dlx_learn_free(dlx_t *d);
+/* Counting by memoized search (dlx_memo.c), for counts without a limit on
+ * problems without colors: it ends the search (DLX_DONE, or DLX_BUDGET with
+ * a lower bound; DLX_EOVERFLOW past 2^128 - 1) and never resumes. */
+dlx_search_fn dlx_memo_search;
+size_t dlx_memo_bytes(const dlx_t *d);
+size_t dlx_memo_cache_bytes(const dlx_t *d); /* the cache alone: at most d->memo_cap */
+void dlx_memo_free(dlx_t *d);
 /* Algorithm M (dlx_multi.c), for problems with bounds: it works on a copy
  * of the links made at each start, so a restart has nothing to unwind. */
 dlx_search_fn dlx_multi_search;

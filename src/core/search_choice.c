@@ -36,6 +36,27 @@ void dlx_set_engine(dlx_t *d, int engine) {
     d->engine_pref = engine;
 }
 
+/* Memoized counting (dlx_memo.c): only for a count without a limit (no
+ * solution is read) on a problem without colors, and only when asked for:
+ * DLX_MEMO_AUTO has no rule yet (when memoizing pays is issue 31's). */
+static int on_memo(const dlx_t *d) {
+#ifdef __wasm__ /* native only for now: WebAssembly, its glue and its size budget are issue 31's next step */
+    (void)d;
+    return 0;
+#else
+    return d->counting && d->memo_mode == DLX_MEMO_ON && !d->has_colors;
+#endif
+}
+
+int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes) {
+    if (!d || (mode != DLX_MEMO_AUTO && mode != DLX_MEMO_OFF && mode != DLX_MEMO_ON)) return DLX_EARG;
+    dlx_restart(d);
+    dlx_memo_free(d);
+    d->memo_mode = mode;
+    d->memo_cap = cache_bytes ? cache_bytes : DLX_MEMO_DEFAULT_BYTES;
+    return DLX_OK;
+}
+
 #ifdef __wasm__
 /* In WebAssembly a long search returns every SLICE_NODES nodes and is called
  * again (the same tree, as any budget). V8 starts a function in baseline
@@ -94,6 +115,7 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
             d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k && !d->seed;
         return dlx_multi_search(d, stop);
     }
+    if (d->phase == PH_START && on_memo(d)) return dlx_memo_search(d, stop);
     if (d->phase == PH_START) {
         int on = pick_search(d);
         d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;

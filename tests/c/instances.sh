@@ -9,11 +9,11 @@ dir=tests/data/exact-cover
 # make check (the quick tier) passes DLX_SAN=build/dlx: no sanitizers there.
 DLX_SAN=${DLX_SAN:-build/dlx-san}
 fails=0
-check() { # binary file expected
+check() { # binary file expected [--memo]
     case $2 in */*) path=$2 ;; *) path=$dir/$2 ;; esac
     # A hang guard in CPU time (not wall-clock time: a busy machine is no failure).
-    got=$(ulimit -t 300 && "$1" --count --quiet "$path") || { echo "FAIL $2: $1 exited $?"; fails=$((fails+1)); return; }
-    if [ "$got" = "$3" ]; then echo "ok   $2: $got solutions ($1)"
+    got=$(ulimit -t 300 && "$1" --count --quiet ${4:-} "$path") || { echo "FAIL $2: $1 exited $?"; fails=$((fails+1)); return; }
+    if [ "$got" = "$3" ]; then echo "ok   $2: $got solutions ($1${4:+ $4})"
     else echo "FAIL $2: got $got, expected $3"; fails=$((fails+1)); fi
 }
 check "$DLX_SAN" queens-12.dlx 14200
@@ -25,6 +25,19 @@ check "$DLX_SAN" pentomino-5x6-twice.dlx 18316
 check build/dlx pentomino-5x12.dlx 4040
 check build/dlx pentomino-6x10.dlx 9356
 check build/dlx tests/c/data/edge-matching-7x7.dlx 8
+# Memoized counts (--memo): the same on problems whose subproblems rarely
+# repeat (secondary items), with colors and with bounds (counted by the other
+# searches), and domino tilings of a 24 x 8 board, past 2^64 (their count
+# checked against a transfer matrix in tests/c/test_memo.c).
+check "$DLX_SAN" queens-12.dlx 14200 --memo
+check "$DLX_SAN" langford-11.dlx 35584 --memo
+check "$DLX_SAN" pentomino-5x6-twice.dlx 18316 --memo
+check build/dlx tests/c/data/edge-matching-7x7.dlx 8 --memo
+board=$(mktemp)
+awk 'BEGIN { for (r = 0; r < 24; r++) for (c = 0; c < 8; c++) printf "%s%d.%d", (r || c ? " " : ""), r, c; print ""
+             for (r = 0; r < 24; r++) for (c = 0; c < 8; c++) { if (c < 7) print r "." c, r "." c + 1; if (r < 23) print r "." c, r + 1 "." c } }' > "$board"
+check "$DLX_SAN" "$board" 23333526083922816720025 --memo
+rm -f "$board"
 # Counts past 2^64 printed exactly (dlx --count-from: the counter starts near
 # the limit; no search finds 2^64 solutions), and one past 2^128 - 1 refused.
 got=$("$DLX_SAN" --count --quiet --count-from 18446744073709551600 "$dir/queens-12.dlx")

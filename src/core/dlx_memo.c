@@ -1,0 +1,308 @@
+/* dlx_memo.c: counting by memoized search, the counting half of Knuth's
+ * Algorithm Z (DLX6, after Nishino et al.'s DXZ). The solutions of what is
+ * left of a problem depend only on the items still uncovered (an option
+ * stays possible while all its items are), so the count of each such state
+ * is kept in a cache keyed by that set, and a state met again is added in
+ * one step instead of searched again. Tilings and packings meet the same
+ * states very often; problems whose states never repeat gain nothing.
+ *
+ * The search works on its own tables, built at each start from the links as
+ * they stand (forced options taken): per option its items, per primary item
+ * its options, and the set of covered items as a bit string, which is the
+ * key. It branches on the primary item with the fewest possible options
+ * (the first such), a rule that depends on the state only. No colors:
+ * search_choice.c leaves problems with colors to the other searches.
+ *
+ * A node is a subproblem entered: the start, and each option tried, whether
+ * the cache knows its count or not; an update, a word of the covered set
+ * changed by taking an option. A budget stops the count (DLX_BUDGET, the
+ * solutions of the finished branches counted); it does not resume. The
+ * cache stays within d->memo_cap bytes: it grows by doubling up to that, and
+ * then a new state takes the place of an old one (a bounded probe), so a
+ * tiny cap costs time, never a wrong count or a failure. */
+#include "dlx_internal.h"
+#include "random.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Slots a state may sit in: from its hash on, this many. */
+enum { PROBE = 8, MIN_SLOTS = 64 };
+/* A free slot's count (its high word): no cached count is that big, as a
+ * count past 2^128 - 2^64 is an overflow and never cached. */
+#define FREE UINT64_MAX
+
+struct frame {
+    int32_t item, k;  /* the item branched on, the index of the option tried in its list */
+    int32_t opt;      /* that option, applied (-1: none yet) */
+    uint64_t hash;    /* the state's hash, to store its count at the end */
+    dlx_count_t sum;  /* the counts of the options finished */
+};
+
+struct dlx_memo {
+    int32_t n_primary, words; /* words: of the covered set, over every item */
+    int32_t *opt_at, *opt_item; /* option o's items (0-based): opt_item[opt_at[o] .. opt_at[o+1]) */
+    /* the same as words of the covered set and their bits, one pair per word
+     * an option touches (pieces in a box touch one or two), [word_at[o] ..) */
+    int32_t *word_at, *word;
+    uint64_t *bits;
+    int32_t *col_at, *col_opt;  /* primary item i's options: col_opt[col_at[i] .. col_at[i+1]) */
+    uint64_t *covered;
+    struct frame *fr;
+    uint64_t *slot; /* stride words each: the count (lo, hi), then the key */
+    size_t stride, slots, used, max_slots;
+    uint32_t victim; /* which slot of a full probe a new state replaces next */
+};
+
+static inline int is_set(const uint64_t *b, int32_t x) { return (int)(b[x >> 6] >> (x & 63) & 1); }
+
+static inline int possible(const struct dlx_memo *m, int32_t o) {
+    for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++)
+        if (m->covered[m->word[p]] & m->bits[p]) return 0;
+    return 1;
+}
+
+static inline void flip(struct dlx_memo *m, int32_t o) {
+    for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++) m->covered[m->word[p]] ^= m->bits[p];
+}
+
+/* splitmix64's mix over the words: every bit reaches the slot's low bits. */
+static uint64_t hash_of(const uint64_t *key, int32_t words) {
+    uint64_t h = 0;
+    for (int32_t w = 0; w < words; w++) h = splitmix64_mix(h ^ key[w]);
+    return h;
+}
+
+/* The cached count of the current state, or 0 (*hit says which). */
+static dlx_count_t lookup(const struct dlx_memo *m, uint64_t h, int *hit) {
+    *hit = 0;
+    if (!m->slots) return 0;
+    size_t mask = m->slots - 1, bytes = (size_t)m->words * sizeof(uint64_t);
+    for (size_t j = 0; j < PROBE; j++) {
+        const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
+        if (s[1] == FREE) return 0;
+        if (!memcmp(s + 2, m->covered, bytes)) {
+            *hit = 1;
+            return (dlx_count_t)s[1] << 64 | s[0];
+        }
+    }
+    return 0;
+}
+
+static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo, uint64_t hi) {
+    size_t mask = m->slots - 1;
+    uint64_t *s = NULL;
+    for (size_t j = 0; j < PROBE && !s; j++) {
+        uint64_t *t = m->slot + ((h + j) & mask) * m->stride;
+        if (t[1] == FREE) s = t, m->used++;
+    }
+    if (!s) s = m->slot + ((h + m->victim++ % PROBE) & mask) * m->stride; /* full: replace one */
+    s[0] = lo, s[1] = hi;
+    memcpy(s + 2, key, (size_t)m->words * sizeof(uint64_t));
+}
+
+/* Double the table (below the cap, when half full); on no memory, stay. */
+static void grow(struct dlx_memo *m) {
+    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS;
+    if (n > m->max_slots) return;
+    uint64_t *old = m->slot, *t = malloc(n * m->stride * sizeof *t);
+    if (!t) {
+        m->max_slots = m->slots;
+        return;
+    }
+    memset(t, 0xff, n * m->stride * sizeof *t);
+    size_t old_slots = m->slots;
+    m->slot = t, m->slots = n, m->used = 0;
+    for (size_t j = 0; j < old_slots; j++) {
+        const uint64_t *s = old + j * m->stride;
+        if (s[1] == FREE) continue;
+        put(m, hash_of(s + 2, m->words), s + 2, s[0], s[1]);
+    }
+    free(old);
+}
+
+static void store(struct dlx_memo *m, uint64_t h, dlx_count_t v) {
+    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return;
+    if (2 * (m->used + 1) > m->slots) grow(m);
+    if (m->slots) put(m, h, m->covered, (uint64_t)v, (uint64_t)(v >> 64));
+}
+
+void dlx_memo_free(dlx_t *d) {
+    struct dlx_memo *m = d->memo;
+    if (!m) return;
+    free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
+    free(m->word_at), free(m->word), free(m->bits);
+    free(m->covered), free(m->fr), free(m->slot);
+    free(m);
+    d->memo = NULL;
+}
+
+size_t dlx_memo_cache_bytes(const dlx_t *d) {
+    return d->memo ? d->memo->slots * d->memo->stride * sizeof(uint64_t) : 0;
+}
+
+size_t dlx_memo_bytes(const dlx_t *d) {
+    const struct dlx_memo *m = d->memo;
+    if (!m) return 0;
+    return sizeof *m + m->slots * m->stride * sizeof(uint64_t) +
+           (size_t)m->opt_at[d->n_options] * (sizeof(int32_t) + sizeof(uint64_t)) +
+           ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_primary] + 2 * (size_t)d->n_options +
+            (size_t)m->n_primary + 2) * sizeof(int32_t) +
+           (size_t)m->words * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame);
+}
+
+/* The tables from the links as they stand: an option with a covered item
+ * (it clashes with a forced one) gets no items and sits in no list. */
+static int build(dlx_t *d) {
+    dlx_memo_free(d);
+    struct dlx_memo *m = calloc(1, sizeof *m);
+    if (!m) return DLX_ENOMEM;
+    d->memo = m;
+    int32_t n = d->n_items, np = d->n_primary, no = d->n_options;
+    const dlx_node *nd = d->node;
+    m->n_primary = np, m->words = n > 64 ? (n + 63) / 64 : 1;
+    size_t total = 0;
+    for (int32_t o = 0; o < no; o++)
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
+    m->opt_at = malloc(((size_t)no + 1) * sizeof(int32_t));
+    m->opt_item = malloc((total + 1) * sizeof(int32_t));
+    m->col_at = calloc((size_t)np + 1, sizeof(int32_t));
+    m->col_opt = malloc((total + 1) * sizeof(int32_t));
+    m->covered = calloc((size_t)m->words, sizeof(uint64_t));
+    m->fr = malloc(((size_t)np + 1) * sizeof(struct frame));
+    m->word_at = malloc(((size_t)no + 1) * sizeof(int32_t));
+    m->word = malloc((total + 1) * sizeof(int32_t));
+    m->bits = malloc((total + 1) * sizeof(uint64_t));
+    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->fr || !m->word_at || !m->word ||
+        !m->bits)
+        return DLX_ENOMEM;
+    int32_t at = 0;
+    for (int32_t o = 0; o < no; o++) {
+        m->opt_at[o] = at;
+        int ok = 1;
+        for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) ok &= d->len[nd[p].top] < COVERED;
+        for (int32_t p = d->opt_start[o]; ok && nd[p].top > 0; p++) {
+            int32_t x = nd[p].top - 1;
+            m->opt_item[at++] = x;
+            if (x < np) m->col_at[x + 1]++;
+        }
+    }
+    m->opt_at[no] = at;
+    int32_t w = 0;
+    for (int32_t o = 0; o < no; o++) {
+        m->word_at[o] = w;
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p], q = m->word_at[o];
+            while (q < w && m->word[q] != x >> 6) q++;
+            if (q == w) m->word[w] = x >> 6, m->bits[w++] = 0;
+            m->bits[q] |= 1ULL << (x & 63);
+        }
+    }
+    m->word_at[no] = w;
+    for (int32_t i = 0; i < np; i++) m->col_at[i + 1] += m->col_at[i];
+    int32_t *fill = malloc(((size_t)np + 1) * sizeof *fill); /* each item's next free place */
+    if (!fill) return DLX_ENOMEM;
+    memcpy(fill, m->col_at, ((size_t)np + 1) * sizeof *fill);
+    for (int32_t o = 0; o < no; o++)
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++)
+            if (m->opt_item[p] < np) m->col_opt[fill[m->opt_item[p]]++] = o;
+    free(fill);
+    for (int32_t x = 0; x < n; x++)
+        if (d->len[x + 1] >= COVERED) m->covered[x >> 6] |= 1ULL << (x & 63);
+    m->stride = (size_t)m->words + 2;
+    m->max_slots = 0;
+    size_t fit = d->memo_cap / (m->stride * sizeof(uint64_t));
+    for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s; /* a power of 2 */
+    return DLX_OK;
+}
+
+/* The primary item to branch on: fewest possible options, the first of
+ * them; -1 when every primary item is covered. *left gets its count. */
+static int32_t choose(const struct dlx_memo *m, int32_t *left) {
+    int32_t best = -1, fewest = INT32_MAX;
+    for (int32_t i = 0; i < m->n_primary && fewest > 0; i++) {
+        if (is_set(m->covered, i)) continue;
+        int32_t c = 0;
+        for (int32_t j = m->col_at[i]; j < m->col_at[i + 1] && c < fewest; j++) c += possible(m, m->col_opt[j]);
+        if (c < fewest) best = i, fewest = c;
+    }
+    *left = fewest;
+    return best;
+}
+
+/* Adds v to *sum; 1 when the sum passes 2^128 - 1 (it stays at that). */
+static int add(dlx_count_t *sum, dlx_count_t v) {
+    dlx_count_t s = *sum + v;
+    if (s < v) {
+        *sum = ~(dlx_count_t)0;
+        return 1;
+    }
+    *sum = s;
+    return 0;
+}
+
+int dlx_memo_search(dlx_t *d, uint64_t stop) {
+    if (d->phase == PH_DONE) return DLX_DONE;
+    int rc = build(d);
+    if (rc < 0) {
+        dlx_memo_free(d);
+        return rc;
+    }
+    struct dlx_memo *m = d->memo;
+    struct frame *fr = m->fr;
+    int32_t depth = 0, over = 0, stopped = 0;
+    dlx_count_t value = 0; /* the count of the subproblem just finished */
+    d->phase = PH_FORWARD;
+    d->on_bits = d->on_cells = 0;
+    /* enter: the current state; leaves its count in value, or pushes a frame */
+    for (int entering = 1;;) {
+        if (entering) {
+            entering = 0;
+            d->nodes++;
+            int32_t left, i = choose(m, &left);
+            int hit = 0;
+            uint64_t h = 0;
+            if (i < 0) value = 1;
+            else if (left == 0) value = 0;
+            else if ((h = hash_of(m->covered, m->words)), (value = lookup(m, h, &hit)), !hit) {
+                if (left > 1) d->guesses++;
+                fr[depth++] = (struct frame){ .item = i, .k = m->col_at[i] - 1, .opt = -1, .hash = h, .sum = 0 };
+                if (depth > d->max_level) d->max_level = depth;
+            }
+        }
+        if (!depth) break;
+        struct frame *f = &fr[depth - 1];
+        if (f->opt >= 0) { /* back from an option: add its count, take it back */
+            over |= add(&f->sum, value);
+            flip(m, f->opt);
+            f->opt = -1;
+        }
+        while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
+        if (f->k < m->col_at[f->item + 1]) {
+            if (d->nodes >= stop) {
+                stopped = 1;
+                break;
+            }
+            f->opt = m->col_opt[f->k];
+            flip(m, f->opt);
+            d->updates += (uint64_t)(m->word_at[f->opt + 1] - m->word_at[f->opt]);
+            entering = 1;
+            continue;
+        }
+        value = f->sum; /* every option done */
+        store(m, f->hash, value);
+        depth--;
+    }
+    d->level = d->depth = 0;
+    if (stopped) { /* the finished branches, a lower bound; a count never resumes */
+        value = 0;
+        for (int32_t l = 0; l < depth; l++) over |= add(&value, fr[l].sum);
+    }
+    d->phase = PH_DONE;
+    if (over || add(&value, d->count_from)) {
+        d->solutions = ~(dlx_count_t)0;
+        return DLX_EOVERFLOW;
+    }
+    d->solutions = value;
+    return stopped ? DLX_BUDGET : DLX_DONE;
+}

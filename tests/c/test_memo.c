@@ -1,0 +1,283 @@
+/* test_memo.c: counting by memoized search (dlx_memo.c, dlx_set_memo).
+ * Counts equal the linked search's on random problems (primary and
+ * secondary items, forced options, caps from none to plenty); domino
+ * tilings equal a transfer-matrix count computed here, past 2^64 and up to
+ * the overflow past 2^128; a tiny cache stays within its cap and still
+ * counts right; budgets stop; colors and solution listings go on as before. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dlx.h"
+#include "../../src/core/dlx_internal.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+static u128 value(dlx_wide_t w) { return (u128)w.hi << 64 | w.lo; }
+
+static uint64_t rng = 0x2545F4914F6CDD1DULL;
+static uint32_t draw(uint32_t n) {
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return (uint32_t)(rng % n);
+}
+
+/* Domino tilings of a rows x cols board, cells numbered row by row. */
+static dlx_t *dominoes(int rows, int cols) {
+    dlx_t *d = dlx_new(rows * cols, 0);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            int32_t two[2] = { r * cols + c, 0 };
+            if (c + 1 < cols) two[1] = two[0] + 1, dlx_add_option(d, two, NULL, 2);
+            if (r + 1 < rows) two[1] = two[0] + cols, dlx_add_option(d, two, NULL, 2);
+        }
+    return d;
+}
+
+/* The same count by a transfer matrix (rows <= 10), cell by cell down each
+ * column: at cell (r, c), bit q of the profile says cell q of column c + 1
+ * (q < r) or of column c (q >= r) is taken already. Saturates at
+ * 2^128 - 1 (*over set). */
+static u128 tilings(int rows, int cols, int *over) {
+    static u128 a[1 << 10], b[1 << 10];
+    int full = 1 << rows;
+    memset(a, 0, sizeof a);
+    a[0] = 1;
+    *over = 0;
+    for (int c = 0; c < cols; c++)
+        for (int r = 0; r < rows; r++) {
+            memset(b, 0, sizeof b);
+            for (int s = 0; s < full; s++) {
+                if (!a[s]) continue;
+                int bit = 1 << r;
+                u128 v = a[s];
+                int to[2], n = 0;
+                if (s & bit) to[n++] = s & ~bit; /* taken already */
+                else {
+                    if (c + 1 < cols) to[n++] = s | bit; /* across: takes cell r of column c + 1 */
+                    if (r + 1 < rows && !(s & bit << 1)) to[n++] = s | bit << 1; /* down: takes cell r + 1 */
+                }
+                for (int k = 0; k < n; k++) {
+                    int t = to[k];
+                    u128 sum = b[t] + v;
+                    if (sum < v) *over = 1, sum = ~(u128)0;
+                    b[t] = sum;
+                }
+            }
+            memcpy(a, b, sizeof a);
+        }
+    return a[0];
+}
+
+static void test_dominoes(void) {
+    for (int rows = 1; rows <= 8; rows++)
+        for (int cols = 1; cols <= 8; cols++) {
+            check_context("dominoes %dx%d", rows, cols);
+            int over;
+            u128 want = tilings(rows, cols, &over);
+            dlx_t *d = dominoes(rows, cols);
+            CHECK_EQ(dlx_set_memo(d, DLX_MEMO_ON, 0), DLX_OK);
+            dlx_wide_t w;
+            CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+            CHECK(value(w) == want);
+            if (rows * cols <= 20) { /* the linked search agrees */
+                dlx_set_memo(d, DLX_MEMO_OFF, 0);
+                dlx_set_engine(d, DLX_ENGINE_LINKS);
+                CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+                CHECK(value(w) == want);
+            }
+            dlx_free(d);
+        }
+    check_context("dominoes 8x8");
+    dlx_t *d = dominoes(8, 8);
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    uint64_t c = 0;
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 12988816);
+    dlx_stats_t st;
+    dlx_stats(d, &st);
+    CHECK(st.nodes > 0 && st.nodes < 10000); /* a search enters 37 million */
+    CHECK_EQ(st.solutions, 12988816);
+    dlx_free(d);
+}
+
+/* Past 2^64 (dlx_count refuses, dlx_count_wide has it), and past 2^128. */
+static void test_big(void) {
+    check_context("dominoes 8x24");
+    int over;
+    u128 want = tilings(8, 24, &over);
+    CHECK(want >> 64 != 0 && !over);
+    dlx_t *d = dominoes(24, 8); /* rows of 8: its states are frontiers of 8 cells */
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    dlx_wide_t w;
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+    CHECK(value(w) == want);
+    uint64_t c = 0;
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_EOVERFLOW);
+    CHECK(c == UINT64_MAX);
+    dlx_free(d);
+
+    check_context("dominoes 8x44: past 2^128");
+    tilings(8, 44, &over);
+    CHECK(over);
+    d = dominoes(44, 8);
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_EOVERFLOW);
+    CHECK(w.lo == UINT64_MAX && w.hi == UINT64_MAX);
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_EOVERFLOW);
+    CHECK(c == UINT64_MAX);
+    dlx_free(d);
+
+    check_context("count from near 2^128");
+    d = dominoes(4, 4);
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    dlx_debug_count_from(d, (dlx_wide_t){ .lo = UINT64_MAX - 36, .hi = UINT64_MAX });
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE); /* 36 solutions: 2^128 - 1 exactly */
+    CHECK(w.lo == UINT64_MAX && w.hi == UINT64_MAX);
+    dlx_debug_count_from(d, (dlx_wide_t){ .lo = UINT64_MAX - 35, .hi = UINT64_MAX });
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_EOVERFLOW);
+    dlx_free(d);
+}
+
+/* Random problems: P primary, S secondary items, options of 1..4 items with
+ * at least one primary; some forced. Memoized (with a cap of none, a few
+ * slots, plenty) against the linked search. */
+static void test_random(void) {
+    const uint64_t caps[] = { 1, 600, 5000, 0 };
+    for (int t = 0; t < 3000; t++) {
+        int32_t np = 1 + (int32_t)draw(9), ns = (int32_t)draw(5), no = (int32_t)draw(24);
+        check_context("random %d: %d primary, %d secondary, %d options", t, np, ns, no);
+        dlx_t *a = dlx_new(np, ns), *b = dlx_new(np, ns);
+        for (int32_t o = 0; o < no; o++) {
+            int32_t it[4], n = 1 + (int32_t)draw(4), k = 0;
+            it[k++] = (int32_t)draw((uint32_t)np);
+            while (k < n) {
+                int32_t x = (int32_t)draw((uint32_t)(np + ns)), dup = 0;
+                for (int j = 0; j < k; j++) dup |= it[j] == x;
+                if (dup) break;
+                it[k++] = x;
+            }
+            CHECK(dlx_add_option(a, it, NULL, k) >= 0);
+            dlx_add_option(b, it, NULL, k);
+        }
+        if (no && draw(3) == 0) {
+            int32_t o = (int32_t)draw((uint32_t)no);
+            CHECK_EQ(dlx_force(a, o), dlx_force(b, o));
+        }
+        dlx_set_engine(b, DLX_ENGINE_LINKS);
+        dlx_set_memo(b, DLX_MEMO_OFF, 0);
+        dlx_set_memo(a, DLX_MEMO_ON, caps[t % 4]);
+        dlx_wide_t wa, wb;
+        CHECK_EQ(dlx_count_wide(a, 0, 0, &wa), DLX_DONE);
+        CHECK_EQ(dlx_count_wide(b, 0, 0, &wb), DLX_DONE);
+        CHECK(value(wa) == value(wb));
+        CHECK(dlx_memo_cache_bytes(a) <= (caps[t % 4] ? caps[t % 4] : DLX_MEMO_DEFAULT_BYTES));
+        dlx_free(a);
+        dlx_free(b);
+    }
+}
+
+/* A cache of a few slots: within its cap, replacing states, still right. */
+static void test_cap(void) {
+    int over;
+    u128 want = tilings(6, 8, &over);
+    dlx_wide_t w;
+    dlx_stats_t st;
+    check_context("6x8, plenty of cache");
+    dlx_t *d = dominoes(6, 8);
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+    CHECK(value(w) == want);
+    dlx_stats(d, &st);
+    uint64_t roomy = st.nodes;
+    const uint64_t cap = 4096;
+    check_context("6x8, a cache of %llu bytes", (unsigned long long)cap);
+    dlx_set_memo(d, DLX_MEMO_ON, cap);
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+    CHECK(value(w) == want);
+    dlx_stats(d, &st);
+    CHECK(st.nodes > roomy); /* states were replaced and met again */
+    CHECK(dlx_memo_cache_bytes(d) > 0 && dlx_memo_cache_bytes(d) <= cap);
+    check_context("6x8, no room for a cache");
+    dlx_set_memo(d, DLX_MEMO_ON, 100);
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+    CHECK(value(w) == want);
+    CHECK_EQ(dlx_memo_cache_bytes(d), 0);
+    dlx_free(d);
+}
+
+/* A budget stops the count with a lower bound; the next count is whole. */
+static void test_budget(void) {
+    check_context("budget");
+    int over;
+    u128 want = tilings(8, 8, &over);
+    dlx_t *d = dominoes(8, 8);
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    dlx_wide_t w;
+    dlx_stats_t st;
+    for (uint64_t budget = 1; budget < 2000; budget += 97) { /* the whole count takes 2,320 */
+        CHECK_EQ(dlx_count_wide(d, 0, budget, &w), DLX_BUDGET);
+        dlx_stats(d, &st);
+        CHECK(st.nodes <= budget);
+        CHECK(value(w) < want);
+        CHECK_EQ(dlx_search(d, 0), DLX_DONE); /* a memoized count does not resume */
+    }
+    CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+    CHECK(value(w) == want);
+    dlx_free(d);
+}
+
+/* What memoizing leaves alone: a bad mode, colors, a limit, solutions. */
+static void test_others(void) {
+    check_context("modes");
+    dlx_t *d = dominoes(4, 4);
+    CHECK_EQ(dlx_set_memo(d, 3, 0), DLX_EARG);
+    CHECK_EQ(dlx_set_memo(d, -1, 0), DLX_EARG);
+    CHECK_EQ(dlx_set_memo(NULL, DLX_MEMO_ON, 0), DLX_EARG);
+    CHECK_EQ(dlx_set_memo(d, DLX_MEMO_ON, 0), DLX_OK);
+    uint64_t c = 0;
+    dlx_stats_t st;
+    check_context("a limit: counted one by one");
+    CHECK_EQ(dlx_count(d, 5, 0, &c), DLX_LIMIT);
+    CHECK_EQ(c, 5);
+    check_context("solutions: one by one");
+    int n = 0;
+    dlx_restart(d);
+    while (dlx_search(d, 0) == DLX_SOLUTION) n++;
+    CHECK_EQ(n, 36);
+    check_context("memo off: the search's nodes");
+    dlx_set_memo(d, DLX_MEMO_OFF, 0);
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 36);
+    dlx_stats(d, &st);
+    uint64_t searched = st.nodes;
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 36);
+    dlx_stats(d, &st);
+    CHECK(st.nodes < searched);
+    dlx_free(d);
+
+    check_context("colors: counted by the search");
+    d = dlx_new(2, 1);
+    int32_t it[2] = { 0, 2 }, col[2] = { 0, 1 }, col2[2] = { 0, 2 };
+    dlx_add_option(d, it, col, 2);
+    dlx_add_option(d, it, col2, 2);
+    it[0] = 1;
+    dlx_add_option(d, it, col, 2);
+    dlx_add_option(d, it, col2, 2);
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 2); /* both on color 1 or both on 2 */
+    dlx_free(d);
+}
+
+int main(void) {
+    check_cpu_limit("test_memo", 60);
+    test_dominoes();
+    test_big();
+    test_random();
+    test_cap();
+    test_budget();
+    test_others();
+    return check_report("test_memo");
+}
