@@ -53,6 +53,18 @@ typedef struct {
     int32_t np;
 } rows;
 
+/* Whether a count of those lowered one by one reached 0: in WebAssembly
+ * by the or of the counts less one, negative once one is 0 (none goes
+ * below 0): V8's loop then has no compare and set, 1.15x on jigsaws (clang's
+ * code was 0.9-0.97x with it: natively as before). */
+#ifdef __wasm__
+#define ZERO_MARK(v) ((v) - 1)
+#define ANY_ZERO(z) ((z) < 0)
+#else
+#define ZERO_MARK(v) ((v) == 0)
+#define ANY_ZERO(z) (z)
+#endif
+
 /* Add `by` (-1 or 1) to the counts of the primary items of the options
  * in `bits` (word w); the options of a uniform word have one primary item,
  * all the same: a popcount. Returns whether a count reached 0. */
@@ -63,13 +75,13 @@ INLINE int recount(const rows *m, int32_t w, uint64_t bits, int32_t by, uint64_t
         *upd += (uint64_t)c;
         return (m->size[p] += by * c) == 0;
     }
-    int32_t low = 0; /* the or of the counts less one: negative once one is 0 (none goes below) */
+    int32_t zero = 0;
     for (; bits; bits &= bits - 1) {
         int32_t o = w * 64 + first_bit(bits), e = m->eat[o], end = e + m->nprim[o];
         *upd += (uint64_t)(end - e);
-        for (; e < end; e++) low |= (*ENTRY_COUNT(m, e) += by) - 1;
+        for (; e < end; e++) zero |= ZERO_MARK(*ENTRY_COUNT(m, e) += by);
     }
-    return low < 0;
+    return ANY_ZERO(zero);
 }
 
 /* Strike the live options of word w in mask k: on the trail, off the set,
