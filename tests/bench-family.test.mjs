@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { cut, jigsawInput } from '../bench/family-jigsaw.mjs'
-import { sudokuLines } from '../bench/family.mjs'
+import { FAMILY, sudokuLines } from '../bench/family.mjs'
 import { load } from '../src/js/dlxkit.mjs'
 
 const SPEC = { rows: 12, cols: 10, minSize: 6, maxSize: 9, seed: 7 }
@@ -103,4 +103,22 @@ test('sudokuLines takes the last clues away and writes nine lines of nine', () =
     for (let i = 0; i < 81; i++) if (flat[i] !== '.') assert.equal(flat[i], puzzle[i])
   }
   assert.equal(sudokuLines(puzzle, 1).trimEnd().split('\n')[8], '4.5......') // the last row was 4.5.....3
+})
+
+test('the word rows\' names give their options; the sparse bit sets get eight word rows and six jigsaws', () => {
+  // word-rect-dlx places a word of the first list in each of the C columns
+  // of an R x C rectangle, one of the second list in each of its R rows
+  const words = FAMILY.filter((r) => r.words)
+  for (const row of words) {
+    const [, R, C, n] = /^words-(\d)x(\d)-(\d+)$/.exec(row.id).map(Number)
+    const [[kc, a], [kr, b]] = row.words.map((s) => s.split(':').map(Number))
+    assert.deepEqual([kc, kr], [R, C], `${row.id}: word lengths`)
+    assert.equal(a * C + b * R, n, `${row.id}: options`)
+  }
+  // past 4096 options dlx_cells.c runs them; issue 28 asks WebAssembly's
+  // 0.9x on rows over a second, which only the bigger of them reach
+  assert.ok(words.filter((r) => Number(r.id.split('-')[2]) > 4096).length >= 8)
+  assert.ok(FAMILY.filter((r) => r.jigsaw).length >= 6)
+  const ids = FAMILY.map((r) => r.id)
+  assert.equal(new Set(ids).size, ids.length, 'row names are unique')
 })

@@ -125,3 +125,33 @@ test('over 4096 options: updates counted with copies of the sizes equal those co
     many.free()
   }
 })
+
+// A line of 140 cells cut into pieces of 47 cells or more: 4,465 options,
+// each of 47-140 primary items (no word of the sets holds options of one
+// primary item only, so every strike lowers its options' counts one by one
+// and finds a dead end by them). 1 piece or 2 (the first of 47-93 cells):
+// 48 ways. With 1,100 unused secondary items (the trail's way of undoing,
+// which gives the counts back one by one too) the tree and updates agree.
+test('over 4096 uncolored options of many primary items: the count is the definition\'s both ways of undoing', () => {
+  const L = 140
+  const MIN = 47
+  const cells = Array.from({ length: L }, (_, i) => `c${i}`)
+  const lines = [cells.join(' ')]
+  for (let len = MIN; len <= L; len++) for (let at = 0; at + len <= L; at++) lines.push(cells.slice(at, at + len).join(' '))
+  const text = lines.join('\n') + '\n'
+  const unused = Array.from({ length: 1100 }, (_, i) => `u${i}`).join(' ')
+  const few = dlx.parseDlx(text)
+  const many = dlx.parseDlx(text.replace('\n', ` | ${unused}\n`))
+  try {
+    assert.ok(few.shape.options > 4096, `${few.shape.options} options`)
+    const want = 1 + (L - 2 * MIN + 1)
+    const a = { count: few.countDetailed().count, ...few.stats() }
+    const b = { count: many.countDetailed().count, ...many.stats() }
+    assert.equal(a.count, want)
+    assert.deepEqual([b.count, b.nodes, b.updates], [a.count, a.nodes, a.updates])
+    assert.equal(few.count({ restarts: true }), want) // on the links
+  } finally {
+    few.free()
+    many.free()
+  }
+})

@@ -25,6 +25,16 @@ typedef struct {
     int32_t at, branch, tried, left;
 } cells_level;
 
+/* An entry's count and item. In WebAssembly `ent` holds the address of
+ * the count (4 bytes, as the index would): the loop that lowers counts
+ * then adds no base to each (V8 folds no scaled index into an access). */
+#ifdef __wasm__
+#define ENTRY_COUNT(s, e) ((int32_t *)(uintptr_t)(uint32_t)(s)->ent[e])
+#define ENTRY_ITEM(s, e) ((int32_t)(ENTRY_COUNT(s, e) - (s)->size))
+#else
+#define ENTRY_COUNT(s, e) ((s)->size + (s)->ent[e])
+#define ENTRY_ITEM(s, e) ((s)->ent[e])
+#endif
 struct dlx_cells {
     int32_t words;    /* 64-bit words in the set of options */
     uint64_t *live;   /* the live options (renumbered) */
@@ -34,7 +44,7 @@ struct dlx_cells {
     int32_t *pat;     /* per (item, color) pair 0..pairs: where its words start in pd (pair 0: none) */
     cells_word *pd;   /* the words an item's options of one color are in, and those options; INT32_MAX after each pair's */
     int32_t *eat;     /* per option: where its entries start (n + 1) */
-    int32_t *ent;     /* per entry: its item; an option's primary items first */
+    int32_t *ent;     /* per entry: its item (in WebAssembly its count's address: ENTRY_COUNT); an option's primary items first */
     int32_t *epair;   /* per entry: its (item, color) pair, 0 for none */
     int32_t *nprim;   /* per option: its primary items */
     int32_t *ren;     /* per option index: its number here */

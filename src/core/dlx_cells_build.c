@@ -157,6 +157,9 @@ static int build(dlx_t *d) {
         carve(s, s->block, (size_t)n, items, (size_t)entries + 1, (size_t)colored);
         lay_options(d, s, first, from, key, val, h - 1);
         lay_words(d, s, first);
+#ifdef __wasm__ /* the entries' counts by address (ENTRY_COUNT, dlx_cells.h) */
+        for (int64_t e = 0; e < entries; e++) s->ent[e] = (int32_t)(uint32_t)(uintptr_t)(s->size + s->ent[e]);
+#endif
     } else {
         dlx_cells_free(d);
     }
