@@ -343,10 +343,9 @@ INLINE int strike(dlx_bits *b, int32_t from, int32_t to, const uint64_t *kill, c
     count_t *c = IN_WORK(same) ? b->work : count;
     copy_counts(c, prev, s);
     int32_t newly = 0;
-    for (int32_t q = 0; q < n; q++) { /* read from `from`: not waiting on the copy's stores */
-        count_t was = prev[cov[q]];
-        newly += was < CUT;
-        c[cov[q]] = was | CUT;
+    for (int32_t q = 0; q < n; q++) {
+        newly += c[cov[q]] < CUT;
+        c[cov[q]] |= CUT;
     }
     b->left[to] = b->left[from] - newly;
     uint64_t n_upd = 0;
