@@ -42,7 +42,7 @@ static int count_tail(dlx_t *d, const dlx_bits *b, int32_t l, int32_t x, int32_t
         add->solutions = (uint64_t)t, add->updates = R64 * (uint64_t)t;
     } else {
         if (left != 2 * R || (uint64_t)t > room) return 0;
-        static const uint64_t none[SMALL_WORDS]; /* the tail runs on sets of up to SMALL_WORDS words */
+        static const uint64_t none[MID_WORDS]; /* the tail runs on sets of up to MID_WORDS words */
         const uint64_t *live = slot_live(b, 2 * l, W), *mx = b->mask + (size_t)x * WORDS;
         uint64_t P = (uint64_t)live_count(b, live, t > 1 ? mx : none, W);
         add->updates = t > 1 ? R64 * (uint64_t)t : 0; /* the branching item's options, struck once */

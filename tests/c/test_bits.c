@@ -14,7 +14,7 @@
 #include "dlx.h"
 #include "../../src/core/dlx_internal.h"
 
-enum { MAX_OPTS = 600, MAX_LEN = 8, MAX_ITEMS = 128 };
+enum { MAX_OPTS = 600, MAX_LEN = 8, MAX_ITEMS = 320 };
 
 typedef struct {
     int32_t primary, secondary, n;
@@ -64,6 +64,37 @@ static void trominoes(instance *in, int r, int c) {
             if (j + 2 < c) add(in, 3, (int32_t[]){ cell, cell + 1, cell + 2 }, NULL);
             if (i + 2 < r) add(in, 3, (int32_t[]){ cell, cell + c, cell + 2 * c }, NULL);
         }
+}
+
+/* A 9x9 sudoku as Knuth's sudoku-dlx writes it: primary items for each
+ * empty cell and for each digit missing from a row, column and box; an
+ * option per digit a cell may take (4 primary items each: a tiling). */
+static void sudoku(instance *in, const char *grid) {
+    memset(in, 0, sizeof *in);
+    int32_t id[4][81], used[3][9][10] = { { { 0 } } }, n = 0;
+    for (int c = 0; c < 81; c++)
+        if (grid[c] != '.') used[0][c / 9][grid[c] - '0'] = used[1][c % 9][grid[c] - '0'] = used[2][c / 27 * 3 + c % 9 / 3][grid[c] - '0'] = 1;
+    for (int c = 0; c < 81; c++) id[0][c] = grid[c] == '.' ? n++ : -1;
+    for (int u = 0; u < 3; u++)
+        for (int g = 0; g < 9; g++)
+            for (int v = 1; v <= 9; v++) id[u + 1][g * 9 + v - 1] = used[u][g][v] ? -1 : n++;
+    in->primary = n;
+    for (int c = 0; c < 81; c++)
+        for (int v = 1; v <= 9 && grid[c] == '.'; v++) {
+            int g[3] = { c / 9, c % 9, c / 27 * 3 + c % 9 / 3 };
+            if (used[0][g[0]][v] || used[1][g[1]][v] || used[2][g[2]][v]) continue;
+            add(in, 4, (int32_t[]){ id[0][c], id[1][g[0] * 9 + v - 1], id[2][g[1] * 9 + v - 1], id[3][g[2] * 9 + v - 1] }, NULL);
+        }
+}
+
+/* 80 primary items: the first with one option, the last with none, the
+ * others with two: the root is a dead end (the choice must read on past
+ * the first 64 counts when level 0 holds a count of 1). */
+static void dead_root(instance *in) {
+    memset(in, 0, sizeof *in);
+    in->primary = 80;
+    add(in, 1, (int32_t[]){ 0 }, NULL);
+    for (int32_t x = 1; x < 79; x++) add(in, 1, &x, NULL), add(in, 1, &x, NULL);
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
@@ -242,5 +273,14 @@ int main(void) {
     check_context("random, 300 options");
     random_instance(&in, 24, 300, 3);
     check_instance(&in, (setup){ 0, -1, -1 });
+    check_context("dead root");
+    dead_root(&in);
+    check_instance(&in, (setup){ 0, -1, -1 });
+    /* a hard sudoku less its last given (Knuth's sudoku-dlx): 266 options, sets of 6 words */
+    check_context("sudoku, 266 options");
+    sudoku(&in, "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5......");
+    CHECK_EQ(in.n, 266);
+    check_instance(&in, (setup){ 0, -1, -1 });
+    check_instance(&in, (setup){ 12345, -1, -1 });
     return check_report("test_bits");
 }
