@@ -66,6 +66,32 @@ function EXACTCOVER_SOLVE (matrix, times) {
   return dlxkit_.call('EXACTCOVER_SOLVE', [matrix, times], DLXKIT_WASM_)
 }
 
+/**
+ * Finds the cheapest exact cover of a 0/1 matrix, each row costing its cell of costs: its row numbers (1 = the first row of the range), as a column; of covers of equal cost, the first found.
+ *
+ * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
+ * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
+ * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
+ * @return A range of values
+ * @customfunction
+ */
+function EXACTCOVER_BEST (matrix, costs, times) {
+  return dlxkit_.call('EXACTCOVER_BEST', [matrix, costs, times], DLXKIT_WASM_)
+}
+
+/**
+ * What the cheapest exact cover of a 0/1 matrix costs, each row costing its cell of costs.
+ *
+ * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
+ * @param {any[][]} costs What each row of the matrix costs, one cell per row (a column as tall as the matrix): a whole number from 0 to 2^53 - 1, blank = 0.
+ * @param {any[][]} [times] Optional: how many times each column is covered, one cell per column: blank = once, a number n = exactly n times, "a:b" = a to b times.
+ * @return A value
+ * @customfunction
+ */
+function EXACTCOVER_COST (matrix, costs, times) {
+  return dlxkit_.call('EXACTCOVER_COST', [matrix, costs, times], DLXKIT_WASM_)
+}
+
 // ---- the library (names ending in _ are private to the script) ------------
 
 var dlxkit_ = (function () {
@@ -795,6 +821,13 @@ class Native {
   /** Force option k (a clash: CONFLICT, details.index the other option, details.value the item). */
   problemForce (p, k) { this.check(this._x.dk_problem_force(p, k)) }
   problemUnforce (p) { this.check(this._x.dk_problem_unforce(p)) }
+  /** Leave option k out (problems with bounds only: BAD_BOUND otherwise), and take the last back. */
+  problemExclude (p, k) { this.check(this._x.dk_problem_exclude(p, k)) }
+  problemUnexclude (p) { this.check(this._x.dk_problem_unexclude(p)) }
+  /** How many more options item i needs: its lower bound less the forced options holding it. */
+  problemItemNeed (p, i) { return this.check(this._x.dk_problem_item_need(p, i)) }
+  /** Whether some primary item has bounds other than 1:1. */
+  problemBounded (p) { return this._x.dk_problem_bounded(p) === 1 }
   /** Primary item i covered lo to hi times (BAD_BOUND otherwise). */
   problemSetBounds (p, i, lo, hi) { this.check(this._x.dk_problem_set_bounds(p, i, lo, hi)) }
   problemSetPreferred (p, i) { this.check(this._x.dk_problem_set_preferred(p, i)) }
@@ -1226,8 +1259,240 @@ function rowItems (row, k, nItems) {
   return { MAX_NODES, readSpec, streamOptions }
 })()
 
-// ---- src/js/dlxkit-run.mjs
+// ---- src/js/dlxkit-split.mjs
 const m7_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Balanced shards: the search tree cut into many small subtrees (prefixes:
+// options to force), each sized by Knuth's random-probe estimate
+// (Problem.estimate), and dealt to the parts so that each part's estimated
+// size is near the mean. The split is a pure function of the problem (with
+// its forced options), the number of parts and the seed, so processes that
+// each search one part agree on it without talking.
+//
+// A prefix is a list of steps: k >= 0 forces option k, ~k (-1 - k) leaves
+// option k out. Without bounds a node's children force one option of its
+// item each; with bounds (Algorithm M) child j forces the item's j-th
+// option and leaves out those before it (the lowest-numbered option of the
+// item a solution uses), and one more leaves out all of them when the item
+// needs no more: each solution lies below exactly one child (dlx.h).
+//
+// A shallow subtree's estimate is the least reliable (its rare heavy paths
+// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
+// times too small, six levels down about right), so the tree is first cut
+// whole, level by level, into many subtrees, and only then estimated; the
+// ones still estimated big are cut further.
+const { DlxError, checkWhole, describe } = m1_
+
+/** Whole levels are cut until there are this many subtrees per part... */
+const FIRST = 64
+/** ...but not beyond this many in all (memory and time). */
+const FIRST_CAP = 1 << 18
+/** Probes per subtree. */
+const PROBES = 16
+/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
+const GRAIN = 32
+/** ...or there are this many subtrees per part (and 2^20 in all). */
+const MOST = 256
+const MOST_CAP = 1 << 20
+
+/**
+ * The prefixes of each of `parts` parts, in the order the whole search
+ * meets them, and each part's estimated node count: { parts, estimates }.
+ * Every solution lies below exactly one prefix of one part.
+ */
+function balancedSplit (problem, parts, seed = 1) {
+  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
+  let drawn = 0
+  // Each subtree its own paths: the seed, and its place in the estimates.
+  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
+  const root = { steps: [], children: null, size: 0, end: false }
+  let leaves = 1
+  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
+    more = false
+    walk(problem, root, (node) => {
+      if (node.children || node.end) return
+      node.children = cut(problem)
+      if (node.children) {
+        leaves += node.children.length - 1
+        more = true
+      } else node.end = true
+    })
+  }
+  const open = [] // subtrees that may still be cut, with their prefixes
+  let total = 0
+  walk(problem, root, (node, prefix) => {
+    if (node.children) return
+    node.size = node.end ? 0 : estimate()
+    total += node.size
+    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
+  })
+  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
+  const most = Math.min(parts * MOST, MOST_CAP)
+  for (let pieces = open.length, big = true; big && pieces < most;) {
+    const bar = total / (parts * GRAIN)
+    big = false
+    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
+      const { subtree: node, prefix } = open[i]
+      if (node.end || node.children || node.size <= bar) continue
+      big = true
+      takeSteps(problem, prefix)
+      try {
+        node.children = cut(problem) ?? []
+        for (const child of node.children) {
+          takeSteps(problem, child.steps)
+          try {
+            child.size = estimate()
+          } finally {
+            undoSteps(problem, child.steps)
+          }
+          total += child.size
+          open.push({ subtree: child, prefix: [...prefix, ...child.steps] })
+        }
+      } finally {
+        undoSteps(problem, prefix)
+      }
+      total -= node.size
+      pieces += node.children.length - 1
+    }
+  }
+  const pieces = []
+  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
+  return deal(pieces, parts)
+}
+
+/**
+ * Call visit(node, prefix) on every node below `node`, parents first, in
+ * the order the search meets them; with `force`, each with its prefix
+ * taken (each step once, however many nodes lie below it). The children
+ * visit() gives a node are not visited.
+ */
+function walk (problem, node, visit, force = true, prefix = []) {
+  const children = node.children ?? [] // as they were: not those visit() makes
+  visit(node, prefix)
+  for (const child of children) {
+    if (force) takeSteps(problem, child.steps)
+    prefix.push(...child.steps)
+    try {
+      walk(problem, child, visit, force, prefix)
+    } finally {
+      prefix.length -= child.steps.length
+      if (force) undoSteps(problem, child.steps)
+    }
+  }
+}
+
+/**
+ * The children of the node the forced options lead to, dead ends left
+ * out; null at a solution (nothing left to cover).
+ */
+function cut (problem) {
+  const item = problem.branchItem()
+  if (item < 0) return null
+  const children = []
+  for (const steps of branches(problem, item)) {
+    takeSteps(problem, steps)
+    let next, dead
+    try {
+      next = problem.branchItem()
+      dead = next >= 0 && branches(problem, next).length === 0 // no solution below
+    } finally {
+      undoSteps(problem, steps)
+    }
+    if (!dead) children.push({ steps, children: null, size: 0, end: next < 0 })
+  }
+  return children
+}
+
+/**
+ * The steps of each child of the node the forced options lead to, whose
+ * search branches on `item` (the header says how, with and without bounds).
+ */
+function branches (problem, item) {
+  const opts = problem.itemOptions(item)
+  if (!problem._bounded()) return opts.map((k) => [k])
+  const need = problem.itemNeed(item)
+  const parts = []
+  for (let j = 0; j <= opts.length - Math.max(need, 1); j++) parts.push([...opts.slice(0, j).map((k) => ~k), opts[j]])
+  if (need === 0) parts.push(opts.map((k) => ~k))
+  return parts
+}
+
+/** Take a prefix's steps (force, or leave out), and undo them, last first. */
+function takeSteps (problem, steps) {
+  for (let j = 0; j < steps.length; j++) {
+    try {
+      takeStep(problem, steps[j])
+    } catch (e) {
+      undoSteps(problem, steps.slice(0, j))
+      throw e
+    }
+  }
+}
+
+function undoSteps (problem, steps) {
+  for (let j = steps.length - 1; j >= 0; j--) undoStep(problem, steps[j])
+}
+
+function takeStep (problem, step) {
+  if (step >= 0) problem.force(step)
+  else problem.exclude(~step)
+}
+
+function undoStep (problem, step) {
+  if (step >= 0) problem.unforce()
+  else problem.unexclude()
+}
+
+/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
+function deal (pieces, parts) {
+  const estimates = new Array(parts).fill(0)
+  const dealt = Array.from({ length: parts }, () => [])
+  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
+  // A binary heap of the parts by (estimate, index): the least on top.
+  const heap = Array.from({ length: parts }, (_, j) => j)
+  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
+  for (const p of order) {
+    const least = heap[0]
+    estimates[least] += p.size
+    dealt[least].push(p)
+    for (let i = 0; ;) { // sift the grown part down
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < parts && below(heap[l], heap[m])) m = l
+      if (r < parts && below(heap[r], heap[m])) m = r
+      if (m === i) break
+      const t = heap[i]
+      heap[i] = heap[m]
+      heap[m] = t
+      i = m
+    }
+  }
+  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
+}
+
+/**
+ * The most parts a search is split into: a balanced split makes at most
+ * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
+ * and an estimate, so 2e9 parts would need gigabytes before the first piece.
+ */
+const MAX_PARTS = MOST_CAP
+
+/** The check both kinds of shards share. */
+function checkShard (shard, parts) {
+  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
+    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
+  }
+  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
+    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
+  }
+}
+  return { balancedSplit, branches, takeSteps, undoSteps, takeStep, undoStep, MAX_PARTS, checkShard }
+})()
+
+// ---- src/js/dlxkit-run.mjs
+const m8_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The one search-with-budget run loop: a problem searched whole or one shard
@@ -1236,6 +1501,7 @@ const m7_ = (function () {
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
 const { DlxError, checkCount, checkFlag, countValue, safeCount } = m1_
+const { takeStep, undoStep } = m7_
 
 /** Nodes between two onProgress calls of run(). */
 const PROGRESS_NODES = 100000
@@ -1263,7 +1529,7 @@ class Search {
     this._prefixes = shard === 0 && parts === 1 ? [[]] : problem.shardPrefixes(shard, parts, { balanced, splitSeed })
     this._at = -1 // the prefix being searched
     this._searching = false // a prefix's search is under way
-    this._held = [] // the options the run has forced, in order
+    this._held = [] // the steps the run has taken (forced or left out), in order
     this._spent = 0 // nodes of the prefixes done
     this._restore = flag === undefined ? null : problem._withRestarts(flag)
     // Now, not later: while a solutions() loop runs, a restart is refused.
@@ -1379,7 +1645,7 @@ class Search {
     while (same < held.length && same < next.length && held[same] === next[same]) same++
     this._release(same)
     for (let j = same; j < next.length; j++) {
-      this.problem.force(next[j])
+      takeStep(this.problem, next[j])
       held.push(next[j])
     }
     this.problem.restart()
@@ -1395,7 +1661,7 @@ class Search {
 
   /** Unforce the run's options down to the first `keep`. */
   _release (keep) {
-    for (; this._held.length > keep; this._held.pop()) this.problem.unforce()
+    for (; this._held.length > keep; this._held.pop()) undoStep(this.problem, this._held[this._held.length - 1])
   }
 
   _end (status) {
@@ -1448,184 +1714,6 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-split.mjs
-const m8_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Balanced shards: the search tree cut into many small subtrees (prefixes:
-// options to force), each sized by Knuth's random-probe estimate
-// (Problem.estimate), and dealt to the parts so that each part's estimated
-// size is near the mean. The split is a pure function of the problem (with
-// its forced options), the number of parts and the seed, so processes that
-// each search one part agree on it without talking.
-//
-// A shallow subtree's estimate is the least reliable (its rare heavy paths
-// are rarely drawn: pentomino-6x10's subtrees two levels down come out 50
-// times too small, six levels down about right), so the tree is first cut
-// whole, level by level, into many subtrees, and only then estimated; the
-// ones still estimated big are cut further.
-const { DlxError, checkWhole, describe } = m1_
-
-/** Whole levels are cut until there are this many subtrees per part... */
-const FIRST = 64
-/** ...but not beyond this many in all (memory and time). */
-const FIRST_CAP = 1 << 18
-/** Probes per subtree. */
-const PROBES = 16
-/** Then cut until no subtree is estimated above 1/GRAIN of a part... */
-const GRAIN = 32
-/** ...or there are this many subtrees per part (and 2^20 in all). */
-const MOST = 256
-const MOST_CAP = 1 << 20
-
-/**
- * The prefixes of each of `parts` parts, in the order the whole search
- * meets them, and each part's estimated node count: { parts, estimates }.
- * Every solution lies below exactly one prefix of one part.
- */
-function balancedSplit (problem, parts, seed = 1) {
-  checkWhole(seed, 'splitSeed', 2 ** 20 - 1)
-  let drawn = 0
-  // Each subtree its own paths: the seed, and its place in the estimates.
-  const estimate = () => problem.estimate({ probes: PROBES, seed: seed * 2 ** 32 + drawn++ }).nodes
-  const root = { option: -1, children: null, size: 0, end: false }
-  let leaves = 1
-  for (let more = true; more && leaves < Math.min(parts * FIRST, FIRST_CAP);) {
-    more = false
-    walk(problem, root, (node) => {
-      if (node.children || node.end) return
-      node.children = cut(problem)
-      if (node.children) {
-        leaves += node.children.length - 1
-        more = true
-      } else node.end = true
-    })
-  }
-  const open = [] // subtrees that may still be cut, with their prefixes
-  let total = 0
-  walk(problem, root, (node, prefix) => {
-    if (node.children) return
-    node.size = node.end ? 0 : estimate()
-    total += node.size
-    open.push({ subtree: node, prefix: [...prefix] }) // the key is not called node (bundles are searched for the text of Node imports)
-  })
-  // Rounds, each cutting every subtree estimated above 1/GRAIN of a part.
-  const most = Math.min(parts * MOST, MOST_CAP)
-  for (let pieces = open.length, big = true; big && pieces < most;) {
-    const bar = total / (parts * GRAIN)
-    big = false
-    for (let i = 0, n = open.length; i < n && pieces < most; i++) {
-      const { subtree: node, prefix } = open[i]
-      if (node.end || node.children || node.size <= bar) continue
-      big = true
-      for (const k of prefix) problem.force(k)
-      try {
-        node.children = cut(problem) ?? []
-        for (const child of node.children) {
-          problem.force(child.option)
-          child.size = estimate()
-          problem.unforce()
-          total += child.size
-          open.push({ subtree: child, prefix: [...prefix, child.option] })
-        }
-      } finally {
-        for (let j = 0; j < prefix.length; j++) problem.unforce()
-      }
-      total -= node.size
-      pieces += node.children.length - 1
-    }
-  }
-  const pieces = []
-  walk(problem, root, (node, prefix) => { if (!node.children) pieces.push({ prefix: [...prefix], size: node.size }) }, false)
-  return deal(pieces, parts)
-}
-
-/**
- * Call visit(node, prefix) on every node below `node`, parents first, in
- * the order the search meets them; with `force`, each with its prefix
- * forced (each option forced once, however many nodes lie below it). The
- * children visit() gives a node are not visited.
- */
-function walk (problem, node, visit, force = true, prefix = []) {
-  const children = node.children ?? [] // as they were: not those visit() makes
-  visit(node, prefix)
-  for (const child of children) {
-    if (force) problem.force(child.option)
-    prefix.push(child.option)
-    try {
-      walk(problem, child, visit, force, prefix)
-    } finally {
-      prefix.pop()
-      if (force) problem.unforce()
-    }
-  }
-}
-
-/**
- * The children of the node the forced options lead to, dead ends left
- * out; null at a solution (nothing left to cover).
- */
-function cut (problem) {
-  const item = problem.branchItem()
-  if (item < 0) return null
-  const children = []
-  for (const k of problem.itemOptions(item)) {
-    problem.force(k)
-    const next = problem.branchItem()
-    const dead = next >= 0 && problem.itemOptions(next).length === 0 // no solution below
-    problem.unforce()
-    if (!dead) children.push({ option: k, children: null, size: 0, end: next < 0 })
-  }
-  return children
-}
-
-/** Largest first, each to the part with the least so far (ties: the first); each part's in search order. */
-function deal (pieces, parts) {
-  const estimates = new Array(parts).fill(0)
-  const dealt = Array.from({ length: parts }, () => [])
-  const order = pieces.map((p, i) => ({ ...p, at: i })).sort((a, b) => b.size - a.size || a.at - b.at)
-  // A binary heap of the parts by (estimate, index): the least on top.
-  const heap = Array.from({ length: parts }, (_, j) => j)
-  const below = (a, b) => estimates[a] < estimates[b] || (estimates[a] === estimates[b] && a < b)
-  for (const p of order) {
-    const least = heap[0]
-    estimates[least] += p.size
-    dealt[least].push(p)
-    for (let i = 0; ;) { // sift the grown part down
-      const l = 2 * i + 1
-      const r = l + 1
-      let m = i
-      if (l < parts && below(heap[l], heap[m])) m = l
-      if (r < parts && below(heap[r], heap[m])) m = r
-      if (m === i) break
-      const t = heap[i]
-      heap[i] = heap[m]
-      heap[m] = t
-      i = m
-    }
-  }
-  return { parts: dealt.map((list) => list.sort((a, b) => a.at - b.at).map((p) => p.prefix)), estimates }
-}
-
-/**
- * The most parts a search is split into: a balanced split makes at most
- * MOST_CAP pieces (more parts would be empty), and per part it keeps a list
- * and an estimate, so 2e9 parts would need gigabytes before the first piece.
- */
-const MAX_PARTS = MOST_CAP
-
-/** The check both kinds of shards share. */
-function checkShard (shard, parts) {
-  if (!(Number.isInteger(parts) && parts >= 1 && parts <= MAX_PARTS)) {
-    throw new DlxError('BAD_ARGUMENT', `parts must be a whole number from 1 to ${MAX_PARTS}, the most pieces a split makes (got ${describe(parts)})`)
-  }
-  if (!(Number.isInteger(shard) && shard >= 0 && shard < parts)) {
-    throw new DlxError('BAD_ARGUMENT', `shard must be a whole number from 0 to ${parts - 1} for ${parts} parts (got ${describe(shard)})`)
-  }
-}
-  return { balancedSplit, MAX_PARTS, checkShard }
-})()
-
 // ---- src/js/dlxkit-problem.mjs
 const m9_ = (function () {
   'use strict'
@@ -1636,8 +1724,8 @@ const { RESULT } = m2_
 const { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } = m1_
 const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
-const { Search, countStopped, runSearch, solutionsStopped } = m7_
-const { MAX_PARTS, balancedSplit, checkShard } = m8_
+const { Search, countStopped, runSearch, solutionsStopped } = m8_
+const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -1709,6 +1797,7 @@ class Problem {
     this._options = -1 // the same for options
     this._iterating = false // a solutions() loop is under way
     this._restarts = false // setRestarts (the engine's default: Knuth's tree)
+    this._hasBounds = null // some bounds other than 1:1 (_bounded), once asked
     kit._live++
     kit._track(this, () => { kit._live--; kit._native.problemFree(handle) })
   }
@@ -1963,6 +2052,21 @@ class Problem {
 
   unforce () { this._native.problemUnforce(this._idle()) }
 
+  /** Leave option k out of every solution (a split's part; problems with bounds only, else BAD_BOUND). */
+  exclude (k) { this._native.problemExclude(this._idle(), checkIndex(k, 'option index')) }
+
+  /** Take back the option left out last. */
+  unexclude () { this._native.problemUnexclude(this._idle()) }
+
+  /** How many more options item i needs: its lower bound less the forced options holding it, or 0. */
+  itemNeed (i) { return this._native.problemItemNeed(this._handle(), checkIndex(i, 'item index')) }
+
+  /** Whether some primary item has bounds other than 1:1 (they never change). */
+  _bounded () {
+    this._hasBounds ??= this._native.problemBounded(this._handle())
+    return this._hasBounds
+  }
+
   /** Options holding item i that agree with the forced ones. */
   itemOptions (i) {
     i = checkIndex(i, 'item index')
@@ -1983,8 +2087,8 @@ class Problem {
   }
 
   /**
-   * Split the search into `parts` independent pieces: lists of options to
-   * force. Plainly, taken from the first levels of the tree and dealt
+   * Split the search into `parts` independent pieces: lists of steps, k >= 0
+   * forcing option k, ~k leaving option k out (with bounds only). Plainly, taken from the first levels of the tree and dealt
    * round-robin; `balanced`, cut where the estimate says a subtree is big
    * and dealt so that every part's estimated size is near the mean, a pure
    * function of the problem, parts and splitSeed (dlxkit-split.mjs). The
@@ -2001,14 +2105,17 @@ class Problem {
       const next = []
       let split = false
       for (const prefix of prefixes) {
-        for (const k of prefix) this.force(k)
-        const item = this.branchItem()
-        if (item < 0) next.push(prefix)
-        else {
-          split = true
-          for (const k of this.itemOptions(item)) next.push([...prefix, k])
+        takeSteps(this, prefix)
+        try {
+          const item = this.branchItem()
+          if (item < 0) next.push(prefix)
+          else {
+            split = true
+            for (const steps of branches(this, item)) next.push([...prefix, ...steps])
+          }
+        } finally {
+          undoSteps(this, prefix)
         }
-        for (let j = 0; j < prefix.length; j++) this.unforce()
         if (next.length > PLAIN_CAP) break
       }
       if (!split || next.length > PLAIN_CAP) break
@@ -3258,15 +3365,13 @@ function load () {
   return { DlxError, load }
 })()
 
-// ---- src/js/dlxkit-sheets.mjs
+// ---- src/js/dlxkit-sheets-cells.mjs
 const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
-// hosts pass them (2D arrays of numbers, strings, '' or null); every function
-// returns a value or a SheetError, never throws, so one bad range cannot
-// break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m17_
+// dlxkit/sheets: the cells of a host's ranges read safely, and the error
+// values the sheet functions return instead of throwing (dlxkit-sheets.mjs
+// and dlxkit-sheets-cover.mjs share them).
 
 /** A host-neutral error value: `code` is the spreadsheet error it stands for. */
 class SheetError {
@@ -3284,69 +3389,11 @@ const bad = (message) => new SheetError('#VALUE!', message)
 const none = (message) => new SheetError('#N/A', message)
 const outOfRange = (message) => new SheetError('#NUM!', message)
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' }
-}
-
-/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
-const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 // The largest range read: Excel's sheet (1,048,576 rows by 16,384 columns),
 // and no more cells than a call can go through in well under a second.
 const MAX_ROWS = 1 << 20
 const MAX_COLS = 1 << 14
 const MAX_CELLS = 1 << 24
-
-/**
- * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
- * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
- */
-function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
-  const budget = { maxNodes }
-  const fns = {
-    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
-    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
-    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
-    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget)
-  }
-  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
-  return fns
-}
-
-/** load() and createSheetFunctions() in one step. */
-async function loadSheetFunctions (options = {}) {
-  return createSheetFunctions(await load(options), options)
-}
-
-/**
- * Turn anything thrown inside into an error value (a bug or a hostile value
- * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
- * error whose message getter throws) is looked at only inside a try.
- */
-function guarded (name, fn) {
-  return (...args) => {
-    try {
-      return fn(...args)
-    } catch (e) {
-      try {
-        if (e instanceof SheetError) return e
-        if (e instanceof DlxError) return fromDlxError(e)
-        return bad(`${name}: could not read its arguments: ${text(e)}`)
-      } catch {
-        return bad(`${name}: could not read its arguments`)
-      }
-    }
-  }
-}
 
 /** A thrown value's message as text, or a stand-in when even that throws. */
 function text (e) {
@@ -3370,17 +3417,6 @@ function show (v) {
   } catch {
     return 'an unreadable value'
   }
-}
-
-function fromDlxError (e) {
-  if (e.code === 'CLASH') return none(clashText(e.details))
-  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  return bad(e.message)
-}
-
-/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
-function clashText (d) {
-  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 // ---- reading ranges ------------------------------------------------------------
@@ -3430,6 +3466,260 @@ function cellNumber (v) {
   if (typeof v === 'number') return v
   if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v)
   return NaN
+}
+
+function gaveUp (budget) {
+  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
+}
+  return { SheetError, isSheetError, bad, none, outOfRange, text, show, rowsOf, isBlank, cellNumber, gaveUp }
+})()
+
+// ---- src/js/dlxkit-sheets-cover.mjs
+const m19_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
+// columns are items), how often each column is covered (Knuth's
+// multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m18_
+
+
+/**
+ * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
+ * when the option covers the item, 0, FALSE or nothing when not. A row
+ * without a 1 is no option at all (it could join any cover and count it twice).
+ */
+function readMatrix (range) {
+  const rows = rowsOf(range, 'an exact-cover matrix')
+  const width = rows[0].length
+  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
+  const options = []
+  const covered = new Array(width).fill(false)
+  rows.forEach((row, r) => {
+    const items = []
+    row.forEach((v, c) => {
+      if (v === true || cellNumber(v) === 1) {
+        items.push(c)
+        covered[c] = true
+      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
+        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
+      }
+    })
+    if (items.length) options.push({ row: r + 1, items })
+  })
+  return { width, height: rows.length, options, covered }
+}
+
+/**
+ * How many times each column is to be covered (Knuth's multiplicities): a
+ * range as wide as the matrix, one row (or a column as tall as the matrix
+ * is wide); each cell blank (once), a whole number n (exactly n times) or
+ * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
+ */
+function readTimes (range, width) {
+  if (range === null || range === undefined || range === '') return null
+  let cells = rowsOf(range, 'the times range')
+  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
+  if (cells.length !== 1 || cells[0].length !== width) {
+    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
+  }
+  return cells[0].map((v, c) => {
+    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
+    if (isBlank(v)) return { min: 1, max: 1 }
+    const n = cellNumber(v)
+    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
+    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
+      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
+    }
+    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
+    return { min, max }
+  })
+}
+
+/**
+ * What each row of the matrix costs (Knuth's DLX5): a column as tall as the
+ * matrix (or one row as wide as it is tall); each cell a whole number from 0
+ * to 2^53 - 1, blank for 0.
+ */
+function readCosts (range, height) {
+  let cells = rowsOf(range, 'the costs range')
+  if (cells.length === 1 && cells[0].length > 1) cells = cells[0].map((v) => [v])
+  if (cells.length !== height || cells[0].length !== 1) {
+    throw bad(`the costs range is ${cells.length} x ${cells[0].length}; it needs one column of ${height} cells, one per row of the matrix`)
+  }
+  return cells.map(([v], r) => {
+    if (isBlank(v)) return 0
+    const n = cellNumber(v)
+    if (!Number.isSafeInteger(n) || n < 0) throw bad(`costs, cell ${r + 1} (row ${r + 1} of the matrix) holds ${show(v)}; a cost is a whole number from 0 to 2^53 - 1`)
+    return n
+  })
+}
+
+function withProblem (kit, matrix, times, fn, costs) {
+  const m = readMatrix(matrix)
+  const bounds = readTimes(times, m.width)
+  const price = costs === undefined ? null : readCosts(costs, m.height)
+  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
+  if (uncovered >= 0) return { uncovered: uncovered + 1 }
+  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
+  const options = m.options.map((o) => price ? { items: o.items, cost: price[o.row - 1] } : o.items)
+  const p = kit.exactCover({ primary, options })
+  try {
+    return fn(p, m)
+  } finally {
+    p.free()
+  }
+}
+
+function coverCount (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
+  if (r.uncovered) return 0
+  if (r.status === 'stopped') return gaveUp(budget)
+  // a cell's number is a double: past 2^53 - 1 it would show another count
+  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
+  return Number(r.count)
+}
+
+/** One cover as a column of 1-based row numbers of the matrix. */
+function coverSolve (kit, matrix, times, budget) {
+  const r = withProblem(kit, matrix, times, (p, m) => {
+    const s = p.solve({ maxNodes: budget.maxNodes })
+    return { rows: s && s.map((k) => m.options[k].row) }
+  })
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (!r.rows) return none(noCover(times))
+  return r.rows.map((row) => [row])
+}
+
+const noCover = (times) => `no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`
+
+/**
+ * The cheapest cover (each row costing its cell of `costs`): { rows, cost }
+ * or { uncovered } or { stopped }. Of covers of equal cost, the one the
+ * search meets first (the JS API's best()).
+ */
+function cheapest (kit, matrix, costs, times, budget) {
+  if (costs === null || costs === undefined || costs === '') throw bad('the costs range is missing: one cost per row of the matrix')
+  return withProblem(kit, matrix, times, (p, m) => {
+    let best
+    try {
+      best = p.best({ maxNodes: budget.maxNodes })
+    } catch (e) {
+      if (e?.code === 'STOPPED') return { stopped: true }
+      throw e
+    }
+    return best.length ? { rows: best[0].options.map((k) => m.options[k].row), cost: best[0].cost } : {}
+  }, costs)
+}
+
+/** The cheapest cover as a column of 1-based row numbers of the matrix. */
+function coverBest (kit, matrix, costs, times, budget) {
+  const r = cheapest(kit, matrix, costs, times, budget)
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (r.stopped) return gaveUp(budget)
+  if (!r.rows) return none(noCover(times))
+  return r.rows.map((row) => [row])
+}
+
+/** What the cheapest cover costs. */
+function coverCost (kit, matrix, costs, times, budget) {
+  const r = cheapest(kit, matrix, costs, times, budget)
+  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
+  if (r.stopped) return gaveUp(budget)
+  if (!r.rows) return none(noCover(times))
+  if (typeof r.cost === 'bigint') return outOfRange(`the cheapest cover costs ${r.cost}, more than a cell's number holds exactly (2^53 - 1)`)
+  return r.cost
+}
+  return { coverCount, coverSolve, coverBest, coverCost }
+})()
+
+// ---- src/js/dlxkit-sheets.mjs
+const m20_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
+// hosts pass them (2D arrays of numbers, strings, '' or null); every function
+// returns a value or a SheetError, never throws, so one bad range cannot
+// break a sheet. Adapters turn a SheetError into the host's error value.
+const { load, DlxError } = m17_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m18_
+const { coverBest, coverCount, coverCost, coverSolve } = m19_
+
+
+
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+
+/** Search nodes one call may spend (a few seconds): a sheet must not hang. */
+const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
+
+/**
+ * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
+ * dlxkit-inline.mjs). Options: maxNodes (search budget per call).
+ */
+function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
+  const budget = { maxNodes }
+  const fns = {
+    SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
+    SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
+    SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
+    EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
+    EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
+    EXACTCOVER_COST: (matrix, costs, times) => coverCost(kit, matrix, costs, times, budget)
+  }
+  for (const name of Object.keys(fns)) fns[name] = guarded(name, fns[name])
+  return fns
+}
+
+/** load() and createSheetFunctions() in one step. */
+async function loadSheetFunctions (options = {}) {
+  return createSheetFunctions(await load(options), options)
+}
+
+/**
+ * Turn anything thrown inside into an error value (a bug or a hostile value
+ * must not break the sheet): whatever was thrown (a Proxy, a Symbol, an
+ * error whose message getter throws) is looked at only inside a try.
+ */
+function guarded (name, fn) {
+  return (...args) => {
+    try {
+      return fn(...args)
+    } catch (e) {
+      try {
+        if (e instanceof SheetError) return e
+        if (e instanceof DlxError) return fromDlxError(e)
+        return bad(`${name}: could not read its arguments: ${text(e)}`)
+      } catch {
+        return bad(`${name}: could not read its arguments`)
+      }
+    }
+  }
+}
+
+function fromDlxError (e) {
+  if (e.code === 'CLASH') return none(clashText(e.details))
+  if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  return bad(e.message)
+}
+
+/** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
+function clashText (d) {
+  return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
 }
 
 /** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
@@ -3500,10 +3790,6 @@ function patternOf (kit, range, box) {
   return kit.sudoku.pattern(grid, readBox(kit, box))
 }
 
-function gaveUp (budget) {
-  return none(`gave up after ${budget.maxNodes.toLocaleString('en-US')} search nodes`)
-}
-
 /** The solved grid, the same shape as the range. More than one solution: the first found. */
 function solveGrid (kit, range, box, budget) {
   const fast = patternOf(kit, range, box)
@@ -3541,94 +3827,6 @@ function checkGrid (kit, range, box, budget) {
   }
 }
 
-// ---- exact cover -----------------------------------------------------------------
-
-/**
- * A 0/1 matrix: rows are options, columns are items; a cell holds 1 (TRUE)
- * when the option covers the item, 0, FALSE or nothing when not. A row
- * without a 1 is no option at all (it could join any cover and count it twice).
- */
-function readMatrix (range) {
-  const rows = rowsOf(range, 'an exact-cover matrix')
-  const width = rows[0].length
-  if (!width) throw bad('an exact-cover matrix needs at least one column (an item to cover); the range has none')
-  const options = []
-  const covered = new Array(width).fill(false)
-  rows.forEach((row, r) => {
-    const items = []
-    row.forEach((v, c) => {
-      if (v === true || cellNumber(v) === 1) {
-        items.push(c)
-        covered[c] = true
-      } else if (!(v === false || isBlank(v) || cellNumber(v) === 0)) {
-        throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; the matrix holds 1 where an option (row) covers an item (column), else 0 or nothing`)
-      }
-    })
-    if (items.length) options.push({ row: r + 1, items })
-  })
-  return { width, options, covered }
-}
-
-/**
- * How many times each column is to be covered (Knuth's multiplicities): a
- * range as wide as the matrix, one row (or a column as tall as the matrix
- * is wide); each cell blank (once), a whole number n (exactly n times) or
- * "a:b" (a to b times, as DLX3 writes it). Omitted: every column once.
- */
-function readTimes (range, width) {
-  if (range === null || range === undefined || range === '') return null
-  let cells = rowsOf(range, 'the times range')
-  if (cells.length > 1 && cells.every((row) => row.length === 1)) cells = [cells.map((row) => row[0])]
-  if (cells.length !== 1 || cells[0].length !== width) {
-    throw bad(`the times range is ${cells.length} x ${cells[0].length}; it needs one row of ${width} cells, one per column of the matrix`)
-  }
-  return cells[0].map((v, c) => {
-    const where = `times, cell ${c + 1} (column ${c + 1} of the matrix)`
-    if (isBlank(v)) return { min: 1, max: 1 }
-    const n = cellNumber(v)
-    const m = typeof v === 'string' && /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(v)
-    const [min, max] = m ? [Number(m[1]), Number(m[2])] : [n, n]
-    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 0) {
-      throw bad(`${where} holds ${show(v)}; write a whole number of times (2) or a range "a:b" (0:2)`)
-    }
-    if (max < 1 || min > max) throw bad(`${where} holds ${show(v)}: the most times must be at least 1 and at least the fewest`)
-    return { min, max }
-  })
-}
-
-function withProblem (kit, matrix, times, fn) {
-  const m = readMatrix(matrix)
-  const bounds = readTimes(times, m.width)
-  const uncovered = bounds ? m.covered.findIndex((hit, c) => !hit && bounds[c].min > 0) : m.covered.indexOf(false)
-  if (uncovered >= 0) return { uncovered: uncovered + 1 }
-  const primary = bounds ? bounds.map((b, c) => ({ name: `c${c + 1}`, ...b })) : m.width
-  const p = kit.exactCover({ primary, options: m.options.map((o) => o.items) })
-  try {
-    return fn(p, m)
-  } finally {
-    p.free()
-  }
-}
-
-function coverCount (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p) => p.countDetailed({ limit: 0, maxNodes: budget.maxNodes, bigint: true }))
-  if (r.uncovered) return 0
-  if (r.status === 'stopped') return gaveUp(budget)
-  // a cell's number is a double: past 2^53 - 1 it would show another count
-  if (r.count > BigInt(Number.MAX_SAFE_INTEGER)) return outOfRange(`${r.count} exact covers, more than a cell's number holds exactly (2^53 - 1)`)
-  return Number(r.count)
-}
-
-/** One cover as a column of 1-based row numbers of the matrix. */
-function coverSolve (kit, matrix, times, budget) {
-  const r = withProblem(kit, matrix, times, (p, m) => {
-    const s = p.solve({ maxNodes: budget.maxNodes })
-    return { rows: s && s.map((k) => m.options[k].row) }
-  })
-  if (r.uncovered) return none(`no exact cover: column ${r.uncovered} has a 1 in no row`)
-  if (!r.rows) return none(`no exact cover: no set of rows has ${times == null || times === '' ? 'exactly one 1' : 'as many 1s as times says'} in every column`)
-  return r.rows.map((row) => [row])
-}
 
 // ---- Excel -----------------------------------------------------------------------
 
@@ -3671,11 +3869,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError, isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m18_.SheetError, isSheetError: m18_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m19_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3708,7 +3906,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m20_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3717,8 +3915,8 @@ const m20_ = (function () {
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
 const { Dlxkit } = m16_
-const { createSheetFunctions, SheetError } = m18_
-const { base64Bytes } = m19_
+const { createSheetFunctions, SheetError } = m20_
+const { base64Bytes } = m21_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3735,1710 +3933,1774 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m20_
+return m22_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAJ/fwBgA39/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAABf2AFf39/f38AYAZ/f39/f38Bf2ACf34AYAF/AX5gAX4BfmAHf39/fn5/fwF/YAJ/fAF/YAN/f34Bf2AHf39/f39+fwF/YAh/' +
-  'f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAGf39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
+  'AGFzbQEAAAABrwM3YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAABf2AFf39/f38AYAN/f34Bf2AGf39/f39/AX9gAn9+AGAGf39/f39/AGABfwF+YAF+AX5gB39/f35+f38Bf2ACf3wBf2AHf39/' +
+  'f39+fwF/YAh/f39/f39/fwBgBn9/fn5/fwF/YAd/f39/f39/AGAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38B' +
   'f2AAAGADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAJ/fwF+YAZ/f39/f34Bf2AFf35/f38Bf2AE' +
   'f39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAZ/f39/f38BfmAEf3x8fwF/' +
-  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPKAsgCHAkI' +
-  'AAkJBQkHEgMdDgMJBAAACQkFDBMeDgkGFB8DAwQEBiACCgQVBwYKBAAAAQEAIQQEAQQEBA8PAAMEBAEABAEBCwsHBwgCAQ0FDQ0F' +
-  'AwAGAQMSIg0PAwwCCwIUCQQEAAEABAIDBQYDAAECAgUDBQUEBQQjCQAADBYLBgckAwUDAQgAAwMEAgADDAICAgIDBAEDAQElBwAH' +
-  'AwEAAgIAAwoDBAEXAgICBAICAgIYGBAmEBkZAhoGBhsTJygpKhoOBwcrDQEsBgsICBYCBwYGAQEBARcIAwQDAwICAQcBAgECAAgA' +
-  'CAYDAAgCAAAAAAgAAwYHBwECAAUHAgEGLQsGBgEFAAAAAAoCAAUACAABLi8FMAEDBAEDAQIIAQQREQEDMQEFEQUCAQUAMgABCgAC' +
-  'AgQEMwAbAQgCBQA0FTU2AAAMBAMAAAAGCgQFAXABBgYFBgEBCICABAYIAX8BQZC9CAsHkgtGBm1lbW9yeQIABm1hbGxvYwAvBGZy' +
-  'ZWUANBlfX2luZGlyZWN0X2Z1bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAqQIIZGtfZXJyb3IAhgILZGtfc3RyZXJy' +
-  'b3IAqgIIZGtfYWxsb2MAhQIHZGtfZnJlZQAlDWRrX3N1ZG9rdV9uZXcAtAIOZGtfc3Vkb2t1X2ZyZWUAsQIOZGtfc3Vkb2t1X3Np' +
-  'emUAuQINZGtfc3Vkb2t1X2JveACtAhNka19zdWRva3VfcGFyc2VfYm94ALUCEGRrX3N1ZG9rdV9ib3hfb2YArgIRZGtfc3Vkb2t1' +
-  'X3BhdHRlcm4AtgIWZGtfc3Vkb2t1X3NldF9yZXN0YXJ0cwC4Ag9ka19zdWRva3Vfc29sdmUAugIPZGtfc3Vkb2t1X2JlZ2luAKsC' +
-  'DmRrX3N1ZG9rdV9zdGVwAL0CDWRrX3N1ZG9rdV9lbmQAsAIUZGtfc3Vkb2t1X3NvbHZlX21hbnkAvAIUZGtfc3Vkb2t1X2NhbmRp' +
-  'ZGF0ZXMArwISZGtfc3Vkb2t1X2dlbmVyYXRlALICDmRrX3N1ZG9rdV9yYXRlALcCFGRrX3N1ZG9rdV9sZXZlbF9uYW1lALMCDWRr' +
-  'X3RleHRfcGFyc2UAwgIMZGtfdGV4dF9mcmVlAMECDGRrX3RleHRfc2l6ZQDDAg1ka190ZXh0X3N0eWxlAMUCEGRrX3RleHRfY29u' +
-  'c3VtZWQAvwINZGtfdGV4dF9zdGFydADEAg1ka190ZXh0X2NlbGxzAL4CDmRrX3RleHRfZm9ybWF0AMACDmRrX3Byb2JsZW1fbmV3' +
-  'AJcCEGRrX3Byb2JsZW1fcGFyc2UAmgIPZGtfcHJvYmxlbV9mcmVlAJQCFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMAhwIVZGtfcHJv' +
-  'YmxlbV9zZXRfYm91bmRzAJ8CE2RrX3Byb2JsZW1fc2V0X2Nvc3QAoAIWZGtfcHJvYmxlbV9vcHRpb25fY29zdACYAhNka19wcm9i' +
-  'bGVtX3NldF9iZXN0AJ4CGGRrX3Byb2JsZW1fc29sdXRpb25fY29zdACmAhVka19wcm9ibGVtX2Jlc3RfY291bnQAigIYZGtfcHJv' +
-  'YmxlbV9iZXN0X3NvbHV0aW9uAIsCGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZAChAhBka19wcm9ibGVtX3NoYXBlAKQCFGRrX3By' +
-  'b2JsZW1faXRlbV9uYW1lAJUCFWRrX3Byb2JsZW1fY29sb3JfbmFtZQCNAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwCZAhFka19w' +
-  'cm9ibGVtX3NlYXJjaACcAhdka19wcm9ibGVtX3NlYXJjaF91bnRpbACdAhNka19wcm9ibGVtX3NvbHV0aW9uAKUCEGRrX3Byb2Js' +
-  'ZW1fY291bnQAjgIbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAJACEGRrX3Byb2JsZW1fc3RhdHMApwISZGtfcHJvYmxlbV9y' +
-  'ZXN0YXJ0AJsCE2RrX3Byb2JsZW1fc2V0X3NlZWQAowIXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAogIQZGtfcHJvYmxlbV9mb3Jj' +
-  'ZQCSAhJka19wcm9ibGVtX3VuZm9yY2UAqAIXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMAlgIWZGtfcHJvYmxlbV9icmFuY2hfaXRl' +
-  'bQCMAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24AkwITZGtfcHJvYmxlbV9lc3RpbWF0ZQCRAgtfaW5pdGlhbGl6ZQAAEF9fZXJy' +
-  'bm9fbG9jYXRpb24AxwIJc3RhY2tTYXZlACkMc3RhY2tSZXN0b3JlACoKc3RhY2tBbGxvYwArCQ0BAEEBCwUKDQCvAbEBDAEFCt+m' +
-  'B8gCAwABC4knBB9/BH4CewF9IwBBEGsiDCQAIAAoAlQhHyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAggh' +
-  'ByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAMIAAoArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALE' +
-  'AUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANBBHIhHSAAKAKkAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6AB' +
-  'IiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAg' +
-  'ACAiEFUgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMIAEgACkDoAEiISABICFUGyEkC0EADAELIAAoAlxFDQFBAQsh' +
-  'AgNAAkACQAJAIAJFBEACQAJAICIgJFoEQCAORSABICJYckUEQANAIAAgCzYCXCAAED8gACAAKQOYAUIBfDcDmAEgACAiEFUgDCAW' +
-  'IAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8ISIgGEUNAyAXIAAo' +
-  'AsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMMCgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQQQAhAiALRQRAQQAh' +
-  'CwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkACQAJAAkACQAJAAkAg' +
-  'DgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAgACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04NAANAIAggBiACQQJ0' +
-  'aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoiAiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJqIAI2AghBACEFIAIg' +
-  'A04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEECdGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFqIgIgA0cNAAtBASED' +
-  'QQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEBIQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJaiENQQAhAv0M////' +
-  'f////3////9/////fyElA0AgJSANIAJBAnQiEGr9AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAAQAAAAEAAAABA/Tn9' +
-  'Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB' +
-  '/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEfaiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB/////wchBAwBCyADIANB' +
-  'D2oiAiACIANIGyECA0AgAyAITARAIARB/////wcgCSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8DShtGBEAgAyEFDAML' +
-  'IAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB/////wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf////8DShsiAiAEIAIg' +
-  'BEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0ACwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAoAgAiCUGBIE4EQEH/' +
-  '////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkLIAYgAkEEdGooAgQi' +
-  'Ag0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlBP0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9' +
-  'tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9' +
-  'tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFAayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EAIQVBgICAgAQhAyAY' +
-  'RQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSACQQxJIAJBBGohAg0A' +
-  'CwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgBE4NAEEAIQYgBSED' +
-  'IAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEfaiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIA' +
-  'ISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE/REhJUIAISFCACEj' +
-  'A0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARFDQELIAQhAyACIAlK' +
-  'DQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAgCCAAKAKgAiAeIAMg' +
-  'BRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0IIAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdDAACAP5I4AgAMCAsg' +
-  'ACALICAgDBBXDQEMAgsLQQAgA0ECSA0BGgsgACAAKQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4b' +
-  'IRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiECA0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEA' +
-  'IAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlBBHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZ' +
-  'IBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQAL' +
-  'CyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQgDyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyAL' +
-  'QRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVrQQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIh' +
-  'QhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIiIVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAh' +
-  'IwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0AgBCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJ' +
-  'KAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyICRw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcN' +
-  'AAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACACIB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0Ag' +
-  'CAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwBCwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEE' +
-  'dGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIEIAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByAC' +
-  'QQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBMBH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2' +
-  'AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJq' +
-  'QQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRqIhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcg' +
-  'AkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEATAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEg' +
-  'EEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0ACwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoi' +
-  'AigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJIAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIA' +
-  'Rg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRqIAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8g' +
-  'ByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkACQAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWoh' +
-  'AgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAkoAggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAK' +
-  'QQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYC' +
-  'AAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUgByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAH' +
-  'aigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkgDSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAII' +
-  'IhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQNgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANB' +
-  'B0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAg' +
-  'AkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBqIgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIg' +
-  'AigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsgC0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsg' +
-  'DyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdq' +
-  'KAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UE' +
-  'QCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQg' +
-  'CUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGooAhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEB' +
-  'ayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglBAEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoi' +
-  'AyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAEQQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRq' +
-  'IgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyALBEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEEC' +
-  'NgJkIAAgAjYCXCAAQn83A6ABIAAgACkD4AIiAUIBfCIhNwPgAiAAIAApA+gCIAEgIVatfDcD6AJBAQshAiAOBEAgACAMKAIIIBZr' +
-  'QQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGoo' +
-  'AgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAFQQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMK' +
-  'fwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhghBiAAKAKkAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGoo' +
-  'AgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFBBHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRA' +
-  'A0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsM' +
-  'DQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEE' +
-  'DAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9qTgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22' +
-  'ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9' +
-  'GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRBACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAG' +
-  'IARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD' +
-  '/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAH' +
-  'Sg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqACIAog' +
-  'AyACEAIFIAILQQFrIANB/////wdGGwvvBQICfgJ/IABFBEBBfg8LQn8gASABUBshASAAKAKUAiEEAkACQAJAAkAgACgC1AIiBQRA' +
-  'IAQNASAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQDiIEQQNHDQQgACkDaCICIAFUDQALQQMPCyAERQ0BCyAA' +
-  'KAJkRQRAIAAgBUUgACgCrAJBAUdxNgK0AgsgACABEAcPCwJAIAAoAmQNAEEAIQQCQCAAKAKQAQ0AAkACQCAAKAKsAkEBaw4CAgEA' +
-  'C0EBIQQgABARDQELIAAoArgCBH9BAAUgACgCIEEATAR/QQEFIAAQdwsLRUEBdCEECyAAIARBAkY2ArwCIAAgBEEBRjYCsAIgACgC' +
-  'kAFFDQACQCAAKAIoDQAgACgCICIEIAAoAswBTA0AIAAoAsQBIARBAnQQMyIERQ0AIAAgBDYCxAEgACAAKAIgNgLMAQsLIAAoArAC' +
-  'BEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCqAIoAiAEQCAAIAIQEgwBCyAAIAIQEwsiBEEDRw0C' +
-  'QQMhBCAAKQNoIgIgAVQNAAsMAQsgACgCvAIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQGSIEQQNHDQJB' +
-  'AyEEIAApA2giAiABVA0ACwwBCyAAKALgAQ0BAkAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQPgAiAA' +
-  'KQPoAoRCAFJycg0AIAIgACkDaCIDWA0CIAEgAlgNAANAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiACIANWGxABIgRBA0cNAiAAKQNo' +
-  'IgMgAlQNAAtBAyEEIAMgACkD2AFUDQEMAgsgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEAEiBEEDRw0BQQMh' +
-  'BCAAKQNoIgIgAVQNAAsLIAQPCyAAIAEQdQsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxAECyEB' +
-  'AX8gACgCJCECIAFFBEAgAkIAEEwPCyACIAApAzgQTAuRQQMbfwN7BH4jAEEgayISJABBAiECAkACQAJAIAAoAmQOBAABAQIBCyAA' +
-  'KAKcAiIERQRAIABBAUGIARAuIgQ2ApwCQX8hAiAERQ0CIARBfzYCXAsgACgCACAAKAIgaiIIQQFqIQsgACgCBCEVIAQoAgRFBEAg' +
-  'BCAVQQJ0QQRqIgIQLyIKNgIEIAQgAhAvIgk2AgggBCACEC8iBzYCDCAEIAIQLyIFNgIQIAQgAhAvIgM2AhRBfyECIANFIApFIAlF' +
-  'ciAHRSAFRXJycg0CCwJAAkACQAJAAkACQCAIIAQoAkxOBEAgEiAEQSxqNgIUIBIgBEEoajYCECASIARBJGo2AgwgEiAEQSBqNgII' +
-  'IBIgBEEcajYCBCASIARBGGo2AgAgC0ECdCEFQQAhAgNAIBIgAkECdGooAgAiAygCABA0IAMgBRAvNgIAIAJBAWoiAkEGRw0ACyAE' +
-  'KAI8EDQgBCALQQN0EC82AjwgBCgCZBA0IAQoAmgQNCAEKAJsEDQgBCgCcBA0IAQoAnQQNCAEKAJ8EDQgBCgChAEQNEEAIQggBEEA' +
-  'NgKEASAEQQA2AnwgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgBEEANgJ0QX8hAiAEQX82AlwgBCgCGEUgBCgCPEVyDQEDQCAIQQFq' +
-  'IghBBkcEQCASIAhBAnRqKAIAKAIADQEMAwsLIAQgCzYCTAtBACECAkAgFUEASA0AIAQoAhAhCSAEKAIUIQcCQCAVQQFqIgVBBEkN' +
-  'ACAHIBVBAnRBBGoiA2ogCUsgAyAJaiAHS3ENACAFQXxxIQJBACEIA0AgByAIQQJ0IgNq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACAD' +
-  'IAlq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACAIQQRqIgggAkcNAAsgAiAFRg0BCwNAIAcgAkECdCIDakEANgIAIAMgCWpBADYCACAC' +
-  'IBVGIAJBAWohAkUNAAsLIARBADYCOCAEQgA3AzAgACgCtAJFDQQgBCgCZCICRSAEKAJcIAAoAiBHckUgBCgCYCAAKAIMRnENAiAE' +
-  'KAJMIAIQNCAEKAJoEDQgBCgCbBA0IAQoAnAQNCAEKAJ0EDQgBCgCfBA0IAQoAoQBEDQgBEEANgKEASAEQQA2AnwgBEEANgJ0IAT9' +
-  'DAAAAAAAAAAAAAAAAAAAAAD9CwJkIARBfzYCXCAAKAIgIg1BP2pBwABtIRggACgCBCEWIA1BgSBrQYBgSSAAKAIAIgusIBisfkKA' +
-  'IFVyDQQgACgCCCEPIBZBAWoiE0EEEC4hGSAAKAIMIhFBAnQiAxAvIRRBACEIQQAhCUEAIQdBACECIAMQLyIaRSAZRSAURXJyDQMg' +
-  'ACgCHCEcQQAhBQNAIA8gHCAHQQJ0aigCACIQQQR0aigCCCICQQBKBEADQCAIIAIgC0wiDGohCCAFIAIgC0pqIQUgGSACQQJ0aiIK' +
-  'KAIAIQMCQCAMIA8gEEEEdGooAgwiG0VyDQAgAyICBEADQCAaIAJBAWtBAnQiAmooAgAgG0YNAiACIBRqKAIAIgINAAsLIBogCUEC' +
-  'dCICaiAbNgIAIAIgFGogAzYCACAKIAlBAWoiCTYCAAsgDyAQQQFqIhBBBHRqKAIIIgJBAEoNAAsLIAdBAWoiByANRw0AC0EAIQJB' +
-  'AWoiDCALQcAAbSIKIBhqQQN0QQxqbCAFIA1BAXRqIAhqQQJ0aiAJIBNqIBhsIgNBA3RqQQhqQYCAgAhLBEBBACEQQQAhCEEAIQlB' +
-  'ACEHDAQLIAQgA0EIEC4iAzYCZCAEIAhBAnRBBGoQLyIXNgJoIAQgBUECdEEEahAvIgk2AnAgBCANQQJ0QQRqIgUQLyIHNgJsIAQg' +
-  'BRAvIgY2AnQgBCAMIApBAWoiEyAYamxBA3QQLyIINgJ8IAQgDEECdBAvIhA2AoQBIANFDQMgF0UEQEEAIRcgAyECDAQLIAlFBEBB' +
-  'ACEJIAMhAgwECyAHRQRAQQAhByADIQIMBAsgBkUEQEEAIQYgAyECDAQLQQAhCiAIRQRAIAMhAgwECyAQRQRAIAMhAgwECwNAIA8g' +
-  'HCAKQQJ0aigCACICQQR0aigCCCIIQQBKBEAgCkEGdiEMQgEgCkE/ca2GISADQCADIAggGGwgDGpBA3RqIgUgBSkDACAghDcDACAP' +
-  'IAJBAWoiAkEEdGooAggiCEEASg0ACwsgDSAKQQFqIgpHDQALDAELIARBADYCTAwGCyALIBZIBEAgGEEDdCEIIAshCgNAIBkgCkEB' +
-  'aiIKQQJ0aigCACICBEAgAyAKIBhsQQN0aiEFA0AgAyACIBZqIBhsQQN0aiAFIAj8CgAAIAJBAnQgFGpBBGsoAgAiAg0ACwsgCiAW' +
-  'Rw0ACwtBACEVQQAhBUEAIQgDQCAHIBVBAnQiAmogCDYCACACIAZqIAU2AgAgDyACIBxqKAIAIgpBBHRqKAIIIgJBAEoEQEJ+IBVB' +
-  'P3GtIiCJISMgAyAVQQZ2IgxBA3RqIQ5CASAghiEgA0AgDyAKQQR0aigCDCEbAkAgAiALTARAIBcgCEECdGogAjYCACAOIA4pAwAg' +
-  'IIQ3AwAgCEEBaiEIDAELAkAgGwRAIBsgGiAZIAJBAnRqKAIAIhBBAWsiAkECdGooAgBHBEADQCAaIBQgAkECdGooAgAiEEEBayIC' +
-  'QQJ0aigCACAbRw0ACwsgCSAFQQJ0aiAQIBZqIBhsIgI2AgAgAyACIAxqQQN0aiICIAIpAwAgI4M3AwAMAQsgCSAFQQJ0aiACIBhs' +
-  'NgIACyAFQQFqIQULIA8gCkEBaiIKQQR0aigCCCICQQBKDQALCyAVQQFqIhUgDUcNAAsgByANQQJ0IgJqIAg2AgAgAiAGaiAFNgIA' +
-  'IBkQNCAUEDQgGhA0IAQgEzYCeCAEIBg2AlggBCARNgJgIAQgDTYCXAsgBEEBNgJUDAILIBkQNCAUEDQgGhA0IAIQNCAXEDQgBxA0' +
-  'IAkQNCAGEDQgCBA0IBAQNCAEQQA2AoQBIARBADYCfCAEQQA2AnQgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQgBEF/NgJcCyAEQQA2' +
-  'AlQgBCgCACECAkAgACgCDCIDIAQoAlBMBEAgA0EEdCEIDAELIAIQNCAEIAAoAgwiA0EEdCIIEC8iAjYCACACRQRAIARBADYCUEF/' +
-  'IQIMBAsgBCADNgJQCyACIAAoAgggCPwKAAAgBCAAKAIMNgJIQQAhAgJAIBVBAEgNACAEKAIEIQkgACgCGCEHAkAgFUEBaiIFQQRJ' +
-  'DQAgCSAVQQJ0QQRqIgNqIAdLIAMgB2ogCUtxDQAgBUF8cSECQQAhCANAIAkgCEECdCIDaiADIAdq/QACAP0LAgAgCEEEaiIIIAJH' +
-  'DQALIAIgBUYNAQsDQCAJIAJBAnQiA2ogAyAHaigCADYCACACIBVGIAJBAWohAkUNAAsLQQAhAiAAKAIAIghBAEgNACAEKAIMIQog' +
-  'BCgCCCEJAkAgCEEBaiIHQQRJDQAgCSAIQQJ0QQRqIgNqIApLIAMgCmogCUtxDQAgB0F8cSECIAj9ESEe/QwAAAAAAQAAAAIAAAAD' +
-  'AAAAIR1BACEDA0AgCSADQQJ0IgVqIB4gHf0M//////////////////////2uASAd/QwAAAAAAAAAAAAAAAAAAAAA/Tf9Uv0LAgAg' +
-  'BSAKaiAd/QwBAAAAAQAAAAEAAAABAAAA/a4B/QwAAAAAAAAAAAAAAAAAAAAAIB0gHv05/VL9CwIAIB39DAQAAAAEAAAABAAAAAQA' +
-  'AAD9rgEhHSADQQRqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkECdCIDaiACQQFrIAggAhs2AgAgAyAKaiACQQFqIgNBACACIAhIGzYC' +
-  'ACACIAhGIAMhAkUNAAsLIAAoApwCIQ0gACgC1AIEQEF/IQICfwJAIAAoAtgCIgMNACAAQQFB2AAQLiIDNgLYAiADDQBBfwwBCyAD' +
-  'IgUoAkBBAEoEQEEAIQUDQCADKAI8IAVBGGxqKAIUEDQgBUEBaiIFIAMoAkBIDQALIAAoAtgCIQULIANBADYCQCAFQgA3A0hBAAsN' +
-  'AgsgDUIANwNAIBJCADcDAAJAIA0oAlRFBEAgACgCMCEFQQEhAgwBCyAAKAIgIQkgDUEANgKAASANKAJ8IRQgDSgCWCEPIAAoAgAi' +
-  'CkEASgRAIAAoAowCIQdBACEDQQEhAgNAIA0gAyAHIAJBAnRqKAIAQQBKaiIDNgKAASACIApGIAJBAWohAkUNAAsLAkAgD0EATA0A' +
-  'Qn8gCSAJQcAAbSIFQQZ0ayICrYZCf4VCACACGyEgQQAhAiAPQQFHBEAgD0F+cSECICD9EiEfIAX9ESEe/QwAAAAAAQAAAAAAAAAA' +
-  'AAAAIR1BACEDA0AgFCADQQN0av0M/////////////////////yAfIB0gHv05IB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB' +
-  '/VL9CwMAIB39DAIAAAACAAAAAAAAAAAAAAD9rgEhHSADQQJqIgMgAkcNAAsgAiAPRg0BCwNAIBQgAkEDdGpCfyAgIAIgBUgbNwMA' +
-  'IAJBAWoiAiAPRw0ACwsCQCANKAJ4IgdBAEwNAEICIAogCkHAAG0iBUEGdGuthkIBfSEgQQAhAiAHQQFHBEAgB0F+cSECICD9EiEf' +
-  'IAX9ESEe/QwAAAAAAQAAAAAAAAAAAAAAIR1BACEDA0AgFCADIA9qQQN0av0M/////////////////////yAfIB0gHv05IB39DQAB' +
-  'AgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9DP7//////////v/////////9DP////////////////////8gHf0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP03IB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9Tv0LAwAgHf0MAgAAAAIAAAAAAAAAAAAAAP2uASEdIANB' +
-  'AmoiAyACRw0ACyACIAdGDQELA0AgFCACIA9qQQN0akJ/ICAgAiAFSBtCf0J+IAIbgzcDACACQQFqIgIgB0cNAAsLIAAoAjAiBUEA' +
-  'TA0BIA9BfnEhAyAUIA9BA3QiFWohFiAAKAIsIRxBACEEA0ACQEIBIBwgBEECdGooAgAiCSAJQcAAbSICQQZ0a62GIiMgFCACQQN0' +
-  'aiICKQMAIiCDUARAQQAhAgwBCyACICAgI0J/hYM3AwAgDSgCECEbIA0oAmQhGSAAKAKQAiEOIAAoAowCIREgDSgCdCEXIA0oAnAh' +
-  'EyANKAJoIQwgDSgCbCICIAlBAnQiC2ooAgAiByACIAlBAWpBAnQiCGooAgAiCkgEQANAIBsgDCAHQQJ0aigCACIaQQJ0IgVqIgIg' +
-  'AigCAEEBaiICNgIAIA0gDSgCgAEgAiAFIBFqKAIARms2AoABIAUgDmooAgAgAkYEQCAZIA8gGmxBA3RqIQZCACEhAkAgD0EATA0A' +
-  'QQAhAgJAIA9BAUYNAP0MAAAAAAAAAAAAAAAAAAAAACEdIBQgGSAPIBpBA3RBCGpsakkgBiAWSXENAANAIBQgAkEDdCIJaiIFIAX9' +
-  'AAMAIh8gBiAJav0AAwAiHv1P/QsDACAeIB/9TiIe/R0Ae/0SIB79HQF7/R4BIB39zgEhHSACQQJqIgIgA0cNAAsgHSAdIB39DQgJ' +
-  'CgsMDQ4PAAAAAAAAAAD9zgH9HQAhISADIgIgD0YNAQsDQCAUIAJBA3QiCWoiBSAFKQMAIiMgBiAJaikDACIgQn+FgzcDACAgICOD' +
-  'eyAhfCEhIAJBAWoiAiAPRw0ACwsgFCAaQcAAbSAPakEDdGoiAiACKQMAQn4gGq2JgzcDACAhICJ8ISILIAdBAWoiByAKRw0ACwsg' +
-  'CyAXaigCACIHIAggF2ooAgAiCEgEQCAVIBlqIQoDQCAZIBMgB0ECdGooAgBBA3QiBWohC0IAISECQCAPQQBMDQBBACECAkAgD0EB' +
-  'Rg0A/QwAAAAAAAAAAAAAAAAAAAAAIR0gCyAWSSAFIApqIBRLcQ0AA0AgFCACQQN0IglqIgUgBf0AAwAiHyAJIAtq/QADACIe/U/9' +
-  'CwMAIB4gH/1OIh79HQB7/RIgHv0dAXv9HgEgHf3OASEdIAJBAmoiAiADRw0ACyAdIB0gHf0NCAkKCwwNDg8AAAAAAAAAAP3OAf0d' +
-  'ACEhIAMiAiAPRg0BCwNAIBQgAkEDdCIJaiIFIAUpAwAiIyAJIAtqKQMAIiBCf4WDNwMAICAgI4N7ICF8ISEgAkEBaiICIA9HDQAL' +
-  'CyAhICJ8ISIgB0EBaiIHIAhHDQALC0EBIQIgBEEBaiIEIAAoAjAiBUgNAQsLIBIgIjcDAAsCQAJAIAJFIAVBAExyRQRAQQAhBQNA' +
-  'IA0oAlQNAyAAKAIsIAVBAnRqKAIAQQJ0IgcgACgCHGooAgAiCSECAkAgDSgCACIKIAlBBHRqKAIIIgNBAEoEQANAIAogCiACQQR0' +
-  'aigCAEEEdGooAgQgAkcNAiAAKAIAIANOBEAgA0ECdCIDIA0oAhBqKAIAIAAoApACIANqKAIATg0DCyAKIAJBAWoiAkEEdGooAggi' +
-  'A0EASg0ACwsgACANIAkgEhAIIAAoAhwgB2ooAgAhAiANKAIAIQcDQCACQQR0IAJBAWohAiAHaigCCCIDQQBKDQALIA0gA0F/cyIC' +
-  'IAAoAtACSAR+IAAoAsQCIAJBA3RqKQMABUIACyANKQNAfDcDQCAFQQFqIgUgACgCMEgNAQwECwsgACAAKQNwIBIpAwB8NwNwDAEL' +
-  'IAAgACkDcCAifDcDcCACDQILIABBAzYCZEECIQIMAgsgACAAKQNwIBIpAwB8NwNwCyAAQQE2AmQgACgCnAIiBigCVARAIAApA2gh' +
-  'IQNAIAAgBiAhQoAgfCABIAEgIX1CgCBWGyABIAEgIVYbEAkiAkEDRw0CQQMhAiAAKQNoIiEgAVQNAAsMAQsgEkIANwMAIAYoAjQh' +
-  'ByAGKAIAIRdBACEDIAYoAjhFRSECA0ACQAJAIAJFBEAgACgC1AIEQCAGKQNAIAAQDFoNAwtB/////wchCQJAIAYoAgwiFSgCACII' +
-  'BEAgBigCBCEOIAAoAowCIREgBigCECETIAAoApACIQxBACEKQQAhBANAIAwgCEECdCIWaigCACIFIBMgFmooAgAiHGshGwJAIA4g' +
-  'FmooAgAiAkUgESAWaigCACILIBxMcQ0AIBsgBSALayALIBxIGyILIAIgG2tqQQFqIQUgC0EASA0AAkAgBSAJSA0AIAUgCUcNASAK' +
-  'IAtKDQAgCiALRyACIARMcg0BCyAIIQMgAiEEIAshCiAFIQkgBUEATA0DCyAVIBZqKAIAIggNAAsLAkAgACgCpAIiDkUgCSIFQQBM' +
-  'ciAFQf////8HRiAOQQBMcnJFBEAgBigCCCEEIAAoAqACIQtBACECA0ACQCAVIAQgCyACQQJ0aigCACIIQQJ0IgxqKAIAQQJ0aigC' +
-  'ACAIRw0AIAAoApACIAxqKAIAIgkgBigCECAMaigCACIRayETIAYoAgQgDGooAgAiCkUgACgCjAIgDGooAgAiDCARTHENACAKIBMg' +
-  'CSAMayAMIBFIGyIJIBNrakEBaiAFRw0AIAlBAE4NAwsgAkEBaiICIA5HDQALCyADIQgLIAVB/////wdHDQAgAEECNgJkQQEhAiAG' +
-  'QQE2AjggBiAHNgI0IAAgBzYCXCAAIAc2AlggACAAKQNwIBIpAwB8NwNwAkAgACgC1AJFDQAgACAGKQNAQQEQCyIDRQ0AIABBATYC' +
-  'ZCAGQQA2AjggAyECDAYLIAAgACkD4AIiIEIBfCIBNwPgAiAAIAApA+gCIAEgIFStfDcD6AIMBQsgASAAKQNoIiBYBEAgBkEANgI4' +
-  'IAYgBzYCNCAAQQE2AmQgACAHNgJYIAAgACkDcCASKQMAfDcDcEEDIQIMBQsgACAgQgF8NwNoIAVBAEwNAiAFQQFHBEAgACAAKQN4' +
-  'QgF8NwN4CyAGKAIYIgQgB0ECdCICaiAINgIAIAYoAhwiCSACakF+NgIAIAYoAiAgAmogBigCMDYCACAGKAIkIAJqQQA2AgAgBigC' +
-  'KCACaiAFNgIAIAchBQwBCyAHBEAgBigCHCEJIAYoAhghBCAHIQUDQCAEIAVBAWsiBUECdCIKaigCACEIAkAgCSAKaigCACIHQX9G' +
-  'BEAgBigCDCIHIAYoAggiAyAIQQJ0IgJqKAIAQQJ0aiAINgIAIAMgAiAHaigCAEECdGogCDYCACAGKAIwIgIgBigCICAKaiIKKAIA' +
-  'TA0BIAYoAgQhCCAGKAIAIRMgBigCLCEHA0AgBiACQQFrIgI2AjAgByACQQJ0aigCACIMQQFrIQIDQCAMAn8gEyACQQR0aiILKAII' +
-  'IgNBAEwEQCALKAIEDAELIBMgCygCAEEEdGogAjYCBCATIAsoAgRBBHRqIAI2AgAgCCADQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsi' +
-  'AkcNAAsgEyATIAxBBHRqIgIoAgBBBHRqIAw2AgQgEyACKAIEQQR0aiAMNgIAIAggAigCCEECdGoiAiACKAIAQQFqNgIAIAYoAjAi' +
-  'AiAKKAIASg0ACwwBCyAGKAIAIQ4gByECA0AgDiACIghBAWsiAkEEdGooAghBAEoNAAsgByECA0AgDiACIgNBAWoiAkEEdGooAghB' +
-  'AEoNAAsgAyAITgRAA0AgDiADIgpBBHRqIgIoAgwhDAJAIAIoAggiESAAKAIATARAIBFBAnQiDCAGKAIQaiICIAIoAgAiAkEBazYC' +
-  'ACACIAAoApACIAxqKAIARw0BIAAoAgAgEU4EQCAGKAIMIgsgDGooAgAhAyALIAwgBigCCCICaigCAEECdGogETYCACACIANBAnRq' +
-  'IBE2AgALIA4gEUEEdGooAgAiECARRg0BA0AgEEEBayECA0AgEAJ/IA4gAkEEdGoiCygCCCIDQQBMBEAgCygCBAwBCyAOIAsoAgBB' +
-  'BHRqIAI2AgQgDiALKAIEQQR0aiACNgIAIAYoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIBEgDiAQQQR0aigCACIQ' +
-  'Rw0ACwwBCyAMRQRAIA4gEUEEdGooAgAiECARRg0BA0AgEEEBayECA0AgEAJ/IA4gAkEEdGoiCygCCCIDQQBMBEAgCygCBAwBCyAO' +
-  'IAsoAgBBBHRqIAI2AgQgDiALKAIEQQR0aiACNgIAIAYoAgQgA0ECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIBEgDiAQQQR0' +
-  'aigCACIQRw0ACwwBCyAGKAIUIBFBAnRqIgIgAigCAEEBayICNgIAIAINACAOIBFBBHRqKAIAIhAgEUYNAANAIAwgDiAQQQR0aiIL' +
-  'KAIMRwRAIBBBAWshAgNAIBACfyAOIAJBBHRqIhMoAggiA0EATARAIBMoAgQMAQsgDiATKAIAQQR0aiACNgIEIA4gEygCBEEEdGog' +
-  'AjYCACAGKAIEIANBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACwsgCygCACIQIBFHDQALCyAKQQFrIQMgCCAKSA0ACwsgBiAG' +
-  'KAI8IAVBA3RqKQMANwNAIAYgBigCMCICQQFqNgIwIAYoAiwgAkECdGogBzYCACAGKAIkIAVBAnRqIgIgAigCAEEBajYCAAwDCyAF' +
-  'DQALCyAAQQA2AlggAEEDNgJkIAAgACkDcCASKQMAfDcDcEECIQIMAwsgBCAFQQJ0aigCACIDQQJ0IgIgACgCjAJqKAIAIAYoAhAg' +
-  'AmooAgBrIQggEikDACEhAkACQAJAAkAgBigCBCIKIAJqKAIAIgJBAEwgAiAISHINACAJIAVBAnQiC2ogFyADQQR0aigCBCIHNgIA' +
-  'QgAhIgJAIAAoAtQCRQ0AA0AgByECA0AgAkEEdCACQQFqIQIgF2ooAggiCUEASg0ACyAJQX9zIgIgACgC0AJIBEAgACgCxAIgAkED' +
-  'dGopAwAhIgsgABAMISMgACgC1AJFDQEgIyAGKQNAIiB9ICJWICAgI1RxDQEgBigCACIEIAQgB0EEdGoiAygCACICQQR0aiADKAIE' +
-  'NgIEIAQgAygCBEEEdGogAjYCACAGKAIEIgogAygCCEECdGoiAiACKAIAQQFrNgIAIAdBAWohAgNAIAQgAkEEdGoiCSgCACEDIAcg' +
-  'CSgCCCIIQQBMBH8gAwUgBCADQQR0aiAJKAIEIgk2AgQgBCAJQQR0aiADNgIAIAogCEECdGoiAyADKAIAQQFrNgIAICFCAXwhISAC' +
-  'QQFqCyICRw0ACyAGIAYoAjAiAkEBajYCMCAGKAIsIAJBAnRqIAc2AgAgBigCJCALaiICIAIoAgBBAWo2AgAgBigCGCALaigCACID' +
-  'QQJ0IgIgACgCjAJqKAIAIAYoAhAgAmooAgBrIQggAiAKaigCACICQQBMIAIgCEhyDQIgBigCHCALaiAXIANBBHRqKAIEIgc2AgBC' +
-  'ACEiIAAoAtQCDQALCyASICE3AwAgBigCPCAFQQN0aiAGKQNANwMAIAYgBikDQCAifDcDQCAAIAYgByASEAggBUEBaiEHIAUgACgC' +
-  'YE4NAQwCCyASICE3AwAgCEEASg0CIAYoAhwgBUECdGoiCCgCAEF/Rg0CIAYoAgwiCiAGKAIIIgkgA0ECdCICaiIHKAIAQQJ0aiAC' +
-  'IApqIgIoAgA2AgAgCSACKAIAQQJ0aiAHKAIANgIAIAhBfzYCACAFQQFqIQcgBSAAKAJgSA0BCyAAIAc2AmALQQAhAgwCCyAGKAIw' +
-  'IgIgBigCICAFQQJ0aiIIKAIASgRAIAYoAgAhDCAGKAIsIQkDQCAGIAJBAWsiAjYCMCAJIAJBAnRqKAIAIgRBAWshAgNAIAQCfyAM' +
-  'IAJBBHRqIgsoAggiB0EATARAIAsoAgQMAQsgDCALKAIAQQR0aiACNgIEIAwgCygCBEEEdGogAjYCACAKIAdBAnRqIgcgBygCAEEB' +
-  'ajYCACACQQFrCyICRw0ACyAMIAwgBEEEdGoiAigCAEEEdGogBDYCBCAMIAIoAgRBBHRqIAQ2AgAgCiACKAIIQQJ0aiICIAIoAgBB' +
-  'AWo2AgAgBigCMCICIAgoAgBKDQALCyAFIQcLQQEhAgwACwALIBJBIGokACACC6UHAQp/IAEoAgAiBCAEIAJBBHRqIgcoAgAiBUEE' +
-  'dGogBygCBDYCBCAEIAcoAgRBBHRqIAU2AgAgASgCBCIMIAcoAghBAnRqIgUgBSgCAEEBazYCACACQQFqIQUDQCAEIAVBBHRqIgYo' +
-  'AgAhByAGKAIIIgpBAEwEfyAHBSAEIAdBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAc2AgAgDCAKQQJ0aiIHIAcoAgBBAWs2AgAgAyAD' +
-  'KQMAQgF8NwMAIAVBAWoLIgUgAkcNAAsDQCAEIAIiB0EBayICQQR0aigCCEEASg0ACyAEIAdBBHRqKAIIIghBAEoEQANAAkAgACgC' +
-  'ACAITgRAIAhBAnQiCyABKAIQaiICIAIoAgBBAWoiAjYCACACIAAoApACIAtqKAIARw0BIAAoAgAhDSAIIAQgCEEEdGooAgQiCUcE' +
-  'QANAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIA' +
-  'IAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAEIAlBBHRqKAIEIgkgCEcNAAsLIAggDUoNASAB' +
-  'KAIMIgIgASgCCCIGIAtqKAIAIgVBAnRqIAIgC2ooAgAiAjYCACAGIAJBAnRqIAU2AgAMAQsgBCAHQQR0aigCDCILRQRAIAQgCEEE' +
-  'dGooAgQiCSAIRg0BA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAE' +
-  'IAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAggBCAJQQR0aigCBCIJRw0A' +
-  'CwwBCyABKAIUIAhBAnRqIgIgAigCACICQQFqNgIAIAINACAEIAhBBHRqKAIEIgkgCEYNAANAIAsgBCAJQQR0aiINKAIMRwRAIAlB' +
-  'AWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkEC' +
-  'dGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACwsgDSgCBCIJIAhHDQALCyAEIAdBAWoiB0EEdGooAggiCEEA' +
-  'Sg0ACwsLqCYDJX8JfgN7An8CQAJAAn8CQAJAIAEoAlgiB0EBRyABKAJ4IhVBAUdyRQRAIAEoAnQhGSABKAJwIR4gASgCbCEVIAEo' +
-  'AmghFiAAKQN4ISwgASgCKCEfIAEoAiQhGyAAKAJgIQkgASgCgAEhByABKAI0IQMgACkDaCEqIAEoAmQhCiABKAKEASEOIAEoAhwh' +
-  'DCABKAIYIRIgASgCECENIAAoApACIRwgACgCjAIhECABKAI4DQEgASgCfCEXDAQLIAcgFWohDSABKAJ0IRwgASgCcCElIAEoAmwh' +
-  'GyABKAJoIR0gACkDeCEtIAEoAighJiABKAIkIR4gACgCYCETIAEoAoABIQsgASgCNCEKIAApA2ghLCABKAJkIRAgASgChAEhHyAB' +
-  'KAIcIRkgASgCGCEgIAEoAhAhFyAAKAKQAiEhIAAoAowCIQ8gASgCOA0BIAEoAnwhFEEADAILQQEhBQwCC0EBCyEDA0ACQAJAAkAC' +
-  'QAJAIANFBEAgFCAKIA1sIhZBA3RqIgwgB0EDdGohIgJAIAsNACAHQQBKBEBBACEDQgAhKAJAIAdBAUcEQCAHQX5xIQP9DAAAAAAA' +
-  'AAAAAAAAAAAAAAAhMUEAIQUDQCAQIAVBA3QiBGr9AAMAIAQgDGr9AAMA/U4gMf1QITEgBUECaiIFIANHDQALIDEgMSAx/Q0ICQoL' +
-  'DA0ODwAAAAAAAAAA/VD9HQAhKCADIAdGDQELA0AgECADQQN0IgRqKQMAIAQgDGopAwCDICiEISggA0EBaiIDIAdHDQALCyAoUEUN' +
-  'AQsgACAAKQPgAiIoQgF8Iio3A+ACIAAgACkD6AIgKCAqVq18NwPoAkEAIQsgACgCwAINBCAAQQI2AmQgAUEANgKAASABQQE2Ajgg' +
-  'ASAKNgI0IAAgCjYCXCAAIAo2AlhBAQwKCwJAIBVBAEwNACAHQX5xIQRCfyEpQQAhCQNAICIgCUEDdGoiEikDACIqUEUEQCAJQQZ0' +
-  'IRggKiEoA0AgDyAYICh6Ii6nciIIQQJ0IgNqKAIAIhogAyAXaigCACIjayEGIBAgByAIbEEDdGohDiADICFqKAIAISRBACEFAkAg' +
-  'B0EATA0A/QwAAAAAAAAAAAAAAAAAAAAAITFBACEDIAdBAUcEQANAIDEgDiADQQN0IgVq/QADACAFIAxq/QADAP1OIjL9HQB7/RIg' +
-  'Mv0dAXv9HgEgMf0NAAECAwgJCgsAAAAAAAAAAP2uASExIANBAmoiAyAERw0ACyAxIDEgMf0NBAUGBwAAAAAAAAAAAAAAAP2uAf0b' +
-  'ACEFIAQiAyAHRg0BCwNAIAUgDiADQQN0IidqKQMAIAwgJ2opAwCDe6dqIQUgA0EBaiIDIAdHDQALCwJAIAUgBkEASnJFBEAgEiAq' +
-  'Qn4gLomDIio3AwAMAQsgBUEBIAZrQQEgBkEASiIDG2oiBkEATA0EQf8/IAVrrCAGrUIthiAkIBogIyADG2utQg2GhIQiLiApICkg' +
-  'LlYiAxshKSAIIBEgAxshEQsgKEIBfSAogyIoQgBSDQALCyAJQQFqIgkgFUcNAAsgKUItiKchCSApQn9RDQAgKadBf3NB/z9xIQgC' +
-  'QCAJRSAAKAKkAiIaQQBMckUEQCAHQX5xIQUgACgCoAIhI0EAIQ4DQCAPICMgDkECdGooAgAiBkECdCIDaigCACADIBdqKAIAayES' +
-  'AkAgIiAGQcAAbSIDQQN0aikDACAGIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiEYQQAhBAJAIAdBAEwNAP0MAAAAAAAAAAAAAAAA' +
-  'AAAAACExQQAhAyAHQQFHBEADQCAxIBggA0EDdCIEav0AAwAgBCAMav0AAwD9TiIy/R0Ae/0SIDL9HQF7/R4BIDH9DQABAgMICQoL' +
-  'AAAAAAAAAAD9rgEhMSADQQJqIgMgBUcNAAsgMSAxIDH9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhBCAFIgMgB0YNAQsDQCAEIBgg' +
-  'A0EDdCIkaikDACAMICRqKQMAg3unaiEEIANBAWoiAyAHRw0ACwsgBEEATCASQQBMcQ0AIARBASASa0EBIBJBAEobaiAJRg0DCyAO' +
-  'QQFqIg4gGkcNAAsLIAghBCARIQYLIAIgLFYNAgwJCyACICxYDQggLEIBfCEsDAMLA0AgCkUEQCAAQQA2AlggAEEDNgJkIAEgCzYC' +
-  'gAFBAgwKCyAZIApBAWsiCkECdGooAgAiA0F/Rg0ACyAbIANBAnRqIgQoAgAiBSAEKAIEIgRIBEADQCAXIB0gBUECdGooAgBBAnQi' +
-  'BmoiESARKAIAIhFBAWs2AgAgCyARIAYgD2ooAgBGaiELIAVBAWoiBSAERw0ACwsgASgCfCIUIAogDWwiFiADQcAAbWpBA3RqIgQg' +
-  'BCkDAEJ+IAOtiYM3AwAgHyAKQQJ0IgRqIgMgAygCAEEBazYCACAEIB5qIgQgBCgCAEEBajYCACADKAIAIQQMAQsgLEIBfCEsIAlF' +
-  'DQEgICAKQQJ0IgNqIAY2AgAgAyAZakF+NgIAIAMgHmpBADYCACADICZqIAk2AgAgAyAfaiAENgIAIC0gCUEBR618IS0LIBQgFkED' +
-  'dGoiBiANQQN0aiEIIARBAEwgDyAgIApBAnRqKAIAIhFBAnQiA2ooAgAgAyAXaigCAGsiAyAESnJFBEAgECAHIBFsQQN0aiEFQQAh' +
-  'BANAIAQiA0EBaiEEIAUgA0EDdCIJaikDACAGIAlqKQMAgyIoUA0ACyAZIApBAnRqICh6IiinIANBBnRyIgk2AgACQCANQQBMDQBB' +
-  'ACEEIA1BAUcEQCANQX5xIQRBACEFA0AgCCAFQQN0IgxqIAYgDGr9AAMA/QsDACAFQQJqIgUgBEcNAAsgBCANRg0BCwNAIAggBEED' +
-  'dCIFaiAFIAZqKQMANwMAIARBAWoiBCANRw0ACwsgCCADQQN0aiIDIAMpAwBCfiAoiYM3AwAgGyAJQQJ0aigCACIFIBsgCUEBaiIO' +
-  'QQJ0aigCACISSARAIBQgFSAWaiAHQQF0akEDdGohIiAHQX5xIQQDQCAXIB0gBUECdGooAgAiBkECdCIDaiIMIAwoAgBBAWoiDDYC' +
-  'ACALIAwgAyAPaigCAEZrIQsgAyAhaigCACAMRgRAIBAgBiAHbEEDdGohDEIAISgCQCAHQQBMDQBBACEDAkAgB0EBRg0A/QwAAAAA' +
-  'AAAAAAAAAAAAAAAAITEgCCAQIAcgBkEDdEEIamxqSSAMICJJcQ0AA0AgCCADQQN0IhhqIhogGv0AAwAiMiAMIBhq/QADACIz/U/9' +
-  'CwMAIDMgMv1OIjL9HQB7/RIgMv0dAXv9HgEgMf3OASExIANBAmoiAyAERw0ACyAxIDEgMf0NCAkKCwwNDg8AAAAAAAAAAP3OAf0d' +
-  'ACEoIAQiAyAHRg0BCwNAIAggA0EDdCIYaiIaIBopAwAiKiAMIBhqKQMAIilCf4WDNwMAICkgKoN7ICh8ISggA0EBaiIDIAdHDQAL' +
-  'CyAIIAZBwABtIAdqQQN0aiIDIAMpAwBCfiAGrYmDNwMAICggK3whKwsgBUEBaiIFIBJHDQALCyAcIAlBAnRqKAIAIgYgHCAOQQJ0' +
-  'aigCACIJTg0DIBQgFSAWaiAHQQF0akEDdGohDCAHQX5xIQQgECAHQQN0aiEWA0AgECAlIAZBAnRqKAIAQQN0Ig5qIQVCACEoAkAg' +
-  'B0EATA0AQQAhAwJAIAdBAUYNAP0MAAAAAAAAAAAAAAAAAAAAACExIAUgDEkgDiAWaiAIS3ENAANAIAggA0EDdCIOaiISIBL9AAMA' +
-  'IjIgBSAOav0AAwAiM/1P/QsDACAzIDL9TiIy/R0Ae/0SIDL9HQF7/R4BIDH9zgEhMSADQQJqIgMgBEcNAAsgMSAxIDH9DQgJCgsM' +
-  'DQ4PAAAAAAAAAAD9zgH9HQAhKCAEIgMgB0YNAQsDQCAIIANBA3QiDmoiEiASKQMAIiogBSAOaikDACIpQn+FgzcDACApICqDeyAo' +
-  'fCEoIANBAWoiAyAHRw0ACwsgKCArfCErIAZBAWoiBiAJRw0ACwwDCyADQQBKDQAgGSAKQQJ0aiIFKAIAQX9HDQELQQEhAwwCCwJA' +
-  'IA1BAEwNAEEAIQMgDUEBRwRAIA1BfnEhA0EAIQQDQCAIIARBA3QiCWogBiAJav0AAwD9CwMAIARBAmoiBCADRw0ACyADIA1GDQEL' +
-  'A0AgCCADQQN0IgRqIAQgBmopAwA3AwAgA0EBaiIDIA1HDQALCyAFQX82AgALIAogE0ghAyATIApBAWoiCiADGyETQQAhAwwACwAL' +
-  'A0ACQAJAAkACQAJAAn8CQAJAAkAgBUUEQCADQQF0IR0gFyADQQR0aiIPQQhqIRQgByAKKQMAIA8pAwCDQgBSckUEQCAAIAApA+AC' +
-  'IihCAXwiKzcD4AIgACAAKQPoAiAoICtWrXw3A+gCQQAhByAAKALAAg0IIABBAjYCZCABQQA2AoABIAFBATYCOCABIAM2AjQgACAD' +
-  'NgJcIAAgAzYCWEEBDAULAkAgFCkDACIrUA0AIA8pAwAhLkJ/ISkgKyEoA0AgECAoeiIvpyIGQQJ0IgVqKAIAIgggBSANaigCACIL' +
-  'ayEEIAUgHGooAgAhBQJAIAogBkEDdGopAwAgLoN7IjCnIhMgBEEASnJFBEAgFCArQn4gL4mDIis3AwAMAQtBASAEa0EBIARBAEoi' +
-  'BBsgE2oiE0EATA0CIDAgE61CLYYgBSAIIAsgBBtrrUINhoSEQv8/hSIvICkgKSAvViIEGyEpIAYgESAEGyERCyAoQgF9ICiDIihC' +
-  'AFINAAsgKUItiKchCyApQn9RDQAgKadBf3NB/z9xIQggC0UgACgCpAIiIEEATHINAiAAKAKgAiEhQQAhBANAIBAgISAEQQJ0aigC' +
-  'ACIFQQJ0IgZqKAIAIAYgDWooAgBrIRMCQCAUIAVBwABtIgZBA3RqKQMAIAUgBkEGdGutiEIBg1ANACAKIAVBA3RqKQMAIA8pAwCD' +
-  'e6ciBkUgE0EATHENAEEBIBNrQQEgE0EAShsgBmogC0YNBQsgICAEQQFqIgRHDQALDAILIAIgKlgNAyAqQgF8ISoMBwsDQCADRQRA' +
-  'IABBADYCWCAAQQM2AmQgASAHNgKAAUECDAULIAwgA0EBayIDQQJ0aigCACIGQX9GDQALIBUgBkECdGoiBSgCACIEIAUoAgQiBUgE' +
-  'QANAIA0gFiAEQQJ0aigCAEECdCIRaiIIIAgoAgAiCEEBazYCACAHIAggECARaigCAEZqIQcgBEEBaiIEIAVHDQALCyABKAJ8Ihcg' +
-  'A0EBdCIdIAZBwABtakEDdGoiBCAEKQMAQn4gBq2JgzcDACAOIANBAnQiBmoiBCAEKAIAQQFrNgIAIAYgG2oiBiAGKAIAQQFqNgIA' +
-  'IAQoAgAhBgwFCyAIIQYgESEFCyACICpWDQILIAEgBzYCgAEgAUEANgI4IAEgAzYCNCAAQQE2AmQgACADNgJYQQMLIAAgKjcDaCAA' +
-  'ICw3A3ggACAJNgJgIAAgACkDcCAtfDcDcA8LICpCAXwhKiALRQ0BIBIgA0ECdCIEaiAFNgIAIAQgDGpBfjYCACAEIBtqQQA2AgAg' +
-  'BCAfaiALNgIAIAQgDmogBjYCACAsIAtBAUetfCEsCyAXIB1BA3RqIgtBEGohCCAGQQBMIBAgEiADQQJ0aigCACIRQQJ0IgRqKAIA' +
-  'IAQgDWooAgBrIgQgBkpyRQRAIAogEUEDdGohBkEAIQUDQCAFIgRBAWohBSAGIARBA3QiD2opAwAgCyAPaikDAIMiKFANAAsgDCAD' +
-  'QQJ0aiAoeiIopyAEQQZ0ciIPNgIAIAv9AAMAITFBACEGA0AgCCAGIgVBA3RqIDH9CwMAIAZBAmohBiAFDQALIAggBEEDdGoiBCAE' +
-  'KQMAQn4gKImDNwMAIBUgD0ECdCIUaigCACIFIBUgD0EBakECdCIPaigCACITSARAA0AgDSAWIAVBAnRqKAIAIgRBAnQiBmoiCyAL' +
-  'KAIAQQFqIgs2AgAgByALIAYgEGooAgBGayEHIAYgHGooAgAgC0YEQCAIIAgpAwAiKCAKIARBA3RqKQMAIitCf4WDNwMAIARBwABt' +
-  'QQN0IAhqIgZBCGogBikDCEJ+IAStiYM3AwAgKCArg3sgLXwhLQsgBUEBaiIFIBNHDQALCyAUIBlqKAIAIgUgDyAZaigCACIETg0D' +
-  'IAgpAwAhKANAIAggKCAKIB4gBUECdGooAgBBA3RqKQMAIilCf4WDIis3AwAgKCApg3sgLXwhLSArISggBUEBaiIFIARHDQALDAML' +
-  'IARBAEoNACAMIANBAnRqIgUoAgBBf0cNAQtBASEFDAILIAv9AAMAITFBACEEA0AgCCAEIgZBA3RqIDH9CwMAIARBAmohBCAGDQAL' +
-  'IAVBfzYCAAsgAyAJSCEEIAkgA0EBaiIDIAQbIQlBACEFDAALAAsgASALNgKAASABQQA2AjggASAKNgI0IABBATYCZCAAIAo2AlhB' +
-  'AwsgACAsNwNoIAAgLTcDeCAAIBM2AmAgACAAKQNwICt8NwNwC5oBAQV/IAAoApwCIgUoAjQiBEEASgRAIAUoAhwhCANAIAggB0EC' +
-  'dGooAgAiAEF/RwRAIAIgA0oEQCABIANBAnRqIAUoAlQEfyAABSAFKAIAIQQDQCAAQQR0IQYgAEEBaiEAIAQgBmooAggiBkEASg0A' +
-  'CyAGQX9zCzYCACAFKAI0IQQLIANBAWohAwsgB0EBaiIHIARIDQALCyADC4YEAgh/AX4gACgC2AIhBCAAQQBBACAAKAIwIAIRAwAi' +
-  'CUEBIAlBAUobQQJ0EC8iBgR/AkAgACgCMCIFQQBMDQAgACgCLCEIAkAgBUEESQ0AIAggBUECdCIHaiAGSyAGIAdqIAhLcQ0AIAVB' +
-  'fHEhA0EAIQcDQCAGIAdBAnQiCmogCCAKav0AAgD9CwIAIAdBBGoiByADRw0ACyADIAVGDQELA0AgBiADQQJ0IgdqIAcgCGooAgA2' +
-  'AgAgA0EBaiIDIAVHDQALCyAAIAYgCSAFIAIRAwAaAkAgBCgCQCIDIAQoAkRHDQAgAyAAKALUAiICTg0AIAQoAjwgAiADQQF0QQQg' +
-  'AxsiAyACIANIGyICQRhsEDMiA0UEQCAGEDRBfw8LIAQgAjYCRCAEIAM2AjwgBCgCQCEDCyAAKALUAiADRgRAIAQgA0EBayIANgJA' +
-  'IAQoAjwgAEEYbGooAhQQNCAEKAJAIQMLIAQgA0EBajYCQAJAIANBAEwNAANAIAQoAjwiBSADQQFrIgBBGGxqIgIpAwAgAVgNASAF' +
-  'IANBGGxqIgUgAv0AAwD9CwMAIAUgAikDEDcDECADQQFLIAAhAw0AC0EAIQMLIAQgBCkDSCILQgF8NwNIIAQoAjwgA0EYbGoiACAG' +
-  'NgIUIAAgCTYCECAAIAs3AwggACABNwMAIAQgATcDUEEABUF/CwsvAQJ/IAAoAtgCIgEoAkAiAiAAKALUAk4EfiABKAI8IAJBGGxq' +
-  'QRhrKQMABUJ/Cwt/AQR/IAAoAlwiBEEASgRAA0AgAiADSgRAIAAoAkggBkECdGooAgAhBCAAKALYAigCACEHA0AgBEEEdCAEQQFq' +
-  'IQQgB2ooAggiBUEASg0ACyABIANBAnRqIAVBf3M2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADC8gkAh1/BX5BAiEC' +
-  'AkACfwJAAkAgACgCZA4EAQAAAwALIAAoAlgMAQsgACgC2AIiA0UEQCAAQQFB2AAQLiIDNgLYAkF/IQIgA0UNAgsgAyIGKAJAQQBK' +
-  'BEADQCADKAI8IAdBGGxqKAIUEDQgB0EBaiIHIAMoAkBIDQALIAAoAtgCIQYLIANBADYCQCAGQgA3A0ggACgCACEIIAAoAgQhFiAA' +
-  'KAIMIgcgBigCOEoEQCAGKAIAEDQgBigCCBA0IAYgACgCDCIHQQR0EC8iAjYCACAGIAdBA3QQLyIDNgIIIAJBACADG0UEQCAGQQA2' +
-  'AjhBfw8LIAYgBzYCOEF/IQIgB0UNAgsgFkEEdEEgaiECIAYoAgRFBEAgBiACEC8iAzYCBCAGIAhBAnRBBGoiCkEDdBAvIgQ2Agwg' +
-  'BiAKEC8iCjYCKCADRSAERXJBASAKGwRAIAMQNCAGKAIMEDQgBigCKBA0IAZBADYCKCAGQQA2AgwgBkEANgIEQX8PCyAGIAQgCEED' +
-  'dCIDakEIaiIENgIQIAYgAyAEakEIaiIENgIUIAYgAyAEakEIajYCMAsgBigCACAAKAIIIAdBBHT8CgAAIAYoAgQgACgCFCAC/AoA' +
-  'ACAGQQA2AjQgBv0MAAAAAAAAAAAAAAAAAAAAAP0LAxggBigCCCESIAYoAgAhDiAAKAIwIgJBAEoEQCAAKALQAiEDIAAoAiwhBEEA' +
-  'IQcDQCAGIAQgB0ECdGooAgAiCiADSAR+IAAoAsQCIApBA3RqKQMABUIACyAhfCIhNwMYIAdBAWoiByACRw0ACwsgEkEAIBZBA3RB' +
-  'CGr8CwAgACgCICIEQQBKBEAgACgCHCECQQAhAwNAIA4gAiADQQJ0aigCACIHQQR0aigCCEEASgRAIAAoAtACIQoDQCASIAdBA3Rq' +
-  'IAAoAsQCIANBA3RqKQMAQgAgAyAKSBs3AwAgDiAHQQFqIgdBBHRqKAIIQQBKDQALCyADQQFqIgMgBEcNAAsLQX8hAiAEIAhqQQN0' +
-  'QRBqEC8iDEUNASAGQQA2AiwgCEEASgRAIAYoAighCkEBIQUDQCAFIA4gBUEEdGooAgQiBEcEQANAIARBAWohAwNAIAQCfwJAIA4g' +
-  'A0EEdGoiCygCCCICQQBMIAIgBU5yRQRAIAwgCiACQQJ0aigCAEECdGogBTYCAAwBCyACQQBKDQAgCygCAAwBCyADQQFqCyIDRw0A' +
-  'CyAOIARBBHRqKAIEIgQgBUcNAAsLQQAhAwJAAkACQCAGKAIsIgJBAEwNAANAIAwgA0ECdGooAgAgBUcNASADQQFqIgMgAkcNAAsM' +
-  'AQsgAiADRw0BCyAGIAJBAWo2AiwgDCACQQJ0akEANgIAIAIhAwsgCiAFQQJ0aiADNgIAIAUgCEYgBUEBaiEFRQ0ACwsgBigCBCIC' +
-  'KAIEIggEQANAIA4gCEEEdCIEaigCBCIFIQNCfyEfAkAgBSAIRg0AA0AgEiADQQN0aikDACIgIB8gHyAgVhshHyAOIANBBHRqKAIE' +
-  'IgMgCEcNAAsgH0IBfUJ+Wg0AIAYgBikDGCAffDcDGANAIAVBAWohAwNAIAUCfyAOIANBBHRqIgooAghBAEwEQCAKKAIADAELIBIg' +
-  'A0EDdGoiCiAKKQMAIB99NwMAIANBAWoLIgNHDQALIBIgBUEDdGoiAyADKQMAIB99NwMAIA4gBUEEdGooAgQiBSAIRw0ACwsgAiAE' +
-  'aigCBCIIDQALCyAWQQBKBEAgDEEEaiEaIAwgACgCICIbQQJ0akEEaiEQQQEhBQNAQQAhB0EAIQoCf0EAIA4gBUEEdGooAgQiAyAF' +
-  'Rg0AGgNAIAwgCiIJQQJ0aiADNgIAIAlBAWohCiAOIANBBHRqKAIEIgMgBUcNAAtBASAJRQ0AGiAKQQJ0IR1BASETA0BBACEUIBNB' +
-  'AXQiFSERIBMhDQNAIAogFCIIIBVqIhQgCSAUSBshDyAMIAogESAKIBFIGyIXQQJ0aiEeIAwgCiANIAogDUgbIhhBAnRqIRkCQCAI' +
-  'IBNqIgIgCiACIApIGyILIAhMBEAgCyEDIAghAgwBCyAIIQIgCyIDIA9ODQADQAJAIBIgDCADQQJ0aigCACIEQQN0aikDACIfIBIg' +
-  'DCAIQQJ0aigCACIGQQN0aikDACIgWiAEIAZOIB8gIFJycUUEQCADQQFqIQMMAQsgCEEBaiEIIAYhBAsgECACQQJ0aiAENgIAIAJB' +
-  'AWohAiAIIAtODQEgAyAPSA0ACwsCQCAIIAtOBEAgAiEEDAELAkAgDCAIQQJ0aiAaIAIgG2ogGGogCGtBAnRqSSAZIBAgAkECdGpL' +
-  'cSAYIAhrIhxBBElyRQRAIAggHEF8cSIZaiELIAIgGWohBEEAIQYDQCAQIAIgBmpBAnRqIAwgBiAIakECdGr9AAIA/QsCACAGQQRq' +
-  'IgYgGUcNAAsgGSAcRw0BDAILIAIhBCAIIQsLA0AgECAEQQJ0aiAMIAtBAnRqKAIANgIAIARBAWohBCALQQFqIgsgGEcNAAsLAkAg' +
-  'AyAPTg0AAkAgDCADQQJ0aiAaIAQgG2ogF2ogA2tBAnRqSSAeIBAgBEECdGpLcSAXIANrIg9BBElyRQRAIAMgD0F8cSIGaiEIIAQg' +
-  'BmohAkEAIQsDQCAQIAQgC2pBAnRqIAwgAyALakECdGr9AAIA/QsCACALQQRqIgsgBkcNAAsgBiAPRg0CDAELIAQhAiADIQgLA0Ag' +
-  'ECACQQJ0aiAMIAhBAnRqKAIANgIAIAJBAWohAiAIQQFqIgggF0cNAAsLIBEgFWohESANIBVqIQ0gCSAUTg0ACyAMIBAgHfwKAAAg' +
-  'FSITIAlMDQALIAoLIQggBSECA0AgDiACQQR0aiAMIAdBAnRqKAIAIAUgByAISRsiAzYCBCAOIANBBHRqIAI2AgAgByAIRiADIQIg' +
-  'B0EBaiEHRQ0ACyAFIBZGIAVBAWohBUUNAAsLIAwQNCAAQgA3A1hBAAshCiAAKALYAiIJKAIUIQwgCSgCECEUIAkoAgwhFSAJKAII' +
-  'IQ4gCSgCACETIABBATYCZCAAKAJUIRAgACgCUCESIAAoAkghFkEAIQhCACEhIBMhCyAJKAI0RUUhBwNAAkACQAJAAn8gB0UEQAJA' +
-  'IAkoAgQoAgRFBEAgACAKNgJcIABBAjYCZCAAIAkpAyAgCSkDGHxBAhALRQ0BIABBATYCZEF/DAMLIAEgACkDaCIfWARAIAlBADYC' +
-  'NEEDDAMLIAAgH0IBfDcDaEJ/IR8gCSgCQCICIAAoAtQCTgRAIAkoAjwgAkEYbGpBGGspAwAgCSkDGH0hHwsgCSgCCCENIAkpAyAh' +
-  'ICAJKAIwIhFBACAJKAIsQQN0/AsAIB8gIH0hIkH/////ByEEAkAgCSgCBCIGKAIEIgUEQCAJKAIoIQ9CACEfA0AgDSALIAVBBHQi' +
-  'F2ooAgQiAkEDdGopAwAhICACIAVGDQggICAiIBEgDyAFQQJ0aigCAEEDdGoiAykDACIjfVoNCCADICAgI3w3AwBBASEDIAsgAkEE' +
-  'dGooAgQhBwJAIARBAEwEQEEBIQIMAQtBASECIAUgB0YNAANAICIgDSAHQQN0aikDAFgEQCADIQIMAgsgA0EBaiECIAsgB0EEdGoo' +
-  'AgQhByADIARODQEgAiEDIAUgB0cNAAsLIAIgBEcgHyAgWnIgAiAETnFFBEAgICEfIAIhBCAFIQgLIAYgF2ooAgQiBQ0ACyAERQ0H' +
-  'IARBAkgNAQsgACAAKQN4QgF8NwN4CyAVIApBA3QiDWogCSkDIDcDACAWIApBAnQiAmogEyAIQQR0IgVqKAIEIgM2AgAgAiASakEA' +
-  'NgIAIAIgEGogBDYCACANIBRqIAkoAkAiAiAAKALUAk4EfiAJKAI8IAJBGGxqQRhrKQMAIAkpAxh9BUJ/CyAJKQMgIA4gA0EDdGop' +
-  'AwB8fSIfNwMAIAkoAgAhAiAGIAUgBmoiBCgCACINQQR0aiAEKAIEIgQ2AgQgBiAEQQR0aiANNgIAIAIgBWooAgQiBSAIRg0EIAko' +
-  'AgghBgNAIAYgBUEDdGopAwAgH1oNBSAFQQFqIQcDQCAFAn8gAiAHQQR0aiIEKAIIQQBMBEAgBCgCAAwBCyAEKAIMQQBOBEAgAiAE' +
-  'KAIAIg1BBHRqIAQoAgQ2AgQgAiAEKAIEQQR0aiANNgIAICFCAXwhIQsgB0EBagsiB0cNAAsgAiAFQQR0aigCBCIFIAhHDQALDAQL' +
-  'IAAgACkD4AIiAUIBfCIfNwPgAiAAIAApA+gCIAEgH1atfDcD6AIgCUEBNgI0QQEMAQsgCgRAIAkoAgAhAgNAIBYgCkEBayIKQQJ0' +
-  'aiIPKAIAIg1BAWshBiAMIApBA3QiEWopAwAhHwNAIA0CfyACIAZBBHRqIggoAggiA0EATARAIAgoAgQMAQsCQCAIKAIMIghBAEgN' +
-  'AAJAIAIgA0EEdCIXaigCBCIFIANGDQAgCSgCCCEYA0AgGCAFQQN0aikDACAfWg0BAkACQCAIBEAgAiAFQQR0aiIHKAIMIgQgCEYg' +
-  'BEEASHINAQsgBUEBayEHA0AgBQJ/IAIgB0EEdGoiBCgCCEEATARAIAQoAgQMAQsgBCgCDEEATgRAIAIgBCgCAEEEdGogBzYCBCAC' +
-  'IAQoAgRBBHRqIAc2AgALIAdBAWsLIgdHDQALDAELIARBAE4NACAHIAg2AgwLIAIgBUEEdGooAgQiBSADRw0ACwsgCA0AIBcgCSgC' +
-  'BCIIaiIEKAIEIQUgCCAEKAIAQQR0aiADNgIEIAggBUEEdGogAzYCAAsgBkEBawsiBkcNAAsgCSARIBVqKQMANwMgIBMgDUEEdGoi' +
-  'CCgCBCIDIAgoAggiCEcNAyARIBRqKQMAIR8CQCACIAhBBHQiBGooAgQiBSAIRg0AIAkoAgghBgNAIAYgBUEDdGopAwAgH1oNASAF' +
-  'QQFrIQcDQCAFAn8gAiAHQQR0aiIDKAIIQQBMBEAgAygCBAwBCyADKAIMQQBOBEAgAiADKAIAQQR0aiAHNgIEIAIgAygCBEEEdGog' +
-  'BzYCAAsgB0EBawsiB0cNAAsgAiAFQQR0aigCBCIFIAhHDQALCyAJKAIEIgMgBGoiBCgCBCEFIAMgBCgCAEEEdGogCDYCBCADIAVB' +
-  'BHRqIAg2AgAgCg0ACwsgAEEDNgJkQQAhCkECCyECIAAgCjYCWCAAIAApA3AgIXw3A3AMBAsgDyADNgIAIBIgCkECdCICaiIEKAIA' +
-  'IgUgAiAQaigCAEEBa04NACAEIAVBAWo2AgALIA4gA0EDdGopAwAgFSAKQQN0aikDAHwhIAJAAkAgCSgCQCICIAAoAtQCSARAQn8h' +
-  'HyAgQn9RDQIMAQsgICAJKAI8IAJBGGxqQRhrKQMAIAkpAxh9Ih9aDQELIAkgIDcDICAMIApBA3RqIB8gIH0iHzcDACADQQFqIQYg' +
-  'CSgCACELA0AgAwJ/IAsgBkEEdGoiAigCCCIFQQBMBEAgAigCAAwBCwJAIAIoAgwiDUEASA0AIA1FBEAgCSgCBCICIAIgBUEEdGoi' +
-  'BCgCACIHQQR0aiAEKAIEIgQ2AgQgAiAEQQR0aiAHNgIACyALIAVBBHRqKAIEIgIgBUYNACAJKAIIIREDQCARIAJBA3RqKQMAIB9a' +
-  'DQECQAJAIA0EQCALIAJBBHRqIgQoAgwgDUYNAQsgAkEBaiEHA0ACfyALIAdBBHRqIgQoAghBAEwEQCAEKAIADAELIAQoAgxBAE4E' +
-  'QCALIAQoAgAiD0EEdGogBCgCBDYCBCALIAQoAgRBBHRqIA82AgAgIUIBfCEhCyAHQQFqCyIHIAJHDQALDAELIAIgBkYNACAEQX82' +
-  'AgwLIAsgAkEEdGooAgQiAiAFRw0ACwsgBkEBagsiBkcNAAsgCkEBaiECIAAoAmAgCkpFBEAgACACNgJgCyACIQpBACEHDAILIBQg' +
-  'CkEDdGopAwAhHwJAIAkoAgAiAiATIANBBHRqKAIIIgNBBHQiBmooAgQiBSADRg0AIAkoAgghDQNAIA0gBUEDdGopAwAgH1oNASAF' +
-  'QQFrIQcDQCAFAn8gAiAHQQR0aiIEKAIIQQBMBEAgBCgCBAwBCyAEKAIMQQBOBEAgAiAEKAIAQQR0aiAHNgIEIAIgBCgCBEEEdGog' +
-  'BzYCAAsgB0EBawsiB0cNAAsgAiAFQQR0aigCBCIFIANHDQALCyAJKAIEIgIgBmoiBCgCBCEFIAIgBCgCAEEEdGogAzYCBCACIAVB' +
-  'BHRqIAM2AgALQQEhBwwACwALIAILdgEBfyAAKAKoAiIBBEAgASgCDBA0IAEoAiwQNCABKAIQEDQgASgCFBA0IAEoAhgQNCABKAIo' +
-  'EDQgASgCSBA0IAEoAmAQNCABKAIwEDQgASgCNBA0IAEoAjgQNCABKAI8EDQgASgCQBA0IAEQNCAAQQA2AqgCCwsyAQF/AkACQAJA' +
-  'IAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+QQEhAQJAIAAoAqgCDQBBACEBIAAoAiAiBkGB' +
-  'IGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIEIg0gBmohByAAKAIIIQwgACgCHCEVQQEhAwNA' +
-  'QQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIAMg' +
-  'ASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEiA0EgaiAHIBRqbGogDiAGIAYgDkobQQF0QQRq' +
-  'IgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEC4iBEUEQEF/IQEMAQsgACAENgKoAiAEIAs2AgggBCAOQRBqQRBtIhNBBHQ2' +
-  'AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAO' +
-  'TGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiIDIAZHDQALIAQgEDYCHEEAIQJBACEDA0AgDCAV' +
-  'IAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwiB0EASAR/IAAoAhQgCkEEdGooAggFIAcLQQBH' +
-  'aiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEEaiIREC8hGCADQQJ0QQRqIgMQLyEZIAMQLyEa' +
-  'IAQgAkECdEEEahAvIhs2AhAgBCAGQQJ0IhxBBGoQLyIWNgIUIAQgECAcbEEEahAvIhI2AhggBCALQQJ0IgMQLyIUNgI4IAQgAxAv' +
-  'Igk2AjwgBCALQQN0EC8iBzYCQCAEIAsgE2xBBXQQLyICNgI0IAQgCyAPbEEIEC4iAzYCMEEAIQUCf0F/IBtFIBhFciAZRSAaRXJy' +
-  'IBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsAC0EAIQtBACETQQAhCEEAIQMDQCAWIBNBAnQi' +
-  'AmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAKQQR0aigCDCICQQBIBEAgACgCFCABQQR0aigC' +
-  'CCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFBAnRqIgUoAgAiFCEBAkAgFEEATgRAA0AgAiAa' +
-  'IAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0ECdCIBaiACNgIAIAEgGWogFDYCACAFIAM2AgAg' +
-  'A0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIKQQR0aigCCCIBQQBKDQALCyASIBFBAnRqIBEg' +
-  'CWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQgCzYCJAJAAkACQAJAAkACQAJAIAZBgQJIDQAC' +
-  'QCALQQJrDgUAAQEBAAELIAQQECIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAQIgVFDQQLIAQgBUEPahAvIgI2AmAgAkUNBCAC' +
-  'QQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyABQQJHDQILIAQgHBAvIgc2AkggB0UNAkEAIQEg' +
-  'EEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEEcmr9AAIAQRH9qwEgAiASav0AAgBBAf2rAf1Q' +
-  '/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiICKAIEQRF0IAIoAgBBAXRyNgIAIAFBAWoiASAG' +
-  'Rw0ACwwBCyAEIAZBA3RBBBAuIgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEHQQAhAQNAIAQoAiggASAFakECdGogBCgCWCAE' +
-  'KAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQALIAQoAhQhFgsgFiAGQQJ0aiAINgIAIAQgAyAN' +
-  'aiAPbEEIEC4iCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEEdGooAggiBUEASgRAIAhBBnYhB0IBIAhBP3Gt' +
-  'hiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIAhBAWoiCCAGRw0ACyAN' +
-  'QQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNAIAQoAgwiAyABIA1qIA9sQQN0aiADIAJBA3Rq' +
-  'IAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwhAwtBACEKQQAhAQNAIAwgAyAKQQJ0aigCACIF' +
-  'QQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigCACICTARAIAQoAgwgAiAPbCAJakEDdGoiAiAC' +
-  'KQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgogBkcNAAsgBCgCFCIWIAZBAnRqIgcoAgBBAEoE' +
-  'QCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBIDQALCyAEIAYgD2xBA3QQLyINNgIsIA1FDQAg' +
-  'F0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0AgDSABIgIgD2xBA3RqIhdBACAS/AsAIAUiAyAW' +
-  'IAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCILIBJqIREgBCgCECEUA0AgFCADQQJ0aigCACEV' +
-  'QQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0aiIJIAn9AAMAIAsgAiAVakEDdGr9AAMA/VD9' +
-  'CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIgFWpBA3RqKQMAhDcDACACQQFqIgIgDkcNAAsL' +
-  'IANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEDQgGRA0IBoQNCAFDQAgABAPCyABRSEBCyABC8kgAxl/' +
-  'B34CeyAAKAKkAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKAKoAiIEKAI8IRVB' +
-  'AiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEEBRBACEJQQAhAiAEKAI4KAIARQ0DC0EADAELIAAoAlxFDQJBAQsh' +
-  'AgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCRARAIARBADYCRAwCCyAEKAI0' +
-  'IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEhIiACQQhqIgIgBkgNAAsL' +
-  'ICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkO' +
-  'DwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9Lf1kIgVFDQALIAVoQQF2' +
-  'IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALEBUhCwsgEEUNASAQQQJOBEAgACAAKQN4QgF8NwN4IBUgCUECdGog' +
-  'CzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRqIQUgBCgCWCAKIBEgE2xBAXRqIg4gBCgCICII' +
-  'QQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9AAAAISIgAiAPaiICIAP9AAAQ/QsAECACICL9' +
-  'CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgiAiATQQJ0aiACIA1BAnRqKAIAIANBgIABSGs2' +
-  'AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAhHANAIAcgG6dBA3QiBWogBSAGav0AAAAiIyAF' +
-  'IApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
-  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgCXCEKIAQoAkghBiAcIRtC' +
-  'ACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA8gByAbeqdBAnRqKAIAIgNB' +
-  '//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARA' +
-  'QgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIbe0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3Rq' +
-  'IQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEA' +
-  'IAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EF' +
-  'dGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAg' +
-  'CCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQALCyAcIRsMBQsgFSAJQQJ0' +
-  'aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0aiEHQQAhAgNAIAIiA0ECaiECIAcgA0EDdCIF' +
-  'av0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAEKAIwIhQgBCgCACIHIAlB' +
-  'AXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWooAgBBAWoiBUHAAG0iAiAHTg0AIAogAkEDdCID' +
-  'aikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAgCUEDdGopAwBCfyACQQFqrYaDIhxQDQEgBiAc' +
-  'eqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAYpAwAgCikDAIMiHFAEfiAE' +
-  'KAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUgHAt6pyADQQZ0aiECCyACIBggCUECdCIDaigC' +
-  'AEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIANwNQIARB0ABqIQVCACEe' +
-  'C0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEUgN' +
-  'AAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsgDCANbCEIIAQoAjAhFCAEKAIMIQoLIAogC0ED' +
-  'dGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gG0J+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAg' +
-  'AiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7' +
-  'lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxODQAgCCACQQN0IgNqKQMAQn8gCkE/ca2GgyAD' +
-  'IA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAOIBx6pyICQQN0IgNqKQMAIAMgCGopAwCDBSAc' +
-  'C3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcpAwBCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMA' +
-  'IAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogEDYCAAsg' +
-  'GSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIhESAEKAIgIg8hBQJAIA8NAEEAIQMgBCgCJCIF' +
-  'DQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFsQQF0aiEKIBQgBCgCACIQIA1BAmoiE2xBA3Rq' +
-  'IQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACECIAxBAEoEQANAIAogAkEBdCIDaiIH/QAAACEi' +
-  'IAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBKBEBBACENA0AgCyASIA1BAnRqKAIAQQF0aiID' +
-  'IAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFsQQN0aiEHIAQoAjgiAyATQQJ0aiADIBFBAnRq' +
-  'KAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAYgG6dBA3QiBWogBSAHav0AAAAiIyAF' +
-  'IAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
-  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAEKAJIIQcDQCAcQgF9IByDIAcgHHqnIgJBCHRq' +
-  'IQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrIgI7AQAgG0IB' +
-  'fSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0gG3tCAYZ9IR1BASEDDAYLIhxQRQ0A' +
-  'CwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+IB18IR0gHEIBfSAcgyEcIAUgA0EL' +
-  'dGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEA' +
-  'QQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNx' +
-  'RQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQDQEgAyAbeqdB' +
-  'BXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
-  'KAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayIC' +
-  'OwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxCAFINAAsMAQtCACEdIARCADcDUAtB' +
-  'ACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUgB/0AABD9CwAQIAUgIv0LAAAgAkEQaiICIAxI' +
-  'DQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiICQQN0aigCAEUNASAAKAJgIAlKRQRAIAAgAjYC' +
-  'YAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQPgAiIcQgF8IgE3A+ACIAAgACkD6AIgASAcVK18NwPoAkEBDAELIABB' +
-  'ADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+AnsjAEEgayIQJAAgACgCWCEIIAApA3AhHyAA' +
-  'KQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoAqgCIgMoAjwhFwJAIAAoAsACRQ0AQQEhGCADKAIkRQ0AIAMoAgBB' +
-  'B0ghGQsgACgCpAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAAKAJcRQ0EIBMgCEECdGooAgAhBEEADAILIAAg' +
-  'AxAUQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMoAjAiCSADKAIAIgIgCEEBdCIKbEEDdGohBiAD' +
-  'KAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYgBUEDdCINaikDAEJ/IAQgBUEGdGuthoMgByAN' +
-  'aikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQDQEgByAceqciBUEDdCIEaikDACAEIAZqKQMA' +
-  'gwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMiHFAEfiADKAJAIAhBA3RqKQMAQn6DIhxQDQEg' +
-  'ByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEECdCICaigCAEYNASACIBVqIgIgAigCAEEBajYC' +
-  'AAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EANgJEDAELIAMoAjQiByADKAIEIgQgCEEBdCIK' +
-  'bEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJBCGoiAiAESA0ACwsgIyAjICP9DQgJCgsMDQ4P' +
-  'AAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQIDAAEGBwQFCgsICQ4PDA39lgEiJCAj/Q0AAQAB' +
-  'AAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQiBkUNAAsgBmhBAXYgBWohBiAaRSAk/RgAIg1B' +
-  '//8BRnJFBEAgACAEIAcgCCANIAYQFSEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3A3gLIBBCADcDGCAQ/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSABICB9IBBBCGoQFkUNASAQKQMYICJ8ISIgECkD' +
-  'ECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJOBEAgAygCMCIMIAMoAgAiAiAKQQFyIgdsQQN0' +
-  'aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAGbEEDdGohC0EAIQUgBEEASgRAA0AgDiAFQQF0' +
-  'IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0ACwsgDCACIApsQQN0aiEEIAkgBkEBdGoiBSAF' +
-  'LgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIAAkAgAkEATARAQgAhHiADQgA3A1BCACEhDAEL' +
-  'IAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5QBEBCACEeDAELIAMoAhwhByADKAIYIQwgHiEc' +
-  'A0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1QRQRAA0AgDCAPIB16p3IgB2xBAnRqIgUoAgAi' +
-  'AkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBODQALCyAhIAJBf3OtfCEhIB1CAX0gHYMiHUIA' +
-  'Ug0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAGbCEEIAcgCmwhCyADKAIwIQkgAygCDCEMDAEL' +
-  'IAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAhBQNAIAUiAkECaiEFIAYgAkEDdCIOav0AAAAg' +
-  'DiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcDAAsgDCAEQQN0aiEGIAkgC0EDdGohC0F/IQQC' +
-  'QCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0' +
-  'aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gDayCIh1QDQAgBSAI' +
-  'QQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAEQT9xrYaDIAYgDmopAwCDIhxQBH4gBEFAcUHA' +
-  'H0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAwBC0F/IQQg' +
-  'B0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
-  'dGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAUaiANNgIACyATIAhBAnQiBmogBDYCACADKAIY' +
-  'IAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGooAgBBAE4NAAsLIAMoAjQiBSAKIAYgFGooAgBB' +
-  'AUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAKbEEDdGohESAJIAcgC2xBA3RqIQwgAygCLCAE' +
-  'IAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIgG/0AABD9CwAQIBIgI/0LAAAgCUEQaiIJIAZI' +
-  'DQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5BgIABcjsBACAGIA5BgIABSGohBiAJQQFqIgkg' +
-  'AkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAhHSADQgA3A1BBACECDAELIAetIRxCACEdQgAh' +
-  'HgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNz' +
-  'rSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwhCSADKAIYIQYDQCAeeiAeQgF9IB6DIR6nIgJB' +
-  'BnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAKIBx6p3IgCWxBAnRqIgIoAgAiB0EASA0AIAUg' +
-  'B0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAJBBGohAiAH' +
-  'Qf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASECDAQLIB0gB0F/c618IR0iHFBFDQALC0EAIQIg' +
-  'HlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0EICJCAXwhIgwCCyAAKAJgIAhKRQRAIAAgAjYC' +
-  'YAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA+ACIgFCAXwiHDcD4AIg' +
-  'ACAAKQPoAiABIBxWrXw3A+gCQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAINgJYIAAgACkD4AIiASAi' +
-  'fCIcNwPgAiAAIAApA+gCIAEgHFatfDcD6AILIBBBIGokACACC5sMAxR/BH4FeyABKAI0IQkgASgCMCEKIAAoAiAhBSABKAIEIQcC' +
-  'QCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsDQCAKIBenQQN0av0M' +
-  'AAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0A' +
-  'hv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMA' +
-  'AAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIA' +
-  'AAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAFIBanIgRBBnQiAmsiA0E/Sg0AGkIAIAIgBU4N' +
-  'ABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBMDQAgACgCACEEQQAhAiAHQQhPBEAgB0F4cSEC' +
-  'IAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQMDQCAJIANBAXRq/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgA' +
-  'AAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIgB0YNAQsDQCAJIAJBAXRqQQBB//8BIAIgBEgb' +
-  'OwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxBAnRqIgIoAgAiA0EATgRAA0AgCSADQQF0aiID' +
-  'IAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsLIAEoAjggACgCADYCACAAKAIwQQBKBEAgCSAH' +
-  'QQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIcbEECdGohEEEAIQIgASgCJCIDRQRAA0AgAiID' +
-  'QQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRqIQwgASgCACENIAEoAjAhDkEAIQIgEUEASgRA' +
-  'A0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJBEGoiAiARSA0ACwtBACEGQQAhAiADQQBKBEAD' +
-  'QCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYgAkEBaiICIANHDQALCyABKAI4IgMgAygCACAG' +
-  'azYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyANrSEYQgAhFkIAIRcDQCADIBanQQN0IgJqIAIg' +
-  'Dmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFoYgF4QhFyAWQgJ8IhYg' +
-  'GFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEXIAUgGKciAkEDdCIDaikDACADIA5qKQMAgyIW' +
-  'UEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANBAXRqIgMgAy8BAEEBazsBACACKAIEIQMgAkEE' +
-  'aiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU/AoAACAJIBMgEvwKAAAgASgCOCIDIAMoAgQ2' +
-  'AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKkAiIGQQBMBEAgBQ8LIAIgASADbEECdGohASAAKAKgAiECQQAhAAJA' +
-  'A0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUPCyADC74EAgh/BX4gASgCJCIIrCEPAkACQCAI' +
-  'IAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJIAhBAXRHDQEgBKwiECAFVg0BIARBAUohB0EA' +
-  'IQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAgCSACQQF0bEEDdGohCkEAIQcDQCAHIAogCEED' +
-  'dCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAEQQFKGyISNwMIQgAgCUEATA0BGiAHrSAPfiET' +
-  'QQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEoAiwhCwNAIAsgBCAFeqdyIAlsQQN0aiENQQAh' +
-  'CEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAHRQRAQQAPCyAGIBIgE3wiEjcDCCAG' +
-  'IAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsgA0EBaiIDIAlHDQALDAILIAYgDyAQfkIAIAcb' +
-  'NwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4IBF8NwN4QQEhByAAKQOIAVAgD1ByDQAgAEGI' +
-  'AWohAANAIAAQGBogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCqAIiBxAUAkAgAkEATA0AIAcoAjgiCCgCACIFQQBM' +
-  'DQAgACgCpAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykDAEIBfDcDACAHKAI0IgsgDSAHKAIEIgxsQQJ0' +
-  'aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIFIAxIDQALCyAcIB2gIR0gFyAXIBf9DQgJCgsM' +
-  'DQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9DQIDAAEGBwQFCgsICQ4PDA39lgEiGCAX/Q0A' +
-  'AQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t/WQiCUUNAAsgCWhBAXYgBGohBSAURSAY/RkA' +
-  'IgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQFSEFCyAGQf//A3FFDQEgBygCMCIVIAcoAgAiCiAObEEDdGohDyAGwbchHiAH' +
-  'KAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkgGadBA3QiBGr9AAAAIAQgD2r9AAAA/U79DAAA' +
-  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAcIB6iIRwgBygCQCANQQN0aiIIIBs3AwAgASAB' +
-  'KQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAatw4JCAXwhGUF/IQUDQAJ/QX8gBUEBaiIFQcAA' +
-  'bSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAEfkF/IAVBQHFBwB9GDQEaQX8gCCkDAEJ/IAZB' +
-  'AWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0agshBSAZQgF9IhlQRQ0ACyAHKAIYIAcoAhwg' +
-  'BWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4NAAsLIAcoAiwhECALIAwgDkECaiITbEEBdGoh' +
-  'ESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkgEWoiCSAG/QAAEP0LABAgCSAX/QsAACAEQRBq' +
-  'IgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAYgCUGAgAFIaiEGIARB' +
-  'AWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAgCkEATARAIAdCADcDUAwBCyAQIAUgCmxBA3Rq' +
-  'IRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0AAAAiGCAIIBBq/QAAACIX/U/9CwAAIBcgGP1O' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A1AgG1ANACAHKAIcIQYgBygCGCEJ' +
-  'A0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkgCCAZeqdyIAZsQQJ0aiIFKAIAIgRBAEgNACAR' +
-  'IARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEEaiEFIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAg' +
-  'BEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBFDQALCyAbQgF9IBuD' +
-  'IhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgCACEFDAALAAsgHQs1' +
-  'AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvqEwMgfwN+AXsjAEHQAGsiBSQAIAAo' +
-  'ArgCIgcoAkwhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAgBSAHKAIQNgIkIAUgBygCFDYCKCAFIAcoAhg2' +
-  'AiwgBSAH/QACHP0LAzAgBSAHKAI0NgJAIAcoAjwhAyAFIAI2AkggBSADNgJEIAApA2ghJCAHKAIsIRggBygCSCEPIAcoAkQhEyAA' +
-  'KAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkA2AgwgBSAHKAJUIgw2AgggAkGBIEghGiAQ' +
-  'RSERIAAoAqQCIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQGiAFIAcoAkA2AgwgBSAHKAJUIgw2AghB' +
-  'ACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARFBEAgASAkWARAIAAg' +
-  'CTYCXCAAQQE2AmRBAwwPCyAkQgF8ISQgBygCaARAIAdBADYCaAwHC0EAIQRB/////wchBkEBIQIgBSgCQCEKIAUoAkgiC0GBIE4E' +
-  'QANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB/////wchA0EAIQ0gC0E/' +
-  'TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAlIAIgBEECdGr9AAAA/bYBISUgBEE8SSAEQQRqIQQNAAsC' +
-  'QCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBASENIAYhCCAC' +
-  'IgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoiDSgCAE4NBSAFIAUo' +
-  'AgwiAyAHKAJIIgogCUEEdGooAggiBkoEfyAFKAJEIQsCQCAQRQRAIAUoAjwhDiAFKAIwIRsgBSgCHCEcIAUoAhghHSAFKAJAIQwD' +
-  'QCALIANBAWsiA0EEdGoiAikDACEjAkACQAJAIAIoAggiAkEATgRAICMgHSACQQN0aiIeKQMAQn+FgyEiIBwgAkECdGooAgAiBA0B' +
-  'ICJQDQIgAkEGdCECIAUoAjQhHyAFKAJAISADQCAOIAIgInqnckECdCIEaigCACISIAQgG2ooAgAiBGohISASQQBKBEADQCAgIB8g' +
-  'BEECdGooAgBBAnRqIhIgEigCAEEBajYCACAEQQFqIgQgIUgNAAsLICJCAX0gIoMiIkIAUg0ACwwCCyAMIAJBf3NBAnRqIgIgAigC' +
-  'AEGAgICABGs2AgAMAgsgDCAEQQJ0aiICIAIoAgAgInunajYCAAsgHiAjNwMACyADIAZKDQALDAELIAUoAhghAgNAIAIgCyADQQFr' +
-  'IgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQRQ0AIAcoAkwgBygCUCIGIAlsQQJ0aiELQQAhBCAG' +
-  'QQBMDQAgBygCNCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD/QACMP0LAjAgAiAD/QACIP0LAiAgAiAD/QACEP0L' +
-  'AhAgBEEQaiIEIAZIDQALIAcoAkghCgsgBSAKIAlBBHQiA2ooAgw2AgggFiAJQQJ0aigCACAIIAgoAgBBAWoiBjYCACAGaiICQQAg' +
-  'DSgCACIGIAIgBkgbayEIIAlBAWohAiADIA9qKAIEIQQMBwsCQCALIAJBD2pOBEADQCAKIAIiBkECdGoiAv0AAAAhJUEEIQQDQCAl' +
-  'IAIgBEECdGr9AAAA/bYBISUgBEEMSSAEQQRqIQQNAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwAB' +
-  'AgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEAIQMMAwsgBkEQaiECIAZBH2ogC0wNAAsLQQAhBCAI' +
-  'RQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESElQgAhIkIAISMDQCAGICKnQQJ0av0AAAAgJf03/aQBrSAihiAjhCEjICJCDFQgIkIEfCEi' +
-  'DQALDAELIAogCEECdGohBiAD/REhJUIAISJCACEjA0AgBiAip0ECdGr9AAAAICX9N/2kAa0gIoYgI4QhIyAiQjxUICJCBHwhIg0A' +
-  'CwsgCCAjeqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGDQBBACEG' +
-  'DAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKgAiAXIAYgBBACIQQLIAYNAQsgCQ0CQQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4' +
-  'QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIDaiIKKAIAQQJ0aiAFQQxqIAVBCGogBUEQaiAREBsgCiAENgIEIAJFBEAgBSgCCCEM' +
-  'IAMgBygCSCIDaiAFKAIMNgIIAkAgEEUNACAHKAJMIAcoAlAiCyAJbEECdGohDUEAIQIgC0EATA0AIAcoAjQhDgNAIA0gAkECdCII' +
-  'aiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMgCP0AAhD9CwIQIAJBEGoiAiALSA0ACyAHKAJIIQML' +
-  'IAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEIIAApA4gBIiJQRQRAIAAgIkIMiCAihSIiQhmGICKFIiJC' +
-  'G4ggIoUiIjcDiAEgIkKdurP7lJL9oiV+IAasgqchCAsgFiAJQQJ0IgNqIAg2AgAgAyAVakEANgIAIAMgFGogBjYCAAsgGSAJQQJ0' +
-  'aiATIA8gCUEEdGooAgAgCGpBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGooAgAgBCAFQQxqIAVBCGogBUEQaiAaIBEQHEU2Amgg' +
-  'BSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyACIQlBACEEDAALAAsgAEECNgJkIAAgAjYCXCAAIAAp' +
-  'A+ACIgFCAXwiIjcD4AIgACAAKQPoAiABICJWrXw3A+gCQQAhDEEBDAELIABBADYCXCAAQQM2AmRBAgshBCAFKAIMIQIgByAMNgJU' +
-  'IAcgAjYCQCAAICQ3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC58DAgh/AXsjAEFAaiIDJAAgASgCBEH/ASABKAIAQQN0' +
-  '/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACABKAI0IAEoAjggACgCBEECdEEEavwKAAAgACgCACEE' +
-  'IAFBADYCQCABIAQ2AlQgAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAgAyABKAIQNgIUIAMgASgCFDYCGCADIAEoAhg2Ahwg' +
-  'AyAB/QACHCIL/QsDICADIAEoAjQ2AjAgASgCPCEFIAMgBDYCOCADIAU2AjQgA0IANwMAAkAgACgCMEEATA0AIAFBQGshBSABQdQA' +
-  'aiEHIAv9GwEhBiAL/RsAIQhBACEEA0AgASADQQhqIgkgBiAIIAEoAiwgACgCLCAEQQJ0aigCAEECdGooAgAiCkECdGooAgBBAnRq' +
-  'KAIAIgZBACAFIAcgAyACEBsgCSAKIAYgBSAHIANBACACEBwaIARBAWoiBCAAKAIwTg0BIAEoAhwhCCABKAIgIQYMAAsACyABQQA2' +
-  'AmggA0FAayQAC6cGAgl/A34gASgCKCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAIsIAQgBCgCACIHQQFqNgIAIAdBBHRq' +
-  'IgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjBMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCACQQN0aiICKAIAIgcgAigC' +
-  'BCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACITgyISUA0AAkAgAwRAIAlBBnQh' +
-  'CCAAKAIwIQIgEiERA0AgAyAFQQJ0aiACIAggEXqnckECdGooAgA2AgAgBUEBaiEFIBFCAX0gEYMiEVBFDQALDAELIAUgEnunaiEF' +
-  'CyABKAIsIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiATNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmogEiAThTcDACABKAIEIAlB' +
-  'AnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhESABKAIkIQ4gASgCGCEPA0AgDiANIBJ6p3JBAnQiAmooAgAiCKwhEyAIQQBKBEAgCCAC' +
-  'IA9qKAIAIgJqIRAgASgCHCEJIAEoAighCgNAIAogCSACQQJ0aigCAEECdGoiCCAIKAIAQQFrNgIAIAJBAWoiAiAQSA0ACwsgESAT' +
-  'fCERIBJCAX0gEoMiEkIAUg0ACyAGIBE3AwAMAQsgBiASeyIRIAYpAwB8NwMAIAEoAiggAkECdGoiAiACKAIAIBGnazYCAAsgB0EB' +
-  'aiIHIAxHDQALIANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIMAQsgA0UNAUEBIQBBACEF' +
-  'CwNAIAUgACIBSgRAA0AgAyABQQJ0aigCACEGIAEiByECAkAgACABSg0AA0AgBiADIAcgAGsiAkECdGooAgAiBE4EQCAHIQIMAgsg' +
-  'AyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIBIAVHDQALCyAAQQJKIABBA20hAA0ACwsL+AcCEH8D' +
-  'fiABQQJ0IgggACgCGGoiCSgCACELIAkoAgQhEAJAIAAoAiQgCGoiCigCAEEATA0AIAcEQCALIQkDQAJAIAAoAhwgCUECdGooAgAi' +
-  'DCACRg0AIAAoAiggDEECdGoiCCAIKAIAQYCAgIAEajYCACAAKAIsIAMgAygCACIIQQFqNgIAIAhBBHRqIghBADYCDCAIIAxBf3M2' +
-  'AgggCEIANwMAIAAoAjAgDEgNACAEIAQoAgBBAWs2AgALIAlBAWoiCSAAKAIkIAFBAnRqKAIAIAtqSA0ACwwBCyAAKAIcIQggCyEJ' +
-  'A0ACQCAIIAlBAnRqKAIAIgwgAkYNACAAKAIoIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCMCAMSA0AIAQgBCgCAEEBazYCAAsg' +
-  'CUEBaiIJIAooAgAgC2pIDQALCyALIBBIBEADQAJAAkAgC0ECdCIIIAAoAhxqKAIAIgogACgCMEoEQCAAKAIoIApBAnRqIgkoAgAi' +
-  'AUH/////A0oNAiAJIAFBgICAgARqNgIAIAcEQCAAKAIsIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCABIApBf3M2AgggAUIA' +
-  'NwMACyAAKAIwIApIDQEgBCAEKAIAQQFrNgIADAELIAIgCkYNAQsgACgCCCAKQQN0aiIBKAIAIg0gASgCBCIRTg0AIAAoAhQgACgC' +
-  'ECAAKAIgIAhqKAIAQQJ0aigCAEEEdGohDiAAKAIAIRJBASETA0ACQAJAIAAoAgwgDUEEdGoiASkDACAOKQMAQn+FQn8gASgCCCII' +
-  'IA4oAghGIhQbgyASIAhBA3QiAWopAwAiGIMiGVANACAAKAIsIAMoAgBBBHRqIglBADYCDCAJIAg2AgggCSAYNwMAIAMgAygCAEEB' +
-  'ajYCACAAKAIAIhIgAWogGCAZhTcDAAJAIAAoAgQgCEECdGooAgAiAUUEQCAIQQZ0IRUgBSkDACEaIAAoAiQhFiAAKAIYIRdBACEP' +
-  'A0AgFiAVIBl6p3JBAnQiAWooAgAiCKwgCEEASgRAIAggASAXaigCACIJaiEMIAAoAhwhCiAAKAIoIQgDQCAIIAogCUECdGooAgBB' +
-  'AnRqIgEgASgCAEEBayIBNgIAIA8gAUVyIQ8gCUEBaiIJIAxIDQALCyAafCEaIBlCAX0gGYMiGUIAUg0ACyAFIBo3AwAMAQsgBSAZ' +
-  'eyIYIAUpAwB8NwMAIAAoAiggAUECdGoiASABKAIAIBinayIBNgIAIAFFIQ8LIAZFDQAgDw0BCyAOIBRBBHRqIQ4gDUEBaiINIBFI' +
-  'IRMgDSARRw0BCwsgE0UNAEEADwsgC0EBaiILIBBHDQALC0EBC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJcg0AQQEhBSAAIQcC' +
-  'QANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdIGyEHIARBAEoNAAtB' +
-  'AA8LIAWsIAGsfkL+////B1UNAEEBQTgQLiIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFqIgk2AgwgBCAAQQ9q' +
-  'QRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEC8iCjYCFCAEIABBBnQQ' +
-  'LyILNgIYIARBASAGEC4iBTYCJCAEIAhBA2ogBmxBP3IQLyIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoiCBAvIgk2AjAgBCAI' +
-  'EC8iCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMgBCAFIAMgAiAFQQJ0' +
-  'aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQHkUNAAsLIAQQHwtBAA8LIAQQICAEC7UCAQt/IAAoAhQgACgCECIEIAFsIgZB' +
-  'AnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQICQCABIAxqIgQtAAAi' +
-  'BQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcgDmpBfiAFd0EQdCAB' +
-  'cjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAAIAlBAWoiCSADRw0A' +
-  'CyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgLNQAgAARAIAAoAhQQ' +
-  'NCAAKAIYEDQgACgCJBA0IAAoAiwQNCAAKAIwEDQgACgCNBA0IAAQNAsLFQAgACgCKCAAKAIkIAAoAiD8CgAAC8wCAQt/AkAgACgC' +
-  'ECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAE' +
-  'QQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAA' +
-  'KAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0' +
-  'aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAA' +
-  'IAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78' +
-  'CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYD' +
-  'QAJAAn8CQAJAIAkgACgCCCALQQxqECMiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAA' +
-  'KAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQ' +
-  'ISAGQQFqIQYgCSAAKAIIIAtBDGoQIyIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAg' +
-  'FkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIA' +
-  'IAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYh' +
-  'CgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAi' +
-  'BkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJA' +
-  'IAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAhIApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJ' +
-  'IBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQA' +
-  'C/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0I' +
-  'CQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD' +
-  '/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQi' +
-  'BkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEC4iBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEB' +
-  'AkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6' +
-  'AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAg' +
-  'AEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEg' +
-  'ASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsBACABIAEoAgBBh4CO' +
-  'B3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIg' +
-  'Ai0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6' +
-  'AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj' +
-  '8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0A' +
-  'CyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRq' +
-  'IgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFB' +
-  'EnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQNAvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAAAAAA///////////9' +
-  'CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H////B////wf9CwIA' +
-  'IABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9DP///wf///8H////' +
-  'B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8CkgAEHgKmpC////v/D/' +
-  '//8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQls' +
-  'akECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIECcLIAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////' +
-  'v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAg' +
-  'CSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEEC' +
-  'dGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8D' +
-  'cWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAg' +
-  'AUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJA' +
-  'IAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9x' +
-  'NgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9x' +
-  'NgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAWQYAkaigCAHJBf3Nx' +
-  'QQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYAC' +
-  'cSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZB' +
-  'AXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyAB' +
-  'QQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhx' +
-  'IgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhB' +
-  'AWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsg' +
-  'AWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYC' +
-  'LCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYC' +
-  'QCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYC' +
-  'ACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAA' +
-  'cSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0' +
-  'ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0A' +
-  'AEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2' +
-  'AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEi' +
-  'AQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYg' +
-  'BigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2' +
-  'AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigC' +
-  'ACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYC' +
-  'dCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZB' +
-  'A3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYC' +
-  'ECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAH' +
-  'ciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0ED' +
-  'dEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHA' +
-  'A3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RB' +
-  'wANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigC' +
-  'JCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQi' +
-  'CCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAh' +
-  'CiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIg' +
-  'IgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIi' +
-  'H3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEH' +
-  'AkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEF' +
-  'IQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAHIAogDBAnIAkoAhwN' +
-  'AiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQgg' +
-  'CSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8D' +
-  'cWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGov' +
-  'AQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAM' +
-  'ciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWot' +
-  'AAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkg' +
-  'ASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNx' +
-  'Iiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEEDdCABID79GwBB/wNx' +
-  'ai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8B' +
-  'AAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYC' +
-  'dCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsC' +
-  'ai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEg' +
-  'ASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAh' +
-  'KSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIi' +
-  'OEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIi' +
-  'NCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAW' +
-  'ICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIi' +
-  'LyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYg' +
-  'MnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAyciImcSAwciIycXIi' +
-  'MHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIi' +
-  'F3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIi' +
-  'FXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVy' +
-  'IhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAv' +
-  'IDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciAB' +
-  'IB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAUICRycSARcnEgIHIg' +
-  'AXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByAB' +
-  'IA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGov' +
-  'AQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAi' +
-  'ESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEB' +
-  'IAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3Nx' +
-  'Igs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBB' +
-  'AkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlH' +
-  'DQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYg' +
-  'Q0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAE' +
-  'aiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMg' +
-  'AlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJ' +
-  'diABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIc' +
-  'IgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3Eg' +
-  'DigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA' +
-  '/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJB' +
-  'CXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFB' +
-  'EnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiAB' +
-  'ciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGAgPA/cSAOKAIoIgFB' +
-  'CXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigC' +
-  'JCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEA' +
-  'IQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
-  'ciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
-  'AEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIf' +
-  'OgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAH' +
-  'KAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8D' +
-  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMg' +
-  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIg' +
-  'EyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAAByIBMgAUESdmotAABB' +
-  'BnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQ' +
-  'IAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSAN' +
-  'QQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYi' +
-  'DUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMg' +
-  'ByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJq' +
-  'LQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciAN' +
-  'QQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkg' +
-  'G2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCABQQFqIgFBA0cNAAsL' +
-  'QQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQ' +
-  'BEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcg' +
-  'C0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhAN' +
-  'AAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEH' +
-  'QQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1y' +
-  'RQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFp' +
-  'IgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYN' +
-  'ARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEh' +
-  'B0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAjQYqQAWogDToAACAj' +
-  'QYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlB' +
-  'CGogFCABQf//A3FoECggRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVB' +
-  'ATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAH' +
-  'QYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABs' +
-  'akHwKWo2AgwgCUEIaiAHIAYQKCAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/' +
-  'AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFq' +
-  'QQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgC' +
-  'ECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgC' +
-  'ICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIW' +
-  'NgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhko' +
-  'AgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJx' +
-  'IA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEB' +
-  'dEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwL' +
-  'mgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhAnDwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQg' +
-  'AS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABB' +
-  'ASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEH' +
-  'IAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0' +
-  'IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJx' +
-  'NgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAALHwAgAEETaiIA' +
-  'QRdNBH8gAEECdEHkMmooAgAFQdIeCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC/////wFVcg0AQQFBgAMQLiIC' +
-  'RQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBAvIgc2AhQgAiAGQcEAakEEEC4iCzYCGCACIAZBAWoiBUECdBAvIg02' +
-  'AjQgAiAFQQQQLiIONgJAIABBAWoiCUECdCIDEC8hCCACIAk2ApgCIAIgCDYCLCACIAMQLyIPNgJIIAIgAxAvIhA2AkwgAiADEC8i' +
-  'ETYCUCACIAMQLyISNgJUIAIgAxAvIgM2ArABIAIgBUEDdBAvIhM2ArQBIAIgBUEYbBAvIhQ2ArwBIAIgCUEUbBAvIhU2AtABAkAg' +
-  'EkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsAayAW/RsCQQFxQQJ0ciAW/RsD' +
-  'QQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0ciAW/RsBQQFxQQV0ciAW/RsC' +
-  'QQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQEDANACAFQQAgBUEAShshCANA' +
-  'IAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0akEANgIEIAMgBUEEdGoiACAG' +
-  'IAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYCBAsDQCAEIAhGBEAgAigCCCAF' +
-  'QQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQMSACIQQMBwUgAigCNCAEQQJ0akF/NgIAIARBAWohBAwBCwALAAUg' +
-  'AyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0aiIDQgA3AgggAyAENgIEIAMg' +
-  'BDYCACAEQQFqIQQMAQsACwALIAIQMgsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAgACABbCIAEC8iAkUEQEEADwsg' +
-  'AkEAIAD8CwALIAIL1gEBBH8CQCAAEIICIgIEf0HgNSEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRAIAAg' +
-  'AmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsCQAJA' +
-  'AkAgAUUNACABKAIAIgAQgwJFDQAgAiAAKAIAaxCEAg0BDAQLIAIQhAIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEACw8L' +
-  'QQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsgACgC' +
-  'ACADIAVC/v///wcgBUL+////B1MbpyIGbBAzIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABqQQBB' +
-  'KPwLACAAIAD9AATwAv0LBOACAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQNyECCyAAQQA2AsgBIABCfzcDoAEgACACNwOI' +
-  'ASAAQQA2AsABIABBADYCuAEgABA2IABBADYCiAIL/AMBAn8gAARAIAAoAggQNCAAKAIUEDQgACgCGBA0IAAoAhwQNCAAKAIsEDQg' +
-  'ACgCNBA0IAAoAkAQNCAAKAJIEDQgACgCTBA0IAAoAlAQNCAAKAJUEDQgACgCsAEQNCAAKAK0ARA0IAAoArwBEDQgACgC0AEQNCAA' +
-  'KALEARA0IAAoAowCEDQgACgCkAIQNCAAKAKgAhA0IAAoApwCIgEEQCABKAJkEDQgASgCaBA0IAEoAmwQNCABKAJwEDQgASgCdBA0' +
-  'IAEoAnwQNCABKAKEARA0IAFBADYChAEgAUEANgJ8IAH9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIAFBADYCdCABQX82AlwgASgCABA0' +
-  'IAEoAgQQNCABKAIIEDQgASgCDBA0IAEoAhAQNCABKAIUEDQgASgCGBA0IAEoAhwQNCABKAIgEDQgASgCJBA0IAEoAigQNCABKAIs' +
-  'EDQgASgCPBA0IAEQNCAAQQA2ApwCCyAAKALYAiIBBEAgASgCQEEASgRAA0AgASgCPCACQRhsaigCFBA0IAJBAWoiAiABKAJASA0A' +
-  'CwsgAUEANgJAIAEoAjwQNCABKAIAEDQgASgCBBA0IAEoAggQNCABKAIMEDQgASgCKBA0IAEQNCAAQQA2AtgCCyAAKALEAhA0IAAQ' +
-  'DyAAEDUgABA2IAAQNAsLdQEEfyAARQRAIAEQLw8LAkACQCABEIICIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQgwJFDQAgAiAE' +
-  'axCEAkUNACADIAI2AgAMAgsgARAvIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQNCABIQULIAUPCyAAC6wBAQV/IAAEQCAAQQhrIQJB' +
-  '4DUhAwNAAkAgASEEIAMiBSgCACIBRQ0AIAFBBGohAyABIAJJDQELCwJAIAFFBEBBACEBDAELIAIgAigCACIDaiABRw0AIAIgASgC' +
-  'ACADajYCACABKAIEIQELIABBBGsgATYCAAJAIARFDQAgBCAEKAIAIgBqIAJHDQAgAigCACEDIAQgATYCBCAEIAAgA2o2AgAPCyAF' +
-  'IAI2AgALCyIBAX8gACgCuAIiAQRAIAEoAmAQNCABEDQgAEEANgK4AgsLGgAgACgC4AEQcyAAKALkARA0IABCADcD4AELGgBCASAA' +
-  'QuuH1oXoyKHk4QB9EDgiACAAUBsLMgAgAEIeiCAAhUK5y5Pn0e2RrL9/fiIAQhuIIACFQuujxJmxt5LolH9+IgBCH4ggAIULEAAg' +
-  'AEUEQEF+DwsgACgCAAu6BQELf0F+IQUCQCAARSADQQBIcg0AQXpBfkF6IAMbIAEbIQUgA0UgAUVyDQAgACAAKAJEQQFqIgQ2AkQg' +
-  'BEH/////B0YEQCAAKAJAQQAgACgCBEECdEEEavwLACAAQQE2AkQLQQAhBANAIAMgBEcEQEF9IQUgASAEQQJ0IghqKAIAIgZBAEgg' +
-  'BiAAKAIETnINAiAAKAJEIgUgACgCQCAGQQJ0aiIJKAIARgRAQXwhBQwDCyAJIAU2AgACQCACRQ0AQXshBSACIAhqKAIAIghBAEgN' +
-  'AyAIRQ0AQQEhDCAGIAAoAgBIDQMLQQEgByAGIAAoAgBIGyEHIARBAWohBAwBCwsgB0UEQEF6DwsgAEEcaiAAQSRqIAA0AiBCAXxB' +
-  'BBAwIgUNACAAQQhqIABBEGogADQCDCADrHxCAXxBEBAwIgUNACAAKAIwIQkgABA7IAAQPCAAEA8gABA1IAAoAgwhBSAAKAIIIQZB' +
-  'ACEEA0AgAyAERgRAIAVBBHQgBmpBDGsgAyAFaiICQQFrNgIAIAAoAiAhA0EAIQQgBiACQQR0aiIBQQA2AgwgAUEANgIEIAEgBTYC' +
-  'ACABIANBf3M2AgggACACQQFqNgIMIAAoAhwgACgCIEECdGogBTYCACAAIAAoAiggDHI2AiggACAAKAIgIgVBAWo2AiAgCUEAIAlB' +
-  'AEobIQEDQCABIARGDQMgACAAKAIsIARBAnRqKAIAED0aIARBAWohBAwACwAFIAYgASAEQQJ0Ig1qKAIAQQFqIgdBBHRqIg4oAgAh' +
-  'CiAGIAQgBWoiC0EEdGoiCCACIA1qKAIAQQAgAhs2AgwgCCAHNgIIIAggBzYCBCAIIAo2AgAgBiAKQQR0aiALNgIEIA4gCzYCACAA' +
-  'KAIYIAdBAnRqIgcgBygCAEEBajYCACAEQQFqIQQMAQsACwALIAULHQACQCAARQ0AA0AgACgCMEUNASAAED4aDAALAAsLNQAgAARA' +
-  'IAAoAtQCIAAoArACIAAoAmRFciAAKAK8AiAAKAKUAnJyckUEQCAAED8LIAAQMQsLigQBDH8gAEUEQEF+DwsgAUEASCAAKAIgIAFM' +
-  'cgR/QXkFIAAQPCAAKAKUAgRAIAAgARBADwsgACABEEEiAgRAIAAoAjQgACgCCCACQQR0aigCCCIBQQJ0aigCACECIAAgAUEBazYC' +
-  'PCAAIAI2AjhBeA8LIAAoAihBAEchCiMAQRBrIgckACAAKAIYIQkgACgCFCEIIAAoAgghAyAHQgA3AwggACgCHCABQQJ0aigCACEF' +
-  'A0AgAyAFQQR0aiICKAIIIgZBAEoEQAJAAkAgAigCDCICRQRAIAdBCGohBCAGIQIDQCAGIAMgAkEEdGooAgQiAkYEQCAIIAggBkEE' +
-  'dGoiAigCACIEQQR0aiACKAIEIgI2AgQgCCACQQR0aiAENgIAIAkgBkECdGoiAiACKAIAQYCAgIAEajYCAAUgAyAJIAIgCiAEEEIM' +
-  'AQsLDAELIAJBAEwNASAHQQhqIQsgCCADIAVBBHRqIgIoAggiBEEEdGogAigCDCIMNgIIIAQhAgNAIAQgAyACQQR0aigCBCICRwRA' +
-  'IAwgAyACQQR0aiINKAIMRwRAIAMgCSACQQEgCxBCDAILIAIgBUYNASANQX82AgwMAQsLCyAAKAI0IAZBAnRqIAE2AgALIAVBAWoh' +
-  'BQwBCwsgB0EQaiQAIAAgACgCMCICQQFqNgIwIAAoAiwgAkECdGogATYCAEEACwvvAQEIfyAARQRAQX4PCyAAKAIwRQRAQXcPCyAA' +
-  'EDwgACAAKAIwQQFrIgE2AjAgACgClAJFBEAgACgCKEEARyEHIAAoAhghBCAAKAIUIQUgACgCCCEDIAAoAhwgACgCLCABQQJ0aigC' +
-  'AEECdGooAgAiCCEBA0AgASICQQFqIQEgAyACQQR0aigCCEEASg0ACwNAIAIgCEoEQCADIAJBAWsiAkEEdGoiASgCCCEGAkAgASgC' +
-  'DCIBRQRAIAMgBSAEIAYgBxBDDAELIAFBAEwNAiADIAUgBCACEEQLIAAoAjQgBkECdGpBfzYCAAwBCwsLQQAL8wIBCn8gACgCKEEA' +
-  'RyEJIABByAFqIQogACgCXCEGIAAoAhghAyAAKAIUIQcgACgCCCECA0AgBkEASgRAIAAoAkggBkEBayIGQQJ0aigCACIFQQFrIQED' +
-  'QCABIAVHBEAgAiABQQR0aiIEKAIIIghBAEwEfyAEKAIEBQJAIAlFBEAgAiAHIAMgCEEAEEMMAQsgBCgCDCIERQRAIAIgByADIAhB' +
-  'ARBDDAELIARBAEwNACACIAcgAyABEEQLIAFBAWsLIQEMAQsLIAIgByADIAIgBUEEdGooAgggCRBDIAAoAsgBRQ0BIAAoAsQBIQQg' +
-  'ACgC0AEgBkEUbGooAhAhCANAIAggCigCACIBSARAIAogAUEBayIBNgIAIAIgAyAEIAFBAnRqKAIAIgFBABBFIAIgAiABQQR0aiIF' +
-  'KAIAQQR0aiABNgIEIAIgBSgCBEEEdGogATYCACADIAUoAghBAnRqIgEgASgCAEEBajYCAAwBCwsMAQsLC8cBAQR/IAAoAjAiAkEA' +
-  'IAJBAEobIQQCQANAIAMgBEYNASADQQJ0IANBAWohAyAAKAIsaigCACABRw0ACyAAIAE2AjggACAAKAIIIAAoAhwgAUECdGooAgBB' +
-  'BHRqKAIIQQFrNgI8QXgPCwJAIAAoApgCIAJHBEAgACgCLCEDDAELIAAoAiwgAkEDdBAzIgNFBEBBfw8LIAAgAzYCLCAAIAJBAXQ2' +
-  'ApgCIAAoAjAhAgsgACACQQFqNgIwIAMgAkECdGogATYCAEEAC4ABAQR/IAAoAhwgAUECdGooAgAhASAAKAIIIQQCQANAIAQgAUEE' +
-  'dGoiAigCCCIDQQBMDQECQAJAIAAoAjQgA0ECdGooAgBBAEgNACACKAIMIgJBAEgNACACRSACIAAoAhQgA0EEdGooAghHcg0BCyAB' +
-  'QQFqIQEMAQsLIAEhBQsgBQuTAQEEfyACQQFqIQUDQAJAIAIgBSIHRwRAIAAgB0EEdGoiBigCACEFIAYoAggiCEEATA0CIANBACAG' +
-  'KAIMQQBIGw0BIAAgBUEEdGogBigCBCIGNgIEIAAgBkEEdGogBTYCACABIAhBAnRqIgUgBSgCAEEBazYCACAEIAQpAwBCAXw3AwAM' +
-  'AQsPCyAHQQFqIQUMAAsAC28BAn8gASADQQR0aiIFKAIEIQYgASAFKAIAQQR0aiADNgIEIAEgBkEEdGogAzYCACACIANBAnRqIgEg' +
-  'ASgCAEGAgICABGs2AgAgAyEBA0AgACABQQR0aigCACIBIANHBEAgACACIAEgBBBFDAELCwtuAQN/IAAgA0EEdGoiBCgCDCEFIAEg' +
-  'BCgCCCIEQQR0akEANgIIIAQhAQNAIAQgACABQQR0aigCACIBRwRAIAAgAUEEdGoiBigCDEEASARAIAYgBTYCDAwCCyABIANGDQEg' +
-  'ACACIAFBARBFDAELCwuEAQEEfyACQQFrIQQDQAJAIAIgBCIFRwRAIAAgBUEEdGoiBigCBCEEIAYoAggiB0EATA0CIANBACAGKAIM' +
-  'QQBIGw0BIAAgBigCAEEEdGogBTYCBCAAIARBBHRqIAU2AgAgASAHQQJ0aiIEIAQoAgBBAWo2AgAMAQsPCyAFQQFrIQQMAAsAC78B' +
-  'AQR/QX4hBQJAIABFIARBAEhyDQBBeSEFIAFBAEggACgCICABTHINACAAKAIcIAFBAnRqKAIAIQEgACgCCCEIQQAhBQNAIAggAUEE' +
-  'dGoiBygCCCIGQQBMDQECQCAEIAVMDQAgAgRAIAIgBUECdGogBkEBazYCAAsgA0UNACADIAVBAnRqIAcoAgwiBkEASAR/IAAoAhQg' +
-  'BygCCEEEdGooAggFIAYLNgIACyAFQQFqIQUgAUEBaiEBDAALAAsgBQv/AgEDf0F+IQMCQCABQQEgAhtFIABFIAJBAEhycg0AQXUh' +
-  'AyAAKAJkQQJHDQBBACEDA0ACQCAAKAIwIANMBEAgACgClAJFDQEgACABIAIgAxAKDwsgAiADSgRAIAEgA0ECdCIEaiAAKAIsIARq' +
-  'KAIANgIACyADQQFqIQMMAQsLIAAoAtQCBEAgACABIAIgAxANDwsgACgC4AFFBEBBACEEA0AgBCAAKAJcTg0CIAIgA0oEQCABIANB' +
-  'AnRqQQEgACgCsAIgACgCvAIbBH8gACgCSCAEQQJ0aigCAAUgACgCCCAAKAJIIARBAnRqKAIAEEgLNgIACyADQQFqIQMgBEEBaiEE' +
-  'DAALAAtBACEEA0AgACgC6AEgBEoEQEEAIAAoAuABIgUoAiggBGosAABBAEogBSgCnAJFIARBAEhyIAUoAgQgBExyGwRAIAIgA0oE' +
-  'QCABIANBAnRqIAAoAuQBIARBAnRqKAIANgIACyADQQFqIQMLIARBAWohBAwBCwsLIAMLKQEBfwNAIAFBBHQhAiABQQFqIQEgACAC' +
-  'aigCCCICQQBKDQALIAJBf3MLEwAgAARAIAAgATcDgAEgABA8CwsWACAABEAgACABQQBHNgKQASAAEDwLCxMAIAAEQCAAEDwgACAB' +
-  'NwOoAQsLEwAgAARAIAAQPCAAIAE3A9gBCwvCAwMCfAR/AX4gAEUgAUVyRQRAIAEgAP0AA2j9CwMAIAEgACkD4AIiCEJ/IAApA+gC' +
-  'UCAIQn9ScRs3AxAgASAAKAJYNgIgIAEgACgCYDYCJCABIAApA3g3AyggASAAKQOYATcDMEQAAAAAAADwPyECAkACQAJAIAAoAmQi' +
-  'BA4EAQAAAgALIAAoApQCBEACfEQAAAAAAAAAACECRAAAAAAAAAAAIAAoApwCIgBFDQAaRAAAAAAAAOA/IAAoAjQiBUEATA0AGiAA' +
-  'KAIkIQQgACgCKCEGRAAAAAAAAPA/IQNBACEAA0AgBCAAQQJ0IgdqKAIAtyADIAYgB2ooAgC3oyIDoiACoCECIABBAWoiACAFRw0A' +
-  'CyACIANEAAAAAAAA4D+ioAshAgwCCyAAQdwAQdgAIARBAkYbaigCACIEQQAgBEEAShshBEQAAAAAAAAAACECRAAAAAAAAPA/IQMD' +
-  'QCAEIAVGBEAgAiADRAAAAAAAAOA/oqAhAgwDBSAFQQJ0IgYgACgCUGooAgC3IAMgACgCVCAGaigCALejIgOiIAKgIQIgBUEBaiEF' +
-  'DAELAAsAC0QAAAAAAAAAACECCyABIAI5AxgLC7UBAQV/QX4hBAJAIAJBASADG0UgAEUgA0EASHJyDQBBfSEEIAFBAEggACgCBCAB' +
-  'THINAEFvIQQgACgClAINACAAEDwgACgCCCEFIAFBAWoiBkECdCEIQQAhBCAGIQEDQCAFIAFBBHRqKAIEIgEgBkYNASAFIAEQSCEH' +
-  'IAAoAjQgCGooAgBBAE4EQCAAIAcQQQ0BCyADIARKBEAgAiAEQQJ0aiAHNgIACyAEQQFqIQQMAAsACyAECx8AIABFBEBBfg8LIAAo' +
-  'ApQCBH9BbwUgABA8IAAQAwsLKAACQCAARQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIACwvkAQEGfyAARQRAQX4PCwJ/' +
-  'QX0gAUEASCAAKAIAIAFMcg0AGiAAEDwgACgCpAIiBUEAIAVBAEobIQMgAUEBaiEGAkACQANAAkAgACgCoAIhBCACIANGDQAgBCAC' +
-  'QQJ0aigCACIHIAFKDQIgAkEBaiECDAELCyAEBEAgAyECDAILIAAgACgCAEECdBAvIgQ2AqACIAMhAiAEDQFBfw8LQQAgBiAHRg0B' +
-  'GgsgBCACQQJ0IgNqIgFBBGogASAFIAJrQQJ0/AoAACAAKAKgAiADaiAGNgIAIAAgACgCpAJBAWo2AqQCQQALC9IDAQV/IABFBEBB' +
-  'fg8LQX0hBAJAAkAgAUEASCAAKAIEIAFMcg0AQW8hBCACQQBIIAIgA0pyIANBAEwgACgCACABTHJyDQAgABA8AkACQCAAKAKMAiIE' +
-  'DQAgACAAKAIAIgVBAnRBBGoiBhAvIgQ2AowCIAAgBhAvIgY2ApACIARFIAZFcg0BIAVBfyAFQQBOG0EBaiEHQQAhBQNAIAUgB0YN' +
-  'ASAGIAVBAnQiCGpBATYCACAEIAhqQQE2AgAgBUEBaiEFDAALAAtBASEFIAQgAUEBaiIGQQJ0IgFqIgQoAgBBAUYEQCAAKAKQAiAB' +
-  'aigCAEEBRyEFCyACQQFHIANBAUdyIgcgBUYEQCAEIAI2AgAgACgCkAIgBkECdGogAzYCAEEADwsgACgCMCIIQQJ0IgRBBGoQLyIB' +
-  'RQ0CIAEgACgCLCAE/AoAACAAEDsgBkECdCIEIAAoAowCaiACNgIAIAAoApACIARqIAM2AgAgACAAKAKUAiAHIAVrajYClAJBACEE' +
-  'QQAhBQNAQQAgBSAISCAEGwRAIAAgASAFQQJ0aigCABA9IQQgBUEBaiEFDAEFIAEQNAwDCwALAAsgBBA0IAYQNCAAQgA3AowCDAEL' +
-  'IAQPC0F/C5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKALEAiABQQN0aikDAEIA' +
-  'IAEgACgC0AIiBEgbfSIGQv///////////wAgACkDyAJ9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcg' +
-  'A0EBdCADQf////8DShshAwwBCwsgACgCxAIgA0EDdBAzIgRFBEBBfw8LIAQgACgC0AIiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYC' +
-  '0AIgACAENgLEAgsgABA8IAAoAsQCIAFBA3RqIAI3AwAgACAAKQPIAiAGfDcDyAILQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEA' +
-  'SCAAKAIgIAFMcg0AGkIAIAAoAtACIAFMDQAaIAAoAsQCIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/' +
-  'IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS' +
-  '2lF+hRA3NwOIASAAIAEgBkIBfBBWQpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIYIAJB' +
-  'AnRqKAIAIgRBAUwEQCAAKAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYCAAsg' +
-  'AkEBaiECDAELCyAAQQA2AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCABQgF8' +
-  'IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5MEAQx/IwBBIGsiCSQAIAAoAtAB' +
-  'IAFBFGxqQQhrKAIAQQAgARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiCiAP' +
-  'Sg0AIA4gCkECdGooAgAiBEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQWBshDAtBACEEIAcgCkEEdGooAgQiCCEFA0Ag' +
-  'BUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0o' +
-  'AgAhBQwBCwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcg' +
-  'CCAJIAVBAnRqKAIAIgQQWQRAIAkgBkECdGogBDYCACAGQQFqIQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGooAgAi' +
-  'BCEFA0AgBCAHIAVBBHRqKAIEIgVGBEAgBkEBaiEGDAILIAcgBSAKEFkNACAHIA4gBSADIAIQWkEBIQwgACAAKALIASIIQQFqNgLI' +
-  'ASAAKALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLggQBFn8gASADQQR0' +
-  'aigCBCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAH' +
-  'IBBKcgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEEC' +
-  'dGooAgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQWyEZIAEgEiALEFshGiALIQYDQCALIAEgBkEE' +
-  'dGooAgQiBkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSACIAlB' +
-  'AnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBBZRQ0BIAEgESADEFkNASAAIAEgAiAHIAMgCSAEIAUQXCAAIAEg' +
-  'AiAIIAMgCSAEIAUQXCAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoN' +
-  'ACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YN' +
-  'ACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcg' +
-  'ACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVB' +
-  'AkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEA' +
-  'TA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEEC' +
-  'SkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0A' +
-  'IAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAEL' +
-  'YgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBBZDQEgASAIIAUQWQ0BIAEgAiAIIAcgBhBaIAAgACgCyAEiCUEBajYC' +
-  'yAEgACgCxAEgCUECdGogCDYCAAwBCwsL0QkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABBeIAAgADQCpAI3' +
-  'A4ACIAAgADQCxAI3A0ggACgCjAEgACgChAEgACgCgAFHcg0AIAAQXwsCQCAAKAKcAgRAIAAQYCICDQELIAAoAowBIAAoAqwBRXJF' +
-  'BEBBfyECIABBABBhDQELQQAhAgNAAkAgACgCmAINACACIQYCQCAAEGIiAkEASARAIABBATYCrAEgABBjQQMhAyAGIQIgAEEAEGFF' +
-  'DQFBfyECDAQLAkAgAgRAIAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEIahBkIgNBAkgNACAA' +
-  'IAMgACgCzAEiAigCACACKAIEEGVFDQAgABBjQX8hAkEBIQMMAwsgACAFKAIMEGYgACgCzAEiAigCACEEAkAgA0EBRgRAIAAgBEEA' +
-  'EGcgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQaEECdEEBchBnCyAAIAArA7gBIAArA7gCozkDuAEgACAA' +
-  '/QADWCIJIAO4/RQgCf3xAf0MAAAAAAAAoD8AAAAAAAAwP/3yAf3wASIJ/QsDWCAAKQPgAiEHAkAgACgCoAJBAEoEQEEDIQMgByAA' +
-  'KQP4AVoNAQwDC0EDIQMgCf0hASAAKwPIAqIgCf0hAGNFIAcgACkDaH1CMlRyDQILIAAgACkD+AJCAXw3A/gCIABBABBmIAAgACkD' +
-  '4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEF4gACkD4AIhBwsgByAAKQOAAlQNASAAEGIiAkEASgRAIABB' +
-  'ATYCmAIMAgsCQCACRQRAIAAQX0F/IQJBASEDIABBARBhRQ0BDAQLIABBATYCrAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAA' +
-  'NAKkAnwgByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQ' +
-  'IAhCA4MhByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3' +
-  'A0gFIAAoAiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQB' +
-  'IgJBAEoEQCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEGkaDAELCyACDQBBASECIABBATYCnAIgACAAKQOIA0IBfDcDiAMMBQsgASAA' +
-  'KQPYAlgEQEEDIQIMBQsgABBpIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASAC' +
-  'QQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwA' +
-  'ACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABBnCyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEA' +
-  'SgRAIAAgACkDiAJCAXwiAjcDiAIgACACEFYgAa1+IAApA+ACfDcD+AELC6sBAQl/A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEE' +
-  'IAAoAhwgACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARAIAQgATYCACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcg' +
-  'ACgCKGosAABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIAIAFBAWohAQsgAkEBaiECDAELAAsACwsL6AEBBH8gACgC' +
-  'jAEiAQRAIAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAAIAEgACgCzAEiAygCACADKAIEEGUNAQtBACECIABBADYC' +
-  'nAIgACABQQFrEGYgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABBnQQAPCyAAIAMgACAEIAFBgYCAgAQQaEECdEEBchBnCyACDwUg' +
-  'ACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQAL' +
-  'rwgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAG' +
-  'RgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgC' +
-  'nAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANB' +
-  'AWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEg' +
-  'ACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUg' +
-  'EXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAF' +
-  'GwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEGoiBEEASg0AQQAhBSAEDQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEF' +
-  'AkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygCACIDEGoNASAAIANBABBnDAELIA4gAzYCACAOIA1B/////31xNgIE' +
-  'IAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCACQQFq' +
-  'IQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQoAghK' +
-  'BEAgBCgCACABIAFBAm1qQQhqIgJBAnQQMyIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAEL' +
-  'AAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigCACIB' +
-  'QQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQaxogACgCqAEgAygCDEEMbGogASADKAIIEGsaIAVBAWohBQwBCwsgAEEANgKsAUEACyAH' +
-  'QYACaiQABSAAKAKoASIGIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aiIEKAIIQQxsaiIBIAEoAgRBAmo2AgQgBiAEKAIMQQxsaiIB' +
-  'IAEoAgRBAmo2AgQgAkEBaiECDAELCwvUCgERfwNAAkAgACgChAEiASAAKAKAAUgEfyAAIAFBAWo2AoQBIAAoAnwgAUECdGooAgAh' +
-  'BiAAIAApA/ACQgF8NwPwAiAGQQF1IgRBAWohBSAAKAIQIgIgBEECdCIDaiIHKAIAIQECQCAGQQFxRQRAIANBAnIhBwNAIAEgAiAF' +
-  'QQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0aigCAEECdCIDIAAoAiBqKAIAIghBACAIQQBKGyEIIAAoAhwgACgCGCADaigCAEECdGoh' +
-  'CQNAIAIgCEcEQAJAIAkgAkECdGooAgAiAyAERg0AIAAoAiggA2osAAAiCkEASA0AIAoNBSAAIANBAXRBAXIgBxBnCyACQQFqIQIM' +
-  'AQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAgACgCFCAE' +
-  'QQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2ooAgAhBUF/' +
-  'IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEASARAQQAh' +
-  'AiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCABai0AAA0A' +
-  'IAAgAUEBdCAHQQNyEGcgACgCECAJaigCACEDCyAEQQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAAKAIMSARA' +
-  'IAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFqIQEMAAsACyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABBAjYC4AFB' +
-  'AQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCABKAIEIQggASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJqKAIAIQcg' +
-  'A0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QakEASgRAIAYgAUECdGoiAiAHNgIAIAIgDjYCBCABQQJqIQEMAgsgB0ECdCIPIAAo' +
-  'ApABaiICQQhqIQQgCSACKAIIIgVGBEAgBCgCBCEFIAQgCTYCBCAEIAU2AgALIAIoAgAhCgJAIAUgDkYNACANIAUQakEATA0AIAYg' +
-  'AUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJBAWohAiANIAQg' +
-  'C2oiCygCACIREGpBAEgNAAsgBCARNgIEIAsgCTYCACAAKAKoASAEKAIEQQxsaiAHIAUQa0UNAiALIAQoAgQ2AgAgBCAJNgIEIAYg' +
-  'AUECdGoiACAONgIEIAAgBzYCACAIIAMgAyAISBshACABQQJqIQIDQCAAIANHBEAgBiACQQJ0aiAGIANBAnRqKAIANgIAIAJBAWoh' +
-  'AiADQQFqIQMMAQsLIAwgAjYCBEF/DwsgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohASANIAUQakEASARAIAggAyADIAhIGyEC' +
-  'A0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEgBCAKQQJ0/AoAACAA' +
-  'IAo2AuABQQEPBSAAIAUgD0EBchBnDAILAAsLIAwgATYCBAwACwALCAAgAEEAEGYL8QcBC38jAEEQayIIJAAgACgCgAEhBSAIIAAo' +
-  'AtwBIgc2AgwgACgC4AEhA0EBIQYDQCADQQAgA0EAShshCkEAIQMDQCADIApGBEACQCAAKAJ8IQMgACgCcCEHA0AgByADIAVBAWsi' +
-  'BUECdGooAgAiCUEBdSIKaiILLQAARQ0ACyALQQA6AAAgBEEBayIERQ0AIAAgCiAIQQxqEGwhAyAIKAIMIQcMAwsFAkAgByADQQJ0' +
-  'aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEG0gACgCdCANaigCACAAKAKMAU4E' +
-  'QCAEQQFqIQQMAQsgACgCzAEgBkECdGogCygCADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAoAswBIgQgCUEBczYCAEEAIQUgCEEA' +
-  'NgIIAkAgACgCtAJFDQAgBkEBIAZBAUobIQdBASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdGDQMCQAJAIAAoAnggACgCzAEiBCAD' +
-  'QQJ0aigCACIJQQF0QXxxaigCAAR/IAAgCSAFIAhBCGoQbg0BIAAoAswBBSAECyAGQQJ0aiEEIAZBAWohBgwBCyAAKALUASAIIAgo' +
-  'AggiCkEBajYCCCAKQQJ0aiEECyAEIAk2AgAgA0EBaiEDDAALAAVBASAAKAJ0IAQgA0ECdGooAgBBAXRBfHFqKAIAdCAFciEFIANB' +
-  'AWohAwwBCwALAAsgBkEBIAZBAUobIQVBASEDIAEDfyADIAVGBH8CfyAIKAIIIQMDQCADQQBKBEAgACgCcCAAKALUASADQQFrIgNB' +
-  'AnRqKAIAQQF1akEAOgAADAELC0ECIQNBACAGQQJIDQAaQQEhBQN/IAMgBkYEfyAAKALMASIDKAIEIQQgAyADIAVBAnRqIgUoAgA2' +
-  'AgQgBSAENgIAIAAoAnQgAygCBEEBdEF8cWooAgAFIAMgBSAAKAJ0IgQgACgCzAEiByADQQJ0aigCAEEBdEF8cWooAgAgBCAHIAVB' +
-  'AnRqKAIAQQF0QXxxaigCAEobIQUgA0EBaiEDDAELCwsFIAAoAnAgACgCzAEgA0ECdGooAgBBAXVqQQA6AAAgA0EBaiEDDAELCzYC' +
-  'ACAAKALQAgRAIAAgBhBvCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASADRwRAIAAoAugBIgUgACgC5AEg' +
-  'ACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsgA0EBaiEDDAELCyACIAQ2AgAg' +
-  'CEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQgB0H+////AEoNASAAKAKQASAB' +
-  'rCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQMyIFRQ0BIAAgATYCmAEgACAFNgKQAQsgACgCoAEiASAAKAKkAUYE' +
-  'QCAAKAKcASABQQF0QYACIAEbIgFBAnQQMyIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYgACgCqAEiACADQQxsajYCDCAG' +
-  'IAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAAG0ECIAIgA0YbaiABKAIIIgRM' +
-  'DQIgASgCACAEQQF0QQggBBsiBEECdBAzIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIACyAAQQFqIQAMAAsACyAGQRBq' +
-  'JAAgBAv0AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAiAyAAKAI4THINACACKAIAIQQg' +
-  'ACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAEQQJ0aigCACICQQF1aiACQX9z' +
-  'QQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EBcToAACACQQFqIQIgACgCQCED' +
-  'DAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgEQCAAIAU2AoQBCyAAIAE2AowB' +
-  'DAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANBAnRqIgIhBiACKAIAIQIDQCAC' +
-  'IAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgALIAJBAWohAgwACwALIAAoArAC' +
-  'BEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAgACADEHAgBCECDAALAAsLYgEBfyABQQF1IgMgACgCKGpB' +
-  'f0EBIAFBAXEbOgAAIANBAnQiAyAAKAJ0aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAAKAKAASICQQFqNgKAASAAKAJ8IAJBAnRq' +
-  'IAE2AgALqwEBAn8gACgCkAEgACgClAEiBEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEgAkECdPwKAAAgACAAKAKgASIDQQFqNgKg' +
-  'ASAAIAIgACgClAFqQQJqNgKUASAAKAKcASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxqIAQgASgCBBBrGiAAKAKoASABKAIEQQxs' +
-  'aiAEIAEoAgAQaxogACAAKQOAA0IBfDcDgAMgBAtiAQV/IAAoAsgBIgIgACgCwAEiASgCACIDQQJ0akF/NgIAIAAgACgCxAEiBEEB' +
-  'ayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQcQsgAwsbAEEAIAAgAUEBdWotAAAiAGsgACAB' +
-  'QQFxG8ALjgEBAn8CQCAAKAIIIgMgACgCBCIEQQJqTgRAIAAoAgAhAwwBCyAAKAIAIANBAXRBCCADGyIEQQJ0EDMiA0UEQEF/Dwsg' +
-  'ACAENgIIIAAgAzYCACAAKAIEIQQLIAAgBEEBajYCBCADIARBAnRqIAE2AgAgACAAKAIEIgBBAWo2AgQgAyAAQQJ0aiACNgIAQQAL' +
-  'nAIBBX8gACgCeCABQQJ0aigCACIEQQJ1IQMCQAJAAkACQCAEQQNxQQFrDgMAAQIDCyADQQJ0IgMgACgCkAFqIgFBBGogASgCBEGA' +
-  'gICAAnI2AgAgAiABQQxqNgIAIAAoApABIANqKAIAQQFrDwsgACgC2AEiACADQQF0QQFyNgIAIAIgADYCAEEBDwsgA0ECdCIDIAAo' +
-  'AiBqIQUgACgCHCAAKAIYIANqKAIAQQJ0aiEGQQAhA0EAIQQDQCAFKAIAIARMBEAgAiAAKALYATYCACADDwUgASAGIARBAnRqKAIA' +
-  'IgdHBEAgACgC2AEgA0ECdGogB0EBdDYCACADQQFqIQMLIARBAWohBAwBCwALAAsgAiAAKALYATYCAEEAC68BAgR/AXwgACgCsAEi' +
-  'BCABQQN0aiICIAArA7gBIAIrAwCgIgY5AwAgBkR9w5QlrUmyVGQEQEEAIQIgACgCBCIDQQAgA0EAShshAwNAIAIgA0YEQCAAIAAr' +
-  'A7gBRDAFjuQu/ysrojkDuAEFIAQgAkEDdGoiBSAFKwMARDAFjuQu/ysrojkDACACQQFqIQIMAQsLCyAAKALIASABQQJ0aigCACIB' +
-  'QQBOBEAgACABEHILC+ECAQp/IwBBEGsiByQAIAMoAgAhCiAAKALQASABNgIAQQEhCUEBIQQCQANAIARBAEwNAUEAIQEgACAAKALQ' +
-  'ASAEQQFrIgRBAnRqKAIAQQF1IAdBDGoQbCIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIG' +
-  'IAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12QQFxRXINASAIQQE6AAAgACgC0AEgBEEC' +
-  'dGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiAD' +
-  'KAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwBCwtBACEJCyAHQRBqJAAgCQuqAwELfyMA' +
-  'QRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0' +
-  'aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQbCEKIAYoAgwhCwNAIAMgB0ogAiAKTnINASALIAJBAnRqKAIAQQF1IgUg' +
-  'ACgCcGoiDC0AACAAKAJ0IAVBAnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2AgAgA0EBaiEDCyACQQFqIQIMAAsACyAE' +
-  'QQFqIQQMAQsLA0AgCCAJRwRAIAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEBaiEIDAELCyADQQAgA0EAShshAUEAIQID' +
-  'QCABIAJGDQEgACgCcCACQQJ0IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtABIARqKAIAEG0LIAJBAWohAgwACwALBSAA' +
-  'KAJwIAAoAswBIAJBAnRqKAIAQQF1akEBOgAAIAJBAWohAgwBCwsgBkEQaiQAC1IBAX8gACgCyAEgAUECdGoiAigCAEEASARAIAAo' +
-  'AsABIAAoAsQBQQJ0aiABNgIAIAIgACgCxAE2AgAgACAAKALEASIBQQFqNgLEASAAIAEQcgsL1wEBBn8gACgCwAEiAigCACEGA0AC' +
-  'QCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEED' +
-  'dGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUEC' +
-  'dGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAg' +
-  'AUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgB' +
-  'IARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAA' +
-  'KAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEDQgAUEBaiEBDAALAAsgACgCABA0IAAoApABEDQgACgCnAEQNCAAKAKoARA0IAAQNAsL' +
-  '5QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGYAxAuIgdFDQAgAyACQQJ0aigCACELIAcgATYC' +
-  'DCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0akECdCAJQQVsahAuIQYgByAJQQF0Ig9BDBAu' +
-  'Igg2AqgBIAZBACAIG0UEQCAGEDQgBxBzDAELIAcgBjYCsAEgByAGNgIAIAogB0HcAWo2AiwgCiAHQdgBajYCKCAKIAdB1AFqNgIk' +
-  'IAogB0HQAWo2AiAgCiAHQcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAHQYgBajYCECAKIAdB/ABqNgIMIAogB0H4AGo2' +
-  'AgggCiAHQfQAajYCBCAKIAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAHIAg2AuQBIAcgCCAJQQJ0IgxqIgY2AhQgByAG' +
-  'IA5BAnQiCGoiBjYCHCAHIAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAIaiIINgIkIAcgBiAIaiIGNgIoIAcgBiAMajYC' +
-  'cCAHIAYgCUEDbGo2AjQgByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAgBygCFCAEIAtBAnT8CgAAQQAhBiALQQAgC0EA' +
-  'ShshCANAIAYgCEYEQEEAIQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACACQQBKGyEJA0ACQCAAIAlGBEBBACEGIAFBACAB' +
-  'QQBKGyECDAELIAMgAEEBaiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwEQCACIQAMAwUgBCAGQQJ0aigCAEECdCILIAco' +
-  'AhhqKAIAIQwgBygCHCAHKAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2AgAgBkEBaiEGDAELAAsACwsDQCACIAZHBEAg' +
-  'BkECdCIAIAcoAiRqIAcoAiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcAACwBAAABAAAA/QsDoAIgB0KAgICAgICA+D83' +
-  'A7gBIAdBATYC0AIgB0KAgICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz5syZ9z83A7gCIAdCgYCAgBA3A7ACIAdCASAF' +
-  'QpX4qfqXt96bnn9+Qp26s/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAhBgNAIAYgCUYEQANAIAggCUYEQEEAIQBBACEG' +
-  'A0AgAiAGRgRAA0ACQCAHKAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYgAyACQQFqIgBBAnRqKAIAIgggBiAIShshC0EA' +
-  'IQgDQCAGIAtGBEAgCCAHKAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEGcMAwUgCCAEIAZBAnRqKAIAIAFIciEIIAZBAWohBgwBCwAL' +
-  'AAsLIAYNDSAHEGJFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdBATYCmAILIAZBAWohBgwACwAFIAcgCBBwIAhBAWoh' +
-  'CAwBCwALAAUgACAAKQMAIgVCDYYgBYUiBUIHiCAFhSIFQhGGIAWFIgU3AwAgBygCsAEgBkEDdGogBUILiLpEAAAAAAAAoDyiRI3t' +
-  'taD3xrA+ojkDACAHKAI0IAZqQf8BOgAAIAcoAjAgBmpB/wE6AAAgBygCLCAGakH/AToAACAHKALIASAGQQJ0akF/NgIAIAZBAWoh' +
-  'BgwBCwALAAUgBkECdCEIIAcoAhgiCSAGQQFqIgZBAnRqIgsgCygCACAIIAlqKAIAajYCAAwBCwALAAUgBygCGCAEIAZBAnRqKAIA' +
-  'QQJ0aiIJIAkoAgRBAWo2AgQgBkEBaiEGDAELAAsABSAKIAZBAnRqKAIAIAg2AgAgBkEBaiEGIAggCUECdGohCAwBCwALAAtBACEH' +
-  'CyAKQTBqJAAgBwuLAgIDfwF+IwBBQGoiAiQAAkACQCAAKALgASIDBH8gAwUgABB2IgMNASAAKALgAQsgAUJ/UgR+QgAgASAAKQPw' +
-  'AX0iBSABIAVUGwVCfwsQXSEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAA' +
-  'KQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAAQQI2AmQgACAAKQPgAiIBQgF8IgU3A+ACIAAgACkD' +
-  '6AIgASAFVq18NwPoAgwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAILIAJBQGskACADC48EAQ9/IAAoAgQhAiAAKAIgIgRB' +
-  'AnRBBGoiBRAvIgdFIAAoAgxBAnRBBGoQLyIJRXIgBRAvIgpFIAJBAnRBBGoQLyILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAggh' +
-  'DkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOA' +
-  'ARA3EHQFIAAoAhwgBUECdGooAgAhAUEBIQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAE' +
-  'QQJ0aiAGIAtqQQRrKAIANgIAIAFBAWohASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFq' +
-  'IQMgBCECCyAFQQFqIQUMAQsLBSABQQJ0IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsg' +
-  'AUEBaiEBDAELCyEBCyAHEDQgCRA0IAsQNCABRQRAIAoQNEF/DwsgABA/IABBADYCyAEgAEIANwNYIABBADYCwAEgACADNgLoASAA' +
-  'IAo2AuQBIAAgATYC4AEgAEEANgK4ASAAIAApA2g3A/ABIAAgACkDeDcD+AEgACAAKQOYATcDgAJBAAvnAwIMfwN+IAAoAiAhBCAA' +
-  'KAIIIQogACgCACEFQQFB7AAQLiICRQRAQX8PCyAAIAI2ArgCIAVBAWohCCAEQQJ0QQRqEC8hBgJAA0ACQCAGQQAgBCAHShtFBEAg' +
-  'DUIBhkICfCEPQQQhAQNAIAEiA0EBdCEBIA8gA61VDQALIAIgBEE/akHAAG02AgAgAiAFIAQgBCAFShtBAmo2AlggAiAAKAIEIgFB' +
-  'EGpBEG1BBHQ2AlAgAiACQQAgBCABQQJqIgkgDqdBAWoiCiANpyILEHgiATYCZCACIAFBARAuIgg2AmAgBUECakEEEC4hASADQQJ0' +
-  'EC8iBUEARyAGQQBHIAFBAEdxIANBCBAuIgdBAEdxcSAIQQBHcSIMRQ0BIAIgCCAEIAkgCiALEHgaIAAgAiAGIAEgByAFIANBAWsQ' +
-  'eSAAKAIAIAAoAgQgACgCICACIAYQegwDCyAGIAdBAnQiA2oiCyAINgIAIAAoAhwgA2ooAgAhCSAIIQMDQCAKIAlBBHRqIgwoAggi' +
-  'AUEATARAIAdBAWohBwwDBSABIANIBEAgCyABNgIAIAEhAwsgDkIBfCEOIAlBAWohCSANIAwoAgxBAEetfCENDAELAAsACwsgABA1' +
-  'CyAGEDQgARA0IAcQNCAFEDQgDEEBawv2AwECfyAAIAE2AgQgACABIAAoAgAiBkEDdCIHakEAIAEbNgIIIAAgASAGQQJ0QQdqQXhx' +
-  'IAdqIgZqQQAgARs2AgwgACABIAYgA0EDdGoiBmpBACABGzYCECAAIAEgBiAEQQR0aiIGakEAIAEbNgIUIAAgASAGIAVBA3RBF2pB' +
-  'eHFqIgZqQQAgARs2AhggACABIAYgBCAFakEEdEEnakFwcWoiBWpBACABGzYCHCAAIAEgBSACQQJ0IgZBC2pBeHEiB2oiBWpBACAB' +
-  'GzYCICAAIAEgBSAEQQJ0QQdqQXhxIgRqIgVqQQAgARs2AiQgACABIAQgBWoiBWpBACABGzYCKCAAIAEgBSAGQQdqQXhxIgRqIgVq' +
-  'QQAgARs2AiwgACABIAQgBWoiBWpBACABGzYCMCAAIAEgBCAFaiIEakEAIAEbNgI0IAAgASAEIANBAnQiBUGHAmpBeHFqIgRqQQAg' +
-  'ARs2AjggACABIAQgBUEHakF4cWoiBGpBACABGzYCPCAAIAEgBCACIANqQQR0aiICakEAIAEbNgJEIAAgASACIAdqIgJqQQAgARs2' +
-  'AkggACABIAIgACgCWCIDQQR0aiICakEAIAEbNgJMIAAoAlAiAUGBCEgiBEUEQCAAQQA2AkwLIAEgA2xBAnRBB2pBeHFBACAEGyAC' +
-  'agv4BQINfwJ+IAAoAiAiCEEAIAhBAEobIQ0gACgCCCEPIAAoAgAhDgNAIAcgDUYEQEEAIQggDkECaiIHQQAgB0EAShshCkEAIQcD' +
-  'QCAHIApGBEBBACEHA0AgByANRgRAAkBBACEKQQAhAgNAIAogDUYNASAKQQJ0IgwgASgCMGooAgAhECABKAIcIAxqIAI2AgBBACEJ' +
-  'A0AgCUECRgRAIAEoAhwiAyAKQQFqIgpBAnRqIAI2AgAgAyAMaiEDIAEoAiggDGohCEEAIQcDQCAIIAc2AgAgByACIAMoAgAiCWtO' +
-  'DQMgByAJaiEJIAdBAWohByAOIAEoAiAgCUECdGooAgBODQALDAILIAAoAhwgEEECdGooAgAhAwNAIA8gA0EEdGoiCCgCCCIHQQBM' +
-  'BEAgCUEBaiEJDAIFIAcgDkogCUYEQCAIKAIMIghBAEgEQCAAKAIUIAdBBHRqKAIIIQgLIAJBAnQiESABKAIgaiAHNgIAIAhBAEwE' +
-  'f0EABQJ/IAisIAetQiCGhCIUQpX4qfqXt96bnn9+QiCIpyELA0AgBCAGIAtxIghBA3RqIhIpAwAiFVAiE0UEQCAIQQFqIQsgFCAV' +
-  'Ug0BCwsgBSAIQQJ0aigCACATRQ0AGiASIBQ3AwAgASABKAJcQQFqIgs2AlwgBSAIQQJ0aiALNgIAIAsLCyEIIAEoAiQgEWoiCyAI' +
-  'NgIAIAEoAgwgB0EDdGoiByAHKAIEQQFqNgIEIAEoAhQgCygCAEEDdGoiByAHKAIEQQFqNgIEIAJBAWohAgsgA0EBaiEDDAELAAsA' +
-  'CwALAAsFIAMgAiAHQQJ0IgpqKAIAQQJ0aiIIIAgoAgAiCEEBajYCACABKAIsIApqIAg2AgAgASgCMCAIQQJ0aiAHNgIAIAdBAWoh' +
-  'BwwBCwsFIAMgB0ECdGoiCSgCACEMIAkgCDYCACAHQQFqIQcgCCAMaiEIDAELCwUgAyACIAdBAnRqKAIAQQJ0aiIIIAgoAgBBAWo2' +
-  'AgAgB0EBaiEHDAELCwv+AwEGfyADKAIMIAFBAWpBABB7IAMoAhQgAygCXEEBEHsgAkEAIAJBAEobIQkDQCAFIAlGBEBBACEAQQAh' +
-  'BANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIoaigCAEEBRgRAIAMoAiAg' +
-  'AygCHCAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAFNgIAIARBAWohBAwD' +
-  'CwALAAsLA0AgAygCXCAATgRAIAMoAhggAEEDdCICIAMoAhRqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACADKAIUIgEgAEECdGog' +
-  'ASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAhwiBiAFQQJ0IgdqKAIAIQEgBCADKAIwIAdqKAIAQQJ0aigCACEKA0Ag' +
-  'BiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIgaigCACIGQQN0aiADKAIQIAUgChB8IAMoAiQgB2ooAgAiBwRA' +
-  'IAMoAhQgB0EDdGogAygCGCAFQQAQfAsgACAGTgRAIAMoAjggBkECdGoiByAHKAIAQQFqNgIACyABQQFqIQEgAygCHCEGDAALAAsA' +
-  'C04BBH8gAUF/IAFBAE4bQQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEB' +
-  'DAELCwuSAQEDfyACQQZ1IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoi' +
-  'BCADNgIMIAQgBTYCCCAEQgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYC' +
-  'DAsL9QMCB38DfCMAQSBrIgUkAAJ/QX4gAEUgA0VyDQAaQW8gACgClAINABogABA8IAVCADcDECAFQgEgAUKV+Kn6l7fem55/fkKZ' +
-  'wNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gACgCrAJBAUcEfyAAEBFBAEcFQQALRQRAA0AgDEQAAAAAAAAAAGZF' +
-  'IAIgB0xyRQRAIAdBAWohByAFQRhqIQpEAAAAAAAAAAAhDSAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBPIghBAEgNACAFIAUpAxBC' +
-  'AXw3AxAgACAIIAUoAgwgBSgCCBBOIgYgBSgCCEoEQCAFKAIMIAZBAnQQMyIJRQRARAAAAAAAAPC/IQ0MAgsgBSAJNgIMIAUgBjYC' +
-  'CCAAIAggCSAGEE4aCyANIA6gIQ0gBkUNACAAIAUoAgwgChAYIAasgqdBAnRqKAIAED0aIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARA' +
-  'IAAQPhoMAQsLIA1EAAAAAAAAAIAgDCANRAAAAAAAAAAAYxugIQwMAQsLIAUoAgwMAQsgACAFQRhqIAIgBUEQahAXIQxBAAsQNCAA' +
-  'EDwgBARAIAQgBSkDEDcDAAtBfyAMRAAAAAAAAAAAYw0AGiADIAwgArejOQMAQQALIAVBIGokAAupBwINfwN+IwBBMGsiByQAIAdB' +
-  'ADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAgAi0AACIEQSVHBEAgBEUNAiAHQSBqIATAEH8MAQsgAkECaiAC' +
-  'QQFqIAItAAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAE' +
-  'QS5HIAItAAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB' +
-  '7ABHcUUEQCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJA' +
-  'IAZB8wBrDgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQfyAFIQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiED' +
-  'IAQpAwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAE' +
-  'KQMADAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsi' +
-  'BEEwIA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QfyAJ' +
-  'QQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsgBUEEaiEDIAUoAgAiBEGELiAEGyEEQQAhBQNAQSAhCiAEIAVqLQAA' +
-  'RSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRB/IAZFDQMgB0EgaiAGwBB/IAUhAwwCCyAHIAUoAgA6ABcgBUEEaiED' +
-  'QSAhCkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQ' +
-  'fyAEQQFqIQQMAAsACwUgCCAKEH8gBEEBaiEEDAELCwsgAkEBaiECDAELCyAAIAcoAigiAiABQQFrIAEgAksbakEAOgAAIAdBMGok' +
-  'ACACQf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCICQQFqIgMgACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggL' +
-  'JQEBfyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxB+IARBEGokAAvBBgEGfyMAQaABayICJAAgAiABNgKEASACIAA2AoABIAL9DAAA' +
-  'AAAAAAAAAAAAAAAAAAD9CwOIASACQfQ6NgKYAUH0OkEAQcwB/AsAAkAgACABRXJFBEAgAkGAAWpBfkEAQYIYQQAQggEaDAELQQFB' +
-  '6AAQLiIDRQRAIAJBfxAsNgIAQQAhAyACQYABakF/QQBB3hQgAhCCARoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDaCAALQAAQe8BRyABQQNJciAALQABQbsBRyAALQACQb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQgwFFBEAgAkEANgKU' +
-  'AUFyIQAgAkGAAWpBckEAQaocQQAQggEaDAELIAJBgAFqIAMgAkH8AGogAkHoAGoQhAEiAA0AIAMgAigCfCIAIAMoAiQgAGsQLSIB' +
-  'NgIAQQAhACABDQBBfyEAIAJBfxAsNgJAIAJBgAFqQX9BAEHeFCACQUBrEIIBGgsgAigCcCEEIAIoAmwhBSACKAJoIQYgAigCdCEH' +
-  'QQAhAQNAIABFIAEgB0hxRQRAIAYQNCAFEDQgBBA0IAIoAnwhBEEAIQEDQCAARSABIARIcQRAQQAhAAJAIAMoAgggAygCICABQQN0' +
-  'aigCAGotAABBI0cNACADKAIAIAEQUSIFRQ0AIAIgBRAsNgIgIAJBgAFqIAVBAEHeFCACQSBqEIIBIQALIAFBAWohAQwBBQJAIAJB' +
-  'ADYCYCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDUAJAIAANACACIAMoAiRBBBAuIgE2AlxBACEAIAENAEF/IQAgAkF/ECw2AjAgAkGA' +
-  'AWpBf0EAQd4UIAJBMGoQggEaCwNAIAANASACQYABahCDAUUNASACQYABaiADIAQgAkHQAGoQhQEhAAwACwALCwsgAigCUBA0IAIo' +
-  'AlQQNCACKAJcEDQgAEUNAiADEIYBQQAhAwwCCyADKAIAIAYgAUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQUiIABEAgAiAAECw2' +
-  'AhAgAkGAAWogAEEAQd4UIAJBEGoQggEaCyABQQFqIQEMAAsACyACQaABaiQAIAMLWAEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2' +
-  'AgAgACgCFCEHIAUgAkEBajYCCCAFIAc2AgQgBiAENgIMIAAoAhhBDGpBwAEgAyAEEH4aCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMg' +
-  'ACgCBCEHA0AgAyAHTwRAQQAPCyAAKAIAIANqIgRBDSAEQQogByADayIIEIcBIgUgBGsgCCAFGyICEIcBIgEgBGsgAiABGyECQQAh' +
-  'BiABIAUgARtBAEchBQJ/QQAgAUUNABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiID' +
-  'NgIIA0AgAiAGRg0BIAQgBmosAAAiARCIAQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABr' +
-  'IgUkACAFQQA2AmwgAkF/NgIAIAFBCGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqEIkBBEAgACgCDCIEIAUoAmgiAWohByAF' +
-  'KAJkIgYgAWsiCEEBRwRAIAdB/AAgCBCHASEIDAILIActAABB/ABHBEAgB0H8AEEBEIcBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAg' +
-  'AUHEHEEAEIIBGgwECyACIAk2AgAMAgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEGIGUEAEIIBGgwC' +
-  'CwJAIAcgCEkEQCAAIAVB6ABqIAggBGsgAigCAEF/c0EfdiADIAkQigEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhCL' +
-  'ASIHSwRAIAUgBCAHai0AADYCAEFxIQQgAEFxIAdB3R0gBRCCARoMAwsgCiABIARqIgQgBiABayIGEIwBQQBOBEAgBSAFQTBqIAQg' +
-  'BhCNATYCEEFzIQQgAEFzIAFB3B8gBUEQahCCARoMAwsgCiAEIAYQjgEiBEEASARAIAUgBBAsNgIgIAAgBCABQd4UIAVBIGoQggEh' +
-  'BAwDCyAJQQFqIQkMAQsLQXAhBCAAQXAgBkEBa0HmEkEAEIIBGgsgBUHwAGokACAEC8sIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEg' +
-  'BUIANwPYASADIAMoAhBBAWoiBDYCECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJA' +
-  'A0AgACAFQewBaiAFQegBaiAFQeQBahCJAQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYg' +
-  'ByEEA0ACQCAEIAZHBEAgBCAKai0AAEE6Rw0BIAQhBgsgBiAKIAcgBhCLASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlB3R0g' +
-  'BUEgahCCARoMBgsgBiAHRgRAQXAhBCAAQXAgB0G4MkEAEIIBGgwGCyARIAwgBiAHayIOEIwBIg9BAEgEQCAFIAVBoAFqIAwgDhCN' +
-  'ATYCMEF0IQQgAEF0IAdB5i4gBUEwahCCARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QjQE2AkBBeyEEIABBeyAG' +
-  'QbwVIAVBQGsQggEaDAcLIAZBAWoiCSAIRgRAQXAhBCAAQXAgBkGfMkEAEIIBGgwHCyAIIAogCSAIEIsBIgZLBEAgBSAGIApqLQAA' +
-  'NgJQQXEhBCAAQXEgBkGQFSAFQdAAahCCARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQjAEiBEEATg0AIBAgBiAIEI4BIgRBAE4NACAF' +
-  'IAQQLDYCYCAAIAQgCUHeFCAFQeAAahCCASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwg' +
-  'DhCNATYCcEF8IQQgAEF8IAdBqRcgBUHwAGoQggEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAg' +
-  'CxsiBkECdCIEEDMiCEUEQEF/IQQgBUF/ECw2AoABIABBfyAHQd4UIAVBgAFqEIIBGgwHCyADIAg2AgAgAygCBCAEEDMiBEUEQEF/' +
-  'IQQgBUF/ECw2ApABIABBfyAHQd4UIAVBkAFqEIIBGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2' +
-  'AgAgC0EBaiELDAQLIARBAWohBAwACwALIA0gByANGyENIAAgByAIIAVB2AFqEI8BIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygC' +
-  'BCALEDoiAkF6RgRAIABBekEAQcUYQQAQggEaDAELIAJBAEgEQCAFIAIQLDYCACAAIAJBAEHeFCAFEIIBIQQMAQsgBSkD2AEiElAE' +
-  'QEEAIQQMAQsgASgCACACIBIQUyIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQbcpQQAQggEaDAELIAUgARAsNgIQIAAgASAN' +
-  'Qd4UIAVBEGoQggEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAEDIgAEEIahCQASAAQThqEJABIAAQNAsLOAAgAUH/AXEhAQNAAkAg' +
-  'AkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFBASABdEGZgIAEcQ0B' +
-  'GgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAEIgBDQEgBCEFC0EAIQQg' +
-  'BSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABCIAUUNASAFIQQLIAEgBDYCACADIAQ2' +
-  'AgBBASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJGyEJIAchBgJAAkAC' +
-  'QAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFvIQggACAHIAZB4hUQ' +
-  'kgEiA0EASA0HIAAgBkEBaiIJIAJB8hUQkgEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJB8hUQkgEiB0EATg0BQW8hCAwGCyAD' +
-  'IAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAgAEFvIAFB7CYgCkEQahCCARoMBQsgByEDIAdFDQELAkACQCAEKAIMIgYgBCgCEEcE' +
-  'QCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEDMiCwRAIAQgCzYCAAsgBCgCBCAIEDMiCQRAIAQgCTYCBAsgBCgCCCAI' +
-  'EDMiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgCDEECdGogAzYCACAI' +
-  'IAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QLDYCACAAQX8gAUHeFCAK' +
-  'EIIBGgwDCyABKAIAIQkLQW8hCCAAQW8gCUH+KUEAEIIBGgwBC0FvIQggAEFvIAdBqipBABCCARoLIApBIGokACAIC2sBAn8gAiAB' +
-  'IAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADEIgBDQBBAQwBCyADQf8ARgsNACADQf8BcSIDQTpGIANB' +
-  '/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhCRASEEIAAoAiQhCgNAIAogBCAJ' +
-  'cSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIiCEUNABoCQCAFLQAA' +
-  'IgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAILCyAGIQcLIAdB/wFx' +
-  'IAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcEQCAAIARqQT9BPyAB' +
-  'IARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgACIANBA2oFIAMLIABq' +
-  'QQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBCgAIgCyALUBshDANA' +
-  'IAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxAzIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYEQCAAKAIYIARBAXRB' +
-  'wAAgBBsiA0EDdBAzIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EAIQRBfyADQQF0QYAB' +
-  'IAMbIgZBBBAuIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQNCAAIAY2AiggACAHNgIkQQAFIAAo' +
-  'AgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQkQEhAwNAIAMgCnEiBUEBaiEDIAcgBUECdGoi' +
-  'BSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampBADoAACAAKAIYIAAo' +
-  'AhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEJEBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEgBHEiBUEBaiEEIAIg' +
-  'BUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAACfyABQQFqIgQgAk8g' +
-  'ACgCDCAEai0AAEEtR3JFBEAgAEFuIARBwC5BABCCARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwgAWotAAAiBkE6a0H/' +
-  'AXFB9QFNBEAgBSAGNgIAIABBbiABQeoqIAUQggEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7//////////wCFQgqAIAdTBEAg' +
-  'AEFuIARB5SlBABCCARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAHUwRAIABBbiAEQY8p' +
-  'QQAQggEaQW4MAgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFBhixBABCCARpBbgsgBUEQaiQACxcAIAAoAgAQNCAAKAIYEDQgACgCJBA0' +
-  'CzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+IwBBMGsiBCQAAn8g' +
-  'ASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB9QFNBEAgBCAHNgIU' +
-  'IAQgAzYCECAAQW8gBUGWKyAEQRBqEIIBGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEgBCADNgIgIABBbyAB' +
-  'QZcaIARBIGoQggEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUGPLyAEEIIBGkF/CyAEQTBqJAALNAAC' +
-  'f0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgCUCABQQN0akEIaygC' +
-  'AGogAEUgAUEATHIgACgCVCABSHIbC5EDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgCACABQQBBAEEAEEYi' +
-  'B0EASARAIAesIQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRAvIgZBACAFEC8iBRsNACAGEDQgBRA0Qn8h' +
-  'CwwBCyAAKAIAIAEgBiAFIAcQRhogBEIANwMoA0AgByAIRgRAIAAoAgAgARBUIgtCAFUEQCAEIAs3AwAgBEEQaiIAQRhB5iAgBBCA' +
-  'ARogAiADIARBKGogABCWAQsgAwRAIAIgBCgCKCIAIANBAWsgACADSRtqQQA6AAALIARBsAJqIAZHBEAgBhA0IAUQNAsgBCkDKCEL' +
-  'DAILIAgEQCACIAMgBEEoakHfMhCWAQsgAiADIARBKGogACAGIAhBAnQiCWooAgAQkwEQlgEgBSAJaiIJKAIABEAgAiADIARBKGoi' +
-  'CkHeKBCWASACIAMgCiAAIAkoAgAQlAEQlgELIAhBAWohCAwACwALIARBsARqJAAgCwtJAgJ/AX4DQCADLQAAIgQEQCACIAEgAikD' +
-  'ACIGpyIFQQFqSwR+IAAgBWogBDoAACACKQMABSAGC0IBfDcDACADQQFqIQMMAQsLCyIBAX8gAEEcaiIBQQlPBEAgABAsDwsgAUEC' +
-  'dEGUNGooAgALHQAgAARAIAAgATYCACAAQSRqQcgBIAIgAxB+GgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAgASACIAMQ' +
-  'mAEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADEJgBCyAEQRBqJAAgAQuiBQEHfyMAQUBqIgMkAEH4N0EAQewB/AsAQSggAUEA' +
-  'IAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQfg3QWRB+RAgAxCZARpBZAwBCwNAAkAgAiAERgRA' +
-  'IAQhAgwBCyAAIAJqLAAAEJsBRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEJwBIQUgBCADKAI8IgIgAiAESRshAQJAAkAD' +
-  'QAJAAkAgASACRwRAIAAgAmosAAAQmwENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZy' +
-  'DQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRshAQNA' +
-  'AkAgAyABIAJHBH8gACACaiwAABCbAQ0BIAIFIAELNgI8IAAgBCADQTxqEJwBIQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAA' +
-  'IAJqLAAAEJsBBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0B' +
-  'CyADIAc2AhAgAyAAQeAyIAAbNgIUIANBkypB4DIgBEEoSxs2AhhB+DdBZEHYMCADQRBqEJkBGkFkDAELAkACQCAFQcEAa0FASQ0A' +
-  'IAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBkypB4DIgBEEoSxs2AihB+DdB' +
-  'bEGtJCADQSBqEJkBGkFsDAELQfA5IAY2AgBB7DkgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/IAIoAgAiAyABIAEg' +
-  'A0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBKG0EKbCAFakEwayIB' +
-  'QecHIAFB5wdIGyEBDAELCyABC88DAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB+DdBbEGpIyADEJkB' +
-  'GkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHQ' +
-  'M2otAAA2AgALIAVFDQAgBSAAQf8BcSAAQdAzai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRAQQAh' +
-  'BSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAgAyAG' +
-  'NgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBBiA8hBiAFRQ0BCyAHDQFBnxAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYCIEH4' +
-  'N0FsQcQmIANBIGoQmQEaQWwMAQsgByAIckUgAK0gBK0gBa1+UXFFBEAgAyAANgIYIAMgBTYCFCADIAQ2AhBB+DdBbEGUJiADQRBq' +
-  'EJkBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANs' +
-  'IQcgACgCDCADbCAEakEAEC0iAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACAC' +
-  'QRxqIAJBJGogB60iCSACNAIgfEEEEDAiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQMCEBCyABBUF/CyEBA0BBACAFIAdIIAEb' +
-  'BEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEJ8BEDoiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhAyDAMLIAAgAjYCJAsLCyAG' +
-  'QaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/' +
-  'IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvhBAIIfwF+IwBB0ABrIgEkAEH4' +
-  'N0EAQewB/AsAQdw3KAIAIQAgAUHgNygCACICNgJMIAFB5DcoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRB' +
-  'wQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQfg3QWxBqSMgARCZARoMAQsgBCABQcwAaiABQcgAahCdAQ0AQfQ3KAIAIgJBAEgEQCAB' +
-  'QYACNgIUIAEgAjYCEEH4N0FrQawZIAFBEGoQmQEaDAELIAJFQfA3KAIAQQAgAkGBAkkbckUEQCABQYACNgI0IAEgAjYCMEH4N0Fr' +
-  'QawZIAFBMGoQmQEaDAELAkBBAUHAABAuIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwi' +
-  'BTYCBCAAIAEoAkgiBjYCCCAAQew3KAIAQQBHNgIYQeg3KAIAIQcgACACNgIgIAAgBzYCHCAEIAUgBiABQThqEKEBBEAgASgCQBA0' +
-  'IAAQogEMAwsgACABQThqEKMBIAEoAkAQNEF/IQMNAUEAIAAoAgxBG0YgACgCGCAAKAIAQQlHIAAoAgRBA0dychsEQCAAECQiAjYC' +
-  'LCACRQ0CCwJ/IAAgACgCACIDIANsQQJ0EC8iAzYCMEF/IANFDQAaIAAoAgBBEUgEQCAAEKgBCyAAKAIoIAAoAixyBH9BAAUgABCe' +
-  'AQsLIgMNASAAIQMMAgtBfyEDCyABIAMQlwE2AiBB+DcgA0HeFCABQSBqEJkBGiAAEKIBQQAhAwsgAUHQAGokACADC5QFAQd/IwBB' +
-  'kAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBCkASAGQQFqIQYgAyAAIAQQpQEhBAwBCwsDQCAAIAVMIARyRQRA' +
-  'IABBACAFIABBASAHQRBqIgYQpAEgBUEBaiEFIAMgACAGEKUBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEHsNygCACIGRQRAQQAh' +
-  'BANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEKQBIARBAWohBCADIAAgBRClASEFDAELCyAFRQ0BQQAh' +
-  'BUF/IQYMAgsgBiAAIAMQpgEiBA0DC0EAIQRBASEJQeg3KAIAIgpBAXEEQCAAQQAgAEEAShshCANAIAQgCEYEQEF/IQZBACEFIAMg' +
-  'ACAHQRBqEKUBDQNBACEEA0AgBCAIRwRAIAdBEGogBEECdGogBEF/cyAAaiAAIARsajYCACAEQQFqIQQMAQsLIAMgACAHQRBqEKUB' +
-  'DQMFIAdBEGogBEECdGogACAEbCAEajYCACAEQQFqIQQMAQsLC0EAIQYgCkECcUUEQEEAIQUMAQsDQEEAIQUgASAJaiIIIABKDQFB' +
-  'ASEEIAYNAQNAQQAgACACIARqIgZOIAUbBEAgACAJIAQgASACIAdBEGoiBRCkASAGQQFqIQQgAyAAIAUQpQEhBQwBBSAIQQFqIQkg' +
-  'BSEGDAILAAsACwALA0ACQEEAIQQgBUH0NygCAE4gBnINAEHwNygCACAAIAUQpwEiBA0DIAMgAEHwNygCACAAIAVsQQJ0ahClASEG' +
-  'IAVBAWohBQwBCwsgBkUNAQsgByAGEJcBNgIAQfg3IAZB3hQgBxCZASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQMiAAKAIoEB8g' +
-  'ACgCLBA0IAAoAhAQNCAAKAIUEDQgACgCMBA0IAAQNAsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEC4iBzYCECAAIAUgASgCACII' +
-  'bCICQQJ0EC8iCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEC4iBkUNBEEA' +
-  'IQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0' +
-  'aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQNCAAIAg2' +
-  'AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGog' +
-  'CigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcg' +
-  'BGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAggg' +
-  'AUECdCIEIANBAXQgBCADGyIDbBAzIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAA' +
-  'KAIAQQFqNgIAQQALxAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEob' +
-  'IQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQfg3QWtB/SQgA0EQ' +
-  'ahCZARoMAwsgAiABIANBQGsgASAEbEECdGoQpQEEQEF/IQAgA0F/EJcBNgIAQfg3QX9B3hQgAxCZARoMAwUgBEEBaiEEDAELAAsA' +
-  'CyAAIARBAnRqKAIAIgVBAE4gASAFSnFFBEAgAyAFNgI4IAMgAUEBazYCPCADIAQgAW9BAWo2AjQgAyAEIAFtQQFqNgIwQWshAEH4' +
-  'N0FrQe4jIANBMGoQmQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMg' +
-  'BCAAIAFsa0EBajYCLEH4N0FrQdAvIANBIGoQmQEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEEDAIL' +
-  'IQALCyADQcCCAWokACAAC48DAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEgAWwh' +
-  'BwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpqLQAA' +
-  'RQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB+DdBa0HNECADEJkBGkFrDAQFIAQgB2oh' +
-  'BAwBCwALAAsgCSAFQQJ0aigCACIEQQBOIAQgB0hxRQRAIAMgATYCLCADIAE2AiggAyAENgIkIAMgAkEBajYCIEH4N0FrQeQhIANB' +
-  'IGoQmQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMg' +
-  'BCAAIAFsa0EBajYCGEH4N0FrQZEgIANBEGoQmQEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGooAgAhASAC' +
-  'IAdsIgNBAnRBBGoQLyIERSABIAJsIANqQQJ0EC8iBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRqIAU2AgAg' +
-  'ACAAKAIMIAJsIAdqIAMgBCAGEB02AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQnwEgBWohBSABQQFq' +
-  'IQEMAQsLCyAEEDQgBhA0C6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2Aggg' +
-  'AyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakHBIyADEJkBGiACRQ0AIAIgADYCCCACIAU2' +
-  'AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABCeASIDBEAgBCADEJcB' +
-  'NgIgIAIgA0HeFCAEQSBqEJkBIQMMAQsgACgCJBA7IAAoAiQQPCAAKAIAIAEgAhCpASIDDQAgBSAFbCEGQQAhAwNAIAMgBkYEQEEA' +
-  'IQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHEKsBED1FDQAgACgCJCAEQSxqIARBKGoQUCAAKAIkEDsgASAEKAIs' +
-  'IAVtIgdqLQAAIQkgCC0AACEKIAQCf0GACSAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkH7FyAGQQF0IAFKDQAaQfQXIAZBA2wgAUwN' +
-  'ABpBvyBBwwggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVtIgMgBWxr' +
-  'QQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB4iwgBBCZARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2' +
-  'AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL9gECBn8BfgJAIABFIAFFckEBIAIbBEBB' +
-  'fiEDQfg3QX5BmQtBABCZARoMAQsgACABQfg3EKoBIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEDtBAA8LAkAgASAEajEA' +
-  'ACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQTiEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAg' +
-  'BUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwuc' +
-  'AgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+QdUMQQAQmQEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMA' +
-  'IAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJ' +
-  'IAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGEKkBIggNASAAIAcgASACIAMg' +
-  'BCAFIAcoAgBBAnRBuDRqKAIAERAADQBBACEIDAELIAAgASACIAMgBCAFIAYQrgEhCAsgB0EQaiQAIAgLuwEBAX8jAEEQayIHJAAC' +
-  'QCAARSABRXJBASAFGwRAQX4hASAGQX5B1QxBABCZARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LAxAgACABIAYQqgEiAQ0AIABBARAGQQAhASAAIAIgAyAEIAUQswEhBCAAQQAQBiAAKAIkEDsgBEUNACAHIAQQlwE2AgAg' +
-  'BiAEQd4UIAcQmQEhAQsgB0EQaiQAIAELYQIBfwF7IwBBIGsiASQAQQEhByAAKAIsIAIgAyAEIAUgARAmRQRAIAYgAf0ABAAiCP0L' +
-  'AwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQsAFBACEHCyABQSBqJAAgBws0ACAAAn9BBCACDQAaAkAgAUIBWARAQQAgAadB' +
-  'AWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4jAEEwayIHJAAgACgCACELIAAoAigQICALIAtsIQwCfwNAIAkgDEcEQAJA' +
-  'IAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJIAoQqwEiCkEASCAIKAIEIApMcg0AIAgoAigiDiAIKAIUIAgoAhAgCmwi' +
-  'CkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxqIBBBAXRqLwEAIA9Bf3NBEHZxRXINACAIIA4gChAhQQAhDQsgDUUNAEEB' +
-  'DAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCABKQMIIhFQDQAgBFAiAUUgBCARWHENACAAKAIoIAMgESAAKAIwQQAgBRsg' +
-  'B0EMaiAHQRBqECIgBykDGCESIAcoAigiCEUgBykDECIRQgBSckUEQCAAIAIgA0IAIAQgEn0gARsgBSAGQQAQrgENASAGIAb9AAMQ' +
-  'IAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAoAiggA0IAIAQgEn0gBFAbIAAoAjBBACAFGyAHQQxqIAdBEGoQIiAHKQMY' +
-  'IBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoAACAHKAIMIgFBACABQQBKGyEBA0AgASAJRg0BIAUgACgCMCAJQQJ0aigC' +
-  'ACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAALAAsgBiASNwMQIAYgETcDCCAGIAcpAyA3AxggBiARIAcoAiggBygCLBCw' +
-  'AQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEFAkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQpAwggAVpx' +
-  'DQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEhBSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEEciBkEAIAZB' +
-  'AEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgogACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwALCyAFQQBI' +
-  'DQELIAkgB0EIahBNIAQgBykDCDcDECAEIAcpAzA3AxggBUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoMAQtBAgwB' +
-  'C0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAFCzkAIAAoAiQgACgCNBBKIARCADcDCCAAIAEgAiADIAQQsgEiAEEATARA' +
-  'IARBBDYCAAsgAEEfdSAAcQvMBwITfwF+IwBBQGoiAyQAAkAgAEUgAUVyQQEgAhsEQEF+IQRB+DdBfkH3CkEAEJkBGgwBCyAAKAIA' +
-  'IQcgA0GgOikDADcDOCADQn9BwDopAwAiFiAWUBs3AzAgABCeASIFBEAgAyAFEJcBNgIAQfg3IAVB3hQgAxCZASEEDAELIABBoDop' +
-  'AwAgA0EwaiACELUBIgQNACABIAIgByAHbCIF/AoAACAFQQJ0IgcQLyILRQRAQX8hBEH4N0F/QbUIQQAQmQEaDAELQbA6KAIAIQQg' +
-  'BUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWohBgwBCwsgCyAJ' +
-  'IANBOGoQtgFBuDooAgAhCEGoOigCACIGRSAJQf8DSnEhDSADIAk2AhggAyAFNgIUIAMgCzYCECADIAI2AgwgAyAANgIIIANBADYC' +
-  'LCADIAVBBHY2AiggA0GwOigCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxAvIgc2AiAgAyAFEC8iBDYCLCAH' +
-  'QQAgBBtFBEAgBxA0IAQQNCALEDRBfyEEQfg3QX9BtQhBABCZARoMAgsgA0EIaiABQQAQtwELIAlBgAJtQQEgDRshEEEAIAggBhsh' +
-  'D0IAIAWtQgKGQugHfCAGGyEWIAUhBkEAIQQDQCAFIAZrIRMDQCAEIAlOIgcgBiAPTHIgAykDMFAgEUEHSnJyRQRAAkACfyAGIAEg' +
-  'AiAFQbA6KAIAIAsgBEECdGoiFCAMIAkgBGsiByAHIAxKGyIIQQEQuAEiCmsiByAPSCIOIA1FckUEQCARQQFqQQAgA0EIaiAEIAgg' +
-  'CiAIIBBMIAogE2qsQgGGQugHfCADQTBqELkBIgpBBEYbIREgCkEBRgwBCyAODQFBACEOIwBBIGsiCiQAIAAgAUICIBYgA0EwaiIV' +
-  'KQMAEMIBQQAgCkEAEK0BRQRAIBUgCikDEBDDASAKKAIAQQFGIQ4LIApBIGokACAOC0UNACAEIAhqIQQgDCAMIBJIdCEMIAchBgwD' +
-  'CyABIAIgBUGwOigCACAUIAhBABC4ARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCADKAIoTHINASADQQhqIAEg' +
-  'BBC3AQwBCwsLIA0EQCAAKAIkEDsLIAMoAiAQNCADKAIsEDQgCxA0QQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQfg3QWVB6BtB' +
-  'ABCZARoLIANBQGskACAEC9MDAQR/IwBBgAJrIgYkAAJAAkACQCAAKAIAIgVBEU4EQCAAKAIgRSAAKAIYIAAoAhxycg0BIAUgACgC' +
-  'BCAAKAIIIAFBASADELoBAkACQAJ/IAZBEGohBCAAQQAgAxtFBEAgBEF+Qe0gQQAQmQEaQX4MAQsgACADIAQQqgEgACgCJBA7CyIE' +
-  'QQFqDgIABQELQX8hBEH4N0F/QbUIQQAQmQEaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIg' +
-  'cg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAFIAAoAgQgACgCCCABIAMQuwFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxC6' +
-  'AQwECyAAKAIEIgcgACgCCCIERw0BIAUgByABIAMQvAFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiAD' +
-  'EL0BIgRBAWoOAgADAQtBfyEEQfg3QX9BtQhBABCZARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRB+DdBZUHZ' +
-  'DSAGEJkBGgwBCyAAIAEgAiADEL4BIQQLIAZBgAJqJAAgBAtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhC/ASEEIAAgAUEBayIBQQJ0' +
-  'aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNA' +
-  'AkAgACgCECADTARAIAAoAgAoAiQQO0EAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQo' +
-  'AiQgACgCBCADEMABCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAggg' +
-  'BGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEMEBC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRA' +
-  'IAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0A' +
-  'ACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAH' +
-  'TARAAkBBACEHA0AgByAKTgRAIAkQPEEAIQcgACgCAEICIAUgBikDABDCAUEAIAgQswEaIAYgCCkDEBDDAUEBIAgoAgBBAUYNBhog' +
-  'BA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEMEBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0' +
-  'aigCABDAASAHQQFqIQcMAAsABSAJED4aIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEMAB' +
-  'IAdBAWohByAAKAIcIQoMAQsACwALBSAJED4aIAdBAWohBwwBCwsgACABIAEgAmpBARDBAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBB' +
-  'kAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxDGASAGQYACaiACIAEgBCAHEMcBIAYgASACIAQgBxDHAUEAIQcgAEEAIABB' +
-  'AEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAg' +
-  'ASACIAooAgAgBiAEQQJ0aigCABDIAUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAg' +
-  'BSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDGASAFQYASaiABIAcQ' +
-  'xgEgBUGAEGogAiAHEMYBIAVBgA5qIAEgBxDGASAFQYAMaiACIAcQxgEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABB' +
-  'AEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQygFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQywEi' +
-  'B0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAE' +
-  'aiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIA' +
-  'IAVBgAJqIAdqIAYgAiAAEMsBNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhDKASAFQYAWaiAA' +
-  'IAEgBhDMASAFQYAUaiAAIAIgBhDMAUEAIQdBACEIIAEgAkYEQCAFQYgaahC/AadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZq' +
-  'IAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGog' +
-  'BkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0' +
-  'aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvn' +
-  'AwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQxgEgBUGABGogASAEEM0BIAFBACABQQBKGyEKIAFBAWshBwNA' +
-  'IAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahC/AUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0Ag' +
-  'ACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkg' +
-  'AWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRA' +
-  'IAVBgAJqIAEgBUGICGoQzQEMAQsgBUGAAmogASAFQYgIahDGAQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkEC' +
-  'dCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAE' +
-  'a0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8' +
-  'CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQLyIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMA' +
-  'UEUNAUEAIQYLIAkQNCAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQzgFBACEGQQAhByAIIAkQzwEiCEUEQCAJEDQMBQsDQCAG' +
-  'QeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQvwFCAYQQSSAIIAMpAwAiAkLIASACQsgBVBsQBSAIIAUQTSADQgAgAykDACICIAUp' +
-  'AwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQRyIHQQAgB0EAShshDSAFKALMCCEOIAUo' +
-  'AsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8i' +
-  'EzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABENABNgIAIAsgFGogDiAHayABENABNgIA' +
-  'IAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQxgFBACEGIABBACAAQQBKGyEIIAMQvwFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGA' +
-  'BmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQ0AEhByAEIAMgCWogACAD' +
-  'bCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABENEBQQJ0IAVqQYgIaigCAGogARDQASABIAdsakECdGotAABBAWo6AAAgA0EB' +
-  'aiEDDAELAAsACwtBAAwEC0EACyEGIAgQMiAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC+ADAgJ/An4jAEHgIGsiBCQAIAQgATcD2CAg' +
-  'BEHQAGpBAEGAIPwLACAEQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIAIQEgACgCACIF' +
-  'rCIGIAZ+IQYgBCAAKAI0BH5CASAGQgGGIgFCAoYgBUEjShshB0IABSAGQjJ+QsCaDHwLNwMoIAQgBzcDICAEIAE3AxggACgCJCAE' +
-  'QdggahC/AUIBhBBJIAQpAxgiAVBFBEAgACgCJCABEEsLIAQpAyAiAVBFBEAgACgCJCABEEwLAkAgACAEQdAAakH4NxCqASIFDQAg' +
-  'AEIBQgAgBCkDKCACKQMAEMIBIgEgAUJ/URsgAyAEQTBqELMBIQMgAiAEKQNAEMMBIANFBEBBACEFDAELIAQgAxCXATYCEEH4NyAD' +
-  'Qd4UIARBEGoQmQEhBQsgACgCJBA7IAAoAiRCABBMIAAoAiRCABBLIAAoAiRCABBJAkAgBQ0AQQAhBQJAAkAgBCgCMA4FAAICAgEC' +
-  'C0F1IQVB+DdBdUGEIUEAEJkBGgwBCyACKQMAIQEgBCAAKAIAIgA2AgQgBCAANgIAQfg3QWVBdSABUBtB2Q0gBBCZASEFCyAEQeAg' +
-  'aiQAIAULIAEBfiAAIAApAwBC64fWhejIoeThAH0iATcDACABEDgLFgAgASAAIAMgAiADai0AABCrARA9Ggu8AQEEfyMAQRBrIgYk' +
-  'AANAIAEgAkgEQCAAKAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0Ag' +
-  'BUECRg0CIAAoAgAiBCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEEMABIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRq' +
-  'IAQ2AgALIAVBAWohBQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3' +
-  'AwALrQIDA38BfAJ+IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkH4N0F+QZkLQQAQmQEaDAELIAAgAUICQgBBACADQfg3EK0BIgIN' +
-  'AEHYOiADKQMQIgY3AwBB4DogAykDGCIHNwMAQeg6IAMoAgA2AgAgACgCACIAIABsIQJBACEAA38gACACRgR/QQAhAkHIOkEBNgIA' +
-  'QdA6IAe6RAAAAAAAAPA/oBDFASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxDFAaAiBTkDAEEDIQADfyAARQ0D' +
-  'IABBA3RBwDRqKwMAIAVlBH9ByDogAEEBajYCAEEABSAAQQFrIQAMAQsLBSAEIAAgAWotAABFaiEEIABBAWohAAwBCwshAgsgA0Eg' +
-  'aiQAIAILlwEDAX8CfAF+IAC9IgRC/////////weDQoCAgICAgID4P4S/IgBEAAAAAAAA8L+gIABEAAAAAAAA8D+goyICIAKiIQNB' +
-  'JSEBRAAAAAAAAAAAIQADfCABQQBMBHwgAkT+gitlRxUHQKIgAKIgBEI0iKdB/wdrt6AFIAAgA6JEAAAAAAAA8D8gAbejoCEAIAFB' +
-  'AmshAQwBCwsLOwECfyABQQAgAUEAShshBANAIAMgBEYEQCAAIAEgAhC2AQUgACADQQJ0aiADNgIAIANBAWohAwwBCwsLvQEBBn8j' +
-  'AEGABGsiBSQAIAVBgAJqIAEgBBDGASAFIAIgBBDGASABQQAgAUEAShshByACQQAgAkEAShshCANAIAYgB0cEQCADIAZFckUEQCAF' +
-  'IAIgBBDGAQsgAiAGbCEJIAVBgAJqIAZBAnRqIQpBACEBA0AgASAIRgRAIAZBAWohBgwDBSAAIAEgCWpBAnRqIAUgAUECdGooAgAg' +
-  'CigCACACbGo2AgAgAUEBaiEBDAELAAsACwsgBUGABGokAAsdAQF/IAQgAyABbSIFaiADIAEgBWxrIAJsaiAAbwvcBAENfyMAQbAB' +
-  'ayIFJABB+DdBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB+DdBfkHlFkEAEJkBGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAF' +
-  'QagBahCdASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKo' +
-  'ASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpq' +
-  'LQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6' +
-  'AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0H8OSANNgIAQQEhBgwECyAAIAFqIQ4gACAQIA8gCUEAEMgBIQIDQCABIA5HBEAgASAD' +
-  'ai0AACEIIAEgBGogAjoAAAJAIAhFDQAgBUHgAGogAmoiES0AACIKIAhGDQBBACEGIAoNBiAFQRBqIAhqIgotAAANBiARIAg6AAAg' +
-  'CkEBOgAACyACQQFqIgJBACAAIAJKGyECIAFBAWohAQwBCwsgCUEBaiEJIA4hAQwACwALIAAgASADai0AACICSAR/IAUgAjYCCCAF' +
-  'IAEgAG0iAkEBajYCACAFIAEgACACbGtBAWo2AgRB+DdBakGNHyAFEJkBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIM' +
-  'fwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdB' +
-  'AEHAAPwLACAAIAYQvwEgFIKnIgNBAnRqKAIAIQVBASEEIAYQvwEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNA' +
-  'AkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANq' +
-  'IRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAP' +
-  'KAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAE' +
-  'RwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4B' +
-  'An8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYk' +
-  'ACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQvwGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigC' +
-  'AA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEMYBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIM' +
-  'aigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQg' +
-  'AiABEMsBIAcgAiABEMsBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFq' +
-  'IQcMAAsACwUgBCACIAEQywEgBEF/cyABaiACIAEQywFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGA' +
-  'AmsiBiQAIAYgAUECbSIEIAIQxgEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJq' +
-  'JAAFIAIQvwEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWoh' +
-  'BQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEL8BIAOsIguC' +
-  'pyADQX9zQQFxIgQQ0gE2AkggACACEL8BIAuCpyAEENIBNgJMIAIQvwEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRq' +
-  'KAIAIQggAhC/ASAJIAIQvwEgDIKnQQJ0aigCACEFIAuCpyEGIAIQvwEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAE' +
-  'QQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ0AE2Aggg' +
-  'ByABIAVsIAJqIAMQ0AE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADENABNgJUDAELIABBCGoiASAD' +
-  'QQFrIgVBAnRqIgggDCALgj4CACAAIAIQvwEgC4KnIAQQ0gEiBDYCVCAAQShqIAMgBCADQQAgAhDTASABIAUgCCgCACIBQQF0IANB' +
-  'ASABdCACENMBCyAAIAAgBUECdGooAghBAXQgAxDQATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4g' +
-  'ACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQLSIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBK' +
-  'GyEcIAAoAlQgACgCSGogAhDQASEXIAAoAkwgACgCUGogAhDQASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRq' +
-  'IR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDRASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAF' +
-  'IBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ0QEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRq' +
-  'ISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQ0AEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAA' +
-  'KAJMIAhrIAIQ0AEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDQASIJIAJsIBVqIAYgCGogAhDQASIN' +
-  'ajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhDQASIKIAJsIBZqIAYgC2ogAhDQASIGajYCWCADQX82AlwgAyAL' +
-  'ICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACENABIAJsIBVqIBggDWsgAhDQAWo2AnAgAyAX' +
-  'IAprIAIQ0AEgAmwgFmogGCAGayACENABajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRA' +
-  'IAwgA0EAIAYQOiIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGog' +
-  'CUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1G' +
-  'ciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQMkEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWok' +
-  'ACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMA' +
-  'QSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQvwEgB6yCp0EC' +
-  'dGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxDQASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsg' +
-  'AxDQASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEE' +
-  'fyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BxhZBABCZARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0Eu' +
-  'OgCIICAAIAFFckUEQEF+IQIgBEF+QbIoQQAQmQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZB' +
-  'wQBPBEAgBSAGNgIAQWwhAiAEQWxBxisgBRCZARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBDVASIC' +
-  'DQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHgMiAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIG' +
-  'JAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACENgBIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQ' +
-  '4AFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahDYASII' +
-  'QXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ2QFFDQAgBCAGIAZBEGoQ2gFFDQAC' +
-  'fyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEOIBIQIgBCgCCCIHIQECQCAHDQAgAhDjASIHIQEgBw0AQQAhByACEO0BIQELIAEg' +
-  'AWwiASACRwRAIAQgBiACIAFBABDuAQwBCyAEIAc2AhgCQCAEEO8BIgENACAEIAYgAkEAEPABIgENACAEKAIMIgFBADYCBCABIAYo' +
-  'Ahw2AtggQQAhAQsgAQsMAQsgBCAGQRBqENsBCyECIAZBIGokACAFKAKsIRA0IAIEQCADENYBIANBADYCAEEAIQEjAEEgayIEJAAC' +
-  'QCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGENwBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNA' +
-  'IAEgACgCBCIHTw0BIAAoAgAgByABIAQQ2AEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBDdAQ0CCyAEKAIMIQEgBiAHQQRGIgdq' +
-  'IgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAh' +
-  'ASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJH' +
-  'BEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAg' +
-  'AiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQfA0KQMANwPwICAAIAMoAtggIAVB8CBq' +
-  'IAVBEGpBABDUASAFKAIQQRBHckUEQCADENYBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ1gEgBSgCkCEhBAsgA0GJIGoiACAF' +
-  'Qb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv3AQED' +
-  'fyABQZA1IAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAANASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQg' +
-  'AQRAIAEgBSACIAMQ1wEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVGBEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAg' +
-  'AEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8BRw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYM' +
-  'AQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQNCAAKALUIBA0IABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEwayIEJAAC' +
-  'fyABRQRAIANBZkH6DEEAEJkBGkFmDAELIAFBwQBJBEACQAJAAkADQCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQhwEhCCAG' +
-  'Qf8Aa0H/AXFBogFPBH9B1CggBkEKEIcBBUEBCw0BIAchBSAIRQ0ACyAIIABrQQFqIQVBqjAhAAwBC0H8CUG3JyAGQSFrQf8BcUHe' +
-  'AEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYCJCAEIAY2AiAgA0FmIAAgBEEgahCZARpBZgwCC0EAIAEgAk4N' +
-  'ARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGnJSAEQRBqEJkBGkFmDAELIARBwAA2AgAgA0FmQacQIAQQmQEaQWYL' +
-  'IARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACENwBIAMgBf0AAwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJA' +
-  'IAAhASAEIAZPDQACQAJAAkAgAiAEIAYQ3gEiCUEDcQ4CAgABCyACIARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJA' +
-  'AkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJQQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEb' +
-  'IQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAEIAVPDQAgACAEIAUQ3gEiA0EDcQ0AIANBAnYgBGohBAwBCwsg' +
-  'BCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEN4BIgdBA3EiBkEDRw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyAC' +
-  'IAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEoAgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQ' +
-  '4gEhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCABTQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQ4gEgA0YPC0EBIANB' +
-  'wABLDQAaQQAgAxDjASICQQRIDQAaIAAgASgCACABKAIEQQAgAhDkAQsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBD4' +
-  'ASAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAUDQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANB' +
-  'wQBJBEAgAyECDAELIAMQ5wEhAgsgBCgCGCACTSECCyACCyICNgIUIABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgC' +
-  'ACABKAIAIAEoAgQgAiAEQQ9qEOIBIgJFBEAgACABKAIAQX8Q8QEgBCAAQUBrNgIAQWghAiAAQWhBoxMgBBDyAQwBCwJ/IAIgBC0A' +
-  'DwR/IAAgASACEPkBBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCADBEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEg' +
-  'ACABIAIgAyAFIAJBAXQgBU0iAhsgAhDuAQwCCyAEIAIQ4wEiAzYCCCACQcEATwRAIARBAToADiADDQEgACABIAIgAhDtASICIAJs' +
-  'QQAQ7gEMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEOQBRQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgC' +
-  'CCIDNgIYIAAQ7wEiAg0AIAAgAyADbEECdBAvIgI2AjQgAkUEQEF/IQIgAEF/QbgLQQAQ8gEMAQsgACgCDCICQQJBASAAKAIUIgVB' +
-  'AUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIFQQFzOgAkIAAgASADQQEgBRsgA2wgBhDwASICDQAgAEEBNgIg' +
-  'IAEoAgwhASAFBEAgACABEPoBIQIMAQsjAEEQayICJAACQAJAA0AgACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HjChD7AUFo' +
-  'IQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ2AEOBQQDAwEAAwsgACACEN0BRQ0BIAAgAUGOHhD7ASAAIAE2AihBaCEBDAYLIAIo' +
-  'AgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABDiASAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAj' +
-  'AEEQayIBJAAgASAAIAIoAgAgAigCBBD4AQJAIAEtAAVFDQAgAS0ABCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEg' +
-  'B0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIAIAIoAgAgAigCBCAAKAIUIANBD2oQ4gEhASAAIAIgACgCGCIF' +
-  'IAEgBUEBakYgAy0AD0EAR3EQ8AEhASADQRBqJAAgAQ0EIAAgACgCIEEBajYCIAsgAigCDCEBDAELCyAAIAFB4hwQ+wFBaCEBDAEL' +
-  'IAAgARD6ASEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAgAjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBCH' +
-  'ASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAFQSMgBBCHASIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAAC' +
-  'QCAAKAIAIAEgAhDZAUUNACAAIAIgARDaAUUNACAAKAIAIAIoAgAiBCACKAIEIgVBAEEAEOIBIQMgACgCCCIBRQRAIAMQ4wEhAQsg' +
-  'AyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARDkASEGCyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVB' +
-  'F00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0BQQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEN8BIgBBAEgN' +
-  'AAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwshASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyAB' +
-  'QQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEBBX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEe' +
-  'SQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIMAQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRB' +
-  'fyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAAIAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFq' +
-  'IQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAFSRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEN4B' +
-  'IgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFFBEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEA' +
-  'QpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIGEOEBIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQg' +
-  'BUhyIAdyIAcgBhDhARshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIArYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/' +
-  'AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhDlAUEAIQFBACECA0AgACADIAVBEGogBRDmAQRAIAUtAAhBAEchAiABQQFqIQEM' +
-  'AQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABDnASIBQQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUk' +
-  'ACAFQRBqIAEgAhDlAQNAAkAgACgCACADIAVBEGogBRDmASIBRQ0AIAAgAyAFKAIAIAUoAgQgBBDoASICQQBIDQAgAiAETA0BCwsg' +
-  'BUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACACNgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUch' +
-  'CwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxDeASIEQQJ2IAVqIgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJA' +
-  'IAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAAQQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZy' +
-  'IARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAHTw0AAkACQAJAIAAgBCAHEN4BIgxBA3EOBAMAAAEACyAAIARq' +
-  'LQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsgCkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVr' +
-  'QQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcgCxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtB' +
-  'ACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRDpASEFQQAhBAwCC0EAIQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEN4B' +
-  'IgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwBC0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQg' +
-  'AkEBOgAOQQAhBiAAIAIoAgggBxDpASEFCyADIAQ6AAggAyAGNgIEIAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASIC' +
-  'QQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUEQEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWos' +
-  'AIYCIgJOcnINASABwBDhAUUNASACIAAgAUEga0H/AXFqLACGAiIAIAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAF' +
-  'LAAAIgQQ6gENASAEEOsBDQELA38gACADRgRAIAEPCyAAIAVqLAAAIgIQ7AEEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEA' +
-  'DAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJGwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0A' +
-  'IABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAgABDnASIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASAB' +
-  'IgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEEfyMAQeABayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIA' +
-  'IAEoAgQQ5QEgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIUIAZBEGogBhDmAUUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAA' +
-  'IAZBfxD1ASIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEMAQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8Q8QEC' +
-  'QCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUHGEyAFQTBqEIABGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFB2BMg' +
-  'BUFAaxCAARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASABbDYCFCAFIAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIEIABBaEHv' +
-  'HCAFEPIBDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAgBSAFQdAAajYCJCAAQWhB3CUgBUEgahDyAQwBCyAAIAIgAyAFQdAAahDz' +
-  'AQtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAgACgCFEEBRiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8Q8QFBpyVBjQ8g' +
-  'AC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0MAQsgACgCwAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYg' +
-  'BCACEPIBQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIEJAAgBEEwaiABKAIAIAEoAgQQ5QECQAJ/AkADQCAFIQYgB0EBcQ0BIAAo' +
-  'AgAgACgCFCAEQTBqIARBIGoQ5gFFIAQtAChBACADG3JFBEAgBiACIgVGIgcNASAGQQFqIQUgACAEQSBqEPQBIghFDQEMBAsLQQAh' +
-  'CCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBDxASAAKAIYIQVBjhohB0HgMgwBCyAAIAQoAiBBfxDxAUGbHCEHIAAoAhgiBSEG' +
-  'QdYyCyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYCFCAEIABBQGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCACQQFqNgIA' +
-  'QWghCCAAQWhBxwggBBDyAQsgBEFAayQAIAgLrAIBBn8jAEEgayIEJAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAHIANrEIcB' +
-  'IgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEGECSAEQRBqEIAB' +
-  'GkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUgBCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFq' +
-  'QTBBkDAgBBCAARoLAkAgACgCECIDRQ0AIAMgBhD2ATYCGCADIAcQ9gE2AhwgAyABEPYBNgIgIAVFDQAgAyACIAAoAhgiAG0iAUEB' +
-  'ajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/IwBBEGsiBCQAIAQgAzYCDCAAKAIQIAEgAiADEJgBIARBEGokAAtIAQF/' +
-  'IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEOMBIgI2AgggBCACNgIEIAQgATYCACAAQWhBsywgBBDyASAEQSBqJAALrgIBBn8j' +
-  'AEEQayIEJAACfyAAIAEgACgCHBD1ASIDQQBIBEAgAwwBC0F+IAAoAhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACACIAUQ' +
-  '8QEgBCAAQUBrNgIAIABBaEHnEyAEEPIBQWgMAQsCQCADDQAgASgCBCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIHIAcQ' +
-  '7AEbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAgAEEBOgAuDAELIALAEOoBRQ0AIABBAToALwsgACgCDCAFaiADOgAIIAEo' +
-  'AgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2AgALIAAgACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQAC+YE' +
-  'AQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQgACgCGCIEQcAAIAQbIgYQ6AEiBEEATiAEIAZMcUUEQCAAIAUgBEF/cyAE' +
-  'QR91cWoiBSACEPEBIAAgA0HgAGoQ9wECQCAEQQBIBEAgA0GAAmohBCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVrEN8BIgFB' +
-  'AEgEQCAGLQAAIQFBmCgMAQsgAUUEQEEAIQFBrxoMAQtBhCggAUH/AEYgAUEgSXINABpBmydBqhZBizIgACgCFEEBRhsgAUH/AEsb' +
-  'CyEFIAIgATYCACAEQTAgBSACEIABGiACQRBqJAAgAyAAQZABajYCCCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQZMU' +
-  'IAMQ8gEMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIUQQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBkypB' +
-  '4DIgAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQZATIANBQGsQgAEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyAB' +
-  'NgJQIANBgAJqQTBBvy8gA0HQAGoQgAEaCyAAQUBrIQEgACgCGCICRQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0HgKCADQRBqEPIB' +
-  'DAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2AjQgAyAAQZABajYCKCADIANBgAJqNgIgIABBZ0GrFCADQSBqEPIBC0Fn' +
-  'IQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJGwvjAgEMfyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAoAhRBAUYE' +
-  'QCAEIAM2AhAgAUGgAUGcKiAEQRBqEIABIAFqIQJBMCEKDAELIAAtAC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsi' +
-  'CUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYgCSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsg' +
-  'DEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUGEEyAEQSBqEIABIAFqIQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIH' +
-  'IAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAHIAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEo' +
-  'QdEZIAQQgAEaIARBMGokAAveAQEEfyMAQSBrIgQkACAAQYA1KAIANgIIIABB+DQpAgA3AgAgBEEQaiACIAMQ5QFBACECQQAhAwNA' +
-  'IAMhBQJAA0AgASgCAEEBIARBEGogBBDmAUUNASAAIAJBAWoiAjYCACAEKAIEIgZFDQALIAYhAyAFBEAgBSAGRwRAIABBAToABwsg' +
-  'BSEDCyABQQEgBCgCACAGQcAAEOgBIgVBAEgEQCAAQQA6AAULIAZBAk8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEHDAELCyAA' +
-  'IAQtAB06AAQgBEEgaiQAC+ABAQR/IwBBIGsiAyQAIAJBAWshBQJ/IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHBAE8EQCAF' +
-  'EOMBQQBHDAELIAMgAf0AAgD9CwMQIAEoAgwhBEEBIQECQANAAkAgBCAAKAIEIgZPIAEgAk9yDQACQAJAIAAoAgAgBiAEIANBEGoQ' +
-  '2AEOBQIBAQEAAQsgACgCACADKAIQIAMoAhQgACgCFCADQQ9qEOIBGiADLQAPRQ0DIAFBAWohAQsgAygCHCEEDAELCyABIAVGIAJB' +
-  'AktxDAELQQALIANBIGokAAv/AQEGfyMAQRBrIgUkACAAQQA6ACQgASAAKAIEIgJJBEAgACgCACACIAEgBRDYASECIAUoAgwgASAC' +
-  'QX5xQQJGGyEBCyMAQRBrIgYkAAJ/IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQhwEiBARAIAAgBCADa0F/EPEBIAYgAEFAazYC' +
-  'ACAAQWdBqw0gBhDyAUFnDAELIAJBASACGxAvIgRFBEAgAEF/QbgLQQAQ8gFBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMg' +
-  'BDYCzCAgAyAAKAI0NgLUICAAQQA2AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+MBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgC' +
-  'HCEEAkACQCAAKAIIIAAoAiBBAUdyDQAgBBDjAQ0AIAQQ7QEhASAAIAAoAjhBfxDxASADIABBQGs2AgAgA0EwaiICQeQAQdgTIAMQ' +
-  'gAEaIAAgBCABIAFsIAIQ8wEMAQsgACABIAQQ8QEgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2AiAgAyAAQUBrNgIcIAMg' +
-  'AjYCGCADIAE2AhAgA0HgMkHfFCABQQFGGzYCFCAAQWhByA4gA0EQahDyAQsgA0GgAWokAAuJBgIHfwF+IwBBIGsiBiQAAn4CQCAE' +
-  'QQEgBRtFDQAgBQRAIARBADoAAAtCbCABQcEAa0FASQ0BGiACRQ0AQn4gA0ECSw0BGiABIAFsIQgDQCAHIAhGBEBCaiABIAlIDQMa' +
-  'QQAhCCAGQdg1KAIANgIYIAZB0DUpAgA3AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAH' +
-  'SgRAQZA1IQhBPSEHDAELIAYgBzYCFCAGIABBiSBqIgg2AhALAkAgAC0AiCAiCkUNAEGXKiAKwCIMQQUQhwFFDQAgCCAMIAcQhwEN' +
-  'ACAGIAo6ABgLIAAtAMogQSxHDQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2' +
-  'AgQgBiAENgIAAkAgA0UEQCAGIAEgAkEAIAZBEGoQ/QEMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAg' +
-  'ACgC1CAiCUUNACABIAFsIQoDQEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EB' +
-  'aiELIANBAUcgDCAIIgdHcg0ACwtBAAtFBEAgBiABIAIgAyAGQRBqEP0BDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJ' +
-  'QQAhAQNAIAcgCUcEQCAGIAAoAswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQ/wEgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALM' +
-  'ICADai0AAAUgCCABEIACC8AQfyAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEP8BDAELIAYgACACEP4BCyAG' +
-  'KAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsg' +
-  'BkEgaiQAC5oBAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQfwsgBkEB' +
-  'aiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAEH8LAkAgB0UEQCAAIAgQgQIMAQsgACAEIAgQgAIQfwsg' +
-  'BUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigC' +
-  'ACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEOoBRQRAIAQQ6wFFDQELIAVBAWohAwwCCyADIAUgAyAF' +
-  'SxshAyAFIQQDQCADIARGDQIgBCAIaiwAABDsAQRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQ/wEP' +
-  'CyAAIAcgCGogBSAHaxD/AQJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxD/AQwBCyAAIAQQgQILIAohBiAD' +
-  'IQcMAAsACyMAA0AgAgRAIAAgASwAABB/IAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBB' +
-  'EGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRBxQkgAhCAARD/ASACQRBqJAALGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEQBB' +
-  '3DUoAgAgACgCACAAakYLWgEDfwJAIABB3DUoAgAiAmoiACACSQ0AQeQ1KAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB' +
-  '//8DakEQdkAAQX9GDQELQdw1IAA2AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABAvCwUAQeg1C38BA38CQCAARSACQQBIckUEQANA' +
-  'IAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQOiIBQQBIBEAgARCIAkGMNiADNgIADwUgA0EBaiED' +
-  'IAQgBUEDdGohAQwBCwALAAtBfiECQX5BtQwQiQILIAILFgAgAEEASARAIAAgABCXARCJAgsgAAsMACAAIAFB4DIQxgILNAEBfyAA' +
-  'KAIAIgAEfyAAKAJkRSAAKALYAiIBRSAAKALUAkVycgR/QQAFIAEoAkALBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEH' +
-  'QX4hBgJAIAJBASADG0UgACgCACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAtgCIghFIAAoAtQCRXJyBH9BAAUgCCgC' +
-  'QAsgAUwNACAIKAI8IQAgAwRAIAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcD' +
-  'AAsgACABQRhsaigCECEGCyAEIAUpAwg3AwAgBhCIAiAFQRBqJAALGQAgACgCABBPIgBBfkwEQCAAEIgCGgsgAAsXACAAKAIEIgBF' +
-  'BEBBAA8LIAAgARCUAQuFAgICfwN+AkAgAUH0DBCPAiIEDQAgAkGgERCPAiIEDQBBwDz9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAH8' +
-  'ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQPCAAIAZQNgLAAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EEIQQL' +
-  'IABBADYCwAIgACkD4AIhBiAFIAApA+gCNwMIIAUgBjcDAEHAPCAF/QADAP0LAwBBbSAEIAApA+ACIAApA/ACVCAAKQPoAiIGIAAp' +
-  'A/gCIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0HAPCkDADcDACADQcg8KQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZFIABE////' +
-  '////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQegaEMYCQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3A/ACIAAg' +
-  'AzcD+AIgABA8CwtmAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFB3iIQjwIiBQ0AIAJBAEwEQEF+IQVBfkHPGhCJAgwBCyAAKAIAIAH8' +
-  'ByACIAMgBEEIahB9IAMgBCkDCLo5AwgQiAIhBQsgBEEQaiQAIAULJQAgACgCACABED0QiAIiAUF4RgRAIAAoAgBBjDZB/DUQUAsg' +
-  'AQsnACAAKAIEIgBFBEBBfkHICRCJAkF+DwsgACABIAIgAxCVAacQiAILKAEBfyAABEACQCAAKAIEIgEEQCABEIYBDAELIAAoAgAQ' +
-  'MgsgABA0CwsXACAAKAIEIgBFBEBBAA8LIAAgARCTAQsSACAAKAIAIAEgAiADEE4QiAILSAECfwJAQQFBCBAuIgIEQCACIAAgARAt' +
-  'IgM2AgAgAw0BIAIQNAtBf0F+IAAgAXJBAE4iABtBtQhBjRsgABsQiQJBACECCyACCyUBAX4gACgCACABEFQiA0IAUwRAIAOnEIgC' +
-  'DwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEEYQiAILXgAgACABEIEBIgBFBEBB9DooAgBBgDsQiQJBgDZB+DopAgA3AgBBAA8L' +
-  'QQFBCBAuIgFFBEAgABCGAUF/QbUIEIkCQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAEDwLIgEBfyABQaAREI8C' +
-  'IgIEfyACBSAAKAIAIAH8BxAFEIgCCwsiAQF/IAFBoBEQjwIiAgR/IAIFIAAoAgAgAfwHEAQQiAILCycAIAAoAgAiAEUgAUEASHIE' +
-  'f0F+BSAAEDwgACABNgLUAkEACxCIAgsSACAAKAIAIAEgAiADEFIQiAILJAEBfyACQdwLEI8CIgMEfyADBSAAKAIAIAEgAvwHEFMQ' +
-  'iAILCw4AIAAoAgAgARBREIgCCwsAIAAoAgAgARBKCx8BAX8gAUHeIhCPAiICRQRAIAAoAgAgAfwHEEkLIAILWwEBfyABIAAoAgAi' +
-  'AhA5NgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEA' +
-  'CzYCEAsQACAAKAIAIAEgAhBHEIgCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgC1AJF' +
-  'IAAoAmRBAkdyDQAaIAMgACgC2AIpA1A3AwBBAAsgASACKQMINwMAEIgCIAJBEGokAAtrACAAKAIAQdA8EE0gAUHQPCkDALo5AwAg' +
-  'AUHYPCkDALo5AwggAUHgPCkDALo5AxAgAUHoPCsDADkDGCABQfA8KAIAtzkDICABQfQ8KAIAtzkDKCABQfg8KQMAujkDMCABQYA9' +
-  'KQMAujkDOAsMACAAKAIAED4QiAILKgBB5DVBACAA/ANBACAARAAAAAAAAAAAZBsgAEQAAAAAAADwQWYbNgIACwcAIAAQlwELUgAC' +
-  'fyAAQQAgARtFBEBB+DdBfkHtIEEAEJkBGkF+DAELIAAgAUH4NxCqASIBBH8gAQUgACgCJCAAKAI0EEogAEEBEAZBAAsLRQRAQQAP' +
-  'CxCsAgswAEH4NygCAEGcOBCJAkHsNUH8N/0AAgD9CwIAQfw1QYw4/QACAP0LAgBB+DcoAgALPQBB5DlBADYCAEHoOUEANgIAIAAE' +
-  'QEHkOSAAKAIENgIAQeg5IAAoAgg2AgALQeg5KAIAQeQ5KAIAQQh0ags0AEH4OSACNgIAQfQ5IAE2AgAgAEH0OUH4ORCdAQRAEKwC' +
-  'DwtB+DkoAgBB9DkoAgBBCHRqCyoAIAAQOUEASARAQX5B6BUQiQJBfg8LIAAgASACEKwBRQRAQQAPCxCsAgsfACAABEAgACgCJAR/' +
-  'IABBABAGIAAoAiQFQQALEDsLCwcAIAAQogELdQEBfwJAIAFB3iIQjwIiCA0AIAVBoBEQjwIiCA0AIARBAEgEQEF+QasbEIkCQX4P' +
-  'C0EAIQhBqDogAjYCAEGgOiAB/Ac3AwBBsDogAzYCAEG4OiAENgIAQcA6IAX8BzcDACAAIAYgBxC0AUUNABCsAiEICyAICx8AIABB' +
-  'AWsiAEEDTQR/IABBAnRB4DRqKAIABUGdIgsLSQBB4DcgATYCAEHcNyAANgIAQeQ3IAI2AgBB6DcgAzYCAEHsNyAENgIAQfA3IAU2' +
-  'AgBB9DcgBjYCABCgASIARQRAEKwCGgsgAAs4AEHsOUEANgIAQfA5QQA2AgAgACABQQAgAUEAShsQmgEEQBCsAg8LQfA5KAIAQew5' +
-  'KAIAQQh0agsxAEH8OUEANgIAIAAgASACIAMgBBDJASIAQQBIBEAQrAIPC0H8OSgCAEEBakEAIAAbC00AIAAgARDEAQRAEKwCDwsg' +
-  'AkHIOigCALc5AwAgAkHQOisDADkDCCACQdg6KQMAujkDECACQeA6KQMAujkDGCACQeg6KAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2' +
-  'AjQLCwYAIAAQOQtAAQF/AkAgAkH0DBCPAiIGDQAgA0GgERCPAiIGDQAgACABIAL8ByAD/AcgBCAFELsCRQRAQQAPCxCsAiEGCyAG' +
-  'C00AIAAgASACIAMgBEGAOkH4NxCtASIARQRAIAVBgDooAgC3OQMAIAVBiDopAwC6OQMIIAVBkDopAwC6OQMQIAVBmDopAwC6OQMY' +
-  'CyAAC94BAgV/An4CQCADQfQMEI8CIgcNACAEQaAREI8CIgcNACAAQQAgAkEAThtFBEBBfiEHQX5BlgwQiQIMAQsgA/wHIQwgBPwH' +
-  'IQ0gABA5IgcgB2whC0EAIQcDQCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACABIAkgC2wiCmogDCANIAUgCmogCBC7AiIKBEAg' +
-  'CCAKtzkDACAIQfw3KAIAtzkDICAIQYA4KAIAtzkDKCAIQYQ4KAIAtzkDMCAIQYg4KAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwAL' +
-  'IAcLsAEBAX8CQCABQfQMEI8CIgUNACACQaAREI8CIgUNAEGQOv0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBgDr9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9CwMAQYg6IAQrAwj8BzcDACAAIAH8ByAC/AcgA0GAOhCyASIFQQBIBEAgBRCIAg8LIARBgDooAgC3OQMAIARBiDopAwC6' +
-  'OQMIIARBkDopAwC6OQMQIARBmDopAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRD8ASIGQoCAgIAI' +
-  'WQRAQXZB/hkQiQJBdg8LIAanEIgCCxAAIAAEQCAAENYBIAAQNAsLbAEBfwJAAkBB4CAQLyIERQRAQX9BtQgQiQIMAQtB8DogAzYC' +
-  'AEHsOiACNgIAIAAgAUHsOiAEQfg3ENQBRQ0BEKwCGkGMNiAEKALYIDYCAEGQNiAEKALcIDYCACAEENYBIAQQNAtBACEECyAECwcA' +
-  'IAAoAgALCAAgACgC3CALBwAgACgCBAtEAQF/IwBBEGsiAyQAQew1QQBB8AH8CwBB6DUgADYCACADIAE2AgAgAyACNgIEQZQ2QcgB' +
-  'QZ4TIAMQgAEaIANBEGokAAsFAEGIPQsLmy0FAEGwCAuSK2Vhc3kAb3V0IG9mIG1lbW9yeQBib3gAcm93ICVkIGhhcyAlcyVkIGNl' +
-  'bGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1LCBjb2x1bW4gJXp1AGEgc3ltYm9sIHRo' +
-  'YXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5hbWVzIG9ubHkgaW4gYSBwcm9ibGVtIHJl' +
-  'YWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wgJWQpOiBpdCBtYXJrcyBlbXB0eSBjZWxs' +
-  'cywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9mIHRoZSB0ZXh0AG1pc3NpbmcgaGFuZGxl' +
-  'LCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQAb3V0IG9mIG1lbW9yeSBmb3IgdGhlIGdy' +
-  'aWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0b28gc2hvcnQAZXhwZXJ0AG5vIHNv' +
-  'bHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNvdW50AG1pc3NpbmcgaGFuZGxlLCBn' +
-  'cmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5bWJvbCBwZXIgZGlnaXQATlVMIGJ5' +
-  'dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGlu' +
-  'IHRoZSBub2RlIGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMpIG9yIGl0cyByb3dz' +
-  'AHRoZSBncmlkIGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dzAGEgJWR4' +
-  'JWQgcHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0IG9yIHdy' +
-  'aXRlIGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29sdW1ucwB0' +
-  'aGUgYWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhlIHNhbWUg' +
-  'Y2VsbHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9k' +
-  'ZXMgZm9yIDMyLWJpdCBpbmRpY2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1' +
-  'cHBlciwgb24gYSBzZWNvbmRhcnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYSBzcGxpdCBvciBlc3RpbWF0ZSBvZiBhIHBy' +
-  'b2JsZW0gd2l0aCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMAbnVtYmVyICUuKnMlcwAl' +
-  'cyVzAG9ubHkgc2VwYXJhdG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhl' +
-  'IHB1enpsZSdzIHRleHQgaXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwAlcyBhdCAlcyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVz' +
-  'IGlzIHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBh' +
-  'IG5lZ2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIl' +
-  'cyIgY2Fubm90IGhhdmUgYSBjb2xvcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRo' +
-  'IG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBp' +
-  'bnRvAG5vIGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBzZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRl' +
-  'bSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBhcHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24AcmVn' +
-  'aW9uAGNvbHVtbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNhbiBuZXZlciBiZSBjaG9z' +
-  'ZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9zZW4AbWVkaXVtAHRoZSBp' +
-  'dGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQgb2YgdGhlbQAgb3IgJWMg' +
-  'Zm9yIGFuIGVtcHR5IGNlbGwAb2sAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcALCBlbmRpbmcAdGhlICVzIGJvdW5k' +
-  'IGlzIHRvbyBiaWcATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQBwcm9iZXMgbXVzdCBiZSAxIG9yIG1vcmUAIG11c3Qg' +
-  'YmUgYSB3aG9sZSBudW1iZXIgb2YgMCBvciBtb3JlAGl0ZW0gY291bnRzIG11c3QgYmUgMCBvciBtb3JlAGNsdWVzIG11c3QgYmUg' +
-  'MCBvciBtb3JlAGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZv' +
-  'cmUgdGhlIHB1enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8' +
-  'JyBvbiB0aGUgaXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5l' +
-  'ZWRzICVkIHBlciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3Rl' +
-  'ciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBvcHRpb24gaW5kZXggb3V0' +
-  'IG9mIHJhbmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJhbmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZp' +
-  'dHMgbm8gU3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlz' +
-  'IGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVzIiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UA' +
-  'ZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwgY29sdW1uICVkIHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24g' +
-  'd2FzIGZvdW5kACB8JWxsZABtaXNzaW5nIGhhbmRsZSBvciBncmlkAHRoaXMgc2hhcGUgYW5kIGl0cyByZWdpb25zIGFkbWl0IG5v' +
-  'IGNvbXBsZXRlIGdyaWQAYSByZWdpb24gbXVzdCBiZSBOIGRpc3RpbmN0IGNlbGxzIG9mIHRoZSBncmlkAGV4dHJhIHJlZ2lvbiAl' +
-  'ZDogY2VsbCBpbmRleCAlZCBpcyBvdXRzaWRlIHRoZSAlZHglZCBncmlkAHVucmF0ZWQAbm8gcHJpbWFyeSBpdGVtcyBkZWNsYXJl' +
-  'ZAB0aGUgc29sdXRpb24gbGltaXQgd2FzIHJlYWNoZWQAc2VlZAB0aGUgbm9kZSBidWRnZXQgd2FzIHNwZW50IGJlZm9yZSB0aGUg' +
-  'c2VhcmNoIGVuZGVkAG5vIG9wdGlvbiBpcyBmb3JjZWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQg' +
-  'aG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBp' +
-  'ZWNlcyBhcmUgMC4uJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBh' +
-  'IHNpZGUgb2YgYXQgbW9zdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAB0aGUgYWxwaGFiZXQg' +
-  'aGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBw' +
-  'dXp6bGUsIDY0eDY0LCBoYXMgJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAYm94ZXMg' +
-  'b2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0aGUgdXBwZXIgYm91' +
-  'bmQgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJsZSBBU0NJ' +
-  'SSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04IGJ5dGUg' +
-  'MHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBu' +
-  'byBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMg' +
-  'b2YgYWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3Vu' +
-  'ZCBpcyAwAC4uLgAuMF8tAG51bWJlcnMgMS0lZCwAYSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBw' +
-  'cmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSBjb3N0IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAdGhlICVzIGJvdW5k' +
-  'IGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4' +
-  'MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAG5vIGNvc3QgYWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRlbXMpAGZvdW5k' +
-  'ICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNo' +
-  'ZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4gdGhlIGNvdW50' +
-  'IGhvbGRzIChkbHhfY291bnQ6IDJeNjQgLSAxOyBkbHhfY291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFsaWQgYXJndW1l' +
-  'bnQgKGEgTlVMTCBwb2ludGVyIG9yIGEgbmVnYXRpdmUgc2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUgMCBvciBtb3Jl' +
-  'KQB1bmtub3duIGl0ZW0gIiVzIiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0ZSBsbzpoaXxu' +
-  'YW1lIG9yIGhpfG5hbWUpAHN5bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxs' +
-  'cyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAo' +
-  'c3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gz' +
-  'IG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAYSBiYWQgb3B0aW9uIGNvc3QgKG5vdCBhIG51bWJlciwg' +
-  'bmVnYXRpdmUsIG9yIGNvc3RzIHRoYXQgdG9nZXRoZXIgcGFzcyAyXjYzIC0gMSkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0' +
-  'eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAAACxFgAAuhgAANQIAAC8' +
-  'DgAAww0AACURAAD4DwAAyw4AAIkLAACpCAAAlREAAPgKAAAgDwAAEAwAAGEKAADQCwAAOg8AAAsXAAA1BAAA6gwAAFEQAAA4DQAA' +
-  'YxEAAD8RAEHRMwtsAQEBAgECAQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIH' +
-  'CAAAAA0HAADoDQAA4QUAAJkEAABlDwAA7QwAALcPAAC2EAAA7wcAAAQAAAAFAEHONAsw+D8AAAAAAAAQQDMzMzMzMxlAMAQAAIEM' +
-  'AABMEAAADwYAABAAAABDFAAAAAAAAAABAEGQNQtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlq' +
-  'a2xtbm9wcXJzdHV2d3h5egAAAJAaAAA9AAAALiAAQdw1CwOQHgI='
+  'YAJ8fwF/YAR/fH9/AX9gA39/fAF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwPgAt4CHAkI' +
+  'AAkJBgAMAAUCBwIDAAEFBAICDwwMHRAAAwEJAAAHBAAACQkGDRQeEAkFFR8DAwQEBSACCgQWBwUKBAAAAQEAIQQEAQQEBBERAAME' +
+  'BAEABAEBCwsHBwgCDgYODgYDAAEFAQMMIg4RAw0CCwIVCQQEAAEABAIDBgUDAAECAgYDBgYEBgQjCQAADRcLBQckAwYDAQgAAwME' +
+  'AgADDQICAgIDBAEDAQElBwAHAwEAAgIAAwoDBAEPAgICBAICAgIYGBImEhkZAhoFBRsUJygpKhoQBwcrDgEsBQsICBcCBwUFAQEB' +
+  'AQ8IAwQDAwICAQcBAgECAAgACAUDAAgCAAAAAAgAAwUHBwECAAYHAgEFLQsFBQEGAAAAAAoCAAYACAAAAS4vBjABAQMEAQEDAQII' +
+  'AQQTEwEDMQEGEwYCAQYAADIAAQoAAgIEBDMAGwEIAgYANBY1NgAADQQDAAAABQoEBQFwAQgIBQYBAQiAgAQGCAF/AUGgvQgLB+4L' +
+  'SgZtZW1vcnkCAAZtYWxsb2MAQQRmcmVlAEYZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2FwAL8C' +
+  'CGRrX2Vycm9yAJgCC2RrX3N0cmVycm9yAMACCGRrX2FsbG9jAJcCB2RrX2ZyZWUANw1ka19zdWRva3VfbmV3AMoCDmRrX3N1ZG9r' +
+  'dV9mcmVlAMcCDmRrX3N1ZG9rdV9zaXplAM8CDWRrX3N1ZG9rdV9ib3gAwwITZGtfc3Vkb2t1X3BhcnNlX2JveADLAhBka19zdWRv' +
+  'a3VfYm94X29mAMQCEWRrX3N1ZG9rdV9wYXR0ZXJuAMwCFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAzgIPZGtfc3Vkb2t1X3NvbHZl' +
+  'ANACD2RrX3N1ZG9rdV9iZWdpbgDBAg5ka19zdWRva3Vfc3RlcADTAg1ka19zdWRva3VfZW5kAMYCFGRrX3N1ZG9rdV9zb2x2ZV9t' +
+  'YW55ANICFGRrX3N1ZG9rdV9jYW5kaWRhdGVzAMUCEmRrX3N1ZG9rdV9nZW5lcmF0ZQDIAg5ka19zdWRva3VfcmF0ZQDNAhRka19z' +
+  'dWRva3VfbGV2ZWxfbmFtZQDJAg1ka190ZXh0X3BhcnNlANgCDGRrX3RleHRfZnJlZQDXAgxka190ZXh0X3NpemUA2QINZGtfdGV4' +
+  'dF9zdHlsZQDbAhBka190ZXh0X2NvbnN1bWVkANUCDWRrX3RleHRfc3RhcnQA2gINZGtfdGV4dF9jZWxscwDUAg5ka190ZXh0X2Zv' +
+  'cm1hdADWAg5ka19wcm9ibGVtX25ldwCsAhBka19wcm9ibGVtX3BhcnNlAK8CD2RrX3Byb2JsZW1fZnJlZQCoAhZka19wcm9ibGVt' +
+  'X2FkZF9vcHRpb25zAJkCFWRrX3Byb2JsZW1fc2V0X2JvdW5kcwC0AhNka19wcm9ibGVtX3NldF9jb3N0ALUCFmRrX3Byb2JsZW1f' +
+  'b3B0aW9uX2Nvc3QArQITZGtfcHJvYmxlbV9zZXRfYmVzdACzAhhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAuwIVZGtfcHJvYmxl' +
+  'bV9iZXN0X2NvdW50AJwCGGRrX3Byb2JsZW1fYmVzdF9zb2x1dGlvbgCdAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAtgIQZGtf' +
+  'cHJvYmxlbV9zaGFwZQC5AhRka19wcm9ibGVtX2l0ZW1fbmFtZQCpAhVka19wcm9ibGVtX2NvbG9yX25hbWUAoAIXZGtfcHJvYmxl' +
+  'bV9vcHRpb25faXRlbXMArgIRZGtfcHJvYmxlbV9zZWFyY2gAsQIXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAsgITZGtfcHJvYmxl' +
+  'bV9zb2x1dGlvbgC6AhBka19wcm9ibGVtX2NvdW50AKECG2RrX3Byb2JsZW1fZGVidWdfY291bnRfZnJvbQCjAhBka19wcm9ibGVt' +
+  'X3N0YXRzALwCEmRrX3Byb2JsZW1fcmVzdGFydACwAhNka19wcm9ibGVtX3NldF9zZWVkALgCF2RrX3Byb2JsZW1fc2V0X3Jlc3Rh' +
+  'cnRzALcCEGRrX3Byb2JsZW1fZm9yY2UApgISZGtfcHJvYmxlbV91bmZvcmNlAL4CEmRrX3Byb2JsZW1fZXhjbHVkZQClAhRka19w' +
+  'cm9ibGVtX3VuZXhjbHVkZQC9AhRka19wcm9ibGVtX2l0ZW1fbmVlZACqAhJka19wcm9ibGVtX2JvdW5kZWQAngIXZGtfcHJvYmxl' +
+  'bV9pdGVtX29wdGlvbnMAqwIWZGtfcHJvYmxlbV9icmFuY2hfaXRlbQCfAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24ApwITZGtf' +
+  'cHJvYmxlbV9lc3RpbWF0ZQCkAgtfaW5pdGlhbGl6ZQAAEF9fZXJybm9fbG9jYXRpb24A3QIJc3RhY2tTYXZlADsMc3RhY2tSZXN0' +
+  'b3JlADwKc3RhY2tBbGxvYwA9CQ8BAEEBCwcXFg4bAMEBwwEMAQUKpMsH3gIDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEf' +
+  'IAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgC' +
+  'tAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEd' +
+  'IAAoArACIR4gACkDaCEiIAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAg' +
+  'ACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQZyAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUEC' +
+  'dGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhy' +
+  'RQRAA0AgACALNgJcIAAQUSAAIAApA5gBQgF8NwOYASAAICIQZyAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACEL' +
+  'ICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAi' +
+  'QgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRs' +
+  'IRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQ' +
+  'ASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANH' +
+  'DQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigC' +
+  'ACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEB' +
+  'IQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAi' +
+  'Jv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsM' +
+  'DQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZB' +
+  'EGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANB' +
+  'AnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJ' +
+  'IAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAF' +
+  'RQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJB' +
+  'AnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0B' +
+  'A0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkK' +
+  'CwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIg' +
+  'BUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAA' +
+  'ISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAl' +
+  'ICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlM' +
+  'DQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMg' +
+  'IUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFC' +
+  'DFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0A' +
+  'QQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgC' +
+  'sAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEGkNAQwCCwtBACADQQJIDQEaCyAAIAApA3hC' +
+  'AXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAH' +
+  'IAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGog' +
+  'BjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5FIAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwg' +
+  'IUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRqKAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJB' +
+  'BHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2' +
+  'AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0A' +
+  'A0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVH' +
+  'BEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQAL' +
+  'ICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEEdGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2og' +
+  'AzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhBBHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkAC' +
+  'QCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgC' +
+  'AEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAF' +
+  'BSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcN' +
+  'AAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwNACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyEC' +
+  'AkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8g' +
+  'BQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyAT' +
+  'KAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAI' +
+  'QQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYC' +
+  'ACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYgDCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAg' +
+  'FARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAFRg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCIN' +
+  'QQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EEdGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAO' +
+  'RSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARB' +
+  'BHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQiAmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIM' +
+  'RwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAooAgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQg' +
+  'ByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMg' +
+  'GTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALDAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigC' +
+  'ACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFq' +
+  'IQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAP' +
+  'IARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIE' +
+  'IQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0' +
+  'aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcgBEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIG' +
+  'TA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/' +
+  'IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRq' +
+  'IgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCAL' +
+  'QQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOAAyIBQgF8IiE3' +
+  'A4ADIAAgACkDiAMgASAhVq18NwOIA0EBCyECIA4EQCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAA' +
+  'IAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRq' +
+  'KAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQALIAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAo' +
+  'ArACIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGoo' +
+  'AgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUEC' +
+  'dGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4P' +
+  'CAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEAD' +
+  'QCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwN' +
+  'Dg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMM' +
+  'BAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9' +
+  'pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQh' +
+  'DSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMN' +
+  'AEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC+gJAwJ+B38DfCAA' +
+  'RQRAQX4PC0J/IAEgAVAbIQEgACgClAIhBAJAAkACQAJAAkACQAJAIAAoAvQCIgUEQCAEDQEgACgCZA0FQQAhBCAAKAK4AiIGQQFG' +
+  'DQQgACgCKCAAKAIgIgVBgCBKciAAKAIwIAVFcnINBEEBIQQgBkEDRg0EIAVBAEwNAyAAKAIIIQcgACgCHCEJQQAhBgNARAAAAAAA' +
+  'AAAAIQtEAAAAAAAAAAAhDCAHIAkgBkECdGooAgAiBEEEdGooAggiCEEASgRAIAAoAhghCgNAIAtEAAAAAAAA8D+gIQsgDCAKIAhB' +
+  'AnRqKAIAt6AhDCAHIARBAWoiBEEEdGooAggiCEEASg0ACwsgDCALRAAAAAAAAPC/oKIgDaAhDSAFIAZBAWoiBkcNAAsMAwsgBEUN' +
+  'AQsgACgCZEUEQCAAQgEgACkDgAEgACgCuAJBAUYgBXIbUDYCwAILAn9BAiEEAkACQAJAIAAoAmQOBAABAQIBCyAAKAL0AgRAQX8h' +
+  'BCAAEBoNAgsCQCAAEAciBA4DAQIAAgsgAEEDNgJkQQIMAgsgAEEBNgJkIAAoAqgCIgUoAlRFBEAgACAFIAEQCAwCC0ECQQEgBSgC' +
+  'eEEBRhtBASAFKAJYQQFGGyEGIAApA2ghAgNAIAAgBSACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIAYRDAAiBEEDRw0BIAApA2gi' +
+  'AiABVA0AC0EDIQQLIAQLDwsCQCAAKAJkDQBBACEEAkAgACgCkAENAAJAAkAgACgCuAJBAWsOAgIBAAtBASEEIAAQIw0BCyAAKALI' +
+  'AgR/QQAFIAAoAiBBAEwEf0EBBSAAEIkBCwtFQQF0IQQLIAAgBEECRjYCzAIgACAEQQFGNgK8AiAAKAKQAUUNAAJAIAAoAigNACAA' +
+  'KAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBBFIgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsgACgCvAIEQCAAKQNoIQIDQAJ/IAJC' +
+  'gCB8IAEgASACfUKAIFYbIAEgASACVhshAiAAKAK0AigCIARAIAAgAhAkDAELIAAgAhAlCyIEQQNHDQVBAyEEIAApA2giAiABVA0A' +
+  'CwwECyAAKALMAgRAIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxArIgRBA0cNBUEDIQQgACkDaCICIAFUDQAL' +
+  'DAQLIAAoAuABDQQCQCAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA4ADIAApA4gDhEIAUnJyDQAgAiAA' +
+  'KQNoIgNYDQUgASACWA0AA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0FIAApA2giAyACVA0AC0EDIQQgAyAA' +
+  'KQPYAVQNBAwFCyAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNHDQRBAyEEIAApA2giAiABVA0ACwwD' +
+  'CyAFQT9qQcAAbbcgACgCALeiRAAAAAAAANA/oiANIAW3o2UhBAsgACAENgLEAgsgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBW' +
+  'GyABIAEgAlYbEB0iBEEDRw0BIAApA2giAiABVA0AC0EDDwsgBA8LIAAgARCHAQsuAQF+IABFBEBBfg8LIAAgACkDaCICIAF8QgAg' +
+  'AkJ/hSABVhtCACABQgBSGxAECyEBAX8gACgCJCECIAFFBEAgAkIAEF0PCyACIAApAzgQXQvAAwEHfyMAQRBrIgQkAEF/IQIgABAJ' +
+  'RQRAIAAoAqgCIgJCADcDQCAEQgA3AwhBASEBIAIoAlQEQCAAIAIgBEEIahAUIQELAkAgACgCoAIiA0EATA0AA0AgAigCVA0BIAIo' +
+  'AgAiBiAGIAAoAhwgACgCnAIgBUECdGooAgBBAnRqKAIAIgdBBHRqKAIAQQR0aigCBCAHRgRAIAIgByAEQQhqEAogACgCoAIhAwsg' +
+  'BUEBaiIFIANIDQALCyABQQBHIQMCQCABRSAAKAIwIgFBAExyDQBBACEFA0AgAigCVARAQQEhAwwCCyAAIAIgACgCLCAFQQJ0aigC' +
+  'ACIDEAsiBwRAIAAgAiADQQJ0IgEgACgCHGooAgAgBEEIahAMIAIoAgAhAyAAKAIcIAFqKAIAIQEDQCABQQR0IQYgAUEBaiEBIAMg' +
+  'BmooAggiBkEASg0ACyACIAZBf3MiASAAKALwAkgEfiAAKALkAiABQQN0aikDAAVCAAsgAikDQHw3A0AgACgCMCEBCyAHQQBHIQMg' +
+  'BUEBaiIFIAFODQEgBw0ACwsgACAAKQNwIAQpAwh8NwNwQQBBAiADGyECCyAEQRBqJAAgAgvmFgIPfwR+IwBBEGsiDCQAIAxCADcD' +
+  'CCABKAI0IQMgASgCACEQIAxBADYCBCABKAI4RUUhBANAAkACQAJAAkACQAJAAkAgBEUEQCAAKAL0AgRAIAEpA0AgABAZWg0FCyAA' +
+  'IAEgDEEEahANIgVB/////wdGBEAgAEECNgJkQQEhBCABQQE2AjggASADNgI0IAAgAzYCXCAAIAM2AlggACAAKQNwIAwpAwh8NwNw' +
+  'IAAoAvQCRQ0CIAAgASkDQEEDEBgiA0UNAiAAQQE2AmQgAUEANgI4IAMhBAwDCyACIAApA2giElgEQCABQQA2AjggASADNgI0IABB' +
+  'ATYCZCAAIAM2AlggACAAKQNwIAwpAwh8NwNwQQMhBAwDCyAAIBJCAXw3A2ggBUEATARAIAwoAgQhBQwFCyAFQQFHBEAgACAAKQN4' +
+  'QgF8NwN4CyABKAIYIg4gA0ECdCILaiAMKAIENgIAIAEoAhwgC2pBfjYCACABKAIgIAtqIAEoAjA2AgAgASgCJCALakEANgIAIAEo' +
+  'AiggC2ogBTYCACADIQsMAwsgAwRAIAEoAhwhCCABKAIYIQ4gAyELA0AgDiALQQFrIgtBAnQiB2ooAgAhBQJAIAcgCGooAgAiBEF/' +
+  'RgRAIAEoAgwiAyABKAIIIgQgBUECdCIJaigCAEECdGogBTYCACAEIAMgCWooAgBBAnRqIAU2AgAgASgCMCIDIAEoAiAgB2oiCigC' +
+  'AEwNASABKAIEIQYgASgCACEEIAEoAiwhDQNAIAEgA0EBayIDNgIwIA0gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgC' +
+  'CCIPQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgD0ECdGoiCSAJKAIAQQFqNgIAIANBAWsL' +
+  'IgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIw' +
+  'IgMgCigCAEoNAAsMAQsgDCAFNgIEIAEoAgAhBiAEIQMDQCAGIAMiB0EBayIDQQR0aigCCEEASg0ACyAEIQMDQCAGIAMiBUEBaiID' +
+  'QQR0aigCCEEASg0ACyAFIAdOBEADQCAGIAUiCUEEdGoiAygCDCENAkAgAygCCCIFIAAoAgBMBEAgBUECdCIDIAEoAhBqIgggCCgC' +
+  'ACIIQQFrNgIAIAggACgCkAIgA2ooAgBHDQEgACgCACAFTgRAIAEoAgwiCCADaigCACEKIAggAyABKAIIIg1qKAIAQQJ0aiAFNgIA' +
+  'IA0gCkECdGogBTYCAAsgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAKKAIEDAEL' +
+  'IAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsgBSAGIAhB' +
+  'BHRqKAIAIghHDQALDAELIA1FBEAgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAIIIg1BAEwEQCAK' +
+  'KAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsg' +
+  'BSAGIAhBBHRqKAIAIghHDQALDAELIAEoAhQgBUECdGoiAyADKAIAQQFrIgM2AgAgAw0AIAYgBUEEdGooAgAiCCAFRg0AA0AgDSAG' +
+  'IAhBBHRqIg8oAgxHBEAgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCIRQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAK' +
+  'KAIEQQR0aiADNgIAIAEoAgQgEUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALCyAPKAIAIgggBUcNAAsLIAlBAWshBSAHIAlI' +
+  'DQALCyABIAEoAjwgC0EDdGopAwA3A0AgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgC0ECdGoiAyADKAIAQQFq' +
+  'NgIADAULIAsNAAsLIAwgBTYCBCAAQQA2AlggAEEDNgJkIAAgACkDcCAMKQMIfDcDcEECIQQMAQsgACAAKQOAAyICQgF8IhI3A4AD' +
+  'IAAgACkDiAMgAiASVq18NwOIAwsgDEEQaiQAIAQPCyAOIAtBAnRqKAIAIgVBAnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCAM' +
+  'KQMIIRMCQCABKAIEIANqKAIAIgNBAEwgAyAESHINACALQQJ0IQkDQAJ/IAApA4ABUEUEQCABKAIAIgQgBSABKAIcIAlqKAIAIgcg' +
+  'B0EASBtBBHRqKAIEIQMCQCAHQQBODQAgACAAKQOIASISQgyIIBKFIhJCGYYgEoUiEkIbiCAShSISNwOIASASQp26s/uUkv2iJX4g' +
+  'ASgCBCAFQQJ0ajQCAIIiElANAANAIAQgA0EEdGooAgQhAyASQgF9IhJCAFINAAsLIAQgBUEEdGooAgQgAyADIAVGGwwBCyAQIAVB' +
+  'BHRqKAIECyEEIAEoAhwgCWogBDYCAEIAIRIgBCEDIAAoAvQCRQ0DA0AgA0EEdCADQQFqIQMgEGooAggiB0EASg0ACyAHQX9zIgMg' +
+  'ACgC8AJIBEAgACgC5AIgA0EDdGopAwAhEgsgABAZIRQgACgC9AJFDQMgFCABKQNAIhV9IBJWIBQgFVZxDQMgASgCACIHIAcgBEEE' +
+  'dGoiAygCACIFQQR0aiADKAIENgIEIAcgAygCBEEEdGogBTYCACABKAIEIgggAygCCEECdGoiAyADKAIAQQFrNgIAIARBAWohAwNA' +
+  'IAcgA0EEdGoiBigCACEFIAQgBigCCCIOQQBMBH8gBQUgByAFQQR0aiAGKAIEIgY2AgQgByAGQQR0aiAFNgIAIAggDkECdGoiBSAF' +
+  'KAIAQQFrNgIAIBNCAXwhEyADQQFqCyIDRw0ACyABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCAJaiIDIAMoAgBB' +
+  'AWo2AgAgASgCGCAJaigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgASgCBCADaigCACIDQQBMDQEgAyAETg0ACwsg' +
+  'DCATNwMIAkAgBEEASg0AIAEoAhwgC0ECdGoiAygCAEF/Rg0AIAEoAgwiBCABKAIIIgcgBUECdCIJaiIGKAIAQQJ0aiAEIAlqIgQo' +
+  'AgA2AgAgByAEKAIAQQJ0aiAGKAIANgIAIANBfzYCACALQQFqIQMgCyAAKAJgTg0DDAQLIAwgBTYCBCABKAIwIgMgASgCICALQQJ0' +
+  'aiIIKAIASgRAIAEoAgQhBiABKAIAIQQgASgCLCEOA0AgASADQQFrIgM2AjAgDiADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0' +
+  'aiIJKAIIIgpBAEwEQCAJKAIEDAELIAQgCSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAKQQJ0aiIJIAkoAgBBAWo2AgAg' +
+  'A0EBawsiA0cNAAsgBCAEIAdBBHRqIgMoAgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIA' +
+  'IAEoAjAiAyAIKAIASg0ACwsgCyEDC0EBIQQMAwsgDCATNwMIIAEoAjwgC0EDdGogASkDQDcDACABIAEpA0AgEnw3A0AgACABIAQg' +
+  'DEEIahAMIAtBAWohAyALIAAoAmBIDQELIAAgAzYCYAsgDCAFNgIEQQAhBAwACwALsAYBC38jAEEgayIGJAACQAJAIAAoAqgCIgFF' +
+  'BEAgAEEBQYgBEEAiATYCqAIgAUUNASABQX82AlwLIAAoAiAgACgCACAAKAIEIQcgASgCBEUEQCABIAdBAnRBBGoiAhBBIgg2AgQg' +
+  'ASACEEEiCTYCCCABIAIQQSIKNgIMIAEgAhBBIgs2AhAgASACEEEiAjYCFEF/IQMgC0UgCEUgCUVyIApFIAJFcnJyDQILaiICIAEo' +
+  'AkxOBEAgBiABQSxqNgIUIAYgAUEoajYCECAGIAFBJGo2AgwgBiABQSBqNgIIIAYgAUEcajYCBCAGIAFBGGo2AgAgAkEBaiIDQQJ0' +
+  'IQRBACECA0AgBiACQQJ0aigCACIFKAIAEEYgBSAEEEE2AgAgAkEBaiICQQZHDQALIAEoAjwQRiABIANBA3QQQTYCPCABEBICQAJA' +
+  'IAEoAhhFDQAgASgCPCEEQQAhAgNAIARFDQEgAkEBaiICQQZGDQIgBiACQQJ0aigCACgCAA0ACwsgAUEANgJMDAILIAEgAzYCTAsg' +
+  'B0EATgRAIAEoAhAhAyABKAIUIQRBACECA0AgBCACQQJ0IgVqQQA2AgAgAyAFakEANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAFB' +
+  'ADYCOCABQgA3AzACQCAAKALAAkUEQCABQQA2AlQMAQsgASAAIAEgASgCTBATIgJBAEc2AlQgAg0CCyABKAIAIQICQCAAKAIMIgMg' +
+  'ASgCUEwEQCADQQR0IQMMAQsgAhBGIAEgACgCDCIEQQR0IgMQQSICNgIAIAJFBEAgAUEANgJQDAILIAEgBDYCUAsgAiAAKAIIIAP8' +
+  'CgAAIAEgACgCDDYCSEEAIQIgB0EATgRAIAEoAgQhAyAAKAIYIQQDQCADIAJBAnQiBWogBCAFaigCADYCACACIAdGIAJBAWohAkUN' +
+  'AAsLQQAhAyAAKAIAIgdBAEgNASABKAIMIQQgASgCCCEBQQAhAgNAIAEgAkECdCIAaiACQQFrIAcgAhs2AgAgACAEaiACQQFqIgBB' +
+  'ACACIAdIGzYCACACIAdGIAAhAkUNAAsMAQtBfyEDCyAGQSBqJAAgAwvJAQEFfyAAKAIAIgUgBSABQQR0aiIDKAIAIgRBBHRqIAMo' +
+  'AgQ2AgQgBSADKAIEQQR0aiAENgIAIAAoAgQiBiADKAIIQQJ0aiIAIAAoAgBBAWs2AgAgAUEBaiEAA0AgBSAAQQR0aiIEKAIAIQMg' +
+  'BCgCCCIHQQBMBH8gAwUgBSADQQR0aiAEKAIEIgQ2AgQgBSAEQQR0aiADNgIAIAYgB0ECdGoiAyADKAIAQQFrNgIAIAIgAikDAEIB' +
+  'fDcDACAAQQFqCyIAIAFHDQALC5IBAQJ/IAEoAgAiBCAAKAIcIAJBAnRqKAIAIgJBBHRqKAIIIgNBAEoEQANAIAIgBCAEIAJBBHRq' +
+  'KAIAQQR0aigCBEcEQEEADwsCQCADIAAoAgBKDQAgA0ECdCIDIAEoAhBqKAIAIAAoApACIANqKAIASA0AQQAPCyAEIAJBAWoiAkEE' +
+  'dGooAggiA0EASg0ACwtBAQulBwEKfyABKAIAIgQgBCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAHKAIEQQR0aiAFNgIAIAEo' +
+  'AgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAgAkEBaiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBMBH8gBwUgBCAHQQR0aiAG' +
+  'KAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkECdGoiByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFIAJHDQALA0AgBCAC' +
+  'IgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0aigCCCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0IgsgASgCEGoiAiACKAIAQQFq' +
+  'IgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIAIQ0gCCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJ' +
+  'IAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBC' +
+  'AXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigCBCIJIAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiALaigCACIFQQJ0aiACIAtq' +
+  'KAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQgB0EEdGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNAIAlBAWohBQNAIAQgBUEE' +
+  'dGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFr' +
+  'NgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAIIAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0aiICIAIoAgAiAkEBajYC' +
+  'ACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCALIAQgCUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggi' +
+  'CkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAg' +
+  'BUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsgBCAHQQFqIgdBBHRqKAIIIghBAEoNAAsLC9ADAQ9/AkACQCABKAIMIhEoAgAiDkUE' +
+  'QEH/////ByEFDAELIAEoAgQhCCAAKAKMAiEJIAEoAhAhCiAAKAKQAiELQf////8HIQUDQCAKIA5BAnQiDGooAgAhDyALIAxqKAIA' +
+  'IQYCQCAIIAxqKAIAIgdFIAkgDGooAgAiBCAPTHENACAGIA9rIgMgBiAEayAEIA9IGyIEQQBIDQACQCAEIANrIAdqQQFqIgMgBUgN' +
+  'ACADIAVHDQEgBCANSA0AIAQgDUcgByAQTHINAQsgAiAONgIAIAchECAEIQ0gAyIFQQBMDQMLIAwgEWooAgAiDg0ACwsCQCAAKAKw' +
+  'AiIIRSAFQQBMciAFQf////8HRiAIQQBMcnINACABKAIIIQQgACgCrAIhB0EAIQYDQAJAIBEgBCAHIAZBAnRqKAIAIglBAnQiA2oo' +
+  'AgBBAnRqKAIAIAlHDQAgASgCBCADaigCACINRSABKAIQIANqKAIAIgogACgCjAIgA2ooAgAiC05xDQAgDSAAKAKQAiADaigCACID' +
+  'IAprIhAgAyALayAKIAtKGyIDIBBrakEBaiAFRyADQQBIcg0AIAIgCTYCAAwCCyAGQQFqIgYgCEcNAAsLIAUhAwsgAwuaAQEFfyAA' +
+  'KAKoAiIFKAI0IgRBAEoEQCAFKAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASADQQJ0aiAFKAJUBH8gAAUgBSgCACEE' +
+  'A0AgAEEEdCEGIABBAWohACAEIAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFqIQMLIAdBAWoiByAESA0ACwsgAwsg' +
+  'AgF+AX8gAEEANgLAAiAAKQNwIQEgABAHIAAgATcDcAsOACAAIAAoAqgCIAEQDQvqAQEFfyMAQRBrIgQkACAAKAKoAiEDIARCADcD' +
+  'CAJAAkACQCACQQBKBEAgAUECdCEFIAFBBHQhBgNAIAMoAgQgBWooAgBBAEwNAyADIAMoAgAgBmooAgQgBEEIahAKIAJBAUogAkEB' +
+  'ayECDQALDAELIAINAQsgAygCBCABQQJ0aigCAEEATA0AIAAgAyADKAIAIAFBBHRqKAIEIARBCGoQDAwBCyADKAIMIgAgAygCCCIC' +
+  'IAFBAnQiAWoiAygCAEECdGogACABaiIAKAIANgIAIAIgACgCAEECdGogAygCADYCAAsgBEEQaiQAC2kAIAAoAmQQRiAAKAJoEEYg' +
+  'ACgCbBBGIAAoAnAQRiAAKAJ0EEYgACgCfBBGIAAoAoQBEEYgAEEANgKEASAAQQA2AnwgAP0MAAAAAAAAAAAAAAAAAAAAAP0LAmQg' +
+  'AEEANgJ0IABBfzYCXAv2CQIXfwJ+AkAgASgCZEUgASgCXCAAKAIgR3JFBEBBASERIAEoAmAgACgCDEYNAQsgARASIAAoAiAiCUE/' +
+  'akHAAG0hCEEAIREgCUGBIGtBgGBJDQAgACgCACILrCAIrH5CgCBVDQAgACgCCCEKAkAgACgCBCIUQQFqIhJBBBBAIhNFIAAoAgxB' +
+  'AnQiBBBBIgxFciAEEEEiDUVyDQAgACgCHCEVQQAhBANAIAogFSAHQQJ0aigCACIOQQR0aigCCCIDQQBKBEADQCADIAtKIRYCQCAD' +
+  'IAtMIhcNACAKIA5BBHRqKAIMIg9FDQAgEyADQQJ0aiIYKAIAIhAhAyAQBEADQCANIANBAWtBAnQiA2ooAgAgD0YNAiADIAxqKAIA' +
+  'IgMNAAsLIA0gBkECdCIDaiAPNgIAIAMgDGogEDYCACAYIAZBAWoiBjYCAAsgBCAXaiEEIAUgFmohBSAKIA5BAWoiDkEEdGooAggi' +
+  'A0EASg0ACwsgB0EBaiIHIAlHDQALIAJBAWoiAyALQcAAbSIHIAhqQQN0QQxqbCAFIAlBAXRqIARqQQJ0aiAGIBJqIAhsIgJBA3Rq' +
+  'QQhqQYCAgAhLDQAgASACQQgQQCICNgJkIAEgBEECdEEEahBBIhU2AmggASAFQQJ0QQRqEEEiDzYCcCABIAlBAnRBBGoiBBBBIhA2' +
+  'AmwgASAEEEEiEjYCdCABIAMgB0EBaiIXIAhqbEEDdBBBIgQ2AnwgASADQQJ0EEEiAzYChAEgAkUgFUVyIA9FIBBFcnIgBEUgEkUg' +
+  'A0VycnINACAAKAIcIQZBACEEA0AgCiAGIARBAnRqKAIAIgNBBHRqKAIIIgVBAEoEQCAEQQZ2IQdCASAEQT9xrYYhGgNAIAIgBSAI' +
+  'bCAHakEDdGoiBSAFKQMAIBqENwMAIAogA0EBaiIDQQR0aigCCCIFQQBKDQALCyAEQQFqIgQgCUcNAAsgCyAUSARAIAhBA3QhBSAL' +
+  'IQQDQCATIARBAWoiBEECdGooAgAiAwRAIAIgBCAIbEEDdGohBgNAIAIgAyAUaiAIbEEDdGogBiAF/AoAACADQQJ0IAxqQQRrKAIA' +
+  'IgMNAAsLIAQgFEcNAAsLIAAoAhwhGEEAIQdBACEGQQAhBQNAIBAgB0ECdCIEaiAFNgIAIAQgEmogBjYCACAKIAQgGGooAgAiBEEE' +
+  'dGooAggiA0EASgRAQn4gB0E/ca0iGokhGyACIAdBBnYiGUEDdGohEUIBIBqGIRoDQAJAIAMgC0wEQCAVIAVBAnRqIAM2AgAgESAR' +
+  'KQMAIBqENwMAIAVBAWohBQwBCwJAIAogBEEEdGooAgwiFgRAIBYgDSATIANBAnRqKAIAIg5BAWsiA0ECdGooAgBHBEADQCANIAwg' +
+  'A0ECdGooAgAiDkEBayIDQQJ0aigCACAWRw0ACwsgDyAGQQJ0aiAOIBRqIAhsIgM2AgAgAiADIBlqQQN0aiIDIAMpAwAgG4M3AwAM' +
+  'AQsgDyAGQQJ0aiADIAhsNgIACyAGQQFqIQYLIAogBEEBaiIEQQR0aigCCCIDQQBKDQALCyAHQQFqIgcgCUcNAAsgACgCDCEAIBAg' +
+  'CUECdCICaiAFNgIAIAIgEmogBjYCACATEEYgDBBGIA0QRiABIBc2AnggASAINgJYIAEgADYCYCABIAk2AlxBAQ8LIBMQRiAMEEYg' +
+  'DRBGIAEQEgsgEQvsBgMKfwV7An4jAEFAaiIGJAAgACgCICEEIAFBADYCgAEgAUGAAWohCyABKAJYIQkgACgCACIHQQBKBEAgACgC' +
+  'jAIhCEEBIQUDQCALIAMgCCAFQQJ0aigCAEEASmoiAzYCACAFIAdGIAVBAWohBUUNAAsLIAEoAnwhBSAJQQBKBEBCfyAEIARBwABt' +
+  'IgRBBnRrIgOthkJ/hUIAIAMbIRIgCUEBakF+cSEIIAlBAWv9ESEO/QwAAAAAAQAAAAAAAAAAAAAAIQ1BACEDA0AgDSAO/T4iD/0b' +
+  'AEEBcQRAIAUgA0EDdGpCfyASIAMgBEgbNwMACyAPIA39DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAFIANBAXIiCkEDdGpCfyAS' +
+  'IAQgCkobNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCyAAKAKgAiIEQQBKBEAgACgCnAIhCEEAIQMD' +
+  'QCAFIAggA0ECdGooAgAiCkHAAG1BA3RqIgwgDCkDAEJ+IAqtiYM3AwAgA0EBaiIDIARHDQALC0EBIQQgASgCeCIDQQBKBEAgA0EB' +
+  'akF+cSEIQgIgByAHQcAAbSIHQQZ0a62GQgF9IRIgA0EBa/0RIQ8gCf0RIRD9DAAAAAABAAAAAAAAAAAAAAAhDUEAIQMDQCANIBD9' +
+  'rgEhDiANIA/9PiIR/RsAQQFxBEAgBSAO/RsAQQN0akJ/IBIgAyAHSBtCf0J+IAMbgzcDAAsgESAN/Q0AAQIDAAAAAAQFBgcAAAAA' +
+  '/RsCQQFxBEAgBSAO/RsBQQN0akJ/IBIgA0EBciAHSBs3AwALIA39DAIAAAACAAAAAAAAAAAAAAD9rgEhDSADQQJqIgMgCEcNAAsL' +
+  'AkAgACgCMEEATA0AQQAhAwNAQgEgACgCLCADQQJ0aigCACIHIAdBwABtIgRBBnRrrYYiEiAFIARBA3RqIgQpAwAiE4NQBEBBACEE' +
+  'DAILIAQgEyASQn+FgzcDACAGIAH9AANo/QsEICAGIAAoAowCNgIwIAYgACgCkAI2AjQgBiABKAJkNgI4IAYgASgCEDYCPCAGIAb9' +
+  'AAQw/QsDECAGIAb9AAQg/QsDACAGIAUgByALIAIgCRAVQQEhBCADQQFqIgMgACgCMEgNAAsLIAZBQGskACAEC98DAg1/A34gACgC' +
+  'BCIHIAJBAnQiCWooAgAiCCAHIAJBAWpBAnQiCmooAgAiC0gEQCAAKAIYIQwgACgCFCENIAAoAhAhDiAAKAIcIQ8gACgCACEQA0Ag' +
+  'DyAQIAhBAnRqKAIAIgdBAnQiAmoiBiAGKAIAQQFqIgY2AgAgAyADKAIAIAYgAiAOaigCAEZrNgIAIAIgDWooAgAgBkYEQEIAIRMg' +
+  'BUEASgRAIAwgBSAHbEEDdGohBkEAIQIDQCABIAJBA3QiEWoiEiASKQMAIhQgBiARaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJB' +
+  'AWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMAIAEgB0HAAG0gBWpBA3RqIgIgAikDAEJ+IAetiYM3AwALIAhBAWoiCCALRw0ACwsgACgC' +
+  'DCICIAlqKAIAIgggAiAKaigCACIDSARAIAAoAgghByAAKAIYIQAgBUEATCEGA0BCACETIAZFBEAgACAHIAhBAnRqKAIAQQN0aiEJ' +
+  'QQAhAgNAIAEgAkEDdCIKaiILIAspAwAiFCAJIApqKQMAIhVCf4WDNwMAIBQgFYN7IBN8IRMgAkEBaiICIAVHDQALCyAEIAQpAwAg' +
+  'E3w3AwAgCEEBaiIIIANHDQALCwvxDQMdfwl+AXsgASgCdCEVIAEoAnAhHCABKAJsIRMgASgCaCEWIAApA3ghJSABKAIoIR0gASgC' +
+  'JCEXIAAoAmAhESABKAKAASELIAEoAjQhBiAAKQNoISMgASgCZCEMIAEoAoQBIRggASgCHCESIAEoAhghGSABKAIQIQ4gACgCkAIh' +
+  'GiAAKAKMAiEPAn8gASgCOEUEQCABKAJ8IRRBAAwBC0EBCyEDA0ACQAJAAkACQAJAAn8CQAJAAkAgA0UEQCAGQQF0IRsgFCAGQQR0' +
+  'aiIJQQhqIRAgCyAMKQMAIAkpAwCDQgBSckUEQCAAIAApA4ADIiBCAXwiITcDgAMgACAAKQOIAyAgICFWrXw3A4gDQQAhCyAAKALQ' +
+  'Ag0IIABBAjYCZCABQQA2AoABIAFBATYCOCABIAY2AjQgACAGNgJcIAAgBjYCWEEBDAULAkAgECkDACIhUA0AIAkpAwAhJ0J/ISIg' +
+  'ISEgA0AgDyAgeiImpyIEQQJ0IgVqKAIAIgcgBSAOaigCACIIayEDIAUgGmooAgAhBQJAIAwgBEEDdGopAwAgJ4N7IiinIgogA0EA' +
+  'SnJFBEAgECAhQn4gJomDIiE3AwAMAQtBASADa0EBIANBAEoiAxsgCmoiCkEATA0CIAqtQi2GIAUgByAIIAMba61CDYaEICiEQv8/' +
+  'hSImICIgIiAmViIDGyEiIAQgDSADGyENCyAgQgF9ICCDIiBCAFINAAsgIkItiKchCCAiQn9RDQAgIqdBf3NB/z9xIQcgCEUgACgC' +
+  'sAIiHkEATHINAiAAKAKsAiEfQQAhBANAIA8gHyAEQQJ0aigCACIDQQJ0IgVqKAIAIAUgDmooAgBrIQoCQCAQIANBwABtIgVBA3Rq' +
+  'KQMAIAMgBUEGdGutiEIBg1ANACAMIANBA3RqKQMAIAkpAwCDe6ciBUUgCkEATHENAEEBIAprQQEgCkEAShsgBWogCEYNBQsgHiAE' +
+  'QQFqIgRHDQALDAILIAIgI1gNAyAjQgF8ISMMBwsDQCAGRQRAIABBADYCWCAAQQM2AmQgASALNgKAAUECDAULIBIgBkEBayIGQQJ0' +
+  'aigCACIDQX9GDQALIBMgA0ECdGoiBSgCACIEIAUoAgQiBUgEQANAIA4gFiAEQQJ0aigCAEECdCINaiIHIAcoAgAiB0EBazYCACAL' +
+  'IAcgDSAPaigCAEZqIQsgBEEBaiIEIAVHDQALCyABKAJ8IhQgBkEBdCIbIANBwABtakEDdGoiBCAEKQMAQn4gA62JgzcDACAYIAZB' +
+  'AnQiBGoiAyADKAIAQQFrNgIAIAQgF2oiBCAEKAIAQQFqNgIAIAMoAgAhBQwFCyAHIQUgDSEDCyACICNWDQILIAEgCzYCgAEgAUEA' +
+  'NgI4IAEgBjYCNCAAQQE2AmQgACAGNgJYQQMLIAAgIzcDaCAAICU3A3ggACARNgJgIAAgACkDcCAkfDcDcA8LICNCAXwhIyAIRQ0B' +
+  'IBkgBkECdCIEaiADNgIAIAQgEmpBfjYCACAEIBdqQQA2AgAgBCAdaiAINgIAIAQgGGogBTYCACAlIAhBAUetfCElCyAUIBtBA3Rq' +
+  'IghBEGohByAFQQBMIA8gGSAGQQJ0aigCACINQQJ0IgNqKAIAIAMgDmooAgBrIgMgBUpyRQRAIAwgDUEDdGohBUEAIQMDQCADIgRB' +
+  'AWohAyAFIARBA3QiCWopAwAgCCAJaikDAIMiIFANAAsgEiAGQQJ0aiAgeiIgpyAEQQZ0ciIJNgIAIAj9AAMAISlBACEDA0AgByAD' +
+  'IgVBA3RqICn9CwMAIANBAmohAyAFDQALIAcgBEEDdGoiAyADKQMAQn4gIImDNwMAIBMgCUECdCIQaigCACIDIBMgCUEBakECdCIJ' +
+  'aigCACIKSARAA0AgDiAWIANBAnRqKAIAIgRBAnQiBWoiCCAIKAIAQQFqIgg2AgAgCyAIIAUgD2ooAgBGayELIAUgGmooAgAgCEYE' +
+  'QCAHIAcpAwAiICAMIARBA3RqKQMAIiFCf4WDNwMAIARBwABtQQN0IAdqIgVBCGogBSkDCEJ+IAStiYM3AwAgICAhg3sgJHwhJAsg' +
+  'A0EBaiIDIApHDQALCyAQIBVqKAIAIgMgCSAVaigCACIETg0DIAcpAwAhIANAIAcgICAMIBwgA0ECdGooAgBBA3RqKQMAIiJCf4WD' +
+  'IiE3AwAgICAig3sgJHwhJCAhISAgA0EBaiIDIARHDQALDAMLIANBAEoNACASIAZBAnRqIgUoAgBBf0cNAQtBASEDDAILIAj9AAMA' +
+  'ISlBACEEA0AgByAEIgNBA3RqICn9CwMAIANBAmohBCADDQALIAVBfzYCAAsgBiARSCEDIBEgBkEBaiIGIAMbIRFBACEDDAALAAud' +
+  'FAMmfwd+AnsgASgCeCIeIAEoAlgiBmohCyABKAJ0IR8gASgCcCEnIAEoAmwhHCABKAJoISAgACkDeCEvIAEoAighKCABKAIkISEg' +
+  'ACgCYCEZIAEoAoABIQ4gASgCNCEIIAApA2ghKyABKAJkIRAgASgChAEhIiABKAIcIRogASgCGCEjIAEoAhAhFyAAKAKQAiEkIAAo' +
+  'AowCIRgCfyABKAI4RQRAIAEoAnwhHUEADAELQQELIQUCfwNAAkACQAJAAkACQCAFRQRAIB0gCCALbCIlQQN0aiITIAZBA3RqISYC' +
+  'QCAODQAgBkEASgRAQQAhBUIAISkCQCAGQQFHBEAgBkF+cSEF/QwAAAAAAAAAAAAAAAAAAAAAITBBACEDA0AgECADQQN0IgRq/QAD' +
+  'ACAEIBNq/QADAP1OIDD9UCEwIANBAmoiAyAFRw0ACyAwIDAgMP0NCAkKCwwNDg8AAAAAAAAAAP1Q/R0AISkgBSAGRg0BCwNAIBAg' +
+  'BUEDdCIDaikDACADIBNqKQMAgyAphCEpIAVBAWoiBSAGRw0ACwsgKVBFDQELIAAgACkDgAMiKUIBfCIqNwOAAyAAIAApA4gDICkg' +
+  'KlatfDcDiANBACEOIAAoAtACDQMgAEECNgJkIAFBADYCgAEgAUEBNgI4IAEgCDYCNCAAIAg2AlwgACAINgJYQQEMCAsCQAJAIB5B' +
+  'AEwNAEJ/ISxBACEbA0AgJiAbQQN0aiIRKQMAIipQRQRAIBtBBnQhEiAqISkDQCAYIBIgKXoiLadyIg9BAnQiBGooAgAiDCAEIBdq' +
+  'KAIAIgdrIgNBACADQQBKIhQbIgkgLEItiKdqIQMgECAGIA9sQQN0aiEKIAQgJGooAgAhBAJAIAZBAUcEQEEAIQVBACEVIAZBAEwN' +
+  'AQNAIAVBA3QhDSAFQQFqIQUgFSAKIA1qKQMAIA0gE2opAwCDe6dqIhUgA08NAiAFIAZIDQALDAELIAopAwAgEykDAIN7pyEVCwJA' +
+  'IBQgFXJFBEAgESAqQn4gLYmDIio3AwAMAQsgFSAJa0EBaiIDQQBMDQRB/z8gFWusIAOtQi2GIAQgDCAHIBQba61CDYaEhCItICwg' +
+  'LCAtViIDGyEsIA8gFiADGyEWCyApQgF9ICmDIilCAFINAAsLIBtBAWoiGyAeRw0ACyAsQi2IpyEPICxCf1ENACAsp0F/c0H/P3Eh' +
+  'BAJAIA9FIAAoArACIhFBAExyRQRAIAZBfnEhCSAAKAKsAiESQQAhFANAIBggEiAUQQJ0aigCACIHQQJ0IgNqKAIAIAMgF2ooAgBr' +
+  'IQoCQCAmIAdBwABtIgNBA3RqKQMAIAcgA0EGdGutiEIBg1ANACAQIAYgB2xBA3RqIQ1BACEDAkAgBkEATA0A/QwAAAAAAAAAAAAA' +
+  'AAAAAAAAITBBACEFIAZBAUcEQANAIDAgDSAFQQN0IgNq/QADACADIBNq/QADAP1OIjH9HQB7/RIgMf0dAXv9HgEgMP0NAAECAwgJ' +
+  'CgsAAAAAAAAAAP2uASEwIAVBAmoiBSAJRw0ACyAwIDAgMP0NBAUGBwAAAAAAAAAAAAAAAP2uAf0bACEDIAkiBSAGRg0BCwNAIAMg' +
+  'DSAFQQN0IgxqKQMAIAwgE2opAwCDe6dqIQMgBUEBaiIFIAZHDQALCyADQQBMIApBAExxDQAgA0EBIAprQQEgCkEAShtqIA9GDQML' +
+  'IBRBAWoiFCARRw0ACwsgBCEDIBYhBwsgAiArVg0BDAcLIAIgK1gNBiArQgF8ISsMAwsgK0IBfCErIA9FDQIgIyAIQQJ0IgRqIAc2' +
+  'AgAgBCAaakF+NgIAIAQgIWpBADYCACAEIChqIA82AgAgBCAiaiADNgIAIC8gD0EBR618IS8MAQsDQCAIRQRAIABBADYCWCAAQQM2' +
+  'AmQgASAONgKAAUECDAgLIBogCEEBayIIQQJ0aigCACIHQX9GDQALIBwgB0ECdGoiBCgCACIDIAQoAgQiFkgEQANAIBcgICADQQJ0' +
+  'aigCAEECdCIJaiIEIAQoAgAiBEEBazYCACAOIAQgCSAYaigCAEZqIQ4gA0EBaiIDIBZHDQALCyABKAJ8Ih0gCCALbCIlIAdBwABt' +
+  'akEDdGoiAyADKQMAQn4gB62JgzcDACAiIAhBAnQiA2oiBCAEKAIAQQFrNgIAIAMgIWoiAyADKAIAQQFqNgIAIAQoAgAhAwsgHSAl' +
+  'QQN0aiIMIAtBA3RqIQogA0EATCAYICMgCEECdGooAgAiFkECdCIEaigCACAEIBdqKAIAayIEIANKckUEQCAQIAYgFmxBA3RqIQdB' +
+  'ACEDA0AgAyIEQQFqIQMgByAEQQN0IglqKQMAIAkgDGopAwCDIipQDQALIBogCEECdGogKnoiKqcgBEEGdHIiETYCAAJAIAtBAEwN' +
+  'AEEAIQMgC0EBRwRAIAtBfnEhA0EAIQcDQCAKIAdBA3QiCWogCSAMav0AAwD9CwMAIAdBAmoiByADRw0ACyADIAtGDQELA0AgCiAD' +
+  'QQN0IglqIAkgDGopAwA3AwAgA0EBaiIDIAtHDQALCyAKIARBA3RqIgMgAykDAEJ+ICqJgzcDACAcIBFBAnRqKAIAIg0gHCARQQFq' +
+  'IgxBAnRqKAIAIgdIBEADQCAXICAgDUECdGooAgAiEkECdCIEaiIDIAMoAgBBAWoiAzYCACAOIAMgBCAYaigCAEZrIQ4gBCAkaigC' +
+  'ACADRgRAIBAgBiASbEEDdGohCUIAISlBACEFIAZBAEoEQANAIAogBUEDdCIEaiIDIAMpAwAiLSAEIAlqKQMAIipCf4WDNwMAICog' +
+  'LYN7ICl8ISkgBUEBaiIFIAZHDQALCyAKIBJBwABtIAZqQQN0aiIDIAMpAwBCfiASrYmDNwMAICkgLnwhLgsgDUEBaiINIAdHDQAL' +
+  'CyAfIBFBAnRqKAIAIg0gHyAMQQJ0aigCACIMTg0DIAZBAEwhBwNAIBAgJyANQQJ0aigCAEEDdGohCUIAISlBACEFIAdFBEADQCAK' +
+  'IAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAGRw0ACwsgKSAufCEuIA1BAWoiDSAM' +
+  'Rw0ACwwDCyAEQQBKDQAgGiAIQQJ0aiIJKAIAQX9HDQELQQEhBQwDCwJAIAtBAEwNAEEAIQUgC0EBRwRAIAtBfnEhBUEAIQMDQCAK' +
+  'IANBA3QiBGogBCAMav0AAwD9CwMAIANBAmoiAyAFRw0ACyAFIAtGDQELA0AgCiAFQQN0IgNqIAMgDGopAwA3AwAgBUEBaiIFIAtH' +
+  'DQALCyAJQX82AgALIAggGUghAyAZIAhBAWoiCCADGyEZQQAhBQwBCwsgASAONgKAASABQQA2AjggASAINgI0IABBATYCZCAAIAg2' +
+  'AlhBAwsgACArNwNoIAAgLzcDeCAAIBk2AmAgACAAKQNwIC58NwNwC4YEAgh/AX4gACgC+AIhBCAAQQBBACAAKAIwIAIRAwAiCUEB' +
+  'IAlBAUobQQJ0EEEiBgR/AkAgACgCMCIFQQBMDQAgACgCLCEIAkAgBUEESQ0AIAggBUECdCIHaiAGSyAGIAdqIAhLcQ0AIAVBfHEh' +
+  'A0EAIQcDQCAGIAdBAnQiCmogCCAKav0AAgD9CwIAIAdBBGoiByADRw0ACyADIAVGDQELA0AgBiADQQJ0IgdqIAcgCGooAgA2AgAg' +
+  'A0EBaiIDIAVHDQALCyAAIAYgCSAFIAIRAwAaAkAgBCgCQCIDIAQoAkRHDQAgAyAAKAL0AiICTg0AIAQoAjwgAiADQQF0QQQgAxsi' +
+  'AyACIANIGyICQRhsEEUiA0UEQCAGEEZBfw8LIAQgAjYCRCAEIAM2AjwgBCgCQCEDCyAAKAL0AiADRgRAIAQgA0EBayIANgJAIAQo' +
+  'AjwgAEEYbGooAhQQRiAEKAJAIQMLIAQgA0EBajYCQAJAIANBAEwNAANAIAQoAjwiBSADQQFrIgBBGGxqIgIpAwAgAVgNASAFIANB' +
+  'GGxqIgUgAv0AAwD9CwMAIAUgAikDEDcDECADQQFLIAAhAw0AC0EAIQMLIAQgBCkDSCILQgF8NwNIIAQoAjwgA0EYbGoiACAGNgIU' +
+  'IAAgCTYCECAAIAs3AwggACABNwMAIAQgATcDUEEABUF/CwsvAQJ/IAAoAvgCIgEoAkAiAiAAKAL0Ak4EfiABKAI8IAJBGGxqQRhr' +
+  'KQMABUJ/Cwt7AQJ/AkAgACgC+AIiAg0AIABBAUGYARBAIgI2AvgCIAINAEF/DwsgAiEBIAIoAkBBAEoEQEEAIQEDQCACKAI8IAFB' +
+  'GGxqKAIUEEYgAUEBaiIBIAIoAkBIDQALIAAoAvgCIQELIAJBADYCQCABQQA2AlggAUIANwNIQQALpgEBBX8gACgCXCIEQQBKBEAg' +
+  'ACgC+AIhBQNAIAIgA0oEQCABIANBAnRqIAUoAlgEfyAFKAJoIAAoAkggBkECdGooAgBBAnRqKAIABSAAKAJIIAZBAnRqKAIAIQQg' +
+  'BSgCACEIA0AgBEEEdCAEQQFqIQQgCGooAggiB0EASg0ACyAHQX9zCzYCACAAKAJcIQQLIANBAWohAyAGQQFqIgYgBEgNAAsLIAML' +
+  'KQEBfwNAIAFBBHQhAiABQQFqIQEgACACaigCCCICQQBKDQALIAJBf3MLuiICHX8HfkECIQMCQAJAAkAgACgCZA4EAAEBAgELIAAQ' +
+  'HiIDDQEgABAfIgMNASAAQgA3A1gLAkACfwJAAkAgACgC+AIiBSgCWARAIAUoAmQhESAFKAJgIQ0gBSgCXCEKIAUoAgwhEiAAQQE2' +
+  'AmQgACgCWCEEIAAoAlQhFCAAKAJQIRUgACgCSCEWIAUoAjQNASAFKAKEASEOQQAhAwwECyAFKAIUIRQgBSgCECESIAUoAgwhDiAF' +
+  'KAIIIRUgBSgCACELIABBATYCZCAAKAJYIQwgACgCVCEWIAAoAlAhDyAAKAJIIRMgCyEJIAUoAjQNAUEADAILQQEhAwwCC0EBCyED' +
+  'A0ACQAJAAkACfyADRQRAAkAgBSgCBCgCBEUEQCAAIAw2AlwgAEECNgJkIAAgBSkDICAFKQMYfEEEEBhFDQEgAEEBNgJkQX8MAwsg' +
+  'ASAAKQNoIh9YBEAgBUEANgI0QQMMAwsgACAfQgF8NwNoQn8hHyAFKAJAIgIgACgC9AJOBEAgBSgCPCACQRhsakEYaykDACAFKQMY' +
+  'fSEfCyAFKAIIIQggBSkDICEgIAUoAjAiEEEAIAUoAixBA3T8CwAgHyAgfSEhQf////8HIQcCQCAFKAIEIg0oAgQiBARAIAUoAigh' +
+  'EUIAIR8DQCAIIAkgBEEEdCIXaigCBCICQQN0aikDACEgIAIgBEYNCCAgICEgECARIARBAnRqKAIAQQN0aiIGKQMAIiN9Wg0IIAYg' +
+  'ICAjfDcDAEEBIQYgCSACQQR0aigCBCEDAkAgB0EATARAQQEhAgwBC0EBIQIgAyAERg0AA0AgISAIIANBA3RqKQMAWARAIAYhAgwC' +
+  'CyAGQQFqIQIgCSADQQR0aigCBCEDIAYgB04NASACIQYgAyAERw0ACwsgAiAHRyAfICBaciACIAdOcUUEQCACIQcgBCEKICAhHwsg' +
+  'DSAXaigCBCIEDQALIAdFDQcgB0ECSA0BCyAAIAApA3hCAXw3A3gLIA4gDEEDdCIGaiAFKQMgNwMAIBMgDEECdCICaiALIApBBHQi' +
+  'BGooAgQiCDYCACACIA9qQQA2AgAgAiAWaiAHNgIAIAYgEmogBSgCQCICIAAoAvQCTgR+IAUoAjwgAkEYbGpBGGspAwAgBSkDGH0F' +
+  'Qn8LIAUpAyAgFSAIQQN0aikDAHx9Ih83AwAgBSgCACECIA0gBCANaiIGKAIAIgNBBHRqIAYoAgQiBjYCBCANIAZBBHRqIAM2AgAg' +
+  'AiAEaigCBCIEIApGDQQgBSgCCCEHA0AgByAEQQN0aikDACAfWg0FIARBAWohAwNAIAQCfyACIANBBHRqIgYoAghBAEwEQCAGKAIA' +
+  'DAELIAYoAgxBAE4EQCACIAYoAgAiDUEEdGogBigCBDYCBCACIAYoAgRBBHRqIA02AgAgIkIBfCEiCyADQQFqCyIDRw0ACyACIARB' +
+  'BHRqKAIEIgQgCkcNAAsMBAsgACAAKQOAAyIBQgF8Ih83A4ADIAAgACkDiAMgASAfVq18NwOIAyAFQQE2AjRBAQwBCyAMBEAgBSgC' +
+  'ACECA0AgEyAMQQFrIgxBAnRqIhEoAgAiDUEBayEGIBQgDEEDdCIQaikDACEfA0AgDQJ/IAIgBkEEdGoiBCgCCCIHQQBMBEAgBCgC' +
+  'BAwBCwJAIAQoAgwiCEEASA0AAkAgAiAHQQR0IhdqKAIEIgQgB0YNACAFKAIIIRgDQCAYIARBA3RqKQMAIB9aDQECQAJAIAgEQCAC' +
+  'IARBBHRqIgMhCiADKAIMIgMgCEYgA0EASHINAQsgBEEBayEDA0AgBAJ/IAIgA0EEdGoiCigCCEEATARAIAooAgQMAQsgCigCDEEA' +
+  'TgRAIAIgCigCAEEEdGogAzYCBCACIAooAgRBBHRqIAM2AgALIANBAWsLIgNHDQALDAELIANBAE4NACAKIAg2AgwLIAIgBEEEdGoo' +
+  'AgQiBCAHRw0ACwsgCA0AIAUoAgQiBCAXaiIDKAIEIQggBCADKAIAQQR0aiAHNgIEIAQgCEEEdGogBzYCAAsgBkEBawsiBkcNAAsg' +
+  'BSAOIBBqKQMANwMgIAsgDUEEdGoiBCgCBCIIIAQoAggiCkcNAyAQIBJqKQMAIR8CQCACIApBBHQiB2ooAgQiBCAKRg0AIAUoAggh' +
+  'CANAIAggBEEDdGopAwAgH1oNASAEQQFrIQMDQCAEAn8gAiADQQR0aiIGKAIIQQBMBEAgBigCBAwBCyAGKAIMQQBOBEAgAiAGKAIA' +
+  'QQR0aiADNgIEIAIgBigCBEEEdGogAzYCAAsgA0EBawsiA0cNAAsgAiAEQQR0aigCBCIEIApHDQALCyAFKAIEIgQgB2oiBigCBCED' +
+  'IAQgBigCAEEEdGogCjYCBCAEIANBBHRqIAo2AgAgDA0ACwsgAEEDNgJkQQAhDEECCyEDIAAgDDYCWCAAIAApA3AgInw3A3AMBQsg' +
+  'ESAINgIAIA8gDEECdCICaiIEKAIAIgYgAiAWaigCAEEBa04NACAEIAZBAWo2AgALIBUgCEEDdGopAwAgDiAMQQN0aikDAHwhHwJA' +
+  'AkAgBSgCQCICIAAoAvQCSARAQn8hISAfQn9RDQIMAQsgHyAFKAI8IAJBGGxqQRhrKQMAIAUpAxh9IiFaDQELIAUgHzcDICAUIAxB' +
+  'A3RqICEgH30iHzcDACAIQQFqIQcgBSgCACEJA0ACfyAJIAdBBHRqIgIoAggiBkEATARAIAIoAgAMAQsCQCACKAIMIg1BAEgNACAN' +
+  'RQRAIAUoAgQiAiACIAZBBHRqIgQoAgAiA0EEdGogBCgCBCIENgIEIAIgBEEEdGogAzYCAAsgCSAGQQR0aigCBCICIAZGDQAgBSgC' +
+  'CCEQA0AgECACQQN0aikDACAfWg0BAkACQCANBEAgCSACQQR0aiIEKAIMIA1GDQELIAJBAWohAwNAIAICfyAJIANBBHRqIgQoAghB' +
+  'AEwEQCAEKAIADAELIAQoAgxBAE4EQCAJIAQoAgAiEUEEdGogBCgCBDYCBCAJIAQoAgRBBHRqIBE2AgAgIkIBfCEiCyADQQFqCyID' +
+  'Rw0ACwwBCyACIAdGDQAgBEF/NgIMCyAJIAJBBHRqKAIEIgIgBkcNAAsLIAdBAWoLIgcgCEcNAAsgDEEBaiECIAAoAmAgDEpFBEAg' +
+  'ACACNgJgCyACIQxBACEDDAILIBIgDEEDdGopAwAhHwJAIAUoAgAiAiALIAhBBHRqKAIIIgZBBHQiCGooAgQiBCAGRg0AIAUoAggh' +
+  'DQNAIA0gBEEDdGopAwAgH1oNASAEQQFrIQMDQCAEAn8gAiADQQR0aiIHKAIIQQBMBEAgBygCBAwBCyAHKAIMQQBOBEAgAiAHKAIA' +
+  'QQR0aiADNgIEIAIgBygCBEEEdGogAzYCAAsgA0EBawsiA0cNAAsgAiAEQQR0aigCBCIEIAZHDQALCyAFKAIEIgIgCGoiBCgCBCED' +
+  'IAIgBCgCAEEEdGogBjYCBCACIANBBHRqIAY2AgALQQEhAwwACwALA0ACQAJAAkAgA0UEQCAOIARBAnRqKAIARQRAIAAgBDYCXCAA' +
+  'QQI2AmQgACAFKQMgIAUpAxh8QQQQGARAIABBATYCZCAAIAQ2AlhBfw8LIAAgACkDgAMiAUIBfCIfNwOAAyAAIAApA4gDIAEgH1at' +
+  'fDcDiAMgBUEBNgI0IAAgBDYCWEEBDwsgASAAKQNoIh9YBEAgBUEANgI0IAAgBDYCWEEDDwsgACAfQgF8NwNoIAUoAnwgBSgCXCIX' +
+  'IARsQQN0aiEPIAUoAkAiAiAAKAL0Ak4EfiAFKAI8IAJBGGxqQRhrKQMAIAUpAxh9BUJ/CyAFKQMgfSEiIAUoAmQhE0EAIQkgBSgC' +
+  'jAEiA0EASgRAA0AgAyAJakECbSICQQFqIAkgEyACQQN0aikDACAiVCIGGyIJIAMgAiAGGyIDSA0ACwsgBSgCgAEgBSgCYCAEbEED' +
+  'dGohGCAFKAIwIhlBACAFKAIsQQN0/AsAQn8gCUE/cSICrYZCf4VCfyACGyEjIAlBP2pBwABtIgJBAWshB0H/////ByEIAkAgBSgC' +
+  'YCIaQQBKBEAgAkEBIAJBAUobIRtBACELQgAhHwNAIBggC0EDdGopAwAiIVBFBEAgC0EGdEEBciEcIAUoAnghHQNAIB0gHCAheqdq' +
+  'IgYgF2xBA3RqIRBBACEDIAlBAEwNBwNAIBAgA0EDdCICaikDACAjQn8gAyAHRhuDIAIgD2opAwCDIiRQBEAgGyADQQFqIgNHDQEM' +
+  'CQsLIBMgA0EJdCAkeqdBA3RyaikDACIgICIgGSAFKAIoIAZBAnRqKAIAQQN0aiICKQMAIiV9Wg0HIAIgICAlfDcDAAJAIAggJHun' +
+  'IgJIIAMgB05yDQADQCACICNCfyADQQFqIgMgB0YbIBAgA0EDdCIeaikDAIMgDyAeaikDAIN7p2oiAiAISg0BIAMgB0gNAAsLIAIg' +
+  'CEcgHyAgWnIgAiAITnFFBEAgICEfIAIhCCAGIQwLICFCAX0gIYMiIUIAUg0ACwsgC0EBaiILIBpHDQALIAhFDQUgCEECSA0BCyAA' +
+  'IAApA3hCAXw3A3gLIBIgBEEDdGogBSkDIDcDACAEQQJ0IgIgBSgCiAFqIAw2AgBBACEGIAIgFWpBADYCACACIBRqIAg2AgAgBSgC' +
+  'eCAFKAJcIgIgDGxBA3RqIQMgBSgCfCIHIAIgBGxBA3RqIQhBfyEJIAJBAEwNASAIKQMAIAMpAwCDIh9QBEADQCAGQQFqIgYgAkYN' +
+  'AyAIIAZBA3QiC2opAwAgAyALaikDAIMiH1ANAAsLIB96pyAGQQZ0ciEJDAELA0AgBEUEQCAAQQM2AmQgAEEANgJYQQIPC0F/IQkg' +
+  'FiAEQQFrIgRBAnQiA2ooAgAhCyAFIBIgBEEDdGopAwA3AyAgBSgCfCIHIAUoAlwiAiAEbEEDdGohBiAFKAJ4IAIgBSgCiAEgA2oo' +
+  'AgBsQQN0aiEIAkAgC0EBaiILQQZ1IgMgAk4NACAIIANBA3QiD2opAwBCfyALQT9xrYaDIAYgD2opAwCDIh9QBEADQCADQQFqIgMg' +
+  'AkYNAiAGIANBA3QiC2opAwAgCCALaikDAIMiH1ANAAsLIB96pyADQQZ0ciEJCyAJQQBIDQALIBUgBEECdCICaiIGKAIAIgMgAiAU' +
+  'aigCAEEBa04NACAGIANBAWo2AgALIAUoAkAiAiAAKAL0Ak4EfiAFKAI8IAJBGGxqQRhrKQMAIAUpAxh9BUJ/CyARIAlBA3RqKQMA' +
+  'IBIgBEEDdGopAwB8Ih9YDQEgFiAEQQJ0aiAJNgIAIAUgHzcDICAFKAKAASITIARBAWoiAiANbEEDdGohDiAFKAJ0IgYgCSAKbEED' +
+  'dGohCCAHIAQgCmxBA3RqIQ8gByACIApsQQN0aiELAkAgCkEATA0AQQAhAyALIAYgCiAJQQN0QQhqbGpJIAcgCiAEQQN0QRBqbGog' +
+  'CEtxIApBAUZyRQRAIApBfnEhA0EAIQYDQCALIAZBA3QiB2ogByAPav0AAwAgByAIav0AAwD9T/0LAwAgBkECaiIGIANHDQALIAMg' +
+  'CkYNAQsDQCALIANBA3QiBmogBiAPaikDACAGIAhqKQMAQn+FgzcDACADQQFqIgMgCkcNAAsLIA4gEyAEIA1sQQN0aiANQQN0/AoA' +
+  'ACAFKAJsIAlBAnRqIgMoAgAiBiADKAIEIglIBEAgBSgCcCEHIAYhAwNAIA4gByADQQJ0aigCAEEBayIIQQZ1QQN0aiILIAspAwBC' +
+  'fiAIrYmDNwMAIANBAWoiAyAJRw0ACwsgBSgChAEiDiACQQJ0aiAOIARBAnRqKAIAIAYgCWtqNgIAIAAoAmAgBEpFBEAgACACNgJg' +
+  'CyACIQRBACEDDAILIAYhDAtBASEDDAALAAsgAwvjCgIMfwJ+QX8hBgJAIAAQGg0AIAAoAgAhCSAAKAIEIQsgACgCDCIBIAAoAvgC' +
+  'IgQoAjhKBEAgBCgCABBGIAQoAggQRiAEIAAoAgwiAUEEdBBBIgI2AgAgBCABQQN0EEEiAzYCCCACQQAgAxtFBEAgBEEANgI4QX8P' +
+  'CyAEIAE2AjggAUUNAQsgC0EEdEEgaiECIAQoAgRFBEAgBCACEEEiAzYCBCAEIAlBAnRBBGoiB0EDdBBBIgU2AgwgBCAHEEEiBzYC' +
+  'KCADRSAHRXJBASAFGwRAIAMQRiAEKAIMEEYgBCgCKBBGIARBADYCKCAEQQA2AgwgBEEANgIEQX8PCyAEIAUgCUEDdCIDakEIaiIF' +
+  'NgIQIAQgAyAFakEIaiIFNgIUIAQgAyAFakEIajYCMAsgBCgCACAAKAIIIAFBBHT8CgAAIAQoAgQgACgCFCAC/AoAACAEQQA2AjQg' +
+  'BP0MAAAAAAAAAAAAAAAAAAAAAP0LAxggBCgCCCEKIAAoAjAiAkEASgRAIAAoAvACIQMgACgCLCEFQQAhAQNAIAQgBSABQQJ0aigC' +
+  'ACIHIANIBH4gACgC5AIgB0EDdGopAwAFQgALIA18Ig03AxggAUEBaiIBIAJHDQALCyAEKAIAIQUgCkEAIAtBA3RBCGr8CwAgACgC' +
+  'ICIDQQBKBEAgACgCHCEHQQAhAgNAIAUgByACQQJ0aigCACIBQQR0aigCCEEASgRAIAAoAvACIQgDQCAKIAFBA3RqIAAoAuQCIAJB' +
+  'A3RqKQMAQgAgAiAISBs3AwAgBSABQQFqIgFBBHRqKAIIQQBKDQALCyACQQFqIgIgA0cNAAsLIAMgCWpBA3RBEGoQQSIHRQ0AIARB' +
+  'ADYCLCAJQQBKBEAgBCgCKCEIQQEhAwNAIAMgBSADQQR0aigCBCICRwRAA0AgAkEBaiEBA0AgAgJ/AkAgBSABQQR0aiIMKAIIIgZB' +
+  'AEwgAyAGTHJFBEAgByAIIAZBAnRqKAIAQQJ0aiADNgIADAELIAZBAEoNACAMKAIADAELIAFBAWoLIgFHDQALIAUgAkEEdGooAgQi' +
+  'AiADRw0ACwtBACEBAkACQAJAIAQoAiwiAkEATA0AA0AgByABQQJ0aigCACADRw0BIAFBAWoiASACRw0ACyACIQEMAQsgASACRw0B' +
+  'CyAEIAJBAWo2AiwgByACQQJ0akEANgIACyAIIANBAnRqIAE2AgAgAyAJRiADQQFqIQNFDQALCyAEKAIEIgYoAgQiAgRAA0AgBSAC' +
+  'QQR0IglqKAIEIgMhAUJ/IQ0CQCACIANGIggNAANAIAogAUEDdGopAwAiDiANIA0gDlYbIQ0gBSABQQR0aigCBCIBIAJHDQALIA1C' +
+  'AX1CfloNACAEIAQpAxggDXw3AxggCA0AA0AgA0EBaiEBA0AgAwJ/IAUgAUEEdGoiCCgCCEEATARAIAgoAgAMAQsgCiABQQN0aiII' +
+  'IAgpAwAgDX03AwAgAUEBagsiAUcNAAsgCiADQQN0aiIBIAEpAwAgDX03AwAgBSADQQR0aigCBCIDIAJHDQALCyAGIAlqKAIEIgIN' +
+  'AAsLIAtBAEoEQCAHQQRqIQlBASEGA0BBACEBQQAhAyAGIAUgBkEEdGooAgQiAkcEQANAIAcgA0ECdGogAjYCACADQQFqIQMgBSAC' +
+  'QQR0aigCBCICIAZHDQALCyAHIAkgACgCIEECdGogAyAKECAgBiECA0AgBSACQQR0aiAHIAFBAnRqKAIAIAYgASADSRsiBDYCBCAF' +
+  'IARBBHRqIAI2AgAgASADRiAEIQIgAUEBaiEBRQ0ACyAGIAtGIAZBAWohBkUNAAsLIAcQRkEAIQYLIAYLtAsBEH8gACgC+AIiAigC' +
+  'kAEQRiACQdgAakEAQcAA/AsAAkAgACgCxAJFDQAgACgCBCEPIAAoAgAhCCACKAIAIQZBfyEQIAAoAiAiB0EMbEEIahBBIgtFDQAg' +
+  'CyAHQQN0akEEaiEOIAdBAEoEQCAOQf8BIAdBAnT8CwALIAhBAEoEQEEBIQMDQCADIAYgA0EEdGooAgQiAUcEQANAIA4gBiABEBxB' +
+  'AnQiCmoiCSgCAEEASARAIAlBADYCACALIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAGIAFBBHRqKAIEIgEgA0cNAAsLIAMg' +
+  'CEYgA0EBaiEDRQ0ACwsgCyALIAdBAnRqQQRqIAQgAigCCBAgIARBAEoEQEEAIQADQCAOIAYgCyAAQQJ0aiIBKAIAEBxBAnRqIAA2' +
+  'AgAgBiABKAIAIgFBBHRqKAIIIgNBAEoEQANAIAUgAyAITGohBSAGIAFBAWoiAUEEdGooAggiA0EASg0ACwsgAEEBaiIAIARHDQAL' +
+  'CyACIAggBCAEIAhKG0ECaiIAQQF0IARBAXRqIAVqQQJ0IABBASAIQT9qQQZ2IAhBAEwbIgNsIgpBASAEQT9qQQZ2IARBAEwbIgcg' +
+  'CEEBamwiCSAEaiAEIAdsIgxqIAAgB2wiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCxBGIAJBADYClAFBAA8LIAIgAUEBEEAi' +
+  'ATYCkAEgAUUEQCALEEYgAkEANgKUAUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBzYCXCACIAEgDEEDdGoiATYCeCACIAEg' +
+  'CUEDdGoiATYCfCACIAEgDUEDdGoiATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYCaCACIAwgBEECdGoiCTYC' +
+  'bCACIAkgAUECdGoiDTYCcCACIA0gBUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAhAANAIAwgAEECdCIBaiAG' +
+  'IAEgC2ooAgAiAxAcNgIAIAogAEEDdGogAigCCCADQQN0aikDADcDACABIAlqIAU2AgAgBiADQQR0aigCCCIBQQBKBEADQCABIAhM' +
+  'BEAgDSAFQQJ0aiABNgIAIAVBAWohBQsgBiADQQFqIgNBBHRqKAIIIgFBAEoNAAsLIAkgAEEBaiIAQQJ0aiAFNgIAIAAgBEcNAAsL' +
+  'IAogBEEDdCIAaiAAIApqQQhrKQMAQgAgBBs3AwAgB0EIEEAiAwRAIA9BAEoEQCAHQQN0IQpBASEAA0AgA0EAIAr8CwAgBiAAQQR0' +
+  'aiIMKAIEIgUhASAAIAVHBEADQCAOIAYgARAcQQJ0aigCACIJQQBOBEAgAyAJQQN2Qfj///8BcWoiDSANKQMAQgEgCUE/ca2GhDcD' +
+  'AAsgBiABQQR0aigCBCIBIABHDQALCyAAIAhMBEAgAigCeCAAIAdsQQN0aiADIAr8CgAAIAwoAgQhBQsgACAFRwRAA0AgB0UgDiAG' +
+  'IAUQHEECdGooAgAiAUEASHJFBEAgASAHbCEJIAIoAnQhDEEAIQEDQCAMIAEgCWpBA3RqIg0gDSkDACADIAFBA3RqKQMAhDcDACAB' +
+  'QQFqIgEgB0cNAAsLIAYgBUEEdGooAgQiBSAARw0ACwsgACAPRiAAQQFqIQBFDQALCyADEEYgCxBGIARBAEoEQCACKAJ8IQBBACEB' +
+  'A0AgACABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACABQQFqIgEgBEcNAAsLIAIoAgQiACgCBCIBBEAgAigCgAEhBCAC' +
+  'KAKEASIFKAIAIQMDQCAEIAFBAWsiBkEGdUEDdGoiCCAIKQMAQgEgBkE/ca2GhDcDACAFIANBAWoiAzYCACAAIAFBBHRqKAIEIgEN' +
+  'AAsLIAJBATYCWEEADwsgCxBGCyAQC5gDAg5/An4gAkECTgRAIAJBAnQhEEEBIQgDQEEAIQwgCEEBdCIJIQogCCELA0AgDCIEIAlq' +
+  'IgwgAiACIAxKIhEbIQ0CQCAEIAhqIgUgAiACIAVKGyIHIARMBEAgByEGIAQhBQwBCyAEIQUgByIGIA1ODQADQAJAIAMgACAGQQJ0' +
+  'aigCACIOQQN0aikDACISIAMgACAEQQJ0aigCACIPQQN0aikDACITWiAOIA9OIBIgE1JycUUEQCAGQQFqIQYMAQsgBEEBaiEEIA8h' +
+  'DgsgASAFQQJ0aiAONgIAIAVBAWohBSAEIAdODQEgBiANSA0ACwsgBCAHSARAIAIgCyACIAtIGyEHA0AgASAFQQJ0aiAAIARBAnRq' +
+  'KAIANgIAIAVBAWohBSAEQQFqIgQgB0cNAAsLIAYgDUgEQCACIAogAiAKSBshBANAIAEgBUECdGogACAGQQJ0aigCADYCACAFQQFq' +
+  'IQUgBkEBaiIGIARHDQALCyAJIApqIQogCSALaiELIBENAAsgACABIBD8CgAAIAkiCCACSA0ACwsLdgEBfyAAKAK0AiIBBEAgASgC' +
+  'DBBGIAEoAiwQRiABKAIQEEYgASgCFBBGIAEoAhgQRiABKAIoEEYgASgCSBBGIAEoAmAQRiABKAIwEEYgASgCNBBGIAEoAjgQRiAB' +
+  'KAI8EEYgASgCQBBGIAEQRiAAQQA2ArQCCwsyAQF/AkACQAJAIAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsg' +
+  'AQuRFAIcfwF+QQEhAQJAIAAoArQCDQBBACEBIAAoAiAiBkGBIGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZB' +
+  'P2ohCSAAKAIEIg0gBmohByAAKAIIIQwgACgCHCEVQQEhAwNAQQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASAC' +
+  'IA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIAMgASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUED' +
+  'dkH4////AXEiA0EgaiAHIBRqbGogDiAGIAYgDkobQQF0QQRqIgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEEAiBEUEQEF/' +
+  'IQEMAQsgACAENgK0AiAEIAs2AgggBCAOQRBqQRBtIhNBBHQ2AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEg' +
+  'DCAVIANBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEob' +
+  'IRAgA0EBaiIDIAZHDQALIAQgEDYCHEEAIQJBACEDA0AgDCAVIAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwg' +
+  'AUEEdGooAgwiB0EASAR/IAAoAhQgCkEEdGooAggFIAcLQQBHaiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcN' +
+  'AAsgDUECdEEEaiIREEEhGCADQQJ0QQRqIgMQQSEZIAMQQSEaIAQgAkECdEEEahBBIhs2AhAgBCAGQQJ0IhxBBGoQQSIWNgIUIAQg' +
+  'ECAcbEEEahBBIhI2AhggBCALQQJ0IgMQQSIUNgI4IAQgAxBBIgk2AjwgBCALQQN0EEEiBzYCQCAEIAsgE2xBBXQQQSICNgI0IAQg' +
+  'CyAPbEEIEEAiAzYCMEEAIQUCf0F/IBtFIBhFciAZRSAaRXJyIBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAg' +
+  'GEH/ASAR/AsAC0EAIQtBACETQQAhCEEAIQMDQCAWIBNBAnQiAmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEA' +
+  'SgRAA0AgDCAKQQR0aigCDCICQQBIBEAgACgCFCABQQR0aigCCCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIREL' +
+  'IAIEQCAYIAFBAnRqIgUoAgAiFCEBAkAgFEEATgRAA0AgAiAaIAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4N' +
+  'AAsLIBogA0ECdCIBaiACNgIAIAEgGWogFDYCACAFIAM2AgAgA0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEI' +
+  'IAwgCkEBaiIKQQR0aigCCCIBQQBKDQALCyASIBFBAnRqIBEgCWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiIT' +
+  'IAZHDQALIAQgCzYCJAJAAkACQAJAAkACQAJAIAZBgQJIDQACQCALQQJrDgUAAQEBAAELIAQQIiIFDQEgC0EGRw0CDAQLQQAhASAE' +
+  'QQA2AiAgBBAiIgVFDQQLIAQgBUEPahBBIgI2AmAgAkUNBCACQQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQg' +
+  'AjYCXAwBCyABQQJHDQILIAQgHBBBIgc2AkggB0UNAkEAIQEgEEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUg' +
+  'EGxBAnQiAkEEcmr9AAIAQRH9qwEgAiASav0AAgBBAf2rAf1Q/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiAB' +
+  'IBBsQQJ0aiICKAIEQRF0IAIoAgBBAXRyNgIAIAFBAWoiASAGRw0ACwwBCyAEIAZBA3RBBBBAIgI2AiggAkUNAUEAIQIDQCACQQN0' +
+  'IQUgAiAQbCEHQQAhAQNAIAQoAiggASAFakECdGogBCgCWCAEKAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEB' +
+  'aiICIAZHDQALIAQoAhQhFgsgFiAGQQJ0aiAINgIAIAQgAyANaiAPbEEIEEAiCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEEC' +
+  'dGooAgAiAUEEdGooAggiBUEASgRAIAhBBnYhB0IBIAhBP3GthiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCAB' +
+  'QQFqIgFBBHRqKAIIIgVBAEoNAAsLIAhBAWoiCCAGRw0ACyANQQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhB' +
+  'AWsgD2whAgNAIAQoAgwiAyABIA1qIA9sQQN0aiADIAJBA3RqIAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhF' +
+  'DQALIAAoAhwhAwtBACEKQQAhAQNAIAwgAyAKQQJ0aigCACIFQQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0g' +
+  'ByABQQJ0aigCACICTARAIAQoAgwgAiAPbCAJakEDdGoiAiACKQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQAL' +
+  'CyAKQQFqIgogBkcNAAsgBCgCFCIWIAZBAnRqIgcoAgBBAEoEQCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEB' +
+  'aiICIAcoAgBIDQALCyAEIAYgD2xBA3QQQSINNgIsIA1FDQAgF0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIA' +
+  'IQVBACEBA0AgDSABIgIgD2xBA3RqIhdBACAS/AsAIAUiAyAWIAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpq' +
+  'IRMgBCgCDCILIBJqIREgBCgCECEUA0AgFCADQQJ0aigCACEVQQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0A' +
+  'A0AgFyACQQN0aiIJIAn9AAMAIAsgAiAVakEDdGr9AAMA/VD9CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkg' +
+  'CSkDACALIAIgFWpBA3RqKQMAhDcDACACQQFqIgIgDkcNAAsLIANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwsh' +
+  'ASAYEEYgGRBGIBoQRiAFDQAgABAhCyABRSEBCyABC8kgAxl/B34CeyAAKAKwAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQh' +
+  'FiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKAK0AiIEKAI8IRVBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEECZB' +
+  'ACEJQQAhAiAEKAI4KAIARQ0DC0EADAELIAAoAlxFDQJBAQshAgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2' +
+  'AmRBAwwLCyAhQgF8ISEgBCgCRARAIARBADYCRAwCCyAEKAI0IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoE' +
+  'QANAIAcgAkEBdGr9AAAAICL9lgEhIiACQQhqIgIgBkgNAAsLICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYH' +
+  'AAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIi' +
+  'A0EIaiECIAcgA0EBdGr9AAAAICL9Lf1kIgVFDQALIAVoQQF2IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALECch' +
+  'CwsgEEUNASAQQQJOBEAgACAAKQN4QgF8NwN4IBUgCUECdGogCzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIE' +
+  'IhEgDWxBAXRqIQUgBCgCWCAKIBEgE2xBAXRqIg4gBCgCICIIQQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAM' +
+  'QQF0IgJqIgP9AAAAISIgAiAPaiICIAP9AAAQ/QsAECACICL9CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFy' +
+  'OwEAIAQoAjgiAiATQQJ0aiACIA1BAnRqKAIAIANBgIABSGs2AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsg' +
+  'CEEGRiECQgAhHANAIAcgG6dBA3QiBWogBSAGav0AAAAiIyAFIApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAA' +
+  'CyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcE' +
+  'QEIAIRsgHFAEQEIAIR4MCAsgBCgCXCEKIAQoAkghBiAcIRtCACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAi' +
+  'G3tCAYYgHnwhHiAbUEUEQANAIA8gByAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEA' +
+  'IBtCAX0gG4MiG0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARAQgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACAC' +
+  'IAZqKQMAgyIbe0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEA' +
+  'IAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgo' +
+  'AhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EFdGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAg' +
+  'CCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IB' +
+  'fSAbgyIbQgBSDQALCyAdQgBSDQALCyAcIRsMBQsgFSAJQQJ0aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgog' +
+  'CyAMbCILQQN0aiEHQQAhAgNAIAIiA0ECaiECIAcgA0EDdCIFav0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIB' +
+  'IAMgIv0dAFByrYYiGzcDAAwFCyAEKAIwIhQgBCgCACIHIAlBAXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYC' +
+  'QAJAIAIgGWooAgBBAWoiBUHAAG0iAiAHTg0AIAogAkEDdCIDaikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAf' +
+  'Rg0BIAQoAkAgCUEDdGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBO' +
+  'DQELQX8hAiAHQQBMDQBBACEDIAYpAwAgCikDAIMiHFAEfiAEKAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACAC' +
+  'IApqKQMAgwUgHAt6pyADQQZ0aiECCyACIBggCUECdCIDaigCAEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMg' +
+  'AygCAEEBajYCAAwDC0IAIRsgBEIANwNQIARB0ABqIQVCACEeC0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEi' +
+  'IAIgDmoiAiAH/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEUgNAAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgC' +
+  'ACIMIAtsIQsgDCANbCEIIAQoAjAhFCAEKAIMIQoLIAogC0EDdGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgp' +
+  'AwCDIhxQBH4gG0J+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAg' +
+  'HEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoi' +
+  'CkEGdiICIAxODQAgCCACQQN0IgNqKQMAQn8gCkE/ca2GgyADIA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqt' +
+  'hoMiHFANASAOIBx6pyICQQN0IgNqKQMAIAMgCGopAwCDBSAcC3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMA' +
+  'gyIcUAR+IAcpAwBCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsg' +
+  'GCAJQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogEDYCAAsgGSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAW' +
+  'aigCAEEBSnIhESAEKAIgIg8hBQJAIA8NAEEAIQMgBCgCJCIFDQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMg' +
+  'BCgCBCIMIBFsQQF0aiEKIBQgBCgCACIQIA1BAmoiE2xBA3RqIQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxB' +
+  'A3RqIQhBACECIAxBAEoEQANAIAogAkEBdCIDaiIH/QAAACEiIAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsL' +
+  'QQAhAiAFQQBKBEBBACENA0AgCyASIA1BAnRqKAIAQQF0aiIDIAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0A' +
+  'CwsgFCAQIBFsQQN0aiEHIAQoAjgiAyATQQJ0aiADIBFBAnRqKAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsg' +
+  'D0EGRiECQgAhHANAIAYgG6dBA3QiBWogBSAHav0AAAAiIyAFIAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAA' +
+  'CyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAchCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0C' +
+  'IAQoAlwhBiAEKAJIIQcDQCAcQgF9IByDIAcgHHqnIgJBCHRqIQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAb' +
+  'eqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsB' +
+  'ACACQf//A3ENAQsLIB0gG3tCAYZ9IR1BASEDDAYLIhxQRQ0ACwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMA' +
+  'IAIgB2opAwCDIht7QgZ+IB18IR0gHEIBfSAcgyEcIAUgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsi' +
+  'AjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAg' +
+  'AkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQi' +
+  'AiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQDQEgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8D' +
+  'cUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8B' +
+  'AEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8D' +
+  'cUUNBSAbUEUNAAsLIBxCAFINAAsMAQtCACEdIARCADcDUAtBACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAh' +
+  'IiAFIA5qIgUgB/0AABD9CwAQIAUgIv0LAAAgAkEQaiICIAxIDQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQo' +
+  'AjggCUEBaiICQQN0aigCAEUNASAAKAJgIAlKRQRAIAAgAjYCYAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOAAyIc' +
+  'QgF8IgE3A4ADIAAgACkDiAMgASAcVK18NwOIA0EBDAELIABBADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsg' +
+  'AgveGQMafwd+AnsjAEEgayIQJAAgACgCWCEIIAApA3AhHyAAKQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoArQC' +
+  'IgMoAjwhFwJAIAAoAtACRQ0AQQEhGCADKAIkRQ0AIAMoAgBBB0ghGQsgACgCsAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQO' +
+  'BAECAAcCCyAAKAJcRQ0EIBMgCEECdGooAgAhBEEADAILIAAgAxAmQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkAC' +
+  'QCACRQRAIAMoAjAiCSADKAIAIgIgCEEBdCIKbEEDdGohBiADKAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0i' +
+  'BSACTg0AIAYgBUEDdCINaikDAEJ/IAQgBUEGdGuthoMgByANaikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAF' +
+  'QQFqrYaDIhxQDQEgByAceqciBUEDdCIEaikDACAEIAZqKQMAgwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcp' +
+  'AwAgBikDAIMiHFAEfiADKAJAIAhBA3RqKQMAQn6DIhxQDQEgByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEE' +
+  'CyAEIBYgCEECdCICaigCAEYNASACIBVqIgIgAigCAEEBajYCAAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICAD' +
+  'KAJEBEAgA0EANgJEDAELIAMoAjQiByADKAIEIgQgCEEBdCIKbEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAg' +
+  'I/2WASEjIAJBCGoiAiAESA0ACwsgIyAjICP9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEi' +
+  'IyAjICP9DQIDAAEGBwQFCgsICQ4PDA39lgEiJCAj/Q0AAQABAAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0A' +
+  'AAAgI/0t/WQiBkUNAAsgBmhBAXYgBWohBiAaRSAk/RgAIg1B//8BRnJFBEAgACAEIAcgCCANIAYQJyEGCyANRQ0AIA1BAk4EQCAA' +
+  'IAApA3hCAXw3A3gLIBBCADcDGCAQ/QwAAAAAAAAAAAAAAAAAAAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAg' +
+  'AyAIIAYgDSABICB9IBBBCGoQKEUNASAQKQMYICJ8ISIgECkDECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2' +
+  'AgACQCANQQJOBEAgAygCMCIMIAMoAgAiAiAKQQFyIgdsQQN0aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJ' +
+  'IAMoAgwgAiAGbEEDdGohC0EAIQUgBEEASgRAA0AgDiAFQQF0IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVB' +
+  'EGoiBSAESA0ACwsgDCACIApsQQN0aiEEIAkgBkEBdGoiBSAFLgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAF' +
+  'QYCAAUhrNgIAAkAgAkEATARAQgAhHiADQgA3A1BCACEhDAELIAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyAC' +
+  'IAtq/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43' +
+  'A1BCACEhIB5QBEBCACEeDAELIAMoAhwhByADKAIYIQwgHiEcA0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIg' +
+  'BGopAwCDIh1QRQRAA0AgDCAPIB16p3IgB2xBAnRqIgUoAgAiAkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVB' +
+  'BGohBSACQQBODQALCyAhIAJBf3OtfCEhIB1CAX0gHYMiHUIAUg0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEf' +
+  'IAMoAgAiByAGbCEEIAcgCmwhCyADKAIwIQkgAygCDCEMDAELIAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIE' +
+  'QQN0aiEGQQAhBQNAIAUiAkECaiEFIAYgAkEDdCIOav0AAAAgDiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0d' +
+  'AFByrYYiHjcDAAsgDCAEQQN0aiEGIAkgC0EDdGohC0F/IQQCQCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEg' +
+  'BiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIb' +
+  'iCAchSIcNwOIASAcQp26s/uUkv2iJX4gDayCIh1QDQAgBSAIQQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3Qi' +
+  'DmopAwBCfyAEQT9xrYaDIAYgDmopAwCDIhxQBH4gBEFAcUHAH0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3Qi' +
+  'BGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAwBC0F/IQQgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0B' +
+  'IAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVq' +
+  'QQA2AgAgAiAUaiANNgIACyATIAhBAnQiBmogBDYCACADKAIYIAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEF' +
+  'IA0gAkECdGooAgBBAE4NAAsLIAMoAjQiBSAKIAYgFGooAgBBAUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJ' +
+  'IAMoAgAiByAKbEEDdGohESAJIAcgC2xBA3RqIQwgAygCLCAEIAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAh' +
+  'IyAFIBJqIhIgG/0AABD9CwAQIBIgI/0LAAAgCUEQaiIJIAZIDQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoi' +
+  'DiAOLgEAIg5BgIABcjsBACAGIA5BgIABSGohBiAJQQFqIgkgAkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAg' +
+  'B0EATARAQgAhHSADQgA3A1BBACECDAELIAetIRxCACEdQgAhHgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9' +
+  'CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAe' +
+  'UA0AIAMoAhwhCSADKAIYIQYDQCAeeiAeQgF9IB6DIR6nIgJBBnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9' +
+  'IByDAkAgBiAKIBx6p3IgCWxBAnRqIgIoAgAiB0EASA0AIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdB' +
+  'AEgNAiAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAJBBGohAiAHQf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/' +
+  'c618IR1BASECDAQLIB0gB0F/c618IR0iHFBFDQALC0EAIQIgHlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigC' +
+  'AEUEQCAYRQ0EICJCAXwhIgwCCyAAKAJgIAhKRQRAIAAgAjYCYAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAAL' +
+  'AAsgAEECNgJkIAAgAjYCXCAAIAApA4ADIgFCAXwiHDcDgAMgACAAKQOIAyABIBxWrXw3A4gDQQEMAQsgAEEANgJcIABBAzYCZEEC' +
+  'CyECIAAgHzcDcCAAICA3A2ggACAINgJYIAAgACkDgAMiASAifCIcNwOAAyAAIAApA4gDIAEgHFatfDcDiAMLIBBBIGokACACC5sM' +
+  'AxR/BH4FeyABKAI0IQkgASgCMCEKIAAoAiAhBSABKAIEIQcCQCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9' +
+  'ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsDQCAKIBenQQN0av0MAAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0g' +
+  'G0EG/asBIh79sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0Ahv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxA' +
+  'AAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQAB' +
+  'AgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIAAAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0B' +
+  'CwNAAn5CfyAFIBanIgRBBnQiAmsiA0E/Sg0AGkIAIAIgBU4NABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0A' +
+  'CwsCQCAHQQBMDQAgACgCACEEQQAhAiAHQQhPBEAgB0F4cSECIAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAA' +
+  'AAMAAAAhG0EAIQMDQCAJIANBAXRq/QwAAAAAAAAAAAAAAAAAAAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQF' +
+  'CAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgAAAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiID' +
+  'IAJHDQALIAIgB0YNAQsDQCAJIAJBAXRqQQBB//8BIAIgBEgbOwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQD' +
+  'QCAEIAYgCGxBAnRqIgIoAgAiA0EATgRAA0AgCSADQQF0aiIDIAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFq' +
+  'IgggBUcNAAsLIAEoAjggACgCADYCACAAKAIwQQBKBEAgCSAHQQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGoo' +
+  'AgAiByABKAIcbEECdGohEEEAIQIgASgCJCIDRQRAA0AgAiIDQQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCAB' +
+  'KAIEIhFBAXRqIQwgASgCACENIAEoAjAhDkEAIQIgEUEASgRAA0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAE' +
+  'IBr9CwAAIAJBEGoiAiARSA0ACwtBACEGQQAhAiADQQBKBEADQCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAE' +
+  'QYCAAUhqIQYgAkEBaiICIANHDQALCyABKAI4IgMgAygCACAGazYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4g' +
+  'DUEDdGohAyANrSEYQgAhFkIAIRcDQCADIBanQQN0IgJqIAIgDmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP3WAf3EAUEDc60gFoYgF4QhFyAWQgJ8IhYgGFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRgg' +
+  'F0IBfSAXgyEXIAUgGKciAkEDdCIDaikDACADIA5qKQMAgyIWUEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBO' +
+  'BEADQCAMIANBAXRqIgMgAy8BAEEBazsBACACKAIEIQMgAkEEaiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFIN' +
+  'AAsLIAogFSAU/AoAACAJIBMgEvwKAAAgASgCOCIDIAMoAgQ2AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKwAiIG' +
+  'QQBMBEAgBQ8LIAIgASADbEECdGohASAAKAKsAiECQQAhAAJAA0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIA' +
+  'IAZHDQALIAUPCyADC74EAgh/BX4gASgCJCIIrCEPAkACQCAIIAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMI' +
+  'QgEhDwwBCyAJIAhBAXRHDQEgBKwiECAFVg0BIARBAUohB0EAIQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAH' +
+  'GyEDIAEoAjAgCSACQQF0bEEDdGohCkEAIQcDQCAHIAogCEEDdCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAG' +
+  'IA8gEH5CACAEQQFKGyISNwMIQgAgCUEATA0BGiAHrSAPfiETQQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAg' +
+  'A0EGdCEEIAEoAiwhCwNAIAsgBCAFeqdyIAlsQQN0aiENQQAhCEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEH' +
+  'IAhBAWoiCCAJRw0ACyAHRQRAQQAPCyAGIBIgE3wiEjcDCCAGIAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMi' +
+  'BUIAUg0ACwsgA0EBaiIDIAlHDQALDAILIAYgDyAQfkIAIAcbNwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYC' +
+  'YAsgACAAKQN4IBF8NwN4QQEhByAAKQOIAVAgD1ByDQAgAEGIAWohAANAIAAQKhogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8' +
+  'IAAgACgCtAIiBxAmAkAgAkEATA0AIAcoAjgiCCgCACIFQQBMDQAgACgCsAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwN' +
+  'AANAIAMgAykDAEIBfDcDACAHKAI0IgsgDSAHKAIEIgxsQQJ0aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYB' +
+  'IRcgBUEIaiIFIAxIDQALCyAcIB2gIR0gFyAXIBf9DQgJCgsMDQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9' +
+  'lgEiFyAXIBf9DQIDAAEGBwQFCgsICQ4PDA39lgEiGCAX/Q0AAQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0' +
+  'av0AAAAgF/0t/WQiCUUNAAsgCWhBAXYgBGohBSAURSAY/RkAIgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQJyEFCyAGQf//' +
+  'A3FFDQEgBygCMCIVIAcoAgAiCiAObEEDdGohDyAGwbchHiAHKAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZ' +
+  'QgAhGwNAIAkgGadBA3QiBGr9AAAAIAQgD2r9AAAA/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZ' +
+  'IBpUDQALCyAcIB6iIRwgBygCQCANQQN0aiIIIBs3AwAgASABKQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7' +
+  'lJL9oiV+IAatw4JCAXwhGUF/IQUDQAJ/QX8gBUEBaiIFQcAAbSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJ' +
+  'aikDAIMiGlAEfkF/IAVBQHFBwB9GDQEaQX8gCCkDAEJ/IAZBAWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUg' +
+  'Ggt6pyAGQQZ0agshBSAZQgF9IhlQRQ0ACyAHKAIYIAcoAhwgBWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEEC' +
+  'dGooAgBBAE4NAAsLIAcoAiwhECALIAwgDkECaiITbEEBdGohESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG' +
+  '/QAAACEXIAkgEWoiCSAG/QAAEP0LABAgCSAX/QsAACAEQRBqIgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIA' +
+  'QQF0aiIJIAkuAQAiCUGAgAFyOwEAIAYgCUGAgAFIaiEGIARBAWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAG' +
+  'azYCAAJAAkAgCkEATARAIAdCADcDUAwBCyAQIAUgCmxBA3RqIRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3Qi' +
+  'CGogCCAPav0AAAAiGCAIIBBq/QAAACIX/U/9CwAAIBcgGP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlC' +
+  'AnwiGSAaVA0ACyAHIBs3A1AgG1ANACAHKAIcIQYgBygCGCEJA0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0' +
+  'IQgDQAJAIAkgCCAZeqdyIAZsQQJ0aiIFKAIAIgRBAEgNACARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIE' +
+  'QQBIDQIgBUEEaiEFIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3' +
+  'AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBFDQALCyAbQgF9IBuDIhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigC' +
+  'AEEASg0ACwsgFkEBaiIWIAJGDQEgCCgCACEFDAALAAsgHQs1AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMA' +
+  'IAFCnbqz+5SS/aIlfgvdEwMffwN+AXsjAEHQAGsiBSQAIAAoAsgCIgcoAkwhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAF' +
+  'IAcoAgw2AiAgBSAHKAIQNgIkIAUgBygCFDYCKCAFIAcoAhg2AiwgBSAH/QACHP0LAzAgBSAHKAI0NgJAIAcoAjwhAyAFIAI2Akgg' +
+  'BSADNgJEIAApA2ghIyAHKAIsIRggBygCSCEPIAcoAkQhEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRkgBSAAKQNwNwMQIAAo' +
+  'AlghCSAFIAcoAkA2AgwgBSAHKAJUIgw2AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkACfwJAAkACQCAAKAJkDgQA' +
+  'AQIHAQsgACAHIBEQLCAFIAcoAkA2AgwgBSAHKAJUIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwBCyAAKAJcRQ0CQQELIQQD' +
+  'QAJAAkACQAJAAkACQAJAAkACQAJAIARFBEAgASAjWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAjQgF8ISMgBygCaARAIAdBADYCaAwH' +
+  'C0EAIQRB/////wchBkEBIQIgBSgCQCEKIAUoAkgiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBkECTg0ADAgL' +
+  'IAIgC0YgAkEBaiECRQ0ADAcLAAtB/////wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkECdGoiAv0AAAAhJEEEIQQD' +
+  'QCAkIAIgBEECdGr9AAAA/bYBISQgBEE8SSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUG' +
+  'BwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayECIAsgBkH/AGpODQALDAEL' +
+  'IBUgCUECdCICaiIIKAIAQQFqIAIgFGoiDSgCAE4NBSAFIAUoAgwiAyAHKAJIIgogCUEEdGooAggiBkoEfyAFKAJEIQsCQCAQRQRA' +
+  'IAUoAjwhDiAFKAIwIRsgBSgCHCEcIAUoAhghHSAFKAJAIQwDQCALIANBAWsiA0EEdGoiAikDACEiAkACQAJAIAIoAggiAkEATgRA' +
+  'ICIgHSACQQN0aiIeKQMAQn+FgyEhIBwgAkECdGooAgAiBA0BICFQDQIgAkEGdCECIAUoAjQhHwNAIA4gAiAheqdyQQJ0IgRqKAIA' +
+  'IhIgBCAbaigCACIEaiEgIBJBAEoEQANAIB8gBEECdGooAgAiEiASKAIAQQFqNgIAIARBAWoiBCAgSA0ACwsgIUIBfSAhgyIhQgBS' +
+  'DQALDAILIAwgAkF/c0ECdGoiAiACKAIAQYCAgIAEazYCAAwCCyAMIARBAnRqIgIgAigCACAhe6dqNgIACyAeICI3AwALIAMgBkoN' +
+  'AAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBFDQAgBygC' +
+  'TCAHKAJQIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI0IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsC' +
+  'MCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCSCEKCyAFIAogCUEEdCIGaigCDDYCCCAWIAlBAnRqKAIA' +
+  'IAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAog' +
+  'AiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwAB' +
+  'AgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAG' +
+  'QRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9' +
+  'pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQB' +
+  'rSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGoo' +
+  'AgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJB' +
+  'ACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGogBUEIaiAFQRBq' +
+  'IBEQLSAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJIIgNqIAUoAgw2AggCQCAQRQ0AIAcoAkwgBygCUCILIAlsQQJ0aiENQQAhAiAL' +
+  'QQBMDQAgBygCNCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0L' +
+  'AhAgAkEQaiICIAtIDQALIAcoAkghAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkDiAEiIVBF' +
+  'BEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYCACAIIBVq' +
+  'QQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigCACAEIAVB' +
+  'DGogBUEIaiAFQRBqIBogERAuRTYCaCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQM' +
+  'AAsACyAAQQI2AmQgACACNgJcIAAgACkDgAMiAUIBfCIhNwOAAyAAIAApA4gDIAEgIVatfDcDiANBACEMQQEMAQsgAEEANgJcIABB' +
+  'AzYCZEECCyEEIAUoAgwhAiAHIAw2AlQgByACNgJAIAAgIzcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLrgMCCX8BeyMA' +
+  'QUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEoAjQgASgC' +
+  'OCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJAIAEgBDYCVCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECADIAEoAhA2' +
+  'AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAH9AAIcIgz9CwMgIAMgASgCNCIFNgIwIAEoAjwhBiADIAQ2AjggAyAGNgI0IANCADcD' +
+  'AAJAIAAoAjBBAEwNACABQUBrIQYgAUHUAGohByAM/RsBIQggDP0bACEJQQAhBANAIAEgA0EIaiIKIAggCSABKAIsIAAoAiwgBEEC' +
+  'dGooAgBBAnRqKAIAIgtBAnRqKAIAQQJ0aigCACAFa0ECdSIFQQAgBiAHIAMgAhAtIAogCyAFIAYgByADQQAgAhAuGiAEQQFqIgQg' +
+  'ACgCME4NASABKAI0IQUgASgCHCEJIAEoAiAhCAwACwALIAFBADYCaCADQUBrJAALmAYCCH8DfiABKAIoIAJBAnRqIgggCCgCAEGA' +
+  'gICABGo2AgAgBwRAIAEoAiwgBCAEKAIAIgdBAWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAHQgA3AwALIAIgASgCMEwEQCAF' +
+  'IAUoAgBBAWs2AgALAkACQCABKAIIIAJBA3RqIgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNAAkAgASgCDCAHQQR0aiICKQMA' +
+  'IAsgAigCCCIJQQN0IgpqKQMAIhKDIhFQDQACQCADBEAgCUEGdCEIIAAoAjAhAiARIRADQCADIAVBAnRqIAIgCCAQeqdyQQJ0aigC' +
+  'ADYCACAFQQFqIQUgEEIBfSAQgyIQUEUNAAsMAQsgBSARe6dqIQULIAEoAiwgBCgCAEEEdGoiAkEANgIMIAIgCTYCCCACIBI3AwAg' +
+  'BCAEKAIAQQFqNgIAIAEoAgAiCyAKaiARIBKFNwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0gBikDACEQIAEoAiQhDiABKAIY' +
+  'IQ8DQCAOIA0gEXqnckECdCICaigCACIIrCESIAhBAEoEQCAIIAIgD2ooAgAiAmohCSABKAIcIQoDQCAKIAJBAnRqKAIAIgggCCgC' +
+  'AEEBazYCACACQQFqIgIgCUgNAAsLIBAgEnwhECARQgF9IBGDIhFCAFINAAsgBiAQNwMADAELIAYgEXsiECAGKQMAfDcDACABKAIo' +
+  'IAJBAnRqIgIgAigCACAQp2s2AgALIAdBAWoiByAMRw0ACyADRQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNsQQFqIgAgAkgN' +
+  'AAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAiAUoEQANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQADQCAGIAMgByAA' +
+  'ayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEgBUcNAAsL' +
+  'IABBAkogAEEDbSEADQALCwvLDAINfwN+QQEhCyABQQJ0IgggACgCGGoiCSgCACEOIAkoAgQhFAJAIAAoAiQgCGoiCigCAEEATA0A' +
+  'IAcEQCAOIQgDQAJAIAAoAhwgCEECdGooAgAgACgCKCIKa0ECdSIJIAJGDQAgCiAJQQJ0aiIKIAooAgBBgICAgARqNgIAIAAoAiwg' +
+  'AyADKAIAIg1BAWo2AgAgDUEEdGoiCkEANgIMIAogCUF/czYCCCAKQgA3AwAgACgCMCAJSA0AIAQgBCgCAEEBazYCAAsgCEEBaiII' +
+  'IAAoAiQgAUECdGooAgAgDmpIDQALDAELIAAoAighASAAKAIcIQ0gDiEIA0ACQCANIAhBAnRqKAIAIAFrQQJ1IgkgAkYNACABIAlB' +
+  'AnRqIgwgDCgCAEGAgICABGo2AgAgACgCMCAJSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAgDmpIDQALCwJAIA4gFE4NAANA' +
+  'AkACQAJAIA5BAnQiCCAAKAIcaigCACAAKAIoIgFrIgtBAnUiDSAAKAIwSgRAIAEgDUECdGoiASgCACIJQf////8DSg0CIAEgCUGA' +
+  'gICABGo2AgAgBwRAIAAoAiwgAyADKAIAIglBAWo2AgAgCUEEdGoiAUEANgIMIAEgDUF/czYCCCABQgA3AwALIAAoAjAgDUgNASAE' +
+  'IAQoAgBBAWs2AgAMAQsgAiANRg0BCyAAKAIIIgEgC0EBdCILaigCACEJIAEgC0EEcmooAgAhCiAAKAIgIAhqKAIAIgFFBEAgCSAK' +
+  'Tg0BIAAoAgAhC0EBIQ0DQAJAAkAgCyAAKAIMIAlBBHRqIggoAggiAUEDdCIMaikDACIWIAgpAwCDIhVQDQAgACgCLCADKAIAQQR0' +
+  'aiIIQQA2AgwgCCABNgIIIAggFjcDACADIAMoAgBBAWo2AgAgACgCACILIAxqIBUgFoU3AwACfyAAKAIEIAFBAnRqKAIAIghFBEAg' +
+  'AUEGdCEPIAUpAwAhFiAAKAIkIREgACgCGCESQQAhAQNAIBEgDyAVeqdyQQJ0IghqKAIAIgysIRcgDEEASgRAIAwgCCASaigCACII' +
+  'aiEMIAAoAhwhEwNAIBMgCEECdGooAgAiECAQKAIAIhBBAWs2AgAgEEECayABciEBIAhBAWoiCCAMSA0ACwsgFiAXfCEWIBVCAX0g' +
+  'FYMiFUIAUg0ACyAFIBY3AwAgAUEfdgwBCyAFIBV7IhUgBSkDAHw3AwAgACgCKCAIQQJ0aiIBIAEoAgAgFadrIgE2AgAgAUULIAZF' +
+  'DQANAQsgCUEBaiIJIApIIQ0gCSAKRw0BCwsgDUUNAQwCCyAJIApODQAgACgCFCAAKAIQIAFBAnRqKAIAQQR0aiELA0ACQCAAKAIM' +
+  'IgwgCUEEdGoiCCgCDCIPIA1GIAAoAiggD0ECdGooAgBBgICAgARIckUEQCAKIAlBAWoiASABIApIG0EBayEIA0ACQCAKIAkiAUEB' +
+  'aiIJTARAIAghAQwBCyAMIAlBBHRqKAIMIA9GDQELCyAMIAFBBHRqKAIIIQkDQCALIghBEGohCyAIKAIIIAlMDQALIAEhCSAIIQsM' +
+  'AQsgCykDACEVIAsgCCgCCCIBIAsoAghGIgxBBHRqIQsgAUEDdCIPIAAoAgBqKQMAIhYgCCkDACAVQn+FQn8gDBuDgyIVUA0AIAAo' +
+  'AiwgAygCAEEEdGoiCEEANgIMIAggATYCCCAIIBY3AwAgAyADKAIAQQFqNgIAIAAoAgAgD2ogFSAWhTcDAAJ/IAAoAgQgAUECdGoo' +
+  'AgAiCEUEQCABQQZ0IQ8gBSkDACEWIAAoAiQhESAAKAIYIRJBACEBA0AgESAPIBV6p3JBAnQiCGooAgAiDKwhFyAMQQBKBEAgDCAI' +
+  'IBJqKAIAIghqIQwgACgCHCETA0AgEyAIQQJ0aigCACIQIBAoAgAiEEEBazYCACAQQQJrIAFyIQEgCEEBaiIIIAxIDQALCyAWIBd8' +
+  'IRYgFUIBfSAVgyIVQgBSDQALIAUgFjcDACABQR92DAELIAUgFXsiFSAFKQMAfDcDACAAKAIoIAhBAnRqIgEgASgCACAVp2siATYC' +
+  'ACABRQsgBkUNAA0DCyAJQQFqIgkgCkgNAAsLQQEhCyAOQQFqIg4gFEcNAQwCCwtBACELCyALC88DAQh/AkACQCABQQBIIABB7/8D' +
+  'a0GSgHxJcg0AQQEhBSAAIQcCQANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQg' +
+  'ByAEIAdIGyEHIARBAEoNAAtBAA8LIAWsIAGsfkL+////B1UNAEEBQTgQQCIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAH' +
+  'bSIIQQFqIgk2AgwgBCAAQQ9qQRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0' +
+  'QQRqEEEiCjYCFCAEIABBBnQQQSILNgIYIARBASAGEEAiBTYCJCAEIAhBA2ogBmxBP3IQQSIGNgIsIAQgBkE/akFAcTYCKCAEIAlB' +
+  'AnRBBGoiCBBBIgk2AjAgBCAIEEEiCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCAB' +
+  'IAVGDQMgBCAFIAMgAiAFQQJ0aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQMEUNAAsLIAQQMQtBAA8LIAQQMiAEC7UCAQt/' +
+  'IAAoAhQgACgCECIEIAFsIgZBAnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAo' +
+  'AgBPDQICQCABIAxqIgQtAAAiBQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIY' +
+  'IQoLIAcgDmpBfiAFd0EQdCABcjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAA' +
+  'QQFqOgAAIAlBAWoiCSADRw0ACyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EA' +
+  'IQgLIAgLNQAgAARAIAAoAhQQRiAAKAIYEEYgACgCJBBGIAAoAiwQRiAAKAIwEEYgACgCNBBGIAAQRgsLFQAgACgCKCAAKAIkIAAo' +
+  'AiD8CgAAC8wCAQt/AkAgACgCECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRq' +
+  'IgUgBS8BACACQRB2cTsBACAEQQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAi' +
+  'AwRAIAAoAhggAkEGdGohCiAAKAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAi' +
+  'DEH//wNxIgZHBEAgByAGQQF0aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayAD' +
+  'cSIDDQALCyABIAJqQf8BOgAAIAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgC' +
+  'KCIGIAAoAiAiDmoiCSAGIA78CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAE' +
+  'QQA2AgALQQAgDmshEEEAIQYDQAJAAn8CQAJAIAkgACgCCCALQQxqEDUiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMM' +
+  'BQsgFUIBfCEVIAdBAUYEQCAAKAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpB' +
+  'AnRqKAIAIgg2AgAgACAJIAgQMyAGQQFqIQYgCSAAKAIIIAtBDGoQNSIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmog' +
+  'CygCDDYCACAKIAxqQX82AgAgFkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCII' +
+  'aiAIIAxqKAIAIAAoAhBtNgIAIAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJA' +
+  'IAdFBEAgBkEfdSAGcSEIIAYhCgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIA' +
+  'Igc2AgwgCWogB0EBdGovAQAiBkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAG' +
+  'cSIGDQEMBgsLIAcgDzYCAAJAIAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxAzIApBAWohBgwH' +
+  'CyAGQQBODQEgCEEBayEKCyAJIBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUg' +
+  'FTcDCCAFIBM3AwAgC0EQaiQAC/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBq' +
+  'IgUgAUgNAAsLIAMgAyAD/Q0ICQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAA' +
+  'AAAAAAAAAAAAAP13IgMgAyAD/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBq' +
+  'IQUgACABav0AAAAgA/0j/WQiBkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEEAiBEUEQEEADwsDQCADIARqIgVBgBhq' +
+  'IQIgBCADQQF0aiIGQYAcaiEBAkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZB' +
+  'B3EiAEUNACACIAItAABBAnI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAA' +
+  'IAAgAEEBa3ENACABIAEvAQAgAEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYE' +
+  'QCAAIAAvAQBBkQJyOwEAIAEgASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEA' +
+  'QaEBcjsBACABIAEoAgBBh4COB3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAg' +
+  'ASABKAIAQbicgDhyNgIAIAIgAi0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4' +
+  'gP4AcjYCACACIAItAABBCHI6AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAg' +
+  'AiACLQAAQRByOgAACyAEQcDj8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEg' +
+  'cjoAAAsgA0EBaiIDQYAERw0ACyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpC' +
+  'fzcCAEEAIQMDQCAEIANBAnRqIgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB' +
+  '/wMgAyACa3RyIAFBCXRyIAFBEnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQRgvJRgM4fwV7A34jAEGgAWsiCSQAIAn9' +
+  'DAAAAAAAAAAA///////////9CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP//' +
+  '/wf///8H////B////wf9CwIAIABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAg' +
+  'AEGQKmr9DP///wf///8H////B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H' +
+  '/QsC8CkgAEHgKmpC////v/D///8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdB' +
+  'AWsiCiAGQf8BcUEbbiIHQQlsakECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEDkLIAZBAWoiBkHR' +
+  'AEcNAAsgCUIANwMgIAlC////v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAh' +
+  'IwJAAkACQAJAAkADQCAHBEAgCSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEg' +
+  'IAEgBmohCiAGIA5BEmoiFEECdGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEES' +
+  'dmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcg' +
+  'DnRyNgIUIAogATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtx' +
+  'G3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAh' +
+  'ESAGIAYoAgAiH0F+IAh3Ig9xNgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECId' +
+  'IA9xNgIQIAYgBigCFCIXIA9xNgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAK' +
+  'IBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9x' +
+  'Igc2AmwgCSAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEI' +
+  'cSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2' +
+  'AhAgCSAJKAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/' +
+  'A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEB' +
+  'a3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIc' +
+  'DAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAP' +
+  'cTYCKCAGIAYoAiwiGyAPcTYCLCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAP' +
+  'cTYCPCAGIAYoAkAiJyAPcTYCQCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRq' +
+  'KAIAckF/c3FBASAIdHIiEjYCACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2' +
+  'QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEg' +
+  'HyAIdkEBcXJycnJycnJyQQl0ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQAL' +
+  'CyALIBAgDCgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQh' +
+  'ByAJIAkoAhQgASAIRyAUdHI2AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGA' +
+  'gPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB' +
+  '7CRqKAIAIREgDCgCACEQIAYgBigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsg' +
+  'D3E2AlQgBiAGKAJYIhwgD3E2AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicg' +
+  'D3E2AmggDCAQNgIAIAogCigCACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAI' +
+  'dHIiETYCACAGIAcgD3EiBzYCdCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEg' +
+  'cSAcIAh2QQR0QRBxIBsgCHZBA3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIg' +
+  'ECARRyAUdHIiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZy' +
+  'IgFB/wNxIAooAiQiB0EJdiAHciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIA' +
+  'Rg0AIAsgCEEGdEHAA3EgD0EDdEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRq' +
+  'QYAQai8BACIQRQ0GIAsgEUHAA3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThx' +
+  'IA9BB3FyciIWcSAHIBFBA3RBwANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRy' +
+  'Igg2AgAgCCASRg0AIAkgCigCJCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciAB' +
+  'QRJ0cnEiASAIR0ESdHIgDnQiCCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0A' +
+  'CwsgBw0ACwsgCSgCFCELQQAhCiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRq' +
+  'KAJsIgcgBiABQQJ0aiIBKAIgIgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAi' +
+  'DHIiGnIiIHIiEnIiJHIiFnIiH3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJy' +
+  'cnJyQX9zcSIGRQ0AA0BBACEHAkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhx' +
+  'DQBBBCEHIAEoAhAgCHENAEEFIQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsg' +
+  'CUEIaiAHIAogDBA5IAkoAhwNAiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAko' +
+  'AhAiBw0AQQAhECAJKAIMIQggCSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIK' +
+  'Qf8DcWotAABBA3QgASAGQf8DcWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAb' +
+  'QQF0ai8BACElIAYgHEEBdGovAQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAA' +
+  'QQZ0ciIdNgJkIAkgCiALciAMciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8D' +
+  'cWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEA' +
+  'IRcgBiArQQF0ai8BACEeIAkgASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2' +
+  'AmwgCSALIAxyIA1yIidB/wNxIiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNx' +
+  'ai0AAEEDdCABID79GwBB/wNxai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1Q' +
+  'IkL9DP8BAAD/AQAA/wEAAP8BAAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIg' +
+  'ASBA/RsBai0AAEEGdHIiDDYCdCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB' +
+  '/wNxai0AAEEDdHIgASBA/RsCai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZ' +
+  'IAEgPv0bA0H/A3FqLQAAISEgASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAh' +
+  'ISAGIEH9GwMiIkEBdGovAQAhKSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0' +
+  'ciI5NgKAASAJIAcgOHIgLnIiOEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5x' +
+  'ciIdIAogNHFyIi4gCyA1cXIiNCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIi' +
+  'NCAZIDZxciI1ciI2IAcgIiAWICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9' +
+  'GwAiLHFyIjMgQv0bASAvcXIiLyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIi' +
+  'M3IiL3FB/wNHDQMgFSAeICYgMnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAV' +
+  'IB4gJiAyciImcSAwciIycXIiMHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFy' +
+  'ICQgICARIBQgF3IiFHEgJXIiF3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEg' +
+  'JXIiF3FyICkgHyASIBUgGnIiFXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAH' +
+  'QQF0ai8BACIHICkgHyASIBVyIhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByAp' +
+  'IBUgH3JxIBpycSAScnEiFSAvIDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAA' +
+  'IAEgF0H/A3FqLQAAQQN0ciABIB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5y' +
+  'ICUgISAUICRycSARcnEgIHIgAXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFB' +
+  'A24iDUEJbEH/AXEiEXRBByABIA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcN' +
+  'AAsLIBQgDyAMQQF0akGAHGovAQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0A' +
+  'CwtBACEBIAlBMGogC2ooAgAiESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEES' +
+  'dHIiDEF/c3FyIQYgASAMciEBIAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIH' +
+  'IAcoAgAiByABIAYgEBtBf3NxIgs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEEC' +
+  'dGoiEiASKAIAIhIgBiABIBBBAkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJ' +
+  'KAIUcjYCFAsgCkEBaiIKQQlHDQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4o' +
+  'AnRyRQRAAkAgBEUNAEEAIQYgQ0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0A' +
+  'CwsgBygCJCIGBEADQCAGaCAEaiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsg' +
+  'ASIGQQlHDQALCyBDQgF8IUMgAlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2' +
+  'ckEJdEGA/A9xIA4oAiAiAUEJdiABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIg' +
+  'AUESdnJBCXRBgPwPcSAOKAIcIgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2' +
+  'IAFyIAFBEnZyQQl0QYD8D3EgDigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgi' +
+  'AUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAO' +
+  'KAI0IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDw' +
+  'P3EgDigCMCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFy' +
+  'QYCA8D9xIA4oAiwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckES' +
+  'dCABckGAgPA/cSAOKAIoIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYg' +
+  'AXJBEnQgAXJBgIDwP3EgDigCJCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAh' +
+  'EEHoByEMQQAhCEEAIQsDQEEAIQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3Fq' +
+  'LQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB' +
+  '/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMg' +
+  'C0ESdmotAABBBnRyai0AACIfOgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0' +
+  'cmotAAAiGToAAyABIBggEyAHKAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQg' +
+  'ASAYIBMgBygCFCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgi' +
+  'C0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0A' +
+  'AEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8D' +
+  'cWotAAByIBMgAUESdmotAABBBnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCAB' +
+  'IAxIIAFBCUtxIgEbIQxBACAQIAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAk' +
+  'IAFBA2wiCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJq' +
+  'LQAAIh86AAEgByAYICAgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciAN' +
+  'QQx2QcADcXJqLQAAIhs6AAMgByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4' +
+  'cSANQQdxciANQQx2QcADcXJqLQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMg' +
+  'CnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6' +
+  'AAggB2kgDWkgF2kgHWkgHGkgG2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAgg' +
+  'BxshCCABQQFqIgFBA0cNAAsLQQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFB' +
+  'ACEMA0AgDiAMQQJ0aigCbCIQBEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoi' +
+  'BkEJRw0AC0EAIQZBACEKIAcgC0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAH' +
+  'IQsgCiEBCyAQQQFrIBBxIhANAAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0A' +
+  'ACIBaSIKQQJrQQVJBEAgASEHQQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsg' +
+  'Cy0AAiIBaSIKQQJJIAYgCk1yRQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMg' +
+  'CiIGQQJGDQEaCyALLQAEIgFpIgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRA' +
+  'QQUhDCABIQdBBSAKIgZBAkYNARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpB' +
+  'AkkgBiAKTXJFBEBBByEMIAEhB0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFq' +
+  'CzoAACAjQYqQAWogDToAACAjQYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfAp' +
+  'akH4APwKAAAgCSAHNgIMIAlBCGogFCABQf//A3FoEDogRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAIL' +
+  'IAkpAyAiAyAJKQMoWgRAIAVBATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAG' +
+  'LwEAIgZBAWsgBnEiCjsBACAHQYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAA' +
+  'CyAJQgA3AxAgCSAAIC1B+ABsakHwKWo2AgwgCUEIaiAHIAYQOiAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcD' +
+  'CEEACyAJQaABaiQAC9sEAhd/AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAh' +
+  'BSAAKAIEIgggAkEJbCIMIAFqQQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQg' +
+  'BCgCFCIPIAZxNgIUIAQgBCgCECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQg' +
+  'BCgCACIUIAZxNgIAIAQgBCgCICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlB' +
+  'gCRqIgkoAgBBf3NxciACGyIWNgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIA' +
+  'IAQgCCABQRJqIgtBAnRqIhkoAgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAG' +
+  'cTYCACAAIBUgA3ZBCHRBgAJxIA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhx' +
+  'IBIgA3ZBAnRBBHEgEyADdkEBdEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAII' +
+  'cjYCCCAAIAAoAgwgAXI2AgwLmgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhA5DwsgACkDGCIHIAApAyBaBEAgAEEBNgIU' +
+  'DwsgACAHQgF8NwMYIAAoAgQgAS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUEC' +
+  'dGoiAyADKAIAIAJxNgIAIABBASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEg' +
+  'AkEBcXJyIAFBA2wiAXQiBEEHIAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJB' +
+  'C3ZBAnEgAkEJdkEBcXJyIAF0IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0' +
+  'IgEgBXIgAUEJdHIgAUESdHJxNgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtB' +
+  'cHEiACQAIAALHwAgAEETaiIAQRdNBH8gAEECdEH0MmooAgAFQdQeCwvBBgIUfwF7IwBBEGsiDCQAAkAgACABckEASCABrCAArHxC' +
+  '/////wFVcg0AQQFBoAMQQCICRQ0AIAIgADYCACACIAAgAWoiBjYCBCACIAZBAmoiCkEEdBBBIgc2AhQgAiAGQcEAakEEEEAiCzYC' +
+  'GCACIAZBAWoiBUECdBBBIg02AjQgAiAFQQQQQCIONgJAIABBAWoiCUECdCIDEEEhCCACIAk2ApgCIAIgCDYCLCACIAMQQSIPNgJI' +
+  'IAIgAxBBIhA2AkwgAiADEEEiETYCUCACIAMQQSISNgJUIAIgAxBBIgM2ArABIAIgBUEDdBBBIhM2ArQBIAIgBUEYbBBBIhQ2ArwB' +
+  'IAIgCUEUbBBBIhU2AtABAkAgEkUgB/0RIAv9HAEgDf0cAiAO/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAUEBcUEBdCAW/RsA' +
+  'ayAW/RsCQQFxQQJ0ciAW/RsDQQFxQQN0ciAI/REgD/0cASAQ/RwCIBH9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsAQQFxQQR0' +
+  'ciAW/RsBQQFxQQV0ciAW/RsCQQFxQQZ0ciAW/RsDQQd0ckH/AXFyIANFIBNFcnIgFUUgFEVycg0AIAJBCGogAkEQaiAGrEICfEEQ' +
+  'EEINACAFQQAgBUEAShshCANAIAQgCEYEQEEAIQQgCkEAIApBAEobIQsDQCACKAIUIQMgBCALRgRAIAMgADYCAEEAIQQgAyAAQQR0' +
+  'akEANgIEIAMgBUEEdGoiACAGIAUgAUEASiIHGzYCACAAIAUgCSABQQBMGzYCBCAHBEAgAyAJQQR0aiAFNgIAIAMgBkEEdGogBTYC' +
+  'BAsDQCAEIAhGBEAgAigCCCAFQQR0av0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgAiAKNgIMIAIQQyACIQQMBwUgAigCNCAEQQJ0akF/' +
+  'NgIAIARBAWohBAwBCwALAAUgAyAEQQR0aiIHQgA3AgggByAEQQFqIgM2AgQgByAEQQFrNgIAIAMhBAwBCwALAAUgAigCCCAEQQR0' +
+  'aiIDQgA3AgggAyAENgIEIAMgBDYCACAEQQFqIQQMAQsACwALIAIQRAsgDEEQaiQAIAQLNQEBfyABQQAgAa0gAK1+QiCIpxtFBEAg' +
+  'ACABbCIAEEEiAkUEQEEADwsgAkEAIAD8CwALIAIL1gEBBH8CQCAAEJQCIgIEf0HwNSEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0E' +
+  'QAJAIAEgAmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABB' +
+  'BGohACADIQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQlQJFDQAgAiAAKAIAaxCWAg0BDAQLIAIQlgIiAEUNAwwBCyABQQA2AgAL' +
+  'IAAgAjYCACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQi' +
+  'BUIBhiEEIAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBFIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQEC' +
+  'fiAAQgA3A5gBIABB2ABqQQBBKPwLACAAIAD9AASQA/0LBIADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQSSECCyAAQQA2' +
+  'AsgBIABCfzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABBIIABBADYCiAILhgQBAn8gAARAIAAoAggQRiAAKAIUEEYgACgC' +
+  'GBBGIAAoAhwQRiAAKAIsEEYgACgCnAIQRiAAKAI0EEYgACgCQBBGIAAoAkgQRiAAKAJMEEYgACgCUBBGIAAoAlQQRiAAKAKwARBG' +
+  'IAAoArQBEEYgACgCvAEQRiAAKALQARBGIAAoAsQBEEYgACgCjAIQRiAAKAKQAhBGIAAoAqwCEEYgACgCqAIiAQRAIAEQEiABKAIA' +
+  'EEYgASgCBBBGIAEoAggQRiABKAIMEEYgASgCEBBGIAEoAhQQRiABKAIYEEYgASgCHBBGIAEoAiAQRiABKAIkEEYgASgCKBBGIAEo' +
+  'AiwQRiABKAI8EEYgARBGIABBADYCqAILIAAoAvgCIgEEQCABKAJAQQBKBEADQCABKAI8IAJBGGxqKAIUEEYgAkEBaiICIAEoAkBI' +
+  'DQALCyABQQA2AkAgASgCPBBGIAEoAgAQRiABKAIEEEYgASgCCBBGIAEoAgwQRiABKAIoEEYgASgCkAEQRiABEEYgAEEANgL4Agsg' +
+  'ACgC5AIQRiAAECEgABBHIAAQSCAAKALgAiIBBEAgASgCCBBGIAEoAgwQRiABKAIcEEYgASgCIBBGIAEoAhAQRiABKAIUEEYgASgC' +
+  'GBBGIAEoAiQQRiABKAIoEEYgASgCLBBGIAEQRiAAQQA2AuACCyAAEEYLC3UBBH8gAEUEQCABEEEPCwJAAkAgARCUAiICRQ0AIAIg' +
+  'AEEIayIDKAIAIgRNDQECQCADEJUCRQ0AIAIgBGsQlgJFDQAgAyACNgIADAILIAEQQSIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEYg' +
+  'ASEFCyAFDwsgAAusAQEFfyAABEAgAEEIayECQfA1IQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRA' +
+  'QQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0A' +
+  'IAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsiAQF/IAAoAsgCIgEEQCABKAJgEEYgARBGIABBADYCyAILCxsAIAAo' +
+  'AuABEIUBIAAoAuQBEEYgAEIANwPgAQsaAEIBIABC64fWhejIoeThAH0QSiIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBC' +
+  'G4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsg' +
+  'ARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0Ag' +
+  'AyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkg' +
+  'BTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAEL' +
+  'CyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEIiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEEIiBQ0AIAAoAjAhCSAA' +
+  'EE0gABBOIAAQISAAEEcgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAh' +
+  'BCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgC' +
+  'KCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQTxogBEEBaiEEDAALAAUg' +
+  'BiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIE' +
+  'IAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABF' +
+  'DQADQCAAKAIwRQ0BIAAQUBoMAAsACws1ACAABEAgACgC9AIgACgCvAIgACgCZEVyIAAoAswCIAAoApQCcnJyRQRAIAAQUQsgABBD' +
+  'CwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBOIAAoApQCBEAgACABEFIPCyAAIAEQUyICBEAgACgCNCAAKAII' +
+  'IAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQgg' +
+  'ACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYh' +
+  'AgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiIC' +
+  'IAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQVAwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIM' +
+  'Igw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALEFQMAgsgAiAFRg0BIA1BfzYC' +
+  'DAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQAL' +
+  'C+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQTiAAIAAoAjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAo' +
+  'AhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAI' +
+  'SgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFUMAQsgAUEATA0CIAMgBSAEIAIQVgsgACgCNCAG' +
+  'QQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBK' +
+  'BEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcg' +
+  'AyAIQQAQVQwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEFUMAQsgBEEATA0AIAIgByADIAEQVgsgAUEBawshAQwBCwsgAiAHIAMgAiAF' +
+  'QQR0aigCCCAJEFUgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiAD' +
+  'IAQgAUECdGooAgAiAUEAEFcgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIA' +
+  'QQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQAL' +
+  'IAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCAC' +
+  'QQN0EEUiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgC' +
+  'HCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEA' +
+  'SA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAH' +
+  'QQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEEC' +
+  'dGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRq' +
+  'IAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAE' +
+  'EFcMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0' +
+  'aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEFcMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0' +
+  'aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQg' +
+  'BCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwg' +
+  'AUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyAD' +
+  'RQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/' +
+  'QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiAD' +
+  'EA4PCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC9AIEQCAAIAEgAiADEBsPCyAAKALgAUUE' +
+  'QEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALMAhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkgg' +
+  'BEECdGooAgAQHAs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAF' +
+  'KAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAEL' +
+  'CwsgAwsTACAABEAgACABNwOAASAAEE4LCxYAIAAEQCAAIAFBAEc2ApABIAAQTgsLEwAgAARAIAAQTiAAIAE3A6gBCwsTACAABEAg' +
+  'ABBOIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQOAAyIIQn8gACkDiANQIAhCf1JxGzcDECAB' +
+  'IAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgC' +
+  'lAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZE' +
+  'AAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADg' +
+  'P6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANE' +
+  'AAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAA' +
+  'AAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQTgJAIAAo' +
+  'ApQCBEBBACEEAkAgABAPIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEB' +
+  'aiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARALBEAgAyAISgRAIAIgCEECdGogATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUg' +
+  'B0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQiASAFRg0CIAYgARAcIQcgACgCNCAJaigC' +
+  'AEEATgRAIAAgBxBTDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAA' +
+  'RQ0AGiAAEE4gACgClAIEQCABQQA2AgwgABAPIgIEQEF/IAIgAkECRhsMAgsgACABQQxqEBAhAEF/IAEoAgxBAWsgAEH/////B0Yb' +
+  'DAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHINAAJ/QQAgACgCACABTA0AGkEBIAAoAowC' +
+  'IgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0AgAyAERgRAIAJBACACQQBKGyECDAILIAAo' +
+  'AhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAH' +
+  'RmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9' +
+  'IAFBAEggACgCACABTHINABogABBOIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkEC' +
+  'dGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQQSIENgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoL' +
+  'IAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4P' +
+  'C0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAgAUxycg0AIAAQTgJAAkAgACgCjAIiBg0A' +
+  'IAAgACgCACIEQQJ0QQRqIgcQQSIGNgKMAiAAIAcQQSIHNgKQAiAGRSAHRXINASAEQX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEg' +
+  'ByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWoo' +
+  'AgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEA' +
+  'DwsgACgCMCIIQQJ0IgVBBGoQQSIBRQ0CIAEgACgCLCAF/AoAACAAEE0gB0ECdCIFIAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAg' +
+  'ACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigCABBPIQUgBEEBaiEEDAEFIAEQRgwDCwAL' +
+  'AAsgBhBGIAcQRiAAQgA3AowCDAELIAUPC0F/C5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBT' +
+  'DQAgAiAAKALkAiABQQN0aikDAEIAIAEgACgC8AIiBEgbfSIGQv///////////wAgACkD6AJ9VQ0AAkAgASAETgRAIAJQDQEgBEEQ' +
+  'IAQbIQMDQCABIANOBEBB/////wcgA0EBdCADQf////8DShshAwwBCwsgACgC5AIgA0EDdBBFIgRFBEBBfw8LIAQgACgC8AIiBUED' +
+  'dGpBACADIAVrQQN0/AsAIAAgAzYC8AIgACAENgLkAgsgABBOIAAoAuQCIAFBA3RqIAI3AwAgACAAKQPoAiAGfDcD6AILQQAhAwsg' +
+  'Aws+ACAARQRAQn4PCwJ+QnkgAUEASCAAKAIgIAFMcg0AGkIAIAAoAvACIAFMDQAaIAAoAuQCIAFBA3RqKQMACwuhAgIEfwF+AkAg' +
+  'ACkDmAEiBkIAUg0AIAAoAgAiAkF/IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwA' +
+  'CwALIAAgACkDgAEgBkKD2suMrcbS2lF+hRBJNwOIASAAIAEgBkIBfBBoQpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0Ag' +
+  'ACgCACACTgRAAkACQCAAKAIYIAJBAnRqKAIAIgRBAUwEQCAAKAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUEC' +
+  'dGohBCAFQQFqIQULIAQgAjYCAAsgAkEBaiECDAELCyAAQQA2AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8g' +
+  'AUI/UQ0BGiAAIAGIUEUEQCABQgF8IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGG' +
+  'C5MEAQx/IwBBIGsiCSQAIAAoAtABIAFBFGxqQQhrKAIAQQAgARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRq' +
+  'IgQgAigCBEkEQAJAIAQoAgAiCiAPSg0AIA4gCkECdGooAgAiBEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQahshDAtB' +
+  'ACEEIAcgCkEEdGooAgQiCCEFA0AgBUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYC' +
+  'ACAEQQFqIQQMAwsgBkEASg0CIA0oAgAhBQwBCwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARF' +
+  'DQADQCAFIA1GBEAgBiEEDAMFIAcgCCAJIAVBAnRqKAIAIgQQawRAIAkgBkECdGogBDYCACAGQQFqIQYLIAVBAWohBQwBCwALAAsL' +
+  'A0AgBiANRg0BIAkgBkECdGooAgAiBCEFA0AgBCAHIAVBBHRqKAIEIgVGBEAgBkEBaiEGDAILIAcgBSAKEGsNACAHIA4gBSADIAIQ' +
+  'bEEBIQwgACAAKALIASIIQQFqNgLIASAAKALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2Agwg' +
+  'CUEgaiQAIAwLggQBFn8gASADQQR0aigCBCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YN' +
+  'ACABIA1BBHRqIhMoAggiB0EATCAHIBBKcgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAI' +
+  'IBBKciAHIAhGcgR/IAgFIAIgCEECdGooAgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQbSEZIAEg' +
+  'EiALEG0hGiALIQYDQCALIAEgBkEEdGooAgQiBkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAII' +
+  'IglBAEwgCSAQSnIEfyAJBSACIAlBAnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBBrRQ0BIAEgESADEGsNASAA' +
+  'IAEgAiAHIAMgCSAEIAUQbiAAIAEgAiAIIAMgCSAEIAUQbiAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAM' +
+  'QQFqIQwMAAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsL' +
+  'SgEDfyABQQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cL' +
+  'qQIBBH8gACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEB' +
+  'azYCACAERSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUg' +
+  'B0EEdGoiBigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFr' +
+  'NgIAIARFIABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtg' +
+  'AQN/AkAgACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACAD' +
+  'QQFqIAVBAEwbIQMMAQsACwALIAELYgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBBrDQEgASAIIAUQaw0BIAEgAiAI' +
+  'IAcgBhBsIAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL0QkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkD' +
+  'gAJCAFJyDQAgABBwIAAgADQCpAI3A4ACIAAgADQCxAI3A0ggACgCjAEgACgChAEgACgCgAFHcg0AIAAQcQsCQCAAKAKcAgRAIAAQ' +
+  'ciICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABBABBzDQELQQAhAgNAAkAgACgCmAINACACIQYCQCAAEHQiAkEASARAIABBATYC' +
+  'rAEgABB1QQMhAyAGIQIgAEEAEHNFDQFBfyECDAQLAkAgAgRAIAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAA' +
+  'IAVBDGogBUEIahB2IgNBAkgNACAAIAMgACgCzAEiAigCACACKAIEEHdFDQAgABB1QX8hAkEBIQMMAwsgACAFKAIMEHggACgCzAEi' +
+  'AigCACEEAkAgA0EBRgRAIAAgBEEAEHkgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQekECdEEBchB5CyAA' +
+  'IAArA7gBIAArA7gCozkDuAEgACAA/QADWCIJIAO4/RQgCf3xAf0MAAAAAAAAoD8AAAAAAAAwP/3yAf3wASIJ/QsDWCAAKQPgAiEH' +
+  'AkAgACgCoAJBAEoEQEEDIQMgByAAKQP4AVoNAQwDC0EDIQMgCf0hASAAKwPIAqIgCf0hAGNFIAcgACkDaH1CMlRyDQILIAAgACkD' +
+  '+AJCAXw3A/gCIABBABB4IAAgACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEHAgACkD4AIhBwsgByAA' +
+  'KQOAAlQNASAAEHQiAkEASgRAIABBATYCmAIMAgsCQCACRQRAIAAQcUF/IQJBASEDIABBARBzRQ0BDAQLIABBATYCrAELIAAgACkD' +
+  'kAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwgByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkD' +
+  'SFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4MhByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAA' +
+  'KQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAoAiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAg' +
+  'AkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoEQCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEHsaDAELCyACDQBBASECIABBATYCnAIg' +
+  'ACAAKQOIA0IBfDcDiAMMBQsgASAAKQPYAlgEQEEDIQIMBQsgABB7IQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAA' +
+  'KAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/' +
+  'AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABB5CyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBq' +
+  'JAAgAgs6AgF/AX4gACgCoAIiAUEASgRAIAAgACkDiAJCAXwiAjcDiAIgACACEGggAa1+IAApA+ACfDcD+AELC6sBAQl/A0AgACgC' +
+  'CCADSgRAIANBAnQiASAAKAIgaiEEIAAoAhwgACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARAIAQgATYCACADQQFq' +
+  'IQMMAwUgBSACQQJ0aiIGKAIAIgcgACgCKGosAABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIAIAFBAWohAQsgAkEB' +
+  'aiECDAELAAsACwsL6AEBBH8gACgCjAEiAQRAIAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAAIAEgACgCzAEiAygC' +
+  'ACADKAIEEHcNAQtBACECIABBADYCnAIgACABQQFrEHggACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABB5QQAPCyAAIAMgACAEIAFB' +
+  'gYCAgAQQekECdEEBchB5CyACDwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEB' +
+  'aiECDAELAAsACyAAQgE3A5gCQQALrwgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNB' +
+  'ACADQQBKGyEGQQAhAwJAA0AgAiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEB' +
+  'aiECDAALAAsFAkAgACgCkAEgACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9J' +
+  'G0ECdGoiBCAEKAIAQQFqNgIAIANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEg' +
+  'DEwEfyAAIAE2AqABIAAgCDYClAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigC' +
+  'AEECdGoiBigCBCINQYCAgIAGcUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEP' +
+  'QQAhAgJAAkACQANAQQAgAiAKSCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEHwiBEEASg0AQQAhBSAEDQAgDyADQQJ0aiAG' +
+  'NgIAIANBAWohAwsgAkEBaiECDAEFAkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygCACIDEHwNASAAIANBABB5DAEL' +
+  'IA4gAzYCACAOIA1B/////31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAg' +
+  'ACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgC' +
+  'qAEgA0EMbGoiBCgCBCIBIAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQRSIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgB' +
+  'IAJBDGxqQQA2AgQgAkEBaiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAA' +
+  'KAKQASAAKAKcASAFQQJ0aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQfRogACgCqAEgAygCDEEMbGogASADKAIIEH0aIAVB' +
+  'AWohBQwBCwsgAEEANgKsAUEACyAHQYACaiQABSAAKAKoASIGIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aiIEKAIIQQxsaiIBIAEo' +
+  'AgRBAmo2AgQgBiAEKAIMQQxsaiIBIAEoAgRBAmo2AgQgAkEBaiECDAELCwvUCgERfwNAAkAgACgChAEiASAAKAKAAUgEfyAAIAFB' +
+  'AWo2AoQBIAAoAnwgAUECdGooAgAhBiAAIAApA/ACQgF8NwPwAiAGQQF1IgRBAWohBSAAKAIQIgIgBEECdCIDaiIHKAIAIQECQCAG' +
+  'QQFxRQRAIANBAnIhBwNAIAEgAiAFQQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0aigCAEECdCIDIAAoAiBqKAIAIghBACAIQQBKGyEI' +
+  'IAAoAhwgACgCGCADaigCAEECdGohCQNAIAIgCEcEQAJAIAkgAkECdGooAgAiAyAERg0AIAAoAiggA2osAAAiCkEASA0AIAoNBSAA' +
+  'IANBAXRBAXIgBxB5CyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAh' +
+  'BANAIAMgBEwNBQJAAkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIA' +
+  'QQJ0aiEIIAAoAiAgB2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEB' +
+  'IAJBAWohAgwBCwsgAUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEB' +
+  'aiECDAALAAsgACgCKCABai0AAA0AIAAgAUEBdCAHQQNyEHkgACgCECAJaigCACEDCyAEQQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAo' +
+  'AhQgAUECdGooAgAiAyAAKAIMSARAIAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFqIQEMAAsACyAAKALcASIBIAZBAXI2AgAg' +
+  'ASADQQF0QQFyNgIEIABBAjYC4AFBAQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCABKAIEIQggASgCACEGQQAhA0EAIQEDQCAD' +
+  'IAhIBEAgBiADQQJ0IgJqKAIAIQcgA0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QfEEASgRAIAYgAUECdGoiAiAHNgIAIAIgDjYC' +
+  'BCABQQJqIQEMAgsgB0ECdCIPIAAoApABaiICQQhqIQQgCSACKAIIIgVGBEAgBCgCBCEFIAQgCTYCBCAEIAU2AgALIAIoAgAhCgJA' +
+  'IAUgDkYNACANIAUQfEEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBG' +
+  'DQEgAkECdCELIAJBAWohAiANIAQgC2oiCygCACIREHxBAEgNAAsgBCARNgIEIAsgCTYCACAAKAKoASAEKAIEQQxsaiAHIAUQfUUN' +
+  'AiALIAQoAgQ2AgAgBCAJNgIEIAYgAUECdGoiACAONgIEIAAgBzYCACAIIAMgAyAISBshACABQQJqIQIDQCAAIANHBEAgBiACQQJ0' +
+  'aiAGIANBAnRqKAIANgIAIAJBAWohAiADQQFqIQMMAQsLIAwgAjYCBEF/DwsgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohASAN' +
+  'IAUQfEEASARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2' +
+  'AgQgACgC3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchB5DAILAAsLIAwgATYCBAwACwALCAAgAEEAEHgL8wcBC38j' +
+  'AEEQayIIJAAgACgCgAEhBSAIIAAoAtwBIgc2AgwgACgC4AEhA0EBIQYDQCADQQAgA0EAShshCkEAIQMDQCADIApGBEACQCAAKAJ8' +
+  'IQMgACgCcCEHA0AgByADIAVBAWsiBUECdGooAgAiCUEBdSIKaiILLQAARQ0ACyALQQA6AAAgBEEBayIERQ0AIAAgCiAIQQxqEH4h' +
+  'AyAIKAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJ' +
+  'EH8gACgCdCANaigCACAAKAKMAU4EQCAEQQFqIQQMAQsgACgCzAEgBkECdGogCygCADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAo' +
+  'AswBIgQgCUEBczYCAEEAIQUgCEEANgIIAkAgACgCtAJFDQAgBkEBIAZBAUobIQdBASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdG' +
+  'DQMCQAJAIAAoAnggACgCzAEiBCADQQJ0aigCACIJQQF0QXxxaigCAAR/IAAgCSAFIAhBCGoQgAENASAAKALMAQUgBAsgBkECdGoh' +
+  'BCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAEIANBAnRq' +
+  'KAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EA' +
+  'SgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEi' +
+  'AygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswBIgcgA0EC' +
+  'dGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIA' +
+  'QQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQgQELIAAgACgC6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMD' +
+  'QCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEB' +
+  'aiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsiBiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARA' +
+  'QX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v///wBTG6dBAmoiAUECdBBFIgVFDQEgACABNgKYASAA' +
+  'IAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUECdBBFIgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKc' +
+  'AQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBBf0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRB' +
+  'BEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0EEUiBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCAB' +
+  'IAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/UDAQZ/AkAgACgCjAEgAUwNACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUg' +
+  'ACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMgACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAA' +
+  'KAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwACwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiAD' +
+  'QX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkALIAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAo' +
+  'AoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIAIgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAo' +
+  'AhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIAIgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEB' +
+  'ajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABBAEo6AAALIAAoAiggA2pBADoAACAAIAMQggEgBCEC' +
+  'DAALAAsLYgEBfyABQQF1IgMgACgCKGpBf0EBIAFBAXEbOgAAIANBAnQiAyAAKAJ0aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAA' +
+  'KAKAASICQQFqNgKAASAAKAJ8IAJBAnRqIAE2AgALqwEBAn8gACgCkAEgACgClAEiBEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEg' +
+  'AkECdPwKAAAgACAAKAKgASIDQQFqNgKgASAAIAIgACgClAFqQQJqNgKUASAAKAKcASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxq' +
+  'IAQgASgCBBB9GiAAKAKoASABKAIEQQxsaiAEIAEoAgAQfRogACAAKQOAA0IBfDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgC' +
+  'ACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQgwEL' +
+  'IAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACAD' +
+  'QQF0QQggAxsiBEECdBBFIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgC' +
+  'BCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsg' +
+  'A0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEB' +
+  'cjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIg' +
+  'ACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIg' +
+  'ACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQi' +
+  'A0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEB' +
+  'aiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCEAQsL4QIBCn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJ' +
+  'QQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahB+IgVBACAFQQBKGyELIAcoAgwhDANAIAEg' +
+  'C0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAAKAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIg' +
+  'DXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALUASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIA' +
+  'IARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMgAUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAA' +
+  'DAELC0EAIQkLIAdBEGokACAJC6oDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0AgAiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwg' +
+  'AyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAhAiAAIAUgBkEMahB+IQogBigCDCELA0AgAyAH' +
+  'SiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJwaiIMLQAAIAAoAnQgBUECdGooAgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGog' +
+  'BTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWohBAwBCwsDQCAIIAlHBEAgACgCcCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAI' +
+  'QQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEgAkYNASAAKAJwIAJBAnQiBCAAKALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC' +
+  '0AEgBGooAgAQfwsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAALUwEB' +
+  'fyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAg' +
+  'ARCEAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUEC' +
+  'dGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisD' +
+  'AGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gB' +
+  'AQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0ED' +
+  'dGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYC' +
+  'AAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEEYgAUEBaiEBDAALAAsgACgCABBGIAAo' +
+  'ApABEEYgACgCnAEQRiAAKAKoARBGIAAQRgsL5wsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGY' +
+  'AxBAIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0' +
+  'akECdCAJQQVsahBAIQYgByAJQQF0Ig9BDBBAIgg2AqgBIAZBACAIG0UEQCAGEEYgBxCFAQwBCyAHIAY2ArABIAcgBjYCACAKIAdB' +
+  '3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAog' +
+  'B0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAg' +
+  'ByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYg' +
+  'CGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAA' +
+  'IAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAg' +
+  'AkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZM' +
+  'BEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAA' +
+  'NgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAH' +
+  'AAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZ' +
+  's+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEA' +
+  'IQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIG' +
+  'IAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABB5DAMFIAgg' +
+  'BCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxB0RQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2' +
+  'ApgCCyAGQQFqIQYMAAsABSAHIAgQggEgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVCEYYgBYUiBTcDACAH' +
+  'KAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/AToAACAHKAIsIAZq' +
+  'Qf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoiCyALKAIAIAggCWoo' +
+  'AgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAogBkECdGooAgAgCDYC' +
+  'ACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC4wCAgN/AX4jAEFAaiICJAACQAJAIAAoAuABIgMEfyADBSAA' +
+  'EIgBIgMNASAAKALgAQsgAUJ/UgR+QgAgASAAKQPwAX0iBSABIAVUGwVCfwsQbyEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkD' +
+  'UDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAA' +
+  'QQI2AmQgACAAKQOAAyIBQgF8IgU3A4ADIAAgACkDiAMgASAFVq18NwOIAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAIL' +
+  'IAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBBIgdFIAAoAgxBAnRBBGoQQSIJRXIgBRBBIgpFIAJBAnRBBGoQ' +
+  'QSILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9G' +
+  'BH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBJEIYBBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGoo' +
+  'AggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYE' +
+  'QCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyAL' +
+  'akEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBGIAkQRiALEEYgAUUEQCAKEEZBfw8LIAAQUSAA' +
+  'QQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gB' +
+  'IAAgACkDmAE3A4ACQQALpAQCDH8DfiAAKAIgIQQgACgCCCEKIAAoAgAhBUEBQewAEEAiAkUEQEF/DwsgACACNgLIAiAFQQFqIQgg' +
+  'BEECdEEEahBBIQYDQCAGQQAgBCAHShtFBEAgDUIBhkICfCEPQQQhAQNAIAEiA0EBdCEBIA8gA61VDQALIAIgBEE/akHAAG02AgAg' +
+  'AiAFIAQgBCAFShtBAmo2AlggAiAAKAIEIgFBEGpBEG1BBHQ2AlAgAiACQQAgBCABQQJqIgkgDqdBAWoiCiANpyILEIoBIgE2AmQg' +
+  'AiABQQEQQCIINgJgIAVBAmpBBBBAIQECfyAIRSADQQJ0EEEiBUUgBkVyIAFFIANBCBBAIgdFcnJyRQRAIAIgCCAEIAkgCiALEIoB' +
+  'GiAAIAIgBiABIAcgBSADQQFrEIsBIAAoAgAgACgCBCAAKAIgIAIgBhCMAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBAAwDBSAC' +
+  'KAIgIA2nQQJ0aiIAIAIoAjQgACgCAEECdGo2AgAgDUIBfCENDAELAAsACyAAEEdBfwsgBhBGIAEQRiAHEEYgBRBGDwsgBiAHQQJ0' +
+  'IgNqIgsgCDYCACAAKAIcIANqKAIAIQkgCCEDA0AgCiAJQQR0aiIMKAIIIgFBAEwEQCAHQQFqIQcMAgUgASADSARAIAsgATYCACAB' +
+  'IQMLIA5CAXwhDiAJQQFqIQkgDSAMKAIMQQBHrXwhDQwBCwALAAsAC/YDAQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2' +
+  'AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgZqQQAgARs2' +
+  'AhQgACABIAYgBUEDdEEXakF4cWoiBmpBACABGzYCGCAAIAEgBiAEIAVqQQR0QSdqQXBxaiIFakEAIAEbNgIcIAAgASAFIAJBAnQi' +
+  'BkELakF4cSIHaiIFakEAIAEbNgIgIAAgASAFIARBAnRBB2pBeHEiBGoiBWpBACABGzYCJCAAIAEgBCAFaiIFakEAIAEbNgIoIAAg' +
+  'ASAFIAZBB2pBeHEiBGoiBWpBACABGzYCLCAAIAEgBCAFaiIFakEAIAEbNgIwIAAgASAEIAVqIgRqQQAgARs2AjQgACABIAQgA0EC' +
+  'dCIFQYcCakF4cWoiBGpBACABGzYCOCAAIAEgBCAFQQdqQXhxaiIEakEAIAEbNgI8IAAgASAEIAIgA2pBBHRqIgJqQQAgARs2AkQg' +
+  'ACABIAIgB2oiAmpBACABGzYCSCAAIAEgAiAAKAJYIgNBBHRqIgJqQQAgARs2AkwgACgCUCIBQYEISCIERQRAIABBADYCTAsgASAD' +
+  'bEECdEEHakF4cUEAIAQbIAJqC/gFAg1/An4gACgCICIIQQAgCEEAShshDSAAKAIIIQ8gACgCACEOA0AgByANRgRAQQAhCCAOQQJq' +
+  'IgdBACAHQQBKGyEKQQAhBwNAIAcgCkYEQEEAIQcDQCAHIA1GBEACQEEAIQpBACECA0AgCiANRg0BIApBAnQiDCABKAIwaigCACEQ' +
+  'IAEoAhwgDGogAjYCAEEAIQkDQCAJQQJGBEAgASgCHCIDIApBAWoiCkECdGogAjYCACADIAxqIQMgASgCKCAMaiEIQQAhBwNAIAgg' +
+  'BzYCACAHIAIgAygCACIJa04NAyAHIAlqIQkgB0EBaiEHIA4gASgCICAJQQJ0aigCAE4NAAsMAgsgACgCHCAQQQJ0aigCACEDA0Ag' +
+  'DyADQQR0aiIIKAIIIgdBAEwEQCAJQQFqIQkMAgUgByAOSiAJRgRAIAgoAgwiCEEASARAIAAoAhQgB0EEdGooAgghCAsgAkECdCIR' +
+  'IAEoAiBqIAc2AgAgCEEATAR/QQAFAn8gCKwgB61CIIaEIhRClfip+pe33puef35CIIinIQsDQCAEIAYgC3EiCEEDdGoiEikDACIV' +
+  'UCITRQRAIAhBAWohCyAUIBVSDQELCyAFIAhBAnRqKAIAIBNFDQAaIBIgFDcDACABIAEoAlxBAWoiCzYCXCAFIAhBAnRqIAs2AgAg' +
+  'CwsLIQggASgCJCARaiILIAg2AgAgASgCDCAHQQN0aiIHIAcoAgRBAWo2AgQgASgCFCALKAIAQQN0aiIHIAcoAgRBAWo2AgQgAkEB' +
+  'aiECCyADQQFqIQMMAQsACwALAAsACwUgAyACIAdBAnQiCmooAgBBAnRqIgggCCgCACIIQQFqNgIAIAEoAiwgCmogCDYCACABKAIw' +
+  'IAhBAnRqIAc2AgAgB0EBaiEHDAELCwUgAyAHQQJ0aiIJKAIAIQwgCSAINgIAIAdBAWohByAIIAxqIQgMAQsLBSADIAIgB0ECdGoo' +
+  'AgBBAnRqIgggCCgCAEEBajYCACAHQQFqIQcMAQsLC4IEAQZ/IAMoAgwgAUEBakEAEI0BIAMoAhQgAygCXEEBEI0BIAJBACACQQBK' +
+  'GyEJA0AgBSAJRgRAQQAhAEEAIQQDQCAEIAMoAgBIBEAgBEEGdCIBQUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAhBiABQQJ0Iggg' +
+  'AygCKGooAgBBAUYEQCADKAIgIAMoAhwgCGooAgBBAnRqKAIAIQYLIAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEBDAEFIAMoAggg' +
+  'BEECdGogBTYCACAEQQFqIQQMAwsACwALCwNAIAMoAlwgAE4EQCADKAIYIABBA3QiAiADKAIUaigCBEEEdGoiAUL/////BzcDCCAB' +
+  'QgA3AwAgAygCFCIBIABBAnRqIAEgAmooAgA2AgAgAEEBaiEADAELCw8LIAVBAWohCCADKAIcIgYgBUECdCIHaigCACEBIAQgAygC' +
+  'MCAHaigCAEECdGooAgAhCgNAIAYgCEECdGooAgAgAUwEQCAIIQUMAgsgAygCDCABQQJ0IgcgAygCIGooAgAiBkEDdGogAygCECAF' +
+  'IAoQjgEgAygCJCAHaigCACIHBEAgAygCFCAHQQN0aiADKAIYIAVBABCOAQsgACAGTgRAIAMoAjggBkECdGoiByAHKAIAQQFqNgIA' +
+  'CyABQQFqIQEgAygCHCEGDAALAAsAC04BBH8gAUF/IAFBAE4bQQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQg' +
+  'BCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYN' +
+  'AQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3Gt' +
+  'hoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL4AUCB38DfCMAQSBrIgUkAAJ/QX4gAEUgA0VyDQAaIAAQTiAFQgA3AxAgBUIBIAFClfip' +
+  '+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3AxggBUEANgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhM' +
+  'cg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwjAEEQayIGJAACQCAAEA8iBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwM' +
+  'AQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQECIHQf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigC' +
+  'DCAJECogB62CpxARIA4gB7eiIQ4MAAsACyAGQRBqJAAgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALIAAoArgCQQFH' +
+  'BH8gABAjQQBHBUEAC0UEQANAIA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAA' +
+  'AAAAAPA/IQ4DQAJAIAAQYCIHQQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQXyIGIAUoAghKBEAgBSgCDCAGQQJ0EEUi' +
+  'CUUEQEQAAAAAAADwvyEMDAILIAUgCTYCDCAFIAY2AgggACAHIAkgBhBfGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQKiAGrIKnQQJ0' +
+  'aigCABBPGiAOIAa3oiEODAELCwNAIAsgACgCMEgEQCAAEFAaDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAF' +
+  'KAIMDAELIAAgBUEYaiACIAVBEGoQKSENQQALEEYgABBOIAQEQCAEIAUpAxA3AwALQX8gDUQAAAAAAAAAAGMNABogAyANIAK3ozkD' +
+  'AEEACyAFQSBqJAALsAcCDX8DfiMAQTBrIgckACAHQQA2AiggByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAItAAAi' +
+  'BEElRwRAIARFDQIgB0EgaiAEwBCRAQwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRA' +
+  'IAJBAWohAiAJQQpsIARqQTBrIQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVB' +
+  'MEEgIAYbIQpBACEDQQAhBANAIAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkAC' +
+  'QAJAAkACfwJAAkACQCAGQeMAaw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRCRASAF' +
+  'IQMMBwsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4in' +
+  'DAELAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQ' +
+  'QgogBkHfAXFB2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSAR' +
+  'IBNaIBIhEQ0ACyALRSAOQTBHckUEQCAHQSBqQS0QkQEgCUEBayEJDAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGoh' +
+  'AyAFKAIAIgRBlC4gBBshBEEAIQUDQEEgIQogBCAFai0AAEUgCEEATiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQkQEgBkUN' +
+  'AyAHQSBqIAbAEJEBIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUh' +
+  'BANAIAQgCUYEQAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQkQEgBEEBaiEEDAALAAsFIAggChCRASAEQQFqIQQMAQsLCyACQQFq' +
+  'IQIMAQsLIAAgBygCKCICIAFBAWsgASACSxtqQQA6AAAgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8gACAAKAIIIgJBAWoi' +
+  'AyAAKAIESQR/IAAoAgAgAmogAToAACAAKAIIQQFqBSADCzYCCAsmAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEgAiADEJABIARBEGok' +
+  'AAvBBgEGfyMAQaABayICJAAgAiABNgKEASACIAA2AoABIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwOIASACQYQ7NgKYAUGEO0EAQcwB' +
+  '/AsAAkAgACABRXJFBEAgAkGAAWpBfkEAQYQYQQAQlAEaDAELQQFB6AAQQCIDRQRAIAJBfxA+NgIAQQAhAyACQYABakF/QQBB4BQg' +
+  'AhCUARoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDaCAALQAAQe8BRyABQQNJciAALQABQbsBRyAALQAC' +
+  'Qb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQlQFFBEAgAkEANgKUAUFyIQAgAkGAAWpBckEAQawcQQAQlAEaDAELIAJBgAFqIAMg' +
+  'AkH8AGogAkHoAGoQlgEiAA0AIAMgAigCfCIAIAMoAiQgAGsQPyIBNgIAQQAhACABDQBBfyEAIAJBfxA+NgJAIAJBgAFqQX9BAEHg' +
+  'FCACQUBrEJQBGgsgAigCcCEEIAIoAmwhBSACKAJoIQYgAigCdCEHQQAhAQNAIABFIAEgB0hxRQRAIAYQRiAFEEYgBBBGIAIoAnwh' +
+  'BEEAIQEDQCAARSABIARIcQRAQQAhAAJAIAMoAgggAygCICABQQN0aigCAGotAABBI0cNACADKAIAIAEQYyIFRQ0AIAIgBRA+NgIg' +
+  'IAJBgAFqIAVBAEHgFCACQSBqEJQBIQALIAFBAWohAQwBBQJAIAJBADYCYCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDUAJAIAANACAC' +
+  'IAMoAiRBBBBAIgE2AlxBACEAIAENAEF/IQAgAkF/ED42AjAgAkGAAWpBf0EAQeAUIAJBMGoQlAEaCwNAIAANASACQYABahCVAUUN' +
+  'ASACQYABaiADIAQgAkHQAGoQlwEhAAwACwALCwsgAigCUBBGIAIoAlQQRiACKAJcEEYgAEUNAiADEJgBQQAhAwwCCyADKAIAIAYg' +
+  'AUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQZCIABEAgAiAAED42AhAgAkGAAWogAEEAQeAUIAJBEGoQlAEaCyABQQFqIQEMAAsA' +
+  'CyACQaABaiQAIAMLWQEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2AgAgACgCFCEHIAUgAkEBajYCCCAFIAc2AgQgBiAENgIMIAAo' +
+  'AhhBDGpBwAEgAyAEEJABGgsgBkEQaiQAIAEL4QEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIEQQ0gBEEK' +
+  'IAcgA2siCBCZASIFIARrIAggBRsiAhCZASIBIARrIAIgARshAkEAIQYgASAFIAEbQQBHIQUCf0EAIAFFDQAaQQAgAkEBaiAITw0A' +
+  'GiABLQABQQpGCyEBIAAgACgCFEEBajYCFCAAIAIgA2ogBWogAWoiAzYCCANAIAIgBkYNASAEIAZqLAAAIgEQmgEEQCAGQQFqIQYM' +
+  'AQsLIAFB/ABGDQALIAAgAjYCECAAIAQ2AgxBAQv8AwEHfyMAQfAAayIFJAAgBUEANgJsIAJBfzYCACABQQhqIQoCQANAAkAgACAF' +
+  'QewAaiAFQegAaiAFQeQAahCbAQRAIAAoAgwiBCAFKAJoIgFqIQcgBSgCZCIGIAFrIghBAUcEQCAHQfwAIAgQmQEhCAwCCyAHLQAA' +
+  'QfwARwRAIAdB/ABBARCZASEIDAILIAIoAgBBAE4EQEFwIQQgAEFwIAFBxhxBABCUARoMBAsgAiAJNgIADAILQQAhBCACKAIAIgFB' +
+  'AEgEfyACIAk2AgAgCQUgAQsNAkFyIQQgAEFyQQBBihlBABCUARoMAgsCQCAHIAhJBEAgACAFQegAaiAIIARrIAIoAgBBf3NBH3Yg' +
+  'AyAJEJwBIgQNAyAFKAJoIgEgBkYNASAAKAIMIQQLIAYgBCABIAYQnQEiB0sEQCAFIAQgB2otAAA2AgBBcSEEIABBcSAHQd8dIAUQ' +
+  'lAEaDAMLIAogASAEaiIEIAYgAWsiBhCeAUEATgRAIAUgBUEwaiAEIAYQnwE2AhBBcyEEIABBcyABQd4fIAVBEGoQlAEaDAMLIAog' +
+  'BCAGEKABIgRBAEgEQCAFIAQQPjYCICAAIAQgAUHgFCAFQSBqEJQBIQQMAwsgCUEBaiEJDAELC0FwIQQgAEFwIAZBAWtB6BJBABCU' +
+  'ARoLIAVB8ABqJAAgBAvLCAIOfwF+IwBB8AFrIgUkACAFQQA2AuwBIAVCADcD2AEgAyADKAIQQQFqIgQ2AhAgBEH/////B0YEQCAD' +
+  'KAIMQQAgASgCJEECdPwLACADQQE2AhALIAFBOGohECABQQhqIRECQANAIAAgBUHsAWogBUHoAWogBUHkAWoQmwEEQCAFKALkASEI' +
+  'IAAoAgwiCiAFKALoASIHaiIMLQAAQfwARwRAIAcgCCAHIAhLGyEGIAchBANAAkAgBCAGRwRAIAQgCmotAABBOkcNASAEIQYLIAYg' +
+  'CiAHIAYQnQEiCUsEQCAFIAkgCmotAAA2AiBBcSEEIABBcSAJQd8dIAVBIGoQlAEaDAYLIAYgB0YEQEFwIQQgAEFwIAdByDJBABCU' +
+  'ARoMBgsgESAMIAYgB2siDhCeASIPQQBIBEAgBSAFQaABaiAMIA4QnwE2AjBBdCEEIABBdCAHQfYuIAVBMGoQlAEaDAYLQQAhCSAG' +
+  'IAhJBEAgAiAPSgRAIAUgBUGgAWogDCAOEJ8BNgJAQXshBCAAQXsgBkG+FSAFQUBrEJQBGgwHCyAGQQFqIgkgCEYEQEFwIQQgAEFw' +
+  'IAZBrzJBABCUARoMBwsgCCAKIAkgCBCdASIGSwRAIAUgBiAKai0AADYCUEFxIQQgAEFxIAZBkhUgBUHQAGoQlAEaDAcLAkAgECAJ' +
+  'IApqIgYgCCAJayIIEJ4BIgRBAE4NACAQIAYgCBCgASIEQQBODQAgBSAEED42AmAgACAEIAlB4BQgBUHgAGoQlAEhBAwHCyAEQQFq' +
+  'IQkLIAMoAhAiBCADKAIMIA9BAnRqIgYoAgBGBEAgBSAFQaABaiAMIA4QnwE2AnBBfCEEIABBfCAHQasXIAVB8ABqEJQBGgwGCyAG' +
+  'IAQ2AgACQCADKAIIIAtHBEAgAygCBCEEDAELIAMoAgAgC0EBdEEQIAsbIgZBAnQiBBBFIghFBEBBfyEEIAVBfxA+NgKAASAAQX8g' +
+  'B0HgFCAFQYABahCUARoMBwsgAyAINgIAIAMoAgQgBBBFIgRFBEBBfyEEIAVBfxA+NgKQASAAQX8gB0HgFCAFQZABahCUARoMBwsg' +
+  'AyAGNgIIIAMgBDYCBAsgC0ECdCIHIAMoAgBqIA82AgAgBCAHaiAJNgIAIAtBAWohCwwECyAEQQFqIQQMAAsACyANIAcgDRshDSAA' +
+  'IAcgCCAFQdgBahChASIERQ0BDAILC0F6IQQgASgCACADKAIAIAMoAgQgCxBMIgJBekYEQCAAQXpBAEHHGEEAEJQBGgwBCyACQQBI' +
+  'BEAgBSACED42AgAgACACQQBB4BQgBRCUASEEDAELIAUpA9gBIhJQBEBBACEEDAELIAEoAgAgAiASEGUiAUUEQCABIQQMAQtBbiEE' +
+  'IAFBbkYEQCAAQW4gDUGlKUEAEJQBGgwBCyAFIAEQPjYCECAAIAEgDUHgFCAFQRBqEJQBIQQLIAVB8AFqJAAgBAsiACAABEAgACgC' +
+  'ABBEIABBCGoQogEgAEE4ahCiASAAEEYLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEBaiEA' +
+  'DAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC64BAQN/IAAoAhAiBiABKAIAIgQgBCAGSRsh' +
+  'BQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABCaAQ0BIAQhBQtBACEEIAUgBkYNASACIAU2AgAgBSAAKAIQIgIgAiAFSRshBANAAkAg' +
+  'BCAFRwRAIAAoAgwgBWosAAAQmgFFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQMAQsLIAQL' +
+  'qwQBBn8jAEEgayIKJAAgASgCACIHIAIgAiAHSRshCSAHIQYCQAJAAkACQAJAAkACQAJAAkADQCAGIAlHBEAgACgCDCAGai0AAEE6' +
+  'Rg0CIAZBAWohBgwBCwsgA0UNAQwHCyADDQZBbyEIIAAgByAGQeQVEKQBIgNBAEgNByAAIAZBAWoiCSACQfQVEKQBIgdBAEgNByAH' +
+  'DQEgAiAGSw0FDAQLIAAgByACQfQVEKQBIgdBAE4NAUFvIQgMBgsgAyAHTQ0BIAEoAgAhASAKIAc2AhQgCiADNgIQIABBbyABQdom' +
+  'IApBEGoQlAEaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEBdEEQIAYbIgZBAnQiCBBF' +
+  'IgsEQCAEIAs2AgALIAQoAgQgCBBFIgkEQCAEIAk2AgQLIAQoAgggCBBFIghFDQEgBCAINgIIIAtFIAlFcg0BIAQgBjYCECAEKAIM' +
+  'IQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgCDEEBajYCDCABIAJBAWo2' +
+  'AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/ED42AgAgAEF/IAFB4BQgChCUARoMAwsgASgCACEJC0FvIQggAEFvIAlB7ClBABCUARoM' +
+  'AQtBbyEIIABBbyAHQZgqQQAQlAEaCyAKQSBqJAAgCAtrAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACABaiwAACID' +
+  'QR9LDQAgAxCaAQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvtAQELfwJAAkAg' +
+  'ACgCKCIDRQ0AIANBAWshCSABIAIQowEhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EB' +
+  'ayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0A' +
+  'IANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEE' +
+  'CyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsL' +
+  'IAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALsQQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////' +
+  'AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQRSIDRQ0CIAAg' +
+  'CzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQRSIFRQ0CIAAgAzYCICAAIAU2AhggACgC' +
+  'HCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQQCIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZB' +
+  'AWshCgN/IAQgCUYEfyAAKAIkEEYgACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMg' +
+  'CC0AAA0ACyAIIAVrEKMBIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAMAQsLCyIDDQELIAAoAgAg' +
+  'ACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACANIAApAwh8QgF8NwMIIAEg' +
+  'AhCjASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFq' +
+  'NgIcCyADDwtBfwuwAgIDfwJ+IwBBEGsiBSQAAn8gAUEBaiIEIAJPIAAoAgwgBGotAABBLUdyRQRAIABBbiAEQdAuQQAQlAEaQW4M' +
+  'AQsgAiAERwRAIAQhAQNAIAEgAkkEQCAAKAIMIAFqLQAAIgZBOmtB/wFxQfUBTQRAIAUgBjYCACAAQW4gAUHYKiAFEJQBGkFuDAQL' +
+  'IAatQtD///8PfEL/////D4MiCEL+//////////8AhUIKgCAHUwRAIABBbiAEQdMpQQAQlAEaQW4MBAUgAUEBaiEBIAggB0IKfnwh' +
+  'BwwCCwALC0L///////////8AIAMpAwAiCH0gB1MEQCAAQW4gBEH9KEEAEJQBGkFuDAILIAMgByAIfDcDAEEADAELIABBbiABQZYs' +
+  'QQAQlAEaQW4LIAVBEGokAAsXACAAKAIAEEYgACgCGBBGIAAoAiQQRgs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAA' +
+  'c0GTg4AIbCECIANBAWohAwwBCwsL7wECBH8BfiMAQTBrIgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiABIQUDQAJAAkAgBSAGRgRA' +
+  'IAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVBhCsgBEEQahCUARoMAQsgCEIKfiAH' +
+  'rULQ////D3xC/////w+DfCIIQoCAgIAEUw0BIAQgAzYCICAAQW8gAUGZGiAEQSBqEJQBGgtBfyAIpyACIAVLGwwDCyAFQQFqIQUM' +
+  'AAsACyAEIAM2AgAgAEFvIAFBny8gBBCUARpBfwsgBEEwaiQACzQAAn9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAA' +
+  'KAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhyGwuRAwIHfwF+IwBBsARr' +
+  'IgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBYIgdBAEgEQCAHrCELDAELAkAgB0HBAEkEQCAEQTBqIQUgBEGw' +
+  'AmohBgwBCyAHQQJ0IgUQQSIGQQAgBRBBIgUbDQAgBhBGIAUQRkJ/IQsMAQsgACgCACABIAYgBSAHEFgaIARCADcDKANAIAcgCEYE' +
+  'QCAAKAIAIAEQZiILQgBVBEAgBCALNwMAIARBEGoiAEEYQeggIAQQkgEaIAIgAyAEQShqIAAQqAELIAMEQCACIAQoAigiACADQQFr' +
+  'IAAgA0kbakEAOgAACyAEQbACaiAGRwRAIAYQRiAFEEYLIAQpAyghCwwCCyAIBEAgAiADIARBKGpB7zIQqAELIAIgAyAEQShqIAAg' +
+  'BiAIQQJ0IglqKAIAEKUBEKgBIAUgCWoiCSgCAARAIAIgAyAEQShqIgpBzCgQqAEgAiADIAogACAJKAIAEKYBEKgBCyAIQQFqIQgM' +
+  'AAsACyAEQbAEaiQAIAsLSQICfwF+A0AgAy0AACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUgBgtCAXw3' +
+  'AwAgA0EBaiEDDAELCwsiAQF/IABBHGoiAUEJTwRAIAAQPg8LIAFBAnRBpDRqKAIACx4AIAAEQCAAIAE2AgAgAEEkakHIASACIAMQ' +
+  'kAEaCwtPAQF/IwBBEGsiBCQAAkAgAEUEQCAEIAM2AgxBACABIAIgAxCqAQwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASACIAMQqgEL' +
+  'IARBEGokACABC6IFAQd/IwBBQGoiAyQAQYg4QQBB7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8gBEGBAk8EQCADQYACNgIIIAMg' +
+  'ADYCBCADIAc2AgBBiDhBZEH5ECADEKsBGkFkDAELA0ACQCACIARGBEAgBCECDAELIAAgAmosAAAQrQFFDQAgAkEBaiECDAELCyAD' +
+  'IAI2AjwgACAEIANBPGoQrgEhBSAEIAMoAjwiAiACIARJGyEBAkACQANAAkACQCABIAJHBEAgACACaiwAABCtAQ0BIAIhAQsgBUEA' +
+  'SA0DAn8gASAESQRAQQEgACABai0AACICQSpGIAJB2ABGciACQfgARnINARoLIAAgAWotAABBwwFHIAQgAUEBaiICTXJFBEBBAiAA' +
+  'IAJqLQAAQZcBRg0BGgtBAAsiCEUNASAEIAEgCGoiAiACIARJGyEBA0ACQCADIAEgAkcEfyAAIAJqLAAAEK0BDQEgAgUgAQs2Ajwg' +
+  'ACAEIANBPGoQrgEhBiAEIAMoAjwiAiACIARJGyEBA0AgASACRg0EIAAgAmosAAAQrQEEQCACQQFqIQIMAQUgAiEBDAULAAsACyAC' +
+  'QQFqIQIMAAsACyACQQFqIQIMAQsLIAhBAEcgBkEASHENACABIARPDQELIAMgBzYCECADIABB8DIgABs2AhQgA0GBKkHwMiAEQShL' +
+  'GzYCGEGIOEFkQegwIANBEGoQqwEaQWQMAQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxBwQBIDQELIANCwICA' +
+  'gIAINwIsIAMgADYCJCADIAc2AiAgA0GBKkHwMiAEQShLGzYCKEGIOEFsQZskIANBIGoQqwEaQWwMAQtBgDogBjYCAEH8OSAFNgIA' +
+  'QQALIANBQGskAAsNACAAQSBGIABBCUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYNACAAIANqLQAAIgVBMGtB' +
+  '/wFxQQlLDQAgAiADQQFqIgM2AgAgAUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAELzwMBBn8jAEFAaiIDJAAC' +
+  'fyAAQcEAa0G/f00EQCADQcAANgIEIAMgADYCAEGIOEFsQZcjIAMQqwEaQWwMAQsgAyABKAIAIgQ2AjwgAyACKAIAIgU2AjggBCAF' +
+  'ckUEQCADQTxqIQQgA0E4aiEFAkAgAEHBAGtBQEkNACAEBEAgBCAAQeAzai0AADYCAAsgBUUNACAFIABB/wFxIABB4DNqLQAAbjYC' +
+  'AAsgAygCOCEFIAMoAjwhBAsCQAJAAkACQCAEQQBMIgggBXJFBEBBACEFIAAgACAEbiIGIARsRgRAIAMgBjYCOCAGIQULIAVFIQcM' +
+  'AQsgBUEATCIHIARyDQBBACEHQQAhBCAAIAAgBW4iBiAFbEYEQCADIAY2AjwgBiEECyAERSEIDAELIARBAEwNAEGIDyEGIAVFDQEL' +
+  'IAcNAUGfECEGIAQNASAFIQQLIAMgADYCKCADIAY2AiQgAyAENgIgQYg4QWxBsiYgA0EgahCrARpBbAwBCyAHIAhyRSAArSAErSAF' +
+  'rX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYCEEGIOEFsQYImIANBEGoQqwEaQWwMAQsgASAENgIAIAIgBTYCAEEACyADQUBrJAAL' +
+  'kQICB38CfiMAQaAIayIGJAACQCAAKAIkDQAgACgCACIDIANsIgQgA2whByAAKAIMIANsIARqQQAQPyICBH9BfiEBAkAgAkUgB0EA' +
+  'SHIgACgCECAEQQJ0aigCACAEbUECaqwgA6wgBK1+fiIIQgBTcg0AIAJBHGogAkEkaiAHrSIJIAI0AiB8QQQQQiIBDQAgAkEIaiAC' +
+  'QRBqIAI0AgwgCCAJfHxBEBBCIQELIAEFQX8LIQEDQEEAIAUgB0ggARsEQCACIAZBACAAIAUgA20iASAFIAEgA2xrIAYQsQEQTCIB' +
+  'QR91IAFxIQEgBUEBaiEFDAEFIAEEQCACEEQMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2AgAgBCAEbCAC' +
+  'aiEEIAAoAhAgAUECdGoiASEFIAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCABQQJ0aigCAGxq' +
+  'NgIAIAFBAWohASACQQFqIQIMAQsLC+EEAgh/AX4jAEHQAGsiASQAQYg4QQBB7AH8CwBB7DcoAgAhACABQfA3KAIAIgI2AkwgAUH0' +
+  'NygCACIENgJIAkAgACAErCACrH4iCKdBfyAIQgF9QsAAVBsgABsiBEHBAGtBv39NBEAgAUHAADYCBCABIAQ2AgBBiDhBbEGXIyAB' +
+  'EKsBGgwBCyAEIAFBzABqIAFByABqEK8BDQBBhDgoAgAiAkEASARAIAFBgAI2AhQgASACNgIQQYg4QWtBrhkgAUEQahCrARoMAQsg' +
+  'AkVBgDgoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQYg4QWtBrhkgAUEwahCrARoMAQsCQEEBQcAAEEAiAARAIABC0A83' +
+  'AzggAEEBNgI0IAFBQGtBADYCACABQgA3AzggACAENgIAIAAgASgCTCIFNgIEIAAgASgCSCIGNgIIIABB/DcoAgBBAEc2AhhB+Dco' +
+  'AgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQswEEQCABKAJAEEYgABC0AQwDCyAAIAFBOGoQtQEgASgCQBBGQX8hAw0BQQAg' +
+  'ACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQNiICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQQSIDNgIwQX8g' +
+  'A0UNABogACgCAEERSARAIAAQugELIAAoAiggACgCLHIEf0EABSAAELABCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxCpATYCIEGIOCAD' +
+  'QeAUIAFBIGoQqwEaIAAQtAFBACEDCyABQdAAaiQAIAMLlAUBB38jAEGQAmsiByQAA0AgACAGTCAEckUEQCAAIAZBAEEBIAAgB0EQ' +
+  'aiIEELYBIAZBAWohBiADIAAgBBC3ASEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUgAEEBIAdBEGoiBhC2ASAFQQFqIQUgAyAAIAYQ' +
+  'twEhBAwBCwtBfyEGAkAgBEUEQEEAIQUCQAJAQfw3KAIAIgZFBEBBACEEA0AgACAETCAFckUEQCAAIAQgBCABbyIFayACIAVsIAEg' +
+  'AiAHQRBqIgUQtgEgBEEBaiEEIAMgACAFELcBIQUMAQsLIAVFDQFBACEFQX8hBgwCCyAGIAAgAxC4ASIEDQMLQQAhBEEBIQlB+Dco' +
+  'AgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQtwENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0' +
+  'aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQtwENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwB' +
+  'CwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCAB' +
+  'IAIgB0EQaiIFELYBIAZBAWohBCADIAAgBRC3ASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQYQ4KAIATiAGcg0A' +
+  'QYA4KAIAIAAgBRC5ASIEDQMgAyAAQYA4KAIAIAAgBWxBAnRqELcBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQqQE2AgBBiDggBkHg' +
+  'FCAHEKsBIQQLIAdBkAJqJAAgBAs1ACAABEAgACgCJBBEIAAoAigQMSAAKAIsEEYgACgCEBBGIAAoAhQQRiAAKAIwEEYgABBGCwvv' +
+  'AgEKfyAAIAAoAgAiBSAFbCIGQQFqQQQQQCIHNgIQIAAgBSABKAIAIghsIgJBAnQQQSILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACAC' +
+  'QQBKGyEDQQAhAgN/IAIgA0YEfwN/IAQgBkYEfyAGQQQQQCIGRQ0EQQAhAiAFQQAgBUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEE' +
+  'A0AgBCAJRgRAIAJBAWohAiABKAIAIQgMAwUgByABKAIIIAQgCGpBAnRqKAIAQQJ0IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYC' +
+  'ACALIAMgCmpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwsgBhBGIAAgCDYCDEEABSAEQQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACAC' +
+  'IAdqKAIAajYCAAwBCwsFIAEoAgggAkECdGooAgBBAnQgB2oiCkEEaiAKKAIEQQFqNgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMg' +
+  'BGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAEbGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQED' +
+  'fwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCABQQJ0IgQgA0EBdCAEIAMbIgNsEEUiBUUEQEF/DwsgACAD' +
+  'NgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAoAgBBAWo2AgBBAAvEAwEGfyMAQcCCAWsiAyQAIANBwIAB' +
+  'akEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShshBUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAi' +
+  'BkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBBiDhBa0HrJCADQRBqEKsBGgwDCyACIAEgA0FAayABIARsQQJ0ahC3AQRAQX8h' +
+  'ACADQX8QqQE2AgBBiDhBf0HgFCADEKsBGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2Ajgg' +
+  'AyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQYg4QWtB3CMgA0EwahCrARoMAQsgASADQcCAAWogBUECdGoi' +
+  'CCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2AiggAyAEIAAgAWxrQQFqNgIsQYg4QWtB4C8gA0EgahCrARpBawUg' +
+  'CCAGQQFqNgIAIANBQGsgBiABIAVsakECdGogBDYCACAEQQFqIQQMAgshAAsLIANBwIIBaiQAIAALjwMBB38jAEGwIGsiAyQAIANB' +
+  'MGpBAEGAIPwLACABQQAgAUEAShshBiAAIAEgAmxBAnRqIQkgASABbCEHAn8DQCAFIAZGBEAgAUECdCEHIAAhBANAQQAiBSAEIAlP' +
+  'DQMaA0ACQCAFIAZGBEAgBiEFDAELIAQgBUECdGooAgAgA0EwamotAABFDQAgBUEBaiEFDAELCyABIAVGBEAgAyACQQFqNgIEIAMg' +
+  'BCAAa0ECdSABbUEBajYCAEGIOEFrQc0QIAMQqwEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAg' +
+  'AyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQYg4QWtB5iEgA0EgahCrARpBawwCCyADQTBqIARqIgggCC0AACIIQQFqOgAA' +
+  'IAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2AhQgAyAEIAAgAWxrQQFqNgIYQYg4QWtBkyAgA0EQahCrARpBawsg' +
+  'A0GwIGokAAvFAQEJfyAAKAIQIAAoAgAiAiACbCIHQQJ0aigCACEBIAIgB2wiA0ECdEEEahBBIgRFIAEgAmwgA2pBAnQQQSIGRXJF' +
+  'BEAgA0EAIANBAEobIQhBACEBA0AgASAIRgRAIAQgA0ECdGogBTYCACAAIAAoAgwgAmwgB2ogAyAEIAYQLzYCKAUgBCABQQJ0aiAF' +
+  'NgIAIAAgASACbSIJIAEgAiAJbGsgBiAFQQJ0ahCxASAFaiEFIAFBAWohAQwBCwsLIAQQRiAGEEYLqAEBBn8jAEEQayIDJAAgACAA' +
+  'bCEFA0ACQAJAIAQgBUYNACABIARqIgYtAAAiByAATA0BIAMgBzYCCCADIAA2AgwgAyAEIABtIgFBAWoiBTYCACADIAQgACABbGtB' +
+  'AWoiADYCBEFqIQggAkFqQa8jIAMQqwEaIAJFDQAgAiAANgIIIAIgBTYCBCACIAYtAAA2AhQLIANBEGokACAIDwsgBEEBaiEEDAAL' +
+  'AAvBAwEIfyMAQTBrIgQkACAAKAIAIQUCQCAAELABIgMEQCAEIAMQqQE2AiAgAiADQeAUIARBIGoQqwEhAwwBCyAAKAIkEE0gACgC' +
+  'JBBOIAAoAgAgASACELsBIgMNACAFIAVsIQZBACEDA0AgAyAGRgRAQQAhAwwCCwJAIAEgA2oiCC0AACIHRQ0AIAAoAiQgACgCACAD' +
+  'IAcQvQEQT0UNACAAKAIkIARBLGogBEEoahBiIAAoAiQQTSABIAQoAiwgBW0iB2otAAAhCSAILQAAIQogBAJ/QYAJIAQoAiggBmsg' +
+  'BW0iASAAKAIAIgZIDQAaQf0XIAZBAXQgAUoNABpB9hcgBkEDbCABTA0AGkHBIEHDCCAAKAIYGws2AhggBCAHIAVtIgBBAWoiATYC' +
+  'ECAEIAcgACAFbGtBAWoiADYCFCAEIAk2AgwgBCADIAMgBW0iAyAFbGtBAWoiBTYCCCAEIANBAWoiBjYCBCAEIAo2AgBBaSEDIAJB' +
+  'aUHyLCAEEKsBGiACRQ0CIAIgADYCECACIAE2AgwgAiAFNgIIIAIgBjYCBCACIAgtAAA2AhQMAgsgA0EBaiEDDAALAAsgBEEwaiQA' +
+  'IAMLDQAgAiAAIAFsakEBawv2AQIGfwF+AkAgAEUgAUVyQQEgAhsEQEF+IQNBiDhBfkGZC0EAEKsBGgwBCyAAIAFBiDgQvAEiAw0A' +
+  'IAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQTUEADwsCQCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcDAAwBC0IAIQkg' +
+  'ACgCJCAEIAAoAjAgBhBfIQUgAiAEQQN0aiIIQgA3AwBBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIwIANBAnRqKAIA' +
+  'IAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyADC5wCAgJ/AX4jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4h' +
+  'CCAGQX5B1QxBABCrARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxACQCAAKAIsBEAg' +
+  'B0IANwMIIAdBADYCAAwBCyAAKAIoBEAgADQCACEJIAdBATYCACAHIAkgCX5C5AB+QgAgACgCNBs3AwgMAQsgB0IANwMIIAdBAjYC' +
+  'AAsCQCAHKAIAQQJGDQAgACgCACABIAYQuwEiCA0BIAAgByABIAIgAyAEIAUgBygCAEECdEHINGooAgAREgANAEEAIQgMAQsgACAB' +
+  'IAIgAyAEIAUgBhDAASEICyAHQRBqJAAgCAu7AQEBfyMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkHVDEEAEKsBGgwB' +
+  'CyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEgBhC8ASIBDQAgAEEBEAZBACEBIAAg' +
+  'AiADIAQgBRDFASEEIABBABAGIAAoAiQQTSAERQ0AIAcgBBCpATYCACAGIARB4BQgBxCrASEBCyAHQRBqJAAgAQthAgF/AXsjAEEg' +
+  'ayIBJABBASEHIAAoAiwgAiADIAQgBSABEDhFBEAgBiAB/QAEACII/QsDCCAGIAEpAxA3AxggBiAI/R0AIAEoAhggASgCHBDCAUEA' +
+  'IQcLIAFBIGokACAHCzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgALygQCCn8CfiMA' +
+  'QTBrIgckACAAKAIAIQsgACgCKBAyIAsgC2whDAJ/A0AgCSAMRwRAAkAgAiAJai0AACIKRQ0AIAAoAighCEF/IQ0CQCAAKAIAIAkg' +
+  'ChC9ASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIOIAgoAhQgCCgCECAKbCIKQQJ0aigCACIPQf//A3EiEGotAABB/wFGIA4gCCgCHGog' +
+  'EEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAKEDNBACENCyANRQ0AQQEMAwsgCUEBaiEJDAELC0EAIQkgB0EANgIMAkACQAJAIAEp' +
+  'AwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAiggAyARIAAoAjBBACAFGyAHQQxqIAdBEGoQNCAHKQMYIRIgBygCKCIIRSAHKQMQIhFC' +
+  'AFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZBABDAAQ0BIAYgBv0AAxAgB0EgaiAS/RL9VwMAAf3OAf0LAxAMAwsgCEUNAQsgACgC' +
+  'KCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdBDGogB0EQahA0IAcpAxggEnwhEiAHKQMQIRELAkAgBUUgEVByDQAgBSACIAz8CgAA' +
+  'IAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEgBSAAKAIwIAlBAnRqKAIAIgIgC20iCGogAiAIIAtsa0EBajoAACAJQQFqIQkMAAsA' +
+  'CyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAGIBEgBygCKCAHKAIsEMIBC0EACyAHQTBqJAALvwICCH8BfiMAQUBqIgckAEF+IQUC' +
+  'QCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCABWnENASAJIAIQBCIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEF' +
+  'IANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQWSIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAA' +
+  'KAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVBAEgNAQsgCSAHQQhqEF4gBCAHKQMINwMQIAQgBykDMDcDGCAF' +
+  'QQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAUL' +
+  'OQAgACgCJCAAKAI0EFsgBEIANwMIIAAgASACIAMgBBDEASIAQQBMBEAgBEEENgIACyAAQR91IABxC8wHAhN/AX4jAEFAaiIDJAAC' +
+  'QCAARSABRXJBASACGwRAQX4hBEGIOEF+QfcKQQAQqwEaDAELIAAoAgAhByADQbA6KQMANwM4IANCf0HQOikDACIWIBZQGzcDMCAA' +
+  'ELABIgUEQCADIAUQqQE2AgBBiDggBUHgFCADEKsBIQQMAQsgAEGwOikDACADQTBqIAIQxwEiBA0AIAEgAiAHIAdsIgX8CgAAIAVB' +
+  'AnQiBxBBIgtFBEBBfyEEQYg4QX9BtQhBABCrARoMAQtBwDooAgAhBCAFQQAgBUEAShshCANAIAYgCEcEQCAEQQAgBiAGQX9zIAVq' +
+  'ShtFBEAgCyAJQQJ0aiAGNgIAIAlBAWohCQsgBkEBaiEGDAELCyALIAkgA0E4ahDIAUHIOigCACEIQbg6KAIAIgZFIAlB/wNKcSEN' +
+  'IAMgCTYCGCADIAU2AhQgAyALNgIQIAMgAjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYCKCADQcA6KAIANgIcIAlBEG0iEkEBIAlB' +
+  '/wFKGyEMIANCADcDICANBEAgAyAHEEEiBzYCICADIAUQQSIENgIsIAdBACAEG0UEQCAHEEYgBBBGIAsQRkF/IQRBiDhBf0G1CEEA' +
+  'EKsBGgwCCyADQQhqIAFBABDJAQsgCUGAAm1BASANGyEQQQAgCCAGGyEPQgAgBa1CAoZC6Ad8IAYbIRYgBSEGQQAhBANAIAUgBmsh' +
+  'EwNAIAQgCU4iByAGIA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVBwDooAgAgCyAEQQJ0aiIUIAwgCSAEayIHIAcgDEob' +
+  'IghBARDKASIKayIHIA9IIg4gDUVyRQRAIBFBAWpBACADQQhqIAQgCCAKIAggEEwgCiATaqxCAYZC6Ad8IANBMGoQywEiCkEERhsh' +
+  'ESAKQQFGDAELIA4NAUEAIQ4jAEEgayIKJAAgACABQgIgFiADQTBqIhUpAwAQ1AFBACAKQQAQvwFFBEAgFSAKKQMQENUBIAooAgBB' +
+  'AUYhDgsgCkEgaiQAIA4LRQ0AIAQgCGohBCAMIAwgEkh0IQwgByEGDAMLIAEgAiAFQcA6KAIAIBQgCEEAEMoBGgJAIAggEEoEQCAI' +
+  'QQJtIQwMAQsgBCAIaiEECyANRSADKAIkIAMoAihMcg0BIANBCGogASAEEMkBDAELCwsgDQRAIAAoAiQQTQsgAygCIBBGIAMoAiwQ' +
+  'RiALEEZBACEEIAMpAzBCAFIgB3IgBiAPTHINAEFlIQRBiDhBZUHqG0EAEKsBGgsgA0FAayQAIAQL0wMBBH8jAEGAAmsiBiQAAkAC' +
+  'QAJAIAAoAgAiBUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAoAgggAUEBIAMQzAECQAJAAn8gBkEQaiEEIABBACAD' +
+  'G0UEQCAEQX5B7yBBABCrARpBfgwBCyAAIAMgBBC8ASAAKAIkEE0LIgRBAWoOAgAFAQtBfyEEQYg4QX9BtQhBABCrARoMBAsgACgC' +
+  'ACIFQRBKDQELIAVBEEcNAUEQIQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAA' +
+  'KAIIIAEgAxDNAUEAIQQMBQtBACEEIAUgACgCBCAAKAIIIAFBACADEMwBDAQLIAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxDOAUEA' +
+  'IQQMAwsgACgCCCEEIAAoAgQhBwsgBCAHRw0AAkACQCAFIAQgASACIAMQzwEiBEEBag4CAAMBC0F/IQRBiDhBf0G1CEEAEKsBGgwC' +
+  'CyACKQMAQgBSDQAgBiAAKAIAIgA2AgQgBiAANgIAQWUhBEGIOEFlQdkNIAYQqwEaDAELIAAgASACIAMQ0AEhBAsgBkGAAmokACAE' +
+  'C1gCAn4CfyABrSEDA0AgA6dBAUoEQCACENEBIQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCADgqdBAnRqIgUoAgA2AgAgBSAG' +
+  'NgIAIANCAX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgCACgCJBBNQQAhAwNAIAMgACgC' +
+  'DE4NAiAAKAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQ0gELIANBAWohAwwACwALIAAoAiQgA0EC' +
+  'dCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAALIANBAWohAwwBCwsgAEEANgIc' +
+  'IAAgAiAAKAIQQQAQ0wELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABqQQAgASAIai0AACAGGzoAACAJ' +
+  'QQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsgB0EBaiEHIAUhCQwBCwsgCQvM' +
+  'AgEEfyMAQSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApOBEAgCRBOQQAhByAAKAIAQgIg' +
+  'BSAGKQMAENQBQQAgCBDFARogBiAIKQMQENUBQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBBACEHIAAgASABIAJqQQAQ0wED' +
+  'QCAHIAAoAhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAENIBIAdBAWohBwwACwAFIAkQUBogB0EBaiEHDAEL' +
+  'AAsABSAAKAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ0gEgB0EBaiEHIAAoAhwhCgwBCwALAAsFIAkQUBogB0EBaiEH' +
+  'DAELCyAAIAEgASACakEBENMBCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYgBkGABGogACAGQYgGaiIHENgB' +
+  'IAZBgAJqIAIgASAEIAcQ2QEgBiABIAIgBCAHENkBQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAAIAdsIQkgBkGAAmogB0ECdGoh' +
+  'CkEAIQQDQCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRqKAIAENoBQQJ0ai0AAEEBajoA' +
+  'ACAEQQFqIQQMAQsACwALCyAGQZAGaiQAC/sFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBBgAL8CwAgBUGABGpBAEGAAvwL' +
+  'ACAFQQBBgAL8CwAgBUGAGGogACAFQYgaaiIHENgBIAVBgBJqIAEgBxDYASAFQYAQaiACIAcQ2AEgBUGADmogASAHENgBIAVBgAxq' +
+  'IAIgBxDYASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAFQYAKaiAFQYAEaiAFQYAIaiAA' +
+  'IAEgACAFQYgaahDcAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABDdASIHQQBIBEAgBSAIQQJ0aiIHIAcoAgAiB0EBajYCACAHIApq' +
+  'IQcLIAZBAnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEGDAELCyEGA0AgBiALRwRAIAZB' +
+  'AnQiByAFQYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQ3QE2AgAgBkEBaiEGDAELCyAF' +
+  'QYAGaiAFQYAEaiAFQYACaiAAIAIgACAFQYgaaiIGENwBIAVBgBZqIAAgASAGEN4BIAVBgBRqIAAgAiAGEN4BQQAhB0EAIQggASAC' +
+  'RgRAIAVBiBpqENEBp0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0ECdGohCkEAIQYDQCAAIAZGBEAgB0EBaiEHDAMFIAQg' +
+  'ACAGbCAHaiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0aigCACIMQQJ0aigCAEECdGooAgAgBUGAEGogCigC' +
+  'AEECdCINIAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIAIAVBgBJqIAVBgApqIA1qKAIAQQJ0aigCAGogAW8g' +
+  'AmxqQQJ0ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+cDAQp/IwBBkAhrIgUkACAFIAI3A4gIIAVBgAZqIAAgBUGI' +
+  'CGoiBBDYASAFQYAEaiABIAQQ3wEgAUEAIAFBAEobIQogAUEBayEHA0AgByAGayIEIAZIBEBBACEGIABBACAAQQBKGyEKIAVBiAhq' +
+  'ENEBQgGDIQIDQCAGIApHBEAgACAGbCELIAUgBkECdGohDEEAIQQDQCAAIARGBEAgBkEBaiEGDAMFIAMgBCALaiAAIARsIAZqIAJQ' +
+  'G2ogBUGABmogBSAEQQJ0aigCACIIIAFtIgcgDCgCACIJIAkgAW0iCSABbGtqIAFvIAFsIAcgCWogCCABIAdsa2ogAW9qQQJ0ai0A' +
+  'AEEBajoAACAEQQFqIQQMAQsACwALCyAFQZAIaiQADwsCQCAEIAZGBEAgBUGAAmogASAFQYgIahDfAQwBCyAFQYACaiABIAVBiAhq' +
+  'ENgBCyABIAZsIQsgASAEbCAHaiEMIAVBgARqIgggBEECdGohCSAGQQJ0IAhqIQhBACEEA0AgBCAKRgRAIAZBAWohBgwCBSAFIAQg' +
+  'C2pBAnRqIAVBgAJqIARBAnRqKAIAIg0gCCgCACABbGo2AgAgBSAMIARrQQJ0aiAHIA1rIAkoAgAgAWxqNgIAIARBAWohBAwBCwAL' +
+  'AAsAC/cFAhB/AX4jAEHgCGsiBSQAIAUgAjcD2AggBUGICGpBAEHQAPwLACAFIAA2AoQIIAUgATYCgAgCfwJAIAEgAWwiDCAAQQFq' +
+  'QQJtbEECdBBBIglFDQADQAJ/AkACQAJAIApBjwNLIAZyRQRAIAMpAwBQRQ0BQQAhBgsgCRBGIAYNAUEBDAYLIAVBgAhqIgggCkEB' +
+  'cSAFQdgIahDgAUEAIQZBACEHIAggCRDhASIIRQRAIAkQRgwFCwNAIAZB4wBLIAdyRQRAIAMpAwBQDQMgCCAFQdgIahDRAUIBhBBa' +
+  'IAggAykDACICQsgBIAJCyAFUGxAFIAggBRBeIANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAGQQFqIQZBAUYhBwwBCwsgB0UN' +
+  'AUEAIQYgCCAFQYACakHAABBZIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEBDAQFIAkgBUGAAmogBkECdGoo' +
+  'AgBBAnRqKAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGogByABIBJsayIHNgIAIBEgC0F/' +
+  'cyAAakECdCILaiAPIBNrIAEQ4gE2AgAgCyAUaiAOIAdrIAEQ4gE2AgAgBkEBaiEGDAELAAsACyAFIAAgBUHYCGoiAxDYAUEAIQYg' +
+  'AEEAIABBAEobIQggAxDRAUIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAGQQJ0aiEKQQAhAwNAIAAgA0YEQCAGQQFqIQYMAwUg' +
+  'AyABbUECdCAFakGoCGooAgAgCigCAGogARDiASEHIAQgAyAJaiAAIANsIAZqIAJQG2ogBSAFQYAEaiADQQJ0aigCACAGIAEQ4wFB' +
+  'AnQgBWpBiAhqKAIAaiABEOIBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMMAQsACwALC0EADAQLQQALIQYgCBBEIApBAWohCgwA' +
+  'CwALQX8LIAVB4AhqJAAL4AMCAn8CfiMAQeAgayIEJAAgBCABNwPYICAEQdAAakEAQYAg/AsAIARBQGv9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwMAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgAhASAAKAIAIgWsIgYgBn4hBiAEIAAoAjQEfkIBIAZCAYYiAUIChiAFQSNK' +
+  'GyEHQgAFIAZCMn5CwJoMfAs3AyggBCAHNwMgIAQgATcDGCAAKAIkIARB2CBqENEBQgGEEFogBCkDGCIBUEUEQCAAKAIkIAEQXAsg' +
+  'BCkDICIBUEUEQCAAKAIkIAEQXQsCQCAAIARB0ABqQYg4ELwBIgUNACAAQgFCACAEKQMoIAIpAwAQ1AEiASABQn9RGyADIARBMGoQ' +
+  'xQEhAyACIAQpA0AQ1QEgA0UEQEEAIQUMAQsgBCADEKkBNgIQQYg4IANB4BQgBEEQahCrASEFCyAAKAIkEE0gACgCJEIAEF0gACgC' +
+  'JEIAEFwgACgCJEIAEFoCQCAFDQBBACEFAkACQCAEKAIwDgUAAgICAQILQXUhBUGIOEF1QYYhQQAQqwEaDAELIAIpAwAhASAEIAAo' +
+  'AgAiADYCBCAEIAA2AgBBiDhBZUF1IAFQG0HZDSAEEKsBIQULIARB4CBqJAAgBQsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMA' +
+  'IAEQSgsWACABIAAgAyACIANqLQAAEL0BEE8aC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0' +
+  'aigCACIFNgIMIAYgBCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVB' +
+  'AnRqKAIAIgQQ0gEgAwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEg' +
+  'ACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAutAgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBB' +
+  'fiECQYg4QX5BmQtBABCrARoMAQsgACABQgJCAEEAIANBiDgQvwEiAg0AQeg6IAMpAxAiBjcDAEHwOiADKQMYIgc3AwBB+DogAygC' +
+  'ADYCACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACECQdg6QQE2AgBB4DogB7pEAAAAAAAA8D+gENcBIAa6IARBASAEG7ejIgVE' +
+  'AAAAAAAA8D8gBUQAAAAAAADwP2QbENcBoCIFOQMAQQMhAAN/IABFDQMgAEEDdEHQNGorAwAgBWUEf0HYOiAAQQFqNgIAQQAFIABB' +
+  'AWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICA' +
+  'gICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdA' +
+  'oiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRA' +
+  'IAAgASACEMgBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEENgBIAUgAiAEENgBIAFB' +
+  'ACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEENgBCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQED' +
+  'QCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQA' +
+  'Cx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC9wEAQ1/IwBBsAFrIgUkAEGIOEEAQewB/AsAAkAgA0EAIAQbRQRAQX4hBkGI' +
+  'OEF+QecWQQAQqwEaDAELIAUgATYCrAEgBSACNgKoASAAIAVBrAFqIAVBqAFqEK8BIgYNAEEAIQEgBUHgAGpBAEHAAPwLACAFQRBq' +
+  'QQBBwQD8CwAgACAAbCELA38gASALRgRAIABBACAAQQBKGyEMIAUoAqgBIQ8gBSgCrAEhEEEBIQdBACEBA0AgCSAMRgRAQQAhAQNA' +
+  'IAEgDEYEQAJAQQAhAQNAIAEgC0YNASABIARqIgAgAC0AACAFQeAAamotAAA6AAAgAUEBaiEBDAALAAsFIAVB4ABqIAFqIgItAABF' +
+  'BEADQCAHIgBBAWohByAAIAVBEGpqIgMtAAANAAsgAiAAOgAAIANBAToAACANQQFqIQ0gACEHCyABQQFqIQEMAQsLQYw6IA02AgBB' +
+  'ASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ2gEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiACaiIR' +
+  'LQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEBDAEL' +
+  'CyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEGIOEFq' +
+  'QY8fIAUQqwEaQWoFIAFBAWohAQwBCwshBgsgBUGwAWokACAGC8IDAgx/A34jAEHAAmsiByQAAkAgBEECSA0AIARBAWutIRMgA6wh' +
+  'FCAFQQAgBUEAShshDCADQQAgA0EAShshDQNAIAkgDEYNAUEAIQggB0EAQcAA/AsAIAAgBhDRASAUgqciA0ECdGooAgAhBUEBIQQg' +
+  'BhDRASEVIAMgB2pBAToAACAHIAM2AkAgBSAVIBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEEDAELIAogBSAA' +
+  'IAdBQGsgCEECdGooAgBBAnQiA2ooAgAgBUYbIQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMFAkAgAyAHaiIR' +
+  'LQAADQAgACADQQJ0IgtqKAIAIA5HDQAgASALaigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAHQUBrIARBAnRq' +
+  'IAM2AgAgEUEBOgAAIARBAWohBAsgA0EBaiEDDAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiIIIAogBSAIKAIA' +
+  'IAVGGzYCACADQQFqIQMMAQsLIAlBAWohCQwACwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAgAUEBaiIAbSID' +
+  'IABsIgRrRwR/QX8gAyAAIARqIAJKGwVBfwsL+AIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEBIQUDQCAEIAhG' +
+  'BEACQCAFBEAgAxDRAadBAXEhCQsDQCAHIAhGDQECQCAGIAdBAnRqKAIADQBBACEFIAchBANAIAEgBEYEQCAGQYACaiAFIAMQ2AFB' +
+  'ACEEIAVBACAFQQBKGyEKA0AgBCAKRg0DIAAgBEECdCILIAZBgARqIgxqKAIAIgVBf3MgAWogBSAJG0ECdGogBkGAAmogC2ooAgBB' +
+  'AnQgDGooAgA2AgAgBEEBaiEEDAALAAUCQCAEIAJtIAcgAm1HDQAgBCACIAEQ3QEgByACIAEQ3QFHDQAgBiAEQQJ0akEBNgIAIAZB' +
+  'gARqIAVBAnRqIAQ2AgAgBUEBaiEFCyAEQQFqIQQMAQsACwALIAdBAWohBwwACwALBSAEIAIgARDdASAEQX9zIAFqIAIgARDdAXNB' +
+  'f3NBH3YgBXEhBSAEQQFqIQQMAQsLIAZBgAZqJAALpQECBn8BfiMAQYACayIGJAAgBiABQQJtIgQgAhDYASAEQQAgBEEAShshCCAB' +
+  'QQFrIQcDQCAFIAhGBEAgAUEBcQRAIAAgBEECdGogBDYCAAsgBkGAAmokAAUgAhDRASEJIAAgBUECdCIDaiADIAZqKAIAIgNBf3Mg' +
+  'AWogAyAJQgGDUBsiAzYCACAAIAcgBWtBAnRqIAcgA2s2AgAgBUEBaiEFDAELCwvkAwIIfwN+IwBBIGsiCSQAIAAoAgAiA0EBIANB' +
+  'AUobIQpBASEGAkACQAN/IAMhBSAKIAYiBEYEfyAAIAIQ0QEgA6wiC4KnIANBf3NBAXEiBBDkATYCSCAAIAIQ0QEgC4KnIAQQ5AE2' +
+  'AkwgAhDRASEMIAFFDQIgA0EAIANBAEobIQQgCSAMIAesIgyCp0ECdGooAgAhCCACENEBIAkgAhDRASAMgqdBAnRqKAIAIQUgC4Kn' +
+  'IQYgAhDRASALgqchAkEABQNAIAUiCARAIAQgCG8hBSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYM' +
+  'AQsLIQEDQCABIARHBEAgACABQQJ0aiIHIAEgCGwgBmogAxDiATYCCCAHIAEgBWwgAmogAxDiATYCKCABQQFqIQEMAQsLIAAgAEEo' +
+  'aiADQQFrIgVBAnRqKAIAIAAoAihqIAMQ4gE2AlQMAQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhDRASALgqcgBBDk' +
+  'ASIENgJUIABBKGogAyAEIANBACACEOUBIAEgBSAIKAIAIgFBAXQgA0EBIAF0IAIQ5QELIAAgACAFQQJ0aigCCEEBdCADEOIBNgJQ' +
+  'IAlBIGokAAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpBAm0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQgAkEBayIRIAJs' +
+  'aiIVIBBqIhYgEGpBABA/IgxFDQAgDkEAIA5BAEobIRsgAkEAIAJBAEobIRwgACgCVCAAKAJIaiACEOIBIRcgACgCTCAAKAJQaiAC' +
+  'EOIBIRggAEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0iBEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAHQX9zaiIPRhsh' +
+  'HyACIAdsISAgByACEOMBIhogAmwiBSAUaiEhIAIgBGwiBCATaiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8gAhDjASImIAJs' +
+  'IgQgFGohJyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEpIAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0CIAAoAkggBWsg' +
+  'AhDiASEEIB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJvayINIAAoAkwgCGsgAhDiASILIBNqajYCaCADIAQgKGo2AmQgAyAE' +
+  'IA5qIA1qNgJgIAMgBSAJaiACEOIBIgkgAmwgFWogBiAIaiACEOIBIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAqNgJEIAMgBSAK' +
+  'aiACEOIBIgogAmwgFmogBiALaiACEOIBIgZqNgJYIANBfzYCXCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyARIBpKGzYCUCAD' +
+  'IAc2AkAgAyAXIAlrIAIQ4gEgAmwgFWogGCANayACEOIBajYCcCADIBcgCmsgAhDiASACbCAWaiAYIAZrIAIQ4gFqNgJ0QQAhBiAE' +
+  'IAVHIAggC0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRAIARFBEAgDCADQQAgBhBMIgRBAEgNAiABIARBAnRqIAggK2o2AgAL' +
+  'IAhBAWohCAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayALQRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAGQQBKGyEsA38g' +
+  'CiAsRgR/IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGooAgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkMAQsACwALCwsg' +
+  'DBBEQQAhBAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyADQYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAgAW0iAiACIAEg' +
+  'ACABIAJsayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+IBAQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/cyABaiIKIAhO' +
+  'BEBBACEHQQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRDRASAHrIKnQQJ0aigCACIGNgIAIAAgCkECdGogAiAGayADEOIBIgc2AgBB' +
+  'ASAGdCAEckEBIAd0ciEEIAhBAWohCAwDBSAEIAZ2QQFxIAQgAiAGayADEOIBIgx2QQFxciAGIAxGIAggCkdzRXJFBEAgCSAHQQJ0' +
+  'aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELAAsACwsgCUEgaiQAC8QKAQR/IwBBgCVrIgUkACAEBEAgBEEAQewB/AsACwJAIANFBEBB' +
+  'fiECIARBfkHIFkEAEKsBGgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5BoChBABCrARoMAQsC' +
+  'fyACRQRAIAVB+CBqQQBBiAT8CwAgBUG4ImohB0EADAELIAIoAgAiBkHBAE8EQCAFIAY2AgBBbCECIARBbEHWKyAFEKsBGgwCCyAF' +
+  'QfggakEAQYgE/AsAIAVBuCJqIQcgAigCBAshAiAHIAIgBiAEEOcBIgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKEISAFIAY2AoAh' +
+  'IAUgATYC/CAgBSAAQfAyIAAbNgL4ICAFQfggaiEEQQAhASMAQSBrIgYkAAJ/A0AjAEEQayICJAADQAJAIAEgBCgCBCIHTw0AIAQo' +
+  'AgAgByABIAIQ6gEiB0F+cUECRg0AIAdBBEYEQCAEIAIoAgAgAigCBBDyAUUNAQsgAigCDCEBDAELCyACQRBqJAAgASICIAQoAgQi' +
+  'B08EQCAEKAIMIAc2AtggQQAMAgsDQCAEKAIAIAcgASAGQRBqEOoBIghBe3EEQCAGKAIcIgEgBCgCBCIHSQ0BCwsgCEEERw0ACyAE' +
+  'IAI2AjACQCAEKAIAIAZBEGogBhDrAUUNACAEIAYgBkEQahDsAUUNAAJ/IARBADYCFCAEKAIAIAYoAgAgBigCBEEAQQAQ9AEhAiAE' +
+  'KAIIIgchAQJAIAcNACACEPUBIgchASAHDQBBACEHIAIQ/wEhAQsgASABbCIBIAJHBEAgBCAGIAIgAUEAEIACDAELIAQgBzYCGAJA' +
+  'IAQQgQIiAQ0AIAQgBiACQQAQggIiAQ0AIAQoAgwiAUEANgIEIAEgBigCHDYC2CBBACEBCyABCwwBCyAEIAZBEGoQ7QELIQIgBkEg' +
+  'aiQAIAUoAqwhEEYgAgRAIAMQ6AEgA0EANgIAQQAhASMAQSBrIgQkAAJAIAVB+CBqIgAoAjwiBkF/Rg0AIAAoAigiAQ0AIARBEGog' +
+  'ACgCACAAKAIEIAYQ7gEgBCgCHCEBIAAtACRFDQAgACgCIEEBaiEGA0AgASAAKAIEIgdPDQEgACgCACAHIAEgBBDqASIHRQ0BIAdB' +
+  'BEYEQCAGIAAoAhhGDQIgACAEEO8BDQILIAQoAgwhASAGIAdBBEYiB2oiBiAAKAIYRyAHcg0ACwsgBEEgaiQAIAMgATYC2CAgAyAF' +
+  'KAKoITYC3CAMAQsgAyAFKAKQISIENgIAIAMgBSgCqCE2AtwgAn9BACEBIwBB0ABrIQYCf0EAIAVB+CBqIgItAMQBIAIoAhhBEEdy' +
+  'IAIoAhQgAi0ALkVycg0AGiAGQQBBxAD8CwAgAigCDCEHA0AgAUGAAkcEQCABIAdqLQAIIghBD0sEQEEADAQFIAYgCEECdGoiCCAI' +
+  'KAIAQQFqNgIAIAFBAWohAQwCCwALC0EBIAItAC8NABpBACECA0ACQCACIgFBEEYEQEEQIQEMAQsgAUEBaiECIAYgAUECdGooAgBB' +
+  'EEYNAQsLIAFBD0sLCwRAIAVBgDUpAwA3A/AgIAAgAygC2CAgBUHwIGogBUEQakEAEOYBIAUoAhBBEEdyRQRAIAMQ6AEgAyAFQRBq' +
+  'QeAg/AoAAEEAIQIMAgsgBUEQahDoASAFKAKQISEECyADQYkgaiIAIAVBvSJqIAQgBSgCuCIiASABIARKGyIB/AoAAEEAIQIgACAB' +
+  'akEAOgAAIAUtAKUhIgBFDQAgAyAAOgCIIAsgBUGAJWokACACC/cBAQN/IAFBoDUgARshBgNAAkBBwQAhBQJAIARBwQBHBEAgBCAG' +
+  'ai0AAA0BIAQhBQsgAEHGAGpB/wFBgAL8CwBBACEEIAAgAUEARzoABCABBEAgASAFIAIgAxDpASIBDQILIABBBWogBiAF/AoAAANA' +
+  'IAQgBUYEQCAAIAU2AgAgAEEAOgClASAAQQA7AHMgAC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB/wFGBEAgAEEAOgBwC0EAIQEgAC0A' +
+  'hQFB/wFHDQMgAEEAOgCFAQwDBSAAIAQgBmotAABqIARBAWoiBDoARgwBCwALAAsgBEEBaiEEDAELCyABCycAIAAEQCAAKALMIBBG' +
+  'IAAoAtQgEEYgAEEANgLUICAAQgA3AswgCwvBAgEFfyMAQTBrIgQkAAJ/IAFFBEAgA0FmQfoMQQAQqwEaQWYMAQsgAUHBAEkEQAJA' +
+  'AkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRCZASEIIAZB/wBrQf8BcUGiAU8Ef0HCKCAGQQoQmQEFQQELDQEgByEF' +
+  'IAhFDQALIAggAGtBAWohBUG6MCEADAELQfwJQaUnIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAEIAc2Aigg' +
+  'BCAFNgIkIAQgBjYCICADQWYgACAEQSBqEKsBGkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2AhAgA0Fm' +
+  'QZUlIARBEGoQqwEaQWYMAQsgBEHAADYCACADQWZBpxAgBBCrARpBZgsgBEEwaiQAC+UBAQd/IwBBEGsiBSQAIAUgACABIAIQ7gEg' +
+  'AyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhDwASIJQQNxDgIC' +
+  'AAELIAIgBGotAABB/ABGIAFxIQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYNAQwECyAB' +
+  'IQALIAlBAnYgBGohBAwBCwsgBiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSABKAIAIQQD' +
+  'QAJAIAQgBU8NACAAIAQgBRDwASIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQ8AEiB0ED' +
+  'cSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYCACAGQQFH' +
+  'IAMgASgCBE9yIAMgBEtxC4wBAQJ/IAAoAgAgASgCACABKAIEQQBBABD0ASEDAn8gACgCCCIEBEBBASADIAQgBGwiAUYNARpBACAD' +
+  'QQF0IAFNDQEaIAAoAgAgAigCACACKAIEQQBBABD0ASADRg8LQQEgA0HAAEsNABpBACADEPUBIgJBBEgNABogACABKAIAIAEoAgRB' +
+  'ACACEPYBCwvZCAEGfyMAQSBrIgQkACAEQRBqIAAgASgCACABKAIEEIoCIAACfwJAIAAtAMQBIAQtABVFcg0AIAQoAhAiA0UNAEEB' +
+  'IAQtABQNARogBC0AFkUNAEEBIQIgBC0AFw0AAkAgACgCCCICDQAgA0HBAEkEQCADIQIMAQsgAxD5ASECCyAEKAIYIAJNIQILIAIL' +
+  'IgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDEAXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQ9AEiAkUEQCAAIAEoAgBB' +
+  'fxCDAiAEIABBQGs2AgBBaCECIABBaEGlEyAEEIQCDAELAn8gAiAELQAPBH8gACABIAIQiwIFQQALIgZrIQIgACgCCCEDIARBADoA' +
+  'DgJAIAMEQCAEIAM2AgggAiADRg0BIARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEIACDAILIAQgAhD1' +
+  'ASIDNgIIIAJBwQBPBEAgBEEBOgAOIAMNASAAIAEgAiACEP8BIgIgAmxBABCAAgwCCwJAIANBBEgNACAAIAEoAgAgASgCBCAAKAIU' +
+  'IAMQ9gFFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABCBAiICDQAgACADIANsQQJ0EEEiAjYCNCAC' +
+  'RQRAQX8hAiAAQX9BuAtBABCEAgwBCyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDKIAsgACAE' +
+  'LQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEIICIgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQjAIhAgwBCyMAQRBrIgIkAAJA' +
+  'AkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAgACADQeMKEI0CQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhDqAQ4FBAMD' +
+  'AQADCyAAIAIQ7wFFDQEgACABQZAeEI0CIAAgATYCKEFoIQEMBgsgAigCACEBIAIoAgQhAyAALQAtQS1GBH8gACgCACABIAMgACgC' +
+  'FEEAEPQBIAAoAhhGBUEAC0UNAQtBACEFIwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEIoCAkAgAS0ABUUN' +
+  'ACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCABQRBqJAAL' +
+  'IAAoAgAgAigCACACKAIEIAAoAhQgA0EPahD0ASEBIAAgAiAAKAIYIgUgASAFQQFqRiADLQAPQQBHcRCCAiEBIANBEGokACABDQQg' +
+  'ACAAKAIgQQFqNgIgCyACKAIMIQEMAQsLIAAgAUHkHBCNAkFoIQEMAQsgACABEIwCIQELIAJBEGokACABIQILIARBIGokACACC2YB' +
+  'A38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEEJkBIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2AgwgAiADayEE' +
+  'CyAAIAVBIyAEEJkBIgAgAWsgAiAAGzYCBAuKAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEOsBRQ0AIAAgAiABEOwBRQ0AIAAoAgAg' +
+  'AigCACIEIAIoAgQiBUEAQQAQ9AEhAyAAKAIIIgFFBEAgAxD1ASEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAEIAVBACAB' +
+  'EPYBIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEsRwRAIABB' +
+  '/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIgAWsQ8QEiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNBBCAAQYCA' +
+  'BEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFBA3IhAwsg' +
+  'AwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBBgBAhBUEP' +
+  'IQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEBA0AgASAE' +
+  'RwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyACQf//wwBL' +
+  'GyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAgACgCACABIAIQ8AEiA0EDcQ0AIANBAnYgAWohAQwBCwsCQCAAKAIIIgQNACAA' +
+  'LQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEgAksbIQMgASECQQBCkYCAhICAgAECfwNAQRcgAiADRg0BGiAAKAIAIAJqLQAA' +
+  'IgXAIgYQ8wEgBkHBAGtB/wFxQRpJcgRAIAAgBWosAIYCIgVBf0YgBCAFSHIgB3IgByAGEPMBGyEHIAJBAWohAgwBCwsgAiEDIAZB' +
+  'CWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3IbCw8AIABB4QBrQf8BcUEaSQtgAQF/IwBBIGsiBSQAIAVBEGogASACEPcBQQAh' +
+  'AUEAIQIDQCAAIAMgBUEQaiAFEPgBBEAgBS0ACEEARyECIAFBAWohAQwBCwsgBARAIAQgAkEBcToAAAsgBUEgaiQAIAELIgEBfyAA' +
+  'EPkBIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtiAQF/IwBBIGsiBSQAIAVBEGogASACEPcBA0ACQCAAKAIAIAMgBUEQaiAFEPgB' +
+  'IgFFDQAgACADIAUoAgAgBSgCBCAEEPoBIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwslACAAQQA6AA4gAEEBOwEMIAAgATYC' +
+  'CCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAHEPABIgRB' +
+  'AnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQMLIAAgBWpB' +
+  'AWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUhBAJAA0AC' +
+  'QCAEIAdPDQACQAJAAkAgACAEIAcQ8AEiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQBAAsgCEE9' +
+  'Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAELQQAgAi0A' +
+  'DEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEPsBIQVBACEE' +
+  'DAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQ8AEiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAALAAsgBiAF' +
+  'ayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEPsBIQULIAMgBDoACCAD' +
+  'IAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIAIAJqIQUC' +
+  'QCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAEPMBRQ0BIAIgACABQSBrQf8BcWos' +
+  'AIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBD8AQ0BIAQQ/QENAQsDfyAAIANGBEAgAQ8LIAAg' +
+  'BWosAAAiAhD+AQR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEgRiABaiAB' +
+  'IAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQtMAQJ/QcAA' +
+  'IQICQCAAEPkBIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyACC7UDAQR/' +
+  'IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBD3ASAFIAEoAgA2AtwBQQAhAQJAA0ACQCAAKAIA' +
+  'IAAoAhQgBkEQaiAGEPgBRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EIcCIgdBAEgNAiAFIAYoAgQgBigCAGo2AtwBIAFB' +
+  'AWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxCDAgJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIwIAVB0ABq' +
+  'QYABQcgTIAVBMGoQkgEaDAELIAUgAEFAazYCQCAFQdAAakGAAUHaEyAFQUBrEJIBGgsCQCAEBEAgBSAAKAIIIgE2AhAgBSABIAFs' +
+  'NgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQfEcIAUQhAIMAQsgAkGBIE8EQCAFQYAgNgIoIAUgAjYCICAF' +
+  'IAVB0ABqNgIkIABBaEHKJSAFQSBqEIQCDAELIAAgAiADIAVB0ABqEIUCC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBrIgIkACAA' +
+  'KAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxCDAkGVJUGNDyAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCABIQNBPQwB' +
+  'CyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQhAJBZiEBCyACQRBqJAAgAQuwAgEFfyMAQUBqIgQk' +
+  'ACAEQTBqIAEoAgAgASgCBBD3AQJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahD4AUUgBC0AKEEAIAMbckUE' +
+  'QCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQhgIiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIcEIMCIAAo' +
+  'AhghBUGQGiEHQfAyDAELIAAgBCgCIEF/EIMCQZ0cIQcgACgCGCIFIQZB5jILIQEgACgCICECIAQgBTYCHCAEIAU2AhggBCAFNgIU' +
+  'IAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEHHCCAEEIQCCyAEQUBrJAAgCAusAgEGfyMA' +
+  'QSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQmQEiAwRAIAZBAWohBiAFIANBAWoiA2shCAwBCwsgACABNgI8' +
+  'IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAAQYQJIARBEGoQkgEaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgiA0EATA0A' +
+  'QQEhBSAEIAIgA24iCEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEGgMCAEEJIBGgsCQCAAKAIQIgNFDQAgAyAGEIgCNgIY' +
+  'IAMgBxCIAjYCHCADIAEQiAI2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQACykBAX8j' +
+  'AEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQqgEgBEEQaiQAC0gBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQ9QEiAjYC' +
+  'CCAEIAI2AgQgBCABNgIAIABBaEHDLCAEEIQCIARBIGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAgASAAKAIcEIcCIgNBAEgEQCADDAEL' +
+  'QX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRCDAiAEIABBQGs2AgAgAEFoQekTIAQQhAJBaAwBCwJAIAMN' +
+  'ACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxD+ARs6AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJBMEYEQCAA' +
+  'QQE6AC4MAQsgAsAQ/AFFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGogAyAAKAIwazYC' +
+  'AAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUgASgCBCAA' +
+  'KAIYIgRBwAAgBBsiBhD6ASIEQQBOIAQgBkxxRQRAIAAgBSAEQX9zIARBH3VxaiIFIAIQgwIgACADQeAAahCJAgJAIARBAEgEQCAD' +
+  'QYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAoAgQgBWsQ8QEiAUEASARAIAYtAAAhAUGGKAwBCyABRQRAQQAhAUGxGgwBC0Hy' +
+  'JyABQf8ARiABQSBJcg0AGkGJJ0GsFkGbMiAAKAIUQQFGGyABQf8ASxsLIQUgAiABNgIAIARBMCAFIAIQkgEaIAJBEGokACADIABB' +
+  'kAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMgBDYCACAAQWdBlRQgAxCEAgwBCyAAKAIQIgIEQCACIAQ2AhQLAkAgACgCGEEA' +
+  'IAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgCAGo2AkQgA0GBKkHwMiACQRRLIgEbNgJIIANBFCACIAEbNgJAIANBgAJqQTBB' +
+  'khMgA0FAaxCSARoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEHPLyADQdAAahCSARoLIABBQGshASAA' +
+  'KAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFnQc4oIANBEGoQhAIMAQsgAyACNgIwIAMgAjYCLCADIAE2AiQgAyADQeAAajYC' +
+  'NCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQa0UIANBIGoQhAILQWchBAsgA0GwAmokACAECxQAIABB/////wcgAEH/////B0kb' +
+  'C+MCAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRAIAQgAzYCECABQaABQYoqIARBEGoQkgEgAWohAkEwIQoM' +
+  'AQsgAC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsABIgIgAyACIANIGyIJQQFrIQsgASECA0AgCSAFIgNMDQEDQAJAIAsgAyIGRgRA' +
+  'IAshBiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGosAABBAWpGDQELCyAMQQRGBEAgBCAINgIkIAQgCTYCICABQaABQYYTIARBIGoQ' +
+  'kgEgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEFDQAgB0Et' +
+  'OgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShB0xkgBBCSARogBEEwaiQAC94BAQR/IwBBIGsiBCQAIABB' +
+  'kDUoAgA2AgggAEGINSkCADcCACAEQRBqIAIgAxD3AUEAIQJBACEDA0AgAyEFAkADQCABKAIAQQEgBEEQaiAEEPgBRQ0BIAAgAkEB' +
+  'aiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAHCyAFIQMLIAFBASAEKAIAIAZBwAAQ+gEiBUEASARAIABBADoA' +
+  'BQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsLIAAgBC0AHToABCAEQSBqJAAL4AEBBH8jAEEgayIDJAAgAkEB' +
+  'ayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRAIAUQ9QFBAEcMAQsgAyAB/QACAP0LAxAgASgCDCEEQQEhAQJA' +
+  'A0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQahDqAQ4FAgEBAQABCyAAKAIAIAMoAhAgAygCFCAAKAIUIANB' +
+  'D2oQ9AEaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYgAkECS3EMAQtBAAsgA0EgaiQAC/8BAQZ/IwBBEGsiBSQAIABB' +
+  'ADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEOoBIQIgBSgCDCABIAJBfnFBAkYbIQELIwBBEGsiBiQAAn8gACgCACIDIAAoAjAi' +
+  'AmoiB0EAIAEgAmsiAhCZASIEBEAgACAEIANrQX8QgwIgBiAAQUBrNgIAIABBZ0GrDSAGEIQCQWcMAQsgAkEBIAIbEEEiBEUEQCAA' +
+  'QX9BuAtBABCEAkF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAgAyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQAL' +
+  'IAZBEGokACAFQRBqJAAL4wEBAn8jAEGgAWsiAyQAIABBADoAJCAAKAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEEPUBDQAgBBD/' +
+  'ASEBIAAgACgCOEF/EIMCIAMgAEFAazYCACADQTBqIgJB5ABB2hMgAxCSARogACAEIAEgAWwgAhCFAgwBCyAAIAEgBBCDAiAAKAIg' +
+  'IQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2AhwgAyACNgIYIAMgATYCECADQfAyQeEUIAFBAUYbNgIUIABBaEHI' +
+  'DiADQRBqEIQCCyADQaABaiQAC4oGAgd/AX4jAEEgayIGJAACfgJAIARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEa' +
+  'IAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgNAxpBACEIIAZB6DUoAgA2AhggBkHgNSkCADcCEAJAIABFDQAD' +
+  'QEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBBoDUhCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYC' +
+  'EAsCQCAALQCIICIKRQ0AQYUqIArAIgxBBRCZAUUNACAIIAwgBxCZAQ0AIAYgCjoAGAsgAC0AyiBBLEcNAiAGQSw6ABkMAgsgCEEB' +
+  'aiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgIIIAYgBTYCBCAGIAQ2AgACQCADRQRAIAYgASACQQAgBkEQahCPAgwB' +
+  'CwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFHcnINACAAKALUICIJRQ0AIAEgAWwhCgNAQQEgCiALRg0CGiAJIAtB' +
+  'AnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3INASALQQFqIQsgA0EBRyAMIAgiB0dyDQALC0EAC0UEQCAGIAEgAiAD' +
+  'IAZBEGoQjwIMAQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIBIAFsIQlBACEBA0AgByAJRwRAIAYgACgCzCAgAWogACgC1CAgB0EC' +
+  'dGooAgAiAyABaxCRAiAGIAIgB2otAAAiASAAIAdqLQAIRgR/IAAoAswgIANqLQAABSAIIAEQkgILwBCRASAHQQFqIQcgA0EBaiEB' +
+  'DAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEJECDAELIAYgACACEJACCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAA' +
+  'rQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwALAAtCfgsgBkEgaiQAC50BAQZ/IAFBACABQQBKGyEJIANBAkchBwNA' +
+  'IAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQkQELIAZBAWohBgwDCyACIAUgCmpqLQAAIQggA0UgBUVyRQRAIABB' +
+  'ICAELQAJIAcbwBCRAQsCQCAHRQRAIAAgCBCTAgwBCyAAIAQgCBCSAhCRAQsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgC' +
+  'ACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAiAyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNP' +
+  'DQAgBSAIaiwAACIEEPwBRQRAIAQQ/QFFDQELIAVBAWohAwwCCyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABD+AQRA' +
+  'IARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC0CAgB2sQkQIPCyAAIAcgCGogBSAHaxCRAgJAIAIgBmotAAAiBCAB' +
+  'IAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxCRAgwBCyAAIAQQkwILIAohBiADIQcMAAsACyQAA0AgAgRAIAAgASwAABCRASABQQFq' +
+  'IQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARssAAALMwEBfyMAQRBrIgIkACACIAE2AgAgACACQQxqIgAgAEEEQcUJ' +
+  'IAIQkgEQkQIgAkEQaiQACxoAQQBBECAAQQ9qQXhxIABBCUkbIABBAEgbCxEAQew1KAIAIAAoAgAgAGpGC1oBA38CQCAAQew1KAIA' +
+  'IgJqIgAgAkkNAEH0NSgCACIBQQAgACABSxsNAD8AQRB0IgEgAEkEQCAAIAFrQf//A2pBEHZAAEF/Rg0BC0HsNSAANgIAIAIhAwsg' +
+  'AwsRACAAQQBMBEBBAA8LIAAQQQsFAEH4NQt/AQN/AkAgAEUgAkEASHJFBEADQCACIANGDQIgACgCACABQQRqIgQgBCABKAIAIgFB' +
+  'ACABQQBKGyIFQQJ0aiABEEwiAUEASARAIAEQmgJBnDYgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+QbUMEJsC' +
+  'CyACCxYAIABBAEgEQCAAIAAQqQEQmwILIAALDAAgACABQfAyENwCCzQBAX8gACgCACIABH8gACgCZEUgACgC+AIiAUUgACgC9AJF' +
+  'cnIEf0EABSABKAJACwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGohB0F+IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJy' +
+  'DQBBdSEGIAFBAEgNACAAKAJkRSAAKAL4AiIIRSAAKAL0AkVycgR/QQAFIAgoAkALIAFMDQAgCCgCPCEAIAMEQCACIAAgAUEYbGoi' +
+  'AigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3AwALIAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ' +
+  'mgIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBLIgdODQAgAQR/IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCAB' +
+  'KAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEBQQEMAQsgAkECdEEEaiIIIAEoApACaigCACEBIAMg' +
+  'CGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0UgBCgCDEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsL' +
+  'IARBEGokACACIAdICxkAIAAoAgAQYCIAQX5MBEAgABCaAhoLIAALFwAgACgCBCIARQRAQQAPCyAAIAEQpgELhQICAn8DfgJAIAFB' +
+  '9AwQogIiBA0AIAJBoBEQogIiBA0AQdA8/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAB/AchBiAC/AchByMAQRBrIgUkACAAKAIAIgAE' +
+  'fyAAEE4gACAGUDYC0AICQANAIAAgBxAEIgRBAUcNASAIQgF8IgggBlINAAtBBCEECyAAQQA2AtACIAApA4ADIQYgBSAAKQOIAzcD' +
+  'CCAFIAY3AwBB0DwgBf0AAwD9CwMAQW0gBCAAKQOAAyAAKQOQA1QgACkDiAMiBiAAKQOYAyIHVCAGIAdRGxsFQX4LIQQgBUEQaiQA' +
+  'IANB0DwpAwA3AwAgA0HYPCkDADcDCAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRAQQAgAJwgAGENARoLQX4g' +
+  'AUHqGhDcAkF+CwswAQJ+IAEpAwAhAiABKQMIIQMgACgCACIABEAgACACNwOQAyAAIAM3A5gDIAAQTgsLZwECfyMAQRBrIgQkACAE' +
+  'QgA3AwgCQCABQeAiEKICIgUNACACQQBMBEBBfiEFQX5B0RoQmwIMAQsgACgCACAB/AcgAiADIARBCGoQjwEgAyAEKQMIujkDCBCa' +
+  'AiEFCyAEQRBqJAAgBQurAQECfwJ/QX4gACgCACIARQ0AGiABQQBIIAAoAiAgAUxyBH9BeQVBbyAAKAKUAkUNARogABBOAkAgACgC' +
+  'oAIiAiAAKAKkAkcEQCAAKAKcAiEDDAELQX8gACgCnAIgAkEBdEEQIAIbIgJBAnQQRSIDRQ0CGiAAIAI2AqQCIAAgAzYCnAIgACgC' +
+  'oAIhAgsgACACQQFqNgKgAiADIAJBAnRqIAE2AgBBAAsLEJoCCyUAIAAoAgAgARBPEJoCIgFBeEYEQCAAKAIAQZw2QYw2EGILIAEL' +
+  'JwAgACgCBCIARQRAQX5ByAkQmwJBfg8LIAAgASACIAMQpwGnEJoCCygBAX8gAARAAkAgACgCBCIBBEAgARCYAQwBCyAAKAIAEEQL' +
+  'IAAQRgsLFwAgACgCBCIARQRAQQAPCyAAIAEQpQELDgAgACgCACABEGEQmgILEgAgACgCACABIAIgAxBfEJoCC0gBAn8CQEEBQQgQ' +
+  'QCICBEAgAiAAIAEQPyIDNgIAIAMNASACEEYLQX9BfiAAIAFyQQBOIgAbQbUIQY8bIAAbEJsCQQAhAgsgAgslAQF+IAAoAgAgARBm' +
+  'IgNCAFMEQCADpxCaAg8LIAIgAzcDAEEACxQAIAAoAgAgASACIAMgBBBYEJoCC14AIAAgARCTASIARQRAQYQ7KAIAQZA7EJsCQZA2' +
+  'QYg7KQIANwIAQQAPC0EBQQgQQCIBRQRAIAAQmAFBf0G1CBCbAkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBO' +
+  'CyIBAX8gAUGgERCiAiICBH8gAgUgACgCACAB/AcQBRCaAgsLIgEBfyABQaAREKICIgIEfyACBSAAKAIAIAH8BxAEEJoCCwsnACAA' +
+  'KAIAIgBFIAFBAEhyBH9BfgUgABBOIAAgATYC9AJBAAsQmgILEgAgACgCACABIAIgAxBkEJoCCyQBAX8gAkHcCxCiAiIDBH8gAwUg' +
+  'ACgCACABIAL8BxBlEJoCCwsOACAAKAIAIAEQYxCaAgsLACAAKAIAIAEQWwsfAQF/IAFB4CIQogIiAkUEQCAAKAIAIAH8BxBaCyAC' +
+  'C1sBAX8gASAAKAIAIgIQSzYCACABIAIoAgRBfiACGzYCBCABIAIoAiBBfiACGzYCCCABIAIoAjBBfiACGzYCDCABIAAoAgQiAAR/' +
+  'IAAoAlRBfiAAGwVBAAs2AhALEAAgACgCACABIAIQWRCaAgtmAQJ/IwBBEGsiAiQAIAJCADcDCAJ/QX4gACgCACIARSACQQhqIgNF' +
+  'cg0AGkF1IAAoAvQCRSAAKAJkQQJHcg0AGiADIAAoAvgCKQNQNwMAQQALIAEgAikDCDcDABCaAiACQRBqJAALawAgACgCAEHgPBBe' +
+  'IAFB4DwpAwC6OQMAIAFB6DwpAwC6OQMIIAFB8DwpAwC6OQMQIAFB+DwrAwA5AxggAUGAPSgCALc5AyAgAUGEPSgCALc5AyggAUGI' +
+  'PSkDALo5AzAgAUGQPSkDALo5AzgLNgACf0F+IAAoAgAiAEUNABpBdyAAKAKgAkUNABogABBOIAAgACgCoAJBAWs2AqACQQALEJoC' +
+  'CwwAIAAoAgAQUBCaAgsqAEH0NUEAIAD8A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgALBwAgABCpAQtSAAJ/IABBACAB' +
+  'G0UEQEGIOEF+Qe8gQQAQqwEaQX4MAQsgACABQYg4ELwBIgEEfyABBSAAKAIkIAAoAjQQWyAAQQEQBkEACwtFBEBBAA8LEMICCzAA' +
+  'QYg4KAIAQaw4EJsCQfw1QYw4/QACAP0LAgBBjDZBnDj9AAIA/QsCAEGIOCgCAAs9AEH0OUEANgIAQfg5QQA2AgAgAARAQfQ5IAAo' +
+  'AgQ2AgBB+DkgACgCCDYCAAtB+DkoAgBB9DkoAgBBCHRqCzQAQYg6IAI2AgBBhDogATYCACAAQYQ6QYg6EK8BBEAQwgIPC0GIOigC' +
+  'AEGEOigCAEEIdGoLKgAgABBLQQBIBEBBfkHqFRCbAkF+DwsgACABIAIQvgFFBEBBAA8LEMICCx8AIAAEQCAAKAIkBH8gAEEAEAYg' +
+  'ACgCJAVBAAsQTQsLBwAgABC0AQt1AQF/AkAgAUHgIhCiAiIIDQAgBUGgERCiAiIIDQAgBEEASARAQX5BrRsQmwJBfg8LQQAhCEG4' +
+  'OiACNgIAQbA6IAH8BzcDAEHAOiADNgIAQcg6IAQ2AgBB0DogBfwHNwMAIAAgBiAHEMYBRQ0AEMICIQgLIAgLHwAgAEEBayIAQQNN' +
+  'BH8gAEECdEHwNGooAgAFQZ8iCwtJAEHwNyABNgIAQew3IAA2AgBB9DcgAjYCAEH4NyADNgIAQfw3IAQ2AgBBgDggBTYCAEGEOCAG' +
+  'NgIAELIBIgBFBEAQwgIaCyAACzgAQfw5QQA2AgBBgDpBADYCACAAIAFBACABQQBKGxCsAQRAEMICDwtBgDooAgBB/DkoAgBBCHRq' +
+  'CzEAQYw6QQA2AgAgACABIAIgAyAEENsBIgBBAEgEQBDCAg8LQYw6KAIAQQFqQQAgABsLTQAgACABENYBBEAQwgIPCyACQdg6KAIA' +
+  'tzkDACACQeA6KwMAOQMIIAJB6DopAwC6OQMQIAJB8DopAwC6OQMYIAJB+DooAgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAg' +
+  'ABBLC0ABAX8CQCACQfQMEKICIgYNACADQaAREKICIgYNACAAIAEgAvwHIAP8ByAEIAUQ0QJFBEBBAA8LEMICIQYLIAYLTQAgACAB' +
+  'IAIgAyAEQZA6QYg4EL8BIgBFBEAgBUGQOigCALc5AwAgBUGYOikDALo5AwggBUGgOikDALo5AxAgBUGoOikDALo5AxgLIAAL3gEC' +
+  'BX8CfgJAIANB9AwQogIiBw0AIARBoBEQogIiBw0AIABBACACQQBOG0UEQEF+IQdBfkGWDBCbAgwBCyAD/AchDCAE/AchDSAAEEsi' +
+  'ByAHbCELQQAhBwNAIAIgCUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEgCSALbCIKaiAMIA0gBSAKaiAIENECIgoEQCAIIAq3OQMA' +
+  'IAhBjDgoAgC3OQMgIAhBkDgoAgC3OQMoIAhBlDgoAgC3OQMwIAhBmDgoAgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwuwAQEB' +
+  'fwJAIAFB9AwQogIiBQ0AIAJBoBEQogIiBQ0AQaA6/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGQOv0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'AwBBmDogBCsDCPwHNwMAIAAgAfwHIAL8ByADQZA6EMQBIgVBAEgEQCAFEJoCDwsgBEGQOigCALc5AwAgBEGYOikDALo5AwggBEGg' +
+  'OikDALo5AxAgBEGoOikDALo5AxgLIAULBwAgAEEIagsIACAAKALYIAswAQF+IAAgASACIAMgBCAFEI4CIgZCgICAgAhZBEBBdkGA' +
+  'GhCbAkF2DwsgBqcQmgILEAAgAARAIAAQ6AEgABBGCwtsAQF/AkACQEHgIBBBIgRFBEBBf0G1CBCbAgwBC0GAOyADNgIAQfw6IAI2' +
+  'AgAgACABQfw6IARBiDgQ5gFFDQEQwgIaQZw2IAQoAtggNgIAQaA2IAQoAtwgNgIAIAQQ6AEgBBBGC0EAIQQLIAQLBwAgACgCAAsI' +
+  'ACAAKALcIAsHACAAKAIEC0QBAX8jAEEQayIDJABB/DVBAEHwAfwLAEH4NSAANgIAIAMgATYCACADIAI2AgRBpDZByAFBoBMgAxCS' +
+  'ARogA0EQaiQACwUAQZg9CwurLQUAQbAIC6IrZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBh' +
+  'dCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBu' +
+  'b3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9t' +
+  'IHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBh' +
+  'cmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlv' +
+  'bnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxh' +
+  'eW91dABjb3N0AHRoZSBhbHBoYWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlzIHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBv' +
+  'ciBhIG5lZ2F0aXZlIGNvdW50AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUgY291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Ig' +
+  'cmVzdWx0AGxpbWl0AHRoZSBhbHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUgc3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAl' +
+  'cywgaW4gdGhlIGdyaWQncyB0ZXh0OyByZW1vdmUgaXQAbm8gY29tcGxldGUgJWR4JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5v' +
+  'ZGUgYnVkZ2V0AGEgYm94IGlzIFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFzIDN4Mykgb3IgaXRzIHJvd3MAdGhlIGdy' +
+  'aWQgZW5kcyBhZnRlciAlZCByb3clcywgYXQgJXMgKCVzKTsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHJvd3MAYSAlZHglZCBwdXp6' +
+  'bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQgMS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQg' +
+  'YXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBo' +
+  'YWJldCBoYXMgbW9yZSB0aGFuICVkIHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBi' +
+  'b3ggIiUuKnMuLi4iIGlzIG5vIGJveDogb3ZlciAlZCBieXRlcwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2RlcyBmb3Ig' +
+  'MzItYml0IGluZGljZXMAYmFkIG11bHRpcGxpY2l0eSBib3VuZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVwcGVyLCBv' +
+  'biBhIHNlY29uZGFyeSBpdGVtLCBvciBub3QgYSBudW1iZXIpLCBvciBhbiBvcHRpb24gbGVmdCBvdXQgb2YgYSBwcm9ibGVtIHdp' +
+  'dGhvdXQgYm91bmRzAG5vIGl0ZW0gbmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMlcwBv' +
+  'bmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6' +
+  'bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0' +
+  'b28gYmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBuZWdh' +
+  'dGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMiIGNh' +
+  'bm5vdCBoYXZlIGEgY29sb3IAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBvbmUg' +
+  'Zm9yY2VkIGVhcmxpZXIAdW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50bwBu' +
+  'byBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVz' +
+  'IiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAHJlZ2lvbgBj' +
+  'b2x1bW4Abm8gdGV4dCBnaXZlbgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRo' +
+  'ZSBvcHRpb24gaGFzIG5vIHByaW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBs' +
+  'aW5lIG5hbWVzIG5vIHByaW1hcnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBh' +
+  'biBlbXB0eSBjZWxsAG9rAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nACwgZW5kaW5nAHRoZSAlcyBib3VuZCBpcyB0' +
+  'b28gYmlnAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJlIGEg' +
+  'd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAgb3Ig' +
+  'bW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQgYmVmb3JlIHRo' +
+  'ZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29uZCAnfCcgb24g' +
+  'dGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enpsZSBuZWVkcyAl' +
+  'ZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFyYWN0ZXIgMHgl' +
+  'MDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUAb3B0aW9uIGluZGV4IG91dCBvZiBy' +
+  'YW5nZQBpdGVtIGluZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5v' +
+  'IFN1ZG9rdSBzaWRlAHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJn' +
+  'ZXIgdGhhbiB0aGUgc2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJh' +
+  'IHJlZ2lvbiAlZCBob2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBm' +
+  'b3VuZAAgfCVsbGQAbWlzc2luZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21w' +
+  'bGV0ZSBncmlkAGEgcmVnaW9uIG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNl' +
+  'bGwgaW5kZXggJWQgaXMgb3V0c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhl' +
+  'IHNvbHV0aW9uIGxpbWl0IHdhcyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJj' +
+  'aCBlbmRlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGlnaXRzIGFyZSAxLi4l' +
+  'ZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4lZABib3ggIiUuKnMl' +
+  'cyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEuLiVkIGFuZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkAGppZ3Nh' +
+  'dyBtYXA6IHBpZWNlICVkIGhhcyAlZCBjZWxscywgbm90ICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBw' +
+  'dXp6bGUgbmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZABib3hl' +
+  'cyBvZiAlZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZABib3hlcyBvZiAlZCAlcyBkbyBub3QgdGlsZSBhIHNp' +
+  'ZGUgb2YgJWQAdGhlIGxvd2VyIGJvdW5kICVkIGlzIGFib3ZlIHRoZSB1cHBlciBib3VuZCAlZAB1bmV4cGVjdGVkIGNoYXJhY3Rl' +
+  'ciBVKyUwNFgAdGhlIGFscGhhYmV0IG1heSBvbmx5IGhvbGQgcHJpbnRhYmxlIEFTQ0lJIHN5bWJvbHM7IHN5bWJvbCAlZCBpcyBi' +
+  'eXRlIDB4JTAyWABjb250cm9sIGJ5dGUgMHglMDJYAGludmFsaWQgVVRGLTggYnl0ZSAweCUwMlgAdGhlIHRleHQgaXMgTlVMTAAw' +
+  'MTIzNDU2Nzg5QUJDREVGAC4tX3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5vIHB1enpsZSBnb2VzIHBhc3QgNjR4NjQA' +
+  'dGhlIG9wdGlvbidzIGNvc3RzIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0cyBvZiBhbGwgb3B0aW9ucyBhZGQgdXAgcGFz' +
+  'dCAyXjYzIC0gMQB0aGUgY29zdCBwYXNzZXMgMl42MyAtIDEAdGhlIHVwcGVyIGJvdW5kIGlzIDAALi4uAC4wXy0AbnVtYmVycyAx' +
+  'LSVkLABhIGJvdW5kIG9uIGEgc2Vjb25kYXJ5IGl0ZW0gKGJvdW5kcyBhcmUgZm9yIHByaW1hcnkgaXRlbXMgb25seSkAdGhlIGNv' +
+  'c3QgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQB0aGUgJXMgYm91bmQgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0' +
+  'ZXIgMHglMDJ4KQBubyBvcHRpb24gaXMgZm9yY2VkIChvciBsZWZ0IG91dCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enps' +
+  'ZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZlcnMgaXQpAG5vIGNvc3QgYWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRl' +
+  'bXMpAGZvdW5kICV6dSBjZWxsczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1u' +
+  'ICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4g' +
+  'dGhlIGNvdW50IGhvbGRzIChkbHhfY291bnQ6IDJeNjQgLSAxOyBkbHhfY291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFs' +
+  'aWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVyIG9yIGEgbmVnYXRpdmUgc2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUg' +
+  'MCBvciBtb3JlKQB1bmtub3duIGl0ZW0gIiVzIiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0' +
+  'ZSBsbzpoaXxuYW1lIG9yIGhpfG5hbWUpAHN5bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhh' +
+  'biAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4gJWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVh' +
+  'dHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQpAGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1' +
+  'Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJvd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAYSBiYWQgb3B0aW9uIGNvc3QgKG5vdCBh' +
+  'IG51bWJlciwgbmVnYXRpdmUsIG9yIGNvc3RzIHRoYXQgdG9nZXRoZXIgcGFzcyAyXjYzIC0gMSkAdW5rbm93biBzeW1ib2wgJyVj' +
+  'JwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicAYW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAbW9yZSB0aGFuIAAAAADBFgAA' +
+  'yhgAANQIAAC+DgAAxQ0AACcRAAD6DwAAzQ4AAIsLAACpCAAAtBUAAPoKAAAiDwAAEgwAAGMKAADSCwAAPA8AABsXAAA1BAAA7AwA' +
+  'AFMQAAA6DQAAZREAAEERAEHhMwtsAQEBAgECAQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEG' +
+  'BQcDAgEGAQIHCAAAAA0HAADqDQAA4QUAAJkEAABnDwAA7wwAALkPAAC4EAAA7wcAAAYAAAAHAEHeNAsw+D8AAAAAAAAQQDMzMzMz' +
+  'MxlAMAQAAIMMAABOEAAADwYAABAAAAAxFAAAAAAAAAABAEGgNQtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVph' +
+  'YmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAAKAaAAA9AAAALiAAQew1CwOgHgI='
