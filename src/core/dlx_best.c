@@ -515,6 +515,20 @@ static int32_t bits_pick(const best *b, int32_t l, uint64_t B, int32_t *bi) {
     return t;
 }
 
+/* Both searches at a solution (every item covered, under the cutoff): the
+ * k kept may take it; DLX_SOLUTION (it entered them), or an error. */
+static inline int at_solution(dlx_t *d, best *b, int32_t l) {
+    d->phase = PH_AT_SOLUTION, d->depth = l;
+    int rc = dlx_best_keep(d, b->base + b->cur, dlx_best_solution_now);
+    if (rc) {
+        d->phase = PH_FORWARD;
+        return rc;
+    }
+    d->solutions++;
+    b->resume = 1;
+    return DLX_SOLUTION;
+}
+
 /* dlx_best_search's loop on the sets. Each level has its own sets, written
  * from the level above on the way down: backtracking undoes nothing. The
  * tree is the links' node for node: a linked option under the budget is
@@ -534,14 +548,7 @@ static int bits_search(dlx_t *d, uint64_t stop) {
 
 enter:
     if (!x->left[l]) {
-        d->phase = PH_AT_SOLUTION, d->depth = l;
-        if ((rc = dlx_best_keep(d, b->base + b->cur, dlx_best_solution_now))) {
-            d->phase = PH_FORWARD;
-            goto out;
-        }
-        d->solutions++;
-        b->resume = 1;
-        rc = DLX_SOLUTION;
+        rc = at_solution(d, b, l);
         goto out;
     }
     if (d->nodes >= stop) {
@@ -609,14 +616,7 @@ int dlx_best_search(dlx_t *d, uint64_t stop) {
 
 enter:
     if (b->it[0].next == 0) {
-        d->phase = PH_AT_SOLUTION, d->depth = l;
-        if ((rc = dlx_best_keep(d, b->base + b->cur, dlx_best_solution_now))) {
-            d->phase = PH_FORWARD;
-            goto out;
-        }
-        d->solutions++;
-        b->resume = 1;
-        rc = DLX_SOLUTION;
+        rc = at_solution(d, b, l);
         goto out;
     }
     if (d->nodes >= stop) {
