@@ -283,6 +283,7 @@ test('EXACTCOVER_BEST/COST: costs of a wrong shape or value are #VALUE! naming t
   assert.equal(f.EXACTCOVER_COST(m, [[1], [1], [1]]), 1)
   assertError(f.EXACTCOVER_BEST(m), '#VALUE!', /costs range is missing/)
   assertError(f.EXACTCOVER_COST(m, [[1], [2]]), '#VALUE!', /2 x 1; it needs one column of 3 cells/)
+  assertError(f.EXACTCOVER_COST(m, [[1, 2, 3, 4]]), '#VALUE!', /is 1 x 4; it needs one column of 3 cells/)
   assertError(f.EXACTCOVER_COST(m, [[1], [-2], [1]]), '#VALUE!', /costs, cell 2 .*holds -2/)
   assertError(f.EXACTCOVER_COST(m, [[1], [2.5], [1]]), '#VALUE!', /cell 2 .*holds 2\.5/)
   assertError(f.EXACTCOVER_COST(m, [[1], ['x'], [1]]), '#VALUE!', /cell 2 .*holds "x"/)

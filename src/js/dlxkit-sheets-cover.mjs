@@ -64,9 +64,10 @@ function readTimes (range, width) {
  */
 function readCosts (range, height) {
   let cells = rowsOf(range, 'the costs range')
+  const shape = `${cells.length} x ${cells[0].length}`
   if (cells.length === 1 && cells[0].length > 1) cells = cells[0].map((v) => [v])
   if (cells.length !== height || cells[0].length !== 1) {
-    throw bad(`the costs range is ${cells.length} x ${cells[0].length}; it needs one column of ${height} cells, one per row of the matrix`)
+    throw bad(`the costs range is ${shape}; it needs one column of ${height} cells, one per row of the matrix`)
   }
   return cells.map(([v], r) => {
     if (isBlank(v)) return 0
