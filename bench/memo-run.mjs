@@ -1,25 +1,22 @@
-// Memoized counting (build/dlx --count --memo, src/core/dlx_memo.c) beside
-// Knuth's DLX6 on tilings and packings: CPU time (user + system, from
-// /usr/bin/time) in paired rounds (memo, DLX6, memo, DLX6...), the median
-// of the per-round ratios, and peak memory (max RSS). Writes bench/MEMO.md.
-//   node bench/memo-run.mjs [rounds]      PEERS=/work/shared/peers in a worktree
-// DLX6 is compiled from PEERS/knuth into build/peers-memo (git-ignored).
-import { spawnSync } from 'node:child_process'
+// Memoized counting (build/bench/dlx --count --memo, src/core/dlx_memo.c)
+// beside Knuth's DLX6 (built by bench/peers.mjs) on tilings and packings:
+// CPU time of each process (reading included) in rounds (bench/rounds.mjs:
+// every program once per row and round; a row under 50 ms takes each
+// program's median of 9 passes), the medians of the per-round ratios, peak
+// memory (ru_maxrss); every count checked against DLX6's. Writes bench/MEMO.md.
+//   node bench/memo-run.mjs [--rounds N] [--rows a,b]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PEER_DIR } from './peers.mjs'
+import { parseArgs } from 'node:util'
+import { PEERS } from './measure-peer.mjs'
+import { buildPeers } from './peers.mjs'
+import { underRusage } from './proc.mjs'
+import { median } from './report.mjs'
+import { agreedCount, runRounds } from './rounds.mjs'
 
-const ROUNDS = Number(process.argv[2] ?? 3)
-const DIR = 'build/peers-memo'
-mkdirSync(DIR, { recursive: true })
-
-function dlx6 () {
-  const bin = join(DIR, 'dlx6'), k = join(PEER_DIR, 'knuth')
-  if (existsSync(bin)) return bin
-  const r = spawnSync('clang', ['-O3', '-march=native', '-w', `-I${k}`, join(k, 'dlx6.c'), join(k, 'gb_flip.c'), '-o', bin])
-  if (r.status !== 0) throw new Error(`dlx6 not built from ${k}: ${r.stderr}`)
-  return bin
-}
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' } } })
+const ROUNDS = Number(values.rounds)
+const DIR = 'build/bench/memo'
 
 // Every placement of each shape (cells [row, col]) in a rows x cols box;
 // with `named`, each shape is a primary item used once.
@@ -66,33 +63,47 @@ const ROWS = [
   ['pentominoes-5x12', packing(5, 12, PENTOMINO, true)]
 ]
 
-// { cpu seconds, peak KB, count } of one run.
-function run (cmd, args, file) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %M', 'nice', cmd, ...args], { input: file, encoding: 'utf8', maxBuffer: 1 << 30 })
-  const t = r.stderr.match(/TIME (\S+) (\S+) (\d+)/)
-  const count = (r.stderr.match(/Altogether (\d+) solutions/) ?? r.stdout.match(/^(\d+)$/m) ?? [])[1]
-  if (!t || r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.slice(-300)}`)
-  return { cpu: Number(t[1]) + Number(t[2]), kb: Number(t[3]), count }
+/** build/bench/dlx --count --memo: { solutions (decimal text: counts pass 2^64), seconds, peakKiB }. */
+function memo (file) {
+  const r = underRusage('build/bench/dlx', ['--count', '--memo', '--quiet', file])
+  if (r.status !== '0') throw new Error(`build/bench/dlx --memo ${file}: exit ${r.status}: ${r.stderr.trim().slice(-200)}`)
+  return { solutions: r.stdout.trim(), seconds: r.seconds, peakKiB: r.peakKiB }
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2 }
-const peer = dlx6()
+/** Knuth's DLX6 on one file (stdin): the same. */
+function dlx6 (file) {
+  const r = underRusage(`${PEERS}/dlx6`, [], { input: file })
+  const m = /Altogether (\d+) solutions?/.exec(r.stderr)
+  if (r.status !== '0' || !m) throw new Error(`dlx6 ${file}: exit ${r.status}: ${r.stderr.trim().slice(-200)}`)
+  return { solutions: m[1], seconds: r.seconds, peakKiB: r.peakKiB }
+}
+
+if (!existsSync('build/bench/dlx')) throw new Error('build/bench/dlx is missing: make build/bench/dlx')
+if (!existsSync(`${PEERS}/dlx6`)) buildPeers()
+if (!existsSync(`${PEERS}/dlx6`)) throw new Error(`${PEERS}/dlx6 could not be built (PEERS=${process.env.PEERS ?? '../shared/peers'})`)
+mkdirSync(DIR, { recursive: true })
+let rows = ROWS.map(([id, text]) => {
+  const file = join(DIR, `${id}.dlx`)
+  writeFileSync(file, text)
+  return { id, file }
+})
+if (values.rows) rows = rows.filter((r) => values.rows.split(',').includes(r.id))
+
+const runs = runRounds(rows, [['memo', memo], ['dlx6', dlx6]], ROUNDS, { repeatBelow: 0.05, repeats: 9 })
 const out = ['# Memoized counting beside DLX6', '',
-  `Written by bench/memo-run.mjs (${ROUNDS} paired rounds; CPU s = user + system; memo = build/dlx --count --memo). ` +
-  'Ratio: the median over rounds of DLX6\'s time / memo\'s (above 1: memo faster). Times under 0.01 s are at the clock\'s grain.', '',
-  '| instance | solutions | memo CPU s | DLX6 CPU s | DLX6 / memo | memo peak MB | DLX6 peak MB |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |']
-for (const [name, file] of ROWS) {
-  const a = [], b = []
-  for (let k = 0; k < ROUNDS; k++) {
-    a.push(run('build/dlx', ['--count', '--memo', '--quiet'], file))
-    b.push(run(peer, [], file))
-  }
-  if (a.some((x) => x.count !== b[0].count) || b.some((x) => x.count !== b[0].count)) throw new Error(`${name}: counts differ: ${a[0].count} vs ${b[0].count}`)
-  const ratio = median(a.map((x, k) => b[k].cpu / Math.max(x.cpu, 0.005)))
-  const row = `| ${name} | ${BigInt(a[0].count).toLocaleString('en-US')} | ${median(a.map((x) => x.cpu)).toFixed(2)} | ${median(b.map((x) => x.cpu)).toFixed(2)} | ${ratio.toFixed(2)} | ` +
-    `${(median(a.map((x) => x.kb)) / 1024).toFixed(1)} | ${(median(b.map((x) => x.kb)) / 1024).toFixed(1)} |`
-  console.log(row)
-  out.push(row)
+  `Written by \`node bench/memo-run.mjs\`: ${ROUNDS} rounds; CPU seconds of each process (reading included), peak memory (ru_maxrss), medians; ` +
+  'memo: `build/bench/dlx --count --memo` (src/core/dlx_memo.c); DLX6 as bench/peers.mjs builds it. A row under 50 ms takes each program\'s median of 9 passes a round. ' +
+  '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. Goal (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6\'s.', '',
+  '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |']
+for (const [i, row] of rows.entries()) {
+  const r = runs[i]
+  const count = agreedCount(row.id, r, 'dlx6', 'DLX6')
+  const secs = (name) => median(r[name].map((x) => x.seconds))
+  const mib = (name) => (median(r[name].map((x) => x.peakKiB)) / 1024).toFixed(1)
+  const ratio = median(r.memo.map((x, k) => r.dlx6[k].seconds / Math.max(x.seconds, 0.001)))
+  const goal = secs('dlx6') > 0.1 ? (ratio >= 2 ? 'met' : 'not met') : ''
+  out.push(`| ${row.id} | ${BigInt(count).toLocaleString('en-US')} | ${secs('memo').toFixed(3)} | ${secs('dlx6').toFixed(3)} | ${ratio.toFixed(2)}x | ${mib('memo')} | ${mib('dlx6')} | ${goal} |`)
 }
 writeFileSync('bench/MEMO.md', out.join('\n') + '\n')
+console.log(out.join('\n'))
