@@ -15,6 +15,7 @@ import { knuth } from './measure-peer.mjs'
 import { inChild, underRusage } from './proc.mjs'
 import { INSTANCES } from './rows.mjs'
 import { DATA } from './timing.mjs'
+import { median } from './report.mjs'
 
 const { values, positionals: builds } = parseArgs({
   options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' } },
@@ -44,10 +45,6 @@ function measure (build, file) {
   return { seconds: r.seconds, solutions: Number(r.stdout.trim()) }
 }
 
-const median = (a) => {
-  const s = [...a].sort((x, y) => x - y)
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
 
 for (const name of rows) {
   const inst = INSTANCES.find((i) => i.name === name)

@@ -14,6 +14,7 @@ import { inChild, underRusage } from './proc.mjs'
 import { writeRows } from './costs.mjs'
 import { describeMachine } from './machine.mjs'
 import { agreedCount, runRounds } from './rounds.mjs'
+import { median } from './report.mjs'
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: process.env.ROUNDS ?? '3' }, rows: { type: 'string' }, 'no-wasm': { type: 'boolean' } }
@@ -28,10 +29,6 @@ function native (file, k) {
   return { solutions: [...r.stdout.matchAll(/^cost (\d+)$/gm)].map((m) => m[1]).join(' '), seconds: r.seconds }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
 
 if (!existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: make ${NATIVE}`)
 if (!existsSync(`${PEERS}/dlx5`)) buildPeers()

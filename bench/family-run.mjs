@@ -20,6 +20,7 @@ import { inChild, underRusage } from './proc.mjs'
 import { writeFamily } from './family.mjs'
 import { describeMachine } from './machine.mjs'
 import { agreedCount, runRounds } from './rounds.mjs'
+import { median } from './report.mjs'
 
 const ENGINE = 'build/bench/engine_native'
 
@@ -35,10 +36,6 @@ function engine (search, file) {
   return { solutions: Number(solutions), nodes: Number(nodes), seconds: r.seconds, peakKiB: r.peakKiB, ran }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
 
 if (!existsSync(ENGINE)) throw new Error(`${ENGINE} is missing: make ${ENGINE}`)
 // Knuth's solvers and every generator the family's rows call.

@@ -16,6 +16,7 @@ import { inChild, underRusage } from './proc.mjs'
 import { writeRows } from './multiplicity.mjs'
 import { describeMachine } from './machine.mjs'
 import { agreedCount, runRounds } from './rounds.mjs'
+import { median } from './report.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -39,10 +40,6 @@ function links (file) {
   return { solutions: Number(r.stdout.split(' ')[0]), seconds: r.seconds }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
 
 for (const bin of ['build/bench/dlx', 'build/bench/engine_native']) {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: make ${bin}`)
