@@ -468,6 +468,15 @@ static int first_cover(call_t *c, const options_t *o, int none_ok, int32_t **opt
     return 0;
 }
 
+/* Option k as a line of Knuth's format (its length in *len; the heap starts
+ * over at the next call), or NULL when memory runs out. */
+static char *option_line(int32_t k, size_t *len) {
+    int64_t n = dlx_text_format_option(problem, k, NULL, 0);
+    char *line = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (line) dlx_text_format_option(problem, k, line, (size_t)n + 1), *len = (size_t)n;
+    return line;
+}
+
 static int32_t do_cover(call_t *c) {
     options_t o;
     int32_t *chosen, n;
@@ -475,12 +484,11 @@ static int32_t do_cover(call_t *c) {
         return fail(c->error);
     out_t out = {0};
     for (int32_t j = 0; j < n; j++) {
-        int64_t len = dlx_text_format_option(problem, chosen[j], NULL, 0);
-        char *line = len >= 0 ? malloc((size_t)len + 1) : NULL;
+        size_t len;
+        char *line = option_line(chosen[j], &len);
         if (!line) return fail("out of memory");
-        dlx_text_format_option(problem, chosen[j], line, (size_t)len + 1);
         if (j) put(&out, "\n");
-        put_n(&out, line, (size_t)len);
+        put_n(&out, line, len);
     }
     return answer(&out);
 }
@@ -502,11 +510,10 @@ static int32_t do_cover_count(call_t *c) {
 
 /* Option k as a line of Knuth's format, a JSON string. 0 or out of memory. */
 static int put_option_line(out_t *out, int32_t k) {
-    int64_t len = dlx_text_format_option(problem, k, NULL, 0);
-    char *line = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    size_t len;
+    char *line = option_line(k, &len);
     if (!line) return 1;
-    dlx_text_format_option(problem, k, line, (size_t)len + 1);
-    put_json_string(out, line, (size_t)len);
+    put_json_string(out, line, len);
     return 0;
 }
 
