@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
-import { HANG_MS } from './helpers.mjs'
+import { HANG_MS, rng } from './helpers.mjs'
 
 const BIN = fileURLToPath(new URL('../bin/dlxkit.mjs', import.meta.url))
 const NATIVE = fileURLToPath(new URL('../build/dlx', import.meta.url))
@@ -19,14 +19,6 @@ const NATIVE = fileURLToPath(new URL('../build/dlx', import.meta.url))
 const dlx = await load()
 const w = await createWorker()
 after(() => w.terminate())
-
-function rng (seed) {
-  let s = seed >>> 0
-  return (n) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return Math.floor((s / 2 ** 32) * n)
-  }
-}
 
 /** A random problem with costs: { primary, secondary, options: [{ items, cost }] }. */
 function randomSpec (rand) {

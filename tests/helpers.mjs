@@ -12,6 +12,15 @@ export const DATA = new URL('data', import.meta.url).pathname
 // wall-clock limit of the tests (a test's, a child process's, a page's) is this.
 export const HANG_MS = 20 * 60 * 1000
 
+/** A small seeded random source, rand(n) in 0 .. n - 1 (the tests' random problems are the same on every run). */
+export function rng (seed) {
+  let s = seed >>> 0
+  return (n) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return Math.floor((s / 2 ** 32) * n)
+  }
+}
+
 export function dataFile (...parts) {
   return readFileSync(join(DATA, ...parts), 'utf8')
 }

@@ -11,21 +11,13 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load, createWorker, DlxError } from '../src/js/dlxkit.mjs'
-import { DATA, dataFile, HANG_MS } from './helpers.mjs'
+import { DATA, dataFile, HANG_MS, rng } from './helpers.mjs'
 
 const BIN = fileURLToPath(new URL('../bin/dlxkit.mjs', import.meta.url))
 
 const dlx = await load()
 const w = await createWorker()
 after(() => w.terminate())
-
-function rng (seed) {
-  let s = seed >>> 0
-  return (n) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return Math.floor((s / 2 ** 32) * n)
-  }
-}
 
 /** A random problem: { primary (with bounds), secondary, options (names, 'x:c' colors) }. */
 function randomSpec (rand) {

@@ -6,16 +6,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { load } from '../src/js/dlxkit.mjs'
+import { rng } from './helpers.mjs'
 
 const dlx = await load()
-
-function rng (seed) {
-  let s = seed >>> 0
-  return (n) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-    return Math.floor((s / 2 ** 32) * n)
-  }
-}
 
 // x and y tie at two options; branching on x finds options [0, 1] first, on y [1, 0].
 for (const [how, make] of [
