@@ -5,7 +5,7 @@
 // 12 pentominoes, each placement costing its piece's weight (a seeded
 // order of 1..12) times its top row (heavy pieces low); a 9x9 Sudoku from a
 // few givens, each digit placed costing a random amount.
-import { writeFileSync, mkdirSync } from 'node:fs'
+import { writeRowFiles } from './row-files.mjs'
 import { pentominoPlacements } from './multiplicity.mjs'
 
 /** A reproducible generator of whole numbers below n. */
@@ -99,12 +99,4 @@ export const ROWS = [
 ]
 
 /** Writes every row's DLX file into dir; the rows with their file and option count. */
-export function writeRows (dir = 'build/bench/costs') {
-  mkdirSync(dir, { recursive: true })
-  return ROWS.map((row) => {
-    const text = row.make()
-    const file = `${dir}/${row.id}.dlx`
-    writeFileSync(file, text)
-    return { ...row, file, options: text.trim().split('\n').length - 1 }
-  })
-}
+export const writeRows = (dir = 'build/bench/costs') => writeRowFiles(ROWS, dir)

@@ -4,7 +4,7 @@
 // and column of an n x n board with at most k on each diagonal; a box
 // packed with pentominoes of which each may be used up to k times; 0/1
 // matrices with a quota of marks on each row and a range on each column.
-import { writeFileSync, mkdirSync } from 'node:fs'
+import { writeRowFiles } from './row-files.mjs'
 
 /** k queens per row and column of an n x n board, at most k per diagonal. */
 export function kQueens (n, k) {
@@ -90,12 +90,4 @@ export const ROWS = [
 ]
 
 /** Writes every row's DLX file into dir; the rows with their file and option count. */
-export function writeRows (dir = 'build/bench/multiplicity') {
-  mkdirSync(dir, { recursive: true })
-  return ROWS.map((row) => {
-    const text = row.make()
-    const file = `${dir}/${row.id}.dlx`
-    writeFileSync(file, text)
-    return { ...row, file, options: text.trim().split('\n').length - 1 }
-  })
-}
+export const writeRows = (dir = 'build/bench/multiplicity') => writeRowFiles(ROWS, dir)
