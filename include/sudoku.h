@@ -37,7 +37,9 @@ enum {
     SUDOKU_ESYMBOL = -25,  /* BAD_SYMBOL: puzzle text with a symbol outside the alphabet */
     SUDOKU_EALPHABET = -26, /* BAD_ALPHABET: an alphabet with repeated symbols or too few for N */
     SUDOKU_ESTOPPED = -27,  /* STOPPED: sudoku_generate: its node budget ran out */
-    SUDOKU_EBOX = -28       /* BAD_BOX: box text that is neither ROWSxCOLUMNS nor ROWS */
+    SUDOKU_EBOX = -28,      /* BAD_BOX: box text that is neither ROWSxCOLUMNS nor ROWS */
+    SUDOKU_EUNSOLVABLE = -29, /* UNSOLVABLE: sudoku_explain_begin: the givens leave no solution */
+    SUDOKU_EAMBIGUOUS = -30   /* AMBIGUOUS: sudoku_explain_begin: more than one solution */
 };
 
 /* Variants as extra constraints. */
@@ -206,6 +208,73 @@ typedef struct sudoku_rating {
 } sudoku_rating_t;
 int sudoku_rate(sudoku_t *s, const uint8_t *grid, sudoku_rating_t *rating, sudoku_error_t *err);
 const char *sudoku_level_name(int level);
+
+/* ---- explaining: steps a person can follow ---------------------------------
+ * A logical solver on the shape's houses (rows, columns, boxes or jigsaw
+ * pieces, the X diagonals, the windoku windows, extra regions): each step is
+ * one technique from the table (sudoku_technique_name; docs/sudoku-logic.md),
+ * the easiest that applies, or, when none does, a guess that says so (the
+ * solution's digit in a cell with the fewest candidates). Rows and columns
+ * are 0-based in the data, 1-based in the text ("r3c5"); digits are 1..N. */
+enum {
+    SUDOKU_FULL_HOUSE, SUDOKU_HIDDEN_SINGLE, SUDOKU_NAKED_SINGLE, SUDOKU_POINTING,
+    SUDOKU_CLAIMING, SUDOKU_NAKED_PAIR, SUDOKU_X_WING, SUDOKU_HIDDEN_PAIR, SUDOKU_NAKED_TRIPLE,
+    SUDOKU_SWORDFISH, SUDOKU_HIDDEN_TRIPLE, SUDOKU_XY_WING, SUDOKU_XYZ_WING, SUDOKU_NAKED_QUAD,
+    SUDOKU_JELLYFISH, SUDOKU_HIDDEN_QUAD, SUDOKU_COLOURING, SUDOKU_X_CHAIN, SUDOKU_XY_CHAIN,
+    SUDOKU_GUESS, SUDOKU_TECHNIQUES /* how many */
+};
+/* The technique's name ("Hidden single"), NULL for another number. */
+const char *sudoku_technique_name(int technique);
+/* Its rating in tenths on Sudoku Explainer's 1-to-11 style scale (23 for
+ * 2.3); -1 for another number. The order of the enum is the order of
+ * preference, and the ratings rise with it. */
+int sudoku_technique_rating(int technique);
+
+typedef struct sudoku_move {
+    int32_t cell;  /* row * N + column, 0-based */
+    int32_t digit; /* 1..N */
+} sudoku_move_t;
+
+/* One step; its arrays belong to the explainer and stay valid until the
+ * next sudoku_explain_next or sudoku_explain_free. */
+typedef struct sudoku_step {
+    int technique;                       /* SUDOKU_FULL_HOUSE .. SUDOKU_GUESS */
+    const sudoku_move_t *placements;     /* digits placed (at most one a step) */
+    int32_t n_placements;
+    const sudoku_move_t *eliminations;   /* candidates removed */
+    int32_t n_eliminations;
+    const int32_t *cells;                /* the cells the pattern uses */
+    int32_t n_cells;
+    const int32_t *houses;               /* the houses it uses: region numbers, rows 0..N-1,
+                                          * columns N..2N-1, boxes 2N..3N-1, then the others */
+    int32_t n_houses;
+    const char *text;                    /* one sentence */
+} sudoku_step_t;
+
+typedef struct sudoku_explain_opts {
+    uint64_t max_nodes; /* the solve that finds and proves the solution (0: 10^7 nodes) */
+    uint64_t max_work;  /* one technique's search in one step, in basic operations
+                         * (0: 4 * 10^6); a search that runs out finds nothing there */
+    int32_t max_chain;  /* links in an X- or XY-chain at most (0: 16) */
+} sudoku_explain_opts_t;
+
+typedef struct sudoku_explain sudoku_explain_t;
+
+/* Solve `grid` (proving it unique) and set up the candidates. NULL on an
+ * error, *err saying it: SUDOKU_EVALUE, SUDOKU_ECLASH as sudoku_solve,
+ * SUDOKU_EUNSOLVABLE, SUDOKU_EAMBIGUOUS (a person's steps need one
+ * solution to lead to; use sudoku_solve for such a grid), SUDOKU_ESTOPPED
+ * (the node budget ran out), DLX_ENOMEM. The explainer copies what it needs
+ * of s, which stays usable. opts may be NULL. */
+sudoku_explain_t *sudoku_explain_begin(sudoku_t *s, const uint8_t *grid,
+                                       const sudoku_explain_opts_t *opts, sudoku_error_t *err);
+/* The next step into *step, applied to the explainer's grid: 1, or 0 once
+ * the grid is full; DLX_EARG for NULL. */
+int sudoku_explain_next(sudoku_explain_t *e, sudoku_step_t *step);
+/* The grid so far (N*N digits, 0 empty) and the candidates of each cell
+ * (N*N masks, bit d-1 for digit d; a placed cell's mask is its digit). */
+void sudoku_explain_grid(const sudoku_explain_t *e, uint8_t *grid, uint64_t *masks);
+void sudoku_explain_free(sudoku_explain_t *e);
 
 /* ---- puzzle text ----------------------------------------------------------
  * Accepted: one line of N*N symbols ('.', '0', '_' or '-' for empty; digits

@@ -23,6 +23,8 @@ const char *sudoku_strerror(int code) {
     case SUDOKU_EALPHABET: return "the alphabet repeats a symbol or is too short";
     case SUDOKU_ESTOPPED: return "the node budget ran out before the puzzle was done";
     case SUDOKU_EBOX: return "a box is ROWSxCOLUMNS of one box (such as 3x3) or its rows";
+    case SUDOKU_EUNSOLVABLE: return "the givens leave no solution";
+    case SUDOKU_EAMBIGUOUS: return "the puzzle has more than one solution";
     default: return dlx_strerror(code);
     }
 }

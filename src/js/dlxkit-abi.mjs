@@ -29,7 +29,9 @@ export const ERROR_NAMES = {
   [-25]: 'BAD_SYMBOL', // SUDOKU_ESYMBOL
   [-26]: 'BAD_ALPHABET', // SUDOKU_EALPHABET
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
-  [-28]: 'BAD_BOX' // SUDOKU_EBOX
+  [-28]: 'BAD_BOX', // SUDOKU_EBOX
+  [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
+  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
 }
 
 /** Error codes by JS name. */
@@ -61,7 +63,9 @@ export const ERR = {
   BAD_SYMBOL: -25,
   BAD_ALPHABET: -26,
   STOPPED: -27,
-  BAD_BOX: -28
+  BAD_BOX: -28,
+  UNSOLVABLE: -29,
+  AMBIGUOUS: -30
 }
 
 /** Sudoku statuses by their number (sudoku.h). */

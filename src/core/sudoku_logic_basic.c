@@ -1,0 +1,230 @@
+/* sudoku_logic_basic.c: the explainer's singles, locked candidates and
+ * subsets, on any house. A house's digits placed, its candidates seen once
+ * and seen twice are masks over its n cells. */
+#include "sudoku_logic.h"
+
+static const int32_t *cells_of(const logic_t *e, int32_t h) {
+    return e->house_cells + (size_t)h * (size_t)e->n;
+}
+
+static uint64_t placed_in(const logic_t *e, int32_t h) {
+    uint64_t m = 0;
+    const int32_t *hc = cells_of(e, h);
+    for (int32_t i = 0; i < e->n; i++)
+        if (e->value[hc[i]]) m |= 1ull << (e->value[hc[i]] - 1);
+    return m;
+}
+
+static const char *name(const logic_t *e) { return sudoku_technique_name(e->technique); }
+
+int logic_full_house(logic_t *e) {
+    for (int32_t h = 0; h < e->houses; h++) {
+        const int32_t *hc = cells_of(e, h);
+        int32_t last = -1, empties = 0;
+        for (int32_t i = 0; i < e->n && empties < 2; i++)
+            if (!e->value[hc[i]]) last = hc[i], empties++;
+        if (empties != 1) continue;
+        uint64_t all = e->n == 64 ? ~0ull : (1ull << e->n) - 1, missing = all & ~placed_in(e, h);
+        if (logic_bits(missing) != 1) continue; /* cannot happen on a consistent grid */
+        int32_t d = logic_low_digit(missing);
+        logic_place(e, last, d);
+        logic_use_cell(e, last);
+        logic_use_house(e, h);
+        logic_say(e, "%s: ", name(e));
+        logic_say_cell(e, last);
+        logic_say(e, " is the last empty cell of ");
+        logic_say_house(e, h);
+        logic_say(e, ", so it takes %d.", d);
+        return 1;
+    }
+    return 0;
+}
+
+/* Boxes and the other regions first, then rows and columns: a single in a
+ * box is the easier to see (Sudoku Explainer rates it lower). */
+static int32_t house_at(const logic_t *e, int32_t k) {
+    int32_t lines = 2 * e->n;
+    return k < e->houses - lines ? k + lines : k - (e->houses - lines);
+}
+
+int logic_hidden_single(logic_t *e) {
+    for (int32_t k = 0; k < e->houses; k++) {
+        int32_t h = house_at(e, k);
+        const int32_t *hc = cells_of(e, h);
+        uint64_t once = 0, twice = 0;
+        for (int32_t i = 0; i < e->n; i++) twice |= once & e->cand[hc[i]], once |= e->cand[hc[i]];
+        uint64_t single = once & ~twice;
+        if (!single) continue;
+        int32_t d = logic_low_digit(single);
+        for (int32_t i = 0; i < e->n; i++)
+            if (e->cand[hc[i]] >> (d - 1) & 1) {
+                logic_place(e, hc[i], d);
+                logic_use_cell(e, hc[i]);
+                logic_use_house(e, h);
+                logic_say(e, "%s: %d can go only in ", name(e), d);
+                logic_say_cell(e, hc[i]);
+                logic_say(e, " in ");
+                logic_say_house(e, h);
+                logic_say(e, ".");
+                return 1;
+            }
+    }
+    return 0;
+}
+
+int logic_naked_single(logic_t *e) {
+    for (int32_t c = 0; c < e->cells; c++)
+        if (!e->value[c] && logic_bits(e->cand[c]) == 1) {
+            int32_t d = logic_low_digit(e->cand[c]);
+            logic_place(e, c, d);
+            logic_use_cell(e, c);
+            logic_say(e, "%s: ", name(e));
+            logic_say_cell(e, c);
+            logic_say(e, " can hold only %d.", d);
+            return 1;
+        }
+    return 0;
+}
+
+/* Locked candidates: in house a, digit d can go only in cells that house b
+ * holds too, so d leaves the rest of b. Pointing when a is a box or another
+ * region, claiming when a is a row or a column. */
+static int locked(logic_t *e, int lines) {
+    int32_t n = e->n, *pos = e->scratch;
+    for (int32_t a = 0; a < e->houses; a++) {
+        if ((a < 2 * n) != lines) continue;
+        const int32_t *hc = cells_of(e, a);
+        for (int32_t d = 1; d <= n; d++) {
+            uint64_t bit = 1ull << (d - 1);
+            int32_t k = 0;
+            for (int32_t i = 0; i < n; i++)
+                if (e->cand[hc[i]] & bit) pos[k++] = hc[i];
+            if (!logic_spend(e, (uint64_t)n)) return 0;
+            if (k < 2) continue;
+            for (int32_t j = e->cell_first[pos[0]]; j < e->cell_first[pos[0] + 1]; j++) {
+                int32_t b = e->cell_houses[j], all = 1;
+                if (b == a) continue;
+                for (int32_t i = 1; i < k && all; i++) all = logic_in_house(e, pos[i], b);
+                if (!all) continue;
+                const int32_t *bc = cells_of(e, b);
+                for (int32_t i = 0; i < n; i++)
+                    if (!logic_in_house(e, bc[i], a)) logic_remove(e, bc[i], d);
+                if (!e->n_removed) continue;
+                for (int32_t i = 0; i < k; i++) logic_use_cell(e, pos[i]);
+                logic_use_house(e, a);
+                logic_use_house(e, b);
+                logic_say(e, "%s: in ", name(e));
+                logic_say_house(e, a);
+                logic_say(e, ", %d can go only in ", d);
+                logic_say_cells(e, pos, k);
+                logic_say(e, ", all in ");
+                logic_say_house(e, b);
+                logic_say_effect(e);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int logic_locked_pointing(logic_t *e) { return locked(e, 0); }
+int logic_locked_claiming(logic_t *e) { return locked(e, 1); }
+
+/* Naked subset: k empty cells of house h hold only k digits among them,
+ * which then leave every other cell of each house holding all k. */
+int logic_naked_subset(logic_t *e, int k) {
+    int32_t n = e->n, *idx = e->scratch, pick[4], cells[4];
+    uint64_t masks[64];
+    for (int32_t h = 0; h < e->houses; h++) {
+        const int32_t *hc = cells_of(e, h);
+        int32_t m = 0;
+        for (int32_t i = 0; i < n; i++) {
+            int b = logic_bits(e->cand[hc[i]]);
+            if (b >= 2 && b <= k) idx[m] = hc[i], masks[m++] = e->cand[hc[i]];
+        }
+        /* Every choice is tried until one removes something. */
+        int32_t from0 = 0;
+        while (m - from0 >= k) {
+            if (!logic_choose(e, masks + from0, m - from0, k, 0, 0, 0, pick)) break;
+            uint64_t digits = 0;
+            for (int j = 0; j < k; j++) cells[j] = idx[from0 + pick[j]], digits |= masks[from0 + pick[j]];
+            for (int32_t j = e->cell_first[cells[0]]; j < e->cell_first[cells[0] + 1]; j++) {
+                int32_t g = e->cell_houses[j], all = 1;
+                for (int i = 1; i < k && all; i++) all = logic_in_house(e, cells[i], g);
+                if (!all) continue;
+                int32_t before = e->n_removed;
+                const int32_t *gc = cells_of(e, g);
+                for (int32_t i = 0; i < n; i++) {
+                    int inside = 0;
+                    for (int q = 0; q < k; q++) inside |= gc[i] == cells[q];
+                    if (inside) continue;
+                    for (uint64_t x = e->cand[gc[i]] & digits; x; x &= x - 1)
+                        logic_remove(e, gc[i], logic_low_digit(x));
+                }
+                if (e->n_removed > before) logic_use_house(e, g);
+            }
+            if (e->n_removed) {
+                for (int j = 0; j < k; j++) logic_use_cell(e, cells[j]);
+                logic_say(e, "%s: ", name(e));
+                logic_say_cells(e, cells, k);
+                logic_say(e, " hold only ");
+                logic_say_digits(e, digits);
+                logic_say(e, " in ");
+                for (int32_t j = 0; j < e->n_used_houses; j++) {
+                    if (j) logic_say(e, " and ");
+                    logic_say_house(e, e->used_houses[j]);
+                }
+                logic_say_effect(e);
+                return 1;
+            }
+            from0 += pick[0] + 1; /* the next choices start after this one's first cell */
+            if (e->work > e->budget) return 0;
+        }
+    }
+    return 0;
+}
+
+/* Hidden subset: in house h, k digits can go only in k cells, which then
+ * hold nothing else. Positions are masks over the house's cells. */
+int logic_hidden_subset(logic_t *e, int k) {
+    int32_t n = e->n, pick[4], cells[4], digit[64];
+    uint64_t pos[64];
+    for (int32_t h = 0; h < e->houses; h++) {
+        const int32_t *hc = cells_of(e, h);
+        int32_t m = 0;
+        for (int32_t d = 1; d <= n; d++) {
+            uint64_t p = 0;
+            for (int32_t i = 0; i < n; i++)
+                if (e->cand[hc[i]] >> (d - 1) & 1) p |= 1ull << i;
+            int b = logic_bits(p);
+            if (b >= 2 && b <= k) digit[m] = d, pos[m++] = p;
+        }
+        if (!logic_spend(e, (uint64_t)n * (uint64_t)n)) return 0;
+        int32_t from0 = 0;
+        while (m - from0 >= k) {
+            if (!logic_choose(e, pos + from0, m - from0, k, 0, 0, 0, pick)) break;
+            uint64_t where = 0, digits = 0;
+            for (int j = 0; j < k; j++) where |= pos[from0 + pick[j]], digits |= 1ull << (digit[from0 + pick[j]] - 1);
+            int32_t q = 0;
+            for (uint64_t w = where; w; w &= w - 1) cells[q++] = hc[__builtin_ctzll(w)];
+            for (int j = 0; j < k; j++)
+                for (uint64_t x = e->cand[cells[j]] & ~digits; x; x &= x - 1)
+                    logic_remove(e, cells[j], logic_low_digit(x));
+            if (e->n_removed) {
+                for (int j = 0; j < k; j++) logic_use_cell(e, cells[j]);
+                logic_use_house(e, h);
+                logic_say(e, "%s: in ", name(e));
+                logic_say_house(e, h);
+                logic_say(e, ", ");
+                logic_say_digits(e, digits);
+                logic_say(e, " can go only in ");
+                logic_say_cells(e, cells, k);
+                logic_say_effect(e);
+                return 1;
+            }
+            from0 += pick[0] + 1;
+            if (e->work > e->budget) return 0;
+        }
+    }
+    return 0;
+}
