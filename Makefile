@@ -282,11 +282,12 @@ build/bench/rusage: bench/rusage.c
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(WARN) -O2 $< -o $@
 
-bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native
+bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/bench/rusage build/bench/engine_native build/bench/explain_native
 	@DATA=$(DATA) node bench/run.mjs
 	@node bench/family-run.mjs
 	@node bench/multiplicity-run.mjs
 	@node bench/costs-run.mjs
+	@DATA=$(DATA) node bench/explain-run.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080

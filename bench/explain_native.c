@@ -64,10 +64,11 @@ int main(int argc, char **argv) {
     if (!puzzles) return 1;
     qsort(ms, (size_t)puzzles, sizeof *ms, by_value);
     const char *name = strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1];
-    printf("| %s | %ld | %.1f%% | %.2f | %.2f |", name, puzzles, 100.0 * (double)no_guess / (double)puzzles,
+    printf("| %s | %ld | %.1f%% | %.2f | %.2f | ", name, puzzles, 100.0 * (double)no_guess / (double)puzzles,
            ms[puzzles / 2], ms[puzzles - 1]);
+    const char *sep = "";
     for (int k = 0; k < SUDOKU_TECHNIQUES; k++)
-        if (hardest[k]) printf(" %s %ld,", sudoku_technique_name(k), hardest[k]);
+        if (hardest[k]) printf("%s%s %ld", sep, sudoku_technique_name(k), hardest[k]), sep = ", ";
     printf(" |\n");
     free(ms);
     return 0;
