@@ -36,6 +36,7 @@ static int try_technique(logic_t *e, int t) {
     case SUDOKU_COLOURING: return logic_colouring(e);
     case SUDOKU_X_CHAIN: return logic_x_chain(e);
     case SUDOKU_XY_CHAIN: return logic_xy_chain(e);
+    case SUDOKU_CONTRADICTION: return logic_contradiction(e);
     default: return 0;
     }
 }
@@ -91,6 +92,8 @@ static int alloc_state(logic_t *e) {
     e->scratch = calloc(4 * cells, sizeof *e->scratch);
     e->scratch2 = calloc(4 * cells, sizeof *e->scratch2);
     e->mark = calloc(cells, 1);
+    e->try_cand = calloc(cells, sizeof *e->try_cand);
+    e->try_value = calloc(cells, 1);
     e->house_count = calloc((size_t)e->houses, sizeof *e->house_count);
     size_t states = cells * (size_t)(e->n < 2 ? 2 : e->n);
     e->chain_parent = calloc(states, sizeof *e->chain_parent);
@@ -98,7 +101,7 @@ static int alloc_state(logic_t *e) {
     e->chain_queue = calloc(states, sizeof *e->chain_queue);
     int ok = e->cand && e->value && e->solution && e->placed && e->removed && e->used_cells &&
              e->used_houses && e->scratch && e->scratch2 && e->mark &&
-             e->house_count && e->chain_parent && e->chain_dist && e->chain_queue;
+             e->house_count && e->try_cand && e->try_value && e->chain_parent && e->chain_dist && e->chain_queue;
     return ok ? 0 : DLX_ENOMEM;
 }
 
@@ -197,6 +200,7 @@ void sudoku_explain_free(sudoku_explain_t *e) {
     free(e->cand), free(e->value), free(e->solution);
     free(e->placed), free(e->removed), free(e->used_cells), free(e->used_houses);
     free(e->scratch), free(e->scratch2), free(e->mark), free(e->house_count);
+    free(e->try_cand), free(e->try_value);
     free(e->chain_parent), free(e->chain_dist), free(e->chain_queue);
     free(e);
 }

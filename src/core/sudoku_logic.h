@@ -3,7 +3,7 @@
  * sudoku_logic_basic.c (singles, locked candidates, subsets),
  * sudoku_logic_fish.c (fish), sudoku_logic_chains.c (wings, colouring,
  * chains), sudoku_logic_text.c (the sentences) and sudoku_logic_table.c
- * (the one table of techniques). Everything is stated on houses: the
+ * (the one table of techniques), sudoku_logic_forcing.c (the forcing step). Everything is stated on houses: the
  * handle's regions (rows, columns, boxes or jigsaw pieces, the X diagonals,
  * the windoku windows, the caller's extra regions), copied at begin so that
  * the explainer outlives nothing. Candidates are one uint64_t per cell, bit
@@ -40,6 +40,8 @@ struct sudoku_explain {
     int32_t *scratch, *scratch2;
     uint8_t *mark; /* cells entries */
     int32_t *house_count; /* houses entries */
+    uint64_t *try_cand;   /* the forcing steps' trial grid: cells entries */
+    uint8_t *try_value;
     /* The chains' breadth-first searches: a state per (cell, digit) or (cell, side). */
     int32_t *chain_parent, *chain_dist, *chain_queue; /* max(cells * n, 2 * cells) entries each */
 };
@@ -143,6 +145,7 @@ int logic_xyz_wing(logic_t *e);
 int logic_colouring(logic_t *e);
 int logic_x_chain(logic_t *e);
 int logic_xy_chain(logic_t *e);
+int logic_contradiction(logic_t *e);
 
 /* The sentence (sudoku_logic_text.c): appends to e->text, cut at its cap. */
 void logic_say(logic_t *e, const char *fmt, ...)

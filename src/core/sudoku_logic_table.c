@@ -27,6 +27,7 @@ static const struct {
     [SUDOKU_COLOURING] = {"Simple colouring", 65},
     [SUDOKU_X_CHAIN] = {"X-chain", 66},
     [SUDOKU_XY_CHAIN] = {"XY-chain", 68},
+    [SUDOKU_CONTRADICTION] = {"Forcing contradiction", 76},
     [SUDOKU_GUESS] = {"Guess", 110},
 };
 
