@@ -1,7 +1,8 @@
 /* explain_native.c: the explainer over a file of 9x9 puzzles (one a line,
  * '#' lines skipped): a full explained solution of each, timed in CPU time.
  * Prints one line of markdown table: the set, puzzles, the share solved
- * without a guess, the CPU time per puzzle (median and max, ms), and how
+ * without a guess, the CPU time per puzzle (median and max, ms), the
+ * longest step (ms: a hint), and how
  * many puzzles each technique was the hardest step of. bench/explain-run.mjs
  * makes the table of it.
  *   explain_native FILE [MAX]          the first MAX puzzles (default all)
@@ -35,7 +36,7 @@ int main(int argc, char **argv) {
     sudoku_t *su = sudoku_new(&(sudoku_shape_t){9, 3, 3, 0, NULL, NULL, 0}, &err);
     char line[1024];
     long puzzles = 0, no_guess = 0, hardest[SUDOKU_TECHNIQUES] = {0}, cap = 1024;
-    double *ms = malloc((size_t)cap * sizeof *ms);
+    double *ms = malloc((size_t)cap * sizeof *ms), step_max = 0;
     while ((!max || puzzles < max) && fgets(line, sizeof line, f)) {
         if (line[0] == '#' || strlen(line) < 81) continue;
         uint8_t p[81];
@@ -48,7 +49,9 @@ int main(int argc, char **argv) {
         }
         sudoku_step_t st;
         int top = 0, shown = 0;
-        while (sudoku_explain_next(e, &st) == 1) {
+        for (double s0 = cpu_seconds(), s1; sudoku_explain_next(e, &st) == 1; s0 = s1) {
+            s1 = cpu_seconds();
+            if ((s1 - s0) * 1e3 > step_max) step_max = (s1 - s0) * 1e3;
             if (st.technique > top) top = st.technique;
             if (st.technique == show && !shown++) printf("%.81s %s\n", line, st.text);
         }
@@ -64,8 +67,8 @@ int main(int argc, char **argv) {
     if (!puzzles) return 1;
     qsort(ms, (size_t)puzzles, sizeof *ms, by_value);
     const char *name = strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1];
-    printf("| %s | %ld | %.1f%% | %.2f | %.2f | ", name, puzzles, 100.0 * (double)no_guess / (double)puzzles,
-           ms[puzzles / 2], ms[puzzles - 1]);
+    printf("| %s | %ld | %.1f%% | %.2f | %.2f | %.2f | ", name, puzzles, 100.0 * (double)no_guess / (double)puzzles,
+           ms[puzzles / 2], ms[puzzles - 1], step_max);
     const char *sep = "";
     for (int k = 0; k < SUDOKU_TECHNIQUES; k++)
         if (hardest[k]) printf("%s%s %ld", sep, sudoku_technique_name(k), hardest[k]), sep = ", ";

@@ -236,6 +236,7 @@ int logic_x_chain(logic_t *e) {
     chain_found again = {0, 0, 0, 0};
     count_digit(e, best.d);
     x_search(e, best.d, best.start, best.links, &again);
+    if (!again.links) return 0; /* cannot happen: the same search, with no budget */
     int32_t *path = e->scratch2, k = x_path(e, &again, path);
     int32_t ends[2] = {again.start, again.end};
     remove_seeing(e, ends, 2, again.d);
@@ -301,6 +302,7 @@ int logic_xy_chain(logic_t *e) {
     e->budget = UINT64_MAX; /* the chain was found within it: rebuild it whole */
     chain_found again = {0, 0, 0, 0};
     xy_search(e, best.start, best.d, best.links, &again);
+    if (!again.links) return 0; /* cannot happen, as for the X-chain */
     /* xy_search cleaned dist but kept the parents: walk back from the end. */
     int32_t *path = e->scratch, k = 0;
     for (int32_t st = again.end * n + again.d - 1; st >= 0; st = e->chain_parent[st]) path[k++] = st;
