@@ -113,18 +113,21 @@ static inline void logic_clear(logic_t *e) {
 static inline int logic_bits(uint64_t m) { return __builtin_popcountll(m); }
 static inline int logic_low_digit(uint64_t m) { return __builtin_ctzll(m) + 1; }
 
-/* Choose k of the m masks whose union has exactly k bits: 1 with the
- * choice in pick[0..k-1] (ascending), 0 when there is none or the budget
- * ran out. The subsets and the fish share it. */
+/* Every choice of k of the m masks whose union has exactly k bits, in
+ * order (pick[0..k-1] ascending), handed to try until it returns 1 (then
+ * 1); 0 when none did or the budget ran out. The subsets and the fish
+ * share it. */
+typedef int logic_try_fn(logic_t *e, const int32_t *pick, const void *ctx);
 static inline int logic_choose(logic_t *e, const uint64_t *masks, int32_t m, int k, int32_t from,
-                               int depth, uint64_t in, int32_t *pick) {
-    if (depth == k) return logic_bits(in) == k;
+                               int depth, uint64_t in, int32_t *pick, logic_try_fn *try_it,
+                               const void *ctx) {
+    if (depth == k) return logic_bits(in) == k && try_it(e, pick, ctx);
     for (int32_t i = from; i < m; i++) {
         if (!logic_spend(e, 1)) return 0;
         uint64_t u = in | masks[i];
         if (logic_bits(u) > k) continue;
         pick[depth] = i;
-        if (logic_choose(e, masks, m, k, i + 1, depth + 1, u, pick)) return 1;
+        if (logic_choose(e, masks, m, k, i + 1, depth + 1, u, pick, try_it, ctx)) return 1;
     }
     return 0;
 }

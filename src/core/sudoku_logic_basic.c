@@ -130,10 +130,51 @@ static int locked(logic_t *e, int lines) {
 int logic_locked_pointing(logic_t *e) { return locked(e, 0); }
 int logic_locked_claiming(logic_t *e) { return locked(e, 1); }
 
-/* Naked subset: k empty cells of house h hold only k digits among them,
+/* Naked subset: k empty cells of a house hold only k digits among them,
  * which then leave every other cell of each house holding all k. */
+typedef struct {
+    const int32_t *idx; /* the cells whose masks are chosen from */
+    const uint64_t *masks;
+    int k;
+} naked_ctx;
+
+static int naked_try(logic_t *e, const int32_t *pick, const void *ctx) {
+    const naked_ctx *x = ctx;
+    int32_t n = e->n, cells[4];
+    int k = x->k;
+    uint64_t digits = 0;
+    for (int j = 0; j < k; j++) cells[j] = x->idx[pick[j]], digits |= x->masks[pick[j]];
+    for (int32_t j = e->cell_first[cells[0]]; j < e->cell_first[cells[0] + 1]; j++) {
+        int32_t g = e->cell_houses[j], all = 1;
+        for (int i = 1; i < k && all; i++) all = logic_in_house(e, cells[i], g);
+        if (!all) continue;
+        int32_t before = e->n_removed;
+        const int32_t *gc = cells_of(e, g);
+        for (int32_t i = 0; i < n; i++) {
+            int inside = 0;
+            for (int q = 0; q < k; q++) inside |= gc[i] == cells[q];
+            if (inside) continue;
+            for (uint64_t y = e->cand[gc[i]] & digits; y; y &= y - 1) logic_remove(e, gc[i], logic_low_digit(y));
+        }
+        if (e->n_removed > before) logic_use_house(e, g);
+    }
+    if (!e->n_removed) return 0;
+    for (int j = 0; j < k; j++) logic_use_cell(e, cells[j]);
+    logic_say(e, "%s: ", name(e));
+    logic_say_cells(e, cells, k);
+    logic_say(e, " hold only ");
+    logic_say_digits(e, digits);
+    logic_say(e, " in ");
+    for (int32_t j = 0; j < e->n_used_houses; j++) {
+        if (j) logic_say(e, " and ");
+        logic_say_house(e, e->used_houses[j]);
+    }
+    logic_say_effect(e);
+    return 1;
+}
+
 int logic_naked_subset(logic_t *e, int k) {
-    int32_t n = e->n, *idx = e->scratch, pick[4], cells[4];
+    int32_t n = e->n, idx[64], pick[4] = {0};
     uint64_t masks[64];
     for (int32_t h = 0; h < e->houses; h++) {
         const int32_t *hc = cells_of(e, h);
@@ -142,52 +183,47 @@ int logic_naked_subset(logic_t *e, int k) {
             int b = logic_bits(e->cand[hc[i]]);
             if (b >= 2 && b <= k) idx[m] = hc[i], masks[m++] = e->cand[hc[i]];
         }
-        /* Every choice is tried until one removes something. */
-        int32_t from0 = 0;
-        while (m - from0 >= k) {
-            if (!logic_choose(e, masks + from0, m - from0, k, 0, 0, 0, pick)) break;
-            uint64_t digits = 0;
-            for (int j = 0; j < k; j++) cells[j] = idx[from0 + pick[j]], digits |= masks[from0 + pick[j]];
-            for (int32_t j = e->cell_first[cells[0]]; j < e->cell_first[cells[0] + 1]; j++) {
-                int32_t g = e->cell_houses[j], all = 1;
-                for (int i = 1; i < k && all; i++) all = logic_in_house(e, cells[i], g);
-                if (!all) continue;
-                int32_t before = e->n_removed;
-                const int32_t *gc = cells_of(e, g);
-                for (int32_t i = 0; i < n; i++) {
-                    int inside = 0;
-                    for (int q = 0; q < k; q++) inside |= gc[i] == cells[q];
-                    if (inside) continue;
-                    for (uint64_t x = e->cand[gc[i]] & digits; x; x &= x - 1)
-                        logic_remove(e, gc[i], logic_low_digit(x));
-                }
-                if (e->n_removed > before) logic_use_house(e, g);
-            }
-            if (e->n_removed) {
-                for (int j = 0; j < k; j++) logic_use_cell(e, cells[j]);
-                logic_say(e, "%s: ", name(e));
-                logic_say_cells(e, cells, k);
-                logic_say(e, " hold only ");
-                logic_say_digits(e, digits);
-                logic_say(e, " in ");
-                for (int32_t j = 0; j < e->n_used_houses; j++) {
-                    if (j) logic_say(e, " and ");
-                    logic_say_house(e, e->used_houses[j]);
-                }
-                logic_say_effect(e);
-                return 1;
-            }
-            from0 += pick[0] + 1; /* the next choices start after this one's first cell */
-            if (e->work > e->budget) return 0;
-        }
+        naked_ctx x = {idx, masks, k};
+        if (m >= k && logic_choose(e, masks, m, k, 0, 0, 0, pick, naked_try, &x)) return 1;
+        if (e->work > e->budget) return 0;
     }
     return 0;
 }
 
-/* Hidden subset: in house h, k digits can go only in k cells, which then
+/* Hidden subset: in a house, k digits can go only in k cells, which then
  * hold nothing else. Positions are masks over the house's cells. */
+typedef struct {
+    int32_t h;
+    const int32_t *digit; /* the digits whose positions are chosen from */
+    const uint64_t *pos;
+    int k;
+} hidden_ctx;
+
+static int hidden_try(logic_t *e, const int32_t *pick, const void *ctx) {
+    const hidden_ctx *x = ctx;
+    const int32_t *hc = cells_of(e, x->h);
+    int32_t cells[4], q = 0;
+    int k = x->k;
+    uint64_t where = 0, digits = 0;
+    for (int j = 0; j < k; j++) where |= x->pos[pick[j]], digits |= 1ull << (x->digit[pick[j]] - 1);
+    for (uint64_t w = where; w; w &= w - 1) cells[q++] = hc[__builtin_ctzll(w)];
+    for (int j = 0; j < k; j++)
+        for (uint64_t y = e->cand[cells[j]] & ~digits; y; y &= y - 1) logic_remove(e, cells[j], logic_low_digit(y));
+    if (!e->n_removed) return 0;
+    for (int j = 0; j < k; j++) logic_use_cell(e, cells[j]);
+    logic_use_house(e, x->h);
+    logic_say(e, "%s: in ", name(e));
+    logic_say_house(e, x->h);
+    logic_say(e, ", ");
+    logic_say_digits(e, digits);
+    logic_say(e, " can go only in ");
+    logic_say_cells(e, cells, k);
+    logic_say_effect(e);
+    return 1;
+}
+
 int logic_hidden_subset(logic_t *e, int k) {
-    int32_t n = e->n, pick[4], cells[4], digit[64];
+    int32_t n = e->n, pick[4] = {0}, digit[64];
     uint64_t pos[64];
     for (int32_t h = 0; h < e->houses; h++) {
         const int32_t *hc = cells_of(e, h);
@@ -200,31 +236,9 @@ int logic_hidden_subset(logic_t *e, int k) {
             if (b >= 2 && b <= k) digit[m] = d, pos[m++] = p;
         }
         if (!logic_spend(e, (uint64_t)n * (uint64_t)n)) return 0;
-        int32_t from0 = 0;
-        while (m - from0 >= k) {
-            if (!logic_choose(e, pos + from0, m - from0, k, 0, 0, 0, pick)) break;
-            uint64_t where = 0, digits = 0;
-            for (int j = 0; j < k; j++) where |= pos[from0 + pick[j]], digits |= 1ull << (digit[from0 + pick[j]] - 1);
-            int32_t q = 0;
-            for (uint64_t w = where; w; w &= w - 1) cells[q++] = hc[__builtin_ctzll(w)];
-            for (int j = 0; j < k; j++)
-                for (uint64_t x = e->cand[cells[j]] & ~digits; x; x &= x - 1)
-                    logic_remove(e, cells[j], logic_low_digit(x));
-            if (e->n_removed) {
-                for (int j = 0; j < k; j++) logic_use_cell(e, cells[j]);
-                logic_use_house(e, h);
-                logic_say(e, "%s: in ", name(e));
-                logic_say_house(e, h);
-                logic_say(e, ", ");
-                logic_say_digits(e, digits);
-                logic_say(e, " can go only in ");
-                logic_say_cells(e, cells, k);
-                logic_say_effect(e);
-                return 1;
-            }
-            from0 += pick[0] + 1;
-            if (e->work > e->budget) return 0;
-        }
+        hidden_ctx x = {h, digit, pos, k};
+        if (m >= k && logic_choose(e, pos, m, k, 0, 0, 0, pick, hidden_try, &x)) return 1;
+        if (e->work > e->budget) return 0;
     }
     return 0;
 }

@@ -9,10 +9,52 @@
 
 static const int families[][2] = {{0, 1}, {1, 0}, {0, 2}, {1, 2}, {2, 0}, {2, 1}};
 
+typedef struct {
+    const int32_t *which;  /* the base houses (their index in the family) chosen from */
+    const uint64_t *cov;   /* each one's cover houses, as a mask of indices */
+    int k, base, cover;
+    int32_t d;
+} fish_ctx;
+
+static int fish_try(logic_t *e, const int32_t *pick, const void *ctx) {
+    const fish_ctx *x = ctx;
+    int32_t n = e->n;
+    int k = x->k, base = x->base, cover = x->cover;
+    uint64_t covers = 0, bases = 0, bit = 1ull << (x->d - 1);
+    for (int j = 0; j < k; j++) covers |= x->cov[pick[j]], bases |= 1ull << x->which[pick[j]];
+    for (uint64_t y = covers; y; y &= y - 1) {
+        const int32_t *hc = e->house_cells + (size_t)(cover * n + __builtin_ctzll(y)) * (size_t)n;
+        for (int32_t j = 0; j < n; j++) {
+            int32_t b = logic_family_house(e, hc[j], base) - base * n;
+            if (!(bases >> b & 1)) logic_remove(e, hc[j], x->d);
+        }
+    }
+    if (!e->n_removed) return 0;
+    for (uint64_t y = bases; y; y &= y - 1) {
+        int32_t h = base * n + __builtin_ctzll(y);
+        const int32_t *hc = e->house_cells + (size_t)h * (size_t)n;
+        for (int32_t j = 0; j < n; j++)
+            if (e->cand[hc[j]] & bit) logic_use_cell(e, hc[j]);
+        logic_use_house(e, h);
+    }
+    for (uint64_t y = covers; y; y &= y - 1) logic_use_house(e, cover * n + __builtin_ctzll(y));
+    logic_say(e, "%s on %d: in ", sudoku_technique_name(e->technique), x->d);
+    for (int j = 0; j < k; j++) {
+        if (j) logic_say(e, ", ");
+        logic_say_house(e, e->used_houses[j]);
+    }
+    logic_say(e, " it can go only in ");
+    for (int j = 0; j < k; j++) {
+        if (j) logic_say(e, ", ");
+        logic_say_house(e, e->used_houses[k + j]);
+    }
+    logic_say_effect(e);
+    return 1;
+}
+
 static int fish_on(logic_t *e, int k, int base, int cover, int32_t d) {
-    int32_t n = e->n, pick[4], which[64];
+    int32_t n = e->n, pick[4] = {0}, which[64], m = 0;
     uint64_t bit = 1ull << (d - 1), cov[64];
-    int32_t m = 0;
     for (int32_t i = 0; i < n; i++) {
         const int32_t *hc = e->house_cells + (size_t)(base * n + i) * (size_t)n;
         uint64_t c = 0;
@@ -21,43 +63,8 @@ static int fish_on(logic_t *e, int k, int base, int cover, int32_t d) {
         if (logic_bits(c) >= 1 && logic_bits(c) <= k) which[m] = i, cov[m++] = c;
     }
     if (!logic_spend(e, (uint64_t)n * (uint64_t)n)) return 0;
-    int32_t from0 = 0;
-    while (m - from0 >= k) {
-        if (!logic_choose(e, cov + from0, m - from0, k, 0, 0, 0, pick)) return 0;
-        uint64_t covers = 0, bases = 0;
-        for (int j = 0; j < k; j++) covers |= cov[from0 + pick[j]], bases |= 1ull << which[from0 + pick[j]];
-        for (uint64_t x = covers; x; x &= x - 1) {
-            const int32_t *hc = e->house_cells + (size_t)(cover * n + __builtin_ctzll(x)) * (size_t)n;
-            for (int32_t j = 0; j < n; j++) {
-                int32_t b = logic_family_house(e, hc[j], base) - base * n;
-                if (!(bases >> b & 1)) logic_remove(e, hc[j], d);
-            }
-        }
-        if (e->n_removed) {
-            for (uint64_t x = bases; x; x &= x - 1) {
-                int32_t h = base * n + __builtin_ctzll(x);
-                const int32_t *hc = e->house_cells + (size_t)h * (size_t)n;
-                for (int32_t j = 0; j < n; j++)
-                    if (e->cand[hc[j]] & bit) logic_use_cell(e, hc[j]);
-                logic_use_house(e, h);
-            }
-            for (uint64_t x = covers; x; x &= x - 1) logic_use_house(e, cover * n + __builtin_ctzll(x));
-            logic_say(e, "%s on %d: in ", sudoku_technique_name(e->technique), d);
-            for (int j = 0; j < k; j++) {
-                if (j) logic_say(e, ", ");
-                logic_say_house(e, e->used_houses[j]);
-            }
-            logic_say(e, " it can go only in ");
-            for (int j = 0; j < k; j++) {
-                if (j) logic_say(e, ", ");
-                logic_say_house(e, e->used_houses[k + j]);
-            }
-            logic_say_effect(e);
-            return 1;
-        }
-        from0 += pick[0] + 1;
-    }
-    return 0;
+    fish_ctx x = {which, cov, k, base, cover, d};
+    return m >= k && logic_choose(e, cov, m, k, 0, 0, 0, pick, fish_try, &x);
 }
 
 int logic_fish(logic_t *e, int k) {
