@@ -47,6 +47,7 @@ static void explain_seeking(sudoku_t *su, const uint8_t *puzzle, const sudoku_ex
         int rc = sudoku_explain_next(e, &st);
         if (rc != 1) {
             CHECK_EQ(rc, 0);
+            CHECK_EQ(sudoku_explain_next(e, &st), 0); /* and again: a full grid stays done */
             break;
         }
         if (!CHECK(st.technique >= 0 && st.technique < SUDOKU_TECHNIQUES) || !CHECK(++steps <= (long)cells * n)) break;
@@ -197,12 +198,16 @@ static void test_shapes(void) {
     explain_generated("10x10 (2x5 boxes)", &(sudoku_shape_t){10, 2, 5, 0, NULL, NULL, 0}, 10);
     explain_generated("4x4 (2x2 boxes)", &(sudoku_shape_t){4, 2, 2, 0, NULL, NULL, 0}, 20);
     explain_generated("6x6 (2x3 boxes)", &(sudoku_shape_t){6, 2, 3, 0, NULL, NULL, 0}, 20);
+    explain_generated("6x6 (3x2 boxes)", &(sudoku_shape_t){6, 3, 2, 0, NULL, NULL, 0}, 10);
+    explain_generated("6x6 windoku", &(sudoku_shape_t){6, 2, 3, SUDOKU_WINDOKU, NULL, NULL, 0}, 10);
+    explain_generated("8x8 (4x2 boxes) X", &(sudoku_shape_t){8, 4, 2, SUDOKU_X, NULL, NULL, 0}, 10);
     explain_generated("8x8 (2x4 boxes)", &(sudoku_shape_t){8, 2, 4, 0, NULL, NULL, 0}, 20);
     explain_generated("9x9", &(sudoku_shape_t){9, 3, 3, 0, NULL, NULL, 0}, 20);
     explain_generated("9x9 X", &(sudoku_shape_t){9, 3, 3, SUDOKU_X, NULL, NULL, 0}, 20);
     explain_generated("9x9 windoku", &(sudoku_shape_t){9, 3, 3, SUDOKU_WINDOKU, NULL, NULL, 0}, 20);
     explain_generated("9x9 X + windoku", &(sudoku_shape_t){9, 3, 3, SUDOKU_X | SUDOKU_WINDOKU, NULL, NULL, 0}, 10);
     explain_generated("9x9 jigsaw", &(sudoku_shape_t){9, 3, 3, 0, jig, NULL, 0}, 20);
+    explain_generated("9x9 jigsaw + X", &(sudoku_shape_t){9, 3, 3, SUDOKU_X, jig, NULL, 0}, 4);
     explain_generated("9x9 two extra regions", &(sudoku_shape_t){9, 3, 3, 0, NULL, diag, 2}, 20);
     explain_generated("12x12 (3x4 boxes)", &(sudoku_shape_t){12, 3, 4, 0, NULL, NULL, 0}, 6);
     explain_generated("16x16", &(sudoku_shape_t){16, 4, 4, 0, NULL, NULL, 0}, 6);
