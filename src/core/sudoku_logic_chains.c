@@ -18,7 +18,7 @@ static void remove_seeing(logic_t *e, const int32_t *cells, int k, int32_t d) {
     for (int32_t j = e->cell_first[a]; j < e->cell_first[a + 1]; j++) {
         const int32_t *hc = cells_of(e, e->cell_houses[j]);
         for (int32_t i = 0; i < e->n; i++) {
-            int32_t z = hc[i], all = !(e->cand[z] >> (d - 1) & 1) ? 0 : 1;
+            int32_t z = hc[i], all = (e->cand[z] >> (d - 1) & 1) != 0;
             for (int q = 0; q < k && all; q++) all = z != cells[q] && (q == 0 || logic_sees(e, z, cells[q]));
             if (all) logic_remove(e, z, d);
         }
@@ -84,9 +84,8 @@ static void count_digit(logic_t *e, int32_t d) {
     }
 }
 
-/* Calls each(e, c, other, ...) for the cells `other` linked to c on d: by
- * strong links only, or by any (weak) link. Written as a loop macro-free
- * helper: the links of c into out[], their number returned. */
+/* The cells linked to c on d, each once, into out[] (at most cells - 1 of
+ * them): by strong links only, or by any (weak) link. */
 static int32_t links(logic_t *e, int32_t c, int32_t d, int strong, int32_t *out) {
     uint64_t bit = 1ull << (d - 1);
     int32_t k = 0;
@@ -95,8 +94,9 @@ static int32_t links(logic_t *e, int32_t c, int32_t d, int strong, int32_t *out)
         if (strong && e->house_count[h] != 2) continue;
         const int32_t *hc = cells_of(e, h);
         for (int32_t i = 0; i < e->n; i++)
-            if (hc[i] != c && (e->cand[hc[i]] & bit)) out[k++] = hc[i];
+            if (hc[i] != c && (e->cand[hc[i]] & bit) && !e->mark[hc[i]]) e->mark[hc[i]] = 1, out[k++] = hc[i];
     }
+    for (int32_t i = 0; i < k; i++) e->mark[out[i]] = 0;
     return k;
 }
 
@@ -164,9 +164,9 @@ static int colour_digit(logic_t *e, int32_t d) {
 }
 
 int logic_colouring(logic_t *e) {
-    for (int32_t d = 1; d <= e->n; d++)
-        if (colour_digit(e, d) || e->work > e->budget) return e->n_removed > 0;
-    return 0;
+    for (int32_t d = 1; d <= e->n && e->work <= e->budget; d++)
+        if (colour_digit(e, d)) return 1;
+    return 0; /* a cluster cut short by the budget may have left removals: the driver clears them */
 }
 
 /* ---- X-chains -------------------------------------------------------------

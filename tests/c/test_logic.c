@@ -189,13 +189,26 @@ static void explain_generated(const char *what, const sudoku_shape_t *sh, int se
     sudoku_free(su);
 }
 
+/* Many extra regions on a small grid: each cell in a dozen houses (the
+ * houses of a cell outnumber the grid's cells). The regions take one cell
+ * of each digit of a 4x4 grid, so that grid stays a solution. */
+static int32_t many_regions(int32_t *regions) {
+    static const uint8_t grid[16] = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+    int32_t count = 0, at[5][4], seen[5] = {0};
+    for (int32_t c = 0; c < 16; c++) at[grid[c]][seen[grid[c]]++] = c;
+    for (int32_t k = 0; k < 256 && count < 48; k += 5) /* a spread of the 4^4 choices */
+        for (int32_t d = 1; d <= 4; d++) regions[count * 4 + d - 1] = at[d][(k >> (2 * (d - 1))) & 3], count += d == 4;
+    return count;
+}
+
 static void test_shapes(void) {
-    int32_t jig[81], diag[2 * 9];
+    int32_t jig[81], diag[2 * 9], extra[48 * 4], n_extra = many_regions(extra);
     jigsaw_map(jig);
     for (int32_t k = 0; k < 9; k++) diag[k] = k * 9 + (k * 4) % 9, diag[9 + k] = k * 9 + (k * 7 + 1) % 9;
     explain_generated("1x1", &(sudoku_shape_t){1, 1, 1, 0, NULL, NULL, 0}, 1);
     explain_generated("5x5 (1x5 boxes)", &(sudoku_shape_t){5, 1, 5, 0, NULL, NULL, 0}, 10);
     explain_generated("10x10 (2x5 boxes)", &(sudoku_shape_t){10, 2, 5, 0, NULL, NULL, 0}, 10);
+    explain_generated("4x4, 48 extra regions", &(sudoku_shape_t){4, 2, 2, 0, NULL, extra, n_extra}, 10);
     explain_generated("4x4 (2x2 boxes)", &(sudoku_shape_t){4, 2, 2, 0, NULL, NULL, 0}, 20);
     explain_generated("6x6 (2x3 boxes)", &(sudoku_shape_t){6, 2, 3, 0, NULL, NULL, 0}, 20);
     explain_generated("6x6 (3x2 boxes)", &(sudoku_shape_t){6, 3, 2, 0, NULL, NULL, 0}, 10);
