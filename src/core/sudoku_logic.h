@@ -103,6 +103,19 @@ static inline void logic_use_house(logic_t *e, int32_t h) {
         if (e->used_houses[k] == h) return;
     e->used_houses[e->n_used_houses++] = h;
 }
+/* Record the first house two cells share (none when they share none). */
+static inline void logic_use_common_house(logic_t *e, int32_t a, int32_t b) {
+    int32_t i = e->cell_first[a], j = e->cell_first[b];
+    while (i < e->cell_first[a + 1] && j < e->cell_first[b + 1]) {
+        int32_t x = e->cell_houses[i], y = e->cell_houses[j];
+        if (x == y) {
+            logic_use_house(e, x);
+            return;
+        }
+        if (x < y) i++;
+        else j++;
+    }
+}
 /* Forget a half-built step (a pattern that turned out to remove nothing). */
 static inline void logic_clear(logic_t *e) {
     e->n_placed = e->n_removed = e->n_used_cells = e->n_used_houses = 0;

@@ -53,6 +53,8 @@ static int wing(logic_t *e, int xyz) {
                 remove_seeing(e, three, xyz ? 3 : 2, d);
                 if (!e->n_removed) continue;
                 for (int q = 0; q < 3; q++) logic_use_cell(e, three[(q + 2) % 3]);
+                logic_use_common_house(e, p, peers[i]);
+                logic_use_common_house(e, p, peers[j]);
                 logic_say(e, "%s: pivot ", name(e));
                 logic_say_cell(e, p);
                 logic_say_digits(e, pm);
@@ -241,6 +243,7 @@ int logic_x_chain(logic_t *e) {
     int32_t ends[2] = {again.start, again.end};
     remove_seeing(e, ends, 2, again.d);
     for (int32_t i = 0; i < k; i++) logic_use_cell(e, path[i]);
+    for (int32_t i = 1; i < k; i++) logic_use_common_house(e, path[i - 1], path[i]);
     logic_say(e, "%s on %d: ", name(e), again.d);
     for (int32_t i = 0; i < k; i++) {
         if (i) logic_say(e, i % 2 ? " = " : " - ");
@@ -310,6 +313,7 @@ int logic_xy_chain(logic_t *e) {
     for (int32_t i = k - 1; i >= 0; i--) {
         int32_t c = path[i] / n, v = path[i] % n + 1;
         logic_use_cell(e, c);
+        if (i < k - 1) logic_use_common_house(e, path[i + 1] / n, c);
         logic_say_cell(e, c);
         logic_say(e, " (%d=%d)%s", logic_low_digit(e->cand[c] & ~(1ull << (v - 1))), v, i ? " - " : "");
     }
