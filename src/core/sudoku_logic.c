@@ -1,9 +1,9 @@
-/* sudoku_logic.c: the explainer's driver. Begin solves the puzzle (the
- * steps are checked against nothing at run time, but the guess needs the
- * solution, and a puzzle without exactly one solution is refused), copies
- * the houses out of the handle and places the givens. Next tries the
- * techniques in the table's order, each with a work budget, applies the
- * first step found, and guesses when none applies. */
+/* sudoku_logic.c: the explainer's driver. Begin solves the puzzle and
+ * proves it unique (the guess takes the solution's digit, and a puzzle
+ * without exactly one solution is refused), copies the houses out of the
+ * handle and places the givens. Next tries the techniques in the table's
+ * order, each with a fresh work budget, applies the first step found, and
+ * guesses when none applies. */
 #include <stdlib.h>
 #include <string.h>
 
