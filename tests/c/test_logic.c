@@ -66,6 +66,14 @@ static void explain_seeking(sudoku_t *su, const uint8_t *puzzle, const sudoku_ex
             }
             bad += !CHECK(m.digit != sol[m.cell]) + !CHECK(masks[m.cell] >> (m.digit - 1) & 1);
         }
+        /* The text names the cell placed or first cleared, 1-based ("r3c5"),
+         * where the data has it 0-based. */
+        if (st.n_placements + st.n_eliminations > 0) {
+            int32_t c = st.n_placements ? st.placements[0].cell : st.eliminations[0].cell;
+            char at[32];
+            snprintf(at, sizeof at, "r%dc%d", c / n + 1, c % n + 1);
+            bad += !CHECK(st.text && strstr(st.text, at) != NULL);
+        }
         for (int32_t k = 0; k < st.n_cells; k++) bad += !CHECK(st.cells[k] >= 0 && st.cells[k] < cells);
         for (int32_t k = 0; k < st.n_houses; k++) bad += !CHECK(st.houses[k] >= 0);
         if (bad && wrong++ == 0) fprintf(stderr, "  wrong step %ld: %s\n", steps, st.text);
