@@ -15,7 +15,7 @@ FUZZ_TIME    ?= 30
 FUZZ_SEED    ?= 0
 FUZZ_FLAGS   := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer -Iinclude
-FUZZ_TARGETS := dlx_text sudoku engine shape
+FUZZ_TARGETS := dlx_text sudoku engine shape explain
 FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/%)
 
 .PHONY: fuzz fuzz-build valgrind hostile-c cli-input
