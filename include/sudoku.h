@@ -272,7 +272,8 @@ sudoku_explain_t *sudoku_explain_begin(sudoku_t *s, const uint8_t *grid,
  * the grid is full; DLX_EARG for NULL. */
 int sudoku_explain_next(sudoku_explain_t *e, sudoku_step_t *step);
 /* The grid so far (N*N digits, 0 empty) and the candidates of each cell
- * (N*N masks, bit d-1 for digit d; a placed cell's mask is its digit). */
+ * (N*N masks, bit d-1 for digit d; a placed cell's mask is its digit); either
+ * may be NULL. */
 void sudoku_explain_grid(const sudoku_explain_t *e, uint8_t *grid, uint64_t *masks);
 void sudoku_explain_free(sudoku_explain_t *e);
 
