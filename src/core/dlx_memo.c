@@ -19,8 +19,15 @@
  * solutions of the finished branches counted); it does not resume. The
  * cache stays within d->memo_cap bytes: it grows by doubling up to that, and
  * then a new state takes the place of an old one (a bounded probe), so a
- * tiny cap costs time, never a wrong count or a failure. */
+ * tiny cap costs time, never a wrong count or a failure.
+ *
+ * The same search builds the ZDD of all solutions (dlx_zdd.h): each option
+ * that leads to solutions adds a node to its state's chain, and the cache
+ * keeps each state's chain head instead of its count. That cache never
+ * replaces a state (it grows within the ZDD's room, or the build fails),
+ * so each state met is one chain, as in DLX6. */
 #include "dlx_internal.h"
+#include "dlx_zdd.h"
 #include "random.h"
 
 #include <stdlib.h>
@@ -35,6 +42,7 @@ enum { PROBE = 8, MIN_SLOTS = 64 };
 struct frame {
     int32_t item, k;  /* the item branched on, the index of the option tried in its list */
     int32_t opt;      /* that option, applied (-1: none yet) */
+    uint32_t chain;   /* building a ZDD: the chain of the options finished */
     uint64_t hash;    /* the state's hash, to store its count at the end */
     dlx_count_t sum;  /* the counts of the options finished */
 };
@@ -52,6 +60,7 @@ struct dlx_memo {
     uint64_t *slot; /* stride words each: the count (lo, hi), then the key */
     size_t stride, slots, used, max_slots;
     uint32_t victim; /* which slot of a full probe a new state replaces next */
+    struct dlx_zdd *zdd; /* building one: slots hold chain heads, never replaced */
 };
 
 static inline int is_set(const uint64_t *b, int32_t x) { return (int)(b[x >> 6] >> (x & 63) & 1); }
@@ -73,26 +82,26 @@ static uint64_t hash_of(const uint64_t *key, int32_t words) {
     return h;
 }
 
-/* The cached count of the current state, or 0 (*hit says which). */
-static dlx_count_t lookup(const struct dlx_memo *m, uint64_t h, int *hit) {
-    *hit = 0;
-    if (!m->slots) return 0;
+/* How far a state may sit from its hash: PROBE slots, or (building a ZDD,
+ * whose table is never more than half full) up to the first free one. */
+static inline size_t probe(const struct dlx_memo *m) { return m->zdd ? m->slots : PROBE; }
+
+/* The current state's slot (its count, or its chain head), or NULL. */
+static const uint64_t *lookup(const struct dlx_memo *m, uint64_t h) {
+    if (!m->slots) return NULL;
     size_t mask = m->slots - 1, bytes = (size_t)m->words * sizeof(uint64_t);
-    for (size_t j = 0; j < PROBE; j++) {
+    for (size_t j = 0; j < probe(m); j++) {
         const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
-        if (s[1] == FREE) return 0;
-        if (!memcmp(s + 2, m->covered, bytes)) {
-            *hit = 1;
-            return (dlx_count_t)s[1] << 64 | s[0];
-        }
+        if (s[1] == FREE) return NULL;
+        if (!memcmp(s + 2, m->covered, bytes)) return s;
     }
-    return 0;
+    return NULL;
 }
 
 static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo, uint64_t hi) {
     size_t mask = m->slots - 1;
     uint64_t *s = NULL;
-    for (size_t j = 0; j < PROBE && !s; j++) {
+    for (size_t j = 0; j < probe(m) && !s; j++) {
         uint64_t *t = m->slot + ((h + j) & mask) * m->stride;
         if (t[1] == FREE) s = t, m->used++;
     }
@@ -101,15 +110,18 @@ static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo
     memcpy(s + 2, key, (size_t)m->words * sizeof(uint64_t));
 }
 
-/* Double the table (below the cap, when half full); on no memory, stay. */
-static void grow(struct dlx_memo *m) {
-    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS;
-    if (n > m->max_slots) return;
-    uint64_t *old = m->slot, *t = malloc(n * m->stride * sizeof *t);
+/* Double the table (below the cap, when half full); on no memory, stay.
+ * Building a ZDD, within the room left; -1 when it cannot grow. */
+static int grow(struct dlx_memo *m) {
+    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS, row = m->stride * sizeof(uint64_t);
+    struct dlx_zdd *z = m->zdd;
+    if (z ? n > z->room / row : n > m->max_slots) return -1;
+    uint64_t *old = m->slot, *t = malloc(n * row);
     if (!t) {
         m->max_slots = m->slots;
-        return;
+        return -1;
     }
+    if (z) z->room -= (n - m->slots) * row;
     memset(t, 0xff, n * m->stride * sizeof *t);
     size_t old_slots = m->slots;
     m->slot = t, m->slots = n, m->used = 0;
@@ -119,12 +131,21 @@ static void grow(struct dlx_memo *m) {
         put(m, hash_of(s + 2, m->words), s + 2, s[0], s[1]);
     }
     free(old);
+    return 0;
 }
 
-static void store(struct dlx_memo *m, uint64_t h, dlx_count_t v) {
-    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return;
+/* Keeps the current state's count; building a ZDD, its chain head (-1
+ * when the table cannot grow to take it). */
+static int store(struct dlx_memo *m, uint64_t h, dlx_count_t v, uint32_t chain) {
+    if (m->zdd) {
+        if (2 * (m->used + 1) > m->slots && grow(m)) return -1;
+        put(m, h, m->covered, chain, 0);
+        return 0;
+    }
+    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return 0;
     if (2 * (m->used + 1) > m->slots) grow(m);
     if (m->slots) put(m, h, m->covered, (uint64_t)v, (uint64_t)(v >> 64));
+    return 0;
 }
 
 void dlx_memo_free(dlx_t *d) {
@@ -241,9 +262,15 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
     return 0;
 }
 
-int dlx_memo_search(dlx_t *d, uint64_t stop) {
+/* The search: a count (z NULL; stop: the node budget) or a ZDD into z. */
+static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
     if (d->phase == PH_DONE) return DLX_DONE;
     int rc = build(d);
+    if (!rc && z) { /* the tables come out of the ZDD's room */
+        size_t held = dlx_memo_bytes(d);
+        if (held > z->room) rc = DLX_ENOMEM;
+        else z->room -= held, d->memo->zdd = z;
+    }
     if (rc < 0) {
         dlx_memo_free(d);
         return rc;
@@ -252,6 +279,7 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
     struct frame *fr = m->fr;
     int32_t depth = 0, over = 0, stopped = 0;
     dlx_count_t value = 0; /* the count of the subproblem just finished */
+    uint32_t ref = 0;      /* building a ZDD: its chain head (0: no solution, 1: the empty one) */
     d->phase = PH_FORWARD;
     d->on_bits = d->on_cells = 0;
     /* enter: the current state; leaves its count in value, or pushes a frame */
@@ -260,13 +288,16 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
             entering = 0;
             d->nodes++;
             int32_t left, i = choose(m, &left);
-            int hit = 0;
+            const uint64_t *hit = NULL;
             uint64_t h = 0;
-            if (i < 0) value = 1;
-            else if (left == 0) value = 0;
-            else if ((h = hash_of(m->covered, m->words)), (value = lookup(m, h, &hit)), !hit) {
+            if (i < 0) value = 1, ref = 1;
+            else if (left == 0) value = 0, ref = 0;
+            else if ((h = hash_of(m->covered, m->words)), (hit = lookup(m, h))) {
+                if (z) ref = (uint32_t)hit[0], value = z->count[ref];
+                else value = (dlx_count_t)hit[1] << 64 | hit[0];
+            } else {
                 if (left > 1) d->guesses++;
-                fr[depth++] = (struct frame){ .item = i, .k = m->col_at[i] - 1, .opt = -1, .hash = h, .sum = 0 };
+                fr[depth++] = (struct frame){ .item = i, .k = m->col_at[i] - 1, .opt = -1, .hash = h, .sum = 0, .chain = 0 };
                 if (depth > d->max_level) d->max_level = depth;
             }
         }
@@ -274,6 +305,10 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
         struct frame *f = &fr[depth - 1];
         if (f->opt >= 0) { /* back from an option: add its count, take it back */
             over |= add(&f->sum, value);
+            if (z && ref && !(f->chain = dlx_zdd_add(z, f->opt, f->chain, ref))) {
+                rc = DLX_ENOMEM;
+                break;
+            }
             flip(m, f->opt);
             f->opt = -1;
         }
@@ -289,16 +324,25 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
             entering = 1;
             continue;
         }
-        value = f->sum; /* every option done */
-        store(m, f->hash, value);
+        value = f->sum, ref = f->chain; /* every option done */
+        if (store(m, f->hash, value, ref)) {
+            rc = DLX_ENOMEM;
+            break;
+        }
         depth--;
     }
     d->level = d->depth = 0;
+    d->phase = PH_DONE;
+    if (z) { /* the tables go; the ZDD stays */
+        dlx_memo_free(d);
+        if (rc < 0) return rc;
+        z->root = ref;
+        return over ? DLX_EOVERFLOW : DLX_OK;
+    }
     if (stopped) { /* the finished branches, a lower bound; a count never resumes */
         value = 0;
         for (int32_t l = 0; l < depth; l++) over |= add(&value, fr[l].sum);
     }
-    d->phase = PH_DONE;
     if (over || add(&value, d->count_from)) {
         d->solutions = ~(dlx_count_t)0;
         return DLX_EOVERFLOW;
@@ -306,3 +350,7 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
     d->solutions = value;
     return stopped ? DLX_BUDGET : DLX_DONE;
 }
+
+int dlx_memo_search(dlx_t *d, uint64_t stop) { return run(d, stop, NULL); }
+
+int dlx_memo_zdd(dlx_t *d, struct dlx_zdd *z) { return run(d, UINT64_MAX, z); }
