@@ -3,7 +3,9 @@
  * secondary items, forced options, caps from none to plenty); domino
  * tilings equal a transfer-matrix count computed here, past 2^64 and up to
  * the overflow past 2^128; a tiny cache stays within its cap and still
- * counts right; budgets stop; colors and solution listings go on as before. */
+ * counts right; budgets stop; colors and solution listings go on as before.
+ * Both choices: on bit sets of live options, and on the lists (the tests'
+ * DLX_ENGINE_LINKS), on random problems and domino boards. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +81,10 @@ static void test_dominoes(void) {
             dlx_wide_t w;
             CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
             CHECK(value(w) == want);
+            dlx_set_engine(d, DLX_ENGINE_LINKS); /* the lists */
+            CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+            CHECK(value(w) == want);
+            dlx_set_engine(d, DLX_ENGINE_AUTO);
             if (rows * cols <= 20) { /* the linked search agrees */
                 dlx_set_memo(d, DLX_MEMO_OFF, 0);
                 dlx_set_engine(d, DLX_ENGINE_LINKS);
@@ -166,6 +172,7 @@ static void test_random(void) {
         dlx_set_engine(b, DLX_ENGINE_LINKS);
         dlx_set_memo(b, DLX_MEMO_OFF, 0);
         dlx_set_memo(a, DLX_MEMO_ON, caps[t % 4]);
+        if (t % 3 == 0) dlx_set_engine(a, DLX_ENGINE_LINKS); /* the lists, not the bit sets */
         dlx_wide_t wa, wb;
         CHECK_EQ(dlx_count_wide(a, 0, 0, &wa), DLX_DONE);
         CHECK_EQ(dlx_count_wide(b, 0, 0, &wb), DLX_DONE);

@@ -3,7 +3,7 @@
  * count is the search's, solutions 0 .. count - 1 are distinct valid
  * exact covers and, as a set, the search's solutions; its text keeps the
  * format's rules and an independent counter of its paths finds the count.
- * Random solutions: seeded, valid, and uniform by a chi-square test that a
+ * Both choices of the memoized search (bit sets, lists). Random solutions: seeded, valid, and uniform by a chi-square test that a
  * planted biased sampler fails. The memory bound: DLX_ENOMEM, nothing
  * leaked, the handle usable. Counts past 2^64 and past 2^128. */
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "dlx.h"
+#include "../../src/core/dlx_internal.h"
 
 __extension__ typedef unsigned __int128 u128;
 
@@ -168,6 +169,7 @@ static void test_random(void) {
             dlx_add_option(d, it, NULL, k);
         }
         if (no && draw(3) == 0) dlx_force(d, (int32_t)draw((uint32_t)no));
+        if (t % 2) dlx_set_engine(d, DLX_ENGINE_LINKS); /* the memo's lists, not its bit sets */
         check_against_search(d);
         dlx_free(d);
     }
