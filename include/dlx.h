@@ -284,8 +284,8 @@ int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes);
  * sit above the search's root as nodes with LO 0. The handle holds the
  * nodes and their counts and nothing of d: it outlives changes to d.
  * dlx_zdd_build: everything it holds while building (tables, cache, nodes)
- * stays within max_bytes (0: DLX_MEMO_DEFAULT_BYTES); past it DLX_ENOMEM
- * and no ZDD. Returns DLX_OK (*out set), DLX_EARG, DLX_ECOLOR or DLX_EBOUND
+ * stays within max_bytes (0: DLX_MEMO_DEFAULT_BYTES; the old block while
+ * realloc moves an array aside); past it DLX_ENOMEM and no ZDD. Returns DLX_OK (*out set), DLX_EARG, DLX_ECOLOR or DLX_EBOUND
  * (colors or bounds: not supported), DLX_ENOMEM, DLX_EOVERFLOW (past
  * 2^128 - 1 solutions). Like a count it ends the search in progress
  * (dlx_stats reads the build's work; dlx_restart starts afresh). */
