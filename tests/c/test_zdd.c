@@ -320,6 +320,7 @@ static void test_big(void) {
     z = NULL;
     CHECK_EQ(dlx_zdd_build(d, 0, &z), DLX_EOVERFLOW);
     CHECK(z == NULL);
+    dlx_zdd_free(z); /* none, unless the check failed */
     dlx_free(d);
 }
 
