@@ -1,5 +1,6 @@
 // Our ZDDs beside DLX6's (built by bench/peers.mjs) on the memo family
-// (bench/memo-rows.mjs): `build/dlx --zdd` and `dlx6 m1` write the ZDD of
+// (bench/memo-rows.mjs) and on queens with diagonals as secondary items
+// (a dead secondary item keys a state as DLX6's does): `build/dlx --zdd` and `dlx6 m1` write the ZDD of
 // every solution in DLX6's text format; each text's nodes are counted and
 // its paths to the terminal 1 counted here (BigInt), and both must agree
 // with each other and with DLX6's own report ("Altogether N solutions",
@@ -16,6 +17,15 @@ import { buildPeers } from './peers.mjs'
 
 const { values } = parseArgs({ options: { rows: { type: 'string' } } })
 const DIR = 'build/bench/zdd'
+
+/** n queens: rows and columns primary, diagonals secondary. */
+function queens (n) {
+  const diagonals = Array.from({ length: 2 * n - 1 }, (_, k) => [`a${k}`, `b${k}`]).flat()
+  const lines = [[...Array.from({ length: n }, (_, k) => `r${k} c${k}`), '|', ...diagonals].join(' ')]
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) lines.push(`r${r} c${c} a${r + c} b${r - c + n - 1}`)
+  return lines.join('\n') + '\n'
+}
+const CHECKED = [...ROWS, ['queens-8', queens(8)], ['queens-12', queens(12)]]
 
 /** Runs cmd with stdin from `input` and stdout into `output`: its stderr. */
 function run (cmd, args, input, output) {
@@ -47,13 +57,13 @@ if (!existsSync('build/dlx')) throw new Error('build/dlx is missing: make build/
 if (!existsSync(`${PEERS}/dlx6`)) buildPeers()
 if (!existsSync(`${PEERS}/dlx6`)) throw new Error(`${PEERS}/dlx6 could not be built (PEERS=${process.env.PEERS ?? '../shared/peers'})`)
 mkdirSync(DIR, { recursive: true })
-const wanted = values.rows ? values.rows.split(',') : ROWS.map(([id]) => id)
+const wanted = values.rows ? values.rows.split(',') : CHECKED.map(([id]) => id)
 const out = ['# ZDDs beside DLX6', '',
-  'Written by `node bench/zdd-check.mjs`: `build/dlx --zdd` and DLX6 (`m1`) on rows of bench/memo-rows.mjs; nodes: lines of the text but the root\'s; paths: counted from the text alone. DLX6 reports its nodes with the two terminals.', '',
+  'Written by `node bench/zdd-check.mjs`: `build/dlx --zdd` and DLX6 (`m1`) on the rows of bench/memo-rows.mjs and on queens (diagonals secondary); nodes: lines of the text but the root\'s; paths: counted from the text alone. DLX6 reports its nodes with the two terminals.', '',
   '| instance | solutions | our nodes | DLX6 nodes | our paths = DLX6\'s | texts identical |',
   '| --- | ---: | ---: | ---: | --- | --- |']
 let bad = 0
-for (const [id, text] of ROWS.filter(([id]) => wanted.includes(id))) {
+for (const [id, text] of CHECKED.filter(([id]) => wanted.includes(id))) {
   const file = join(DIR, `${id}.dlx`), ours = join(DIR, `${id}.ours.zdd`), theirs = join(DIR, `${id}.dlx6.zdd`)
   writeFileSync(file, text)
   run('build/dlx', ['--zdd', '-', '--quiet'], file, ours)

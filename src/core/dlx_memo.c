@@ -48,14 +48,17 @@ struct frame {
 };
 
 struct dlx_memo {
-    int32_t n_primary, words; /* words: of the covered set, over every item */
+    int32_t n_primary, n_items, words; /* words: of the covered set, over every item */
     int32_t *opt_at, *opt_item; /* option o's items (0-based): opt_item[opt_at[o] .. opt_at[o+1]) */
     /* the same as words of the covered set and their bits, one pair per word
      * an option touches (pieces in a box touch one or two), [word_at[o] ..) */
     int32_t *word_at, *word;
     uint64_t *bits;
-    int32_t *col_at, *col_opt;  /* primary item i's options: col_opt[col_at[i] .. col_at[i+1]) */
-    uint64_t *covered;
+    int32_t *col_at, *col_opt;  /* item i's options: col_opt[col_at[i] .. col_at[i+1]) */
+    /* The state's key: the covered items, and (as DLX6's signature) the
+     * secondary items no possible option holds, which are as good as
+     * covered. Without secondary items, the covered set itself. */
+    uint64_t *covered, *key;
     struct frame *fr;
     uint64_t *slot; /* stride words each: the count (lo, hi), then the key */
     size_t stride, slots, used, max_slots;
@@ -71,6 +74,11 @@ struct dlx_memo {
 };
 
 static inline int is_set(const uint64_t *b, int32_t x) { return (int)(b[x >> 6] >> (x & 63) & 1); }
+
+/* The live options at depth d (bit sets only; NULL without them). */
+static inline const uint64_t *live_at(const struct dlx_memo *m, int32_t d) {
+    return m->bw ? m->live + (size_t)d * m->bw : NULL;
+}
 
 static inline int possible(const struct dlx_memo *m, int32_t o) {
     for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++)
@@ -94,13 +102,13 @@ static uint64_t hash_of(const uint64_t *key, int32_t words) {
 static inline size_t probe(const struct dlx_memo *m) { return m->zdd ? m->slots : PROBE; }
 
 /* The current state's slot (its count, or its chain head), or NULL. */
-static const uint64_t *lookup(const struct dlx_memo *m, uint64_t h) {
+static const uint64_t *lookup(const struct dlx_memo *m, uint64_t h, const uint64_t *key) {
     if (!m->slots) return NULL;
     size_t mask = m->slots - 1, bytes = (size_t)m->words * sizeof(uint64_t);
     for (size_t j = 0; j < probe(m); j++) {
         const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
         if (s[1] == FREE) return NULL;
-        if (!memcmp(s + 2, m->covered, bytes)) return s;
+        if (!memcmp(s + 2, key, bytes)) return s;
     }
     return NULL;
 }
@@ -143,15 +151,15 @@ static int grow(struct dlx_memo *m) {
 
 /* Keeps the current state's count; building a ZDD, its chain head (-1
  * when the table cannot grow to take it). */
-static int store(struct dlx_memo *m, uint64_t h, dlx_count_t v, uint32_t chain) {
+static int store(struct dlx_memo *m, uint64_t h, const uint64_t *key, dlx_count_t v, uint32_t chain) {
     if (m->zdd) {
         if (2 * (m->used + 1) > m->slots && grow(m)) return -1;
-        put(m, h, m->covered, chain, 0);
+        put(m, h, key, chain, 0);
         return 0;
     }
     if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return 0;
     if (2 * (m->used + 1) > m->slots) grow(m);
-    if (m->slots) put(m, h, m->covered, (uint64_t)v, (uint64_t)(v >> 64));
+    if (m->slots) put(m, h, key, (uint64_t)v, (uint64_t)(v >> 64));
     return 0;
 }
 
@@ -160,7 +168,7 @@ void dlx_memo_free(dlx_t *d) {
     if (!m) return;
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
     free(m->word_at), free(m->word), free(m->bits);
-    free(m->covered), free(m->fr), free(m->slot);
+    free(m->covered), free(m->key), free(m->fr), free(m->slot);
     free(m->col_w), free(m->col_bits), free(m->kill), free(m->live);
     free(m);
     d->memo = NULL;
@@ -175,9 +183,9 @@ size_t dlx_memo_bytes(const dlx_t *d) {
     if (!m) return 0;
     return sizeof *m + m->slots * m->stride * sizeof(uint64_t) +
            (size_t)m->opt_at[d->n_options] * (sizeof(int32_t) + sizeof(uint64_t)) +
-           ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_primary] + 2 * (size_t)d->n_options +
-            (size_t)m->n_primary + 2) * sizeof(int32_t) +
-           (size_t)m->words * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame) +
+           ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_items] + 2 * (size_t)d->n_options +
+            (size_t)m->n_items + 2) * sizeof(int32_t) +
+           (size_t)2 * m->words * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame) +
            (size_t)m->bw * ((size_t)2 * m->n_primary + 2 + (size_t)d->n_options) * sizeof(uint64_t) +
            (m->bw ? (size_t)2 * m->n_primary * sizeof(int32_t) : 0);
 }
@@ -253,20 +261,21 @@ static int build(dlx_t *d) {
     d->memo = m;
     int32_t n = d->n_items, np = d->n_primary, no = d->n_options;
     const dlx_node *nd = d->node;
-    m->n_primary = np, m->words = n > 64 ? (n + 63) / 64 : 1;
+    m->n_primary = np, m->n_items = n, m->words = n > 64 ? (n + 63) / 64 : 1;
     size_t total = 0;
     for (int32_t o = 0; o < no; o++)
         for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
     m->opt_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->opt_item = malloc((total + 1) * sizeof(int32_t));
-    m->col_at = calloc((size_t)np + 1, sizeof(int32_t));
+    m->col_at = calloc((size_t)n + 1, sizeof(int32_t));
     m->col_opt = malloc((total + 1) * sizeof(int32_t));
     m->covered = calloc((size_t)m->words, sizeof(uint64_t));
+    m->key = calloc((size_t)m->words, sizeof(uint64_t));
     m->fr = malloc(((size_t)np + 1) * sizeof(struct frame));
     m->word_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->word = malloc((total + 1) * sizeof(int32_t));
     m->bits = malloc((total + 1) * sizeof(uint64_t));
-    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->fr || !m->word_at || !m->word ||
+    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->key || !m->fr || !m->word_at || !m->word ||
         !m->bits)
         return DLX_ENOMEM;
     int32_t at = 0;
@@ -277,7 +286,7 @@ static int build(dlx_t *d) {
         for (int32_t p = d->opt_start[o]; ok && nd[p].top > 0; p++) {
             int32_t x = nd[p].top - 1;
             m->opt_item[at++] = x;
-            if (x < np) m->col_at[x + 1]++;
+            m->col_at[x + 1]++;
         }
     }
     m->opt_at[no] = at;
@@ -292,13 +301,12 @@ static int build(dlx_t *d) {
         }
     }
     m->word_at[no] = w;
-    for (int32_t i = 0; i < np; i++) m->col_at[i + 1] += m->col_at[i];
-    int32_t *fill = malloc(((size_t)np + 1) * sizeof *fill); /* each item's next free place */
+    for (int32_t i = 0; i < n; i++) m->col_at[i + 1] += m->col_at[i];
+    int32_t *fill = malloc(((size_t)n + 1) * sizeof *fill); /* each item's next free place */
     if (!fill) return DLX_ENOMEM;
-    memcpy(fill, m->col_at, ((size_t)np + 1) * sizeof *fill);
+    memcpy(fill, m->col_at, ((size_t)n + 1) * sizeof *fill);
     for (int32_t o = 0; o < no; o++)
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++)
-            if (m->opt_item[p] < np) m->col_opt[fill[m->opt_item[p]]++] = o;
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) m->col_opt[fill[m->opt_item[p]]++] = o;
     free(fill);
     for (int32_t x = 0; x < n; x++)
         if (d->len[x + 1] >= COVERED) m->covered[x >> 6] |= 1ULL << (x & 63);
@@ -337,6 +345,22 @@ static int32_t choose(const struct dlx_memo *m, const uint64_t *live, int32_t *l
     return best;
 }
 
+/* The state's key (live: its live options, bit sets only). */
+static const uint64_t *key_of(struct dlx_memo *m, const uint64_t *live) {
+    if (m->n_items == m->n_primary) return m->covered;
+    memcpy(m->key, m->covered, (size_t)m->words * sizeof(uint64_t));
+    for (int32_t x = m->n_primary; x < m->n_items; x++) {
+        if (is_set(m->covered, x)) continue;
+        int32_t j = m->col_at[x], end = m->col_at[x + 1];
+        if (m->bw)
+            while (j < end && !is_set(live, m->col_opt[j])) j++;
+        else
+            while (j < end && !possible(m, m->col_opt[j])) j++;
+        if (j == end) m->key[x >> 6] |= 1ULL << (x & 63); /* no option left: as if covered */
+    }
+    return m->key;
+}
+
 /* Adds v to *sum; 1 when the sum passes 2^128 - 1 (it stays at that). */
 static int add(dlx_count_t *sum, dlx_count_t v) {
     dlx_count_t s = *sum + v;
@@ -373,12 +397,13 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
         if (entering) {
             entering = 0;
             d->nodes++;
-            int32_t left, i = choose(m, m->live + (size_t)depth * m->bw, &left);
-            const uint64_t *hit = NULL;
+            int32_t left, i = choose(m, live_at(m, depth), &left);
+            const uint64_t *hit = NULL, *key;
             uint64_t h = 0;
             if (i < 0) value = 1, ref = 1;
             else if (left == 0) value = 0, ref = 0;
-            else if ((h = hash_of(m->covered, m->words)), (hit = lookup(m, h))) {
+            else if ((key = key_of(m, live_at(m, depth))), (h = hash_of(key, m->words)),
+                     (hit = lookup(m, h, key))) {
                 if (z) ref = (uint32_t)hit[0], value = z->count[ref];
                 else value = (dlx_count_t)hit[1] << 64 | hit[0];
             } else {
@@ -399,7 +424,7 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
             f->opt = -1;
         }
         if (m->bw) { /* the state's live options: a bit each */
-            const uint64_t *live = m->live + (size_t)(depth - 1) * m->bw;
+            const uint64_t *live = live_at(m, depth - 1);
             while (++f->k < m->col_at[f->item + 1] && !is_set(live, m->col_opt[f->k])) {}
         } else {
             while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
@@ -421,7 +446,7 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
             continue;
         }
         value = f->sum, ref = f->chain; /* every option done */
-        if (store(m, f->hash, value, ref)) {
+        if (store(m, f->hash, key_of(m, live_at(m, depth - 1)), value, ref)) {
             rc = DLX_ENOMEM;
             break;
         }

@@ -5,7 +5,8 @@
  * format's rules and an independent counter of its paths finds the count.
  * Both choices of the memoized search (bit sets, lists). Random solutions: seeded, valid, and uniform by a chi-square test that a
  * planted biased sampler fails. The memory bound: DLX_ENOMEM, nothing
- * leaked, the handle usable. Counts past 2^64 and past 2^128. */
+ * leaked, the handle usable. Counts past 2^64 and past 2^128. A dead
+ * secondary item keys a state as if covered. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -324,6 +325,31 @@ static void test_big(void) {
     dlx_free(d);
 }
 
+/* A secondary item no possible option holds is as good as covered (as in
+ * DLX6's signatures): primary p, x, q, secondary s; options {p x s}, {p x},
+ * {x s}, {q}, {q}. Branching on p, {p x s} leaves q with s covered, {p x}
+ * leaves q with s uncovered but dead: one state, one chain of two nodes,
+ * and the root's chain two more. */
+static void test_dead_secondary(void) {
+    check_context("a dead secondary item");
+    dlx_t *d = dlx_new(3, 1);
+    const int32_t pxs[] = { 0, 1, 3 }, px[] = { 0, 1 }, xs[] = { 1, 3 }, q[] = { 2 };
+    dlx_add_option(d, pxs, NULL, 3);
+    dlx_add_option(d, px, NULL, 2);
+    dlx_add_option(d, xs, NULL, 2);
+    dlx_add_option(d, q, NULL, 1);
+    dlx_add_option(d, q, NULL, 1);
+    for (int lists = 0; lists < 2; lists++) {
+        dlx_set_engine(d, lists ? DLX_ENGINE_LINKS : DLX_ENGINE_AUTO);
+        dlx_zdd_t *z = NULL;
+        CHECK_EQ(dlx_zdd_build(d, 0, &z), DLX_OK);
+        CHECK(value(dlx_zdd_count(z)) == 4);
+        CHECK_EQ(dlx_zdd_size(z), 4);
+        dlx_zdd_free(z);
+    }
+    dlx_free(d);
+}
+
 /* What the ZDD does not take: colors, bounds, NULLs. */
 static void test_refused(void) {
     check_context("refused");
@@ -355,6 +381,7 @@ int main(void) {
     test_uniform();
     test_bound();
     test_big();
+    test_dead_secondary();
     test_refused();
     return check_report("test_zdd");
 }
