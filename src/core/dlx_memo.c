@@ -7,10 +7,12 @@
  * states very often; problems whose states never repeat gain nothing.
  *
  * The search works on its own tables, built at each start from the links as
- * they stand (forced options taken): per option its items, per primary item
- * its options, and the set of covered items as a bit string, which is the
- * key. It branches on the primary item with the fewest possible options
- * (the first such), a rule that depends on the state only. No colors:
+ * they stand (forced options taken): per option its items, per item its
+ * options, and the set of covered items as a bit string, which is the key
+ * (with the secondary items no possible option holds: key_of). It branches
+ * on the primary item with the fewest possible options (the first such), a
+ * rule that depends on the state only; those are counted on bit sets of
+ * the live options where they pay (bits_pay), else on the lists. No colors:
  * search_choice.c leaves problems with colors to the other searches.
  *
  * A node is a subproblem entered: the start, and each option tried, whether
