@@ -16,12 +16,12 @@ $(error the tests and benchmarks are in dlxkit's source repository, not in the n
 endif
 endif
 
-CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_memo.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
+CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_memo.c dlx_zdd.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
 # The explainer (sudoku_explain_*: docs/sudoku-logic.md) is native only for
 # now: no WebAssembly export calls it yet.
 LOGIC_SRC := $(addprefix src/core/,sudoku_logic.c sudoku_logic_basic.c sudoku_logic_fish.c sudoku_logic_chains.c sudoku_logic_forcing.c sudoku_logic_text.c sudoku_logic_table.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
-            $(addprefix src/core/,sudoku_logic.h dlx_internal.h dlx_multi.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
+            $(addprefix src/core/,sudoku_logic.h dlx_internal.h dlx_zdd.h dlx_multi.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 # libm: only the C tests call it (tests/c/test_estimate.c). The programs link
 # without it: one shared library more costs a process 0.1 ms to load, a tenth
 # of a 1 ms search (docs/notes/tiny-runs.md).
@@ -191,7 +191,7 @@ src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/a
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape build/test_logic
+C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_zdd build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape build/test_logic
 
 test: test-c test-js
 

@@ -276,6 +276,45 @@ enum { DLX_MEMO_AUTO = 0, DLX_MEMO_OFF = 1, DLX_MEMO_ON = 2 };
 #define DLX_MEMO_DEFAULT_BYTES ((uint64_t)1 << 30)
 int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes);
 
+/* The ZDD of all solutions (Knuth's DLX6, Algorithm Z): the memoized
+ * search keeps, for each distinct state (items still uncovered), a chain of
+ * nodes, one per option tried at its branch item that leads to solutions
+ * (HI: the state after that option; LO: the rest of the chain, the options
+ * tried before it). Node 0 is "no solution", node 1 "done". Forced options
+ * sit above the search's root as nodes with LO 0. The handle holds the
+ * nodes and their counts and nothing of d: it outlives changes to d.
+ * dlx_zdd_build: everything it holds while building (tables, cache, nodes)
+ * stays within max_bytes (0: DLX_MEMO_DEFAULT_BYTES; the old block while
+ * realloc moves an array aside); past it DLX_ENOMEM and no ZDD. Returns DLX_OK (*out set), DLX_EARG, DLX_ECOLOR or DLX_EBOUND
+ * (colors or bounds: not supported), DLX_ENOMEM, DLX_EOVERFLOW (past
+ * 2^128 - 1 solutions). Like a count it ends the search in progress
+ * (dlx_stats reads the build's work; dlx_restart starts afresh). */
+typedef struct dlx_zdd dlx_zdd_t;
+int dlx_zdd_build(dlx_t *d, uint64_t max_bytes, dlx_zdd_t **out);
+void dlx_zdd_free(dlx_zdd_t *z);
+/* Nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
+uint64_t dlx_zdd_size(const dlx_zdd_t *z);
+dlx_wide_t dlx_zdd_count(const dlx_zdd_t *z); /* exact, as dlx_count_wide */
+size_t dlx_zdd_bytes(const dlx_zdd_t *z);
+/* The root (0: no solution; 1: only the empty one), and node j (2 .. size
+ * + 1): its option, LO and HI (DLX_EARG for another j). */
+uint64_t dlx_zdd_root(const dlx_zdd_t *z);
+int dlx_zdd_node(const dlx_zdd_t *z, uint64_t j, int32_t *option, uint64_t *lo, uint64_t *hi);
+/* Solution k (0 .. count - 1) in the ZDD's order (at each node the
+ * solutions through HI first): its options from the root down (forced ones
+ * first), at most cap written. Returns their number, DLX_ENOSOLUTION for k
+ * not below the count, or DLX_EARG. */
+int32_t dlx_zdd_nth(const dlx_zdd_t *z, dlx_wide_t k, int32_t *options, int32_t cap);
+/* A solution drawn uniformly from all of them (solution k, k uniform below
+ * the count), from the generator *state (any seed; each draw advances it).
+ * Returns as dlx_zdd_nth (DLX_ENOSOLUTION when there is none). */
+int32_t dlx_zdd_random(const dlx_zdd_t *z, uint64_t *state, int32_t *options, int32_t cap);
+/* The ZDD in DLX6's text format (m1): "ID: (~V?LO:HI)" a line, hex but V,
+ * children before parents, V = option + 1, then the root line "ID:
+ * (~0?0:ROOT)". Writes the first cap bytes (no NUL) and returns the
+ * whole text's length (cap 0: the length only), or DLX_EARG. */
+int64_t dlx_zdd_text(const dlx_zdd_t *z, char *out, size_t cap);
+
 /* v in decimal, no sign or separators, into out (DLX_WIDE_DIGITS bytes: up
  * to 39 digits and a NUL). Returns the number of digits. */
 #define DLX_WIDE_DIGITS 40

@@ -1,7 +1,7 @@
 /* dlx_main.c: build/dlx, the native developer CLI for Knuth's DLX format.
  *
  *   build/dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S]
- *             [--memo | --no-memo] [FILE|-]
+ *             [--memo | --no-memo] [--zdd OUT] [--random N] [--nth K] [FILE|-]
  *
  * Solutions go to stdout as option lines (a blank line between solutions);
  * a summary (solutions, nodes, updates, time) goes to stderr. --best K
@@ -22,7 +22,7 @@
 
 static const char usage[] =
     "usage: dlx [--count | --first | --all | --best K [--json]] [--limit N] [--nodes N] [--seed S]\n"
-    "           [--memo | --no-memo] [FILE|-]\n"
+    "           [--memo | --no-memo] [--zdd OUT] [--random N] [--nth K] [FILE|-]\n"
     "Reads an exact-cover problem in Knuth's DLX format (from stdin if FILE is - or absent;\n"
     "at most 256 MiB, no NUL byte).\n"
     "  --count     print only the number of solutions\n"
@@ -40,19 +40,25 @@ static const char usage[] =
     "  --memo      count by memoized search (DLX6): subproblems met again are added,\n"
     "              not searched again (problems without colors; fast on tilings)\n"
     "  --no-memo   count by search only\n"
-    "  --memo-bytes N  the memo cache's cap in bytes (with --memo; default 1 GiB)\n"
+    "  --memo-bytes N  the memo cache's cap in bytes (with --memo; default 1 GiB);\n"
+    "              with --zdd, --random, --nth: the ZDD's bound (past it: an error)\n"
+    "  --zdd OUT   build the ZDD of all solutions (memoized, no colors) and write it\n"
+    "              to OUT (- for stdout) in DLX6's text format; the count goes to stderr\n"
+    "  --random N  from the ZDD: N solutions drawn uniformly (seeded by --seed S)\n"
+    "  --nth K     from the ZDD: solution K (0-based, in the ZDD's order)\n"
     "  --quiet     no summary on stderr\n"
     "  --count-from N  for tests: --count starts at N (below 2^128), not 0\n";
 
-enum mode { MODE_FIRST, MODE_ALL, MODE_COUNT, MODE_BEST };
+enum mode { MODE_FIRST, MODE_ALL, MODE_COUNT, MODE_BEST, MODE_ZDD };
 
 typedef struct {
     enum mode mode;
     uint64_t limit, nodes, seed, best, memo_bytes;
     int memo; /* DLX_MEMO_*: AUTO unless asked */
-    dlx_wide_t count_from;
-    int quiet, json;
-    const char *path;
+    dlx_wide_t count_from, nth;
+    int quiet, json, has_nth, zdd; /* zdd: --zdd, --random or --nth given */
+    uint64_t draws;
+    const char *path, *zdd_out;
 } cli_options;
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -106,6 +112,24 @@ static int parse_args(int argc, char **argv, cli_options *o) {
             }
             o->mode = MODE_BEST;
             i++;
+        } else if (!strcmp(a, "--zdd")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "dlx: --zdd needs a file name (- for stdout)\n");
+                return 0;
+            }
+            o->zdd_out = argv[++i], o->zdd = 1;
+        } else if (!strcmp(a, "--random")) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, &o->draws)) {
+                fprintf(stderr, "dlx: %s needs a non-negative whole number\n", a);
+                return 0;
+            }
+            i++, o->zdd = 1;
+        } else if (!strcmp(a, "--nth")) {
+            if (!parse_wide(i + 1 < argc ? argv[i + 1] : NULL, &o->nth)) {
+                fprintf(stderr, "dlx: %s needs a whole number below 2^128\n", a);
+                return 0;
+            }
+            i++, o->zdd = 1, o->has_nth = 1;
         } else if (!strcmp(a, "--count-from")) {
             if (!parse_wide(i + 1 < argc ? argv[i + 1] : NULL, &o->count_from)) {
                 fprintf(stderr, "dlx: %s needs a whole number below 2^128\n", a);
@@ -121,6 +145,13 @@ static int parse_args(int argc, char **argv, cli_options *o) {
         } else {
             o->path = a;
         }
+    }
+    if (o->zdd) {
+        if (o->mode == MODE_BEST || o->limit || o->nodes || o->memo == DLX_MEMO_OFF) {
+            fprintf(stderr, "dlx: --zdd, --random and --nth go without --best, --limit, --nodes and --no-memo\n");
+            return 0;
+        }
+        o->mode = MODE_ZDD;
     }
     if (o->json && o->mode != MODE_BEST) {
         fprintf(stderr, "dlx: --json goes with --best\n");
@@ -256,6 +287,64 @@ static int run_best(const dlx_text_t *t, dlx_t *d, const cli_options *o, int32_t
     return rc;
 }
 
+/* --zdd, --random, --nth: the ZDD, then what was asked of it; 1 on an error. */
+static int run_zdd(const dlx_text_t *t, dlx_t *d, const cli_options *o, int32_t *sol, int32_t cap,
+                   dlx_wide_t *found) {
+    dlx_zdd_t *z;
+    int rc = dlx_zdd_build(d, o->memo_bytes, &z);
+    if (rc < 0) {
+        fprintf(stderr, "dlx: building the ZDD: %s%s\n", dlx_strerror(rc),
+                rc == DLX_ENOMEM ? " (raise --memo-bytes)" : "");
+        return 1;
+    }
+    *found = dlx_zdd_count(z);
+    if (!o->quiet) fprintf(stderr, "ZDD: %llu nodes, %zu bytes\n", (unsigned long long)dlx_zdd_size(z), dlx_zdd_bytes(z));
+    int bad = 0;
+    if (o->zdd_out) {
+        FILE *f = strcmp(o->zdd_out, "-") ? fopen(o->zdd_out, "w") : stdout;
+        int64_t len = dlx_zdd_text(z, NULL, 0);
+        char *text = malloc((size_t)len + 1);
+        if (!f || !text) {
+            fprintf(stderr, "dlx: cannot write %s: %s\n", o->zdd_out, !f ? strerror(errno) : dlx_strerror(DLX_ENOMEM));
+            bad = 1;
+        } else {
+            dlx_zdd_text(z, text, (size_t)len);
+            if (fwrite(text, 1, (size_t)len, f) != (size_t)len || (f != stdout && fclose(f))) {
+                fprintf(stderr, "dlx: cannot write %s: %s\n", o->zdd_out, strerror(errno));
+                bad = 1;
+            }
+            f = NULL;
+        }
+        if (f && f != stdout) fclose(f);
+        free(text);
+    }
+    int printed = 0;
+    if (!bad && o->has_nth) {
+        int32_t n = dlx_zdd_nth(z, o->nth, sol, cap);
+        if (n < 0) {
+            char c[DLX_WIDE_DIGITS];
+            dlx_wide_format(*found, c);
+            fprintf(stderr, "dlx: --nth: no such solution: there are %s (0 .. count - 1)\n", c);
+            bad = 1;
+        } else {
+            print_solution(t, sol, n), printed = 1;
+        }
+    }
+    uint64_t state = o->seed;
+    for (uint64_t k = 0; !bad && k < o->draws; k++) {
+        int32_t n = dlx_zdd_random(z, &state, sol, cap);
+        if (n < 0) {
+            fprintf(stderr, "dlx: --random: %s\n", n == DLX_ENOSOLUTION ? "the problem has no solution" : dlx_strerror(n));
+            bad = 1;
+            break;
+        }
+        if (printed++) putchar('\n');
+        print_solution(t, sol, n);
+    }
+    dlx_zdd_free(z);
+    return bad;
+}
+
 static double seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -300,6 +389,14 @@ int main(int argc, char **argv) {
     int rc;
     if (o.mode == MODE_COUNT) rc = dlx_count_wide(d, o.limit, o.nodes, &found);
     else if (o.mode == MODE_BEST) rc = sol ? run_best(t, d, &o, sol, cap, &found) : DLX_ENOMEM;
+    else if (o.mode == MODE_ZDD) {
+        if (!sol || run_zdd(t, d, &o, sol, cap, &found)) {
+            free(sol);
+            dlx_text_free(t);
+            return 1;
+        }
+        rc = DLX_DONE;
+    }
     else
         while ((rc = dlx_search_until(d, o.nodes)) == DLX_SOLUTION) {
             found.lo++; /* one by one: 2^64 of them is out of reach */

@@ -7,10 +7,12 @@
  * states very often; problems whose states never repeat gain nothing.
  *
  * The search works on its own tables, built at each start from the links as
- * they stand (forced options taken): per option its items, per primary item
- * its options, and the set of covered items as a bit string, which is the
- * key. It branches on the primary item with the fewest possible options
- * (the first such), a rule that depends on the state only. No colors:
+ * they stand (forced options taken): per option its items, per item its
+ * options, and the set of covered items as a bit string, which is the key
+ * (with the secondary items no possible option holds: key_of). It branches
+ * on the primary item with the fewest possible options (the first such), a
+ * rule that depends on the state only; those are counted on bit sets of
+ * the live options where they pay (bits_pay), else on the lists. No colors:
  * search_choice.c leaves problems with colors to the other searches.
  *
  * A node is a subproblem entered: the start, and each option tried, whether
@@ -19,8 +21,15 @@
  * solutions of the finished branches counted); it does not resume. The
  * cache stays within d->memo_cap bytes: it grows by doubling up to that, and
  * then a new state takes the place of an old one (a bounded probe), so a
- * tiny cap costs time, never a wrong count or a failure. */
+ * tiny cap costs time, never a wrong count or a failure.
+ *
+ * The same search builds the ZDD of all solutions (dlx_zdd.h): each option
+ * that leads to solutions adds a node to its state's chain, and the cache
+ * keeps each state's chain head instead of its count. That cache never
+ * replaces a state (it grows within the ZDD's room, or the build fails),
+ * so each state met is one chain, as in DLX6. */
 #include "dlx_internal.h"
+#include "dlx_zdd.h"
 #include "random.h"
 
 #include <stdlib.h>
@@ -35,26 +44,43 @@ enum { PROBE = 8, MIN_SLOTS = 64 };
 struct frame {
     int32_t item, k;  /* the item branched on, the index of the option tried in its list */
     int32_t opt;      /* that option, applied (-1: none yet) */
+    uint32_t chain;   /* building a ZDD: the chain of the options finished */
     uint64_t hash;    /* the state's hash, to store its count at the end */
     dlx_count_t sum;  /* the counts of the options finished */
 };
 
 struct dlx_memo {
-    int32_t n_primary, words; /* words: of the covered set, over every item */
+    int32_t n_primary, n_items, words; /* words: of the covered set, over every item */
     int32_t *opt_at, *opt_item; /* option o's items (0-based): opt_item[opt_at[o] .. opt_at[o+1]) */
     /* the same as words of the covered set and their bits, one pair per word
      * an option touches (pieces in a box touch one or two), [word_at[o] ..) */
     int32_t *word_at, *word;
     uint64_t *bits;
-    int32_t *col_at, *col_opt;  /* primary item i's options: col_opt[col_at[i] .. col_at[i+1]) */
-    uint64_t *covered;
+    int32_t *col_at, *col_opt;  /* item i's options: col_opt[col_at[i] .. col_at[i+1]) */
+    /* The state's key: the covered items, and (as DLX6's signature) the
+     * secondary items no possible option holds, which are as good as
+     * covered. Without secondary items, the covered set itself. */
+    uint64_t *covered, *key;
     struct frame *fr;
     uint64_t *slot; /* stride words each: the count (lo, hi), then the key */
     size_t stride, slots, used, max_slots;
     uint32_t victim; /* which slot of a full probe a new state replaces next */
+    struct dlx_zdd *zdd; /* building one: slots hold chain heads, never replaced */
+    /* Live options as bit sets, where they pay (bits_pay): bw words a set;
+     * per primary item its options (col_bits; only words col_w[2i] ..
+     * col_w[2i+1] hold any), per option those it rules out (kill: itself
+     * and every option sharing an item with it), per depth d the options
+     * still possible (live + d * bw). bw 0: the lists alone. */
+    int32_t bw, *col_w;
+    uint64_t *col_bits, *kill, *live;
 };
 
 static inline int is_set(const uint64_t *b, int32_t x) { return (int)(b[x >> 6] >> (x & 63) & 1); }
+
+/* The live options at depth d (bit sets only; NULL without them). */
+static inline const uint64_t *live_at(const struct dlx_memo *m, int32_t d) {
+    return m->bw ? m->live + (size_t)d * m->bw : NULL;
+}
 
 static inline int possible(const struct dlx_memo *m, int32_t o) {
     for (int32_t p = m->word_at[o]; p < m->word_at[o + 1]; p++)
@@ -73,26 +99,26 @@ static uint64_t hash_of(const uint64_t *key, int32_t words) {
     return h;
 }
 
-/* The cached count of the current state, or 0 (*hit says which). */
-static dlx_count_t lookup(const struct dlx_memo *m, uint64_t h, int *hit) {
-    *hit = 0;
-    if (!m->slots) return 0;
+/* How far a state may sit from its hash: PROBE slots, or (building a ZDD,
+ * whose table is never more than half full) up to the first free one. */
+static inline size_t probe(const struct dlx_memo *m) { return m->zdd ? m->slots : PROBE; }
+
+/* The current state's slot (its count, or its chain head), or NULL. */
+static const uint64_t *lookup(const struct dlx_memo *m, uint64_t h, const uint64_t *key) {
+    if (!m->slots) return NULL;
     size_t mask = m->slots - 1, bytes = (size_t)m->words * sizeof(uint64_t);
-    for (size_t j = 0; j < PROBE; j++) {
+    for (size_t j = 0; j < probe(m); j++) {
         const uint64_t *s = m->slot + ((h + j) & mask) * m->stride;
-        if (s[1] == FREE) return 0;
-        if (!memcmp(s + 2, m->covered, bytes)) {
-            *hit = 1;
-            return (dlx_count_t)s[1] << 64 | s[0];
-        }
+        if (s[1] == FREE) return NULL;
+        if (!memcmp(s + 2, key, bytes)) return s;
     }
-    return 0;
+    return NULL;
 }
 
 static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo, uint64_t hi) {
     size_t mask = m->slots - 1;
     uint64_t *s = NULL;
-    for (size_t j = 0; j < PROBE && !s; j++) {
+    for (size_t j = 0; j < probe(m) && !s; j++) {
         uint64_t *t = m->slot + ((h + j) & mask) * m->stride;
         if (t[1] == FREE) s = t, m->used++;
     }
@@ -101,15 +127,18 @@ static void put(struct dlx_memo *m, uint64_t h, const uint64_t *key, uint64_t lo
     memcpy(s + 2, key, (size_t)m->words * sizeof(uint64_t));
 }
 
-/* Double the table (below the cap, when half full); on no memory, stay. */
-static void grow(struct dlx_memo *m) {
-    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS;
-    if (n > m->max_slots) return;
-    uint64_t *old = m->slot, *t = malloc(n * m->stride * sizeof *t);
+/* Double the table (below the cap, when half full); on no memory, stay.
+ * Building a ZDD, within the room left; -1 when it cannot grow. */
+static int grow(struct dlx_memo *m) {
+    size_t n = m->slots ? 2 * m->slots : MIN_SLOTS, row = m->stride * sizeof(uint64_t);
+    struct dlx_zdd *z = m->zdd;
+    if (z ? n > z->room / row : n > m->max_slots) return -1;
+    uint64_t *old = m->slot, *t = malloc(n * row);
     if (!t) {
         m->max_slots = m->slots;
-        return;
+        return -1;
     }
+    if (z) z->room -= (n - m->slots) * row;
     memset(t, 0xff, n * m->stride * sizeof *t);
     size_t old_slots = m->slots;
     m->slot = t, m->slots = n, m->used = 0;
@@ -119,12 +148,21 @@ static void grow(struct dlx_memo *m) {
         put(m, hash_of(s + 2, m->words), s + 2, s[0], s[1]);
     }
     free(old);
+    return 0;
 }
 
-static void store(struct dlx_memo *m, uint64_t h, dlx_count_t v) {
-    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return;
+/* Keeps the current state's count; building a ZDD, its chain head (-1
+ * when the table cannot grow to take it). */
+static int store(struct dlx_memo *m, uint64_t h, const uint64_t *key, dlx_count_t v, uint32_t chain) {
+    if (m->zdd) {
+        if (2 * (m->used + 1) > m->slots && grow(m)) return -1;
+        put(m, h, key, chain, 0);
+        return 0;
+    }
+    if (!m->max_slots || (uint64_t)(v >> 64) == FREE) return 0;
     if (2 * (m->used + 1) > m->slots) grow(m);
-    if (m->slots) put(m, h, m->covered, (uint64_t)v, (uint64_t)(v >> 64));
+    if (m->slots) put(m, h, key, (uint64_t)v, (uint64_t)(v >> 64));
+    return 0;
 }
 
 void dlx_memo_free(dlx_t *d) {
@@ -132,7 +170,8 @@ void dlx_memo_free(dlx_t *d) {
     if (!m) return;
     free(m->opt_at), free(m->opt_item), free(m->col_at), free(m->col_opt);
     free(m->word_at), free(m->word), free(m->bits);
-    free(m->covered), free(m->fr), free(m->slot);
+    free(m->covered), free(m->key), free(m->fr), free(m->slot);
+    free(m->col_w), free(m->col_bits), free(m->kill), free(m->live);
     free(m);
     d->memo = NULL;
 }
@@ -146,9 +185,73 @@ size_t dlx_memo_bytes(const dlx_t *d) {
     if (!m) return 0;
     return sizeof *m + m->slots * m->stride * sizeof(uint64_t) +
            (size_t)m->opt_at[d->n_options] * (sizeof(int32_t) + sizeof(uint64_t)) +
-           ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_primary] + 2 * (size_t)d->n_options +
-            (size_t)m->n_primary + 2) * sizeof(int32_t) +
-           (size_t)m->words * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame);
+           ((size_t)m->opt_at[d->n_options] + (size_t)m->col_at[m->n_items] + 2 * (size_t)d->n_options +
+            (size_t)m->n_items + 2) * sizeof(int32_t) +
+           (size_t)2 * m->words * sizeof(uint64_t) + (size_t)(m->n_primary + 1) * sizeof(struct frame) +
+           (size_t)m->bw * ((size_t)2 * m->n_primary + 2 + (size_t)d->n_options) * sizeof(uint64_t) +
+           (m->bw ? (size_t)2 * m->n_primary * sizeof(int32_t) : 0);
+}
+
+/* The choice scans, per node, the options of every uncovered primary item
+ * on the lists (an indirect test of one or two words each, about the sum of
+ * their columns' lengths), or bw words per item on bit sets (a popcount
+ * each, in a row). Measured on the memo family (bench/memo-rows.mjs), the
+ * sets won on every row: 7x on pentominoes in a box (27 words an item
+ * against 141 options a column), 1.5x on dominoes of 12x12 (5 words
+ * against 3.7 options), 1.8x on trominoes of 6x12. So they take any
+ * problem up to 4 words an item per option of the average column, and up
+ * to BITS_MAX options (the kill table is BITS_MAX^2 / 8 bytes). The
+ * tests' DLX_ENGINE_LINKS keeps the lists. */
+enum { BITS_MAX = 8192, BITS_WORDS_PER_OPTION = 4 };
+static int bits_pay(const dlx_t *d, const struct dlx_memo *m, int32_t options) {
+    size_t bw = ((size_t)options + 63) / 64;
+    return d->engine_pref != DLX_ENGINE_LINKS && options <= BITS_MAX && m->n_primary &&
+           bw * (size_t)m->n_primary <= BITS_WORDS_PER_OPTION * (size_t)m->col_at[m->n_primary];
+}
+
+/* The bit sets from the lists (the options ruled out by each one through
+ * every item, secondary ones too); -1 out of memory. */
+static int build_bits(struct dlx_memo *m, int32_t n_items, int32_t no) {
+    int32_t np = m->n_primary, bw = (no + 63) / 64;
+    m->col_w = malloc((size_t)2 * np * sizeof(int32_t));
+    m->col_bits = calloc((size_t)np * bw, sizeof(uint64_t));
+    m->kill = calloc((size_t)no * bw, sizeof(uint64_t));
+    m->live = calloc(((size_t)np + 2) * bw, sizeof(uint64_t));
+    /* every item's options: opts[at[x] .. at[x + 1]) */
+    int32_t *at = calloc((size_t)n_items + 1, sizeof *at), *fill = malloc(((size_t)n_items + 1) * sizeof *fill);
+    int32_t *opts = malloc(((size_t)m->opt_at[no] + 1) * sizeof *opts);
+    if (!m->col_w || !m->col_bits || !m->kill || !m->live || !at || !fill || !opts) {
+        free(at), free(fill), free(opts);
+        return -1;
+    }
+    m->bw = bw;
+    for (int32_t p = 0; p < m->opt_at[no]; p++) at[m->opt_item[p] + 1]++;
+    for (int32_t x = 0; x < n_items; x++) at[x + 1] += at[x];
+    memcpy(fill, at, ((size_t)n_items + 1) * sizeof *fill);
+    for (int32_t o = 0; o < no; o++)
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) opts[fill[m->opt_item[p]]++] = o;
+    free(fill);
+    for (int32_t o = 0; o < no; o++) {
+        uint64_t *k = m->kill + (size_t)o * bw;
+        if (m->opt_at[o] < m->opt_at[o + 1]) m->live[o >> 6] |= 1ULL << (o & 63); /* live at the start */
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p];
+            for (int32_t q = at[x]; q < at[x + 1]; q++) k[opts[q] >> 6] |= 1ULL << (opts[q] & 63);
+        }
+    }
+    for (int32_t i = 0; i < np; i++) {
+        uint64_t *c = m->col_bits + (size_t)i * bw;
+        int32_t w0 = bw, w1 = 0;
+        for (int32_t j = m->col_at[i]; j < m->col_at[i + 1]; j++) {
+            int32_t o = m->col_opt[j];
+            c[o >> 6] |= 1ULL << (o & 63);
+            if (o >> 6 < w0) w0 = o >> 6;
+            if ((o >> 6) + 1 > w1) w1 = (o >> 6) + 1;
+        }
+        m->col_w[2 * i] = w0 < w1 ? w0 : 0, m->col_w[2 * i + 1] = w0 < w1 ? w1 : 0;
+    }
+    free(at), free(opts);
+    return 0;
 }
 
 /* The tables from the links as they stand: an option with a covered item
@@ -160,20 +263,21 @@ static int build(dlx_t *d) {
     d->memo = m;
     int32_t n = d->n_items, np = d->n_primary, no = d->n_options;
     const dlx_node *nd = d->node;
-    m->n_primary = np, m->words = n > 64 ? (n + 63) / 64 : 1;
+    m->n_primary = np, m->n_items = n, m->words = n > 64 ? (n + 63) / 64 : 1;
     size_t total = 0;
     for (int32_t o = 0; o < no; o++)
         for (int32_t p = d->opt_start[o]; nd[p].top > 0; p++) total++;
     m->opt_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->opt_item = malloc((total + 1) * sizeof(int32_t));
-    m->col_at = calloc((size_t)np + 1, sizeof(int32_t));
+    m->col_at = calloc((size_t)n + 1, sizeof(int32_t));
     m->col_opt = malloc((total + 1) * sizeof(int32_t));
     m->covered = calloc((size_t)m->words, sizeof(uint64_t));
+    m->key = calloc((size_t)m->words, sizeof(uint64_t));
     m->fr = malloc(((size_t)np + 1) * sizeof(struct frame));
     m->word_at = malloc(((size_t)no + 1) * sizeof(int32_t));
     m->word = malloc((total + 1) * sizeof(int32_t));
     m->bits = malloc((total + 1) * sizeof(uint64_t));
-    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->fr || !m->word_at || !m->word ||
+    if (!m->opt_at || !m->opt_item || !m->col_at || !m->col_opt || !m->covered || !m->key || !m->fr || !m->word_at || !m->word ||
         !m->bits)
         return DLX_ENOMEM;
     int32_t at = 0;
@@ -184,7 +288,7 @@ static int build(dlx_t *d) {
         for (int32_t p = d->opt_start[o]; ok && nd[p].top > 0; p++) {
             int32_t x = nd[p].top - 1;
             m->opt_item[at++] = x;
-            if (x < np) m->col_at[x + 1]++;
+            m->col_at[x + 1]++;
         }
     }
     m->opt_at[no] = at;
@@ -199,16 +303,16 @@ static int build(dlx_t *d) {
         }
     }
     m->word_at[no] = w;
-    for (int32_t i = 0; i < np; i++) m->col_at[i + 1] += m->col_at[i];
-    int32_t *fill = malloc(((size_t)np + 1) * sizeof *fill); /* each item's next free place */
+    for (int32_t i = 0; i < n; i++) m->col_at[i + 1] += m->col_at[i];
+    int32_t *fill = malloc(((size_t)n + 1) * sizeof *fill); /* each item's next free place */
     if (!fill) return DLX_ENOMEM;
-    memcpy(fill, m->col_at, ((size_t)np + 1) * sizeof *fill);
+    memcpy(fill, m->col_at, ((size_t)n + 1) * sizeof *fill);
     for (int32_t o = 0; o < no; o++)
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++)
-            if (m->opt_item[p] < np) m->col_opt[fill[m->opt_item[p]]++] = o;
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) m->col_opt[fill[m->opt_item[p]]++] = o;
     free(fill);
     for (int32_t x = 0; x < n; x++)
         if (d->len[x + 1] >= COVERED) m->covered[x >> 6] |= 1ULL << (x & 63);
+    if (bits_pay(d, m, no) && build_bits(m, n, no)) return DLX_ENOMEM;
     m->stride = (size_t)m->words + 2;
     m->max_slots = 0;
     size_t fit = d->memo_cap / (m->stride * sizeof(uint64_t));
@@ -217,9 +321,22 @@ static int build(dlx_t *d) {
 }
 
 /* The primary item to branch on: fewest possible options, the first of
- * them; -1 when every primary item is covered. *left gets its count. */
-static int32_t choose(const struct dlx_memo *m, int32_t *left) {
+ * them; -1 when every primary item is covered. *left gets its count.
+ * live: the state's live options (bit sets only). */
+static int32_t choose(const struct dlx_memo *m, const uint64_t *live, int32_t *left) {
     int32_t best = -1, fewest = INT32_MAX;
+    if (m->bw) {
+        for (int32_t i = 0; i < m->n_primary && fewest > 0; i++) {
+            if (is_set(m->covered, i)) continue;
+            const uint64_t *c = m->col_bits + (size_t)i * m->bw;
+            int32_t n = 0;
+            for (int32_t w = m->col_w[2 * i]; w < m->col_w[2 * i + 1] && n < fewest; w++)
+                n += __builtin_popcountll(c[w] & live[w]);
+            if (n < fewest) best = i, fewest = n;
+        }
+        *left = fewest;
+        return best;
+    }
     for (int32_t i = 0; i < m->n_primary && fewest > 0; i++) {
         if (is_set(m->covered, i)) continue;
         int32_t c = 0;
@@ -228,6 +345,22 @@ static int32_t choose(const struct dlx_memo *m, int32_t *left) {
     }
     *left = fewest;
     return best;
+}
+
+/* The state's key (live: its live options, bit sets only). */
+static const uint64_t *key_of(struct dlx_memo *m, const uint64_t *live) {
+    if (m->n_items == m->n_primary) return m->covered;
+    memcpy(m->key, m->covered, (size_t)m->words * sizeof(uint64_t));
+    for (int32_t x = m->n_primary; x < m->n_items; x++) {
+        if (is_set(m->covered, x)) continue;
+        int32_t j = m->col_at[x], end = m->col_at[x + 1];
+        if (m->bw)
+            while (j < end && !is_set(live, m->col_opt[j])) j++;
+        else
+            while (j < end && !possible(m, m->col_opt[j])) j++;
+        if (j == end) m->key[x >> 6] |= 1ULL << (x & 63); /* no option left: as if covered */
+    }
+    return m->key;
 }
 
 /* Adds v to *sum; 1 when the sum passes 2^128 - 1 (it stays at that). */
@@ -241,9 +374,15 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
     return 0;
 }
 
-int dlx_memo_search(dlx_t *d, uint64_t stop) {
+/* The search: a count (z NULL; stop: the node budget) or a ZDD into z. */
+static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
     if (d->phase == PH_DONE) return DLX_DONE;
     int rc = build(d);
+    if (!rc && z) { /* the tables come out of the ZDD's room */
+        size_t held = dlx_memo_bytes(d);
+        if (held > z->room) rc = DLX_ENOMEM;
+        else z->room -= held, d->memo->zdd = z;
+    }
     if (rc < 0) {
         dlx_memo_free(d);
         return rc;
@@ -252,6 +391,7 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
     struct frame *fr = m->fr;
     int32_t depth = 0, over = 0, stopped = 0;
     dlx_count_t value = 0; /* the count of the subproblem just finished */
+    uint32_t ref = 0;      /* building a ZDD: its chain head (0: no solution, 1: the empty one) */
     d->phase = PH_FORWARD;
     d->on_bits = d->on_cells = 0;
     /* enter: the current state; leaves its count in value, or pushes a frame */
@@ -259,14 +399,18 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
         if (entering) {
             entering = 0;
             d->nodes++;
-            int32_t left, i = choose(m, &left);
-            int hit = 0;
+            int32_t left, i = choose(m, live_at(m, depth), &left);
+            const uint64_t *hit = NULL, *key;
             uint64_t h = 0;
-            if (i < 0) value = 1;
-            else if (left == 0) value = 0;
-            else if ((h = hash_of(m->covered, m->words)), (value = lookup(m, h, &hit)), !hit) {
+            if (i < 0) value = 1, ref = 1;
+            else if (left == 0) value = 0, ref = 0;
+            else if ((key = key_of(m, live_at(m, depth))), (h = hash_of(key, m->words)),
+                     (hit = lookup(m, h, key))) {
+                if (z) ref = (uint32_t)hit[0], value = z->count[ref];
+                else value = (dlx_count_t)hit[1] << 64 | hit[0];
+            } else {
                 if (left > 1) d->guesses++;
-                fr[depth++] = (struct frame){ .item = i, .k = m->col_at[i] - 1, .opt = -1, .hash = h, .sum = 0 };
+                fr[depth++] = (struct frame){ .item = i, .k = m->col_at[i] - 1, .opt = -1, .hash = h, .sum = 0, .chain = 0 };
                 if (depth > d->max_level) d->max_level = depth;
             }
         }
@@ -274,10 +418,19 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
         struct frame *f = &fr[depth - 1];
         if (f->opt >= 0) { /* back from an option: add its count, take it back */
             over |= add(&f->sum, value);
+            if (z && ref && !(f->chain = dlx_zdd_add(z, f->opt, f->chain, ref))) {
+                rc = DLX_ENOMEM;
+                break;
+            }
             flip(m, f->opt);
             f->opt = -1;
         }
-        while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
+        if (m->bw) { /* the state's live options: a bit each */
+            const uint64_t *live = live_at(m, depth - 1);
+            while (++f->k < m->col_at[f->item + 1] && !is_set(live, m->col_opt[f->k])) {}
+        } else {
+            while (++f->k < m->col_at[f->item + 1] && !possible(m, m->col_opt[f->k])) {}
+        }
         if (f->k < m->col_at[f->item + 1]) {
             if (d->nodes >= stop) {
                 stopped = 1;
@@ -285,20 +438,34 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
             }
             f->opt = m->col_opt[f->k];
             flip(m, f->opt);
+            if (m->bw) { /* the next state's live options: those the option leaves */
+                const uint64_t *a = m->live + (size_t)(depth - 1) * m->bw, *k = m->kill + (size_t)f->opt * m->bw;
+                uint64_t *b = m->live + (size_t)depth * m->bw;
+                for (int32_t w = 0; w < m->bw; w++) b[w] = a[w] & ~k[w];
+            }
             d->updates += (uint64_t)(m->word_at[f->opt + 1] - m->word_at[f->opt]);
             entering = 1;
             continue;
         }
-        value = f->sum; /* every option done */
-        store(m, f->hash, value);
+        value = f->sum, ref = f->chain; /* every option done */
+        if (store(m, f->hash, key_of(m, live_at(m, depth - 1)), value, ref)) {
+            rc = DLX_ENOMEM;
+            break;
+        }
         depth--;
     }
     d->level = d->depth = 0;
+    d->phase = PH_DONE;
+    if (z) { /* the tables go; the ZDD stays */
+        dlx_memo_free(d);
+        if (rc < 0) return rc;
+        z->root = ref;
+        return over ? DLX_EOVERFLOW : DLX_OK;
+    }
     if (stopped) { /* the finished branches, a lower bound; a count never resumes */
         value = 0;
         for (int32_t l = 0; l < depth; l++) over |= add(&value, fr[l].sum);
     }
-    d->phase = PH_DONE;
     if (over || add(&value, d->count_from)) {
         d->solutions = ~(dlx_count_t)0;
         return DLX_EOVERFLOW;
@@ -306,3 +473,7 @@ int dlx_memo_search(dlx_t *d, uint64_t stop) {
     d->solutions = value;
     return stopped ? DLX_BUDGET : DLX_DONE;
 }
+
+int dlx_memo_search(dlx_t *d, uint64_t stop) { return run(d, stop, NULL); }
+
+int dlx_memo_zdd(dlx_t *d, struct dlx_zdd *z) { return run(d, UINT64_MAX, z); }

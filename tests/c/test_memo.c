@@ -3,7 +3,9 @@
  * secondary items, forced options, caps from none to plenty); domino
  * tilings equal a transfer-matrix count computed here, past 2^64 and up to
  * the overflow past 2^128; a tiny cache stays within its cap and still
- * counts right; budgets stop; colors and solution listings go on as before. */
+ * counts right; budgets stop; colors and solution listings go on as before.
+ * Both choices: on bit sets of live options, and on the lists (the tests'
+ * DLX_ENGINE_LINKS), on random problems and domino boards. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +81,10 @@ static void test_dominoes(void) {
             dlx_wide_t w;
             CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
             CHECK(value(w) == want);
+            dlx_set_engine(d, DLX_ENGINE_LINKS); /* the lists */
+            CHECK_EQ(dlx_count_wide(d, 0, 0, &w), DLX_DONE);
+            CHECK(value(w) == want);
+            dlx_set_engine(d, DLX_ENGINE_AUTO);
             if (rows * cols <= 20) { /* the linked search agrees */
                 dlx_set_memo(d, DLX_MEMO_OFF, 0);
                 dlx_set_engine(d, DLX_ENGINE_LINKS);
@@ -166,6 +172,7 @@ static void test_random(void) {
         dlx_set_engine(b, DLX_ENGINE_LINKS);
         dlx_set_memo(b, DLX_MEMO_OFF, 0);
         dlx_set_memo(a, DLX_MEMO_ON, caps[t % 4]);
+        if (t % 3 == 0) dlx_set_engine(a, DLX_ENGINE_LINKS); /* the lists, not the bit sets */
         dlx_wide_t wa, wb;
         CHECK_EQ(dlx_count_wide(a, 0, 0, &wa), DLX_DONE);
         CHECK_EQ(dlx_count_wide(b, 0, 0, &wb), DLX_DONE);
@@ -174,6 +181,49 @@ static void test_random(void) {
         dlx_free(a);
         dlx_free(b);
     }
+}
+
+/* Random problems of 65 to 200 options: the bit sets span several words
+ * (an item's options in some of them only). The two choices agree, and
+ * agree with the linked search where it ends within 100,000 nodes. */
+static void test_wide(void) {
+    int searched = 0;
+    for (int t = 0; t < 150; t++) {
+        int32_t np = 12 + (int32_t)draw(9), ns = (int32_t)draw(6), no = 65 + (int32_t)draw(136);
+        check_context("wide %d: %d primary, %d secondary, %d options", t, np, ns, no);
+        dlx_t *a = dlx_new(np, ns), *b = dlx_new(np, ns);
+        for (int32_t o = 0; o < no; o++) {
+            /* options of one region of the items: each column's options in a few words */
+            int32_t it[5], n = 2 + (int32_t)draw(4), k = 0, base = (int32_t)draw((uint32_t)np);
+            it[k++] = base;
+            while (k < n) {
+                int32_t x = draw(4) ? (base + 1 + (int32_t)draw(4)) % np : np + (ns ? (int32_t)draw((uint32_t)ns) : 0), dup = 0;
+                if (x >= np + ns) break;
+                for (int j = 0; j < k; j++) dup |= it[j] == x;
+                if (dup) break;
+                it[k++] = x;
+            }
+            dlx_add_option(a, it, NULL, k);
+            dlx_add_option(b, it, NULL, k);
+        }
+        dlx_wide_t w[2], wb;
+        for (int lists = 0; lists < 2; lists++) {
+            dlx_set_memo(a, DLX_MEMO_ON, 0);
+            dlx_set_engine(a, lists ? DLX_ENGINE_LINKS : DLX_ENGINE_AUTO);
+            CHECK_EQ(dlx_count_wide(a, 0, 0, &w[lists]), DLX_DONE);
+        }
+        CHECK(value(w[0]) == value(w[1]));
+        dlx_set_engine(b, DLX_ENGINE_LINKS);
+        dlx_set_memo(b, DLX_MEMO_OFF, 0);
+        if (dlx_count_wide(b, 0, 100000, &wb) == DLX_DONE) { /* else too long a search for a test */
+            searched++;
+            CHECK(value(w[0]) == value(wb));
+        }
+        dlx_free(a);
+        dlx_free(b);
+    }
+    check_context("wide: the linked search ended often enough");
+    CHECK(searched >= 50);
 }
 
 /* A cache of a few slots: within its cap, replacing states, still right. */
@@ -276,6 +326,7 @@ int main(void) {
     test_dominoes();
     test_big();
     test_random();
+    test_wide();
     test_cap();
     test_budget();
     test_others();
