@@ -75,15 +75,22 @@ typedef struct {
     uint64_t nc;
 } link;
 
+/* Per item of the search's copy: its place in the list of items and, for a
+ * primary item, its class (pick() reads both as it walks the list). */
+typedef struct {
+    int32_t prev, next;
+    int32_t cls, spare;
+} item_link;
+
 struct dlx_best {
     dlx_node *nd;     /* the copy of the nodes (top and color; up and down are ln's) */
     link *ln;         /* the links and net costs */
-    dlx_head *it;     /* and of the item lists (column lengths are not kept) */
+    item_link *it;    /* and of the item lists (column lengths are not kept) */
     uint64_t *part;   /* per level: the net cost of the choices above it, */
     uint64_t *th0, *th; /* the thresholds its branch item and its option's other items were covered with */
     uint64_t base;    /* forced options' costs + taxes */
     uint64_t cur;     /* the net cost of the choices so far */
-    int32_t *cls, n_cls; /* per primary item its class; how many classes */
+    int32_t n_cls;    /* how many classes of primary items (it[i].cls) */
     uint64_t *crem;      /* per class: the budget its items' cheapest options leave, at a node */
     int32_t resume, cap_nodes;
     kept_solution *kept; /* the best so far, cheapest first (ties: found first) */
@@ -109,7 +116,7 @@ void dlx_best_free(dlx_t *d) {
     best *b = d->best;
     if (!b) return;
     drop_kept(b);
-    free(b->kept), free(b->nd), free(b->it), free(b->ln), free(b->part), free(b->cls); /* th0, th and crem are in part's block */
+    free(b->kept), free(b->nd), free(b->it), free(b->ln), free(b->part); /* th0, th and crem are in part's block */
     free(b->bits.block);
     free(b);
     d->best = NULL;
@@ -119,7 +126,7 @@ size_t dlx_best_bytes(const dlx_t *d) {
     const best *b = d->best;
     if (!b) return 0;
     size_t s = sizeof *b + (size_t)b->cap_nodes * (sizeof(dlx_node) + sizeof(link)) +
-               (size_t)(d->n_items + 2) * sizeof(dlx_head) + (size_t)(d->n_primary + 1) * (4 * sizeof(uint64_t) + sizeof(int32_t)) +
+               (size_t)(d->n_items + 2) * sizeof(item_link) + (size_t)(d->n_primary + 1) * 4 * sizeof(uint64_t) +
                (size_t)b->cap_kept * sizeof(kept_solution) + b->bits.bytes;
     for (int32_t j = 0; j < b->n_kept; j++) s += (size_t)b->kept[j].n * sizeof(int32_t);
     return s;
@@ -231,13 +238,11 @@ SETUP static int start(dlx_t *d) {
     if (!b->it) {
         b->it = malloc((size_t)(n + 2) * sizeof *b->it);
         b->part = malloc((size_t)(np + 1) * 4 * sizeof *b->part);
-        b->cls = malloc((size_t)(np + 1) * sizeof *b->cls);
-        if (!b->it || !b->part || !b->cls)
-            return free(b->it), free(b->part), free(b->cls), b->it = NULL, b->part = NULL, b->cls = NULL, DLX_ENOMEM;
+        if (!b->it || !b->part) return free(b->it), free(b->part), b->it = NULL, b->part = NULL, DLX_ENOMEM;
         b->th0 = b->part + np + 1, b->th = b->th0 + np + 1, b->crem = b->th + np + 1;
     }
     memcpy(b->nd, d->node, (size_t)d->n_nodes * sizeof *b->nd);
-    memcpy(b->it, d->item, (size_t)(n + 2) * sizeof *b->it);
+    for (int32_t i = 0; i < n + 2; i++) b->it[i] = (item_link){d->item[i].prev, d->item[i].next, 0, 0};
     dlx_node *nd = b->nd;
     link *ln = b->ln;
     b->base = 0, b->cur = 0, b->resume = 0;
@@ -253,11 +258,11 @@ SETUP static int start(dlx_t *d) {
     for (int32_t i = 1; i <= np; i++) {
         for (int32_t p = ln[i].down; p != i; p = ln[p].down)
             for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? ln[q].up : q + 1)
-                if (nd[q].top > 0 && nd[q].top < i) seen[b->cls[nd[q].top]] = i;
+                if (nd[q].top > 0 && nd[q].top < i) seen[b->it[nd[q].top].cls] = i;
         int32_t c = 0;
         while (c < b->n_cls && seen[c] == i) c++;
         if (c == b->n_cls) seen[b->n_cls++] = 0;
-        b->cls[i] = c;
+        b->it[i].cls = c;
     }
     for (int32_t i = b->it[0].next; i != 0; i = b->it[i].next) { /* the taxes */
         uint64_t tax = NO_CUTOFF;
@@ -389,7 +394,7 @@ static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
     for (int32_t c = 0; c < b->n_cls; c++) crem[c] = B; /* not a memset: that is a call out of the search in WebAssembly */
     for (int32_t k = b->it[0].next; k != 0; k = b->it[k].next) {
         int32_t p = ln[k].down;
-        uint64_t c = ln[p].nc, *cr = &crem[b->cls[k]];
+        uint64_t c = ln[p].nc, *cr = &crem[b->it[k].cls];
         if (c >= *cr) return *bi = k, 0; /* an empty column too (its header's cost) */
         *cr -= c;
         int32_t s = 1; /* options under B, counted up to t + 1 (more than t) */
@@ -517,7 +522,7 @@ static int32_t bits_pick(const best *b, int32_t l, uint64_t B, int32_t *bi) {
             for (; j <= lw; j++)
                 if ((y = im[j] & lv[j] & (j == lw ? last : ~0ull))) break;
             if (j > lw) return *bi = k, 0;
-            uint64_t c = onc[j * 64 + __builtin_ctzll(y)], *cr = &crem[b->cls[k]];
+            uint64_t c = onc[j * 64 + __builtin_ctzll(y)], *cr = &crem[b->it[k].cls];
             if (c >= *cr) return *bi = k, 0;
             *cr -= c;
             int32_t s = __builtin_popcountll(y); /* counted up to more than t */
