@@ -66,16 +66,32 @@ typedef struct {
     int32_t n, *opts;
 } kept_solution;
 
+/* Per node of the search's copy: its vertical links and the net cost of its
+ * option, side by side (pick() walks a column reading both: one record a
+ * node, not two). A header's net cost is the largest there is: a walk down
+ * a sorted column while under a budget stops there without testing for the end. */
+typedef struct {
+    int32_t up, down;
+    uint64_t nc;
+} link;
+
+/* Per item of the search's copy: its place in the list of items and, for a
+ * primary item, its class (pick() reads both as it walks the list). */
+typedef struct {
+    int32_t prev, next;
+    int32_t cls, spare;
+} item_link;
+
 struct dlx_best {
-    dlx_node *nd;     /* the copy of the links */
-    dlx_head *it;     /* and of the item lists (column lengths are not kept) */
-    uint64_t *nc;     /* per node: the net cost of its option */
+    dlx_node *nd;     /* the copy of the nodes (top and color; up and down are ln's) */
+    link *ln;         /* the links and net costs */
+    item_link *it;    /* and of the item lists (column lengths are not kept) */
     uint64_t *part;   /* per level: the net cost of the choices above it, */
     uint64_t *th0, *th; /* the thresholds its branch item and its option's other items were covered with */
     uint64_t base;    /* forced options' costs + taxes */
     uint64_t cur;     /* the net cost of the choices so far */
-    int32_t *cls, n_cls; /* per primary item its class; how many classes */
-    uint64_t *csum;      /* per class: its items' cheapest options, at a node */
+    int32_t n_cls;    /* how many classes of primary items (it[i].cls) */
+    uint64_t *crem;      /* per class: the budget its items' cheapest options leave, at a node */
     int32_t resume, cap_nodes;
     kept_solution *kept; /* the best so far, cheapest first (ties: found first) */
     int32_t n_kept, cap_kept;
@@ -100,7 +116,7 @@ void dlx_best_free(dlx_t *d) {
     best *b = d->best;
     if (!b) return;
     drop_kept(b);
-    free(b->kept), free(b->nd), free(b->it), free(b->nc), free(b->part), free(b->cls); /* th0, th and csum are in part's block */
+    free(b->kept), free(b->nd), free(b->it), free(b->ln), free(b->part); /* th0, th and crem are in part's block */
     free(b->bits.block);
     free(b);
     d->best = NULL;
@@ -109,8 +125,8 @@ void dlx_best_free(dlx_t *d) {
 size_t dlx_best_bytes(const dlx_t *d) {
     const best *b = d->best;
     if (!b) return 0;
-    size_t s = sizeof *b + (size_t)b->cap_nodes * (sizeof(dlx_node) + sizeof(uint64_t)) +
-               (size_t)(d->n_items + 2) * sizeof(dlx_head) + (size_t)(d->n_primary + 1) * (4 * sizeof(uint64_t) + sizeof(int32_t)) +
+    size_t s = sizeof *b + (size_t)b->cap_nodes * (sizeof(dlx_node) + sizeof(link)) +
+               (size_t)(d->n_items + 2) * sizeof(item_link) + (size_t)(d->n_primary + 1) * 4 * sizeof(uint64_t) +
                (size_t)b->cap_kept * sizeof(kept_solution) + b->bits.bytes;
     for (int32_t j = 0; j < b->n_kept; j++) s += (size_t)b->kept[j].n * sizeof(int32_t);
     return s;
@@ -194,13 +210,13 @@ int32_t dlx_best_solution_now(const dlx_t *d, int32_t *options, int32_t cap, int
 /* Sort the nodes p[0 .. m-1] by net cost, ties by node number (the order
  * the options were added): a merge sort through tmp (qsort would bring
  * 2 KiB into the WebAssembly module). */
-SETUP static void sort_nodes(int32_t *p, int32_t *tmp, int32_t m, const uint64_t *nc) {
+SETUP static void sort_nodes(int32_t *p, int32_t *tmp, int32_t m, const link *ln) {
     for (int32_t w = 1; w < m; w *= 2) {
         for (int32_t lo = 0; lo < m; lo += 2 * w) {
             int32_t mid = lo + w < m ? lo + w : m, hi = lo + 2 * w < m ? lo + 2 * w : m;
             int32_t a = lo, b = mid, o = lo;
             while (a < mid && b < hi)
-                tmp[o++] = nc[p[b]] < nc[p[a]] || (nc[p[b]] == nc[p[a]] && p[b] < p[a]) ? p[b++] : p[a++];
+                tmp[o++] = ln[p[b]].nc < ln[p[a]].nc || (ln[p[b]].nc == ln[p[a]].nc && p[b] < p[a]) ? p[b++] : p[a++];
             while (a < mid) tmp[o++] = p[a++];
             while (b < hi) tmp[o++] = p[b++];
         }
@@ -213,62 +229,60 @@ SETUP static int start(dlx_t *d) {
     best *b = d->best;
     int32_t n = d->n_items, np = d->n_primary;
     if (b->cap_nodes < d->n_nodes) {
-        free(b->nd), free(b->nc);
+        free(b->nd), free(b->ln);
         b->nd = malloc((size_t)d->n_nodes * sizeof *b->nd);
-        b->nc = malloc((size_t)d->n_nodes * sizeof *b->nc);
-        b->cap_nodes = b->nd && b->nc ? d->n_nodes : 0;
+        b->ln = malloc((size_t)d->n_nodes * sizeof *b->ln);
+        b->cap_nodes = b->nd && b->ln ? d->n_nodes : 0;
         if (!b->cap_nodes) return DLX_ENOMEM;
     }
     if (!b->it) {
         b->it = malloc((size_t)(n + 2) * sizeof *b->it);
         b->part = malloc((size_t)(np + 1) * 4 * sizeof *b->part);
-        b->cls = malloc((size_t)(np + 1) * sizeof *b->cls);
-        if (!b->it || !b->part || !b->cls)
-            return free(b->it), free(b->part), free(b->cls), b->it = NULL, b->part = NULL, b->cls = NULL, DLX_ENOMEM;
-        b->th0 = b->part + np + 1, b->th = b->th0 + np + 1, b->csum = b->th + np + 1;
+        if (!b->it || !b->part) return free(b->it), free(b->part), b->it = NULL, b->part = NULL, DLX_ENOMEM;
+        b->th0 = b->part + np + 1, b->th = b->th0 + np + 1, b->crem = b->th + np + 1;
     }
     memcpy(b->nd, d->node, (size_t)d->n_nodes * sizeof *b->nd);
-    memcpy(b->it, d->item, (size_t)(n + 2) * sizeof *b->it);
+    for (int32_t i = 0; i < n + 2; i++) b->it[i] = (item_link){d->item[i].prev, d->item[i].next, 0, 0};
     dlx_node *nd = b->nd;
-    uint64_t *nc = b->nc;
+    link *ln = b->ln;
     b->base = 0, b->cur = 0, b->resume = 0;
     for (int32_t f = 0; f < d->n_forced; f++) b->base += option_cost(d, d->forced[f]);
-    memset(nc, 0, (size_t)(n + 1) * sizeof *nc); /* the headers': read (not used) by pick */
+    for (int32_t q = 0; q < d->n_nodes; q++) ln[q] = (link){nd[q].up, nd[q].down, NO_CUTOFF}; /* the headers' NO_CUTOFF stays */
     for (int32_t k = 0; k < d->n_options; k++)
-        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) nc[q] = option_cost(d, k);
+        for (int32_t q = d->opt_start[k]; nd[q].top > 0; q++) ln[q].nc = option_cost(d, k);
     int32_t *col = malloc(2 * ((size_t)d->n_options + (size_t)np + 2) * sizeof *col);
     if (!col) return DLX_ENOMEM;
     /* The classes: item i takes the first class none of whose items shares an option with it. */
     int32_t *seen = col; /* per class: the last item that found it taken */
     b->n_cls = 0;
     for (int32_t i = 1; i <= np; i++) {
-        for (int32_t p = nd[i].down; p != i; p = nd[p].down)
-            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
-                if (nd[q].top > 0 && nd[q].top < i) seen[b->cls[nd[q].top]] = i;
+        for (int32_t p = ln[i].down; p != i; p = ln[p].down)
+            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? ln[q].up : q + 1)
+                if (nd[q].top > 0 && nd[q].top < i) seen[b->it[nd[q].top].cls] = i;
         int32_t c = 0;
         while (c < b->n_cls && seen[c] == i) c++;
         if (c == b->n_cls) seen[b->n_cls++] = 0;
-        b->cls[i] = c;
+        b->it[i].cls = c;
     }
     for (int32_t i = b->it[0].next; i != 0; i = b->it[i].next) { /* the taxes */
         uint64_t tax = NO_CUTOFF;
-        for (int32_t p = nd[i].down; p != i; p = nd[p].down)
-            if (nc[p] < tax) tax = nc[p];
+        for (int32_t p = ln[i].down; p != i; p = ln[p].down)
+            if (ln[p].nc < tax) tax = ln[p].nc;
         if (tax == NO_CUTOFF || !tax) continue;
         b->base += tax;
-        for (int32_t p = nd[i].down; p != i; p = nd[p].down) {
-            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? nd[q].up : q + 1)
-                if (nd[q].top > 0) nc[q] -= tax;
-            nc[p] -= tax;
+        for (int32_t p = ln[i].down; p != i; p = ln[p].down) {
+            for (int32_t q = p + 1; q != p; q = nd[q].top <= 0 ? ln[q].up : q + 1)
+                if (nd[q].top > 0) ln[q].nc -= tax;
+            ln[p].nc -= tax;
         }
     }
     for (int32_t i = 1; i <= n; i++) { /* each column by net cost (secondary ones too: cover_th stops early) */
         int32_t m = 0;
-        for (int32_t p = nd[i].down; p != i; p = nd[p].down) col[m++] = p;
-        sort_nodes(col, col + d->n_options + 1, m, nc);
+        for (int32_t p = ln[i].down; p != i; p = ln[p].down) col[m++] = p;
+        sort_nodes(col, col + d->n_options + 1, m, ln);
         for (int32_t j = 0, prev = i; j <= m; j++) {
             int32_t p = j < m ? col[j] : i;
-            nd[prev].down = p, nd[p].up = prev, prev = p;
+            ln[prev].down = p, ln[p].up = prev, prev = p;
         }
     }
     free(col);
@@ -288,27 +302,28 @@ SETUP static int start(dlx_t *d) {
 
 /* Unlink the other nodes of the option holding p (but those agreeing with
  * a purified color: their column is settled, as in DLX2). */
-static void hide_opt(dlx_node *nd, int32_t p, uint64_t *upd) {
+static void hide_opt(const dlx_node *nd, link *ln, int32_t p, uint64_t *upd) {
     for (int32_t q = p + 1; q != p;) {
         if (nd[q].top <= 0) {
-            q = nd[q].up;
+            q = ln[q].up;
             continue;
         }
         if (nd[q].color >= 0) {
-            nd[nd[q].up].down = nd[q].down, nd[nd[q].down].up = nd[q].up;
+            int32_t u = ln[q].up, w = ln[q].down;
+            ln[u].down = w, ln[w].up = u;
             (*upd)++;
         }
         q++;
     }
 }
 
-static void unhide_opt(dlx_node *nd, int32_t p) {
+static void unhide_opt(const dlx_node *nd, link *ln, int32_t p) {
     for (int32_t q = p - 1; q != p;) {
         if (nd[q].top <= 0) {
-            q = nd[q].down;
+            q = ln[q].down;
             continue;
         }
-        if (nd[q].color >= 0) nd[nd[q].up].down = q, nd[nd[q].down].up = q;
+        if (nd[q].color >= 0) ln[ln[q].up].down = q, ln[ln[q].down].up = q;
         q--;
     }
 }
@@ -318,20 +333,22 @@ static void unhide_opt(dlx_node *nd, int32_t p) {
  * under th with another color go, those with c are marked as agreeing. */
 static void cover_th(best *b, int32_t i, int32_t p, int32_t c, uint64_t th, uint64_t *upd) {
     dlx_node *nd = b->nd;
+    link *ln = b->ln;
     if (!c) {
         int32_t l = b->it[i].prev, r = b->it[i].next;
         b->it[l].next = r, b->it[r].prev = l;
     }
-    for (int32_t rr = nd[i].down; rr != i && b->nc[rr] < th; rr = nd[rr].down) {
-        if (!c || nd[rr].color != c) hide_opt(nd, rr, upd);
+    for (int32_t rr = ln[i].down; ln[rr].nc < th; rr = ln[rr].down) { /* the header's stops it */
+        if (!c || nd[rr].color != c) hide_opt(nd, ln, rr, upd);
         else if (rr != p) nd[rr].color = -1;
     }
 }
 
 static void uncover_th(best *b, int32_t i, int32_t p, int32_t c, uint64_t th) {
     dlx_node *nd = b->nd;
-    for (int32_t rr = nd[i].down; rr != i && b->nc[rr] < th; rr = nd[rr].down) {
-        if (!c || (nd[rr].color != c && nd[rr].color >= 0)) unhide_opt(nd, rr);
+    link *ln = b->ln;
+    for (int32_t rr = ln[i].down; ln[rr].nc < th; rr = ln[rr].down) {
+        if (!c || (nd[rr].color != c && nd[rr].color >= 0)) unhide_opt(nd, ln, rr);
         else if (nd[rr].color < 0) nd[rr].color = c;
     }
     if (!c) {
@@ -343,10 +360,10 @@ static void uncover_th(best *b, int32_t i, int32_t p, int32_t c, uint64_t th) {
 
 /* Take the items of p's option but p's own (covered by the caller). */
 static void commit_th(best *b, int32_t p, uint64_t th, uint64_t *upd) {
-    dlx_node *nd = b->nd;
+    const dlx_node *nd = b->nd;
     for (int32_t q = p + 1; q != p;) {
         if (nd[q].top <= 0) {
-            q = nd[q].up;
+            q = b->ln[q].up;
             continue;
         }
         if (nd[q].color >= 0) cover_th(b, nd[q].top, q, nd[q].color, th, upd);
@@ -355,10 +372,10 @@ static void commit_th(best *b, int32_t p, uint64_t th, uint64_t *upd) {
 }
 
 static void uncommit_th(best *b, int32_t p, uint64_t th) {
-    dlx_node *nd = b->nd;
+    const dlx_node *nd = b->nd;
     for (int32_t q = p - 1; q != p;) {
         if (nd[q].top <= 0) {
-            q = nd[q].down;
+            q = b->ln[q].down;
             continue;
         }
         if (nd[q].color >= 0) uncover_th(b, nd[q].top, q, nd[q].color, th);
@@ -371,18 +388,17 @@ static void uncommit_th(best *b, int32_t p, uint64_t th) {
 /* The branch item at a node with budget B: returns its number of options
  * under B, 0 at a dead end (the bounds above). */
 static int32_t pick(const dlx_t *d, const best *b, uint64_t B, int32_t *bi) {
-    const dlx_node *nd = b->nd;
-    const uint64_t *nc = b->nc;
+    const link *ln = b->ln;
     int32_t t = INT32_MAX;
-    uint64_t tcost = 0, *csum = b->csum;
-    memset(csum, 0, (size_t)b->n_cls * sizeof *csum);
+    uint64_t tcost = 0, *crem = b->crem;
+    for (int32_t c = 0; c < b->n_cls; c++) crem[c] = B; /* not a memset: that is a call out of the search in WebAssembly */
     for (int32_t k = b->it[0].next; k != 0; k = b->it[k].next) {
-        int32_t p = nd[k].down;
-        uint64_t c = nc[p], *cs = &csum[b->cls[k]];
-        if (p == k || c >= B - *cs) return *bi = k, 0; /* *cs < B: no overflow */
-        *cs += c;
+        int32_t p = ln[k].down;
+        uint64_t c = ln[p].nc, *cr = &crem[b->it[k].cls];
+        if (c >= *cr) return *bi = k, 0; /* an empty column too (its header's cost) */
+        *cr -= c;
         int32_t s = 1; /* options under B, counted up to t + 1 (more than t) */
-        for (p = nd[p].down; s <= t && p != k && nc[p] < B; p = nd[p].down) s++;
+        for (p = ln[p].down; s <= t && ln[p].nc < B; p = ln[p].down) s++;
         if (s < t || (s == t && c > tcost)) t = s, tcost = c, *bi = k;
     }
     (void)d;
@@ -400,17 +416,18 @@ SETUP static int bits_start(dlx_t *d) {
     memset(x, 0, sizeof *x);
     if (!d->best_bits) return DLX_OK; /* search_choice.c rules */
     const dlx_node *nd = b->nd;
+    const link *ln = b->ln;
     int32_t n = d->n_options, np = d->n_primary, ni = d->n_items;
     int32_t *tmp = malloc((3 * (size_t)n + 2) * sizeof *tmp);
     if (!tmp) return DLX_ENOMEM;
     int32_t *rank = tmp + 2 * (size_t)n + 1, m = 0, n_oit = 0;
     for (int32_t k = 0; k < n; k++) rank[k] = -1;
     for (int32_t i = 1; i <= np; i++) /* the options there are to choose: those of the primary items */
-        for (int32_t p = nd[i].down; p != i; p = nd[p].down) {
+        for (int32_t p = ln[i].down; p != i; p = ln[p].down) {
             int32_t k = option_of(nd, p);
             if (rank[k] < 0) rank[k] = 0, tmp[m++] = d->opt_start[k];
         }
-    sort_nodes(tmp, tmp + n + 1, m, b->nc); /* by net cost, then node (option) order */
+    sort_nodes(tmp, tmp + n + 1, m, ln); /* by net cost, then node (option) order */
     for (int32_t j = 0; j < m; j++) {
         rank[option_of(nd, tmp[j])] = j;
         for (int32_t q = tmp[j]; nd[q].top > 0; q++) n_oit += nd[q].top <= np;
@@ -436,7 +453,7 @@ SETUP static int bits_start(dlx_t *d) {
     x->bitem = v;
     x->nw = nw, x->iw = iw, x->m = m;
     for (int32_t j = 0, at = 0; j < m; j++) {
-        x->orig[j] = option_of(nd, tmp[j]), x->onc[j] = b->nc[tmp[j]], x->oit_at[j] = at;
+        x->orig[j] = option_of(nd, tmp[j]), x->onc[j] = ln[tmp[j]].nc, x->oit_at[j] = at;
         for (int32_t q = tmp[j]; nd[q].top > 0; q++)
             if (nd[q].top <= np) x->oit[at++] = nd[q].top;
         x->oit_at[j + 1] = at;
@@ -447,12 +464,12 @@ SETUP static int bits_start(dlx_t *d) {
     if (!set) return free(tmp), DLX_ENOMEM;
     for (int32_t i = 1; i <= ni; i++) {
         memset(set, 0, (size_t)nw * sizeof *set);
-        for (int32_t p = nd[i].down; p != i; p = nd[p].down) {
+        for (int32_t p = ln[i].down; p != i; p = ln[p].down) {
             int32_t j = rank[option_of(nd, p)];
             if (j >= 0) set[j >> 6] |= 1ull << (j & 63);
         }
         if (i <= np) memcpy(x->imask + (size_t)i * nw, set, (size_t)nw * sizeof *set);
-        for (int32_t p = nd[i].down; p != i; p = nd[p].down) {
+        for (int32_t p = ln[i].down; p != i; p = ln[p].down) {
             int32_t j = rank[option_of(nd, p)];
             if (j >= 0)
                 for (int32_t k = 0; k < nw; k++) x->kill[(size_t)j * nw + k] |= set[k];
@@ -495,8 +512,8 @@ static int32_t bits_pick(const best *b, int32_t l, uint64_t B, int32_t *bi) {
         else hi = mid;
     }
     int32_t lw = (lo + 63) / 64 - 1, t = INT32_MAX; /* the last word under B (-1: none) */
-    uint64_t last = lo & 63 ? (1ull << (lo & 63)) - 1 : ~0ull, tcost = 0, *csum = b->csum;
-    memset(csum, 0, (size_t)b->n_cls * sizeof *csum);
+    uint64_t last = lo & 63 ? (1ull << (lo & 63)) - 1 : ~0ull, tcost = 0, *crem = b->crem;
+    for (int32_t c = 0; c < b->n_cls; c++) crem[c] = B;
     for (int32_t w = 0; w < x->iw; w++)
         for (uint64_t u = un[w]; u; u &= u - 1) {
             int32_t k = w * 64 + __builtin_ctzll(u) + 1, j = 0;
@@ -505,9 +522,9 @@ static int32_t bits_pick(const best *b, int32_t l, uint64_t B, int32_t *bi) {
             for (; j <= lw; j++)
                 if ((y = im[j] & lv[j] & (j == lw ? last : ~0ull))) break;
             if (j > lw) return *bi = k, 0;
-            uint64_t c = onc[j * 64 + __builtin_ctzll(y)], *cs = &csum[b->cls[k]];
-            if (c >= B - *cs) return *bi = k, 0; /* *cs < B: no overflow */
-            *cs += c;
+            uint64_t c = onc[j * 64 + __builtin_ctzll(y)], *cr = &crem[b->it[k].cls];
+            if (c >= *cr) return *bi = k, 0;
+            *cr -= c;
             int32_t s = __builtin_popcountll(y); /* counted up to more than t */
             for (j++; s <= t && j <= lw; j++) s += __builtin_popcountll(im[j] & lv[j] & (j == lw ? last : ~0ull));
             if (s < t || (s == t && c > tcost)) t = s, tcost = c, *bi = k;
@@ -533,8 +550,10 @@ static inline int at_solution(dlx_t *d, best *b, int32_t l) {
  * from the level above on the way down: backtracking undoes nothing. The
  * tree is the links' node for node: a linked option under the budget is
  * always live (one not live went with the cover that killed it, or costs
- * more than that cover's threshold, which no later budget passes). */
-static int bits_search(dlx_t *d, uint64_t stop) {
+ * more than that cover's threshold, which no later budget passes). A
+ * function of its own: in WebAssembly V8 then compiles with TurboFan only the
+ * search that runs (both in dlx_best_search made 4.5 KB to compile). */
+__attribute__((noinline)) static int bits_search(dlx_t *d, uint64_t stop) {
     best *b = d->best;
     bits_part *x = &b->bits;
     const int32_t nw = x->nw, iw = x->iw;
@@ -606,7 +625,7 @@ int dlx_best_search(dlx_t *d, uint64_t stop) {
     best *b = d->best;
     if (b->bits.on) return bits_search(d, stop);
     dlx_node *nd = b->nd;
-    const uint64_t *nc = b->nc;
+    const link *ln = b->ln;
     int32_t *choice = d->choice, *pos = d->pos, *tot = d->tot;
     uint64_t *part = b->part, *th0 = b->th0, *th = b->th, upd = 0;
     int32_t l = d->level, p, i = 0;
@@ -629,16 +648,16 @@ enter:
         int32_t t = pick(d, b, cutoff(d, b) - b->cur, &i);
         if (t == 0) goto backup;
         if (t > 1) d->guesses++;
-        part[l] = b->cur, choice[l] = p = nd[i].down, pos[l] = 0, tot[l] = t;
-        th0[l] = cutoff(d, b) - (b->cur + nc[p]); /* > 0: pick saw nc[p] under the budget */
+        part[l] = b->cur, choice[l] = p = ln[i].down, pos[l] = 0, tot[l] = t;
+        th0[l] = cutoff(d, b) - (b->cur + ln[p].nc); /* > 0: pick saw it under the budget */
         cover_th(b, i, p, 0, th0[l], &upd);
     }
 try:
-    if (part[l] + nc[p] >= cutoff(d, b)) { /* it and the rest of the column cost too much */
+    if (part[l] + ln[p].nc >= cutoff(d, b)) { /* it and the rest of the column cost too much */
         uncover_th(b, nd[p].top, p, 0, th0[l]);
         goto backup;
     }
-    b->cur = part[l] + nc[p];
+    b->cur = part[l] + ln[p].nc;
     th[l] = cutoff(d, b) - b->cur;
     commit_th(b, p, th[l], &upd);
     if (++l > d->max_level) d->max_level = l;
@@ -653,7 +672,7 @@ backup:
     p = choice[--l];
     uncommit_th(b, p, th[l]);
     b->cur = part[l];
-    i = nd[p].top, p = nd[p].down;
+    i = nd[p].top, p = ln[p].down;
     if (p == i) {
         uncover_th(b, i, p, 0, th0[l]);
         goto backup;
