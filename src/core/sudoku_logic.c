@@ -14,33 +14,6 @@
 #define EXPLAIN_MAX_WORK 4000000u
 #define EXPLAIN_MAX_CHAIN 16
 
-/* The techniques in the order of preference (the enum's). */
-static int try_technique(logic_t *e, int t) {
-    switch (t) {
-    case SUDOKU_FULL_HOUSE: return logic_full_house(e);
-    case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(e);
-    case SUDOKU_NAKED_SINGLE: return logic_naked_single(e);
-    case SUDOKU_POINTING: return logic_locked_pointing(e);
-    case SUDOKU_CLAIMING: return logic_locked_claiming(e);
-    case SUDOKU_NAKED_PAIR: return logic_naked_subset(e, 2);
-    case SUDOKU_X_WING: return logic_fish(e, 2);
-    case SUDOKU_HIDDEN_PAIR: return logic_hidden_subset(e, 2);
-    case SUDOKU_NAKED_TRIPLE: return logic_naked_subset(e, 3);
-    case SUDOKU_SWORDFISH: return logic_fish(e, 3);
-    case SUDOKU_HIDDEN_TRIPLE: return logic_hidden_subset(e, 3);
-    case SUDOKU_XY_WING: return logic_xy_wing(e);
-    case SUDOKU_XYZ_WING: return logic_xyz_wing(e);
-    case SUDOKU_NAKED_QUAD: return logic_naked_subset(e, 4);
-    case SUDOKU_JELLYFISH: return logic_fish(e, 4);
-    case SUDOKU_HIDDEN_QUAD: return logic_hidden_subset(e, 4);
-    case SUDOKU_COLOURING: return logic_colouring(e);
-    case SUDOKU_X_CHAIN: return logic_x_chain(e);
-    case SUDOKU_XY_CHAIN: return logic_xy_chain(e);
-    case SUDOKU_CONTRADICTION: return logic_contradiction(e);
-    default: return 0;
-    }
-}
-
 static void place(logic_t *e, int32_t c, int32_t d) {
     uint64_t bit = 1ull << (d - 1);
     e->value[c] = (uint8_t)d;
@@ -170,7 +143,7 @@ int sudoku_explain_next(sudoku_explain_t *e, sudoku_step_t *step) {
     for (; t < SUDOKU_GUESS; t++) {
         e->technique = t;
         e->work = 0, e->budget = e->max_work;
-        if (try_technique(e, t)) break;
+        if (logic_find(e, t)) break;
         logic_clear(e);
     }
     if (t == SUDOKU_GUESS) e->technique = t, guess(e);

@@ -147,21 +147,16 @@ static inline int logic_choose(logic_t *e, const uint64_t *masks, int32_t m, int
 
 /* The techniques: each looks for one instance, fills the step (technique,
  * moves, cells, houses, text) and returns 1, or returns 0 with the step
- * empty. They only read the state; the driver applies the step. */
-int logic_full_house(logic_t *e);
-int logic_hidden_single(logic_t *e);
-int logic_naked_single(logic_t *e);
-int logic_locked_pointing(logic_t *e);
-int logic_locked_claiming(logic_t *e);
-int logic_naked_subset(logic_t *e, int k);
-int logic_hidden_subset(logic_t *e, int k);
-int logic_fish(logic_t *e, int k);
-int logic_xy_wing(logic_t *e);
-int logic_xyz_wing(logic_t *e);
-int logic_colouring(logic_t *e);
-int logic_x_chain(logic_t *e);
-int logic_xy_chain(logic_t *e);
-int logic_contradiction(logic_t *e);
+ * empty. They only read the state; the driver applies the step. One
+ * signature for all, so that the table (sudoku_logic_table.c) holds each
+ * technique's finder: k is its variant (a subset's or a fish's size;
+ * pointing 0 or claiming 1; XY-wing 0 or XYZ-wing 1), else unused. */
+typedef int logic_find_fn(logic_t *e, int k);
+logic_find_fn logic_full_house, logic_hidden_single, logic_naked_single, logic_locked,
+    logic_naked_subset, logic_hidden_subset, logic_fish, logic_wing, logic_colouring,
+    logic_x_chain, logic_xy_chain, logic_contradiction;
+/* The technique's finder run with its variant (the table's). */
+int logic_find(logic_t *e, int technique);
 
 /* The sentence (sudoku_logic_text.c): appends to e->text, cut at its cap. */
 void logic_say(logic_t *e, const char *fmt, ...)

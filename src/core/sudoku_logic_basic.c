@@ -17,7 +17,8 @@ static uint64_t placed_in(const logic_t *e, int32_t h) {
 
 static const char *name(const logic_t *e) { return sudoku_technique_name(e->technique); }
 
-int logic_full_house(logic_t *e) {
+int logic_full_house(logic_t *e, int variant) {
+    (void)variant;
     for (int32_t h = 0; h < e->houses; h++) {
         const int32_t *hc = cells_of(e, h);
         int32_t last = -1, empties = 0;
@@ -47,7 +48,8 @@ static int32_t house_at(const logic_t *e, int32_t k) {
     return k < e->houses - lines ? k + lines : k - (e->houses - lines);
 }
 
-int logic_hidden_single(logic_t *e) {
+int logic_hidden_single(logic_t *e, int variant) {
+    (void)variant;
     for (int32_t k = 0; k < e->houses; k++) {
         int32_t h = house_at(e, k);
         const int32_t *hc = cells_of(e, h);
@@ -72,7 +74,8 @@ int logic_hidden_single(logic_t *e) {
     return 0;
 }
 
-int logic_naked_single(logic_t *e) {
+int logic_naked_single(logic_t *e, int variant) {
+    (void)variant;
     for (int32_t c = 0; c < e->cells; c++)
         if (!e->value[c] && logic_bits(e->cand[c]) == 1) {
             int32_t d = logic_low_digit(e->cand[c]);
@@ -127,8 +130,7 @@ static int locked(logic_t *e, int lines) {
     return 0;
 }
 
-int logic_locked_pointing(logic_t *e) { return locked(e, 0); }
-int logic_locked_claiming(logic_t *e) { return locked(e, 1); }
+int logic_locked(logic_t *e, int k) { return locked(e, k); }
 
 /* Naked subset: k empty cells of a house hold only k digits among them,
  * which then leave every other cell of each house holding all k. */

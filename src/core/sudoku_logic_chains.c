@@ -72,8 +72,7 @@ static int wing(logic_t *e, int xyz) {
     return 0;
 }
 
-int logic_xy_wing(logic_t *e) { return wing(e, 0); }
-int logic_xyz_wing(logic_t *e) { return wing(e, 1); }
+int logic_wing(logic_t *e, int k) { return wing(e, k); }
 
 /* How many cells of each house can hold d. */
 static void count_digit(logic_t *e, int32_t d) {
@@ -165,7 +164,8 @@ static int colour_digit(logic_t *e, int32_t d) {
     return 0;
 }
 
-int logic_colouring(logic_t *e) {
+int logic_colouring(logic_t *e, int variant) {
+    (void)variant;
     for (int32_t d = 1; d <= e->n && e->work <= e->budget; d++)
         if (colour_digit(e, d)) return 1;
     return 0; /* a cluster cut short by the budget may have left removals: the driver clears them */
@@ -221,7 +221,8 @@ static int32_t x_path(logic_t *e, const chain_found *f, int32_t *out) {
     return k;
 }
 
-int logic_x_chain(logic_t *e) {
+int logic_x_chain(logic_t *e, int variant) {
+    (void)variant;
     chain_found best = {0, 0, 0, 0};
     for (int32_t d = 1; d <= e->n; d++) {
         count_digit(e, d);
@@ -293,7 +294,8 @@ static void xy_search(logic_t *e, int32_t a, int32_t x, int32_t limit, chain_fou
     for (int32_t i = 0; i < n_seen; i++) dist[seen[i]] = 0; /* clean for the next start */
 }
 
-int logic_xy_chain(logic_t *e) {
+int logic_xy_chain(logic_t *e, int variant) {
+    (void)variant;
     int32_t n = e->n;
     chain_found best = {0, 0, 0, 0};
     for (size_t k = 0; k < (size_t)e->cells * (size_t)n; k++) e->chain_dist[k] = 0;

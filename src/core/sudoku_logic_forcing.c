@@ -81,7 +81,8 @@ static void say_end(logic_t *e, const trial_end *end) {
     }
 }
 
-int logic_contradiction(logic_t *e) {
+int logic_contradiction(logic_t *e, int variant) {
+    (void)variant;
     for (int want = 2; want <= e->n; want++)
         for (int32_t c = 0; c < e->cells; c++) {
             if (logic_bits(e->cand[c]) != want) continue;
