@@ -45,7 +45,7 @@ typedef struct {
     uint64_t *live;
     const int32_t *uni, *wat;
     const cells_word *wd;
-    const int32_t *pat;
+    const int32_t *wrun, *pat;
     const cells_word *pd;
     const int32_t *eat, *ent, *epair, *nprim;
     int32_t *size;
@@ -107,18 +107,19 @@ INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_
         return 1;
     }
     const cells_word *c = m->pd + m->pat[q];
-    for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++) {
-        /* natively 7-10% less time on word rectangles */
-        int32_t key = m->wd[i].pad;
+    for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end;) {
+        int32_t key = m->wd[i].pad, j = m->wrun[i];
         if (key != y && m->size[key] >= COVERED) { /* a run of options of a taken item: struck (or to be) */
-            while (i + 1 < end && m->wd[i + 1].pad == key) i++;
-            while (c->at <= m->wd[i].at) c++;
+            if (c->at <= m->wd[j - 1].at) c = m->pd + c->pad; /* its color's words in the run too */
+            i = j;
             continue;
         }
-        int32_t w = m->wd[i].at, same = c->at == w;
-        uint64_t keep = c->bits & (0 - (uint64_t)same);
-        c += same;
-        if (strike(m, w, m->wd[i].bits & ~keep, nt, upd) && check) return 0;
+        for (; i < j; i++) { /* the run's item is not taken: no test a word */
+            int32_t w = m->wd[i].at, same = c->at == w;
+            uint64_t keep = c->bits & (0 - (uint64_t)same);
+            c += same;
+            if (strike(m, w, m->wd[i].bits & ~keep, nt, upd) && check) return 0;
+        }
     }
     return 1;
 }
@@ -222,7 +223,7 @@ STEP int32_t branch(const dlx_cells *s, const rows *m, int32_t x, int32_t *o, in
 }
 
 static rows rows_of(dlx_cells *s, int32_t np) {
-    return (rows){s->live, s->uni, s->wat, s->wd, s->pat, s->pd, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
+    return (rows){s->live, s->uni, s->wat, s->wd, s->wrun, s->pat, s->pd, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
 }
 
 /* Every option live, the counts full; then the forced options (dlx_force)

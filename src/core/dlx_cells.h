@@ -13,7 +13,9 @@
 /* A word of a sparse set (and of the trail): which word of the live set,
  * and its bits (on the trail: the word's old value; `at` ~x for item x
  * taken); in an item's words, `pad` is the first primary item of each of
- * the item's options there if they share it, else 0. */
+ * the item's options there if they share it, else 0; in a color's words,
+ * where that color's words go on past the run of the item's words that
+ * holds this one (wrun). */
 typedef struct {
     uint64_t bits;
     int32_t at, pad;
@@ -41,6 +43,7 @@ struct dlx_cells {
     int32_t *uni;     /* per word: the one primary item of each of its options, or 0 */
     int32_t *wat;     /* per item 1..N, two each: where its words start and end in wd */
     cells_word *wd;   /* the words an item's options are in, increasing, and its options there */
+    int32_t *wrun;    /* per word of wd: where its run (the item's words of the same pad) ends */
     int32_t *pat;     /* per (item, color) pair 0..pairs: where its words start in pd (pair 0: none) */
     cells_word *pd;   /* the words an item's options of one color are in, and those options; INT32_MAX after each pair's */
     int32_t *eat;     /* per option: where its entries start (n + 1) */
