@@ -181,8 +181,10 @@ static int build(dlx_t *d) {
         lay_options(d, s, first, from, key, val, h - 1, item);
         lay_words(d, s, first);
         lay_runs(s, d->n_items, item);
-#ifdef __wasm__ /* the entries' counts by address (ENTRY_COUNT, dlx_cells.h) */
+#ifdef __wasm__ /* the entries' and uniform words' counts by address (ENTRY_COUNT, UNI_COUNT: dlx_cells.h) */
         for (int64_t e = 0; e < entries; e++) s->ent[e] = (int32_t)(uint32_t)(uintptr_t)(s->size + s->ent[e]);
+        for (int32_t w = 0; w < s->words; w++)
+            if (s->uni[w]) s->uni[w] = (int32_t)(uint32_t)(uintptr_t)(s->size + s->uni[w]);
 #endif
     } else {
         dlx_cells_free(d);
