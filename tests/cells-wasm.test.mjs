@@ -155,3 +155,25 @@ test('over 4096 uncolored options of many primary items: the count is the defini
     many.free()
   }
 })
+
+// The rows' options with two primary items each (rK and RK, always
+// together: the count is the same), so that their words hold options of
+// more than one primary item (counted one by one, apart from the loop of
+// uniform words in WebAssembly: strike_run); 4,100 more primary items of
+// one option each: over ARRAY_SCAN_MAX primary items no dead end is tested
+// while striking, and over 1,024 items the counts go back by the trail.
+test('over 4096 primary items, rows of two primary items: the colored count is the definition\'s', () => {
+  const extra = Array.from({ length: 4100 }, (_, i) => `f${i}`)
+  const lines = grids({ forbid: 7 }).trim().split('\n')
+  const head = lines[0].replace('r0 r1', `r0 r1 R0 R1 ${extra.join(' ')}`)
+  const body = lines.slice(1).map((l) => l.replace(/^r(\d)/, 'r$1 R$1'))
+  const p = dlx.parseDlx([head, ...body, ...extra].join('\n') + '\n')
+  try {
+    assert.ok(p.shape.options > 4096 && p.shape.primary > 4096, `${p.shape.options} options, ${p.shape.primary} primary items`)
+    const want = byDefinition({ forbid: 7 })
+    assert.equal(p.count(), want)
+    assert.equal(p.count({ restarts: true }), want) // on the links
+  } finally {
+    p.free()
+  }
+})

@@ -45,7 +45,7 @@ typedef struct {
     uint64_t *live;
     const int32_t *uni, *wat;
     const cells_word *wd;
-    const int32_t *pat;
+    const int32_t *wrun, *pat;
     const cells_word *pd;
     const int32_t *eat, *ent, *epair, *nprim;
     int32_t *size;
@@ -73,7 +73,7 @@ INLINE int recount(const rows *m, int32_t w, uint64_t bits, int32_t by, uint64_t
     if (p) {
         int32_t c = __builtin_popcountll(bits);
         *upd += (uint64_t)c;
-        return (m->size[p] += by * c) == 0;
+        return (*UNI_COUNT(m, p) += by * c) == 0;
     }
     int32_t zero = 0;
     for (; bits; bits &= bits - 1) {
@@ -95,6 +95,57 @@ INLINE int strike(const rows *m, int32_t w, uint64_t k, int32_t *nt, uint64_t *u
     return recount(m, w, gone, -1, upd);
 }
 
+#ifdef __wasm__
+/* Strike the live options of the words p .. pend-1 of a run but those of
+ * the color's words from *cp, which it moves on. Returns whether a count
+ * reached 0 (the run done whole: no test a word). In WebAssembly a function
+ * of its own, its state in locals: V8 otherwise reloads the tables' bases,
+ * the trail's height and the updates from memory at every word (a store
+ * may alias them). */
+static __attribute__((noinline)) int strike_run(const rows *m, const cells_word *p, const cells_word *pend, const cells_word **cp,
+                                                int32_t *nt, uint64_t *upd) {
+    uint64_t *live = m->live, u = 0;
+    const int32_t *uni = m->uni;
+    int32_t zero = 0;
+    cells_word *tp = m->trail + *nt;
+    const cells_word *c = *cp;
+    for (;;) {
+        /* the words of one primary item each, in a loop of their own: no
+         * inner loop, no call, no flag carried (V8 keeps its values in
+         * registers); a mixed word and a count reaching 0 leave it */
+        int32_t w, x;
+        uint64_t gone;
+        for (; p < pend; p++) {
+            w = p->at;
+            int32_t same = c->at == w;
+            uint64_t keep = c->bits & (0 - (uint64_t)same), old = live[w];
+            c += same;
+            gone = old & p->bits & ~keep;
+            if (!gone) continue;
+            x = uni[w];
+            if (!x) goto mixed;
+            tp->bits = old, tp->at = w, tp++;
+            live[w] = old ^ gone;
+            int32_t n = __builtin_popcountll(gone);
+            u += (uint64_t)n;
+            if ((*UNI_COUNT(m, x) -= n) == 0) goto zeroed;
+        }
+        break;
+    mixed:
+        tp->bits = live[w], tp->at = w, tp++;
+        live[w] ^= gone;
+        zero |= recount(m, w, gone, -1, &u);
+        p++;
+        continue;
+    zeroed:
+        zero = 1;
+        p++;
+    }
+    *cp = c, *nt = (int32_t)(tp - m->trail), *upd += u;
+    return zero;
+}
+#endif
+
 /* Strike the live options of item y but those of color pair q (pair 0:
  * none, every option goes): a walk of y's words beside q's, which are
  * among them (ended by a word INT32_MAX: no test of the end, no branch). With
@@ -107,18 +158,24 @@ INLINE int strike_item(const rows *m, int32_t y, int32_t q, int32_t *nt, uint64_
         return 1;
     }
     const cells_word *c = m->pd + m->pat[q];
-    for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end; i++) {
-        /* natively 7-10% less time on word rectangles */
-        int32_t key = m->wd[i].pad;
+    for (int32_t i = m->wat[2 * y], end = m->wat[2 * y + 1]; i < end;) {
+        int32_t key = m->wd[i].pad, j = m->wrun[i];
         if (key != y && m->size[key] >= COVERED) { /* a run of options of a taken item: struck (or to be) */
-            while (i + 1 < end && m->wd[i + 1].pad == key) i++;
-            while (c->at <= m->wd[i].at) c++;
+            if (c->at <= m->wd[j - 1].at) c = m->pd + c->pad; /* its color's words in the run too */
+            i = j;
             continue;
         }
-        int32_t w = m->wd[i].at, same = c->at == w;
-        uint64_t keep = c->bits & (0 - (uint64_t)same);
-        c += same;
-        if (strike(m, w, m->wd[i].bits & ~keep, nt, upd) && check) return 0;
+#ifdef __wasm__
+        if (strike_run(m, m->wd + i, m->wd + j, &c, nt, upd) && check) return 0;
+        i = j;
+#else
+        for (; i < j; i++) { /* the run's item is not taken: no test a word */
+            int32_t w = m->wd[i].at, same = c->at == w;
+            uint64_t keep = c->bits & (0 - (uint64_t)same);
+            c += same;
+            if (strike(m, w, m->wd[i].bits & ~keep, nt, upd) && check) return 0;
+        }
+#endif
     }
     return 1;
 }
@@ -222,7 +279,7 @@ STEP int32_t branch(const dlx_cells *s, const rows *m, int32_t x, int32_t *o, in
 }
 
 static rows rows_of(dlx_cells *s, int32_t np) {
-    return (rows){s->live, s->uni, s->wat, s->wd, s->pat, s->pd, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
+    return (rows){s->live, s->uni, s->wat, s->wd, s->wrun, s->pat, s->pd, s->eat, s->ent, s->epair, s->nprim, s->size, s->trail, np};
 }
 
 /* Every option live, the counts full; then the forced options (dlx_force)

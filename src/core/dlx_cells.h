@@ -13,7 +13,9 @@
 /* A word of a sparse set (and of the trail): which word of the live set,
  * and its bits (on the trail: the word's old value; `at` ~x for item x
  * taken); in an item's words, `pad` is the first primary item of each of
- * the item's options there if they share it, else 0. */
+ * the item's options there if they share it, else 0; in a color's words,
+ * where that color's words go on past the run of the item's words that
+ * holds this one (wrun). */
 typedef struct {
     uint64_t bits;
     int32_t at, pad;
@@ -27,20 +29,24 @@ typedef struct {
 
 /* An entry's count and item. In WebAssembly `ent` holds the address of
  * the count (4 bytes, as the index would): the loop that lowers counts
- * then adds no base to each (V8 folds no scaled index into an access). */
+ * then adds no base to each (V8 folds no scaled index into an access);
+ * so does `uni`, 0 staying 0. */
 #ifdef __wasm__
 #define ENTRY_COUNT(s, e) ((int32_t *)(uintptr_t)(uint32_t)(s)->ent[e])
 #define ENTRY_ITEM(s, e) ((int32_t)(ENTRY_COUNT(s, e) - (s)->size))
+#define UNI_COUNT(s, p) ((int32_t *)(uintptr_t)(uint32_t)(p)) /* p: uni[w], not 0 */
 #else
 #define ENTRY_COUNT(s, e) ((s)->size + (s)->ent[e])
 #define ENTRY_ITEM(s, e) ((s)->ent[e])
+#define UNI_COUNT(s, p) ((s)->size + (p))
 #endif
 struct dlx_cells {
     int32_t words;    /* 64-bit words in the set of options */
     uint64_t *live;   /* the live options (renumbered) */
-    int32_t *uni;     /* per word: the one primary item of each of its options, or 0 */
+    int32_t *uni;     /* per word: the one primary item of each of its options, or 0 (in WebAssembly its count's address: UNI_COUNT) */
     int32_t *wat;     /* per item 1..N, two each: where its words start and end in wd */
     cells_word *wd;   /* the words an item's options are in, increasing, and its options there */
+    int32_t *wrun;    /* per word of wd: where its run (the item's words of the same pad) ends */
     int32_t *pat;     /* per (item, color) pair 0..pairs: where its words start in pd (pair 0: none) */
     cells_word *pd;   /* the words an item's options of one color are in, and those options; INT32_MAX after each pair's */
     int32_t *eat;     /* per option: where its entries start (n + 1) */

@@ -28,7 +28,7 @@ static size_t carve(dlx_cells *s, char *base, size_t n, size_t items, size_t ent
     size_t at = 0, levels = (size_t)s->levels;
 #define CARVE(field, count) \
     (s->field = base ? (void *)(base + at) : NULL, at += ((size_t)(count) * sizeof *s->field + 7) & ~(size_t)7)
-    CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries);
+    CARVE(live, s->words), CARVE(uni, s->words), CARVE(wat, 2 * items), CARVE(wd, entries), CARVE(wrun, entries);
     CARVE(pat, 2 * colored + 4), CARVE(pd, entries + colored + 2);
     CARVE(eat, n + 1), CARVE(ent, entries), CARVE(epair, entries), CARVE(nprim, n), CARVE(ren, n);
     CARVE(orig, n), CARVE(size, items + 64), CARVE(full, items), CARVE(trail, n + items);
@@ -61,8 +61,9 @@ static void add_word(int32_t *at, cells_word *wd, int32_t o, int32_t key) {
 /* Options renumbered by their first primary item (a stable counting sort;
  * `first` per option, counts then starts per item in `from`); each
  * option's entries, primary items first, colors as pair numbers; each
- * item's and pair's room counted in wat and pat (second of each two). */
-static void lay_options(dlx_t *d, dlx_cells *s, int32_t *first, int32_t *from, int64_t *key, int32_t *val, uint32_t mask) {
+ * item's and pair's room counted in wat and pat (second of each two);
+ * per pair its item. */
+static void lay_options(dlx_t *d, dlx_cells *s, int32_t *first, int32_t *from, int64_t *key, int32_t *val, uint32_t mask, int32_t *item) {
     int32_t n = d->n_options, np = d->n_primary;
     const dlx_node *nd = d->node;
     for (int32_t k = 0; k < n; k++) from[first[k]]++;
@@ -80,6 +81,7 @@ static void lay_options(dlx_t *d, dlx_cells *s, int32_t *first, int32_t *from, i
                 if ((x > np) != pass) continue;
                 if (c < 0) c = d->item[x].color; /* purified by the links */
                 s->ent[e] = x, s->epair[e] = c > 0 ? pair_of(s, key, val, mask, x, c) : 0;
+                if (s->epair[e]) item[s->epair[e]] = x;
                 s->wat[2 * x + 1]++, s->pat[2 * s->epair[e++] + 1]++;
             }
         s->eat[o + 1] = e;
@@ -126,6 +128,26 @@ static void lay_words(dlx_t *d, dlx_cells *s, const int32_t *first) {
     }
 }
 
+/* Each item's runs (words of one pad, in a row), and per color word where
+ * the color's words go on past the run it is in: a taken item's run is
+ * skipped in one step, its colors' words with it (strike_item). `item`:
+ * per pair, its item. */
+static void lay_runs(dlx_cells *s, int32_t n_items, const int32_t *item) {
+    for (int32_t x = 1; x <= n_items; x++)
+        for (int32_t i = s->wat[2 * x + 1] - 1, end = i + 1; i >= s->wat[2 * x]; i--)
+            s->wrun[i] = end = i + 1 < s->wat[2 * x + 1] && s->wd[i + 1].pad == s->wd[i].pad ? end : i + 1;
+    for (int32_t q = 1; q <= s->pairs; q++) {
+        int32_t i = s->wat[2 * item[q]];
+        for (int32_t j = s->pat[q], k = j; s->pd[j].at != INT32_MAX; j++) {
+            while (s->wd[i].at != s->pd[j].at) i++;
+            int32_t last = s->wd[s->wrun[i] - 1].at;
+            if (k <= j) k = j + 1;
+            while (s->pd[k].at <= last) k++;
+            s->pd[j].pad = k;
+        }
+    }
+}
+
 /* The tables for the matrix as it stands (forced options are taken at each start). */
 static int build(dlx_t *d) {
     int32_t n = d->n_options, np = d->n_primary;
@@ -151,19 +173,23 @@ static int build(dlx_t *d) {
     s->bytes = carve(s, NULL, (size_t)n, items, (size_t)entries + 1, (size_t)colored);
     s->block = calloc(s->bytes, 1);
     int32_t *from = calloc((size_t)np + 2, sizeof *from), *val = malloc(h * sizeof *val);
+    int32_t *item = malloc(((size_t)colored + 1) * sizeof *item); /* per pair (at most one an entry) */
     int64_t *key = calloc(h, sizeof *key);
-    int ok = first && from && key && val && s->block;
+    int ok = first && from && key && val && item && s->block;
     if (ok) {
         carve(s, s->block, (size_t)n, items, (size_t)entries + 1, (size_t)colored);
-        lay_options(d, s, first, from, key, val, h - 1);
+        lay_options(d, s, first, from, key, val, h - 1, item);
         lay_words(d, s, first);
-#ifdef __wasm__ /* the entries' counts by address (ENTRY_COUNT, dlx_cells.h) */
+        lay_runs(s, d->n_items, item);
+#ifdef __wasm__ /* the entries' and uniform words' counts by address (ENTRY_COUNT, UNI_COUNT: dlx_cells.h) */
         for (int64_t e = 0; e < entries; e++) s->ent[e] = (int32_t)(uint32_t)(uintptr_t)(s->size + s->ent[e]);
+        for (int32_t w = 0; w < s->words; w++)
+            if (s->uni[w]) s->uni[w] = (int32_t)(uint32_t)(uintptr_t)(s->size + s->uni[w]);
 #endif
     } else {
         dlx_cells_free(d);
     }
-    free(first), free(from), free(key), free(val);
+    free(first), free(from), free(key), free(val), free(item);
     return ok ? DLX_OK : DLX_ENOMEM;
 }
 

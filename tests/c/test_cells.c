@@ -139,6 +139,25 @@ static void check_tables(dlx_t *d) {
             }
         CHECK_EQ(bits, in_pairs[q]);
     }
+    for (int32_t y = 1; y <= ni; y++) /* y's runs: its words of one pad in a row, as long as they go */
+        for (int32_t i = s->wat[2 * y], end = s->wat[2 * y + 1]; i < end; i++) {
+            int32_t j = s->wrun[i];
+            if (!CHECK(j > i && j <= end)) break;
+            for (int32_t k = i; k < j; k++) CHECK_EQ(s->wd[k].pad, s->wd[i].pad);
+            CHECK(j == end || s->wd[j].pad != s->wd[i].pad);
+        }
+    for (int32_t q = 1; q <= s->pairs; q++) { /* a color's word: where its words go on past its run */
+        const cells_word *c0 = s->pd + s->pat[q];
+        int32_t y = 0, o = c0->at * 64 + __builtin_ctzll(c0->bits);
+        for (int32_t e = s->eat[o]; e < s->eat[o + 1]; e++)
+            if (s->epair[e] == q) y = s->ent[e];
+        for (const cells_word *c = c0; c->at != INT32_MAX; c++) {
+            int32_t i = s->wat[2 * y];
+            while (s->wd[i].at != c->at) i++;
+            int32_t last = s->wd[s->wrun[i] - 1].at, to = c->pad;
+            CHECK(s->pd[to].at > last && to - 1 >= c - s->pd && s->pd[to - 1].at <= last);
+        }
+    }
     free(entries), free(in_pairs);
 }
 
