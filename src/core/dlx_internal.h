@@ -128,6 +128,7 @@ struct dlx {
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
     int multi_bits;  /* Algorithm M may run on its bit sets (search_choice.c rules) */
     int best_bits;   /* the k cheapest may run on bit sets (search_choice.c rules) */
+    int memo_lists;  /* the memoized search keeps its lists, no bit sets (search_choice.c: the tests' links) */
     dlx_cells *cells; /* the sparse-set search's tables, built on its first search */
     int on_cells;     /* the search in progress runs on them: choice[] holds options */
     /* A count (dlx_count_wide without a limit) is under way: nobody reads the

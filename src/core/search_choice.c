@@ -34,6 +34,7 @@ void dlx_set_engine(dlx_t *d, int engine) {
     dlx_bits_free(d);
     dlx_cells_free(d);
     d->engine_pref = engine;
+    d->memo_lists = engine == DLX_ENGINE_LINKS;
 }
 
 /* Memoized counting (dlx_memo.c): only for a count without a limit (no

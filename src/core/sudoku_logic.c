@@ -141,12 +141,11 @@ int sudoku_explain_next(sudoku_explain_t *e, sudoku_step_t *step) {
     if (!e->empty) return 0;
     int t = 0;
     for (; t < SUDOKU_GUESS; t++) {
-        e->technique = t;
         e->work = 0, e->budget = e->max_work;
         if (logic_find(e, t)) break;
         logic_clear(e);
     }
-    if (t == SUDOKU_GUESS) e->technique = t, guess(e);
+    if (t == SUDOKU_GUESS) e->technique = t, e->name = sudoku_technique_name(t), guess(e);
     for (int32_t k = 0; k < e->n_removed; k++)
         e->cand[e->removed[k].cell] &= ~(1ull << (e->removed[k].digit - 1));
     if (e->n_placed) place(e, e->placed[0].cell, e->placed[0].digit);

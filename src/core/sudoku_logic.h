@@ -30,6 +30,7 @@ struct sudoku_explain {
     int32_t max_chain;     /* links in a chain at most */
     /* The step being built: valid until the next call. */
     int technique;
+    const char *name;      /* its name, for the text (logic_find sets both from the table) */
     sudoku_move_t *placed, *removed;
     int32_t n_placed, n_removed;
     int32_t *used_cells, n_used_cells;

@@ -15,7 +15,7 @@ static uint64_t placed_in(const logic_t *e, int32_t h) {
     return m;
 }
 
-static const char *name(const logic_t *e) { return sudoku_technique_name(e->technique); }
+static const char *name(const logic_t *e) { return e->name; }
 
 int logic_full_house(logic_t *e, int variant) {
     (void)variant;

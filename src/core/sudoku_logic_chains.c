@@ -6,7 +6,7 @@
  * within the work budget. */
 #include "sudoku_logic.h"
 
-static const char *name(const logic_t *e) { return sudoku_technique_name(e->technique); }
+static const char *name(const logic_t *e) { return e->name; }
 
 static const int32_t *cells_of(const logic_t *e, int32_t h) {
     return e->house_cells + (size_t)h * (size_t)e->n;

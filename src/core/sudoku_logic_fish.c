@@ -38,7 +38,7 @@ static int fish_try(logic_t *e, const int32_t *pick, const void *ctx) {
         logic_use_house(e, h);
     }
     for (uint64_t y = covers; y; y &= y - 1) logic_use_house(e, cover * n + __builtin_ctzll(y));
-    logic_say(e, "%s on %d: in ", sudoku_technique_name(e->technique), x->d);
+    logic_say(e, "%s on %d: in ", e->name, x->d);
     for (int j = 0; j < k; j++) {
         if (j) logic_say(e, ", ");
         logic_say_house(e, e->used_houses[j]);

@@ -94,7 +94,7 @@ int logic_contradiction(logic_t *e, int variant) {
                 if (!r) continue;
                 logic_remove(e, c, d);
                 logic_use_cell(e, c);
-                logic_say(e, "%s: if ", sudoku_technique_name(e->technique));
+                logic_say(e, "%s: if ", e->name);
                 logic_say_cell(e, c);
                 logic_say(e, " were %d, singles (%d placements) would follow until ", d, end.placed);
                 say_end(e, &end);

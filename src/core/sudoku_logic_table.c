@@ -43,5 +43,6 @@ int sudoku_technique_rating(int technique) {
 }
 
 int logic_find(logic_t *e, int technique) {
+    e->technique = technique, e->name = techniques[technique].name;
     return techniques[technique].find ? techniques[technique].find(e, techniques[technique].k) : 0;
 }
