@@ -140,10 +140,11 @@ WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMO
              -sBINARYEN_EXTRA_PASSES=$(ONE_CALLER)
 WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sign-ext \
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz $(ONE_CALLER)
-# The boundary (src/wasm/): the C library and memory cap, and the dk_* exports.
-WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c
-WASM_HDR  := src/wasm/heap.h src/wasm/records.h
-WASM_SRC  := $(CORE_SRC) $(WASM_BOUNDARY)
+# The boundary (src/wasm/): the C library and memory cap, the dk_* exports,
+# and the explainer's (explain.c, with the explainer itself, LOGIC_SRC).
+WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c src/wasm/explain.c
+WASM_HDR  := src/wasm/heap.h src/wasm/records.h src/wasm/boundary.h
+WASM_SRC  := $(CORE_SRC) $(LOGIC_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
 # The JS library is src/js/ as it is, under the names it is published with
 # (package.json); nothing of it is copied. dist/ holds only what a compiler or
