@@ -2805,8 +2805,121 @@ function checkOptionNames (opts) {
   return { generate }
 })()
 
-// ---- src/js/dlxkit-sudoku.mjs
+// ---- src/js/dlxkit-sudoku-explain.mjs
 const m15_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
+// (sudoku_explain_*, docs/sudoku-logic.md) as steps a person can follow, for
+// every shape and variant sudoku.solve takes. The C side names the technique,
+// writes the sentence and finds the cells; here the cells become { row, col },
+// the house numbers { kind, index }, and a hint is cut to the depth asked for.
+const { DlxError, checkCount } = m1_
+const { VARIANT } = m2_
+const { variantFlags } = m10_
+
+const GUESS = 'Guess'
+
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
+function steps (api, puzzle, opts = {}) {
+  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
+}
+
+/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
+function hint (api, puzzle, opts = {}) {
+  const depth = opts.depth ?? 3
+  if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
+  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
+}
+
+/** The hardest technique of a list of steps and its rating, and the number of steps. */
+function rateSteps (list) {
+  let hardest = null
+  for (const s of list) if (!hardest || s.rating > hardest.rating) hardest = s
+  return { technique: hardest?.technique ?? null, rating: hardest?.rating ?? 0, steps: list.length }
+}
+
+function explain (api, puzzle, opts, most, done) {
+  const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  return api._withPuzzle(puzzle, opts, (input, h) => {
+    const native = api._native
+    const n = input.size
+    const e = native.explainBegin(h, input.cells, maxNodes)
+    try {
+      const houses = houseKinds(n, opts, native.explainWindows(e))
+      const names = new Map()
+      const list = []
+      for (let raw; list.length < most && (raw = native.explainNext(e));) {
+        if (!names.has(raw.technique)) names.set(raw.technique, [native.techniqueName(raw.technique), native.techniqueRating(raw.technique)])
+        const [technique, rating] = names.get(raw.technique)
+        const move = ([cell, digit]) => ({ row: Math.floor(cell / n), col: cell % n, digit })
+        list.push({
+          technique,
+          rating,
+          text: raw.text,
+          placements: raw.placements.map(move),
+          eliminations: raw.eliminations.map(move),
+          cells: raw.cells.map((cell) => ({ row: Math.floor(cell / n), col: cell % n })),
+          houses: raw.houses.map(houses)
+        })
+      }
+      return done(list)
+    } finally {
+      native.explainFree(e)
+    }
+  })
+}
+
+/**
+ * The module's house numbers as { kind, index } (index from 0 within its
+ * kind): rows 0..n-1, columns, boxes (or jigsaw pieces), then the X
+ * diagonals (index 0 the main one), the windoku windows, the extra regions
+ * in the order of opts.regions (sudoku.h).
+ */
+function houseKinds (n, opts, windows) {
+  const jigsaw = opts.jigsaw != null
+  const diagonals = variantFlags(opts.variant, jigsaw) & VARIANT.x ? 2 : 0
+  return (h) => {
+    if (h < n) return { kind: 'row', index: h }
+    if (h < 2 * n) return { kind: 'column', index: h - n }
+    if (h < 3 * n) return { kind: jigsaw ? 'piece' : 'box', index: h - 2 * n }
+    h -= 3 * n
+    if (h < diagonals) return { kind: 'diagonal', index: h }
+    h -= diagonals
+    if (h < windows) return { kind: 'window', index: h }
+    return { kind: 'region', index: h - windows }
+  }
+}
+
+/** A house as a person names it, as the module's sentences do ("box 2", "the main diagonal"). */
+function houseName ({ kind, index }) {
+  if (kind === 'diagonal') return index ? 'the anti-diagonal' : 'the main diagonal'
+  return `${kind} ${index + 1}`
+}
+
+const cellName = ({ row, col }) => `r${row + 1}c${col + 1}`
+
+function where (step) {
+  if (step.houses.length) return step.houses.map(houseName).join(', ')
+  return step.cells.map(cellName).join(', ')
+}
+
+/** A step cut to a hint's depth. */
+function cut (step, depth) {
+  if (depth === 3) return { depth, ...step }
+  if (depth === 2) {
+    const { technique, rating, cells, houses } = step
+    return { depth, technique, rating, cells, houses, text: `${technique === GUESS ? 'No technique applies: a guess' : technique} at ${where(step)}.` }
+  }
+  const houses = step.houses.slice(0, 1)
+  const cells = houses.length ? [] : step.cells.slice(0, 1)
+  return { depth, cells, houses, text: `Look at ${houses.length ? houseName(houses[0]) : cellName(cells[0])}.` }
+}
+  return { steps, hint, rateSteps, houseName }
+})()
+
+// ---- src/js/dlxkit-sudoku.mjs
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
@@ -2816,6 +2929,7 @@ const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, chec
 const { boxOf, parseBox, pattern } = m11_
 const { LineSolver, plainOptions, shapeKey } = m13_
 const { generate } = m14_
+const { hint, steps } = m15_
 const { LineTables, readLine, writeLine } = m12_
 
 const SOLVER_CACHE_SIZE = 4
@@ -3188,6 +3302,12 @@ class SudokuApi {
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }
 
+  /** The steps a person can follow: { steps, solved, rating } (dlxkit-sudoku-explain.mjs). */
+  steps (puzzle, opts = {}) { return steps(this, puzzle, opts) }
+
+  /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
+  hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
+
   /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {
     return this._withPuzzle(puzzle, opts, (input, h) => {
@@ -3201,7 +3321,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3212,7 +3332,7 @@ const m16_ = (function () {
 const { DlxError, checkWhole, describe, errorText } = m1_
 const { Native, checkExports } = m4_
 const { exactCover, parseDlx } = m9_
-const { SudokuApi } = m15_
+const { SudokuApi } = m16_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3392,7 +3512,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3410,7 +3530,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m18_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -3519,13 +3639,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m19_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m18_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
 
 
 /**
@@ -3680,16 +3800,16 @@ function coverCost (kit, matrix, costs, times, budget) {
 })()
 
 // ---- src/js/dlxkit-sheets.mjs
-const m20_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m17_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m18_
-const { coverBest, coverCount, coverCost, coverSolve } = m19_
+const { load, DlxError } = m18_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m19_
+const { coverBest, coverCount, coverCost, coverSolve } = m20_
 
 
 
@@ -3914,11 +4034,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m18_.SheetError, isSheetError: m18_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m21_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -3951,7 +4071,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m22_ = (function () {
+const m23_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -3959,9 +4079,9 @@ const m22_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m16_
-const { createSheetFunctions, SheetError } = m20_
-const { base64Bytes } = m21_
+const { Dlxkit } = m17_
+const { createSheetFunctions, SheetError } = m21_
+const { base64Bytes } = m22_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -3978,7 +4098,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m22_
+return m23_
 })()
 
 var DLXKIT_WASM_ =
