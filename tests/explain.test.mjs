@@ -149,3 +149,17 @@ test('bad input gets its code, and the instance stays usable', () => {
   }
   assert.throws(() => dlx.sudoku.steps(GOOD, { maxNodes: 1 }), (e) => e.code === 'STOPPED', 'a proof out of nodes')
 })
+
+test('the worker gives the same steps and hints, and the same codes', { timeout: HANG_MS }, async () => {
+  const worker = await createWorker()
+  after(() => worker.terminate())
+  for (const p of [...puzzles('top1465.txt', 5), ...puzzles('hardest1106.txt', 3)]) {
+    assert.deepEqual(await worker.sudoku.steps(p), dlx.sudoku.steps(p))
+    for (const depth of [1, 2, 3]) assert.deepEqual(await worker.sudoku.hint(p, { depth }), dlx.sudoku.hint(p, { depth }))
+  }
+  const g = dlx.sudoku.generate({ jigsaw: MAP, seed: 3, format: 'array' })
+  assert.deepEqual(await worker.sudoku.steps(g.puzzle, { jigsaw: MAP }), dlx.sudoku.steps(g.puzzle, { jigsaw: MAP }))
+  await assert.rejects(worker.sudoku.steps('.'.repeat(81)), (e) => e.code === 'AMBIGUOUS')
+  await assert.rejects(worker.sudoku.hint(GOOD, { depth: 0 }), (e) => e.code === 'BAD_ARGUMENT')
+  assert.deepEqual(await worker.sudoku.hint(GOOD), dlx.sudoku.hint(GOOD))
+})
