@@ -8,7 +8,7 @@
 // stays usable. A hint's time in WebAssembly is printed, never asserted.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { load, createWorker } from '../src/js/dlxkit.mjs'
 import { HANG_MS, puzzles, cellsOf } from './helpers.mjs'
 
@@ -162,4 +162,39 @@ test('the worker gives the same steps and hints, and the same codes', { timeout:
   await assert.rejects(worker.sudoku.steps('.'.repeat(81)), (e) => e.code === 'AMBIGUOUS')
   await assert.rejects(worker.sudoku.hint(GOOD, { depth: 0 }), (e) => e.code === 'BAD_ARGUMENT')
   assert.deepEqual(await worker.sudoku.hint(GOOD), dlx.sudoku.hint(GOOD))
+})
+
+/** dlxkit with args and input on stdin: { status, stdout, stderr }. */
+function cli (args, input) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: HANG_MS })
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+test('the CLI: dlxkit explain gives the same steps as text, --json and --hint N, and errors by code', () => {
+  const list = [...puzzles('top1465.txt', 3), ...puzzles('hardest1106.txt', 2)]
+  const expected = list.map((p) => dlx.sudoku.steps(p))
+  const text = cli(['explain'], list.join('\n') + '\n')
+  assert.equal(text.status, 0, text.stderr)
+  const blocks = text.stdout.trimEnd().split('\n\n')
+  assert.equal(blocks.length, list.length)
+  blocks.forEach((block, i) => {
+    const lines = block.split('\n')
+    assert.deepEqual(lines.slice(0, -1), expected[i].steps.map((s, k) => `${k + 1}. ${s.text}`))
+    assert.match(lines.at(-1), new RegExp(`^${expected[i].steps.length} steps; the hardest: ${expected[i].rating.technique}`))
+  })
+  const json = cli(['explain', '--json'], list.join('\n'))
+  assert.deepEqual(json.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)), list.map((p, i) => ({ puzzle: p, line: i + 1, ...expected[i] })))
+  for (const depth of [1, 2, 3]) {
+    const h = cli(['explain', '--hint', String(depth)], list.join('\n'))
+    assert.deepEqual(h.stdout.trimEnd().split('\n'), list.map((p) => dlx.sudoku.hint(p, { depth }).text))
+    const hj = cli(['explain', '--json', '--hint', String(depth)], list.join('\n'))
+    assert.deepEqual(hj.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).hint), list.map((p) => dlx.sudoku.hint(p, { depth })))
+  }
+  const g = dlx.sudoku.generate({ variant: 'x', seed: 4 })
+  assert.deepEqual(JSON.parse(cli(['explain', '--json', '--variant', 'x'], g.puzzle).stdout).steps, dlx.sudoku.steps(g.puzzle, { variant: 'x' }).steps)
+  const bad = cli(['explain'], `${'.'.repeat(81)}\n${list[0]}\n`)
+  assert.equal(bad.status, 1)
+  assert.match(bad.stderr, /stdin:1: AMBIGUOUS: /)
+  assert.match(bad.stdout, /^1\. /, 'the good puzzle after it is still explained')
+  assert.equal(cli(['explain', '--hint', '4'], list[0]).status, 2)
 })
