@@ -2272,6 +2272,9 @@ function variantFlags (variant, hasMap = false) {
  * header's table (dlxkit-abi.mjs), so it needs no module: a page draws
  * with it before the module has loaded.
  */
+/** Whether the variants include X (its two diagonals are houses after the boxes: sudoku.h). */
+function hasDiagonals (variant, hasMap = false) { return (variantFlags(variant, hasMap) & VARIANT.x) !== 0 }
+
 function defaultBox (n) {
   if (!(Number.isInteger(n) && n >= 1 && n <= 64)) throw new DlxError('BAD_SIZE', `the side must be a whole number 1..64 (got ${describe(n)})`)
   return { boxRows: DEFAULT_BOX_ROWS[n], boxCols: n / DEFAULT_BOX_ROWS[n] }
@@ -2350,7 +2353,7 @@ function candidateLists (u32, size) {
   }
   return rows
 }
-  return { STYLE, checkAlphabet, variantFlags, defaultBox, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray, candidateLists }
+  return { STYLE, checkAlphabet, variantFlags, hasDiagonals, defaultBox, checkTextSize, checkSide, styleOf, checkPuzzleLength, readArray, candidateLists }
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
@@ -2815,8 +2818,7 @@ const m15_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m1_
-const { VARIANT } = m2_
-const { variantFlags } = m10_
+const { hasDiagonals } = m10_
 
 const GUESS = 'Guess'
 
@@ -2878,7 +2880,7 @@ function explain (api, puzzle, opts, most, done) {
  */
 function houseKinds (n, opts, windows) {
   const jigsaw = opts.jigsaw != null
-  const diagonals = variantFlags(opts.variant, jigsaw) & VARIANT.x ? 2 : 0
+  const diagonals = hasDiagonals(opts.variant, jigsaw) ? 2 : 0
   return (h) => {
     if (h < n) return { kind: 'row', index: h }
     if (h < 2 * n) return { kind: 'column', index: h - n }

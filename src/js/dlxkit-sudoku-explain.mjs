@@ -4,8 +4,7 @@
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 import { DlxError, checkCount } from './dlxkit-errors.mjs'
-import { VARIANT } from './dlxkit-abi.mjs'
-import { variantFlags } from './dlxkit-sudoku-args.mjs'
+import { hasDiagonals } from './dlxkit-sudoku-args.mjs'
 
 const GUESS = 'Guess'
 
@@ -67,7 +66,7 @@ function explain (api, puzzle, opts, most, done) {
  */
 function houseKinds (n, opts, windows) {
   const jigsaw = opts.jigsaw != null
-  const diagonals = variantFlags(opts.variant, jigsaw) & VARIANT.x ? 2 : 0
+  const diagonals = hasDiagonals(opts.variant, jigsaw) ? 2 : 0
   return (h) => {
     if (h < n) return { kind: 'row', index: h }
     if (h < 2 * n) return { kind: 'column', index: h - n }
