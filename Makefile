@@ -17,8 +17,9 @@ endif
 endif
 
 CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c dlx_memo.c dlx_zdd.c dlx_multi.c dlx_multi_bits.c dlx_cost.c dlx_best.c dlx_restarts.c dlx_cdcl.c dlx_learn.c dlx_bits.c dlx_cells.c dlx_cells_build.c dlx_estimate.c xc_array.c sudoku9.c format.c dlx_text.c sudoku.c sudoku_solve.c sudoku_steps.c sudoku_generate.c sudoku_pattern.c sudoku_xwindoku.c sudoku_read.c sudoku_cells.c sudoku_print.c)
-# The explainer (sudoku_explain_*: docs/sudoku-logic.md) is native only for
-# now: no WebAssembly export calls it yet.
+# The explainer (sudoku_explain_*: docs/sudoku-logic.md), in every build and
+# the module (src/wasm/explain.c); at -Oz there, as -O2's 1.7x speed (4.7 KiB)
+# is not needed: a hint takes under 2 ms (docs/notes/EXPLAIN.md).
 LOGIC_SRC := $(addprefix src/core/,sudoku_logic.c sudoku_logic_basic.c sudoku_logic_fish.c sudoku_logic_chains.c sudoku_logic_forcing.c sudoku_logic_text.c sudoku_logic_table.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,sudoku_logic.h dlx_internal.h dlx_zdd.h dlx_multi.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
@@ -140,10 +141,11 @@ WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMO
              -sBINARYEN_EXTRA_PASSES=$(ONE_CALLER)
 WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sign-ext \
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz $(ONE_CALLER)
-# The boundary (src/wasm/): the C library and memory cap, and the dk_* exports.
-WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c
-WASM_HDR  := src/wasm/heap.h src/wasm/records.h
-WASM_SRC  := $(CORE_SRC) $(WASM_BOUNDARY)
+# The boundary (src/wasm/): the C library and memory cap, the dk_* exports,
+# and the explainer's (explain.c, with the explainer itself, LOGIC_SRC).
+WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c src/wasm/explain.c
+WASM_HDR  := src/wasm/heap.h src/wasm/records.h src/wasm/boundary.h
+WASM_SRC  := $(CORE_SRC) $(LOGIC_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
 # The JS library is src/js/ as it is, under the names it is published with
 # (package.json); nothing of it is copied. dist/ holds only what a compiler or
@@ -288,6 +290,7 @@ bench: build/bench/dlx build/bench/sudoku_native build/bench/hard_native build/b
 	@node bench/multiplicity-run.mjs
 	@node bench/costs-run.mjs
 	@DATA=$(DATA) node bench/explain-run.mjs
+	@DATA=$(DATA) node bench/explain-wasm.mjs
 
 # The page in web/ at http://localhost:$(PORT)/web/ (a static server on Node's http module).
 PORT ?= 8080

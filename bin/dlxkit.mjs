@@ -12,8 +12,9 @@ import { generateCommand } from './lib/commands/generate.mjs'
 import { rateCommand } from './lib/commands/rate.mjs'
 import { coverCommand } from './lib/commands/cover.mjs'
 import { sheetCommand } from './lib/commands/sheet.mjs'
+import { explainCommand } from './lib/commands/explain.mjs'
 
-const RUN = { sudoku: sudokuCommand, generate: generateCommand, rate: rateCommand, cover: coverCommand, sheet: sheetCommand }
+const RUN = { sudoku: sudokuCommand, generate: generateCommand, rate: rateCommand, cover: coverCommand, sheet: sheetCommand, explain: explainCommand }
 
 /** The exit status for argv (without node and the script). */
 async function main (argv) {

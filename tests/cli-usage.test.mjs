@@ -24,7 +24,7 @@ function usageError (args, { input = '' } = {}) {
 
 describe('--help and --version', () => {
   test('every command takes --help, -h, --version and -V: exit 0, on stdout', () => {
-    assert.deepEqual(COMMANDS, ['sudoku', 'generate', 'rate', 'cover', 'sheet'])
+    assert.deepEqual(COMMANDS, ['sudoku', 'generate', 'rate', 'explain', 'cover', 'sheet'])
     assert.match(ok(['--help']).stdout, /Usage: dlxkit COMMAND/)
     assert.equal(ok(['--version']).stdout, `${version}\n`)
     for (const command of COMMANDS) {

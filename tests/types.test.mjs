@@ -64,6 +64,14 @@ export async function main (): Promise<void> {
   const jig: string = dlx.sudoku.generate({ jigsaw: cells, variant: ['x'], seed: 1 }).puzzle
   const wg: string = (await w.sudoku.generate({ format: 'grid' })).puzzle
   const wa: number[][] = (await w.sudoku.generate({ format: 'array' })).puzzle
+  const st = dlx.sudoku.steps(line, { size: 4 })
+  const firstMove: number | undefined = st.steps[0]?.placements[0]?.digit
+  const hardest: string | null = st.rating.technique
+  const h = dlx.sudoku.hint(line, { depth: 2 })
+  if (h?.depth === 2) h.technique.toLowerCase()
+  if (h?.depth === 3) h.eliminations.map((m) => m.row + m.col)
+  const wh: string | undefined = (await w.sudoku.hint(line, { depth: 1 }))?.houses[0]?.kind
+  const wst: boolean = (await w.sudoku.steps(line)).solved
   w.terminate()
   try { dlx.parseDlx('') } catch (e) { if (e instanceof DlxError) { const code: ErrorCode = e.code; code.toLowerCase() } }
   const inline = await loadInline()
@@ -71,7 +79,7 @@ export async function main (): Promise<void> {
   const r = sheets.SUDOKU([[1, null]])
   if (!isSheetError(r)) r.flat()
   void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline, ws, wc, wm, jig]
-  void [firstIndices, firstChosen, one, chosen, id, remoteChosen, remoteData]
+  void [firstIndices, firstChosen, one, chosen, id, remoteChosen, remoteData, firstMove, hardest, wh, wst]
 }
 `
 
@@ -92,7 +100,9 @@ const BAD = [
   "  dlx.sudoku.generate({ variant: 'jigsaw', seed: 1 }) // error",
   '  dlx.sudoku.generate({ seed: 1, limit: 2 }) // error',
   '  const f: string | null = (await (await createWorker()).sudoku.solve([[1]])).solution // error',
-  '  void [a, b, c, d, e, f]',
+  "  dlx.sudoku.hint('', { depth: 4 }) // error",
+  "  const g: string = dlx.sudoku.steps('').steps[0].houses[0].kind === 'square' ? '' : '' // error",
+  '  void [a, b, c, d, e, f, g]',
   '}'
 ]
 const BAD_LINES = BAD.flatMap((l, i) => l.endsWith('// error') ? [i] : [])

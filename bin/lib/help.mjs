@@ -70,6 +70,7 @@ Commands:
   sudoku     solve, count, check or pencil-mark Sudoku puzzles
   generate   make puzzles with a unique solution
   rate       rate puzzles: easy, medium, hard or expert
+  explain    the steps a person can follow, or a hint
   cover      solve an exact-cover problem in Knuth's DLX format
   sheet      solve the Sudoku puzzles in a workbook (.xlsx, .ods, .csv)
 
@@ -165,6 +166,34 @@ ${SHAPE}
 ${BATCH}
 
 ${EXIT}`,
+
+  explain: `Usage: dlxkit explain [OPTIONS] [FILE|-]...
+
+Explains each puzzle as a person would solve it: one step a line, numbered,
+each the easiest technique that applies (docs/sudoku-logic.md), then the
+number of steps and the hardest technique with its rating (1-to-11). A
+puzzle without exactly one solution is an error (UNSOLVABLE, AMBIGUOUS,
+CLASH). Puzzles are separated by a blank line.
+
+${INPUT}
+
+Options:
+  --hint N             only the next step, at depth N: 1 the house to look
+                       at, 2 the technique and where, 3 the move
+  --format text|json   json: {puzzle, line, steps, solved, rating} per line
+                       ({puzzle, line, hint} with --hint; rows, columns and
+                       houses from 0 there, as in the JS API)
+  --json               the same as --format json
+${SHAPE}
+  --max-nodes N        the solve that proves the solution unique (0: 10^7)
+  --help, --version    this text; the version
+
+${EXIT}
+
+Examples:
+  dlxkit explain puzzle.txt
+  dlxkit explain --hint 1 puzzle.txt
+  dlxkit explain --json --variant x puzzles.txt`,
 
   cover: `Usage: dlxkit cover [OPTIONS] [FILE|-]
        dlxkit cover --sum [--json] FILE...

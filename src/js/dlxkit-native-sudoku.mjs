@@ -148,6 +148,44 @@ class SudokuCalls {
     })
   }
 
+  // ---- the explainer (docs/sudoku-logic.md) --------------------------------------
+
+  /** An explainer of the grid `cells` on solver h (explainFree it), or the error (UNSOLVABLE, AMBIGUOUS, CLASH...). */
+  explainBegin (h, cells, maxNodes) {
+    const e = this.withBuffers([cells.length], (grid) => {
+      this.writeBytes(grid, cells)
+      return this._x.dk_explain_begin(h, grid, maxNodes)
+    })
+    if (!e) throw this.lastError()
+    return e
+  }
+
+  /** The next step as { technique (its number), placements and eliminations ([cell, digit] pairs), cells, houses, text }, or null once the grid is full. */
+  explainNext (e) {
+    const at = SLOT.step
+    return this.withBuffers([4 * at.length], (out) => {
+      if (!this.check(this._x.dk_explain_next(e, out))) return null
+      const r = this._int32s(out, at.length)
+      const pairs = (p, n) => { const v = this._int32s(p, 2 * n); return Array.from({ length: n }, (_, i) => [v[2 * i], v[2 * i + 1]]) }
+      return {
+        technique: r[at.technique],
+        placements: pairs(r[at.placements], r[at.placementCount]),
+        eliminations: pairs(r[at.eliminations], r[at.eliminationCount]),
+        cells: this._int32s(r[at.cells], r[at.cellCount]),
+        houses: this._int32s(r[at.houses], r[at.houseCount]),
+        text: this.string(r[at.text] >>> 0)
+      }
+    })
+  }
+
+  /** How many windoku windows follow the X diagonals in the house numbers. */
+  explainWindows (e) { return this._x.dk_explain_windows(e) }
+  explainFree (e) { this._x.dk_explain_free(e) }
+  /** A technique's name, or null past the table. */
+  techniqueName (t) { return this.string(this._x.dk_technique_name(t)) }
+  /** Its rating on the 1-to-11 scale (-0.1 past the table). */
+  techniqueRating (t) { return this._x.dk_technique_rating(t) / 10 }
+
   // ---- puzzle text ------------------------------------------------------------------
 
   /** The reader on len bytes at s: a handle (textFree it), or 0 with the error recorded (lastError). */

@@ -18,7 +18,8 @@ const utf8Decoder = new TextDecoder()
  * negative for an error.
  */
 export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
-  'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name']
+  'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
+  'dk_explain_begin', 'dk_technique_name']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 export function unsignedPointers (exports) {

@@ -17,6 +17,8 @@ export const OPERATIONS = Object.freeze({
   'sudoku.read': {},
   'sudoku.generate': {},
   'sudoku.rate': {},
+  'sudoku.steps': {},
+  'sudoku.hint': {},
   'sudoku.parseBox': {},
   'sudoku.pattern': {},
   'problem.exactCover': {},

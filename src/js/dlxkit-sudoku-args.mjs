@@ -62,6 +62,9 @@ export function variantFlags (variant, hasMap = false) {
  * header's table (dlxkit-abi.mjs), so it needs no module: a page draws
  * with it before the module has loaded.
  */
+/** Whether the variants include X (its two diagonals are houses after the boxes: sudoku.h). */
+export function hasDiagonals (variant, hasMap = false) { return (variantFlags(variant, hasMap) & VARIANT.x) !== 0 }
+
 export function defaultBox (n) {
   if (!(Number.isInteger(n) && n >= 1 && n <= 64)) throw new DlxError('BAD_SIZE', `the side must be a whole number 1..64 (got ${describe(n)})`)
   return { boxRows: DEFAULT_BOX_ROWS[n], boxCols: n / DEFAULT_BOX_ROWS[n] }

@@ -7,6 +7,7 @@ import {
 import { boxOf, parseBox, pattern } from './dlxkit-sudoku-shape.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
 import { generate } from './dlxkit-sudoku-generate.mjs'
+import { hint, steps } from './dlxkit-sudoku-explain.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
 const SOLVER_CACHE_SIZE = 4
@@ -378,6 +379,12 @@ export class SudokuApi {
 
   /** A new puzzle with a unique solution (dlxkit-sudoku-generate.mjs). */
   generate (opts = {}) { return generate(this, opts) }
+
+  /** The steps a person can follow: { steps, solved, rating } (dlxkit-sudoku-explain.mjs). */
+  steps (puzzle, opts = {}) { return steps(this, puzzle, opts) }
+
+  /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
+  hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
   /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {

@@ -130,6 +130,53 @@ export interface Rating {
   status: Status
 }
 
+/** A house as the explainer numbers it: index from 0 within its kind ('piece' is a jigsaw's box; 'diagonal' 0 the main one, 1 the anti-diagonal; 'window' a windoku window; 'region' the extra regions in the order given) */
+export interface House {
+  kind: 'row' | 'column' | 'box' | 'piece' | 'diagonal' | 'window' | 'region'
+  index: number
+}
+
+/** A cell, row and col from 0 */
+export interface Cell { row: number, col: number }
+/** A digit placed or removed, as the puzzle's numbers from 1 */
+export interface Move extends Cell { digit: number }
+
+/** One step a person can follow (docs/sudoku-logic.md has the techniques and their ratings) */
+export interface Step {
+  /** its name: 'Full house', 'Hidden single', ... 'X-chain', 'XY-chain', 'Contradiction', or 'Guess' when no technique applies */
+  technique: string
+  /** the technique's rating on Sudoku Explainer's 1-to-11 scale */
+  rating: number
+  /** one sentence, cells as r3c5 (rows and columns from 1, as people count) */
+  text: string
+  /** at most one */
+  placements: Move[]
+  eliminations: Move[]
+  /** the cells the pattern uses */
+  cells: Cell[]
+  /** the houses it uses (chains and wings may use none) */
+  houses: House[]
+}
+
+export interface Steps {
+  steps: Step[]
+  /** true when no step is a guess */
+  solved: boolean
+  /** the hardest technique used, its rating, and the number of steps (null, 0 for a full grid) */
+  rating: { technique: string | null, rating: number, steps: number }
+}
+
+export interface ExplainOptions extends ShapeOptions {
+  /** nodes for the solve that proves the solution unique (0: 10^7); spent, it throws STOPPED */
+  maxNodes?: number
+}
+
+/** A hint: depth 1 the house (or, for a step without one, the cell) to look at; 2 the technique and where; 3 the whole step */
+export type Hint =
+  | { depth: 1, text: string, houses: House[], cells: Cell[] }
+  | { depth: 2, text: string, technique: string, rating: number, houses: House[], cells: Cell[] }
+  | ({ depth: 3 } & Step)
+
 /** One puzzle read by sudoku.read: cells in rows (0 empty), its style, where the reader stopped. */
 export interface PuzzleRead {
   size: number
@@ -163,6 +210,10 @@ export interface SudokuApi {
   generate (opts?: GenerateOptions & { format?: TextFormat }): Generated<string>
   generate (opts?: GenerateOptions): Generated
   rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
+  /** the steps a person can follow, each the easiest technique that applies; UNSOLVABLE, AMBIGUOUS, CLASH... for a puzzle without exactly one solution */
+  steps (puzzle: Puzzle, opts?: ExplainOptions): Steps
+  /** the next step at a depth (default 3); null for a full grid */
+  hint (puzzle: Puzzle, opts?: ExplainOptions & { depth?: 1 | 2 | 3 }): Hint | null
   /** the default box of side n (1..64), as defaultBox() */
   defaultBox (n: number): Box
   /** a box as text ("3x3", "2 X 3", "2*3", "2×3", or "3": rows alone), by the C parser; BAD_BOX or BAD_SIZE otherwise */
@@ -422,6 +473,8 @@ export interface DlxWorker {
     generate (opts?: GenerateOptions & { format?: TextFormat } & AsyncOptions): Promise<Generated<string>>
     generate (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
     rate (puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions): Promise<Rating>
+    steps (puzzle: Puzzle, opts?: ExplainOptions & AsyncOptions): Promise<Steps>
+    hint (puzzle: Puzzle, opts?: ExplainOptions & { depth?: 1 | 2 | 3 } & AsyncOptions): Promise<Hint | null>
     parseBox (text: string | number): Promise<{ boxRows: number, boxCols?: number }>
     pattern<P extends Puzzle> (puzzle: P, opts?: { size?: number, boxRows?: number, boxCols?: number, alphabet?: string, format?: TextFormat }): Promise<PatternGrid<P> | null>
   }

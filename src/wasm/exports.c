@@ -14,6 +14,7 @@
 #include "dlx_text.h"
 #include "sudoku.h"
 #include "../core/format.h" /* the core's own printf, not a public header */
+#include "boundary.h"
 #include "heap.h"
 #include "records.h"
 
@@ -60,6 +61,11 @@ static int32_t from_sudoku_error(void) {
     last_error.value = err.value;
     last_error.line = err.line, last_error.column = err.column, last_error.offset = err.offset;
     return err.code;
+}
+
+int32_t boundary_sudoku_error(const sudoku_error_t *e) {
+    err = *e;
+    return from_sudoku_error();
 }
 
 /* A count or budget from JS must be a whole number >= 0: 0 if it is, else

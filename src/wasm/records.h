@@ -36,4 +36,12 @@ enum dk_stats_slot {
 /* dk_problem_count (uint64 words: the count is lo + hi * 2^64). */
 enum dk_count_slot { DK_COUNT_LO, DK_COUNT_HI, DK_COUNT_LENGTH };
 
+/* dk_explain_next (int32): the technique, then each array's address and
+ * length (moves are {cell, digit} int32 pairs), then the text's address. */
+enum dk_step_slot {
+    DK_STEP_TECHNIQUE, DK_STEP_PLACEMENTS, DK_STEP_PLACEMENT_COUNT, DK_STEP_ELIMINATIONS,
+    DK_STEP_ELIMINATION_COUNT, DK_STEP_CELLS, DK_STEP_CELL_COUNT, DK_STEP_HOUSES, DK_STEP_HOUSE_COUNT,
+    DK_STEP_TEXT, DK_STEP_LENGTH
+};
+
 #endif

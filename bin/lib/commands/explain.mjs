@@ -1,0 +1,69 @@
+// dlxkit explain: the steps a person can follow for each puzzle of the input
+// (sudoku.steps), one sentence a line, numbered; or one hint at a depth
+// (sudoku.hint); --json for one JSON object a puzzle. The puzzles are
+// explained in turn: an explanation takes milliseconds.
+import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseWholeNumber, inputPaths } from '../args.mjs'
+import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
+import { listInputs, readPuzzlesInTurn } from '../input-list.mjs'
+import { InputError } from '../input.mjs'
+import { DlxError, loadKit } from '../library.mjs'
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  ...SHAPE_OPTIONS,
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  hint: { type: 'string' }
+}
+
+export async function explainCommand (argv, { out, terminal, about }) {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, 'explain')
+  if (values.help || values.version) return about(values, 'explain')
+  const json = parseFormat(values, ['text', 'json'], 'explain') === 'json'
+  const depth = values.hint === undefined ? 0 : parseWholeNumber(values.hint, 'hint', { min: 1, max: 3, note: '1: the house, 2: the technique, 3: the move', command: 'explain' })
+  const opts = await shapeOptions(values, 'explain')
+  const kit = await loadKit()
+  checkShape(kit, opts, 'explain')
+  const list = listInputs(inputPaths(positionals, 'explain'), 'explain')
+  let failed = false
+  try {
+    for await (const batch of readPuzzlesInTurn(list, kit.sudoku, opts)) {
+      for (const puzzle of batch) {
+        const where = `${puzzle.source}:${puzzle.line}`
+        try {
+          out.item(depth ? hintOutput(kit, puzzle, opts, depth, json) : stepsOutput(kit, puzzle, opts, json))
+        } catch (e) {
+          if (!(e instanceof DlxError)) throw e
+          out.flush()
+          terminal.message(`${where}: ${e.code}: ${e.message}`)
+          failed = true
+        }
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e
+    out.flush()
+    terminal.message(e.message)
+    return 1
+  } finally {
+    out.flush()
+  }
+  const empty = list.files.filter((f) => f.ended && !f.puzzles)
+  for (const f of empty) terminal.message(`${f.name}: no puzzle found`)
+  return failed || empty.length ? 1 : 0
+}
+
+function stepsOutput (kit, puzzle, opts, json) {
+  const r = kit.sudoku.steps(puzzle.text, opts)
+  if (json) return JSON.stringify({ puzzle: puzzle.text.trimEnd(), line: puzzle.line, ...r })
+  const { technique, rating, steps } = r.rating
+  const lines = r.steps.map((s, k) => `${k + 1}. ${s.text}`)
+  lines.push(steps ? `${steps} steps; the hardest: ${technique} (${rating.toFixed(1)})${r.solved ? '' : ', with a guess'}` : 'the grid is full: nothing to explain')
+  return lines.join('\n') + '\n'
+}
+
+function hintOutput (kit, puzzle, opts, depth, json) {
+  const h = kit.sudoku.hint(puzzle.text, { ...opts, depth })
+  if (json) return JSON.stringify({ puzzle: puzzle.text.trimEnd(), line: puzzle.line, hint: h })
+  return h ? h.text : 'the grid is full: no hint'
+}
