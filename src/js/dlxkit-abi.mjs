@@ -83,6 +83,9 @@ export const SLOT = {
   count: { lo: 0, hi: 1, length: 2 }
 }
 
+/** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
+export const MEMO = { AUTO: 0, OFF: 1, ON: 2 }
+
 /** Results of a search step or a count (non-negative). */
 export const RESULT = {
   OK: 0,
