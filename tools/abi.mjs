@@ -45,6 +45,10 @@ export function abiSource (root = new URL('..', import.meta.url)) {
   if (boxRows.length !== 65 || !boxRows.slice(1).every((r, i) => Number.isInteger(r) && r >= 1 && (i + 1) % r === 0)) {
     throw new Error('include/sudoku.h: SUDOKU_DEFAULT_BOX_ROWS must hold 65 rows, each dividing its side')
   }
+  // How counts search (dlx_set_memo): DLX_MEMO_AUTO, _OFF, _ON.
+  const dlx = readFileSync(new URL('include/dlx.h', root), 'utf8')
+  const memo = [...dlx.matchAll(/\bDLX_MEMO_([A-Z]+) = (\d+)/g)].map(([, n, v]) => [n, Number(v)])
+  if (memo.length !== 3) throw new Error('include/dlx.h: the DLX_MEMO_* modes are not AUTO, OFF and ON')
   const records = []
   const text = readFileSync(new URL(RECORDS, root), 'utf8')
   for (const [, record, body] of text.matchAll(/enum dk_(\w+)_slot \{([^}]*)\}/g)) {
@@ -83,6 +87,9 @@ export function abiSource (root = new URL('..', import.meta.url)) {
     'export const SLOT = {',
     ...records.map(([record, fields], i) => `  ${record}: { ${fields.map((f, k) => `${f}: ${k}`).join(', ')} }${i < records.length - 1 ? ',' : ''}`),
     '}',
+    '',
+    '/** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */',
+    `export const MEMO = { ${memo.map(([n, v]) => `${n}: ${v}`).join(', ')} }`,
     '',
     '/** Results of a search step or a count (non-negative). */',
     'export const RESULT = {',

@@ -64,7 +64,7 @@ export async function searchOnWorkers (text, settings, { out, terminal }) {
     }
     try {
       if (!printer) {
-        const r = await problem.countDetailed({ ...opts, bigint: true })
+        const r = await problem.countDetailed({ ...opts, memo: settings.memo, bigint: true })
         Object.assign(own, { nodes: r.nodes, count: r.count })
         if (r.status === 'stopped') end('stopped')
         if (limit && found() >= limit) end('limit')

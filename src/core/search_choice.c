@@ -38,15 +38,41 @@ void dlx_set_engine(dlx_t *d, int engine) {
 }
 
 /* Memoized counting (dlx_memo.c): only for a count without a limit (no
- * solution is read) on a problem without colors, and only when asked for:
- * DLX_MEMO_AUTO has no rule yet (when memoizing pays is issue 31's). */
-static int on_memo(const dlx_t *d) {
-#ifdef __wasm__ /* native only for now: WebAssembly, its glue and its size budget are issue 31's next step */
-    (void)d;
-    return 0;
-#else
-    return d->counting && d->memo_mode == DLX_MEMO_ON && !d->has_colors;
+ * solution is read) on a problem without colors; DLX_MEMO_ON always,
+ * DLX_MEMO_AUTO by the probe below for a count without a budget. */
+static int memo_fits(const dlx_t *d) { return d->counting && !d->has_colors; }
+
+/* DLX_MEMO_AUTO: memoizing pays where subproblems repeat (tilings, packings:
+ * the search's tree is astronomically bigger than the set of states) and
+ * costs a hash and a lookup a node where they do not (queens, Langford,
+ * Sudoku). So: the search first, for PLAIN_FIRST nodes (a small count ends
+ * there, as before); then the memoized count, for 1/MEMO_SHARE of the nodes
+ * Knuth's estimate gives the search (MEMO_PROBES probes); if it has not
+ * ended by then, the search from the start. Where it does not pay, the
+ * probe costs about 1/MEMO_SHARE of the search (a memo node is dearer than
+ * a search node: a few percent at most); where it pays, it ends far within
+ * its share. Numbers: docs/engine.md, docs/notes/MEMO.md. */
+#ifndef PLAIN_FIRST
+#define PLAIN_FIRST (1u << 12)
 #endif
+#ifndef MEMO_SHARE
+#define MEMO_SHARE 1024
+#endif
+enum { MEMO_PROBES = 64 };
+static int plain_search(dlx_t *d, uint64_t stop);
+static int memo_auto(dlx_t *d) {
+    int rc;
+    while ((rc = plain_search(d, PLAIN_FIRST)) == DLX_SOLUTION) {} /* a search that returns at each (WebAssembly's bit sets) */
+    if (rc != DLX_BUDGET) return rc;
+    double tree = 0;
+    if (dlx_estimate(d, 1, MEMO_PROBES, &tree, NULL) == DLX_OK && tree / MEMO_SHARE > PLAIN_FIRST) {
+        d->counting = 1; /* the estimate restarted the search, not the count */
+        rc = dlx_memo_search(d, tree / MEMO_SHARE >= 1.8e19 ? UINT64_MAX : (uint64_t)(tree / MEMO_SHARE));
+        if (rc != DLX_BUDGET && rc != DLX_ENOMEM) return rc;
+    }
+    dlx_memo_free(d);
+    dlx_restart(d);
+    return plain_search(d, UINT64_MAX);
 }
 
 int dlx_set_memo(dlx_t *d, int mode, uint64_t cache_bytes) {
@@ -116,7 +142,15 @@ int dlx_search_until(dlx_t *d, uint64_t node_limit) {
             d->multi_bits = d->engine_pref != DLX_ENGINE_LINKS && !d->best_k && !d->seed;
         return dlx_multi_search(d, stop);
     }
-    if (d->phase == PH_START && on_memo(d)) return dlx_memo_search(d, stop);
+    if (d->phase == PH_START && memo_fits(d)) {
+        if (d->memo_mode == DLX_MEMO_ON) return dlx_memo_search(d, stop);
+        if (d->memo_mode == DLX_MEMO_AUTO && stop == UINT64_MAX && !d->restarts_on) return memo_auto(d);
+    }
+    return plain_search(d, stop);
+}
+
+/* Every search of exact cover without bounds or costs but the memoized one. */
+static int plain_search(dlx_t *d, uint64_t stop) {
     if (d->phase == PH_START) {
         int on = pick_search(d);
         d->on_bits = on == ON_BITS, d->on_cells = on == ON_CELLS;

@@ -88,6 +88,9 @@ export const SLOT = {
   step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
 }
 
+/** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
+export const MEMO = { AUTO: 0, OFF: 1, ON: 2 }
+
 /** Results of a search step or a count (non-negative). */
 export const RESULT = {
   OK: 0,

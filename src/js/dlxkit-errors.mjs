@@ -1,6 +1,7 @@
 // The one error class and the checks of values bound for the module: every
 // bad argument becomes a DlxError with a stable code, never a wrapped number
 // or a crash.
+import { MEMO } from './dlxkit-abi.mjs'
 
 /** The one error class: `code` is stable (docs/js-api.md), `details` says where. */
 export class DlxError extends Error {
@@ -75,6 +76,18 @@ export function checkFlag (v, what, dflt) {
   if (v === undefined) return dflt
   if (typeof v !== 'boolean') throw new DlxError('BAD_ARGUMENT', `${what} must be true or false (got ${describe(v)})`)
   return v
+}
+
+/**
+ * How a count without a limit searches: memo 'auto' (undefined: the engine's
+ * probe decides), true (memoized) or false (never); memoBytes the cache's
+ * cap (0: the default). The module's mode (MEMO), or BAD_ARGUMENT.
+ */
+export function checkMemo (memo, memoBytes) {
+  checkCount(memoBytes, 'memoBytes')
+  if (memo === undefined || memo === 'auto') return MEMO.AUTO
+  if (typeof memo !== 'boolean') throw new DlxError('BAD_ARGUMENT', `memo must be 'auto', true or false (got ${describe(memo)})`)
+  return memo ? MEMO.ON : MEMO.OFF
 }
 
 /** An index for the module: an integer; one beyond 32 bits becomes -1 (out of range there). */

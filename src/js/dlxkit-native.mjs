@@ -252,6 +252,9 @@ export class Native {
     })
   }
 
+  /** How counts without a limit search: mode 0 auto, 1 never memoized, 2 memoized; the cache's bytes (0: the default; at most a quarter of maxMemory). */
+  problemSetMemo (p, mode, bytes) { this.check(this._x.dk_problem_set_memo(p, mode, bytes)) }
+
   /** For tests only: the problem's counts start at `from` (a bigint below 2^128), not 0. */
   problemDebugCountFrom (p, from) {
     this.withBuffers([8 * SLOT.count.length], (buf) => {

@@ -1,7 +1,7 @@
 // Exact-cover problems in the module: building one (from items and options,
 // or from Knuth's DLX text) and the Problem over its handle.
 import { RESULT } from './dlxkit-abi.mjs'
-import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkWhole, countValue, safeCount } from './dlxkit-errors.mjs'
+import { DlxError, INT32_MAX, checkCount, checkFlag, checkIndex, checkMemo, checkWhole, countValue, safeCount } from './dlxkit-errors.mjs'
 import { bestSolutions } from './dlxkit-best.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
@@ -244,22 +244,24 @@ export class Problem {
    * count's, and bigint: true for the count as a bigint (else a number, or
    * UNSAFE_COUNT past 2^53 - 1).
    */
-  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, bigint } = {}) {
+  countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes, bigint } = {}) {
     bigint = checkFlag(bigint, 'bigint', false)
-    const r = this._countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+    const r = this._countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts, memo, memoBytes })
     return bigint ? r : { ...r, count: safeCount(r.count) }
   }
 
   /** countDetailed with the count a bigint. */
-  _countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+  _countDetailed ({ shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes = 0 } = {}) {
     // A shard is a run of prefixes (runSearch); the whole problem, one call.
-    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts, bigint: true })
+    if (shard !== 0 || parts !== 1) return runSearch(this, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts, memo, memoBytes, bigint: true })
     checkCount(limit, 'limit')
     checkCount(maxNodes, 'maxNodes')
+    const mode = checkMemo(memo, memoBytes)
     this._idle()
     const flag = checkFlag(restarts, 'restarts')
     const undo = flag === undefined ? () => {} : this._withRestarts(flag)
     try {
+      this._native.problemSetMemo(this._handle(), mode, memoBytes)
       const { result, count } = this._native.problemCount(this._idle(), limit, maxNodes)
       return { count, status: result === RESULT.DONE ? 'done' : result === RESULT.LIMIT ? 'limit' : 'stopped', nodes: this.stats().nodes }
     } finally {

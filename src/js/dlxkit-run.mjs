@@ -3,7 +3,7 @@
 // whole run, solutions handed out as found, progress, and a stop check.
 // Problem.solutions() and countShard() run on it, the worker runs it in
 // slices (dlxkit-worker-core.mjs), and runSearch() is the call for the rest.
-import { DlxError, checkCount, checkFlag, countValue, safeCount } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, checkFlag, checkMemo, countValue, safeCount } from './dlxkit-errors.mjs'
 import { takeStep, undoStep } from './dlxkit-split.mjs'
 
 /** Nodes between two onProgress calls of run(). */
@@ -19,11 +19,14 @@ export class Search {
    * Options: shard, parts (search shard 0..parts-1 only), balanced and
    * splitSeed (shards of about equal size: Problem.shardPrefixes), limit,
    * maxNodes (0: none), restarts (true or false for this run; the problem's
-   * own setting is back once it is closed).
+   * own setting is back once it is closed), memo and memoBytes (how
+   * countAll counts each prefix: Problem.count's).
    */
-  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts } = {}) {
+  constructor (problem, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes = 0 } = {}) {
     this.limit = checkCount(limit, 'limit')
     this.maxNodes = checkCount(maxNodes, 'maxNodes')
+    checkMemo(memo, memoBytes)
+    this.memo = { memo, memoBytes }
     const flag = checkFlag(restarts, 'restarts')
     this.problem = problem
     this.count = 0 // solutions found one by one (next), a number while exact
@@ -112,7 +115,8 @@ export class Search {
       if (this.maxNodes && this._spent >= this.maxNodes) return this._end('stopped')
       const r = this.problem._countDetailed({
         limit: this.limit && Number(BigInt(this.limit) - this.found),
-        maxNodes: this.maxNodes && this.maxNodes - this._spent
+        maxNodes: this.maxNodes && this.maxNodes - this._spent,
+        ...this.memo
       })
       this._counted += r.count
       if (r.status !== 'done') return this._end(r.status)

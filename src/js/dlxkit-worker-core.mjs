@@ -9,7 +9,7 @@
 // This is the body, shared by the two workers (dlxkit-worker.mjs for Node and
 // unbundled pages, dlxkit-worker-browser.mjs for bundles): each gives serve()
 // its channel and its load().
-import { DlxError, checkFlag, countValue, errorText, safeCount } from './dlxkit-errors.mjs'
+import { DlxError, checkFlag, checkMemo, countValue, errorText, safeCount } from './dlxkit-errors.mjs'
 import { BestRun } from './dlxkit-best.mjs'
 import { OPERATIONS } from './dlxkit-operations.mjs'
 import { Search, countStopped, solutionsStopped } from './dlxkit-run.mjs'
@@ -145,12 +145,50 @@ async function inSlices (id, search, { onSolution = null, stop = null, gate = nu
  * Count, whole or one shard, with progress: { count, nodes, status }, the
  * count a bigint with bigint: true (else a number, or UNSAFE_COUNT).
  */
-async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, bigint } = {}) {
+async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, splitSeed = 1, limit = 0, maxNodes = 0, restarts, memo, memoBytes = 0, bigint } = {}) {
   bigint = checkFlag(bigint, 'bigint', false)
-  const search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+  let search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts, memo, memoBytes }) // checks every option
+  // the memo counts problems without colors or bounds (the engine counts the others by search); 'auto' as the engine's rule
+  const memoFits = (memo === true || (memo !== false && !maxNodes && parts === 1)) && !limit && !p.shape.colors && !p._native.problemBounded(p._handle())
+  if (memoFits) {
+    search.close()
+    const memoized = await memoCount(id, p, { shard, parts, balanced, splitSeed, maxNodes, restarts, memo, memoBytes })
+    if (memoized) return bigint ? memoized : { ...memoized, count: safeCount(memoized.count) }
+    search = new Search(p, { shard, parts, balanced, splitSeed, limit, maxNodes, restarts })
+  }
   await inSlices(id, search)
   const r = search.result()
   return bigint ? r : { ...r, count: safeCount(r.count) }
+}
+
+/**
+ * A memoized count, which cannot be cut into slices (one stopped by a budget
+ * does not resume): in rounds, each from the start with MEMO_GROWTH times
+ * the last one's nodes (at most maxNodes), an abort read and progress
+ * (nodes) reported between rounds: about 4/3 of one count's work. memo:
+ * true goes on to the end; 'auto' (the default, and only for a whole
+ * problem without maxNodes, as the engine's rule) stops at MEMO_AUTO_NODES
+ * or after a round over MEMO_AUTO_MS, and the count goes on by the search in
+ * slices (null).
+ */
+const MEMO_GROWTH = 4
+const MEMO_AUTO_NODES = 2 ** 18
+const MEMO_AUTO_MS = 100 // a round 4x as long stays near the client's grace for an abort
+async function memoCount (id, p, { maxNodes, memo, ...opts }) {
+  let spent = 0
+  for (let round = 4096; ; round *= MEMO_GROWTH) {
+    if (memo !== true && round > MEMO_AUTO_NODES) return null
+    const budget = maxNodes && maxNodes <= round ? maxNodes : round
+    const t0 = now()
+    const r = p._countDetailed({ ...opts, maxNodes: budget, memo: true })
+    if (r.status !== 'stopped' || budget === maxNodes) return r
+    if (memo !== true && now() - t0 > MEMO_AUTO_MS) return null // dear nodes: the search, in slices
+    spent += r.nodes
+    // progress in nodes spent, which only grow; 'auto' says nothing until it is the memo's or the search's
+    if (memo === true) report(id, { nodes: spent, progress: 0, solutions: 0 })
+    await pause()
+    stopIfAborted(id)
+  }
 }
 
 /** The count alone as a bigint, STOPPED when maxNodes ends it early (as Problem.countBig). */

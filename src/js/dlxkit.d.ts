@@ -304,6 +304,11 @@ export interface CountOptions {
   /** restarts for this run (default: the problem's setting, off unless setRestarts(true)); counts stay exact either way */
   restarts?: boolean
 }
+/** How a count without a limit searches (docs/engine.md): memoized (Knuth's DLX6: subproblems met again are added), never, or 'auto' (the default: the engine's probe decides); memoBytes caps the memo's cache (0: 1 GiB; at most a quarter of maxMemory or of 4 GiB). Bad values: BAD_ARGUMENT */
+export interface MemoOptions {
+  memo?: 'auto' | boolean
+  memoBytes?: number
+}
 /** count: a number (UNSAFE_COUNT rather than one past 2^53 - 1, which it would round), or with bigint: true a bigint, exact at any size */
 export interface CountResult<C extends number | bigint = number> { count: C, status: 'done' | 'limit' | 'stopped', nodes: number }
 export interface BigCount { bigint: true }
@@ -327,11 +332,11 @@ export class Problem<D = unknown> {
   solve (opts?: { maxNodes?: number, restarts?: boolean } & WithoutData): number[] | null
   solve (opts?: { maxNodes?: number, restarts?: boolean, withData?: boolean }): Array<Chosen<D>> | number[] | null
   /** throws STOPPED when maxNodes ends the count early (a worker's RemoteProblem.count the same), UNSAFE_COUNT past 2^53 - 1 (never a rounded count) */
-  count (opts?: CountOptions): number
+  count (opts?: CountOptions & MemoOptions): number
   /** the count as a bigint: exact at any size */
-  countBig (opts?: CountOptions): bigint
-  countDetailed (opts: CountOptions & BigCount): CountResult<bigint>
-  countDetailed (opts?: CountOptions & NumberCount): CountResult
+  countBig (opts?: CountOptions & MemoOptions): bigint
+  countDetailed (opts: CountOptions & MemoOptions & BigCount): CountResult<bigint>
+  countDetailed (opts?: CountOptions & MemoOptions & NumberCount): CountResult
   /**
    * While a loop is under way, calls that move or restart the search (search,
    * searchUntil, solve, count, countDetailed, countShard, shardPrefixes,
@@ -434,10 +439,10 @@ export interface RemoteProblem<D = unknown> {
   solve (opts?: { maxNodes?: number, restarts?: boolean } & WithoutData & AsyncOptions): Promise<number[] | null>
   solve (opts?: { maxNodes?: number, restarts?: boolean, withData?: boolean } & AsyncOptions): Promise<Array<Chosen<D>> | number[] | null>
   /** never throws STOPPED: a spent maxNodes is status 'stopped' */
-  count (opts?: CountOptions & AsyncOptions): Promise<number>
-  countBig (opts?: CountOptions & AsyncOptions): Promise<bigint>
-  countDetailed (opts: CountOptions & BigCount & AsyncOptions): Promise<CountResult<bigint>>
-  countDetailed (opts?: CountOptions & NumberCount & AsyncOptions): Promise<CountResult>
+  count (opts?: CountOptions & MemoOptions & AsyncOptions): Promise<number>
+  countBig (opts?: CountOptions & MemoOptions & AsyncOptions): Promise<bigint>
+  countDetailed (opts: CountOptions & MemoOptions & BigCount & AsyncOptions): Promise<CountResult<bigint>>
+  countDetailed (opts?: CountOptions & MemoOptions & NumberCount & AsyncOptions): Promise<CountResult>
   countShard (shard: number, parts: number, opts?: { maxNodes?: number } & AsyncOptions): Promise<number>
   /**
    * At most 256 solutions ahead of the loop; leaving the loop stops the

@@ -444,6 +444,19 @@ EXPORT int32_t dk_problem_count(dk_problem_t *p, double limit, double max_nodes,
     return rc;
 }
 
+/* How counts search (dlx_set_memo): mode a DLX_MEMO_*, the cache's bytes
+ * (0: DLX_MEMO_DEFAULT_BYTES) and at most a quarter of the memory cap (of
+ * wasm32's 4 GiB without one), so that its growth by doubling leaves room
+ * for the rest; the memory running out before that only stops its growth. */
+EXPORT int32_t dk_problem_set_memo(dk_problem_t *p, int32_t mode, double bytes) {
+    uint64_t b;
+    NUMBER_ARG(bytes, b, "memoBytes");
+    uint64_t quarter = (heap_cap() ? (uint64_t)heap_cap() : (uint64_t)1 << 32) / 4;
+    if (!b) b = DLX_MEMO_DEFAULT_BYTES;
+    if (b > quarter) b = quarter;
+    return engine_rc(dlx_set_memo(p->dlx, mode, b));
+}
+
 /* For tests only (dlx_debug_count_from): counts start at from[DK_COUNT_LO] + from[DK_COUNT_HI] * 2^64. */
 EXPORT void dk_problem_debug_count_from(dk_problem_t *p, const uint64_t *from) {
     dlx_debug_count_from(p->dlx, (dlx_wide_t){ .lo = from[DK_COUNT_LO], .hi = from[DK_COUNT_HI] });

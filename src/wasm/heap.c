@@ -120,6 +120,7 @@ size_t strlen(const char *s) {
 }
 
 void heap_set_cap(uintptr_t bytes) { memory_cap = bytes; }
+uintptr_t heap_cap(void) { return memory_cap; }
 
 void heap_reset(void) {
     heap_end = (uintptr_t)&__heap_base;

@@ -9,6 +9,7 @@
 /* Let the heap grow the linear memory up to `bytes` (0: as far as wasm32
  * goes); memory already in use stays. */
 void heap_set_cap(uintptr_t bytes);
+uintptr_t heap_cap(void); /* the cap set (0: none) */
 
 /* Forget every block: the heap starts over empty. For the Typst plugin,
  * whose calls must share nothing; the memory it grew to stays. */

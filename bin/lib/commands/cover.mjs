@@ -22,6 +22,8 @@ const OPTIONS = {
   'max-nodes': { type: 'string' },
   restarts: { type: 'boolean' },
   'no-restarts': { type: 'boolean' },
+  memo: { type: 'boolean' },
+  'no-memo': { type: 'boolean' },
   json: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
   shard: { type: 'string' },
@@ -76,8 +78,11 @@ function coverSettings (values, io) {
     splitSeed: values['split-seed'] === undefined ? 1 : parseWholeNumber(values['split-seed'], 'split-seed', { command: 'cover' }),
     // Restarts may help find a first solution of a hard problem, on request;
     // by default, and always for counting and listing, Knuth's order.
-    restarts: Boolean(values.restarts) && !values['no-restarts']
+    restarts: Boolean(values.restarts) && !values['no-restarts'],
+    // --count: memoized (--memo), never (--no-memo), or as the engine rules
+    memo: values.memo ? true : values['no-memo'] ? false : 'auto'
   }
+  if (values.memo && values['no-memo']) throw new UsageError('--memo and --no-memo cannot be combined', 'cover')
   if (settings.sharded) Object.assign(settings, parseShard(values.shard, 'cover'))
   if (settings.splitSeed >= 2 ** 20) throw new UsageError(`--split-seed must be below ${2 ** 20} (got ${settings.splitSeed})`, 'cover')
   if (values['split-seed'] !== undefined && !settings.sharded) throw new UsageError('--split-seed goes with --shard', 'cover')
@@ -114,7 +119,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
     const part = balanced ? { shard: shard + 1, parts, splitSeed, problem: problemDigest(text), dlxkit: version() } : {}
     const onProgress = terminal.showsProgress ? (p) => terminal.search(p.progress ?? 0, p.nodes) : undefined
     if (settings.mode === 'count') {
-      const { count, nodes, status } = await problem.countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, onProgress, bigint: true })
+      const { count, nodes, status } = await problem.countDetailed({ shard, parts, balanced, splitSeed, limit, maxNodes, memo: settings.memo, onProgress, bigint: true })
       return { count, nodes, status, ...part }
     }
     if (settings.mode === 'best') return await searchBest(problem, settings, { out, terminal })

@@ -1,0 +1,58 @@
+// The memoized count through the worker (in rounds: abort and progress
+// between them) and the Node CLI (`dlxkit cover --count`, --memo, --no-memo).
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createWorker, DlxError } from '../src/js/dlxkit.mjs'
+import { DOMINO, packing } from '../bench/tilings.mjs'
+import { dlxkit, ok } from './cli-helpers.mjs'
+
+const w = await createWorker()
+const dir = mkdtempSync(join(tmpdir(), 'dlxkit-memo-'))
+after(() => {
+  w.terminate()
+  rmSync(dir, { recursive: true, force: true })
+})
+const TWELVE = packing(12, 12, DOMINO, false)
+const TWELVE_COUNT = 53060477521960000n
+
+test('worker: countBig of the 12x12 domino tilings is exact by default and with memo: true; count() is UNSAFE_COUNT', async () => {
+  const p = await w.parseDlx(TWELVE)
+  assert.equal(await p.countBig(), TWELVE_COUNT)
+  assert.equal(await p.countBig({ memo: true }), TWELVE_COUNT)
+  await assert.rejects(p.count({ memo: true }), (e) => e.code === 'UNSAFE_COUNT')
+  await assert.rejects(p.count({ memo: 'sometimes' }), (e) => e.code === 'BAD_ARGUMENT')
+  await assert.rejects(p.count({ memoBytes: -1 }), (e) => e.code === 'BAD_ARGUMENT')
+  const six = await w.parseDlx(packing(6, 6, DOMINO, false))
+  assert.equal(await six.count({ memo: false }), 6728)
+  assert.equal(await six.count({ memo: true, memoBytes: 1 }), 6728)
+})
+
+test('worker: a memoized count reports progress between rounds and an abort ends it; the problem stays usable', async () => {
+  const p = await w.parseDlx(TWELVE)
+  const ac = new AbortController()
+  let progressed
+  const underWay = new Promise((resolve) => { progressed = resolve })
+  // memoBytes tiny: the count takes many rounds (it evicts all the time)
+  const running = p.countDetailed({ memo: true, memoBytes: 1 << 12, signal: ac.signal, onProgress: () => progressed() })
+  await underWay
+  ac.abort()
+  await assert.rejects(running, (e) => e instanceof DlxError && e.code === 'ABORTED')
+  assert.equal(await p.countBig({ memo: true }), TWELVE_COUNT) // not FREED: the worker read the abort between rounds
+})
+
+test('cli: cover --count prints the 12x12 tilings exactly (by default and with --memo); --no-memo with a budget stops', () => {
+  const file = join(dir, 'twelve.dlx')
+  writeFileSync(file, TWELVE)
+  assert.equal(ok(['cover', '--count', file]).stdout.trim(), String(TWELVE_COUNT))
+  assert.equal(ok(['cover', '--count', '--memo', file]).stdout.trim(), String(TWELVE_COUNT))
+  assert.equal(JSON.parse(ok(['cover', '--count', '--memo', '--json', file]).stdout).count, String(TWELVE_COUNT))
+  const stopped = dlxkit(['cover', '--count', '--no-memo', '--max-nodes', '5000', file])
+  assert.equal(stopped.status, 1)
+  assert.match(stopped.stderr, /stopped after/)
+  const both = dlxkit(['cover', '--count', '--memo', '--no-memo', file])
+  assert.equal(both.status, 2)
+  assert.match(both.stderr, /--memo and --no-memo/)
+})
