@@ -65,7 +65,7 @@ int dlx_estimate(dlx_t *d, uint64_t seed, int32_t probes, double *estimate, uint
             double s = probe_multi(d, &rng, &spent);
             sum = s < 0 ? s : sum + s;
         }
-    else if (dlx_probes_on_bits(d)) sum = dlx_bits_probes(d, &rng, probes, &spent);
+    else if (!d->bits_off && dlx_bits_ready(d)) sum = dlx_bits_probes(d, &rng, probes, &spent);
     else
         for (int32_t j = 0; j < probes && sum >= 0; j++) {
             double s = probe_links(d, &rng, &spent, &opts, &cap);

@@ -128,7 +128,7 @@ struct dlx {
     int on_bits;     /* the search in progress runs on bits: choice[] holds options */
     int multi_bits;  /* Algorithm M may run on its bit sets (search_choice.c rules) */
     int best_bits;   /* the k cheapest may run on bit sets (search_choice.c rules) */
-    int memo_lists;  /* the memoized search keeps its lists, no bit sets (search_choice.c: the tests' links) */
+    int bits_off;    /* no bit sets: the memo keeps its lists, the estimate probes the links (dlx_set_engine: the tests' links) */
     dlx_cells *cells; /* the sparse-set search's tables, built on its first search */
     int on_cells;     /* the search in progress runs on them: choice[] holds options */
     /* A count (dlx_count_wide without a limit) is under way: nobody reads the
@@ -177,9 +177,6 @@ void dlx_cells_free(dlx_t *d);
 size_t dlx_cells_bytes(const dlx_t *d);
 /* Random probes down the bit-set tree: the sum of their scores (dlx_estimate). */
 double dlx_bits_probes(dlx_t *d, uint64_t *rng, int32_t probes, uint64_t *steps);
-/* Whether the estimate's probes walk the bit sets (else the links):
- * search_choice.c's rule. */
-int dlx_probes_on_bits(dlx_t *d);
 /* For the tests: run every search on the links (DLX_ENGINE_LINKS), on the
  * sparse sets where they can (DLX_ENGINE_CELLS), the costs' on bit sets
  * wherever they can (DLX_ENGINE_BITS; else as AUTO), or as search_choice.c

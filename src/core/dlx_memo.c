@@ -201,11 +201,11 @@ size_t dlx_memo_bytes(const dlx_t *d) {
  * against 3.7 options), 1.8x on trominoes of 6x12. So they take any
  * problem up to 4 words an item per option of the average column, and up
  * to BITS_MAX options (the kill table is BITS_MAX^2 / 8 bytes). The
- * tests' DLX_ENGINE_LINKS keeps the lists (d->memo_lists). */
+ * tests' DLX_ENGINE_LINKS keeps the lists (d->bits_off). */
 enum { BITS_MAX = 8192, BITS_WORDS_PER_OPTION = 4 };
 static int bits_pay(const dlx_t *d, const struct dlx_memo *m, int32_t options) {
     size_t bw = ((size_t)options + 63) / 64;
-    return !d->memo_lists && options <= BITS_MAX && m->n_primary &&
+    return !d->bits_off && options <= BITS_MAX && m->n_primary &&
            bw * (size_t)m->n_primary <= BITS_WORDS_PER_OPTION * (size_t)m->col_at[m->n_primary];
 }
 

@@ -25,16 +25,12 @@ static int pick_search(dlx_t *d) {
     return ON_LINKS;
 }
 
-int dlx_probes_on_bits(dlx_t *d) {
-    return d->engine_pref != DLX_ENGINE_LINKS && dlx_bits_ready(d);
-}
-
 void dlx_set_engine(dlx_t *d, int engine) {
     dlx_restart(d);
     dlx_bits_free(d);
     dlx_cells_free(d);
     d->engine_pref = engine;
-    d->memo_lists = engine == DLX_ENGINE_LINKS;
+    d->bits_off = engine == DLX_ENGINE_LINKS; /* the memo's and the estimate's bit sets too */
 }
 
 /* Memoized counting (dlx_memo.c): only for a count without a limit (no

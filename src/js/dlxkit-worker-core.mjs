@@ -167,22 +167,28 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
  * the last one's nodes (at most maxNodes), an abort read and progress
  * (nodes) reported between rounds: about 4/3 of one count's work. memo:
  * true goes on to the end; 'auto' (the default, and only for a whole
- * problem without maxNodes, as the engine's rule) stops at MEMO_AUTO_NODES
- * or after a round over MEMO_AUTO_MS, and the count goes on by the search in
- * slices (null).
+ * problem without maxNodes) follows the engine's rule (search_choice.c):
+ * the memo only where Knuth's estimate (MEMO_PROBES probes) gives the
+ * search over MEMO_SHARE * MEMO_FIRST nodes, and for at most 1/MEMO_SHARE of
+ * them; else the count goes on by the search in slices (null). Node counts,
+ * not clocks, decide: the same problem takes the same path on any machine.
  */
 const MEMO_GROWTH = 4
-const MEMO_AUTO_NODES = 2 ** 18
-const MEMO_AUTO_MS = 100 // a round 4x as long stays near the client's grace for an abort
+const MEMO_FIRST = 4096
+const MEMO_SHARE = 1024
+const MEMO_PROBES = 64
 async function memoCount (id, p, { maxNodes, memo, ...opts }) {
+  let share = Infinity
+  if (memo !== true) {
+    share = p.estimate({ probes: MEMO_PROBES, seed: 1 }).nodes / MEMO_SHARE
+    if (!(share > MEMO_FIRST)) return null
+  }
   let spent = 0
-  for (let round = 4096; ; round *= MEMO_GROWTH) {
-    if (memo !== true && round > MEMO_AUTO_NODES) return null
-    const budget = maxNodes && maxNodes <= round ? maxNodes : round
-    const t0 = now()
-    const r = p._countDetailed({ ...opts, maxNodes: budget, memo: true })
+  for (let round = MEMO_FIRST; ; round *= MEMO_GROWTH) {
+    const budget = Math.min(round, share, maxNodes || Infinity)
+    const r = p._countDetailed({ ...opts, maxNodes: Math.ceil(budget), memo: true })
     if (r.status !== 'stopped' || budget === maxNodes) return r
-    if (memo !== true && now() - t0 > MEMO_AUTO_MS) return null // dear nodes: the search, in slices
+    if (budget === share) return null // not within its share: the search, in slices
     spent += r.nodes
     // progress in nodes spent, which only grow; 'auto' says nothing until it is the memo's or the search's
     if (memo === true) report(id, { nodes: spent, progress: 0, solutions: 0 })
