@@ -265,7 +265,7 @@ int dlx_count_wide(dlx_t *d, uint64_t limit, uint64_t max_nodes, dlx_wide_t *cou
  * milliseconds where a search would take years; on other problems it only
  * costs time and memory. DLX_MEMO_ON counts that way (problems without
  * colors; with colors, bounds or costs the other searches count),
- * DLX_MEMO_OFF never, DLX_MEMO_AUTO as the engine rules (today: never).
+ * DLX_MEMO_OFF never, DLX_MEMO_AUTO (the default) as the engine rules (docs/engine.md).
  * Its cache holds at most cache_bytes (0: DLX_MEMO_DEFAULT_BYTES); when
  * full, new subproblems replace old ones: slower, never wrong. A node is a
  * subproblem entered (the start, and each option tried, known to the cache

@@ -315,7 +315,8 @@ static int build(dlx_t *d) {
     if (bits_pay(d, m, no) && build_bits(m, n, no)) return DLX_ENOMEM;
     m->stride = (size_t)m->words + 2;
     m->max_slots = 0;
-    size_t fit = d->memo_cap / (m->stride * sizeof(uint64_t));
+    /* a handle never given dlx_set_memo has 0: the default cap, as 0 there means */
+    size_t fit = (d->memo_cap ? d->memo_cap : DLX_MEMO_DEFAULT_BYTES) / (m->stride * sizeof(uint64_t));
     for (size_t s = MIN_SLOTS; s <= fit; s *= 2) m->max_slots = s; /* a power of 2 */
     return DLX_OK;
 }

@@ -104,6 +104,17 @@ static void test_dominoes(void) {
     CHECK(st.nodes > 0 && st.nodes < 10000); /* a search enters 37 million */
     CHECK_EQ(st.solutions, 12988816);
     dlx_free(d);
+    /* A handle never given dlx_set_memo: DLX_MEMO_AUTO with the default
+     * cache, so its rule counts the tilings by memo too (a cap of 0 once
+     * left it no cache, and the rule fell back to the search). */
+    check_context("dominoes 8x8, the default memo");
+    d = dominoes(8, 8);
+    c = 0;
+    CHECK_EQ(dlx_count(d, 0, 0, &c), DLX_DONE);
+    CHECK_EQ(c, 12988816);
+    dlx_stats(d, &st);
+    CHECK(st.nodes < 100000);
+    dlx_free(d);
 }
 
 /* Past 2^64 (dlx_count refuses, dlx_count_wide has it), and past 2^128. */
