@@ -2,7 +2,7 @@
  * for comparing the searches beside each other (bench/cells.mjs):
  *   engine_native auto|links|cells FILE
  * prints "solutions nodes updates search" on stdout (search: the one
- * that ran, bits, cells or links); the caller times the process
+ * that ran, memo, bits, cells or links); the caller times the process
  * (build/bench/rusage), reading included, as the peers are timed. */
 #define _POSIX_C_SOURCE 200809L
 #include "dlx.h"
@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
     int rc = dlx_count(d, 0, 0, &count);
     dlx_stats_t st;
     dlx_stats(d, &st);
-    const char *ran = d->on_bits ? "bits" : d->on_cells ? "cells" : "links";
+    const char *ran = d->memo ? "memo" : d->on_bits ? "bits" : d->on_cells ? "cells" : "links"; /* the memo's tables stay only where it counted */
     printf("%llu %llu %llu %s\n", (unsigned long long)count, (unsigned long long)st.nodes,
            (unsigned long long)st.updates, ran);
     dlx_text_free(t);
