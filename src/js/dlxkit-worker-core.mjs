@@ -170,17 +170,20 @@ async function countDetailed (id, p, { shard = 0, parts = 1, balanced = false, s
  * problem without maxNodes) follows the engine's rule (search_choice.c):
  * the memo only where Knuth's estimate (MEMO_PROBES probes) gives the
  * search over MEMO_SHARE * MEMO_FIRST nodes, and for at most 1/MEMO_SHARE of
- * them; else the count goes on by the search in slices (null). Node counts,
- * not clocks, decide: the same problem takes the same path on any machine.
+ * them and MEMO_AUTO_NODES (its rounds say nothing, so they stay short: the
+ * progress bar of a long count comes from the search); else the count goes
+ * on by the search in slices (null). Node counts, not clocks, decide: the
+ * same problem takes the same path on any machine.
  */
 const MEMO_GROWTH = 4
 const MEMO_FIRST = 4096
 const MEMO_SHARE = 1024
 const MEMO_PROBES = 64
+const MEMO_AUTO_NODES = 2 ** 18
 async function memoCount (id, p, { maxNodes, memo, ...opts }) {
   let share = Infinity
   if (memo !== true) {
-    share = p.estimate({ probes: MEMO_PROBES, seed: 1 }).nodes / MEMO_SHARE
+    share = Math.min(p.estimate({ probes: MEMO_PROBES, seed: 1 }).nodes / MEMO_SHARE, MEMO_AUTO_NODES)
     if (!(share > MEMO_FIRST)) return null
   }
   let spent = 0
