@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dominoes.h"
 #include "check.h"
 #include "dlx.h"
 #include "../../src/core/dlx_internal.h"
@@ -25,17 +26,6 @@ static uint32_t draw(uint32_t n) {
     return (uint32_t)(rng % n);
 }
 
-/* Domino tilings of a rows x cols board, cells numbered row by row. */
-static dlx_t *dominoes(int rows, int cols) {
-    dlx_t *d = dlx_new(rows * cols, 0);
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++) {
-            int32_t two[2] = { r * cols + c, 0 };
-            if (c + 1 < cols) two[1] = two[0] + 1, dlx_add_option(d, two, NULL, 2);
-            if (r + 1 < rows) two[1] = two[0] + cols, dlx_add_option(d, two, NULL, 2);
-        }
-    return d;
-}
 
 /* Whether options[0..n) cover every primary item once and every secondary
  * item at most once, each option at most once. */
