@@ -98,6 +98,22 @@ test('=SUDOKU(A1:I9) spills the solution; COUNT and CHECK answer', async () => {
   assert.equal(sheets(`SUDOKU_COUNT(${range(six)}, 0, "3x2")`), kit.sudoku.count(six, { boxRows: 3, boxCols: 2, limit: 0 }))
 })
 
+test('=SUDOKU_HINT(A1:I9, depth) is the library\'s hint; _STEPS a column of its sentences; _RATING one row', async () => {
+  const kit = await load()
+  const nine = nineRows(PUZZLE)
+  for (const depth of [1, 2, 3]) assert.equal(sheets(`SUDOKU_HINT(${range(nine)}, ${depth})`), kit.sudoku.hint(nine, { depth }).text)
+  assert.equal(sheets(`SUDOKU_HINT(${range(nine)})`), kit.sudoku.hint(nine).text)
+  const six = [[0, 0, 3, 0, 1, 0], [5, 6, 0, 3, 2, 0], [0, 5, 4, 2, 0, 3], [2, 0, 6, 4, 5, 0], [0, 1, 2, 0, 4, 5], [0, 4, 0, 1, 0, 0]]
+  assert.equal(sheets(`SUDOKU_HINT(${range(six)}, 2, "2x3")`), kit.sudoku.hint(six, { boxRows: 2, boxCols: 3, depth: 2 }).text)
+  const { steps, rating } = kit.sudoku.steps(nine)
+  assert.deepEqual(sheets(`SUDOKU_STEPS(${range(nine)})`), steps.map((s) => [s.text]))
+  assert.deepEqual(sheets(`SUDOKU_RATING(${range(nine)})`), [[rating.rating, rating.technique, rating.steps]])
+  const throws = (code, pattern) => assert.throws(() => vm.runInContext(code, context), (e) => pattern.test(e.message), code)
+  throws(`SUDOKU_HINT(${range(nine)}, 5)`, /^#VALUE! depth must be 1, 2 or 3 \(got 5\)$/)
+  throws(`SUDOKU_STEPS(${range(nine.map((row, r) => r < 2 ? row : row.map(() => 0)))})`, /^#N\/A the puzzle has more than one solution/)
+  assert.equal(sheets(`SUDOKU_HINT(${range(nine)}, 1)`), kit.sudoku.hint(nine, { depth: 1 }).text, 'still usable')
+})
+
 test('exact cover: EXACTCOVER_COUNT, _SOLVE, _BEST and _COST on 0/1 ranges', () => {
   // every non-empty subset of 4 items as a row: the covers are the set partitions, Bell(4) = 15
   const rows = []

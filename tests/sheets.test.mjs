@@ -86,6 +86,67 @@ test('SUDOKU_COUNT: limit default 2, 0 for all, and bad limits', () => {
   assertError(f.SUDOKU_COUNT(empty4, 'many'), '#VALUE!', /limit must be a number/)
 })
 
+test('SUDOKU_HINT: the library\'s hint at each depth, as one cell of text, for a 9x9 and a 6x6 with its box', () => {
+  const range = rangeOf(PUZZLE)
+  const grid = range.map((row) => row.map((v) => Number(v) || 0))
+  assert.equal(f.SUDOKU_HINT(range), kit.sudoku.hint(grid).text, 'no depth: the library\'s default')
+  for (const depth of [1, 2, 3]) {
+    const want = kit.sudoku.hint(grid, { depth }).text
+    assert.equal(typeof want, 'string')
+    assert.equal(f.SUDOKU_HINT(range, depth), want, `depth ${depth}`)
+    assert.equal(f.SUDOKU_HINT(range, String(depth), '3x3'), want, `depth "${depth}", box 3x3`)
+  }
+  assert.notEqual(f.SUDOKU_HINT(range, 1), f.SUDOKU_HINT(range, 3))
+  const six = [[0, 0, 3, 0, 1, 0], [5, 6, 0, 3, 2, 0], [0, 5, 4, 2, 0, 3], [2, 0, 6, 4, 5, 0], [0, 1, 2, 0, 4, 5], [0, 4, 0, 1, 0, 0]]
+  const sixRange = six.map((row) => row.map((v) => v || ''))
+  for (const depth of [1, 2, 3]) {
+    assert.equal(f.SUDOKU_HINT(sixRange, depth, '2x3'), kit.sudoku.hint(six, { boxRows: 2, boxCols: 3, depth }).text)
+  }
+  // a full grid has nothing left to hint
+  const solved = f.SUDOKU(range)
+  assert.equal(f.SUDOKU_HINT(solved), 'The grid is full.')
+})
+
+test('SUDOKU_STEPS is the library\'s steps as a column of sentences; SUDOKU_RATING its rating as one row', () => {
+  const range = rangeOf(PUZZLE)
+  const grid = range.map((row) => row.map((v) => Number(v) || 0))
+  const { steps, rating } = kit.sudoku.steps(grid)
+  assert.ok(steps.length > 10)
+  assert.deepEqual(f.SUDOKU_STEPS(range), steps.map((s) => [s.text]))
+  assert.deepEqual(f.SUDOKU_RATING(range), [[rating.rating, rating.technique, rating.steps]])
+  // a harder puzzle: the rating is its hardest technique's
+  const hard = kit.sudoku.generate({ size: 9, seed: 3, format: 'array' }).puzzle
+  const hardSteps = kit.sudoku.steps(hard)
+  const top = Math.max(...hardSteps.steps.map((s) => s.rating))
+  assert.deepEqual(f.SUDOKU_RATING(hard.map((row) => row.map((v) => v || ''))), [[top, hardSteps.steps.find((s) => s.rating === top).technique, hardSteps.steps.length]])
+  const four = [[1, '', '', ''], ['', '', 3, ''], ['', 4, '', ''], ['', '', '', 2]]
+  assert.deepEqual(f.SUDOKU_STEPS(four, '2x2'), kit.sudoku.steps([[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]]).steps.map((s) => [s.text]))
+  const solved = f.SUDOKU(range)
+  assert.deepEqual(f.SUDOKU_STEPS(solved), [['The grid is full.']])
+  assert.deepEqual(f.SUDOKU_RATING(solved), [[0, '', 0]])
+})
+
+test('SUDOKU_HINT, _STEPS and _RATING: errors as the other functions give them, and the module stays usable', () => {
+  const range = rangeOf(PUZZLE)
+  for (const name of ['SUDOKU_HINT', 'SUDOKU_STEPS', 'SUDOKU_RATING']) {
+    const call = (r, ...rest) => name === 'SUDOKU_HINT' ? f[name](r, '', ...rest) : f[name](r, ...rest)
+    const clash = rangeOf(PUZZLE)
+    clash[0][4] = 5
+    assertError(call(clash), '#N/A', /^clash: R1C1 and R1C5 both 5$/)
+    assertError(call(Array.from({ length: 9 }, () => new Array(9).fill(''))), '#N/A', /more than one solution/)
+    assertError(call([[1, 2, '', ''], ['', '', 3, ''], ['', '', '', ''], ['', '', 4, '']]), '#N/A', /no solution/)
+    assertError(call(range.map((row) => row.slice(0, 8))), '#VALUE!', /9 rows by 8 columns/)
+    assertError(call(range, 'big'), '#VALUE!', /^BAD_BOX/)
+    assertError(call(range, '2x3'), '#VALUE!', /do not tile a side of 9/)
+    const tight = createSheetFunctions(kit, { maxNodes: 10 })
+    assertError(name === 'SUDOKU_HINT' ? tight[name](range, 1) : tight[name](range), '#N/A', /gave up after 10 search nodes/)
+  }
+  assertError(f.SUDOKU_HINT(range, 4), '#VALUE!', /depth must be 1, 2 or 3 \(got 4\)/)
+  assertError(f.SUDOKU_HINT(range, 'x'), '#VALUE!', /depth must be 1, 2 or 3 \(got "x"\)/)
+  assertError(f.SUDOKU_HINT(range, 1.5), '#VALUE!', /depth must be 1, 2 or 3/)
+  assert.equal(f.SUDOKU_HINT(range, 3), kit.sudoku.hint(range.map((row) => row.map((v) => Number(v) || 0))).text)
+})
+
 test('bad ranges are #VALUE! errors that say what and where; the functions never throw', () => {
   const nine = rangeOf(PUZZLE)
   assertError(f.SUDOKU(nine.map((row) => row.slice(0, 8))), '#VALUE!', /9 rows by 8 columns.*square/)
@@ -362,6 +423,14 @@ test('the add-in page registers every id of functions.json and answers as Excel 
     assert.equal(await associated.get('EXACTCOVER.COUNT')([[1, 0], [0, 1], [1, 1]], null, invocation), 2)
     assert.equal(await associated.get('EXACTCOVER.COUNT')([[1, 0], [0, 1], [1, 1]], [[2, 1]], invocation), 1)
     assert.deepEqual(await associated.get('EXACTCOVER.SOLVE')([[0, 1], [1, 1]], null, invocation), [[2]])
+    const grid = rangeOf(PUZZLE).map((row) => row.map((v) => Number(v) || 0))
+    assert.equal(await associated.get('SUDOKU.HINT')(rangeOf(PUZZLE), 2, null, invocation), kit.sudoku.hint(grid, { depth: 2 }).text)
+    assert.equal(await associated.get('SUDOKU.HINT')(rangeOf(PUZZLE), null, null, invocation), kit.sudoku.hint(grid).text)
+    assert.deepEqual(await associated.get('SUDOKU.STEPS')(rangeOf(PUZZLE), null, invocation), kit.sudoku.steps(grid).steps.map((s) => [s.text]))
+    const { rating } = kit.sudoku.steps(grid)
+    assert.deepEqual(await associated.get('SUDOKU.RATING')(rangeOf(PUZZLE), null, invocation), [[rating.rating, rating.technique, rating.steps]])
+    await assert.rejects(associated.get('SUDOKU.HINT')(rangeOf(PUZZLE), 9, null, invocation),
+      (e) => e instanceof FakeError && e.code === '#VALUE!' && /depth must be 1, 2 or 3/.test(e.message))
     await assert.rejects(associated.get('SUDOKU')([[1, 2, 3]], null, invocation),
       (e) => e instanceof FakeError && e.code === '#VALUE!' && /1 rows by 3 columns/.test(e.message))
     await assert.rejects(associated.get('SUDOKU.COUNT')(rangeOf(PUZZLE), -2, null, invocation),

@@ -23,6 +23,12 @@ export interface SheetFunctions {
   SUDOKU_COUNT (range: Range | Cell, limit?: number | string | null, box?: Box): number | SheetError
   /** 'unique', 'multiple', 'none' or 'clash: R1C1 and R1C5 both 5' */
   SUDOKU_CHECK (range: Range | Cell, box?: Box): string | SheetError
+  /** the next step a person can take (sudoku.hint's text): depth 1 the house to look at, 2 the technique and where, 3 (default) the move; 'The grid is full.' when it is; '#N/A' without exactly one solution */
+  SUDOKU_HINT (range: Range | Cell, depth?: 1 | 2 | 3 | string | null, box?: Box): string | SheetError
+  /** every step's sentence (sudoku.steps), one a row, as a column */
+  SUDOKU_STEPS (range: Range | Cell, box?: Box): string[][] | SheetError
+  /** one row: the hardest technique's rating (Sudoku Explainer's scale, 0 for a full grid), its name ('' for none), the number of steps */
+  SUDOKU_RATING (range: Range | Cell, box?: Box): [[number, string, number]] | SheetError
   /** covers of a 0/1 matrix: rows are options, columns are items; times: one cell per column, blank (once), n or "a:b" */
   EXACTCOVER_COUNT (matrix: Range | Cell, times?: Range | Cell): number | SheetError
   /** one cover: its 1-based row numbers, as a column */
