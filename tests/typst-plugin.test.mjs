@@ -10,7 +10,7 @@ import { load } from '../src/js/dlxkit.mjs'
 import { cellsOf, dataFile, isSolution, puzzles } from './helpers.mjs'
 
 const WASM = readFileSync(new URL('../dist/dlxkit-typst.wasm', import.meta.url))
-const EXPORTS = ['solve', 'solve_with', 'count', 'count_with', 'sudoku_json', 'cover', 'cover_with', 'cover_count', 'cover_json', 'cover_best']
+const EXPORTS = ['solve', 'solve_with', 'count', 'count_with', 'sudoku_json', 'cover', 'cover_with', 'cover_count', 'cover_json', 'cover_best', 'steps']
 const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
 const CLASSIC_SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
 const KNUTH = '| Knuth\'s example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n'
@@ -268,6 +268,97 @@ test('cover errors: the line and column of bad DLX text, no cover, the budget', 
   assert.match(error('cover_count', dataFile('exact-cover', 'queens-12.dlx'), 'max-nodes=100'),
     /gave up after 100 search nodes with \d+ exact covers found/)
   assert.match(error('cover', Buffer.concat([Buffer.from('a b\na\nb x'), Buffer.from([0xe9])])), /unknown item "x\uFFFD"/)
+})
+
+/** The cells of a house of the JS API ({ kind, index }) as [row, col] pairs, as the plugin lists them. */
+function houseCells ({ kind, index }, n, br, bc) {
+  const all = Array.from({ length: n * n }, (_, i) => [Math.floor(i / n), i % n])
+  if (kind === 'row') return all.filter(([r]) => r === index)
+  if (kind === 'column') return all.filter(([, c]) => c === index)
+  if (kind === 'box') return all.filter(([r, c]) => Math.floor(r / br) * (n / bc) + Math.floor(c / bc) === index)
+  if (kind === 'diagonal') return all.filter(([r, c]) => index ? r + c === n - 1 : r === c)
+  throw new Error(`no cells for ${kind}`)
+}
+
+// Puzzles whose steps use techniques beyond singles (found in tests/data/sudoku/top1465.txt).
+const XWING = '5..4..8......9..1...2..1..56..3..4...5..7......4.....83..6..7...6.....8...8..2..1'
+const XYWING = '....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........'
+
+test('steps: every step as the JS API gives it (technique, rating, sentence, moves, cells, houses), any shape', async () => {
+  const dlx = await load()
+  const six = '..3.1.56.32..542.32.645..12.45.4.1..'
+  const cases = [[CLASSIC, ''], [XWING, ''], [XYWING, ''], [six, 'box=2x3', { boxRows: 2, boxCols: 3 }],
+    ['1...........4...', 'variant=x', { variant: 'x' }], // several solutions: refused
+    [dlx.sudoku.generate({ size: 9, variant: 'x', seed: 2 }).puzzle, 'variant=x', { variant: 'x' }]]
+  const seen = new Set()
+  for (const [puzzle, options, opts = {}] of cases) {
+    let want
+    try { want = dlx.sudoku.steps(puzzle, opts).steps } catch (e) { want = e }
+    if (want instanceof Error) { // a puzzle the API refuses: the plugin refuses it with the same words
+      assert.equal(error('steps', puzzle, options), want.message)
+      continue
+    }
+    const got = JSON.parse(ok('steps', puzzle, options))
+    const [br, bc] = got.box
+    assert.equal(got.done, true)
+    assert.equal(got.count, want.length)
+    assert.equal(got.steps.length, want.length)
+    got.steps.forEach((s, k) => {
+      const w = want[k]
+      seen.add(w.technique)
+      for (const h of w.houses) seen.add(h.kind)
+      assert.equal(s.n, k + 1)
+      assert.deepEqual([s.technique, s.rating, s.text], [w.technique, w.rating, w.text], `${puzzle} step ${k + 1}`)
+      assert.deepEqual(s.placements, w.placements.map((m) => [m.row, m.col, m.digit]))
+      assert.deepEqual(s.eliminations, w.eliminations.map((m) => [m.row, m.col, m.digit]))
+      assert.deepEqual(s.cells, w.cells.map((c) => [c.row, c.col]))
+      assert.deepEqual(s.houses.map((h) => h.map(String).sort()), w.houses.map((h) => houseCells(h, got.size, br, bc).map(String).sort()))
+      assert.equal(s.values, undefined, 'no grid without candidates=yes')
+    })
+  }
+  for (const t of ['Hidden single', 'Full house', 'X-wing', 'XY-wing', 'row', 'column', 'box', 'diagonal']) assert.ok(seen.has(t), `${t} among the steps checked`)
+})
+
+test('steps: from and limit cut the list; candidates=yes gives the grid and candidates before each step', async () => {
+  const all = JSON.parse(ok('steps', XWING, ''))
+  const some = JSON.parse(ok('steps', XWING, 'from=39 limit=3'))
+  assert.deepEqual(some.steps, all.steps.slice(38, 41))
+  assert.equal(some.count, 41)
+  assert.equal(some.done, false)
+  const last = JSON.parse(ok('steps', XWING, `from=${all.count} limit=1`))
+  assert.equal(last.done, true, 'the last step leaves the grid full')
+  const past = JSON.parse(ok('steps', XWING, `from=${all.count + 1}`))
+  assert.deepEqual([past.steps, past.count, past.done], [[], all.count, true])
+  // the states: the grid is the givens and the placements so far; every
+  // candidate list is a valid pencil mark holding what the step uses, and
+  // shrinks from step to step by the step's eliminations at least
+  const full = JSON.parse(ok('steps', XWING, 'candidates=yes'))
+  const marks = JSON.parse(ok('sudoku_json', XWING, 'candidates=yes')).candidates
+  assert.deepEqual(full.steps[0].candidates, marks.map((m, i) => full.givens[i] ? [] : m), 'step 1 starts from the pencil marks of sudoku_json')
+  const values = full.givens.slice()
+  const n = full.size
+  full.steps.forEach((s, k) => {
+    assert.deepEqual(s.values, values, `the grid before step ${k + 1}`)
+    for (const [r, c, d] of [...s.placements, ...s.eliminations]) assert.ok(s.candidates[r * n + c].includes(d), `step ${k + 1}: ${d} at r${r + 1}c${c + 1} is a candidate`)
+    const next = full.steps[k + 1]
+    if (next) {
+      s.candidates.forEach((m, i) => assert.ok(next.candidates[i].every((d) => m.includes(d)), `step ${k + 2}: cell ${i} gained a candidate`))
+      for (const [r, c, d] of s.eliminations) assert.ok(!next.candidates[r * n + c].includes(d), `step ${k + 1} removed ${d}`)
+    }
+    for (const [r, c, d] of s.placements) values[r * n + c] = d
+  })
+  assert.ok(values.every((v) => v > 0), 'the placements fill the grid')
+})
+
+test('steps: a puzzle without one solution, a budget and bad options are errors saying so', async () => {
+  assert.match(error('steps', '.'.repeat(81), ''), /more than one solution: steps a person can follow need exactly one/)
+  assert.match(error('steps', '12....3.........', ''), /the givens leave no solution/)
+  assert.match(error('steps', `55${CLASSIC.slice(2)}`, ''), /clashes with the 5 at row 1, column 1/)
+  assert.match(error('steps', XWING, 'max-nodes=1'), /^gave up after 1 search nodes proving the solution unique; allow more with max-nodes=N/)
+  assert.match(error('steps', XWING, 'from=0'), /option "from=0": expected the first step to give, 1 or more/)
+  assert.match(error('steps', XWING, 'k=2'), /option "k" does not apply to steps/)
+  assert.match(error('steps', XWING, 'depth=2'), /unknown option "depth" \(known: .*from\)/)
+  assert.equal(JSON.parse(ok('steps', XWING, 'max-nodes=0 limit=1')).steps.length, 1)
 })
 
 test('calls share nothing: after errors the instance answers as before, in the same memory', () => {

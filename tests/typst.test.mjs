@@ -125,6 +125,53 @@ test('#exact-cover draws the matrix with the cover\'s rows highlighted', () => {
   assert.equal(svg.match(/fill="#cfe8cf"/g)?.length, 10)
 })
 
+// A puzzle whose 39th step is an X-wing (tests/data/sudoku/top1465.txt).
+const XWING = '5..4..8......9..1...2..1..56..3..4...5..7......4.....83..6..7...6.....8...8..2..1'
+const COLORS = { highlight: '#ffe08a', house: '#e3edf9', placed: '#1a7f37', struck: '#c62828' } // sudoku-step's defaults
+
+test('explain gives the plugin\'s steps as Typst values', () => {
+  const v = value(IMPORT + `#metadata(explain("${XWING}", from: 39, limit: 1, candidates: true)) <r>`)
+  const step = v.steps[0]
+  assert.equal(step.technique, 'X-wing')
+  assert.match(step.text, /^X-wing on 5: /)
+  assert.equal(step.candidates.length, 81)
+  assert.equal(v.done, false)
+})
+
+test('#sudoku-step draws step n: its cells highlighted, its houses shaded, the placement, struck candidates, the sentence', () => {
+  for (const [puzzle, n] of [[CLASSIC, 1], [XWING, 39]]) {
+    const { steps: [step] } = value(IMPORT + `#metadata(explain("${puzzle}", from: ${n}, limit: 1, candidates: true)) <r>`)
+    const doc = compiled(IMPORT + `#sudoku-step("${puzzle}", n: ${n})`)
+    const runs = texts(doc)
+    const svg = compiler.svg(doc)
+    const count = (color) => svg.split(`fill="${color}"`).length - 1
+    const cells = new Set(step.cells.map(String))
+    const houses = new Set(step.houses.flat().map(String).filter((c) => !cells.has(c)))
+    assert.equal(count(COLORS.highlight), cells.size, 'a highlighted cell per cell of the pattern')
+    assert.equal(count(COLORS.house), houses.size, 'the other cells of its houses shaded')
+    // the placement in its color; the eliminations struck in theirs, nothing else
+    assert.deepEqual(runs.filter((r) => r.fill === COLORS.placed).map((r) => r.text), step.placements.map((m) => String(m[2])))
+    assert.deepEqual(runs.filter((r) => r.fill === COLORS.struck).map((r) => r.text).sort(), step.eliminations.map((m) => String(m[2])).sort())
+    assert.ok(runs.map((r) => r.text).join(' ').replace(/\s+/g, ' ').includes(`Step ${n}: ${step.text}`), 'the caption')
+  }
+  assert.ok(texts(compiled(IMPORT + `#sudoku-step("${XWING}", n: 39)`)).some((r) => r.fill === COLORS.struck), 'an X-wing strikes candidates')
+  const bare = texts(compiled(IMPORT + `#sudoku-step("${CLASSIC}", caption: false)`)).map((r) => r.text).join(' ')
+  assert.ok(!bare.includes('Step 1'), 'caption: false')
+})
+
+test('#sudoku-steps draws a sequence of small grids, each with its sentence', () => {
+  const { steps } = value(IMPORT + `#metadata(explain("${CLASSIC}", from: 2, limit: 4)) <r>`)
+  const words = texts(compiled(IMPORT + `#sudoku-steps("${CLASSIC}", from: 2, limit: 4)`)).map((r) => r.text).join(' ').replace(/\s+/g, ' ')
+  steps.forEach((s, k) => assert.ok(words.includes(`Step ${k + 2}: ${s.text}`), `step ${k + 2}`))
+  assert.ok(!words.includes('Step 6:') && !words.includes('Step 1:'))
+})
+
+test('#sudoku-step: a step past the last one, or a puzzle without one solution, stops the document saying why', () => {
+  const { count } = value(IMPORT + `#metadata(explain("${CLASSIC}")) <r>`)
+  assert.match(errors(IMPORT + `#sudoku-step("${CLASSIC}", n: ${count + 1})`), new RegExp(`this puzzle is solved in ${count} steps; there is no step ${count + 1}`))
+  assert.match(errors(IMPORT + `#sudoku-step("${'.'.repeat(81)}")`), /more than one solution/)
+})
+
 test('the installed package (@local/dlxkit:0.1.0, with its typst.toml) works like the file', () => {
   assert.equal(value(`#import "@local/dlxkit:0.1.0": solve\n#metadata(solve("${CLASSIC}")) <r>`), CLASSIC_SOLUTION)
 })

@@ -35,11 +35,8 @@
 #include "../core/utf8.h"
 #include "heap.h"
 #include "sudoku.h"
+#include "typst.h"
 
-#define TYPST_IMPORT(name) __attribute__((import_module("typst_env"), import_name(name)))
-
-TYPST_IMPORT("wasm_minimal_protocol_write_args_to_buffer") void typst_read_args(uint8_t *buf);
-TYPST_IMPORT("wasm_minimal_protocol_send_result_to_host") void typst_send(const uint8_t *p, size_t n);
 
 /* A search gives up after this many nodes unless max-nodes says otherwise:
  * an impossible puzzle must not hang the document. The hardest 9x9 puzzles
@@ -48,13 +45,7 @@ TYPST_IMPORT("wasm_minimal_protocol_send_result_to_host") void typst_send(const 
 #define DEFAULT_MAX_NODES 200000u
 
 /* ---- the result: a growing byte string ----------------------------------- */
-typedef struct {
-    char *p;
-    size_t len, cap;
-    int failed; /* memory ran out on the way */
-} out_t;
-
-static void put_n(out_t *o, const char *s, size_t n) {
+void put_n(out_t *o, const char *s, size_t n) {
     if (o->failed) return;
     if (o->len + n > o->cap) {
         size_t cap = o->cap ? o->cap : 256;
@@ -70,15 +61,15 @@ static void put_n(out_t *o, const char *s, size_t n) {
     o->len += n;
 }
 
-static void put(out_t *o, const char *s) { put_n(o, s, strlen(s)); }
+void put(out_t *o, const char *s) { put_n(o, s, strlen(s)); }
 
-static void put_u64(out_t *o, uint64_t v) {
+void put_u64(out_t *o, uint64_t v) {
     char b[24];
     put_n(o, b, (size_t)fmt_snprintf(b, sizeof b, "%llu", (unsigned long long)v));
 }
 
 /* A JSON string: quotes, backslashes and control bytes escaped; UTF-8 as is. */
-static void put_json_string(out_t *o, const char *s, size_t n) {
+void put_json_string(out_t *o, const char *s, size_t n) {
     put(o, "\"");
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -97,14 +88,8 @@ static void put_json_string(out_t *o, const char *s, size_t n) {
 }
 
 /* ---- one call: fetch the arguments, answer or fail ----------------------- */
-typedef struct {
-    const char *arg[2]; /* NUL-terminated copies */
-    size_t len[2];
-    char error[320];
-} call_t;
-
 /* Start a call with n arguments of the given lengths. 0 if memory ran out. */
-static int begin(call_t *c, int n, size_t len0, size_t len1) {
+int begin(call_t *c, int n, size_t len0, size_t len1) {
     heap_reset();
     memset(c, 0, sizeof *c);
     size_t total = len0 + (n > 1 ? len1 : 0);
@@ -120,7 +105,7 @@ static int begin(call_t *c, int n, size_t len0, size_t len1) {
 
 /* Send an error. Typst shows only a message in valid UTF-8, and a message may
  * quote bytes of the input: each invalid byte becomes U+FFFD. */
-static int32_t fail(const char *message) {
+int32_t fail(const char *message) {
     static unsigned char clean[3 * 400];
     const unsigned char *s = (const unsigned char *)message;
     size_t n = strlen(message), k = 0;
@@ -134,8 +119,7 @@ static int32_t fail(const char *message) {
     return 1;
 }
 
-static int32_t failf(call_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int32_t failf(call_t *c, const char *fmt, ...) {
+int32_t failf(call_t *c, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     fmt_vsnprintf(c->error, sizeof c->error, fmt, ap);
@@ -143,23 +127,13 @@ static int32_t failf(call_t *c, const char *fmt, ...) {
     return fail(c->error);
 }
 
-static int32_t answer(out_t *o) {
+int32_t answer(out_t *o) {
     if (o->failed) return fail("out of memory while writing the result");
     typst_send((const uint8_t *)o->p, o->len);
     return 0;
 }
 
 /* ---- options: "key=value" words separated by blanks ---------------------- */
-enum { OPT_SHAPE = 1, OPT_LIMIT = 2, OPT_NODES = 4, OPT_CANDIDATES = 8, OPT_K = 16 };
-
-typedef struct {
-    int32_t size, box_rows, box_cols;
-    uint32_t variants;
-    char alphabet[SUDOKU_MAX_SIZE + 1]; /* "" for the default */
-    uint64_t limit, max_nodes, k;
-    int candidates;
-} options_t;
-
 static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
 
 /* A whole number 0 .. max from s[0..n), into *v; 0 if it is not one. */
@@ -188,6 +162,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
                      : word_is(s, kn, "max-nodes")  ? OPT_NODES
                      : word_is(s, kn, "candidates") ? OPT_CANDIDATES
                      : word_is(s, kn, "k")          ? OPT_K
+                     : word_is(s, kn, "from")       ? OPT_FROM
                      : word_is(s, kn, "box") || word_is(s, kn, "size") || word_is(s, kn, "variant") ||
                              word_is(s, kn, "alphabet")
                          ? OPT_SHAPE
@@ -196,7 +171,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
     uint64_t x = 0;
     if (!group) {
         fmt_snprintf(c->error, sizeof c->error,
-                     "unknown option \"%.*s\" (known: box, size, variant, alphabet, limit, max-nodes, candidates, k)",
+                     "unknown option \"%.*s\" (known: box, size, variant, alphabet, limit, max-nodes, candidates, k, from)",
                      (int)(kn > 40 ? 40 : kn), s);
         return 1;
     }
@@ -210,6 +185,8 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
         bad = !parse_number(v, vn, UINT64_MAX / 2, &o->limit);
     } else if (word_is(s, kn, "k")) {
         bad = !parse_number(v, vn, 1000000, &o->k) || !o->k;
+    } else if (word_is(s, kn, "from")) {
+        bad = !parse_number(v, vn, UINT64_MAX / 2, &o->from) || !o->from;
     } else if (word_is(s, kn, "max-nodes")) {
         bad = !parse_number(v, vn, UINT64_MAX / 2, &o->max_nodes);
     } else if (word_is(s, kn, "size")) {
@@ -252,6 +229,7 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
             {"alphabet", "1..64 symbols for the digits 1, 2, ..."},
             {"candidates", "yes or no"},
             {"k", "how many of the cheapest covers, 1..1000000"},
+            {"from", "the first step to give, 1 or more"},
         };
         const char *what = "";
         for (size_t k = 0; k < sizeof expect / sizeof *expect; k++)
@@ -263,11 +241,12 @@ static int parse_option(call_t *c, options_t *o, unsigned allowed, const char *f
 }
 
 /* Read c->arg[1] as options; defaults first. 0 or the error in c->error. */
-static int parse_options(call_t *c, options_t *o, unsigned allowed, const char *fn, uint64_t limit) {
+int parse_options(call_t *c, options_t *o, unsigned allowed, const char *fn, uint64_t limit) {
     memset(o, 0, sizeof *o);
     o->limit = limit;
     o->max_nodes = DEFAULT_MAX_NODES;
     o->k = 1;
+    o->from = 1;
     const char *s = c->arg[1];
     size_t n = c->len[1];
     for (size_t a = 0; a < n;) {
@@ -282,18 +261,10 @@ static int parse_options(call_t *c, options_t *o, unsigned allowed, const char *
 }
 
 /* ---- Sudoku ---------------------------------------------------------------- */
-typedef struct {
-    sudoku_text_t text;
-    sudoku_t *solver;
-    uint8_t solution[SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE];
-    sudoku_result_t result;
-    sudoku_error_t err;
-} board_t;
-
-static board_t board; /* static: 4 KiB grids stay off the 128 KiB stack */
+board_t board; /* static storage: 4 KiB grids stay off the 128 KiB stack */
 
 /* Read the puzzle and build its solver. 0 or the error in c->error. */
-static int load_board(call_t *c, const options_t *o) {
+int load_board(call_t *c, const options_t *o) {
     sudoku_text_opts_t topts = {o->size ? o->size : o->box_rows * o->box_cols,
                                 o->alphabet[0] ? o->alphabet : NULL};
     memset(&board.err, 0, sizeof board.err);
@@ -315,7 +286,7 @@ static int load_board(call_t *c, const options_t *o) {
 }
 
 /* Solve the loaded board. 0 or the error in c->error (clash, budget). */
-static int search_board(call_t *c, const options_t *o) {
+int search_board(call_t *c, const options_t *o) {
     if (sudoku_solve(board.solver, board.text.cells, o->limit, o->max_nodes, board.solution, &board.result,
                      &board.err)) {
         fmt_snprintf(c->error, sizeof c->error, "%s", board.err.message);
@@ -370,7 +341,7 @@ static int32_t do_count(call_t *c) {
 }
 
 
-static void put_values(out_t *out, const uint8_t *v, int32_t cells) {
+void put_values(out_t *out, const uint8_t *v, int32_t cells) {
     put(out, "[");
     for (int32_t i = 0; i < cells; i++) {
         if (i) put(out, ",");
@@ -379,37 +350,52 @@ static void put_values(out_t *out, const uint8_t *v, int32_t cells) {
     put(out, "]");
 }
 
+/* The digits of a mask (bit d-1 for d) among 1..n as a JSON array. */
+void put_digits(out_t *out, uint64_t mask, int32_t n) {
+    put(out, "[");
+    for (int32_t d = 0, first = 1; d < n; d++)
+        if (mask >> d & 1) put(out, first ? "" : ","), put_u64(out, (uint64_t)d + 1), first = 0;
+    put(out, "]");
+}
+
+/* The board's shape and givens as JSON members (no braces): what every
+ * drawing needs. */
+void put_board_json(out_t *out, const options_t *o) {
+    int32_t n = board.text.size, br = 0, bc = 0;
+    sudoku_box(board.solver, &br, &bc);
+    put(out, "\"size\":"), put_u64(out, (uint64_t)n);
+    put(out, ",\"box\":["), put_u64(out, (uint64_t)br), put(out, ","), put_u64(out, (uint64_t)bc);
+    put(out, "],\"variants\":[");
+    if (o->variants & SUDOKU_X) put(out, o->variants & SUDOKU_WINDOKU ? "\"x\"," : "\"x\"");
+    if (o->variants & SUDOKU_WINDOKU) put(out, "\"windoku\"");
+    put(out, "],\"symbols\":[");
+    for (int32_t d = 1; d <= n; d++) {
+        char num[4];
+        if (d > 1) put(out, ",");
+        if (board.text.style != SUDOKU_STYLE_NUMBERS && symbols_known())
+            put_json_string(out, &board.text.alphabet[d - 1], 1);
+        else
+            fmt_snprintf(num, sizeof num, "%d", (int)d), put_json_string(out, num, strlen(num));
+    }
+    put(out, "],\"givens\":"), put_values(out, board.text.cells, n * n);
+}
+
 /* Everything a document needs to draw the puzzle and its solution. */
 static int32_t do_sudoku_json(call_t *c) {
     options_t o;
     if (parse_options(c, &o, OPT_SHAPE | OPT_LIMIT | OPT_NODES | OPT_CANDIDATES, "sudoku_json", 2) ||
         load_board(c, &o) || search_board(c, &o))
         return fail(c->error);
-    int32_t n = board.text.size, cells = n * n, br = 0, bc = 0;
+    int32_t n = board.text.size, cells = n * n;
     uint64_t *masks = NULL;
     if (o.candidates) {
         masks = malloc((size_t)cells * sizeof *masks);
         if (!masks) return fail("out of memory");
         if (sudoku_candidates(board.solver, board.text.cells, masks, &board.err)) return fail(board.err.message);
     }
-    sudoku_box(board.solver, &br, &bc);
     static const char *const status[] = {"none", "unique", "multiple", "found"};
     out_t out = {0};
-    put(&out, "{\"size\":"), put_u64(&out, (uint64_t)n);
-    put(&out, ",\"box\":["), put_u64(&out, (uint64_t)br), put(&out, ","), put_u64(&out, (uint64_t)bc);
-    put(&out, "],\"variants\":[");
-    if (o.variants & SUDOKU_X) put(&out, o.variants & SUDOKU_WINDOKU ? "\"x\"," : "\"x\"");
-    if (o.variants & SUDOKU_WINDOKU) put(&out, "\"windoku\"");
-    put(&out, "],\"symbols\":[");
-    for (int32_t d = 1; d <= n; d++) {
-        char num[4];
-        if (d > 1) put(&out, ",");
-        if (board.text.style != SUDOKU_STYLE_NUMBERS && symbols_known())
-            put_json_string(&out, &board.text.alphabet[d - 1], 1);
-        else
-            fmt_snprintf(num, sizeof num, "%d", (int)d), put_json_string(&out, num, strlen(num));
-    }
-    put(&out, "],\"givens\":"), put_values(&out, board.text.cells, cells);
+    put(&out, "{"), put_board_json(&out, &o);
     put(&out, ",\"status\":\""), put(&out, status[board.result.status]);
     put(&out, "\",\"count\":"), put_u64(&out, board.result.count);
     put(&out, ",\"nodes\":"), put_u64(&out, board.result.nodes);
@@ -418,12 +404,7 @@ static int32_t do_sudoku_json(call_t *c) {
     else put_values(&out, board.solution, cells);
     if (masks) {
         put(&out, ",\"candidates\":[");
-        for (int32_t i = 0; i < cells; i++) {
-            put(&out, i ? ",[" : "[");
-            for (int32_t d = 0, first = 1; d < n; d++)
-                if (masks[i] >> d & 1) put(&out, first ? "" : ","), put_u64(&out, (uint64_t)d + 1), first = 0;
-            put(&out, "]");
-        }
+        for (int32_t i = 0; i < cells; i++) put(&out, i ? "," : ""), put_digits(&out, masks[i], n);
         put(&out, "]");
     }
     put(&out, "}");
@@ -598,17 +579,7 @@ static int32_t do_cover_json(call_t *c) {
 }
 
 /* ---- the exports ------------------------------------------------------------ */
-static call_t call; /* one call at a time: the instance is single-threaded */
-
-/* Exported under their own names (and nothing else is: see mk/typst.mk). */
-#define EXPORT1(name, run)                                                                         \
-    __attribute__((export_name(#name))) int32_t name(size_t a) {                                  \
-        return begin(&call, 1, a, 0) ? run(&call) : fail("out of memory");                       \
-    }
-#define EXPORT2(name, run)                                                                         \
-    __attribute__((export_name(#name))) int32_t name(size_t a, size_t b) {                        \
-        return begin(&call, 2, a, b) ? run(&call) : fail("out of memory");                       \
-    }
+call_t typst_call; /* one call at a time: the instance is single-threaded */
 
 EXPORT1(solve, do_solve)
 EXPORT2(solve_with, do_solve)
