@@ -505,10 +505,13 @@ test('a grid without one solution: Hint and Show steps say why with the error\'s
   assert.deepEqual(errors, [])
 })
 
-test('Hint on the other shapes the page offers: a generated jigsaw and a 6x6 X light the library\'s houses', async () => {
+/** What the page adds to a sentence whose digits above 9 the board writes as letters. */
+const letters = (digits) => digits.length ? ` (on this board ${digits.map((d) => `${d} is ${'ABCDEFG'[d - 10]}`).join(', ')})` : ''
+
+test('Hint on the other shapes the page offers: a generated jigsaw, a 6x6 X and a 16x16 light the library\'s houses', async () => {
   const errors = []
   const p = await pageWith(null, errors)
-  for (const [size, box] of [['9', 'variant-jigsaw'], ['6', 'variant-x']]) {
+  for (const [size, box] of [['9', 'variant-jigsaw'], ['6', 'variant-x'], ['16', null]]) {
     await p.selectOption('#size', size)
     for (const id of ['variant-jigsaw', 'variant-x']) await p.setChecked(`#${id}`, id === box)
     await p.click('#generate')
@@ -518,17 +521,28 @@ test('Hint on the other shapes the page offers: a generated jigsaw and a 6x6 X l
       await p.waitForSelector('#status[data-result="info"]')
     }
     const n = Number(size)
-    const values = (await boardOf(p)).split('').map((c) => c === '.' ? 0 : Number(c))
+    const values = (await boardOf(p)).split('').map((c) => c === '.' ? 0 : '123456789ABCDEFG'.indexOf(c) + 1)
     const jigsaw = box === 'variant-jigsaw' ? parseJigsaw(await p.inputValue('#jigsaw-map')).map : null
     const shape = new Shape({ size: n, x: box === 'variant-x', jigsaw })
     const puzzle = Array.from({ length: n }, (_, r) => values.slice(r * n, r * n + n))
     const opts = shape.apiOptions()
-    for (const depth of [1, 2]) {
+    for (const depth of [1, 2, 3]) {
       const text = await pressHint(p, depth)
       const hint = kit.sudoku.hint(puzzle, { ...opts, depth })
-      assert.ok(text.endsWith(hint.text), `${shape.describe()}: ${text}`)
+      // Above 9x9 the board writes 10 and on as letters: the hint says which.
+      const big = depth === 3 ? [...new Set([...hint.placements, ...hint.eliminations].map((m) => m.digit))].filter((d) => d > 9).sort((a, b) => a - b) : []
+      assert.ok(text.endsWith(hint.text + letters(big)), `${shape.describe()}: ${text}`)
       const lit = await p.$$eval('#board .cell', (cells) => cells.flatMap((c, i) => c.classList.contains('in-house') ? [i] : []))
       assert.deepEqual(lit, [...new Set(hint.houses.flatMap((h) => shape.houseCells(h)))].sort((a, b) => a - b), shape.describe())
+    }
+    if (n === 16) { // every step of the list says which letters its digits are
+      await p.click('#show-steps')
+      await p.waitForSelector('#difficulty[data-result="rated"]')
+      const want = kit.sudoku.steps(puzzle, opts).steps.map((s) =>
+        s.text + letters([...new Set([...s.placements, ...s.eliminations].map((m) => m.digit))].filter((d) => d > 9).sort((a, b) => a - b)))
+      assert.ok(want.some((t) => t.includes(' is ')), 'a step with a digit above 9')
+      assert.deepEqual(await p.$$eval('#steps-list li', (items) => items.map((li) => li.textContent)), want)
+      await p.click('#show-steps')
     }
   }
   assert.deepEqual(errors, [])

@@ -84,6 +84,16 @@ export function stepOverlay (step, shape, earlier = []) {
   }
 }
 
+/**
+ * The explainer writes digits as numbers ("14 can go only in r3c1"); boards
+ * above 9x9 show letters from 10 on: say which (" (on this board 14 is E)").
+ */
+export function digitNote (step, shape) {
+  const moves = [...(step.placements ?? []), ...(step.eliminations ?? [])]
+  const digits = [...new Set(moves.map((m) => m.digit))].filter((d) => d > 9 && shape.symbol(d) !== String(d)).sort((a, b) => a - b)
+  return digits.length ? ` (on this board ${digits.map((d) => `${d} is ${shape.symbol(d)}`).join(', ')})` : ''
+}
+
 /** An error from dlxkit as a person reads it: its message, then its code. */
 export function errorText (e) {
   if (e?.name !== 'DlxError') return `Something went wrong: ${e?.message ?? e}`

@@ -3,7 +3,7 @@
 // where, 3: the move and its effect), lights it on the board, and at depth 3
 // Apply puts the move on the board. A changed grid starts again at depth 1.
 import { KIND } from './board.mjs'
-import { stepOverlay, errorText } from './explanation.mjs'
+import { stepOverlay, errorText, digitNote } from './explanation.mjs'
 
 const IDLE = 'Press Hint for the next step: first the house to look at, then the technique, then the move.'
 const DEPTH_NAMES = ['', 'where to look', 'the technique', 'the move']
@@ -61,7 +61,7 @@ export function startHints ({ worker, board, explanation, $, ready, run, setStat
     depth = ask
     shown = r.value
     board.setOverlay(stepOverlay(shown, board.shape))
-    show(`Hint ${depth} of 3 (${DEPTH_NAMES[depth]}): ${shown.text}`, `depth-${depth}`)
+    show(`Hint ${depth} of 3 (${DEPTH_NAMES[depth]}): ${shown.text}${digitNote(shown, board.shape)}`, `depth-${depth}`)
     setApply(depth === 3 ? shown : null)
     $('hint')?.setAttribute('aria-label', depth < 3 ? `Hint: show ${DEPTH_NAMES[depth + 1]}` : 'Hint: the move (shown)')
     setStatus(depth < 3 ? `Hint ${depth} of 3 is lit on the board; press Hint again for more.` : 'Hint 3 of 3: the move is on the board; Apply makes it.', 'hint')

@@ -2,7 +2,7 @@
 // step (those applied by Hint marked done), the difficulty by technique (the
 // hardest one, its rating on Sudoku Explainer's 1-to-11 scale, the number of
 // steps), and a click on a step shows it on the board.
-import { stepOverlay, errorText } from './explanation.mjs'
+import { stepOverlay, errorText, digitNote } from './explanation.mjs'
 import { plural } from './format.mjs'
 
 /** Wire #show-steps, #steps-panel, #difficulty and #steps-list; setStatus as the panel's. */
@@ -61,8 +61,8 @@ export function startStepsList ({ worker, board, explanation, $, setStatus }) {
       b.className = 'step'
       b.dataset.index = k
       b.dataset.technique = step.technique
-      b.textContent = step.text
-      if (k < next) { b.classList.add('done'); b.setAttribute('aria-label', `${step.text} (applied)`) }
+      b.textContent = step.text + digitNote(step, board.shape)
+      if (k < next) { b.classList.add('done'); b.setAttribute('aria-label', `${b.textContent} (applied)`) }
       if (k === selected) b.setAttribute('aria-current', 'step')
       item.append(b)
       return item
