@@ -502,6 +502,20 @@ test('a grid without one solution: Hint and Show steps say why with the error\'s
     assert.equal(await p.locator('#steps-list li').count(), 0)
     await p.close()
   }
+  // An entry of the person's that leaves no solution: the error, and the entry marked as Check marks it.
+  const p = await pageWith(PUZZLE, errors)
+  const solution = kit.sudoku.solve(PUZZLE).solution
+  const candidates = kit.sudoku.candidates(PUZZLE).flat()
+  const cell = [...PUZZLE].findIndex((ch, i) => ch === '.' && candidates[i].length > 1)
+  const wrong = candidates[cell].find((d) => String(d) !== solution[cell])
+  await p.click(`.cell[data-row="${Math.floor(cell / 9)}"][data-col="${cell % 9}"]`)
+  await p.keyboard.type(String(wrong))
+  await p.click('#hint')
+  await p.waitForSelector('#hint-text[data-result="error"]')
+  assert.match(await p.textContent('#hint-text'), /\(UNSOLVABLE\)$/)
+  await p.waitForSelector('#status[data-result="none"]')
+  assert.deepEqual(await p.$$eval('#board .cell.wrong', (cells) => cells.map((c) => Number(c.dataset.row) * 9 + Number(c.dataset.col))), [cell])
+  await p.close()
   assert.deepEqual(errors, [])
 })
 
