@@ -123,6 +123,22 @@ test('hint: depths 1, 2 and 3 agree with the first step, and time in WebAssembly
 
 const GOOD = puzzles('17-clue.txt', 1)[0]
 
+test('hint after k steps: the explanation\'s step k at each depth, so hints walk past steps that only remove candidates', () => {
+  for (const p of puzzles('top1465.txt', 3)) {
+    const { steps } = dlx.sudoku.steps(p)
+    const picks = [0, 1, steps.findIndex((s) => !s.placements.length), steps.length - 1].filter((k) => k >= 0)
+    assert.ok(picks.length === 4, 'the sample has a step that only removes candidates')
+    for (const k of picks) {
+      assert.deepEqual(dlx.sudoku.hint(p, { after: k }), { depth: 3, ...steps[k] }, `step ${k}`)
+      assert.deepEqual(dlx.sudoku.hint(p, { after: k, depth: 2 }).cells, steps[k].cells, `step ${k}, depth 2`)
+    }
+    assert.deepEqual(dlx.sudoku.hint(p, { after: 0 }), dlx.sudoku.hint(p), 'after 0 is the next step')
+    assert.equal(dlx.sudoku.hint(p, { after: steps.length }), null, 'past the last step: none')
+  }
+  for (const after of [-1, 1.5, '2']) assert.throws(() => dlx.sudoku.hint(GOOD, { after }), (e) => e.code === 'BAD_ARGUMENT' && /after/.test(e.message))
+})
+
+
 test('bad input gets its code, and the instance stays usable', () => {
   const clash = '11' + GOOD.slice(2)
   const none = (() => { // a clue that clashes with no other but leaves no solution

@@ -1,8 +1,8 @@
 // The browser extension in web/extension/, built from src/js/ and dist/ by
 // tools/build-extension.mjs and loaded unpacked into Chromium with a fresh
 // profile: its service worker adds the context-menu entry, and its popup
-// page solves puzzles with the network off, fits Chrome's popup size, and
-// the extension has its icons.
+// page solves puzzles with the network off, gives hints and the steps (the
+// page's modules), fits Chrome's popup size, and the extension has its icons.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -13,6 +13,7 @@ import { buildExtension, encodePng, ICON_SIZES } from '../tools/build-extension.
 import { iconPixels } from '../web/icon.mjs'
 import { chromiumDriver, CHROMIUM, QUIET_FLAGS, PUZZLE, SOLUTION } from './browser.mjs'
 import { HANG_MS } from './helpers.mjs'
+import { load } from '../src/js/dlxkit.mjs'
 
 let context
 let profile
@@ -166,5 +167,48 @@ test('the extension has icons of 16, 32, 48 and 128 px, drawn the same every bui
     return { width: bitmap.width, corner: alpha(0, 0), inside: alpha(2, Math.floor(bitmap.height / 2)) }
   })), Object.values(manifest.icons))
   assert.deepEqual(seen, ICON_SIZES.map((width) => ({ width, corner: 0, inside: 255 })))
+  await page.close()
+})
+
+test('the popup\'s Hint shows the first step at depths 1, 2 and 3, Apply makes it, and Show steps lists the explanation; a bad grid says why', async () => {
+  const kit = await load()
+  const { page, errors } = await openPopup()
+  await page.setViewportSize({ width: 800, height: 600 })
+  await page.fill('#puzzle-text', PUZZLE)
+  await page.click('#load-text')
+  await page.waitForSelector('#status[data-result="loaded"]')
+  const { steps, rating } = kit.sudoku.steps(PUZZLE)
+  const at = ({ row, col }) => row * 9 + col
+  for (const depth of [1, 2, 3]) {
+    await page.click('#hint')
+    await page.waitForSelector(`#hint-text[data-result="depth-${depth}"]`)
+    const hint = kit.sudoku.hint(PUZZLE, { depth })
+    assert.ok((await page.textContent('#hint-text')).endsWith(hint.text), `depth ${depth}`)
+    const lit = await page.$$eval('#board .cell', (cells) => cells.flatMap((c, i) => c.classList.contains('hinted') ? [i] : []))
+    assert.deepEqual(lit, hint.cells.map(at).sort((a, b) => a - b), `depth ${depth}`)
+  }
+  assert.ok((await page.textContent('#hint-text')).endsWith(steps[0].text))
+  await page.click('#apply-hint')
+  const [move] = steps[0].placements
+  await page.waitForSelector(`.cell[data-row="${move.row}"][data-col="${move.col}"][data-kind="hint"]`)
+  assert.equal(await page.textContent(`.cell[data-row="${move.row}"][data-col="${move.col}"]`), String(move.digit))
+  await page.click('#show-steps')
+  await page.waitForSelector('#difficulty[data-result="rated"]')
+  assert.equal(await page.locator('#steps-list li').count(), steps.length)
+  assert.equal(await page.textContent('#steps-list li:first-child'), steps[0].text)
+  assert.ok((await page.textContent('#difficulty')).includes(`${rating.technique}, ${rating.rating.toFixed(1)}`))
+  // Still within Chrome's popup: the steps list is short and scrolls.
+  const size = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])
+  assert.ok(size[0] <= 800 && size[1] <= 600, `the popup is ${size.join(' x ')}`)
+  // Too few givens: the message and its code, in the hint and the steps panel.
+  await page.fill('#puzzle-text', '1' + '.'.repeat(80))
+  await page.click('#load-text')
+  await page.waitForSelector('#status[data-result="loaded"]')
+  await page.click('#hint')
+  await page.waitForSelector('#hint-text[data-result="error"]')
+  assert.match(await page.textContent('#hint-text'), /more than one solution.*\(AMBIGUOUS\)$/)
+  await page.waitForSelector('#difficulty[data-result="error"]')
+  assert.match(await page.textContent('#difficulty'), /\(AMBIGUOUS\)$/)
+  assert.deepEqual(errors, [])
   await page.close()
 })

@@ -70,7 +70,7 @@ export async function main (): Promise<void> {
   const h = dlx.sudoku.hint(line, { depth: 2 })
   if (h?.depth === 2) h.technique.toLowerCase()
   if (h?.depth === 3) h.eliminations.map((m) => m.row + m.col)
-  const wh: string | undefined = (await w.sudoku.hint(line, { depth: 1 }))?.houses[0]?.kind
+  const wh: string | undefined = (await w.sudoku.hint(line, { depth: 1, after: 2 }))?.houses[0]?.kind
   const wst: boolean = (await w.sudoku.steps(line)).solved
   w.terminate()
   try { dlx.parseDlx('') } catch (e) { if (e instanceof DlxError) { const code: ErrorCode = e.code; code.toLowerCase() } }

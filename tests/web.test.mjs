@@ -10,8 +10,12 @@ import { load } from '../src/js/dlxkit.mjs'
 import { launchBrowser, isLocal, PUZZLE, SOLUTION } from './browser.mjs'
 import { randomJigsaw, parseJigsaw, formatJigsaw } from '../web/jigsaw.mjs'
 import { iconSvg } from '../web/icon.mjs'
+import { Shape } from '../web/shape.mjs'
+import { puzzles } from './helpers.mjs'
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url))
+// The page with a hint at depth 3 and the steps open (outside the repository: for the closing note).
+const SCREENSHOT = process.env.DLXKIT_HINT_SCREENSHOT ?? `${ARTIFACTS}hint-and-steps.png`
 
 let server
 let browser
@@ -317,4 +321,244 @@ test('pasted text: every form dlxkit reads loads on the page, by dlxkit\'s reade
   assert.equal((await boardLine()).length, 256)
   assert.equal((await loadThroughPage(PUZZLE)).result, 'loaded')
   assert.equal(await boardLine(), PUZZLE)
+})
+
+// ---- Hint and Show steps (issue 32): what the page shows is the library's explanation ----
+
+const IN_HOUSES = /^(Full house|Hidden single|Pointing|Claiming|(Naked|Hidden) (pair|triple|quad))$/
+
+test('the page\'s houses are the explainer\'s: each house a step names holds its cells, for every shape and variant the page offers', () => {
+  const shapes = [[4], [6], [8], [12], [9, { x: true }], [9, { windoku: true }], [9, { x: true, windoku: true }],
+    [9, { jigsaw: randomJigsaw(9, 3, 3, 7) }], [6, { jigsaw: randomJigsaw(6, 2, 3, 5) }], [16, { windoku: true }]]
+  const kinds = new Set()
+  for (const [size, variant] of shapes) {
+    const shape = new Shape({ size, ...variant })
+    const g = kit.sudoku.generate({ ...shape.apiOptions(), seed: 1, format: 'array' })
+    for (const step of kit.sudoku.steps(g.puzzle, shape.apiOptions()).steps) {
+      if (!IN_HOUSES.test(step.technique)) continue
+      for (const house of step.houses) {
+        kinds.add(house.kind)
+        const cells = new Set(shape.houseCells(house))
+        assert.equal(cells.size, size, `${shape.describe()}: ${house.kind} ${house.index}`)
+        for (const { row, col } of step.cells) assert.ok(cells.has(row * size + col), `${shape.describe()}: ${step.text}`)
+      }
+    }
+  }
+  assert.deepEqual([...kinds].sort(), ['box', 'column', 'diagonal', 'piece', 'row', 'window'])
+})
+
+/** A fresh page with the puzzle loaded through its text box; errors it logs are collected. */
+async function pageWith (puzzle, errors) {
+  const p = await browser.newPage({ viewport: { width: 1280, height: 1100 } })
+  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+  p.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`))
+  await p.goto(server.url)
+  await p.waitForSelector('body[data-ready="true"]')
+  if (puzzle) {
+    await p.fill('#puzzle-text', puzzle)
+    await p.click('#load-text')
+    await p.waitForSelector('#status[data-result="loaded"]')
+  }
+  return p
+}
+
+/** What the board shows of a step: lit house cells, marked cells, moves and struck candidates (cells as row * 9 + col). */
+function overlayOf (p) {
+  return p.$$eval('#board .cell', (cells) => ({
+    house: cells.flatMap((c, i) => c.classList.contains('in-house') ? [i] : []),
+    cells: cells.flatMap((c, i) => c.classList.contains('hinted') ? [i] : []),
+    place: cells.flatMap((c, i) => c.dataset.place ? [[i, c.dataset.place]] : []),
+    struck: cells.flatMap((c, i) => c.dataset.struck ? [[i, c.dataset.struck]] : [])
+  }))
+}
+
+/** What the board should show of a library step on a 9x9: the same four lists. */
+function expectedOverlay (step) {
+  const shape = new Shape({ size: 9 })
+  const at = ({ row, col }) => row * 9 + col
+  const struck = new Map()
+  for (const m of step.eliminations ?? []) struck.set(at(m), [...(struck.get(at(m)) ?? []), m.digit])
+  return {
+    house: [...new Set(step.houses.flatMap((h) => shape.houseCells(h)))].sort((a, b) => a - b),
+    cells: step.cells.map(at).sort((a, b) => a - b),
+    place: (step.placements ?? []).map((m) => [at(m), String(m.digit)]).sort((a, b) => a[0] - b[0]),
+    struck: [...struck].sort((a, b) => a[0] - b[0]).map(([cell, digits]) => [cell, digits.join(' ')])
+  }
+}
+
+/** Press Hint (by keyboard: it is a button in the tab order) and wait for that depth. */
+async function pressHint (p, depth) {
+  await p.focus('#hint')
+  await p.keyboard.press('Enter')
+  await p.waitForSelector(`#hint-text[data-result="depth-${depth}"]`)
+  return p.textContent('#hint-text')
+}
+
+test('Hint: three presses show the first step at depths 1, 2 and 3 on the board; Apply makes the move; the next hint is the next step', async () => {
+  const errors = []
+  const p = await pageWith(PUZZLE, errors)
+  const { steps } = kit.sudoku.steps(PUZZLE)
+  for (const depth of [1, 2, 3]) {
+    const text = await pressHint(p, depth)
+    const hint = kit.sudoku.hint(PUZZLE, { depth })
+    assert.ok(text.endsWith(hint.text), `depth ${depth}: ${text}`)
+    assert.deepEqual(await overlayOf(p), expectedOverlay(hint), `depth ${depth}`)
+  }
+  assert.ok((await p.textContent('#hint-text')).endsWith(steps[0].text))
+  assert.equal(await p.getAttribute('#apply-hint', 'aria-disabled'), 'false')
+  await p.click('#apply-hint')
+  await p.waitForSelector('#hint-text[data-result="idle"]')
+  const [{ row, col, digit }] = steps[0].placements
+  const cell = `.cell[data-row="${row}"][data-col="${col}"]`
+  assert.deepEqual([await p.textContent(cell), await p.getAttribute(cell, 'data-kind')], [String(digit), 'hint'])
+  assert.deepEqual(await overlayOf(p), { house: [], cells: [], place: [], struck: [] })
+  assert.equal(await p.getAttribute('#apply-hint', 'aria-disabled'), 'true')
+  // The next press starts again at depth 1, on the next step.
+  assert.ok((await pressHint(p, 1)).endsWith(kit.sudoku.hint(PUZZLE, { depth: 1, after: 1 }).text))
+  // An edit of the grid resets the hint.
+  await p.click('.cell[data-kind="empty"]')
+  await p.keyboard.type('1')
+  await p.waitForSelector('#hint-text[data-result="idle"]')
+  assert.deepEqual(await overlayOf(p), { house: [], cells: [], place: [], struck: [] })
+  assert.deepEqual(errors, [])
+  await p.close()
+})
+
+test('a step that only removes candidates: struck on the board, Apply keeps them out (Candidates), Show steps lists and rates the whole explanation', async () => {
+  const errors = []
+  const puzzle = puzzles('top1465.txt', 300).find((q) => !kit.sudoku.steps(q).steps[0].placements.length)
+  const r = kit.sudoku.steps(puzzle)
+  const [first, second] = r.steps
+  const p = await pageWith(puzzle, errors)
+  await p.click('#show-steps')
+  await p.waitForSelector('#difficulty[data-result="rated"]')
+  assert.equal(await p.getAttribute('#show-steps', 'aria-expanded'), 'true')
+  assert.equal(await p.locator('#steps-list li').count(), r.steps.length)
+  assert.equal(await p.textContent('#steps-list li:first-child'), first.text)
+  const difficulty = await p.textContent('#difficulty')
+  assert.ok(difficulty.includes(`${r.rating.technique}, ${r.rating.rating.toFixed(1)} on the SE scale`), difficulty)
+  assert.ok(difficulty.includes(`${r.rating.steps} steps`) && difficulty.includes('guess') === !r.solved, difficulty)
+  // No layout jump: the controls under the hint stay put while it deepens (the status line above has its own height).
+  const y = async () => (await p.locator('#show-steps').boundingBox()).y - (await p.locator('#hint-text').boundingBox()).y
+  const y0 = await y()
+  for (const depth of [1, 2, 3]) {
+    await pressHint(p, depth)
+    assert.equal(await y(), y0, `depth ${depth}`)
+  }
+  assert.ok((await p.textContent('#hint-text')).endsWith(first.text))
+  assert.deepEqual(await overlayOf(p), expectedOverlay(first))
+  await p.screenshot({ path: SCREENSHOT })
+  const before = await boardOf(p)
+  await p.click('#apply-hint')
+  await p.waitForSelector('#hint-text[data-result="idle"]')
+  assert.equal(await boardOf(p), before, 'eliminations leave the grid as it was')
+  await p.waitForSelector('#steps-list li:first-child button.done')
+  // The next hint is the explanation's second step, not the first again.
+  for (const depth of [1, 2, 3]) await pressHint(p, depth)
+  assert.ok((await p.textContent('#hint-text')).endsWith(second.text))
+  // The removed candidates stay out of the pencil marks.
+  await p.click('#candidates')
+  await p.waitForSelector('#board .marks')
+  for (const { row, col, digit } of first.eliminations) {
+    const marks = await p.$$eval(`.cell[data-row="${row}"][data-col="${col}"] .marks span:not(.struck)`, (s) => s.map((m) => m.textContent).filter(Boolean))
+    assert.ok(marks.length > 0 && !marks.includes(String(digit)), `r${row + 1}c${col + 1}: ${marks}`)
+  }
+  await p.click('#candidates')
+  // A step clicked (or chosen by keyboard) in the list is shown on the board, with the moves before it.
+  await p.focus('#steps-list li:nth-child(4) button')
+  await p.keyboard.press('Enter')
+  await p.waitForSelector('#steps-list li:nth-child(4) button[aria-current="step"]')
+  const shown = await overlayOf(p)
+  const want = expectedOverlay(r.steps[3])
+  assert.deepEqual([shown.house, shown.cells, shown.struck], [want.house, want.cells, want.struck])
+  assert.deepEqual(shown.place, want.place)
+  const earlier = r.steps.slice(1, 3).flatMap((s) => s.placements)
+  for (const { row, col, digit } of earlier) assert.equal(await p.textContent(`.cell[data-row="${row}"][data-col="${col}"] .move.earlier`), String(digit))
+  assert.deepEqual(errors, [])
+  await p.close()
+})
+
+/** The board as one line, '.' for empty cells (moves shown by a step are not the board's). */
+function boardOf (p) {
+  return p.$$eval('#board .cell', (cells) => cells.map((c) => c.dataset.kind === 'empty' ? '.' : c.textContent).join(''))
+}
+
+test('a grid without one solution: Hint and Show steps say why with the error\'s code, never a blank panel', async () => {
+  const errors = []
+  // A given that clashes with no other yet leaves no solution; then too few givens.
+  const grid = new Shape({ size: 9 })
+  const none = [...PUZZLE].flatMap((ch, i) => ch === '.' ? [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => PUZZLE.slice(0, i) + d + PUZZLE.slice(i + 1)) : [])
+    .find((q) => kit.sudoku.solve(q).status === 'none' && !grid.clashes([...q].map((c) => c === '.' ? 0 : Number(c))).size)
+  for (const [puzzle, code] of [[none, 'UNSOLVABLE'], ['1' + '.'.repeat(80), 'AMBIGUOUS']]) {
+    const p = await pageWith(puzzle, errors)
+    await p.click('#hint')
+    await p.waitForSelector('#hint-text[data-result="error"]')
+    const message = (() => { try { kit.sudoku.hint(puzzle) } catch (e) { return e.message } })()
+    assert.ok((await p.textContent('#hint-text')).endsWith(`${message.slice(1)} (${code})`), await p.textContent('#hint-text'))
+    assert.equal(await p.getAttribute('#status', 'data-result'), 'error')
+    await p.click('#show-steps')
+    await p.waitForSelector('#difficulty[data-result="error"]')
+    assert.match(await p.textContent('#difficulty'), new RegExp(`\\(${code}\\)$`))
+    assert.equal(await p.locator('#steps-list li').count(), 0)
+    await p.close()
+  }
+  // An entry of the person's that leaves no solution: the error, and the entry marked as Check marks it.
+  const p = await pageWith(PUZZLE, errors)
+  const solution = kit.sudoku.solve(PUZZLE).solution
+  const candidates = kit.sudoku.candidates(PUZZLE).flat()
+  const cell = [...PUZZLE].findIndex((ch, i) => ch === '.' && candidates[i].length > 1)
+  const wrong = candidates[cell].find((d) => String(d) !== solution[cell])
+  await p.click(`.cell[data-row="${Math.floor(cell / 9)}"][data-col="${cell % 9}"]`)
+  await p.keyboard.type(String(wrong))
+  await p.click('#hint')
+  await p.waitForSelector('#hint-text[data-result="error"]')
+  assert.match(await p.textContent('#hint-text'), /\(UNSOLVABLE\)$/)
+  await p.waitForSelector('#status[data-result="none"]')
+  assert.deepEqual(await p.$$eval('#board .cell.wrong', (cells) => cells.map((c) => Number(c.dataset.row) * 9 + Number(c.dataset.col))), [cell])
+  await p.close()
+  assert.deepEqual(errors, [])
+})
+
+/** What the page adds to a sentence whose digits above 9 the board writes as letters. */
+const letters = (digits) => digits.length ? ` (on this board ${digits.map((d) => `${d} is ${'ABCDEFG'[d - 10]}`).join(', ')})` : ''
+
+test('Hint on the other shapes the page offers: a generated jigsaw, a 6x6 X and a 16x16 light the library\'s houses', async () => {
+  const errors = []
+  const p = await pageWith(null, errors)
+  for (const [size, box] of [['9', 'variant-jigsaw'], ['6', 'variant-x'], ['16', null]]) {
+    await p.selectOption('#size', size)
+    for (const id of ['variant-jigsaw', 'variant-x']) await p.setChecked(`#${id}`, id === box)
+    await p.click('#generate')
+    await p.waitForSelector('#status[data-result="generated"]')
+    if (box === 'variant-jigsaw') { // the map as the text box has it (pieces numbered in order of appearance)
+      await p.click('#apply-jigsaw')
+      await p.waitForSelector('#status[data-result="info"]')
+    }
+    const n = Number(size)
+    const values = (await boardOf(p)).split('').map((c) => c === '.' ? 0 : '123456789ABCDEFG'.indexOf(c) + 1)
+    const jigsaw = box === 'variant-jigsaw' ? parseJigsaw(await p.inputValue('#jigsaw-map')).map : null
+    const shape = new Shape({ size: n, x: box === 'variant-x', jigsaw })
+    const puzzle = Array.from({ length: n }, (_, r) => values.slice(r * n, r * n + n))
+    const opts = shape.apiOptions()
+    for (const depth of [1, 2, 3]) {
+      const text = await pressHint(p, depth)
+      const hint = kit.sudoku.hint(puzzle, { ...opts, depth })
+      // Above 9x9 the board writes 10 and on as letters: the hint says which.
+      const big = depth === 3 ? [...new Set([...hint.placements, ...hint.eliminations].map((m) => m.digit))].filter((d) => d > 9).sort((a, b) => a - b) : []
+      assert.ok(text.endsWith(hint.text + letters(big)), `${shape.describe()}: ${text}`)
+      const lit = await p.$$eval('#board .cell', (cells) => cells.flatMap((c, i) => c.classList.contains('in-house') ? [i] : []))
+      assert.deepEqual(lit, [...new Set(hint.houses.flatMap((h) => shape.houseCells(h)))].sort((a, b) => a - b), shape.describe())
+    }
+    if (n === 16) { // every step of the list says which letters its digits are
+      await p.click('#show-steps')
+      await p.waitForSelector('#difficulty[data-result="rated"]')
+      const want = kit.sudoku.steps(puzzle, opts).steps.map((s) =>
+        s.text + letters([...new Set([...s.placements, ...s.eliminations].map((m) => m.digit))].filter((d) => d > 9).sort((a, b) => a - b)))
+      assert.ok(want.some((t) => t.includes(' is ')), 'a step with a digit above 9')
+      assert.deepEqual(await p.$$eval('#steps-list li', (items) => items.map((li) => li.textContent)), want)
+      await p.click('#show-steps')
+    }
+  }
+  assert.deepEqual(errors, [])
+  await p.close()
 })

@@ -25,7 +25,7 @@ const LIBRARY = [['src/js', async (root) => (await readdir(join(root, 'src', 'js
 /** The Sudoku panel and what it imports (a missing one fails the extension test loudly). */
 const FROM_WEB = [
   'sudoku-panel.mjs', 'board.mjs', 'keypad.mjs', 'shape.mjs', 'jigsaw.mjs',
-  'task.mjs', 'format.mjs', 'style.css'
+  'task.mjs', 'format.mjs', 'explanation.mjs', 'hint.mjs', 'steps-list.mjs', 'style.css'
 ]
 
 export { encodePng } // the tests compare the icons with it

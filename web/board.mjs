@@ -1,6 +1,7 @@
 // The Sudoku board: cells as an ARIA grid with one tab stop (arrow keys move),
 // typing, pasting, pencil marks and the looks of givens, entries, solved
-// digits, hints, clashes and wrong entries. It knows nothing of dlxkit: the
+// digits, hints, clashes and wrong entries, and a step shown over it (cells
+// lit, a digit to place, candidates struck). It knows nothing of dlxkit: the
 // panel asks the solver and tells the board what to show.
 import { Shape, toRows } from './shape.mjs'
 
@@ -25,6 +26,7 @@ export class Board {
     this.focusedCell = 0
     this.marks = null
     this.wrong = new Set()
+    this.overlay = null
     this.cells = []
     element.setAttribute('role', 'grid')
     element.addEventListener('keydown', (e) => this._onKey(e))
@@ -52,6 +54,7 @@ export class Board {
       this.values = new Array(shape.cellCount).fill(0)
       this.kinds = new Array(shape.cellCount).fill(null)
       this.marks = null
+      this.overlay = null
       this.wrong.clear()
       this.focusedCell = 0
       this._build()
@@ -101,6 +104,17 @@ export class Board {
   /** Entries that disagree with the solution (cleared when edited). */
   setWrong (cells) {
     this.wrong = new Set(cells)
+    this.render()
+  }
+
+  /**
+   * A step shown over the grid, or null: sets of cells `house` (the houses
+   * it looks at) and `cells` (the cells it uses), Maps cell -> digit `place`
+   * (its move) and `earlier` (moves of steps before it, not on the board),
+   * and cell -> digits `struck` (candidates it removes).
+   */
+  setOverlay (overlay) {
+    this.overlay = overlay
     this.render()
   }
 
@@ -162,6 +176,7 @@ export class Board {
     const clashes = shape.clashes(this.values)
     const focusValue = this.values[this.focusedCell]
     const peers = this._peersOf(this.focusedCell)
+    const o = this.overlay
     this.cells.forEach((el, i) => {
       const v = this.values[i]
       const kind = this.kinds[i]
@@ -173,32 +188,63 @@ export class Board {
       if (clashes.has(i) || this.wrong.has(i)) el.setAttribute('aria-invalid', 'true')
       else el.removeAttribute('aria-invalid')
       const marks = !v && this.marks ? this.marks[i] : null
+      const step = this._stepAt(i, o)
+      el.classList.toggle('in-house', step.house)
+      el.classList.toggle('hinted', step.cell)
+      for (const key of ['place', 'struck']) {
+        if (step[key]) el.dataset[key] = step[key]
+        else delete el.dataset[key]
+      }
       if (v) {
         if (el.textContent !== shape.symbol(v) || el.firstElementChild) el.textContent = shape.symbol(v)
-      } else if (marks) {
-        el.replaceChildren(this._marksElement(marks))
+      } else if (step.move) {
+        const move = document.createElement('span')
+        move.className = `move${step.move.earlier ? ' earlier' : ''}`
+        move.textContent = shape.symbol(step.move.digit)
+        el.replaceChildren(move)
+      } else if (marks || step.struckDigits) {
+        el.replaceChildren(this._marksElement(marks ?? [], step.struckDigits ?? []))
       } else if (el.firstChild) {
         el.replaceChildren()
       }
-      el.setAttribute('aria-label', this._describe(i, clashes.has(i), marks))
+      el.setAttribute('aria-label', this._describe(i, clashes.has(i), marks, step))
     })
   }
 
-  _marksElement (digits) {
+  /** What the overlay shows in cell i (digits as symbols in `place` and `struck`, for tests and styles). */
+  _stepAt (i, o) {
+    if (!o) return { house: false, cell: false }
+    const digit = o.place?.get(i) ?? o.earlier?.get(i)
+    const move = digit ? { digit, earlier: !o.place?.has(i) } : null
+    const struckDigits = o.struck?.get(i)
+    return {
+      house: Boolean(o.house?.has(i)),
+      cell: Boolean(o.cells?.has(i)),
+      move,
+      struckDigits,
+      place: move && !move.earlier ? this.shape.symbol(digit) : '',
+      struck: struckDigits ? struckDigits.map((d) => this.shape.symbol(d)).join(' ') : ''
+    }
+  }
+
+  /** Pencil marks, with the candidates a step removes struck through (shown even when marks are off). */
+  _marksElement (digits, struck = []) {
     const box = document.createElement('span')
     box.className = 'marks'
     box.style.setProperty('--mark-cols', this.shape.boxCols)
     const set = new Set(digits)
+    const gone = new Set(struck)
     for (let d = 1; d <= this.size; d++) {
       const mark = document.createElement('span')
-      mark.textContent = set.has(d) ? this.shape.symbol(d) : ''
+      mark.textContent = set.has(d) || gone.has(d) ? this.shape.symbol(d) : ''
+      if (gone.has(d)) mark.className = 'struck'
       box.append(mark)
     }
     return box
   }
 
   /** What a screen reader says for a cell. */
-  _describe (i, clash, marks) {
+  _describe (i, clash, marks, step = {}) {
     const n = this.size
     const where = `Row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`
     const v = this.values[i]
@@ -206,6 +252,10 @@ export class Board {
     if (marks) what += `, candidates ${marks.map((d) => this.shape.symbol(d)).join(' ')}`
     if (clash) what += ', clashes'
     if (this.wrong.has(i)) what += ', wrong'
+    if (step.move) what += `, ${step.move.earlier ? 'an earlier step' : 'the step'} places ${this.shape.symbol(step.move.digit)}`
+    if (step.struck) what += `, the step removes ${step.struck}`
+    if (step.cell) what += ', used by the step'
+    else if (step.house) what += ', in the step\'s house'
     return `${where}: ${what}`
   }
 

@@ -104,6 +104,22 @@ export class Shape {
     return units
   }
 
+  /**
+   * The cells of a house as dlxkit's explainer names it ({ kind, index },
+   * docs/sudoku-logic.md): its boxes, pieces and windows are numbered as here.
+   * Extra regions ('region') are not drawn by the page: none.
+   */
+  houseCells ({ kind, index }) {
+    const n = this.size
+    const line = (at) => Array.from({ length: n }, (_, k) => at(k))
+    if (kind === 'row') return line((k) => index * n + k)
+    if (kind === 'column') return line((k) => k * n + index)
+    if (kind === 'box' || kind === 'piece') return line((k) => k).flatMap((r) => line((c) => r * n + c)).filter((cell) => this.piece(cell) === index)
+    if (kind === 'diagonal') return line((k) => k * n + (index ? n - 1 - k : k))
+    if (kind === 'window') return this.windows()[index] ?? []
+    return []
+  }
+
   /** Cells whose value repeats in one of their units. */
   clashes (values) {
     const bad = new Set()

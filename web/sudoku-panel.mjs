@@ -8,6 +8,9 @@ import { randomJigsaw, formatJigsaw, parseJigsaw } from './jigsaw.mjs'
 import { TaskRunner } from './task.mjs'
 import { buildKeypad } from './keypad.mjs'
 import { formatNumber, formatDuration, plural, cellName } from './format.mjs'
+import { Explanation } from './explanation.mjs'
+import { startHints } from './hint.mjs'
+import { startStepsList } from './steps-list.mjs'
 
 /** Count stops here: enough to say "many", quick enough to wait for. */
 const COUNT_LIMIT = 1000000
@@ -36,6 +39,10 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
   let marksRequest = 0
   let textRequest = 0 // the latest text read: an older answer arriving later is dropped
   let ownJigsaw = false // a map applied from the text box: Generate keeps it
+  const explanation = new Explanation()
+  const hintArgs = { worker, board, explanation, $, run, setStatus }
+  const hints = startHints({ ...hintArgs, ready: () => hintReady(), onError: (e) => hintError(e), afterApply: () => afterEdit() })
+  const steps = startStepsList(hintArgs)
 
   // ---- status line ------------------------------------------------------------
 
@@ -69,7 +76,7 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
       return r
     } catch (e) {
       showError(e)
-      return { failed: true }
+      return { failed: true, error: e }
     }
   }
 
@@ -129,6 +136,12 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
   // ---- after any change ---------------------------------------------------------
 
   function afterChange () {
+    // A grid the explanation does not lead to (not a hint applied) starts the hints and steps again.
+    if (explanation.sync(board)) {
+      board.setOverlay(null)
+      hints.reset()
+    }
+    steps.refresh()
     const clear = $('clear')
     if (clear) {
       const onlyGivens = board.values.every((v, i) => !v || board.kinds[i] === KIND.given)
@@ -167,7 +180,8 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     try {
       // Asked again once if a stopped search restarted the worker under this request.
       const candidates = await ask().catch((e) => { if (e?.code === 'ABORTED') return ask(); throw e })
-      if (request === marksRequest) board.setMarks(candidates)
+      // Without the candidates the hints applied removed (the grid cannot hold that).
+      if (request === marksRequest) board.setMarks(explanation.follows(board) ? explanation.prune(candidates) : candidates)
     } catch (e) {
       if (request === marksRequest) board.setMarks(null)
       if (e?.code !== 'ABORTED' && e?.code !== 'CLASH') showError(e)
@@ -244,39 +258,20 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
     else setStatus(`${n === 0 ? 'No' : formatNumber(n)} ${n === 1 ? 'solution' : 'solutions'}. · ${facts}`, 'count')
   }
 
-  async function hint () {
-    if (boardIsEmpty()) return
+  /** Whether the board can have a hint; if not, the status says why. */
+  function hintReady () {
+    if (boardIsEmpty()) return false
     if (board.shape.clashes(board.values).size) {
       setStatus('Some digits clash (marked in red): fix them first.', 'error')
-      return
+      return false
     }
-    if (board.isFull()) return check()
-    const r = await run('Finding a hint', async (signal) => {
-      const opts = { ...board.shape.apiOptions(), signal }
-      const result = await worker.sudoku.solve(board.rows(), { ...opts, limit: 2 })
-      const candidates = result.solution ? await worker.sudoku.candidates(board.rows(), opts) : null
-      return { result, candidates }
-    })
-    if (!r.value) return
-    const { result, candidates } = r.value
-    if (!result.solution) return explainNoSolution(searchFacts(result.nodes, r.ms))
-    // The most constrained empty cell: often one a person could find too.
-    const options = candidates.flat()
-    let best = []
-    let fewest = Infinity
-    board.values.forEach((v, i) => {
-      if (v) return
-      const k = options[i].length
-      if (k < fewest) { fewest = k; best = [i] } else if (k === fewest) best.push(i)
-    })
-    const cell = best[Math.floor(Math.random() * best.length)]
-    const value = result.solution.flat()[cell]
-    board.set(cell, value, KIND.hint)
-    board.focus(cell)
-    afterEdit()
-    const why = fewest === 1 ? ': the only digit left there' : ''
-    const note = result.status === 'multiple' ? ' (The puzzle has several solutions; this is from one of them.)' : ''
-    setStatus(`Hint: ${cellName(cell, board.size)} is ${board.shape.symbol(value)}${why}.${note}`, 'hint')
+    if (board.isFull()) { check(); return false }
+    return true
+  }
+
+  /** A hint refused: a board with wrong entries has them marked, as Check does. */
+  function hintError (e) {
+    if (e?.code === 'UNSOLVABLE' && hasEntries()) explainNoSolution('the hint needs a solution')
   }
 
   async function generate () {
@@ -384,7 +379,6 @@ export function startSudokuPanel (worker, { solveHash = false } = {}) {
   on('solve', 'click', solve)
   on('check', 'click', check)
   on('count', 'click', count)
-  on('hint', 'click', hint)
   on('generate', 'click', generate)
   on('clear', 'click', clear)
   on('candidates', 'click', toggleCandidates)

@@ -212,8 +212,8 @@ export interface SudokuApi {
   rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
   /** the steps a person can follow, each the easiest technique that applies; UNSOLVABLE, AMBIGUOUS, CLASH... for a puzzle without exactly one solution */
   steps (puzzle: Puzzle, opts?: ExplainOptions): Steps
-  /** the next step at a depth (default 3); null for a full grid */
-  hint (puzzle: Puzzle, opts?: ExplainOptions & { depth?: 1 | 2 | 3 }): Hint | null
+  /** the next step at a depth (default 3); null for a full grid. after: k gives the step after the explanation's first k (null past the last) */
+  hint (puzzle: Puzzle, opts?: ExplainOptions & { depth?: 1 | 2 | 3, after?: number }): Hint | null
   /** the default box of side n (1..64), as defaultBox() */
   defaultBox (n: number): Box
   /** a box as text ("3x3", "2 X 3", "2*3", "2×3", or "3": rows alone), by the C parser; BAD_BOX or BAD_SIZE otherwise */
@@ -479,7 +479,7 @@ export interface DlxWorker {
     generate (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
     rate (puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions): Promise<Rating>
     steps (puzzle: Puzzle, opts?: ExplainOptions & AsyncOptions): Promise<Steps>
-    hint (puzzle: Puzzle, opts?: ExplainOptions & { depth?: 1 | 2 | 3 } & AsyncOptions): Promise<Hint | null>
+    hint (puzzle: Puzzle, opts?: ExplainOptions & { depth?: 1 | 2 | 3, after?: number } & AsyncOptions): Promise<Hint | null>
     parseBox (text: string | number): Promise<{ boxRows: number, boxCols?: number }>
     pattern<P extends Puzzle> (puzzle: P, opts?: { size?: number, boxRows?: number, boxCols?: number, alphabet?: string, format?: TextFormat }): Promise<PatternGrid<P> | null>
   }
