@@ -150,7 +150,7 @@ WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
 # The JS library is src/js/ as it is, under the names it is published with
 # (package.json); nothing of it is copied. dist/ holds only what a compiler or
 # a tool makes from it: the modules and the bundles that carry their bytes.
-JS_SRC    := $(sort $(wildcard src/js/*.mjs) src/js/dlxkit-abi.mjs)
+JS_SRC    := $(sort $(wildcard src/js/*.mjs) src/js/dlxkit-abi.mjs src/js/dlxkit-sheets-signatures.mjs)
 DIST      := dist/dlxkit.wasm dist/dlxkit-inline.mjs
 
 WASM_LEVEL := -Oz -flto
@@ -163,7 +163,7 @@ build/wasm/core/dlx_best.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 
-dist: $(DIST) src/js/dlxkit-abi.mjs
+dist: $(DIST) src/js/dlxkit-abi.mjs src/js/dlxkit-sheets-signatures.mjs
 
 # Parts with a job of their own (the Typst plugin, the fuzz targets) keep their
 # rules in mk/*.mk; they add to $(DIST) and the phony targets from there.
@@ -189,6 +189,10 @@ build/wasm/names.wasm: $(WASM_OBJ)
 # tests/abi.test.mjs checks that the committed file is current.
 src/js/dlxkit-abi.mjs: include/dlx.h include/sudoku.h src/wasm/records.h tools/abi.mjs
 	node tools/abi.mjs > $@
+# The sheet functions' signatures, generated from web/excel/functions.json
+# (the one list of them); tests/sheets.test.mjs checks the committed file.
+src/js/dlxkit-sheets-signatures.mjs: web/excel/functions.json tools/sheet-signatures.mjs
+	node tools/sheet-signatures.mjs > $@
 # The module's bytes in base64 under the API of ../src/js/dlxkit.mjs.
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@

@@ -7,25 +7,11 @@ import { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, t
 import { coverBest, coverCount, coverCost, coverSolve } from './dlxkit-sheets-cover.mjs'
 import { readBox, readGrid } from './dlxkit-sheets-grid.mjs'
 import { sudokuHint, sudokuRating, sudokuSteps } from './dlxkit-sheets-explain.mjs'
+import { SIGNATURES } from './dlxkit-sheets-signatures.mjs'
 
 export { SheetError, isSheetError } from './dlxkit-sheets-cells.mjs'
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-export const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
+export { SIGNATURES }
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 export const DEFAULT_MAX_NODES = 5_000_000
