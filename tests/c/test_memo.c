@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dominoes.h"
+#include "memo_problems.h"
 #include "check.h"
 #include "dlx.h"
 #include "../../src/core/dlx_internal.h"
@@ -156,14 +156,7 @@ static void test_random(void) {
         check_context("random %d: %d primary, %d secondary, %d options", t, np, ns, no);
         dlx_t *a = dlx_new(np, ns), *b = dlx_new(np, ns);
         for (int32_t o = 0; o < no; o++) {
-            int32_t it[4], n = 1 + (int32_t)draw(4), k = 0;
-            it[k++] = (int32_t)draw((uint32_t)np);
-            while (k < n) {
-                int32_t x = (int32_t)draw((uint32_t)(np + ns)), dup = 0;
-                for (int j = 0; j < k; j++) dup |= it[j] == x;
-                if (dup) break;
-                it[k++] = x;
-            }
+            int32_t it[4], k = random_option(draw, np, ns, it);
             CHECK(dlx_add_option(a, it, NULL, k) >= 0);
             dlx_add_option(b, it, NULL, k);
         }
