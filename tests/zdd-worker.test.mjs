@@ -91,7 +91,7 @@ test('CLI: K past the count, colors, an unwritable OUT: exit 1; flags that do no
   assert.equal(none.status, 1)
   assert.match(none.stderr, /no solution/)
   for (const args of [['--zdd', '-', '--count'], ['--nth', '1', '--limit', '2'], ['--random', '2', '--jobs', '2'], ['--nth', '-1'], ['--nth', 'x'],
-    ['--random', '0'], ['--seed', '3'], ['--zdd', '-', '--no-memo'], ['--zdd', '']]) {
+    ['--random', '0'], ['--random', '1000001'], ['--seed', '3'], ['--zdd', '-', '--no-memo'], ['--zdd', '']]) {
     const r = dlxkit(['cover', ...args, file])
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`)
   }

@@ -40,6 +40,9 @@ const OPTIONS = {
 // problem and its links take several times its text in the module's 4 GiB.
 const MAX_TEXT_BYTES = 256 << 20
 
+// --random N: the draws come back from the worker in one message, held whole.
+const MAX_DRAWS = 1000000
+
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
   if (values.help || values.version) return io.about(values, 'cover')
@@ -118,7 +121,7 @@ function zddSettings (settings, values) {
     quiet: Boolean(values.quiet),
     zddOut: zdd,
     nth: nth === undefined ? undefined : BigInt(nth.trim()),
-    draws: random === undefined ? 0 : parseWholeNumber(random, 'random', { min: 1, max: 2 ** 31 - 1, command: 'cover' }),
+    draws: random === undefined ? 0 : parseWholeNumber(random, 'random', { min: 1, max: MAX_DRAWS, note: 'the draws come back in one piece: run again with another --seed for more', command: 'cover' }),
     seed: seed === undefined ? 0 : parseWholeNumber(seed, 'seed', { command: 'cover' })
   })
 }
