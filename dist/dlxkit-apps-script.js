@@ -1867,7 +1867,12 @@ function buildZdd (problem, opts = {}) {
   } catch (err) {
     throw refused(err, maxMemory)
   }
-  return new Zdd(problem._kit, z, cap)
+  try {
+    return new Zdd(problem._kit, z, cap)
+  } catch (err) { // its record could not be read (memory at the cap): the handle goes
+    problem._native.zddFree(z)
+    throw err
+  }
 }
 
 /** The build's error with what to do about it. */
@@ -1933,7 +1938,10 @@ class Zdd {
    */
   nth (k) {
     const h = this._handle()
-    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k', Number.MAX_SAFE_INTEGER))
+    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
+      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
+    }
+    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
     if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
     try {
       if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')

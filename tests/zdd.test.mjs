@@ -162,6 +162,7 @@ test('bad input and the ZDD\'s bounds: coded errors, the problem usable afterwar
   const z = p.zdd()
   assert.equal(z.count(), p.count())
   for (const bad of [-1, 0.5, '1', null, -1n]) assert.throws(() => z.nth(bad), { code: 'BAD_ARGUMENT' }, String(bad))
+  assert.throws(() => z.nth(2 ** 60), (e) => e.code === 'BAD_ARGUMENT' && /give it as a bigint/.test(e.message))
   for (const past of [11, 11n, 2n ** 64n, 2n ** 200n]) {
     assert.throws(() => z.nth(past), (e) => e.code === 'NO_SOLUTION' && /holds 11 \(k counts from 0 to 10\)/.test(e.message) && e.details.count === 11n, String(past))
   }
