@@ -64,6 +64,21 @@ test('toText is build/dlx --zdd\'s output byte for byte', { skip: noNative }, ()
   }
 })
 
+test('nth and sample draw what build/dlx --nth and --random --seed print', { skip: noNative }, () => {
+  const [, text] = PROBLEMS[2]
+  const p = dlx.parseDlx(text)
+  const z = p.zdd()
+  const native = (...args) => {
+    const r = spawnSync(NATIVE, [...args, '--quiet', '-'], { input: text, encoding: 'utf8', timeout: HANG_MS })
+    assert.equal(r.status, 0, r.stderr)
+    return r.stdout.trim().split('\n\n').map((block) => block.split('\n').sort().join('\n'))
+  }
+  const lines = (s) => s.map((k) => p.formatOption(k)).sort().join('\n') // build/dlx prints from the root down
+  for (const k of [0, 7, z.count() - 1]) assert.deepEqual(native('--nth', String(k)), [lines(z.nth(k))])
+  assert.deepEqual(native('--random', '25', '--seed', '99'), z.sample(25, { seed: 99 }).map(lines))
+  assert.deepEqual(native('--random', '1'), [lines(z.random())])
+})
+
 test('countBig is the problem\'s count, past 2^53 too', () => {
   for (const [name, text] of PROBLEMS) {
     const p = dlx.parseDlx(text)
