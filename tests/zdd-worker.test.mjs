@@ -56,6 +56,21 @@ test('worker: errors keep their codes, the problem usable afterwards', async () 
   assert.equal(await colored.count(), 1)
 })
 
+test('worker: an aborted build keeps no ZDD; a freed one leaves the worker', async () => {
+  const p = await w.parseDlx(packing(10, 10, DOMINO)) // a build of 20 ms: within the abort's grace
+  const before = (await w.usage()).zdds
+  await assert.rejects(p.zdd({ signal: AbortSignal.abort() }), { code: 'ABORTED' })
+  const controller = new AbortController()
+  const building = p.zdd({ signal: controller.signal })
+  controller.abort() // posted after the request: the worker reads it once the build (one call) is done
+  await assert.rejects(building, { code: 'ABORTED' })
+  assert.equal((await w.usage()).zdds, before, 'the aborted build\'s ZDD was freed')
+  const z = await p.zdd()
+  assert.equal((await w.usage()).zdds, before + 1)
+  await z.free()
+  assert.equal((await w.usage()).zdds, before)
+})
+
 /** The option lines of solution s (sorted indices) as the CLI prints them. */
 const block = (p, s) => s.map((k) => p.formatOption(k)).join('\n')
 

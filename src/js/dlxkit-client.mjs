@@ -288,7 +288,7 @@ class DlxWorker {
   }
   async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
 
-  /** { memory: bytes of the worker's module memory, problems: problems it holds }. */
+  /** { memory: bytes of the worker's module memory, problems and zdds: how many it holds }. */
   usage () { return this._call('worker.usage', []) }
 
   /** A problem of this worker collected without free(): free it in the worker. */

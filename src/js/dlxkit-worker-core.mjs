@@ -339,8 +339,13 @@ export const handlers = {
   'problem.countShard': async (id, [pid, shard, parts, { maxNodes } = {}]) => safeCount(await countBig(id, problem(pid), { shard, parts, maxNodes })), // the older name
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.best': (id, [pid, opts]) => best(id, problem(pid), opts),
-  'problem.zdd': (id, [pid, opts]) => {
+  'problem.zdd': async (id, [pid, opts]) => {
     const z = problem(pid).zdd(opts)
+    // An abort sent during the build (one call) is read here: its ZDD would
+    // be kept for a caller who has gone, so it is freed.
+    await pause()
+    if (aborted.has(id)) z.free()
+    stopIfAborted(id)
     zdds.set(nextZdd, z)
     return { zid: nextZdd++, size: z.size, bytes: z.bytes, count: z.countBig() }
   },
@@ -355,7 +360,7 @@ export const handlers = {
     problems.get(pid)?.free()
     return problems.delete(pid)
   },
-  'worker.usage': () => ({ memory: kit.memorySize(), problems: problems.size })
+  'worker.usage': () => ({ memory: kit.memorySize(), problems: problems.size, zdds: zdds.size })
 }
 
 function zdd (zid) {

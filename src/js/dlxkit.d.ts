@@ -529,8 +529,8 @@ export interface DlxWorker {
   /** option data goes to the worker by structured clone (what it refuses: BAD_ARGUMENT) */
   exactCover<D = unknown> (spec: ExactCoverSpec<D>): Promise<RemoteProblem<D>>
   parseDlx (text: string): Promise<RemoteProblem<undefined>>
-  /** the worker's module memory in bytes and the problems it holds */
-  usage (): Promise<{ memory: number, problems: number }>
+  /** the worker's module memory in bytes and the problems and ZDDs it holds */
+  usage (): Promise<{ memory: number, problems: number, zdds: number }>
   terminate (): void
 }
 
