@@ -170,7 +170,7 @@ dist: $(DIST) src/js/dlxkit-abi.mjs
 # rules in mk/*.mk; they add to $(DIST) and the phony targets from there.
 -include $(wildcard mk/*.mk)
 
-build/wasm/%.o: src/%.c $(CORE_HDR) src/wasm/heap.h
+build/wasm/%.o: src/%.c $(CORE_HDR) $(WASM_HDR)
 	$(NEED_EMCC)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) $(WASM_FEAT) $(WASM_LEVEL) -c $< -o $@
