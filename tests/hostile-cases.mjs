@@ -422,6 +422,15 @@ export const WORKER_CASES = [
   ['worker sudoku.solve', 'limit a function (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: () => 1 })],
   ['worker sudoku.solve', 'puzzle a Proxy whose traps throw', 'BAD_INPUT', (p, w) => w.sudoku.solve(new Proxy({}, { ownKeys: () => { throw new Error('x') } }))],
   ['worker sudoku.solve', 'options with a throwing getter', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { get limit () { throw new Error('x') } })],
+  ['worker Problem', 'zdd maxMemory -1', 'BAD_ARGUMENT', (p) => p.zdd({ maxMemory: -1 })],
+  ['worker Problem', 'zdd().nth(2) (past the count)', 'NO_SOLUTION', async (p) => (await p.zdd()).nth(2)],
+  ['worker Problem', 'zdd().sample(1.5)', 'BAD_ARGUMENT', async (p) => (await p.zdd()).sample(1.5)],
+  ['worker Problem', 'a ZDD of a worker that died', 'FREED', async (p, w) => {
+    const z = await p.zdd()
+    await w._worker.terminate()
+    await w.sudoku.solve(CLASSIC) // a fresh worker
+    return z.nth(0)
+  }],
   ['worker Problem', 'a call under way when the worker dies', 'WORKER_FAILED', (p, w) => {
     w._worker.terminate() // (its exit is seen later: the call is posted to a dying worker)
     return p.count()
