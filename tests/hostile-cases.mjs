@@ -429,7 +429,7 @@ export const WORKER_CASES = [
     const z = await p.zdd()
     await w._worker.terminate()
     await w.sudoku.solve(CLASSIC) // a fresh worker
-    return z.nth(0)
+    return z.nth(0).catch((e) => { throw /this ZDD was lost/.test(e.message) ? e : new Error(`FREED without saying what: ${e.message}`) })
   }],
   ['worker Problem', 'a call under way when the worker dies', 'WORKER_FAILED', (p, w) => {
     w._worker.terminate() // (its exit is seen later: the call is posted to a dying worker)

@@ -300,7 +300,7 @@ class DlxWorker {
   /** A request about a problem of this worker generation. */
   _problemCall (p, op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
-    if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', 'this problem was lost when its worker restarted or failed: create it again'))
+    if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', `this ${p._what ?? 'problem'} was lost when its worker restarted or failed: create it again`))
     return this._call(op, [p._pid, ...args], stream)
   }
 

@@ -166,6 +166,7 @@ export class RemoteZdd {
     this._w = worker
     this._pid = zid // the worker's calls name what they are about by _pid and _generation
     this._generation = worker._generation
+    this._what = 'ZDD' // what a FREED error names
     this.size = size
     this.bytes = bytes
     this._count = count
