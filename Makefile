@@ -142,8 +142,9 @@ WASM_LINK := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMO
 WASM_OPT_FLAGS := --mvp-features --enable-simd --enable-bulk-memory --enable-sign-ext \
              --enable-nontrapping-float-to-int --ignore-implicit-traps -Oz $(ONE_CALLER)
 # The boundary (src/wasm/): the C library and memory cap, the dk_* exports,
-# and the explainer's (explain.c, with the explainer itself, LOGIC_SRC).
-WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c src/wasm/explain.c
+# the explainer's (explain.c, with the explainer itself, LOGIC_SRC) and the
+# ZDD's (zdd.c: dlx_zdd.c, which the memoized count's dlx_memo.c builds).
+WASM_BOUNDARY := src/wasm/heap.c src/wasm/exports.c src/wasm/explain.c src/wasm/zdd.c
 WASM_HDR  := src/wasm/heap.h src/wasm/records.h src/wasm/boundary.h
 WASM_SRC  := $(CORE_SRC) $(LOGIC_SRC) $(WASM_BOUNDARY)
 WASM_OBJ  := $(patsubst src/%.c,build/wasm/%.o,$(WASM_SRC))
@@ -169,7 +170,7 @@ dist: $(DIST) src/js/dlxkit-abi.mjs src/js/dlxkit-sheets-signatures.mjs
 # rules in mk/*.mk; they add to $(DIST) and the phony targets from there.
 -include $(wildcard mk/*.mk)
 
-build/wasm/%.o: src/%.c $(CORE_HDR) src/wasm/heap.h
+build/wasm/%.o: src/%.c $(CORE_HDR) $(WASM_HDR)
 	$(NEED_EMCC)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CC) $(WASM_FEAT) $(WASM_LEVEL) -c $< -o $@

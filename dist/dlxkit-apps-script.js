@@ -43,43 +43,6 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
- * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A value
- * @customfunction
- */
-function SUDOKU_HINT (range, depth, box) {
-  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
-}
-
-/**
- * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_STEPS (range, box) {
-  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
-}
-
-/**
- * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_RATING (range, box) {
-  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
-}
-
-/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -283,6 +246,7 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
+  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
   step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
 }
 
@@ -658,7 +622,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name']
+  'dk_explain_begin', 'dk_technique_name', 'dk_zdd_build']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -993,6 +957,65 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
+    })
+  }
+
+  // ---- the ZDD of all solutions -----------------------------------------------------
+
+  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
+  zddBuild (p, maxBytes) {
+    const z = this._x.dk_zdd_build(p, maxBytes)
+    if (!z) throw this.lastError()
+    return z
+  }
+
+  zddFree (z) {
+    this._x.dk_zdd_free(z)
+    this._released()
+  }
+
+  /** { size (nodes), count (a bigint, exact), bytes } */
+  zddInfo (z) {
+    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
+      this._x.dk_zdd_info(z, out)
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
+    })
+  }
+
+  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
+  zddNth (z, k, cap) {
+    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
+      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
+    }).options
+  }
+
+  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
+  zddRandom (z, state, cap) {
+    return this._zddSolution(cap, 8, (words, buf, room) => {
+      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
+      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
+    })
+  }
+
+  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
+  _zddSolution (cap, wordBytes, call) {
+    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
+      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
+      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
+    })
+    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
+  }
+
+  /** The ZDD in DLX6's text format. */
+  zddText (z) {
+    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
+    return this.withBuffers([n], (buf) => {
+      this.check(this._x.dk_zdd_text(z, buf, n))
+      return this.readText(buf, n)
     })
   }
 }
@@ -1818,8 +1841,166 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-problem.mjs
+// ---- src/js/dlxkit-zdd.mjs
 const m9_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
+// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
+// memoized search), and a Zdd reads it: its size, its exact count, solution
+// k in its order, uniformly random ones from a seed, and DLX6's text. It
+// holds nothing of the problem, so it outlives changes to it and its free().
+const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
+
+const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
+
+/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
+function buildZdd (problem, opts = {}) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
+  const { maxMemory = 0 } = opts
+  checkCount(maxMemory, 'maxMemory')
+  const h = problem._idle()
+  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+  let z
+  try {
+    z = problem._native.zddBuild(h, maxMemory)
+  } catch (err) {
+    throw refused(err, maxMemory)
+  }
+  try {
+    return new Zdd(problem._kit, z, cap)
+  } catch (err) { // its record could not be read (memory at the cap): the handle goes
+    problem._native.zddFree(z)
+    throw err
+  }
+}
+
+/** The build's error with what to do about it. */
+function refused (err, maxMemory) {
+  const why = {
+    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
+    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
+    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
+    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
+  }[err.code]
+  if (why) {
+    err.message = why
+    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
+  }
+  return err
+}
+
+/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
+class Zdd {
+  constructor (kit, handle, cap) {
+    this._kit = kit
+    this._native = kit._native
+    this._h = handle
+    this._cap = cap
+    const { size, count, bytes } = this._native.zddInfo(handle)
+    this._size = size
+    this._count = count
+    this._bytes = bytes
+    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
+    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
+    return this._h
+  }
+
+  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
+  get size () {
+    this._handle()
+    return this._size
+  }
+
+  /** The bytes it holds in the module. */
+  get bytes () {
+    this._handle()
+    return this._bytes
+  }
+
+  /** How many solutions, a bigint: exact at any size. */
+  countBig () {
+    this._handle()
+    return this._count
+  }
+
+  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
+  count () { return safeCount(this.countBig()) }
+
+  /**
+   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
+   * order (at each node the solutions holding its option first): sorted
+   * option indices, as solve() gives. NO_SOLUTION from the count on.
+   */
+  nth (k) {
+    const h = this._handle()
+    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
+      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
+    }
+    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
+    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
+    try {
+      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
+      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
+    } catch (err) {
+      if (err.code !== 'NO_SOLUTION') throw err
+      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
+      err.details = { k: kk, count: this._count }
+      throw err
+    }
+  }
+
+  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
+  random (opts = {}) { return this.sample(1, opts)[0] }
+
+  /**
+   * n solutions drawn uniformly and independently, one generator seeded with
+   * `seed` (default 0) going on from each to the next (the first is
+   * random({ seed })'s; build/dlx --random n --seed s draws the same).
+   * NO_SOLUTION when there is none.
+   */
+  sample (n, opts = {}) {
+    checkWhole(n, 'n', INT32_MAX)
+    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
+    const { seed = 0 } = opts
+    let state = BigInt(checkCount(seed, 'seed'))
+    const h = this._handle()
+    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
+    const drawn = []
+    for (let j = 0; j < n; j++) {
+      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
+      state = next
+      drawn.push(options.sort((a, b) => a - b))
+    }
+    return drawn
+  }
+
+  /**
+   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
+   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
+   * then the root "ID: (~0?0:ROOT)".
+   */
+  toText () { return this._native.zddText(this._handle()) }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._kit._live--
+    this._native.zddFree(this._h)
+    this._h = 0
+  }
+
+  [Symbol.dispose] () { this.free() }
+}
+  return { buildZdd, Zdd }
+})()
+
+// ---- src/js/dlxkit-problem.mjs
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -1830,6 +2011,7 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
+const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2119,6 +2301,9 @@ class Problem {
     }
   }
 
+  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
+  zdd (opts) { return buildZdd(this, opts) }
+
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2267,7 +2452,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2419,7 +2604,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2427,7 +2612,7 @@ const m11_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m10_
+const { checkSide, variantFlags } = m11_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2477,7 +2662,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2490,7 +2675,7 @@ const m12_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m10_
+const { STYLE } = m11_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2696,15 +2881,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m10_
-const { copyLine, lineIn, lineSide } = m12_
+const { checkPuzzleLength, checkTextSize } = m11_
+const { copyLine, lineIn, lineSide } = m13_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2807,13 +2992,13 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m10_
+const { STYLE, checkAlphabet, styleOf } = m11_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
@@ -2871,7 +3056,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -2880,7 +3065,7 @@ const m15_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m10_
+const { hasDiagonals } = m11_
 
 const GUESS = 'Guess'
 
@@ -2889,15 +3074,11 @@ function steps (api, puzzle, opts = {}) {
   return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
 }
 
-/**
- * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
- * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
- */
+/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  const after = checkCount(opts.after ?? 0, 'after')
-  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
+  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -2987,18 +3168,18 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
-const { boxOf, parseBox, pattern } = m11_
-const { LineSolver, plainOptions, shapeKey } = m13_
-const { generate } = m14_
-const { hint, steps } = m15_
-const { LineTables, readLine, writeLine } = m12_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
+const { boxOf, parseBox, pattern } = m12_
+const { LineSolver, plainOptions, shapeKey } = m14_
+const { generate } = m15_
+const { hint, steps } = m16_
+const { LineTables, readLine, writeLine } = m13_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3389,7 +3570,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3399,8 +3580,8 @@ const m17_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m9_
-const { SudokuApi } = m16_
+const { exactCover, parseDlx } = m10_
+const { SudokuApi } = m17_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3580,7 +3761,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m18_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3598,7 +3779,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m19_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -3707,13 +3888,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m20_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m20_
 
 
 /**
@@ -3867,150 +4048,37 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
-// ---- src/js/dlxkit-sheets-grid.mjs
-const m21_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
-// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
-const { DlxError } = m2_
-const { bad, cellNumber, isBlank, rowsOf, show } = m19_
-
-const MAX_SIDE = 64
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
-}
-  return { readGrid, readBox }
-})()
-
-// ---- src/js/dlxkit-sheets-explain.mjs
-const m22_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
-// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
-// as a column of sentences, and the rating by technique as one row.
-const { bad, cellNumber, gaveUp, isBlank, show } = m19_
-const { readBox, readGrid } = m21_
-
-/** What a full grid answers: there is nothing left to explain. */
-const FULL = 'The grid is full.'
-
-/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
-function explain (kit, range, box, budget, run) {
-  const grid = readGrid(range)
-  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
-  try {
-    return run(grid, opts)
-  } catch (e) {
-    if (e?.code === 'STOPPED') throw gaveUp(budget)
-    throw e
-  }
-}
-
-/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
-function readDepth (depth) {
-  if (isBlank(depth)) return undefined
-  const v = cellNumber(depth)
-  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
-  return v
-}
-
-/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
-function sudokuHint (kit, range, depth, box, budget) {
-  const d = readDepth(depth)
-  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
-}
-
-/** Every step's sentence, one a row. */
-function sudokuSteps (kit, range, box, budget) {
-  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
-}
-
-/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
-function sudokuRating (kit, range, box, budget) {
-  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return [[rating.rating, rating.technique ?? '', rating.steps]]
-}
-  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
-})()
-
-// ---- src/js/dlxkit-sheets-signatures.mjs
-const m23_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
-/**
- * The functions, their parameters (in order), how many of the last are
- * optional, and what they return. `id` is the Excel metadata id.
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
-  return { SIGNATURES }
-})()
-
 // ---- src/js/dlxkit-sheets.mjs
-const m24_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m18_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m19_
-const { coverBest, coverCount, coverCost, coverSolve } = m20_
-const { readBox, readGrid } = m21_
-const { sudokuHint, sudokuRating, sudokuSteps } = m22_
-const { SIGNATURES } = m23_
+const { load, DlxError } = m19_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m20_
+const { coverBest, coverCount, coverCost, coverSolve } = m21_
 
 
 
-
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -4022,9 +4090,6 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
-    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
-    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -4063,14 +4128,45 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
-  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
+}
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4187,11 +4283,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m20_.SheetError, isSheetError: m20_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m25_ = (function () {
+const m23_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4224,7 +4320,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m26_ = (function () {
+const m24_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4232,9 +4328,9 @@ const m26_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m17_
-const { createSheetFunctions, SheetError } = m24_
-const { base64Bytes } = m25_
+const { Dlxkit } = m18_
+const { createSheetFunctions, SheetError } = m22_
+const { base64Bytes } = m23_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4251,2111 +4347,2177 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m26_
+return m24_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAAB3gM8YAJ/fwF/YAF/AX9gA39/fwF/YAF/AGAEf39/fwF/YAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AGf39/f39/AGABfwF+YAh/f39/f39/fwBgAX4BfmAHf39/fn5/fwF/' +
-  'YAJ/fAF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2ACf38BfmAHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/' +
-  'f38Bf2ABfgF/YAAAYAN/fn8Bf2AEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAR/f35/AX9gA39+fgF/YAV/fn9+fgBgBn9/' +
-  'f39/fgF/YAV/fn9/fwF/YAR/f39/AX5gBH9+f38AYAZ/f39+f38AYAV/f39+fwBgBH9/fn8AYAV/f35/fwF/YAJ+fgF+YAF8AXxg' +
-  'B39/f39/f38AYAZ/f39/f38BfmAKf39/f39/fn9/fwF/YAl/f39/f39+f38Bf2AEf3x8fwF/YAJ8fwF/YAR/fH9/AX9gAXwAYAh/' +
-  'fH9/f3x/fwF/YAZ/f3x8f38Bf2AHf39/fHx/fwF/YAV/fHx/fwF/A7ADrgMeCQgBCQkJBgEOAQUCBwIEAQAFAwICDw4OHxABBAAJ' +
-  'AQEJBwMBAQkJBgsWIBAJBREhCwQEAwMFIgIMAxcHBQwDAQEAAAEjAwMAAwMDAxISAQQDAwABAwAACgoHBwgCDQYNDQYEAQAFAAQJ' +
-  'AQACABgkBgAAAgEBJQ4YDRIECwIKAhEJAwMBAAEDAgQGBQQBAAICBgQGBgMGAyYJAQELEQoFBQcnBAYEAAgBBAQDAgEECwICAgIE' +
-  'AwAEAAAoBwEHBAABAgIBBAwEAwAPAgICAwICAgIZGRMpExoaAhsFBRwWKissLRsQBwcuDQAvBQoICDACBwUFAAAAAA8IBAMEBAIC' +
-  'AAcAAgACAQgBCAUEAQgCAQEBAQgBBAUHBwACAQYHAgAFMQoFBQAGAgABAwUAAwEDHQUGBQACHQYGBgAAAAAJAgUFAwACMg0CAAAI' +
-  'BDMCAAAHBQIAAAYIAAoACgAEAQEBAQwCAQYBCAEBADQ1BjYAAAQDAAAEAAIIAAMUFAAEFRUABhQGAgAGAQE3AQAMAQICAwM4ARwA' +
-  'CAIGATkXOjsBAQsDBAEBAQUVAwABAQEMBAUBcAEWFgUGAQEIgIAEBggBfwFBgM0ICweBDVEGbWVtb3J5AgAGbWFsbG9jAEQEZnJl' +
-  'ZQBJGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcACJAwhka19lcnJvcgDhAgtka19zdHJlcnJv' +
-  'cgCKAwhka19hbGxvYwDgAgdka19mcmVlADoNZGtfc3Vkb2t1X25ldwCUAw5ka19zdWRva3VfZnJlZQCRAw5ka19zdWRva3Vfc2l6' +
-  'ZQCZAw1ka19zdWRva3VfYm94AI0DE2RrX3N1ZG9rdV9wYXJzZV9ib3gAlQMQZGtfc3Vkb2t1X2JveF9vZgCOAxFka19zdWRva3Vf' +
-  'cGF0dGVybgCWAxZka19zdWRva3Vfc2V0X3Jlc3RhcnRzAJgDD2RrX3N1ZG9rdV9zb2x2ZQCaAw9ka19zdWRva3VfYmVnaW4AiwMO' +
-  'ZGtfc3Vkb2t1X3N0ZXAAnQMNZGtfc3Vkb2t1X2VuZACQAxRka19zdWRva3Vfc29sdmVfbWFueQCcAxRka19zdWRva3VfY2FuZGlk' +
-  'YXRlcwCPAxJka19zdWRva3VfZ2VuZXJhdGUAkgMOZGtfc3Vkb2t1X3JhdGUAlwMUZGtfc3Vkb2t1X2xldmVsX25hbWUAkwMNZGtf' +
-  'dGV4dF9wYXJzZQCiAwxka190ZXh0X2ZyZWUAoQMMZGtfdGV4dF9zaXplAKMDDWRrX3RleHRfc3R5bGUApQMQZGtfdGV4dF9jb25z' +
-  'dW1lZACfAw1ka190ZXh0X3N0YXJ0AKQDDWRrX3RleHRfY2VsbHMAngMOZGtfdGV4dF9mb3JtYXQAoAMOZGtfcHJvYmxlbV9uZXcA' +
-  '9QIQZGtfcHJvYmxlbV9wYXJzZQD4Ag9ka19wcm9ibGVtX2ZyZWUA8QIWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwDiAhVka19wcm9i' +
-  'bGVtX3NldF9ib3VuZHMA/QITZGtfcHJvYmxlbV9zZXRfY29zdAD+AhZka19wcm9ibGVtX29wdGlvbl9jb3N0APYCE2RrX3Byb2Js' +
-  'ZW1fc2V0X2Jlc3QA/AIYZGtfcHJvYmxlbV9zb2x1dGlvbl9jb3N0AIUDFWRrX3Byb2JsZW1fYmVzdF9jb3VudADlAhhka19wcm9i' +
-  'bGVtX2Jlc3Rfc29sdXRpb24A5gIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkAIADEGRrX3Byb2JsZW1fc2hhcGUAgwMUZGtfcHJv' +
-  'YmxlbV9pdGVtX25hbWUA8gIVZGtfcHJvYmxlbV9jb2xvcl9uYW1lAOkCF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAPcCEWRrX3By' +
-  'b2JsZW1fc2VhcmNoAPoCF2RrX3Byb2JsZW1fc2VhcmNoX3VudGlsAPsCE2RrX3Byb2JsZW1fc29sdXRpb24AhAMQZGtfcHJvYmxl' +
-  'bV9jb3VudADqAhNka19wcm9ibGVtX3NldF9tZW1vAP8CG2RrX3Byb2JsZW1fZGVidWdfY291bnRfZnJvbQDsAhBka19wcm9ibGVt' +
-  'X3N0YXRzAIYDEmRrX3Byb2JsZW1fcmVzdGFydAD5AhNka19wcm9ibGVtX3NldF9zZWVkAIIDF2RrX3Byb2JsZW1fc2V0X3Jlc3Rh' +
-  'cnRzAIEDEGRrX3Byb2JsZW1fZm9yY2UA7wISZGtfcHJvYmxlbV91bmZvcmNlAIgDEmRrX3Byb2JsZW1fZXhjbHVkZQDuAhRka19w' +
-  'cm9ibGVtX3VuZXhjbHVkZQCHAxRka19wcm9ibGVtX2l0ZW1fbmVlZADzAhJka19wcm9ibGVtX2JvdW5kZWQA5wIXZGtfcHJvYmxl' +
-  'bV9pdGVtX29wdGlvbnMA9AIWZGtfcHJvYmxlbV9icmFuY2hfaXRlbQDoAhhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24A8AITZGtf' +
-  'cHJvYmxlbV9lc3RpbWF0ZQDtAhBka19leHBsYWluX2JlZ2luAKcDD2RrX2V4cGxhaW5fbmV4dACpAxJka19leHBsYWluX3dpbmRv' +
-  'd3MAqgMPZGtfZXhwbGFpbl9mcmVlAKgDEWRrX3RlY2huaXF1ZV9uYW1lAKsDE2RrX3RlY2huaXF1ZV9yYXRpbmcArAMLX2luaXRp' +
-  'YWxpemUAABBfX2Vycm5vX2xvY2F0aW9uAK0DCXN0YWNrU2F2ZQA+DHN0YWNrUmVzdG9yZQA/CnN0YWNrQWxsb2MAQAkrAQBBAQsV' +
-  'GBcPHADEAscC1AHWAbQCugK7ArwCwwLJAsgCzgLTAtcC2QLbAgwBBwrBgAmuAwMAAQuJJwQffwR+AnsBfSMAQRBrIgwkACAAKAJU' +
-  'IR8gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAoAhQhDyAAKAIIIQcgACgCKCEUIAAoApABIQ4gACgCvAEhFUECIQIgDCAA' +
-  'KAK0ASIWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAgACgCxAFBAEcgFCAORXIbIRggDEEIaiIDQQAgDhshICADQQRy' +
-  'IR0gACgCsAIhHiAAKQNoISIgACgC0AEhFyAMIAApA3A3AwAgASAAKQOgASIhIAEgIVQbISQgACgCWCELAkACfwJAAkACfwJAAkAC' +
-  'QCAAKAJkDgQAAQIHAQtBACECIA8oAgRFBEBBACELDAULQQAhCyAORQ0AIAAgIhB5IAwgFiAAKAK4AUECdGo2AgggDCAVIAAoAsAB' +
+  'AGFzbQEAAAABgwRAYAJ/fwF/YAF/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2ACf3wBf2AGf39/f39/AGADf35/AX9gAX8BfmAIf39/f39/f38AYAF+' +
+  'AX5gBX9+fn9/AX9gB39/f35+f38Bf2ADf398AX9gB39/f39/fn8Bf2AGf39+fn9/AX9gAn9/AX5gBX9/f35/AGAHf39+fn9/fwF/' +
+  'YAR/fn9/AX9gB39/f39/f38Bf2ABfgF/YAAAYAR/f39/AXxgCH9/f39/f39/AX9gBn9+fn9/fwBgBn9+fn5+fwBgBX9+fn5+AGAE' +
+  'f39+fwF/YAN/fn4Bf2AGf35/fn5/AX9gBX9+f35+AGAHf39/fn5+fgBgBn9/f39/fgF/YAV/fn9/fwF/YAR/f39/AX5gBH9+f38A' +
+  'YAZ/f39+f38AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/' +
+  'f39/fn9/AX9gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38B' +
+  'fwPEA8IDIAkIAQkJCQYBDgEFAgcCAwEABQQCAhAODhESAQMACQEBCQcEAQEJCQYLGCESCQUTIgsDAwQEBSMCDAQZBwUMBAEkJQEA' +
+  'AAEmBAQABAQEBBQUAQMEBAABBAAACgoHBwgCDQYNDQYDAQAFAAMJAQACABoRJwYAACgCAQEpAAMRAgQVAxIqGwoOGg0UAwsCCgIT' +
+  'CQQEAQABBAIDBgUDAQACAgYDBgYEBgQrCQEBCxMKBQUHLAMGAwAIAQMDBAIBAwsCAgICAwQAAwAALQcBBwMAAQICAQMMAwQAEAIC' +
+  'AgQCAgICHBwWLhYVFQIdBQUeGC8bMDEdBwcyDQAzBQoICDQCBwUFAAAAABAIAwQDAwICAAcAAgACAQgBCAUDAQgCAQEBAQgBAwUH' +
+  'BwACAQYHAgAFNQoFBQAGAgABBAUABAEEHwUGBQACHwYGBgAAAAAJAgUFBAACNg0CAAAIAzcCAAAHBQIAAAYIAAoACgADAQEBAQwC' +
+  'AQYBCAEBADg5BjoAAAMEAAADAAIIAAQPDwADFxcABg8GAgAGAQE7AQAMAQICBAQ8AR4ACAIGAT0ZPj8BAQsEAwEBAQUXBAABAQEP' +
+  'BAYDAwIMBAUBcAEWFgUGAQEIgIAEBggBfwFBkM0ICwfdDVcGbWVtb3J5AgAGbWFsbG9jAEYEZnJlZQBLGV9faW5kaXJlY3RfZnVu' +
+  'Y3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcACXAwhka19lcnJvcgDvAgtka19zdHJlcnJvcgCYAwhka19hbGxvYwDuAgdk' +
+  'a19mcmVlADoNZGtfc3Vkb2t1X25ldwCiAw5ka19zdWRva3VfZnJlZQCfAw5ka19zdWRva3Vfc2l6ZQCnAw1ka19zdWRva3VfYm94' +
+  'AJsDE2RrX3N1ZG9rdV9wYXJzZV9ib3gAowMQZGtfc3Vkb2t1X2JveF9vZgCcAxFka19zdWRva3VfcGF0dGVybgCkAxZka19zdWRv' +
+  'a3Vfc2V0X3Jlc3RhcnRzAKYDD2RrX3N1ZG9rdV9zb2x2ZQCoAw9ka19zdWRva3VfYmVnaW4AmQMOZGtfc3Vkb2t1X3N0ZXAAqwMN' +
+  'ZGtfc3Vkb2t1X2VuZACeAxRka19zdWRva3Vfc29sdmVfbWFueQCqAxRka19zdWRva3VfY2FuZGlkYXRlcwCdAxJka19zdWRva3Vf' +
+  'Z2VuZXJhdGUAoAMOZGtfc3Vkb2t1X3JhdGUApQMUZGtfc3Vkb2t1X2xldmVsX25hbWUAoQMNZGtfdGV4dF9wYXJzZQCwAwxka190' +
+  'ZXh0X2ZyZWUArwMMZGtfdGV4dF9zaXplALEDDWRrX3RleHRfc3R5bGUAswMQZGtfdGV4dF9jb25zdW1lZACtAw1ka190ZXh0X3N0' +
+  'YXJ0ALIDDWRrX3RleHRfY2VsbHMArAMOZGtfdGV4dF9mb3JtYXQArgMOZGtfcHJvYmxlbV9uZXcAgwMQZGtfcHJvYmxlbV9wYXJz' +
+  'ZQCGAw9ka19wcm9ibGVtX2ZyZWUA/wIWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwDwAhVka19wcm9ibGVtX3NldF9ib3VuZHMAiwMT' +
+  'ZGtfcHJvYmxlbV9zZXRfY29zdACMAxZka19wcm9ibGVtX29wdGlvbl9jb3N0AIQDE2RrX3Byb2JsZW1fc2V0X2Jlc3QAigMYZGtf' +
+  'cHJvYmxlbV9zb2x1dGlvbl9jb3N0AJMDFWRrX3Byb2JsZW1fYmVzdF9jb3VudADzAhhka19wcm9ibGVtX2Jlc3Rfc29sdXRpb24A' +
+  '9AIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkAI4DEGRrX3Byb2JsZW1fc2hhcGUAkQMUZGtfcHJvYmxlbV9pdGVtX25hbWUAgAMV' +
+  'ZGtfcHJvYmxlbV9jb2xvcl9uYW1lAPcCF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAIUDEWRrX3Byb2JsZW1fc2VhcmNoAIgDF2Rr' +
+  'X3Byb2JsZW1fc2VhcmNoX3VudGlsAIkDE2RrX3Byb2JsZW1fc29sdXRpb24AkgMQZGtfcHJvYmxlbV9jb3VudAD4AhNka19wcm9i' +
+  'bGVtX3NldF9tZW1vAI0DG2RrX3Byb2JsZW1fZGVidWdfY291bnRfZnJvbQD6AhBka19wcm9ibGVtX3N0YXRzAJQDEmRrX3Byb2Js' +
+  'ZW1fcmVzdGFydACHAxNka19wcm9ibGVtX3NldF9zZWVkAJADF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAI8DEGRrX3Byb2JsZW1f' +
+  'Zm9yY2UA/QISZGtfcHJvYmxlbV91bmZvcmNlAJYDEmRrX3Byb2JsZW1fZXhjbHVkZQD8AhRka19wcm9ibGVtX3VuZXhjbHVkZQCV' +
+  'AxRka19wcm9ibGVtX2l0ZW1fbmVlZACBAxJka19wcm9ibGVtX2JvdW5kZWQA9QIXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMAggMW' +
+  'ZGtfcHJvYmxlbV9icmFuY2hfaXRlbQD2Ahhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24A/gITZGtfcHJvYmxlbV9lc3RpbWF0ZQD7' +
+  'AhBka19leHBsYWluX2JlZ2luALUDD2RrX2V4cGxhaW5fbmV4dAC3AxJka19leHBsYWluX3dpbmRvd3MAuAMPZGtfZXhwbGFpbl9m' +
+  'cmVlALYDEWRrX3RlY2huaXF1ZV9uYW1lALkDE2RrX3RlY2huaXF1ZV9yYXRpbmcAugMMZGtfemRkX2J1aWxkALsDC2RrX3pkZF9m' +
+  'cmVlALwDC2RrX3pkZF9pbmZvAL0DCmRrX3pkZF9udGgAvgMNZGtfemRkX3JhbmRvbQC/Awtka196ZGRfdGV4dADAAwtfaW5pdGlh' +
+  'bGl6ZQAAEF9fZXJybm9fbG9jYXRpb24AwQMJc3RhY2tTYXZlAD4Mc3RhY2tSZXN0b3JlAD8Kc3RhY2tBbGxvYwBACSsBAEEBCxUY' +
+  'Fw8cANIC1QLjAeUBwgLIAskCygLRAtcC1gLcAuEC5QLnAukCDAEGCuGlCcIDAwABC4wnBB9/BH4CewF9IwBBEGsiDCQAIAAoAlQh' +
+  'HyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAMIAAo' +
+  'ArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANBBHIh' +
+  'HSAAKAKwAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkACQAJA' +
+  'IAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEIgBIAwgFiAAKAK4AUECdGo2AgggDCAVIAAoAsAB' +
   'QQJ0ajYCDCABIAApA6ABIiEgASAhVBshJAtBAAwBCyAAKAJcRQ0BQQELIQIDQAJAAkACQCACRQRAAkACQCAiICRaBEAgDkUgASAi' +
-  'WHJFBEADQCAAIAs2AlwgABBVIAAgACkDmAFCAXw3A5gBIAAgIhB5IAwgFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0ajYCDEEA' +
-  'IQsgIiABIAApA6ABIiEgASAhVBsiJFoNAAsgIkIBfCEiIBhFDQMgFyAAKALIATYCEEEAIQIMAgsgACALNgJcIABBATYCZEEDDAoL' +
-  'ICJCAXwhIiAYRQ0BIBcgC0EUbGoiAyAAKALIATYCEEEAIQIgC0UEQEEAIQsMAQsgA0EIaygCACECCyAXIAtBFGxqIAI2AgwLIAtB' +
-  'FGwhEiALQQFrQRRsIRMCfwJAA0ACQAJAAkACQAJAAkACQAJAAkACQAJAIA4EQCAAKAIAIQggACgCtAEhBiAAKAIYIQkCQAJAIAAo' +
-  'AtABIBNqKAIIQQAgCxsiAiAMKAIIIBZrQQJ1IgNODQADQCAIIAYgAkECdGooAgAiBE4gCSAEQQJ0aigCAEECSHENASACQQFqIgIg' +
-  'A0cNAAsgACgC0AEgEmogAzYCCAwBCyAAKALQASASaiACNgIIQQAhBSACIANODQADQCAIIAYgAkECdGooAgAiBE4EQCAJIARBAnRq' +
-  'KAIAIgpFDQwgBSAFIAQgBRsgCkEBRxshBQsgAkEBaiICIANHDQALQQEhA0EAIAUNDxoLIAAoArABIQpBACEFQf////8HIQRBASEG' +
-  'QQEhAwJAIAhBEEgNAANAIAogBkECdCICaiEFIAIgCWohDUEAIQL9DP///3////9/////f////38hJQNAICUgDSACQQJ0IhBq/QAA' +
-  'ACIm/foBIAUgEGr9AAAA/ecBICUgJv0MAAAAQAAAAEAAAABAAAAAQP05/VL9tgEhJSACQQxJIAJBBGohAg0ACyAlICUgJf0NCAkK' +
-  'CwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIAQgAiAESCICGyEEIAYgAyACGyEDIAZBH2og' +
-  'BkEQaiEGIAhMDQALQQAhBSAEQf////8HRgRAQf////8HIQQMAQsgAyADQQ9qIgIgAiADSBshAgNAIAMgCEwEQCAEQf////8HIAkg' +
-  'A0ECdCINaigCACIQsiAKIA1qKgIAlbwgEEH/////A0obRgRAIAMhBQwDCyACIANHIANBAWohAw0BCwsLIAYgCEwEQANAQf////8H' +
-  'IAkgBkECdCICaigCACIDsiACIApqKgIAlbwgA0H/////A0obIgIgBCACIARIIgIbIQQgBiAFIAIbIQUgBiAIRyAGQQFqIQYNAAsL' +
-  'IAVFDQEgCSAFQQJ0aigCACEDDAgLIAAoAhghCCAAKAIAIglBgSBOBEBB/////wchA0EAIQUgACgCFCIGKAIEIgJFDQcDQAJAIAgg' +
-  'AkECdGooAgAiBCADTg0AIAIhBSAEIgNBAk4NAAwJCyAGIAJBBHRqKAIEIgINAAsMBwtB/////wchBEEAIQNBASECQQAhBiAJQT9M' +
-  'DQEDQCAIIAIiBUECdGoiCv0AAAAhJUEEIQIDQCAlIAogAkECdGr9AAAA/bYBISUgAkE8SSACQQRqIQINAAsCQCAEICUgJSAl/Q0I' +
-  'CQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgJKBEBBASEGIAUhAyACIgRFDQELIAVBQGsh' +
-  'AiAFQf8AaiAJSg0DDAELCyAFIgIhA0EAIQQMAgtBACEFQYCAgIAEIQMgGEUNCwwICyAJIAJBD2pOBEADQCAIIAIiBUECdGoiCv0A' +
-  'AAAhJUEEIQIDQCAlIAogAkECdGr9AAAA/bYBISUgAkEMSSACQQRqIQINAAsCQCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIl' +
-  'ICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIARODQBBACEGIAUhAyACIgQNACAFIgIhA0EAIQQMBAsgBUEQaiECIAVBH2og' +
-  'CUwNAAsLQQAhBSADRQ0DIAZFDQELIAggA0ECdGohBSAE/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4Qh' +
-  'IyAhQjxUICFCBHwhIQ0ACwwBCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMg' +
-  'IUIMVCAhQgR8ISENAAsLIAMgI3qnaiEFQQAhAyAERQ0BCyAEIQMgAiAJSg0AA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCID' +
-  'DQBBACEDDAILIAIgCUcgAkEBaiECDQALCyAeRQ0AIAggACgCrAIgHiADIAUQAiEFCyAYIANBAUpxDQEgAw0CIAUhBAsgDkUNCCAA' +
-  'KAKwASAEQQJ0aiICKgIAIidDAACAS11FDQggAiAnQwAAgD+SOAIADAgLIAAgCyAgIAwQew0BDAILC0EAIANBAkgNARoLIAAgACkD' +
-  'eEIBfDcDeEEBCyESIAcgBUEEdCITaiICIAUgAigCBCIERwRAIB1BBCAOGyEQIAxBCGpBACAOGyEZIAwpAwAhIQNAIARBAWohAgNA' +
-  'IAcgAkEEdGoiCCgCBCEJIAgoAgAhBiAEIAgoAggiCkEATAR/IAYFIBRBACAIKAIMQQBIG0UEQCAHIAZBBHRqIAk2AgQgByAJQQR0' +
-  'aiAGNgIAIBEgCkECdGoiBiAGKAIAIgZBAWs2AgAgDkUgBkEHSnJFBEAgGSAQIAZBA0gbIgYgBigCACIGQQRqNgIAIAYgCjYCAAsg' +
-  'DCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAcgBEEEdGooAgQiBCAFRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGogAigCBCICNgIEIA8g' +
-  'AkEEdGogBDYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIAIAIgDCgCDCAVa0EC' +
-  'dTYCBAsoAgQhBgJAIAApA4gBIiFQDQAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gA6yCIiFQ' +
-  'DQADQCAHIAZBBHRqKAIEIQYgIUIBfSIhQgBSDQALC0L///////////8AISMCQCAORSASQQFzcgRAIAYhCAwBCyAGIgghBANAIAQg' +
-  'BUcEQCAEQQFqIQJCACEhA0AgBAJ/IAcgAkEEdGoiCSgCCCIKQQBMBEAgCSgCAAwBCyAhIBEgCkECdGo0AgB8ISEgAkEBagsiAkcN' +
-  'AAsgISAjICEgI1MiAhshIyAEIAggAhshCAsgByAEQQR0aigCBCIEIAZHDQALCyAbIAtBAnQiAmogCDYCACACIBpqQQA2AgAgAiAf' +
-  'aiADNgIADAELIBwgC0ECdGooAgAiCEEBayEDIAcgCEEEdGooAgghCQNAIAgCfyAHIANBBHRqIgIoAggiBkEATARAIAIoAgQMAQsC' +
-  'QAJAIBQEQCACKAIMIhINAQsgDyAGQQR0IgJqIgQoAgQhBSAPIAQoAgBBBHRqIAY2AgQgDyAFQQR0aiAGNgIAIBEgBkECdGoiBCAE' +
-  'KAIAQYCAgIAEazYCACACIAdqKAIAIgQgBkYNAQNAIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhEiAEIAooAggiE0EATAR/' +
-  'IAUFIBRBACAKKAIMQQBIG0UEQCAHIBJBBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgE0ECdGoiBSAFKAIAQQFqNgIACyACQQFrCyIC' +
-  'Rw0ACyAGIAcgBEEEdGooAgAiBEcNAAsMAQsgEkEATA0AIA8gBkEEdCICakEANgIIIAIgB2ooAgAiBCAGRg0AA0AgByAEQQR0aiIT' +
-  'IQICQCATKAIMQQBIBEAgAiASNgIMDAELIAMgBEYNACAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIQ0gBCAKKAIIIhBBAEwE' +
-  'fyAFBSAKKAIMQQBOBEAgByANQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBBBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsL' +
-  'IBMoAgAiBCAGRw0ACwsgA0EBawsiA0cNAAsgDgRAIAwgFiAXIAtBFGxqIgIoAgBBAnRqNgIIIAwgFSACKAIEQQJ0ajYCDAsgCSAH' +
-  'IAhBBHRqKAIEIghGBEAgByAJQQR0aigCBCEICyAIIBsgC0ECdCICaigCAEYNASACIBpqIgIgAigCAEEBajYCAAsgHCALQQJ0aiAI' +
-  'NgIAIB1BBCAOGyESIAxBCGpBACAOGyETIAhBAWohBiAMKQMAISEDQAJ/IAcgBkEEdGoiAigCCCIFQQBMBEAgAigCAAwBCwJAAkAC' +
-  'QCAUBEAgAigCDCIJDQELIAcgBUEEdCIQaigCBCIEIAVGDQEDQCAEQQFqIQIDQCAHIAJBBHRqIgkoAgQhCiAJKAIAIQMgBCAJKAII' +
-  'Ig1BAEwEfyADBSAUQQAgCSgCDEEASBtFBEAgByADQQR0aiAKNgIEIAcgCkEEdGogAzYCACARIA1BAnRqIgMgAygCACIDQQFrNgIA' +
-  'IA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYCACADIA02AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAFIAcg' +
-  'BEEEdGooAgQiBEcNAAsMAQsgCUEATA0BIA8gBUEEdCICaiAJNgIIIAIgB2ooAgQiBCAFRg0BA0AgByAEQQR0aiINIQICQCAJIA0o' +
-  'AgxHBEAgBEEBaiECA0AgByACQQR0aiIKKAIEIRAgCigCACEDIAQgCigCCCIZQQBMBH8gAwUgCigCDEEATgRAIAcgA0EEdGogEDYC' +
-  'BCAHIBBBBHRqIAM2AgAgESAZQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAg' +
-  'AyAZNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsMAQsgBCAGRg0AIAJBfzYCDAsgDSgCBCIEIAVHDQALDAELIA8gDyAQaiIC' +
-  'KAIAIgNBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAM2AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIACyAGQQFqCyIGIAhHDQALIAtB' +
-  'AWohAiAPKAIERQ0EIAAoAmAgC0pFBEAgACACNgJgCyACIQtBACECDAILIA8gCUEEdCICaiIDKAIEIQQgDyADKAIAQQR0aiAJNgIE' +
-  'IA8gBEEEdGogCTYCACARIAlBAnRqIgMgAygCAEGAgICABGs2AgAgAiAHaigCACIEIAlGDQADQCAEQQFrIQIDQCAHIAJBBHRqIgUo' +
-  'AgQhAyAFKAIAIQYgBCAFKAIIIghBAEwEfyADBSAUQQAgBSgCDEEASBtFBEAgByAGQQR0aiACNgIEIAcgA0EEdGogAjYCACARIAhB' +
-  'AnRqIgMgAygCAEEBajYCAAsgAkEBawsiAkcNAAsgByAEQQR0aigCACIEIAlHDQALCwJAIBhFDQAgACgCyAEiAiAXIAtBFGxqKAIQ' +
-  'IgZMDQAgACgCxAEhCANAIAAgAkEBayICNgLIASAIIAJBAnRqKAIAIgRBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAQgBSgCCCIJQQBM' +
-  'BH8gAwUgByAFKAIAQQR0aiACNgIEIAcgA0EEdGogAjYCACARIAlBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACyAHIAcgBEEE' +
-  'dGoiAigCAEEEdGogBDYCBCAHIAIoAgRBBHRqIAQ2AgAgESACKAIIQQJ0aiICIAIoAgBBAWo2AgAgACgCyAEiAiAGSg0ACwsgCwRA' +
-  'IAtBAWshC0EBIQIMAQsLQQAhCwsgAEEANgJcIABBAzYCZEECDAELIABBAjYCZCAAIAI2AlwgAEJ/NwOgASAAIAApA5ADIgFCAXwi' +
-  'ITcDkAMgACAAKQOYAyABICFWrXw3A5gDQQELIQIgDgRAIAAgDCgCCCAWa0ECdTYCuAEgACAMKAIMIBVrQQJ1NgLAAQsgACAiNwNo' +
-  'IAAgCzYCWCAAIAwpAwA3A3ALIAxBEGokACACC1UBAn8gAyAAIARBAnRqKAIARwRAIAQPCyACQQBMBEAgBA8LAkADQCAAIAEgBUEC' +
-  'dGooAgAiBkECdGooAgAgA0YNASAFQQFqIgUgAkcNAAsgBA8LIAYLhwYDCn8BewJ+IAAoAhQiBSgCBCIBRQRAQX8PCyAAKAIYIQYg' +
-  'ACgCsAIhCgJAIAAoAgAiB0GBIE4EQEH/////ByEDA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCIDQQJODQAMAwsgBSABQQR0' +
-  'aigCBCIBDQALDAELQf////8HIQNBACEFQQEhAQJAAkACQAJAIAdBP0oEQANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsgCCAB' +
-  'QQJ0av0AAAD9tgEhCyABQTxJIAFBBGohAQ0ACwJAIAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAECAwwN' +
-  'Dg8ICQoL/bYB/RsAIgEgA04NAEEBIQUgAiEEIAEiAw0AQQAhAyACIgEhBAwDCyACQUBrIQEgAkH/AGogB0wNAAsLIAcgAUEPak4E' +
-  'QANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsgCCABQQJ0av0AAAD9tgEhCyABQQxJIAFBBGohAQ0ACwJAIAsgCyAL/Q0ICQoL' +
-  'DA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgA04NAEEAIQUgAiEEIAEiAw0AIAIiASEEQQAh' +
-  'AwwECyACQRBqIQEgAkEfaiAHTA0ACwsgBEUEQEEAIQIMBAsgBUUNAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9' +
-  'N/2kAa0gDIYgDYQhDSAMQjxUIAxCBHwhDA0ACwwBCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiAN' +
-  'hCENIAxCDFQgDEIEfCEMDQALCyAEIA16p2ohAiADDQBBACEDDAELIAEgB0oNAANAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQi' +
-  'Aw0AQQAhAwwCCyABIAdHIAFBAWohAQ0ACwtBfyAKBH8gBiAAKAKsAiAKIAMgAhACBSACC0EBayADQf////8HRhsLgwcDB38BfgN8' +
-  'IABFBEBBfg8LQn8gASABUBshASAAKAKUAiECAkACQAJAAkACQAJAIAAoAvwCIgMEQCACDQEgACgCZA0FQQAhAiAAKAK4AiIEQQFG' +
-  'DQQgACgCKCAAKAIgIgNBgCBKciAAKAIwIANFcnINBEEBIQIgBEEDRg0EIANBAEwNAyAAKAIIIQUgACgCHCEHQQAhBANARAAAAAAA' +
-  'AAAAIQpEAAAAAAAAAAAhCyAFIAcgBEECdGooAgAiAkEEdGooAggiBkEASgRAIAAoAhghCANAIApEAAAAAAAA8D+gIQogCyAIIAZB' +
-  'AnRqKAIAt6AhCyAFIAJBAWoiAkEEdGooAggiBkEASg0ACwsgCyAKRAAAAAAAAPC/oKIgDKAhDCADIARBAWoiBEcNAAsMAwsgAkUN' +
-  'AQsgACgCZEUEQCAAQgEgACkDgAEgACgCuAJBAUYgA3IbUDYCwAILAn9BAiECAkACQAJAIAAoAmQOBAABAQIBCyAAKAL8AgRAQX8h' +
-  'AiAAEBsNAgsCQCAAEAgiAg4DAQIAAgsgAEEDNgJkQQIMAgsgAEEBNgJkIAAoAqgCIgMoAlRFBEAgACADIAEQCQwCC0ECQQEgAygC' +
-  'eEEBRhtBASADKAJYQQFGGyEEIAApA2ghCQNAIAAgAyAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbIAQRDgAiAkEDRw0BIAApA2gi' +
-  'CSABVA0AC0EDIQILIAILDwsCQCAAKAIoIAAoAmQgACgC1AJFcnINACAAKALYAiICQQJGBEAgACABEGkPCyAAKAKQASABQn9SIAJy' +
-  'cg0AIwBBEGsiAiQAA0AgAEKAIBAFIgNBAUYNAAsCQCADQQNHDQAgAkIANwMIAkAgAEIBQcAAIAJBCGpBABCiAQ0AIAIrAwhEAAAA' +
-  'AAAAUD+iIgpEAAAAAAAAsEBkRQ0AIABBATYC1AIgAEJ/IAr8ByAKRAChOBSbOe9DZhsQaSIDQQFqDgUAAQEBAAELIAAQTCAAEFIg' +
-  'AEJ/EAUhAwsgAkEQaiQAIAMPCyAAIAEQBSECDAMLIANBP2pBwABttyAAKAIAt6JEAAAAAAAA0D+iIAwgA7ejZSECCyAAIAI2AsQC' +
-  'CyAAKQNoIQkDQCAAIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsQHiICQQNHDQEgACkDaCIJIAFUDQALQQMPCyACC88EAgJ+AX8C' +
-  'QCAAKAJkDQACQCAAKAKQAQ0AAkACQCAAKAK4AkEBaw4CAgEAC0EBIQQgABAlDQELIAAoAswCBH9BAAUgACgCIEEATAR/QQEFIAAQ' +
-  'mwELC0VBAXQhBAsgACAEQQJGNgLQAiAAIARBAUY2ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALEASAE' +
-  'QQJ0EEgiBEUNACAAIAQ2AsQBIAAgACgCIDYCzAELCwJAIAAoArwCBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEg' +
-  'AlYbIQIgACgCtAIoAiAEQCAAIAIQJgwBCyAAIAIQJwsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgC0AIEQCAAKQNoIQIDQCAA' +
-  'IAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQLSIEQQNHDQIgACkDaCICIAFUDQALQQMPCwJAAkAgACgC4AENACAAKAKQAUUgACkD' +
-  '2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAApA5ADIAApA5gDhEIAUnJyDQEgACkDaCIDIAJaDQAgASACWA0BA0AgACADQoAg' +
-  'fCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0DIAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAgsgACABEJkBDwsgACkDaCEC' +
-  'A0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQLLgEBfiAARQRAQX4PCyAA' +
-  'IAApA2giAiABfEIAIAJCf4UgAVYbQgAgAUIAUhsQBAshAQF/IAAoAiQhAiABRQRAIAJCABBhDwsgAiAAKQM4EGELwAMBB38jAEEQ' +
-  'ayIEJABBfyECIAAQCkUEQCAAKAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQFSEBCwJAIAAoAqACIgNBAEwN' +
-  'AANAIAIoAlQNASACKAIAIgYgBiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcgBEEI' +
-  'ahALIAAoAqACIQMLIAVBAWoiBSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsgACAC' +
-  'IAAoAiwgBUECdGooAgAiAxAMIgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQDSACKAIAIQMgACgCHCABaigCACEBA0AgAUEE' +
-  'dCEGIAFBAWohASADIAZqKAIIIgZBAEoNAAsgAiAGQX9zIgEgACgC+AJIBH4gACgC7AIgAUEDdGopAwAFQgALIAIpA0B8NwNAIAAo' +
-  'AjAhAQsgB0EARyEDIAVBAWoiBSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38EfiMA' +
-  'QRBrIgwkACAMQgA3AwggASgCNCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgC/AIEQCAB' +
-  'KQNAIAAQGloNBQsgACABIAxBBGoQDiIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJYIAAg' +
-  'ACkDcCAMKQMIfDcDcCAAKAL8AkUNAiAAIAEpA0BBAxAZIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAgAUEA' +
-  'NgI4IAEgAzYCNCAAQQE2AmQgACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUMBQsg' +
-  'BUEBRwRAIAAgACkDeEIBfDcDeAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIAIAEo' +
-  'AiQgC2pBADYCACABKAIoIAtqIAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIAIQUC' +
-  'QCAHIAhqKAIAIgRBf0YEQCABKAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEoAjAi' +
-  'AyABKAIgIAdqIgooAgBMDQEgASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNAIAcC' +
-  'fyAEIANBBHRqIgkoAggiD0EATARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkgCSgC' +
-  'AEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMo' +
-  'AgBBAWo2AgAgASgCMCIDIAooAgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsgBCED' +
-  'A0AgBiADIgVBAWoiA0EEdGooAghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVBAnQi' +
-  'AyABKAIQaiIIIAgoAgAiCEEBazYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgCCCIN' +
-  'aigCAEECdGogBTYCACANIApBAnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCIN' +
-  'QQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsL' +
-  'IgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoi' +
-  'CigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIA' +
-  'IANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRqKAIA' +
-  'IgggBUYNAANAIA0gBiAIQQR0aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAKKAIA' +
-  'QQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVHDQAL' +
-  'CyAJQQFrIQUgByAJSA0ACwsgASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAtB' +
-  'AnRqIgMgAygCAEEBajYCAAwFCyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAgACkD' +
-  'kAMiAkIBfCISNwOQAyAAIAApA5gDIAIgElatfDcDmAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIAIAEo' +
-  'AhAgA2ooAgBrIQQgDCkDCCETAkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIEIAUg' +
-  'ASgCHCAJaigCACIHIAdBAEgbQQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcDiAEg' +
-  'EkKdurP7lJL9oiV+IAEoAgQgBUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIEIAMg' +
-  'AyAFRhsMAQsgECAFQQR0aigCBAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAL8AkUNAwNAIANBBHQgA0EBaiEDIBBqKAIIIgdB' +
-  'AEoNAAsgB0F/cyIDIAAoAvgCSARAIAAoAuwCIANBA3RqKQMAIRILIAAQGiEUIAAoAvwCRQ0DIBQgASkDQCIVfSASViAUIBVWcQ0D' +
-  'IAEoAgAiByAHIARBBHRqIgMoAgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygCAEEB' +
-  'azYCACAEQQFqIQMDQCAHIANBBHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGogBTYC' +
-  'ACAIIA5BAnRqIgUgBSgCAEEBazYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEo' +
-  'AiQgCWoiAyADKAIAQQFqNgIAIAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAiA0EA' +
-  'TA0BIAMgBE4NAAsLIAwgEzcDCAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoiBigC' +
-  'AEECdGogBCAJaiIEKAIANgIAIAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQgASgC' +
-  'MCIDIAEoAiAgC0ECdGoiCCgCAEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EBayED' +
-  'A0AgBwJ/IAQgA0EEdGoiCSgCCCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkECdGoi' +
-  'CSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRq' +
-  'IgMgAygCAEEBajYCACABKAIwIgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASABKQNA' +
-  'IBJ8NwNAIAAgASAEIAxBCGoQDSALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsiBiQA' +
-  'AkACQCAAKAKoAiIBRQRAIABBAUGIARBDIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAHQQJ0' +
-  'QQRqIgIQRCIINgIEIAEgAhBEIgk2AgggASACEEQiCjYCDCABIAIQRCILNgIQIAEgAhBEIgI2AhRBfyEDIAtFIAhFIAlFciAKRSAC' +
-  'RXJycg0CC2oiAiABKAJMTgRAIAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiABQRhq' +
-  'NgIAIAJBAWoiA0ECdCEEQQAhAgNAIAYgAkECdGooAgAiBSgCABBJIAUgBBBENgIAIAJBAWoiAkEGRw0ACyABKAI8EEkgASADQQN0' +
-  'EEQ2AjwgARATAkACQCABKAIYRQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFBADYC' +
-  'TAwCCyABIAM2AkwLIAdBAE4EQCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJBAWoh' +
-  'AkUNAAsLQQAhAyABQQA2AjggAUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQFCICQQBHNgJUIAINAgsgASgC' +
-  'ACECAkAgACgCDCIDIAEoAlBMBEAgA0EEdCEDDAELIAIQSSABIAAoAgwiBEEEdCIDEEQiAjYCACACRQRAIAFBADYCUAwCCyABIAQ2' +
-  'AlALIAIgACgCCCAD/AoAACABIAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2AgAg' +
-  'AiAHRiACQQFqIQJFDQALC0EAIQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIbNgIA' +
-  'IAAgBGogAkEBaiIAQQAgAiAHSBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEEdGoi' +
-  'AygCACIEQQR0aiADKAIENgIEIAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANAIAUg' +
-  'AEEEdGoiBCgCACEDIAQoAggiB0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygCAEEB' +
-  'azYCACACIAIpAwBCAXw3AwAgAEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBKBEAD' +
-  'QCACIAQgBCACQQR0aigCAEEEdGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgNAEEA' +
-  'DwsgBCACQQFqIgJBBHRqKAIIIgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQgBygC' +
-  'BEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEATAR/' +
-  'IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsi' +
-  'BSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCILIAEo' +
-  'AhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0AgBCAF' +
-  'QQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBB' +
-  'AWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYgC2oo' +
-  'AgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQEDQCAJ' +
-  'QQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApB' +
-  'AnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEECdGoi' +
-  'AiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0aiIG' +
-  'KAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAg' +
-  'AyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJAAkAg' +
-  'ASgCDCIRKAIAIg5FBEBB/////wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0Igxq' +
-  'KAIAIQ8gCyAMaigCACEGAkAgCCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAgBCAD' +
-  'ayAHakEBaiIDIAVIDQAgAyAFRw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFqKAIA' +
-  'Ig4NAAsLAkAgACgCsAIiCEUgBUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAGQQJ0' +
-  'aigCACIJQQJ0IgNqKAIAQQJ0aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0AIA0g' +
-  'ACgCkAIgA2ooAgAiAyAKayIQIAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQALCyAF' +
-  'IQMLIAMLmgEBBX8gACgCqAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgC' +
-  'VAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFq' +
-  'IgcgBEgNAAsLIAMLIAIBfgF/IABBADYCwAIgACkDcCEBIAAQCCAAIAE3A3ALDgAgACAAKAKoAiABEA4L6gEBBX8jAEEQayIEJAAg' +
-  'ACgCqAIhAyAEQgA3AwgCQAJAAkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIEIARB' +
-  'CGoQCyACQQFKIAJBAWshAg0ACwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEA0MAQsg' +
-  'AygCDCIAIAMoAggiAiABQQJ0IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtpACAA' +
-  'KAJkEEkgACgCaBBJIAAoAmwQSSAAKAJwEEkgACgCdBBJIAAoAnwQSSAAKAKEARBJIABBADYChAEgAEEANgJ8IAD9DAAAAAAAAAAA' +
-  'AAAAAAAAAAD9CwJkIABBADYCdCAAQX82AlwL9gkCF38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxGDQEL' +
-  'IAEQEyAAKAIgIglBP2pBwABtIQhBACERIAlBgSBrQYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEBaiIS' +
-  'QQQQQyITRSAAKAIMQQJ0IgQQRCIMRXIgBBBEIg1Fcg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EASgRA' +
-  'A0AgAyALSiEWAkAgAyALTCIXDQAgCiAOQQR0aigCDCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIA' +
-  'IA9GDQIgAyAMaigCACIDDQALCyANIAZBAnQiA2ogDzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUgCiAO' +
-  'QQFqIg5BBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJRw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakECdGog' +
-  'BiASaiAIbCICQQN0akEIakGAgIAISw0AIAEgAkEIEEMiAjYCZCABIARBAnRBBGoQRCIVNgJoIAEgBUECdEEEahBEIg82AnAgASAJ' +
-  'QQJ0QQRqIgQQRCIQNgJsIAEgBBBEIhI2AnQgASADIAdBAWoiFyAIamxBA3QQRCIENgJ8IAEgA0ECdBBEIgM2AoQBIAJFIBVFciAP' +
-  'RSAQRXJyIARFIBJFIANFcnJyDQAgACgCHCEGQQAhBANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEgBEE/' +
-  'ca2GIRoDQCACIAUgCGwgB2pBA3RqIgUgBSkDACAahDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQALIAsg' +
-  'FEgEQCAIQQN0IQUgCyEEA0AgEyAEQQFqIgRBAnRqKAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwKAAAg' +
-  'A0ECdCAMakEEaygCACIDDQALCyAEIBRHDQALCyAAKAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2AgAg' +
-  'CiAEIBhqKAIAIgRBBHRqKAIIIgNBAEoEQEJ+IAdBP3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAgFSAF' +
-  'QQJ0aiADNgIAIBEgESkDACAahDcDACAFQQFqIQUMAQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNBAnRq' +
-  'KAIARwRAA0AgDSAMIANBAnRqKAIAIg5BAWsiA0ECdGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakEDdGoi' +
-  'AyADKQMAIBuDNwMADAELIA8gBkECdGogAyAIbDYCAAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlH' +
-  'DQALIAAoAgwhACAQIAlBAnQiAmogBTYCACACIBJqIAY2AgAgExBJIAwQSSANEEkgASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJNgJc' +
-  'QQEPCyATEEkgDBBJIA0QSSABEBMLIBEL7AYDCn8FewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJIAAo' +
-  'AgAiB0EASgRAIAAoAowCIQhBASEFA0AgCyADIAggBUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUgCUEA' +
-  'SgRAQn8gBCAEQcAAbSIEQQZ0ayIDrYZCf4VCACADGyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACENQQAh' +
-  'AwNAIA0gDv0+Ig/9GwBBAXEEQCAFIANBA3RqQn8gEiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSAD' +
-  'QQFyIgpBA3RqQn8gEiAEIApKGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEASgRA' +
-  'IAAoApwCIQhBACEDA0AgBSAIIANBAnRqKAIAIgpBwABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEEIAEo' +
-  'AngiA0EASgRAIANBAWpBfnEhCEICIAcgB0HAAG0iB0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAAAAAA' +
-  'IQ1BACEDA0AgDSAQ/a4BIQ4gDSAP/T4iEf0bAEEBcQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0NAAEC' +
-  'AwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgDv0bAUEDdGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0g' +
-  'A0ECaiIDIAhHDQALCwJAIAAoAjBBAEwNAEEAIQMDQEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0aiIE' +
-  'KQMAIhODUARAQQAhBAwCCyAEIBMgEkJ/hYM3AwAgBiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYCOCAG' +
-  'IAEoAhA2AjwgBiAG/QAEMP0LAxAgBiAG/QAEIP0LAwAgBiAFIAcgCyACIAkQFkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBrJAAg' +
-  'BAvfAwINfwN+IAAoAgQiByACQQJ0IglqKAIAIgggByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4gACgC' +
-  'HCEPIAAoAgAhEANAIA8gECAIQQJ0aigCACIHQQJ0IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACACIA1q' +
-  'KAIAIAZGBEBCACETIAVBAEoEQCAMIAUgB2xBA3RqIQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3AwAg' +
-  'FCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkDACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAIQQFq' +
-  'IgggC0cNAAsLIAAoAgwiAiAJaigCACIIIAIgCmooAgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAgByAI' +
-  'QQJ0aigCAEEDdGohCUEAIQIDQCABIAJBA3QiCmoiCyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoiAiAF' +
-  'Rw0ACwsgBCAEKQMAIBN8NwMAIAhBAWoiCCADRw0ACwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAAKQN4' +
-  'ISUgASgCKCEdIAEoAiQhFyAAKAJgIREgASgCgAEhCyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIYIRkg' +
-  'ASgCECEOIAAoApACIRogACgCjAIhDwJ/IAEoAjhFBEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANFBEAg' +
-  'BkEBdCEbIBQgBkEEdGoiCUEIaiEQIAsgDCkDACAJKQMAg0IAUnJFBEAgACAAKQOQAyIgQgF8IiE3A5ADIAAgACkDmAMgICAhVq18' +
-  'NwOYA0EAIQsgACgC1AINCCAAQQI2AmQgAUEANgKAASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAiIVAN' +
-  'ACAJKQMAISdCfyEiICEhIANAIA8gIHoiJqciBEECdCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3RqKQMA' +
-  'ICeDeyIopyIKIANBAEpyRQRAIBAgIUJ+ICaJgyIhNwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcgCCAD' +
-  'G2utQg2GhCAohEL/P4UiJiAiICIgJlYiAxshIiAEIA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKnQX9z' +
-  'Qf8/cSEHIAhFIAAoArACIh5BAExyDQIgACgCrAIhH0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEKAkAg' +
-  'ECADQcAAbSIFQQN0aikDACADIAVBBnRrrYhCAYNQDQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApBAEob' +
-  'IAVqIAhGDQULIB4gBEEBaiIERw0ACwwCCyACICNYDQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFBAgwF' +
-  'CyASIAZBAWsiBkECdGooAgAiA0F/Rg0ACyATIANBAnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoiByAH' +
-  'KAIAIgdBAWs2AgAgCyAHIA0gD2ooAgBGaiELIARBAWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkDAEJ+' +
-  'IAOtiYM3AwAgGCAGQQJ0IgRqIgMgAygCAEEBazYCACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAjVg0C' +
-  'CyABIAs2AoABIAFBADYCOCABIAY2AjQgAEEBNgJkIAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3A3AP' +
-  'CyAjQgF8ISMgCEUNASAZIAZBAnQiBGogAzYCACAEIBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAIQQFH' +
-  'rXwhJQsgFCAbQQN0aiIIQRBqIQcgBUEATCAPIBkgBkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1BA3Rq' +
-  'IQVBACEDA0AgAyIEQQFqIQMgBSAEQQN0IglqKQMAIAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI/QAD' +
-  'ACEpQQAhAwNAIAcgAyIFQQN0aiAp/QsDACADQQJqIQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGooAgAi' +
-  'AyATIAlBAWpBAnQiCWooAgAiCkgEQANAIA4gFiADQQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIARmsh' +
-  'CyAFIBpqKAIAIAhGBEAgByAHKQMAIiAgDCAEQQN0aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmDNwMA' +
-  'ICAgIYN7ICR8ISQLIANBAWoiAyAKRw0ACwsgECAVaigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRqKAIA' +
-  'QQN0aikDACIiQn+FgyIhNwMAICAgIoN7ICR8ISQgISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9HDQEL' +
-  'QQEhAwwCCyAI/QADACEpQQAhBANAIAcgBCIDQQN0aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoiBiAD' +
-  'GyERQQAhAwwACwALnRQDJn8HfgJ7IAEoAngiHiABKAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3ghLyAB' +
-  'KAIoISggASgCJCEhIAAoAmAhGSABKAKAASEOIAEoAjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyABKAIQ' +
-  'IRcgACgCkAIhJCAAKAKMAiEYAn8gASgCOEUEQCABKAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wiJUED' +
-  'dGoiEyAGQQN0aiEmAkAgDg0AIAZBAEoEQEEAIQVCACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAhAwNA' +
-  'IBAgA0EDdCIEav0AAwAgBCATav0AAwD9TiAw/VAhMCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEp' +
-  'IAUgBkYNAQsDQCAQIAVBA3QiA2opAwAgAyATaikDAIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA5ADIilCAXwiKjcD' +
-  'kAMgACAAKQOYAyApICpWrXw3A5gDQQAhDiAAKALUAg0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAgCDYC' +
-  'WEEBDAgLAkACQCAeQQBMDQBCfyEsQQAhGwNAICYgG0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIPQQJ0' +
-  'IgRqKAIAIgwgBCAXaigCACIHayIDQQAgA0EASiIUGyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFHBEBB' +
-  'ACEFQQAhFSAGQQBMDQEDQCAFQQN0IQ0gBUEBaiEFIBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAKKQMA' +
-  'IBMpAwCDe6chFQsCQCAUIBVyRQRAIBEgKkJ+IC2JgyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwgByAU' +
-  'G2utQg2GhIQiLSAsICwgLVYiAxshLCAPIBYgAxshFgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAsQn9R' +
-  'DQAgLKdBf3NB/z9xIQQCQCAPRSAAKAKwAiIRQQBMckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0ECdCID' +
-  'aigCACADIBdqKAIAayEKAkAgJiAHQcAAbSIDQQN0aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZBAEwN' +
-  'AP0MAAAAAAAAAAAAAAAAAAAAACEwQQAhBSAGQQFHBEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9HQF7' +
-  '/R4BIDD9DQABAgMICQoLAAAAAAAAAAD9rgEhMCAFQQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhAyAJ' +
-  'IgUgBkYNAQsDQCADIA0gBUEDdCIMaikDACAMIBNqKQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAKa0EB' +
-  'IApBAEobaiAPRg0DCyAUQQFqIhQgEUcNAAsLIAQhAyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAPRQ0C' +
-  'ICMgCEECdCIEaiAHNgIAIAQgGmpBfjYCACAEICFqQQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0AgCEUE' +
-  'QCAAQQA2AlggAEEDNgJkIAEgDjYCgAFBAgwICyAaIAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIEIhZI' +
-  'BEADQCAXICAgA0ECdGooAgBBAnQiCWoiBCAEKAIAIgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgCfCId' +
-  'IAggC2wiJSAHQcAAbWpBA3RqIgMgAykDAEJ+IAetiYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEBajYC' +
-  'ACAEKAIAIQMLIB0gJUEDdGoiDCALQQN0aiEKIANBAEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJFBEAg' +
-  'ECAGIBZsQQN0aiEHQQAhAwNAIAMiBEEBaiEDIAcgBEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARBBnRy' +
-  'IhE2AgACQCALQQBMDQBBACEDIAtBAUcEQCALQX5xIQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cNAAsg' +
-  'AyALRg0BCwNAIAogA0EDdCIJaiAJIAxqKQMANwMAIANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCARQQJ0' +
-  'aigCACINIBwgEUEBaiIMQQJ0aigCACIHSARAA0AgFyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQgGGoo' +
-  'AgBGayEOIAQgJGooAgAgA0YEQCAQIAYgEmxBA3RqIQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikD' +
-  'ACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAGRw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58IS4L' +
-  'IA1BAWoiDSAHRw0ACwsgHyARQQJ0aigCACINIB8gDEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlCACEp' +
-  'QQAhBSAHRQRAA0AgCiAFQQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLICkg' +
-  'LnwhLiANQQFqIg0gDEcNAAsMAwsgBEEASg0AIBogCEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcEQCAL' +
-  'QX5xIQVBACEDA0AgCiADQQN0IgRqIAQgDGr9AAMA/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxqKQMA' +
-  'NwMAIAVBAWoiBSALRw0ACwsgCUF/NgIACyAIIBlIIQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEgCDYC' +
-  'NCAAQQE2AmQgACAINgJYQQMLIAAgKzcDaCAAIC83A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoAoADIQQgAEEAQQAg' +
-  'ACgCMCACEQQAIglBASAJQQFKG0ECdBBEIgYEfwJAIAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAH' +
-  'aiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0IgpqIAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIH' +
-  'aiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAGIAkgBSACEQQAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgC/AIiAk4NACAEKAI4' +
-  'IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBIIgNFBEAgBhBJQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgC/AIgA0YEQCAE' +
-  'IANBAWsiADYCPCAEKAI4IABBGGxqKAIUEEkgBCgCPCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiIC' +
-  'KQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAFIAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4' +
-  'IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAgATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKAAyIBKAI8IgIgACgC/AJOBH4g' +
-  'ASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAoAoADIgINACAAQQFBmAEQQyICNgKAAyACDQBBfw8LIAIhASACKAI8QQBKBEBB' +
-  'ACEBA0AgAigCOCABQRhsaigCFBBJIAFBAWoiASACKAI8SA0ACyAAKAKAAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/' +
-  'IAAoAlwiBEEASgRAIAAoAoADIQUDQCACIANKBEAgASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgC' +
-  'SCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEBaiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEB' +
-  'aiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkAC' +
-  'QCAAKAJkDgQAAQECAQsgABAfIgINASAAECAiAg0BIABCADcDWAsgACgCgAMiBigCWEUNASAAIAEQISECCyACDwsgBigCFCESIAYo' +
-  'AhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJA' +
-  'AkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYCXCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQGQRAIABBATYCZEF/DAELIAAgACkD' +
-  'kAMiAUIBfCIXNwOQAyAAIAApA5gDIAEgF1atfDcDmAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAA' +
-  'IBdCAXw3A2ggBigCPCICIAAoAvwCTgR+IAYoAjggAkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCID' +
-  'QQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxBACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkg' +
-  'AkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigC' +
-  'BCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQICQCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIg' +
-  'A0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiADTnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAAp' +
-  'A3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUgC0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2' +
-  'AgAgBSAPaiAGKAI8IgUgACgC/AIiCE4EfiAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMA' +
-  'IAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAHIAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCAD' +
-  'An8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAH' +
-  'QQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFr' +
-  'IgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikDACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAg' +
-  'AygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCIDQQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJB' +
-  'AEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoiFigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0' +
-  'aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMI' +
-  'IBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcg' +
-  'EGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigCCCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANA' +
-  'IANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEATARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIE' +
-  'IAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEF' +
-  'IAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAgCw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIA' +
-  'IgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAoAvwCIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUg' +
-  'CEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhsakEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAg' +
-  'CkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJBAEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyAC' +
-  'QQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdBBHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUE' +
-  'QCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAg' +
-  'BCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82' +
-  'AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EA' +
-  'IQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRqKAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCAC' +
-  'QQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAcoAgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgAL' +
-  'IAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQg' +
-  'AiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAAIAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQGw0AIAAoAgAhCCAAKAIE' +
-  'IQogACgCDCICIAAoAoADIgQoAjRKBEAgBCgCABBJIAQoAgQQSSAEIAAoAgwiAkEEdCIDEEQiBTYCACAEIAMQRCIDNgIEIAVBACAD' +
-  'G0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAEKAIIRQRAIAQgCkEEdEEgahBEIgM2AgggBCAIQQV0QSBqEEQiATYCDCABQQAg' +
-  'AxtFBEAgAxBJIAQoAgwQSSAEQgA3AwhBfw8LIAQgASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIs' +
-  'CyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApBAWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCAD' +
-  'IA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEANgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAvgC' +
-  'IQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGooAgAiByAFSAR+IAAoAuwCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiAD' +
-  'Rw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEADQCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAo' +
-  'AgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACECA0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgC+AIhBwNAIAYgAUEE' +
-  'dGogACgC7AIgAkEDdGopAwBCACACIAdIGzcDCCAJIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQ' +
-  'ahBEIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQoAgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0Ag' +
-  'BQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJFBEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAEL' +
-  'IAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0ACwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEg' +
-  'AkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0A' +
-  'CwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEBQn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEo' +
-  'AgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZq' +
-  'KAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoLIgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCAL' +
-  'aigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNAQQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEB' +
-  'aiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAoAiBBAnRqIAQgBhAiIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkb' +
-  'IgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFBAWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEElBACEBCyABC7QLARJ/IAAo' +
-  'AoADIgIoApABEEkgAkHYAGpBAEHAAPwLAAJAIAAoAsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIG' +
-  'QQxsQQhqEEQiCEUNACAIIAZBA3RqQQRqIQ8gBkEASgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIB' +
-  'RwRAA0AgDyALIAEQHUECdCIKaiIJKAIAQQBIBEAgCUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGoo' +
-  'AgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAIIAggBkECdGpBBGogBCAOECIgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEo' +
-  'AgAQHUECdGogADYCACALIAEoAgAiAUEEdGooAggiA0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAA' +
-  'QQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBBAXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pB' +
-  'BnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGogACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEEkgAkEANgKUAUEA' +
-  'DwsgAiABQQEQQyIBNgKQASABRQRAIAgQSSACQQA2ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0' +
-  'aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIg' +
-  'DCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIgDSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0Ag' +
-  'DCAAQQJ0IgFqIAsgASAIaigCACIDEB02AgAgCiAAQQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRA' +
-  'A0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQULIAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAA' +
-  'IARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIAIAQbNwMAIAZBCBBDIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsA' +
-  'IA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyALIAEQHUECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlB' +
-  'P3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsgACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANA' +
-  'IAZFIA8gCyAFEB1BAnRqKAIAIgFBAEhyRQRAIAEgBmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikD' +
-  'AIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIEIgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBJIAgQSSAEQQBKBEAgAigC' +
-  'fCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykDAEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIo' +
-  'AoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdBBnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0' +
-  'aigCBCIBDQALCyACQQE2AlhBAA8LIAgQSQsgEQu6DwMefwZ+AXsgACgCgAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABB' +
-  'ATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJIIRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJA' +
-  'IBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAAIAMpAyAgAykDGHxBBBAZRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIg' +
-  'WARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcDaCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGoh' +
-  'GyADKAI8IgUgACgC/AJOBH4gAygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoE' +
-  'QANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAgIFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhB' +
-  'P2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRBAEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9' +
-  'CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiACQQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEg' +
-  'BUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIhUEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEA' +
-  'IQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyACIA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVB' +
-  'BHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0EDdHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYg' +
-  'I0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAKIBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUE' +
-  'QCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQALCyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAH' +
-  'QQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYCAEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGoh' +
-  'AkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACACKQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCD' +
-  'IiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA5ADIiBCAXwiATcDkAMgACAAKQOYAyABICBUrXw3A5gDIANBATYCMCAAIAc2AlhB' +
-  'AQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCIN' +
-  'IAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEgBGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBC' +
-  'fyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFqIgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0' +
-  'ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUgAiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAL8Ak4EfiADKAI4' +
-  'IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3RqKQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKA' +
-  'ASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiALbEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAh' +
-  'AiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBqbGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0A' +
-  'AwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQALIAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACAC' +
-  'QQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNA' +
-  'IBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYpAwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdB' +
-  'AnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAFNgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCAC' +
-  'QQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNAIAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARA' +
-  'IAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCADIAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgi' +
-  'E1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARBAWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsL' +
-  'IAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGogACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAK' +
-  'IAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAg' +
-  'ASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIiAQRAIAEoAgwQSSABKAIsEEkgASgCEBBJIAEoAhQQSSABKAIYEEkgASgCKBBJ' +
-  'IAEoAkgQSSABKAJgEEkgASgCMBBJIAEoAjQQSSABKAI4EEkgASgCPBBJIAEoAkAQSSABEEkgAEEANgK0AgsLMgEBfwJAAkACQCAA' +
-  'KAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIAQQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBr' +
-  'QYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgCKBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEB' +
-  'IQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEg' +
-  'A0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRqIAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiIL' +
-  'IAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBDIgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIE' +
-  'IAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQA0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxq' +
-  'IQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAI' +
-  'QQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFqIQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2oh' +
-  'AyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEBaiIIIAZHDQALIA1BAnRBBGoiERBEIRggA0ECdEEEaiIDEEQhGSADEEQhGiAE' +
-  'IAJBAnRBBGoQRCIbNgIQIAQgBkECdCIcQQRqEEQiFjYCFCAEIBAgHGxBBGoQRCISNgIYIAQgC0ECdCIDEEQiFDYCOCAEIAMQRCIJ' +
-  'NgI8IAQgC0EDdBBEIgc2AkAgBCALIBNsQQV0EEQiAjYCNCAEIAsgD2xBCBBDIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAW' +
-  'RSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABogDUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJq' +
-  'IAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRqKAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAggh' +
-  'AgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAgEUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiAB' +
-  'QQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigCACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANB' +
-  'AWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIAIAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlr' +
-  'IgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIgIBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAg' +
-  'C0ECaw4FAAEBAQABCyAEECQiBQ0BIAtBBkcNAgwEC0EAIQEgBEEANgIgIAQQJCIFRQ0ECyAEIAVBD2oQRCICNgJgIAJFDQQgAkEP' +
-  'akFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYCWAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQRCIHNgJIIAdFDQJBACEBIBBB' +
-  'AUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUECdGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0L' +
-  'AgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFBAnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcN' +
-  'AAsMAQsgBCAGQQN0QQQQQyICNgIoIAJFDQFBACECA0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgC' +
-  'GCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWog' +
-  'D2xBCBBDIgk2AgwgCUUNACAAKAIcIQNBACEIA0AgDCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYh' +
-  'HQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2ENwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEA' +
-  'SgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFBAE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH' +
-  '/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYgCEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEE' +
-  'dGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQIQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikD' +
-  'ACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigCCEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAg' +
-  'BCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9sNgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EEQiDTYCLCANRQ0AIBdB' +
-  'BHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiAB' +
-  'QQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwgDSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEA' +
-  'IQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJIAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsD' +
-  'ACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyACQQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyAD' +
-  'QQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtBACEFQX8LIQEgGBBJIBkQSSAaEEkgBQ0AIAAQIwsgAUUhAQsgAQvJIAMZfwd+' +
-  'AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2ghISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIh' +
-  'AgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBBAoQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQID' +
-  'QAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIK' +
-  'IAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQghAiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAi' +
-  'ICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIgIv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8M' +
-  'Df2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEAIQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiAD' +
-  'aiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJIBAgCxApIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2' +
-  'AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEHIAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEG' +
-  'RhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoEQANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsA' +
-  'ACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEAIgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIA' +
-  'IBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKtIR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAK' +
-  'av0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQh' +
-  'HCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUCQCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAh' +
-  'HgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJBA3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//' +
-  'A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIA' +
-  'IRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3QiAmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiED' +
-  'AkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAI' +
-  'KAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRq' +
-  'IggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgo' +
-  'AhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGog' +
-  'CzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYgBCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9' +
-  'AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUgCUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0' +
-  'Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBsQQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2op' +
-  'AwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4gBUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqn' +
-  'IgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEGdGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgC' +
-  'QCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3QiAmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBH' +
-  'DQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsgAyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtB' +
-  'ACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoiB/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQAL' +
-  'IAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAgfCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3Rq' +
-  'IQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIg' +
-  'CGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS' +
-  '/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkACQCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAO' +
-  'aikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBCfyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6' +
-  'pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACAC' +
-  'IAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtCAFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkg' +
-  'CUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGohEiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0A' +
-  'A0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsgBCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEG' +
-  'IAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgCLCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiAD' +
-  'IAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiICIAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyAD' +
-  'LgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFqIg0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigC' +
-  'ACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCtIR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAI' +
-  'av0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQh' +
-  'HCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIAIR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEF' +
-  'IAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1ANASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0g' +
-  'G4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEAQQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsM' +
-  'AgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0EDdCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3Rq' +
-  'IQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEB' +
-  'ayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUN' +
-  'BSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0' +
-  'aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigC' +
-  'CCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsB' +
-  'ACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAh' +
-  'AyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVqIgf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0A' +
-  'CwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0gIHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmAL' +
-  'IAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiHEIBfCIBNwOQAyAAIAApA5gDIAEgHFStfDcDmANBAQwBCyAAQQA2' +
-  'AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAAIAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkD' +
-  'aCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghEyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdI' +
-  'IRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQ' +
-  'KEEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJAAkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygC' +
-  'DCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFqIgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWop' +
-  'AwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3RqKQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMF' +
-  'IBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0AQQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcg' +
-  'HHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcgAkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAM' +
-  'AwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAgQgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxB' +
-  'AXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEBdGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwAB' +
-  'AgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQAB' +
-  'AAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkgBUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//' +
-  'AUZyRQRAIAAgBCAHIAggDSAGECkhBgsgDUUNACANQQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0SnINASAAIAMgCCAGIA0gASAgfSAQQQhqECpFDQEgECkDGCAifCEiIBApAxAg' +
-  'H3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAIQQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGoh' +
-  'DyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAHbEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIR' +
-  'aiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4B' +
-  'ACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkECdGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyAC' +
-  'rSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANA' +
-  'IBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCICaikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJB' +
-  'AE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUoAgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFIN' +
-  'AAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMAIB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyAD' +
-  'KAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIMIAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4g' +
-  'D2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpCASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAg' +
-  'B0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGoh' +
-  'BAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEED' +
-  'dCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAgCyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9G' +
-  'DQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdB' +
-  'AEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBCfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRq' +
-  'IQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCAD' +
-  'KAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAFIgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFK' +
-  'ciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxBAXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAH' +
-  'bEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJqIhv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0A' +
-  'CwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGooAgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJH' +
-  'DQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAGazYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4D' +
-  'QCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60g' +
-  'HYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhHUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0' +
-  'IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRAA0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdB' +
-  'AXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0AgAigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H/' +
-  '/wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0ACyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5Q' +
-  'RQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoiAkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmAL' +
-  'IAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQLQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOQAyIBQgF8Ihw3A5ADIAAg' +
-  'ACkDmAMgASAcVq18NwOYA0EBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA5ADIgEgInwi' +
-  'HDcDkAMgACAAKQOYAyABIBxWrXw3A5gDCyAQQSBqJAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAg' +
-  'ASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAA' +
-  'AAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9' +
-  'EkJ/IBr9HQGG/R4B/U39DP////////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAA' +
-  'AAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAA' +
-  'AgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAa' +
-  'Qn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE' +
-  '/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAAAQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA' +
-  '/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEcIANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsB' +
-  'ACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYgASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyAD' +
-  'LwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EB' +
-  'dCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIsIA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EB' +
-  'aiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSABKAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANA' +
-  'IAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAAEP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0Ag' +
-  'DCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFyOwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2' +
-  'AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEEDdGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q' +
-  '/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhU' +
-  'DQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYDQCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBF' +
-  'BEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIoAgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGoh' +
-  'AiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQALCyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIA' +
-  'IA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8gACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANA' +
-  'IAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0BIABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCAB' +
-  'KAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYgBSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEI' +
-  'AkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3RqIgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3Qi' +
-  'C2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EA' +
-  'IQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCDIgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhB' +
-  'ACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAG' +
-  'KQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAFQgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcD' +
-  'CEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAAIAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFq' +
-  'IQADQCAAECwaIA9CAX0iD0IAUg0ACwsgBwuIDAQTfwJ7A34DfCAAIAAoArQCIgcQKAJAIAJBAEwNACAHKAI4IggoAgAiBUEATA0A' +
-  'IAAoArACIRQDQEQAAAAAAADwPyEcQQAhDkEAIQ0CQCAFQQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEECdGoi' +
-  'Bv0AAAAhF0EIIQUgDEEISgRAA0AgBiAFQQF0av0AAAAgF/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoLDA0O' +
-  'DwABAgMEBQYH/ZYBIhcgFyAX/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0NAAEA' +
-  'AQABAAEAAQABAAEAASEXQQAhBQNAIAUiBEEIaiEFIAYgBEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0ZACIG' +
-  'Qf//A3FB//8BRnJFBEAgACAMIAsgDSAGwSAFECkhBQsgBkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4gBygC' +
-  'DCAFIApsQQN0aiEJAkAgCkEATARAQgAhGwwBCyAKrSEaQgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEgASkD' +
-  'ACIaQgyIIBqFIhpCGYYgGoUiGkIbiCAahSIaNwMAIBpCnbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHAAG0i' +
-  'BiAKTg0AGiAPIAZBA3QiBGopAwBCfyAFIAZBBnRrrYaDIAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAGQQFq' +
-  'rYaDIhpQDQEaIAkgGnqnIgZBA3QiBGopAwAgBCAPaikDAIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIcIAVs' +
-  'QQJ0aiESIAcoAiQiCEUEQEEAIQQDQCAEIghBAWohBCASIAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRqIREg' +
-  'DEEASgRAIAsgDCAObEEBdGohC0EAIQQDQCALIARBAXQiCWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQaiIE' +
-  'IAxIDQALC0EAIQZBACEEIAhBAEoEQANAIBEgEiAEQQJ0aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAEQQFq' +
-  'IgQgCEcNAAsLIAcoAjgiBCATQQJ0IgtqIAQgDkECdGooAgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0aiEQ' +
-  'IBUgCiATbEEDdGohBCAKrSEaQgAhGUIAIRsDQCAEIBmnQQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9Tv0M' +
-  'AAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhghCQNA' +
-  'IBAgG3qnIghBA3QiBGopAwAgBCAPaikDAIMiGVBFBEAgCEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAgESAE' +
-  'QQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3EEQANAIAUoAgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB' +
-  '//8DcQ0ACwsgBygCOCIIIAtqKAIAQQBMDQUgAyADKQMAQgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAbgyIb' +
-  'QgBSDQALCyAHKAI4IQgLIA1BAWoiDUEBdCEOIAggDUEDdGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0LNQEB' +
-  'fiAAIAApAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUiATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAAKALM' +
-  'AiIHKAJQIRAgACgCACECIAUgBygCBDYCGCAFIAcoAgg2AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIYNgIs' +
-  'IAUgBygCHDYCMCAFIAf9AAIg/QsCNCAFIAcoAjg2AkQgBygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJMIQ8g' +
-  'BygCSCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYCCCAC' +
-  'QYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERAuIAUgBygCRDYCDCAFIAco' +
-  'AlgiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCAB' +
-  'ICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAHKAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQogBSgC' +
-  'TCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////ByED' +
-  'QQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARB' +
-  'BGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEB' +
-  'IQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIA' +
-  'Tg0FIAUgBSgCDCIDIAcoAkwiCiAJQQR0aigCCCIGSgR/IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgCGCEc' +
-  'IAUoAkQhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJAAkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0' +
-  'aigCACIEDQEgIVANAiACQQZ0IQIgBSgCOCEfA0AgDCACICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAE' +
-  'QQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQALCyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICA' +
-  'gARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwALIAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEED' +
-  'dGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBFDQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4IQoD' +
-  'QCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgN' +
-  'AAsgBygCTCEKCyAFIAogCUEEdCIGaigCDDYCCCAWIAlBAnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtr' +
-  'IQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9' +
-  'tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB' +
-  '/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhB' +
-  'AnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0' +
-  'aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEA' +
-  'IQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFq' +
-  'IQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEY' +
-  'aiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGogBUEIaiAFQRBqIBEQLyAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNqIAUo' +
-  'Agw2AggCQCAQRQ0AIAcoAlAgBygCVCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QAC' +
-  'AP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAMNgIM' +
-  'CyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkDiAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAh' +
-  'Qp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYCACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigC' +
-  'ACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigCACAEIAVBDGogBUEIaiAFQRBqIBogERAwRTYCbCAFKAIIIgxFDQMgACgC' +
-  'YCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiAUIBfCIhNwOQ' +
-  'AyAAIAApA5gDIAEgIVatfDcDmANBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAgIzcD' +
-  'aCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLuQMCCX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIA' +
-  'QQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEoAjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEgBDYC' +
-  'WCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECADIAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAgAyAB' +
-  '/QACICIM/QsCJCADIAEoAjgiBTYCNCABKAJAIQYgAyAENgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiABQdgA' +
-  'aiEHIAz9GwEhCCAM/RsAIQlBACEEA0AgASADQQhqIgogCCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBBAnRq' +
-  'KAIAIAVrQQJ1IgVBACAGIAcgAyACEC8gCiALIAUgBiAHIANBACACEDAaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkgASgC' +
-  'JCEIDAALAAsgAUEANgJsIANBQGskAAuNBgIIfwN+IAEoAiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQoAgAi' +
-  'B0EBajYCACAHQQR0aiIHQQA2AgwgByACQX9zNgIIIAdCADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAgggAkED' +
-  'dGoiAigCACIHIAIoAgQiDEgEQCABKAIAIQtBACEFA0ACQCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMiEVAN' +
-  'AAJAIAMEQCAJQQZ0IQggACgCNCECIBEhEANAIAMgBUECdGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQRQ0A' +
-  'CwwBCyAFIBF7p2ohBQsgASgCMCAEKAIAQQR0aiICQQA2AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApqIBEg' +
-  'EoU3AwAgASgCBCAJQQJ0aigCACICRQRAIAlBBnQhDSAGKQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIAIgis' +
-  'IRIgCEEASgRAIAggAiAPaigCACICaiEJIAEoAiAhCgNAIAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsgECAS' +
-  'fCEQIBFCAX0gEYMiEUIAUg0ACyAGIBA3AwAMAQsgBiAReyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0ACyAD' +
-  'RQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNsQQFqIgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAiAUoE' +
-  'QANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQADQCAGIAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAg' +
-  'AiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEgBUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQAQQEh' +
-  'CyABQQJ0IgkgACgCHGoiCCgCACEOIAgoAgQhEwJAIAAoAiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGooAgAg' +
-  'ACgCLCIJa0ECdSIMIAJGDQAgCSAMQQJ0aiIJIAkoAgBBgICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEANgIM' +
-  'IAkgDEF/czYCCCAJQgA3AwAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAELIAAo' +
-  'AiwhDyAAKAIgIQkgDiEIA0ACQCAJIAhBAnRqKAIAIA9rQQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCNCAM' +
-  'SA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAgDmpIDQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgCLCIB' +
-  'ayIKQQJ1IgsgACgCNEoEQCABIAtBAnRqIggoAgAiAUH/////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIBQQFq' +
-  'NgIAIAFBBHRqIgFBADYCDCABIAtBf3M2AgggAUIANwMACyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAAKAIk' +
-  'IAlqKAIAIgFFBEBBACERAkAgACgCCCIIIApBAXQiAWooAgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAAKAIM' +
-  'IBBBBHRqIggoAggiCUEDdCIBaikDACIWIAgpAwCDIhdQDQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACADIAMo' +
-  'AgBBAWo2AgAgACgCACIVIAFqIBYgF4U3AwACfyAAKAIEIAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgCHCEM' +
-  'QQAhEgNAIA8gCyAXeqdyQQJ0IgFqKAIAIgmsIAlBAEoEQCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEgASgC' +
-  'ACIBQQFrNgIAIAFBAmsgEnIhEiAIQQFqIgggCkgNAAsLIBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUgF3si' +
-  'FiAFKQMAfDcDACABIAEoAgAgFqdrIgE2AgAgAUULIAZFDQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAELIA0g' +
-  'ACgCGCAAKAIUIAFBAnRqKAIAQQR0ajYCDEEBIQ8gACgCCCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANAIAhB' +
-  'BHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEo' +
-  'AgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQMRoLIAggDEgNAAwC' +
-  'CwALA0AgCEEEdCEBIAAoAhAgCEECdGooAgAhCAJAIAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRA' +
-  'IA0oAgwiASgCCCAIQQR0IApqQQhrKAIASg0BIA0gACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRAxRQ0A' +
-  'QQAhDwwCCyAIIAxIDQALCyAPDQBBACELDAILQQEhCyAOQQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIAQQR0' +
-  'aiEMIAMoAgAhDQJAIAEgAk8NACAAKAIEIREgACgCACESA0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAgASkD' +
-  'ACASIAlBA3RqIgopAwAiCCAGQn+FQn8gCxuDgyIGUA0AIBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtFDQEg' +
-  'CiAGIAiFNwMAIAsgCygCACAGeyIGp2siCTYCACAGIAd8IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMAAn8g' +
-  'DigCACIKRQRAIAlBBnQhDiAAKAIoIRMgACgCHCEUQQAhCQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAUaigC' +
-  'ACIKaiELIAAoAiAhFQNAIBUgCkECdGooAgAiDyAPKAIAIg9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEHIAZC' +
-  'AX0gBoMiBkIAUg0ACyAJQR92DAELIAogCigCACAGeyIGp2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsgAyAN' +
-  'NgIAIAQgDCAAKAIwa0EEdTYCACAFIAUpAwAgB3w3AwAgEAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkAD' +
-  'QCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACACIARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAP' +
-  'CyAFrCABrH5C/v///wdVDQBBAUE4EEMiBEUNACAEIAU2AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQ' +
-  'bSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApqQcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBEIgo2AhQgBCAAQQZ0EEQi' +
-  'CzYCGCAEQQEgBhBDIgU2AiQgBCAIQQNqIAZsQT9yEEQiBjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQRCIJNgIwIAQgCBBE' +
-  'Igg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAAIAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGoo' +
-  'AgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEDNFDQALCyAEEDQLQQAPCyAEEDUgBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0' +
-  'aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNAQX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUE' +
-  'QCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGsoAgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2' +
-  'AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASABLwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsg' +
-  'ACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAIINgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUEEkg' +
-  'ACgCGBBJIAAoAiQQSSAAKAIsEEkgACgCMBBJIAAoAjQQSSAAEEkLCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAi' +
-  'A0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAHIAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEB' +
-  'aiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEAIgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgC' +
-  'ECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIAQQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoi' +
-  'DSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAACyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAA' +
-  'KAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBrIgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoA' +
-  'ACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0AC' +
-  'QAJ/AkACQCAJIAAoAgggC0EMahA4IgdB/wFGDQADQCACUCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgC' +
-  'HCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlqIAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIEDYg' +
-  'BkEBaiEGIAkgACgCCCALQQxqEDgiB0H/AUYNAgwBCwsgB0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZC' +
-  'AXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0AQQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAH' +
-  'QQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEgE1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoD' +
-  'QCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAILIAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZF' +
-  'DQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCASIAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAG' +
-  'IAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFBfzYCAAsgACAJIA8QNiAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQ' +
-  'aiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAKIQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0' +
-  'AQICewJ//Qz/////////////////////IQMgAUEASgRAA0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkK' +
-  'CwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAAAAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0N' +
-  'AQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAAAAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZF' +
-  'DQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARBDIgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJA' +
-  'IANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0AIAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAA' +
-  'IAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EGdkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABB' +
-  'BnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEo' +
-  'AgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdy' +
-  'NgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoCcUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAIt' +
-  'AABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAgACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAA' +
-  'CyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGMAXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EA' +
-  'NgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEgASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsg' +
-  'BEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIA' +
-  'QewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0' +
-  'ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAEEkLyUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsD' +
-  'ICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYCGCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAA' +
-  'QbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf/' +
-  '//8H/QsCACAAQYAqav0M////B////wf///8H////B/0LAgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////' +
-  'BzcCACAAQdAqav0M////B////wf///8H////B/0LAgACfwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpB' +
-  'AnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhogCUEIaiAKIAcgCBA8CyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w' +
-  '////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8hByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAko' +
-  'AgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRAIBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRq' +
-  'IQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRxNgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3Fq' +
-  'LQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFB' +
-  'gPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCAD' +
-  'IERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYC' +
-  'ACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAGIAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYC' +
-  'FCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAGIAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEB' +
-  'IAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAMIBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEg' +
-  'JyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0' +
-  'QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJHIBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEB' +
-  'ayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIB' +
-  'RQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFr' +
-  'cRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFo' +
-  'IghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIfQX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2Aiwg' +
-  'BiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAGKAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAg' +
-  'BiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJBf3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAg' +
-  'DCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEgKUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEg' +
-  'FyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIg' +
-  'ESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABB' +
-  'CHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIU' +
-  'IAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEE' +
-  'QCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYo' +
-  'AkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYgBigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJY' +
-  'IAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYgBigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAi' +
-  'KCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAMIBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQg' +
-  'CSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFxIBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0' +
-  'QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFxcnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAg' +
-  'CSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwNBgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3Ig' +
-  'B0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhBEnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RB' +
-  'OHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RBwANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANx' +
-  'IAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUNBiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcAD' +
-  'cSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBBA3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQi' +
-  'CCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEiDyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50Iggg' +
-  'CSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQog' +
-  'CUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwiAXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIG' +
-  'IAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIMIhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9y' +
-  'IhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQIBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJA' +
-  'IAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEHIAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEH' +
-  'IAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIcIAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQPCAJKAIcDQIg' +
-  'BkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAKQQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAko' +
-  'AgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhqIgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3Fq' +
-  'LQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApyIAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEA' +
-  'ISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIi' +
-  'M0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8BACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAA' +
-  'ciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxyIjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEg' +
-  'BygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0AAHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIs' +
-  'NgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSABIAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWot' +
-  'AAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYgC0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA' +
-  '/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWotAAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQg' +
-  'BiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkgASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmot' +
-  'AABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIWQQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEg' +
-  'P/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIgGUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkg' +
-  'CSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8DcWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB' +
-  '/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRyIjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQg' +
-  'DCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsgCyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAo' +
-  'IDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3EiHCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8g' +
-  'FiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcgKCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJx' +
-  'IjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFyIiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBx' +
-  'ciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBogFSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdx' +
-  'IDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZxciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVx' +
-  'IB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQgIHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIV' +
-  'cSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYiFyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAz' +
-  'IDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJyQX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAe' +
-  'ai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEgCyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFx' +
-  'IhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIAIgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASAN' +
-  'QQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByANIBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEA' +
-  'QX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEEDbGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEg' +
-  'GnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIgDUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAH' +
-  'QQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3NxQYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSIL' +
-  'NgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEBRhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJG' +
-  'G0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASASRyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0A' +
-  'CwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgCHA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENC' +
-  'AFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0AgBCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGog' +
-  'AToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmggBGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQ' +
-  'DQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGAgPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYg' +
-  'AXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIB' +
-  'QQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4o' +
-  'AhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJdiABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwP' +
-  'cSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJYIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0' +
-  'QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREgDigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2' +
-  'ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3FyciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIg' +
-  'AUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2' +
-  'IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFBEnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQi' +
-  'AUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiABciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEK' +
-  'QQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMgDiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIg' +
-  'EyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygCBCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABB' +
-  'BnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoA' +
-  'AiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygC' +
-  'ECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3Fq' +
-  'LQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB' +
-  '/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYgASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMg' +
-  'C0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAiAUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0' +
-  'cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAWaSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECAB' +
-  'GyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJQeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEH' +
-  'cXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1B' +
-  'BnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcgGCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcg' +
-  'GCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0A' +
-  'ACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEM' +
-  'dkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEgB0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtp' +
-  'IBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdBCUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EB' +
-  'IQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARA' +
-  'IAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakECdGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtI' +
-  'BEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQogBkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQAL' +
-  'CyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EA' +
-  'IAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRAQQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUE' +
-  'QEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpBAkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIK' +
-  'QQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoLIAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEa' +
-  'CyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EGIAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdB' +
-  'ByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAGSXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJ' +
-  'kAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEAIAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhq' +
-  'IBQgAUH//wNxaBA9IEVCAXwhRSAtQQFqIS0gCSgCECEHDAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2' +
-  'AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAAIC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GI' +
-  'kAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgogLUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB' +
-  '8ClqNgIMIAlBCGogByAGED0gCSgCECEHDAELCyAFIEM3AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+' +
-  'IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcDGCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakEC' +
-  'dGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIGcTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAi' +
-  'ECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAGcTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAi' +
-  'FSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYC' +
-  'ACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAkoAgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIA' +
-  'IhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYCACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSAN' +
-  'IAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBxIBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRB' +
-  'AnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUgGEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oD' +
-  'AgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQPA8LIAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEt' +
-  'AAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEtAAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEg' +
-  'ASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyADIAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByAB' +
-  'dCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRycTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIE' +
-  'IAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEEcSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYC' +
-  'SCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAACx8AIABBE2oiAEEX' +
-  'TQR/IABBAnRB1D1qKAIABUGYJAsLwQYCFH8BeyMAQRBrIgwkAAJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQbADEEMiAkUN' +
-  'ACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIgpBBHQQRCIHNgIUIAIgBkHBAGpBBBBDIgs2AhggAiAGQQFqIgVBAnQQRCINNgI0' +
-  'IAIgBUEEEEMiDjYCQCAAQQFqIglBAnQiAxBEIQggAiAJNgKYAiACIAg2AiwgAiADEEQiDzYCSCACIAMQRCIQNgJMIAIgAxBEIhE2' +
-  'AlAgAiADEEQiEjYCVCACIAMQRCIDNgKwASACIAVBA3QQRCITNgK0ASACIAVBGGwQRCIUNgK8ASACIAlBFGwQRCIVNgLQAQJAIBJF' +
-  'IAf9ESAL/RwBIA39HAIgDv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0bAkEBcUECdHIgFv0bA0EB' +
-  'cUEDdHIgCP0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAEEBcUEEdHIgFv0bAUEBcUEFdHIgFv0bAkEB' +
-  'cUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnINACACQQhqIAJBEGogBqxCAnxBEBBFDQAgBUEAIAVBAEobIQgDQCAE' +
-  'IAhGBEBBACEEIApBACAKQQBKGyELA0AgAigCFCEDIAQgC0YEQCADIAA2AgBBACEEIAMgAEEEdGpBADYCBCADIAVBBHRqIgAgBiAF' +
-  'IAFBAEoiBxs2AgAgACAFIAkgAUEATBs2AgQgBwRAIAMgCUEEdGogBTYCACADIAZBBHRqIAU2AgQLA0AgBCAIRgRAIAIoAgggBUEE' +
-  'dGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCjYCDCACEEYgAiEEDAcFIAIoAjQgBEECdGpBfzYCACAEQQFqIQQMAQsACwAFIAMg' +
-  'BEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACADIQQMAQsACwAFIAIoAgggBEEEdGoiA0IANwIIIAMgBDYCBCADIAQ2' +
-  'AgAgBEEBaiEEDAELAAsACyACEEcLIAxBEGokACAECzUBAX8gAUEAIAGtIACtfkIgiKcbRQRAIAAgAWwiABBEIgJFBEBBAA8LIAJB' +
-  'ACAA/AsACyACC9cBAQR/AkAgABDdAiICBH9B6MMAIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACAC' +
-  'aiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkAC' +
-  'QCABRQ0AIAEoAgAiABDeAkUNACACIAAoAgBrEN8CDQEMBAsgAhDfAiIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQALDwtB' +
-  'AAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIA' +
-  'IAMgBUL+////ByAFQv7///8HUxunIgZsEEgiA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcDmAEgAEHYAGpBAEEo' +
-  '/AsAIAAgAP0ABKAD/QsEkAMCQCAAKQOAASIBUARAQgAhASAAKAKQAUUNAQsgARBNIQILIABBADYCyAEgAEJ/NwOgASAAIAI3A4gB' +
-  'IABBADYCwAEgAEEANgK4ASAAEEsgAEEANgKIAgumAwECfyAABEAgACgCCBBJIAAoAhQQSSAAKAIYEEkgACgCHBBJIAAoAiwQSSAA' +
-  'KAKcAhBJIAAoAjQQSSAAKAJAEEkgACgCSBBJIAAoAkwQSSAAKAJQEEkgACgCVBBJIAAoArABEEkgACgCtAEQSSAAKAK8ARBJIAAo' +
-  'AtABEEkgACgCxAEQSSAAKAKMAhBJIAAoApACEEkgACgCrAIQSSAAKAKoAiIBBEAgARATIAEoAgAQSSABKAIEEEkgASgCCBBJIAEo' +
-  'AgwQSSABKAIQEEkgASgCFBBJIAEoAhgQSSABKAIcEEkgASgCIBBJIAEoAiQQSSABKAIoEEkgASgCLBBJIAEoAjwQSSABEEkgAEEA' +
-  'NgKoAgsgACgCgAMiAQRAIAEoAjxBAEoEQANAIAEoAjggAkEYbGooAhQQSSACQQFqIgIgASgCPEgNAAsLIAFBADYCPCABKAI4EEkg' +
-  'ASgCABBJIAEoAggQSSABKAIEEEkgASgCDBBJIAEoApABEEkgARBJIABBADYCgAMLIAAoAuwCEEkgABAjIAAQSiAAEEsgABBMIAAQ' +
-  'SQsLdQEEfyAARQRAIAEQRA8LAkACQCABEN0CIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQ3gJFDQAgAiAEaxDfAkUNACADIAI2' +
-  'AgAMAgsgARBEIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQSSABIQULIAUPCyAAC60BAQV/IAAEQCAAQQhrIQJB6MMAIQMDQAJAIAEh' +
-  'BCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgC' +
-  'BCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsiAQF/' +
-  'IAAoAswCIgEEQCABKAJkEEkgARBJIABBADYCzAILCxsAIAAoAuABEJcBIAAoAuQBEEkgAEIANwPgAQuEAQEBfyAAKALoAiIBBEAg' +
-  'ASgCDBBJIAEoAhAQSSABKAIgEEkgASgCJBBJIAEoAhQQSSABKAIYEEkgASgCHBBJIAEoAigQSSABKAIsEEkgASgCMBBJIAEoAjQQ' +
-  'SSABKAJUEEkgASgCWBBJIAEoAlwQSSABKAJgEEkgARBJIABBADYC6AILCxoAQgEgAELrh9aF6Mih5OEAfRBOIgAgAFAbCzIAIABC' +
-  'HoggAIVCucuT59Htkay/f34iAEIbiCAAhULro8SZsbeS6JR/fiIAQh+IIACFCxAAIABFBEBBfg8LIAAoAgALugUBC39BfiEFAkAg' +
-  'AEUgA0EASHINAEF6QX5BeiADGyABGyEFIANFIAFFcg0AIAAgACgCREEBaiIENgJEIARB/////wdGBEAgACgCQEEAIAAoAgRBAnRB' +
-  'BGr8CwAgAEEBNgJEC0EAIQQDQCADIARHBEBBfSEFIAEgBEECdCIIaigCACIGQQBIIAYgACgCBE5yDQIgACgCRCIFIAAoAkAgBkEC' +
-  'dGoiCSgCAEYEQEF8IQUMAwsgCSAFNgIAAkAgAkUNAEF7IQUgAiAIaigCACIIQQBIDQMgCEUNAEEBIQwgBiAAKAIASA0DC0EBIAcg' +
-  'BiAAKAIASBshByAEQQFqIQQMAQsLIAdFBEBBeg8LIABBHGogAEEkaiAANAIgQgF8QQQQRSIFDQAgAEEIaiAAQRBqIAA0AgwgA6x8' +
-  'QgF8QRAQRSIFDQAgACgCMCEJIAAQUSAAEFIgABAjIAAQSiAAKAIMIQUgACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZqQQxrIAMg' +
-  'BWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIMIAFBADYCBCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYCDCAAKAIc' +
-  'IAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIFQQFqNgIgIAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgCLCAEQQJ0' +
-  'aigCABBTGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEBaiIHQQR0aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiANaigCAEEA' +
-  'IAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGogCzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2AgAgBEEB' +
-  'aiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABBUGgwACwALCzUAIAAEQCAAKAL8AiAAKAK8AiAAKAJkRXIgACgC0AIg' +
-  'ACgClAJycnJFBEAgABBVCyAAEEYLC4oEAQx/IABFBEBBfg8LIAFBAEggACgCICABTHIEf0F5BSAAEFIgACgClAIEQCAAIAEQVg8L' +
-  'IAAgARBXIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGooAgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQ' +
-  'ayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAoAhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJA' +
-  'IAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIEIgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAgg' +
-  'AkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAFIAMgCSACIAogBBBYDAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAF' +
-  'QQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMgAkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEB' +
-  'IAsQWAwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYC' +
-  'MCAAKAIsIAJBAnRqIAE2AgBBAAsL7wEBCH8gAEUEQEF+DwsgACgCMEUEQEF3DwsgABBSIAAgACgCMEEBayIBNgIwIAAoApQCRQRA' +
-  'IAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIcIAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMg' +
-  'AkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRqIgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQWQwBCyABQQBM' +
-  'DQIgAyAFIAQgAhBaCyAAKAI0IAZBAnRqQX82AgAMAQsLC0EAC/MCAQp/IAAoAihBAEchCSAAQcgBaiEKIAAoAlwhBiAAKAIYIQMg' +
-  'ACgCFCEHIAAoAgghAgNAIAZBAEoEQCAAKAJIIAZBAWsiBkECdGooAgAiBUEBayEBA0AgASAFRwRAIAIgAUEEdGoiBCgCCCIIQQBM' +
-  'BH8gBCgCBAUCQCAJRQRAIAIgByADIAhBABBZDAELIAQoAgwiBEUEQCACIAcgAyAIQQEQWQwBCyAEQQBMDQAgAiAHIAMgARBaCyAB' +
-  'QQFrCyEBDAELCyACIAcgAyACIAVBBHRqKAIIIAkQWSAAKALIAUUNASAAKALEASEEIAAoAtABIAZBFGxqKAIQIQgDQCAIIAooAgAi' +
-  'AUgEQCAKIAFBAWsiATYCACACIAMgBCABQQJ0aigCACIBQQAQWyACIAIgAUEEdGoiBSgCAEEEdGogATYCBCACIAUoAgRBBHRqIAE2' +
-  'AgAgAyAFKAIIQQJ0aiIBIAEoAgBBAWo2AgAMAQsLDAELCwvHAQEEfyAAKAIwIgJBACACQQBKGyEEAkADQCADIARGDQEgA0ECdCAD' +
-  'QQFqIQMgACgCLGooAgAgAUcNAAsgACABNgI4IAAgACgCCCAAKAIcIAFBAnRqKAIAQQR0aigCCEEBazYCPEF4DwsCQCAAKAKYAiAC' +
-  'RwRAIAAoAiwhAwwBCyAAKAIsIAJBA3QQSCIDRQRAQX8PCyAAIAM2AiwgACACQQF0NgKYAiAAKAIwIQILIAAgAkEBajYCMCADIAJB' +
-  'AnRqIAE2AgBBAAuAAQEEfyAAKAIcIAFBAnRqKAIAIQEgACgCCCEEAkADQCAEIAFBBHRqIgIoAggiA0EATA0BAkACQCAAKAI0IANB' +
-  'AnRqKAIAQQBIDQAgAigCDCICQQBIDQAgAkUgAiAAKAIUIANBBHRqKAIIR3INAQsgAUEBaiEBDAELCyABIQULIAULkwEBBH8gAkEB' +
-  'aiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAIIIghBAEwNAiADQQAgBigCDEEASBsNASAAIAVBBHRqIAYoAgQiBjYC' +
-  'BCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAgBCAEKQMAQgF8NwMADAELDwsgB0EBaiEFDAALAAtvAQJ/IAEgA0EE' +
-  'dGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2AgAgAiADQQJ0aiIBIAEoAgBBgICAgARrNgIAIAMhAQNAIAAgAUEE' +
-  'dGooAgAiASADRwRAIAAgAiABIAQQWwwBCwsLbgEDfyAAIANBBHRqIgQoAgwhBSABIAQoAggiBEEEdGpBADYCCCAEIQEDQCAEIAAg' +
-  'AUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2AgwMAgsgASADRg0BIAAgAiABQQEQWwwBCwsLhAEBBH8gAkEBayEE' +
-  'A0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdBAEwNAiADQQAgBigCDEEASBsNASAAIAYoAgBBBHRqIAU2AgQgACAE' +
-  'QQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsgBUEBayEEDAALAAu/AQEEf0F+IQUCQCAARSAEQQBIcg0AQXkhBSAB' +
-  'QQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAgghCEEAIQUDQCAIIAFBBHRqIgcoAggiBkEATA0BAkAgBCAFTA0AIAIE' +
-  'QCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIMIgZBAEgEfyAAKAIUIAcoAghBBHRqKAIIBSAGCzYCAAsgBUEBaiEF' +
-  'IAFBAWohAQwACwALIAUL/wIBA39BfiEDAkAgAUEBIAIbRSAARSACQQBIcnINAEF1IQMgACgCZEECRw0AQQAhAwNAAkAgACgCMCAD' +
-  'TARAIAAoApQCRQ0BIAAgASACIAMQDw8LIAIgA0oEQCABIANBAnQiBGogACgCLCAEaigCADYCAAsgA0EBaiEDDAELCyAAKAL8AgRA' +
-  'IAAgASACIAMQHA8LIAAoAuABRQRAQQAhBANAIAQgACgCXE4NAiACIANKBEAgASADQQJ0akEBIAAoArwCIAAoAtACGwR/IAAoAkgg' +
-  'BEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAdCzYCAAsgA0EBaiEDIARBAWohBAwACwALQQAhBANAIAAoAugBIARKBEBBACAA' +
-  'KALgASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIEIARMchsEQCACIANKBEAgASADQQJ0aiAAKALkASAEQQJ0aigCADYC' +
-  'AAsgA0EBaiEDCyAEQQFqIQQMAQsLCyADCxMAIAAEQCAAIAE3A4ABIAAQUgsLFgAgAARAIAAgAUEARzYCkAEgABBSCwsTACAABEAg' +
-  'ABBSIAAgATcDqAELCxMAIAAEQCAAEFIgACABNwPYAQsLwgMDAnwEfwF+IABFIAFFckUEQCABIAD9AANo/QsDACABIAApA5ADIghC' +
-  'fyAAKQOYA1AgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2AiQgASAAKQN4NwMoIAEgACkDmAE3AzBEAAAAAAAA8D8hAgJAAkAC' +
-  'QCAAKAJkIgQOBAEAAAIACyAAKAKUAgRAAnxEAAAAAAAAAAAhAkQAAAAAAAAAACAAKAKoAiIARQ0AGkQAAAAAAADgPyAAKAI0IgVB' +
-  'AEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANAIAQgAEECdCIHaigCALcgAyAGIAdqKAIAt6MiA6IgAqAhAiAAQQFq' +
-  'IgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHYACAEQQJGG2ooAgAiBEEAIARBAEobIQREAAAAAAAAAAAhAkQAAAAA' +
-  'AADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUgBUECdCIGIAAoAlBqKAIAtyADIAAoAlQgBmooAgC3oyIDoiACoCEC' +
-  'IAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwvTAgEGf0F+IQQCQCACQQEgAxtFIABFIANBAEhycg0AQX0hBCABQQBI' +
-  'IAAoAgQgAUxyDQAgABBSAkAgACgClAIEQEEAIQQCQCAAEBAiBQ4DAAIDAgsgACgCqAIiCSgCACIGIAFBAWoiB0EEdGooAgQiBSAH' +
-  'RwRAA0AgBSEBA0AgAUEEdCABQQFqIQEgBmooAggiBEEASg0ACyAAIAkgBEF/cyIBEAwEQCADIAhKBEAgAiAIQQJ0aiABNgIACyAI' +
-  'QQFqIQgLIAYgBUEEdGooAgQiBSAHRw0ACwsgCA8LIAAoAgghBiABQQFqIgVBAnQhCUEAIQQgBSEBA0AgBiABQQR0aigCBCIBIAVG' +
-  'DQIgBiABEB0hByAAKAI0IAlqKAIAQQBOBEAgACAHEFcNAQsgAyAESgRAIAIgBEECdGogBzYCAAsgBEEBaiEEDAALAAsgBSEECyAE' +
-  'C20BAn8jAEEQayIBJAACf0F+IABFDQAaIAAQUiAAKAKUAgRAIAFBADYCDCAAEBAiAgRAQX8gAiACQQJGGwwCCyAAIAFBDGoQESEA' +
-  'QX8gASgCDEEBayAAQf////8HRhsMAQsgABADCyABQRBqJAAL3wEBBn8gAEUEQEF+DwtBfSECAkAgAUEASCAAKAIEIAFMcg0AAn9B' +
-  'ACAAKAIAIAFMDQAaQQEgACgCjAIiAkUNABogAUECdCACaigCBAshAiAAKAIwIgNBACADQQBKGyEEIAFBAWohBUEAIQMDQCADIARG' +
-  'BEAgAkEAIAJBAEobIQIMAgsgACgCHCAAKAIsIANBAnRqKAIAQQJ0aigCACEBIAAoAgghBgNAIAYgAUEEdGooAggiB0EATARAIANB' +
-  'AWohAwwCBSABQQFqIQEgAiAFIAdGayECDAELAAsACwALIAILKAACQCAARQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIA' +
-  'CwvkAQEGfyAARQRAQX4PCwJ/QX0gAUEASCAAKAIAIAFMcg0AGiAAEFIgACgCsAIiBUEAIAVBAEobIQMgAUEBaiEGAkACQANAAkAg' +
-  'ACgCrAIhBCACIANGDQAgBCACQQJ0aigCACIHIAFKDQIgAkEBaiECDAELCyAEBEAgAyECDAILIAAgACgCAEECdBBEIgQ2AqwCIAMh' +
-  'AiAEDQFBfw8LQQAgBiAHRg0BGgsgBCACQQJ0IgNqIgFBBGogASAFIAJrQQJ0/AoAACAAKAKsAiADaiAGNgIAIAAgACgCsAJBAWo2' +
-  'ArACQQALC+kDAQZ/IABFBEBBfg8LQX0hBQJAAkAgAUEASCAAKAIEIAFMcg0AQW8hBSACQQBIIAIgA0pyIANBAEwgACgCACABTHJy' +
-  'DQAgABBSAkACQCAAKAKMAiIGDQAgACAAKAIAIgRBAnRBBGoiBxBEIgY2AowCIAAgBxBEIgc2ApACIAZFIAdFcg0BIARBfyAEQQBO' +
-  'G0EBaiEIQQAhBANAIAQgCEYNASAHIARBAnQiCWpBATYCACAGIAlqQQE2AgAgBEEBaiEEDAALAAtBASEEIAYgAUEBaiIHQQJ0IgFq' +
-  'IggoAgBBAUYEQCAAKAKQAiABaigCAEEBRyEECyAAKAKgAkEAIAJBAUcgA0EBR3IiBiAAKAKUAmogBEYbDQEgBCAGRgRAIAggAjYC' +
-  'ACAAKAKQAiAHQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBUEEahBEIgFFDQIgASAAKAIsIAX8CgAAIAAQUSAHQQJ0IgUgACgCjAJq' +
-  'IAI2AgAgACgCkAIgBWogAzYCACAAIAAoApQCIAYgBGtqNgKUAkEAIQVBACEEA0BBACAEIAhIIAUbBEAgACABIARBAnRqKAIAEFMh' +
-  'BSAEQQFqIQQMAQUgARBJDAMLAAsACyAGEEkgBxBJIABCADcCjAIMAQsgBQ8LQX8L3goCFH8DfiMAQRBrIgkkAAJ/QQIgACgCZEED' +
-  'Rg0AGiAAEGpBAE4EQCAAKALoAiICKAIwIQ4gAEEANgLQAiAAQQE2AmQgAEEANgK8AgNAAkACQCAKDQAgACAAKQNoQgF8NwNoIAIg' +
-  'AiAGEGsgCRBsIgtBAEgEQEIAIRZCASEXDAELIAkoAgAiEEUEQEIAIRdCACEWDAELAn8gAiACIAYQaxBtIgcgAigCCBBuIRgCQCAC' +
-  'KAI8IgVFDQAgBUEBayERIAIoAghBA3QhCiAYpyESIAIQdCETQQAhAwNAIAMgE0YNASACKAI0IAIoAjggAyASaiARcWxBA3RqIg0p' +
-  'AwhCf1ENASADQQFqIQMgDUEQaiEIIAchBUEAIQ8CQCAKIgRFDQADQCAILQAAIhQgBS0AACIVRgRAIAVBAWohBSAIQQFqIQggBEEB' +
-  'ayIEDQEMAgsLIBQgFWshDwsgDw0ACyANDAELQQALIgUEQCAFKQMIIRYgBSkDACEXDAELIBBBAk4EQCAAIAApA3hCAXw3A3gLIAIo' +
-  'AiAgC0ECdGooAgAhBCAOIAZBMGxqIgX9DAAAAAAAAAAAAAAAAAAAAAD9CwQgIAUgGDcDECAFQv////8PNwMIIAUgCzYCACAFIARB' +
-  'AWs2AgQgBkEBaiEFIAYgACgCYEgNASAAIAU2AmAMAQsgBiEFC0EBIQcCQAJAIAVFBEBBACEFDAELIA4gBUEBayIGQTBsaiIEKAII' +
-  'QQBOBEAgBEEgaiAXIBYQbyACIAQoAggQcCAEQX82AgggDHIhDAsCQCACKAJQRQRAIAIoAiAgBCgCAEECdGohCCAEKAIEIQMDQCAE' +
-  'IANBAWoiAzYCBCADIAgoAgQiCk4NAiACIAIoAiQgA0ECdGooAgAQcUUNAAsMAQsgAiAGEGshCCACKAIgIAQoAgBBAnRqIQsgBCgC' +
-  'BCEDA0AgBCADQQFqIgM2AgQgAyALKAIEIgpODQEgCCACKAIkIANBAnRqKAIAEHJFDQALCyADIApOIgpFBEAgASAAKQNoWARAQQAh' +
-  'BwwCCyAEIAIoAiQgA0ECdGooAgAiBzYCCCACIAcQcCACKAJQIgdFBEAgBCgCCCEGDAMLQQAhAyAHQQAgB0EAShshCCACKAJgIgsg' +
-  'BSAHbEEDdGohDSALIAYgB2xBA3RqIQsgAigCXCAEKAIIIgYgB2xBA3RqIQcDQCADIAhGDQMgDSADQQN0IgRqIAQgC2opAwAgBCAH' +
-  'aikDAEJ/hYM3AwAgA0EBaiEDDAALAAsgBCkDICEXIAQpAyghFiAEKAIMIQgCfyAEKQMQIRggAiACIAYQaxBtIQRBACEDAkAgAigC' +
-  'TARAIAIoAjwgAigCQEEBdEECakkEQEF/IQMgAhB1DQILIAIgGCAEIAitQgAQdkEADAILIAIoAkRFIBZCf1FyDQAgAigCPCIIIAIo' +
-  'AkBBAXRBAmpJBH8gAhB1GiACKAI8BSAIC0UNACACIBggBCAXIBYQdgsgAwtFDQILIAkgFzcDACAJIBY3AwggAEEDNgJkIABCADcD' +
-  'WAJAIAcNACAJ/QwAAAAAAAAAAAAAAAAAAAAA/QsEAEEAIQMgBUEAIAVBAEobIQUDQCADIAVGDQEgCSAOIANBMGxqIgYpAyAgBikD' +
-  'KBBvIAxyIQwgA0EBaiEDDAALAAsCQCAMRQRAIAkgACkDoAMgACkDqAMQb0UNAQsgAEJ/NwOQAyAAQn83A5gDQW0MBAsgACAJ/QAE' +
-  'AP0LBJADQQJBAyAHGwwDCyAAIAApA3AgAigCFCAGQQJ0aiIGKAIEIAYoAgBrrHw3A3AgBSEGDAALAAsgABBMQX8LIAlBEGokAAve' +
-  'CwMYfwF7AX4jAEEQayIVJAAgABBMQX8hAwJAQQFB5AAQQyIERQ0AIAAgBDYC6AIgACgCCCEHIAAoAiAhCSAAKAIAIQYgBCAAKAIE' +
-  'Ig02AgQgBCAGNgIAIAQgDUE/akEGdkEBIA1BwABKGyIONgIIIAlBACAJQQBKGyEPA0AgAiAPRgRAIAQgCUECdEEEaiIBEEQiCzYC' +
-  'DCAEIAVBAWoiBUECdCICEEQiEDYCECAEIA1BAWoiFkEEEEMiCjYCICAEIAIQRCITNgIkIAQgDkEIEEMiFDYCKCAEIA5BCBBDIgg2' +
-  'AiwgBCAGQTBsQTBqEEQiBjYCMCAEIAEQRCIMNgIUIAQgAhBEIhE2AhggBCAFQQN0EEQiEjYCHCARRSASRSAL/REgEP0cASAK/RwC' +
-  'IBP9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ/RsBQQFxQQF0IBn9GwBrIBn9GwJBAXFBAnRyIBn9GwNBAXFBA3RyIBT9ESAI/RwB' +
-  'IAb9HAIgDP0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihn9GwBBAXFBBHRyIBn9GwFBAXFBBXRyIBn9GwJBAXFBBnRyIBn9GwNBB3Ry' +
-  'Qf8BcXJyDQJBACEDQQAhAgNAIAIgD0YEQCALIAlBAnRqIAM2AgBBACECQQAhBwNAAkAgByAPRgRAIAwgCUECdGogAjYCAEEAIQUg' +
-  'DUEAIA1BAEobIQdBACEBDAELIAwgB0ECdCIDaiACNgIAIAMgC2ooAgAiBiALIAdBAWoiB0ECdGooAgAiAyADIAZIGyEXIAIhAwNA' +
-  'IAYgF0YEQCADIQIMAwsgAyACIAIgA0gbIQUgECAGQQJ0aigCACIYQQZ1IQggAiEBA0ACQCABIAVHBEAgESABQQJ0aigCACAIRw0B' +
-  'IAEhBQsgAyAFRgRAIBEgA0ECdGogCDYCACASIANBA3RqQgA3AwAgA0EBaiEDCyASIAVBA3RqIgEgASkDAEIBIBhBP3GthoQ3AwAg' +
-  'BkEBaiEGDAILIAFBAWohAQwACwALAAsLA0AgASAHRwRAIAogAUEBaiIBQQJ0aiICIAIoAgAgBWoiBTYCAAwBCwtBfyEDIBZBAnQi' +
-  'AhBEIgZFDQQgBiAKIAL8CgAAQQAhAgNAIAIgD0YEQCAGEElBACEFA0AgByAFIgJGBEBBACECAkAgACgCyAIgCUGAwABKcg0AIAQo' +
-  'AgAiAUUNACABIAlBP2pBBnZsIAQoAiAgAUECdGooAgBBAnRNIQILIAIEQCAEIA0gCRBzDQkgBCgCCCEOC0EAIQMgBEEANgJEIAQg' +
-  'DkECaiICNgI4QoCAgIAEIAApA+ACIhogGlAbIAJBA3StgKchAEHAACEBA0AgACABSQ0JIAQgATYCRCABQQF0IQEMAAsACyAAKAIY' +
-  'IAJBAWoiBUECdGooAgBBgICAgARIDQAgFCACQQN2Qfj///8BcWoiASABKQMAQgEgAkE/ca2GhDcDAAwACwALIAsgAkECdGooAgAi' +
-  'ASALIAJBAWoiBUECdGooAgAiCiABIApKGyEKA0AgASAKRgRAIAUhAgwCBSAGIBAgAUECdGooAgBBAnRqIgwgDCgCACIMQQFqNgIA' +
-  'IBMgDEECdGogAjYCACABQQFqIQEMAQsACwALAAsgCyACQQJ0IgFqIAM2AgBBASEFIAAoAhwgAWooAgAiBiEBA0AgByABQQR0aigC' +
-  'CCIIQQBMBEAgAyEBA0ACQCAFBEAgByAGQQR0aigCCCIIQQBKDQEgASEDCyACQQFqIQIMBAsgECABQQJ0aiAIQQFrNgIAIAogCEEC' +
-  'dGoiCCAIKAIAQQFqNgIAIAZBAWohBiABQQFqIQEMAAsABSABQQFqIQEgBSAAKAIYIAhBAnRqKAIAQYCAgIAESHEhBQwBCwALAAsA' +
-  'CyAAKAIcIAJBAnRqKAIAIQEDQCAHIAFBBHRqKAIIQQBMBEAgAkEBaiECDAIFIAFBAWohASAFQQFqIQUMAQsACwALAAsgFUEQaiQA' +
-  'IAMLIAEBfyAAKAJQIgJFBEBBAA8LIAAoAmAgASACbEEDdGoL+wIBCn8gACgCACEJAkAgACgCUCIIBEBB/////wchBUF/IQcDQCAF' +
-  'QQBMIAMgCU5yDQIgACgCKCADEHJFBEAgACgCWCADIAhsQQN0aiEKIAAoAlQgA0EDdGoiBigCACEEIAYoAgQhC0EAIQYDfyAEIAtI' +
-  'IAUgBkpxBH8gBiABIARBA3QiDGopAwAgCiAMaikDAIN7p2ohBiAEQQFqIQQMAQUgBiAFIAUgBkoiBBshBSADIAcgBBsLCyEHCyAD' +
-  'QQFqIQMMAAsAC0H/////ByEFQX8hBwNAIAVBAEwgBCAJTnINASAAKAIoIAQQcgRAIARBAWohBAwBCyAAKAIgIgMgBEECdGooAgAh' +
-  'BiADIARBAWoiAUECdGooAgAhCEEAIQMDQCAGIAhIIAMgBUhxBEAgACAAKAIkIAZBAnRqKAIAEHEgA2ohAyAGQQFqIQYMAQUgAyAF' +
-  'IAMgBUgiAxshBSAEIAcgAxshByABIQQMAgsACwALAAsgAiAFNgIAIAcLsQIBB38CQCAAKAIEIAAoAgBGBEAgAEEoaiEGDAELIAAo' +
-  'AiwgACgCKCAAKAIIQQN0/AoAACAAKAIAIgUgACgCBCICIAIgBUgbIQggAEEsaiEGA0AgBSIEIAhGDQEgACgCKCAEEHIEQCAEQQFq' +
-  'IQUMAQsgACgCICICIARBAnRqKAIAIgMgAiAEQQFqIgVBAnRqKAIAIgcgAyAHShshAgJAAkAgACgCUARAA0AgAiADRg0DIAEgACgC' +
-  'JCADQQJ0aigCABByDQIgA0EBaiEDDAALAAsDQCACIANGDQIgACAAKAIkIANBAnRqKAIAEHENASADQQFqIQMMAAsACyADIQILIAIg' +
-  'B0cNACAAKAIsIARBBnVBA3RqIgIgAikDAEIBIARBP3GthoQ3AwAMAAsACyAGKAIACzsCAX8BfiABQQAgAUEAShshAQN+IAEgAkYE' +
-  'fiADBSAAIAJBA3RqKQMAIAOFEE4hAyACQQFqIQIMAQsLC0oCAX8BfiAAQn8gASAAKQMAIgR8IgEgASAEVCIDIAOtIAApAwgiASAC' +
-  'fHwiAiABVCABIAJRGyIDGzcDACAAQn8gAiADGzcDCCADC2kBAn8gACgCFCABQQJ0aiICKAIAIgEgAigCBCICIAEgAkobIQIDQCAB' +
-  'IAJHBEAgACgCKCAAKAIYIAFBAnRqKAIAQQN0aiIDIAMpAwAgACgCHCABQQN0aikDAIU3AwAgAUEBaiEBDAELCwtzAQN/IAAoAhQg' +
-  'AUECdGoiASgCACICIAEoAgQiAyACIANKGyEEA0ACQCAEIAIiAUYEQCAEIQEMAQsgAUEBaiECIAAoAhwgAUEDdGopAwAgACgCKCAA' +
-  'KAIYIAFBAnRqKAIAQQN0aikDAINQDQELCyABIANOCxsAIAAgAUEGdUEDdGopAwAgAUE/ca2Ip0EBcQvfBwEQfyAAIAAoAgAiDUED' +
-  'dBBEIhE2AlQgACANIAJBP2pBwABtIgpsQQgQQyISNgJYIAAgAiAKbEEIEEMiCTYCXCAAIA1BAmogCmxBCBBDIgs2AmAgAUEBaiID' +
-  'QQQQQyEIIANBAnQiDBBEIQUCQCARRSASRXIgCUUgACgCDCIGIAJBAnRqIgQoAgBBAnRBBGoQRCIPRXJyIAVFIAhFcnJBASALGwRA' +
-  'IAgQSUF/IQsMAQsgACAKNgJQQQAhAyAEKAIAIgRBACAEQQBKGyEHA0AgAyAHRgRAQQAhAyABQQAgAUEAShshBwNAIAMgB0YEQCAF' +
-  'IAggDPwKAABBACEEIAJBACACQQBKGyEOA0AgBCAORgRAIAUQSUEAIQMDQCADIA5GBEBBACELIA1BACANQQBKGyEOQQAhAwNAIAMg' +
-  'DkYEQCAIIQUMCgsgACgCICIBIANBAnRqKAIAIgYgASADQQFqIgJBAnRqKAIAIgEgASAGSBshECASIAMgCmxBA3RqIQxBACEEIAoh' +
-  'AQNAIAYgEEYEQCARIANBA3RqIgMgAUEAIAEgBEgiARs2AgAgAyAEQQAgARs2AgQgAiEDDAIFIAwgACgCJCAGQQJ0aigCACIHQQZ1' +
-  'IglBA3RqIgUgBSkDAEIBIAdBP3GthoQ3AwAgBCAJQQFqIAQgCUobIQQgCSABIAEgCUobIQEgBkEBaiEGDAELAAsACwALIAYgA0EC' +
-  'dGooAgAiAiAGIANBAWoiAUECdGooAgAiBUgEQCALIANBA3ZB+P///wFxaiIEIAQpAwBCASADQT9xrYaENwMACyADIApsQQN0IAlq' +
-  'IRAgAiAFIAIgBUobIQwDQCACIAxGBEAgASEDDAILIAggACgCECACQQJ0aigCAEECdGoiBCgCACIDIAQoAgQiBCADIARKGyEHA0Ag' +
-  'AyAHRgRAIAJBAWohAgwCBSAQIA8gA0ECdGooAgAiBUEGdUEDdGoiBCAEKQMAQgEgBUE/ca2GhDcDACADQQFqIQMMAQsACwALAAsA' +
-  'CyAGIARBAnRqKAIAIgMgBiAEQQFqIgFBAnRqKAIAIgIgAiADSBshBwNAIAMgB0YEQCABIQQMAgUgBSAAKAIQIANBAnRqKAIAQQJ0' +
-  'aiICIAIoAgAiAkEBajYCACAPIAJBAnRqIAQ2AgAgA0EBaiEDDAELAAsACwAFIANBAnQhBCAIIANBAWoiA0ECdGoiASABKAIAIAQg' +
-  'CGooAgBqNgIADAELAAsABSAAKAIQIANBAnRqKAIAQQJ0IAhqIgRBBGogBCgCBEEBajYCACADQQFqIQMMAQsACwALIAUQSSAPEEkg' +
-  'CwsTACAAKAJMRQRAQQgPCyAAKAI8C/oBAgd/AX4gACgCPCIEQQF0QcAAIAQbIQIgACgCOEEDdCEDAkACQCAAKAJMIgEEQCACIAEo' +
-  'AhAgA25NDQEMAgsgAiAAKAJESw0BCyAAKAI0IQUgAiADbCIHEEQiBkUEQCAAIAQ2AkRBfw8LIAEEQCABIAEoAhAgBCACayADbGo2' +
-  'AhALIAZB/wEgB/wLAEEAIQEgAEEANgJAIAAgAjYCPCAAIAY2AjQDQCABIARGBEAgBRBJQQAPCyAFIAAoAjggAWxBA3RqIgIpAwgi' +
-  'CEJ/UgRAIAAgAkEQaiIDIAAoAggQbiADIAIpAwAgCBB2CyABQQFqIQEMAAsAC0F/C7gBAQV/IAAoAjxBAWshCCABpyEJA0BBACAA' +
-  'EHQgBksgBRsEQEEAIQUgACgCNCAAKAI4IAYgCWogCHFsQQN0aiIHKQMIQn9RBEAgACAAKAJAQQFqNgJAIAchBQsgBkEBaiEGDAEF' +
-  'IAVFBEAgACAAKAJIIgdBAWo2AkggACgCNCAAKAI4IAdBB3EgCWogCHFsQQN0aiEFCyAFIAQ3AwggBSADNwMAIAVBEGogAiAAKAII' +
-  'QQN0/AoAAAsLC5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKALsAiABQQN0aikD' +
-  'AEIAIAEgACgC+AIiBEgbfSIGQv///////////wAgACkD8AJ9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB////' +
-  '/wcgA0EBdCADQf////8DShshAwwBCwsgACgC7AIgA0EDdBBIIgRFBEBBfw8LIAQgACgC+AIiBUEDdGpBACADIAVrQQN0/AsAIAAg' +
-  'AzYC+AIgACAENgLsAgsgABBSIAAoAuwCIAFBA3RqIAI3AwAgACAAKQPwAiAGfDcD8AILQQAhAwsgAws+ACAARQRAQn4PCwJ+Qnkg' +
-  'AUEASCAAKAIgIAFMcg0AGkIAIAAoAvgCIAFMDQAaIAAoAuwCIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAi' +
-  'AkF/IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suM' +
-  'rcbS2lF+hRBNNwOIASAAIAEgBkIBfBB6QpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIY' +
-  'IAJBAnRqKAIAIgRBAUwEQCAAKAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYC' +
-  'AAsgAkEBaiECDAELCyAAQQA2AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCAB' +
-  'QgF8IQEMAQsLIAGnCyICQQFrrSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5MEAQx/IwBBIGsiCSQAIAAo' +
-  'AtABIAFBFGxqQQhrKAIAQQAgARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAi' +
-  'CiAPSg0AIA4gCkECdGooAgAiBEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQfBshDAtBACEEIAcgCkEEdGooAgQiCCEF' +
-  'A0AgBUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0C' +
-  'IA0oAgAhBQwBCwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMF' +
-  'IAcgCCAJIAVBAnRqKAIAIgQQfQRAIAkgBkECdGogBDYCACAGQQFqIQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGoo' +
-  'AgAiBCEFA0AgBCAHIAVBBHRqKAIEIgVGBEAgBkEBaiEGDAILIAcgBSAKEH0NACAHIA4gBSADIAIQfkEBIQwgACAAKALIASIIQQFq' +
-  'NgLIASAAKALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLhAQBFn8gASAD' +
-  'QQR0aigCBCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EA' +
-  'TCAHIBBKcgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIg' +
-  'CEECdGooAgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQfyEZIAEgEiALEH8hGiALIQYDQCALIAEg' +
-  'BkEEdGooAgQiBkcEQCAGIBlGIAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSAC' +
-  'IAlBAnRqKAIAQQJHDQEgCSAOKAIEIhFGBEAgDigCACERCyABIBEgGBB9RQ0BIAEgESADEH0NASAAIAEgAiAHIAMgCSAEIAUQgAEg' +
-  'ACABIAIgCCADIAkgBCAFEIABIBYgACgCyAFIBEBBASEbDAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwALCyAUKAII' +
-  'C0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsLIBMoAggLQQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWohAwNAAkAg' +
-  'ASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARAIAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJBBHRqIgUo' +
-  'AgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIEIAAgBUEEdGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVBB0pyRQRA' +
-  'IAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAgBSAHNgIACyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIAIQAgBigC' +
-  'CCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQgBSAGQQR0aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEHSnJFBEAg' +
-  'BCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAAIAg2AgALIAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFBBHRqKAII' +
-  'IAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwCCyACIAAgA0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBshAwwBCwAL' +
-  'AAsgAQtiAQJ/IAMhCANAIAMgASAIQQR0aigCBCIIRwRAIAEgCCAEEH0NASABIAggBRB9DQEgASACIAggByAGEH4gACAAKALIASIJ' +
-  'QQFqNgLIASAAKALEASAJQQJ0aiAINgIADAELCwvnCQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAAEIIBIAAg' +
-  'ADQCpAI3A4ACIAAgADQCxAI3A0ggACgCjAEgACgChAEgACgCgAFHcg0AIAAQgwELAkAgACgCnAIEQCAAEIQBIgINAQsgACgCjAEg' +
-  'ACgCrAFFckUEQEF/IQIgAEEAEIUBDQELQQAhAgNAAkAgACgCmAINACACIQYCQCAAEIYBIgJBAEgEQCAAQQE2AqwBIAAQhwFBAyED' +
-  'IAYhAiAAQQAQhQFFDQFBfyECDAQLAkAgAgRAIAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEI' +
-  'ahCIASIDQQJIDQAgACADIAAoAswBIgIoAgAgAigCBBCJAUUNACAAEIcBQX8hAkEBIQMMAwsgACAFKAIMEIoBIAAoAswBIgIoAgAh' +
-  'BAJAIANBAUYEQCAAIARBABCLASAFKAIIIQMMAQsgACAEIAAgAiADIAUoAggiA0H//wMgA0H//wNJGxCMAUECdEEBchCLAQsgACAA' +
-  'KwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0UIAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1ggACkD4AIhBwJA' +
-  'IAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtBAyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0CCyAAIAApA/gC' +
-  'QgF8NwP4AiAAQQAQigEgACAAKQPgAiIHNwNoIAAoAsACQQJGBEAgAEEANgI4CyAAKAKgAkEASgRAIAAQggEgACkD4AIhBwsgByAA' +
-  'KQOAAlQNASAAEIYBIgJBAEoEQCAAQQE2ApgCDAILAkAgAkUEQCAAEIMBQX8hAkEBIQMgAEEBEIUBRQ0BDAQLIABBATYCrAELIAAg' +
-  'ACkDkAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwgByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIg' +
-  'ACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4MhByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsg' +
-  'ACAAKQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAoAiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6' +
-  'AAAgAkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoEQCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEI0BGgwBCwsgAg0AQQEhAiAAQQE2' +
-  'ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBBAyECDAULIAAQjQEhBCAAIAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPo' +
-  'AiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAoAoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgN' +
-  'ACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgNABogAkH/AXELRSAEQQF0ckEAEIsBCyAGIQILIANBAUcNAQwCCwtBAiEC' +
-  'CyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEASgRAIAAgACkDiAJCAXwiAjcDiAIgACACEHogAa1+IAApA+ACfDcD+AELC6sBAQl/' +
-  'A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEEIAAoAhwgACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARAIAQgATYC' +
-  'ACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcgACgCKGosAABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIAIAFBAWoh' +
-  'AQsgAkEBaiECDAELAAsACwsL7QEBBH8gACgCjAEiAQRAIAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAAIAEgACgC' +
-  'zAEiAygCACADKAIEEIkBDQELQQAhAiAAQQA2ApwCIAAgAUEBaxCKASAAKALMASIEKAIAIQMgAUEBRgRAIAAgA0EAEIsBQQAPCyAA' +
-  'IAMgACAEIAFBgYCAgAQQjAFBAnRBAXIQiwELIAIPBSAAKALMASACQQJ0aiAAKAJ8IAAoAogBIAEgAkF/c2pBAnRqKAIAQQJ0aigC' +
-  'AEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAu0CAEQfyMAQYACayIHJAAgAEEBNgKsAQJ/Qf//AyABRQ0AGiAHQQBBgAL8' +
-  'CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZGBEACQCADQQJtIQRBACECA0BBPyEDIAJBP0YNBCAHIAJBAnRqKAIAIAVq' +
-  'IgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKcASACQQJ0aigCAEECdGooAgQiBEGAgICABnENACAEQf//A3EiBEEDSQ0A' +
-  'IAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EBaiEDCyACQQFqIQIMAQsLQQMgAiIDQQRJDQEaCyADCyEQIAFBAEchEUEA' +
-  'IQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAAKAIEQQF0IglBACAJQQBKGyEKQQAFQQAhA0EAIQUgACgCkAEiBCAAKAKc' +
-  'ASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSARcQRAIA1B//8DcSICQQJLIAIgEE9xIQULIAYoAgAhCiAGQQhqIQsgBCAI' +
-  'QQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUbBEBBASEFAkAgACgCKCALIAJBAnRqKAIAIgYQjgEiBEEASg0AQQAhBSAE' +
-  'DQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEFAkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygCACIDEI4B' +
-  'DQEgACADQQAQiwEMAQsgDiADNgIAIA4gDUH/////fXE2AgQgCSABQQJ0aiAINgIAIAFBAWohASADIAhqQQJqIQgLIAxBAWohDAwB' +
-  'CwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwtBACEDIAFBACABQQBKGyELQQAhAgN/IAIgC0YEf0EAIQUC' +
-  'fwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgCCEoEQCAEKAIAIAEgAUECbWpBCGoiAkECdBBIIgFFBEBBACECA0AgAiAJ' +
-  'RgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIMAQsACwALIAQgATYCACAEIAI2AggLIARBADYCBCADQQFqIQMMAQsLA0Ag' +
-  'BSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIAIgFBAnRqIgNBCGooAgBBDGxqIAEgAygCDBCPARogACgCqAEgAygCDEEM' +
-  'bGogASADKAIIEI8BGiAFQQFqIQUMAQsLIABBADYCrAFBAAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigCAEEC' +
-  'dGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEMbGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL3AoBEX8DQAJAIAAoAoQB' +
-  'IgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRqKAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECICIARB' +
-  'AnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCABIAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAAKAIg' +
-  'aigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBBAnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIoIANq' +
-  'LAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQiwELIAJBAWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwALIAIgBUECdCIJaiECA0Ag' +
-  'AigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAAKAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0IgcgACgCJGooAgBBAUoN' +
-  'ACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigCACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRAIAEgCCACQQJ0aigCACIB' +
-  'IAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBIBEBBACECIAVBACAFQQBKGyEBA0AgASACRg0DIAJBAnQiAyAAKALcAWog' +
-  'AyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFqLQAADQAgACABQQF0IAdBA3IQiwEgACgCECAJaigCACEDCyAEQQFqIQQM' +
-  'AQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAAKAIMSARAIAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFqIQEMAAsA' +
-  'CyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABBAjYC4AFBAQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCABKAIEIQgg' +
-  'ASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJqKAIAIQcgA0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QjgFBAEoEQCAG' +
-  'IAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdBAnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2' +
-  'AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEI4BQQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohAQwCC0ECIQIg' +
-  'CkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEBaiECIA0gBCALaiILKAIAIhEQjgFBAEgNAAsgBCARNgIEIAsgCTYCACAA' +
-  'KAKoASAEKAIEQQxsaiAHIAUQjwFFDQIgCyAEKAIENgIAIAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAg' +
-  'AUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigCADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoi' +
-  'AiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEI4BQQBIBEAgCCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANBAnRqKAIANgIA' +
-  'IAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAEIApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEIsBDAILAAsLIAwg' +
-  'ATYCBAwACwALCQAgAEEAEIoBC/UHAQt/IwBBEGsiCCQAIAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANB' +
-  'AEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAhBwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EA' +
-  'OgAAIARBAWsiBEUNACAAIAogCEEMahCQASEDIAgoAgwhBwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAADQAgCUEC' +
-  'dCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQkQEgACgCdCANaigCACAAKAKMAU4EQCAEQQFqIQQMAQsgACgCzAEgBkECdGogCygC' +
-  'ADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAoAswBIgQgCUEBczYCAEEAIQUgCEEANgIIAkAgACgCtAJFDQAgBkEBIAZBAUobIQdB' +
-  'ASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdGDQMCQAJAIAAoAnggACgCzAEiBCADQQJ0aigCACIJQQF0QXxxaigCAAR/IAAgCSAF' +
-  'IAhBCGoQkgENASAAKALMAQUgBAsgBkECdGohBCAGQQFqIQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIA' +
-  'IANBAWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEh' +
-  'AyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAoAnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAg' +
-  'BkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEEIAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFq' +
-  'KAIABSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBBAXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWoh' +
-  'AwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEAOgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQkwELIAAgACgC6AFB' +
-  'AWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANHBEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0QXxx' +
-  'aigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyADQQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsiBiQA' +
-  'AkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAHQf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v///wBT' +
-  'G6dBAmoiAUECdBBIIgVFDQEgACABNgKYASAAIAU2ApABCyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUECdBBI' +
-  'IgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAAKAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBBf0EA' +
-  'IABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAbQQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0EEgi' +
-  'BQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgALIABBAWohAAwACwALIAZBEGokACAEC/UDAQZ/AkAgACgCjAEgAUwNACAA' +
-  'KAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCIDIAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMgACgC' +
-  'PEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARBAnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwACwAF' +
-  'IAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFxOgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkALIAAo' +
-  'AoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARAIAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIAIgZB' +
-  'AXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0ECdGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIAIgcg' +
-  'ACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsgAkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABBAEo6' +
-  'AAALIAAoAiggA2pBADoAACAAIAMQlAEgBCECDAALAAsLYgEBfyABQQF1IgMgACgCKGpBf0EBIAFBAXEbOgAAIANBAnQiAyAAKAJ0' +
-  'aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAAKAKAASICQQFqNgKAASAAKAJ8IAJBAnRqIAE2AgALrQEBAn8gACgCkAEgACgClAEi' +
-  'BEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEgAkECdPwKAAAgACAAKAKgASIDQQFqNgKgASAAIAIgACgClAFqQQJqNgKUASAAKAKc' +
-  'ASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxqIAQgASgCBBCPARogACgCqAEgASgCBEEMbGogBCABKAIAEI8BGiAAIAApA4ADQgF8' +
-  'NwOAAyAEC2MBBX8gACgCyAEiAiAAKALAASIBKAIAIgNBAnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUEC' +
-  'dGooAgAiATYCACACIAFBAnRqQQA2AgAgABCVAQsgAwsbAEEAIAAgAUEBdWotAAAiAGsgACABQQFxG8ALjgEBAn8CQCAAKAIIIgMg' +
-  'ACgCBCIEQQJqTgRAIAAoAgAhAwwBCyAAKAIAIANBAXRBCCADGyIEQQJ0EEgiA0UEQEF/DwsgACAENgIIIAAgAzYCACAAKAIEIQQL' +
-  'IAAgBEEBajYCBCADIARBAnRqIAE2AgAgACAAKAIEIgBBAWo2AgQgAyAAQQJ0aiACNgIAQQALnAIBBX8gACgCeCABQQJ0aigCACIE' +
-  'QQJ1IQMCQAJAAkACQCAEQQNxQQFrDgMAAQIDCyADQQJ0IgMgACgCkAFqIgFBBGogASgCBEGAgICAAnI2AgAgAiABQQxqNgIAIAAo' +
-  'ApABIANqKAIAQQFrDwsgACgC2AEiACADQQF0QQFyNgIAIAIgADYCAEEBDwsgA0ECdCIDIAAoAiBqIQUgACgCHCAAKAIYIANqKAIA' +
-  'QQJ0aiEGQQAhA0EAIQQDQCAFKAIAIARMBEAgAiAAKALYATYCACADDwUgASAGIARBAnRqKAIAIgdHBEAgACgC2AEgA0ECdGogB0EB' +
-  'dDYCACADQQFqIQMLIARBAWohBAwBCwALAAsgAiAAKALYATYCAEEAC7ABAgR/AXwgACgCsAEiBCABQQN0aiICIAArA7gBIAIrAwCg' +
-  'IgY5AwAgBkR9w5QlrUmyVGQEQEEAIQIgACgCBCIDQQAgA0EAShshAwNAIAIgA0YEQCAAIAArA7gBRDAFjuQu/ysrojkDuAEFIAQg' +
-  'AkEDdGoiBSAFKwMARDAFjuQu/ysrojkDACACQQFqIQIMAQsLCyAAKALIASABQQJ0aigCACIBQQBOBEAgACABEJYBCwviAgEKfyMA' +
-  'QRBrIgckACADKAIAIQogACgC0AEgATYCAEEBIQlBASEEAkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAH' +
-  'QQxqEJABIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YNAQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQi' +
-  'BiAAKAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZBAXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAA' +
-  'KALUASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARBAWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQB' +
-  'IAMgAUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAELC0EAIQkLIAdBEGokACAJC6wDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJ' +
-  'A0AgAiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAHSnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0A' +
-  'QQAhAiAAIAUgBkEMahCQASEKIAYoAgwhCwNAIAMgB0ogAiAKTnINASALIAJBAnRqKAIAQQF1IgUgACgCcGoiDC0AACAAKAJ0IAVB' +
-  'AnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2AgAgA0EBaiEDCyACQQFqIQIMAAsACyAEQQFqIQQMAQsLA0AgCCAJRwRA' +
-  'IAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEBaiEIDAELCyADQQAgA0EAShshAUEAIQIDQCABIAJGDQEgACgCcCACQQJ0' +
-  'IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtABIARqKAIAEJEBCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigC' +
-  'AEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtTAQF/IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYC' +
-  'ACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACABEJYBCwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAo' +
-  'AsQBIgRODQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQUL' +
-  'IAQgAiAFQQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMAZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsg' +
-  'AiADQQJ0aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEBBX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSAC' +
-  'IAFBAWtBAXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEM' +
-  'AQsLIAIgAUECdGogAzYCACAAKALIASADQQJ0aiABNgIAC2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEg' +
-  'AUEMbGooAgAQSSABQQFqIQEMAAsACyAAKAIAEEkgACgCkAEQSSAAKAKcARBJIAAoAqgBEEkgABBJCwvpCwEKfyMAQTBrIgokAAJA' +
-  'AkAgACABckEASCAAIAFIciACQYCAgIABS3INAEEBQZgDEEMiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRB' +
-  'ASACQQFqIglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRqQQJ0IAlBBWxqEEMhBiAHIAlBAXQiD0EMEEMiCDYCqAEgBkEAIAgbRQRA' +
-  'IAYQSSAHEJcBDAELIAcgBjYCsAEgByAGNgIAIAogB0HcAWo2AiwgCiAHQdgBajYCKCAKIAdB1AFqNgIkIAogB0HQAWo2AiAgCiAH' +
-  'QcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAHQYgBajYCECAKIAdB/ABqNgIMIAogB0H4AGo2AgggCiAHQfQAajYCBCAK' +
-  'IAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAHIAg2AuQBIAcgCCAJQQJ0IgxqIgY2AhQgByAGIA5BAnQiCGoiBjYCHCAH' +
-  'IAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAIaiIINgIkIAcgBiAIaiIGNgIoIAcgBiAMajYCcCAHIAYgCUEDbGo2AjQg' +
-  'ByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAgBygCFCAEIAtBAnT8CgAAQQAhBiALQQAgC0EAShshCANAIAYgCEYEQEEA' +
-  'IQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACACQQBKGyEJA0ACQCAAIAlGBEBBACEGIAFBACABQQBKGyECDAELIAMgAEEB' +
-  'aiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwEQCACIQAMAwUgBCAGQQJ0aigCAEECdCILIAcoAhhqKAIAIQwgBygCHCAH' +
-  'KAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2AgAgBkEBaiEGDAELAAsACwsDQCACIAZHBEAgBkECdCIAIAcoAiRqIAco' +
-  'AiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcAACwBAAABAAAA/QsDoAIgB0KAgICAgICA+D83A7gBIAdBATYC0AIgB0KA' +
-  'gICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz5syZ9z83A7gCIAdCgYCAgBA3A7ACIAdCASAFQpX4qfqXt96bnn9+Qp26' +
-  's/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAhBgNAIAYgCUYEQANAIAggCUYEQEEAIQBBACEGA0AgAiAGRgRAA0ACQCAH' +
-  'KAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYgAyACQQFqIgBBAnRqKAIAIgggBiAIShshC0EAIQgDQCAGIAtGBEAgCCAH' +
-  'KAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEIsBDAMFIAggBCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxCGAUUN' +
-  'DSAHQQE2ApgCDA0LIAcoAiAgBkECdGooAgBFBEAgB0EBNgKYAgsgBkEBaiEGDAALAAUgByAIEJQBIAhBAWohCAwBCwALAAUgACAA' +
-  'KQMAIgVCDYYgBYUiBUIHiCAFhSIFQhGGIAWFIgU3AwAgBygCsAEgBkEDdGogBUILiLpEAAAAAAAAoDyiRI3ttaD3xrA+ojkDACAH' +
-  'KAI0IAZqQf8BOgAAIAcoAjAgBmpB/wE6AAAgBygCLCAGakH/AToAACAHKALIASAGQQJ0akF/NgIAIAZBAWohBgwBCwALAAUgBkEC' +
-  'dCEIIAcoAhgiCSAGQQFqIgZBAnRqIgsgCygCACAIIAlqKAIAajYCAAwBCwALAAUgBygCGCAEIAZBAnRqKAIAQQJ0aiIJIAkoAgRB' +
-  'AWo2AgQgBkEBaiEGDAELAAsABSAKIAZBAnRqKAIAIAg2AgAgBkEBaiEGIAggCUECdGohCAwBCwALAAtBACEHCyAKQTBqJAAgBwuN' +
-  'AgIDfwF+IwBBQGoiAiQAAkACQCAAKALgASIDBH8gAwUgABCaASIDDQEgACgC4AELIAFCf1IEfkIAIAEgACkD8AF9IgUgASAFVBsF' +
-  'Qn8LEIEBIQMgAiAAKALgASIEQdgCakHAAPwKAAAgAiAEKQNQNwM4IAAgAikDACAAKQPwAXw3A2ggACACKQMQIAApA/gBfDcDeCAA' +
-  'IAIpAyAgACkDgAJ8NwOYAQJAAkACQCADQQFrDgIAAQILIABBAjYCZCAAIAApA5ADIgFCAXwiBTcDkAMgACAAKQOYAyABIAVWrXw3' +
-  'A5gDDAMLIABBAzYCZAwCCyAAQQE2AmQMAQsgAEEBNgKIAgsgAkFAayQAIAMLkAQBD38gACgCBCECIAAoAiAiBEECdEEEaiIFEEQi' +
-  'B0UgACgCDEECdEEEahBEIglFciAFEEQiCkUgAkECdEEEahBEIgtFcnJFBEAgAkEAIAJBAEobQQFqIQIgACgCCCEOQQEhAQN/IAEg' +
-  'AkYEf0EAIQMgBEEAIARBAEobIQ9BACECQQAhBQN/IAUgD0YEfyAHIANBAnRqIAI2AgAgCCANIAMgByAJIAApA4ABEE0QmAEFIAAo' +
-  'AhwgBUECdGooAgAhAUEBIQYgAiEEA0AgBkUgDiABQQR0aigCCCIMQQBMckUEQCAMQQJ0IgYgACgCNGooAgAgCSAEQQJ0aiAGIAtq' +
-  'QQRrKAIANgIAIAFBAWohASAEQQFqIQRBH3YhBgwBCwsgBgRAIAcgA0ECdCIBaiACNgIAIAEgCmogBTYCACADQQFqIQMgBCECCyAF' +
-  'QQFqIQUMAQsLBSABQQJ0IgMgACgCNGooAgBBAEgEQCADIAtqQQRrIAg2AgAgDSABIAAoAgBMaiENIAhBAWohCAsgAUEBaiEBDAEL' +
-  'CyEBCyAHEEkgCRBJIAsQSSABRQRAIAoQSUF/DwsgABBVIABBADYCyAEgAEIANwNYIABBADYCwAEgACADNgLoASAAIAo2AuQBIAAg' +
-  'ATYC4AEgAEEANgK4ASAAIAApA2g3A/ABIAAgACkDeDcD+AEgACAAKQOYATcDgAJBAAuKBQIMfwN+IAAoAiAhBSAAKAIIIQogACgC' +
-  'ACEGQQFB8AAQQyIBRQRAQX8PCyAAIAE2AswCIAZBAWohByAFQQJ0QQRqEEQhCANAIAhBACAFIAlKG0UEQCANQgGGQgJ8IQ9BBCEC' +
-  'A0AgAiIDQQF0IQIgDyADrVUNAAsgASAFQT9qQcAAbTYCACABIAYgBSAFIAZKG0ECajYCXCABIAAoAgQiAkEQakEQbUEEdDYCVCAB' +
-  'IAFBACAFIAJBAmoiCyAOp0EBaiIMIA2nIgQQnAEiAjYCaCABIAJBARBDIgk2AmQgBkECakEEEEMhAiADQQJ0EEQhBwJAIARBAnRB' +
-  'BGoQRCIGRSAHRXIgCEUgAkVyciADQQgQQyIKRSAJRXJyRQRAIAEgCSAFIAsgDCAEEJwBGiAAIAEgCCACIAogByADQQFrIAYQnQEg' +
-  'ACgCACAAKAIEIAAoAiAgASAIEJ4BIAEgACgCBCAGEJ8BQgAhDSAOQgAgDkIAVRshDgNAIA0gDlEEQEEAIQBBACEEA0AgBCABKAIA' +
-  'Tg0EIAEoAgggBEECdGoiAygCACIFBEAgAyABKAI4IAVBAnRqNgIACyAEQQFqIQQMAAsABSABKAIkIA2nQQJ0aiIAIAEoAjggACgC' +
-  'AEECdGo2AgAgDUIBfCENDAELAAsACyAAEEpBfyEACyAIEEkgAhBJIAoQSSAHEEkgBhBJIAAPCyAIIAlBAnQiA2oiCyAHNgIAIAAo' +
-  'AhwgA2ooAgAhBCAHIQMDQCAKIARBBHRqIgwoAggiAkEATARAIAlBAWohCQwCBSACIANIBEAgCyACNgIAIAIhAwsgDkIBfCEOIARB' +
-  'AWohBCANIAwoAgxBAEetfCENDAELAAsACwALigQBAn8gACABNgIEIAAgASAAKAIAIgZBA3QiB2pBACABGzYCCCAAIAEgBkECdEEH' +
-  'akF4cSAHaiIGakEAIAEbNgIMIAAgASAGIANBA3RqIgZqQQAgARs2AhAgACABIAYgBEEEdGoiB2pBACABGzYCFCAAIAEgByAEQQJ0' +
-  'QQdqQXhxIgZqIgdqQQAgARs2AhggACABIAcgBUEDdEEXakF4cWoiB2pBACABGzYCHCAAIAEgByAEIAVqQQR0QSdqQXBxaiIEakEA' +
-  'IAEbNgIgIAAgASAEIAJBAnQiBUELakF4cSIHaiIEakEAIAEbNgIkIAAgASAEIAZqIgRqQQAgARs2AiggACABIAQgBmoiBmpBACAB' +
-  'GzYCLCAAIAEgBiAFQQdqQXhxIgRqIgVqQQAgARs2AjAgACABIAQgBWoiBWpBACABGzYCNCAAIAEgBCAFaiIEakEAIAEbNgI4IAAg' +
-  'ASAEIANBAnQiBUGHAmpBeHFqIgRqQQAgARs2AjwgACABIAQgBUEHakF4cWoiBGpBACABGzYCQCAAIAEgBCACIANqQQR0aiICakEA' +
-  'IAEbNgJIIAAgASACIAdqIgJqQQAgARs2AkwgACABIAIgACgCXCIDQQR0aiICakEAIAEbNgJQIAAoAlQiAUGBCEgiBEUEQCAAQQA2' +
-  'AlALIAEgA2xBAnRBB2pBeHFBACAEGyACaguKBgINfwJ+IAAoAiAiCUEAIAlBAEobIQ4gACgCCCEQIAAoAgAhDwNAIAggDkYEQEEA' +
-  'IQkgD0ECaiIIQQAgCEEAShshC0EAIQgDQCAIIAtGBEBBACEIA0AgCCAORgRAAkBBACELQQAhAgNAIAsgDkYNASALQQJ0Ig0gASgC' +
-  'NGooAgAhESABKAIgIA1qIAI2AgBBACEKA0AgCkECRgRAIAEoAiAiAyALQQFqIgtBAnRqIAI2AgAgAyANaiEDIAEoAiwgDWohCUEA' +
-  'IQgDQCAJIAg2AgAgCCACIAMoAgAiCmtODQMgCCAKaiEKIAhBAWohCCAPIAEoAiQgCkECdGooAgBODQALDAILIAAoAhwgEUECdGoo' +
-  'AgAhAwNAIBAgA0EEdGoiCSgCCCIIQQBMBEAgCkEBaiEKDAIFIAggD0ogCkYEQCAJKAIMIglBAEgEQCAAKAIUIAhBBHRqKAIIIQkL' +
-  'IAJBAnQiEiABKAIkaiAINgIAIAlBAEwEf0EABQJ/IAmsIAitQiCGhCIVQpX4qfqXt96bnn9+QiCIpyEMA0AgBCAGIAxxIglBA3Rq' +
-  'IhMpAwAiFlAiFEUEQCAJQQFqIQwgFSAWUg0BCwsgBSAJQQJ0aigCACAURQ0AGiATIBU3AwAgASABKAJgQQFqIgw2AmAgBSAJQQJ0' +
-  'aiAMNgIAIAwLCyEJIAEoAiggEmoiDCAJNgIAIAkEQCAHIAlBAnRqIAg2AgALIAEoAgwgCEEDdGoiCCAIKAIEQQFqNgIEIAEoAhgg' +
-  'DCgCAEEDdGoiCCAIKAIEQQFqNgIEIAJBAWohAgsgA0EBaiEDDAELAAsACwALAAsFIAMgAiAIQQJ0IgtqKAIAQQJ0aiIJIAkoAgAi' +
-  'CUEBajYCACABKAIwIAtqIAk2AgAgASgCNCAJQQJ0aiAINgIAIAhBAWohCAwBCwsFIAMgCEECdGoiCigCACENIAogCTYCACAIQQFq' +
-  'IQggCSANaiEJDAELCwUgAyACIAhBAnRqKAIAQQJ0aiIJIAkoAgBBAWo2AgAgCEEBaiEIDAELCwuCBAEGfyADKAIMIAFBAWpBABCg' +
-  'ASADKAIYIAMoAmBBARCgASACQQAgAkEAShshCQNAIAUgCUYEQEEAIQBBACEEA0AgBCADKAIASARAIARBBnQiAUFAayEHQX8hBQNA' +
-  'IAEgAkggASAHSXEEQEEAIQYgAUECdCIIIAMoAixqKAIAQQFGBEAgAygCJCADKAIgIAhqKAIAQQJ0aigCACEGCyAGIAZBACAFIAZG' +
-  'GyAFQQBIGyEFIAFBAWohAQwBBSADKAIIIARBAnRqIAU2AgAgBEEBaiEEDAMLAAsACwsDQCADKAJgIABOBEAgAygCHCAAQQN0IgIg' +
-  'AygCGGooAgRBBHRqIgFC/////wc3AwggAUIANwMAIAMoAhgiASAAQQJ0aiABIAJqKAIANgIAIABBAWohAAwBCwsPCyAFQQFqIQgg' +
-  'AygCICIGIAVBAnQiB2ooAgAhASAEIAMoAjQgB2ooAgBBAnRqKAIAIQoDQCAGIAhBAnRqKAIAIAFMBEAgCCEFDAILIAMoAgwgAUEC' +
-  'dCIHIAMoAiRqKAIAIgZBA3RqIAMoAhAgBSAKEKEBIAMoAiggB2ooAgAiBwRAIAMoAhggB0EDdGogAygCHCAFQQAQoQELIAAgBk4E' +
-  'QCADKAI8IAZBAnRqIgcgBygCAEEBajYCAAsgAUEBaiEBIAMoAiAhBgwACwALAAugAwEJfyABQQAgAUEAShtBAWohCEEBIQQDQAJA' +
-  'IAQgCEYEQCAAKAJgIgFBACABQQBKG0EBaiEJQQEhBQwBCyAAKAIMIARBA3RqIgVBBGooAgAiASEDA0AgBSgCACABTgRAIARBAWoh' +
-  'BAwDBSABQQFrIQYCQCAFKAIEIAFKBEAgACgCECIHIAFBBHRqKAIMIAcgBkEEdGooAgxGDQELIAEhAwsgACgCFCAGQQJ0aiADNgIA' +
-  'IAYhAQwBCwALAAsLA0ACQCAFIAlHBEAgACgCDCACIAVBAnQiAWooAgBBA3RqKAIAIQMgACgCHCEIIAAoAhggAWooAgAiBCEBA0Ag' +
-  'CCAEQQR0aiIKKAIIIgtB/////wdGDQIgACgCECEHA0AgAyIGQQFqIQMgByAGQQR0aigCCCALRw0ACyABIARKIQMgASAEQQFqIgQg' +
-  'AxshAyAAKAIUIAZBAnRqKAIAQQR0IAdqQQhrKAIAIQcDQCADIgFBAWohAyAIIAFBBHRqKAIIIAdMDQALIAogATYCDCAGIQMMAAsA' +
-  'Cw8LIAVBAWohBQwACwALTgEEfyABQX8gAUEAThtBAWohBUEAIQEDQCABIAVHBEAgACABQQN0aiIEIAM2AgAgBCgCBCAEIAM2AgQg' +
-  'AiADamohAyABQQFqIQEMAQsLC5IBAQN/IAJBBnUhBQJAIAAoAgQiBCAAKAIARwRAIAEgBEEBayIGQQR0aigCCCAFRg0BCyAAIARB' +
-  'AWo2AgQgASAEQQR0aiIEIAM2AgwgBCAFNgIIIARCADcDACAAKAIEQQFrIQYLIAEgBkEEdGoiACAAKQMAQgEgAkE/ca2GhDcDACAD' +
-  'IAAoAgxHBEAgAEEANgIMCwveBQIHfwN8IwBBIGsiBSQAAn9BfiADRSAARSACQQBMcnINABogABBSIAVCADcDECAFQgEgAUKV+Kn6' +
-  'l7fem55/fkKZwNPNvbP5leMAfCIBIAFQGzcDGCAFQQA2AgwgBUEANgIIAn8gACgClAIEQANAQQAgDUQAAAAAAAAAAGZFIAIgCExy' +
-  'DQIaIAhBAWohCCAFQRhqIQlEAAAAAAAAAAAhDCMAQRBrIgYkAAJAIAAQECIHBEBEAAAAAAAA8L9EAAAAAAAAAAAgB0ECRxshDAwB' +
-  'CyAGQQA2AgxEAAAAAAAA8D8hDgNAIAAgBkEMahARIgdB/////wdGDQEgBSAFKQMQQgF8NwMQIA4gDKAhDCAHQQBMDQEgACAGKAIM' +
-  'IAkQLCAHrYKnEBIgDiAHt6IhDgwACwALIAZBEGokACAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAALAAsCQCAAKALIAg0A' +
-  'IAAQJUUNACAAIAVBGGogAiAFQRBqECshDUEADAELA0AgDUQAAAAAAAAAAGZFIAIgCExyRQRAIAhBAWohCCAFQRhqIQpEAAAAAAAA' +
-  'AAAhDCAAKAIwIQtEAAAAAAAA8D8hDgNAAkAgABBkIgdBAEgNACAFIAUpAxBCAXw3AxAgACAHIAUoAgwgBSgCCBBjIgYgBSgCCEoE' +
-  'QCAFKAIMIAZBAnQQSCIJRQRARAAAAAAAAPC/IQwMAgsgBSAJNgIMIAUgBjYCCCAAIAcgCSAGEGMaCyAMIA6gIQwgBkUNACAAIAUo' +
-  'AgwgChAsIAasgqdBAnRqKAIAEFMaIA4gBreiIQ4MAQsLA0AgCyAAKAIwSARAIAAQVBoMAQsLIAxEAAAAAAAAAIAgDSAMRAAAAAAA' +
-  'AAAAYxugIQ0MAQsLIAUoAgwLEEkgABBSIAQEQCAEIAUpAxA3AwALQX8gDUQAAAAAAAAAAGMNABogAyANIAK3ozkDAEEACyAFQSBq' +
-  'JAALtwcCDX8DfiMAQTBrIgckACAHQQA2AiggByABNgIkIAcgADYCICAHQRdqIQwgB0EYaiENA0ACQAJAIAItAAAiBEElRwRAIARF' +
-  'DQIgB0EgaiAEwBCkAQwBCyACQQJqIAJBAWogAi0AASIOQTBGIgYbIQJBACEJA0AgAi0AACIEQTBrQf8BcUEJTQRAIAJBAWohAiAJ' +
-  'QQpsIARqQTBrIQkMAQsLQX8hCAJ/IARBLkcgAi0AAUEqR3JFBEAgAkECaiECIAMoAgAhCCADQQRqDAELIAMLIQVBMEEgIAYbIQpB' +
-  'ACEDQQAhBANAIAItAAAiBkH6AEcgBkHsAEdxRQRAIAJBAWohAiAEIAZB7ABHaiEEIAMgBkHsAEZqIQMMAQsLAkACQAJAAkACfwJA' +
-  'AkACQCAGQeMAaw4HBgEFBQUFAQALAkAgBkHzAGsOBgQFAgUFAgALIAZB2ABGDQEgBkElRw0EIAdBIGpBJRCkASAFIQMMBwsCfiAE' +
-  'IANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU0AgALIhJCP4ciESASfCARhSERIBJCP4inDAELAn4gBCAD' +
-  'QQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVBBGohAyAFNQIACyERQQALIQtBN0HXACAGQdgARhshD0IQQgogBkHfAXFB' +
-  '2ABGGyETQQAhBSANIQQDQCAEIgZBAWsiBEEwIA8gESARIBOAIhIgE359pyIIQQpJGyAIajoAACAFIghBAWohBSARIBNaIBIhEQ0A' +
-  'CyALRSAOQTBHckUEQCAHQSBqQS0QpAEgCUEBayEJDAQLIAtFDQMgBkECayIEQS06AAAgCEECaiEFDAMLIAVBBGohAyAFKAIAIgRB' +
-  'njYgBBshBEEAIQUDQEEgIQogBCAFai0AAEUgCEEATiAFIAhPcXINAyAFQQFqIQUMAAsACyAHQSBqQSUQpAEgBkUNAyAHQSBqIAbA' +
-  'EKQBIAUhAwwCCyAHIAUoAgA6ABcgBUEEaiEDQSAhCkEBIQUgDCEECyAHQSBqIQggBCEGIAkgBSAFIAlIGyEJIAUhBANAIAQgCUYE' +
-  'QAJAQQAhBANAIAQgBUYNASAIIAQgBmosAAAQpAEgBEEBaiEEDAALAAsFIAggChCkASAEQQFqIQQMAQsLCyACQQFqIQIMAQsLIAco' +
-  'AighAiABBEAgACACIAFBAWsgASACSxtqQQA6AAALIAdBMGokACACQf////8HIAJB/////wdJGws2AQJ/IAAgACgCCCICQQFqIgMg' +
-  'ACgCBEkEfyAAKAIAIAJqIAE6AAAgACgCCEEBagUgAws2AggLJgEBfyMAQRBrIgQkACAEIAM2AgwgACABIAIgAxCjASAEQRBqJAAL' +
-  'wwYBBn8jAEGgAWsiAiQAIAIgATYChAEgAiAANgKAASAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDiAEgAkH8yAA2ApgBQfzIAEEAQcwB' +
-  '/AsAAkAgACABRXJFBEAgAkGAAWpBfkEAQfQaQQAQpwEaDAELQQFB6AAQQyIDRQRAIAJBfxBBNgIAQQAhAyACQYABakF/QQBBuBUg' +
-  'AhCnARoMAQsgAkEANgJ8IAJBADYCeCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDaCAALQAAQe8BRyABQQNJciAALQABQbsBRyAALQAC' +
-  'Qb8BR3JyRQRAIAJBAzYCiAELAkAgAkGAAWoQqAFFBEAgAkEANgKUAUFyIQAgAkGAAWpBckEAQbohQQAQpwEaDAELIAJBgAFqIAMg' +
-  'AkH8AGogAkHoAGoQqQEiAA0AIAMgAigCfCIAIAMoAiQgAGsQQiIBNgIAQQAhACABDQBBfyEAIAJBfxBBNgJAIAJBgAFqQX9BAEG4' +
-  'FSACQUBrEKcBGgsgAigCcCEEIAIoAmwhBSACKAJoIQYgAigCdCEHQQAhAQNAIABFIAEgB0hxRQRAIAYQSSAFEEkgBBBJIAIoAnwh' +
-  'BEEAIQEDQCAARSABIARIcQRAQQAhAAJAIAMoAgggAygCICABQQN0aigCAGotAABBI0cNACADKAIAIAEQZyIFRQ0AIAIgBRBBNgIg' +
-  'IAJBgAFqIAVBAEG4FSACQSBqEKcBIQALIAFBAWohAQwBBQJAIAJBADYCYCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDUAJAIAANACAC' +
-  'IAMoAiRBBBBDIgE2AlxBACEAIAENAEF/IQAgAkF/EEE2AjAgAkGAAWpBf0EAQbgVIAJBMGoQpwEaCwNAIAANASACQYABahCoAUUN' +
-  'ASACQYABaiADIAQgAkHQAGoQqgEhAAwACwALCwsgAigCUBBJIAIoAlQQSSACKAJcEEkgAEUNAiADEKsBQQAhAwwCCyADKAIAIAYg' +
-  'AUECdCIAaigCACAAIAVqKAIAIAAgBGooAgAQaCIABEAgAiAAEEE2AhAgAkGAAWogAEEAQbgVIAJBEGoQpwEaCyABQQFqIQEMAAsA' +
-  'CyACQaABaiQAIAMLWQEDfyMAQRBrIgYkACAAKAIYIgUEQCAFIAE2AgAgACgCFCEHIAUgAkEBajYCCCAFIAc2AgQgBiAENgIMIAAo' +
-  'AhhBDGpBwAEgAyAEEKMBGgsgBkEQaiQAIAEL4QEBCH8gACgCCCEDIAAoAgQhBwNAIAMgB08EQEEADwsgACgCACADaiIEQQ0gBEEK' +
-  'IAcgA2siCBCsASIFIARrIAggBRsiAhCsASIBIARrIAIgARshAkEAIQYgASAFIAEbQQBHIQUCf0EAIAFFDQAaQQAgAkEBaiAITw0A' +
-  'GiABLQABQQpGCyEBIAAgACgCFEEBajYCFCAAIAIgA2ogBWogAWoiAzYCCANAIAIgBkYNASAEIAZqLAAAIgEQrQEEQCAGQQFqIQYM' +
-  'AQsLIAFB/ABGDQALIAAgAjYCECAAIAQ2AgxBAQv8AwEHfyMAQfAAayIFJAAgBUEANgJsIAJBfzYCACABQQhqIQoCQANAAkAgACAF' +
-  'QewAaiAFQegAaiAFQeQAahCuAQRAIAAoAgwiBCAFKAJoIgFqIQcgBSgCZCIGIAFrIghBAUcEQCAHQfwAIAgQrAEhCAwCCyAHLQAA' +
-  'QfwARwRAIAdB/ABBARCsASEIDAILIAIoAgBBAE4EQEFwIQQgAEFwIAFB1CFBABCnARoMBAsgAiAJNgIADAILQQAhBCACKAIAIgFB' +
-  'AEgEfyACIAk2AgAgCQUgAQsNAkFyIQQgAEFyQQBB+htBABCnARoMAgsCQCAHIAhJBEAgACAFQegAaiAIIARrIAIoAgBBf3NBH3Yg' +
-  'AyAJEK8BIgQNAyAFKAJoIgEgBkYNASAAKAIMIQQLIAYgBCABIAYQsAEiB0sEQCAFIAQgB2otAAA2AgBBcSEEIABBcSAHQe0iIAUQ' +
-  'pwEaDAMLIAogASAEaiIEIAYgAWsiBhCxAUEATgRAIAUgBUEwaiAEIAYQsgE2AhBBcyEEIABBcyABQaIlIAVBEGoQpwEaDAMLIAog' +
-  'BCAGELMBIgRBAEgEQCAFIAQQQTYCICAAIAQgAUG4FSAFQSBqEKcBIQQMAwsgCUEBaiEJDAELC0FwIQQgAEFwIAZBAWtBqRNBABCn' +
-  'ARoLIAVB8ABqJAAgBAvLCAIOfwF+IwBB8AFrIgUkACAFQQA2AuwBIAVCADcD2AEgAyADKAIQQQFqIgQ2AhAgBEH/////B0YEQCAD' +
-  'KAIMQQAgASgCJEECdPwLACADQQE2AhALIAFBOGohECABQQhqIRECQANAIAAgBUHsAWogBUHoAWogBUHkAWoQrgEEQCAFKALkASEI' +
-  'IAAoAgwiCiAFKALoASIHaiIMLQAAQfwARwRAIAcgCCAHIAhLGyEGIAchBANAAkAgBCAGRwRAIAQgCmotAABBOkcNASAEIQYLIAYg' +
-  'CiAHIAYQsAEiCUsEQCAFIAkgCmotAAA2AiBBcSEEIABBcSAJQe0iIAVBIGoQpwEaDAYLIAYgB0YEQEFwIQQgAEFwIAdB0jpBABCn' +
-  'ARoMBgsgESAMIAYgB2siDhCxASIPQQBIBEAgBSAFQaABaiAMIA4QsgE2AjBBdCEEIABBdCAHQYA3IAVBMGoQpwEaDAYLQQAhCSAG' +
-  'IAhJBEAgAiAPSgRAIAUgBUGgAWogDCAOELIBNgJAQXshBCAAQXsgBkGWFiAFQUBrEKcBGgwHCyAGQQFqIgkgCEYEQEFwIQQgAEFw' +
-  'IAZBuTpBABCnARoMBwsgCCAKIAkgCBCwASIGSwRAIAUgBiAKai0AADYCUEFxIQQgAEFxIAZB6hUgBUHQAGoQpwEaDAcLAkAgECAJ' +
-  'IApqIgYgCCAJayIIELEBIgRBAE4NACAQIAYgCBCzASIEQQBODQAgBSAEEEE2AmAgACAEIAlBuBUgBUHgAGoQpwEhBAwHCyAEQQFq' +
-  'IQkLIAMoAhAiBCADKAIMIA9BAnRqIgYoAgBGBEAgBSAFQaABaiAMIA4QsgE2AnBBfCEEIABBfCAHQboZIAVB8ABqEKcBGgwGCyAG' +
-  'IAQ2AgACQCADKAIIIAtHBEAgAygCBCEEDAELIAMoAgAgC0EBdEEQIAsbIgZBAnQiBBBIIghFBEBBfyEEIAVBfxBBNgKAASAAQX8g' +
-  'B0G4FSAFQYABahCnARoMBwsgAyAINgIAIAMoAgQgBBBIIgRFBEBBfyEEIAVBfxBBNgKQASAAQX8gB0G4FSAFQZABahCnARoMBwsg' +
-  'AyAGNgIIIAMgBDYCBAsgC0ECdCIHIAMoAgBqIA82AgAgBCAHaiAJNgIAIAtBAWohCwwECyAEQQFqIQQMAAsACyANIAcgDRshDSAA' +
-  'IAcgCCAFQdgBahC0ASIERQ0BDAILC0F6IQQgASgCACADKAIAIAMoAgQgCxBQIgJBekYEQCAAQXpBAEG3G0EAEKcBGgwBCyACQQBI' +
-  'BEAgBSACEEE2AgAgACACQQBBuBUgBRCnASEEDAELIAUpA9gBIhJQBEBBACEEDAELIAEoAgAgAiASEHciAUUEQCABIQQMAQtBbiEE' +
-  'IAFBbkYEQCAAQW4gDUGwMEEAEKcBGgwBCyAFIAEQQTYCECAAIAEgDUG4FSAFQRBqEKcBIQQLIAVB8AFqJAAgBAsiACAABEAgACgC' +
-  'ABBHIABBCGoQtQEgAEE4ahC1ASAAEEkLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYNACACQQFrIQIgAEEBaiEA' +
-  'DAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC64BAQN/IAAoAhAiBiABKAIAIgQgBCAGSRsh' +
-  'BQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABCtAQ0BIAQhBQtBACEEIAUgBkYNASACIAU2AgAgBSAAKAIQIgIgAiAFSRshBANAAkAg' +
-  'BCAFRwRAIAAoAgwgBWosAAAQrQFFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsACyAEQQFqIQQMAQsLIAQL' +
-  'qwQBBn8jAEEgayIKJAAgASgCACIHIAIgAiAHSRshCSAHIQYCQAJAAkACQAJAAkACQAJAAkADQCAGIAlHBEAgACgCDCAGai0AAEE6' +
-  'Rg0CIAZBAWohBgwBCwsgA0UNAQwHCyADDQZBbyEIIAAgByAGQdMWELcBIgNBAEgNByAAIAZBAWoiCSACQeMWELcBIgdBAEgNByAH' +
-  'DQEgAiAGSw0FDAQLIAAgByACQeMWELcBIgdBAE4NAUFvIQgMBgsgAyAHTQ0BIAEoAgAhASAKIAc2AhQgCiADNgIQIABBbyABQeUt' +
-  'IApBEGoQpwEaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEBdEEQIAYbIgZBAnQiCBBI' +
-  'IgsEQCAEIAs2AgALIAQoAgQgCBBIIgkEQCAEIAk2AgQLIAQoAgggCBBIIghFDQEgBCAINgIIIAtFIAlFcg0BIAQgBjYCECAEKAIM' +
-  'IQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgCDEEBajYCDCABIAJBAWo2' +
-  'AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/EEE2AgAgAEF/IAFBuBUgChCnARoMAwsgASgCACEJC0FvIQggAEFvIAlB9zBBABCnARoM' +
-  'AQtBbyEIIABBbyAHQaIyQQAQpwEaCyAKQSBqJAAgCAtrAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQECQAJ/AkAgACABaiwAACID' +
-  'QR9LDQAgAxCtAQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEhAgsgAgvtAQELfwJAAkAg' +
-  'ACgCKCIDRQ0AIANBAWshCSABIAIQtgEhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQECfyAAKAIAIAAoAhggA0EB' +
-  'ayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAgCEEBayIIRSAGIA1Hcg0A' +
-  'IANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIgC0EBaiEEDAALAAtBfyEE' +
-  'CyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJGzoAACAEQQFqIQQMAQsL' +
-  'IAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALsQQCCH8EfkF2IQMCQAJAIAAoAhwiBEH+////' +
-  'AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAoAgAgC6cQSCIDRQ0CIAAg' +
-  'CzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQSCIFRQ0CIAAgAzYCICAAIAU2AhggACgC' +
-  'HCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQQyIHRQ0AGiAAKAIcIgNBACADQQBKGyEJIAZB' +
-  'AWshCgN/IAQgCUYEfyAAKAIkEEkgACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUgBSEDA0AgAyIIQQFqIQMg' +
-  'CC0AAA0ACyAIIAVrELYBIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAMAQsLCyIDDQELIAAoAgAg' +
-  'ACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACANIAApAwh8QgF8NwMIIAEg' +
-  'AhC2ASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFqNgIAIAAgACgCHCIDQQFq' +
-  'NgIcCyADDwtBfwuwAgIDfwJ+IwBBEGsiBSQAAn8gAUEBaiIEIAJPIAAoAgwgBGotAABBLUdyRQRAIABBbiAEQdo2QQAQpwEaQW4M' +
-  'AQsgAiAERwRAIAQhAQNAIAEgAkkEQCAAKAIMIAFqLQAAIgZBOmtB/wFxQfUBTQRAIAUgBjYCACAAQW4gAUHiMiAFEKcBGkFuDAQL' +
-  'IAatQtD///8PfEL/////D4MiCEL+//////////8AhUIKgCAHUwRAIABBbiAEQd4wQQAQpwEaQW4MBAUgAUEBaiEBIAggB0IKfnwh' +
-  'BwwCCwALC0L///////////8AIAMpAwAiCH0gB1MEQCAAQW4gBEGIMEEAEKcBGkFuDAILIAMgByAIfDcDAEEADAELIABBbiABQaA0' +
-  'QQAQpwEaQW4LIAVBEGokAAsXACAAKAIAEEkgACgCGBBJIAAoAiQQSQs2AQJ/QcW78oh4IQIDfyABIANGBH8gAgUgAiAAIANqLQAA' +
-  'c0GTg4AIbCECIANBAWohAwwBCwsL7wECBH8BfiMAQTBrIgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiABIQUDQAJAAkAgBSAGRgRA' +
-  'IAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVBjjMgBEEQahCnARoMAQsgCEIKfiAH' +
-  'rULQ////D3xC/////w+DfCIIQoCAgIAEUw0BIAQgAzYCICAAQW8gAUH0HSAEQSBqEKcBGgtBfyAIpyACIAVLGwwDCyAFQQFqIQUM' +
-  'AAsACyAEIAM2AgAgAEFvIAFBqTcgBBCnARpBfwsgBEEwaiQACzQAAn9BACAARSABQQBIcg0AGkEAIAAoAiQgAUwNABogACgCCCAA' +
-  'KAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhyGwuRAwIHfwF+IwBBsARr' +
-  'IgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBcIgdBAEgEQCAHrCELDAELAkAgB0HBAEkEQCAEQTBqIQUgBEGw' +
-  'AmohBgwBCyAHQQJ0IgUQRCIGQQAgBRBEIgUbDQAgBhBJIAUQSUJ/IQsMAQsgACgCACABIAYgBSAHEFwaIARCADcDKANAIAcgCEYE' +
-  'QCAAKAIAIAEQeCILQgBVBEAgBCALNwMAIARBEGoiAEEYQawmIAQQpQEaIAIgAyAEQShqIAAQuwELIAMEQCACIAQoAigiACADQQFr' +
-  'IAAgA0kbakEAOgAACyAEQbACaiAGRwRAIAYQSSAFEEkLIAQpAyghCwwCCyAIBEAgAiADIARBKGpB0j0QuwELIAIgAyAEQShqIAAg' +
-  'BiAIQQJ0IglqKAIAELgBELsBIAUgCWoiCSgCAARAIAIgAyAEQShqIgpB1y8QuwEgAiADIAogACAJKAIAELkBELsBCyAIQQFqIQgM' +
-  'AAsACyAEQbAEaiQAIAsLSQICfwF+A0AgAy0AACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUgBgtCAXw3' +
-  'AwAgA0EBaiEDDAELCwsiAQF/IABBHmoiAUELTwRAIAAQQQ8LIAFBAnRBhD9qKAIACx4AIAAEQCAAIAE2AgAgAEEkakHIASACIAMQ' +
-  'owEaCwtPAQF/IwBBEGsiBCQAAkAgAEUEQCAEIAM2AgxBACABIAIgAxC9AQwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASACIAMQvQEL' +
-  'IARBEGokACABC6gFAQd/IwBBQGoiAyQAQfDDAEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCAD' +
-  'IAA2AgQgAyAHNgIAQfDDAEFkQbARIAMQvgEaQWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABDAAUUNACACQQFqIQIMAQsL' +
-  'IAMgAjYCPCAAIAQgA0E8ahDBASEFIAQgAygCPCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEMABDQEgAiEBCyAF' +
-  'QQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJBKkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJNckUEQEEC' +
-  'IAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQgASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQwAENASACBSABCzYC' +
-  'PCAAIAQgA0E8ahDBASEGIAQgAygCPCICIAIgBEkbIQEDQCABIAJGDQQgACACaiwAABDAAQRAIAJBAWohAgwBBSACIQEMBQsACwAL' +
-  'IAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEARyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHTPSAAGzYCFCADQbExQdM9IARB' +
-  'KEsbNgIYQfDDAEFkQfI4IANBEGoQvgEaQWQMAQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxBwQBIDQELIANC' +
-  'wICAgIAINwIsIAMgADYCJCADIAc2AiAgA0GxMUHTPSAEQShLGzYCKEHwwwBBbEGSKiADQSBqEL4BGkFsDAELQfjHACAGNgIAQfTH' +
-  'ACAFNgIAQQALIANBQGskAAsNACAAQSBGIABBCUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYNACAAIANqLQAA' +
-  'IgVBMGtB/wFxQQlLDQAgAiADQQFqIgM2AgAgAUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAEL0gMBBn8jAEFA' +
-  'aiIDJAACfyAAQcEAa0G/f00EQCADQcAANgIEIAMgADYCAEHwwwBBbEH5KCADEL4BGkFsDAELIAMgASgCACIENgI8IAMgAigCACIF' +
-  'NgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJAIABBwQBrQUBJDQAgBARAIAQgAEHAPmotAAA2AgALIAVFDQAgBSAAQf8BcSAAQcA+' +
-  'ai0AAG42AgALIAMoAjghBSADKAI8IQQLAkACQAJAAkAgBEEATCIIIAVyRQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEF' +
-  'CyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EAIQQgACAAIAVuIgYgBWxGBEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBBuQ8h' +
-  'BiAFRQ0BCyAHDQFB1hAhBiAEDQEgBSEECyADIAA2AiggAyAGNgIkIAMgBDYCIEHwwwBBbEG9LSADQSBqEL4BGkFsDAELIAcgCHJF' +
-  'IACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2AhQgAyAENgIQQfDDAEFsQY0tIANBEGoQvgEaQWwMAQsgASAENgIAIAIgBTYCAEEA' +
-  'CyADQUBrJAALkQICB38CfiMAQaAIayIGJAACQCAAKAIkDQAgACgCACIDIANsIgQgA2whByAAKAIMIANsIARqQQAQQiICBH9BfiEB' +
-  'AkAgAkUgB0EASHIgACgCECAEQQJ0aigCACAEbUECaqwgA6wgBK1+fiIIQgBTcg0AIAJBHGogAkEkaiAHrSIJIAI0AiB8QQQQRSIB' +
-  'DQAgAkEIaiACQRBqIAI0AgwgCCAJfHxBEBBFIQELIAEFQX8LIQEDQEEAIAUgB0ggARsEQCACIAZBACAAIAUgA20iASAFIAEgA2xr' +
-  'IAYQxAEQUCIBQR91IAFxIQEgBUEBaiEFDAEFIAEEQCACEEcMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2' +
-  'AgAgBCAEbCACaiEEIAAoAhAgAUECdGoiASEFIAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCAB' +
-  'QQJ0aigCAGxqNgIAIAFBAWohASACQQFqIQIMAQsLC+0EAgh/AX4jAEHQAGsiASQAQfDDAEEAQewB/AsAQdDHACgCACEAIAFB1McA' +
-  'KAIAIgI2AkwgAUHYxwAoAgAiBDYCSAJAIAAgBKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRBwQBrQb9/TQRAIAFBwAA2AgQgASAE' +
-  'NgIAQfDDAEFsQfkoIAEQvgEaDAELIAQgAUHMAGogAUHIAGoQwgENAEHoxwAoAgAiAkEASARAIAFBgAI2AhQgASACNgIQQfDDAEFr' +
-  'QZ4cIAFBEGoQvgEaDAELIAJFQeTHACgCAEEAIAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBB8MMAQWtBnhwgAUEwahC+ARoMAQsC' +
-  'QEEBQcAAEEMiAARAIABC0A83AzggAEEBNgI0IAFBQGtBADYCACABQgA3AzggACAENgIAIAAgASgCTCIFNgIEIAAgASgCSCIGNgII' +
-  'IABB4McAKAIAQQBHNgIYQdzHACgCACEHIAAgAjYCICAAIAc2AhwgBCAFIAYgAUE4ahDGAQRAIAEoAkAQSSAAEMcBDAMLIAAgAUE4' +
-  'ahDIASABKAJAEElBfyEDDQFBACAAKAIMQRtGIAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABA5IgI2AiwgAkUNAgsCfyAAIAAo' +
-  'AgAiAyADbEECdBBEIgM2AjBBfyADRQ0AGiAAKAIAQRFIBEAgABDNAQsgACgCKCAAKAIscgR/QQAFIAAQwwELCyIDDQEgACEDDAIL' +
-  'QX8hAwsgASADELwBNgIgQfDDACADQbgVIAFBIGoQvgEaIAAQxwFBACEDCyABQdAAaiQAIAMLmgUBB38jAEGQAmsiByQAA0AgACAG' +
-  'TCAEckUEQCAAIAZBAEEBIAAgB0EQaiIEEMkBIAZBAWohBiADIAAgBBDKASEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUgAEEBIAdB' +
-  'EGoiBhDJASAFQQFqIQUgAyAAIAYQygEhBAwBCwtBfyEGAkAgBEUEQEEAIQUCQAJAQeDHACgCACIGRQRAQQAhBANAIAAgBEwgBXJF' +
-  'BEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQaiIFEMkBIARBAWohBCADIAAgBRDKASEFDAELCyAFRQ0BQQAhBUF/IQYMAgsgBiAA' +
-  'IAMQywEiBA0DC0EAIQRBASEJQdzHACgCACIKQQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahDKAQ0D' +
-  'QQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARBf3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahDKAQ0DBSAHQRBqIARB' +
-  'AnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtBACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAGDQEDQEEA' +
-  'IAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAHQRBqIgUQyQEgBkEBaiEEIAMgACAFEMoBIQUMAQUgCEEBaiEJIAUhBgwCCwALAAsA' +
-  'CwNAAkBBACEEIAVB6McAKAIATiAGcg0AQeTHACgCACAAIAUQzAEiBA0DIAMgAEHkxwAoAgAgACAFbEECdGoQygEhBiAFQQFqIQUM' +
-  'AQsLIAZFDQELIAcgBhC8ATYCAEHwwwAgBkG4FSAHEL4BIQQLIAdBkAJqJAAgBAs1ACAABEAgACgCJBBHIAAoAigQNCAAKAIsEEkg' +
-  'ACgCEBBJIAAoAhQQSSAAKAIwEEkgABBJCwvvAgEKfyAAIAAoAgAiBSAFbCIGQQFqQQQQQyIHNgIQIAAgBSABKAIAIghsIgJBAnQQ' +
-  'RCILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACACQQBKGyEDQQAhAgN/IAIgA0YEfwN/IAQgBkYEfyAGQQQQQyIGRQ0EQQAhAiAFQQAg' +
-  'BUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEEA0AgBCAJRgRAIAJBAWohAiABKAIAIQgMAwUgByABKAIIIAQgCGpBAnRqKAIAQQJ0' +
-  'IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYCACALIAMgCmpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwsgBhBJIAAgCDYCDEEABSAE' +
-  'QQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACACIAdqKAIAajYCAAwBCwsFIAEoAgggAkECdGooAgBBAnQgB2oiCkEEaiAKKAIEQQFq' +
-  'NgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMgBGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAEbGsgAmog' +
-  'ASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQEDfwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCABQQJ0IgQg' +
-  'A0EBdCAEIAMbIgNsEEgiBUUEQEF/DwsgACADNgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAoAgBBAWo2' +
-  'AgBBAAvIAwEGfyMAQcCCAWsiAyQAIANBwIABakEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShshBUEAIQQD' +
-  'QCAEIAVGDQIgASADQcCAAWogBEECdGooAgAiBkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBB8MMAQWtB9CogA0EQahC+ARoM' +
-  'AwsgAiABIANBQGsgASAEbEECdGoQygEEQEF/IQAgA0F/ELwBNgIAQfDDAEF/QbgVIAMQvgEaDAMFIARBAWohBAwBCwALAAsgACAE' +
-  'QQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYCOCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBB8MMAQWtB' +
-  'vikgA0EwahC+ARoMAQsgASADQcCAAWogBUECdGoiCCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2AiggAyAEIAAg' +
-  'AWxrQQFqNgIsQfDDAEFrQeo3IANBIGoQvgEaQWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEEDAILIQAL' +
-  'CyADQcCCAWokACAAC5IDAQd/IwBBsCBrIgMkACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEgAWwhBwJ/' +
-  'A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUgBCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpqLQAARQ0A' +
-  'IAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYCBCADIAQgAGtBAnUgAW1BAWo2AgBB8MMAQWtBhBEgAxC+ARpBawwEBSAEIAdqIQQM' +
-  'AQsACwALIAkgBUECdGooAgAiBEEATiAEIAdIcUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBB8MMAQWtBqicgA0Eg' +
-  'ahC+ARpBawwCCyADQTBqIARqIgggCC0AACIIQQFqOgAAIAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2AhQgAyAE' +
-  'IAAgAWxrQQFqNgIYQfDDAEFrQdclIANBEGoQvgEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGooAgAhASAC' +
-  'IAdsIgNBAnRBBGoQRCIERSABIAJsIANqQQJ0EEQiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRqIAU2AgAg' +
-  'ACAAKAIMIAJsIAdqIAMgBCAGEDI2AigFIAQgAUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQxAEgBWohBSABQQFq' +
-  'IQEMAQsLCyAEEEkgBhBJC6gBAQZ/IwBBEGsiAyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2Aggg' +
-  'AyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAEIAAgAWxrQQFqIgA2AgRBaiEIIAJBakGRKSADEL4BGiACRQ0AIAIgADYCCCACIAU2' +
-  'AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARBAWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABDDASIDBEAgBCADELwB' +
-  'NgIgIAIgA0G4FSAEQSBqEL4BIQMMAQsgACgCJBBRIAAoAiQQUiAAKAIAIAEgAhDOASIDDQAgBSAFbCEGQQAhAwNAIAMgBkYEQEEA' +
-  'IQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIkIAAoAgAgAyAHENABEFNFDQAgACgCJCAEQSxqIARBKGoQZiAAKAIkEFEgASAEKAIs' +
-  'IAVtIgdqLQAAIQkgCC0AACEKIAQCf0GECSAEKAIoIAZrIAVtIgEgACgCACIGSA0AGkGiGiAGQQF0IAFKDQAaQZsaIAZBA2wgAUwN' +
-  'ABpBhSZBxwggACgCGBsLNgIYIAQgByAFbSIAQQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVtIgMgBWxr' +
-  'QQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIAQWkhAyACQWlB/DQgBBC+ARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2' +
-  'AgQgAiAILQAANgIUDAILIANBAWohAwwACwALIARBMGokACADCw0AIAIgACABbGpBAWsL+AECBn8BfgJAIABFIAFFckEBIAIbBEBB' +
-  'fiEDQfDDAEF+QZ0LQQAQvgEaDAELIAAgAUHwwwAQzwEiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQUUEADwsCQCABIARq' +
-  'MQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcDAAwBC0IAIQkgACgCJCAEIAAoAjAgBhBjIQUgAiAEQQN0aiIIQgA3AwBBACEDIAVB' +
-  'ACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIwIANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyAD' +
-  'C5wCAgJ/AX4jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hCCAGQX5B2QxBABC+ARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxACQCAAKAIsBEAgB0IANwMIIAdBADYCAAwBCyAAKAIoBEAgADQCACEJIAdBATYCACAH' +
-  'IAkgCX5C5AB+QgAgACgCNBs3AwgMAQsgB0IANwMIIAdBAjYCAAsCQCAHKAIAQQJGDQAgACgCACABIAYQzgEiCA0BIAAgByABIAIg' +
-  'AyAEIAUgBygCAEECdEGwP2ooAgAREwANAEEAIQgMAQsgACABIAIgAyAEIAUgBhDTASEICyAHQRBqJAAgCAu7AQEBfyMAQRBrIgck' +
-  'AAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkHZDEEAEL4BGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAA' +
-  'AAAAAAAA/QsDECAAIAEgBhDPASIBDQAgAEEBEAdBACEBIAAgAiADIAQgBRDYASEEIABBABAHIAAoAiQQUSAERQ0AIAcgBBC8ATYC' +
-  'ACAGIARBuBUgBxC+ASEBCyAHQRBqJAAgAQthAgF/AXsjAEEgayIBJABBASEHIAAoAiwgAiADIAQgBSABEDtFBEAgBiAB/QAEACII' +
-  '/QsDCCAGIAEpAxA3AxggBiAI/R0AIAEoAhggASgCHBDVAUEAIQcLIAFBIGokACAHCzQAIAACf0EEIAINABoCQCABQgFYBEBBACAB' +
-  'p0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgALygQCCn8CfiMAQTBrIgckACAAKAIAIQsgACgCKBA1IAsgC2whDAJ/A0AgCSAMRwRA' +
-  'AkAgAiAJai0AACIKRQ0AIAAoAighCEF/IQ0CQCAAKAIAIAkgChDQASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIOIAgoAhQgCCgCECAK' +
-  'bCIKQQJ0aigCACIPQf//A3EiEGotAABB/wFGIA4gCCgCHGogEEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAKEDZBACENCyANRQ0A' +
-  'QQEMAwsgCUEBaiEJDAELC0EAIQkgB0EANgIMAkACQAJAIAEpAwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAiggAyARIAAoAjBBACAF' +
-  'GyAHQQxqIAdBEGoQNyAHKQMYIRIgBygCKCIIRSAHKQMQIhFCAFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZBABDTAQ0BIAYgBv0A' +
-  'AxAgB0EgaiAS/RL9VwMAAf3OAf0LAxAMAwsgCEUNAQsgACgCKCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdBDGogB0EQahA3IAcp' +
-  'AxggEnwhEiAHKQMQIRELAkAgBUUgEVByDQAgBSACIAz8CgAAIAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEgBSAAKAIwIAlBAnRq' +
-  'KAIAIgIgC20iCGogAiAIIAtsa0EBajoAACAJQQFqIQkMAAsACyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAGIBEgBygCKCAHKAIs' +
-  'ENUBC0EACyAHQTBqJAALvwICCH8BfiMAQUBqIgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCAB' +
-  'WnENASAJIAIQBCIFQQFGBEAgBCAEKQMIIg1CAXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQXSIGQQAg' +
-  'BkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEECdGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVB' +
-  'AEgNAQsgCSAHQQhqEGIgBCAHKQMINwMQIAQgBykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0EC' +
-  'DAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsgB0FAayQAIAULOQAgACgCJCAAKAI0EF8gBEIANwMIIAAgASACIAMgBBDXASIAQQBM' +
-  'BEAgBEEENgIACyAAQR91IABxC9oHAhN/AX4jAEFAaiIDJAACQCAARSABRXJBASACGwRAQX4hBEHwwwBBfkH7CkEAEL4BGgwBCyAA' +
-  'KAIAIQcgA0GoyAApAwA3AzggA0J/QcjIACkDACIWIBZQGzcDMCAAEMMBIgUEQCADIAUQvAE2AgBB8MMAIAVBuBUgAxC+ASEEDAEL' +
-  'IABBqMgAKQMAIANBMGogAhDaASIEDQAgASACIAcgB2wiBfwKAAAgBUECdCIHEEQiC0UEQEF/IQRB8MMAQX9BuQhBABC+ARoMAQtB' +
-  'uMgAKAIAIQQgBUEAIAVBAEobIQgDQCAGIAhHBEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWoh' +
-  'BgwBCwsgCyAJIANBOGoQ2wFBwMgAKAIAIQhBsMgAKAIAIgZFIAlB/wNKcSENIAMgCTYCGCADIAU2AhQgAyALNgIQIAMgAjYCDCAD' +
-  'IAA2AgggA0EANgIsIAMgBUEEdjYCKCADQbjIACgCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxBEIgc2AiAg' +
-  'AyAFEEQiBDYCLCAHQQAgBBtFBEAgBxBJIAQQSSALEElBfyEEQfDDAEF/QbkIQQAQvgEaDAILIANBCGogAUEAENwBCyAJQYACbUEB' +
-  'IA0bIRBBACAIIAYbIQ9CACAFrUIChkLoB3wgBhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQIBFBB0py' +
-  'ckUEQAJAAn8gBiABIAIgBUG4yAAoAgAgCyAEQQJ0aiIUIAwgCSAEayIHIAcgDEobIghBARDdASIKayIHIA9IIg4gDUVyRQRAIBFB' +
-  'AWpBACADQQhqIAQgCCAKIAggEEwgCiATaqxCAYZC6Ad8IANBMGoQ3gEiCkEERhshESAKQQFGDAELIA4NAUEAIQ4jAEEgayIKJAAg' +
-  'ACABQgIgFiADQTBqIhUpAwAQ5wFBACAKQQAQ0gFFBEAgFSAKKQMQEOgBIAooAgBBAUYhDgsgCkEgaiQAIA4LRQ0AIAQgCGohBCAM' +
-  'IAwgEkh0IQwgByEGDAMLIAEgAiAFQbjIACgCACAUIAhBABDdARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCAD' +
-  'KAIoTHINASADQQhqIAEgBBDcAQwBCwsLIA0EQCAAKAIkEFELIAMoAiAQSSADKAIsEEkgCxBJQQAhBCADKQMwQgBSIAdyIAYgD0xy' +
-  'DQBBZSEEQfDDAEFlQfggQQAQvgEaCyADQUBrJAAgBAvWAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgC' +
-  'GCAAKAIccnINASAFIAAoAgQgACgCCCABQQEgAxDfAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkGzJkEAEL4BGkF+DAELIAAg' +
-  'AyAEEM8BIAAoAiQQUQsiBEEBag4CAAUBC0F/IQRB8MMAQX9BuQhBABC+ARoMBAsgACgCACIFQRBKDQELIAVBEEcNAUEQIQUgACgC' +
-  'HEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkACQAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxDgAUEAIQQMBQtBACEEIAUg' +
-  'ACgCBCAAKAIIIAFBACADEN8BDAQLIAAoAgQiByAAKAIIIgRHDQEgBSAHIAEgAxDhAUEAIQQMAwsgACgCCCEEIAAoAgQhBwsgBCAH' +
-  'Rw0AAkACQCAFIAQgASACIAMQ4gEiBEEBag4CAAMBC0F/IQRB8MMAQX9BuQhBABC+ARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIE' +
-  'IAYgADYCAEFlIQRB8MMAQWVBig4gBhC+ARoMAQsgACABIAIgAxDjASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRA' +
-  'IAIQ5AEhBCAAIAFBAWsiAUECdGoiBSgCACEGIAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAA' +
-  'KAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAgA0wEQCAAKAIAKAIkEFFBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0A' +
-  'AEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQgAxDlAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgC' +
-  'FARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9zampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABDmAQuEAQEFfyAF' +
-  'QQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRqKAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJq' +
-  'IgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAgCUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQh' +
-  'CQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAhBwNAIAcgCk4EQCAJEFJBACEHIAAoAgBCAiAFIAYpAwAQ5wFBACAIENgBGiAGIAgp' +
-  'AxAQ6AFBASAIKAIAQQFGDQYaIAQNAgNAIAAoAhwgB0wEQEEAIQcgACABIAEgAmpBABDmAQNAIAcgACgCHE4NCCAAKAIAIgEoAgAg' +
-  'ASgCJCAAKAIEIAAoAhggB0ECdGooAgAQ5QEgB0EBaiEHDAALAAUgCRBUGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAo' +
-  'AgQgACgCGCAHQQJ0aigCABDlASAHQQFqIQcgACgCHCEKDAELAAsACwUgCRBUGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQ5gELIAgo' +
-  'AgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAgBiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQ6wEgBkGAAmogAiABIAQgBxDsASAGIAEg' +
-  'AiAEIAcQ7AFBACEHIABBACAAQQBKGyEIA0AgByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcM' +
-  'AwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIAIAYgBEECdGooAgAQ7QFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAZBkAZq' +
-  'JAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBogBUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAYaiAAIAVB' +
-  'iBpqIgcQ6wEgBUGAEmogASAHEOsBIAVBgBBqIAIgBxDrASAFQYAOaiABIAcQ6wEgBUGADGogAiAHEOsBIAFBf3MgAGogAUEBam1B' +
-  'AWpBACAAIAFKGyEKIABBACAAQQBKGyELA38gBiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEO8BQQAFIAYgBiAB' +
-  'bSIMIAFsayEIIAYgASAAEPABIgdBAEgEQCAFIAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApqaiAINgIA' +
-  'IAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYCACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJtIgg2AgAg' +
-  'BUGABmogB2ogBiACIAhsazYCACAFQYACaiAHaiAGIAIgABDwATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJqIAAgAiAA' +
-  'IAVBiBpqIgYQ7wEgBUGAFmogACABIAYQ8QEgBUGAFGogACACIAYQ8QFBACEHQQAhCCABIAJGBEAgBUGIGmoQ5AGnQQFxIQgLA0Ag' +
-  'ByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEKQQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhq' +
-  'IAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIAIgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigC' +
-  'AGogAm8gBUGADmogDCACbUECdGooAgAgBUGAEmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWoh' +
-  'BgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQCGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEOsBIAVBgARqIAEgBBDyASAB' +
-  'QQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQgBkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQ5AFCAYMhAgNAIAYgCkcEQCAAIAZs' +
-  'IQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAGQQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIggg' +
-  'AW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8gAWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsL' +
-  'IAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiABIAVBiAhqEPIBDAELIAVBgAJqIAEgBUGICGoQ6wELIAEgBmwhCyABIARsIAdqIQwg' +
-  'BUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEAIQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAi' +
-  'DSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcgDWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAIayIFJAAg' +
-  'BSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYChAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EEQiCUUNAANAAn8CQAJA' +
-  'AkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEGCyAJEEkgBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqEPMBQQAhBkEAIQcgCCAJ' +
-  'EPQBIghFBEAgCRBJDAULA0AgBkHjAEsgB3JFBEAgAykDAFANAyAIIAVB2AhqEOQBQgGEEF4gCCADKQMAIgJCyAEgAkLIAVQbEAYg' +
-  'CCAFEGIgA0IAIAMpAwAiAiAFKQMAfSIVIAIgFVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAAEF0iB0EA' +
-  'IAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0AgBiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSILQQJ0IhAg' +
-  'BUGABmoiEWogByABbSISIAFvIhM2AgAgECAFQYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sgARD1ATYC' +
-  'ACALIBRqIA4gB2sgARD1ATYCACAGQQFqIQYMAQsACwALIAUgACAFQdgIaiIDEOsBQQAhBiAAQQAgAEEAShshCCADEOQBQgGDIQID' +
-  'QCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRqIQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIA' +
-  'aiABEPUBIQcgBCADIAlqIAAgA2wgBmogAlAbaiAFIAVBgARqIANBAnRqKAIAIAYgARD2AUECdCAFakGICGooAgBqIAEQ9QEgASAH' +
-  'bGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwALAAsLQQAMBAtBAAshBiAIEEcgCkEBaiEKDAALAAtBfwsgBUHgCGokAAvkAwICfwJ+' +
-  'IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBBgCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAAAAAAAAAA' +
-  'AAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEGIAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8CzcDKCAE' +
-  'IAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQ5AFCAYQQXiAEKQMYIgFQRQRAIAAoAiQgARBgCyAEKQMgIgFQRQRAIAAoAiQgARBhCwJA' +
-  'IAAgBEHQAGpB8MMAEM8BIgUNACAAQgFCACAEKQMoIAIpAwAQ5wEiASABQn9RGyADIARBMGoQ2AEhAyACIAQpA0AQ6AEgA0UEQEEA' +
-  'IQUMAQsgBCADELwBNgIQQfDDACADQbgVIARBEGoQvgEhBQsgACgCJBBRIAAoAiRCABBhIAAoAiRCABBgIAAoAiRCABBeAkAgBQ0A' +
-  'QQAhBQJAAkAgBCgCMA4FAAICAgECC0F1IQVB8MMAQXVByiZBABC+ARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYCAEHwwwBB' +
-  'ZUF1IAFQG0GKDiAEEL4BIQULIARB4CBqJAAgBQsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQTgsWACABIAAgAyACIANq' +
-  'LQAAENABEFMaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIMIAYgBCAFQX9z' +
-  'aiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ5QEgAwRAIAAg' +
-  'ACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAAQgBSGwsdAQF+' +
-  'IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu1AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQfDDAEF+QZ0LQQAQvgEa' +
-  'DAELIAAgAUICQgBBACADQfDDABDSASICDQBB4MgAIAMpAxAiBjcDAEHoyAAgAykDGCIHNwMAQfDIACADKAIANgIAIAAoAgAiACAA' +
-  'bCECQQAhAAN/IAAgAkYEf0EAIQJB0MgAQQE2AgBB2MgAIAe6RAAAAAAAAPA/oBDqASAGuiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVE' +
-  'AAAAAAAA8D9kGxDqAaAiBTkDAEEDIQADfyAARQ0DIABBA3RBwD9qKwMAIAVlBH9B0MgAIABBAWo2AgBBAAUgAEEBayEADAELCwUg' +
-  'BCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8Hg0KAgICAgICA+D+EvyIA' +
-  'RAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIrZUcVB0CiIACiIARCNIin' +
-  'Qf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCADIARGBEAgACABIAIQ2wEF' +
-  'IAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUkACAFQYACaiABIAQQ6wEgBSACIAQQ6wEgAUEAIAFBAEobIQcg' +
-  'AkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQ6wELIAIgBmwhCSAFQYACaiAGQQJ0aiEKQQAhAQNAIAEgCEYEQCAG' +
-  'QQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVBgARqJAALHQEBfyAEIAMg' +
-  'AW0iBWogAyABIAVsayACbGogAG8L4AQBDX8jAEGwAWsiBSQAQfDDAEEAQewB/AsAAkAgA0EAIAQbRQRAQX4hBkHwwwBBfkH2GEEA' +
-  'EL4BGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAFQagBahDCASIGDQBBACEBIAVB4ABqQQBBwAD8CwAgBUEQakEAQcEA/AsA' +
-  'IAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYEQEEAIQEDQCABIAxGBEAC' +
-  'QEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiABaiICLQAARQRAA0AgByIA' +
-  'QQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0GEyAAgDTYCAEEBIQYMBAsg' +
-  'ACABaiEOIAAgECAPIAlBABDtASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB4ABqIAJqIhEtAAAiCiAI' +
-  'Rg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiABQQFqIQEMAQsLIAlBAWoh' +
-  'CSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFqNgIEQfDDAEFqQdMkIAUQ' +
-  'vgEaQWoFIAFBAWohAQwBCwshBgsgBUGwAWokACAGC8IDAgx/A34jAEHAAmsiByQAAkAgBEECSA0AIARBAWutIRMgA6whFCAFQQAg' +
-  'BUEAShshDCADQQAgA0EAShshDQNAIAkgDEYNAUEAIQggB0EAQcAA/AsAIAAgBhDkASAUgqciA0ECdGooAgAhBUEBIQQgBhDkASEV' +
-  'IAMgB2pBAToAACAHIAM2AkAgBSAVIBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEEDAELIAogBSAAIAdBQGsg' +
-  'CEECdGooAgBBAnQiA2ooAgAgBUYbIQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMFAkAgAyAHaiIRLQAADQAg' +
-  'ACADQQJ0IgtqKAIAIA5HDQAgASALaigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAHQUBrIARBAnRqIAM2AgAg' +
-  'EUEBOgAAIARBAWohBAsgA0EBaiEDDAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiIIIAogBSAIKAIAIAVGGzYC' +
-  'ACADQQFqIQMMAQsLIAlBAWohCQwACwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAgAUEBaiIAbSIDIABsIgRr' +
-  'RwR/QX8gAyAAIARqIAJKGwVBfwsL+AIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEBIQUDQCAEIAhGBEACQCAF' +
-  'BEAgAxDkAadBAXEhCQsDQCAHIAhGDQECQCAGIAdBAnRqKAIADQBBACEFIAchBANAIAEgBEYEQCAGQYACaiAFIAMQ6wFBACEEIAVB' +
-  'ACAFQQBKGyEKA0AgBCAKRg0DIAAgBEECdCILIAZBgARqIgxqKAIAIgVBf3MgAWogBSAJG0ECdGogBkGAAmogC2ooAgBBAnQgDGoo' +
-  'AgA2AgAgBEEBaiEEDAALAAUCQCAEIAJtIAcgAm1HDQAgBCACIAEQ8AEgByACIAEQ8AFHDQAgBiAEQQJ0akEBNgIAIAZBgARqIAVB' +
-  'AnRqIAQ2AgAgBUEBaiEFCyAEQQFqIQQMAQsACwALIAdBAWohBwwACwALBSAEIAIgARDwASAEQX9zIAFqIAIgARDwAXNBf3NBH3Yg' +
-  'BXEhBSAEQQFqIQQMAQsLIAZBgAZqJAALpQECBn8BfiMAQYACayIGJAAgBiABQQJtIgQgAhDrASAEQQAgBEEAShshCCABQQFrIQcD' +
-  'QCAFIAhGBEAgAUEBcQRAIAAgBEECdGogBDYCAAsgBkGAAmokAAUgAhDkASEJIAAgBUECdCIDaiADIAZqKAIAIgNBf3MgAWogAyAJ' +
-  'QgGDUBsiAzYCACAAIAcgBWtBAnRqIAcgA2s2AgAgBUEBaiEFDAELCwvkAwIIfwN+IwBBIGsiCSQAIAAoAgAiA0EBIANBAUobIQpB' +
-  'ASEGAkACQAN/IAMhBSAKIAYiBEYEfyAAIAIQ5AEgA6wiC4KnIANBf3NBAXEiBBD3ATYCSCAAIAIQ5AEgC4KnIAQQ9wE2AkwgAhDk' +
-  'ASEMIAFFDQIgA0EAIANBAEobIQQgCSAMIAesIgyCp0ECdGooAgAhCCACEOQBIAkgAhDkASAMgqdBAnRqKAIAIQUgC4KnIQYgAhDk' +
-  'ASALgqchAkEABQNAIAUiCARAIAQgCG8hBSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEHCyAGQQFqIQYMAQsLIQED' +
-  'QCABIARHBEAgACABQQJ0aiIHIAEgCGwgBmogAxD1ATYCCCAHIAEgBWwgAmogAxD1ATYCKCABQQFqIQEMAQsLIAAgAEEoaiADQQFr' +
-  'IgVBAnRqKAIAIAAoAihqIAMQ9QE2AlQMAQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhDkASALgqcgBBD3ASIENgJU' +
-  'IABBKGogAyAEIANBACACEPgBIAEgBSAIKAIAIgFBAXQgA0EBIAF0IAIQ+AELIAAgACAFQQJ0aigCCEEBdCADEPUBNgJQIAlBIGok' +
-  'AAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpBAm0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQgAkEBayIRIAJsaiIVIBBq' +
-  'IhYgEGpBABBCIgxFDQAgDkEAIA5BAEobIRsgAkEAIAJBAEobIRwgACgCVCAAKAJIaiACEPUBIRcgACgCTCAAKAJQaiACEPUBIRgg' +
-  'AEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0iBEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAHQX9zaiIPRhshHyACIAds' +
-  'ISAgByACEPYBIhogAmwiBSAUaiEhIAIgBGwiBCATaiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8gAhD2ASImIAJsIgQgFGoh' +
-  'JyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEpIAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0CIAAoAkggBWsgAhD1ASEE' +
-  'IB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJvayINIAAoAkwgCGsgAhD1ASILIBNqajYCaCADIAQgKGo2AmQgAyAEIA5qIA1q' +
-  'NgJgIAMgBSAJaiACEPUBIgkgAmwgFWogBiAIaiACEPUBIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAqNgJEIAMgBSAKaiACEPUB' +
-  'IgogAmwgFmogBiALaiACEPUBIgZqNgJYIANBfzYCXCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyARIBpKGzYCUCADIAc2AkAg' +
-  'AyAXIAlrIAIQ9QEgAmwgFWogGCANayACEPUBajYCcCADIBcgCmsgAhD1ASACbCAWaiAYIAZrIAIQ9QFqNgJ0QQAhBiAEIAVHIAgg' +
-  'C0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRAIARFBEAgDCADQQAgBhBQIgRBAEgNAiABIARBAnRqIAggK2o2AgALIAhBAWoh' +
-  'CAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayALQRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAGQQBKGyEsA38gCiAsRgR/' +
-  'IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGooAgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkMAQsACwALCwsgDBBHQQAh' +
-  'BAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyADQYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAgAW0iAiACIAEgACABIAJs' +
-  'ayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+IBAQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/cyABaiIKIAhOBEBBACEH' +
-  'QQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRDkASAHrIKnQQJ0aigCACIGNgIAIAAgCkECdGogAiAGayADEPUBIgc2AgBBASAGdCAE' +
-  'ckEBIAd0ciEEIAhBAWohCAwDBSAEIAZ2QQFxIAQgAiAGayADEPUBIgx2QQFxciAGIAxGIAggCkdzRXJFBEAgCSAHQQJ0aiAGNgIA' +
-  'IAdBAWohBwsgBkEBaiEGDAELAAsACwsgCUEgaiQAC8QKAQR/IwBBgCVrIgUkACAEBEAgBEEAQewB/AsACwJAIANFBEBBfiECIARB' +
-  'fkG3F0EAEL4BGgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5Bqy9BABC+ARoMAQsCfyACRQRA' +
-  'IAVB+CBqQQBBiAT8CwAgBUG4ImohB0EADAELIAIoAgAiBkHBAE8EQCAFIAY2AgBBbCECIARBbEHgMyAFEL4BGgwCCyAFQfggakEA' +
-  'QYgE/AsAIAVBuCJqIQcgAigCBAshAiAHIAIgBiAEEPoBIgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKEISAFIAY2AoAhIAUgATYC' +
-  '/CAgBSAAQdM9IAAbNgL4ICAFQfggaiEEQQAhASMAQSBrIgYkAAJ/A0AjAEEQayICJAADQAJAIAEgBCgCBCIHTw0AIAQoAgAgByAB' +
-  'IAIQ/QEiB0F+cUECRg0AIAdBBEYEQCAEIAIoAgAgAigCBBCFAkUNAQsgAigCDCEBDAELCyACQRBqJAAgASICIAQoAgQiB08EQCAE' +
-  'KAIMIAc2AtggQQAMAgsDQCAEKAIAIAcgASAGQRBqEP0BIghBe3EEQCAGKAIcIgEgBCgCBCIHSQ0BCwsgCEEERw0ACyAEIAI2AjAC' +
-  'QCAEKAIAIAZBEGogBhD+AUUNACAEIAYgBkEQahD/AUUNAAJ/IARBADYCFCAEKAIAIAYoAgAgBigCBEEAQQAQhwIhAiAEKAIIIgch' +
-  'AQJAIAcNACACEIgCIgchASAHDQBBACEHIAIQkgIhAQsgASABbCIBIAJHBEAgBCAGIAIgAUEAEJMCDAELIAQgBzYCGAJAIAQQlAIi' +
-  'AQ0AIAQgBiACQQAQlQIiAQ0AIAQoAgwiAUEANgIEIAEgBigCHDYC2CBBACEBCyABCwwBCyAEIAZBEGoQgAILIQIgBkEgaiQAIAUo' +
-  'AqwhEEkgAgRAIAMQ+wEgA0EANgIAQQAhASMAQSBrIgQkAAJAIAVB+CBqIgAoAjwiBkF/Rg0AIAAoAigiAQ0AIARBEGogACgCACAA' +
-  'KAIEIAYQgQIgBCgCHCEBIAAtACRFDQAgACgCIEEBaiEGA0AgASAAKAIEIgdPDQEgACgCACAHIAEgBBD9ASIHRQ0BIAdBBEYEQCAG' +
-  'IAAoAhhGDQIgACAEEIICDQILIAQoAgwhASAGIAdBBEYiB2oiBiAAKAIYRyAHcg0ACwsgBEEgaiQAIAMgATYC2CAgAyAFKAKoITYC' +
-  '3CAMAQsgAyAFKAKQISIENgIAIAMgBSgCqCE2AtwgAn9BACEBIwBB0ABrIQYCf0EAIAVB+CBqIgItAMQBIAIoAhhBEEdyIAIoAhQg' +
-  'Ai0ALkVycg0AGiAGQQBBxAD8CwAgAigCDCEHA0AgAUGAAkcEQCABIAdqLQAIIghBD0sEQEEADAQFIAYgCEECdGoiCCAIKAIAQQFq' +
-  'NgIAIAFBAWohAQwCCwALC0EBIAItAC8NABpBACECA0ACQCACIgFBEEYEQEEQIQEMAQsgAUEBaiECIAYgAUECdGooAgBBEEYNAQsL' +
-  'IAFBD0sLCwRAIAVB8D8pAwA3A/AgIAAgAygC2CAgBUHwIGogBUEQakEAEPkBIAUoAhBBEEdyRQRAIAMQ+wEgAyAFQRBqQeAg/AoA' +
-  'AEEAIQIMAgsgBUEQahD7ASAFKAKQISEECyADQYkgaiIAIAVBvSJqIAQgBSgCuCIiASABIARKGyIB/AoAAEEAIQIgACABakEAOgAA' +
-  'IAUtAKUhIgBFDQAgAyAAOgCIIAsgBUGAJWokACACC/gBAQN/IAFBkMAAIAEbIQYDQAJAQcEAIQUCQCAEQcEARwRAIAQgBmotAAAN' +
-  'ASAEIQULIABBxgBqQf8BQYAC/AsAQQAhBCAAIAFBAEc6AAQgAQRAIAEgBSACIAMQ/AEiAQ0CCyAAQQVqIAYgBfwKAAADQCAEIAVG' +
-  'BEAgACAFNgIAIABBADoApQEgAEEAOwBzIAAtAHZB/wFGBEAgAEEAOgB2CyAALQBwQf8BRgRAIABBADoAcAtBACEBIAAtAIUBQf8B' +
-  'Rw0DIABBADoAhQEMAwUgACAEIAZqLQAAaiAEQQFqIgQ6AEYMAQsACwALIARBAWohBAwBCwsgAQsnACAABEAgACgCzCAQSSAAKALU' +
-  'IBBJIABBADYC1CAgAEIANwLMIAsLwQIBBX8jAEEwayIEJAACfyABRQRAIANBZkH+DEEAEL4BGkFmDAELIAFBwQBJBEACQAJAAkAD' +
-  'QCABIAVGDQMgBUEBaiEHIAAgACAFai0AACIGIAUQrAEhCCAGQf8Aa0H/AXFBogFPBH9BzS8gBkEKEKwBBUEBCw0BIAchBSAIRQ0A' +
-  'CyAIIABrQQFqIQVBxDghAAwBC0GACkGwLiAGQSFrQf8BcUHeAEkiARshACAHIAYgARshBSAGIAcgARshBgsgBCAHNgIoIAQgBTYC' +
-  'JCAEIAY2AiAgA0FmIAAgBEEgahC+ARpBZgwCC0EAIAEgAk4NARogBCACNgIcIAQgAjYCGCAEIAI2AhQgBCABNgIQIANBZkGGLCAE' +
-  'QRBqEL4BGkFmDAELIARBwAA2AgAgA0FmQd4QIAQQvgEaQWYLIARBMGokAAvlAQEHfyMAQRBrIgUkACAFIAAgASACEIECIAMgBf0A' +
-  'AwD9CwIAAn8gACECIAMoAgQhBiADKAIAIQRBASEAAkADQAJAIAAhASAEIAZPDQACQAJAAkAgAiAEIAYQgwIiCUEDcQ4CAgABCyAC' +
-  'IARqLQAAQfwARiABcSEAQQEhBwwBC0EBIQdBACEAQQQhCAJAAkAgAiAEai0AACIKQStrDgMCBQEACyAKQT1GDQEMBAsgASEACyAJ' +
-  'QQJ2IARqIQQMAQsLIAYgAygCCEkgB0UNARpBA0ECIAFBAXEbIQgLIAgLIAVBEGokAAu4AQEFfyABKAIEIQUgASgCACEEA0ACQCAE' +
-  'IAVPDQAgACAEIAUQgwIiA0EDcQ0AIANBAnYgBGohBAwBCwsgBCEDA0ACQCADIAVPBEBBAyEGDAELIAAgAyAFEIMCIgdBA3EiBkED' +
-  'Rw0AQQMhBiAAIANqLQAAQTpGDQAgB0ECdiADaiEDDAELCyACIAEoAgw2AgwgAiADNgIIIAIgAzYCBCACIAQ2AgAgBkEBRyADIAEo' +
-  'AgRPciADIARLcQuMAQECfyAAKAIAIAEoAgAgASgCBEEAQQAQhwIhAwJ/IAAoAggiBARAQQEgAyAEIARsIgFGDQEaQQAgA0EBdCAB' +
-  'TQ0BGiAAKAIAIAIoAgAgAigCBEEAQQAQhwIgA0YPC0EBIANBwABLDQAaQQAgAxCIAiICQQRIDQAaIAAgASgCACABKAIEQQAgAhCJ' +
-  'AgsL2QgBBn8jAEEgayIEJAAgBEEQaiAAIAEoAgAgASgCBBCdAiAAAn8CQCAALQDEASAELQAVRXINACAEKAIQIgNFDQBBASAELQAU' +
-  'DQEaIAQtABZFDQBBASECIAQtABcNAAJAIAAoAggiAg0AIANBwQBJBEAgAyECDAELIAMQjAIhAgsgBCgCGCACTSECCyACCyICNgIU' +
-  'IABBASAELQAWIAQtABVFIAIgAC0AxAFychtFOgAsAkAgACgCACABKAIAIAEoAgQgAiAEQQ9qEIcCIgJFBEAgACABKAIAQX8QlgIg' +
-  'BCAAQUBrNgIAQWghAiAAQWhB8RMgBBCXAgwBCwJ/IAIgBC0ADwR/IAAgASACEJ4CBUEACyIGayECIAAoAgghAyAEQQA6AA4CQCAD' +
-  'BEAgBCADNgIIIAIgA0YNASAEQQE6AA4gAyADbCIFIAJGDQEgACABIAIgAyAFIAJBAXQgBU0iAhsgAhCTAgwCCyAEIAIQiAIiAzYC' +
-  'CCACQcEATwRAIARBAToADiADDQEgACABIAIgAhCSAiICIAJsQQAQkwIMAgsCQCADQQRIDQAgACABKAIAIAEoAgQgACgCFCADEIkC' +
-  'RQ0AIARBAToADkEADAILIAQgAjYCCAtBAAsiAg0AIAAgBCgCCCIDNgIYIAAQlAIiAg0AIAAgAyADbEECdBBEIgI2AjQgAkUEQEF/' +
-  'IQIgAEF/QbwLQQAQlwIMAQsgACgCDCICQQJBASAAKAIUIgVBAUYbNgIEIAQtABRFIAVBAUdyRQRAIAJBLDoAyiALIAAgBC0ADiIF' +
-  'QQFzOgAkIAAgASADQQEgBRsgA2wgBhCVAiICDQAgAEEBNgIgIAEoAgwhASAFBEAgACABEJ8CIQIMAQsjAEEQayICJAACQAJAA0Ag' +
-  'ACgCICAAKAIYTg0BIAAoAgQiAyABTQRAIAAgA0HnChCgAkFoIQEMAwsCQAJAAkACQAJAIAAoAgAgAyABIAIQ/QEOBQQDAwEAAwsg' +
-  'ACACEIICRQ0BIAAgAUGeIxCgAiAAIAE2AihBaCEBDAYLIAIoAgAhASACKAIEIQMgAC0ALUEtRgR/IAAoAgAgASADIAAoAhRBABCH' +
-  'AiAAKAIYRgVBAAtFDQELQQAhBSMAQRBrIgMkACAALQAsBEAjAEEQayIBJAAgASAAIAIoAgAgAigCBBCdAgJAIAEtAAVFDQAgAS0A' +
-  'BCIGIAEtAAZyBEAgAEEBNgIUIAAoAgwiB0ECNgIEIAZFDQEgB0EsOgDKIAwBCyAAKAIURSEFCyAAIAU6ACwgAUEQaiQACyAAKAIA' +
-  'IAIoAgAgAigCBCAAKAIUIANBD2oQhwIhASAAIAIgACgCGCIFIAEgBUEBakYgAy0AD0EAR3EQlQIhASADQRBqJAAgAQ0EIAAgACgC' +
-  'IEEBajYCIAsgAigCDCEBDAELCyAAIAFB8iEQoAJBaCEBDAELIAAgARCfAiEBCyACQRBqJAAgASECCyAEQSBqJAAgAgtmAQN/IAAg' +
-  'AjYCDCAAIAI2AgggACADNgIAIAEgA2oiBUEKIAIgA2siBBCsASIGBEAgACAGIAFrIgI2AgggACACQQFqNgIMIAIgA2shBAsgACAF' +
-  'QSMgBBCsASIAIAFrIAIgABs2AgQLigEBBX8jAEEQayICJAACQCAAKAIAIAEgAhD+AUUNACAAIAIgARD/AUUNACAAKAIAIAIoAgAi' +
-  'BCACKAIEIgVBAEEAEIcCIQMgACgCCCIBRQRAIAMQiAIhAQsgAyAAKAIYRiABQQRIciADIAEgAWxHcg0AIAAgBCAFQQAgARCJAiEG' +
-  'CyACQRBqJAAgBgvRAQEDfwJAIAAgAWoiBC0AACIAQQlrIgVBF00EQEEEIQNBASAFdEGdgIAEcQ0BCwJAIABBLEcEQCAAQfwARw0B' +
-  'QQUPC0EGDwtBByEDIADAQQBODQAgBCACIAFrEIQCIgBBAEgNAAJ/QQEgAEGAAUgNABpBAiAAQYAQSQ0AGkEDQQQgAEGAgARJGwsh' +
-  'ASAAQaABRiAAQf/9A0ZyRSAAQYDgAEdxRQRAIAFBAnQPCyABQQJ0IQEgAEGAf3FBgMoARgRAIAFBAXIPCyABQQNyIQMLIAML6gEB' +
-  'BX8gAC0AACIDwCICQQBOBEAgAw8LAkACfyACQT5qQf8BcUEeSQRAQYABIQVBHyECQQEMAQsgAkFwcUFgRgRAQYAQIQVBDyECQQIM' +
-  'AQtBfyEGIAJBEGpB/wFxQQRLDQFBgIAEIQVBByECQQMLIQRBfyEGIAEgBE0NACAEQQFqIQQgAiADcSECQQEhAQNAIAEgBEcEQCAA' +
-  'IAFqLQAAIgNBwAFxQYABRw0CIANBP3EgAkEGdHIhAiABQQFqIQEMAQsLQX9Bf0F/IAIgAkGAcHFBgLADRhsgAkH//8MASxsgAiAF' +
-  'SRshBgsgBgvxAQEFfwNAAkAgASACTw0AIAAoAgAgASACEIMCIgNBA3ENACADQQJ2IAFqIQEMAQsLAkAgACgCCCIEDQAgAC0AxAFF' +
-  'BEBBIyEEDAELIAAoAsABIQQLIAEgAiABIAJLGyEDIAEhAkEAQpGAgISAgIABAn8DQEEXIAIgA0YNARogACgCACACai0AACIFwCIG' +
-  'EIYCIAZBwQBrQf8BcUEaSXIEQCAAIAVqLACGAiIFQX9GIAQgBUhyIAdyIAcgBhCGAhshByACQQFqIQIMAQsLIAIhAyAGQQlrCyIA' +
-  'rYinQQFxIAMgAWtBAUsgB3FFIABBMUtyGwsPACAAQeEAa0H/AXFBGkkLYAEBfyMAQSBrIgUkACAFQRBqIAEgAhCKAkEAIQFBACEC' +
-  'A0AgACADIAVBEGogBRCLAgRAIAUtAAhBAEchAiABQQFqIQEMAQsLIAQEQCAEIAJBAXE6AAALIAVBIGokACABCyIBAX8gABCMAiIB' +
-  'QQAgASABbCAARhtBACABQQFrQcAASRsLYgEBfyMAQSBrIgUkACAFQRBqIAEgAhCKAgNAAkAgACgCACADIAVBEGogBRCLAiIBRQ0A' +
-  'IAAgAyAFKAIAIAUoAgQgBBCNAiICQQBIDQAgAiAETA0BCwsgBUEgaiQAIAFBAXMLJQAgAEEAOgAOIABBATsBDCAAIAE2AgggACAC' +
-  'NgIEIAAgATYCAAvWBAEJfyACKAIAIQYgAigCBCEHIAFBAUchCwJ/AkACQAJAA0AgBiIFIAdPDQIgAiAAIAUgBxCDAiIEQQJ2IAVq' +
-  'IgY2AgAgBEEDcSIEQQJJDQACQAJAIARBAmsOAgEAAwsCQAJAIAAgBWotAAAiBEEraw4DAQQBAAsgBEE9Rw0DCyAAIAVqQQFrLQAA' +
-  'QQogBRsiBEEgRiAEQfsBcUEJRnIgBEH+AXFBCkZyIARBDEZyIARB/ABGciAEQf8AS3JFDQJBACEKQQAhCSAFIQQCQANAAkAgBCAH' +
-  'Tw0AAkACQAJAIAAgBCAHEIMCIgxBA3EOBAMAAAEACyAAIARqLQAAIQgMAQsCQCAAIARqLQAAIghBK2sOAwEEAQALIAhBPUcNAwsg' +
-  'CkEBIAhBPUcgCEErR3EbIQogDEECdiAEaiEEDAELCyAEIAVrQQAgChshCQsgCUUNAiACIAUgCWoiBjYCAAwBC0EAIAItAAxBAEcg' +
-  'CxsgAi0ADSEIIAJBgQI7AQwgAigCCCEEIAIgBjYCCEUNAAtBACEGIAhFBEAgBCEFQQAhBAwDCyAAIAQgBRCOAiEFQQAhBAwCC0EA' +
-  'IQQgAkEAOgAMAkAgAUEBRw0AA0AgBiAHTw0BIAAgBiAHEIMCIgFBA3FBA0cNASACIAFBAnYgBmoiBjYCAAwACwALIAYgBWshBgwB' +
-  'C0EAIAItAA1FIAFBAUdyIAItAA4gAi0ADEVycg0BGkEBIQQgAkEBOgAOQQAhBiAAIAIoAgggBxCOAiEFCyADIAQ6AAggAyAGNgIE' +
-  'IAMgBTYCAEEBCwsqAQJ/A0ACQEHBACECIAFBwQBGDQAgASICQQFqIgEgAWwgAE0NAQsLIAIL3QEBAX8gACgCACACaiEFAkAgAUUE' +
-  'QEF/IQIgA0EBRw0BIAAtAMQBIARBI0ogBCAAIAUtAAAiAWosAIYCIgJOcnINASABwBCGAkUNASACIAAgAUEga0H/AXFqLACGAiIA' +
-  'IAAgBEobDwtBACEBQQAhAAJAAkAgAyICDgICAAELQQAhAiAFLAAAIgQQjwINASAEEJACDQELA38gACADRgRAIAEPCyAAIAVqLAAA' +
-  'IgIQkQIEfyABQQpsIAJqQTBrIAEgAUHBAEgbIQEgAEEBaiEADAEFIABBf3MLCyECCyACCxgAIAAgAWotAABBIEYgAWogASABIAJJ' +
-  'GwsfACAAQS1rIgBB/wFxQTNJQoOAgICAgIACIACtiKdxCw0AIABBKkYgAEE/RnILDgAgAEEwa0H/AXFBCkkLTAECf0HAACECAkAg' +
-  'ABCMAiIBQT9KDQACQCABQQBMBEAgAUEBaiEBDAELIAAgASABIgJsayABQQFqIgEgAWwgAGtNDQELIAEhAgsgAgu1AwEEfyMAQeAB' +
-  'ayIFJAAgAyACIAIgA0sbIQgjAEEgayIGJAAgBkEQaiABKAIAIAEoAgQQigIgBSABKAIANgLcAUEAIQECQANAAkAgACgCACAAKAIU' +
-  'IAZBEGogBhCLAkUNACABIAhGBEAgBSAGKAIANgLcAQwBCyAAIAZBfxCaAiIHQQBIDQIgBSAGKAIEIAYoAgBqNgLcASABQQFqIQEM' +
-  'AQsLQQAhBwsgBkEgaiQAIAciAUUEQCAAIAUoAtwBQX8QlgICQCACIANLBEAgBSAAQUBrNgI0IAUgA0EBajYCMCAFQdAAakGAAUGU' +
-  'FCAFQTBqEKUBGgwBCyAFIABBQGs2AkAgBUHQAGpBgAFBphQgBUFAaxClARoLAkAgBARAIAUgACgCCCIBNgIQIAUgASABbDYCFCAF' +
-  'IAE2AgwgBSABNgIIIAUgAjYCACAFIAVB0ABqNgIEIABBaEH/ISAFEJcCDAELIAJBgSBPBEAgBUGAIDYCKCAFIAI2AiAgBSAFQdAA' +
-  'ajYCJCAAQWhBuywgBUEgahCXAgwBCyAAIAIgAyAFQdAAahCYAgtBaCEBCyAFQeABaiQAIAELlwEBBH8jAEEQayICJAAgACgCFEEB' +
-  'RiAAKAIYIAAoAsABTHJFBEAgACAAKAIwQX8QlgJBhixBxA8gAC0AxAEiAxshBCAAKAIYIQEgAgJ/IANFBEAgASEDQT0MAQsgACgC' +
-  'wAEhAyABCzYCDCACIAE2AgggAiABNgIEIAIgAzYCACAAQWYgBCACEJcCQWYhAQsgAkEQaiQAIAELsAIBBX8jAEFAaiIEJAAgBEEw' +
-  'aiABKAIAIAEoAgQQigICQAJ/AkADQCAFIQYgB0EBcQ0BIAAoAgAgACgCFCAEQTBqIARBIGoQiwJFIAQtAChBACADG3JFBEAgBiAC' +
-  'IgVGIgcNASAGQQFqIQUgACAEQSBqEJkCIghFDQEMBAsLQQAhCCACIAZGDQIgACAAQThqIAEgBhsoAgAgACgCHBCWAiAAKAIYIQVB' +
-  '6x0hB0HTPQwBCyAAIAQoAiBBfxCWAkGrISEHIAAoAhgiBSEGQcU8CyEBIAAoAiAhAiAEIAU2AhwgBCAFNgIYIAQgBTYCFCAEIABB' +
-  'QGs2AhAgBCAHNgIMIAQgBjYCCCAEIAE2AgQgBCACQQFqNgIAQWghCCAAQWhBywggBBCXAgsgBEFAayQAIAgLrAIBBn8jAEEgayIE' +
-  'JAAgACgCACIFIAFqIQcgBSEDQQEhBgNAIANBCiAHIANrEKwBIgMEQCAGQQFqIQYgBSADQQFqIgNrIQgMAQsLIAAgATYCPCAEIAY2' +
-  'AhAgBCABIAhqQQFqIgc2AhQgAEFAa0HQAEGICSAEQRBqEKUBGkEAIQUgAEEAOgCQAQJAIAJBAEgNACAAKAIYIgNBAEwNAEEBIQUg' +
-  'BCACIANuIghBAWo2AgAgBCACIAMgCGxrQQFqNgIEIABBkAFqQTBBqjggBBClARoLAkAgACgCECIDRQ0AIAMgBhCbAjYCGCADIAcQ' +
-  'mwI2AhwgAyABEJsCNgIgIAVFDQAgAyACIAAoAhgiAG0iAUEBajYCBCADIAIgACABbGtBAWo2AggLIARBIGokAAspAQF/IwBBEGsi' +
-  'BCQAIAQgAzYCDCAAKAIQIAEgAiADEL0BIARBEGokAAtIAQF/IwBBIGsiBCQAIAQgAzYCECAEIAI2AgwgBCACEIgCIgI2AgggBCAC' +
-  'NgIEIAQgATYCACAAQWhBzTQgBBCXAiAEQSBqJAALrgIBBn8jAEEQayIEJAACfyAAIAEgACgCHBCaAiIDQQBIBEAgAwwBC0F+IAAo' +
-  'AhwiBUH/H0oNABogASgCACICIAAoAjBrQQBIBEAgACACIAUQlgIgBCAAQUBrNgIAIABBaEG1FCAEEJcCQWgMAQsCQCADDQAgASgC' +
-  'BCEGIAAtAC1FBEAgBkUNASAAQTAgACgCACACaiwAACIHIAcQkQIbOgAtCyAGQQFHDQAgACgCACACai0AACICQTBGBEAgAEEBOgAu' +
-  'DAELIALAEI8CRQ0AIABBAToALwsgACgCDCAFaiADOgAIIAEoAgAhAyAAKAI0IgIEQCACIAAoAhxBAnRqIAMgACgCMGs2AgALIAAg' +
-  'ACgCHEEBajYCHCAAIAEoAgQgA2o2AjhBAAsgBEEQaiQAC+YEAQR/IwBBsAJrIgMkACAAIAAoAhQgASgCACIFIAEoAgQgACgCGCIE' +
-  'QcAAIAQbIgYQjQIiBEEATiAEIAZMcUUEQCAAIAUgBEF/cyAEQR91cWoiBSACEJYCIAAgA0HgAGoQnAICQCAEQQBIBEAgA0GAAmoh' +
-  'BCMAQRBrIgIkAAJ/IAAoAgAgBWoiBiAAKAIEIAVrEIQCIgFBAEgEQCAGLQAAIQFBkS8MAQsgAUUEQEEAIQFB2x4MAQtB/S4gAUH/' +
-  'AEYgAUEgSXINABpBlC5BmxdBpTogACgCFEEBRhsgAUH/AEsbCyEFIAIgATYCACAEQTAgBSACEKUBGiACQRBqJAAgAyAAQZABajYC' +
-  'CCADIABBQGs2AgQgAyADQeAAajYCDCADIAQ2AgAgAEFnQegUIAMQlwIMAQsgACgCECICBEAgAiAENgIUCwJAIAAoAhhBACAAKAIU' +
-  'QQFHG0UEQCABKAIEIQIgAyAAKAIAIAEoAgBqNgJEIANBsTFB0z0gAkEUSyIBGzYCSCADQRQgAiABGzYCQCADQYACakEwQdMTIANB' +
-  'QGsQpQEaDAELIAAoAgAgASgCAGosAAAhASADIAQ2AlQgAyABNgJQIANBgAJqQTBB2TcgA0HQAGoQpQEaCyAAQUBrIQEgACgCGCIC' +
-  'RQRAIAMgATYCFCADIANBgAJqNgIQIABBZ0HZLyADQRBqEJcCDAELIAMgAjYCMCADIAI2AiwgAyABNgIkIAMgA0HgAGo2AjQgAyAA' +
-  'QZABajYCKCADIANBgAJqNgIgIABBZ0GAFSADQSBqEJcCC0FnIQQLIANBsAJqJAAgBAsUACAAQf////8HIABB/////wdJGwvjAgEM' +
-  'fyMAQTBrIgQkACAAKAIYIgNBwAAgAxshAwJAIAAoAhRBAUYEQCAEIAM2AhAgAUGgAUGUMiAEQRBqEKUBIAFqIQJBMCEKDAELIAAt' +
-  'AC0iAkEuIAIbIQogAEHFAWohCCAAKALAASICIAMgAiADSBsiCUEBayELIAEhAgNAIAkgBSIDTA0BA0ACQCALIAMiBkYEQCALIQYg' +
-  'CSEDDAELIAggBkEBaiIDaiwAACAGIAhqLAAAQQFqRg0BCwsgDEEERgRAIAQgCDYCJCAEIAk2AiAgAUGgAUHHEyAEQSBqEKUBIAFq' +
-  'IQIMAgsgDEEBaiEMIAUEfyACQazAADsAACACQQJqBSACCyIHIAAgBWotAMUBOgAAIAdBAWohAiAFIAZOIAMhBQ0AIAdBLToAASAH' +
-  'IAAgBmotAMUBOgACIAdBA2ohAgwACwALIAQgCsA2AgAgAkEoQcMcIAQQpQEaIARBMGokAAvfAQEEfyMAQSBrIgQkACAAQYDAACgC' +
-  'ADYCCCAAQfg/KQIANwIAIARBEGogAiADEIoCQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQiwJFDQEgACACQQFqIgI2' +
-  'AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCNAiIFQQBIBEAgAEEAOgAFCyAG' +
-  'QQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUC' +
-  'fyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCIAkEARwwBCyADIAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJA' +
-  'IAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEP0BDgUCAQEBAAELIAAoAgAgAygCECADKAIUIAAoAhQgA0EPahCH' +
-  'AhogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAk' +
-  'IAEgACgCBCICSQRAIAAoAgAgAiABIAUQ/QEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIH' +
-  'QQAgASACayICEKwBIgQEQCAAIAQgA2tBfxCWAiAGIABBQGs2AgAgAEFnQa8NIAYQlwJBZwwBCyACQQEgAhsQRCIERQRAIABBf0G8' +
-  'C0EAEJcCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQ' +
-  'aiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQiAINACAEEJICIQEg' +
-  'ACAAKAI4QX8QlgIgAyAAQUBrNgIAIANBMGoiAkHkAEGmFCADEKUBGiAAIAQgASABbCACEJgCDAELIAAgASAEEJYCIAAoAiAhASAD' +
-  'IAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB0z1BuRUgAUEBRhs2AhQgAEFoQfkOIANB' +
-  'EGoQlwILIANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUN' +
-  'AEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHYwAAoAgA2AhggBkHQwAApAgA3AhACQCAARQ0AA0BB' +
-  'wAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQZDAACEIQT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQ' +
-  'CwJAIAAtAIggIgpFDQBBjzIgCsAiDEEFEKwBRQ0AIAggDCAHEKwBDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFq' +
-  'IQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJBACAGQRBqEKICDAEL' +
-  'An9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0EC' +
-  'dGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMg' +
-  'BkEQahCiAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0' +
-  'aigCACIDIAFrEKQCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARClAgvAEKQBIAdBAWohByADQQFqIQEM' +
-  'AQsLIAYgACgCzCAgAWogACgC0CAgAWsQpAIMAQsgBiAAIAIQowILIAYoAgghACAFBEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACt' +
-  'DAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0Ag' +
-  'BiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCkAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEg' +
-  'IAQtAAkgBxvAEKQBCwJAIAdFBEAgACAIEKYCDAELIAAgBCAIEKUCEKQBCyAFQQFqIQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIA' +
-  'IgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08N' +
-  'ACAFIAhqLAAAIgQQjwJFBEAgBBCQAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAEIAhqLAAAEJECBEAg' +
-  'BEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCkAg8LIAAgByAIaiAFIAdrEKQCAkAgAiAGai0AACIEIAEg' +
-  'BmotAAhGBEAgACABKALMICAFaiADIAVrEKQCDAELIAAgBBCmAgsgCiEGIAMhBwwACwALJAADQCACBEAgACABLAAAEKQBIAFBAWoh' +
-  'ASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJBDGoiACAAQQRByQkg' +
-  'AhClARCkAiACQRBqJAAL9QMCA38CfiMAQUBqIgQkAAJAIABBACABG0UEQEEAIQJBkMsAQX5BsyZBABC+ARoMAQsgAgR/IAIpAwgh' +
-  'BiACKQMAIQcgAigCEAVBAAshAwJAAkBBAUGoCRBDIgJFDQAgAiAAEKgCDQAgAhCpAkUNAQsgAhCqAiAEQX8QvAE2AgBBkMsAQX9B' +
-  'uBUgBBC+ARpBACECDAELAkACQCAAIAFCAkKAreIEIAcgB1AbIgcgAigCMCAEQSBqQZDLABDSASIAIAQoAiAiBXJFBEBBkMsAQWNB' +
-  'qRpBABC+ARoMAQsgACAFQQJHckUEQEGQywBBYkHWF0EAEL4BGgwBCyAAIAVBBEdyRQRAIAQgBzcDEEGQywBBZUGMHiAEQRBqEL4B' +
-  'GgwBCyAARQ0BCyACEKoCQQAhAgwBCyACQoCS9AEgBiAGUBs3A0hBACEAIAIgA0EQIANBAEobNgJQQn9CfyACNQIAIgaGQn+FIAZC' +
-  'wABRGyEGIAIoAgQiA0EAIANBAEobIQUDQCAAIAVGBEAgAiADNgI0QQAhAANAIAAgA0gEQCAAIAFqLQAAIgUEQCACIAAgBRCrAiAC' +
-  'KAIEIQMLIABBAWohAAwBCwtBkMsAQQBB7AH8CwAFIAIoAiggAEEDdGogBjcDACAAQQFqIQAMAQsLCyAEQUBrJAAgAgvuAgEMfyAB' +
-  'KAIQIgYgASgCACIFIAVsIgtBAnQiAmooAgAhAyAAIAUgASgCDCIEbEECdBBEIgw2AhwgACACQQRqIgcQRCICNgIgIAAgA0ECdCII' +
-  'EEQiAzYCJCAEQQQQQyIJRSAMRSACRXJyQQEgAxsEQCAJEElBfw8LIAIgBiAH/AoAACADIAEoAhQiByAI/AoAAEEAIQIDQCACIAtG' +
-  'BEAgCRBJIAAgCzYCBCAAIAU2AgAgACABKAIMIgI2AgggACABKAIYNgIMIAAgASgCHEEBdEECcSIDNgIQIAAgASgCICIBNgIYIAAg' +
-  'AiAFQX1saiABIANqazYCFEEADwsgBiACQQFqIgNBAnRqIQggBiACQQJ0aigCACEEA0AgCCgCACAETARAIAMhAgwCBSAJIAcgBEEC' +
-  'dGooAgAiDUECdGoiCiAKKAIAIgpBAWo2AgAgDCAKIAUgDWxqQQJ0aiACNgIAIARBAWohBAwBCwALAAsAC+UDAhF/AXsjAEEQayIF' +
-  'JAAgACAAKAIEIgFBCBBDIgY2AiggACABQQEQQyIHNgIsIAAgAUEBEEMiCDYCMCAAQQFBCBBDIgk2AlwgACABIAAoAgAiAmxBCBBD' +
-  'Igo2AmAgACABQQQQQyILNgJsIAAgACgCCCIDQQQQQyIMNgJ0IAAgAUECdCIEQQQQQyINNgKACSAAIARBBBBDIgQ2AoQJIAAgAUEB' +
-  'EEMiDjYCiAkgACABQQgQQyIPNgKQCSAAIAFBARBDIhA2ApQJIAAgA0EEEEMiAzYCjAkgACABIAJBAiACQQJKG2wiAUEEEEMiAjYC' +
-  'mAkgACABQQQQQyIRNgKcCSAAIAFBBBBDIgE2AqAJQX8hACAFQRBqJABBf0EAQX8gARsgDkUgCP0RIAf9HAEgBv0cAiAJ/RwD/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/TciEv0bAUEBcUEBdCAS/RsAayAS/RsCQQFxQQJ0ciAS/RsDQQFxQQN0ciAK/REgC/0cASAM/RwCIA39' +
-  'HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIS/RsAQQFxQQR0ciAS/RsBQQFxQQV0ciAS/RsCQQFxQQZ0ciAS/RsDQQd0ckH/AXFyIARF' +
-  'IANFcnIgEEUgD0VyIAJFIBFFcnJyGwuZAQAgAARAIAAoAhwQSSAAKAIgEEkgACgCJBBJIAAoAigQSSAAKAIsEEkgACgCMBBJIAAo' +
-  'AlwQSSAAKAJgEEkgACgCbBBJIAAoAnQQSSAAKAKACRBJIAAoAoQJEEkgACgCiAkQSSAAKAKMCRBJIAAoApAJEEkgACgClAkQSSAA' +
-  'KAKYCRBJIAAoApwJEEkgACgCoAkQSSAAEEkLC9gBAgV/AX4gACgCLCABaiACOgAAIAAoAigiBCABQQN0akIANwMAIAAgACgCNEEB' +
-  'azYCNCAAKAIgIAFBAnRqIgEoAgAiAyABKAIEIgEgASADSBshBUJ+IAJBAWutiSEIA0AgAyAFRwRAQQAhASAAKAIAIgJBACACQQBK' +
-  'GyEGIAAoAhwgAiAAKAIkIANBAnRqKAIAbEECdGohAgNAIAEgBkYEQCADQQFqIQMMAwUgBCACIAFBAnRqKAIAQQN0aiIHIAcpAwAg' +
-  'CIM3AwAgAUEBaiEBDAELAAsACwsLnAMBBX8Cf0F+IABFIAFFcg0AGiABQQBBKPwLACAAEK0CQQAgACgCNEUNABoCQANAIAJBFEcE' +
-  'QCAAQgA3AzggACAAKQNINwNAIAAgAjYCVCAAIAJBBHQiA0GQwQBqKAIANgJYIAAgA0GcwQBqKAIAIANBmMEAaigCABEAAA0CIAAQ' +
-  'rQIgAkEBaiECDAELCyAAQRQ2AlQgAEEUEK4CNgJYIAAQrwILQQAhAiAAKAJoIgNBACADQQBKGyEEAn8DQCACIARGBEBBACAAKAJk' +
-  'RQ0CGgUgACgCKCAAKAJgIAJBA3RqIgUoAgBBA3RqIgYgBikDAEJ+IAUoAgRBAWutiYM3AwAgAkEBaiECDAELCyAAIAAoAlwiAigC' +
-  'ACACKAIEEKsCIAAoAmghAyAAKAJkCyECIAEgACgCVDYCACAAKAJcIQQgASACNgIIIAEgBDYCBCAAKAJgIQIgASADNgIQIAEgAjYC' +
-  'DCABIAAoAmw2AhQgASAAKAJwNgIYIAEgACgCdDYCHCAAKAJ4IQIgASAAQfwAajYCJCABIAI2AiBBAQsLJgAgAEEANgJwIABBADYC' +
-  'eCAAQQA2AvwIIABCADcCZCAAQQA6AHwLFwAgAEEEdEGQwQBqKAIAQQAgAEEUTRsL0gEBBn8jAEEQayIDJAAgACgCBCIBQQAgAUEA' +
-  'ShshBUF/IQFBwQAhBANAIAIgBUcEQCAAKAIsIAJqLQAARQRAIAAoAiggAkEDdGopAwAQsAIiBiAEIAQgBkoiBhshBCACIAEgBhsh' +
-  'AQsgAkEBaiECDAELCyAAIAEgACgCMCABai0AACIFELECIAAgARCyAiAAKAIAIQIgAyAENgIMIAMgBTYCCCADIAEgAm0iBEEBajYC' +
-  'ACADIAEgAiAEbGtBAWo2AgQgAEG1MSADELMCIANBEGokAAsGACAAe6cLHgEBfyAAKAJcIgMgAjYCBCADIAE2AgAgAEEBNgJkC14B' +
-  'BX8gACgCcCICQQAgAkEAShshBSAAKAJsIQQCQANAIAMgBUcEQCADQQJ0IQYgA0EBaiEDIAQgBmooAgAgAUcNAQwCCwsgACACQQFq' +
-  'NgJwIAQgAkECdGogATYCAAsLfwECfyMAQRBrIgQkAAJAIAAoAvwIIgNB/AdrQQVJDQAgBCACNgIMIAAgACgC/AhqQfwAakH8ByAD' +
-  'ayIDIAEgAhCjASIBQQBIDQAgAAJ/IAEgA08EQCAAQfgIakGu3LgBNgAAQf8HDAELIAAoAvwIIAFqCzYC/AgLIARBEGokAAubAwIJ' +
-  'fwJ+IwBBIGsiBSQAQQAhASAAKAIIIglBACAJQQBKGyEGA0ACQCABIAZGBEAgBiEBDAELQQAhAkF/IQQgACgCACIHIAAoAhwgARC1' +
-  'AiEIQQAhAwNAIAMgB0ggAkECSXEEQCAEIAggA0ECdGooAgAiBCAEIAAoAixqLQAAIgobIQQgA0EBaiEDIAIgCkVqIQIMAQUCQCAC' +
-  'QQFHDQBCACELQQAhAiAAKAIAIgNBACADQQBKGyEIIAMgACgCHCABELUCIQMDfiACIAhGBH4gCwUgC0IAQgEgACgCLCADIAJBAnRq' +
-  'KAIAajEAACIMQgF9hiAMUBuEIQsgAkEBaiECDAELC0J/hUJ/Qn8gB62GQn+FIAdBwABGG4MiCxCwAkEBRw0AIAAgBCALELYCIgYQ' +
-  'sQIgACAEELICIAAgARC3AiAFIAAoAlg2AhAgAEG9PSAFQRBqELMCIAAgBBC4AiAAQY89QQAQswIgACABELkCIAUgBjYCACAAQZ8x' +
-  'IAUQswIMAwsLCyABQQFqIQEMAQsLIAVBIGokACABIAlICw0AIAEgACACbEECdGoLCQAgAHqnQQFqC14BBX8gACgCeCICQQAgAkEA' +
-  'ShshBSAAKAJ0IQQCQANAIAMgBUcEQCADQQJ0IQYgA0EBaiEDIAQgBmooAgAgAUcNAQwCCwsgACACQQFqNgJ4IAQgAkECdGogATYC' +
-  'AAsLQgEDfyMAQRBrIgIkACACIAEgACgCACIDbSIEQQFqNgIAIAIgASADIARsa0EBajYCBCAAQfIoIAIQswIgAkEQaiQAC5kCAQN/' +
-  'IwBB4ABrIgIkAAJAIAEgACgCACIDSARAIAIgAUEBajYCACAAQYEqIAIQswIMAQsgASADQQF0IgRIBEAgAiABIANrQQFqNgIQIABB' +
-  'gy0gAkEQahCzAgwBCyABIANBA2wiA0gEQCAAKAIMIQMgAiABIARrQQFqNgIkIAJBjCZBxwggAxs2AiAgAEHzLCACQSBqELMCDAEL' +
-  'IAEgA2siASAAKAIQIgNIBEAgAkHcHEHqHCABGzYCMCAAQeEUIAJBMGoQswIMAQsgASADayIDQQFqIQEgAyAAKAIUIgRIBEAgAiAB' +
-  'NgJAIABBiCogAkFAaxCzAgwBCyACIAEgBGs2AlAgAEH5LCACQdAAahCzAgsgAkHgAGokAAuJAwIKfwN+IwBBEGsiBCQAQQAhASAA' +
-  'KAIIIgdBACAHQQBKGyEFA0ACQCABIAVGBEAgBSEBDAELQQAhAyAAKAIAIgJBACACQQBKGyEIQgAhDCACIAAoAhwgAkEBdCICQQAg' +
-  'ByACayICayABIAJIGyABaiICELUCIQlCACENA0AgAyAIRgRAAkAgDCANQn+FgyIMUA0AQgEgDBC2AiIKQQFrrYYhDEEAIQMDQCAD' +
-  'IAhGDQEgA0ECdCEGIANBAWohAyAAKAIoIAYgCWoiBigCACILQQN0aikDACAMg1ANAAsgACALIAoQsQIgACAGKAIAELICIAAgAhC3' +
-  'AiAAKAJYIQUgBCAKNgIEIAQgBTYCACAAQd47IAQQswIgACAGKAIAELgCIABBwDxBABCzAiAAIAIQuQIgAEGNMkEAELMCDAMLBSAA' +
-  'KAIoIAkgA0ECdGooAgBBA3RqKQMAIg4gDIMgDYQhDSAMIA6EIQwgA0EBaiEDDAELCyABQQFqIQEMAQsLIARBEGokACABIAdIC7sB' +
-  'AgN/AX4jAEEgayICJABBACEBIAAoAgQiBEEAIARBAEobIQMDQAJAAkAgASADRgRAIAMhAQwBCyAAKAIsIAFqLQAADQEgACgCKCAB' +
-  'QQN0aikDACIFELACQQFHDQEgACABIAUQtgIiAxCxAiAAIAEQsgIgAiAAKAJYNgIQIABBvT0gAkEQahCzAiAAIAEQuAIgAiADNgIA' +
-  'IABBjDEgAhCzAgsgAkEgaiQAIAEgBEgPCyABQQFqIQEMAAsACwkAIAAgARC9AguCBQIPfwR+IwBBIGsiByQAIAAoAgAiCEEBdCEO' +
-  'IAhBACAIQQBKG0EBaq0hEiAAKAKACSEFIAisIRMDQAJAAkAgAyAAKAIITg0AIAMgDkggAUcNAUIBIREgACgCACAAKAIcIAMQtQIh' +
-  'DwNAIBEgElENAkIBIBFCAX2GIRRBACEEQQAhAgNAIAIgCEYEQCAAIBMQvgJFDQMFIAAoAiggDyACQQJ0aigCACIGQQN0aikDACAU' +
-  'g1BFBEAgBSAEQQJ0aiAGNgIAIARBAWohBAsgAkEBaiECDAELCwJAIARBAkgNACAAKAIgIgogBSgCACIMQQJ0aigCACEGIBGnIQ0D' +
-  'QCAGIAxBAnQgCmooAgRODQFBASEJQQEhAgJAIAAoAiQgBkECdGooAgAiCyADRg0AA0AgAiAESEEAIAkbBEAgACAFIAJBAnRqKAIA' +
-  'IAsQvwIhCSACQQFqIQIMAQUgCUUNAkEAIQIgACgCACAAKAIcIAsQtQIhCQJAA0ACQCACIAhGBEAgACgCaEUNAUEAIQIDQCACIARG' +
-  'DQQgACAFIAJBAnRqKAIAELICIAJBAWohAgwACwALIAAgCSACQQJ0aigCACIKIAMQvwJFBEAgACAKIA0QwAILIAJBAWohAgwBCwsg' +
-  'BSgCACEMIAAoAiAhCgwDCyAAIAMQtwIgACALELcCIAcgACgCWDYCECAAQa88IAdBEGoQswIgACADELkCIAcgDTYCACAAQfU7IAcQ' +
-  'swIgACAFIAQQwQIgAEGKPEEAELMCIAAgCxC5AiAAEMICQQEhEAwGCwALAAsgBkEBaiEGDAALAAsgEUIBfCERDAALAAsgB0EgaiQA' +
-  'IBAPCyADQQFqIQMMAAsACxkAIAAgACkDOCABfCIBNwM4IAEgACkDQFgLWgEDfyAAKAIgIAFBAnRqIgEoAgAiAyABKAIEIgQgAyAE' +
-  'ShshBQNAAkAgBSADIgFGBEAgBSEBDAELIAFBAWohAyAAKAIkIAFBAnRqKAIAIAJHDQELCyABIARIC4kBAQV/AkAgACgCKCABQQN0' +
-  'aikDACACQQFrrYhCAYNQDQAgACgCaCIEQQAgBEEAShshBiAAKAJgIQUDQCADIAZHBEAgASAFIANBA3RqIgcoAgBGIAcoAgQgAkZx' +
-  'DQIgA0EBaiEDDAELCyAFIARBA3RqIgMgAjYCBCADIAE2AgAgACAEQQFqNgJoCwtHAQF/IAJBACACQQBKGyEDQQAhAgNAIAIgA0cE' +
-  'QCACBEAgAEHRPUEAELMCCyAAIAEgAkECdGooAgAQuAIgAkEBaiECDAELCwvtAQIHfwJ+IwBBEGsiBCQAIABBoDtBABCzAiAAKAJo' +
-  'IQEDQCABIAJKBEBCASAAKAJgIAJBA3RqKAIEIgZBAWuthiIJIAiDUARAIAhQRQRAIABBsz1BABCzAgsgBCAGNgIAIABB0DwgBBCz' +
-  'AkEBIQUgAiEDA0AgACgCaCIBIANKBEAgBiAAKAJgIgcgA0EDdCIBaigCBEYEQCAAIAUEfyAHBSAAQdE9QQAQswIgACgCYAsgAWoo' +
-  'AgAQuAJBACEFCyADQQFqIQMMAQsLIAggCYQhCAsgAkEBaiECDAELCyAAQY0yQQAQswIgBEEQaiQAC8YCAQt/IwBBoAZrIgIkACAA' +
-  'KAIAIQMgAv0MAAAAAAAAAAAAAAAAAAAAAP0LBJAEIANBACADQQBKGyEGA0ACQCAFIAAoAghODQBBACEDIAAoAgAgACgCHCAFELUC' +
-  'IQdBACEEA0AgBCAGRgRAAkAgAiABNgIIIAIgAkEQajYCBCACIAJBoARqNgIAIAEgA0oNACAAIAJBEGogAyABQQBBAEIAIAJBkARq' +
-  'QQYgAhDFAkUNAEEBIQgMAwsFIAAoAigiCSAHIARBAnRqIgooAgAiC0EDdGopAwAQsAIiDEECSCABIAxIckUEQCACQaAEaiADQQJ0' +
-  'aiALNgIAIAJBEGogA0EDdGogCSAKKAIAQQN0aikDADcDACADQQFqIQMLIARBAWohBAwBCwsgBUEBaiEFIAApAzggACkDQFgNAQsL' +
-  'IAJBoAZqJAAgCAupBQILfwJ+IwBBIGsiBCQAIAAoAgAhBSACKAIIIgdBACAHQQBKGyEIA0AgAyAIRgRAIAVBACAFQQBKGyEKIAAo' +
-  'AiAiAyAEKAIQIgFBAnRqKAIAIQUgAUEBakECdCELA0ACQAJAAkACQCADIAtqKAIAIAVMBEBBACEDIAAoAmhFDQIMAQsgACgCJCAF' +
-  'QQJ0aigCACEGQQEhAkEBIQMDQCADIAdIQQAgAhsEQCAAIARBEGogA0ECdGooAgAgBhC/AiECIANBAWohAwwBBSACRQ0FIAAoAmgh' +
-  'DEEAIQEgACgCACAAKAIcIAYQtQIhDQNAIAEgCkYNBSANIAFBAnRqIQlBACECQQAhAwNAIAMgCEYEQAJAIAINACAAKAIoIAkoAgBB' +
-  'A3RqKQMAIA+DIQ4DQCAOUA0BIAAgCSgCACAOELYCEMACIA5CAX0gDoMhDgwACwALIAFBAWohAQwCBSACIAkoAgAgBEEQaiADQQJ0' +
-  'aigCAEZyIQIgA0EBaiEDDAELAAsACwALAAsACwNAIAMgCEcEQCAAIARBEGogA0ECdGooAgAQsgIgA0EBaiEDDAELCyAEIAAoAlg2' +
-  'AgAgAEG9PSAEELMCIAAgBEEQaiAHEMECIABB8DpBABCzAiAAIA8QxgIgAEHAPEEAELMCQQAhAwNAIAAoAnggA0wEQCAAEMICQQEh' +
-  'AwwCCyADBEAgAEGzPUEAELMCCyAAIAAoAnQgA0ECdGooAgAQuQIgA0EBaiEDDAALAAsgBEEgaiQAIAMPCyAAKAJoIAxMDQAgACAG' +
-  'ELcCCyAFQQFqIQUgACgCICEDDAALAAUgA0ECdCIGIARBEGpqIAIoAgAgASAGaigCACIGQQJ0aigCADYCACADQQFqIQMgAigCBCAG' +
-  'QQN0aikDACAPhCEPDAELAAsAC68BAgN/AX4CQCADIAVHBEAgBCACIAIgBEgbIQsgBUEBaiEMIAcgBUECdGohBQNAQQAhCiAEIAtG' +
-  'DQIgAEIBEL4CRQ0CIAEgBEEDdGopAwAgBoQiDRCwAiADSgRAIARBAWohBAwBCyAFIAQ2AgBBASEKIAAgASACIAMgBEEBaiIEIAwg' +
-  'DSAHIAggCRDFAkUNAAsMAQsgBhCwAiAFRw0AIAAgByAJIAgRAgBBAEcPCyAKC1sBAn8jAEEQayICJAAgAEGyCEEAELMCQZEuIQMD' +
-  'QCABUARAIABBsAhBABCzAiACQRBqJAAFIAIgARC2AjYCACAAIAMgAhCzAiABQgF9IAGDIQFB/SkhAwwBCwsLxgMCCH8DfiMAQSBr' +
-  'IgQkACAAKAIcIQcgACgCACEIIAIoAgAhCSACKAIMIgZBACAGQQBKGyEFA38gAyAFRgR/QQAhAyAIIAcgCRC1AiEBA38gC1AEfyAM' +
-  'Qn+FIQ1BACEBAn8DQAJAIAEgBUYEQEEAIgMgACgCaEUNAxoMAQsgACgCKCAEQRBqIAFBAnRqKAIAIgNBA3RqKQMAIA2DIQsDQCAL' +
-  'UARAIAFBAWohAQwDBSAAIAMgCxC2AhDAAiALQgF9IAuDIQsMAQsACwALCwNAIAMgBUcEQCAAIARBEGogA0ECdGooAgAQsgIgA0EB' +
-  'aiEDDAELCyAAIAIoAgAQtwIgBCAAKAJYNgIAIABBrzwgBBCzAiAAIAIoAgAQuQIgAEHRPUEAELMCIAAgDBDGAiAAQfk7QQAQswIg' +
-  'ACAEQRBqIAYQwQIgABDCAkEBCyAEQSBqJAAFIARBEGogA0ECdGogASALeqdBAnRqKAIANgIAIANBAWohAyALQgF9IAuDIQsMAQsL' +
-  'BSACKAIIIAEgA0ECdGooAgAiCkEDdGopAwAgC4QhC0IBIAIoAgQgCkECdGooAgBBAWuthiAMhCEMIANBAWohAwwBCwsLogMCBn8H' +
-  'fiMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBiADQQAgA0EAShtBAWqtIQsgA60hDCADrCIIIAh+IQ0D' +
-  'QAJAAkAgBCAAKAIITg0AQQAhA0IBIQggACgCACAAKAIcIAQQtQIhBQJAA0ACQAJAIAggC1IEQEIBIAhCAX2GIQ5CACEJQgAhCgwB' +
-  'CyAAIA0QvgJFDQMgAiAENgIAIAIgATYCDCACIAJBEGo2AgggAiACQZAEajYCBCABIANKDQEgACACQRBqIAMgAUEAQQBCACACQZAG' +
-  'akEHIAIQxQJFDQFBASEGDAQLA0AgCSAMUgRAQgBCASAJhiAAKAIoIAUgCadBAnRqKAIAQQN0aikDACAOg1AbIAqEIQogCUIBfCEJ' +
-  'DAELCyAKELACIgdBAkggASAHSHJFBEAgAkEQaiADQQN0aiAKNwMAIAJBkARqIANBAnRqIAg+AgAgA0EBaiEDCyAIQgF8IQgMAQsL' +
-  'IAApAzggACkDQFgNAgsLIAJBoAZqJAAgBg8LIARBAWohBAwACwALdAEEfwNAAkAgA0EGRwRAIANBA3QiAkHkwABqIQQgAkHgwABq' +
-  'IQVBASECA0AgAiAAKAIASg0CIAAgASAFKAIAIAQoAgAgAhDKAgRAQQEPCyACQQFqIQIgACkDOCAAKQNAWA0ACwtBAA8LIANBAWoh' +
-  'AwwACwALkwMCCn8CfiMAQbAGayIFJAAgACgCACEGIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwSgBiAGQQAgBkEAShshCiADIAZsIQsg' +
-  'AiAGbCEMQgEgBEEBa62GIRACfwNAAkAgCSAKRgRAIAAgBqwiDyAPfhC+Ag0BQQAMAwsgACgCHCAJIAxqIAZsQQJ0aiENQQAhB0IA' +
-  'IQ8DQCAGIAdGBEAgDxCwAiIHQQBMIAEgB0hyRQRAIAVBIGogCEEDdGogDzcDACAFQaAEaiAIQQJ0aiAJNgIAIAhBAWohCAsgCUEB' +
-  'aiEJDAMFIAAoAiggDSAHQQJ0aigCACIOQQN0aikDACAQg1BFBEBCASAAKAIgIAAoAiQgDiADEMsCIAtrrYYgD4QhDwsgB0EBaiEH' +
-  'DAELAAsACwsgBSAENgIcIAUgAzYCGCAFIAI2AhQgBSABNgIQIAUgBUEgajYCDCAFIAVBoARqNgIIQQAgASAISg0AGiAAIAVBIGog' +
-  'CCABQQBBAEIAIAVBoAZqIAVBCGoQzAJBAEcLIAVBsAZqJAALGQAgASAAIAJBAnRqKAIAIANqQQJ0aigCAAurAQIDfwF+AkAgAyAF' +
-  'RwRAIAQgAiACIARIGyEKIAVBAWohCyAHIAVBAnRqIQUDQEEAIQkgBCAKRg0CIABCARC+AkUNAiABIARBA3RqKQMAIAaEIgwQsAIg' +
-  'A0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCSAAIAEgAiADIARBAWoiBCALIAwgByAIEMwCRQ0ACwwBCyAGELACIAVHDQAgACAHIAgQ' +
-  'zQJBAEcPCyAJC4sFAgt/A34jAEEQayIFJAAgAigCCCIMQQAgDEEAShshCSACKAIUQQFrIQogAigCECEGIAIoAgwhByAAKAIAIQQD' +
-  'QCADIAlGBEACQCAEQQAgBEEAShshASAEIAdsIQggBCAGbCEGIA4hDwNAAkAgD1AEQCAAKAJoDQFBACEDDAMLIAAoAhwgBiAPeqdq' +
-  'IARsQQJ0aiELQQAhAwNAIAEgA0YEQCAPQgF9IA+DIQ8MAwsgECAAKAIgIAAoAiQgCyADQQJ0aigCACINIAcQywIgCGutiKdBAXFF' +
-  'BEAgACANIAIoAhQQwAILIANBAWohAwwACwALC0IBIAqthiEPA0AgEFBFBEAgACgCHCAIIBB6p2oiByAEbEECdGohCkEAIQMDQCAB' +
-  'IANGBEAgACAHELcCIBBCAX0gEIMhEAwDCyAAKAIoIAogA0ECdGooAgAiC0EDdGopAwAgD4NQRQRAIAAgCxCyAgsgA0EBaiEDDAAL' +
-  'AAsLA0AgDlBFBEAgACAGIA56p2oQtwIgDkIBfSAOgyEODAELCyAAKAJYIQEgBSACKAIUNgIEIAUgATYCACAAQbc8IAUQswJBACED' +
-  'A0AgAyAJRgRAIABByjtBABCzAkEAIQMDQCADIAlGBEAgABDCAkEBIQMMBAsgAwRAIABB0T1BABCzAgsgACAAKAJ0IAMgDGpBAnRq' +
-  'KAIAELkCIANBAWohAwwACwALIAMEQCAAQdE9QQAQswILIAAgACgCdCADQQJ0aigCABC5AiADQQFqIQMMAAsACwUgAigCBCABIANB' +
-  'AnRqKAIAIghBA3RqKQMAIA6EIQ5CASACKAIAIAhBAnRqNQIAhiAQhCEQIANBAWohAwwBCwsgBUEQaiQAIAMLCQAgACABEM8CC8YG' +
-  'Ag9/BX4jAEEgayIEJABBA0ECIAEbIQwgACgCACIFQQAgBUEAShshECAAKAKACSEJIAWsIRUDQAJAIAAoAgQgA0wEQEEAIQIMAQsg' +
-  'ACgCKCADQQN0aikDACIRELACIAxHBEAgA0EBaiEDDAILIANBAWohDSAAKAIgIgIgA0ECdGooAgAhB0EAIQYDQAJAIAIgDUECdGoo' +
-  'AgAgB0wEQEEAIQIgBkEAIAZBAEobIQ4MAQtBACECIAAoAgAgACgCHCAAKAIkIAdBAnRqKAIAELUCIQoDQCACIBBGBEAgB0EBaiEH' +
-  'IAAoAiAhAgwDBQJAIAogAkECdGoiCCgCACIFIANGDQAgACgCKCAFQQN0aikDABCwAkECRw0AIAAoAogJIAVqIgUtAAANACAFQQE6' +
-  'AAAgCSAGQQJ0aiAIKAIANgIAIAZBAWohBgsgAkEBaiECDAELAAsACwsDQCACIA5HBEAgACgCiAkgCSACQQJ0aigCAGpBADoAACAC' +
-  'QQFqIQIMAQsLQQAhAiAAIAasIhIgEn4gFXwQvgJFDQADQCACIA5GBEAgDSEDDAMLIAkgAkECdGohCyACQQFqIgUhAgNAIAIgBkYE' +
-  'QCAFIQIMAgsCQCAAKAIoIgcgCSACQQJ0aiIPKAIAIgpBA3RqKQMAIhMgByALKAIAIghBA3RqKQMAIhSDIhIQsAJBAUcgEyAUUXIN' +
-  'AAJAIAEEQCATIBSEIBFRDQEMAgsgESASg0IAUiATIBSEIBGDIBFScg0BCyAEIAM2AhwgBCAKNgIYIAQgCDYCFCAAIARBFGogDCAS' +
-  'ELYCIggQ0AIgACgCaEUNAEEAIQIDQCACQQNHBEAgACAEQRRqIAJBAmpB/wFxQQNwQQJ0aigCABCyAiACQQFqIQIMAQsLIAAgAyAL' +
-  'KAIAENECIAAgAyAPKAIAENECIAQgACgCWDYCECAAQYY7IARBEGoQswIgACADELgCIAAgERDGAiAAQZE7QQAQswIgACALKAIAELgC' +
-  'IAAgFBDGAiAAQbM9QQAQswIgACAPKAIAELgCIAAgExDGAiAEIAg2AgAgAEHPKyAEELMCIAAQwgJBASECDAMLIAJBAWohAgwACwAL' +
-  'AAsLIARBIGokACACC48CAgh/AX5CASADQQFrrYYhDCAAKAIgIgQgASgCACIFQQJ0aigCACEHIAVBAWpBAnQhCgNAIAQgCmooAgAg' +
-  'B0oEQEEAIQUgACgCACIIIAAoAhwgACgCJCAHQQJ0aigCABC1AiELA0AgBSAITgRAIAdBAWohByAAKAIgIQQMAwsgACgCKCALIAVB' +
-  'AnRqKAIAIglBA3RqKQMAIAyDQgBSIQZBACEEA0AgAiAESkEAIAYbBEACf0EAIAkgASAEQQJ0aigCACIGRg0AGkEBIARFDQAaIAAg' +
-  'CSAGENICQQBHCyEGIARBAWohBAwBBSAGBEAgACAJIAMQwAIgACgCACEICyAFQQFqIQUMAgsACwALAAsLC4sBAQR/IAAoAiAiAyAC' +
-  'QQJ0aiICIQUgAigCACECIAMgAUECdGoiAygCACEBIAMoAgQhBgNAAkAgAiAFKAIETiABIAZOckUEQCAAKAIkIgQgAUECdGooAgAi' +
-  'AyAEIAJBAnRqKAIAIgRHDQEgACADELcCCw8LIAEgAyAESGohASACIAMgBE5qIQIMAAsAC48BAQV/AkAgASACRg0AIAAoAiAiAyAC' +
-  'QQJ0aiICIQUgAigCACECIAMgAUECdGoiAygCACEBIAMoAgQhBgN/IAIgBSgCBE4gASAGTnINASAAKAIkIgQgAUECdGooAgAiAyAE' +
-  'IAJBAnRqKAIAIgRGBH9BAQUgASADIARIaiEBIAIgAyAETmohAgwBCwshBwsgBws/AQJ/QQEhAQNAAkBBACECIAEgACgCAEogACkD' +
-  'OCAAKQNAVnINAEEBIQIgACABENQCIAFBAWohAUUNAQsLIAILxggCEH8DfiMAQSBrIgokACAAKAKACSEQIAAoAqAJIQggACgCnAkh' +
-  'ByAAKAIEIQ4gACABENUCIA5BACAOQQBKGyERIAFBAWshBANAIAIgEUYEQAJAQgEgBK2GIRIgDqwhFANAIAwgEUYNAQJAIAAoAigg' +
-  'DEEDdGopAwAgEoNQDQAgByAMQQJ0aiIEKAIAQQBODQBBACELIARBADYCACAIIAw2AgBBASEGA0AgBiALSgRAIAAgACAIIAtBAnRq' +
-  'KAIAIgQgAUEBIBAQ1gIiBaxCAXwQvgJFDQQgC0EBaiELQQAhAiAFQQAgBUEAShshDyAHIARBAnRqIQMDQCACIA9GDQIgByAQIAJB' +
-  'AnRqIgUoAgBBAnRqIgQoAgBBAEgEQCAEQQEgAygCAGs2AgAgCCAGQQJ0aiAFKAIANgIAIAZBAWohBgsgAkEBaiECDAALAAsLIAZB' +
-  'A0gNAEEAIQJBfyEJA0ACQAJAAkAgAiAGSCAJQQBIcUUEQCAAIAasIhMgE34QvgJFDQdBACEDIAlBAEgNAQNAIAMgBkYNAyAJIAcg' +
-  'CCADQQJ0aigCACIEQQJ0aigCAEYEQCAAIAQgARDAAgsgA0EBaiEDDAALAAsgCCACQQJ0aiELIAJBAWoiBCECA0AgAiAGTiAJQQBO' +
-  'cg0DIAcgCygCACIPQQJ0aigCACIDIAcgCCACQQJ0aigCACIFQQJ0aigCAEYEQCADIAkgACAPIAUQ0gIbIQkLIAJBAWohAgwACwAL' +
-  'A0AgAyAORgRAIAAgEyAUfhC+AkUNBwUCQCAAKAIoIANBA3RqKQMAIBKDUCAHIANBAnRqKAIAQQBOcg0AQQAhBUEAIQIDQCAFQQNH' +
-  'IAIgBkhxBEAgACADIAggAkECdGooAgAiBBDSAgRAQQEgByAEQQJ0aigCAHQgBXIhBQsgAkEBaiECDAEFIAVBA0cNAiAAIAMgARDA' +
-  'AgsLCyADQQFqIQMMAQsLC0EAIQIgBkEAIAZBAEobIQUgACgCaEUEQANAIAIgBUYNBCAHIAggAkECdGooAgBBAnRqQX42AgAgAkEB' +
-  'aiECDAALAAsDQCACIAVHBEAgACAIIAJBAnRqKAIAELICIAJBAWohAgwBCwsgACgCWCEEIAogATYCFCAKIAQ2AhAgAEGrOyAKQRBq' +
-  'ELMCQQAhAwNAIANBAkYEQCAKQZ8fQd0NIAlBAE4bNgIAIABBthUgChCzAiAAEMICQQEhDQwGC0EAIQIgAEH8OkHTPSADG0EAELMC' +
-  'QQEhDQNAIAIgBUYEQCADQQFqIQMMAgUgAyAHIAggAkECdGoiBCgCACIBQQJ0aigCAEYEQCAAIA0EfyABBSAAQdE9QQAQswIgBCgC' +
-  'AAsQuAJBACENCyACQQFqIQIMAQsACwALAAsgBCECDAALAAsgDEEBaiEMDAALAAsFIAcgAkECdGpBfzYCACACQQFqIQIMAQsLIApB' +
-  'IGokACANC5kBAgR/AX5CASABQQFrrYYhBgNAIAAoAgggAkoEQEEAIQMgACgCACIBQQAgAUEAShshBCABIAAoAhwgAhC1AiEFQQAh' +
-  'AQNAIAEgBEYEQCAAKAKMCSACQQJ0aiADNgIAIAJBAWohAgwDBSADIAAoAiggBSABQQJ0aigCAEEDdGopAwAgBoNCAFJqIQMgAUEB' +
-  'aiEBDAELAAsACwsLvwICB38BfkIBIAJBAWuthiEMIAAoAiAiAiABQQJ0aigCACEHIAFBAWpBAnQhCQN/IAIgCWooAgAgB0wEf0EA' +
-  'IQIgBkEAIAZBAEobBSADQQAgACgCjAkgACgCJCAHQQJ0aigCACIFQQJ0aigCAEECRxtFBEBBACECIAAoAgAiCCAAKAIcIAUQtQIh' +
-  'CgNAIAIgCEgEQAJAIAogAkECdGoiCygCACIFIAFGIAAoAiggBUEDdGopAwAgDINQcg0AIAAoAogJIAVqIgUtAAANACAFQQE6AAAg' +
-  'BCAGQQJ0aiALKAIANgIAIAZBAWohBiAAKAIAIQgLIAJBAWohAgwBCwsgACgCICECCyAHQQFqIQcMAQsLIQEDQCABIAJHBEAgACgC' +
-  'iAkgBCACQQJ0aigCAGpBADoAACACQQFqIQIMAQsLIAYL3gUCB38EfiMAQUBqIgIkACAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIB' +
-  'IQkDQCAANAIAIAlZBEAgACAJpyIDENUCQgEgCUIBfYYhDEEAIQEDQAJAIAAoAgQgAUwEQCAAKQNAIQogACkDOCELDAELIAAoAigg' +
-  'AUEDdGopAwAgDINQRQRAIAAgAyABIAAoAlAgAkEwahDYAiAAKQM4IgsgACkDQCIKVg0BCyABQQFqIQEMAQsLIAlCAXwhCSAKIAta' +
-  'DQELCwJ/AkAgAigCPCIBRQ0AIABCfzcDQCAC/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAAIAIoAjAiAxDVAiAAIAMgAigCNCABIAJB' +
-  'IGoQ2AIgAigCLEUNACAAKAKECSEEQQAhAyACKAIoIgcgACgCBCIFaiEBA0AgAUEASARAAkAgA0EBdiEFQQAhAQNAIAEgBUYNASAE' +
-  'IAFBAnRqIgYoAgAhCCAGIAQgAyABQX9zakECdGoiBigCADYCACAGIAg2AgAgAUEBaiEBDAALAAsFIAQgA0ECdGogASAFbzYCACAD' +
-  'QQFqIQMgACgCmAkgAUECdGooAgAhAQwBCwsgAiAHNgIcIAIgAigCJDYCGCAAIAJBGGpBAiACKAIgIgcQ0AJBACEBIANBACADQQBK' +
-  'GyEFA0AgASAFRgRAIANBASADQQFKGyEDQQEhAQNAIAEgA0YEQCAAKAJYIQEgAiAHNgIUIAIgATYCECAAQcI9IAJBEGoQswJBACEB' +
-  'A0AgASAFRgRAIAIgBzYCACAAQeMrIAIQswIgABDCAkEBDAcLIAEEQCAAQbk9Qc09IAFBAXEbQQAQswILIAAgBCABQQJ0aigCABC4' +
-  'AiABQQFqIQEMAAsABSAAIAQgAUECdGoiBkEEaygCACAGKAIAENECIAFBAWohAQwBCwALAAUgACAEIAFBAnRqKAIAELICIAFBAWoh' +
-  'AQwBCwALAAtBAAsgAkFAayQAC+oDARN/IwBBEGsiCSQAIAAoAgQiDEEBdCIHQQAgB0EAShshCCAAKAKACSEPIAAoAqAJIQ0gACgC' +
-  'mAkhECAAKAKcCSEHA0AgBSAIRgRAQQAhCCAHIAJBAnQiBWpBADYCACAFIBBqQX82AgAgDSACNgIAQQEhCgJAA0AgCCAKTg0BIA0g' +
-  'CEECdGooAgAiDiAMbSELIAcgDkECdGoiEigCACIFIANODQEgBCgCDCIGQQAgBUEBaiAGThsNASAAIAAgDiALIAxsayABIAtFIA8Q' +
-  '1gIiBqxCAXwQvgJFDQEgCEEBaiEIQQAhBSAGQQAgBkEAShshE0EBIAtrIAxsIRQDQCAFIBNGDQECQAJAIAcgDyAFQQJ0aiIRKAIA' +
-  'IhUgFGoiFkECdCIXaiIGKAIAQQBOIAIgFUZyDQAgBiASKAIAQQFqNgIAIBAgF2ogDjYCACANIApBAnRqIBY2AgAgCkEBaiEKIAsg' +
-  'BigCAEEDSHINACAJIAI2AgggCSARKAIANgIMIAAgCUEIakECIAEQ0AIgACgCaA0BCyAFQQFqIQUMAQsLCyAEIAI2AgQgBCABNgIA' +
-  'IAQgESgCADYCCCAEIAYoAgA2AgwgAEEANgJoCyAJQRBqJAAFIAcgBUECdGpBfzYCACAFQQFqIQUMAQsLC/8EAgp/AX4jAEHQAGsi' +
-  'ASQAIAAoAgAhBCAB/QwAAAAAAAAAAAAAAAAAAAAA/QsDQAJ/A0AgACgCBCIDIARsIAJNBEACQEEAIQIDQCACIANIIAApAzggACkD' +
-  'QFhxBEAgACgCKCACQQN0aikDACIMELACQQJGBEADQCAMUEUEQCAAIAIgDBC2AiAAKAJQIAFBQGsQ2gIgDEIBfSAMgyEMDAELCyAA' +
-  'KAIEIQMLIAJBAWohAgwBBSABKAJMIgJFDQILCyAAQn83A0AgAf0MAAAAAAAAAAAAAAAAAAAAAP0LAzAgACABKAJEIAEoAkAgAiAB' +
-  'QTBqENoCIAEoAjxFDQAgASgCMCIFIAEoAjgiCCAEbGpBAWshAiAAKAKACSEHQQAhAwNAIAJBAEgEQCAAKAJYIQIgASAFNgIkIAEg' +
-  'AjYCICAAQcI9IAFBIGoQswIgA0EBayIJIQIDQCACQQBIBEAgASAINgIsIAEgASgCNDYCKCAAIAFBKGpBAiAFENACIAEgBTYCECAA' +
-  'QZ4rIAFBEGoQswIgABDCAkEBDAcLIAAgByACQQJ0aiIKKAIAIgYgBG0iAxCyAiAGIAMgBGxrIgZBAWohCyACIAlIBEAgACAKKAIE' +
-  'IARtIAMQ0QILIAAgAxC4AiAAKAIoIANBA3RqKQMAIQwgAUHNPUHTPSACGzYCCCABIAs2AgQgASAMQn4gBq2JgxC2AjYCACAAQeYT' +
-  'IAEQswIgAkEBayECDAALAAUgByADQQJ0aiACNgIAIANBAWohAyAAKAKYCSACQQJ0aigCACECDAELAAsACwUgACgCnAkgAkECdGpB' +
-  'ADYCACACQQFqIQIMAQsLQQALIAFB0ABqJAALywUCFn8EfiMAQRBrIgokACAAKAKECSEOIAAoAqAJIQ8gACgCmAkhFCAAKAKcCSIQ' +
-  'IAAoAgAiByABbCAAKAIoIAFBA3RqKQMAQn4gAkEBa62JgxC2AmpBAWsiBUECdCIGakEBNgIAIAYgFGpBfzYCACAPIAU2AgAgDiAF' +
-  'NgIAIAesQgKGIRxBACEGQQEhC0EBIQgDQAJAIAYgCyARTHINACAPIBFBAnRqKAIAIhIgB20hDCAQIBJBAnRqIhYoAgAiBSADTg0A' +
-  'IAQoAgwiBkEAIAVBAWogBk4bDQAgACAcEL4CRQ0AIBFBAWohESAMQQFqIRdCfiASIAcgDGxrrSIbiSEdQgEgG4YhHiAAKAIgIgUg' +
-  'DEECdGooAgAhDUEAIQYDQCAGIAUgF0ECdGooAgAgDUxyDQJBACEGIAAoAgAgACgCHCAAKAIkIA1BAnRqKAIAELUCIRhBACEFA0Ag' +
-  'BkUgBSAHSHEEQEEAIQYCQCAYIAVBAnRqKAIAIgkgDEYgASAJRnINACAAKAIoIAlBA3RqKQMAIhsQsAJBAkcgGyAeg1ByDQAgECAb' +
-  'IB2DELYCIhkgByAJbGpBAWsiFUECdCIaaiITKAIAQQBKDQAgEyAWKAIAQQFqNgIAIBQgGmogEjYCACAPIAtBAnRqIBU2AgAgDiAI' +
-  'QQJ0aiAVNgIAIAhBAWohCCALQQFqIQsgAiAZRyATKAIAQQNIcg0AIAogCTYCDCAKIAE2AgggACAKQQhqQQIgAhDQAiAAKAJoRQ0A' +
-  'IAQgCTYCCCAEIAE2AgQgBCACNgIAIAQgEygCADYCDCAAQQA2AmhBASEGCyAFQQFqIQUMAQUgDUEBaiENIAAoAiAhBQwCCwALAAsA' +
-  'CwsgCEEAIAhBAEobIQBBACEFA0AgACAFRgRAIApBEGokAAUgECAOIAVBAnRqKAIAQQJ0akEANgIAIAVBAWohBQwBCwsL8wICBH8B' +
-  'fiMAQUBqIgIkAEECIQMDQAJAQQAhASADIAAoAgBKDQADQCAAKAIEIAFKBEACQCAAKAIoIAFBA3RqKQMAIgYQsAIgA0cNAANAIAZQ' +
-  'DQECQCAAIAEgBhC2AiIEIAJBMGoQ3AIiBUEATgR/IAVFDQEgACABIAQQwAIgACABELICIAIgACgCWDYCICAAQas9IAJBIGoQswIg' +
-  'ACABELgCIAIgBDYCECACIAIoAjw2AhQgAEHZPCACQRBqELMCIwBBEGsiASQAAkAgAigCMCIDQQBOBEAgACADELICIAAgAigCMBC4' +
-  'AiAAQfseQQAQswIMAQsgACACKAI0ELcCIAEgAigCODYCACAAQZQ8IAEQswIgACACKAI0ELkCCyABQRBqJAAgAiAENgIAIABB4iog' +
-  'AhCzAiAAEMICQQEFQQALIQEMBQsgBkIBfSAGgyEGDAALAAsgAUEBaiEBDAELCyADQQFqIQMMAQsLIAJBQGskACABC9MGAgZ+Cn8g' +
-  'ACgCACEMIAAoAoAJIQ4gACgClAkhDyAAKAKQCSIQIAAoAiggACgCBEEDdPwKAAAgDyAAKAIsIAAoAgT8CgAAIAP9DP//////////' +
-  '/////wAAAAD9CwIAIA4gAiABQQZ0akEBazYCACAMQQAgDEEAShshESAMrCIIQgKGIQlBASEBA0ACQCABBEAgDyAOIAFBAWsiAUEC' +
-  'dGooAgAiCkHAAG0iAmoiCy0AAA0CQgEgCiACQQZ0ayIKrYYiBSAQIAJBA3RqIg0pAwCDUARAIAMgAjYCAEEBDwsgCyAKQQFqOgAA' +
-  'IA1CADcDACADIAMoAgxBAWo2AgwgACAJEL4CRQ0BIAVCf4UhBiAAKAIgIAJBAnRqIgIhDSACKAIAIQoDQCAKIA0oAgRODQMgACgC' +
-  'HCAAKAIkIApBAnRqKAIAIAxsQQJ0aiESQQAhAgJAA0AgAiARRwRAAkAgDyASIAJBAnRqKAIAIgtqLQAADQAgECALQQN0aiITKQMA' +
-  'IgQgBYNQDQAgEyAEIAaDIgQ3AwAgBFANAyAEELACQQFHDQAgDiABQQJ0aiAEELYCIAtBBnRqQQFrNgIAIAFBAWohAQsgAkEBaiEC' +
-  'DAELCyAKQQFqIQoMAQsLIAMgCzYCAEEBDwtBACEKQQAhASAAIAA0AgggCH4QvgJFDQADQAJAIAogACgCCE4gAXJFBEAgACgCHCAK' +
-  'IAxsQQJ0aiELQQAhAkIAIQRCACEGQgAhBQNAIAIgEUYEQCAEIAWEQn+FQn9CfyAAKAIAIgGthkJ/hSABQcAARhuDIgdQBEAgBCAF' +
-  'IAaEQn+FgyIEUARAQQAhAQwFC0IBIAQQtgJBAWsiDa2GIQRBACEBQQAhAgNAIAIgEUYNBSAQIAsgAkECdGooAgAiEkEDdGopAwAg' +
-  'BINQRQRAIA4gAUECdGogDSASQQZ0ajYCACABQQFqIQELIAJBAWohAgwACwALIAMgCjYCBCADIAcQtgI2AghBAQ8FIAVCAEIBIA8g' +
-  'CyACQQJ0aigCACIBajEAACIHQgF9hiAHUBuEIQUgAkEBaiECIBAgAUEDdGopAwAiByAEgyAGhCEGIAQgB4QhBAwBCwALAAsgAQ0D' +
-  'QQAPCyAKQQFqIQoMAAsACwtBfwsaAEEAQRAgAEEPakF4cSAAQQlJGyAAQQBIGwsSAEHgwwAoAgAgACgCACAAakYLXQEDfwJAIABB' +
-  '4MMAKAIAIgJqIgAgAkkNAEHswwAoAgAiAUEAIAAgAUsbDQA/AEEQdCIBIABJBEAgACABa0H//wNqQRB2QABBf0YNAQtB4MMAIAA2' +
-  'AgAgAiEDCyADCxEAIABBAEwEQEEADwsgABBECwYAQdzFAAuAAQEDfwJAIABFIAJBAEhyRQRAA0AgAiADRg0CIAAoAgAgAUEEaiIE' +
-  'IAQgASgCACIBQQAgAUEAShsiBUECdGogARBQIgFBAEgEQCABEOMCQYDGACADNgIADwUgA0EBaiEDIAQgBUEDdGohAQwBCwALAAtB' +
-  'fiECQX5BuQwQ5AILIAILFgAgAEEASARAIAAgABC8ARDkAgsgAAsMACAAIAFB0z0QpgMLNAEBfyAAKAIAIgAEfyAAKAJkRSAAKAKA' +
-  'AyIBRSAAKAL8AkVycgR/QQAFIAEoAjwLBUF+CwvXAQEEfyMAQRBrIgUkACAFQgA3AwggBUEIaiEHQX4hBgJAIAJBASADG0UgACgC' +
-  'ACIARSADQQBIcnINAEF1IQYgAUEASA0AIAAoAmRFIAAoAoADIghFIAAoAvwCRXJyBH9BAAUgCCgCPAsgAUwNACAIKAI4IQAgAwRA' +
-  'IAIgACABQRhsaiICKAIUIAIoAhAiAiADIAIgA0gbQQJ0/AoAAAsgBwRAIAcgACABQRhsaikDADcDAAsgACABQRhsaigCECEGCyAE' +
-  'IAUpAwg3AwAgBhDjAiAFQRBqJAAL4gEBCH8jAEEQayIEJAADQAJAIAIgACgCACIBEE8iB04NACABBH8gBEEMaiEFIARBCGohBkF9' +
-  'IQMCQCACQQBIIAEoAgQgAkxyDQACfyACIAEoAgBOBEBBASEBQQAMAQsgASgCjAIiA0UEQEEBIQFBAQwBCyACQQJ0QQRqIgggASgC' +
-  'kAJqKAIAIQEgAyAIaigCAAshAyAFBEAgBSADNgIAC0EAIQMgBkUNACAGIAE2AgALIAMFQX4LRSAEKAIMQQFHIAQoAghBAUdycQ0A' +
-  'IAJBAWohAgwBCwsgBEEQaiQAIAIgB0gLGQAgACgCABBkIgBBfkwEQCAAEOMCGgsgAAsXACAAKAIEIgBFBEBBAA8LIAAgARC5AQuJ' +
-  'AgICfwN+AkAgAUH4DBDrAiIEDQAgAkHhERDrAiIEDQBByMoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAB/AchBiAC/AchByMAQRBr' +
-  'IgUkACAAKAIAIgAEfyAAEFIgACAGUDYC1AICQANAIAAgBxAEIgRBAUcNASAIQgF8IgggBlINAAtBBCEECyAAQQA2AtQCIAApA5AD' +
-  'IQYgBSAAKQOYAzcDCCAFIAY3AwBByMoAIAX9AAMA/QsDAEFtIAQgACkDkAMgACkDoANUIAApA5gDIgYgACkDqAMiB1QgBiAHURsb' +
-  'BUF+CyEEIAVBEGokACADQcjKACkDADcDACADQdDKACkDADcDCAsgBAs7AAJ/IABEAAAAAAAAAABmRSAARP///////+9DZUVyRQRA' +
-  'QQAgAJwgAGENARoLQX4gAUH4HxCmA0F+CwswAQJ+IAEpAwAhAiABKQMIIQMgACgCACIABEAgACACNwOgAyAAIAM3A6gDIAAQUgsL' +
-  'ZwECfyMAQRBrIgQkACAEQgA3AwgCQCABQaQoEOsCIgUNACACQQBMBEBBfiEFQX5B3x8Q5AIMAQsgACgCACAB/AcgAiADIARBCGoQ' +
-  'ogEgAyAEKQMIujkDCBDjAiEFCyAEQRBqJAAgBQurAQECfwJ/QX4gACgCACIARQ0AGiABQQBIIAAoAiAgAUxyBH9BeQVBbyAAKAKU' +
-  'AkUNARogABBSAkAgACgCoAIiAiAAKAKkAkcEQCAAKAKcAiEDDAELQX8gACgCnAIgAkEBdEEQIAIbIgJBAnQQSCIDRQ0CGiAAIAI2' +
-  'AqQCIAAgAzYCnAIgACgCoAIhAgsgACACQQFqNgKgAiADIAJBAnRqIAE2AgBBAAsLEOMCCycAIAAoAgAgARBTEOMCIgFBeEYEQCAA' +
-  'KAIAQYDGAEHwxQAQZgsgAQsnACAAKAIEIgBFBEBBfkHMCRDkAkF+DwsgACABIAIgAxC6AacQ4wILKAEBfyAABEACQCAAKAIEIgEE' +
-  'QCABEKsBDAELIAAoAgAQRwsgABBJCwsXACAAKAIEIgBFBEBBAA8LIAAgARC4AQsOACAAKAIAIAEQZRDjAgsSACAAKAIAIAEgAiAD' +
-  'EGMQ4wILSAECfwJAQQFBCBBDIgIEQCACIAAgARBCIgM2AgAgAw0BIAIQSQtBf0F+IAAgAXJBAE4iABtBuQhBnSAgABsQ5AJBACEC' +
-  'CyACCyUBAX4gACgCACABEHgiA0IAUwRAIAOnEOMCDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAEEFwQ4wILYgAgACABEKYBIgBF' +
-  'BEBB/MgAKAIAQYjJABDkAkH0xQBBgMkAKQIANwIAQQAPC0EBQQgQQyIBRQRAIAAQqwFBf0G5CBDkAkEADwsgASAANgIEIAEgACgC' +
-  'AEEAIAAbNgIAIAELCQAgACgCABBSCyIBAX8gAUHhERDrAiICBH8gAgUgACgCACAB/AcQBhDjAgsLIgEBfyABQeEREOsCIgIEfyAC' +
-  'BSAAKAIAIAH8BxAEEOMCCwsnACAAKAIAIgBFIAFBAEhyBH9BfgUgABBSIAAgATYC/AJBAAsQ4wILEgAgACgCACABIAIgAxBoEOMC' +
-  'CyQBAX8gAkHgCxDrAiIDBH8gAwUgACgCACABIAL8BxB3EOMCCwuDAQICfgF/IAJB1xEQ6wIiBQR/IAUFQezDACgCACIFQQJ2QYCA' +
-  'gIAEIAUbrSIDQoCAgIAEIAL8ByIEIARQGyIEIAMgBFQbIQMgACgCACIARSABQQJLcgR/QX4FIAAQUiAAEEwgAEKAgICABCADIANQ' +
-  'GzcD4AIgACABNgLYAkEACxDjAgsLDgAgACgCACABEGcQ4wILCwAgACgCACABEF8LHwEBfyABQaQoEOsCIgJFBEAgACgCACAB/AcQ' +
-  'XgsgAgtbAQF/IAEgACgCACICEE82AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2AgggASACKAIwQX4gAhs2AgwgASAAKAIE' +
-  'IgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEF0Q4wILZgECfyMAQRBrIgIkACACQgA3AwgCf0F+IAAoAgAiAEUgAkEI' +
-  'aiIDRXINABpBdSAAKAL8AkUgACgCZEECR3INABogAyAAKAKAAykDUDcDAEEACyABIAIpAwg3AwAQ4wIgAkEQaiQAC3QAIAAoAgBB' +
-  '2MoAEGIgAUHYygApAwC6OQMAIAFB4MoAKQMAujkDCCABQejKACkDALo5AxAgAUHwygArAwA5AxggAUH4ygAoAgC3OQMgIAFB/MoA' +
-  'KAIAtzkDKCABQYDLACkDALo5AzAgAUGIywApAwC6OQM4CzYAAn9BfiAAKAIAIgBFDQAaQXcgACgCoAJFDQAaIAAQUiAAIAAoAqAC' +
-  'QQFrNgKgAkEACxDjAgsMACAAKAIAEFQQ4wILKwBB7MMAQQAgAPwDQQAgAEQAAAAAAAAAAGQbIABEAAAAAAAA8EFmGzYCAAsHACAA' +
-  'ELwBC1QAAn8gAEEAIAEbRQRAQfDDAEF+QbMmQQAQvgEaQX4MAQsgACABQfDDABDPASIBBH8gAQUgACgCJCAAKAI0EF8gAEEBEAdB' +
-  'AAsLRQRAQQAPCxCMAws3AEHwwwAoAgBBlMQAEOQCQeDFAEH0wwD9AAIA/QsCAEHwxQBBhMQA/QACAP0LAgBB8MMAKAIAC0MAQezH' +
-  'AEEANgIAQfDHAEEANgIAIAAEQEHsxwAgACgCBDYCAEHwxwAgACgCCDYCAAtB8McAKAIAQezHACgCAEEIdGoLOgBBgMgAIAI2AgBB' +
-  '/McAIAE2AgAgAEH8xwBBgMgAEMIBBEAQjAMPC0GAyAAoAgBB/McAKAIAQQh0agsqACAAEE9BAEgEQEF+QdkWEOQCQX4PCyAAIAEg' +
-  'AhDRAUUEQEEADwsQjAMLHwAgAARAIAAoAiQEfyAAQQAQByAAKAIkBUEACxBRCwsHACAAEMcBC3oBAX8CQCABQaQoEOsCIggNACAF' +
-  'QeEREOsCIggNACAEQQBIBEBBfkG7IBDkAkF+DwtBACEIQbDIACACNgIAQajIACAB/Ac3AwBBuMgAIAM2AgBBwMgAIAQ2AgBByMgA' +
-  'IAX8BzcDACAAIAYgBxDZAUUNABCMAyEICyAICx8AIABBAWsiAEEDTQR/IABBAnRB4D9qKAIABUHjJwsLUABB1McAIAE2AgBB0McA' +
-  'IAA2AgBB2McAIAI2AgBB3McAIAM2AgBB4McAIAQ2AgBB5McAIAU2AgBB6McAIAY2AgAQxQEiAEUEQBCMAxoLIAALPABB9McAQQA2' +
-  'AgBB+McAQQA2AgAgACABQQAgAUEAShsQvwEEQBCMAw8LQfjHACgCAEH0xwAoAgBBCHRqCzMAQYTIAEEANgIAIAAgASACIAMgBBDu' +
-  'ASIAQQBIBEAQjAMPC0GEyAAoAgBBAWpBACAAGwtSACAAIAEQ6QEEQBCMAw8LIAJB0MgAKAIAtzkDACACQdjIACsDADkDCCACQeDI' +
-  'ACkDALo5AxAgAkHoyAApAwC6OQMYIAJB8MgAKAIAtzkDIEEACxEAIAAEQCAAIAFBAEc2AjQLCwYAIAAQTwtAAQF/AkAgAkH4DBDr' +
-  'AiIGDQAgA0HhERDrAiIGDQAgACABIAL8ByAD/AcgBCAFEJsDRQRAQQAPCxCMAyEGCyAGC1MAIAAgASACIAMgBEGIyABB8MMAENIB' +
-  'IgBFBEAgBUGIyAAoAgC3OQMAIAVBkMgAKQMAujkDCCAFQZjIACkDALo5AxAgBUGgyAApAwC6OQMYCyAAC+IBAgV/An4CQCADQfgM' +
-  'EOsCIgcNACAEQeEREOsCIgcNACAAQQAgAkEAThtFBEBBfiEHQX5BmgwQ5AIMAQsgA/wHIQwgBPwHIQ0gABBPIgcgB2whC0EAIQcD' +
-  'QCACIAlGDQEgBiAJQQZ0aiIIQQBBwAD8CwAgACABIAkgC2wiCmogDCANIAUgCmogCBCbAyIKBEAgCCAKtzkDACAIQfTDACgCALc5' +
-  'AyAgCEH4wwAoAgC3OQMoIAhB/MMAKAIAtzkDMCAIQYDEACgCALc5AzggB0EBaiEHCyAJQQFqIQkMAAsACyAHC7gBAQF/AkAgAUH4' +
-  'DBDrAiIFDQAgAkHhERDrAiIFDQBBmMgA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGIyAD9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQZDI' +
-  'ACAEKwMI/Ac3AwAgACAB/AcgAvwHIANBiMgAENcBIgVBAEgEQCAFEOMCDwsgBEGIyAAoAgC3OQMAIARBkMgAKQMAujkDCCAEQZjI' +
-  'ACkDALo5AxAgBEGgyAApAwC6OQMYCyAFCwcAIABBCGoLCAAgACgC2CALMAEBfiAAIAEgAiADIAQgBRChAiIGQoCAgIAIWQRAQXZB' +
-  'oB0Q5AJBdg8LIAanEOMCCxAAIAAEQCAAEPsBIAAQSQsLcgEBfwJAAkBB4CAQRCIERQRAQX9BuQgQ5AIMAQtB+MgAIAM2AgBB9MgA' +
-  'IAI2AgAgACABQfTIACAEQfDDABD5AUUNARCMAxpBgMYAIAQoAtggNgIAQYTGACAEKALcIDYCACAEEPsBIAQQSQtBACEECyAECwcA' +
-  'IAAoAgALCAAgACgC3CALBwAgACgCBAtHAQF/IwBBEGsiAyQAQeDFAEEAQfAB/AsAQdzFACAANgIAIAMgATYCACADIAI2AgRBiMYA' +
-  'QcgBQeETIAMQpQEaIANBEGokAAt6AQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAMgAvwHQgAgAkQAoTgUmznv' +
-  'Q2MbQgAgAkQAAAAAAADwP2YbNwMIIAAgASADQQhqEKcCIgBFBEBB8MMAQZDLAEHsAfwKAAAQjAMaCyADQSBqJAAgAAsHACAAEKoC' +
-  'C4wBAQF/IwBBMGsiAiQAIAAgAkEIahCsAiIAQQFGBEAgASACKAIINgIAIAEgAigCDDYCBCABIAIoAhA2AgggASACKAIUNgIMIAEg' +
-  'AigCGDYCECABIAIoAhw2AhQgASACKAIgNgIYIAEgAigCJDYCHCABIAIoAig2AiAgASACKAIsNgIkCyACQTBqJAAgAAsHACAAKAIU' +
-  'CwcAIAAQrgILFwAgAEEEdEGUwQBqKAIAQX8gAEEUTRsLBgBB/MwACwuKOwcAQbAIC4I2fQB7AGVhc3kAb3V0IG9mIG1lbW9yeQBi' +
-  'b3gAcm93ICVkIGhhcyAlcyVkIGNlbGxzJXMgYXQgJXM7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCBwZXIgcm93AGxpbmUgJXp1LCBj' +
-  'b2x1bW4gJXp1AGEgc3ltYm9sIHRoYXQgaXMgbm90IGEgZGlnaXQgb2YgdGhpcyBTdWRva3UAJXUAb3B0aW9ucyBoYXZlIG5hbWVz' +
-  'IG9ubHkgaW4gYSBwcm9ibGVtIHJlYWQgZnJvbSB0ZXh0AHRoZSBhbHBoYWJldCBtYXkgbm90IHVzZSAnJWMnIChzeW1ib2wgJWQp' +
-  'OiBpdCBtYXJrcyBlbXB0eSBjZWxscywgc2VwYXJhdG9ycyBvciBjb21tZW50cyBpbiBwdXp6bGUgdGV4dAB0aGUgZW5kIG9mIHRo' +
-  'ZSB0ZXh0AG1pc3NpbmcgaGFuZGxlLCBvcHRpb25zIG9yIG91dHB1dABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciBvdXRwdXQAb3V0' +
-  'IG9mIG1lbW9yeSBmb3IgdGhlIGdyaWQncyBsYXlvdXQAY29zdAB0aGUgYWxwaGFiZXQgcmVwZWF0cyBhIHN5bWJvbCBvciBpcyB0' +
-  'b28gc2hvcnQAZXhwZXJ0AG5vIHNvbHZlciwgb3IgYSBuZWdhdGl2ZSBjb3VudABubyBwcm9ibGVtLCBvciBhIG5lZ2F0aXZlIGNv' +
-  'dW50AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIHJlc3VsdABsaW1pdAB0aGUgYWxwaGFiZXQgaXMgZW1wdHk7IGdpdmUgb25lIHN5' +
-  'bWJvbCBwZXIgZGlnaXQATlVMIGJ5dGUgYXQgJXMsIGluIHRoZSBncmlkJ3MgdGV4dDsgcmVtb3ZlIGl0AGEgY2VsbCB0aGF0IHNl' +
-  'ZXMgYm90aCBjb2xvdXJzIGNhbm5vdCBob2xkIGl0AG5vIGNvbXBsZXRlICVkeCVkIGdyaWQgZm91bmQgd2l0aGluIHRoZSBub2Rl' +
-  'IGJ1ZGdldABhIGJveCBpcyBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMpIG9yIGl0cyByb3dzAHRoZSBncmlk' +
-  'IGVuZHMgYWZ0ZXIgJWQgcm93JXMsIGF0ICVzICglcyk7IGEgJWR4JWQgcHV6emxlIGhhcyAlZCByb3dzAEd1ZXNzAGEgJWR4JWQg' +
-  'cHV6emxlIG5lZWRzICVkIHN5bWJvbHMgYW5kIDEtOSwgQS1aLCBhLXogaGFzICVkOyBnaXZlIGFuIGFscGhhYmV0IG9yIHdyaXRl' +
-  'IGl0IGFzIG51bWJlcnMAdGhlIHNpZGUgbXVzdCBiZSAxLi42NCBhbmQgZXF1YWwgYm94IHJvd3MgeCBib3ggY29sdW1ucwB0aGUg' +
-  'YWxwaGFiZXQgaGFzIG1vcmUgdGhhbiAlZCBzeW1ib2xzAGV4dHJhIHJlZ2lvbnMgJWQgYW5kICVkIGhvbGQgdGhlIHNhbWUgY2Vs' +
-  'bHMAYm94ICIlLipzLi4uIiBpcyBubyBib3g6IG92ZXIgJWQgYnl0ZXMAbWVtb0J5dGVzAG1heE5vZGVzAHRvbyBtYW55IGl0ZW1z' +
-  'IG9yIG5vZGVzIGZvciAzMi1iaXQgaW5kaWNlcwBiYWQgbXVsdGlwbGljaXR5IGJvdW5kcyAodXBwZXIgYm91bmQgMCwgbG93ZXIg' +
-  'YWJvdmUgdXBwZXIsIG9uIGEgc2Vjb25kYXJ5IGl0ZW0sIG9yIG5vdCBhIG51bWJlciksIG9yIGFuIG9wdGlvbiBsZWZ0IG91dCBv' +
-  'ZiBhIHByb2JsZW0gd2l0aG91dCBib3VuZHMAbm8gaXRlbSBuYW1lIGFmdGVyIHRoZSBib3VuZHMAb25lIG9mICUuKnMAbnVtYmVy' +
-  'ICUuKnMlcwAlcyVzACAoJWQ9JWQpJXMAb25seSBzZXBhcmF0b3JzIGFuZCBubyBjZWxscyBhdCAlcwBjZWxsICV6dSBpcyBhdCAl' +
-  'cwB0aGV5IGVuZCBhdCAlcwB0aGUgcHV6emxlJ3MgdGV4dCBpcyBsb25nZXIgdGhhbiAyIEdCIGF0ICVzAHRoZSAlcwAlcyBhdCAl' +
-  'cyVzOyBleHBlY3RlZCAlcwAlcyBhdCAlcyVzIGlzIHRvbyBiaWcgZm9yIGEgJWR4JWQgcHV6emxlOyBleHBlY3RlZCAlcwA7ICVz' +
-  'AGEgY29sb3Igb24gYSBwcmltYXJ5IGl0ZW0sIG9yIGEgbmVnYXRpdmUgY29sb3IAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJl' +
-  'IHBhcnQgb2YgYSBjb2xvcgBwcmltYXJ5IGl0ZW0gIiVzIiBjYW5ub3QgaGF2ZSBhIGNvbG9yAEhpZGRlbiBwYWlyAE5ha2VkIHBh' +
-  'aXIAbG93ZXIAbm8gc29sdmVyAHVwcGVyAHRoZSBmb3JjZWQgb3B0aW9uIGNsYXNoZXMgd2l0aCBvbmUgZm9yY2VkIGVhcmxpZXIA' +
-  'dW5leHBlY3RlZCAnJWMnIGluIGEgbnVtYmVyAG5vIHN1ZG9rdV90ZXh0X3QgdG8gcGFyc2UgaW50bwB0aGUgcHV6emxlIGhhcyBt' +
-  'b3JlIHRoYW4gb25lIHNvbHV0aW9uOiBzdGVwcyBhIHBlcnNvbiBjYW4gZm9sbG93IG5lZWQgZXhhY3RseSBvbmUgdG8gbGVhZCB0' +
-  'bwB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb24Abm8gZ3Jp' +
-  'ZCBvciBubyByb29tIGZvciB0aGUgc29sdXRpb24AdGhlIHNlYXJjaCBpcyBub3QgYXQgYSBzb2x1dGlvbgBpdGVtICIlcyIgYXBw' +
-  'ZWFycyB0d2ljZSBpbiB0aGlzIG9wdGlvbgBhbiBpdGVtIGFwcGVhcnMgdHdpY2UgaW4gb25lIG9wdGlvbgBGb3JjaW5nIGNvbnRy' +
-  'YWRpY3Rpb24AcmVnaW9uAGNvbHVtbgB0aGUgZ2l2ZW5zIGxlYXZlIG5vIHNvbHV0aW9uOiB0aGVyZSBpcyBub3RoaW5nIHRvIGV4' +
-  'cGxhaW4AWFktY2hhaW4AWC1jaGFpbgBubyB0ZXh0IGdpdmVuAGFuIG9wdGlvbiB3aXRob3V0IGEgcHJpbWFyeSBpdGVtIGNhbiBu' +
-  'ZXZlciBiZSBjaG9zZW4AdGhlIG9wdGlvbiBoYXMgbm8gcHJpbWFyeSBpdGVtLCBzbyBpdCBjb3VsZCBuZXZlciBiZSBjaG9zZW4A' +
-  'bWVkaXVtAHRoZSBpdGVtIGxpbmUgbmFtZXMgbm8gcHJpbWFyeSBpdGVtACVkIGV4dHJhIHJlZ2lvbnM6IGdpdmUgMC4uJWQgb2Yg' +
-  'dGhlbQAgb3IgJWMgZm9yIGFuIGVtcHR5IGNlbGwAYW50aS1kaWFnb25hbABtYWluIGRpYWdvbmFsAG9rAEplbGx5ZmlzaABTd29y' +
-  'ZGZpc2gAdHdvIGdpdmVucyBjbGFzaABvdXRwdXQgdG9vIGxvbmcAWFlaLXdpbmcAWFktd2luZwBYLXdpbmcAUG9pbnRpbmcAU2lt' +
-  'cGxlIGNvbG91cmluZwBDbGFpbWluZwAsIGVuZGluZwB0aGUgJXMgYm91bmQgaXMgdG9vIGJpZwB0aGUgbm9kZSBidWRnZXQgKCVs' +
-  'bHUpIHJhbiBvdXQgYmVmb3JlIHRoZSBzb2x1dGlvbiB3YXMgZm91bmQgYW5kIHByb3ZlZCB1bmlxdWUATlVMIGJ5dGUAdGhlIHNl' +
-  'YXJjaCBpcyBjb21wbGV0ZQAgd291bGQgaGF2ZSBubyBjYW5kaWRhdGUARnVsbCBob3VzZQB0d28gY2VsbHMgb2Ygb25lIGNvbG91' +
-  'ciBzZWUgZWFjaCBvdGhlciwgc28gdGhhdCBjb2xvdXIgaXMgZmFsc2UAcHJvYmVzIG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJl' +
-  'IGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJlIDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAg' +
-  'b3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQgYmVmb3Jl' +
-  'IHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29uZCAnfCcg' +
-  'b24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enpsZSBuZWVk' +
-  'cyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFyYWN0ZXIg' +
-  'MHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUASGlkZGVuIHRyaXBsZQBOYWtl' +
-  'ZCB0cmlwbGUASGlkZGVuIHNpbmdsZQBOYWtlZCBzaW5nbGUAb3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVtIGluZGV4IG91' +
-  'dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBzaWRlAHJvdyAl' +
-  'ZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0aGUgc2lkZQBp' +
-  'dGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAlZCBob2xkcyBy' +
-  'b3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZAAgfCVsbGQAbWlzc2lu' +
-  'ZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9u' +
-  'IG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0' +
-  'c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdh' +
-  'cyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABIaWRkZW4gcXVh' +
-  'ZABOYWtlZCBxdWFkAHIlZGMlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGln' +
-  'aXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4l' +
-  'ZAAsJWQAcm93ICVkAHdpbmRvdyAlZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEuLiVkIGFu' +
-  'ZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkADsgc28gaXQgaXMgbm90ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyAlZCBj' +
-  'ZWxscywgbm90ICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IHRoZSBmaXJzdCBvciB0aGUgbGFzdCBpcyAlZAA7IG9uZSBvZiB0aGVt' +
-  'IGlzICVkACAoPSBzdHJvbmcsIC0gd2Vhayk7IG9uZSBlbmQgaXMgJWQAdGhlIGFscGhhYmV0IGhhcyAlZCBzeW1ib2xzOyBhICVk' +
-  'eCVkIHB1enpsZSBuZWVkcyAlZABmb3VuZCAlenUgY2VsbHMgKCVzKTsgdGhlIGxhcmdlc3QgcHV6emxlLCA2NHg2NCwgaGFzICVk' +
-  'ACVzICVkAHJlZ2lvbiAlZABjb2x1bW4gJWQAYm94ZXMgb2YgJWQgeCAlZCBjZWxscyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQA' +
-  'Ym94ZXMgb2YgJWQgJXMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAHRoZSBsb3dlciBib3VuZCAlZCBpcyBhYm92ZSB0aGUgdXBw' +
-  'ZXIgYm91bmQgJWQAdW5leHBlY3RlZCBjaGFyYWN0ZXIgVSslMDRYAHRoZSBhbHBoYWJldCBtYXkgb25seSBob2xkIHByaW50YWJs' +
-  'ZSBBU0NJSSBzeW1ib2xzOyBzeW1ib2wgJWQgaXMgYnl0ZSAweCUwMlgAY29udHJvbCBieXRlIDB4JTAyWABpbnZhbGlkIFVURi04' +
-  'IGJ5dGUgMHglMDJYAHRoZSB0ZXh0IGlzIE5VTEwAMDEyMzQ1Njc4OUFCQ0RFRgAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28g' +
-  'YmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUg' +
-  'Y29zdHMgb2YgYWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBl' +
-  'ciBib3VuZCBpcyAwACBjYW4gaG9sZCBvbmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2huaXF1ZSBh' +
-  'cHBsaWVzLCBzbyByJWRjJWQgdGFrZXMgJWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4ALjBfLQBu' +
-  'dW1iZXJzIDEtJWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5' +
-  'KQB0aGUgY29zdCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIg' +
-  'KGNoYXJhY3RlciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5n' +
-  'ZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVy' +
-  'IHRoZSBpdGVtcykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVk' +
-  'LCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlv' +
-  'bnMgdGhhbiB0aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVs' +
-  'bCkAaW52YWxpZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNv' +
-  'c3RzIGFyZSAwIG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91' +
-  'bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMg' +
-  'bW9yZSB0aGFuICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFi' +
-  'ZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25l' +
-  'IGJveCAoc3VjaCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29z' +
-  'dCAobm90IGEgbnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5' +
-  'bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9sZCBvbmx5' +
-  'IAAgYWdhaW5zdCAAJXM6IHBpdm90IAAgd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlua3MgY29s' +
-  'b3VyIAAgaXQgY2FuIGdvIG9ubHkgaW4gACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAALCBhbGwg' +
-  'aW4gACVkIHdvdWxkIGhhdmUgbm8gcGxhY2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZyb20gACB3' +
-  'ZXJlICVkLCBzaW5nbGVzICglZCBwbGFjZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0eSBjZWxs' +
-  'IG9mIAAlczogaWYgACBhbmQgACA9IAAlczogACVzIG9uICVkOiAAIC0gACwgAMsaAADUHAAAFQkAAEwRAABTEAAA6xMAAL4SAABb' +
-  'EQAAmgwAAOoIAAC+GQAAaQsAAOYRAACCDQAAuwoAAOEMAAAAEgAAJRsAADkEAAB4DgAAFxMAAGQPAAApFAAABRQAQcE+C3QBAQEC' +
-  'AQIBAgMCAQMBAgMEAQMBBAMCAQQFAgMEAQUBBAMCBQYBAgMFAQYBBAUCAQYHBQMEAQYFBwMCAQYBAgcIAAAAUAwAADMMAAA+BwAA' +
-  'eBAAAOUFAACdBAAAKxIAAI8OAAB9EgAAfBMAACYIAAAIAAAACQBBzj8LMPg/AAAAAAAAEEAzMzMzMzMZQDQEAADzDQAAEhMAABMG' +
-  'AAAQAAAAvBcAAAAAAAAAAQBBkMAAC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3Bx' +
-  'cnN0dXZ3eHl6AAAAECAAAD0AAAAuIABB5MAACwUBAAAAAQBB9MAAC+ECAgAAAAEAAAACAAAAAgAAAAAAAAACAAAAAQAAAJQPAAAK' +
-  'AAAACgAAAAAAAADLEQAADwAAAAsAAAAAAAAA2REAABcAAAAMAAAAAAAAAMgOAAAaAAAADQAAAAAAAADiDgAAHAAAAA0AAAABAAAA' +
-  'SAsAAB4AAAAOAAAAAgAAAMEOAAAgAAAADwAAAAIAAAA8CwAAIgAAABAAAAACAAAAvhEAACQAAAAOAAAAAwAAAIUOAAAmAAAADwAA' +
-  'AAMAAACwEQAAKAAAABAAAAADAAAAuQ4AACoAAAARAAAAAAAAALAOAAAsAAAAEQAAAAEAAABnFAAAMgAAAA4AAAAEAAAAew4AADQA' +
-  'AAAPAAAABAAAAFsUAAA2AAAAEAAAAAQAAADRDgAAQQAAABIAAAAAAAAAbA0AAEIAAAATAAAAAAAAAGMNAABEAAAAFAAAAAAAAAAF' +
-  'DQAATAAAABUAAAAAAAAAvgcAAG4AQeDDAAsDgCYC'
+  'WHJFBEADQCAAIAs2AlwgABBXIAAgACkDmAFCAXw3A5gBIAAgIhCIASAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxB' +
+  'ACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwK' +
+  'CyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyAL' +
+  'QRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAA' +
+  'KALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiIC' +
+  'IANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0' +
+  'aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEh' +
+  'BkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0A' +
+  'AAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJ' +
+  'CgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9q' +
+  'IAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJ' +
+  'IANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////' +
+  'ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQAL' +
+  'CyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAI' +
+  'IAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/' +
+  'TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0N' +
+  'CAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBr' +
+  'IQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9' +
+  'AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEi' +
+  'JSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9q' +
+  'IAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOE' +
+  'ISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEj' +
+  'ICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQi' +
+  'Aw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQgg' +
+  'ACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEIoBDQEMAgsLQQAgA0ECSA0BGgsgACAA' +
+  'KQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiEC' +
+  'A0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlB' +
+  'BHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIA' +
+  'CyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQg' +
+  'DyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVr' +
+  'QQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIi' +
+  'IVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0Ag' +
+  'BCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyIC' +
+  'Rw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACAC' +
+  'IB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwB' +
+  'CwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIE' +
+  'IAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBM' +
+  'BH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsL' +
+  'IgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRq' +
+  'IhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEA' +
+  'TAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0A' +
+  'CwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJ' +
+  'IAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRq' +
+  'IAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkAC' +
+  'QAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAko' +
+  'AggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2' +
+  'AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUg' +
+  'ByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkg' +
+  'DSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQ' +
+  'NgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYC' +
+  'ACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBq' +
+  'IgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsg' +
+  'C0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2' +
+  'AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoi' +
+  'BSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEg' +
+  'CEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGoo' +
+  'AhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglB' +
+  'AEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAE' +
+  'QQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyAL' +
+  'BEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkDkAMiAUIB' +
+  'fCIhNwOQAyAAIAApA5gDIAEgIVatfDcDmANBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3' +
+  'A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAF' +
+  'QQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhgh' +
+  'BiAAKAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFB' +
+  'BHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAI' +
+  'IAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQID' +
+  'DA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9q' +
+  'TgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJ' +
+  'CgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRB' +
+  'ACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAg' +
+  'C/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyG' +
+  'IA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIg' +
+  'BCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAILQQFrIANB/////wdGGwuDBwMHfwF+' +
+  'A3wgAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQICQAJAAkACQAJAAkAgACgC/AIiAwRAIAINASAAKAJkDQVBACECIAAoArgCIgRB' +
+  'AUYNBCAAKAIoIAAoAiAiA0GAIEpyIAAoAjAgA0Vycg0EQQEhAiAEQQNGDQQgA0EATA0DIAAoAgghBSAAKAIcIQdBACEEA0BEAAAA' +
+  'AAAAAAAhCkQAAAAAAAAAACELIAUgByAEQQJ0aigCACICQQR0aigCCCIGQQBKBEAgACgCGCEIA0AgCkQAAAAAAADwP6AhCiALIAgg' +
+  'BkECdGooAgC3oCELIAUgAkEBaiICQQR0aigCCCIGQQBKDQALCyALIApEAAAAAAAA8L+goiAMoCEMIAMgBEEBaiIERw0ACwwDCyAC' +
+  'RQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiADchtQNgLAAgsCf0ECIQICQAJAAkAgACgCZA4EAAEBAgELIAAoAvwCBEBB' +
+  'fyECIAAQGw0CCwJAIAAQCCICDgMBAgACCyAAQQM2AmRBAgwCCyAAQQE2AmQgACgCqAIiAygCVEUEQCAAIAMgARAJDAILQQJBASAD' +
+  'KAJ4QQFGG0EBIAMoAlhBAUYbIQQgACkDaCEJA0AgACADIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsgBBEOACICQQNHDQEgACkD' +
+  'aCIJIAFUDQALQQMhAgsgAgsPCwJAIAAoAiggACgCZCAAKALUAkVycg0AIAAoAtgCIgJBAkYEQCAAIAEQaw8LIAAoApABIAFCf1Ig' +
+  'AnJyDQAjAEEQayICJAADQCAAQoAgEAUiA0EBRg0ACwJAIANBA0cNACACQgA3AwgCQCAAQgFBwAAgAkEIakEAELEBDQAgAisDCEQA' +
+  'AAAAAABQP6IiCkQAAAAAAACwQGRFDQAgAEEBNgLUAiAAQn8gCvwHIApEAKE4FJs570NmGxBrIgNBAWoOBQABAQEAAQsgABBOIAAQ' +
+  'VCAAQn8QBSEDCyACQRBqJAAgAw8LIAAgARAFIQIMAwsgA0E/akHAAG23IAAoAgC3okQAAAAAAADQP6IgDCADt6NlIQILIAAgAjYC' +
+  'xAILIAApA2ghCQNAIAAgCUKAIHwgASABIAl9QoAgVhsgASABIAlWGxAeIgJBA0cNASAAKQNoIgkgAVQNAAtBAw8LIAILzwQCAn4B' +
+  'fwJAIAAoAmQNAAJAIAAoApABDQACQAJAIAAoArgCQQFrDgICAQALQQEhBCAAECUNAQsgACgCzAIEf0EABSAAKAIgQQBMBH9BAQUg' +
+  'ABCqAQsLRUEBdCEECyAAIARBAkY2AtACIAAgBEEBRjYCvAIgACgCkAFFDQACQCAAKAIoDQAgACgCICIEIAAoAswBTA0AIAAoAsQB' +
+  'IARBAnQQSiIERQ0AIAAgBDYCxAEgACAAKAIgNgLMAQsLAkAgACgCvAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASACfUKAIFYbIAEg' +
+  'ASACVhshAiAAKAK0AigCIARAIAAgAhAmDAELIAAgAhAnCyIEQQNHDQIgACkDaCICIAFUDQALQQMPCyAAKALQAgRAIAApA2ghAgNA' +
+  'IAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAtIgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8LAkACQCAAKALgAQ0AIAAoApABRSAA' +
+  'KQPYASICUHIgACgCKCAAKAKIAnJyIAAoAmRBA0YgACkDkAMgACkDmAOEQgBScnINASAAKQNoIgMgAloNACABIAJYDQEDQCAAIANC' +
+  'gCB8IAIgAiADfUKAIFYbIAIgAiADVhsQASIEQQNHDQMgACkDaCIDIAJUDQALQQMhBCADIAApA9gBVA0CCyAAIAEQqAEPCyAAKQNo' +
+  'IQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNHDQFBAyEEIAApA2giAiABVA0ACwsgBAsuAQF+IABFBEBBfg8L' +
+  'IAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxAECyEBAX8gACgCJCECIAFFBEAgAkIAEGMPCyACIAApAzgQYwvAAwEHfyMA' +
+  'QRBrIgQkAEF/IQIgABAKRQRAIAAoAqgCIgJCADcDQCAEQgA3AwhBASEBIAIoAlQEQCAAIAIgBEEIahAVIQELAkAgACgCoAIiA0EA' +
+  'TA0AA0AgAigCVA0BIAIoAgAiBiAGIAAoAhwgACgCnAIgBUECdGooAgBBAnRqKAIAIgdBBHRqKAIAQQR0aigCBCAHRgRAIAIgByAE' +
+  'QQhqEAsgACgCoAIhAwsgBUEBaiIFIANIDQALCyABQQBHIQMCQCABRSAAKAIwIgFBAExyDQBBACEFA0AgAigCVARAQQEhAwwCCyAA' +
+  'IAIgACgCLCAFQQJ0aigCACIDEAwiBwRAIAAgAiADQQJ0IgEgACgCHGooAgAgBEEIahANIAIoAgAhAyAAKAIcIAFqKAIAIQEDQCAB' +
+  'QQR0IQYgAUEBaiEBIAMgBmooAggiBkEASg0ACyACIAZBf3MiASAAKAL4AkgEfiAAKALsAiABQQN0aikDAAVCAAsgAikDQHw3A0Ag' +
+  'ACgCMCEBCyAHQQBHIQMgBUEBaiIFIAFODQEgBw0ACwsgACAAKQNwIAQpAwh8NwNwQQBBAiADGyECCyAEQRBqJAAgAgvmFgIPfwR+' +
+  'IwBBEGsiDCQAIAxCADcDCCABKAI0IQMgASgCACEQIAxBADYCBCABKAI4RUUhBANAAkACQAJAAkACQAJAAkAgBEUEQCAAKAL8AgRA' +
+  'IAEpA0AgABAaWg0FCyAAIAEgDEEEahAOIgVB/////wdGBEAgAEECNgJkQQEhBCABQQE2AjggASADNgI0IAAgAzYCXCAAIAM2Algg' +
+  'ACAAKQNwIAwpAwh8NwNwIAAoAvwCRQ0CIAAgASkDQEEDEBkiA0UNAiAAQQE2AmQgAUEANgI4IAMhBAwDCyACIAApA2giElgEQCAB' +
+  'QQA2AjggASADNgI0IABBATYCZCAAIAM2AlggACAAKQNwIAwpAwh8NwNwQQMhBAwDCyAAIBJCAXw3A2ggBUEATARAIAwoAgQhBQwF' +
+  'CyAFQQFHBEAgACAAKQN4QgF8NwN4CyABKAIYIg4gA0ECdCILaiAMKAIENgIAIAEoAhwgC2pBfjYCACABKAIgIAtqIAEoAjA2AgAg' +
+  'ASgCJCALakEANgIAIAEoAiggC2ogBTYCACADIQsMAwsgAwRAIAEoAhwhCCABKAIYIQ4gAyELA0AgDiALQQFrIgtBAnQiB2ooAgAh' +
+  'BQJAIAcgCGooAgAiBEF/RgRAIAEoAgwiAyABKAIIIgQgBUECdCIJaigCAEECdGogBTYCACAEIAMgCWooAgBBAnRqIAU2AgAgASgC' +
+  'MCIDIAEoAiAgB2oiCigCAEwNASABKAIEIQYgASgCACEEIAEoAiwhDQNAIAEgA0EBayIDNgIwIA0gA0ECdGooAgAiB0EBayEDA0Ag' +
+  'BwJ/IAQgA0EEdGoiCSgCCCIPQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgD0ECdGoiCSAJ' +
+  'KAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMg' +
+  'AygCAEEBajYCACABKAIwIgMgCigCAEoNAAsMAQsgDCAFNgIEIAEoAgAhBiAEIQMDQCAGIAMiB0EBayIDQQR0aigCCEEASg0ACyAE' +
+  'IQMDQCAGIAMiBUEBaiIDQQR0aigCCEEASg0ACyAFIAdOBEADQCAGIAUiCUEEdGoiAygCDCENAkAgAygCCCIFIAAoAgBMBEAgBUEC' +
+  'dCIDIAEoAhBqIgggCCgCACIIQQFrNgIAIAggACgCkAIgA2ooAgBHDQEgACgCACAFTgRAIAEoAgwiCCADaigCACEKIAggAyABKAII' +
+  'Ig1qKAIAQQJ0aiAFNgIAIA0gCkECdGogBTYCAAsgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAII' +
+  'Ig1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EB' +
+  'awsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIA1FBEAgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0' +
+  'aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2' +
+  'AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIAEoAhQgBUECdGoiAyADKAIAQQFrIgM2AgAgAw0AIAYgBUEEdGoo' +
+  'AgAiCCAFRg0AA0AgDSAGIAhBBHRqIg8oAgxHBEAgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCIRQQBMBEAgCigCBAwBCyAGIAoo' +
+  'AgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgEUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALCyAPKAIAIgggBUcN' +
+  'AAsLIAlBAWshBSAHIAlIDQALCyABIAEoAjwgC0EDdGopAwA3A0AgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQg' +
+  'C0ECdGoiAyADKAIAQQFqNgIADAULIAsNAAsLIAwgBTYCBCAAQQA2AlggAEEDNgJkIAAgACkDcCAMKQMIfDcDcEECIQQMAQsgACAA' +
+  'KQOQAyICQgF8IhI3A5ADIAAgACkDmAMgAiASVq18NwOYAwsgDEEQaiQAIAQPCyAOIAtBAnRqKAIAIgVBAnQiAyAAKAKMAmooAgAg' +
+  'ASgCECADaigCAGshBCAMKQMIIRMCQCABKAIEIANqKAIAIgNBAEwgAyAESHINACALQQJ0IQkDQAJ/IAApA4ABUEUEQCABKAIAIgQg' +
+  'BSABKAIcIAlqKAIAIgcgB0EASBtBBHRqKAIEIQMCQCAHQQBODQAgACAAKQOIASISQgyIIBKFIhJCGYYgEoUiEkIbiCAShSISNwOI' +
+  'ASASQp26s/uUkv2iJX4gASgCBCAFQQJ0ajQCAIIiElANAANAIAQgA0EEdGooAgQhAyASQgF9IhJCAFINAAsLIAQgBUEEdGooAgQg' +
+  'AyADIAVGGwwBCyAQIAVBBHRqKAIECyEEIAEoAhwgCWogBDYCAEIAIRIgBCEDIAAoAvwCRQ0DA0AgA0EEdCADQQFqIQMgEGooAggi' +
+  'B0EASg0ACyAHQX9zIgMgACgC+AJIBEAgACgC7AIgA0EDdGopAwAhEgsgABAaIRQgACgC/AJFDQMgFCABKQNAIhV9IBJWIBQgFVZx' +
+  'DQMgASgCACIHIAcgBEEEdGoiAygCACIFQQR0aiADKAIENgIEIAcgAygCBEEEdGogBTYCACABKAIEIgggAygCCEECdGoiAyADKAIA' +
+  'QQFrNgIAIARBAWohAwNAIAcgA0EEdGoiBigCACEFIAQgBigCCCIOQQBMBH8gBQUgByAFQQR0aiAGKAIEIgY2AgQgByAGQQR0aiAF' +
+  'NgIAIAggDkECdGoiBSAFKAIAQQFrNgIAIBNCAXwhEyADQQFqCyIDRw0ACyABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAg' +
+  'ASgCJCAJaiIDIAMoAgBBAWo2AgAgASgCGCAJaigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgASgCBCADaigCACID' +
+  'QQBMDQEgAyAETg0ACwsgDCATNwMIAkAgBEEASg0AIAEoAhwgC0ECdGoiAygCAEF/Rg0AIAEoAgwiBCABKAIIIgcgBUECdCIJaiIG' +
+  'KAIAQQJ0aiAEIAlqIgQoAgA2AgAgByAEKAIAQQJ0aiAGKAIANgIAIANBfzYCACALQQFqIQMgCyAAKAJgTg0DDAQLIAwgBTYCBCAB' +
+  'KAIwIgMgASgCICALQQJ0aiIIKAIASgRAIAEoAgQhBiABKAIAIQQgASgCLCEOA0AgASADQQFrIgM2AjAgDiADQQJ0aigCACIHQQFr' +
+  'IQMDQCAHAn8gBCADQQR0aiIJKAIIIgpBAEwEQCAJKAIEDAELIAQgCSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAKQQJ0' +
+  'aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdBBHRqIgMoAgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEEC' +
+  'dGoiAyADKAIAQQFqNgIAIAEoAjAiAyAIKAIASg0ACwsgCyEDC0EBIQQMAwsgDCATNwMIIAEoAjwgC0EDdGogASkDQDcDACABIAEp' +
+  'A0AgEnw3A0AgACABIAQgDEEIahANIAtBAWohAyALIAAoAmBIDQELIAAgAzYCYAsgDCAFNgIEQQAhBAwACwALsAYBC38jAEEgayIG' +
+  'JAACQAJAIAAoAqgCIgFFBEAgAEEBQYgBEEUiATYCqAIgAUUNASABQX82AlwLIAAoAiAgACgCACAAKAIEIQcgASgCBEUEQCABIAdB' +
+  'AnRBBGoiAhBGIgg2AgQgASACEEYiCTYCCCABIAIQRiIKNgIMIAEgAhBGIgs2AhAgASACEEYiAjYCFEF/IQMgC0UgCEUgCUVyIApF' +
+  'IAJFcnJyDQILaiICIAEoAkxOBEAgBiABQSxqNgIUIAYgAUEoajYCECAGIAFBJGo2AgwgBiABQSBqNgIIIAYgAUEcajYCBCAGIAFB' +
+  'GGo2AgAgAkEBaiIDQQJ0IQRBACECA0AgBiACQQJ0aigCACIFKAIAEEsgBSAEEEY2AgAgAkEBaiICQQZHDQALIAEoAjwQSyABIANB' +
+  'A3QQRjYCPCABEBMCQAJAIAEoAhhFDQAgASgCPCEEQQAhAgNAIARFDQEgAkEBaiICQQZGDQIgBiACQQJ0aigCACgCAA0ACwsgAUEA' +
+  'NgJMDAILIAEgAzYCTAsgB0EATgRAIAEoAhAhAyABKAIUIQRBACECA0AgBCACQQJ0IgVqQQA2AgAgAyAFakEANgIAIAIgB0YgAkEB' +
+  'aiECRQ0ACwtBACEDIAFBADYCOCABQgA3AzACQCAAKALAAkUEQCABQQA2AlQMAQsgASAAIAEgASgCTBAUIgJBAEc2AlQgAg0CCyAB' +
+  'KAIAIQICQCAAKAIMIgMgASgCUEwEQCADQQR0IQMMAQsgAhBLIAEgACgCDCIEQQR0IgMQRiICNgIAIAJFBEAgAUEANgJQDAILIAEg' +
+  'BDYCUAsgAiAAKAIIIAP8CgAAIAEgACgCDDYCSEEAIQIgB0EATgRAIAEoAgQhAyAAKAIYIQQDQCADIAJBAnQiBWogBCAFaigCADYC' +
+  'ACACIAdGIAJBAWohAkUNAAsLQQAhAyAAKAIAIgdBAEgNASABKAIMIQQgASgCCCEBQQAhAgNAIAEgAkECdCIAaiACQQFrIAcgAhs2' +
+  'AgAgACAEaiACQQFqIgBBACACIAdIGzYCACACIAdGIAAhAkUNAAsMAQtBfyEDCyAGQSBqJAAgAwvJAQEFfyAAKAIAIgUgBSABQQR0' +
+  'aiIDKAIAIgRBBHRqIAMoAgQ2AgQgBSADKAIEQQR0aiAENgIAIAAoAgQiBiADKAIIQQJ0aiIAIAAoAgBBAWs2AgAgAUEBaiEAA0Ag' +
+  'BSAAQQR0aiIEKAIAIQMgBCgCCCIHQQBMBH8gAwUgBSADQQR0aiAEKAIEIgQ2AgQgBSAEQQR0aiADNgIAIAYgB0ECdGoiAyADKAIA' +
+  'QQFrNgIAIAIgAikDAEIBfDcDACAAQQFqCyIAIAFHDQALC5IBAQJ/IAEoAgAiBCAAKAIcIAJBAnRqKAIAIgJBBHRqKAIIIgNBAEoE' +
+  'QANAIAIgBCAEIAJBBHRqKAIAQQR0aigCBEcEQEEADwsCQCADIAAoAgBKDQAgA0ECdCIDIAEoAhBqKAIAIAAoApACIANqKAIASA0A' +
+  'QQAPCyAEIAJBAWoiAkEEdGooAggiA0EASg0ACwtBAQulBwEKfyABKAIAIgQgBCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAH' +
+  'KAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAgAkEBaiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBM' +
+  'BH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkECdGoiByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFq' +
+  'CyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0aigCCCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0Igsg' +
+  'ASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIAIQ0gCCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAE' +
+  'IAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigC' +
+  'AEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigCBCIJIAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiAL' +
+  'aigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQgB0EEdGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNA' +
+  'IAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwg' +
+  'CkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAIIAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0' +
+  'aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCALIAQgCUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRq' +
+  'IgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYC' +
+  'ACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsgBCAHQQFqIgdBBHRqKAIIIghBAEoNAAsLC9ADAQ9/AkAC' +
+  'QCABKAIMIhEoAgAiDkUEQEH/////ByEFDAELIAEoAgQhCCAAKAKMAiEJIAEoAhAhCiAAKAKQAiELQf////8HIQUDQCAKIA5BAnQi' +
+  'DGooAgAhDyALIAxqKAIAIQYCQCAIIAxqKAIAIgdFIAkgDGooAgAiBCAPTHENACAGIA9rIgMgBiAEayAEIA9IGyIEQQBIDQACQCAE' +
+  'IANrIAdqQQFqIgMgBUgNACADIAVHDQEgBCANSA0AIAQgDUcgByAQTHINAQsgAiAONgIAIAchECAEIQ0gAyIFQQBMDQMLIAwgEWoo' +
+  'AgAiDg0ACwsCQCAAKAKwAiIIRSAFQQBMciAFQf////8HRiAIQQBMcnINACABKAIIIQQgACgCrAIhB0EAIQYDQAJAIBEgBCAHIAZB' +
+  'AnRqKAIAIglBAnQiA2ooAgBBAnRqKAIAIAlHDQAgASgCBCADaigCACINRSABKAIQIANqKAIAIgogACgCjAIgA2ooAgAiC05xDQAg' +
+  'DSAAKAKQAiADaigCACIDIAprIhAgAyALayAKIAtKGyIDIBBrakEBaiAFRyADQQBIcg0AIAIgCTYCAAwCCyAGQQFqIgYgCEcNAAsL' +
+  'IAUhAwsgAwuaAQEFfyAAKAKoAiIFKAI0IgRBAEoEQCAFKAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASADQQJ0aiAF' +
+  'KAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWohACAEIAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFqIQMLIAdB' +
+  'AWoiByAESA0ACwsgAwsgAgF+AX8gAEEANgLAAiAAKQNwIQEgABAIIAAgATcDcAsOACAAIAAoAqgCIAEQDgvqAQEFfyMAQRBrIgQk' +
+  'ACAAKAKoAiEDIARCADcDCAJAAkACQCACQQBKBEAgAUECdCEFIAFBBHQhBgNAIAMoAgQgBWooAgBBAEwNAyADIAMoAgAgBmooAgQg' +
+  'BEEIahALIAJBAUogAkEBayECDQALDAELIAINAQsgAygCBCABQQJ0aigCAEEATA0AIAAgAyADKAIAIAFBBHRqKAIEIARBCGoQDQwB' +
+  'CyADKAIMIgAgAygCCCICIAFBAnQiAWoiAygCAEECdGogACABaiIAKAIANgIAIAIgACgCAEECdGogAygCADYCAAsgBEEQaiQAC2kA' +
+  'IAAoAmQQSyAAKAJoEEsgACgCbBBLIAAoAnAQSyAAKAJ0EEsgACgCfBBLIAAoAoQBEEsgAEEANgKEASAAQQA2AnwgAP0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAmQgAEEANgJ0IABBfzYCXAv2CQIXfwJ+AkAgASgCZEUgASgCXCAAKAIgR3JFBEBBASERIAEoAmAgACgCDEYN' +
+  'AQsgARATIAAoAiAiCUE/akHAAG0hCEEAIREgCUGBIGtBgGBJDQAgACgCACILrCAIrH5CgCBVDQAgACgCCCEKAkAgACgCBCIUQQFq' +
+  'IhJBBBBFIhNFIAAoAgxBAnQiBBBGIgxFciAEEEYiDUVyDQAgACgCHCEVQQAhBANAIAogFSAHQQJ0aigCACIOQQR0aigCCCIDQQBK' +
+  'BEADQCADIAtKIRYCQCADIAtMIhcNACAKIA5BBHRqKAIMIg9FDQAgEyADQQJ0aiIYKAIAIhAhAyAQBEADQCANIANBAWtBAnQiA2oo' +
+  'AgAgD0YNAiADIAxqKAIAIgMNAAsLIA0gBkECdCIDaiAPNgIAIAMgDGogEDYCACAYIAZBAWoiBjYCAAsgBCAXaiEEIAUgFmohBSAK' +
+  'IA5BAWoiDkEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAJBAWoiAyALQcAAbSIHIAhqQQN0QQxqbCAFIAlBAXRqIARqQQJ0' +
+  'aiAGIBJqIAhsIgJBA3RqQQhqQYCAgAhLDQAgASACQQgQRSICNgJkIAEgBEECdEEEahBGIhU2AmggASAFQQJ0QQRqEEYiDzYCcCAB' +
+  'IAlBAnRBBGoiBBBGIhA2AmwgASAEEEYiEjYCdCABIAMgB0EBaiIXIAhqbEEDdBBGIgQ2AnwgASADQQJ0EEYiAzYChAEgAkUgFUVy' +
+  'IA9FIBBFcnIgBEUgEkUgA0VycnINACAAKAIcIQZBACEEA0AgCiAGIARBAnRqKAIAIgNBBHRqKAIIIgVBAEoEQCAEQQZ2IQdCASAE' +
+  'QT9xrYYhGgNAIAIgBSAIbCAHakEDdGoiBSAFKQMAIBqENwMAIAogA0EBaiIDQQR0aigCCCIFQQBKDQALCyAEQQFqIgQgCUcNAAsg' +
+  'CyAUSARAIAhBA3QhBSALIQQDQCATIARBAWoiBEECdGooAgAiAwRAIAIgBCAIbEEDdGohBgNAIAIgAyAUaiAIbEEDdGogBiAF/AoA' +
+  'ACADQQJ0IAxqQQRrKAIAIgMNAAsLIAQgFEcNAAsLIAAoAhwhGEEAIQdBACEGQQAhBQNAIBAgB0ECdCIEaiAFNgIAIAQgEmogBjYC' +
+  'ACAKIAQgGGooAgAiBEEEdGooAggiA0EASgRAQn4gB0E/ca0iGokhGyACIAdBBnYiGUEDdGohEUIBIBqGIRoDQAJAIAMgC0wEQCAV' +
+  'IAVBAnRqIAM2AgAgESARKQMAIBqENwMAIAVBAWohBQwBCwJAIAogBEEEdGooAgwiFgRAIBYgDSATIANBAnRqKAIAIg5BAWsiA0EC' +
+  'dGooAgBHBEADQCANIAwgA0ECdGooAgAiDkEBayIDQQJ0aigCACAWRw0ACwsgDyAGQQJ0aiAOIBRqIAhsIgM2AgAgAiADIBlqQQN0' +
+  'aiIDIAMpAwAgG4M3AwAMAQsgDyAGQQJ0aiADIAhsNgIACyAGQQFqIQYLIAogBEEBaiIEQQR0aigCCCIDQQBKDQALCyAHQQFqIgcg' +
+  'CUcNAAsgACgCDCEAIBAgCUECdCICaiAFNgIAIAIgEmogBjYCACATEEsgDBBLIA0QSyABIBc2AnggASAINgJYIAEgADYCYCABIAk2' +
+  'AlxBAQ8LIBMQSyAMEEsgDRBLIAEQEwsgEQvsBgMKfwV7An4jAEFAaiIGJAAgACgCICEEIAFBADYCgAEgAUGAAWohCyABKAJYIQkg' +
+  'ACgCACIHQQBKBEAgACgCjAIhCEEBIQUDQCALIAMgCCAFQQJ0aigCAEEASmoiAzYCACAFIAdGIAVBAWohBUUNAAsLIAEoAnwhBSAJ' +
+  'QQBKBEBCfyAEIARBwABtIgRBBnRrIgOthkJ/hUIAIAMbIRIgCUEBakF+cSEIIAlBAWv9ESEO/QwAAAAAAQAAAAAAAAAAAAAAIQ1B' +
+  'ACEDA0AgDSAO/T4iD/0bAEEBcQRAIAUgA0EDdGpCfyASIAMgBEgbNwMACyAPIA39DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAF' +
+  'IANBAXIiCkEDdGpCfyASIAQgCkobNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCyAAKAKgAiIEQQBK' +
+  'BEAgACgCnAIhCEEAIQMDQCAFIAggA0ECdGooAgAiCkHAAG1BA3RqIgwgDCkDAEJ+IAqtiYM3AwAgA0EBaiIDIARHDQALC0EBIQQg' +
+  'ASgCeCIDQQBKBEAgA0EBakF+cSEIQgIgByAHQcAAbSIHQQZ0a62GQgF9IRIgA0EBa/0RIQ8gCf0RIRD9DAAAAAABAAAAAAAAAAAA' +
+  'AAAhDUEAIQMDQCANIBD9rgEhDiANIA/9PiIR/RsAQQFxBEAgBSAO/RsAQQN0akJ/IBIgAyAHSBtCf0J+IAMbgzcDAAsgESAN/Q0A' +
+  'AQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSAO/RsBQQN0akJ/IBIgA0EBciAHSBs3AwALIA39DAIAAAACAAAAAAAAAAAAAAD9rgEh' +
+  'DSADQQJqIgMgCEcNAAsLAkAgACgCMEEATA0AQQAhAwNAQgEgACgCLCADQQJ0aigCACIHIAdBwABtIgRBBnRrrYYiEiAFIARBA3Rq' +
+  'IgQpAwAiE4NQBEBBACEEDAILIAQgEyASQn+FgzcDACAGIAH9AANo/QsEICAGIAAoAowCNgIwIAYgACgCkAI2AjQgBiABKAJkNgI4' +
+  'IAYgASgCEDYCPCAGIAb9AAQw/QsDECAGIAb9AAQg/QsDACAGIAUgByALIAIgCRAWQQEhBCADQQFqIgMgACgCMEgNAAsLIAZBQGsk' +
+  'ACAEC98DAg1/A34gACgCBCIHIAJBAnQiCWooAgAiCCAHIAJBAWpBAnQiCmooAgAiC0gEQCAAKAIYIQwgACgCFCENIAAoAhAhDiAA' +
+  'KAIcIQ8gACgCACEQA0AgDyAQIAhBAnRqKAIAIgdBAnQiAmoiBiAGKAIAQQFqIgY2AgAgAyADKAIAIAYgAiAOaigCAEZrNgIAIAIg' +
+  'DWooAgAgBkYEQEIAIRMgBUEASgRAIAwgBSAHbEEDdGohBkEAIQIDQCABIAJBA3QiEWoiEiASKQMAIhQgBiARaikDACIVQn+FgzcD' +
+  'ACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMAIAEgB0HAAG0gBWpBA3RqIgIgAikDAEJ+IAetiYM3AwALIAhB' +
+  'AWoiCCALRw0ACwsgACgCDCICIAlqKAIAIgggAiAKaigCACIDSARAIAAoAgghByAAKAIYIQAgBUEATCEGA0BCACETIAZFBEAgACAH' +
+  'IAhBAnRqKAIAQQN0aiEJQQAhAgNAIAEgAkEDdCIKaiILIAspAwAiFCAJIApqKQMAIhVCf4WDNwMAIBQgFYN7IBN8IRMgAkEBaiIC' +
+  'IAVHDQALCyAEIAQpAwAgE3w3AwAgCEEBaiIIIANHDQALCwvxDQMdfwl+AXsgASgCdCEVIAEoAnAhHCABKAJsIRMgASgCaCEWIAAp' +
+  'A3ghJSABKAIoIR0gASgCJCEXIAAoAmAhESABKAKAASELIAEoAjQhBiAAKQNoISMgASgCZCEMIAEoAoQBIRggASgCHCESIAEoAhgh' +
+  'GSABKAIQIQ4gACgCkAIhGiAAKAKMAiEPAn8gASgCOEUEQCABKAJ8IRRBAAwBC0EBCyEDA0ACQAJAAkACQAJAAn8CQAJAAkAgA0UE' +
+  'QCAGQQF0IRsgFCAGQQR0aiIJQQhqIRAgCyAMKQMAIAkpAwCDQgBSckUEQCAAIAApA5ADIiBCAXwiITcDkAMgACAAKQOYAyAgICFW' +
+  'rXw3A5gDQQAhCyAAKALUAg0IIABBAjYCZCABQQA2AoABIAFBATYCOCABIAY2AjQgACAGNgJcIAAgBjYCWEEBDAULAkAgECkDACIh' +
+  'UA0AIAkpAwAhJ0J/ISIgISEgA0AgDyAgeiImpyIEQQJ0IgVqKAIAIgcgBSAOaigCACIIayEDIAUgGmooAgAhBQJAIAwgBEEDdGop' +
+  'AwAgJ4N7IiinIgogA0EASnJFBEAgECAhQn4gJomDIiE3AwAMAQtBASADa0EBIANBAEoiAxsgCmoiCkEATA0CIAqtQi2GIAUgByAI' +
+  'IAMba61CDYaEICiEQv8/hSImICIgIiAmViIDGyEiIAQgDSADGyENCyAgQgF9ICCDIiBCAFINAAsgIkItiKchCCAiQn9RDQAgIqdB' +
+  'f3NB/z9xIQcgCEUgACgCsAIiHkEATHINAiAAKAKsAiEfQQAhBANAIA8gHyAEQQJ0aigCACIDQQJ0IgVqKAIAIAUgDmooAgBrIQoC' +
+  'QCAQIANBwABtIgVBA3RqKQMAIAMgBUEGdGutiEIBg1ANACAMIANBA3RqKQMAIAkpAwCDe6ciBUUgCkEATHENAEEBIAprQQEgCkEA' +
+  'ShsgBWogCEYNBQsgHiAEQQFqIgRHDQALDAILIAIgI1gNAyAjQgF8ISMMBwsDQCAGRQRAIABBADYCWCAAQQM2AmQgASALNgKAAUEC' +
+  'DAULIBIgBkEBayIGQQJ0aigCACIDQX9GDQALIBMgA0ECdGoiBSgCACIEIAUoAgQiBUgEQANAIA4gFiAEQQJ0aigCAEECdCINaiIH' +
+  'IAcoAgAiB0EBazYCACALIAcgDSAPaigCAEZqIQsgBEEBaiIEIAVHDQALCyABKAJ8IhQgBkEBdCIbIANBwABtakEDdGoiBCAEKQMA' +
+  'Qn4gA62JgzcDACAYIAZBAnQiBGoiAyADKAIAQQFrNgIAIAQgF2oiBCAEKAIAQQFqNgIAIAMoAgAhBQwFCyAHIQUgDSEDCyACICNW' +
+  'DQILIAEgCzYCgAEgAUEANgI4IAEgBjYCNCAAQQE2AmQgACAGNgJYQQMLIAAgIzcDaCAAICU3A3ggACARNgJgIAAgACkDcCAkfDcD' +
+  'cA8LICNCAXwhIyAIRQ0BIBkgBkECdCIEaiADNgIAIAQgEmpBfjYCACAEIBdqQQA2AgAgBCAdaiAINgIAIAQgGGogBTYCACAlIAhB' +
+  'AUetfCElCyAUIBtBA3RqIghBEGohByAFQQBMIA8gGSAGQQJ0aigCACINQQJ0IgNqKAIAIAMgDmooAgBrIgMgBUpyRQRAIAwgDUED' +
+  'dGohBUEAIQMDQCADIgRBAWohAyAFIARBA3QiCWopAwAgCCAJaikDAIMiIFANAAsgEiAGQQJ0aiAgeiIgpyAEQQZ0ciIJNgIAIAj9' +
+  'AAMAISlBACEDA0AgByADIgVBA3RqICn9CwMAIANBAmohAyAFDQALIAcgBEEDdGoiAyADKQMAQn4gIImDNwMAIBMgCUECdCIQaigC' +
+  'ACIDIBMgCUEBakECdCIJaigCACIKSARAA0AgDiAWIANBAnRqKAIAIgRBAnQiBWoiCCAIKAIAQQFqIgg2AgAgCyAIIAUgD2ooAgBG' +
+  'ayELIAUgGmooAgAgCEYEQCAHIAcpAwAiICAMIARBA3RqKQMAIiFCf4WDNwMAIARBwABtQQN0IAdqIgVBCGogBSkDCEJ+IAStiYM3' +
+  'AwAgICAhg3sgJHwhJAsgA0EBaiIDIApHDQALCyAQIBVqKAIAIgMgCSAVaigCACIETg0DIAcpAwAhIANAIAcgICAMIBwgA0ECdGoo' +
+  'AgBBA3RqKQMAIiJCf4WDIiE3AwAgICAig3sgJHwhJCAhISAgA0EBaiIDIARHDQALDAMLIANBAEoNACASIAZBAnRqIgUoAgBBf0cN' +
+  'AQtBASEDDAILIAj9AAMAISlBACEEA0AgByAEIgNBA3RqICn9CwMAIANBAmohBCADDQALIAVBfzYCAAsgBiARSCEDIBEgBkEBaiIG' +
+  'IAMbIRFBACEDDAALAAudFAMmfwd+AnsgASgCeCIeIAEoAlgiBmohCyABKAJ0IR8gASgCcCEnIAEoAmwhHCABKAJoISAgACkDeCEv' +
+  'IAEoAighKCABKAIkISEgACgCYCEZIAEoAoABIQ4gASgCNCEIIAApA2ghKyABKAJkIRAgASgChAEhIiABKAIcIRogASgCGCEjIAEo' +
+  'AhAhFyAAKAKQAiEkIAAoAowCIRgCfyABKAI4RQRAIAEoAnwhHUEADAELQQELIQUCfwNAAkACQAJAAkACQCAFRQRAIB0gCCALbCIl' +
+  'QQN0aiITIAZBA3RqISYCQCAODQAgBkEASgRAQQAhBUIAISkCQCAGQQFHBEAgBkF+cSEF/QwAAAAAAAAAAAAAAAAAAAAAITBBACED' +
+  'A0AgECADQQN0IgRq/QADACAEIBNq/QADAP1OIDD9UCEwIANBAmoiAyAFRw0ACyAwIDAgMP0NCAkKCwwNDg8AAAAAAAAAAP1Q/R0A' +
+  'ISkgBSAGRg0BCwNAIBAgBUEDdCIDaikDACADIBNqKQMAgyAphCEpIAVBAWoiBSAGRw0ACwsgKVBFDQELIAAgACkDkAMiKUIBfCIq' +
+  'NwOQAyAAIAApA5gDICkgKlatfDcDmANBACEOIAAoAtQCDQMgAEECNgJkIAFBADYCgAEgAUEBNgI4IAEgCDYCNCAAIAg2AlwgACAI' +
+  'NgJYQQEMCAsCQAJAIB5BAEwNAEJ/ISxBACEbA0AgJiAbQQN0aiIRKQMAIipQRQRAIBtBBnQhEiAqISkDQCAYIBIgKXoiLadyIg9B' +
+  'AnQiBGooAgAiDCAEIBdqKAIAIgdrIgNBACADQQBKIhQbIgkgLEItiKdqIQMgECAGIA9sQQN0aiEKIAQgJGooAgAhBAJAIAZBAUcE' +
+  'QEEAIQVBACEVIAZBAEwNAQNAIAVBA3QhDSAFQQFqIQUgFSAKIA1qKQMAIA0gE2opAwCDe6dqIhUgA08NAiAFIAZIDQALDAELIAop' +
+  'AwAgEykDAIN7pyEVCwJAIBQgFXJFBEAgESAqQn4gLYmDIio3AwAMAQsgFSAJa0EBaiIDQQBMDQRB/z8gFWusIAOtQi2GIAQgDCAH' +
+  'IBQba61CDYaEhCItICwgLCAtViIDGyEsIA8gFiADGyEWCyApQgF9ICmDIilCAFINAAsLIBtBAWoiGyAeRw0ACyAsQi2IpyEPICxC' +
+  'f1ENACAsp0F/c0H/P3EhBAJAIA9FIAAoArACIhFBAExyRQRAIAZBfnEhCSAAKAKsAiESQQAhFANAIBggEiAUQQJ0aigCACIHQQJ0' +
+  'IgNqKAIAIAMgF2ooAgBrIQoCQCAmIAdBwABtIgNBA3RqKQMAIAcgA0EGdGutiEIBg1ANACAQIAYgB2xBA3RqIQ1BACEDAkAgBkEA' +
+  'TA0A/QwAAAAAAAAAAAAAAAAAAAAAITBBACEFIAZBAUcEQANAIDAgDSAFQQN0IgNq/QADACADIBNq/QADAP1OIjH9HQB7/RIgMf0d' +
+  'AXv9HgEgMP0NAAECAwgJCgsAAAAAAAAAAP2uASEwIAVBAmoiBSAJRw0ACyAwIDAgMP0NBAUGBwAAAAAAAAAAAAAAAP2uAf0bACED' +
+  'IAkiBSAGRg0BCwNAIAMgDSAFQQN0IgxqKQMAIAwgE2opAwCDe6dqIQMgBUEBaiIFIAZHDQALCyADQQBMIApBAExxDQAgA0EBIApr' +
+  'QQEgCkEAShtqIA9GDQMLIBRBAWoiFCARRw0ACwsgBCEDIBYhBwsgAiArVg0BDAcLIAIgK1gNBiArQgF8ISsMAwsgK0IBfCErIA9F' +
+  'DQIgIyAIQQJ0IgRqIAc2AgAgBCAaakF+NgIAIAQgIWpBADYCACAEIChqIA82AgAgBCAiaiADNgIAIC8gD0EBR618IS8MAQsDQCAI' +
+  'RQRAIABBADYCWCAAQQM2AmQgASAONgKAAUECDAgLIBogCEEBayIIQQJ0aigCACIHQX9GDQALIBwgB0ECdGoiBCgCACIDIAQoAgQi' +
+  'FkgEQANAIBcgICADQQJ0aigCAEECdCIJaiIEIAQoAgAiBEEBazYCACAOIAQgCSAYaigCAEZqIQ4gA0EBaiIDIBZHDQALCyABKAJ8' +
+  'Ih0gCCALbCIlIAdBwABtakEDdGoiAyADKQMAQn4gB62JgzcDACAiIAhBAnQiA2oiBCAEKAIAQQFrNgIAIAMgIWoiAyADKAIAQQFq' +
+  'NgIAIAQoAgAhAwsgHSAlQQN0aiIMIAtBA3RqIQogA0EATCAYICMgCEECdGooAgAiFkECdCIEaigCACAEIBdqKAIAayIEIANKckUE' +
+  'QCAQIAYgFmxBA3RqIQdBACEDA0AgAyIEQQFqIQMgByAEQQN0IglqKQMAIAkgDGopAwCDIipQDQALIBogCEECdGogKnoiKqcgBEEG' +
+  'dHIiETYCAAJAIAtBAEwNAEEAIQMgC0EBRwRAIAtBfnEhA0EAIQcDQCAKIAdBA3QiCWogCSAMav0AAwD9CwMAIAdBAmoiByADRw0A' +
+  'CyADIAtGDQELA0AgCiADQQN0IglqIAkgDGopAwA3AwAgA0EBaiIDIAtHDQALCyAKIARBA3RqIgMgAykDAEJ+ICqJgzcDACAcIBFB' +
+  'AnRqKAIAIg0gHCARQQFqIgxBAnRqKAIAIgdIBEADQCAXICAgDUECdGooAgAiEkECdCIEaiIDIAMoAgBBAWoiAzYCACAOIAMgBCAY' +
+  'aigCAEZrIQ4gBCAkaigCACADRgRAIBAgBiASbEEDdGohCUIAISlBACEFIAZBAEoEQANAIAogBUEDdCIEaiIDIAMpAwAiLSAEIAlq' +
+  'KQMAIipCf4WDNwMAICogLYN7ICl8ISkgBUEBaiIFIAZHDQALCyAKIBJBwABtIAZqQQN0aiIDIAMpAwBCfiASrYmDNwMAICkgLnwh' +
+  'LgsgDUEBaiINIAdHDQALCyAfIBFBAnRqKAIAIg0gHyAMQQJ0aigCACIMTg0DIAZBAEwhBwNAIBAgJyANQQJ0aigCAEEDdGohCUIA' +
+  'ISlBACEFIAdFBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAGRw0ACwsg' +
+  'KSAufCEuIA1BAWoiDSAMRw0ACwwDCyAEQQBKDQAgGiAIQQJ0aiIJKAIAQX9HDQELQQEhBQwDCwJAIAtBAEwNAEEAIQUgC0EBRwRA' +
+  'IAtBfnEhBUEAIQMDQCAKIANBA3QiBGogBCAMav0AAwD9CwMAIANBAmoiAyAFRw0ACyAFIAtGDQELA0AgCiAFQQN0IgNqIAMgDGop' +
+  'AwA3AwAgBUEBaiIFIAtHDQALCyAJQX82AgALIAggGUghAyAZIAhBAWoiCCADGyEZQQAhBQwBCwsgASAONgKAASABQQA2AjggASAI' +
+  'NgI0IABBATYCZCAAIAg2AlhBAwsgACArNwNoIAAgLzcDeCAAIBk2AmAgACAAKQNwIC58NwNwC4YEAgh/AX4gACgCgAMhBCAAQQBB' +
+  'ACAAKAIwIAIRAwAiCUEBIAlBAUobQQJ0EEYiBgR/AkAgACgCMCIFQQBMDQAgACgCLCEIAkAgBUEESQ0AIAggBUECdCIHaiAGSyAG' +
+  'IAdqIAhLcQ0AIAVBfHEhA0EAIQcDQCAGIAdBAnQiCmogCCAKav0AAgD9CwIAIAdBBGoiByADRw0ACyADIAVGDQELA0AgBiADQQJ0' +
+  'IgdqIAcgCGooAgA2AgAgA0EBaiIDIAVHDQALCyAAIAYgCSAFIAIRAwAaAkAgBCgCPCIDIAQoAkBHDQAgAyAAKAL8AiICTg0AIAQo' +
+  'AjggAiADQQF0QQQgAxsiAyACIANIGyICQRhsEEoiA0UEQCAGEEtBfw8LIAQgAjYCQCAEIAM2AjggBCgCPCEDCyAAKAL8AiADRgRA' +
+  'IAQgA0EBayIANgI8IAQoAjggAEEYbGooAhQQSyAEKAI8IQMLIAQgA0EBajYCPAJAIANBAEwNAANAIAQoAjgiBSADQQFrIgBBGGxq' +
+  'IgIpAwAgAVgNASAFIANBGGxqIgUgAv0AAwD9CwMAIAUgAikDEDcDECADQQFLIAAhAw0AC0EAIQMLIAQgBCkDSCILQgF8NwNIIAQo' +
+  'AjggA0EYbGoiACAGNgIUIAAgCTYCECAAIAs3AwggACABNwMAIAQgATcDUEEABUF/CwsvAQJ/IAAoAoADIgEoAjwiAiAAKAL8Ak4E' +
+  'fiABKAI4IAJBGGxqQRhrKQMABUJ/Cwt7AQJ/AkAgACgCgAMiAg0AIABBAUGYARBFIgI2AoADIAINAEF/DwsgAiEBIAIoAjxBAEoE' +
+  'QEEAIQEDQCACKAI4IAFBGGxqKAIUEEsgAUEBaiIBIAIoAjxIDQALIAAoAoADIQELIAJBADYCPCABQQA2AlggAUIANwNIQQALpgEB' +
+  'BX8gACgCXCIEQQBKBEAgACgCgAMhBQNAIAIgA0oEQCABIANBAnRqIAUoAlgEfyAFKAJoIAAoAkggBkECdGooAgBBAnRqKAIABSAA' +
+  'KAJIIAZBAnRqKAIAIQQgBSgCACEIA0AgBEEEdCAEQQFqIQQgCGooAggiB0EASg0ACyAHQX9zCzYCACAAKAJcIQQLIANBAWohAyAG' +
+  'QQFqIgYgBEgNAAsLIAMLKQEBfwNAIAFBBHQhAiABQQFqIQEgACACaigCCCICQQBKDQALIAJBf3ML6RMDFX8FfgF7QQIhAgJAAkAC' +
+  'QAJAIAAoAmQOBAABAQIBCyAAEB8iAg0BIAAQICICDQEgAEIANwNYCyAAKAKAAyIGKAJYRQ0BIAAgARAhIQILIAIPCyAGKAIUIRIg' +
+  'BigCECEPIAYoAgwhECAGKAIEIQQgBigCACEMIABBATYCZCAAKAJYIQsgACgCVCETIAAoAlAhFCAAKAJIIRUgBigCMEVFIQIDQAJA' +
+  'AkACQCACRQRAIAYoAggiBygCBCIFRQRAAn8gACALNgJcIABBAjYCZCAAIAYpAyAgBikDGHxBBBAZBEAgAEEBNgJkQX8MAQsgACAA' +
+  'KQOQAyIBQgF8Ihc3A5ADIAAgACkDmAMgASAXVq18NwOYAyAGQQE2AjBBAQshAgwECyABIAApA2giF1gEQCAGQQA2AjBBAyECDAQL' +
+  'IAAgF0IBfDcDaCAGKAI8IgIgACgC/AJOBH4gBigCOCACQRhsakEYaykDACAGKQMYfQVCfwsgBikDIH0hGiAGKAIsIQkCQCAGKAIo' +
+  'IgNBAEwNAEEAIQIgA0EBRwRAIANBfnEhAiAa/RIhHEEAIQoDQCAJIApBA3RqIBz9CwMAIApBAmoiCiACRw0ACyACIANGDQELA0Ag' +
+  'CSACQQN0aiAaNwMAIAJBAWoiAiADRw0ACwtCACEXQf////8HIQMDQCAJIAcgBUEEdCICaiIOKAIIQQN0aiIIKQMAIhsgBCACIARq' +
+  'KAIEIgpBBHRqKQMIIhhYDQMgCCAbIBh9NwMAQQEhAgJAIANBAEwNACADQQFqA0AgBCAEIApBBHRqKAIEIgpBBHRqKQMIIBpaDQEg' +
+  'AiADRyACQQFqIQINAAshAgsgAiADRyAXIBhaciACIANOcUUEQCAFIQ0gGCEXIAIhAwsgDigCBCIFDQALIANFDQIgA0ECTgRAIAAg' +
+  'ACkDeEIBfDcDeAsgECALQQN0IgVqIAYpAyA3AwAgFSALQQJ0IgJqIAQgDUEEdCIJaiIOKAIEIgo2AgAgAiAUakEANgIAIAIgE2og' +
+  'AzYCACAFIA9qIAYoAjwiBSAAKAL8AiIITgR+IAYoAjggBUEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyAgBCAKQQR0aikDCHx9Ihc3' +
+  'AwAgByAHIAlqIgIoAgAiA0EEdGogAigCBCICNgIEIAcgAkEEdGogAzYCACAEIA4oAgQiA0EEdGopAwggF1oNAQNAIANBAWohAgNA' +
+  'IAMCfyAMIAJBBHQiB2oiCSgCCEEATARAIAQgB2ooAgAMAQsgCSgCDEEATgRAIAQgBCAHaiIHKAIAIglBBHRqIAcoAgQiBzYCBCAE' +
+  'IAdBBHRqIAk2AgAgGUIBfCEZCyACQQFqCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsMAQsCQCALBEADQCAVIAtB' +
+  'AWsiC0ECdGoiDigCACIKQQFrIQggEiALQQN0IgdqKQMAIRcDQCAKAn8gDCAIQQR0IgJqIgMoAggiDUEATARAIAIgBGooAgQMAQsC' +
+  'QCADKAIMIgVBAEgNACAXIAQgBCANQQR0IhFqKAIEIgNBBHRqKQMIVgRAA0ACQAJAIAUEQCAMIANBBHRqIgIhCSACKAIMIgIgBUYg' +
+  'AkEASHINAQsgA0EBayECA0AgAwJ/IAwgAkEEdCIJaiIWKAIIQQBMBEAgBCAJaigCBAwBCyAWKAIMQQBOBEAgBCAEIAlqIgkoAgBB' +
+  'BHRqIAI2AgQgBCAJKAIEQQR0aiACNgIACyACQQFrCyICRw0ACwwBCyACQQBODQAgCSAFNgIMCyAEIAQgA0EEdGooAgQiA0EEdGop' +
+  'AwggF1QNAAsLIAUNACAGKAIIIgIgEWoiAygCBCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgALIAhBAWsLIghHDQALIAYg' +
+  'ByAQaikDADcDICAEIApBBHQiAmooAgQiCiACIAxqKAIIIg1HDQIgByAPaikDACIXIAQgBCANQQR0IghqKAIEIgNBBHRqKQMIVgRA' +
+  'A0AgA0EBayECA0AgAwJ/IAwgAkEEdCIFaiIKKAIIQQBMBEAgBCAFaigCBAwBCyAKKAIMQQBOBEAgBCAEIAVqIgUoAgBBBHRqIAI2' +
+  'AgQgBCAFKAIEQQR0aiACNgIACyACQQFrCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsLIAYoAggiAiAIaiIDKAIE' +
+  'IQUgAiADKAIAQQR0aiANNgIEIAIgBUEEdGogDTYCACALDQALCyAAQQM2AmRBAiECQQAhCwwDCyAOIAo2AgAgFCALQQJ0IgJqIgMo' +
+  'AgAiBSACIBNqKAIAQQFrSARAIAMgBUEBajYCAAsgACgC/AIhCCAGKAI8IQULIAQgCkEEdGopAwggECALQQN0aikDAHwhGAJAAkAg' +
+  'BSAISARAQn8hFyAYQn9RDQIMAQsgGCAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9IhdaDQELIAYgGDcDICASIAtBA3RqIBcgGH0iFzcD' +
+  'ACAKQQFqIQgDQCAKAn8gDCAIQQR0IgNqIgUoAggiAkEATARAIAMgBGooAgAMAQsCQCAFKAIMIgVBAEgNACAFRQRAIAYoAggiAyAD' +
+  'IAJBBHRqIgcoAgAiCUEEdGogBygCBCIHNgIEIAMgB0EEdGogCTYCAAsgBCAEIAJBBHRqKAIEIgNBBHRqKQMIIBdaDQADQAJAAkAg' +
+  'BQRAIAwgA0EEdGoiAigCDCAFRg0BCyADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAELIAkoAgxBAE4E' +
+  'QCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsMAQsgAyAIRg0AIAJB' +
+  'fzYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAIQQFqCyIIRw0ACyALQQFqIQIgCyAAKAJgTgRAIAAgAjYCYAsgAiEL' +
+  'QQAhAgwDCyAPIAtBA3RqKQMAIhcgBCAEIAwgCkEEdGooAggiBUEEdCIKaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAM' +
+  'IAJBBHQiCGoiBygCCEEATARAIAQgCGooAgQMAQsgBygCDEEATgRAIAQgBCAIaiIIKAIAQQR0aiACNgIEIAQgCCgCBEEEdGogAjYC' +
+  'AAsgAkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCmoiAygCBCEIIAIgAygCAEEEdGogBTYC' +
+  'BCACIAhBBHRqIAU2AgALQQEhAgwBCwsgACALNgJYIAAgACkDcCAZfDcDcCACC6YLAg5/An5BfyEBAkAgABAbDQAgACgCACEIIAAo' +
+  'AgQhCiAAKAIMIgIgACgCgAMiBCgCNEoEQCAEKAIAEEsgBCgCBBBLIAQgACgCDCICQQR0IgMQRiIFNgIAIAQgAxBGIgM2AgQgBUEA' +
+  'IAMbRQRAIARBADYCNEF/DwsgBCACNgI0IAJFDQELIAQoAghFBEAgBCAKQQR0QSBqEEYiAzYCCCAEIAhBBXRBIGoQRiIBNgIMIAFB' +
+  'ACADG0UEQCADEEsgBCgCDBBLIARCADcDCEF/DwsgBCABIAhBA3QiA2pBCGoiATYCECAEIAEgA2pBCGoiATYCFCAEIAEgA2pBCGo2' +
+  'AiwLIAQoAgAgACgCCCACQQR0/AoAACAKQX9OBEAgCkEBaiECQQAhAQNAIAFBBHQiAyAAKAIUaikCACEPIAQoAgggA2oiA0IANwII' +
+  'IAMgDzcCACABIAJGIAFBAWohAUUNAAsLQQAhASAEQQA2AjAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAxggACgCMCIDQQBKBEAgACgC' +
+  '+AIhBSAAKAIsIQZBACECQgAhDwNAIAQgBiACQQJ0aigCACIHIAVIBH4gACgC7AIgB0EDdGopAwAFQgALIA98Ig83AxggAkEBaiIC' +
+  'IANHDQALCyAEKAIEIQYgBCgCACEJIAAoAgxBAEoEQANAIAkgAUEEdCICaikCACEPIAIgBmoiAkJ/NwMIIAIgDzcDACABQQFqIgEg' +
+  'ACgCDEgNAAsLIAAoAiAiA0EASgRAIAAoAhwhBUEAIQIDQCAJIAUgAkECdGooAgAiAUEEdGooAghBAEoEQCAAKAL4AiEHA0AgBiAB' +
+  'QQR0aiAAKALsAiACQQN0aikDAEIAIAIgB0gbNwMIIAkgAUEBaiIBQQR0aigCCEEASg0ACwsgAkEBaiICIANHDQALCyADIAhqQQN0' +
+  'QRBqEEYiB0UEQEF/DwtBACECIARBADYCKEEBIQMgBCgCCCELIAhBAEoEQANAIAMgBiADQQR0Ig1qKAIEIgVHBEADQCAFQQFqIQED' +
+  'QCAFAn8CQCAJIAFBBHQiDmooAggiDEEATCADIAxMckUEQCAHIAsgDEEEdGooAghBAnRqIAM2AgAMAQsgDEEASg0AIAYgDmooAgAM' +
+  'AQsgAUEBagsiAUcNAAsgBiAFQQR0aigCBCIFIANHDQALC0EAIQECQAJAAkAgAkEATA0AA0AgByABQQJ0aigCACADRw0BIAFBAWoi' +
+  'ASACRw0ACyACIQEMAQsgASACRw0BCyAEIAJBAWoiBTYCKCAHIAJBAnRqQQA2AgAgBSECCyALIA1qIAE2AgggAyAIRiADQQFqIQNF' +
+  'DQALCyALKAIEIgIEQANAIAYgAkEEdCIIaigCBCIDIQFCfyEPAkAgAiADRiIFDQADQCAGIAFBBHRqIgEpAwgiECAPIA8gEFYbIQ8g' +
+  'ASgCBCIBIAJHDQALIA9CAX1CfloNACAEIAQpAxggD3w3AxggBQ0AA0AgA0EBaiEBA0AgAwJ/IAkgAUEEdCIFaigCCEEATARAIAUg' +
+  'BmooAgAMAQsgBSAGaiIFIAUpAwggD303AwggAUEBagsiAUcNAAsgBiADQQR0aiIDIAMpAwggD303AwggAygCBCIDIAJHDQALCyAI' +
+  'IAtqKAIEIgINAAsLIApBAEoEQCAHQQRqIQhBASEFA0BBACEBQQAhBCAFIAYgBUEEdGooAgQiAkcEQANAIAcgBEECdGogAjYCACAE' +
+  'QQFqIQQgBiACQQR0aigCBCICIAVHDQALCyAHIAggACgCIEECdGogBCAGECIgBSEDA0AgBiADQQR0aiAHIAFBAnRqKAIAIAUgASAE' +
+  'SRsiAjYCBCAGIAJBBHRqIAM2AgAgASAERiACIQMgAUEBaiEBRQ0ACyAFIApGIAVBAWohBUUNAAsLIAcQS0EAIQELIAELtAsBEn8g' +
+  'ACgCgAMiAigCkAEQSyACQdgAakEAQcAA/AsAAkAgACgCxAJFDQAgACgCBCEQIAAoAgAhByACKAIEIQ4gAigCACELQX8hESAAKAIg' +
+  'IgZBDGxBCGoQRiIIRQ0AIAggBkEDdGpBBGohDyAGQQBKBEAgD0H/ASAGQQJ0/AsACyAHQQBKBEBBASEDA0AgAyAOIANBBHRqKAIE' +
+  'IgFHBEADQCAPIAsgARAdQQJ0IgpqIgkoAgBBAEgEQCAJQQA2AgAgCCAEQQJ0aiAAKAIcIApqKAIANgIAIARBAWohBAsgDiABQQR0' +
+  'aigCBCIBIANHDQALCyADIAdGIANBAWohA0UNAAsLIAggCCAGQQJ0akEEaiAEIA4QIiAEQQBKBEBBACEAA0AgDyALIAggAEECdGoi' +
+  'ASgCABAdQQJ0aiAANgIAIAsgASgCACIBQQR0aigCCCIDQQBKBEADQCAFIAMgB0xqIQUgCyABQQFqIgFBBHRqKAIIIgNBAEoNAAsL' +
+  'IABBAWoiACAERw0ACwsgAiAHIAQgBCAHShtBAmoiAEEBdCAEQQF0aiAFakECdCAAQQEgB0E/akEGdiAHQQBMGyIDbCIKQQEgBEE/' +
+  'akEGdiAEQQBMGyIGIAdBAWpsIgkgBGogBCAGbCIMaiAAIAZsIg1qakEDdGpBDGoiATYClAEgAUGAgIAISwRAIAgQSyACQQA2ApQB' +
+  'QQAPCyACIAFBARBFIgE2ApABIAFFBEAgCBBLIAJBADYClAFBfw8LIAIgATYCdCACIAQ2AowBIAIgAzYCYCACIAY2AlwgAiABIAxB' +
+  'A3RqIgE2AnggAiABIAlBA3RqIgE2AnwgAiABIA1BA3RqIgE2AoABIAIgASAKQQN0aiIKNgJkIAIgCiAEQQFqIgFBA3RqIgw2Amgg' +
+  'AiAMIARBAnRqIgk2AmwgAiAJIAFBAnRqIg02AnAgAiANIAVBAnRqIgE2AoQBIAIgASAAQQJ0ajYCiAFBACEFIARBAEoEQEEAIQAD' +
+  'QCAMIABBAnQiAWogCyABIAhqKAIAIgMQHTYCACAKIABBA3RqIA4gA0EEdCISaikDCDcDACABIAlqIAU2AgAgCyASaigCCCIBQQBK' +
+  'BEADQCABIAdMBEAgDSAFQQJ0aiABNgIAIAVBAWohBQsgCyADQQFqIgNBBHRqKAIIIgFBAEoNAAsLIAkgAEEBaiIAQQJ0aiAFNgIA' +
+  'IAAgBEcNAAsLIAogBEEDdCIAaiAAIApqQQhrKQMAQgAgBBs3AwAgBkEIEEUiAwRAIBBBAEoEQCAGQQN0IQpBASEAA0AgA0EAIAr8' +
+  'CwAgDiAAQQR0aiIMKAIEIgUhASAAIAVHBEADQCAPIAsgARAdQQJ0aigCACIJQQBOBEAgAyAJQQN2Qfj///8BcWoiDSANKQMAQgEg' +
+  'CUE/ca2GhDcDAAsgDiABQQR0aigCBCIBIABHDQALCyAAIAdMBEAgAigCeCAAIAZsQQN0aiADIAr8CgAAIAwoAgQhBQsgACAFRwRA' +
+  'A0AgBkUgDyALIAUQHUECdGooAgAiAUEASHJFBEAgASAGbCEJIAIoAnQhDEEAIQEDQCAMIAEgCWpBA3RqIg0gDSkDACADIAFBA3Rq' +
+  'KQMAhDcDACABQQFqIgEgBkcNAAsLIA4gBUEEdGooAgQiBSAARw0ACwsgACAQRiAAQQFqIQBFDQALCyADEEsgCBBLIARBAEoEQCAC' +
+  'KAJ8IQBBACEBA0AgACABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACABQQFqIgEgBEcNAAsLIAIoAggiACgCBCIBBEAg' +
+  'AigCgAEhBCACKAKEASIFKAIAIQMDQCAEIAFBAWsiB0EGdUEDdGoiCCAIKQMAQgEgB0E/ca2GhDcDACAFIANBAWoiAzYCACAAIAFB' +
+  'BHRqKAIEIgENAAsLIAJBATYCWEEADwsgCBBLCyARC7oPAx5/Bn4BeyAAKAKAAyIDKAJkIR4gAygCYCETIAMoAlwhCyADKAIMIRQg' +
+  'AEEBNgJkIAAoAlghByAAKAJUIRcgACgCUCEYIAAoAkghGQJ/IAMoAjBFBEAgAygChAEhFUEADAELQQELIQIDQAJAAkACQCACRQRA' +
+  'AkAgFSAHQQJ0aigCAEUEQCAAIAc2AlwgAEECNgJkIAAgAykDICADKQMYfEEEEBlFDQEgAEEBNgJkIAAgBzYCWEF/DwsgASAAKQNo' +
+  'IiBYBEAgA0EANgIwIAAgBzYCWEEDDwsgACAgQgF8NwNoIAMoAoABIAMoAmAiGiAHbEEDdGohHyADKAJ8Ig0gAygCXCIOIAdsQQN0' +
+  'aiEbIAMoAjwiBSAAKAL8Ak4EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyADKQMgfSEgIAMoAmQhHEEAIQggAygCjAEiAkEA' +
+  'SgRAA0AgAiAIakECbSIEQQFqIAggHCAEQQN0aikDACAgVCIFGyIIIAIgBCAFGyICSA0ACwtCfyAIQT9xIgWthkJ/hUJ/IAUbISMg' +
+  'CEE/akHAAG0iBUEBayEPIAMoAiwhFgJAIAMoAigiBEEATA0AQQAhAiAEQQFHBEAgBEF+cSECICD9EiEmQQAhBgNAIBYgBkEDdGog' +
+  'Jv0LAwAgBkECaiIGIAJHDQALIAIgBEYNAQsDQCAWIAJBA3RqICA3AwAgAkEBaiICIARHDQALC0H/////ByEEAkAgGkEASgRAIAVB' +
+  'ASAFQQFKGyEQQQAhEUIAISADQCAfIBFBA3RqKQMAIiFQRQRAIBFBBnRBAXIhCSADKAJ4IQwDQCAMIAkgIXqnaiIFIA5sQQN0aiEd' +
+  'QQAhAiAIQQBMDQgDQCAdIAJBA3QiBmopAwAgI0J/IAIgD0YbgyAGIBtqKQMAgyIkUARAIBAgAkEBaiICRw0BDAoLCyAWIAMoAggg' +
+  'BUEEdGooAghBA3RqIgYpAwAiJSAcIAJBCXQgJHqnQQN0cmopAwAiIlgNCCAGICUgIn03AwACQCAEICR7pyIGSCACIA9Ocg0AA0Ag' +
+  'BiAjQn8gAkEBaiICIA9GGyAdIAJBA3QiCmopAwCDIAogG2opAwCDe6dqIgYgBEoNASACIA9IDQALCyAEIAZHICAgIlpyIAQgBkxx' +
+  'RQRAICIhICAGIQQgBSESCyAhQgF9ICGDIiFCAFINAAsLIBFBAWoiESAaRw0ACyAERQ0GIARBAkgNAQsgACAAKQN4QgF8NwN4CyAU' +
+  'IAdBA3RqIAMpAyA3AwAgB0ECdCIFIAMoAogBaiASNgIAQQAhCCAFIBhqQQA2AgAgBSAXaiAENgIAIAMoAnggAygCXCIKIBJsQQN0' +
+  'aiECQX8hBiAKQQBMDQIgDSAHIApsQQN0aiIEKQMAIAIpAwCDIiBQBEADQCAIQQFqIgggCkYNBCAEIAhBA3QiBWopAwAgAiAFaikD' +
+  'AIMiIFANAAsLICB6pyAIQQZ0ciEGDAILIAAgACkDkAMiIEIBfCIBNwOQAyAAIAApA5gDIAEgIFStfDcDmAMgA0EBNgIwIAAgBzYC' +
+  'WEEBDwsDQCAHRQRAIABBAzYCZCAAQQA2AlhBAg8LQX8hBiAZIAdBAWsiB0ECdCIEaigCACEFIAMgFCAHQQN0aikDADcDICADKAJ8' +
+  'Ig0gAygCXCIJIAdsQQN0aiEMIAMoAnggCSADKAKIASAEaigCAGxBA3RqIQoCQCAFQQFqIgRBBnUiAiAJTg0AIAogAkEDdCIFaikD' +
+  'AEJ/IARBP3GthoMgBSAMaikDAIMiIFAEQANAIAJBAWoiAiAJRg0CIAwgAkEDdCIFaikDACAFIApqKQMAgyIgUA0ACwsgIHqnIAJB' +
+  'BnRyIQYLIAZBAEgNAAsgGCAHQQJ0IgJqIgQoAgAiBSACIBdqKAIAQQFrTg0AIAQgBUEBajYCAAsgAygCPCIFIAAoAvwCTgR+IAMo' +
+  'AjggBUEYbGpBGGspAwAgAykDGH0FQn8LIB4gBkEDdGopAwAgFCAHQQN0aikDAHwiIFgNASAZIAdBAnRqIAY2AgAgAyAgNwMgIAMo' +
+  'AoABIgogB0EBaiIFIBNsQQN0aiEQIAMoAnQiBCAGIAtsQQN0aiEOIA0gByALbEEDdGohDCANIAUgC2xBA3RqIQkCQCALQQBMDQBB' +
+  'ACECIAkgBCALIAZBA3RBCGpsakkgDSALIAdBA3RBEGpsaiAOS3EgC0EBRnJFBEAgC0F+cSECQQAhCANAIAkgCEEDdCIEaiAEIAxq' +
+  '/QADACAEIA5q/QADAP1P/QsDACAIQQJqIgggAkcNAAsgAiALRg0BCwNAIAkgAkEDdCIEaiAEIAxqKQMAIAQgDmopAwBCf4WDNwMA' +
+  'IAJBAWoiAiALRw0ACwsgECAKIAcgE2xBA3RqIBNBA3T8CgAAIAMoAmwgBkECdGoiBigCACIEIAYoAgQiCUgEQCADKAJwIQwgBCEC' +
+  'A0AgECAMIAJBAnRqKAIAQQFrIgpBBnVBA3RqIgYgBikDAEJ+IAqtiYM3AwAgAkEBaiICIAlHDQALCyADKAKEASIVIAVBAnRqIBUg' +
+  'B0ECdGooAgAgBCAJa2o2AgAgACgCYCAHSkUEQCAAIAU2AmALIAUhB0EAIQIMAgsgBSESC0EBIQIMAAsAC5gDAg5/An4gAkECTgRA' +
+  'IAJBAnQhEEEBIQgDQEEAIQwgCEEBdCIJIQogCCELA0AgDCIEIAlqIgwgAiACIAxKIhEbIQ0CQCAEIAhqIgUgAiACIAVKGyIHIARM' +
+  'BEAgByEGIAQhBQwBCyAEIQUgByIGIA1ODQADQAJAIAMgACAGQQJ0aigCACIOQQR0aikDCCISIAMgACAEQQJ0aigCACIPQQR0aikD' +
+  'CCITWiAOIA9OIBIgE1JycUUEQCAGQQFqIQYMAQsgBEEBaiEEIA8hDgsgASAFQQJ0aiAONgIAIAVBAWohBSAEIAdODQEgBiANSA0A' +
+  'CwsgBCAHSARAIAIgCyACIAtIGyEHA0AgASAFQQJ0aiAAIARBAnRqKAIANgIAIAVBAWohBSAEQQFqIgQgB0cNAAsLIAYgDUgEQCAC' +
+  'IAogAiAKSBshBANAIAEgBUECdGogACAGQQJ0aigCADYCACAFQQFqIQUgBkEBaiIGIARHDQALCyAJIApqIQogCSALaiELIBENAAsg' +
+  'ACABIBD8CgAAIAkiCCACSA0ACwsLdgEBfyAAKAK0AiIBBEAgASgCDBBLIAEoAiwQSyABKAIQEEsgASgCFBBLIAEoAhgQSyABKAIo' +
+  'EEsgASgCSBBLIAEoAmAQSyABKAIwEEsgASgCNBBLIAEoAjgQSyABKAI8EEsgASgCQBBLIAEQSyAAQQA2ArQCCwsyAQF/AkACQAJA' +
+  'IAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+QQEhAQJAIAAoArQCDQBBACEBIAAoAiAiBkGB' +
+  'IGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIEIg0gBmohByAAKAIIIQwgACgCHCEVQQEhAwNA' +
+  'QQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIAMg' +
+  'ASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEiA0EgaiAHIBRqbGogDiAGIAYgDkobQQF0QQRq' +
+  'IgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEEUiBEUEQEF/IQEMAQsgACAENgK0AiAEIAs2AgggBCAOQRBqQRBtIhNBBHQ2' +
+  'AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAO' +
+  'TGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiIDIAZHDQALIAQgEDYCHEEAIQJBACEDA0AgDCAV' +
+  'IAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwiB0EASAR/IAAoAhQgCkEEdGooAggFIAcLQQBH' +
+  'aiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEEaiIREEYhGCADQQJ0QQRqIgMQRiEZIAMQRiEa' +
+  'IAQgAkECdEEEahBGIhs2AhAgBCAGQQJ0IhxBBGoQRiIWNgIUIAQgECAcbEEEahBGIhI2AhggBCALQQJ0IgMQRiIUNgI4IAQgAxBG' +
+  'Igk2AjwgBCALQQN0EEYiBzYCQCAEIAsgE2xBBXQQRiICNgI0IAQgCyAPbEEIEEUiAzYCMEEAIQUCf0F/IBtFIBhFciAZRSAaRXJy' +
+  'IBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsAC0EAIQtBACETQQAhCEEAIQMDQCAWIBNBAnQi' +
+  'AmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAKQQR0aigCDCICQQBIBEAgACgCFCABQQR0aigC' +
+  'CCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFBAnRqIgUoAgAiFCEBAkAgFEEATgRAA0AgAiAa' +
+  'IAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0ECdCIBaiACNgIAIAEgGWogFDYCACAFIAM2AgAg' +
+  'A0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIKQQR0aigCCCIBQQBKDQALCyASIBFBAnRqIBEg' +
+  'CWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQgCzYCJAJAAkACQAJAAkACQAJAIAZBgQJIDQAC' +
+  'QCALQQJrDgUAAQEBAAELIAQQJCIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAkIgVFDQQLIAQgBUEPahBGIgI2AmAgAkUNBCAC' +
+  'QQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyABQQJHDQILIAQgHBBGIgc2AkggB0UNAkEAIQEg' +
+  'EEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEEcmr9AAIAQRH9qwEgAiASav0AAgBBAf2rAf1Q' +
+  '/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiICKAIEQRF0IAIoAgBBAXRyNgIAIAFBAWoiASAG' +
+  'Rw0ACwwBCyAEIAZBA3RBBBBFIgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEHQQAhAQNAIAQoAiggASAFakECdGogBCgCWCAE' +
+  'KAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQALIAQoAhQhFgsgFiAGQQJ0aiAINgIAIAQgAyAN' +
+  'aiAPbEEIEEUiCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEEdGooAggiBUEASgRAIAhBBnYhB0IBIAhBP3Gt' +
+  'hiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIAhBAWoiCCAGRw0ACyAN' +
+  'QQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNAIAQoAgwiAyABIA1qIA9sQQN0aiADIAJBA3Rq' +
+  'IAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwhAwtBACEKQQAhAQNAIAwgAyAKQQJ0aigCACIF' +
+  'QQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigCACICTARAIAQoAgwgAiAPbCAJakEDdGoiAiAC' +
+  'KQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgogBkcNAAsgBCgCFCIWIAZBAnRqIgcoAgBBAEoE' +
+  'QCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBIDQALCyAEIAYgD2xBA3QQRiINNgIsIA1FDQAg' +
+  'F0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0AgDSABIgIgD2xBA3RqIhdBACAS/AsAIAUiAyAW' +
+  'IAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCILIBJqIREgBCgCECEUA0AgFCADQQJ0aigCACEV' +
+  'QQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0aiIJIAn9AAMAIAsgAiAVakEDdGr9AAMA/VD9' +
+  'CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIgFWpBA3RqKQMAhDcDACACQQFqIgIgDkcNAAsL' +
+  'IANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEEsgGRBLIBoQSyAFDQAgABAjCyABRSEBCyABC8kgAxl/' +
+  'B34CeyAAKAKwAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKAK0AiIEKAI8IRVB' +
+  'AiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEEChBACEJQQAhAiAEKAI4KAIARQ0DC0EADAELIAAoAlxFDQJBAQsh' +
+  'AgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCRARAIARBADYCRAwCCyAEKAI0' +
+  'IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEhIiACQQhqIgIgBkgNAAsL' +
+  'ICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkO' +
+  'DwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9Lf1kIgVFDQALIAVoQQF2' +
+  'IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALECkhCwsgEEUNASAQQQJOBEAgACAAKQN4QgF8NwN4IBUgCUECdGog' +
+  'CzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRqIQUgBCgCWCAKIBEgE2xBAXRqIg4gBCgCICII' +
+  'QQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9AAAAISIgAiAPaiICIAP9AAAQ/QsAECACICL9' +
+  'CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgiAiATQQJ0aiACIA1BAnRqKAIAIANBgIABSGs2' +
+  'AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAhHANAIAcgG6dBA3QiBWogBSAGav0AAAAiIyAF' +
+  'IApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
+  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgCXCEKIAQoAkghBiAcIRtC' +
+  'ACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA8gByAbeqdBAnRqKAIAIgNB' +
+  '//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARA' +
+  'QgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIbe0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3Rq' +
+  'IQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEA' +
+  'IAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EF' +
+  'dGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAg' +
+  'CCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQALCyAcIRsMBQsgFSAJQQJ0' +
+  'aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0aiEHQQAhAgNAIAIiA0ECaiECIAcgA0EDdCIF' +
+  'av0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAEKAIwIhQgBCgCACIHIAlB' +
+  'AXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWooAgBBAWoiBUHAAG0iAiAHTg0AIAogAkEDdCID' +
+  'aikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAgCUEDdGopAwBCfyACQQFqrYaDIhxQDQEgBiAc' +
+  'eqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAYpAwAgCikDAIMiHFAEfiAE' +
+  'KAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUgHAt6pyADQQZ0aiECCyACIBggCUECdCIDaigC' +
+  'AEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIANwNQIARB0ABqIQVCACEe' +
+  'C0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEUgN' +
+  'AAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsgDCANbCEIIAQoAjAhFCAEKAIMIQoLIAogC0ED' +
+  'dGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gG0J+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAg' +
+  'AiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7' +
+  'lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxODQAgCCACQQN0IgNqKQMAQn8gCkE/ca2GgyAD' +
+  'IA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAOIBx6pyICQQN0IgNqKQMAIAMgCGopAwCDBSAc' +
+  'C3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcpAwBCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMA' +
+  'IAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogEDYCAAsg' +
+  'GSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIhESAEKAIgIg8hBQJAIA8NAEEAIQMgBCgCJCIF' +
+  'DQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFsQQF0aiEKIBQgBCgCACIQIA1BAmoiE2xBA3Rq' +
+  'IQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACECIAxBAEoEQANAIAogAkEBdCIDaiIH/QAAACEi' +
+  'IAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBKBEBBACENA0AgCyASIA1BAnRqKAIAQQF0aiID' +
+  'IAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFsQQN0aiEHIAQoAjgiAyATQQJ0aiADIBFBAnRq' +
+  'KAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAYgG6dBA3QiBWogBSAHav0AAAAiIyAF' +
+  'IAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
+  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAEKAJIIQcDQCAcQgF9IByDIAcgHHqnIgJBCHRq' +
+  'IQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrIgI7AQAgG0IB' +
+  'fSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0gG3tCAYZ9IR1BASEDDAYLIhxQRQ0A' +
+  'CwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+IB18IR0gHEIBfSAcgyEcIAUgA0EL' +
+  'dGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEA' +
+  'QQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNx' +
+  'RQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQDQEgAyAbeqdB' +
+  'BXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
+  'KAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayIC' +
+  'OwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxCAFINAAsMAQtCACEdIARCADcDUAtB' +
+  'ACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUgB/0AABD9CwAQIAUgIv0LAAAgAkEQaiICIAxI' +
+  'DQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiICQQN0aigCAEUNASAAKAJgIAlKRQRAIAAgAjYC' +
+  'YAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOQAyIcQgF8IgE3A5ADIAAgACkDmAMgASAcVK18NwOYA0EBDAELIABB' +
+  'ADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+AnsjAEEgayIQJAAgACgCWCEIIAApA3AhHyAA' +
+  'KQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoArQCIgMoAjwhFwJAIAAoAtQCRQ0AQQEhGCADKAIkRQ0AIAMoAgBB' +
+  'B0ghGQsgACgCsAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAAKAJcRQ0EIBMgCEECdGooAgAhBEEADAILIAAg' +
+  'AxAoQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMoAjAiCSADKAIAIgIgCEEBdCIKbEEDdGohBiAD' +
+  'KAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYgBUEDdCINaikDAEJ/IAQgBUEGdGuthoMgByAN' +
+  'aikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQDQEgByAceqciBUEDdCIEaikDACAEIAZqKQMA' +
+  'gwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMiHFAEfiADKAJAIAhBA3RqKQMAQn6DIhxQDQEg' +
+  'ByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEECdCICaigCAEYNASACIBVqIgIgAigCAEEBajYC' +
+  'AAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EANgJEDAELIAMoAjQiByADKAIEIgQgCEEBdCIK' +
+  'bEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJBCGoiAiAESA0ACwsgIyAjICP9DQgJCgsMDQ4P' +
+  'AAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQIDAAEGBwQFCgsICQ4PDA39lgEiJCAj/Q0AAQAB' +
+  'AAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQiBkUNAAsgBmhBAXYgBWohBiAaRSAk/RgAIg1B' +
+  '//8BRnJFBEAgACAEIAcgCCANIAYQKSEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3A3gLIBBCADcDGCAQ/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSABICB9IBBBCGoQKkUNASAQKQMYICJ8ISIgECkD' +
+  'ECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJOBEAgAygCMCIMIAMoAgAiAiAKQQFyIgdsQQN0' +
+  'aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAGbEEDdGohC0EAIQUgBEEASgRAA0AgDiAFQQF0' +
+  'IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0ACwsgDCACIApsQQN0aiEEIAkgBkEBdGoiBSAF' +
+  'LgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIAAkAgAkEATARAQgAhHiADQgA3A1BCACEhDAEL' +
+  'IAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5QBEBCACEeDAELIAMoAhwhByADKAIYIQwgHiEc' +
+  'A0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1QRQRAA0AgDCAPIB16p3IgB2xBAnRqIgUoAgAi' +
+  'AkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBODQALCyAhIAJBf3OtfCEhIB1CAX0gHYMiHUIA' +
+  'Ug0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAGbCEEIAcgCmwhCyADKAIwIQkgAygCDCEMDAEL' +
+  'IAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAhBQNAIAUiAkECaiEFIAYgAkEDdCIOav0AAAAg' +
+  'DiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcDAAsgDCAEQQN0aiEGIAkgC0EDdGohC0F/IQQC' +
+  'QCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0' +
+  'aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gDayCIh1QDQAgBSAI' +
+  'QQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAEQT9xrYaDIAYgDmopAwCDIhxQBH4gBEFAcUHA' +
+  'H0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAwBC0F/IQQg' +
+  'B0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
+  'dGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAUaiANNgIACyATIAhBAnQiBmogBDYCACADKAIY' +
+  'IAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGooAgBBAE4NAAsLIAMoAjQiBSAKIAYgFGooAgBB' +
+  'AUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAKbEEDdGohESAJIAcgC2xBA3RqIQwgAygCLCAE' +
+  'IAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIgG/0AABD9CwAQIBIgI/0LAAAgCUEQaiIJIAZI' +
+  'DQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5BgIABcjsBACAGIA5BgIABSGohBiAJQQFqIgkg' +
+  'AkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAhHSADQgA3A1BBACECDAELIAetIRxCACEdQgAh' +
+  'HgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNz' +
+  'rSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwhCSADKAIYIQYDQCAeeiAeQgF9IB6DIR6nIgJB' +
+  'BnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAKIBx6p3IgCWxBAnRqIgIoAgAiB0EASA0AIAUg' +
+  'B0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAJBBGohAiAH' +
+  'Qf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASECDAQLIB0gB0F/c618IR0iHFBFDQALC0EAIQIg' +
+  'HlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0EICJCAXwhIgwCCyAAKAJgIAhKRQRAIAAgAjYC' +
+  'YAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIgFCAXwiHDcDkAMg' +
+  'ACAAKQOYAyABIBxWrXw3A5gDQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAINgJYIAAgACkDkAMiASAi' +
+  'fCIcNwOQAyAAIAApA5gDIAEgHFatfDcDmAMLIBBBIGokACACC5sMAxR/BH4FeyABKAI0IQkgASgCMCEKIAAoAiAhBSABKAIEIQcC' +
+  'QCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsDQCAKIBenQQN0av0M' +
+  'AAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0A' +
+  'hv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMA' +
+  'AAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIA' +
+  'AAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAFIBanIgRBBnQiAmsiA0E/Sg0AGkIAIAIgBU4N' +
+  'ABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBMDQAgACgCACEEQQAhAiAHQQhPBEAgB0F4cSEC' +
+  'IAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQMDQCAJIANBAXRq/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgA' +
+  'AAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIgB0YNAQsDQCAJIAJBAXRqQQBB//8BIAIgBEgb' +
+  'OwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxBAnRqIgIoAgAiA0EATgRAA0AgCSADQQF0aiID' +
+  'IAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsLIAEoAjggACgCADYCACAAKAIwQQBKBEAgCSAH' +
+  'QQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIcbEECdGohEEEAIQIgASgCJCIDRQRAA0AgAiID' +
+  'QQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRqIQwgASgCACENIAEoAjAhDkEAIQIgEUEASgRA' +
+  'A0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJBEGoiAiARSA0ACwtBACEGQQAhAiADQQBKBEAD' +
+  'QCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYgAkEBaiICIANHDQALCyABKAI4IgMgAygCACAG' +
+  'azYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyANrSEYQgAhFkIAIRcDQCADIBanQQN0IgJqIAIg' +
+  'Dmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFoYgF4QhFyAWQgJ8IhYg' +
+  'GFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEXIAUgGKciAkEDdCIDaikDACADIA5qKQMAgyIW' +
+  'UEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANBAXRqIgMgAy8BAEEBazsBACACKAIEIQMgAkEE' +
+  'aiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU/AoAACAJIBMgEvwKAAAgASgCOCIDIAMoAgQ2' +
+  'AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKwAiIGQQBMBEAgBQ8LIAIgASADbEECdGohASAAKAKsAiECQQAhAAJA' +
+  'A0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUPCyADC74EAgh/BX4gASgCJCIIrCEPAkACQCAI' +
+  'IAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJIAhBAXRHDQEgBKwiECAFVg0BIARBAUohB0EA' +
+  'IQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAgCSACQQF0bEEDdGohCkEAIQcDQCAHIAogCEED' +
+  'dCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAEQQFKGyISNwMIQgAgCUEATA0BGiAHrSAPfiET' +
+  'QQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEoAiwhCwNAIAsgBCAFeqdyIAlsQQN0aiENQQAh' +
+  'CEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAHRQRAQQAPCyAGIBIgE3wiEjcDCCAG' +
+  'IAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsgA0EBaiIDIAlHDQALDAILIAYgDyAQfkIAIAcb' +
+  'NwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4IBF8NwN4QQEhByAAKQOIAVAgD1ByDQAgAEGI' +
+  'AWohAANAIAAQLBogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCtAIiBxAoAkAgAkEATA0AIAcoAjgiCCgCACIFQQBM' +
+  'DQAgACgCsAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykDAEIBfDcDACAHKAI0IgsgDSAHKAIEIgxsQQJ0' +
+  'aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIFIAxIDQALCyAcIB2gIR0gFyAXIBf9DQgJCgsM' +
+  'DQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9DQIDAAEGBwQFCgsICQ4PDA39lgEiGCAX/Q0A' +
+  'AQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t/WQiCUUNAAsgCWhBAXYgBGohBSAURSAY/RkA' +
+  'IgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQKSEFCyAGQf//A3FFDQEgBygCMCIVIAcoAgAiCiAObEEDdGohDyAGwbchHiAH' +
+  'KAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkgGadBA3QiBGr9AAAAIAQgD2r9AAAA/U79DAAA' +
+  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAcIB6iIRwgBygCQCANQQN0aiIIIBs3AwAgASAB' +
+  'KQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAatw4JCAXwhGUF/IQUDQAJ/QX8gBUEBaiIFQcAA' +
+  'bSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAEfkF/IAVBQHFBwB9GDQEaQX8gCCkDAEJ/IAZB' +
+  'AWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0agshBSAZQgF9IhlQRQ0ACyAHKAIYIAcoAhwg' +
+  'BWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4NAAsLIAcoAiwhECALIAwgDkECaiITbEEBdGoh' +
+  'ESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkgEWoiCSAG/QAAEP0LABAgCSAX/QsAACAEQRBq' +
+  'IgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAYgCUGAgAFIaiEGIARB' +
+  'AWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAgCkEATARAIAdCADcDUAwBCyAQIAUgCmxBA3Rq' +
+  'IRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0AAAAiGCAIIBBq/QAAACIX/U/9CwAAIBcgGP1O' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A1AgG1ANACAHKAIcIQYgBygCGCEJ' +
+  'A0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkgCCAZeqdyIAZsQQJ0aiIFKAIAIgRBAEgNACAR' +
+  'IARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEEaiEFIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAg' +
+  'BEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBFDQALCyAbQgF9IBuD' +
+  'IhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgCACEFDAALAAsgHQs1' +
+  'AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvfEwMffwN+AXsjAEHQAGsiBSQAIAAo' +
+  'AswCIgcoAlAhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAgBSAHKAIQNgIkIAUgBygCFDYCKCAFIAcoAhg2' +
+  'AiwgBSAHKAIcNgIwIAUgB/0AAiD9CwI0IAUgBygCODYCRCAHKAJAIQMgBSACNgJMIAUgAzYCSCAAKQNoISMgBygCMCEYIAcoAkwh' +
+  'DyAHKAJIIRMgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCEZIAUgACkDcDcDECAAKAJYIQkgBSAHKAJENgIMIAUgBygCWCIMNgII' +
+  'IAJBgSBIIRogEEUhESAAKAKwAiEXQQIhBAJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgByAREC4gBSAHKAJENgIMIAUg' +
+  'BygCWCIMNgIIQQAhCSAPQQA2AgBBACECIAxFDQMLQQAMAQsgACgCXEUNAkEBCyEEA0ACQAJAAkACQAJAAkACQAJAAkACQCAERQRA' +
+  'IAEgI1gEQCAAIAk2AlwgAEEBNgJkQQMMDwsgI0IBfCEjIAcoAmwEQCAHQQA2AmwMBwtBACEEQf////8HIQZBASECIAUoAkQhCiAF' +
+  'KAJMIgtBgSBOBEADQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgZBAk4NAAwICyACIAtGIAJBAWohAkUNAAwHCwALQf////8H' +
+  'IQNBACENIAtBP0wEQEEAIQgMAgtBACEIA0AgCiACIgZBAnRqIgL9AAAAISRBBCEEA0AgJCACIARBAnRq/QAAAP22ASEkIARBPEkg' +
+  'BEEEaiEEDQALAkAgJCAkICT9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJCAkICT9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiADTg0A' +
+  'QQEhDSAGIQggAiIDDQAgBiICIQhBACEDDAQLIAZBQGshAiALIAZB/wBqTg0ACwwBCyAVIAlBAnQiAmoiCCgCAEEBaiACIBRqIg0o' +
+  'AgBODQUgBSAFKAIMIgMgBygCTCIKIAlBBHRqKAIIIgZKBH8gBSgCSCELAkAgEEUEQCAFKAJAIQwgBSgCNCEOIAUoAhwhGyAFKAIY' +
+  'IRwgBSgCRCEdA0AgCyADQQFrIgNBBHRqIgIpAwAhIgJAAkACQCACKAIIIgJBAE4EQCAiIBwgAkEDdGoiHikDAEJ/hYMhISAbIAJB' +
+  'AnRqKAIAIgQNASAhUA0CIAJBBnQhAiAFKAI4IR8DQCAMIAIgIXqnckECdCIEaigCACISIAQgDmooAgAiBGohICASQQBKBEADQCAf' +
+  'IARBAnRqKAIAIhIgEigCAEEBajYCACAEQQFqIgQgIEgNAAsLICFCAX0gIYMiIUIAUg0ACwwCCyAdIAJBf3NBAnRqIgIgAigCAEGA' +
+  'gICABGs2AgAMAgsgBCAEKAIAICF7p2o2AgALIB4gIjcDAAsgAyAGSg0ACwwBCyAFKAIYIQIDQCACIAsgA0EBayIDQQR0aiIEKAII' +
+  'QQN0aiAEKQMANwMAIAMgBkoNAAsLIAYFIAMLNgIMAkAgEEUNACAHKAJQIAcoAlQiBiAJbEECdGohC0EAIQQgBkEATA0AIAcoAjgh' +
+  'CgNAIAogBEECdCIDaiICIAMgC2oiA/0AAgD9CwIAIAIgA/0AAjD9CwIwIAIgA/0AAiD9CwIgIAIgA/0AAhD9CwIQIARBEGoiBCAG' +
+  'SA0ACyAHKAJMIQoLIAUgCiAJQQR0IgZqKAIMNgIIIBYgCUECdGooAgAgCCAIKAIAQQFqIgM2AgAgA2oiAkEAIA0oAgAiAyACIANI' +
+  'G2shAyAJQQFqIQIgBiAPaigCBCEEDAcLAkAgCyACQQ9qTgRAA0AgCiACIgZBAnRqIgL9AAAAISRBBCEEA0AgJCACIARBAnRq/QAA' +
+  'AP22ASEkIARBDEkgBEEEaiEEDQALAkAgJCAkICT9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJCAkICT9DQQFBgcAAQIDDA0ODwgJCgv9' +
+  'tgH9GwAiAiADTg0AQQAhDSAGIQggAiIDDQAgBiICIQhBACEDDAMLIAZBEGohAiAGQR9qIAtMDQALC0EAIQQgCEUNAyANDQELIAog' +
+  'CEECdGohBiAD/REhJEIAISFCACEiA0AgBiAhp0ECdGr9AAAAICT9N/2kAa0gIYYgIoQhIiAhQgxUICFCBHwhIQ0ACwwBCyAKIAhB' +
+  'AnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKEISIgIUI8VCAhQgR8ISENAAsLIAggInqnaiEE' +
+  'QQAhBiADRQ0BCyACIAtKBEAgAyEGDAELIAMhBgNAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBg0AQQAhBgwCCyACIAtHIAJB' +
+  'AWohAg0ACwsgFwRAIAogACgCrAIgFyAGIAQQAiEECyAGDQELIAkNAkEAIQkMBgsgBkECSCICRQRAIAAgACkDeEIBfDcDeAsgByAF' +
+  'QRhqIAQgEyAPIAlBBHQiCGoiCigCAEECdGogBUEMaiAFQQhqIAVBEGogERAvIAogBDYCBCACRQRAIAUoAgghDCAIIAcoAkwiA2og' +
+  'BSgCDDYCCAJAIBBFDQAgBygCUCAHKAJUIgsgCWxBAnRqIQ1BACECIAtBAEwNACAHKAI4IQ4DQCANIAJBAnQiCGoiAyAIIA5qIgj9' +
+  'AAIA/QsCACADIAj9AAIw/QsCMCADIAj9AAIg/QsCICADIAj9AAIQ/QsCECACQRBqIgIgC0gNAAsgBygCTCEDCyADIAlBBHRqIAw2' +
+  'AgwLIA8gCUEBaiICQQR0aiAKKAIAIAZqNgIAQQAhAyAAKQOIASIhUEUEQCAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gB' +
+  'ICFCnbqz+5SS/aIlfiAGrIKnIQMLIBYgCUECdCIIaiADNgIAIAggFWpBADYCACAIIBRqIAY2AgALIBkgCUECdGogEyAPIAlBBHRq' +
+  'KAIAIANqQQJ0aigCACIDNgIAIAcgBUEYaiAYIANBAnRqKAIAIAQgBUEMaiAFQQhqIAVBEGogGiAREDBFNgJsIAUoAggiDEUNAyAA' +
+  'KAJgIAlKDQEgACACNgJgDAELIAlBAWshCUEBIQQMAQsgAiEJQQAhBAwACwALIABBAjYCZCAAIAI2AlwgACAAKQOQAyIBQgF8IiE3' +
+  'A5ADIAAgACkDmAMgASAhVq18NwOYA0EAIQxBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQQgBSgCDCECIAcgDDYCWCAHIAI2AkQgACAj' +
+  'NwNoIAAgCTYCWCAAIAUpAxA3A3ALIAVB0ABqJAAgBAu5AwIJfwF7IwBBQGoiAyQAIAEoAgRB/wEgASgCAEEDdPwLACABKAIEIAEo' +
+  'AgBBA3RqQQhrIgQgBCkDAEEAIAAoAiBrQT9xrYg3AwAgASgCOCABKAI8IAAoAgRBAnRBBGr8CgAAIAAoAgAhBCABQQA2AkQgASAE' +
+  'NgJYIAMgASgCBDYCCCADIAEoAgg2AgwgAyABKAIMNgIQIAMgASgCEDYCFCADIAEoAhQ2AhggAyABKAIYNgIcIAMgASgCHDYCICAD' +
+  'IAH9AAIgIgz9CwIkIAMgASgCOCIFNgI0IAEoAkAhBiADIAQ2AjwgAyAGNgI4IANCADcDAAJAIAAoAjBBAEwNACABQcQAaiEGIAFB' +
+  '2ABqIQcgDP0bASEIIAz9GwAhCUEAIQQDQCABIANBCGoiCiAIIAkgASgCMCAAKAIsIARBAnRqKAIAQQJ0aigCACILQQJ0aigCAEEC' +
+  'dGooAgAgBWtBAnUiBUEAIAYgByADIAIQLyAKIAsgBSAGIAcgA0EAIAIQMBogBEEBaiIEIAAoAjBODQEgASgCOCEFIAEoAiAhCSAB' +
+  'KAIkIQgMAAsACyABQQA2AmwgA0FAayQAC40GAgh/A34gASgCLCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAIwIAQgBCgC' +
+  'ACIHQQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjRMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCAC' +
+  'QQN0aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACISgyIR' +
+  'UA0AAkAgAwRAIAlBBnQhCCAAKAI0IQIgESEQA0AgAyAFQQJ0aiACIAggEHqnckECdGooAgA2AgAgBUEBaiEFIBBCAX0gEIMiEFBF' +
+  'DQALDAELIAUgEXunaiEFCyABKAIwIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiASNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmog' +
+  'ESAShTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhECABKAIoIQ4gASgCHCEPA0AgDiANIBF6p3JBAnQiAmooAgAi' +
+  'CKwhEiAIQQBKBEAgCCACIA9qKAIAIgJqIQkgASgCICEKA0AgCiACQQJ0aigCACIIIAgoAgBBAWs2AgAgAkEBaiICIAlIDQALCyAQ' +
+  'IBJ8IRAgEUIBfSARgyIRQgBSDQALIAYgEDcDAAwBCyAGIBF7IhAgBikDAHw3AwAgAiACKAIAIBCnazYCAAsgB0EBaiIHIAxHDQAL' +
+  'IANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIMAQsgA0UNAUEBIQBBACEFCwNAIAUgACIB' +
+  'SgRAA0AgAyABQQJ0aigCACEGAkAgASIHIgIgAEgNAANAIAYgAyAHIABrIgJBAnRqKAIAIgROBEAgByECDAILIAMgB0ECdGogBDYC' +
+  'ACACIQcgACACTA0ACwsgAyACQQJ0aiAGNgIAIAFBAWoiASAFRw0ACwsgAEECSiAAQQNtIQANAAsLC44LAg5/A34jAEEQayINJABB' +
+  'ASELIAFBAnQiCSAAKAIcaiIIKAIAIQ4gCCgCBCETAkAgACgCKCAJaiIKKAIAQQBMDQAgBwRAIA4hCANAAkAgACgCICAIQQJ0aigC' +
+  'ACAAKAIsIglrQQJ1IgwgAkYNACAJIAxBAnRqIgkgCSgCAEGAgICABGo2AgAgACgCMCADIAMoAgAiCUEBajYCACAJQQR0aiIJQQA2' +
+  'AgwgCSAMQX9zNgIIIAlCADcDACAAKAI0IAxIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggACgCKCABQQJ0aigCACAOakgNAAsMAQsg' +
+  'ACgCLCEPIAAoAiAhCSAOIQgDQAJAIAkgCEECdGooAgAgD2tBAnUiDCACRg0AIA8gDEECdGoiASABKAIAQYCAgIAEajYCACAAKAI0' +
+  'IAxIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggCigCACAOakgNAAsLAkAgDiATTg0AA0ACQAJAIA5BAnQiCSAAKAIgaigCACAAKAIs' +
+  'IgFrIgpBAnUiCyAAKAI0SgRAIAEgC0ECdGoiCCgCACIBQf////8DSg0CIAggAUGAgICABGo2AgAgBwRAIAAoAjAgAyADKAIAIgFB' +
+  'AWo2AgAgAUEEdGoiAUEANgIMIAEgC0F/czYCCCABQgA3AwALIAAoAjQgC0gNASAEIAQoAgBBAWs2AgAMAQsgAiALRg0BCwJAIAAo' +
+  'AiQgCWooAgAiAUUEQEEAIRECQCAAKAIIIgggCkEBdCIBaigCACIQIAggAUEEcmooAgAiFE4NACAAKAIAIRVBASERA0ACQCAVIAAo' +
+  'AgwgEEEEdGoiCCgCCCIJQQN0IgFqKQMAIhYgCCkDAIMiF1ANACAAKAIwIAMoAgBBBHRqIghBADYCDCAIIAk2AgggCCAWNwMAIAMg' +
+  'AygCAEEBajYCACAAKAIAIhUgAWogFiAXhTcDAAJ/IAAoAgQgCUECdGooAgAiAUUEQCAJQQZ0IQsgBSkDACEYIAAoAighDyAAKAIc' +
+  'IQxBACESA0AgDyALIBd6p3JBAnQiAWooAgAiCawgCUEASgRAIAkgASAMaigCACIIaiEKIAAoAiAhCQNAIAkgCEECdGooAgAiASAB' +
+  'KAIAIgFBAWs2AgAgAUECayASciESIAhBAWoiCCAKSA0ACwsgGHwhGCAXQgF9IBeDIhdCAFINAAsgBSAYNwMAIBJBH3YMAQsgBSAX' +
+  'eyIWIAUpAwB8NwMAIAEgASgCACAWp2siATYCACABRQsgBkUNAA0CCyAQQQFqIhAgFEghESAQIBRHDQALCyARQX9zQQFxIQ8MAQsg' +
+  'DSAAKAIYIAAoAhQgAUECdGooAgBBBHRqNgIMQQEhDyAAKAIIIgkgCkEBdCIBaigCACIIIAkgAUEEcmooAgAiDE4NACAGRQRAA0Ag' +
+  'CEEEdCEBIAAoAhAgCEECdGooAgAhCAJAIAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRAIA0oAgwi' +
+  'ASgCCCAIQQR0IApqQQhrKAIASg0BIA0gACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRAxGgsgCCAMSA0A' +
+  'DAILAAsDQCAIQQR0IQEgACgCECAIQQJ0aigCACEIAkAgASAAKAIMIgpqIgkoAgwiASALRiAAKAIsIAFBAnRqKAIAQYCAgIAESHJF' +
+  'BEAgDSgCDCIBKAIIIAhBBHQgCmpBCGsoAgBKDQEgDSAAKAIYIAEoAgxBBHRqNgIMDAELIAAgCSAKIAhBBHRqIA1BDGogAyAFEDFF' +
+  'DQBBACEPDAILIAggDEgNAAsLIA8NAEEAIQsMAgtBASELIA5BAWoiDiATRw0ACwsgDUEQaiQAIAsL9wMCA34NfyAAKAIwIAQoAgBB' +
+  'BHRqIQwgAygCACENAkAgASACTw0AIAAoAgQhESAAKAIAIRIDQCANKQMAIQYgDSABKAIIIgkgDSgCCEYiC0EEdGohDQJ/AkACQCAB' +
+  'KQMAIBIgCUEDdGoiCikDACIIIAZCf4VCfyALG4ODIgZQDQAgESAJQQJ0aiIOKAIAIQsgDCAJNgIIIAwgCDcDACAMQRBqIQwgC0UN' +
+  'ASAKIAYgCIU3AwAgCyALKAIAIAZ7IganayIJNgIAIAYgB3whByAJDQBBAQwCCyABQRBqIgEgAkkNAgwDCyAKIAopAwAgBoU3AwAC' +
+  'fyAOKAIAIgpFBEAgCUEGdCEOIAAoAighEyAAKAIcIRRBACEJA0AgEyAOIAZ6p3JBAnQiCmooAgAiC6whCCALQQBKBEAgCyAKIBRq' +
+  'KAIAIgpqIQsgACgCICEVA0AgFSAKQQJ0aigCACIPIA8oAgAiD0EBazYCACAPQQJrIAlyIQkgCkEBaiIKIAtIDQALCyAHIAh8IQcg' +
+  'BkIBfSAGgyIGQgBSDQALIAlBH3YMAQsgCiAKKAIAIAZ7IganayIJNgIAIAYgB3whByAJRQsgEHILIRAgAUEQaiIBIAJJDQALCyAD' +
+  'IA02AgAgBCAMIAAoAjBrQQR1NgIAIAUgBSkDACAHfDcDACAQC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJcg0AQQEhBSAAIQcC' +
+  'QANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdIGyEHIARBAEoNAAtB' +
+  'AA8LIAWsIAGsfkL+////B1UNAEEBQTgQRSIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFqIgk2AgwgBCAAQQ9q' +
+  'QRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEEYiCjYCFCAEIABBBnQQ' +
+  'RiILNgIYIARBASAGEEUiBTYCJCAEIAhBA2ogBmxBP3IQRiIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoiCBBGIgk2AjAgBCAI' +
+  'EEYiCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMgBCAFIAMgAiAFQQJ0' +
+  'aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQM0UNAAsLIAQQNAtBAA8LIAQQNSAEC7UCAQt/IAAoAhQgACgCECIEIAFsIgZB' +
+  'AnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQICQCABIAxqIgQtAAAi' +
+  'BQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcgDmpBfiAFd0EQdCAB' +
+  'cjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAAIAlBAWoiCSADRw0A' +
+  'CyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgLNQAgAARAIAAoAhQQ' +
+  'SyAAKAIYEEsgACgCJBBLIAAoAiwQSyAAKAIwEEsgACgCNBBLIAAQSwsLFQAgACgCKCAAKAIkIAAoAiD8CgAAC8wCAQt/AkAgACgC' +
+  'ECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAE' +
+  'QQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAA' +
+  'KAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0' +
+  'aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAA' +
+  'IAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78' +
+  'CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYD' +
+  'QAJAAn8CQAJAIAkgACgCCCALQQxqEDgiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAA' +
+  'KAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQ' +
+  'NiAGQQFqIQYgCSAAKAIIIAtBDGoQOCIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAg' +
+  'FkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIA' +
+  'IAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYh' +
+  'CgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAi' +
+  'BkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJA' +
+  'IAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxA2IApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJ' +
+  'IBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQA' +
+  'C/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0I' +
+  'CQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD' +
+  '/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQi' +
+  'BkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEEUiBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEB' +
+  'AkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6' +
+  'AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAg' +
+  'AEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEg' +
+  'ASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsBACABIAEoAgBBh4CO' +
+  'B3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIg' +
+  'Ai0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6' +
+  'AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj' +
+  '8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0A' +
+  'CyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRq' +
+  'IgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFB' +
+  'EnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQSwvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAAAAAA///////////9' +
+  'CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H////B////wf9CwIA' +
+  'IABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9DP///wf///8H////' +
+  'B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8CkgAEHgKmpC////v/D/' +
+  '//8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQls' +
+  'akECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEDwLIAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////' +
+  'v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAg' +
+  'CSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEEC' +
+  'dGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8D' +
+  'cWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAg' +
+  'AUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJA' +
+  'IAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9x' +
+  'NgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9x' +
+  'NgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAWQYAkaigCAHJBf3Nx' +
+  'QQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYAC' +
+  'cSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZB' +
+  'AXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyAB' +
+  'QQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhx' +
+  'IgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhB' +
+  'AWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsg' +
+  'AWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYC' +
+  'LCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYC' +
+  'QCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYC' +
+  'ACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAA' +
+  'cSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0' +
+  'ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0A' +
+  'AEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2' +
+  'AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEi' +
+  'AQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYg' +
+  'BigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2' +
+  'AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigC' +
+  'ACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYC' +
+  'dCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZB' +
+  'A3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYC' +
+  'ECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAH' +
+  'ciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0ED' +
+  'dEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHA' +
+  'A3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RB' +
+  'wANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigC' +
+  'JCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQi' +
+  'CCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAh' +
+  'CiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIg' +
+  'IgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIi' +
+  'H3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEH' +
+  'AkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEF' +
+  'IQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAHIAogDBA8IAkoAhwN' +
+  'AiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQgg' +
+  'CSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8D' +
+  'cWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGov' +
+  'AQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAM' +
+  'ciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWot' +
+  'AAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkg' +
+  'ASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNx' +
+  'Iiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEEDdCABID79GwBB/wNx' +
+  'ai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8B' +
+  'AAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYC' +
+  'dCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsC' +
+  'ai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEg' +
+  'ASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAh' +
+  'KSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIi' +
+  'OEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIi' +
+  'NCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAW' +
+  'ICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIi' +
+  'LyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYg' +
+  'MnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAyciImcSAwciIycXIi' +
+  'MHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIi' +
+  'F3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIi' +
+  'FXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVy' +
+  'IhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAv' +
+  'IDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciAB' +
+  'IB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAUICRycSARcnEgIHIg' +
+  'AXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByAB' +
+  'IA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGov' +
+  'AQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAi' +
+  'ESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEB' +
+  'IAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3Nx' +
+  'Igs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBB' +
+  'AkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlH' +
+  'DQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYg' +
+  'Q0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAE' +
+  'aiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMg' +
+  'AlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJ' +
+  'diABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIc' +
+  'IgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3Eg' +
+  'DigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA' +
+  '/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJB' +
+  'CXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFB' +
+  'EnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiAB' +
+  'ciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGAgPA/cSAOKAIoIgFB' +
+  'CXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigC' +
+  'JCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEA' +
+  'IQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
+  'ciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
+  'AEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIf' +
+  'OgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAH' +
+  'KAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8D' +
+  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMg' +
+  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIg' +
+  'EyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAAByIBMgAUESdmotAABB' +
+  'BnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQ' +
+  'IAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSAN' +
+  'QQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYi' +
+  'DUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMg' +
+  'ByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJq' +
+  'LQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciAN' +
+  'QQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkg' +
+  'G2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCABQQFqIgFBA0cNAAsL' +
+  'QQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQ' +
+  'BEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcg' +
+  'C0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhAN' +
+  'AAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEH' +
+  'QQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1y' +
+  'RQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFp' +
+  'IgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYN' +
+  'ARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEh' +
+  'B0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAjQYqQAWogDToAACAj' +
+  'QYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlB' +
+  'CGogFCABQf//A3FoED0gRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVB' +
+  'ATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAH' +
+  'QYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABs' +
+  'akHwKWo2AgwgCUEIaiAHIAYQPSAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/' +
+  'AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFq' +
+  'QQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgC' +
+  'ECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgC' +
+  'ICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIW' +
+  'NgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhko' +
+  'AgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJx' +
+  'IA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEB' +
+  'dEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwL' +
+  'mgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhA8DwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQg' +
+  'AS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABB' +
+  'ASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEH' +
+  'IAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0' +
+  'IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJx' +
+  'NgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAAL6QYCBn4DfyMA' +
+  'QRBrIg0kAAJAIAEgA1ogAiAEWiACIARRG0UEQCAFRQ0BIAUgATcDACAFIAI3AwgMAQsgBFAEQAJAIAIgA1QEQCADeSIHUEUEQCAC' +
+  'IAeGIAFCAYggB0J/hYiEIQIgAyAHhiEDIAEgB4YhAQsgAiACIANCIIgiCIAiBCAIfn0hBiABQv////8PgyEJIAFCIIghASADQv//' +
+  '//8PgyEKA0AgBEL/////D1ggBCAKfiAGQiCGIAGEWHFFBEAgBEIBfSEEIAYgCHwiBkKAgICAEFQNAQsLIAEgAkIghoQgAyAEfn0i' +
+  'AiACIAiAIgYgCH59IQEDQCAGQv////8PWCAGIAp+IAFCIIYgCYRYcUUEQCAGQgF9IQYgASAIfCIBQoCAgIAQVA0BCwsgAkIghiAJ' +
+  'hCADIAZ+fSAHiCEBQgAhCQwBCyACIAIgA4AiCSADfn0hAiADeSIHUEUEQCACIAeGIAFCwAAgB32IhCECIAMgB4YhAyABIAeGIQEL' +
+  'IAIgAiADQiCIIgiAIgQgCH59IQYgAUL/////D4MhCiABQiCIIQEgA0L/////D4MhCwNAIARC/////w9YIAQgC34gBkIghiABhFhx' +
+  'RQRAIARCAX0hBCAGIAh8IgZCgICAgBBUDQELCyABIAJCIIaEIAMgBH59IgIgAiAIgCIGIAh+fSEBA0AgBkL/////D1ggBiALfiAB' +
+  'QiCGIAqEWHFFBEAgBkIBfSEGIAEgCHwiAUKAgICAEFQNAQsLIAJCIIYgCoQgAyAGfn0gB4ghAQsgBiAEQiCGfCEHIAVFDQEgBUIA' +
+  'NwMIIAUgATcDAAwBCwJAIAR5pyACeadrIgxBwABxBEAgAyAMQUBqrYYhBEIAIQMMAQsgDEUNACAEIAytIgaGIANBwAAgDGutiIQh' +
+  'BCADIAaGIQMLIA0gAzcDACANIAQ3AwggDEEATgRAIA0pAwghBCANKQMAIQYDQCACIAYgAUJ/hXwgBlStIAQgAkJ/hXx8IgNCP4ci' +
+  'AiAEg30gASACIAaDIghUrX0hAiAEQj+GIAZCAYiEIQYgB0IBhiADQj+IhCEHIAEgCH0hASAMIg5BAWshDCAEQgGIIQQgDg0ACwsg' +
+  'BUUNACAFIAI3AwggBSABNwMACyAAIAc3AwAgACAJNwMIIA1BEGokAAs9AQF/IwBBIGsiBSQAIAUgASACIAMgBCAFQRBqEEEgBSkD' +
+  'ECEBIAAgBSkDGDcDCCAAIAE3AwAgBUEgaiQACx8AIABBE2oiAEEXTQR/IABBAnRB8D1qKAIABUGuJAsLwQYCFH8BeyMAQRBrIgwk' +
+  'AAJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQbADEEUiAkUNACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIgpBBHQQRiIH' +
+  'NgIUIAIgBkHBAGpBBBBFIgs2AhggAiAGQQFqIgVBAnQQRiINNgI0IAIgBUEEEEUiDjYCQCAAQQFqIglBAnQiAxBGIQggAiAJNgKY' +
+  'AiACIAg2AiwgAiADEEYiDzYCSCACIAMQRiIQNgJMIAIgAxBGIhE2AlAgAiADEEYiEjYCVCACIAMQRiIDNgKwASACIAVBA3QQRiIT' +
+  'NgK0ASACIAVBGGwQRiIUNgK8ASACIAlBFGwQRiIVNgLQAQJAIBJFIAf9ESAL/RwBIA39HAIgDv0cA/0MAAAAAAAAAAAAAAAAAAAA' +
+  'AP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0bAkEBcUECdHIgFv0bA0EBcUEDdHIgCP0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAA' +
+  'AAAAAAAA/TciFv0bAEEBcUEEdHIgFv0bAUEBcUEFdHIgFv0bAkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnIN' +
+  'ACACQQhqIAJBEGogBqxCAnxBEBBHDQAgBUEAIAVBAEobIQgDQCAEIAhGBEBBACEEIApBACAKQQBKGyELA0AgAigCFCEDIAQgC0YE' +
+  'QCADIAA2AgBBACEEIAMgAEEEdGpBADYCBCADIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAkgAUEATBs2AgQgBwRAIAMgCUEE' +
+  'dGogBTYCACADIAZBBHRqIAU2AgQLA0AgBCAIRgRAIAIoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCjYCDCACEEgg' +
+  'AiEEDAcFIAIoAjQgBEECdGpBfzYCACAEQQFqIQQMAQsACwAFIAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACAD' +
+  'IQQMAQsACwAFIAIoAgggBEEEdGoiA0IANwIIIAMgBDYCBCADIAQ2AgAgBEEBaiEEDAELAAsACyACEEkLIAxBEGokACAECzUBAX8g' +
+  'AUEAIAGtIACtfkIgiKcbRQRAIAAgAWwiABBGIgJFBEBBAA8LIAJBACAA/AsACyACC9cBAQR/AkAgABDrAiICBH9B+MMAIQADQCAA' +
+  'IgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsg' +
+  'AyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABDsAkUNACACIAAoAgBrEO0CDQEMBAsg' +
+  'AhDtAiIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v//' +
+  '/wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEEoiA0UEQEF/Dwsg' +
+  'ACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcDmAEgAEHYAGpBAEEo/AsAIAAgAP0ABKAD/QsEkAMCQCAAKQOAASIBUARAQgAhASAA' +
+  'KAKQAUUNAQsgARBPIQILIABBADYCyAEgAEJ/NwOgASAAIAI3A4gBIABBADYCwAEgAEEANgK4ASAAEE0gAEEANgKIAgumAwECfyAA' +
+  'BEAgACgCCBBLIAAoAhQQSyAAKAIYEEsgACgCHBBLIAAoAiwQSyAAKAKcAhBLIAAoAjQQSyAAKAJAEEsgACgCSBBLIAAoAkwQSyAA' +
+  'KAJQEEsgACgCVBBLIAAoArABEEsgACgCtAEQSyAAKAK8ARBLIAAoAtABEEsgACgCxAEQSyAAKAKMAhBLIAAoApACEEsgACgCrAIQ' +
+  'SyAAKAKoAiIBBEAgARATIAEoAgAQSyABKAIEEEsgASgCCBBLIAEoAgwQSyABKAIQEEsgASgCFBBLIAEoAhgQSyABKAIcEEsgASgC' +
+  'IBBLIAEoAiQQSyABKAIoEEsgASgCLBBLIAEoAjwQSyABEEsgAEEANgKoAgsgACgCgAMiAQRAIAEoAjxBAEoEQANAIAEoAjggAkEY' +
+  'bGooAhQQSyACQQFqIgIgASgCPEgNAAsLIAFBADYCPCABKAI4EEsgASgCABBLIAEoAggQSyABKAIEEEsgASgCDBBLIAEoApABEEsg' +
+  'ARBLIABBADYCgAMLIAAoAuwCEEsgABAjIAAQTCAAEE0gABBOIAAQSwsLdQEEfyAARQRAIAEQRg8LAkACQCABEOsCIgJFDQAgAiAA' +
+  'QQhrIgMoAgAiBE0NAQJAIAMQ7AJFDQAgAiAEaxDtAkUNACADIAI2AgAMAgsgARBGIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQSyAB' +
+  'IQULIAUPCyAAC60BAQV/IAAEQCAAQQhrIQJB+MMAIQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRA' +
+  'QQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0A' +
+  'IAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsiAQF/IAAoAswCIgEEQCABKAJkEEsgARBLIABBADYCzAILCxsAIAAo' +
+  'AuABEKYBIAAoAuQBEEsgAEIANwPgAQuEAQEBfyAAKALoAiIBBEAgASgCDBBLIAEoAhAQSyABKAIgEEsgASgCJBBLIAEoAhQQSyAB' +
+  'KAIYEEsgASgCHBBLIAEoAigQSyABKAIsEEsgASgCMBBLIAEoAjQQSyABKAJUEEsgASgCWBBLIAEoAlwQSyABKAJgEEsgARBLIABB' +
+  'ADYC6AILCxoAQgEgAELrh9aF6Mih5OEAfRBQIgAgAFAbCzIAIABCHoggAIVCucuT59Htkay/f34iAEIbiCAAhULro8SZsbeS6JR/' +
+  'fiIAQh+IIACFCxAAIABFBEBBfg8LIAAoAgALugUBC39BfiEFAkAgAEUgA0EASHINAEF6QX5BeiADGyABGyEFIANFIAFFcg0AIAAg' +
+  'ACgCREEBaiIENgJEIARB/////wdGBEAgACgCQEEAIAAoAgRBAnRBBGr8CwAgAEEBNgJEC0EAIQQDQCADIARHBEBBfSEFIAEgBEEC' +
+  'dCIIaigCACIGQQBIIAYgACgCBE5yDQIgACgCRCIFIAAoAkAgBkECdGoiCSgCAEYEQEF8IQUMAwsgCSAFNgIAAkAgAkUNAEF7IQUg' +
+  'AiAIaigCACIIQQBIDQMgCEUNAEEBIQwgBiAAKAIASA0DC0EBIAcgBiAAKAIASBshByAEQQFqIQQMAQsLIAdFBEBBeg8LIABBHGog' +
+  'AEEkaiAANAIgQgF8QQQQRyIFDQAgAEEIaiAAQRBqIAA0AgwgA6x8QgF8QRAQRyIFDQAgACgCMCEJIAAQUyAAEFQgABAjIAAQTCAA' +
+  'KAIMIQUgACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIM' +
+  'IAFBADYCBCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIF' +
+  'QQFqNgIgIAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgCLCAEQQJ0aigCABBVGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEB' +
+  'aiIHQQR0aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGog' +
+  'CzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABBW' +
+  'GgwACwALCzUAIAAEQCAAKAL8AiAAKAK8AiAAKAJkRXIgACgC0AIgACgClAJycnJFBEAgABBXCyAAEEgLC4oEAQx/IABFBEBBfg8L' +
+  'IAFBAEggACgCICABTHIEf0F5BSAAEFQgACgClAIEQCAAIAEQWA8LIAAgARBZIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGoo' +
+  'AgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAo' +
+  'AhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIE' +
+  'IgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAF' +
+  'IAMgCSACIAogBBBaDAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMg' +
+  'AkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEBIAsQWgwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0' +
+  'aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL7wEBCH8gAEUEQEF+Dwsg' +
+  'ACgCMEUEQEF3DwsgABBUIAAgACgCMEEBayIBNgIwIAAoApQCRQRAIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIc' +
+  'IAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRq' +
+  'IgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQWwwBCyABQQBMDQIgAyAFIAQgAhBcCyAAKAI0IAZBAnRqQX82AgAMAQsLC0EA' +
+  'C/MCAQp/IAAoAihBAEchCSAAQcgBaiEKIAAoAlwhBiAAKAIYIQMgACgCFCEHIAAoAgghAgNAIAZBAEoEQCAAKAJIIAZBAWsiBkEC' +
+  'dGooAgAiBUEBayEBA0AgASAFRwRAIAIgAUEEdGoiBCgCCCIIQQBMBH8gBCgCBAUCQCAJRQRAIAIgByADIAhBABBbDAELIAQoAgwi' +
+  'BEUEQCACIAcgAyAIQQEQWwwBCyAEQQBMDQAgAiAHIAMgARBcCyABQQFrCyEBDAELCyACIAcgAyACIAVBBHRqKAIIIAkQWyAAKALI' +
+  'AUUNASAAKALEASEEIAAoAtABIAZBFGxqKAIQIQgDQCAIIAooAgAiAUgEQCAKIAFBAWsiATYCACACIAMgBCABQQJ0aigCACIBQQAQ' +
+  'XSACIAIgAUEEdGoiBSgCAEEEdGogATYCBCACIAUoAgRBBHRqIAE2AgAgAyAFKAIIQQJ0aiIBIAEoAgBBAWo2AgAMAQsLDAELCwvH' +
+  'AQEEfyAAKAIwIgJBACACQQBKGyEEAkADQCADIARGDQEgA0ECdCADQQFqIQMgACgCLGooAgAgAUcNAAsgACABNgI4IAAgACgCCCAA' +
+  'KAIcIAFBAnRqKAIAQQR0aigCCEEBazYCPEF4DwsCQCAAKAKYAiACRwRAIAAoAiwhAwwBCyAAKAIsIAJBA3QQSiIDRQRAQX8PCyAA' +
+  'IAM2AiwgACACQQF0NgKYAiAAKAIwIQILIAAgAkEBajYCMCADIAJBAnRqIAE2AgBBAAuAAQEEfyAAKAIcIAFBAnRqKAIAIQEgACgC' +
+  'CCEEAkADQCAEIAFBBHRqIgIoAggiA0EATA0BAkACQCAAKAI0IANBAnRqKAIAQQBIDQAgAigCDCICQQBIDQAgAkUgAiAAKAIUIANB' +
+  'BHRqKAIIR3INAQsgAUEBaiEBDAELCyABIQULIAULkwEBBH8gAkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAII' +
+  'IghBAEwNAiADQQAgBigCDEEASBsNASAAIAVBBHRqIAYoAgQiBjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAg' +
+  'BCAEKQMAQgF8NwMADAELDwsgB0EBaiEFDAALAAtvAQJ/IAEgA0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2' +
+  'AgAgAiADQQJ0aiIBIAEoAgBBgICAgARrNgIAIAMhAQNAIAAgAUEEdGooAgAiASADRwRAIAAgAiABIAQQXQwBCwsLbgEDfyAAIANB' +
+  'BHRqIgQoAgwhBSABIAQoAggiBEEEdGpBADYCCCAEIQEDQCAEIAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2' +
+  'AgwMAgsgASADRg0BIAAgAiABQQEQXQwBCwsLhAEBBH8gAkEBayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdB' +
+  'AEwNAiADQQAgBigCDEEASBsNASAAIAYoAgBBBHRqIAU2AgQgACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsg' +
+  'BUEBayEEDAALAAu/AQEEf0F+IQUCQCAARSAEQQBIcg0AQXkhBSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAggh' +
+  'CEEAIQUDQCAIIAFBBHRqIgcoAggiBkEATA0BAkAgBCAFTA0AIAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIM' +
+  'IgZBAEgEfyAAKAIUIAcoAghBBHRqKAIIBSAGCzYCAAsgBUEBaiEFIAFBAWohAQwACwALIAUL/wIBA39BfiEDAkAgAUEBIAIbRSAA' +
+  'RSACQQBIcnINAEF1IQMgACgCZEECRw0AQQAhAwNAAkAgACgCMCADTARAIAAoApQCRQ0BIAAgASACIAMQDw8LIAIgA0oEQCABIANB' +
+  'AnQiBGogACgCLCAEaigCADYCAAsgA0EBaiEDDAELCyAAKAL8AgRAIAAgASACIAMQHA8LIAAoAuABRQRAQQAhBANAIAQgACgCXE4N' +
+  'AiACIANKBEAgASADQQJ0akEBIAAoArwCIAAoAtACGwR/IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAdCzYCAAsg' +
+  'A0EBaiEDIARBAWohBAwACwALQQAhBANAIAAoAugBIARKBEBBACAAKALgASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIE' +
+  'IARMchsEQCACIANKBEAgASADQQJ0aiAAKALkASAEQQJ0aigCADYCAAsgA0EBaiEDCyAEQQFqIQQMAQsLCyADCxMAIAAEQCAAIAE3' +
+  'A4ABIAAQVAsLFgAgAARAIAAgAUEARzYCkAEgABBUCwsTACAABEAgABBUIAAgATcDqAELCxMAIAAEQCAAEFQgACABNwPYAQsLwgMD' +
+  'AnwEfwF+IABFIAFFckUEQCABIAD9AANo/QsDACABIAApA5ADIghCfyAAKQOYA1AgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2' +
+  'AiQgASAAKQN4NwMoIAEgACkDmAE3AzBEAAAAAAAA8D8hAgJAAkACQCAAKAJkIgQOBAEAAAIACyAAKAKUAgRAAnxEAAAAAAAAAAAh' +
+  'AkQAAAAAAAAAACAAKAKoAiIARQ0AGkQAAAAAAADgPyAAKAI0IgVBAEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANA' +
+  'IAQgAEECdCIHaigCALcgAyAGIAdqKAIAt6MiA6IgAqAhAiAAQQFqIgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHY' +
+  'ACAEQQJGG2ooAgAiBEEAIARBAEobIQREAAAAAAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUg' +
+  'BUECdCIGIAAoAlBqKAIAtyADIAAoAlQgBmooAgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwvT' +
+  'AgEGf0F+IQQCQCACQQEgAxtFIABFIANBAEhycg0AQX0hBCABQQBIIAAoAgQgAUxyDQAgABBUAkAgACgClAIEQEEAIQQCQCAAEBAi' +
+  'BQ4DAAIDAgsgACgCqAIiCSgCACIGIAFBAWoiB0EEdGooAgQiBSAHRwRAA0AgBSEBA0AgAUEEdCABQQFqIQEgBmooAggiBEEASg0A' +
+  'CyAAIAkgBEF/cyIBEAwEQCADIAhKBEAgAiAIQQJ0aiABNgIACyAIQQFqIQgLIAYgBUEEdGooAgQiBSAHRw0ACwsgCA8LIAAoAggh' +
+  'BiABQQFqIgVBAnQhCUEAIQQgBSEBA0AgBiABQQR0aigCBCIBIAVGDQIgBiABEB0hByAAKAI0IAlqKAIAQQBOBEAgACAHEFkNAQsg' +
+  'AyAESgRAIAIgBEECdGogBzYCAAsgBEEBaiEEDAALAAsgBSEECyAEC20BAn8jAEEQayIBJAACf0F+IABFDQAaIAAQVCAAKAKUAgRA' +
+  'IAFBADYCDCAAEBAiAgRAQX8gAiACQQJGGwwCCyAAIAFBDGoQESEAQX8gASgCDEEBayAAQf////8HRhsMAQsgABADCyABQRBqJAAL' +
+  '3wEBBn8gAEUEQEF+DwtBfSECAkAgAUEASCAAKAIEIAFMcg0AAn9BACAAKAIAIAFMDQAaQQEgACgCjAIiAkUNABogAUECdCACaigC' +
+  'BAshAiAAKAIwIgNBACADQQBKGyEEIAFBAWohBUEAIQMDQCADIARGBEAgAkEAIAJBAEobIQIMAgsgACgCHCAAKAIsIANBAnRqKAIA' +
+  'QQJ0aigCACEBIAAoAgghBgNAIAYgAUEEdGooAggiB0EATARAIANBAWohAwwCBSABQQFqIQEgAiAFIAdGayECDAELAAsACwALIAIL' +
+  'KAACQCAARQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIACwvkAQEGfyAARQRAQX4PCwJ/QX0gAUEASCAAKAIAIAFMcg0A' +
+  'GiAAEFQgACgCsAIiBUEAIAVBAEobIQMgAUEBaiEGAkACQANAAkAgACgCrAIhBCACIANGDQAgBCACQQJ0aigCACIHIAFKDQIgAkEB' +
+  'aiECDAELCyAEBEAgAyECDAILIAAgACgCAEECdBBGIgQ2AqwCIAMhAiAEDQFBfw8LQQAgBiAHRg0BGgsgBCACQQJ0IgNqIgFBBGog' +
+  'ASAFIAJrQQJ0/AoAACAAKAKsAiADaiAGNgIAIAAgACgCsAJBAWo2ArACQQALC+kDAQZ/IABFBEBBfg8LQX0hBQJAAkAgAUEASCAA' +
+  'KAIEIAFMcg0AQW8hBSACQQBIIAIgA0pyIANBAEwgACgCACABTHJyDQAgABBUAkACQCAAKAKMAiIGDQAgACAAKAIAIgRBAnRBBGoi' +
+  'BxBGIgY2AowCIAAgBxBGIgc2ApACIAZFIAdFcg0BIARBfyAEQQBOG0EBaiEIQQAhBANAIAQgCEYNASAHIARBAnQiCWpBATYCACAG' +
+  'IAlqQQE2AgAgBEEBaiEEDAALAAtBASEEIAYgAUEBaiIHQQJ0IgFqIggoAgBBAUYEQCAAKAKQAiABaigCAEEBRyEECyAAKAKgAkEA' +
+  'IAJBAUcgA0EBR3IiBiAAKAKUAmogBEYbDQEgBCAGRgRAIAggAjYCACAAKAKQAiAHQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBUEE' +
+  'ahBGIgFFDQIgASAAKAIsIAX8CgAAIAAQUyAHQQJ0IgUgACgCjAJqIAI2AgAgACgCkAIgBWogAzYCACAAIAAoApQCIAYgBGtqNgKU' +
+  'AkEAIQVBACEEA0BBACAEIAhIIAUbBEAgACABIARBAnRqKAIAEFUhBSAEQQFqIQQMAQUgARBLDAMLAAsACyAGEEsgBxBLIABCADcC' +
+  'jAIMAQsgBQ8LQX8LrQgCDX8DfiMAQRBrIggkAAJ/QQIgACgCZEEDRg0AGiAAEGxBAE4EQCAAKALoAiIDKAIwIQ0gAEEANgLQAiAA' +
+  'QQE2AmQgAEEANgK8AgNAAkACQCAMDQAgACAAKQNoQgF8NwNoIAMgAyAGEG0gCBBuIgJBAEgEQEIAIQ9CASEQDAELIAgoAgAiBEUE' +
+  'QEIAIRBCACEPDAELIAMgAyADIAYQbRBvIgUgAygCCBBwIhEgBRBxIgUEQCAFKQMIIQ8gBSkDACEQDAELIARBAk4EQCAAIAApA3hC' +
+  'AXw3A3gLIAMoAiAgAkECdGooAgAhBCANIAZBMGxqIgX9DAAAAAAAAAAAAAAAAAAAAAD9CwQgIAUgETcDECAFQv////8PNwMIIAUg' +
+  'AjYCACAFIARBAWs2AgQgBkEBaiEFIAYgACgCYEgNASAAIAU2AmAMAQsgBiEFC0EBIQcCQAJAIAVFBEBBACEFDAELIA0gBUEBayIG' +
+  'QTBsaiIEKAIIQQBOBEAgBEEgaiAQIA8QciADIAQoAggQcyAEQX82AgggCXIhCQsCQCADKAJQRQRAIAMoAiAgBCgCAEECdGohCiAE' +
+  'KAIEIQIDQCAEIAJBAWoiAjYCBCACIAooAgQiDE4NAiADIAMoAiQgAkECdGooAgAQdEUNAAsMAQsgAyAGEG0hCiADKAIgIAQoAgBB' +
+  'AnRqIQsgBCgCBCECA0AgBCACQQFqIgI2AgQgAiALKAIEIgxODQEgCiADKAIkIAJBAnRqKAIAEHVFDQALCyACIAxOIgxFBEAgASAA' +
+  'KQNoWARAQQAhBwwCCyAEIAMoAiQgAkECdGooAgAiAjYCCCADIAIQcyADKAJQIgdFBEAgBCgCCCEGDAMLQQAhAiAHQQAgB0EAShsh' +
+  'CiADKAJgIgsgBSAHbEEDdGohDiALIAYgB2xBA3RqIQsgAygCXCAEKAIIIgYgB2xBA3RqIQcDQCACIApGDQMgDiACQQN0IgRqIAQg' +
+  'C2opAwAgBCAHaikDAEJ/hYM3AwAgAkEBaiECDAALAAsgBCkDICEQIAQpAyghDyAEKAIMIQIgAyAEKQMQIAMgAyAGEG0QbyAQIA8g' +
+  'AhB2RQ0CCyAIIBA3AwAgCCAPNwMIIABBAzYCZCAAQgA3A1gCQCAHDQAgCP0MAAAAAAAAAAAAAAAAAAAAAP0LBABBACECIAVBACAF' +
+  'QQBKGyEGA0AgAiAGRg0BIAggDSACQTBsaiIFKQMgIAUpAygQciAJciEJIAJBAWohAgwACwALAkAgCUUEQCAIIAApA6ADIAApA6gD' +
+  'EHJFDQELIABCfzcDkAMgAEJ/NwOYA0FtDAQLIAAgCP0ABAD9CwSQA0ECQQMgBxsMAwsgACAAKQNwIAMoAhQgBkECdGoiBigCBCAG' +
+  'KAIAa6x8NwNwIAUhBgwACwALIAAQTkF/CyAIQRBqJAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTkF/IQMCQEEBQeQAEEUiBEUNACAA' +
+  'IAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQgACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsiDjYCCCAJQQAg' +
+  'CUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBGIgs2AgwgBCAFQQFqIgVBAnQiAhBGIhA2AhAgBCANQQFqIhZBBBBFIgo2AiAg' +
+  'BCACEEYiEzYCJCAEIA5BCBBFIhQ2AiggBCAOQQgQRSIINgIsIAQgBkEwbEEwahBGIgY2AjAgBCABEEYiDDYCFCAEIAIQRiIRNgIY' +
+  'IAQgBUEDdBBGIhI2AhwgEUUgEkUgC/0RIBD9HAEgCv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEBcUEBdCAZ/RsA' +
+  'ayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REgCP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ/RsAQQFxQQR0' +
+  'ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsDQQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0aiADNgIAQQAh' +
+  'AkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBBACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYCACADIAtqKAIA' +
+  'IgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyACIQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkECdGooAgAiGEEG' +
+  'dSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAgCEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0akIANwMAIANB' +
+  'AWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaENwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cEQCAKIAFBAWoi' +
+  'AUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAWQQJ0IgIQRiIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAgBhBLQQAhBQNA' +
+  'IAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnINACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIAQQJ0TSECCyAC' +
+  'BEAgBCANIAkQdw0JIAQoAgghDgtBACEDIARBADYCRCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0rYCnIQBBwAAh' +
+  'AQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsgACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4////AXFqIgEg' +
+  'ASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRqKAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEgCkYEQCAFIQIM' +
+  'AgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEBajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsgAkECdCIBaiAD' +
+  'NgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEEdGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggiCEEASg0BIAEh' +
+  'AwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAKIAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAALAAUgAUEBaiEB' +
+  'IAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsACwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEATARAIAJBAWoh' +
+  'AgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVBEGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxBA3RqC/sCAQp/' +
+  'IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEHA0AgBUEATCADIAlOcg0CIAAoAiggAxB1RQRAIAAoAlggAyAIbEEDdGohCiAA' +
+  'KAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38gBCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCDe6dqIQYgBEEB' +
+  'aiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwshBwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQgCU5yDQEgACgC' +
+  'KCAEEHUEQCAEQQFqIQQMAQsgACgCICIDIARBAnRqKAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCADIAVIcQRAIAAg' +
+  'ACgCJCAGQQJ0aigCABB0IANqIQMgBkEBaiEGDAEFIAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwALIAIgBTYCACAH' +
+  'C7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwBCyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQiAiACIAVIGyEI' +
+  'IABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBB1BEAgBEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIFQQJ0aigCACIH' +
+  'IAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyABIAAoAiQgA0ECdGooAgAQdQ0CIANBAWohAwwACwALA0AgAiADRg0CIAAgACgC' +
+  'JCADQQJ0aigCABB0DQEgA0EBaiEDDAALAAsgAyECCyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9xrYaENwMADAAL' +
+  'AAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiABIAJGBH4gAwUgACACQQN0aikDACADhRBQIQMgAkEBaiECDAELCwu2AQEMfwJA' +
+  'IAAoAjwiA0UNACADQQFrIQkgACgCCEEDdCEKIAGnIQsgABB4IQwDQCAEIAxGDQEgACgCNCAAKAI4IAQgC2ogCXFsQQN0aiIGKQMI' +
+  'Qn9RDQEgBEEBaiEEIAZBEGohBSACIQNBACEHAkAgCiIIRQ0AA0AgBS0AACINIAMtAAAiDkYEQCADQQFqIQMgBUEBaiEFIAhBAWsi' +
+  'CA0BDAILCyANIA5rIQcLIAcNAAsgBg8LQQALSgIBfwF+IABCfyABIAApAwAiBHwiASABIARUIgMgA60gACkDCCIBIAJ8fCICIAFU' +
+  'IAEgAlEbIgMbNwMAIABCfyACIAMbNwMIIAMLaQECfyAAKAIUIAFBAnRqIgIoAgAiASACKAIEIgIgASACShshAgNAIAEgAkcEQCAA' +
+  'KAIoIAAoAhggAUECdGooAgBBA3RqIgMgAykDACAAKAIcIAFBA3RqKQMAhTcDACABQQFqIQEMAQsLC3MBA38gACgCFCABQQJ0aiIB' +
+  'KAIAIgIgASgCBCIDIAIgA0obIQQDQAJAIAQgAiIBRgRAIAQhAQwBCyABQQFqIQIgACgCHCABQQN0aikDACAAKAIoIAAoAhggAUEC' +
+  'dGooAgBBA3RqKQMAg1ANAQsLIAEgA04LGwAgACABQQZ1QQN0aikDACABQT9xrYinQQFxC38BAX8CQCAAKAJMBEAgACgCPCAAKAJA' +
+  'QQF0QQJqSQRAQX8hBiAAEHkNAgsgACABIAIgBa1CABB6QQAPCyAAKAJERSAEQn9Rcg0AIAAoAjwiBSAAKAJAQQF0QQJqSQR/IAAQ' +
+  'eRogACgCPAUgBQtFDQAgACABIAIgAyAEEHoLIAYL3wcBEH8gACAAKAIAIg1BA3QQRiIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEUi' +
+  'EjYCWCAAIAIgCmxBCBBFIgk2AlwgACANQQJqIApsQQgQRSILNgJgIAFBAWoiA0EEEEUhCCADQQJ0IgwQRiEFAkAgEUUgEkVyIAlF' +
+  'IAAoAgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEYiD0VyciAFRSAIRXJyQQEgCxsEQCAIEEtBfyELDAELIAAgCjYCUEEAIQMgBCgCACIE' +
+  'QQAgBEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdGBEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQg' +
+  'DkYEQCAFEEtBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMDQCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIG' +
+  'IAEgA0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAhBCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARI' +
+  'IgEbNgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAiB0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQg' +
+  'CUEBaiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAGIANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAg' +
+  'CyADQQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEEDdCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwC' +
+  'CyAIIAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShshBwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIA' +
+  'IgVBBnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsACwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigC' +
+  'ACICIAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigCAEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIA' +
+  'IANBAWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgCACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigC' +
+  'AEECdCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEsgDxBLIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+' +
+  'IAAoAjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAgAiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEF' +
+  'IAIgA2wiBxBGIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsgA2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2' +
+  'AjwgACAGNgI0A0AgASAERgRAIAUQS0EADwsgBSAAKAI4IAFsQQN0aiICKQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEHAgAyACKQMA' +
+  'IAgQegsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNAQQAgABB4IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlq' +
+  'IAhxbEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWohBgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgC' +
+  'OCAHQQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIgACgCCEEDdPwKAAALCwucCwIOfwN+IwBBIGsiCCQAAn9B' +
+  'AiAAKAJkQQNGDQAaAn8CQAJAAkACQCAAEGwiBiABRXJFBEAgASgCECIEIAAoAugCIgYEfyAGKAIMIAAoAiAiAkECdGooAgAiBUEM' +
+  'bCAGKAIIQQR0aiAGKAIAIgNBMGxqIAYoAgQiByACQQF0IAVqaiAGKAIgIAdBAnRqKAIAakECdGogA0EDdEEAIAYoAlAiBRtqIAIg' +
+  'A0EBdGpBAmogBWwgBigCOCAGKAI8bGpBA3RqQZwBagVBAAsiBkkNAiABIAQgBms2AhAgACgC6AIiAyABNgJMDAELIAZBAEgNASAA' +
+  'KALoAiEDCyADKAIwIQwgCP0MAAAAAAAAAAAAAAAAAAAAAP0LBBAgAEEANgLQAiAAQQE2AmQgAEEANgK8AkEAIQYDQAJAIAoNACAA' +
+  'IAApA2hCAXw3A2ggAyADIAYQbSAIQQxqEG4iBEEASARAQgAhEEEBIQlCASERDAELIAgoAgwiBUUEQEIAIRFBACEJQgAhEAwBCyAD' +
+  'IAMgAyAGEG0QbyICIAMoAggQcCISIAIQcSICBEAgAQRAIAEoAgQgAigCACIJQQR0aiICKQMAIREgAikDCCEQDAILIAIpAwghECAC' +
+  'KQMAIREMAQsgBUECTgRAIAAgACkDeEIBfDcDeAsgAygCICAEQQJ0aigCACEFIAwgBkEwbGoiAv0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'BCAgAiASNwMQIAJC/////w83AwggAiAENgIAIAIgBUEBazYCBCAGQQFqIQIgACgCYCAGTARAIAAgAjYCYAsgAiEGCyAGRQRAQQAh' +
+  'BkEBIQIMBAsgDCAGQQFrIgJBMGxqIgUoAghBAE4EQCAFQSBqIBEgEBByIAtyIQsgAUUgCUVyRQRAIAUgASAFKAIIIAUoAgwgCRB8' +
+  'IgQ2AgwgBEUNBAsgAyAFKAIIEHMgBUF/NgIICwJAIAMoAlBFBEAgAygCICAFKAIAQQJ0aiEKIAUoAgQhBANAIAUgBEEBaiIENgIE' +
+  'IAQgCigCBCIHTg0CIAMgAygCJCAEQQJ0aigCABB0RQ0ACwwBCyADIAIQbSEKIAMoAiAgBSgCAEECdGohDSAFKAIEIQQDQCAFIARB' +
+  'AWoiBDYCBCAEIA0oAgQiB04NASAKIAMoAiQgBEECdGooAgAQdUUNAAsLAkAgBCAHTiIKRQRAIAApA2hCf1EEQEEAIQIMBgsgBSAD' +
+  'KAIkIARBAnRqKAIAIgQ2AgggAyAEEHMgAygCUCIHRQRAIAUoAgghAgwCC0EAIQQgB0EAIAdBAEobIQ0gAygCYCIOIAYgB2xBA3Rq' +
+  'IQ8gDiACIAdsQQN0aiEOIAMoAlwgBSgCCCICIAdsQQN0aiEHA0AgBCANRg0CIA8gBEEDdCIFaiAFIA5qKQMAIAUgB2opAwBCf4WD' +
+  'NwMAIARBAWohBAwACwALIAUpAyAhESAFKAIMIQkgBSkDKCEQIAMgBSkDECADIAMgAhBtEG8gESAQIAkQdg0DIAIhBgwBCyAAIAAp' +
+  'A3AgAygCFCACQQJ0aiICKAIEIAIoAgBrrHw3A3AMAAsACyAAEE5BfwwDC0EBIQJBAQwBC0EACyEDIAggETcDECAIIBA3AxggAEED' +
+  'NgJkIABCADcDWCABBEAgABBOQX8gAw0BGiABIAk2AhRBbUEAIAsbDAELAkAgAg0AIAj9DAAAAAAAAAAAAAAAAAAAAAD9CwQQQQAh' +
+  'BCAGQQAgBkEAShshAQNAIAEgBEYNASAIQRBqIAwgBEEwbGoiBikDICAGKQMoEHIgC3IhCyAEQQFqIQQMAAsACwJAIAtFBEAgCEEQ' +
+  'aiAAKQOgAyAAKQOoAxByRQ0BCyAAQn83A5ADIABCfzcDmANBbQwBCyAAIAj9AAQQ/QsEkANBAkEDIAIbCyAIQSBqJAAL2gICBH8E' +
+  'fgJAAkAgACgCCCIEIAAoAgxHBEAgACgCBCEFDAELIAQgACgCEEEcbiAEaiIFQYAIIARBAXQgBEGACEkbIgYgBSAGSRsiBk8NASAA' +
+  'KAIAIAZBDGwQSiIERQ0BIAAgBDYCACAAKAIEIAZBBHQQSiIFRQ0BIAAgBTYCBCAAKAIMIQQgACAGNgIMIAAgACgCECAGIARrQWRs' +
+  'ajYCECAAKAIIIQQLIAUgA0EEdCIGaiIHKQMAIQkgBSACQQR0aiIFKQMAIQggBykDCCEKIAUpAwghCyAAKAIAIARBDGxqIgQgAjYC' +
+  'BCAEIAM2AgggBCABNgIAIAAoAgQiASAAKAIIIgdBBHRqIgJCfyAIIAl8IgggCCABIAZqIgEpAwBUIAggCVStIAogC3x8IgkgASkD' +
+  'CCIIVCAIIAlRGyIBGzcDACACQn8gCSABGzcDCCAAIAdBAWo2AggLIAcLrAMBA38CQAJ/QX4gAEUgAkVyDQAaIAJBADYCAEFvIAAo' +
+  'ApQCDQAaQXsgACgCKA0AGiAAEFRBAUEYEEUiA0UEQEF/DwsgA0KAgICABCABIAFQGyIBQv////8PIAFC/////w9UG6ciBDYCEAJ/' +
+  'QX8gBEGYDkkNABogAyAEQZgOazYCECADQYAGEEYiBDYCACADQYAIEEYiBTYCBEF/IARFDQAaQX8gBUUNABogA0KCgICAgAg3Aggg' +
+  'BEIANwIQIARCgICAgHA3AgggBCAEKQIMNwIAIAVCADcDGCAFQgE3AxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LBAAgACADEHsLIQQg' +
+  'ACgCMCEFAkADQCAEIAVBAExyRQRAIAMoAhQiBEUNAiADIAMgACgCLCAFQQFrIgVBAnRqKAIAIAQQfiIENgIUQQBBfyAEGyEEDAEL' +
+  'CyAEDQILIAMoAgAgAygCCEEMbBBKIgAEQCADIAA2AgALAkAgAygCBCADKAIIQQR0EEoiBEUNACADIAQ2AgQgAEUNACADIAMoAgg2' +
+  'AgwLIAIgAzYCAEEACw8LIAMQfyAEC9ICAgR/BH4CQAJAIAAoAggiAyAAKAIMRwRAIAAoAgQhBQwBCyADIAAoAhBBHG4gA2oiBUGA' +
+  'CCADQQF0IANBgAhJGyIEIAQgBUsbIgRPDQEgACgCACAEQQxsEEoiA0UNASAAIAM2AgAgACgCBCAEQQR0EEoiBUUNASAAIAU2AgQg' +
+  'ACgCDCEDIAAgBDYCDCAAIAAoAhAgBCADa0FkbGo2AhAgACgCCCEDCyAFIAJBBHQiBGoiBikDACEIIAUpAwghCSAGKQMIIQogBSkD' +
+  'ACEHIAAoAgAgA0EMbGoiA0EANgIEIAMgAjYCCCADIAE2AgAgACgCBCIBIAAoAggiBkEEdGoiAkJ/IAcgCHwiByAHIAEgBGoiASkD' +
+  'AFQgByAIVK0gCSAKfHwiCCABKQMIIgdUIAcgCFEbIgEbNwMAIAJCfyAIIAEbNwMIIAAgBkEBajYCCAsgBgsZACAABEAgACgCABBL' +
+  'IAAoAgQQSyAAEEsLC50BAgN/An4gAEEUaiEFA0AgBSgCACIFQQFLBEAgASAAKAIEIAAoAgAgBUEMbGoiBSgCCEEEdGoiBykDACII' +
+  'WiACIAcpAwgiCVogAiAJURsEQCACIAl9IAEgCFStfSECIAEgCH0hASAFQQRqIQUMAgUgBCAGSgRAIAMgBkECdGogBSgCADYCAAsg' +
+  'BUEIaiEFIAZBAWohBgwCCwALCyAGC90BAgJ/Bn4jAEEQayIFJAACf0F+IAJBASADG0UgAEUgAUVyIANBAEhycg0AGkF1IAAoAgQg' +
+  'ACgCFEEEdGoiBCkDACIGIAQpAwgiB4RQDQAaIwBBIGsiBCQAIARBEGpCACAGfUIAIAcgBkIAUq18fSAGIAcQQiAEKQMYIQkgBCkD' +
+  'ECEKA0AgARCCASEIIAEQggEiCyAKVCAIIAlUIAggCVEbDQALIAQgCyAIIAYgBxBCIAUgBP0AAwD9CwMAIARBIGokACAAIAUpAwAg' +
+  'BSkDCCACIAMQgAELIAVBEGokAAsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQUAtuACAAIAEgAiADQRAQhAEgACABIAJB' +
+  'sAhBBBCFASAAIAEgAiAEQQoQhAEgACABIAJB4y9BARCFASAAIAEgAiAFQRAQhAEgACABIAJB7y9BARCFASAAIAEgAiAGQRAQhAEg' +
+  'ACABIAJB7D1BAhCFAQtjAgJ+BH8jAEEgayIHJAAgBK0hBUEYIQQDQCAHIAQiCEEBayIEaiIJIAMgAyAFgCIGIAV+fadBkR5qLQAA' +
+  'OgAAIAMgBVogBiEDDQALIAAgASACIAlBGSAIaxCFASAHQSBqJAALTgECfgJAIAIpAwAiBSABrSIGWgRAIAStIQYMAQsgACAFp2og' +
+  'AyAEIAYgBX0iBacgBSAErSIGVhv8CgAAIAIpAwAhBQsgAiAFIAZ8NwMAC5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIg' +
+  'IAFMcg0AQW4hAyACQgBTDQAgAiAAKALsAiABQQN0aikDAEIAIAEgACgC+AIiBEgbfSIGQv///////////wAgACkD8AJ9VQ0AAkAg' +
+  'ASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcgA0EBdCADQf////8DShshAwwBCwsgACgC7AIgA0EDdBBKIgRFBEBB' +
+  'fw8LIAQgACgC+AIiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYC+AIgACAENgLsAgsgABBUIAAoAuwCIAFBA3RqIAI3AwAgACAAKQPw' +
+  'AiAGfDcD8AILQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEASCAAKAIgIAFMcg0AGkIAIAAoAvgCIAFMDQAaIAAoAuwCIAFBA3Rq' +
+  'KQMACwuiAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCA' +
+  'gPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS2lF+hRBPNwOIASAAIAEgBkIBfBCJAUKQzgAgACkDqAEiBiAGUBt+' +
+  'fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsg' +
+  'BEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIB' +
+  'fgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyAB' +
+  'hnxCAXwhAAwBCwtCASABhguXBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAII' +
+  'IQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAg' +
+  'ByAOIAogAiADEIsBGyEMC0EAIQQgByAKQQR0aigCBCIIIQUDQCAFQQFqIQUDQCAFIAhHBEAgByAFQQR0aiINKAIIIgZBAEwgBEEH' +
+  'SnJFBEAgCSAEQQJ0aiAGNgIAIARBAWohBAwDCyAGQQBKDQIgDSgCACEFDAELCwsDQAJAQQAhBiAEQQAgBEEAShshDSAHIAhBBHRq' +
+  'KAIEIgggCkYNAEEAIQUgBEUNAANAIAUgDUYEQCAGIQQMAwUgByAIIAkgBUECdGooAgAiBBCMAQRAIAkgBkECdGogBDYCACAGQQFq' +
+  'IQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGooAgAiBCEFA0AgBCAHIAVBBHRqKAIEIgVGBEAgBkEBaiEGDAILIAcg' +
+  'BSAKEIwBDQAgByAOIAUgAyACEI0BQQEhDCAAIAAoAsgBIghBAWo2AsgBIAAoAsQBIAhBAnRqIAU2AgAMAAsACwALIAtBAWohCwwB' +
+  'CwsgACgC0AEgAUEUbGogCzYCDCAJQSBqJAAgDAuIBAEWfyABIANBBHRqKAIEIg9BAWohDSABIA9BBHRqKAIEIhJBAWohFSAAKALI' +
+  'ASEWIAAoAgAhEANAAkAgDSAPRg0AIAEgDUEEdGoiEygCCCIHQQBMIAcgEEpyBH8gBwUgAiAHQQJ0aiEXIBUhCgNAIAogEkcEQAJA' +
+  'IAEgCkEEdGoiFCgCCCIIQQBMIAggEEpyIAcgCEZyBH8gCAUgAiAIQQJ0aigCACIGIBcoAgAiC2pBBUgNASAHIAggBiALSCIGGyEY' +
+  'IAEgDyAIIAcgBhsiCxCOASEZIAEgEiALEI4BIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANA' +
+  'IAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsg' +
+  'ASARIBgQjAFFDQEgASARIAMQjAENASAAIAEgAiAHIAMgCSAEIAUQjwEgACABIAIgCCADIAkgBCAFEI8BIBYgACgCyAFIBEBBASEb' +
+  'DAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwALCyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsLIBMoAggL' +
+  'QQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARA' +
+  'IAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJBBHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIEIAAgBUEE' +
+  'dGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVBB0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAgBSAHNgIA' +
+  'CyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIAIQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQgBSAGQQR0' +
+  'aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEHSnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAAIAg2AgAL' +
+  'IAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFBBHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwCCyACIAAg' +
+  'A0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBshAwwBCwALAAsgAQtlAQJ/IAMhCANAIAMgASAIQQR0aigCBCIIRwRA' +
+  'IAEgCCAEEIwBDQEgASAIIAUQjAENASABIAIgCCAHIAYQjQEgACAAKALIASIJQQFqNgLIASAAKALEASAJQQJ0aiAINgIADAELCwvn' +
+  'CQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAAEJEBIAAgADQCpAI3A4ACIAAgADQCxAI3A0ggACgCjAEgACgC' +
+  'hAEgACgCgAFHcg0AIAAQkgELAkAgACgCnAIEQCAAEJMBIgINAQsgACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEJQBDQELQQAhAgNA' +
+  'AkAgACgCmAINACACIQYCQCAAEJUBIgJBAEgEQCAAQQE2AqwBIAAQlgFBAyEDIAYhAiAAQQAQlAFFDQFBfyECDAQLAkAgAgRAIAAg' +
+  'ACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEIahCXASIDQQJIDQAgACADIAAoAswBIgIoAgAgAigC' +
+  'BBCYAUUNACAAEJYBQX8hAkEBIQMMAwsgACAFKAIMEJkBIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABCaASAFKAIIIQMMAQsg' +
+  'ACAEIAAgAiADIAUoAggiA0H//wMgA0H//wNJGxCbAUECdEEBchCaAQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0U' +
+  'IAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtB' +
+  'AyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQmQEgACAAKQPgAiIHNwNoIAAo' +
+  'AsACQQJGBEAgAEEANgI4CyAAKAKgAkEASgRAIAAQkQEgACkD4AIhBwsgByAAKQOAAlQNASAAEJUBIgJBAEoEQCAAQQE2ApgCDAIL' +
+  'AkAgAkUEQCAAEJIBQX8hAkEBIQMgAEEBEJQBRQ0BDAQLIABBATYCrAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwg' +
+  'ByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4Mh' +
+  'ByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAo' +
+  'AiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoE' +
+  'QCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEJwBGgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJY' +
+  'BEBBAyECDAULIAAQnAEhBCAAIAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRq' +
+  'IAAoAoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJB' +
+  'AEgNABogAkH/AXELRSAEQQF0ckEAEJoBCyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBqJAAgAgs7AgF/AX4gACgCoAIiAUEASgRA' +
+  'IAAgACkDiAJCAXwiAjcDiAIgACACEIkBIAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAA' +
+  'KAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAo' +
+  'AihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+0BAQR/IAAoAowB' +
+  'IgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBCYAQ0BC0EAIQIgAEEANgKc' +
+  'AiAAIAFBAWsQmQEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCaAUEADwsgACADIAAgBCABQYGAgIAEEJsBQQJ0QQFyEJoBCyAC' +
+  'DwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gC' +
+  'QQALtAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0Ag' +
+  'AiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEg' +
+  'ACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIA' +
+  'IANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYC' +
+  'lAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAG' +
+  'cUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAK' +
+  'SCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEJ0BIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWoh' +
+  'AgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxCdAQ0BIAAgA0EAEJoBDAELIA4gAzYCACAOIA1B////' +
+  '/31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYC' +
+  'BCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIB' +
+  'IAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQSiIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEB' +
+  'aiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0' +
+  'aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQngEaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBCeARogBUEBaiEFDAELCyAAQQA2' +
+  'AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQo' +
+  'AgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCAB' +
+  'QQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEH' +
+  'A0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANq' +
+  'KAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEJoB' +
+  'CyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJA' +
+  'AkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAg' +
+  'B2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsg' +
+  'AUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgC' +
+  'KCABai0AAA0AIAAgAUEBdCAHQQNyEJoBIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIA' +
+  'IgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYC' +
+  'BCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0EC' +
+  'dCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEJ0BQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwC' +
+  'CyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0g' +
+  'BRCdAUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCEL' +
+  'IAJBAWohAiANIAQgC2oiCygCACIREJ0BQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAFEJ4BRQ0CIAsgBCgC' +
+  'BDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0EC' +
+  'dGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRCdAUEA' +
+  'SARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC' +
+  '3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCaAQwCCwALCyAMIAE2AgQMAAsACwkAIABBABCZAQv1BwELfyMAQRBr' +
+  'IggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAA' +
+  'KAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQnwEhAyAI' +
+  'KAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEKAB' +
+  'IAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALM' +
+  'ASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0D' +
+  'AkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEKEBDQEgACgCzAEFIAQLIAZBAnRqIQQg' +
+  'BkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigC' +
+  'AEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoE' +
+  'QCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMo' +
+  'AgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRq' +
+  'KAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEB' +
+  'dWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEKIBCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0Ag' +
+  'ASADRwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWoh' +
+  'BAsgA0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/' +
+  'IQQgB0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQSiIFRQ0BIAAgATYCmAEgACAF' +
+  'NgKQAQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQSiIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAEL' +
+  'IAYgACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRB' +
+  'AiAAG0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBKIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAF' +
+  'NgIACyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAo' +
+  'AkAiAyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgC' +
+  'fCAEQQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/' +
+  'c0EBcToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKE' +
+  'AUgEQCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQ' +
+  'IANBAnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2' +
+  'AgALIAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAgACADEKMBIAQhAgwA' +
+  'CwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgC' +
+  'gAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJB' +
+  'AnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAE' +
+  'IAEoAgQQngEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCeARogACAAKQOAA0IBfDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgC' +
+  'ACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQpAEL' +
+  'IAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACAD' +
+  'QQF0QQggAxsiBEECdBBKIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgC' +
+  'BCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsg' +
+  'A0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEB' +
+  'cjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIg' +
+  'ACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIg' +
+  'ACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQi' +
+  'A0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEB' +
+  'aiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARClAQsL4gIBCn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJ' +
+  'QQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahCfASIFQQAgBUEAShshCyAHKAIMIQwDQCAB' +
+  'IAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSAC' +
+  'IA12QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYC' +
+  'ACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoA' +
+  'AAwBCwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARM' +
+  'IAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQnwEhCiAGKAIMIQsDQCAD' +
+  'IAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0' +
+  'aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAA' +
+  'IAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAA' +
+  'KALQASAEaigCABCgAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAAL' +
+  'UwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQB' +
+  'IAAgARClAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIg' +
+  'AUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0' +
+  'aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIA' +
+  'C5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUg' +
+  'A0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGog' +
+  'ATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEEsgAUEBaiEBDAALAAsgACgCABBL' +
+  'IAAoApABEEsgACgCnAEQSyAAKAKoARBLIAAQSwsL6QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBB' +
+  'AUGYAxBFIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIO' +
+  'QQF0akECdCAJQQVsahBFIQYgByAJQQF0Ig9BDBBFIgg2AqgBIAZBACAIG0UEQCAGEEsgBxCmAQwBCyAHIAY2ArABIAcgBjYCACAK' +
+  'IAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIU' +
+  'IAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxG' +
+  'BEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAH' +
+  'IAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8' +
+  'CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACAC' +
+  'QQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIA' +
+  'IAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0' +
+  'aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAA' +
+  'ANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC' +
+  '5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAh' +
+  'CEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigC' +
+  'ACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABCaAQwD' +
+  'BSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQlQFFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRA' +
+  'IAdBATYCmAILIAZBAWohBgwACwAFIAcgCBCjASAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIF' +
+  'NwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAco' +
+  'AiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAg' +
+  'CCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigC' +
+  'ACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLjQICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/' +
+  'IAMFIAAQqQEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxCQASEDIAIgACgC4AEiBEHYAmpBwAD8CgAA' +
+  'IAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4C' +
+  'AAECCyAAQQI2AmQgACAAKQOQAyIBQgF8IgU3A5ADIAAgACkDmAMgASAFVq18NwOYAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABB' +
+  'ATYCiAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBGIgdFIAAoAgxBAnRBBGoQRiIJRXIgBRBGIgpFIAJB' +
+  'AnRBBGoQRiILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUD' +
+  'fyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBPEKcBBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4g' +
+  'AUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYM' +
+  'AQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBI' +
+  'BEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBLIAkQSyALEEsgAUUEQCAKEEtBfw8L' +
+  'IAAQVyAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAAp' +
+  'A3g3A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEEUiAUUEQEF/DwsgACABNgLMAiAG' +
+  'QQFqIQcgBUECdEEEahBGIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHA' +
+  'AG02AgAgASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEKsB' +
+  'IgI2AmggASACQQEQRSIJNgJkIAZBAmpBBBBFIQIgA0ECdBBGIQcCQCAEQQJ0QQRqEEYiBkUgB0VyIAhFIAJFcnIgA0EIEEUiCkUg' +
+  'CUVyckUEQCABIAkgBSALIAwgBBCrARogACABIAggAiAKIAcgA0EBayAGEKwBIAAoAgAgACgCBCAAKAIgIAEgCBCtASABIAAoAgQg' +
+  'BhCuAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgC' +
+  'OCAFQQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBMQX8h' +
+  'AAsgCBBLIAIQSyAKEEsgBxBLIAYQSyAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAII' +
+  'IgJBAEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC4oE' +
+  'AQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0' +
+  'aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEbNgIYIAAgASAHIAVB' +
+  'A3RBF2pBeHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0IgVBC2pBeHEiB2oi' +
+  'BGpBACABGzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4cSIEaiIFakEAIAEb' +
+  'NgIwIAAgASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI8' +
+  'IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiICakEAIAEbNgJMIAAg' +
+  'ASACIAAoAlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoLigYC' +
+  'DX8CfiAAKAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEobIQtBACEIA0AgCCAL' +
+  'RgRAQQAhCANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiACNgIAQQAhCgNAIApB' +
+  'AkYEQCABKAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiADKAIAIgprTg0DIAgg' +
+  'CmohCiAIQQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgkoAggiCEEATARAIApB' +
+  'AWohCgwCBSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYCACAJQQBMBH9BAAUC' +
+  'fyAJrCAIrUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEBaiEMIBUgFlINAQsL' +
+  'IAUgCUECdGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIoIBJqIgwgCTYCACAJ' +
+  'BEAgByAJQQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEBajYCBCACQQFqIQIL' +
+  'IANBAWohAwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJNgIAIAEoAjQgCUEC' +
+  'dGogCDYCACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMgAiAIQQJ0aigCAEEC' +
+  'dGoiCSAJKAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQrwEgAygCGCADKAJgQQEQrwEgAkEAIAJBAEobIQkD' +
+  'QCAFIAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIs' +
+  'aigCAEEBRgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0' +
+  'aiAFNgIAIARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv////8HNwMIIAFCADcD' +
+  'ACADKAIYIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIAIQEgBCADKAI0IAdq' +
+  'KAIAQQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0aiADKAIQIAUgChCw' +
+  'ASADKAIoIAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAELABCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFB' +
+  'AWohASADKAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAgAUEAShtBAWohCUEB' +
+  'IQUMAQsgACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAi' +
+  'ByABQQR0aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwg' +
+  'AiAFQQJ0IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAh' +
+  'BwNAIAMiBkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygC' +
+  'ACEHA0AgAyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4b' +
+  'QQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1' +
+  'IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAE' +
+  'QgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL3gUCB38DfCMAQSBr' +
+  'IgUkAAJ/QX4gA0UgAEUgAkEATHJyDQAaIAAQVCAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3Axgg' +
+  'BUEANgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwj' +
+  'AEEQayIGJAACQCAAEBAiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQ' +
+  'ESIHQf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJECwgB62CpxASIA4gB7eiIQ4MAAsACyAGQRBq' +
+  'JAAgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAECVFDQAgACAFQRhqIAIgBUEQahArIQ1BAAwB' +
+  'CwNAIA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQ' +
+  'ZiIHQQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQZSIGIAUoAghKBEAgBSgCDCAGQQJ0EEoiCUUEQEQAAAAAAADwvyEM' +
+  'DAILIAUgCTYCDCAFIAY2AgggACAHIAkgBhBlGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQLCAGrIKnQQJ0aigCABBVGiAOIAa3oiEO' +
+  'DAELCwNAIAsgACgCMEgEQCAAEFYaDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIMCxBLIAAQVCAEBEAg' +
+  'BCAFKQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcg' +
+  'ATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQswEMAQsgAkECaiACQQFqIAIt' +
+  'AAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAIt' +
+  'AAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUE' +
+  'QCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBr' +
+  'DgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQswEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMA' +
+  'DAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwB' +
+  'CyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAP' +
+  'IBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtELMBIAlBAWsh' +
+  'CQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQbY2IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhB' +
+  'AE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElELMBIAZFDQMgB0EgaiAGwBCzASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0Eg' +
+  'IQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAELMB' +
+  'IARBAWohBAwACwALBSAIIAoQswEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAA' +
+  'CyAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoF' +
+  'IAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQsgEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYC' +
+  'gAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJBjMkANgKYAUGMyQBBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEH5GkEA' +
+  'ELYBGgwBC0EBQegAEEUiA0UEQCACQX8QQzYCAEEAIQMgAkGAAWpBf0EAQb0VIAIQtgEaDAELIAJBADYCfCACQQA2AnggAv0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqELcB' +
+  'RQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEHQIUEAELYBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqELgBIgANACADIAIoAnwiACAD' +
+  'KAIkIABrEEQiATYCAEEAIQAgAQ0AQX8hACACQX8QQzYCQCACQYABakF/QQBBvRUgAkFAaxC2ARoLIAIoAnAhBCACKAJsIQUgAigC' +
+  'aCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEEsgBRBLIAQQSyACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAII' +
+  'IAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEGkiBUUNACACIAUQQzYCICACQYABaiAFQQBBvRUgAkEgahC2ASEACyABQQFq' +
+  'IQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQRSIBNgJcQQAhACABDQBBfyEAIAJB' +
+  'fxBDNgIwIAJBgAFqQX9BAEG9FSACQTBqELYBGgsDQCAADQEgAkGAAWoQtwFFDQEgAkGAAWogAyAEIAJB0ABqELkBIQAMAAsACwsL' +
+  'IAIoAlAQSyACKAJUEEsgAigCXBBLIABFDQIgAxC6AUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEGoi' +
+  'AARAIAIgABBDNgIQIAJBgAFqIABBAEG9FSACQRBqELYBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgC' +
+  'GCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCyARoLIAZBEGokACABC+EB' +
+  'AQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQuwEiBSAEayAIIAUbIgIQuwEiASAE' +
+  'ayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACAC' +
+  'IANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBELwBBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL' +
+  '/AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQvQEEQCAAKAIMIgQg' +
+  'BSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIELsBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQuwEhCAwCCyACKAIAQQBO' +
+  'BEBBcCEEIABBcCABQeohQQAQtgEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEA' +
+  'Qf8bQQAQtgEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRC+ASIEDQMgBSgCaCIBIAZGDQEgACgCDCEE' +
+  'CyAGIAQgASAGEL8BIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0GDIyAFELYBGgwDCyAKIAEgBGoiBCAGIAFrIgYQwAFBAE4E' +
+  'QCAFIAVBMGogBCAGEMEBNgIQQXMhBCAAQXMgAUG4JSAFQRBqELYBGgwDCyAKIAQgBhDCASIEQQBIBEAgBSAEEEM2AiAgACAEIAFB' +
+  'vRUgBUEgahC2ASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQa4TQQAQtgEaCyAFQfAAaiQAIAQLzAgCDn8BfiMAQfABayIF' +
+  'JAAgBUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThq' +
+  'IRAgAUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqEL0BBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAH' +
+  'IAggByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGEL8BIglLBEAgBSAJIApqLQAANgIgQXEh' +
+  'BCAAQXEgCUGDIyAFQSBqELYBGgwGCyAGIAdGBEBBcCEEIABBcCAHQeo6QQAQtgEaDAYLIBEgDCAGIAdrIg4QwAEiD0EASARAIAUg' +
+  'BUGgAWogDCAOEMEBNgIwQXQhBCAAQXQgB0GYNyAFQTBqELYBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhDBATYC' +
+  'QEF7IQQgAEF7IAZBmxYgBUFAaxC2ARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQdE6QQAQtgEaDAcLIAggCiAJIAgQvwEiBksE' +
+  'QCAFIAYgCmotAAA2AlBBcSEEIABBcSAGQe8VIAVB0ABqELYBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBDAASIEQQBODQAgECAGIAgQ' +
+  'wgEiBEEATg0AIAUgBBBDNgJgIAAgBCAJQb0VIAVB4ABqELYBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRA' +
+  'IAUgBUGgAWogDCAOEMEBNgJwQXwhBCAAQXwgB0G/GSAFQfAAahC2ARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyAD' +
+  'KAIAIAtBAXRBECALGyIGQQJ0IgQQSiIIRQRAQX8hBCAFQX8QQzYCgAEgAEF/IAdBvRUgBUGAAWoQtgEaDAcLIAMgCDYCACADKAIE' +
+  'IAQQSiIERQRAQX8hBCAFQX8QQzYCkAEgAEF/IAdBvRUgBUGQAWoQtgEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAP' +
+  'NgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQwwEiBEUNAQwCCwtBeiEEIAEo' +
+  'AgAgAygCACADKAIEIAsQUiICQXpGBEAgAEF6QQBBvBtBABC2ARoMAQsgAkEASARAIAUgAhBDNgIAIAAgAkEAQb0VIAUQtgEhBAwB' +
+  'CyAFKQPYASISUARAQQAhBAwBCyABKAIAIAIgEhCGASIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQcgwQQAQtgEaDAELIAUg' +
+  'ARBDNgIQIAAgASANQb0VIAVBEGoQtgEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAEEkgAEEIahDEASAAQThqEMQBIAAQSwsLOAAg' +
+  'AUH/AXEhAQNAAkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFB' +
+  'ASABdEGZgIAEcQ0BGgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAELwB' +
+  'DQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABC8AUUNASAFIQQL' +
+  'IAEgBDYCACADIAQ2AgBBASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJ' +
+  'GyEJIAchBgJAAkACQAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFv' +
+  'IQggACAHIAZB2BYQxgEiA0EASA0HIAAgBkEBaiIJIAJB6BYQxgEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJB6BYQxgEiB0EA' +
+  'Tg0BQW8hCAwGCyADIAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAgAEFvIAFB+y0gCkEQahC2ARoMBQsgByEDIAdFDQELAkACQCAE' +
+  'KAIMIgYgBCgCEEcEQCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEEoiCwRAIAQgCzYCAAsgBCgCBCAIEEoiCQRAIAQg' +
+  'CTYCBAsgBCgCCCAIEEoiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgC' +
+  'DEECdGogAzYCACAIIAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QQzYC' +
+  'ACAAQX8gAUG9FSAKELYBGgwDCyABKAIAIQkLQW8hCCAAQW8gCUGPMUEAELYBGgwBC0FvIQggAEFvIAdBujJBABC2ARoLIApBIGok' +
+  'ACAIC2sBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADELwBDQBBAQwBCyADQf8ARgsNACAD' +
+  'Qf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhDFASEEIAAo' +
+  'AiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIi' +
+  'CEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAIL' +
+  'CyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcE' +
+  'QCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgAC' +
+  'IANBA2oFIAMLIABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBC' +
+  'gAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxBKIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYE' +
+  'QCAAKAIYIARBAXRBwAAgBBsiA0EDdBBKIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EA' +
+  'IQRBfyADQQF0QYABIAMbIgZBBBBFIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQSyAAIAY2Aigg' +
+  'ACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQxQEhAwNAIAMgCnEiBUEB' +
+  'aiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampB' +
+  'ADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEMUBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEg' +
+  'BHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAAC' +
+  'fyABQQFqIgQgAk8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARB8jZBABC2ARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwg' +
+  'AWotAAAiBkE6a0H/AXFB9QFNBEAgBSAGNgIAIABBbiABQfoyIAUQtgEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7/////////' +
+  '/wCFQgqAIAdTBEAgAEFuIARB9jBBABC2ARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAH' +
+  'UwRAIABBbiAEQaAwQQAQtgEaQW4MAgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFBuDRBABC2ARpBbgsgBUEQaiQACxcAIAAoAgAQSyAA' +
+  'KAIYEEsgACgCJBBLCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+' +
+  'IwBBMGsiBCQAAn8gASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB' +
+  '9QFNBEAgBCAHNgIUIAQgAzYCECAAQW8gBUGmMyAEQRBqELYBGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEg' +
+  'BCADNgIgIABBbyABQfkdIARBIGoQtgEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUHBNyAEELYBGkF/' +
+  'CyAEQTBqJAALNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgC' +
+  'UCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC5IDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgC' +
+  'ACABQQBBAEEAEF4iB0EASARAIAesIQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRBGIgZBACAFEEYiBRsN' +
+  'ACAGEEsgBRBLQn8hCwwBCyAAKAIAIAEgBiAFIAcQXhogBEIANwMoA0AgByAIRgRAIAAoAgAgARCHASILQgBVBEAgBCALNwMAIARB' +
+  'EGoiAEEYQcImIAQQtAEaIAIgAyAEQShqIAAQygELIAMEQCACIAQoAigiACADQQFrIAAgA0kbakEAOgAACyAEQbACaiAGRwRAIAYQ' +
+  'SyAFEEsLIAQpAyghCwwCCyAIBEAgAiADIARBKGpB6j0QygELIAIgAyAEQShqIAAgBiAIQQJ0IglqKAIAEMcBEMoBIAUgCWoiCSgC' +
+  'AARAIAIgAyAEQShqIgpB7y8QygEgAiADIAogACAJKAIAEMgBEMoBCyAIQQFqIQgMAAsACyAEQbAEaiQAIAsLSQICfwF+A0AgAy0A' +
+  'ACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUgBgtCAXw3AwAgA0EBaiEDDAELCwsiAQF/IABBHmoiAUEL' +
+  'TwRAIAAQQw8LIAFBAnRBlD9qKAIACx4AIAAEQCAAIAE2AgAgAEEkakHIASACIAMQsgEaCwtPAQF/IwBBEGsiBCQAAkAgAEUEQCAE' +
+  'IAM2AgxBACABIAIgAxDMAQwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASACIAMQzAELIARBEGokACABC6gFAQd/IwBBQGoiAyQAQYDE' +
+  'AEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQYDEAEFkQbURIAMQzQEa' +
+  'QWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABDPAUUNACACQQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahDQASEFIAQgAygC' +
+  'PCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEM8BDQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJB' +
+  'KkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQg' +
+  'ASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQzwENASACBSABCzYCPCAAIAQgA0E8ahDQASEGIAQgAygCPCICIAIg' +
+  'BEkbIQEDQCABIAJGDQQgACACaiwAABDPAQRAIAJBAWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEA' +
+  'RyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHuPSAAGzYCFCADQckxQe49IARBKEsbNgIYQYDEAEFkQYo5IANBEGoQzQEaQWQM' +
+  'AQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxBwQBIDQELIANCwICAgIAINwIsIAMgADYCJCADIAc2AiAgA0HJ' +
+  'MUHuPSAEQShLGzYCKEGAxABBbEGoKiADQSBqEM0BGkFsDAELQYjIACAGNgIAQYTIACAFNgIAQQALIANBQGskAAsNACAAQSBGIABB' +
+  'CUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYNACAAIANqLQAAIgVBMGtB/wFxQQlLDQAgAiADQQFqIgM2AgAg' +
+  'AUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAEL0gMBBn8jAEFAaiIDJAACfyAAQcEAa0G/f00EQCADQcAANgIE' +
+  'IAMgADYCAEGAxABBbEGPKSADEM0BGkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJA' +
+  'IABBwQBrQUBJDQAgBARAIAQgAEHQPmotAAA2AgALIAVFDQAgBSAAQf8BcSAAQdA+ai0AAG42AgALIAMoAjghBSADKAI8IQQLAkAC' +
+  'QAJAAkAgBEEATCIIIAVyRQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EA' +
+  'IQQgACAAIAVuIgYgBWxGBEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBBvg8hBiAFRQ0BCyAHDQFB2xAhBiAEDQEgBSEECyAD' +
+  'IAA2AiggAyAGNgIkIAMgBDYCIEGAxABBbEHTLSADQSBqEM0BGkFsDAELIAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2' +
+  'AhQgAyAENgIQQYDEAEFsQaMtIANBEGoQzQEaQWwMAQsgASAENgIAIAIgBTYCAEEACyADQUBrJAALkQICB38CfiMAQaAIayIGJAAC' +
+  'QCAAKAIkDQAgACgCACIDIANsIgQgA2whByAAKAIMIANsIARqQQAQRCICBH9BfiEBAkAgAkUgB0EASHIgACgCECAEQQJ0aigCACAE' +
+  'bUECaqwgA6wgBK1+fiIIQgBTcg0AIAJBHGogAkEkaiAHrSIJIAI0AiB8QQQQRyIBDQAgAkEIaiACQRBqIAI0AgwgCCAJfHxBEBBH' +
+  'IQELIAEFQX8LIQEDQEEAIAUgB0ggARsEQCACIAZBACAAIAUgA20iASAFIAEgA2xrIAYQ0wEQUiIBQR91IAFxIQEgBUEBaiEFDAEF' +
+  'IAEEQCACEEkMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2AgAgBCAEbCACaiEEIAAoAhAgAUECdGoiASEF' +
+  'IAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCABQQJ0aigCAGxqNgIAIAFBAWohASACQQFqIQIM' +
+  'AQsLC+0EAgh/AX4jAEHQAGsiASQAQYDEAEEAQewB/AsAQeDHACgCACEAIAFB5McAKAIAIgI2AkwgAUHoxwAoAgAiBDYCSAJAIAAg' +
+  'BKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRBwQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQYDEAEFsQY8pIAEQzQEaDAELIAQgAUHM' +
+  'AGogAUHIAGoQ0QENAEH4xwAoAgAiAkEASARAIAFBgAI2AhQgASACNgIQQYDEAEFrQaMcIAFBEGoQzQEaDAELIAJFQfTHACgCAEEA' +
+  'IAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBBgMQAQWtBoxwgAUEwahDNARoMAQsCQEEBQcAAEEUiAARAIABC0A83AzggAEEBNgI0' +
+  'IAFBQGtBADYCACABQgA3AzggACAENgIAIAAgASgCTCIFNgIEIAAgASgCSCIGNgIIIABB8McAKAIAQQBHNgIYQezHACgCACEHIAAg' +
+  'AjYCICAAIAc2AhwgBCAFIAYgAUE4ahDVAQRAIAEoAkAQSyAAENYBDAMLIAAgAUE4ahDXASABKAJAEEtBfyEDDQFBACAAKAIMQRtG' +
+  'IAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABA5IgI2AiwgAkUNAgsCfyAAIAAoAgAiAyADbEECdBBGIgM2AjBBfyADRQ0AGiAA' +
+  'KAIAQRFIBEAgABDcAQsgACgCKCAAKAIscgR/QQAFIAAQ0gELCyIDDQEgACEDDAILQX8hAwsgASADEMsBNgIgQYDEACADQb0VIAFB' +
+  'IGoQzQEaIAAQ1gFBACEDCyABQdAAaiQAIAMLmgUBB38jAEGQAmsiByQAA0AgACAGTCAEckUEQCAAIAZBAEEBIAAgB0EQaiIEENgB' +
+  'IAZBAWohBiADIAAgBBDZASEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUgAEEBIAdBEGoiBhDYASAFQQFqIQUgAyAAIAYQ2QEhBAwB' +
+  'CwtBfyEGAkAgBEUEQEEAIQUCQAJAQfDHACgCACIGRQRAQQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQ' +
+  'aiIFENgBIARBAWohBCADIAAgBRDZASEFDAELCyAFRQ0BQQAhBUF/IQYMAgsgBiAAIAMQ2gEiBA0DC0EAIQRBASEJQezHACgCACIK' +
+  'QQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahDZAQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARB' +
+  'f3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahDZAQ0DBSAHQRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtB' +
+  'ACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAGDQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAH' +
+  'QRBqIgUQ2AEgBkEBaiEEIAMgACAFENkBIQUMAQUgCEEBaiEJIAUhBgwCCwALAAsACwNAAkBBACEEIAVB+McAKAIATiAGcg0AQfTH' +
+  'ACgCACAAIAUQ2wEiBA0DIAMgAEH0xwAoAgAgACAFbEECdGoQ2QEhBiAFQQFqIQUMAQsLIAZFDQELIAcgBhDLATYCAEGAxAAgBkG9' +
+  'FSAHEM0BIQQLIAdBkAJqJAAgBAs1ACAABEAgACgCJBBJIAAoAigQNCAAKAIsEEsgACgCEBBLIAAoAhQQSyAAKAIwEEsgABBLCwvv' +
+  'AgEKfyAAIAAoAgAiBSAFbCIGQQFqQQQQRSIHNgIQIAAgBSABKAIAIghsIgJBAnQQRiILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACAC' +
+  'QQBKGyEDQQAhAgN/IAIgA0YEfwN/IAQgBkYEfyAGQQQQRSIGRQ0EQQAhAiAFQQAgBUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEE' +
+  'A0AgBCAJRgRAIAJBAWohAiABKAIAIQgMAwUgByABKAIIIAQgCGpBAnRqKAIAQQJ0IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYC' +
+  'ACALIAMgCmpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwsgBhBLIAAgCDYCDEEABSAEQQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACAC' +
+  'IAdqKAIAajYCAAwBCwsFIAEoAgggAkECdGooAgBBAnQgB2oiCkEEaiAKKAIEQQFqNgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMg' +
+  'BGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAEbGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQED' +
+  'fwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCABQQJ0IgQgA0EBdCAEIAMbIgNsEEoiBUUEQEF/DwsgACAD' +
+  'NgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAoAgBBAWo2AgBBAAvIAwEGfyMAQcCCAWsiAyQAIANBwIAB' +
+  'akEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShshBUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAi' +
+  'BkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBBgMQAQWtBiisgA0EQahDNARoMAwsgAiABIANBQGsgASAEbEECdGoQ2QEEQEF/' +
+  'IQAgA0F/EMsBNgIAQYDEAEF/Qb0VIAMQzQEaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYC' +
+  'OCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBBgMQAQWtB1CkgA0EwahDNARoMAQsgASADQcCAAWogBUEC' +
+  'dGoiCCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2AiggAyAEIAAgAWxrQQFqNgIsQYDEAEFrQYI4IANBIGoQzQEa' +
+  'QWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEEDAILIQALCyADQcCCAWokACAAC5IDAQd/IwBBsCBrIgMk' +
+  'ACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEgAWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUg' +
+  'BCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpqLQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYC' +
+  'BCADIAQgAGtBAnUgAW1BAWo2AgBBgMQAQWtBiREgAxDNARpBawwEBSAEIAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdI' +
+  'cUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBBgMQAQWtBwCcgA0EgahDNARpBawwCCyADQTBqIARqIgggCC0AACII' +
+  'QQFqOgAAIAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2AhQgAyAEIAAgAWxrQQFqNgIYQYDEAEFrQe0lIANBEGoQ' +
+  'zQEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGooAgAhASACIAdsIgNBAnRBBGoQRiIERSABIAJsIANqQQJ0' +
+  'EEYiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRqIAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGEDI2AigFIAQg' +
+  'AUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQ0wEgBWohBSABQQFqIQEMAQsLCyAEEEsgBhBLC6gBAQZ/IwBBEGsi' +
+  'AyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAE' +
+  'IAAgAWxrQQFqIgA2AgRBaiEIIAJBakGnKSADEM0BGiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARB' +
+  'AWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABDSASIDBEAgBCADEMsBNgIgIAIgA0G9FSAEQSBqEM0BIQMMAQsgACgC' +
+  'JBBTIAAoAiQQVCAAKAIAIAEgAhDdASIDDQAgBSAFbCEGQQAhAwNAIAMgBkYEQEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIk' +
+  'IAAoAgAgAyAHEN8BEFVFDQAgACgCJCAEQSxqIARBKGoQaCAAKAIkEFMgASAEKAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0GJCSAE' +
+  'KAIoIAZrIAVtIgEgACgCACIGSA0AGkGnGiAGQQF0IAFKDQAaQaAaIAZBA2wgAUwNABpBmyZBzAggACgCGBsLNgIYIAQgByAFbSIA' +
+  'QQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVtIgMgBWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIA' +
+  'QWkhAyACQWlBlDUgBBDNARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2AgQgAiAILQAANgIUDAILIANBAWohAwwACwAL' +
+  'IARBMGokACADCw0AIAIgACABbGpBAWsL+AECBn8BfgJAIABFIAFFckEBIAIbBEBBfiEDQYDEAEF+QaILQQAQzQEaDAELIAAgAUGA' +
+  'xAAQ3gEiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQU0EADwsCQCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcD' +
+  'AAwBC0IAIQkgACgCJCAEIAAoAjAgBhBlIQUgAiAEQQN0aiIIQgA3AwBBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIw' +
+  'IANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyADC5wCAgJ/AX4jAEEQayIHJAACQCAARSABRXJB' +
+  'ASAFGwRAQX4hCCAGQX5B3gxBABDNARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAC' +
+  'QCAAKAIsBEAgB0IANwMIIAdBADYCAAwBCyAAKAIoBEAgADQCACEJIAdBATYCACAHIAkgCX5C5AB+QgAgACgCNBs3AwgMAQsgB0IA' +
+  'NwMIIAdBAjYCAAsCQCAHKAIAQQJGDQAgACgCACABIAYQ3QEiCA0BIAAgByABIAIgAyAEIAUgBygCAEECdEHAP2ooAgARFgANAEEA' +
+  'IQgMAQsgACABIAIgAyAEIAUgBhDiASEICyAHQRBqJAAgCAu7AQEBfyMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkHe' +
+  'DEEAEM0BGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEgBhDeASIBDQAgAEEB' +
+  'EAdBACEBIAAgAiADIAQgBRDnASEEIABBABAHIAAoAiQQUyAERQ0AIAcgBBDLATYCACAGIARBvRUgBxDNASEBCyAHQRBqJAAgAQth' +
+  'AgF/AXsjAEEgayIBJABBASEHIAAoAiwgAiADIAQgBSABEDtFBEAgBiAB/QAEACII/QsDCCAGIAEpAxA3AxggBiAI/R0AIAEoAhgg' +
+  'ASgCHBDkAUEAIQcLIAFBIGokACAHCzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgAL' +
+  'ygQCCn8CfiMAQTBrIgckACAAKAIAIQsgACgCKBA1IAsgC2whDAJ/A0AgCSAMRwRAAkAgAiAJai0AACIKRQ0AIAAoAighCEF/IQ0C' +
+  'QCAAKAIAIAkgChDfASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIOIAgoAhQgCCgCECAKbCIKQQJ0aigCACIPQf//A3EiEGotAABB/wFG' +
+  'IA4gCCgCHGogEEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAKEDZBACENCyANRQ0AQQEMAwsgCUEBaiEJDAELC0EAIQkgB0EANgIM' +
+  'AkACQAJAIAEpAwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAiggAyARIAAoAjBBACAFGyAHQQxqIAdBEGoQNyAHKQMYIRIgBygCKCII' +
+  'RSAHKQMQIhFCAFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZBABDiAQ0BIAYgBv0AAxAgB0EgaiAS/RL9VwMAAf3OAf0LAxAMAwsg' +
+  'CEUNAQsgACgCKCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdBDGogB0EQahA3IAcpAxggEnwhEiAHKQMQIRELAkAgBUUgEVByDQAg' +
+  'BSACIAz8CgAAIAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEgBSAAKAIwIAlBAnRqKAIAIgIgC20iCGogAiAIIAtsa0EBajoAACAJ' +
+  'QQFqIQkMAAsACyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAGIBEgBygCKCAHKAIsEOQBC0EACyAHQTBqJAALvwICCH8BfiMAQUBq' +
+  'IgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCABWnENASAJIAIQBCIFQQFGBEAgBCAEKQMIIg1C' +
+  'AXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQXyIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEEC' +
+  'dGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVBAEgNAQsgCSAHQQhqEGQgBCAHKQMINwMQIAQg' +
+  'BykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsg' +
+  'B0FAayQAIAULOQAgACgCJCAAKAI0EGEgBEIANwMIIAAgASACIAMgBBDmASIAQQBMBEAgBEEENgIACyAAQR91IABxC9oHAhN/AX4j' +
+  'AEFAaiIDJAACQCAARSABRXJBASACGwRAQX4hBEGAxABBfkGAC0EAEM0BGgwBCyAAKAIAIQcgA0G4yAApAwA3AzggA0J/QdjIACkD' +
+  'ACIWIBZQGzcDMCAAENIBIgUEQCADIAUQywE2AgBBgMQAIAVBvRUgAxDNASEEDAELIABBuMgAKQMAIANBMGogAhDpASIEDQAgASAC' +
+  'IAcgB2wiBfwKAAAgBUECdCIHEEYiC0UEQEF/IQRBgMQAQX9BvghBABDNARoMAQtByMgAKAIAIQQgBUEAIAVBAEobIQgDQCAGIAhH' +
+  'BEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWohBgwBCwsgCyAJIANBOGoQ6gFB0MgAKAIAIQhB' +
+  'wMgAKAIAIgZFIAlB/wNKcSENIAMgCTYCGCADIAU2AhQgAyALNgIQIAMgAjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYCKCADQcjI' +
+  'ACgCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxBGIgc2AiAgAyAFEEYiBDYCLCAHQQAgBBtFBEAgBxBLIAQQ' +
+  'SyALEEtBfyEEQYDEAEF/Qb4IQQAQzQEaDAILIANBCGogAUEAEOsBCyAJQYACbUEBIA0bIRBBACAIIAYbIQ9CACAFrUIChkLoB3wg' +
+  'BhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQIBFBB0pyckUEQAJAAn8gBiABIAIgBUHIyAAoAgAgCyAE' +
+  'QQJ0aiIUIAwgCSAEayIHIAcgDEobIghBARDsASIKayIHIA9IIg4gDUVyRQRAIBFBAWpBACADQQhqIAQgCCAKIAggEEwgCiATaqxC' +
+  'AYZC6Ad8IANBMGoQ7QEiCkEERhshESAKQQFGDAELIA4NAUEAIQ4jAEEgayIKJAAgACABQgIgFiADQTBqIhUpAwAQ9QFBACAKQQAQ' +
+  '4QFFBEAgFSAKKQMQEPYBIAooAgBBAUYhDgsgCkEgaiQAIA4LRQ0AIAQgCGohBCAMIAwgEkh0IQwgByEGDAMLIAEgAiAFQcjIACgC' +
+  'ACAUIAhBABDsARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCADKAIoTHINASADQQhqIAEgBBDrAQwBCwsLIA0E' +
+  'QCAAKAIkEFMLIAMoAiAQSyADKAIsEEsgCxBLQQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQYDEAEFlQY4hQQAQzQEaCyADQUBr' +
+  'JAAgBAvWAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCABQQEg' +
+  'AxDuAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkHJJkEAEM0BGkF+DAELIAAgAyAEEN4BIAAoAiQQUwsiBEEBag4CAAUBC0F/' +
+  'IQRBgMQAQX9BvghBABDNARoMBAsgACgCACIFQRBKDQELIAVBEEcNAUEQIQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkAC' +
+  'QAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxDvAUEAIQQMBQtBACEEIAUgACgCBCAAKAIIIAFBACADEO4BDAQLIAAoAgQi' +
+  'ByAAKAIIIgRHDQEgBSAHIAEgAxDwAUEAIQQMAwsgACgCCCEEIAAoAgQhBwsgBCAHRw0AAkACQCAFIAQgASACIAMQ8QEiBEEBag4C' +
+  'AAMBC0F/IQRBgMQAQX9BvghBABDNARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRBgMQAQWVBjw4gBhDNARoM' +
+  'AQsgACABIAIgAxDyASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQggEhBCAAIAFBAWsiAUECdGoiBSgCACEG' +
+  'IAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAg' +
+  'A0wEQCAAKAIAKAIkEFNBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQg' +
+  'AxDzAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9z' +
+  'ampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABD0AQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRq' +
+  'KAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAg' +
+  'CUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAh' +
+  'BwNAIAcgCk4EQCAJEFRBACEHIAAoAgBCAiAFIAYpAwAQ9QFBACAIEOcBGiAGIAgpAxAQ9gFBASAIKAIAQQFGDQYaIAQNAgNAIAAo' +
+  'AhwgB0wEQEEAIQcgACABIAEgAmpBABD0AQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQ8wEg' +
+  'B0EBaiEHDAALAAUgCRBWGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigCABDzASAHQQFqIQcg' +
+  'ACgCHCEKDAELAAsACwUgCRBWGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQ9AELIAgoAgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAg' +
+  'BiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQ+QEgBkGAAmogAiABIAQgBxD6ASAGIAEgAiAEIAcQ+gFBACEHIABBACAAQQBKGyEIA0Ag' +
+  'ByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIA' +
+  'IAYgBEECdGooAgAQ+wFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAZBkAZqJAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBog' +
+  'BUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAYaiAAIAVBiBpqIgcQ+QEgBUGAEmogASAHEPkBIAVBgBBq' +
+  'IAIgBxD5ASAFQYAOaiABIAcQ+QEgBUGADGogAiAHEPkBIAFBf3MgAGogAUEBam1BAWpBACAAIAFKGyEKIABBACAAQQBKGyELA38g' +
+  'BiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEP0BQQAFIAYgBiABbSIMIAFsayEIIAYgASAAEP4BIgdBAEgEQCAF' +
+  'IAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApqaiAINgIAIAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYC' +
+  'ACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJtIgg2AgAgBUGABmogB2ogBiACIAhsazYCACAFQYACaiAH' +
+  'aiAGIAIgABD+ATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJqIAAgAiAAIAVBiBpqIgYQ/QEgBUGAFmogACABIAYQ/wEg' +
+  'BUGAFGogACACIAYQ/wFBACEHQQAhCCABIAJGBEAgBUGIGmoQggGnQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEK' +
+  'QQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIA' +
+  'IgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGA' +
+  'EmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQ' +
+  'CGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEPkBIAVBgARqIAEgBBCAAiABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQg' +
+  'BkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQggFCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAG' +
+  'QQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8g' +
+  'AWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiAB' +
+  'IAVBiAhqEIACDAELIAVBgAJqIAEgBUGICGoQ+QELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEA' +
+  'IQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcg' +
+  'DWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYC' +
+  'hAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EEYiCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEG' +
+  'CyAJEEsgBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqEIECQQAhBkEAIQcgCCAJEIICIghFBEAgCRBLDAULA0AgBkHjAEsgB3JF' +
+  'BEAgAykDAFANAyAIIAVB2AhqEIIBQgGEEGAgCCADKQMAIgJCyAEgAkLIAVQbEAYgCCAFEGQgA0IAIAMpAwAiAiAFKQMAfSIVIAIg' +
+  'FVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAAEF8iB0EAIAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0Ag' +
+  'BiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSILQQJ0IhAgBUGABmoiEWogByABbSISIAFvIhM2AgAgECAF' +
+  'QYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sgARCDAjYCACALIBRqIA4gB2sgARCDAjYCACAGQQFqIQYM' +
+  'AQsACwALIAUgACAFQdgIaiIDEPkBQQAhBiAAQQAgAEEAShshCCADEIIBQgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRq' +
+  'IQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABEIMCIQcgBCADIAlqIAAgA2wgBmogAlAb' +
+  'aiAFIAVBgARqIANBAnRqKAIAIAYgARCEAkECdCAFakGICGooAgBqIAEQgwIgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwAL' +
+  'AAsLQQAMBAtBAAshBiAIEEkgCkEBaiEKDAALAAtBfwsgBUHgCGokAAvkAwICfwJ+IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBB' +
+  'gCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEG' +
+  'IAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8CzcDKCAEIAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQggFC' +
+  'AYQQYCAEKQMYIgFQRQRAIAAoAiQgARBiCyAEKQMgIgFQRQRAIAAoAiQgARBjCwJAIAAgBEHQAGpBgMQAEN4BIgUNACAAQgFCACAE' +
+  'KQMoIAIpAwAQ9QEiASABQn9RGyADIARBMGoQ5wEhAyACIAQpA0AQ9gEgA0UEQEEAIQUMAQsgBCADEMsBNgIQQYDEACADQb0VIARB' +
+  'EGoQzQEhBQsgACgCJBBTIAAoAiRCABBjIAAoAiRCABBiIAAoAiRCABBgAkAgBQ0AQQAhBQJAAkAgBCgCMA4FAAICAgECC0F1IQVB' +
+  'gMQAQXVB4CZBABDNARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYCAEGAxABBZUF1IAFQG0GPDiAEEM0BIQULIARB4CBqJAAg' +
+  'BQsWACABIAAgAyACIANqLQAAEN8BEFUaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigC' +
+  'ACIFNgIMIAYgBCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRq' +
+  'KAIAIgQQ8wEgAwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACAB' +
+  'VBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu1AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiEC' +
+  'QYDEAEF+QaILQQAQzQEaDAELIAAgAUICQgBBACADQYDEABDhASICDQBB8MgAIAMpAxAiBjcDAEH4yAAgAykDGCIHNwMAQYDJACAD' +
+  'KAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJB4MgAQQE2AgBB6MgAIAe6RAAAAAAAAPA/oBD4ASAGuiAEQQEgBBu3' +
+  'oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxD4AaAiBTkDAEEDIQADfyAARQ0DIABBA3RB0D9qKwMAIAVlBH9B4MgAIABBAWo2AgBB' +
+  'AAUgAEEBayEADAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8H' +
+  'g0KAgICAgICA+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIr' +
+  'ZUcVB0CiIACiIARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCAD' +
+  'IARGBEAgACABIAIQ6gEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUkACAFQYACaiABIAQQ+QEgBSACIAQQ' +
+  '+QEgAUEAIAFBAEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQ+QELIAIgBmwhCSAFQYACaiAGQQJ0aiEK' +
+  'QQAhAQNAIAEgCEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVB' +
+  'gARqJAALHQEBfyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L4AQBDX8jAEGwAWsiBSQAQYDEAEEAQewB/AsAAkAgA0EAIAQbRQRA' +
+  'QX4hBkGAxABBfkH7GEEAEM0BGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAFQagBahDRASIGDQBBACEBIAVB4ABqQQBBwAD8' +
+  'CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYE' +
+  'QEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiAB' +
+  'aiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0GU' +
+  'yAAgDTYCAEEBIQYMBAsgACABaiEOIAAgECAPIAlBABD7ASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB' +
+  '4ABqIAJqIhEtAAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiAB' +
+  'QQFqIQEMAQsLIAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFq' +
+  'NgIEQYDEAEFqQekkIAUQzQEaQWoFIAFBAWohAQwBCwshBgsgBUGwAWokACAGC8IDAgx/A34jAEHAAmsiByQAAkAgBEECSA0AIARB' +
+  'AWutIRMgA6whFCAFQQAgBUEAShshDCADQQAgA0EAShshDQNAIAkgDEYNAUEAIQggB0EAQcAA/AsAIAAgBhCCASAUgqciA0ECdGoo' +
+  'AgAhBUEBIQQgBhCCASEVIAMgB2pBAToAACAHIAM2AkAgBSAVIBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEE' +
+  'DAELIAogBSAAIAdBQGsgCEECdGooAgBBAnQiA2ooAgAgBUYbIQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMF' +
+  'AkAgAyAHaiIRLQAADQAgACADQQJ0IgtqKAIAIA5HDQAgASALaigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAH' +
+  'QUBrIARBAnRqIAM2AgAgEUEBOgAAIARBAWohBAsgA0EBaiEDDAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiII' +
+  'IAogBSAIKAIAIAVGGzYCACADQQFqIQMMAQsLIAlBAWohCQwACwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAg' +
+  'AUEBaiIAbSIDIABsIgRrRwR/QX8gAyAAIARqIAJKGwVBfwsL+AIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEB' +
+  'IQUDQCAEIAhGBEACQCAFBEAgAxCCAadBAXEhCQsDQCAHIAhGDQECQCAGIAdBAnRqKAIADQBBACEFIAchBANAIAEgBEYEQCAGQYAC' +
+  'aiAFIAMQ+QFBACEEIAVBACAFQQBKGyEKA0AgBCAKRg0DIAAgBEECdCILIAZBgARqIgxqKAIAIgVBf3MgAWogBSAJG0ECdGogBkGA' +
+  'AmogC2ooAgBBAnQgDGooAgA2AgAgBEEBaiEEDAALAAUCQCAEIAJtIAcgAm1HDQAgBCACIAEQ/gEgByACIAEQ/gFHDQAgBiAEQQJ0' +
+  'akEBNgIAIAZBgARqIAVBAnRqIAQ2AgAgBUEBaiEFCyAEQQFqIQQMAQsACwALIAdBAWohBwwACwALBSAEIAIgARD+ASAEQX9zIAFq' +
+  'IAIgARD+AXNBf3NBH3YgBXEhBSAEQQFqIQQMAQsLIAZBgAZqJAALpQECBn8BfiMAQYACayIGJAAgBiABQQJtIgQgAhD5ASAEQQAg' +
+  'BEEAShshCCABQQFrIQcDQCAFIAhGBEAgAUEBcQRAIAAgBEECdGogBDYCAAsgBkGAAmokAAUgAhCCASEJIAAgBUECdCIDaiADIAZq' +
+  'KAIAIgNBf3MgAWogAyAJQgGDUBsiAzYCACAAIAcgBWtBAnRqIAcgA2s2AgAgBUEBaiEFDAELCwvkAwIIfwN+IwBBIGsiCSQAIAAo' +
+  'AgAiA0EBIANBAUobIQpBASEGAkACQAN/IAMhBSAKIAYiBEYEfyAAIAIQggEgA6wiC4KnIANBf3NBAXEiBBCFAjYCSCAAIAIQggEg' +
+  'C4KnIAQQhQI2AkwgAhCCASEMIAFFDQIgA0EAIANBAEobIQQgCSAMIAesIgyCp0ECdGooAgAhCCACEIIBIAkgAhCCASAMgqdBAnRq' +
+  'KAIAIQUgC4KnIQYgAhCCASALgqchAkEABQNAIAUiCARAIAQgCG8hBSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEH' +
+  'CyAGQQFqIQYMAQsLIQEDQCABIARHBEAgACABQQJ0aiIHIAEgCGwgBmogAxCDAjYCCCAHIAEgBWwgAmogAxCDAjYCKCABQQFqIQEM' +
+  'AQsLIAAgAEEoaiADQQFrIgVBAnRqKAIAIAAoAihqIAMQgwI2AlQMAQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhCC' +
+  'ASALgqcgBBCFAiIENgJUIABBKGogAyAEIANBACACEIYCIAEgBSAIKAIAIgFBAXQgA0EBIAF0IAIQhgILIAAgACAFQQJ0aigCCEEB' +
+  'dCADEIMCNgJQIAlBIGokAAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpBAm0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQg' +
+  'AkEBayIRIAJsaiIVIBBqIhYgEGpBABBEIgxFDQAgDkEAIA5BAEobIRsgAkEAIAJBAEobIRwgACgCVCAAKAJIaiACEIMCIRcgACgC' +
+  'TCAAKAJQaiACEIMCIRggAEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0iBEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAH' +
+  'QX9zaiIPRhshHyACIAdsISAgByACEIQCIhogAmwiBSAUaiEhIAIgBGwiBCATaiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8g' +
+  'AhCEAiImIAJsIgQgFGohJyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEpIAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0C' +
+  'IAAoAkggBWsgAhCDAiEEIB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJvayINIAAoAkwgCGsgAhCDAiILIBNqajYCaCADIAQg' +
+  'KGo2AmQgAyAEIA5qIA1qNgJgIAMgBSAJaiACEIMCIgkgAmwgFWogBiAIaiACEIMCIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAq' +
+  'NgJEIAMgBSAKaiACEIMCIgogAmwgFmogBiALaiACEIMCIgZqNgJYIANBfzYCXCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyAR' +
+  'IBpKGzYCUCADIAc2AkAgAyAXIAlrIAIQgwIgAmwgFWogGCANayACEIMCajYCcCADIBcgCmsgAhCDAiACbCAWaiAYIAZrIAIQgwJq' +
+  'NgJ0QQAhBiAEIAVHIAggC0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRAIARFBEAgDCADQQAgBhBSIgRBAEgNAiABIARBAnRq' +
+  'IAggK2o2AgALIAhBAWohCAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayALQRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAG' +
+  'QQBKGyEsA38gCiAsRgR/IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGooAgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkM' +
+  'AQsACwALCwsgDBBJQQAhBAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyADQYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAg' +
+  'AW0iAiACIAEgACABIAJsayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+IBAQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/' +
+  'cyABaiIKIAhOBEBBACEHQQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRCCASAHrIKnQQJ0aigCACIGNgIAIAAgCkECdGogAiAGayAD' +
+  'EIMCIgc2AgBBASAGdCAEckEBIAd0ciEEIAhBAWohCAwDBSAEIAZ2QQFxIAQgAiAGayADEIMCIgx2QQFxciAGIAxGIAggCkdzRXJF' +
+  'BEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELAAsACwsgCUEgaiQAC8UKAQR/IwBBgCVrIgUkACAEBEAgBEEAQewB/AsA' +
+  'CwJAIANFBEBBfiECIARBfkG8F0EAEM0BGgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5BwS9B' +
+  'ABDNARoMAQsCfyACRQRAIAVB+CBqQQBBiAT8CwAgBUG4ImohB0EADAELIAIoAgAiBkHBAE8EQCAFIAY2AgBBbCECIARBbEH4MyAF' +
+  'EM0BGgwCCyAFQfggakEAQYgE/AsAIAVBuCJqIQcgAigCBAshAiAHIAIgBiAEEIgCIgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKE' +
+  'ISAFIAY2AoAhIAUgATYC/CAgBSAAQe49IAAbNgL4ICAFQfggaiEEQQAhASMAQSBrIgYkAAJ/A0AjAEEQayICJAADQAJAIAEgBCgC' +
+  'BCIHTw0AIAQoAgAgByABIAIQiwIiB0F+cUECRg0AIAdBBEYEQCAEIAIoAgAgAigCBBCTAkUNAQsgAigCDCEBDAELCyACQRBqJAAg' +
+  'ASICIAQoAgQiB08EQCAEKAIMIAc2AtggQQAMAgsDQCAEKAIAIAcgASAGQRBqEIsCIghBe3EEQCAGKAIcIgEgBCgCBCIHSQ0BCwsg' +
+  'CEEERw0ACyAEIAI2AjACQCAEKAIAIAZBEGogBhCMAkUNACAEIAYgBkEQahCNAkUNAAJ/IARBADYCFCAEKAIAIAYoAgAgBigCBEEA' +
+  'QQAQlQIhAiAEKAIIIgchAQJAIAcNACACEJYCIgchASAHDQBBACEHIAIQoAIhAQsgASABbCIBIAJHBEAgBCAGIAIgAUEAEKECDAEL' +
+  'IAQgBzYCGAJAIAQQogIiAQ0AIAQgBiACQQAQowIiAQ0AIAQoAgwiAUEANgIEIAEgBigCHDYC2CBBACEBCyABCwwBCyAEIAZBEGoQ' +
+  'jgILIQIgBkEgaiQAIAUoAqwhEEsgAgRAIAMQiQIgA0EANgIAQQAhASMAQSBrIgQkAAJAIAVB+CBqIgAoAjwiBkF/Rg0AIAAoAigi' +
+  'AQ0AIARBEGogACgCACAAKAIEIAYQjwIgBCgCHCEBIAAtACRFDQAgACgCIEEBaiEGA0AgASAAKAIEIgdPDQEgACgCACAHIAEgBBCL' +
+  'AiIHRQ0BIAdBBEYEQCAGIAAoAhhGDQIgACAEEJACDQILIAQoAgwhASAGIAdBBEYiB2oiBiAAKAIYRyAHcg0ACwsgBEEgaiQAIAMg' +
+  'ATYC2CAgAyAFKAKoITYC3CAMAQsgAyAFKAKQISIENgIAIAMgBSgCqCE2AtwgAn9BACEBIwBB0ABrIQYCf0EAIAVB+CBqIgItAMQB' +
+  'IAIoAhhBEEdyIAIoAhQgAi0ALkVycg0AGiAGQQBBxAD8CwAgAigCDCEHA0AgAUGAAkcEQCABIAdqLQAIIghBD0sEQEEADAQFIAYg' +
+  'CEECdGoiCCAIKAIAQQFqNgIAIAFBAWohAQwCCwALC0EBIAItAC8NABpBACECA0ACQCACIgFBEEYEQEEQIQEMAQsgAUEBaiECIAYg' +
+  'AUECdGooAgBBEEYNAQsLIAFBD0sLCwRAIAVBgMAAKQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABCHAiAFKAIQQRBHckUEQCAD' +
+  'EIkCIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQiQIgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwK' +
+  'AABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv4AQEDfyABQaDAACABGyEGA0ACQEHBACEFAkAg' +
+  'BEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUgAiADEIoCIgENAgsgAEEF' +
+  'aiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6' +
+  'AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAg' +
+  'AARAIAAoAswgEEsgACgC1CAQSyAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQAAn8gAUUEQCADQWZBgw1BABDNARpBZgwB' +
+  'CyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFELsBIQggBkH/AGtB/wFxQaIBTwR/QeUvIAZBChC7' +
+  'AQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQdw4IQAMAQtBhQpBxi4gBkEha0H/AXFB3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEb' +
+  'IQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQzQEaQWYMAgtBACABIAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIU' +
+  'IAQgATYCECADQWZBnCwgBEEQahDNARpBZgwBCyAEQcAANgIAIANBZkHjECAEEM0BGkFmCyAEQTBqJAAL5QEBB38jAEEQayIFJAAg' +
+  'BSAAIAEgAhCPAiADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAG' +
+  'EJECIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsg' +
+  'CkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAFQRBqJAALuAEBBX8gASgC' +
+  'BCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEJECIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAA' +
+  'IAMgBRCRAiIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQg' +
+  'AiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAEJUCIQMCfyAAKAIIIgQEQEEBIAMgBCAE' +
+  'bCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEJUCIANGDwtBASADQcAASw0AGkEAIAMQlgIiAkEESA0AGiAA' +
+  'IAEoAgAgASgCBEEAIAIQlwILC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQqwIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAg' +
+  'BCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMhAgwBCyADEJoCIQILIAQo' +
+  'AhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACABKAIEIAIgBEEPahCVAiIC' +
+  'RQRAIAAgASgCAEF/EKQCIAQgAEFAazYCAEFoIQIgAEFoQfYTIAQQpQIMAQsCfyACIAQtAA8EfyAAIAEgAhCsAgVBAAsiBmshAiAA' +
+  'KAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQ' +
+  'oQIMAgsgBCACEJYCIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQoAIiAiACbEEAEKECDAILAkAgA0EESA0AIAAgASgC' +
+  'ACABKAIEIAAoAhQgAxCXAkUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAAEKICIgINACAAIAMgA2xB' +
+  'AnQQRiICNgI0IAJFBEBBfyECIABBf0HBC0EAEKUCDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAELQAURSAFQQFHckUEQCAC' +
+  'QSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQowIiAg0AIABBATYCICABKAIMIQEgBQRAIAAgARCtAiECDAEL' +
+  'IwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB7AoQrgJBaCEBDAMLAkACQAJAAkACQCAAKAIAIAMg' +
+  'ASACEIsCDgUEAwMBAAMLIAAgAhCQAkUNASAAIAFBtCMQrgIgACABNgIoQWghAQwGCyACKAIAIQEgAigCBCEDIAAtAC1BLUYEfyAA' +
+  'KAIAIAEgAyAAKAIUQQAQlQIgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQAIAEgACACKAIAIAIoAgQQ' +
+  'qwICQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAMAQsgACgCFEUhBQsgACAF' +
+  'OgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEJUCIQEgACACIAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEKMCIQEg' +
+  'A0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQYgiEK4CQWghAQwBCyAAIAEQrQIhAQsgAkEQaiQAIAEhAgsg' +
+  'BEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQuwEiBgRAIAAgBiABayICNgIIIAAgAkEB' +
+  'ajYCDCACIANrIQQLIAAgBUEjIAQQuwEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQjAJFDQAgACACIAEQ' +
+  'jQJFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABCVAiEDIAAoAggiAUUEQCADEJYCIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3IN' +
+  'ACAAIAQgBUEAIAEQlwIhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsC' +
+  'QCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxCSAiIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkN' +
+  'ABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFy' +
+  'DwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFB' +
+  'YEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3Eh' +
+  'AkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCw' +
+  'A0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhCRAiIDQQNxDQAgA0ECdiABaiEBDAELCwJA' +
+  'IAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEa' +
+  'IAAoAgAgAmotAAAiBcAiBhCUAiAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQlAIbIQcgAkEBaiEC' +
+  'DAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQ' +
+  'aiABIAIQmAJBACEBQQAhAgNAIAAgAyAFQRBqIAUQmQIEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBq' +
+  'JAAgAQsiAQF/IAAQmgIiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQmAIDQAJAIAAoAgAg' +
+  'AyAFQRBqIAUQmQIiAUUNACAAIAMgBSgCACAFKAIEIAQQmwIiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAA' +
+  'QQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIg' +
+  'ACAFIAcQkQIiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARB' +
+  'PUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEA' +
+  'IQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxCRAiIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStr' +
+  'DgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2' +
+  'AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAE' +
+  'IAUQnAIhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxCRAiIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2' +
+  'AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQnAIh' +
+  'BQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/' +
+  'IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQlAJFDQEgAiAA' +
+  'IAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEJ0CDQEgBBCeAg0BCwN/IAAg' +
+  'A0YEQCABDwsgACAFaiwAACICEJ8CBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFq' +
+  'LQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFx' +
+  'QQpJC0wBAn9BwAAhAgJAIAAQmgIiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyAB' +
+  'IQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEJgCIAUgASgCADYC3AFBACEB' +
+  'AkADQAJAIAAoAgAgACgCFCAGQRBqIAYQmQJFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8QqAIiB0EASA0CIAUgBigCBCAG' +
+  'KAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EKQCAkAgAiADSwRAIAUgAEFAazYCNCAFIANB' +
+  'AWo2AjAgBUHQAGpBgAFBmRQgBUEwahC0ARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQasUIAVBQGsQtAEaCwJAIAQEQCAFIAAoAggi' +
+  'ATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhBlSIgBRClAgwBCyACQYEgTwRAIAVBgCA2' +
+  'AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQdEsIAVBIGoQpQIMAQsgACACIAMgBUHQAGoQpgILQWghAQsgBUHgAWokACABC5cBAQR/' +
+  'IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EKQCQZwsQckPIAAtAMQBIgMbIQQgACgCGCEBIAICfyAD' +
+  'RQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhClAkFmIQELIAJBEGokACABC7AC' +
+  'AQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEJgCAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqEJkCRSAE' +
+  'LQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCnAiIIRQ0BDAQLC0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIA' +
+  'IAAoAhwQpAIgACgCGCEFQfAdIQdB7j0MAQsgACAEKAIgQX8QpAJBwSEhByAAKAIYIgUhBkHdPAshASAAKAIgIQIgBCAFNgIcIAQg' +
+  'BTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFoQdAIIAQQpQILIARBQGsk' +
+  'ACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxC7ASIDBEAgBkEBaiEGIAUgA0EBaiIDayEI' +
+  'DAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABBjQkgBEEQahC0ARpBACEFIABBADoAkAECQCACQQBIDQAg' +
+  'ACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQcI4IAQQtAEaCwJAIAAoAhAiA0UN' +
+  'ACADIAYQqQI2AhggAyAHEKkCNgIcIAMgARCpAjYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAE' +
+  'QSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxDMASAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIM' +
+  'IAQgAhCWAiICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQeU0IAQQpQIgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQqAIi' +
+  'A0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEKQCIAQgAEFAazYCACAAQWhBuhQgBBCl' +
+  'AkFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEJ8CGzoALQsgBkEBRw0AIAAoAgAgAmot' +
+  'AAAiAkEwRgRAIABBAToALgwBCyACwBCdAkUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0' +
+  'aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvmBAEEfyMAQbACayIDJAAgACAAKAIUIAEo' +
+  'AgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEJsCIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhCkAiAAIANB4ABqEKoC' +
+  'AkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxCSAiIBQQBIBEAgBi0AACEBQacvDAELIAFFBEBB' +
+  'ACEBQfEeDAELQZMvIAFB/wBGIAFBIElyDQAaQaouQaAXQb06IAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhC0ARog' +
+  'AkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0HtFCADEKUCDAELIAAoAhAiAgRAIAIgBDYC' +
+  'FAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQckxQe49IAJBFEsiARs2AkggA0EUIAIgARs2' +
+  'AkAgA0GAAmpBMEHYEyADQUBrELQBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYACakEwQfE3IANB0ABqELQB' +
+  'GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB8S8gA0EQahClAgwBCyADIAI2AjAgAyACNgIsIAMgATYC' +
+  'JCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBhRUgA0EgahClAgtBZyEECyADQbACaiQAIAQLFAAgAEH/////' +
+  'ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBrDIgBEEQahC0' +
+  'ASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyABIQIDQCAJIAUiA0wNAQNA' +
+  'AkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFB' +
+  'oAFBzBMgBEEgahC0ASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDFAToAACAHQQFqIQIgBSAG' +
+  'TiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEHIHCAEELQBGiAEQTBqJAAL4AEBBH8j' +
+  'AEEgayIEJAAgAEGQwAAoAgA2AgggAEGIwAApAgA3AgAgBEEQaiACIAMQmAJBACECQQAhAwNAIAMhBQJAA0AgASgCAEEBIARBEGog' +
+  'BBCZAkUNASAAIAJBAWoiAjYCACAEKAIEIgZFDQALIAYhAyAFBEAgBSAGRwRAIABBAToABwsgBSEDCyABQQEgBCgCACAGQcAAEJsC' +
+  'IgVBAEgEQCAAQQA6AAULIAZBAk8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEHDAELCyAAIAQtAB06AAQgBEEgaiQAC+ABAQR/' +
+  'IwBBIGsiAyQAIAJBAWshBQJ/IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHBAE8EQCAFEJYCQQBHDAELIAMgAf0AAgD9CwMQ' +
+  'IAEoAgwhBEEBIQECQANAAkAgBCAAKAIEIgZPIAEgAk9yDQACQAJAIAAoAgAgBiAEIANBEGoQiwIOBQIBAQEAAQsgACgCACADKAIQ' +
+  'IAMoAhQgACgCFCADQQ9qEJUCGiADLQAPRQ0DIAFBAWohAQsgAygCHCEEDAELCyABIAVGIAJBAktxDAELQQALIANBIGokAAv/AQEG' +
+  'fyMAQRBrIgUkACAAQQA6ACQgASAAKAIEIgJJBEAgACgCACACIAEgBRCLAiECIAUoAgwgASACQX5xQQJGGyEBCyMAQRBrIgYkAAJ/' +
+  'IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQuwEiBARAIAAgBCADa0F/EKQCIAYgAEFAazYCACAAQWdBtA0gBhClAkFnDAELIAJB' +
+  'ASACGxBGIgRFBEAgAEF/QcELQQAQpQJBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2' +
+  'AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+MBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdy' +
+  'DQAgBBCWAg0AIAQQoAIhASAAIAAoAjhBfxCkAiADIABBQGs2AgAgA0EwaiICQeQAQasUIAMQtAEaIAAgBCABIAFsIAIQpgIMAQsg' +
+  'ACABIAQQpAIgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2AiAgAyAAQUBrNgIcIAMgAjYCGCADIAE2AhAgA0HuPUG+FSAB' +
+  'QQFGGzYCFCAAQWhB/g4gA0EQahClAgsgA0GgAWokAAuNBgIHfwF+IwBBIGsiBiQAAn4CQCAEQQEgBRtFDQAgBQRAIARBADoAAAtC' +
+  'bCABQcEAa0FASQ0BGiACRQ0AQn4gA0ECSw0BGiABIAFsIQgDQCAHIAhGBEBCaiABIAlIDQMaQQAhCCAGQejAACgCADYCGCAGQeDA' +
+  'ACkCADcCEAJAIABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBBoMAAIQhBPSEHDAELIAYg' +
+  'BzYCFCAGIABBiSBqIgg2AhALAkAgAC0AiCAiCkUNAEGnMiAKwCIMQQUQuwFFDQAgCCAMIAcQuwENACAGIAo6ABgLIAAtAMogQSxH' +
+  'DQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2AgQgBiAENgIAAkAgA0UEQCAG' +
+  'IAEgAkEAIAZBEGoQsAIMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAgACgC1CAiCUUNACABIAFsIQoD' +
+  'QEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EBaiELIANBAUcgDCAIIgdHcg0A' +
+  'CwtBAAtFBEAgBiABIAIgAyAGQRBqELACDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJQQAhAQNAIAcgCUcEQCAGIAAo' +
+  'AswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQsgIgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALMICADai0AAAUgCCABELMCC8AQ' +
+  'swEgB0EBaiEHIANBAWohAQwBCwsgBiAAKALMICABaiAAKALQICABaxCyAgwBCyAGIAAgAhCxAgsgBigCCCEAIAUEQCAEIAAgBUEB' +
+  'ayAAIAVJG2pBADoAAAsgAK0MAwUgAiAHai0AACIKIAkgCSAKSRshCSAHQQFqIQcMAQsACwALQn4LIAZBIGokAAudAQEGfyABQQAg' +
+  'AUEAShshCSADQQJHIQcDQCAGIAlHBEAgASAGbCEKQQAhBQNAIAEgBUYEQCADBEAgAEEKELMBCyAGQQFqIQYMAwsgAiAFIApqai0A' +
+  'ACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQswELAkAgB0UEQCAAIAgQtAIMAQsgACAEIAgQswIQswELIAVBAWohBQwACwALCwuk' +
+  'AgEJfyABQdAgaiELIAEoAgAiAyADbCEJA0ACQCAGIAlHBEAgASgCzCAhCAJAIAEoAtQgIgMgBkECdGooAgAiBSADIAZBAWoiCkEC' +
+  'dGogCyAJIApLGygCACIDTw0AIAUgCGosAAAiBBCdAkUEQCAEEJ4CRQ0BCyAFQQFqIQMMAgsgAyAFIAMgBUsbIQMgBSEEA0AgAyAE' +
+  'Rg0CIAQgCGosAAAQnwIEQCAEQQFqIQQMAQUgBCEDDAMLAAsACyAAIAEoAswgIAdqIAEoAtAgIAdrELICDwsgACAHIAhqIAUgB2sQ' +
+  'sgICQCACIAZqLQAAIgQgASAGai0ACEYEQCAAIAEoAswgIAVqIAMgBWsQsgIMAQsgACAEELQCCyAKIQYgAyEHDAALAAskAANAIAIE' +
+  'QCAAIAEsAAAQswEgAUEBaiEBIAJBAWshAgwBCwsLGAAgASAAKAIAakEBayAAQQhqIAEbLAAACzMBAX8jAEEQayICJAAgAiABNgIA' +
+  'IAAgAkEMaiIAIABBBEHOCSACELQBELICIAJBEGokAAv1AwIDfwJ+IwBBQGoiBCQAAkAgAEEAIAEbRQRAQQAhAkGgywBBfkHJJkEA' +
+  'EM0BGgwBCyACBH8gAikDCCEGIAIpAwAhByACKAIQBUEACyEDAkACQEEBQagJEEUiAkUNACACIAAQtgINACACELcCRQ0BCyACELgC' +
+  'IARBfxDLATYCAEGgywBBf0G9FSAEEM0BGkEAIQIMAQsCQAJAIAAgAUICQoCt4gQgByAHUBsiByACKAIwIARBIGpBoMsAEOEBIgAg' +
+  'BCgCICIFckUEQEGgywBBY0GuGkEAEM0BGgwBCyAAIAVBAkdyRQRAQaDLAEFiQdsXQQAQzQEaDAELIAAgBUEER3JFBEAgBCAHNwMQ' +
+  'QaDLAEFlQaIeIARBEGoQzQEaDAELIABFDQELIAIQuAJBACECDAELIAJCgJL0ASAGIAZQGzcDSEEAIQAgAiADQRAgA0EAShs2AlBC' +
+  'f0J/IAI1AgAiBoZCf4UgBkLAAFEbIQYgAigCBCIDQQAgA0EAShshBQNAIAAgBUYEQCACIAM2AjRBACEAA0AgACADSARAIAAgAWot' +
+  'AAAiBQRAIAIgACAFELkCIAIoAgQhAwsgAEEBaiEADAELC0GgywBBAEHsAfwLAAUgAigCKCAAQQN0aiAGNwMAIABBAWohAAwBCwsL' +
+  'IARBQGskACACC+4CAQx/IAEoAhAiBiABKAIAIgUgBWwiC0ECdCICaigCACEDIAAgBSABKAIMIgRsQQJ0EEYiDDYCHCAAIAJBBGoi' +
+  'BxBGIgI2AiAgACADQQJ0IggQRiIDNgIkIARBBBBFIglFIAxFIAJFcnJBASADGwRAIAkQS0F/DwsgAiAGIAf8CgAAIAMgASgCFCIH' +
+  'IAj8CgAAQQAhAgNAIAIgC0YEQCAJEEsgACALNgIEIAAgBTYCACAAIAEoAgwiAjYCCCAAIAEoAhg2AgwgACABKAIcQQF0QQJxIgM2' +
+  'AhAgACABKAIgIgE2AhggACACIAVBfWxqIAEgA2prNgIUQQAPCyAGIAJBAWoiA0ECdGohCCAGIAJBAnRqKAIAIQQDQCAIKAIAIARM' +
+  'BEAgAyECDAIFIAkgByAEQQJ0aigCACINQQJ0aiIKIAooAgAiCkEBajYCACAMIAogBSANbGpBAnRqIAI2AgAgBEEBaiEEDAELAAsA' +
+  'CwAL5QMCEX8BeyMAQRBrIgUkACAAIAAoAgQiAUEIEEUiBjYCKCAAIAFBARBFIgc2AiwgACABQQEQRSIINgIwIABBAUEIEEUiCTYC' +
+  'XCAAIAEgACgCACICbEEIEEUiCjYCYCAAIAFBBBBFIgs2AmwgACAAKAIIIgNBBBBFIgw2AnQgACABQQJ0IgRBBBBFIg02AoAJIAAg' +
+  'BEEEEEUiBDYChAkgACABQQEQRSIONgKICSAAIAFBCBBFIg82ApAJIAAgAUEBEEUiEDYClAkgACADQQQQRSIDNgKMCSAAIAEgAkEC' +
+  'IAJBAkobbCIBQQQQRSICNgKYCSAAIAFBBBBFIhE2ApwJIAAgAUEEEEUiATYCoAlBfyEAIAVBEGokAEF/QQBBfyABGyAORSAI/REg' +
+  'B/0cASAG/RwCIAn9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIS/RsBQQFxQQF0IBL9GwBrIBL9GwJBAXFBAnRyIBL9GwNBAXFBA3Ry' +
+  'IAr9ESAL/RwBIAz9HAIgDf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwBBAXFBBHRyIBL9GwFBAXFBBXRyIBL9GwJBAXFBBnRy' +
+  'IBL9GwNBB3RyQf8BcXIgBEUgA0VyciAQRSAPRXIgAkUgEUVycnIbC5kBACAABEAgACgCHBBLIAAoAiAQSyAAKAIkEEsgACgCKBBL' +
+  'IAAoAiwQSyAAKAIwEEsgACgCXBBLIAAoAmAQSyAAKAJsEEsgACgCdBBLIAAoAoAJEEsgACgChAkQSyAAKAKICRBLIAAoAowJEEsg' +
+  'ACgCkAkQSyAAKAKUCRBLIAAoApgJEEsgACgCnAkQSyAAKAKgCRBLIAAQSwsL2AECBX8BfiAAKAIsIAFqIAI6AAAgACgCKCIEIAFB' +
+  'A3RqQgA3AwAgACAAKAI0QQFrNgI0IAAoAiAgAUECdGoiASgCACIDIAEoAgQiASABIANIGyEFQn4gAkEBa62JIQgDQCADIAVHBEBB' +
+  'ACEBIAAoAgAiAkEAIAJBAEobIQYgACgCHCACIAAoAiQgA0ECdGooAgBsQQJ0aiECA0AgASAGRgRAIANBAWohAwwDBSAEIAIgAUEC' +
+  'dGooAgBBA3RqIgcgBykDACAIgzcDACABQQFqIQEMAQsACwALCwucAwEFfwJ/QX4gAEUgAUVyDQAaIAFBAEEo/AsAIAAQuwJBACAA' +
+  'KAI0RQ0AGgJAA0AgAkEURwRAIABCADcDOCAAIAApA0g3A0AgACACNgJUIAAgAkEEdCIDQaDBAGooAgA2AlggACADQazBAGooAgAg' +
+  'A0GowQBqKAIAEQAADQIgABC7AiACQQFqIQIMAQsLIABBFDYCVCAAQRQQvAI2AlggABC9AgtBACECIAAoAmgiA0EAIANBAEobIQQC' +
+  'fwNAIAIgBEYEQEEAIAAoAmRFDQIaBSAAKAIoIAAoAmAgAkEDdGoiBSgCAEEDdGoiBiAGKQMAQn4gBSgCBEEBa62JgzcDACACQQFq' +
+  'IQIMAQsLIAAgACgCXCICKAIAIAIoAgQQuQIgACgCaCEDIAAoAmQLIQIgASAAKAJUNgIAIAAoAlwhBCABIAI2AgggASAENgIEIAAo' +
+  'AmAhAiABIAM2AhAgASACNgIMIAEgACgCbDYCFCABIAAoAnA2AhggASAAKAJ0NgIcIAAoAnghAiABIABB/ABqNgIkIAEgAjYCIEEB' +
+  'CwsmACAAQQA2AnAgAEEANgJ4IABBADYC/AggAEIANwJkIABBADoAfAsXACAAQQR0QaDBAGooAgBBACAAQRRNGwvSAQEGfyMAQRBr' +
+  'IgMkACAAKAIEIgFBACABQQBKGyEFQX8hAUHBACEEA0AgAiAFRwRAIAAoAiwgAmotAABFBEAgACgCKCACQQN0aikDABC+AiIGIAQg' +
+  'BCAGSiIGGyEEIAIgASAGGyEBCyACQQFqIQIMAQsLIAAgASAAKAIwIAFqLQAAIgUQvwIgACABEMACIAAoAgAhAiADIAQ2AgwgAyAF' +
+  'NgIIIAMgASACbSIEQQFqNgIAIAMgASACIARsa0EBajYCBCAAQc0xIAMQwQIgA0EQaiQACwYAIAB7pwseAQF/IAAoAlwiAyACNgIE' +
+  'IAMgATYCACAAQQE2AmQLXgEFfyAAKAJwIgJBACACQQBKGyEFIAAoAmwhBAJAA0AgAyAFRwRAIANBAnQhBiADQQFqIQMgBCAGaigC' +
+  'ACABRw0BDAILCyAAIAJBAWo2AnAgBCACQQJ0aiABNgIACwt/AQJ/IwBBEGsiBCQAAkAgACgC/AgiA0H8B2tBBUkNACAEIAI2Agwg' +
+  'ACAAKAL8CGpB/ABqQfwHIANrIgMgASACELIBIgFBAEgNACAAAn8gASADTwRAIABB+AhqQa7cuAE2AABB/wcMAQsgACgC/AggAWoL' +
+  'NgL8CAsgBEEQaiQAC5sDAgl/An4jAEEgayIFJABBACEBIAAoAggiCUEAIAlBAEobIQYDQAJAIAEgBkYEQCAGIQEMAQtBACECQX8h' +
+  'BCAAKAIAIgcgACgCHCABEMMCIQhBACEDA0AgAyAHSCACQQJJcQRAIAQgCCADQQJ0aigCACIEIAQgACgCLGotAAAiChshBCADQQFq' +
+  'IQMgAiAKRWohAgwBBQJAIAJBAUcNAEIAIQtBACECIAAoAgAiA0EAIANBAEobIQggAyAAKAIcIAEQwwIhAwN+IAIgCEYEfiALBSAL' +
+  'QgBCASAAKAIsIAMgAkECdGooAgBqMQAAIgxCAX2GIAxQG4QhCyACQQFqIQIMAQsLQn+FQn9CfyAHrYZCf4UgB0HAAEYbgyILEL4C' +
+  'QQFHDQAgACAEIAsQxAIiBhC/AiAAIAQQwAIgACABEMUCIAUgACgCWDYCECAAQdU9IAVBEGoQwQIgACAEEMYCIABBpz1BABDBAiAA' +
+  'IAEQxwIgBSAGNgIAIABBtzEgBRDBAgwDCwsLIAFBAWohAQwBCwsgBUEgaiQAIAEgCUgLDQAgASAAIAJsQQJ0agsJACAAeqdBAWoL' +
+  'XgEFfyAAKAJ4IgJBACACQQBKGyEFIAAoAnQhBAJAA0AgAyAFRwRAIANBAnQhBiADQQFqIQMgBCAGaigCACABRw0BDAILCyAAIAJB' +
+  'AWo2AnggBCACQQJ0aiABNgIACwtCAQN/IwBBEGsiAiQAIAIgASAAKAIAIgNtIgRBAWo2AgAgAiABIAMgBGxrQQFqNgIEIABBiCkg' +
+  'AhDBAiACQRBqJAALmQIBA38jAEHgAGsiAiQAAkAgASAAKAIAIgNIBEAgAiABQQFqNgIAIABBlyogAhDBAgwBCyABIANBAXQiBEgE' +
+  'QCACIAEgA2tBAWo2AhAgAEGZLSACQRBqEMECDAELIAEgA0EDbCIDSARAIAAoAgwhAyACIAEgBGtBAWo2AiQgAkGiJkHMCCADGzYC' +
+  'ICAAQYktIAJBIGoQwQIMAQsgASADayIBIAAoAhAiA0gEQCACQeEcQe8cIAEbNgIwIABB5hQgAkEwahDBAgwBCyABIANrIgNBAWoh' +
+  'ASADIAAoAhQiBEgEQCACIAE2AkAgAEGeKiACQUBrEMECDAELIAIgASAEazYCUCAAQY8tIAJB0ABqEMECCyACQeAAaiQAC4kDAgp/' +
+  'A34jAEEQayIEJABBACEBIAAoAggiB0EAIAdBAEobIQUDQAJAIAEgBUYEQCAFIQEMAQtBACEDIAAoAgAiAkEAIAJBAEobIQhCACEM' +
+  'IAIgACgCHCACQQF0IgJBACAHIAJrIgJrIAEgAkgbIAFqIgIQwwIhCUIAIQ0DQCADIAhGBEACQCAMIA1Cf4WDIgxQDQBCASAMEMQC' +
+  'IgpBAWuthiEMQQAhAwNAIAMgCEYNASADQQJ0IQYgA0EBaiEDIAAoAiggBiAJaiIGKAIAIgtBA3RqKQMAIAyDUA0ACyAAIAsgChC/' +
+  'AiAAIAYoAgAQwAIgACACEMUCIAAoAlghBSAEIAo2AgQgBCAFNgIAIABB9jsgBBDBAiAAIAYoAgAQxgIgAEHYPEEAEMECIAAgAhDH' +
+  'AiAAQaUyQQAQwQIMAwsFIAAoAiggCSADQQJ0aigCAEEDdGopAwAiDiAMgyANhCENIAwgDoQhDCADQQFqIQMMAQsLIAFBAWohAQwB' +
+  'CwsgBEEQaiQAIAEgB0gLuwECA38BfiMAQSBrIgIkAEEAIQEgACgCBCIEQQAgBEEAShshAwNAAkACQCABIANGBEAgAyEBDAELIAAo' +
+  'AiwgAWotAAANASAAKAIoIAFBA3RqKQMAIgUQvgJBAUcNASAAIAEgBRDEAiIDEL8CIAAgARDAAiACIAAoAlg2AhAgAEHVPSACQRBq' +
+  'EMECIAAgARDGAiACIAM2AgAgAEGkMSACEMECCyACQSBqJAAgASAESA8LIAFBAWohAQwACwALCQAgACABEMsCC4IFAg9/BH4jAEEg' +
+  'ayIHJAAgACgCACIIQQF0IQ4gCEEAIAhBAEobQQFqrSESIAAoAoAJIQUgCKwhEwNAAkACQCADIAAoAghODQAgAyAOSCABRw0BQgEh' +
+  'ESAAKAIAIAAoAhwgAxDDAiEPA0AgESASUQ0CQgEgEUIBfYYhFEEAIQRBACECA0AgAiAIRgRAIAAgExDMAkUNAwUgACgCKCAPIAJB' +
+  'AnRqKAIAIgZBA3RqKQMAIBSDUEUEQCAFIARBAnRqIAY2AgAgBEEBaiEECyACQQFqIQIMAQsLAkAgBEECSA0AIAAoAiAiCiAFKAIA' +
+  'IgxBAnRqKAIAIQYgEachDQNAIAYgDEECdCAKaigCBE4NAUEBIQlBASECAkAgACgCJCAGQQJ0aigCACILIANGDQADQCACIARIQQAg' +
+  'CRsEQCAAIAUgAkECdGooAgAgCxDNAiEJIAJBAWohAgwBBSAJRQ0CQQAhAiAAKAIAIAAoAhwgCxDDAiEJAkADQAJAIAIgCEYEQCAA' +
+  'KAJoRQ0BQQAhAgNAIAIgBEYNBCAAIAUgAkECdGooAgAQwAIgAkEBaiECDAALAAsgACAJIAJBAnRqKAIAIgogAxDNAkUEQCAAIAog' +
+  'DRDOAgsgAkEBaiECDAELCyAFKAIAIQwgACgCICEKDAMLIAAgAxDFAiAAIAsQxQIgByAAKAJYNgIQIABBxzwgB0EQahDBAiAAIAMQ' +
+  'xwIgByANNgIAIABBjTwgBxDBAiAAIAUgBBDPAiAAQaI8QQAQwQIgACALEMcCIAAQ0AJBASEQDAYLAAsACyAGQQFqIQYMAAsACyAR' +
+  'QgF8IREMAAsACyAHQSBqJAAgEA8LIANBAWohAwwACwALGQAgACAAKQM4IAF8IgE3AzggASAAKQNAWAtaAQN/IAAoAiAgAUECdGoi' +
+  'ASgCACIDIAEoAgQiBCADIARKGyEFA0ACQCAFIAMiAUYEQCAFIQEMAQsgAUEBaiEDIAAoAiQgAUECdGooAgAgAkcNAQsLIAEgBEgL' +
+  'iQEBBX8CQCAAKAIoIAFBA3RqKQMAIAJBAWutiEIBg1ANACAAKAJoIgRBACAEQQBKGyEGIAAoAmAhBQNAIAMgBkcEQCABIAUgA0ED' +
+  'dGoiBygCAEYgBygCBCACRnENAiADQQFqIQMMAQsLIAUgBEEDdGoiAyACNgIEIAMgATYCACAAIARBAWo2AmgLC0cBAX8gAkEAIAJB' +
+  'AEobIQNBACECA0AgAiADRwRAIAIEQCAAQek9QQAQwQILIAAgASACQQJ0aigCABDGAiACQQFqIQIMAQsLC+0BAgd/An4jAEEQayIE' +
+  'JAAgAEG4O0EAEMECIAAoAmghAQNAIAEgAkoEQEIBIAAoAmAgAkEDdGooAgQiBkEBa62GIgkgCINQBEAgCFBFBEAgAEHLPUEAEMEC' +
+  'CyAEIAY2AgAgAEHoPCAEEMECQQEhBSACIQMDQCAAKAJoIgEgA0oEQCAGIAAoAmAiByADQQN0IgFqKAIERgRAIAAgBQR/IAcFIABB' +
+  '6T1BABDBAiAAKAJgCyABaigCABDGAkEAIQULIANBAWohAwwBCwsgCCAJhCEICyACQQFqIQIMAQsLIABBpTJBABDBAiAEQRBqJAAL' +
+  'xgIBC38jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAQgA0EAIANBAEobIQYDQAJAIAUgACgCCE4NAEEA' +
+  'IQMgACgCACAAKAIcIAUQwwIhB0EAIQQDQCAEIAZGBEACQCACIAE2AgggAiACQRBqNgIEIAIgAkGgBGo2AgAgASADSg0AIAAgAkEQ' +
+  'aiADIAFBAEEAQgAgAkGQBGpBBiACENMCRQ0AQQEhCAwDCwUgACgCKCIJIAcgBEECdGoiCigCACILQQN0aikDABC+AiIMQQJIIAEg' +
+  'DEhyRQRAIAJBoARqIANBAnRqIAs2AgAgAkEQaiADQQN0aiAJIAooAgBBA3RqKQMANwMAIANBAWohAwsgBEEBaiEEDAELCyAFQQFq' +
+  'IQUgACkDOCAAKQNAWA0BCwsgAkGgBmokACAIC6kFAgt/An4jAEEgayIEJAAgACgCACEFIAIoAggiB0EAIAdBAEobIQgDQCADIAhG' +
+  'BEAgBUEAIAVBAEobIQogACgCICIDIAQoAhAiAUECdGooAgAhBSABQQFqQQJ0IQsDQAJAAkACQAJAIAMgC2ooAgAgBUwEQEEAIQMg' +
+  'ACgCaEUNAgwBCyAAKAIkIAVBAnRqKAIAIQZBASECQQEhAwNAIAMgB0hBACACGwRAIAAgBEEQaiADQQJ0aigCACAGEM0CIQIgA0EB' +
+  'aiEDDAEFIAJFDQUgACgCaCEMQQAhASAAKAIAIAAoAhwgBhDDAiENA0AgASAKRg0FIA0gAUECdGohCUEAIQJBACEDA0AgAyAIRgRA' +
+  'AkAgAg0AIAAoAiggCSgCAEEDdGopAwAgD4MhDgNAIA5QDQEgACAJKAIAIA4QxAIQzgIgDkIBfSAOgyEODAALAAsgAUEBaiEBDAIF' +
+  'IAIgCSgCACAEQRBqIANBAnRqKAIARnIhAiADQQFqIQMMAQsACwALAAsACwALA0AgAyAIRwRAIAAgBEEQaiADQQJ0aigCABDAAiAD' +
+  'QQFqIQMMAQsLIAQgACgCWDYCACAAQdU9IAQQwQIgACAEQRBqIAcQzwIgAEGIO0EAEMECIAAgDxDUAiAAQdg8QQAQwQJBACEDA0Ag' +
+  'ACgCeCADTARAIAAQ0AJBASEDDAILIAMEQCAAQcs9QQAQwQILIAAgACgCdCADQQJ0aigCABDHAiADQQFqIQMMAAsACyAEQSBqJAAg' +
+  'Aw8LIAAoAmggDEwNACAAIAYQxQILIAVBAWohBSAAKAIgIQMMAAsABSADQQJ0IgYgBEEQamogAigCACABIAZqKAIAIgZBAnRqKAIA' +
+  'NgIAIANBAWohAyACKAIEIAZBA3RqKQMAIA+EIQ8MAQsACwALrwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCyAFQQFqIQwgByAF' +
+  'QQJ0aiEFA0BBACEKIAQgC0YNAiAAQgEQzAJFDQIgASAEQQN0aikDACAGhCINEL4CIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQog' +
+  'ACABIAIgAyAEQQFqIgQgDCANIAcgCCAJENMCRQ0ACwwBCyAGEL4CIAVHDQAgACAHIAkgCBECAEEARw8LIAoLWwECfyMAQRBrIgIk' +
+  'ACAAQbcIQQAQwQJBpy4hAwNAIAFQBEAgAEG1CEEAEMECIAJBEGokAAUgAiABEMQCNgIAIAAgAyACEMECIAFCAX0gAYMhAUGTKiED' +
+  'DAELCwvGAwIIfwN+IwBBIGsiBCQAIAAoAhwhByAAKAIAIQggAigCACEJIAIoAgwiBkEAIAZBAEobIQUDfyADIAVGBH9BACEDIAgg' +
+  'ByAJEMMCIQEDfyALUAR/IAxCf4UhDUEAIQECfwNAAkAgASAFRgRAQQAiAyAAKAJoRQ0DGgwBCyAAKAIoIARBEGogAUECdGooAgAi' +
+  'A0EDdGopAwAgDYMhCwNAIAtQBEAgAUEBaiEBDAMFIAAgAyALEMQCEM4CIAtCAX0gC4MhCwwBCwALAAsLA0AgAyAFRwRAIAAgBEEQ' +
+  'aiADQQJ0aigCABDAAiADQQFqIQMMAQsLIAAgAigCABDFAiAEIAAoAlg2AgAgAEHHPCAEEMECIAAgAigCABDHAiAAQek9QQAQwQIg' +
+  'ACAMENQCIABBkTxBABDBAiAAIARBEGogBhDPAiAAENACQQELIARBIGokAAUgBEEQaiADQQJ0aiABIAt6p0ECdGooAgA2AgAgA0EB' +
+  'aiEDIAtCAX0gC4MhCwwBCwsFIAIoAgggASADQQJ0aigCACIKQQN0aikDACALhCELQgEgAigCBCAKQQJ0aigCAEEBa62GIAyEIQwg' +
+  'A0EBaiEDDAELCwuiAwIGfwd+IwBBoAZrIgIkACAAKAIAIQMgAv0MAAAAAAAAAAAAAAAAAAAAAP0LBJAGIANBACADQQBKG0EBaq0h' +
+  'CyADrSEMIAOsIgggCH4hDQNAAkACQCAEIAAoAghODQBBACEDQgEhCCAAKAIAIAAoAhwgBBDDAiEFAkADQAJAAkAgCCALUgRAQgEg' +
+  'CEIBfYYhDkIAIQlCACEKDAELIAAgDRDMAkUNAyACIAQ2AgAgAiABNgIMIAIgAkEQajYCCCACIAJBkARqNgIEIAEgA0oNASAAIAJB' +
+  'EGogAyABQQBBAEIAIAJBkAZqQQcgAhDTAkUNAUEBIQYMBAsDQCAJIAxSBEBCAEIBIAmGIAAoAiggBSAJp0ECdGooAgBBA3RqKQMA' +
+  'IA6DUBsgCoQhCiAJQgF8IQkMAQsLIAoQvgIiB0ECSCABIAdIckUEQCACQRBqIANBA3RqIAo3AwAgAkGQBGogA0ECdGogCD4CACAD' +
+  'QQFqIQMLIAhCAXwhCAwBCwsgACkDOCAAKQNAWA0CCwsgAkGgBmokACAGDwsgBEEBaiEEDAALAAt0AQR/A0ACQCADQQZHBEAgA0ED' +
+  'dCICQfTAAGohBCACQfDAAGohBUEBIQIDQCACIAAoAgBKDQIgACABIAUoAgAgBCgCACACENgCBEBBAQ8LIAJBAWohAiAAKQM4IAAp' +
+  'A0BYDQALC0EADwsgA0EBaiEDDAALAAuTAwIKfwJ+IwBBsAZrIgUkACAAKAIAIQYgBf0MAAAAAAAAAAAAAAAAAAAAAP0LBKAGIAZB' +
+  'ACAGQQBKGyEKIAMgBmwhCyACIAZsIQxCASAEQQFrrYYhEAJ/A0ACQCAJIApGBEAgACAGrCIPIA9+EMwCDQFBAAwDCyAAKAIcIAkg' +
+  'DGogBmxBAnRqIQ1BACEHQgAhDwNAIAYgB0YEQCAPEL4CIgdBAEwgASAHSHJFBEAgBUEgaiAIQQN0aiAPNwMAIAVBoARqIAhBAnRq' +
+  'IAk2AgAgCEEBaiEICyAJQQFqIQkMAwUgACgCKCANIAdBAnRqKAIAIg5BA3RqKQMAIBCDUEUEQEIBIAAoAiAgACgCJCAOIAMQ2QIg' +
+  'C2uthiAPhCEPCyAHQQFqIQcMAQsACwALCyAFIAQ2AhwgBSADNgIYIAUgAjYCFCAFIAE2AhAgBSAFQSBqNgIMIAUgBUGgBGo2AghB' +
+  'ACABIAhKDQAaIAAgBUEgaiAIIAFBAEEAQgAgBUGgBmogBUEIahDaAkEARwsgBUGwBmokAAsZACABIAAgAkECdGooAgAgA2pBAnRq' +
+  'KAIAC6sBAgN/AX4CQCADIAVHBEAgBCACIAIgBEgbIQogBUEBaiELIAcgBUECdGohBQNAQQAhCSAEIApGDQIgAEIBEMwCRQ0CIAEg' +
+  'BEEDdGopAwAgBoQiDBC+AiADSgRAIARBAWohBAwBCyAFIAQ2AgBBASEJIAAgASACIAMgBEEBaiIEIAsgDCAHIAgQ2gJFDQALDAEL' +
+  'IAYQvgIgBUcNACAAIAcgCBDbAkEARw8LIAkLiwUCC38DfiMAQRBrIgUkACACKAIIIgxBACAMQQBKGyEJIAIoAhRBAWshCiACKAIQ' +
+  'IQYgAigCDCEHIAAoAgAhBANAIAMgCUYEQAJAIARBACAEQQBKGyEBIAQgB2whCCAEIAZsIQYgDiEPA0ACQCAPUARAIAAoAmgNAUEA' +
+  'IQMMAwsgACgCHCAGIA96p2ogBGxBAnRqIQtBACEDA0AgASADRgRAIA9CAX0gD4MhDwwDCyAQIAAoAiAgACgCJCALIANBAnRqKAIA' +
+  'Ig0gBxDZAiAIa62Ip0EBcUUEQCAAIA0gAigCFBDOAgsgA0EBaiEDDAALAAsLQgEgCq2GIQ8DQCAQUEUEQCAAKAIcIAggEHqnaiIH' +
+  'IARsQQJ0aiEKQQAhAwNAIAEgA0YEQCAAIAcQxQIgEEIBfSAQgyEQDAMLIAAoAiggCiADQQJ0aigCACILQQN0aikDACAPg1BFBEAg' +
+  'ACALEMACCyADQQFqIQMMAAsACwsDQCAOUEUEQCAAIAYgDnqnahDFAiAOQgF9IA6DIQ4MAQsLIAAoAlghASAFIAIoAhQ2AgQgBSAB' +
+  'NgIAIABBzzwgBRDBAkEAIQMDQCADIAlGBEAgAEHiO0EAEMECQQAhAwNAIAMgCUYEQCAAENACQQEhAwwECyADBEAgAEHpPUEAEMEC' +
+  'CyAAIAAoAnQgAyAMakECdGooAgAQxwIgA0EBaiEDDAALAAsgAwRAIABB6T1BABDBAgsgACAAKAJ0IANBAnRqKAIAEMcCIANBAWoh' +
+  'AwwACwALBSACKAIEIAEgA0ECdGooAgAiCEEDdGopAwAgDoQhDkIBIAIoAgAgCEECdGo1AgCGIBCEIRAgA0EBaiEDDAELCyAFQRBq' +
+  'JAAgAwsJACAAIAEQ3QILxgYCD38FfiMAQSBrIgQkAEEDQQIgARshDCAAKAIAIgVBACAFQQBKGyEQIAAoAoAJIQkgBawhFQNAAkAg' +
+  'ACgCBCADTARAQQAhAgwBCyAAKAIoIANBA3RqKQMAIhEQvgIgDEcEQCADQQFqIQMMAgsgA0EBaiENIAAoAiAiAiADQQJ0aigCACEH' +
+  'QQAhBgNAAkAgAiANQQJ0aigCACAHTARAQQAhAiAGQQAgBkEAShshDgwBC0EAIQIgACgCACAAKAIcIAAoAiQgB0ECdGooAgAQwwIh' +
+  'CgNAIAIgEEYEQCAHQQFqIQcgACgCICECDAMFAkAgCiACQQJ0aiIIKAIAIgUgA0YNACAAKAIoIAVBA3RqKQMAEL4CQQJHDQAgACgC' +
+  'iAkgBWoiBS0AAA0AIAVBAToAACAJIAZBAnRqIAgoAgA2AgAgBkEBaiEGCyACQQFqIQIMAQsACwALCwNAIAIgDkcEQCAAKAKICSAJ' +
+  'IAJBAnRqKAIAakEAOgAAIAJBAWohAgwBCwtBACECIAAgBqwiEiASfiAVfBDMAkUNAANAIAIgDkYEQCANIQMMAwsgCSACQQJ0aiEL' +
+  'IAJBAWoiBSECA0AgAiAGRgRAIAUhAgwCCwJAIAAoAigiByAJIAJBAnRqIg8oAgAiCkEDdGopAwAiEyAHIAsoAgAiCEEDdGopAwAi' +
+  'FIMiEhC+AkEBRyATIBRRcg0AAkAgAQRAIBMgFIQgEVENAQwCCyARIBKDQgBSIBMgFIQgEYMgEVJyDQELIAQgAzYCHCAEIAo2Ahgg' +
+  'BCAINgIUIAAgBEEUaiAMIBIQxAIiCBDeAiAAKAJoRQ0AQQAhAgNAIAJBA0cEQCAAIARBFGogAkECakH/AXFBA3BBAnRqKAIAEMAC' +
+  'IAJBAWohAgwBCwsgACADIAsoAgAQ3wIgACADIA8oAgAQ3wIgBCAAKAJYNgIQIABBnjsgBEEQahDBAiAAIAMQxgIgACARENQCIABB' +
+  'qTtBABDBAiAAIAsoAgAQxgIgACAUENQCIABByz1BABDBAiAAIA8oAgAQxgIgACATENQCIAQgCDYCACAAQeUrIAQQwQIgABDQAkEB' +
+  'IQIMAwsgAkEBaiECDAALAAsACwsgBEEgaiQAIAILjwICCH8BfkIBIANBAWuthiEMIAAoAiAiBCABKAIAIgVBAnRqKAIAIQcgBUEB' +
+  'akECdCEKA0AgBCAKaigCACAHSgRAQQAhBSAAKAIAIgggACgCHCAAKAIkIAdBAnRqKAIAEMMCIQsDQCAFIAhOBEAgB0EBaiEHIAAo' +
+  'AiAhBAwDCyAAKAIoIAsgBUECdGooAgAiCUEDdGopAwAgDINCAFIhBkEAIQQDQCACIARKQQAgBhsEQAJ/QQAgCSABIARBAnRqKAIA' +
+  'IgZGDQAaQQEgBEUNABogACAJIAYQ4AJBAEcLIQYgBEEBaiEEDAEFIAYEQCAAIAkgAxDOAiAAKAIAIQgLIAVBAWohBQwCCwALAAsA' +
+  'CwsLiwEBBH8gACgCICIDIAJBAnRqIgIhBSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEGA0ACQCACIAUoAgROIAEgBk5yRQRA' +
+  'IAAoAiQiBCABQQJ0aigCACIDIAQgAkECdGooAgAiBEcNASAAIAMQxQILDwsgASADIARIaiEBIAIgAyAETmohAgwACwALjwEBBX8C' +
+  'QCABIAJGDQAgACgCICIDIAJBAnRqIgIhBSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEGA38gAiAFKAIETiABIAZOcg0BIAAo' +
+  'AiQiBCABQQJ0aigCACIDIAQgAkECdGooAgAiBEYEf0EBBSABIAMgBEhqIQEgAiADIAROaiECDAELCyEHCyAHCz8BAn9BASEBA0AC' +
+  'QEEAIQIgASAAKAIASiAAKQM4IAApA0BWcg0AQQEhAiAAIAEQ4gIgAUEBaiEBRQ0BCwsgAgvGCAIQfwN+IwBBIGsiCiQAIAAoAoAJ' +
+  'IRAgACgCoAkhCCAAKAKcCSEHIAAoAgQhDiAAIAEQ4wIgDkEAIA5BAEobIREgAUEBayEEA0AgAiARRgRAAkBCASAErYYhEiAOrCEU' +
+  'A0AgDCARRg0BAkAgACgCKCAMQQN0aikDACASg1ANACAHIAxBAnRqIgQoAgBBAE4NAEEAIQsgBEEANgIAIAggDDYCAEEBIQYDQCAG' +
+  'IAtKBEAgACAAIAggC0ECdGooAgAiBCABQQEgEBDkAiIFrEIBfBDMAkUNBCALQQFqIQtBACECIAVBACAFQQBKGyEPIAcgBEECdGoh' +
+  'AwNAIAIgD0YNAiAHIBAgAkECdGoiBSgCAEECdGoiBCgCAEEASARAIARBASADKAIAazYCACAIIAZBAnRqIAUoAgA2AgAgBkEBaiEG' +
+  'CyACQQFqIQIMAAsACwsgBkEDSA0AQQAhAkF/IQkDQAJAAkACQCACIAZIIAlBAEhxRQRAIAAgBqwiEyATfhDMAkUNB0EAIQMgCUEA' +
+  'SA0BA0AgAyAGRg0DIAkgByAIIANBAnRqKAIAIgRBAnRqKAIARgRAIAAgBCABEM4CCyADQQFqIQMMAAsACyAIIAJBAnRqIQsgAkEB' +
+  'aiIEIQIDQCACIAZOIAlBAE5yDQMgByALKAIAIg9BAnRqKAIAIgMgByAIIAJBAnRqKAIAIgVBAnRqKAIARgRAIAMgCSAAIA8gBRDg' +
+  'AhshCQsgAkEBaiECDAALAAsDQCADIA5GBEAgACATIBR+EMwCRQ0HBQJAIAAoAiggA0EDdGopAwAgEoNQIAcgA0ECdGooAgBBAE5y' +
+  'DQBBACEFQQAhAgNAIAVBA0cgAiAGSHEEQCAAIAMgCCACQQJ0aigCACIEEOACBEBBASAHIARBAnRqKAIAdCAFciEFCyACQQFqIQIM' +
+  'AQUgBUEDRw0CIAAgAyABEM4CCwsLIANBAWohAwwBCwsLQQAhAiAGQQAgBkEAShshBSAAKAJoRQRAA0AgAiAFRg0EIAcgCCACQQJ0' +
+  'aigCAEECdGpBfjYCACACQQFqIQIMAAsACwNAIAIgBUcEQCAAIAggAkECdGooAgAQwAIgAkEBaiECDAELCyAAKAJYIQQgCiABNgIU' +
+  'IAogBDYCECAAQcM7IApBEGoQwQJBACEDA0AgA0ECRgRAIApBtR9B4g0gCUEAThs2AgAgAEG7FSAKEMECIAAQ0AJBASENDAYLQQAh' +
+  'AiAAQZQ7Qe49IAMbQQAQwQJBASENA0AgAiAFRgRAIANBAWohAwwCBSADIAcgCCACQQJ0aiIEKAIAIgFBAnRqKAIARgRAIAAgDQR/' +
+  'IAEFIABB6T1BABDBAiAEKAIACxDGAkEAIQ0LIAJBAWohAgwBCwALAAsACyAEIQIMAAsACyAMQQFqIQwMAAsACwUgByACQQJ0akF/' +
+  'NgIAIAJBAWohAgwBCwsgCkEgaiQAIA0LmQECBH8BfkIBIAFBAWuthiEGA0AgACgCCCACSgRAQQAhAyAAKAIAIgFBACABQQBKGyEE' +
+  'IAEgACgCHCACEMMCIQVBACEBA0AgASAERgRAIAAoAowJIAJBAnRqIAM2AgAgAkEBaiECDAMFIAMgACgCKCAFIAFBAnRqKAIAQQN0' +
+  'aikDACAGg0IAUmohAyABQQFqIQEMAQsACwALCwu/AgIHfwF+QgEgAkEBa62GIQwgACgCICICIAFBAnRqKAIAIQcgAUEBakECdCEJ' +
+  'A38gAiAJaigCACAHTAR/QQAhAiAGQQAgBkEAShsFIANBACAAKAKMCSAAKAIkIAdBAnRqKAIAIgVBAnRqKAIAQQJHG0UEQEEAIQIg' +
+  'ACgCACIIIAAoAhwgBRDDAiEKA0AgAiAISARAAkAgCiACQQJ0aiILKAIAIgUgAUYgACgCKCAFQQN0aikDACAMg1ByDQAgACgCiAkg' +
+  'BWoiBS0AAA0AIAVBAToAACAEIAZBAnRqIAsoAgA2AgAgBkEBaiEGIAAoAgAhCAsgAkEBaiECDAELCyAAKAIgIQILIAdBAWohBwwB' +
+  'CwshAQNAIAEgAkcEQCAAKAKICSAEIAJBAnRqKAIAakEAOgAAIAJBAWohAgwBCwsgBgveBQIHfwR+IwBBQGoiAiQAIAL9DAAAAAAA' +
+  'AAAAAAAAAAAAAAD9CwMwQgEhCQNAIAA0AgAgCVkEQCAAIAmnIgMQ4wJCASAJQgF9hiEMQQAhAQNAAkAgACgCBCABTARAIAApA0Ah' +
+  'CiAAKQM4IQsMAQsgACgCKCABQQN0aikDACAMg1BFBEAgACADIAEgACgCUCACQTBqEOYCIAApAzgiCyAAKQNAIgpWDQELIAFBAWoh' +
+  'AQwBCwsgCUIBfCEJIAogC1oNAQsLAn8CQCACKAI8IgFFDQAgAEJ/NwNAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIAAgAigCMCID' +
+  'EOMCIAAgAyACKAI0IAEgAkEgahDmAiACKAIsRQ0AIAAoAoQJIQRBACEDIAIoAigiByAAKAIEIgVqIQEDQCABQQBIBEACQCADQQF2' +
+  'IQVBACEBA0AgASAFRg0BIAQgAUECdGoiBigCACEIIAYgBCADIAFBf3NqQQJ0aiIGKAIANgIAIAYgCDYCACABQQFqIQEMAAsACwUg' +
+  'BCADQQJ0aiABIAVvNgIAIANBAWohAyAAKAKYCSABQQJ0aigCACEBDAELCyACIAc2AhwgAiACKAIkNgIYIAAgAkEYakECIAIoAiAi' +
+  'BxDeAkEAIQEgA0EAIANBAEobIQUDQCABIAVGBEAgA0EBIANBAUobIQNBASEBA0AgASADRgRAIAAoAlghASACIAc2AhQgAiABNgIQ' +
+  'IABB2j0gAkEQahDBAkEAIQEDQCABIAVGBEAgAiAHNgIAIABB+SsgAhDBAiAAENACQQEMBwsgAQRAIABB0T1B5T0gAUEBcRtBABDB' +
+  'AgsgACAEIAFBAnRqKAIAEMYCIAFBAWohAQwACwAFIAAgBCABQQJ0aiIGQQRrKAIAIAYoAgAQ3wIgAUEBaiEBDAELAAsABSAAIAQg' +
+  'AUECdGooAgAQwAIgAUEBaiEBDAELAAsAC0EACyACQUBrJAAL6gMBE38jAEEQayIJJAAgACgCBCIMQQF0IgdBACAHQQBKGyEIIAAo' +
+  'AoAJIQ8gACgCoAkhDSAAKAKYCSEQIAAoApwJIQcDQCAFIAhGBEBBACEIIAcgAkECdCIFakEANgIAIAUgEGpBfzYCACANIAI2AgBB' +
+  'ASEKAkADQCAIIApODQEgDSAIQQJ0aigCACIOIAxtIQsgByAOQQJ0aiISKAIAIgUgA04NASAEKAIMIgZBACAFQQFqIAZOGw0BIAAg' +
+  'ACAOIAsgDGxrIAEgC0UgDxDkAiIGrEIBfBDMAkUNASAIQQFqIQhBACEFIAZBACAGQQBKGyETQQEgC2sgDGwhFANAIAUgE0YNAQJA' +
+  'AkAgByAPIAVBAnRqIhEoAgAiFSAUaiIWQQJ0IhdqIgYoAgBBAE4gAiAVRnINACAGIBIoAgBBAWo2AgAgECAXaiAONgIAIA0gCkEC' +
+  'dGogFjYCACAKQQFqIQogCyAGKAIAQQNIcg0AIAkgAjYCCCAJIBEoAgA2AgwgACAJQQhqQQIgARDeAiAAKAJoDQELIAVBAWohBQwB' +
+  'CwsLIAQgAjYCBCAEIAE2AgAgBCARKAIANgIIIAQgBigCADYCDCAAQQA2AmgLIAlBEGokAAUgByAFQQJ0akF/NgIAIAVBAWohBQwB' +
+  'CwsL/wQCCn8BfiMAQdAAayIBJAAgACgCACEEIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwNAAn8DQCAAKAIEIgMgBGwgAk0EQAJAQQAh' +
+  'AgNAIAIgA0ggACkDOCAAKQNAWHEEQCAAKAIoIAJBA3RqKQMAIgwQvgJBAkYEQANAIAxQRQRAIAAgAiAMEMQCIAAoAlAgAUFAaxDo' +
+  'AiAMQgF9IAyDIQwMAQsLIAAoAgQhAwsgAkEBaiECDAEFIAEoAkwiAkUNAgsLIABCfzcDQCAB/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
+  'MCAAIAEoAkQgASgCQCACIAFBMGoQ6AIgASgCPEUNACABKAIwIgUgASgCOCIIIARsakEBayECIAAoAoAJIQdBACEDA0AgAkEASARA' +
+  'IAAoAlghAiABIAU2AiQgASACNgIgIABB2j0gAUEgahDBAiADQQFrIgkhAgNAIAJBAEgEQCABIAg2AiwgASABKAI0NgIoIAAgAUEo' +
+  'akECIAUQ3gIgASAFNgIQIABBtCsgAUEQahDBAiAAENACQQEMBwsgACAHIAJBAnRqIgooAgAiBiAEbSIDEMACIAYgAyAEbGsiBkEB' +
+  'aiELIAIgCUgEQCAAIAooAgQgBG0gAxDfAgsgACADEMYCIAAoAiggA0EDdGopAwAhDCABQeU9Qe49IAIbNgIIIAEgCzYCBCABIAxC' +
+  'fiAGrYmDEMQCNgIAIABB6xMgARDBAiACQQFrIQIMAAsABSAHIANBAnRqIAI2AgAgA0EBaiEDIAAoApgJIAJBAnRqKAIAIQIMAQsA' +
+  'CwALBSAAKAKcCSACQQJ0akEANgIAIAJBAWohAgwBCwtBAAsgAUHQAGokAAvLBQIWfwR+IwBBEGsiCiQAIAAoAoQJIQ4gACgCoAkh' +
+  'DyAAKAKYCSEUIAAoApwJIhAgACgCACIHIAFsIAAoAiggAUEDdGopAwBCfiACQQFrrYmDEMQCakEBayIFQQJ0IgZqQQE2AgAgBiAU' +
+  'akF/NgIAIA8gBTYCACAOIAU2AgAgB6xCAoYhHEEAIQZBASELQQEhCANAAkAgBiALIBFMcg0AIA8gEUECdGooAgAiEiAHbSEMIBAg' +
+  'EkECdGoiFigCACIFIANODQAgBCgCDCIGQQAgBUEBaiAGThsNACAAIBwQzAJFDQAgEUEBaiERIAxBAWohF0J+IBIgByAMbGutIhuJ' +
+  'IR1CASAbhiEeIAAoAiAiBSAMQQJ0aigCACENQQAhBgNAIAYgBSAXQQJ0aigCACANTHINAkEAIQYgACgCACAAKAIcIAAoAiQgDUEC' +
+  'dGooAgAQwwIhGEEAIQUDQCAGRSAFIAdIcQRAQQAhBgJAIBggBUECdGooAgAiCSAMRiABIAlGcg0AIAAoAiggCUEDdGopAwAiGxC+' +
+  'AkECRyAbIB6DUHINACAQIBsgHYMQxAIiGSAHIAlsakEBayIVQQJ0IhpqIhMoAgBBAEoNACATIBYoAgBBAWo2AgAgFCAaaiASNgIA' +
+  'IA8gC0ECdGogFTYCACAOIAhBAnRqIBU2AgAgCEEBaiEIIAtBAWohCyACIBlHIBMoAgBBA0hyDQAgCiAJNgIMIAogATYCCCAAIApB' +
+  'CGpBAiACEN4CIAAoAmhFDQAgBCAJNgIIIAQgATYCBCAEIAI2AgAgBCATKAIANgIMIABBADYCaEEBIQYLIAVBAWohBQwBBSANQQFq' +
+  'IQ0gACgCICEFDAILAAsACwALCyAIQQAgCEEAShshAEEAIQUDQCAAIAVGBEAgCkEQaiQABSAQIA4gBUECdGooAgBBAnRqQQA2AgAg' +
+  'BUEBaiEFDAELCwvzAgIEfwF+IwBBQGoiAiQAQQIhAwNAAkBBACEBIAMgACgCAEoNAANAIAAoAgQgAUoEQAJAIAAoAiggAUEDdGop' +
+  'AwAiBhC+AiADRw0AA0AgBlANAQJAIAAgASAGEMQCIgQgAkEwahDqAiIFQQBOBH8gBUUNASAAIAEgBBDOAiAAIAEQwAIgAiAAKAJY' +
+  'NgIgIABBwz0gAkEgahDBAiAAIAEQxgIgAiAENgIQIAIgAigCPDYCFCAAQfE8IAJBEGoQwQIjAEEQayIBJAACQCACKAIwIgNBAE4E' +
+  'QCAAIAMQwAIgACACKAIwEMYCIABBkR9BABDBAgwBCyAAIAIoAjQQxQIgASACKAI4NgIAIABBrDwgARDBAiAAIAIoAjQQxwILIAFB' +
+  'EGokACACIAQ2AgAgAEH4KiACEMECIAAQ0AJBAQVBAAshAQwFCyAGQgF9IAaDIQYMAAsACyABQQFqIQEMAQsLIANBAWohAwwBCwsg' +
+  'AkFAayQAIAEL0wYCBn4KfyAAKAIAIQwgACgCgAkhDiAAKAKUCSEPIAAoApAJIhAgACgCKCAAKAIEQQN0/AoAACAPIAAoAiwgACgC' +
+  'BPwKAAAgA/0M////////////////AAAAAP0LAgAgDiACIAFBBnRqQQFrNgIAIAxBACAMQQBKGyERIAysIghCAoYhCUEBIQEDQAJA' +
+  'IAEEQCAPIA4gAUEBayIBQQJ0aigCACIKQcAAbSICaiILLQAADQJCASAKIAJBBnRrIgqthiIFIBAgAkEDdGoiDSkDAINQBEAgAyAC' +
+  'NgIAQQEPCyALIApBAWo6AAAgDUIANwMAIAMgAygCDEEBajYCDCAAIAkQzAJFDQEgBUJ/hSEGIAAoAiAgAkECdGoiAiENIAIoAgAh' +
+  'CgNAIAogDSgCBE4NAyAAKAIcIAAoAiQgCkECdGooAgAgDGxBAnRqIRJBACECAkADQCACIBFHBEACQCAPIBIgAkECdGooAgAiC2ot' +
+  'AAANACAQIAtBA3RqIhMpAwAiBCAFg1ANACATIAQgBoMiBDcDACAEUA0DIAQQvgJBAUcNACAOIAFBAnRqIAQQxAIgC0EGdGpBAWs2' +
+  'AgAgAUEBaiEBCyACQQFqIQIMAQsLIApBAWohCgwBCwsgAyALNgIAQQEPC0EAIQpBACEBIAAgADQCCCAIfhDMAkUNAANAAkAgCiAA' +
+  'KAIITiABckUEQCAAKAIcIAogDGxBAnRqIQtBACECQgAhBEIAIQZCACEFA0AgAiARRgRAIAQgBYRCf4VCf0J/IAAoAgAiAa2GQn+F' +
+  'IAFBwABGG4MiB1AEQCAEIAUgBoRCf4WDIgRQBEBBACEBDAULQgEgBBDEAkEBayINrYYhBEEAIQFBACECA0AgAiARRg0FIBAgCyAC' +
+  'QQJ0aigCACISQQN0aikDACAEg1BFBEAgDiABQQJ0aiANIBJBBnRqNgIAIAFBAWohAQsgAkEBaiECDAALAAsgAyAKNgIEIAMgBxDE' +
+  'AjYCCEEBDwUgBUIAQgEgDyALIAJBAnRqKAIAIgFqMQAAIgdCAX2GIAdQG4QhBSACQQFqIQIgECABQQN0aikDACIHIASDIAaEIQYg' +
+  'BCAHhCEEDAELAAsACyABDQNBAA8LIApBAWohCgwACwALC0F/CxoAQQBBECAAQQ9qQXhxIABBCUkbIABBAEgbCxIAQfDDACgCACAA' +
+  'KAIAIABqRgtdAQN/AkAgAEHwwwAoAgAiAmoiACACSQ0AQfzDACgCACIBQQAgACABSxsNAD8AQRB0IgEgAEkEQCAAIAFrQf//A2pB' +
+  'EHZAAEF/Rg0BC0HwwwAgADYCACACIQMLIAMLEQAgAEEATARAQQAPCyAAEEYLBgBB7MUAC4ABAQN/AkAgAEUgAkEASHJFBEADQCAC' +
+  'IANGDQIgACgCACABQQRqIgQgBCABKAIAIgFBACABQQBKGyIFQQJ0aiABEFIiAUEASARAIAEQ8QJBkMYAIAM2AgAPBSADQQFqIQMg' +
+  'BCAFQQN0aiEBDAELAAsAC0F+IQJBfkG+DBDyAgsgAgsWACAAQQBIBEAgACAAEMsBEPICCyAACwwAIAAgAUHuPRC0Aws0AQF/IAAo' +
+  'AgAiAAR/IAAoAmRFIAAoAoADIgFFIAAoAvwCRXJyBH9BAAUgASgCPAsFQX4LC9cBAQR/IwBBEGsiBSQAIAVCADcDCCAFQQhqIQdB' +
+  'fiEGAkAgAkEBIAMbRSAAKAIAIgBFIANBAEhycg0AQXUhBiABQQBIDQAgACgCZEUgACgCgAMiCEUgACgC/AJFcnIEf0EABSAIKAI8' +
+  'CyABTA0AIAgoAjghACADBEAgAiAAIAFBGGxqIgIoAhQgAigCECICIAMgAiADSBtBAnT8CgAACyAHBEAgByAAIAFBGGxqKQMANwMA' +
+  'CyAAIAFBGGxqKAIQIQYLIAQgBSkDCDcDACAGEPECIAVBEGokAAviAQEIfyMAQRBrIgQkAANAAkAgAiAAKAIAIgEQUSIHTg0AIAEE' +
+  'fyAEQQxqIQUgBEEIaiEGQX0hAwJAIAJBAEggASgCBCACTHINAAJ/IAIgASgCAE4EQEEBIQFBAAwBCyABKAKMAiIDRQRAQQEhAUEB' +
+  'DAELIAJBAnRBBGoiCCABKAKQAmooAgAhASADIAhqKAIACyEDIAUEQCAFIAM2AgALQQAhAyAGRQ0AIAYgATYCAAsgAwVBfgtFIAQo' +
+  'AgxBAUcgBCgCCEEBR3JxDQAgAkEBaiECDAELCyAEQRBqJAAgAiAHSAsZACAAKAIAEGYiAEF+TARAIAAQ8QIaCyAACxcAIAAoAgQi' +
+  'AEUEQEEADwsgACABEMgBC4kCAgJ/A34CQCABQf0MEPkCIgQNACACQeYREPkCIgQNAEHYygD9DAAAAAAAAAAAAAAAAAAAAAD9CwMA' +
+  'IAH8ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQVCAAIAZQNgLUAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EE' +
+  'IQQLIABBADYC1AIgACkDkAMhBiAFIAApA5gDNwMIIAUgBjcDAEHYygAgBf0AAwD9CwMAQW0gBCAAKQOQAyAAKQOgA1QgACkDmAMi' +
+  'BiAAKQOoAyIHVCAGIAdRGxsFQX4LIQQgBUEQaiQAIANB2MoAKQMANwMAIANB4MoAKQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZF' +
+  'IABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQY4gELQDQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3' +
+  'A6ADIAAgAzcDqAMgABBUCwtnAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBuigQ+QIiBQ0AIAJBAEwEQEF+IQVBfkH1HxDyAgwBCyAA' +
+  'KAIAIAH8ByACIAMgBEEIahCxASADIAQpAwi6OQMIEPECIQULIARBEGokACAFC6sBAQJ/An9BfiAAKAIAIgBFDQAaIAFBAEggACgC' +
+  'ICABTHIEf0F5BUFvIAAoApQCRQ0BGiAAEFQCQCAAKAKgAiICIAAoAqQCRwRAIAAoApwCIQMMAQtBfyAAKAKcAiACQQF0QRAgAhsi' +
+  'AkECdBBKIgNFDQIaIAAgAjYCpAIgACADNgKcAiAAKAKgAiECCyAAIAJBAWo2AqACIAMgAkECdGogATYCAEEACwsQ8QILJwAgACgC' +
+  'ACABEFUQ8QIiAUF4RgRAIAAoAgBBkMYAQYDGABBoCyABCycAIAAoAgQiAEUEQEF+QdEJEPICQX4PCyAAIAEgAiADEMkBpxDxAgso' +
+  'AQF/IAAEQAJAIAAoAgQiAQRAIAEQugEMAQsgACgCABBJCyAAEEsLCxcAIAAoAgQiAEUEQEEADwsgACABEMcBCw4AIAAoAgAgARBn' +
+  'EPECCxIAIAAoAgAgASACIAMQZRDxAgtIAQJ/AkBBAUEIEEUiAgRAIAIgACABEEQiAzYCACADDQEgAhBLC0F/QX4gACABckEATiIA' +
+  'G0G+CEGzICAAGxDyAkEAIQILIAILJgEBfiAAKAIAIAEQhwEiA0IAUwRAIAOnEPECDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAE' +
+  'EF4Q8QILYgAgACABELUBIgBFBEBBjMkAKAIAQZjJABDyAkGExgBBkMkAKQIANwIAQQAPC0EBQQgQRSIBRQRAIAAQugFBf0G+CBDy' +
+  'AkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBUCyIBAX8gAUHmERD5AiICBH8gAgUgACgCACAB/AcQBhDxAgsL' +
+  'IgEBfyABQeYREPkCIgIEfyACBSAAKAIAIAH8BxAEEPECCwsnACAAKAIAIgBFIAFBAEhyBH9BfgUgABBUIAAgATYC/AJBAAsQ8QIL' +
+  'EgAgACgCACABIAIgAxBqEPECCyUBAX8gAkHlCxD5AiIDBH8gAwUgACgCACABIAL8BxCGARDxAgsLgwECAn4BfyACQdwREPkCIgUE' +
+  'fyAFBUH8wwAoAgAiBUECdkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAoAgAiAEUgAUECS3IEf0F+BSAA' +
+  'EFQgABBOIABCgICAgAQgAyADUBs3A+ACIAAgATYC2AJBAAsQ8QILCw4AIAAoAgAgARBpEPECCwsAIAAoAgAgARBhCx8BAX8gAUG6' +
+  'KBD5AiICRQRAIAAoAgAgAfwHEGALIAILWwEBfyABIAAoAgAiAhBRNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEg' +
+  'AigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBfEPECC2YBAn8jAEEQayICJAAgAkIA' +
+  'NwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgC/AJFIAAoAmRBAkdyDQAaIAMgACgCgAMpA1A3AwBBAAsgASACKQMINwMA' +
+  'EPECIAJBEGokAAt0ACAAKAIAQejKABBkIAFB6MoAKQMAujkDACABQfDKACkDALo5AwggAUH4ygApAwC6OQMQIAFBgMsAKwMAOQMY' +
+  'IAFBiMsAKAIAtzkDICABQYzLACgCALc5AyggAUGQywApAwC6OQMwIAFBmMsAKQMAujkDOAs2AAJ/QX4gACgCACIARQ0AGkF3IAAo' +
+  'AqACRQ0AGiAAEFQgACAAKAKgAkEBazYCoAJBAAsQ8QILDAAgACgCABBWEPECCysAQfzDAEEAIAD8A0EAIABEAAAAAAAAAABkGyAA' +
+  'RAAAAAAAAPBBZhs2AgALBwAgABDLAQtUAAJ/IABBACABG0UEQEGAxABBfkHJJkEAEM0BGkF+DAELIAAgAUGAxAAQ3gEiAQR/IAEF' +
+  'IAAoAiQgACgCNBBhIABBARAHQQALC0UEQEEADwsQmgMLNwBBgMQAKAIAQaTEABDyAkHwxQBBhMQA/QACAP0LAgBBgMYAQZTEAP0A' +
+  'AgD9CwIAQYDEACgCAAtDAEH8xwBBADYCAEGAyABBADYCACAABEBB/McAIAAoAgQ2AgBBgMgAIAAoAgg2AgALQYDIACgCAEH8xwAo' +
+  'AgBBCHRqCzoAQZDIACACNgIAQYzIACABNgIAIABBjMgAQZDIABDRAQRAEJoDDwtBkMgAKAIAQYzIACgCAEEIdGoLKgAgABBRQQBI' +
+  'BEBBfkHeFhDyAkF+DwsgACABIAIQ4AFFBEBBAA8LEJoDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgCJAVBAAsQUwsLBwAgABDWAQt6' +
+  'AQF/AkAgAUG6KBD5AiIIDQAgBUHmERD5AiIIDQAgBEEASARAQX5B0SAQ8gJBfg8LQQAhCEHAyAAgAjYCAEG4yAAgAfwHNwMAQcjI' +
+  'ACADNgIAQdDIACAENgIAQdjIACAF/Ac3AwAgACAGIAcQ6AFFDQAQmgMhCAsgCAsfACAAQQFrIgBBA00EfyAAQQJ0QfA/aigCAAVB' +
+  '+ScLC1AAQeTHACABNgIAQeDHACAANgIAQejHACACNgIAQezHACADNgIAQfDHACAENgIAQfTHACAFNgIAQfjHACAGNgIAENQBIgBF' +
+  'BEAQmgMaCyAACzwAQYTIAEEANgIAQYjIAEEANgIAIAAgAUEAIAFBAEobEM4BBEAQmgMPC0GIyAAoAgBBhMgAKAIAQQh0agszAEGU' +
+  'yABBADYCACAAIAEgAiADIAQQ/AEiAEEASARAEJoDDwtBlMgAKAIAQQFqQQAgABsLUgAgACABEPcBBEAQmgMPCyACQeDIACgCALc5' +
+  'AwAgAkHoyAArAwA5AwggAkHwyAApAwC6OQMQIAJB+MgAKQMAujkDGCACQYDJACgCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsG' +
+  'ACAAEFELQAEBfwJAIAJB/QwQ+QIiBg0AIANB5hEQ+QIiBg0AIAAgASAC/AcgA/wHIAQgBRCpA0UEQEEADwsQmgMhBgsgBgtTACAA' +
+  'IAEgAiADIARBmMgAQYDEABDhASIARQRAIAVBmMgAKAIAtzkDACAFQaDIACkDALo5AwggBUGoyAApAwC6OQMQIAVBsMgAKQMAujkD' +
+  'GAsgAAviAQIFfwJ+AkAgA0H9DBD5AiIHDQAgBEHmERD5AiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QZ8MEPICDAELIAP8ByEMIAT8' +
+  'ByENIAAQUSIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQqQMiCgRA' +
+  'IAggCrc5AwAgCEGExAAoAgC3OQMgIAhBiMQAKAIAtzkDKCAIQYzEACgCALc5AzAgCEGQxAAoAgC3OQM4IAdBAWohBwsgCUEBaiEJ' +
+  'DAALAAsgBwu4AQEBfwJAIAFB/QwQ+QIiBQ0AIAJB5hEQ+QIiBQ0AQajIAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBmMgA/QwAAAAA' +
+  'AAAAAAAAAAAAAAAA/QsDAEGgyAAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQZjIABDmASIFQQBIBEAgBRDxAg8LIARBmMgAKAIAtzkD' +
+  'ACAEQaDIACkDALo5AwggBEGoyAApAwC6OQMQIARBsMgAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAE' +
+  'IAUQrwIiBkKAgICACFkEQEF2QaUdEPICQXYPCyAGpxDxAgsQACAABEAgABCJAiAAEEsLC3IBAX8CQAJAQeAgEEYiBEUEQEF/Qb4I' +
+  'EPICDAELQYjJACADNgIAQYTJACACNgIAIAAgAUGEyQAgBEGAxAAQhwJFDQEQmgMaQZDGACAEKALYIDYCAEGUxgAgBCgC3CA2AgAg' +
+  'BBCJAiAEEEsLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMkAEHwxQBBAEHwAfwLAEHsxQAgADYC' +
+  'ACADIAE2AgAgAyACNgIEQZjGAEHIAUHmEyADELQBGiADQRBqJAALegEBfyMAQSBrIgMkACAD/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
+  'ECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EIahC1AiIARQRAQYDEAEGgywBB7AH8CgAAEJoD' +
+  'GgsgA0EgaiQAIAALBwAgABC4AguMAQEBfyMAQTBrIgIkACAAIAJBCGoQugIiAEEBRgRAIAEgAigCCDYCACABIAIoAgw2AgQgASAC' +
+  'KAIQNgIIIAEgAigCFDYCDCABIAIoAhg2AhAgASACKAIcNgIUIAEgAigCIDYCGCABIAIoAiQ2AhwgASACKAIoNgIgIAEgAigCLDYC' +
+  'JAsgAkEwaiQAIAALBwAgACgCFAsHACAAELwCCxcAIABBBHRBpMEAaigCAEF/IABBFE0bC3IBAn8jAEEQayICJAAgAkEANgIMAkAg' +
+  'AUT////////vQ2VFIABFckUgAUQAAAAAAAAAAGZxRQRAQX4Q8QIaDAELIAAoAgAgAfwHIAJBDGoQfSIAQQBIBEAgABDxAhoMAQsg' +
+  'AigCDCEDCyACQRBqJAAgAwsGACAAEH8LeQICfwF+IwBBEGsiAiQAIAIgAAR+IAAoAgQgACgCFEEEdGoiAykDACEEIAMpAwgFQgAL' +
+  'NwMIIAIgBDcDACABIAAoAghBAmutQgAgABs3AwAgASAAKAIMQRxsQRhqQQAgAButNwMYIAEgAv0ABAD9CwMIIAJBEGokAAtnAQN+' +
+  'IAEpAwAhBSABKQMIIQQCf0F+IAJBASADG0UgAEUgA0EASHJyDQAaQXUgBSAAKAIEIAAoAhRBBHRqIgEpAwBaIAQgASkDCCIGWiAE' +
+  'IAZRGw0AGiAAIAUgBCACIAMQgAELEPECCxAAIAAgASACIAMQgQEQ8QILtQECAn4CfyMAQRBrIgUkAEJ+IQMgAEUgAUEBIAJBACAC' +
+  'QQBKGyICG0VyRQRAIAVCADcDCEICIQMDfiAANQIIIgQgA1gEfiABIAIgBUEIaiAEQgBCACAANQIUEIMBIAUpAwgFIAEgAiAFQQhq' +
+  'IAMgACgCACADp0EMbGoiBjQCAEIBfCAGNQIEIAY1AggQgwEgA0IBfCEDDAELCyEDCyAFQRBqJABBdiADpyADQv////8HVRsQ8QIL' +
+  'BgBBjM0ACwujOwYAQbAIC5U3OiAofgB9AHsAZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBh' +
+  'dCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBu' +
+  'b3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9t' +
+  'IHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBh' +
+  'cmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlv' +
+  'bnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxh' +
+  'eW91dABjb3N0AHRoZSBhbHBoYWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlzIHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBv' +
+  'ciBhIG5lZ2F0aXZlIGNvdW50AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUgY291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Ig' +
+  'cmVzdWx0AGxpbWl0AHRoZSBhbHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUgc3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAl' +
+  'cywgaW4gdGhlIGdyaWQncyB0ZXh0OyByZW1vdmUgaXQAYSBjZWxsIHRoYXQgc2VlcyBib3RoIGNvbG91cnMgY2Fubm90IGhvbGQg' +
+  'aXQAbm8gY29tcGxldGUgJWR4JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5vZGUgYnVkZ2V0AGEgYm94IGlzIFJPV1N4Q09MVU1O' +
+  'UyBvZiBvbmUgYm94IChzdWNoIGFzIDN4Mykgb3IgaXRzIHJvd3MAdGhlIGdyaWQgZW5kcyBhZnRlciAlZCByb3clcywgYXQgJXMg' +
+  'KCVzKTsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHJvd3MAR3Vlc3MAYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQg' +
+  'MS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0' +
+  'IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVkIHN5' +
+  'bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJveDog' +
+  'b3ZlciAlZCBieXRlcwBtZW1vQnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2Vz' +
+  'AGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRhcnkg' +
+  'aXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYW4gb3B0aW9uIGxlZnQgb3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5kcwBu' +
+  'byBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAICglZD0lZCklcwBvbmx5' +
+  'IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUn' +
+  'cyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAdGhlICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMg' +
+  'aXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzADsgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwg' +
+  'b3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRl' +
+  'bSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IASGlkZGVuIHBhaXIATmFrZWQgcGFpcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhl' +
+  'IGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIA' +
+  'bm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb246IHN0ZXBz' +
+  'IGEgcGVyc29uIGNhbiBmb2xsb3cgbmVlZCBleGFjdGx5IG9uZSB0byBsZWFkIHRvAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRp' +
+  'b24AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbgBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlv' +
+  'bgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFu' +
+  'IGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAEZvcmNpbmcgY29udHJhZGljdGlvbgByZWdpb24AY29sdW1uAHRoZSBn' +
+  'aXZlbnMgbGVhdmUgbm8gc29sdXRpb246IHRoZXJlIGlzIG5vdGhpbmcgdG8gZXhwbGFpbgBYWS1jaGFpbgBYLWNoYWluAG5vIHRl' +
+  'eHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhh' +
+  'cyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBu' +
+  'byBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2Vs' +
+  'bABhbnRpLWRpYWdvbmFsAG1haW4gZGlhZ29uYWwAb2sASmVsbHlmaXNoAFN3b3JkZmlzaAB0d28gZ2l2ZW5zIGNsYXNoAG91dHB1' +
+  'dCB0b28gbG9uZwBYWVotd2luZwBYWS13aW5nAFgtd2luZwBQb2ludGluZwBTaW1wbGUgY29sb3VyaW5nAENsYWltaW5nACwgZW5k' +
+  'aW5nAHRoZSAlcyBib3VuZCBpcyB0b28gYmlnADAxMjM0NTY3ODlhYmNkZWYAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0' +
+  'IGJlZm9yZSB0aGUgc29sdXRpb24gd2FzIGZvdW5kIGFuZCBwcm92ZWQgdW5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29t' +
+  'cGxldGUAIHdvdWxkIGhhdmUgbm8gY2FuZGlkYXRlAEZ1bGwgaG91c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2gg' +
+  'b3RoZXIsIHNvIHRoYXQgY29sb3VyIGlzIGZhbHNlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51' +
+  'bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBj' +
+  'aGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxl' +
+  'IHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVt' +
+  'IGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJv' +
+  'dywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkg' +
+  'bm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAEhpZGRlbiB0cmlwbGUATmFrZWQgdHJpcGxlAEhp' +
+  'ZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UA' +
+  'dW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAl' +
+  'ZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlz' +
+  'IGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1' +
+  'bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9y' +
+  'IGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4g' +
+  'ZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVk' +
+  'eCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABz' +
+  'ZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQASGlkZGVuIHF1YWQATmFrZWQgcXVh' +
+  'ZAByJWRjJWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4u' +
+  'JWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAl' +
+  'ZAB3aW5kb3cgJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNp' +
+  'ZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0IGlzIG5vdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAl' +
+  'ZAAgKD0gc3Ryb25nLCAtIHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhlIGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0g' +
+  'c3Ryb25nLCAtIHdlYWspOyBvbmUgZW5kIGlzICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUg' +
+  'bmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdp' +
+  'b24gJWQAY29sdW1uICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVk' +
+  'ICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVk' +
+  'AHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3lt' +
+  'Ym9sczsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAy' +
+  'WAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYAPwAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBw' +
+  'dXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMgb2Yg' +
+  'YWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3VuZCBp' +
+  'cyAwACBjYW4gaG9sZCBvbmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2huaXF1ZSBhcHBsaWVzLCBz' +
+  'byByJWRjJWQgdGFrZXMgJWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4ALjBfLQBudW1iZXJzIDEt' +
+  'JWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29z' +
+  'dCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3Rl' +
+  'ciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxl' +
+  'cyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVt' +
+  'cykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4g' +
+  'JWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0' +
+  'aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxp' +
+  'ZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAw' +
+  'IG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRl' +
+  'IGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFu' +
+  'ICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0' +
+  'cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3Vj' +
+  'aCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEg' +
+  'bnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMn' +
+  'AGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9sZCBvbmx5IAAgYWdhaW5z' +
+  'dCAAJXM6IHBpdm90IAAgd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlua3MgY29sb3VyIAAgaXQg' +
+  'Y2FuIGdvIG9ubHkgaW4gACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAALCBhbGwgaW4gACVkIHdv' +
+  'dWxkIGhhdmUgbm8gcGxhY2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZyb20gACB3ZXJlICVkLCBz' +
+  'aW5nbGVzICglZCBwbGFjZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0eSBjZWxsIG9mIAAlczog' +
+  'aWYgACBhbmQgACA9IAAlczogACVzIG9uICVkOiAAIC0gACwgACkKAADjGgAA7BwAABoJAABiEQAAaRAAAAEUAADUEgAAcREAAJ8M' +
+  'AADvCAAA1hkAAG4LAAD8EQAAhw0AAMAKAADmDAAAFhIAAD0bAAA+BAAAfQ4AAC0TAAB6DwAAPxQAABsUAAAAAQEBAgECAQIDAgED' +
+  'AQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAAFUMAAA4DAAAQwcAAI4QAADqBQAA' +
+  'ogQAAEESAACUDgAAkxIAAJITAAArCAAACAAAAAkAQd4/CzD4PwAAAAAAABBAMzMzMzMzGUA5BAAA+A0AACgTAAAYBgAAEAAAANIX' +
+  'AAAAAAAAAAEAQaDAAAtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5' +
+  'egAAACAgAAA9AAAALiAAQfTAAAsFAQAAAAEAQYTBAAvhAgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAACqDwAACgAAAAoAAAAA' +
+  'AAAA4REAAA8AAAALAAAAAAAAAO8RAAAXAAAADAAAAAAAAADNDgAAGgAAAA0AAAAAAAAA5w4AABwAAAANAAAAAQAAAE0LAAAeAAAA' +
+  'DgAAAAIAAADGDgAAIAAAAA8AAAACAAAAQQsAACIAAAAQAAAAAgAAANQRAAAkAAAADgAAAAMAAACKDgAAJgAAAA8AAAADAAAAxhEA' +
+  'ACgAAAAQAAAAAwAAAL4OAAAqAAAAEQAAAAAAAAC1DgAALAAAABEAAAABAAAAfRQAADIAAAAOAAAABAAAAIAOAAA0AAAADwAAAAQA' +
+  'AABxFAAANgAAABAAAAAEAAAA1g4AAEEAAAASAAAAAAAAAHENAABCAAAAEwAAAAAAAABoDQAARAAAABQAAAAAAAAACg0AAEwAAAAV' +
+  'AAAAAAAAAMMHAABuAEHwwwALA5AmAg=='

@@ -258,6 +258,18 @@ export const METHOD_CASES = [
   ['Problem', 'itemName(2^32)', 'BAD_ITEM', (p) => p.itemName(2 ** 32)],
   ['Problem', 'count() inside a solutions() loop', 'BUSY', (p) => { for (const s of p.solutions()) p.count({ limit: s.length }) }],
   ['Problem', 'solutions() inside a solutions() loop', 'BUSY', (p) => { const pairs = []; for (const s of p.solutions()) for (const t of p.solutions()) pairs.push([s, t]) }],
+  ['Problem', 'zdd({ maxMemory: -1 })', 'BAD_ARGUMENT', (p) => p.zdd({ maxMemory: -1 })],
+  ['Problem', 'zdd(5)', 'BAD_ARGUMENT', (p) => p.zdd(5)],
+  ['Problem', 'zdd({ maxMemory: 100 }) (too small a bound)', 'OUT_OF_MEMORY', (p) => p.zdd({ maxMemory: 100 })],
+  ['Problem', 'zdd() inside a solutions() loop', 'BUSY', (p) => { for (const s of p.solutions()) p.zdd({ maxMemory: s.length << 20 }) }],
+  ['Problem', 'zdd().nth(2) (past the count)', 'NO_SOLUTION', (p) => p.zdd().nth(2)],
+  ['Problem', 'zdd().nth(2n ** 200n)', 'NO_SOLUTION', (p) => p.zdd().nth(2n ** 200n)],
+  ['Problem', 'zdd().nth(-1)', 'BAD_ARGUMENT', (p) => p.zdd().nth(-1)],
+  ['Problem', 'zdd().nth(2^64) (a number past 2^53)', 'BAD_ARGUMENT', (p) => p.zdd().nth(2 ** 64)],
+  ['Problem', 'zdd().nth("0")', 'BAD_ARGUMENT', (p) => p.zdd().nth('0')],
+  ['Problem', 'zdd().sample(-1)', 'BAD_ARGUMENT', (p) => p.zdd().sample(-1)],
+  ['Problem', 'zdd().random({ seed: NaN })', 'BAD_ARGUMENT', (p) => p.zdd().random({ seed: NaN })],
+  ['Problem', 'a ZDD read after its free()', 'FREED', (p) => { const z = p.zdd(); z.free(); z.toText() }],
   ['Problem', 'a call after free()', 'FREED', (p) => { p.free(); p.count() }]
 ]
 
@@ -283,6 +295,11 @@ export const FILES = {
 }
 
 export const CLI_CASES = [
+  ['cover --nth past the count', ['cover', '--nth', '2'], 'a b\na b\na\nb\n', 1, '--nth 2: no such solution: there are 2 (0 .. 1)'],
+  ['cover --zdd of a problem with colors', ['cover', '--zdd', '-'], 'a | x\na x:red\n', 1, 'a ZDD takes no colors'],
+  ['cover --random 0', ['cover', '--random', '0'], 'a\na\n', 2, "--random '0' is not allowed"],
+  ['cover --seed without --random', ['cover', '--seed', '3'], 'a\na\n', 2, '--seed goes with --random'],
+  ['cover --nth with --count', ['cover', '--nth', '0', '--count'], 'a\na\n', 2, '--zdd, --random and --nth go without --count'],
   ['no command', [], '', 2, 'no command given'],
   ['unknown command', ['frobnicate'], '', 2, "unknown command 'frobnicate'"],
   ['unknown option', ['sudoku', '--frob'], CLASSIC, 2, "unknown option '--frob'"],
@@ -405,6 +422,15 @@ export const WORKER_CASES = [
   ['worker sudoku.solve', 'limit a function (cannot be posted)', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { limit: () => 1 })],
   ['worker sudoku.solve', 'puzzle a Proxy whose traps throw', 'BAD_INPUT', (p, w) => w.sudoku.solve(new Proxy({}, { ownKeys: () => { throw new Error('x') } }))],
   ['worker sudoku.solve', 'options with a throwing getter', 'BAD_ARGUMENT', (p, w) => w.sudoku.solve(CLASSIC, { get limit () { throw new Error('x') } })],
+  ['worker Problem', 'zdd maxMemory -1', 'BAD_ARGUMENT', (p) => p.zdd({ maxMemory: -1 })],
+  ['worker Problem', 'zdd().nth(2) (past the count)', 'NO_SOLUTION', async (p) => (await p.zdd()).nth(2)],
+  ['worker Problem', 'zdd().sample(1.5)', 'BAD_ARGUMENT', async (p) => (await p.zdd()).sample(1.5)],
+  ['worker Problem', 'a ZDD of a worker that died', 'FREED', async (p, w) => {
+    const z = await p.zdd()
+    await w._worker.terminate()
+    await w.sudoku.solve(CLASSIC) // a fresh worker
+    return z.nth(0).catch((e) => { throw /this ZDD was lost/.test(e.message) ? e : new Error(`FREED without saying what: ${e.message}`) })
+  }],
   ['worker Problem', 'a call under way when the worker dies', 'WORKER_FAILED', (p, w) => {
     w._worker.terminate() // (its exit is seen later: the call is posted to a dying worker)
     return p.count()

@@ -47,6 +47,12 @@ export async function main (): Promise<void> {
   const typed = dlx.exactCover({ primary: ['a'], options: [{ items: ['a'], data: { id: 1 } }] })
   const id: number | undefined = typed.solve({ withData: true })?.[0].data.id
   runSearch(typed, { onSolution: (s) => typed.chosen(s) })
+  const z = p.zdd({ maxMemory: 1 << 20 })
+  const zk: number[] = z.nth(2n ** 60n)
+  const zc: bigint = z.countBig()
+  const zr: number[][] = z.sample(3, { seed: 1 })
+  const zt: string = z.toText() + z.size
+  z[Symbol.dispose]()
   p[Symbol.dispose]()
   const w = await createWorker()
   const remote = await w.exactCover({ primary: 1, options: [[0]] })
@@ -57,6 +63,10 @@ export async function main (): Promise<void> {
   for await (const s of remoteRows.solutions({ withData: true })) s[0].data.getTime()
   for await (const s of remoteRows.solutions()) s[0].toFixed()
   const remoteData: Date = await remoteRows.data(0)
+  const rz = await remoteRows.zdd({ signal: new AbortController().signal })
+  const rzk: number[] = await rz.nth(0)
+  const rzc: bigint = await rz.countBig()
+  const zdds: number = (await w.usage()).zdds + rz.size
   const wn: number = await w.sudoku.count(line)
   const ws: string | null = (await w.sudoku.solve(line, { signal: new AbortController().signal })).solution
   const wc: number[][] | null = (await w.sudoku.solve(cells)).solution
@@ -80,6 +90,7 @@ export async function main (): Promise<void> {
   if (!isSheetError(r)) r.flat()
   void [grid, numbers, any, solved, solvedCells, n, total, detailed, remoteCount, remoteDetailed, wn, wg, wa, inline, ws, wc, wm, jig]
   void [firstIndices, firstChosen, one, chosen, id, remoteChosen, remoteData, firstMove, hardest, wh, wst]
+  void [zk, zc, zr, zt, rzk, rzc, zdds]
 }
 `
 
@@ -102,7 +113,9 @@ const BAD = [
   '  const f: string | null = (await (await createWorker()).sudoku.solve([[1]])).solution // error',
   "  dlx.sudoku.hint('', { depth: 4 }) // error",
   "  const g: string = dlx.sudoku.steps('').steps[0].houses[0].kind === 'square' ? '' : '' // error",
-  '  void [a, b, c, d, e, f, g]',
+  '  const h: number = dlx.exactCover({ primary: 1, options: [[0]] }).zdd().countBig() // error',
+  "  dlx.exactCover({ primary: 1, options: [[0]] }).zdd().nth('1') // error",
+  '  void [a, b, c, d, e, f, g, h]',
   '}'
 ]
 const BAD_LINES = BAD.flatMap((l, i) => l.endsWith('// error') ? [i] : [])

@@ -15,6 +15,15 @@ test('the worker serves exactly the listed operations', () => {
   }
 })
 
+/** The public methods of v's prototypes. */
+function methodsOf (v) {
+  const methods = []
+  for (let o = Object.getPrototypeOf(v); o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    methods.push(...Object.getOwnPropertyNames(o).filter((n) => n !== 'constructor' && !n.startsWith('_')))
+  }
+  return methods
+}
+
 /** A host whose worker answers every request at once and records its operation. */
 function standIn (sent) {
   return {
@@ -25,7 +34,7 @@ function standIn (sent) {
         postMessage (m) {
           if (m.op === undefined) return // { abort } and { more } are no operations
           sent.push(m.op)
-          const result = m.op.endsWith('.exactCover') || m.op.endsWith('.parseDlx') ? 7 : m.op === 'sudoku.solveMany' ? [] : 0
+          const result = m.op.endsWith('.exactCover') || m.op.endsWith('.parseDlx') ? 7 : m.op === 'sudoku.solveMany' ? [] : m.op === 'problem.zdd' ? { zid: 3, size: 0, bytes: 0, count: 0n } : 0
           setTimeout(() => onMessage({ id: m.id, ok: true, result }), 0)
         },
         terminate () {}
@@ -44,15 +53,15 @@ test('every operation the client sends is one the worker handles, and every one 
     for (const [, name] of operationsOf('worker')) await w[name]() // the worker's own (usage)
     const p = await w.exactCover({ primary: ['a'], options: [['a']] })
     await w.parseDlx('a\na\n')
-    const methods = []
-    for (let o = Object.getPrototypeOf(p); o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
-      methods.push(...Object.getOwnPropertyNames(o).filter((n) => n !== 'constructor' && !n.startsWith('_')))
-    }
+    const methods = methodsOf(p)
     assert.ok(methods.includes('solutions') && methods.includes('shape'), methods.join(' '))
-    for (const name of [...methods.filter((n) => n !== 'free'), 'free']) { // free() last: the others would be FREED
-      const r = p[name](0, 1, {})
-      if (r?.[Symbol.asyncIterator]) for await (const s of r) assert.fail(`no solution was sent, got ${s}`)
-      else await r
+    const z = await p.zdd() // a ZDD the worker holds, with methods of its own
+    for (const [o, ms] of [[z, methodsOf(z)], [p, methods]]) {
+      for (const name of [...ms.filter((n) => n !== 'free'), 'free']) { // free() last: the others would be FREED
+        const r = o[name](0, 1, {})
+        if (r?.[Symbol.asyncIterator]) for await (const s of r) assert.fail(`no solution was sent, got ${s}`)
+        else await r
+      }
     }
   } finally {
     w.terminate()

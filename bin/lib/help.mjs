@@ -197,6 +197,7 @@ Examples:
 
   cover: `Usage: dlxkit cover [OPTIONS] [FILE|-]
        dlxkit cover --sum [--json] FILE...
+       dlxkit cover [--zdd OUT] [--random N [--seed S]] [--nth K] [FILE|-]
 
 Solves an exact-cover problem in Knuth's DLX format: a line of items
 (primary, then '|' and secondary ones), then one option per line; secondary
@@ -231,6 +232,17 @@ Options:
                        10^16 in 0.1 s; problems without colors)
   --no-memo            --count by search only (by default the engine
                        chooses: docs/engine.md)
+  --zdd OUT            the ZDD of all solutions (Knuth's DLX6, by the memoized
+                       search; no colors or bounds) written to OUT (- for
+                       standard output) in DLX6's text format; its nodes,
+                       bytes and count on stderr
+  --nth K              from the ZDD: solution K (0-based, in its order)
+  --random N           from the ZDD: N solutions drawn uniformly (N at most
+                       1,000,000)
+  --seed S             --random's seed (default 0): the same seed, the same
+                       solutions. --zdd, --nth and --random go together, with
+                       --json, but not with --count, --all, --best, --limit,
+                       --max-nodes, --jobs, --shard or --no-memo
   --json               JSON: {solution: [option indices], options: [lines]}
                        per solution, or when none is found one line
                        {solution: null, status: 'none' or 'stopped'}; with
@@ -272,7 +284,8 @@ Examples:
   dlxkit cover --count queens-12.dlx
   dlxkit cover --count --jobs 4 pentomino-6x10.dlx
   parallel 'dlxkit cover --count --json --shard {}/8 big.dlx > part-{}.json' ::: $(seq 8)
-  dlxkit cover --sum part-*.json`,
+  dlxkit cover --sum part-*.json
+  dlxkit cover --zdd tilings.zdd --random 5 --seed 1 tiling.dlx`,
 
   sheet: `Usage: dlxkit sheet [OPTIONS] IN.xlsx|IN.ods|IN.csv
 

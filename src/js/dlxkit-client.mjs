@@ -288,7 +288,7 @@ class DlxWorker {
   }
   async parseDlx (text) { return new RemoteProblem(this, await this._call('problem.parseDlx', [text])) }
 
-  /** { memory: bytes of the worker's module memory, problems: problems it holds }. */
+  /** { memory: bytes of the worker's module memory, problems and zdds: how many it holds }. */
   usage () { return this._call('worker.usage', []) }
 
   /** A problem of this worker collected without free(): free it in the worker. */
@@ -300,7 +300,7 @@ class DlxWorker {
   /** A request about a problem of this worker generation. */
   _problemCall (p, op, args, stream) {
     if (this._closed) return Promise.reject(this._closed)
-    if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', 'this problem was lost when its worker restarted or failed: create it again'))
+    if (p._generation !== this._generation) return Promise.reject(new DlxError('FREED', `this ${p._what ?? 'problem'} was lost when its worker restarted or failed: create it again`))
     return this._call(op, [p._pid, ...args], stream)
   }
 

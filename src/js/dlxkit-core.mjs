@@ -5,6 +5,7 @@
 //   dlxkit-load.mjs         loading the module, the instance (Dlxkit)
 //   dlxkit-native.mjs       the one binding of its dk_* exports: calls, memory, the error record, result records
 //   dlxkit-problem.mjs      exact-cover problems (Problem)
+//   dlxkit-zdd.mjs          the ZDD of a problem's solutions (Zdd: problem.zdd())
 //   dlxkit-options.mjs      their spec read: item lists, 0/1 rows, data per option
 //   dlxkit-run.mjs          the one search-with-budget run loop (runSearch)
 //   dlxkit-sudoku.mjs       dlx.sudoku (with dlxkit-sudoku-args.mjs, dlxkit-sudoku-line.mjs)
@@ -16,3 +17,4 @@ export { defaultBox } from './dlxkit-sudoku-args.mjs'
 export { Dlxkit } from './dlxkit-load.mjs'
 export { Problem } from './dlxkit-problem.mjs'
 export { runSearch } from './dlxkit-run.mjs'
+export { Zdd } from './dlxkit-zdd.mjs'

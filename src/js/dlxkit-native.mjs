@@ -19,7 +19,7 @@ const utf8Decoder = new TextDecoder()
  */
 export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name']
+  'dk_explain_begin', 'dk_technique_name', 'dk_zdd_build']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 export function unsignedPointers (exports) {
@@ -354,6 +354,65 @@ export class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
+    })
+  }
+
+  // ---- the ZDD of all solutions -----------------------------------------------------
+
+  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
+  zddBuild (p, maxBytes) {
+    const z = this._x.dk_zdd_build(p, maxBytes)
+    if (!z) throw this.lastError()
+    return z
+  }
+
+  zddFree (z) {
+    this._x.dk_zdd_free(z)
+    this._released()
+  }
+
+  /** { size (nodes), count (a bigint, exact), bytes } */
+  zddInfo (z) {
+    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
+      this._x.dk_zdd_info(z, out)
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
+    })
+  }
+
+  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
+  zddNth (z, k, cap) {
+    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
+      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
+    }).options
+  }
+
+  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
+  zddRandom (z, state, cap) {
+    return this._zddSolution(cap, 8, (words, buf, room) => {
+      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
+      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
+    })
+  }
+
+  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
+  _zddSolution (cap, wordBytes, call) {
+    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
+      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
+      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
+    })
+    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
+  }
+
+  /** The ZDD in DLX6's text format. */
+  zddText (z) {
+    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
+    return this.withBuffers([n], (buf) => {
+      this.check(this._x.dk_zdd_text(z, buf, n))
+      return this.readText(buf, n)
     })
   }
 }

@@ -1,8 +1,9 @@
 // The worker's operations, written once: the client (dlxkit-client.mjs) sends
 // these names and the worker (dlxkit-worker-core.mjs) serves exactly these
 // (tests/worker.test.mjs checks both sides). For each:
-//   problem  its first argument is a problem the worker holds, which a
-//            restarted worker has lost (the request then fails with FREED)
+//   problem  its first argument is a problem the worker holds (for a 'zdd.*'
+//            one, a ZDD), which a restarted worker has lost (the request
+//            then fails with FREED)
 //   turn     it moves that problem's search, so it waits for the requests
 //            on the problem before it (a search has one state)
 // The part after the dot is the client's method name (a 'worker.*' one is
@@ -34,7 +35,12 @@ export const OPERATIONS = Object.freeze({
   'problem.countShard': { problem: true, turn: true },
   'problem.solutions': { problem: true, turn: true },
   'problem.best': { problem: true, turn: true },
+  'problem.zdd': { problem: true, turn: true },
   'problem.free': { problem: true, turn: true },
+  'zdd.nth': { problem: true },
+  'zdd.sample': { problem: true },
+  'zdd.toText': { problem: true },
+  'zdd.free': { problem: true },
   'worker.usage': {}
 })
 

@@ -6,6 +6,7 @@ import { bestSolutions } from './dlxkit-best.mjs'
 import { readSpec, streamOptions } from './dlxkit-options.mjs'
 import { Search, countStopped, runSearch, solutionsStopped } from './dlxkit-run.mjs'
 import { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } from './dlxkit-split.mjs'
+import { buildZdd } from './dlxkit-zdd.mjs'
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -294,6 +295,9 @@ export class Problem {
       search.close() // a loop left early leaves no prefix forced
     }
   }
+
+  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
+  zdd (opts) { return buildZdd(this, opts) }
 
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {

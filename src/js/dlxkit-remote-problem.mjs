@@ -1,7 +1,7 @@
 // RemoteProblem: an exact-cover problem held by a worker (dlxkit-client.mjs
 // makes them), the direct Problem's methods as promises. A problem dropped
 // without free() is freed in its worker once it is garbage collected.
-import { DlxError, checkCount } from './dlxkit-errors.mjs'
+import { DlxError, checkCount, safeCount } from './dlxkit-errors.mjs'
 import { OPERATIONS, operationsOf } from './dlxkit-operations.mjs'
 
 // Solutions a worker may send ahead of the consumer of solutions(); it gets
@@ -95,6 +95,12 @@ export class RemoteProblem {
     })
   }
 
+  /** The ZDD of its solutions (as Problem.zdd), held by the worker: a RemoteZdd. */
+  async zdd (opts) {
+    const { zid, size, bytes, count } = await this._call('problem.zdd', [opts])
+    return new RemoteZdd(this._w, zid, { size, bytes, count })
+  }
+
   /** Free the problem in its worker; a solutions() loop over it ends (FREED). */
   free () {
     this._freed = true
@@ -140,6 +146,54 @@ export class RemoteProblem {
       // (free() has ended the worker's search already)
       if (!finished && !failure && !this._freed) this._w._abort(stream.id)
     }
+  }
+}
+
+// ZDDs collected without free(): their worker frees its side.
+const collectedZdds = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry(({ worker, zid, generation }) => {
+    if (!worker._closed && generation === worker._generation) worker._call('zdd.free', [zid]).catch(() => {})
+  })
+  : null
+
+/**
+ * A ZDD held by a worker (RemoteProblem.zdd): the direct Zdd's methods as
+ * promises (its size and bytes as they are); a restarted worker has lost it
+ * (FREED).
+ */
+export class RemoteZdd {
+  constructor (worker, zid, { size, bytes, count }) {
+    this._w = worker
+    this._pid = zid // the worker's calls name what they are about by _pid and _generation
+    this._generation = worker._generation
+    this._what = 'ZDD' // what a FREED error names
+    this.size = size
+    this.bytes = bytes
+    this._count = count
+    collectedZdds?.register(this, { worker, zid, generation: this._generation }, this)
+  }
+
+  _call (op, args) { return this._w._problemCall(this, op, args) }
+
+  /** How many solutions, a bigint (as Zdd.countBig). */
+  async countBig () { return this._count }
+  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
+  async count () { return safeCount(this._count) }
+  /** A solution drawn uniformly with `seed` (as Zdd.random). */
+  async random (opts = {}) { return (await this.sample(1, opts))[0] }
+
+  free () {
+    collectedZdds?.unregister(this)
+    return this._call('zdd.free', [])
+  }
+}
+
+// nth, sample and toText pass their arguments as they are.
+for (const [op, name] of operationsOf('zdd')) {
+  if (!Object.hasOwn(RemoteZdd.prototype, name)) {
+    Object.defineProperty(RemoteZdd.prototype, name, {
+      value: function (...args) { return this._call(op, args) }, writable: true, configurable: true
+    })
   }
 }
 

@@ -56,6 +56,8 @@ let load = null
 let kit = null
 const problems = new Map() // id -> Problem
 let nextProblem = 1
+const zdds = new Map() // id -> Zdd (problem.zdd); it outlives its problem
+let nextZdd = 1
 const aborted = new Map() // request id asked to stop -> the error it ends with
 const streams = new Map() // problem id -> ids of its solutions() requests not ended
 const lastOf = new Map() // problem id -> settles when its latest request has ended
@@ -337,11 +339,34 @@ export const handlers = {
   'problem.countShard': async (id, [pid, shard, parts, { maxNodes } = {}]) => safeCount(await countBig(id, problem(pid), { shard, parts, maxNodes })), // the older name
   'problem.solutions': (id, [pid, window, opts]) => solutions(id, problem(pid), window, opts),
   'problem.best': (id, [pid, opts]) => best(id, problem(pid), opts),
+  'problem.zdd': async (id, [pid, opts]) => {
+    const z = problem(pid).zdd(opts)
+    // An abort sent during the build (one call) is read here: its ZDD would
+    // be kept for a caller who has gone, so it is freed.
+    await pause()
+    if (aborted.has(id)) z.free()
+    stopIfAborted(id)
+    zdds.set(nextZdd, z)
+    return { zid: nextZdd++, size: z.size, bytes: z.bytes, count: z.countBig() }
+  },
+  'zdd.nth': (id, [zid, k]) => zdd(zid).nth(k),
+  'zdd.sample': (id, [zid, n, opts]) => zdd(zid).sample(n, opts),
+  'zdd.toText': (id, [zid]) => zdd(zid).toText(),
+  'zdd.free': (id, [zid]) => {
+    zdds.get(zid)?.free()
+    return zdds.delete(zid)
+  },
   'problem.free': (id, [pid]) => {
     problems.get(pid)?.free()
     return problems.delete(pid)
   },
-  'worker.usage': () => ({ memory: kit.memorySize(), problems: problems.size })
+  'worker.usage': () => ({ memory: kit.memorySize(), problems: problems.size, zdds: zdds.size })
+}
+
+function zdd (zid) {
+  const z = zdds.get(zid)
+  if (!z) throw new DlxError('FREED', 'this ZDD was freed (or its worker restarted)')
+  return z
 }
 
 function keep (p) {

@@ -355,6 +355,12 @@ export class Problem<D = unknown> {
    */
   best (opts: BestOptions & WithData & { onImprovement?: (s: Costed<Array<Chosen<D>>>) => void }): Array<Costed<Array<Chosen<D>>>>
   best (opts?: BestOptions & WithoutData & { onImprovement?: (s: Costed<number[]>) => void }): Array<Costed<number[]>>
+  /**
+   * the ZDD of all its solutions (Knuth's DLX6, by the memoized search), at
+   * most maxMemory bytes while it is built (0: 1 GiB; past it OUT_OF_MEMORY);
+   * no colors (BAD_COLOR) or bounds (BAD_BOUND). It restarts the search
+   */
+  zdd (opts?: { maxMemory?: number }): Zdd
   /** option k's cost (0 unless given); a bigint only past 2^53 - 1 (from DLX text) */
   optionCost (k: number): number | bigint
   search (maxNodes?: number): 'solution' | 'done' | 'budget'
@@ -391,6 +397,28 @@ export class Problem<D = unknown> {
   /** a solution's option indices as [{ index, data }] */
   chosen (solution: number[]): Array<Chosen<D>>
   formatOption (k: number): string
+  free (): void
+  [Symbol.dispose] (): void
+}
+
+/** The ZDD of a problem's solutions (Problem.zdd): it holds nothing of the problem and outlives it */
+export class Zdd {
+  /** nodes, the two terminals not counted */
+  readonly size: number
+  /** bytes it holds in the module */
+  readonly bytes: number
+  /** the number of solutions, exact */
+  countBig (): bigint
+  /** UNSAFE_COUNT past 2^53 - 1 */
+  count (): number
+  /** solution k, 0-based, in the ZDD's order: sorted option indices; NO_SOLUTION from the count on */
+  nth (k: number | bigint): number[]
+  /** a solution drawn uniformly; the same seed (default 0), the same solution; NO_SOLUTION when there is none */
+  random (opts?: { seed?: number }): number[]
+  /** n solutions drawn uniformly by one generator seeded with seed (the first is random({ seed })'s) */
+  sample (n: number, opts?: { seed?: number }): number[][]
+  /** DLX6's text format: a line "ID: (~V?LO:HI)" per node (hex but V = option + 1), children first, then the root "ID: (~0?0:ROOT)" */
+  toText (): string
   free (): void
   [Symbol.dispose] (): void
 }
@@ -460,7 +488,22 @@ export interface RemoteProblem<D = unknown> {
   /** the data given with option k, structured-cloned from the worker */
   data (k: number): Promise<D>
   formatOption (k: number): Promise<string>
+  /** the ZDD of its solutions (as Problem.zdd), held by the worker */
+  zdd (opts?: { maxMemory?: number } & AsyncOptions): Promise<RemoteZdd>
   /** a problem dropped without free() is freed in its worker once collected */
+  free (): Promise<boolean>
+}
+
+/** Zdd's methods as promises, the ZDD held by a worker (lost, FREED, when it restarts); one dropped without free() is freed there once collected */
+export interface RemoteZdd {
+  readonly size: number
+  readonly bytes: number
+  countBig (): Promise<bigint>
+  count (): Promise<number>
+  nth (k: number | bigint): Promise<number[]>
+  random (opts?: { seed?: number }): Promise<number[]>
+  sample (n: number, opts?: { seed?: number }): Promise<number[][]>
+  toText (): Promise<string>
   free (): Promise<boolean>
 }
 
@@ -486,8 +529,8 @@ export interface DlxWorker {
   /** option data goes to the worker by structured clone (what it refuses: BAD_ARGUMENT) */
   exactCover<D = unknown> (spec: ExactCoverSpec<D>): Promise<RemoteProblem<D>>
   parseDlx (text: string): Promise<RemoteProblem<undefined>>
-  /** the worker's module memory in bytes and the problems it holds */
-  usage (): Promise<{ memory: number, problems: number }>
+  /** the worker's module memory in bytes and the problems and ZDDs it holds */
+  usage (): Promise<{ memory: number, problems: number, zdds: number }>
   terminate (): void
 }
 

@@ -1,12 +1,23 @@
-/* wasm/boundary.h: what the other boundary files (explain.c) need from
- * exports.c, which keeps the one last-error record. */
+/* wasm/boundary.h: what the other boundary files (explain.c, zdd.c) need
+ * from exports.c, which keeps the one last-error record, and the problem
+ * handle they share. */
 #ifndef DLXKIT_WASM_BOUNDARY_H
 #define DLXKIT_WASM_BOUNDARY_H
 
 #include <stdint.h>
+#include "dlx_text.h"
 #include "sudoku.h"
+
+/* A problem for JS: the engine, and the names when it came from DLX text. */
+typedef struct {
+    dlx_t *dlx;
+    dlx_text_t *text; /* owns dlx when set */
+} dk_problem_t;
 
 /* Record *e as the last error (dk_error()); its code. */
 int32_t boundary_sudoku_error(const sudoku_error_t *e);
+/* A negative engine code recorded as the last error, with its standard
+ * message (others returned as they are). */
+int32_t boundary_error(int32_t code);
 
 #endif

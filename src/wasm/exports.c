@@ -68,6 +68,8 @@ int32_t boundary_sudoku_error(const sudoku_error_t *e) {
     return from_sudoku_error();
 }
 
+int32_t boundary_error(int32_t code) { return engine_rc(code); }
+
 /* A count or budget from JS must be a whole number >= 0: 0 if it is, else
  * the error code, with an error naming it. */
 static int32_t check_number(double v, const char *what) {
@@ -285,12 +287,6 @@ EXPORT int32_t dk_text_format(const sudoku_text_t *like, int32_t size, const uin
 }
 
 /* ---- exact cover ----------------------------------------------------------------- */
-
-/* A problem for JS: the engine, and the names when it came from DLX text. */
-typedef struct {
-    dlx_t *dlx;
-    dlx_text_t *text; /* owns dlx when set */
-} dk_problem_t;
 
 EXPORT dk_problem_t *dk_problem_new(int32_t primary, int32_t secondary) {
     dk_problem_t *p = calloc(1, sizeof *p);

@@ -9,6 +9,7 @@ import { createWorker, threadCount } from '../library.mjs'
 import { ParseError, SolutionPrinter, parse } from '../cover-problem.mjs'
 import { searchOnWorkers } from '../cover-jobs.mjs'
 import { searchBest } from '../cover-best.mjs'
+import { searchZdd } from '../cover-zdd.mjs'
 import { sumParts } from '../cover-sum.mjs'
 import { problemDigest, resultJson } from '../cover-part.mjs'
 import { version } from '../help.mjs'
@@ -28,12 +29,19 @@ const OPTIONS = {
   jobs: { type: 'string', short: 'j' },
   shard: { type: 'string' },
   'split-seed': { type: 'string' },
-  sum: { type: 'boolean' }
+  sum: { type: 'boolean' },
+  zdd: { type: 'string' },
+  random: { type: 'string' },
+  seed: { type: 'string' },
+  nth: { type: 'string' }
 }
 
 // An endless input (`yes |`) must end in an error, not fill the memory; the
 // problem and its links take several times its text in the module's 4 GiB.
 const MAX_TEXT_BYTES = 256 << 20
+
+// --random N: the draws come back from the worker in one message, held whole.
+const MAX_DRAWS = 1000000
 
 export async function coverCommand (argv, io) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS, 'cover')
@@ -90,9 +98,32 @@ function coverSettings (values, io) {
   if (settings.mode === 'best') {
     if (settings.threads > 1 || settings.sharded || settings.limit) throw new UsageError('--best goes with neither --jobs, --shard nor --limit', 'cover')
   }
+  zddSettings(settings, values)
   if (settings.mode === 'first') settings.limit = 1
   else settings.restarts = false
   return settings
+}
+
+/**
+ * --zdd OUT, --random N, --seed S, --nth K: settings.mode 'zdd' when any of
+ * them is given (not with another mode, a limit, shards or --no-memo).
+ */
+function zddSettings (settings, values) {
+  const { zdd, random, seed, nth } = values
+  if (seed !== undefined && random === undefined) throw new UsageError('--seed goes with --random', 'cover')
+  if (zdd === undefined && random === undefined && nth === undefined) return
+  const other = ['count', 'all', 'best', 'limit', 'max-nodes', 'jobs', 'shard', 'no-memo', 'restarts'].filter((k) => values[k] !== undefined)
+  if (other.length) throw new UsageError(`--zdd, --random and --nth go without --${other[0]}`, 'cover')
+  if (zdd === '') throw new UsageError('--zdd needs a file name (- for standard output)', 'cover')
+  if (nth !== undefined && !/^\s*\d+\s*$/.test(nth)) throw new UsageError(`--nth '${nth}' is not allowed: it takes a whole number, 0 or more (0-based)`, 'cover')
+  Object.assign(settings, {
+    mode: 'zdd',
+    quiet: Boolean(values.quiet),
+    zddOut: zdd,
+    nth: nth === undefined ? undefined : BigInt(nth.trim()),
+    draws: random === undefined ? 0 : parseWholeNumber(random, 'random', { min: 1, max: MAX_DRAWS, note: 'the draws come back in one piece: run again with another --seed for more', command: 'cover' }),
+    seed: seed === undefined ? 0 : parseWholeNumber(seed, 'seed', { command: 'cover' })
+  })
 }
 
 /** 'file:line:column: message'. */
@@ -123,6 +154,7 @@ async function searchOnWorker (text, settings, { out, terminal }) {
       return { count, nodes, status, ...part }
     }
     if (settings.mode === 'best') return await searchBest(problem, settings, { out, terminal })
+    if (settings.mode === 'zdd') return await searchZdd(problem, settings, { out, terminal })
     const printer = new SolutionPrinter(problem, settings.json, out)
     try {
       for await (const s of problem.solutions({ shard, parts, balanced, splitSeed, limit, maxNodes, restarts, onProgress })) {
@@ -156,6 +188,10 @@ async function printSum (paths, values, { out, terminal }) {
 
 /** Prints the count (--count) and says what went wrong. Returns the exit status. */
 function reportOutcome (result, settings, inputName, { out, terminal }) {
+  if (result.failed) {
+    terminal.message(`${inputName}: ${result.failed}`)
+    return 1
+  }
   const count = BigInt(result.count) // exact at any size: printed in full, never rounded
   if (settings.mode === 'count' && (result.status !== 'stopped' || settings.json)) {
     out.line(settings.json ? resultJson(result) : String(count))

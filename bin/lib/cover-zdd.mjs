@@ -1,0 +1,52 @@
+// dlxkit cover --zdd OUT, --random N [--seed S], --nth K: the ZDD of all
+// solutions (Knuth's DLX6; problem.zdd() of the library) built on a library
+// worker, then what was asked of it: DLX6's text into OUT (- for standard
+// output), N solutions drawn uniformly, solution K (0-based, in the ZDD's
+// order). The same flags as build/dlx's, and the same output.
+import { writeFileSync } from 'node:fs'
+import { DlxError } from './library.mjs'
+import { SolutionPrinter } from './cover-problem.mjs'
+
+/**
+ * Returns { count (the ZDD's), nodes, status } as searchOnWorker does, or
+ * { failed: a message } when the ZDD cannot be built or read as asked.
+ */
+export async function searchZdd (problem, settings, { out, terminal }) {
+  let zdd
+  try {
+    zdd = await problem.zdd()
+  } catch (e) {
+    if (e instanceof DlxError && ['OUT_OF_MEMORY', 'BAD_COLOR', 'BAD_BOUND', 'COUNT_OVERFLOW'].includes(e.code)) return { failed: `building the ZDD: ${e.message}` }
+    throw e
+  }
+  try {
+    const count = await zdd.countBig()
+    if (!settings.quiet) terminal.message(`ZDD: ${zdd.size} nodes, ${zdd.bytes} bytes, ${count} solution${count === 1n ? '' : 's'}`)
+    if (settings.zddOut !== undefined) {
+      const text = await zdd.toText()
+      if (settings.zddOut === '-') {
+        out.block(text)
+        out.flush()
+      } else {
+        try {
+          writeFileSync(settings.zddOut, text)
+        } catch (e) {
+          return { failed: `cannot write ${settings.zddOut}: ${e.message}` }
+        }
+      }
+    }
+    const printer = new SolutionPrinter(problem, settings.json, out)
+    const print = async (s) => {
+      await printer.prepare(s)
+      printer.print(s)
+    }
+    if (settings.nth !== undefined && count) {
+      if (settings.nth >= count) return { failed: `--nth ${settings.nth}: no such solution: there are ${count} (0 .. ${count - 1n})` }
+      await print(await zdd.nth(settings.nth))
+    }
+    if (settings.draws && count) for (const s of await zdd.sample(settings.draws, { seed: settings.seed })) await print(s)
+    return { count, nodes: null, status: 'done' }
+  } finally {
+    await zdd.free()
+  }
+}

@@ -1,0 +1,151 @@
+// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
+// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
+// memoized search), and a Zdd reads it: its size, its exact count, solution
+// k in its order, uniformly random ones from a seed, and DLX6's text. It
+// holds nothing of the problem, so it outlives changes to it and its free().
+import { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } from './dlxkit-errors.mjs'
+
+const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
+
+/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
+export function buildZdd (problem, opts = {}) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
+  const { maxMemory = 0 } = opts
+  checkCount(maxMemory, 'maxMemory')
+  const h = problem._idle()
+  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+  let z
+  try {
+    z = problem._native.zddBuild(h, maxMemory)
+  } catch (err) {
+    throw refused(err, maxMemory)
+  }
+  try {
+    return new Zdd(problem._kit, z, cap)
+  } catch (err) { // its record could not be read (memory at the cap): the handle goes
+    problem._native.zddFree(z)
+    throw err
+  }
+}
+
+/** The build's error with what to do about it. */
+function refused (err, maxMemory) {
+  const why = {
+    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
+    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
+    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
+    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
+  }[err.code]
+  if (why) {
+    err.message = why
+    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
+  }
+  return err
+}
+
+/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
+export class Zdd {
+  constructor (kit, handle, cap) {
+    this._kit = kit
+    this._native = kit._native
+    this._h = handle
+    this._cap = cap
+    const { size, count, bytes } = this._native.zddInfo(handle)
+    this._size = size
+    this._count = count
+    this._bytes = bytes
+    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
+    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
+    return this._h
+  }
+
+  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
+  get size () {
+    this._handle()
+    return this._size
+  }
+
+  /** The bytes it holds in the module. */
+  get bytes () {
+    this._handle()
+    return this._bytes
+  }
+
+  /** How many solutions, a bigint: exact at any size. */
+  countBig () {
+    this._handle()
+    return this._count
+  }
+
+  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
+  count () { return safeCount(this.countBig()) }
+
+  /**
+   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
+   * order (at each node the solutions holding its option first): sorted
+   * option indices, as solve() gives. NO_SOLUTION from the count on.
+   */
+  nth (k) {
+    const h = this._handle()
+    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
+      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
+    }
+    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
+    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
+    try {
+      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
+      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
+    } catch (err) {
+      if (err.code !== 'NO_SOLUTION') throw err
+      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
+      err.details = { k: kk, count: this._count }
+      throw err
+    }
+  }
+
+  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
+  random (opts = {}) { return this.sample(1, opts)[0] }
+
+  /**
+   * n solutions drawn uniformly and independently, one generator seeded with
+   * `seed` (default 0) going on from each to the next (the first is
+   * random({ seed })'s; build/dlx --random n --seed s draws the same).
+   * NO_SOLUTION when there is none.
+   */
+  sample (n, opts = {}) {
+    checkWhole(n, 'n', INT32_MAX)
+    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
+    const { seed = 0 } = opts
+    let state = BigInt(checkCount(seed, 'seed'))
+    const h = this._handle()
+    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
+    const drawn = []
+    for (let j = 0; j < n; j++) {
+      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
+      state = next
+      drawn.push(options.sort((a, b) => a - b))
+    }
+    return drawn
+  }
+
+  /**
+   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
+   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
+   * then the root "ID: (~0?0:ROOT)".
+   */
+  toText () { return this._native.zddText(this._handle()) }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._kit._live--
+    this._native.zddFree(this._h)
+    this._h = 0
+  }
+
+  [Symbol.dispose] () { this.free() }
+}

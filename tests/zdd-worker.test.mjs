@@ -1,0 +1,113 @@
+// The ZDD as a result (issue 31) in a worker (RemoteProblem.zdd, a RemoteZdd)
+// and in the CLI (dlxkit cover --zdd OUT, --random N --seed S, --nth K):
+// both agree with the direct API (tests/zdd.test.mjs) on the same problem.
+// Run: node --test tests/zdd-worker.test.mjs
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createWorker, load } from '../src/js/dlxkit.mjs'
+import { DOMINO, TROMINO, packing } from '../bench/tilings.mjs'
+import { dlxkit, ok } from './cli-helpers.mjs'
+
+const dlx = await load()
+const w = await createWorker()
+const dir = mkdtempSync(join(tmpdir(), 'dlxkit-zdd-'))
+after(() => {
+  w.terminate()
+  rmSync(dir, { recursive: true, force: true })
+})
+const TEXT = packing(3, 6, TROMINO)
+const file = join(dir, 'trominoes.dlx')
+writeFileSync(file, TEXT)
+
+test('worker: the ZDD\'s size, count, every nth, a sample and its text are the direct API\'s', async () => {
+  const p = dlx.parseDlx(TEXT)
+  const z = p.zdd()
+  const rp = await w.parseDlx(TEXT)
+  const rz = await rp.zdd({ maxMemory: 1 << 20 })
+  assert.equal(rz.size, z.size)
+  assert.equal(rz.bytes, z.bytes)
+  assert.equal(await rz.countBig(), z.countBig())
+  assert.equal(await rz.count(), z.count())
+  assert.ok(z.count() > 10)
+  for (let k = 0; k < z.count(); k++) assert.deepEqual(await rz.nth(k), z.nth(k))
+  assert.deepEqual(await rz.nth(BigInt(z.count() - 1)), z.nth(z.count() - 1))
+  assert.deepEqual(await rz.sample(30, { seed: 5 }), z.sample(30, { seed: 5 }))
+  assert.deepEqual(await rz.random({ seed: 9 }), z.random({ seed: 9 }))
+  assert.equal(await rz.toText(), z.toText())
+  await assert.rejects(rz.nth(z.count()), (e) => e.code === 'NO_SOLUTION' && e.details.count === z.countBig())
+  await assert.rejects(rz.sample(1, { seed: -1 }), { code: 'BAD_ARGUMENT' })
+  await rp.free() // the ZDD outlives its problem, in the worker too
+  assert.equal(await rz.toText(), z.toText())
+  await rz.free()
+  await assert.rejects(rz.nth(0), { code: 'FREED' })
+})
+
+test('worker: errors keep their codes, the problem usable afterwards', async () => {
+  const big = await w.parseDlx(packing(12, 12, DOMINO))
+  await assert.rejects(big.zdd({ maxMemory: 1 << 16 }), (e) => e.code === 'OUT_OF_MEMORY' && /raise maxMemory/.test(e.message))
+  await assert.rejects(big.zdd({ maxMemory: -1 }), { code: 'BAD_ARGUMENT' })
+  assert.equal(await big.count({ limit: 3 }), 3)
+  assert.equal(await (await big.zdd()).countBig(), 53060477521960000n)
+  const colored = await w.parseDlx('a | x\na x:red\n')
+  await assert.rejects(colored.zdd(), { code: 'BAD_COLOR' })
+  assert.equal(await colored.count(), 1)
+})
+
+test('worker: an aborted build keeps no ZDD; a freed one leaves the worker', async () => {
+  const p = await w.parseDlx(packing(10, 10, DOMINO)) // a build of 20 ms: within the abort's grace
+  const before = (await w.usage()).zdds
+  await assert.rejects(p.zdd({ signal: AbortSignal.abort() }), { code: 'ABORTED' })
+  const controller = new AbortController()
+  const building = p.zdd({ signal: controller.signal })
+  controller.abort() // posted after the request: the worker reads it once the build (one call) is done
+  await assert.rejects(building, { code: 'ABORTED' })
+  assert.equal((await w.usage()).zdds, before, 'the aborted build\'s ZDD was freed')
+  const z = await p.zdd()
+  assert.equal((await w.usage()).zdds, before + 1)
+  await z.free()
+  assert.equal((await w.usage()).zdds, before)
+})
+
+/** The option lines of solution s (sorted indices) as the CLI prints them. */
+const block = (p, s) => s.map((k) => p.formatOption(k)).join('\n')
+
+test('CLI: --zdd writes the API\'s text, --nth and --random print the API\'s solutions', () => {
+  const p = dlx.parseDlx(TEXT)
+  const z = p.zdd()
+  const out = join(dir, 'out.zdd')
+  const r = ok(['cover', '--zdd', out, file])
+  assert.equal(readFileSync(out, 'utf8'), z.toText())
+  assert.equal(r.stdout, '')
+  assert.match(r.stderr, new RegExp(`ZDD: ${z.size} nodes, ${z.bytes} bytes, ${z.count()} solutions`))
+  assert.equal(ok(['cover', '--zdd', '-', '-q', file]).stdout, z.toText())
+  assert.equal(ok(['cover', '--zdd', '-', '-q', '-'], { input: TEXT }).stdout, z.toText())
+  for (const k of [0, 5, z.count() - 1]) assert.equal(ok(['cover', '--nth', String(k), '-q', file]).stdout, block(p, z.nth(k)) + '\n')
+  const drawn = ok(['cover', '--random', '7', '--seed', '12', '-q', file]).stdout
+  assert.equal(drawn, z.sample(7, { seed: 12 }).map((s) => block(p, s)).join('\n\n') + '\n')
+  assert.equal(ok(['cover', '--random', '1', file]).stdout, block(p, z.random()) + '\n') // seed 0 by default
+  const json = ok(['cover', '--nth', '2', '--json', '-q', file]).stdout
+  assert.deepEqual(JSON.parse(json), { solution: z.nth(2), options: z.nth(2).map((k) => p.formatOption(k)) })
+})
+
+test('CLI: K past the count, colors, an unwritable OUT: exit 1; flags that do not go with it: exit 2', () => {
+  const past = dlxkit(['cover', '--nth', '99999999999999999999', file])
+  assert.equal(past.status, 1)
+  assert.match(past.stderr, /--nth 99999999999999999999: no such solution: there are \d+ \(0 \.\. \d+\)/)
+  const colored = dlxkit(['cover', '--zdd', '-', '-'], { input: 'a | x\na x:red\n' })
+  assert.equal(colored.status, 1)
+  assert.match(colored.stderr, /stdin: building the ZDD: a ZDD takes no colors/)
+  const unwritable = dlxkit(['cover', '--zdd', join(dir, 'no', 'such', 'dir'), file])
+  assert.equal(unwritable.status, 1)
+  assert.match(unwritable.stderr, /cannot write/)
+  const none = dlxkit(['cover', '--random', '3', '-'], { input: 'a b\na\n' })
+  assert.equal(none.status, 1)
+  assert.match(none.stderr, /no solution/)
+  for (const args of [['--zdd', '-', '--count'], ['--nth', '1', '--limit', '2'], ['--random', '2', '--jobs', '2'], ['--nth', '-1'], ['--nth', 'x'],
+    ['--random', '0'], ['--random', '1000001'], ['--seed', '3'], ['--zdd', '-', '--no-memo'], ['--zdd', '']]) {
+    const r = dlxkit(['cover', ...args, file])
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`)
+  }
+})
