@@ -43,6 +43,43 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
+ * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A value
+ * @customfunction
+ */
+function SUDOKU_HINT (range, depth, box) {
+  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
+}
+
+/**
+ * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_STEPS (range, box) {
+  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
+}
+
+/**
+ * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_RATING (range, box) {
+  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
+}
+
+/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -3074,11 +3111,15 @@ function steps (api, puzzle, opts = {}) {
   return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
 }
 
-/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
+/**
+ * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
+ * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
+ */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
+  const after = checkCount(opts.after ?? 0, 'after')
+  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -4048,8 +4089,131 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
-// ---- src/js/dlxkit-sheets.mjs
+// ---- src/js/dlxkit-sheets-grid.mjs
 const m22_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
+// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
+const { DlxError } = m2_
+const { bad, cellNumber, isBlank, rowsOf, show } = m20_
+
+const MAX_SIDE = 64
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
+}
+  return { readGrid, readBox }
+})()
+
+// ---- src/js/dlxkit-sheets-explain.mjs
+const m23_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
+// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
+// as a column of sentences, and the rating by technique as one row.
+const { bad, cellNumber, gaveUp, isBlank, show } = m20_
+const { readBox, readGrid } = m22_
+
+/** What a full grid answers: there is nothing left to explain. */
+const FULL = 'The grid is full.'
+
+/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
+function explain (kit, range, box, budget, run) {
+  const grid = readGrid(range)
+  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
+  try {
+    return run(grid, opts)
+  } catch (e) {
+    if (e?.code === 'STOPPED') throw gaveUp(budget)
+    throw e
+  }
+}
+
+/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
+function readDepth (depth) {
+  if (isBlank(depth)) return undefined
+  const v = cellNumber(depth)
+  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
+  return v
+}
+
+/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
+function sudokuHint (kit, range, depth, box, budget) {
+  const d = readDepth(depth)
+  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
+}
+
+/** Every step's sentence, one a row. */
+function sudokuSteps (kit, range, box, budget) {
+  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
+}
+
+/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
+function sudokuRating (kit, range, box, budget) {
+  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return [[rating.rating, rating.technique ?? '', rating.steps]]
+}
+  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
+})()
+
+// ---- src/js/dlxkit-sheets-signatures.mjs
+const m24_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
+/**
+ * The functions, their parameters (in order), how many of the last are
+ * optional, and what they return. `id` is the Excel metadata id.
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+  return { SIGNATURES }
+})()
+
+// ---- src/js/dlxkit-sheets.mjs
+const m25_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
@@ -4057,28 +4221,18 @@ const m22_ = (function () {
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
 const { load, DlxError } = m19_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m20_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m20_
 const { coverBest, coverCount, coverCost, coverSolve } = m21_
+const { readBox, readGrid } = m22_
+const { sudokuHint, sudokuRating, sudokuSteps } = m23_
+const { SIGNATURES } = m24_
 
 
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
+
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -4090,6 +4244,9 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
+    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
+    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -4128,45 +4285,14 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
+  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
-}
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4287,7 +4413,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m23_ = (function () {
+const m26_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4320,7 +4446,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m24_ = (function () {
+const m27_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4329,8 +4455,8 @@ const m24_ = (function () {
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
 const { Dlxkit } = m18_
-const { createSheetFunctions, SheetError } = m22_
-const { base64Bytes } = m23_
+const { createSheetFunctions, SheetError } = m25_
+const { base64Bytes } = m26_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4347,7 +4473,7 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m24_
+return m27_
 })()
 
 var DLXKIT_WASM_ =
