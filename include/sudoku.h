@@ -317,10 +317,12 @@ int sudoku_rate_logic(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opt
  * harder one gets the solution's digit in the cell of its first step past
  * the level as a clue (both cells of the pair with opts->symmetric), until
  * it falls within the level or below it; not with opts->minimal, which
- * would then not hold. max_attempts puzzles at most (0: 200). Returns the
- * attempts taken (1 or more) with *rating filled, SUDOKU_ENOTFOUND past
- * max_attempts, DLX_EARG for a difficulty outside the levels, or
- * sudoku_generate's and sudoku_rate_logic's errors. */
+ * would then not hold. Up to 12x12 without target_clues each attempt proves
+ * uniqueness as opts->minimal does (a proof cut short keeps its clue, and the
+ * hardest puzzles have the longest proofs). max_attempts puzzles at most
+ * (0: 200). Returns the attempts taken (1 or more) with *rating filled,
+ * SUDOKU_ENOTFOUND past max_attempts, DLX_EARG for a difficulty outside the
+ * levels, or sudoku_generate's and sudoku_rate_logic's errors. */
 int sudoku_generate_at(sudoku_t *s, const sudoku_generate_opts_t *opts, int difficulty,
                        int32_t max_attempts, uint8_t *puzzle, uint8_t *solution,
                        sudoku_logic_rating_t *rating, sudoku_error_t *err);

@@ -76,6 +76,10 @@ test('the levels order the samples: 17-clue mostly easy, hardest1106 mostly beyo
   assert.ok(beyond > 0.9, `hardest1106: ${beyond} beyond`)
 })
 
+// A 9x9 jigsaw map: in each band of three rows, piece (band, k) takes the
+// cells whose column plus row, mod 9, falls in k's third.
+const JIGSAW = Array.from({ length: 9 }, (_, r) => Array.from({ length: 9 }, (_, c) => Math.floor(r / 3) * 3 + Math.floor(((c + r) % 9) / 3)))
+
 // Each level on 9x9 with two seeds, and shapes and variants at levels they reach.
 const CASES = [
   ...LEVELS.slice(0, 5).flatMap((difficulty) => [1, 2].map((seed) => ({ difficulty, seed }))),
@@ -86,7 +90,8 @@ const CASES = [
   { difficulty: 'easy', seed: 3, size: 16 },
   { difficulty: 'diabolical', seed: 1, size: 4 * 4 },
   { difficulty: 'hard', seed: 4, symmetric: true },
-  { difficulty: 'medium', seed: 5, minimal: true, attempts: 400 }
+  { difficulty: 'medium', seed: 5, minimal: true, attempts: 400 },
+  { difficulty: 'beyond', seed: 2, jigsaw: JIGSAW }
 ]
 
 test('generate({ difficulty }): the puzzle needs exactly that level, checked through steps()', () => {
