@@ -320,7 +320,8 @@ int sudoku_rate_logic(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opt
  * would then not hold. Up to 12x12 without target_clues each attempt proves
  * uniqueness as opts->minimal does (a proof cut short keeps its clue, and the
  * hardest puzzles have the longest proofs). max_attempts puzzles at most
- * (0: 200). Returns the attempts taken (1 or more) with *rating filled,
+ * (0: 200 up to 9x9, 200 * 81 / N^2 above, at least 4). Returns the
+ * attempts taken (1 or more) with *rating filled,
  * SUDOKU_ENOTFOUND past max_attempts, DLX_EARG for a difficulty outside the
  * levels, or sudoku_generate's and sudoku_rate_logic's errors. */
 int sudoku_generate_at(sudoku_t *s, const sudoku_generate_opts_t *opts, int difficulty,

@@ -131,6 +131,7 @@ test('generate({ difficulty }): past its attempts NOT_FOUND, bad options BAD_ARG
   // A 9x9 that needs a guess is one in millions: 5 attempts do not find one.
   assert.throws(() => dlx.sudoku.generate({ seed: 1, difficulty: 'beyond', attempts: 5 }),
     (e) => e.code === 'NOT_FOUND' && /no beyond puzzle in 5 attempts \(seed 1\): 5 came out easier/.test(e.message))
+  assert.throws(() => dlx.sudoku.generate({ seed: 1, difficulty: 'beyond' }), /no beyond puzzle in 200 attempts/) // the default
   // A 4x4 has nothing past the easy level.
   assert.throws(() => dlx.sudoku.generate({ size: 4, seed: 1, difficulty: 'medium', attempts: 50 }), { code: 'NOT_FOUND' })
   assert.throws(() => dlx.sudoku.generate({ seed: 1, difficulty: 'nasty' }), (e) => e.code === 'BAD_ARGUMENT' && e.details.option === 'difficulty' && /easy, medium, hard, fiendish, diabolical, beyond/.test(e.message))

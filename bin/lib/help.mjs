@@ -135,7 +135,8 @@ Options:
                        ones: easy, medium, hard, fiendish, diabolical or
                        beyond (docs/sudoku-logic.md)
   --attempts N         with --difficulty: puzzles tried at most (default
-                       200); past them the seed is an error (NOT_FOUND)
+                       200 up to 9x9, fewer for bigger grids); past them
+                       the seed is an error (NOT_FOUND)
   --max-nodes N        search budget while filling the grid
   --format line|grid|numbers|json
                        line (the default up to 61x61, one symbol per cell:

@@ -54,8 +54,11 @@ int sudoku_generate_at(sudoku_t *s, const sudoku_generate_opts_t *opts, int diff
         return sudoku_fail(err, DLX_EARG, "difficulty must be %d..%d (easy..beyond), got %d",
                            SUDOKU_DIFFICULTY_EASY, SUDOKU_DIFFICULTIES - 1, difficulty);
     if (max_attempts < 0) return sudoku_fail(err, DLX_EARG, "attempts must be 0 (the default) or more");
-    int32_t attempts = max_attempts ? max_attempts : GENERATE_AT_ATTEMPTS;
     int32_t cells = sudoku_size(s) * sudoku_size(s), easier = 0, harder = 0;
+    /* By default about the work of 200 9x9 attempts: fewer for big grids
+     * (a 25x25 attempt takes a second), at least 4. */
+    int32_t fair = cells <= 81 ? GENERATE_AT_ATTEMPTS : GENERATE_AT_ATTEMPTS * 81 / cells;
+    int32_t attempts = max_attempts ? max_attempts : fair < 4 ? 4 : fair;
     int top = sudoku_difficulty_top(difficulty);
     uint64_t seeds = opts->seed;
     for (int32_t k = 1; k <= attempts; k++) {

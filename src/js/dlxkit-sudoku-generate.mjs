@@ -10,7 +10,7 @@ import { difficultyNumber, logicFields } from './dlxkit-sudoku-difficulty.mjs'
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
  * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
  * generated until one needs that level's techniques and no harder, C's
- * sudoku_generate_at) and attempts (its budget, 0: 200; NOT_FOUND past it).
+ * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  */
 export function generate (api, opts = {}) {
   checkOptionNames(opts)

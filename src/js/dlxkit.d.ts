@@ -115,7 +115,7 @@ export interface GenerateOptions extends ShapeOptions {
   /** a puzzle whose explanation needs this level's techniques and no harder
    * one (docs/sudoku-logic.md); the result then has its rating too */
   difficulty?: Difficulty
-  /** with difficulty: puzzles tried at most (default 200); past them, NOT_FOUND */
+  /** with difficulty: puzzles tried at most (default 200 up to 9x9, 200 * 81 / cells above, at least 4); past them, NOT_FOUND */
   attempts?: number
 }
 
