@@ -3,7 +3,6 @@
  * of a chosen level is made by generating, rating and, when it needs a
  * harder technique, giving the cell of that step as a clue
  * (sudoku_generate_at). The levels: sudoku_logic_table.c. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "sudoku_internal.h"
@@ -17,7 +16,7 @@ static int rate_until(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opt
     memset(r, 0, sizeof *r);
     *over = -1;
     sudoku_explain_t *e = sudoku_explain_begin(s, grid, opts, err);
-    if (!e) return err ? err->code : DLX_EARG;
+    if (!e) return err->code;
     sudoku_step_t st;
     int rc;
     r->technique = -1; /* a full grid: no technique, easy */
@@ -26,7 +25,7 @@ static int rate_until(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opt
         r->guesses += st.technique == SUDOKU_GUESS;
         if (st.technique > r->technique) r->technique = st.technique, r->rating = sudoku_technique_rating(st.technique);
         if (stop && r->rating > stop) {
-            *over = st.n_placements ? st.placements[0].cell : st.eliminations[0].cell;
+            *over = st.n_placements ? st.placements[0].cell : st.n_eliminations ? st.eliminations[0].cell : -2;
             break;
         }
     }
@@ -38,6 +37,8 @@ static int rate_until(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opt
 
 int sudoku_rate_logic(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opts_t *opts,
                       sudoku_logic_rating_t *rating, sudoku_error_t *err) {
+    sudoku_error_t local;
+    if (!err) err = &local; /* rate_until returns the code it holds */
     if (!rating) return sudoku_fail(err, DLX_EARG, "missing output");
     int32_t over;
     return rate_until(s, grid, opts, 0, rating, &over, err);
@@ -48,6 +49,8 @@ int sudoku_rate_logic(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opt
 int sudoku_generate_at(sudoku_t *s, const sudoku_generate_opts_t *opts, int difficulty,
                        int32_t max_attempts, uint8_t *puzzle, uint8_t *solution,
                        sudoku_logic_rating_t *rating, sudoku_error_t *err) {
+    sudoku_error_t local;
+    if (!err) err = &local;
     if (!s || !opts || !puzzle || !solution || !rating)
         return sudoku_fail(err, DLX_EARG, "missing handle, options or output");
     if (!sudoku_difficulty_name(difficulty))
@@ -76,12 +79,12 @@ int sudoku_generate_at(sudoku_t *s, const sudoku_generate_opts_t *opts, int diff
         for (;;) {
             rc = rate_until(s, puzzle, NULL, top, rating, &over, err);
             if (rc) return rc;
-            if (over < 0 || opts->minimal) break;
+            if (over < 0 || opts->minimal || puzzle[over]) break; /* (a step's cell is never a given) */
             puzzle[over] = solution[over]; /* the hard step's cell becomes a clue */
             if (opts->symmetric) puzzle[cells - 1 - over] = solution[cells - 1 - over];
         }
-        if (over < 0 && rating->difficulty == difficulty) return k;
-        if (over < 0) easier++;
+        if (over == -1 && rating->difficulty == difficulty) return k;
+        if (over == -1) easier++;
         else harder++;
     }
     return sudoku_fail(err, SUDOKU_ENOTFOUND,
