@@ -81,6 +81,7 @@ static void test_rate(void) {
     sudoku_logic_rating_t r;
     CHECK_EQ(sudoku_rate_logic(s, empty, NULL, &r, &err), SUDOKU_EAMBIGUOUS);
     CHECK_EQ(sudoku_rate_logic(s, empty, NULL, NULL, &err), DLX_EARG);
+    CHECK_EQ(sudoku_rate_logic(s, empty, NULL, &r, NULL), SUDOKU_EAMBIGUOUS); /* the code without a record */
     sudoku_result_t res;
     CHECK_EQ(sudoku_solve(s, empty, 1, 0, full, &res, &err), 0);
     if (CHECK_EQ(sudoku_rate_logic(s, full, NULL, &r, &err), 0))
@@ -134,6 +135,7 @@ static void test_errors(void) {
     CHECK_EQ(sudoku_generate_at(s, &o, SUDOKU_DIFFICULTIES, 3, p, sol, &r, &err), DLX_EARG);
     CHECK_EQ(sudoku_generate_at(s, &o, SUDOKU_DIFFICULTY_EASY, -1, p, sol, &r, &err), DLX_EARG);
     CHECK_EQ(sudoku_generate_at(s, NULL, SUDOKU_DIFFICULTY_EASY, 3, p, sol, &r, &err), DLX_EARG);
+    CHECK_EQ(sudoku_generate_at(s, &o, SUDOKU_DIFFICULTY_BEYOND, 2, p, sol, &r, NULL), SUDOKU_ENOTFOUND);
     o.max_nodes = 5; /* generate's own budget still counts */
     CHECK_EQ(sudoku_generate_at(s, &o, SUDOKU_DIFFICULTY_EASY, 3, p, sol, &r, &err), SUDOKU_ESTOPPED);
     o.max_nodes = 0;
