@@ -20,7 +20,7 @@ CORE_SRC := $(addprefix src/core/,dlx.c dlx_count.c dlx_search.c search_choice.c
 # The explainer (sudoku_explain_*: docs/sudoku-logic.md), in every build and
 # the module (src/wasm/explain.c); at -Oz there, as -O2's 1.7x speed (4.7 KiB)
 # is not needed: a hint takes under 2 ms (docs/notes/EXPLAIN.md).
-LOGIC_SRC := $(addprefix src/core/,sudoku_logic.c sudoku_logic_basic.c sudoku_logic_fish.c sudoku_logic_chains.c sudoku_logic_forcing.c sudoku_logic_text.c sudoku_logic_table.c)
+LOGIC_SRC := $(addprefix src/core/,sudoku_logic.c sudoku_logic_basic.c sudoku_logic_fish.c sudoku_logic_chains.c sudoku_logic_forcing.c sudoku_logic_text.c sudoku_logic_table.c sudoku_difficulty.c)
 CORE_HDR := include/dlx.h include/dlx_text.h include/sudoku.h \
             $(addprefix src/core/,sudoku_logic.h dlx_internal.h dlx_zdd.h dlx_multi.h dlx_bits.h dlx_bits_count.h dlx_cells.h dlx_cdcl.h dlx_scan.h xc_array.h sudoku9.h sudoku_internal.h sudoku_random.h sudoku_text.h luby.h random.h format.h utf8.h)
 # libm: only the C tests call it (tests/c/test_estimate.c). The programs link
@@ -198,7 +198,7 @@ src/js/dlxkit-sheets-signatures.mjs: web/excel/functions.json tools/sheet-signat
 dist/dlxkit-inline.mjs: dist/dlxkit.wasm tools/inline.mjs
 	node tools/inline.mjs dist/dlxkit.wasm $@
 
-C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_zdd build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape build/test_logic
+C_TESTS := build/test_engine build/test_cells build/test_count build/test_memo build/test_zdd build/test_bits build/test_estimate build/test_multi build/test_cost build/test_sharp build/test_text build/test_sudoku build/test_sudoku_text build/test_sudoku_shape build/test_logic build/test_difficulty
 
 test: test-c test-js
 

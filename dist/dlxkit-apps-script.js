@@ -43,43 +43,6 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
- * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A value
- * @customfunction
- */
-function SUDOKU_HINT (range, depth, box) {
-  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
-}
-
-/**
- * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_STEPS (range, box) {
-  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
-}
-
-/**
- * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_RATING (range, box) {
-  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
-}
-
-/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -229,7 +192,8 @@ const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
+  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
+  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
 }
 
 /** Error codes by JS name. */
@@ -263,7 +227,8 @@ const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30
+  AMBIGUOUS: -30,
+  NOT_FOUND: -31
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -283,8 +248,8 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
-  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
+  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
@@ -595,6 +560,35 @@ class SudokuCalls {
     })
   }
 
+  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
+  rateLogic (h, cells, maxNodes) {
+    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
+      return this._logicRecord(out)
+    })
+  }
+
+  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
+  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
+    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
+      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
+      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
+    })
+  }
+
+  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
+  _logicRecord (out) {
+    const at = SLOT.logic
+    const r = this._int32s(out, at.length)
+    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
+  }
+
+  /** A level of difficulty by technique: its name, or null past the table. */
+  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
+  /** The top of its range in tenths (-1 past the table). */
+  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
+
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }
@@ -659,7 +653,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name', 'dk_zdd_build']
+  'dk_explain_begin', 'dk_technique_name']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -994,65 +988,6 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
-    })
-  }
-
-  // ---- the ZDD of all solutions -----------------------------------------------------
-
-  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
-  zddBuild (p, maxBytes) {
-    const z = this._x.dk_zdd_build(p, maxBytes)
-    if (!z) throw this.lastError()
-    return z
-  }
-
-  zddFree (z) {
-    this._x.dk_zdd_free(z)
-    this._released()
-  }
-
-  /** { size (nodes), count (a bigint, exact), bytes } */
-  zddInfo (z) {
-    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
-      this._x.dk_zdd_info(z, out)
-      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
-      const word = (slot) => words.getBigUint64(8 * slot, true)
-      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
-    })
-  }
-
-  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
-  zddNth (z, k, cap) {
-    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
-      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
-      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
-      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
-    }).options
-  }
-
-  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
-  zddRandom (z, state, cap) {
-    return this._zddSolution(cap, 8, (words, buf, room) => {
-      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
-      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
-    })
-  }
-
-  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
-  _zddSolution (cap, wordBytes, call) {
-    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
-      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
-      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
-    })
-    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
-  }
-
-  /** The ZDD in DLX6's text format. */
-  zddText (z) {
-    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
-    return this.withBuffers([n], (buf) => {
-      this.check(this._x.dk_zdd_text(z, buf, n))
-      return this.readText(buf, n)
     })
   }
 }
@@ -1878,166 +1813,8 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-zdd.mjs
-const m9_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
-// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
-// memoized search), and a Zdd reads it: its size, its exact count, solution
-// k in its order, uniformly random ones from a seed, and DLX6's text. It
-// holds nothing of the problem, so it outlives changes to it and its free().
-const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
-
-const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
-
-/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
-function buildZdd (problem, opts = {}) {
-  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
-  const { maxMemory = 0 } = opts
-  checkCount(maxMemory, 'maxMemory')
-  const h = problem._idle()
-  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
-  let z
-  try {
-    z = problem._native.zddBuild(h, maxMemory)
-  } catch (err) {
-    throw refused(err, maxMemory)
-  }
-  try {
-    return new Zdd(problem._kit, z, cap)
-  } catch (err) { // its record could not be read (memory at the cap): the handle goes
-    problem._native.zddFree(z)
-    throw err
-  }
-}
-
-/** The build's error with what to do about it. */
-function refused (err, maxMemory) {
-  const why = {
-    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
-    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
-    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
-    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
-  }[err.code]
-  if (why) {
-    err.message = why
-    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
-  }
-  return err
-}
-
-/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
-class Zdd {
-  constructor (kit, handle, cap) {
-    this._kit = kit
-    this._native = kit._native
-    this._h = handle
-    this._cap = cap
-    const { size, count, bytes } = this._native.zddInfo(handle)
-    this._size = size
-    this._count = count
-    this._bytes = bytes
-    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
-    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
-  }
-
-  _handle () {
-    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
-    return this._h
-  }
-
-  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
-  get size () {
-    this._handle()
-    return this._size
-  }
-
-  /** The bytes it holds in the module. */
-  get bytes () {
-    this._handle()
-    return this._bytes
-  }
-
-  /** How many solutions, a bigint: exact at any size. */
-  countBig () {
-    this._handle()
-    return this._count
-  }
-
-  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
-  count () { return safeCount(this.countBig()) }
-
-  /**
-   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
-   * order (at each node the solutions holding its option first): sorted
-   * option indices, as solve() gives. NO_SOLUTION from the count on.
-   */
-  nth (k) {
-    const h = this._handle()
-    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
-      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
-    }
-    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
-    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
-    try {
-      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
-      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
-    } catch (err) {
-      if (err.code !== 'NO_SOLUTION') throw err
-      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
-      err.details = { k: kk, count: this._count }
-      throw err
-    }
-  }
-
-  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
-  random (opts = {}) { return this.sample(1, opts)[0] }
-
-  /**
-   * n solutions drawn uniformly and independently, one generator seeded with
-   * `seed` (default 0) going on from each to the next (the first is
-   * random({ seed })'s; build/dlx --random n --seed s draws the same).
-   * NO_SOLUTION when there is none.
-   */
-  sample (n, opts = {}) {
-    checkWhole(n, 'n', INT32_MAX)
-    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
-    const { seed = 0 } = opts
-    let state = BigInt(checkCount(seed, 'seed'))
-    const h = this._handle()
-    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
-    const drawn = []
-    for (let j = 0; j < n; j++) {
-      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
-      state = next
-      drawn.push(options.sort((a, b) => a - b))
-    }
-    return drawn
-  }
-
-  /**
-   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
-   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
-   * then the root "ID: (~0?0:ROOT)".
-   */
-  toText () { return this._native.zddText(this._handle()) }
-
-  free () {
-    if (!this._h) return
-    this._kit._untrack(this)
-    this._kit._live--
-    this._native.zddFree(this._h)
-    this._h = 0
-  }
-
-  [Symbol.dispose] () { this.free() }
-}
-  return { buildZdd, Zdd }
-})()
-
 // ---- src/js/dlxkit-problem.mjs
-const m10_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -2048,7 +1825,6 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
-const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2338,9 +2114,6 @@ class Problem {
     }
   }
 
-  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
-  zdd (opts) { return buildZdd(this, opts) }
-
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2489,7 +2262,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m11_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2641,7 +2414,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m12_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2649,7 +2422,7 @@ const m12_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m11_
+const { checkSide, variantFlags } = m10_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2699,7 +2472,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m13_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2712,7 +2485,7 @@ const m13_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m11_
+const { STYLE } = m10_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2918,15 +2691,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m14_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m11_
-const { copyLine, lineIn, lineSide } = m13_
+const { checkPuzzleLength, checkTextSize } = m10_
+const { copyLine, lineIn, lineSide } = m12_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -3028,6 +2801,60 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
+// ---- src/js/dlxkit-sudoku-difficulty.mjs
+const m14_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
+// module's one table (sudoku_logic_table.c), rate's technique fields and
+// generate's { difficulty }. The explainer does the work in C; here its
+// numbers become names and SE ratings.
+const { DlxError, checkCount } = m2_
+
+const tables = new WeakMap() // Native -> the levels
+
+/** The levels, easiest first: [{ name, from, to }] (SE ratings, to inclusive; from just above the previous to). */
+function difficulties (native) {
+  let levels = tables.get(native)
+  if (!levels) {
+    levels = []
+    for (let d = 1, name; (name = native.difficultyName(d)); d++) {
+      levels.push({ name, from: levels.length ? levels[levels.length - 1].to + 0.1 : 1, to: native.difficultyTop(d) / 10 })
+    }
+    levels.forEach((l) => { l.from = Math.round(l.from * 10) / 10 })
+    tables.set(native, Object.freeze(levels.map(Object.freeze)))
+    levels = tables.get(native)
+  }
+  return levels
+}
+
+/** The level (its name) of a rating on the 1-to-11 scale. */
+function difficultyOf (native, rating) {
+  const levels = difficulties(native)
+  return (levels.find((l) => rating <= l.to) ?? levels[levels.length - 1]).name
+}
+
+/** A logic record of the module as rate's fields: { difficulty, technique, rating, steps }. */
+function logicFields (native, r) {
+  return { difficulty: native.difficultyName(r.difficulty), technique: native.techniqueName(r.technique), rating: r.rating / 10, steps: r.steps }
+}
+
+/** rate's technique fields for the grid, or nulls when the puzzle has no one solution (status says so). */
+function rateByTechnique (native, h, cells, status, opts) {
+  if (status !== 'unique') return { difficulty: null, technique: null, rating: null, steps: null }
+  return logicFields(native, native.rateLogic(h, cells, checkCount(opts.maxNodes ?? 0, 'maxNodes')))
+}
+
+/** The number (1..) of a level named in generate's options, with a clear error for another name. */
+function difficultyNumber (native, name) {
+  const levels = difficulties(native)
+  const k = levels.findIndex((l) => l.name === name)
+  if (k < 0) throw new DlxError('BAD_ARGUMENT', `difficulty must be one of ${levels.map((l) => l.name).join(', ')} (got ${JSON.stringify(name)})`, { option: 'difficulty' })
+  return k + 1
+}
+  return { difficulties, difficultyOf, logicFields, rateByTechnique, difficultyNumber }
+})()
+
 // ---- src/js/dlxkit-sudoku-generate.mjs
 const m15_ = (function () {
   'use strict'
@@ -3035,13 +2862,16 @@ const m15_ = (function () {
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m11_
+const { STYLE, checkAlphabet, styleOf } = m10_
+const { difficultyNumber, logicFields } = m14_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array').
+ * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
+ * generated until one needs that level's techniques and no harder, C's
+ * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  */
 function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -3053,6 +2883,9 @@ function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
+  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
+  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -3062,7 +2895,10 @@ function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+  const native = api._native
+  const made = difficulty === undefined
+    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -3070,7 +2906,8 @@ function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed
+    seed,
+    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
   }
 }
 
@@ -3078,7 +2915,7 @@ function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
 ])
 
 function checkOptionNames (opts) {
@@ -3102,24 +2939,24 @@ const m16_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m11_
+const { hasDiagonals } = m10_
+const { difficultyOf } = m14_
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
 function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
+  return explain(api, puzzle, opts, Infinity, (list) => {
+    const rating = rateSteps(list)
+    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
+  })
 }
 
-/**
- * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
- * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
- */
+/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  const after = checkCount(opts.after ?? 0, 'after')
-  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
+  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -3215,12 +3052,13 @@ const m17_ = (function () {
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
-const { boxOf, parseBox, pattern } = m12_
-const { LineSolver, plainOptions, shapeKey } = m14_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
+const { boxOf, parseBox, pattern } = m11_
+const { LineSolver, plainOptions, shapeKey } = m13_
 const { generate } = m15_
+const { difficulties, rateByTechnique } = m14_
 const { hint, steps } = m16_
-const { LineTables, readLine, writeLine } = m13_
+const { LineTables, readLine, writeLine } = m12_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3598,14 +3436,22 @@ class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /** Difficulty: { level, score, nodes, guesses, status }. */
+  /**
+   * Difficulty: { level, score, nodes, guesses, status } from the search, and
+   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
+   * opts.techniques false leaves them null).
+   */
   rate (puzzle, opts = {}) {
+    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return r
+      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
     })
   }
+
+  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
+  difficulties () { return difficulties(this._native) }
 }
   return { SudokuApi }
 })()
@@ -3621,7 +3467,7 @@ const m18_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m10_
+const { exactCover, parseDlx } = m9_
 const { SudokuApi } = m17_
 
 /**
@@ -4089,131 +3935,8 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
-// ---- src/js/dlxkit-sheets-grid.mjs
-const m22_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
-// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
-const { DlxError } = m2_
-const { bad, cellNumber, isBlank, rowsOf, show } = m20_
-
-const MAX_SIDE = 64
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
-}
-  return { readGrid, readBox }
-})()
-
-// ---- src/js/dlxkit-sheets-explain.mjs
-const m23_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
-// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
-// as a column of sentences, and the rating by technique as one row.
-const { bad, cellNumber, gaveUp, isBlank, show } = m20_
-const { readBox, readGrid } = m22_
-
-/** What a full grid answers: there is nothing left to explain. */
-const FULL = 'The grid is full.'
-
-/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
-function explain (kit, range, box, budget, run) {
-  const grid = readGrid(range)
-  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
-  try {
-    return run(grid, opts)
-  } catch (e) {
-    if (e?.code === 'STOPPED') throw gaveUp(budget)
-    throw e
-  }
-}
-
-/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
-function readDepth (depth) {
-  if (isBlank(depth)) return undefined
-  const v = cellNumber(depth)
-  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
-  return v
-}
-
-/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
-function sudokuHint (kit, range, depth, box, budget) {
-  const d = readDepth(depth)
-  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
-}
-
-/** Every step's sentence, one a row. */
-function sudokuSteps (kit, range, box, budget) {
-  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
-}
-
-/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
-function sudokuRating (kit, range, box, budget) {
-  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return [[rating.rating, rating.technique ?? '', rating.steps]]
-}
-  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
-})()
-
-// ---- src/js/dlxkit-sheets-signatures.mjs
-const m24_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
-/**
- * The functions, their parameters (in order), how many of the last are
- * optional, and what they return. `id` is the Excel metadata id.
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
-  return { SIGNATURES }
-})()
-
 // ---- src/js/dlxkit-sheets.mjs
-const m25_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
@@ -4221,18 +3944,28 @@ const m25_ = (function () {
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
 const { load, DlxError } = m19_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m20_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m20_
 const { coverBest, coverCount, coverCost, coverSolve } = m21_
-const { readBox, readGrid } = m22_
-const { sudokuHint, sudokuRating, sudokuSteps } = m23_
-const { SIGNATURES } = m24_
 
 
 
-
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -4244,9 +3977,6 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
-    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
-    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -4285,14 +4015,45 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
-  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
+}
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4413,7 +4174,7 @@ function registerExcelFunctions (CustomFunctions, functions) {
 })()
 
 // ---- web/apps-script/base64.mjs
-const m26_ = (function () {
+const m23_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4446,7 +4207,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m27_ = (function () {
+const m24_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4455,8 +4216,8 @@ const m27_ = (function () {
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
 const { Dlxkit } = m18_
-const { createSheetFunctions, SheetError } = m25_
-const { base64Bytes } = m26_
+const { createSheetFunctions, SheetError } = m22_
+const { base64Bytes } = m23_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4473,2177 +4234,2137 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m27_
+return m24_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABgwRAYAJ/fwF/YAF/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2ACf3wBf2AGf39/f39/AGADf35/AX9gAX8BfmAIf39/f39/f38AYAF+' +
-  'AX5gBX9+fn9/AX9gB39/f35+f38Bf2ADf398AX9gB39/f39/fn8Bf2AGf39+fn9/AX9gAn9/AX5gBX9/f35/AGAHf39+fn9/fwF/' +
-  'YAR/fn9/AX9gB39/f39/f38Bf2ABfgF/YAAAYAR/f39/AXxgCH9/f39/f39/AX9gBn9+fn9/fwBgBn9+fn5+fwBgBX9+fn5+AGAE' +
-  'f39+fwF/YAN/fn4Bf2AGf35/fn5/AX9gBX9+f35+AGAHf39/fn5+fgBgBn9/f39/fgF/YAV/fn9/fwF/YAR/f39/AX5gBH9+f38A' +
-  'YAZ/f39+f38AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/' +
-  'f39/fn9/AX9gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38Bf2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38B' +
-  'fwPEA8IDIAkIAQkJCQYBDgEFAgcCAwEABQQCAhAODhESAQMACQEBCQcEAQEJCQYLGCESCQUTIgsDAwQEBSMCDAQZBwUMBAEkJQEA' +
-  'AAEmBAQABAQEBBQUAQMEBAABBAAACgoHBwgCDQYNDQYDAQAFAAMJAQACABoRJwYAACgCAQEpAAMRAgQVAxIqGwoOGg0UAwsCCgIT' +
-  'CQQEAQABBAIDBgUDAQACAgYDBgYEBgQrCQEBCxMKBQUHLAMGAwAIAQMDBAIBAwsCAgICAwQAAwAALQcBBwMAAQICAQMMAwQAEAIC' +
-  'AgQCAgICHBwWLhYVFQIdBQUeGC8bMDEdBwcyDQAzBQoICDQCBwUFAAAAABAIAwQDAwICAAcAAgACAQgBCAUDAQgCAQEBAQgBAwUH' +
-  'BwACAQYHAgAFNQoFBQAGAgABBAUABAEEHwUGBQACHwYGBgAAAAAJAgUFBAACNg0CAAAIAzcCAAAHBQIAAAYIAAoACgADAQEBAQwC' +
-  'AQYBCAEBADg5BjoAAAMEAAADAAIIAAQPDwADFxcABg8GAgAGAQE7AQAMAQICBAQ8AR4ACAIGAT0ZPj8BAQsEAwEBAQUXBAABAQEP' +
-  'BAYDAwIMBAUBcAEWFgUGAQEIgIAEBggBfwFBkM0ICwfdDVcGbWVtb3J5AgAGbWFsbG9jAEYEZnJlZQBLGV9faW5kaXJlY3RfZnVu' +
-  'Y3Rpb25fdGFibGUBABFka19zZXRfbWVtb3J5X2NhcACXAwhka19lcnJvcgDvAgtka19zdHJlcnJvcgCYAwhka19hbGxvYwDuAgdk' +
-  'a19mcmVlADoNZGtfc3Vkb2t1X25ldwCiAw5ka19zdWRva3VfZnJlZQCfAw5ka19zdWRva3Vfc2l6ZQCnAw1ka19zdWRva3VfYm94' +
-  'AJsDE2RrX3N1ZG9rdV9wYXJzZV9ib3gAowMQZGtfc3Vkb2t1X2JveF9vZgCcAxFka19zdWRva3VfcGF0dGVybgCkAxZka19zdWRv' +
-  'a3Vfc2V0X3Jlc3RhcnRzAKYDD2RrX3N1ZG9rdV9zb2x2ZQCoAw9ka19zdWRva3VfYmVnaW4AmQMOZGtfc3Vkb2t1X3N0ZXAAqwMN' +
-  'ZGtfc3Vkb2t1X2VuZACeAxRka19zdWRva3Vfc29sdmVfbWFueQCqAxRka19zdWRva3VfY2FuZGlkYXRlcwCdAxJka19zdWRva3Vf' +
-  'Z2VuZXJhdGUAoAMOZGtfc3Vkb2t1X3JhdGUApQMUZGtfc3Vkb2t1X2xldmVsX25hbWUAoQMNZGtfdGV4dF9wYXJzZQCwAwxka190' +
-  'ZXh0X2ZyZWUArwMMZGtfdGV4dF9zaXplALEDDWRrX3RleHRfc3R5bGUAswMQZGtfdGV4dF9jb25zdW1lZACtAw1ka190ZXh0X3N0' +
-  'YXJ0ALIDDWRrX3RleHRfY2VsbHMArAMOZGtfdGV4dF9mb3JtYXQArgMOZGtfcHJvYmxlbV9uZXcAgwMQZGtfcHJvYmxlbV9wYXJz' +
-  'ZQCGAw9ka19wcm9ibGVtX2ZyZWUA/wIWZGtfcHJvYmxlbV9hZGRfb3B0aW9ucwDwAhVka19wcm9ibGVtX3NldF9ib3VuZHMAiwMT' +
-  'ZGtfcHJvYmxlbV9zZXRfY29zdACMAxZka19wcm9ibGVtX29wdGlvbl9jb3N0AIQDE2RrX3Byb2JsZW1fc2V0X2Jlc3QAigMYZGtf' +
-  'cHJvYmxlbV9zb2x1dGlvbl9jb3N0AJMDFWRrX3Byb2JsZW1fYmVzdF9jb3VudADzAhhka19wcm9ibGVtX2Jlc3Rfc29sdXRpb24A' +
-  '9AIYZGtfcHJvYmxlbV9zZXRfcHJlZmVycmVkAI4DEGRrX3Byb2JsZW1fc2hhcGUAkQMUZGtfcHJvYmxlbV9pdGVtX25hbWUAgAMV' +
-  'ZGtfcHJvYmxlbV9jb2xvcl9uYW1lAPcCF2RrX3Byb2JsZW1fb3B0aW9uX2l0ZW1zAIUDEWRrX3Byb2JsZW1fc2VhcmNoAIgDF2Rr' +
-  'X3Byb2JsZW1fc2VhcmNoX3VudGlsAIkDE2RrX3Byb2JsZW1fc29sdXRpb24AkgMQZGtfcHJvYmxlbV9jb3VudAD4AhNka19wcm9i' +
-  'bGVtX3NldF9tZW1vAI0DG2RrX3Byb2JsZW1fZGVidWdfY291bnRfZnJvbQD6AhBka19wcm9ibGVtX3N0YXRzAJQDEmRrX3Byb2Js' +
-  'ZW1fcmVzdGFydACHAxNka19wcm9ibGVtX3NldF9zZWVkAJADF2RrX3Byb2JsZW1fc2V0X3Jlc3RhcnRzAI8DEGRrX3Byb2JsZW1f' +
-  'Zm9yY2UA/QISZGtfcHJvYmxlbV91bmZvcmNlAJYDEmRrX3Byb2JsZW1fZXhjbHVkZQD8AhRka19wcm9ibGVtX3VuZXhjbHVkZQCV' +
-  'AxRka19wcm9ibGVtX2l0ZW1fbmVlZACBAxJka19wcm9ibGVtX2JvdW5kZWQA9QIXZGtfcHJvYmxlbV9pdGVtX29wdGlvbnMAggMW' +
-  'ZGtfcHJvYmxlbV9icmFuY2hfaXRlbQD2Ahhka19wcm9ibGVtX2Zvcm1hdF9vcHRpb24A/gITZGtfcHJvYmxlbV9lc3RpbWF0ZQD7' +
-  'AhBka19leHBsYWluX2JlZ2luALUDD2RrX2V4cGxhaW5fbmV4dAC3AxJka19leHBsYWluX3dpbmRvd3MAuAMPZGtfZXhwbGFpbl9m' +
-  'cmVlALYDEWRrX3RlY2huaXF1ZV9uYW1lALkDE2RrX3RlY2huaXF1ZV9yYXRpbmcAugMMZGtfemRkX2J1aWxkALsDC2RrX3pkZF9m' +
-  'cmVlALwDC2RrX3pkZF9pbmZvAL0DCmRrX3pkZF9udGgAvgMNZGtfemRkX3JhbmRvbQC/Awtka196ZGRfdGV4dADAAwtfaW5pdGlh' +
-  'bGl6ZQAAEF9fZXJybm9fbG9jYXRpb24AwQMJc3RhY2tTYXZlAD4Mc3RhY2tSZXN0b3JlAD8Kc3RhY2tBbGxvYwBACSsBAEEBCxUY' +
-  'Fw8cANIC1QLjAeUBwgLIAskCygLRAtcC1gLcAuEC5QLnAukCDAEGCuGlCcIDAwABC4wnBB9/BH4CewF9IwBBEGsiDCQAIAAoAlQh' +
-  'HyAAKAJQIRogACgCTCEbIAAoAkghHCAAKAIYIREgACgCFCEPIAAoAgghByAAKAIoIRQgACgCkAEhDiAAKAK8ASEVQQIhAiAMIAAo' +
-  'ArQBIhYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACAAKALEAUEARyAUIA5FchshGCAMQQhqIgNBACAOGyEgIANBBHIh' +
-  'HSAAKAKwAiEeIAApA2ghIiAAKALQASEXIAwgACkDcDcDACABIAApA6ABIiEgASAhVBshJCAAKAJYIQsCQAJ/AkACQAJ/AkACQAJA' +
-  'IAAoAmQOBAABAgcBC0EAIQIgDygCBEUEQEEAIQsMBQtBACELIA5FDQAgACAiEIgBIAwgFiAAKAK4AUECdGo2AgggDCAVIAAoAsAB' +
-  'QQJ0ajYCDCABIAApA6ABIiEgASAhVBshJAtBAAwBCyAAKAJcRQ0BQQELIQIDQAJAAkACQCACRQRAAkACQCAiICRaBEAgDkUgASAi' +
-  'WHJFBEADQCAAIAs2AlwgABBXIAAgACkDmAFCAXw3A5gBIAAgIhCIASAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxB' +
-  'ACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwK' +
-  'CyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyAL' +
-  'QRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAA' +
-  'KALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiIC' +
-  'IANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0' +
-  'aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEh' +
-  'BkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0A' +
-  'AAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJ' +
-  'CgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9q' +
-  'IAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJ' +
-  'IANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////' +
-  'ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQAL' +
-  'CyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAI' +
-  'IAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/' +
-  'TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0N' +
-  'CAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBr' +
-  'IQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9' +
-  'AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEi' +
-  'JSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9q' +
-  'IAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOE' +
-  'ISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEj' +
-  'ICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQi' +
-  'Aw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQgg' +
-  'ACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEIoBDQEMAgsLQQAgA0ECSA0BGgsgACAA' +
-  'KQN4QgF8NwN4QQELIRIgByAFQQR0IhNqIgIgBSACKAIEIgRHBEAgHUEEIA4bIRAgDEEIakEAIA4bIRkgDCkDACEhA0AgBEEBaiEC' +
-  'A0AgByACQQR0aiIIKAIEIQkgCCgCACEGIAQgCCgCCCIKQQBMBH8gBgUgFEEAIAgoAgxBAEgbRQRAIAcgBkEEdGogCTYCBCAHIAlB' +
-  'BHRqIAY2AgAgESAKQQJ0aiIGIAYoAgAiBkEBazYCACAORSAGQQdKckUEQCAZIBAgBkEDSBsiBiAGKAIAIgZBBGo2AgAgBiAKNgIA' +
-  'CyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgByAEQQR0aigCBCIEIAVHDQALCyAPIA8gE2oiAigCACIEQQR0aiACKAIEIgI2AgQg' +
-  'DyACQQR0aiAENgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCACAOBEAgFyALQRRsaiICIAwoAgggFmtBAnU2AgAgAiAMKAIMIBVr' +
-  'QQJ1NgIECygCBCEGAkAgACkDiAEiIVANACAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gBICFCnbqz+5SS/aIlfiADrIIi' +
-  'IVANAANAIAcgBkEEdGooAgQhBiAhQgF9IiFCAFINAAsLQv///////////wAhIwJAIA5FIBJBAXNyBEAgBiEIDAELIAYiCCEEA0Ag' +
-  'BCAFRwRAIARBAWohAkIAISEDQCAEAn8gByACQQR0aiIJKAIIIgpBAEwEQCAJKAIADAELICEgESAKQQJ0ajQCAHwhISACQQFqCyIC' +
-  'Rw0ACyAhICMgISAjUyICGyEjIAQgCCACGyEICyAHIARBBHRqKAIEIgQgBkcNAAsLIBsgC0ECdCICaiAINgIAIAIgGmpBADYCACAC' +
-  'IB9qIAM2AgAMAQsgHCALQQJ0aigCACIIQQFrIQMgByAIQQR0aigCCCEJA0AgCAJ/IAcgA0EEdGoiAigCCCIGQQBMBEAgAigCBAwB' +
-  'CwJAAkAgFARAIAIoAgwiEg0BCyAPIAZBBHQiAmoiBCgCBCEFIA8gBCgCAEEEdGogBjYCBCAPIAVBBHRqIAY2AgAgESAGQQJ0aiIE' +
-  'IAQoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAGRg0BA0AgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACESIAQgCigCCCITQQBM' +
-  'BH8gBQUgFEEAIAooAgxBAEgbRQRAIAcgEkEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESATQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsL' +
-  'IgJHDQALIAYgByAEQQR0aigCACIERw0ACwwBCyASQQBMDQAgDyAGQQR0IgJqQQA2AgggAiAHaigCACIEIAZGDQADQCAHIARBBHRq' +
-  'IhMhAgJAIBMoAgxBAEgEQCACIBI2AgwMAQsgAyAERg0AIARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhDSAEIAooAggiEEEA' +
-  'TAR/IAUFIAooAgxBAE4EQCAHIA1BBHRqIAI2AgQgByAFQQR0aiACNgIAIBEgEEECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0A' +
-  'CwsgEygCACIEIAZHDQALCyADQQFrCyIDRw0ACyAOBEAgDCAWIBcgC0EUbGoiAigCAEECdGo2AgggDCAVIAIoAgRBAnRqNgIMCyAJ' +
-  'IAcgCEEEdGooAgQiCEYEQCAHIAlBBHRqKAIEIQgLIAggGyALQQJ0IgJqKAIARg0BIAIgGmoiAiACKAIAQQFqNgIACyAcIAtBAnRq' +
-  'IAg2AgAgHUEEIA4bIRIgDEEIakEAIA4bIRMgCEEBaiEGIAwpAwAhIQNAAn8gByAGQQR0aiICKAIIIgVBAEwEQCACKAIADAELAkAC' +
-  'QAJAIBQEQCACKAIMIgkNAQsgByAFQQR0IhBqKAIEIgQgBUYNAQNAIARBAWohAgNAIAcgAkEEdGoiCSgCBCEKIAkoAgAhAyAEIAko' +
-  'AggiDUEATAR/IAMFIBRBACAJKAIMQQBIG0UEQCAHIANBBHRqIAo2AgQgByAKQQR0aiADNgIAIBEgDUECdGoiAyADKAIAIgNBAWs2' +
-  'AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgDTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAUg' +
-  'ByAEQQR0aigCBCIERw0ACwwBCyAJQQBMDQEgDyAFQQR0IgJqIAk2AgggAiAHaigCBCIEIAVGDQEDQCAHIARBBHRqIg0hAgJAIAkg' +
-  'DSgCDEcEQCAEQQFqIQIDQCAHIAJBBHRqIgooAgQhECAKKAIAIQMgBCAKKAIIIhlBAEwEfyADBSAKKAIMQQBOBEAgByADQQR0aiAQ' +
-  'NgIEIAcgEEEEdGogAzYCACARIBlBAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAiA0EEajYC' +
-  'ACADIBk2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACwwBCyAEIAZGDQAgAkF/NgIMCyANKAIEIgQgBUcNAAsMAQsgDyAPIBBq' +
-  'IgIoAgAiA0EEdGogAigCBCICNgIEIA8gAkEEdGogAzYCACARIAVBAnRqIgIgAigCAEGAgICABGo2AgALIAZBAWoLIgYgCEcNAAsg' +
-  'C0EBaiECIA8oAgRFDQQgACgCYCALSkUEQCAAIAI2AmALIAIhC0EAIQIMAgsgDyAJQQR0IgJqIgMoAgQhBCAPIAMoAgBBBHRqIAk2' +
-  'AgQgDyAEQQR0aiAJNgIAIBEgCUECdGoiAyADKAIAQYCAgIAEazYCACACIAdqKAIAIgQgCUYNAANAIARBAWshAgNAIAcgAkEEdGoi' +
-  'BSgCBCEDIAUoAgAhBiAEIAUoAggiCEEATAR/IAMFIBRBACAFKAIMQQBIG0UEQCAHIAZBBHRqIAI2AgQgByADQQR0aiACNgIAIBEg' +
-  'CEECdGoiAyADKAIAQQFqNgIACyACQQFrCyICRw0ACyAHIARBBHRqKAIAIgQgCUcNAAsLAkAgGEUNACAAKALIASICIBcgC0EUbGoo' +
-  'AhAiBkwNACAAKALEASEIA0AgACACQQFrIgI2AsgBIAggAkECdGooAgAiBEEBayECA0AgByACQQR0aiIFKAIEIQMgBCAFKAIIIglB' +
-  'AEwEfyADBSAHIAUoAgBBBHRqIAI2AgQgByADQQR0aiACNgIAIBEgCUECdGoiAyADKAIAQQFqNgIAIAJBAWsLIgJHDQALIAcgByAE' +
-  'QQR0aiICKAIAQQR0aiAENgIEIAcgAigCBEEEdGogBDYCACARIAIoAghBAnRqIgIgAigCAEEBajYCACAAKALIASICIAZKDQALCyAL' +
-  'BEAgC0EBayELQQEhAgwBCwtBACELCyAAQQA2AlwgAEEDNgJkQQIMAQsgAEECNgJkIAAgAjYCXCAAQn83A6ABIAAgACkDkAMiAUIB' +
-  'fCIhNwOQAyAAIAApA5gDIAEgIVatfDcDmANBAQshAiAOBEAgACAMKAIIIBZrQQJ1NgK4ASAAIAwoAgwgFWtBAnU2AsABCyAAICI3' +
-  'A2ggACALNgJYIAAgDCkDADcDcAsgDEEQaiQAIAILVQECfyADIAAgBEECdGooAgBHBEAgBA8LIAJBAEwEQCAEDwsCQANAIAAgASAF' +
-  'QQJ0aigCACIGQQJ0aigCACADRg0BIAVBAWoiBSACRw0ACyAEDwsgBguHBgMKfwF7An4gACgCFCIFKAIEIgFFBEBBfw8LIAAoAhgh' +
-  'BiAAKAKwAiEKAkAgACgCACIHQYEgTgRAQf////8HIQMDQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgNBAk4NAAwDCyAFIAFB' +
-  'BHRqKAIEIgENAAsMAQtB/////wchA0EAIQVBASEBAkACQAJAAkAgB0E/SgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAI' +
-  'IAFBAnRq/QAAAP22ASELIAFBPEkgAUEEaiEBDQALAkAgCyALIAv9DQgJCgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQID' +
-  'DA0ODwgJCgv9tgH9GwAiASADTg0AQQEhBSACIQQgASIDDQBBACEDIAIiASEEDAMLIAJBQGshASACQf8AaiAHTA0ACwsgByABQQ9q' +
-  'TgRAA0AgBiABIgJBAnRqIgj9AAAAIQtBBCEBA0AgCyAIIAFBAnRq/QAAAP22ASELIAFBDEkgAUEEaiEBDQALAkAgCyALIAv9DQgJ' +
-  'CgsMDQ4PAAECAwQFBgf9tgEiCyALIAv9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiASADTg0AQQAhBSACIQQgASIDDQAgAiIBIQRB' +
-  'ACEDDAQLIAJBEGohASACQR9qIAdMDQALCyAERQRAQQAhAgwECyAFRQ0BCyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAg' +
-  'C/03/aQBrSAMhiANhCENIAxCPFQgDEIEfCEMDQALDAELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyG' +
-  'IA2EIQ0gDEIMVCAMQgR8IQwNAAsLIAQgDXqnaiECIAMNAEEAIQMMAQsgASAHSg0AA0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIg' +
-  'BCIDDQBBACEDDAILIAEgB0cgAUEBaiEBDQALC0F/IAoEfyAGIAAoAqwCIAogAyACEAIFIAILQQFrIANB/////wdGGwuDBwMHfwF+' +
-  'A3wgAEUEQEF+DwtCfyABIAFQGyEBIAAoApQCIQICQAJAAkACQAJAAkAgACgC/AIiAwRAIAINASAAKAJkDQVBACECIAAoArgCIgRB' +
-  'AUYNBCAAKAIoIAAoAiAiA0GAIEpyIAAoAjAgA0Vycg0EQQEhAiAEQQNGDQQgA0EATA0DIAAoAgghBSAAKAIcIQdBACEEA0BEAAAA' +
-  'AAAAAAAhCkQAAAAAAAAAACELIAUgByAEQQJ0aigCACICQQR0aigCCCIGQQBKBEAgACgCGCEIA0AgCkQAAAAAAADwP6AhCiALIAgg' +
-  'BkECdGooAgC3oCELIAUgAkEBaiICQQR0aigCCCIGQQBKDQALCyALIApEAAAAAAAA8L+goiAMoCEMIAMgBEEBaiIERw0ACwwDCyAC' +
-  'RQ0BCyAAKAJkRQRAIABCASAAKQOAASAAKAK4AkEBRiADchtQNgLAAgsCf0ECIQICQAJAAkAgACgCZA4EAAEBAgELIAAoAvwCBEBB' +
-  'fyECIAAQGw0CCwJAIAAQCCICDgMBAgACCyAAQQM2AmRBAgwCCyAAQQE2AmQgACgCqAIiAygCVEUEQCAAIAMgARAJDAILQQJBASAD' +
-  'KAJ4QQFGG0EBIAMoAlhBAUYbIQQgACkDaCEJA0AgACADIAlCgCB8IAEgASAJfUKAIFYbIAEgASAJVhsgBBEOACICQQNHDQEgACkD' +
-  'aCIJIAFUDQALQQMhAgsgAgsPCwJAIAAoAiggACgCZCAAKALUAkVycg0AIAAoAtgCIgJBAkYEQCAAIAEQaw8LIAAoApABIAFCf1Ig' +
-  'AnJyDQAjAEEQayICJAADQCAAQoAgEAUiA0EBRg0ACwJAIANBA0cNACACQgA3AwgCQCAAQgFBwAAgAkEIakEAELEBDQAgAisDCEQA' +
-  'AAAAAABQP6IiCkQAAAAAAACwQGRFDQAgAEEBNgLUAiAAQn8gCvwHIApEAKE4FJs570NmGxBrIgNBAWoOBQABAQEAAQsgABBOIAAQ' +
-  'VCAAQn8QBSEDCyACQRBqJAAgAw8LIAAgARAFIQIMAwsgA0E/akHAAG23IAAoAgC3okQAAAAAAADQP6IgDCADt6NlIQILIAAgAjYC' +
-  'xAILIAApA2ghCQNAIAAgCUKAIHwgASABIAl9QoAgVhsgASABIAlWGxAeIgJBA0cNASAAKQNoIgkgAVQNAAtBAw8LIAILzwQCAn4B' +
-  'fwJAIAAoAmQNAAJAIAAoApABDQACQAJAIAAoArgCQQFrDgICAQALQQEhBCAAECUNAQsgACgCzAIEf0EABSAAKAIgQQBMBH9BAQUg' +
-  'ABCqAQsLRUEBdCEECyAAIARBAkY2AtACIAAgBEEBRjYCvAIgACgCkAFFDQACQCAAKAIoDQAgACgCICIEIAAoAswBTA0AIAAoAsQB' +
-  'IARBAnQQSiIERQ0AIAAgBDYCxAEgACAAKAIgNgLMAQsLAkAgACgCvAIEQCAAKQNoIQIDQAJ/IAJCgCB8IAEgASACfUKAIFYbIAEg' +
-  'ASACVhshAiAAKAK0AigCIARAIAAgAhAmDAELIAAgAhAnCyIEQQNHDQIgACkDaCICIAFUDQALQQMPCyAAKALQAgRAIAApA2ghAgNA' +
-  'IAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAtIgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8LAkACQCAAKALgAQ0AIAAoApABRSAA' +
-  'KQPYASICUHIgACgCKCAAKAKIAnJyIAAoAmRBA0YgACkDkAMgACkDmAOEQgBScnINASAAKQNoIgMgAloNACABIAJYDQEDQCAAIANC' +
-  'gCB8IAIgAiADfUKAIFYbIAIgAiADVhsQASIEQQNHDQMgACkDaCIDIAJUDQALQQMhBCADIAApA9gBVA0CCyAAIAEQqAEPCyAAKQNo' +
-  'IQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQASIEQQNHDQFBAyEEIAApA2giAiABVA0ACwsgBAsuAQF+IABFBEBBfg8L' +
-  'IAAgACkDaCICIAF8QgAgAkJ/hSABVhtCACABQgBSGxAECyEBAX8gACgCJCECIAFFBEAgAkIAEGMPCyACIAApAzgQYwvAAwEHfyMA' +
-  'QRBrIgQkAEF/IQIgABAKRQRAIAAoAqgCIgJCADcDQCAEQgA3AwhBASEBIAIoAlQEQCAAIAIgBEEIahAVIQELAkAgACgCoAIiA0EA' +
-  'TA0AA0AgAigCVA0BIAIoAgAiBiAGIAAoAhwgACgCnAIgBUECdGooAgBBAnRqKAIAIgdBBHRqKAIAQQR0aigCBCAHRgRAIAIgByAE' +
-  'QQhqEAsgACgCoAIhAwsgBUEBaiIFIANIDQALCyABQQBHIQMCQCABRSAAKAIwIgFBAExyDQBBACEFA0AgAigCVARAQQEhAwwCCyAA' +
-  'IAIgACgCLCAFQQJ0aigCACIDEAwiBwRAIAAgAiADQQJ0IgEgACgCHGooAgAgBEEIahANIAIoAgAhAyAAKAIcIAFqKAIAIQEDQCAB' +
-  'QQR0IQYgAUEBaiEBIAMgBmooAggiBkEASg0ACyACIAZBf3MiASAAKAL4AkgEfiAAKALsAiABQQN0aikDAAVCAAsgAikDQHw3A0Ag' +
-  'ACgCMCEBCyAHQQBHIQMgBUEBaiIFIAFODQEgBw0ACwsgACAAKQNwIAQpAwh8NwNwQQBBAiADGyECCyAEQRBqJAAgAgvmFgIPfwR+' +
-  'IwBBEGsiDCQAIAxCADcDCCABKAI0IQMgASgCACEQIAxBADYCBCABKAI4RUUhBANAAkACQAJAAkACQAJAAkAgBEUEQCAAKAL8AgRA' +
-  'IAEpA0AgABAaWg0FCyAAIAEgDEEEahAOIgVB/////wdGBEAgAEECNgJkQQEhBCABQQE2AjggASADNgI0IAAgAzYCXCAAIAM2Algg' +
-  'ACAAKQNwIAwpAwh8NwNwIAAoAvwCRQ0CIAAgASkDQEEDEBkiA0UNAiAAQQE2AmQgAUEANgI4IAMhBAwDCyACIAApA2giElgEQCAB' +
-  'QQA2AjggASADNgI0IABBATYCZCAAIAM2AlggACAAKQNwIAwpAwh8NwNwQQMhBAwDCyAAIBJCAXw3A2ggBUEATARAIAwoAgQhBQwF' +
-  'CyAFQQFHBEAgACAAKQN4QgF8NwN4CyABKAIYIg4gA0ECdCILaiAMKAIENgIAIAEoAhwgC2pBfjYCACABKAIgIAtqIAEoAjA2AgAg' +
-  'ASgCJCALakEANgIAIAEoAiggC2ogBTYCACADIQsMAwsgAwRAIAEoAhwhCCABKAIYIQ4gAyELA0AgDiALQQFrIgtBAnQiB2ooAgAh' +
-  'BQJAIAcgCGooAgAiBEF/RgRAIAEoAgwiAyABKAIIIgQgBUECdCIJaigCAEECdGogBTYCACAEIAMgCWooAgBBAnRqIAU2AgAgASgC' +
-  'MCIDIAEoAiAgB2oiCigCAEwNASABKAIEIQYgASgCACEEIAEoAiwhDQNAIAEgA0EBayIDNgIwIA0gA0ECdGooAgAiB0EBayEDA0Ag' +
-  'BwJ/IAQgA0EEdGoiCSgCCCIPQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgD0ECdGoiCSAJ' +
-  'KAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMg' +
-  'AygCAEEBajYCACABKAIwIgMgCigCAEoNAAsMAQsgDCAFNgIEIAEoAgAhBiAEIQMDQCAGIAMiB0EBayIDQQR0aigCCEEASg0ACyAE' +
-  'IQMDQCAGIAMiBUEBaiIDQQR0aigCCEEASg0ACyAFIAdOBEADQCAGIAUiCUEEdGoiAygCDCENAkAgAygCCCIFIAAoAgBMBEAgBUEC' +
-  'dCIDIAEoAhBqIgggCCgCACIIQQFrNgIAIAggACgCkAIgA2ooAgBHDQEgACgCACAFTgRAIAEoAgwiCCADaigCACEKIAggAyABKAII' +
-  'Ig1qKAIAQQJ0aiAFNgIAIA0gCkECdGogBTYCAAsgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0aiIKKAII' +
-  'Ig1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2AgAgA0EB' +
-  'awsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIA1FBEAgBiAFQQR0aigCACIIIAVGDQEDQCAIQQFrIQMDQCAIAn8gBiADQQR0' +
-  'aiIKKAIIIg1BAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCANQQJ0aiIKIAooAgBBAWo2' +
-  'AgAgA0EBawsiA0cNAAsgBSAGIAhBBHRqKAIAIghHDQALDAELIAEoAhQgBUECdGoiAyADKAIAQQFrIgM2AgAgAw0AIAYgBUEEdGoo' +
-  'AgAiCCAFRg0AA0AgDSAGIAhBBHRqIg8oAgxHBEAgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCIRQQBMBEAgCigCBAwBCyAGIAoo' +
-  'AgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgEUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALCyAPKAIAIgggBUcN' +
-  'AAsLIAlBAWshBSAHIAlIDQALCyABIAEoAjwgC0EDdGopAwA3A0AgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQg' +
-  'C0ECdGoiAyADKAIAQQFqNgIADAULIAsNAAsLIAwgBTYCBCAAQQA2AlggAEEDNgJkIAAgACkDcCAMKQMIfDcDcEECIQQMAQsgACAA' +
-  'KQOQAyICQgF8IhI3A5ADIAAgACkDmAMgAiASVq18NwOYAwsgDEEQaiQAIAQPCyAOIAtBAnRqKAIAIgVBAnQiAyAAKAKMAmooAgAg' +
-  'ASgCECADaigCAGshBCAMKQMIIRMCQCABKAIEIANqKAIAIgNBAEwgAyAESHINACALQQJ0IQkDQAJ/IAApA4ABUEUEQCABKAIAIgQg' +
-  'BSABKAIcIAlqKAIAIgcgB0EASBtBBHRqKAIEIQMCQCAHQQBODQAgACAAKQOIASISQgyIIBKFIhJCGYYgEoUiEkIbiCAShSISNwOI' +
-  'ASASQp26s/uUkv2iJX4gASgCBCAFQQJ0ajQCAIIiElANAANAIAQgA0EEdGooAgQhAyASQgF9IhJCAFINAAsLIAQgBUEEdGooAgQg' +
-  'AyADIAVGGwwBCyAQIAVBBHRqKAIECyEEIAEoAhwgCWogBDYCAEIAIRIgBCEDIAAoAvwCRQ0DA0AgA0EEdCADQQFqIQMgEGooAggi' +
-  'B0EASg0ACyAHQX9zIgMgACgC+AJIBEAgACgC7AIgA0EDdGopAwAhEgsgABAaIRQgACgC/AJFDQMgFCABKQNAIhV9IBJWIBQgFVZx' +
-  'DQMgASgCACIHIAcgBEEEdGoiAygCACIFQQR0aiADKAIENgIEIAcgAygCBEEEdGogBTYCACABKAIEIgggAygCCEECdGoiAyADKAIA' +
-  'QQFrNgIAIARBAWohAwNAIAcgA0EEdGoiBigCACEFIAQgBigCCCIOQQBMBH8gBQUgByAFQQR0aiAGKAIEIgY2AgQgByAGQQR0aiAF' +
-  'NgIAIAggDkECdGoiBSAFKAIAQQFrNgIAIBNCAXwhEyADQQFqCyIDRw0ACyABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAg' +
-  'ASgCJCAJaiIDIAMoAgBBAWo2AgAgASgCGCAJaigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgASgCBCADaigCACID' +
-  'QQBMDQEgAyAETg0ACwsgDCATNwMIAkAgBEEASg0AIAEoAhwgC0ECdGoiAygCAEF/Rg0AIAEoAgwiBCABKAIIIgcgBUECdCIJaiIG' +
-  'KAIAQQJ0aiAEIAlqIgQoAgA2AgAgByAEKAIAQQJ0aiAGKAIANgIAIANBfzYCACALQQFqIQMgCyAAKAJgTg0DDAQLIAwgBTYCBCAB' +
-  'KAIwIgMgASgCICALQQJ0aiIIKAIASgRAIAEoAgQhBiABKAIAIQQgASgCLCEOA0AgASADQQFrIgM2AjAgDiADQQJ0aigCACIHQQFr' +
-  'IQMDQCAHAn8gBCADQQR0aiIJKAIIIgpBAEwEQCAJKAIEDAELIAQgCSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAKQQJ0' +
-  'aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdBBHRqIgMoAgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEEC' +
-  'dGoiAyADKAIAQQFqNgIAIAEoAjAiAyAIKAIASg0ACwsgCyEDC0EBIQQMAwsgDCATNwMIIAEoAjwgC0EDdGogASkDQDcDACABIAEp' +
-  'A0AgEnw3A0AgACABIAQgDEEIahANIAtBAWohAyALIAAoAmBIDQELIAAgAzYCYAsgDCAFNgIEQQAhBAwACwALsAYBC38jAEEgayIG' +
-  'JAACQAJAIAAoAqgCIgFFBEAgAEEBQYgBEEUiATYCqAIgAUUNASABQX82AlwLIAAoAiAgACgCACAAKAIEIQcgASgCBEUEQCABIAdB' +
-  'AnRBBGoiAhBGIgg2AgQgASACEEYiCTYCCCABIAIQRiIKNgIMIAEgAhBGIgs2AhAgASACEEYiAjYCFEF/IQMgC0UgCEUgCUVyIApF' +
-  'IAJFcnJyDQILaiICIAEoAkxOBEAgBiABQSxqNgIUIAYgAUEoajYCECAGIAFBJGo2AgwgBiABQSBqNgIIIAYgAUEcajYCBCAGIAFB' +
-  'GGo2AgAgAkEBaiIDQQJ0IQRBACECA0AgBiACQQJ0aigCACIFKAIAEEsgBSAEEEY2AgAgAkEBaiICQQZHDQALIAEoAjwQSyABIANB' +
-  'A3QQRjYCPCABEBMCQAJAIAEoAhhFDQAgASgCPCEEQQAhAgNAIARFDQEgAkEBaiICQQZGDQIgBiACQQJ0aigCACgCAA0ACwsgAUEA' +
-  'NgJMDAILIAEgAzYCTAsgB0EATgRAIAEoAhAhAyABKAIUIQRBACECA0AgBCACQQJ0IgVqQQA2AgAgAyAFakEANgIAIAIgB0YgAkEB' +
-  'aiECRQ0ACwtBACEDIAFBADYCOCABQgA3AzACQCAAKALAAkUEQCABQQA2AlQMAQsgASAAIAEgASgCTBAUIgJBAEc2AlQgAg0CCyAB' +
-  'KAIAIQICQCAAKAIMIgMgASgCUEwEQCADQQR0IQMMAQsgAhBLIAEgACgCDCIEQQR0IgMQRiICNgIAIAJFBEAgAUEANgJQDAILIAEg' +
-  'BDYCUAsgAiAAKAIIIAP8CgAAIAEgACgCDDYCSEEAIQIgB0EATgRAIAEoAgQhAyAAKAIYIQQDQCADIAJBAnQiBWogBCAFaigCADYC' +
-  'ACACIAdGIAJBAWohAkUNAAsLQQAhAyAAKAIAIgdBAEgNASABKAIMIQQgASgCCCEBQQAhAgNAIAEgAkECdCIAaiACQQFrIAcgAhs2' +
-  'AgAgACAEaiACQQFqIgBBACACIAdIGzYCACACIAdGIAAhAkUNAAsMAQtBfyEDCyAGQSBqJAAgAwvJAQEFfyAAKAIAIgUgBSABQQR0' +
-  'aiIDKAIAIgRBBHRqIAMoAgQ2AgQgBSADKAIEQQR0aiAENgIAIAAoAgQiBiADKAIIQQJ0aiIAIAAoAgBBAWs2AgAgAUEBaiEAA0Ag' +
-  'BSAAQQR0aiIEKAIAIQMgBCgCCCIHQQBMBH8gAwUgBSADQQR0aiAEKAIEIgQ2AgQgBSAEQQR0aiADNgIAIAYgB0ECdGoiAyADKAIA' +
-  'QQFrNgIAIAIgAikDAEIBfDcDACAAQQFqCyIAIAFHDQALC5IBAQJ/IAEoAgAiBCAAKAIcIAJBAnRqKAIAIgJBBHRqKAIIIgNBAEoE' +
-  'QANAIAIgBCAEIAJBBHRqKAIAQQR0aigCBEcEQEEADwsCQCADIAAoAgBKDQAgA0ECdCIDIAEoAhBqKAIAIAAoApACIANqKAIASA0A' +
-  'QQAPCyAEIAJBAWoiAkEEdGooAggiA0EASg0ACwtBAQulBwEKfyABKAIAIgQgBCACQQR0aiIHKAIAIgVBBHRqIAcoAgQ2AgQgBCAH' +
-  'KAIEQQR0aiAFNgIAIAEoAgQiDCAHKAIIQQJ0aiIFIAUoAgBBAWs2AgAgAkEBaiEFA0AgBCAFQQR0aiIGKAIAIQcgBigCCCIKQQBM' +
-  'BH8gBwUgBCAHQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiAHNgIAIAwgCkECdGoiByAHKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFq' +
-  'CyIFIAJHDQALA0AgBCACIgdBAWsiAkEEdGooAghBAEoNAAsgBCAHQQR0aigCCCIIQQBKBEADQAJAIAAoAgAgCE4EQCAIQQJ0Igsg' +
-  'ASgCEGoiAiACKAIAQQFqIgI2AgAgAiAAKAKQAiALaigCAEcNASAAKAIAIQ0gCCAEIAhBBHRqKAIEIglHBEADQCAJQQFqIQUDQCAE' +
-  'IAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigC' +
-  'AEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgBCAJQQR0aigCBCIJIAhHDQALCyAIIA1KDQEgASgCDCICIAEoAggiBiAL' +
-  'aigCACIFQQJ0aiACIAtqKAIAIgI2AgAgBiACQQJ0aiAFNgIADAELIAQgB0EEdGooAgwiC0UEQCAEIAhBBHRqKAIEIgkgCEYNAQNA' +
-  'IAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwg' +
-  'CkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAIIAQgCUEEdGooAgQiCUcNAAsMAQsgASgCFCAIQQJ0' +
-  'aiICIAIoAgAiAkEBajYCACACDQAgBCAIQQR0aigCBCIJIAhGDQADQCALIAQgCUEEdGoiDSgCDEcEQCAJQQFqIQUDQCAEIAVBBHRq' +
-  'IgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYC' +
-  'ACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsLIA0oAgQiCSAIRw0ACwsgBCAHQQFqIgdBBHRqKAIIIghBAEoNAAsLC9ADAQ9/AkAC' +
-  'QCABKAIMIhEoAgAiDkUEQEH/////ByEFDAELIAEoAgQhCCAAKAKMAiEJIAEoAhAhCiAAKAKQAiELQf////8HIQUDQCAKIA5BAnQi' +
-  'DGooAgAhDyALIAxqKAIAIQYCQCAIIAxqKAIAIgdFIAkgDGooAgAiBCAPTHENACAGIA9rIgMgBiAEayAEIA9IGyIEQQBIDQACQCAE' +
-  'IANrIAdqQQFqIgMgBUgNACADIAVHDQEgBCANSA0AIAQgDUcgByAQTHINAQsgAiAONgIAIAchECAEIQ0gAyIFQQBMDQMLIAwgEWoo' +
-  'AgAiDg0ACwsCQCAAKAKwAiIIRSAFQQBMciAFQf////8HRiAIQQBMcnINACABKAIIIQQgACgCrAIhB0EAIQYDQAJAIBEgBCAHIAZB' +
-  'AnRqKAIAIglBAnQiA2ooAgBBAnRqKAIAIAlHDQAgASgCBCADaigCACINRSABKAIQIANqKAIAIgogACgCjAIgA2ooAgAiC05xDQAg' +
-  'DSAAKAKQAiADaigCACIDIAprIhAgAyALayAKIAtKGyIDIBBrakEBaiAFRyADQQBIcg0AIAIgCTYCAAwCCyAGQQFqIgYgCEcNAAsL' +
-  'IAUhAwsgAwuaAQEFfyAAKAKoAiIFKAI0IgRBAEoEQCAFKAIcIQgDQCAIIAdBAnRqKAIAIgBBf0cEQCACIANKBEAgASADQQJ0aiAF' +
-  'KAJUBH8gAAUgBSgCACEEA0AgAEEEdCEGIABBAWohACAEIAZqKAIIIgZBAEoNAAsgBkF/cws2AgAgBSgCNCEECyADQQFqIQMLIAdB' +
-  'AWoiByAESA0ACwsgAwsgAgF+AX8gAEEANgLAAiAAKQNwIQEgABAIIAAgATcDcAsOACAAIAAoAqgCIAEQDgvqAQEFfyMAQRBrIgQk' +
-  'ACAAKAKoAiEDIARCADcDCAJAAkACQCACQQBKBEAgAUECdCEFIAFBBHQhBgNAIAMoAgQgBWooAgBBAEwNAyADIAMoAgAgBmooAgQg' +
-  'BEEIahALIAJBAUogAkEBayECDQALDAELIAINAQsgAygCBCABQQJ0aigCAEEATA0AIAAgAyADKAIAIAFBBHRqKAIEIARBCGoQDQwB' +
-  'CyADKAIMIgAgAygCCCICIAFBAnQiAWoiAygCAEECdGogACABaiIAKAIANgIAIAIgACgCAEECdGogAygCADYCAAsgBEEQaiQAC2kA' +
-  'IAAoAmQQSyAAKAJoEEsgACgCbBBLIAAoAnAQSyAAKAJ0EEsgACgCfBBLIAAoAoQBEEsgAEEANgKEASAAQQA2AnwgAP0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LAmQgAEEANgJ0IABBfzYCXAv2CQIXfwJ+AkAgASgCZEUgASgCXCAAKAIgR3JFBEBBASERIAEoAmAgACgCDEYN' +
-  'AQsgARATIAAoAiAiCUE/akHAAG0hCEEAIREgCUGBIGtBgGBJDQAgACgCACILrCAIrH5CgCBVDQAgACgCCCEKAkAgACgCBCIUQQFq' +
-  'IhJBBBBFIhNFIAAoAgxBAnQiBBBGIgxFciAEEEYiDUVyDQAgACgCHCEVQQAhBANAIAogFSAHQQJ0aigCACIOQQR0aigCCCIDQQBK' +
-  'BEADQCADIAtKIRYCQCADIAtMIhcNACAKIA5BBHRqKAIMIg9FDQAgEyADQQJ0aiIYKAIAIhAhAyAQBEADQCANIANBAWtBAnQiA2oo' +
-  'AgAgD0YNAiADIAxqKAIAIgMNAAsLIA0gBkECdCIDaiAPNgIAIAMgDGogEDYCACAYIAZBAWoiBjYCAAsgBCAXaiEEIAUgFmohBSAK' +
-  'IA5BAWoiDkEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAJBAWoiAyALQcAAbSIHIAhqQQN0QQxqbCAFIAlBAXRqIARqQQJ0' +
-  'aiAGIBJqIAhsIgJBA3RqQQhqQYCAgAhLDQAgASACQQgQRSICNgJkIAEgBEECdEEEahBGIhU2AmggASAFQQJ0QQRqEEYiDzYCcCAB' +
-  'IAlBAnRBBGoiBBBGIhA2AmwgASAEEEYiEjYCdCABIAMgB0EBaiIXIAhqbEEDdBBGIgQ2AnwgASADQQJ0EEYiAzYChAEgAkUgFUVy' +
-  'IA9FIBBFcnIgBEUgEkUgA0VycnINACAAKAIcIQZBACEEA0AgCiAGIARBAnRqKAIAIgNBBHRqKAIIIgVBAEoEQCAEQQZ2IQdCASAE' +
-  'QT9xrYYhGgNAIAIgBSAIbCAHakEDdGoiBSAFKQMAIBqENwMAIAogA0EBaiIDQQR0aigCCCIFQQBKDQALCyAEQQFqIgQgCUcNAAsg' +
-  'CyAUSARAIAhBA3QhBSALIQQDQCATIARBAWoiBEECdGooAgAiAwRAIAIgBCAIbEEDdGohBgNAIAIgAyAUaiAIbEEDdGogBiAF/AoA' +
-  'ACADQQJ0IAxqQQRrKAIAIgMNAAsLIAQgFEcNAAsLIAAoAhwhGEEAIQdBACEGQQAhBQNAIBAgB0ECdCIEaiAFNgIAIAQgEmogBjYC' +
-  'ACAKIAQgGGooAgAiBEEEdGooAggiA0EASgRAQn4gB0E/ca0iGokhGyACIAdBBnYiGUEDdGohEUIBIBqGIRoDQAJAIAMgC0wEQCAV' +
-  'IAVBAnRqIAM2AgAgESARKQMAIBqENwMAIAVBAWohBQwBCwJAIAogBEEEdGooAgwiFgRAIBYgDSATIANBAnRqKAIAIg5BAWsiA0EC' +
-  'dGooAgBHBEADQCANIAwgA0ECdGooAgAiDkEBayIDQQJ0aigCACAWRw0ACwsgDyAGQQJ0aiAOIBRqIAhsIgM2AgAgAiADIBlqQQN0' +
-  'aiIDIAMpAwAgG4M3AwAMAQsgDyAGQQJ0aiADIAhsNgIACyAGQQFqIQYLIAogBEEBaiIEQQR0aigCCCIDQQBKDQALCyAHQQFqIgcg' +
-  'CUcNAAsgACgCDCEAIBAgCUECdCICaiAFNgIAIAIgEmogBjYCACATEEsgDBBLIA0QSyABIBc2AnggASAINgJYIAEgADYCYCABIAk2' +
-  'AlxBAQ8LIBMQSyAMEEsgDRBLIAEQEwsgEQvsBgMKfwV7An4jAEFAaiIGJAAgACgCICEEIAFBADYCgAEgAUGAAWohCyABKAJYIQkg' +
-  'ACgCACIHQQBKBEAgACgCjAIhCEEBIQUDQCALIAMgCCAFQQJ0aigCAEEASmoiAzYCACAFIAdGIAVBAWohBUUNAAsLIAEoAnwhBSAJ' +
-  'QQBKBEBCfyAEIARBwABtIgRBBnRrIgOthkJ/hUIAIAMbIRIgCUEBakF+cSEIIAlBAWv9ESEO/QwAAAAAAQAAAAAAAAAAAAAAIQ1B' +
-  'ACEDA0AgDSAO/T4iD/0bAEEBcQRAIAUgA0EDdGpCfyASIAMgBEgbNwMACyAPIA39DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAF' +
-  'IANBAXIiCkEDdGpCfyASIAQgCkobNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCyAAKAKgAiIEQQBK' +
-  'BEAgACgCnAIhCEEAIQMDQCAFIAggA0ECdGooAgAiCkHAAG1BA3RqIgwgDCkDAEJ+IAqtiYM3AwAgA0EBaiIDIARHDQALC0EBIQQg' +
-  'ASgCeCIDQQBKBEAgA0EBakF+cSEIQgIgByAHQcAAbSIHQQZ0a62GQgF9IRIgA0EBa/0RIQ8gCf0RIRD9DAAAAAABAAAAAAAAAAAA' +
-  'AAAhDUEAIQMDQCANIBD9rgEhDiANIA/9PiIR/RsAQQFxBEAgBSAO/RsAQQN0akJ/IBIgAyAHSBtCf0J+IAMbgzcDAAsgESAN/Q0A' +
-  'AQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSAO/RsBQQN0akJ/IBIgA0EBciAHSBs3AwALIA39DAIAAAACAAAAAAAAAAAAAAD9rgEh' +
-  'DSADQQJqIgMgCEcNAAsLAkAgACgCMEEATA0AQQAhAwNAQgEgACgCLCADQQJ0aigCACIHIAdBwABtIgRBBnRrrYYiEiAFIARBA3Rq' +
-  'IgQpAwAiE4NQBEBBACEEDAILIAQgEyASQn+FgzcDACAGIAH9AANo/QsEICAGIAAoAowCNgIwIAYgACgCkAI2AjQgBiABKAJkNgI4' +
-  'IAYgASgCEDYCPCAGIAb9AAQw/QsDECAGIAb9AAQg/QsDACAGIAUgByALIAIgCRAWQQEhBCADQQFqIgMgACgCMEgNAAsLIAZBQGsk' +
-  'ACAEC98DAg1/A34gACgCBCIHIAJBAnQiCWooAgAiCCAHIAJBAWpBAnQiCmooAgAiC0gEQCAAKAIYIQwgACgCFCENIAAoAhAhDiAA' +
-  'KAIcIQ8gACgCACEQA0AgDyAQIAhBAnRqKAIAIgdBAnQiAmoiBiAGKAIAQQFqIgY2AgAgAyADKAIAIAYgAiAOaigCAEZrNgIAIAIg' +
-  'DWooAgAgBkYEQEIAIRMgBUEASgRAIAwgBSAHbEEDdGohBkEAIQIDQCABIAJBA3QiEWoiEiASKQMAIhQgBiARaikDACIVQn+FgzcD' +
-  'ACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMAIAEgB0HAAG0gBWpBA3RqIgIgAikDAEJ+IAetiYM3AwALIAhB' +
-  'AWoiCCALRw0ACwsgACgCDCICIAlqKAIAIgggAiAKaigCACIDSARAIAAoAgghByAAKAIYIQAgBUEATCEGA0BCACETIAZFBEAgACAH' +
-  'IAhBAnRqKAIAQQN0aiEJQQAhAgNAIAEgAkEDdCIKaiILIAspAwAiFCAJIApqKQMAIhVCf4WDNwMAIBQgFYN7IBN8IRMgAkEBaiIC' +
-  'IAVHDQALCyAEIAQpAwAgE3w3AwAgCEEBaiIIIANHDQALCwvxDQMdfwl+AXsgASgCdCEVIAEoAnAhHCABKAJsIRMgASgCaCEWIAAp' +
-  'A3ghJSABKAIoIR0gASgCJCEXIAAoAmAhESABKAKAASELIAEoAjQhBiAAKQNoISMgASgCZCEMIAEoAoQBIRggASgCHCESIAEoAhgh' +
-  'GSABKAIQIQ4gACgCkAIhGiAAKAKMAiEPAn8gASgCOEUEQCABKAJ8IRRBAAwBC0EBCyEDA0ACQAJAAkACQAJAAn8CQAJAAkAgA0UE' +
-  'QCAGQQF0IRsgFCAGQQR0aiIJQQhqIRAgCyAMKQMAIAkpAwCDQgBSckUEQCAAIAApA5ADIiBCAXwiITcDkAMgACAAKQOYAyAgICFW' +
-  'rXw3A5gDQQAhCyAAKALUAg0IIABBAjYCZCABQQA2AoABIAFBATYCOCABIAY2AjQgACAGNgJcIAAgBjYCWEEBDAULAkAgECkDACIh' +
-  'UA0AIAkpAwAhJ0J/ISIgISEgA0AgDyAgeiImpyIEQQJ0IgVqKAIAIgcgBSAOaigCACIIayEDIAUgGmooAgAhBQJAIAwgBEEDdGop' +
-  'AwAgJ4N7IiinIgogA0EASnJFBEAgECAhQn4gJomDIiE3AwAMAQtBASADa0EBIANBAEoiAxsgCmoiCkEATA0CIAqtQi2GIAUgByAI' +
-  'IAMba61CDYaEICiEQv8/hSImICIgIiAmViIDGyEiIAQgDSADGyENCyAgQgF9ICCDIiBCAFINAAsgIkItiKchCCAiQn9RDQAgIqdB' +
-  'f3NB/z9xIQcgCEUgACgCsAIiHkEATHINAiAAKAKsAiEfQQAhBANAIA8gHyAEQQJ0aigCACIDQQJ0IgVqKAIAIAUgDmooAgBrIQoC' +
-  'QCAQIANBwABtIgVBA3RqKQMAIAMgBUEGdGutiEIBg1ANACAMIANBA3RqKQMAIAkpAwCDe6ciBUUgCkEATHENAEEBIAprQQEgCkEA' +
-  'ShsgBWogCEYNBQsgHiAEQQFqIgRHDQALDAILIAIgI1gNAyAjQgF8ISMMBwsDQCAGRQRAIABBADYCWCAAQQM2AmQgASALNgKAAUEC' +
-  'DAULIBIgBkEBayIGQQJ0aigCACIDQX9GDQALIBMgA0ECdGoiBSgCACIEIAUoAgQiBUgEQANAIA4gFiAEQQJ0aigCAEECdCINaiIH' +
-  'IAcoAgAiB0EBazYCACALIAcgDSAPaigCAEZqIQsgBEEBaiIEIAVHDQALCyABKAJ8IhQgBkEBdCIbIANBwABtakEDdGoiBCAEKQMA' +
-  'Qn4gA62JgzcDACAYIAZBAnQiBGoiAyADKAIAQQFrNgIAIAQgF2oiBCAEKAIAQQFqNgIAIAMoAgAhBQwFCyAHIQUgDSEDCyACICNW' +
-  'DQILIAEgCzYCgAEgAUEANgI4IAEgBjYCNCAAQQE2AmQgACAGNgJYQQMLIAAgIzcDaCAAICU3A3ggACARNgJgIAAgACkDcCAkfDcD' +
-  'cA8LICNCAXwhIyAIRQ0BIBkgBkECdCIEaiADNgIAIAQgEmpBfjYCACAEIBdqQQA2AgAgBCAdaiAINgIAIAQgGGogBTYCACAlIAhB' +
-  'AUetfCElCyAUIBtBA3RqIghBEGohByAFQQBMIA8gGSAGQQJ0aigCACINQQJ0IgNqKAIAIAMgDmooAgBrIgMgBUpyRQRAIAwgDUED' +
-  'dGohBUEAIQMDQCADIgRBAWohAyAFIARBA3QiCWopAwAgCCAJaikDAIMiIFANAAsgEiAGQQJ0aiAgeiIgpyAEQQZ0ciIJNgIAIAj9' +
-  'AAMAISlBACEDA0AgByADIgVBA3RqICn9CwMAIANBAmohAyAFDQALIAcgBEEDdGoiAyADKQMAQn4gIImDNwMAIBMgCUECdCIQaigC' +
-  'ACIDIBMgCUEBakECdCIJaigCACIKSARAA0AgDiAWIANBAnRqKAIAIgRBAnQiBWoiCCAIKAIAQQFqIgg2AgAgCyAIIAUgD2ooAgBG' +
-  'ayELIAUgGmooAgAgCEYEQCAHIAcpAwAiICAMIARBA3RqKQMAIiFCf4WDNwMAIARBwABtQQN0IAdqIgVBCGogBSkDCEJ+IAStiYM3' +
-  'AwAgICAhg3sgJHwhJAsgA0EBaiIDIApHDQALCyAQIBVqKAIAIgMgCSAVaigCACIETg0DIAcpAwAhIANAIAcgICAMIBwgA0ECdGoo' +
-  'AgBBA3RqKQMAIiJCf4WDIiE3AwAgICAig3sgJHwhJCAhISAgA0EBaiIDIARHDQALDAMLIANBAEoNACASIAZBAnRqIgUoAgBBf0cN' +
-  'AQtBASEDDAILIAj9AAMAISlBACEEA0AgByAEIgNBA3RqICn9CwMAIANBAmohBCADDQALIAVBfzYCAAsgBiARSCEDIBEgBkEBaiIG' +
-  'IAMbIRFBACEDDAALAAudFAMmfwd+AnsgASgCeCIeIAEoAlgiBmohCyABKAJ0IR8gASgCcCEnIAEoAmwhHCABKAJoISAgACkDeCEv' +
-  'IAEoAighKCABKAIkISEgACgCYCEZIAEoAoABIQ4gASgCNCEIIAApA2ghKyABKAJkIRAgASgChAEhIiABKAIcIRogASgCGCEjIAEo' +
-  'AhAhFyAAKAKQAiEkIAAoAowCIRgCfyABKAI4RQRAIAEoAnwhHUEADAELQQELIQUCfwNAAkACQAJAAkACQCAFRQRAIB0gCCALbCIl' +
-  'QQN0aiITIAZBA3RqISYCQCAODQAgBkEASgRAQQAhBUIAISkCQCAGQQFHBEAgBkF+cSEF/QwAAAAAAAAAAAAAAAAAAAAAITBBACED' +
-  'A0AgECADQQN0IgRq/QADACAEIBNq/QADAP1OIDD9UCEwIANBAmoiAyAFRw0ACyAwIDAgMP0NCAkKCwwNDg8AAAAAAAAAAP1Q/R0A' +
-  'ISkgBSAGRg0BCwNAIBAgBUEDdCIDaikDACADIBNqKQMAgyAphCEpIAVBAWoiBSAGRw0ACwsgKVBFDQELIAAgACkDkAMiKUIBfCIq' +
-  'NwOQAyAAIAApA5gDICkgKlatfDcDmANBACEOIAAoAtQCDQMgAEECNgJkIAFBADYCgAEgAUEBNgI4IAEgCDYCNCAAIAg2AlwgACAI' +
-  'NgJYQQEMCAsCQAJAIB5BAEwNAEJ/ISxBACEbA0AgJiAbQQN0aiIRKQMAIipQRQRAIBtBBnQhEiAqISkDQCAYIBIgKXoiLadyIg9B' +
-  'AnQiBGooAgAiDCAEIBdqKAIAIgdrIgNBACADQQBKIhQbIgkgLEItiKdqIQMgECAGIA9sQQN0aiEKIAQgJGooAgAhBAJAIAZBAUcE' +
-  'QEEAIQVBACEVIAZBAEwNAQNAIAVBA3QhDSAFQQFqIQUgFSAKIA1qKQMAIA0gE2opAwCDe6dqIhUgA08NAiAFIAZIDQALDAELIAop' +
-  'AwAgEykDAIN7pyEVCwJAIBQgFXJFBEAgESAqQn4gLYmDIio3AwAMAQsgFSAJa0EBaiIDQQBMDQRB/z8gFWusIAOtQi2GIAQgDCAH' +
-  'IBQba61CDYaEhCItICwgLCAtViIDGyEsIA8gFiADGyEWCyApQgF9ICmDIilCAFINAAsLIBtBAWoiGyAeRw0ACyAsQi2IpyEPICxC' +
-  'f1ENACAsp0F/c0H/P3EhBAJAIA9FIAAoArACIhFBAExyRQRAIAZBfnEhCSAAKAKsAiESQQAhFANAIBggEiAUQQJ0aigCACIHQQJ0' +
-  'IgNqKAIAIAMgF2ooAgBrIQoCQCAmIAdBwABtIgNBA3RqKQMAIAcgA0EGdGutiEIBg1ANACAQIAYgB2xBA3RqIQ1BACEDAkAgBkEA' +
-  'TA0A/QwAAAAAAAAAAAAAAAAAAAAAITBBACEFIAZBAUcEQANAIDAgDSAFQQN0IgNq/QADACADIBNq/QADAP1OIjH9HQB7/RIgMf0d' +
-  'AXv9HgEgMP0NAAECAwgJCgsAAAAAAAAAAP2uASEwIAVBAmoiBSAJRw0ACyAwIDAgMP0NBAUGBwAAAAAAAAAAAAAAAP2uAf0bACED' +
-  'IAkiBSAGRg0BCwNAIAMgDSAFQQN0IgxqKQMAIAwgE2opAwCDe6dqIQMgBUEBaiIFIAZHDQALCyADQQBMIApBAExxDQAgA0EBIApr' +
-  'QQEgCkEAShtqIA9GDQMLIBRBAWoiFCARRw0ACwsgBCEDIBYhBwsgAiArVg0BDAcLIAIgK1gNBiArQgF8ISsMAwsgK0IBfCErIA9F' +
-  'DQIgIyAIQQJ0IgRqIAc2AgAgBCAaakF+NgIAIAQgIWpBADYCACAEIChqIA82AgAgBCAiaiADNgIAIC8gD0EBR618IS8MAQsDQCAI' +
-  'RQRAIABBADYCWCAAQQM2AmQgASAONgKAAUECDAgLIBogCEEBayIIQQJ0aigCACIHQX9GDQALIBwgB0ECdGoiBCgCACIDIAQoAgQi' +
-  'FkgEQANAIBcgICADQQJ0aigCAEECdCIJaiIEIAQoAgAiBEEBazYCACAOIAQgCSAYaigCAEZqIQ4gA0EBaiIDIBZHDQALCyABKAJ8' +
-  'Ih0gCCALbCIlIAdBwABtakEDdGoiAyADKQMAQn4gB62JgzcDACAiIAhBAnQiA2oiBCAEKAIAQQFrNgIAIAMgIWoiAyADKAIAQQFq' +
-  'NgIAIAQoAgAhAwsgHSAlQQN0aiIMIAtBA3RqIQogA0EATCAYICMgCEECdGooAgAiFkECdCIEaigCACAEIBdqKAIAayIEIANKckUE' +
-  'QCAQIAYgFmxBA3RqIQdBACEDA0AgAyIEQQFqIQMgByAEQQN0IglqKQMAIAkgDGopAwCDIipQDQALIBogCEECdGogKnoiKqcgBEEG' +
-  'dHIiETYCAAJAIAtBAEwNAEEAIQMgC0EBRwRAIAtBfnEhA0EAIQcDQCAKIAdBA3QiCWogCSAMav0AAwD9CwMAIAdBAmoiByADRw0A' +
-  'CyADIAtGDQELA0AgCiADQQN0IglqIAkgDGopAwA3AwAgA0EBaiIDIAtHDQALCyAKIARBA3RqIgMgAykDAEJ+ICqJgzcDACAcIBFB' +
-  'AnRqKAIAIg0gHCARQQFqIgxBAnRqKAIAIgdIBEADQCAXICAgDUECdGooAgAiEkECdCIEaiIDIAMoAgBBAWoiAzYCACAOIAMgBCAY' +
-  'aigCAEZrIQ4gBCAkaigCACADRgRAIBAgBiASbEEDdGohCUIAISlBACEFIAZBAEoEQANAIAogBUEDdCIEaiIDIAMpAwAiLSAEIAlq' +
-  'KQMAIipCf4WDNwMAICogLYN7ICl8ISkgBUEBaiIFIAZHDQALCyAKIBJBwABtIAZqQQN0aiIDIAMpAwBCfiASrYmDNwMAICkgLnwh' +
-  'LgsgDUEBaiINIAdHDQALCyAfIBFBAnRqKAIAIg0gHyAMQQJ0aigCACIMTg0DIAZBAEwhBwNAIBAgJyANQQJ0aigCAEEDdGohCUIA' +
-  'ISlBACEFIAdFBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAGRw0ACwsg' +
-  'KSAufCEuIA1BAWoiDSAMRw0ACwwDCyAEQQBKDQAgGiAIQQJ0aiIJKAIAQX9HDQELQQEhBQwDCwJAIAtBAEwNAEEAIQUgC0EBRwRA' +
-  'IAtBfnEhBUEAIQMDQCAKIANBA3QiBGogBCAMav0AAwD9CwMAIANBAmoiAyAFRw0ACyAFIAtGDQELA0AgCiAFQQN0IgNqIAMgDGop' +
-  'AwA3AwAgBUEBaiIFIAtHDQALCyAJQX82AgALIAggGUghAyAZIAhBAWoiCCADGyEZQQAhBQwBCwsgASAONgKAASABQQA2AjggASAI' +
-  'NgI0IABBATYCZCAAIAg2AlhBAwsgACArNwNoIAAgLzcDeCAAIBk2AmAgACAAKQNwIC58NwNwC4YEAgh/AX4gACgCgAMhBCAAQQBB' +
-  'ACAAKAIwIAIRAwAiCUEBIAlBAUobQQJ0EEYiBgR/AkAgACgCMCIFQQBMDQAgACgCLCEIAkAgBUEESQ0AIAggBUECdCIHaiAGSyAG' +
-  'IAdqIAhLcQ0AIAVBfHEhA0EAIQcDQCAGIAdBAnQiCmogCCAKav0AAgD9CwIAIAdBBGoiByADRw0ACyADIAVGDQELA0AgBiADQQJ0' +
-  'IgdqIAcgCGooAgA2AgAgA0EBaiIDIAVHDQALCyAAIAYgCSAFIAIRAwAaAkAgBCgCPCIDIAQoAkBHDQAgAyAAKAL8AiICTg0AIAQo' +
-  'AjggAiADQQF0QQQgAxsiAyACIANIGyICQRhsEEoiA0UEQCAGEEtBfw8LIAQgAjYCQCAEIAM2AjggBCgCPCEDCyAAKAL8AiADRgRA' +
-  'IAQgA0EBayIANgI8IAQoAjggAEEYbGooAhQQSyAEKAI8IQMLIAQgA0EBajYCPAJAIANBAEwNAANAIAQoAjgiBSADQQFrIgBBGGxq' +
-  'IgIpAwAgAVgNASAFIANBGGxqIgUgAv0AAwD9CwMAIAUgAikDEDcDECADQQFLIAAhAw0AC0EAIQMLIAQgBCkDSCILQgF8NwNIIAQo' +
-  'AjggA0EYbGoiACAGNgIUIAAgCTYCECAAIAs3AwggACABNwMAIAQgATcDUEEABUF/CwsvAQJ/IAAoAoADIgEoAjwiAiAAKAL8Ak4E' +
-  'fiABKAI4IAJBGGxqQRhrKQMABUJ/Cwt7AQJ/AkAgACgCgAMiAg0AIABBAUGYARBFIgI2AoADIAINAEF/DwsgAiEBIAIoAjxBAEoE' +
-  'QEEAIQEDQCACKAI4IAFBGGxqKAIUEEsgAUEBaiIBIAIoAjxIDQALIAAoAoADIQELIAJBADYCPCABQQA2AlggAUIANwNIQQALpgEB' +
-  'BX8gACgCXCIEQQBKBEAgACgCgAMhBQNAIAIgA0oEQCABIANBAnRqIAUoAlgEfyAFKAJoIAAoAkggBkECdGooAgBBAnRqKAIABSAA' +
-  'KAJIIAZBAnRqKAIAIQQgBSgCACEIA0AgBEEEdCAEQQFqIQQgCGooAggiB0EASg0ACyAHQX9zCzYCACAAKAJcIQQLIANBAWohAyAG' +
-  'QQFqIgYgBEgNAAsLIAMLKQEBfwNAIAFBBHQhAiABQQFqIQEgACACaigCCCICQQBKDQALIAJBf3ML6RMDFX8FfgF7QQIhAgJAAkAC' +
-  'QAJAIAAoAmQOBAABAQIBCyAAEB8iAg0BIAAQICICDQEgAEIANwNYCyAAKAKAAyIGKAJYRQ0BIAAgARAhIQILIAIPCyAGKAIUIRIg' +
-  'BigCECEPIAYoAgwhECAGKAIEIQQgBigCACEMIABBATYCZCAAKAJYIQsgACgCVCETIAAoAlAhFCAAKAJIIRUgBigCMEVFIQIDQAJA' +
-  'AkACQCACRQRAIAYoAggiBygCBCIFRQRAAn8gACALNgJcIABBAjYCZCAAIAYpAyAgBikDGHxBBBAZBEAgAEEBNgJkQX8MAQsgACAA' +
-  'KQOQAyIBQgF8Ihc3A5ADIAAgACkDmAMgASAXVq18NwOYAyAGQQE2AjBBAQshAgwECyABIAApA2giF1gEQCAGQQA2AjBBAyECDAQL' +
-  'IAAgF0IBfDcDaCAGKAI8IgIgACgC/AJOBH4gBigCOCACQRhsakEYaykDACAGKQMYfQVCfwsgBikDIH0hGiAGKAIsIQkCQCAGKAIo' +
-  'IgNBAEwNAEEAIQIgA0EBRwRAIANBfnEhAiAa/RIhHEEAIQoDQCAJIApBA3RqIBz9CwMAIApBAmoiCiACRw0ACyACIANGDQELA0Ag' +
-  'CSACQQN0aiAaNwMAIAJBAWoiAiADRw0ACwtCACEXQf////8HIQMDQCAJIAcgBUEEdCICaiIOKAIIQQN0aiIIKQMAIhsgBCACIARq' +
-  'KAIEIgpBBHRqKQMIIhhYDQMgCCAbIBh9NwMAQQEhAgJAIANBAEwNACADQQFqA0AgBCAEIApBBHRqKAIEIgpBBHRqKQMIIBpaDQEg' +
-  'AiADRyACQQFqIQINAAshAgsgAiADRyAXIBhaciACIANOcUUEQCAFIQ0gGCEXIAIhAwsgDigCBCIFDQALIANFDQIgA0ECTgRAIAAg' +
-  'ACkDeEIBfDcDeAsgECALQQN0IgVqIAYpAyA3AwAgFSALQQJ0IgJqIAQgDUEEdCIJaiIOKAIEIgo2AgAgAiAUakEANgIAIAIgE2og' +
-  'AzYCACAFIA9qIAYoAjwiBSAAKAL8AiIITgR+IAYoAjggBUEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyAgBCAKQQR0aikDCHx9Ihc3' +
-  'AwAgByAHIAlqIgIoAgAiA0EEdGogAigCBCICNgIEIAcgAkEEdGogAzYCACAEIA4oAgQiA0EEdGopAwggF1oNAQNAIANBAWohAgNA' +
-  'IAMCfyAMIAJBBHQiB2oiCSgCCEEATARAIAQgB2ooAgAMAQsgCSgCDEEATgRAIAQgBCAHaiIHKAIAIglBBHRqIAcoAgQiBzYCBCAE' +
-  'IAdBBHRqIAk2AgAgGUIBfCEZCyACQQFqCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsMAQsCQCALBEADQCAVIAtB' +
-  'AWsiC0ECdGoiDigCACIKQQFrIQggEiALQQN0IgdqKQMAIRcDQCAKAn8gDCAIQQR0IgJqIgMoAggiDUEATARAIAIgBGooAgQMAQsC' +
-  'QCADKAIMIgVBAEgNACAXIAQgBCANQQR0IhFqKAIEIgNBBHRqKQMIVgRAA0ACQAJAIAUEQCAMIANBBHRqIgIhCSACKAIMIgIgBUYg' +
-  'AkEASHINAQsgA0EBayECA0AgAwJ/IAwgAkEEdCIJaiIWKAIIQQBMBEAgBCAJaigCBAwBCyAWKAIMQQBOBEAgBCAEIAlqIgkoAgBB' +
-  'BHRqIAI2AgQgBCAJKAIEQQR0aiACNgIACyACQQFrCyICRw0ACwwBCyACQQBODQAgCSAFNgIMCyAEIAQgA0EEdGooAgQiA0EEdGop' +
-  'AwggF1QNAAsLIAUNACAGKAIIIgIgEWoiAygCBCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgALIAhBAWsLIghHDQALIAYg' +
-  'ByAQaikDADcDICAEIApBBHQiAmooAgQiCiACIAxqKAIIIg1HDQIgByAPaikDACIXIAQgBCANQQR0IghqKAIEIgNBBHRqKQMIVgRA' +
-  'A0AgA0EBayECA0AgAwJ/IAwgAkEEdCIFaiIKKAIIQQBMBEAgBCAFaigCBAwBCyAKKAIMQQBOBEAgBCAEIAVqIgUoAgBBBHRqIAI2' +
-  'AgQgBCAFKAIEQQR0aiACNgIACyACQQFrCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsLIAYoAggiAiAIaiIDKAIE' +
-  'IQUgAiADKAIAQQR0aiANNgIEIAIgBUEEdGogDTYCACALDQALCyAAQQM2AmRBAiECQQAhCwwDCyAOIAo2AgAgFCALQQJ0IgJqIgMo' +
-  'AgAiBSACIBNqKAIAQQFrSARAIAMgBUEBajYCAAsgACgC/AIhCCAGKAI8IQULIAQgCkEEdGopAwggECALQQN0aikDAHwhGAJAAkAg' +
-  'BSAISARAQn8hFyAYQn9RDQIMAQsgGCAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9IhdaDQELIAYgGDcDICASIAtBA3RqIBcgGH0iFzcD' +
-  'ACAKQQFqIQgDQCAKAn8gDCAIQQR0IgNqIgUoAggiAkEATARAIAMgBGooAgAMAQsCQCAFKAIMIgVBAEgNACAFRQRAIAYoAggiAyAD' +
-  'IAJBBHRqIgcoAgAiCUEEdGogBygCBCIHNgIEIAMgB0EEdGogCTYCAAsgBCAEIAJBBHRqKAIEIgNBBHRqKQMIIBdaDQADQAJAAkAg' +
-  'BQRAIAwgA0EEdGoiAigCDCAFRg0BCyADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAELIAkoAgxBAE4E' +
-  'QCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsMAQsgAyAIRg0AIAJB' +
-  'fzYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAIQQFqCyIIRw0ACyALQQFqIQIgCyAAKAJgTgRAIAAgAjYCYAsgAiEL' +
-  'QQAhAgwDCyAPIAtBA3RqKQMAIhcgBCAEIAwgCkEEdGooAggiBUEEdCIKaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAM' +
-  'IAJBBHQiCGoiBygCCEEATARAIAQgCGooAgQMAQsgBygCDEEATgRAIAQgBCAIaiIIKAIAQQR0aiACNgIEIAQgCCgCBEEEdGogAjYC' +
-  'AAsgAkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCmoiAygCBCEIIAIgAygCAEEEdGogBTYC' +
-  'BCACIAhBBHRqIAU2AgALQQEhAgwBCwsgACALNgJYIAAgACkDcCAZfDcDcCACC6YLAg5/An5BfyEBAkAgABAbDQAgACgCACEIIAAo' +
-  'AgQhCiAAKAIMIgIgACgCgAMiBCgCNEoEQCAEKAIAEEsgBCgCBBBLIAQgACgCDCICQQR0IgMQRiIFNgIAIAQgAxBGIgM2AgQgBUEA' +
-  'IAMbRQRAIARBADYCNEF/DwsgBCACNgI0IAJFDQELIAQoAghFBEAgBCAKQQR0QSBqEEYiAzYCCCAEIAhBBXRBIGoQRiIBNgIMIAFB' +
-  'ACADG0UEQCADEEsgBCgCDBBLIARCADcDCEF/DwsgBCABIAhBA3QiA2pBCGoiATYCECAEIAEgA2pBCGoiATYCFCAEIAEgA2pBCGo2' +
-  'AiwLIAQoAgAgACgCCCACQQR0/AoAACAKQX9OBEAgCkEBaiECQQAhAQNAIAFBBHQiAyAAKAIUaikCACEPIAQoAgggA2oiA0IANwII' +
-  'IAMgDzcCACABIAJGIAFBAWohAUUNAAsLQQAhASAEQQA2AjAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAxggACgCMCIDQQBKBEAgACgC' +
-  '+AIhBSAAKAIsIQZBACECQgAhDwNAIAQgBiACQQJ0aigCACIHIAVIBH4gACgC7AIgB0EDdGopAwAFQgALIA98Ig83AxggAkEBaiIC' +
-  'IANHDQALCyAEKAIEIQYgBCgCACEJIAAoAgxBAEoEQANAIAkgAUEEdCICaikCACEPIAIgBmoiAkJ/NwMIIAIgDzcDACABQQFqIgEg' +
-  'ACgCDEgNAAsLIAAoAiAiA0EASgRAIAAoAhwhBUEAIQIDQCAJIAUgAkECdGooAgAiAUEEdGooAghBAEoEQCAAKAL4AiEHA0AgBiAB' +
-  'QQR0aiAAKALsAiACQQN0aikDAEIAIAIgB0gbNwMIIAkgAUEBaiIBQQR0aigCCEEASg0ACwsgAkEBaiICIANHDQALCyADIAhqQQN0' +
-  'QRBqEEYiB0UEQEF/DwtBACECIARBADYCKEEBIQMgBCgCCCELIAhBAEoEQANAIAMgBiADQQR0Ig1qKAIEIgVHBEADQCAFQQFqIQED' +
-  'QCAFAn8CQCAJIAFBBHQiDmooAggiDEEATCADIAxMckUEQCAHIAsgDEEEdGooAghBAnRqIAM2AgAMAQsgDEEASg0AIAYgDmooAgAM' +
-  'AQsgAUEBagsiAUcNAAsgBiAFQQR0aigCBCIFIANHDQALC0EAIQECQAJAAkAgAkEATA0AA0AgByABQQJ0aigCACADRw0BIAFBAWoi' +
-  'ASACRw0ACyACIQEMAQsgASACRw0BCyAEIAJBAWoiBTYCKCAHIAJBAnRqQQA2AgAgBSECCyALIA1qIAE2AgggAyAIRiADQQFqIQNF' +
-  'DQALCyALKAIEIgIEQANAIAYgAkEEdCIIaigCBCIDIQFCfyEPAkAgAiADRiIFDQADQCAGIAFBBHRqIgEpAwgiECAPIA8gEFYbIQ8g' +
-  'ASgCBCIBIAJHDQALIA9CAX1CfloNACAEIAQpAxggD3w3AxggBQ0AA0AgA0EBaiEBA0AgAwJ/IAkgAUEEdCIFaigCCEEATARAIAUg' +
-  'BmooAgAMAQsgBSAGaiIFIAUpAwggD303AwggAUEBagsiAUcNAAsgBiADQQR0aiIDIAMpAwggD303AwggAygCBCIDIAJHDQALCyAI' +
-  'IAtqKAIEIgINAAsLIApBAEoEQCAHQQRqIQhBASEFA0BBACEBQQAhBCAFIAYgBUEEdGooAgQiAkcEQANAIAcgBEECdGogAjYCACAE' +
-  'QQFqIQQgBiACQQR0aigCBCICIAVHDQALCyAHIAggACgCIEECdGogBCAGECIgBSEDA0AgBiADQQR0aiAHIAFBAnRqKAIAIAUgASAE' +
-  'SRsiAjYCBCAGIAJBBHRqIAM2AgAgASAERiACIQMgAUEBaiEBRQ0ACyAFIApGIAVBAWohBUUNAAsLIAcQS0EAIQELIAELtAsBEn8g' +
-  'ACgCgAMiAigCkAEQSyACQdgAakEAQcAA/AsAAkAgACgCxAJFDQAgACgCBCEQIAAoAgAhByACKAIEIQ4gAigCACELQX8hESAAKAIg' +
-  'IgZBDGxBCGoQRiIIRQ0AIAggBkEDdGpBBGohDyAGQQBKBEAgD0H/ASAGQQJ0/AsACyAHQQBKBEBBASEDA0AgAyAOIANBBHRqKAIE' +
-  'IgFHBEADQCAPIAsgARAdQQJ0IgpqIgkoAgBBAEgEQCAJQQA2AgAgCCAEQQJ0aiAAKAIcIApqKAIANgIAIARBAWohBAsgDiABQQR0' +
-  'aigCBCIBIANHDQALCyADIAdGIANBAWohA0UNAAsLIAggCCAGQQJ0akEEaiAEIA4QIiAEQQBKBEBBACEAA0AgDyALIAggAEECdGoi' +
-  'ASgCABAdQQJ0aiAANgIAIAsgASgCACIBQQR0aigCCCIDQQBKBEADQCAFIAMgB0xqIQUgCyABQQFqIgFBBHRqKAIIIgNBAEoNAAsL' +
-  'IABBAWoiACAERw0ACwsgAiAHIAQgBCAHShtBAmoiAEEBdCAEQQF0aiAFakECdCAAQQEgB0E/akEGdiAHQQBMGyIDbCIKQQEgBEE/' +
-  'akEGdiAEQQBMGyIGIAdBAWpsIgkgBGogBCAGbCIMaiAAIAZsIg1qakEDdGpBDGoiATYClAEgAUGAgIAISwRAIAgQSyACQQA2ApQB' +
-  'QQAPCyACIAFBARBFIgE2ApABIAFFBEAgCBBLIAJBADYClAFBfw8LIAIgATYCdCACIAQ2AowBIAIgAzYCYCACIAY2AlwgAiABIAxB' +
-  'A3RqIgE2AnggAiABIAlBA3RqIgE2AnwgAiABIA1BA3RqIgE2AoABIAIgASAKQQN0aiIKNgJkIAIgCiAEQQFqIgFBA3RqIgw2Amgg' +
-  'AiAMIARBAnRqIgk2AmwgAiAJIAFBAnRqIg02AnAgAiANIAVBAnRqIgE2AoQBIAIgASAAQQJ0ajYCiAFBACEFIARBAEoEQEEAIQAD' +
-  'QCAMIABBAnQiAWogCyABIAhqKAIAIgMQHTYCACAKIABBA3RqIA4gA0EEdCISaikDCDcDACABIAlqIAU2AgAgCyASaigCCCIBQQBK' +
-  'BEADQCABIAdMBEAgDSAFQQJ0aiABNgIAIAVBAWohBQsgCyADQQFqIgNBBHRqKAIIIgFBAEoNAAsLIAkgAEEBaiIAQQJ0aiAFNgIA' +
-  'IAAgBEcNAAsLIAogBEEDdCIAaiAAIApqQQhrKQMAQgAgBBs3AwAgBkEIEEUiAwRAIBBBAEoEQCAGQQN0IQpBASEAA0AgA0EAIAr8' +
-  'CwAgDiAAQQR0aiIMKAIEIgUhASAAIAVHBEADQCAPIAsgARAdQQJ0aigCACIJQQBOBEAgAyAJQQN2Qfj///8BcWoiDSANKQMAQgEg' +
-  'CUE/ca2GhDcDAAsgDiABQQR0aigCBCIBIABHDQALCyAAIAdMBEAgAigCeCAAIAZsQQN0aiADIAr8CgAAIAwoAgQhBQsgACAFRwRA' +
-  'A0AgBkUgDyALIAUQHUECdGooAgAiAUEASHJFBEAgASAGbCEJIAIoAnQhDEEAIQEDQCAMIAEgCWpBA3RqIg0gDSkDACADIAFBA3Rq' +
-  'KQMAhDcDACABQQFqIgEgBkcNAAsLIA4gBUEEdGooAgQiBSAARw0ACwsgACAQRiAAQQFqIQBFDQALCyADEEsgCBBLIARBAEoEQCAC' +
-  'KAJ8IQBBACEBA0AgACABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcDACABQQFqIgEgBEcNAAsLIAIoAggiACgCBCIBBEAg' +
-  'AigCgAEhBCACKAKEASIFKAIAIQMDQCAEIAFBAWsiB0EGdUEDdGoiCCAIKQMAQgEgB0E/ca2GhDcDACAFIANBAWoiAzYCACAAIAFB' +
-  'BHRqKAIEIgENAAsLIAJBATYCWEEADwsgCBBLCyARC7oPAx5/Bn4BeyAAKAKAAyIDKAJkIR4gAygCYCETIAMoAlwhCyADKAIMIRQg' +
-  'AEEBNgJkIAAoAlghByAAKAJUIRcgACgCUCEYIAAoAkghGQJ/IAMoAjBFBEAgAygChAEhFUEADAELQQELIQIDQAJAAkACQCACRQRA' +
-  'AkAgFSAHQQJ0aigCAEUEQCAAIAc2AlwgAEECNgJkIAAgAykDICADKQMYfEEEEBlFDQEgAEEBNgJkIAAgBzYCWEF/DwsgASAAKQNo' +
-  'IiBYBEAgA0EANgIwIAAgBzYCWEEDDwsgACAgQgF8NwNoIAMoAoABIAMoAmAiGiAHbEEDdGohHyADKAJ8Ig0gAygCXCIOIAdsQQN0' +
-  'aiEbIAMoAjwiBSAAKAL8Ak4EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyADKQMgfSEgIAMoAmQhHEEAIQggAygCjAEiAkEA' +
-  'SgRAA0AgAiAIakECbSIEQQFqIAggHCAEQQN0aikDACAgVCIFGyIIIAIgBCAFGyICSA0ACwtCfyAIQT9xIgWthkJ/hUJ/IAUbISMg' +
-  'CEE/akHAAG0iBUEBayEPIAMoAiwhFgJAIAMoAigiBEEATA0AQQAhAiAEQQFHBEAgBEF+cSECICD9EiEmQQAhBgNAIBYgBkEDdGog' +
-  'Jv0LAwAgBkECaiIGIAJHDQALIAIgBEYNAQsDQCAWIAJBA3RqICA3AwAgAkEBaiICIARHDQALC0H/////ByEEAkAgGkEASgRAIAVB' +
-  'ASAFQQFKGyEQQQAhEUIAISADQCAfIBFBA3RqKQMAIiFQRQRAIBFBBnRBAXIhCSADKAJ4IQwDQCAMIAkgIXqnaiIFIA5sQQN0aiEd' +
-  'QQAhAiAIQQBMDQgDQCAdIAJBA3QiBmopAwAgI0J/IAIgD0YbgyAGIBtqKQMAgyIkUARAIBAgAkEBaiICRw0BDAoLCyAWIAMoAggg' +
-  'BUEEdGooAghBA3RqIgYpAwAiJSAcIAJBCXQgJHqnQQN0cmopAwAiIlgNCCAGICUgIn03AwACQCAEICR7pyIGSCACIA9Ocg0AA0Ag' +
-  'BiAjQn8gAkEBaiICIA9GGyAdIAJBA3QiCmopAwCDIAogG2opAwCDe6dqIgYgBEoNASACIA9IDQALCyAEIAZHICAgIlpyIAQgBkxx' +
-  'RQRAICIhICAGIQQgBSESCyAhQgF9ICGDIiFCAFINAAsLIBFBAWoiESAaRw0ACyAERQ0GIARBAkgNAQsgACAAKQN4QgF8NwN4CyAU' +
-  'IAdBA3RqIAMpAyA3AwAgB0ECdCIFIAMoAogBaiASNgIAQQAhCCAFIBhqQQA2AgAgBSAXaiAENgIAIAMoAnggAygCXCIKIBJsQQN0' +
-  'aiECQX8hBiAKQQBMDQIgDSAHIApsQQN0aiIEKQMAIAIpAwCDIiBQBEADQCAIQQFqIgggCkYNBCAEIAhBA3QiBWopAwAgAiAFaikD' +
-  'AIMiIFANAAsLICB6pyAIQQZ0ciEGDAILIAAgACkDkAMiIEIBfCIBNwOQAyAAIAApA5gDIAEgIFStfDcDmAMgA0EBNgIwIAAgBzYC' +
-  'WEEBDwsDQCAHRQRAIABBAzYCZCAAQQA2AlhBAg8LQX8hBiAZIAdBAWsiB0ECdCIEaigCACEFIAMgFCAHQQN0aikDADcDICADKAJ8' +
-  'Ig0gAygCXCIJIAdsQQN0aiEMIAMoAnggCSADKAKIASAEaigCAGxBA3RqIQoCQCAFQQFqIgRBBnUiAiAJTg0AIAogAkEDdCIFaikD' +
-  'AEJ/IARBP3GthoMgBSAMaikDAIMiIFAEQANAIAJBAWoiAiAJRg0CIAwgAkEDdCIFaikDACAFIApqKQMAgyIgUA0ACwsgIHqnIAJB' +
-  'BnRyIQYLIAZBAEgNAAsgGCAHQQJ0IgJqIgQoAgAiBSACIBdqKAIAQQFrTg0AIAQgBUEBajYCAAsgAygCPCIFIAAoAvwCTgR+IAMo' +
-  'AjggBUEYbGpBGGspAwAgAykDGH0FQn8LIB4gBkEDdGopAwAgFCAHQQN0aikDAHwiIFgNASAZIAdBAnRqIAY2AgAgAyAgNwMgIAMo' +
-  'AoABIgogB0EBaiIFIBNsQQN0aiEQIAMoAnQiBCAGIAtsQQN0aiEOIA0gByALbEEDdGohDCANIAUgC2xBA3RqIQkCQCALQQBMDQBB' +
-  'ACECIAkgBCALIAZBA3RBCGpsakkgDSALIAdBA3RBEGpsaiAOS3EgC0EBRnJFBEAgC0F+cSECQQAhCANAIAkgCEEDdCIEaiAEIAxq' +
-  '/QADACAEIA5q/QADAP1P/QsDACAIQQJqIgggAkcNAAsgAiALRg0BCwNAIAkgAkEDdCIEaiAEIAxqKQMAIAQgDmopAwBCf4WDNwMA' +
-  'IAJBAWoiAiALRw0ACwsgECAKIAcgE2xBA3RqIBNBA3T8CgAAIAMoAmwgBkECdGoiBigCACIEIAYoAgQiCUgEQCADKAJwIQwgBCEC' +
-  'A0AgECAMIAJBAnRqKAIAQQFrIgpBBnVBA3RqIgYgBikDAEJ+IAqtiYM3AwAgAkEBaiICIAlHDQALCyADKAKEASIVIAVBAnRqIBUg' +
-  'B0ECdGooAgAgBCAJa2o2AgAgACgCYCAHSkUEQCAAIAU2AmALIAUhB0EAIQIMAgsgBSESC0EBIQIMAAsAC5gDAg5/An4gAkECTgRA' +
-  'IAJBAnQhEEEBIQgDQEEAIQwgCEEBdCIJIQogCCELA0AgDCIEIAlqIgwgAiACIAxKIhEbIQ0CQCAEIAhqIgUgAiACIAVKGyIHIARM' +
-  'BEAgByEGIAQhBQwBCyAEIQUgByIGIA1ODQADQAJAIAMgACAGQQJ0aigCACIOQQR0aikDCCISIAMgACAEQQJ0aigCACIPQQR0aikD' +
-  'CCITWiAOIA9OIBIgE1JycUUEQCAGQQFqIQYMAQsgBEEBaiEEIA8hDgsgASAFQQJ0aiAONgIAIAVBAWohBSAEIAdODQEgBiANSA0A' +
-  'CwsgBCAHSARAIAIgCyACIAtIGyEHA0AgASAFQQJ0aiAAIARBAnRqKAIANgIAIAVBAWohBSAEQQFqIgQgB0cNAAsLIAYgDUgEQCAC' +
-  'IAogAiAKSBshBANAIAEgBUECdGogACAGQQJ0aigCADYCACAFQQFqIQUgBkEBaiIGIARHDQALCyAJIApqIQogCSALaiELIBENAAsg' +
-  'ACABIBD8CgAAIAkiCCACSA0ACwsLdgEBfyAAKAK0AiIBBEAgASgCDBBLIAEoAiwQSyABKAIQEEsgASgCFBBLIAEoAhgQSyABKAIo' +
-  'EEsgASgCSBBLIAEoAmAQSyABKAIwEEsgASgCNBBLIAEoAjgQSyABKAI8EEsgASgCQBBLIAEQSyAAQQA2ArQCCwsyAQF/AkACQAJA' +
-  'IAAoAiBBAmsOBQECAgIAAgsgACgCBEEBdA8LIAAoAgBBA3QhAQsgAQuRFAIcfwF+QQEhAQJAIAAoArQCDQBBACEBIAAoAiAiBkGB' +
-  'IGtBgGBJDQAgACgCACIOQYAgSg0AIAAoAgxBACAAKAIoGyEUIAZBP2ohCSAAKAIEIg0gBmohByAAKAIIIQwgACgCHCEVQQEhAwNA' +
-  'QQEhASAMIBUgCkECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIAMg' +
-  'ASADShshAyAKQQFqIgogBkcNAAtBACEBIANBAnRBJGogBmwgCUEDdkH4////AXEiA0EgaiAHIBRqbGogDiAGIAYgDkobQQF0QQRq' +
-  'IgsgAyAOQQF0akFAa2xqQYCAgAhLDQACQEEBQegAEEUiBEUEQEF/IQEMAQsgACAENgK0AiAEIAs2AgggBCAOQRBqQRBtIhNBBHQ2' +
-  'AgQgBCAGQf8AakGAAW0iF0EBdCIPNgIAQQAhA0EBIRADQEEBIQEgDCAVIANBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAO' +
-  'TGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAQIAEgEEobIRAgA0EBaiIDIAZHDQALIAQgEDYCHEEAIQJBACEDA0AgDCAV' +
-  'IAhBAnRqKAIAIgFBBHRqKAIIIgpBAEoEQANAIAJBAWohAiADIAwgAUEEdGooAgwiB0EASAR/IAAoAhQgCkEEdGooAggFIAcLQQBH' +
-  'aiEDIAwgAUEBaiIBQQR0aigCCCIKQQBKDQALCyAIQQFqIgggBkcNAAsgDUECdEEEaiIREEYhGCADQQJ0QQRqIgMQRiEZIAMQRiEa' +
-  'IAQgAkECdEEEahBGIhs2AhAgBCAGQQJ0IhxBBGoQRiIWNgIUIAQgECAcbEEEahBGIhI2AhggBCALQQJ0IgMQRiIUNgI4IAQgAxBG' +
-  'Igk2AjwgBCALQQN0EEYiBzYCQCAEIAsgE2xBBXQQRiICNgI0IAQgCyAPbEEIEEUiAzYCMEEAIQUCf0F/IBtFIBhFciAZRSAaRXJy' +
-  'IBZFIBJFciAURSAJRXJyciADRSAHRSACRXJycg0AGiANQQBOBEAgGEH/ASAR/AsAC0EAIQtBACETQQAhCEEAIQMDQCAWIBNBAnQi' +
-  'AmogCDYCACAQIBNsIgkhESAMIAIgFWooAgAiCkEEdGooAggiAUEASgRAA0AgDCAKQQR0aigCDCICQQBIBEAgACgCFCABQQR0aigC' +
-  'CCECCyABQQFrIQUgASAOTARAIBIgEUECdGogBTYCACARQQFqIRELIAIEQCAYIAFBAnRqIgUoAgAiFCEBAkAgFEEATgRAA0AgAiAa' +
-  'IAFBAnQiB2ooAgBGBEAgAyECIAEhAwwDCyAHIBlqKAIAIgFBAE4NAAsLIBogA0ECdCIBaiACNgIAIAEgGWogFDYCACAFIAM2AgAg' +
-  'A0EBaiECCyADIA1qIQUgAiEDCyAbIAhBAnRqIAU2AgAgCEEBaiEIIAwgCkEBaiIKQQR0aigCCCIBQQBKDQALCyASIBFBAnRqIBEg' +
-  'CWsiAUF/czYCACAEIAFBACABIAtGGyABIBMbIgs2AiAgE0EBaiITIAZHDQALIAQgCzYCJAJAAkACQAJAAkACQAJAIAZBgQJIDQAC' +
-  'QCALQQJrDgUAAQEBAAELIAQQJCIFDQEgC0EGRw0CDAQLQQAhASAEQQA2AiAgBBAkIgVFDQQLIAQgBUEPahBGIgI2AmAgAkUNBCAC' +
-  'QQ9qQXBxIQICQAJAIAFBAmsOBQEFBQUABQsgBCACNgJYDAMLIAQgAjYCXAwBCyABQQJHDQILIAQgHBBGIgc2AkggB0UNAkEAIQEg' +
-  'EEEBRyAGQQRJckUEQCAGQXxxIQFBACEFA0AgByAFQQJ0aiASIAUgEGxBAnQiAkEEcmr9AAIAQRH9qwEgAiASav0AAgBBAf2rAf1Q' +
-  '/QsCACAFQQRqIgUgAUcNAAsgASAGRg0CCwNAIAcgAUECdGogEiABIBBsQQJ0aiICKAIEQRF0IAIoAgBBAXRyNgIAIAFBAWoiASAG' +
-  'Rw0ACwwBCyAEIAZBA3RBBBBFIgI2AiggAkUNAUEAIQIDQCACQQN0IQUgAiAQbCEHQQAhAQNAIAQoAiggASAFakECdGogBCgCWCAE' +
-  'KAIYIAEgB2pBAnRqKAIAQQF0ajYCACABQQFqIgFBBkcNAAsgAkEBaiICIAZHDQALIAQoAhQhFgsgFiAGQQJ0aiAINgIAIAQgAyAN' +
-  'aiAPbEEIEEUiCTYCDCAJRQ0AIAAoAhwhA0EAIQgDQCAMIAMgCEECdGooAgAiAUEEdGooAggiBUEASgRAIAhBBnYhB0IBIAhBP3Gt' +
-  'hiEdA0AgCSAFQQFrIA9sIAdqQQN0aiICIAIpAwAgHYQ3AwAgDCABQQFqIgFBBHRqKAIIIgVBAEoNAAsLIAhBAWoiCCAGRw0ACyAN' +
-  'QQBKBEAgF0EEdCEHQQEhCANAIBggCEECdGooAgAiAUEATgRAIAhBAWsgD2whAgNAIAQoAgwiAyABIA1qIA9sQQN0aiADIAJBA3Rq' +
-  'IAf8CgAAIBkgAUECdGooAgAiAUEATg0ACwsgCCANRiAIQQFqIQhFDQALIAAoAhwhAwtBACEKQQAhAQNAIAwgAyAKQQJ0aigCACIF' +
-  'QQR0aigCCEEASgRAIApBBnYhCUJ+IAqtiSEdIAQoAhAhBwNAIA0gByABQQJ0aigCACICTARAIAQoAgwgAiAPbCAJakEDdGoiAiAC' +
-  'KQMAIB2DNwMACyABQQFqIQEgDCAFQQFqIgVBBHRqKAIIQQBKDQALCyAKQQFqIgogBkcNAAsgBCgCFCIWIAZBAnRqIgcoAgBBAEoE' +
-  'QCAEKAIQIQFBACECA0AgASACQQJ0aiIDIAMoAgAgD2w2AgAgAkEBaiICIAcoAgBIDQALCyAEIAYgD2xBA3QQRiINNgIsIA1FDQAg' +
-  'F0EEdCEbIA9BASAPQQFKGyIOQf7///8HcSEHIA5BA3QhEiAWKAIAIQVBACEBA0AgDSABIgIgD2xBA3RqIhdBACAS/AsAIAUiAyAW' +
-  'IAFBAWoiAUECdGooAgAiBUgEQCANIAIgG2wiAmohHCANIAIgEmpqIRMgBCgCDCILIBJqIREgBCgCECEUA0AgFCADQQJ0aigCACEV' +
-  'QQAhAgJAAkAgDkECSQ0AIBEgFUEDdCIJaiAcSyATIAkgC2pLcQ0AA0AgFyACQQN0aiIJIAn9AAMAIAsgAiAVakEDdGr9AAMA/VD9' +
-  'CwMAIAJBAmoiAiAHRw0ACyAHIgIgDkYNAQsDQCAXIAJBA3RqIgkgCSkDACALIAIgFWpBA3RqKQMAhDcDACACQQFqIgIgDkcNAAsL' +
-  'IANBAWoiAyAFRw0ACwsgASAGRw0AC0EBIQVBAAwBC0EAIQVBfwshASAYEEsgGRBLIBoQSyAFDQAgABAjCyABRSEBCyABC8kgAxl/' +
-  'B34CeyAAKAKwAiEaIAAoAlghCSAAKQNwISAgACkDaCEhIAAoAlQhFiAAKAJQIRcgACgCTCEYIAAoAkghGSAAKAK0AiIEKAI8IRVB' +
-  'AiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQsgACAEEChBACEJQQAhAiAEKAI4KAIARQ0DC0EADAELIAAoAlxFDQJBAQsh' +
-  'AgNAAkACQAJAAkACQAJAIAJFBEAgASAhWARAIAAgCTYCXCAAQQE2AmRBAwwLCyAhQgF8ISEgBCgCRARAIARBADYCRAwCCyAEKAI0' +
-  'IgogBCgCBCIGIAlBAXQiDWxBAXRqIgf9AAAAISJBCCECIAZBCEoEQANAIAcgAkEBdGr9AAAAICL9lgEhIiACQQhqIgIgBkgNAAsL' +
-  'ICIgIiAi/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiIgIiAi/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiIgIiAi/Q0CAwABBgcEBQoLCAkO' +
-  'DwwN/ZYBIiMgIv0NAAEAAQABAAEAAQABAAEAASEiQQAhAgNAIAIiA0EIaiECIAcgA0EBdGr9AAAAICL9Lf1kIgVFDQALIAVoQQF2' +
-  'IANqIQsgGkUgI/0YACIQQf//AUZyRQRAIAAgBiAKIAkgECALECkhCwsgEEUNASAQQQJOBEAgACAAKQN4QgF8NwN4IBUgCUECdGog' +
-  'CzYCACAEKAIwIgYgBCgCACISIA1BAXIiE2xBA3RqIQcgCiAEKAIEIhEgDWxBAXRqIQUgBCgCWCAKIBEgE2xBAXRqIg4gBCgCICII' +
-  'QQZGGyEPIAQoAgwgCyASbEEDdGohCkEAIQwgEUEASgRAA0AgBSAMQQF0IgJqIgP9AAAAISIgAiAPaiICIAP9AAAQ/QsAECACICL9' +
-  'CwAAIAxBEGoiDCARSA0ACwsgDyALQQF0aiICIAIuAQAiA0GAgAFyOwEAIAQoAjgiAiATQQJ0aiACIA1BAnRqKAIAIANBgIABSGs2' +
-  'AgAgEkEATA0EIAYgDSASbEEDdGohBiAEKAJcIQMgEq0hH0IAIRsgCEEGRiECQgAhHANAIAcgG6dBA3QiBWogBSAGav0AAAAiIyAF' +
-  'IApq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
-  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgBEHQAGohBQJAIAhBBkcEQEIAIRsgHFAEQEIAIR4MCAsgBCgCXCEKIAQoAkghBiAcIRtC' +
-  'ACEeA0AgG0IBfSAbgyAGIBt6pyICQQh0aiEHIAogAkEDdGopAwAiG3tCAYYgHnwhHiAbUEUEQANAIA8gByAbeqdBAnRqKAIAIgNB' +
-  '//8DcWoiAiACLwEAQQFrOwEAIA8gA0EQdmoiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsiG1BFDQALDAELQgAhHiAcUARA' +
-  'QgAhGwwHCyAEKAIoIQcgHCEdA0AgCiAdeqciA0EDdCICaikDACACIAZqKQMAgyIbe0IGfiAefCEeIB1CAX0gHYMhHSAHIANBC3Rq' +
-  'IQMCQCAbUA0AA0AgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEA' +
-  'IAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG1ANASADIBt6p0EF' +
-  'dGoiCCgCACICIAIvAQBBAWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAg' +
-  'CCgCECICIAIvAQBBAWs7AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbQgBSDQALCyAdQgBSDQALCyAcIRsMBQsgFSAJQQJ0' +
-  'aiALNgIAIAQoAjAiFCAEKAIAIgwgDWwiCEEDdGohBiAEKAIMIgogCyAMbCILQQN0aiEHQQAhAgNAIAIiA0ECaiECIAcgA0EDdCIF' +
-  'av0AAAAgBSAGav0AAAD9TiIi/VNFDQALIAQoAkAiBSAJQQN0akIBIAMgIv0dAFByrYYiGzcDAAwFCyAEKAIwIhQgBCgCACIHIAlB' +
-  'AXQiDWxBA3RqIQogBCgCDCAHIBUgCUECdCICaigCAGxBA3RqIQYCQAJAIAIgGWooAgBBAWoiBUHAAG0iAiAHTg0AIAogAkEDdCID' +
-  'aikDAEJ/IAUgAkEGdGuthoMgAyAGaikDAIMiHFAEfiAFQUBxQcAfRg0BIAQoAkAgCUEDdGopAwBCfyACQQFqrYaDIhxQDQEgBiAc' +
-  'eqciAkEDdCIDaikDACADIApqKQMAgwUgHAt6pyACQQZ0aiICQQBODQELQX8hAiAHQQBMDQBBACEDIAYpAwAgCikDAIMiHFAEfiAE' +
-  'KAJAIAlBA3RqKQMAQn6DIhxQDQEgBiAceqciA0EDdCICaikDACACIApqKQMAgwUgHAt6pyADQQZ0aiECCyACIBggCUECdCIDaigC' +
-  'AEcNAQsgCUUEQEEAIQkMCAsgCUEBayEJQQEhAgwFCyADIBdqIgMgAygCAEEBajYCAAwDC0IAIRsgBEIANwNQIARB0ABqIQVCACEe' +
-  'C0EAIQMgDiAPRiARQQBMckUEQANAIA8gA0EBdCICaiIH/QAAACEiIAIgDmoiAiAH/QAAEP0LABAgAiAi/QsAACADQRBqIgMgEUgN' +
-  'AAsgBSkDACEbCyAEKAJAIgUgCUEDdGogGzcDACAeICB8ISAgBCgCACIMIAtsIQsgDCANbCEIIAQoAjAhFCAEKAIMIQoLIAogC0ED' +
-  'dGohDiAUIAhBA3RqIQhBfyECAkAgDEEATA0AQQAhAyAOKQMAIAgpAwCDIhxQBH4gG0J+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAg' +
-  'AiAIaikDAIMFIBwLeqcgA0EGdGohAgsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7' +
-  'lJL9oiV+IBCsgiIbUA0AIAUgCUEDdCIGaiEHA0ACQAJAIAJBAWoiCkEGdiICIAxODQAgCCACQQN0IgNqKQMAQn8gCkE/ca2GgyAD' +
-  'IA5qKQMAgyIcUAR+IApBQHFBwB9GDQEgBSAGaikDAEJ/IAJBAWqthoMiHFANASAOIBx6pyICQQN0IgNqKQMAIAMgCGopAwCDBSAc' +
-  'C3qnIAJBBnRqIQIMAQtBfyECIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IAcpAwBCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMA' +
-  'IAIgCGopAwCDBSAcC3qnIANBBnRqIQILIBtCAX0iG0IAUg0ACwsgGCAJQQJ0IgNqIAI2AgAgAyAXakEANgIAIAMgFmogEDYCAAsg' +
-  'GSAJQQJ0IgNqIAI2AgAgBCgCGCAEKAIcIAJsQQJ0aiESIA0gAyAWaigCAEEBSnIhESAEKAIgIg8hBQJAIA8NAEEAIQMgBCgCJCIF' +
-  'DQADQCADIgVBAWohAyASIAVBAnRqKAIAQQBODQALCyAEKAI0IgMgBCgCBCIMIBFsQQF0aiEKIBQgBCgCACIQIA1BAmoiE2xBA3Rq' +
-  'IQYgBCgCWCADIAwgE2xBAXRqIg4gD0EGRhshCyAEKAIsIAIgEGxBA3RqIQhBACECIAxBAEoEQANAIAogAkEBdCIDaiIH/QAAACEi' +
-  'IAMgC2oiAyAH/QAAEP0LABAgAyAi/QsAACACQRBqIgIgDEgNAAsLQQAhAiAFQQBKBEBBACENA0AgCyASIA1BAnRqKAIAQQF0aiID' +
-  'IAMuAQAiA0GAgAFyOwEAIAIgA0GAgAFIaiECIA1BAWoiDSAFRw0ACwsgFCAQIBFsQQN0aiEHIAQoAjgiAyATQQJ0aiADIBFBAnRq' +
-  'KAIAIAJrNgIAIAQoAlwhAwJAAkACQCAQQQBKBEAgEK0hH0IAIRsgD0EGRiECQgAhHANAIAYgG6dBA3QiBWogBSAHav0AAAAiIyAF' +
-  'IAhq/QAAACIi/U/9CwAAICIgI/1OISIgAkUEQCADIAVqICL9CwAACyAi/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAbhiAc' +
-  'hCEcIBtCAnwiGyAfVA0ACyAEIBw3A1AgD0EGRwRAQgAhHSAcUA0CIAQoAlwhBiAEKAJIIQcDQCAcQgF9IByDIAcgHHqnIgJBCHRq' +
-  'IQUgBiACQQN0aikDACIbe0IBhiAdfCEdAkADQCAbUA0BIAsgBSAbeqdBAnRqKAIAIgNB//8DcWoiAiACLwEAQQFrIgI7AQAgG0IB' +
-  'fSAbgyEbIAsgA0EQdmohAyACQf//A3EEQCADIAMvAQBBAWsiAjsBACACQf//A3ENAQsLIB0gG3tCAYZ9IR1BASEDDAYLIhxQRQ0A' +
-  'CwwCC0IAIR0gHFANASAEKAIoIQUDQCAIIBx6pyIDQQN0IgJqKQMAIAIgB2opAwCDIht7QgZ+IB18IR0gHEIBfSAcgyEcIAUgA0EL' +
-  'dGohAwJAIBtQDQADQCADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgAkH//wNxRQ0FIAYoAgQiAiACLwEA' +
-  'QQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwiAiACLwEAQQFrIgI7AQAgAkH//wNx' +
-  'RQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIBtQDQEgAyAbeqdB' +
-  'BXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAG' +
-  'KAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayIC' +
-  'OwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUEUNAAsLIBxCAFINAAsMAQtCACEdIARCADcDUAtB' +
-  'ACEDIAsgDkYgDEEATHINAUEAIQIDQCALIAJBAXQiBWoiB/0AAAAhIiAFIA5qIgUgB/0AABD9CwAQIAUgIv0LAAAgAkEQaiICIAxI' +
-  'DQALDAELIBt7Qnp+IB18IR1BASEDCyAEIAM2AkQgHSAgfCEgIAQoAjggCUEBaiICQQN0aigCAEUNASAAKAJgIAlKRQRAIAAgAjYC' +
-  'YAsgAiEJQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOQAyIcQgF8IgE3A5ADIAAgACkDmAMgASAcVK18NwOYA0EBDAELIABB' +
-  'ADYCXCAAQQM2AmRBAgshAiAAICA3A3AgACAhNwNoIAAgCTYCWAsgAgveGQMafwd+AnsjAEEgayIQJAAgACgCWCEIIAApA3AhHyAA' +
-  'KQNoISAgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCETIAAoArQCIgMoAjwhFwJAIAAoAtQCRQ0AQQEhGCADKAIkRQ0AIAMoAgBB' +
-  'B0ghGQsgACgCsAIhGkECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAECAAcCCyAAKAJcRQ0EIBMgCEECdGooAgAhBEEADAILIAAg' +
-  'AxAoQQAhCEEAIQIgAygCOCgCAEUNAgtBAQshAgNAAkACQAJAAkACQCACRQRAIAMoAjAiCSADKAIAIgIgCEEBdCIKbEEDdGohBiAD' +
-  'KAIMIAIgFyAIQQJ0aigCAGxBA3RqIQcCQAJAIARBAWoiBEHAAG0iBSACTg0AIAYgBUEDdCINaikDAEJ/IAQgBUEGdGuthoMgByAN' +
-  'aikDAIMiHFAEfiAEQUBxQcAfRg0BIAMoAkAgCEEDdGopAwBCfyAFQQFqrYaDIhxQDQEgByAceqciBUEDdCIEaikDACAEIAZqKQMA' +
-  'gwUgHAt6pyAFQQZ0aiIEQQBODQELQX8hBCACQQBMDQBBACECIAcpAwAgBikDAIMiHFAEfiADKAJAIAhBA3RqKQMAQn6DIhxQDQEg' +
-  'ByAceqciAkEDdCIFaikDACAFIAZqKQMAgwUgHAt6pyACQQZ0aiEECyAEIBYgCEECdCICaigCAEYNASACIBVqIgIgAigCAEEBajYC' +
-  'AAwDCyABICBYBEAgACAINgJcIABBATYCZEEDDAkLICBCAXwhICADKAJEBEAgA0EANgJEDAELIAMoAjQiByADKAIEIgQgCEEBdCIK' +
-  'bEEBdGoiCf0AAAAhI0EIIQIgBEEISgRAA0AgCSACQQF0av0AAAAgI/2WASEjIAJBCGoiAiAESA0ACwsgIyAjICP9DQgJCgsMDQ4P' +
-  'AAECAwQFBgf9lgEiIyAjICP9DQQFBgcAAQIDDA0ODwgJCgv9lgEiIyAjICP9DQIDAAEGBwQFCgsICQ4PDA39lgEiJCAj/Q0AAQAB' +
-  'AAEAAQABAAEAAQABISNBACECA0AgAiIFQQhqIQIgCSAFQQF0av0AAAAgI/0t/WQiBkUNAAsgBmhBAXYgBWohBiAaRSAk/RgAIg1B' +
-  '//8BRnJFBEAgACAEIAcgCCANIAYQKSEGCyANRQ0AIA1BAk4EQCAAIAApA3hCAXw3A3gLIBBCADcDGCAQ/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/QsDCCAZRSADKAI4IApBAnRqKAIAIAMoAiRBAXRKcg0BIAAgAyAIIAYgDSABICB9IBBBCGoQKkUNASAQKQMYICJ8ISIgECkD' +
-  'ECAffCEfIBApAwggIHwhIAsgCA0CQQAhCAwGCyAXIAhBAnRqIAY2AgACQCANQQJOBEAgAygCMCIMIAMoAgAiAiAKQQFyIgdsQQN0' +
-  'aiEPIAMoAjQiBSADKAIEIgQgCmxBAXRqIQ4gBSAEIAdsQQF0aiEJIAMoAgwgAiAGbEEDdGohC0EAIQUgBEEASgRAA0AgDiAFQQF0' +
-  'IhFqIhL9AAAAISMgCSARaiIRIBL9AAAQ/QsAECARICP9CwAAIAVBEGoiBSAESA0ACwsgDCACIApsQQN0aiEEIAkgBkEBdGoiBSAF' +
-  'LgEAIgVBgIABcjsBACADKAI4IgwgB0ECdGogDCAKQQJ0aigCACAFQYCAAUhrNgIAAkAgAkEATARAQgAhHiADQgA3A1BCACEhDAEL' +
-  'IAKtIRxCACEdQgAhHgNAIA8gHadBA3QiAmogAiAEav0AAAAiIyACIAtq/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/dYB/cQBQQNzrSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEhIB5QBEBCACEeDAELIAMoAhwhByADKAIYIQwgHiEc' +
-  'A0AgHHogHEIBfSAcgyEcpyICQQZ0IQ8gCyACQQN0IgJqKQMAIAIgBGopAwCDIh1QRQRAA0AgDCAPIB16p3IgB2xBAnRqIgUoAgAi' +
-  'AkEATgRAA0AgCSACQQF0aiICIAIvAQBBAWs7AQAgBSgCBCECIAVBBGohBSACQQBODQALCyAhIAJBf3OtfCEhIB1CAX0gHYMiHUIA' +
-  'Ug0ACwsgHEIAUg0ACwsgAygCQCIFIAhBA3RqIB43AwAgHyAhfCEfIAMoAgAiByAGbCEEIAcgCmwhCyADKAIwIQkgAygCDCEMDAEL' +
-  'IAMoAjAiCSADKAIAIgcgCmwiC0EDdGohDyADKAIMIgwgBiAHbCIEQQN0aiEGQQAhBQNAIAUiAkECaiEFIAYgAkEDdCIOav0AAAAg' +
-  'DiAPav0AAAD9TiIj/VNFDQALIAMoAkAiBSAIQQN0akIBIAIgI/0dAFByrYYiHjcDAAsgDCAEQQN0aiEGIAkgC0EDdGohC0F/IQQC' +
-  'QCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAeQn6DIhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0' +
-  'aiEECwJAIAApA4gBIhxQDQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gDayCIh1QDQAgBSAI' +
-  'QQN0IgxqIQ8DQAJAAkAgBEEBaiIEQQZ2IgIgB04NACALIAJBA3QiDmopAwBCfyAEQT9xrYaDIAYgDmopAwCDIhxQBH4gBEFAcUHA' +
-  'H0YNASAFIAxqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAwBC0F/IQQg' +
-  'B0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gDykDAEJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
-  'dGohBAsgHUIBfSIdQgBSDQALCyAWIAhBAnQiAmogBDYCACACIBVqQQA2AgAgAiAUaiANNgIACyATIAhBAnQiBmogBDYCACADKAIY' +
-  'IAMoAhwgBGxBAnRqIQ1BACEFIAMoAiQiAkUEQANAIAUiAkEBaiEFIA0gAkECdGooAgBBAE4NAAsLIAMoAjQiBSAKIAYgFGooAgBB' +
-  'AUpyIgsgAygCBCIGbEEBdGohDiAFIAYgCkECaiIKbEEBdGohBSAJIAMoAgAiByAKbEEDdGohESAJIAcgC2xBA3RqIQwgAygCLCAE' +
-  'IAdsQQN0aiEPQQAhCSAGQQBKBEADQCAOIAlBAXQiEmoiG/0AAAAhIyAFIBJqIhIgG/0AABD9CwAQIBIgI/0LAAAgCUEQaiIJIAZI' +
-  'DQALC0EAIQYgAkEASgRAQQAhCQNAIAUgDSAJQQJ0aigCAEEBdGoiDiAOLgEAIg5BgIABcjsBACAGIA5BgIABSGohBiAJQQFqIgkg' +
-  'AkcNAAsLIAMoAjgiAiAKQQJ0aiACIAtBAnRqKAIAIAZrNgIAAkAgB0EATARAQgAhHSADQgA3A1BBACECDAELIAetIRxCACEdQgAh' +
-  'HgNAIBEgHadBA3QiAmogAiAMav0AAAAiIyACIA9q/QAAACIk/U/9CwAAICQgI/1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNz' +
-  'rSAdhiAehCEeIB1CAnwiHSAcVA0ACyADIB43A1BCACEdQQAhAiAeUA0AIAMoAhwhCSADKAIYIQYDQCAeeiAeQgF9IB6DIR6nIgJB' +
-  'BnQhCiAPIAJBA3QiAmopAwAgAiAMaikDAIMiHFBFBEADQCAcQgF9IByDAkAgBiAKIBx6p3IgCWxBAnRqIgIoAgAiB0EASA0AIAUg' +
-  'B0EBdGoiByAHLwEAQQFrIgc7AQAgB0H//wNxBEADQCACKAIEIgdBAEgNAiAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAJBBGohAiAH' +
-  'Qf//A3ENAAsLA0AgAigCBCEFIAJBBGohAiAFQQBODQALIB0gBUF/c618IR1BASECDAQLIB0gB0F/c618IR0iHFBFDQALC0EAIQIg' +
-  'HlBFDQALCyADIAI2AkQgHSAffCEfIAMoAjggCEEBaiICQQN0aigCAEUEQCAYRQ0EICJCAXwhIgwCCyAAKAJgIAhKRQRAIAAgAjYC' +
-  'YAsgAiEIQQEhAgwCCyATIAhBAWsiCEECdGooAgAhBAtBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIgFCAXwiHDcDkAMg' +
-  'ACAAKQOYAyABIBxWrXw3A5gDQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgHzcDcCAAICA3A2ggACAINgJYIAAgACkDkAMiASAi' +
-  'fCIcNwOQAyAAIAApA5gDIAEgHFatfDcDmAMLIBBBIGokACACC5sMAxR/BH4FeyABKAI0IQkgASgCMCEKIAAoAiAhBSABKAIEIQcC' +
-  'QCABKAIAIgtBAEwNACALrSEZIAtBAUcEQCAZQv7///8PgyEWIAX9ESEd/QwAAAAAAQAAAAAAAAAAAAAAIRsDQCAKIBenQQN0av0M' +
-  'AAAAAAAAAAAAAAAAAAAAAEJ//QwAAAAAAAAAAAAAAAAAAAAAIB0gG0EG/asBIh79sQEiHP0NEBESEwQFBgcUFRYXDA0ODyIa/R0A' +
-  'hv0SQn8gGv0dAYb9HgH9Tf0M/////////////////////yAc/QxAAAAAQAAAAAAAAAAAAAAA/TkiGiAdIB79O/1OIB39DQABAgMA' +
-  'AAAABAUGBwAAAABBIP3LAUEg/cwB/VIgGiAdIB79Pf1OIB39DQABAgMAAAAABAUGBwAAAABBIP3LAUEg/cwB/VL9CwMAIBv9DAIA' +
-  'AAACAAAAAAAAAAAAAAD9rgEhGyAXQgJ8IhcgFlINAAsgFiAZUQ0BCwNAAn5CfyAFIBanIgRBBnQiAmsiA0E/Sg0AGkIAIAIgBU4N' +
-  'ABpCfyADrYZCf4ULIRggCiAEQQN0aiAYNwMAIBZCAXwiFiAZUg0ACwsCQCAHQQBMDQAgACgCACEEQQAhAiAHQQhPBEAgB0F4cSEC' +
-  'IAT9ESEa/QwEAAAABQAAAAYAAAAHAAAAIRz9DAAAAAABAAAAAgAAAAMAAAAhG0EAIQMDQCAJIANBAXRq/QwAAAAAAAAAAAAAAAAA' +
-  'AAAA/Qz/f/9//3//f/9//3//f/9/IBsgGv05IBwgGv05/Q0AAQQFCAkMDRARFBUYGRwd/VL9CwEAIBv9DAgAAAAIAAAACAAAAAgA' +
-  'AAD9rgEhGyAc/QwIAAAACAAAAAgAAAAIAAAA/a4BIRwgA0EIaiIDIAJHDQALIAIgB0YNAQsDQCAJIAJBAXRqQQBB//8BIAIgBEgb' +
-  'OwEAIAJBAWoiAiAHRw0ACwsgBUEASgRAIAEoAhwhBiABKAIYIQQDQCAEIAYgCGxBAnRqIgIoAgAiA0EATgRAA0AgCSADQQF0aiID' +
-  'IAMvAQBBAWo7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAIQQFqIgggBUcNAAsLIAEoAjggACgCADYCACAAKAIwQQBKBEAgCSAH' +
-  'QQF0IhJqIRMgCiALQQN0IhRqIRUDQCABKAIYIAAoAiwgD0ECdGooAgAiByABKAIcbEECdGohEEEAIQIgASgCJCIDRQRAA0AgAiID' +
-  'QQFqIQIgECADQQJ0aigCAEEATg0ACwsgASgCLCEFIAEoAjQiCCABKAIEIhFBAXRqIQwgASgCACENIAEoAjAhDkEAIQIgEUEASgRA' +
-  'A0AgCCACQQF0IgRqIgb9AAAAIRogBCAMaiIEIAb9AAAQ/QsAECAEIBr9CwAAIAJBEGoiAiARSA0ACwtBACEGQQAhAiADQQBKBEAD' +
-  'QCAMIBAgAkECdGooAgBBAXRqIgQgBC4BACIEQYCAAXI7AQAgBiAEQYCAAUhqIQYgAkEBaiICIANHDQALCyABKAI4IgMgAygCACAG' +
-  'azYCBAJAIA1BAEwEQCABQgA3A1AMAQsgBSAHIAtsQQN0aiEFIA4gDUEDdGohAyANrSEYQgAhFkIAIRcDQCADIBanQQN0IgJqIAIg' +
-  'Dmr9AAAAIhwgAiAFav0AAAAiGv1P/QsAACAaIBz9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gFoYgF4QhFyAWQgJ8IhYg' +
-  'GFQNAAsgASAXNwNQIBdQDQAgASgCHCEIIAEoAhghBgNAIBd6IRggF0IBfSAXgyEXIAUgGKciAkEDdCIDaikDACADIA5qKQMAgyIW' +
-  'UEUEQCACQQZ0IQQDQCAGIAQgFnqnciAIbEECdGoiAigCACIDQQBOBEADQCAMIANBAXRqIgMgAy8BAEEBazsBACACKAIEIQMgAkEE' +
-  'aiECIANBAE4NAAsLIBZCAX0gFoMiGCEWIBhCAFINAAsLIBdCAFINAAsLIAogFSAU/AoAACAJIBMgEvwKAAAgASgCOCIDIAMoAgQ2' +
-  'AgAgD0EBaiIPIAAoAjBIDQALCyABQQA2AkQLYwEBfyAAKAKwAiIGQQBMBEAgBQ8LIAIgASADbEECdGohASAAKAKsAiECQQAhAAJA' +
-  'A0AgASACIABBAnRqKAIAQQFrIgNBAXRqLgEAIARGDQEgAEEBaiIAIAZHDQALIAUPCyADC74EAgh/BX4gASgCJCIIrCEPAkACQCAI' +
-  'IAEoAjggAkEDdGooAgAiCUYEQCAGIASsIgU3AxAgBiAFIA9+NwMIQgEhDwwBCyAJIAhBAXRHDQEgBKwiECAFVg0BIARBAUohB0EA' +
-  'IQgCQAJ+IAEoAgAiCUEASgRAIAEoAgwgAyAJbEEDdGoiDEGACCAHGyEDIAEoAjAgCSACQQF0bEEDdGohCkEAIQcDQCAHIAogCEED' +
-  'dCILaikDACADIAtqKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAGIA8gEH5CACAEQQFKGyISNwMIQgAgCUEATA0BGiAHrSAPfiET' +
-  'QQAhA0IBIQ8DQCAMIANBA3QiBGopAwAgBCAKaikDAIMiBVBFBEAgA0EGdCEEIAEoAiwhCwNAIAsgBCAFeqdyIAlsQQN0aiENQQAh' +
-  'CEEAIQcDQCAHIAogCEEDdCIOaikDACANIA5qKQMAQn+Fg3unaiEHIAhBAWoiCCAJRw0ACyAHRQRAQQAPCyAGIBIgE3wiEjcDCCAG' +
-  'IAYpAxAgB618NwMQIA9CAXwhDyARIAdBAUetfCERIAVCAX0gBYMiBUIAUg0ACwsgA0EBaiIDIAlHDQALDAILIAYgDyAQfkIAIAcb' +
-  'NwMIQgALIRFCASEPCyAGIBA3AwAgACgCYCACSg0AIAAgAkEBajYCYAsgACAAKQN4IBF8NwN4QQEhByAAKQOIAVAgD1ByDQAgAEGI' +
-  'AWohAANAIAAQLBogD0IBfSIPQgBSDQALCyAHC4gMBBN/AnsDfgN8IAAgACgCtAIiBxAoAkAgAkEATA0AIAcoAjgiCCgCACIFQQBM' +
-  'DQAgACgCsAIhFANARAAAAAAAAPA/IRxBACEOQQAhDQJAIAVBAEwNAANAIAMgAykDAEIBfDcDACAHKAI0IgsgDSAHKAIEIgxsQQJ0' +
-  'aiIG/QAAACEXQQghBSAMQQhKBEADQCAGIAVBAXRq/QAAACAX/ZYBIRcgBUEIaiIFIAxIDQALCyAcIB2gIR0gFyAXIBf9DQgJCgsM' +
-  'DQ4PAAECAwQFBgf9lgEiFyAXIBf9DQQFBgcAAQIDDA0ODwgJCgv9lgEiFyAXIBf9DQIDAAEGBwQFCgsICQ4PDA39lgEiGCAX/Q0A' +
-  'AQABAAEAAQABAAEAAQABIRdBACEFA0AgBSIEQQhqIQUgBiAEQQF0av0AAAAgF/0t/WQiCUUNAAsgCWhBAXYgBGohBSAURSAY/RkA' +
-  'IgZB//8DcUH//wFGckUEQCAAIAwgCyANIAbBIAUQKSEFCyAGQf//A3FFDQEgBygCMCIVIAcoAgAiCiAObEEDdGohDyAGwbchHiAH' +
-  'KAIMIAUgCmxBA3RqIQkCQCAKQQBMBEBCACEbDAELIAqtIRpCACEZQgAhGwNAIAkgGadBA3QiBGr9AAAAIAQgD2r9AAAA/U79DAAA' +
-  'AAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuEIRsgGUICfCIZIBpUDQALCyAcIB6iIRwgBygCQCANQQN0aiIIIBs3AwAgASAB' +
-  'KQMAIhpCDIggGoUiGkIZhiAahSIaQhuIIBqFIho3AwAgGkKdurP7lJL9oiV+IAatw4JCAXwhGUF/IQUDQAJ/QX8gBUEBaiIFQcAA' +
-  'bSIGIApODQAaIA8gBkEDdCIEaikDAEJ/IAUgBkEGdGuthoMgBCAJaikDAIMiGlAEfkF/IAVBQHFBwB9GDQEaQX8gCCkDAEJ/IAZB' +
-  'AWqthoMiGlANARogCSAaeqciBkEDdCIEaikDACAEIA9qKQMAgwUgGgt6pyAGQQZ0agshBSAZQgF9IhlQRQ0ACyAHKAIYIAcoAhwg' +
-  'BWxBAnRqIRIgBygCJCIIRQRAQQAhBANAIAQiCEEBaiEEIBIgCEECdGooAgBBAE4NAAsLIAcoAiwhECALIAwgDkECaiITbEEBdGoh' +
-  'ESAMQQBKBEAgCyAMIA5sQQF0aiELQQAhBANAIAsgBEEBdCIJaiIG/QAAACEXIAkgEWoiCSAG/QAAEP0LABAgCSAX/QsAACAEQRBq' +
-  'IgQgDEgNAAsLQQAhBkEAIQQgCEEASgRAA0AgESASIARBAnRqKAIAQQF0aiIJIAkuAQAiCUGAgAFyOwEAIAYgCUGAgAFIaiEGIARB' +
-  'AWoiBCAIRw0ACwsgBygCOCIEIBNBAnQiC2ogBCAOQQJ0aigCACAGazYCAAJAAkAgCkEATARAIAdCADcDUAwBCyAQIAUgCmxBA3Rq' +
-  'IRAgFSAKIBNsQQN0aiEEIAqtIRpCACEZQgAhGwNAIAQgGadBA3QiCGogCCAPav0AAAAiGCAIIBBq/QAAACIX/U/9CwAAIBcgGP1O' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACyAHIBs3A1AgG1ANACAHKAIcIQYgBygCGCEJ' +
-  'A0AgECAbeqciCEEDdCIEaikDACAEIA9qKQMAgyIZUEUEQCAIQQZ0IQgDQAJAIAkgCCAZeqdyIAZsQQJ0aiIFKAIAIgRBAEgNACAR' +
-  'IARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQRAA0AgBSgCBCIEQQBIDQIgBUEEaiEFIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAg' +
-  'BEH//wNxDQALCyAHKAI4IgggC2ooAgBBAEwNBSADIAMpAwBCAXw3AwAgHSAcoCEdDAcLIBlCAX0gGYMiGVBFDQALCyAbQgF9IBuD' +
-  'IhtCAFINAAsLIAcoAjghCAsgDUEBaiINQQF0IQ4gCCANQQN0aigCAEEASg0ACwsgFkEBaiIWIAJGDQEgCCgCACEFDAALAAsgHQs1' +
-  'AQF+IAAgACkDACIBQgyIIAGFIgFCGYYgAYUiAUIbiCABhSIBNwMAIAFCnbqz+5SS/aIlfgvfEwMffwN+AXsjAEHQAGsiBSQAIAAo' +
-  'AswCIgcoAlAhECAAKAIAIQIgBSAHKAIENgIYIAUgBygCCDYCHCAFIAcoAgw2AiAgBSAHKAIQNgIkIAUgBygCFDYCKCAFIAcoAhg2' +
-  'AiwgBSAHKAIcNgIwIAUgB/0AAiD9CwI0IAUgBygCODYCRCAHKAJAIQMgBSACNgJMIAUgAzYCSCAAKQNoISMgBygCMCEYIAcoAkwh' +
-  'DyAHKAJIIRMgACgCVCEUIAAoAlAhFSAAKAJMIRYgACgCSCEZIAUgACkDcDcDECAAKAJYIQkgBSAHKAJENgIMIAUgBygCWCIMNgII' +
-  'IAJBgSBIIRogEEUhESAAKAKwAiEXQQIhBAJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgByAREC4gBSAHKAJENgIMIAUg' +
-  'BygCWCIMNgIIQQAhCSAPQQA2AgBBACECIAxFDQMLQQAMAQsgACgCXEUNAkEBCyEEA0ACQAJAAkACQAJAAkACQAJAAkACQCAERQRA' +
-  'IAEgI1gEQCAAIAk2AlwgAEEBNgJkQQMMDwsgI0IBfCEjIAcoAmwEQCAHQQA2AmwMBwtBACEEQf////8HIQZBASECIAUoAkQhCiAF' +
-  'KAJMIgtBgSBOBEADQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgZBAk4NAAwICyACIAtGIAJBAWohAkUNAAwHCwALQf////8H' +
-  'IQNBACENIAtBP0wEQEEAIQgMAgtBACEIA0AgCiACIgZBAnRqIgL9AAAAISRBBCEEA0AgJCACIARBAnRq/QAAAP22ASEkIARBPEkg' +
-  'BEEEaiEEDQALAkAgJCAkICT9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJCAkICT9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiADTg0A' +
-  'QQEhDSAGIQggAiIDDQAgBiICIQhBACEDDAQLIAZBQGshAiALIAZB/wBqTg0ACwwBCyAVIAlBAnQiAmoiCCgCAEEBaiACIBRqIg0o' +
-  'AgBODQUgBSAFKAIMIgMgBygCTCIKIAlBBHRqKAIIIgZKBH8gBSgCSCELAkAgEEUEQCAFKAJAIQwgBSgCNCEOIAUoAhwhGyAFKAIY' +
-  'IRwgBSgCRCEdA0AgCyADQQFrIgNBBHRqIgIpAwAhIgJAAkACQCACKAIIIgJBAE4EQCAiIBwgAkEDdGoiHikDAEJ/hYMhISAbIAJB' +
-  'AnRqKAIAIgQNASAhUA0CIAJBBnQhAiAFKAI4IR8DQCAMIAIgIXqnckECdCIEaigCACISIAQgDmooAgAiBGohICASQQBKBEADQCAf' +
-  'IARBAnRqKAIAIhIgEigCAEEBajYCACAEQQFqIgQgIEgNAAsLICFCAX0gIYMiIUIAUg0ACwwCCyAdIAJBf3NBAnRqIgIgAigCAEGA' +
-  'gICABGs2AgAMAgsgBCAEKAIAICF7p2o2AgALIB4gIjcDAAsgAyAGSg0ACwwBCyAFKAIYIQIDQCACIAsgA0EBayIDQQR0aiIEKAII' +
-  'QQN0aiAEKQMANwMAIAMgBkoNAAsLIAYFIAMLNgIMAkAgEEUNACAHKAJQIAcoAlQiBiAJbEECdGohC0EAIQQgBkEATA0AIAcoAjgh' +
-  'CgNAIAogBEECdCIDaiICIAMgC2oiA/0AAgD9CwIAIAIgA/0AAjD9CwIwIAIgA/0AAiD9CwIgIAIgA/0AAhD9CwIQIARBEGoiBCAG' +
-  'SA0ACyAHKAJMIQoLIAUgCiAJQQR0IgZqKAIMNgIIIBYgCUECdGooAgAgCCAIKAIAQQFqIgM2AgAgA2oiAkEAIA0oAgAiAyACIANI' +
-  'G2shAyAJQQFqIQIgBiAPaigCBCEEDAcLAkAgCyACQQ9qTgRAA0AgCiACIgZBAnRqIgL9AAAAISRBBCEEA0AgJCACIARBAnRq/QAA' +
-  'AP22ASEkIARBDEkgBEEEaiEEDQALAkAgJCAkICT9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJCAkICT9DQQFBgcAAQIDDA0ODwgJCgv9' +
-  'tgH9GwAiAiADTg0AQQAhDSAGIQggAiIDDQAgBiICIQhBACEDDAMLIAZBEGohAiAGQR9qIAtMDQALC0EAIQQgCEUNAyANDQELIAog' +
-  'CEECdGohBiAD/REhJEIAISFCACEiA0AgBiAhp0ECdGr9AAAAICT9N/2kAa0gIYYgIoQhIiAhQgxUICFCBHwhIQ0ACwwBCyAKIAhB' +
-  'AnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKEISIgIUI8VCAhQgR8ISENAAsLIAggInqnaiEE' +
-  'QQAhBiADRQ0BCyACIAtKBEAgAyEGDAELIAMhBgNAAkAgCiACQQJ0aigCACIDIAZODQAgAiEEIAMiBg0AQQAhBgwCCyACIAtHIAJB' +
-  'AWohAg0ACwsgFwRAIAogACgCrAIgFyAGIAQQAiEECyAGDQELIAkNAkEAIQkMBgsgBkECSCICRQRAIAAgACkDeEIBfDcDeAsgByAF' +
-  'QRhqIAQgEyAPIAlBBHQiCGoiCigCAEECdGogBUEMaiAFQQhqIAVBEGogERAvIAogBDYCBCACRQRAIAUoAgghDCAIIAcoAkwiA2og' +
-  'BSgCDDYCCAJAIBBFDQAgBygCUCAHKAJUIgsgCWxBAnRqIQ1BACECIAtBAEwNACAHKAI4IQ4DQCANIAJBAnQiCGoiAyAIIA5qIgj9' +
-  'AAIA/QsCACADIAj9AAIw/QsCMCADIAj9AAIg/QsCICADIAj9AAIQ/QsCECACQRBqIgIgC0gNAAsgBygCTCEDCyADIAlBBHRqIAw2' +
-  'AgwLIA8gCUEBaiICQQR0aiAKKAIAIAZqNgIAQQAhAyAAKQOIASIhUEUEQCAAICFCDIggIYUiIUIZhiAhhSIhQhuIICGFIiE3A4gB' +
-  'ICFCnbqz+5SS/aIlfiAGrIKnIQMLIBYgCUECdCIIaiADNgIAIAggFWpBADYCACAIIBRqIAY2AgALIBkgCUECdGogEyAPIAlBBHRq' +
-  'KAIAIANqQQJ0aigCACIDNgIAIAcgBUEYaiAYIANBAnRqKAIAIAQgBUEMaiAFQQhqIAVBEGogGiAREDBFNgJsIAUoAggiDEUNAyAA' +
-  'KAJgIAlKDQEgACACNgJgDAELIAlBAWshCUEBIQQMAQsgAiEJQQAhBAwACwALIABBAjYCZCAAIAI2AlwgACAAKQOQAyIBQgF8IiE3' +
-  'A5ADIAAgACkDmAMgASAhVq18NwOYA0EAIQxBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQQgBSgCDCECIAcgDDYCWCAHIAI2AkQgACAj' +
-  'NwNoIAAgCTYCWCAAIAUpAxA3A3ALIAVB0ABqJAAgBAu5AwIJfwF7IwBBQGoiAyQAIAEoAgRB/wEgASgCAEEDdPwLACABKAIEIAEo' +
-  'AgBBA3RqQQhrIgQgBCkDAEEAIAAoAiBrQT9xrYg3AwAgASgCOCABKAI8IAAoAgRBAnRBBGr8CgAAIAAoAgAhBCABQQA2AkQgASAE' +
-  'NgJYIAMgASgCBDYCCCADIAEoAgg2AgwgAyABKAIMNgIQIAMgASgCEDYCFCADIAEoAhQ2AhggAyABKAIYNgIcIAMgASgCHDYCICAD' +
-  'IAH9AAIgIgz9CwIkIAMgASgCOCIFNgI0IAEoAkAhBiADIAQ2AjwgAyAGNgI4IANCADcDAAJAIAAoAjBBAEwNACABQcQAaiEGIAFB' +
-  '2ABqIQcgDP0bASEIIAz9GwAhCUEAIQQDQCABIANBCGoiCiAIIAkgASgCMCAAKAIsIARBAnRqKAIAQQJ0aigCACILQQJ0aigCAEEC' +
-  'dGooAgAgBWtBAnUiBUEAIAYgByADIAIQLyAKIAsgBSAGIAcgA0EAIAIQMBogBEEBaiIEIAAoAjBODQEgASgCOCEFIAEoAiAhCSAB' +
-  'KAIkIQgMAAsACyABQQA2AmwgA0FAayQAC40GAgh/A34gASgCLCACQQJ0aiIIIAgoAgBBgICAgARqNgIAIAcEQCABKAIwIAQgBCgC' +
-  'ACIHQQFqNgIAIAdBBHRqIgdBADYCDCAHIAJBf3M2AgggB0IANwMACyACIAEoAjRMBEAgBSAFKAIAQQFrNgIACwJAAkAgASgCCCAC' +
-  'QQN0aiICKAIAIgcgAigCBCIMSARAIAEoAgAhC0EAIQUDQAJAIAEoAgwgB0EEdGoiAikDACALIAIoAggiCUEDdCIKaikDACISgyIR' +
-  'UA0AAkAgAwRAIAlBBnQhCCAAKAI0IQIgESEQA0AgAyAFQQJ0aiACIAggEHqnckECdGooAgA2AgAgBUEBaiEFIBBCAX0gEIMiEFBF' +
-  'DQALDAELIAUgEXunaiEFCyABKAIwIAQoAgBBBHRqIgJBADYCDCACIAk2AgggAiASNwMAIAQgBCgCAEEBajYCACABKAIAIgsgCmog' +
-  'ESAShTcDACABKAIEIAlBAnRqKAIAIgJFBEAgCUEGdCENIAYpAwAhECABKAIoIQ4gASgCHCEPA0AgDiANIBF6p3JBAnQiAmooAgAi' +
-  'CKwhEiAIQQBKBEAgCCACIA9qKAIAIgJqIQkgASgCICEKA0AgCiACQQJ0aigCACIIIAgoAgBBAWs2AgAgAkEBaiICIAlIDQALCyAQ' +
-  'IBJ8IRAgEUIBfSARgyIRQgBSDQALIAYgEDcDAAwBCyAGIBF7IhAgBikDAHw3AwAgAiACKAIAIBCnazYCAAsgB0EBaiIHIAxHDQAL' +
-  'IANFDQJBASEAIAVBBUwNASAFQQNtIQIDQCAAIgFBA2xBAWoiACACSA0ACyABQQBIDQIMAQsgA0UNAUEBIQBBACEFCwNAIAUgACIB' +
-  'SgRAA0AgAyABQQJ0aigCACEGAkAgASIHIgIgAEgNAANAIAYgAyAHIABrIgJBAnRqKAIAIgROBEAgByECDAILIAMgB0ECdGogBDYC' +
-  'ACACIQcgACACTA0ACwsgAyACQQJ0aiAGNgIAIAFBAWoiASAFRw0ACwsgAEECSiAAQQNtIQANAAsLC44LAg5/A34jAEEQayINJABB' +
-  'ASELIAFBAnQiCSAAKAIcaiIIKAIAIQ4gCCgCBCETAkAgACgCKCAJaiIKKAIAQQBMDQAgBwRAIA4hCANAAkAgACgCICAIQQJ0aigC' +
-  'ACAAKAIsIglrQQJ1IgwgAkYNACAJIAxBAnRqIgkgCSgCAEGAgICABGo2AgAgACgCMCADIAMoAgAiCUEBajYCACAJQQR0aiIJQQA2' +
-  'AgwgCSAMQX9zNgIIIAlCADcDACAAKAI0IAxIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggACgCKCABQQJ0aigCACAOakgNAAsMAQsg' +
-  'ACgCLCEPIAAoAiAhCSAOIQgDQAJAIAkgCEECdGooAgAgD2tBAnUiDCACRg0AIA8gDEECdGoiASABKAIAQYCAgIAEajYCACAAKAI0' +
-  'IAxIDQAgBCAEKAIAQQFrNgIACyAIQQFqIgggCigCACAOakgNAAsLAkAgDiATTg0AA0ACQAJAIA5BAnQiCSAAKAIgaigCACAAKAIs' +
-  'IgFrIgpBAnUiCyAAKAI0SgRAIAEgC0ECdGoiCCgCACIBQf////8DSg0CIAggAUGAgICABGo2AgAgBwRAIAAoAjAgAyADKAIAIgFB' +
-  'AWo2AgAgAUEEdGoiAUEANgIMIAEgC0F/czYCCCABQgA3AwALIAAoAjQgC0gNASAEIAQoAgBBAWs2AgAMAQsgAiALRg0BCwJAIAAo' +
-  'AiQgCWooAgAiAUUEQEEAIRECQCAAKAIIIgggCkEBdCIBaigCACIQIAggAUEEcmooAgAiFE4NACAAKAIAIRVBASERA0ACQCAVIAAo' +
-  'AgwgEEEEdGoiCCgCCCIJQQN0IgFqKQMAIhYgCCkDAIMiF1ANACAAKAIwIAMoAgBBBHRqIghBADYCDCAIIAk2AgggCCAWNwMAIAMg' +
-  'AygCAEEBajYCACAAKAIAIhUgAWogFiAXhTcDAAJ/IAAoAgQgCUECdGooAgAiAUUEQCAJQQZ0IQsgBSkDACEYIAAoAighDyAAKAIc' +
-  'IQxBACESA0AgDyALIBd6p3JBAnQiAWooAgAiCawgCUEASgRAIAkgASAMaigCACIIaiEKIAAoAiAhCQNAIAkgCEECdGooAgAiASAB' +
-  'KAIAIgFBAWs2AgAgAUECayASciESIAhBAWoiCCAKSA0ACwsgGHwhGCAXQgF9IBeDIhdCAFINAAsgBSAYNwMAIBJBH3YMAQsgBSAX' +
-  'eyIWIAUpAwB8NwMAIAEgASgCACAWp2siATYCACABRQsgBkUNAA0CCyAQQQFqIhAgFEghESAQIBRHDQALCyARQX9zQQFxIQ8MAQsg' +
-  'DSAAKAIYIAAoAhQgAUECdGooAgBBBHRqNgIMQQEhDyAAKAIIIgkgCkEBdCIBaigCACIIIAkgAUEEcmooAgAiDE4NACAGRQRAA0Ag' +
-  'CEEEdCEBIAAoAhAgCEECdGooAgAhCAJAIAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRAIA0oAgwi' +
-  'ASgCCCAIQQR0IApqQQhrKAIASg0BIA0gACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRAxGgsgCCAMSA0A' +
-  'DAILAAsDQCAIQQR0IQEgACgCECAIQQJ0aigCACEIAkAgASAAKAIMIgpqIgkoAgwiASALRiAAKAIsIAFBAnRqKAIAQYCAgIAESHJF' +
-  'BEAgDSgCDCIBKAIIIAhBBHQgCmpBCGsoAgBKDQEgDSAAKAIYIAEoAgxBBHRqNgIMDAELIAAgCSAKIAhBBHRqIA1BDGogAyAFEDFF' +
-  'DQBBACEPDAILIAggDEgNAAsLIA8NAEEAIQsMAgtBASELIA5BAWoiDiATRw0ACwsgDUEQaiQAIAsL9wMCA34NfyAAKAIwIAQoAgBB' +
-  'BHRqIQwgAygCACENAkAgASACTw0AIAAoAgQhESAAKAIAIRIDQCANKQMAIQYgDSABKAIIIgkgDSgCCEYiC0EEdGohDQJ/AkACQCAB' +
-  'KQMAIBIgCUEDdGoiCikDACIIIAZCf4VCfyALG4ODIgZQDQAgESAJQQJ0aiIOKAIAIQsgDCAJNgIIIAwgCDcDACAMQRBqIQwgC0UN' +
-  'ASAKIAYgCIU3AwAgCyALKAIAIAZ7IganayIJNgIAIAYgB3whByAJDQBBAQwCCyABQRBqIgEgAkkNAgwDCyAKIAopAwAgBoU3AwAC' +
-  'fyAOKAIAIgpFBEAgCUEGdCEOIAAoAighEyAAKAIcIRRBACEJA0AgEyAOIAZ6p3JBAnQiCmooAgAiC6whCCALQQBKBEAgCyAKIBRq' +
-  'KAIAIgpqIQsgACgCICEVA0AgFSAKQQJ0aigCACIPIA8oAgAiD0EBazYCACAPQQJrIAlyIQkgCkEBaiIKIAtIDQALCyAHIAh8IQcg' +
-  'BkIBfSAGgyIGQgBSDQALIAlBH3YMAQsgCiAKKAIAIAZ7IganayIJNgIAIAYgB3whByAJRQsgEHILIRAgAUEQaiIBIAJJDQALCyAD' +
-  'IA02AgAgBCAMIAAoAjBrQQR1NgIAIAUgBSkDACAHfDcDACAQC88DAQh/AkACQCABQQBIIABB7/8Da0GSgHxJcg0AQQEhBSAAIQcC' +
-  'QANAIAEgBkYNASAGQQJ0IQQgAiAGQQFqIgZBAnRqKAIAIAIgBGooAgBrIgQgBSAEIAVKGyEFIAQgByAEIAdIGyEHIARBAEoNAAtB' +
-  'AA8LIAWsIAGsfkL+////B1UNAEEBQTgQRSIERQ0AIAQgBTYCECAEIAE2AgQgBCAANgIAIAQgACAHbSIIQQFqIgk2AgwgBCAAQQ9q' +
-  'QRBtIgZBBHQiBzYCCCAEIAdBEGoiCjYCHCAEIAZBBXQgCmpBwQBqQUBxIgY2AiAgBCABIAVsQQJ0QQRqEEYiCjYCFCAEIABBBnQQ' +
-  'RiILNgIYIARBASAGEEUiBTYCJCAEIAhBA2ogBmxBP3IQRiIGNgIsIAQgBkE/akFAcTYCKCAEIAlBAnRBBGoiCBBGIgk2AjAgBCAI' +
-  'EEYiCDYCNCAKRSAGRXIgBUUgC0VyciAIRSAJRXJyRQRAIAAgBWpB/wEgByAAa/wLAEEAIQUDQCABIAVGDQMgBCAFIAMgAiAFQQJ0' +
-  'aigCACIAQQJ0aiACIAVBAWoiBUECdGooAgAgAGsQM0UNAAsLIAQQNAtBAA8LIAQQNSAEC7UCAQt/IAAoAhQgACgCECIEIAFsIgZB' +
-  'AnRqIQdBACEBAkAgA0EASgRAIAAoAiQiDCAAKAIcaiENA0BBfyEIIAIgCUECdCIOaigCACIBIAAoAgBPDQICQCABIAxqIgQtAAAi' +
-  'BQRAIAVBEEYNBCAAKAIYIgogAUEEdCILIAVqQQJ0akEEaygCACAGRg0EDAELIAFBBHQhCyAAKAIYIQoLIAcgDmpBfiAFd0EQdCAB' +
-  'cjYCACAKIAsgBC0AAGpBAnRqIAY2AgAgDSABQQF0aiIBIAEvAQBBASAELQAAdHI7AQAgBCAELQAAQQFqOgAAIAlBAWoiCSADRw0A' +
-  'CyAAKAIQIQQgAyEBCyABIARIBEADQCAHIAFBAnRqIAAoAgg2AgAgAUEBaiIBIAAoAhBIDQALC0EAIQgLIAgLNQAgAARAIAAoAhQQ' +
-  'SyAAKAIYEEsgACgCJBBLIAAoAiwQSyAAKAIwEEsgACgCNBBLIAAQSwsLFQAgACgCKCAAKAIkIAAoAiD8CgAAC8wCAQt/AkAgACgC' +
-  'ECIDQQBMDQAgACgCFCACQQJ0aiEIIAEgACgCHGohBwNAIAcgCCAEQQJ0aigCACICQf//A3FBAXRqIgUgBS8BACACQRB2cTsBACAE' +
-  'QQFqIgQgA0cNAAsgA0EATA0AQQAhBANAIAggBEECdGovAQAiAiAAKAIIRwRAIAcgAkEBdGovAQAiAwRAIAAoAhggAkEGdGohCiAA' +
-  'KAIQIQkDQEEAIQUgCUEASgRAIAAoAhQgCiADaEECdGooAgBBAnRqIQsDQCACIAsgBUECdGooAgAiDEH//wNxIgZHBEAgByAGQQF0' +
-  'aiINIA0vAQAgDEEQdnE7AQAgASAGaiIGIAYtAABBAWs6AAALIAVBAWoiBSAJRw0ACwsgA0EBayADcSIDDQALCyABIAJqQf8BOgAA' +
-  'IAAoAhAhAwsgBEEBaiIEIANIDQALCwuhBgINfwR+IwBBEGsiCyQAIAAoAjQhDCAAKAIwIQ0gACgCKCIGIAAoAiAiDmoiCSAGIA78' +
-  'CgAAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAQEQCAEQQA2AgALQQAgDmshEEEAIQYD' +
-  'QAJAAn8CQAJAIAkgACgCCCALQQxqEDgiB0H/AUYNAANAIAJQIAIgFVZyRQRAIAVBATYCGCAUIRMMBQsgFUIBfCEVIAdBAUYEQCAA' +
-  'KAIcIQcgDSAGQQJ0IghqQX82AgAgCCAMaiAAKAIYIAcgCWogCygCDCIIQQF0ai8BAGggCEEEdGpBAnRqKAIAIgg2AgAgACAJIAgQ' +
-  'NiAGQQFqIQYgCSAAKAIIIAtBDGoQOCIHQf8BRg0CDAELCyAHRQRAIBQhEwwCCyANIAZBAnQiCmogCygCDDYCACAKIAxqQX82AgAg' +
-  'FkIBfCEWIAYhCkEBDAILIBRCAXwhEwJAIANFIBRCAFJyDQBBACEHIAZBAEoEQANAIAMgB0ECdCIIaiAIIAxqKAIAIAAoAhBtNgIA' +
-  'IAdBAWoiByAGRw0ACwsgBEUNACAEIAY2AgALIAFQDQAgASATWA0CC0EACyEHA0ACQAJAAkACQAJAIAdFBEAgBkEfdSAGcSEIIAYh' +
-  'CgNAIApBAEwNAiANIApBAWsiCkECdGooAgBBAEgNAAsMAgsgACgCHCALIA0gCkECdCIIaiIRKAIAIgc2AgwgCWogB0EBdGovAQAi' +
-  'BkUNBCAAKAIYIAdBBnRqIRIgCCAMaiIHKAIAIQgDQCAIIBIgBmhBAnRqKAIAIg9OBEAgBkEBayAGcSIGDQEMBgsLIAcgDzYCAAJA' +
-  'IAYgBkEBa3EEQCAJIA5qIgYgCSAO/AoAACAGIQkMAQsgEUF/NgIACyAAIAkgDxA2IApBAWohBgwHCyAGQQBODQEgCEEBayEKCyAJ' +
-  'IBBqIQkgEyEUDAELIAVBATYCHAwDC0EBIQcMAQsgFCETIAohBkEAIQcMAAsACwsgBSAWNwMQIAUgFTcDCCAFIBM3AwAgC0EQaiQA' +
-  'C/QBAgJ7An/9DP////////////////////8hAyABQQBKBEADQCADIAAgBWr9AAAA/XchAyAFQRBqIgUgAUgNAAsLIAMgAyAD/Q0I' +
-  'CQoLDA0ODwAAAAAAAAAA/XciAyADIAP9DQQFBgcAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAgMAAAAAAAAAAAAAAAAAAP13IgMgAyAD' +
-  '/Q0BAAAAAAAAAAAAAAAAAAAA/XciBCAD/Q0AAAAAAAAAAAAAAAAAAAAAIQNBACEFA0AgBSIBQRBqIQUgACABav0AAAAgA/0j/WQi' +
-  'BkUNAAsgAiAGaCABajYCACAE/RYAC70GAQd/QQFBtJUBEEUiBEUEQEEADwsDQCADIARqIgVBgBhqIQIgBCADQQF0aiIGQYAcaiEB' +
-  'AkAgA0EHcSIARQ0AIAIgAi0AAEEBcjoAACAAIABBAWtxDQAgASABLwEAIAByOwEACwJAIANBA3ZBB3EiAEUNACACIAItAABBAnI6' +
-  'AAAgACAAQQFrcQ0AIAEgAS8BACAAQQN0cjsBAAsCQCADQQZ2QQdxIgBFDQAgAiACLQAAQQRyOgAAIAAgAEEBa3ENACABIAEvAQAg' +
-  'AEEGdHI7AQALIARBh+CBODYC2CkgBUHYJWohAiAEIANBAnRqIQEgBkGAEGohACADQZECcUGRAkYEQCAAIAAvAQBBkQJyOwEAIAEg' +
-  'ASgCAEGH4IE4cjYCACACIAItAABBAXI6AAALIARBh4COBzYC3CkgA0GhAXFBoQFGBEAgACAALwEAQaEBcjsBACABIAEoAgBBh4CO' +
-  'B3I2AgAgAiACLQAAQQJyOgAACyAEQbicgDg2AuApIANBigJxQYoCRgRAIAAgAC8BAEGKAnI7AQAgASABKAIAQbicgDhyNgIAIAIg' +
-  'Ai0AAEEEcjoAAAsgBEG4gP4ANgLkKSADQeIAcUHiAEYEQCAAIAAvAQBB4gByOwEAIAEgASgCAEG4gP4AcjYCACACIAItAABBCHI6' +
-  'AAALIARBwJ+ABzYC6CkgA0GMAXFBjAFGBEAgACAALwEAQYwBcjsBACABIAEoAgBBwJ+AB3I2AgAgAiACLQAAQRByOgAACyAEQcDj' +
-  '8QA2AuwpIANB1ABxQdQARgRAIAAgAC8BAEHUAHI7AQAgASABKAIAQcDj8QByNgIAIAIgAi0AAEEgcjoAAAsgA0EBaiIDQYAERw0A' +
-  'CyAEQbCVAWpBfzYCACAEQaiVAWpCfzcCACAEQaCVAWpCfzcCACAEQZiVAWpCfzcCACAEQZCVAWpCfzcCAEEAIQMDQCAEIANBAnRq' +
-  'IgBB7CRqQQEgA0H/AXFBCXAiAnQiAUEJdCABciABQRJ0cjYCACAAQYAkakEHIAIgAkEDcGt0IgFB/wMgAyACa3RyIAFBCXRyIAFB' +
-  'EnRyQX4gA3dxNgIAIANBAWoiA0EbRw0ACyAECwYAIAAQSwvJRgM4fwV7A34jAEGgAWsiCSQAIAn9DAAAAAAAAAAA///////////9' +
-  'CwMgIAlBADYCHCAJQgA3AxAgCSAANgIIIAkgAEGQlQFqNgIYIAkgAEHwKWo2AgwgAEHAKmr9DP///wf///8H////B////wf9CwIA' +
-  'IABBsCpq/Qz///8H////B////wf///8H/QsCACAAQaAqav0M////B////wf///8H////B/0LAgAgAEGQKmr9DP///wf///8H////' +
-  'B////wf9CwIAIABBgCpq/Qz///8H////B////wf///8H/QsCACAA/Qz///8H////B////wf///8H/QsC8CkgAEHgKmpC////v/D/' +
-  '//8HNwIAIABB0Cpq/Qz///8H////B////wf///8H/QsCAAJ/A0AgASAGai0AACIHBEBBASAAIAdBAWsiCiAGQf8BcUEbbiIHQQls' +
-  'akECdGpB8ClqKAIAIAYgB0EbbGtB/wFxIgh2QQFxRQ0CGiAJQQhqIAogByAIEDwLIAZBAWoiBkHRAEcNAAsgCUIANwMgIAlC////' +
-  'v/D///8HNwMQIAlCfyADIANQGzcDKCAFQgA3AxhB////PyEHIABBgBhqIRMgAEHYJWohGANAQQAhIwJAAkACQAJAAkADQCAHBEAg' +
-  'CSgCDCEGIAkoAgghCwNAQYGEECAHaEEJcCIOdCIaIAdxBEAgGkF/cyEkIA5BAnQiASAJKAIYaiEgIAEgBmohCiAGIA5BEmoiFEEC' +
-  'dGohDCAGIA5BCWoiFUECdGohDSAJKQMoIUQDQCAJIAcgJHE2AhAgCyALQYAYaiIQIAooAgAiCEESdmotAABBCHQgECAIQQl2Qf8D' +
-  'cWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJsIQcgCSAJKAIUIAEgCEcgDnRyNgIUIAogATYCACAHQQAg' +
-  'AUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJA' +
-  'IAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIAooAgAhESAGIAYoAgAiH0F+IAh3Ig9x' +
-  'NgIAIAYgBigCBCIZIA9xNgIEIAYgBigCCCIbIA9xNgIIIAYgBigCDCIcIA9xNgIMIAYgBigCECIdIA9xNgIQIAYgBigCFCIXIA9x' +
-  'NgIUIAYgBigCGCIeIA9xNgIYIAYgBigCHCInIA9xNgIcIAYgBigCICIoIA9xNgIgIAogETYCACAKIBEgEiAWQYAkaigCAHJBf3Nx' +
-  'QQEgCHRyIhY2AgAgDSANKAIAIiEgEkF/cyIScSIiNgIAIAwgEiAMKAIAIhJxIik2AgAgBiAHIA9xIgc2AmwgCSAoIAh2QQh0QYAC' +
-  'cSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAAcSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZB' +
-  'AXRBAnEgHyAIdkEBcXJycnJycnJyIBEgFkcgDnRyICEgIkcgFXRyIBIgKUcgFHRyIgggCSgCEHI2AhAgCSAJKAIUIAhyNgIUCyAB' +
-  'QQFrIAFxIgENAAsLIAsgECANKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhx' +
-  'IgFFDQUgBigCcCEHIAkgCSgCFCABIAhHIBV0cjYCFCANIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhB' +
-  'AWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsg' +
-  'AWgiCEECdGoiFkHsJGooAgAhEiANKAIAIREgBiAGKAIkIh9BfiAIdyIPcTYCJCAGIAYoAigiGSAPcTYCKCAGIAYoAiwiGyAPcTYC' +
-  'LCAGIAYoAjAiHCAPcTYCMCAGIAYoAjQiHSAPcTYCNCAGIAYoAjgiFyAPcTYCOCAGIAYoAjwiHiAPcTYCPCAGIAYoAkAiJyAPcTYC' +
-  'QCAGIAYoAkQiKCAPcTYCRCANIBE2AgAgCiAKKAIAIiEgEkF/cyIicSIpNgIAIA0gESASIBZBgCRqKAIAckF/c3FBASAIdHIiEjYC' +
-  'ACAMIAwoAgAiFiAicSIiNgIAIAYgByAPcSIHNgJwIAkgISApRyAOdCAoIAh2QQh0QYACcSAnIAh2QQd0QYABcSAeIAh2QQZ0QcAA' +
-  'cSAXIAh2QQV0QSBxIB0gCHZBBHRBEHEgHCAIdkEDdEEIcSAbIAh2QQJ0QQRxIBkgCHZBAXRBAnEgHyAIdkEBcXJycnJycnJyQQl0' +
-  'ciARIBJHIBV0ciAWICJHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDCgCACIIQRJ2ai0A' +
-  'AEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnQhByAJIAkoAhQgASAIRyAUdHI2' +
-  'AhQgDCABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEi' +
-  'AQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhJB7CRqKAIAIREgDCgCACEQIAYg' +
-  'BigCSCIWQX4gCHciD3E2AkggBiAGKAJMIh8gD3E2AkwgBiAGKAJQIhkgD3E2AlAgBiAGKAJUIhsgD3E2AlQgBiAGKAJYIhwgD3E2' +
-  'AlggBiAGKAJcIh0gD3E2AlwgBiAGKAJgIhcgD3E2AmAgBiAGKAJkIh4gD3E2AmQgBiAGKAJoIicgD3E2AmggDCAQNgIAIAogCigC' +
-  'ACIoIBFBf3MiIXEiIjYCACANICEgDSgCACIhcSIpNgIAIAwgECARIBJBgCRqKAIAckF/c3FBASAIdHIiETYCACAGIAcgD3EiBzYC' +
-  'dCAJICIgKEcgDnQgJyAIdkEIdEGAAnEgHiAIdkEHdEGAAXEgFyAIdkEGdEHAAHEgHSAIdkEFdEEgcSAcIAh2QQR0QRBxIBsgCHZB' +
-  'A3RBCHEgGSAIdkECdEEEcSAfIAh2QQF0QQJxIBYgCHZBAXFycnJycnJyckESdHIgISApRyAVdHIgECARRyAUdHIiCCAJKAIQcjYC' +
-  'ECAJIAggCSgCFHI2AhQLIAFBAWsgAXEiAQ0ACwsgCSgCHA0GAkAgCigCACIBQQl2IAFyIAFBEnZyIgFB/wNxIAooAiQiB0EJdiAH' +
-  'ciAHQRJ2ciIHQf8DcSIPQQl0ciAKKAJIIghBCXYgCHIgCEESdnIiEUH/A3EiCEESdHIiEiAgKAIARg0AIAsgCEEGdEHAA3EgD0ED' +
-  'dEE4cSABQQdxcnJBAXRqQYAQai8BACIPRQ0GIAsgCEEDdEHAA3EgB0E4cSABQQN2QQdxcnJBAXRqQYAQai8BACIQRQ0GIAsgEUHA' +
-  'A3EgB0EDdkE4cSABQQZ2QQdxcnJBAXRqQYAQai8BACIRRQ0GICAgASARQQZ0QcADcSAQQQN0QThxIA9BB3FyciIWcSAHIBFBA3RB' +
-  'wANxIBBBOHEgD0EDdkEHcXJyIgdxQQl0ciARQcD/A3EgEEEDdkH4P3EgD0EGdnJyIgEgCHFBEnRyIgg2AgAgCCASRg0AIAkgCigC' +
-  'JCIIIAdBgYQQbHEiByAIR0EJdCAKKAIAIgggFkGBhBBscSIPIAhHciAKKAJIIgggAUEJdCABciABQRJ0cnEiASAIR0ESdHIgDnQi' +
-  'CCAJKAIQcjYCECAJIAggCSgCFHI2AhQgCiABNgJIIAogBzYCJCAKIA82AgALIAkoAhAiByAacQ0ACwsgBw0ACwsgCSgCFCELQQAh' +
-  'CiAJQQA2AhQgCyAjciEjQQEhDQJAA0ACQAJAIAsgCkEJbCIBdkH/A3FFDQAgCSgCDCIGIApBAnRqKAJsIgcgBiABQQJ0aiIBKAIg' +
-  'IgYgASgCHCIIIAEoAhgiDyABKAIUIg4gASgCECIQIAEoAgwiFCABKAIIIhUgASgCBCIRIAEoAgAiDHIiGnIiIHIiEnIiJHIiFnIi' +
-  'H3IiGXJBf3NxDQUgByAGIBlxIAggH3EgDyAWcSAOICRxIBAgEnEgFCAgcSAVIBpxIAwgEXFycnJycnJyQX9zcSIGRQ0AA0BBACEH' +
-  'AkAgDEEBIAZoIgx0IghxDQBBASEHIAEoAgQgCHENAEECIQcgASgCCCAIcQ0AQQMhByABKAIMIAhxDQBBBCEHIAEoAhAgCHENAEEF' +
-  'IQcgASgCFCAIcQ0AQQYhByABKAIYIAhxDQBBByEHIAEoAhwgCHENAEEIIQcgASgCICAIcUUNAwsgCUEIaiAHIAogDBA8IAkoAhwN' +
-  'AiAGQQFrIAZxIgZFDQEgASgCACEMDAALAAsgCkECSSENIApBAWoiCkEDRw0BDAILCyANDQILIAkoAhAiBw0AQQAhECAJKAIMIQgg' +
-  'CSgCCCEPA0ACQCAjIBBBCWwiBnZB/wNxRQ0AIAkgD0GAGGoiASAIIAZBAnRqIgcoAgAiBkEJdiIKQf8DcWotAABBA3QgASAGQf8D' +
-  'cWotAAByIAEgBkESdiILai0AAEEGdHIiGzYCYCAJIAYgCnIgC3JB/wNxIhw2AjAgD0GAHGoiBiAbQQF0ai8BACElIAYgHEEBdGov' +
-  'AQAhJiAJIAEgBygCBCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIdNgJkIAkgCiALciAM' +
-  'ciIzQf8DcSIqNgI0IAYgHUEBdGovAQAhMSAGICpBAXRqLwEAITIgCSABIAcoAggiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWot' +
-  'AAByIAEgCkESdiIMai0AAEEGdHIiDjYCaCAJIAogC3IgDHIiN0H/A3EiKzYCOCAGIA5BAXRqLwEAIRcgBiArQQF0ai8BACEeIAkg' +
-  'ASAHKAIMIgtBCXYiDEH/A3FqLQAAQQN0IAEgC0H/A3FqLQAAciABIAtBEnYiDWotAABBBnRyIgo2AmwgCSALIAxyIA1yIidB/wNx' +
-  'Iiw2AjwgBiAKQQF0ai8BACEUIAYgLEEBdGovAQAhFSAJIAEgB/0AAhAiPkEJ/a0BIj/9GwBB/wNxai0AAEEDdCABID79GwBB/wNx' +
-  'ai0AAHIgASA+QRL9rQEiQP0bAGotAABBBnRyIgs2AnAgBiALQQF0ai8BACERIAYgPyA+/VAgQP1QIkL9DP8BAAD/AQAA/wEAAP8B' +
-  'AAD9TiJB/RsAIjtBAXRqLwEAIRogCSABID79GwFB/wNxai0AACABID/9GwFB/wNxai0AAEEDdHIgASBA/RsBai0AAEEGdHIiDDYC' +
-  'dCAGIAxBAXRqLwEAISAgBiBB/RsBIihBAXRqLwEAIRIgCSABID79GwJB/wNxai0AACABID/9GwJB/wNxai0AAEEDdHIgASBA/RsC' +
-  'ai0AAEEGdHIiDTYCeCAGIA1BAXRqLwEAISQgBiBB/RsCIhZBAXRqLwEAIR8gASBA/RsDai0AACEZIAEgPv0bA0H/A3FqLQAAISEg' +
-  'ASA//RsDQf8DcWotAAAhIiAJIEH9CwRAIAkgISAiQQN0ciAZQQZ0ciIZNgJ8IAYgGUEBdGovAQAhISAGIEH9GwMiIkEBdGovAQAh' +
-  'KSAJIAEgBygCICIHQQl2IjhB/wNxai0AAEEDdCABIAdB/wNxai0AAHIgASAHQRJ2Ii5qLQAAQQZ0ciI5NgKAASAJIAcgOHIgLnIi' +
-  'OEH/A3EiBzYCUCA5IBkgDSAMIAsgCiAOIBsgHXIiLnIiNHIiNXIiNnIiL3JxIBsgHXEiGyAOIC5xciIdIAogNHFyIi4gCyA1cXIi' +
-  'NCAMIDZxciI1IA0gL3FyIjZycSAOIBtxIg4gCiAdcXIiGyALIC5xciIdIAwgNHFyIi4gDSA1cXIiNCAZIDZxciI1ciI2IAcgIiAW' +
-  'ICggOyAsICsgHCAqciIqciIrciIsciIvciIwcnEgHCAzcSIcICogN3FyIiogJyArcXIiKyAsIEL9GwAiLHFyIjMgQv0bASAvcXIi' +
-  'LyAWIDBxciIwcnEgHCA3cSIcICcgKnFyIiogKyAscXIiNyAoIDNxciIrIBYgL3FyIiwgIiAwcXIiM3IiL3FB/wNHDQMgFSAeICYg' +
-  'MnEiMHEiPHEgFCAXICUgMXEiOnEiPXFyIBEgFCAXICUgMXIiJXEgOnIiMXEgPXIiOnFyIBogPCAVIB4gJiAyciImcSAwciIycXIi' +
-  'MHFyICAgESAUIBcgJXIiF3EgMXIiJXEgOnIiMXFyIBIgGiAVIB4gJnIiHnEgMnIiJnEgMHIiMnFyICQgICARIBQgF3IiFHEgJXIi' +
-  'F3EgMXIiJXFyIB8gEiAaIBUgHnIiFXEgJnIiHnEgMnIiJnFyICEgJCAgIBEgFHIiFHEgF3IiEXEgJXIiF3FyICkgHyASIBUgGnIi' +
-  'FXEgHnIiGnEgJnIiHnFyIAYgOUEBdGovAQAiJSAhICQgFCAgciIUcSARciIRcSAXciIgcXIgBiAHQQF0ai8BACIHICkgHyASIBVy' +
-  'IhVxIBpyIhpxIB5yIhJxcg0DIAggEEECdGooAmwiBkEJdiIXIAZyIAZBEnYiHnJB/wNxIiYgByApIBUgH3JxIBpycSAScnEiFSAv' +
-  'IDMgOHEgIiAscSAWICtxICggN3EgKiA7cSAcICdxcnJycnJBf3NxICZxIhpyIAEgBkH/A3FqLQAAIAEgF0H/A3FqLQAAQQN0ciAB' +
-  'IB5qLQAAQQZ0ciIBIDYgNSA5cSAZIDRxIA0gLnEgDCAdcSALIBtxIAogDnFycnJyckF/c3FxIg5yICUgISAUICRycSARcnEgIHIg' +
-  'AXEiFHJFDQBBACEKA0BBACEGIApBAnQiCyAJQeAAamooAgAiDCAOcSIHBEADQCAGQf8DIAdoIgFBA24iDUEJbEH/AXEiEXRBByAB' +
-  'IA1BA2xrQQNsQf8BcSINdCIBciABQQl0ciABQRJ0ckEHIA0gEWp0QX9zcXIhBiAHQQFrIAdxIgcNAAsLIBQgDyAMQQF0akGAHGov' +
-  'AQBBf3NxIgcEQANAIAZBByAHaCIBQQNuIgxBCWwgASAMQQNsa0EDbGp0ciEGIAdBAWsgB3EiBw0ACwtBACEBIAlBMGogC2ooAgAi' +
-  'ESAacSIHBEADQCAGQQcgB2giDCAMQQNwa3QiDUEJdCANciANQRJ0ckEBIAx0IgxBCXQgDHIgDEESdHIiDEF/c3FyIQYgASAMciEB' +
-  'IAdBAWsgB3EiBw0ACwsgFSAPIBFBAXRqQYAcai8BAEF/c3FBgYQQbCAGciIGIAFyBEAgCCALaiIHIAcoAgAiByABIAYgEBtBf3Nx' +
-  'Igs2AgAgCCAKQQlqIgxBAnRqIg0gDSgCACINIAYgASAQQQFGG0F/c3EiETYCACAIIApBEmoiIEECdGoiEiASKAIAIhIgBiABIBBB' +
-  'AkYbQX9zcSIBNgIAIAkgDSARRyAMdCAHIAtHIAp0ciABIBJHICB0ciIBIAkoAhByNgIQIAkgASAJKAIUcjYCFAsgCkEBaiIKQQlH' +
-  'DQALCyAQQQFqIhBBA0cNAAtBACEjIAkoAhAiBw0ACyAJKAIcDQEgCSgCDCIOKAJwIA4oAmxyIA4oAnRyRQRAAkAgBEUNAEEAIQYg' +
-  'Q0IAUg0AA0AgBkEBaiEBIA4gBkECdGoiBygCACIGBEADQCAEIAZoaiABOgAAIAZBAWsgBnEiBg0ACwsgBygCJCIGBEADQCAGaCAE' +
-  'aiABOgAbIAZBAWsgBnEiBg0ACwsgBygCSCIGBEADQCAGaCAEaiABOgA2IAZBAWsgBnEiBg0ACwsgASIGQQlHDQALCyBDQgF8IUMg' +
-  'AlANBCACIENYDQUMBAsgDigCaCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAkQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAiAiAUEJ' +
-  'diABciABQRJ2ckH/A3FyciEPIA4oAmQiAUEJdiABckESdCABckGAgPA/cSAOKAJAIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIc' +
-  'IgFBCXYgAXIgAUESdnJB/wNxcnIhIyAOKAJgIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCPCIBQQl2IAFyIAFBEnZyQQl0QYD8D3Eg' +
-  'DigCGCIBQQl2IAFyIAFBEnZyQf8DcXJyIRQgDigCXCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjgiAUEJdiABciABQRJ2ckEJdEGA' +
-  '/A9xIA4oAhQiAUEJdiABciABQRJ2ckH/A3FyciEVIA4oAlgiAUEJdiABckESdCABckGAgPA/cSAOKAI0IgFBCXYgAXIgAUESdnJB' +
-  'CXRBgPwPcSAOKAIQIgFBCXYgAXIgAUESdnJB/wNxcnIhESAOKAJUIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCMCIBQQl2IAFyIAFB' +
-  'EnZyQQl0QYD8D3EgDigCDCIBQQl2IAFyIAFBEnZyQf8DcXJyIRogDigCUCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiwiAUEJdiAB' +
-  'ciABQRJ2ckEJdEGA/A9xIA4oAggiAUEJdiABciABQRJ2ckH/A3FyciEgIA4oAkwiAUEJdiABckESdCABckGAgPA/cSAOKAIoIgFB' +
-  'CXYgAXIgAUESdnJBCXRBgPwPcSAOKAIEIgFBCXYgAXIgAUESdnJB/wNxcnIhEiAOKAJIIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigC' +
-  'JCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCACIBQQl2IAFyIAFBEnZyQf8DcXJyISRBASEGQQAhEEHoByEMQQAhCEEAIQsDQEEA' +
-  'IQpBACEBAkAgBgRAA0AgCkEJbCIHIAlB4ABqaiIBIBggEyAOIAdBAnRqIgcoAgAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAA' +
-  'ciATIAtBEnZqLQAAQQZ0cmotAAAiDToAACABIBggEyAHKAIEIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0A' +
-  'AEEGdHJqLQAAIhY6AAEgASAYIBMgBygCCCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIf' +
-  'OgACIAEgGCATIAcoAgwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiGToAAyABIBggEyAH' +
-  'KAIQIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhs6AAQgASAYIBMgBygCFCILQQl2Qf8D' +
-  'cWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIcOgAFIAEgGCATIAcoAhgiC0EJdkH/A3FqLQAAQQN0IBMg' +
-  'C0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHToABiABIBggEyAHKAIcIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIg' +
-  'EyALQRJ2ai0AAEEGdHJqLQAAIgs6AAcgASAYIBMgBygCICIBQQl2Qf8DcWotAABBA3QgEyABQf8DcWotAAByIBMgAUESdmotAABB' +
-  'BnRyai0AACIBOgAIIAFpIAtpIB1pIBxpIBtpIBlpIB9pIBZpIA1pampqampqQf8BcWpqIgEgDCABIAxIIAFBCUtxIgEbIQxBACAQ' +
-  'IAEbIRAgCiAIIAEbIQggCkEBaiIKQQNHDQAMAgsACwNAIAlB4ABqIAtBG2xqIAFBCWxqIgcgGCAkIAFBA2wiCnYiDUEGdkE4cSAN' +
-  'QQdxciANQQx2QcADcXJqLQAAIhY6AAAgByAYIBIgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIh86AAEgByAYICAgCnYi' +
-  'DUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhk6AAIgByAYIBogCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhs6AAMg' +
-  'ByAYIBEgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhw6AAQgByAYIBUgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJq' +
-  'LQAAIh06AAUgByAYIBQgCnYiDUEGdkE4cSANQQdxciANQQx2QcADcXJqLQAAIhc6AAYgByAYICMgCnYiDUEGdkE4cSANQQdxciAN' +
-  'QQx2QcADcXJqLQAAIg06AAcgByAYIA8gCnYiB0EGdkE4cSAHQQdxciAHQQx2QcADcXJqLQAAIgc6AAggB2kgDWkgF2kgHWkgHGkg' +
-  'G2kgGWkgH2kgFmlqampqampB/wFxamoiByAMIAcgDEggB0EJS3EiBxshDCALIBAgBxshECABIAggBxshCCABQQFqIgFBA0cNAAsL' +
-  'QQEhCyAGQQAhBg0ACyAAIC1BBmxqIiNBiJABaiIUAn8gDEHnB0oEQEEKIQtBACEIQQAhDUEAIQFBACEMA0AgDiAMQQJ0aigCbCIQ' +
-  'BEAgDEEJbCEVA0AgEGghD0EAIQZBACEHA0AgDiAGIBVqQQJ0aigCACAPdkEBcSAHaiEHIAZBAWoiBkEJRw0AC0EAIQZBACEKIAcg' +
-  'C0gEQANAIAogDiAGIBVqQQJ0aigCACAPdkEBcSAGdHIhCiAGQQFqIgZBCUcNAAsgDCEIIA8hDSAHIQsgCiEBCyAQQQFrIBBxIhAN' +
-  'AAsLIAxBAWoiDEEDRw0AC0EADAELQQchBkEAIQxBACEHAn8gCUHgAGogEEEbbGogCEEJbGoiCy0AACIBaSIKQQJrQQVJBEAgASEH' +
-  'QQAgCiIGQQJGDQEaCyALLQABIgFpIgpBAkkgBiAKTXJFBEBBASEMIAEhB0EBIAoiBkECRg0BGgsgCy0AAiIBaSIKQQJJIAYgCk1y' +
-  'RQRAQQIhDCABIQdBAiAKIgZBAkYNARoLIAstAAMiAWkiCkECSSAGIApNckUEQEEDIQwgASEHQQMgCiIGQQJGDQEaCyALLQAEIgFp' +
-  'IgpBAkkgBiAKTXJFBEBBBCEMIAEhB0EEIAoiBkECRg0BGgsgCy0ABSIBaSIKQQJJIAYgCk1yRQRAQQUhDCABIQdBBSAKIgZBAkYN' +
-  'ARoLIAstAAYiAWkiCkECSSAGIApNckUEQEEGIQwgASEHQQYgCiIGQQJGDQEaCyALLQAHIgFpIgpBAkkgBiAKTXJFBEBBByEMIAEh' +
-  'B0EHIAoiBkECRg0BGgsgCy0ACCIBIAcgAWkiAUEBSyABIAZJcSIGGyEBQQggDCAGGwshDSAQQQFqCzoAACAjQYqQAWogDToAACAj' +
-  'QYmQAWogCDoAACAUQQA6AAMgI0GMkAFqIAFBAWsgAXE7AQAgACAtQfgAbGoiBkHoKmoiByAGQfApakH4APwKAAAgCSAHNgIMIAlB' +
-  'CGogFCABQf//A3FoED0gRUIBfCFFIC1BAWohLSAJKAIQIQcMBQsgCSgCHEUNAQsgBUEBNgIYDAILIAkpAyAiAyAJKQMoWgRAIAVB' +
-  'ATYCGAwCCyAJIANCAXw3AyALIC1FBEAgBUEBNgIcDAELIAAgLUEBayIBQQZsaiIHQYyQAWoiBiAGLwEAIgZBAWsgBnEiCjsBACAH' +
-  'QYiQAWohByAGaCEGAkAgCkUEQCABIS0MAQsgAEHwKWoiCiAtQfgAbGogCiABQfgAbGpB+AD8CgAACyAJQgA3AxAgCSAAIC1B+ABs' +
-  'akHwKWo2AgwgCUEIaiAHIAYQPSAJKAIQIQcMAQsLIAUgQzcDACAJKQMgIQIgBSBFNwMQIAUgAjcDCEEACyAJQaABaiQAC9sEAhd/' +
-  'AX4gACkDGCIbIAApAyBaBEAgAEEBNgIUDwsgACAbQgF8NwMYIAAoAgAgA0ECdGoiCUHsJGooAgAhBSAAKAIEIgggAkEJbCIMIAFq' +
-  'QQJ0aiIHKAIAIQogCCAMQQJ0aiIEIAQoAhwiDUF+IAN3IgZxNgIcIAQgBCgCGCIOIAZxNgIYIAQgBCgCFCIPIAZxNgIUIAQgBCgC' +
-  'ECIQIAZxNgIQIAQgBCgCDCIRIAZxNgIMIAQgBCgCCCISIAZxNgIIIAQgBCgCBCITIAZxNgIEIAQgBCgCACIUIAZxNgIAIAQgBCgC' +
-  'ICIVIAZxNgIgIAcgCjYCACAIIAFBAnRqIgcoAgAiCiAFQX9zIgRxIQUgByAFQQEgA3QiByAFIAlBgCRqIgkoAgBBf3NxciACGyIW' +
-  'NgIAIAggAUEJaiIXQQJ0aiILKAIAIhggBHEhBSALIAUgCSgCAEF/c3EgB3IgBSACQQFGGyIFNgIAIAQgCCABQRJqIgtBAnRqIhko' +
-  'AgAiGnEhBCAZIAQgCSgCAEF/c3EgB3IgBCACQQJGGyIENgIAIAggAkECdGoiAkHsAGogAigCbCAGcTYCACAAIBUgA3ZBCHRBgAJx' +
-  'IA0gA3ZBB3RBgAFxIA4gA3ZBBnRBwABxIA8gA3ZBBXRBIHEgECADdkEEdEEQcSARIAN2QQN0QQhxIBIgA3ZBAnRBBHEgEyADdkEB' +
-  'dEECcSAUIAN2QQFxcnJycnJycnIgDHQgCiAWRyABdHIgBSAYRyAXdHIgBCAaRyALdHIiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwL' +
-  'mgMCBH8BfiABLQAAIgRFBEAgACACIAEtAAEgAS0AAhA8DwsgACkDGCIHIAApAyBaBEAgAEEBNgIUDwsgACAHQgF8NwMYIAAoAgQg' +
-  'AS0AAiIGQQJ0aiEDIAAoAgAgAkECdGpB2ClqKAIAIQIgAS0AASEBIARBAUYEQCADIAFBCWwiAUECdGoiAyADKAIAIAJxNgIAIABB' +
-  'ASABIAZqdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDA8LIAMgAygCACACQQR2QQRxIAJBAnZBAnEgAkEBcXJyIAFBA2wiAXQiBEEH' +
-  'IAF0IgVBCXQgBXIgBUESdHJBf3MiBXIgBEEJdHIgBEESdHJxNgIAIAMgAygCJCACQQ12QQRxIAJBC3ZBAnEgAkEJdkEBcXJyIAF0' +
-  'IgQgBXIgBEEJdHIgBEESdHJxNgIkIAMgAygCSCACQRZ2QQRxIAJBFHZBAnEgAkESdkEBcXJyIAF0IgEgBXIgAUEJdHIgAUESdHJx' +
-  'NgJIIABBgYQQIAZ0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMCwQAIwALBgAgACQACxAAIwAgAGtBcHEiACQAIAAL6QYCBn4DfyMA' +
-  'QRBrIg0kAAJAIAEgA1ogAiAEWiACIARRG0UEQCAFRQ0BIAUgATcDACAFIAI3AwgMAQsgBFAEQAJAIAIgA1QEQCADeSIHUEUEQCAC' +
-  'IAeGIAFCAYggB0J/hYiEIQIgAyAHhiEDIAEgB4YhAQsgAiACIANCIIgiCIAiBCAIfn0hBiABQv////8PgyEJIAFCIIghASADQv//' +
-  '//8PgyEKA0AgBEL/////D1ggBCAKfiAGQiCGIAGEWHFFBEAgBEIBfSEEIAYgCHwiBkKAgICAEFQNAQsLIAEgAkIghoQgAyAEfn0i' +
-  'AiACIAiAIgYgCH59IQEDQCAGQv////8PWCAGIAp+IAFCIIYgCYRYcUUEQCAGQgF9IQYgASAIfCIBQoCAgIAQVA0BCwsgAkIghiAJ' +
-  'hCADIAZ+fSAHiCEBQgAhCQwBCyACIAIgA4AiCSADfn0hAiADeSIHUEUEQCACIAeGIAFCwAAgB32IhCECIAMgB4YhAyABIAeGIQEL' +
-  'IAIgAiADQiCIIgiAIgQgCH59IQYgAUL/////D4MhCiABQiCIIQEgA0L/////D4MhCwNAIARC/////w9YIAQgC34gBkIghiABhFhx' +
-  'RQRAIARCAX0hBCAGIAh8IgZCgICAgBBUDQELCyABIAJCIIaEIAMgBH59IgIgAiAIgCIGIAh+fSEBA0AgBkL/////D1ggBiALfiAB' +
-  'QiCGIAqEWHFFBEAgBkIBfSEGIAEgCHwiAUKAgICAEFQNAQsLIAJCIIYgCoQgAyAGfn0gB4ghAQsgBiAEQiCGfCEHIAVFDQEgBUIA' +
-  'NwMIIAUgATcDAAwBCwJAIAR5pyACeadrIgxBwABxBEAgAyAMQUBqrYYhBEIAIQMMAQsgDEUNACAEIAytIgaGIANBwAAgDGutiIQh' +
-  'BCADIAaGIQMLIA0gAzcDACANIAQ3AwggDEEATgRAIA0pAwghBCANKQMAIQYDQCACIAYgAUJ/hXwgBlStIAQgAkJ/hXx8IgNCP4ci' +
-  'AiAEg30gASACIAaDIghUrX0hAiAEQj+GIAZCAYiEIQYgB0IBhiADQj+IhCEHIAEgCH0hASAMIg5BAWshDCAEQgGIIQQgDg0ACwsg' +
-  'BUUNACAFIAI3AwggBSABNwMACyAAIAc3AwAgACAJNwMIIA1BEGokAAs9AQF/IwBBIGsiBSQAIAUgASACIAMgBCAFQRBqEEEgBSkD' +
-  'ECEBIAAgBSkDGDcDCCAAIAE3AwAgBUEgaiQACx8AIABBE2oiAEEXTQR/IABBAnRB8D1qKAIABUGuJAsLwQYCFH8BeyMAQRBrIgwk' +
-  'AAJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQbADEEUiAkUNACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIgpBBHQQRiIH' +
-  'NgIUIAIgBkHBAGpBBBBFIgs2AhggAiAGQQFqIgVBAnQQRiINNgI0IAIgBUEEEEUiDjYCQCAAQQFqIglBAnQiAxBGIQggAiAJNgKY' +
-  'AiACIAg2AiwgAiADEEYiDzYCSCACIAMQRiIQNgJMIAIgAxBGIhE2AlAgAiADEEYiEjYCVCACIAMQRiIDNgKwASACIAVBA3QQRiIT' +
-  'NgK0ASACIAVBGGwQRiIUNgK8ASACIAlBFGwQRiIVNgLQAQJAIBJFIAf9ESAL/RwBIA39HAIgDv0cA/0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0bAkEBcUECdHIgFv0bA0EBcUEDdHIgCP0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAA' +
-  'AAAAAAAA/TciFv0bAEEBcUEEdHIgFv0bAUEBcUEFdHIgFv0bAkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnIN' +
-  'ACACQQhqIAJBEGogBqxCAnxBEBBHDQAgBUEAIAVBAEobIQgDQCAEIAhGBEBBACEEIApBACAKQQBKGyELA0AgAigCFCEDIAQgC0YE' +
-  'QCADIAA2AgBBACEEIAMgAEEEdGpBADYCBCADIAVBBHRqIgAgBiAFIAFBAEoiBxs2AgAgACAFIAkgAUEATBs2AgQgBwRAIAMgCUEE' +
-  'dGogBTYCACADIAZBBHRqIAU2AgQLA0AgBCAIRgRAIAIoAgggBUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCjYCDCACEEgg' +
-  'AiEEDAcFIAIoAjQgBEECdGpBfzYCACAEQQFqIQQMAQsACwAFIAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACAD' +
-  'IQQMAQsACwAFIAIoAgggBEEEdGoiA0IANwIIIAMgBDYCBCADIAQ2AgAgBEEBaiEEDAELAAsACyACEEkLIAxBEGokACAECzUBAX8g' +
-  'AUEAIAGtIACtfkIgiKcbRQRAIAAgAWwiABBGIgJFBEBBAA8LIAJBACAA/AsACyACC9cBAQR/AkAgABDrAiICBH9B+MMAIQADQCAA' +
-  'IgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAgACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsg' +
-  'AyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJAAkACQCABRQ0AIAEoAgAiABDsAkUNACACIAAoAgBrEO0CDQEMBAsg' +
-  'AhDtAiIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQALDwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v//' +
-  '/wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAAKAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEEoiA0UEQEF/Dwsg' +
-  'ACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcDmAEgAEHYAGpBAEEo/AsAIAAgAP0ABKAD/QsEkAMCQCAAKQOAASIBUARAQgAhASAA' +
-  'KAKQAUUNAQsgARBPIQILIABBADYCyAEgAEJ/NwOgASAAIAI3A4gBIABBADYCwAEgAEEANgK4ASAAEE0gAEEANgKIAgumAwECfyAA' +
-  'BEAgACgCCBBLIAAoAhQQSyAAKAIYEEsgACgCHBBLIAAoAiwQSyAAKAKcAhBLIAAoAjQQSyAAKAJAEEsgACgCSBBLIAAoAkwQSyAA' +
-  'KAJQEEsgACgCVBBLIAAoArABEEsgACgCtAEQSyAAKAK8ARBLIAAoAtABEEsgACgCxAEQSyAAKAKMAhBLIAAoApACEEsgACgCrAIQ' +
-  'SyAAKAKoAiIBBEAgARATIAEoAgAQSyABKAIEEEsgASgCCBBLIAEoAgwQSyABKAIQEEsgASgCFBBLIAEoAhgQSyABKAIcEEsgASgC' +
-  'IBBLIAEoAiQQSyABKAIoEEsgASgCLBBLIAEoAjwQSyABEEsgAEEANgKoAgsgACgCgAMiAQRAIAEoAjxBAEoEQANAIAEoAjggAkEY' +
-  'bGooAhQQSyACQQFqIgIgASgCPEgNAAsLIAFBADYCPCABKAI4EEsgASgCABBLIAEoAggQSyABKAIEEEsgASgCDBBLIAEoApABEEsg' +
-  'ARBLIABBADYCgAMLIAAoAuwCEEsgABAjIAAQTCAAEE0gABBOIAAQSwsLdQEEfyAARQRAIAEQRg8LAkACQCABEOsCIgJFDQAgAiAA' +
-  'QQhrIgMoAgAiBE0NAQJAIAMQ7AJFDQAgAiAEaxDtAkUNACADIAI2AgAMAgsgARBGIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQSyAB' +
-  'IQULIAUPCyAAC60BAQV/IAAEQCAAQQhrIQJB+MMAIQMDQAJAIAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRA' +
-  'QQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAgASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0A' +
-  'IAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsiAQF/IAAoAswCIgEEQCABKAJkEEsgARBLIABBADYCzAILCxsAIAAo' +
-  'AuABEKYBIAAoAuQBEEsgAEIANwPgAQuEAQEBfyAAKALoAiIBBEAgASgCDBBLIAEoAhAQSyABKAIgEEsgASgCJBBLIAEoAhQQSyAB' +
-  'KAIYEEsgASgCHBBLIAEoAigQSyABKAIsEEsgASgCMBBLIAEoAjQQSyABKAJUEEsgASgCWBBLIAEoAlwQSyABKAJgEEsgARBLIABB' +
-  'ADYC6AILCxoAQgEgAELrh9aF6Mih5OEAfRBQIgAgAFAbCzIAIABCHoggAIVCucuT59Htkay/f34iAEIbiCAAhULro8SZsbeS6JR/' +
-  'fiIAQh+IIACFCxAAIABFBEBBfg8LIAAoAgALugUBC39BfiEFAkAgAEUgA0EASHINAEF6QX5BeiADGyABGyEFIANFIAFFcg0AIAAg' +
-  'ACgCREEBaiIENgJEIARB/////wdGBEAgACgCQEEAIAAoAgRBAnRBBGr8CwAgAEEBNgJEC0EAIQQDQCADIARHBEBBfSEFIAEgBEEC' +
-  'dCIIaigCACIGQQBIIAYgACgCBE5yDQIgACgCRCIFIAAoAkAgBkECdGoiCSgCAEYEQEF8IQUMAwsgCSAFNgIAAkAgAkUNAEF7IQUg' +
-  'AiAIaigCACIIQQBIDQMgCEUNAEEBIQwgBiAAKAIASA0DC0EBIAcgBiAAKAIASBshByAEQQFqIQQMAQsLIAdFBEBBeg8LIABBHGog' +
-  'AEEkaiAANAIgQgF8QQQQRyIFDQAgAEEIaiAAQRBqIAA0AgwgA6x8QgF8QRAQRyIFDQAgACgCMCEJIAAQUyAAEFQgABAjIAAQTCAA' +
-  'KAIMIQUgACgCCCEGQQAhBANAIAMgBEYEQCAFQQR0IAZqQQxrIAMgBWoiAkEBazYCACAAKAIgIQNBACEEIAYgAkEEdGoiAUEANgIM' +
-  'IAFBADYCBCABIAU2AgAgASADQX9zNgIIIAAgAkEBajYCDCAAKAIcIAAoAiBBAnRqIAU2AgAgACAAKAIoIAxyNgIoIAAgACgCICIF' +
-  'QQFqNgIgIAlBACAJQQBKGyEBA0AgASAERg0DIAAgACgCLCAEQQJ0aigCABBVGiAEQQFqIQQMAAsABSAGIAEgBEECdCINaigCAEEB' +
-  'aiIHQQR0aiIOKAIAIQogBiAEIAVqIgtBBHRqIgggAiANaigCAEEAIAIbNgIMIAggBzYCCCAIIAc2AgQgCCAKNgIAIAYgCkEEdGog' +
-  'CzYCBCAOIAs2AgAgACgCGCAHQQJ0aiIHIAcoAgBBAWo2AgAgBEEBaiEEDAELAAsACyAFCx0AAkAgAEUNAANAIAAoAjBFDQEgABBW' +
-  'GgwACwALCzUAIAAEQCAAKAL8AiAAKAK8AiAAKAJkRXIgACgC0AIgACgClAJycnJFBEAgABBXCyAAEEgLC4oEAQx/IABFBEBBfg8L' +
-  'IAFBAEggACgCICABTHIEf0F5BSAAEFQgACgClAIEQCAAIAEQWA8LIAAgARBZIgIEQCAAKAI0IAAoAgggAkEEdGooAggiAUECdGoo' +
-  'AgAhAiAAIAFBAWs2AjwgACACNgI4QXgPCyAAKAIoQQBHIQojAEEQayIHJAAgACgCGCEJIAAoAhQhCCAAKAIIIQMgB0IANwMIIAAo' +
-  'AhwgAUECdGooAgAhBQNAIAMgBUEEdGoiAigCCCIGQQBKBEACQAJAIAIoAgwiAkUEQCAHQQhqIQQgBiECA0AgBiADIAJBBHRqKAIE' +
-  'IgJGBEAgCCAIIAZBBHRqIgIoAgAiBEEEdGogAigCBCICNgIEIAggAkEEdGogBDYCACAJIAZBAnRqIgIgAigCAEGAgICABGo2AgAF' +
-  'IAMgCSACIAogBBBaDAELCwwBCyACQQBMDQEgB0EIaiELIAggAyAFQQR0aiICKAIIIgRBBHRqIAIoAgwiDDYCCCAEIQIDQCAEIAMg' +
-  'AkEEdGooAgQiAkcEQCAMIAMgAkEEdGoiDSgCDEcEQCADIAkgAkEBIAsQWgwCCyACIAVGDQEgDUF/NgIMDAELCwsgACgCNCAGQQJ0' +
-  'aiABNgIACyAFQQFqIQUMAQsLIAdBEGokACAAIAAoAjAiAkEBajYCMCAAKAIsIAJBAnRqIAE2AgBBAAsL7wEBCH8gAEUEQEF+Dwsg' +
-  'ACgCMEUEQEF3DwsgABBUIAAgACgCMEEBayIBNgIwIAAoApQCRQRAIAAoAihBAEchByAAKAIYIQQgACgCFCEFIAAoAgghAyAAKAIc' +
-  'IAAoAiwgAUECdGooAgBBAnRqKAIAIgghAQNAIAEiAkEBaiEBIAMgAkEEdGooAghBAEoNAAsDQCACIAhKBEAgAyACQQFrIgJBBHRq' +
-  'IgEoAgghBgJAIAEoAgwiAUUEQCADIAUgBCAGIAcQWwwBCyABQQBMDQIgAyAFIAQgAhBcCyAAKAI0IAZBAnRqQX82AgAMAQsLC0EA' +
-  'C/MCAQp/IAAoAihBAEchCSAAQcgBaiEKIAAoAlwhBiAAKAIYIQMgACgCFCEHIAAoAgghAgNAIAZBAEoEQCAAKAJIIAZBAWsiBkEC' +
-  'dGooAgAiBUEBayEBA0AgASAFRwRAIAIgAUEEdGoiBCgCCCIIQQBMBH8gBCgCBAUCQCAJRQRAIAIgByADIAhBABBbDAELIAQoAgwi' +
-  'BEUEQCACIAcgAyAIQQEQWwwBCyAEQQBMDQAgAiAHIAMgARBcCyABQQFrCyEBDAELCyACIAcgAyACIAVBBHRqKAIIIAkQWyAAKALI' +
-  'AUUNASAAKALEASEEIAAoAtABIAZBFGxqKAIQIQgDQCAIIAooAgAiAUgEQCAKIAFBAWsiATYCACACIAMgBCABQQJ0aigCACIBQQAQ' +
-  'XSACIAIgAUEEdGoiBSgCAEEEdGogATYCBCACIAUoAgRBBHRqIAE2AgAgAyAFKAIIQQJ0aiIBIAEoAgBBAWo2AgAMAQsLDAELCwvH' +
-  'AQEEfyAAKAIwIgJBACACQQBKGyEEAkADQCADIARGDQEgA0ECdCADQQFqIQMgACgCLGooAgAgAUcNAAsgACABNgI4IAAgACgCCCAA' +
-  'KAIcIAFBAnRqKAIAQQR0aigCCEEBazYCPEF4DwsCQCAAKAKYAiACRwRAIAAoAiwhAwwBCyAAKAIsIAJBA3QQSiIDRQRAQX8PCyAA' +
-  'IAM2AiwgACACQQF0NgKYAiAAKAIwIQILIAAgAkEBajYCMCADIAJBAnRqIAE2AgBBAAuAAQEEfyAAKAIcIAFBAnRqKAIAIQEgACgC' +
-  'CCEEAkADQCAEIAFBBHRqIgIoAggiA0EATA0BAkACQCAAKAI0IANBAnRqKAIAQQBIDQAgAigCDCICQQBIDQAgAkUgAiAAKAIUIANB' +
-  'BHRqKAIIR3INAQsgAUEBaiEBDAELCyABIQULIAULkwEBBH8gAkEBaiEFA0ACQCACIAUiB0cEQCAAIAdBBHRqIgYoAgAhBSAGKAII' +
-  'IghBAEwNAiADQQAgBigCDEEASBsNASAAIAVBBHRqIAYoAgQiBjYCBCAAIAZBBHRqIAU2AgAgASAIQQJ0aiIFIAUoAgBBAWs2AgAg' +
-  'BCAEKQMAQgF8NwMADAELDwsgB0EBaiEFDAALAAtvAQJ/IAEgA0EEdGoiBSgCBCEGIAEgBSgCAEEEdGogAzYCBCABIAZBBHRqIAM2' +
-  'AgAgAiADQQJ0aiIBIAEoAgBBgICAgARrNgIAIAMhAQNAIAAgAUEEdGooAgAiASADRwRAIAAgAiABIAQQXQwBCwsLbgEDfyAAIANB' +
-  'BHRqIgQoAgwhBSABIAQoAggiBEEEdGpBADYCCCAEIQEDQCAEIAAgAUEEdGooAgAiAUcEQCAAIAFBBHRqIgYoAgxBAEgEQCAGIAU2' +
-  'AgwMAgsgASADRg0BIAAgAiABQQEQXQwBCwsLhAEBBH8gAkEBayEEA0ACQCACIAQiBUcEQCAAIAVBBHRqIgYoAgQhBCAGKAIIIgdB' +
-  'AEwNAiADQQAgBigCDEEASBsNASAAIAYoAgBBBHRqIAU2AgQgACAEQQR0aiAFNgIAIAEgB0ECdGoiBCAEKAIAQQFqNgIADAELDwsg' +
-  'BUEBayEEDAALAAu/AQEEf0F+IQUCQCAARSAEQQBIcg0AQXkhBSABQQBIIAAoAiAgAUxyDQAgACgCHCABQQJ0aigCACEBIAAoAggh' +
-  'CEEAIQUDQCAIIAFBBHRqIgcoAggiBkEATA0BAkAgBCAFTA0AIAIEQCACIAVBAnRqIAZBAWs2AgALIANFDQAgAyAFQQJ0aiAHKAIM' +
-  'IgZBAEgEfyAAKAIUIAcoAghBBHRqKAIIBSAGCzYCAAsgBUEBaiEFIAFBAWohAQwACwALIAUL/wIBA39BfiEDAkAgAUEBIAIbRSAA' +
-  'RSACQQBIcnINAEF1IQMgACgCZEECRw0AQQAhAwNAAkAgACgCMCADTARAIAAoApQCRQ0BIAAgASACIAMQDw8LIAIgA0oEQCABIANB' +
-  'AnQiBGogACgCLCAEaigCADYCAAsgA0EBaiEDDAELCyAAKAL8AgRAIAAgASACIAMQHA8LIAAoAuABRQRAQQAhBANAIAQgACgCXE4N' +
-  'AiACIANKBEAgASADQQJ0akEBIAAoArwCIAAoAtACGwR/IAAoAkggBEECdGooAgAFIAAoAgggACgCSCAEQQJ0aigCABAdCzYCAAsg' +
-  'A0EBaiEDIARBAWohBAwACwALQQAhBANAIAAoAugBIARKBEBBACAAKALgASIFKAIoIARqLAAAQQBKIAUoApwCRSAEQQBIciAFKAIE' +
-  'IARMchsEQCACIANKBEAgASADQQJ0aiAAKALkASAEQQJ0aigCADYCAAsgA0EBaiEDCyAEQQFqIQQMAQsLCyADCxMAIAAEQCAAIAE3' +
-  'A4ABIAAQVAsLFgAgAARAIAAgAUEARzYCkAEgABBUCwsTACAABEAgABBUIAAgATcDqAELCxMAIAAEQCAAEFQgACABNwPYAQsLwgMD' +
-  'AnwEfwF+IABFIAFFckUEQCABIAD9AANo/QsDACABIAApA5ADIghCfyAAKQOYA1AgCEJ/UnEbNwMQIAEgACgCWDYCICABIAAoAmA2' +
-  'AiQgASAAKQN4NwMoIAEgACkDmAE3AzBEAAAAAAAA8D8hAgJAAkACQCAAKAJkIgQOBAEAAAIACyAAKAKUAgRAAnxEAAAAAAAAAAAh' +
-  'AkQAAAAAAAAAACAAKAKoAiIARQ0AGkQAAAAAAADgPyAAKAI0IgVBAEwNABogACgCJCEEIAAoAighBkQAAAAAAADwPyEDQQAhAANA' +
-  'IAQgAEECdCIHaigCALcgAyAGIAdqKAIAt6MiA6IgAqAhAiAAQQFqIgAgBUcNAAsgAiADRAAAAAAAAOA/oqALIQIMAgsgAEHcAEHY' +
-  'ACAEQQJGG2ooAgAiBEEAIARBAEobIQREAAAAAAAAAAAhAkQAAAAAAADwPyEDA0AgBCAFRgRAIAIgA0QAAAAAAADgP6KgIQIMAwUg' +
-  'BUECdCIGIAAoAlBqKAIAtyADIAAoAlQgBmooAgC3oyIDoiACoCECIAVBAWohBQwBCwALAAtEAAAAAAAAAAAhAgsgASACOQMYCwvT' +
-  'AgEGf0F+IQQCQCACQQEgAxtFIABFIANBAEhycg0AQX0hBCABQQBIIAAoAgQgAUxyDQAgABBUAkAgACgClAIEQEEAIQQCQCAAEBAi' +
-  'BQ4DAAIDAgsgACgCqAIiCSgCACIGIAFBAWoiB0EEdGooAgQiBSAHRwRAA0AgBSEBA0AgAUEEdCABQQFqIQEgBmooAggiBEEASg0A' +
-  'CyAAIAkgBEF/cyIBEAwEQCADIAhKBEAgAiAIQQJ0aiABNgIACyAIQQFqIQgLIAYgBUEEdGooAgQiBSAHRw0ACwsgCA8LIAAoAggh' +
-  'BiABQQFqIgVBAnQhCUEAIQQgBSEBA0AgBiABQQR0aigCBCIBIAVGDQIgBiABEB0hByAAKAI0IAlqKAIAQQBOBEAgACAHEFkNAQsg' +
-  'AyAESgRAIAIgBEECdGogBzYCAAsgBEEBaiEEDAALAAsgBSEECyAEC20BAn8jAEEQayIBJAACf0F+IABFDQAaIAAQVCAAKAKUAgRA' +
-  'IAFBADYCDCAAEBAiAgRAQX8gAiACQQJGGwwCCyAAIAFBDGoQESEAQX8gASgCDEEBayAAQf////8HRhsMAQsgABADCyABQRBqJAAL' +
-  '3wEBBn8gAEUEQEF+DwtBfSECAkAgAUEASCAAKAIEIAFMcg0AAn9BACAAKAIAIAFMDQAaQQEgACgCjAIiAkUNABogAUECdCACaigC' +
-  'BAshAiAAKAIwIgNBACADQQBKGyEEIAFBAWohBUEAIQMDQCADIARGBEAgAkEAIAJBAEobIQIMAgsgACgCHCAAKAIsIANBAnRqKAIA' +
-  'QQJ0aigCACEBIAAoAgghBgNAIAYgAUEEdGooAggiB0EATARAIANBAWohAwwCBSABQQFqIQEgAiAFIAdGayECDAELAAsACwALIAIL' +
-  'KAACQCAARQ0AIAEEQCABIAAoAjg2AgALIAJFDQAgAiAAKAI8NgIACwvkAQEGfyAARQRAQX4PCwJ/QX0gAUEASCAAKAIAIAFMcg0A' +
-  'GiAAEFQgACgCsAIiBUEAIAVBAEobIQMgAUEBaiEGAkACQANAAkAgACgCrAIhBCACIANGDQAgBCACQQJ0aigCACIHIAFKDQIgAkEB' +
-  'aiECDAELCyAEBEAgAyECDAILIAAgACgCAEECdBBGIgQ2AqwCIAMhAiAEDQFBfw8LQQAgBiAHRg0BGgsgBCACQQJ0IgNqIgFBBGog' +
-  'ASAFIAJrQQJ0/AoAACAAKAKsAiADaiAGNgIAIAAgACgCsAJBAWo2ArACQQALC+kDAQZ/IABFBEBBfg8LQX0hBQJAAkAgAUEASCAA' +
-  'KAIEIAFMcg0AQW8hBSACQQBIIAIgA0pyIANBAEwgACgCACABTHJyDQAgABBUAkACQCAAKAKMAiIGDQAgACAAKAIAIgRBAnRBBGoi' +
-  'BxBGIgY2AowCIAAgBxBGIgc2ApACIAZFIAdFcg0BIARBfyAEQQBOG0EBaiEIQQAhBANAIAQgCEYNASAHIARBAnQiCWpBATYCACAG' +
-  'IAlqQQE2AgAgBEEBaiEEDAALAAtBASEEIAYgAUEBaiIHQQJ0IgFqIggoAgBBAUYEQCAAKAKQAiABaigCAEEBRyEECyAAKAKgAkEA' +
-  'IAJBAUcgA0EBR3IiBiAAKAKUAmogBEYbDQEgBCAGRgRAIAggAjYCACAAKAKQAiAHQQJ0aiADNgIAQQAPCyAAKAIwIghBAnQiBUEE' +
-  'ahBGIgFFDQIgASAAKAIsIAX8CgAAIAAQUyAHQQJ0IgUgACgCjAJqIAI2AgAgACgCkAIgBWogAzYCACAAIAAoApQCIAYgBGtqNgKU' +
-  'AkEAIQVBACEEA0BBACAEIAhIIAUbBEAgACABIARBAnRqKAIAEFUhBSAEQQFqIQQMAQUgARBLDAMLAAsACyAGEEsgBxBLIABCADcC' +
-  'jAIMAQsgBQ8LQX8LrQgCDX8DfiMAQRBrIggkAAJ/QQIgACgCZEEDRg0AGiAAEGxBAE4EQCAAKALoAiIDKAIwIQ0gAEEANgLQAiAA' +
-  'QQE2AmQgAEEANgK8AgNAAkACQCAMDQAgACAAKQNoQgF8NwNoIAMgAyAGEG0gCBBuIgJBAEgEQEIAIQ9CASEQDAELIAgoAgAiBEUE' +
-  'QEIAIRBCACEPDAELIAMgAyADIAYQbRBvIgUgAygCCBBwIhEgBRBxIgUEQCAFKQMIIQ8gBSkDACEQDAELIARBAk4EQCAAIAApA3hC' +
-  'AXw3A3gLIAMoAiAgAkECdGooAgAhBCANIAZBMGxqIgX9DAAAAAAAAAAAAAAAAAAAAAD9CwQgIAUgETcDECAFQv////8PNwMIIAUg' +
-  'AjYCACAFIARBAWs2AgQgBkEBaiEFIAYgACgCYEgNASAAIAU2AmAMAQsgBiEFC0EBIQcCQAJAIAVFBEBBACEFDAELIA0gBUEBayIG' +
-  'QTBsaiIEKAIIQQBOBEAgBEEgaiAQIA8QciADIAQoAggQcyAEQX82AgggCXIhCQsCQCADKAJQRQRAIAMoAiAgBCgCAEECdGohCiAE' +
-  'KAIEIQIDQCAEIAJBAWoiAjYCBCACIAooAgQiDE4NAiADIAMoAiQgAkECdGooAgAQdEUNAAsMAQsgAyAGEG0hCiADKAIgIAQoAgBB' +
-  'AnRqIQsgBCgCBCECA0AgBCACQQFqIgI2AgQgAiALKAIEIgxODQEgCiADKAIkIAJBAnRqKAIAEHVFDQALCyACIAxOIgxFBEAgASAA' +
-  'KQNoWARAQQAhBwwCCyAEIAMoAiQgAkECdGooAgAiAjYCCCADIAIQcyADKAJQIgdFBEAgBCgCCCEGDAMLQQAhAiAHQQAgB0EAShsh' +
-  'CiADKAJgIgsgBSAHbEEDdGohDiALIAYgB2xBA3RqIQsgAygCXCAEKAIIIgYgB2xBA3RqIQcDQCACIApGDQMgDiACQQN0IgRqIAQg' +
-  'C2opAwAgBCAHaikDAEJ/hYM3AwAgAkEBaiECDAALAAsgBCkDICEQIAQpAyghDyAEKAIMIQIgAyAEKQMQIAMgAyAGEG0QbyAQIA8g' +
-  'AhB2RQ0CCyAIIBA3AwAgCCAPNwMIIABBAzYCZCAAQgA3A1gCQCAHDQAgCP0MAAAAAAAAAAAAAAAAAAAAAP0LBABBACECIAVBACAF' +
-  'QQBKGyEGA0AgAiAGRg0BIAggDSACQTBsaiIFKQMgIAUpAygQciAJciEJIAJBAWohAgwACwALAkAgCUUEQCAIIAApA6ADIAApA6gD' +
-  'EHJFDQELIABCfzcDkAMgAEJ/NwOYA0FtDAQLIAAgCP0ABAD9CwSQA0ECQQMgBxsMAwsgACAAKQNwIAMoAhQgBkECdGoiBigCBCAG' +
-  'KAIAa6x8NwNwIAUhBgwACwALIAAQTkF/CyAIQRBqJAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTkF/IQMCQEEBQeQAEEUiBEUNACAA' +
-  'IAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQgACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsiDjYCCCAJQQAg' +
-  'CUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBGIgs2AgwgBCAFQQFqIgVBAnQiAhBGIhA2AhAgBCANQQFqIhZBBBBFIgo2AiAg' +
-  'BCACEEYiEzYCJCAEIA5BCBBFIhQ2AiggBCAOQQgQRSIINgIsIAQgBkEwbEEwahBGIgY2AjAgBCABEEYiDDYCFCAEIAIQRiIRNgIY' +
-  'IAQgBUEDdBBGIhI2AhwgEUUgEkUgC/0RIBD9HAEgCv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEBcUEBdCAZ/RsA' +
-  'ayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REgCP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ/RsAQQFxQQR0' +
-  'ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsDQQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0aiADNgIAQQAh' +
-  'AkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBBACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYCACADIAtqKAIA' +
-  'IgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyACIQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkECdGooAgAiGEEG' +
-  'dSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAgCEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0akIANwMAIANB' +
-  'AWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaENwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cEQCAKIAFBAWoi' +
-  'AUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAWQQJ0IgIQRiIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAgBhBLQQAhBQNA' +
-  'IAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnINACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIAQQJ0TSECCyAC' +
-  'BEAgBCANIAkQdw0JIAQoAgghDgtBACEDIARBADYCRCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0rYCnIQBBwAAh' +
-  'AQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsgACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4////AXFqIgEg' +
-  'ASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRqKAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEgCkYEQCAFIQIM' +
-  'AgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEBajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsgAkECdCIBaiAD' +
-  'NgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEEdGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggiCEEASg0BIAEh' +
-  'AwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAKIAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAALAAUgAUEBaiEB' +
-  'IAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsACwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEATARAIAJBAWoh' +
-  'AgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVBEGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxBA3RqC/sCAQp/' +
-  'IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEHA0AgBUEATCADIAlOcg0CIAAoAiggAxB1RQRAIAAoAlggAyAIbEEDdGohCiAA' +
-  'KAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38gBCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCDe6dqIQYgBEEB' +
-  'aiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwshBwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQgCU5yDQEgACgC' +
-  'KCAEEHUEQCAEQQFqIQQMAQsgACgCICIDIARBAnRqKAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCADIAVIcQRAIAAg' +
-  'ACgCJCAGQQJ0aigCABB0IANqIQMgBkEBaiEGDAEFIAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwALIAIgBTYCACAH' +
-  'C7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwBCyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQiAiACIAVIGyEI' +
-  'IABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBB1BEAgBEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIFQQJ0aigCACIH' +
-  'IAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyABIAAoAiQgA0ECdGooAgAQdQ0CIANBAWohAwwACwALA0AgAiADRg0CIAAgACgC' +
-  'JCADQQJ0aigCABB0DQEgA0EBaiEDDAALAAsgAyECCyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9xrYaENwMADAAL' +
-  'AAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiABIAJGBH4gAwUgACACQQN0aikDACADhRBQIQMgAkEBaiECDAELCwu2AQEMfwJA' +
-  'IAAoAjwiA0UNACADQQFrIQkgACgCCEEDdCEKIAGnIQsgABB4IQwDQCAEIAxGDQEgACgCNCAAKAI4IAQgC2ogCXFsQQN0aiIGKQMI' +
-  'Qn9RDQEgBEEBaiEEIAZBEGohBSACIQNBACEHAkAgCiIIRQ0AA0AgBS0AACINIAMtAAAiDkYEQCADQQFqIQMgBUEBaiEFIAhBAWsi' +
-  'CA0BDAILCyANIA5rIQcLIAcNAAsgBg8LQQALSgIBfwF+IABCfyABIAApAwAiBHwiASABIARUIgMgA60gACkDCCIBIAJ8fCICIAFU' +
-  'IAEgAlEbIgMbNwMAIABCfyACIAMbNwMIIAMLaQECfyAAKAIUIAFBAnRqIgIoAgAiASACKAIEIgIgASACShshAgNAIAEgAkcEQCAA' +
-  'KAIoIAAoAhggAUECdGooAgBBA3RqIgMgAykDACAAKAIcIAFBA3RqKQMAhTcDACABQQFqIQEMAQsLC3MBA38gACgCFCABQQJ0aiIB' +
-  'KAIAIgIgASgCBCIDIAIgA0obIQQDQAJAIAQgAiIBRgRAIAQhAQwBCyABQQFqIQIgACgCHCABQQN0aikDACAAKAIoIAAoAhggAUEC' +
-  'dGooAgBBA3RqKQMAg1ANAQsLIAEgA04LGwAgACABQQZ1QQN0aikDACABQT9xrYinQQFxC38BAX8CQCAAKAJMBEAgACgCPCAAKAJA' +
-  'QQF0QQJqSQRAQX8hBiAAEHkNAgsgACABIAIgBa1CABB6QQAPCyAAKAJERSAEQn9Rcg0AIAAoAjwiBSAAKAJAQQF0QQJqSQR/IAAQ' +
-  'eRogACgCPAUgBQtFDQAgACABIAIgAyAEEHoLIAYL3wcBEH8gACAAKAIAIg1BA3QQRiIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEUi' +
-  'EjYCWCAAIAIgCmxBCBBFIgk2AlwgACANQQJqIApsQQgQRSILNgJgIAFBAWoiA0EEEEUhCCADQQJ0IgwQRiEFAkAgEUUgEkVyIAlF' +
-  'IAAoAgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEYiD0VyciAFRSAIRXJyQQEgCxsEQCAIEEtBfyELDAELIAAgCjYCUEEAIQMgBCgCACIE' +
-  'QQAgBEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdGBEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQg' +
-  'DkYEQCAFEEtBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMDQCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIG' +
-  'IAEgA0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAhBCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARI' +
-  'IgEbNgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAiB0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQg' +
-  'CUEBaiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAGIANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAg' +
-  'CyADQQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEEDdCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwC' +
-  'CyAIIAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShshBwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIA' +
-  'IgVBBnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsACwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigC' +
-  'ACICIAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigCAEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIA' +
-  'IANBAWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgCACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigC' +
-  'AEECdCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEsgDxBLIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+' +
-  'IAAoAjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAgAiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEF' +
-  'IAIgA2wiBxBGIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsgA2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2' +
-  'AjwgACAGNgI0A0AgASAERgRAIAUQS0EADwsgBSAAKAI4IAFsQQN0aiICKQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEHAgAyACKQMA' +
-  'IAgQegsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNAQQAgABB4IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlq' +
-  'IAhxbEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWohBgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgC' +
-  'OCAHQQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIgACgCCEEDdPwKAAALCwucCwIOfwN+IwBBIGsiCCQAAn9B' +
-  'AiAAKAJkQQNGDQAaAn8CQAJAAkACQCAAEGwiBiABRXJFBEAgASgCECIEIAAoAugCIgYEfyAGKAIMIAAoAiAiAkECdGooAgAiBUEM' +
-  'bCAGKAIIQQR0aiAGKAIAIgNBMGxqIAYoAgQiByACQQF0IAVqaiAGKAIgIAdBAnRqKAIAakECdGogA0EDdEEAIAYoAlAiBRtqIAIg' +
-  'A0EBdGpBAmogBWwgBigCOCAGKAI8bGpBA3RqQZwBagVBAAsiBkkNAiABIAQgBms2AhAgACgC6AIiAyABNgJMDAELIAZBAEgNASAA' +
-  'KALoAiEDCyADKAIwIQwgCP0MAAAAAAAAAAAAAAAAAAAAAP0LBBAgAEEANgLQAiAAQQE2AmQgAEEANgK8AkEAIQYDQAJAIAoNACAA' +
-  'IAApA2hCAXw3A2ggAyADIAYQbSAIQQxqEG4iBEEASARAQgAhEEEBIQlCASERDAELIAgoAgwiBUUEQEIAIRFBACEJQgAhEAwBCyAD' +
-  'IAMgAyAGEG0QbyICIAMoAggQcCISIAIQcSICBEAgAQRAIAEoAgQgAigCACIJQQR0aiICKQMAIREgAikDCCEQDAILIAIpAwghECAC' +
-  'KQMAIREMAQsgBUECTgRAIAAgACkDeEIBfDcDeAsgAygCICAEQQJ0aigCACEFIAwgBkEwbGoiAv0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'BCAgAiASNwMQIAJC/////w83AwggAiAENgIAIAIgBUEBazYCBCAGQQFqIQIgACgCYCAGTARAIAAgAjYCYAsgAiEGCyAGRQRAQQAh' +
-  'BkEBIQIMBAsgDCAGQQFrIgJBMGxqIgUoAghBAE4EQCAFQSBqIBEgEBByIAtyIQsgAUUgCUVyRQRAIAUgASAFKAIIIAUoAgwgCRB8' +
-  'IgQ2AgwgBEUNBAsgAyAFKAIIEHMgBUF/NgIICwJAIAMoAlBFBEAgAygCICAFKAIAQQJ0aiEKIAUoAgQhBANAIAUgBEEBaiIENgIE' +
-  'IAQgCigCBCIHTg0CIAMgAygCJCAEQQJ0aigCABB0RQ0ACwwBCyADIAIQbSEKIAMoAiAgBSgCAEECdGohDSAFKAIEIQQDQCAFIARB' +
-  'AWoiBDYCBCAEIA0oAgQiB04NASAKIAMoAiQgBEECdGooAgAQdUUNAAsLAkAgBCAHTiIKRQRAIAApA2hCf1EEQEEAIQIMBgsgBSAD' +
-  'KAIkIARBAnRqKAIAIgQ2AgggAyAEEHMgAygCUCIHRQRAIAUoAgghAgwCC0EAIQQgB0EAIAdBAEobIQ0gAygCYCIOIAYgB2xBA3Rq' +
-  'IQ8gDiACIAdsQQN0aiEOIAMoAlwgBSgCCCICIAdsQQN0aiEHA0AgBCANRg0CIA8gBEEDdCIFaiAFIA5qKQMAIAUgB2opAwBCf4WD' +
-  'NwMAIARBAWohBAwACwALIAUpAyAhESAFKAIMIQkgBSkDKCEQIAMgBSkDECADIAMgAhBtEG8gESAQIAkQdg0DIAIhBgwBCyAAIAAp' +
-  'A3AgAygCFCACQQJ0aiICKAIEIAIoAgBrrHw3A3AMAAsACyAAEE5BfwwDC0EBIQJBAQwBC0EACyEDIAggETcDECAIIBA3AxggAEED' +
-  'NgJkIABCADcDWCABBEAgABBOQX8gAw0BGiABIAk2AhRBbUEAIAsbDAELAkAgAg0AIAj9DAAAAAAAAAAAAAAAAAAAAAD9CwQQQQAh' +
-  'BCAGQQAgBkEAShshAQNAIAEgBEYNASAIQRBqIAwgBEEwbGoiBikDICAGKQMoEHIgC3IhCyAEQQFqIQQMAAsACwJAIAtFBEAgCEEQ' +
-  'aiAAKQOgAyAAKQOoAxByRQ0BCyAAQn83A5ADIABCfzcDmANBbQwBCyAAIAj9AAQQ/QsEkANBAkEDIAIbCyAIQSBqJAAL2gICBH8E' +
-  'fgJAAkAgACgCCCIEIAAoAgxHBEAgACgCBCEFDAELIAQgACgCEEEcbiAEaiIFQYAIIARBAXQgBEGACEkbIgYgBSAGSRsiBk8NASAA' +
-  'KAIAIAZBDGwQSiIERQ0BIAAgBDYCACAAKAIEIAZBBHQQSiIFRQ0BIAAgBTYCBCAAKAIMIQQgACAGNgIMIAAgACgCECAGIARrQWRs' +
-  'ajYCECAAKAIIIQQLIAUgA0EEdCIGaiIHKQMAIQkgBSACQQR0aiIFKQMAIQggBykDCCEKIAUpAwghCyAAKAIAIARBDGxqIgQgAjYC' +
-  'BCAEIAM2AgggBCABNgIAIAAoAgQiASAAKAIIIgdBBHRqIgJCfyAIIAl8IgggCCABIAZqIgEpAwBUIAggCVStIAogC3x8IgkgASkD' +
-  'CCIIVCAIIAlRGyIBGzcDACACQn8gCSABGzcDCCAAIAdBAWo2AggLIAcLrAMBA38CQAJ/QX4gAEUgAkVyDQAaIAJBADYCAEFvIAAo' +
-  'ApQCDQAaQXsgACgCKA0AGiAAEFRBAUEYEEUiA0UEQEF/DwsgA0KAgICABCABIAFQGyIBQv////8PIAFC/////w9UG6ciBDYCEAJ/' +
-  'QX8gBEGYDkkNABogAyAEQZgOazYCECADQYAGEEYiBDYCACADQYAIEEYiBTYCBEF/IARFDQAaQX8gBUUNABogA0KCgICAgAg3Aggg' +
-  'BEIANwIQIARCgICAgHA3AgggBCAEKQIMNwIAIAVCADcDGCAFQgE3AxAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LBAAgACADEHsLIQQg' +
-  'ACgCMCEFAkADQCAEIAVBAExyRQRAIAMoAhQiBEUNAiADIAMgACgCLCAFQQFrIgVBAnRqKAIAIAQQfiIENgIUQQBBfyAEGyEEDAEL' +
-  'CyAEDQILIAMoAgAgAygCCEEMbBBKIgAEQCADIAA2AgALAkAgAygCBCADKAIIQQR0EEoiBEUNACADIAQ2AgQgAEUNACADIAMoAgg2' +
-  'AgwLIAIgAzYCAEEACw8LIAMQfyAEC9ICAgR/BH4CQAJAIAAoAggiAyAAKAIMRwRAIAAoAgQhBQwBCyADIAAoAhBBHG4gA2oiBUGA' +
-  'CCADQQF0IANBgAhJGyIEIAQgBUsbIgRPDQEgACgCACAEQQxsEEoiA0UNASAAIAM2AgAgACgCBCAEQQR0EEoiBUUNASAAIAU2AgQg' +
-  'ACgCDCEDIAAgBDYCDCAAIAAoAhAgBCADa0FkbGo2AhAgACgCCCEDCyAFIAJBBHQiBGoiBikDACEIIAUpAwghCSAGKQMIIQogBSkD' +
-  'ACEHIAAoAgAgA0EMbGoiA0EANgIEIAMgAjYCCCADIAE2AgAgACgCBCIBIAAoAggiBkEEdGoiAkJ/IAcgCHwiByAHIAEgBGoiASkD' +
-  'AFQgByAIVK0gCSAKfHwiCCABKQMIIgdUIAcgCFEbIgEbNwMAIAJCfyAIIAEbNwMIIAAgBkEBajYCCAsgBgsZACAABEAgACgCABBL' +
-  'IAAoAgQQSyAAEEsLC50BAgN/An4gAEEUaiEFA0AgBSgCACIFQQFLBEAgASAAKAIEIAAoAgAgBUEMbGoiBSgCCEEEdGoiBykDACII' +
-  'WiACIAcpAwgiCVogAiAJURsEQCACIAl9IAEgCFStfSECIAEgCH0hASAFQQRqIQUMAgUgBCAGSgRAIAMgBkECdGogBSgCADYCAAsg' +
-  'BUEIaiEFIAZBAWohBgwCCwALCyAGC90BAgJ/Bn4jAEEQayIFJAACf0F+IAJBASADG0UgAEUgAUVyIANBAEhycg0AGkF1IAAoAgQg' +
-  'ACgCFEEEdGoiBCkDACIGIAQpAwgiB4RQDQAaIwBBIGsiBCQAIARBEGpCACAGfUIAIAcgBkIAUq18fSAGIAcQQiAEKQMYIQkgBCkD' +
-  'ECEKA0AgARCCASEIIAEQggEiCyAKVCAIIAlUIAggCVEbDQALIAQgCyAIIAYgBxBCIAUgBP0AAwD9CwMAIARBIGokACAAIAUpAwAg' +
-  'BSkDCCACIAMQgAELIAVBEGokAAsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQUAtuACAAIAEgAiADQRAQhAEgACABIAJB' +
-  'sAhBBBCFASAAIAEgAiAEQQoQhAEgACABIAJB4y9BARCFASAAIAEgAiAFQRAQhAEgACABIAJB7y9BARCFASAAIAEgAiAGQRAQhAEg' +
-  'ACABIAJB7D1BAhCFAQtjAgJ+BH8jAEEgayIHJAAgBK0hBUEYIQQDQCAHIAQiCEEBayIEaiIJIAMgAyAFgCIGIAV+fadBkR5qLQAA' +
-  'OgAAIAMgBVogBiEDDQALIAAgASACIAlBGSAIaxCFASAHQSBqJAALTgECfgJAIAIpAwAiBSABrSIGWgRAIAStIQYMAQsgACAFp2og' +
-  'AyAEIAYgBX0iBacgBSAErSIGVhv8CgAAIAIpAwAhBQsgAiAFIAZ8NwMAC5ACAgN/AX4gAEUEQEF+DwtBeSEDAkAgAUEASCAAKAIg' +
-  'IAFMcg0AQW4hAyACQgBTDQAgAiAAKALsAiABQQN0aikDAEIAIAEgACgC+AIiBEgbfSIGQv///////////wAgACkD8AJ9VQ0AAkAg' +
-  'ASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcgA0EBdCADQf////8DShshAwwBCwsgACgC7AIgA0EDdBBKIgRFBEBB' +
-  'fw8LIAQgACgC+AIiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYC+AIgACAENgLsAgsgABBUIAAoAuwCIAFBA3RqIAI3AwAgACAAKQPw' +
-  'AiAGfDcD8AILQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEASCAAKAIgIAFMcg0AGkIAIAAoAvgCIAFMDQAaIAAoAuwCIAFBA3Rq' +
-  'KQMACwuiAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/IAJBAE4bQQFqIQNBACECA0AgAiADRg0BIAAoArABIAJBAnRqQYCA' +
-  'gPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS2lF+hRBPNwOIASAAIAEgBkIBfBCJAUKQzgAgACkDqAEiBiAGUBt+' +
-  'fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCADQQFqIQMMAQsg' +
-  'BEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAgAzYCuAELXgIB' +
-  'fgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAAUgRAIABCfyAB' +
-  'hnxCAXwhAAwBCwtCASABhguXBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAoAhghDiAAKAII' +
-  'IQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJGBEBBASAMIAAg' +
-  'ByAOIAogAiADEIsBGyEMC0EAIQQgByAKQQR0aigCBCIIIQUDQCAFQQFqIQUDQCAFIAhHBEAgByAFQQR0aiINKAIIIgZBAEwgBEEH' +
-  'SnJFBEAgCSAEQQJ0aiAGNgIAIARBAWohBAwDCyAGQQBKDQIgDSgCACEFDAELCwsDQAJAQQAhBiAEQQAgBEEAShshDSAHIAhBBHRq' +
-  'KAIEIgggCkYNAEEAIQUgBEUNAANAIAUgDUYEQCAGIQQMAwUgByAIIAkgBUECdGooAgAiBBCMAQRAIAkgBkECdGogBDYCACAGQQFq' +
-  'IQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGooAgAiBCEFA0AgBCAHIAVBBHRqKAIEIgVGBEAgBkEBaiEGDAILIAcg' +
-  'BSAKEIwBDQAgByAOIAUgAyACEI0BQQEhDCAAIAAoAsgBIghBAWo2AsgBIAAoAsQBIAhBAnRqIAU2AgAMAAsACwALIAtBAWohCwwB' +
-  'CwsgACgC0AEgAUEUbGogCzYCDCAJQSBqJAAgDAuIBAEWfyABIANBBHRqKAIEIg9BAWohDSABIA9BBHRqKAIEIhJBAWohFSAAKALI' +
-  'ASEWIAAoAgAhEANAAkAgDSAPRg0AIAEgDUEEdGoiEygCCCIHQQBMIAcgEEpyBH8gBwUgAiAHQQJ0aiEXIBUhCgNAIAogEkcEQAJA' +
-  'IAEgCkEEdGoiFCgCCCIIQQBMIAggEEpyIAcgCEZyBH8gCAUgAiAIQQJ0aigCACIGIBcoAgAiC2pBBUgNASAHIAggBiALSCIGGyEY' +
-  'IAEgDyAIIAcgBhsiCxCOASEZIAEgEiALEI4BIRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWohDANA' +
-  'IAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAhEQsg' +
-  'ASARIBgQjAFFDQEgASARIAMQjAENASAAIAEgAiAHIAMgCSAEIAUQjwEgACABIAIgCCADIAkgBCAFEI8BIBYgACgCyAFIBEBBASEb' +
-  'DAsLIA4oAggLQQBKDQAgDigCACEMDAELIAxBAWohDAwACwALCyAUKAIIC0EASg0AIBQoAgAhCgwCCyAKQQFqIQoMAQsLIBMoAggL' +
-  'QQBMBH8gEygCAAUgDUEBagshDQwBCwsgGwtKAQN/IAFBAWohAwNAAkAgASADRg0AIAAgA0EEdGoiBCgCCCIFIAJGDQAgBUEATARA' +
-  'IAQoAgAhAwUgA0EBaiEDCwwBCwsgASADRwupAgEEfyAAIAJBBHRqIgUoAgghByAAIAUoAgAiBkEEdGogBSgCBCIFNgIEIAAgBUEE' +
-  'dGogBjYCACABIAdBAnRqIgUgBSgCACIFQQFrNgIAIARFIAVBB0pyRQRAIAQgBUECSkECdGoiBSAFKAIAIgVBBGo2AgAgBSAHNgIA' +
-  'CyAAIQUgAkEBaiEAA0AgAiAAIgdHBEAgBSAHQQR0aiIGKAIAIQAgBigCCCIIQQBMDQEgBSAAQQR0aiAGKAIEIgY2AgQgBSAGQQR0' +
-  'aiAANgIAIAEgCEECdGoiACAAKAIAIgBBAWs2AgAgBEUgAEEHSnJFBEAgBCAAQQJKQQJ0aiIAIAAoAgAiAEEEajYCACAAIAg2AgAL' +
-  'IAMgAykDAEIBfDcDACAHQQFqIQAMAQsLC2ABA38CQCAAIAFBBHRqKAIIIAJGDQAgAUEBaiEDA0AgASADRgRAQQAhAQwCCyACIAAg' +
-  'A0EEdGoiBCgCCCIFRgRAIAMPBSAEKAIAIANBAWogBUEATBshAwwBCwALAAsgAQtlAQJ/IAMhCANAIAMgASAIQQR0aigCBCIIRwRA' +
-  'IAEgCCAEEIwBDQEgASAIIAUQjAENASABIAIgCCAHIAYQjQEgACAAKALIASIJQQFqNgLIASAAKALEASAJQQJ0aiAINgIADAELCwvn' +
-  'CQMFfwJ+AXsjAEEQayIFJAACQCAAKAKYAiAAKQOAAkIAUnINACAAEJEBIAAgADQCpAI3A4ACIAAgADQCxAI3A0ggACgCjAEgACgC' +
-  'hAEgACgCgAFHcg0AIAAQkgELAkAgACgCnAIEQCAAEJMBIgINAQsgACgCjAEgACgCrAFFckUEQEF/IQIgAEEAEJQBDQELQQAhAgNA' +
-  'AkAgACgCmAINACACIQYCQCAAEJUBIgJBAEgEQCAAQQE2AqwBIAAQlgFBAyEDIAYhAiAAQQAQlAFFDQFBfyECDAQLAkAgAgRAIAAg' +
-  'ACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEIahCXASIDQQJIDQAgACADIAAoAswBIgIoAgAgAigC' +
-  'BBCYAUUNACAAEJYBQX8hAkEBIQMMAwsgACAFKAIMEJkBIAAoAswBIgIoAgAhBAJAIANBAUYEQCAAIARBABCaASAFKAIIIQMMAQsg' +
-  'ACAEIAAgAiADIAUoAggiA0H//wMgA0H//wNJGxCbAUECdEEBchCaAQsgACAAKwO4ASAAKwO4AqM5A7gBIAAgAP0AA1giCSADuP0U' +
-  'IAn98QH9DAAAAAAAAKA/AAAAAAAAMD/98gH98AEiCf0LA1ggACkD4AIhBwJAIAAoAqACQQBKBEBBAyEDIAcgACkD+AFaDQEMAwtB' +
-  'AyEDIAn9IQEgACsDyAKiIAn9IQBjRSAHIAApA2h9QjJUcg0CCyAAIAApA/gCQgF8NwP4AiAAQQAQmQEgACAAKQPgAiIHNwNoIAAo' +
-  'AsACQQJGBEAgAEEANgI4CyAAKAKgAkEASgRAIAAQkQEgACkD4AIhBwsgByAAKQOAAlQNASAAEJUBIgJBAEoEQCAAQQE2ApgCDAIL' +
-  'AkAgAkUEQCAAEJIBQX8hAkEBIQMgAEEBEJQBRQ0BDAQLIABBATYCrAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwg' +
-  'ByAANAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4Mh' +
-  'ByAIQgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAo' +
-  'AiwgAmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoE' +
-  'QCAAKAIoIAAoAsABKAIAai0AAEUNAiAAEJwBGgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJY' +
-  'BEBBAyECDAULIAAQnAEhBCAAIAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRq' +
-  'IAAoAoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJB' +
-  'AEgNABogAkH/AXELRSAEQQF0ckEAEJoBCyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBqJAAgAgs7AgF/AX4gACgCoAIiAUEASgRA' +
-  'IAAgACkDiAJCAXwiAjcDiAIgACACEIkBIAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAA' +
-  'KAIcIAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAo' +
-  'AihqLAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+0BAQR/IAAoAowB' +
-  'IgEEQCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBCYAQ0BC0EAIQIgAEEANgKc' +
-  'AiAAIAFBAWsQmQEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCaAUEADwsgACADIAAgBCABQYGAgIAEEJsBQQJ0QQFyEJoBCyAC' +
-  'DwUgACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gC' +
-  'QQALtAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0Ag' +
-  'AiAGRgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEg' +
-  'ACgCnAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIA' +
-  'IANBAWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYC' +
-  'lAEgACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAG' +
-  'cUUgEXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAK' +
-  'SCAFGwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEJ0BIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWoh' +
-  'AgwBBQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxCdAQ0BIAAgA0EAEJoBDAELIA4gAzYCACAOIA1B////' +
-  '/31xNgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYC' +
-  'BCACQQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIB' +
-  'IAQoAghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQSiIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEB' +
-  'aiECDAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0' +
-  'aigCACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQngEaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBCeARogBUEBaiEFDAELCyAAQQA2' +
-  'AqwBQQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQo' +
-  'AgxBDGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCAB' +
-  'QQJ0aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEH' +
-  'A0AgASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANq' +
-  'KAIAQQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEJoB' +
-  'CyACQQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJA' +
-  'AkAgACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAg' +
-  'B2ooAgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsg' +
-  'AUEASARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgC' +
-  'KCABai0AAA0AIAAgAUEBdCAHQQNyEJoBIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIA' +
-  'IgMgACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYC' +
-  'BCAAQQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0EC' +
-  'dCICaigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEJ0BQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwC' +
-  'CyAHQQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0g' +
-  'BRCdAUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCEL' +
-  'IAJBAWohAiANIAQgC2oiCygCACIREJ0BQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAFEJ4BRQ0CIAsgBCgC' +
-  'BDYCACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0EC' +
-  'dGooAgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRCdAUEA' +
-  'SARAIAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC' +
-  '3AEgBCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCaAQwCCwALCyAMIAE2AgQMAAsACwkAIABBABCZAQv1BwELfyMAQRBr' +
-  'IggkACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAA' +
-  'KAJwIQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQnwEhAyAI' +
-  'KAIMIQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEKAB' +
-  'IAAoAnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALM' +
-  'ASIEIAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0D' +
-  'AkACQCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEKEBDQEgACgCzAEFIAQLIAZBAnRqIQQg' +
-  'BkEBaiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigC' +
-  'AEEBdEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoE' +
-  'QCAAKAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMo' +
-  'AgQhBCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRq' +
-  'KAIAQQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEB' +
-  'dWpBADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEKIBCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0Ag' +
-  'ASADRwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWoh' +
-  'BAsgA0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/' +
-  'IQQgB0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQSiIFRQ0BIAAgATYCmAEgACAF' +
-  'NgKQAQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQSiIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAEL' +
-  'IAYgACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRB' +
-  'AiAAG0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBKIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAF' +
-  'NgIACyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAo' +
-  'AkAiAyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgC' +
-  'fCAEQQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/' +
-  'c0EBcToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKE' +
-  'AUgEQCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQ' +
-  'IANBAnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2' +
-  'AgALIAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAgACADEKMBIAQhAgwA' +
-  'CwALC2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgC' +
-  'gAEiAkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJB' +
-  'AnT8CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAE' +
-  'IAEoAgQQngEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCeARogACAAKQOAA0IBfDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgC' +
-  'ACIDQQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQpAEL' +
-  'IAMLGwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACAD' +
-  'QQF0QQggAxsiBEECdBBKIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgC' +
-  'BCIAQQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsg' +
-  'A0ECdCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEB' +
-  'cjYCACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIg' +
-  'ACgC2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIg' +
-  'ACgC2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQi' +
-  'A0EAIANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEB' +
-  'aiECDAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARClAQsL4gIBCn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJ' +
-  'QQEhBAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahCfASIFQQAgBUEAShshCyAHKAIMIQwDQCAB' +
-  'IAtGDQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSAC' +
-  'IA12QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYC' +
-  'ACAEQQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoA' +
-  'AAwBCwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARM' +
-  'IAMgB0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQnwEhCiAGKAIMIQsDQCAD' +
-  'IAdKIAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0' +
-  'aiAFNgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAA' +
-  'IAhBAWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAA' +
-  'KALQASAEaigCABCgAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAAL' +
-  'UwEBfyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQB' +
-  'IAAgARClAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIg' +
-  'AUECdGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0' +
-  'aisDAGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIA' +
-  'C5gBAQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUg' +
-  'A0EDdGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGog' +
-  'ATYCAAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEEsgAUEBaiEBDAALAAsgACgCABBL' +
-  'IAAoApABEEsgACgCnAEQSyAAKAKoARBLIAAQSwsL6QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBB' +
-  'AUGYAxBFIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIO' +
-  'QQF0akECdCAJQQVsahBFIQYgByAJQQF0Ig9BDBBFIgg2AqgBIAZBACAIG0UEQCAGEEsgBxCmAQwBCyAHIAY2ArABIAcgBjYCACAK' +
-  'IAdB3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIU' +
-  'IAogB0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxG' +
-  'BEAgByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAH' +
-  'IAYgCGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8' +
-  'CgAAIAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACAC' +
-  'QQAgAkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIA' +
-  'IAZMBEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0' +
-  'aiAANgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAA' +
-  'ANAHAAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC' +
-  '5syZs+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAh' +
-  'CEEAIQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigC' +
-  'ACIGIAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABCaAQwD' +
-  'BSAIIAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQlQFFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRA' +
-  'IAdBATYCmAILIAZBAWohBgwACwAFIAcgCBCjASAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIF' +
-  'NwMAIAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAco' +
-  'AiwgBmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAg' +
-  'CCAJaigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigC' +
-  'ACAINgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLjQICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/' +
-  'IAMFIAAQqQEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxCQASEDIAIgACgC4AEiBEHYAmpBwAD8CgAA' +
-  'IAIgBCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4C' +
-  'AAECCyAAQQI2AmQgACAAKQOQAyIBQgF8IgU3A5ADIAAgACkDmAMgASAFVq18NwOYAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABB' +
-  'ATYCiAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBGIgdFIAAoAgxBAnRBBGoQRiIJRXIgBRBGIgpFIAJB' +
-  'AnRBBGoQRiILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUD' +
-  'fyAFIA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBPEKcBBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4g' +
-  'AUEEdGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYM' +
-  'AQsLIAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBI' +
-  'BEAgAyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBLIAkQSyALEEsgAUUEQCAKEEtBfw8L' +
-  'IAAQVyAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAAp' +
-  'A3g3A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEEUiAUUEQEF/DwsgACABNgLMAiAG' +
-  'QQFqIQcgBUECdEEEahBGIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHA' +
-  'AG02AgAgASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEKsB' +
-  'IgI2AmggASACQQEQRSIJNgJkIAZBAmpBBBBFIQIgA0ECdBBGIQcCQCAEQQJ0QQRqEEYiBkUgB0VyIAhFIAJFcnIgA0EIEEUiCkUg' +
-  'CUVyckUEQCABIAkgBSALIAwgBBCrARogACABIAggAiAKIAcgA0EBayAGEKwBIAAoAgAgACgCBCAAKAIgIAEgCBCtASABIAAoAgQg' +
-  'BhCuAUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgC' +
-  'OCAFQQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBMQX8h' +
-  'AAsgCBBLIAIQSyAKEEsgBxBLIAYQSyAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAII' +
-  'IgJBAEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC4oE' +
-  'AQJ/IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0' +
-  'aiIGakEAIAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEbNgIYIAAgASAHIAVB' +
-  'A3RBF2pBeHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0IgVBC2pBeHEiB2oi' +
-  'BGpBACABGzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4cSIEaiIFakEAIAEb' +
-  'NgIwIAAgASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI8' +
-  'IAAgASAEIAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiICakEAIAEbNgJMIAAg' +
-  'ASACIAAoAlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoLigYC' +
-  'DX8CfiAAKAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEobIQtBACEIA0AgCCAL' +
-  'RgRAQQAhCANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiACNgIAQQAhCgNAIApB' +
-  'AkYEQCABKAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiADKAIAIgprTg0DIAgg' +
-  'CmohCiAIQQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgkoAggiCEEATARAIApB' +
-  'AWohCgwCBSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYCACAJQQBMBH9BAAUC' +
-  'fyAJrCAIrUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEBaiEMIBUgFlINAQsL' +
-  'IAUgCUECdGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIoIBJqIgwgCTYCACAJ' +
-  'BEAgByAJQQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEBajYCBCACQQFqIQIL' +
-  'IANBAWohAwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJNgIAIAEoAjQgCUEC' +
-  'dGogCDYCACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMgAiAIQQJ0aigCAEEC' +
-  'dGoiCSAJKAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQrwEgAygCGCADKAJgQQEQrwEgAkEAIAJBAEobIQkD' +
-  'QCAFIAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIs' +
-  'aigCAEEBRgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0' +
-  'aiAFNgIAIARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv////8HNwMIIAFCADcD' +
-  'ACADKAIYIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIAIQEgBCADKAI0IAdq' +
-  'KAIAQQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0aiADKAIQIAUgChCw' +
-  'ASADKAIoIAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAELABCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFB' +
-  'AWohASADKAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAgAUEAShtBAWohCUEB' +
-  'IQUMAQsgACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAi' +
-  'ByABQQR0aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwg' +
-  'AiAFQQJ0IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAh' +
-  'BwNAIAMiBkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygC' +
-  'ACEHA0AgAyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4b' +
-  'QQFqIQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1' +
-  'IQUCQCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAE' +
-  'QgA3AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL3gUCB38DfCMAQSBr' +
-  'IgUkAAJ/QX4gA0UgAEUgAkEATHJyDQAaIAAQVCAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3Axgg' +
-  'BUEANgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwj' +
-  'AEEQayIGJAACQCAAEBAiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQ' +
-  'ESIHQf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJECwgB62CpxASIA4gB7eiIQ4MAAsACyAGQRBq' +
-  'JAAgDEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAECVFDQAgACAFQRhqIAIgBUEQahArIQ1BAAwB' +
-  'CwNAIA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQ' +
-  'ZiIHQQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQZSIGIAUoAghKBEAgBSgCDCAGQQJ0EEoiCUUEQEQAAAAAAADwvyEM' +
-  'DAILIAUgCTYCDCAFIAY2AgggACAHIAkgBhBlGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQLCAGrIKnQQJ0aigCABBVGiAOIAa3oiEO' +
-  'DAELCwNAIAsgACgCMEgEQCAAEFYaDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIMCxBLIAAQVCAEBEAg' +
-  'BCAFKQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcg' +
-  'ATYCJCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQswEMAQsgAkECaiACQQFqIAIt' +
-  'AAEiDkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAIt' +
-  'AAFBKkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUE' +
-  'QCACQQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBr' +
-  'DgYEBQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQswEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMA' +
-  'DAELIAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwB' +
-  'CyAFQQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAP' +
-  'IBEgESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtELMBIAlBAWsh' +
-  'CQwECyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQbY2IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhB' +
-  'AE4gBSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElELMBIAZFDQMgB0EgaiAGwBCzASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0Eg' +
-  'IQpBASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAELMB' +
-  'IARBAWohBAwACwALBSAIIAoQswEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAA' +
-  'CyAHQTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoF' +
-  'IAMLNgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQsgEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYC' +
-  'gAEgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJBjMkANgKYAUGMyQBBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEH5GkEA' +
-  'ELYBGgwBC0EBQegAEEUiA0UEQCACQX8QQzYCAEEAIQMgAkGAAWpBf0EAQb0VIAIQtgEaDAELIAJBADYCfCACQQA2AnggAv0MAAAA' +
-  'AAAAAAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqELcB' +
-  'RQRAIAJBADYClAFBciEAIAJBgAFqQXJBAEHQIUEAELYBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqELgBIgANACADIAIoAnwiACAD' +
-  'KAIkIABrEEQiATYCAEEAIQAgAQ0AQX8hACACQX8QQzYCQCACQYABakF/QQBBvRUgAkFAaxC2ARoLIAIoAnAhBCACKAJsIQUgAigC' +
-  'aCEGIAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEEsgBRBLIAQQSyACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAII' +
-  'IAMoAiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEGkiBUUNACACIAUQQzYCICACQYABaiAFQQBBvRUgAkEgahC2ASEACyABQQFq' +
-  'IQEMAQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQRSIBNgJcQQAhACABDQBBfyEAIAJB' +
-  'fxBDNgIwIAJBgAFqQX9BAEG9FSACQTBqELYBGgsDQCAADQEgAkGAAWoQtwFFDQEgAkGAAWogAyAEIAJB0ABqELkBIQAMAAsACwsL' +
-  'IAIoAlAQSyACKAJUEEsgAigCXBBLIABFDQIgAxC6AUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEGoi' +
-  'AARAIAIgABBDNgIQIAJBgAFqIABBAEG9FSACQRBqELYBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgC' +
-  'GCIFBEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCyARoLIAZBEGokACABC+EB' +
-  'AQh/IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQuwEiBSAEayAIIAUbIgIQuwEiASAE' +
-  'ayACIAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACAC' +
-  'IANqIAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBELwBBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL' +
-  '/AMBB38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQvQEEQCAAKAIMIgQg' +
-  'BSgCaCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIELsBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQuwEhCAwCCyACKAIAQQBO' +
-  'BEBBcCEEIABBcCABQeohQQAQtgEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEA' +
-  'Qf8bQQAQtgEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRC+ASIEDQMgBSgCaCIBIAZGDQEgACgCDCEE' +
-  'CyAGIAQgASAGEL8BIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0GDIyAFELYBGgwDCyAKIAEgBGoiBCAGIAFrIgYQwAFBAE4E' +
-  'QCAFIAVBMGogBCAGEMEBNgIQQXMhBCAAQXMgAUG4JSAFQRBqELYBGgwDCyAKIAQgBhDCASIEQQBIBEAgBSAEEEM2AiAgACAEIAFB' +
-  'vRUgBUEgahC2ASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQa4TQQAQtgEaCyAFQfAAaiQAIAQLzAgCDn8BfiMAQfABayIF' +
-  'JAAgBUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThq' +
-  'IRAgAUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqEL0BBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAH' +
-  'IAggByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGEL8BIglLBEAgBSAJIApqLQAANgIgQXEh' +
-  'BCAAQXEgCUGDIyAFQSBqELYBGgwGCyAGIAdGBEBBcCEEIABBcCAHQeo6QQAQtgEaDAYLIBEgDCAGIAdrIg4QwAEiD0EASARAIAUg' +
-  'BUGgAWogDCAOEMEBNgIwQXQhBCAAQXQgB0GYNyAFQTBqELYBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhDBATYC' +
-  'QEF7IQQgAEF7IAZBmxYgBUFAaxC2ARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQdE6QQAQtgEaDAcLIAggCiAJIAgQvwEiBksE' +
-  'QCAFIAYgCmotAAA2AlBBcSEEIABBcSAGQe8VIAVB0ABqELYBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBDAASIEQQBODQAgECAGIAgQ' +
-  'wgEiBEEATg0AIAUgBBBDNgJgIAAgBCAJQb0VIAVB4ABqELYBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRA' +
-  'IAUgBUGgAWogDCAOEMEBNgJwQXwhBCAAQXwgB0G/GSAFQfAAahC2ARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyAD' +
-  'KAIAIAtBAXRBECALGyIGQQJ0IgQQSiIIRQRAQX8hBCAFQX8QQzYCgAEgAEF/IAdBvRUgBUGAAWoQtgEaDAcLIAMgCDYCACADKAIE' +
-  'IAQQSiIERQRAQX8hBCAFQX8QQzYCkAEgAEF/IAdBvRUgBUGQAWoQtgEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAP' +
-  'NgIAIAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQwwEiBEUNAQwCCwtBeiEEIAEo' +
-  'AgAgAygCACADKAIEIAsQUiICQXpGBEAgAEF6QQBBvBtBABC2ARoMAQsgAkEASARAIAUgAhBDNgIAIAAgAkEAQb0VIAUQtgEhBAwB' +
-  'CyAFKQPYASISUARAQQAhBAwBCyABKAIAIAIgEhCGASIBRQRAIAEhBAwBC0FuIQQgAUFuRgRAIABBbiANQcgwQQAQtgEaDAELIAUg' +
-  'ARBDNgIQIAAgASANQb0VIAVBEGoQtgEhBAsgBUHwAWokACAECyIAIAAEQCAAKAIAEEkgAEEIahDEASAAQThqEMQBIAAQSwsLOAAg' +
-  'AUH/AXEhAQNAAkAgAkUEQEEAIQAMAQsgAC0AACABRg0AIAJBAWshAiAAQQFqIQAMAQsLIAALKQEBfwJ/IABBCWsiAUEXTQRAQQFB' +
-  'ASABdEGZgIAEcQ0BGgsgAEELRgsLrgEBA38gACgCECIGIAEoAgAiBCAEIAZJGyEFA0ACQAJAIAQgBUcEQCAAKAIMIARqLAAAELwB' +
-  'DQEgBCEFC0EAIQQgBSAGRg0BIAIgBTYCACAFIAAoAhAiAiACIAVJGyEEA0ACQCAEIAVHBEAgACgCDCAFaiwAABC8AUUNASAFIQQL' +
-  'IAEgBDYCACADIAQ2AgBBASEEDAMLIAVBAWohBQwACwALIARBAWohBAwBCwsgBAurBAEGfyMAQSBrIgokACABKAIAIgcgAiACIAdJ' +
-  'GyEJIAchBgJAAkACQAJAAkACQAJAAkACQANAIAYgCUcEQCAAKAIMIAZqLQAAQTpGDQIgBkEBaiEGDAELCyADRQ0BDAcLIAMNBkFv' +
-  'IQggACAHIAZB2BYQxgEiA0EASA0HIAAgBkEBaiIJIAJB6BYQxgEiB0EASA0HIAcNASACIAZLDQUMBAsgACAHIAJB6BYQxgEiB0EA' +
-  'Tg0BQW8hCAwGCyADIAdNDQEgASgCACEBIAogBzYCFCAKIAM2AhAgAEFvIAFB+y0gCkEQahC2ARoMBQsgByEDIAdFDQELAkACQCAE' +
-  'KAIMIgYgBCgCEEcEQCAEKAIIIQgMAQsgBCgCACAGQQF0QRAgBhsiBkECdCIIEEoiCwRAIAQgCzYCAAsgBCgCBCAIEEoiCQRAIAQg' +
-  'CTYCBAsgBCgCCCAIEEoiCEUNASAEIAg2AgggC0UgCUVyDQEgBCAGNgIQIAQoAgwhBgsgBCgCACAGQQJ0aiAFNgIAIAQoAgQgBCgC' +
-  'DEECdGogAzYCACAIIAQoAgxBAnRqIAc2AgAgBCAEKAIMQQFqNgIMIAEgAkEBajYCAEEAIQgMBAsgASgCACEBQX8hCCAKQX8QQzYC' +
-  'ACAAQX8gAUG9FSAKELYBGgwDCyABKAIAIQkLQW8hCCAAQW8gCUGPMUEAELYBGgwBC0FvIQggAEFvIAdBujJBABC2ARoLIApBIGok' +
-  'ACAIC2sBAn8gAiABIAEgAkkbIQQCQANAIAEgBEYNAQJAAn8CQCAAIAFqLAAAIgNBH0sNACADELwBDQBBAQwBCyADQf8ARgsNACAD' +
-  'Qf8BcSIDQTpGIANB/ABGcg0AIAFBAWohAQwBCwsgASECCyACC+0BAQt/AkACQCAAKAIoIgNFDQAgA0EBayEJIAEgAhDFASEEIAAo' +
-  'AiQhCgNAIAogBCAJcSILQQJ0aigCACIDQQBMDQFBAQJ/IAAoAgAgACgCGCADQQFrIgRBA3RqKAIAaiIMIQUgASEDQQAhB0EAIAIi' +
-  'CEUNABoCQCAFLQAAIgZFDQADQAJAIAMtAAAiDUUNACAIQQFrIghFIAYgDUdyDQAgA0EBaiEDIAUtAAEhBiAFQQFqIQUgBg0BDAIL' +
-  'CyAGIQcLIAdB/wFxIAMtAABrCyACIAxqLQAAG0UNAiALQQFqIQQMAAsAC0F/IQQLIAQLdgEDfyACQSggAkEoSRshAwNAIAMgBEcE' +
-  'QCAAIARqQT9BPyABIARqLQAAIgUgBUH/AEYbIAVBIEkbOgAAIARBAWohBAwBCwsgAkEpTwR/IAAgA2oiAUGu3AA7AAAgAUEuOgAC' +
-  'IANBA2oFIAMLIABqQQA6AAAgAAuxBAIIfwR+QXYhAwJAAkAgACgCHCIEQf7///8BSg0AIAKtIg0gACkDCHwiDiAAKQMQIgtZBEBC' +
-  'gAIgCyALUBshDANAIAwiC0IBhiEMIAsgDlcNAAsgACgCACALpxBKIgNFDQIgACALNwMQIAAgAzYCACAAKAIcIQQLIAAoAiAgBEYE' +
-  'QCAAKAIYIARBAXRBwAAgBBsiA0EDdBBKIgVFDQIgACADNgIgIAAgBTYCGCAAKAIcIQQLIAAoAigiA6wgBEEBaqxCAYZTBEACf0EA' +
-  'IQRBfyADQQF0QYABIAMbIgZBBBBFIgdFDQAaIAAoAhwiA0EAIANBAEobIQkgBkEBayEKA38gBCAJRgR/IAAoAiQQSyAAIAY2Aigg' +
-  'ACAHNgIkQQAFIAAoAgAgACgCGCAEQQN0aigCAGoiBSAFIQMDQCADIghBAWohAyAILQAADQALIAggBWsQxQEhAwNAIAMgCnEiBUEB' +
-  'aiEDIAcgBUECdGoiBSgCAA0ACyAFIARBAWoiBDYCAAwBCwsLIgMNAQsgACgCACAAKAIIaiABIAL8CgAAIAAoAgAgACgCCCACampB' +
-  'ADoAACAAKAIYIAAoAhwiA0EDdGogACkDCDcDACAAIA0gACkDCHxCAXw3AwggASACEMUBIQQgACgCKEEBayEBIAAoAiQhAgNAIAEg' +
-  'BHEiBUEBaiEEIAIgBUECdGoiBSgCAA0ACyAFIANBAWo2AgAgACAAKAIcIgNBAWo2AhwLIAMPC0F/C7ACAgN/An4jAEEQayIFJAAC' +
-  'fyABQQFqIgQgAk8gACgCDCAEai0AAEEtR3JFBEAgAEFuIARB8jZBABC2ARpBbgwBCyACIARHBEAgBCEBA0AgASACSQRAIAAoAgwg' +
-  'AWotAAAiBkE6a0H/AXFB9QFNBEAgBSAGNgIAIABBbiABQfoyIAUQtgEaQW4MBAsgBq1C0P///w98Qv////8PgyIIQv7/////////' +
-  '/wCFQgqAIAdTBEAgAEFuIARB9jBBABC2ARpBbgwEBSABQQFqIQEgCCAHQgp+fCEHDAILAAsLQv///////////wAgAykDACIIfSAH' +
-  'UwRAIABBbiAEQaAwQQAQtgEaQW4MAgsgAyAHIAh8NwMAQQAMAQsgAEFuIAFBuDRBABC2ARpBbgsgBUEQaiQACxcAIAAoAgAQSyAA' +
-  'KAIYEEsgACgCJBBLCzYBAn9BxbvyiHghAgN/IAEgA0YEfyACBSACIAAgA2otAABzQZODgAhsIQIgA0EBaiEDDAELCwvvAQIEfwF+' +
-  'IwBBMGsiBCQAAn8gASACRwRAIAIgASABIAJJGyEGIAEhBQNAAkACQCAFIAZGBEAgBiEFDAELIAAoAgwgBWotAAAiB0E6a0H/AXFB' +
-  '9QFNBEAgBCAHNgIUIAQgAzYCECAAQW8gBUGmMyAEQRBqELYBGgwBCyAIQgp+IAetQtD///8PfEL/////D4N8IghCgICAgARTDQEg' +
-  'BCADNgIgIABBbyABQfkdIARBIGoQtgEaC0F/IAinIAIgBUsbDAMLIAVBAWohBQwACwALIAQgAzYCACAAQW8gAUHBNyAEELYBGkF/' +
-  'CyAEQTBqJAALNAACf0EAIABFIAFBAEhyDQAaQQAgACgCJCABTA0AGiAAKAIIIAAoAiAgAUEDdGooAgBqCwsuAEEAIAAoAjggACgC' +
-  'UCABQQN0akEIaygCAGogAEUgAUEATHIgACgCVCABSHIbC5IDAgd/AX4jAEGwBGsiBCQAQn4hCwJAIABFIAJBASADG0VyDQAgACgC' +
-  'ACABQQBBAEEAEF4iB0EASARAIAesIQsMAQsCQCAHQcEASQRAIARBMGohBSAEQbACaiEGDAELIAdBAnQiBRBGIgZBACAFEEYiBRsN' +
-  'ACAGEEsgBRBLQn8hCwwBCyAAKAIAIAEgBiAFIAcQXhogBEIANwMoA0AgByAIRgRAIAAoAgAgARCHASILQgBVBEAgBCALNwMAIARB' +
-  'EGoiAEEYQcImIAQQtAEaIAIgAyAEQShqIAAQygELIAMEQCACIAQoAigiACADQQFrIAAgA0kbakEAOgAACyAEQbACaiAGRwRAIAYQ' +
-  'SyAFEEsLIAQpAyghCwwCCyAIBEAgAiADIARBKGpB6j0QygELIAIgAyAEQShqIAAgBiAIQQJ0IglqKAIAEMcBEMoBIAUgCWoiCSgC' +
-  'AARAIAIgAyAEQShqIgpB7y8QygEgAiADIAogACAJKAIAEMgBEMoBCyAIQQFqIQgMAAsACyAEQbAEaiQAIAsLSQICfwF+A0AgAy0A' +
-  'ACIEBEAgAiABIAIpAwAiBqciBUEBaksEfiAAIAVqIAQ6AAAgAikDAAUgBgtCAXw3AwAgA0EBaiEDDAELCwsiAQF/IABBHmoiAUEL' +
-  'TwRAIAAQQw8LIAFBAnRBlD9qKAIACx4AIAAEQCAAIAE2AgAgAEEkakHIASACIAMQsgEaCwtPAQF/IwBBEGsiBCQAAkAgAEUEQCAE' +
-  'IAM2AgxBACABIAIgAxDMAQwBCyAAQQBB7AH8CwAgBCADNgIMIAAgASACIAMQzAELIARBEGokACABC6gFAQd/IwBBQGoiAyQAQYDE' +
-  'AEEAQewB/AsAQSggAUEAIAAbIgQgBEEoSxshBwJ/IARBgQJPBEAgA0GAAjYCCCADIAA2AgQgAyAHNgIAQYDEAEFkQbURIAMQzQEa' +
-  'QWQMAQsDQAJAIAIgBEYEQCAEIQIMAQsgACACaiwAABDPAUUNACACQQFqIQIMAQsLIAMgAjYCPCAAIAQgA0E8ahDQASEFIAQgAygC' +
-  'PCICIAIgBEkbIQECQAJAA0ACQAJAIAEgAkcEQCAAIAJqLAAAEM8BDQEgAiEBCyAFQQBIDQMCfyABIARJBEBBASAAIAFqLQAAIgJB' +
-  'KkYgAkHYAEZyIAJB+ABGcg0BGgsgACABai0AAEHDAUcgBCABQQFqIgJNckUEQEECIAAgAmotAABBlwFGDQEaC0EACyIIRQ0BIAQg' +
-  'ASAIaiICIAIgBEkbIQEDQAJAIAMgASACRwR/IAAgAmosAAAQzwENASACBSABCzYCPCAAIAQgA0E8ahDQASEGIAQgAygCPCICIAIg' +
-  'BEkbIQEDQCABIAJGDQQgACACaiwAABDPAQRAIAJBAWohAgwBBSACIQEMBQsACwALIAJBAWohAgwACwALIAJBAWohAgwBCwsgCEEA' +
-  'RyAGQQBIcQ0AIAEgBE8NAQsgAyAHNgIQIAMgAEHuPSAAGzYCFCADQckxQe49IARBKEsbNgIYQYDEAEFkQYo5IANBEGoQzQEaQWQM' +
-  'AQsCQAJAIAVBwQBrQUBJDQAgCEUNASAGQcEAa0FASQ0AIAUgBmxBwQBIDQELIANCwICAgIAINwIsIAMgADYCJCADIAc2AiAgA0HJ' +
-  'MUHuPSAEQShLGzYCKEGAxABBbEGoKiADQSBqEM0BGkFsDAELQYjIACAGNgIAQYTIACAFNgIAQQALIANBQGskAAsNACAAQSBGIABB' +
-  'CUZyC20BA38gAigCACIDIAEgASADSRshBEF/IQEDQAJAIAMgBEYNACAAIANqLQAAIgVBMGtB/wFxQQlLDQAgAiADQQFqIgM2AgAg' +
-  'AUEAIAFBAEobQQpsIAVqQTBrIgFB5wcgAUHnB0gbIQEMAQsLIAEL0gMBBn8jAEFAaiIDJAACfyAAQcEAa0G/f00EQCADQcAANgIE' +
-  'IAMgADYCAEGAxABBbEGPKSADEM0BGkFsDAELIAMgASgCACIENgI8IAMgAigCACIFNgI4IAQgBXJFBEAgA0E8aiEEIANBOGohBQJA' +
-  'IABBwQBrQUBJDQAgBARAIAQgAEHQPmotAAA2AgALIAVFDQAgBSAAQf8BcSAAQdA+ai0AAG42AgALIAMoAjghBSADKAI8IQQLAkAC' +
-  'QAJAAkAgBEEATCIIIAVyRQRAQQAhBSAAIAAgBG4iBiAEbEYEQCADIAY2AjggBiEFCyAFRSEHDAELIAVBAEwiByAEcg0AQQAhB0EA' +
-  'IQQgACAAIAVuIgYgBWxGBEAgAyAGNgI8IAYhBAsgBEUhCAwBCyAEQQBMDQBBvg8hBiAFRQ0BCyAHDQFB2xAhBiAEDQEgBSEECyAD' +
-  'IAA2AiggAyAGNgIkIAMgBDYCIEGAxABBbEHTLSADQSBqEM0BGkFsDAELIAcgCHJFIACtIAStIAWtflFxRQRAIAMgADYCGCADIAU2' +
-  'AhQgAyAENgIQQYDEAEFsQaMtIANBEGoQzQEaQWwMAQsgASAENgIAIAIgBTYCAEEACyADQUBrJAALkQICB38CfiMAQaAIayIGJAAC' +
-  'QCAAKAIkDQAgACgCACIDIANsIgQgA2whByAAKAIMIANsIARqQQAQRCICBH9BfiEBAkAgAkUgB0EASHIgACgCECAEQQJ0aigCACAE' +
-  'bUECaqwgA6wgBK1+fiIIQgBTcg0AIAJBHGogAkEkaiAHrSIJIAI0AiB8QQQQRyIBDQAgAkEIaiACQRBqIAI0AgwgCCAJfHxBEBBH' +
-  'IQELIAEFQX8LIQEDQEEAIAUgB0ggARsEQCACIAZBACAAIAUgA20iASAFIAEgA2xrIAYQ0wEQUiIBQR91IAFxIQEgBUEBaiEFDAEF' +
-  'IAEEQCACEEkMAwsgACACNgIkCwsLIAZBoAhqJAAgAQt5AQJ/IAAoAgAhBCADIAE2AgAgBCAEbCACaiEEIAAoAhAgAUECdGoiASEF' +
-  'IAEoAgAhAUEBIQIDfyAFKAIEIAFMBH8gAgUgAyACQQJ0aiAEIAAoAgAgACgCFCABQQJ0aigCAGxqNgIAIAFBAWohASACQQFqIQIM' +
-  'AQsLC+0EAgh/AX4jAEHQAGsiASQAQYDEAEEAQewB/AsAQeDHACgCACEAIAFB5McAKAIAIgI2AkwgAUHoxwAoAgAiBDYCSAJAIAAg' +
-  'BKwgAqx+IginQX8gCEIBfULAAFQbIAAbIgRBwQBrQb9/TQRAIAFBwAA2AgQgASAENgIAQYDEAEFsQY8pIAEQzQEaDAELIAQgAUHM' +
-  'AGogAUHIAGoQ0QENAEH4xwAoAgAiAkEASARAIAFBgAI2AhQgASACNgIQQYDEAEFrQaMcIAFBEGoQzQEaDAELIAJFQfTHACgCAEEA' +
-  'IAJBgQJJG3JFBEAgAUGAAjYCNCABIAI2AjBBgMQAQWtBoxwgAUEwahDNARoMAQsCQEEBQcAAEEUiAARAIABC0A83AzggAEEBNgI0' +
-  'IAFBQGtBADYCACABQgA3AzggACAENgIAIAAgASgCTCIFNgIEIAAgASgCSCIGNgIIIABB8McAKAIAQQBHNgIYQezHACgCACEHIAAg' +
-  'AjYCICAAIAc2AhwgBCAFIAYgAUE4ahDVAQRAIAEoAkAQSyAAENYBDAMLIAAgAUE4ahDXASABKAJAEEtBfyEDDQFBACAAKAIMQRtG' +
-  'IAAoAhggACgCAEEJRyAAKAIEQQNHcnIbBEAgABA5IgI2AiwgAkUNAgsCfyAAIAAoAgAiAyADbEECdBBGIgM2AjBBfyADRQ0AGiAA' +
-  'KAIAQRFIBEAgABDcAQsgACgCKCAAKAIscgR/QQAFIAAQ0gELCyIDDQEgACEDDAILQX8hAwsgASADEMsBNgIgQYDEACADQb0VIAFB' +
-  'IGoQzQEaIAAQ1gFBACEDCyABQdAAaiQAIAMLmgUBB38jAEGQAmsiByQAA0AgACAGTCAEckUEQCAAIAZBAEEBIAAgB0EQaiIEENgB' +
-  'IAZBAWohBiADIAAgBBDZASEEDAELCwNAIAAgBUwgBHJFBEAgAEEAIAUgAEEBIAdBEGoiBhDYASAFQQFqIQUgAyAAIAYQ2QEhBAwB' +
-  'CwtBfyEGAkAgBEUEQEEAIQUCQAJAQfDHACgCACIGRQRAQQAhBANAIAAgBEwgBXJFBEAgACAEIAQgAW8iBWsgAiAFbCABIAIgB0EQ' +
-  'aiIFENgBIARBAWohBCADIAAgBRDZASEFDAELCyAFRQ0BQQAhBUF/IQYMAgsgBiAAIAMQ2gEiBA0DC0EAIQRBASEJQezHACgCACIK' +
-  'QQFxBEAgAEEAIABBAEobIQgDQCAEIAhGBEBBfyEGQQAhBSADIAAgB0EQahDZAQ0DQQAhBANAIAQgCEcEQCAHQRBqIARBAnRqIARB' +
-  'f3MgAGogACAEbGo2AgAgBEEBaiEEDAELCyADIAAgB0EQahDZAQ0DBSAHQRBqIARBAnRqIAAgBGwgBGo2AgAgBEEBaiEEDAELCwtB' +
-  'ACEGIApBAnFFBEBBACEFDAELA0BBACEFIAEgCWoiCCAASg0BQQEhBCAGDQEDQEEAIAAgAiAEaiIGTiAFGwRAIAAgCSAEIAEgAiAH' +
-  'QRBqIgUQ2AEgBkEBaiEEIAMgACAFENkBIQUMAQUgCEEBaiEJIAUhBgwCCwALAAsACwNAAkBBACEEIAVB+McAKAIATiAGcg0AQfTH' +
-  'ACgCACAAIAUQ2wEiBA0DIAMgAEH0xwAoAgAgACAFbEECdGoQ2QEhBiAFQQFqIQUMAQsLIAZFDQELIAcgBhDLATYCAEGAxAAgBkG9' +
-  'FSAHEM0BIQQLIAdBkAJqJAAgBAs1ACAABEAgACgCJBBJIAAoAigQNCAAKAIsEEsgACgCEBBLIAAoAhQQSyAAKAIwEEsgABBLCwvv' +
-  'AgEKfyAAIAAoAgAiBSAFbCIGQQFqQQQQRSIHNgIQIAAgBSABKAIAIghsIgJBAnQQRiILNgIUQX8hCQJAIAtFIAdFcg0AIAJBACAC' +
-  'QQBKGyEDQQAhAgN/IAIgA0YEfwN/IAQgBkYEfyAGQQQQRSIGRQ0EQQAhAiAFQQAgBUEAShshCQNAIAIgCEgEQCACIAVsIQhBACEE' +
-  'A0AgBCAJRgRAIAJBAWohAiABKAIAIQgMAwUgByABKAIIIAQgCGpBAnRqKAIAQQJ0IgNqKAIAIQogAyAGaiIDIAMoAgAiA0EBajYC' +
-  'ACALIAMgCmpBAnRqIAI2AgAgBEEBaiEEDAELAAsACwsgBhBLIAAgCDYCDEEABSAEQQJ0IQIgByAEQQFqIgRBAnRqIgMgAygCACAC' +
-  'IAdqKAIAajYCAAwBCwsFIAEoAgggAkECdGooAgBBAnQgB2oiCkEEaiAKKAIEQQFqNgIAIAJBAWohAgwBCwshCQsgCQtNAQJ/IAMg' +
-  'BGwiA0EAIANBAEobIQMDQCADIAZHBEAgBSAGQQJ0aiAGIAYgBG0iByAEbGsgAmogASAHaiAAbGo2AgAgBkEBaiEGDAELCwuCAQED' +
-  'fwJAIAAoAgAiAyAAKAIERwRAIAFBAnQhBCAAKAIIIQUMAQsgACgCCCABQQJ0IgQgA0EBdCAEIAMbIgNsEEoiBUUEQEF/DwsgACAD' +
-  'NgIEIAAgBTYCCCAAKAIAIQMLIAUgASADbEECdGogAiAE/AoAACAAIAAoAgBBAWo2AgBBAAvIAwEGfyMAQcCCAWsiAyQAIANBwIAB' +
-  'akEAQYAC/AsAIAEgAWwhBwNAAkAgBCAHRgRAQQAhACABQQAgAUEAShshBUEAIQQDQCAEIAVGDQIgASADQcCAAWogBEECdGooAgAi' +
-  'BkcEQCADIAE2AhggAyAGNgIUIAMgBDYCEEFrIQBBgMQAQWtBiisgA0EQahDNARoMAwsgAiABIANBQGsgASAEbEECdGoQ2QEEQEF/' +
-  'IQAgA0F/EMsBNgIAQYDEAEF/Qb0VIAMQzQEaDAMFIARBAWohBAwBCwALAAsgACAEQQJ0aigCACIFQQBOIAEgBUpxRQRAIAMgBTYC' +
-  'OCADIAFBAWs2AjwgAyAEIAFvQQFqNgI0IAMgBCABbUEBajYCMEFrIQBBgMQAQWtB1CkgA0EwahDNARoMAQsgASADQcCAAWogBUEC' +
-  'dGoiCCgCACIGRgR/IAMgBTYCICADIAE2AiQgAyAEIAFtIgBBAWo2AiggAyAEIAAgAWxrQQFqNgIsQYDEAEFrQYI4IANBIGoQzQEa' +
-  'QWsFIAggBkEBajYCACADQUBrIAYgASAFbGpBAnRqIAQ2AgAgBEEBaiEEDAILIQALCyADQcCCAWokACAAC5IDAQd/IwBBsCBrIgMk' +
-  'ACADQTBqQQBBgCD8CwAgAUEAIAFBAEobIQYgACABIAJsQQJ0aiEJIAEgAWwhBwJ/A0AgBSAGRgRAIAFBAnQhByAAIQQDQEEAIgUg' +
-  'BCAJTw0DGgNAAkAgBSAGRgRAIAYhBQwBCyAEIAVBAnRqKAIAIANBMGpqLQAARQ0AIAVBAWohBQwBCwsgASAFRgRAIAMgAkEBajYC' +
-  'BCADIAQgAGtBAnUgAW1BAWo2AgBBgMQAQWtBiREgAxDNARpBawwEBSAEIAdqIQQMAQsACwALIAkgBUECdGooAgAiBEEATiAEIAdI' +
-  'cUUEQCADIAE2AiwgAyABNgIoIAMgBDYCJCADIAJBAWo2AiBBgMQAQWtBwCcgA0EgahDNARpBawwCCyADQTBqIARqIgggCC0AACII' +
-  'QQFqOgAAIAVBAWohBSAIRQ0ACyADIAJBAWo2AhAgAyAEIAFtIgBBAWo2AhQgAyAEIAAgAWxrQQFqNgIYQYDEAEFrQe0lIANBEGoQ' +
-  'zQEaQWsLIANBsCBqJAALxQEBCX8gACgCECAAKAIAIgIgAmwiB0ECdGooAgAhASACIAdsIgNBAnRBBGoQRiIERSABIAJsIANqQQJ0' +
-  'EEYiBkVyRQRAIANBACADQQBKGyEIQQAhAQNAIAEgCEYEQCAEIANBAnRqIAU2AgAgACAAKAIMIAJsIAdqIAMgBCAGEDI2AigFIAQg' +
-  'AUECdGogBTYCACAAIAEgAm0iCSABIAIgCWxrIAYgBUECdGoQ0wEgBWohBSABQQFqIQEMAQsLCyAEEEsgBhBLC6gBAQZ/IwBBEGsi' +
-  'AyQAIAAgAGwhBQNAAkACQCAEIAVGDQAgASAEaiIGLQAAIgcgAEwNASADIAc2AgggAyAANgIMIAMgBCAAbSIBQQFqIgU2AgAgAyAE' +
-  'IAAgAWxrQQFqIgA2AgRBaiEIIAJBakGnKSADEM0BGiACRQ0AIAIgADYCCCACIAU2AgQgAiAGLQAANgIUCyADQRBqJAAgCA8LIARB' +
-  'AWohBAwACwALwQMBCH8jAEEwayIEJAAgACgCACEFAkAgABDSASIDBEAgBCADEMsBNgIgIAIgA0G9FSAEQSBqEM0BIQMMAQsgACgC' +
-  'JBBTIAAoAiQQVCAAKAIAIAEgAhDdASIDDQAgBSAFbCEGQQAhAwNAIAMgBkYEQEEAIQMMAgsCQCABIANqIggtAAAiB0UNACAAKAIk' +
-  'IAAoAgAgAyAHEN8BEFVFDQAgACgCJCAEQSxqIARBKGoQaCAAKAIkEFMgASAEKAIsIAVtIgdqLQAAIQkgCC0AACEKIAQCf0GJCSAE' +
-  'KAIoIAZrIAVtIgEgACgCACIGSA0AGkGnGiAGQQF0IAFKDQAaQaAaIAZBA2wgAUwNABpBmyZBzAggACgCGBsLNgIYIAQgByAFbSIA' +
-  'QQFqIgE2AhAgBCAHIAAgBWxrQQFqIgA2AhQgBCAJNgIMIAQgAyADIAVtIgMgBWxrQQFqIgU2AgggBCADQQFqIgY2AgQgBCAKNgIA' +
-  'QWkhAyACQWlBlDUgBBDNARogAkUNAiACIAA2AhAgAiABNgIMIAIgBTYCCCACIAY2AgQgAiAILQAANgIUDAILIANBAWohAwwACwAL' +
-  'IARBMGokACADCw0AIAIgACABbGpBAWsL+AECBn8BfgJAIABFIAFFckEBIAIbBEBBfiEDQYDEAEF+QaILQQAQzQEaDAELIAAgAUGA' +
-  'xAAQ3gEiAw0AIAAoAgAiBiAGbCEHA0AgBCAHRgRAIAAoAiQQU0EADwsCQCABIARqMQAAIglQRQRAIAIgBEEDdGpCASAJQgF9hjcD' +
-  'AAwBC0IAIQkgACgCJCAEIAAoAjAgBhBlIQUgAiAEQQN0aiIIQgA3AwBBACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAhCASAAKAIw' +
-  'IANBAnRqKAIAIAZvrYYgCYQiCTcDACADQQFqIQMMAAsACyAEQQFqIQQMAAsACyADC5wCAgJ/AX4jAEEQayIHJAACQCAARSABRXJB' +
-  'ASAFGwRAQX4hCCAGQX5B3gxBABDNARoMAQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAC' +
-  'QCAAKAIsBEAgB0IANwMIIAdBADYCAAwBCyAAKAIoBEAgADQCACEJIAdBATYCACAHIAkgCX5C5AB+QgAgACgCNBs3AwgMAQsgB0IA' +
-  'NwMIIAdBAjYCAAsCQCAHKAIAQQJGDQAgACgCACABIAYQ3QEiCA0BIAAgByABIAIgAyAEIAUgBygCAEECdEHAP2ooAgARFgANAEEA' +
-  'IQgMAQsgACABIAIgAyAEIAUgBhDiASEICyAHQRBqJAAgCAu7AQEBfyMAQRBrIgckAAJAIABFIAFFckEBIAUbBEBBfiEBIAZBfkHe' +
-  'DEEAEM0BGgwBCyAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAAIAEgBhDeASIBDQAgAEEB' +
-  'EAdBACEBIAAgAiADIAQgBRDnASEEIABBABAHIAAoAiQQUyAERQ0AIAcgBBDLATYCACAGIARBvRUgBxDNASEBCyAHQRBqJAAgAQth' +
-  'AgF/AXsjAEEgayIBJABBASEHIAAoAiwgAiADIAQgBSABEDtFBEAgBiAB/QAEACII/QsDCCAGIAEpAxA3AxggBiAI/R0AIAEoAhgg' +
-  'ASgCHBDkAUEAIQcLIAFBIGokACAHCzQAIAACf0EEIAINABoCQCABQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyADGws2AgAL' +
-  'ygQCCn8CfiMAQTBrIgckACAAKAIAIQsgACgCKBA1IAsgC2whDAJ/A0AgCSAMRwRAAkAgAiAJai0AACIKRQ0AIAAoAighCEF/IQ0C' +
-  'QCAAKAIAIAkgChDfASIKQQBIIAgoAgQgCkxyDQAgCCgCKCIOIAgoAhQgCCgCECAKbCIKQQJ0aigCACIPQf//A3EiEGotAABB/wFG' +
-  'IA4gCCgCHGogEEEBdGovAQAgD0F/c0EQdnFFcg0AIAggDiAKEDZBACENCyANRQ0AQQEMAwsgCUEBaiEJDAELC0EAIQkgB0EANgIM' +
-  'AkACQAJAIAEpAwgiEVANACAEUCIBRSAEIBFYcQ0AIAAoAiggAyARIAAoAjBBACAFGyAHQQxqIAdBEGoQNyAHKQMYIRIgBygCKCII' +
-  'RSAHKQMQIhFCAFJyRQRAIAAgAiADQgAgBCASfSABGyAFIAZBABDiAQ0BIAYgBv0AAxAgB0EgaiAS/RL9VwMAAf3OAf0LAxAMAwsg' +
-  'CEUNAQsgACgCKCADQgAgBCASfSAEUBsgACgCMEEAIAUbIAdBDGogB0EQahA3IAcpAxggEnwhEiAHKQMQIRELAkAgBUUgEVByDQAg' +
-  'BSACIAz8CgAAIAcoAgwiAUEAIAFBAEobIQEDQCABIAlGDQEgBSAAKAIwIAlBAnRqKAIAIgIgC20iCGogAiAIIAtsa0EBajoAACAJ' +
-  'QQFqIQkMAAsACyAGIBI3AxAgBiARNwMIIAYgBykDIDcDGCAGIBEgBygCKCAHKAIsEOQBC0EACyAHQTBqJAALvwICCH8BfiMAQUBq' +
-  'IgckAEF+IQUCQCAARSAERXINACAAKAIkIglFDQBBAiEFAkADQCABUEUgBCkDCCABWnENASAJIAIQBCIFQQFGBEAgBCAEKQMIIg1C' +
-  'AXw3AwhBASEFIANFIA1CAFJyDQFBACEIIAkgACgCMCAAKAIAIgYgBmwQXyIGQQAgBkEAShshBgNAIAYgCEYNAiADIAAoAjAgCEEC' +
-  'dGooAgAiCiAAKAIAIgttIgxqIAogCyAMbGtBAWo6AAAgCEEBaiEIDAALAAsLIAVBAEgNAQsgCSAHQQhqEGQgBCAHKQMINwMQIAQg' +
-  'BykDMDcDGCAFQQNHBH8gBAJ/AkAgBCkDCCIBQgFYBEBBACABp0EBaw0CGgwBC0ECDAELQQFBAyAFQQJGGws2AgBBAQVBAAshBQsg' +
-  'B0FAayQAIAULOQAgACgCJCAAKAI0EGEgBEIANwMIIAAgASACIAMgBBDmASIAQQBMBEAgBEEENgIACyAAQR91IABxC9oHAhN/AX4j' +
-  'AEFAaiIDJAACQCAARSABRXJBASACGwRAQX4hBEGAxABBfkGAC0EAEM0BGgwBCyAAKAIAIQcgA0G4yAApAwA3AzggA0J/QdjIACkD' +
-  'ACIWIBZQGzcDMCAAENIBIgUEQCADIAUQywE2AgBBgMQAIAVBvRUgAxDNASEEDAELIABBuMgAKQMAIANBMGogAhDpASIEDQAgASAC' +
-  'IAcgB2wiBfwKAAAgBUECdCIHEEYiC0UEQEF/IQRBgMQAQX9BvghBABDNARoMAQtByMgAKAIAIQQgBUEAIAVBAEobIQgDQCAGIAhH' +
-  'BEAgBEEAIAYgBkF/cyAFakobRQRAIAsgCUECdGogBjYCACAJQQFqIQkLIAZBAWohBgwBCwsgCyAJIANBOGoQ6gFB0MgAKAIAIQhB' +
-  'wMgAKAIAIgZFIAlB/wNKcSENIAMgCTYCGCADIAU2AhQgAyALNgIQIAMgAjYCDCADIAA2AgggA0EANgIsIAMgBUEEdjYCKCADQcjI' +
-  'ACgCADYCHCAJQRBtIhJBASAJQf8BShshDCADQgA3AyAgDQRAIAMgBxBGIgc2AiAgAyAFEEYiBDYCLCAHQQAgBBtFBEAgBxBLIAQQ' +
-  'SyALEEtBfyEEQYDEAEF/Qb4IQQAQzQEaDAILIANBCGogAUEAEOsBCyAJQYACbUEBIA0bIRBBACAIIAYbIQ9CACAFrUIChkLoB3wg' +
-  'BhshFiAFIQZBACEEA0AgBSAGayETA0AgBCAJTiIHIAYgD0xyIAMpAzBQIBFBB0pyckUEQAJAAn8gBiABIAIgBUHIyAAoAgAgCyAE' +
-  'QQJ0aiIUIAwgCSAEayIHIAcgDEobIghBARDsASIKayIHIA9IIg4gDUVyRQRAIBFBAWpBACADQQhqIAQgCCAKIAggEEwgCiATaqxC' +
-  'AYZC6Ad8IANBMGoQ7QEiCkEERhshESAKQQFGDAELIA4NAUEAIQ4jAEEgayIKJAAgACABQgIgFiADQTBqIhUpAwAQ9QFBACAKQQAQ' +
-  '4QFFBEAgFSAKKQMQEPYBIAooAgBBAUYhDgsgCkEgaiQAIA4LRQ0AIAQgCGohBCAMIAwgEkh0IQwgByEGDAMLIAEgAiAFQcjIACgC' +
-  'ACAUIAhBABDsARoCQCAIIBBKBEAgCEECbSEMDAELIAQgCGohBAsgDUUgAygCJCADKAIoTHINASADQQhqIAEgBBDrAQwBCwsLIA0E' +
-  'QCAAKAIkEFMLIAMoAiAQSyADKAIsEEsgCxBLQQAhBCADKQMwQgBSIAdyIAYgD0xyDQBBZSEEQYDEAEFlQY4hQQAQzQEaCyADQUBr' +
-  'JAAgBAvWAwEEfyMAQYACayIGJAACQAJAAkAgACgCACIFQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAFIAAoAgQgACgCCCABQQEg' +
-  'AxDuAQJAAkACfyAGQRBqIQQgAEEAIAMbRQRAIARBfkHJJkEAEM0BGkF+DAELIAAgAyAEEN4BIAAoAiQQUwsiBEEBag4CAAUBC0F/' +
-  'IQRBgMQAQX9BvghBABDNARoMBAsgACgCACIFQRBKDQELIAVBEEcNAUEQIQUgACgCHEEDRw0BCyAAKAIYIAAoAiByDQACQAJAAkAC' +
-  'QAJAIAAoAhwOAwECAAMLIAUgACgCBCAAKAIIIAEgAxDvAUEAIQQMBQtBACEEIAUgACgCBCAAKAIIIAFBACADEO4BDAQLIAAoAgQi' +
-  'ByAAKAIIIgRHDQEgBSAHIAEgAxDwAUEAIQQMAwsgACgCCCEEIAAoAgQhBwsgBCAHRw0AAkACQCAFIAQgASACIAMQ8QEiBEEBag4C' +
-  'AAMBC0F/IQRBgMQAQX9BvghBABDNARoMAgsgAikDAEIAUg0AIAYgACgCACIANgIEIAYgADYCAEFlIQRBgMQAQWVBjw4gBhDNARoM' +
-  'AQsgACABIAIgAxDyASEECyAGQYACaiQAIAQLWAICfgJ/IAGtIQMDQCADp0EBSgRAIAIQggEhBCAAIAFBAWsiAUECdGoiBSgCACEG' +
-  'IAUgACAEIAOCp0ECdGoiBSgCADYCACAFIAY2AgAgA0IBfSEDDAELCwvfAQECfyAAKAIkQQAgACgCDPwLACACIQMDQAJAIAAoAhAg' +
-  'A0wEQCAAKAIAKAIkEFNBACEDA0AgAyAAKAIMTg0CIAAoAiQgA2otAAAgASADai0AAEVyRQRAIAAoAgAiBCgCACAEKAIkIAAoAgQg' +
-  'AxDzAQsgA0EBaiEDDAALAAsgACgCJCADQQJ0IgQgACgCCGooAgBqQQE6AAAgACgCFARAIAAoAiQgACgCDCAAKAIIIARqKAIAQX9z' +
-  'ampBAToAAAsgA0EBaiEDDAELCyAAQQA2AhwgACACIAAoAhBBABD0AQuEAQEFfyAFQQAgBUEAShshCwNAIAcgC0cEQCAEIAdBAnRq' +
-  'KAIAIgggAGpBACABIAhqLQAAIAYbOgAAIAlBAWohBQJAIANFDQAgCCAIQX9zIAJqIgpGDQAgACAKakEAIAEgCmotAAAgBhs6AAAg' +
-  'CUECaiEFCyAHQQFqIQcgBSEJDAELCyAJC8wCAQR/IwBBIGsiCCQAIAAoAgAoAiQhCQJ/AkADQCAAKAIcIgogA2ogB0wEQAJAQQAh' +
-  'BwNAIAcgCk4EQCAJEFRBACEHIAAoAgBCAiAFIAYpAwAQ9QFBACAIEOcBGiAGIAgpAxAQ9gFBASAIKAIAQQFGDQYaIAQNAgNAIAAo' +
-  'AhwgB0wEQEEAIQcgACABIAEgAmpBABD0AQNAIAcgACgCHE4NCCAAKAIAIgEoAgAgASgCJCAAKAIEIAAoAhggB0ECdGooAgAQ8wEg' +
-  'B0EBaiEHDAALAAUgCRBWGiAHQQFqIQcMAQsACwAFIAAoAgAiAygCACADKAIkIAAoAgQgACgCGCAHQQJ0aigCABDzASAHQQFqIQcg' +
-  'ACgCHCEKDAELAAsACwUgCRBWGiAHQQFqIQcMAQsLIAAgASABIAJqQQEQ9AELIAgoAgALIAhBIGokAAvXAQEFfyMAQZAGayIGJAAg' +
-  'BiADNwOIBiAGQYAEaiAAIAZBiAZqIgcQ+QEgBkGAAmogAiABIAQgBxD6ASAGIAEgAiAEIAcQ+gFBACEHIABBACAAQQBKGyEIA0Ag' +
-  'ByAIRwRAIAAgB2whCSAGQYACaiAHQQJ0aiEKQQAhBANAIAAgBEYEQCAHQQFqIQcMAwUgBSAEIAlqaiAGQYAEaiAAIAEgAiAKKAIA' +
-  'IAYgBEECdGooAgAQ+wFBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAZBkAZqJAAL+wUBCX8jAEGQGmsiBSQAIAUgAzcDiBog' +
-  'BUGACGpBAEGAAvwLACAFQYAEakEAQYAC/AsAIAVBAEGAAvwLACAFQYAYaiAAIAVBiBpqIgcQ+QEgBUGAEmogASAHEPkBIAVBgBBq' +
-  'IAIgBxD5ASAFQYAOaiABIAcQ+QEgBUGADGogAiAHEPkBIAFBf3MgAGogAUEBam1BAWpBACAAIAFKGyEKIABBACAAQQBKGyELA38g' +
-  'BiALRgR/IAVBgApqIAVBgARqIAVBgAhqIAAgASAAIAVBiBpqEP0BQQAFIAYgBiABbSIMIAFsayEIIAYgASAAEP4BIgdBAEgEQCAF' +
-  'IAhBAnRqIgcgBygCACIHQQFqNgIAIAcgCmohBwsgBkECdCIJIAVBgApqaiAINgIAIAVBgAhqIAlqIAc2AgAgBUGABGogCWogDDYC' +
-  'ACAGQQFqIQYMAQsLIQYDQCAGIAtHBEAgBkECdCIHIAVBgARqaiAGIAJtIgg2AgAgBUGABmogB2ogBiACIAhsazYCACAFQYACaiAH' +
-  'aiAGIAIgABD+ATYCACAGQQFqIQYMAQsLIAVBgAZqIAVBgARqIAVBgAJqIAAgAiAAIAVBiBpqIgYQ/QEgBUGAFmogACABIAYQ/wEg' +
-  'BUGAFGogACACIAYQ/wFBACEHQQAhCCABIAJGBEAgBUGIGmoQggGnQQFxIQgLA0AgByALRwRAIAAgB2whCSAFQYAWaiAHQQJ0aiEK' +
-  'QQAhBgNAIAAgBkYEQCAHQQFqIQcMAwUgBCAAIAZsIAdqIAYgCWogCBtqIAVBgBhqIAVBgAxqIAVBgAZqIAVBgBRqIAZBAnRqKAIA' +
-  'IgxBAnRqKAIAQQJ0aigCACAFQYAQaiAKKAIAQQJ0Ig0gBUGACGpqKAIAQQJ0aigCAGogAm8gBUGADmogDCACbUECdGooAgAgBUGA' +
-  'EmogBUGACmogDWooAgBBAnRqKAIAaiABbyACbGpBAnRqLQAAQQFqOgAAIAZBAWohBgwBCwALAAsLIAVBkBpqJAAL5wMBCn8jAEGQ' +
-  'CGsiBSQAIAUgAjcDiAggBUGABmogACAFQYgIaiIEEPkBIAVBgARqIAEgBBCAAiABQQAgAUEAShshCiABQQFrIQcDQCAHIAZrIgQg' +
-  'BkgEQEEAIQYgAEEAIABBAEobIQogBUGICGoQggFCAYMhAgNAIAYgCkcEQCAAIAZsIQsgBSAGQQJ0aiEMQQAhBANAIAAgBEYEQCAG' +
-  'QQFqIQYMAwUgAyAEIAtqIAAgBGwgBmogAlAbaiAFQYAGaiAFIARBAnRqKAIAIgggAW0iByAMKAIAIgkgCSABbSIJIAFsa2ogAW8g' +
-  'AWwgByAJaiAIIAEgB2xraiABb2pBAnRqLQAAQQFqOgAAIARBAWohBAwBCwALAAsLIAVBkAhqJAAPCwJAIAQgBkYEQCAFQYACaiAB' +
-  'IAVBiAhqEIACDAELIAVBgAJqIAEgBUGICGoQ+QELIAEgBmwhCyABIARsIAdqIQwgBUGABGoiCCAEQQJ0aiEJIAZBAnQgCGohCEEA' +
-  'IQQDQCAEIApGBEAgBkEBaiEGDAIFIAUgBCALakECdGogBUGAAmogBEECdGooAgAiDSAIKAIAIAFsajYCACAFIAwgBGtBAnRqIAcg' +
-  'DWsgCSgCACABbGo2AgAgBEEBaiEEDAELAAsACwAL9wUCEH8BfiMAQeAIayIFJAAgBSACNwPYCCAFQYgIakEAQdAA/AsAIAUgADYC' +
-  'hAggBSABNgKACAJ/AkAgASABbCIMIABBAWpBAm1sQQJ0EEYiCUUNAANAAn8CQAJAAkAgCkGPA0sgBnJFBEAgAykDAFBFDQFBACEG' +
-  'CyAJEEsgBg0BQQEMBgsgBUGACGoiCCAKQQFxIAVB2AhqEIECQQAhBkEAIQcgCCAJEIICIghFBEAgCRBLDAULA0AgBkHjAEsgB3JF' +
-  'BEAgAykDAFANAyAIIAVB2AhqEIIBQgGEEGAgCCADKQMAIgJCyAEgAkLIAVQbEAYgCCAFEGQgA0IAIAMpAwAiAiAFKQMAfSIVIAIg' +
-  'FVQbNwMAIAZBAWohBkEBRiEHDAELCyAHRQ0BQQAhBiAIIAVBgAJqQcAAEF8iB0EAIAdBAEobIQ0gBSgCzAghDiAFKALICCEPA0Ag' +
-  'BiANRgRAQQEMBAUgCSAFQYACaiAGQQJ0aigCAEECdGooAgAiByAMbSILQQJ0IhAgBUGABmoiEWogByABbSISIAFvIhM2AgAgECAF' +
-  'QYAEaiIUaiAHIAEgEmxrIgc2AgAgESALQX9zIABqQQJ0IgtqIA8gE2sgARCDAjYCACALIBRqIA4gB2sgARCDAjYCACAGQQFqIQYM' +
-  'AQsACwALIAUgACAFQdgIaiIDEPkBQQAhBiAAQQAgAEEAShshCCADEIIBQgGDIQIDQCAGIAhHBEAgACAGbCEJIAVBgAZqIAZBAnRq' +
-  'IQpBACEDA0AgACADRgRAIAZBAWohBgwDBSADIAFtQQJ0IAVqQagIaigCACAKKAIAaiABEIMCIQcgBCADIAlqIAAgA2wgBmogAlAb' +
-  'aiAFIAVBgARqIANBAnRqKAIAIAYgARCEAkECdCAFakGICGooAgBqIAEQgwIgASAHbGpBAnRqLQAAQQFqOgAAIANBAWohAwwBCwAL' +
-  'AAsLQQAMBAtBAAshBiAIEEkgCkEBaiEKDAALAAtBfwsgBUHgCGokAAvkAwICfwJ+IwBB4CBrIgQkACAEIAE3A9ggIARB0ABqQQBB' +
-  'gCD8CwAgBEFAa/0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCACEBIAAoAgAiBawiBiAGfiEG' +
-  'IAQgACgCNAR+QgEgBkIBhiIBQgKGIAVBI0obIQdCAAUgBkIyfkLAmgx8CzcDKCAEIAc3AyAgBCABNwMYIAAoAiQgBEHYIGoQggFC' +
-  'AYQQYCAEKQMYIgFQRQRAIAAoAiQgARBiCyAEKQMgIgFQRQRAIAAoAiQgARBjCwJAIAAgBEHQAGpBgMQAEN4BIgUNACAAQgFCACAE' +
-  'KQMoIAIpAwAQ9QEiASABQn9RGyADIARBMGoQ5wEhAyACIAQpA0AQ9gEgA0UEQEEAIQUMAQsgBCADEMsBNgIQQYDEACADQb0VIARB' +
-  'EGoQzQEhBQsgACgCJBBTIAAoAiRCABBjIAAoAiRCABBiIAAoAiRCABBgAkAgBQ0AQQAhBQJAAkAgBCgCMA4FAAICAgECC0F1IQVB' +
-  'gMQAQXVB4CZBABDNARoMAQsgAikDACEBIAQgACgCACIANgIEIAQgADYCAEGAxABBZUF1IAFQG0GPDiAEEM0BIQULIARB4CBqJAAg' +
-  'BQsWACABIAAgAyACIANqLQAAEN8BEFUaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigC' +
-  'ACIFNgIMIAYgBCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRq' +
-  'KAIAIgQQ8wEgAwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACAB' +
-  'VBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu1AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiEC' +
-  'QYDEAEF+QaILQQAQzQEaDAELIAAgAUICQgBBACADQYDEABDhASICDQBB8MgAIAMpAxAiBjcDAEH4yAAgAykDGCIHNwMAQYDJACAD' +
-  'KAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJB4MgAQQE2AgBB6MgAIAe6RAAAAAAAAPA/oBD4ASAGuiAEQQEgBBu3' +
-  'oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxD4AaAiBTkDAEEDIQADfyAARQ0DIABBA3RB0D9qKwMAIAVlBH9B4MgAIABBAWo2AgBB' +
-  'AAUgAEEBayEADAELCwUgBCAAIAFqLQAARWohBCAAQQFqIQAMAQsLIQILIANBIGokACACC5cBAwF/AnwBfiAAvSIEQv////////8H' +
-  'g0KAgICAgICA+D+EvyIARAAAAAAAAPC/oCAARAAAAAAAAPA/oKMiAiACoiEDQSUhAUQAAAAAAAAAACEAA3wgAUEATAR8IAJE/oIr' +
-  'ZUcVB0CiIACiIARCNIinQf8Ha7egBSAAIAOiRAAAAAAAAPA/IAG3o6AhACABQQJrIQEMAQsLCzsBAn8gAUEAIAFBAEobIQQDQCAD' +
-  'IARGBEAgACABIAIQ6gEFIAAgA0ECdGogAzYCACADQQFqIQMMAQsLC70BAQZ/IwBBgARrIgUkACAFQYACaiABIAQQ+QEgBSACIAQQ' +
-  '+QEgAUEAIAFBAEobIQcgAkEAIAJBAEobIQgDQCAGIAdHBEAgAyAGRXJFBEAgBSACIAQQ+QELIAIgBmwhCSAFQYACaiAGQQJ0aiEK' +
-  'QQAhAQNAIAEgCEYEQCAGQQFqIQYMAwUgACABIAlqQQJ0aiAFIAFBAnRqKAIAIAooAgAgAmxqNgIAIAFBAWohAQwBCwALAAsLIAVB' +
-  'gARqJAALHQEBfyAEIAMgAW0iBWogAyABIAVsayACbGogAG8L4AQBDX8jAEGwAWsiBSQAQYDEAEEAQewB/AsAAkAgA0EAIAQbRQRA' +
-  'QX4hBkGAxABBfkH7GEEAEM0BGgwBCyAFIAE2AqwBIAUgAjYCqAEgACAFQawBaiAFQagBahDRASIGDQBBACEBIAVB4ABqQQBBwAD8' +
-  'CwAgBUEQakEAQcEA/AsAIAAgAGwhCwN/IAEgC0YEQCAAQQAgAEEAShshDCAFKAKoASEPIAUoAqwBIRBBASEHQQAhAQNAIAkgDEYE' +
-  'QEEAIQEDQCABIAxGBEACQEEAIQEDQCABIAtGDQEgASAEaiIAIAAtAAAgBUHgAGpqLQAAOgAAIAFBAWohAQwACwALBSAFQeAAaiAB' +
-  'aiICLQAARQRAA0AgByIAQQFqIQcgACAFQRBqaiIDLQAADQALIAIgADoAACADQQE6AAAgDUEBaiENIAAhBwsgAUEBaiEBDAELC0GU' +
-  'yAAgDTYCAEEBIQYMBAsgACABaiEOIAAgECAPIAlBABD7ASECA0AgASAORwRAIAEgA2otAAAhCCABIARqIAI6AAACQCAIRQ0AIAVB' +
-  '4ABqIAJqIhEtAAAiCiAIRg0AQQAhBiAKDQYgBUEQaiAIaiIKLQAADQYgESAIOgAAIApBAToAAAsgAkEBaiICQQAgACACShshAiAB' +
-  'QQFqIQEMAQsLIAlBAWohCSAOIQEMAAsACyAAIAEgA2otAAAiAkgEfyAFIAI2AgggBSABIABtIgJBAWo2AgAgBSABIAAgAmxrQQFq' +
-  'NgIEQYDEAEFqQekkIAUQzQEaQWoFIAFBAWohAQwBCwshBgsgBUGwAWokACAGC8IDAgx/A34jAEHAAmsiByQAAkAgBEECSA0AIARB' +
-  'AWutIRMgA6whFCAFQQAgBUEAShshDCADQQAgA0EAShshDQNAIAkgDEYNAUEAIQggB0EAQcAA/AsAIAAgBhCCASAUgqciA0ECdGoo' +
-  'AgAhBUEBIQQgBhCCASEVIAMgB2pBAToAACAHIAM2AkAgBSAVIBOCpyIDTCADaiEKA0ACQCAEIAhMBEBBACEDIARBACAEQQBKGyEE' +
-  'DAELIAogBSAAIAdBQGsgCEECdGooAgBBAnQiA2ooAgAgBUYbIQ4gAiADaiEPIAEgA2ohEEEAIQMDQCADIA1GBEAgCEEBaiEIDAMF' +
-  'AkAgAyAHaiIRLQAADQAgACADQQJ0IgtqKAIAIA5HDQAgASALaigCACAQKAIARwRAIA8oAgAiEkEASCACIAtqKAIAIBJHcg0BCyAH' +
-  'QUBrIARBAnRqIAM2AgAgEUEBOgAAIARBAWohBAsgA0EBaiEDDAELAAsACwsDQCADIARHBEAgACAHQUBrIANBAnRqKAIAQQJ0aiII' +
-  'IAogBSAIKAIAIAVGGzYCACADQQFqIQMMAQsLIAlBAWohCQwACwALIAdBwAJqJAALPgECfyAAQQBMBEBBfw8LIAEgAEEBayIAIAAg' +
-  'AUEBaiIAbSIDIABsIgRrRwR/QX8gAyAAIARqIAJKGwVBfwsL+AIBCX8jAEGABmsiBiQAIAZBAEGAAvwLACABQQAgAUEAShshCEEB' +
-  'IQUDQCAEIAhGBEACQCAFBEAgAxCCAadBAXEhCQsDQCAHIAhGDQECQCAGIAdBAnRqKAIADQBBACEFIAchBANAIAEgBEYEQCAGQYAC' +
-  'aiAFIAMQ+QFBACEEIAVBACAFQQBKGyEKA0AgBCAKRg0DIAAgBEECdCILIAZBgARqIgxqKAIAIgVBf3MgAWogBSAJG0ECdGogBkGA' +
-  'AmogC2ooAgBBAnQgDGooAgA2AgAgBEEBaiEEDAALAAUCQCAEIAJtIAcgAm1HDQAgBCACIAEQ/gEgByACIAEQ/gFHDQAgBiAEQQJ0' +
-  'akEBNgIAIAZBgARqIAVBAnRqIAQ2AgAgBUEBaiEFCyAEQQFqIQQMAQsACwALIAdBAWohBwwACwALBSAEIAIgARD+ASAEQX9zIAFq' +
-  'IAIgARD+AXNBf3NBH3YgBXEhBSAEQQFqIQQMAQsLIAZBgAZqJAALpQECBn8BfiMAQYACayIGJAAgBiABQQJtIgQgAhD5ASAEQQAg' +
-  'BEEAShshCCABQQFrIQcDQCAFIAhGBEAgAUEBcQRAIAAgBEECdGogBDYCAAsgBkGAAmokAAUgAhCCASEJIAAgBUECdCIDaiADIAZq' +
-  'KAIAIgNBf3MgAWogAyAJQgGDUBsiAzYCACAAIAcgBWtBAnRqIAcgA2s2AgAgBUEBaiEFDAELCwvkAwIIfwN+IwBBIGsiCSQAIAAo' +
-  'AgAiA0EBIANBAUobIQpBASEGAkACQAN/IAMhBSAKIAYiBEYEfyAAIAIQggEgA6wiC4KnIANBf3NBAXEiBBCFAjYCSCAAIAIQggEg' +
-  'C4KnIAQQhQI2AkwgAhCCASEMIAFFDQIgA0EAIANBAEobIQQgCSAMIAesIgyCp0ECdGooAgAhCCACEIIBIAkgAhCCASAMgqdBAnRq' +
-  'KAIAIQUgC4KnIQYgAhCCASALgqchAkEABQNAIAUiCARAIAQgCG8hBSAIIQQMAQsLIARBAUYEQCAJIAdBAnRqIAY2AgAgB0EBaiEH' +
-  'CyAGQQFqIQYMAQsLIQEDQCABIARHBEAgACABQQJ0aiIHIAEgCGwgBmogAxCDAjYCCCAHIAEgBWwgAmogAxCDAjYCKCABQQFqIQEM' +
-  'AQsLIAAgAEEoaiADQQFrIgVBAnRqKAIAIAAoAihqIAMQgwI2AlQMAQsgAEEIaiIBIANBAWsiBUECdGoiCCAMIAuCPgIAIAAgAhCC' +
-  'ASALgqcgBBCFAiIENgJUIABBKGogAyAEIANBACACEIYCIAEgBSAIKAIAIgFBAXQgA0EBIAF0IAIQhgILIAAgACAFQQJ0aigCCEEB' +
-  'dCADEIMCNgJQIAlBIGokAAunBwErfyMAQYABayIDJAACQCAAKAIEIhBBAWpBAm0iDiAAKAIAIgIgAmwiDGoiEiAMaiITIAxqIhQg' +
-  'AkEBayIRIAJsaiIVIBBqIhYgEGpBABBEIgxFDQAgDkEAIA5BAEobIRsgAkEAIAJBAEobIRwgACgCVCAAKAJIaiACEIMCIRcgACgC' +
-  'TCAAKAJQaiACEIMCIRggAEEoaiEZA0AgByAbRgRAIAwhBAwCCyAZIAcgAm0iBEECdGohHSAZIBEgBGtBAnRqIR5BAUECIAcgECAH' +
-  'QX9zaiIPRhshHyACIAdsISAgByACEIQCIhogAmwiBSAUaiEhIAIgBGwiBCATaiEiIAUgEmohIyAEIA5qISQgACAaQQJ0aiElIA8g' +
-  'AhCEAiImIAJsIgQgFGohJyAEIBJqIShBACEFA0ACQCAFIBxHBEAgBSAjaiEpIAUgJGohKiAFICBqIAJsIStBACEIA0AgAiAIRg0C' +
-  'IAAoAkggBWsgAhCDAiEEIB0oAgAhCSAlKAIIIQYgHigCACEKIAMgDyAPIAJvayINIAAoAkwgCGsgAhCDAiILIBNqajYCaCADIAQg' +
-  'KGo2AmQgAyAEIA5qIA1qNgJgIAMgBSAJaiACEIMCIgkgAmwgFWogBiAIaiACEIMCIg1qNgJUIAMgCCAiajYCTCADICk2AkggAyAq' +
-  'NgJEIAMgBSAKaiACEIMCIgogAmwgFmogBiALaiACEIMCIgZqNgJYIANBfzYCXCADIAsgJ2pBfyARICZKGzYCbCADIAggIWpBfyAR' +
-  'IBpKGzYCUCADIAc2AkAgAyAXIAlrIAIQgwIgAmwgFWogGCANayACEIMCajYCcCADIBcgCmsgAhCDAiACbCAWaiAYIAZrIAIQgwJq' +
-  'NgJ0QQAhBiAEIAVHIAggC0dyIAcgD0ZxIQRBACELA0ACQEEAIQkgCyAfRgRAIARFBEAgDCADQQAgBhBSIgRBAEgNAiABIARBAnRq' +
-  'IAggK2o2AgALIAhBAWohCAwDCwNAIAlBB0YEQCALQQFqIQsMAwUgA0FAayALQRxsaiAJQQJ0aigCACINQQBOBEBBACEKIAZBACAG' +
-  'QQBKGyEsA38gCiAsRgR/IAMgBkECdGogDTYCACAGQQFqBSAEIAMgCkECdGooAgAgDUZyIQQgCkEBaiEKDAELCyEGCyAJQQFqIQkM' +
-  'AQsACwALCwsgDBBJQQAhBAwECyAHQQFqIQcMAgsgBUEBaiEFDAALAAsACyADQYABaiQAIAQLDQAgACABbyABaiABbwsmAQF/IAAg' +
-  'AW0iAiACIAEgACABIAJsayIAIAJIG0EBayAAIAJKGwsKACABQQBHIAByC+IBAQd/IwBBIGsiCSQAIANBACADQQBKGyELA0AgCEF/' +
-  'cyABaiIKIAhOBEBBACEHQQAhBgNAIAYgC0YEQCAAIAhBAnRqIAkgBRCCASAHrIKnQQJ0aigCACIGNgIAIAAgCkECdGogAiAGayAD' +
-  'EIMCIgc2AgBBASAGdCAEckEBIAd0ciEEIAhBAWohCAwDBSAEIAZ2QQFxIAQgAiAGayADEIMCIgx2QQFxciAGIAxGIAggCkdzRXJF' +
-  'BEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELAAsACwsgCUEgaiQAC8UKAQR/IwBBgCVrIgUkACAEBEAgBEEAQewB/AsA' +
-  'CwJAIANFBEBBfiECIARBfkG8F0EAEM0BGgwBCyADQQBB4CD8CwAgA0EgOgDKICADQS46AIggIAAgAUVyRQRAQX4hAiAEQX5BwS9B' +
-  'ABDNARoMAQsCfyACRQRAIAVB+CBqQQBBiAT8CwAgBUG4ImohB0EADAELIAIoAgAiBkHBAE8EQCAFIAY2AgBBbCECIARBbEH4MyAF' +
-  'EM0BGgwCCyAFQfggakEAQYgE/AsAIAVBuCJqIQcgAigCBAshAiAHIAIgBiAEEIgCIgINACAFQX82ArQhIAUgBDYCiCEgBSADNgKE' +
-  'ISAFIAY2AoAhIAUgATYC/CAgBSAAQe49IAAbNgL4ICAFQfggaiEEQQAhASMAQSBrIgYkAAJ/A0AjAEEQayICJAADQAJAIAEgBCgC' +
-  'BCIHTw0AIAQoAgAgByABIAIQiwIiB0F+cUECRg0AIAdBBEYEQCAEIAIoAgAgAigCBBCTAkUNAQsgAigCDCEBDAELCyACQRBqJAAg' +
-  'ASICIAQoAgQiB08EQCAEKAIMIAc2AtggQQAMAgsDQCAEKAIAIAcgASAGQRBqEIsCIghBe3EEQCAGKAIcIgEgBCgCBCIHSQ0BCwsg' +
-  'CEEERw0ACyAEIAI2AjACQCAEKAIAIAZBEGogBhCMAkUNACAEIAYgBkEQahCNAkUNAAJ/IARBADYCFCAEKAIAIAYoAgAgBigCBEEA' +
-  'QQAQlQIhAiAEKAIIIgchAQJAIAcNACACEJYCIgchASAHDQBBACEHIAIQoAIhAQsgASABbCIBIAJHBEAgBCAGIAIgAUEAEKECDAEL' +
-  'IAQgBzYCGAJAIAQQogIiAQ0AIAQgBiACQQAQowIiAQ0AIAQoAgwiAUEANgIEIAEgBigCHDYC2CBBACEBCyABCwwBCyAEIAZBEGoQ' +
-  'jgILIQIgBkEgaiQAIAUoAqwhEEsgAgRAIAMQiQIgA0EANgIAQQAhASMAQSBrIgQkAAJAIAVB+CBqIgAoAjwiBkF/Rg0AIAAoAigi' +
-  'AQ0AIARBEGogACgCACAAKAIEIAYQjwIgBCgCHCEBIAAtACRFDQAgACgCIEEBaiEGA0AgASAAKAIEIgdPDQEgACgCACAHIAEgBBCL' +
-  'AiIHRQ0BIAdBBEYEQCAGIAAoAhhGDQIgACAEEJACDQILIAQoAgwhASAGIAdBBEYiB2oiBiAAKAIYRyAHcg0ACwsgBEEgaiQAIAMg' +
-  'ATYC2CAgAyAFKAKoITYC3CAMAQsgAyAFKAKQISIENgIAIAMgBSgCqCE2AtwgAn9BACEBIwBB0ABrIQYCf0EAIAVB+CBqIgItAMQB' +
-  'IAIoAhhBEEdyIAIoAhQgAi0ALkVycg0AGiAGQQBBxAD8CwAgAigCDCEHA0AgAUGAAkcEQCABIAdqLQAIIghBD0sEQEEADAQFIAYg' +
-  'CEECdGoiCCAIKAIAQQFqNgIAIAFBAWohAQwCCwALC0EBIAItAC8NABpBACECA0ACQCACIgFBEEYEQEEQIQEMAQsgAUEBaiECIAYg' +
-  'AUECdGooAgBBEEYNAQsLIAFBD0sLCwRAIAVBgMAAKQMANwPwICAAIAMoAtggIAVB8CBqIAVBEGpBABCHAiAFKAIQQRBHckUEQCAD' +
-  'EIkCIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQiQIgBSgCkCEhBAsgA0GJIGoiACAFQb0iaiAEIAUoArgiIgEgASAEShsiAfwK' +
-  'AABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv4AQEDfyABQaDAACABGyEGA0ACQEHBACEFAkAg' +
-  'BEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAEIAEEQCABIAUgAiADEIoCIgENAgsgAEEF' +
-  'aiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRAIABBADoAdgsgAC0AcEH/AUYEQCAAQQA6' +
-  'AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBGDAELAAsACyAEQQFqIQQMAQsLIAELJwAg' +
-  'AARAIAAoAswgEEsgACgC1CAQSyAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQAAn8gAUUEQCADQWZBgw1BABDNARpBZgwB' +
-  'CyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFELsBIQggBkH/AGtB/wFxQaIBTwR/QeUvIAZBChC7' +
-  'AQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQdw4IQAMAQtBhQpBxi4gBkEha0H/AXFB3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEb' +
-  'IQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQzQEaQWYMAgtBACABIAJODQEaIAQgAjYCHCAEIAI2AhggBCACNgIU' +
-  'IAQgATYCECADQWZBnCwgBEEQahDNARpBZgwBCyAEQcAANgIAIANBZkHjECAEEM0BGkFmCyAEQTBqJAAL5QEBB38jAEEQayIFJAAg' +
-  'BSAAIAEgAhCPAiADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0ACQCAAIQEgBCAGTw0AAkACQAJAIAIgBCAG' +
-  'EJECIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgCQAJAIAIgBGotAAAiCkEraw4DAgUBAAsg' +
-  'CkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFxGyEICyAICyAFQRBqJAALuAEBBX8gASgC' +
-  'BCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEJECIgNBA3ENACADQQJ2IARqIQQMAQsLIAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAA' +
-  'IAMgBRCRAiIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsgAiABKAIMNgIMIAIgAzYCCCACIAM2AgQg' +
-  'AiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEAEJUCIQMCfyAAKAIIIgQEQEEBIAMgBCAE' +
-  'bCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEJUCIANGDwtBASADQcAASw0AGkEAIAMQlgIiAkEESA0AGiAA' +
-  'IAEoAgAgASgCBEEAIAIQlwILC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQqwIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAg' +
-  'BCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACADQcEASQRAIAMhAgwBCyADEJoCIQILIAQo' +
-  'AhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAoAgAgASgCACABKAIEIAIgBEEPahCVAiIC' +
-  'RQRAIAAgASgCAEF/EKQCIAQgAEFAazYCAEFoIQIgAEFoQfYTIAQQpQIMAQsCfyACIAQtAA8EfyAAIAEgAhCsAgVBAAsiBmshAiAA' +
-  'KAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0BIAAgASACIAMgBSACQQF0IAVNIgIbIAIQ' +
-  'oQIMAgsgBCACEJYCIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQoAIiAiACbEEAEKECDAILAkAgA0EESA0AIAAgASgC' +
-  'ACABKAIEIAAoAhQgAxCXAkUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQoAggiAzYCGCAAEKICIgINACAAIAMgA2xB' +
-  'AnQQRiICNgI0IAJFBEBBfyECIABBf0HBC0EAEKUCDAELIAAoAgwiAkECQQEgACgCFCIFQQFGGzYCBCAELQAURSAFQQFHckUEQCAC' +
-  'QSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQowIiAg0AIABBATYCICABKAIMIQEgBQRAIAAgARCtAiECDAEL' +
-  'IwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB7AoQrgJBaCEBDAMLAkACQAJAAkACQCAAKAIAIAMg' +
-  'ASACEIsCDgUEAwMBAAMLIAAgAhCQAkUNASAAIAFBtCMQrgIgACABNgIoQWghAQwGCyACKAIAIQEgAigCBCEDIAAtAC1BLUYEfyAA' +
-  'KAIAIAEgAyAAKAIUQQAQlQIgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARAIwBBEGsiASQAIAEgACACKAIAIAIoAgQQ' +
-  'qwICQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0BIAdBLDoAyiAMAQsgACgCFEUhBQsgACAF' +
-  'OgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEJUCIQEgACACIAAoAhgiBSABIAVBAWpGIAMtAA9BAEdxEKMCIQEg' +
-  'A0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQYgiEK4CQWghAQwBCyAAIAEQrQIhAQsgAkEQaiQAIAEhAgsg' +
-  'BEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQuwEiBgRAIAAgBiABayICNgIIIAAgAkEB' +
-  'ajYCDCACIANrIQQLIAAgBUEjIAQQuwEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQAAkAgACgCACABIAIQjAJFDQAgACACIAEQ' +
-  'jQJFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABCVAiEDIAAoAggiAUUEQCADEJYCIQELIAMgACgCGEYgAUEESHIgAyABIAFsR3IN' +
-  'ACAAIAQgBUEAIAEQlwIhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIFQRdNBEBBBCEDQQEgBXRBnYCABHENAQsC' +
-  'QCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxCSAiIAQQBIDQACf0EBIABBgAFIDQAaQQIgAEGAEEkN' +
-  'ABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0DwsgAUECdCEBIABBgH9xQYDKAEYEQCABQQFy' +
-  'DwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFBHkkEQEGAASEFQR8hAkEBDAELIAJBcHFB' +
-  'YEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEEQX8hBiABIARNDQAgBEEBaiEEIAIgA3Eh' +
-  'AkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEBaiEBDAELC0F/QX9BfyACIAJBgHBxQYCw' +
-  'A0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhCRAiIDQQNxDQAgA0ECdiABaiEBDAELCwJA' +
-  'IAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJBAEKRgICEgICAAQJ/A0BBFyACIANGDQEa' +
-  'IAAoAgAgAmotAAAiBcAiBhCUAiAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAEIAVIciAHciAHIAYQlAIbIQcgAkEBaiEC' +
-  'DAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQ' +
-  'aiABIAIQmAJBACEBQQAhAgNAIAAgAyAFQRBqIAUQmQIEQCAFLQAIQQBHIQIgAUEBaiEBDAELCyAEBEAgBCACQQFxOgAACyAFQSBq' +
-  'JAAgAQsiAQF/IAAQmgIiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIFJAAgBUEQaiABIAIQmAIDQAJAIAAoAgAg' +
-  'AyAFQRBqIAUQmQIiAUUNACAAIAMgBSgCACAFKAIEIAQQmwIiAkEASA0AIAIgBEwNAQsLIAVBIGokACABQQFzCyUAIABBADoADiAA' +
-  'QQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFHIQsCfwJAAkACQANAIAYiBSAHTw0CIAIg' +
-  'ACAFIAcQkQIiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkACQCAAIAVqLQAAIgRBK2sOAwEEAQALIARB' +
-  'PUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxGciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEA' +
-  'IQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxCRAiIMQQNxDgQDAAABAAsgACAEai0AACEIDAELAkAgACAEai0AACIIQStr' +
-  'DgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAFa0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2' +
-  'AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQALQQAhBiAIRQRAIAQhBUEAIQQMAwsgACAE' +
-  'IAUQnAIhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxCRAiIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2' +
-  'AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEEIAJBAToADkEAIQYgACACKAIIIAcQnAIh' +
-  'BQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEiAkEBaiIBIAFsIABNDQELCyACC90BAQF/' +
-  'IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFqLACGAiICTnJyDQEgAcAQlAJFDQEgAiAA' +
-  'IAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIgBSwAACIEEJ0CDQEgBBCeAg0BCwN/IAAg' +
-  'A0YEQCABDwsgACAFaiwAACICEJ8CBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWohAAwBBSAAQX9zCwshAgsgAgsYACAAIAFq' +
-  'LQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsNACAAQSpGIABBP0ZyCw4AIABBMGtB/wFx' +
-  'QQpJC0wBAn9BwAAhAgJAIAAQmgIiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEgASICbGsgAUEBaiIBIAFsIABrTQ0BCyAB' +
-  'IQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgCACABKAIEEJgCIAUgASgCADYC3AFBACEB' +
-  'AkADQAJAIAAoAgAgACgCFCAGQRBqIAYQmQJFDQAgASAIRgRAIAUgBigCADYC3AEMAQsgACAGQX8QqAIiB0EASA0CIAUgBigCBCAG' +
-  'KAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EKQCAkAgAiADSwRAIAUgAEFAazYCNCAFIANB' +
-  'AWo2AjAgBUHQAGpBgAFBmRQgBUEwahC0ARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQasUIAVBQGsQtAEaCwJAIAQEQCAFIAAoAggi' +
-  'ATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhBlSIgBRClAgwBCyACQYEgTwRAIAVBgCA2' +
-  'AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQdEsIAVBIGoQpQIMAQsgACACIAMgBUHQAGoQpgILQWghAQsgBUHgAWokACABC5cBAQR/' +
-  'IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EKQCQZwsQckPIAAtAMQBIgMbIQQgACgCGCEBIAICfyAD' +
-  'RQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFmIAQgAhClAkFmIQELIAJBEGokACABC7AC' +
-  'AQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEJgCAkACfwJAA0AgBSEGIAdBAXENASAAKAIAIAAoAhQgBEEwaiAEQSBqEJkCRSAE' +
-  'LQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCnAiIIRQ0BDAQLC0EAIQggAiAGRg0CIAAgAEE4aiABIAYbKAIA' +
-  'IAAoAhwQpAIgACgCGCEFQfAdIQdB7j0MAQsgACAEKAIgQX8QpAJBwSEhByAAKAIYIgUhBkHdPAshASAAKAIgIQIgBCAFNgIcIAQg' +
-  'BTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYCAEFoIQggAEFoQdAIIAQQpQILIARBQGsk' +
-  'ACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxC7ASIDBEAgBkEBaiEGIAUgA0EBaiIDayEI' +
-  'DAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABBjQkgBEEQahC0ARpBACEFIABBADoAkAECQCACQQBIDQAg' +
-  'ACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZABakEwQcI4IAQQtAEaCwJAIAAoAhAiA0UN' +
-  'ACADIAYQqQI2AhggAyAHEKkCNgIcIAMgARCpAjYCICAFRQ0AIAMgAiAAKAIYIgBtIgFBAWo2AgQgAyACIAAgAWxrQQFqNgIICyAE' +
-  'QSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxDMASAEQRBqJAALSAEBfyMAQSBrIgQkACAEIAM2AhAgBCACNgIM' +
-  'IAQgAhCWAiICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQeU0IAQQpQIgBEEgaiQAC64CAQZ/IwBBEGsiBCQAAn8gACABIAAoAhwQqAIi' +
-  'A0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAFEKQCIAQgAEFAazYCACAAQWhBuhQgBBCl' +
-  'AkFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAHEJ8CGzoALQsgBkEBRw0AIAAoAgAgAmot' +
-  'AAAiAkEwRgRAIABBAToALgwBCyACwBCdAkUNACAAQQE6AC8LIAAoAgwgBWogAzoACCABKAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0' +
-  'aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvmBAEEfyMAQbACayIDJAAgACAAKAIUIAEo' +
-  'AgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEJsCIgRBAE4gBCAGTHFFBEAgACAFIARBf3MgBEEfdXFqIgUgAhCkAiAAIANB4ABqEKoC' +
-  'AkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxCSAiIBQQBIBEAgBi0AACEBQacvDAELIAFFBEBB' +
-  'ACEBQfEeDAELQZMvIAFB/wBGIAFBIElyDQAaQaouQaAXQb06IAAoAhRBAUYbIAFB/wBLGwshBSACIAE2AgAgBEEwIAUgAhC0ARog' +
-  'AkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0HtFCADEKUCDAELIAAoAhAiAgRAIAIgBDYC' +
-  'FAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQckxQe49IAJBFEsiARs2AkggA0EUIAIgARs2' +
-  'AkAgA0GAAmpBMEHYEyADQUBrELQBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMgATYCUCADQYACakEwQfE3IANB0ABqELQB' +
-  'GgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB8S8gA0EQahClAgwBCyADIAI2AjAgAyACNgIsIAMgATYC' +
-  'JCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBhRUgA0EgahClAgtBZyEECyADQbACaiQAIAQLFAAgAEH/////' +
-  'ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFGBEAgBCADNgIQIAFBoAFBrDIgBEEQahC0' +
-  'ASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gbIglBAWshCyABIQIDQCAJIAUiA0wNAQNA' +
-  'AkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsLIAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFB' +
-  'oAFBzBMgBEEgahC0ASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsiByAAIAVqLQDFAToAACAHQQFqIQIgBSAG' +
-  'TiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJBKEHIHCAEELQBGiAEQTBqJAAL4AEBBH8j' +
-  'AEEgayIEJAAgAEGQwAAoAgA2AgggAEGIwAApAgA3AgAgBEEQaiACIAMQmAJBACECQQAhAwNAIAMhBQJAA0AgASgCAEEBIARBEGog' +
-  'BBCZAkUNASAAIAJBAWoiAjYCACAEKAIEIgZFDQALIAYhAyAFBEAgBSAGRwRAIABBAToABwsgBSEDCyABQQEgBCgCACAGQcAAEJsC' +
-  'IgVBAEgEQCAAQQA6AAULIAZBAk8EQCAAQQE6AAYLIAUgB0wNASAAIAU2AgggBSEHDAELCyAAIAQtAB06AAQgBEEgaiQAC+ABAQR/' +
-  'IwBBIGsiAyQAIAJBAWshBQJ/IAAoAggiBARAIAQgBUYgBSAEIARsRnIMAQsgBUHBAE8EQCAFEJYCQQBHDAELIAMgAf0AAgD9CwMQ' +
-  'IAEoAgwhBEEBIQECQANAAkAgBCAAKAIEIgZPIAEgAk9yDQACQAJAIAAoAgAgBiAEIANBEGoQiwIOBQIBAQEAAQsgACgCACADKAIQ' +
-  'IAMoAhQgACgCFCADQQ9qEJUCGiADLQAPRQ0DIAFBAWohAQsgAygCHCEEDAELCyABIAVGIAJBAktxDAELQQALIANBIGokAAv/AQEG' +
-  'fyMAQRBrIgUkACAAQQA6ACQgASAAKAIEIgJJBEAgACgCACACIAEgBRCLAiECIAUoAgwgASACQX5xQQJGGyEBCyMAQRBrIgYkAAJ/' +
-  'IAAoAgAiAyAAKAIwIgJqIgdBACABIAJrIgIQuwEiBARAIAAgBCADa0F/EKQCIAYgAEFAazYCACAAQWdBtA0gBhClAkFnDAELIAJB' +
-  'ASACGxBGIgRFBEAgAEF/QcELQQAQpQJBfwwBCyAEIAcgAvwKAAAgACgCDCIDIAI2AtAgIAMgBDYCzCAgAyAAKAI0NgLUICAAQQA2' +
-  'AjQgAyABNgLYIEEACyAGQRBqJAAgBUEQaiQAC+MBAQJ/IwBBoAFrIgMkACAAQQA6ACQgACgCHCEEAkACQCAAKAIIIAAoAiBBAUdy' +
-  'DQAgBBCWAg0AIAQQoAIhASAAIAAoAjhBfxCkAiADIABBQGs2AgAgA0EwaiICQeQAQasUIAMQtAEaIAAgBCABIAFsIAIQpgIMAQsg' +
-  'ACABIAQQpAIgACgCICEBIAMgACgCGCIENgIoIAMgBDYCJCADIAQ2AiAgAyAAQUBrNgIcIAMgAjYCGCADIAE2AhAgA0HuPUG+FSAB' +
-  'QQFGGzYCFCAAQWhB/g4gA0EQahClAgsgA0GgAWokAAuNBgIHfwF+IwBBIGsiBiQAAn4CQCAEQQEgBRtFDQAgBQRAIARBADoAAAtC' +
-  'bCABQcEAa0FASQ0BGiACRQ0AQn4gA0ECSw0BGiABIAFsIQgDQCAHIAhGBEBCaiABIAlIDQMaQQAhCCAGQejAACgCADYCGCAGQeDA' +
-  'ACkCADcCEAJAIABFDQADQEHAACEHAkAgCEHAAEcEQCAAIAhqQYkgai0AAA0BIAghBwsCQCABIAdKBEBBoMAAIQhBPSEHDAELIAYg' +
-  'BzYCFCAGIABBiSBqIgg2AhALAkAgAC0AiCAiCkUNAEGnMiAKwCIMQQUQuwFFDQAgCCAMIAcQuwENACAGIAo6ABgLIAAtAMogQSxH' +
-  'DQIgBkEsOgAZDAILIAhBAWohCAwACwALIANBAkcEQEJmIAkgBigCFEoNBBoLIAZBADYCCCAGIAU2AgQgBiAENgIAAkAgA0UEQCAG' +
-  'IAEgAkEAIAZBEGoQsAIMAQsCf0EAIQcCQCAARSAAKAIEIANHciAAKALMIEUgACgCACABR3JyDQAgACgC1CAiCUUNACABIAFsIQoD' +
-  'QEEBIAogC0YNAhogCSALQQJ0aigCACIIQQBIDQEgCCAAKALQICIMSyALQQAgByAITxtyDQEgC0EBaiELIANBAUcgDCAIIgdHcg0A' +
-  'CwtBAAtFBEAgBiABIAIgAyAGQRBqELACDAELIANBAUYEQCAGQRBqIQhBACEHIAAoAgAiASABbCEJQQAhAQNAIAcgCUcEQCAGIAAo' +
-  'AswgIAFqIAAoAtQgIAdBAnRqKAIAIgMgAWsQsgIgBiACIAdqLQAAIgEgACAHai0ACEYEfyAAKALMICADai0AAAUgCCABELMCC8AQ' +
-  'swEgB0EBaiEHIANBAWohAQwBCwsgBiAAKALMICABaiAAKALQICABaxCyAgwBCyAGIAAgAhCxAgsgBigCCCEAIAUEQCAEIAAgBUEB' +
-  'ayAAIAVJG2pBADoAAAsgAK0MAwUgAiAHai0AACIKIAkgCSAKSRshCSAHQQFqIQcMAQsACwALQn4LIAZBIGokAAudAQEGfyABQQAg' +
-  'AUEAShshCSADQQJHIQcDQCAGIAlHBEAgASAGbCEKQQAhBQNAIAEgBUYEQCADBEAgAEEKELMBCyAGQQFqIQYMAwsgAiAFIApqai0A' +
-  'ACEIIANFIAVFckUEQCAAQSAgBC0ACSAHG8AQswELAkAgB0UEQCAAIAgQtAIMAQsgACAEIAgQswIQswELIAVBAWohBQwACwALCwuk' +
-  'AgEJfyABQdAgaiELIAEoAgAiAyADbCEJA0ACQCAGIAlHBEAgASgCzCAhCAJAIAEoAtQgIgMgBkECdGooAgAiBSADIAZBAWoiCkEC' +
-  'dGogCyAJIApLGygCACIDTw0AIAUgCGosAAAiBBCdAkUEQCAEEJ4CRQ0BCyAFQQFqIQMMAgsgAyAFIAMgBUsbIQMgBSEEA0AgAyAE' +
-  'Rg0CIAQgCGosAAAQnwIEQCAEQQFqIQQMAQUgBCEDDAMLAAsACyAAIAEoAswgIAdqIAEoAtAgIAdrELICDwsgACAHIAhqIAUgB2sQ' +
-  'sgICQCACIAZqLQAAIgQgASAGai0ACEYEQCAAIAEoAswgIAVqIAMgBWsQsgIMAQsgACAEELQCCyAKIQYgAyEHDAALAAskAANAIAIE' +
-  'QCAAIAEsAAAQswEgAUEBaiEBIAJBAWshAgwBCwsLGAAgASAAKAIAakEBayAAQQhqIAEbLAAACzMBAX8jAEEQayICJAAgAiABNgIA' +
-  'IAAgAkEMaiIAIABBBEHOCSACELQBELICIAJBEGokAAv1AwIDfwJ+IwBBQGoiBCQAAkAgAEEAIAEbRQRAQQAhAkGgywBBfkHJJkEA' +
-  'EM0BGgwBCyACBH8gAikDCCEGIAIpAwAhByACKAIQBUEACyEDAkACQEEBQagJEEUiAkUNACACIAAQtgINACACELcCRQ0BCyACELgC' +
-  'IARBfxDLATYCAEGgywBBf0G9FSAEEM0BGkEAIQIMAQsCQAJAIAAgAUICQoCt4gQgByAHUBsiByACKAIwIARBIGpBoMsAEOEBIgAg' +
-  'BCgCICIFckUEQEGgywBBY0GuGkEAEM0BGgwBCyAAIAVBAkdyRQRAQaDLAEFiQdsXQQAQzQEaDAELIAAgBUEER3JFBEAgBCAHNwMQ' +
-  'QaDLAEFlQaIeIARBEGoQzQEaDAELIABFDQELIAIQuAJBACECDAELIAJCgJL0ASAGIAZQGzcDSEEAIQAgAiADQRAgA0EAShs2AlBC' +
-  'f0J/IAI1AgAiBoZCf4UgBkLAAFEbIQYgAigCBCIDQQAgA0EAShshBQNAIAAgBUYEQCACIAM2AjRBACEAA0AgACADSARAIAAgAWot' +
-  'AAAiBQRAIAIgACAFELkCIAIoAgQhAwsgAEEBaiEADAELC0GgywBBAEHsAfwLAAUgAigCKCAAQQN0aiAGNwMAIABBAWohAAwBCwsL' +
-  'IARBQGskACACC+4CAQx/IAEoAhAiBiABKAIAIgUgBWwiC0ECdCICaigCACEDIAAgBSABKAIMIgRsQQJ0EEYiDDYCHCAAIAJBBGoi' +
-  'BxBGIgI2AiAgACADQQJ0IggQRiIDNgIkIARBBBBFIglFIAxFIAJFcnJBASADGwRAIAkQS0F/DwsgAiAGIAf8CgAAIAMgASgCFCIH' +
-  'IAj8CgAAQQAhAgNAIAIgC0YEQCAJEEsgACALNgIEIAAgBTYCACAAIAEoAgwiAjYCCCAAIAEoAhg2AgwgACABKAIcQQF0QQJxIgM2' +
-  'AhAgACABKAIgIgE2AhggACACIAVBfWxqIAEgA2prNgIUQQAPCyAGIAJBAWoiA0ECdGohCCAGIAJBAnRqKAIAIQQDQCAIKAIAIARM' +
-  'BEAgAyECDAIFIAkgByAEQQJ0aigCACINQQJ0aiIKIAooAgAiCkEBajYCACAMIAogBSANbGpBAnRqIAI2AgAgBEEBaiEEDAELAAsA' +
-  'CwAL5QMCEX8BeyMAQRBrIgUkACAAIAAoAgQiAUEIEEUiBjYCKCAAIAFBARBFIgc2AiwgACABQQEQRSIINgIwIABBAUEIEEUiCTYC' +
-  'XCAAIAEgACgCACICbEEIEEUiCjYCYCAAIAFBBBBFIgs2AmwgACAAKAIIIgNBBBBFIgw2AnQgACABQQJ0IgRBBBBFIg02AoAJIAAg' +
-  'BEEEEEUiBDYChAkgACABQQEQRSIONgKICSAAIAFBCBBFIg82ApAJIAAgAUEBEEUiEDYClAkgACADQQQQRSIDNgKMCSAAIAEgAkEC' +
-  'IAJBAkobbCIBQQQQRSICNgKYCSAAIAFBBBBFIhE2ApwJIAAgAUEEEEUiATYCoAlBfyEAIAVBEGokAEF/QQBBfyABGyAORSAI/REg' +
-  'B/0cASAG/RwCIAn9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIS/RsBQQFxQQF0IBL9GwBrIBL9GwJBAXFBAnRyIBL9GwNBAXFBA3Ry' +
-  'IAr9ESAL/RwBIAz9HAIgDf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwBBAXFBBHRyIBL9GwFBAXFBBXRyIBL9GwJBAXFBBnRy' +
-  'IBL9GwNBB3RyQf8BcXIgBEUgA0VyciAQRSAPRXIgAkUgEUVycnIbC5kBACAABEAgACgCHBBLIAAoAiAQSyAAKAIkEEsgACgCKBBL' +
-  'IAAoAiwQSyAAKAIwEEsgACgCXBBLIAAoAmAQSyAAKAJsEEsgACgCdBBLIAAoAoAJEEsgACgChAkQSyAAKAKICRBLIAAoAowJEEsg' +
-  'ACgCkAkQSyAAKAKUCRBLIAAoApgJEEsgACgCnAkQSyAAKAKgCRBLIAAQSwsL2AECBX8BfiAAKAIsIAFqIAI6AAAgACgCKCIEIAFB' +
-  'A3RqQgA3AwAgACAAKAI0QQFrNgI0IAAoAiAgAUECdGoiASgCACIDIAEoAgQiASABIANIGyEFQn4gAkEBa62JIQgDQCADIAVHBEBB' +
-  'ACEBIAAoAgAiAkEAIAJBAEobIQYgACgCHCACIAAoAiQgA0ECdGooAgBsQQJ0aiECA0AgASAGRgRAIANBAWohAwwDBSAEIAIgAUEC' +
-  'dGooAgBBA3RqIgcgBykDACAIgzcDACABQQFqIQEMAQsACwALCwucAwEFfwJ/QX4gAEUgAUVyDQAaIAFBAEEo/AsAIAAQuwJBACAA' +
-  'KAI0RQ0AGgJAA0AgAkEURwRAIABCADcDOCAAIAApA0g3A0AgACACNgJUIAAgAkEEdCIDQaDBAGooAgA2AlggACADQazBAGooAgAg' +
-  'A0GowQBqKAIAEQAADQIgABC7AiACQQFqIQIMAQsLIABBFDYCVCAAQRQQvAI2AlggABC9AgtBACECIAAoAmgiA0EAIANBAEobIQQC' +
-  'fwNAIAIgBEYEQEEAIAAoAmRFDQIaBSAAKAIoIAAoAmAgAkEDdGoiBSgCAEEDdGoiBiAGKQMAQn4gBSgCBEEBa62JgzcDACACQQFq' +
-  'IQIMAQsLIAAgACgCXCICKAIAIAIoAgQQuQIgACgCaCEDIAAoAmQLIQIgASAAKAJUNgIAIAAoAlwhBCABIAI2AgggASAENgIEIAAo' +
-  'AmAhAiABIAM2AhAgASACNgIMIAEgACgCbDYCFCABIAAoAnA2AhggASAAKAJ0NgIcIAAoAnghAiABIABB/ABqNgIkIAEgAjYCIEEB' +
-  'CwsmACAAQQA2AnAgAEEANgJ4IABBADYC/AggAEIANwJkIABBADoAfAsXACAAQQR0QaDBAGooAgBBACAAQRRNGwvSAQEGfyMAQRBr' +
-  'IgMkACAAKAIEIgFBACABQQBKGyEFQX8hAUHBACEEA0AgAiAFRwRAIAAoAiwgAmotAABFBEAgACgCKCACQQN0aikDABC+AiIGIAQg' +
-  'BCAGSiIGGyEEIAIgASAGGyEBCyACQQFqIQIMAQsLIAAgASAAKAIwIAFqLQAAIgUQvwIgACABEMACIAAoAgAhAiADIAQ2AgwgAyAF' +
-  'NgIIIAMgASACbSIEQQFqNgIAIAMgASACIARsa0EBajYCBCAAQc0xIAMQwQIgA0EQaiQACwYAIAB7pwseAQF/IAAoAlwiAyACNgIE' +
-  'IAMgATYCACAAQQE2AmQLXgEFfyAAKAJwIgJBACACQQBKGyEFIAAoAmwhBAJAA0AgAyAFRwRAIANBAnQhBiADQQFqIQMgBCAGaigC' +
-  'ACABRw0BDAILCyAAIAJBAWo2AnAgBCACQQJ0aiABNgIACwt/AQJ/IwBBEGsiBCQAAkAgACgC/AgiA0H8B2tBBUkNACAEIAI2Agwg' +
-  'ACAAKAL8CGpB/ABqQfwHIANrIgMgASACELIBIgFBAEgNACAAAn8gASADTwRAIABB+AhqQa7cuAE2AABB/wcMAQsgACgC/AggAWoL' +
-  'NgL8CAsgBEEQaiQAC5sDAgl/An4jAEEgayIFJABBACEBIAAoAggiCUEAIAlBAEobIQYDQAJAIAEgBkYEQCAGIQEMAQtBACECQX8h' +
-  'BCAAKAIAIgcgACgCHCABEMMCIQhBACEDA0AgAyAHSCACQQJJcQRAIAQgCCADQQJ0aigCACIEIAQgACgCLGotAAAiChshBCADQQFq' +
-  'IQMgAiAKRWohAgwBBQJAIAJBAUcNAEIAIQtBACECIAAoAgAiA0EAIANBAEobIQggAyAAKAIcIAEQwwIhAwN+IAIgCEYEfiALBSAL' +
-  'QgBCASAAKAIsIAMgAkECdGooAgBqMQAAIgxCAX2GIAxQG4QhCyACQQFqIQIMAQsLQn+FQn9CfyAHrYZCf4UgB0HAAEYbgyILEL4C' +
-  'QQFHDQAgACAEIAsQxAIiBhC/AiAAIAQQwAIgACABEMUCIAUgACgCWDYCECAAQdU9IAVBEGoQwQIgACAEEMYCIABBpz1BABDBAiAA' +
-  'IAEQxwIgBSAGNgIAIABBtzEgBRDBAgwDCwsLIAFBAWohAQwBCwsgBUEgaiQAIAEgCUgLDQAgASAAIAJsQQJ0agsJACAAeqdBAWoL' +
-  'XgEFfyAAKAJ4IgJBACACQQBKGyEFIAAoAnQhBAJAA0AgAyAFRwRAIANBAnQhBiADQQFqIQMgBCAGaigCACABRw0BDAILCyAAIAJB' +
-  'AWo2AnggBCACQQJ0aiABNgIACwtCAQN/IwBBEGsiAiQAIAIgASAAKAIAIgNtIgRBAWo2AgAgAiABIAMgBGxrQQFqNgIEIABBiCkg' +
-  'AhDBAiACQRBqJAALmQIBA38jAEHgAGsiAiQAAkAgASAAKAIAIgNIBEAgAiABQQFqNgIAIABBlyogAhDBAgwBCyABIANBAXQiBEgE' +
-  'QCACIAEgA2tBAWo2AhAgAEGZLSACQRBqEMECDAELIAEgA0EDbCIDSARAIAAoAgwhAyACIAEgBGtBAWo2AiQgAkGiJkHMCCADGzYC' +
-  'ICAAQYktIAJBIGoQwQIMAQsgASADayIBIAAoAhAiA0gEQCACQeEcQe8cIAEbNgIwIABB5hQgAkEwahDBAgwBCyABIANrIgNBAWoh' +
-  'ASADIAAoAhQiBEgEQCACIAE2AkAgAEGeKiACQUBrEMECDAELIAIgASAEazYCUCAAQY8tIAJB0ABqEMECCyACQeAAaiQAC4kDAgp/' +
-  'A34jAEEQayIEJABBACEBIAAoAggiB0EAIAdBAEobIQUDQAJAIAEgBUYEQCAFIQEMAQtBACEDIAAoAgAiAkEAIAJBAEobIQhCACEM' +
-  'IAIgACgCHCACQQF0IgJBACAHIAJrIgJrIAEgAkgbIAFqIgIQwwIhCUIAIQ0DQCADIAhGBEACQCAMIA1Cf4WDIgxQDQBCASAMEMQC' +
-  'IgpBAWuthiEMQQAhAwNAIAMgCEYNASADQQJ0IQYgA0EBaiEDIAAoAiggBiAJaiIGKAIAIgtBA3RqKQMAIAyDUA0ACyAAIAsgChC/' +
-  'AiAAIAYoAgAQwAIgACACEMUCIAAoAlghBSAEIAo2AgQgBCAFNgIAIABB9jsgBBDBAiAAIAYoAgAQxgIgAEHYPEEAEMECIAAgAhDH' +
-  'AiAAQaUyQQAQwQIMAwsFIAAoAiggCSADQQJ0aigCAEEDdGopAwAiDiAMgyANhCENIAwgDoQhDCADQQFqIQMMAQsLIAFBAWohAQwB' +
-  'CwsgBEEQaiQAIAEgB0gLuwECA38BfiMAQSBrIgIkAEEAIQEgACgCBCIEQQAgBEEAShshAwNAAkACQCABIANGBEAgAyEBDAELIAAo' +
-  'AiwgAWotAAANASAAKAIoIAFBA3RqKQMAIgUQvgJBAUcNASAAIAEgBRDEAiIDEL8CIAAgARDAAiACIAAoAlg2AhAgAEHVPSACQRBq' +
-  'EMECIAAgARDGAiACIAM2AgAgAEGkMSACEMECCyACQSBqJAAgASAESA8LIAFBAWohAQwACwALCQAgACABEMsCC4IFAg9/BH4jAEEg' +
-  'ayIHJAAgACgCACIIQQF0IQ4gCEEAIAhBAEobQQFqrSESIAAoAoAJIQUgCKwhEwNAAkACQCADIAAoAghODQAgAyAOSCABRw0BQgEh' +
-  'ESAAKAIAIAAoAhwgAxDDAiEPA0AgESASUQ0CQgEgEUIBfYYhFEEAIQRBACECA0AgAiAIRgRAIAAgExDMAkUNAwUgACgCKCAPIAJB' +
-  'AnRqKAIAIgZBA3RqKQMAIBSDUEUEQCAFIARBAnRqIAY2AgAgBEEBaiEECyACQQFqIQIMAQsLAkAgBEECSA0AIAAoAiAiCiAFKAIA' +
-  'IgxBAnRqKAIAIQYgEachDQNAIAYgDEECdCAKaigCBE4NAUEBIQlBASECAkAgACgCJCAGQQJ0aigCACILIANGDQADQCACIARIQQAg' +
-  'CRsEQCAAIAUgAkECdGooAgAgCxDNAiEJIAJBAWohAgwBBSAJRQ0CQQAhAiAAKAIAIAAoAhwgCxDDAiEJAkADQAJAIAIgCEYEQCAA' +
-  'KAJoRQ0BQQAhAgNAIAIgBEYNBCAAIAUgAkECdGooAgAQwAIgAkEBaiECDAALAAsgACAJIAJBAnRqKAIAIgogAxDNAkUEQCAAIAog' +
-  'DRDOAgsgAkEBaiECDAELCyAFKAIAIQwgACgCICEKDAMLIAAgAxDFAiAAIAsQxQIgByAAKAJYNgIQIABBxzwgB0EQahDBAiAAIAMQ' +
-  'xwIgByANNgIAIABBjTwgBxDBAiAAIAUgBBDPAiAAQaI8QQAQwQIgACALEMcCIAAQ0AJBASEQDAYLAAsACyAGQQFqIQYMAAsACyAR' +
-  'QgF8IREMAAsACyAHQSBqJAAgEA8LIANBAWohAwwACwALGQAgACAAKQM4IAF8IgE3AzggASAAKQNAWAtaAQN/IAAoAiAgAUECdGoi' +
-  'ASgCACIDIAEoAgQiBCADIARKGyEFA0ACQCAFIAMiAUYEQCAFIQEMAQsgAUEBaiEDIAAoAiQgAUECdGooAgAgAkcNAQsLIAEgBEgL' +
-  'iQEBBX8CQCAAKAIoIAFBA3RqKQMAIAJBAWutiEIBg1ANACAAKAJoIgRBACAEQQBKGyEGIAAoAmAhBQNAIAMgBkcEQCABIAUgA0ED' +
-  'dGoiBygCAEYgBygCBCACRnENAiADQQFqIQMMAQsLIAUgBEEDdGoiAyACNgIEIAMgATYCACAAIARBAWo2AmgLC0cBAX8gAkEAIAJB' +
-  'AEobIQNBACECA0AgAiADRwRAIAIEQCAAQek9QQAQwQILIAAgASACQQJ0aigCABDGAiACQQFqIQIMAQsLC+0BAgd/An4jAEEQayIE' +
-  'JAAgAEG4O0EAEMECIAAoAmghAQNAIAEgAkoEQEIBIAAoAmAgAkEDdGooAgQiBkEBa62GIgkgCINQBEAgCFBFBEAgAEHLPUEAEMEC' +
-  'CyAEIAY2AgAgAEHoPCAEEMECQQEhBSACIQMDQCAAKAJoIgEgA0oEQCAGIAAoAmAiByADQQN0IgFqKAIERgRAIAAgBQR/IAcFIABB' +
-  '6T1BABDBAiAAKAJgCyABaigCABDGAkEAIQULIANBAWohAwwBCwsgCCAJhCEICyACQQFqIQIMAQsLIABBpTJBABDBAiAEQRBqJAAL' +
-  'xgIBC38jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAQgA0EAIANBAEobIQYDQAJAIAUgACgCCE4NAEEA' +
-  'IQMgACgCACAAKAIcIAUQwwIhB0EAIQQDQCAEIAZGBEACQCACIAE2AgggAiACQRBqNgIEIAIgAkGgBGo2AgAgASADSg0AIAAgAkEQ' +
-  'aiADIAFBAEEAQgAgAkGQBGpBBiACENMCRQ0AQQEhCAwDCwUgACgCKCIJIAcgBEECdGoiCigCACILQQN0aikDABC+AiIMQQJIIAEg' +
-  'DEhyRQRAIAJBoARqIANBAnRqIAs2AgAgAkEQaiADQQN0aiAJIAooAgBBA3RqKQMANwMAIANBAWohAwsgBEEBaiEEDAELCyAFQQFq' +
-  'IQUgACkDOCAAKQNAWA0BCwsgAkGgBmokACAIC6kFAgt/An4jAEEgayIEJAAgACgCACEFIAIoAggiB0EAIAdBAEobIQgDQCADIAhG' +
-  'BEAgBUEAIAVBAEobIQogACgCICIDIAQoAhAiAUECdGooAgAhBSABQQFqQQJ0IQsDQAJAAkACQAJAIAMgC2ooAgAgBUwEQEEAIQMg' +
-  'ACgCaEUNAgwBCyAAKAIkIAVBAnRqKAIAIQZBASECQQEhAwNAIAMgB0hBACACGwRAIAAgBEEQaiADQQJ0aigCACAGEM0CIQIgA0EB' +
-  'aiEDDAEFIAJFDQUgACgCaCEMQQAhASAAKAIAIAAoAhwgBhDDAiENA0AgASAKRg0FIA0gAUECdGohCUEAIQJBACEDA0AgAyAIRgRA' +
-  'AkAgAg0AIAAoAiggCSgCAEEDdGopAwAgD4MhDgNAIA5QDQEgACAJKAIAIA4QxAIQzgIgDkIBfSAOgyEODAALAAsgAUEBaiEBDAIF' +
-  'IAIgCSgCACAEQRBqIANBAnRqKAIARnIhAiADQQFqIQMMAQsACwALAAsACwALA0AgAyAIRwRAIAAgBEEQaiADQQJ0aigCABDAAiAD' +
-  'QQFqIQMMAQsLIAQgACgCWDYCACAAQdU9IAQQwQIgACAEQRBqIAcQzwIgAEGIO0EAEMECIAAgDxDUAiAAQdg8QQAQwQJBACEDA0Ag' +
-  'ACgCeCADTARAIAAQ0AJBASEDDAILIAMEQCAAQcs9QQAQwQILIAAgACgCdCADQQJ0aigCABDHAiADQQFqIQMMAAsACyAEQSBqJAAg' +
-  'Aw8LIAAoAmggDEwNACAAIAYQxQILIAVBAWohBSAAKAIgIQMMAAsABSADQQJ0IgYgBEEQamogAigCACABIAZqKAIAIgZBAnRqKAIA' +
-  'NgIAIANBAWohAyACKAIEIAZBA3RqKQMAIA+EIQ8MAQsACwALrwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCyAFQQFqIQwgByAF' +
-  'QQJ0aiEFA0BBACEKIAQgC0YNAiAAQgEQzAJFDQIgASAEQQN0aikDACAGhCINEL4CIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQog' +
-  'ACABIAIgAyAEQQFqIgQgDCANIAcgCCAJENMCRQ0ACwwBCyAGEL4CIAVHDQAgACAHIAkgCBECAEEARw8LIAoLWwECfyMAQRBrIgIk' +
-  'ACAAQbcIQQAQwQJBpy4hAwNAIAFQBEAgAEG1CEEAEMECIAJBEGokAAUgAiABEMQCNgIAIAAgAyACEMECIAFCAX0gAYMhAUGTKiED' +
-  'DAELCwvGAwIIfwN+IwBBIGsiBCQAIAAoAhwhByAAKAIAIQggAigCACEJIAIoAgwiBkEAIAZBAEobIQUDfyADIAVGBH9BACEDIAgg' +
-  'ByAJEMMCIQEDfyALUAR/IAxCf4UhDUEAIQECfwNAAkAgASAFRgRAQQAiAyAAKAJoRQ0DGgwBCyAAKAIoIARBEGogAUECdGooAgAi' +
-  'A0EDdGopAwAgDYMhCwNAIAtQBEAgAUEBaiEBDAMFIAAgAyALEMQCEM4CIAtCAX0gC4MhCwwBCwALAAsLA0AgAyAFRwRAIAAgBEEQ' +
-  'aiADQQJ0aigCABDAAiADQQFqIQMMAQsLIAAgAigCABDFAiAEIAAoAlg2AgAgAEHHPCAEEMECIAAgAigCABDHAiAAQek9QQAQwQIg' +
-  'ACAMENQCIABBkTxBABDBAiAAIARBEGogBhDPAiAAENACQQELIARBIGokAAUgBEEQaiADQQJ0aiABIAt6p0ECdGooAgA2AgAgA0EB' +
-  'aiEDIAtCAX0gC4MhCwwBCwsFIAIoAgggASADQQJ0aigCACIKQQN0aikDACALhCELQgEgAigCBCAKQQJ0aigCAEEBa62GIAyEIQwg' +
-  'A0EBaiEDDAELCwuiAwIGfwd+IwBBoAZrIgIkACAAKAIAIQMgAv0MAAAAAAAAAAAAAAAAAAAAAP0LBJAGIANBACADQQBKG0EBaq0h' +
-  'CyADrSEMIAOsIgggCH4hDQNAAkACQCAEIAAoAghODQBBACEDQgEhCCAAKAIAIAAoAhwgBBDDAiEFAkADQAJAAkAgCCALUgRAQgEg' +
-  'CEIBfYYhDkIAIQlCACEKDAELIAAgDRDMAkUNAyACIAQ2AgAgAiABNgIMIAIgAkEQajYCCCACIAJBkARqNgIEIAEgA0oNASAAIAJB' +
-  'EGogAyABQQBBAEIAIAJBkAZqQQcgAhDTAkUNAUEBIQYMBAsDQCAJIAxSBEBCAEIBIAmGIAAoAiggBSAJp0ECdGooAgBBA3RqKQMA' +
-  'IA6DUBsgCoQhCiAJQgF8IQkMAQsLIAoQvgIiB0ECSCABIAdIckUEQCACQRBqIANBA3RqIAo3AwAgAkGQBGogA0ECdGogCD4CACAD' +
-  'QQFqIQMLIAhCAXwhCAwBCwsgACkDOCAAKQNAWA0CCwsgAkGgBmokACAGDwsgBEEBaiEEDAALAAt0AQR/A0ACQCADQQZHBEAgA0ED' +
-  'dCICQfTAAGohBCACQfDAAGohBUEBIQIDQCACIAAoAgBKDQIgACABIAUoAgAgBCgCACACENgCBEBBAQ8LIAJBAWohAiAAKQM4IAAp' +
-  'A0BYDQALC0EADwsgA0EBaiEDDAALAAuTAwIKfwJ+IwBBsAZrIgUkACAAKAIAIQYgBf0MAAAAAAAAAAAAAAAAAAAAAP0LBKAGIAZB' +
-  'ACAGQQBKGyEKIAMgBmwhCyACIAZsIQxCASAEQQFrrYYhEAJ/A0ACQCAJIApGBEAgACAGrCIPIA9+EMwCDQFBAAwDCyAAKAIcIAkg' +
-  'DGogBmxBAnRqIQ1BACEHQgAhDwNAIAYgB0YEQCAPEL4CIgdBAEwgASAHSHJFBEAgBUEgaiAIQQN0aiAPNwMAIAVBoARqIAhBAnRq' +
-  'IAk2AgAgCEEBaiEICyAJQQFqIQkMAwUgACgCKCANIAdBAnRqKAIAIg5BA3RqKQMAIBCDUEUEQEIBIAAoAiAgACgCJCAOIAMQ2QIg' +
-  'C2uthiAPhCEPCyAHQQFqIQcMAQsACwALCyAFIAQ2AhwgBSADNgIYIAUgAjYCFCAFIAE2AhAgBSAFQSBqNgIMIAUgBUGgBGo2AghB' +
-  'ACABIAhKDQAaIAAgBUEgaiAIIAFBAEEAQgAgBUGgBmogBUEIahDaAkEARwsgBUGwBmokAAsZACABIAAgAkECdGooAgAgA2pBAnRq' +
-  'KAIAC6sBAgN/AX4CQCADIAVHBEAgBCACIAIgBEgbIQogBUEBaiELIAcgBUECdGohBQNAQQAhCSAEIApGDQIgAEIBEMwCRQ0CIAEg' +
-  'BEEDdGopAwAgBoQiDBC+AiADSgRAIARBAWohBAwBCyAFIAQ2AgBBASEJIAAgASACIAMgBEEBaiIEIAsgDCAHIAgQ2gJFDQALDAEL' +
-  'IAYQvgIgBUcNACAAIAcgCBDbAkEARw8LIAkLiwUCC38DfiMAQRBrIgUkACACKAIIIgxBACAMQQBKGyEJIAIoAhRBAWshCiACKAIQ' +
-  'IQYgAigCDCEHIAAoAgAhBANAIAMgCUYEQAJAIARBACAEQQBKGyEBIAQgB2whCCAEIAZsIQYgDiEPA0ACQCAPUARAIAAoAmgNAUEA' +
-  'IQMMAwsgACgCHCAGIA96p2ogBGxBAnRqIQtBACEDA0AgASADRgRAIA9CAX0gD4MhDwwDCyAQIAAoAiAgACgCJCALIANBAnRqKAIA' +
-  'Ig0gBxDZAiAIa62Ip0EBcUUEQCAAIA0gAigCFBDOAgsgA0EBaiEDDAALAAsLQgEgCq2GIQ8DQCAQUEUEQCAAKAIcIAggEHqnaiIH' +
-  'IARsQQJ0aiEKQQAhAwNAIAEgA0YEQCAAIAcQxQIgEEIBfSAQgyEQDAMLIAAoAiggCiADQQJ0aigCACILQQN0aikDACAPg1BFBEAg' +
-  'ACALEMACCyADQQFqIQMMAAsACwsDQCAOUEUEQCAAIAYgDnqnahDFAiAOQgF9IA6DIQ4MAQsLIAAoAlghASAFIAIoAhQ2AgQgBSAB' +
-  'NgIAIABBzzwgBRDBAkEAIQMDQCADIAlGBEAgAEHiO0EAEMECQQAhAwNAIAMgCUYEQCAAENACQQEhAwwECyADBEAgAEHpPUEAEMEC' +
-  'CyAAIAAoAnQgAyAMakECdGooAgAQxwIgA0EBaiEDDAALAAsgAwRAIABB6T1BABDBAgsgACAAKAJ0IANBAnRqKAIAEMcCIANBAWoh' +
-  'AwwACwALBSACKAIEIAEgA0ECdGooAgAiCEEDdGopAwAgDoQhDkIBIAIoAgAgCEECdGo1AgCGIBCEIRAgA0EBaiEDDAELCyAFQRBq' +
-  'JAAgAwsJACAAIAEQ3QILxgYCD38FfiMAQSBrIgQkAEEDQQIgARshDCAAKAIAIgVBACAFQQBKGyEQIAAoAoAJIQkgBawhFQNAAkAg' +
-  'ACgCBCADTARAQQAhAgwBCyAAKAIoIANBA3RqKQMAIhEQvgIgDEcEQCADQQFqIQMMAgsgA0EBaiENIAAoAiAiAiADQQJ0aigCACEH' +
-  'QQAhBgNAAkAgAiANQQJ0aigCACAHTARAQQAhAiAGQQAgBkEAShshDgwBC0EAIQIgACgCACAAKAIcIAAoAiQgB0ECdGooAgAQwwIh' +
-  'CgNAIAIgEEYEQCAHQQFqIQcgACgCICECDAMFAkAgCiACQQJ0aiIIKAIAIgUgA0YNACAAKAIoIAVBA3RqKQMAEL4CQQJHDQAgACgC' +
-  'iAkgBWoiBS0AAA0AIAVBAToAACAJIAZBAnRqIAgoAgA2AgAgBkEBaiEGCyACQQFqIQIMAQsACwALCwNAIAIgDkcEQCAAKAKICSAJ' +
-  'IAJBAnRqKAIAakEAOgAAIAJBAWohAgwBCwtBACECIAAgBqwiEiASfiAVfBDMAkUNAANAIAIgDkYEQCANIQMMAwsgCSACQQJ0aiEL' +
-  'IAJBAWoiBSECA0AgAiAGRgRAIAUhAgwCCwJAIAAoAigiByAJIAJBAnRqIg8oAgAiCkEDdGopAwAiEyAHIAsoAgAiCEEDdGopAwAi' +
-  'FIMiEhC+AkEBRyATIBRRcg0AAkAgAQRAIBMgFIQgEVENAQwCCyARIBKDQgBSIBMgFIQgEYMgEVJyDQELIAQgAzYCHCAEIAo2Ahgg' +
-  'BCAINgIUIAAgBEEUaiAMIBIQxAIiCBDeAiAAKAJoRQ0AQQAhAgNAIAJBA0cEQCAAIARBFGogAkECakH/AXFBA3BBAnRqKAIAEMAC' +
-  'IAJBAWohAgwBCwsgACADIAsoAgAQ3wIgACADIA8oAgAQ3wIgBCAAKAJYNgIQIABBnjsgBEEQahDBAiAAIAMQxgIgACARENQCIABB' +
-  'qTtBABDBAiAAIAsoAgAQxgIgACAUENQCIABByz1BABDBAiAAIA8oAgAQxgIgACATENQCIAQgCDYCACAAQeUrIAQQwQIgABDQAkEB' +
-  'IQIMAwsgAkEBaiECDAALAAsACwsgBEEgaiQAIAILjwICCH8BfkIBIANBAWuthiEMIAAoAiAiBCABKAIAIgVBAnRqKAIAIQcgBUEB' +
-  'akECdCEKA0AgBCAKaigCACAHSgRAQQAhBSAAKAIAIgggACgCHCAAKAIkIAdBAnRqKAIAEMMCIQsDQCAFIAhOBEAgB0EBaiEHIAAo' +
-  'AiAhBAwDCyAAKAIoIAsgBUECdGooAgAiCUEDdGopAwAgDINCAFIhBkEAIQQDQCACIARKQQAgBhsEQAJ/QQAgCSABIARBAnRqKAIA' +
-  'IgZGDQAaQQEgBEUNABogACAJIAYQ4AJBAEcLIQYgBEEBaiEEDAEFIAYEQCAAIAkgAxDOAiAAKAIAIQgLIAVBAWohBQwCCwALAAsA' +
-  'CwsLiwEBBH8gACgCICIDIAJBAnRqIgIhBSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEGA0ACQCACIAUoAgROIAEgBk5yRQRA' +
-  'IAAoAiQiBCABQQJ0aigCACIDIAQgAkECdGooAgAiBEcNASAAIAMQxQILDwsgASADIARIaiEBIAIgAyAETmohAgwACwALjwEBBX8C' +
-  'QCABIAJGDQAgACgCICIDIAJBAnRqIgIhBSACKAIAIQIgAyABQQJ0aiIDKAIAIQEgAygCBCEGA38gAiAFKAIETiABIAZOcg0BIAAo' +
-  'AiQiBCABQQJ0aigCACIDIAQgAkECdGooAgAiBEYEf0EBBSABIAMgBEhqIQEgAiADIAROaiECDAELCyEHCyAHCz8BAn9BASEBA0AC' +
-  'QEEAIQIgASAAKAIASiAAKQM4IAApA0BWcg0AQQEhAiAAIAEQ4gIgAUEBaiEBRQ0BCwsgAgvGCAIQfwN+IwBBIGsiCiQAIAAoAoAJ' +
-  'IRAgACgCoAkhCCAAKAKcCSEHIAAoAgQhDiAAIAEQ4wIgDkEAIA5BAEobIREgAUEBayEEA0AgAiARRgRAAkBCASAErYYhEiAOrCEU' +
-  'A0AgDCARRg0BAkAgACgCKCAMQQN0aikDACASg1ANACAHIAxBAnRqIgQoAgBBAE4NAEEAIQsgBEEANgIAIAggDDYCAEEBIQYDQCAG' +
-  'IAtKBEAgACAAIAggC0ECdGooAgAiBCABQQEgEBDkAiIFrEIBfBDMAkUNBCALQQFqIQtBACECIAVBACAFQQBKGyEPIAcgBEECdGoh' +
-  'AwNAIAIgD0YNAiAHIBAgAkECdGoiBSgCAEECdGoiBCgCAEEASARAIARBASADKAIAazYCACAIIAZBAnRqIAUoAgA2AgAgBkEBaiEG' +
-  'CyACQQFqIQIMAAsACwsgBkEDSA0AQQAhAkF/IQkDQAJAAkACQCACIAZIIAlBAEhxRQRAIAAgBqwiEyATfhDMAkUNB0EAIQMgCUEA' +
-  'SA0BA0AgAyAGRg0DIAkgByAIIANBAnRqKAIAIgRBAnRqKAIARgRAIAAgBCABEM4CCyADQQFqIQMMAAsACyAIIAJBAnRqIQsgAkEB' +
-  'aiIEIQIDQCACIAZOIAlBAE5yDQMgByALKAIAIg9BAnRqKAIAIgMgByAIIAJBAnRqKAIAIgVBAnRqKAIARgRAIAMgCSAAIA8gBRDg' +
-  'AhshCQsgAkEBaiECDAALAAsDQCADIA5GBEAgACATIBR+EMwCRQ0HBQJAIAAoAiggA0EDdGopAwAgEoNQIAcgA0ECdGooAgBBAE5y' +
-  'DQBBACEFQQAhAgNAIAVBA0cgAiAGSHEEQCAAIAMgCCACQQJ0aigCACIEEOACBEBBASAHIARBAnRqKAIAdCAFciEFCyACQQFqIQIM' +
-  'AQUgBUEDRw0CIAAgAyABEM4CCwsLIANBAWohAwwBCwsLQQAhAiAGQQAgBkEAShshBSAAKAJoRQRAA0AgAiAFRg0EIAcgCCACQQJ0' +
-  'aigCAEECdGpBfjYCACACQQFqIQIMAAsACwNAIAIgBUcEQCAAIAggAkECdGooAgAQwAIgAkEBaiECDAELCyAAKAJYIQQgCiABNgIU' +
-  'IAogBDYCECAAQcM7IApBEGoQwQJBACEDA0AgA0ECRgRAIApBtR9B4g0gCUEAThs2AgAgAEG7FSAKEMECIAAQ0AJBASENDAYLQQAh' +
-  'AiAAQZQ7Qe49IAMbQQAQwQJBASENA0AgAiAFRgRAIANBAWohAwwCBSADIAcgCCACQQJ0aiIEKAIAIgFBAnRqKAIARgRAIAAgDQR/' +
-  'IAEFIABB6T1BABDBAiAEKAIACxDGAkEAIQ0LIAJBAWohAgwBCwALAAsACyAEIQIMAAsACyAMQQFqIQwMAAsACwUgByACQQJ0akF/' +
-  'NgIAIAJBAWohAgwBCwsgCkEgaiQAIA0LmQECBH8BfkIBIAFBAWuthiEGA0AgACgCCCACSgRAQQAhAyAAKAIAIgFBACABQQBKGyEE' +
-  'IAEgACgCHCACEMMCIQVBACEBA0AgASAERgRAIAAoAowJIAJBAnRqIAM2AgAgAkEBaiECDAMFIAMgACgCKCAFIAFBAnRqKAIAQQN0' +
-  'aikDACAGg0IAUmohAyABQQFqIQEMAQsACwALCwu/AgIHfwF+QgEgAkEBa62GIQwgACgCICICIAFBAnRqKAIAIQcgAUEBakECdCEJ' +
-  'A38gAiAJaigCACAHTAR/QQAhAiAGQQAgBkEAShsFIANBACAAKAKMCSAAKAIkIAdBAnRqKAIAIgVBAnRqKAIAQQJHG0UEQEEAIQIg' +
-  'ACgCACIIIAAoAhwgBRDDAiEKA0AgAiAISARAAkAgCiACQQJ0aiILKAIAIgUgAUYgACgCKCAFQQN0aikDACAMg1ByDQAgACgCiAkg' +
-  'BWoiBS0AAA0AIAVBAToAACAEIAZBAnRqIAsoAgA2AgAgBkEBaiEGIAAoAgAhCAsgAkEBaiECDAELCyAAKAIgIQILIAdBAWohBwwB' +
-  'CwshAQNAIAEgAkcEQCAAKAKICSAEIAJBAnRqKAIAakEAOgAAIAJBAWohAgwBCwsgBgveBQIHfwR+IwBBQGoiAiQAIAL9DAAAAAAA' +
-  'AAAAAAAAAAAAAAD9CwMwQgEhCQNAIAA0AgAgCVkEQCAAIAmnIgMQ4wJCASAJQgF9hiEMQQAhAQNAAkAgACgCBCABTARAIAApA0Ah' +
-  'CiAAKQM4IQsMAQsgACgCKCABQQN0aikDACAMg1BFBEAgACADIAEgACgCUCACQTBqEOYCIAApAzgiCyAAKQNAIgpWDQELIAFBAWoh' +
-  'AQwBCwsgCUIBfCEJIAogC1oNAQsLAn8CQCACKAI8IgFFDQAgAEJ/NwNAIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIAAgAigCMCID' +
-  'EOMCIAAgAyACKAI0IAEgAkEgahDmAiACKAIsRQ0AIAAoAoQJIQRBACEDIAIoAigiByAAKAIEIgVqIQEDQCABQQBIBEACQCADQQF2' +
-  'IQVBACEBA0AgASAFRg0BIAQgAUECdGoiBigCACEIIAYgBCADIAFBf3NqQQJ0aiIGKAIANgIAIAYgCDYCACABQQFqIQEMAAsACwUg' +
-  'BCADQQJ0aiABIAVvNgIAIANBAWohAyAAKAKYCSABQQJ0aigCACEBDAELCyACIAc2AhwgAiACKAIkNgIYIAAgAkEYakECIAIoAiAi' +
-  'BxDeAkEAIQEgA0EAIANBAEobIQUDQCABIAVGBEAgA0EBIANBAUobIQNBASEBA0AgASADRgRAIAAoAlghASACIAc2AhQgAiABNgIQ' +
-  'IABB2j0gAkEQahDBAkEAIQEDQCABIAVGBEAgAiAHNgIAIABB+SsgAhDBAiAAENACQQEMBwsgAQRAIABB0T1B5T0gAUEBcRtBABDB' +
-  'AgsgACAEIAFBAnRqKAIAEMYCIAFBAWohAQwACwAFIAAgBCABQQJ0aiIGQQRrKAIAIAYoAgAQ3wIgAUEBaiEBDAELAAsABSAAIAQg' +
-  'AUECdGooAgAQwAIgAUEBaiEBDAELAAsAC0EACyACQUBrJAAL6gMBE38jAEEQayIJJAAgACgCBCIMQQF0IgdBACAHQQBKGyEIIAAo' +
-  'AoAJIQ8gACgCoAkhDSAAKAKYCSEQIAAoApwJIQcDQCAFIAhGBEBBACEIIAcgAkECdCIFakEANgIAIAUgEGpBfzYCACANIAI2AgBB' +
-  'ASEKAkADQCAIIApODQEgDSAIQQJ0aigCACIOIAxtIQsgByAOQQJ0aiISKAIAIgUgA04NASAEKAIMIgZBACAFQQFqIAZOGw0BIAAg' +
-  'ACAOIAsgDGxrIAEgC0UgDxDkAiIGrEIBfBDMAkUNASAIQQFqIQhBACEFIAZBACAGQQBKGyETQQEgC2sgDGwhFANAIAUgE0YNAQJA' +
-  'AkAgByAPIAVBAnRqIhEoAgAiFSAUaiIWQQJ0IhdqIgYoAgBBAE4gAiAVRnINACAGIBIoAgBBAWo2AgAgECAXaiAONgIAIA0gCkEC' +
-  'dGogFjYCACAKQQFqIQogCyAGKAIAQQNIcg0AIAkgAjYCCCAJIBEoAgA2AgwgACAJQQhqQQIgARDeAiAAKAJoDQELIAVBAWohBQwB' +
-  'CwsLIAQgAjYCBCAEIAE2AgAgBCARKAIANgIIIAQgBigCADYCDCAAQQA2AmgLIAlBEGokAAUgByAFQQJ0akF/NgIAIAVBAWohBQwB' +
-  'CwsL/wQCCn8BfiMAQdAAayIBJAAgACgCACEEIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwNAAn8DQCAAKAIEIgMgBGwgAk0EQAJAQQAh' +
-  'AgNAIAIgA0ggACkDOCAAKQNAWHEEQCAAKAIoIAJBA3RqKQMAIgwQvgJBAkYEQANAIAxQRQRAIAAgAiAMEMQCIAAoAlAgAUFAaxDo' +
-  'AiAMQgF9IAyDIQwMAQsLIAAoAgQhAwsgAkEBaiECDAEFIAEoAkwiAkUNAgsLIABCfzcDQCAB/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
-  'MCAAIAEoAkQgASgCQCACIAFBMGoQ6AIgASgCPEUNACABKAIwIgUgASgCOCIIIARsakEBayECIAAoAoAJIQdBACEDA0AgAkEASARA' +
-  'IAAoAlghAiABIAU2AiQgASACNgIgIABB2j0gAUEgahDBAiADQQFrIgkhAgNAIAJBAEgEQCABIAg2AiwgASABKAI0NgIoIAAgAUEo' +
-  'akECIAUQ3gIgASAFNgIQIABBtCsgAUEQahDBAiAAENACQQEMBwsgACAHIAJBAnRqIgooAgAiBiAEbSIDEMACIAYgAyAEbGsiBkEB' +
-  'aiELIAIgCUgEQCAAIAooAgQgBG0gAxDfAgsgACADEMYCIAAoAiggA0EDdGopAwAhDCABQeU9Qe49IAIbNgIIIAEgCzYCBCABIAxC' +
-  'fiAGrYmDEMQCNgIAIABB6xMgARDBAiACQQFrIQIMAAsABSAHIANBAnRqIAI2AgAgA0EBaiEDIAAoApgJIAJBAnRqKAIAIQIMAQsA' +
-  'CwALBSAAKAKcCSACQQJ0akEANgIAIAJBAWohAgwBCwtBAAsgAUHQAGokAAvLBQIWfwR+IwBBEGsiCiQAIAAoAoQJIQ4gACgCoAkh' +
-  'DyAAKAKYCSEUIAAoApwJIhAgACgCACIHIAFsIAAoAiggAUEDdGopAwBCfiACQQFrrYmDEMQCakEBayIFQQJ0IgZqQQE2AgAgBiAU' +
-  'akF/NgIAIA8gBTYCACAOIAU2AgAgB6xCAoYhHEEAIQZBASELQQEhCANAAkAgBiALIBFMcg0AIA8gEUECdGooAgAiEiAHbSEMIBAg' +
-  'EkECdGoiFigCACIFIANODQAgBCgCDCIGQQAgBUEBaiAGThsNACAAIBwQzAJFDQAgEUEBaiERIAxBAWohF0J+IBIgByAMbGutIhuJ' +
-  'IR1CASAbhiEeIAAoAiAiBSAMQQJ0aigCACENQQAhBgNAIAYgBSAXQQJ0aigCACANTHINAkEAIQYgACgCACAAKAIcIAAoAiQgDUEC' +
-  'dGooAgAQwwIhGEEAIQUDQCAGRSAFIAdIcQRAQQAhBgJAIBggBUECdGooAgAiCSAMRiABIAlGcg0AIAAoAiggCUEDdGopAwAiGxC+' +
-  'AkECRyAbIB6DUHINACAQIBsgHYMQxAIiGSAHIAlsakEBayIVQQJ0IhpqIhMoAgBBAEoNACATIBYoAgBBAWo2AgAgFCAaaiASNgIA' +
-  'IA8gC0ECdGogFTYCACAOIAhBAnRqIBU2AgAgCEEBaiEIIAtBAWohCyACIBlHIBMoAgBBA0hyDQAgCiAJNgIMIAogATYCCCAAIApB' +
-  'CGpBAiACEN4CIAAoAmhFDQAgBCAJNgIIIAQgATYCBCAEIAI2AgAgBCATKAIANgIMIABBADYCaEEBIQYLIAVBAWohBQwBBSANQQFq' +
-  'IQ0gACgCICEFDAILAAsACwALCyAIQQAgCEEAShshAEEAIQUDQCAAIAVGBEAgCkEQaiQABSAQIA4gBUECdGooAgBBAnRqQQA2AgAg' +
-  'BUEBaiEFDAELCwvzAgIEfwF+IwBBQGoiAiQAQQIhAwNAAkBBACEBIAMgACgCAEoNAANAIAAoAgQgAUoEQAJAIAAoAiggAUEDdGop' +
-  'AwAiBhC+AiADRw0AA0AgBlANAQJAIAAgASAGEMQCIgQgAkEwahDqAiIFQQBOBH8gBUUNASAAIAEgBBDOAiAAIAEQwAIgAiAAKAJY' +
-  'NgIgIABBwz0gAkEgahDBAiAAIAEQxgIgAiAENgIQIAIgAigCPDYCFCAAQfE8IAJBEGoQwQIjAEEQayIBJAACQCACKAIwIgNBAE4E' +
-  'QCAAIAMQwAIgACACKAIwEMYCIABBkR9BABDBAgwBCyAAIAIoAjQQxQIgASACKAI4NgIAIABBrDwgARDBAiAAIAIoAjQQxwILIAFB' +
-  'EGokACACIAQ2AgAgAEH4KiACEMECIAAQ0AJBAQVBAAshAQwFCyAGQgF9IAaDIQYMAAsACyABQQFqIQEMAQsLIANBAWohAwwBCwsg' +
-  'AkFAayQAIAEL0wYCBn4KfyAAKAIAIQwgACgCgAkhDiAAKAKUCSEPIAAoApAJIhAgACgCKCAAKAIEQQN0/AoAACAPIAAoAiwgACgC' +
-  'BPwKAAAgA/0M////////////////AAAAAP0LAgAgDiACIAFBBnRqQQFrNgIAIAxBACAMQQBKGyERIAysIghCAoYhCUEBIQEDQAJA' +
-  'IAEEQCAPIA4gAUEBayIBQQJ0aigCACIKQcAAbSICaiILLQAADQJCASAKIAJBBnRrIgqthiIFIBAgAkEDdGoiDSkDAINQBEAgAyAC' +
-  'NgIAQQEPCyALIApBAWo6AAAgDUIANwMAIAMgAygCDEEBajYCDCAAIAkQzAJFDQEgBUJ/hSEGIAAoAiAgAkECdGoiAiENIAIoAgAh' +
-  'CgNAIAogDSgCBE4NAyAAKAIcIAAoAiQgCkECdGooAgAgDGxBAnRqIRJBACECAkADQCACIBFHBEACQCAPIBIgAkECdGooAgAiC2ot' +
-  'AAANACAQIAtBA3RqIhMpAwAiBCAFg1ANACATIAQgBoMiBDcDACAEUA0DIAQQvgJBAUcNACAOIAFBAnRqIAQQxAIgC0EGdGpBAWs2' +
-  'AgAgAUEBaiEBCyACQQFqIQIMAQsLIApBAWohCgwBCwsgAyALNgIAQQEPC0EAIQpBACEBIAAgADQCCCAIfhDMAkUNAANAAkAgCiAA' +
-  'KAIITiABckUEQCAAKAIcIAogDGxBAnRqIQtBACECQgAhBEIAIQZCACEFA0AgAiARRgRAIAQgBYRCf4VCf0J/IAAoAgAiAa2GQn+F' +
-  'IAFBwABGG4MiB1AEQCAEIAUgBoRCf4WDIgRQBEBBACEBDAULQgEgBBDEAkEBayINrYYhBEEAIQFBACECA0AgAiARRg0FIBAgCyAC' +
-  'QQJ0aigCACISQQN0aikDACAEg1BFBEAgDiABQQJ0aiANIBJBBnRqNgIAIAFBAWohAQsgAkEBaiECDAALAAsgAyAKNgIEIAMgBxDE' +
-  'AjYCCEEBDwUgBUIAQgEgDyALIAJBAnRqKAIAIgFqMQAAIgdCAX2GIAdQG4QhBSACQQFqIQIgECABQQN0aikDACIHIASDIAaEIQYg' +
-  'BCAHhCEEDAELAAsACyABDQNBAA8LIApBAWohCgwACwALC0F/CxoAQQBBECAAQQ9qQXhxIABBCUkbIABBAEgbCxIAQfDDACgCACAA' +
-  'KAIAIABqRgtdAQN/AkAgAEHwwwAoAgAiAmoiACACSQ0AQfzDACgCACIBQQAgACABSxsNAD8AQRB0IgEgAEkEQCAAIAFrQf//A2pB' +
-  'EHZAAEF/Rg0BC0HwwwAgADYCACACIQMLIAMLEQAgAEEATARAQQAPCyAAEEYLBgBB7MUAC4ABAQN/AkAgAEUgAkEASHJFBEADQCAC' +
-  'IANGDQIgACgCACABQQRqIgQgBCABKAIAIgFBACABQQBKGyIFQQJ0aiABEFIiAUEASARAIAEQ8QJBkMYAIAM2AgAPBSADQQFqIQMg' +
-  'BCAFQQN0aiEBDAELAAsAC0F+IQJBfkG+DBDyAgsgAgsWACAAQQBIBEAgACAAEMsBEPICCyAACwwAIAAgAUHuPRC0Aws0AQF/IAAo' +
-  'AgAiAAR/IAAoAmRFIAAoAoADIgFFIAAoAvwCRXJyBH9BAAUgASgCPAsFQX4LC9cBAQR/IwBBEGsiBSQAIAVCADcDCCAFQQhqIQdB' +
-  'fiEGAkAgAkEBIAMbRSAAKAIAIgBFIANBAEhycg0AQXUhBiABQQBIDQAgACgCZEUgACgCgAMiCEUgACgC/AJFcnIEf0EABSAIKAI8' +
-  'CyABTA0AIAgoAjghACADBEAgAiAAIAFBGGxqIgIoAhQgAigCECICIAMgAiADSBtBAnT8CgAACyAHBEAgByAAIAFBGGxqKQMANwMA' +
-  'CyAAIAFBGGxqKAIQIQYLIAQgBSkDCDcDACAGEPECIAVBEGokAAviAQEIfyMAQRBrIgQkAANAAkAgAiAAKAIAIgEQUSIHTg0AIAEE' +
-  'fyAEQQxqIQUgBEEIaiEGQX0hAwJAIAJBAEggASgCBCACTHINAAJ/IAIgASgCAE4EQEEBIQFBAAwBCyABKAKMAiIDRQRAQQEhAUEB' +
-  'DAELIAJBAnRBBGoiCCABKAKQAmooAgAhASADIAhqKAIACyEDIAUEQCAFIAM2AgALQQAhAyAGRQ0AIAYgATYCAAsgAwVBfgtFIAQo' +
-  'AgxBAUcgBCgCCEEBR3JxDQAgAkEBaiECDAELCyAEQRBqJAAgAiAHSAsZACAAKAIAEGYiAEF+TARAIAAQ8QIaCyAACxcAIAAoAgQi' +
-  'AEUEQEEADwsgACABEMgBC4kCAgJ/A34CQCABQf0MEPkCIgQNACACQeYREPkCIgQNAEHYygD9DAAAAAAAAAAAAAAAAAAAAAD9CwMA' +
-  'IAH8ByEGIAL8ByEHIwBBEGsiBSQAIAAoAgAiAAR/IAAQVCAAIAZQNgLUAgJAA0AgACAHEAQiBEEBRw0BIAhCAXwiCCAGUg0AC0EE' +
-  'IQQLIABBADYC1AIgACkDkAMhBiAFIAApA5gDNwMIIAUgBjcDAEHYygAgBf0AAwD9CwMAQW0gBCAAKQOQAyAAKQOgA1QgACkDmAMi' +
-  'BiAAKQOoAyIHVCAGIAdRGxsFQX4LIQQgBUEQaiQAIANB2MoAKQMANwMAIANB4MoAKQMANwMICyAECzsAAn8gAEQAAAAAAAAAAGZF' +
-  'IABE////////70NlRXJFBEBBACAAnCAAYQ0BGgtBfiABQY4gELQDQX4LCzABAn4gASkDACECIAEpAwghAyAAKAIAIgAEQCAAIAI3' +
-  'A6ADIAAgAzcDqAMgABBUCwtnAQJ/IwBBEGsiBCQAIARCADcDCAJAIAFBuigQ+QIiBQ0AIAJBAEwEQEF+IQVBfkH1HxDyAgwBCyAA' +
-  'KAIAIAH8ByACIAMgBEEIahCxASADIAQpAwi6OQMIEPECIQULIARBEGokACAFC6sBAQJ/An9BfiAAKAIAIgBFDQAaIAFBAEggACgC' +
-  'ICABTHIEf0F5BUFvIAAoApQCRQ0BGiAAEFQCQCAAKAKgAiICIAAoAqQCRwRAIAAoApwCIQMMAQtBfyAAKAKcAiACQQF0QRAgAhsi' +
-  'AkECdBBKIgNFDQIaIAAgAjYCpAIgACADNgKcAiAAKAKgAiECCyAAIAJBAWo2AqACIAMgAkECdGogATYCAEEACwsQ8QILJwAgACgC' +
-  'ACABEFUQ8QIiAUF4RgRAIAAoAgBBkMYAQYDGABBoCyABCycAIAAoAgQiAEUEQEF+QdEJEPICQX4PCyAAIAEgAiADEMkBpxDxAgso' +
-  'AQF/IAAEQAJAIAAoAgQiAQRAIAEQugEMAQsgACgCABBJCyAAEEsLCxcAIAAoAgQiAEUEQEEADwsgACABEMcBCw4AIAAoAgAgARBn' +
-  'EPECCxIAIAAoAgAgASACIAMQZRDxAgtIAQJ/AkBBAUEIEEUiAgRAIAIgACABEEQiAzYCACADDQEgAhBLC0F/QX4gACABckEATiIA' +
-  'G0G+CEGzICAAGxDyAkEAIQILIAILJgEBfiAAKAIAIAEQhwEiA0IAUwRAIAOnEPECDwsgAiADNwMAQQALFAAgACgCACABIAIgAyAE' +
-  'EF4Q8QILYgAgACABELUBIgBFBEBBjMkAKAIAQZjJABDyAkGExgBBkMkAKQIANwIAQQAPC0EBQQgQRSIBRQRAIAAQugFBf0G+CBDy' +
-  'AkEADwsgASAANgIEIAEgACgCAEEAIAAbNgIAIAELCQAgACgCABBUCyIBAX8gAUHmERD5AiICBH8gAgUgACgCACAB/AcQBhDxAgsL' +
-  'IgEBfyABQeYREPkCIgIEfyACBSAAKAIAIAH8BxAEEPECCwsnACAAKAIAIgBFIAFBAEhyBH9BfgUgABBUIAAgATYC/AJBAAsQ8QIL' +
-  'EgAgACgCACABIAIgAxBqEPECCyUBAX8gAkHlCxD5AiIDBH8gAwUgACgCACABIAL8BxCGARDxAgsLgwECAn4BfyACQdwREPkCIgUE' +
-  'fyAFBUH8wwAoAgAiBUECdkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAoAgAiAEUgAUECS3IEf0F+BSAA' +
-  'EFQgABBOIABCgICAgAQgAyADUBs3A+ACIAAgATYC2AJBAAsQ8QILCw4AIAAoAgAgARBpEPECCwsAIAAoAgAgARBhCx8BAX8gAUG6' +
-  'KBD5AiICRQRAIAAoAgAgAfwHEGALIAILWwEBfyABIAAoAgAiAhBRNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEg' +
-  'AigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBfEPECC2YBAn8jAEEQayICJAAgAkIA' +
-  'NwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgC/AJFIAAoAmRBAkdyDQAaIAMgACgCgAMpA1A3AwBBAAsgASACKQMINwMA' +
-  'EPECIAJBEGokAAt0ACAAKAIAQejKABBkIAFB6MoAKQMAujkDACABQfDKACkDALo5AwggAUH4ygApAwC6OQMQIAFBgMsAKwMAOQMY' +
-  'IAFBiMsAKAIAtzkDICABQYzLACgCALc5AyggAUGQywApAwC6OQMwIAFBmMsAKQMAujkDOAs2AAJ/QX4gACgCACIARQ0AGkF3IAAo' +
-  'AqACRQ0AGiAAEFQgACAAKAKgAkEBazYCoAJBAAsQ8QILDAAgACgCABBWEPECCysAQfzDAEEAIAD8A0EAIABEAAAAAAAAAABkGyAA' +
-  'RAAAAAAAAPBBZhs2AgALBwAgABDLAQtUAAJ/IABBACABG0UEQEGAxABBfkHJJkEAEM0BGkF+DAELIAAgAUGAxAAQ3gEiAQR/IAEF' +
-  'IAAoAiQgACgCNBBhIABBARAHQQALC0UEQEEADwsQmgMLNwBBgMQAKAIAQaTEABDyAkHwxQBBhMQA/QACAP0LAgBBgMYAQZTEAP0A' +
-  'AgD9CwIAQYDEACgCAAtDAEH8xwBBADYCAEGAyABBADYCACAABEBB/McAIAAoAgQ2AgBBgMgAIAAoAgg2AgALQYDIACgCAEH8xwAo' +
-  'AgBBCHRqCzoAQZDIACACNgIAQYzIACABNgIAIABBjMgAQZDIABDRAQRAEJoDDwtBkMgAKAIAQYzIACgCAEEIdGoLKgAgABBRQQBI' +
-  'BEBBfkHeFhDyAkF+DwsgACABIAIQ4AFFBEBBAA8LEJoDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgCJAVBAAsQUwsLBwAgABDWAQt6' +
-  'AQF/AkAgAUG6KBD5AiIIDQAgBUHmERD5AiIIDQAgBEEASARAQX5B0SAQ8gJBfg8LQQAhCEHAyAAgAjYCAEG4yAAgAfwHNwMAQcjI' +
-  'ACADNgIAQdDIACAENgIAQdjIACAF/Ac3AwAgACAGIAcQ6AFFDQAQmgMhCAsgCAsfACAAQQFrIgBBA00EfyAAQQJ0QfA/aigCAAVB' +
-  '+ScLC1AAQeTHACABNgIAQeDHACAANgIAQejHACACNgIAQezHACADNgIAQfDHACAENgIAQfTHACAFNgIAQfjHACAGNgIAENQBIgBF' +
-  'BEAQmgMaCyAACzwAQYTIAEEANgIAQYjIAEEANgIAIAAgAUEAIAFBAEobEM4BBEAQmgMPC0GIyAAoAgBBhMgAKAIAQQh0agszAEGU' +
-  'yABBADYCACAAIAEgAiADIAQQ/AEiAEEASARAEJoDDwtBlMgAKAIAQQFqQQAgABsLUgAgACABEPcBBEAQmgMPCyACQeDIACgCALc5' +
-  'AwAgAkHoyAArAwA5AwggAkHwyAApAwC6OQMQIAJB+MgAKQMAujkDGCACQYDJACgCALc5AyBBAAsRACAABEAgACABQQBHNgI0CwsG' +
-  'ACAAEFELQAEBfwJAIAJB/QwQ+QIiBg0AIANB5hEQ+QIiBg0AIAAgASAC/AcgA/wHIAQgBRCpA0UEQEEADwsQmgMhBgsgBgtTACAA' +
-  'IAEgAiADIARBmMgAQYDEABDhASIARQRAIAVBmMgAKAIAtzkDACAFQaDIACkDALo5AwggBUGoyAApAwC6OQMQIAVBsMgAKQMAujkD' +
-  'GAsgAAviAQIFfwJ+AkAgA0H9DBD5AiIHDQAgBEHmERD5AiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+QZ8MEPICDAELIAP8ByEMIAT8' +
-  'ByENIAAQUSIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAFIApqIAgQqQMiCgRA' +
-  'IAggCrc5AwAgCEGExAAoAgC3OQMgIAhBiMQAKAIAtzkDKCAIQYzEACgCALc5AzAgCEGQxAAoAgC3OQM4IAdBAWohBwsgCUEBaiEJ' +
-  'DAALAAsgBwu4AQEBfwJAIAFB/QwQ+QIiBQ0AIAJB5hEQ+QIiBQ0AQajIAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwBBmMgA/QwAAAAA' +
-  'AAAAAAAAAAAAAAAA/QsDAEGgyAAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQZjIABDmASIFQQBIBEAgBRDxAg8LIARBmMgAKAIAtzkD' +
-  'ACAEQaDIACkDALo5AwggBEGoyAApAwC6OQMQIARBsMgAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzABAX4gACABIAIgAyAE' +
-  'IAUQrwIiBkKAgICACFkEQEF2QaUdEPICQXYPCyAGpxDxAgsQACAABEAgABCJAiAAEEsLC3IBAX8CQAJAQeAgEEYiBEUEQEF/Qb4I' +
-  'EPICDAELQYjJACADNgIAQYTJACACNgIAIAAgAUGEyQAgBEGAxAAQhwJFDQEQmgMaQZDGACAEKALYIDYCAEGUxgAgBCgC3CA2AgAg' +
-  'BBCJAiAEEEsLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMkAEHwxQBBAEHwAfwLAEHsxQAgADYC' +
-  'ACADIAE2AgAgAyACNgIEQZjGAEHIAUHmEyADELQBGiADQRBqJAALegEBfyMAQSBrIgMkACAD/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
-  'ECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EIahC1AiIARQRAQYDEAEGgywBB7AH8CgAAEJoD' +
-  'GgsgA0EgaiQAIAALBwAgABC4AguMAQEBfyMAQTBrIgIkACAAIAJBCGoQugIiAEEBRgRAIAEgAigCCDYCACABIAIoAgw2AgQgASAC' +
-  'KAIQNgIIIAEgAigCFDYCDCABIAIoAhg2AhAgASACKAIcNgIUIAEgAigCIDYCGCABIAIoAiQ2AhwgASACKAIoNgIgIAEgAigCLDYC' +
-  'JAsgAkEwaiQAIAALBwAgACgCFAsHACAAELwCCxcAIABBBHRBpMEAaigCAEF/IABBFE0bC3IBAn8jAEEQayICJAAgAkEANgIMAkAg' +
-  'AUT////////vQ2VFIABFckUgAUQAAAAAAAAAAGZxRQRAQX4Q8QIaDAELIAAoAgAgAfwHIAJBDGoQfSIAQQBIBEAgABDxAhoMAQsg' +
-  'AigCDCEDCyACQRBqJAAgAwsGACAAEH8LeQICfwF+IwBBEGsiAiQAIAIgAAR+IAAoAgQgACgCFEEEdGoiAykDACEEIAMpAwgFQgAL' +
-  'NwMIIAIgBDcDACABIAAoAghBAmutQgAgABs3AwAgASAAKAIMQRxsQRhqQQAgAButNwMYIAEgAv0ABAD9CwMIIAJBEGokAAtnAQN+' +
-  'IAEpAwAhBSABKQMIIQQCf0F+IAJBASADG0UgAEUgA0EASHJyDQAaQXUgBSAAKAIEIAAoAhRBBHRqIgEpAwBaIAQgASkDCCIGWiAE' +
-  'IAZRGw0AGiAAIAUgBCACIAMQgAELEPECCxAAIAAgASACIAMQgQEQ8QILtQECAn4CfyMAQRBrIgUkAEJ+IQMgAEUgAUEBIAJBACAC' +
-  'QQBKGyICG0VyRQRAIAVCADcDCEICIQMDfiAANQIIIgQgA1gEfiABIAIgBUEIaiAEQgBCACAANQIUEIMBIAUpAwgFIAEgAiAFQQhq' +
-  'IAMgACgCACADp0EMbGoiBjQCAEIBfCAGNQIEIAY1AggQgwEgA0IBfCEDDAELCyEDCyAFQRBqJABBdiADpyADQv////8HVRsQ8QIL' +
-  'BgBBjM0ACwujOwYAQbAIC5U3OiAofgB9AHsAZWFzeQBvdXQgb2YgbWVtb3J5AGJveAByb3cgJWQgaGFzICVzJWQgY2VsbHMlcyBh' +
-  'dCAlczsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHBlciByb3cAbGluZSAlenUsIGNvbHVtbiAlenUAYSBzeW1ib2wgdGhhdCBpcyBu' +
-  'b3QgYSBkaWdpdCBvZiB0aGlzIFN1ZG9rdQAldQBvcHRpb25zIGhhdmUgbmFtZXMgb25seSBpbiBhIHByb2JsZW0gcmVhZCBmcm9t' +
-  'IHRleHQAdGhlIGFscGhhYmV0IG1heSBub3QgdXNlICclYycgKHN5bWJvbCAlZCk6IGl0IG1hcmtzIGVtcHR5IGNlbGxzLCBzZXBh' +
-  'cmF0b3JzIG9yIGNvbW1lbnRzIGluIHB1enpsZSB0ZXh0AHRoZSBlbmQgb2YgdGhlIHRleHQAbWlzc2luZyBoYW5kbGUsIG9wdGlv' +
-  'bnMgb3Igb3V0cHV0AG1pc3NpbmcgaGFuZGxlLCBncmlkIG9yIG91dHB1dABvdXQgb2YgbWVtb3J5IGZvciB0aGUgZ3JpZCdzIGxh' +
-  'eW91dABjb3N0AHRoZSBhbHBoYWJldCByZXBlYXRzIGEgc3ltYm9sIG9yIGlzIHRvbyBzaG9ydABleHBlcnQAbm8gc29sdmVyLCBv' +
-  'ciBhIG5lZ2F0aXZlIGNvdW50AG5vIHByb2JsZW0sIG9yIGEgbmVnYXRpdmUgY291bnQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Ig' +
-  'cmVzdWx0AGxpbWl0AHRoZSBhbHBoYWJldCBpcyBlbXB0eTsgZ2l2ZSBvbmUgc3ltYm9sIHBlciBkaWdpdABOVUwgYnl0ZSBhdCAl' +
-  'cywgaW4gdGhlIGdyaWQncyB0ZXh0OyByZW1vdmUgaXQAYSBjZWxsIHRoYXQgc2VlcyBib3RoIGNvbG91cnMgY2Fubm90IGhvbGQg' +
-  'aXQAbm8gY29tcGxldGUgJWR4JWQgZ3JpZCBmb3VuZCB3aXRoaW4gdGhlIG5vZGUgYnVkZ2V0AGEgYm94IGlzIFJPV1N4Q09MVU1O' +
-  'UyBvZiBvbmUgYm94IChzdWNoIGFzIDN4Mykgb3IgaXRzIHJvd3MAdGhlIGdyaWQgZW5kcyBhZnRlciAlZCByb3clcywgYXQgJXMg' +
-  'KCVzKTsgYSAlZHglZCBwdXp6bGUgaGFzICVkIHJvd3MAR3Vlc3MAYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQg' +
-  'MS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0' +
-  'IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVkIHN5' +
-  'bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJveDog' +
-  'b3ZlciAlZCBieXRlcwBtZW1vQnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2Vz' +
-  'AGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRhcnkg' +
-  'aXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYW4gb3B0aW9uIGxlZnQgb3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5kcwBu' +
-  'byBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAICglZD0lZCklcwBvbmx5' +
-  'IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUn' +
-  'cyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAdGhlICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMg' +
-  'aXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzADsgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwg' +
-  'b3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRl' +
-  'bSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IASGlkZGVuIHBhaXIATmFrZWQgcGFpcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhl' +
-  'IGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIA' +
-  'bm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb246IHN0ZXBz' +
-  'IGEgcGVyc29uIGNhbiBmb2xsb3cgbmVlZCBleGFjdGx5IG9uZSB0byBsZWFkIHRvAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRp' +
-  'b24AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbgBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlv' +
-  'bgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFu' +
-  'IGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAEZvcmNpbmcgY29udHJhZGljdGlvbgByZWdpb24AY29sdW1uAHRoZSBn' +
-  'aXZlbnMgbGVhdmUgbm8gc29sdXRpb246IHRoZXJlIGlzIG5vdGhpbmcgdG8gZXhwbGFpbgBYWS1jaGFpbgBYLWNoYWluAG5vIHRl' +
-  'eHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhh' +
-  'cyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBu' +
-  'byBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2Vs' +
-  'bABhbnRpLWRpYWdvbmFsAG1haW4gZGlhZ29uYWwAb2sASmVsbHlmaXNoAFN3b3JkZmlzaAB0d28gZ2l2ZW5zIGNsYXNoAG91dHB1' +
-  'dCB0b28gbG9uZwBYWVotd2luZwBYWS13aW5nAFgtd2luZwBQb2ludGluZwBTaW1wbGUgY29sb3VyaW5nAENsYWltaW5nACwgZW5k' +
-  'aW5nAHRoZSAlcyBib3VuZCBpcyB0b28gYmlnADAxMjM0NTY3ODlhYmNkZWYAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0' +
-  'IGJlZm9yZSB0aGUgc29sdXRpb24gd2FzIGZvdW5kIGFuZCBwcm92ZWQgdW5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29t' +
-  'cGxldGUAIHdvdWxkIGhhdmUgbm8gY2FuZGlkYXRlAEZ1bGwgaG91c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2gg' +
-  'b3RoZXIsIHNvIHRoYXQgY29sb3VyIGlzIGZhbHNlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51' +
-  'bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBjb3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBj' +
-  'aGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxsb3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxl' +
-  'IHdhcyBkb25lADogYW4gZXh0cmEgb25lAHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVt' +
-  'IGxpbmUAYSBibGFuayBsaW5lAHJvdyAxIGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJv' +
-  'dywgb3IgJWQgb24gb25lIGxpbmUAbWFsZm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkg' +
-  'bm90IGJlIHBhcnQgb2YgYW4gaXRlbSBuYW1lAGEgb25lLWxpbmUgcHV6emxlAEhpZGRlbiB0cmlwbGUATmFrZWQgdHJpcGxlAEhp' +
-  'ZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xlAG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UA' +
-  'dW5rbm93biBlcnJvciBjb2RlAHRoZSBudW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAl' +
-  'ZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lkZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlz' +
-  'IGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFtZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1' +
-  'bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNlAGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9y' +
-  'IGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4g' +
-  'ZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVk' +
-  'eCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABz' +
-  'ZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQASGlkZGVuIHF1YWQATmFrZWQgcXVh' +
-  'ZAByJWRjJWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4u' +
-  'JWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAl' +
-  'ZAB3aW5kb3cgJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNp' +
-  'ZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0IGlzIG5vdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAl' +
-  'ZAAgKD0gc3Ryb25nLCAtIHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhlIGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0g' +
-  'c3Ryb25nLCAtIHdlYWspOyBvbmUgZW5kIGlzICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUg' +
-  'bmVlZHMgJWQAZm91bmQgJXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdp' +
-  'b24gJWQAY29sdW1uICVkAGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVk' +
-  'ICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVk' +
-  'AHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3lt' +
-  'Ym9sczsgc3ltYm9sICVkIGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAy' +
-  'WAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0NTY3ODlBQkNERUYAPwAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBw' +
-  'dXp6bGUgZ29lcyBwYXN0IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMgb2Yg' +
-  'YWxsIG9wdGlvbnMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3VuZCBp' +
-  'cyAwACBjYW4gaG9sZCBvbmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2huaXF1ZSBhcHBsaWVzLCBz' +
-  'byByJWRjJWQgdGFrZXMgJWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4ALjBfLQBudW1iZXJzIDEt' +
-  'JWQsAGEgYm91bmQgb24gYSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29z' +
-  'dCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3Rl' +
-  'ciAweCUwMngpAG5vIG9wdGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxl' +
-  'cyBhcmUgMXgxIHRvIDY0eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVt' +
-  'cykAZm91bmQgJXp1IGNlbGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4g' +
-  'JWQgY2xhc2hlcyB3aXRoIHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0' +
-  'aGUgY291bnQgaG9sZHMgKGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxp' +
-  'ZCBhcmd1bWVudCAoYSBOVUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAw' +
-  'IG9yIG1vcmUpAHVua25vd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRl' +
-  'IGxvOmhpfG5hbWUgb3IgaGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFu' +
-  'ICVkIGNlbGxzIChyb3cgJWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0' +
-  'cyAnJWMnIChzeW1ib2xzICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3Vj' +
-  'aCBhcyAzeDMgb3IgMngzKSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEg' +
-  'bnVtYmVyLCBuZWdhdGl2ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMn' +
-  'AGFuIGVtcHR5IGNvbG9yIGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9sZCBvbmx5IAAgYWdhaW5z' +
-  'dCAAJXM6IHBpdm90IAAgd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlua3MgY29sb3VyIAAgaXQg' +
-  'Y2FuIGdvIG9ubHkgaW4gACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAALCBhbGwgaW4gACVkIHdv' +
-  'dWxkIGhhdmUgbm8gcGxhY2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZyb20gACB3ZXJlICVkLCBz' +
-  'aW5nbGVzICglZCBwbGFjZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0eSBjZWxsIG9mIAAlczog' +
-  'aWYgACBhbmQgACA9IAAlczogACVzIG9uICVkOiAAIC0gACwgACkKAADjGgAA7BwAABoJAABiEQAAaRAAAAEUAADUEgAAcREAAJ8M' +
-  'AADvCAAA1hkAAG4LAAD8EQAAhw0AAMAKAADmDAAAFhIAAD0bAAA+BAAAfQ4AAC0TAAB6DwAAPxQAABsUAAAAAQEBAgECAQIDAgED' +
-  'AQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAAFUMAAA4DAAAQwcAAI4QAADqBQAA' +
-  'ogQAAEESAACUDgAAkxIAAJITAAArCAAACAAAAAkAQd4/CzD4PwAAAAAAABBAMzMzMzMzGUA5BAAA+A0AACgTAAAYBgAAEAAAANIX' +
-  'AAAAAAAAAAEAQaDAAAtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5' +
-  'egAAACAgAAA9AAAALiAAQfTAAAsFAQAAAAEAQYTBAAvhAgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAACqDwAACgAAAAoAAAAA' +
-  'AAAA4REAAA8AAAALAAAAAAAAAO8RAAAXAAAADAAAAAAAAADNDgAAGgAAAA0AAAAAAAAA5w4AABwAAAANAAAAAQAAAE0LAAAeAAAA' +
-  'DgAAAAIAAADGDgAAIAAAAA8AAAACAAAAQQsAACIAAAAQAAAAAgAAANQRAAAkAAAADgAAAAMAAACKDgAAJgAAAA8AAAADAAAAxhEA' +
-  'ACgAAAAQAAAAAwAAAL4OAAAqAAAAEQAAAAAAAAC1DgAALAAAABEAAAABAAAAfRQAADIAAAAOAAAABAAAAIAOAAA0AAAADwAAAAQA' +
-  'AABxFAAANgAAABAAAAAEAAAA1g4AAEEAAAASAAAAAAAAAHENAABCAAAAEwAAAAAAAABoDQAARAAAABQAAAAAAAAACg0AAEwAAAAV' +
-  'AAAAAAAAAMMHAABuAEHwwwALA5AmAg=='
+  'AGFzbQEAAAAB7QM9YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAZ/f39/f38AYAF/AX5gCH9/f39/f39/AGABfgF+' +
+  'YAV/fn9/fwF/YAd/f39+fn9/AX9gAn98AX9gA39/fAF/YAd/f39/f35/AX9gBn9/fn5/fwF/YAJ/fwF+YAd/f35+f39/AX9gBX9+' +
+  'fn9/AX9gAX4Bf2AAAGADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAN/fn4Bf2AFf35/fn4AYAZ/' +
+  'f39/f34Bf2AEf39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/' +
+  'AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/f39/fn9/AX9gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38B' +
+  'f2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38Bf2ALf3x/f398f39/f38Bf2AEf398fwF/A7sDuQMeCQcACQkJBgAOAAUCCAID' +
+  'AAEFBAICEA4OHxEAAwEJAAAJCAQAAAkJBgsYIBEJBRIhCwMDBAQFIgIMBBkIBQwEAAABAQAjBAQBBAQEBBMTAAMEBAEABAEBCgoI' +
+  'CAcCDQYNDQYDAAEFAQMJAAECARokBgEBAgAAJQ4aDRMDCwIKAhIJBAQAAQAEAgMGBQMAAQICBgMGBgQGBCYJAAALEgoFBQgUAwYD' +
+  'AQcAAwMEAgADCwICAgIDBAEDAQEnCAAIAwEAAgIAAwwDBAEQAgICBAICAgIbGxUoFRwcBxQFBQ8YKSorLBQRCAgtDQEuBQoHBy8C' +
+  'CAUFAQEBARAHAwQDAwICAQgBAgECAAcABwUDAAcCAAAAAAcAAwUICAECAAYIAgEFMAoFBQEGAwEABAUBBAAEHQUGBQECHQYGBgEB' +
+  'AQEJAgUFBAECMQ0CAQEHAzICAQEIBQIBAQYHAQoBCgEDAAAADw8AAAAADAIABgAHAAABMzQGNQEBAwQBAQMBAgcBBBYWAQMXFwEG' +
+  'FgYCAQYAADYAAQwAAgIEBDcADwEHAgYAOBk5OgAACwQDAAAABQAAABcEAQA7BTwAAAwEBQFwARYWBQYBAQiAgAQGCAF/AUGg0wgL' +
+  'B90NVQZtZW1vcnkCAAZtYWxsb2MARARmcmVlAEkZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2Fw' +
+  'AI4DCGRrX2Vycm9yAOYCC2RrX3N0cmVycm9yAI8DCGRrX2FsbG9jAOUCB2RrX2ZyZWUAOg1ka19zdWRva3VfbmV3AJkDDmRrX3N1' +
+  'ZG9rdV9mcmVlAJYDDmRrX3N1ZG9rdV9zaXplAJ4DDWRrX3N1ZG9rdV9ib3gAkgMTZGtfc3Vkb2t1X3BhcnNlX2JveACaAxBka19z' +
+  'dWRva3VfYm94X29mAJMDEWRrX3N1ZG9rdV9wYXR0ZXJuAJsDFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAnQMPZGtfc3Vkb2t1X3Nv' +
+  'bHZlAJ8DD2RrX3N1ZG9rdV9iZWdpbgCQAw5ka19zdWRva3Vfc3RlcACiAw1ka19zdWRva3VfZW5kAJUDFGRrX3N1ZG9rdV9zb2x2' +
+  'ZV9tYW55AKEDFGRrX3N1ZG9rdV9jYW5kaWRhdGVzAJQDEmRrX3N1ZG9rdV9nZW5lcmF0ZQCXAw5ka19zdWRva3VfcmF0ZQCcAxRk' +
+  'a19zdWRva3VfbGV2ZWxfbmFtZQCYAw1ka190ZXh0X3BhcnNlAKcDDGRrX3RleHRfZnJlZQCmAwxka190ZXh0X3NpemUAqAMNZGtf' +
+  'dGV4dF9zdHlsZQCqAxBka190ZXh0X2NvbnN1bWVkAKQDDWRrX3RleHRfc3RhcnQAqQMNZGtfdGV4dF9jZWxscwCjAw5ka190ZXh0' +
+  'X2Zvcm1hdAClAw5ka19wcm9ibGVtX25ldwD6AhBka19wcm9ibGVtX3BhcnNlAP0CD2RrX3Byb2JsZW1fZnJlZQD2AhZka19wcm9i' +
+  'bGVtX2FkZF9vcHRpb25zAOcCFWRrX3Byb2JsZW1fc2V0X2JvdW5kcwCCAxNka19wcm9ibGVtX3NldF9jb3N0AIMDFmRrX3Byb2Js' +
+  'ZW1fb3B0aW9uX2Nvc3QA+wITZGtfcHJvYmxlbV9zZXRfYmVzdACBAxhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAigMVZGtfcHJv' +
+  'YmxlbV9iZXN0X2NvdW50AOoCGGRrX3Byb2JsZW1fYmVzdF9zb2x1dGlvbgDrAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAhQMQ' +
+  'ZGtfcHJvYmxlbV9zaGFwZQCIAxRka19wcm9ibGVtX2l0ZW1fbmFtZQD3AhVka19wcm9ibGVtX2NvbG9yX25hbWUA7gIXZGtfcHJv' +
+  'YmxlbV9vcHRpb25faXRlbXMA/AIRZGtfcHJvYmxlbV9zZWFyY2gA/wIXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAgAMTZGtfcHJv' +
+  'YmxlbV9zb2x1dGlvbgCJAxBka19wcm9ibGVtX2NvdW50AO8CE2RrX3Byb2JsZW1fc2V0X21lbW8AhAMbZGtfcHJvYmxlbV9kZWJ1' +
+  'Z19jb3VudF9mcm9tAPECEGRrX3Byb2JsZW1fc3RhdHMAiwMSZGtfcHJvYmxlbV9yZXN0YXJ0AP4CE2RrX3Byb2JsZW1fc2V0X3Nl' +
+  'ZWQAhwMXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAhgMQZGtfcHJvYmxlbV9mb3JjZQD0AhJka19wcm9ibGVtX3VuZm9yY2UAjQMS' +
+  'ZGtfcHJvYmxlbV9leGNsdWRlAPMCFGRrX3Byb2JsZW1fdW5leGNsdWRlAIwDFGRrX3Byb2JsZW1faXRlbV9uZWVkAPgCEmRrX3By' +
+  'b2JsZW1fYm91bmRlZADsAhdka19wcm9ibGVtX2l0ZW1fb3B0aW9ucwD5AhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAO0CGGRrX3By' +
+  'b2JsZW1fZm9ybWF0X29wdGlvbgD1AhNka19wcm9ibGVtX2VzdGltYXRlAPICEGRrX2V4cGxhaW5fYmVnaW4ArwMPZGtfZXhwbGFp' +
+  'bl9uZXh0ALEDEmRrX2V4cGxhaW5fd2luZG93cwCyAw9ka19leHBsYWluX2ZyZWUAsAMRZGtfdGVjaG5pcXVlX25hbWUAtgMTZGtf' +
+  'dGVjaG5pcXVlX3JhdGluZwC3AxRka19zdWRva3VfcmF0ZV9sb2dpYwC1AxVka19zdWRva3VfZ2VuZXJhdGVfYXQAswMSZGtfZGlm' +
+  'ZmljdWx0eV9uYW1lAK0DEWRrX2RpZmZpY3VsdHlfdG9wAK4DC19pbml0aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgC4AwlzdGFj' +
+  'a1NhdmUAPgxzdGFja1Jlc3RvcmUAPwpzdGFja0FsbG9jAEAJKwEAQQELFRgXDxwAxALHAtQB1gG0AroCuwK8AsMCyQLIAs4C0wLX' +
+  'AtkC2wIMAQgKgowJuQMDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAA' +
+  'KAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0' +
+  'ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoArACIR4gACkDaCEiIAAoAtABIRcgDCAAKQNw' +
+  'NwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwF' +
+  'C0EAIQsgDkUNACAAICIQeSAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsg' +
+  'ACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQVSAAIAApA5gBQgF8NwOY' +
+  'ASAAICIQeSAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwh' +
+  'IiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBB' +
+  'ACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJA' +
+  'AkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0A' +
+  'A0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmog' +
+  'AjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoi' +
+  'AiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlq' +
+  'IQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABA' +
+  'AAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQID' +
+  'DA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////' +
+  'ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNK' +
+  'G0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB////' +
+  '/wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgC' +
+  'ACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsg' +
+  'BiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAK' +
+  'IAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwAB' +
+  'AgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAh' +
+  'BUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJB' +
+  'DEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAE' +
+  'Tg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUg' +
+  'BP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9' +
+  'ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUN' +
+  'AQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAI' +
+  'IAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MA' +
+  'AIA/kjgCAAwICyAAIAsgICAMEHsNAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQi' +
+  'BEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpB' +
+  'AEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5F' +
+  'IAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRq' +
+  'KAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARq' +
+  'NgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAh' +
+  'hSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC' +
+  '////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgko' +
+  'AggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEE' +
+  'dGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhB' +
+  'BHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIE' +
+  'IQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAE' +
+  'QQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIE' +
+  'IAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwN' +
+  'ACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAg' +
+  'BEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVB' +
+  'BHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAM' +
+  'IBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAb' +
+  'IAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYg' +
+  'DCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAF' +
+  'Rg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EE' +
+  'dGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNB' +
+  'BGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQi' +
+  'AmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAoo' +
+  'AgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNB' +
+  'AWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQAL' +
+  'DAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIA' +
+  'IBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsg' +
+  'AiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICA' +
+  'gARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEA' +
+  'IAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcg' +
+  'BEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCAC' +
+  'QQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2' +
+  'AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIA' +
+  'IBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2' +
+  'AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOQAyIBQgF8IiE3A5ADIAAgACkDmAMgASAhVq18NwOYA0EBCyECIA4E' +
+  'QCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/' +
+  'IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQAL' +
+  'IAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoArACIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNA' +
+  'AkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJA' +
+  'AkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCAL' +
+  'IAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMN' +
+  'AEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAgg' +
+  'AUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMM' +
+  'DQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACEC' +
+  'DAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsg' +
+  'BiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0A' +
+  'QQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/' +
+  'IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC4MHAwd/AX4DfCAARQRAQX4PC0J/IAEgAVAbIQEgACgClAIhAgJAAkAC' +
+  'QAJAAkACQCAAKAL8AiIDBEAgAg0BIAAoAmQNBUEAIQIgACgCuAIiBEEBRg0EIAAoAiggACgCICIDQYAgSnIgACgCMCADRXJyDQRB' +
+  'ASECIARBA0YNBCADQQBMDQMgACgCCCEFIAAoAhwhB0EAIQQDQEQAAAAAAAAAACEKRAAAAAAAAAAAIQsgBSAHIARBAnRqKAIAIgJB' +
+  'BHRqKAIIIgZBAEoEQCAAKAIYIQgDQCAKRAAAAAAAAPA/oCEKIAsgCCAGQQJ0aigCALegIQsgBSACQQFqIgJBBHRqKAIIIgZBAEoN' +
+  'AAsLIAsgCkQAAAAAAADwv6CiIAygIQwgAyAEQQFqIgRHDQALDAMLIAJFDQELIAAoAmRFBEAgAEIBIAApA4ABIAAoArgCQQFGIANy' +
+  'G1A2AsACCwJ/QQIhAgJAAkACQCAAKAJkDgQAAQECAQsgACgC/AIEQEF/IQIgABAbDQILAkAgABAIIgIOAwECAAILIABBAzYCZEEC' +
+  'DAILIABBATYCZCAAKAKoAiIDKAJURQRAIAAgAyABEAkMAgtBAkEBIAMoAnhBAUYbQQEgAygCWEEBRhshBCAAKQNoIQkDQCAAIAMg' +
+  'CUKAIHwgASABIAl9QoAgVhsgASABIAlWGyAEEQ4AIgJBA0cNASAAKQNoIgkgAVQNAAtBAyECCyACCw8LAkAgACgCKCAAKAJkIAAo' +
+  'AtQCRXJyDQAgACgC2AIiAkECRgRAIAAgARBpDwsgACgCkAEgAUJ/UiACcnINACMAQRBrIgIkAANAIABCgCAQBSIDQQFGDQALAkAg' +
+  'A0EDRw0AIAJCADcDCAJAIABCAUHAACACQQhqQQAQogENACACKwMIRAAAAAAAAFA/oiIKRAAAAAAAALBAZEUNACAAQQE2AtQCIABC' +
+  'fyAK/AcgCkQAoTgUmznvQ2YbEGkiA0EBag4FAAEBAQABCyAAEEwgABBSIABCfxAFIQMLIAJBEGokACADDwsgACABEAUhAgwDCyAD' +
+  'QT9qQcAAbbcgACgCALeiRAAAAAAAANA/oiAMIAO3o2UhAgsgACACNgLEAgsgACkDaCEJA0AgACAJQoAgfCABIAEgCX1CgCBWGyAB' +
+  'IAEgCVYbEB4iAkEDRw0BIAApA2giCSABVA0AC0EDDwsgAgvPBAICfgF/AkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCuAJBAWsO' +
+  'AgIBAAtBASEEIAAQJQ0BCyAAKALMAgR/QQAFIAAoAiBBAEwEf0EBBSAAEJsBCwtFQQF0IQQLIAAgBEECRjYC0AIgACAEQQFGNgK8' +
+  'AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBBIIgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsC' +
+  'QCAAKAK8AgRAIAApA2ghAgNAAn8gAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAgACACECYMAQsgACACECcL' +
+  'IgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8LIAAoAtACBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEC0iBEED' +
+  'Rw0CIAApA2giAiABVA0AC0EDDwsCQAJAIAAoAuABDQAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQOQ' +
+  'AyAAKQOYA4RCAFJycg0BIAApA2giAyACWg0AIAEgAlgNAQNAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiACIANWGxABIgRBA0cNAyAA' +
+  'KQNoIgMgAlQNAAtBAyEEIAMgACkD2AFUDQILIAAgARCZAQ8LIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAB' +
+  'IgRBA0cNAUEDIQQgACkDaCICIAFUDQALCyAECy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAQL' +
+  'IQEBfyAAKAIkIQIgAUUEQCACQgAQYQ8LIAIgACkDOBBhC8ADAQd/IwBBEGsiBCQAQX8hAiAAEApFBEAgACgCqAIiAkIANwNAIARC' +
+  'ADcDCEEBIQEgAigCVARAIAAgAiAEQQhqEBUhAQsCQCAAKAKgAiIDQQBMDQADQCACKAJUDQEgAigCACIGIAYgACgCHCAAKAKcAiAF' +
+  'QQJ0aigCAEECdGooAgAiB0EEdGooAgBBBHRqKAIEIAdGBEAgAiAHIARBCGoQCyAAKAKgAiEDCyAFQQFqIgUgA0gNAAsLIAFBAEch' +
+  'AwJAIAFFIAAoAjAiAUEATHINAEEAIQUDQCACKAJUBEBBASEDDAILIAAgAiAAKAIsIAVBAnRqKAIAIgMQDCIHBEAgACACIANBAnQi' +
+  'ASAAKAIcaigCACAEQQhqEA0gAigCACEDIAAoAhwgAWooAgAhAQNAIAFBBHQhBiABQQFqIQEgAyAGaigCCCIGQQBKDQALIAIgBkF/' +
+  'cyIBIAAoAvgCSAR+IAAoAuwCIAFBA3RqKQMABUIACyACKQNAfDcDQCAAKAIwIQELIAdBAEchAyAFQQFqIgUgAU4NASAHDQALCyAA' +
+  'IAApA3AgBCkDCHw3A3BBAEECIAMbIQILIARBEGokACACC+YWAg9/BH4jAEEQayIMJAAgDEIANwMIIAEoAjQhAyABKAIAIRAgDEEA' +
+  'NgIEIAEoAjhFRSEEA0ACQAJAAkACQAJAAkACQCAERQRAIAAoAvwCBEAgASkDQCAAEBpaDQULIAAgASAMQQRqEA4iBUH/////B0YE' +
+  'QCAAQQI2AmRBASEEIAFBATYCOCABIAM2AjQgACADNgJcIAAgAzYCWCAAIAApA3AgDCkDCHw3A3AgACgC/AJFDQIgACABKQNAQQMQ' +
+  'GSIDRQ0CIABBATYCZCABQQA2AjggAyEEDAMLIAIgACkDaCISWARAIAFBADYCOCABIAM2AjQgAEEBNgJkIAAgAzYCWCAAIAApA3Ag' +
+  'DCkDCHw3A3BBAyEEDAMLIAAgEkIBfDcDaCAFQQBMBEAgDCgCBCEFDAULIAVBAUcEQCAAIAApA3hCAXw3A3gLIAEoAhgiDiADQQJ0' +
+  'IgtqIAwoAgQ2AgAgASgCHCALakF+NgIAIAEoAiAgC2ogASgCMDYCACABKAIkIAtqQQA2AgAgASgCKCALaiAFNgIAIAMhCwwDCyAD' +
+  'BEAgASgCHCEIIAEoAhghDiADIQsDQCAOIAtBAWsiC0ECdCIHaigCACEFAkAgByAIaigCACIEQX9GBEAgASgCDCIDIAEoAggiBCAF' +
+  'QQJ0IglqKAIAQQJ0aiAFNgIAIAQgAyAJaigCAEECdGogBTYCACABKAIwIgMgASgCICAHaiIKKAIATA0BIAEoAgQhBiABKAIAIQQg' +
+  'ASgCLCENA0AgASADQQFrIgM2AjAgDSADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJKAIIIg9BAEwEQCAJKAIEDAELIAQg' +
+  'CSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAPQQJ0aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdBBHRqIgMo' +
+  'AgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEoAjAiAyAKKAIASg0ACwwBCyAMIAU2' +
+  'AgQgASgCACEGIAQhAwNAIAYgAyIHQQFrIgNBBHRqKAIIQQBKDQALIAQhAwNAIAYgAyIFQQFqIgNBBHRqKAIIQQBKDQALIAUgB04E' +
+  'QANAIAYgBSIJQQR0aiIDKAIMIQ0CQCADKAIIIgUgACgCAEwEQCAFQQJ0IgMgASgCEGoiCCAIKAIAIghBAWs2AgAgCCAAKAKQAiAD' +
+  'aigCAEcNASAAKAIAIAVOBEAgASgCDCIIIANqKAIAIQogCCADIAEoAggiDWooAgBBAnRqIAU2AgAgDSAKQQJ0aiAFNgIACyAGIAVB' +
+  'BHRqKAIAIgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYg' +
+  'CigCBEEEdGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACyAFIAYgCEEEdGooAgAiCEcNAAsMAQsgDUUE' +
+  'QCAGIAVBBHRqKAIAIgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiAD' +
+  'NgIEIAYgCigCBEEEdGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACyAFIAYgCEEEdGooAgAiCEcNAAsM' +
+  'AQsgASgCFCAFQQJ0aiIDIAMoAgBBAWsiAzYCACADDQAgBiAFQQR0aigCACIIIAVGDQADQCANIAYgCEEEdGoiDygCDEcEQCAIQQFr' +
+  'IQMDQCAIAn8gBiADQQR0aiIKKAIIIhFBAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCAR' +
+  'QQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsLIA8oAgAiCCAFRw0ACwsgCUEBayEFIAcgCUgNAAsLIAEgASgCPCALQQN0aikD' +
+  'ADcDQCABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCALQQJ0aiIDIAMoAgBBAWo2AgAMBQsgCw0ACwsgDCAFNgIE' +
+  'IABBADYCWCAAQQM2AmQgACAAKQNwIAwpAwh8NwNwQQIhBAwBCyAAIAApA5ADIgJCAXwiEjcDkAMgACAAKQOYAyACIBJWrXw3A5gD' +
+  'CyAMQRBqJAAgBA8LIA4gC0ECdGooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAwpAwghEwJAIAEoAgQgA2ooAgAi' +
+  'A0EATCADIARIcg0AIAtBAnQhCQNAAn8gACkDgAFQRQRAIAEoAgAiBCAFIAEoAhwgCWooAgAiByAHQQBIG0EEdGooAgQhAwJAIAdB' +
+  'AE4NACAAIAApA4gBIhJCDIggEoUiEkIZhiAShSISQhuIIBKFIhI3A4gBIBJCnbqz+5SS/aIlfiABKAIEIAVBAnRqNAIAgiISUA0A' +
+  'A0AgBCADQQR0aigCBCEDIBJCAX0iEkIAUg0ACwsgBCAFQQR0aigCBCADIAMgBUYbDAELIBAgBUEEdGooAgQLIQQgASgCHCAJaiAE' +
+  'NgIAQgAhEiAEIQMgACgC/AJFDQMDQCADQQR0IANBAWohAyAQaigCCCIHQQBKDQALIAdBf3MiAyAAKAL4AkgEQCAAKALsAiADQQN0' +
+  'aikDACESCyAAEBohFCAAKAL8AkUNAyAUIAEpA0AiFX0gElYgFCAVVnENAyABKAIAIgcgByAEQQR0aiIDKAIAIgVBBHRqIAMoAgQ2' +
+  'AgQgByADKAIEQQR0aiAFNgIAIAEoAgQiCCADKAIIQQJ0aiIDIAMoAgBBAWs2AgAgBEEBaiEDA0AgByADQQR0aiIGKAIAIQUgBCAG' +
+  'KAIIIg5BAEwEfyAFBSAHIAVBBHRqIAYoAgQiBjYCBCAHIAZBBHRqIAU2AgAgCCAOQQJ0aiIFIAUoAgBBAWs2AgAgE0IBfCETIANB' +
+  'AWoLIgNHDQALIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAlqIgMgAygCAEEBajYCACABKAIYIAlqKAIAIgVB' +
+  'AnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCABKAIEIANqKAIAIgNBAEwNASADIARODQALCyAMIBM3AwgCQCAEQQBKDQAgASgC' +
+  'HCALQQJ0aiIDKAIAQX9GDQAgASgCDCIEIAEoAggiByAFQQJ0IglqIgYoAgBBAnRqIAQgCWoiBCgCADYCACAHIAQoAgBBAnRqIAYo' +
+  'AgA2AgAgA0F/NgIAIAtBAWohAyALIAAoAmBODQMMBAsgDCAFNgIEIAEoAjAiAyABKAIgIAtBAnRqIggoAgBKBEAgASgCBCEGIAEo' +
+  'AgAhBCABKAIsIQ4DQCABIANBAWsiAzYCMCAOIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggiCkEATARAIAkoAgQM' +
+  'AQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIApBAnRqIgkgCSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EE' +
+  'dGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCIDIAgoAgBKDQALCyAL' +
+  'IQMLQQEhBAwDCyAMIBM3AwggASgCPCALQQN0aiABKQNANwMAIAEgASkDQCASfDcDQCAAIAEgBCAMQQhqEA0gC0EBaiEDIAsgACgC' +
+  'YEgNAQsgACADNgJgCyAMIAU2AgRBACEEDAALAAuwBgELfyMAQSBrIgYkAAJAAkAgACgCqAIiAUUEQCAAQQFBiAEQQyIBNgKoAiAB' +
+  'RQ0BIAFBfzYCXAsgACgCICAAKAIAIAAoAgQhByABKAIERQRAIAEgB0ECdEEEaiICEEQiCDYCBCABIAIQRCIJNgIIIAEgAhBEIgo2' +
+  'AgwgASACEEQiCzYCECABIAIQRCICNgIUQX8hAyALRSAIRSAJRXIgCkUgAkVycnINAgtqIgIgASgCTE4EQCAGIAFBLGo2AhQgBiAB' +
+  'QShqNgIQIAYgAUEkajYCDCAGIAFBIGo2AgggBiABQRxqNgIEIAYgAUEYajYCACACQQFqIgNBAnQhBEEAIQIDQCAGIAJBAnRqKAIA' +
+  'IgUoAgAQSSAFIAQQRDYCACACQQFqIgJBBkcNAAsgASgCPBBJIAEgA0EDdBBENgI8IAEQEwJAAkAgASgCGEUNACABKAI8IQRBACEC' +
+  'A0AgBEUNASACQQFqIgJBBkYNAiAGIAJBAnRqKAIAKAIADQALCyABQQA2AkwMAgsgASADNgJMCyAHQQBOBEAgASgCECEDIAEoAhQh' +
+  'BEEAIQIDQCAEIAJBAnQiBWpBADYCACADIAVqQQA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgAUEANgI4IAFCADcDMAJAIAAoAsAC' +
+  'RQRAIAFBADYCVAwBCyABIAAgASABKAJMEBQiAkEARzYCVCACDQILIAEoAgAhAgJAIAAoAgwiAyABKAJQTARAIANBBHQhAwwBCyAC' +
+  'EEkgASAAKAIMIgRBBHQiAxBEIgI2AgAgAkUEQCABQQA2AlAMAgsgASAENgJQCyACIAAoAgggA/wKAAAgASAAKAIMNgJIQQAhAiAH' +
+  'QQBOBEAgASgCBCEDIAAoAhghBANAIAMgAkECdCIFaiAEIAVqKAIANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAAoAgAiB0EASA0B' +
+  'IAEoAgwhBCABKAIIIQFBACECA0AgASACQQJ0IgBqIAJBAWsgByACGzYCACAAIARqIAJBAWoiAEEAIAIgB0gbNgIAIAIgB0YgACEC' +
+  'RQ0ACwwBC0F/IQMLIAZBIGokACADC8kBAQV/IAAoAgAiBSAFIAFBBHRqIgMoAgAiBEEEdGogAygCBDYCBCAFIAMoAgRBBHRqIAQ2' +
+  'AgAgACgCBCIGIAMoAghBAnRqIgAgACgCAEEBazYCACABQQFqIQADQCAFIABBBHRqIgQoAgAhAyAEKAIIIgdBAEwEfyADBSAFIANB' +
+  'BHRqIAQoAgQiBDYCBCAFIARBBHRqIAM2AgAgBiAHQQJ0aiIDIAMoAgBBAWs2AgAgAiACKQMAQgF8NwMAIABBAWoLIgAgAUcNAAsL' +
+  'kgEBAn8gASgCACIEIAAoAhwgAkECdGooAgAiAkEEdGooAggiA0EASgRAA0AgAiAEIAQgAkEEdGooAgBBBHRqKAIERwRAQQAPCwJA' +
+  'IAMgACgCAEoNACADQQJ0IgMgASgCEGooAgAgACgCkAIgA2ooAgBIDQBBAA8LIAQgAkEBaiICQQR0aigCCCIDQQBKDQALC0EBC6UH' +
+  'AQp/IAEoAgAiBCAEIAJBBHRqIgcoAgAiBUEEdGogBygCBDYCBCAEIAcoAgRBBHRqIAU2AgAgASgCBCIMIAcoAghBAnRqIgUgBSgC' +
+  'AEEBazYCACACQQFqIQUDQCAEIAVBBHRqIgYoAgAhByAGKAIIIgpBAEwEfyAHBSAEIAdBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAc2' +
+  'AgAgDCAKQQJ0aiIHIAcoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgUgAkcNAAsDQCAEIAIiB0EBayICQQR0aigCCEEASg0A' +
+  'CyAEIAdBBHRqKAIIIghBAEoEQANAAkAgACgCACAITgRAIAhBAnQiCyABKAIQaiICIAIoAgBBAWoiAjYCACACIAAoApACIAtqKAIA' +
+  'Rw0BIAAoAgAhDSAIIAQgCEEEdGooAgQiCUcEQANAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCAC' +
+  'QQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAE' +
+  'IAlBBHRqKAIEIgkgCEcNAAsLIAggDUoNASABKAIMIgIgASgCCCIGIAtqKAIAIgVBAnRqIAIgC2ooAgAiAjYCACAGIAJBAnRqIAU2' +
+  'AgAMAQsgBCAHQQR0aigCDCILRQRAIAQgCEEEdGooAgQiCSAIRg0BA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpB' +
+  'AEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVB' +
+  'AWoLIgVHDQALIAggBCAJQQR0aigCBCIJRw0ACwwBCyABKAIUIAhBAnRqIgIgAigCACICQQFqNgIAIAINACAEIAhBBHRqKAIEIgkg' +
+  'CEYNAANAIAsgBCAJQQR0aiINKAIMRwRAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAG' +
+  'KAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACwsgDSgCBCIJ' +
+  'IAhHDQALCyAEIAdBAWoiB0EEdGooAggiCEEASg0ACwsL0AMBD38CQAJAIAEoAgwiESgCACIORQRAQf////8HIQUMAQsgASgCBCEI' +
+  'IAAoAowCIQkgASgCECEKIAAoApACIQtB/////wchBQNAIAogDkECdCIMaigCACEPIAsgDGooAgAhBgJAIAggDGooAgAiB0UgCSAM' +
+  'aigCACIEIA9McQ0AIAYgD2siAyAGIARrIAQgD0gbIgRBAEgNAAJAIAQgA2sgB2pBAWoiAyAFSA0AIAMgBUcNASAEIA1IDQAgBCAN' +
+  'RyAHIBBMcg0BCyACIA42AgAgByEQIAQhDSADIgVBAEwNAwsgDCARaigCACIODQALCwJAIAAoArACIghFIAVBAExyIAVB/////wdG' +
+  'IAhBAExycg0AIAEoAgghBCAAKAKsAiEHQQAhBgNAAkAgESAEIAcgBkECdGooAgAiCUECdCIDaigCAEECdGooAgAgCUcNACABKAIE' +
+  'IANqKAIAIg1FIAEoAhAgA2ooAgAiCiAAKAKMAiADaigCACILTnENACANIAAoApACIANqKAIAIgMgCmsiECADIAtrIAogC0obIgMg' +
+  'EGtqQQFqIAVHIANBAEhyDQAgAiAJNgIADAILIAZBAWoiBiAIRw0ACwsgBSEDCyADC5oBAQV/IAAoAqgCIgUoAjQiBEEASgRAIAUo' +
+  'AhwhCANAIAggB0ECdGooAgAiAEF/RwRAIAIgA0oEQCABIANBAnRqIAUoAlQEfyAABSAFKAIAIQQDQCAAQQR0IQYgAEEBaiEAIAQg' +
+  'BmooAggiBkEASg0ACyAGQX9zCzYCACAFKAI0IQQLIANBAWohAwsgB0EBaiIHIARIDQALCyADCyACAX4BfyAAQQA2AsACIAApA3Ah' +
+  'ASAAEAggACABNwNwCw4AIAAgACgCqAIgARAOC+oBAQV/IwBBEGsiBCQAIAAoAqgCIQMgBEIANwMIAkACQAJAIAJBAEoEQCABQQJ0' +
+  'IQUgAUEEdCEGA0AgAygCBCAFaigCAEEATA0DIAMgAygCACAGaigCBCAEQQhqEAsgAkEBSiACQQFrIQINAAsMAQsgAg0BCyADKAIE' +
+  'IAFBAnRqKAIAQQBMDQAgACADIAMoAgAgAUEEdGooAgQgBEEIahANDAELIAMoAgwiACADKAIIIgIgAUECdCIBaiIDKAIAQQJ0aiAA' +
+  'IAFqIgAoAgA2AgAgAiAAKAIAQQJ0aiADKAIANgIACyAEQRBqJAALaQAgACgCZBBJIAAoAmgQSSAAKAJsEEkgACgCcBBJIAAoAnQQ' +
+  'SSAAKAJ8EEkgACgChAEQSSAAQQA2AoQBIABBADYCfCAA/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAAQQA2AnQgAEF/NgJcC/YJAhd/' +
+  'An4CQCABKAJkRSABKAJcIAAoAiBHckUEQEEBIREgASgCYCAAKAIMRg0BCyABEBMgACgCICIJQT9qQcAAbSEIQQAhESAJQYEga0GA' +
+  'YEkNACAAKAIAIgusIAisfkKAIFUNACAAKAIIIQoCQCAAKAIEIhRBAWoiEkEEEEMiE0UgACgCDEECdCIEEEQiDEVyIAQQRCINRXIN' +
+  'ACAAKAIcIRVBACEEA0AgCiAVIAdBAnRqKAIAIg5BBHRqKAIIIgNBAEoEQANAIAMgC0ohFgJAIAMgC0wiFw0AIAogDkEEdGooAgwi' +
+  'D0UNACATIANBAnRqIhgoAgAiECEDIBAEQANAIA0gA0EBa0ECdCIDaigCACAPRg0CIAMgDGooAgAiAw0ACwsgDSAGQQJ0IgNqIA82' +
+  'AgAgAyAMaiAQNgIAIBggBkEBaiIGNgIACyAEIBdqIQQgBSAWaiEFIAogDkEBaiIOQQR0aigCCCIDQQBKDQALCyAHQQFqIgcgCUcN' +
+  'AAsgAkEBaiIDIAtBwABtIgcgCGpBA3RBDGpsIAUgCUEBdGogBGpBAnRqIAYgEmogCGwiAkEDdGpBCGpBgICACEsNACABIAJBCBBD' +
+  'IgI2AmQgASAEQQJ0QQRqEEQiFTYCaCABIAVBAnRBBGoQRCIPNgJwIAEgCUECdEEEaiIEEEQiEDYCbCABIAQQRCISNgJ0IAEgAyAH' +
+  'QQFqIhcgCGpsQQN0EEQiBDYCfCABIANBAnQQRCIDNgKEASACRSAVRXIgD0UgEEVyciAERSASRSADRXJycg0AIAAoAhwhBkEAIQQD' +
+  'QCAKIAYgBEECdGooAgAiA0EEdGooAggiBUEASgRAIARBBnYhB0IBIARBP3GthiEaA0AgAiAFIAhsIAdqQQN0aiIFIAUpAwAgGoQ3' +
+  'AwAgCiADQQFqIgNBBHRqKAIIIgVBAEoNAAsLIARBAWoiBCAJRw0ACyALIBRIBEAgCEEDdCEFIAshBANAIBMgBEEBaiIEQQJ0aigC' +
+  'ACIDBEAgAiAEIAhsQQN0aiEGA0AgAiADIBRqIAhsQQN0aiAGIAX8CgAAIANBAnQgDGpBBGsoAgAiAw0ACwsgBCAURw0ACwsgACgC' +
+  'HCEYQQAhB0EAIQZBACEFA0AgECAHQQJ0IgRqIAU2AgAgBCASaiAGNgIAIAogBCAYaigCACIEQQR0aigCCCIDQQBKBEBCfiAHQT9x' +
+  'rSIaiSEbIAIgB0EGdiIZQQN0aiERQgEgGoYhGgNAAkAgAyALTARAIBUgBUECdGogAzYCACARIBEpAwAgGoQ3AwAgBUEBaiEFDAEL' +
+  'AkAgCiAEQQR0aigCDCIWBEAgFiANIBMgA0ECdGooAgAiDkEBayIDQQJ0aigCAEcEQANAIA0gDCADQQJ0aigCACIOQQFrIgNBAnRq' +
+  'KAIAIBZHDQALCyAPIAZBAnRqIA4gFGogCGwiAzYCACACIAMgGWpBA3RqIgMgAykDACAbgzcDAAwBCyAPIAZBAnRqIAMgCGw2AgAL' +
+  'IAZBAWohBgsgCiAEQQFqIgRBBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJRw0ACyAAKAIMIQAgECAJQQJ0IgJqIAU2AgAgAiASaiAG' +
+  'NgIAIBMQSSAMEEkgDRBJIAEgFzYCeCABIAg2AlggASAANgJgIAEgCTYCXEEBDwsgExBJIAwQSSANEEkgARATCyARC+wGAwp/BXsC' +
+  'fiMAQUBqIgYkACAAKAIgIQQgAUEANgKAASABQYABaiELIAEoAlghCSAAKAIAIgdBAEoEQCAAKAKMAiEIQQEhBQNAIAsgAyAIIAVB' +
+  'AnRqKAIAQQBKaiIDNgIAIAUgB0YgBUEBaiEFRQ0ACwsgASgCfCEFIAlBAEoEQEJ/IAQgBEHAAG0iBEEGdGsiA62GQn+FQgAgAxsh' +
+  'EiAJQQFqQX5xIQggCUEBa/0RIQ79DAAAAAABAAAAAAAAAAAAAAAhDUEAIQMDQCANIA79PiIP/RsAQQFxBEAgBSADQQN0akJ/IBIg' +
+  'AyAESBs3AwALIA8gDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgA0EBciIKQQN0akJ/IBIgBCAKShs3AwALIA39DAIAAAAC' +
+  'AAAAAAAAAAAAAAD9rgEhDSADQQJqIgMgCEcNAAsLIAAoAqACIgRBAEoEQCAAKAKcAiEIQQAhAwNAIAUgCCADQQJ0aigCACIKQcAA' +
+  'bUEDdGoiDCAMKQMAQn4gCq2JgzcDACADQQFqIgMgBEcNAAsLQQEhBCABKAJ4IgNBAEoEQCADQQFqQX5xIQhCAiAHIAdBwABtIgdB' +
+  'BnRrrYZCAX0hEiADQQFr/REhDyAJ/REhEP0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gEP2uASEOIA0gD/0+IhH9GwBBAXEE' +
+  'QCAFIA79GwBBA3RqQn8gEiADIAdIG0J/Qn4gAxuDNwMACyARIA39DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAFIA79GwFBA3Rq' +
+  'Qn8gEiADQQFyIAdIGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsCQCAAKAIwQQBMDQBBACEDA0BC' +
+  'ASAAKAIsIANBAnRqKAIAIgcgB0HAAG0iBEEGdGuthiISIAUgBEEDdGoiBCkDACITg1AEQEEAIQQMAgsgBCATIBJCf4WDNwMAIAYg' +
+  'Af0AA2j9CwQgIAYgACgCjAI2AjAgBiAAKAKQAjYCNCAGIAEoAmQ2AjggBiABKAIQNgI8IAYgBv0ABDD9CwMQIAYgBv0ABCD9CwMA' +
+  'IAYgBSAHIAsgAiAJEBZBASEEIANBAWoiAyAAKAIwSA0ACwsgBkFAayQAIAQL3wMCDX8DfiAAKAIEIgcgAkECdCIJaigCACIIIAcg' +
+  'AkEBakECdCIKaigCACILSARAIAAoAhghDCAAKAIUIQ0gACgCECEOIAAoAhwhDyAAKAIAIRADQCAPIBAgCEECdGooAgAiB0ECdCIC' +
+  'aiIGIAYoAgBBAWoiBjYCACADIAMoAgAgBiACIA5qKAIARms2AgAgAiANaigCACAGRgRAQgAhEyAFQQBKBEAgDCAFIAdsQQN0aiEG' +
+  'QQAhAgNAIAEgAkEDdCIRaiISIBIpAwAiFCAGIBFqKQMAIhVCf4WDNwMAIBQgFYN7IBN8IRMgAkEBaiICIAVHDQALCyAEIAQpAwAg' +
+  'E3w3AwAgASAHQcAAbSAFakEDdGoiAiACKQMAQn4gB62JgzcDAAsgCEEBaiIIIAtHDQALCyAAKAIMIgIgCWooAgAiCCACIApqKAIA' +
+  'IgNIBEAgACgCCCEHIAAoAhghACAFQQBMIQYDQEIAIRMgBkUEQCAAIAcgCEECdGooAgBBA3RqIQlBACECA0AgASACQQN0IgpqIgsg' +
+  'CykDACIUIAkgCmopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkDACATfDcDACAIQQFqIgggA0cNAAsL' +
+  'C/ENAx1/CX4BeyABKAJ0IRUgASgCcCEcIAEoAmwhEyABKAJoIRYgACkDeCElIAEoAighHSABKAIkIRcgACgCYCERIAEoAoABIQsg' +
+  'ASgCNCEGIAApA2ghIyABKAJkIQwgASgChAEhGCABKAIcIRIgASgCGCEZIAEoAhAhDiAAKAKQAiEaIAAoAowCIQ8CfyABKAI4RQRA' +
+  'IAEoAnwhFEEADAELQQELIQMDQAJAAkACQAJAAkACfwJAAkACQCADRQRAIAZBAXQhGyAUIAZBBHRqIglBCGohECALIAwpAwAgCSkD' +
+  'AINCAFJyRQRAIAAgACkDkAMiIEIBfCIhNwOQAyAAIAApA5gDICAgIVatfDcDmANBACELIAAoAtQCDQggAEECNgJkIAFBADYCgAEg' +
+  'AUEBNgI4IAEgBjYCNCAAIAY2AlwgACAGNgJYQQEMBQsCQCAQKQMAIiFQDQAgCSkDACEnQn8hIiAhISADQCAPICB6IianIgRBAnQi' +
+  'BWooAgAiByAFIA5qKAIAIghrIQMgBSAaaigCACEFAkAgDCAEQQN0aikDACAng3siKKciCiADQQBKckUEQCAQICFCfiAmiYMiITcD' +
+  'AAwBC0EBIANrQQEgA0EASiIDGyAKaiIKQQBMDQIgCq1CLYYgBSAHIAggAxtrrUINhoQgKIRC/z+FIiYgIiAiICZWIgMbISIgBCAN' +
+  'IAMbIQ0LICBCAX0gIIMiIEIAUg0ACyAiQi2IpyEIICJCf1ENACAip0F/c0H/P3EhByAIRSAAKAKwAiIeQQBMcg0CIAAoAqwCIR9B' +
+  'ACEEA0AgDyAfIARBAnRqKAIAIgNBAnQiBWooAgAgBSAOaigCAGshCgJAIBAgA0HAAG0iBUEDdGopAwAgAyAFQQZ0a62IQgGDUA0A' +
+  'IAwgA0EDdGopAwAgCSkDAIN7pyIFRSAKQQBMcQ0AQQEgCmtBASAKQQBKGyAFaiAIRg0FCyAeIARBAWoiBEcNAAsMAgsgAiAjWA0D' +
+  'ICNCAXwhIwwHCwNAIAZFBEAgAEEANgJYIABBAzYCZCABIAs2AoABQQIMBQsgEiAGQQFrIgZBAnRqKAIAIgNBf0YNAAsgEyADQQJ0' +
+  'aiIFKAIAIgQgBSgCBCIFSARAA0AgDiAWIARBAnRqKAIAQQJ0Ig1qIgcgBygCACIHQQFrNgIAIAsgByANIA9qKAIARmohCyAEQQFq' +
+  'IgQgBUcNAAsLIAEoAnwiFCAGQQF0IhsgA0HAAG1qQQN0aiIEIAQpAwBCfiADrYmDNwMAIBggBkECdCIEaiIDIAMoAgBBAWs2AgAg' +
+  'BCAXaiIEIAQoAgBBAWo2AgAgAygCACEFDAULIAchBSANIQMLIAIgI1YNAgsgASALNgKAASABQQA2AjggASAGNgI0IABBATYCZCAA' +
+  'IAY2AlhBAwsgACAjNwNoIAAgJTcDeCAAIBE2AmAgACAAKQNwICR8NwNwDwsgI0IBfCEjIAhFDQEgGSAGQQJ0IgRqIAM2AgAgBCAS' +
+  'akF+NgIAIAQgF2pBADYCACAEIB1qIAg2AgAgBCAYaiAFNgIAICUgCEEBR618ISULIBQgG0EDdGoiCEEQaiEHIAVBAEwgDyAZIAZB' +
+  'AnRqKAIAIg1BAnQiA2ooAgAgAyAOaigCAGsiAyAFSnJFBEAgDCANQQN0aiEFQQAhAwNAIAMiBEEBaiEDIAUgBEEDdCIJaikDACAI' +
+  'IAlqKQMAgyIgUA0ACyASIAZBAnRqICB6IiCnIARBBnRyIgk2AgAgCP0AAwAhKUEAIQMDQCAHIAMiBUEDdGogKf0LAwAgA0ECaiED' +
+  'IAUNAAsgByAEQQN0aiIDIAMpAwBCfiAgiYM3AwAgEyAJQQJ0IhBqKAIAIgMgEyAJQQFqQQJ0IglqKAIAIgpIBEADQCAOIBYgA0EC' +
+  'dGooAgAiBEECdCIFaiIIIAgoAgBBAWoiCDYCACALIAggBSAPaigCAEZrIQsgBSAaaigCACAIRgRAIAcgBykDACIgIAwgBEEDdGop' +
+  'AwAiIUJ/hYM3AwAgBEHAAG1BA3QgB2oiBUEIaiAFKQMIQn4gBK2JgzcDACAgICGDeyAkfCEkCyADQQFqIgMgCkcNAAsLIBAgFWoo' +
+  'AgAiAyAJIBVqKAIAIgRODQMgBykDACEgA0AgByAgIAwgHCADQQJ0aigCAEEDdGopAwAiIkJ/hYMiITcDACAgICKDeyAkfCEkICEh' +
+  'ICADQQFqIgMgBEcNAAsMAwsgA0EASg0AIBIgBkECdGoiBSgCAEF/Rw0BC0EBIQMMAgsgCP0AAwAhKUEAIQQDQCAHIAQiA0EDdGog' +
+  'Kf0LAwAgA0ECaiEEIAMNAAsgBUF/NgIACyAGIBFIIQMgESAGQQFqIgYgAxshEUEAIQMMAAsAC50UAyZ/B34CeyABKAJ4Ih4gASgC' +
+  'WCIGaiELIAEoAnQhHyABKAJwIScgASgCbCEcIAEoAmghICAAKQN4IS8gASgCKCEoIAEoAiQhISAAKAJgIRkgASgCgAEhDiABKAI0' +
+  'IQggACkDaCErIAEoAmQhECABKAKEASEiIAEoAhwhGiABKAIYISMgASgCECEXIAAoApACISQgACgCjAIhGAJ/IAEoAjhFBEAgASgC' +
+  'fCEdQQAMAQtBAQshBQJ/A0ACQAJAAkACQAJAIAVFBEAgHSAIIAtsIiVBA3RqIhMgBkEDdGohJgJAIA4NACAGQQBKBEBBACEFQgAh' +
+  'KQJAIAZBAUcEQCAGQX5xIQX9DAAAAAAAAAAAAAAAAAAAAAAhMEEAIQMDQCAQIANBA3QiBGr9AAMAIAQgE2r9AAMA/U4gMP1QITAg' +
+  'A0ECaiIDIAVHDQALIDAgMCAw/Q0ICQoLDA0ODwAAAAAAAAAA/VD9HQAhKSAFIAZGDQELA0AgECAFQQN0IgNqKQMAIAMgE2opAwCD' +
+  'ICmEISkgBUEBaiIFIAZHDQALCyApUEUNAQsgACAAKQOQAyIpQgF8Iio3A5ADIAAgACkDmAMgKSAqVq18NwOYA0EAIQ4gACgC1AIN' +
+  'AyAAQQI2AmQgAUEANgKAASABQQE2AjggASAINgI0IAAgCDYCXCAAIAg2AlhBAQwICwJAAkAgHkEATA0AQn8hLEEAIRsDQCAmIBtB' +
+  'A3RqIhEpAwAiKlBFBEAgG0EGdCESICohKQNAIBggEiApeiItp3IiD0ECdCIEaigCACIMIAQgF2ooAgAiB2siA0EAIANBAEoiFBsi' +
+  'CSAsQi2Ip2ohAyAQIAYgD2xBA3RqIQogBCAkaigCACEEAkAgBkEBRwRAQQAhBUEAIRUgBkEATA0BA0AgBUEDdCENIAVBAWohBSAV' +
+  'IAogDWopAwAgDSATaikDAIN7p2oiFSADTw0CIAUgBkgNAAsMAQsgCikDACATKQMAg3unIRULAkAgFCAVckUEQCARICpCfiAtiYMi' +
+  'KjcDAAwBCyAVIAlrQQFqIgNBAEwNBEH/PyAVa6wgA61CLYYgBCAMIAcgFBtrrUINhoSEIi0gLCAsIC1WIgMbISwgDyAWIAMbIRYL' +
+  'IClCAX0gKYMiKUIAUg0ACwsgG0EBaiIbIB5HDQALICxCLYinIQ8gLEJ/UQ0AICynQX9zQf8/cSEEAkAgD0UgACgCsAIiEUEATHJF' +
+  'BEAgBkF+cSEJIAAoAqwCIRJBACEUA0AgGCASIBRBAnRqKAIAIgdBAnQiA2ooAgAgAyAXaigCAGshCgJAICYgB0HAAG0iA0EDdGop' +
+  'AwAgByADQQZ0a62IQgGDUA0AIBAgBiAHbEEDdGohDUEAIQMCQCAGQQBMDQD9DAAAAAAAAAAAAAAAAAAAAAAhMEEAIQUgBkEBRwRA' +
+  'A0AgMCANIAVBA3QiA2r9AAMAIAMgE2r9AAMA/U4iMf0dAHv9EiAx/R0Be/0eASAw/Q0AAQIDCAkKCwAAAAAAAAAA/a4BITAgBUEC' +
+  'aiIFIAlHDQALIDAgMCAw/Q0EBQYHAAAAAAAAAAAAAAAA/a4B/RsAIQMgCSIFIAZGDQELA0AgAyANIAVBA3QiDGopAwAgDCATaikD' +
+  'AIN7p2ohAyAFQQFqIgUgBkcNAAsLIANBAEwgCkEATHENACADQQEgCmtBASAKQQBKG2ogD0YNAwsgFEEBaiIUIBFHDQALCyAEIQMg' +
+  'FiEHCyACICtWDQEMBwsgAiArWA0GICtCAXwhKwwDCyArQgF8ISsgD0UNAiAjIAhBAnQiBGogBzYCACAEIBpqQX42AgAgBCAhakEA' +
+  'NgIAIAQgKGogDzYCACAEICJqIAM2AgAgLyAPQQFHrXwhLwwBCwNAIAhFBEAgAEEANgJYIABBAzYCZCABIA42AoABQQIMCAsgGiAI' +
+  'QQFrIghBAnRqKAIAIgdBf0YNAAsgHCAHQQJ0aiIEKAIAIgMgBCgCBCIWSARAA0AgFyAgIANBAnRqKAIAQQJ0IglqIgQgBCgCACIE' +
+  'QQFrNgIAIA4gBCAJIBhqKAIARmohDiADQQFqIgMgFkcNAAsLIAEoAnwiHSAIIAtsIiUgB0HAAG1qQQN0aiIDIAMpAwBCfiAHrYmD' +
+  'NwMAICIgCEECdCIDaiIEIAQoAgBBAWs2AgAgAyAhaiIDIAMoAgBBAWo2AgAgBCgCACEDCyAdICVBA3RqIgwgC0EDdGohCiADQQBM' +
+  'IBggIyAIQQJ0aigCACIWQQJ0IgRqKAIAIAQgF2ooAgBrIgQgA0pyRQRAIBAgBiAWbEEDdGohB0EAIQMDQCADIgRBAWohAyAHIARB' +
+  'A3QiCWopAwAgCSAMaikDAIMiKlANAAsgGiAIQQJ0aiAqeiIqpyAEQQZ0ciIRNgIAAkAgC0EATA0AQQAhAyALQQFHBEAgC0F+cSED' +
+  'QQAhBwNAIAogB0EDdCIJaiAJIAxq/QADAP0LAwAgB0ECaiIHIANHDQALIAMgC0YNAQsDQCAKIANBA3QiCWogCSAMaikDADcDACAD' +
+  'QQFqIgMgC0cNAAsLIAogBEEDdGoiAyADKQMAQn4gKomDNwMAIBwgEUECdGooAgAiDSAcIBFBAWoiDEECdGooAgAiB0gEQANAIBcg' +
+  'ICANQQJ0aigCACISQQJ0IgRqIgMgAygCAEEBaiIDNgIAIA4gAyAEIBhqKAIARmshDiAEICRqKAIAIANGBEAgECAGIBJsQQN0aiEJ' +
+  'QgAhKUEAIQUgBkEASgRAA0AgCiAFQQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcN' +
+  'AAsLIAogEkHAAG0gBmpBA3RqIgMgAykDAEJ+IBKtiYM3AwAgKSAufCEuCyANQQFqIg0gB0cNAAsLIB8gEUECdGooAgAiDSAfIAxB' +
+  'AnRqKAIAIgxODQMgBkEATCEHA0AgECAnIA1BAnRqKAIAQQN0aiEJQgAhKUEAIQUgB0UEQANAIAogBUEDdCIEaiIDIAMpAwAiLSAE' +
+  'IAlqKQMAIipCf4WDNwMAICogLYN7ICl8ISkgBUEBaiIFIAZHDQALCyApIC58IS4gDUEBaiINIAxHDQALDAMLIARBAEoNACAaIAhB' +
+  'AnRqIgkoAgBBf0cNAQtBASEFDAMLAkAgC0EATA0AQQAhBSALQQFHBEAgC0F+cSEFQQAhAwNAIAogA0EDdCIEaiAEIAxq/QADAP0L' +
+  'AwAgA0ECaiIDIAVHDQALIAUgC0YNAQsDQCAKIAVBA3QiA2ogAyAMaikDADcDACAFQQFqIgUgC0cNAAsLIAlBfzYCAAsgCCAZSCED' +
+  'IBkgCEEBaiIIIAMbIRlBACEFDAELCyABIA42AoABIAFBADYCOCABIAg2AjQgAEEBNgJkIAAgCDYCWEEDCyAAICs3A2ggACAvNwN4' +
+  'IAAgGTYCYCAAIAApA3AgLnw3A3ALhgQCCH8BfiAAKAKAAyEEIABBAEEAIAAoAjAgAhEDACIJQQEgCUEBShtBAnQQRCIGBH8CQCAA' +
+  'KAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZLIAYgB2ogCEtxDQAgBUF8cSEDQQAhBwNAIAYgB0ECdCIKaiAI' +
+  'IApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANBAnQiB2ogByAIaigCADYCACADQQFqIgMgBUcNAAsLIAAgBiAJ' +
+  'IAUgAhEDABoCQCAEKAI8IgMgBCgCQEcNACADIAAoAvwCIgJODQAgBCgCOCACIANBAXRBBCADGyIDIAIgA0gbIgJBGGwQSCIDRQRA' +
+  'IAYQSUF/DwsgBCACNgJAIAQgAzYCOCAEKAI8IQMLIAAoAvwCIANGBEAgBCADQQFrIgA2AjwgBCgCOCAAQRhsaigCFBBJIAQoAjwh' +
+  'AwsgBCADQQFqNgI8AkAgA0EATA0AA0AgBCgCOCIFIANBAWsiAEEYbGoiAikDACABWA0BIAUgA0EYbGoiBSAC/QADAP0LAwAgBSAC' +
+  'KQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0ggBCgCOCADQRhsaiIAIAY2AhQgACAJNgIQIAAgCzcDCCAAIAE3' +
+  'AwAgBCABNwNQQQAFQX8LCy8BAn8gACgCgAMiASgCPCICIAAoAvwCTgR+IAEoAjggAkEYbGpBGGspAwAFQn8LC3sBAn8CQCAAKAKA' +
+  'AyICDQAgAEEBQZgBEEMiAjYCgAMgAg0AQX8PCyACIQEgAigCPEEASgRAQQAhAQNAIAIoAjggAUEYbGooAhQQSSABQQFqIgEgAigC' +
+  'PEgNAAsgACgCgAMhAQsgAkEANgI8IAFBADYCWCABQgA3A0hBAAumAQEFfyAAKAJcIgRBAEoEQCAAKAKAAyEFA0AgAiADSgRAIAEg' +
+  'A0ECdGogBSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAFIAAoAkggBkECdGooAgAhBCAFKAIAIQgDQCAEQQR0IARBAWoh' +
+  'BCAIaigCCCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiEDIAZBAWoiBiAESA0ACwsgAwspAQF/A0AgAUEEdCECIAFBAWoh' +
+  'ASAAIAJqKAIIIgJBAEoNAAsgAkF/cwvpEwMVfwV+AXtBAiECAkACQAJAAkAgACgCZA4EAAEBAgELIAAQHyICDQEgABAgIgINASAA' +
+  'QgA3A1gLIAAoAoADIgYoAlhFDQEgACABECEhAgsgAg8LIAYoAhQhEiAGKAIQIQ8gBigCDCEQIAYoAgQhBCAGKAIAIQwgAEEBNgJk' +
+  'IAAoAlghCyAAKAJUIRMgACgCUCEUIAAoAkghFSAGKAIwRUUhAgNAAkACQAJAIAJFBEAgBigCCCIHKAIEIgVFBEACfyAAIAs2Alwg' +
+  'AEECNgJkIAAgBikDICAGKQMYfEEEEBkEQCAAQQE2AmRBfwwBCyAAIAApA5ADIgFCAXwiFzcDkAMgACAAKQOYAyABIBdWrXw3A5gD' +
+  'IAZBATYCMEEBCyECDAQLIAEgACkDaCIXWARAIAZBADYCMEEDIQIMBAsgACAXQgF8NwNoIAYoAjwiAiAAKAL8Ak4EfiAGKAI4IAJB' +
+  'GGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgfSEaIAYoAiwhCQJAIAYoAigiA0EATA0AQQAhAiADQQFHBEAgA0F+cSECIBr9EiEcQQAh' +
+  'CgNAIAkgCkEDdGogHP0LAwAgCkECaiIKIAJHDQALIAIgA0YNAQsDQCAJIAJBA3RqIBo3AwAgAkEBaiICIANHDQALC0IAIRdB////' +
+  '/wchAwNAIAkgByAFQQR0IgJqIg4oAghBA3RqIggpAwAiGyAEIAIgBGooAgQiCkEEdGopAwgiGFgNAyAIIBsgGH03AwBBASECAkAg' +
+  'A0EATA0AIANBAWoDQCAEIAQgCkEEdGooAgQiCkEEdGopAwggGloNASACIANHIAJBAWohAg0ACyECCyACIANHIBcgGFpyIAIgA05x' +
+  'RQRAIAUhDSAYIRcgAiEDCyAOKAIEIgUNAAsgA0UNAiADQQJOBEAgACAAKQN4QgF8NwN4CyAQIAtBA3QiBWogBikDIDcDACAVIAtB' +
+  'AnQiAmogBCANQQR0IglqIg4oAgQiCjYCACACIBRqQQA2AgAgAiATaiADNgIAIAUgD2ogBigCPCIFIAAoAvwCIghOBH4gBigCOCAF' +
+  'QRhsakEYaykDACAGKQMYfQVCfwsgBikDICAEIApBBHRqKQMIfH0iFzcDACAHIAcgCWoiAigCACIDQQR0aiACKAIEIgI2AgQgByAC' +
+  'QQR0aiADNgIAIAQgDigCBCIDQQR0aikDCCAXWg0BA0AgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwB' +
+  'CyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALIAQg' +
+  'BCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwwBCwJAIAsEQANAIBUgC0EBayILQQJ0aiIOKAIAIgpBAWshCCASIAtBA3QiB2opAwAh' +
+  'FwNAIAoCfyAMIAhBBHQiAmoiAygCCCINQQBMBEAgAiAEaigCBAwBCwJAIAMoAgwiBUEASA0AIBcgBCAEIA1BBHQiEWooAgQiA0EE' +
+  'dGopAwhWBEADQAJAAkAgBQRAIAwgA0EEdGoiAiEJIAIoAgwiAiAFRiACQQBIcg0BCyADQQFrIQIDQCADAn8gDCACQQR0IglqIhYo' +
+  'AghBAEwEQCAEIAlqKAIEDAELIBYoAgxBAE4EQCAEIAQgCWoiCSgCAEEEdGogAjYCBCAEIAkoAgRBBHRqIAI2AgALIAJBAWsLIgJH' +
+  'DQALDAELIAJBAE4NACAJIAU2AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBQ0AIAYoAggiAiARaiIDKAIEIQUgAiAD' +
+  'KAIAQQR0aiANNgIEIAIgBUEEdGogDTYCAAsgCEEBawsiCEcNAAsgBiAHIBBqKQMANwMgIAQgCkEEdCICaigCBCIKIAIgDGooAggi' +
+  'DUcNAiAHIA9qKQMAIhcgBCAEIA1BBHQiCGooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IgVqIgooAghBAEwE' +
+  'QCAEIAVqKAIEDAELIAooAgxBAE4EQCAEIAQgBWoiBSgCAEEEdGogAjYCBCAEIAUoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQg' +
+  'BCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIAhqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIAIAsN' +
+  'AAsLIABBAzYCZEECIQJBACELDAMLIA4gCjYCACAUIAtBAnQiAmoiAygCACIFIAIgE2ooAgBBAWtIBEAgAyAFQQFqNgIACyAAKAL8' +
+  'AiEIIAYoAjwhBQsgBCAKQQR0aikDCCAQIAtBA3RqKQMAfCEYAkACQCAFIAhIBEBCfyEXIBhCf1ENAgwBCyAYIAYoAjggBUEYbGpB' +
+  'GGspAwAgBikDGH0iF1oNAQsgBiAYNwMgIBIgC0EDdGogFyAYfSIXNwMAIApBAWohCANAIAoCfyAMIAhBBHQiA2oiBSgCCCICQQBM' +
+  'BEAgAyAEaigCAAwBCwJAIAUoAgwiBUEASA0AIAVFBEAgBigCCCIDIAMgAkEEdGoiBygCACIJQQR0aiAHKAIEIgc2AgQgAyAHQQR0' +
+  'aiAJNgIACyAEIAQgAkEEdGooAgQiA0EEdGopAwggF1oNAANAAkACQCAFBEAgDCADQQR0aiICKAIMIAVGDQELIANBAWohAgNAIAMC' +
+  'fyAMIAJBBHQiB2oiCSgCCEEATARAIAQgB2ooAgAMAQsgCSgCDEEATgRAIAQgBCAHaiIHKAIAIglBBHRqIAcoAgQiBzYCBCAEIAdB' +
+  'BHRqIAk2AgAgGUIBfCEZCyACQQFqCyICRw0ACwwBCyADIAhGDQAgAkF/NgIMCyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsL' +
+  'IAhBAWoLIghHDQALIAtBAWohAiALIAAoAmBOBEAgACACNgJgCyACIQtBACECDAMLIA8gC0EDdGopAwAiFyAEIAQgDCAKQQR0aigC' +
+  'CCIFQQR0IgpqKAIEIgNBBHRqKQMIVgRAA0AgA0EBayECA0AgAwJ/IAwgAkEEdCIIaiIHKAIIQQBMBEAgBCAIaigCBAwBCyAHKAIM' +
+  'QQBOBEAgBCAEIAhqIggoAgBBBHRqIAI2AgQgBCAIKAIEQQR0aiACNgIACyACQQFrCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGop' +
+  'AwggF1QNAAsLIAYoAggiAiAKaiIDKAIEIQggAiADKAIAQQR0aiAFNgIEIAIgCEEEdGogBTYCAAtBASECDAELCyAAIAs2AlggACAA' +
+  'KQNwIBl8NwNwIAILpgsCDn8CfkF/IQECQCAAEBsNACAAKAIAIQggACgCBCEKIAAoAgwiAiAAKAKAAyIEKAI0SgRAIAQoAgAQSSAE' +
+  'KAIEEEkgBCAAKAIMIgJBBHQiAxBEIgU2AgAgBCADEEQiAzYCBCAFQQAgAxtFBEAgBEEANgI0QX8PCyAEIAI2AjQgAkUNAQsgBCgC' +
+  'CEUEQCAEIApBBHRBIGoQRCIDNgIIIAQgCEEFdEEgahBEIgE2AgwgAUEAIAMbRQRAIAMQSSAEKAIMEEkgBEIANwMIQX8PCyAEIAEg' +
+  'CEEDdCIDakEIaiIBNgIQIAQgASADakEIaiIBNgIUIAQgASADakEIajYCLAsgBCgCACAAKAIIIAJBBHT8CgAAIApBf04EQCAKQQFq' +
+  'IQJBACEBA0AgAUEEdCIDIAAoAhRqKQIAIQ8gBCgCCCADaiIDQgA3AgggAyAPNwIAIAEgAkYgAUEBaiEBRQ0ACwtBACEBIARBADYC' +
+  'MCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAAKAIwIgNBAEoEQCAAKAL4AiEFIAAoAiwhBkEAIQJCACEPA0AgBCAGIAJBAnRqKAIA' +
+  'IgcgBUgEfiAAKALsAiAHQQN0aikDAAVCAAsgD3wiDzcDGCACQQFqIgIgA0cNAAsLIAQoAgQhBiAEKAIAIQkgACgCDEEASgRAA0Ag' +
+  'CSABQQR0IgJqKQIAIQ8gAiAGaiICQn83AwggAiAPNwMAIAFBAWoiASAAKAIMSA0ACwsgACgCICIDQQBKBEAgACgCHCEFQQAhAgNA' +
+  'IAkgBSACQQJ0aigCACIBQQR0aigCCEEASgRAIAAoAvgCIQcDQCAGIAFBBHRqIAAoAuwCIAJBA3RqKQMAQgAgAiAHSBs3AwggCSAB' +
+  'QQFqIgFBBHRqKAIIQQBKDQALCyACQQFqIgIgA0cNAAsLIAMgCGpBA3RBEGoQRCIHRQRAQX8PC0EAIQIgBEEANgIoQQEhAyAEKAII' +
+  'IQsgCEEASgRAA0AgAyAGIANBBHQiDWooAgQiBUcEQANAIAVBAWohAQNAIAUCfwJAIAkgAUEEdCIOaigCCCIMQQBMIAMgDExyRQRA' +
+  'IAcgCyAMQQR0aigCCEECdGogAzYCAAwBCyAMQQBKDQAgBiAOaigCAAwBCyABQQFqCyIBRw0ACyAGIAVBBHRqKAIEIgUgA0cNAAsL' +
+  'QQAhAQJAAkACQCACQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEBaiIBIAJHDQALIAIhAQwBCyABIAJHDQELIAQgAkEBaiIFNgIo' +
+  'IAcgAkECdGpBADYCACAFIQILIAsgDWogATYCCCADIAhGIANBAWohA0UNAAsLIAsoAgQiAgRAA0AgBiACQQR0IghqKAIEIgMhAUJ/' +
+  'IQ8CQCACIANGIgUNAANAIAYgAUEEdGoiASkDCCIQIA8gDyAQVhshDyABKAIEIgEgAkcNAAsgD0IBfUJ+Wg0AIAQgBCkDGCAPfDcD' +
+  'GCAFDQADQCADQQFqIQEDQCADAn8gCSABQQR0IgVqKAIIQQBMBEAgBSAGaigCAAwBCyAFIAZqIgUgBSkDCCAPfTcDCCABQQFqCyIB' +
+  'Rw0ACyAGIANBBHRqIgMgAykDCCAPfTcDCCADKAIEIgMgAkcNAAsLIAggC2ooAgQiAg0ACwsgCkEASgRAIAdBBGohCEEBIQUDQEEA' +
+  'IQFBACEEIAUgBiAFQQR0aigCBCICRwRAA0AgByAEQQJ0aiACNgIAIARBAWohBCAGIAJBBHRqKAIEIgIgBUcNAAsLIAcgCCAAKAIg' +
+  'QQJ0aiAEIAYQIiAFIQMDQCAGIANBBHRqIAcgAUECdGooAgAgBSABIARJGyICNgIEIAYgAkEEdGogAzYCACABIARGIAIhAyABQQFq' +
+  'IQFFDQALIAUgCkYgBUEBaiEFRQ0ACwsgBxBJQQAhAQsgAQu0CwESfyAAKAKAAyICKAKQARBJIAJB2ABqQQBBwAD8CwACQCAAKALE' +
+  'AkUNACAAKAIEIRAgACgCACEHIAIoAgQhDiACKAIAIQtBfyERIAAoAiAiBkEMbEEIahBEIghFDQAgCCAGQQN0akEEaiEPIAZBAEoE' +
+  'QCAPQf8BIAZBAnT8CwALIAdBAEoEQEEBIQMDQCADIA4gA0EEdGooAgQiAUcEQANAIA8gCyABEB1BAnQiCmoiCSgCAEEASARAIAlB' +
+  'ADYCACAIIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAOIAFBBHRqKAIEIgEgA0cNAAsLIAMgB0YgA0EBaiEDRQ0ACwsgCCAI' +
+  'IAZBAnRqQQRqIAQgDhAiIARBAEoEQEEAIQADQCAPIAsgCCAAQQJ0aiIBKAIAEB1BAnRqIAA2AgAgCyABKAIAIgFBBHRqKAIIIgNB' +
+  'AEoEQANAIAUgAyAHTGohBSALIAFBAWoiAUEEdGooAggiA0EASg0ACwsgAEEBaiIAIARHDQALCyACIAcgBCAEIAdKG0ECaiIAQQF0' +
+  'IARBAXRqIAVqQQJ0IABBASAHQT9qQQZ2IAdBAEwbIgNsIgpBASAEQT9qQQZ2IARBAEwbIgYgB0EBamwiCSAEaiAEIAZsIgxqIAAg' +
+  'BmwiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCBBJIAJBADYClAFBAA8LIAIgAUEBEEMiATYCkAEgAUUEQCAIEEkgAkEANgKU' +
+  'AUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBjYCXCACIAEgDEEDdGoiATYCeCACIAEgCUEDdGoiATYCfCACIAEgDUEDdGoi' +
+  'ATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYCaCACIAwgBEECdGoiCTYCbCACIAkgAUECdGoiDTYCcCACIA0g' +
+  'BUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAhAANAIAwgAEECdCIBaiALIAEgCGooAgAiAxAdNgIAIAogAEED' +
+  'dGogDiADQQR0IhJqKQMINwMAIAEgCWogBTYCACALIBJqKAIIIgFBAEoEQANAIAEgB0wEQCANIAVBAnRqIAE2AgAgBUEBaiEFCyAL' +
+  'IANBAWoiA0EEdGooAggiAUEASg0ACwsgCSAAQQFqIgBBAnRqIAU2AgAgACAERw0ACwsgCiAEQQN0IgBqIAAgCmpBCGspAwBCACAE' +
+  'GzcDACAGQQgQQyIDBEAgEEEASgRAIAZBA3QhCkEBIQADQCADQQAgCvwLACAOIABBBHRqIgwoAgQiBSEBIAAgBUcEQANAIA8gCyAB' +
+  'EB1BAnRqKAIAIglBAE4EQCADIAlBA3ZB+P///wFxaiINIA0pAwBCASAJQT9xrYaENwMACyAOIAFBBHRqKAIEIgEgAEcNAAsLIAAg' +
+  'B0wEQCACKAJ4IAAgBmxBA3RqIAMgCvwKAAAgDCgCBCEFCyAAIAVHBEADQCAGRSAPIAsgBRAdQQJ0aigCACIBQQBIckUEQCABIAZs' +
+  'IQkgAigCdCEMQQAhAQNAIAwgASAJakEDdGoiDSANKQMAIAMgAUEDdGopAwCENwMAIAFBAWoiASAGRw0ACwsgDiAFQQR0aigCBCIF' +
+  'IABHDQALCyAAIBBGIABBAWohAEUNAAsLIAMQSSAIEEkgBEEASgRAIAIoAnwhAEEAIQEDQCAAIAFBA3ZB+P///wFxaiIDIAMpAwBC' +
+  'ASABQT9xrYaENwMAIAFBAWoiASAERw0ACwsgAigCCCIAKAIEIgEEQCACKAKAASEEIAIoAoQBIgUoAgAhAwNAIAQgAUEBayIHQQZ1' +
+  'QQN0aiIIIAgpAwBCASAHQT9xrYaENwMAIAUgA0EBaiIDNgIAIAAgAUEEdGooAgQiAQ0ACwsgAkEBNgJYQQAPCyAIEEkLIBELug8D' +
+  'Hn8GfgF7IAAoAoADIgMoAmQhHiADKAJgIRMgAygCXCELIAMoAgwhFCAAQQE2AmQgACgCWCEHIAAoAlQhFyAAKAJQIRggACgCSCEZ' +
+  'An8gAygCMEUEQCADKAKEASEVQQAMAQtBAQshAgNAAkACQAJAIAJFBEACQCAVIAdBAnRqKAIARQRAIAAgBzYCXCAAQQI2AmQgACAD' +
+  'KQMgIAMpAxh8QQQQGUUNASAAQQE2AmQgACAHNgJYQX8PCyABIAApA2giIFgEQCADQQA2AjAgACAHNgJYQQMPCyAAICBCAXw3A2gg' +
+  'AygCgAEgAygCYCIaIAdsQQN0aiEfIAMoAnwiDSADKAJcIg4gB2xBA3RqIRsgAygCPCIFIAAoAvwCTgR+IAMoAjggBUEYbGpBGGsp' +
+  'AwAgAykDGH0FQn8LIAMpAyB9ISAgAygCZCEcQQAhCCADKAKMASICQQBKBEADQCACIAhqQQJtIgRBAWogCCAcIARBA3RqKQMAICBU' +
+  'IgUbIgggAiAEIAUbIgJIDQALC0J/IAhBP3EiBa2GQn+FQn8gBRshIyAIQT9qQcAAbSIFQQFrIQ8gAygCLCEWAkAgAygCKCIEQQBM' +
+  'DQBBACECIARBAUcEQCAEQX5xIQIgIP0SISZBACEGA0AgFiAGQQN0aiAm/QsDACAGQQJqIgYgAkcNAAsgAiAERg0BCwNAIBYgAkED' +
+  'dGogIDcDACACQQFqIgIgBEcNAAsLQf////8HIQQCQCAaQQBKBEAgBUEBIAVBAUobIRBBACERQgAhIANAIB8gEUEDdGopAwAiIVBF' +
+  'BEAgEUEGdEEBciEJIAMoAnghDANAIAwgCSAheqdqIgUgDmxBA3RqIR1BACECIAhBAEwNCANAIB0gAkEDdCIGaikDACAjQn8gAiAP' +
+  'RhuDIAYgG2opAwCDIiRQBEAgECACQQFqIgJHDQEMCgsLIBYgAygCCCAFQQR0aigCCEEDdGoiBikDACIlIBwgAkEJdCAkeqdBA3Ry' +
+  'aikDACIiWA0IIAYgJSAifTcDAAJAIAQgJHunIgZIIAIgD05yDQADQCAGICNCfyACQQFqIgIgD0YbIB0gAkEDdCIKaikDAIMgCiAb' +
+  'aikDAIN7p2oiBiAESg0BIAIgD0gNAAsLIAQgBkcgICAiWnIgBCAGTHFFBEAgIiEgIAYhBCAFIRILICFCAX0gIYMiIUIAUg0ACwsg' +
+  'EUEBaiIRIBpHDQALIARFDQYgBEECSA0BCyAAIAApA3hCAXw3A3gLIBQgB0EDdGogAykDIDcDACAHQQJ0IgUgAygCiAFqIBI2AgBB' +
+  'ACEIIAUgGGpBADYCACAFIBdqIAQ2AgAgAygCeCADKAJcIgogEmxBA3RqIQJBfyEGIApBAEwNAiANIAcgCmxBA3RqIgQpAwAgAikD' +
+  'AIMiIFAEQANAIAhBAWoiCCAKRg0EIAQgCEEDdCIFaikDACACIAVqKQMAgyIgUA0ACwsgIHqnIAhBBnRyIQYMAgsgACAAKQOQAyIg' +
+  'QgF8IgE3A5ADIAAgACkDmAMgASAgVK18NwOYAyADQQE2AjAgACAHNgJYQQEPCwNAIAdFBEAgAEEDNgJkIABBADYCWEECDwtBfyEG' +
+  'IBkgB0EBayIHQQJ0IgRqKAIAIQUgAyAUIAdBA3RqKQMANwMgIAMoAnwiDSADKAJcIgkgB2xBA3RqIQwgAygCeCAJIAMoAogBIARq' +
+  'KAIAbEEDdGohCgJAIAVBAWoiBEEGdSICIAlODQAgCiACQQN0IgVqKQMAQn8gBEE/ca2GgyAFIAxqKQMAgyIgUARAA0AgAkEBaiIC' +
+  'IAlGDQIgDCACQQN0IgVqKQMAIAUgCmopAwCDIiBQDQALCyAgeqcgAkEGdHIhBgsgBkEASA0ACyAYIAdBAnQiAmoiBCgCACIFIAIg' +
+  'F2ooAgBBAWtODQAgBCAFQQFqNgIACyADKAI8IgUgACgC/AJOBH4gAygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgHiAGQQN0aikD' +
+  'ACAUIAdBA3RqKQMAfCIgWA0BIBkgB0ECdGogBjYCACADICA3AyAgAygCgAEiCiAHQQFqIgUgE2xBA3RqIRAgAygCdCIEIAYgC2xB' +
+  'A3RqIQ4gDSAHIAtsQQN0aiEMIA0gBSALbEEDdGohCQJAIAtBAEwNAEEAIQIgCSAEIAsgBkEDdEEIamxqSSANIAsgB0EDdEEQamxq' +
+  'IA5LcSALQQFGckUEQCALQX5xIQJBACEIA0AgCSAIQQN0IgRqIAQgDGr9AAMAIAQgDmr9AAMA/U/9CwMAIAhBAmoiCCACRw0ACyAC' +
+  'IAtGDQELA0AgCSACQQN0IgRqIAQgDGopAwAgBCAOaikDAEJ/hYM3AwAgAkEBaiICIAtHDQALCyAQIAogByATbEEDdGogE0EDdPwK' +
+  'AAAgAygCbCAGQQJ0aiIGKAIAIgQgBigCBCIJSARAIAMoAnAhDCAEIQIDQCAQIAwgAkECdGooAgBBAWsiCkEGdUEDdGoiBiAGKQMA' +
+  'Qn4gCq2JgzcDACACQQFqIgIgCUcNAAsLIAMoAoQBIhUgBUECdGogFSAHQQJ0aigCACAEIAlrajYCACAAKAJgIAdKRQRAIAAgBTYC' +
+  'YAsgBSEHQQAhAgwCCyAFIRILQQEhAgwACwALmAMCDn8CfiACQQJOBEAgAkECdCEQQQEhCANAQQAhDCAIQQF0IgkhCiAIIQsDQCAM' +
+  'IgQgCWoiDCACIAIgDEoiERshDQJAIAQgCGoiBSACIAIgBUobIgcgBEwEQCAHIQYgBCEFDAELIAQhBSAHIgYgDU4NAANAAkAgAyAA' +
+  'IAZBAnRqKAIAIg5BBHRqKQMIIhIgAyAAIARBAnRqKAIAIg9BBHRqKQMIIhNaIA4gD04gEiATUnJxRQRAIAZBAWohBgwBCyAEQQFq' +
+  'IQQgDyEOCyABIAVBAnRqIA42AgAgBUEBaiEFIAQgB04NASAGIA1IDQALCyAEIAdIBEAgAiALIAIgC0gbIQcDQCABIAVBAnRqIAAg' +
+  'BEECdGooAgA2AgAgBUEBaiEFIARBAWoiBCAHRw0ACwsgBiANSARAIAIgCiACIApIGyEEA0AgASAFQQJ0aiAAIAZBAnRqKAIANgIA' +
+  'IAVBAWohBSAGQQFqIgYgBEcNAAsLIAkgCmohCiAJIAtqIQsgEQ0ACyAAIAEgEPwKAAAgCSIIIAJIDQALCwt2AQF/IAAoArQCIgEE' +
+  'QCABKAIMEEkgASgCLBBJIAEoAhAQSSABKAIUEEkgASgCGBBJIAEoAigQSSABKAJIEEkgASgCYBBJIAEoAjAQSSABKAI0EEkgASgC' +
+  'OBBJIAEoAjwQSSABKAJAEEkgARBJIABBADYCtAILCzIBAX8CQAJAAkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0DwsgACgCAEED' +
+  'dCEBCyABC5EUAhx/AX5BASEBAkAgACgCtAINAEEAIQEgACgCICIGQYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgCDEEAIAAoAigb' +
+  'IRQgBkE/aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAAKAIcIRVBASEDA0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigCCCICQQBKBEAD' +
+  'QCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgAyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEgA0ECdEEkaiAG' +
+  'bCAJQQN2Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYgBiAOShtBAXRBBGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJAQQFB6AAQQyIE' +
+  'RQRAQX8hAQwBCyAAIAQ2ArQCIAQgCzYCCCAEIA5BEGpBEG0iE0EEdDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBBACEDQQEhEANA' +
+  'QQEhASAMIBUgA0ECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIBAg' +
+  'ASAQShshECADQQFqIgMgBkcNAAsgBCAQNgIcQQAhAkEAIQMDQCAMIBUgCEECdGooAgAiAUEEdGooAggiCkEASgRAA0AgAkEBaiEC' +
+  'IAMgDCABQQR0aigCDCIHQQBIBH8gACgCFCAKQQR0aigCCAUgBwtBAEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoNAAsLIAhBAWoi' +
+  'CCAGRw0ACyANQQJ0QQRqIhEQRCEYIANBAnRBBGoiAxBEIRkgAxBEIRogBCACQQJ0QQRqEEQiGzYCECAEIAZBAnQiHEEEahBEIhY2' +
+  'AhQgBCAQIBxsQQRqEEQiEjYCGCAEIAtBAnQiAxBEIhQ2AjggBCADEEQiCTYCPCAEIAtBA3QQRCIHNgJAIAQgCyATbEEFdBBEIgI2' +
+  'AjQgBCALIA9sQQgQQyIDNgIwQQAhBQJ/QX8gG0UgGEVyIBlFIBpFcnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJFcnJyDQAaIA1B' +
+  'AE4EQCAYQf8BIBH8CwALQQAhC0EAIRNBACEIQQAhAwNAIBYgE0ECdCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigCACIKQQR0aigC' +
+  'CCIBQQBKBEADQCAMIApBBHRqKAIMIgJBAEgEQCAAKAIUIAFBBHRqKAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0aiAFNgIAIBFB' +
+  'AWohEQsgAgRAIBggAUECdGoiBSgCACIUIQECQCAUQQBOBEADQCACIBogAUECdCIHaigCAEYEQCADIQIgASEDDAMLIAcgGWooAgAi' +
+  'AUEATg0ACwsgGiADQQJ0IgFqIAI2AgAgASAZaiAUNgIAIAUgAzYCACADQQFqIQILIAMgDWohBSACIQMLIBsgCEECdGogBTYCACAI' +
+  'QQFqIQggDCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsLIBIgEUECdGogESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEgExsiCzYCICAT' +
+  'QQFqIhMgBkcNAAsgBCALNgIkAkACQAJAAkACQAJAAkAgBkGBAkgNAAJAIAtBAmsOBQABAQEAAQsgBBAkIgUNASALQQZHDQIMBAtB' +
+  'ACEBIARBADYCICAEECQiBUUNBAsgBCAFQQ9qEEQiAjYCYCACRQ0EIAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAFCyAEIAI2AlgM' +
+  'AwsgBCACNgJcDAELIAFBAkcNAgsgBCAcEEQiBzYCSCAHRQ0CQQAhASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUDQCAHIAVBAnRq' +
+  'IBIgBSAQbEECdCICQQRyav0AAgBBEf2rASACIBJq/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQILA0AgByABQQJ0' +
+  'aiASIAEgEGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2AgAgAUEBaiIBIAZHDQALDAELIAQgBkEDdEEEEEMiAjYCKCACRQ0BQQAhAgNA' +
+  'IAJBA3QhBSACIBBsIQdBACEBA0AgBCgCKCABIAVqQQJ0aiAEKAJYIAQoAhggASAHakECdGooAgBBAXRqNgIAIAFBAWoiAUEGRw0A' +
+  'CyACQQFqIgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRqIAg2AgAgBCADIA1qIA9sQQgQQyIJNgIMIAlFDQAgACgCHCEDQQAhCANAIAwg' +
+  'AyAIQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgCEEGdiEHQgEgCEE/ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIgAikDACAdhDcD' +
+  'ACAMIAFBAWoiAUEEdGooAggiBUEASg0ACwsgCEEBaiIIIAZHDQALIA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0aigCACIBQQBO' +
+  'BEAgCEEBayAPbCECA0AgBCgCDCIDIAEgDWogD2xBA3RqIAMgAkEDdGogB/wKAAAgGSABQQJ0aigCACIBQQBODQALCyAIIA1GIAhB' +
+  'AWohCEUNAAsgACgCHCEDC0EAIQpBACEBA0AgDCADIApBAnRqKAIAIgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2JIR0gBCgCECEH' +
+  'A0AgDSAHIAFBAnRqKAIAIgJMBEAgBCgCDCACIA9sIAlqQQN0aiICIAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoiBUEEdGooAghB' +
+  'AEoNAAsLIApBAWoiCiAGRw0ACyAEKAIUIhYgBkECdGoiBygCAEEASgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMgAygCACAPbDYC' +
+  'ACACQQFqIgIgBygCAEgNAAsLIAQgBiAPbEEDdBBEIg02AiwgDUUNACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdxIQcgDkEDdCES' +
+  'IBYoAgAhBUEAIQEDQCANIAEiAiAPbEEDdGoiF0EAIBL8CwAgBSIDIBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAbbCICaiEcIA0g' +
+  'AiASamohEyAEKAIMIgsgEmohESAEKAIQIRQDQCAUIANBAnRqKAIAIRVBACECAkACQCAOQQJJDQAgESAVQQN0IglqIBxLIBMgCSAL' +
+  'aktxDQADQCAXIAJBA3RqIgkgCf0AAwAgCyACIBVqQQN0av0AAwD9UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0BCwNAIBcgAkED' +
+  'dGoiCSAJKQMAIAsgAiAVakEDdGopAwCENwMAIAJBAWoiAiAORw0ACwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEhBUEADAELQQAh' +
+  'BUF/CyEBIBgQSSAZEEkgGhBJIAUNACAAECMLIAFFIQELIAELySADGX8HfgJ7IAAoArACIRogACgCWCEJIAApA3AhICAAKQNoISEg' +
+  'ACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAoArQCIgQoAjwhFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAA' +
+  'IAQQKEEAIQlBACECIAQoAjgoAgBFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFYBEAgACAJNgJc' +
+  'IABBATYCZEEDDAsLICFCAXwhISAEKAJEBEAgBEEANgJEDAILIAQoAjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0AAAAhIkEIIQIg' +
+  'BkEISgRAA0AgByACQQF0av0AAAAgIv2WASEiIAJBCGoiAiAGSA0ACwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIiAiICL9' +
+  'DQQFBgcAAQIDDA0ODwgJCgv9lgEiIiAiICL9DQIDAAEGBwQFCgsICQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEAAQABISJBACEC' +
+  'A0AgAiIDQQhqIQIgByADQQF0av0AAAAgIv0t/WQiBUUNAAsgBWhBAXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAgACAGIAogCSAQ' +
+  'IAsQKSELCyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3A3ggFSAJQQJ0aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciITbEEDdGohByAK' +
+  'IAQoAgQiESANbEEBdGohBSAEKAJYIAogESATbEEBdGoiDiAEKAIgIghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAhDCARQQBKBEAD' +
+  'QCAFIAxBAXQiAmoiA/0AAAAhIiACIA9qIgIgA/0AABD9CwAQIAIgIv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRqIgIgAi4BACID' +
+  'QYCAAXI7AQAgBCgCOCICIBNBAnRqIAIgDUECdGooAgAgA0GAgAFIazYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQoAlwhAyASrSEf' +
+  'QgAhGyAIQQZGIQJCACEcA0AgByAbp0EDdCIFaiAFIAZq/QAAACIjIAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWog' +
+  'Iv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAEQdAAaiEFAkAg' +
+  'CEEGRwRAQgAhGyAcUARAQgAhHgwICyAEKAJcIQogBCgCSCEGIBwhG0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQcgCiACQQN0' +
+  'aikDACIbe0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2aiICIAIvAQBB' +
+  'AWs7AQAgG0IBfSAbgyIbQgBSDQALCyIbUEUNAAsMAQtCACEeIBxQBEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16pyIDQQN0IgJq' +
+  'KQMAIAIgBmopAwCDIht7QgZ+IB58IR4gHUIBfSAdgyEdIAcgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgCACICIAIvAQBB' +
+  'AWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7' +
+  'AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbUA0BIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEB' +
+  'azsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsB' +
+  'ACAbQgF9IBuDIhtCAFINAAsLIB1CAFINAAsLIBwhGwwFCyAVIAlBAnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCIIQQN0aiEGIAQo' +
+  'AgwiCiALIAxsIgtBA3RqIQdBACECA0AgAiIDQQJqIQIgByADQQN0IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsgBCgCQCIFIAlB' +
+  'A3RqQgEgAyAi/R0AUHKthiIbNwMADAULIAQoAjAiFCAEKAIAIgcgCUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0IgJqKAIAbEED' +
+  'dGohBgJAAkAgAiAZaigCAEEBaiIFQcAAbSICIAdODQAgCiACQQN0IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMAgyIcUAR+IAVB' +
+  'QHFBwB9GDQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAcC3qnIAJBBnRq' +
+  'IgJBAE4NAQtBfyECIAdBAEwNAEEAIQMgBikDACAKKQMAgyIcUAR+IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6pyIDQQN0IgJq' +
+  'KQMAIAIgCmopAwCDBSAcC3qnIANBBnRqIQILIAIgGCAJQQJ0IgNqKAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlBASECDAULIAMg' +
+  'F2oiAyADKAIAQQFqNgIADAMLQgAhGyAEQgA3A1AgBEHQAGohBUIAIR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyADQQF0IgJqIgf9' +
+  'AAAAISIgAiAOaiICIAf9AAAQ/QsAECACICL9CwAAIANBEGoiAyARSA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAbNwMAIB4gIHwh' +
+  'ICAEKAIAIgwgC2whCyAMIA1sIQggBCgCMCEUIAQoAgwhCgsgCiALQQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBMDQBBACEDIA4p' +
+  'AwAgCCkDAIMiHFAEfiAbQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJAIAApA4gBIhxQ' +
+  'DQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZqIQcDQAJAAkAg' +
+  'AkEBaiIKQQZ2IgIgDE4NACAIIAJBA3QiA2opAwBCfyAKQT9xrYaDIAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAFIAZqKQMAQn8g' +
+  'AkEBaq2GgyIcUA0BIA4gHHqnIgJBA3QiA2opAwAgAyAIaikDAIMFIBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0AQQAhAyAOKQMA' +
+  'IAgpAwCDIhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsgG0IBfSIbQgBS' +
+  'DQALCyAYIAlBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAQNgIACyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwgAmxBAnRqIRIg' +
+  'DSADIBZqKAIAQQFKciERIAQoAiAiDyEFAkAgDw0AQQAhAyAEKAIkIgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQo' +
+  'AjQiAyAEKAIEIgwgEWxBAXRqIQogFCAEKAIAIhAgDUECaiITbEEDdGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZGGyELIAQoAiwg' +
+  'AiAQbEEDdGohCEEAIQIgDEEASgRAA0AgCiACQQF0IgNqIgf9AAAAISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAAIAJBEGoiAiAM' +
+  'SA0ACwtBACECIAVBAEoEQEEAIQ0DQCALIBIgDUECdGooAgBBAXRqIgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhqIQIgDUEBaiIN' +
+  'IAVHDQALCyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNBAnRqIAMgEUECdGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBBAEoEQCAQrSEf' +
+  'QgAhGyAPQQZGIQJCACEcA0AgBiAbp0EDdCIFaiAFIAdq/QAAACIjIAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWog' +
+  'Iv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAPQQZHBEBCACEd' +
+  'IBxQDQIgBCgCXCEGIAQoAkghBwNAIBxCAX0gHIMgByAceqciAkEIdGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0CQANAIBtQDQEg' +
+  'CyAFIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEB' +
+  'ayICOwEAIAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEBIQMMBgsiHFBFDQALDAILQgAhHSAcUA0BIAQoAighBQNAIAggHHqnIgNBA3Qi' +
+  'AmopAwAgAiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9IByDIRwgBSADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIGKAIAIgIgAi8B' +
+  'AEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsi' +
+  'AjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
+  'BigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1ANASADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsg' +
+  'AkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwi' +
+  'AiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAg' +
+  'AkH//wNxRQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IAIR0gBEIANwNQC0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsgAkEBdCIFaiIH' +
+  '/QAAACEiIAUgDmoiBSAH/QAAEP0LABAgBSAi/QsAACACQRBqIgIgDEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQgAzYCRCAdICB8' +
+  'ISAgBCgCOCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAgCUpFBEAgACACNgJgCyACIQlBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAAp' +
+  'A5ADIhxCAXwiATcDkAMgACAAKQOYAyABIBxUrXw3A5gDQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAAICE3A2ggACAJ' +
+  'NgJYCyACC94ZAxp/B34CeyMAQSBrIhAkACAAKAJYIQggACkDcCEfIAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRMg' +
+  'ACgCtAIiAygCPCEXAkAgACgC1AJFDQBBASEYIAMoAiRFDQAgAygCAEEHSCEZCyAAKAKwAiEaQQIhAgJAAn8CQAJAAn8CQAJAAkAg' +
+  'ACgCZA4EAQIABwILIAAoAlxFDQQgEyAIQQJ0aigCACEEQQAMAgsgACADEChBACEIQQAhAiADKAI4KAIARQ0CC0EBCyECA0ACQAJA' +
+  'AkACQAJAIAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0IgpsQQN0aiEGIAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJAAkAgBEEBaiIE' +
+  'QcAAbSIFIAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAFQQZ0a62GgyAHIA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygCQCAIQQN0aikD' +
+  'AEJ/IAVBAWqthoMiHFANASAHIBx6pyIFQQN0IgRqKQMAIAQgBmopAwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEA' +
+  'IQIgBykDACAGKQMAgyIcUAR+IAMoAkAgCEEDdGopAwBCfoMiHFANASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCDBSAcC3qnIAJB' +
+  'BnRqIQQLIAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoiAiACKAIAQQFqNgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCQsgIEIB' +
+  'fCEgIAMoAkQEQCADQQA2AkQMAQsgAygCNCIHIAMoAgQiBCAIQQF0IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEADQCAJIAJBAXRq' +
+  '/QAAACAj/ZYBISMgAkEIaiICIARIDQALCyAjICMgI/0NCAkKCwwNDg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwABAgMMDQ4PCAkK' +
+  'C/2WASIjICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2WASIkICP9DQABAAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVBCGohAiAJIAVB' +
+  'AXRq/QAAACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEGIBpFICT9GAAiDUH//wFGckUEQCAAIAQgByAIIA0gBhApIQYLIA1FDQAgDUEC' +
+  'TgRAIAAgACkDeEIBfDcDeAsgEEIANwMYIBD9DAAAAAAAAAAAAAAAAAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAgAygCJEEBdEpy' +
+  'DQEgACADIAggBiANIAEgIH0gEEEIahAqRQ0BIBApAxggInwhIiAQKQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEIDAYLIBcgCEEC' +
+  'dGogBjYCAAJAIA1BAk4EQCADKAIwIgwgAygCACICIApBAXIiB2xBA3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGohDiAFIAQgB2xB' +
+  'AXRqIQkgAygCDCACIAZsQQN0aiELQQAhBSAEQQBKBEADQCAOIAVBAXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9CwAQIBEgI/0L' +
+  'AAAgBUEQaiIFIARIDQALCyAMIAIgCmxBA3RqIQQgCSAGQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0aiAMIApBAnRq' +
+  'KAIAIAVBgIABSGs2AgACQCACQQBMBEBCACEeIANCADcDUEIAISEMAQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCICaiACIARq/QAA' +
+  'ACIjIAIgC2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQAL' +
+  'IAMgHjcDUEIAISEgHlAEQEIAIR4MAQsgAygCHCEHIAMoAhghDCAeIRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyALIAJBA3QiAmop' +
+  'AwAgAiAEaikDAIMiHVBFBEADQCAMIA8gHXqnciAHbEECdGoiBSgCACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEBazsBACAFKAIE' +
+  'IQIgBUEEaiEFIAJBAE4NAAsLICEgAkF/c618ISEgHUIBfSAdgyIdQgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEEDdGogHjcDACAf' +
+  'ICF8IR8gAygCACIHIAZsIQQgByAKbCELIAMoAjAhCSADKAIMIQwMAQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEPIAMoAgwiDCAG' +
+  'IAdsIgRBA3RqIQZBACEFA0AgBSICQQJqIQUgBiACQQN0Ig5q/QAAACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIFIAhBA3RqQgEg' +
+  'AiAj/R0AUHKthiIeNwMACyAMIARBA3RqIQYgCSALQQN0aiELQX8hBAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IB5CfoMi' +
+  'HFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAc' +
+  'hSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiANrIIiHVANACAFIAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYiAiAHTg0AIAsg' +
+  'AkEDdCIOaikDAEJ/IARBP3GthoMgBiAOaikDAIMiHFAEfiAEQUBxQcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqci' +
+  'AkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEEDAELQX8hBCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAPKQMAQn6D' +
+  'IhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEECdCICaiAENgIA' +
+  'IAIgFWpBADYCACACIBRqIA02AgALIBMgCEECdCIGaiAENgIAIAMoAhggAygCHCAEbEECdGohDUEAIQUgAygCJCICRQRAA0AgBSIC' +
+  'QQFqIQUgDSACQQJ0aigCAEEATg0ACwsgAygCNCIFIAogBiAUaigCAEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAKQQJqIgpsQQF0' +
+  'aiEFIAkgAygCACIHIApsQQN0aiERIAkgByALbEEDdGohDCADKAIsIAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4gCUEBdCISaiIb' +
+  '/QAAACEjIAUgEmoiEiAb/QAAEP0LABAgEiAj/QsAACAJQRBqIgkgBkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSANIAlBAnRqKAIA' +
+  'QQF0aiIOIA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFIaiEGIAlBAWoiCSACRw0ACwsgAygCOCICIApBAnRqIAIgC0ECdGooAgAgBms2' +
+  'AgACQCAHQQBMBEBCACEdIANCADcDUEEAIQIMAQsgB60hHEIAIR1CACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIjIAIgD2r9AAAA' +
+  'IiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAIR1B' +
+  'ACECIB5QDQAgAygCHCEJIAMoAhghBgNAIB56IB5CAX0gHoMhHqciAkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMAgyIcUEUEQANA' +
+  'IBxCAX0gHIMCQCAGIAogHHqnciAJbEECdGoiAigCACIHQQBIDQAgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//A3EEQANAIAIo' +
+  'AgQiB0EASA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgAkEEaiECIAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiECIAVBAE4NAAsg' +
+  'HSAFQX9zrXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIcUEUNAAsLQQAhAiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygCOCAIQQFqIgJB' +
+  'A3RqKAIARQRAIBhFDQQgIkIBfCEiDAILIAAoAmAgCEpFBEAgACACNgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0aigCACEEC0EA' +
+  'IQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiAUIBfCIcNwOQAyAAIAApA5gDIAEgHFatfDcDmANBAQwBCyAAQQA2AlwgAEED' +
+  'NgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2AlggACAAKQOQAyIBICJ8Ihw3A5ADIAAgACkDmAMgASAcVq18NwOYAwsgEEEgaiQA' +
+  'IAILmwwDFH8EfgV7IAEoAjQhCSABKAIwIQogACgCICEFIAEoAgQhBwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRAIBlC/v///w+D' +
+  'IRYgBf0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNAIAogF6dBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAA' +
+  'AAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQVFhcMDQ4PIhr9HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////' +
+  'IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4g' +
+  'Hf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0LAwAgG/0MAgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAW' +
+  'IBlRDQELA0ACfkJ/IAUgFqciBEEGdCICayIDQT9KDQAaQgAgAiAFTg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3AwAgFkIBfCIW' +
+  'IBlSDQALCwJAIAdBAEwNACAAKAIAIQRBACECIAdBCE8EQCAHQXhxIQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAhHP0MAAAAAAEA' +
+  'AAACAAAAAwAAACEbQQAhAwNAIAkgA0EBdGr9DAAAAAAAAAAAAAAAAAAAAAD9DP9//3//f/9//3//f/9//38gGyAa/TkgHCAa/Tn9' +
+  'DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAACAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgAAAD9rgEhHCAD' +
+  'QQhqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpBAEH//wEgAiAESBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAgASgCHCEGIAEo' +
+  'AhghBANAIAQgBiAIbEECdGoiAigCACIDQQBOBEADQCAJIANBAXRqIgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiECIANBAE4NAAsL' +
+  'IAhBAWoiCCAFRw0ACwsgASgCOCAAKAIANgIAIAAoAjBBAEoEQCAJIAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEoAhggACgCLCAP' +
+  'QQJ0aigCACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIkIgNFBEADQCACIgNBAWohAiAQIANBAnRqKAIAQQBODQALCyABKAIsIQUgASgC' +
+  'NCIIIAEoAgQiEUEBdGohDCABKAIAIQ0gASgCMCEOQQAhAiARQQBKBEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxqIgQgBv0AABD9' +
+  'CwAQIAQgGv0LAAAgAkEQaiICIBFIDQALC0EAIQZBACECIANBAEoEQANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsB' +
+  'ACAGIARBgIABSGohBiACQQFqIgIgA0cNAAsLIAEoAjgiAyADKAIAIAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAFIAcgC2xBA3Rq' +
+  'IQUgDiANQQN0aiEDIA2tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAAIBogHP1O/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQggASgCGCEGA0Ag' +
+  'F3ohGCAXQgF9IBeDIRcgBSAYpyICQQN0IgNqKQMAIAMgDmopAwCDIhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhsQQJ0aiICKAIA' +
+  'IgNBAE4EQANAIAwgA0EBdGoiAyADLwEAQQFrOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsg' +
+  'F0IAUg0ACwsgCiAVIBT8CgAAIAkgEyAS/AoAACABKAI4IgMgAygCBDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYCRAtjAQF/IAAo' +
+  'ArACIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqwCIQJBACEAAkADQCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAA' +
+  'QQFqIgAgBkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIkIgisIQ8CQAJAIAggASgCOCACQQN0aigCACIJRgRAIAYgBKwiBTcDECAGIAUg' +
+  'D343AwhCASEPDAELIAkgCEEBdEcNASAErCIQIAVWDQEgBEEBSiEHQQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCADIAlsQQN0aiIM' +
+  'QYAIIAcbIQMgASgCMCAJIAJBAXRsQQN0aiEKQQAhBwNAIAcgCiAIQQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcgCEEBaiIIIAlH' +
+  'DQALIAYgDyAQfkIAIARBAUobIhI3AwhCACAJQQBMDQEaIAetIA9+IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAEIApqKQMAgyIF' +
+  'UEUEQCADQQZ0IQQgASgCLCELA0AgCyAEIAV6p3IgCWxBA3RqIQ1BACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0gDmopAwBCf4WD' +
+  'e6dqIQcgCEEBaiIIIAlHDQALIAdFBEBBAA8LIAYgEiATfCISNwMIIAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EBR618IREgBUIB' +
+  'fSAFgyIFQgBSDQALCyADQQFqIgMgCUcNAAsMAgsgBiAPIBB+QgAgBxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJgIAJKDQAgACAC' +
+  'QQFqNgJgCyAAIAApA3ggEXw3A3hBASEHIAApA4gBUCAPUHINACAAQYgBaiEAA0AgABAsGiAPQgF9Ig9CAFINAAsLIAcLiAwEE38C' +
+  'ewN+A3wgACAAKAK0AiIHECgCQCACQQBMDQAgBygCOCIIKAIAIgVBAEwNACAAKAKwAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAg' +
+  'BUEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjQiCyANIAcoAgQiDGxBAnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYgBUEBdGr9AAAA' +
+  'IBf9lgEhFyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAXIBcgF/0NCAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4P' +
+  'CAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8MDf2WASIYIBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAFIgRBCGohBSAG' +
+  'IARBAXRq/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAEaiEFIBRFIBj9GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0gBsEgBRApIQUL' +
+  'IAZB//8DcUUNASAHKAIwIhUgBygCACIKIA5sQQN0aiEPIAbBtyEeIAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIAIRsMAQsgCq0h' +
+  'GkIAIRlCACEbA0AgCSAZp0EDdCIEav0AAAAgBCAPav0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZ' +
+  'QgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAJAIA1BA3RqIgggGzcDACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAa' +
+  'Qp26s/uUkv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9BfyAFQQFqIgVBwABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8gBSAGQQZ0a62G' +
+  'gyAEIAlqKQMAgyIaUAR+QX8gBUFAcUHAH0YNARpBfyAIKQMAQn8gBkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRqKQMAIAQgD2op' +
+  'AwCDBSAaC3qnIAZBBnRqCyEFIBlCAX0iGVBFDQALIAcoAhggBygCHCAFbEECdGohEiAHKAIkIghFBEBBACEEA0AgBCIIQQFqIQQg' +
+  'EiAIQQJ0aigCAEEATg0ACwsgBygCLCEQIAsgDCAOQQJqIhNsQQF0aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEEA0AgCyAEQQF0' +
+  'IglqIgb9AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJIBf9CwAAIARBEGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEADQCARIBIgBEEC' +
+  'dGooAgBBAXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJQYCAAUhqIQYgBEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCILaiAEIA5BAnRq' +
+  'KAIAIAZrNgIAAkACQCAKQQBMBEAgB0IANwNQDAELIBAgBSAKbEEDdGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlCACEbA0AgBCAZ' +
+  'p0EDdCIIaiAIIA9q/QAAACIYIAggEGr9AAAAIhf9T/0LAAAgFyAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuE' +
+  'IRsgGUICfCIZIBpUDQALIAcgGzcDUCAbUA0AIAcoAhwhBiAHKAIYIQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2opAwCDIhlQRQRA' +
+  'IAhBBnQhCANAAkAgCSAIIBl6p3IgBmxBAnRqIgUoAgAiBEEASA0AIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxBEADQCAF' +
+  'KAIEIgRBAEgNAiAFQQRqIQUgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEATA0FIAMgAykD' +
+  'AEIBfDcDACAdIBygIR0MBwsgGUIBfSAZgyIZUEUNAAsLIBtCAX0gG4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1BAXQhDiAIIA1B' +
+  'A3RqKAIAQQBKDQALCyAWQQFqIhYgAkYNASAIKAIAIQUMAAsACyAdCzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGF' +
+  'IgE3AwAgAUKdurP7lJL9oiV+C98TAx9/A34BeyMAQdAAayIFJAAgACgCzAIiBygCUCEQIAAoAgAhAiAFIAcoAgQ2AhggBSAHKAII' +
+  'NgIcIAUgBygCDDYCICAFIAcoAhA2AiQgBSAHKAIUNgIoIAUgBygCGDYCLCAFIAcoAhw2AjAgBSAH/QACIP0LAjQgBSAHKAI4NgJE' +
+  'IAcoAkAhAyAFIAI2AkwgBSADNgJIIAApA2ghIyAHKAIwIRggBygCTCEPIAcoAkghEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJI' +
+  'IRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkQ2AgwgBSAHKAJYIgw2AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkAC' +
+  'fwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQLiAFIAcoAkQ2AgwgBSAHKAJYIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwB' +
+  'CyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARFBEAgASAjWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAjQgF8ISMg' +
+  'BygCbARAIAdBADYCbAwHC0EAIQRB/////wchBkEBIQIgBSgCRCEKIAUoAkwiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAg' +
+  'AiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB/////wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkEC' +
+  'dGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEE8SSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUG' +
+  'B/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayEC' +
+  'IAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoiDSgCAE4NBSAFIAUoAgwiAyAHKAJMIgogCUEEdGooAggiBkoE' +
+  'fyAFKAJIIQsCQCAQRQRAIAUoAkAhDCAFKAI0IQ4gBSgCHCEbIAUoAhghHCAFKAJEIR0DQCALIANBAWsiA0EEdGoiAikDACEiAkAC' +
+  'QAJAIAIoAggiAkEATgRAICIgHCACQQN0aiIeKQMAQn+FgyEhIBsgAkECdGooAgAiBA0BICFQDQIgAkEGdCECIAUoAjghHwNAIAwg' +
+  'AiAheqdyQQJ0IgRqKAIAIhIgBCAOaigCACIEaiEgIBJBAEoEQANAIB8gBEECdGooAgAiEiASKAIAQQFqNgIAIARBAWoiBCAgSA0A' +
+  'CwsgIUIBfSAhgyIhQgBSDQALDAILIB0gAkF/c0ECdGoiAiACKAIAQYCAgIAEazYCAAwCCyAEIAQoAgAgIXunajYCAAsgHiAiNwMA' +
+  'CyADIAZKDQALDAELIAUoAhghAgNAIAIgCyADQQFrIgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQ' +
+  'RQ0AIAcoAlAgBygCVCIGIAlsQQJ0aiELQQAhBCAGQQBMDQAgBygCOCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD' +
+  '/QACMP0LAjAgAiAD/QACIP0LAiAgAiAD/QACEP0LAhAgBEEQaiIEIAZIDQALIAcoAkwhCgsgBSAKIAlBBHQiBmooAgw2AgggFiAJ' +
+  'QQJ0aigCACAIIAgoAgBBAWoiAzYCACADaiICQQAgDSgCACIDIAIgA0gbayEDIAlBAWohAiAGIA9qKAIEIQQMBwsCQCALIAJBD2pO' +
+  'BEADQCAKIAIiBkECdGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEEMSSAEQQRqIQQNAAsCQCAkICQgJP0NCAkK' +
+  'CwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEA' +
+  'IQMMAwsgBkEQaiECIAZBH2ogC0wNAAsLQQAhBCAIRQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0A' +
+  'AAAgJP03/aQBrSAhhiAihCEiICFCDFQgIUIEfCEhDQALDAELIAogCEECdGohBiAD/REhJEIAISFCACEiA0AgBiAhp0ECdGr9AAAA' +
+  'ICT9N/2kAa0gIYYgIoQhIiAhQjxUICFCBHwhIQ0ACwsgCCAieqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAK' +
+  'IAJBAnRqKAIAIgMgBk4NACACIQQgAyIGDQBBACEGDAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKsAiAXIAYgBBACIQQLIAYN' +
+  'AQsgCQ0CQQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIIaiIKKAIAQQJ0aiAFQQxqIAVB' +
+  'CGogBUEQaiAREC8gCiAENgIEIAJFBEAgBSgCCCEMIAggBygCTCIDaiAFKAIMNgIIAkAgEEUNACAHKAJQIAcoAlQiCyAJbEECdGoh' +
+  'DUEAIQIgC0EATA0AIAcoAjghDgNAIA0gAkECdCIIaiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMg' +
+  'CP0AAhD9CwIQIAJBEGoiAiALSA0ACyAHKAJMIQMLIAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEDIAAp' +
+  'A4gBIiFQRQRAIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAasgqchAwsgFiAJQQJ0IghqIAM2' +
+  'AgAgCCAVakEANgIAIAggFGogBjYCAAsgGSAJQQJ0aiATIA8gCUEEdGooAgAgA2pBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGoo' +
+  'AgAgBCAFQQxqIAVBCGogBUEQaiAaIBEQMEU2AmwgBSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyAC' +
+  'IQlBACEEDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIgFCAXwiITcDkAMgACAAKQOYAyABICFWrXw3A5gDQQAhDEEBDAELIABB' +
+  'ADYCXCAAQQM2AmRBAgshBCAFKAIMIQIgByAMNgJYIAcgAjYCRCAAICM3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC7kD' +
+  'Agl/AXsjAEFAaiIDJAAgASgCBEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACAB' +
+  'KAI4IAEoAjwgACgCBEECdEEEavwKAAAgACgCACEEIAFBADYCRCABIAQ2AlggAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAg' +
+  'AyABKAIQNgIUIAMgASgCFDYCGCADIAEoAhg2AhwgAyABKAIcNgIgIAMgAf0AAiAiDP0LAiQgAyABKAI4IgU2AjQgASgCQCEGIAMg' +
+  'BDYCPCADIAY2AjggA0IANwMAAkAgACgCMEEATA0AIAFBxABqIQYgAUHYAGohByAM/RsBIQggDP0bACEJQQAhBANAIAEgA0EIaiIK' +
+  'IAggCSABKAIwIAAoAiwgBEECdGooAgBBAnRqKAIAIgtBAnRqKAIAQQJ0aigCACAFa0ECdSIFQQAgBiAHIAMgAhAvIAogCyAFIAYg' +
+  'ByADQQAgAhAwGiAEQQFqIgQgACgCME4NASABKAI4IQUgASgCICEJIAEoAiQhCAwACwALIAFBADYCbCADQUBrJAALjQYCCH8DfiAB' +
+  'KAIsIAJBAnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAjAgBCAEKAIAIgdBAWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAH' +
+  'QgA3AwALIAIgASgCNEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAIIIAJBA3RqIgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNA' +
+  'AkAgASgCDCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhKDIhFQDQACQCADBEAgCUEGdCEIIAAoAjQhAiARIRADQCADIAVB' +
+  'AnRqIAIgCCAQeqdyQQJ0aigCADYCACAFQQFqIQUgEEIBfSAQgyIQUEUNAAsMAQsgBSARe6dqIQULIAEoAjAgBCgCAEEEdGoiAkEA' +
+  'NgIMIAIgCTYCCCACIBI3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAKaiARIBKFNwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0g' +
+  'BikDACEQIAEoAighDiABKAIcIQ8DQCAOIA0gEXqnckECdCICaigCACIIrCESIAhBAEoEQCAIIAIgD2ooAgAiAmohCSABKAIgIQoD' +
+  'QCAKIAJBAnRqKAIAIgggCCgCAEEBazYCACACQQFqIgIgCUgNAAsLIBAgEnwhECARQgF9IBGDIhFCAFINAAsgBiAQNwMADAELIAYg' +
+  'EXsiECAGKQMAfDcDACACIAIoAgAgEKdrNgIACyAHQQFqIgcgDEcNAAsgA0UNAkEBIQAgBUEFTA0BIAVBA20hAgNAIAAiAUEDbEEB' +
+  'aiIAIAJIDQALIAFBAEgNAgwBCyADRQ0BQQEhAEEAIQULA0AgBSAAIgFKBEADQCADIAFBAnRqKAIAIQYCQCABIgciAiAASA0AA0Ag' +
+  'BiADIAcgAGsiAkECdGooAgAiBE4EQCAHIQIMAgsgAyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIB' +
+  'IAVHDQALCyAAQQJKIABBA20hAA0ACwsLjgsCDn8DfiMAQRBrIg0kAEEBIQsgAUECdCIJIAAoAhxqIggoAgAhDiAIKAIEIRMCQCAA' +
+  'KAIoIAlqIgooAgBBAEwNACAHBEAgDiEIA0ACQCAAKAIgIAhBAnRqKAIAIAAoAiwiCWtBAnUiDCACRg0AIAkgDEECdGoiCSAJKAIA' +
+  'QYCAgIAEajYCACAAKAIwIAMgAygCACIJQQFqNgIAIAlBBHRqIglBADYCDCAJIAxBf3M2AgggCUIANwMAIAAoAjQgDEgNACAEIAQo' +
+  'AgBBAWs2AgALIAhBAWoiCCAAKAIoIAFBAnRqKAIAIA5qSA0ACwwBCyAAKAIsIQ8gACgCICEJIA4hCANAAkAgCSAIQQJ0aigCACAP' +
+  'a0ECdSIMIAJGDQAgDyAMQQJ0aiIBIAEoAgBBgICAgARqNgIAIAAoAjQgDEgNACAEIAQoAgBBAWs2AgALIAhBAWoiCCAKKAIAIA5q' +
+  'SA0ACwsCQCAOIBNODQADQAJAAkAgDkECdCIJIAAoAiBqKAIAIAAoAiwiAWsiCkECdSILIAAoAjRKBEAgASALQQJ0aiIIKAIAIgFB' +
+  '/////wNKDQIgCCABQYCAgIAEajYCACAHBEAgACgCMCADIAMoAgAiAUEBajYCACABQQR0aiIBQQA2AgwgASALQX9zNgIIIAFCADcD' +
+  'AAsgACgCNCALSA0BIAQgBCgCAEEBazYCAAwBCyACIAtGDQELAkAgACgCJCAJaigCACIBRQRAQQAhEQJAIAAoAggiCCAKQQF0IgFq' +
+  'KAIAIhAgCCABQQRyaigCACIUTg0AIAAoAgAhFUEBIREDQAJAIBUgACgCDCAQQQR0aiIIKAIIIglBA3QiAWopAwAiFiAIKQMAgyIX' +
+  'UA0AIAAoAjAgAygCAEEEdGoiCEEANgIMIAggCTYCCCAIIBY3AwAgAyADKAIAQQFqNgIAIAAoAgAiFSABaiAWIBeFNwMAAn8gACgC' +
+  'BCAJQQJ0aigCACIBRQRAIAlBBnQhCyAFKQMAIRggACgCKCEPIAAoAhwhDEEAIRIDQCAPIAsgF3qnckECdCIBaigCACIJrCAJQQBK' +
+  'BEAgCSABIAxqKAIAIghqIQogACgCICEJA0AgCSAIQQJ0aigCACIBIAEoAgAiAUEBazYCACABQQJrIBJyIRIgCEEBaiIIIApIDQAL' +
+  'CyAYfCEYIBdCAX0gF4MiF0IAUg0ACyAFIBg3AwAgEkEfdgwBCyAFIBd7IhYgBSkDAHw3AwAgASABKAIAIBanayIBNgIAIAFFCyAG' +
+  'RQ0ADQILIBBBAWoiECAUSCERIBAgFEcNAAsLIBFBf3NBAXEhDwwBCyANIAAoAhggACgCFCABQQJ0aigCAEEEdGo2AgxBASEPIAAo' +
+  'AggiCSAKQQF0IgFqKAIAIgggCSABQQRyaigCACIMTg0AIAZFBEADQCAIQQR0IQEgACgCECAIQQJ0aigCACEIAkAgASAAKAIMIgpq' +
+  'IgkoAgwiASALRiAAKAIsIAFBAnRqKAIAQYCAgIAESHJFBEAgDSgCDCIBKAIIIAhBBHQgCmpBCGsoAgBKDQEgDSAAKAIYIAEoAgxB' +
+  'BHRqNgIMDAELIAAgCSAKIAhBBHRqIA1BDGogAyAFEDEaCyAIIAxIDQAMAgsACwNAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCAB' +
+  'IAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAo' +
+  'AhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQMUUNAEEAIQ8MAgsgCCAMSA0ACwsgDw0AQQAhCwwCC0EBIQsg' +
+  'DkEBaiIOIBNHDQALCyANQRBqJAAgCwv3AwIDfg1/IAAoAjAgBCgCAEEEdGohDCADKAIAIQ0CQCABIAJPDQAgACgCBCERIAAoAgAh' +
+  'EgNAIA0pAwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJAIAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/hUJ/IAsbg4MiBlAN' +
+  'ACARIAlBAnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCALRQ0BIAogBiAIhTcDACALIAsoAgAgBnsiBqdrIgk2AgAgBiAH' +
+  'fCEHIAkNAEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcDAAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgCKCETIAAoAhwhFEEA' +
+  'IQkDQCATIA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAogFGooAgAiCmohCyAAKAIgIRUDQCAVIApBAnRqKAIAIg8gDygC' +
+  'ACIPQQFrNgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwhByAGQgF9IAaDIgZCAFINAAsgCUEfdgwBCyAKIAooAgAgBnsi' +
+  'BqdrIgk2AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsLIAMgDTYCACAEIAwgACgCMGtBBHU2AgAgBSAFKQMAIAd8NwMA' +
+  'IBALzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAg' +
+  'AiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBBDIgRFDQAgBCAF' +
+  'NgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAK' +
+  'akHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQRCIKNgIUIAQgAEEGdBBEIgs2AhggBEEBIAYQQyIFNgIkIAQgCEEDaiAGbEE/chBE' +
+  'IgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEEQiCTYCMCAEIAgQRCIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAg' +
+  'ACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAzRQ0A' +
+  'CwsgBBA0C0EADwsgBBA1IAQLtQIBC38gACgCFCAAKAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0D' +
+  'QEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRr' +
+  'KAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEg' +
+  'AS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgC' +
+  'CDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgCFBBJIAAoAhgQSSAAKAIkEEkgACgCLBBJIAAoAjAQSSAAKAI0' +
+  'EEkgABBJCwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0Ag' +
+  'ByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8B' +
+  'ACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigC' +
+  'AEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoA' +
+  'AAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQ' +
+  'ayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQOCIHQf8BRg0AA0Ag' +
+  'AlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJ' +
+  'aiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkgCBA2IAZBAWohBiAJIAAoAgggC0EMahA4IgdB/wFGDQIMAQsL' +
+  'IAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnIN' +
+  'AEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACAB' +
+  'IBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwC' +
+  'CyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAgg' +
+  'EiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyAR' +
+  'QX82AgALIAAgCSAPEDYgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMg' +
+  'CiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoE' +
+  'QANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAA' +
+  'AAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAA' +
+  'AAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQ' +
+  'QyIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3EN' +
+  'ACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANB' +
+  'BnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0EC' +
+  'dGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4H' +
+  'NgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GK' +
+  'AnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRA' +
+  'IAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBB' +
+  'jAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACAB' +
+  'IAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/' +
+  'NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRy' +
+  'NgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABBJ' +
+  'C8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2' +
+  'AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq' +
+  '/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9' +
+  'CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIA' +
+  'An8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIa' +
+  'IAlBCGogCiAHIAgQPAsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/' +
+  'IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EE' +
+  'QCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAk' +
+  'cTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIB' +
+  'RQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFr' +
+  'cRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFo' +
+  'IghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2Aggg' +
+  'BiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2Ahwg' +
+  'BiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAg' +
+  'DCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRB' +
+  'IHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAi' +
+  'RyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQg' +
+  'ECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0g' +
+  'ATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJ' +
+  'KQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQi' +
+  'H0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYg' +
+  'BigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISAS' +
+  'QX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAh' +
+  'IClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhx' +
+  'IBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJ' +
+  'KAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAA' +
+  'QQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAg' +
+  'AUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkg' +
+  'A0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAG' +
+  'IAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAG' +
+  'IAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAg' +
+  'DCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYAB' +
+  'cSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEB' +
+  'cXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIc' +
+  'DQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAI' +
+  'QRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0' +
+  'QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFF' +
+  'DQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQ' +
+  'QQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxx' +
+  'Ig8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAH' +
+  'NgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQls' +
+  'IgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgC' +
+  'DCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEg' +
+  'ECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIh' +
+  'ByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgC' +
+  'HCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMEDwgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0g' +
+  'CkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAY' +
+  'aiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAK' +
+  'ciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEg' +
+  'CkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGov' +
+  'AQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAM' +
+  'ciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWot' +
+  'AAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkg' +
+  'ASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAG' +
+  'IAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3Fq' +
+  'LQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJ' +
+  'IAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIi' +
+  'FkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3Ry' +
+  'IBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/' +
+  'A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0' +
+  'ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIb' +
+  'IAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNx' +
+  'IhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3' +
+  'ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAx' +
+  'ciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAa' +
+  'IBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciIm' +
+  'cXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAU' +
+  'ICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2' +
+  'IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJy' +
+  'ckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1x' +
+  'IAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigC' +
+  'ACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcg' +
+  'DSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxB' +
+  'A2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1y' +
+  'IA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9z' +
+  'cUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBB' +
+  'AUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEg' +
+  'EkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAko' +
+  'AhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANA' +
+  'IAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZo' +
+  'IARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJB' +
+  'gIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0' +
+  'IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiAB' +
+  'ckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFB' +
+  'CXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigC' +
+  'WCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciER' +
+  'IA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNx' +
+  'cnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZy' +
+  'Qf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciAB' +
+  'QRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYg' +
+  'AXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCAT' +
+  'IA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAco' +
+  'AgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNx' +
+  'ai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyAL' +
+  'Qf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciAT' +
+  'IAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEG' +
+  'dHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAG' +
+  'IAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIg' +
+  'IgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kg' +
+  'FmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0Ag' +
+  'CUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiIN' +
+  'QQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAH' +
+  'IBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmot' +
+  'AAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1B' +
+  'DHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThx' +
+  'IAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAH' +
+  'QQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAM' +
+  'QecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpB' +
+  'AnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEK' +
+  'IAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcC' +
+  'fyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUE' +
+  'QEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIK' +
+  'QQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEa' +
+  'CyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdB' +
+  'BiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEg' +
+  'BklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsB' +
+  'ACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQPSBFQgF8IUUgLUEBaiEtIAkoAhAh' +
+  'BwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsg' +
+  'ACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIK' +
+  'IC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhA9IAkoAhAhBwwBCwsgBSBD' +
+  'NwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3' +
+  'AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ci' +
+  'BnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIg' +
+  'BnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVB' +
+  'f3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJ' +
+  'KAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2' +
+  'AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEg' +
+  'cSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAF' +
+  'IBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEDwP' +
+  'CyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiAB' +
+  'LQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsg' +
+  'AyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0' +
+  'cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZB' +
+  'BHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2' +
+  'AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRNqIgBBF00EfyAAQQJ0QeQ/aigCAAVB7yULC8EGAhR/AXsjAEEQ' +
+  'ayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUGwAxBDIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0' +
+  'EEQiBzYCFCACIAZBwQBqQQQQQyILNgIYIAIgBkEBaiIFQQJ0EEQiDTYCNCACIAVBBBBDIg42AkAgAEEBaiIJQQJ0IgMQRCEIIAIg' +
+  'CTYCmAIgAiAINgIsIAIgAxBEIg82AkggAiADEEQiEDYCTCACIAMQRCIRNgJQIAIgAxBEIhI2AlQgAiADEEQiAzYCsAEgAiAFQQN0' +
+  'EEQiEzYCtAEgAiAFQRhsEEQiFDYCvAEgAiAJQRRsEEQiFTYC0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAA' +
+  'AAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAU' +
+  'RXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRQ0AIAVBACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAE' +
+  'IAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCAD' +
+  'IAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2Agwg' +
+  'AhBGIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2' +
+  'AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhBHCyAMQRBqJAAgBAs1' +
+  'AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRCICRQRAQQAPCyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ4gIiAgR/QbDGACEA' +
+  'A0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIA' +
+  'DAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQ4wJFDQAgAiAAKAIAaxDkAg0B' +
+  'DAQLIAIQ5AIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiAC' +
+  'Qv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBIIgNFBEBB' +
+  'fw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABqQQBBKPwLACAAIAD9AASgA/0LBJADAkAgACkDgAEiAVAEQEIA' +
+  'IQEgACgCkAFFDQELIAEQTSECCyAAQQA2AsgBIABCfzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABBLIABBADYCiAILpgMB' +
+  'An8gAARAIAAoAggQSSAAKAIUEEkgACgCGBBJIAAoAhwQSSAAKAIsEEkgACgCnAIQSSAAKAI0EEkgACgCQBBJIAAoAkgQSSAAKAJM' +
+  'EEkgACgCUBBJIAAoAlQQSSAAKAKwARBJIAAoArQBEEkgACgCvAEQSSAAKALQARBJIAAoAsQBEEkgACgCjAIQSSAAKAKQAhBJIAAo' +
+  'AqwCEEkgACgCqAIiAQRAIAEQEyABKAIAEEkgASgCBBBJIAEoAggQSSABKAIMEEkgASgCEBBJIAEoAhQQSSABKAIYEEkgASgCHBBJ' +
+  'IAEoAiAQSSABKAIkEEkgASgCKBBJIAEoAiwQSSABKAI8EEkgARBJIABBADYCqAILIAAoAoADIgEEQCABKAI8QQBKBEADQCABKAI4' +
+  'IAJBGGxqKAIUEEkgAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgCOBBJIAEoAgAQSSABKAIIEEkgASgCBBBJIAEoAgwQSSABKAKQ' +
+  'ARBJIAEQSSAAQQA2AoADCyAAKALsAhBJIAAQIyAAEEogABBLIAAQTCAAEEkLC3UBBH8gAEUEQCABEEQPCwJAAkAgARDiAiICRQ0A' +
+  'IAIgAEEIayIDKAIAIgRNDQECQCADEOMCRQ0AIAIgBGsQ5AJFDQAgAyACNgIADAILIAEQRCIBRQ0AIAEgACADKAIAQQhr/AoAACAA' +
+  'EEkgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQbDGACEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAg' +
+  'AUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGog' +
+  'AkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLIgEBfyAAKALMAiIBBEAgASgCZBBJIAEQSSAAQQA2AswCCwsb' +
+  'ACAAKALgARCXASAAKALkARBJIABCADcD4AELhAEBAX8gACgC6AIiAQRAIAEoAgwQSSABKAIQEEkgASgCIBBJIAEoAiQQSSABKAIU' +
+  'EEkgASgCGBBJIAEoAhwQSSABKAIoEEkgASgCLBBJIAEoAjAQSSABKAI0EEkgASgCVBBJIAEoAlgQSSABKAJcEEkgASgCYBBJIAEQ' +
+  'SSAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QTiIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3' +
+  'kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXIN' +
+  'ACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSAB' +
+  'IARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBB' +
+  'eyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAA' +
+  'QRxqIABBJGogADQCIEIBfEEEEEUiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEEUiBQ0AIAAoAjAhCSAAEFEgABBSIAAQIyAA' +
+  'EEogACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFB' +
+  'ADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAo' +
+  'AiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQUxogBEEBaiEEDAALAAUgBiABIARBAnQiDWoo' +
+  'AgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApB' +
+  'BHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0B' +
+  'IAAQVBoMAAsACws1ACAABEAgACgC/AIgACgCvAIgACgCZEVyIAAoAtACIAAoApQCcnJyRQRAIAAQVQsgABBGCwuKBAEMfyAARQRA' +
+  'QX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBSIAAoApQCBEAgACABEFYPCyAAIAEQVyICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFB' +
+  'AnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcD' +
+  'CCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0' +
+  'aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARq' +
+  'NgIABSADIAkgAiAKIAQQWAwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0Ag' +
+  'BCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALEFgMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQg' +
+  'BkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBB' +
+  'fg8LIAAoAjBFBEBBdw8LIAAQUiAAIAAoAjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMg' +
+  'ACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayIC' +
+  'QQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFkMAQsgAUEATA0CIAMgBSAEIAIQWgsgACgCNCAGQQJ0akF/NgIADAEL' +
+  'CwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFr' +
+  'IgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWQwBCyAE' +
+  'KAIMIgRFBEAgAiAHIAMgCEEBEFkMAQsgBEEATA0AIAIgByADIAEQWgsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFkg' +
+  'ACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAi' +
+  'AUEAEFsgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwB' +
+  'CwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAo' +
+  'AgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEgiA0UEQEF/' +
+  'DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEB' +
+  'IAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgC' +
+  'FCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUg' +
+  'BigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFr' +
+  'NgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0' +
+  'aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEFsMAQsLC24BA38g' +
+  'ACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAg' +
+  'BiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEFsMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigC' +
+  'CCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwB' +
+  'Cw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAA' +
+  'KAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGog' +
+  'BygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASAC' +
+  'G0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAg' +
+  'ASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC/AIEQCAAIAEgAiADEBwPCyAAKALgAUUEQEEAIQQDQCAEIAAo' +
+  'AlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHQs2' +
+  'AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIg' +
+  'BSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAg' +
+  'ACABNwOAASAAEFILCxYAIAAEQCAAIAFBAEc2ApABIAAQUgsLEwAgAARAIAAQUiAAIAE3A6gBCwsTACAABEAgABBSIAAgATcD2AEL' +
+  'C8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQOQAyIIQn8gACkDmANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAA' +
+  'KAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAA' +
+  'AAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EA' +
+  'IQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB' +
+  '3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCEC' +
+  'DAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkD' +
+  'GAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQUgJAIAAoApQCBEBBACEEAkAg' +
+  'ABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRB' +
+  'AEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGogATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAA' +
+  'KAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQiASAFRg0CIAYgARAdIQcgACgCNCAJaigCAEEATgRAIAAgBxBX' +
+  'DQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFIgACgC' +
+  'lAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACABQQxqEBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQ' +
+  'aiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHINAAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQg' +
+  'AmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0AgAyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0' +
+  'aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsA' +
+  'CyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACAB' +
+  'THINABogABBSIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0C' +
+  'IAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRCIENgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIB' +
+  'QQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFB' +
+  'AEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAgAUxycg0AIAAQUgJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0' +
+  'QQRqIgcQRCIGNgKMAiAAIAcQRCIHNgKQAiAGRSAHRXINASAEQX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2' +
+  'AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgC' +
+  'oAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0' +
+  'IgVBBGoQRCIBRQ0CIAEgACgCLCAF/AoAACAAEFEgB0ECdCIFIAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARr' +
+  'ajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigCABBTIQUgBEEBaiEEDAEFIAEQSQwDCwALAAsgBhBJIAcQSSAA' +
+  'QgA3AowCDAELIAUPC0F/C94KAhR/A34jAEEQayIJJAACf0ECIAAoAmRBA0YNABogABBqQQBOBEAgACgC6AIiAigCMCEOIABBADYC' +
+  '0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgCg0AIAAgACkDaEIBfDcDaCACIAIgBhBrIAkQbCILQQBIBEBCACEWQgEhFwwBCyAJKAIA' +
+  'IhBFBEBCACEXQgAhFgwBCwJ/IAIgAiAGEGsQbSIHIAIoAggQbiEYAkAgAigCPCIFRQ0AIAVBAWshESACKAIIQQN0IQogGKchEiAC' +
+  'EHQhE0EAIQMDQCADIBNGDQEgAigCNCACKAI4IAMgEmogEXFsQQN0aiINKQMIQn9RDQEgA0EBaiEDIA1BEGohCCAHIQVBACEPAkAg' +
+  'CiIERQ0AA0AgCC0AACIUIAUtAAAiFUYEQCAFQQFqIQUgCEEBaiEIIARBAWsiBA0BDAILCyAUIBVrIQ8LIA8NAAsgDQwBC0EACyIF' +
+  'BEAgBSkDCCEWIAUpAwAhFwwBCyAQQQJOBEAgACAAKQN4QgF8NwN4CyACKAIgIAtBAnRqKAIAIQQgDiAGQTBsaiIF/QwAAAAAAAAA' +
+  'AAAAAAAAAAAA/QsEICAFIBg3AxAgBUL/////DzcDCCAFIAs2AgAgBSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEgACAFNgJgDAEL' +
+  'IAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyAOIAVBAWsiBkEwbGoiBCgCCEEATgRAIARBIGogFyAWEG8gAiAEKAIIEHAgBEF/NgII' +
+  'IAxyIQwLAkAgAigCUEUEQCACKAIgIAQoAgBBAnRqIQggBCgCBCEDA0AgBCADQQFqIgM2AgQgAyAIKAIEIgpODQIgAiACKAIkIANB' +
+  'AnRqKAIAEHFFDQALDAELIAIgBhBrIQggAigCICAEKAIAQQJ0aiELIAQoAgQhAwNAIAQgA0EBaiIDNgIEIAMgCygCBCIKTg0BIAgg' +
+  'AigCJCADQQJ0aigCABByRQ0ACwsgAyAKTiIKRQRAIAEgACkDaFgEQEEAIQcMAgsgBCACKAIkIANBAnRqKAIAIgc2AgggAiAHEHAg' +
+  'AigCUCIHRQRAIAQoAgghBgwDC0EAIQMgB0EAIAdBAEobIQggAigCYCILIAUgB2xBA3RqIQ0gCyAGIAdsQQN0aiELIAIoAlwgBCgC' +
+  'CCIGIAdsQQN0aiEHA0AgAyAIRg0DIA0gA0EDdCIEaiAEIAtqKQMAIAQgB2opAwBCf4WDNwMAIANBAWohAwwACwALIAQpAyAhFyAE' +
+  'KQMoIRYgBCgCDCEIAn8gBCkDECEYIAIgAiAGEGsQbSEEQQAhAwJAIAIoAkwEQCACKAI8IAIoAkBBAXRBAmpJBEBBfyEDIAIQdQ0C' +
+  'CyACIBggBCAIrUIAEHZBAAwCCyACKAJERSAWQn9Rcg0AIAIoAjwiCCACKAJAQQF0QQJqSQR/IAIQdRogAigCPAUgCAtFDQAgAiAY' +
+  'IAQgFyAWEHYLIAMLRQ0CCyAJIBc3AwAgCSAWNwMIIABBAzYCZCAAQgA3A1gCQCAHDQAgCf0MAAAAAAAAAAAAAAAAAAAAAP0LBABB' +
+  'ACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAkgDiADQTBsaiIGKQMgIAYpAygQbyAMciEMIANBAWohAwwACwALAkAgDEUEQCAJIAAp' +
+  'A6ADIAApA6gDEG9FDQELIABCfzcDkAMgAEJ/NwOYA0FtDAQLIAAgCf0ABAD9CwSQA0ECQQMgBxsMAwsgACAAKQNwIAIoAhQgBkEC' +
+  'dGoiBigCBCAGKAIAa6x8NwNwIAUhBgwACwALIAAQTEF/CyAJQRBqJAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTEF/IQMCQEEBQeQA' +
+  'EEMiBEUNACAAIAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQgACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsi' +
+  'DjYCCCAJQQAgCUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBEIgs2AgwgBCAFQQFqIgVBAnQiAhBEIhA2AhAgBCANQQFqIhZB' +
+  'BBBDIgo2AiAgBCACEEQiEzYCJCAEIA5BCBBDIhQ2AiggBCAOQQgQQyIINgIsIAQgBkEwbEEwahBEIgY2AjAgBCABEEQiDDYCFCAE' +
+  'IAIQRCIRNgIYIAQgBUEDdBBEIhI2AhwgEUUgEkUgC/0RIBD9HAEgCv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEB' +
+  'cUEBdCAZ/RsAayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REgCP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ' +
+  '/RsAQQFxQQR0ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsDQQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0' +
+  'aiADNgIAQQAhAkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBBACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYC' +
+  'ACADIAtqKAIAIgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyACIQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkEC' +
+  'dGooAgAiGEEGdSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAgCEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0' +
+  'akIANwMAIANBAWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaENwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cE' +
+  'QCAKIAFBAWoiAUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAWQQJ0IgIQRCIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAg' +
+  'BhBJQQAhBQNAIAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnINACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIA' +
+  'QQJ0TSECCyACBEAgBCANIAkQcw0JIAQoAgghDgtBACEDIARBADYCRCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0' +
+  'rYCnIQBBwAAhAQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsgACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4' +
+  '////AXFqIgEgASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRqKAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEg' +
+  'CkYEQCAFIQIMAgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEBajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsg' +
+  'AkECdCIBaiADNgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEEdGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggi' +
+  'CEEASg0BIAEhAwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAKIAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAAL' +
+  'AAUgAUEBaiEBIAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsACwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEA' +
+  'TARAIAJBAWohAgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVBEGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxB' +
+  'A3RqC/sCAQp/IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEHA0AgBUEATCADIAlOcg0CIAAoAiggAxByRQRAIAAoAlggAyAI' +
+  'bEEDdGohCiAAKAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38gBCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCD' +
+  'e6dqIQYgBEEBaiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwshBwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQg' +
+  'CU5yDQEgACgCKCAEEHIEQCAEQQFqIQQMAQsgACgCICIDIARBAnRqKAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCAD' +
+  'IAVIcQRAIAAgACgCJCAGQQJ0aigCABBxIANqIQMgBkEBaiEGDAEFIAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwAL' +
+  'IAIgBTYCACAHC7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwBCyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQi' +
+  'AiACIAVIGyEIIABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBByBEAgBEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIF' +
+  'QQJ0aigCACIHIAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyABIAAoAiQgA0ECdGooAgAQcg0CIANBAWohAwwACwALA0AgAiAD' +
+  'Rg0CIAAgACgCJCADQQJ0aigCABBxDQEgA0EBaiEDDAALAAsgAyECCyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9x' +
+  'rYaENwMADAALAAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiABIAJGBH4gAwUgACACQQN0aikDACADhRBOIQMgAkEBaiECDAEL' +
+  'CwtKAgF/AX4gAEJ/IAEgACkDACIEfCIBIAEgBFQiAyADrSAAKQMIIgEgAnx8IgIgAVQgASACURsiAxs3AwAgAEJ/IAIgAxs3Awgg' +
+  'AwtpAQJ/IAAoAhQgAUECdGoiAigCACIBIAIoAgQiAiABIAJKGyECA0AgASACRwRAIAAoAiggACgCGCABQQJ0aigCAEEDdGoiAyAD' +
+  'KQMAIAAoAhwgAUEDdGopAwCFNwMAIAFBAWohAQwBCwsLcwEDfyAAKAIUIAFBAnRqIgEoAgAiAiABKAIEIgMgAiADShshBANAAkAg' +
+  'BCACIgFGBEAgBCEBDAELIAFBAWohAiAAKAIcIAFBA3RqKQMAIAAoAiggACgCGCABQQJ0aigCAEEDdGopAwCDUA0BCwsgASADTgsb' +
+  'ACAAIAFBBnVBA3RqKQMAIAFBP3GtiKdBAXEL3wcBEH8gACAAKAIAIg1BA3QQRCIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEMiEjYC' +
+  'WCAAIAIgCmxBCBBDIgk2AlwgACANQQJqIApsQQgQQyILNgJgIAFBAWoiA0EEEEMhCCADQQJ0IgwQRCEFAkAgEUUgEkVyIAlFIAAo' +
+  'AgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEQiD0VyciAFRSAIRXJyQQEgCxsEQCAIEElBfyELDAELIAAgCjYCUEEAIQMgBCgCACIEQQAg' +
+  'BEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdGBEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQgDkYE' +
+  'QCAFEElBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMDQCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIGIAEg' +
+  'A0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAhBCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARIIgEb' +
+  'NgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAiB0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQgCUEB' +
+  'aiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAGIANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAgCyAD' +
+  'QQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEEDdCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwCCyAI' +
+  'IAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShshBwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIAIgVB' +
+  'BnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsACwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigCACIC' +
+  'IAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigCAEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIAIANB' +
+  'AWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgCACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigCAEEC' +
+  'dCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEkgDxBJIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+IAAo' +
+  'AjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAgAiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEFIAIg' +
+  'A2wiBxBEIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsgA2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2Ajwg' +
+  'ACAGNgI0A0AgASAERgRAIAUQSUEADwsgBSAAKAI4IAFsQQN0aiICKQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEG4gAyACKQMAIAgQ' +
+  'dgsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNAQQAgABB0IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlqIAhx' +
+  'bEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWohBgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgCOCAH' +
+  'QQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIgACgCCEEDdPwKAAALCwuQAgIDfwF+IABFBEBBfg8LQXkhAwJA' +
+  'IAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC7AIgAUEDdGopAwBCACABIAAoAvgCIgRIG30iBkL///////////8AIAAp' +
+  'A/ACfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRAQf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAuwCIANB' +
+  'A3QQSCIERQRAQX8PCyAEIAAoAvgCIgVBA3RqQQAgAyAFa0EDdPwLACAAIAM2AvgCIAAgBDYC7AILIAAQUiAAKALsAiABQQN0aiAC' +
+  'NwMAIAAgACkD8AIgBnw3A/ACC0EAIQMLIAMLPgAgAEUEQEJ+DwsCfkJ5IAFBAEggACgCICABTHINABpCACAAKAL4AiABTA0AGiAA' +
+  'KALsAiABQQN0aikDAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKw' +
+  'ASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G0tpRfoUQTTcDiAEgACABIAZCAXwQekKQzgAgACkD' +
+  'qAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCAD' +
+  'QQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAg' +
+  'AzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAA' +
+  'UgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAo' +
+  'AhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJG' +
+  'BEBBASAMIAAgByAOIAogAiADEHwbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggi' +
+  'BkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyEN' +
+  'IAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEEH0EQCAJIAZBAnRqIAQ2' +
+  'AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWoh' +
+  'BgwCCyAHIAUgChB9DQAgByAOIAUgAyACEH5BASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EB' +
+  'aiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4QEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEV' +
+  'IAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiAS' +
+  'RwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtI' +
+  'IgYbIRggASAPIAggByAGGyILEH8hGSABIBIgCxB/IRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWoh' +
+  'DANAIAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAh' +
+  'EQsgASARIBgQfUUNASABIBEgAxB9DQEgACABIAIgByADIAkgBCAFEIABIAAgASACIAggAyAJIAQgBRCAASAWIAAoAsgBSARAQQEh' +
+  'GwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAII' +
+  'C0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwE' +
+  'QCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVB' +
+  'BHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYC' +
+  'AAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEE' +
+  'dGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIA' +
+  'CyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAA' +
+  'IANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAELYgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcE' +
+  'QCABIAggBBB9DQEgASAIIAUQfQ0BIAEgAiAIIAcgBhB+IAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL5wkD' +
+  'BX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABCCASAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQB' +
+  'IAAoAoABR3INACAAEIMBCwJAIAAoApwCBEAgABCEASICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABBABCFAQ0BC0EAIQIDQAJA' +
+  'IAAoApgCDQAgAiEGAkAgABCGASICQQBIBEAgAEEBNgKsASAAEIcBQQMhAyAGIQIgAEEAEIUBRQ0BQX8hAgwECwJAIAIEQCAAIAAp' +
+  'A+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQiAEiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQ' +
+  'iQFFDQAgABCHAUF/IQJBASEDDAMLIAAgBSgCDBCKASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQiwEgBSgCCCEDDAELIAAg' +
+  'BCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQjAFBAnRBAXIQiwELIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ' +
+  '/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMh' +
+  'AyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEIoBIAAgACkD4AIiBzcDaCAAKALA' +
+  'AkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEIIBIAApA+ACIQcLIAcgACkDgAJUDQEgABCGASICQQBKBEAgAEEBNgKYAgwCCwJA' +
+  'IAJFBEAgABCDAUF/IQJBASEDIABBARCFAUUNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcg' +
+  'ADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcg' +
+  'CEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIs' +
+  'IAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAg' +
+  'ACgCKCAAKALAASgCAGotAABFDQIgABCNARoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARA' +
+  'QQMhAgwFCyAAEI0BIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAA' +
+  'KAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBI' +
+  'DQAaIAJB/wFxC0UgBEEBdHJBABCLAQsgBiECCyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAA' +
+  'IAApA4gCQgF8IgI3A4gCIAAgAhB6IAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIc' +
+  'IAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihq' +
+  'LAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+0BAQR/IAAoAowBIgEE' +
+  'QCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBCJAQ0BC0EAIQIgAEEANgKcAiAA' +
+  'IAFBAWsQigEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCLAUEADwsgACADIAAgBCABQYGAgIAEEIwBQQJ0QQFyEIsBCyACDwUg' +
+  'ACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQAL' +
+  'tAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAG' +
+  'RgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgC' +
+  'nAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANB' +
+  'AWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEg' +
+  'ACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUg' +
+  'EXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAF' +
+  'GwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEI4BIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwB' +
+  'BQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxCOAQ0BIAAgA0EAEIsBDAELIA4gAzYCACAOIA1B/////31x' +
+  'NgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCAC' +
+  'QQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQo' +
+  'AghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQSCIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiEC' +
+  'DAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigC' +
+  'ACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQjwEaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBCPARogBUEBaiEFDAELCyAAQQA2AqwB' +
+  'QQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxB' +
+  'DGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0' +
+  'aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0Ag' +
+  'ASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIA' +
+  'QQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEIsBCyAC' +
+  'QQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAg' +
+  'ACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2oo' +
+  'AgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEA' +
+  'SARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCAB' +
+  'ai0AAA0AIAAgAUEBdCAHQQNyEIsBIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMg' +
+  'ACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAA' +
+  'QQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCIC' +
+  'aigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEI4BQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAH' +
+  'QQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRCO' +
+  'AUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJB' +
+  'AWohAiANIAQgC2oiCygCACIREI4BQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAFEI8BRQ0CIAsgBCgCBDYC' +
+  'ACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGoo' +
+  'AgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRCOAUEASARA' +
+  'IAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEg' +
+  'BCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCLAQwCCwALCyAMIAE2AgQMAAsACwkAIABBABCKAQv1BwELfyMAQRBrIggk' +
+  'ACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJw' +
+  'IQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQkAEhAyAIKAIM' +
+  'IQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEJEBIAAo' +
+  'AnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIE' +
+  'IAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkAC' +
+  'QCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEJIBDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEB' +
+  'aiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEB' +
+  'dEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAA' +
+  'KAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQh' +
+  'BCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIA' +
+  'QQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpB' +
+  'ADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEJMBCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASAD' +
+  'RwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsg' +
+  'A0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQg' +
+  'B0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQSCIFRQ0BIAAgATYCmAEgACAFNgKQ' +
+  'AQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQSCIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYg' +
+  'ACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAA' +
+  'G0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBIIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIA' +
+  'CyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAi' +
+  'AyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAE' +
+  'QQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EB' +
+  'cToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgE' +
+  'QCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANB' +
+  'AnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgAL' +
+  'IAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAgACADEJQBIAQhAgwACwAL' +
+  'C2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEi' +
+  'AkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8' +
+  'CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEo' +
+  'AgQQjwEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCPARogACAAKQOAA0IBfDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgCACID' +
+  'QQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQlQELIAML' +
+  'GwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACADQQF0' +
+  'QQggAxsiBEECdBBIIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIA' +
+  'QQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsgA0EC' +
+  'dCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYC' +
+  'ACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIgACgC' +
+  '2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIgACgC' +
+  '2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQiA0EA' +
+  'IANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEBaiEC' +
+  'DAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCWAQsL4gIBCn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEh' +
+  'BAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahCQASIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtG' +
+  'DQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12' +
+  'QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAE' +
+  'QQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwB' +
+  'CwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMg' +
+  'B0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQkAEhCiAGKAIMIQsDQCADIAdK' +
+  'IAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0aiAF' +
+  'NgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAAIAhB' +
+  'AWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAAKALQ' +
+  'ASAEaigCABCRAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAALUwEB' +
+  'fyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAg' +
+  'ARCWAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUEC' +
+  'dGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisD' +
+  'AGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gB' +
+  'AQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0ED' +
+  'dGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYC' +
+  'AAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEEkgAUEBaiEBDAALAAsgACgCABBJIAAo' +
+  'ApABEEkgACgCnAEQSSAAKAKoARBJIAAQSQsL6QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGY' +
+  'AxBDIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0' +
+  'akECdCAJQQVsahBDIQYgByAJQQF0Ig9BDBBDIgg2AqgBIAZBACAIG0UEQCAGEEkgBxCXAQwBCyAHIAY2ArABIAcgBjYCACAKIAdB' +
+  '3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAog' +
+  'B0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAg' +
+  'ByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYg' +
+  'CGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAA' +
+  'IAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAg' +
+  'AkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZM' +
+  'BEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAA' +
+  'NgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAH' +
+  'AAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZ' +
+  's+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEA' +
+  'IQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIG' +
+  'IAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABCLAQwDBSAI' +
+  'IAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQhgFFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdB' +
+  'ATYCmAILIAZBAWohBgwACwAFIAcgCBCUASAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMA' +
+  'IAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwg' +
+  'BmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJ' +
+  'aigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAI' +
+  'NgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLjQICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMF' +
+  'IAAQmgEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxCBASEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIg' +
+  'BCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAEC' +
+  'CyAAQQI2AmQgACAAKQOQAyIBQgF8IgU3A5ADIAAgACkDmAMgASAFVq18NwOYAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYC' +
+  'iAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBEIgdFIAAoAgxBAnRBBGoQRCIJRXIgBRBEIgpFIAJBAnRB' +
+  'BGoQRCILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAF' +
+  'IA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBNEJgBBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEE' +
+  'dGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsL' +
+  'IAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAg' +
+  'AyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBJIAkQSSALEEkgAUUEQCAKEElBfw8LIAAQ' +
+  'VSAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3' +
+  'A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEEMiAUUEQEF/DwsgACABNgLMAiAGQQFq' +
+  'IQcgBUECdEEEahBEIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHAAG02' +
+  'AgAgASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEJwBIgI2' +
+  'AmggASACQQEQQyIJNgJkIAZBAmpBBBBDIQIgA0ECdBBEIQcCQCAEQQJ0QQRqEEQiBkUgB0VyIAhFIAJFcnIgA0EIEEMiCkUgCUVy' +
+  'ckUEQCABIAkgBSALIAwgBBCcARogACABIAggAiAKIAcgA0EBayAGEJ0BIAAoAgAgACgCBCAAKAIgIAEgCBCeASABIAAoAgQgBhCf' +
+  'AUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgCOCAF' +
+  'QQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBKQX8hAAsg' +
+  'CBBJIAIQSSAKEEkgBxBJIAYQSSAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAIIIgJB' +
+  'AEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC4oEAQJ/' +
+  'IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0aiIG' +
+  'akEAIAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEbNgIYIAAgASAHIAVBA3RB' +
+  'F2pBeHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0IgVBC2pBeHEiB2oiBGpB' +
+  'ACABGzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4cSIEaiIFakEAIAEbNgIw' +
+  'IAAgASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI8IAAg' +
+  'ASAEIAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiICakEAIAEbNgJMIAAgASAC' +
+  'IAAoAlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoLigYCDX8C' +
+  'fiAAKAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEobIQtBACEIA0AgCCALRgRA' +
+  'QQAhCANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiACNgIAQQAhCgNAIApBAkYE' +
+  'QCABKAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiADKAIAIgprTg0DIAggCmoh' +
+  'CiAIQQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgkoAggiCEEATARAIApBAWoh' +
+  'CgwCBSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYCACAJQQBMBH9BAAUCfyAJ' +
+  'rCAIrUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEBaiEMIBUgFlINAQsLIAUg' +
+  'CUECdGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIoIBJqIgwgCTYCACAJBEAg' +
+  'ByAJQQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEBajYCBCACQQFqIQILIANB' +
+  'AWohAwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJNgIAIAEoAjQgCUECdGog' +
+  'CDYCACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMgAiAIQQJ0aigCAEECdGoi' +
+  'CSAJKAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQoAEgAygCGCADKAJgQQEQoAEgAkEAIAJBAEobIQkDQCAF' +
+  'IAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIsaigC' +
+  'AEEBRgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAF' +
+  'NgIAIARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACAD' +
+  'KAIYIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIAIQEgBCADKAI0IAdqKAIA' +
+  'QQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0aiADKAIQIAUgChChASAD' +
+  'KAIoIAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAEKEBCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFBAWoh' +
+  'ASADKAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAgAUEAShtBAWohCUEBIQUM' +
+  'AQsgACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAiByAB' +
+  'QQR0aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwgAiAF' +
+  'QQJ0IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAhBwNA' +
+  'IAMiBkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygCACEH' +
+  'A0AgAyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4bQQFq' +
+  'IQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUC' +
+  'QCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3' +
+  'AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL3gUCB38DfCMAQSBrIgUk' +
+  'AAJ/QX4gA0UgAEUgAkEATHJyDQAaIAAQUiAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3AxggBUEA' +
+  'NgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwjAEEQ' +
+  'ayIGJAACQCAAEBAiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQESIH' +
+  'Qf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJECwgB62CpxASIA4gB7eiIQ4MAAsACyAGQRBqJAAg' +
+  'DEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAECVFDQAgACAFQRhqIAIgBUEQahArIQ1BAAwBCwNA' +
+  'IA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQZCIH' +
+  'QQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQYyIGIAUoAghKBEAgBSgCDCAGQQJ0EEgiCUUEQEQAAAAAAADwvyEMDAIL' +
+  'IAUgCTYCDCAFIAY2AgggACAHIAkgBhBjGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQLCAGrIKnQQJ0aigCABBTGiAOIAa3oiEODAEL' +
+  'CwNAIAsgACgCMEgEQCAAEFQaDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIMCxBJIAAQUiAEBEAgBCAF' +
+  'KQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYC' +
+  'JCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQpAEMAQsgAkECaiACQQFqIAItAAEi' +
+  'DkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFB' +
+  'KkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCAC' +
+  'QQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYE' +
+  'BQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQpAEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAEL' +
+  'IAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAF' +
+  'QQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEg' +
+  'ESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEKQBIAlBAWshCQwE' +
+  'CyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQa04IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4g' +
+  'BSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEKQBIAZFDQMgB0EgaiAGwBCkASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpB' +
+  'ASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEKQBIARB' +
+  'AWohBAwACwALBSAIIAoQpAEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAACyAH' +
+  'QTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAML' +
+  'NgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQowEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEg' +
+  'Av0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJBvMsANgKYAUG8ywBBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEG0G0EAEKcB' +
+  'GgwBC0EBQegAEEMiA0UEQCACQX8QQTYCAEEAIQMgAkGAAWpBf0EAQfgVIAIQpwEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEKgBRQRA' +
+  'IAJBADYClAFBciEAIAJBgAFqQXJBAEGRI0EAEKcBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEKkBIgANACADIAIoAnwiACADKAIk' +
+  'IABrEEIiATYCAEEAIQAgAQ0AQX8hACACQX8QQTYCQCACQYABakF/QQBB+BUgAkFAaxCnARoLIAIoAnAhBCACKAJsIQUgAigCaCEG' +
+  'IAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEEkgBRBJIAQQSSACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMo' +
+  'AiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEGciBUUNACACIAUQQTYCICACQYABaiAFQQBB+BUgAkEgahCnASEACyABQQFqIQEM' +
+  'AQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQQyIBNgJcQQAhACABDQBBfyEAIAJBfxBB' +
+  'NgIwIAJBgAFqQX9BAEH4FSACQTBqEKcBGgsDQCAADQEgAkGAAWoQqAFFDQEgAkGAAWogAyAEIAJB0ABqEKoBIQAMAAsACwsLIAIo' +
+  'AlAQSSACKAJUEEkgAigCXBBJIABFDQIgAxCrAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEGgiAARA' +
+  'IAIgABBBNgIQIAJBgAFqIABBAEH4FSACQRBqEKcBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIF' +
+  'BEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCjARoLIAZBEGokACABC+EBAQh/' +
+  'IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQrAEiBSAEayAIIAUbIgIQrAEiASAEayAC' +
+  'IAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANq' +
+  'IAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEK0BBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMB' +
+  'B38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQrgEEQCAAKAIMIgQgBSgC' +
+  'aCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIEKwBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQrAEhCAwCCyACKAIAQQBOBEBB' +
+  'cCEEIABBcCABQasjQQAQpwEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQboc' +
+  'QQAQpwEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRCvASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAG' +
+  'IAQgASAGELABIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HEJCAFEKcBGgwDCyAKIAEgBGoiBCAGIAFrIgYQsQFBAE4EQCAF' +
+  'IAVBMGogBCAGELIBNgIQQXMhBCAAQXMgAUH5JiAFQRBqEKcBGgwDCyAKIAQgBhCzASIEQQBIBEAgBSAEEEE2AiAgACAEIAFB+BUg' +
+  'BUEgahCnASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQekTQQAQpwEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAg' +
+  'BUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAg' +
+  'AUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqEK4BBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAgg' +
+  'ByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGELABIglLBEAgBSAJIApqLQAANgIgQXEhBCAA' +
+  'QXEgCUHEJCAFQSBqEKcBGgwGCyAGIAdGBEBBcCEEIABBcCAHQeE8QQAQpwEaDAYLIBEgDCAGIAdrIg4QsQEiD0EASARAIAUgBUGg' +
+  'AWogDCAOELIBNgIwQXQhBCAAQXQgB0GPOSAFQTBqEKcBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhCyATYCQEF7' +
+  'IQQgAEF7IAZB1hYgBUFAaxCnARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQcg8QQAQpwEaDAcLIAggCiAJIAgQsAEiBksEQCAF' +
+  'IAYgCmotAAA2AlBBcSEEIABBcSAGQaoWIAVB0ABqEKcBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBCxASIEQQBODQAgECAGIAgQswEi' +
+  'BEEATg0AIAUgBBBBNgJgIAAgBCAJQfgVIAVB4ABqEKcBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUg' +
+  'BUGgAWogDCAOELIBNgJwQXwhBCAAQXwgB0H6GSAFQfAAahCnARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIA' +
+  'IAtBAXRBECALGyIGQQJ0IgQQSCIIRQRAQX8hBCAFQX8QQTYCgAEgAEF/IAdB+BUgBUGAAWoQpwEaDAcLIAMgCDYCACADKAIEIAQQ' +
+  'SCIERQRAQX8hBCAFQX8QQTYCkAEgAEF/IAdB+BUgBUGQAWoQpwEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIA' +
+  'IAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQtAEiBEUNAQwCCwtBeiEEIAEoAgAg' +
+  'AygCACADKAIEIAsQUCICQXpGBEAgAEF6QQBB9xtBABCnARoMAQsgAkEASARAIAUgAhBBNgIAIAAgAkEAQfgVIAUQpwEhBAwBCyAF' +
+  'KQPYASISUARAQQAhBAwBCyABKAIAIAIgEhB3IgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1BvzJBABCnARoMAQsgBSABEEE2' +
+  'AhAgACABIA1B+BUgBUEQahCnASEECyAFQfABaiQAIAQLIgAgAARAIAAoAgAQRyAAQQhqELUBIABBOGoQtQEgABBJCws4ACABQf8B' +
+  'cSEBA0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0' +
+  'QZmAgARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQrQENASAE' +
+  'IQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEK0BRQ0BIAUhBAsgASAE' +
+  'NgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkg' +
+  'ByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAA' +
+  'IAcgBkGTFxC3ASIDQQBIDQcgACAGQQFqIgkgAkGjFxC3ASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkGjFxC3ASIHQQBODQFB' +
+  'byEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUH0LyAKQRBqEKcBGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwi' +
+  'BiAEKAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQSCILBEAgBCALNgIACyAEKAIEIAgQSCIJBEAgBCAJNgIE' +
+  'CyAEKAIIIAgQSCIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0' +
+  'aiADNgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxBBNgIAIABB' +
+  'fyABQfgVIAoQpwEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQYYzQQAQpwEaDAELQW8hCCAAQW8gB0GxNEEAEKcBGgsgCkEgaiQAIAgL' +
+  'awECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQrQENAEEBDAELIANB/wBGCw0AIANB/wFx' +
+  'IgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACELYBIQQgACgCJCEK' +
+  'A0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0A' +
+  'GgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYh' +
+  'BwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAg' +
+  'BGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0ED' +
+  'agUgAwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiAL' +
+  'IAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEEgiA0UNAiAAIAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAo' +
+  'AhggBEEBdEHAACAEGyIDQQN0EEgiBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/' +
+  'IANBAXRBgAEgAxsiBkEEEEMiB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgCJBBJIAAgBjYCKCAAIAc2' +
+  'AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxC2ASEDA0AgAyAKcSIFQQFqIQMg' +
+  'ByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAA' +
+  'IAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQtgEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIF' +
+  'QQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFB' +
+  'AWoiBCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEHpOEEAEKcBGkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0A' +
+  'ACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFB8TQgBRCnARpBbgwECyAGrULQ////D3xC/////w+DIghC/v//////////AIVC' +
+  'CoAgB1MEQCAAQW4gBEHtMkEAEKcBGkFuDAQFIAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAg' +
+  'AEFuIARBlzJBABCnARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUGvNkEAEKcBGkFuCyAFQRBqJAALFwAgACgCABBJIAAoAhgQ' +
+  'SSAAKAIkEEkLNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEw' +
+  'ayIEJAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0E' +
+  'QCAEIAc2AhQgBCADNgIQIABBbyAFQZ01IARBEGoQpwEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2' +
+  'AiAgAEFvIAFByB4gBEEgahCnARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQbg5IAQQpwEaQX8LIARB' +
+  'MGokAAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFB' +
+  'A3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFB' +
+  'AEEAQQAQXCIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEEQiBkEAIAUQRCIFGw0AIAYQ' +
+  'SSAFEElCfyELDAELIAAoAgAgASAGIAUgBxBcGiAEQgA3AygDQCAHIAhGBEAgACgCACABEHgiC0IAVQRAIAQgCzcDACAEQRBqIgBB' +
+  'GEGKKCAEEKUBGiACIAMgBEEoaiAAELsBCyADBEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEEkgBRBJ' +
+  'CyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQeE/ELsBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABC4ARC7ASAFIAlqIgkoAgAEQCAC' +
+  'IAMgBEEoaiIKQeYxELsBIAIgAyAKIAAgCSgCABC5ARC7AQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARA' +
+  'IAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIwEBfyAAQR9qIgFBDE8EQCAA' +
+  'EEEPCyABQQJ0QZTBAGooAgALHgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCjARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYC' +
+  'DEEAIAEgAiADEL0BDAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxC9AQsgBEEQaiQAIAELqAUBB38jAEFAaiIDJABBuMYAQQBB' +
+  '7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8gBEGBAk8EQCADQYACNgIIIAMgADYCBCADIAc2AgBBuMYAQWRB8BEgAxC+ARpBZAwB' +
+  'CwNAAkAgAiAERgRAIAQhAgwBCyAAIAJqLAAAEMABRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEMEBIQUgBCADKAI8IgIg' +
+  'AiAESRshAQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQwAENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiAC' +
+  'QdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhq' +
+  'IgIgAiAESRshAQNAAkAgAyABIAJHBH8gACACaiwAABDAAQ0BIAIFIAELNgI8IAAgBCADQTxqEMEBIQYgBCADKAI8IgIgAiAESRsh' +
+  'AQNAIAEgAkYNBCAAIAJqLAAAEMABBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZB' +
+  'AEhxDQAgASAETw0BCyADIAc2AhAgAyAAQeI/IAAbNgIUIANBwDNB4j8gBEEoSxs2AhhBuMYAQWRBgTsgA0EQahC+ARpBZAwBCwJA' +
+  'AkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQcAzQeI/' +
+  'IARBKEsbNgIoQbjGAEFsQfArIANBIGoQvgEaQWwMAQtBwMoAIAY2AgBBvMoAIAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnIL' +
+  'bQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAg' +
+  'AUEAShtBCmwgBWpBMGsiAUHnByABQecHSBshAQwBCwsgAQvUAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAA' +
+  'NgIAQbjGAEFsQdcqIAMQvgEaQWwMAQsgAyABKAIAIgQ2AjwgAyACKAIAIgU2AjggBCAFckUEQCADQTxqIQQgA0E4aiEFAkAgAEHB' +
+  'AGtBQEkNACAEBEAgBCAAQdDAAGotAAA2AgALIAVFDQAgBSAAQf8BcSAAQdDAAGotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkAC' +
+  'QAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEE' +
+  'IAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQcgPIQYgBUUNAQsgBw0BQZYRIQYgBA0BIAUhBAsgAyAA' +
+  'NgIoIAMgBjYCJCADIAQ2AiBBuMYAQWxBzC8gA0EgahC+ARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIU' +
+  'IAMgBDYCEEG4xgBBbEGcLyADQRBqEL4BGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAg' +
+  'ACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEEIiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1B' +
+  'AmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEEUiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQRSEB' +
+  'CyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEMQBEFAiAUEfdSABcSEBIAVBAWohBQwBBSAB' +
+  'BEAgAhBHDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSAB' +
+  'KAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAEL' +
+  'CwvtBAIIfwF+IwBB0ABrIgEkAEG4xgBBAEHsAfwLAEGYygAoAgAhACABQZzKACgCACICNgJMIAFBoMoAKAIAIgQ2AkgCQCAAIASs' +
+  'IAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEG4xgBBbEHXKiABEL4BGgwBCyAEIAFBzABq' +
+  'IAFByABqEMIBDQBBsMoAKAIAIgJBAEgEQCABQYACNgIUIAEgAjYCEEG4xgBBa0HeHCABQRBqEL4BGgwBCyACRUGsygAoAgBBACAC' +
+  'QYECSRtyRQRAIAFBgAI2AjQgASACNgIwQbjGAEFrQd4cIAFBMGoQvgEaDAELAkBBAUHAABBDIgAEQCAAQtAPNwM4IABBATYCNCAB' +
+  'QUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQajKACgCAEEARzYCGEGkygAoAgAhByAAIAI2' +
+  'AiAgACAHNgIcIAQgBSAGIAFBOGoQxgEEQCABKAJAEEkgABDHAQwDCyAAIAFBOGoQyAEgASgCQBBJQX8hAw0BQQAgACgCDEEbRiAA' +
+  'KAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQOSICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQRCIDNgIwQX8gA0UNABogACgC' +
+  'AEERSARAIAAQzQELIAAoAiggACgCLHIEf0EABSAAEMMBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxC8ATYCIEG4xgAgA0H4FSABQSBq' +
+  'EL4BGiAAEMcBQQAhAwsgAUHQAGokACADC5oFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDJASAG' +
+  'QQFqIQYgAyAAIAQQygEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQyQEgBUEBaiEFIAMgACAGEMoBIQQMAQsL' +
+  'QX8hBgJAIARFBEBBACEFAkACQEGoygAoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoi' +
+  'BRDJASAEQQFqIQQgAyAAIAUQygEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADEMsBIgQNAwtBACEEQQEhCUGkygAoAgAiCkEB' +
+  'cQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQygENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9z' +
+  'IABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQygENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAh' +
+  'BiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQ' +
+  'aiIFEMkBIAZBAWohBCADIAAgBRDKASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQbDKACgCAE4gBnINAEGsygAo' +
+  'AgAgACAFEMwBIgQNAyADIABBrMoAKAIAIAAgBWxBAnRqEMoBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQvAE2AgBBuMYAIAZB+BUg' +
+  'BxC+ASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQRyAAKAIoEDQgACgCLBBJIAAoAhAQSSAAKAIUEEkgACgCMBBJIAAQSQsL7wIB' +
+  'Cn8gACAAKAIAIgUgBWwiBkEBakEEEEMiBzYCECAAIAUgASgCACIIbCICQQJ0EEQiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEA' +
+  'ShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEEMiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANA' +
+  'IAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAg' +
+  'CyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQSSAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAH' +
+  'aigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARs' +
+  'IgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38C' +
+  'QCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBIIgVFBEBBfw8LIAAgAzYC' +
+  'BCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpB' +
+  'AEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZH' +
+  'BEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQbjGAEFrQdIsIANBEGoQvgEaDAMLIAIgASADQUBrIAEgBGxBAnRqEMoBBEBBfyEA' +
+  'IANBfxC8ATYCAEG4xgBBf0H4FSADEL4BGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2Ajgg' +
+  'AyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQbjGAEFrQZwrIANBMGoQvgEaDAELIAEgA0HAgAFqIAVBAnRq' +
+  'IggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEG4xgBBa0H5OSADQSBqEL4BGkFr' +
+  'BSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAg' +
+  'A0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQg' +
+  'CU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQg' +
+  'AyAEIABrQQJ1IAFtQQFqNgIAQbjGAEFrQcQRIAMQvgEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFF' +
+  'BEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQbjGAEFrQYgpIANBIGoQvgEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEB' +
+  'ajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEG4xgBBa0GuJyADQRBqEL4B' +
+  'GkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEQiBEUgASACbCADakECdBBE' +
+  'IgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhAyNgIoBSAEIAFB' +
+  'AnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEMQBIAVqIQUgAUEBaiEBDAELCwsgBBBJIAYQSQuoAQEGfyMAQRBrIgMk' +
+  'ACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAA' +
+  'IAFsa0EBaiIANgIEQWohCCACQWpB7yogAxC+ARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFq' +
+  'IQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQwwEiAwRAIAQgAxC8ATYCICACIANB+BUgBEEgahC+ASEDDAELIAAoAiQQ' +
+  'USAAKAIkEFIgACgCACABIAIQzgEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAA' +
+  'KAIAIAMgBxDQARBTRQ0AIAAoAiQgBEEsaiAEQShqEGYgACgCJBBRIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BhAkgBCgC' +
+  'KCAGayAFbSIBIAAoAgAiBkgNABpB4hogBkEBdCABSg0AGkHbGiAGQQNsIAFMDQAaQdwnQccIIAAoAhgbCzYCGCAEIAcgBW0iAEEB' +
+  'aiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFp' +
+  'IQMgAkFpQYs3IAQQvgEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAE' +
+  'QTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0G4xgBBfkGdC0EAEL4BGgwBCyAAIAFBuMYA' +
+  'EM8BIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEFFBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAM' +
+  'AQtCACEJIAAoAiQgBCAAKAIwIAYQYyEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCAD' +
+  'QQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwudAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEg' +
+  'BRsEQEF+IQggBkF+QegMQQAQvgEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAg' +
+  'ACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcD' +
+  'CCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGEM4BIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRBxMEAaigCABEVAA0AQQAh' +
+  'CAwBCyAAIAEgAiADIAQgBSAGENMBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+QegM' +
+  'QQAQvgEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAAgASAGEM8BIgENACAAQQEQ' +
+  'B0EAIQEgACACIAMgBCAFENgBIQQgAEEAEAcgACgCJBBRIARFDQAgByAEELwBNgIAIAYgBEH4FSAHEL4BIQELIAdBEGokACABC2EC' +
+  'AX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQO0UEQCAGIAH9AAQAIgj9CwMIIAYgASkDEDcDGCAGIAj9HQAgASgCGCAB' +
+  'KAIcENUBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAvK' +
+  'BAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoEDUgCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAAIgpFDQAgACgCKCEIQX8hDQJA' +
+  'IAAoAgAgCSAKENABIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIAIg9B//8DcSIQai0AAEH/AUYg' +
+  'DiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQNkEAIQ0LIA1FDQBBAQwDCyAJQQFqIQkMAQsLQQAhCSAHQQA2AgwC' +
+  'QAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQahA3IAcpAxghEiAHKAIoIghF' +
+  'IAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAENMBDQEgBiAG/QADECAHQSBqIBL9Ev1XAwAB/c4B/QsDEAwDCyAI' +
+  'RQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqEDcgBykDGCASfCESIAcpAxAhEQsCQCAFRSARUHINACAF' +
+  'IAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSIIaiACIAggC2xrQQFqOgAAIAlB' +
+  'AWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAcoAiwQ1QELQQALIAdBMGokAAu/AgIIfwF+IwBBQGoi' +
+  'ByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAEIgVBAUYEQCAEIAQpAwgiDUIB' +
+  'fDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBdIgZBACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0' +
+  'aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQYiAEIAcpAwg3AxAgBCAH' +
+  'KQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAH' +
+  'QUBrJAAgBQs5ACAAKAIkIAAoAjQQXyAEQgA3AwggACABIAIgAyAEENcBIgBBAEwEQCAEQQQ2AgALIABBH3UgAHELwAcCE38BfiMA' +
+  'QUBqIgUkAAJAIAJFIABFIAFFcnJBASADGwRAQX4hBiAEQX5B+wpBABC+ARoMAQsgACgCACEHIAUgASkDADcDOCAFQn8gASkDGCIY' +
+  'IBhQGzcDMCAAEMMBIgwEQCAFIAwQvAE2AgAgBCAMQfgVIAUQvgEhBgwBCyAAIAEpAwAgBUEwaiADIAQQ2gEiBg0AIAIgAyAHIAds' +
+  'Igz8CgAAIAxBAnQiBhBEIg5FBEBBfyEGIARBf0G5CEEAEL4BGgwBCyABKAIMIQggDCIHQQAgB0EAShshDQNAIAkgDUcEQCAIQQAg' +
+  'CSAJQX9zIAdqShtFBEAgDiAKQQJ0aiAJNgIAIApBAWohCgsgCUEBaiEJDAELCyAOIAogBUE4ahDbAUEAIAEoAhAgASgCCCIJGyER' +
+  'IAUgCjYCGCAFIA42AhAgBSADNgIMIAUgADYCCCAFIAc2AhQgASgCDCEIIAVBADYCLCAFIAdBBHY2AiggBSAINgIcIApBEG0iFEEB' +
+  'IApB/wFKGyENIAVCADcDICAJRSAKQf8DSnEiEARAIAUgBhBEIgY2AiAgBSAHEEQiCDYCLCAGQQAgCBtFBEAgBhBJIAgQSSAOEElB' +
+  'fyEGIARBf0G5CEEAEL4BGgwCCyAFQQhqIAJBABDcAQsgCkGAAm1BASAQGyESQgAgB61CAoZC6Ad8IAkbIRhBACEGA0AgDCAHayEV' +
+  'A0AgBiAKTiIJIAcgEUxyIAUpAzBQIBNBB0pyckUEQAJAAn8gByACIAMgDCABKAIMIA4gBkECdGoiFiANIAogBmsiCSAJIA1KGyII' +
+  'QQEQ3QEiC2siCSARSCIPIBBFckUEQCATQQFqQQAgBUEIaiAGIAggCyAIIBJMIAsgFWqsQgGGQugHfCAFQTBqEN4BIgtBBEYbIRMg' +
+  'C0EBRgwBCyAPDQFBACEPIwBBIGsiCyQAIAAgAkICIBggBUEwaiIXKQMAEOcBQQAgC0EAENIBRQRAIBcgCykDEBDoASALKAIAQQFG' +
+  'IQ8LIAtBIGokACAPC0UNACAGIAhqIQYgDSANIBRIdCENIAkhBwwDCyACIAMgDCABKAIMIBYgCEEAEN0BGgJAIAggEkoEQCAIQQJt' +
+  'IQ0MAQsgBiAIaiEGCyAQRSAFKAIkIAUoAihMcg0BIAVBCGogAiAGENwBDAELCwsgEARAIAAoAiQQUQsgBSgCIBBJIAUoAiwQSSAO' +
+  'EElBACEGIAUpAzBCAFIgCXIgByARTHINAEFlIQYgBEFlQc8iQQAQvgEaCyAFQUBrJAAgBgvSAwEEfyMAQYACayIHJAACQAJAAkAg' +
+  'ACgCACIGQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAGIAAoAgQgACgCCCABQQEgAxDfAQJAAkACfyAHQRBqIQUgAEEAIAMbRQRA' +
+  'IAVBfkGRKEEAEL4BGkF+DAELIAAgAyAFEM8BIAAoAiQQUQsiBUEBag4CAAUBC0F/IQUgBEF/QbkIQQAQvgEaDAQLIAAoAgAiBkEQ' +
+  'Sg0BCyAGQRBHDQFBECEGIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAGIAAoAgQgACgCCCAB' +
+  'IAMQ4AFBACEFDAULQQAhBSAGIAAoAgQgACgCCCABQQAgAxDfAQwECyAAKAIEIgggACgCCCIFRw0BIAYgCCABIAMQ4QFBACEFDAML' +
+  'IAAoAgghBSAAKAIEIQgLIAUgCEcNAAJAAkAgBiAFIAEgAiADEOIBIgVBAWoOAgADAQtBfyEFIARBf0G5CEEAEL4BGgwCCyACKQMA' +
+  'QgBSDQAgByAAKAIAIgA2AgQgByAANgIAQWUhBSAEQWVBmQ4gBxC+ARoMAQsgACABIAIgAyAEEOMBIQULIAdBgAJqJAAgBQtYAgJ+' +
+  'An8gAa0hAwNAIAOnQQFKBEAgAhDkASEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACAD' +
+  'QgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQUUEAIQMDQCADIAAoAgxODQIg' +
+  'ACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQoAiQgACgCBCADEOUBCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAA' +
+  'KAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIg' +
+  'ACgCEEEAEOYBC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEF' +
+  'AkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8j' +
+  'AEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQUkEAIQcgACgCAEICIAUgBikD' +
+  'ABDnAUEAIAgQ2AEaIAYgCCkDEBDoAUEBIAgoAgBBAUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEOYBA0AgByAA' +
+  'KAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0aigCABDlASAHQQFqIQcMAAsABSAJEFQaIAdBAWohBwwBCwALAAUg' +
+  'ACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOUBIAdBAWohByAAKAIcIQoMAQsACwALBSAJEFQaIAdBAWohBwwBCwsg' +
+  'ACABIAEgAmpBARDmAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxDrASAGQYAC' +
+  'aiACIAEgBCAHEOwBIAYgASACIAQgBxDsAUEAIQcgAEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEE' +
+  'A0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAgASACIAooAgAgBiAEQQJ0aigCABDtAUECdGotAABBAWo6AAAgBEEB' +
+  'aiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEA' +
+  'QYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDrASAFQYASaiABIAcQ6wEgBUGAEGogAiAHEOsBIAVBgA5qIAEgBxDrASAFQYAMaiACIAcQ' +
+  '6wEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAg' +
+  'BUGIGmoQ7wFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQ8AEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAG' +
+  'QQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0Igcg' +
+  'BUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIAIAVBgAJqIAdqIAYgAiAAEPABNgIAIAZBAWohBgwBCwsgBUGABmog' +
+  'BUGABGogBUGAAmogACACIAAgBUGIGmoiBhDvASAFQYAWaiAAIAEgBhDxASAFQYAUaiAAIAIgBhDxAUEAIQdBACEIIAEgAkYEQCAF' +
+  'QYgaahDkAadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZqIAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwg' +
+  'B2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGogBkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQi' +
+  'DSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakEC' +
+  'dGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvnAwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQ' +
+  '6wEgBUGABGogASAEEPIBIAFBACABQQBKGyEKIAFBAWshBwNAIAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahDkAUIB' +
+  'gyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVB' +
+  'gAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6' +
+  'AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEgBUGICGoQ8gEMAQsgBUGAAmogASAFQYgIahDrAQsg' +
+  'ASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0' +
+  'aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3' +
+  'BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxB' +
+  'AnQQRCIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYLIAkQSSAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHY' +
+  'CGoQ8wFBACEGQQAhByAIIAkQ9AEiCEUEQCAJEEkMBQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQ5AFCAYQQXiAIIAMp' +
+  'AwAiAkLIASACQsgBVBsQBiAIIAUQYiADQgAgAykDACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEG' +
+  'IAggBUGAAmpBwAAQXSIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0' +
+  'aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpB' +
+  'AnQiC2ogDyATayABEPUBNgIAIAsgFGogDiAHayABEPUBNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQ6wFBACEGIABBACAA' +
+  'QQBKGyEIIAMQ5AFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGABmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1B' +
+  'AnQgBWpBqAhqKAIAIAooAgBqIAEQ9QEhByAEIAMgCWogACADbCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABEPYBQQJ0IAVq' +
+  'QYgIaigCAGogARD1ASABIAdsakECdGotAABBAWo6AAAgA0EBaiEDDAELAAsACwtBAAwEC0EACyEGIAgQRyAKQQFqIQoMAAsAC0F/' +
+  'CyAFQeAIaiQAC9wDAgJ/An4jAEHgIGsiBSQAIAUgATcD2CAgBUHQAGpBAEGAIPwLACAFQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
+  'ACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIAIQEgACgCACIGrCIHIAd+IQcgBSAAKAI0BH5CASAHQgGGIgFCAoYgBkEjShshCEIA' +
+  'BSAHQjJ+QsCaDHwLNwMoIAUgCDcDICAFIAE3AxggACgCJCAFQdggahDkAUIBhBBeIAUpAxgiAVBFBEAgACgCJCABEGALIAUpAyAi' +
+  'AVBFBEAgACgCJCABEGELAkAgACAFQdAAaiAEEM8BIgYNACAAQgFCACAFKQMoIAIpAwAQ5wEiASABQn9RGyADIAVBMGoQ2AEhAyAC' +
+  'IAUpA0AQ6AEgA0UEQEEAIQYMAQsgBSADELwBNgIQIAQgA0H4FSAFQRBqEL4BIQYLIAAoAiQQUSAAKAIkQgAQYSAAKAIkQgAQYCAA' +
+  'KAIkQgAQXgJAIAYNAEEAIQYCQAJAIAUoAjAOBQACAgIBAgtBdSEGIARBdUGoKEEAEL4BGgwBCyACKQMAIQEgBSAAKAIAIgA2AgQg' +
+  'BSAANgIAIARBZUF1IAFQG0GZDiAFEL4BIQYLIAVB4CBqJAAgBgsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQTgsWACAB' +
+  'IAAgAyACIANqLQAAENABEFMaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIM' +
+  'IAYgBCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ' +
+  '5QEgAwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAA' +
+  'QgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu2AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQbjGAEF+' +
+  'QZ0LQQAQvgEaDAELIAAgAUICQgBBACADQbjGABDSASICDQBBoMsAIAMpAxAiBjcDAEGoywAgAykDGCIHNwMAQbDLACADKAIANgIA' +
+  'IAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBkMsAQQE2AgBBmMsAIAe6RAAAAAAAAPA/oBDqASAGuiAEQQEgBBu3oyIFRAAA' +
+  'AAAAAPA/IAVEAAAAAAAA8D9kGxDqAaAiBTkDAEEDIQADfyAARQ0DIABBA3RB0MEAaisDACAFZQR/QZDLACAAQQFqNgIAQQAFIABB' +
+  'AWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICA' +
+  'gICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdA' +
+  'oiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRA' +
+  'IAAgASACENsBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEOsBIAUgAiAEEOsBIAFB' +
+  'ACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEEOsBCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQED' +
+  'QCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQA' +
+  'Cx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUkAEG4xgBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB' +
+  'uMYAQX5BthlBABC+ARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQwgEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVB' +
+  'EGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEB' +
+  'A0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0A' +
+  'AEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtBzMoAIA02' +
+  'AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ7QEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiAC' +
+  'aiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEB' +
+  'DAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEG4' +
+  'xgBBakGqJiAFEL4BGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSET' +
+  'IAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQ5AEgFIKnIgNBAnRqKAIAIQVB' +
+  'ASEEIAYQ5AEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAK' +
+  'IAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMg' +
+  'B2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAE' +
+  'QQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUg' +
+  'CCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoi' +
+  'AG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0Ag' +
+  'BCAIRgRAAkAgBQRAIAMQ5AGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSAD' +
+  'EOsBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtq' +
+  'KAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEPABIAcgAiABEPABRw0AIAYgBEECdGpBATYC' +
+  'ACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ8AEgBEF/cyABaiACIAEQ' +
+  '8AFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQ6wEgBEEAIARBAEob' +
+  'IQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQ5AEhCSAAIAVBAnQiA2ogAyAGaigCACID' +
+  'QX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNB' +
+  'ASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEOQBIAOsIguCpyADQX9zQQFxIgQQ9wE2AkggACACEOQBIAuCpyAE' +
+  'EPcBNgJMIAIQ5AEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhDkASAJIAIQ5AEgDIKnQQJ0aigCACEF' +
+  'IAuCpyEGIAIQ5AEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEB' +
+  'aiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ9QE2AgggByABIAVsIAJqIAMQ9QE2AiggAUEBaiEBDAELCyAA' +
+  'IABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEPUBNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQ5AEgC4Kn' +
+  'IAQQ9wEiBDYCVCAAQShqIAMgBCADQQAgAhD4ASABIAUgCCgCACIBQQF0IANBASABdCACEPgBCyAAIAAgBUECdGooAghBAXQgAxD1' +
+  'ATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsi' +
+  'ESACbGoiFSAQaiIWIBBqQQAQQiIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGogAhD1ASEXIAAoAkwgACgC' +
+  'UGogAhD1ASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oi' +
+  'D0YbIR8gAiAHbCEgIAcgAhD2ASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ9gEi' +
+  'JiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJI' +
+  'IAVrIAIQ9QEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQ9QEiCyATamo2AmggAyAEIChqNgJk' +
+  'IAMgBCAOaiANajYCYCADIAUgCWogAhD1ASIJIAJsIBVqIAYgCGogAhD1ASINajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCAD' +
+  'IAUgCmogAhD1ASIKIAJsIBZqIAYgC2ogAhD1ASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2' +
+  'AlAgAyAHNgJAIAMgFyAJayACEPUBIAJsIBVqIBggDWsgAhD1AWo2AnAgAyAXIAprIAIQ9QEgAmwgFmogGCAGayACEPUBajYCdEEA' +
+  'IQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQUCIEQQBIDQIgASAEQQJ0aiAIICtq' +
+  'NgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShsh' +
+  'LAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsA' +
+  'CwsLIAwQR0EAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIg' +
+  'AiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoi' +
+  'CiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQ5AEgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxD1ASIH' +
+  'NgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxD1ASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkg' +
+  'B0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvFCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCAD' +
+  'RQRAQX4hAiAEQX5B9xdBABC+ARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QboxQQAQvgEa' +
+  'DAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxB7zUgBRC+ARoM' +
+  'AgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBD6ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAG' +
+  'NgKAISAFIAE2AvwgIAUgAEHiPyAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08N' +
+  'ACAEKAIAIAcgASACEP0BIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQhQJFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAE' +
+  'KAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahD9ASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcN' +
+  'AAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ/gFFDQAgBCAGIAZBEGoQ/wFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEIcC' +
+  'IQIgBCgCCCIHIQECQCAHDQAgAhCIAiIHIQEgBw0AQQAhByACEJICIQELIAEgAWwiASACRwRAIAQgBiACIAFBABCTAgwBCyAEIAc2' +
+  'AhgCQCAEEJQCIgENACAEIAYgAkEAEJUCIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEIACCyEC' +
+  'IAZBIGokACAFKAKsIRBJIAIEQCADEPsBIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAE' +
+  'QRBqIAAoAgAgACgCBCAGEIECIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQ/QEiB0UN' +
+  'ASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCCAg0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2Atgg' +
+  'IAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIY' +
+  'QRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRq' +
+  'IgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRq' +
+  'KAIAQRBGDQELCyABQQ9LCwsEQCAFQYDCACkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQ+QEgBSgCEEEQR3JFBEAgAxD7ASAD' +
+  'IAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEPsBIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAh' +
+  'AiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL+AEBA38gAUGgwgAgARshBgNAAkBBwQAhBQJAIARBwQBH' +
+  'BEAgBCAGai0AAA0BIAQhBQsgAEHGAGpB/wFBgAL8CwBBACEEIAAgAUEARzoABCABBEAgASAFIAIgAxD8ASIBDQILIABBBWogBiAF' +
+  '/AoAAANAIAQgBUYEQCAAIAU2AgAgAEEAOgClASAAQQA7AHMgAC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB/wFGBEAgAEEAOgBwC0EA' +
+  'IQEgAC0AhQFB/wFHDQMgAEEAOgCFAQwDBSAAIAQgBmotAABqIARBAWoiBDoARgwBCwALAAsgBEEBaiEEDAELCyABCycAIAAEQCAA' +
+  'KALMIBBJIAAoAtQgEEkgAEEANgLUICAAQgA3AswgCwvBAgEFfyMAQTBrIgQkAAJ/IAFFBEAgA0FmQY0NQQAQvgEaQWYMAQsgAUHB' +
+  'AEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRCsASEIIAZB/wBrQf8BcUGiAU8Ef0HcMSAGQQoQrAEFQQEL' +
+  'DQEgByEFIAhFDQALIAggAGtBAWohBUHTOiEADAELQYAKQb8wIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAE' +
+  'IAc2AiggBCAFNgIkIAQgBjYCICADQWYgACAEQSBqEL4BGkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2' +
+  'AhAgA0FmQZUuIARBEGoQvgEaQWYMAQsgBEHAADYCACADQWZBnhEgBBC+ARpBZgsgBEEwaiQAC+UBAQd/IwBBEGsiBSQAIAUgACAB' +
+  'IAIQgQIgAyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhCDAiIJ' +
+  'QQNxDgICAAELIAIgBGotAABB/ABGIAFxIQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYN' +
+  'AQwECyABIQALIAlBAnYgBGohBAwBCwsgBiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSAB' +
+  'KAIAIQQDQAJAIAQgBU8NACAAIAQgBRCDAiIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQ' +
+  'gwIiB0EDcSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYC' +
+  'ACAGQQFHIAMgASgCBE9yIAMgBEtxC4wBAQJ/IAAoAgAgASgCACABKAIEQQBBABCHAiEDAn8gACgCCCIEBEBBASADIAQgBGwiAUYN' +
+  'ARpBACADQQF0IAFNDQEaIAAoAgAgAigCACACKAIEQQBBABCHAiADRg8LQQEgA0HAAEsNABpBACADEIgCIgJBBEgNABogACABKAIA' +
+  'IAEoAgRBACACEIkCCwvZCAEGfyMAQSBrIgQkACAEQRBqIAAgASgCACABKAIEEJ0CIAACfwJAIAAtAMQBIAQtABVFcg0AIAQoAhAi' +
+  'A0UNAEEBIAQtABQNARogBC0AFkUNAEEBIQIgBC0AFw0AAkAgACgCCCICDQAgA0HBAEkEQCADIQIMAQsgAxCMAiECCyAEKAIYIAJN' +
+  'IQILIAILIgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDEAXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQhwIiAkUEQCAA' +
+  'IAEoAgBBfxCWAiAEIABBQGs2AgBBaCECIABBaEGxFCAEEJcCDAELAn8gAiAELQAPBH8gACABIAIQngIFQQALIgZrIQIgACgCCCED' +
+  'IARBADoADgJAIAMEQCAEIAM2AgggAiADRg0BIARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEJMCDAIL' +
+  'IAQgAhCIAiIDNgIIIAJBwQBPBEAgBEEBOgAOIAMNASAAIAEgAiACEJICIgIgAmxBABCTAgwCCwJAIANBBEgNACAAIAEoAgAgASgC' +
+  'BCAAKAIUIAMQiQJFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABCUAiICDQAgACADIANsQQJ0EEQi' +
+  'AjYCNCACRQRAQX8hAiAAQX9BywtBABCXAgwBCyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDK' +
+  'IAsgACAELQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEJUCIgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQnwIhAgwBCyMAQRBr' +
+  'IgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAgACADQecKEKACQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhD9' +
+  'AQ4FBAMDAQADCyAAIAIQggJFDQEgACABQfUkEKACIAAgATYCKEFoIQEMBgsgAigCACEBIAIoAgQhAyAALQAtQS1GBH8gACgCACAB' +
+  'IAMgACgCFEEAEIcCIAAoAhhGBUEAC0UNAQtBACEFIwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEJ0CAkAg' +
+  'AS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCAB' +
+  'QRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EPahCHAiEBIAAgAiAAKAIYIgUgASAFQQFqRiADLQAPQQBHcRCVAiEBIANBEGok' +
+  'ACABDQQgACAAKAIgQQFqNgIgCyACKAIMIQEMAQsLIAAgAUHJIxCgAkFoIQEMAQsgACABEJ8CIQELIAJBEGokACABIQILIARBIGok' +
+  'ACACC2YBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEEKwBIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2Agwg' +
+  'AiADayEECyAAIAVBIyAEEKwBIgAgAWsgAiAAGzYCBAuKAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEP4BRQ0AIAAgAiABEP8BRQ0A' +
+  'IAAoAgAgAigCACIEIAIoAgQiBUEAQQAQhwIhAyAAKAIIIgFFBEAgAxCIAiEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAE' +
+  'IAVBACABEIkCIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEs' +
+  'RwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIgAWsQhAIiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNB' +
+  'BCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFB' +
+  'A3IhAwsgAwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBB' +
+  'gBAhBUEPIQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEB' +
+  'A0AgASAERwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyAC' +
+  'Qf//wwBLGyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAgACgCACABIAIQgwIiA0EDcQ0AIANBAnYgAWohAQwBCwsCQCAAKAII' +
+  'IgQNACAALQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEgAksbIQMgASECQQBCkYCAhICAgAECfwNAQRcgAiADRg0BGiAAKAIA' +
+  'IAJqLQAAIgXAIgYQhgIgBkHBAGtB/wFxQRpJcgRAIAAgBWosAIYCIgVBf0YgBCAFSHIgB3IgByAGEIYCGyEHIAJBAWohAgwBCwsg' +
+  'AiEDIAZBCWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3IbCw8AIABB4QBrQf8BcUEaSQtgAQF/IwBBIGsiBSQAIAVBEGogASAC' +
+  'EIoCQQAhAUEAIQIDQCAAIAMgBUEQaiAFEIsCBEAgBS0ACEEARyECIAFBAWohAQwBCwsgBARAIAQgAkEBcToAAAsgBUEgaiQAIAEL' +
+  'IgEBfyAAEIwCIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtiAQF/IwBBIGsiBSQAIAVBEGogASACEIoCA0ACQCAAKAIAIAMgBUEQ' +
+  'aiAFEIsCIgFFDQAgACADIAUoAgAgBSgCBCAEEI0CIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwslACAAQQA6AA4gAEEBOwEM' +
+  'IAAgATYCCCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAH' +
+  'EIMCIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQML' +
+  'IAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUh' +
+  'BAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQgwIiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQB' +
+  'AAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAEL' +
+  'QQAgAi0ADEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEI4C' +
+  'IQVBACEEDAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQgwIiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAAL' +
+  'AAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEI4CIQULIAMg' +
+  'BDoACCADIAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIA' +
+  'IAJqIQUCQCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAEIYCRQ0BIAIgACABQSBr' +
+  'Qf8BcWosAIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBCPAg0BIAQQkAINAQsDfyAAIANGBEAg' +
+  'AQ8LIAAgBWosAAAiAhCRAgR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEg' +
+  'RiABaiABIAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQtM' +
+  'AQJ/QcAAIQICQCAAEIwCIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyAC' +
+  'C7UDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBCKAiAFIAEoAgA2AtwBQQAhAQJAA0AC' +
+  'QCAAKAIAIAAoAhQgBkEQaiAGEIsCRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EJoCIgdBAEgNAiAFIAYoAgQgBigCAGo2' +
+  'AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxCWAgJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIw' +
+  'IAVB0ABqQYABQdQUIAVBMGoQpQEaDAELIAUgAEFAazYCQCAFQdAAakGAAUHmFCAFQUBrEKUBGgsCQCAEBEAgBSAAKAIIIgE2AhAg' +
+  'BSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQdYjIAUQlwIMAQsgAkGBIE8EQCAFQYAgNgIoIAUg' +
+  'AjYCICAFIAVB0ABqNgIkIABBaEHKLiAFQSBqEJcCDAELIAAgAiADIAVB0ABqEJgCC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBr' +
+  'IgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxCWAkGVLkGEECAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCAB' +
+  'IQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQlwJBZiEBCyACQRBqJAAgAQuwAgEFfyMA' +
+  'QUBqIgQkACAEQTBqIAEoAgAgASgCBBCKAgJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahCLAkUgBC0AKEEA' +
+  'IAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQmQIiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIc' +
+  'EJYCIAAoAhghBUG/HiEHQeI/DAELIAAgBCgCIEF/EJYCQYIjIQcgACgCGCIFIQZB1D4LIQEgACgCICECIAQgBTYCHCAEIAU2Ahgg' +
+  'BCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEHLCCAEEJcCCyAEQUBrJAAgCAus' +
+  'AgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQrAEiAwRAIAZBAWohBiAFIANBAWoiA2shCAwBCwsg' +
+  'ACABNgI8IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAAQYgJIARBEGoQpQEaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgi' +
+  'A0EATA0AQQEhBSAEIAIgA24iCEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEG5OiAEEKUBGgsCQCAAKAIQIgNFDQAgAyAG' +
+  'EJsCNgIYIAMgBxCbAjYCHCADIAEQmwI2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQA' +
+  'CykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQvQEgBEEQaiQAC0gBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQ' +
+  'iAIiAjYCCCAEIAI2AgQgBCABNgIAIABBaEHcNiAEEJcCIARBIGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAgASAAKAIcEJoCIgNBAEgE' +
+  'QCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRCWAiAEIABBQGs2AgAgAEFoQfUUIAQQlwJBaAwB' +
+  'CwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxCRAhs6AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJB' +
+  'MEYEQCAAQQE6AC4MAQsgAsAQjwJFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGogAyAA' +
+  'KAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUg' +
+  'ASgCBCAAKAIYIgRBwAAgBBsiBhCNAiIEQQBOIAQgBkxxRQRAIAAgBSAEQX9zIARBH3VxaiIFIAIQlgIgACADQeAAahCcAgJAIARB' +
+  'AEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAoAgQgBWsQhAIiAUEASARAIAYtAAAhAUGgMQwBCyABRQRAQQAhAUGJ' +
+  'IAwBC0GMMSABQf8ARiABQSBJcg0AGkGjMEHbF0G0PCAAKAIUQQFGGyABQf8ASxsLIQUgAiABNgIAIARBMCAFIAIQpQEaIAJBEGok' +
+  'ACADIABBkAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMgBDYCACAAQWdBqBUgAxCXAgwBCyAAKAIQIgIEQCACIAQ2AhQLAkAg' +
+  'ACgCGEEAIAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgCAGo2AkQgA0HAM0HiPyACQRRLIgEbNgJIIANBFCACIAEbNgJAIANB' +
+  'gAJqQTBBkxQgA0FAaxClARoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEHoOSADQdAAahClARoLIABB' +
+  'QGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFnQegxIANBEGoQlwIMAQsgAyACNgIwIAMgAjYCLCADIAE2AiQgAyAD' +
+  'QeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQcAVIANBIGoQlwILQWchBAsgA0GwAmokACAECxQAIABB/////wcgAEH/' +
+  '////B0kbC+MCAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRAIAQgAzYCECABQaABQaM0IARBEGoQpQEgAWoh' +
+  'AkEwIQoMAQsgAC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsABIgIgAyACIANIGyIJQQFrIQsgASECA0AgCSAFIgNMDQEDQAJAIAsg' +
+  'AyIGRgRAIAshBiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGosAABBAWpGDQELCyAMQQRGBEAgBCAINgIkIAQgCTYCICABQaABQYcU' +
+  'IARBIGoQpQEgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEF' +
+  'DQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShBgx0gBBClARogBEEwaiQAC+ABAQR/IwBBIGsi' +
+  'BCQAIABBkMIAKAIANgIIIABBiMIAKQIANwIAIARBEGogAiADEIoCQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQiwJF' +
+  'DQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCNAiIFQQBI' +
+  'BEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBr' +
+  'IgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCIAkEARwwBCyADIAH9AAIA/QsDECABKAIM' +
+  'IQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEP0BDgUCAQEBAAELIAAoAgAgAygCECADKAIU' +
+  'IAAoAhQgA0EPahCHAhogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQ' +
+  'ayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ/QEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIA' +
+  'IgMgACgCMCICaiIHQQAgASACayICEKwBIgQEQCAAIAQgA2tBfxCWAiAGIABBQGs2AgAgAEFnQb4NIAYQlwJBZwwBCyACQQEgAhsQ' +
+  'RCIERQRAIABBf0HLC0EAEJcCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMg' +
+  'ATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQ' +
+  'iAINACAEEJICIQEgACAAKAI4QX8QlgIgAyAAQUBrNgIAIANBMGoiAkHkAEHmFCADEKUBGiAAIAQgASABbCACEJgCDAELIAAgASAE' +
+  'EJYCIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB4j9B+RUgAUEBRhs2' +
+  'AhQgAEFoQYgPIANBEGoQlwILIANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHB' +
+  'AGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHowgAoAgA2AhggBkHgwgApAgA3' +
+  'AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQaDCACEIQT0hBwwBCyAGIAc2AhQg' +
+  'BiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBnjQgCsAiDEEFEKwBRQ0AIAggDCAHEKwBDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZB' +
+  'LDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJB' +
+  'ACAGQRBqEKICDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAK' +
+  'IAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQAL' +
+  'RQRAIAYgASACIAMgBkEQahCiAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICAB' +
+  'aiAAKALUICAHQQJ0aigCACIDIAFrEKQCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARClAgvAEKQBIAdB' +
+  'AWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQpAIMAQsgBiAAIAIQowILIAYoAgghACAFBEAgBCAAIAVBAWsgACAF' +
+  'SRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEob' +
+  'IQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCkAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCAD' +
+  'RSAFRXJFBEAgAEEgIAQtAAkgBxvAEKQBCwJAIAdFBEAgACAIEKYCDAELIAAgBCAIEKUCEKQBCyAFQQFqIQUMAAsACwsLpAIBCX8g' +
+  'AUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsg' +
+  'CSAKSxsoAgAiA08NACAFIAhqLAAAIgQQjwJFBEAgBBCQAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAE' +
+  'IAhqLAAAEJECBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCkAg8LIAAgByAIaiAFIAdrEKQCAkAg' +
+  'AiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEKQCDAELIAAgBBCmAgsgCiEGIAMhBwwACwALJAADQCACBEAgACAB' +
+  'LAAAEKQBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJB' +
+  'DGoiACAAQQRByQkgAhClARCkAiACQRBqJAAL7QMCA38CfiMAQUBqIgUkAAJAIABBACABG0UEQEEAIQIgA0F+QZEoQQAQvgEaDAEL' +
+  'IAIEfyACKQMIIQcgAikDACEIIAIoAhAFQQALIQQCQAJAQQFBqAkQQyICRQ0AIAIgABCoAg0AIAIQqQJFDQELIAIQqgIgBUF/ELwB' +
+  'NgIAIANBf0H4FSAFEL4BGkEAIQIMAQsCQAJAIAAgAUICQoCt4gQgCCAIUBsiCCACKAIwIAVBIGogAxDSASIAIAUoAiAiBnJFBEAg' +
+  'A0FjQekaQQAQvgEaDAELIAAgBkECR3JFBEAgA0FiQZYYQQAQvgEaDAELIAAgBkEER3JFBEAgBSAINwMQIANBZUHgHiAFQRBqEL4B' +
+  'GgwBCyAARQ0BCyACEKoCQQAhAgwBCyACQoCS9AEgByAHUBs3A0hBACEAIAIgBEEQIARBAEobNgJQQn9CfyACNQIAIgeGQn+FIAdC' +
+  'wABRGyEHIAIoAgQiBEEAIARBAEobIQYDQCAAIAZGBEAgAiAENgI0QQAhAANAIAAgBE4EQCADRQ0EIANBAEHsAfwLAAUgACABai0A' +
+  'ACIGBEAgAiAAIAYQqwIgAigCBCEECyAAQQFqIQAMAQsLBSACKAIoIABBA3RqIAc3AwAgAEEBaiEADAELCwsgBUFAayQAIAIL7gIB' +
+  'DH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEoAgwiBGxBAnQQRCIMNgIcIAAgAkEEaiIHEEQiAjYCICAAIANB' +
+  'AnQiCBBEIgM2AiQgBEEEEEMiCUUgDEUgAkVyckEBIAMbBEAgCRBJQX8PCyACIAYgB/wKAAAgAyABKAIUIgcgCPwKAABBACECA0Ag' +
+  'AiALRgRAIAkQSSAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAgASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYCECAAIAEoAiAiATYC' +
+  'GCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEIIAYgAkECdGooAgAhBANAIAgoAgAgBEwEQCADIQIMAgUgCSAH' +
+  'IARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1sakECdGogAjYCACAEQQFqIQQMAQsACwALAAvlAwIRfwF7IwBB' +
+  'EGsiBSQAIAAgACgCBCIBQQgQQyIGNgIoIAAgAUEBEEMiBzYCLCAAIAFBARBDIgg2AjAgAEEBQQgQQyIJNgJcIAAgASAAKAIAIgJs' +
+  'QQgQQyIKNgJgIAAgAUEEEEMiCzYCbCAAIAAoAggiA0EEEEMiDDYCdCAAIAFBAnQiBEEEEEMiDTYCgAkgACAEQQQQQyIENgKECSAA' +
+  'IAFBARBDIg42AogJIAAgAUEIEEMiDzYCkAkgACABQQEQQyIQNgKUCSAAIANBBBBDIgM2AowJIAAgASACQQIgAkECShtsIgFBBBBD' +
+  'IgI2ApgJIAAgAUEEEEMiETYCnAkgACABQQQQQyIBNgKgCUF/IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH/RwBIAb9HAIgCf0c' +
+  'A/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsgEv0bAkEBcUECdHIgEv0bA0EBcUEDdHIgCv0RIAv9HAEgDP0c' +
+  'AiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEGdHIgEv0bA0EHdHJB/wFx' +
+  'ciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIcEEkgACgCIBBJIAAoAiQQSSAAKAIoEEkgACgCLBBJIAAoAjAQ' +
+  'SSAAKAJcEEkgACgCYBBJIAAoAmwQSSAAKAJ0EEkgACgCgAkQSSAAKAKECRBJIAAoAogJEEkgACgCjAkQSSAAKAKQCRBJIAAoApQJ' +
+  'EEkgACgCmAkQSSAAKAKcCRBJIAAoAqAJEEkgABBJCwvYAQIFfwF+IAAoAiwgAWogAjoAACAAKAIoIgQgAUEDdGpCADcDACAAIAAo' +
+  'AjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gbIQVCfiACQQFrrYkhCANAIAMgBUcEQEEAIQEgACgCACICQQAg' +
+  'AkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCABIAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0aigCAEEDdGoiByAH' +
+  'KQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSABRXINABogAUEAQSj8CwAgABCtAkEAIAAoAjRFDQAaAkADQCAC' +
+  'QRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNBoMMAaigCADYCWCAAIANBrMMAaigCACADQajDAGooAgARAQAN' +
+  'AiAAEK0CIAJBAWohAgwBCwsgAEEUNgJUIABBFBCuAjYCWCAAEK8CC0EAIQIgACgCaCIDQQAgA0EAShshBAJ/A0AgAiAERgRAQQAg' +
+  'ACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJBAWohAgwBCwsgACAAKAJc' +
+  'IgIoAgAgAigCBBCrAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQgACgCYCECIAEgAzYCECAB' +
+  'IAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgCeCECIAEgAEH8AGo2AiQgASACNgIgQQELCyYAIABBADYCcCAA' +
+  'QQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBoMMAaigCAEEAIABBFE0bC9IBAQZ/IwBBEGsiAyQAIAAoAgQiAUEA' +
+  'IAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUEQCAAKAIoIAJBA3RqKQMAELACIgYgBCAEIAZKIgYbIQQgAiAB' +
+  'IAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRCxAiAAIAEQsgIgACgCACECIAMgBDYCDCADIAU2AgggAyABIAJtIgRB' +
+  'AWo2AgAgAyABIAIgBGxrQQFqNgIEIABBxDMgAxCzAiADQRBqJAALBgAgAHunCx4BAX8gACgCXCIDIAI2AgQgAyABNgIAIABBATYC' +
+  'ZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAg' +
+  'AkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAAIAAoAvwIakH8AGpB' +
+  '/AcgA2siAyABIAIQowEiAUEASA0AIAACfyABIANPBEAgAEH4CGpBrty4ATYAAEH/BwwBCyAAKAL8CCABags2AvwICyAEQRBqJAAL' +
+  'mwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNAAkAgASAGRgRAIAYhAQwBC0EAIQJBfyEEIAAoAgAiByAAKAIc' +
+  'IAEQtQIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIAIgQgBCAAKAIsai0AACIKGyEEIANBAWohAyACIApFaiECDAEF' +
+  'AkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAoAhwgARC1AiEDA34gAiAIRgR+IAsFIAtCAEIBIAAoAiwgAyAC' +
+  'QQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VCf0J/IAethkJ/hSAHQcAARhuDIgsQsAJBAUcNACAAIAQgCxC2' +
+  'AiIGELECIAAgBBCyAiAAIAEQtwIgBSAAKAJYNgIQIABBzD8gBUEQahCzAiAAIAQQuAIgAEGeP0EAELMCIAAgARC5AiAFIAY2AgAg' +
+  'AEGuMyAFELMCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsNACABIAAgAmxBAnRqCwkAIAB6p0EBagteAQV/IAAoAngiAkEA' +
+  'IAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCeCAEIAJBAnRq' +
+  'IAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYCACACIAEgAyAEbGtBAWo2AgQgAEHQKiACELMCIAJBEGokAAuZ' +
+  'AgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAgAEHfKyACELMCDAELIAEgA0EBdCIESARAIAIgASADa0EBajYC' +
+  'ECAAQZIvIAJBEGoQswIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIgASAEa0EBajYCJCACQeMnQccIIAMbNgIgIABBgi8gAkEgahCz' +
+  'AgwBCyABIANrIgEgACgCECIDSARAIAJBnB1Bqh0gARs2AjAgAEGhFSACQTBqELMCDAELIAEgA2siA0EBaiEBIAMgACgCFCIESARA' +
+  'IAIgATYCQCAAQeYrIAJBQGsQswIMAQsgAiABIARrNgJQIABBiC8gAkHQAGoQswILIAJB4ABqJAALiQMCCn8DfiMAQRBrIgQkAEEA' +
+  'IQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EAIQMgACgCACICQQAgAkEAShshCEIAIQwgAiAAKAIcIAJBAXQi' +
+  'AkEAIAcgAmsiAmsgASACSBsgAWoiAhC1AiEJQgAhDQNAIAMgCEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQtgIiCkEBa62GIQxBACED' +
+  'A0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAiC0EDdGopAwAgDINQDQALIAAgCyAKELECIAAgBigCABCyAiAA' +
+  'IAIQtwIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEHtPSAEELMCIAAgBigCABC4AiAAQc8+QQAQswIgACACELkCIABBnDRBABCzAgwD' +
+  'CwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAOhCEMIANBAWohAwwBCwsgAUEBaiEBDAELCyAEQRBqJAAgASAH' +
+  'SAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyEDA0ACQAJAIAEgA0YEQCADIQEMAQsgACgCLCABai0AAA0BIAAo' +
+  'AiggAUEDdGopAwAiBRCwAkEBRw0BIAAgASAFELYCIgMQsQIgACABELICIAIgACgCWDYCECAAQcw/IAJBEGoQswIgACABELgCIAIg' +
+  'AzYCACAAQZszIAIQswILIAJBIGokACABIARIDwsgAUEBaiEBDAALAAsJACAAIAEQvQILggUCD38EfiMAQSBrIgckACAAKAIAIghB' +
+  'AXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJAIAMgACgCCE4NACADIA5IIAFHDQFCASERIAAoAgAgACgCHCAD' +
+  'ELUCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhGBEAgACATEL4CRQ0DBSAAKAIoIA8gAkECdGooAgAiBkEDdGop' +
+  'AwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwBCwsCQCAEQQJIDQAgACgCICIKIAUoAgAiDEECdGooAgAhBiAR' +
+  'pyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZBAnRqKAIAIgsgA0YNAANAIAIgBEhBACAJGwRAIAAgBSACQQJ0' +
+  'aigCACALEL8CIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgCHCALELUCIQkCQANAAkAgAiAIRgRAIAAoAmhFDQFBACECA0Ag' +
+  'AiAERg0EIAAgBSACQQJ0aigCABCyAiACQQFqIQIMAAsACyAAIAkgAkECdGooAgAiCiADEL8CRQRAIAAgCiANEMACCyACQQFqIQIM' +
+  'AQsLIAUoAgAhDCAAKAIgIQoMAwsgACADELcCIAAgCxC3AiAHIAAoAlg2AhAgAEG+PiAHQRBqELMCIAAgAxC5AiAHIA02AgAgAEGE' +
+  'PiAHELMCIAAgBSAEEMECIABBmT5BABCzAiAAIAsQuQIgABDCAkEBIRAMBgsACwALIAZBAWohBgwACwALIBFCAXwhEQwACwALIAdB' +
+  'IGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCABIAApA0BYC1oBA38gACgCICABQQJ0aiIBKAIAIgMgASgCBCIE' +
+  'IAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgCJCABQQJ0aigCACACRw0BCwsgASAESAuJAQEFfwJAIAAoAigg' +
+  'AUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYgACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0aiIHKAIARiAHKAIE' +
+  'IAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIAIAAgBEEBajYCaAsLRwEBfyACQQAgAkEAShshA0EAIQIDQCAC' +
+  'IANHBEAgAgRAIABB4D9BABCzAgsgACABIAJBAnRqKAIAELgCIAJBAWohAgwBCwsL7QECB38CfiMAQRBrIgQkACAAQa89QQAQswIg' +
+  'ACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYiCSAIg1AEQCAIUEUEQCAAQcI/QQAQswILIAQgBjYCACAAQd8+' +
+  'IAQQswJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANBA3QiAWooAgRGBEAgACAFBH8gBwUgAEHgP0EAELMCIAAoAmAL' +
+  'IAFqKAIAELgCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWohAgwBCwsgAEGcNEEAELMCIARBEGokAAvGAgELfyMAQaAGayIC' +
+  'JAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAgA0EAShshBgNAAkAgBSAAKAIITg0AQQAhAyAAKAIAIAAoAhwg' +
+  'BRC1AiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQgAiACQaAEajYCACABIANKDQAgACACQRBqIAMgAUEAQQBCACAC' +
+  'QZAEakEGIAIQxQJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIKKAIAIgtBA3RqKQMAELACIgxBAkggASAMSHJFBEAgAkGgBGog' +
+  'A0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVBAWohBSAAKQM4IAApA0BY' +
+  'DQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUgAigCCCIHQQAgB0EAShshCANAIAMgCEYEQCAFQQAgBUEAShsh' +
+  'CiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkACQAJAAkAgAyALaigCACAFTARAQQAhAyAAKAJoRQ0CDAELIAAo' +
+  'AiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAEQRBqIANBAnRqKAIAIAYQvwIhAiADQQFqIQMMAQUgAkUNBSAA' +
+  'KAJoIQxBACEBIAAoAgAgACgCHCAGELUCIQ0DQCABIApGDQUgDSABQQJ0aiEJQQAhAkEAIQMDQCADIAhGBEACQCACDQAgACgCKCAJ' +
+  'KAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhC2AhDAAiAOQgF9IA6DIQ4MAAsACyABQQFqIQEMAgUgAiAJKAIAIARBEGog' +
+  'A0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhHBEAgACAEQRBqIANBAnRqKAIAELICIANBAWohAwwBCwsgBCAA' +
+  'KAJYNgIAIABBzD8gBBCzAiAAIARBEGogBxDBAiAAQf88QQAQswIgACAPEMYCIABBzz5BABCzAkEAIQMDQCAAKAJ4IANMBEAgABDC' +
+  'AkEBIQMMAgsgAwRAIABBwj9BABCzAgsgACAAKAJ0IANBAnRqKAIAELkCIANBAWohAwwACwALIARBIGokACADDwsgACgCaCAMTA0A' +
+  'IAAgBhC3AgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBqaiACKAIAIAEgBmooAgAiBkECdGooAgA2AgAgA0EBaiEDIAIo' +
+  'AgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRAIAQgAiACIARIGyELIAVBAWohDCAHIAVBAnRqIQUDQEEAIQog' +
+  'BCALRg0CIABCARC+AkUNAiABIARBA3RqKQMAIAaEIg0QsAIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCiAAIAEgAiADIARBAWoi' +
+  'BCAMIA0gByAIIAkQxQJFDQALDAELIAYQsAIgBUcNACAAIAcgCSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQAIABBsghBABCzAkGg' +
+  'MCEDA0AgAVAEQCAAQbAIQQAQswIgAkEQaiQABSACIAEQtgI2AgAgACADIAIQswIgAUIBfSABgyEBQdsrIQMMAQsLC8YDAgh/A34j' +
+  'AEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAgBkEAShshBQN/IAMgBUYEf0EAIQMgCCAHIAkQtQIhAQN/IAtQ' +
+  'BH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMaDAELIAAoAiggBEEQaiABQQJ0aigCACIDQQN0aikDACANgyEL' +
+  'A0AgC1AEQCABQQFqIQEMAwUgACADIAsQtgIQwAIgC0IBfSALgyELDAELAAsACwsDQCADIAVHBEAgACAEQRBqIANBAnRqKAIAELIC' +
+  'IANBAWohAwwBCwsgACACKAIAELcCIAQgACgCWDYCACAAQb4+IAQQswIgACACKAIAELkCIABB4D9BABCzAiAAIAwQxgIgAEGIPkEA' +
+  'ELMCIAAgBEEQaiAGEMECIAAQwgJBAQsgBEEgaiQABSAEQRBqIANBAnRqIAEgC3qnQQJ0aigCADYCACADQQFqIQMgC0IBfSALgyEL' +
+  'DAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASACKAIEIApBAnRqKAIAQQFrrYYgDIQhDCADQQFqIQMMAQsLC6ID' +
+  'AgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAYgA0EAIANBAEobQQFqrSELIAOtIQwgA6wiCCAI' +
+  'fiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAEELUCIQUCQANAAkACQCAIIAtSBEBCASAIQgF9hiEOQgAhCUIA' +
+  'IQoMAQsgACANEL4CRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgIIIAIgAkGQBGo2AgQgASADSg0BIAAgAkEQaiADIAFBAEEAQgAg' +
+  'AkGQBmpBByACEMUCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYgACgCKCAFIAmnQQJ0aigCAEEDdGopAwAgDoNQGyAKhCEKIAlC' +
+  'AXwhCQwBCwsgChCwAiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGogCjcDACACQZAEaiADQQJ0aiAIPgIAIANBAWohAwsgCEIBfCEI' +
+  'DAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQMAAsAC3QBBH8DQAJAIANBBkcEQCADQQN0IgJB9MIAaiEEIAJB' +
+  '8MIAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQygIEQEEBDwsgAkEBaiECIAApAzggACkDQFgNAAsLQQAPCyAD' +
+  'QQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEAIAZBAEobIQogAyAG' +
+  'bCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAasIg8gD34QvgINAUEADAMLIAAoAhwgCSAMaiAGbEECdGohDUEA' +
+  'IQdCACEPA0AgBiAHRgRAIA8QsAIiB0EATCABIAdIckUEQCAFQSBqIAhBA3RqIA83AwAgBUGgBGogCEECdGogCTYCACAIQQFqIQgL' +
+  'IAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQRQRAQgEgACgCICAAKAIkIA4gAxDLAiALa62GIA+EIQ8LIAdB' +
+  'AWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYCECAFIAVBIGo2AgwgBSAFQaAEajYCCEEAIAEgCEoNABogACAF' +
+  'QSBqIAggAUEAQQBCACAFQaAGaiAFQQhqEMwCQQBHCyAFQbAGaiQACxkAIAEgACACQQJ0aigCACADakECdGooAgALqwECA38BfgJA' +
+  'IAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BBACEJIAQgCkYNAiAAQgEQvgJFDQIgASAEQQN0aikDACAGhCIM' +
+  'ELACIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAEQQFqIgQgCyAMIAcgCBDMAkUNAAsMAQsgBhCwAiAFRw0AIAAg' +
+  'ByAIEM0CQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEAIAxBAEobIQkgAigCFEEBayEKIAIoAhAhBiACKAIMIQcgACgC' +
+  'ACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAhAwwDCyAAKAIcIAYg' +
+  'D3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAMLIBAgACgCICAAKAIkIAsgA0ECdGooAgAiDSAHEMsCIAhrrYin' +
+  'QQFxRQRAIAAgDSACKAIUEMACCyADQQFqIQMMAAsACwtCASAKrYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcgBGxBAnRqIQpBACED' +
+  'A0AgASADRgRAIAAgBxC3AiAQQgF9IBCDIRAMAwsgACgCKCAKIANBAnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAAIAsQsgILIANBAWoh' +
+  'AwwACwALCwNAIA5QRQRAIAAgBiAOeqdqELcCIA5CAX0gDoMhDgwBCwsgACgCWCEBIAUgAigCFDYCBCAFIAE2AgAgAEHGPiAFELMC' +
+  'QQAhAwNAIAMgCUYEQCAAQdk9QQAQswJBACEDA0AgAyAJRgRAIAAQwgJBASEDDAQLIAMEQCAAQeA/QQAQswILIAAgACgCdCADIAxq' +
+  'QQJ0aigCABC5AiADQQFqIQMMAAsACyADBEAgAEHgP0EAELMCCyAAIAAoAnQgA0ECdGooAgAQuQIgA0EBaiEDDAALAAsFIAIoAgQg' +
+  'ASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUCAIYgEIQhECADQQFqIQMMAQsLIAVBEGokACADCwkAIAAgARDP' +
+  'AgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVBAEobIRAgACgCgAkhCSAFrCEVA0ACQCAAKAIEIANMBEBBACEC' +
+  'DAELIAAoAiggA0EDdGopAwAiERCwAiAMRwRAIANBAWohAwwCCyADQQFqIQ0gACgCICICIANBAnRqKAIAIQdBACEGA0ACQCACIA1B' +
+  'AnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIAIAAoAhwgACgCJCAHQQJ0aigCABC1AiEKA0AgAiAQRgRAIAdB' +
+  'AWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAoAiggBUEDdGopAwAQsAJBAkcNACAAKAKICSAFaiIFLQAADQAg' +
+  'BUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwBCwALAAsLA0AgAiAORwRAIAAoAogJIAkgAkECdGooAgBqQQA6' +
+  'AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EL4CRQ0AA0AgAiAORgRAIA0hAwwDCyAJIAJBAnRqIQsgAkEBaiIFIQIDQCAC' +
+  'IAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0aikDACITIAcgCygCACIIQQN0aikDACIUgyISELACQQFHIBMg' +
+  'FFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCARgyARUnINAQsgBCADNgIcIAQgCjYCGCAEIAg2AhQgACAEQRRq' +
+  'IAwgEhC2AiIIENACIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEUaiACQQJqQf8BcUEDcEECdGooAgAQsgIgAkEBaiECDAELCyAA' +
+  'IAMgCygCABDRAiAAIAMgDygCABDRAiAEIAAoAlg2AhAgAEGVPSAEQRBqELMCIAAgAxC4AiAAIBEQxgIgAEGgPUEAELMCIAAgCygC' +
+  'ABC4AiAAIBQQxgIgAEHCP0EAELMCIAAgDygCABC4AiAAIBMQxgIgBCAINgIAIABB3i0gBBCzAiAAEMICQQEhAgwDCyACQQFqIQIM' +
+  'AAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgCICIEIAEoAgAiBUECdGooAgAhByAFQQFqQQJ0IQoDQCAEIApq' +
+  'KAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQtQIhCwNAIAUgCE4EQCAHQQFqIQcgACgCICEEDAMLIAAoAigg' +
+  'CyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpBACAGGwRAAn9BACAJIAEgBEECdGooAgAiBkYNABpBASAERQ0A' +
+  'GiAAIAkgBhDSAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADEMACIAAoAgAhCAsgBUEBaiEFDAILAAsACwALCwuLAQEEfyAAKAIg' +
+  'IgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDQAJAIAIgBSgCBE4gASAGTnJFBEAgACgCJCIEIAFBAnRq' +
+  'KAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxC3AgsPCyABIAMgBEhqIQEgAiADIAROaiECDAALAAuPAQEFfwJAIAEgAkYNACAAKAIg' +
+  'IgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDfyACIAUoAgROIAEgBk5yDQEgACgCJCIEIAFBAnRqKAIA' +
+  'IgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5qIQIMAQsLIQcLIAcLPwECf0EBIQEDQAJAQQAhAiABIAAoAgBK' +
+  'IAApAzggACkDQFZyDQBBASECIAAgARDUAiABQQFqIQFFDQELCyACC8YIAhB/A34jAEEgayIKJAAgACgCgAkhECAAKAKgCSEIIAAo' +
+  'ApwJIQcgACgCBCEOIAAgARDVAiAOQQAgDkEAShshESABQQFrIQQDQCACIBFGBEACQEIBIASthiESIA6sIRQDQCAMIBFGDQECQCAA' +
+  'KAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYgC0oEQCAAIAAgCCAL' +
+  'QQJ0aigCACIEIAFBASAQENYCIgWsQgF8EL4CRQ0EIAtBAWohC0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0aiEDA0AgAiAPRg0CIAcg' +
+  'ECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIAIAggBkECdGogBSgCADYCACAGQQFqIQYLIAJBAWohAgwACwAL' +
+  'CyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAgACAGrCITIBN+EL4CRQ0HQQAhAyAJQQBIDQEDQCADIAZGDQMg' +
+  'CSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQwAILIANBAWohAwwACwALIAggAkECdGohCyACQQFqIgQhAgNAIAIgBk4g' +
+  'CUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAiBUECdGooAgBGBEAgAyAJIAAgDyAFENICGyEJCyACQQFqIQIM' +
+  'AAsACwNAIAMgDkYEQCAAIBMgFH4QvgJFDQcFAkAgACgCKCADQQN0aikDACASg1AgByADQQJ0aigCAEEATnINAEEAIQVBACECA0Ag' +
+  'BUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ0gIEQEEBIAcgBEECdGooAgB0IAVyIQULIAJBAWohAgwBBSAFQQNHDQIgACAD' +
+  'IAEQwAILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAoAmhFBEADQCACIAVGDQQgByAIIAJBAnRqKAIAQQJ0akF+NgIA' +
+  'IAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABCyAiACQQFqIQIMAQsLIAAoAlghBCAKIAE2AhQgCiAENgIQIABBuj0g' +
+  'CkEQahCzAkEAIQMDQCADQQJGBEAgCkHNIEHsDSAJQQBOGzYCACAAQfYVIAoQswIgABDCAkEBIQ0MBgtBACECIABBiz1B4j8gAxtB' +
+  'ABCzAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRqIgQoAgAiAUECdGooAgBGBEAgACANBH8gAQUgAEHgP0EAELMC' +
+  'IAQoAgALELgCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwALIAxBAWohDAwACwALBSAHIAJBAnRqQX82AgAgAkEBaiECDAEL' +
+  'CyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJKBEBBACEDIAAoAgAiAUEAIAFBAEobIQQgASAAKAIcIAIQtQIh' +
+  'BUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIMAwUgAyAAKAIoIAUgAUECdGooAgBBA3RqKQMAIAaDQgBSaiED' +
+  'IAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIgIgIgAUECdGooAgAhByABQQFqQQJ0IQkDfyACIAlqKAIAIAdM' +
+  'BH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGooAgAiBUECdGooAgBBAkcbRQRAQQAhAiAAKAIAIgggACgCHCAF' +
+  'ELUCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIoIAVBA3RqKQMAIAyDUHINACAAKAKICSAFaiIFLQAADQAgBUEB' +
+  'OgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEHDAELCyEBA0AgASACRwRA' +
+  'IAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94FAgd/BH4jAEFAaiICJAAgAv0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'AzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDVAkIBIAlCAX2GIQxBACEBA0ACQCAAKAIEIAFMBEAgACkDQCEKIAApAzghCwwBCyAA' +
+  'KAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ2AIgACkDOCILIAApA0AiClYNAQsgAUEBaiEBDAELCyAJQgF8IQkg' +
+  'CiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACACKAIwIgMQ1QIgACADIAIoAjQg' +
+  'ASACQSBqENgCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAoAgQiBWohAQNAIAFBAEgEQAJAIANBAXYhBUEAIQEDQCABIAVG' +
+  'DQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2AgAgBiAINgIAIAFBAWohAQwACwALBSAEIANBAnRqIAEgBW82' +
+  'AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCACIAIoAiQ2AhggACACQRhqQQIgAigCICIHENACQQAhASADQQAg' +
+  'A0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANGBEAgACgCWCEBIAIgBzYCFCACIAE2AhAgAEHRPyACQRBqELMC' +
+  'QQAhAQNAIAEgBUYEQCACIAc2AgAgAEHyLSACELMCIAAQwgJBAQwHCyABBEAgAEHIP0HcPyABQQFxG0EAELMCCyAAIAQgAUECdGoo' +
+  'AgAQuAIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigCABDRAiABQQFqIQEMAQsACwAFIAAgBCABQQJ0aigCABCyAiAB' +
+  'QQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAAKAIEIgxBAXQiB0EAIAdBAEobIQggACgCgAkhDyAAKAKgCSEN' +
+  'IAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYCAEEBIQoCQANAIAggCk4N' +
+  'ASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0BIAQoAgwiBkEAIAVBAWogBk4bDQEgACAAIA4gCyAMbGsgASAL' +
+  'RSAPENYCIgasQgF8EL4CRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEobIRNBASALayAMbCEUA0AgBSATRg0BAkACQCAHIA8gBUECdGoi' +
+  'ESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigCAEEBajYCACAQIBdqIA42AgAgDSAKQQJ0aiAWNgIAIApBAWoh' +
+  'CiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpBAiABENACIAAoAmgNAQsgBUEBaiEFDAELCwsgBCACNgIEIAQg' +
+  'ATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQABSAHIAVBAnRqQX82AgAgBUEBaiEFDAELCwv/BAIKfwF+IwBB' +
+  '0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0ACfwNAIAAoAgQiAyAEbCACTQRAAkBBACECA0AgAiADSCAAKQM4' +
+  'IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBCwAkECRgRAA0AgDFBFBEAgACACIAwQtgIgACgCUCABQUBrENoCIAxCAX0gDIMhDAwB' +
+  'CwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAAgASgCRCABKAJA' +
+  'IAIgAUEwahDaAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFrIQIgACgCgAkhB0EAIQMDQCACQQBIBEAgACgCWCECIAEgBTYC' +
+  'JCABIAI2AiAgAEHRPyABQSBqELMCIANBAWsiCSECA0AgAkEASARAIAEgCDYCLCABIAEoAjQ2AiggACABQShqQQIgBRDQAiABIAU2' +
+  'AhAgAEGtLSABQRBqELMCIAAQwgJBAQwHCyAAIAcgAkECdGoiCigCACIGIARtIgMQsgIgBiADIARsayIGQQFqIQsgAiAJSARAIAAg' +
+  'CigCBCAEbSADENECCyAAIAMQuAIgACgCKCADQQN0aikDACEMIAFB3D9B4j8gAhs2AgggASALNgIEIAEgDEJ+IAatiYMQtgI2AgAg' +
+  'AEGmFCABELMCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFqIQMgACgCmAkgAkECdGooAgAhAgwBCwALAAsFIAAoApwJIAJB' +
+  'AnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4jAEEQayIKJAAgACgChAkhDiAAKAKgCSEPIAAoApgJIRQgACgC' +
+  'nAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQtgJqQQFrIgVBAnQiBmpBATYCACAGIBRqQX82AgAgDyAFNgIA' +
+  'IA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxyDQAgDyARQQJ0aigCACISIAdtIQwgECASQQJ0aiIWKAIAIgUg' +
+  'A04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBC+AkUNACARQQFqIREgDEEBaiEXQn4gEiAHIAxsa60iG4khHUIBIBuGIR4gACgC' +
+  'ICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0CQQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0aigCABC1AiEYQQAh' +
+  'BQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEgCUZyDQAgACgCKCAJQQN0aikDACIbELACQQJHIBsgHoNQcg0A' +
+  'IBAgGyAdgxC2AiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0AIBMgFigCAEEBajYCACAUIBpqIBI2AgAgDyALQQJ0aiAVNgIA' +
+  'IA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEEDSHINACAKIAk2AgwgCiABNgIIIAAgCkEIakECIAIQ0AIgACgC' +
+  'aEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEANgJoQQEhBgsgBUEBaiEFDAEFIA1BAWohDSAAKAIgIQUMAgsA' +
+  'CwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAFIBAgDiAFQQJ0aigCAEECdGpBADYCACAFQQFqIQUMAQsLC/MC' +
+  'AgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0AgACgCBCABSgRAAkAgACgCKCABQQN0aikDACIGELACIANHDQAD' +
+  'QCAGUA0BAkAgACABIAYQtgIiBCACQTBqENwCIgVBAE4EfyAFRQ0BIAAgASAEEMACIAAgARCyAiACIAAoAlg2AiAgAEG6PyACQSBq' +
+  'ELMCIAAgARC4AiACIAQ2AhAgAiACKAI8NgIUIABB6D4gAkEQahCzAiMAQRBrIgEkAAJAIAIoAjAiA0EATgRAIAAgAxCyAiAAIAIo' +
+  'AjAQuAIgAEGpIEEAELMCDAELIAAgAigCNBC3AiABIAIoAjg2AgAgAEGjPiABELMCIAAgAigCNBC5AgsgAUEQaiQAIAIgBDYCACAA' +
+  'QcAsIAIQswIgABDCAkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwALIAFBAWohAQwBCwsgA0EBaiEDDAELCyACQUBrJAAgAQvTBgIG' +
+  'fgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIoIAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE/AoAACAD/Qz/////' +
+  '//////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxBAEobIREgDKwiCEIChiEJQQEhAQNAAkAgAQRAIA8gDiABQQFr' +
+  'IgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2GIgUgECACQQN0aiINKQMAg1AEQCADIAI2AgBBAQ8LIAsgCkEB' +
+  'ajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRC+AkUNASAFQn+FIQYgACgCICACQQJ0aiICIQ0gAigCACEKA0AgCiANKAIETg0D' +
+  'IAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIgEUcEQAJAIA8gEiACQQJ0aigCACILai0AAA0AIBAgC0EDdGoi' +
+  'EykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBCwAkEBRw0AIA4gAUECdGogBBC2AiALQQZ0akEBazYCACABQQFqIQELIAJB' +
+  'AWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEgACAANAIIIAh+EL4CRQ0AA0ACQCAKIAAoAghOIAFyRQRAIAAo' +
+  'AhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4UgAUHAAEYbgyIHUARA' +
+  'IAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEELYCQQFrIg2thiEEQQAhAUEAIQIDQCACIBFGDQUgECALIAJBAnRqKAIAIhJBA3Rq' +
+  'KQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyACQQFqIQIMAAsACyADIAo2AgQgAyAHELYCNgIIQQEPBSAFQgBC' +
+  'ASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWohAiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAEIAeEIQQMAQsACwAL' +
+  'IAENA0EADwsgCkEBaiEKDAALAAsLQX8LFwAgAEEEdEGkwwBqKAIAQX8gAEEUTRsLGgAgAEEDdEHwxQBqKAIAQQAgAEEBa0EFTRsL' +
+  'GgAgAEEDdEH0xQBqKAIAQX8gAEEBa0EFTRsL6wIBAX8jAEEwayIHJAAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgBEEANgIQIAVB' +
+  'fzYCAAJ/IAAgASACIAYQpwIiAUUEQCAGKAIADAELIARBfzYCAAJAA0AgASAHQQhqEKwCIgBBAUcNASAEIAQoAgxBAWo2AgwgBCAE' +
+  'KAIQIAcoAggiAEEURmo2AhAgBCgCACAASARAIAQgADYCACAEIAAQ3QI2AgQLIANFIAQoAgQgA0xyDQALIAUCfyAHKAIQBH8gB0EI' +
+  'akEEcgVBfiAHKAIYRQ0BGiAHQRRqCygCACgCAAs2AgBBASEACyABEKoCIABBAEgEQCAHIAAQvAE2AgAgBiAAQfgVIAcQvgEMAQsg' +
+  'BCAEKAIMBH8Cf0EAIAQoAgQiAUEKSA0AGkEBIQADf0EGIABBBkYNARogASAAQQN0QfTFAGooAgBMBH8gAAUgAEEBaiEADAELCwsF' +
+  'QQELNgIIQQALIAdBMGokAAvdBAILfwF+IwBB4ABrIgckAAJAIABFIAFFciAERSAFRXJyQQEgBhsEQEF+IQNBqNEAQX5B+wpBABC+' +
+  'ARoMAQsgAhDeAiIORQRAIAcgAjYCCCAHQoGAgIDgADcDAEF+IQNBqNEAQX5B/CwgBxC+ARoMAQsgA0EASARAQX4hA0Go0QBBfkGB' +
+  'IkEAEL4BGgwBCwJ/AkAgABBPIgggCGwiCkHRAE0EQCADRSEJQcgBIQgMAQtByP4AIApuIQggA0UhCUEEIApBqBlLDQEaCyAICyAC' +
+  'EN8CIQ8gByABKQMANwNYIAMgCRsiDEEBaiEQQQEhCANAAkAgCCAQRwRAIAcgAf0AAxD9CwNIIAcgAf0AAwD9CwM4IAcgCEEBRgR+' +
+  'IAEpAwAFIAdB2ABqEOQBCzcDOAJAIAcoAkgNACAAEE9BDEoNACAHQQE2AkALIAAgB0E4aiAEIAVBqNEAENkBIgMNAwJAA0AgACAE' +
+  'QQAgDyAGIAdBNGpBqNEAEOACIgMNASAHKAI0IgNBAE4EQEEAIQkgASgCCA0EIAMgBGoiES0AAA0EIBEgAyAFai0AADoAACABKAIM' +
+  'RQ0BIAQgCiADQX9zaiIDaiADIAVqLQAAOgAADAELC0EAIQkgA0F/Rw0CQQEhCSAGKAIIIAJHDQIgCCEDCyAIIAxMDQMLIAEpAwAh' +
+  'EiAHIA02AiQgByALNgIgIAcgEjcDGCAHIAw2AhQgByAONgIQQWEhA0Go0QBBYUGvHyAHQRBqEL4BGgwCCyAIQQFqIQggCSALaiEL' +
+  'IA0gCUVqIQ0MAAsACyAHQeAAaiQAIAMLGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEgBBqMYAKAIAIAAoAgAgAGpGC10BA38C' +
+  'QCAAQajGACgCACICaiIAIAJJDQBBtMYAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQajG' +
+  'ACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQRAsGAEGkyAALgAEBA38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIAIAFB' +
+  'BGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQUCIBQQBIBEAgARDoAkHIyAAgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsA' +
+  'CwALQX4hAkF+QcgMEOkCCyACCxYAIABBAEgEQCAAIAAQvAEQ6QILIAALDAAgACABQeI/EKsDCzQBAX8gACgCACIABH8gACgCZEUg' +
+  'ACgCgAMiAUUgACgC/AJFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGohB0F+IQYCQCACQQEgAxtF' +
+  'IAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKAAyIIRSAAKAL8AkVycgR/QQAFIAgoAjwLIAFMDQAgCCgCOCEA' +
+  'IAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3AwALIAAgAUEYbGooAhAh' +
+  'BgsgBCAFKQMINwMAIAYQ6AIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBPIgdODQAgAQR/IARBDGohBSAEQQhq' +
+  'IQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEBQQEMAQsgAkECdEEEaiII' +
+  'IAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0UgBCgCDEEBRyAEKAIIQQFH' +
+  'cnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQZCIAQX5MBEAgABDoAhoLIAALFwAgACgCBCIARQRAQQAPCyAAIAEQ' +
+  'uQELiQICAn8DfgJAIAFBhw0Q8AIiBA0AIAJBoRIQ8AIiBA0AQYjNAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcj' +
+  'AEEQayIFJAAgACgCACIABH8gABBSIAAgBlA2AtQCAkADQCAAIAcQBCIEQQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgAEEANgLUAiAA' +
+  'KQOQAyEGIAUgACkDmAM3AwggBSAGNwMAQYjNACAF/QADAP0LAwBBbSAEIAApA5ADIAApA6ADVCAAKQOYAyIGIAApA6gDIgdUIAYg' +
+  'B1EbGwVBfgshBCAFQRBqJAAgA0GIzQApAwA3AwAgA0GQzQApAwA3AwgLIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VF' +
+  'ckUEQEEAIACcIABhDQEaC0F+IAFBpiEQqwNBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAiAARAIAAgAjcDoAMgACADNwOoAyAA' +
+  'EFILC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGCKhDwAiIFDQAgAkEATARAQX4hBUF+QY0hEOkCDAELIAAoAgAgAfwHIAIgAyAE' +
+  'QQhqEKIBIAMgBCkDCLo5AwgQ6AIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABogAUEASCAAKAIgIAFMcgR/QXkFQW8g' +
+  'ACgClAJFDQEaIAAQUgJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJBAXRBECACGyICQQJ0EEgiA0UNAhog' +
+  'ACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxDoAgsnACAAKAIAIAEQUxDoAiIBQXhG' +
+  'BEAgACgCAEHIyABBuMgAEGYLIAELJwAgACgCBCIARQRAQX5BzAkQ6QJBfg8LIAAgASACIAMQugGnEOgCCygBAX8gAARAAkAgACgC' +
+  'BCIBBEAgARCrAQwBCyAAKAIAEEcLIAAQSQsLFwAgACgCBCIARQRAQQAPCyAAIAEQuAELDgAgACgCACABEGUQ6AILEgAgACgCACAB' +
+  'IAIgAxBjEOgCC0gBAn8CQEEBQQgQQyICBEAgAiAAIAEQQiIDNgIAIAMNASACEEkLQX9BfiAAIAFyQQBOIgAbQbkIQcshIAAbEOkC' +
+  'QQAhAgsgAgslAQF+IAAoAgAgARB4IgNCAFMEQCADpxDoAg8LIAIgAzcDAEEACxQAIAAoAgAgASACIAMgBBBcEOgCC2IAIAAgARCm' +
+  'ASIARQRAQbzLACgCAEHIywAQ6QJBvMgAQcDLACkCADcCAEEADwtBAUEIEEMiAUUEQCAAEKsBQX9BuQgQ6QJBAA8LIAEgADYCBCAB' +
+  'IAAoAgBBACAAGzYCACABCwkAIAAoAgAQUgsiAQF/IAFBoRIQ8AIiAgR/IAIFIAAoAgAgAfwHEAYQ6AILCyIBAX8gAUGhEhDwAiIC' +
+  'BH8gAgUgACgCACAB/AcQBBDoAgsLJwAgACgCACIARSABQQBIcgR/QX4FIAAQUiAAIAE2AvwCQQALEOgCCxIAIAAoAgAgASACIAMQ' +
+  'aBDoAgskAQF/IAJB7wsQ8AIiAwR/IAMFIAAoAgAgASAC/AcQdxDoAgsLgwECAn4BfyACQZcSEPACIgUEfyAFBUG0xgAoAgAiBUEC' +
+  'dkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAoAgAiAEUgAUECS3IEf0F+BSAAEFIgABBMIABCgICAgAQg' +
+  'AyADUBs3A+ACIAAgATYC2AJBAAsQ6AILCw4AIAAoAgAgARBnEOgCCwsAIAAoAgAgARBfCx8BAX8gAUGCKhDwAiICRQRAIAAoAgAg' +
+  'AfwHEF4LIAILWwEBfyABIAAoAgAiAhBPNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEg' +
+  'ACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBdEOgCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBF' +
+  'IAJBCGoiA0VyDQAaQXUgACgC/AJFIAAoAmRBAkdyDQAaIAMgACgCgAMpA1A3AwBBAAsgASACKQMINwMAEOgCIAJBEGokAAt0ACAA' +
+  'KAIAQZjNABBiIAFBmM0AKQMAujkDACABQaDNACkDALo5AwggAUGozQApAwC6OQMQIAFBsM0AKwMAOQMYIAFBuM0AKAIAtzkDICAB' +
+  'QbzNACgCALc5AyggAUHAzQApAwC6OQMwIAFByM0AKQMAujkDOAs2AAJ/QX4gACgCACIARQ0AGkF3IAAoAqACRQ0AGiAAEFIgACAA' +
+  'KAKgAkEBazYCoAJBAAsQ6AILDAAgACgCABBUEOgCCysAQbTGAEEAIAD8A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgAL' +
+  'BwAgABC8AQtUAAJ/IABBACABG0UEQEG4xgBBfkGRKEEAEL4BGkF+DAELIAAgAUG4xgAQzwEiAQR/IAEFIAAoAiQgACgCNBBfIABB' +
+  'ARAHQQALC0UEQEEADwsQkQMLNwBBuMYAKAIAQdzGABDpAkGoyABBvMYA/QACAP0LAgBBuMgAQczGAP0AAgD9CwIAQbjGACgCAAtD' +
+  'AEG0ygBBADYCAEG4ygBBADYCACAABEBBtMoAIAAoAgQ2AgBBuMoAIAAoAgg2AgALQbjKACgCAEG0ygAoAgBBCHRqCzoAQcjKACAC' +
+  'NgIAQcTKACABNgIAIABBxMoAQcjKABDCAQRAEJEDDwtByMoAKAIAQcTKACgCAEEIdGoLKgAgABBPQQBIBEBBfkGZFxDpAkF+Dwsg' +
+  'ACABIAIQ0QFFBEBBAA8LEJEDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgCJAVBAAsQUQsLBwAgABDHAQuCAQEBfwJAIAFBgioQ8AIi' +
+  'CA0AIAVBoRIQ8AIiCA0AIARBAEgEQEF+QekhEOkCQX4PC0EAIQhBiMsAIAX8BzcDAEGAywAgBDYCAEH8ygAgAzYCAEH4ygAgAjYC' +
+  'AEHwygAgAfwHNwMAIABB8MoAIAYgB0G4xgAQ2QFFDQAQkQMhCAsgCAsgACAAQQFrIgBBA00EfyAAQQJ0QfDBAGooAgAFQcEpCwtQ' +
+  'AEGcygAgATYCAEGYygAgADYCAEGgygAgAjYCAEGkygAgAzYCAEGoygAgBDYCAEGsygAgBTYCAEGwygAgBjYCABDFASIARQRAEJED' +
+  'GgsgAAs8AEG8ygBBADYCAEHAygBBADYCACAAIAFBACABQQBKGxC/AQRAEJEDDwtBwMoAKAIAQbzKACgCAEEIdGoLMwBBzMoAQQA2' +
+  'AgAgACABIAIgAyAEEO4BIgBBAEgEQBCRAw8LQczKACgCAEEBakEAIAAbC1IAIAAgARDpAQRAEJEDDwsgAkGQywAoAgC3OQMAIAJB' +
+  'mMsAKwMAOQMIIAJBoMsAKQMAujkDECACQajLACkDALo5AxggAkGwywAoAgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAgABBP' +
+  'C0ABAX8CQCACQYcNEPACIgYNACADQaESEPACIgYNACAAIAEgAvwHIAP8ByAEIAUQoANFBEBBAA8LEJEDIQYLIAYLUwAgACABIAIg' +
+  'AyAEQdDKAEG4xgAQ0gEiAEUEQCAFQdDKACgCALc5AwAgBUHYygApAwC6OQMIIAVB4MoAKQMAujkDECAFQejKACkDALo5AxgLIAAL' +
+  '4gECBX8CfgJAIANBhw0Q8AIiBw0AIARBoRIQ8AIiBw0AIABBACACQQBOG0UEQEF+IQdBfkGpDBDpAgwBCyAD/AchDCAE/AchDSAA' +
+  'EE8iByAHbCELQQAhBwNAIAIgCUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEgCSALbCIKaiAMIA0gBSAKaiAIEKADIgoEQCAIIAq3' +
+  'OQMAIAhBvMYAKAIAtzkDICAIQcDGACgCALc5AyggCEHExgAoAgC3OQMwIAhByMYAKAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwAL' +
+  'IAcLuAEBAX8CQCABQYcNEPACIgUNACACQaESEPACIgUNAEHgygD9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQdDKAP0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LAwBB2MoAIAQrAwj8BzcDACAAIAH8ByAC/AcgA0HQygAQ1wEiBUEASARAIAUQ6AIPCyAEQdDKACgCALc5AwAgBEHY' +
+  'ygApAwC6OQMIIARB4MoAKQMAujkDECAEQejKACkDALo5AxgLIAULBwAgAEEIagsIACAAKALYIAswAQF+IAAgASACIAMgBCAFEKEC' +
+  'IgZCgICAgAhZBEBBdkH0HRDpAkF2DwsgBqcQ6AILEAAgAARAIAAQ+wEgABBJCwtyAQF/AkACQEHgIBBEIgRFBEBBf0G5CBDpAgwB' +
+  'C0G4ywAgAzYCAEG0ywAgAjYCACAAIAFBtMsAIARBuMYAEPkBRQ0BEJEDGkHIyAAgBCgC2CA2AgBBzMgAIAQoAtwgNgIAIAQQ+wEg' +
+  'BBBJC0EAIQQLIAQLBwAgACgCAAsIACAAKALcIAsHACAAKAIEC0cBAX8jAEEQayIDJABBqMgAQQBB8AH8CwBBpMgAIAA2AgAgAyAB' +
+  'NgIAIAMgAjYCBEHQyABByAFBoRQgAxClARogA0EQaiQACxIAQbjGACAAQewB/AoAABCRAwsHACAAEN4CCwcAIAAQ3wILcwEBfyMA' +
+  'QSBrIgMkACAD/QwAAAAAAAAAAAAAAAAAAAAA/QsDECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEg' +
+  'A0EIakHQzQAQpwIiAEUEQEHQzQAQrAMaCyADQSBqJAAgAAsHACAAEKoCC4wBAQF/IwBBMGsiAiQAIAAgAkEIahCsAiIAQQFGBEAg' +
+  'ASACKAIINgIAIAEgAigCDDYCBCABIAIoAhA2AgggASACKAIUNgIMIAEgAigCGDYCECABIAIoAhw2AhQgASACKAIgNgIYIAEgAigC' +
+  'JDYCHCABIAIoAig2AiAgASACKAIsNgIkCyACQTBqJAAgAAsHACAAKAIUC74BAQF/IwBBQGoiCyQAIAsgAzYCLCALIAI2AihBACEC' +
+  'IAsgBEEAIARBAEobNgIwIAsgBfwHQgAgBUQAoTgUmznvQ2MbQgAgBUQAAAAAAADwP2YbNwM4IAsgAfwHQgAgAUQAoTgUmznvQ2Mb' +
+  'QgAgAUQAAAAAAAAAAGYbNwMgAkAgACALQSBqIAYgByAIIAkgC0EIahDhAiIAQQBIBEBBqNEAEKwDIQIMAQsgC0EIaiAAIAoQtAML' +
+  'IAtBQGskACACCz8AIAIgACgCADYCACACIAAoAgQ2AgQgAiAAKAIINgIIIAIgACgCDDYCDCAAKAIQIQAgAiABNgIUIAIgADYCEAu2' +
+  'AQEDfyMAQTBrIgQkACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAEIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcD' +
+  'GAJ/IARBGGohBiMAQRBrIgUkAAJ/IARFBEBBvM8AQX5BvAtBABC+ARpBfgwBCyAAIAEgBkEAIAQgBUEMakG8zwAQ4AILIAVBEGok' +
+  'AARAQbzPABCsAwwBCyAEQQAgAxC0A0EACyAEQTBqJAALBwAgABCuAgsHACAAEN0CCwYAQZTTAAsL1D0IAEGwCAuSOH0AewBlYXN5' +
+  'AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVy' +
+  'IHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9w' +
+  'dGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2Ug' +
+  'JyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRl' +
+  'eHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdy' +
+  'aWQgb3Igb3V0cHV0AG1pc3Npbmcgb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFs' +
+  'cGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291' +
+  'bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhl' +
+  'IGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdz' +
+  'IHRleHQ7IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBjb21wbGV0ZSAl' +
+  'ZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1' +
+  'Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1' +
+  'enpsZSBoYXMgJWQgcm93cwBubyBwdXp6bGUgb2YgdGhhdCBkaWZmaWN1bHR5IHdpdGhpbiB0aGUgYXR0ZW1wdHMAR3Vlc3MAYSAl' +
+  'ZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQgMS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Ig' +
+  'd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5z' +
+  'AHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVkIHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2Ft' +
+  'ZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJveDogb3ZlciAlZCBieXRlcwBtZW1vQnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkg' +
+  'aXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBs' +
+  'b3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRhcnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYW4gb3B0aW9uIGxlZnQg' +
+  'b3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5kcwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBu' +
+  'dW1iZXIgJS4qcyVzACVzJXMAICglZD0lZCklcwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlz' +
+  'IGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAdGhlICVzACVz' +
+  'IGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVz' +
+  'ADsgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBu' +
+  'b3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IASGlkZGVuIHBhaXIATmFr' +
+  'ZWQgcGFpcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFy' +
+  'bGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBwdXp6bGUg' +
+  'aGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb246IHN0ZXBzIGEgcGVyc29uIGNhbiBmb2xsb3cgbmVlZCBleGFjdGx5IG9uZSB0byBs' +
+  'ZWFkIHRvAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb24AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbgBu' +
+  'byBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVz' +
+  'IiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAEZvcmNpbmcg' +
+  'Y29udHJhZGljdGlvbgByZWdpb24AY29sdW1uAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb246IHRoZXJlIGlzIG5vdGhpbmcg' +
+  'dG8gZXhwbGFpbgBYWS1jaGFpbgBYLWNoYWluAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0g' +
+  'Y2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNo' +
+  'b3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4l' +
+  'ZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABhbnRpLWRpYWdvbmFsAG1haW4gZGlhZ29uYWwAZGlhYm9saWNhbABv' +
+  'awBKZWxseWZpc2gAU3dvcmRmaXNoAGZpZW5kaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nAFhZWi13aW5nAFhZ' +
+  'LXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRv' +
+  'byBiaWcAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0IGJlZm9yZSB0aGUgc29sdXRpb24gd2FzIGZvdW5kIGFuZCBwcm92' +
+  'ZWQgdW5pcXVlAG5vICVzIHB1enpsZSBpbiAlZCBhdHRlbXB0cyAoc2VlZCAlbGx1KTogJWQgY2FtZSBvdXQgZWFzaWVyLCAlZCBu' +
+  'ZWVkZWQgYSBoYXJkZXIgdGVjaG5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIHdvdWxkIGhhdmUgbm8gY2Fu' +
+  'ZGlkYXRlAEZ1bGwgaG91c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2ggb3RoZXIsIHNvIHRoYXQgY29sb3VyIGlz' +
+  'IGZhbHNlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBj' +
+  'b3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYXR0ZW1wdHMgbXVzdCBiZSAwICh0aGUgZGVm' +
+  'YXVsdCkgb3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQg' +
+  'YmVmb3JlIHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29u' +
+  'ZCAnfCcgb24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enps' +
+  'ZSBuZWVkcyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFy' +
+  'YWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUASGlkZGVuIHRyaXBs' +
+  'ZQBOYWtlZCB0cmlwbGUASGlkZGVuIHNpbmdsZQBOYWtlZCBzaW5nbGUAb3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVtIGlu' +
+  'ZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBzaWRl' +
+  'AHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0aGUg' +
+  'c2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAlZCBo' +
+  'b2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZABiZXlvbmQA' +
+  'IHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUg' +
+  'Z3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGlu' +
+  'ZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1' +
+  'dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5k' +
+  'ZWQASGlkZGVuIHF1YWQATmFrZWQgcXVhZAByJWRjJWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQg' +
+  'aG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBp' +
+  'ZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAlZAB3aW5kb3cgJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94' +
+  'IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0IGlzIG5vdCAlZABqaWdzYXcgbWFwOiBwaWVj' +
+  'ZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZABkaWZmaWN1bHR5IG11c3QgYmUgJWQuLiVkIChlYXN5Li5iZXlvbmQpLCBnb3QgJWQA' +
+  'ICg9IHN0cm9uZywgLSB3ZWFrKTsgdGhlIGZpcnN0IG9yIHRoZSBsYXN0IGlzICVkADsgb25lIG9mIHRoZW0gaXMgJWQAICg9IHN0' +
+  'cm9uZywgLSB3ZWFrKTsgb25lIGVuZCBpcyAlZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5l' +
+  'ZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAJXMgJWQAcmVnaW9u' +
+  'ICVkAGNvbHVtbiAlZABib3hlcyBvZiAlZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZABib3hlcyBvZiAlZCAl' +
+  'cyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdGhlIGxvd2VyIGJvdW5kICVkIGlzIGFib3ZlIHRoZSB1cHBlciBib3VuZCAlZAB1' +
+  'bmV4cGVjdGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhhYmV0IG1heSBvbmx5IGhvbGQgcHJpbnRhYmxlIEFTQ0lJIHN5bWJv' +
+  'bHM7IHN5bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9sIGJ5dGUgMHglMDJYAGludmFsaWQgVVRGLTggYnl0ZSAweCUwMlgA' +
+  'dGhlIHRleHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAC4tX3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5vIHB1enps' +
+  'ZSBnb2VzIHBhc3QgNjR4NjQAdGhlIG9wdGlvbidzIGNvc3RzIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0cyBvZiBhbGwg' +
+  'b3B0aW9ucyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdCBwYXNzZXMgMl42MyAtIDEAdGhlIHVwcGVyIGJvdW5kIGlzIDAA' +
+  'IGNhbiBob2xkIG9ubHkgJWQuACwgc28gaXQgdGFrZXMgJWQuAC4uLgBHdWVzczogbm8gdGVjaG5pcXVlIGFwcGxpZXMsIHNvIHIl' +
+  'ZGMlZCB0YWtlcyAlZCBmcm9tIHRoZSBzb2x1dGlvbiAoaXQgaGFzICVkIGNhbmRpZGF0ZXMpLgAuMF8tAG51bWJlcnMgMS0lZCwA' +
+  'YSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBwcmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSBjb3N0IGlz' +
+  'IG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAdGhlICVzIGJvdW5kIGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4' +
+  'JTAyeCkAbm8gb3B0aW9uIGlzIGZvcmNlZCAob3IgbGVmdCBvdXQpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFy' +
+  'ZSAxeDEgdG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBubyBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0ZW1zKQBm' +
+  'b3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCBj' +
+  'bGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFuIHRoZSBj' +
+  'b3VudCBob2xkcyAoZGx4X2NvdW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZhbGlkIGFy' +
+  'Z3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJlIDAgb3Ig' +
+  'bW9yZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3JpdGUgbG86' +
+  'aGl8bmFtZSBvciBoaXxuYW1lKQBzeW1ib2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQg' +
+  'Y2VsbHMgKHJvdyAlZCwgY29sdW1uICVkKQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICcl' +
+  'YycgKHN5bWJvbHMgJWQgYW5kICVkKQBib3ggIiUuKnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFz' +
+  'IDN4MyBvciAyeDMpIG9yIHRoZSByb3dzIG9mIGEgYm94IChzdWNoIGFzIDMpAGEgYmFkIG9wdGlvbiBjb3N0IChub3QgYSBudW1i' +
+  'ZXIsIG5lZ2F0aXZlLCBvciBjb3N0cyB0aGF0IHRvZ2V0aGVyIHBhc3MgMl42MyAtIDEpAHVua25vd24gc3ltYm9sICclYycAYW4g' +
+  'ZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5IGl0ZW0gbmFtZSBiZWZvcmUgJzonACBob2xkIG9ubHkgACBhZ2FpbnN0IAAl' +
+  'czogcGl2b3QgACB3aXRoIHBpbmNlcnMgADogcmVtb3ZlcyAAJXMgb24gJWQ6IHN0cm9uZyBsaW5rcyBjb2xvdXIgACBpdCBjYW4g' +
+  'Z28gb25seSBpbiAAJXM6ICVkIGNhbiBnbyBvbmx5IGluIAAsICVkIGNhbiBnbyBvbmx5IGluIAAsIGFsbCBpbiAAJWQgd291bGQg' +
+  'aGF2ZSBubyBwbGFjZSBpbiAAJXM6IGluIAAlcyBvbiAlZDogaW4gAG1vcmUgdGhhbiAAJWQgZnJvbSAAIHdlcmUgJWQsIHNpbmds' +
+  'ZXMgKCVkIHBsYWNlbWVudHMpIHdvdWxkIGZvbGxvdyB1bnRpbCAAIGlzIHRoZSBsYXN0IGVtcHR5IGNlbGwgb2YgACVzOiBpZiAA' +
+  'IGFuZCAAID0gACVzOiAAJXMgb24gJWQ6IAAgLSAALCAAANobAADjHQAAVQkAACMSAAAqEQAAyRQAAJUTAAAyEgAA2gwAACoJAADN' +
+  'GgAAqQsAAL0SAADCDQAA+woAACENAADXEgAANBwAADkEAADDDgAA7hMAABIQAAAHFQAA4xQAQdHAAAt4AQEBAgECAQIDAgEDAQID' +
+  'BAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAAM0HAACQDAAAcwwAAE0HAABPEQAA9AUA' +
+  'AJ0EAAACEwAA4w4AAFQTAABaFAAAZggAAAgAAAAJAEHewQALMPg/AAAAAAAAEEAzMzMzMzMZQDQEAAAzDgAA6RMAACIGAAAQAAAA' +
+  'yxgAAAAAAAAAAQBBoMIAC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3' +
+  'eHl6AAAAICEAAD0AAAAuIABB9MIACwUBAAAAAQBBhMMAC+ECAgAAAAEAAAACAAAAAgAAAAAAAAACAAAAAQAAAEIQAAAKAAAACgAA' +
+  'AAAAAACiEgAADwAAAAsAAAAAAAAAsBIAABcAAAAMAAAAAAAAABwPAAAaAAAADQAAAAAAAAA2DwAAHAAAAA0AAAABAAAAiAsAAB4A' +
+  'AAAOAAAAAgAAABUPAAAgAAAADwAAAAIAAAB8CwAAIgAAABAAAAACAAAAlRIAACQAAAAOAAAAAwAAANAOAAAmAAAADwAAAAMAAACH' +
+  'EgAAKAAAABAAAAADAAAADQ8AACoAAAARAAAAAAAAAAQPAAAsAAAAEQAAAAEAAABFFQAAMgAAAA4AAAAEAAAAxg4AADQAAAAPAAAA' +
+  'BAAAADkVAAA2AAAAEAAAAAQAAAAlDwAAQQAAABIAAAAAAAAArA0AAEIAAAATAAAAAAAAAKMNAABEAAAAFAAAAAAAAABFDQAATAAA' +
+  'ABUAAAAAAAAA/gcAAG4AQfjFAAstNAQAABwAAAAzDgAAKAAAAOkTAAA8AAAA2g4AAEsAAAC4DgAAbQAAAAMUAABuAEGoxgALA6Ap' +
+  'Ag=='

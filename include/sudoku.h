@@ -39,7 +39,8 @@ enum {
     SUDOKU_ESTOPPED = -27,  /* STOPPED: sudoku_generate: its node budget ran out */
     SUDOKU_EBOX = -28,      /* BAD_BOX: box text that is neither ROWSxCOLUMNS nor ROWS */
     SUDOKU_EUNSOLVABLE = -29, /* UNSOLVABLE: sudoku_explain_begin: the givens leave no solution */
-    SUDOKU_EAMBIGUOUS = -30   /* AMBIGUOUS: sudoku_explain_begin: more than one solution */
+    SUDOKU_EAMBIGUOUS = -30,  /* AMBIGUOUS: sudoku_explain_begin: more than one solution */
+    SUDOKU_ENOTFOUND = -31    /* NOT_FOUND: sudoku_generate_at: no puzzle of the difficulty within its attempts */
 };
 
 /* Variants as extra constraints. */
@@ -276,6 +277,56 @@ int sudoku_explain_next(sudoku_explain_t *e, sudoku_step_t *step);
  * may be NULL. */
 void sudoku_explain_grid(const sudoku_explain_t *e, uint8_t *grid, uint64_t *masks);
 void sudoku_explain_free(sudoku_explain_t *e);
+
+/* ---- difficulty by technique -----------------------------------------------
+ * A puzzle's difficulty is the hardest technique its explanation needs (the
+ * explainer takes the easiest that applies at each step), on the 1-to-11
+ * scale; the levels are ranges of that scale, one table
+ * (sudoku_logic_table.c; docs/sudoku-logic.md says which points of Sudoku
+ * Explainer's scale they follow). */
+enum {
+    SUDOKU_DIFFICULTY_EASY = 1, SUDOKU_DIFFICULTY_MEDIUM, SUDOKU_DIFFICULTY_HARD,
+    SUDOKU_DIFFICULTY_FIENDISH, SUDOKU_DIFFICULTY_DIABOLICAL, SUDOKU_DIFFICULTY_BEYOND,
+    SUDOKU_DIFFICULTIES /* one past the last */
+};
+/* The level's name ("easy" .. "beyond"), NULL for another number. */
+const char *sudoku_difficulty_name(int difficulty);
+/* The highest rating (tenths) of the level's range, -1 for another number;
+ * its range starts just above the previous level's. */
+int sudoku_difficulty_top(int difficulty);
+/* The level whose range holds a rating in tenths (0 below the scale). */
+int sudoku_difficulty_of(int rating);
+
+typedef struct sudoku_logic_rating {
+    int technique;   /* the hardest technique the explanation needs (-1 for a full grid) */
+    int rating;      /* its rating, tenths (0 for a full grid) */
+    int difficulty;  /* SUDOKU_DIFFICULTY_EASY .. SUDOKU_DIFFICULTY_BEYOND */
+    int32_t steps;   /* the explanation's steps */
+    int32_t guesses; /* of which guesses */
+} sudoku_logic_rating_t;
+
+/* Explain `grid` to the end (opts as for sudoku_explain_begin, may be NULL)
+ * and rate it by technique. 0, or sudoku_explain_begin's errors. A full grid
+ * is easy, with no steps and no technique. */
+int sudoku_rate_logic(sudoku_t *s, const uint8_t *grid, const sudoku_explain_opts_t *opts,
+                      sudoku_logic_rating_t *rating, sudoku_error_t *err);
+
+/* A puzzle of one difficulty: sudoku_generate with opts, on seeds drawn from
+ * opts->seed (the same seed, the same puzzle), until one's explanation
+ * needs a technique of that level and no harder one. A puzzle that needs a
+ * harder one gets the solution's digit in the cell of its first step past
+ * the level as a clue (both cells of the pair with opts->symmetric), until
+ * it falls within the level or below it; not with opts->minimal, which
+ * would then not hold. Up to 12x12 without target_clues each attempt proves
+ * uniqueness as opts->minimal does (a proof cut short keeps its clue, and the
+ * hardest puzzles have the longest proofs). max_attempts puzzles at most
+ * (0: 200 up to 9x9, 200 * 81 / N^2 above, at least 4). Returns the
+ * attempts taken (1 or more) with *rating filled,
+ * SUDOKU_ENOTFOUND past max_attempts, DLX_EARG for a difficulty outside the
+ * levels, or sudoku_generate's and sudoku_rate_logic's errors. */
+int sudoku_generate_at(sudoku_t *s, const sudoku_generate_opts_t *opts, int difficulty,
+                       int32_t max_attempts, uint8_t *puzzle, uint8_t *solution,
+                       sudoku_logic_rating_t *rating, sudoku_error_t *err);
 
 /* ---- puzzle text ----------------------------------------------------------
  * Accepted: one line of N*N symbols ('.', '0', '_' or '-' for empty; digits

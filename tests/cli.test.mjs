@@ -325,11 +325,11 @@ describe('dlxkit generate', () => {
 })
 
 describe('dlxkit rate', () => {
-  test('level, score, nodes and guesses per puzzle', () => {
+  test('level, score, nodes and guesses per puzzle, then the rating by technique', () => {
     const puzzles = sharedPuzzles('top1465.txt', 10)
     const out = lines(ok(['rate'], { input: puzzles.join('\n') }).stdout)
     assert.equal(out.length, 10)
-    for (const l of out) assert.match(l, /^level=(easy|medium|hard|expert) score=[\d.]+ nodes=\d+ guesses=\d+$/)
+    for (const l of out) assert.match(l, /^level=(easy|medium|hard|expert) score=[\d.]+ nodes=\d+ guesses=\d+ difficulty=\w+ rating=[\d.]+ technique="[\w -]+" steps=\d+$/)
     const json = lines(ok(['rate', '--json'], { input: puzzles[0] }).stdout).map((l) => JSON.parse(l))
     assert.ok(['easy', 'medium', 'hard', 'expert'].includes(json[0].level))
     assert.equal(typeof json[0].score, 'number')

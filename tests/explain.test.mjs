@@ -118,7 +118,7 @@ test('hint: depths 1, 2 and 3 agree with the first step, and time in WebAssembly
   console.log(`# hint on top1465 (${ms.length}) in WebAssembly, CPU ms: median ${ms[ms.length >> 1].toFixed(2)}, max ${ms[ms.length - 1].toFixed(2)}`)
   const solved = dlx.sudoku.solve(puzzles('top1465.txt', 1)[0]).solution
   assert.equal(dlx.sudoku.hint(solved), null, 'a full grid has no hint')
-  assert.deepEqual(dlx.sudoku.steps(solved), { steps: [], solved: true, rating: { technique: null, rating: 0, steps: 0 } })
+  assert.deepEqual(dlx.sudoku.steps(solved), { steps: [], solved: true, rating: { technique: null, rating: 0, steps: 0, difficulty: 'easy' } })
 })
 
 const GOOD = puzzles('17-clue.txt', 1)[0]

@@ -69,7 +69,7 @@ exact-cover problem in Knuth's DLX format.
 Commands:
   sudoku     solve, count, check or pencil-mark Sudoku puzzles
   generate   make puzzles with a unique solution
-  rate       rate puzzles: easy, medium, hard or expert
+  rate       rate puzzles: the hardest technique needed, and its level
   explain    the steps a person can follow, or a hint
   cover      solve an exact-cover problem in Knuth's DLX format
   sheet      solve the Sudoku puzzles in a workbook (.xlsx, .ods, .csv)
@@ -131,6 +131,12 @@ Options:
   --minimal            take clues away until none can go
   --symmetric          keep the clues symmetric under a half turn
   --clues N            stop taking clues away at N clues
+  --difficulty L       a puzzle that needs level L's techniques and no harder
+                       ones: easy, medium, hard, fiendish, diabolical or
+                       beyond (docs/sudoku-logic.md)
+  --attempts N         with --difficulty: puzzles tried at most (default
+                       200 up to 9x9, fewer for bigger grids); past them
+                       the seed is an error (NOT_FOUND)
   --max-nodes N        search budget while filling the grid
   --format line|grid|numbers|json
                        line (the default up to 61x61, one symbol per cell:
@@ -138,7 +144,8 @@ Options:
                        of numbers, 0 empty: the default past 61x61, e.g.
                        --box 8x8); json: {seed, puzzle, solution, clues}
                        per line, puzzle and solution as a line (past 61x61:
-                       the numbers' text)
+                       the numbers' text); with --difficulty also
+                       difficulty, rating, technique, steps, attempts
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}
@@ -147,20 +154,25 @@ ${EXIT}
 
 Examples:
   dlxkit generate --count 10 --seed 1
+  dlxkit generate --difficulty fiendish --seed 1 --json
   dlxkit generate --box 2x3 --symmetric --format grid`,
 
   rate: `Usage: dlxkit rate [OPTIONS] [FILE|-]...
 
-Rates each puzzle from the work needed to solve it and prove it unique:
-one line per puzzle, 'level=hard score=7.25 nodes=412 guesses=37'
-(level: easy, medium, hard or expert; score: continuous, higher is harder;
-status=multiple is added when the puzzle has more than one solution).
+Rates each puzzle, one line per puzzle: 'level=hard score=7.25 nodes=412
+guesses=37 difficulty=fiendish rating=6.6 technique="X-chain" steps=58'.
+By technique (docs/sudoku-logic.md): the hardest technique a person's
+explanation needs, its rating on the 1-to-11 scale, the steps, and the level
+(difficulty: easy, medium, hard, fiendish, diabolical or beyond). By search:
+level (easy, medium, hard or expert) and score (continuous, higher is
+harder) from the work needed to solve it and prove it unique. A puzzle with
+more than one solution gets status=multiple and no rating by technique.
 
 ${INPUT}
 
 Options:
   --format line|json   json: {puzzle, line, status, level, score, nodes,
-                       guesses} per line
+                       guesses, difficulty, rating, technique, steps} per line
   --json               the same as --format json
 ${SHAPE}
 ${BATCH}

@@ -83,10 +83,15 @@ function candidateLayout (n, opts) {
   return { box, alphabet: opts.alphabet }
 }
 
-/** "level=hard score=7.25 nodes=412 guesses=37" (status only when not unique). */
+/**
+ * "level=hard score=7.25 nodes=412 guesses=37 difficulty=fiendish rating=6.6
+ * technique="X-chain" steps=58": the search's rating, then the explainer's
+ * (status instead when not unique: the explainer needs one solution).
+ */
 function rateLine (r) {
   const fields = [`level=${r.level}`, `score=${r.score}`, `nodes=${r.nodes}`, `guesses=${r.guesses}`]
   if (r.status !== 'unique') fields.push(`status=${r.status}`)
+  if (r.difficulty) fields.push(`difficulty=${r.difficulty}`, `rating=${r.rating}`, `technique=${JSON.stringify(r.technique)}`, `steps=${r.steps}`)
   return fields.join(' ')
 }
 
@@ -97,7 +102,10 @@ function jsonOf (puzzle, result, { mode, several }) {
   if (result.status === 'invalid') return { ...head, error: { code: result.error.code, message: placesInFile(result.error.message, puzzle) } }
   switch (mode) {
     case 'candidates': return { ...head, status: 'ok', candidates: result.candidates }
-    case 'rate': return { ...head, level: result.level, score: result.score, nodes: result.nodes, guesses: result.guesses }
+    case 'rate': {
+      const { level, score, nodes, guesses, difficulty, rating, technique, steps } = result
+      return { ...head, level, score, nodes, guesses, difficulty, rating, technique, steps }
+    }
     default: return { ...head, solution: result.solution ?? null, count: result.count, nodes: result.nodes, guesses: result.guesses }
   }
 }

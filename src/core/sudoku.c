@@ -25,6 +25,7 @@ const char *sudoku_strerror(int code) {
     case SUDOKU_EBOX: return "a box is ROWSxCOLUMNS of one box (such as 3x3) or its rows";
     case SUDOKU_EUNSOLVABLE: return "the givens leave no solution";
     case SUDOKU_EAMBIGUOUS: return "the puzzle has more than one solution";
+    case SUDOKU_ENOTFOUND: return "no puzzle of that difficulty within the attempts";
     default: return dlx_strerror(code);
     }
 }

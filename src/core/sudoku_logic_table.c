@@ -46,3 +46,34 @@ int logic_find(logic_t *e, int technique) {
     e->technique = technique, e->name = techniques[technique].name;
     return techniques[technique].find ? techniques[technique].find(e, techniques[technique].k) : 0;
 }
+
+/* The levels of difficulty by technique: each the ratings above the
+ * previous level's top up to its own (tenths), so that every level holds
+ * techniques of the table above (docs/sudoku-logic.md says how they sit on
+ * Sudoku Explainer's scale). */
+static const struct {
+    const char *name;
+    int top;
+} levels[SUDOKU_DIFFICULTIES] = {
+    [SUDOKU_DIFFICULTY_EASY] = {"easy", 28},             /* singles, pointing, claiming */
+    [SUDOKU_DIFFICULTY_MEDIUM] = {"medium", 40},         /* pairs, triples, X-wing, swordfish */
+    [SUDOKU_DIFFICULTY_HARD] = {"hard", 60},             /* wings, quads, jellyfish */
+    [SUDOKU_DIFFICULTY_FIENDISH] = {"fiendish", 75},     /* colouring, X- and XY-chains */
+    [SUDOKU_DIFFICULTY_DIABOLICAL] = {"diabolical", 109}, /* the forcing step */
+    [SUDOKU_DIFFICULTY_BEYOND] = {"beyond", 110},        /* a guess: past every technique */
+};
+
+const char *sudoku_difficulty_name(int difficulty) {
+    return difficulty >= SUDOKU_DIFFICULTY_EASY && difficulty < SUDOKU_DIFFICULTIES ? levels[difficulty].name : NULL;
+}
+
+int sudoku_difficulty_top(int difficulty) {
+    return difficulty >= SUDOKU_DIFFICULTY_EASY && difficulty < SUDOKU_DIFFICULTIES ? levels[difficulty].top : -1;
+}
+
+int sudoku_difficulty_of(int rating) {
+    if (rating < techniques[0].rating) return 0;
+    int d = SUDOKU_DIFFICULTY_EASY;
+    while (d < SUDOKU_DIFFICULTY_BEYOND && rating > levels[d].top) d++;
+    return d;
+}

@@ -31,7 +31,8 @@ export const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
+  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
+  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
 }
 
 /** Error codes by JS name. */
@@ -65,7 +66,8 @@ export const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30
+  AMBIGUOUS: -30,
+  NOT_FOUND: -31
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -86,7 +88,8 @@ export const SLOT = {
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
   zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
+  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */

@@ -178,6 +178,35 @@ class SudokuCalls {
     })
   }
 
+  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
+  rateLogic (h, cells, maxNodes) {
+    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
+      this.writeBytes(grid, cells)
+      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
+      return this._logicRecord(out)
+    })
+  }
+
+  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
+  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
+    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
+      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
+      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
+    })
+  }
+
+  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
+  _logicRecord (out) {
+    const at = SLOT.logic
+    const r = this._int32s(out, at.length)
+    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
+  }
+
+  /** A level of difficulty by technique: its name, or null past the table. */
+  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
+  /** The top of its range in tenths (-1 past the table). */
+  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
+
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }

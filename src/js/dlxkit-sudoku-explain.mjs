@@ -5,12 +5,16 @@
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 import { DlxError, checkCount } from './dlxkit-errors.mjs'
 import { hasDiagonals } from './dlxkit-sudoku-args.mjs'
+import { difficultyOf } from './dlxkit-sudoku-difficulty.mjs'
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
 export function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
+  return explain(api, puzzle, opts, Infinity, (list) => {
+    const rating = rateSteps(list)
+    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
+  })
 }
 
 /**

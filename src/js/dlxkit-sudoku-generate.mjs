@@ -2,12 +2,15 @@
 // in the form asked for (the module's sudoku_generate does the work).
 import { DlxError, checkCount } from './dlxkit-errors.mjs'
 import { STYLE, checkAlphabet, styleOf } from './dlxkit-sudoku-args.mjs'
+import { difficultyNumber, logicFields } from './dlxkit-sudoku-difficulty.mjs'
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array').
+ * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
+ * generated until one needs that level's techniques and no harder, C's
+ * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
  */
 export function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -19,6 +22,9 @@ export function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
+  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
+  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
+  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -28,7 +34,10 @@ export function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+  const native = api._native
+  const made = difficulty === undefined
+    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
+    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -36,7 +45,8 @@ export function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed
+    seed,
+    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
   }
 }
 
@@ -44,7 +54,7 @@ export function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
 ])
 
 function checkOptionNames (opts) {

@@ -7,6 +7,7 @@ import {
 import { boxOf, parseBox, pattern } from './dlxkit-sudoku-shape.mjs'
 import { LineSolver, plainOptions, shapeKey } from './dlxkit-sudoku-fast.mjs'
 import { generate } from './dlxkit-sudoku-generate.mjs'
+import { difficulties, rateByTechnique } from './dlxkit-sudoku-difficulty.mjs'
 import { hint, steps } from './dlxkit-sudoku-explain.mjs'
 import { LineTables, readLine, writeLine } from './dlxkit-sudoku-line.mjs'
 
@@ -386,12 +387,20 @@ export class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /** Difficulty: { level, score, nodes, guesses, status }. */
+  /**
+   * Difficulty: { level, score, nodes, guesses, status } from the search, and
+   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
+   * opts.techniques false leaves them null).
+   */
   rate (puzzle, opts = {}) {
+    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return r
+      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
     })
   }
+
+  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
+  difficulties () { return difficulties(this._native) }
 }

@@ -13,7 +13,7 @@ export type ErrorCode =
   | 'NO_PRIMARY_ITEM' | 'BAD_OPTION' | 'CONFLICT' | 'NOTHING_FORCED' | 'TOO_BIG' | 'NO_SOLUTION'
   | 'UNKNOWN_ITEM' | 'DUPLICATE_NAME' | 'NO_ITEMS' | 'BAD_CHARACTER' | 'SYNTAX' | 'BAD_BOUND' | 'BAD_COST'
   | 'BAD_SIZE' | 'BAD_REGION' | 'BAD_VALUE' | 'CLASH' | 'BAD_LENGTH' | 'BAD_SYMBOL' | 'BAD_ALPHABET' | 'BAD_BOX'
-  | 'UNSOLVABLE' | 'AMBIGUOUS'
+  | 'UNSOLVABLE' | 'AMBIGUOUS' | 'NOT_FOUND'
   | 'COUNT_OVERFLOW' | 'UNSAFE_COUNT'
   | 'BAD_INPUT' | 'STOPPED' | 'FREED' | 'BUSY' | 'ABORTED' | 'LOAD_FAILED' | 'WORKER_FAILED' | 'UNKNOWN'
 
@@ -112,6 +112,21 @@ export interface GenerateOptions extends ShapeOptions {
   maxNodes?: number
   /** 'line' (the default), 'grid' and 'numbers' give text; 'array' gives number[][] */
   format?: TextFormat | 'array'
+  /** a puzzle whose explanation needs this level's techniques and no harder
+   * one (docs/sudoku-logic.md); the result then has its rating too */
+  difficulty?: Difficulty
+  /** with difficulty: puzzles tried at most (default 200 up to 9x9, 200 * 81 / cells above, at least 4); past them, NOT_FOUND */
+  attempts?: number
+}
+
+/** The levels of difficulty by technique, easiest first (sudoku.difficulties() gives their ranges). */
+export type Difficulty = 'easy' | 'medium' | 'hard' | 'fiendish' | 'diabolical' | 'beyond'
+
+/** A level and its range on the 1-to-11 scale (SE ratings, both ends included) */
+export interface DifficultyLevel {
+  name: Difficulty
+  from: number
+  to: number
 }
 
 /** generate()'s result: G is string for the text formats, number[][] for 'array' */
@@ -120,14 +135,34 @@ export interface Generated<G extends string | number[][] = string | number[][]> 
   solution: G
   clues: number
   seed: number
+  /** with opts.difficulty: the puzzle's rating by technique (as rate's), and the attempts it took */
+  difficulty?: Difficulty
+  technique?: string
+  rating?: number
+  steps?: number
+  attempts?: number
+}
+
+export interface RateOptions extends ShapeOptions {
+  /** false: skip the explanation (difficulty, technique, rating, steps null); default true */
+  techniques?: boolean
+  /** the node budget of the explanation's solve (default 10^7) */
+  maxNodes?: number
 }
 
 export interface Rating {
+  /** from the search: its nodes and guesses (the rating before the explainer) */
   level: 'easy' | 'medium' | 'hard' | 'expert'
   score: number
   nodes: number
   guesses: number
   status: Status
+  /** by technique, from the explanation; null when status is not 'unique' or opts.techniques is false */
+  difficulty: Difficulty | null
+  /** the hardest technique needed, its rating (1-to-11) and the explanation's steps */
+  technique: string | null
+  rating: number | null
+  steps: number | null
 }
 
 /** A house as the explainer numbers it: index from 0 within its kind ('piece' is a jigsaw's box; 'diagonal' 0 the main one, 1 the anti-diagonal; 'window' a windoku window; 'region' the extra regions in the order given) */
@@ -162,8 +197,8 @@ export interface Steps {
   steps: Step[]
   /** true when no step is a guess */
   solved: boolean
-  /** the hardest technique used, its rating, and the number of steps (null, 0 for a full grid) */
-  rating: { technique: string | null, rating: number, steps: number }
+  /** the hardest technique used, its rating, the number of steps (null, 0 for a full grid) and its level */
+  rating: { technique: string | null, rating: number, steps: number, difficulty: Difficulty }
 }
 
 export interface ExplainOptions extends ShapeOptions {
@@ -209,7 +244,9 @@ export interface SudokuApi {
   generate (opts: GenerateOptions & { format: 'array' }): Generated<number[][]>
   generate (opts?: GenerateOptions & { format?: TextFormat }): Generated<string>
   generate (opts?: GenerateOptions): Generated
-  rate (puzzle: Puzzle, opts?: ShapeOptions): Rating
+  rate (puzzle: Puzzle, opts?: RateOptions): Rating
+  /** the levels of difficulty by technique, easiest first */
+  difficulties (): DifficultyLevel[]
   /** the steps a person can follow, each the easiest technique that applies; UNSOLVABLE, AMBIGUOUS, CLASH... for a puzzle without exactly one solution */
   steps (puzzle: Puzzle, opts?: ExplainOptions): Steps
   /** the next step at a depth (default 3); null for a full grid. after: k gives the step after the explanation's first k (null past the last) */
@@ -520,7 +557,7 @@ export interface DlxWorker {
     generate (opts: GenerateOptions & { format: 'array' } & AsyncOptions): Promise<Generated<number[][]>>
     generate (opts?: GenerateOptions & { format?: TextFormat } & AsyncOptions): Promise<Generated<string>>
     generate (opts?: GenerateOptions & AsyncOptions): Promise<Generated>
-    rate (puzzle: Puzzle, opts?: ShapeOptions & AsyncOptions): Promise<Rating>
+    rate (puzzle: Puzzle, opts?: RateOptions & AsyncOptions): Promise<Rating>
     steps (puzzle: Puzzle, opts?: ExplainOptions & AsyncOptions): Promise<Steps>
     hint (puzzle: Puzzle, opts?: ExplainOptions & { depth?: 1 | 2 | 3, after?: number } & AsyncOptions): Promise<Hint | null>
     parseBox (text: string | number): Promise<{ boxRows: number, boxCols?: number }>

@@ -47,4 +47,11 @@ enum dk_step_slot {
     DK_STEP_TEXT, DK_STEP_LENGTH
 };
 
+/* dk_sudoku_rate_logic and dk_sudoku_generate_at (int32): the rating by
+ * technique (sudoku_logic_rating_t), and the attempts a generation took. */
+enum dk_logic_slot {
+    DK_LOGIC_TECHNIQUE, DK_LOGIC_RATING, DK_LOGIC_DIFFICULTY, DK_LOGIC_STEPS, DK_LOGIC_GUESSES,
+    DK_LOGIC_ATTEMPTS, DK_LOGIC_LENGTH
+};
+
 #endif

@@ -12,6 +12,8 @@ const OPTIONS = {
   minimal: { type: 'boolean' },
   symmetric: { type: 'boolean' },
   clues: { type: 'string' },
+  difficulty: { type: 'string' },
+  attempts: { type: 'string' },
   format: { type: 'string' },
   json: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' }
@@ -30,7 +32,9 @@ export async function generateCommand (argv, io) {
   const opts = generateOptions(values, { ...shape }, format)
   const seeds = seedList(values)
   const threads = threadCount(parseJobs(values, 'generate'), values.quiet ? null : io.terminal)
-  checkShape(await loadKit(), { size: 9, ...opts }, 'generate') // 9x9 unless the options say otherwise
+  const kit = await loadKit()
+  checkShape(kit, { size: 9, ...opts }, 'generate') // 9x9 unless the options say otherwise
+  checkDifficulty(kit, opts.difficulty)
   return printPuzzles(seeds, opts, format.format, threads, io)
 }
 
@@ -55,8 +59,17 @@ function generateOptions (values, opts, { format, text }) {
   opts.minimal = Boolean(values.minimal)
   opts.symmetric = Boolean(values.symmetric)
   if (values.clues !== undefined) opts.clues = parseWholeNumber(values.clues, 'clues', { note: 'at most the number of cells', command: 'generate' })
+  if (values.difficulty !== undefined) opts.difficulty = values.difficulty // the library names the levels it knows
+  if (values.attempts !== undefined) opts.attempts = parseWholeNumber(values.attempts, 'attempts', { min: 1, max: 2 ** 31 - 1, command: 'generate' })
   opts.format = apiFormat(text ?? format, opts.alphabet).format ?? 'line'
   return opts
+}
+
+/** --difficulty names one of the library's levels (before any work). */
+function checkDifficulty (kit, difficulty) {
+  if (difficulty === undefined) return
+  const names = kit.sudoku.difficulties().map((l) => l.name)
+  if (!names.includes(difficulty)) throw new UsageError(`--difficulty '${difficulty}' is not allowed: it takes ${names.join(', ')}`, 'generate')
 }
 
 /** S, S+1, ..., S+K-1; S random unless --seed. */
@@ -86,7 +99,8 @@ async function printPuzzles (seeds, opts, format, threads, { out, terminal }) {
           terminal.message(`generate --seed ${r.seed}: ${r.error.message}`)
           failed = true
         } else if (format === 'json') {
-          out.line(JSON.stringify({ seed: r.seed, puzzle: r.puzzle, solution: r.solution, clues: r.clues }))
+          const { seed, puzzle, solution, clues, difficulty, rating, technique, steps, attempts } = r
+          out.line(JSON.stringify({ seed, puzzle, solution, clues, difficulty, rating, technique, steps, attempts }))
         } else {
           out.item(layOut ? lineToGrid(r.puzzle) : r.puzzle)
         }
