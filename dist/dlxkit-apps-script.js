@@ -43,6 +43,43 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
+ * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A value
+ * @customfunction
+ */
+function SUDOKU_HINT (range, depth, box) {
+  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
+}
+
+/**
+ * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_STEPS (range, box) {
+  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
+}
+
+/**
+ * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
+ *
+ * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
+ * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
+ * @return A range of values
+ * @customfunction
+ */
+function SUDOKU_RATING (range, box) {
+  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
+}
+
+/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -248,6 +285,7 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
+  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
   step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
   logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
 }
@@ -653,7 +691,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name']
+  'dk_explain_begin', 'dk_technique_name', 'dk_zdd_build']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -988,6 +1026,65 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
+    })
+  }
+
+  // ---- the ZDD of all solutions -----------------------------------------------------
+
+  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
+  zddBuild (p, maxBytes) {
+    const z = this._x.dk_zdd_build(p, maxBytes)
+    if (!z) throw this.lastError()
+    return z
+  }
+
+  zddFree (z) {
+    this._x.dk_zdd_free(z)
+    this._released()
+  }
+
+  /** { size (nodes), count (a bigint, exact), bytes } */
+  zddInfo (z) {
+    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
+      this._x.dk_zdd_info(z, out)
+      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
+      const word = (slot) => words.getBigUint64(8 * slot, true)
+      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
+    })
+  }
+
+  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
+  zddNth (z, k, cap) {
+    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
+      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
+      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
+      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
+    }).options
+  }
+
+  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
+  zddRandom (z, state, cap) {
+    return this._zddSolution(cap, 8, (words, buf, room) => {
+      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
+      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
+    })
+  }
+
+  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
+  _zddSolution (cap, wordBytes, call) {
+    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
+      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
+      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
+    })
+    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
+  }
+
+  /** The ZDD in DLX6's text format. */
+  zddText (z) {
+    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
+    return this.withBuffers([n], (buf) => {
+      this.check(this._x.dk_zdd_text(z, buf, n))
+      return this.readText(buf, n)
     })
   }
 }
@@ -1813,8 +1910,166 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-problem.mjs
+// ---- src/js/dlxkit-zdd.mjs
 const m9_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
+// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
+// memoized search), and a Zdd reads it: its size, its exact count, solution
+// k in its order, uniformly random ones from a seed, and DLX6's text. It
+// holds nothing of the problem, so it outlives changes to it and its free().
+const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
+
+const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
+
+/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
+function buildZdd (problem, opts = {}) {
+  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
+  const { maxMemory = 0 } = opts
+  checkCount(maxMemory, 'maxMemory')
+  const h = problem._idle()
+  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
+  let z
+  try {
+    z = problem._native.zddBuild(h, maxMemory)
+  } catch (err) {
+    throw refused(err, maxMemory)
+  }
+  try {
+    return new Zdd(problem._kit, z, cap)
+  } catch (err) { // its record could not be read (memory at the cap): the handle goes
+    problem._native.zddFree(z)
+    throw err
+  }
+}
+
+/** The build's error with what to do about it. */
+function refused (err, maxMemory) {
+  const why = {
+    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
+    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
+    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
+    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
+  }[err.code]
+  if (why) {
+    err.message = why
+    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
+  }
+  return err
+}
+
+/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
+class Zdd {
+  constructor (kit, handle, cap) {
+    this._kit = kit
+    this._native = kit._native
+    this._h = handle
+    this._cap = cap
+    const { size, count, bytes } = this._native.zddInfo(handle)
+    this._size = size
+    this._count = count
+    this._bytes = bytes
+    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
+    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
+  }
+
+  _handle () {
+    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
+    return this._h
+  }
+
+  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
+  get size () {
+    this._handle()
+    return this._size
+  }
+
+  /** The bytes it holds in the module. */
+  get bytes () {
+    this._handle()
+    return this._bytes
+  }
+
+  /** How many solutions, a bigint: exact at any size. */
+  countBig () {
+    this._handle()
+    return this._count
+  }
+
+  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
+  count () { return safeCount(this.countBig()) }
+
+  /**
+   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
+   * order (at each node the solutions holding its option first): sorted
+   * option indices, as solve() gives. NO_SOLUTION from the count on.
+   */
+  nth (k) {
+    const h = this._handle()
+    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
+      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
+    }
+    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
+    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
+    try {
+      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
+      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
+    } catch (err) {
+      if (err.code !== 'NO_SOLUTION') throw err
+      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
+      err.details = { k: kk, count: this._count }
+      throw err
+    }
+  }
+
+  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
+  random (opts = {}) { return this.sample(1, opts)[0] }
+
+  /**
+   * n solutions drawn uniformly and independently, one generator seeded with
+   * `seed` (default 0) going on from each to the next (the first is
+   * random({ seed })'s; build/dlx --random n --seed s draws the same).
+   * NO_SOLUTION when there is none.
+   */
+  sample (n, opts = {}) {
+    checkWhole(n, 'n', INT32_MAX)
+    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
+    const { seed = 0 } = opts
+    let state = BigInt(checkCount(seed, 'seed'))
+    const h = this._handle()
+    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
+    const drawn = []
+    for (let j = 0; j < n; j++) {
+      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
+      state = next
+      drawn.push(options.sort((a, b) => a - b))
+    }
+    return drawn
+  }
+
+  /**
+   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
+   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
+   * then the root "ID: (~0?0:ROOT)".
+   */
+  toText () { return this._native.zddText(this._handle()) }
+
+  free () {
+    if (!this._h) return
+    this._kit._untrack(this)
+    this._kit._live--
+    this._native.zddFree(this._h)
+    this._h = 0
+  }
+
+  [Symbol.dispose] () { this.free() }
+}
+  return { buildZdd, Zdd }
+})()
+
+// ---- src/js/dlxkit-problem.mjs
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -1825,6 +2080,7 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
+const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2114,6 +2370,9 @@ class Problem {
     }
   }
 
+  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
+  zdd (opts) { return buildZdd(this, opts) }
+
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2262,7 +2521,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m10_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2414,7 +2673,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m11_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2422,7 +2681,7 @@ const m11_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m10_
+const { checkSide, variantFlags } = m11_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2472,7 +2731,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m12_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2485,7 +2744,7 @@ const m12_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m10_
+const { STYLE } = m11_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2691,15 +2950,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m13_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m10_
-const { copyLine, lineIn, lineSide } = m12_
+const { checkPuzzleLength, checkTextSize } = m11_
+const { copyLine, lineIn, lineSide } = m13_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -2802,7 +3061,7 @@ class LineSolver {
 })()
 
 // ---- src/js/dlxkit-sudoku-difficulty.mjs
-const m14_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
@@ -2856,14 +3115,14 @@ function difficultyNumber (native, name) {
 })()
 
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m15_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m10_
-const { difficultyNumber, logicFields } = m14_
+const { STYLE, checkAlphabet, styleOf } = m11_
+const { difficultyNumber, logicFields } = m15_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
@@ -2930,7 +3189,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m16_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -2939,8 +3198,8 @@ const m16_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m10_
-const { difficultyOf } = m14_
+const { hasDiagonals } = m11_
+const { difficultyOf } = m15_
 
 const GUESS = 'Guess'
 
@@ -2952,11 +3211,15 @@ function steps (api, puzzle, opts = {}) {
   })
 }
 
-/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
+/**
+ * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
+ * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
+ */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
+  const after = checkCount(opts.after ?? 0, 'after')
+  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -3046,19 +3309,19 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m17_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
-const { boxOf, parseBox, pattern } = m11_
-const { LineSolver, plainOptions, shapeKey } = m13_
-const { generate } = m15_
-const { difficulties, rateByTechnique } = m14_
-const { hint, steps } = m16_
-const { LineTables, readLine, writeLine } = m12_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
+const { boxOf, parseBox, pattern } = m12_
+const { LineSolver, plainOptions, shapeKey } = m14_
+const { generate } = m16_
+const { difficulties, rateByTechnique } = m15_
+const { hint, steps } = m17_
+const { LineTables, readLine, writeLine } = m13_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3457,7 +3720,7 @@ class SudokuApi {
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m18_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3467,8 +3730,8 @@ const m18_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m9_
-const { SudokuApi } = m17_
+const { exactCover, parseDlx } = m10_
+const { SudokuApi } = m18_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3648,7 +3911,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m19_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3666,7 +3929,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m20_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -3775,13 +4038,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m21_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m20_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
 
 
 /**
@@ -3935,37 +4198,150 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
+// ---- src/js/dlxkit-sheets-grid.mjs
+const m23_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
+// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
+const { DlxError } = m2_
+const { bad, cellNumber, isBlank, rowsOf, show } = m21_
+
+const MAX_SIDE = 64
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
+}
+  return { readGrid, readBox }
+})()
+
+// ---- src/js/dlxkit-sheets-explain.mjs
+const m24_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
+// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
+// as a column of sentences, and the rating by technique as one row.
+const { bad, cellNumber, gaveUp, isBlank, show } = m21_
+const { readBox, readGrid } = m23_
+
+/** What a full grid answers: there is nothing left to explain. */
+const FULL = 'The grid is full.'
+
+/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
+function explain (kit, range, box, budget, run) {
+  const grid = readGrid(range)
+  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
+  try {
+    return run(grid, opts)
+  } catch (e) {
+    if (e?.code === 'STOPPED') throw gaveUp(budget)
+    throw e
+  }
+}
+
+/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
+function readDepth (depth) {
+  if (isBlank(depth)) return undefined
+  const v = cellNumber(depth)
+  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
+  return v
+}
+
+/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
+function sudokuHint (kit, range, depth, box, budget) {
+  const d = readDepth(depth)
+  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
+}
+
+/** Every step's sentence, one a row. */
+function sudokuSteps (kit, range, box, budget) {
+  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
+}
+
+/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
+function sudokuRating (kit, range, box, budget) {
+  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
+  return [[rating.rating, rating.technique ?? '', rating.steps]]
+}
+  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
+})()
+
+// ---- src/js/dlxkit-sheets-signatures.mjs
+const m25_ = (function () {
+  'use strict'
+  const { TextEncoder, TextDecoder } = m0_
+// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
+/**
+ * The functions, their parameters (in order), how many of the last are
+ * optional, and what they return. `id` is the Excel metadata id.
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
+  return { SIGNATURES }
+})()
+
 // ---- src/js/dlxkit-sheets.mjs
-const m22_ = (function () {
+const m26_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m19_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m20_
-const { coverBest, coverCount, coverCost, coverSolve } = m21_
+const { load, DlxError } = m20_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
+const { coverBest, coverCount, coverCost, coverSolve } = m22_
+const { readBox, readGrid } = m23_
+const { sudokuHint, sudokuRating, sudokuSteps } = m24_
+const { SIGNATURES } = m25_
 
 
 
-/**
- * The functions, their parameters (in order) and what they return. `id` is
- * the Excel metadata id (letters, digits and periods only).
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
+
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
-const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -3977,6 +4353,9 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
+    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
+    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
+    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -4015,45 +4394,14 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
+  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
+  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
-}
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4170,11 +4518,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m20_.SheetError, isSheetError: m20_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m23_ = (function () {
+const m27_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4207,7 +4555,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m24_ = (function () {
+const m28_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4215,9 +4563,9 @@ const m24_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m18_
-const { createSheetFunctions, SheetError } = m22_
-const { base64Bytes } = m23_
+const { Dlxkit } = m19_
+const { createSheetFunctions, SheetError } = m26_
+const { base64Bytes } = m27_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4234,2137 +4582,2202 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m24_
+return m28_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAAB7QM9YAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAZ/f39/f38AYAF/AX5gCH9/f39/f39/AGABfgF+' +
-  'YAV/fn9/fwF/YAd/f39+fn9/AX9gAn98AX9gA39/fAF/YAd/f39/f35/AX9gBn9/fn5/fwF/YAJ/fwF+YAd/f35+f39/AX9gBX9+' +
-  'fn9/AX9gAX4Bf2AAAGADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAN/fn4Bf2AFf35/fn4AYAZ/' +
-  'f39/f34Bf2AEf39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/' +
-  'AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/f39/fn9/AX9gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38B' +
-  'f2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38Bf2ALf3x/f398f39/f38Bf2AEf398fwF/A7sDuQMeCQcACQkJBgAOAAUCCAID' +
-  'AAEFBAICEA4OHxEAAwEJAAAJCAQAAAkJBgsYIBEJBRIhCwMDBAQFIgIMBBkIBQwEAAABAQAjBAQBBAQEBBMTAAMEBAEABAEBCgoI' +
-  'CAcCDQYNDQYDAAEFAQMJAAECARokBgEBAgAAJQ4aDRMDCwIKAhIJBAQAAQAEAgMGBQMAAQICBgMGBgQGBCYJAAALEgoFBQgUAwYD' +
-  'AQcAAwMEAgADCwICAgIDBAEDAQEnCAAIAwEAAgIAAwwDBAEQAgICBAICAgIbGxUoFRwcBxQFBQ8YKSorLBQRCAgtDQEuBQoHBy8C' +
-  'CAUFAQEBARAHAwQDAwICAQgBAgECAAcABwUDAAcCAAAAAAcAAwUICAECAAYIAgEFMAoFBQEGAwEABAUBBAAEHQUGBQECHQYGBgEB' +
-  'AQEJAgUFBAECMQ0CAQEHAzICAQEIBQIBAQYHAQoBCgEDAAAADw8AAAAADAIABgAHAAABMzQGNQEBAwQBAQMBAgcBBBYWAQMXFwEG' +
-  'FgYCAQYAADYAAQwAAgIEBDcADwEHAgYAOBk5OgAACwQDAAAABQAAABcEAQA7BTwAAAwEBQFwARYWBQYBAQiAgAQGCAF/AUGg0wgL' +
-  'B90NVQZtZW1vcnkCAAZtYWxsb2MARARmcmVlAEkZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2Fw' +
-  'AI4DCGRrX2Vycm9yAOYCC2RrX3N0cmVycm9yAI8DCGRrX2FsbG9jAOUCB2RrX2ZyZWUAOg1ka19zdWRva3VfbmV3AJkDDmRrX3N1' +
-  'ZG9rdV9mcmVlAJYDDmRrX3N1ZG9rdV9zaXplAJ4DDWRrX3N1ZG9rdV9ib3gAkgMTZGtfc3Vkb2t1X3BhcnNlX2JveACaAxBka19z' +
-  'dWRva3VfYm94X29mAJMDEWRrX3N1ZG9rdV9wYXR0ZXJuAJsDFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAnQMPZGtfc3Vkb2t1X3Nv' +
-  'bHZlAJ8DD2RrX3N1ZG9rdV9iZWdpbgCQAw5ka19zdWRva3Vfc3RlcACiAw1ka19zdWRva3VfZW5kAJUDFGRrX3N1ZG9rdV9zb2x2' +
-  'ZV9tYW55AKEDFGRrX3N1ZG9rdV9jYW5kaWRhdGVzAJQDEmRrX3N1ZG9rdV9nZW5lcmF0ZQCXAw5ka19zdWRva3VfcmF0ZQCcAxRk' +
-  'a19zdWRva3VfbGV2ZWxfbmFtZQCYAw1ka190ZXh0X3BhcnNlAKcDDGRrX3RleHRfZnJlZQCmAwxka190ZXh0X3NpemUAqAMNZGtf' +
-  'dGV4dF9zdHlsZQCqAxBka190ZXh0X2NvbnN1bWVkAKQDDWRrX3RleHRfc3RhcnQAqQMNZGtfdGV4dF9jZWxscwCjAw5ka190ZXh0' +
-  'X2Zvcm1hdAClAw5ka19wcm9ibGVtX25ldwD6AhBka19wcm9ibGVtX3BhcnNlAP0CD2RrX3Byb2JsZW1fZnJlZQD2AhZka19wcm9i' +
-  'bGVtX2FkZF9vcHRpb25zAOcCFWRrX3Byb2JsZW1fc2V0X2JvdW5kcwCCAxNka19wcm9ibGVtX3NldF9jb3N0AIMDFmRrX3Byb2Js' +
-  'ZW1fb3B0aW9uX2Nvc3QA+wITZGtfcHJvYmxlbV9zZXRfYmVzdACBAxhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAigMVZGtfcHJv' +
-  'YmxlbV9iZXN0X2NvdW50AOoCGGRrX3Byb2JsZW1fYmVzdF9zb2x1dGlvbgDrAhhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAhQMQ' +
-  'ZGtfcHJvYmxlbV9zaGFwZQCIAxRka19wcm9ibGVtX2l0ZW1fbmFtZQD3AhVka19wcm9ibGVtX2NvbG9yX25hbWUA7gIXZGtfcHJv' +
-  'YmxlbV9vcHRpb25faXRlbXMA/AIRZGtfcHJvYmxlbV9zZWFyY2gA/wIXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAgAMTZGtfcHJv' +
-  'YmxlbV9zb2x1dGlvbgCJAxBka19wcm9ibGVtX2NvdW50AO8CE2RrX3Byb2JsZW1fc2V0X21lbW8AhAMbZGtfcHJvYmxlbV9kZWJ1' +
-  'Z19jb3VudF9mcm9tAPECEGRrX3Byb2JsZW1fc3RhdHMAiwMSZGtfcHJvYmxlbV9yZXN0YXJ0AP4CE2RrX3Byb2JsZW1fc2V0X3Nl' +
-  'ZWQAhwMXZGtfcHJvYmxlbV9zZXRfcmVzdGFydHMAhgMQZGtfcHJvYmxlbV9mb3JjZQD0AhJka19wcm9ibGVtX3VuZm9yY2UAjQMS' +
-  'ZGtfcHJvYmxlbV9leGNsdWRlAPMCFGRrX3Byb2JsZW1fdW5leGNsdWRlAIwDFGRrX3Byb2JsZW1faXRlbV9uZWVkAPgCEmRrX3By' +
-  'b2JsZW1fYm91bmRlZADsAhdka19wcm9ibGVtX2l0ZW1fb3B0aW9ucwD5AhZka19wcm9ibGVtX2JyYW5jaF9pdGVtAO0CGGRrX3By' +
-  'b2JsZW1fZm9ybWF0X29wdGlvbgD1AhNka19wcm9ibGVtX2VzdGltYXRlAPICEGRrX2V4cGxhaW5fYmVnaW4ArwMPZGtfZXhwbGFp' +
-  'bl9uZXh0ALEDEmRrX2V4cGxhaW5fd2luZG93cwCyAw9ka19leHBsYWluX2ZyZWUAsAMRZGtfdGVjaG5pcXVlX25hbWUAtgMTZGtf' +
-  'dGVjaG5pcXVlX3JhdGluZwC3AxRka19zdWRva3VfcmF0ZV9sb2dpYwC1AxVka19zdWRva3VfZ2VuZXJhdGVfYXQAswMSZGtfZGlm' +
-  'ZmljdWx0eV9uYW1lAK0DEWRrX2RpZmZpY3VsdHlfdG9wAK4DC19pbml0aWFsaXplAAAQX19lcnJub19sb2NhdGlvbgC4AwlzdGFj' +
-  'a1NhdmUAPgxzdGFja1Jlc3RvcmUAPwpzdGFja0FsbG9jAEAJKwEAQQELFRgXDxwAxALHAtQB1gG0AroCuwK8AsMCyQLIAs4C0wLX' +
-  'AtkC2wIMAQgKgowJuQMDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsgACgCSCEcIAAoAhghESAA' +
-  'KAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2AgggDCAVIAAoAsABQQJ0' +
-  'ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoArACIR4gACkDaCEiIAAoAtABIRcgDCAAKQNw' +
-  'NwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAhAiAPKAIERQRAQQAhCwwF' +
-  'C0EAIQsgDkUNACAAICIQeSAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsg' +
-  'ACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQVSAAIAApA5gBQgF8NwOY' +
-  'ASAAICIQeSAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEgIVQbIiRaDQALICJCAXwh' +
-  'IiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtBFGxqIgMgACgCyAE2AhBB' +
-  'ACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8CQANAAkACQAJAAkACQAJA' +
-  'AkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIgDCgCCCAWa0ECdSIDTg0A' +
-  'A0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2AggMAQsgACgC0AEgEmog' +
-  'AjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUbIApBAUcbIQULIAJBAWoi' +
-  'AiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAKIAZBAnQiAmohBSACIAlq' +
-  'IQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3nASAlICb9DAAAAEAAAABA' +
-  'AAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQID' +
-  'DA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUgBEH/////B0YEQEH/////' +
-  'ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiANaioCAJW8IBBB/////wNK' +
-  'G0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7IgAiAKaioCAJW8IANB////' +
-  '/wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAhAwwICyAAKAIYIQggACgC' +
-  'ACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACACIQUgBCIDQQJODQAMCQsg' +
-  'BiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAK' +
-  'IAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22ASIlICUgJf0NBAUGBwAB' +
-  'AgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsgBSICIQNBACEEDAILQQAh' +
-  'BUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJB' +
-  'DEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAE' +
-  'Tg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAGRQ0BCyAIIANBAnRqIQUg' +
-  'BP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsMAQsgCCADQQJ0aiEFIAT9' +
-  'ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyADICN6p2ohBUEAIQMgBEUN' +
-  'AQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJBAWohAg0ACwsgHkUNACAI' +
-  'IAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACInQwAAgEtdRQ0IIAIgJ0MA' +
-  'AIA/kjgCAAwICyAAIAsgICAMEHsNAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVBBHQiE2oiAiAFIAIoAgQi' +
-  'BEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAIKAIAIQYgBCAIKAIIIgpB' +
-  'AEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYgBigCACIGQQFrNgIAIA5F' +
-  'IAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAHIARBBHRq' +
-  'KAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0aiICIAIoAgBBgICAgARq' +
-  'NgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOIASIhUA0AIAAgIUIMiCAh' +
-  'hSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEGICFCAX0iIUIAUg0ACwtC' +
-  '////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNAIAQCfyAHIAJBBHRqIgko' +
-  'AggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMgBCAIIAIbIQgLIAcgBEEE' +
-  'dGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRqKAIAIghBAWshAyAHIAhB' +
-  'BHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQELIA8gBkEEdCICaiIEKAIE' +
-  'IQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAHaigCACIEIAZGDQEDQCAE' +
-  'QQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtFBEAgByASQQR0aiACNgIE' +
-  'IAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIAIgRHDQALDAELIBJBAEwN' +
-  'ACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIgEjYCDAwBCyADIARGDQAg' +
-  'BEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcgDUEEdGogAjYCBCAHIAVB' +
-  'BHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANBAWsLIgNHDQALIA4EQCAM' +
-  'IBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcgCUEEdGooAgQhCAsgCCAb' +
-  'IAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhqQQAgDhshEyAIQQFqIQYg' +
-  'DCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAHIAVBBHQiEGooAgQiBCAF' +
-  'Rg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAkoAgxBAEgbRQRAIAcgA0EE' +
-  'dGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNB' +
-  'BGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAELIAlBAEwNASAPIAVBBHQi' +
-  'AmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcgAkEEdGoiCigCBCEQIAoo' +
-  'AgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEgGUECdGoiAyADKAIAIgNB' +
-  'AWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQAL' +
-  'DAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2AgQgDyACQQR0aiADNgIA' +
-  'IBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJgIAtKRQRAIAAgAjYCYAsg' +
-  'AiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJQQJ0aiIDIAMoAgBBgICA' +
-  'gARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgCCCIIQQBMBH8gAwUgFEEA' +
-  'IAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgALIAJBAWsLIgJHDQALIAcg' +
-  'BEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAAIAJBAWsiAjYCyAEgCCAC' +
-  'QQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGogAjYCBCAHIANBBHRqIAI2' +
-  'AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQgByACKAIEQQR0aiAENgIA' +
-  'IBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EAIQsLIABBADYCXCAAQQM2' +
-  'AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOQAyIBQgF8IiE3A5ADIAAgACkDmAMgASAhVq18NwOYA0EBCyECIA4E' +
-  'QCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNwCyAMQRBqJAAgAgtVAQJ/' +
-  'IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANGDQEgBUEBaiIFIAJHDQAL' +
-  'IAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoArACIQoCQCAAKAIAIgdBgSBOBEBB/////wchAwNA' +
-  'AkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////ByEDQQAhBUEBIQECQAJA' +
-  'AkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8SSABQQRqIQENAAsCQCAL' +
-  'IAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBASEFIAIhBCABIgMN' +
-  'AEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAgg' +
-  'AUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMM' +
-  'DQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2ogB0wNAAsLIARFBEBBACEC' +
-  'DAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8VCAMQgR8IQwNAAsMAQsg' +
-  'BiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0ACwsgBCANeqdqIQIgAw0A' +
-  'QQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyABQQFqIQENAAsLQX8gCgR/' +
-  'IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC4MHAwd/AX4DfCAARQRAQX4PC0J/IAEgAVAbIQEgACgClAIhAgJAAkAC' +
-  'QAJAAkACQCAAKAL8AiIDBEAgAg0BIAAoAmQNBUEAIQIgACgCuAIiBEEBRg0EIAAoAiggACgCICIDQYAgSnIgACgCMCADRXJyDQRB' +
-  'ASECIARBA0YNBCADQQBMDQMgACgCCCEFIAAoAhwhB0EAIQQDQEQAAAAAAAAAACEKRAAAAAAAAAAAIQsgBSAHIARBAnRqKAIAIgJB' +
-  'BHRqKAIIIgZBAEoEQCAAKAIYIQgDQCAKRAAAAAAAAPA/oCEKIAsgCCAGQQJ0aigCALegIQsgBSACQQFqIgJBBHRqKAIIIgZBAEoN' +
-  'AAsLIAsgCkQAAAAAAADwv6CiIAygIQwgAyAEQQFqIgRHDQALDAMLIAJFDQELIAAoAmRFBEAgAEIBIAApA4ABIAAoArgCQQFGIANy' +
-  'G1A2AsACCwJ/QQIhAgJAAkACQCAAKAJkDgQAAQECAQsgACgC/AIEQEF/IQIgABAbDQILAkAgABAIIgIOAwECAAILIABBAzYCZEEC' +
-  'DAILIABBATYCZCAAKAKoAiIDKAJURQRAIAAgAyABEAkMAgtBAkEBIAMoAnhBAUYbQQEgAygCWEEBRhshBCAAKQNoIQkDQCAAIAMg' +
-  'CUKAIHwgASABIAl9QoAgVhsgASABIAlWGyAEEQ4AIgJBA0cNASAAKQNoIgkgAVQNAAtBAyECCyACCw8LAkAgACgCKCAAKAJkIAAo' +
-  'AtQCRXJyDQAgACgC2AIiAkECRgRAIAAgARBpDwsgACgCkAEgAUJ/UiACcnINACMAQRBrIgIkAANAIABCgCAQBSIDQQFGDQALAkAg' +
-  'A0EDRw0AIAJCADcDCAJAIABCAUHAACACQQhqQQAQogENACACKwMIRAAAAAAAAFA/oiIKRAAAAAAAALBAZEUNACAAQQE2AtQCIABC' +
-  'fyAK/AcgCkQAoTgUmznvQ2YbEGkiA0EBag4FAAEBAQABCyAAEEwgABBSIABCfxAFIQMLIAJBEGokACADDwsgACABEAUhAgwDCyAD' +
-  'QT9qQcAAbbcgACgCALeiRAAAAAAAANA/oiAMIAO3o2UhAgsgACACNgLEAgsgACkDaCEJA0AgACAJQoAgfCABIAEgCX1CgCBWGyAB' +
-  'IAEgCVYbEB4iAkEDRw0BIAApA2giCSABVA0AC0EDDwsgAgvPBAICfgF/AkAgACgCZA0AAkAgACgCkAENAAJAAkAgACgCuAJBAWsO' +
-  'AgIBAAtBASEEIAAQJQ0BCyAAKALMAgR/QQAFIAAoAiBBAEwEf0EBBSAAEJsBCwtFQQF0IQQLIAAgBEECRjYC0AIgACAEQQFGNgK8' +
-  'AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBBIIgRFDQAgACAENgLEASAAIAAoAiA2AswBCwsC' +
-  'QCAAKAK8AgRAIAApA2ghAgNAAn8gAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAgACACECYMAQsgACACECcL' +
-  'IgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8LIAAoAtACBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbEC0iBEED' +
-  'Rw0CIAApA2giAiABVA0AC0EDDwsCQAJAIAAoAuABDQAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogCcnIgACgCZEEDRiAAKQOQ' +
-  'AyAAKQOYA4RCAFJycg0BIAApA2giAyACWg0AIAEgAlgNAQNAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiACIANWGxABIgRBA0cNAyAA' +
-  'KQNoIgMgAlQNAAtBAyEEIAMgACkD2AFUDQILIAAgARCZAQ8LIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGxAB' +
-  'IgRBA0cNAUEDIQQgACkDaCICIAFUDQALCyAECy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+FIAFWG0IAIAFCAFIbEAQL' +
-  'IQEBfyAAKAIkIQIgAUUEQCACQgAQYQ8LIAIgACkDOBBhC8ADAQd/IwBBEGsiBCQAQX8hAiAAEApFBEAgACgCqAIiAkIANwNAIARC' +
-  'ADcDCEEBIQEgAigCVARAIAAgAiAEQQhqEBUhAQsCQCAAKAKgAiIDQQBMDQADQCACKAJUDQEgAigCACIGIAYgACgCHCAAKAKcAiAF' +
-  'QQJ0aigCAEECdGooAgAiB0EEdGooAgBBBHRqKAIEIAdGBEAgAiAHIARBCGoQCyAAKAKgAiEDCyAFQQFqIgUgA0gNAAsLIAFBAEch' +
-  'AwJAIAFFIAAoAjAiAUEATHINAEEAIQUDQCACKAJUBEBBASEDDAILIAAgAiAAKAIsIAVBAnRqKAIAIgMQDCIHBEAgACACIANBAnQi' +
-  'ASAAKAIcaigCACAEQQhqEA0gAigCACEDIAAoAhwgAWooAgAhAQNAIAFBBHQhBiABQQFqIQEgAyAGaigCCCIGQQBKDQALIAIgBkF/' +
-  'cyIBIAAoAvgCSAR+IAAoAuwCIAFBA3RqKQMABUIACyACKQNAfDcDQCAAKAIwIQELIAdBAEchAyAFQQFqIgUgAU4NASAHDQALCyAA' +
-  'IAApA3AgBCkDCHw3A3BBAEECIAMbIQILIARBEGokACACC+YWAg9/BH4jAEEQayIMJAAgDEIANwMIIAEoAjQhAyABKAIAIRAgDEEA' +
-  'NgIEIAEoAjhFRSEEA0ACQAJAAkACQAJAAkACQCAERQRAIAAoAvwCBEAgASkDQCAAEBpaDQULIAAgASAMQQRqEA4iBUH/////B0YE' +
-  'QCAAQQI2AmRBASEEIAFBATYCOCABIAM2AjQgACADNgJcIAAgAzYCWCAAIAApA3AgDCkDCHw3A3AgACgC/AJFDQIgACABKQNAQQMQ' +
-  'GSIDRQ0CIABBATYCZCABQQA2AjggAyEEDAMLIAIgACkDaCISWARAIAFBADYCOCABIAM2AjQgAEEBNgJkIAAgAzYCWCAAIAApA3Ag' +
-  'DCkDCHw3A3BBAyEEDAMLIAAgEkIBfDcDaCAFQQBMBEAgDCgCBCEFDAULIAVBAUcEQCAAIAApA3hCAXw3A3gLIAEoAhgiDiADQQJ0' +
-  'IgtqIAwoAgQ2AgAgASgCHCALakF+NgIAIAEoAiAgC2ogASgCMDYCACABKAIkIAtqQQA2AgAgASgCKCALaiAFNgIAIAMhCwwDCyAD' +
-  'BEAgASgCHCEIIAEoAhghDiADIQsDQCAOIAtBAWsiC0ECdCIHaigCACEFAkAgByAIaigCACIEQX9GBEAgASgCDCIDIAEoAggiBCAF' +
-  'QQJ0IglqKAIAQQJ0aiAFNgIAIAQgAyAJaigCAEECdGogBTYCACABKAIwIgMgASgCICAHaiIKKAIATA0BIAEoAgQhBiABKAIAIQQg' +
-  'ASgCLCENA0AgASADQQFrIgM2AjAgDSADQQJ0aigCACIHQQFrIQMDQCAHAn8gBCADQQR0aiIJKAIIIg9BAEwEQCAJKAIEDAELIAQg' +
-  'CSgCAEEEdGogAzYCBCAEIAkoAgRBBHRqIAM2AgAgBiAPQQJ0aiIJIAkoAgBBAWo2AgAgA0EBawsiA0cNAAsgBCAEIAdBBHRqIgMo' +
-  'AgBBBHRqIAc2AgQgBCADKAIEQQR0aiAHNgIAIAYgAygCCEECdGoiAyADKAIAQQFqNgIAIAEoAjAiAyAKKAIASg0ACwwBCyAMIAU2' +
-  'AgQgASgCACEGIAQhAwNAIAYgAyIHQQFrIgNBBHRqKAIIQQBKDQALIAQhAwNAIAYgAyIFQQFqIgNBBHRqKAIIQQBKDQALIAUgB04E' +
-  'QANAIAYgBSIJQQR0aiIDKAIMIQ0CQCADKAIIIgUgACgCAEwEQCAFQQJ0IgMgASgCEGoiCCAIKAIAIghBAWs2AgAgCCAAKAKQAiAD' +
-  'aigCAEcNASAAKAIAIAVOBEAgASgCDCIIIANqKAIAIQogCCADIAEoAggiDWooAgBBAnRqIAU2AgAgDSAKQQJ0aiAFNgIACyAGIAVB' +
-  'BHRqKAIAIgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYg' +
-  'CigCBEEEdGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACyAFIAYgCEEEdGooAgAiCEcNAAsMAQsgDUUE' +
-  'QCAGIAVBBHRqKAIAIgggBUYNAQNAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiDUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiAD' +
-  'NgIEIAYgCigCBEEEdGogAzYCACABKAIEIA1BAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACyAFIAYgCEEEdGooAgAiCEcNAAsM' +
-  'AQsgASgCFCAFQQJ0aiIDIAMoAgBBAWsiAzYCACADDQAgBiAFQQR0aigCACIIIAVGDQADQCANIAYgCEEEdGoiDygCDEcEQCAIQQFr' +
-  'IQMDQCAIAn8gBiADQQR0aiIKKAIIIhFBAEwEQCAKKAIEDAELIAYgCigCAEEEdGogAzYCBCAGIAooAgRBBHRqIAM2AgAgASgCBCAR' +
-  'QQJ0aiIKIAooAgBBAWo2AgAgA0EBawsiA0cNAAsLIA8oAgAiCCAFRw0ACwsgCUEBayEFIAcgCUgNAAsLIAEgASgCPCALQQN0aikD' +
-  'ADcDQCABIAEoAjAiA0EBajYCMCABKAIsIANBAnRqIAQ2AgAgASgCJCALQQJ0aiIDIAMoAgBBAWo2AgAMBQsgCw0ACwsgDCAFNgIE' +
-  'IABBADYCWCAAQQM2AmQgACAAKQNwIAwpAwh8NwNwQQIhBAwBCyAAIAApA5ADIgJCAXwiEjcDkAMgACAAKQOYAyACIBJWrXw3A5gD' +
-  'CyAMQRBqJAAgBA8LIA4gC0ECdGooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAwpAwghEwJAIAEoAgQgA2ooAgAi' +
-  'A0EATCADIARIcg0AIAtBAnQhCQNAAn8gACkDgAFQRQRAIAEoAgAiBCAFIAEoAhwgCWooAgAiByAHQQBIG0EEdGooAgQhAwJAIAdB' +
-  'AE4NACAAIAApA4gBIhJCDIggEoUiEkIZhiAShSISQhuIIBKFIhI3A4gBIBJCnbqz+5SS/aIlfiABKAIEIAVBAnRqNAIAgiISUA0A' +
-  'A0AgBCADQQR0aigCBCEDIBJCAX0iEkIAUg0ACwsgBCAFQQR0aigCBCADIAMgBUYbDAELIBAgBUEEdGooAgQLIQQgASgCHCAJaiAE' +
-  'NgIAQgAhEiAEIQMgACgC/AJFDQMDQCADQQR0IANBAWohAyAQaigCCCIHQQBKDQALIAdBf3MiAyAAKAL4AkgEQCAAKALsAiADQQN0' +
-  'aikDACESCyAAEBohFCAAKAL8AkUNAyAUIAEpA0AiFX0gElYgFCAVVnENAyABKAIAIgcgByAEQQR0aiIDKAIAIgVBBHRqIAMoAgQ2' +
-  'AgQgByADKAIEQQR0aiAFNgIAIAEoAgQiCCADKAIIQQJ0aiIDIAMoAgBBAWs2AgAgBEEBaiEDA0AgByADQQR0aiIGKAIAIQUgBCAG' +
-  'KAIIIg5BAEwEfyAFBSAHIAVBBHRqIAYoAgQiBjYCBCAHIAZBBHRqIAU2AgAgCCAOQQJ0aiIFIAUoAgBBAWs2AgAgE0IBfCETIANB' +
-  'AWoLIgNHDQALIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAlqIgMgAygCAEEBajYCACABKAIYIAlqKAIAIgVB' +
-  'AnQiAyAAKAKMAmooAgAgASgCECADaigCAGshBCABKAIEIANqKAIAIgNBAEwNASADIARODQALCyAMIBM3AwgCQCAEQQBKDQAgASgC' +
-  'HCALQQJ0aiIDKAIAQX9GDQAgASgCDCIEIAEoAggiByAFQQJ0IglqIgYoAgBBAnRqIAQgCWoiBCgCADYCACAHIAQoAgBBAnRqIAYo' +
-  'AgA2AgAgA0F/NgIAIAtBAWohAyALIAAoAmBODQMMBAsgDCAFNgIEIAEoAjAiAyABKAIgIAtBAnRqIggoAgBKBEAgASgCBCEGIAEo' +
-  'AgAhBCABKAIsIQ4DQCABIANBAWsiAzYCMCAOIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggiCkEATARAIAkoAgQM' +
-  'AQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIApBAnRqIgkgCSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EE' +
-  'dGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCIDIAgoAgBKDQALCyAL' +
-  'IQMLQQEhBAwDCyAMIBM3AwggASgCPCALQQN0aiABKQNANwMAIAEgASkDQCASfDcDQCAAIAEgBCAMQQhqEA0gC0EBaiEDIAsgACgC' +
-  'YEgNAQsgACADNgJgCyAMIAU2AgRBACEEDAALAAuwBgELfyMAQSBrIgYkAAJAAkAgACgCqAIiAUUEQCAAQQFBiAEQQyIBNgKoAiAB' +
-  'RQ0BIAFBfzYCXAsgACgCICAAKAIAIAAoAgQhByABKAIERQRAIAEgB0ECdEEEaiICEEQiCDYCBCABIAIQRCIJNgIIIAEgAhBEIgo2' +
-  'AgwgASACEEQiCzYCECABIAIQRCICNgIUQX8hAyALRSAIRSAJRXIgCkUgAkVycnINAgtqIgIgASgCTE4EQCAGIAFBLGo2AhQgBiAB' +
-  'QShqNgIQIAYgAUEkajYCDCAGIAFBIGo2AgggBiABQRxqNgIEIAYgAUEYajYCACACQQFqIgNBAnQhBEEAIQIDQCAGIAJBAnRqKAIA' +
-  'IgUoAgAQSSAFIAQQRDYCACACQQFqIgJBBkcNAAsgASgCPBBJIAEgA0EDdBBENgI8IAEQEwJAAkAgASgCGEUNACABKAI8IQRBACEC' +
-  'A0AgBEUNASACQQFqIgJBBkYNAiAGIAJBAnRqKAIAKAIADQALCyABQQA2AkwMAgsgASADNgJMCyAHQQBOBEAgASgCECEDIAEoAhQh' +
-  'BEEAIQIDQCAEIAJBAnQiBWpBADYCACADIAVqQQA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgAUEANgI4IAFCADcDMAJAIAAoAsAC' +
-  'RQRAIAFBADYCVAwBCyABIAAgASABKAJMEBQiAkEARzYCVCACDQILIAEoAgAhAgJAIAAoAgwiAyABKAJQTARAIANBBHQhAwwBCyAC' +
-  'EEkgASAAKAIMIgRBBHQiAxBEIgI2AgAgAkUEQCABQQA2AlAMAgsgASAENgJQCyACIAAoAgggA/wKAAAgASAAKAIMNgJIQQAhAiAH' +
-  'QQBOBEAgASgCBCEDIAAoAhghBANAIAMgAkECdCIFaiAEIAVqKAIANgIAIAIgB0YgAkEBaiECRQ0ACwtBACEDIAAoAgAiB0EASA0B' +
-  'IAEoAgwhBCABKAIIIQFBACECA0AgASACQQJ0IgBqIAJBAWsgByACGzYCACAAIARqIAJBAWoiAEEAIAIgB0gbNgIAIAIgB0YgACEC' +
-  'RQ0ACwwBC0F/IQMLIAZBIGokACADC8kBAQV/IAAoAgAiBSAFIAFBBHRqIgMoAgAiBEEEdGogAygCBDYCBCAFIAMoAgRBBHRqIAQ2' +
-  'AgAgACgCBCIGIAMoAghBAnRqIgAgACgCAEEBazYCACABQQFqIQADQCAFIABBBHRqIgQoAgAhAyAEKAIIIgdBAEwEfyADBSAFIANB' +
-  'BHRqIAQoAgQiBDYCBCAFIARBBHRqIAM2AgAgBiAHQQJ0aiIDIAMoAgBBAWs2AgAgAiACKQMAQgF8NwMAIABBAWoLIgAgAUcNAAsL' +
-  'kgEBAn8gASgCACIEIAAoAhwgAkECdGooAgAiAkEEdGooAggiA0EASgRAA0AgAiAEIAQgAkEEdGooAgBBBHRqKAIERwRAQQAPCwJA' +
-  'IAMgACgCAEoNACADQQJ0IgMgASgCEGooAgAgACgCkAIgA2ooAgBIDQBBAA8LIAQgAkEBaiICQQR0aigCCCIDQQBKDQALC0EBC6UH' +
-  'AQp/IAEoAgAiBCAEIAJBBHRqIgcoAgAiBUEEdGogBygCBDYCBCAEIAcoAgRBBHRqIAU2AgAgASgCBCIMIAcoAghBAnRqIgUgBSgC' +
-  'AEEBazYCACACQQFqIQUDQCAEIAVBBHRqIgYoAgAhByAGKAIIIgpBAEwEfyAHBSAEIAdBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAc2' +
-  'AgAgDCAKQQJ0aiIHIAcoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgUgAkcNAAsDQCAEIAIiB0EBayICQQR0aigCCEEASg0A' +
-  'CyAEIAdBBHRqKAIIIghBAEoEQANAAkAgACgCACAITgRAIAhBAnQiCyABKAIQaiICIAIoAgBBAWoiAjYCACACIAAoApACIAtqKAIA' +
-  'Rw0BIAAoAgAhDSAIIAQgCEEEdGooAgQiCUcEQANAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCAC' +
-  'QQR0aiAGKAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACyAE' +
-  'IAlBBHRqKAIEIgkgCEcNAAsLIAggDUoNASABKAIMIgIgASgCCCIGIAtqKAIAIgVBAnRqIAIgC2ooAgAiAjYCACAGIAJBAnRqIAU2' +
-  'AgAMAQsgBCAHQQR0aigCDCILRQRAIAQgCEEEdGooAgQiCSAIRg0BA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpB' +
-  'AEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVB' +
-  'AWoLIgVHDQALIAggBCAJQQR0aigCBCIJRw0ACwwBCyABKAIUIAhBAnRqIgIgAigCACICQQFqNgIAIAINACAEIAhBBHRqKAIEIgkg' +
-  'CEYNAANAIAsgBCAJQQR0aiINKAIMRwRAIAlBAWohBQNAIAQgBUEEdGoiBigCACECIAkgBigCCCIKQQBMBH8gAgUgBCACQQR0aiAG' +
-  'KAIEIgY2AgQgBCAGQQR0aiACNgIAIAwgCkECdGoiAiACKAIAQQFrNgIAIAMgAykDAEIBfDcDACAFQQFqCyIFRw0ACwsgDSgCBCIJ' +
-  'IAhHDQALCyAEIAdBAWoiB0EEdGooAggiCEEASg0ACwsL0AMBD38CQAJAIAEoAgwiESgCACIORQRAQf////8HIQUMAQsgASgCBCEI' +
-  'IAAoAowCIQkgASgCECEKIAAoApACIQtB/////wchBQNAIAogDkECdCIMaigCACEPIAsgDGooAgAhBgJAIAggDGooAgAiB0UgCSAM' +
-  'aigCACIEIA9McQ0AIAYgD2siAyAGIARrIAQgD0gbIgRBAEgNAAJAIAQgA2sgB2pBAWoiAyAFSA0AIAMgBUcNASAEIA1IDQAgBCAN' +
-  'RyAHIBBMcg0BCyACIA42AgAgByEQIAQhDSADIgVBAEwNAwsgDCARaigCACIODQALCwJAIAAoArACIghFIAVBAExyIAVB/////wdG' +
-  'IAhBAExycg0AIAEoAgghBCAAKAKsAiEHQQAhBgNAAkAgESAEIAcgBkECdGooAgAiCUECdCIDaigCAEECdGooAgAgCUcNACABKAIE' +
-  'IANqKAIAIg1FIAEoAhAgA2ooAgAiCiAAKAKMAiADaigCACILTnENACANIAAoApACIANqKAIAIgMgCmsiECADIAtrIAogC0obIgMg' +
-  'EGtqQQFqIAVHIANBAEhyDQAgAiAJNgIADAILIAZBAWoiBiAIRw0ACwsgBSEDCyADC5oBAQV/IAAoAqgCIgUoAjQiBEEASgRAIAUo' +
-  'AhwhCANAIAggB0ECdGooAgAiAEF/RwRAIAIgA0oEQCABIANBAnRqIAUoAlQEfyAABSAFKAIAIQQDQCAAQQR0IQYgAEEBaiEAIAQg' +
-  'BmooAggiBkEASg0ACyAGQX9zCzYCACAFKAI0IQQLIANBAWohAwsgB0EBaiIHIARIDQALCyADCyACAX4BfyAAQQA2AsACIAApA3Ah' +
-  'ASAAEAggACABNwNwCw4AIAAgACgCqAIgARAOC+oBAQV/IwBBEGsiBCQAIAAoAqgCIQMgBEIANwMIAkACQAJAIAJBAEoEQCABQQJ0' +
-  'IQUgAUEEdCEGA0AgAygCBCAFaigCAEEATA0DIAMgAygCACAGaigCBCAEQQhqEAsgAkEBSiACQQFrIQINAAsMAQsgAg0BCyADKAIE' +
-  'IAFBAnRqKAIAQQBMDQAgACADIAMoAgAgAUEEdGooAgQgBEEIahANDAELIAMoAgwiACADKAIIIgIgAUECdCIBaiIDKAIAQQJ0aiAA' +
-  'IAFqIgAoAgA2AgAgAiAAKAIAQQJ0aiADKAIANgIACyAEQRBqJAALaQAgACgCZBBJIAAoAmgQSSAAKAJsEEkgACgCcBBJIAAoAnQQ' +
-  'SSAAKAJ8EEkgACgChAEQSSAAQQA2AoQBIABBADYCfCAA/QwAAAAAAAAAAAAAAAAAAAAA/QsCZCAAQQA2AnQgAEF/NgJcC/YJAhd/' +
-  'An4CQCABKAJkRSABKAJcIAAoAiBHckUEQEEBIREgASgCYCAAKAIMRg0BCyABEBMgACgCICIJQT9qQcAAbSEIQQAhESAJQYEga0GA' +
-  'YEkNACAAKAIAIgusIAisfkKAIFUNACAAKAIIIQoCQCAAKAIEIhRBAWoiEkEEEEMiE0UgACgCDEECdCIEEEQiDEVyIAQQRCINRXIN' +
-  'ACAAKAIcIRVBACEEA0AgCiAVIAdBAnRqKAIAIg5BBHRqKAIIIgNBAEoEQANAIAMgC0ohFgJAIAMgC0wiFw0AIAogDkEEdGooAgwi' +
-  'D0UNACATIANBAnRqIhgoAgAiECEDIBAEQANAIA0gA0EBa0ECdCIDaigCACAPRg0CIAMgDGooAgAiAw0ACwsgDSAGQQJ0IgNqIA82' +
-  'AgAgAyAMaiAQNgIAIBggBkEBaiIGNgIACyAEIBdqIQQgBSAWaiEFIAogDkEBaiIOQQR0aigCCCIDQQBKDQALCyAHQQFqIgcgCUcN' +
-  'AAsgAkEBaiIDIAtBwABtIgcgCGpBA3RBDGpsIAUgCUEBdGogBGpBAnRqIAYgEmogCGwiAkEDdGpBCGpBgICACEsNACABIAJBCBBD' +
-  'IgI2AmQgASAEQQJ0QQRqEEQiFTYCaCABIAVBAnRBBGoQRCIPNgJwIAEgCUECdEEEaiIEEEQiEDYCbCABIAQQRCISNgJ0IAEgAyAH' +
-  'QQFqIhcgCGpsQQN0EEQiBDYCfCABIANBAnQQRCIDNgKEASACRSAVRXIgD0UgEEVyciAERSASRSADRXJycg0AIAAoAhwhBkEAIQQD' +
-  'QCAKIAYgBEECdGooAgAiA0EEdGooAggiBUEASgRAIARBBnYhB0IBIARBP3GthiEaA0AgAiAFIAhsIAdqQQN0aiIFIAUpAwAgGoQ3' +
-  'AwAgCiADQQFqIgNBBHRqKAIIIgVBAEoNAAsLIARBAWoiBCAJRw0ACyALIBRIBEAgCEEDdCEFIAshBANAIBMgBEEBaiIEQQJ0aigC' +
-  'ACIDBEAgAiAEIAhsQQN0aiEGA0AgAiADIBRqIAhsQQN0aiAGIAX8CgAAIANBAnQgDGpBBGsoAgAiAw0ACwsgBCAURw0ACwsgACgC' +
-  'HCEYQQAhB0EAIQZBACEFA0AgECAHQQJ0IgRqIAU2AgAgBCASaiAGNgIAIAogBCAYaigCACIEQQR0aigCCCIDQQBKBEBCfiAHQT9x' +
-  'rSIaiSEbIAIgB0EGdiIZQQN0aiERQgEgGoYhGgNAAkAgAyALTARAIBUgBUECdGogAzYCACARIBEpAwAgGoQ3AwAgBUEBaiEFDAEL' +
-  'AkAgCiAEQQR0aigCDCIWBEAgFiANIBMgA0ECdGooAgAiDkEBayIDQQJ0aigCAEcEQANAIA0gDCADQQJ0aigCACIOQQFrIgNBAnRq' +
-  'KAIAIBZHDQALCyAPIAZBAnRqIA4gFGogCGwiAzYCACACIAMgGWpBA3RqIgMgAykDACAbgzcDAAwBCyAPIAZBAnRqIAMgCGw2AgAL' +
-  'IAZBAWohBgsgCiAEQQFqIgRBBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJRw0ACyAAKAIMIQAgECAJQQJ0IgJqIAU2AgAgAiASaiAG' +
-  'NgIAIBMQSSAMEEkgDRBJIAEgFzYCeCABIAg2AlggASAANgJgIAEgCTYCXEEBDwsgExBJIAwQSSANEEkgARATCyARC+wGAwp/BXsC' +
-  'fiMAQUBqIgYkACAAKAIgIQQgAUEANgKAASABQYABaiELIAEoAlghCSAAKAIAIgdBAEoEQCAAKAKMAiEIQQEhBQNAIAsgAyAIIAVB' +
-  'AnRqKAIAQQBKaiIDNgIAIAUgB0YgBUEBaiEFRQ0ACwsgASgCfCEFIAlBAEoEQEJ/IAQgBEHAAG0iBEEGdGsiA62GQn+FQgAgAxsh' +
-  'EiAJQQFqQX5xIQggCUEBa/0RIQ79DAAAAAABAAAAAAAAAAAAAAAhDUEAIQMDQCANIA79PiIP/RsAQQFxBEAgBSADQQN0akJ/IBIg' +
-  'AyAESBs3AwALIA8gDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgA0EBciIKQQN0akJ/IBIgBCAKShs3AwALIA39DAIAAAAC' +
-  'AAAAAAAAAAAAAAD9rgEhDSADQQJqIgMgCEcNAAsLIAAoAqACIgRBAEoEQCAAKAKcAiEIQQAhAwNAIAUgCCADQQJ0aigCACIKQcAA' +
-  'bUEDdGoiDCAMKQMAQn4gCq2JgzcDACADQQFqIgMgBEcNAAsLQQEhBCABKAJ4IgNBAEoEQCADQQFqQX5xIQhCAiAHIAdBwABtIgdB' +
-  'BnRrrYZCAX0hEiADQQFr/REhDyAJ/REhEP0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gEP2uASEOIA0gD/0+IhH9GwBBAXEE' +
-  'QCAFIA79GwBBA3RqQn8gEiADIAdIG0J/Qn4gAxuDNwMACyARIA39DQABAgMAAAAABAUGBwAAAAD9GwJBAXEEQCAFIA79GwFBA3Rq' +
-  'Qn8gEiADQQFyIAdIGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsCQCAAKAIwQQBMDQBBACEDA0BC' +
-  'ASAAKAIsIANBAnRqKAIAIgcgB0HAAG0iBEEGdGuthiISIAUgBEEDdGoiBCkDACITg1AEQEEAIQQMAgsgBCATIBJCf4WDNwMAIAYg' +
-  'Af0AA2j9CwQgIAYgACgCjAI2AjAgBiAAKAKQAjYCNCAGIAEoAmQ2AjggBiABKAIQNgI8IAYgBv0ABDD9CwMQIAYgBv0ABCD9CwMA' +
-  'IAYgBSAHIAsgAiAJEBZBASEEIANBAWoiAyAAKAIwSA0ACwsgBkFAayQAIAQL3wMCDX8DfiAAKAIEIgcgAkECdCIJaigCACIIIAcg' +
-  'AkEBakECdCIKaigCACILSARAIAAoAhghDCAAKAIUIQ0gACgCECEOIAAoAhwhDyAAKAIAIRADQCAPIBAgCEECdGooAgAiB0ECdCIC' +
-  'aiIGIAYoAgBBAWoiBjYCACADIAMoAgAgBiACIA5qKAIARms2AgAgAiANaigCACAGRgRAQgAhEyAFQQBKBEAgDCAFIAdsQQN0aiEG' +
-  'QQAhAgNAIAEgAkEDdCIRaiISIBIpAwAiFCAGIBFqKQMAIhVCf4WDNwMAIBQgFYN7IBN8IRMgAkEBaiICIAVHDQALCyAEIAQpAwAg' +
-  'E3w3AwAgASAHQcAAbSAFakEDdGoiAiACKQMAQn4gB62JgzcDAAsgCEEBaiIIIAtHDQALCyAAKAIMIgIgCWooAgAiCCACIApqKAIA' +
-  'IgNIBEAgACgCCCEHIAAoAhghACAFQQBMIQYDQEIAIRMgBkUEQCAAIAcgCEECdGooAgBBA3RqIQlBACECA0AgASACQQN0IgpqIgsg' +
-  'CykDACIUIAkgCmopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkDACATfDcDACAIQQFqIgggA0cNAAsL' +
-  'C/ENAx1/CX4BeyABKAJ0IRUgASgCcCEcIAEoAmwhEyABKAJoIRYgACkDeCElIAEoAighHSABKAIkIRcgACgCYCERIAEoAoABIQsg' +
-  'ASgCNCEGIAApA2ghIyABKAJkIQwgASgChAEhGCABKAIcIRIgASgCGCEZIAEoAhAhDiAAKAKQAiEaIAAoAowCIQ8CfyABKAI4RQRA' +
-  'IAEoAnwhFEEADAELQQELIQMDQAJAAkACQAJAAkACfwJAAkACQCADRQRAIAZBAXQhGyAUIAZBBHRqIglBCGohECALIAwpAwAgCSkD' +
-  'AINCAFJyRQRAIAAgACkDkAMiIEIBfCIhNwOQAyAAIAApA5gDICAgIVatfDcDmANBACELIAAoAtQCDQggAEECNgJkIAFBADYCgAEg' +
-  'AUEBNgI4IAEgBjYCNCAAIAY2AlwgACAGNgJYQQEMBQsCQCAQKQMAIiFQDQAgCSkDACEnQn8hIiAhISADQCAPICB6IianIgRBAnQi' +
-  'BWooAgAiByAFIA5qKAIAIghrIQMgBSAaaigCACEFAkAgDCAEQQN0aikDACAng3siKKciCiADQQBKckUEQCAQICFCfiAmiYMiITcD' +
-  'AAwBC0EBIANrQQEgA0EASiIDGyAKaiIKQQBMDQIgCq1CLYYgBSAHIAggAxtrrUINhoQgKIRC/z+FIiYgIiAiICZWIgMbISIgBCAN' +
-  'IAMbIQ0LICBCAX0gIIMiIEIAUg0ACyAiQi2IpyEIICJCf1ENACAip0F/c0H/P3EhByAIRSAAKAKwAiIeQQBMcg0CIAAoAqwCIR9B' +
-  'ACEEA0AgDyAfIARBAnRqKAIAIgNBAnQiBWooAgAgBSAOaigCAGshCgJAIBAgA0HAAG0iBUEDdGopAwAgAyAFQQZ0a62IQgGDUA0A' +
-  'IAwgA0EDdGopAwAgCSkDAIN7pyIFRSAKQQBMcQ0AQQEgCmtBASAKQQBKGyAFaiAIRg0FCyAeIARBAWoiBEcNAAsMAgsgAiAjWA0D' +
-  'ICNCAXwhIwwHCwNAIAZFBEAgAEEANgJYIABBAzYCZCABIAs2AoABQQIMBQsgEiAGQQFrIgZBAnRqKAIAIgNBf0YNAAsgEyADQQJ0' +
-  'aiIFKAIAIgQgBSgCBCIFSARAA0AgDiAWIARBAnRqKAIAQQJ0Ig1qIgcgBygCACIHQQFrNgIAIAsgByANIA9qKAIARmohCyAEQQFq' +
-  'IgQgBUcNAAsLIAEoAnwiFCAGQQF0IhsgA0HAAG1qQQN0aiIEIAQpAwBCfiADrYmDNwMAIBggBkECdCIEaiIDIAMoAgBBAWs2AgAg' +
-  'BCAXaiIEIAQoAgBBAWo2AgAgAygCACEFDAULIAchBSANIQMLIAIgI1YNAgsgASALNgKAASABQQA2AjggASAGNgI0IABBATYCZCAA' +
-  'IAY2AlhBAwsgACAjNwNoIAAgJTcDeCAAIBE2AmAgACAAKQNwICR8NwNwDwsgI0IBfCEjIAhFDQEgGSAGQQJ0IgRqIAM2AgAgBCAS' +
-  'akF+NgIAIAQgF2pBADYCACAEIB1qIAg2AgAgBCAYaiAFNgIAICUgCEEBR618ISULIBQgG0EDdGoiCEEQaiEHIAVBAEwgDyAZIAZB' +
-  'AnRqKAIAIg1BAnQiA2ooAgAgAyAOaigCAGsiAyAFSnJFBEAgDCANQQN0aiEFQQAhAwNAIAMiBEEBaiEDIAUgBEEDdCIJaikDACAI' +
-  'IAlqKQMAgyIgUA0ACyASIAZBAnRqICB6IiCnIARBBnRyIgk2AgAgCP0AAwAhKUEAIQMDQCAHIAMiBUEDdGogKf0LAwAgA0ECaiED' +
-  'IAUNAAsgByAEQQN0aiIDIAMpAwBCfiAgiYM3AwAgEyAJQQJ0IhBqKAIAIgMgEyAJQQFqQQJ0IglqKAIAIgpIBEADQCAOIBYgA0EC' +
-  'dGooAgAiBEECdCIFaiIIIAgoAgBBAWoiCDYCACALIAggBSAPaigCAEZrIQsgBSAaaigCACAIRgRAIAcgBykDACIgIAwgBEEDdGop' +
-  'AwAiIUJ/hYM3AwAgBEHAAG1BA3QgB2oiBUEIaiAFKQMIQn4gBK2JgzcDACAgICGDeyAkfCEkCyADQQFqIgMgCkcNAAsLIBAgFWoo' +
-  'AgAiAyAJIBVqKAIAIgRODQMgBykDACEgA0AgByAgIAwgHCADQQJ0aigCAEEDdGopAwAiIkJ/hYMiITcDACAgICKDeyAkfCEkICEh' +
-  'ICADQQFqIgMgBEcNAAsMAwsgA0EASg0AIBIgBkECdGoiBSgCAEF/Rw0BC0EBIQMMAgsgCP0AAwAhKUEAIQQDQCAHIAQiA0EDdGog' +
-  'Kf0LAwAgA0ECaiEEIAMNAAsgBUF/NgIACyAGIBFIIQMgESAGQQFqIgYgAxshEUEAIQMMAAsAC50UAyZ/B34CeyABKAJ4Ih4gASgC' +
-  'WCIGaiELIAEoAnQhHyABKAJwIScgASgCbCEcIAEoAmghICAAKQN4IS8gASgCKCEoIAEoAiQhISAAKAJgIRkgASgCgAEhDiABKAI0' +
-  'IQggACkDaCErIAEoAmQhECABKAKEASEiIAEoAhwhGiABKAIYISMgASgCECEXIAAoApACISQgACgCjAIhGAJ/IAEoAjhFBEAgASgC' +
-  'fCEdQQAMAQtBAQshBQJ/A0ACQAJAAkACQAJAIAVFBEAgHSAIIAtsIiVBA3RqIhMgBkEDdGohJgJAIA4NACAGQQBKBEBBACEFQgAh' +
-  'KQJAIAZBAUcEQCAGQX5xIQX9DAAAAAAAAAAAAAAAAAAAAAAhMEEAIQMDQCAQIANBA3QiBGr9AAMAIAQgE2r9AAMA/U4gMP1QITAg' +
-  'A0ECaiIDIAVHDQALIDAgMCAw/Q0ICQoLDA0ODwAAAAAAAAAA/VD9HQAhKSAFIAZGDQELA0AgECAFQQN0IgNqKQMAIAMgE2opAwCD' +
-  'ICmEISkgBUEBaiIFIAZHDQALCyApUEUNAQsgACAAKQOQAyIpQgF8Iio3A5ADIAAgACkDmAMgKSAqVq18NwOYA0EAIQ4gACgC1AIN' +
-  'AyAAQQI2AmQgAUEANgKAASABQQE2AjggASAINgI0IAAgCDYCXCAAIAg2AlhBAQwICwJAAkAgHkEATA0AQn8hLEEAIRsDQCAmIBtB' +
-  'A3RqIhEpAwAiKlBFBEAgG0EGdCESICohKQNAIBggEiApeiItp3IiD0ECdCIEaigCACIMIAQgF2ooAgAiB2siA0EAIANBAEoiFBsi' +
-  'CSAsQi2Ip2ohAyAQIAYgD2xBA3RqIQogBCAkaigCACEEAkAgBkEBRwRAQQAhBUEAIRUgBkEATA0BA0AgBUEDdCENIAVBAWohBSAV' +
-  'IAogDWopAwAgDSATaikDAIN7p2oiFSADTw0CIAUgBkgNAAsMAQsgCikDACATKQMAg3unIRULAkAgFCAVckUEQCARICpCfiAtiYMi' +
-  'KjcDAAwBCyAVIAlrQQFqIgNBAEwNBEH/PyAVa6wgA61CLYYgBCAMIAcgFBtrrUINhoSEIi0gLCAsIC1WIgMbISwgDyAWIAMbIRYL' +
-  'IClCAX0gKYMiKUIAUg0ACwsgG0EBaiIbIB5HDQALICxCLYinIQ8gLEJ/UQ0AICynQX9zQf8/cSEEAkAgD0UgACgCsAIiEUEATHJF' +
-  'BEAgBkF+cSEJIAAoAqwCIRJBACEUA0AgGCASIBRBAnRqKAIAIgdBAnQiA2ooAgAgAyAXaigCAGshCgJAICYgB0HAAG0iA0EDdGop' +
-  'AwAgByADQQZ0a62IQgGDUA0AIBAgBiAHbEEDdGohDUEAIQMCQCAGQQBMDQD9DAAAAAAAAAAAAAAAAAAAAAAhMEEAIQUgBkEBRwRA' +
-  'A0AgMCANIAVBA3QiA2r9AAMAIAMgE2r9AAMA/U4iMf0dAHv9EiAx/R0Be/0eASAw/Q0AAQIDCAkKCwAAAAAAAAAA/a4BITAgBUEC' +
-  'aiIFIAlHDQALIDAgMCAw/Q0EBQYHAAAAAAAAAAAAAAAA/a4B/RsAIQMgCSIFIAZGDQELA0AgAyANIAVBA3QiDGopAwAgDCATaikD' +
-  'AIN7p2ohAyAFQQFqIgUgBkcNAAsLIANBAEwgCkEATHENACADQQEgCmtBASAKQQBKG2ogD0YNAwsgFEEBaiIUIBFHDQALCyAEIQMg' +
-  'FiEHCyACICtWDQEMBwsgAiArWA0GICtCAXwhKwwDCyArQgF8ISsgD0UNAiAjIAhBAnQiBGogBzYCACAEIBpqQX42AgAgBCAhakEA' +
-  'NgIAIAQgKGogDzYCACAEICJqIAM2AgAgLyAPQQFHrXwhLwwBCwNAIAhFBEAgAEEANgJYIABBAzYCZCABIA42AoABQQIMCAsgGiAI' +
-  'QQFrIghBAnRqKAIAIgdBf0YNAAsgHCAHQQJ0aiIEKAIAIgMgBCgCBCIWSARAA0AgFyAgIANBAnRqKAIAQQJ0IglqIgQgBCgCACIE' +
-  'QQFrNgIAIA4gBCAJIBhqKAIARmohDiADQQFqIgMgFkcNAAsLIAEoAnwiHSAIIAtsIiUgB0HAAG1qQQN0aiIDIAMpAwBCfiAHrYmD' +
-  'NwMAICIgCEECdCIDaiIEIAQoAgBBAWs2AgAgAyAhaiIDIAMoAgBBAWo2AgAgBCgCACEDCyAdICVBA3RqIgwgC0EDdGohCiADQQBM' +
-  'IBggIyAIQQJ0aigCACIWQQJ0IgRqKAIAIAQgF2ooAgBrIgQgA0pyRQRAIBAgBiAWbEEDdGohB0EAIQMDQCADIgRBAWohAyAHIARB' +
-  'A3QiCWopAwAgCSAMaikDAIMiKlANAAsgGiAIQQJ0aiAqeiIqpyAEQQZ0ciIRNgIAAkAgC0EATA0AQQAhAyALQQFHBEAgC0F+cSED' +
-  'QQAhBwNAIAogB0EDdCIJaiAJIAxq/QADAP0LAwAgB0ECaiIHIANHDQALIAMgC0YNAQsDQCAKIANBA3QiCWogCSAMaikDADcDACAD' +
-  'QQFqIgMgC0cNAAsLIAogBEEDdGoiAyADKQMAQn4gKomDNwMAIBwgEUECdGooAgAiDSAcIBFBAWoiDEECdGooAgAiB0gEQANAIBcg' +
-  'ICANQQJ0aigCACISQQJ0IgRqIgMgAygCAEEBaiIDNgIAIA4gAyAEIBhqKAIARmshDiAEICRqKAIAIANGBEAgECAGIBJsQQN0aiEJ' +
-  'QgAhKUEAIQUgBkEASgRAA0AgCiAFQQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcN' +
-  'AAsLIAogEkHAAG0gBmpBA3RqIgMgAykDAEJ+IBKtiYM3AwAgKSAufCEuCyANQQFqIg0gB0cNAAsLIB8gEUECdGooAgAiDSAfIAxB' +
-  'AnRqKAIAIgxODQMgBkEATCEHA0AgECAnIA1BAnRqKAIAQQN0aiEJQgAhKUEAIQUgB0UEQANAIAogBUEDdCIEaiIDIAMpAwAiLSAE' +
-  'IAlqKQMAIipCf4WDNwMAICogLYN7ICl8ISkgBUEBaiIFIAZHDQALCyApIC58IS4gDUEBaiINIAxHDQALDAMLIARBAEoNACAaIAhB' +
-  'AnRqIgkoAgBBf0cNAQtBASEFDAMLAkAgC0EATA0AQQAhBSALQQFHBEAgC0F+cSEFQQAhAwNAIAogA0EDdCIEaiAEIAxq/QADAP0L' +
-  'AwAgA0ECaiIDIAVHDQALIAUgC0YNAQsDQCAKIAVBA3QiA2ogAyAMaikDADcDACAFQQFqIgUgC0cNAAsLIAlBfzYCAAsgCCAZSCED' +
-  'IBkgCEEBaiIIIAMbIRlBACEFDAELCyABIA42AoABIAFBADYCOCABIAg2AjQgAEEBNgJkIAAgCDYCWEEDCyAAICs3A2ggACAvNwN4' +
-  'IAAgGTYCYCAAIAApA3AgLnw3A3ALhgQCCH8BfiAAKAKAAyEEIABBAEEAIAAoAjAgAhEDACIJQQEgCUEBShtBAnQQRCIGBH8CQCAA' +
-  'KAIwIgVBAEwNACAAKAIsIQgCQCAFQQRJDQAgCCAFQQJ0IgdqIAZLIAYgB2ogCEtxDQAgBUF8cSEDQQAhBwNAIAYgB0ECdCIKaiAI' +
-  'IApq/QACAP0LAgAgB0EEaiIHIANHDQALIAMgBUYNAQsDQCAGIANBAnQiB2ogByAIaigCADYCACADQQFqIgMgBUcNAAsLIAAgBiAJ' +
-  'IAUgAhEDABoCQCAEKAI8IgMgBCgCQEcNACADIAAoAvwCIgJODQAgBCgCOCACIANBAXRBBCADGyIDIAIgA0gbIgJBGGwQSCIDRQRA' +
-  'IAYQSUF/DwsgBCACNgJAIAQgAzYCOCAEKAI8IQMLIAAoAvwCIANGBEAgBCADQQFrIgA2AjwgBCgCOCAAQRhsaigCFBBJIAQoAjwh' +
-  'AwsgBCADQQFqNgI8AkAgA0EATA0AA0AgBCgCOCIFIANBAWsiAEEYbGoiAikDACABWA0BIAUgA0EYbGoiBSAC/QADAP0LAwAgBSAC' +
-  'KQMQNwMQIANBAUsgACEDDQALQQAhAwsgBCAEKQNIIgtCAXw3A0ggBCgCOCADQRhsaiIAIAY2AhQgACAJNgIQIAAgCzcDCCAAIAE3' +
-  'AwAgBCABNwNQQQAFQX8LCy8BAn8gACgCgAMiASgCPCICIAAoAvwCTgR+IAEoAjggAkEYbGpBGGspAwAFQn8LC3sBAn8CQCAAKAKA' +
-  'AyICDQAgAEEBQZgBEEMiAjYCgAMgAg0AQX8PCyACIQEgAigCPEEASgRAQQAhAQNAIAIoAjggAUEYbGooAhQQSSABQQFqIgEgAigC' +
-  'PEgNAAsgACgCgAMhAQsgAkEANgI8IAFBADYCWCABQgA3A0hBAAumAQEFfyAAKAJcIgRBAEoEQCAAKAKAAyEFA0AgAiADSgRAIAEg' +
-  'A0ECdGogBSgCWAR/IAUoAmggACgCSCAGQQJ0aigCAEECdGooAgAFIAAoAkggBkECdGooAgAhBCAFKAIAIQgDQCAEQQR0IARBAWoh' +
-  'BCAIaigCCCIHQQBKDQALIAdBf3MLNgIAIAAoAlwhBAsgA0EBaiEDIAZBAWoiBiAESA0ACwsgAwspAQF/A0AgAUEEdCECIAFBAWoh' +
-  'ASAAIAJqKAIIIgJBAEoNAAsgAkF/cwvpEwMVfwV+AXtBAiECAkACQAJAAkAgACgCZA4EAAEBAgELIAAQHyICDQEgABAgIgINASAA' +
-  'QgA3A1gLIAAoAoADIgYoAlhFDQEgACABECEhAgsgAg8LIAYoAhQhEiAGKAIQIQ8gBigCDCEQIAYoAgQhBCAGKAIAIQwgAEEBNgJk' +
-  'IAAoAlghCyAAKAJUIRMgACgCUCEUIAAoAkghFSAGKAIwRUUhAgNAAkACQAJAIAJFBEAgBigCCCIHKAIEIgVFBEACfyAAIAs2Alwg' +
-  'AEECNgJkIAAgBikDICAGKQMYfEEEEBkEQCAAQQE2AmRBfwwBCyAAIAApA5ADIgFCAXwiFzcDkAMgACAAKQOYAyABIBdWrXw3A5gD' +
-  'IAZBATYCMEEBCyECDAQLIAEgACkDaCIXWARAIAZBADYCMEEDIQIMBAsgACAXQgF8NwNoIAYoAjwiAiAAKAL8Ak4EfiAGKAI4IAJB' +
-  'GGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgfSEaIAYoAiwhCQJAIAYoAigiA0EATA0AQQAhAiADQQFHBEAgA0F+cSECIBr9EiEcQQAh' +
-  'CgNAIAkgCkEDdGogHP0LAwAgCkECaiIKIAJHDQALIAIgA0YNAQsDQCAJIAJBA3RqIBo3AwAgAkEBaiICIANHDQALC0IAIRdB////' +
-  '/wchAwNAIAkgByAFQQR0IgJqIg4oAghBA3RqIggpAwAiGyAEIAIgBGooAgQiCkEEdGopAwgiGFgNAyAIIBsgGH03AwBBASECAkAg' +
-  'A0EATA0AIANBAWoDQCAEIAQgCkEEdGooAgQiCkEEdGopAwggGloNASACIANHIAJBAWohAg0ACyECCyACIANHIBcgGFpyIAIgA05x' +
-  'RQRAIAUhDSAYIRcgAiEDCyAOKAIEIgUNAAsgA0UNAiADQQJOBEAgACAAKQN4QgF8NwN4CyAQIAtBA3QiBWogBikDIDcDACAVIAtB' +
-  'AnQiAmogBCANQQR0IglqIg4oAgQiCjYCACACIBRqQQA2AgAgAiATaiADNgIAIAUgD2ogBigCPCIFIAAoAvwCIghOBH4gBigCOCAF' +
-  'QRhsakEYaykDACAGKQMYfQVCfwsgBikDICAEIApBBHRqKQMIfH0iFzcDACAHIAcgCWoiAigCACIDQQR0aiACKAIEIgI2AgQgByAC' +
-  'QQR0aiADNgIAIAQgDigCBCIDQQR0aikDCCAXWg0BA0AgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwB' +
-  'CyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALIAQg' +
-  'BCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwwBCwJAIAsEQANAIBUgC0EBayILQQJ0aiIOKAIAIgpBAWshCCASIAtBA3QiB2opAwAh' +
-  'FwNAIAoCfyAMIAhBBHQiAmoiAygCCCINQQBMBEAgAiAEaigCBAwBCwJAIAMoAgwiBUEASA0AIBcgBCAEIA1BBHQiEWooAgQiA0EE' +
-  'dGopAwhWBEADQAJAAkAgBQRAIAwgA0EEdGoiAiEJIAIoAgwiAiAFRiACQQBIcg0BCyADQQFrIQIDQCADAn8gDCACQQR0IglqIhYo' +
-  'AghBAEwEQCAEIAlqKAIEDAELIBYoAgxBAE4EQCAEIAQgCWoiCSgCAEEEdGogAjYCBCAEIAkoAgRBBHRqIAI2AgALIAJBAWsLIgJH' +
-  'DQALDAELIAJBAE4NACAJIAU2AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBQ0AIAYoAggiAiARaiIDKAIEIQUgAiAD' +
-  'KAIAQQR0aiANNgIEIAIgBUEEdGogDTYCAAsgCEEBawsiCEcNAAsgBiAHIBBqKQMANwMgIAQgCkEEdCICaigCBCIKIAIgDGooAggi' +
-  'DUcNAiAHIA9qKQMAIhcgBCAEIA1BBHQiCGooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IgVqIgooAghBAEwE' +
-  'QCAEIAVqKAIEDAELIAooAgxBAE4EQCAEIAQgBWoiBSgCAEEEdGogAjYCBCAEIAUoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQg' +
-  'BCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIAhqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIAIAsN' +
-  'AAsLIABBAzYCZEECIQJBACELDAMLIA4gCjYCACAUIAtBAnQiAmoiAygCACIFIAIgE2ooAgBBAWtIBEAgAyAFQQFqNgIACyAAKAL8' +
-  'AiEIIAYoAjwhBQsgBCAKQQR0aikDCCAQIAtBA3RqKQMAfCEYAkACQCAFIAhIBEBCfyEXIBhCf1ENAgwBCyAYIAYoAjggBUEYbGpB' +
-  'GGspAwAgBikDGH0iF1oNAQsgBiAYNwMgIBIgC0EDdGogFyAYfSIXNwMAIApBAWohCANAIAoCfyAMIAhBBHQiA2oiBSgCCCICQQBM' +
-  'BEAgAyAEaigCAAwBCwJAIAUoAgwiBUEASA0AIAVFBEAgBigCCCIDIAMgAkEEdGoiBygCACIJQQR0aiAHKAIEIgc2AgQgAyAHQQR0' +
-  'aiAJNgIACyAEIAQgAkEEdGooAgQiA0EEdGopAwggF1oNAANAAkACQCAFBEAgDCADQQR0aiICKAIMIAVGDQELIANBAWohAgNAIAMC' +
-  'fyAMIAJBBHQiB2oiCSgCCEEATARAIAQgB2ooAgAMAQsgCSgCDEEATgRAIAQgBCAHaiIHKAIAIglBBHRqIAcoAgQiBzYCBCAEIAdB' +
-  'BHRqIAk2AgAgGUIBfCEZCyACQQFqCyICRw0ACwwBCyADIAhGDQAgAkF/NgIMCyAEIAQgA0EEdGooAgQiA0EEdGopAwggF1QNAAsL' +
-  'IAhBAWoLIghHDQALIAtBAWohAiALIAAoAmBOBEAgACACNgJgCyACIQtBACECDAMLIA8gC0EDdGopAwAiFyAEIAQgDCAKQQR0aigC' +
-  'CCIFQQR0IgpqKAIEIgNBBHRqKQMIVgRAA0AgA0EBayECA0AgAwJ/IAwgAkEEdCIIaiIHKAIIQQBMBEAgBCAIaigCBAwBCyAHKAIM' +
-  'QQBOBEAgBCAEIAhqIggoAgBBBHRqIAI2AgQgBCAIKAIEQQR0aiACNgIACyACQQFrCyICRw0ACyAEIAQgA0EEdGooAgQiA0EEdGop' +
-  'AwggF1QNAAsLIAYoAggiAiAKaiIDKAIEIQggAiADKAIAQQR0aiAFNgIEIAIgCEEEdGogBTYCAAtBASECDAELCyAAIAs2AlggACAA' +
-  'KQNwIBl8NwNwIAILpgsCDn8CfkF/IQECQCAAEBsNACAAKAIAIQggACgCBCEKIAAoAgwiAiAAKAKAAyIEKAI0SgRAIAQoAgAQSSAE' +
-  'KAIEEEkgBCAAKAIMIgJBBHQiAxBEIgU2AgAgBCADEEQiAzYCBCAFQQAgAxtFBEAgBEEANgI0QX8PCyAEIAI2AjQgAkUNAQsgBCgC' +
-  'CEUEQCAEIApBBHRBIGoQRCIDNgIIIAQgCEEFdEEgahBEIgE2AgwgAUEAIAMbRQRAIAMQSSAEKAIMEEkgBEIANwMIQX8PCyAEIAEg' +
-  'CEEDdCIDakEIaiIBNgIQIAQgASADakEIaiIBNgIUIAQgASADakEIajYCLAsgBCgCACAAKAIIIAJBBHT8CgAAIApBf04EQCAKQQFq' +
-  'IQJBACEBA0AgAUEEdCIDIAAoAhRqKQIAIQ8gBCgCCCADaiIDQgA3AgggAyAPNwIAIAEgAkYgAUEBaiEBRQ0ACwtBACEBIARBADYC' +
-  'MCAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDGCAAKAIwIgNBAEoEQCAAKAL4AiEFIAAoAiwhBkEAIQJCACEPA0AgBCAGIAJBAnRqKAIA' +
-  'IgcgBUgEfiAAKALsAiAHQQN0aikDAAVCAAsgD3wiDzcDGCACQQFqIgIgA0cNAAsLIAQoAgQhBiAEKAIAIQkgACgCDEEASgRAA0Ag' +
-  'CSABQQR0IgJqKQIAIQ8gAiAGaiICQn83AwggAiAPNwMAIAFBAWoiASAAKAIMSA0ACwsgACgCICIDQQBKBEAgACgCHCEFQQAhAgNA' +
-  'IAkgBSACQQJ0aigCACIBQQR0aigCCEEASgRAIAAoAvgCIQcDQCAGIAFBBHRqIAAoAuwCIAJBA3RqKQMAQgAgAiAHSBs3AwggCSAB' +
-  'QQFqIgFBBHRqKAIIQQBKDQALCyACQQFqIgIgA0cNAAsLIAMgCGpBA3RBEGoQRCIHRQRAQX8PC0EAIQIgBEEANgIoQQEhAyAEKAII' +
-  'IQsgCEEASgRAA0AgAyAGIANBBHQiDWooAgQiBUcEQANAIAVBAWohAQNAIAUCfwJAIAkgAUEEdCIOaigCCCIMQQBMIAMgDExyRQRA' +
-  'IAcgCyAMQQR0aigCCEECdGogAzYCAAwBCyAMQQBKDQAgBiAOaigCAAwBCyABQQFqCyIBRw0ACyAGIAVBBHRqKAIEIgUgA0cNAAsL' +
-  'QQAhAQJAAkACQCACQQBMDQADQCAHIAFBAnRqKAIAIANHDQEgAUEBaiIBIAJHDQALIAIhAQwBCyABIAJHDQELIAQgAkEBaiIFNgIo' +
-  'IAcgAkECdGpBADYCACAFIQILIAsgDWogATYCCCADIAhGIANBAWohA0UNAAsLIAsoAgQiAgRAA0AgBiACQQR0IghqKAIEIgMhAUJ/' +
-  'IQ8CQCACIANGIgUNAANAIAYgAUEEdGoiASkDCCIQIA8gDyAQVhshDyABKAIEIgEgAkcNAAsgD0IBfUJ+Wg0AIAQgBCkDGCAPfDcD' +
-  'GCAFDQADQCADQQFqIQEDQCADAn8gCSABQQR0IgVqKAIIQQBMBEAgBSAGaigCAAwBCyAFIAZqIgUgBSkDCCAPfTcDCCABQQFqCyIB' +
-  'Rw0ACyAGIANBBHRqIgMgAykDCCAPfTcDCCADKAIEIgMgAkcNAAsLIAggC2ooAgQiAg0ACwsgCkEASgRAIAdBBGohCEEBIQUDQEEA' +
-  'IQFBACEEIAUgBiAFQQR0aigCBCICRwRAA0AgByAEQQJ0aiACNgIAIARBAWohBCAGIAJBBHRqKAIEIgIgBUcNAAsLIAcgCCAAKAIg' +
-  'QQJ0aiAEIAYQIiAFIQMDQCAGIANBBHRqIAcgAUECdGooAgAgBSABIARJGyICNgIEIAYgAkEEdGogAzYCACABIARGIAIhAyABQQFq' +
-  'IQFFDQALIAUgCkYgBUEBaiEFRQ0ACwsgBxBJQQAhAQsgAQu0CwESfyAAKAKAAyICKAKQARBJIAJB2ABqQQBBwAD8CwACQCAAKALE' +
-  'AkUNACAAKAIEIRAgACgCACEHIAIoAgQhDiACKAIAIQtBfyERIAAoAiAiBkEMbEEIahBEIghFDQAgCCAGQQN0akEEaiEPIAZBAEoE' +
-  'QCAPQf8BIAZBAnT8CwALIAdBAEoEQEEBIQMDQCADIA4gA0EEdGooAgQiAUcEQANAIA8gCyABEB1BAnQiCmoiCSgCAEEASARAIAlB' +
-  'ADYCACAIIARBAnRqIAAoAhwgCmooAgA2AgAgBEEBaiEECyAOIAFBBHRqKAIEIgEgA0cNAAsLIAMgB0YgA0EBaiEDRQ0ACwsgCCAI' +
-  'IAZBAnRqQQRqIAQgDhAiIARBAEoEQEEAIQADQCAPIAsgCCAAQQJ0aiIBKAIAEB1BAnRqIAA2AgAgCyABKAIAIgFBBHRqKAIIIgNB' +
-  'AEoEQANAIAUgAyAHTGohBSALIAFBAWoiAUEEdGooAggiA0EASg0ACwsgAEEBaiIAIARHDQALCyACIAcgBCAEIAdKG0ECaiIAQQF0' +
-  'IARBAXRqIAVqQQJ0IABBASAHQT9qQQZ2IAdBAEwbIgNsIgpBASAEQT9qQQZ2IARBAEwbIgYgB0EBamwiCSAEaiAEIAZsIgxqIAAg' +
-  'BmwiDWpqQQN0akEMaiIBNgKUASABQYCAgAhLBEAgCBBJIAJBADYClAFBAA8LIAIgAUEBEEMiATYCkAEgAUUEQCAIEEkgAkEANgKU' +
-  'AUF/DwsgAiABNgJ0IAIgBDYCjAEgAiADNgJgIAIgBjYCXCACIAEgDEEDdGoiATYCeCACIAEgCUEDdGoiATYCfCACIAEgDUEDdGoi' +
-  'ATYCgAEgAiABIApBA3RqIgo2AmQgAiAKIARBAWoiAUEDdGoiDDYCaCACIAwgBEECdGoiCTYCbCACIAkgAUECdGoiDTYCcCACIA0g' +
-  'BUECdGoiATYChAEgAiABIABBAnRqNgKIAUEAIQUgBEEASgRAQQAhAANAIAwgAEECdCIBaiALIAEgCGooAgAiAxAdNgIAIAogAEED' +
-  'dGogDiADQQR0IhJqKQMINwMAIAEgCWogBTYCACALIBJqKAIIIgFBAEoEQANAIAEgB0wEQCANIAVBAnRqIAE2AgAgBUEBaiEFCyAL' +
-  'IANBAWoiA0EEdGooAggiAUEASg0ACwsgCSAAQQFqIgBBAnRqIAU2AgAgACAERw0ACwsgCiAEQQN0IgBqIAAgCmpBCGspAwBCACAE' +
-  'GzcDACAGQQgQQyIDBEAgEEEASgRAIAZBA3QhCkEBIQADQCADQQAgCvwLACAOIABBBHRqIgwoAgQiBSEBIAAgBUcEQANAIA8gCyAB' +
-  'EB1BAnRqKAIAIglBAE4EQCADIAlBA3ZB+P///wFxaiINIA0pAwBCASAJQT9xrYaENwMACyAOIAFBBHRqKAIEIgEgAEcNAAsLIAAg' +
-  'B0wEQCACKAJ4IAAgBmxBA3RqIAMgCvwKAAAgDCgCBCEFCyAAIAVHBEADQCAGRSAPIAsgBRAdQQJ0aigCACIBQQBIckUEQCABIAZs' +
-  'IQkgAigCdCEMQQAhAQNAIAwgASAJakEDdGoiDSANKQMAIAMgAUEDdGopAwCENwMAIAFBAWoiASAGRw0ACwsgDiAFQQR0aigCBCIF' +
-  'IABHDQALCyAAIBBGIABBAWohAEUNAAsLIAMQSSAIEEkgBEEASgRAIAIoAnwhAEEAIQEDQCAAIAFBA3ZB+P///wFxaiIDIAMpAwBC' +
-  'ASABQT9xrYaENwMAIAFBAWoiASAERw0ACwsgAigCCCIAKAIEIgEEQCACKAKAASEEIAIoAoQBIgUoAgAhAwNAIAQgAUEBayIHQQZ1' +
-  'QQN0aiIIIAgpAwBCASAHQT9xrYaENwMAIAUgA0EBaiIDNgIAIAAgAUEEdGooAgQiAQ0ACwsgAkEBNgJYQQAPCyAIEEkLIBELug8D' +
-  'Hn8GfgF7IAAoAoADIgMoAmQhHiADKAJgIRMgAygCXCELIAMoAgwhFCAAQQE2AmQgACgCWCEHIAAoAlQhFyAAKAJQIRggACgCSCEZ' +
-  'An8gAygCMEUEQCADKAKEASEVQQAMAQtBAQshAgNAAkACQAJAIAJFBEACQCAVIAdBAnRqKAIARQRAIAAgBzYCXCAAQQI2AmQgACAD' +
-  'KQMgIAMpAxh8QQQQGUUNASAAQQE2AmQgACAHNgJYQX8PCyABIAApA2giIFgEQCADQQA2AjAgACAHNgJYQQMPCyAAICBCAXw3A2gg' +
-  'AygCgAEgAygCYCIaIAdsQQN0aiEfIAMoAnwiDSADKAJcIg4gB2xBA3RqIRsgAygCPCIFIAAoAvwCTgR+IAMoAjggBUEYbGpBGGsp' +
-  'AwAgAykDGH0FQn8LIAMpAyB9ISAgAygCZCEcQQAhCCADKAKMASICQQBKBEADQCACIAhqQQJtIgRBAWogCCAcIARBA3RqKQMAICBU' +
-  'IgUbIgggAiAEIAUbIgJIDQALC0J/IAhBP3EiBa2GQn+FQn8gBRshIyAIQT9qQcAAbSIFQQFrIQ8gAygCLCEWAkAgAygCKCIEQQBM' +
-  'DQBBACECIARBAUcEQCAEQX5xIQIgIP0SISZBACEGA0AgFiAGQQN0aiAm/QsDACAGQQJqIgYgAkcNAAsgAiAERg0BCwNAIBYgAkED' +
-  'dGogIDcDACACQQFqIgIgBEcNAAsLQf////8HIQQCQCAaQQBKBEAgBUEBIAVBAUobIRBBACERQgAhIANAIB8gEUEDdGopAwAiIVBF' +
-  'BEAgEUEGdEEBciEJIAMoAnghDANAIAwgCSAheqdqIgUgDmxBA3RqIR1BACECIAhBAEwNCANAIB0gAkEDdCIGaikDACAjQn8gAiAP' +
-  'RhuDIAYgG2opAwCDIiRQBEAgECACQQFqIgJHDQEMCgsLIBYgAygCCCAFQQR0aigCCEEDdGoiBikDACIlIBwgAkEJdCAkeqdBA3Ry' +
-  'aikDACIiWA0IIAYgJSAifTcDAAJAIAQgJHunIgZIIAIgD05yDQADQCAGICNCfyACQQFqIgIgD0YbIB0gAkEDdCIKaikDAIMgCiAb' +
-  'aikDAIN7p2oiBiAESg0BIAIgD0gNAAsLIAQgBkcgICAiWnIgBCAGTHFFBEAgIiEgIAYhBCAFIRILICFCAX0gIYMiIUIAUg0ACwsg' +
-  'EUEBaiIRIBpHDQALIARFDQYgBEECSA0BCyAAIAApA3hCAXw3A3gLIBQgB0EDdGogAykDIDcDACAHQQJ0IgUgAygCiAFqIBI2AgBB' +
-  'ACEIIAUgGGpBADYCACAFIBdqIAQ2AgAgAygCeCADKAJcIgogEmxBA3RqIQJBfyEGIApBAEwNAiANIAcgCmxBA3RqIgQpAwAgAikD' +
-  'AIMiIFAEQANAIAhBAWoiCCAKRg0EIAQgCEEDdCIFaikDACACIAVqKQMAgyIgUA0ACwsgIHqnIAhBBnRyIQYMAgsgACAAKQOQAyIg' +
-  'QgF8IgE3A5ADIAAgACkDmAMgASAgVK18NwOYAyADQQE2AjAgACAHNgJYQQEPCwNAIAdFBEAgAEEDNgJkIABBADYCWEECDwtBfyEG' +
-  'IBkgB0EBayIHQQJ0IgRqKAIAIQUgAyAUIAdBA3RqKQMANwMgIAMoAnwiDSADKAJcIgkgB2xBA3RqIQwgAygCeCAJIAMoAogBIARq' +
-  'KAIAbEEDdGohCgJAIAVBAWoiBEEGdSICIAlODQAgCiACQQN0IgVqKQMAQn8gBEE/ca2GgyAFIAxqKQMAgyIgUARAA0AgAkEBaiIC' +
-  'IAlGDQIgDCACQQN0IgVqKQMAIAUgCmopAwCDIiBQDQALCyAgeqcgAkEGdHIhBgsgBkEASA0ACyAYIAdBAnQiAmoiBCgCACIFIAIg' +
-  'F2ooAgBBAWtODQAgBCAFQQFqNgIACyADKAI8IgUgACgC/AJOBH4gAygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgHiAGQQN0aikD' +
-  'ACAUIAdBA3RqKQMAfCIgWA0BIBkgB0ECdGogBjYCACADICA3AyAgAygCgAEiCiAHQQFqIgUgE2xBA3RqIRAgAygCdCIEIAYgC2xB' +
-  'A3RqIQ4gDSAHIAtsQQN0aiEMIA0gBSALbEEDdGohCQJAIAtBAEwNAEEAIQIgCSAEIAsgBkEDdEEIamxqSSANIAsgB0EDdEEQamxq' +
-  'IA5LcSALQQFGckUEQCALQX5xIQJBACEIA0AgCSAIQQN0IgRqIAQgDGr9AAMAIAQgDmr9AAMA/U/9CwMAIAhBAmoiCCACRw0ACyAC' +
-  'IAtGDQELA0AgCSACQQN0IgRqIAQgDGopAwAgBCAOaikDAEJ/hYM3AwAgAkEBaiICIAtHDQALCyAQIAogByATbEEDdGogE0EDdPwK' +
-  'AAAgAygCbCAGQQJ0aiIGKAIAIgQgBigCBCIJSARAIAMoAnAhDCAEIQIDQCAQIAwgAkECdGooAgBBAWsiCkEGdUEDdGoiBiAGKQMA' +
-  'Qn4gCq2JgzcDACACQQFqIgIgCUcNAAsLIAMoAoQBIhUgBUECdGogFSAHQQJ0aigCACAEIAlrajYCACAAKAJgIAdKRQRAIAAgBTYC' +
-  'YAsgBSEHQQAhAgwCCyAFIRILQQEhAgwACwALmAMCDn8CfiACQQJOBEAgAkECdCEQQQEhCANAQQAhDCAIQQF0IgkhCiAIIQsDQCAM' +
-  'IgQgCWoiDCACIAIgDEoiERshDQJAIAQgCGoiBSACIAIgBUobIgcgBEwEQCAHIQYgBCEFDAELIAQhBSAHIgYgDU4NAANAAkAgAyAA' +
-  'IAZBAnRqKAIAIg5BBHRqKQMIIhIgAyAAIARBAnRqKAIAIg9BBHRqKQMIIhNaIA4gD04gEiATUnJxRQRAIAZBAWohBgwBCyAEQQFq' +
-  'IQQgDyEOCyABIAVBAnRqIA42AgAgBUEBaiEFIAQgB04NASAGIA1IDQALCyAEIAdIBEAgAiALIAIgC0gbIQcDQCABIAVBAnRqIAAg' +
-  'BEECdGooAgA2AgAgBUEBaiEFIARBAWoiBCAHRw0ACwsgBiANSARAIAIgCiACIApIGyEEA0AgASAFQQJ0aiAAIAZBAnRqKAIANgIA' +
-  'IAVBAWohBSAGQQFqIgYgBEcNAAsLIAkgCmohCiAJIAtqIQsgEQ0ACyAAIAEgEPwKAAAgCSIIIAJIDQALCwt2AQF/IAAoArQCIgEE' +
-  'QCABKAIMEEkgASgCLBBJIAEoAhAQSSABKAIUEEkgASgCGBBJIAEoAigQSSABKAJIEEkgASgCYBBJIAEoAjAQSSABKAI0EEkgASgC' +
-  'OBBJIAEoAjwQSSABKAJAEEkgARBJIABBADYCtAILCzIBAX8CQAJAAkAgACgCIEECaw4FAQICAgACCyAAKAIEQQF0DwsgACgCAEED' +
-  'dCEBCyABC5EUAhx/AX5BASEBAkAgACgCtAINAEEAIQEgACgCICIGQYEga0GAYEkNACAAKAIAIg5BgCBKDQAgACgCDEEAIAAoAigb' +
-  'IRQgBkE/aiEJIAAoAgQiDSAGaiEHIAAoAgghDCAAKAIcIRVBASEDA0BBASEBIAwgFSAKQQJ0aigCACIFQQR0aigCCCICQQBKBEAD' +
-  'QCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgAyABIANKGyEDIApBAWoiCiAGRw0AC0EAIQEgA0ECdEEkaiAG' +
-  'bCAJQQN2Qfj///8BcSIDQSBqIAcgFGpsaiAOIAYgBiAOShtBAXRBBGoiCyADIA5BAXRqQUBrbGpBgICACEsNAAJAQQFB6AAQQyIE' +
-  'RQRAQX8hAQwBCyAAIAQ2ArQCIAQgCzYCCCAEIA5BEGpBEG0iE0EEdDYCBCAEIAZB/wBqQYABbSIXQQF0Ig82AgBBACEDQQEhEANA' +
-  'QQEhASAMIBUgA0ECdGooAgAiBUEEdGooAggiAkEASgRAA0AgASACIA5MaiEBIAwgBUEBaiIFQQR0aigCCCICQQBKDQALCyABIBAg' +
-  'ASAQShshECADQQFqIgMgBkcNAAsgBCAQNgIcQQAhAkEAIQMDQCAMIBUgCEECdGooAgAiAUEEdGooAggiCkEASgRAA0AgAkEBaiEC' +
-  'IAMgDCABQQR0aigCDCIHQQBIBH8gACgCFCAKQQR0aigCCAUgBwtBAEdqIQMgDCABQQFqIgFBBHRqKAIIIgpBAEoNAAsLIAhBAWoi' +
-  'CCAGRw0ACyANQQJ0QQRqIhEQRCEYIANBAnRBBGoiAxBEIRkgAxBEIRogBCACQQJ0QQRqEEQiGzYCECAEIAZBAnQiHEEEahBEIhY2' +
-  'AhQgBCAQIBxsQQRqEEQiEjYCGCAEIAtBAnQiAxBEIhQ2AjggBCADEEQiCTYCPCAEIAtBA3QQRCIHNgJAIAQgCyATbEEFdBBEIgI2' +
-  'AjQgBCALIA9sQQgQQyIDNgIwQQAhBQJ/QX8gG0UgGEVyIBlFIBpFcnIgFkUgEkVyIBRFIAlFcnJyIANFIAdFIAJFcnJyDQAaIA1B' +
-  'AE4EQCAYQf8BIBH8CwALQQAhC0EAIRNBACEIQQAhAwNAIBYgE0ECdCICaiAINgIAIBAgE2wiCSERIAwgAiAVaigCACIKQQR0aigC' +
-  'CCIBQQBKBEADQCAMIApBBHRqKAIMIgJBAEgEQCAAKAIUIAFBBHRqKAIIIQILIAFBAWshBSABIA5MBEAgEiARQQJ0aiAFNgIAIBFB' +
-  'AWohEQsgAgRAIBggAUECdGoiBSgCACIUIQECQCAUQQBOBEADQCACIBogAUECdCIHaigCAEYEQCADIQIgASEDDAMLIAcgGWooAgAi' +
-  'AUEATg0ACwsgGiADQQJ0IgFqIAI2AgAgASAZaiAUNgIAIAUgAzYCACADQQFqIQILIAMgDWohBSACIQMLIBsgCEECdGogBTYCACAI' +
-  'QQFqIQggDCAKQQFqIgpBBHRqKAIIIgFBAEoNAAsLIBIgEUECdGogESAJayIBQX9zNgIAIAQgAUEAIAEgC0YbIAEgExsiCzYCICAT' +
-  'QQFqIhMgBkcNAAsgBCALNgIkAkACQAJAAkACQAJAAkAgBkGBAkgNAAJAIAtBAmsOBQABAQEAAQsgBBAkIgUNASALQQZHDQIMBAtB' +
-  'ACEBIARBADYCICAEECQiBUUNBAsgBCAFQQ9qEEQiAjYCYCACRQ0EIAJBD2pBcHEhAgJAAkAgAUECaw4FAQUFBQAFCyAEIAI2AlgM' +
-  'AwsgBCACNgJcDAELIAFBAkcNAgsgBCAcEEQiBzYCSCAHRQ0CQQAhASAQQQFHIAZBBElyRQRAIAZBfHEhAUEAIQUDQCAHIAVBAnRq' +
-  'IBIgBSAQbEECdCICQQRyav0AAgBBEf2rASACIBJq/QACAEEB/asB/VD9CwIAIAVBBGoiBSABRw0ACyABIAZGDQILA0AgByABQQJ0' +
-  'aiASIAEgEGxBAnRqIgIoAgRBEXQgAigCAEEBdHI2AgAgAUEBaiIBIAZHDQALDAELIAQgBkEDdEEEEEMiAjYCKCACRQ0BQQAhAgNA' +
-  'IAJBA3QhBSACIBBsIQdBACEBA0AgBCgCKCABIAVqQQJ0aiAEKAJYIAQoAhggASAHakECdGooAgBBAXRqNgIAIAFBAWoiAUEGRw0A' +
-  'CyACQQFqIgIgBkcNAAsgBCgCFCEWCyAWIAZBAnRqIAg2AgAgBCADIA1qIA9sQQgQQyIJNgIMIAlFDQAgACgCHCEDQQAhCANAIAwg' +
-  'AyAIQQJ0aigCACIBQQR0aigCCCIFQQBKBEAgCEEGdiEHQgEgCEE/ca2GIR0DQCAJIAVBAWsgD2wgB2pBA3RqIgIgAikDACAdhDcD' +
-  'ACAMIAFBAWoiAUEEdGooAggiBUEASg0ACwsgCEEBaiIIIAZHDQALIA1BAEoEQCAXQQR0IQdBASEIA0AgGCAIQQJ0aigCACIBQQBO' +
-  'BEAgCEEBayAPbCECA0AgBCgCDCIDIAEgDWogD2xBA3RqIAMgAkEDdGogB/wKAAAgGSABQQJ0aigCACIBQQBODQALCyAIIA1GIAhB' +
-  'AWohCEUNAAsgACgCHCEDC0EAIQpBACEBA0AgDCADIApBAnRqKAIAIgVBBHRqKAIIQQBKBEAgCkEGdiEJQn4gCq2JIR0gBCgCECEH' +
-  'A0AgDSAHIAFBAnRqKAIAIgJMBEAgBCgCDCACIA9sIAlqQQN0aiICIAIpAwAgHYM3AwALIAFBAWohASAMIAVBAWoiBUEEdGooAghB' +
-  'AEoNAAsLIApBAWoiCiAGRw0ACyAEKAIUIhYgBkECdGoiBygCAEEASgRAIAQoAhAhAUEAIQIDQCABIAJBAnRqIgMgAygCACAPbDYC' +
-  'ACACQQFqIgIgBygCAEgNAAsLIAQgBiAPbEEDdBBEIg02AiwgDUUNACAXQQR0IRsgD0EBIA9BAUobIg5B/v///wdxIQcgDkEDdCES' +
-  'IBYoAgAhBUEAIQEDQCANIAEiAiAPbEEDdGoiF0EAIBL8CwAgBSIDIBYgAUEBaiIBQQJ0aigCACIFSARAIA0gAiAbbCICaiEcIA0g' +
-  'AiASamohEyAEKAIMIgsgEmohESAEKAIQIRQDQCAUIANBAnRqKAIAIRVBACECAkACQCAOQQJJDQAgESAVQQN0IglqIBxLIBMgCSAL' +
-  'aktxDQADQCAXIAJBA3RqIgkgCf0AAwAgCyACIBVqQQN0av0AAwD9UP0LAwAgAkECaiICIAdHDQALIAciAiAORg0BCwNAIBcgAkED' +
-  'dGoiCSAJKQMAIAsgAiAVakEDdGopAwCENwMAIAJBAWoiAiAORw0ACwsgA0EBaiIDIAVHDQALCyABIAZHDQALQQEhBUEADAELQQAh' +
-  'BUF/CyEBIBgQSSAZEEkgGhBJIAUNACAAECMLIAFFIQELIAELySADGX8HfgJ7IAAoArACIRogACgCWCEJIAApA3AhICAAKQNoISEg' +
-  'ACgCVCEWIAAoAlAhFyAAKAJMIRggACgCSCEZIAAoArQCIgQoAjwhFUECIQICQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAA' +
-  'IAQQKEEAIQlBACECIAQoAjgoAgBFDQMLQQAMAQsgACgCXEUNAkEBCyECA0ACQAJAAkACQAJAAkAgAkUEQCABICFYBEAgACAJNgJc' +
-  'IABBATYCZEEDDAsLICFCAXwhISAEKAJEBEAgBEEANgJEDAILIAQoAjQiCiAEKAIEIgYgCUEBdCINbEEBdGoiB/0AAAAhIkEIIQIg' +
-  'BkEISgRAA0AgByACQQF0av0AAAAgIv2WASEiIAJBCGoiAiAGSA0ACwsgIiAiICL9DQgJCgsMDQ4PAAECAwQFBgf9lgEiIiAiICL9' +
-  'DQQFBgcAAQIDDA0ODwgJCgv9lgEiIiAiICL9DQIDAAEGBwQFCgsICQ4PDA39lgEiIyAi/Q0AAQABAAEAAQABAAEAAQABISJBACEC' +
-  'A0AgAiIDQQhqIQIgByADQQF0av0AAAAgIv0t/WQiBUUNAAsgBWhBAXYgA2ohCyAaRSAj/RgAIhBB//8BRnJFBEAgACAGIAogCSAQ' +
-  'IAsQKSELCyAQRQ0BIBBBAk4EQCAAIAApA3hCAXw3A3ggFSAJQQJ0aiALNgIAIAQoAjAiBiAEKAIAIhIgDUEBciITbEEDdGohByAK' +
-  'IAQoAgQiESANbEEBdGohBSAEKAJYIAogESATbEEBdGoiDiAEKAIgIghBBkYbIQ8gBCgCDCALIBJsQQN0aiEKQQAhDCARQQBKBEAD' +
-  'QCAFIAxBAXQiAmoiA/0AAAAhIiACIA9qIgIgA/0AABD9CwAQIAIgIv0LAAAgDEEQaiIMIBFIDQALCyAPIAtBAXRqIgIgAi4BACID' +
-  'QYCAAXI7AQAgBCgCOCICIBNBAnRqIAIgDUECdGooAgAgA0GAgAFIazYCACASQQBMDQQgBiANIBJsQQN0aiEGIAQoAlwhAyASrSEf' +
-  'QgAhGyAIQQZGIQJCACEcA0AgByAbp0EDdCIFaiAFIAZq/QAAACIjIAUgCmr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWog' +
-  'Iv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAEQdAAaiEFAkAg' +
-  'CEEGRwRAQgAhGyAcUARAQgAhHgwICyAEKAJcIQogBCgCSCEGIBwhG0IAIR4DQCAbQgF9IBuDIAYgG3qnIgJBCHRqIQcgCiACQQN0' +
-  'aikDACIbe0IBhiAefCEeIBtQRQRAA0AgDyAHIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWs7AQAgDyADQRB2aiICIAIvAQBB' +
-  'AWs7AQAgG0IBfSAbgyIbQgBSDQALCyIbUEUNAAsMAQtCACEeIBxQBEBCACEbDAcLIAQoAighByAcIR0DQCAKIB16pyIDQQN0IgJq' +
-  'KQMAIAIgBmopAwCDIht7QgZ+IB58IR4gHUIBfSAdgyEdIAcgA0ELdGohAwJAIBtQDQADQCADIBt6p0EFdGoiCCgCACICIAIvAQBB' +
-  'AWs7AQAgCCgCBCICIAIvAQBBAWs7AQAgCCgCCCICIAIvAQBBAWs7AQAgCCgCDCICIAIvAQBBAWs7AQAgCCgCECICIAIvAQBBAWs7' +
-  'AQAgCCgCFCICIAIvAQBBAWs7AQAgG0IBfSAbgyIbUA0BIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEB' +
-  'azsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsB' +
-  'ACAbQgF9IBuDIhtCAFINAAsLIB1CAFINAAsLIBwhGwwFCyAVIAlBAnRqIAs2AgAgBCgCMCIUIAQoAgAiDCANbCIIQQN0aiEGIAQo' +
-  'AgwiCiALIAxsIgtBA3RqIQdBACECA0AgAiIDQQJqIQIgByADQQN0IgVq/QAAACAFIAZq/QAAAP1OIiL9U0UNAAsgBCgCQCIFIAlB' +
-  'A3RqQgEgAyAi/R0AUHKthiIbNwMADAULIAQoAjAiFCAEKAIAIgcgCUEBdCINbEEDdGohCiAEKAIMIAcgFSAJQQJ0IgJqKAIAbEED' +
-  'dGohBgJAAkAgAiAZaigCAEEBaiIFQcAAbSICIAdODQAgCiACQQN0IgNqKQMAQn8gBSACQQZ0a62GgyADIAZqKQMAgyIcUAR+IAVB' +
-  'QHFBwB9GDQEgBCgCQCAJQQN0aikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgNqKQMAIAMgCmopAwCDBSAcC3qnIAJBBnRq' +
-  'IgJBAE4NAQtBfyECIAdBAEwNAEEAIQMgBikDACAKKQMAgyIcUAR+IAQoAkAgCUEDdGopAwBCfoMiHFANASAGIBx6pyIDQQN0IgJq' +
-  'KQMAIAIgCmopAwCDBSAcC3qnIANBBnRqIQILIAIgGCAJQQJ0IgNqKAIARw0BCyAJRQRAQQAhCQwICyAJQQFrIQlBASECDAULIAMg' +
-  'F2oiAyADKAIAQQFqNgIADAMLQgAhGyAEQgA3A1AgBEHQAGohBUIAIR4LQQAhAyAOIA9GIBFBAExyRQRAA0AgDyADQQF0IgJqIgf9' +
-  'AAAAISIgAiAOaiICIAf9AAAQ/QsAECACICL9CwAAIANBEGoiAyARSA0ACyAFKQMAIRsLIAQoAkAiBSAJQQN0aiAbNwMAIB4gIHwh' +
-  'ICAEKAIAIgwgC2whCyAMIA1sIQggBCgCMCEUIAQoAgwhCgsgCiALQQN0aiEOIBQgCEEDdGohCEF/IQICQCAMQQBMDQBBACEDIA4p' +
-  'AwAgCCkDAIMiHFAEfiAbQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCwJAIAApA4gBIhxQ' +
-  'DQAgACAcQgyIIByFIhxCGYYgHIUiHEIbiCAchSIcNwOIASAcQp26s/uUkv2iJX4gEKyCIhtQDQAgBSAJQQN0IgZqIQcDQAJAAkAg' +
-  'AkEBaiIKQQZ2IgIgDE4NACAIIAJBA3QiA2opAwBCfyAKQT9xrYaDIAMgDmopAwCDIhxQBH4gCkFAcUHAH0YNASAFIAZqKQMAQn8g' +
-  'AkEBaq2GgyIcUA0BIA4gHHqnIgJBA3QiA2opAwAgAyAIaikDAIMFIBwLeqcgAkEGdGohAgwBC0F/IQIgDEEATA0AQQAhAyAOKQMA' +
-  'IAgpAwCDIhxQBH4gBykDAEJ+gyIcUA0BIA4gHHqnIgNBA3QiAmopAwAgAiAIaikDAIMFIBwLeqcgA0EGdGohAgsgG0IBfSIbQgBS' +
-  'DQALCyAYIAlBAnQiA2ogAjYCACADIBdqQQA2AgAgAyAWaiAQNgIACyAZIAlBAnQiA2ogAjYCACAEKAIYIAQoAhwgAmxBAnRqIRIg' +
-  'DSADIBZqKAIAQQFKciERIAQoAiAiDyEFAkAgDw0AQQAhAyAEKAIkIgUNAANAIAMiBUEBaiEDIBIgBUECdGooAgBBAE4NAAsLIAQo' +
-  'AjQiAyAEKAIEIgwgEWxBAXRqIQogFCAEKAIAIhAgDUECaiITbEEDdGohBiAEKAJYIAMgDCATbEEBdGoiDiAPQQZGGyELIAQoAiwg' +
-  'AiAQbEEDdGohCEEAIQIgDEEASgRAA0AgCiACQQF0IgNqIgf9AAAAISIgAyALaiIDIAf9AAAQ/QsAECADICL9CwAAIAJBEGoiAiAM' +
-  'SA0ACwtBACECIAVBAEoEQEEAIQ0DQCALIBIgDUECdGooAgBBAXRqIgMgAy4BACIDQYCAAXI7AQAgAiADQYCAAUhqIQIgDUEBaiIN' +
-  'IAVHDQALCyAUIBAgEWxBA3RqIQcgBCgCOCIDIBNBAnRqIAMgEUECdGooAgAgAms2AgAgBCgCXCEDAkACQAJAIBBBAEoEQCAQrSEf' +
-  'QgAhGyAPQQZGIQJCACEcA0AgBiAbp0EDdCIFaiAFIAdq/QAAACIjIAUgCGr9AAAAIiL9T/0LAAAgIiAj/U4hIiACRQRAIAMgBWog' +
-  'Iv0LAAALICL9DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBuGIByEIRwgG0ICfCIbIB9UDQALIAQgHDcDUCAPQQZHBEBCACEd' +
-  'IBxQDQIgBCgCXCEGIAQoAkghBwNAIBxCAX0gHIMgByAceqciAkEIdGohBSAGIAJBA3RqKQMAIht7QgGGIB18IR0CQANAIBtQDQEg' +
-  'CyAFIBt6p0ECdGooAgAiA0H//wNxaiICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsgCyADQRB2aiEDIAJB//8DcQRAIAMgAy8BAEEB' +
-  'ayICOwEAIAJB//8DcQ0BCwsgHSAbe0IBhn0hHUEBIQMMBgsiHFBFDQALDAILQgAhHSAcUA0BIAQoAighBQNAIAggHHqnIgNBA3Qi' +
-  'AmopAwAgAiAHaikDAIMiG3tCBn4gHXwhHSAcQgF9IByDIRwgBSADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIGKAIAIgIgAi8B' +
-  'AEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsi' +
-  'AjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
-  'BigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1ANASADIBt6p0EFdGoiBigCACICIAIvAQBBAWsiAjsBACAbQgF9IBuDIRsg' +
-  'AkH//wNxRQ0FIAYoAgQiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAggiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAgwi' +
-  'AiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhAiAiACLwEAQQFrIgI7AQAgAkH//wNxRQ0FIAYoAhQiAiACLwEAQQFrIgI7AQAg' +
-  'AkH//wNxRQ0FIBtQRQ0ACwsgHEIAUg0ACwwBC0IAIR0gBEIANwNQC0EAIQMgCyAORiAMQQBMcg0BQQAhAgNAIAsgAkEBdCIFaiIH' +
-  '/QAAACEiIAUgDmoiBSAH/QAAEP0LABAgBSAi/QsAACACQRBqIgIgDEgNAAsMAQsgG3tCen4gHXwhHUEBIQMLIAQgAzYCRCAdICB8' +
-  'ISAgBCgCOCAJQQFqIgJBA3RqKAIARQ0BIAAoAmAgCUpFBEAgACACNgJgCyACIQlBACECDAALAAsgAEECNgJkIAAgAjYCXCAAIAAp' +
-  'A5ADIhxCAXwiATcDkAMgACAAKQOYAyABIBxUrXw3A5gDQQEMAQsgAEEANgJcIABBAzYCZEECCyECIAAgIDcDcCAAICE3A2ggACAJ' +
-  'NgJYCyACC94ZAxp/B34CeyMAQSBrIhAkACAAKAJYIQggACkDcCEfIAApA2ghICAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJIIRMg' +
-  'ACgCtAIiAygCPCEXAkAgACgC1AJFDQBBASEYIAMoAiRFDQAgAygCAEEHSCEZCyAAKAKwAiEaQQIhAgJAAn8CQAJAAn8CQAJAAkAg' +
-  'ACgCZA4EAQIABwILIAAoAlxFDQQgEyAIQQJ0aigCACEEQQAMAgsgACADEChBACEIQQAhAiADKAI4KAIARQ0CC0EBCyECA0ACQAJA' +
-  'AkACQAJAIAJFBEAgAygCMCIJIAMoAgAiAiAIQQF0IgpsQQN0aiEGIAMoAgwgAiAXIAhBAnRqKAIAbEEDdGohBwJAAkAgBEEBaiIE' +
-  'QcAAbSIFIAJODQAgBiAFQQN0Ig1qKQMAQn8gBCAFQQZ0a62GgyAHIA1qKQMAgyIcUAR+IARBQHFBwB9GDQEgAygCQCAIQQN0aikD' +
-  'AEJ/IAVBAWqthoMiHFANASAHIBx6pyIFQQN0IgRqKQMAIAQgBmopAwCDBSAcC3qnIAVBBnRqIgRBAE4NAQtBfyEEIAJBAEwNAEEA' +
-  'IQIgBykDACAGKQMAgyIcUAR+IAMoAkAgCEEDdGopAwBCfoMiHFANASAHIBx6pyICQQN0IgVqKQMAIAUgBmopAwCDBSAcC3qnIAJB' +
-  'BnRqIQQLIAQgFiAIQQJ0IgJqKAIARg0BIAIgFWoiAiACKAIAQQFqNgIADAMLIAEgIFgEQCAAIAg2AlwgAEEBNgJkQQMMCQsgIEIB' +
-  'fCEgIAMoAkQEQCADQQA2AkQMAQsgAygCNCIHIAMoAgQiBCAIQQF0IgpsQQF0aiIJ/QAAACEjQQghAiAEQQhKBEADQCAJIAJBAXRq' +
-  '/QAAACAj/ZYBISMgAkEIaiICIARIDQALCyAjICMgI/0NCAkKCwwNDg8AAQIDBAUGB/2WASIjICMgI/0NBAUGBwABAgMMDQ4PCAkK' +
-  'C/2WASIjICMgI/0NAgMAAQYHBAUKCwgJDg8MDf2WASIkICP9DQABAAEAAQABAAEAAQABAAEhI0EAIQIDQCACIgVBCGohAiAJIAVB' +
-  'AXRq/QAAACAj/S39ZCIGRQ0ACyAGaEEBdiAFaiEGIBpFICT9GAAiDUH//wFGckUEQCAAIAQgByAIIA0gBhApIQYLIA1FDQAgDUEC' +
-  'TgRAIAAgACkDeEIBfDcDeAsgEEIANwMYIBD9DAAAAAAAAAAAAAAAAAAAAAD9CwMIIBlFIAMoAjggCkECdGooAgAgAygCJEEBdEpy' +
-  'DQEgACADIAggBiANIAEgIH0gEEEIahAqRQ0BIBApAxggInwhIiAQKQMQIB98IR8gECkDCCAgfCEgCyAIDQJBACEIDAYLIBcgCEEC' +
-  'dGogBjYCAAJAIA1BAk4EQCADKAIwIgwgAygCACICIApBAXIiB2xBA3RqIQ8gAygCNCIFIAMoAgQiBCAKbEEBdGohDiAFIAQgB2xB' +
-  'AXRqIQkgAygCDCACIAZsQQN0aiELQQAhBSAEQQBKBEADQCAOIAVBAXQiEWoiEv0AAAAhIyAJIBFqIhEgEv0AABD9CwAQIBEgI/0L' +
-  'AAAgBUEQaiIFIARIDQALCyAMIAIgCmxBA3RqIQQgCSAGQQF0aiIFIAUuAQAiBUGAgAFyOwEAIAMoAjgiDCAHQQJ0aiAMIApBAnRq' +
-  'KAIAIAVBgIABSGs2AgACQCACQQBMBEBCACEeIANCADcDUEIAISEMAQsgAq0hHEIAIR1CACEeA0AgDyAdp0EDdCICaiACIARq/QAA' +
-  'ACIjIAIgC2r9AAAAIiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQAL' +
-  'IAMgHjcDUEIAISEgHlAEQEIAIR4MAQsgAygCHCEHIAMoAhghDCAeIRwDQCAceiAcQgF9IByDIRynIgJBBnQhDyALIAJBA3QiAmop' +
-  'AwAgAiAEaikDAIMiHVBFBEADQCAMIA8gHXqnciAHbEECdGoiBSgCACICQQBOBEADQCAJIAJBAXRqIgIgAi8BAEEBazsBACAFKAIE' +
-  'IQIgBUEEaiEFIAJBAE4NAAsLICEgAkF/c618ISEgHUIBfSAdgyIdQgBSDQALCyAcQgBSDQALCyADKAJAIgUgCEEDdGogHjcDACAf' +
-  'ICF8IR8gAygCACIHIAZsIQQgByAKbCELIAMoAjAhCSADKAIMIQwMAQsgAygCMCIJIAMoAgAiByAKbCILQQN0aiEPIAMoAgwiDCAG' +
-  'IAdsIgRBA3RqIQZBACEFA0AgBSICQQJqIQUgBiACQQN0Ig5q/QAAACAOIA9q/QAAAP1OIiP9U0UNAAsgAygCQCIFIAhBA3RqQgEg' +
-  'AiAj/R0AUHKthiIeNwMACyAMIARBA3RqIQYgCSALQQN0aiELQX8hBAJAIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IB5CfoMi' +
-  'HFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAc' +
-  'hSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiANrIIiHVANACAFIAhBA3QiDGohDwNAAkACQCAEQQFqIgRBBnYiAiAHTg0AIAsg' +
-  'AkEDdCIOaikDAEJ/IARBP3GthoMgBiAOaikDAIMiHFAEfiAEQUBxQcAfRg0BIAUgDGopAwBCfyACQQFqrYaDIhxQDQEgBiAceqci' +
-  'AkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEEDAELQX8hBCAHQQBMDQBBACECIAYpAwAgCykDAIMiHFAEfiAPKQMAQn6D' +
-  'IhxQDQEgBiAceqciAkEDdCIEaikDACAEIAtqKQMAgwUgHAt6pyACQQZ0aiEECyAdQgF9Ih1CAFINAAsLIBYgCEECdCICaiAENgIA' +
-  'IAIgFWpBADYCACACIBRqIA02AgALIBMgCEECdCIGaiAENgIAIAMoAhggAygCHCAEbEECdGohDUEAIQUgAygCJCICRQRAA0AgBSIC' +
-  'QQFqIQUgDSACQQJ0aigCAEEATg0ACwsgAygCNCIFIAogBiAUaigCAEEBSnIiCyADKAIEIgZsQQF0aiEOIAUgBiAKQQJqIgpsQQF0' +
-  'aiEFIAkgAygCACIHIApsQQN0aiERIAkgByALbEEDdGohDCADKAIsIAQgB2xBA3RqIQ9BACEJIAZBAEoEQANAIA4gCUEBdCISaiIb' +
-  '/QAAACEjIAUgEmoiEiAb/QAAEP0LABAgEiAj/QsAACAJQRBqIgkgBkgNAAsLQQAhBiACQQBKBEBBACEJA0AgBSANIAlBAnRqKAIA' +
-  'QQF0aiIOIA4uAQAiDkGAgAFyOwEAIAYgDkGAgAFIaiEGIAlBAWoiCSACRw0ACwsgAygCOCICIApBAnRqIAIgC0ECdGooAgAgBms2' +
-  'AgACQCAHQQBMBEBCACEdIANCADcDUEEAIQIMAQsgB60hHEIAIR1CACEeA0AgESAdp0EDdCICaiACIAxq/QAAACIjIAIgD2r9AAAA' +
-  'IiT9T/0LAAAgJCAj/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIB2GIB6EIR4gHUICfCIdIBxUDQALIAMgHjcDUEIAIR1B' +
-  'ACECIB5QDQAgAygCHCEJIAMoAhghBgNAIB56IB5CAX0gHoMhHqciAkEGdCEKIA8gAkEDdCICaikDACACIAxqKQMAgyIcUEUEQANA' +
-  'IBxCAX0gHIMCQCAGIAogHHqnciAJbEECdGoiAigCACIHQQBIDQAgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACAHQf//A3EEQANAIAIo' +
-  'AgQiB0EASA0CIAUgB0EBdGoiByAHLwEAQQFrIgc7AQAgAkEEaiECIAdB//8DcQ0ACwsDQCACKAIEIQUgAkEEaiECIAVBAE4NAAsg' +
-  'HSAFQX9zrXwhHUEBIQIMBAsgHSAHQX9zrXwhHSIcUEUNAAsLQQAhAiAeUEUNAAsLIAMgAjYCRCAdIB98IR8gAygCOCAIQQFqIgJB' +
-  'A3RqKAIARQRAIBhFDQQgIkIBfCEiDAILIAAoAmAgCEpFBEAgACACNgJgCyACIQhBASECDAILIBMgCEEBayIIQQJ0aigCACEEC0EA' +
-  'IQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiAUIBfCIcNwOQAyAAIAApA5gDIAEgHFatfDcDmANBAQwBCyAAQQA2AlwgAEED' +
-  'NgJkQQILIQIgACAfNwNwIAAgIDcDaCAAIAg2AlggACAAKQOQAyIBICJ8Ihw3A5ADIAAgACkDmAMgASAcVq18NwOYAwsgEEEgaiQA' +
-  'IAILmwwDFH8EfgV7IAEoAjQhCSABKAIwIQogACgCICEFIAEoAgQhBwJAIAEoAgAiC0EATA0AIAutIRkgC0EBRwRAIBlC/v///w+D' +
-  'IRYgBf0RIR39DAAAAAABAAAAAAAAAAAAAAAhGwNAIAogF6dBA3Rq/QwAAAAAAAAAAAAAAAAAAAAAQn/9DAAAAAAAAAAAAAAAAAAA' +
-  'AAAgHSAbQQb9qwEiHv2xASIc/Q0QERITBAUGBxQVFhcMDQ4PIhr9HQCG/RJCfyAa/R0Bhv0eAf1N/Qz/////////////////////' +
-  'IBz9DEAAAABAAAAAAAAAAAAAAAD9OSIaIB0gHv07/U4gHf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9UiAaIB0gHv09/U4g' +
-  'Hf0NAAECAwAAAAAEBQYHAAAAAEEg/csBQSD9zAH9Uv0LAwAgG/0MAgAAAAIAAAAAAAAAAAAAAP2uASEbIBdCAnwiFyAWUg0ACyAW' +
-  'IBlRDQELA0ACfkJ/IAUgFqciBEEGdCICayIDQT9KDQAaQgAgAiAFTg0AGkJ/IAOthkJ/hQshGCAKIARBA3RqIBg3AwAgFkIBfCIW' +
-  'IBlSDQALCwJAIAdBAEwNACAAKAIAIQRBACECIAdBCE8EQCAHQXhxIQIgBP0RIRr9DAQAAAAFAAAABgAAAAcAAAAhHP0MAAAAAAEA' +
-  'AAACAAAAAwAAACEbQQAhAwNAIAkgA0EBdGr9DAAAAAAAAAAAAAAAAAAAAAD9DP9//3//f/9//3//f/9//38gGyAa/TkgHCAa/Tn9' +
-  'DQABBAUICQwNEBEUFRgZHB39Uv0LAQAgG/0MCAAAAAgAAAAIAAAACAAAAP2uASEbIBz9DAgAAAAIAAAACAAAAAgAAAD9rgEhHCAD' +
-  'QQhqIgMgAkcNAAsgAiAHRg0BCwNAIAkgAkEBdGpBAEH//wEgAiAESBs7AQAgAkEBaiICIAdHDQALCyAFQQBKBEAgASgCHCEGIAEo' +
-  'AhghBANAIAQgBiAIbEECdGoiAigCACIDQQBOBEADQCAJIANBAXRqIgMgAy8BAEEBajsBACACKAIEIQMgAkEEaiECIANBAE4NAAsL' +
-  'IAhBAWoiCCAFRw0ACwsgASgCOCAAKAIANgIAIAAoAjBBAEoEQCAJIAdBAXQiEmohEyAKIAtBA3QiFGohFQNAIAEoAhggACgCLCAP' +
-  'QQJ0aigCACIHIAEoAhxsQQJ0aiEQQQAhAiABKAIkIgNFBEADQCACIgNBAWohAiAQIANBAnRqKAIAQQBODQALCyABKAIsIQUgASgC' +
-  'NCIIIAEoAgQiEUEBdGohDCABKAIAIQ0gASgCMCEOQQAhAiARQQBKBEADQCAIIAJBAXQiBGoiBv0AAAAhGiAEIAxqIgQgBv0AABD9' +
-  'CwAQIAQgGv0LAAAgAkEQaiICIBFIDQALC0EAIQZBACECIANBAEoEQANAIAwgECACQQJ0aigCAEEBdGoiBCAELgEAIgRBgIABcjsB' +
-  'ACAGIARBgIABSGohBiACQQFqIgIgA0cNAAsLIAEoAjgiAyADKAIAIAZrNgIEAkAgDUEATARAIAFCADcDUAwBCyAFIAcgC2xBA3Rq' +
-  'IQUgDiANQQN0aiEDIA2tIRhCACEWQgAhFwNAIAMgFqdBA3QiAmogAiAOav0AAAAiHCACIAVq/QAAACIa/U/9CwAAIBogHP1O/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAWhiAXhCEXIBZCAnwiFiAYVA0ACyABIBc3A1AgF1ANACABKAIcIQggASgCGCEGA0Ag' +
-  'F3ohGCAXQgF9IBeDIRcgBSAYpyICQQN0IgNqKQMAIAMgDmopAwCDIhZQRQRAIAJBBnQhBANAIAYgBCAWeqdyIAhsQQJ0aiICKAIA' +
-  'IgNBAE4EQANAIAwgA0EBdGoiAyADLwEAQQFrOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgFkIBfSAWgyIYIRYgGEIAUg0ACwsg' +
-  'F0IAUg0ACwsgCiAVIBT8CgAAIAkgEyAS/AoAACABKAI4IgMgAygCBDYCACAPQQFqIg8gACgCMEgNAAsLIAFBADYCRAtjAQF/IAAo' +
-  'ArACIgZBAEwEQCAFDwsgAiABIANsQQJ0aiEBIAAoAqwCIQJBACEAAkADQCABIAIgAEECdGooAgBBAWsiA0EBdGouAQAgBEYNASAA' +
-  'QQFqIgAgBkcNAAsgBQ8LIAMLvgQCCH8FfiABKAIkIgisIQ8CQAJAIAggASgCOCACQQN0aigCACIJRgRAIAYgBKwiBTcDECAGIAUg' +
-  'D343AwhCASEPDAELIAkgCEEBdEcNASAErCIQIAVWDQEgBEEBSiEHQQAhCAJAAn4gASgCACIJQQBKBEAgASgCDCADIAlsQQN0aiIM' +
-  'QYAIIAcbIQMgASgCMCAJIAJBAXRsQQN0aiEKQQAhBwNAIAcgCiAIQQN0IgtqKQMAIAMgC2opAwBCf4WDe6dqIQcgCEEBaiIIIAlH' +
-  'DQALIAYgDyAQfkIAIARBAUobIhI3AwhCACAJQQBMDQEaIAetIA9+IRNBACEDQgEhDwNAIAwgA0EDdCIEaikDACAEIApqKQMAgyIF' +
-  'UEUEQCADQQZ0IQQgASgCLCELA0AgCyAEIAV6p3IgCWxBA3RqIQ1BACEIQQAhBwNAIAcgCiAIQQN0Ig5qKQMAIA0gDmopAwBCf4WD' +
-  'e6dqIQcgCEEBaiIIIAlHDQALIAdFBEBBAA8LIAYgEiATfCISNwMIIAYgBikDECAHrXw3AxAgD0IBfCEPIBEgB0EBR618IREgBUIB' +
-  'fSAFgyIFQgBSDQALCyADQQFqIgMgCUcNAAsMAgsgBiAPIBB+QgAgBxs3AwhCAAshEUIBIQ8LIAYgEDcDACAAKAJgIAJKDQAgACAC' +
-  'QQFqNgJgCyAAIAApA3ggEXw3A3hBASEHIAApA4gBUCAPUHINACAAQYgBaiEAA0AgABAsGiAPQgF9Ig9CAFINAAsLIAcLiAwEE38C' +
-  'ewN+A3wgACAAKAK0AiIHECgCQCACQQBMDQAgBygCOCIIKAIAIgVBAEwNACAAKAKwAiEUA0BEAAAAAAAA8D8hHEEAIQ5BACENAkAg' +
-  'BUEATA0AA0AgAyADKQMAQgF8NwMAIAcoAjQiCyANIAcoAgQiDGxBAnRqIgb9AAAAIRdBCCEFIAxBCEoEQANAIAYgBUEBdGr9AAAA' +
-  'IBf9lgEhFyAFQQhqIgUgDEgNAAsLIBwgHaAhHSAXIBcgF/0NCAkKCwwNDg8AAQIDBAUGB/2WASIXIBcgF/0NBAUGBwABAgMMDQ4P' +
-  'CAkKC/2WASIXIBcgF/0NAgMAAQYHBAUKCwgJDg8MDf2WASIYIBf9DQABAAEAAQABAAEAAQABAAEhF0EAIQUDQCAFIgRBCGohBSAG' +
-  'IARBAXRq/QAAACAX/S39ZCIJRQ0ACyAJaEEBdiAEaiEFIBRFIBj9GQAiBkH//wNxQf//AUZyRQRAIAAgDCALIA0gBsEgBRApIQUL' +
-  'IAZB//8DcUUNASAHKAIwIhUgBygCACIKIA5sQQN0aiEPIAbBtyEeIAcoAgwgBSAKbEEDdGohCQJAIApBAEwEQEIAIRsMAQsgCq0h' +
-  'GkIAIRlCACEbA0AgCSAZp0EDdCIEav0AAAAgBCAPav0AAAD9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZ' +
-  'QgJ8IhkgGlQNAAsLIBwgHqIhHCAHKAJAIA1BA3RqIgggGzcDACABIAEpAwAiGkIMiCAahSIaQhmGIBqFIhpCG4ggGoUiGjcDACAa' +
-  'Qp26s/uUkv2iJX4gBq3DgkIBfCEZQX8hBQNAAn9BfyAFQQFqIgVBwABtIgYgCk4NABogDyAGQQN0IgRqKQMAQn8gBSAGQQZ0a62G' +
-  'gyAEIAlqKQMAgyIaUAR+QX8gBUFAcUHAH0YNARpBfyAIKQMAQn8gBkEBaq2GgyIaUA0BGiAJIBp6pyIGQQN0IgRqKQMAIAQgD2op' +
-  'AwCDBSAaC3qnIAZBBnRqCyEFIBlCAX0iGVBFDQALIAcoAhggBygCHCAFbEECdGohEiAHKAIkIghFBEBBACEEA0AgBCIIQQFqIQQg' +
-  'EiAIQQJ0aigCAEEATg0ACwsgBygCLCEQIAsgDCAOQQJqIhNsQQF0aiERIAxBAEoEQCALIAwgDmxBAXRqIQtBACEEA0AgCyAEQQF0' +
-  'IglqIgb9AAAAIRcgCSARaiIJIAb9AAAQ/QsAECAJIBf9CwAAIARBEGoiBCAMSA0ACwtBACEGQQAhBCAIQQBKBEADQCARIBIgBEEC' +
-  'dGooAgBBAXRqIgkgCS4BACIJQYCAAXI7AQAgBiAJQYCAAUhqIQYgBEEBaiIEIAhHDQALCyAHKAI4IgQgE0ECdCILaiAEIA5BAnRq' +
-  'KAIAIAZrNgIAAkACQCAKQQBMBEAgB0IANwNQDAELIBAgBSAKbEEDdGohECAVIAogE2xBA3RqIQQgCq0hGkIAIRlCACEbA0AgBCAZ' +
-  'p0EDdCIIaiAIIA9q/QAAACIYIAggEGr9AAAAIhf9T/0LAAAgFyAY/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBmGIBuE' +
-  'IRsgGUICfCIZIBpUDQALIAcgGzcDUCAbUA0AIAcoAhwhBiAHKAIYIQkDQCAQIBt6pyIIQQN0IgRqKQMAIAQgD2opAwCDIhlQRQRA' +
-  'IAhBBnQhCANAAkAgCSAIIBl6p3IgBmxBAnRqIgUoAgAiBEEASA0AIBEgBEEBdGoiBCAELwEAQQFrIgQ7AQAgBEH//wNxBEADQCAF' +
-  'KAIEIgRBAEgNAiAFQQRqIQUgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3ENAAsLIAcoAjgiCCALaigCAEEATA0FIAMgAykD' +
-  'AEIBfDcDACAdIBygIR0MBwsgGUIBfSAZgyIZUEUNAAsLIBtCAX0gG4MiG0IAUg0ACwsgBygCOCEICyANQQFqIg1BAXQhDiAIIA1B' +
-  'A3RqKAIAQQBKDQALCyAWQQFqIhYgAkYNASAIKAIAIQUMAAsACyAdCzUBAX4gACAAKQMAIgFCDIggAYUiAUIZhiABhSIBQhuIIAGF' +
-  'IgE3AwAgAUKdurP7lJL9oiV+C98TAx9/A34BeyMAQdAAayIFJAAgACgCzAIiBygCUCEQIAAoAgAhAiAFIAcoAgQ2AhggBSAHKAII' +
-  'NgIcIAUgBygCDDYCICAFIAcoAhA2AiQgBSAHKAIUNgIoIAUgBygCGDYCLCAFIAcoAhw2AjAgBSAH/QACIP0LAjQgBSAHKAI4NgJE' +
-  'IAcoAkAhAyAFIAI2AkwgBSADNgJIIAApA2ghIyAHKAIwIRggBygCTCEPIAcoAkghEyAAKAJUIRQgACgCUCEVIAAoAkwhFiAAKAJI' +
-  'IRkgBSAAKQNwNwMQIAAoAlghCSAFIAcoAkQ2AgwgBSAHKAJYIgw2AgggAkGBIEghGiAQRSERIAAoArACIRdBAiEEAkACfwJAAkAC' +
-  'fwJAAkACQCAAKAJkDgQAAQIHAQsgACAHIBEQLiAFIAcoAkQ2AgwgBSAHKAJYIgw2AghBACEJIA9BADYCAEEAIQIgDEUNAwtBAAwB' +
-  'CyAAKAJcRQ0CQQELIQQDQAJAAkACQAJAAkACQAJAAkACQAJAIARFBEAgASAjWARAIAAgCTYCXCAAQQE2AmRBAwwPCyAjQgF8ISMg' +
-  'BygCbARAIAdBADYCbAwHC0EAIQRB/////wchBkEBIQIgBSgCRCEKIAUoAkwiC0GBIE4EQANAAkAgCiACQQJ0aigCACIDIAZODQAg' +
-  'AiEEIAMiBkECTg0ADAgLIAIgC0YgAkEBaiECRQ0ADAcLAAtB/////wchA0EAIQ0gC0E/TARAQQAhCAwCC0EAIQgDQCAKIAIiBkEC' +
-  'dGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEE8SSAEQQRqIQQNAAsCQCAkICQgJP0NCAkKCwwNDg8AAQIDBAUG' +
-  'B/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBASENIAYhCCACIgMNACAGIgIhCEEAIQMMBAsgBkFAayEC' +
-  'IAsgBkH/AGpODQALDAELIBUgCUECdCICaiIIKAIAQQFqIAIgFGoiDSgCAE4NBSAFIAUoAgwiAyAHKAJMIgogCUEEdGooAggiBkoE' +
-  'fyAFKAJIIQsCQCAQRQRAIAUoAkAhDCAFKAI0IQ4gBSgCHCEbIAUoAhghHCAFKAJEIR0DQCALIANBAWsiA0EEdGoiAikDACEiAkAC' +
-  'QAJAIAIoAggiAkEATgRAICIgHCACQQN0aiIeKQMAQn+FgyEhIBsgAkECdGooAgAiBA0BICFQDQIgAkEGdCECIAUoAjghHwNAIAwg' +
-  'AiAheqdyQQJ0IgRqKAIAIhIgBCAOaigCACIEaiEgIBJBAEoEQANAIB8gBEECdGooAgAiEiASKAIAQQFqNgIAIARBAWoiBCAgSA0A' +
-  'CwsgIUIBfSAhgyIhQgBSDQALDAILIB0gAkF/c0ECdGoiAiACKAIAQYCAgIAEazYCAAwCCyAEIAQoAgAgIXunajYCAAsgHiAiNwMA' +
-  'CyADIAZKDQALDAELIAUoAhghAgNAIAIgCyADQQFrIgNBBHRqIgQoAghBA3RqIAQpAwA3AwAgAyAGSg0ACwsgBgUgAws2AgwCQCAQ' +
-  'RQ0AIAcoAlAgBygCVCIGIAlsQQJ0aiELQQAhBCAGQQBMDQAgBygCOCEKA0AgCiAEQQJ0IgNqIgIgAyALaiID/QACAP0LAgAgAiAD' +
-  '/QACMP0LAjAgAiAD/QACIP0LAiAgAiAD/QACEP0LAhAgBEEQaiIEIAZIDQALIAcoAkwhCgsgBSAKIAlBBHQiBmooAgw2AgggFiAJ' +
-  'QQJ0aigCACAIIAgoAgBBAWoiAzYCACADaiICQQAgDSgCACIDIAIgA0gbayEDIAlBAWohAiAGIA9qKAIEIQQMBwsCQCALIAJBD2pO' +
-  'BEADQCAKIAIiBkECdGoiAv0AAAAhJEEEIQQDQCAkIAIgBEECdGr9AAAA/bYBISQgBEEMSSAEQQRqIQQNAAsCQCAkICQgJP0NCAkK' +
-  'CwwNDg8AAQIDBAUGB/22ASIkICQgJP0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICIANODQBBACENIAYhCCACIgMNACAGIgIhCEEA' +
-  'IQMMAwsgBkEQaiECIAZBH2ogC0wNAAsLQQAhBCAIRQ0DIA0NAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0A' +
-  'AAAgJP03/aQBrSAhhiAihCEiICFCDFQgIUIEfCEhDQALDAELIAogCEECdGohBiAD/REhJEIAISFCACEiA0AgBiAhp0ECdGr9AAAA' +
-  'ICT9N/2kAa0gIYYgIoQhIiAhQjxUICFCBHwhIQ0ACwsgCCAieqdqIQRBACEGIANFDQELIAIgC0oEQCADIQYMAQsgAyEGA0ACQCAK' +
-  'IAJBAnRqKAIAIgMgBk4NACACIQQgAyIGDQBBACEGDAILIAIgC0cgAkEBaiECDQALCyAXBEAgCiAAKAKsAiAXIAYgBBACIQQLIAYN' +
-  'AQsgCQ0CQQAhCQwGCyAGQQJIIgJFBEAgACAAKQN4QgF8NwN4CyAHIAVBGGogBCATIA8gCUEEdCIIaiIKKAIAQQJ0aiAFQQxqIAVB' +
-  'CGogBUEQaiAREC8gCiAENgIEIAJFBEAgBSgCCCEMIAggBygCTCIDaiAFKAIMNgIIAkAgEEUNACAHKAJQIAcoAlQiCyAJbEECdGoh' +
-  'DUEAIQIgC0EATA0AIAcoAjghDgNAIA0gAkECdCIIaiIDIAggDmoiCP0AAgD9CwIAIAMgCP0AAjD9CwIwIAMgCP0AAiD9CwIgIAMg' +
-  'CP0AAhD9CwIQIAJBEGoiAiALSA0ACyAHKAJMIQMLIAMgCUEEdGogDDYCDAsgDyAJQQFqIgJBBHRqIAooAgAgBmo2AgBBACEDIAAp' +
-  'A4gBIiFQRQRAIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAasgqchAwsgFiAJQQJ0IghqIAM2' +
-  'AgAgCCAVakEANgIAIAggFGogBjYCAAsgGSAJQQJ0aiATIA8gCUEEdGooAgAgA2pBAnRqKAIAIgM2AgAgByAFQRhqIBggA0ECdGoo' +
-  'AgAgBCAFQQxqIAVBCGogBUEQaiAaIBEQMEU2AmwgBSgCCCIMRQ0DIAAoAmAgCUoNASAAIAI2AmAMAQsgCUEBayEJQQEhBAwBCyAC' +
-  'IQlBACEEDAALAAsgAEECNgJkIAAgAjYCXCAAIAApA5ADIgFCAXwiITcDkAMgACAAKQOYAyABICFWrXw3A5gDQQAhDEEBDAELIABB' +
-  'ADYCXCAAQQM2AmRBAgshBCAFKAIMIQIgByAMNgJYIAcgAjYCRCAAICM3A2ggACAJNgJYIAAgBSkDEDcDcAsgBUHQAGokACAEC7kD' +
-  'Agl/AXsjAEFAaiIDJAAgASgCBEH/ASABKAIAQQN0/AsAIAEoAgQgASgCAEEDdGpBCGsiBCAEKQMAQQAgACgCIGtBP3GtiDcDACAB' +
-  'KAI4IAEoAjwgACgCBEECdEEEavwKAAAgACgCACEEIAFBADYCRCABIAQ2AlggAyABKAIENgIIIAMgASgCCDYCDCADIAEoAgw2AhAg' +
-  'AyABKAIQNgIUIAMgASgCFDYCGCADIAEoAhg2AhwgAyABKAIcNgIgIAMgAf0AAiAiDP0LAiQgAyABKAI4IgU2AjQgASgCQCEGIAMg' +
-  'BDYCPCADIAY2AjggA0IANwMAAkAgACgCMEEATA0AIAFBxABqIQYgAUHYAGohByAM/RsBIQggDP0bACEJQQAhBANAIAEgA0EIaiIK' +
-  'IAggCSABKAIwIAAoAiwgBEECdGooAgBBAnRqKAIAIgtBAnRqKAIAQQJ0aigCACAFa0ECdSIFQQAgBiAHIAMgAhAvIAogCyAFIAYg' +
-  'ByADQQAgAhAwGiAEQQFqIgQgACgCME4NASABKAI4IQUgASgCICEJIAEoAiQhCAwACwALIAFBADYCbCADQUBrJAALjQYCCH8DfiAB' +
-  'KAIsIAJBAnRqIgggCCgCAEGAgICABGo2AgAgBwRAIAEoAjAgBCAEKAIAIgdBAWo2AgAgB0EEdGoiB0EANgIMIAcgAkF/czYCCCAH' +
-  'QgA3AwALIAIgASgCNEwEQCAFIAUoAgBBAWs2AgALAkACQCABKAIIIAJBA3RqIgIoAgAiByACKAIEIgxIBEAgASgCACELQQAhBQNA' +
-  'AkAgASgCDCAHQQR0aiICKQMAIAsgAigCCCIJQQN0IgpqKQMAIhKDIhFQDQACQCADBEAgCUEGdCEIIAAoAjQhAiARIRADQCADIAVB' +
-  'AnRqIAIgCCAQeqdyQQJ0aigCADYCACAFQQFqIQUgEEIBfSAQgyIQUEUNAAsMAQsgBSARe6dqIQULIAEoAjAgBCgCAEEEdGoiAkEA' +
-  'NgIMIAIgCTYCCCACIBI3AwAgBCAEKAIAQQFqNgIAIAEoAgAiCyAKaiARIBKFNwMAIAEoAgQgCUECdGooAgAiAkUEQCAJQQZ0IQ0g' +
-  'BikDACEQIAEoAighDiABKAIcIQ8DQCAOIA0gEXqnckECdCICaigCACIIrCESIAhBAEoEQCAIIAIgD2ooAgAiAmohCSABKAIgIQoD' +
-  'QCAKIAJBAnRqKAIAIgggCCgCAEEBazYCACACQQFqIgIgCUgNAAsLIBAgEnwhECARQgF9IBGDIhFCAFINAAsgBiAQNwMADAELIAYg' +
-  'EXsiECAGKQMAfDcDACACIAIoAgAgEKdrNgIACyAHQQFqIgcgDEcNAAsgA0UNAkEBIQAgBUEFTA0BIAVBA20hAgNAIAAiAUEDbEEB' +
-  'aiIAIAJIDQALIAFBAEgNAgwBCyADRQ0BQQEhAEEAIQULA0AgBSAAIgFKBEADQCADIAFBAnRqKAIAIQYCQCABIgciAiAASA0AA0Ag' +
-  'BiADIAcgAGsiAkECdGooAgAiBE4EQCAHIQIMAgsgAyAHQQJ0aiAENgIAIAIhByAAIAJMDQALCyADIAJBAnRqIAY2AgAgAUEBaiIB' +
-  'IAVHDQALCyAAQQJKIABBA20hAA0ACwsLjgsCDn8DfiMAQRBrIg0kAEEBIQsgAUECdCIJIAAoAhxqIggoAgAhDiAIKAIEIRMCQCAA' +
-  'KAIoIAlqIgooAgBBAEwNACAHBEAgDiEIA0ACQCAAKAIgIAhBAnRqKAIAIAAoAiwiCWtBAnUiDCACRg0AIAkgDEECdGoiCSAJKAIA' +
-  'QYCAgIAEajYCACAAKAIwIAMgAygCACIJQQFqNgIAIAlBBHRqIglBADYCDCAJIAxBf3M2AgggCUIANwMAIAAoAjQgDEgNACAEIAQo' +
-  'AgBBAWs2AgALIAhBAWoiCCAAKAIoIAFBAnRqKAIAIA5qSA0ACwwBCyAAKAIsIQ8gACgCICEJIA4hCANAAkAgCSAIQQJ0aigCACAP' +
-  'a0ECdSIMIAJGDQAgDyAMQQJ0aiIBIAEoAgBBgICAgARqNgIAIAAoAjQgDEgNACAEIAQoAgBBAWs2AgALIAhBAWoiCCAKKAIAIA5q' +
-  'SA0ACwsCQCAOIBNODQADQAJAAkAgDkECdCIJIAAoAiBqKAIAIAAoAiwiAWsiCkECdSILIAAoAjRKBEAgASALQQJ0aiIIKAIAIgFB' +
-  '/////wNKDQIgCCABQYCAgIAEajYCACAHBEAgACgCMCADIAMoAgAiAUEBajYCACABQQR0aiIBQQA2AgwgASALQX9zNgIIIAFCADcD' +
-  'AAsgACgCNCALSA0BIAQgBCgCAEEBazYCAAwBCyACIAtGDQELAkAgACgCJCAJaigCACIBRQRAQQAhEQJAIAAoAggiCCAKQQF0IgFq' +
-  'KAIAIhAgCCABQQRyaigCACIUTg0AIAAoAgAhFUEBIREDQAJAIBUgACgCDCAQQQR0aiIIKAIIIglBA3QiAWopAwAiFiAIKQMAgyIX' +
-  'UA0AIAAoAjAgAygCAEEEdGoiCEEANgIMIAggCTYCCCAIIBY3AwAgAyADKAIAQQFqNgIAIAAoAgAiFSABaiAWIBeFNwMAAn8gACgC' +
-  'BCAJQQJ0aigCACIBRQRAIAlBBnQhCyAFKQMAIRggACgCKCEPIAAoAhwhDEEAIRIDQCAPIAsgF3qnckECdCIBaigCACIJrCAJQQBK' +
-  'BEAgCSABIAxqKAIAIghqIQogACgCICEJA0AgCSAIQQJ0aigCACIBIAEoAgAiAUEBazYCACABQQJrIBJyIRIgCEEBaiIIIApIDQAL' +
-  'CyAYfCEYIBdCAX0gF4MiF0IAUg0ACyAFIBg3AwAgEkEfdgwBCyAFIBd7IhYgBSkDAHw3AwAgASABKAIAIBanayIBNgIAIAFFCyAG' +
-  'RQ0ADQILIBBBAWoiECAUSCERIBAgFEcNAAsLIBFBf3NBAXEhDwwBCyANIAAoAhggACgCFCABQQJ0aigCAEEEdGo2AgxBASEPIAAo' +
-  'AggiCSAKQQF0IgFqKAIAIgggCSABQQRyaigCACIMTg0AIAZFBEADQCAIQQR0IQEgACgCECAIQQJ0aigCACEIAkAgASAAKAIMIgpq' +
-  'IgkoAgwiASALRiAAKAIsIAFBAnRqKAIAQYCAgIAESHJFBEAgDSgCDCIBKAIIIAhBBHQgCmpBCGsoAgBKDQEgDSAAKAIYIAEoAgxB' +
-  'BHRqNgIMDAELIAAgCSAKIAhBBHRqIA1BDGogAyAFEDEaCyAIIAxIDQAMAgsACwNAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCAB' +
-  'IAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAo' +
-  'AhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQMUUNAEEAIQ8MAgsgCCAMSA0ACwsgDw0AQQAhCwwCC0EBIQsg' +
-  'DkEBaiIOIBNHDQALCyANQRBqJAAgCwv3AwIDfg1/IAAoAjAgBCgCAEEEdGohDCADKAIAIQ0CQCABIAJPDQAgACgCBCERIAAoAgAh' +
-  'EgNAIA0pAwAhBiANIAEoAggiCSANKAIIRiILQQR0aiENAn8CQAJAIAEpAwAgEiAJQQN0aiIKKQMAIgggBkJ/hUJ/IAsbg4MiBlAN' +
-  'ACARIAlBAnRqIg4oAgAhCyAMIAk2AgggDCAINwMAIAxBEGohDCALRQ0BIAogBiAIhTcDACALIAsoAgAgBnsiBqdrIgk2AgAgBiAH' +
-  'fCEHIAkNAEEBDAILIAFBEGoiASACSQ0CDAMLIAogCikDACAGhTcDAAJ/IA4oAgAiCkUEQCAJQQZ0IQ4gACgCKCETIAAoAhwhFEEA' +
-  'IQkDQCATIA4gBnqnckECdCIKaigCACILrCEIIAtBAEoEQCALIAogFGooAgAiCmohCyAAKAIgIRUDQCAVIApBAnRqKAIAIg8gDygC' +
-  'ACIPQQFrNgIAIA9BAmsgCXIhCSAKQQFqIgogC0gNAAsLIAcgCHwhByAGQgF9IAaDIgZCAFINAAsgCUEfdgwBCyAKIAooAgAgBnsi' +
-  'BqdrIgk2AgAgBiAHfCEHIAlFCyAQcgshECABQRBqIgEgAkkNAAsLIAMgDTYCACAEIAwgACgCMGtBBHU2AgAgBSAFKQMAIAd8NwMA' +
-  'IBALzwMBCH8CQAJAIAFBAEggAEHv/wNrQZKAfElyDQBBASEFIAAhBwJAA0AgASAGRg0BIAZBAnQhBCACIAZBAWoiBkECdGooAgAg' +
-  'AiAEaigCAGsiBCAFIAQgBUobIQUgBCAHIAQgB0gbIQcgBEEASg0AC0EADwsgBawgAax+Qv7///8HVQ0AQQFBOBBDIgRFDQAgBCAF' +
-  'NgIQIAQgATYCBCAEIAA2AgAgBCAAIAdtIghBAWoiCTYCDCAEIABBD2pBEG0iBkEEdCIHNgIIIAQgB0EQaiIKNgIcIAQgBkEFdCAK' +
-  'akHBAGpBQHEiBjYCICAEIAEgBWxBAnRBBGoQRCIKNgIUIAQgAEEGdBBEIgs2AhggBEEBIAYQQyIFNgIkIAQgCEEDaiAGbEE/chBE' +
-  'IgY2AiwgBCAGQT9qQUBxNgIoIAQgCUECdEEEaiIIEEQiCTYCMCAEIAgQRCIINgI0IApFIAZFciAFRSALRXJyIAhFIAlFcnJFBEAg' +
-  'ACAFakH/ASAHIABr/AsAQQAhBQNAIAEgBUYNAyAEIAUgAyACIAVBAnRqKAIAIgBBAnRqIAIgBUEBaiIFQQJ0aigCACAAaxAzRQ0A' +
-  'CwsgBBA0C0EADwsgBBA1IAQLtQIBC38gACgCFCAAKAIQIgQgAWwiBkECdGohB0EAIQECQCADQQBKBEAgACgCJCIMIAAoAhxqIQ0D' +
-  'QEF/IQggAiAJQQJ0Ig5qKAIAIgEgACgCAE8NAgJAIAEgDGoiBC0AACIFBEAgBUEQRg0EIAAoAhgiCiABQQR0IgsgBWpBAnRqQQRr' +
-  'KAIAIAZGDQQMAQsgAUEEdCELIAAoAhghCgsgByAOakF+IAV3QRB0IAFyNgIAIAogCyAELQAAakECdGogBjYCACANIAFBAXRqIgEg' +
-  'AS8BAEEBIAQtAAB0cjsBACAEIAQtAABBAWo6AAAgCUEBaiIJIANHDQALIAAoAhAhBCADIQELIAEgBEgEQANAIAcgAUECdGogACgC' +
-  'CDYCACABQQFqIgEgACgCEEgNAAsLQQAhCAsgCAs1ACAABEAgACgCFBBJIAAoAhgQSSAAKAIkEEkgACgCLBBJIAAoAjAQSSAAKAI0' +
-  'EEkgABBJCwsVACAAKAIoIAAoAiQgACgCIPwKAAALzAIBC38CQCAAKAIQIgNBAEwNACAAKAIUIAJBAnRqIQggASAAKAIcaiEHA0Ag' +
-  'ByAIIARBAnRqKAIAIgJB//8DcUEBdGoiBSAFLwEAIAJBEHZxOwEAIARBAWoiBCADRw0ACyADQQBMDQBBACEEA0AgCCAEQQJ0ai8B' +
-  'ACICIAAoAghHBEAgByACQQF0ai8BACIDBEAgACgCGCACQQZ0aiEKIAAoAhAhCQNAQQAhBSAJQQBKBEAgACgCFCAKIANoQQJ0aigC' +
-  'AEECdGohCwNAIAIgCyAFQQJ0aigCACIMQf//A3EiBkcEQCAHIAZBAXRqIg0gDS8BACAMQRB2cTsBACABIAZqIgYgBi0AAEEBazoA' +
-  'AAsgBUEBaiIFIAlHDQALCyADQQFrIANxIgMNAAsLIAEgAmpB/wE6AAAgACgCECEDCyAEQQFqIgQgA0gNAAsLC6EGAg1/BH4jAEEQ' +
-  'ayILJAAgACgCNCEMIAAoAjAhDSAAKAIoIgYgACgCICIOaiIJIAYgDvwKAAAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgBf0MAAAA' +
-  'AAAAAAAAAAAAAAAAAP0LAwAgBARAIARBADYCAAtBACAOayEQQQAhBgNAAkACfwJAAkAgCSAAKAIIIAtBDGoQOCIHQf8BRg0AA0Ag' +
-  'AlAgAiAVVnJFBEAgBUEBNgIYIBQhEwwFCyAVQgF8IRUgB0EBRgRAIAAoAhwhByANIAZBAnQiCGpBfzYCACAIIAxqIAAoAhggByAJ' +
-  'aiALKAIMIghBAXRqLwEAaCAIQQR0akECdGooAgAiCDYCACAAIAkgCBA2IAZBAWohBiAJIAAoAgggC0EMahA4IgdB/wFGDQIMAQsL' +
-  'IAdFBEAgFCETDAILIA0gBkECdCIKaiALKAIMNgIAIAogDGpBfzYCACAWQgF8IRYgBiEKQQEMAgsgFEIBfCETAkAgA0UgFEIAUnIN' +
-  'AEEAIQcgBkEASgRAA0AgAyAHQQJ0IghqIAggDGooAgAgACgCEG02AgAgB0EBaiIHIAZHDQALCyAERQ0AIAQgBjYCAAsgAVANACAB' +
-  'IBNYDQILQQALIQcDQAJAAkACQAJAAkAgB0UEQCAGQR91IAZxIQggBiEKA0AgCkEATA0CIA0gCkEBayIKQQJ0aigCAEEASA0ACwwC' +
-  'CyAAKAIcIAsgDSAKQQJ0IghqIhEoAgAiBzYCDCAJaiAHQQF0ai8BACIGRQ0EIAAoAhggB0EGdGohEiAIIAxqIgcoAgAhCANAIAgg' +
-  'EiAGaEECdGooAgAiD04EQCAGQQFrIAZxIgYNAQwGCwsgByAPNgIAAkAgBiAGQQFrcQRAIAkgDmoiBiAJIA78CgAAIAYhCQwBCyAR' +
-  'QX82AgALIAAgCSAPEDYgCkEBaiEGDAcLIAZBAE4NASAIQQFrIQoLIAkgEGohCSATIRQMAQsgBUEBNgIcDAMLQQEhBwwBCyAUIRMg' +
-  'CiEGQQAhBwwACwALCyAFIBY3AxAgBSAVNwMIIAUgEzcDACALQRBqJAAL9AECAnsCf/0M/////////////////////yEDIAFBAEoE' +
-  'QANAIAMgACAFav0AAAD9dyEDIAVBEGoiBSABSA0ACwsgAyADIAP9DQgJCgsMDQ4PAAAAAAAAAAD9dyIDIAMgA/0NBAUGBwAAAAAA' +
-  'AAAAAAAAAP13IgMgAyAD/Q0CAwAAAAAAAAAAAAAAAAAA/XciAyADIAP9DQEAAAAAAAAAAAAAAAAAAAD9dyIEIAP9DQAAAAAAAAAA' +
-  'AAAAAAAAAAAhA0EAIQUDQCAFIgFBEGohBSAAIAFq/QAAACAD/SP9ZCIGRQ0ACyACIAZoIAFqNgIAIAT9FgALvQYBB39BAUG0lQEQ' +
-  'QyIERQRAQQAPCwNAIAMgBGoiBUGAGGohAiAEIANBAXRqIgZBgBxqIQECQCADQQdxIgBFDQAgAiACLQAAQQFyOgAAIAAgAEEBa3EN' +
-  'ACABIAEvAQAgAHI7AQALAkAgA0EDdkEHcSIARQ0AIAIgAi0AAEECcjoAACAAIABBAWtxDQAgASABLwEAIABBA3RyOwEACwJAIANB' +
-  'BnZBB3EiAEUNACACIAItAABBBHI6AAAgACAAQQFrcQ0AIAEgAS8BACAAQQZ0cjsBAAsgBEGH4IE4NgLYKSAFQdglaiECIAQgA0EC' +
-  'dGohASAGQYAQaiEAIANBkQJxQZECRgRAIAAgAC8BAEGRAnI7AQAgASABKAIAQYfggThyNgIAIAIgAi0AAEEBcjoAAAsgBEGHgI4H' +
-  'NgLcKSADQaEBcUGhAUYEQCAAIAAvAQBBoQFyOwEAIAEgASgCAEGHgI4HcjYCACACIAItAABBAnI6AAALIARBuJyAODYC4CkgA0GK' +
-  'AnFBigJGBEAgACAALwEAQYoCcjsBACABIAEoAgBBuJyAOHI2AgAgAiACLQAAQQRyOgAACyAEQbiA/gA2AuQpIANB4gBxQeIARgRA' +
-  'IAAgAC8BAEHiAHI7AQAgASABKAIAQbiA/gByNgIAIAIgAi0AAEEIcjoAAAsgBEHAn4AHNgLoKSADQYwBcUGMAUYEQCAAIAAvAQBB' +
-  'jAFyOwEAIAEgASgCAEHAn4AHcjYCACACIAItAABBEHI6AAALIARBwOPxADYC7CkgA0HUAHFB1ABGBEAgACAALwEAQdQAcjsBACAB' +
-  'IAEoAgBBwOPxAHI2AgAgAiACLQAAQSByOgAACyADQQFqIgNBgARHDQALIARBsJUBakF/NgIAIARBqJUBakJ/NwIAIARBoJUBakJ/' +
-  'NwIAIARBmJUBakJ/NwIAIARBkJUBakJ/NwIAQQAhAwNAIAQgA0ECdGoiAEHsJGpBASADQf8BcUEJcCICdCIBQQl0IAFyIAFBEnRy' +
-  'NgIAIABBgCRqQQcgAiACQQNwa3QiAUH/AyADIAJrdHIgAUEJdHIgAUESdHJBfiADd3E2AgAgA0EBaiIDQRtHDQALIAQLBgAgABBJ' +
-  'C8lGAzh/BXsDfiMAQaABayIJJAAgCf0MAAAAAAAAAAD///////////0LAyAgCUEANgIcIAlCADcDECAJIAA2AgggCSAAQZCVAWo2' +
-  'AhggCSAAQfApajYCDCAAQcAqav0M////B////wf///8H////B/0LAgAgAEGwKmr9DP///wf///8H////B////wf9CwIAIABBoCpq' +
-  '/Qz///8H////B////wf///8H/QsCACAAQZAqav0M////B////wf///8H////B/0LAgAgAEGAKmr9DP///wf///8H////B////wf9' +
-  'CwIAIAD9DP///wf///8H////B////wf9CwLwKSAAQeAqakL///+/8P///wc3AgAgAEHQKmr9DP///wf///8H////B////wf9CwIA' +
-  'An8DQCABIAZqLQAAIgcEQEEBIAAgB0EBayIKIAZB/wFxQRtuIgdBCWxqQQJ0akHwKWooAgAgBiAHQRtsa0H/AXEiCHZBAXFFDQIa' +
-  'IAlBCGogCiAHIAgQPAsgBkEBaiIGQdEARw0ACyAJQgA3AyAgCUL///+/8P///wc3AxAgCUJ/IAMgA1AbNwMoIAVCADcDGEH///8/' +
-  'IQcgAEGAGGohEyAAQdglaiEYA0BBACEjAkACQAJAAkACQANAIAcEQCAJKAIMIQYgCSgCCCELA0BBgYQQIAdoQQlwIg50IhogB3EE' +
-  'QCAaQX9zISQgDkECdCIBIAkoAhhqISAgASAGaiEKIAYgDkESaiIUQQJ0aiEMIAYgDkEJaiIVQQJ0aiENIAkpAyghRANAIAkgByAk' +
-  'cTYCECALIAtBgBhqIhAgCigCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIB' +
-  'RQ0FIAYoAmwhByAJIAkoAhQgASAIRyAOdHI2AhQgCiABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFr' +
-  'cRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFo' +
-  'IghBAnRqIhZB7CRqKAIAIRIgCigCACERIAYgBigCACIfQX4gCHciD3E2AgAgBiAGKAIEIhkgD3E2AgQgBiAGKAIIIhsgD3E2Aggg' +
-  'BiAGKAIMIhwgD3E2AgwgBiAGKAIQIh0gD3E2AhAgBiAGKAIUIhcgD3E2AhQgBiAGKAIYIh4gD3E2AhggBiAGKAIcIicgD3E2Ahwg' +
-  'BiAGKAIgIiggD3E2AiAgCiARNgIAIAogESASIBZBgCRqKAIAckF/c3FBASAIdHIiFjYCACANIA0oAgAiISASQX9zIhJxIiI2AgAg' +
-  'DCASIAwoAgAiEnEiKTYCACAGIAcgD3EiBzYCbCAJICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRB' +
-  'IHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhxIBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnIgESAWRyAOdHIgISAi' +
-  'RyAVdHIgEiApRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIA0oAgAiCEESdmotAABBCHQg' +
-  'ECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJwIQcgCSAJKAIUIAEgCEcgFXRyNgIUIA0g' +
-  'ATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJ' +
-  'KQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiIWQewkaigCACESIA0oAgAhESAGIAYoAiQi' +
-  'H0F+IAh3Ig9xNgIkIAYgBigCKCIZIA9xNgIoIAYgBigCLCIbIA9xNgIsIAYgBigCMCIcIA9xNgIwIAYgBigCNCIdIA9xNgI0IAYg' +
-  'BigCOCIXIA9xNgI4IAYgBigCPCIeIA9xNgI8IAYgBigCQCInIA9xNgJAIAYgBigCRCIoIA9xNgJEIA0gETYCACAKIAooAgAiISAS' +
-  'QX9zIiJxIik2AgAgDSARIBIgFkGAJGooAgByQX9zcUEBIAh0ciISNgIAIAwgDCgCACIWICJxIiI2AgAgBiAHIA9xIgc2AnAgCSAh' +
-  'IClHIA50ICggCHZBCHRBgAJxICcgCHZBB3RBgAFxIB4gCHZBBnRBwABxIBcgCHZBBXRBIHEgHSAIdkEEdEEQcSAcIAh2QQN0QQhx' +
-  'IBsgCHZBAnRBBHEgGSAIdkEBdEECcSAfIAh2QQFxcnJycnJycnJBCXRyIBEgEkcgFXRyIBYgIkcgFHRyIgggCSgCEHI2AhAgCSAJ' +
-  'KAIUIAhyNgIUCyABQQFrIAFxIgENAAsLIAsgECAMKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAA' +
-  'QQJ0cnJqKAIAIAhxIgFFDQUgBigCdCEHIAkgCSgCFCABIAhHIBR0cjYCFCAMIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAg' +
-  'AUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkg' +
-  'A0IBfCIDNwMgIAsgAWgiCEECdGoiEkHsJGooAgAhESAMKAIAIRAgBiAGKAJIIhZBfiAIdyIPcTYCSCAGIAYoAkwiHyAPcTYCTCAG' +
-  'IAYoAlAiGSAPcTYCUCAGIAYoAlQiGyAPcTYCVCAGIAYoAlgiHCAPcTYCWCAGIAYoAlwiHSAPcTYCXCAGIAYoAmAiFyAPcTYCYCAG' +
-  'IAYoAmQiHiAPcTYCZCAGIAYoAmgiJyAPcTYCaCAMIBA2AgAgCiAKKAIAIiggEUF/cyIhcSIiNgIAIA0gISANKAIAIiFxIik2AgAg' +
-  'DCAQIBEgEkGAJGooAgByQX9zcUEBIAh0ciIRNgIAIAYgByAPcSIHNgJ0IAkgIiAoRyAOdCAnIAh2QQh0QYACcSAeIAh2QQd0QYAB' +
-  'cSAXIAh2QQZ0QcAAcSAdIAh2QQV0QSBxIBwgCHZBBHRBEHEgGyAIdkEDdEEIcSAZIAh2QQJ0QQRxIB8gCHZBAXRBAnEgFiAIdkEB' +
-  'cXJycnJycnJyQRJ0ciAhIClHIBV0ciAQIBFHIBR0ciIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFAsgAUEBayABcSIBDQALCyAJKAIc' +
-  'DQYCQCAKKAIAIgFBCXYgAXIgAUESdnIiAUH/A3EgCigCJCIHQQl2IAdyIAdBEnZyIgdB/wNxIg9BCXRyIAooAkgiCEEJdiAIciAI' +
-  'QRJ2ciIRQf8DcSIIQRJ0ciISICAoAgBGDQAgCyAIQQZ0QcADcSAPQQN0QThxIAFBB3FyckEBdGpBgBBqLwEAIg9FDQYgCyAIQQN0' +
-  'QcADcSAHQThxIAFBA3ZBB3FyckEBdGpBgBBqLwEAIhBFDQYgCyARQcADcSAHQQN2QThxIAFBBnZBB3FyckEBdGpBgBBqLwEAIhFF' +
-  'DQYgICABIBFBBnRBwANxIBBBA3RBOHEgD0EHcXJyIhZxIAcgEUEDdEHAA3EgEEE4cSAPQQN2QQdxcnIiB3FBCXRyIBFBwP8DcSAQ' +
-  'QQN2Qfg/cSAPQQZ2cnIiASAIcUESdHIiCDYCACAIIBJGDQAgCSAKKAIkIgggB0GBhBBscSIHIAhHQQl0IAooAgAiCCAWQYGEEGxx' +
-  'Ig8gCEdyIAooAkgiCCABQQl0IAFyIAFBEnRycSIBIAhHQRJ0ciAOdCIIIAkoAhByNgIQIAkgCCAJKAIUcjYCFCAKIAE2AkggCiAH' +
-  'NgIkIAogDzYCAAsgCSgCECIHIBpxDQALCyAHDQALCyAJKAIUIQtBACEKIAlBADYCFCALICNyISNBASENAkADQAJAAkAgCyAKQQls' +
-  'IgF2Qf8DcUUNACAJKAIMIgYgCkECdGooAmwiByAGIAFBAnRqIgEoAiAiBiABKAIcIgggASgCGCIPIAEoAhQiDiABKAIQIhAgASgC' +
-  'DCIUIAEoAggiFSABKAIEIhEgASgCACIMciIaciIgciISciIkciIWciIfciIZckF/c3ENBSAHIAYgGXEgCCAfcSAPIBZxIA4gJHEg' +
-  'ECAScSAUICBxIBUgGnEgDCARcXJycnJycnJBf3NxIgZFDQADQEEAIQcCQCAMQQEgBmgiDHQiCHENAEEBIQcgASgCBCAIcQ0AQQIh' +
-  'ByABKAIIIAhxDQBBAyEHIAEoAgwgCHENAEEEIQcgASgCECAIcQ0AQQUhByABKAIUIAhxDQBBBiEHIAEoAhggCHENAEEHIQcgASgC' +
-  'HCAIcQ0AQQghByABKAIgIAhxRQ0DCyAJQQhqIAcgCiAMEDwgCSgCHA0CIAZBAWsgBnEiBkUNASABKAIAIQwMAAsACyAKQQJJIQ0g' +
-  'CkEBaiIKQQNHDQEMAgsLIA0NAgsgCSgCECIHDQBBACEQIAkoAgwhCCAJKAIIIQ8DQAJAICMgEEEJbCIGdkH/A3FFDQAgCSAPQYAY' +
-  'aiIBIAggBkECdGoiBygCACIGQQl2IgpB/wNxai0AAEEDdCABIAZB/wNxai0AAHIgASAGQRJ2IgtqLQAAQQZ0ciIbNgJgIAkgBiAK' +
-  'ciALckH/A3EiHDYCMCAPQYAcaiIGIBtBAXRqLwEAISUgBiAcQQF0ai8BACEmIAkgASAHKAIEIgpBCXYiC0H/A3FqLQAAQQN0IAEg' +
-  'CkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIh02AmQgCSAKIAtyIAxyIjNB/wNxIio2AjQgBiAdQQF0ai8BACExIAYgKkEBdGov' +
-  'AQAhMiAJIAEgBygCCCIKQQl2IgtB/wNxai0AAEEDdCABIApB/wNxai0AAHIgASAKQRJ2IgxqLQAAQQZ0ciIONgJoIAkgCiALciAM' +
-  'ciI3Qf8DcSIrNgI4IAYgDkEBdGovAQAhFyAGICtBAXRqLwEAIR4gCSABIAcoAgwiC0EJdiIMQf8DcWotAABBA3QgASALQf8DcWot' +
-  'AAByIAEgC0ESdiINai0AAEEGdHIiCjYCbCAJIAsgDHIgDXIiJ0H/A3EiLDYCPCAGIApBAXRqLwEAIRQgBiAsQQF0ai8BACEVIAkg' +
-  'ASAH/QACECI+QQn9rQEiP/0bAEH/A3FqLQAAQQN0IAEgPv0bAEH/A3FqLQAAciABID5BEv2tASJA/RsAai0AAEEGdHIiCzYCcCAG' +
-  'IAtBAXRqLwEAIREgBiA/ID79UCBA/VAiQv0M/wEAAP8BAAD/AQAA/wEAAP1OIkH9GwAiO0EBdGovAQAhGiAJIAEgPv0bAUH/A3Fq' +
-  'LQAAIAEgP/0bAUH/A3FqLQAAQQN0ciABIED9GwFqLQAAQQZ0ciIMNgJ0IAYgDEEBdGovAQAhICAGIEH9GwEiKEEBdGovAQAhEiAJ' +
-  'IAEgPv0bAkH/A3FqLQAAIAEgP/0bAkH/A3FqLQAAQQN0ciABIED9GwJqLQAAQQZ0ciINNgJ4IAYgDUEBdGovAQAhJCAGIEH9GwIi' +
-  'FkEBdGovAQAhHyABIED9GwNqLQAAIRkgASA+/RsDQf8DcWotAAAhISABID/9GwNB/wNxai0AACEiIAkgQf0LBEAgCSAhICJBA3Ry' +
-  'IBlBBnRyIhk2AnwgBiAZQQF0ai8BACEhIAYgQf0bAyIiQQF0ai8BACEpIAkgASAHKAIgIgdBCXYiOEH/A3FqLQAAQQN0IAEgB0H/' +
-  'A3FqLQAAciABIAdBEnYiLmotAABBBnRyIjk2AoABIAkgByA4ciAuciI4Qf8DcSIHNgJQIDkgGSANIAwgCyAKIA4gGyAdciIuciI0' +
-  'ciI1ciI2ciIvcnEgGyAdcSIbIA4gLnFyIh0gCiA0cXIiLiALIDVxciI0IAwgNnFyIjUgDSAvcXIiNnJxIA4gG3EiDiAKIB1xciIb' +
-  'IAsgLnFyIh0gDCA0cXIiLiANIDVxciI0IBkgNnFyIjVyIjYgByAiIBYgKCA7ICwgKyAcICpyIipyIityIixyIi9yIjBycSAcIDNx' +
-  'IhwgKiA3cXIiKiAnICtxciIrICwgQv0bACIscXIiMyBC/RsBIC9xciIvIBYgMHFyIjBycSAcIDdxIhwgJyAqcXIiKiArICxxciI3' +
-  'ICggM3FyIisgFiAvcXIiLCAiIDBxciIzciIvcUH/A0cNAyAVIB4gJiAycSIwcSI8cSAUIBcgJSAxcSI6cSI9cXIgESAUIBcgJSAx' +
-  'ciIlcSA6ciIxcSA9ciI6cXIgGiA8IBUgHiAmIDJyIiZxIDByIjJxciIwcXIgICARIBQgFyAlciIXcSAxciIlcSA6ciIxcXIgEiAa' +
-  'IBUgHiAmciIecSAyciImcSAwciIycXIgJCAgIBEgFCAXciIUcSAlciIXcSAxciIlcXIgHyASIBogFSAeciIVcSAmciIecSAyciIm' +
-  'cXIgISAkICAgESAUciIUcSAXciIRcSAlciIXcXIgKSAfIBIgFSAaciIVcSAeciIacSAmciIecXIgBiA5QQF0ai8BACIlICEgJCAU' +
-  'ICByIhRxIBFyIhFxIBdyIiBxciAGIAdBAXRqLwEAIgcgKSAfIBIgFXIiFXEgGnIiGnEgHnIiEnFyDQMgCCAQQQJ0aigCbCIGQQl2' +
-  'IhcgBnIgBkESdiIeckH/A3EiJiAHICkgFSAfcnEgGnJxIBJycSIVIC8gMyA4cSAiICxxIBYgK3EgKCA3cSAqIDtxIBwgJ3FycnJy' +
-  'ckF/c3EgJnEiGnIgASAGQf8DcWotAAAgASAXQf8DcWotAABBA3RyIAEgHmotAABBBnRyIgEgNiA1IDlxIBkgNHEgDSAucSAMIB1x' +
-  'IAsgG3EgCiAOcXJycnJyQX9zcXEiDnIgJSAhIBQgJHJxIBFycSAgciABcSIUckUNAEEAIQoDQEEAIQYgCkECdCILIAlB4ABqaigC' +
-  'ACIMIA5xIgcEQANAIAZB/wMgB2giAUEDbiINQQlsQf8BcSIRdEEHIAEgDUEDbGtBA2xB/wFxIg10IgFyIAFBCXRyIAFBEnRyQQcg' +
-  'DSARanRBf3NxciEGIAdBAWsgB3EiBw0ACwsgFCAPIAxBAXRqQYAcai8BAEF/c3EiBwRAA0AgBkEHIAdoIgFBA24iDEEJbCABIAxB' +
-  'A2xrQQNsanRyIQYgB0EBayAHcSIHDQALC0EAIQEgCUEwaiALaigCACIRIBpxIgcEQANAIAZBByAHaCIMIAxBA3BrdCINQQl0IA1y' +
-  'IA1BEnRyQQEgDHQiDEEJdCAMciAMQRJ0ciIMQX9zcXIhBiABIAxyIQEgB0EBayAHcSIHDQALCyAVIA8gEUEBdGpBgBxqLwEAQX9z' +
-  'cUGBhBBsIAZyIgYgAXIEQCAIIAtqIgcgBygCACIHIAEgBiAQG0F/c3EiCzYCACAIIApBCWoiDEECdGoiDSANKAIAIg0gBiABIBBB' +
-  'AUYbQX9zcSIRNgIAIAggCkESaiIgQQJ0aiISIBIoAgAiEiAGIAEgEEECRhtBf3NxIgE2AgAgCSANIBFHIAx0IAcgC0cgCnRyIAEg' +
-  'EkcgIHRyIgEgCSgCEHI2AhAgCSABIAkoAhRyNgIUCyAKQQFqIgpBCUcNAAsLIBBBAWoiEEEDRw0AC0EAISMgCSgCECIHDQALIAko' +
-  'AhwNASAJKAIMIg4oAnAgDigCbHIgDigCdHJFBEACQCAERQ0AQQAhBiBDQgBSDQADQCAGQQFqIQEgDiAGQQJ0aiIHKAIAIgYEQANA' +
-  'IAQgBmhqIAE6AAAgBkEBayAGcSIGDQALCyAHKAIkIgYEQANAIAZoIARqIAE6ABsgBkEBayAGcSIGDQALCyAHKAJIIgYEQANAIAZo' +
-  'IARqIAE6ADYgBkEBayAGcSIGDQALCyABIgZBCUcNAAsLIENCAXwhQyACUA0EIAIgQ1gNBQwECyAOKAJoIgFBCXYgAXJBEnQgAXJB' +
-  'gIDwP3EgDigCRCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCICIBQQl2IAFyIAFBEnZyQf8DcXJyIQ8gDigCZCIBQQl2IAFyQRJ0' +
-  'IAFyQYCA8D9xIA4oAkAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhwiAUEJdiABciABQRJ2ckH/A3FyciEjIA4oAmAiAUEJdiAB' +
-  'ckESdCABckGAgPA/cSAOKAI8IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIYIgFBCXYgAXIgAUESdnJB/wNxcnIhFCAOKAJcIgFB' +
-  'CXYgAXJBEnQgAXJBgIDwP3EgDigCOCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCFCIBQQl2IAFyIAFBEnZyQf8DcXJyIRUgDigC' +
-  'WCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhAiAUEJdiABciABQRJ2ckH/A3FyciER' +
-  'IA4oAlQiAUEJdiABckESdCABckGAgPA/cSAOKAIwIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIMIgFBCXYgAXIgAUESdnJB/wNx' +
-  'cnIhGiAOKAJQIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCLCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCCCIBQQl2IAFyIAFBEnZy' +
-  'Qf8DcXJyISAgDigCTCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAigiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgQiAUEJdiABciAB' +
-  'QRJ2ckH/A3FyciESIA4oAkgiAUEJdiABckESdCABckGAgPA/cSAOKAIkIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIAIgFBCXYg' +
-  'AXIgAUESdnJB/wNxcnIhJEEBIQZBACEQQegHIQxBACEIQQAhCwNAQQAhCkEAIQECQCAGBEADQCAKQQlsIgcgCUHgAGpqIgEgGCAT' +
-  'IA4gB0ECdGoiBygCACILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACINOgAAIAEgGCATIAco' +
-  'AgQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiFjoAASABIBggEyAHKAIIIgtBCXZB/wNx' +
-  'ai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh86AAIgASAYIBMgBygCDCILQQl2Qf8DcWotAABBA3QgEyAL' +
-  'Qf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIZOgADIAEgGCATIAcoAhAiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciAT' +
-  'IAtBEnZqLQAAQQZ0cmotAAAiGzoABCABIBggEyAHKAIUIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEG' +
-  'dHJqLQAAIhw6AAUgASAYIBMgBygCGCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIdOgAG' +
-  'IAEgGCATIAcoAhwiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiCzoAByABIBggEyAHKAIg' +
-  'IgFBCXZB/wNxai0AAEEDdCATIAFB/wNxai0AAHIgEyABQRJ2ai0AAEEGdHJqLQAAIgE6AAggAWkgC2kgHWkgHGkgG2kgGWkgH2kg' +
-  'FmkgDWlqampqampB/wFxamoiASAMIAEgDEggAUEJS3EiARshDEEAIBAgARshECAKIAggARshCCAKQQFqIgpBA0cNAAwCCwALA0Ag' +
-  'CUHgAGogC0EbbGogAUEJbGoiByAYICQgAUEDbCIKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiFjoAACAHIBggEiAKdiIN' +
-  'QQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHzoAASAHIBggICAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGToAAiAH' +
-  'IBggGiAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiGzoAAyAHIBggESAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmot' +
-  'AAAiHDoABCAHIBggFSAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiHToABSAHIBggFCAKdiINQQZ2QThxIA1BB3FyIA1B' +
-  'DHZBwANxcmotAAAiFzoABiAHIBggIyAKdiINQQZ2QThxIA1BB3FyIA1BDHZBwANxcmotAAAiDToAByAHIBggDyAKdiIHQQZ2QThx' +
-  'IAdBB3FyIAdBDHZBwANxcmotAAAiBzoACCAHaSANaSAXaSAdaSAcaSAbaSAZaSAfaSAWaWpqampqakH/AXFqaiIHIAwgByAMSCAH' +
-  'QQlLcSIHGyEMIAsgECAHGyEQIAEgCCAHGyEIIAFBAWoiAUEDRw0ACwtBASELIAZBACEGDQALIAAgLUEGbGoiI0GIkAFqIhQCfyAM' +
-  'QecHSgRAQQohC0EAIQhBACENQQAhAUEAIQwDQCAOIAxBAnRqKAJsIhAEQCAMQQlsIRUDQCAQaCEPQQAhBkEAIQcDQCAOIAYgFWpB' +
-  'AnRqKAIAIA92QQFxIAdqIQcgBkEBaiIGQQlHDQALQQAhBkEAIQogByALSARAA0AgCiAOIAYgFWpBAnRqKAIAIA92QQFxIAZ0ciEK' +
-  'IAZBAWoiBkEJRw0ACyAMIQggDyENIAchCyAKIQELIBBBAWsgEHEiEA0ACwsgDEEBaiIMQQNHDQALQQAMAQtBByEGQQAhDEEAIQcC' +
-  'fyAJQeAAaiAQQRtsaiAIQQlsaiILLQAAIgFpIgpBAmtBBUkEQCABIQdBACAKIgZBAkYNARoLIAstAAEiAWkiCkECSSAGIApNckUE' +
-  'QEEBIQwgASEHQQEgCiIGQQJGDQEaCyALLQACIgFpIgpBAkkgBiAKTXJFBEBBAiEMIAEhB0ECIAoiBkECRg0BGgsgCy0AAyIBaSIK' +
-  'QQJJIAYgCk1yRQRAQQMhDCABIQdBAyAKIgZBAkYNARoLIAstAAQiAWkiCkECSSAGIApNckUEQEEEIQwgASEHQQQgCiIGQQJGDQEa' +
-  'CyALLQAFIgFpIgpBAkkgBiAKTXJFBEBBBSEMIAEhB0EFIAoiBkECRg0BGgsgCy0ABiIBaSIKQQJJIAYgCk1yRQRAQQYhDCABIQdB' +
-  'BiAKIgZBAkYNARoLIAstAAciAWkiCkECSSAGIApNckUEQEEHIQwgASEHQQcgCiIGQQJGDQEaCyALLQAIIgEgByABaSIBQQFLIAEg' +
-  'BklxIgYbIQFBCCAMIAYbCyENIBBBAWoLOgAAICNBipABaiANOgAAICNBiZABaiAIOgAAIBRBADoAAyAjQYyQAWogAUEBayABcTsB' +
-  'ACAAIC1B+ABsaiIGQegqaiIHIAZB8ClqQfgA/AoAACAJIAc2AgwgCUEIaiAUIAFB//8DcWgQPSBFQgF8IUUgLUEBaiEtIAkoAhAh' +
-  'BwwFCyAJKAIcRQ0BCyAFQQE2AhgMAgsgCSkDICIDIAkpAyhaBEAgBUEBNgIYDAILIAkgA0IBfDcDIAsgLUUEQCAFQQE2AhwMAQsg' +
-  'ACAtQQFrIgFBBmxqIgdBjJABaiIGIAYvAQAiBkEBayAGcSIKOwEAIAdBiJABaiEHIAZoIQYCQCAKRQRAIAEhLQwBCyAAQfApaiIK' +
-  'IC1B+ABsaiAKIAFB+ABsakH4APwKAAALIAlCADcDECAJIAAgLUH4AGxqQfApajYCDCAJQQhqIAcgBhA9IAkoAhAhBwwBCwsgBSBD' +
-  'NwMAIAkpAyAhAiAFIEU3AxAgBSACNwMIQQALIAlBoAFqJAAL2wQCF38BfiAAKQMYIhsgACkDIFoEQCAAQQE2AhQPCyAAIBtCAXw3' +
-  'AxggACgCACADQQJ0aiIJQewkaigCACEFIAAoAgQiCCACQQlsIgwgAWpBAnRqIgcoAgAhCiAIIAxBAnRqIgQgBCgCHCINQX4gA3ci' +
-  'BnE2AhwgBCAEKAIYIg4gBnE2AhggBCAEKAIUIg8gBnE2AhQgBCAEKAIQIhAgBnE2AhAgBCAEKAIMIhEgBnE2AgwgBCAEKAIIIhIg' +
-  'BnE2AgggBCAEKAIEIhMgBnE2AgQgBCAEKAIAIhQgBnE2AgAgBCAEKAIgIhUgBnE2AiAgByAKNgIAIAggAUECdGoiBygCACIKIAVB' +
-  'f3MiBHEhBSAHIAVBASADdCIHIAUgCUGAJGoiCSgCAEF/c3FyIAIbIhY2AgAgCCABQQlqIhdBAnRqIgsoAgAiGCAEcSEFIAsgBSAJ' +
-  'KAIAQX9zcSAHciAFIAJBAUYbIgU2AgAgBCAIIAFBEmoiC0ECdGoiGSgCACIacSEEIBkgBCAJKAIAQX9zcSAHciAEIAJBAkYbIgQ2' +
-  'AgAgCCACQQJ0aiICQewAaiACKAJsIAZxNgIAIAAgFSADdkEIdEGAAnEgDSADdkEHdEGAAXEgDiADdkEGdEHAAHEgDyADdkEFdEEg' +
-  'cSAQIAN2QQR0QRBxIBEgA3ZBA3RBCHEgEiADdkECdEEEcSATIAN2QQF0QQJxIBQgA3ZBAXFycnJycnJyciAMdCAKIBZHIAF0ciAF' +
-  'IBhHIBd0ciAEIBpHIAt0ciIBIAAoAghyNgIIIAAgACgCDCABcjYCDAuaAwIEfwF+IAEtAAAiBEUEQCAAIAIgAS0AASABLQACEDwP' +
-  'CyAAKQMYIgcgACkDIFoEQCAAQQE2AhQPCyAAIAdCAXw3AxggACgCBCABLQACIgZBAnRqIQMgACgCACACQQJ0akHYKWooAgAhAiAB' +
-  'LQABIQEgBEEBRgRAIAMgAUEJbCIBQQJ0aiIDIAMoAgAgAnE2AgAgAEEBIAEgBmp0IgEgACgCCHI2AgggACAAKAIMIAFyNgIMDwsg' +
-  'AyADKAIAIAJBBHZBBHEgAkECdkECcSACQQFxcnIgAUEDbCIBdCIEQQcgAXQiBUEJdCAFciAFQRJ0ckF/cyIFciAEQQl0ciAEQRJ0' +
-  'cnE2AgAgAyADKAIkIAJBDXZBBHEgAkELdkECcSACQQl2QQFxcnIgAXQiBCAFciAEQQl0ciAEQRJ0cnE2AiQgAyADKAJIIAJBFnZB' +
-  'BHEgAkEUdkECcSACQRJ2QQFxcnIgAXQiASAFciABQQl0ciABQRJ0cnE2AkggAEGBhBAgBnQiASAAKAIIcjYCCCAAIAAoAgwgAXI2' +
-  'AgwLBAAjAAsGACAAJAALEAAjACAAa0FwcSIAJAAgAAsfACAAQRNqIgBBF00EfyAAQQJ0QeQ/aigCAAVB7yULC8EGAhR/AXsjAEEQ' +
-  'ayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUGwAxBDIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0' +
-  'EEQiBzYCFCACIAZBwQBqQQQQQyILNgIYIAIgBkEBaiIFQQJ0EEQiDTYCNCACIAVBBBBDIg42AkAgAEEBaiIJQQJ0IgMQRCEIIAIg' +
-  'CTYCmAIgAiAINgIsIAIgAxBEIg82AkggAiADEEQiEDYCTCACIAMQRCIRNgJQIAIgAxBEIhI2AlQgAiADEEQiAzYCsAEgAiAFQQN0' +
-  'EEQiEzYCtAEgAiAFQRhsEEQiFDYCvAEgAiAJQRRsEEQiFTYC0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAA' +
-  'AAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRyIBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRyIBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAU' +
-  'RXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRQ0AIAVBACAFQQBKGyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAE' +
-  'IAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCAD' +
-  'IAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCACKAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2Agwg' +
-  'AhBGIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAELAAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2' +
-  'AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhBHCyAMQRBqJAAgBAs1' +
-  'AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRCICRQRAQQAPCyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ4gIiAgR/QbDGACEA' +
-  'A0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQTwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIA' +
-  'DAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsACwsCQAJAAkAgAUUNACABKAIAIgAQ4wJFDQAgAiAAKAIAaxDkAg0B' +
-  'DAQLIAIQ5AIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhqBUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiAC' +
-  'Qv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUNAAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBIIgNFBEBB' +
-  'fw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB2ABqQQBBKPwLACAAIAD9AASgA/0LBJADAkAgACkDgAEiAVAEQEIA' +
-  'IQEgACgCkAFFDQELIAEQTSECCyAAQQA2AsgBIABCfzcDoAEgACACNwOIASAAQQA2AsABIABBADYCuAEgABBLIABBADYCiAILpgMB' +
-  'An8gAARAIAAoAggQSSAAKAIUEEkgACgCGBBJIAAoAhwQSSAAKAIsEEkgACgCnAIQSSAAKAI0EEkgACgCQBBJIAAoAkgQSSAAKAJM' +
-  'EEkgACgCUBBJIAAoAlQQSSAAKAKwARBJIAAoArQBEEkgACgCvAEQSSAAKALQARBJIAAoAsQBEEkgACgCjAIQSSAAKAKQAhBJIAAo' +
-  'AqwCEEkgACgCqAIiAQRAIAEQEyABKAIAEEkgASgCBBBJIAEoAggQSSABKAIMEEkgASgCEBBJIAEoAhQQSSABKAIYEEkgASgCHBBJ' +
-  'IAEoAiAQSSABKAIkEEkgASgCKBBJIAEoAiwQSSABKAI8EEkgARBJIABBADYCqAILIAAoAoADIgEEQCABKAI8QQBKBEADQCABKAI4' +
-  'IAJBGGxqKAIUEEkgAkEBaiICIAEoAjxIDQALCyABQQA2AjwgASgCOBBJIAEoAgAQSSABKAIIEEkgASgCBBBJIAEoAgwQSSABKAKQ' +
-  'ARBJIAEQSSAAQQA2AoADCyAAKALsAhBJIAAQIyAAEEogABBLIAAQTCAAEEkLC3UBBH8gAEUEQCABEEQPCwJAAkAgARDiAiICRQ0A' +
-  'IAIgAEEIayIDKAIAIgRNDQECQCADEOMCRQ0AIAIgBGsQ5AJFDQAgAyACNgIADAILIAEQRCIBRQ0AIAEgACADKAIAQQhr/AoAACAA' +
-  'EEkgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQbDGACEDA0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAg' +
-  'AUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANqNgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGog' +
-  'AkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYCAAsLIgEBfyAAKALMAiIBBEAgASgCZBBJIAEQSSAAQQA2AswCCwsb' +
-  'ACAAKALgARCXASAAKALkARBJIABCADcD4AELhAEBAX8gACgC6AIiAQRAIAEoAgwQSSABKAIQEEkgASgCIBBJIAEoAiQQSSABKAIU' +
-  'EEkgASgCGBBJIAEoAhwQSSABKAIoEEkgASgCLBBJIAEoAjAQSSABKAI0EEkgASgCVBBJIAEoAlgQSSABKAJcEEkgASgCYBBJIAEQ' +
-  'SSAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QTiIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3' +
-  'kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXIN' +
-  'ACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSAB' +
-  'IARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBB' +
-  'eyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAA' +
-  'QRxqIABBJGogADQCIEIBfEEEEEUiBQ0AIABBCGogAEEQaiAANAIMIAOsfEIBfEEQEEUiBQ0AIAAoAjAhCSAAEFEgABBSIAAQIyAA' +
-  'EEogACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFB' +
-  'ADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAo' +
-  'AiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAoAiwgBEECdGooAgAQUxogBEEBaiEEDAALAAUgBiABIARBAnQiDWoo' +
-  'AgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApB' +
-  'BHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0B' +
-  'IAAQVBoMAAsACws1ACAABEAgACgC/AIgACgCvAIgACgCZEVyIAAoAtACIAAoApQCcnJyRQRAIAAQVQsgABBGCwuKBAEMfyAARQRA' +
-  'QX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBSIAAoApQCBEAgACABEFYPCyAAIAEQVyICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFB' +
-  'AnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcD' +
-  'CCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0' +
-  'aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARq' +
-  'NgIABSADIAkgAiAKIAQQWAwBCwsMAQsgAkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0Ag' +
-  'BCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAgAyAJIAJBASALEFgMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQg' +
-  'BkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBB' +
-  'fg8LIAAoAjBFBEBBdw8LIAAQUiAAIAAoAjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMg' +
-  'ACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayIC' +
-  'QQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFkMAQsgAUEATA0CIAMgBSAEIAIQWgsgACgCNCAGQQJ0akF/NgIADAEL' +
-  'CwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFr' +
-  'IgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWQwBCyAE' +
-  'KAIMIgRFBEAgAiAHIAMgCEEBEFkMAQsgBEEATA0AIAIgByADIAEQWgsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFkg' +
-  'ACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAi' +
-  'AUEAEFsgAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwB' +
-  'CwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAo' +
-  'AgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEgiA0UEQEF/' +
-  'DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEB' +
-  'IAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgC' +
-  'FCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUg' +
-  'BigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFr' +
-  'NgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0' +
-  'aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEFsMAQsLC24BA38g' +
-  'ACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAg' +
-  'BiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEFsMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigC' +
-  'CCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwB' +
-  'Cw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAA' +
-  'KAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGog' +
-  'BygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASAC' +
-  'G0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAg' +
-  'ASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsgACgC/AIEQCAAIAEgAiADEBwPCyAAKALgAUUEQEEAIQQDQCAEIAAo' +
-  'AlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHQs2' +
-  'AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIg' +
-  'BSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAg' +
-  'ACABNwOAASAAEFILCxYAIAAEQCAAIAFBAEc2ApABIAAQUgsLEwAgAARAIAAQUiAAIAE3A6gBCwsTACAABEAgABBSIAAgATcD2AEL' +
-  'C8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAAKQOQAyIIQn8gACkDmANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAA' +
-  'KAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAA' +
-  'AAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EA' +
-  'IQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB' +
-  '3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCEC' +
-  'DAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkD' +
-  'GAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQUgJAIAAoApQCBEBBACEEAkAg' +
-  'ABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRqKAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRB' +
-  'AEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGogATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAA' +
-  'KAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGooAgQiASAFRg0CIAYgARAdIQcgACgCNCAJaigCAEEATgRAIAAgBxBX' +
-  'DQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwALIAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFIgACgC' +
-  'lAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACABQQxqEBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQ' +
-  'aiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCABTHINAAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQg' +
-  'AmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACEDA0AgAyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0' +
-  'aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdBAEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsA' +
-  'CyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIgACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACAB' +
-  'THINABogABBSIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJAAkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0C' +
-  'IAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRCIENgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIB' +
-  'QQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAoArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFB' +
-  'AEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAoAgAgAUxycg0AIAAQUgJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0' +
-  'QQRqIgcQRCIGNgKMAiAAIAcQRCIHNgKQAiAGRSAHRXINASAEQX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2' +
-  'AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoiB0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgC' +
-  'oAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYEQCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0' +
-  'IgVBBGoQRCIBRQ0CIAEgACgCLCAF/AoAACAAEFEgB0ECdCIFIAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARr' +
-  'ajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0aigCABBTIQUgBEEBaiEEDAEFIAEQSQwDCwALAAsgBhBJIAcQSSAA' +
-  'QgA3AowCDAELIAUPC0F/C94KAhR/A34jAEEQayIJJAACf0ECIAAoAmRBA0YNABogABBqQQBOBEAgACgC6AIiAigCMCEOIABBADYC' +
-  '0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgCg0AIAAgACkDaEIBfDcDaCACIAIgBhBrIAkQbCILQQBIBEBCACEWQgEhFwwBCyAJKAIA' +
-  'IhBFBEBCACEXQgAhFgwBCwJ/IAIgAiAGEGsQbSIHIAIoAggQbiEYAkAgAigCPCIFRQ0AIAVBAWshESACKAIIQQN0IQogGKchEiAC' +
-  'EHQhE0EAIQMDQCADIBNGDQEgAigCNCACKAI4IAMgEmogEXFsQQN0aiINKQMIQn9RDQEgA0EBaiEDIA1BEGohCCAHIQVBACEPAkAg' +
-  'CiIERQ0AA0AgCC0AACIUIAUtAAAiFUYEQCAFQQFqIQUgCEEBaiEIIARBAWsiBA0BDAILCyAUIBVrIQ8LIA8NAAsgDQwBC0EACyIF' +
-  'BEAgBSkDCCEWIAUpAwAhFwwBCyAQQQJOBEAgACAAKQN4QgF8NwN4CyACKAIgIAtBAnRqKAIAIQQgDiAGQTBsaiIF/QwAAAAAAAAA' +
-  'AAAAAAAAAAAA/QsEICAFIBg3AxAgBUL/////DzcDCCAFIAs2AgAgBSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEgACAFNgJgDAEL' +
-  'IAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyAOIAVBAWsiBkEwbGoiBCgCCEEATgRAIARBIGogFyAWEG8gAiAEKAIIEHAgBEF/NgII' +
-  'IAxyIQwLAkAgAigCUEUEQCACKAIgIAQoAgBBAnRqIQggBCgCBCEDA0AgBCADQQFqIgM2AgQgAyAIKAIEIgpODQIgAiACKAIkIANB' +
-  'AnRqKAIAEHFFDQALDAELIAIgBhBrIQggAigCICAEKAIAQQJ0aiELIAQoAgQhAwNAIAQgA0EBaiIDNgIEIAMgCygCBCIKTg0BIAgg' +
-  'AigCJCADQQJ0aigCABByRQ0ACwsgAyAKTiIKRQRAIAEgACkDaFgEQEEAIQcMAgsgBCACKAIkIANBAnRqKAIAIgc2AgggAiAHEHAg' +
-  'AigCUCIHRQRAIAQoAgghBgwDC0EAIQMgB0EAIAdBAEobIQggAigCYCILIAUgB2xBA3RqIQ0gCyAGIAdsQQN0aiELIAIoAlwgBCgC' +
-  'CCIGIAdsQQN0aiEHA0AgAyAIRg0DIA0gA0EDdCIEaiAEIAtqKQMAIAQgB2opAwBCf4WDNwMAIANBAWohAwwACwALIAQpAyAhFyAE' +
-  'KQMoIRYgBCgCDCEIAn8gBCkDECEYIAIgAiAGEGsQbSEEQQAhAwJAIAIoAkwEQCACKAI8IAIoAkBBAXRBAmpJBEBBfyEDIAIQdQ0C' +
-  'CyACIBggBCAIrUIAEHZBAAwCCyACKAJERSAWQn9Rcg0AIAIoAjwiCCACKAJAQQF0QQJqSQR/IAIQdRogAigCPAUgCAtFDQAgAiAY' +
-  'IAQgFyAWEHYLIAMLRQ0CCyAJIBc3AwAgCSAWNwMIIABBAzYCZCAAQgA3A1gCQCAHDQAgCf0MAAAAAAAAAAAAAAAAAAAAAP0LBABB' +
-  'ACEDIAVBACAFQQBKGyEFA0AgAyAFRg0BIAkgDiADQTBsaiIGKQMgIAYpAygQbyAMciEMIANBAWohAwwACwALAkAgDEUEQCAJIAAp' +
-  'A6ADIAApA6gDEG9FDQELIABCfzcDkAMgAEJ/NwOYA0FtDAQLIAAgCf0ABAD9CwSQA0ECQQMgBxsMAwsgACAAKQNwIAIoAhQgBkEC' +
-  'dGoiBigCBCAGKAIAa6x8NwNwIAUhBgwACwALIAAQTEF/CyAJQRBqJAAL3gsDGH8BewF+IwBBEGsiFSQAIAAQTEF/IQMCQEEBQeQA' +
-  'EEMiBEUNACAAIAQ2AugCIAAoAgghByAAKAIgIQkgACgCACEGIAQgACgCBCINNgIEIAQgBjYCACAEIA1BP2pBBnZBASANQcAAShsi' +
-  'DjYCCCAJQQAgCUEAShshDwNAIAIgD0YEQCAEIAlBAnRBBGoiARBEIgs2AgwgBCAFQQFqIgVBAnQiAhBEIhA2AhAgBCANQQFqIhZB' +
-  'BBBDIgo2AiAgBCACEEQiEzYCJCAEIA5BCBBDIhQ2AiggBCAOQQgQQyIINgIsIAQgBkEwbEEwahBEIgY2AjAgBCABEEQiDDYCFCAE' +
-  'IAIQRCIRNgIYIAQgBUEDdBBEIhI2AhwgEUUgEkUgC/0RIBD9HAEgCv0cAiAT/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAUEB' +
-  'cUEBdCAZ/RsAayAZ/RsCQQFxQQJ0ciAZ/RsDQQFxQQN0ciAU/REgCP0cASAG/RwCIAz9HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIZ' +
-  '/RsAQQFxQQR0ciAZ/RsBQQFxQQV0ciAZ/RsCQQFxQQZ0ciAZ/RsDQQd0ckH/AXFycg0CQQAhA0EAIQIDQCACIA9GBEAgCyAJQQJ0' +
-  'aiADNgIAQQAhAkEAIQcDQAJAIAcgD0YEQCAMIAlBAnRqIAI2AgBBACEFIA1BACANQQBKGyEHQQAhAQwBCyAMIAdBAnQiA2ogAjYC' +
-  'ACADIAtqKAIAIgYgCyAHQQFqIgdBAnRqKAIAIgMgAyAGSBshFyACIQMDQCAGIBdGBEAgAyECDAMLIAMgAiACIANIGyEFIBAgBkEC' +
-  'dGooAgAiGEEGdSEIIAIhAQNAAkAgASAFRwRAIBEgAUECdGooAgAgCEcNASABIQULIAMgBUYEQCARIANBAnRqIAg2AgAgEiADQQN0' +
-  'akIANwMAIANBAWohAwsgEiAFQQN0aiIBIAEpAwBCASAYQT9xrYaENwMAIAZBAWohBgwCCyABQQFqIQEMAAsACwALCwNAIAEgB0cE' +
-  'QCAKIAFBAWoiAUECdGoiAiACKAIAIAVqIgU2AgAMAQsLQX8hAyAWQQJ0IgIQRCIGRQ0EIAYgCiAC/AoAAEEAIQIDQCACIA9GBEAg' +
-  'BhBJQQAhBQNAIAcgBSICRgRAQQAhAgJAIAAoAsgCIAlBgMAASnINACAEKAIAIgFFDQAgASAJQT9qQQZ2bCAEKAIgIAFBAnRqKAIA' +
-  'QQJ0TSECCyACBEAgBCANIAkQcw0JIAQoAgghDgtBACEDIARBADYCRCAEIA5BAmoiAjYCOEKAgICABCAAKQPgAiIaIBpQGyACQQN0' +
-  'rYCnIQBBwAAhAQNAIAAgAUkNCSAEIAE2AkQgAUEBdCEBDAALAAsgACgCGCACQQFqIgVBAnRqKAIAQYCAgIAESA0AIBQgAkEDdkH4' +
-  '////AXFqIgEgASkDAEIBIAJBP3GthoQ3AwAMAAsACyALIAJBAnRqKAIAIgEgCyACQQFqIgVBAnRqKAIAIgogASAKShshCgNAIAEg' +
-  'CkYEQCAFIQIMAgUgBiAQIAFBAnRqKAIAQQJ0aiIMIAwoAgAiDEEBajYCACATIAxBAnRqIAI2AgAgAUEBaiEBDAELAAsACwALIAsg' +
-  'AkECdCIBaiADNgIAQQEhBSAAKAIcIAFqKAIAIgYhAQNAIAcgAUEEdGooAggiCEEATARAIAMhAQNAAkAgBQRAIAcgBkEEdGooAggi' +
-  'CEEASg0BIAEhAwsgAkEBaiECDAQLIBAgAUECdGogCEEBazYCACAKIAhBAnRqIgggCCgCAEEBajYCACAGQQFqIQYgAUEBaiEBDAAL' +
-  'AAUgAUEBaiEBIAUgACgCGCAIQQJ0aigCAEGAgICABEhxIQUMAQsACwALAAsgACgCHCACQQJ0aigCACEBA0AgByABQQR0aigCCEEA' +
-  'TARAIAJBAWohAgwCBSABQQFqIQEgBUEBaiEFDAELAAsACwALIBVBEGokACADCyABAX8gACgCUCICRQRAQQAPCyAAKAJgIAEgAmxB' +
-  'A3RqC/sCAQp/IAAoAgAhCQJAIAAoAlAiCARAQf////8HIQVBfyEHA0AgBUEATCADIAlOcg0CIAAoAiggAxByRQRAIAAoAlggAyAI' +
-  'bEEDdGohCiAAKAJUIANBA3RqIgYoAgAhBCAGKAIEIQtBACEGA38gBCALSCAFIAZKcQR/IAYgASAEQQN0IgxqKQMAIAogDGopAwCD' +
-  'e6dqIQYgBEEBaiEEDAEFIAYgBSAFIAZKIgQbIQUgAyAHIAQbCwshBwsgA0EBaiEDDAALAAtB/////wchBUF/IQcDQCAFQQBMIAQg' +
-  'CU5yDQEgACgCKCAEEHIEQCAEQQFqIQQMAQsgACgCICIDIARBAnRqKAIAIQYgAyAEQQFqIgFBAnRqKAIAIQhBACEDA0AgBiAISCAD' +
-  'IAVIcQRAIAAgACgCJCAGQQJ0aigCABBxIANqIQMgBkEBaiEGDAEFIAMgBSADIAVIIgMbIQUgBCAHIAMbIQcgASEEDAILAAsACwAL' +
-  'IAIgBTYCACAHC7ECAQd/AkAgACgCBCAAKAIARgRAIABBKGohBgwBCyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIFIAAoAgQi' +
-  'AiACIAVIGyEIIABBLGohBgNAIAUiBCAIRg0BIAAoAiggBBByBEAgBEEBaiEFDAELIAAoAiAiAiAEQQJ0aigCACIDIAIgBEEBaiIF' +
-  'QQJ0aigCACIHIAMgB0obIQICQAJAIAAoAlAEQANAIAIgA0YNAyABIAAoAiQgA0ECdGooAgAQcg0CIANBAWohAwwACwALA0AgAiAD' +
-  'Rg0CIAAgACgCJCADQQJ0aigCABBxDQEgA0EBaiEDDAALAAsgAyECCyACIAdHDQAgACgCLCAEQQZ1QQN0aiICIAIpAwBCASAEQT9x' +
-  'rYaENwMADAALAAsgBigCAAs7AgF/AX4gAUEAIAFBAEobIQEDfiABIAJGBH4gAwUgACACQQN0aikDACADhRBOIQMgAkEBaiECDAEL' +
-  'CwtKAgF/AX4gAEJ/IAEgACkDACIEfCIBIAEgBFQiAyADrSAAKQMIIgEgAnx8IgIgAVQgASACURsiAxs3AwAgAEJ/IAIgAxs3Awgg' +
-  'AwtpAQJ/IAAoAhQgAUECdGoiAigCACIBIAIoAgQiAiABIAJKGyECA0AgASACRwRAIAAoAiggACgCGCABQQJ0aigCAEEDdGoiAyAD' +
-  'KQMAIAAoAhwgAUEDdGopAwCFNwMAIAFBAWohAQwBCwsLcwEDfyAAKAIUIAFBAnRqIgEoAgAiAiABKAIEIgMgAiADShshBANAAkAg' +
-  'BCACIgFGBEAgBCEBDAELIAFBAWohAiAAKAIcIAFBA3RqKQMAIAAoAiggACgCGCABQQJ0aigCAEEDdGopAwCDUA0BCwsgASADTgsb' +
-  'ACAAIAFBBnVBA3RqKQMAIAFBP3GtiKdBAXEL3wcBEH8gACAAKAIAIg1BA3QQRCIRNgJUIAAgDSACQT9qQcAAbSIKbEEIEEMiEjYC' +
-  'WCAAIAIgCmxBCBBDIgk2AlwgACANQQJqIApsQQgQQyILNgJgIAFBAWoiA0EEEEMhCCADQQJ0IgwQRCEFAkAgEUUgEkVyIAlFIAAo' +
-  'AgwiBiACQQJ0aiIEKAIAQQJ0QQRqEEQiD0VyciAFRSAIRXJyQQEgCxsEQCAIEElBfyELDAELIAAgCjYCUEEAIQMgBCgCACIEQQAg' +
-  'BEEAShshBwNAIAMgB0YEQEEAIQMgAUEAIAFBAEobIQcDQCADIAdGBEAgBSAIIAz8CgAAQQAhBCACQQAgAkEAShshDgNAIAQgDkYE' +
-  'QCAFEElBACEDA0AgAyAORgRAQQAhCyANQQAgDUEAShshDkEAIQMDQCADIA5GBEAgCCEFDAoLIAAoAiAiASADQQJ0aigCACIGIAEg' +
-  'A0EBaiICQQJ0aigCACIBIAEgBkgbIRAgEiADIApsQQN0aiEMQQAhBCAKIQEDQCAGIBBGBEAgESADQQN0aiIDIAFBACABIARIIgEb' +
-  'NgIAIAMgBEEAIAEbNgIEIAIhAwwCBSAMIAAoAiQgBkECdGooAgAiB0EGdSIJQQN0aiIFIAUpAwBCASAHQT9xrYaENwMAIAQgCUEB' +
-  'aiAEIAlKGyEEIAkgASABIAlKGyEBIAZBAWohBgwBCwALAAsACyAGIANBAnRqKAIAIgIgBiADQQFqIgFBAnRqKAIAIgVIBEAgCyAD' +
-  'QQN2Qfj///8BcWoiBCAEKQMAQgEgA0E/ca2GhDcDAAsgAyAKbEEDdCAJaiEQIAIgBSACIAVKGyEMA0AgAiAMRgRAIAEhAwwCCyAI' +
-  'IAAoAhAgAkECdGooAgBBAnRqIgQoAgAiAyAEKAIEIgQgAyAEShshBwNAIAMgB0YEQCACQQFqIQIMAgUgECAPIANBAnRqKAIAIgVB' +
-  'BnVBA3RqIgQgBCkDAEIBIAVBP3GthoQ3AwAgA0EBaiEDDAELAAsACwALAAsgBiAEQQJ0aigCACIDIAYgBEEBaiIBQQJ0aigCACIC' +
-  'IAIgA0gbIQcDQCADIAdGBEAgASEEDAIFIAUgACgCECADQQJ0aigCAEECdGoiAiACKAIAIgJBAWo2AgAgDyACQQJ0aiAENgIAIANB' +
-  'AWohAwwBCwALAAsABSADQQJ0IQQgCCADQQFqIgNBAnRqIgEgASgCACAEIAhqKAIAajYCAAwBCwALAAUgACgCECADQQJ0aigCAEEC' +
-  'dCAIaiIEQQRqIAQoAgRBAWo2AgAgA0EBaiEDDAELAAsACyAFEEkgDxBJIAsLEwAgACgCTEUEQEEIDwsgACgCPAv6AQIHfwF+IAAo' +
-  'AjwiBEEBdEHAACAEGyECIAAoAjhBA3QhAwJAAkAgACgCTCIBBEAgAiABKAIQIANuTQ0BDAILIAIgACgCREsNAQsgACgCNCEFIAIg' +
-  'A2wiBxBEIgZFBEAgACAENgJEQX8PCyABBEAgASABKAIQIAQgAmsgA2xqNgIQCyAGQf8BIAf8CwBBACEBIABBADYCQCAAIAI2Ajwg' +
-  'ACAGNgI0A0AgASAERgRAIAUQSUEADwsgBSAAKAI4IAFsQQN0aiICKQMIIghCf1IEQCAAIAJBEGoiAyAAKAIIEG4gAyACKQMAIAgQ' +
-  'dgsgAUEBaiEBDAALAAtBfwu4AQEFfyAAKAI8QQFrIQggAachCQNAQQAgABB0IAZLIAUbBEBBACEFIAAoAjQgACgCOCAGIAlqIAhx' +
-  'bEEDdGoiBykDCEJ/UQRAIAAgACgCQEEBajYCQCAHIQULIAZBAWohBgwBBSAFRQRAIAAgACgCSCIHQQFqNgJIIAAoAjQgACgCOCAH' +
-  'QQdxIAlqIAhxbEEDdGohBQsgBSAENwMIIAUgAzcDACAFQRBqIAIgACgCCEEDdPwKAAALCwuQAgIDfwF+IABFBEBBfg8LQXkhAwJA' +
-  'IAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC7AIgAUEDdGopAwBCACABIAAoAvgCIgRIG30iBkL///////////8AIAAp' +
-  'A/ACfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRAQf////8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAuwCIANB' +
-  'A3QQSCIERQRAQX8PCyAEIAAoAvgCIgVBA3RqQQAgAyAFa0EDdPwLACAAIAM2AvgCIAAgBDYC7AILIAAQUiAAKALsAiABQQN0aiAC' +
-  'NwMAIAAgACkD8AIgBnw3A/ACC0EAIQMLIAMLPgAgAEUEQEJ+DwsCfkJ5IAFBAEggACgCICABTHINABpCACAAKAL4AiABTA0AGiAA' +
-  'KALsAiABQQN0aikDAAsLoQICBH8BfgJAIAApA5gBIgZCAFINACAAKAIAIgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKw' +
-  'ASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rLjK3G0tpRfoUQTTcDiAEgACABIAZCAXwQekKQzgAgACkD' +
-  'qAEiBiAGUBt+fDcDoAFBACEDQQEhAgNAIAAoAgAgAk4EQAJAAkAgACgCGCACQQJ0aigCACIEQQFMBEAgACgCtAEgA0ECdGohBCAD' +
-  'QQFqIQMMAQsgBEEGSw0BIAAoArwBIAVBAnRqIQQgBUEBaiEFCyAEIAI2AgALIAJBAWohAgwBCwsgAEEANgLIASAAIAU2AsABIAAg' +
-  'AzYCuAELXgIBfgF/A0BCASEBAn8DQEE/IAFCP1ENARogACABiFBFBEAgAUIBfCEBDAELCyABpwsiAkEBa60hAUJ/IAKthkJ/hSAA' +
-  'UgRAIABCfyABhnxCAXwhAAwBCwtCASABhguTBAEMfyMAQSBrIgkkACAAKALQASABQRRsakEIaygCAEEAIAEbIQsgACgCACEPIAAo' +
-  'AhghDiAAKAIIIQcDQCAAKAK8ASALQQJ0aiIEIAIoAgRJBEACQCAEKAIAIgogD0oNACAOIApBAnRqKAIAIgRBB2tBe0kNACAEQQJG' +
-  'BEBBASAMIAAgByAOIAogAiADEHwbIQwLQQAhBCAHIApBBHRqKAIEIgghBQNAIAVBAWohBQNAIAUgCEcEQCAHIAVBBHRqIg0oAggi' +
-  'BkEATCAEQQdKckUEQCAJIARBAnRqIAY2AgAgBEEBaiEEDAMLIAZBAEoNAiANKAIAIQUMAQsLCwNAAkBBACEGIARBACAEQQBKGyEN' +
-  'IAcgCEEEdGooAgQiCCAKRg0AQQAhBSAERQ0AA0AgBSANRgRAIAYhBAwDBSAHIAggCSAFQQJ0aigCACIEEH0EQCAJIAZBAnRqIAQ2' +
-  'AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZBAnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWoh' +
-  'BgwCCyAHIAUgChB9DQAgByAOIAUgAyACEH5BASEMIAAgACgCyAEiCEEBajYCyAEgACgCxAEgCEECdGogBTYCAAwACwALAAsgC0EB' +
-  'aiELDAELCyAAKALQASABQRRsaiALNgIMIAlBIGokACAMC4QEARZ/IAEgA0EEdGooAgQiD0EBaiENIAEgD0EEdGooAgQiEkEBaiEV' +
-  'IAAoAsgBIRYgACgCACEQA0ACQCANIA9GDQAgASANQQR0aiITKAIIIgdBAEwgByAQSnIEfyAHBSACIAdBAnRqIRcgFSEKA0AgCiAS' +
-  'RwRAAkAgASAKQQR0aiIUKAIIIghBAEwgCCAQSnIgByAIRnIEfyAIBSACIAhBAnRqKAIAIgYgFygCACILakEFSA0BIAcgCCAGIAtI' +
-  'IgYbIRggASAPIAggByAGGyILEH8hGSABIBIgCxB/IRogCyEGA0AgCyABIAZBBHRqKAIEIgZHBEAgBiAZRiAGIBpGcg0BIAZBAWoh' +
-  'DANAIAYgDEYNAgJAIAEgDEEEdGoiDigCCCIJQQBMIAkgEEpyBH8gCQUgAiAJQQJ0aigCAEECRw0BIAkgDigCBCIRRgRAIA4oAgAh' +
-  'EQsgASARIBgQfUUNASABIBEgAxB9DQEgACABIAIgByADIAkgBCAFEIABIAAgASACIAggAyAJIAQgBRCAASAWIAAoAsgBSARAQQEh' +
-  'GwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAII' +
-  'C0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwE' +
-  'QCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVB' +
-  'BHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYC' +
-  'AAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEE' +
-  'dGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIA' +
-  'CyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAA' +
-  'IANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAELYgECfyADIQgDQCADIAEgCEEEdGooAgQiCEcE' +
-  'QCABIAggBBB9DQEgASAIIAUQfQ0BIAEgAiAIIAcgBhB+IAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL5wkD' +
-  'BX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABCCASAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQB' +
-  'IAAoAoABR3INACAAEIMBCwJAIAAoApwCBEAgABCEASICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABBABCFAQ0BC0EAIQIDQAJA' +
-  'IAAoApgCDQAgAiEGAkAgABCGASICQQBIBEAgAEEBNgKsASAAEIcBQQMhAyAGIQIgAEEAEIUBRQ0BQX8hAgwECwJAIAIEQCAAIAAp' +
-  'A+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQLAkAgACAFQQxqIAVBCGoQiAEiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQ' +
-  'iQFFDQAgABCHAUF/IQJBASEDDAMLIAAgBSgCDBCKASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQiwEgBSgCCCEDDAELIAAg' +
-  'BCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQjAFBAnRBAXIQiwELIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ' +
-  '/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMh' +
-  'AyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEIoBIAAgACkD4AIiBzcDaCAAKALA' +
-  'AkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEIIBIAApA+ACIQcLIAcgACkDgAJUDQEgABCGASICQQBKBEAgAEEBNgKYAgwCCwJA' +
-  'IAJFBEAgABCDAUF/IQJBASEDIABBARCFAUUNAQwECyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcg' +
-  'ADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAgACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcg' +
-  'CEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2AjggCFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIs' +
-  'IAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIEIAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAg' +
-  'ACgCKCAAKALAASgCAGotAABFDQIgABCNARoMAQsLIAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARA' +
-  'QQMhAgwFCyAAEI0BIQQgACAAKQPYAkIBfDcD2AIgACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAA' +
-  'KAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgCMCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBI' +
-  'DQAaIAJB/wFxC0UgBEEBdHJBABCLAQsgBiECCyADQQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOgIBfwF+IAAoAqACIgFBAEoEQCAA' +
-  'IAApA4gCQgF8IgI3A4gCIAAgAhB6IAGtfiAAKQPgAnw3A/gBCwurAQEJfwNAIAAoAgggA0oEQCADQQJ0IgEgACgCIGohBCAAKAIc' +
-  'IAAoAhggAWooAgBBAnRqIQVBACEBQQAhAgNAIAQoAgAgAkwEQCAEIAE2AgAgA0EBaiEDDAMFIAUgAkECdGoiBigCACIHIAAoAihq' +
-  'LAAAQQBOBEAgBSABQQJ0aiIIKAIAIQkgCCAHNgIAIAYgCTYCACABQQFqIQELIAJBAWohAgwBCwALAAsLC+0BAQR/IAAoAowBIgEE' +
-  'QCABQQAgAUEAShshAwNAIAIgA0YEQAJAIAFBAUoEQEF/IQIgACABIAAoAswBIgMoAgAgAygCBBCJAQ0BC0EAIQIgAEEANgKcAiAA' +
-  'IAFBAWsQigEgACgCzAEiBCgCACEDIAFBAUYEQCAAIANBABCLAUEADwsgACADIAAgBCABQYGAgIAEEIwBQQJ0QQFyEIsBCyACDwUg' +
-  'ACgCzAEgAkECdGogACgCfCAAKAKIASABIAJBf3NqQQJ0aigCAEECdGooAgBBAXM2AgAgAkEBaiECDAELAAsACyAAQgE3A5gCQQAL' +
-  'tAgBEH8jAEGAAmsiByQAIABBATYCrAECf0H//wMgAUUNABogB0EAQYAC/AsAIAAoAqABIgNBACADQQBKGyEGQQAhAwJAA0AgAiAG' +
-  'RgRAAkAgA0ECbSEEQQAhAgNAQT8hAyACQT9GDQQgByACQQJ0aigCACAFaiIFIARKDQEgAkEBaiECDAALAAsFAkAgACgCkAEgACgC' +
-  'nAEgAkECdGooAgBBAnRqKAIEIgRBgICAgAZxDQAgBEH//wNxIgRBA0kNACAHIARBPyAEQT9JG0ECdGoiBCAEKAIAQQFqNgIAIANB' +
-  'AWohAwsgAkEBaiECDAELC0EDIAIiA0EESQ0BGgsgAwshECABQQBHIRFBACEBA38gACgCoAEgDEwEfyAAIAE2AqABIAAgCDYClAEg' +
-  'ACgCBEEBdCIJQQAgCUEAShshCkEABUEAIQNBACEFIAAoApABIgQgACgCnAEiCSAMQQJ0aigCAEECdGoiBigCBCINQYCAgIAGcUUg' +
-  'EXEEQCANQf//A3EiAkECSyACIBBPcSEFCyAGKAIAIQogBkEIaiELIAQgCEECdGoiDkEIaiEPQQAhAgJAAkACQANAQQAgAiAKSCAF' +
-  'GwRAQQEhBQJAIAAoAiggCyACQQJ0aigCACIGEI4BIgRBAEoNAEEAIQUgBA0AIA8gA0ECdGogBjYCACADQQFqIQMLIAJBAWohAgwB' +
-  'BQJAIAUNBSADDgIAAwQLCwsgAEEBNgKYAgwCCyAAKAIoIA8oAgAiAxCOAQ0BIAAgA0EAEIsBDAELIA4gAzYCACAOIA1B/////31x' +
-  'NgIEIAkgAUECdGogCDYCACABQQFqIQEgAyAIakECaiEICyAMQQFqIQwMAQsLIQIDQCACIApHBEAgACgCqAEgAkEMbGpBADYCBCAC' +
-  'QQFqIQIMAQsLQQAhAyABQQAgAUEAShshC0EAIQIDfyACIAtGBH9BACEFAn8DQCADIApHBEAgACgCqAEgA0EMbGoiBCgCBCIBIAQo' +
-  'AghKBEAgBCgCACABIAFBAm1qQQhqIgJBAnQQSCIBRQRAQQAhAgNAIAIgCUYEQEF/DAYFIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiEC' +
-  'DAELAAsACyAEIAE2AgAgBCACNgIICyAEQQA2AgQgA0EBaiEDDAELCwNAIAUgC0cEQCAAKAKoASAAKAKQASAAKAKcASAFQQJ0aigC' +
-  'ACIBQQJ0aiIDQQhqKAIAQQxsaiABIAMoAgwQjwEaIAAoAqgBIAMoAgxBDGxqIAEgAygCCBCPARogBUEBaiEFDAELCyAAQQA2AqwB' +
-  'QQALIAdBgAJqJAAFIAAoAqgBIgYgACgCkAEgACgCnAEgAkECdGooAgBBAnRqIgQoAghBDGxqIgEgASgCBEECajYCBCAGIAQoAgxB' +
-  'DGxqIgEgASgCBEECajYCBCACQQFqIQIMAQsLC9wKARF/A0ACQCAAKAKEASIBIAAoAoABSAR/IAAgAUEBajYChAEgACgCfCABQQJ0' +
-  'aigCACEGIAAgACkD8AJCAXw3A/ACIAZBAXUiBEEBaiEFIAAoAhAiAiAEQQJ0IgNqIgcoAgAhAQJAIAZBAXFFBEAgA0ECciEHA0Ag' +
-  'ASACIAVBAnRqKAIATg0EQQAhAiAAKAIUIAFBAnRqKAIAQQJ0IgMgACgCIGooAgAiCEEAIAhBAEobIQggACgCHCAAKAIYIANqKAIA' +
-  'QQJ0aiEJA0AgAiAIRwRAAkAgCSACQQJ0aigCACIDIARGDQAgACgCKCADaiwAACIKQQBIDQAgCg0FIAAgA0EBdEEBciAHEIsBCyAC' +
-  'QQFqIQIMAQsLIAFBAWohASAAKAIQIQIMAAsACyACIAVBAnQiCWohAgNAIAIoAgAiAyABTARAIAcoAgAhBANAIAMgBEwNBQJAAkAg' +
-  'ACgCFCAEQQJ0aigCACIBIAAoAgxODQAgAUECdCIHIAAoAiRqKAIAQQFKDQAgACgCHCAAKAIYIAdqKAIAQQJ0aiEIIAAoAiAgB2oo' +
-  'AgAhBUF/IQFBACECA0AgAiAFTiABQQBOckUEQCABIAggAkECdGooAgAiASABIAAoAihqLAAAQQBIGyEBIAJBAWohAgwBCwsgAUEA' +
-  'SARAQQAhAiAFQQAgBUEAShshAQNAIAEgAkYNAyACQQJ0IgMgACgC3AFqIAMgCGooAgBBAXQ2AgAgAkEBaiECDAALAAsgACgCKCAB' +
-  'ai0AAA0AIAAgAUEBdCAHQQNyEIsBIAAoAhAgCWooAgAhAwsgBEEBaiEEDAELCyAAIAU2AuABQQEPCyAAKAIUIAFBAnRqKAIAIgMg' +
-  'ACgCDEgEQCAAKAIkIANBAnRqIgMgAygCAEEBazYCAAsgAUEBaiEBDAALAAsgACgC3AEiASAGQQFyNgIAIAEgA0EBdEEBcjYCBCAA' +
-  'QQI2AuABQQEFQQALDwsgACgCqAEgBkEBcyIJQQxsaiIBIQwgASgCBCEIIAEoAgAhBkEAIQNBACEBA0AgAyAISARAIAYgA0ECdCIC' +
-  'aigCACEHIANBAmohAyAAKAIoIg0gBiACQQRyaigCACIOEI4BQQBKBEAgBiABQQJ0aiICIAc2AgAgAiAONgIEIAFBAmohAQwCCyAH' +
-  'QQJ0Ig8gACgCkAFqIgJBCGohBCAJIAIoAggiBUYEQCAEKAIEIQUgBCAJNgIEIAQgBTYCAAsgAigCACEKAkAgBSAORg0AIA0gBRCO' +
-  'AUEATA0AIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEMAgtBAiECIApBAiAKQQJKGyEQAkADQCACIBBGDQEgAkECdCELIAJB' +
-  'AWohAiANIAQgC2oiCygCACIREI4BQQBIDQALIAQgETYCBCALIAk2AgAgACgCqAEgBCgCBEEMbGogByAFEI8BRQ0CIAsgBCgCBDYC' +
-  'ACAEIAk2AgQgBiABQQJ0aiIAIA42AgQgACAHNgIAIAggAyADIAhIGyEAIAFBAmohAgNAIAAgA0cEQCAGIAJBAnRqIAYgA0ECdGoo' +
-  'AgA2AgAgAkEBaiECIANBAWohAwwBCwsgDCACNgIEQX8PCyAGIAFBAnRqIgIgBzYCACACIAU2AgQgAUECaiEBIA0gBRCOAUEASARA' +
-  'IAggAyADIAhIGyECA0AgAiADRwRAIAYgAUECdGogBiADQQJ0aigCADYCACABQQFqIQEgA0EBaiEDDAELCyAMIAE2AgQgACgC3AEg' +
-  'BCAKQQJ0/AoAACAAIAo2AuABQQEPBSAAIAUgD0EBchCLAQwCCwALCyAMIAE2AgQMAAsACwkAIABBABCKAQv1BwELfyMAQRBrIggk' +
-  'ACAAKAKAASEFIAggACgC3AEiBzYCDCAAKALgASEDQQEhBgNAIANBACADQQBKGyEKQQAhAwNAIAMgCkYEQAJAIAAoAnwhAyAAKAJw' +
-  'IQcDQCAHIAMgBUEBayIFQQJ0aigCACIJQQF1IgpqIgstAABFDQALIAtBADoAACAEQQFrIgRFDQAgACAKIAhBDGoQkAEhAyAIKAIM' +
-  'IQcMAwsFAkAgByADQQJ0aiILKAIAQQF1IgkgACgCcGoiDC0AAA0AIAlBAnQiDSAAKAJ0aigCAEUNACAMQQE6AAAgACAJEJEBIAAo' +
-  'AnQgDWooAgAgACgCjAFOBEAgBEEBaiEEDAELIAAoAswBIAZBAnRqIAsoAgA2AgAgBkEBaiEGCyADQQFqIQMMAQsLCyAAKALMASIE' +
-  'IAlBAXM2AgBBACEFIAhBADYCCAJAIAAoArQCRQ0AIAZBASAGQQFKGyEHQQEhAwNAIAMgB0YEQEEBIQZBASEDA0AgAyAHRg0DAkAC' +
-  'QCAAKAJ4IAAoAswBIgQgA0ECdGooAgAiCUEBdEF8cWooAgAEfyAAIAkgBSAIQQhqEJIBDQEgACgCzAEFIAQLIAZBAnRqIQQgBkEB' +
-  'aiEGDAELIAAoAtQBIAggCCgCCCIKQQFqNgIIIApBAnRqIQQLIAQgCTYCACADQQFqIQMMAAsABUEBIAAoAnQgBCADQQJ0aigCAEEB' +
-  'dEF8cWooAgB0IAVyIQUgA0EBaiEDDAELAAsACyAGQQEgBkEBShshBUEBIQMgAQN/IAMgBUYEfwJ/IAgoAgghAwNAIANBAEoEQCAA' +
-  'KAJwIAAoAtQBIANBAWsiA0ECdGooAgBBAXVqQQA6AAAMAQsLQQIhA0EAIAZBAkgNABpBASEFA38gAyAGRgR/IAAoAswBIgMoAgQh' +
-  'BCADIAMgBUECdGoiBSgCADYCBCAFIAQ2AgAgACgCdCADKAIEQQF0QXxxaigCAAUgAyAFIAAoAnQiBCAAKALMASIHIANBAnRqKAIA' +
-  'QQF0QXxxaigCACAEIAcgBUECdGooAgBBAXRBfHFqKAIAShshBSADQQFqIQMMAQsLCwUgACgCcCAAKALMASADQQJ0aigCAEEBdWpB' +
-  'ADoAACADQQFqIQMMAQsLNgIAIAAoAtACBEAgACAGEJMBCyAAIAAoAugBQQFqNgLoAUEAIQQgBkEAIAZBAEobIQFBACEDA0AgASAD' +
-  'RwRAIAAoAugBIgUgACgC5AEgACgCdCAAKALMASADQQJ0aigCAEEBdEF8cWooAgBBAnRqIgcoAgBHBEAgByAFNgIAIARBAWohBAsg' +
-  'A0EBaiEDDAELCyACIAQ2AgAgCEEQaiQAIAYL8QICBH8BfiMAQRBrIgYkAAJAIAAoApgBIgUgACgClAEgAWoiB0ECakgEQEF/IQQg' +
-  'B0H+////AEoNASAAKAKQASABrCAFrEIBhnwiCEL+////ACAIQv7///8AUxunQQJqIgFBAnQQSCIFRQ0BIAAgATYCmAEgACAFNgKQ' +
-  'AQsgACgCoAEiASAAKAKkAUYEQCAAKAKcASABQQF0QYACIAEbIgFBAnQQSCIERQRAQX8hBAwCCyAAIAE2AqQBIAAgBDYCnAELIAYg' +
-  'ACgCqAEiACADQQxsajYCDCAGIAAgAkEMbGo2AghBACEAA0ACQAJAQX9BACAAQQJHBH8gBkEIaiAAQQJ0aigCACIBKAIEQQRBAiAA' +
-  'G0ECIAIgA0YbaiABKAIIIgRMDQIgASgCACAEQQF0QQggBBsiBEECdBBIIgUNASAABUECC0ECSRshBAwDCyABIAQ2AgggASAFNgIA' +
-  'CyAAQQFqIQAMAAsACyAGQRBqJAAgBAv1AwEGfwJAIAAoAowBIAFMDQAgACgCiAEiAiABQQJ0aigCACEFAkAgACgCwAJFIAAoAkAi' +
-  'AyAAKAI4THINACACKAIAIQQgACADNgI4IAQhAgNAIAIgA04EQCADIAAoAjxMDQIgACADNgI8A0AgAyAETA0DIAAoAjQgACgCfCAE' +
-  'QQJ0aigCACICQQF1aiACQX9zQQFxOgAAIARBAWohBCAAKAJAIQMMAAsABSAAKAIwIAAoAnwgAkECdGooAgAiA0EBdWogA0F/c0EB' +
-  'cToAACACQQFqIQIgACgCQCEDDAELAAsACyADIAVKBEAgACAFNgJACyAAKAKAASECA0AgAiAFTARAIAAgBTYCgAEgBSAAKAKEAUgE' +
-  'QCAAIAU2AoQBCyAAIAE2AowBDAILIAAoAnwgAkEBayIEQQJ0aigCACIGQQF1IQMCQCAGQQFxRSACIAAoAoQBSnINACAAKAIQIANB' +
-  'AnRqIgIhBiACKAIAIQIDQCACIAYoAgRODQEgACgCFCACQQJ0aigCACIHIAAoAgxIBEAgACgCJCAHQQJ0aiIHIAcoAgBBAWo2AgAL' +
-  'IAJBAWohAgwACwALIAAoArACBEAgACgCLCADaiAAKAIoIANqLAAAQQBKOgAACyAAKAIoIANqQQA6AAAgACADEJQBIAQhAgwACwAL' +
-  'C2IBAX8gAUEBdSIDIAAoAihqQX9BASABQQFxGzoAACADQQJ0IgMgACgCdGogACgCjAE2AgAgACgCeCADaiACNgIAIAAgACgCgAEi' +
-  'AkEBajYCgAEgACgCfCACQQJ0aiABNgIAC60BAQJ/IAAoApABIAAoApQBIgRBAnRqIgUgAjYCACAFIAM2AgQgBUEIaiABIAJBAnT8' +
-  'CgAAIAAgACgCoAEiA0EBajYCoAEgACACIAAoApQBakECajYClAEgACgCnAEgA0ECdGogBDYCACAAKAKoASABKAIAQQxsaiAEIAEo' +
-  'AgQQjwEaIAAoAqgBIAEoAgRBDGxqIAQgASgCABCPARogACAAKQOAA0IBfDcDgAMgBAtjAQV/IAAoAsgBIgIgACgCwAEiASgCACID' +
-  'QQJ0akF/NgIAIAAgACgCxAEiBEEBayIFNgLEASAEQQJOBEAgASABIAVBAnRqKAIAIgE2AgAgAiABQQJ0akEANgIAIAAQlQELIAML' +
-  'GwBBACAAIAFBAXVqLQAAIgBrIAAgAUEBcRvAC44BAQJ/AkAgACgCCCIDIAAoAgQiBEECak4EQCAAKAIAIQMMAQsgACgCACADQQF0' +
-  'QQggAxsiBEECdBBIIgNFBEBBfw8LIAAgBDYCCCAAIAM2AgAgACgCBCEECyAAIARBAWo2AgQgAyAEQQJ0aiABNgIAIAAgACgCBCIA' +
-  'QQFqNgIEIAMgAEECdGogAjYCAEEAC5wCAQV/IAAoAnggAUECdGooAgAiBEECdSEDAkACQAJAAkAgBEEDcUEBaw4DAAECAwsgA0EC' +
-  'dCIDIAAoApABaiIBQQRqIAEoAgRBgICAgAJyNgIAIAIgAUEMajYCACAAKAKQASADaigCAEEBaw8LIAAoAtgBIgAgA0EBdEEBcjYC' +
-  'ACACIAA2AgBBAQ8LIANBAnQiAyAAKAIgaiEFIAAoAhwgACgCGCADaigCAEECdGohBkEAIQNBACEEA0AgBSgCACAETARAIAIgACgC' +
-  '2AE2AgAgAw8FIAEgBiAEQQJ0aigCACIHRwRAIAAoAtgBIANBAnRqIAdBAXQ2AgAgA0EBaiEDCyAEQQFqIQQMAQsACwALIAIgACgC' +
-  '2AE2AgBBAAuwAQIEfwF8IAAoArABIgQgAUEDdGoiAiAAKwO4ASACKwMAoCIGOQMAIAZEfcOUJa1JslRkBEBBACECIAAoAgQiA0EA' +
-  'IANBAEobIQMDQCACIANGBEAgACAAKwO4AUQwBY7kLv8rK6I5A7gBBSAEIAJBA3RqIgUgBSsDAEQwBY7kLv8rK6I5AwAgAkEBaiEC' +
-  'DAELCwsgACgCyAEgAUECdGooAgAiAUEATgRAIAAgARCWAQsL4gIBCn8jAEEQayIHJAAgAygCACEKIAAoAtABIAE2AgBBASEJQQEh' +
-  'BAJAA0AgBEEATA0BQQAhASAAIAAoAtABIARBAWsiBEECdGooAgBBAXUgB0EMahCQASIFQQAgBUEAShshCyAHKAIMIQwDQCABIAtG' +
-  'DQECQAJAIAwgAUECdGoiBSgCAEEBdSIGIAAoAnBqIggtAAANACAGQQJ0IgYgACgCdGooAgAiDUUNACAAKAJ4IAZqKAIARSACIA12' +
-  'QQFxRXINASAIQQE6AAAgACgC0AEgBEECdGogBSgCADYCACAFKAIAIQUgACgC1AEgAyADKAIAIghBAWo2AgAgCEECdGogBTYCACAE' +
-  'QQFqIQQLIAFBAWohAQwBCwsLA0AgCiADKAIAIgFIBEAgACgCcCAAKALUASADIAFBAWsiATYCACABQQJ0aigCAEEBdWpBADoAAAwB' +
-  'CwtBACEJCyAHQRBqJAAgCQusAwELfyMAQRBrIgYkACABQQAgAUEAShshCQNAIAIgCUYEQAJAIAFBCmwhB0EBIQQDQCABIARMIAMg' +
-  'B0pyRQRAAkAgACgCeCAAKALMASAEQQJ0aigCAEEBdSIFQQJ0aigCAEUNAEEAIQIgACAFIAZBDGoQkAEhCiAGKAIMIQsDQCADIAdK' +
-  'IAIgCk5yDQEgCyACQQJ0aigCAEEBdSIFIAAoAnBqIgwtAAAgACgCdCAFQQJ0aigCAEVyRQRAIAxBAToAACAAKALQASADQQJ0aiAF' +
-  'NgIAIANBAWohAwsgAkEBaiECDAALAAsgBEEBaiEEDAELCwNAIAggCUcEQCAAKAJwIAAoAswBIAhBAnRqKAIAQQF1akEAOgAAIAhB' +
-  'AWohCAwBCwsgA0EAIANBAEobIQFBACECA0AgASACRg0BIAAoAnAgAkECdCIEIAAoAtABaigCAGpBADoAACADIAdMBEAgACAAKALQ' +
-  'ASAEaigCABCRAQsgAkEBaiECDAALAAsFIAAoAnAgACgCzAEgAkECdGooAgBBAXVqQQE6AAAgAkEBaiECDAELCyAGQRBqJAALUwEB' +
-  'fyAAKALIASABQQJ0aiICKAIAQQBIBEAgACgCwAEgACgCxAFBAnRqIAE2AgAgAiAAKALEATYCACAAIAAoAsQBIgFBAWo2AsQBIAAg' +
-  'ARCWAQsL1wEBBn8gACgCwAEiAigCACEGA0ACQCADQQF0IgFBAXIiBSAAKALEASIETg0AIAFBAmoiASAETiAAKAKwASIEIAIgAUEC' +
-  'dGooAgBBA3RqKwMAIAQgAiAFQQJ0aigCAEEDdGorAwBkRXJFBEAgASEFCyAEIAIgBUECdGooAgAiAUEDdGorAwAgBCAGQQN0aisD' +
-  'AGUNACACIANBAnRqIAE2AgAgACgCyAEgAUECdGogAzYCACAFIQMMAQsLIAIgA0ECdGogBjYCACAAKALIASAGQQJ0aiADNgIAC5gB' +
-  'AQV/IAAoAsABIgIgAUECdGooAgAhAwNAAkAgAUEATA0AIAAoArABIgUgAiABQQFrQQF2IgZBAnRqKAIAIgRBA3RqKwMAIAUgA0ED' +
-  'dGorAwBmDQAgAiABQQJ0aiAENgIAIAAoAsgBIARBAnRqIAE2AgAgBiEBDAELCyACIAFBAnRqIAM2AgAgACgCyAEgA0ECdGogATYC' +
-  'AAtjAQF/IAAEQAJAIAAoAqgBRQ0AA0AgASAAKAIEQQF0Tg0BIAAoAqgBIAFBDGxqKAIAEEkgAUEBaiEBDAALAAsgACgCABBJIAAo' +
-  'ApABEEkgACgCnAEQSSAAKAKoARBJIAAQSQsL6QsBCn8jAEEwayIKJAACQAJAIAAgAXJBAEggACABSHIgAkGAgICAAUtyDQBBAUGY' +
-  'AxBDIgdFDQAgAyACQQJ0aigCACELIAcgATYCDCAHIAA2AgggByACNgIEQQEgAkEBaiIJQQ9sIABBAWoiDUEDbGogC0EBaiIOQQF0' +
-  'akECdCAJQQVsahBDIQYgByAJQQF0Ig9BDBBDIgg2AqgBIAZBACAIG0UEQCAGEEkgBxCXAQwBCyAHIAY2ArABIAcgBjYCACAKIAdB' +
-  '3AFqNgIsIAogB0HYAWo2AiggCiAHQdQBajYCJCAKIAdB0AFqNgIgIAogB0HMAWo2AhwgCiAHQcgBajYCGCAKIAdBwAFqNgIUIAog' +
-  'B0GIAWo2AhAgCiAHQfwAajYCDCAKIAdB+ABqNgIIIAogB0H0AGo2AgQgCiAHQRBqNgIAIAYgCUEDdGohCEEAIQYDQCAGQQxGBEAg' +
-  'ByAINgLkASAHIAggCUECdCIMaiIGNgIUIAcgBiAOQQJ0IghqIgY2AhwgByAGIAhqIgg2AhggByAIIA1BAnQiBmoiCDYCICAHIAYg' +
-  'CGoiCDYCJCAHIAYgCGoiBjYCKCAHIAYgDGo2AnAgByAGIAlBA2xqNgI0IAcgBiAPajYCMCAHIAYgCWo2AiwgBygCECADIAz8CgAA' +
-  'IAcoAhQgBCALQQJ0/AoAAEEAIQYgC0EAIAtBAEobIQgDQCAGIAhGBEBBACEGIABBACAAQQBKGyEAA0AgACAGRgRAQQAhACACQQAg' +
-  'AkEAShshCQNAAkAgACAJRgRAQQAhBiABQQAgAUEAShshAgwBCyADIABBAWoiAkECdGohCCADIABBAnRqKAIAIQYDQCAIKAIAIAZM' +
-  'BEAgAiEADAMFIAQgBkECdGooAgBBAnQiCyAHKAIYaigCACEMIAcoAhwgBygCICALaiILIAsoAgAiC0EBajYCACALIAxqQQJ0aiAA' +
-  'NgIAIAZBAWohBgwBCwALAAsLA0AgAiAGRwRAIAZBAnQiACAHKAIkaiAHKAIgIABqKAIANgIAIAZBAWohBgwBCwsgB/0MZAAAANAH' +
-  'AAAsAQAAAQAAAP0LA6ACIAdCgICAgICAgPg/NwO4ASAHQQE2AtACIAdCgICAgICAgPo/NwPIAiAHQoGAgICA/QA3A8ACIAdC5syZ' +
-  's+bMmfc/NwO4AiAHQoGAgIAQNwOwAiAHQgEgBUKV+Kn6l7fem55/fkKdurP7lJL9oiV8IgUgBVAbNwPwASAHQfABaiEAQQAhCEEA' +
-  'IQYDQCAGIAlGBEADQCAIIAlGBEBBACEAQQAhBgNAIAIgBkYEQANAAkAgBygCmAIhBiAAIgIgCUYNACAGDQ8gAyACQQJ0aigCACIG' +
-  'IAMgAkEBaiIAQQJ0aigCACIIIAYgCEobIQtBACEIA0AgBiALRgRAIAggBygCKCACai0AAHINAyAHIAJBAXRBAXJBABCLAQwDBSAI' +
-  'IAQgBkECdGooAgAgAUhyIQggBkEBaiEGDAELAAsACwsgBg0NIAcQhgFFDQ0gB0EBNgKYAgwNCyAHKAIgIAZBAnRqKAIARQRAIAdB' +
-  'ATYCmAILIAZBAWohBgwACwAFIAcgCBCUASAIQQFqIQgMAQsACwAFIAAgACkDACIFQg2GIAWFIgVCB4ggBYUiBUIRhiAFhSIFNwMA' +
-  'IAcoArABIAZBA3RqIAVCC4i6RAAAAAAAAKA8okSN7bWg98awPqI5AwAgBygCNCAGakH/AToAACAHKAIwIAZqQf8BOgAAIAcoAiwg' +
-  'BmpB/wE6AAAgBygCyAEgBkECdGpBfzYCACAGQQFqIQYMAQsACwAFIAZBAnQhCCAHKAIYIgkgBkEBaiIGQQJ0aiILIAsoAgAgCCAJ' +
-  'aigCAGo2AgAMAQsACwAFIAcoAhggBCAGQQJ0aigCAEECdGoiCSAJKAIEQQFqNgIEIAZBAWohBgwBCwALAAUgCiAGQQJ0aigCACAI' +
-  'NgIAIAZBAWohBiAIIAlBAnRqIQgMAQsACwALQQAhBwsgCkEwaiQAIAcLjQICA38BfiMAQUBqIgIkAAJAAkAgACgC4AEiAwR/IAMF' +
-  'IAAQmgEiAw0BIAAoAuABCyABQn9SBH5CACABIAApA/ABfSIFIAEgBVQbBUJ/CxCBASEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIg' +
-  'BCkDUDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAEC' +
-  'CyAAQQI2AmQgACAAKQOQAyIBQgF8IgU3A5ADIAAgACkDmAMgASAFVq18NwOYAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYC' +
-  'iAILIAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBEIgdFIAAoAgxBAnRBBGoQRCIJRXIgBRBEIgpFIAJBAnRB' +
-  'BGoQRCILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAF' +
-  'IA9GBH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBNEJgBBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEE' +
-  'dGooAggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsL' +
-  'IAYEQCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAg' +
-  'AyALakEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBJIAkQSSALEEkgAUUEQCAKEElBfw8LIAAQ' +
-  'VSAAQQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3' +
-  'A/gBIAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEEMiAUUEQEF/DwsgACABNgLMAiAGQQFq' +
-  'IQcgBUECdEEEahBEIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHAAG02' +
-  'AgAgASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEJwBIgI2' +
-  'AmggASACQQEQQyIJNgJkIAZBAmpBBBBDIQIgA0ECdBBEIQcCQCAEQQJ0QQRqEEQiBkUgB0VyIAhFIAJFcnIgA0EIEEMiCkUgCUVy' +
-  'ckUEQCABIAkgBSALIAwgBBCcARogACABIAggAiAKIAcgA0EBayAGEJ0BIAAoAgAgACgCBCAAKAIgIAEgCBCeASABIAAoAgQgBhCf' +
-  'AUIAIQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgCOCAF' +
-  'QQJ0ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBKQX8hAAsg' +
-  'CBBJIAIQSSAKEEkgBxBJIAYQSSAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAIIIgJB' +
-  'AEwEQCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC4oEAQJ/' +
-  'IAAgATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0aiIG' +
-  'akEAIAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEbNgIYIAAgASAHIAVBA3RB' +
-  'F2pBeHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0IgVBC2pBeHEiB2oiBGpB' +
-  'ACABGzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4cSIEaiIFakEAIAEbNgIw' +
-  'IAAgASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI8IAAg' +
-  'ASAEIAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiICakEAIAEbNgJMIAAgASAC' +
-  'IAAoAlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoLigYCDX8C' +
-  'fiAAKAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEobIQtBACEIA0AgCCALRgRA' +
-  'QQAhCANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiACNgIAQQAhCgNAIApBAkYE' +
-  'QCABKAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiADKAIAIgprTg0DIAggCmoh' +
-  'CiAIQQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgkoAggiCEEATARAIApBAWoh' +
-  'CgwCBSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYCACAJQQBMBH9BAAUCfyAJ' +
-  'rCAIrUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEBaiEMIBUgFlINAQsLIAUg' +
-  'CUECdGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIoIBJqIgwgCTYCACAJBEAg' +
-  'ByAJQQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEBajYCBCACQQFqIQILIANB' +
-  'AWohAwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJNgIAIAEoAjQgCUECdGog' +
-  'CDYCACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMgAiAIQQJ0aigCAEECdGoi' +
-  'CSAJKAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQoAEgAygCGCADKAJgQQEQoAEgAkEAIAJBAEobIQkDQCAF' +
-  'IAlGBEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIsaigC' +
-  'AEEBRgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAF' +
-  'NgIAIARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACAD' +
-  'KAIYIgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIAIQEgBCADKAI0IAdqKAIA' +
-  'QQJ0aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0aiADKAIQIAUgChChASAD' +
-  'KAIoIAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAEKEBCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFBAWoh' +
-  'ASADKAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAgAUEAShtBAWohCUEBIQUM' +
-  'AQsgACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAiByAB' +
-  'QQR0aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwgAiAF' +
-  'QQJ0IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAhBwNA' +
-  'IAMiBkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygCACEH' +
-  'A0AgAyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4bQQFq' +
-  'IQVBACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUC' +
-  'QCAAKAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3' +
-  'AwAgACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL3gUCB38DfCMAQSBrIgUk' +
-  'AAJ/QX4gA0UgAEUgAkEATHJyDQAaIAAQUiAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3AxggBUEA' +
-  'NgIMIAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwjAEEQ' +
-  'ayIGJAACQCAAEBAiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQESIH' +
-  'Qf////8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJECwgB62CpxASIA4gB7eiIQ4MAAsACyAGQRBqJAAg' +
-  'DEQAAAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAECVFDQAgACAFQRhqIAIgBUEQahArIQ1BAAwBCwNA' +
-  'IA1EAAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQZCIH' +
-  'QQBIDQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQYyIGIAUoAghKBEAgBSgCDCAGQQJ0EEgiCUUEQEQAAAAAAADwvyEMDAIL' +
-  'IAUgCTYCDCAFIAY2AgggACAHIAkgBhBjGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQLCAGrIKnQQJ0aigCABBTGiAOIAa3oiEODAEL' +
-  'CwNAIAsgACgCMEgEQCAAEFQaDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIMCxBJIAAQUiAEBEAgBCAF' +
-  'KQMQNwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYC' +
-  'JCAHIAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQpAEMAQsgAkECaiACQQFqIAItAAEi' +
-  'DkEwRiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFB' +
-  'KkdyRQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCAC' +
-  'QQFqIQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYE' +
-  'BQIFBQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQpAEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAEL' +
-  'IAVBBGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAF' +
-  'QQRqIQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEg' +
-  'ESATgCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEKQBIAlBAWshCQwE' +
-  'CyALRQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQa04IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4g' +
-  'BSAIT3FyDQMgBUEBaiEFDAALAAsgB0EgakElEKQBIAZFDQMgB0EgaiAGwBCkASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpB' +
-  'ASEFIAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEKQBIARB' +
-  'AWohBAwACwALBSAIIAoQpAEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAACyAH' +
-  'QTBqJAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAML' +
-  'NgIICyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQowEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEg' +
-  'Av0MAAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJBvMsANgKYAUG8ywBBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEG0G0EAEKcB' +
-  'GgwBC0EBQegAEEMiA0UEQCACQX8QQTYCAEEAIQMgAkGAAWpBf0EAQfgVIAIQpwEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAA' +
-  'AAAAAAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEKgBRQRA' +
-  'IAJBADYClAFBciEAIAJBgAFqQXJBAEGRI0EAEKcBGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEKkBIgANACADIAIoAnwiACADKAIk' +
-  'IABrEEIiATYCAEEAIQAgAQ0AQX8hACACQX8QQTYCQCACQYABakF/QQBB+BUgAkFAaxCnARoLIAIoAnAhBCACKAJsIQUgAigCaCEG' +
-  'IAIoAnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEEkgBRBJIAQQSSACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMo' +
-  'AiAgAUEDdGooAgBqLQAAQSNHDQAgAygCACABEGciBUUNACACIAUQQTYCICACQYABaiAFQQBB+BUgAkEgahCnASEACyABQQFqIQEM' +
-  'AQUCQCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQQyIBNgJcQQAhACABDQBBfyEAIAJBfxBB' +
-  'NgIwIAJBgAFqQX9BAEH4FSACQTBqEKcBGgsDQCAADQEgAkGAAWoQqAFFDQEgAkGAAWogAyAEIAJB0ABqEKoBIQAMAAsACwsLIAIo' +
-  'AlAQSSACKAJUEEkgAigCXBBJIABFDQIgAxCrAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEGgiAARA' +
-  'IAIgABBBNgIQIAJBgAFqIABBAEH4FSACQRBqEKcBGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIF' +
-  'BEAgBSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCjARoLIAZBEGokACABC+EBAQh/' +
-  'IAAoAgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQrAEiBSAEayAIIAUbIgIQrAEiASAEayAC' +
-  'IAEbIQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANq' +
-  'IAVqIAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEK0BBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMB' +
-  'B38jAEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQrgEEQCAAKAIMIgQgBSgC' +
-  'aCIBaiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIEKwBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQrAEhCAwCCyACKAIAQQBOBEBB' +
-  'cCEEIABBcCABQasjQQAQpwEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQboc' +
-  'QQAQpwEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRCvASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAG' +
-  'IAQgASAGELABIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HEJCAFEKcBGgwDCyAKIAEgBGoiBCAGIAFrIgYQsQFBAE4EQCAF' +
-  'IAVBMGogBCAGELIBNgIQQXMhBCAAQXMgAUH5JiAFQRBqEKcBGgwDCyAKIAQgBhCzASIEQQBIBEAgBSAEEEE2AiAgACAEIAFB+BUg' +
-  'BUEgahCnASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQekTQQAQpwEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAg' +
-  'BUEANgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAg' +
-  'AUEIaiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqEK4BBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAgg' +
-  'ByAISxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGELABIglLBEAgBSAJIApqLQAANgIgQXEhBCAA' +
-  'QXEgCUHEJCAFQSBqEKcBGgwGCyAGIAdGBEBBcCEEIABBcCAHQeE8QQAQpwEaDAYLIBEgDCAGIAdrIg4QsQEiD0EASARAIAUgBUGg' +
-  'AWogDCAOELIBNgIwQXQhBCAAQXQgB0GPOSAFQTBqEKcBGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhCyATYCQEF7' +
-  'IQQgAEF7IAZB1hYgBUFAaxCnARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQcg8QQAQpwEaDAcLIAggCiAJIAgQsAEiBksEQCAF' +
-  'IAYgCmotAAA2AlBBcSEEIABBcSAGQaoWIAVB0ABqEKcBGgwHCwJAIBAgCSAKaiIGIAggCWsiCBCxASIEQQBODQAgECAGIAgQswEi' +
-  'BEEATg0AIAUgBBBBNgJgIAAgBCAJQfgVIAVB4ABqEKcBIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUg' +
-  'BUGgAWogDCAOELIBNgJwQXwhBCAAQXwgB0H6GSAFQfAAahCnARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIA' +
-  'IAtBAXRBECALGyIGQQJ0IgQQSCIIRQRAQX8hBCAFQX8QQTYCgAEgAEF/IAdB+BUgBUGAAWoQpwEaDAcLIAMgCDYCACADKAIEIAQQ' +
-  'SCIERQRAQX8hBCAFQX8QQTYCkAEgAEF/IAdB+BUgBUGQAWoQpwEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIA' +
-  'IAQgB2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQtAEiBEUNAQwCCwtBeiEEIAEoAgAg' +
-  'AygCACADKAIEIAsQUCICQXpGBEAgAEF6QQBB9xtBABCnARoMAQsgAkEASARAIAUgAhBBNgIAIAAgAkEAQfgVIAUQpwEhBAwBCyAF' +
-  'KQPYASISUARAQQAhBAwBCyABKAIAIAIgEhB3IgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1BvzJBABCnARoMAQsgBSABEEE2' +
-  'AhAgACABIA1B+BUgBUEQahCnASEECyAFQfABaiQAIAQLIgAgAARAIAAoAgAQRyAAQQhqELUBIABBOGoQtQEgABBJCws4ACABQf8B' +
-  'cSEBA0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0' +
-  'QZmAgARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQrQENASAE' +
-  'IQULQQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEK0BRQ0BIAUhBAsgASAE' +
-  'NgIAIAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkg' +
-  'ByEGAkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAA' +
-  'IAcgBkGTFxC3ASIDQQBIDQcgACAGQQFqIgkgAkGjFxC3ASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkGjFxC3ASIHQQBODQFB' +
-  'byEIDAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUH0LyAKQRBqEKcBGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwi' +
-  'BiAEKAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQSCILBEAgBCALNgIACyAEKAIEIAgQSCIJBEAgBCAJNgIE' +
-  'CyAEKAIIIAgQSCIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0' +
-  'aiADNgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxBBNgIAIABB' +
-  'fyABQfgVIAoQpwEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQYYzQQAQpwEaDAELQW8hCCAAQW8gB0GxNEEAEKcBGgsgCkEgaiQAIAgL' +
-  'awECfyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQrQENAEEBDAELIANB/wBGCw0AIANB/wFx' +
-  'IgNBOkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACELYBIQQgACgCJCEK' +
-  'A0AgCiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0A' +
-  'GgJAIAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYh' +
-  'BwsgB0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAg' +
-  'BGpBP0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0ED' +
-  'agUgAwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiAL' +
-  'IAtQGyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEEgiA0UNAiAAIAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAo' +
-  'AhggBEEBdEHAACAEGyIDQQN0EEgiBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/' +
-  'IANBAXRBgAEgAxsiBkEEEEMiB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgCJBBJIAAgBjYCKCAAIAc2' +
-  'AiRBAAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxC2ASEDA0AgAyAKcSIFQQFqIQMg' +
-  'ByAFQQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAA' +
-  'IAAoAhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQtgEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIF' +
-  'QQFqIQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFB' +
-  'AWoiBCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEHpOEEAEKcBGkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0A' +
-  'ACIGQTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFB8TQgBRCnARpBbgwECyAGrULQ////D3xC/////w+DIghC/v//////////AIVC' +
-  'CoAgB1MEQCAAQW4gBEHtMkEAEKcBGkFuDAQFIAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAg' +
-  'AEFuIARBlzJBABCnARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUGvNkEAEKcBGkFuCyAFQRBqJAALFwAgACgCABBJIAAoAhgQ' +
-  'SSAAKAIkEEkLNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEw' +
-  'ayIEJAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0E' +
-  'QCAEIAc2AhQgBCADNgIQIABBbyAFQZ01IARBEGoQpwEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2' +
-  'AiAgAEFvIAFByB4gBEEgahCnARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQbg5IAQQpwEaQX8LIARB' +
-  'MGokAAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFB' +
-  'A3RqQQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFB' +
-  'AEEAQQAQXCIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEEQiBkEAIAUQRCIFGw0AIAYQ' +
-  'SSAFEElCfyELDAELIAAoAgAgASAGIAUgBxBcGiAEQgA3AygDQCAHIAhGBEAgACgCACABEHgiC0IAVQRAIAQgCzcDACAEQRBqIgBB' +
-  'GEGKKCAEEKUBGiACIAMgBEEoaiAAELsBCyADBEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEEkgBRBJ' +
-  'CyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQeE/ELsBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABC4ARC7ASAFIAlqIgkoAgAEQCAC' +
-  'IAMgBEEoaiIKQeYxELsBIAIgAyAKIAAgCSgCABC5ARC7AQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARA' +
-  'IAIgASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIwEBfyAAQR9qIgFBDE8EQCAA' +
-  'EEEPCyABQQJ0QZTBAGooAgALHgAgAARAIAAgATYCACAAQSRqQcgBIAIgAxCjARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYC' +
-  'DEEAIAEgAiADEL0BDAELIABBAEHsAfwLACAEIAM2AgwgACABIAIgAxC9AQsgBEEQaiQAIAELqAUBB38jAEFAaiIDJABBuMYAQQBB' +
-  '7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8gBEGBAk8EQCADQYACNgIIIAMgADYCBCADIAc2AgBBuMYAQWRB8BEgAxC+ARpBZAwB' +
-  'CwNAAkAgAiAERgRAIAQhAgwBCyAAIAJqLAAAEMABRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqEMEBIQUgBCADKAI8IgIg' +
-  'AiAESRshAQJAAkADQAJAAkAgASACRwRAIAAgAmosAAAQwAENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiAC' +
-  'QdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMBRyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhq' +
-  'IgIgAiAESRshAQNAAkAgAyABIAJHBH8gACACaiwAABDAAQ0BIAIFIAELNgI8IAAgBCADQTxqEMEBIQYgBCADKAI8IgIgAiAESRsh' +
-  'AQNAIAEgAkYNBCAAIAJqLAAAEMABBEAgAkEBaiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZB' +
-  'AEhxDQAgASAETw0BCyADIAc2AhAgAyAAQeI/IAAbNgIUIANBwDNB4j8gBEEoSxs2AhhBuMYAQWRBgTsgA0EQahC+ARpBZAwBCwJA' +
-  'AkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJDQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQcAzQeI/' +
-  'IARBKEsbNgIoQbjGAEFsQfArIANBIGoQvgEaQWwMAQtBwMoAIAY2AgBBvMoAIAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnIL' +
-  'bQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNAAkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAg' +
-  'AUEAShtBCmwgBWpBMGsiAUHnByABQecHSBshAQwBCwsgAQvUAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAA' +
-  'NgIAQbjGAEFsQdcqIAMQvgEaQWwMAQsgAyABKAIAIgQ2AjwgAyACKAIAIgU2AjggBCAFckUEQCADQTxqIQQgA0E4aiEFAkAgAEHB' +
-  'AGtBQEkNACAEBEAgBCAAQdDAAGotAAA2AgALIAVFDQAgBSAAQf8BcSAAQdDAAGotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkAC' +
-  'QAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEE' +
-  'IAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQcgPIQYgBUUNAQsgBw0BQZYRIQYgBA0BIAUhBAsgAyAA' +
-  'NgIoIAMgBjYCJCADIAQ2AiBBuMYAQWxBzC8gA0EgahC+ARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIU' +
-  'IAMgBDYCEEG4xgBBbEGcLyADQRBqEL4BGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAg' +
-  'ACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEEIiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1B' +
-  'AmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEEUiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQRSEB' +
-  'CyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGEMQBEFAiAUEfdSABcSEBIAVBAWohBQwBBSAB' +
-  'BEAgAhBHDAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSAB' +
-  'KAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAEL' +
-  'CwvtBAIIfwF+IwBB0ABrIgEkAEG4xgBBAEHsAfwLAEGYygAoAgAhACABQZzKACgCACICNgJMIAFBoMoAKAIAIgQ2AkgCQCAAIASs' +
-  'IAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEG4xgBBbEHXKiABEL4BGgwBCyAEIAFBzABq' +
-  'IAFByABqEMIBDQBBsMoAKAIAIgJBAEgEQCABQYACNgIUIAEgAjYCEEG4xgBBa0HeHCABQRBqEL4BGgwBCyACRUGsygAoAgBBACAC' +
-  'QYECSRtyRQRAIAFBgAI2AjQgASACNgIwQbjGAEFrQd4cIAFBMGoQvgEaDAELAkBBAUHAABBDIgAEQCAAQtAPNwM4IABBATYCNCAB' +
-  'QUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQajKACgCAEEARzYCGEGkygAoAgAhByAAIAI2' +
-  'AiAgACAHNgIcIAQgBSAGIAFBOGoQxgEEQCABKAJAEEkgABDHAQwDCyAAIAFBOGoQyAEgASgCQBBJQX8hAw0BQQAgACgCDEEbRiAA' +
-  'KAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQOSICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQRCIDNgIwQX8gA0UNABogACgC' +
-  'AEERSARAIAAQzQELIAAoAiggACgCLHIEf0EABSAAEMMBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxC8ATYCIEG4xgAgA0H4FSABQSBq' +
-  'EL4BGiAAEMcBQQAhAwsgAUHQAGokACADC5oFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDJASAG' +
-  'QQFqIQYgAyAAIAQQygEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQyQEgBUEBaiEFIAMgACAGEMoBIQQMAQsL' +
-  'QX8hBgJAIARFBEBBACEFAkACQEGoygAoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoi' +
-  'BRDJASAEQQFqIQQgAyAAIAUQygEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADEMsBIgQNAwtBACEEQQEhCUGkygAoAgAiCkEB' +
-  'cQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQygENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9z' +
-  'IABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQygENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAh' +
-  'BiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQ' +
-  'aiIFEMkBIAZBAWohBCADIAAgBRDKASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQbDKACgCAE4gBnINAEGsygAo' +
-  'AgAgACAFEMwBIgQNAyADIABBrMoAKAIAIAAgBWxBAnRqEMoBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQvAE2AgBBuMYAIAZB+BUg' +
-  'BxC+ASEECyAHQZACaiQAIAQLNQAgAARAIAAoAiQQRyAAKAIoEDQgACgCLBBJIAAoAhAQSSAAKAIUEEkgACgCMBBJIAAQSQsL7wIB' +
-  'Cn8gACAAKAIAIgUgBWwiBkEBakEEEEMiBzYCECAAIAUgASgCACIIbCICQQJ0EEQiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEA' +
-  'ShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEEMiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANA' +
-  'IAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAg' +
-  'CyADIApqQQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQSSAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAH' +
-  'aigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARs' +
-  'IgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38C' +
-  'QCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBIIgVFBEBBfw8LIAAgAzYC' +
-  'BCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpB' +
-  'AEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZH' +
-  'BEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEAQbjGAEFrQdIsIANBEGoQvgEaDAMLIAIgASADQUBrIAEgBGxBAnRqEMoBBEBBfyEA' +
-  'IANBfxC8ATYCAEG4xgBBf0H4FSADEL4BGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2Ajgg' +
-  'AyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQbjGAEFrQZwrIANBMGoQvgEaDAELIAEgA0HAgAFqIAVBAnRq' +
-  'IggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEG4xgBBa0H5OSADQSBqEL4BGkFr' +
-  'BSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAg' +
-  'A0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQg' +
-  'CU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQg' +
-  'AyAEIABrQQJ1IAFtQQFqNgIAQbjGAEFrQcQRIAMQvgEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFF' +
-  'BEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQbjGAEFrQYgpIANBIGoQvgEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEB' +
-  'ajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEG4xgBBa0GuJyADQRBqEL4B' +
-  'GkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEQiBEUgASACbCADakECdBBE' +
-  'IgZFckUEQCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhAyNgIoBSAEIAFB' +
-  'AnRqIAU2AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqEMQBIAVqIQUgAUEBaiEBDAELCwsgBBBJIAYQSQuoAQEGfyMAQRBrIgMk' +
-  'ACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAA' +
-  'IAFsa0EBaiIANgIEQWohCCACQWpB7yogAxC+ARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFq' +
-  'IQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQwwEiAwRAIAQgAxC8ATYCICACIANB+BUgBEEgahC+ASEDDAELIAAoAiQQ' +
-  'USAAKAIkEFIgACgCACABIAIQzgEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAA' +
-  'KAIAIAMgBxDQARBTRQ0AIAAoAiQgBEEsaiAEQShqEGYgACgCJBBRIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BhAkgBCgC' +
-  'KCAGayAFbSIBIAAoAgAiBkgNABpB4hogBkEBdCABSg0AGkHbGiAGQQNsIAFMDQAaQdwnQccIIAAoAhgbCzYCGCAEIAcgBW0iAEEB' +
-  'aiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFp' +
-  'IQMgAkFpQYs3IAQQvgEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAE' +
-  'QTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0G4xgBBfkGdC0EAEL4BGgwBCyAAIAFBuMYA' +
-  'EM8BIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEFFBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAM' +
-  'AQtCACEJIAAoAiQgBCAAKAIwIAYQYyEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCAD' +
-  'QQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwudAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEg' +
-  'BRsEQEF+IQggBkF+QegMQQAQvgEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAg' +
-  'ACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcD' +
-  'CCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAgASAGEM4BIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRBxMEAaigCABEVAA0AQQAh' +
-  'CAwBCyAAIAEgAiADIAQgBSAGENMBIQgLIAdBEGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+QegM' +
-  'QQAQvgEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAAgASAGEM8BIgENACAAQQEQ' +
-  'B0EAIQEgACACIAMgBCAFENgBIQQgAEEAEAcgACgCJBBRIARFDQAgByAEELwBNgIAIAYgBEH4FSAHEL4BIQELIAdBEGokACABC2EC' +
-  'AX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMgBCAFIAEQO0UEQCAGIAH9AAQAIgj9CwMIIAYgASkDEDcDGCAGIAj9HQAgASgCGCAB' +
-  'KAIcENUBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAvK' +
-  'BAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIoEDUgCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAAIgpFDQAgACgCKCEIQX8hDQJA' +
-  'IAAoAgAgCSAKENABIgpBAEggCCgCBCAKTHINACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIAIg9B//8DcSIQai0AAEH/AUYg' +
-  'DiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVyDQAgCCAOIAoQNkEAIQ0LIA1FDQBBAQwDCyAJQQFqIQkMAQsLQQAhCSAHQQA2AgwC' +
-  'QAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhxDQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQahA3IAcpAxghEiAHKAIoIghF' +
-  'IAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9IAEbIAUgBkEAENMBDQEgBiAG/QADECAHQSBqIBL9Ev1XAwAB/c4B/QsDEAwDCyAI' +
-  'RQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIwQQAgBRsgB0EMaiAHQRBqEDcgBykDGCASfCESIAcpAxAhEQsCQCAFRSARUHINACAF' +
-  'IAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNAIAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSIIaiACIAggC2xrQQFqOgAAIAlB' +
-  'AWohCQwACwALIAYgEjcDECAGIBE3AwggBiAHKQMgNwMYIAYgESAHKAIoIAcoAiwQ1QELQQALIAdBMGokAAu/AgIIfwF+IwBBQGoi' +
-  'ByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUNAEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAEIgVBAUYEQCAEIAQpAwgiDUIB' +
-  'fDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAAKAIwIAAoAgAiBiAGbBBdIgZBACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0' +
-  'aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EBajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQYiAEIAcpAwg3AxAgBCAH' +
-  'KQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAH' +
-  'QUBrJAAgBQs5ACAAKAIkIAAoAjQQXyAEQgA3AwggACABIAIgAyAEENcBIgBBAEwEQCAEQQQ2AgALIABBH3UgAHELwAcCE38BfiMA' +
-  'QUBqIgUkAAJAIAJFIABFIAFFcnJBASADGwRAQX4hBiAEQX5B+wpBABC+ARoMAQsgACgCACEHIAUgASkDADcDOCAFQn8gASkDGCIY' +
-  'IBhQGzcDMCAAEMMBIgwEQCAFIAwQvAE2AgAgBCAMQfgVIAUQvgEhBgwBCyAAIAEpAwAgBUEwaiADIAQQ2gEiBg0AIAIgAyAHIAds' +
-  'Igz8CgAAIAxBAnQiBhBEIg5FBEBBfyEGIARBf0G5CEEAEL4BGgwBCyABKAIMIQggDCIHQQAgB0EAShshDQNAIAkgDUcEQCAIQQAg' +
-  'CSAJQX9zIAdqShtFBEAgDiAKQQJ0aiAJNgIAIApBAWohCgsgCUEBaiEJDAELCyAOIAogBUE4ahDbAUEAIAEoAhAgASgCCCIJGyER' +
-  'IAUgCjYCGCAFIA42AhAgBSADNgIMIAUgADYCCCAFIAc2AhQgASgCDCEIIAVBADYCLCAFIAdBBHY2AiggBSAINgIcIApBEG0iFEEB' +
-  'IApB/wFKGyENIAVCADcDICAJRSAKQf8DSnEiEARAIAUgBhBEIgY2AiAgBSAHEEQiCDYCLCAGQQAgCBtFBEAgBhBJIAgQSSAOEElB' +
-  'fyEGIARBf0G5CEEAEL4BGgwCCyAFQQhqIAJBABDcAQsgCkGAAm1BASAQGyESQgAgB61CAoZC6Ad8IAkbIRhBACEGA0AgDCAHayEV' +
-  'A0AgBiAKTiIJIAcgEUxyIAUpAzBQIBNBB0pyckUEQAJAAn8gByACIAMgDCABKAIMIA4gBkECdGoiFiANIAogBmsiCSAJIA1KGyII' +
-  'QQEQ3QEiC2siCSARSCIPIBBFckUEQCATQQFqQQAgBUEIaiAGIAggCyAIIBJMIAsgFWqsQgGGQugHfCAFQTBqEN4BIgtBBEYbIRMg' +
-  'C0EBRgwBCyAPDQFBACEPIwBBIGsiCyQAIAAgAkICIBggBUEwaiIXKQMAEOcBQQAgC0EAENIBRQRAIBcgCykDEBDoASALKAIAQQFG' +
-  'IQ8LIAtBIGokACAPC0UNACAGIAhqIQYgDSANIBRIdCENIAkhBwwDCyACIAMgDCABKAIMIBYgCEEAEN0BGgJAIAggEkoEQCAIQQJt' +
-  'IQ0MAQsgBiAIaiEGCyAQRSAFKAIkIAUoAihMcg0BIAVBCGogAiAGENwBDAELCwsgEARAIAAoAiQQUQsgBSgCIBBJIAUoAiwQSSAO' +
-  'EElBACEGIAUpAzBCAFIgCXIgByARTHINAEFlIQYgBEFlQc8iQQAQvgEaCyAFQUBrJAAgBgvSAwEEfyMAQYACayIHJAACQAJAAkAg' +
-  'ACgCACIGQRFOBEAgACgCIEUgACgCGCAAKAIccnINASAGIAAoAgQgACgCCCABQQEgAxDfAQJAAkACfyAHQRBqIQUgAEEAIAMbRQRA' +
-  'IAVBfkGRKEEAEL4BGkF+DAELIAAgAyAFEM8BIAAoAiQQUQsiBUEBag4CAAUBC0F/IQUgBEF/QbkIQQAQvgEaDAQLIAAoAgAiBkEQ' +
-  'Sg0BCyAGQRBHDQFBECEGIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAGIAAoAgQgACgCCCAB' +
-  'IAMQ4AFBACEFDAULQQAhBSAGIAAoAgQgACgCCCABQQAgAxDfAQwECyAAKAIEIgggACgCCCIFRw0BIAYgCCABIAMQ4QFBACEFDAML' +
-  'IAAoAgghBSAAKAIEIQgLIAUgCEcNAAJAAkAgBiAFIAEgAiADEOIBIgVBAWoOAgADAQtBfyEFIARBf0G5CEEAEL4BGgwCCyACKQMA' +
-  'QgBSDQAgByAAKAIAIgA2AgQgByAANgIAQWUhBSAEQWVBmQ4gBxC+ARoMAQsgACABIAIgAyAEEOMBIQULIAdBgAJqJAAgBQtYAgJ+' +
-  'An8gAa0hAwNAIAOnQQFKBEAgAhDkASEEIAAgAUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACAD' +
-  'QgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM/AsAIAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQUUEAIQMDQCADIAAoAgxODQIg' +
-  'ACgCJCADai0AACABIANqLQAARXJFBEAgACgCACIEKAIAIAQoAiQgACgCBCADEOUBCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAA' +
-  'KAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAAKAIMIAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIg' +
-  'ACgCEEEAEOYBC4QBAQV/IAVBACAFQQBKGyELA0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEF' +
-  'AkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApqQQAgASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8j' +
-  'AEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAoAhwiCiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQUkEAIQcgACgCAEICIAUgBikD' +
-  'ABDnAUEAIAgQ2AEaIAYgCCkDEBDoAUEBIAgoAgBBAUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEOYBA0AgByAA' +
-  'KAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQgACgCGCAHQQJ0aigCABDlASAHQQFqIQcMAAsABSAJEFQaIAdBAWohBwwBCwALAAUg' +
-  'ACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdBAnRqKAIAEOUBIAdBAWohByAAKAIcIQoMAQsACwALBSAJEFQaIAdBAWohBwwBCwsg' +
-  'ACABIAEgAmpBARDmAQsgCCgCAAsgCEEgaiQAC9cBAQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxDrASAGQYAC' +
-  'aiACIAEgBCAHEOwBIAYgASACIAQgBxDsAUEAIQcgAEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEE' +
-  'A0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpqIAZBgARqIAAgASACIAooAgAgBiAEQQJ0aigCABDtAUECdGotAABBAWo6AAAgBEEB' +
-  'aiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMAQZAaayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEA' +
-  'QYAC/AsAIAVBgBhqIAAgBUGIGmoiBxDrASAFQYASaiABIAcQ6wEgBUGAEGogAiAHEOsBIAVBgA5qIAEgBxDrASAFQYAMaiACIAcQ' +
-  '6wEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUobIQogAEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAg' +
-  'BUGIGmoQ7wFBAAUgBiAGIAFtIgwgAWxrIQggBiABIAAQ8AEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAG' +
-  'QQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWogBzYCACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0Igcg' +
-  'BUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAGIAIgCGxrNgIAIAVBgAJqIAdqIAYgAiAAEPABNgIAIAZBAWohBgwBCwsgBUGABmog' +
-  'BUGABGogBUGAAmogACACIAAgBUGIGmoiBhDvASAFQYAWaiAAIAEgBhDxASAFQYAUaiAAIAIgBhDxAUEAIQdBACEIIAEgAkYEQCAF' +
-  'QYgaahDkAadBAXEhCAsDQCAHIAtHBEAgACAHbCEJIAVBgBZqIAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwg' +
-  'B2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGABmogBUGAFGogBkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQi' +
-  'DSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAOaiAMIAJtQQJ0aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakEC' +
-  'dGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsgBUGQGmokAAvnAwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQ' +
-  '6wEgBUGABGogASAEEPIBIAFBACABQQBKGyEKIAFBAWshBwNAIAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahDkAUIB' +
-  'gyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRqIQxBACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVB' +
-  'gAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAiCSAJIAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6' +
-  'AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8LAkAgBCAGRgRAIAVBgAJqIAEgBUGICGoQ8gEMAQsgBUGAAmogASAFQYgIahDrAQsg' +
-  'ASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARBAnRqIQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0' +
-  'aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxqNgIAIAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3' +
-  'BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVBiAhqQQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxB' +
-  'AnQQRCIJRQ0AA0ACfwJAAkACQCAKQY8DSyAGckUEQCADKQMAUEUNAUEAIQYLIAkQSSAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHY' +
-  'CGoQ8wFBACEGQQAhByAIIAkQ9AEiCEUEQCAJEEkMBQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQ5AFCAYQQXiAIIAMp' +
-  'AwAiAkLIASACQsgBVBsQBiAIIAUQYiADQgAgAykDACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEG' +
-  'IAggBUGAAmpBwAAQXSIHQQAgB0EAShshDSAFKALMCCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0' +
-  'aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAHIAFtIhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpB' +
-  'AnQiC2ogDyATayABEPUBNgIAIAsgFGogDiAHayABEPUBNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQ6wFBACEGIABBACAA' +
-  'QQBKGyEIIAMQ5AFCAYMhAgNAIAYgCEcEQCAAIAZsIQkgBUGABmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1B' +
-  'AnQgBWpBqAhqKAIAIAooAgBqIAEQ9QEhByAEIAMgCWogACADbCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABEPYBQQJ0IAVq' +
-  'QYgIaigCAGogARD1ASABIAdsakECdGotAABBAWo6AAAgA0EBaiEDDAELAAsACwtBAAwEC0EACyEGIAgQRyAKQQFqIQoMAAsAC0F/' +
-  'CyAFQeAIaiQAC9wDAgJ/An4jAEHgIGsiBSQAIAUgATcD2CAgBUHQAGpBAEGAIPwLACAFQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsD' +
-  'ACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIAIQEgACgCACIGrCIHIAd+IQcgBSAAKAI0BH5CASAHQgGGIgFCAoYgBkEjShshCEIA' +
-  'BSAHQjJ+QsCaDHwLNwMoIAUgCDcDICAFIAE3AxggACgCJCAFQdggahDkAUIBhBBeIAUpAxgiAVBFBEAgACgCJCABEGALIAUpAyAi' +
-  'AVBFBEAgACgCJCABEGELAkAgACAFQdAAaiAEEM8BIgYNACAAQgFCACAFKQMoIAIpAwAQ5wEiASABQn9RGyADIAVBMGoQ2AEhAyAC' +
-  'IAUpA0AQ6AEgA0UEQEEAIQYMAQsgBSADELwBNgIQIAQgA0H4FSAFQRBqEL4BIQYLIAAoAiQQUSAAKAIkQgAQYSAAKAIkQgAQYCAA' +
-  'KAIkQgAQXgJAIAYNAEEAIQYCQAJAIAUoAjAOBQACAgIBAgtBdSEGIARBdUGoKEEAEL4BGgwBCyACKQMAIQEgBSAAKAIAIgA2AgQg' +
-  'BSAANgIAIARBZUF1IAFQG0GZDiAFEL4BIQYLIAVB4CBqJAAgBgsgAQF+IAAgACkDAELrh9aF6Mih5OEAfSIBNwMAIAEQTgsWACAB' +
-  'IAAgAyACIANqLQAAENABEFMaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEBayICQQJ0aigCACIFNgIM' +
-  'IAYgBCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAGQQhqIAVBAnRqKAIAIgQQ' +
-  '5QEgAwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsUACAAIAEgACABVBsgASAA' +
-  'QgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu2AgMDfwF8An4jAEEgayIDJAACQCAAQQAgARtFBEBBfiECQbjGAEF+' +
-  'QZ0LQQAQvgEaDAELIAAgAUICQgBBACADQbjGABDSASICDQBBoMsAIAMpAxAiBjcDAEGoywAgAykDGCIHNwMAQbDLACADKAIANgIA' +
-  'IAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBkMsAQQE2AgBBmMsAIAe6RAAAAAAAAPA/oBDqASAGuiAEQQEgBBu3oyIFRAAA' +
-  'AAAAAPA/IAVEAAAAAAAA8D9kGxDqAaAiBTkDAEEDIQADfyAARQ0DIABBA3RB0MEAaisDACAFZQR/QZDLACAAQQFqNgIAQQAFIABB' +
-  'AWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICA' +
-  'gICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdA' +
-  'oiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRA' +
-  'IAAgASACENsBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAEEOsBIAUgAiAEEOsBIAFB' +
-  'ACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEEOsBCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQED' +
-  'QCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQA' +
-  'Cx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUkAEG4xgBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB' +
-  'uMYAQX5BthlBABC+ARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQwgEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVB' +
-  'EGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEB' +
-  'A0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0A' +
-  'AEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFBAWohAQwBCwtBzMoAIA02' +
-  'AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ7QEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiAC' +
-  'aiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEB' +
-  'DAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEG4' +
-  'xgBBakGqJiAFEL4BGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSET' +
-  'IAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQ5AEgFIKnIgNBAnRqKAIAIQVB' +
-  'ASEEIAYQ5AEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAK' +
-  'IAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMg' +
-  'B2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAE' +
-  'QQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUg' +
-  'CCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoi' +
-  'AG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0Ag' +
-  'BCAIRgRAAkAgBQRAIAMQ5AGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSAD' +
-  'EOsBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtq' +
-  'KAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEPABIAcgAiABEPABRw0AIAYgBEECdGpBATYC' +
-  'ACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ8AEgBEF/cyABaiACIAEQ' +
-  '8AFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIEIAIQ6wEgBEEAIARBAEob' +
-  'IQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQ5AEhCSAAIAVBAnQiA2ogAyAGaigCACID' +
-  'QX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNB' +
-  'ASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEOQBIAOsIguCpyADQX9zQQFxIgQQ9wE2AkggACACEOQBIAuCpyAE' +
-  'EPcBNgJMIAIQ5AEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhDkASAJIAIQ5AEgDIKnQQJ0aigCACEF' +
-  'IAuCpyEGIAIQ5AEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEB' +
-  'aiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ9QE2AgggByABIAVsIAJqIAMQ9QE2AiggAUEBaiEBDAELCyAA' +
-  'IABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEPUBNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCALgj4CACAAIAIQ5AEgC4Kn' +
-  'IAQQ9wEiBDYCVCAAQShqIAMgBCADQQAgAhD4ASABIAUgCCgCACIBQQF0IANBASABdCACEPgBCyAAIAAgBUECdGooAghBAXQgAxD1' +
-  'ATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsi' +
-  'ESACbGoiFSAQaiIWIBBqQQAQQiIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGogAhD1ASEXIAAoAkwgACgC' +
-  'UGogAhD1ASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oi' +
-  'D0YbIR8gAiAHbCEgIAcgAhD2ASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ9gEi' +
-  'JiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJI' +
-  'IAVrIAIQ9QEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQ9QEiCyATamo2AmggAyAEIChqNgJk' +
-  'IAMgBCAOaiANajYCYCADIAUgCWogAhD1ASIJIAJsIBVqIAYgCGogAhD1ASINajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCAD' +
-  'IAUgCmogAhD1ASIKIAJsIBZqIAYgC2ogAhD1ASIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2' +
-  'AlAgAyAHNgJAIAMgFyAJayACEPUBIAJsIBVqIBggDWsgAhD1AWo2AnAgAyAXIAprIAIQ9QEgAmwgFmogGCAGayACEPUBajYCdEEA' +
-  'IQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQUCIEQQBIDQIgASAEQQJ0aiAIICtq' +
-  'NgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShsh' +
-  'LAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsA' +
-  'CwsLIAwQR0EAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIg' +
-  'AiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoi' +
-  'CiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQ5AEgB6yCp0ECdGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxD1ASIH' +
-  'NgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxD1ASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkg' +
-  'B0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvFCgEEfyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCAD' +
-  'RQRAQX4hAiAEQX5B9xdBABC+ARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+IQIgBEF+QboxQQAQvgEa' +
-  'DAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwhAiAEQWxB7zUgBRC+ARoM' +
-  'AgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBD6ASICDQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAG' +
-  'NgKAISAFIAE2AvwgIAUgAEHiPyAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08N' +
-  'ACAEKAIAIAcgASACEP0BIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQhQJFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAE' +
-  'KAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahD9ASIIQXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcN' +
-  'AAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ/gFFDQAgBCAGIAZBEGoQ/wFFDQACfyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEIcC' +
-  'IQIgBCgCCCIHIQECQCAHDQAgAhCIAiIHIQEgBw0AQQAhByACEJICIQELIAEgAWwiASACRwRAIAQgBiACIAFBABCTAgwBCyAEIAc2' +
-  'AhgCQCAEEJQCIgENACAEIAYgAkEAEJUCIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEIACCyEC' +
-  'IAZBIGokACAFKAKsIRBJIAIEQCADEPsBIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAE' +
-  'QRBqIAAoAgAgACgCBCAGEIECIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAoAgAgByABIAQQ/QEiB0UN' +
-  'ASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCCAg0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsLIARBIGokACADIAE2Atgg' +
-  'IAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIY' +
-  'QRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRq' +
-  'IgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRq' +
-  'KAIAQRBGDQELCyABQQ9LCwsEQCAFQYDCACkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQ+QEgBSgCEEEQR3JFBEAgAxD7ASAD' +
-  'IAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEPsBIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIBIAEgBEobIgH8CgAAQQAh' +
-  'AiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL+AEBA38gAUGgwgAgARshBgNAAkBBwQAhBQJAIARBwQBH' +
-  'BEAgBCAGai0AAA0BIAQhBQsgAEHGAGpB/wFBgAL8CwBBACEEIAAgAUEARzoABCABBEAgASAFIAIgAxD8ASIBDQILIABBBWogBiAF' +
-  '/AoAAANAIAQgBUYEQCAAIAU2AgAgAEEAOgClASAAQQA7AHMgAC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB/wFGBEAgAEEAOgBwC0EA' +
-  'IQEgAC0AhQFB/wFHDQMgAEEAOgCFAQwDBSAAIAQgBmotAABqIARBAWoiBDoARgwBCwALAAsgBEEBaiEEDAELCyABCycAIAAEQCAA' +
-  'KALMIBBJIAAoAtQgEEkgAEEANgLUICAAQgA3AswgCwvBAgEFfyMAQTBrIgQkAAJ/IAFFBEAgA0FmQY0NQQAQvgEaQWYMAQsgAUHB' +
-  'AEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRCsASEIIAZB/wBrQf8BcUGiAU8Ef0HcMSAGQQoQrAEFQQEL' +
-  'DQEgByEFIAhFDQALIAggAGtBAWohBUHTOiEADAELQYAKQb8wIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiABGyEFIAYgByABGyEGCyAE' +
-  'IAc2AiggBCAFNgIkIAQgBjYCICADQWYgACAEQSBqEL4BGkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCACNgIYIAQgAjYCFCAEIAE2' +
-  'AhAgA0FmQZUuIARBEGoQvgEaQWYMAQsgBEHAADYCACADQWZBnhEgBBC+ARpBZgsgBEEwaiQAC+UBAQd/IwBBEGsiBSQAIAUgACAB' +
-  'IAIQgQIgAyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJAAkACQCACIAQgBhCDAiIJ' +
-  'QQNxDgICAAELIAIgBGotAABB/ABGIAFxIQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpBK2sOAwIFAQALIApBPUYN' +
-  'AQwECyABIQALIAlBAnYgBGohBAwBCwsgBiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQAC7gBAQV/IAEoAgQhBSAB' +
-  'KAIAIQQDQAJAIAQgBU8NACAAIAQgBRCDAiIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8EQEEDIQYMAQsgACADIAUQ' +
-  'gwIiB0EDcSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2AgggAiADNgIEIAIgBDYC' +
-  'ACAGQQFHIAMgASgCBE9yIAMgBEtxC4wBAQJ/IAAoAgAgASgCACABKAIEQQBBABCHAiEDAn8gACgCCCIEBEBBASADIAQgBGwiAUYN' +
-  'ARpBACADQQF0IAFNDQEaIAAoAgAgAigCACACKAIEQQBBABCHAiADRg8LQQEgA0HAAEsNABpBACADEIgCIgJBBEgNABogACABKAIA' +
-  'IAEoAgRBACACEIkCCwvZCAEGfyMAQSBrIgQkACAEQRBqIAAgASgCACABKAIEEJ0CIAACfwJAIAAtAMQBIAQtABVFcg0AIAQoAhAi' +
-  'A0UNAEEBIAQtABQNARogBC0AFkUNAEEBIQIgBC0AFw0AAkAgACgCCCICDQAgA0HBAEkEQCADIQIMAQsgAxCMAiECCyAEKAIYIAJN' +
-  'IQILIAILIgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDEAXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCACIARBD2oQhwIiAkUEQCAA' +
-  'IAEoAgBBfxCWAiAEIABBQGs2AgBBaCECIABBaEGxFCAEEJcCDAELAn8gAiAELQAPBH8gACABIAIQngIFQQALIgZrIQIgACgCCCED' +
-  'IARBADoADgJAIAMEQCAEIAM2AgggAiADRg0BIARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEBdCAFTSICGyACEJMCDAIL' +
-  'IAQgAhCIAiIDNgIIIAJBwQBPBEAgBEEBOgAOIAMNASAAIAEgAiACEJICIgIgAmxBABCTAgwCCwJAIANBBEgNACAAIAEoAgAgASgC' +
-  'BCAAKAIUIAMQiQJFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABCUAiICDQAgACADIANsQQJ0EEQi' +
-  'AjYCNCACRQRAQX8hAiAAQX9BywtBABCXAgwBCyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUgBUEBR3JFBEAgAkEsOgDK' +
-  'IAsgACAELQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEJUCIgINACAAQQE2AiAgASgCDCEBIAUEQCAAIAEQnwIhAgwBCyMAQRBr' +
-  'IgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAgACADQecKEKACQWghAQwDCwJAAkACQAJAAkAgACgCACADIAEgAhD9' +
-  'AQ4FBAMDAQADCyAAIAIQggJFDQEgACABQfUkEKACIAAgATYCKEFoIQEMBgsgAigCACEBIAIoAgQhAyAALQAtQS1GBH8gACgCACAB' +
-  'IAMgACgCFEEAEIcCIAAoAhhGBUEAC0UNAQtBACEFIwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAgAigCACACKAIEEJ0CAkAg' +
-  'AS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAoAhRFIQULIAAgBToALCAB' +
-  'QRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EPahCHAiEBIAAgAiAAKAIYIgUgASAFQQFqRiADLQAPQQBHcRCVAiEBIANBEGok' +
-  'ACABDQQgACAAKAIgQQFqNgIgCyACKAIMIQEMAQsLIAAgAUHJIxCgAkFoIQEMAQsgACABEJ8CIQELIAJBEGokACABIQILIARBIGok' +
-  'ACACC2YBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEEKwBIgYEQCAAIAYgAWsiAjYCCCAAIAJBAWo2Agwg' +
-  'AiADayEECyAAIAVBIyAEEKwBIgAgAWsgAiAAGzYCBAuKAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEP4BRQ0AIAAgAiABEP8BRQ0A' +
-  'IAAoAgAgAigCACIEIAIoAgQiBUEAQQAQhwIhAyAAKAIIIgFFBEAgAxCIAiEBCyADIAAoAhhGIAFBBEhyIAMgASABbEdyDQAgACAE' +
-  'IAVBACABEIkCIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0QZ2AgARxDQELAkAgAEEs' +
-  'RwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIgAWsQhAIiAEEASA0AAn9BASAAQYABSA0AGkECIABBgBBJDQAaQQNB' +
-  'BCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGAygBGBEAgAUEBcg8LIAFB' +
-  'A3IhAwsgAwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJBAQwBCyACQXBxQWBGBEBB' +
-  'gBAhBUEPIQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARBAWohBCACIANxIQJBASEB' +
-  'A0AgASAERwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8gAiACQYBwcUGAsANGGyAC' +
-  'Qf//wwBLGyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAgACgCACABIAIQgwIiA0EDcQ0AIANBAnYgAWohAQwBCwsCQCAAKAII' +
-  'IgQNACAALQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEgAksbIQMgASECQQBCkYCAhICAgAECfwNAQRcgAiADRg0BGiAAKAIA' +
-  'IAJqLQAAIgXAIgYQhgIgBkHBAGtB/wFxQRpJcgRAIAAgBWosAIYCIgVBf0YgBCAFSHIgB3IgByAGEIYCGyEHIAJBAWohAgwBCwsg' +
-  'AiEDIAZBCWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3IbCw8AIABB4QBrQf8BcUEaSQtgAQF/IwBBIGsiBSQAIAVBEGogASAC' +
-  'EIoCQQAhAUEAIQIDQCAAIAMgBUEQaiAFEIsCBEAgBS0ACEEARyECIAFBAWohAQwBCwsgBARAIAQgAkEBcToAAAsgBUEgaiQAIAEL' +
-  'IgEBfyAAEIwCIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtiAQF/IwBBIGsiBSQAIAVBEGogASACEIoCA0ACQCAAKAIAIAMgBUEQ' +
-  'aiAFEIsCIgFFDQAgACADIAUoAgAgBSgCBCAEEI0CIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwslACAAQQA6AA4gAEEBOwEM' +
-  'IAAgATYCCCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAGIgUgB08NAiACIAAgBSAH' +
-  'EIMCIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStrDgMBBAEACyAEQT1HDQML' +
-  'IAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBLckUNAkEAIQpBACEJIAUh' +
-  'BAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQgwIiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAgBGotAAAiCEEraw4DAQQB' +
-  'AAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0CIAIgBSAJaiIGNgIADAEL' +
-  'QQAgAi0ADEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVBACEEDAMLIAAgBCAFEI4C' +
-  'IQVBACEEDAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQgwIiAUEDcUEDRw0BIAIgAUECdiAGaiIGNgIADAAL' +
-  'AAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAgAigCCCAHEI4CIQULIAMg' +
-  'BDoACCADIAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0BCwsgAgvdAQEBfyAAKAIA' +
-  'IAJqIQUCQCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHAEIYCRQ0BIAIgACABQSBr' +
-  'Qf8BcWosAIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBCPAg0BIAQQkAINAQsDfyAAIANGBEAg' +
-  'AQ8LIAAgBWosAAAiAhCRAgR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQILIAILGAAgACABai0AAEEg' +
-  'RiABaiABIAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsOACAAQTBrQf8BcUEKSQtM' +
-  'AQJ/QcAAIQICQCAAEIwCIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASABbCAAa00NAQsgASECCyAC' +
-  'C7UDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBCKAiAFIAEoAgA2AtwBQQAhAQJAA0AC' +
-  'QCAAKAIAIAAoAhQgBkEQaiAGEIsCRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EJoCIgdBAEgNAiAFIAYoAgQgBigCAGo2' +
-  'AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxCWAgJAIAIgA0sEQCAFIABBQGs2AjQgBSADQQFqNgIw' +
-  'IAVB0ABqQYABQdQUIAVBMGoQpQEaDAELIAUgAEFAazYCQCAFQdAAakGAAUHmFCAFQUBrEKUBGgsCQCAEBEAgBSAAKAIIIgE2AhAg' +
-  'BSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQdYjIAUQlwIMAQsgAkGBIE8EQCAFQYAgNgIoIAUg' +
-  'AjYCICAFIAVB0ABqNgIkIABBaEHKLiAFQSBqEJcCDAELIAAgAiADIAVB0ABqEJgCC0FoIQELIAVB4AFqJAAgAQuXAQEEfyMAQRBr' +
-  'IgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxCWAkGVLkGEECAALQDEASIDGyEEIAAoAhghASACAn8gA0UEQCAB' +
-  'IQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQlwJBZiEBCyACQRBqJAAgAQuwAgEFfyMA' +
-  'QUBqIgQkACAEQTBqIAEoAgAgASgCBBCKAgJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGogBEEgahCLAkUgBC0AKEEA' +
-  'IAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQmQIiCEUNAQwECwtBACEIIAIgBkYNAiAAIABBOGogASAGGygCACAAKAIc' +
-  'EJYCIAAoAhghBUG/HiEHQeI/DAELIAAgBCgCIEF/EJYCQYIjIQcgACgCGCIFIQZB1D4LIQEgACgCICECIAQgBTYCHCAEIAU2Ahgg' +
-  'BCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEHLCCAEEJcCCyAEQUBrJAAgCAus' +
-  'AgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQrAEiAwRAIAZBAWohBiAFIANBAWoiA2shCAwBCwsg' +
-  'ACABNgI8IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAAQYgJIARBEGoQpQEaQQAhBSAAQQA6AJABAkAgAkEASA0AIAAoAhgi' +
-  'A0EATA0AQQEhBSAEIAIgA24iCEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEG5OiAEEKUBGgsCQCAAKAIQIgNFDQAgAyAG' +
-  'EJsCNgIYIAMgBxCbAjYCHCADIAEQmwI2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFsa0EBajYCCAsgBEEgaiQA' +
-  'CykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQvQEgBEEQaiQAC0gBAX8jAEEgayIEJAAgBCADNgIQIAQgAjYCDCAEIAIQ' +
-  'iAIiAjYCCCAEIAI2AgQgBCABNgIAIABBaEHcNiAEEJcCIARBIGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAgASAAKAIcEJoCIgNBAEgE' +
-  'QCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRCWAiAEIABBQGs2AgAgAEFoQfUUIAQQlwJBaAwB' +
-  'CwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxCRAhs6AC0LIAZBAUcNACAAKAIAIAJqLQAAIgJB' +
-  'MEYEQCAAQQE6AC4MAQsgAsAQjwJFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACEDIAAoAjQiAgRAIAIgACgCHEECdGogAyAA' +
-  'KAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQAIAAgACgCFCABKAIAIgUg' +
-  'ASgCBCAAKAIYIgRBwAAgBBsiBhCNAiIEQQBOIAQgBkxxRQRAIAAgBSAEQX9zIARBH3VxaiIFIAIQlgIgACADQeAAahCcAgJAIARB' +
-  'AEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAoAgQgBWsQhAIiAUEASARAIAYtAAAhAUGgMQwBCyABRQRAQQAhAUGJ' +
-  'IAwBC0GMMSABQf8ARiABQSBJcg0AGkGjMEHbF0G0PCAAKAIUQQFGGyABQf8ASxsLIQUgAiABNgIAIARBMCAFIAIQpQEaIAJBEGok' +
-  'ACADIABBkAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMgBDYCACAAQWdBqBUgAxCXAgwBCyAAKAIQIgIEQCACIAQ2AhQLAkAg' +
-  'ACgCGEEAIAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgCAGo2AkQgA0HAM0HiPyACQRRLIgEbNgJIIANBFCACIAEbNgJAIANB' +
-  'gAJqQTBBkxQgA0FAaxClARoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEHoOSADQdAAahClARoLIABB' +
-  'QGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFnQegxIANBEGoQlwIMAQsgAyACNgIwIAMgAjYCLCADIAE2AiQgAyAD' +
-  'QeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQcAVIANBIGoQlwILQWchBAsgA0GwAmokACAECxQAIABB/////wcgAEH/' +
-  '////B0kbC+MCAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRAIAQgAzYCECABQaABQaM0IARBEGoQpQEgAWoh' +
-  'AkEwIQoMAQsgAC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsABIgIgAyACIANIGyIJQQFrIQsgASECA0AgCSAFIgNMDQEDQAJAIAsg' +
-  'AyIGRgRAIAshBiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGosAABBAWpGDQELCyAMQQRGBEAgBCAINgIkIAQgCTYCICABQaABQYcU' +
-  'IARBIGoQpQEgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAgB0EBaiECIAUgBk4gAyEF' +
-  'DQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShBgx0gBBClARogBEEwaiQAC+ABAQR/IwBBIGsi' +
-  'BCQAIABBkMIAKAIANgIIIABBiMIAKQIANwIAIARBEGogAiADEIoCQQAhAkEAIQMDQCADIQUCQANAIAEoAgBBASAEQRBqIAQQiwJF' +
-  'DQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQoAgAgBkHAABCNAiIFQQBI' +
-  'BEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARBIGokAAvgAQEEfyMAQSBr' +
-  'IgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCIAkEARwwBCyADIAH9AAIA/QsDECABKAIM' +
-  'IQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEP0BDgUCAQEBAAELIAAoAgAgAygCECADKAIU' +
-  'IAAoAhQgA0EPahCHAhogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyADQSBqJAAL/wEBBn8jAEEQ' +
-  'ayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQ/QEhAiAFKAIMIAEgAkF+cUECRhshAQsjAEEQayIGJAACfyAAKAIA' +
-  'IgMgACgCMCICaiIHQQAgASACayICEKwBIgQEQCAAIAQgA2tBfxCWAiAGIABBQGs2AgAgAEFnQb4NIAYQlwJBZwwBCyACQQEgAhsQ' +
-  'RCIERQRAIABBf0HLC0EAEJcCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgCNDYC1CAgAEEANgI0IAMg' +
-  'ATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgCCCAAKAIgQQFHcg0AIAQQ' +
-  'iAINACAEEJICIQEgACAAKAI4QX8QlgIgAyAAQUBrNgIAIANBMGoiAkHkAEHmFCADEKUBGiAAIAQgASABbCACEJgCDAELIAAgASAE' +
-  'EJYCIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQIANB4j9B+RUgAUEBRhs2' +
-  'AhQgAEFoQYgPIANBEGoQlwILIANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUEQCAEQQA6AAALQmwgAUHB' +
-  'AGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkHowgAoAgA2AhggBkHgwgApAgA3' +
-  'AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQaDCACEIQT0hBwwBCyAGIAc2AhQg' +
-  'BiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBnjQgCsAiDEEFEKwBRQ0AIAggDCAHEKwBDQAgBiAKOgAYCyAALQDKIEEsRw0CIAZB' +
-  'LDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYCAAJAIANFBEAgBiABIAJB' +
-  'ACAGQRBqEKICDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglFDQAgASABbCEKA0BBASAK' +
-  'IAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFHIAwgCCIHR3INAAsLQQAL' +
-  'RQRAIAYgASACIAMgBkEQahCiAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAHIAlHBEAgBiAAKALMICAB' +
-  'aiAAKALUICAHQQJ0aigCACIDIAFrEKQCIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAFIAggARClAgvAEKQBIAdB' +
-  'AWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQpAIMAQsgBiAAIAIQowILIAYoAgghACAFBEAgBCAAIAVBAWsgACAF' +
-  'SRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAALnQEBBn8gAUEAIAFBAEob' +
-  'IQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCkAQsgBkEBaiEGDAMLIAIgBSAKamotAAAhCCAD' +
-  'RSAFRXJFBEAgAEEgIAQtAAkgBxvAEKQBCwJAIAdFBEAgACAIEKYCDAELIAAgBCAIEKUCEKQBCyAFQQFqIQUMAAsACwsLpAIBCX8g' +
-  'AUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUgAyAGQQFqIgpBAnRqIAsg' +
-  'CSAKSxsoAgAiA08NACAFIAhqLAAAIgQQjwJFBEAgBBCQAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyEDIAUhBANAIAMgBEYNAiAE' +
-  'IAhqLAAAEJECBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCkAg8LIAAgByAIaiAFIAdrEKQCAkAg' +
-  'AiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrEKQCDAELIAAgBBCmAgsgCiEGIAMhBwwACwALJAADQCACBEAgACAB' +
-  'LAAAEKQBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsiAiQAIAIgATYCACAAIAJB' +
-  'DGoiACAAQQRByQkgAhClARCkAiACQRBqJAAL7QMCA38CfiMAQUBqIgUkAAJAIABBACABG0UEQEEAIQIgA0F+QZEoQQAQvgEaDAEL' +
-  'IAIEfyACKQMIIQcgAikDACEIIAIoAhAFQQALIQQCQAJAQQFBqAkQQyICRQ0AIAIgABCoAg0AIAIQqQJFDQELIAIQqgIgBUF/ELwB' +
-  'NgIAIANBf0H4FSAFEL4BGkEAIQIMAQsCQAJAIAAgAUICQoCt4gQgCCAIUBsiCCACKAIwIAVBIGogAxDSASIAIAUoAiAiBnJFBEAg' +
-  'A0FjQekaQQAQvgEaDAELIAAgBkECR3JFBEAgA0FiQZYYQQAQvgEaDAELIAAgBkEER3JFBEAgBSAINwMQIANBZUHgHiAFQRBqEL4B' +
-  'GgwBCyAARQ0BCyACEKoCQQAhAgwBCyACQoCS9AEgByAHUBs3A0hBACEAIAIgBEEQIARBAEobNgJQQn9CfyACNQIAIgeGQn+FIAdC' +
-  'wABRGyEHIAIoAgQiBEEAIARBAEobIQYDQCAAIAZGBEAgAiAENgI0QQAhAANAIAAgBE4EQCADRQ0EIANBAEHsAfwLAAUgACABai0A' +
-  'ACIGBEAgAiAAIAYQqwIgAigCBCEECyAAQQFqIQAMAQsLBSACKAIoIABBA3RqIAc3AwAgAEEBaiEADAELCwsgBUFAayQAIAIL7gIB' +
-  'DH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEoAgwiBGxBAnQQRCIMNgIcIAAgAkEEaiIHEEQiAjYCICAAIANB' +
-  'AnQiCBBEIgM2AiQgBEEEEEMiCUUgDEUgAkVyckEBIAMbBEAgCRBJQX8PCyACIAYgB/wKAAAgAyABKAIUIgcgCPwKAABBACECA0Ag' +
-  'AiALRgRAIAkQSSAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAgASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYCECAAIAEoAiAiATYC' +
-  'GCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEIIAYgAkECdGooAgAhBANAIAgoAgAgBEwEQCADIQIMAgUgCSAH' +
-  'IARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1sakECdGogAjYCACAEQQFqIQQMAQsACwALAAvlAwIRfwF7IwBB' +
-  'EGsiBSQAIAAgACgCBCIBQQgQQyIGNgIoIAAgAUEBEEMiBzYCLCAAIAFBARBDIgg2AjAgAEEBQQgQQyIJNgJcIAAgASAAKAIAIgJs' +
-  'QQgQQyIKNgJgIAAgAUEEEEMiCzYCbCAAIAAoAggiA0EEEEMiDDYCdCAAIAFBAnQiBEEEEEMiDTYCgAkgACAEQQQQQyIENgKECSAA' +
-  'IAFBARBDIg42AogJIAAgAUEIEEMiDzYCkAkgACABQQEQQyIQNgKUCSAAIANBBBBDIgM2AowJIAAgASACQQIgAkECShtsIgFBBBBD' +
-  'IgI2ApgJIAAgAUEEEEMiETYCnAkgACABQQQQQyIBNgKgCUF/IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH/RwBIAb9HAIgCf0c' +
-  'A/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsgEv0bAkEBcUECdHIgEv0bA0EBcUEDdHIgCv0RIAv9HAEgDP0c' +
-  'AiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEGdHIgEv0bA0EHdHJB/wFx' +
-  'ciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIcEEkgACgCIBBJIAAoAiQQSSAAKAIoEEkgACgCLBBJIAAoAjAQ' +
-  'SSAAKAJcEEkgACgCYBBJIAAoAmwQSSAAKAJ0EEkgACgCgAkQSSAAKAKECRBJIAAoAogJEEkgACgCjAkQSSAAKAKQCRBJIAAoApQJ' +
-  'EEkgACgCmAkQSSAAKAKcCRBJIAAoAqAJEEkgABBJCwvYAQIFfwF+IAAoAiwgAWogAjoAACAAKAIoIgQgAUEDdGpCADcDACAAIAAo' +
-  'AjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gbIQVCfiACQQFrrYkhCANAIAMgBUcEQEEAIQEgACgCACICQQAg' +
-  'AkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCABIAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0aigCAEEDdGoiByAH' +
-  'KQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSABRXINABogAUEAQSj8CwAgABCtAkEAIAAoAjRFDQAaAkADQCAC' +
-  'QRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNBoMMAaigCADYCWCAAIANBrMMAaigCACADQajDAGooAgARAQAN' +
-  'AiAAEK0CIAJBAWohAgwBCwsgAEEUNgJUIABBFBCuAjYCWCAAEK8CC0EAIQIgACgCaCIDQQAgA0EAShshBAJ/A0AgAiAERgRAQQAg' +
-  'ACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJBAWohAgwBCwsgACAAKAJc' +
-  'IgIoAgAgAigCBBCrAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQgACgCYCECIAEgAzYCECAB' +
-  'IAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgCeCECIAEgAEH8AGo2AiQgASACNgIgQQELCyYAIABBADYCcCAA' +
-  'QQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBoMMAaigCAEEAIABBFE0bC9IBAQZ/IwBBEGsiAyQAIAAoAgQiAUEA' +
-  'IAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUEQCAAKAIoIAJBA3RqKQMAELACIgYgBCAEIAZKIgYbIQQgAiAB' +
-  'IAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRCxAiAAIAEQsgIgACgCACECIAMgBDYCDCADIAU2AgggAyABIAJtIgRB' +
-  'AWo2AgAgAyABIAIgBGxrQQFqNgIEIABBxDMgAxCzAiADQRBqJAALBgAgAHunCx4BAX8gACgCXCIDIAI2AgQgAyABNgIAIABBATYC' +
-  'ZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAg' +
-  'AkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAAIAAoAvwIakH8AGpB' +
-  '/AcgA2siAyABIAIQowEiAUEASA0AIAACfyABIANPBEAgAEH4CGpBrty4ATYAAEH/BwwBCyAAKAL8CCABags2AvwICyAEQRBqJAAL' +
-  'mwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNAAkAgASAGRgRAIAYhAQwBC0EAIQJBfyEEIAAoAgAiByAAKAIc' +
-  'IAEQtQIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIAIgQgBCAAKAIsai0AACIKGyEEIANBAWohAyACIApFaiECDAEF' +
-  'AkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAoAhwgARC1AiEDA34gAiAIRgR+IAsFIAtCAEIBIAAoAiwgAyAC' +
-  'QQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VCf0J/IAethkJ/hSAHQcAARhuDIgsQsAJBAUcNACAAIAQgCxC2' +
-  'AiIGELECIAAgBBCyAiAAIAEQtwIgBSAAKAJYNgIQIABBzD8gBUEQahCzAiAAIAQQuAIgAEGeP0EAELMCIAAgARC5AiAFIAY2AgAg' +
-  'AEGuMyAFELMCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsNACABIAAgAmxBAnRqCwkAIAB6p0EBagteAQV/IAAoAngiAkEA' +
-  'IAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCeCAEIAJBAnRq' +
-  'IAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYCACACIAEgAyAEbGtBAWo2AgQgAEHQKiACELMCIAJBEGokAAuZ' +
-  'AgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAgAEHfKyACELMCDAELIAEgA0EBdCIESARAIAIgASADa0EBajYC' +
-  'ECAAQZIvIAJBEGoQswIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIgASAEa0EBajYCJCACQeMnQccIIAMbNgIgIABBgi8gAkEgahCz' +
-  'AgwBCyABIANrIgEgACgCECIDSARAIAJBnB1Bqh0gARs2AjAgAEGhFSACQTBqELMCDAELIAEgA2siA0EBaiEBIAMgACgCFCIESARA' +
-  'IAIgATYCQCAAQeYrIAJBQGsQswIMAQsgAiABIARrNgJQIABBiC8gAkHQAGoQswILIAJB4ABqJAALiQMCCn8DfiMAQRBrIgQkAEEA' +
-  'IQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EAIQMgACgCACICQQAgAkEAShshCEIAIQwgAiAAKAIcIAJBAXQi' +
-  'AkEAIAcgAmsiAmsgASACSBsgAWoiAhC1AiEJQgAhDQNAIAMgCEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQtgIiCkEBa62GIQxBACED' +
-  'A0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAiC0EDdGopAwAgDINQDQALIAAgCyAKELECIAAgBigCABCyAiAA' +
-  'IAIQtwIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEHtPSAEELMCIAAgBigCABC4AiAAQc8+QQAQswIgACACELkCIABBnDRBABCzAgwD' +
-  'CwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAOhCEMIANBAWohAwwBCwsgAUEBaiEBDAELCyAEQRBqJAAgASAH' +
-  'SAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyEDA0ACQAJAIAEgA0YEQCADIQEMAQsgACgCLCABai0AAA0BIAAo' +
-  'AiggAUEDdGopAwAiBRCwAkEBRw0BIAAgASAFELYCIgMQsQIgACABELICIAIgACgCWDYCECAAQcw/IAJBEGoQswIgACABELgCIAIg' +
-  'AzYCACAAQZszIAIQswILIAJBIGokACABIARIDwsgAUEBaiEBDAALAAsJACAAIAEQvQILggUCD38EfiMAQSBrIgckACAAKAIAIghB' +
-  'AXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJAIAMgACgCCE4NACADIA5IIAFHDQFCASERIAAoAgAgACgCHCAD' +
-  'ELUCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhGBEAgACATEL4CRQ0DBSAAKAIoIA8gAkECdGooAgAiBkEDdGop' +
-  'AwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwBCwsCQCAEQQJIDQAgACgCICIKIAUoAgAiDEECdGooAgAhBiAR' +
-  'pyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZBAnRqKAIAIgsgA0YNAANAIAIgBEhBACAJGwRAIAAgBSACQQJ0' +
-  'aigCACALEL8CIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgCHCALELUCIQkCQANAAkAgAiAIRgRAIAAoAmhFDQFBACECA0Ag' +
-  'AiAERg0EIAAgBSACQQJ0aigCABCyAiACQQFqIQIMAAsACyAAIAkgAkECdGooAgAiCiADEL8CRQRAIAAgCiANEMACCyACQQFqIQIM' +
-  'AQsLIAUoAgAhDCAAKAIgIQoMAwsgACADELcCIAAgCxC3AiAHIAAoAlg2AhAgAEG+PiAHQRBqELMCIAAgAxC5AiAHIA02AgAgAEGE' +
-  'PiAHELMCIAAgBSAEEMECIABBmT5BABCzAiAAIAsQuQIgABDCAkEBIRAMBgsACwALIAZBAWohBgwACwALIBFCAXwhEQwACwALIAdB' +
-  'IGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCABIAApA0BYC1oBA38gACgCICABQQJ0aiIBKAIAIgMgASgCBCIE' +
-  'IAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgCJCABQQJ0aigCACACRw0BCwsgASAESAuJAQEFfwJAIAAoAigg' +
-  'AUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYgACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0aiIHKAIARiAHKAIE' +
-  'IAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIAIAAgBEEBajYCaAsLRwEBfyACQQAgAkEAShshA0EAIQIDQCAC' +
-  'IANHBEAgAgRAIABB4D9BABCzAgsgACABIAJBAnRqKAIAELgCIAJBAWohAgwBCwsL7QECB38CfiMAQRBrIgQkACAAQa89QQAQswIg' +
-  'ACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYiCSAIg1AEQCAIUEUEQCAAQcI/QQAQswILIAQgBjYCACAAQd8+' +
-  'IAQQswJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANBA3QiAWooAgRGBEAgACAFBH8gBwUgAEHgP0EAELMCIAAoAmAL' +
-  'IAFqKAIAELgCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWohAgwBCwsgAEGcNEEAELMCIARBEGokAAvGAgELfyMAQaAGayIC' +
-  'JAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAgA0EAShshBgNAAkAgBSAAKAIITg0AQQAhAyAAKAIAIAAoAhwg' +
-  'BRC1AiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQgAiACQaAEajYCACABIANKDQAgACACQRBqIAMgAUEAQQBCACAC' +
-  'QZAEakEGIAIQxQJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIKKAIAIgtBA3RqKQMAELACIgxBAkggASAMSHJFBEAgAkGgBGog' +
-  'A0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVBAWohBSAAKQM4IAApA0BY' +
-  'DQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUgAigCCCIHQQAgB0EAShshCANAIAMgCEYEQCAFQQAgBUEAShsh' +
-  'CiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkACQAJAAkAgAyALaigCACAFTARAQQAhAyAAKAJoRQ0CDAELIAAo' +
-  'AiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAEQRBqIANBAnRqKAIAIAYQvwIhAiADQQFqIQMMAQUgAkUNBSAA' +
-  'KAJoIQxBACEBIAAoAgAgACgCHCAGELUCIQ0DQCABIApGDQUgDSABQQJ0aiEJQQAhAkEAIQMDQCADIAhGBEACQCACDQAgACgCKCAJ' +
-  'KAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhC2AhDAAiAOQgF9IA6DIQ4MAAsACyABQQFqIQEMAgUgAiAJKAIAIARBEGog' +
-  'A0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhHBEAgACAEQRBqIANBAnRqKAIAELICIANBAWohAwwBCwsgBCAA' +
-  'KAJYNgIAIABBzD8gBBCzAiAAIARBEGogBxDBAiAAQf88QQAQswIgACAPEMYCIABBzz5BABCzAkEAIQMDQCAAKAJ4IANMBEAgABDC' +
-  'AkEBIQMMAgsgAwRAIABBwj9BABCzAgsgACAAKAJ0IANBAnRqKAIAELkCIANBAWohAwwACwALIARBIGokACADDwsgACgCaCAMTA0A' +
-  'IAAgBhC3AgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBqaiACKAIAIAEgBmooAgAiBkECdGooAgA2AgAgA0EBaiEDIAIo' +
-  'AgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRAIAQgAiACIARIGyELIAVBAWohDCAHIAVBAnRqIQUDQEEAIQog' +
-  'BCALRg0CIABCARC+AkUNAiABIARBA3RqKQMAIAaEIg0QsAIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEhCiAAIAEgAiADIARBAWoi' +
-  'BCAMIA0gByAIIAkQxQJFDQALDAELIAYQsAIgBUcNACAAIAcgCSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQAIABBsghBABCzAkGg' +
-  'MCEDA0AgAVAEQCAAQbAIQQAQswIgAkEQaiQABSACIAEQtgI2AgAgACADIAIQswIgAUIBfSABgyEBQdsrIQMMAQsLC8YDAgh/A34j' +
-  'AEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAgBkEAShshBQN/IAMgBUYEf0EAIQMgCCAHIAkQtQIhAQN/IAtQ' +
-  'BH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMaDAELIAAoAiggBEEQaiABQQJ0aigCACIDQQN0aikDACANgyEL' +
-  'A0AgC1AEQCABQQFqIQEMAwUgACADIAsQtgIQwAIgC0IBfSALgyELDAELAAsACwsDQCADIAVHBEAgACAEQRBqIANBAnRqKAIAELIC' +
-  'IANBAWohAwwBCwsgACACKAIAELcCIAQgACgCWDYCACAAQb4+IAQQswIgACACKAIAELkCIABB4D9BABCzAiAAIAwQxgIgAEGIPkEA' +
-  'ELMCIAAgBEEQaiAGEMECIAAQwgJBAQsgBEEgaiQABSAEQRBqIANBAnRqIAEgC3qnQQJ0aigCADYCACADQQFqIQMgC0IBfSALgyEL' +
-  'DAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASACKAIEIApBAnRqKAIAQQFrrYYgDIQhDCADQQFqIQMMAQsLC6ID' +
-  'AgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAYgA0EAIANBAEobQQFqrSELIAOtIQwgA6wiCCAI' +
-  'fiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAEELUCIQUCQANAAkACQCAIIAtSBEBCASAIQgF9hiEOQgAhCUIA' +
-  'IQoMAQsgACANEL4CRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgIIIAIgAkGQBGo2AgQgASADSg0BIAAgAkEQaiADIAFBAEEAQgAg' +
-  'AkGQBmpBByACEMUCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYgACgCKCAFIAmnQQJ0aigCAEEDdGopAwAgDoNQGyAKhCEKIAlC' +
-  'AXwhCQwBCwsgChCwAiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGogCjcDACACQZAEaiADQQJ0aiAIPgIAIANBAWohAwsgCEIBfCEI' +
-  'DAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQMAAsAC3QBBH8DQAJAIANBBkcEQCADQQN0IgJB9MIAaiEEIAJB' +
-  '8MIAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQygIEQEEBDwsgAkEBaiECIAApAzggACkDQFgNAAsLQQAPCyAD' +
-  'QQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEAIAZBAEobIQogAyAG' +
-  'bCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAasIg8gD34QvgINAUEADAMLIAAoAhwgCSAMaiAGbEECdGohDUEA' +
-  'IQdCACEPA0AgBiAHRgRAIA8QsAIiB0EATCABIAdIckUEQCAFQSBqIAhBA3RqIA83AwAgBUGgBGogCEECdGogCTYCACAIQQFqIQgL' +
-  'IAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQRQRAQgEgACgCICAAKAIkIA4gAxDLAiALa62GIA+EIQ8LIAdB' +
-  'AWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYCECAFIAVBIGo2AgwgBSAFQaAEajYCCEEAIAEgCEoNABogACAF' +
-  'QSBqIAggAUEAQQBCACAFQaAGaiAFQQhqEMwCQQBHCyAFQbAGaiQACxkAIAEgACACQQJ0aigCACADakECdGooAgALqwECA38BfgJA' +
-  'IAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BBACEJIAQgCkYNAiAAQgEQvgJFDQIgASAEQQN0aikDACAGhCIM' +
-  'ELACIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAEQQFqIgQgCyAMIAcgCBDMAkUNAAsMAQsgBhCwAiAFRw0AIAAg' +
-  'ByAIEM0CQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEAIAxBAEobIQkgAigCFEEBayEKIAIoAhAhBiACKAIMIQcgACgC' +
-  'ACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAhAwwDCyAAKAIcIAYg' +
-  'D3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAMLIBAgACgCICAAKAIkIAsgA0ECdGooAgAiDSAHEMsCIAhrrYin' +
-  'QQFxRQRAIAAgDSACKAIUEMACCyADQQFqIQMMAAsACwtCASAKrYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcgBGxBAnRqIQpBACED' +
-  'A0AgASADRgRAIAAgBxC3AiAQQgF9IBCDIRAMAwsgACgCKCAKIANBAnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAAIAsQsgILIANBAWoh' +
-  'AwwACwALCwNAIA5QRQRAIAAgBiAOeqdqELcCIA5CAX0gDoMhDgwBCwsgACgCWCEBIAUgAigCFDYCBCAFIAE2AgAgAEHGPiAFELMC' +
-  'QQAhAwNAIAMgCUYEQCAAQdk9QQAQswJBACEDA0AgAyAJRgRAIAAQwgJBASEDDAQLIAMEQCAAQeA/QQAQswILIAAgACgCdCADIAxq' +
-  'QQJ0aigCABC5AiADQQFqIQMMAAsACyADBEAgAEHgP0EAELMCCyAAIAAoAnQgA0ECdGooAgAQuQIgA0EBaiEDDAALAAsFIAIoAgQg' +
-  'ASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUCAIYgEIQhECADQQFqIQMMAQsLIAVBEGokACADCwkAIAAgARDP' +
-  'AgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVBAEobIRAgACgCgAkhCSAFrCEVA0ACQCAAKAIEIANMBEBBACEC' +
-  'DAELIAAoAiggA0EDdGopAwAiERCwAiAMRwRAIANBAWohAwwCCyADQQFqIQ0gACgCICICIANBAnRqKAIAIQdBACEGA0ACQCACIA1B' +
-  'AnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIAIAAoAhwgACgCJCAHQQJ0aigCABC1AiEKA0AgAiAQRgRAIAdB' +
-  'AWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAoAiggBUEDdGopAwAQsAJBAkcNACAAKAKICSAFaiIFLQAADQAg' +
-  'BUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwBCwALAAsLA0AgAiAORwRAIAAoAogJIAkgAkECdGooAgBqQQA6' +
-  'AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EL4CRQ0AA0AgAiAORgRAIA0hAwwDCyAJIAJBAnRqIQsgAkEBaiIFIQIDQCAC' +
-  'IAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0aikDACITIAcgCygCACIIQQN0aikDACIUgyISELACQQFHIBMg' +
-  'FFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCARgyARUnINAQsgBCADNgIcIAQgCjYCGCAEIAg2AhQgACAEQRRq' +
-  'IAwgEhC2AiIIENACIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEUaiACQQJqQf8BcUEDcEECdGooAgAQsgIgAkEBaiECDAELCyAA' +
-  'IAMgCygCABDRAiAAIAMgDygCABDRAiAEIAAoAlg2AhAgAEGVPSAEQRBqELMCIAAgAxC4AiAAIBEQxgIgAEGgPUEAELMCIAAgCygC' +
-  'ABC4AiAAIBQQxgIgAEHCP0EAELMCIAAgDygCABC4AiAAIBMQxgIgBCAINgIAIABB3i0gBBCzAiAAEMICQQEhAgwDCyACQQFqIQIM' +
-  'AAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgCICIEIAEoAgAiBUECdGooAgAhByAFQQFqQQJ0IQoDQCAEIApq' +
-  'KAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQtQIhCwNAIAUgCE4EQCAHQQFqIQcgACgCICEEDAMLIAAoAigg' +
-  'CyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpBACAGGwRAAn9BACAJIAEgBEECdGooAgAiBkYNABpBASAERQ0A' +
-  'GiAAIAkgBhDSAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADEMACIAAoAgAhCAsgBUEBaiEFDAILAAsACwALCwuLAQEEfyAAKAIg' +
-  'IgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDQAJAIAIgBSgCBE4gASAGTnJFBEAgACgCJCIEIAFBAnRq' +
-  'KAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxC3AgsPCyABIAMgBEhqIQEgAiADIAROaiECDAALAAuPAQEFfwJAIAEgAkYNACAAKAIg' +
-  'IgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDfyACIAUoAgROIAEgBk5yDQEgACgCJCIEIAFBAnRqKAIA' +
-  'IgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5qIQIMAQsLIQcLIAcLPwECf0EBIQEDQAJAQQAhAiABIAAoAgBK' +
-  'IAApAzggACkDQFZyDQBBASECIAAgARDUAiABQQFqIQFFDQELCyACC8YIAhB/A34jAEEgayIKJAAgACgCgAkhECAAKAKgCSEIIAAo' +
-  'ApwJIQcgACgCBCEOIAAgARDVAiAOQQAgDkEAShshESABQQFrIQQDQCACIBFGBEACQEIBIASthiESIA6sIRQDQCAMIBFGDQECQCAA' +
-  'KAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYgC0oEQCAAIAAgCCAL' +
-  'QQJ0aigCACIEIAFBASAQENYCIgWsQgF8EL4CRQ0EIAtBAWohC0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0aiEDA0AgAiAPRg0CIAcg' +
-  'ECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIAIAggBkECdGogBSgCADYCACAGQQFqIQYLIAJBAWohAgwACwAL' +
-  'CyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAgACAGrCITIBN+EL4CRQ0HQQAhAyAJQQBIDQEDQCADIAZGDQMg' +
-  'CSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQwAILIANBAWohAwwACwALIAggAkECdGohCyACQQFqIgQhAgNAIAIgBk4g' +
-  'CUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAiBUECdGooAgBGBEAgAyAJIAAgDyAFENICGyEJCyACQQFqIQIM' +
-  'AAsACwNAIAMgDkYEQCAAIBMgFH4QvgJFDQcFAkAgACgCKCADQQN0aikDACASg1AgByADQQJ0aigCAEEATnINAEEAIQVBACECA0Ag' +
-  'BUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ0gIEQEEBIAcgBEECdGooAgB0IAVyIQULIAJBAWohAgwBBSAFQQNHDQIgACAD' +
-  'IAEQwAILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAoAmhFBEADQCACIAVGDQQgByAIIAJBAnRqKAIAQQJ0akF+NgIA' +
-  'IAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABCyAiACQQFqIQIMAQsLIAAoAlghBCAKIAE2AhQgCiAENgIQIABBuj0g' +
-  'CkEQahCzAkEAIQMDQCADQQJGBEAgCkHNIEHsDSAJQQBOGzYCACAAQfYVIAoQswIgABDCAkEBIQ0MBgtBACECIABBiz1B4j8gAxtB' +
-  'ABCzAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRqIgQoAgAiAUECdGooAgBGBEAgACANBH8gAQUgAEHgP0EAELMC' +
-  'IAQoAgALELgCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwALIAxBAWohDAwACwALBSAHIAJBAnRqQX82AgAgAkEBaiECDAEL' +
-  'CyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJKBEBBACEDIAAoAgAiAUEAIAFBAEobIQQgASAAKAIcIAIQtQIh' +
-  'BUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIMAwUgAyAAKAIoIAUgAUECdGooAgBBA3RqKQMAIAaDQgBSaiED' +
-  'IAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIgIgIgAUECdGooAgAhByABQQFqQQJ0IQkDfyACIAlqKAIAIAdM' +
-  'BH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGooAgAiBUECdGooAgBBAkcbRQRAQQAhAiAAKAIAIgggACgCHCAF' +
-  'ELUCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIoIAVBA3RqKQMAIAyDUHINACAAKAKICSAFaiIFLQAADQAgBUEB' +
-  'OgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEHDAELCyEBA0AgASACRwRA' +
-  'IAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94FAgd/BH4jAEFAaiICJAAgAv0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDVAkIBIAlCAX2GIQxBACEBA0ACQCAAKAIEIAFMBEAgACkDQCEKIAApAzghCwwBCyAA' +
-  'KAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ2AIgACkDOCILIAApA0AiClYNAQsgAUEBaiEBDAELCyAJQgF8IQkg' +
-  'CiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACACKAIwIgMQ1QIgACADIAIoAjQg' +
-  'ASACQSBqENgCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAoAgQiBWohAQNAIAFBAEgEQAJAIANBAXYhBUEAIQEDQCABIAVG' +
-  'DQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2AgAgBiAINgIAIAFBAWohAQwACwALBSAEIANBAnRqIAEgBW82' +
-  'AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCACIAIoAiQ2AhggACACQRhqQQIgAigCICIHENACQQAhASADQQAg' +
-  'A0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANGBEAgACgCWCEBIAIgBzYCFCACIAE2AhAgAEHRPyACQRBqELMC' +
-  'QQAhAQNAIAEgBUYEQCACIAc2AgAgAEHyLSACELMCIAAQwgJBAQwHCyABBEAgAEHIP0HcPyABQQFxG0EAELMCCyAAIAQgAUECdGoo' +
-  'AgAQuAIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigCABDRAiABQQFqIQEMAQsACwAFIAAgBCABQQJ0aigCABCyAiAB' +
-  'QQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAAKAIEIgxBAXQiB0EAIAdBAEobIQggACgCgAkhDyAAKAKgCSEN' +
-  'IAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYCAEEBIQoCQANAIAggCk4N' +
-  'ASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0BIAQoAgwiBkEAIAVBAWogBk4bDQEgACAAIA4gCyAMbGsgASAL' +
-  'RSAPENYCIgasQgF8EL4CRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEobIRNBASALayAMbCEUA0AgBSATRg0BAkACQCAHIA8gBUECdGoi' +
-  'ESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigCAEEBajYCACAQIBdqIA42AgAgDSAKQQJ0aiAWNgIAIApBAWoh' +
-  'CiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpBAiABENACIAAoAmgNAQsgBUEBaiEFDAELCwsgBCACNgIEIAQg' +
-  'ATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQABSAHIAVBAnRqQX82AgAgBUEBaiEFDAELCwv/BAIKfwF+IwBB' +
-  '0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0ACfwNAIAAoAgQiAyAEbCACTQRAAkBBACECA0AgAiADSCAAKQM4' +
-  'IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBCwAkECRgRAA0AgDFBFBEAgACACIAwQtgIgACgCUCABQUBrENoCIAxCAX0gDIMhDAwB' +
-  'CwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAAgASgCRCABKAJA' +
-  'IAIgAUEwahDaAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFrIQIgACgCgAkhB0EAIQMDQCACQQBIBEAgACgCWCECIAEgBTYC' +
-  'JCABIAI2AiAgAEHRPyABQSBqELMCIANBAWsiCSECA0AgAkEASARAIAEgCDYCLCABIAEoAjQ2AiggACABQShqQQIgBRDQAiABIAU2' +
-  'AhAgAEGtLSABQRBqELMCIAAQwgJBAQwHCyAAIAcgAkECdGoiCigCACIGIARtIgMQsgIgBiADIARsayIGQQFqIQsgAiAJSARAIAAg' +
-  'CigCBCAEbSADENECCyAAIAMQuAIgACgCKCADQQN0aikDACEMIAFB3D9B4j8gAhs2AgggASALNgIEIAEgDEJ+IAatiYMQtgI2AgAg' +
-  'AEGmFCABELMCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFqIQMgACgCmAkgAkECdGooAgAhAgwBCwALAAsFIAAoApwJIAJB' +
-  'AnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4jAEEQayIKJAAgACgChAkhDiAAKAKgCSEPIAAoApgJIRQgACgC' +
-  'nAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQtgJqQQFrIgVBAnQiBmpBATYCACAGIBRqQX82AgAgDyAFNgIA' +
-  'IA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxyDQAgDyARQQJ0aigCACISIAdtIQwgECASQQJ0aiIWKAIAIgUg' +
-  'A04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBC+AkUNACARQQFqIREgDEEBaiEXQn4gEiAHIAxsa60iG4khHUIBIBuGIR4gACgC' +
-  'ICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0CQQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0aigCABC1AiEYQQAh' +
-  'BQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEgCUZyDQAgACgCKCAJQQN0aikDACIbELACQQJHIBsgHoNQcg0A' +
-  'IBAgGyAdgxC2AiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0AIBMgFigCAEEBajYCACAUIBpqIBI2AgAgDyALQQJ0aiAVNgIA' +
-  'IA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEEDSHINACAKIAk2AgwgCiABNgIIIAAgCkEIakECIAIQ0AIgACgC' +
-  'aEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEANgJoQQEhBgsgBUEBaiEFDAEFIA1BAWohDSAAKAIgIQUMAgsA' +
-  'CwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAFIBAgDiAFQQJ0aigCAEECdGpBADYCACAFQQFqIQUMAQsLC/MC' +
-  'AgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0AgACgCBCABSgRAAkAgACgCKCABQQN0aikDACIGELACIANHDQAD' +
-  'QCAGUA0BAkAgACABIAYQtgIiBCACQTBqENwCIgVBAE4EfyAFRQ0BIAAgASAEEMACIAAgARCyAiACIAAoAlg2AiAgAEG6PyACQSBq' +
-  'ELMCIAAgARC4AiACIAQ2AhAgAiACKAI8NgIUIABB6D4gAkEQahCzAiMAQRBrIgEkAAJAIAIoAjAiA0EATgRAIAAgAxCyAiAAIAIo' +
-  'AjAQuAIgAEGpIEEAELMCDAELIAAgAigCNBC3AiABIAIoAjg2AgAgAEGjPiABELMCIAAgAigCNBC5AgsgAUEQaiQAIAIgBDYCACAA' +
-  'QcAsIAIQswIgABDCAkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwALIAFBAWohAQwBCwsgA0EBaiEDDAELCyACQUBrJAAgAQvTBgIG' +
-  'fgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIoIAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE/AoAACAD/Qz/////' +
-  '//////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxBAEobIREgDKwiCEIChiEJQQEhAQNAAkAgAQRAIA8gDiABQQFr' +
-  'IgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2GIgUgECACQQN0aiINKQMAg1AEQCADIAI2AgBBAQ8LIAsgCkEB' +
-  'ajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRC+AkUNASAFQn+FIQYgACgCICACQQJ0aiICIQ0gAigCACEKA0AgCiANKAIETg0D' +
-  'IAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIgEUcEQAJAIA8gEiACQQJ0aigCACILai0AAA0AIBAgC0EDdGoi' +
-  'EykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBCwAkEBRw0AIA4gAUECdGogBBC2AiALQQZ0akEBazYCACABQQFqIQELIAJB' +
-  'AWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEgACAANAIIIAh+EL4CRQ0AA0ACQCAKIAAoAghOIAFyRQRAIAAo' +
-  'AhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4UgAUHAAEYbgyIHUARA' +
-  'IAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEELYCQQFrIg2thiEEQQAhAUEAIQIDQCACIBFGDQUgECALIAJBAnRqKAIAIhJBA3Rq' +
-  'KQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyACQQFqIQIMAAsACyADIAo2AgQgAyAHELYCNgIIQQEPBSAFQgBC' +
-  'ASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWohAiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAEIAeEIQQMAQsACwAL' +
-  'IAENA0EADwsgCkEBaiEKDAALAAsLQX8LFwAgAEEEdEGkwwBqKAIAQX8gAEEUTRsLGgAgAEEDdEHwxQBqKAIAQQAgAEEBa0EFTRsL' +
-  'GgAgAEEDdEH0xQBqKAIAQX8gAEEBa0EFTRsL6wIBAX8jAEEwayIHJAAgBP0MAAAAAAAAAAAAAAAAAAAAAP0LAgAgBEEANgIQIAVB' +
-  'fzYCAAJ/IAAgASACIAYQpwIiAUUEQCAGKAIADAELIARBfzYCAAJAA0AgASAHQQhqEKwCIgBBAUcNASAEIAQoAgxBAWo2AgwgBCAE' +
-  'KAIQIAcoAggiAEEURmo2AhAgBCgCACAASARAIAQgADYCACAEIAAQ3QI2AgQLIANFIAQoAgQgA0xyDQALIAUCfyAHKAIQBH8gB0EI' +
-  'akEEcgVBfiAHKAIYRQ0BGiAHQRRqCygCACgCAAs2AgBBASEACyABEKoCIABBAEgEQCAHIAAQvAE2AgAgBiAAQfgVIAcQvgEMAQsg' +
-  'BCAEKAIMBH8Cf0EAIAQoAgQiAUEKSA0AGkEBIQADf0EGIABBBkYNARogASAAQQN0QfTFAGooAgBMBH8gAAUgAEEBaiEADAELCwsF' +
-  'QQELNgIIQQALIAdBMGokAAvdBAILfwF+IwBB4ABrIgckAAJAIABFIAFFciAERSAFRXJyQQEgBhsEQEF+IQNBqNEAQX5B+wpBABC+' +
-  'ARoMAQsgAhDeAiIORQRAIAcgAjYCCCAHQoGAgIDgADcDAEF+IQNBqNEAQX5B/CwgBxC+ARoMAQsgA0EASARAQX4hA0Go0QBBfkGB' +
-  'IkEAEL4BGgwBCwJ/AkAgABBPIgggCGwiCkHRAE0EQCADRSEJQcgBIQgMAQtByP4AIApuIQggA0UhCUEEIApBqBlLDQEaCyAICyAC' +
-  'EN8CIQ8gByABKQMANwNYIAMgCRsiDEEBaiEQQQEhCANAAkAgCCAQRwRAIAcgAf0AAxD9CwNIIAcgAf0AAwD9CwM4IAcgCEEBRgR+' +
-  'IAEpAwAFIAdB2ABqEOQBCzcDOAJAIAcoAkgNACAAEE9BDEoNACAHQQE2AkALIAAgB0E4aiAEIAVBqNEAENkBIgMNAwJAA0AgACAE' +
-  'QQAgDyAGIAdBNGpBqNEAEOACIgMNASAHKAI0IgNBAE4EQEEAIQkgASgCCA0EIAMgBGoiES0AAA0EIBEgAyAFai0AADoAACABKAIM' +
-  'RQ0BIAQgCiADQX9zaiIDaiADIAVqLQAAOgAADAELC0EAIQkgA0F/Rw0CQQEhCSAGKAIIIAJHDQIgCCEDCyAIIAxMDQMLIAEpAwAh' +
-  'EiAHIA02AiQgByALNgIgIAcgEjcDGCAHIAw2AhQgByAONgIQQWEhA0Go0QBBYUGvHyAHQRBqEL4BGgwCCyAIQQFqIQggCSALaiEL' +
-  'IA0gCUVqIQ0MAAsACyAHQeAAaiQAIAMLGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEgBBqMYAKAIAIAAoAgAgAGpGC10BA38C' +
-  'QCAAQajGACgCACICaiIAIAJJDQBBtMYAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQajG' +
-  'ACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQRAsGAEGkyAALgAEBA38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIAIAFB' +
-  'BGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQUCIBQQBIBEAgARDoAkHIyAAgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsA' +
-  'CwALQX4hAkF+QcgMEOkCCyACCxYAIABBAEgEQCAAIAAQvAEQ6QILIAALDAAgACABQeI/EKsDCzQBAX8gACgCACIABH8gACgCZEUg' +
-  'ACgCgAMiAUUgACgC/AJFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGohB0F+IQYCQCACQQEgAxtF' +
-  'IAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKAAyIIRSAAKAL8AkVycgR/QQAFIAgoAjwLIAFMDQAgCCgCOCEA' +
-  'IAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3AwALIAAgAUEYbGooAhAh' +
-  'BgsgBCAFKQMINwMAIAYQ6AIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBPIgdODQAgAQR/IARBDGohBSAEQQhq' +
-  'IQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEBQQEMAQsgAkECdEEEaiII' +
-  'IAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0UgBCgCDEEBRyAEKAIIQQFH' +
-  'cnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQZCIAQX5MBEAgABDoAhoLIAALFwAgACgCBCIARQRAQQAPCyAAIAEQ' +
-  'uQELiQICAn8DfgJAIAFBhw0Q8AIiBA0AIAJBoRIQ8AIiBA0AQYjNAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcj' +
-  'AEEQayIFJAAgACgCACIABH8gABBSIAAgBlA2AtQCAkADQCAAIAcQBCIEQQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgAEEANgLUAiAA' +
-  'KQOQAyEGIAUgACkDmAM3AwggBSAGNwMAQYjNACAF/QADAP0LAwBBbSAEIAApA5ADIAApA6ADVCAAKQOYAyIGIAApA6gDIgdUIAYg' +
-  'B1EbGwVBfgshBCAFQRBqJAAgA0GIzQApAwA3AwAgA0GQzQApAwA3AwgLIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VF' +
-  'ckUEQEEAIACcIABhDQEaC0F+IAFBpiEQqwNBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAiAARAIAAgAjcDoAMgACADNwOoAyAA' +
-  'EFILC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGCKhDwAiIFDQAgAkEATARAQX4hBUF+QY0hEOkCDAELIAAoAgAgAfwHIAIgAyAE' +
-  'QQhqEKIBIAMgBCkDCLo5AwgQ6AIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABogAUEASCAAKAIgIAFMcgR/QXkFQW8g' +
-  'ACgClAJFDQEaIAAQUgJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJBAXRBECACGyICQQJ0EEgiA0UNAhog' +
-  'ACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxDoAgsnACAAKAIAIAEQUxDoAiIBQXhG' +
-  'BEAgACgCAEHIyABBuMgAEGYLIAELJwAgACgCBCIARQRAQX5BzAkQ6QJBfg8LIAAgASACIAMQugGnEOgCCygBAX8gAARAAkAgACgC' +
-  'BCIBBEAgARCrAQwBCyAAKAIAEEcLIAAQSQsLFwAgACgCBCIARQRAQQAPCyAAIAEQuAELDgAgACgCACABEGUQ6AILEgAgACgCACAB' +
-  'IAIgAxBjEOgCC0gBAn8CQEEBQQgQQyICBEAgAiAAIAEQQiIDNgIAIAMNASACEEkLQX9BfiAAIAFyQQBOIgAbQbkIQcshIAAbEOkC' +
-  'QQAhAgsgAgslAQF+IAAoAgAgARB4IgNCAFMEQCADpxDoAg8LIAIgAzcDAEEACxQAIAAoAgAgASACIAMgBBBcEOgCC2IAIAAgARCm' +
-  'ASIARQRAQbzLACgCAEHIywAQ6QJBvMgAQcDLACkCADcCAEEADwtBAUEIEEMiAUUEQCAAEKsBQX9BuQgQ6QJBAA8LIAEgADYCBCAB' +
-  'IAAoAgBBACAAGzYCACABCwkAIAAoAgAQUgsiAQF/IAFBoRIQ8AIiAgR/IAIFIAAoAgAgAfwHEAYQ6AILCyIBAX8gAUGhEhDwAiIC' +
-  'BH8gAgUgACgCACAB/AcQBBDoAgsLJwAgACgCACIARSABQQBIcgR/QX4FIAAQUiAAIAE2AvwCQQALEOgCCxIAIAAoAgAgASACIAMQ' +
-  'aBDoAgskAQF/IAJB7wsQ8AIiAwR/IAMFIAAoAgAgASAC/AcQdxDoAgsLgwECAn4BfyACQZcSEPACIgUEfyAFBUG0xgAoAgAiBUEC' +
-  'dkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyEDIAAoAgAiAEUgAUECS3IEf0F+BSAAEFIgABBMIABCgICAgAQg' +
-  'AyADUBs3A+ACIAAgATYC2AJBAAsQ6AILCw4AIAAoAgAgARBnEOgCCwsAIAAoAgAgARBfCx8BAX8gAUGCKhDwAiICRQRAIAAoAgAg' +
-  'AfwHEF4LIAILWwEBfyABIAAoAgAiAhBPNgIAIAEgAigCBEF+IAIbNgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEg' +
-  'ACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBdEOgCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBF' +
-  'IAJBCGoiA0VyDQAaQXUgACgC/AJFIAAoAmRBAkdyDQAaIAMgACgCgAMpA1A3AwBBAAsgASACKQMINwMAEOgCIAJBEGokAAt0ACAA' +
-  'KAIAQZjNABBiIAFBmM0AKQMAujkDACABQaDNACkDALo5AwggAUGozQApAwC6OQMQIAFBsM0AKwMAOQMYIAFBuM0AKAIAtzkDICAB' +
-  'QbzNACgCALc5AyggAUHAzQApAwC6OQMwIAFByM0AKQMAujkDOAs2AAJ/QX4gACgCACIARQ0AGkF3IAAoAqACRQ0AGiAAEFIgACAA' +
-  'KAKgAkEBazYCoAJBAAsQ6AILDAAgACgCABBUEOgCCysAQbTGAEEAIAD8A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgAL' +
-  'BwAgABC8AQtUAAJ/IABBACABG0UEQEG4xgBBfkGRKEEAEL4BGkF+DAELIAAgAUG4xgAQzwEiAQR/IAEFIAAoAiQgACgCNBBfIABB' +
-  'ARAHQQALC0UEQEEADwsQkQMLNwBBuMYAKAIAQdzGABDpAkGoyABBvMYA/QACAP0LAgBBuMgAQczGAP0AAgD9CwIAQbjGACgCAAtD' +
-  'AEG0ygBBADYCAEG4ygBBADYCACAABEBBtMoAIAAoAgQ2AgBBuMoAIAAoAgg2AgALQbjKACgCAEG0ygAoAgBBCHRqCzoAQcjKACAC' +
-  'NgIAQcTKACABNgIAIABBxMoAQcjKABDCAQRAEJEDDwtByMoAKAIAQcTKACgCAEEIdGoLKgAgABBPQQBIBEBBfkGZFxDpAkF+Dwsg' +
-  'ACABIAIQ0QFFBEBBAA8LEJEDCx8AIAAEQCAAKAIkBH8gAEEAEAcgACgCJAVBAAsQUQsLBwAgABDHAQuCAQEBfwJAIAFBgioQ8AIi' +
-  'CA0AIAVBoRIQ8AIiCA0AIARBAEgEQEF+QekhEOkCQX4PC0EAIQhBiMsAIAX8BzcDAEGAywAgBDYCAEH8ygAgAzYCAEH4ygAgAjYC' +
-  'AEHwygAgAfwHNwMAIABB8MoAIAYgB0G4xgAQ2QFFDQAQkQMhCAsgCAsgACAAQQFrIgBBA00EfyAAQQJ0QfDBAGooAgAFQcEpCwtQ' +
-  'AEGcygAgATYCAEGYygAgADYCAEGgygAgAjYCAEGkygAgAzYCAEGoygAgBDYCAEGsygAgBTYCAEGwygAgBjYCABDFASIARQRAEJED' +
-  'GgsgAAs8AEG8ygBBADYCAEHAygBBADYCACAAIAFBACABQQBKGxC/AQRAEJEDDwtBwMoAKAIAQbzKACgCAEEIdGoLMwBBzMoAQQA2' +
-  'AgAgACABIAIgAyAEEO4BIgBBAEgEQBCRAw8LQczKACgCAEEBakEAIAAbC1IAIAAgARDpAQRAEJEDDwsgAkGQywAoAgC3OQMAIAJB' +
-  'mMsAKwMAOQMIIAJBoMsAKQMAujkDECACQajLACkDALo5AxggAkGwywAoAgC3OQMgQQALEQAgAARAIAAgAUEARzYCNAsLBgAgABBP' +
-  'C0ABAX8CQCACQYcNEPACIgYNACADQaESEPACIgYNACAAIAEgAvwHIAP8ByAEIAUQoANFBEBBAA8LEJEDIQYLIAYLUwAgACABIAIg' +
-  'AyAEQdDKAEG4xgAQ0gEiAEUEQCAFQdDKACgCALc5AwAgBUHYygApAwC6OQMIIAVB4MoAKQMAujkDECAFQejKACkDALo5AxgLIAAL' +
-  '4gECBX8CfgJAIANBhw0Q8AIiBw0AIARBoRIQ8AIiBw0AIABBACACQQBOG0UEQEF+IQdBfkGpDBDpAgwBCyAD/AchDCAE/AchDSAA' +
-  'EE8iByAHbCELQQAhBwNAIAIgCUYNASAGIAlBBnRqIghBAEHAAPwLACAAIAEgCSALbCIKaiAMIA0gBSAKaiAIEKADIgoEQCAIIAq3' +
-  'OQMAIAhBvMYAKAIAtzkDICAIQcDGACgCALc5AyggCEHExgAoAgC3OQMwIAhByMYAKAIAtzkDOCAHQQFqIQcLIAlBAWohCQwACwAL' +
-  'IAcLuAEBAX8CQCABQYcNEPACIgUNACACQaESEPACIgUNAEHgygD9DAAAAAAAAAAAAAAAAAAAAAD9CwMAQdDKAP0MAAAAAAAAAAAA' +
-  'AAAAAAAAAP0LAwBB2MoAIAQrAwj8BzcDACAAIAH8ByAC/AcgA0HQygAQ1wEiBUEASARAIAUQ6AIPCyAEQdDKACgCALc5AwAgBEHY' +
-  'ygApAwC6OQMIIARB4MoAKQMAujkDECAEQejKACkDALo5AxgLIAULBwAgAEEIagsIACAAKALYIAswAQF+IAAgASACIAMgBCAFEKEC' +
-  'IgZCgICAgAhZBEBBdkH0HRDpAkF2DwsgBqcQ6AILEAAgAARAIAAQ+wEgABBJCwtyAQF/AkACQEHgIBBEIgRFBEBBf0G5CBDpAgwB' +
-  'C0G4ywAgAzYCAEG0ywAgAjYCACAAIAFBtMsAIARBuMYAEPkBRQ0BEJEDGkHIyAAgBCgC2CA2AgBBzMgAIAQoAtwgNgIAIAQQ+wEg' +
-  'BBBJC0EAIQQLIAQLBwAgACgCAAsIACAAKALcIAsHACAAKAIEC0cBAX8jAEEQayIDJABBqMgAQQBB8AH8CwBBpMgAIAA2AgAgAyAB' +
-  'NgIAIAMgAjYCBEHQyABByAFBoRQgAxClARogA0EQaiQACxIAQbjGACAAQewB/AoAABCRAwsHACAAEN4CCwcAIAAQ3wILcwEBfyMA' +
-  'QSBrIgMkACAD/QwAAAAAAAAAAAAAAAAAAAAA/QsDECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEg' +
-  'A0EIakHQzQAQpwIiAEUEQEHQzQAQrAMaCyADQSBqJAAgAAsHACAAEKoCC4wBAQF/IwBBMGsiAiQAIAAgAkEIahCsAiIAQQFGBEAg' +
-  'ASACKAIINgIAIAEgAigCDDYCBCABIAIoAhA2AgggASACKAIUNgIMIAEgAigCGDYCECABIAIoAhw2AhQgASACKAIgNgIYIAEgAigC' +
-  'JDYCHCABIAIoAig2AiAgASACKAIsNgIkCyACQTBqJAAgAAsHACAAKAIUC74BAQF/IwBBQGoiCyQAIAsgAzYCLCALIAI2AihBACEC' +
-  'IAsgBEEAIARBAEobNgIwIAsgBfwHQgAgBUQAoTgUmznvQ2MbQgAgBUQAAAAAAADwP2YbNwM4IAsgAfwHQgAgAUQAoTgUmznvQ2Mb' +
-  'QgAgAUQAAAAAAAAAAGYbNwMgAkAgACALQSBqIAYgByAIIAkgC0EIahDhAiIAQQBIBEBBqNEAEKwDIQIMAQsgC0EIaiAAIAoQtAML' +
-  'IAtBQGskACACCz8AIAIgACgCADYCACACIAAoAgQ2AgQgAiAAKAIINgIIIAIgACgCDDYCDCAAKAIQIQAgAiABNgIUIAIgADYCEAu2' +
-  'AQEDfyMAQTBrIgQkACAE/QwAAAAAAAAAAAAAAAAAAAAA/QsDICAEIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcD' +
-  'GAJ/IARBGGohBiMAQRBrIgUkAAJ/IARFBEBBvM8AQX5BvAtBABC+ARpBfgwBCyAAIAEgBkEAIAQgBUEMakG8zwAQ4AILIAVBEGok' +
-  'AARAQbzPABCsAwwBCyAEQQAgAxC0A0EACyAEQTBqJAALBwAgABCuAgsHACAAEN0CCwYAQZTTAAsL1D0IAEGwCAuSOH0AewBlYXN5' +
-  'AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVy' +
-  'IHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9w' +
-  'dGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2Ug' +
-  'JyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRl' +
-  'eHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdy' +
-  'aWQgb3Igb3V0cHV0AG1pc3Npbmcgb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFs' +
-  'cGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291' +
-  'bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhl' +
-  'IGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdz' +
-  'IHRleHQ7IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBjb21wbGV0ZSAl' +
-  'ZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1' +
-  'Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1' +
-  'enpsZSBoYXMgJWQgcm93cwBubyBwdXp6bGUgb2YgdGhhdCBkaWZmaWN1bHR5IHdpdGhpbiB0aGUgYXR0ZW1wdHMAR3Vlc3MAYSAl' +
-  'ZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBhbmQgMS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Ig' +
-  'd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBtdXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5z' +
-  'AHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVkIHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2Ft' +
-  'ZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJveDogb3ZlciAlZCBieXRlcwBtZW1vQnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkg' +
-  'aXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRpY2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBs' +
-  'b3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRhcnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYW4gb3B0aW9uIGxlZnQg' +
-  'b3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5kcwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBu' +
-  'dW1iZXIgJS4qcyVzACVzJXMAICglZD0lZCklcwBvbmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlz' +
-  'IGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAdGhlICVzACVz' +
-  'IGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVzJXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVz' +
-  'ADsgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRlbSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBu' +
-  'b3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkgaXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IASGlkZGVuIHBhaXIATmFr' +
-  'ZWQgcGFpcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIAdGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFy' +
-  'bGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1iZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBwdXp6bGUg' +
-  'aGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb246IHN0ZXBzIGEgcGVyc29uIGNhbiBmb2xsb3cgbmVlZCBleGFjdGx5IG9uZSB0byBs' +
-  'ZWFkIHRvAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb24AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbgBu' +
-  'byBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVz' +
-  'IiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9uAGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAEZvcmNpbmcg' +
-  'Y29udHJhZGljdGlvbgByZWdpb24AY29sdW1uAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb246IHRoZXJlIGlzIG5vdGhpbmcg' +
-  'dG8gZXhwbGFpbgBYWS1jaGFpbgBYLWNoYWluAG5vIHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0g' +
-  'Y2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9uIGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNo' +
-  'b3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1lcyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4l' +
-  'ZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkgY2VsbABhbnRpLWRpYWdvbmFsAG1haW4gZGlhZ29uYWwAZGlhYm9saWNhbABv' +
-  'awBKZWxseWZpc2gAU3dvcmRmaXNoAGZpZW5kaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nAFhZWi13aW5nAFhZ' +
-  'LXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRv' +
-  'byBiaWcAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0IGJlZm9yZSB0aGUgc29sdXRpb24gd2FzIGZvdW5kIGFuZCBwcm92' +
-  'ZWQgdW5pcXVlAG5vICVzIHB1enpsZSBpbiAlZCBhdHRlbXB0cyAoc2VlZCAlbGx1KTogJWQgY2FtZSBvdXQgZWFzaWVyLCAlZCBu' +
-  'ZWVkZWQgYSBoYXJkZXIgdGVjaG5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIHdvdWxkIGhhdmUgbm8gY2Fu' +
-  'ZGlkYXRlAEZ1bGwgaG91c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2ggb3RoZXIsIHNvIHRoYXQgY29sb3VyIGlz' +
-  'IGZhbHNlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBj' +
-  'b3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYXR0ZW1wdHMgbXVzdCBiZSAwICh0aGUgZGVm' +
-  'YXVsdCkgb3IgbW9yZQBhIGNoYXJhY3RlciB0aGF0IGlzIG5vdCBhbGxvd2VkIGhlcmUAdGhlIG5vZGUgYnVkZ2V0IHJhbiBvdXQg' +
-  'YmVmb3JlIHRoZSBwdXp6bGUgd2FzIGRvbmUAOiBhbiBleHRyYSBvbmUAdGhlIHRleHQgaGFzIG5vIGl0ZW0gbGluZQBhIHNlY29u' +
-  'ZCAnfCcgb24gdGhlIGl0ZW0gbGluZQBhIGJsYW5rIGxpbmUAcm93IDEgaGFzICV6dSBjZWxscyAoJXMpOyBhICVkeCVkIHB1enps' +
-  'ZSBuZWVkcyAlZCBwZXIgcm93LCBvciAlZCBvbiBvbmUgbGluZQBtYWxmb3JtZWQgbGluZQB1bmtub3duIGl0ZW0gbmFtZQBjaGFy' +
-  'YWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhbiBpdGVtIG5hbWUAYSBvbmUtbGluZSBwdXp6bGUASGlkZGVuIHRyaXBs' +
-  'ZQBOYWtlZCB0cmlwbGUASGlkZGVuIHNpbmdsZQBOYWtlZCBzaW5nbGUAb3B0aW9uIGluZGV4IG91dCBvZiByYW5nZQBpdGVtIGlu' +
-  'ZGV4IG91dCBvZiByYW5nZQB1bmtub3duIGVycm9yIGNvZGUAdGhlIG51bWJlciBvZiBjZWxscyBmaXRzIG5vIFN1ZG9rdSBzaWRl' +
-  'AHJvdyAlZCwgY29sdW1uICVkIGhvbGRzICVkLCBvdmVyIHRoZSBzaWRlAGEgZ3JpZCB2YWx1ZSBpcyBsYXJnZXIgdGhhbiB0aGUg' +
-  'c2lkZQBpdGVtICIlcyIgaXMgZGVjbGFyZWQgdHdpY2UAaXRlbSBuYW1lIGRlY2xhcmVkIHR3aWNlAGV4dHJhIHJlZ2lvbiAlZCBo' +
-  'b2xkcyByb3cgJWQsIGNvbHVtbiAlZCB0d2ljZQBqaWdzYXcgcGllY2UAaGFyZABhIHNvbHV0aW9uIHdhcyBmb3VuZABiZXlvbmQA' +
-  'IHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRzIHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUg' +
-  'Z3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdyaWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGlu' +
-  'ZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmltYXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1' +
-  'dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMgc3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5k' +
-  'ZWQASGlkZGVuIHF1YWQATmFrZWQgcXVhZAByJWRjJWQAc2lkZSAlZCBpcyBub3QgaW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQg' +
-  'aG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBjb2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBp' +
-  'ZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAlZAB3aW5kb3cgJWQAYm94ICIlLipzJXMiOiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94' +
-  'IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0IGlzIG5vdCAlZABqaWdzYXcgbWFwOiBwaWVj' +
-  'ZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZABkaWZmaWN1bHR5IG11c3QgYmUgJWQuLiVkIChlYXN5Li5iZXlvbmQpLCBnb3QgJWQA' +
-  'ICg9IHN0cm9uZywgLSB3ZWFrKTsgdGhlIGZpcnN0IG9yIHRoZSBsYXN0IGlzICVkADsgb25lIG9mIHRoZW0gaXMgJWQAICg9IHN0' +
-  'cm9uZywgLSB3ZWFrKTsgb25lIGVuZCBpcyAlZAB0aGUgYWxwaGFiZXQgaGFzICVkIHN5bWJvbHM7IGEgJWR4JWQgcHV6emxlIG5l' +
-  'ZWRzICVkAGZvdW5kICV6dSBjZWxscyAoJXMpOyB0aGUgbGFyZ2VzdCBwdXp6bGUsIDY0eDY0LCBoYXMgJWQAJXMgJWQAcmVnaW9u' +
-  'ICVkAGNvbHVtbiAlZABib3hlcyBvZiAlZCB4ICVkIGNlbGxzIGRvIG5vdCB0aWxlIGEgc2lkZSBvZiAlZABib3hlcyBvZiAlZCAl' +
-  'cyBkbyBub3QgdGlsZSBhIHNpZGUgb2YgJWQAdGhlIGxvd2VyIGJvdW5kICVkIGlzIGFib3ZlIHRoZSB1cHBlciBib3VuZCAlZAB1' +
-  'bmV4cGVjdGVkIGNoYXJhY3RlciBVKyUwNFgAdGhlIGFscGhhYmV0IG1heSBvbmx5IGhvbGQgcHJpbnRhYmxlIEFTQ0lJIHN5bWJv' +
-  'bHM7IHN5bWJvbCAlZCBpcyBieXRlIDB4JTAyWABjb250cm9sIGJ5dGUgMHglMDJYAGludmFsaWQgVVRGLTggYnl0ZSAweCUwMlgA' +
-  'dGhlIHRleHQgaXMgTlVMTAAwMTIzNDU2Nzg5QUJDREVGAC4tX3wsIzorPQA6ACVzIGF0ICVzIGlzIHRvbyBiaWc6IG5vIHB1enps' +
-  'ZSBnb2VzIHBhc3QgNjR4NjQAdGhlIG9wdGlvbidzIGNvc3RzIGFkZCB1cCBwYXN0IDJeNjMgLSAxAHRoZSBjb3N0cyBvZiBhbGwg' +
-  'b3B0aW9ucyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdCBwYXNzZXMgMl42MyAtIDEAdGhlIHVwcGVyIGJvdW5kIGlzIDAA' +
-  'IGNhbiBob2xkIG9ubHkgJWQuACwgc28gaXQgdGFrZXMgJWQuAC4uLgBHdWVzczogbm8gdGVjaG5pcXVlIGFwcGxpZXMsIHNvIHIl' +
-  'ZGMlZCB0YWtlcyAlZCBmcm9tIHRoZSBzb2x1dGlvbiAoaXQgaGFzICVkIGNhbmRpZGF0ZXMpLgAuMF8tAG51bWJlcnMgMS0lZCwA' +
-  'YSBib3VuZCBvbiBhIHNlY29uZGFyeSBpdGVtIChib3VuZHMgYXJlIGZvciBwcmltYXJ5IGl0ZW1zIG9ubHkpAHRoZSBjb3N0IGlz' +
-  'IG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4JTAyeCkAdGhlICVzIGJvdW5kIGlzIG5vdCBhIG51bWJlciAoY2hhcmFjdGVyIDB4' +
-  'JTAyeCkAbm8gb3B0aW9uIGlzIGZvcmNlZCAob3IgbGVmdCBvdXQpAHNpemUgJWQgaXMgb3V0IG9mIHJhbmdlOiBwdXp6bGVzIGFy' +
-  'ZSAxeDEgdG8gNjR4NjQgKDAgaW5mZXJzIGl0KQBubyBjb3N0IGFmdGVyICd8JyAod3JpdGUgfDcgYWZ0ZXIgdGhlIGl0ZW1zKQBm' +
-  'b3VuZCAlenUgY2VsbHM7IGEgJWR4JWQgcHV6emxlIG5lZWRzICV6dSAoJXMpAHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCBj' +
-  'bGFzaGVzIHdpdGggdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIChzYW1lICVzKQBtb3JlIHNvbHV0aW9ucyB0aGFuIHRoZSBj' +
-  'b3VudCBob2xkcyAoZGx4X2NvdW50OiAyXjY0IC0gMTsgZGx4X2NvdW50X3dpZGUgaGFzIHRoZW0pAChudWxsKQBpbnZhbGlkIGFy' +
-  'Z3VtZW50IChhIE5VTEwgcG9pbnRlciBvciBhIG5lZ2F0aXZlIHNpemUpAGEgbmVnYXRpdmUgY29zdCAoY29zdHMgYXJlIDAgb3Ig' +
-  'bW9yZSkAdW5rbm93biBpdGVtICIlcyIgKG5vdCBvbiB0aGUgaXRlbSBsaW5lKQBhbiBlbXB0eSAlcyBib3VuZCAod3JpdGUgbG86' +
-  'aGl8bmFtZSBvciBoaXxuYW1lKQBzeW1ib2wgJyVjJyAoJWQpAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyBtb3JlIHRoYW4gJWQg' +
-  'Y2VsbHMgKHJvdyAlZCwgY29sdW1uICVkKQAgKGNlbGwgcm93ICVkLCBjb2x1bW4gJWQpAHRoZSBhbHBoYWJldCByZXBlYXRzICcl' +
-  'YycgKHN5bWJvbHMgJWQgYW5kICVkKQBib3ggIiUuKnMlcyIgaXMgbm90IFJPV1N4Q09MVU1OUyBvZiBvbmUgYm94IChzdWNoIGFz' +
-  'IDN4MyBvciAyeDMpIG9yIHRoZSByb3dzIG9mIGEgYm94IChzdWNoIGFzIDMpAGEgYmFkIG9wdGlvbiBjb3N0IChub3QgYSBudW1i' +
-  'ZXIsIG5lZ2F0aXZlLCBvciBjb3N0cyB0aGF0IHRvZ2V0aGVyIHBhc3MgMl42MyAtIDEpAHVua25vd24gc3ltYm9sICclYycAYW4g' +
-  'ZW1wdHkgY29sb3IgYWZ0ZXIgJzonAGFuIGVtcHR5IGl0ZW0gbmFtZSBiZWZvcmUgJzonACBob2xkIG9ubHkgACBhZ2FpbnN0IAAl' +
-  'czogcGl2b3QgACB3aXRoIHBpbmNlcnMgADogcmVtb3ZlcyAAJXMgb24gJWQ6IHN0cm9uZyBsaW5rcyBjb2xvdXIgACBpdCBjYW4g' +
-  'Z28gb25seSBpbiAAJXM6ICVkIGNhbiBnbyBvbmx5IGluIAAsICVkIGNhbiBnbyBvbmx5IGluIAAsIGFsbCBpbiAAJWQgd291bGQg' +
-  'aGF2ZSBubyBwbGFjZSBpbiAAJXM6IGluIAAlcyBvbiAlZDogaW4gAG1vcmUgdGhhbiAAJWQgZnJvbSAAIHdlcmUgJWQsIHNpbmds' +
-  'ZXMgKCVkIHBsYWNlbWVudHMpIHdvdWxkIGZvbGxvdyB1bnRpbCAAIGlzIHRoZSBsYXN0IGVtcHR5IGNlbGwgb2YgACVzOiBpZiAA' +
-  'IGFuZCAAID0gACVzOiAAJXMgb24gJWQ6IAAgLSAALCAAANobAADjHQAAVQkAACMSAAAqEQAAyRQAAJUTAAAyEgAA2gwAACoJAADN' +
-  'GgAAqQsAAL0SAADCDQAA+woAACENAADXEgAANBwAADkEAADDDgAA7hMAABIQAAAHFQAA4xQAQdHAAAt4AQEBAgECAQIDAgEDAQID' +
-  'BAEDAQQDAgEEBQIDBAEFAQQDAgUGAQIDBQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAAM0HAACQDAAAcwwAAE0HAABPEQAA9AUA' +
-  'AJ0EAAACEwAA4w4AAFQTAABaFAAAZggAAAgAAAAJAEHewQALMPg/AAAAAAAAEEAzMzMzMzMZQDQEAAAzDgAA6RMAACIGAAAQAAAA' +
-  'yxgAAAAAAAAAAQBBoMIAC0oxMjM0NTY3ODlBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWmFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3' +
-  'eHl6AAAAICEAAD0AAAAuIABB9MIACwUBAAAAAQBBhMMAC+ECAgAAAAEAAAACAAAAAgAAAAAAAAACAAAAAQAAAEIQAAAKAAAACgAA' +
-  'AAAAAACiEgAADwAAAAsAAAAAAAAAsBIAABcAAAAMAAAAAAAAABwPAAAaAAAADQAAAAAAAAA2DwAAHAAAAA0AAAABAAAAiAsAAB4A' +
-  'AAAOAAAAAgAAABUPAAAgAAAADwAAAAIAAAB8CwAAIgAAABAAAAACAAAAlRIAACQAAAAOAAAAAwAAANAOAAAmAAAADwAAAAMAAACH' +
-  'EgAAKAAAABAAAAADAAAADQ8AACoAAAARAAAAAAAAAAQPAAAsAAAAEQAAAAEAAABFFQAAMgAAAA4AAAAEAAAAxg4AADQAAAAPAAAA' +
-  'BAAAADkVAAA2AAAAEAAAAAQAAAAlDwAAQQAAABIAAAAAAAAArA0AAEIAAAATAAAAAAAAAKMNAABEAAAAFAAAAAAAAABFDQAATAAA' +
-  'ABUAAAAAAAAA/gcAAG4AQfjFAAstNAQAABwAAAAzDgAAKAAAAOkTAAA8AAAA2g4AAEsAAAC4DgAAbQAAAAMUAABuAEGoxgALA6Ap' +
-  'Ag=='
+  'AGFzbQEAAAABkgRBYAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAJ/fAF/YAZ/f39/f38AYAN/fn8Bf2ABfwF+YAh/' +
+  'f39/f39/fwBgAX4BfmAFf35+f38Bf2AFf35/f38Bf2AHf39/fn5/fwF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2ACf38B' +
+  'fmAFf39/fn8AYAd/f35+f39/AX9gAX4Bf2AAAGAEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAZ/fn5+fn8AYAV/fn5+fgBg' +
+  'BH9/fn8Bf2ADf35+AX9gBn9+f35+fwF/YAV/fn9+fgBgB39/f35+fn4AYAZ/f39/f34Bf2AEf39/fwF+YAR/fn9/AGAGf39/fn9/' +
+  'AGAEf39+fwBgBX9/fn9/AX9gAn5+AX5gAXwBfGAHf39/f39/fwBgBn9/f39/fwF+YAp/f39/f39+f39/AX9gCX9/f39/f35/fwF/' +
+  'YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/f398fH9/AX9gBX98fH9/AX9gC398f39/' +
+  'fH9/f39/AX9gBH9/fH8BfwPPA80DIAkHAAkJCQYADgAFAggCAwABBQQCAhEODhITAAMBCQAACQgEAAAJCQYLGiETCQUUIgsDAwQE' +
+  'BSMCDAQbCAUMBAAkJQABAQAmBAQBBAQEBBUVAAMEBAEABAEBCgoICAcCDQYNDQYDAAEFAQMJAAECARwSJwYBASgCAAApAQMSAgQW' +
+  'AxMqHQoOHA0VAwsCCgIUCQQEAAEABAIDBgUDAAECAgYDBgYEBgQrCQAACxQKBQUIFwMGAwEHAAMDBAIAAwsCAgICAwQBAwEBLAgA' +
+  'CAMBAAICAAMMAwQBEQICAgQCAgICHh4YLRgWFgcXBQUPGi4dLzAXCAgxDQEyBQoHBzMCCAUFAQEBAREHAwQDAwICAQgBAgECAAcA' +
+  'BwUDAAcCAAAAAAcAAwUICAECAAYIAgEFNAoFBQEGAwEABAUBBAAEHwUGBQECHwYGBgEBAQEJAgUFBAECNQ0CAQEHAzYCAQEIBQIB' +
+  'AQYHAQoBCgEDAAAADw8AAAAADAIABgAHAAABNzgGOQEBAwQBAQMBAgcBBBAQAQMZGQEGEAYCAQYAADoAAQwAAgIEBDsADwEHAgYA' +
+  'PBs9PgAACwQDAAAABQAAABkEAQA/BUAAABAEBgMDAgwEBQFwARYWBQYBAQiAgAQGCAF/AUGw0wgLB7kOWwZtZW1vcnkCAAZtYWxs' +
+  'b2MARgRmcmVlAEsZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2FwAJwDCGRrX2Vycm9yAPQCC2Rr' +
+  'X3N0cmVycm9yAJ0DCGRrX2FsbG9jAPMCB2RrX2ZyZWUAOg1ka19zdWRva3VfbmV3AKcDDmRrX3N1ZG9rdV9mcmVlAKQDDmRrX3N1' +
+  'ZG9rdV9zaXplAKwDDWRrX3N1ZG9rdV9ib3gAoAMTZGtfc3Vkb2t1X3BhcnNlX2JveACoAxBka19zdWRva3VfYm94X29mAKEDEWRr' +
+  'X3N1ZG9rdV9wYXR0ZXJuAKkDFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAqwMPZGtfc3Vkb2t1X3NvbHZlAK0DD2RrX3N1ZG9rdV9i' +
+  'ZWdpbgCeAw5ka19zdWRva3Vfc3RlcACwAw1ka19zdWRva3VfZW5kAKMDFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AK8DFGRrX3N1ZG9r' +
+  'dV9jYW5kaWRhdGVzAKIDEmRrX3N1ZG9rdV9nZW5lcmF0ZQClAw5ka19zdWRva3VfcmF0ZQCqAxRka19zdWRva3VfbGV2ZWxfbmFt' +
+  'ZQCmAw1ka190ZXh0X3BhcnNlALUDDGRrX3RleHRfZnJlZQC0Awxka190ZXh0X3NpemUAtgMNZGtfdGV4dF9zdHlsZQC4AxBka190' +
+  'ZXh0X2NvbnN1bWVkALIDDWRrX3RleHRfc3RhcnQAtwMNZGtfdGV4dF9jZWxscwCxAw5ka190ZXh0X2Zvcm1hdACzAw5ka19wcm9i' +
+  'bGVtX25ldwCIAxBka19wcm9ibGVtX3BhcnNlAIsDD2RrX3Byb2JsZW1fZnJlZQCEAxZka19wcm9ibGVtX2FkZF9vcHRpb25zAPUC' +
+  'FWRrX3Byb2JsZW1fc2V0X2JvdW5kcwCQAxNka19wcm9ibGVtX3NldF9jb3N0AJEDFmRrX3Byb2JsZW1fb3B0aW9uX2Nvc3QAiQMT' +
+  'ZGtfcHJvYmxlbV9zZXRfYmVzdACPAxhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAmAMVZGtfcHJvYmxlbV9iZXN0X2NvdW50APgC' +
+  'GGRrX3Byb2JsZW1fYmVzdF9zb2x1dGlvbgD5Ahhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAkwMQZGtfcHJvYmxlbV9zaGFwZQCW' +
+  'AxRka19wcm9ibGVtX2l0ZW1fbmFtZQCFAxVka19wcm9ibGVtX2NvbG9yX25hbWUA/AIXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA' +
+  'igMRZGtfcHJvYmxlbV9zZWFyY2gAjQMXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAjgMTZGtfcHJvYmxlbV9zb2x1dGlvbgCXAxBk' +
+  'a19wcm9ibGVtX2NvdW50AP0CE2RrX3Byb2JsZW1fc2V0X21lbW8AkgMbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAP8CEGRr' +
+  'X3Byb2JsZW1fc3RhdHMAmQMSZGtfcHJvYmxlbV9yZXN0YXJ0AIwDE2RrX3Byb2JsZW1fc2V0X3NlZWQAlQMXZGtfcHJvYmxlbV9z' +
+  'ZXRfcmVzdGFydHMAlAMQZGtfcHJvYmxlbV9mb3JjZQCCAxJka19wcm9ibGVtX3VuZm9yY2UAmwMSZGtfcHJvYmxlbV9leGNsdWRl' +
+  'AIEDFGRrX3Byb2JsZW1fdW5leGNsdWRlAJoDFGRrX3Byb2JsZW1faXRlbV9uZWVkAIYDEmRrX3Byb2JsZW1fYm91bmRlZAD6Ahdk' +
+  'a19wcm9ibGVtX2l0ZW1fb3B0aW9ucwCHAxZka19wcm9ibGVtX2JyYW5jaF9pdGVtAPsCGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlv' +
+  'bgCDAxNka19wcm9ibGVtX2VzdGltYXRlAIADEGRrX2V4cGxhaW5fYmVnaW4AvQMPZGtfZXhwbGFpbl9uZXh0AL8DEmRrX2V4cGxh' +
+  'aW5fd2luZG93cwDAAw9ka19leHBsYWluX2ZyZWUAvgMRZGtfdGVjaG5pcXVlX25hbWUAxAMTZGtfdGVjaG5pcXVlX3JhdGluZwDF' +
+  'AxRka19zdWRva3VfcmF0ZV9sb2dpYwDDAxVka19zdWRva3VfZ2VuZXJhdGVfYXQAwQMSZGtfZGlmZmljdWx0eV9uYW1lALsDEWRr' +
+  'X2RpZmZpY3VsdHlfdG9wALwDDGRrX3pkZF9idWlsZADGAwtka196ZGRfZnJlZQDHAwtka196ZGRfaW5mbwDIAwpka196ZGRfbnRo' +
+  'AMkDDWRrX3pkZF9yYW5kb20AygMLZGtfemRkX3RleHQAywMLX2luaXRpYWxpemUAABBfX2Vycm5vX2xvY2F0aW9uAMwDCXN0YWNr' +
+  'U2F2ZQA+DHN0YWNrUmVzdG9yZQA/CnN0YWNrQWxsb2MAQAkrAQBBAQsVGBcPHADSAtUC4wHlAcICyALJAsoC0QLXAtYC3ALhAuUC' +
+  '5wLpAgwBBwqgsQnNAwMAAQuMJwQffwR+AnsBfSMAQRBrIgwkACAAKAJUIR8gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAo' +
+  'AhQhDyAAKAIIIQcgACgCKCEUIAAoApABIQ4gACgCvAEhFUECIQIgDCAAKAK0ASIWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRq' +
+  'NgIMQQAgACgCxAFBAEcgFCAORXIbIRggDEEIaiIDQQAgDhshICADQQRyIR0gACgCsAIhHiAAKQNoISIgACgC0AEhFyAMIAApA3A3' +
+  'AwAgASAAKQOgASIhIAEgIVQbISQgACgCWCELAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQtBACECIA8oAgRFBEBBACELDAUL' +
+  'QQAhCyAORQ0AIAAgIhCIASAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsg' +
+  'ACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQVyAAIAApA5gBQgF8NwOY' +
+  'ASAAICIQiAEgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8' +
+  'ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMMCgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQ' +
+  'QQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkAC' +
+  'QAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAgACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04N' +
+  'AANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoiAiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJq' +
+  'IAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEECdGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFq' +
+  'IgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEBIQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJ' +
+  'aiENQQAhAv0M////f////3////9/////fyElA0AgJSANIAJBAnQiEGr9AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAA' +
+  'QAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAEC' +
+  'AwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEfaiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB////' +
+  '/wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAITARAIARB/////wcgCSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8D' +
+  'ShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB/////wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf//' +
+  '//8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0ACwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAo' +
+  'AgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkL' +
+  'IAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlBP0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUg' +
+  'CiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcA' +
+  'AQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFAayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EA' +
+  'IQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSAC' +
+  'QQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIg' +
+  'BE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEfaiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEF' +
+  'IAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE' +
+  '/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARF' +
+  'DQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAg' +
+  'CCAAKAKsAiAeIAMgBRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0IIAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdD' +
+  'AACAP5I4AgAMCAsgACALICAgDBCKAQ0BDAILC0EAIANBAkgNARoLIAAgACkDeEIBfDcDeEEBCyESIAcgBUEEdCITaiICIAUgAigC' +
+  'BCIERwRAIB1BBCAOGyEQIAxBCGpBACAOGyEZIAwpAwAhIQNAIARBAWohAgNAIAcgAkEEdGoiCCgCBCEJIAgoAgAhBiAEIAgoAggi' +
+  'CkEATAR/IAYFIBRBACAIKAIMQQBIG0UEQCAHIAZBBHRqIAk2AgQgByAJQQR0aiAGNgIAIBEgCkECdGoiBiAGKAIAIgZBAWs2AgAg' +
+  'DkUgBkEHSnJFBEAgGSAQIAZBA0gbIgYgBigCACIGQQRqNgIAIAYgCjYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAcgBEEE' +
+  'dGooAgQiBCAFRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGogAigCBCICNgIEIA8gAkEEdGogBDYCACARIAVBAnRqIgIgAigCAEGAgICA' +
+  'BGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIAIAIgDCgCDCAVa0ECdTYCBAsoAgQhBgJAIAApA4gBIiFQDQAgACAhQgyI' +
+  'ICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gA6yCIiFQDQADQCAHIAZBBHRqKAIEIQYgIUIBfSIhQgBSDQAL' +
+  'C0L///////////8AISMCQCAORSASQQFzcgRAIAYhCAwBCyAGIgghBANAIAQgBUcEQCAEQQFqIQJCACEhA0AgBAJ/IAcgAkEEdGoi' +
+  'CSgCCCIKQQBMBEAgCSgCAAwBCyAhIBEgCkECdGo0AgB8ISEgAkEBagsiAkcNAAsgISAjICEgI1MiAhshIyAEIAggAhshCAsgByAE' +
+  'QQR0aigCBCIEIAZHDQALCyAbIAtBAnQiAmogCDYCACACIBpqQQA2AgAgAiAfaiADNgIADAELIBwgC0ECdGooAgAiCEEBayEDIAcg' +
+  'CEEEdGooAgghCQNAIAgCfyAHIANBBHRqIgIoAggiBkEATARAIAIoAgQMAQsCQAJAIBQEQCACKAIMIhINAQsgDyAGQQR0IgJqIgQo' +
+  'AgQhBSAPIAQoAgBBBHRqIAY2AgQgDyAFQQR0aiAGNgIAIBEgBkECdGoiBCAEKAIAQYCAgIAEazYCACACIAdqKAIAIgQgBkYNAQNA' +
+  'IARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhEiAEIAooAggiE0EATAR/IAUFIBRBACAKKAIMQQBIG0UEQCAHIBJBBHRqIAI2' +
+  'AgQgByAFQQR0aiACNgIAIBEgE0ECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0ACyAGIAcgBEEEdGooAgAiBEcNAAsMAQsgEkEA' +
+  'TA0AIA8gBkEEdCICakEANgIIIAIgB2ooAgAiBCAGRg0AA0AgByAEQQR0aiITIQICQCATKAIMQQBIBEAgAiASNgIMDAELIAMgBEYN' +
+  'ACAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIQ0gBCAKKAIIIhBBAEwEfyAFBSAKKAIMQQBOBEAgByANQQR0aiACNgIEIAcg' +
+  'BUEEdGogAjYCACARIBBBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsLIBMoAgAiBCAGRw0ACwsgA0EBawsiA0cNAAsgDgRA' +
+  'IAwgFiAXIAtBFGxqIgIoAgBBAnRqNgIIIAwgFSACKAIEQQJ0ajYCDAsgCSAHIAhBBHRqKAIEIghGBEAgByAJQQR0aigCBCEICyAI' +
+  'IBsgC0ECdCICaigCAEYNASACIBpqIgIgAigCAEEBajYCAAsgHCALQQJ0aiAINgIAIB1BBCAOGyESIAxBCGpBACAOGyETIAhBAWoh' +
+  'BiAMKQMAISEDQAJ/IAcgBkEEdGoiAigCCCIFQQBMBEAgAigCAAwBCwJAAkACQCAUBEAgAigCDCIJDQELIAcgBUEEdCIQaigCBCIE' +
+  'IAVGDQEDQCAEQQFqIQIDQCAHIAJBBHRqIgkoAgQhCiAJKAIAIQMgBCAJKAIIIg1BAEwEfyADBSAUQQAgCSgCDEEASBtFBEAgByAD' +
+  'QQR0aiAKNgIEIAcgCkEEdGogAzYCACARIA1BAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAi' +
+  'A0EEajYCACADIA02AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAFIAcgBEEEdGooAgQiBEcNAAsMAQsgCUEATA0BIA8gBUEE' +
+  'dCICaiAJNgIIIAIgB2ooAgQiBCAFRg0BA0AgByAEQQR0aiINIQICQCAJIA0oAgxHBEAgBEEBaiECA0AgByACQQR0aiIKKAIEIRAg' +
+  'CigCACEDIAQgCigCCCIZQQBMBH8gAwUgCigCDEEATgRAIAcgA0EEdGogEDYCBCAHIBBBBHRqIAM2AgAgESAZQQJ0aiIDIAMoAgAi' +
+  'A0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyAZNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcN' +
+  'AAsMAQsgBCAGRg0AIAJBfzYCDAsgDSgCBCIEIAVHDQALDAELIA8gDyAQaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAM2' +
+  'AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIACyAGQQFqCyIGIAhHDQALIAtBAWohAiAPKAIERQ0EIAAoAmAgC0pFBEAgACACNgJg' +
+  'CyACIQtBACECDAILIA8gCUEEdCICaiIDKAIEIQQgDyADKAIAQQR0aiAJNgIEIA8gBEEEdGogCTYCACARIAlBAnRqIgMgAygCAEGA' +
+  'gICABGs2AgAgAiAHaigCACIEIAlGDQADQCAEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAFKAIAIQYgBCAFKAIIIghBAEwEfyADBSAU' +
+  'QQAgBSgCDEEASBtFBEAgByAGQQR0aiACNgIEIAcgA0EEdGogAjYCACARIAhBAnRqIgMgAygCAEEBajYCAAsgAkEBawsiAkcNAAsg' +
+  'ByAEQQR0aigCACIEIAlHDQALCwJAIBhFDQAgACgCyAEiAiAXIAtBFGxqKAIQIgZMDQAgACgCxAEhCANAIAAgAkEBayICNgLIASAI' +
+  'IAJBAnRqKAIAIgRBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAQgBSgCCCIJQQBMBH8gAwUgByAFKAIAQQR0aiACNgIEIAcgA0EEdGog' +
+  'AjYCACARIAlBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACyAHIAcgBEEEdGoiAigCAEEEdGogBDYCBCAHIAIoAgRBBHRqIAQ2' +
+  'AgAgESACKAIIQQJ0aiICIAIoAgBBAWo2AgAgACgCyAEiAiAGSg0ACwsgCwRAIAtBAWshC0EBIQIMAQsLQQAhCwsgAEEANgJcIABB' +
+  'AzYCZEECDAELIABBAjYCZCAAIAI2AlwgAEJ/NwOgASAAIAApA5ADIgFCAXwiITcDkAMgACAAKQOYAyABICFWrXw3A5gDQQELIQIg' +
+  'DgRAIAAgDCgCCCAWa0ECdTYCuAEgACAMKAIMIBVrQQJ1NgLAAQsgACAiNwNoIAAgCzYCWCAAIAwpAwA3A3ALIAxBEGokACACC1UB' +
+  'An8gAyAAIARBAnRqKAIARwRAIAQPCyACQQBMBEAgBA8LAkADQCAAIAEgBUECdGooAgAiBkECdGooAgAgA0YNASAFQQFqIgUgAkcN' +
+  'AAsgBA8LIAYLhwYDCn8BewJ+IAAoAhQiBSgCBCIBRQRAQX8PCyAAKAIYIQYgACgCsAIhCgJAIAAoAgAiB0GBIE4EQEH/////ByED' +
+  'A0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCIDQQJODQAMAwsgBSABQQR0aigCBCIBDQALDAELQf////8HIQNBACEFQQEhAQJA' +
+  'AkACQAJAIAdBP0oEQANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsgCCABQQJ0av0AAAD9tgEhCyABQTxJIAFBBGohAQ0ACwJA' +
+  'IAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgA04NAEEBIQUgAiEEIAEi' +
+  'Aw0AQQAhAyACIgEhBAwDCyACQUBrIQEgAkH/AGogB0wNAAsLIAcgAUEPak4EQANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsg' +
+  'CCABQQJ0av0AAAD9tgEhCyABQQxJIAFBBGohAQ0ACwJAIAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAEC' +
+  'AwwNDg8ICQoL/bYB/RsAIgEgA04NAEEAIQUgAiEEIAEiAw0AIAIiASEEQQAhAwwECyACQRBqIQEgAkEfaiAHTA0ACwsgBEUEQEEA' +
+  'IQIMBAsgBUUNAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQjxUIAxCBHwhDA0ACwwB' +
+  'CyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCDFQgDEIEfCEMDQALCyAEIA16p2ohAiAD' +
+  'DQBBACEDDAELIAEgB0oNAANAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiAw0AQQAhAwwCCyABIAdHIAFBAWohAQ0ACwtBfyAK' +
+  'BH8gBiAAKAKsAiAKIAMgAhACBSACC0EBayADQf////8HRhsLgwcDB38BfgN8IABFBEBBfg8LQn8gASABUBshASAAKAKUAiECAkAC' +
+  'QAJAAkACQAJAIAAoAvwCIgMEQCACDQEgACgCZA0FQQAhAiAAKAK4AiIEQQFGDQQgACgCKCAAKAIgIgNBgCBKciAAKAIwIANFcnIN' +
+  'BEEBIQIgBEEDRg0EIANBAEwNAyAAKAIIIQUgACgCHCEHQQAhBANARAAAAAAAAAAAIQpEAAAAAAAAAAAhCyAFIAcgBEECdGooAgAi' +
+  'AkEEdGooAggiBkEASgRAIAAoAhghCANAIApEAAAAAAAA8D+gIQogCyAIIAZBAnRqKAIAt6AhCyAFIAJBAWoiAkEEdGooAggiBkEA' +
+  'Sg0ACwsgCyAKRAAAAAAAAPC/oKIgDKAhDCADIARBAWoiBEcNAAsMAwsgAkUNAQsgACgCZEUEQCAAQgEgACkDgAEgACgCuAJBAUYg' +
+  'A3IbUDYCwAILAn9BAiECAkACQAJAIAAoAmQOBAABAQIBCyAAKAL8AgRAQX8hAiAAEBsNAgsCQCAAEAgiAg4DAQIAAgsgAEEDNgJk' +
+  'QQIMAgsgAEEBNgJkIAAoAqgCIgMoAlRFBEAgACADIAEQCQwCC0ECQQEgAygCeEEBRhtBASADKAJYQQFGGyEEIAApA2ghCQNAIAAg' +
+  'AyAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbIAQRDgAiAkEDRw0BIAApA2giCSABVA0AC0EDIQILIAILDwsCQCAAKAIoIAAoAmQg' +
+  'ACgC1AJFcnINACAAKALYAiICQQJGBEAgACABEGsPCyAAKAKQASABQn9SIAJycg0AIwBBEGsiAiQAA0AgAEKAIBAFIgNBAUYNAAsC' +
+  'QCADQQNHDQAgAkIANwMIAkAgAEIBQcAAIAJBCGpBABCxAQ0AIAIrAwhEAAAAAAAAUD+iIgpEAAAAAAAAsEBkRQ0AIABBATYC1AIg' +
+  'AEJ/IAr8ByAKRAChOBSbOe9DZhsQayIDQQFqDgUAAQEBAAELIAAQTiAAEFQgAEJ/EAUhAwsgAkEQaiQAIAMPCyAAIAEQBSECDAML' +
+  'IANBP2pBwABttyAAKAIAt6JEAAAAAAAA0D+iIAwgA7ejZSECCyAAIAI2AsQCCyAAKQNoIQkDQCAAIAlCgCB8IAEgASAJfUKAIFYb' +
+  'IAEgASAJVhsQHiICQQNHDQEgACkDaCIJIAFUDQALQQMPCyACC88EAgJ+AX8CQCAAKAJkDQACQCAAKAKQAQ0AAkACQCAAKAK4AkEB' +
+  'aw4CAgEAC0EBIQQgABAlDQELIAAoAswCBH9BAAUgACgCIEEATAR/QQEFIAAQqgELC0VBAXQhBAsgACAEQQJGNgLQAiAAIARBAUY2' +
+  'ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALEASAEQQJ0EEoiBEUNACAAIAQ2AsQBIAAgACgCIDYCzAEL' +
+  'CwJAIAAoArwCBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCtAIoAiAEQCAAIAIQJgwBCyAAIAIQ' +
+  'JwsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgC0AIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQLSIE' +
+  'QQNHDQIgACkDaCICIAFUDQALQQMPCwJAAkAgACgC4AENACAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAAp' +
+  'A5ADIAApA5gDhEIAUnJyDQEgACkDaCIDIAJaDQAgASACWA0BA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0D' +
+  'IAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAgsgACABEKgBDwsgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYb' +
+  'EAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQLLgEBfiAARQRAQX4PCyAAIAApA2giAiABfEIAIAJCf4UgAVYbQgAgAUIAUhsQ' +
+  'BAshAQF/IAAoAiQhAiABRQRAIAJCABBjDwsgAiAAKQM4EGMLwAMBB38jAEEQayIEJABBfyECIAAQCkUEQCAAKAKoAiICQgA3A0Ag' +
+  'BEIANwMIQQEhASACKAJUBEAgACACIARBCGoQFSEBCwJAIAAoAqACIgNBAEwNAANAIAIoAlQNASACKAIAIgYgBiAAKAIcIAAoApwC' +
+  'IAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcgBEEIahALIAAoAqACIQMLIAVBAWoiBSADSA0ACwsgAUEA' +
+  'RyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsgACACIAAoAiwgBUECdGooAgAiAxAMIgcEQCAAIAIgA0EC' +
+  'dCIBIAAoAhxqKAIAIARBCGoQDSACKAIAIQMgACgCHCABaigCACEBA0AgAUEEdCEGIAFBAWohASADIAZqKAIIIgZBAEoNAAsgAiAG' +
+  'QX9zIgEgACgC+AJIBH4gACgC7AIgAUEDdGopAwAFQgALIAIpA0B8NwNAIAAoAjAhAQsgB0EARyEDIAVBAWoiBSABTg0BIAcNAAsL' +
+  'IAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38EfiMAQRBrIgwkACAMQgA3AwggASgCNCEDIAEoAgAhECAM' +
+  'QQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgC/AIEQCABKQNAIAAQGloNBQsgACABIAxBBGoQDiIFQf////8H' +
+  'RgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJYIAAgACkDcCAMKQMIfDcDcCAAKAL8AkUNAiAAIAEpA0BB' +
+  'AxAZIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAgAUEANgI4IAEgAzYCNCAAQQE2AmQgACADNgJYIAAgACkD' +
+  'cCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUMBQsgBUEBRwRAIAAgACkDeEIBfDcDeAsgASgCGCIOIANB' +
+  'AnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIAIAEoAiQgC2pBADYCACABKAIoIAtqIAU2AgAgAyELDAML' +
+  'IAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIAIQUCQCAHIAhqKAIAIgRBf0YEQCABKAIMIgMgASgCCCIE' +
+  'IAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEoAjAiAyABKAIgIAdqIgooAgBMDQEgASgCBCEGIAEoAgAh' +
+  'BCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggiD0EATARAIAkoAgQMAQsg' +
+  'BCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkgCSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoi' +
+  'AygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCIDIAooAgBKDQALDAELIAwg' +
+  'BTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsgBCEDA0AgBiADIgVBAWoiA0EEdGooAghBAEoNAAsgBSAH' +
+  'TgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVBAnQiAyABKAIQaiIIIAgoAgAiCEEBazYCACAIIAAoApAC' +
+  'IANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgCCCINaigCAEECdGogBTYCACANIApBAnRqIAU2AgALIAYg' +
+  'BUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQg' +
+  'BiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyAN' +
+  'RQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRq' +
+  'IAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0A' +
+  'CwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRqKAIAIgggBUYNAANAIA0gBiAIQQR0aiIPKAIMRwRAIAhB' +
+  'AWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIE' +
+  'IBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVHDQALCyAJQQFrIQUgByAJSA0ACwsgASABKAI8IAtBA3Rq' +
+  'KQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAtBAnRqIgMgAygCAEEBajYCAAwFCyALDQALCyAMIAU2' +
+  'AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAgACkDkAMiAkIBfCISNwOQAyAAIAApA5gDIAIgElatfDcD' +
+  'mAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgDCkDCCETAkAgASgCBCADaigC' +
+  'ACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIEIAUgASgCHCAJaigCACIHIAdBAEgbQQR0aigCBCEDAkAg' +
+  'B0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcDiAEgEkKdurP7lJL9oiV+IAEoAgQgBUECdGo0AgCCIhJQ' +
+  'DQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIEIAMgAyAFRhsMAQsgECAFQQR0aigCBAshBCABKAIcIAlq' +
+  'IAQ2AgBCACESIAQhAyAAKAL8AkUNAwNAIANBBHQgA0EBaiEDIBBqKAIIIgdBAEoNAAsgB0F/cyIDIAAoAvgCSARAIAAoAuwCIANB' +
+  'A3RqKQMAIRILIAAQGiEUIAAoAvwCRQ0DIBQgASkDQCIVfSASViAUIBVWcQ0DIAEoAgAiByAHIARBBHRqIgMoAgAiBUEEdGogAygC' +
+  'BDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygCAEEBazYCACAEQQFqIQMDQCAHIANBBHRqIgYoAgAhBSAE' +
+  'IAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGogBTYCACAIIA5BAnRqIgUgBSgCAEEBazYCACATQgF8IRMg' +
+  'A0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgCWoiAyADKAIAQQFqNgIAIAEoAhggCWooAgAi' +
+  'BUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAiA0EATA0BIAMgBE4NAAsLIAwgEzcDCAJAIARBAEoNACAB' +
+  'KAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoiBigCAEECdGogBCAJaiIEKAIANgIAIAcgBCgCAEECdGog' +
+  'BigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQgASgCMCIDIAEoAiAgC0ECdGoiCCgCAEoEQCABKAIEIQYg' +
+  'ASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIKQQBMBEAgCSgC' +
+  'BAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAH' +
+  'QQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCCgCAEoNAAsL' +
+  'IAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASABKQNAIBJ8NwNAIAAgASAEIAxBCGoQDSALQQFqIQMgCyAA' +
+  'KAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsiBiQAAkACQCAAKAKoAiIBRQRAIABBAUGIARBFIgE2AqgC' +
+  'IAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAHQQJ0QQRqIgIQRiIINgIEIAEgAhBGIgk2AgggASACEEYi' +
+  'CjYCDCABIAIQRiILNgIQIAEgAhBGIgI2AhRBfyEDIAtFIAhFIAlFciAKRSACRXJycg0CC2oiAiABKAJMTgRAIAYgAUEsajYCFCAG' +
+  'IAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiABQRhqNgIAIAJBAWoiA0ECdCEEQQAhAgNAIAYgAkECdGoo' +
+  'AgAiBSgCABBLIAUgBBBGNgIAIAJBAWoiAkEGRw0ACyABKAI8EEsgASADQQN0EEY2AjwgARATAkACQCABKAIYRQ0AIAEoAjwhBEEA' +
+  'IQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFBADYCTAwCCyABIAM2AkwLIAdBAE4EQCABKAIQIQMgASgC' +
+  'FCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyABQQA2AjggAUIANwMwAkAgACgC' +
+  'wAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQFCICQQBHNgJUIAINAgsgASgCACECAkAgACgCDCIDIAEoAlBMBEAgA0EEdCEDDAEL' +
+  'IAIQSyABIAAoAgwiBEEEdCIDEEYiAjYCACACRQRAIAFBADYCUAwCCyABIAQ2AlALIAIgACgCCCAD/AoAACABIAAoAgw2AkhBACEC' +
+  'IAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgACgCACIHQQBI' +
+  'DQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIbNgIAIAAgBGogAkEBaiIAQQAgAiAHSBs2AgAgAiAHRiAA' +
+  'IQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEEdGoiAygCACIEQQR0aiADKAIENgIEIAUgAygCBEEEdGog' +
+  'BDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANAIAUgAEEEdGoiBCgCACEDIAQoAggiB0EATAR/IAMFIAUg' +
+  'A0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygCAEEBazYCACACIAIpAwBCAXw3AwAgAEEBagsiACABRw0A' +
+  'CwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBKBEADQCACIAQgBCACQQR0aigCAEEEdGooAgRHBEBBAA8L' +
+  'AkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgNAEEADwsgBCACQQFqIgJBBHRqKAIIIgNBAEoNAAsLQQEL' +
+  'pQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQgBygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAF' +
+  'KAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEATAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGog' +
+  'BzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBK' +
+  'DQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCILIAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2oo' +
+  'AgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAE' +
+  'IAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQAL' +
+  'IAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYgC2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGog' +
+  'BTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggi' +
+  'CkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAg' +
+  'BUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEECdGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQi' +
+  'CSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRq' +
+  'IAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIE' +
+  'IgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJAAkAgASgCDCIRKAIAIg5FBEBB/////wchBQwBCyABKAIE' +
+  'IQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0IgxqKAIAIQ8gCyAMaigCACEGAkAgCCAMaigCACIHRSAJ' +
+  'IAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAgBCADayAHakEBaiIDIAVIDQAgAyAFRw0BIAQgDUgNACAE' +
+  'IA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFqKAIAIg4NAAsLAkAgACgCsAIiCEUgBUEATHIgBUH/////' +
+  'B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAGQQJ0aigCACIJQQJ0IgNqKAIAQQJ0aigCACAJRw0AIAEo' +
+  'AgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0AIA0gACgCkAIgA2ooAgAiAyAKayIQIAMgC2sgCiALShsi' +
+  'AyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQALCyAFIQMLIAMLmgEBBX8gACgCqAIiBSgCNCIEQQBKBEAg' +
+  'BSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAg' +
+  'BCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFqIgcgBEgNAAsLIAMLIAIBfgF/IABBADYCwAIgACkD' +
+  'cCEBIAAQCCAAIAE3A3ALDgAgACAAKAKoAiABEA4L6gEBBX8jAEEQayIEJAAgACgCqAIhAyAEQgA3AwgCQAJAAkAgAkEASgRAIAFB' +
+  'AnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIEIARBCGoQCyACQQFKIAJBAWshAg0ACwwBCyACDQELIAMo' +
+  'AgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEA0MAQsgAygCDCIAIAMoAggiAiABQQJ0IgFqIgMoAgBBAnRq' +
+  'IAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtpACAAKAJkEEsgACgCaBBLIAAoAmwQSyAAKAJwEEsgACgC' +
+  'dBBLIAAoAnwQSyAAKAKEARBLIABBADYChAEgAEEANgJ8IAD9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIABBADYCdCAAQX82AlwL9gkC' +
+  'F38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxGDQELIAEQEyAAKAIgIglBP2pBwABtIQhBACERIAlBgSBr' +
+  'QYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEBaiISQQQQRSITRSAAKAIMQQJ0IgQQRiIMRXIgBBBGIg1F' +
+  'cg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EASgRAA0AgAyALSiEWAkAgAyALTCIXDQAgCiAOQQR0aigC' +
+  'DCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACIDDQALCyANIAZBAnQiA2og' +
+  'DzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUgCiAOQQFqIg5BBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJ' +
+  'Rw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakECdGogBiASaiAIbCICQQN0akEIakGAgIAISw0AIAEgAkEI' +
+  'EEUiAjYCZCABIARBAnRBBGoQRiIVNgJoIAEgBUECdEEEahBGIg82AnAgASAJQQJ0QQRqIgQQRiIQNgJsIAEgBBBGIhI2AnQgASAD' +
+  'IAdBAWoiFyAIamxBA3QQRiIENgJ8IAEgA0ECdBBGIgM2AoQBIAJFIBVFciAPRSAQRXJyIARFIBJFIANFcnJyDQAgACgCHCEGQQAh' +
+  'BANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEgBEE/ca2GIRoDQCACIAUgCGwgB2pBA3RqIgUgBSkDACAa' +
+  'hDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQALIAsgFEgEQCAIQQN0IQUgCyEEA0AgEyAEQQFqIgRBAnRq' +
+  'KAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwKAAAgA0ECdCAMakEEaygCACIDDQALCyAEIBRHDQALCyAA' +
+  'KAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2AgAgCiAEIBhqKAIAIgRBBHRqKAIIIgNBAEoEQEJ+IAdB' +
+  'P3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAgFSAFQQJ0aiADNgIAIBEgESkDACAahDcDACAFQQFqIQUM' +
+  'AQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNBAnRqKAIARwRAA0AgDSAMIANBAnRqKAIAIg5BAWsiA0EC' +
+  'dGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakEDdGoiAyADKQMAIBuDNwMADAELIA8gBkECdGogAyAIbDYC' +
+  'AAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAAoAgwhACAQIAlBAnQiAmogBTYCACACIBJq' +
+  'IAY2AgAgExBLIAwQSyANEEsgASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJNgJcQQEPCyATEEsgDBBLIA0QSyABEBMLIBEL7AYDCn8F' +
+  'ewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJIAAoAgAiB0EASgRAIAAoAowCIQhBASEFA0AgCyADIAgg' +
+  'BUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUgCUEASgRAQn8gBCAEQcAAbSIEQQZ0ayIDrYZCf4VCACAD' +
+  'GyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gDv0+Ig/9GwBBAXEEQCAFIANBA3RqQn8g' +
+  'EiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSADQQFyIgpBA3RqQn8gEiAEIApKGzcDAAsgDf0MAgAA' +
+  'AAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEASgRAIAAoApwCIQhBACEDA0AgBSAIIANBAnRqKAIAIgpB' +
+  'wABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEEIAEoAngiA0EASgRAIANBAWpBfnEhCEICIAcgB0HAAG0i' +
+  'B0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAAAAAAIQ1BACEDA0AgDSAQ/a4BIQ4gDSAP/T4iEf0bAEEB' +
+  'cQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgDv0bAUED' +
+  'dGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCwJAIAAoAjBBAEwNAEEAIQMD' +
+  'QEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0aiIEKQMAIhODUARAQQAhBAwCCyAEIBMgEkJ/hYM3AwAg' +
+  'BiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYCOCAGIAEoAhA2AjwgBiAG/QAEMP0LAxAgBiAG/QAEIP0L' +
+  'AwAgBiAFIAcgCyACIAkQFkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBrJAAgBAvfAwINfwN+IAAoAgQiByACQQJ0IglqKAIAIggg' +
+  'ByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4gACgCHCEPIAAoAgAhEANAIA8gECAIQQJ0aigCACIHQQJ0' +
+  'IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACACIA1qKAIAIAZGBEBCACETIAVBAEoEQCAMIAUgB2xBA3Rq' +
+  'IQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkD' +
+  'ACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAIQQFqIgggC0cNAAsLIAAoAgwiAiAJaigCACIIIAIgCmoo' +
+  'AgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAgByAIQQJ0aigCAEEDdGohCUEAIQIDQCABIAJBA3QiCmoi' +
+  'CyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMAIAhBAWoiCCADRw0A' +
+  'CwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAAKQN4ISUgASgCKCEdIAEoAiQhFyAAKAJgIREgASgCgAEh' +
+  'CyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIYIRkgASgCECEOIAAoApACIRogACgCjAIhDwJ/IAEoAjhF' +
+  'BEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANFBEAgBkEBdCEbIBQgBkEEdGoiCUEIaiEQIAsgDCkDACAJ' +
+  'KQMAg0IAUnJFBEAgACAAKQOQAyIgQgF8IiE3A5ADIAAgACkDmAMgICAhVq18NwOYA0EAIQsgACgC1AINCCAAQQI2AmQgAUEANgKA' +
+  'ASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAiIVANACAJKQMAISdCfyEiICEhIANAIA8gIHoiJqciBEEC' +
+  'dCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3RqKQMAICeDeyIopyIKIANBAEpyRQRAIBAgIUJ+ICaJgyIh' +
+  'NwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcgCCADG2utQg2GhCAohEL/P4UiJiAiICIgJlYiAxshIiAE' +
+  'IA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKnQX9zQf8/cSEHIAhFIAAoArACIh5BAExyDQIgACgCrAIh' +
+  'H0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEKAkAgECADQcAAbSIFQQN0aikDACADIAVBBnRrrYhCAYNQ' +
+  'DQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApBAEobIAVqIAhGDQULIB4gBEEBaiIERw0ACwwCCyACICNY' +
+  'DQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFBAgwFCyASIAZBAWsiBkECdGooAgAiA0F/Rg0ACyATIANB' +
+  'AnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoiByAHKAIAIgdBAWs2AgAgCyAHIA0gD2ooAgBGaiELIARB' +
+  'AWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkDAEJ+IAOtiYM3AwAgGCAGQQJ0IgRqIgMgAygCAEEBazYC' +
+  'ACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAjVg0CCyABIAs2AoABIAFBADYCOCABIAY2AjQgAEEBNgJk' +
+  'IAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3A3APCyAjQgF8ISMgCEUNASAZIAZBAnQiBGogAzYCACAE' +
+  'IBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAIQQFHrXwhJQsgFCAbQQN0aiIIQRBqIQcgBUEATCAPIBkg' +
+  'BkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1BA3RqIQVBACEDA0AgAyIEQQFqIQMgBSAEQQN0IglqKQMA' +
+  'IAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI/QADACEpQQAhAwNAIAcgAyIFQQN0aiAp/QsDACADQQJq' +
+  'IQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGooAgAiAyATIAlBAWpBAnQiCWooAgAiCkgEQANAIA4gFiAD' +
+  'QQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIARmshCyAFIBpqKAIAIAhGBEAgByAHKQMAIiAgDCAEQQN0' +
+  'aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmDNwMAICAgIYN7ICR8ISQLIANBAWoiAyAKRw0ACwsgECAV' +
+  'aigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRqKAIAQQN0aikDACIiQn+FgyIhNwMAICAgIoN7ICR8ISQg' +
+  'ISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9HDQELQQEhAwwCCyAI/QADACEpQQAhBANAIAcgBCIDQQN0' +
+  'aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoiBiADGyERQQAhAwwACwALnRQDJn8HfgJ7IAEoAngiHiAB' +
+  'KAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3ghLyABKAIoISggASgCJCEhIAAoAmAhGSABKAKAASEOIAEo' +
+  'AjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyABKAIQIRcgACgCkAIhJCAAKAKMAiEYAn8gASgCOEUEQCAB' +
+  'KAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wiJUEDdGoiEyAGQQN0aiEmAkAgDg0AIAZBAEoEQEEAIQVC' +
+  'ACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAhAwNAIBAgA0EDdCIEav0AAwAgBCATav0AAwD9TiAw/VAh' +
+  'MCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgBkYNAQsDQCAQIAVBA3QiA2opAwAgAyATaikD' +
+  'AIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA5ADIilCAXwiKjcDkAMgACAAKQOYAyApICpWrXw3A5gDQQAhDiAAKALU' +
+  'Ag0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAgCDYCWEEBDAgLAkACQCAeQQBMDQBCfyEsQQAhGwNAICYg' +
+  'G0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIPQQJ0IgRqKAIAIgwgBCAXaigCACIHayIDQQAgA0EASiIU' +
+  'GyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFHBEBBACEFQQAhFSAGQQBMDQEDQCAFQQN0IQ0gBUEBaiEF' +
+  'IBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAKKQMAIBMpAwCDe6chFQsCQCAUIBVyRQRAIBEgKkJ+IC2J' +
+  'gyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwgByAUG2utQg2GhIQiLSAsICwgLVYiAxshLCAPIBYgAxsh' +
+  'FgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAsQn9RDQAgLKdBf3NB/z9xIQQCQCAPRSAAKAKwAiIRQQBM' +
+  'ckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0ECdCIDaigCACADIBdqKAIAayEKAkAgJiAHQcAAbSIDQQN0' +
+  'aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZBAEwNAP0MAAAAAAAAAAAAAAAAAAAAACEwQQAhBSAGQQFH' +
+  'BEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9HQF7/R4BIDD9DQABAgMICQoLAAAAAAAAAAD9rgEhMCAF' +
+  'QQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhAyAJIgUgBkYNAQsDQCADIA0gBUEDdCIMaikDACAMIBNq' +
+  'KQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAKa0EBIApBAEobaiAPRg0DCyAUQQFqIhQgEUcNAAsLIAQh' +
+  'AyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAPRQ0CICMgCEECdCIEaiAHNgIAIAQgGmpBfjYCACAEICFq' +
+  'QQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0AgCEUEQCAAQQA2AlggAEEDNgJkIAEgDjYCgAFBAgwICyAa' +
+  'IAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIEIhZIBEADQCAXICAgA0ECdGooAgBBAnQiCWoiBCAEKAIA' +
+  'IgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgCfCIdIAggC2wiJSAHQcAAbWpBA3RqIgMgAykDAEJ+IAet' +
+  'iYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEBajYCACAEKAIAIQMLIB0gJUEDdGoiDCALQQN0aiEKIANB' +
+  'AEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJFBEAgECAGIBZsQQN0aiEHQQAhAwNAIAMiBEEBaiEDIAcg' +
+  'BEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARBBnRyIhE2AgACQCALQQBMDQBBACEDIAtBAUcEQCALQX5x' +
+  'IQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cNAAsgAyALRg0BCwNAIAogA0EDdCIJaiAJIAxqKQMANwMA' +
+  'IANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCARQQJ0aigCACINIBwgEUEBaiIMQQJ0aigCACIHSARAA0Ag' +
+  'FyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQgGGooAgBGayEOIAQgJGooAgAgA0YEQCAQIAYgEmxBA3Rq' +
+  'IQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAG' +
+  'Rw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58IS4LIA1BAWoiDSAHRw0ACwsgHyARQQJ0aigCACINIB8g' +
+  'DEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlCACEpQQAhBSAHRQRAA0AgCiAFQQN0IgRqIgMgAykDACIt' +
+  'IAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLICkgLnwhLiANQQFqIg0gDEcNAAsMAwsgBEEASg0AIBog' +
+  'CEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcEQCALQX5xIQVBACEDA0AgCiADQQN0IgRqIAQgDGr9AAMA' +
+  '/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxqKQMANwMAIAVBAWoiBSALRw0ACwsgCUF/NgIACyAIIBlI' +
+  'IQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEgCDYCNCAAQQE2AmQgACAINgJYQQMLIAAgKzcDaCAAIC83' +
+  'A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoAoADIQQgAEEAQQAgACgCMCACEQMAIglBASAJQQFKG0ECdBBGIgYEfwJA' +
+  'IAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0Igpq' +
+  'IAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAG' +
+  'IAkgBSACEQMAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgC/AIiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBKIgNF' +
+  'BEAgBhBLQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgC/AIgA0YEQCAEIANBAWsiADYCPCAEKAI4IABBGGxqKAIUEEsgBCgC' +
+  'PCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAF' +
+  'IAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAg' +
+  'ATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKAAyIBKAI8IgIgACgC/AJOBH4gASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAo' +
+  'AoADIgINACAAQQFBmAEQRSICNgKAAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhsaigCFBBLIAFBAWoiASAC' +
+  'KAI8SA0ACyAAKAKAAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAoAoADIQUDQCACIANKBEAg' +
+  'ASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEB' +
+  'aiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEB' +
+  'aiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsgABAfIgINASAAECAiAg0B' +
+  'IABCADcDWAsgACgCgAMiBigCWEUNASAAIAEQISECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2' +
+  'AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYC' +
+  'XCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQGQRAIABBATYCZEF/DAELIAAgACkDkAMiAUIBfCIXNwOQAyAAIAApA5gDIAEgF1atfDcD' +
+  'mAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCICIAAoAvwCTgR+IAYoAjgg' +
+  'AkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxB' +
+  'ACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/' +
+  '////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQIC' +
+  'QCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiAD' +
+  'TnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUg' +
+  'C0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUgACgC/AIiCE4EfiAGKAI4' +
+  'IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAH' +
+  'IAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIA' +
+  'DAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsg' +
+  'BCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikD' +
+  'ACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCID' +
+  'QQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoi' +
+  'FigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsi' +
+  'AkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSAC' +
+  'IAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigC' +
+  'CCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEA' +
+  'TARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsg' +
+  'BCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAg' +
+  'Cw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAo' +
+  'AvwCIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhs' +
+  'akEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJB' +
+  'AEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdB' +
+  'BHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0Ag' +
+  'AwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQg' +
+  'B0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0A' +
+  'CwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRq' +
+  'KAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAco' +
+  'AgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0' +
+  'aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAA' +
+  'IAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQGw0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoAoADIgQoAjRKBEAgBCgCABBL' +
+  'IAQoAgQQSyAEIAAoAgwiAkEEdCIDEEYiBTYCACAEIAMQRiIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAE' +
+  'KAIIRQRAIAQgCkEEdEEgahBGIgM2AgggBCAIQQV0QSBqEEYiATYCDCABQQAgAxtFBEAgAxBLIAQoAgwQSyAEQgA3AwhBfw8LIAQg' +
+  'ASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApB' +
+  'AWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEA' +
+  'NgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAvgCIQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGoo' +
+  'AgAiByAFSAR+IAAoAuwCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEAD' +
+  'QCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACEC' +
+  'A0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgC+AIhBwNAIAYgAUEEdGogACgC7AIgAkEDdGopAwBCACACIAdIGzcDCCAJ' +
+  'IAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBGIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQo' +
+  'AgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJF' +
+  'BEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0A' +
+  'CwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2' +
+  'AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEB' +
+  'Qn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98' +
+  'NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoL' +
+  'IgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNA' +
+  'QQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAo' +
+  'AiBBAnRqIAQgBhAiIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFB' +
+  'AWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEEtBACEBCyABC7QLARJ/IAAoAoADIgIoApABEEsgAkHYAGpBAEHAAPwLAAJAIAAo' +
+  'AsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEEYiCEUNACAIIAZBA3RqQQRqIQ8gBkEA' +
+  'SgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQHUECdCIKaiIJKAIAQQBIBEAg' +
+  'CUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAI' +
+  'IAggBkECdGpBBGogBCAOECIgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQHUECdGogADYCACALIAEoAgAiAUEEdGooAggi' +
+  'A0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBB' +
+  'AXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGog' +
+  'ACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEEsgAkEANgKUAUEADwsgAiABQQEQRSIBNgKQASABRQRAIAgQSyACQQA2' +
+  'ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0' +
+  'aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIg' +
+  'DSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAIaigCACIDEB02AgAgCiAA' +
+  'QQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQUL' +
+  'IAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIA' +
+  'IAQbNwMAIAZBCBBFIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyAL' +
+  'IAEQHUECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsg' +
+  'ACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFEB1BAnRqKAIAIgFBAEhyRQRAIAEg' +
+  'BmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIE' +
+  'IgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBLIAgQSyAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykD' +
+  'AEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdB' +
+  'BnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2AlhBAA8LIAgQSwsgEQu6' +
+  'DwMefwZ+AXsgACgCgAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJI' +
+  'IRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAA' +
+  'IAMpAyAgAykDGHxBBBAZRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcD' +
+  'aCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgC/AJOBH4gAygCOCAFQRhsakEY' +
+  'aykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAg' +
+  'IFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRB' +
+  'AEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiAC' +
+  'QQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIh' +
+  'UEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyAC' +
+  'IA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0ED' +
+  'dHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAK' +
+  'IBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQAL' +
+  'CyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYC' +
+  'AEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACAC' +
+  'KQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA5AD' +
+  'IiBCAXwiATcDkAMgACAAKQOYAyABICBUrXw3A5gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/' +
+  'IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEg' +
+  'BGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFq' +
+  'IgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUg' +
+  'AiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAL8Ak4EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3Rq' +
+  'KQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiAL' +
+  'bEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBq' +
+  'bGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQAL' +
+  'IAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0' +
+  '/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYp' +
+  'AwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAF' +
+  'NgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNA' +
+  'IAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCAD' +
+  'IAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARB' +
+  'AWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGog' +
+  'ACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2' +
+  'AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIi' +
+  'AQRAIAEoAgwQSyABKAIsEEsgASgCEBBLIAEoAhQQSyABKAIYEEsgASgCKBBLIAEoAkgQSyABKAJgEEsgASgCMBBLIAEoAjQQSyAB' +
+  'KAI4EEsgASgCPBBLIAEoAkAQSyABEEsgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIA' +
+  'QQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgC' +
+  'KBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoE' +
+  'QANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRq' +
+  'IAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBF' +
+  'IgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQ' +
+  'A0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEg' +
+  'ECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFq' +
+  'IQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEB' +
+  'aiIIIAZHDQALIA1BAnRBBGoiERBGIRggA0ECdEEEaiIDEEYhGSADEEYhGiAEIAJBAnRBBGoQRiIbNgIQIAQgBkECdCIcQQRqEEYi' +
+  'FjYCFCAEIBAgHGxBBGoQRiISNgIYIAQgC0ECdCIDEEYiFDYCOCAEIAMQRiIJNgI8IAQgC0EDdBBGIgc2AkAgBCALIBNsQQV0EEYi' +
+  'AjYCNCAEIAsgD2xBCBBFIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABog' +
+  'DUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRq' +
+  'KAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAg' +
+  'EUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigC' +
+  'ACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIA' +
+  'IAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIg' +
+  'IBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAEECQiBQ0BIAtBBkcNAgwE' +
+  'C0EAIQEgBEEANgIgIAQQJCIFRQ0ECyAEIAVBD2oQRiICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYC' +
+  'WAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQRiIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUEC' +
+  'dGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFB' +
+  'AnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQRSICNgIoIAJFDQFBACEC' +
+  'A0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZH' +
+  'DQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBFIgk2AgwgCUUNACAAKAIcIQNBACEIA0Ag' +
+  'DCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2E' +
+  'NwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFB' +
+  'AE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYg' +
+  'CEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQ' +
+  'IQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigC' +
+  'CEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9s' +
+  'NgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EEYiDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0' +
+  'IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwg' +
+  'DSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJ' +
+  'IAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyAC' +
+  'QQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtB' +
+  'ACEFQX8LIQEgGBBLIBkQSyAaEEsgBQ0AIAAQIwsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2gh' +
+  'ISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwEL' +
+  'IAAgBBAoQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2' +
+  'AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQgh' +
+  'AiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIg' +
+  'Iv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEA' +
+  'IQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJ' +
+  'IBAgCxApIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEH' +
+  'IAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoE' +
+  'QANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEA' +
+  'IgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKt' +
+  'IR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAF' +
+  'aiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUC' +
+  'QCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJB' +
+  'A3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8B' +
+  'AEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3Qi' +
+  'AmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8B' +
+  'AEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEB' +
+  'azsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEA' +
+  'QQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFr' +
+  'OwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYg' +
+  'BCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUg' +
+  'CUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBs' +
+  'QQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4g' +
+  'BUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEG' +
+  'dGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3Qi' +
+  'AmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsg' +
+  'AyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoi' +
+  'B/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAg' +
+  'fCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMg' +
+  'DikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEi' +
+  'HFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkAC' +
+  'QCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBC' +
+  'fyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4p' +
+  'AwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtC' +
+  'AFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGoh' +
+  'EiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsg' +
+  'BCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgC' +
+  'LCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiIC' +
+  'IAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFq' +
+  'Ig0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCt' +
+  'IR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAF' +
+  'aiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIA' +
+  'IR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1AN' +
+  'ASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEA' +
+  'QQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0ED' +
+  'dCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiAC' +
+  'LwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEB' +
+  'ayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUN' +
+  'BSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4Mh' +
+  'GyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigC' +
+  'DCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsB' +
+  'ACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVq' +
+  'Igf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0g' +
+  'IHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAg' +
+  'ACkDkAMiHEIBfCIBNwOQAyAAIAApA5gDIAEgHFStfDcDmANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAA' +
+  'IAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkgh' +
+  'EyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkAC' +
+  'QCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQKEEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJA' +
+  'AkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFq' +
+  'IgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3Rq' +
+  'KQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0A' +
+  'QQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcg' +
+  'AkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAg' +
+  'QgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEB' +
+  'dGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8I' +
+  'CQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkg' +
+  'BUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAggDSAGECkhBgsgDUUNACAN' +
+  'QQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0' +
+  'SnINASAAIAMgCCAGIA0gASAgfSAQQQhqECpFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAI' +
+  'QQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAH' +
+  'bEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj' +
+  '/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkEC' +
+  'dGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9' +
+  'AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQN' +
+  'AAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCIC' +
+  'aikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUo' +
+  'AgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMA' +
+  'IB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIM' +
+  'IAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpC' +
+  'ASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+' +
+  'gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmG' +
+  'IByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAg' +
+  'CyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6' +
+  'pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBC' +
+  'foMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2' +
+  'AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAF' +
+  'IgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxB' +
+  'AXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJq' +
+  'Ihv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGoo' +
+  'AgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAG' +
+  'azYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0A' +
+  'AAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAh' +
+  'HUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRA' +
+  'A0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0Ag' +
+  'AigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0A' +
+  'CyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoi' +
+  'AkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQL' +
+  'QQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOQAyIBQgF8Ihw3A5ADIAAgACkDmAMgASAcVq18NwOYA0EBDAELIABBADYCXCAA' +
+  'QQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA5ADIgEgInwiHDcDkAMgACAAKQOYAyABIBxWrXw3A5gDCyAQQSBq' +
+  'JAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////' +
+  'D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAA' +
+  'AAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP//////////////////' +
+  '//8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39' +
+  'TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQAL' +
+  'IBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8' +
+  'IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAA' +
+  'AQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9' +
+  'Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEc' +
+  'IANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYg' +
+  'ASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0A' +
+  'CwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIs' +
+  'IA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSAB' +
+  'KAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAA' +
+  'EP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFy' +
+  'OwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEED' +
+  'dGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79' +
+  'DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYD' +
+  'QCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIo' +
+  'AgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQAL' +
+  'CyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8g' +
+  'ACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0B' +
+  'IABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYg' +
+  'BSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3Rq' +
+  'IgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIggg' +
+  'CUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCD' +
+  'IgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/' +
+  'hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAF' +
+  'QgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAA' +
+  'IAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAECwaIA9CAX0iD0IAUg0ACwsgBwuIDAQT' +
+  'fwJ7A34DfCAAIAAoArQCIgcQKAJAIAJBAEwNACAHKAI4IggoAgAiBUEATA0AIAAoArACIRQDQEQAAAAAAADwPyEcQQAhDkEAIQ0C' +
+  'QCAFQQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEECdGoiBv0AAAAhF0EIIQUgDEEISgRAA0AgBiAFQQF0av0A' +
+  'AAAgF/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIhcgFyAX/Q0EBQYHAAECAwwN' +
+  'Dg8ICQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0NAAEAAQABAAEAAQABAAEAASEXQQAhBQNAIAUiBEEIaiEF' +
+  'IAYgBEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0ZACIGQf//A3FB//8BRnJFBEAgACAMIAsgDSAGwSAFECkh' +
+  'BQsgBkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4gBygCDCAFIApsQQN0aiEJAkAgCkEATARAQgAhGwwBCyAK' +
+  'rSEaQgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEb' +
+  'IBlCAnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEgASkDACIaQgyIIBqFIhpCGYYgGoUiGkIbiCAahSIaNwMA' +
+  'IBpCnbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHAAG0iBiAKTg0AGiAPIAZBA3QiBGopAwBCfyAFIAZBBnRr' +
+  'rYaDIAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAGQQFqrYaDIhpQDQEaIAkgGnqnIgZBA3QiBGopAwAgBCAP' +
+  'aikDAIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIcIAVsQQJ0aiESIAcoAiQiCEUEQEEAIQQDQCAEIghBAWoh' +
+  'BCASIAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRqIREgDEEASgRAIAsgDCAObEEBdGohC0EAIQQDQCALIARB' +
+  'AXQiCWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQaiIEIAxIDQALC0EAIQZBACEEIAhBAEoEQANAIBEgEiAE' +
+  'QQJ0aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAEQQFqIgQgCEcNAAsLIAcoAjgiBCATQQJ0IgtqIAQgDkEC' +
+  'dGooAgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0aiEQIBUgCiATbEEDdGohBCAKrSEaQgAhGUIAIRsDQCAE' +
+  'IBmnQQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYg' +
+  'G4QhGyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhghCQNAIBAgG3qnIghBA3QiBGopAwAgBCAPaikDAIMiGVBF' +
+  'BEAgCEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3EEQANA' +
+  'IAUoAgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQ0ACwsgBygCOCIIIAtqKAIAQQBMDQUgAyAD' +
+  'KQMAQgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAbgyIbQgBSDQALCyAHKAI4IQgLIA1BAWoiDUEBdCEOIAgg' +
+  'DUEDdGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0LNQEBfiAAIAApAwAiAUIMiCABhSIBQhmGIAGFIgFCG4gg' +
+  'AYUiATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAAKALMAiIHKAJQIRAgACgCACECIAUgBygCBDYCGCAFIAco' +
+  'Agg2AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIYNgIsIAUgBygCHDYCMCAFIAf9AAIg/QsCNCAFIAcoAjg2' +
+  'AkQgBygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJMIQ8gBygCSCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAo' +
+  'AkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYCCCACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkAC' +
+  'QAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERAuIAUgBygCRDYCDCAFIAcoAlgiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EA' +
+  'DAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwh' +
+  'IyAHKAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQogBSgCTCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4N' +
+  'ACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIG' +
+  'QQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgME' +
+  'BQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBr' +
+  'IQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCDCIDIAcoAkwiCiAJQQR0aigCCCIG' +
+  'SgR/IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgCGCEcIAUoAkQhHQNAIAsgA0EBayIDQQR0aiICKQMAISIC' +
+  'QAJAAkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCOCEfA0Ag' +
+  'DCACICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBI' +
+  'DQALCyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3' +
+  'AwALIAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJA' +
+  'IBBFDQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACAC' +
+  'IAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCTCEKCyAFIAogCUEEdCIGaigCDDYCCCAW' +
+  'IAlBAnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEP' +
+  'ak4EQANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0I' +
+  'CQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEI' +
+  'QQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq' +
+  '/QAAACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0A' +
+  'AAAgJP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJA' +
+  'IAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsg' +
+  'Bg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGog' +
+  'BUEIaiAFQRBqIBEQLyAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNqIAUoAgw2AggCQCAQRQ0AIAcoAlAgBygCVCILIAlsQQJ0' +
+  'aiENQQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAg' +
+  'AyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMg' +
+  'ACkDiAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGog' +
+  'AzYCACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0' +
+  'aigCACAEIAVBDGogBUEIaiAFQRBqIBogERAwRTYCbCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAEL' +
+  'IAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiAUIBfCIhNwOQAyAAIAApA5gDIAEgIVatfDcDmANBACEMQQEMAQsg' +
+  'AEEANgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAgIzcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQL' +
+  'uQMCCX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMA' +
+  'IAEoAjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEgBDYCWCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYC' +
+  'ECADIAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAgAyAB/QACICIM/QsCJCADIAEoAjgiBTYCNCABKAJAIQYg' +
+  'AyAENgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiABQdgAaiEHIAz9GwEhCCAM/RsAIQlBACEEA0AgASADQQhq' +
+  'IgogCCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBBAnRqKAIAIAVrQQJ1IgVBACAGIAcgAyACEC8gCiALIAUg' +
+  'BiAHIANBACACEDAaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkgASgCJCEIDAALAAsgAUEANgJsIANBQGskAAuNBgIIfwN+' +
+  'IAEoAiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQoAgAiB0EBajYCACAHQQR0aiIHQQA2AgwgByACQX9zNgII' +
+  'IAdCADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAgggAkEDdGoiAigCACIHIAIoAgQiDEgEQCABKAIAIQtBACEF' +
+  'A0ACQCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMiEVANAAJAIAMEQCAJQQZ0IQggACgCNCECIBEhEANAIAMg' +
+  'BUECdGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQRQ0ACwwBCyAFIBF7p2ohBQsgASgCMCAEKAIAQQR0aiIC' +
+  'QQA2AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApqIBEgEoU3AwAgASgCBCAJQQJ0aigCACICRQRAIAlBBnQh' +
+  'DSAGKQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIAIgisIRIgCEEASgRAIAggAiAPaigCACICaiEJIAEoAiAh' +
+  'CgNAIAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsgECASfCEQIBFCAX0gEYMiEUIAUg0ACyAGIBA3AwAMAQsg' +
+  'BiAReyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0ACyADRQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNs' +
+  'QQFqIgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAiAUoEQANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQAD' +
+  'QCAGIAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFq' +
+  'IgEgBUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQAQQEhCyABQQJ0IgkgACgCHGoiCCgCACEOIAgoAgQhEwJA' +
+  'IAAoAiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGooAgAgACgCLCIJa0ECdSIMIAJGDQAgCSAMQQJ0aiIJIAko' +
+  'AgBBgICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEANgIMIAkgDEF/czYCCCAJQgA3AwAgACgCNCAMSA0AIAQg' +
+  'BCgCAEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAELIAAoAiwhDyAAKAIgIQkgDiEIA0ACQCAJIAhBAnRqKAIA' +
+  'IA9rQQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAg' +
+  'DmpIDQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgCLCIBayIKQQJ1IgsgACgCNEoEQCABIAtBAnRqIggoAgAi' +
+  'AUH/////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCABIAtBf3M2AgggAUIA' +
+  'NwMACyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAAKAIkIAlqKAIAIgFFBEBBACERAkAgACgCCCIIIApBAXQi' +
+  'AWooAgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAAKAIMIBBBBHRqIggoAggiCUEDdCIBaikDACIWIAgpAwCD' +
+  'IhdQDQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACADIAMoAgBBAWo2AgAgACgCACIVIAFqIBYgF4U3AwACfyAA' +
+  'KAIEIAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgCHCEMQQAhEgNAIA8gCyAXeqdyQQJ0IgFqKAIAIgmsIAlB' +
+  'AEoEQCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEgASgCACIBQQFrNgIAIAFBAmsgEnIhEiAIQQFqIgggCkgN' +
+  'AAsLIBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUgF3siFiAFKQMAfDcDACABIAEoAgAgFqdrIgE2AgAgAUUL' +
+  'IAZFDQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAELIA0gACgCGCAAKAIUIAFBAnRqKAIAQQR0ajYCDEEBIQ8g' +
+  'ACgCCCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwi' +
+  'CmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgC' +
+  'DEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQMRoLIAggDEgNAAwCCwALA0AgCEEEdCEBIAAoAhAgCEECdGooAgAhCAJA' +
+  'IAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRAIA0oAgwiASgCCCAIQQR0IApqQQhrKAIASg0BIA0g' +
+  'ACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRAxRQ0AQQAhDwwCCyAIIAxIDQALCyAPDQBBACELDAILQQEh' +
+  'CyAOQQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIAQQR0aiEMIAMoAgAhDQJAIAEgAk8NACAAKAIEIREgACgC' +
+  'ACESA0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAgASkDACASIAlBA3RqIgopAwAiCCAGQn+FQn8gCxuDgyIG' +
+  'UA0AIBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtFDQEgCiAGIAiFNwMAIAsgCygCACAGeyIGp2siCTYCACAG' +
+  'IAd8IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMAAn8gDigCACIKRQRAIAlBBnQhDiAAKAIoIRMgACgCHCEU' +
+  'QQAhCQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAUaigCACIKaiELIAAoAiAhFQNAIBUgCkECdGooAgAiDyAP' +
+  'KAIAIg9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEHIAZCAX0gBoMiBkIAUg0ACyAJQR92DAELIAogCigCACAG' +
+  'eyIGp2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsgAyANNgIAIAQgDCAAKAIwa0EEdTYCACAFIAUpAwAgB3w3' +
+  'AwAgEAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigC' +
+  'ACACIARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdVDQBBAUE4EEUiBEUNACAE' +
+  'IAU2AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0' +
+  'IApqQcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBGIgo2AhQgBCAAQQZ0EEYiCzYCGCAEQQEgBhBFIgU2AiQgBCAIQQNqIAZsQT9y' +
+  'EEYiBjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQRiIJNgIwIAQgCBBGIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUE' +
+  'QCAAIAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEDNF' +
+  'DQALCyAEEDQLQQAPCyAEEDUgBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGoh' +
+  'DQNAQX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpB' +
+  'BGsoAgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoi' +
+  'ASABLwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAA' +
+  'KAIINgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUEEsgACgCGBBLIAAoAiQQSyAAKAIsEEsgACgCMBBLIAAo' +
+  'AjQQSyAAEEsLCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcD' +
+  'QCAHIAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRq' +
+  'LwEAIgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRq' +
+  'KAIAQQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFr' +
+  'OgAACyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMA' +
+  'QRBrIgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAgggC0EMahA4IgdB/wFGDQAD' +
+  'QCACUCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAH' +
+  'IAlqIAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIEDYgBkEBaiEGIAkgACgCCCALQQxqEDgiB0H/AUYNAgwB' +
+  'CwsgB0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBS' +
+  'cg0AQQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0A' +
+  'IAEgE1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQAL' +
+  'DAILIAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0Ag' +
+  'CCASIAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAEL' +
+  'IBFBfzYCAAsgACAJIA8QNiAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQh' +
+  'EyAKIQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////////////////IQMgAUEA' +
+  'SgRAA0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAA' +
+  'AAAAAAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAA' +
+  'AAAAAAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSV' +
+  'ARBFIgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFr' +
+  'cQ0AIAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAg' +
+  'A0EGdkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCAD' +
+  'QQJ0aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeA' +
+  'jgc2AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSAD' +
+  'QYoCcUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBG' +
+  'BEAgACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8B' +
+  'AEGMAXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEA' +
+  'IAEgASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFq' +
+  'Qn83AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUES' +
+  'dHI2AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAA' +
+  'EEsLyUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUB' +
+  'ajYCGCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGg' +
+  'Kmr9DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M////B////wf///8H////' +
+  'B/0LAgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////B////wf///8H////B/0L' +
+  'AgACfwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUN' +
+  'AhogCUEIaiAKIAcgCBA8CyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf//' +
+  '/z8hByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAH' +
+  'cQRAIBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAH' +
+  'ICRxNgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhx' +
+  'IgFFDQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhB' +
+  'AWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsg' +
+  'AWgiCEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYC' +
+  'CCAGIAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYC' +
+  'HCAGIAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYC' +
+  'ACAMIBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEF' +
+  'dEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAh' +
+  'ICJHIBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEI' +
+  'dCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQg' +
+  'DSABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRA' +
+  'IAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigC' +
+  'JCIfQX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQg' +
+  'BiAGKAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIh' +
+  'IBJBf3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJ' +
+  'ICEgKUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RB' +
+  'CHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJ' +
+  'IAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWot' +
+  'AABBAnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtB' +
+  'ACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsg' +
+  'CSADQgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJM' +
+  'IAYgBigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJg' +
+  'IAYgBigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYC' +
+  'ACAMIBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RB' +
+  'gAFxIBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2' +
+  'QQFxcnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAko' +
+  'AhwNBgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhy' +
+  'IAhBEnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhB' +
+  'A3RBwANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAi' +
+  'EUUNBiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNx' +
+  'IBBBA3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQ' +
+  'bHEiDyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAK' +
+  'IAc2AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApB' +
+  'CWwiAXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECAB' +
+  'KAIMIhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAk' +
+  'cSAQIBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBB' +
+  'AiEHIAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByAB' +
+  'KAIcIAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQPCAJKAIcDQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkh' +
+  'DSAKQQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9B' +
+  'gBhqIgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAG' +
+  'IApyIAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3Qg' +
+  'ASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0' +
+  'ai8BACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAty' +
+  'IAxyIjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNx' +
+  'ai0AAHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUg' +
+  'CSABIAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJw' +
+  'IAYgC0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8D' +
+  'cWotAAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACES' +
+  'IAkgASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0b' +
+  'AiIWQQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkED' +
+  'dHIgGUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAH' +
+  'Qf8DcWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5y' +
+  'IjRyIjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFy' +
+  'IhsgCyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwg' +
+  'M3EiHCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFy' +
+  'IjcgKCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAl' +
+  'IDFyIiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciAS' +
+  'IBogFSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJy' +
+  'IiZxciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAk' +
+  'IBQgIHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZB' +
+  'CXYiFyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJy' +
+  'cnJyQX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwg' +
+  'HXEgCyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpq' +
+  'KAIAIgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJB' +
+  'ByANIBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEg' +
+  'DEEDbGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQg' +
+  'DXIgDUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBB' +
+  'f3NxQYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEg' +
+  'EEEBRhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIg' +
+  'ASASRyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsg' +
+  'CSgCHA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRA' +
+  'A0AgBCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0Ag' +
+  'BmggBGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCAB' +
+  'ckGAgPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJB' +
+  'EnQgAXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2' +
+  'IAFyQRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwi' +
+  'AUEJdiABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAO' +
+  'KAJYIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJy' +
+  'IREgDigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/' +
+  'A3FyciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUES' +
+  'dnJB/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFy' +
+  'IAFBEnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJ' +
+  'diABciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAY' +
+  'IBMgDiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMg' +
+  'BygCBCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/' +
+  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCAT' +
+  'IAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAABy' +
+  'IBMgC0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAA' +
+  'QQZ0cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06' +
+  'AAYgASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAco' +
+  'AiAiAUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAf' +
+  'aSAWaSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsD' +
+  'QCAJQeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2' +
+  'Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgAC' +
+  'IAcgGCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fy' +
+  'ai0AACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIg' +
+  'DUEMdkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZB' +
+  'OHEgB0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxI' +
+  'IAdBCUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/' +
+  'IAxB5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAV' +
+  'akECdGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRy' +
+  'IQogBkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAh' +
+  'BwJ/IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1y' +
+  'RQRAQQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFp' +
+  'IgpBAkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYN' +
+  'ARoLIAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEh' +
+  'B0EGIAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsg' +
+  'ASAGSXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFx' +
+  'OwEAIAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBA9IEVCAXwhRSAtQQFqIS0gCSgC' +
+  'ECEHDAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwB' +
+  'CyAAIC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8Clq' +
+  'IgogLUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAGED0gCSgCECEHDAELCyAF' +
+  'IEM3AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IB' +
+  'fDcDGCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiAD' +
+  'dyIGcTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggi' +
+  'EiAGcTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgog' +
+  'BUF/cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAF' +
+  'IAkoAgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsi' +
+  'BDYCACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0' +
+  'QSBxIBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRy' +
+  'IAUgGEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQ' +
+  'PA8LIAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACEC' +
+  'IAEtAAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwP' +
+  'CyADIAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARB' +
+  'EnRycTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEW' +
+  'dkEEcSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCAB' +
+  'cjYCDAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAAC+kGAgZ+A38jAEEQayINJAACQCABIANaIAIgBFogAiAEURtFBEAgBUUN' +
+  'ASAFIAE3AwAgBSACNwMIDAELIARQBEACQCACIANUBEAgA3kiB1BFBEAgAiAHhiABQgGIIAdCf4WIhCECIAMgB4YhAyABIAeGIQEL' +
+  'IAIgAiADQiCIIgiAIgQgCH59IQYgAUL/////D4MhCSABQiCIIQEgA0L/////D4MhCgNAIARC/////w9YIAQgCn4gBkIghiABhFhx' +
+  'RQRAIARCAX0hBCAGIAh8IgZCgICAgBBUDQELCyABIAJCIIaEIAMgBH59IgIgAiAIgCIGIAh+fSEBA0AgBkL/////D1ggBiAKfiAB' +
+  'QiCGIAmEWHFFBEAgBkIBfSEGIAEgCHwiAUKAgICAEFQNAQsLIAJCIIYgCYQgAyAGfn0gB4ghAUIAIQkMAQsgAiACIAOAIgkgA359' +
+  'IQIgA3kiB1BFBEAgAiAHhiABQsAAIAd9iIQhAiADIAeGIQMgASAHhiEBCyACIAIgA0IgiCIIgCIEIAh+fSEGIAFC/////w+DIQog' +
+  'AUIgiCEBIANC/////w+DIQsDQCAEQv////8PWCAEIAt+IAZCIIYgAYRYcUUEQCAEQgF9IQQgBiAIfCIGQoCAgIAQVA0BCwsgASAC' +
+  'QiCGhCADIAR+fSICIAIgCIAiBiAIfn0hAQNAIAZC/////w9YIAYgC34gAUIghiAKhFhxRQRAIAZCAX0hBiABIAh8IgFCgICAgBBU' +
+  'DQELCyACQiCGIAqEIAMgBn59IAeIIQELIAYgBEIghnwhByAFRQ0BIAVCADcDCCAFIAE3AwAMAQsCQCAEeacgAnmnayIMQcAAcQRA' +
+  'IAMgDEFAaq2GIQRCACEDDAELIAxFDQAgBCAMrSIGhiADQcAAIAxrrYiEIQQgAyAGhiEDCyANIAM3AwAgDSAENwMIIAxBAE4EQCAN' +
+  'KQMIIQQgDSkDACEGA0AgAiAGIAFCf4V8IAZUrSAEIAJCf4V8fCIDQj+HIgIgBIN9IAEgAiAGgyIIVK19IQIgBEI/hiAGQgGIhCEG' +
+  'IAdCAYYgA0I/iIQhByABIAh9IQEgDCIOQQFrIQwgBEIBiCEEIA4NAAsLIAVFDQAgBSACNwMIIAUgATcDAAsgACAHNwMAIAAgCTcD' +
+  'CCANQRBqJAALPQEBfyMAQSBrIgUkACAFIAEgAiADIAQgBUEQahBBIAUpAxAhASAAIAUpAxg3AwggACABNwMAIAVBIGokAAsfACAA' +
+  'QRNqIgBBF00EfyAAQQJ0QYBAaygCAAVBhSYLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUGw' +
+  'AxBFIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EEYiBzYCFCACIAZBwQBqQQQQRSILNgIYIAIgBkEBaiIFQQJ0' +
+  'EEYiDTYCNCACIAVBBBBFIg42AkAgAEEBaiIJQQJ0IgMQRiEIIAIgCTYCmAIgAiAINgIsIAIgAxBGIg82AkggAiADEEYiEDYCTCAC' +
+  'IAMQRiIRNgJQIAIgAxBGIhI2AlQgAiADEEYiAzYCsAEgAiAFQQN0EEYiEzYCtAEgAiAFQRhsEEYiFDYCvAEgAiAJQRRsEEYiFTYC' +
+  '0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRy' +
+  'IBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRy' +
+  'IBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRw0AIAVBACAFQQBK' +
+  'GyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0' +
+  'aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCAC' +
+  'KAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBIIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAEL' +
+  'AAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2' +
+  'AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhBJCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRiICRQRA' +
+  'QQAPCyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ8AIiAgR/QcDGACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQ' +
+  'TwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsA' +
+  'CwsCQAJAAkAgAUUNACABKAIAIgAQ8QJFDQAgAiAAKAIAaxDyAg0BDAQLIAIQ8gIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhq' +
+  'BUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUN' +
+  'AAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBKIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB' +
+  '2ABqQQBBKPwLACAAIAD9AASgA/0LBJADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQTyECCyAAQQA2AsgBIABCfzcDoAEg' +
+  'ACACNwOIASAAQQA2AsABIABBADYCuAEgABBNIABBADYCiAILpgMBAn8gAARAIAAoAggQSyAAKAIUEEsgACgCGBBLIAAoAhwQSyAA' +
+  'KAIsEEsgACgCnAIQSyAAKAI0EEsgACgCQBBLIAAoAkgQSyAAKAJMEEsgACgCUBBLIAAoAlQQSyAAKAKwARBLIAAoArQBEEsgACgC' +
+  'vAEQSyAAKALQARBLIAAoAsQBEEsgACgCjAIQSyAAKAKQAhBLIAAoAqwCEEsgACgCqAIiAQRAIAEQEyABKAIAEEsgASgCBBBLIAEo' +
+  'AggQSyABKAIMEEsgASgCEBBLIAEoAhQQSyABKAIYEEsgASgCHBBLIAEoAiAQSyABKAIkEEsgASgCKBBLIAEoAiwQSyABKAI8EEsg' +
+  'ARBLIABBADYCqAILIAAoAoADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEEsgAkEBaiICIAEoAjxIDQALCyABQQA2Ajwg' +
+  'ASgCOBBLIAEoAgAQSyABKAIIEEsgASgCBBBLIAEoAgwQSyABKAKQARBLIAEQSyAAQQA2AoADCyAAKALsAhBLIAAQIyAAEEwgABBN' +
+  'IAAQTiAAEEsLC3UBBH8gAEUEQCABEEYPCwJAAkAgARDwAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEPECRQ0AIAIgBGsQ8gJF' +
+  'DQAgAyACNgIADAILIAEQRiIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEsgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQcDGACED' +
+  'A0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANq' +
+  'NgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYC' +
+  'AAsLIgEBfyAAKALMAiIBBEAgASgCZBBLIAEQSyAAQQA2AswCCwsbACAAKALgARCmASAAKALkARBLIABCADcD4AELhAEBAX8gACgC' +
+  '6AIiAQRAIAEoAgwQSyABKAIQEEsgASgCIBBLIAEoAiQQSyABKAIUEEsgASgCGBBLIAEoAhwQSyABKAIoEEsgASgCLBBLIAEoAjAQ' +
+  'SyABKAI0EEsgASgCVBBLIAEoAlgQSyABKAJcEEsgASgCYBBLIAEQSyAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QUCIAIABQ' +
+  'GwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/' +
+  'QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAA' +
+  'KAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAA' +
+  'KAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgN' +
+  'AwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEciBQ0AIABBCGogAEEQaiAA' +
+  'NAIMIAOsfEIBfEEQEEciBQ0AIAAoAjAhCSAAEFMgABBUIAAQIyAAEEwgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAG' +
+  'akEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2' +
+  'AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAo' +
+  'AiwgBEECdGooAgAQVRogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIg' +
+  'DWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFq' +
+  'NgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQVhoMAAsACws1ACAABEAgACgC/AIgACgCvAIgACgCZEVy' +
+  'IAAoAtACIAAoApQCcnJyRQRAIAAQVwsgABBICwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBUIAAoApQCBEAg' +
+  'ACABEFgPCyAAIAEQWSICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEA' +
+  'RyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEA' +
+  'SgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQi' +
+  'AjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQWgwBCwsMAQsgAkEATA0BIAdBCGoh' +
+  'CyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAg' +
+  'AyAJIAJBASALEFoMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIw' +
+  'IgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQVCAAIAAoAjBBAWsiATYCMCAA' +
+  'KAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJB' +
+  'AWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFsM' +
+  'AQsgAUEATA0CIAMgBSAEIAIQXAsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYg' +
+  'ACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQo' +
+  'AggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWwwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEFsMAQsgBEEATA0AIAIgByAD' +
+  'IAEQXAsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFsgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0Ag' +
+  'CCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEF0gAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIE' +
+  'QQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0B' +
+  'IANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAg' +
+  'ACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEoiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2' +
+  'AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAg' +
+  'ACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MB' +
+  'AQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAG' +
+  'KAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwEC' +
+  'fyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQED' +
+  'QCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEF0MAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEB' +
+  'A0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEF0MAQsLC4QBAQR/' +
+  'IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAF' +
+  'NgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHIN' +
+  'AEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQg' +
+  'BUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgAL' +
+  'IAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJA' +
+  'IAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsg' +
+  'ACgC/AIEQCAAIAEgAiADEBwPCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsE' +
+  'fyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHQs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAE' +
+  'SgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEEC' +
+  'dGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFQLCxYAIAAEQCAAIAFBAEc2ApABIAAQVAsL' +
+  'EwAgAARAIAAQVCAAIAE3A6gBCwsTACAABEAgABBUIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAA' +
+  'KQOQAyIIQn8gACkDmANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/' +
+  'IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8g' +
+  'ACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKg' +
+  'IQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAA' +
+  'IQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6Mi' +
+  'A6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9' +
+  'IQQgAUEASCAAKAIEIAFMcg0AIAAQVAJAIAAoApQCBEBBACEEAkAgABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRq' +
+  'KAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGog' +
+  'ATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGoo' +
+  'AgQiASAFRg0CIAYgARAdIQcgACgCNCAJaigCAEEATgRAIAAgBxBZDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwAL' +
+  'IAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFQgACgClAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACAB' +
+  'QQxqEBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCAB' +
+  'THINAAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACED' +
+  'A0AgAyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdB' +
+  'AEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIg' +
+  'ACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBUIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJA' +
+  'AkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRiIE' +
+  'NgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAo' +
+  'ArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAo' +
+  'AgAgAUxycg0AIAAQVAJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQRiIGNgKMAiAAIAcQRiIHNgKQAiAGRSAHRXINASAE' +
+  'QX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoi' +
+  'B0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYE' +
+  'QCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQRiIBRQ0CIAEgACgCLCAF/AoAACAAEFMgB0ECdCIF' +
+  'IAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0' +
+  'aigCABBVIQUgBEEBaiEEDAEFIAEQSwwDCwALAAsgBhBLIAcQSyAAQgA3AowCDAELIAUPC0F/C60IAg1/A34jAEEQayIIJAACf0EC' +
+  'IAAoAmRBA0YNABogABBsQQBOBEAgACgC6AIiAygCMCENIABBADYC0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgDA0AIAAgACkDaEIB' +
+  'fDcDaCADIAMgBhBtIAgQbiICQQBIBEBCACEPQgEhEAwBCyAIKAIAIgRFBEBCACEQQgAhDwwBCyADIAMgAyAGEG0QbyIFIAMoAggQ' +
+  'cCIRIAUQcSIFBEAgBSkDCCEPIAUpAwAhEAwBCyAEQQJOBEAgACAAKQN4QgF8NwN4CyADKAIgIAJBAnRqKAIAIQQgDSAGQTBsaiIF' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsEICAFIBE3AxAgBUL/////DzcDCCAFIAI2AgAgBSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEg' +
+  'ACAFNgJgDAELIAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyANIAVBAWsiBkEwbGoiBCgCCEEATgRAIARBIGogECAPEHIgAyAEKAII' +
+  'EHMgBEF/NgIIIAlyIQkLAkAgAygCUEUEQCADKAIgIAQoAgBBAnRqIQogBCgCBCECA0AgBCACQQFqIgI2AgQgAiAKKAIEIgxODQIg' +
+  'AyADKAIkIAJBAnRqKAIAEHRFDQALDAELIAMgBhBtIQogAygCICAEKAIAQQJ0aiELIAQoAgQhAgNAIAQgAkEBaiICNgIEIAIgCygC' +
+  'BCIMTg0BIAogAygCJCACQQJ0aigCABB1RQ0ACwsgAiAMTiIMRQRAIAEgACkDaFgEQEEAIQcMAgsgBCADKAIkIAJBAnRqKAIAIgI2' +
+  'AgggAyACEHMgAygCUCIHRQRAIAQoAgghBgwDC0EAIQIgB0EAIAdBAEobIQogAygCYCILIAUgB2xBA3RqIQ4gCyAGIAdsQQN0aiEL' +
+  'IAMoAlwgBCgCCCIGIAdsQQN0aiEHA0AgAiAKRg0DIA4gAkEDdCIEaiAEIAtqKQMAIAQgB2opAwBCf4WDNwMAIAJBAWohAgwACwAL' +
+  'IAQpAyAhECAEKQMoIQ8gBCgCDCECIAMgBCkDECADIAMgBhBtEG8gECAPIAIQdkUNAgsgCCAQNwMAIAggDzcDCCAAQQM2AmQgAEIA' +
+  'NwNYAkAgBw0AIAj9DAAAAAAAAAAAAAAAAAAAAAD9CwQAQQAhAiAFQQAgBUEAShshBgNAIAIgBkYNASAIIA0gAkEwbGoiBSkDICAF' +
+  'KQMoEHIgCXIhCSACQQFqIQIMAAsACwJAIAlFBEAgCCAAKQOgAyAAKQOoAxByRQ0BCyAAQn83A5ADIABCfzcDmANBbQwECyAAIAj9' +
+  'AAQA/QsEkANBAkEDIAcbDAMLIAAgACkDcCADKAIUIAZBAnRqIgYoAgQgBigCAGusfDcDcCAFIQYMAAsACyAAEE5BfwsgCEEQaiQA' +
+  'C94LAxh/AXsBfiMAQRBrIhUkACAAEE5BfyEDAkBBAUHkABBFIgRFDQAgACAENgLoAiAAKAIIIQcgACgCICEJIAAoAgAhBiAEIAAo' +
+  'AgQiDTYCBCAEIAY2AgAgBCANQT9qQQZ2QQEgDUHAAEobIg42AgggCUEAIAlBAEobIQ8DQCACIA9GBEAgBCAJQQJ0QQRqIgEQRiIL' +
+  'NgIMIAQgBUEBaiIFQQJ0IgIQRiIQNgIQIAQgDUEBaiIWQQQQRSIKNgIgIAQgAhBGIhM2AiQgBCAOQQgQRSIUNgIoIAQgDkEIEEUi' +
+  'CDYCLCAEIAZBMGxBMGoQRiIGNgIwIAQgARBGIgw2AhQgBCACEEYiETYCGCAEIAVBA3QQRiISNgIcIBFFIBJFIAv9ESAQ/RwBIAr9' +
+  'HAIgE/0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihn9GwFBAXFBAXQgGf0bAGsgGf0bAkEBcUECdHIgGf0bA0EBcUEDdHIgFP0RIAj9' +
+  'HAEgBv0cAiAM/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAEEBcUEEdHIgGf0bAUEBcUEFdHIgGf0bAkEBcUEGdHIgGf0bA0EH' +
+  'dHJB/wFxcnINAkEAIQNBACECA0AgAiAPRgRAIAsgCUECdGogAzYCAEEAIQJBACEHA0ACQCAHIA9GBEAgDCAJQQJ0aiACNgIAQQAh' +
+  'BSANQQAgDUEAShshB0EAIQEMAQsgDCAHQQJ0IgNqIAI2AgAgAyALaigCACIGIAsgB0EBaiIHQQJ0aigCACIDIAMgBkgbIRcgAiED' +
+  'A0AgBiAXRgRAIAMhAgwDCyADIAIgAiADSBshBSAQIAZBAnRqKAIAIhhBBnUhCCACIQEDQAJAIAEgBUcEQCARIAFBAnRqKAIAIAhH' +
+  'DQEgASEFCyADIAVGBEAgESADQQJ0aiAINgIAIBIgA0EDdGpCADcDACADQQFqIQMLIBIgBUEDdGoiASABKQMAQgEgGEE/ca2GhDcD' +
+  'ACAGQQFqIQYMAgsgAUEBaiEBDAALAAsACwsDQCABIAdHBEAgCiABQQFqIgFBAnRqIgIgAigCACAFaiIFNgIADAELC0F/IQMgFkEC' +
+  'dCICEEYiBkUNBCAGIAogAvwKAABBACECA0AgAiAPRgRAIAYQS0EAIQUDQCAHIAUiAkYEQEEAIQICQCAAKALIAiAJQYDAAEpyDQAg' +
+  'BCgCACIBRQ0AIAEgCUE/akEGdmwgBCgCICABQQJ0aigCAEECdE0hAgsgAgRAIAQgDSAJEHcNCSAEKAIIIQ4LQQAhAyAEQQA2AkQg' +
+  'BCAOQQJqIgI2AjhCgICAgAQgACkD4AIiGiAaUBsgAkEDdK2ApyEAQcAAIQEDQCAAIAFJDQkgBCABNgJEIAFBAXQhAQwACwALIAAo' +
+  'AhggAkEBaiIFQQJ0aigCAEGAgICABEgNACAUIAJBA3ZB+P///wFxaiIBIAEpAwBCASACQT9xrYaENwMADAALAAsgCyACQQJ0aigC' +
+  'ACIBIAsgAkEBaiIFQQJ0aigCACIKIAEgCkobIQoDQCABIApGBEAgBSECDAIFIAYgECABQQJ0aigCAEECdGoiDCAMKAIAIgxBAWo2' +
+  'AgAgEyAMQQJ0aiACNgIAIAFBAWohAQwBCwALAAsACyALIAJBAnQiAWogAzYCAEEBIQUgACgCHCABaigCACIGIQEDQCAHIAFBBHRq' +
+  'KAIIIghBAEwEQCADIQEDQAJAIAUEQCAHIAZBBHRqKAIIIghBAEoNASABIQMLIAJBAWohAgwECyAQIAFBAnRqIAhBAWs2AgAgCiAI' +
+  'QQJ0aiIIIAgoAgBBAWo2AgAgBkEBaiEGIAFBAWohAQwACwAFIAFBAWohASAFIAAoAhggCEECdGooAgBBgICAgARIcSEFDAELAAsA' +
+  'CwALIAAoAhwgAkECdGooAgAhAQNAIAcgAUEEdGooAghBAEwEQCACQQFqIQIMAgUgAUEBaiEBIAVBAWohBQwBCwALAAsACyAVQRBq' +
+  'JAAgAwsgAQF/IAAoAlAiAkUEQEEADwsgACgCYCABIAJsQQN0agv7AgEKfyAAKAIAIQkCQCAAKAJQIggEQEH/////ByEFQX8hBwNA' +
+  'IAVBAEwgAyAJTnINAiAAKAIoIAMQdUUEQCAAKAJYIAMgCGxBA3RqIQogACgCVCADQQN0aiIGKAIAIQQgBigCBCELQQAhBgN/IAQg' +
+  'C0ggBSAGSnEEfyAGIAEgBEEDdCIMaikDACAKIAxqKQMAg3unaiEGIARBAWohBAwBBSAGIAUgBSAGSiIEGyEFIAMgByAEGwsLIQcL' +
+  'IANBAWohAwwACwALQf////8HIQVBfyEHA0AgBUEATCAEIAlOcg0BIAAoAiggBBB1BEAgBEEBaiEEDAELIAAoAiAiAyAEQQJ0aigC' +
+  'ACEGIAMgBEEBaiIBQQJ0aigCACEIQQAhAwNAIAYgCEggAyAFSHEEQCAAIAAoAiQgBkECdGooAgAQdCADaiEDIAZBAWohBgwBBSAD' +
+  'IAUgAyAFSCIDGyEFIAQgByADGyEHIAEhBAwCCwALAAsACyACIAU2AgAgBwuxAgEHfwJAIAAoAgQgACgCAEYEQCAAQShqIQYMAQsg' +
+  'ACgCLCAAKAIoIAAoAghBA3T8CgAAIAAoAgAiBSAAKAIEIgIgAiAFSBshCCAAQSxqIQYDQCAFIgQgCEYNASAAKAIoIAQQdQRAIARB' +
+  'AWohBQwBCyAAKAIgIgIgBEECdGooAgAiAyACIARBAWoiBUECdGooAgAiByADIAdKGyECAkACQCAAKAJQBEADQCACIANGDQMgASAA' +
+  'KAIkIANBAnRqKAIAEHUNAiADQQFqIQMMAAsACwNAIAIgA0YNAiAAIAAoAiQgA0ECdGooAgAQdA0BIANBAWohAwwACwALIAMhAgsg' +
+  'AiAHRw0AIAAoAiwgBEEGdUEDdGoiAiACKQMAQgEgBEE/ca2GhDcDAAwACwALIAYoAgALOwIBfwF+IAFBACABQQBKGyEBA34gASAC' +
+  'RgR+IAMFIAAgAkEDdGopAwAgA4UQUCEDIAJBAWohAgwBCwsLtgEBDH8CQCAAKAI8IgNFDQAgA0EBayEJIAAoAghBA3QhCiABpyEL' +
+  'IAAQeCEMA0AgBCAMRg0BIAAoAjQgACgCOCAEIAtqIAlxbEEDdGoiBikDCEJ/UQ0BIARBAWohBCAGQRBqIQUgAiEDQQAhBwJAIAoi' +
+  'CEUNAANAIAUtAAAiDSADLQAAIg5GBEAgA0EBaiEDIAVBAWohBSAIQQFrIggNAQwCCwsgDSAOayEHCyAHDQALIAYPC0EAC0oCAX8B' +
+  'fiAAQn8gASAAKQMAIgR8IgEgASAEVCIDIAOtIAApAwgiASACfHwiAiABVCABIAJRGyIDGzcDACAAQn8gAiADGzcDCCADC2kBAn8g' +
+  'ACgCFCABQQJ0aiICKAIAIgEgAigCBCICIAEgAkobIQIDQCABIAJHBEAgACgCKCAAKAIYIAFBAnRqKAIAQQN0aiIDIAMpAwAgACgC' +
+  'HCABQQN0aikDAIU3AwAgAUEBaiEBDAELCwtzAQN/IAAoAhQgAUECdGoiASgCACICIAEoAgQiAyACIANKGyEEA0ACQCAEIAIiAUYE' +
+  'QCAEIQEMAQsgAUEBaiECIAAoAhwgAUEDdGopAwAgACgCKCAAKAIYIAFBAnRqKAIAQQN0aikDAINQDQELCyABIANOCxsAIAAgAUEG' +
+  'dUEDdGopAwAgAUE/ca2Ip0EBcQt/AQF/AkAgACgCTARAIAAoAjwgACgCQEEBdEECakkEQEF/IQYgABB5DQILIAAgASACIAWtQgAQ' +
+  'ekEADwsgACgCREUgBEJ/UXINACAAKAI8IgUgACgCQEEBdEECakkEfyAAEHkaIAAoAjwFIAULRQ0AIAAgASACIAMgBBB6CyAGC98H' +
+  'ARB/IAAgACgCACINQQN0EEYiETYCVCAAIA0gAkE/akHAAG0iCmxBCBBFIhI2AlggACACIApsQQgQRSIJNgJcIAAgDUECaiAKbEEI' +
+  'EEUiCzYCYCABQQFqIgNBBBBFIQggA0ECdCIMEEYhBQJAIBFFIBJFciAJRSAAKAIMIgYgAkECdGoiBCgCAEECdEEEahBGIg9FcnIg' +
+  'BUUgCEVyckEBIAsbBEAgCBBLQX8hCwwBCyAAIAo2AlBBACEDIAQoAgAiBEEAIARBAEobIQcDQCADIAdGBEBBACEDIAFBACABQQBK' +
+  'GyEHA0AgAyAHRgRAIAUgCCAM/AoAAEEAIQQgAkEAIAJBAEobIQ4DQCAEIA5GBEAgBRBLQQAhAwNAIAMgDkYEQEEAIQsgDUEAIA1B' +
+  'AEobIQ5BACEDA0AgAyAORgRAIAghBQwKCyAAKAIgIgEgA0ECdGooAgAiBiABIANBAWoiAkECdGooAgAiASABIAZIGyEQIBIgAyAK' +
+  'bEEDdGohDEEAIQQgCiEBA0AgBiAQRgRAIBEgA0EDdGoiAyABQQAgASAESCIBGzYCACADIARBACABGzYCBCACIQMMAgUgDCAAKAIk' +
+  'IAZBAnRqKAIAIgdBBnUiCUEDdGoiBSAFKQMAQgEgB0E/ca2GhDcDACAEIAlBAWogBCAJShshBCAJIAEgASAJShshASAGQQFqIQYM' +
+  'AQsACwALAAsgBiADQQJ0aigCACICIAYgA0EBaiIBQQJ0aigCACIFSARAIAsgA0EDdkH4////AXFqIgQgBCkDAEIBIANBP3GthoQ3' +
+  'AwALIAMgCmxBA3QgCWohECACIAUgAiAFShshDANAIAIgDEYEQCABIQMMAgsgCCAAKAIQIAJBAnRqKAIAQQJ0aiIEKAIAIgMgBCgC' +
+  'BCIEIAMgBEobIQcDQCADIAdGBEAgAkEBaiECDAIFIBAgDyADQQJ0aigCACIFQQZ1QQN0aiIEIAQpAwBCASAFQT9xrYaENwMAIANB' +
+  'AWohAwwBCwALAAsACwALIAYgBEECdGooAgAiAyAGIARBAWoiAUECdGooAgAiAiACIANIGyEHA0AgAyAHRgRAIAEhBAwCBSAFIAAo' +
+  'AhAgA0ECdGooAgBBAnRqIgIgAigCACICQQFqNgIAIA8gAkECdGogBDYCACADQQFqIQMMAQsACwALAAUgA0ECdCEEIAggA0EBaiID' +
+  'QQJ0aiIBIAEoAgAgBCAIaigCAGo2AgAMAQsACwAFIAAoAhAgA0ECdGooAgBBAnQgCGoiBEEEaiAEKAIEQQFqNgIAIANBAWohAwwB' +
+  'CwALAAsgBRBLIA8QSyALCxMAIAAoAkxFBEBBCA8LIAAoAjwL+gECB38BfiAAKAI8IgRBAXRBwAAgBBshAiAAKAI4QQN0IQMCQAJA' +
+  'IAAoAkwiAQRAIAIgASgCECADbk0NAQwCCyACIAAoAkRLDQELIAAoAjQhBSACIANsIgcQRiIGRQRAIAAgBDYCREF/DwsgAQRAIAEg' +
+  'ASgCECAEIAJrIANsajYCEAsgBkH/ASAH/AsAQQAhASAAQQA2AkAgACACNgI8IAAgBjYCNANAIAEgBEYEQCAFEEtBAA8LIAUgACgC' +
+  'OCABbEEDdGoiAikDCCIIQn9SBEAgACACQRBqIgMgACgCCBBwIAMgAikDACAIEHoLIAFBAWohAQwACwALQX8LuAEBBX8gACgCPEEB' +
+  'ayEIIAGnIQkDQEEAIAAQeCAGSyAFGwRAQQAhBSAAKAI0IAAoAjggBiAJaiAIcWxBA3RqIgcpAwhCf1EEQCAAIAAoAkBBAWo2AkAg' +
+  'ByEFCyAGQQFqIQYMAQUgBUUEQCAAIAAoAkgiB0EBajYCSCAAKAI0IAAoAjggB0EHcSAJaiAIcWxBA3RqIQULIAUgBDcDCCAFIAM3' +
+  'AwAgBUEQaiACIAAoAghBA3T8CgAACwsLnAsCDn8DfiMAQSBrIggkAAJ/QQIgACgCZEEDRg0AGgJ/AkACQAJAAkAgABBsIgYgAUVy' +
+  'RQRAIAEoAhAiBCAAKALoAiIGBH8gBigCDCAAKAIgIgJBAnRqKAIAIgVBDGwgBigCCEEEdGogBigCACIDQTBsaiAGKAIEIgcgAkEB' +
+  'dCAFamogBigCICAHQQJ0aigCAGpBAnRqIANBA3RBACAGKAJQIgUbaiACIANBAXRqQQJqIAVsIAYoAjggBigCPGxqQQN0akGcAWoF' +
+  'QQALIgZJDQIgASAEIAZrNgIQIAAoAugCIgMgATYCTAwBCyAGQQBIDQEgACgC6AIhAwsgAygCMCEMIAj9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwQQIABBADYC0AIgAEEBNgJkIABBADYCvAJBACEGA0ACQCAKDQAgACAAKQNoQgF8NwNoIAMgAyAGEG0gCEEMahBuIgRBAEgE' +
+  'QEIAIRBBASEJQgEhEQwBCyAIKAIMIgVFBEBCACERQQAhCUIAIRAMAQsgAyADIAMgBhBtEG8iAiADKAIIEHAiEiACEHEiAgRAIAEE' +
+  'QCABKAIEIAIoAgAiCUEEdGoiAikDACERIAIpAwghEAwCCyACKQMIIRAgAikDACERDAELIAVBAk4EQCAAIAApA3hCAXw3A3gLIAMo' +
+  'AiAgBEECdGooAgAhBSAMIAZBMGxqIgL9DAAAAAAAAAAAAAAAAAAAAAD9CwQgIAIgEjcDECACQv////8PNwMIIAIgBDYCACACIAVB' +
+  'AWs2AgQgBkEBaiECIAAoAmAgBkwEQCAAIAI2AmALIAIhBgsgBkUEQEEAIQZBASECDAQLIAwgBkEBayICQTBsaiIFKAIIQQBOBEAg' +
+  'BUEgaiARIBAQciALciELIAFFIAlFckUEQCAFIAEgBSgCCCAFKAIMIAkQfCIENgIMIARFDQQLIAMgBSgCCBBzIAVBfzYCCAsCQCAD' +
+  'KAJQRQRAIAMoAiAgBSgCAEECdGohCiAFKAIEIQQDQCAFIARBAWoiBDYCBCAEIAooAgQiB04NAiADIAMoAiQgBEECdGooAgAQdEUN' +
+  'AAsMAQsgAyACEG0hCiADKAIgIAUoAgBBAnRqIQ0gBSgCBCEEA0AgBSAEQQFqIgQ2AgQgBCANKAIEIgdODQEgCiADKAIkIARBAnRq' +
+  'KAIAEHVFDQALCwJAIAQgB04iCkUEQCAAKQNoQn9RBEBBACECDAYLIAUgAygCJCAEQQJ0aigCACIENgIIIAMgBBBzIAMoAlAiB0UE' +
+  'QCAFKAIIIQIMAgtBACEEIAdBACAHQQBKGyENIAMoAmAiDiAGIAdsQQN0aiEPIA4gAiAHbEEDdGohDiADKAJcIAUoAggiAiAHbEED' +
+  'dGohBwNAIAQgDUYNAiAPIARBA3QiBWogBSAOaikDACAFIAdqKQMAQn+FgzcDACAEQQFqIQQMAAsACyAFKQMgIREgBSgCDCEJIAUp' +
+  'AyghECADIAUpAxAgAyADIAIQbRBvIBEgECAJEHYNAyACIQYMAQsgACAAKQNwIAMoAhQgAkECdGoiAigCBCACKAIAa6x8NwNwDAAL' +
+  'AAsgABBOQX8MAwtBASECQQEMAQtBAAshAyAIIBE3AxAgCCAQNwMYIABBAzYCZCAAQgA3A1ggAQRAIAAQTkF/IAMNARogASAJNgIU' +
+  'QW1BACALGwwBCwJAIAINACAI/QwAAAAAAAAAAAAAAAAAAAAA/QsEEEEAIQQgBkEAIAZBAEobIQEDQCABIARGDQEgCEEQaiAMIARB' +
+  'MGxqIgYpAyAgBikDKBByIAtyIQsgBEEBaiEEDAALAAsCQCALRQRAIAhBEGogACkDoAMgACkDqAMQckUNAQsgAEJ/NwOQAyAAQn83' +
+  'A5gDQW0MAQsgACAI/QAEEP0LBJADQQJBAyACGwsgCEEgaiQAC9oCAgR/BH4CQAJAIAAoAggiBCAAKAIMRwRAIAAoAgQhBQwBCyAE' +
+  'IAAoAhBBHG4gBGoiBUGACCAEQQF0IARBgAhJGyIGIAUgBkkbIgZPDQEgACgCACAGQQxsEEoiBEUNASAAIAQ2AgAgACgCBCAGQQR0' +
+  'EEoiBUUNASAAIAU2AgQgACgCDCEEIAAgBjYCDCAAIAAoAhAgBiAEa0FkbGo2AhAgACgCCCEECyAFIANBBHQiBmoiBykDACEJIAUg' +
+  'AkEEdGoiBSkDACEIIAcpAwghCiAFKQMIIQsgACgCACAEQQxsaiIEIAI2AgQgBCADNgIIIAQgATYCACAAKAIEIgEgACgCCCIHQQR0' +
+  'aiICQn8gCCAJfCIIIAggASAGaiIBKQMAVCAIIAlUrSAKIAt8fCIJIAEpAwgiCFQgCCAJURsiARs3AwAgAkJ/IAkgARs3AwggACAH' +
+  'QQFqNgIICyAHC6wDAQN/AkACf0F+IABFIAJFcg0AGiACQQA2AgBBbyAAKAKUAg0AGkF7IAAoAigNABogABBUQQFBGBBFIgNFBEBB' +
+  'fw8LIANCgICAgAQgASABUBsiAUL/////DyABQv////8PVBunIgQ2AhACf0F/IARBmA5JDQAaIAMgBEGYDms2AhAgA0GABhBGIgQ2' +
+  'AgAgA0GACBBGIgU2AgRBfyAERQ0AGkF/IAVFDQAaIANCgoCAgIAINwIIIARCADcCECAEQoCAgIBwNwIIIAQgBCkCDDcCACAFQgA3' +
+  'AxggBUIBNwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwQAIAAgAxB7CyEEIAAoAjAhBQJAA0AgBCAFQQBMckUEQCADKAIUIgRFDQIg' +
+  'AyADIAAoAiwgBUEBayIFQQJ0aigCACAEEH4iBDYCFEEAQX8gBBshBAwBCwsgBA0CCyADKAIAIAMoAghBDGwQSiIABEAgAyAANgIA' +
+  'CwJAIAMoAgQgAygCCEEEdBBKIgRFDQAgAyAENgIEIABFDQAgAyADKAIINgIMCyACIAM2AgBBAAsPCyADEH8gBAvSAgIEfwR+AkAC' +
+  'QCAAKAIIIgMgACgCDEcEQCAAKAIEIQUMAQsgAyAAKAIQQRxuIANqIgVBgAggA0EBdCADQYAISRsiBCAEIAVLGyIETw0BIAAoAgAg' +
+  'BEEMbBBKIgNFDQEgACADNgIAIAAoAgQgBEEEdBBKIgVFDQEgACAFNgIEIAAoAgwhAyAAIAQ2AgwgACAAKAIQIAQgA2tBZGxqNgIQ' +
+  'IAAoAgghAwsgBSACQQR0IgRqIgYpAwAhCCAFKQMIIQkgBikDCCEKIAUpAwAhByAAKAIAIANBDGxqIgNBADYCBCADIAI2AgggAyAB' +
+  'NgIAIAAoAgQiASAAKAIIIgZBBHRqIgJCfyAHIAh8IgcgByABIARqIgEpAwBUIAcgCFStIAkgCnx8IgggASkDCCIHVCAHIAhRGyIB' +
+  'GzcDACACQn8gCCABGzcDCCAAIAZBAWo2AggLIAYLGQAgAARAIAAoAgAQSyAAKAIEEEsgABBLCwudAQIDfwJ+IABBFGohBQNAIAUo' +
+  'AgAiBUEBSwRAIAEgACgCBCAAKAIAIAVBDGxqIgUoAghBBHRqIgcpAwAiCFogAiAHKQMIIglaIAIgCVEbBEAgAiAJfSABIAhUrX0h' +
+  'AiABIAh9IQEgBUEEaiEFDAIFIAQgBkoEQCADIAZBAnRqIAUoAgA2AgALIAVBCGohBSAGQQFqIQYMAgsACwsgBgvdAQICfwZ+IwBB' +
+  'EGsiBSQAAn9BfiACQQEgAxtFIABFIAFFciADQQBIcnINABpBdSAAKAIEIAAoAhRBBHRqIgQpAwAiBiAEKQMIIgeEUA0AGiMAQSBr' +
+  'IgQkACAEQRBqQgAgBn1CACAHIAZCAFKtfH0gBiAHEEIgBCkDGCEJIAQpAxAhCgNAIAEQggEhCCABEIIBIgsgClQgCCAJVCAIIAlR' +
+  'Gw0ACyAEIAsgCCAGIAcQQiAFIAT9AAMA/QsDACAEQSBqJAAgACAFKQMAIAUpAwggAiADEIABCyAFQRBqJAALIAEBfiAAIAApAwBC' +
+  '64fWhejIoeThAH0iATcDACABEFALbgAgACABIAIgA0EQEIQBIAAgASACQbAIQQQQhQEgACABIAIgBEEKEIQBIAAgASACQfIxQQEQ' +
+  'hQEgACABIAIgBUEQEIQBIAAgASACQf4xQQEQhQEgACABIAIgBkEQEIQBIAAgASACQfs/QQIQhQELYwICfgR/IwBBIGsiByQAIASt' +
+  'IQVBGCEEA0AgByAEIghBAWsiBGoiCSADIAMgBYAiBiAFfn2nQeUeai0AADoAACADIAVaIAYhAw0ACyAAIAEgAiAJQRkgCGsQhQEg' +
+  'B0EgaiQAC04BAn4CQCACKQMAIgUgAa0iBloEQCAErSEGDAELIAAgBadqIAMgBCAGIAV9IgWnIAUgBK0iBlYb/AoAACACKQMAIQUL' +
+  'IAIgBSAGfDcDAAuQAgIDfwF+IABFBEBBfg8LQXkhAwJAIAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC7AIgAUEDdGop' +
+  'AwBCACABIAAoAvgCIgRIG30iBkL///////////8AIAApA/ACfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRAQf//' +
+  '//8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAuwCIANBA3QQSiIERQRAQX8PCyAEIAAoAvgCIgVBA3RqQQAgAyAFa0EDdPwLACAA' +
+  'IAM2AvgCIAAgBDYC7AILIAAQVCAAKALsAiABQQN0aiACNwMAIAAgACkD8AIgBnw3A/ACC0EAIQMLIAMLPgAgAEUEQEJ+DwsCfkJ5' +
+  'IAFBAEggACgCICABTHINABpCACAAKAL4AiABTA0AGiAAKALsAiABQQN0aikDAAsLogICBH8BfgJAIAApA5gBIgZCAFINACAAKAIA' +
+  'IgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rL' +
+  'jK3G0tpRfoUQTzcDiAEgACABIAZCAXwQiQFCkM4AIAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAo' +
+  'AhggAkECdGooAgAiBEEBTARAIAAoArQBIANBAnRqIQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCAC' +
+  'NgIACyACQQFqIQIMAQsLIABBADYCyAEgACAFNgLAASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRA' +
+  'IAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyACrYZCf4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLlwQBDH8jAEEgayIJJAAg' +
+  'ACgC0AEgAUEUbGpBCGsoAgBBACABGyELIAAoAgAhDyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgC' +
+  'ACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJDQAgBEECRgRAQQEgDCAAIAcgDiAKIAIgAxCLARshDAtBACEEIAcgCkEEdGooAgQi' +
+  'CCEFA0AgBUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEA' +
+  'Sg0CIA0oAgAhBQwBCwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEE' +
+  'DAMFIAcgCCAJIAVBAnRqKAIAIgQQjAEEQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZB' +
+  'AnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChCMAQ0AIAcgDiAFIAMgAhCNAUEBIQwgACAAKALI' +
+  'ASIIQQFqNgLIASAAKALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLiAQB' +
+  'Fn8gASADQQR0aigCBCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMo' +
+  'AggiB0EATCAHIBBKcgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/' +
+  'IAgFIAIgCEECdGooAgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQjgEhGSABIBIgCxCOASEaIAsh' +
+  'BgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAaRnINASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBK' +
+  'cgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQiEUYEQCAOKAIAIRELIAEgESAYEIwBRQ0BIAEgESADEIwBDQEgACABIAIgByAD' +
+  'IAkgBCAFEI8BIAAgASACIAggAyAJIAQgBRCPASAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwM' +
+  'AAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyAB' +
+  'QQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8g' +
+  'ACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAE' +
+  'RSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoi' +
+  'BigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARF' +
+  'IABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAg' +
+  'ACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVB' +
+  'AEwbIQMMAQsACwALIAELZQECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBCMAQ0BIAEgCCAFEIwBDQEgASACIAggByAG' +
+  'EI0BIAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL5wkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJC' +
+  'AFJyDQAgABCRASAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEJIBCwJAIAAoApwCBEAgABCT' +
+  'ASICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABBABCUAQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABCVASICQQBIBEAgAEEB' +
+  'NgKsASAAEJYBQQMhAyAGIQIgAEEAEJQBRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQL' +
+  'AkAgACAFQQxqIAVBCGoQlwEiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQmAFFDQAgABCWAUF/IQJBASEDDAMLIAAgBSgCDBCZ' +
+  'ASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQmgEgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQmwFB' +
+  'AnRBAXIQmgELIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9' +
+  'CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIy' +
+  'VHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEJkBIAAgACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEJEB' +
+  'IAApA+ACIQcLIAcgACkDgAJUDQEgABCVASICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABCSAUF/IQJBASEDIABBARCUAUUNAQwE' +
+  'CyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAg' +
+  'ACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2Ajgg' +
+  'CFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIE' +
+  'IAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABCcARoMAQsL' +
+  'IAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEJwBIQQgACAAKQPYAkIBfDcD2AIg' +
+  'ACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgC' +
+  'MCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABCaAQsgBiECCyAD' +
+  'QQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOwIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhCJASABrX4gACkD' +
+  '4AJ8NwP4AQsLqwEBCX8DQCAAKAIIIANKBEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEFQQAhAUEAIQIDQCAE' +
+  'KAIAIAJMBEAgBCABNgIAIANBAWohAwwDBSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoiCCgCACEJIAggBzYC' +
+  'ACAGIAk2AgAgAUEBaiEBCyACQQFqIQIMAQsACwALCwvtAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCACIANGBEACQCABQQFK' +
+  'BEBBfyECIAAgASAAKALMASIDKAIAIAMoAgQQmAENAQtBACECIABBADYCnAIgACABQQFrEJkBIAAoAswBIgQoAgAhAyABQQFGBEAg' +
+  'ACADQQAQmgFBAA8LIAAgAyAAIAQgAUGBgICABBCbAUECdEEBchCaAQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9z' +
+  'akECdGooAgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC7QIARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8D' +
+  'IAFFDQAaIAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0E' +
+  'IAcgAkECdGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0A' +
+  'IARB//8DcSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoL' +
+  'IAMLIRAgAUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAh' +
+  'BSAAKAKQASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigC' +
+  'ACEKIAZBCGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhCd' +
+  'ASIEQQBKDQBBACEFIAQNACAPIANBAnRqIAY2AgAgA0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYCmAIMAgsg' +
+  'ACgCKCAPKAIAIgMQnQENASAAIANBABCaAQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpB' +
+  'AmohCAsgDEEBaiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACEC' +
+  'A38gAiALRgR/QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0EEoi' +
+  'AUUEQEEAIQIDQCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIE' +
+  'IANBAWohAwwBCwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEJ4B' +
+  'GiAAKAKoASADKAIMQQxsaiABIAMoAggQngEaIAVBAWohBQwBCwsgAEEANgKsAUEACyAHQYACaiQABSAAKAKoASIGIAAoApABIAAo' +
+  'ApwBIAJBAnRqKAIAQQJ0aiIEKAIIQQxsaiIBIAEoAgRBAmo2AgQgBiAEKAIMQQxsaiIBIAEoAgRBAmo2AgQgAkEBaiECDAELCwvc' +
+  'CgERfwNAAkAgACgChAEiASAAKAKAAUgEfyAAIAFBAWo2AoQBIAAoAnwgAUECdGooAgAhBiAAIAApA/ACQgF8NwPwAiAGQQF1IgRB' +
+  'AWohBSAAKAIQIgIgBEECdCIDaiIHKAIAIQECQCAGQQFxRQRAIANBAnIhBwNAIAEgAiAFQQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0' +
+  'aigCAEECdCIDIAAoAiBqKAIAIghBACAIQQBKGyEIIAAoAhwgACgCGCADaigCAEECdGohCQNAIAIgCEcEQAJAIAkgAkECdGooAgAi' +
+  'AyAERg0AIAAoAiggA2osAAAiCkEASA0AIAoNBSAAIANBAXRBAXIgBxCaAQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsg' +
+  'AiAFQQJ0IglqIQIDQCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQi' +
+  'ByAAKAIkaigCAEEBSg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAg' +
+  'ASAIIAJBAnRqKAIAIgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMg' +
+  'AkECdCIDIAAoAtwBaiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchCaASAAKAIQIAlq' +
+  'KAIAIQMLIARBAWohBAwBCwsgACAFNgLgAUEBDwsgACgCFCABQQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2' +
+  'AgALIAFBAWohAQwACwALIAAoAtwBIgEgBkEBcjYCACABIANBAXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEM' +
+  'bGoiASEMIAEoAgQhCCABKAIAIQZBACEDQQAhAQNAIAMgCEgEQCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmoo' +
+  'AgAiDhCdAUEASgRAIAYgAUECdGoiAiAHNgIAIAIgDjYCBCABQQJqIQEMAgsgB0ECdCIPIAAoApABaiICQQhqIQQgCSACKAIIIgVG' +
+  'BEAgBCgCBCEFIAQgCTYCBCAEIAU2AgALIAIoAgAhCgJAIAUgDkYNACANIAUQnQFBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQg' +
+  'AUECaiEBDAILQQIhAiAKQQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERCdAUEASA0ACyAE' +
+  'IBE2AgQgCyAJNgIAIAAoAqgBIAQoAgRBDGxqIAcgBRCeAUUNAiALIAQoAgQ2AgAgBCAJNgIEIAYgAUECdGoiACAONgIEIAAgBzYC' +
+  'ACAIIAMgAyAISBshACABQQJqIQIDQCAAIANHBEAgBiACQQJ0aiAGIANBAnRqKAIANgIAIAJBAWohAiADQQFqIQMMAQsLIAwgAjYC' +
+  'BEF/DwsgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohASANIAUQnQFBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRq' +
+  'IAYgA0ECdGooAgA2AgAgAUEBaiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9B' +
+  'AXIQmgEMAgsACwsgDCABNgIEDAALAAsJACAAQQAQmQEL9QcBC38jAEEQayIIJAAgACgCgAEhBSAIIAAoAtwBIgc2AgwgACgC4AEh' +
+  'A0EBIQYDQCADQQAgA0EAShshCkEAIQMDQCADIApGBEACQCAAKAJ8IQMgACgCcCEHA0AgByADIAVBAWsiBUECdGooAgAiCUEBdSIK' +
+  'aiILLQAARQ0ACyALQQA6AAAgBEEBayIERQ0AIAAgCiAIQQxqEJ8BIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAo' +
+  'AnBqIgwtAAANACAJQQJ0Ig0gACgCdGooAgBFDQAgDEEBOgAAIAAgCRCgASAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAA' +
+  'KALMASAGQQJ0aiALKAIANgIAIAZBAWohBgsgA0EBaiEDDAELCwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUN' +
+  'ACAGQQEgBkEBShshB0EBIQMDQCADIAdGBEBBASEGQQEhAwNAIAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRB' +
+  'fHFqKAIABH8gACAJIAUgCEEIahChAQ0BIAAoAswBBSAECyAGQQJ0aiEEIAZBAWohBgwBCyAAKALUASAIIAgoAggiCkEBajYCCCAK' +
+  'QQJ0aiEECyAEIAk2AgAgA0EBaiEDDAALAAVBASAAKAJ0IAQgA0ECdGooAgBBAXRBfHFqKAIAdCAFciEFIANBAWohAwwBCwALAAsg' +
+  'BkEBIAZBAUobIQVBASEDIAEDfyADIAVGBH8CfyAIKAIIIQMDQCADQQBKBEAgACgCcCAAKALUASADQQFrIgNBAnRqKAIAQQF1akEA' +
+  'OgAADAELC0ECIQNBACAGQQJIDQAaQQEhBQN/IAMgBkYEfyAAKALMASIDKAIEIQQgAyADIAVBAnRqIgUoAgA2AgQgBSAENgIAIAAo' +
+  'AnQgAygCBEEBdEF8cWooAgAFIAMgBSAAKAJ0IgQgACgCzAEiByADQQJ0aigCAEEBdEF8cWooAgAgBCAHIAVBAnRqKAIAQQF0QXxx' +
+  'aigCAEobIQUgA0EBaiEDDAELCwsFIAAoAnAgACgCzAEgA0ECdGooAgBBAXVqQQA6AAAgA0EBaiEDDAELCzYCACAAKALQAgRAIAAg' +
+  'BhCiAQsgACAAKALoAUEBajYC6AFBACEEIAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEg' +
+  'A0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIHKAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/EC' +
+  'AgR/AX4jAEEQayIGJAACQCAAKAKYASIFIAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC' +
+  '/v///wAgCEL+////AFMbp0ECaiIBQQJ0EEoiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEB' +
+  'dEGAAiABGyIBQQJ0EEoiBEUEQEF/IQQMAgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgII' +
+  'QQAhAANAAkACQEF/QQAgAEECRwR/IAZBCGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEB' +
+  'dEEIIAQbIgRBAnQQSiIFDQEgAAVBAgtBAkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9QMBBn8C' +
+  'QCAAKAKMASABTA0AIAAoAogBIgIgAUECdGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQID' +
+  'QCACIANOBEAgAyAAKAI8TA0CIAAgAzYCPANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFq' +
+  'IQQgACgCQCEDDAALAAUgACgCMCAAKAJ8IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAF' +
+  'SgRAIAAgBTYCQAsgACgCgAEhAgNAIAIgBUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJB' +
+  'AWsiBEECdGooAgAiBkEBdSEDAkAgBkEBcUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAo' +
+  'AhQgAkECdGooAgAiByAAKAIMSARAIAAoAiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2og' +
+  'ACgCKCADaiwAAEEASjoAAAsgACgCKCADakEAOgAAIAAgAxCjASAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6' +
+  'AAAgA0ECdCIDIAAoAnRqIAAoAowBNgIAIAAoAnggA2ogAjYCACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAutAQEC' +
+  'fyAAKAKQASAAKAKUASIEQQJ0aiIFIAI2AgAgBSADNgIEIAVBCGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKU' +
+  'AWpBAmo2ApQBIAAoApwBIANBAnRqIAQ2AgAgACgCqAEgASgCAEEMbGogBCABKAIEEJ4BGiAAKAKoASABKAIEQQxsaiAEIAEoAgAQ' +
+  'ngEaIAAgACkDgANCAXw3A4ADIAQLYwEFfyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEg' +
+  'BEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpBADYCACAAEKQBCyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuO' +
+  'AQECfwJAIAAoAggiAyAAKAIEIgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQSiIDRQRAQX8PCyAAIAQ2Aggg' +
+  'ACADNgIAIAAoAgQhBAsgACAEQQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAA' +
+  'KAJ4IAFBAnRqKAIAIgRBAnUhAwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYC' +
+  'ACACIAFBDGo2AgAgACgCkAEgA2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAA' +
+  'KAIcIAAoAhggA2ooAgBBAnRqIQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAA' +
+  'KALYASADQQJ0aiAHQQF0NgIAIANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIAQQALsAECBH8BfCAAKAKwASIEIAFBA3Rq' +
+  'IgIgACsDuAEgAisDAKAiBjkDACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO' +
+  '5C7/KyuiOQO4AQUgBCACQQN0aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAA' +
+  'IAEQpQELC+ICAQp/IwBBEGsiByQAIAMoAgAhCiAAKALQASABNgIAQQEhCUEBIQQCQANAIARBAEwNAUEAIQEgACAAKALQASAEQQFr' +
+  'IgRBAnRqKAIAQQF1IAdBDGoQnwEiBUEAIAVBAEobIQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJw' +
+  'aiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAgACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUo' +
+  'AgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFqNgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIB' +
+  'SARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUECdGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLrAMBC38jAEEQayIG' +
+  'JAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQpsIQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBB' +
+  'AXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEJ8BIQogBigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJw' +
+  'aiIMLQAAIAAoAnQgBUECdGooAgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWoh' +
+  'BAwBCwsDQCAIIAlHBEAgACgCcCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEg' +
+  'AkYNASAAKAJwIAJBAnQiBCAAKALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQoAELIAJBAWohAgwACwALBSAAKAJw' +
+  'IAAoAswBIAJBAnRqKAIAQQF1akEBOgAAIAJBAWohAgwBCwsgBkEQaiQAC1MBAX8gACgCyAEgAUECdGoiAigCAEEASARAIAAoAsAB' +
+  'IAAoAsQBQQJ0aiABNgIAIAIgACgCxAE2AgAgACAAKALEASIBQQFqNgLEASAAIAEQpQELC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAg' +
+  'A0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4gACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3Rq' +
+  'KwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3RqKwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRq' +
+  'IAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEgBkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFB' +
+  'AEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIEQQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAE' +
+  'QQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAoAsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgC' +
+  'BEEBdE4NASAAKAKoASABQQxsaigCABBLIAFBAWohAQwACwALIAAoAgAQSyAAKAKQARBLIAAoApwBEEsgACgCqAEQSyAAEEsLC+kL' +
+  'AQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJBgICAgAFLcg0AQQFBmAMQRSIHRQ0AIAMgAkECdGooAgAhCyAHIAE2Agwg' +
+  'ByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1BA2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQRSEGIAcgCUEBdCIPQQwQRSII' +
+  'NgKoASAGQQAgCBtFBEAgBhBLIAcQpgEMAQsgByAGNgKwASAHIAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQg' +
+  'CiAHQdABajYCICAKIAdBzAFqNgIcIAogB0HIAWo2AhggCiAHQcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYC' +
+  'CCAKIAdB9ABqNgIEIAogB0EQajYCACAGIAlBA3RqIQhBACEGA0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYg' +
+  'DkECdCIIaiIGNgIcIAcgBiAIaiIINgIYIAcgCCANQQJ0IgZqIgg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJw' +
+  'IAcgBiAJQQNsajYCNCAHIAYgD2o2AjAgByAGIAlqNgIsIAcoAhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBK' +
+  'GyEIA0AgBiAIRgRAQQAhBiAAQQAgAEEAShshAANAIAAgBkYEQEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFB' +
+  'AEobIQIMAQsgAyAAQQFqIgJBAnRqIQggAyAAQQJ0aigCACEGA0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygC' +
+  'GGooAgAhDCAHKAIcIAcoAiAgC2oiCyALKAIAIgtBAWo2AgAgCyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAG' +
+  'QQJ0IgAgBygCJGogBygCICAAaigCADYCACAGQQFqIQYMAQsLIAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcD' +
+  'uAEgB0EBNgLQAiAHQoCAgICAgID6PzcDyAIgB0KBgICAgP0ANwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVC' +
+  'lfip+pe33puef35Cnbqz+5SS/aIlfCIFIAVQGzcD8AEgB0HwAWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYD' +
+  'QCACIAZGBEADQAJAIAcoApgCIQYgACICIAlGDQAgBg0PIAMgAkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAh' +
+  'CANAIAYgC0YEQCAIIAcoAiggAmotAAByDQMgByACQQF0QQFyQQAQmgEMAwUgCCAEIAZBAnRqKAIAIAFIciEIIAZBAWohBgwBCwAL' +
+  'AAsLIAYNDSAHEJUBRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQowEgCEEB' +
+  'aiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVCEYYgBYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJE' +
+  'je21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/AToAACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEB' +
+  'aiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoiCyALKAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGoo' +
+  'AgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAogBkECdGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EA' +
+  'IQcLIApBMGokACAHC40CAgN/AX4jAEFAaiICJAACQAJAIAAoAuABIgMEfyADBSAAEKkBIgMNASAAKALgAQsgAUJ/UgR+QgAgASAA' +
+  'KQPwAX0iBSABIAVUGwVCfwsQkAEhAyACIAAoAuABIgRB2AJqQcAA/AoAACACIAQpA1A3AzggACACKQMAIAApA/ABfDcDaCAAIAIp' +
+  'AxAgACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJAIANBAWsOAgABAgsgAEECNgJkIAAgACkDkAMiAUIBfCIFNwOQAyAA' +
+  'IAApA5gDIAEgBVatfDcDmAMMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2AogCCyACQUBrJAAgAwuQBAEPfyAAKAIEIQIgACgC' +
+  'ICIEQQJ0QQRqIgUQRiIHRSAAKAIMQQJ0QQRqEEYiCUVyIAUQRiIKRSACQQJ0QQRqEEYiC0VyckUEQCACQQAgAkEAShtBAWohAiAA' +
+  'KAIIIQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EAIQJBACEFA38gBSAPRgR/IAcgA0ECdGogAjYCACAIIA0gAyAHIAkg' +
+  'ACkDgAEQTxCnAQUgACgCHCAFQQJ0aigCACEBQQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigC' +
+  'ACAJIARBAnRqIAYgC2pBBGsoAgA2AgAgAUEBaiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIA' +
+  'IANBAWohAyAEIQILIAVBAWohBQwBCwsFIAFBAnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEB' +
+  'aiEICyABQQFqIQEMAQsLIQELIAcQSyAJEEsgCxBLIAFFBEAgChBLQX8PCyAAEFcgAEEANgLIASAAQgA3A1ggAEEANgLAASAAIAM2' +
+  'AugBIAAgCjYC5AEgACABNgLgASAAQQA2ArgBIAAgACkDaDcD8AEgACAAKQN4NwP4ASAAIAApA5gBNwOAAkEAC4oFAgx/A34gACgC' +
+  'ICEFIAAoAgghCiAAKAIAIQZBAUHwABBFIgFFBEBBfw8LIAAgATYCzAIgBkEBaiEHIAVBAnRBBGoQRiEIA0AgCEEAIAUgCUobRQRA' +
+  'IA1CAYZCAnwhD0EEIQIDQCACIgNBAXQhAiAPIAOtVQ0ACyABIAVBP2pBwABtNgIAIAEgBiAFIAUgBkobQQJqNgJcIAEgACgCBCIC' +
+  'QRBqQRBtQQR0NgJUIAEgAUEAIAUgAkECaiILIA6nQQFqIgwgDaciBBCrASICNgJoIAEgAkEBEEUiCTYCZCAGQQJqQQQQRSECIANB' +
+  'AnQQRiEHAkAgBEECdEEEahBGIgZFIAdFciAIRSACRXJyIANBCBBFIgpFIAlFcnJFBEAgASAJIAUgCyAMIAQQqwEaIAAgASAIIAIg' +
+  'CiAHIANBAWsgBhCsASAAKAIAIAAoAgQgACgCICABIAgQrQEgASAAKAIEIAYQrgFCACENIA5CACAOQgBVGyEOA0AgDSAOUQRAQQAh' +
+  'AEEAIQQDQCAEIAEoAgBODQQgASgCCCAEQQJ0aiIDKAIAIgUEQCADIAEoAjggBUECdGo2AgALIARBAWohBAwACwAFIAEoAiQgDadB' +
+  'AnRqIgAgASgCOCAAKAIAQQJ0ajYCACANQgF8IQ0MAQsACwALIAAQTEF/IQALIAgQSyACEEsgChBLIAcQSyAGEEsgAA8LIAggCUEC' +
+  'dCIDaiILIAc2AgAgACgCHCADaigCACEEIAchAwNAIAogBEEEdGoiDCgCCCICQQBMBEAgCUEBaiEJDAIFIAIgA0gEQCALIAI2AgAg' +
+  'AiEDCyAOQgF8IQ4gBEEBaiEEIA0gDCgCDEEAR618IQ0MAQsACwALAAuKBAECfyAAIAE2AgQgACABIAAoAgAiBkEDdCIHakEAIAEb' +
+  'NgIIIAAgASAGQQJ0QQdqQXhxIAdqIgZqQQAgARs2AgwgACABIAYgA0EDdGoiBmpBACABGzYCECAAIAEgBiAEQQR0aiIHakEAIAEb' +
+  'NgIUIAAgASAHIARBAnRBB2pBeHEiBmoiB2pBACABGzYCGCAAIAEgByAFQQN0QRdqQXhxaiIHakEAIAEbNgIcIAAgASAHIAQgBWpB' +
+  'BHRBJ2pBcHFqIgRqQQAgARs2AiAgACABIAQgAkECdCIFQQtqQXhxIgdqIgRqQQAgARs2AiQgACABIAQgBmoiBGpBACABGzYCKCAA' +
+  'IAEgBCAGaiIGakEAIAEbNgIsIAAgASAGIAVBB2pBeHEiBGoiBWpBACABGzYCMCAAIAEgBCAFaiIFakEAIAEbNgI0IAAgASAEIAVq' +
+  'IgRqQQAgARs2AjggACABIAQgA0ECdCIFQYcCakF4cWoiBGpBACABGzYCPCAAIAEgBCAFQQdqQXhxaiIEakEAIAEbNgJAIAAgASAE' +
+  'IAIgA2pBBHRqIgJqQQAgARs2AkggACABIAIgB2oiAmpBACABGzYCTCAAIAEgAiAAKAJcIgNBBHRqIgJqQQAgARs2AlAgACgCVCIB' +
+  'QYEISCIERQRAIABBADYCUAsgASADbEECdEEHakF4cUEAIAQbIAJqC4oGAg1/An4gACgCICIJQQAgCUEAShshDiAAKAIIIRAgACgC' +
+  'ACEPA0AgCCAORgRAQQAhCSAPQQJqIghBACAIQQBKGyELQQAhCANAIAggC0YEQEEAIQgDQCAIIA5GBEACQEEAIQtBACECA0AgCyAO' +
+  'Rg0BIAtBAnQiDSABKAI0aigCACERIAEoAiAgDWogAjYCAEEAIQoDQCAKQQJGBEAgASgCICIDIAtBAWoiC0ECdGogAjYCACADIA1q' +
+  'IQMgASgCLCANaiEJQQAhCANAIAkgCDYCACAIIAIgAygCACIKa04NAyAIIApqIQogCEEBaiEIIA8gASgCJCAKQQJ0aigCAE4NAAsM' +
+  'AgsgACgCHCARQQJ0aigCACEDA0AgECADQQR0aiIJKAIIIghBAEwEQCAKQQFqIQoMAgUgCCAPSiAKRgRAIAkoAgwiCUEASARAIAAo' +
+  'AhQgCEEEdGooAgghCQsgAkECdCISIAEoAiRqIAg2AgAgCUEATAR/QQAFAn8gCawgCK1CIIaEIhVClfip+pe33puef35CIIinIQwD' +
+  'QCAEIAYgDHEiCUEDdGoiEykDACIWUCIURQRAIAlBAWohDCAVIBZSDQELCyAFIAlBAnRqKAIAIBRFDQAaIBMgFTcDACABIAEoAmBB' +
+  'AWoiDDYCYCAFIAlBAnRqIAw2AgAgDAsLIQkgASgCKCASaiIMIAk2AgAgCQRAIAcgCUECdGogCDYCAAsgASgCDCAIQQN0aiIIIAgo' +
+  'AgRBAWo2AgQgASgCGCAMKAIAQQN0aiIIIAgoAgRBAWo2AgQgAkEBaiECCyADQQFqIQMMAQsACwALAAsACwUgAyACIAhBAnQiC2oo' +
+  'AgBBAnRqIgkgCSgCACIJQQFqNgIAIAEoAjAgC2ogCTYCACABKAI0IAlBAnRqIAg2AgAgCEEBaiEIDAELCwUgAyAIQQJ0aiIKKAIA' +
+  'IQ0gCiAJNgIAIAhBAWohCCAJIA1qIQkMAQsLBSADIAIgCEECdGooAgBBAnRqIgkgCSgCAEEBajYCACAIQQFqIQgMAQsLC4IEAQZ/' +
+  'IAMoAgwgAUEBakEAEK8BIAMoAhggAygCYEEBEK8BIAJBACACQQBKGyEJA0AgBSAJRgRAQQAhAEEAIQQDQCAEIAMoAgBIBEAgBEEG' +
+  'dCIBQUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAhBiABQQJ0IgggAygCLGooAgBBAUYEQCADKAIkIAMoAiAgCGooAgBBAnRqKAIA' +
+  'IQYLIAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEBDAEFIAMoAgggBEECdGogBTYCACAEQQFqIQQMAwsACwALCwNAIAMoAmAgAE4E' +
+  'QCADKAIcIABBA3QiAiADKAIYaigCBEEEdGoiAUL/////BzcDCCABQgA3AwAgAygCGCIBIABBAnRqIAEgAmooAgA2AgAgAEEBaiEA' +
+  'DAELCw8LIAVBAWohCCADKAIgIgYgBUECdCIHaigCACEBIAQgAygCNCAHaigCAEECdGooAgAhCgNAIAYgCEECdGooAgAgAUwEQCAI' +
+  'IQUMAgsgAygCDCABQQJ0IgcgAygCJGooAgAiBkEDdGogAygCECAFIAoQsAEgAygCKCAHaigCACIHBEAgAygCGCAHQQN0aiADKAIc' +
+  'IAVBABCwAQsgACAGTgRAIAMoAjwgBkECdGoiByAHKAIAQQFqNgIACyABQQFqIQEgAygCICEGDAALAAsAC6ADAQl/IAFBACABQQBK' +
+  'G0EBaiEIQQEhBANAAkAgBCAIRgRAIAAoAmAiAUEAIAFBAEobQQFqIQlBASEFDAELIAAoAgwgBEEDdGoiBUEEaigCACIBIQMDQCAF' +
+  'KAIAIAFOBEAgBEEBaiEEDAMFIAFBAWshBgJAIAUoAgQgAUoEQCAAKAIQIgcgAUEEdGooAgwgByAGQQR0aigCDEYNAQsgASEDCyAA' +
+  'KAIUIAZBAnRqIAM2AgAgBiEBDAELAAsACwsDQAJAIAUgCUcEQCAAKAIMIAIgBUECdCIBaigCAEEDdGooAgAhAyAAKAIcIQggACgC' +
+  'GCABaigCACIEIQEDQCAIIARBBHRqIgooAggiC0H/////B0YNAiAAKAIQIQcDQCADIgZBAWohAyAHIAZBBHRqKAIIIAtHDQALIAEg' +
+  'BEohAyABIARBAWoiBCADGyEDIAAoAhQgBkECdGooAgBBBHQgB2pBCGsoAgAhBwNAIAMiAUEBaiEDIAggAUEEdGooAgggB0wNAAsg' +
+  'CiABNgIMIAYhAwwACwALDwsgBUEBaiEFDAALAAtOAQR/IAFBfyABQQBOG0EBaiEFQQAhAQNAIAEgBUcEQCAAIAFBA3RqIgQgAzYC' +
+  'ACAEKAIEIAQgAzYCBCACIANqaiEDIAFBAWohAQwBCwsLkgEBA38gAkEGdSEFAkAgACgCBCIEIAAoAgBHBEAgASAEQQFrIgZBBHRq' +
+  'KAIIIAVGDQELIAAgBEEBajYCBCABIARBBHRqIgQgAzYCDCAEIAU2AgggBEIANwMAIAAoAgRBAWshBgsgASAGQQR0aiIAIAApAwBC' +
+  'ASACQT9xrYaENwMAIAMgACgCDEcEQCAAQQA2AgwLC94FAgd/A3wjAEEgayIFJAACf0F+IANFIABFIAJBAExycg0AGiAAEFQgBUIA' +
+  'NwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEgAVAbNwMYIAVBADYCDCAFQQA2AggCfyAAKAKUAgRAA0BBACANRAAA' +
+  'AAAAAAAAZkUgAiAITHINAhogCEEBaiEIIAVBGGohCUQAAAAAAAAAACEMIwBBEGsiBiQAAkAgABAQIgcEQEQAAAAAAADwv0QAAAAA' +
+  'AAAAACAHQQJHGyEMDAELIAZBADYCDEQAAAAAAADwPyEOA0AgACAGQQxqEBEiB0H/////B0YNASAFIAUpAxBCAXw3AxAgDiAMoCEM' +
+  'IAdBAEwNASAAIAYoAgwgCRAsIAetgqcQEiAOIAe3oiEODAALAAsgBkEQaiQAIAxEAAAAAAAAAIAgDSAMRAAAAAAAAAAAYxugIQ0M' +
+  'AAsACwJAIAAoAsgCDQAgABAlRQ0AIAAgBUEYaiACIAVBEGoQKyENQQAMAQsDQCANRAAAAAAAAAAAZkUgAiAITHJFBEAgCEEBaiEI' +
+  'IAVBGGohCkQAAAAAAAAAACEMIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAAEGYiB0EASA0AIAUgBSkDEEIBfDcDECAAIAcgBSgCDCAF' +
+  'KAIIEGUiBiAFKAIISgRAIAUoAgwgBkECdBBKIglFBEBEAAAAAAAA8L8hDAwCCyAFIAk2AgwgBSAGNgIIIAAgByAJIAYQZRoLIAwg' +
+  'DqAhDCAGRQ0AIAAgBSgCDCAKECwgBqyCp0ECdGooAgAQVRogDiAGt6IhDgwBCwsDQCALIAAoAjBIBEAgABBWGgwBCwsgDEQAAAAA' +
+  'AAAAgCANIAxEAAAAAAAAAABjG6AhDQwBCwsgBSgCDAsQSyAAEFQgBARAIAQgBSkDEDcDAAtBfyANRAAAAAAAAAAAYw0AGiADIA0g' +
+  'ArejOQMAQQALIAVBIGokAAu3BwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAg' +
+  'Ai0AACIEQSVHBEAgBEUNAiAHQSBqIATAELMBDAELIAJBAmogAkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFx' +
+  'QQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsg' +
+  'AwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwB' +
+  'CwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakEl' +
+  'ELMBIAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREg' +
+  'EkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABG' +
+  'GyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEB' +
+  'aiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCzASAJQQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsg' +
+  'BUEEaiEDIAUoAgAiBEHFOCAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRCz' +
+  'ASAGRQ0DIAdBIGogBsAQswEgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgb' +
+  'IQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABCzASAEQQFqIQQMAAsACwUgCCAKELMBIARBAWohBAwBCwsL' +
+  'IAJBAWohAgwBCwsgBygCKCECIAEEQCAAIAIgAUEBayABIAJLG2pBADoAAAsgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8g' +
+  'ACAAKAIIIgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAAKAIIQQFqBSADCzYCCAsmAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEg' +
+  'AiADELIBIARBEGokAAvDBgEGfyMAQaABayICJAAgAiABNgKEASACIAA2AoABIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwOIASACQczL' +
+  'ADYCmAFBzMsAQQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBBuRtBABC2ARoMAQtBAUHoABBFIgNFBEAgAkF/EEM2AgBBACED' +
+  'IAJBgAFqQX9BAEH9FSACELYBGgwBCyACQQA2AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAtAABB7wFHIAFBA0ly' +
+  'IAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgKIAQsCQCACQYABahC3AUUEQCACQQA2ApQBQXIhACACQYABakFyQQBBpyNBABC2' +
+  'ARoMAQsgAkGAAWogAyACQfwAaiACQegAahC4ASIADQAgAyACKAJ8IgAgAygCJCAAaxBEIgE2AgBBACEAIAENAEF/IQAgAkF/EEM2' +
+  'AkAgAkGAAWpBf0EAQf0VIAJBQGsQtgEaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUgASAHSHFFBEAgBhBL' +
+  'IAUQSyAEEEsgAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEjRw0AIAMoAgAgARBp' +
+  'IgVFDQAgAiAFEEM2AiAgAkGAAWogBUEAQf0VIAJBIGoQtgEhAAsgAUEBaiEBDAEFAkAgAkEANgJgIAL9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwNQAkAgAA0AIAIgAygCJEEEEEUiATYCXEEAIQAgAQ0AQX8hACACQX8QQzYCMCACQYABakF/QQBB/RUgAkEwahC2ARoLA0Ag' +
+  'AA0BIAJBgAFqELcBRQ0BIAJBgAFqIAMgBCACQdAAahC5ASEADAALAAsLCyACKAJQEEsgAigCVBBLIAIoAlwQSyAARQ0CIAMQugFB' +
+  'ACEDDAILIAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAEaigCABBqIgAEQCACIAAQQzYCECACQYABaiAAQQBB/RUgAkEQahC2' +
+  'ARoLIAFBAWohAQwACwALIAJBoAFqJAAgAwtZAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUg' +
+  'BzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQsgEaCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMgACgCBCEHA0AgAyAHTwRAQQAPCyAA' +
+  'KAIAIANqIgRBDSAEQQogByADayIIELsBIgUgBGsgCCAFGyICELsBIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUN' +
+  'ABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAi' +
+  'ARC8AQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABrIgUkACAFQQA2AmwgAkF/NgIAIAFB' +
+  'CGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqEL0BBEAgACgCDCIEIAUoAmgiAWohByAFKAJkIgYgAWsiCEEBRwRAIAdB/AAg' +
+  'CBC7ASEIDAILIActAABB/ABHBEAgB0H8AEEBELsBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAgAUHBI0EAELYBGgwECyACIAk2AgAM' +
+  'AgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEG/HEEAELYBGgwCCwJAIAcgCEkEQCAAIAVB6ABqIAgg' +
+  'BGsgAigCAEF/c0EfdiADIAkQvgEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhC/ASIHSwRAIAUgBCAHai0AADYCAEFx' +
+  'IQQgAEFxIAdB2iQgBRC2ARoMAwsgCiABIARqIgQgBiABayIGEMABQQBOBEAgBSAFQTBqIAQgBhDBATYCEEFzIQQgAEFzIAFBjycg' +
+  'BUEQahC2ARoMAwsgCiAEIAYQwgEiBEEASARAIAUgBBBDNgIgIAAgBCABQf0VIAVBIGoQtgEhBAwDCyAJQQFqIQkMAQsLQXAhBCAA' +
+  'QXAgBkEBa0HuE0EAELYBGgsgBUHwAGokACAEC8wIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASADIAMoAhBBAWoiBDYC' +
+  'ECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewBaiAFQegBaiAFQeQB' +
+  'ahC9AQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAEIAZHBEAgBCAKai0A' +
+  'AEE6Rw0BIAQhBgsgBiAKIAcgBhC/ASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlB2iQgBUEgahC2ARoMBgsgBiAHRgRAQXAh' +
+  'BCAAQXAgB0H5PEEAELYBGgwGCyARIAwgBiAHayIOEMABIg9BAEgEQCAFIAVBoAFqIAwgDhDBATYCMEF0IQQgAEF0IAdBpzkgBUEw' +
+  'ahC2ARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QwQE2AkBBeyEEIABBeyAGQdsWIAVBQGsQtgEaDAcLIAZBAWoi' +
+  'CSAIRgRAQXAhBCAAQXAgBkHgPEEAELYBGgwHCyAIIAogCSAIEL8BIgZLBEAgBSAGIApqLQAANgJQQXEhBCAAQXEgBkGvFiAFQdAA' +
+  'ahC2ARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQwAEiBEEATg0AIBAgBiAIEMIBIgRBAE4NACAFIAQQQzYCYCAAIAQgCUH9FSAFQeAA' +
+  'ahC2ASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwgDhDBATYCcEF8IQQgAEF8IAdB/xkg' +
+  'BUHwAGoQtgEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIEEEoiCEUEQEF/IQQg' +
+  'BUF/EEM2AoABIABBfyAHQf0VIAVBgAFqELYBGgwHCyADIAg2AgAgAygCBCAEEEoiBEUEQEF/IQQgBUF/EEM2ApABIABBfyAHQf0V' +
+  'IAVBkAFqELYBGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2AgAgC0EBaiELDAQLIARBAWohBAwA' +
+  'CwALIA0gByANGyENIAAgByAIIAVB2AFqEMMBIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygCBCALEFIiAkF6RgRAIABBekEAQfwb' +
+  'QQAQtgEaDAELIAJBAEgEQCAFIAIQQzYCACAAIAJBAEH9FSAFELYBIQQMAQsgBSkD2AEiElAEQEEAIQQMAQsgASgCACACIBIQhgEi' +
+  'AUUEQCABIQQMAQtBbiEEIAFBbkYEQCAAQW4gDUHXMkEAELYBGgwBCyAFIAEQQzYCECAAIAEgDUH9FSAFQRBqELYBIQQLIAVB8AFq' +
+  'JAAgBAsiACAABEAgACgCABBJIABBCGoQxAEgAEE4ahDEASAAEEsLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYN' +
+  'ACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC64BAQN/IAAoAhAi' +
+  'BiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABC8AQ0BIAQhBQtBACEEIAUgBkYNASACIAU2AgAgBSAAKAIQ' +
+  'IgIgAiAFSRshBANAAkAgBCAFRwRAIAAoAgwgBWosAAAQvAFFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsA' +
+  'CyAEQQFqIQQMAQsLIAQLqwQBBn8jAEEgayIKJAAgASgCACIHIAIgAiAHSRshCSAHIQYCQAJAAkACQAJAAkACQAJAAkADQCAGIAlH' +
+  'BEAgACgCDCAGai0AAEE6Rg0CIAZBAWohBgwBCwsgA0UNAQwHCyADDQZBbyEIIAAgByAGQZgXEMYBIgNBAEgNByAAIAZBAWoiCSAC' +
+  'QagXEMYBIgdBAEgNByAHDQEgAiAGSw0FDAQLIAAgByACQagXEMYBIgdBAE4NAUFvIQgMBgsgAyAHTQ0BIAEoAgAhASAKIAc2AhQg' +
+  'CiADNgIQIABBbyABQYowIApBEGoQtgEaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEB' +
+  'dEEQIAYbIgZBAnQiCBBKIgsEQCAEIAs2AgALIAQoAgQgCBBKIgkEQCAEIAk2AgQLIAQoAgggCBBKIghFDQEgBCAINgIIIAtFIAlF' +
+  'cg0BIAQgBjYCECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgC' +
+  'DEEBajYCDCABIAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/EEM2AgAgAEF/IAFB/RUgChC2ARoMAwsgASgCACEJC0FvIQgg' +
+  'AEFvIAlBnjNBABC2ARoMAQtBbyEIIABBbyAHQck0QQAQtgEaCyAKQSBqJAAgCAtrAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQEC' +
+  'QAJ/AkAgACABaiwAACIDQR9LDQAgAxC8AQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEh' +
+  'AgsgAgvtAQELfwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQxQEhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQEC' +
+  'fyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAg' +
+  'CEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIg' +
+  'C0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJ' +
+  'GzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALsQQCCH8EfkF2IQMC' +
+  'QAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAo' +
+  'AgAgC6cQSiIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQSiIFRQ0CIAAg' +
+  'AzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQRSIHRQ0AGiAAKAIc' +
+  'IgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEEsgACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUg' +
+  'BSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEMUBIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAM' +
+  'AQsLCyIDDQELIAAoAgAgACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACAN' +
+  'IAApAwh8QgF8NwMIIAEgAhDFASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFq' +
+  'NgIAIAAgACgCHCIDQQFqNgIcCyADDwtBfwuwAgIDfwJ+IwBBEGsiBSQAAn8gAUEBaiIEIAJPIAAoAgwgBGotAABBLUdyRQRAIABB' +
+  'biAEQYE5QQAQtgEaQW4MAQsgAiAERwRAIAQhAQNAIAEgAkkEQCAAKAIMIAFqLQAAIgZBOmtB/wFxQfUBTQRAIAUgBjYCACAAQW4g' +
+  'AUGJNSAFELYBGkFuDAQLIAatQtD///8PfEL/////D4MiCEL+//////////8AhUIKgCAHUwRAIABBbiAEQYUzQQAQtgEaQW4MBAUg' +
+  'AUEBaiEBIAggB0IKfnwhBwwCCwALC0L///////////8AIAMpAwAiCH0gB1MEQCAAQW4gBEGvMkEAELYBGkFuDAILIAMgByAIfDcD' +
+  'AEEADAELIABBbiABQcc2QQAQtgEaQW4LIAVBEGokAAsXACAAKAIAEEsgACgCGBBLIAAoAiQQSws2AQJ/QcW78oh4IQIDfyABIANG' +
+  'BH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7wECBH8BfiMAQTBrIgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiAB' +
+  'IQUDQAJAAkAgBSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVBtTUgBEEQ' +
+  'ahC2ARoMAQsgCEIKfiAHrULQ////D3xC/////w+DfCIIQoCAgIAEUw0BIAQgAzYCICAAQW8gAUHNHiAEQSBqELYBGgtBfyAIpyAC' +
+  'IAVLGwwDCyAFQQFqIQUMAAsACyAEIAM2AgAgAEFvIAFB0DkgBBC2ARpBfwsgBEEwaiQACzQAAn9BACAARSABQQBIcg0AGkEAIAAo' +
+  'AiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhy' +
+  'GwuSAwIHfwF+IwBBsARrIgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBeIgdBAEgEQCAHrCELDAELAkAgB0HB' +
+  'AEkEQCAEQTBqIQUgBEGwAmohBgwBCyAHQQJ0IgUQRiIGQQAgBRBGIgUbDQAgBhBLIAUQS0J/IQsMAQsgACgCACABIAYgBSAHEF4a' +
+  'IARCADcDKANAIAcgCEYEQCAAKAIAIAEQhwEiC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGgKCAEELQBGiACIAMgBEEoaiAAEMoBCyAD' +
+  'BEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEEsgBRBLCyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQfk/' +
+  'EMoBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABDHARDKASAFIAlqIgkoAgAEQCACIAMgBEEoaiIKQf4xEMoBIAIgAyAKIAAgCSgC' +
+  'ABDIARDKAQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAE' +
+  'OgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIwEBfyAAQR9qIgFBDE8EQCAAEEMPCyABQQJ0QaTBAGooAgALHgAgAARAIAAg' +
+  'ATYCACAAQSRqQcgBIAIgAxCyARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEMwBDAELIABBAEHsAfwLACAE' +
+  'IAM2AgwgACABIAIgAxDMAQsgBEEQaiQAIAELqAUBB38jAEFAaiIDJABByMYAQQBB7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8g' +
+  'BEGBAk8EQCADQYACNgIIIAMgADYCBCADIAc2AgBByMYAQWRB9REgAxDNARpBZAwBCwNAAkAgAiAERgRAIAQhAgwBCyAAIAJqLAAA' +
+  'EM8BRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqENABIQUgBCADKAI8IgIgAiAESRshAQJAAkADQAJAAkAgASACRwRAIAAg' +
+  'AmosAAAQzwENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMB' +
+  'RyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRshAQNAAkAgAyABIAJHBH8gACAC' +
+  'aiwAABDPAQ0BIAIFIAELNgI8IAAgBCADQTxqENABIQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAAIAJqLAAAEM8BBEAgAkEB' +
+  'aiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0BCyADIAc2AhAgAyAAQf0/' +
+  'IAAbNgIUIANB2DNB/T8gBEEoSxs2AhhByMYAQWRBmTsgA0EQahDNARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJ' +
+  'DQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQdgzQf0/IARBKEsbNgIoQcjGAEFsQYYsIANBIGoQzQEa' +
+  'QWwMAQtB0MoAIAY2AgBBzMoAIAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNA' +
+  'AkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBsh' +
+  'AQwBCwsgAQvUAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQcjGAEFsQe0qIAMQzQEaQWwMAQsgAyAB' +
+  'KAIAIgQ2AjwgAyACKAIAIgU2AjggBCAFckUEQCADQTxqIQQgA0E4aiEFAkAgAEHBAGtBQEkNACAEBEAgBCAAQeDAAGotAAA2AgAL' +
+  'IAVFDQAgBSAAQf8BcSAAQeDAAGotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARu' +
+  'IgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQL' +
+  'IARFIQgMAQsgBEEATA0AQc0PIQYgBUUNAQsgBw0BQZsRIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBByMYAQWxB4i8g' +
+  'A0EgahDNARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYCEEHIxgBBbEGyLyADQRBqEM0BGkFs' +
+  'DAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgC' +
+  'DCADbCAEakEAEEQiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJB' +
+  'JGogB60iCSACNAIgfEEEEEciAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQRyEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAG' +
+  'QQAgACAFIANtIgEgBSABIANsayAGENMBEFIiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhBJDAMLIAAgAjYCJAsLCyAGQaAIaiQA' +
+  'IAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMg' +
+  'AkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgEkAEHIxgBBAEHs' +
+  'AfwLAEGoygAoAgAhACABQazKACgCACICNgJMIAFBsMoAKAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEA' +
+  'a0G/f00EQCABQcAANgIEIAEgBDYCAEHIxgBBbEHtKiABEM0BGgwBCyAEIAFBzABqIAFByABqENEBDQBBwMoAKAIAIgJBAEgEQCAB' +
+  'QYACNgIUIAEgAjYCEEHIxgBBa0HjHCABQRBqEM0BGgwBCyACRUG8ygAoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQcjG' +
+  'AEFrQeMcIAFBMGoQzQEaDAELAkBBAUHAABBFIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEo' +
+  'AkwiBTYCBCAAIAEoAkgiBjYCCCAAQbjKACgCAEEARzYCGEG0ygAoAgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQ1QEEQCAB' +
+  'KAJAEEsgABDWAQwDCyAAIAFBOGoQ1wEgASgCQBBLQX8hAw0BQQAgACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQ' +
+  'OSICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQRiIDNgIwQX8gA0UNABogACgCAEERSARAIAAQ3AELIAAoAiggACgCLHIEf0EA' +
+  'BSAAENIBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxDLATYCIEHIxgAgA0H9FSABQSBqEM0BGiAAENYBQQAhAwsgAUHQAGokACADC5oF' +
+  'AQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDYASAGQQFqIQYgAyAAIAQQ2QEhBAwBCwsDQCAAIAVM' +
+  'IARyRQRAIABBACAFIABBASAHQRBqIgYQ2AEgBUEBaiEFIAMgACAGENkBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEG4ygAoAgAi' +
+  'BkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRDYASAEQQFqIQQgAyAAIAUQ2QEhBQwBCwsg' +
+  'BUUNAUEAIQVBfyEGDAILIAYgACADENoBIgQNAwtBACEEQQEhCUG0ygAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8h' +
+  'BkEAIQUgAyAAIAdBEGoQ2QENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAA' +
+  'IAdBEGoQ2QENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlq' +
+  'IgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFENgBIAZBAWohBCADIAAgBRDZASEFDAEF' +
+  'IAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQcDKACgCAE4gBnINAEG8ygAoAgAgACAFENsBIgQNAyADIABBvMoAKAIAIAAg' +
+  'BWxBAnRqENkBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQywE2AgBByMYAIAZB/RUgBxDNASEECyAHQZACaiQAIAQLNQAgAARAIAAo' +
+  'AiQQSSAAKAIoEDQgACgCLBBLIAAoAhAQSyAAKAIUEEsgACgCMBBLIAAQSwsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEEUiBzYC' +
+  'ECAAIAUgASgCACIIbCICQQJ0EEYiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8g' +
+  'BkEEEEUiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcg' +
+  'ASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwAL' +
+  'AAsLIAYQSyAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIA' +
+  'QQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkEC' +
+  'dGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgC' +
+  'CCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBKIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRq' +
+  'IAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEA' +
+  'IQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEA' +
+  'QcjGAEFrQegsIANBEGoQzQEaDAMLIAIgASADQUBrIAEgBGxBAnRqENkBBEBBfyEAIANBfxDLATYCAEHIxgBBf0H9FSADEM0BGgwD' +
+  'BSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQg' +
+  'AW1BAWo2AjBBayEAQcjGAEFrQbIrIANBMGoQzQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMg' +
+  'BCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHIxgBBa0GROiADQSBqEM0BGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0' +
+  'aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAg' +
+  'ASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAF' +
+  'QQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQcjGAEFrQckR' +
+  'IAMQzQEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyAC' +
+  'QQFqNgIgQcjGAEFrQZ4pIANBIGoQzQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQ' +
+  'IAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHIxgBBa0HEJyADQRBqEM0BGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgC' +
+  'ACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEYiBEUgASACbCADakECdBBGIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCAB' +
+  'IAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhAyNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAG' +
+  'IAVBAnRqENMBIAVqIQUgAUEBaiEBDAELCwsgBBBLIAYQSwuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoi' +
+  'Bi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBhSsgAxDN' +
+  'ARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAh' +
+  'BQJAIAAQ0gEiAwRAIAQgAxDLATYCICACIANB/RUgBEEgahDNASEDDAELIAAoAiQQUyAAKAIkEFQgACgCACABIAIQ3QEiAw0AIAUg' +
+  'BWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxDfARBVRQ0AIAAoAiQgBEEsaiAE' +
+  'QShqEGggACgCJBBTIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BiQkgBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB5xogBkEB' +
+  'dCABSg0AGkHgGiAGQQNsIAFMDQAaQfInQcwIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQg' +
+  'CTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQaM3IAQQzQEaIAJFDQIgAiAANgIQ' +
+  'IAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/' +
+  'AX4CQCAARSABRXJBASACGwRAQX4hA0HIxgBBfkGiC0EAEM0BGgwBCyAAIAFByMYAEN4BIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YE' +
+  'QCAAKAIkEFNBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQZSEFIAIg' +
+  'BEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiED' +
+  'DAALAAsgBEEBaiEEDAALAAsgAwudAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+Qe0MQQAQzQEaDAELIAX9' +
+  'DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgC' +
+  'KARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAg' +
+  'ASAGEN0BIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRB1MEAaigCABEYAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGEOIBIQgLIAdB' +
+  'EGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+Qe0MQQAQzQEaDAELIAX9DAAAAAAAAAAAAAAAAAAA' +
+  'AAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAAgASAGEN4BIgENACAAQQEQB0EAIQEgACACIAMgBCAFEOcBIQQgAEEAEAcg' +
+  'ACgCJBBTIARFDQAgByAEEMsBNgIAIAYgBEH9FSAHEM0BIQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMg' +
+  'BCAFIAEQO0UEQCAGIAH9AAQAIgj9CwMIIAYgASkDEDcDGCAGIAj9HQAgASgCGCABKAIcEOQBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/' +
+  'QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIo' +
+  'EDUgCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAAIgpFDQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKEN8BIgpBAEggCCgCBCAKTHIN' +
+  'ACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIAIg9B//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVy' +
+  'DQAgCCAOIAoQNkEAIQ0LIA1FDQBBAQwDCyAJQQFqIQkMAQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhx' +
+  'DQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQahA3IAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9' +
+  'IAEbIAUgBkEAEOIBDQEgBiAG/QADECAHQSBqIBL9Ev1XAwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIw' +
+  'QQAgBRsgB0EMaiAHQRBqEDcgBykDGCASfCESIAcpAxAhEQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNA' +
+  'IAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSIIaiACIAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAH' +
+  'KQMgNwMYIAYgESAHKAIoIAcoAiwQ5AELQQALIAdBMGokAAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUN' +
+  'AEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAEIgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAA' +
+  'KAIwIAAoAgAiBiAGbBBfIgZBACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EB' +
+  'ajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQZCAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFC' +
+  'AVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQYSAEQgA3' +
+  'AwggACABIAIgAyAEEOYBIgBBAEwEQCAEQQQ2AgALIABBH3UgAHELwAcCE38BfiMAQUBqIgUkAAJAIAJFIABFIAFFcnJBASADGwRA' +
+  'QX4hBiAEQX5BgAtBABDNARoMAQsgACgCACEHIAUgASkDADcDOCAFQn8gASkDGCIYIBhQGzcDMCAAENIBIgwEQCAFIAwQywE2AgAg' +
+  'BCAMQf0VIAUQzQEhBgwBCyAAIAEpAwAgBUEwaiADIAQQ6QEiBg0AIAIgAyAHIAdsIgz8CgAAIAxBAnQiBhBGIg5FBEBBfyEGIARB' +
+  'f0G+CEEAEM0BGgwBCyABKAIMIQggDCIHQQAgB0EAShshDQNAIAkgDUcEQCAIQQAgCSAJQX9zIAdqShtFBEAgDiAKQQJ0aiAJNgIA' +
+  'IApBAWohCgsgCUEBaiEJDAELCyAOIAogBUE4ahDqAUEAIAEoAhAgASgCCCIJGyERIAUgCjYCGCAFIA42AhAgBSADNgIMIAUgADYC' +
+  'CCAFIAc2AhQgASgCDCEIIAVBADYCLCAFIAdBBHY2AiggBSAINgIcIApBEG0iFEEBIApB/wFKGyENIAVCADcDICAJRSAKQf8DSnEi' +
+  'EARAIAUgBhBGIgY2AiAgBSAHEEYiCDYCLCAGQQAgCBtFBEAgBhBLIAgQSyAOEEtBfyEGIARBf0G+CEEAEM0BGgwCCyAFQQhqIAJB' +
+  'ABDrAQsgCkGAAm1BASAQGyESQgAgB61CAoZC6Ad8IAkbIRhBACEGA0AgDCAHayEVA0AgBiAKTiIJIAcgEUxyIAUpAzBQIBNBB0py' +
+  'ckUEQAJAAn8gByACIAMgDCABKAIMIA4gBkECdGoiFiANIAogBmsiCSAJIA1KGyIIQQEQ7AEiC2siCSARSCIPIBBFckUEQCATQQFq' +
+  'QQAgBUEIaiAGIAggCyAIIBJMIAsgFWqsQgGGQugHfCAFQTBqEO0BIgtBBEYbIRMgC0EBRgwBCyAPDQFBACEPIwBBIGsiCyQAIAAg' +
+  'AkICIBggBUEwaiIXKQMAEPUBQQAgC0EAEOEBRQRAIBcgCykDEBD2ASALKAIAQQFGIQ8LIAtBIGokACAPC0UNACAGIAhqIQYgDSAN' +
+  'IBRIdCENIAkhBwwDCyACIAMgDCABKAIMIBYgCEEAEOwBGgJAIAggEkoEQCAIQQJtIQ0MAQsgBiAIaiEGCyAQRSAFKAIkIAUoAihM' +
+  'cg0BIAVBCGogAiAGEOsBDAELCwsgEARAIAAoAiQQUwsgBSgCIBBLIAUoAiwQSyAOEEtBACEGIAUpAzBCAFIgCXIgByARTHINAEFl' +
+  'IQYgBEFlQeUiQQAQzQEaCyAFQUBrJAAgBgvSAwEEfyMAQYACayIHJAACQAJAAkAgACgCACIGQRFOBEAgACgCIEUgACgCGCAAKAIc' +
+  'cnINASAGIAAoAgQgACgCCCABQQEgAxDuAQJAAkACfyAHQRBqIQUgAEEAIAMbRQRAIAVBfkGnKEEAEM0BGkF+DAELIAAgAyAFEN4B' +
+  'IAAoAiQQUwsiBUEBag4CAAUBC0F/IQUgBEF/Qb4IQQAQzQEaDAQLIAAoAgAiBkEQSg0BCyAGQRBHDQFBECEGIAAoAhxBA0cNAQsg' +
+  'ACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAGIAAoAgQgACgCCCABIAMQ7wFBACEFDAULQQAhBSAGIAAoAgQgACgC' +
+  'CCABQQAgAxDuAQwECyAAKAIEIgggACgCCCIFRw0BIAYgCCABIAMQ8AFBACEFDAMLIAAoAgghBSAAKAIEIQgLIAUgCEcNAAJAAkAg' +
+  'BiAFIAEgAiADEPEBIgVBAWoOAgADAQtBfyEFIARBf0G+CEEAEM0BGgwCCyACKQMAQgBSDQAgByAAKAIAIgA2AgQgByAANgIAQWUh' +
+  'BSAEQWVBng4gBxDNARoMAQsgACABIAIgAyAEEPIBIQULIAdBgAJqJAAgBQtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhCCASEEIAAg' +
+  'AUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM' +
+  '/AsAIAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQU0EAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgC' +
+  'ACIEKAIAIAQoAiQgACgCBCADEPMBCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAA' +
+  'KAIMIAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEPQBC4QBAQV/IAVBACAFQQBKGyEL' +
+  'A0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApq' +
+  'QQAgASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAo' +
+  'AhwiCiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQVEEAIQcgACgCAEICIAUgBikDABD1AUEAIAgQ5wEaIAYgCCkDEBD2AUEBIAgo' +
+  'AgBBAUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEPQBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQg' +
+  'ACgCGCAHQQJ0aigCABDzASAHQQFqIQcMAAsABSAJEFYaIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdB' +
+  'AnRqKAIAEPMBIAdBAWohByAAKAIcIQoMAQsACwALBSAJEFYaIAdBAWohBwwBCwsgACABIAEgAmpBARD0AQsgCCgCAAsgCEEgaiQA' +
+  'C9cBAQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxD5ASAGQYACaiACIAEgBCAHEPoBIAYgASACIAQgBxD6AUEA' +
+  'IQcgAEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpq' +
+  'IAZBgARqIAAgASACIAooAgAgBiAEQQJ0aigCABD7AUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMA' +
+  'QZAaayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxD5ASAF' +
+  'QYASaiABIAcQ+QEgBUGAEGogAiAHEPkBIAVBgA5qIAEgBxD5ASAFQYAMaiACIAcQ+QEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUob' +
+  'IQogAEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQ/QFBAAUgBiAGIAFtIgwgAWxrIQgg' +
+  'BiABIAAQ/gEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWog' +
+  'BzYCACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAG' +
+  'IAIgCGxrNgIAIAVBgAJqIAdqIAYgAiAAEP4BNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhD9' +
+  'ASAFQYAWaiAAIAEgBhD/ASAFQYAUaiAAIAIgBhD/AUEAIQdBACEIIAEgAkYEQCAFQYgaahCCAadBAXEhCAsDQCAHIAtHBEAgACAH' +
+  'bCEJIAVBgBZqIAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGA' +
+  'BmogBUGAFGogBkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAO' +
+  'aiAMIAJtQQJ0aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsg' +
+  'BUGQGmokAAvnAwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQ+QEgBUGABGogASAEEIACIAFBACABQQBKGyEK' +
+  'IAFBAWshBwNAIAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahCCAUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRq' +
+  'IQxBACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAi' +
+  'CSAJIAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8L' +
+  'AkAgBCAGRgRAIAVBgAJqIAEgBUGICGoQgAIMAQsgBUGAAmogASAFQYgIahD5AQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARB' +
+  'AnRqIQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxq' +
+  'NgIAIAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVB' +
+  'iAhqQQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQRiIJRQ0AA0ACfwJAAkACQCAKQY8DSyAG' +
+  'ckUEQCADKQMAUEUNAUEAIQYLIAkQSyAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQgQJBACEGQQAhByAIIAkQggIiCEUEQCAJ' +
+  'EEsMBQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQggFCAYQQYCAIIAMpAwAiAkLIASACQsgBVBsQBiAIIAUQZCADQgAg' +
+  'AykDACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQXyIHQQAgB0EAShshDSAF' +
+  'KALMCCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAH' +
+  'IAFtIhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEIMCNgIAIAsgFGogDiAH' +
+  'ayABEIMCNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQ+QFBACEGIABBACAAQQBKGyEIIAMQggFCAYMhAgNAIAYgCEcEQCAA' +
+  'IAZsIQkgBUGABmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQgwIhByAE' +
+  'IAMgCWogACADbCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABEIQCQQJ0IAVqQYgIaigCAGogARCDAiABIAdsakECdGotAABB' +
+  'AWo6AAAgA0EBaiEDDAELAAsACwtBAAwEC0EACyEGIAgQSSAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC9wDAgJ/An4jAEHgIGsiBSQA' +
+  'IAUgATcD2CAgBUHQAGpBAEGAIPwLACAFQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIA' +
+  'IQEgACgCACIGrCIHIAd+IQcgBSAAKAI0BH5CASAHQgGGIgFCAoYgBkEjShshCEIABSAHQjJ+QsCaDHwLNwMoIAUgCDcDICAFIAE3' +
+  'AxggACgCJCAFQdggahCCAUIBhBBgIAUpAxgiAVBFBEAgACgCJCABEGILIAUpAyAiAVBFBEAgACgCJCABEGMLAkAgACAFQdAAaiAE' +
+  'EN4BIgYNACAAQgFCACAFKQMoIAIpAwAQ9QEiASABQn9RGyADIAVBMGoQ5wEhAyACIAUpA0AQ9gEgA0UEQEEAIQYMAQsgBSADEMsB' +
+  'NgIQIAQgA0H9FSAFQRBqEM0BIQYLIAAoAiQQUyAAKAIkQgAQYyAAKAIkQgAQYiAAKAIkQgAQYAJAIAYNAEEAIQYCQAJAIAUoAjAO' +
+  'BQACAgIBAgtBdSEGIARBdUG+KEEAEM0BGgwBCyACKQMAIQEgBSAAKAIAIgA2AgQgBSAANgIAIARBZUF1IAFQG0GeDiAFEM0BIQYL' +
+  'IAVB4CBqJAAgBgsWACABIAAgAyACIANqLQAAEN8BEFUaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEB' +
+  'ayICQQJ0aigCACIFNgIMIAYgBCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAG' +
+  'QQhqIAVBAnRqKAIAIgQQ8wEgAwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsU' +
+  'ACAAIAEgACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu2AgMDfwF8An4jAEEgayIDJAACQCAAQQAg' +
+  'ARtFBEBBfiECQcjGAEF+QaILQQAQzQEaDAELIAAgAUICQgBBACADQcjGABDhASICDQBBsMsAIAMpAxAiBjcDAEG4ywAgAykDGCIH' +
+  'NwMAQcDLACADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBoMsAQQE2AgBBqMsAIAe6RAAAAAAAAPA/oBD4ASAG' +
+  'uiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxD4AaAiBTkDAEEDIQADfyAARQ0DIABBA3RB4MEAaisDACAFZQR/QaDL' +
+  'ACAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0i' +
+  'BEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFB' +
+  'AEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACAB' +
+  'QQBKGyEEA0AgAyAERgRAIAAgASACEOoBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAE' +
+  'EPkBIAUgAiAEEPkBIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEEPkBCyACIAZsIQkgBUGA' +
+  'AmogBkECdGohCkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEM' +
+  'AQsACwALCyAFQYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUkAEHIxgBBAEHsAfwLAAJA' +
+  'IANBACAEG0UEQEF+IQZByMYAQX5BuxlBABDNARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQ0QEiBg0AQQAhASAF' +
+  'QeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EA' +
+  'IQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsA' +
+  'CwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFB' +
+  'AWohAQwBCwtB3MoAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ+wEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAA' +
+  'AkAgCEUNACAFQeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEA' +
+  'IAAgAkobIQIgAUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUg' +
+  'ASAAIAJsa0EBajYCBEHIxgBBakHAJiAFEM0BGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJA' +
+  'IARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQggEg' +
+  'FIKnIgNBAnRqKAIAIQVBASEEIAYQggEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAE' +
+  'QQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRA' +
+  'IAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigC' +
+  'ACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0' +
+  'aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyAB' +
+  'IABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEA' +
+  'IAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQggGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCAB' +
+  'IARGBEAgBkGAAmogBSADEPkBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUg' +
+  'CRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEP4BIAcgAiABEP4B' +
+  'Rw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ' +
+  '/gEgBEF/cyABaiACIAEQ/gFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIE' +
+  'IAIQ+QEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQggEhCSAAIAVB' +
+  'AnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMA' +
+  'QSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEIIBIAOsIguCpyADQX9zQQFxIgQQhQI2' +
+  'AkggACACEIIBIAuCpyAEEIUCNgJMIAIQggEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhCCASAJIAIQ' +
+  'ggEgDIKnQQJ0aigCACEFIAuCpyEGIAIQggEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAG' +
+  'NgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQgwI2AgggByABIAVsIAJqIAMQgwI2' +
+  'AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEIMCNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCAL' +
+  'gj4CACAAIAIQggEgC4KnIAQQhQIiBDYCVCAAQShqIAMgBCADQQAgAhCGAiABIAUgCCgCACIBQQF0IANBASABdCACEIYCCyAAIAAg' +
+  'BUECdGooAghBAXQgAxCDAjYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIg' +
+  'DGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQRCIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGog' +
+  'AhCDAiEXIAAoAkwgACgCUGogAhCDAiEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEe' +
+  'QQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCEAiIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAg' +
+  'GkECdGohJSAPIAIQhAIiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAh' +
+  'CANAIAIgCEYNAiAAKAJIIAVrIAIQgwIhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQgwIiCyAT' +
+  'amo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhCDAiIJIAJsIBVqIAYgCGogAhCDAiINajYCVCADIAggImo2Akwg' +
+  'AyApNgJIIAMgKjYCRCADIAUgCmogAhCDAiIKIAJsIBZqIAYgC2ogAhCDAiIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2Amwg' +
+  'AyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEIMCIAJsIBVqIBggDWsgAhCDAmo2AnAgAyAXIAprIAIQgwIgAmwgFmog' +
+  'GCAGayACEIMCajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQUiIEQQBI' +
+  'DQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRA' +
+  'QQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwsh' +
+  'BgsgCUEBaiEJDAELAAsACwsLIAwQSUEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWog' +
+  'AW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EA' +
+  'ShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQggEgB6yCp0ECdGooAgAiBjYCACAAIApB' +
+  'AnRqIAIgBmsgAxCDAiIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxCDAiIMdkEBcXIgBiAM' +
+  'RiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvFCgEEfyMAQYAlayIFJAAgBARA' +
+  'IARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B/BdBABDNARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+' +
+  'IQIgBEF+QdAxQQAQzQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwh' +
+  'AiAEQWxBhzYgBRDNARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBCIAiICDQAgBUF/NgK0ISAFIAQ2' +
+  'AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEH9PyAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQA' +
+  'A0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEIsCIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQkwJFDQELIAIoAgwhAQwB' +
+  'CwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahCLAiIIQXtxBEAgBigCHCIBIAQo' +
+  'AgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQjAJFDQAgBCAGIAZBEGoQjQJFDQACfyAEQQA2AhQgBCgCACAG' +
+  'KAIAIAYoAgRBAEEAEJUCIQIgBCgCCCIHIQECQCAHDQAgAhCWAiIHIQEgBw0AQQAhByACEKACIQELIAEgAWwiASACRwRAIAQgBiAC' +
+  'IAFBABChAgwBCyAEIAc2AhgCQCAEEKICIgENACAEIAYgAkEAEKMCIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsM' +
+  'AQsgBCAGQRBqEI4CCyECIAZBIGokACAFKAKsIRBLIAIEQCADEIkCIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZB' +
+  'f0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEI8CIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAo' +
+  'AgAgByABIAQQiwIiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCQAg0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsL' +
+  'IARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAF' +
+  'QfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9L' +
+  'BEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAEL' +
+  'IAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQZDCACkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQhwIgBSgC' +
+  'EEEQR3JFBEAgAxCJAiADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEIkCIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIB' +
+  'IAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL+AEBA38gAUGwwgAgARshBgNA' +
+  'AkBBwQAhBQJAIARBwQBHBEAgBCAGai0AAA0BIAQhBQsgAEHGAGpB/wFBgAL8CwBBACEEIAAgAUEARzoABCABBEAgASAFIAIgAxCK' +
+  'AiIBDQILIABBBWogBiAF/AoAAANAIAQgBUYEQCAAIAU2AgAgAEEAOgClASAAQQA7AHMgAC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB' +
+  '/wFGBEAgAEEAOgBwC0EAIQEgAC0AhQFB/wFHDQMgAEEAOgCFAQwDBSAAIAQgBmotAABqIARBAWoiBDoARgwBCwALAAsgBEEBaiEE' +
+  'DAELCyABCycAIAAEQCAAKALMIBBLIAAoAtQgEEsgAEEANgLUICAAQgA3AswgCwvBAgEFfyMAQTBrIgQkAAJ/IAFFBEAgA0FmQZIN' +
+  'QQAQzQEaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRC7ASEIIAZB/wBrQf8BcUGiAU8E' +
+  'f0H0MSAGQQoQuwEFQQELDQEgByEFIAhFDQALIAggAGtBAWohBUHrOiEADAELQYUKQdUwIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiAB' +
+  'GyEFIAYgByABGyEGCyAEIAc2AiggBCAFNgIkIAQgBjYCICADQWYgACAEQSBqEM0BGkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCAC' +
+  'NgIYIAQgAjYCFCAEIAE2AhAgA0FmQasuIARBEGoQzQEaQWYMAQsgBEHAADYCACADQWZBoxEgBBDNARpBZgsgBEEwaiQAC+UBAQd/' +
+  'IwBBEGsiBSQAIAUgACABIAIQjwIgAyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJA' +
+  'AkACQCACIAQgBhCRAiIJQQNxDgICAAELIAIgBGotAABB/ABGIAFxIQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpB' +
+  'K2sOAwIFAQALIApBPUYNAQwECyABIQALIAlBAnYgBGohBAwBCwsgBiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQA' +
+  'C7gBAQV/IAEoAgQhBSABKAIAIQQDQAJAIAQgBU8NACAAIAQgBRCRAiIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8E' +
+  'QEEDIQYMAQsgACADIAUQkQIiB0EDcSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2' +
+  'AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9yIAMgBEtxC4wBAQJ/IAAoAgAgASgCACABKAIEQQBBABCVAiEDAn8gACgCCCIE' +
+  'BEBBASADIAQgBGwiAUYNARpBACADQQF0IAFNDQEaIAAoAgAgAigCACACKAIEQQBBABCVAiADRg8LQQEgA0HAAEsNABpBACADEJYC' +
+  'IgJBBEgNABogACABKAIAIAEoAgRBACACEJcCCwvZCAEGfyMAQSBrIgQkACAEQRBqIAAgASgCACABKAIEEKsCIAACfwJAIAAtAMQB' +
+  'IAQtABVFcg0AIAQoAhAiA0UNAEEBIAQtABQNARogBC0AFkUNAEEBIQIgBC0AFw0AAkAgACgCCCICDQAgA0HBAEkEQCADIQIMAQsg' +
+  'AxCaAiECCyAEKAIYIAJNIQILIAILIgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDEAXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCAC' +
+  'IARBD2oQlQIiAkUEQCAAIAEoAgBBfxCkAiAEIABBQGs2AgBBaCECIABBaEG2FCAEEKUCDAELAn8gAiAELQAPBH8gACABIAIQrAIF' +
+  'QQALIgZrIQIgACgCCCEDIARBADoADgJAIAMEQCAEIAM2AgggAiADRg0BIARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEB' +
+  'dCAFTSICGyACEKECDAILIAQgAhCWAiIDNgIIIAJBwQBPBEAgBEEBOgAOIAMNASAAIAEgAiACEKACIgIgAmxBABChAgwCCwJAIANB' +
+  'BEgNACAAIAEoAgAgASgCBCAAKAIUIAMQlwJFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABCiAiIC' +
+  'DQAgACADIANsQQJ0EEYiAjYCNCACRQRAQX8hAiAAQX9B0AtBABClAgwBCyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUg' +
+  'BUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEKMCIgINACAAQQE2AiAgASgCDCEBIAUEQCAA' +
+  'IAEQrQIhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAgACADQewKEK4CQWghAQwDCwJAAkACQAJA' +
+  'AkAgACgCACADIAEgAhCLAg4FBAMDAQADCyAAIAIQkAJFDQEgACABQYslEK4CIAAgATYCKEFoIQEMBgsgAigCACEBIAIoAgQhAyAA' +
+  'LQAtQS1GBH8gACgCACABIAMgACgCFEEAEJUCIAAoAhhGBUEAC0UNAQtBACEFIwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAg' +
+  'AigCACACKAIEEKsCAkAgAS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAo' +
+  'AhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EPahCVAiEBIAAgAiAAKAIYIgUgASAFQQFqRiADLQAP' +
+  'QQBHcRCjAiEBIANBEGokACABDQQgACAAKAIgQQFqNgIgCyACKAIMIQEMAQsLIAAgAUHfIxCuAkFoIQEMAQsgACABEK0CIQELIAJB' +
+  'EGokACABIQILIARBIGokACACC2YBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEELsBIgYEQCAAIAYgAWsi' +
+  'AjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEELsBIgAgAWsgAiAAGzYCBAuKAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEIwC' +
+  'RQ0AIAAgAiABEI0CRQ0AIAAoAgAgAigCACIEIAIoAgQiBUEAQQAQlQIhAyAAKAIIIgFFBEAgAxCWAiEBCyADIAAoAhhGIAFBBEhy' +
+  'IAMgASABbEdyDQAgACAEIAVBACABEJcCIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0' +
+  'QZ2AgARxDQELAkAgAEEsRwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIgAWsQkgIiAEEASA0AAn9BASAAQYABSA0A' +
+  'GkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGA' +
+  'ygBGBEAgAUEBcg8LIAFBA3IhAwsgAwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJB' +
+  'AQwBCyACQXBxQWBGBEBBgBAhBUEPIQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARB' +
+  'AWohBCACIANxIQJBASEBA0AgASAERwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8g' +
+  'AiACQYBwcUGAsANGGyACQf//wwBLGyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAgACgCACABIAIQkQIiA0EDcQ0AIANBAnYg' +
+  'AWohAQwBCwsCQCAAKAIIIgQNACAALQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEgAksbIQMgASECQQBCkYCAhICAgAECfwNA' +
+  'QRcgAiADRg0BGiAAKAIAIAJqLQAAIgXAIgYQlAIgBkHBAGtB/wFxQRpJcgRAIAAgBWosAIYCIgVBf0YgBCAFSHIgB3IgByAGEJQC' +
+  'GyEHIAJBAWohAgwBCwsgAiEDIAZBCWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3IbCw8AIABB4QBrQf8BcUEaSQtgAQF/IwBB' +
+  'IGsiBSQAIAVBEGogASACEJgCQQAhAUEAIQIDQCAAIAMgBUEQaiAFEJkCBEAgBS0ACEEARyECIAFBAWohAQwBCwsgBARAIAQgAkEB' +
+  'cToAAAsgBUEgaiQAIAELIgEBfyAAEJoCIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtiAQF/IwBBIGsiBSQAIAVBEGogASACEJgC' +
+  'A0ACQCAAKAIAIAMgBUEQaiAFEJkCIgFFDQAgACADIAUoAgAgBSgCBCAEEJsCIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwsl' +
+  'ACAAQQA6AA4gAEEBOwEMIAAgATYCCCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAG' +
+  'IgUgB08NAiACIAAgBSAHEJECIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStr' +
+  'DgMBBAEACyAEQT1HDQMLIAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBL' +
+  'ckUNAkEAIQpBACEJIAUhBAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQkQIiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAg' +
+  'BGotAAAiCEEraw4DAQQBAAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0C' +
+  'IAIgBSAJaiIGNgIADAELQQAgAi0ADEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVB' +
+  'ACEEDAMLIAAgBCAFEJwCIQVBACEEDAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQkQIiAUEDcUEDRw0BIAIg' +
+  'AUECdiAGaiIGNgIADAALAAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAg' +
+  'AigCCCAHEJwCIQULIAMgBDoACCADIAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0B' +
+  'CwsgAgvdAQEBfyAAKAIAIAJqIQUCQCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHA' +
+  'EJQCRQ0BIAIgACABQSBrQf8BcWosAIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBCdAg0BIAQQ' +
+  'ngINAQsDfyAAIANGBEAgAQ8LIAAgBWosAAAiAhCfAgR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQIL' +
+  'IAILGAAgACABai0AAEEgRiABaiABIAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsO' +
+  'ACAAQTBrQf8BcUEKSQtMAQJ/QcAAIQICQCAAEJoCIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASAB' +
+  'bCAAa00NAQsgASECCyACC7UDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBCYAiAFIAEo' +
+  'AgA2AtwBQQAhAQJAA0ACQCAAKAIAIAAoAhQgBkEQaiAGEJkCRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EKgCIgdBAEgN' +
+  'AiAFIAYoAgQgBigCAGo2AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxCkAgJAIAIgA0sEQCAFIABB' +
+  'QGs2AjQgBSADQQFqNgIwIAVB0ABqQYABQdkUIAVBMGoQtAEaDAELIAUgAEFAazYCQCAFQdAAakGAAUHrFCAFQUBrELQBGgsCQCAE' +
+  'BEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQewjIAUQpQIMAQsgAkGB' +
+  'IE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHgLiAFQSBqEKUCDAELIAAgAiADIAVB0ABqEKYCC0FoIQELIAVB4AFq' +
+  'JAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxCkAkGrLkGJECAALQDEASIDGyEEIAAo' +
+  'AhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQpQJBZiEBCyAC' +
+  'QRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBCYAgJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGog' +
+  'BEEgahCZAkUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQpwIiCEUNAQwECwtBACEIIAIgBkYNAiAAIABB' +
+  'OGogASAGGygCACAAKAIcEKQCIAAoAhghBUHEHiEHQf0/DAELIAAgBCgCIEF/EKQCQZgjIQcgACgCGCIFIQZB7D4LIQEgACgCICEC' +
+  'IAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEHQCCAE' +
+  'EKUCCyAEQUBrJAAgCAusAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQuwEiAwRAIAZBAWohBiAF' +
+  'IANBAWoiA2shCAwBCwsgACABNgI8IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAAQY0JIARBEGoQtAEaQQAhBSAAQQA6AJAB' +
+  'AkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24iCEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEHROiAEELQBGgsC' +
+  'QCAAKAIQIgNFDQAgAyAGEKkCNgIYIAMgBxCpAjYCHCADIAEQqQI2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFs' +
+  'a0EBajYCCAsgBEEgaiQACykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQzAEgBEEQaiQAC0gBAX8jAEEgayIEJAAgBCAD' +
+  'NgIQIAQgAjYCDCAEIAIQlgIiAjYCCCAEIAI2AgQgBCABNgIAIABBaEH0NiAEEKUCIARBIGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAg' +
+  'ASAAKAIcEKgCIgNBAEgEQCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRCkAiAEIABBQGs2AgAg' +
+  'AEFoQfoUIAQQpQJBaAwBCwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxCfAhs6AC0LIAZBAUcN' +
+  'ACAAKAIAIAJqLQAAIgJBMEYEQCAAQQE6AC4MAQsgAsAQnQJFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACEDIAAoAjQiAgRA' +
+  'IAIgACgCHEECdGogAyAAKAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQA' +
+  'IAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgRBwAAgBBsiBhCbAiIEQQBOIAQgBkxxRQRAIAAgBSAEQX9zIARBH3VxaiIFIAIQpAIg' +
+  'ACADQeAAahCqAgJAIARBAEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAoAgQgBWsQkgIiAUEASARAIAYtAAAhAUG2' +
+  'MQwBCyABRQRAQQAhAUGfIAwBC0GiMSABQf8ARiABQSBJcg0AGkG5MEHgF0HMPCAAKAIUQQFGGyABQf8ASxsLIQUgAiABNgIAIARB' +
+  'MCAFIAIQtAEaIAJBEGokACADIABBkAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMgBDYCACAAQWdBrRUgAxClAgwBCyAAKAIQ' +
+  'IgIEQCACIAQ2AhQLAkAgACgCGEEAIAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgCAGo2AkQgA0HYM0H9PyACQRRLIgEbNgJI' +
+  'IANBFCACIAEbNgJAIANBgAJqQTBBmBQgA0FAaxC0ARoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEGA' +
+  'OiADQdAAahC0ARoLIABBQGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFnQYAyIANBEGoQpQIMAQsgAyACNgIwIAMg' +
+  'AjYCLCADIAE2AiQgAyADQeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQcUVIANBIGoQpQILQWchBAsgA0GwAmokACAE' +
+  'CxQAIABB/////wcgAEH/////B0kbC+MCAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRAIAQgAzYCECABQaAB' +
+  'Qbs0IARBEGoQtAEgAWohAkEwIQoMAQsgAC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsABIgIgAyACIANIGyIJQQFrIQsgASECA0Ag' +
+  'CSAFIgNMDQEDQAJAIAsgAyIGRgRAIAshBiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGosAABBAWpGDQELCyAMQQRGBEAgBCAINgIk' +
+  'IAQgCTYCICABQaABQYwUIARBIGoQtAEgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAg' +
+  'B0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShBiB0gBBC0ARogBEEw' +
+  'aiQAC+ABAQR/IwBBIGsiBCQAIABBoMIAKAIANgIIIABBmMIAKQIANwIAIARBEGogAiADEJgCQQAhAkEAIQMDQCADIQUCQANAIAEo' +
+  'AgBBASAEQRBqIAQQmQJFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQo' +
+  'AgAgBkHAABCbAiIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARB' +
+  'IGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCWAkEARwwBCyAD' +
+  'IAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEIsCDgUCAQEBAAEL' +
+  'IAAoAgAgAygCECADKAIUIAAoAhQgA0EPahCVAhogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyAD' +
+  'QSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQiwIhAiAFKAIMIAEgAkF+cUECRhshAQsj' +
+  'AEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICELsBIgQEQCAAIAQgA2tBfxCkAiAGIABBQGs2AgAgAEFnQcMNIAYQ' +
+  'pQJBZwwBCyACQQEgAhsQRiIERQRAIABBf0HQC0EAEKUCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgC' +
+  'NDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgC' +
+  'CCAAKAIgQQFHcg0AIAQQlgINACAEEKACIQEgACAAKAI4QX8QpAIgAyAAQUBrNgIAIANBMGoiAkHkAEHrFCADELQBGiAAIAQgASAB' +
+  'bCACEKYCDAELIAAgASAEEKQCIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQ' +
+  'IANB/T9B/hUgAUEBRhs2AhQgAEFoQY0PIANBEGoQpQILIANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUE' +
+  'QCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkH4wgAo' +
+  'AgA2AhggBkHwwgApAgA3AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQbDCACEI' +
+  'QT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBtjQgCsAiDEEFELsBRQ0AIAggDCAHELsBDQAgBiAKOgAY' +
+  'CyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYC' +
+  'AAJAIANFBEAgBiABIAJBACAGQRBqELACDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglF' +
+  'DQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFH' +
+  'IAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCwAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAH' +
+  'IAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrELICIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAF' +
+  'IAggARCzAgvAELMBIAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQsgIMAQsgBiAAIAIQsQILIAYoAgghACAF' +
+  'BEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAAL' +
+  'nQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCzAQsgBkEBaiEGDAML' +
+  'IAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAELMBCwJAIAdFBEAgACAIELQCDAELIAAgBCAIELMCELMBCyAFQQFq' +
+  'IQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUg' +
+  'AyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQnQJFBEAgBBCeAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyED' +
+  'IAUhBANAIAMgBEYNAiAEIAhqLAAAEJ8CBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCyAg8LIAAg' +
+  'ByAIaiAFIAdrELICAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrELICDAELIAAgBBC0AgsgCiEGIAMhBwwA' +
+  'CwALJAADQCACBEAgACABLAAAELMBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsi' +
+  'AiQAIAIgATYCACAAIAJBDGoiACAAQQRBzgkgAhC0ARCyAiACQRBqJAAL7QMCA38CfiMAQUBqIgUkAAJAIABBACABG0UEQEEAIQIg' +
+  'A0F+QacoQQAQzQEaDAELIAIEfyACKQMIIQcgAikDACEIIAIoAhAFQQALIQQCQAJAQQFBqAkQRSICRQ0AIAIgABC2Ag0AIAIQtwJF' +
+  'DQELIAIQuAIgBUF/EMsBNgIAIANBf0H9FSAFEM0BGkEAIQIMAQsCQAJAIAAgAUICQoCt4gQgCCAIUBsiCCACKAIwIAVBIGogAxDh' +
+  'ASIAIAUoAiAiBnJFBEAgA0FjQe4aQQAQzQEaDAELIAAgBkECR3JFBEAgA0FiQZsYQQAQzQEaDAELIAAgBkEER3JFBEAgBSAINwMQ' +
+  'IANBZUH2HiAFQRBqEM0BGgwBCyAARQ0BCyACELgCQQAhAgwBCyACQoCS9AEgByAHUBs3A0hBACEAIAIgBEEQIARBAEobNgJQQn9C' +
+  'fyACNQIAIgeGQn+FIAdCwABRGyEHIAIoAgQiBEEAIARBAEobIQYDQCAAIAZGBEAgAiAENgI0QQAhAANAIAAgBE4EQCADRQ0EIANB' +
+  'AEHsAfwLAAUgACABai0AACIGBEAgAiAAIAYQuQIgAigCBCEECyAAQQFqIQAMAQsLBSACKAIoIABBA3RqIAc3AwAgAEEBaiEADAEL' +
+  'CwsgBUFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEoAgwiBGxBAnQQRiIMNgIcIAAgAkEE' +
+  'aiIHEEYiAjYCICAAIANBAnQiCBBGIgM2AiQgBEEEEEUiCUUgDEUgAkVyckEBIAMbBEAgCRBLQX8PCyACIAYgB/wKAAAgAyABKAIU' +
+  'IgcgCPwKAABBACECA0AgAiALRgRAIAkQSyAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAgASgCGDYCDCAAIAEoAhxBAXRBAnEi' +
+  'AzYCECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEIIAYgAkECdGooAgAhBANAIAgoAgAg' +
+  'BEwEQCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1sakECdGogAjYCACAEQQFqIQQMAQsA' +
+  'CwALAAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQRSIGNgIoIAAgAUEBEEUiBzYCLCAAIAFBARBFIgg2AjAgAEEBQQgQRSIJ' +
+  'NgJcIAAgASAAKAIAIgJsQQgQRSIKNgJgIAAgAUEEEEUiCzYCbCAAIAAoAggiA0EEEEUiDDYCdCAAIAFBAnQiBEEEEEUiDTYCgAkg' +
+  'ACAEQQQQRSIENgKECSAAIAFBARBFIg42AogJIAAgAUEIEEUiDzYCkAkgACABQQEQRSIQNgKUCSAAIANBBBBFIgM2AowJIAAgASAC' +
+  'QQIgAkECShtsIgFBBBBFIgI2ApgJIAAgAUEEEEUiETYCnAkgACABQQQQRSIBNgKgCUF/IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9' +
+  'ESAH/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsgEv0bAkEBcUECdHIgEv0bA0EBcUED' +
+  'dHIgCv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEG' +
+  'dHIgEv0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIcEEsgACgCIBBLIAAoAiQQSyAAKAIo' +
+  'EEsgACgCLBBLIAAoAjAQSyAAKAJcEEsgACgCYBBLIAAoAmwQSyAAKAJ0EEsgACgCgAkQSyAAKAKECRBLIAAoAogJEEsgACgCjAkQ' +
+  'SyAAKAKQCRBLIAAoApQJEEsgACgCmAkQSyAAKAKcCRBLIAAoAqAJEEsgABBLCwvYAQIFfwF+IAAoAiwgAWogAjoAACAAKAIoIgQg' +
+  'AUEDdGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gbIQVCfiACQQFrrYkhCANAIAMgBUcE' +
+  'QEEAIQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCABIAZGBEAgA0EBaiEDDAMFIAQgAiAB' +
+  'QQJ0aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSABRXINABogAUEAQSj8CwAgABC7AkEA' +
+  'IAAoAjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNBsMMAaigCADYCWCAAIANBvMMAaigC' +
+  'ACADQbjDAGooAgARAQANAiAAELsCIAJBAWohAgwBCwsgAEEUNgJUIABBFBC8AjYCWCAAEL0CC0EAIQIgACgCaCIDQQAgA0EAShsh' +
+  'BAJ/A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJB' +
+  'AWohAgwBCwsgACAAKAJcIgIoAgAgAigCBBC5AiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQg' +
+  'ACgCYCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgCeCECIAEgAEH8AGo2AiQgASACNgIg' +
+  'QQELCyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBsMMAaigCAEEAIABBFE0bC9IBAQZ/IwBB' +
+  'EGsiAyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUEQCAAKAIoIAJBA3RqKQMAEL4CIgYg' +
+  'BCAEIAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRC/AiAAIAEQwAIgACgCACECIAMgBDYCDCAD' +
+  'IAU2AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABB3DMgAxDBAiADQRBqJAALBgAgAHunCx4BAX8gACgCXCIDIAI2' +
+  'AgQgAyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZq' +
+  'KAIAIAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYC' +
+  'DCAAIAAoAvwIakH8AGpB/AcgA2siAyABIAIQsgEiAUEASA0AIAACfyABIANPBEAgAEH4CGpBrty4ATYAAEH/BwwBCyAAKAL8CCAB' +
+  'ags2AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNAAkAgASAGRgRAIAYhAQwBC0EAIQJB' +
+  'fyEEIAAoAgAiByAAKAIcIAEQwwIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIAIgQgBCAAKAIsai0AACIKGyEEIANB' +
+  'AWohAyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAoAhwgARDDAiEDA34gAiAIRgR+IAsF' +
+  'IAtCAEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VCf0J/IAethkJ/hSAHQcAARhuDIgsQ' +
+  'vgJBAUcNACAAIAQgCxDEAiIGEL8CIAAgBBDAAiAAIAEQxQIgBSAAKAJYNgIQIABB5D8gBUEQahDBAiAAIAQQxgIgAEG2P0EAEMEC' +
+  'IAAgARDHAiAFIAY2AgAgAEHGMyAFEMECDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsNACABIAAgAmxBAnRqCwkAIAB6p0EB' +
+  'agteAQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAg' +
+  'AkEBajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYCACACIAEgAyAEbGtBAWo2AgQgAEHm' +
+  'KiACEMECIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAgAEH1KyACEMECDAELIAEgA0EBdCIE' +
+  'SARAIAIgASADa0EBajYCECAAQagvIAJBEGoQwQIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIgASAEa0EBajYCJCACQfknQcwIIAMb' +
+  'NgIgIABBmC8gAkEgahDBAgwBCyABIANrIgEgACgCECIDSARAIAJBoR1Brx0gARs2AjAgAEGmFSACQTBqEMECDAELIAEgA2siA0EB' +
+  'aiEBIAMgACgCFCIESARAIAIgATYCQCAAQfwrIAJBQGsQwQIMAQsgAiABIARrNgJQIABBni8gAkHQAGoQwQILIAJB4ABqJAALiQMC' +
+  'Cn8DfiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EAIQMgACgCACICQQAgAkEAShshCEIA' +
+  'IQwgAiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhDDAiEJQgAhDQNAIAMgCEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQ' +
+  'xAIiCkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAiC0EDdGopAwAgDINQDQALIAAgCyAK' +
+  'EL8CIAAgBigCABDAAiAAIAIQxQIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEGFPiAEEMECIAAgBigCABDGAiAAQec+QQAQwQIgACAC' +
+  'EMcCIABBtDRBABDBAgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAOhCEMIANBAWohAwwBCwsgAUEBaiEB' +
+  'DAELCyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyEDA0ACQAJAIAEgA0YEQCADIQEMAQsg' +
+  'ACgCLCABai0AAA0BIAAoAiggAUEDdGopAwAiBRC+AkEBRw0BIAAgASAFEMQCIgMQvwIgACABEMACIAIgACgCWDYCECAAQeQ/IAJB' +
+  'EGoQwQIgACABEMYCIAIgAzYCACAAQbMzIAIQwQILIAJBIGokACABIARIDwsgAUEBaiEBDAALAAsJACAAIAEQywILggUCD38EfiMA' +
+  'QSBrIgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJAIAMgACgCCE4NACADIA5IIAFHDQFC' +
+  'ASERIAAoAgAgACgCHCADEMMCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhGBEAgACATEMwCRQ0DBSAAKAIoIA8g' +
+  'AkECdGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwBCwsCQCAEQQJIDQAgACgCICIKIAUo' +
+  'AgAiDEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZBAnRqKAIAIgsgA0YNAANAIAIgBEhB' +
+  'ACAJGwRAIAAgBSACQQJ0aigCACALEM0CIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgCHCALEMMCIQkCQANAAkAgAiAIRgRA' +
+  'IAAoAmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABDAAiACQQFqIQIMAAsACyAAIAkgAkECdGooAgAiCiADEM0CRQRAIAAg' +
+  'CiANEM4CCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADEMUCIAAgCxDFAiAHIAAoAlg2AhAgAEHWPiAHQRBqEMECIAAg' +
+  'AxDHAiAHIA02AgAgAEGcPiAHEMECIAAgBSAEEM8CIABBsT5BABDBAiAAIAsQxwIgABDQAkEBIRAMBgsACwALIAZBAWohBgwACwAL' +
+  'IBFCAXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCABIAApA0BYC1oBA38gACgCICABQQJ0' +
+  'aiIBKAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgCJCABQQJ0aigCACACRw0BCwsgASAE' +
+  'SAuJAQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYgACgCYCEFA0AgAyAGRwRAIAEgBSAD' +
+  'QQN0aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIAIAAgBEEBajYCaAsLRwEBfyACQQAg' +
+  'AkEAShshA0EAIQIDQCACIANHBEAgAgRAIABB+D9BABDBAgsgACABIAJBAnRqKAIAEMYCIAJBAWohAgwBCwsL7QECB38CfiMAQRBr' +
+  'IgQkACAAQcc9QQAQwQIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYiCSAIg1AEQCAIUEUEQCAAQdo/QQAQ' +
+  'wQILIAQgBjYCACAAQfc+IAQQwQJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANBA3QiAWooAgRGBEAgACAFBH8gBwUg' +
+  'AEH4P0EAEMECIAAoAmALIAFqKAIAEMYCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWohAgwBCwsgAEG0NEEAEMECIARBEGok' +
+  'AAvGAgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAgA0EAShshBgNAAkAgBSAAKAIITg0A' +
+  'QQAhAyAAKAIAIAAoAhwgBRDDAiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQgAiACQaAEajYCACABIANKDQAgACAC' +
+  'QRBqIAMgAUEAQQBCACACQZAEakEGIAIQ0wJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIKKAIAIgtBA3RqKQMAEL4CIgxBAkgg' +
+  'ASAMSHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVB' +
+  'AWohBSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUgAigCCCIHQQAgB0EAShshCANAIAMg' +
+  'CEYEQCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkACQAJAAkAgAyALaigCACAFTARAQQAh' +
+  'AyAAKAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAEQRBqIANBAnRqKAIAIAYQzQIhAiAD' +
+  'QQFqIQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGEMMCIQ0DQCABIApGDQUgDSABQQJ0aiEJQQAhAkEAIQMDQCADIAhG' +
+  'BEACQCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhDEAhDOAiAOQgF9IA6DIQ4MAAsACyABQQFqIQEM' +
+  'AgUgAiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhHBEAgACAEQRBqIANBAnRqKAIAEMAC' +
+  'IANBAWohAwwBCwsgBCAAKAJYNgIAIABB5D8gBBDBAiAAIARBEGogBxDPAiAAQZc9QQAQwQIgACAPENQCIABB5z5BABDBAkEAIQMD' +
+  'QCAAKAJ4IANMBEAgABDQAkEBIQMMAgsgAwRAIABB2j9BABDBAgsgACAAKAJ0IANBAnRqKAIAEMcCIANBAWohAwwACwALIARBIGok' +
+  'ACADDwsgACgCaCAMTA0AIAAgBhDFAgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBqaiACKAIAIAEgBmooAgAiBkECdGoo' +
+  'AgA2AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRAIAQgAiACIARIGyELIAVBAWohDCAH' +
+  'IAVBAnRqIQUDQEEAIQogBCALRg0CIABCARDMAkUNAiABIARBA3RqKQMAIAaEIg0QvgIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEh' +
+  'CiAAIAEgAiADIARBAWoiBCAMIA0gByAIIAkQ0wJFDQALDAELIAYQvgIgBUcNACAAIAcgCSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsi' +
+  'AiQAIABBtwhBABDBAkG2MCEDA0AgAVAEQCAAQbUIQQAQwQIgAkEQaiQABSACIAEQxAI2AgAgACADIAIQwQIgAUIBfSABgyEBQfEr' +
+  'IQMMAQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAgBkEAShshBQN/IAMgBUYEf0EAIQMg' +
+  'CCAHIAkQwwIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMaDAELIAAoAiggBEEQaiABQQJ0aigC' +
+  'ACIDQQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQxAIQzgIgC0IBfSALgyELDAELAAsACwsDQCADIAVHBEAgACAE' +
+  'QRBqIANBAnRqKAIAEMACIANBAWohAwwBCwsgACACKAIAEMUCIAQgACgCWDYCACAAQdY+IAQQwQIgACACKAIAEMcCIABB+D9BABDB' +
+  'AiAAIAwQ1AIgAEGgPkEAEMECIAAgBEEQaiAGEM8CIAAQ0AJBAQsgBEEgaiQABSAEQRBqIANBAnRqIAEgC3qnQQJ0aigCADYCACAD' +
+  'QQFqIQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASACKAIEIApBAnRqKAIAQQFrrYYgDIQh' +
+  'DCADQQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAYgA0EAIANBAEobQQFq' +
+  'rSELIAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAEEMMCIQUCQANAAkACQCAIIAtSBEBC' +
+  'ASAIQgF9hiEOQgAhCUIAIQoMAQsgACANEMwCRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgIIIAIgAkGQBGo2AgQgASADSg0BIAAg' +
+  'AkEQaiADIAFBAEEAQgAgAkGQBmpBByACENMCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYgACgCKCAFIAmnQQJ0aigCAEEDdGop' +
+  'AwAgDoNQGyAKhCEKIAlCAXwhCQwBCwsgChC+AiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGogCjcDACACQZAEaiADQQJ0aiAIPgIA' +
+  'IANBAWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQMAAsAC3QBBH8DQAJAIANBBkcEQCAD' +
+  'QQN0IgJBhMMAaiEEIAJBgMMAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQ2AIEQEEBDwsgAkEBaiECIAApAzgg' +
+  'ACkDQFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYg' +
+  'BkEAIAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAasIg8gD34QzAINAUEADAMLIAAoAhwg' +
+  'CSAMaiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QvgIiB0EATCABIAdIckUEQCAFQSBqIAhBA3RqIA83AwAgBUGgBGogCEEC' +
+  'dGogCTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQRQRAQgEgACgCICAAKAIkIA4gAxDZ' +
+  'AiALa62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYCECAFIAVBIGo2AgwgBSAFQaAEajYC' +
+  'CEEAIAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqENoCQQBHCyAFQbAGaiQACxkAIAEgACACQQJ0aigCACADakEC' +
+  'dGooAgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BBACEJIAQgCkYNAiAAQgEQzAJFDQIg' +
+  'ASAEQQN0aikDACAGhCIMEL4CIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAEQQFqIgQgCyAMIAcgCBDaAkUNAAsM' +
+  'AQsgBhC+AiAFRw0AIAAgByAIENsCQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEAIAxBAEobIQkgAigCFEEBayEKIAIo' +
+  'AhAhBiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0B' +
+  'QQAhAwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAMLIBAgACgCICAAKAIkIAsgA0ECdGoo' +
+  'AgAiDSAHENkCIAhrrYinQQFxRQRAIAAgDSACKAIUEM4CCyADQQFqIQMMAAsACwtCASAKrYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdq' +
+  'IgcgBGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxDFAiAQQgF9IBCDIRAMAwsgACgCKCAKIANBAnRqKAIAIgtBA3RqKQMAIA+DUEUE' +
+  'QCAAIAsQwAILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqEMUCIA5CAX0gDoMhDgwBCwsgACgCWCEBIAUgAigCFDYCBCAF' +
+  'IAE2AgAgAEHePiAFEMECQQAhAwNAIAMgCUYEQCAAQfE9QQAQwQJBACEDA0AgAyAJRgRAIAAQ0AJBASEDDAQLIAMEQCAAQfg/QQAQ' +
+  'wQILIAAgACgCdCADIAxqQQJ0aigCABDHAiADQQFqIQMMAAsACyADBEAgAEH4P0EAEMECCyAAIAAoAnQgA0ECdGooAgAQxwIgA0EB' +
+  'aiEDDAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUCAIYgEIQhECADQQFqIQMMAQsLIAVB' +
+  'EGokACADCwkAIAAgARDdAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVBAEobIRAgACgCgAkhCSAFrCEVA0AC' +
+  'QCAAKAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERC+AiAMRwRAIANBAWohAwwCCyADQQFqIQ0gACgCICICIANBAnRqKAIA' +
+  'IQdBACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIAIAAoAhwgACgCJCAHQQJ0aigCABDD' +
+  'AiEKA0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAoAiggBUEDdGopAwAQvgJBAkcNACAA' +
+  'KAKICSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwBCwALAAsLA0AgAiAORwRAIAAoAogJ' +
+  'IAkgAkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EMwCRQ0AA0AgAiAORgRAIA0hAwwDCyAJIAJBAnRq' +
+  'IQsgAkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0aikDACITIAcgCygCACIIQQN0aikD' +
+  'ACIUgyISEL4CQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCARgyARUnINAQsgBCADNgIcIAQgCjYC' +
+  'GCAEIAg2AhQgACAEQRRqIAwgEhDEAiIIEN4CIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEUaiACQQJqQf8BcUEDcEECdGooAgAQ' +
+  'wAIgAkEBaiECDAELCyAAIAMgCygCABDfAiAAIAMgDygCABDfAiAEIAAoAlg2AhAgAEGtPSAEQRBqEMECIAAgAxDGAiAAIBEQ1AIg' +
+  'AEG4PUEAEMECIAAgCygCABDGAiAAIBQQ1AIgAEHaP0EAEMECIAAgDygCABDGAiAAIBMQ1AIgBCAINgIAIABB9C0gBBDBAiAAENAC' +
+  'QQEhAgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgCICIEIAEoAgAiBUECdGooAgAhByAF' +
+  'QQFqQQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQwwIhCwNAIAUgCE4EQCAHQQFqIQcg' +
+  'ACgCICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpBACAGGwRAAn9BACAJIAEgBEECdGoo' +
+  'AgAiBkYNABpBASAERQ0AGiAAIAkgBhDgAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADEM4CIAAoAgAhCAsgBUEBaiEFDAILAAsA' +
+  'CwALCwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDQAJAIAIgBSgCBE4gASAGTnJF' +
+  'BEAgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxDFAgsPCyABIAMgBEhqIQEgAiADIAROaiECDAALAAuPAQEF' +
+  'fwJAIAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDfyACIAUoAgROIAEgBk5yDQEg' +
+  'ACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5qIQIMAQsLIQcLIAcLPwECf0EBIQED' +
+  'QAJAQQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDiAiABQQFqIQFFDQELCyACC8YIAhB/A34jAEEgayIKJAAgACgC' +
+  'gAkhECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDjAiAOQQAgDkEAShshESABQQFrIQQDQCACIBFGBEACQEIBIASthiESIA6s' +
+  'IRQDQCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNA' +
+  'IAYgC0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQEOQCIgWsQgF8EMwCRQ0EIAtBAWohC0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0' +
+  'aiEDA0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIAIAggBkECdGogBSgCADYCACAGQQFq' +
+  'IQYLIAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAgACAGrCITIBN+EMwCRQ0HQQAhAyAJ' +
+  'QQBIDQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQzgILIANBAWohAwwACwALIAggAkECdGohCyAC' +
+  'QQFqIgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAiBUECdGooAgBGBEAgAyAJIAAgDyAF' +
+  'EOACGyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QzAJFDQcFAkAgACgCKCADQQN0aikDACASg1AgByADQQJ0aigCAEEA' +
+  'TnINAEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ4AIEQEEBIAcgBEECdGooAgB0IAVyIQULIAJBAWoh' +
+  'AgwBBSAFQQNHDQIgACADIAEQzgILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAoAmhFBEADQCACIAVGDQQgByAIIAJB' +
+  'AnRqKAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABDAAiACQQFqIQIMAQsLIAAoAlghBCAKIAE2' +
+  'AhQgCiAENgIQIABB0j0gCkEQahDBAkEAIQMDQCADQQJGBEAgCkHjIEHxDSAJQQBOGzYCACAAQfsVIAoQwQIgABDQAkEBIQ0MBgtB' +
+  'ACECIABBoz1B/T8gAxtBABDBAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRqIgQoAgAiAUECdGooAgBGBEAgACAN' +
+  'BH8gAQUgAEH4P0EAEMECIAQoAgALEMYCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwALIAxBAWohDAwACwALBSAHIAJBAnRq' +
+  'QX82AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJKBEBBACEDIAAoAgAiAUEAIAFBAEob' +
+  'IQQgASAAKAIcIAIQwwIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIMAwUgAyAAKAIoIAUgAUECdGooAgBB' +
+  'A3RqKQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIgIgIgAUECdGooAgAhByABQQFqQQJ0' +
+  'IQkDfyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGooAgAiBUECdGooAgBBAkcbRQRAQQAh' +
+  'AiAAKAIAIgggACgCHCAFEMMCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIoIAVBA3RqKQMAIAyDUHINACAAKAKI' +
+  'CSAFaiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEH' +
+  'DAELCyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94FAgd/BH4jAEFAaiICJAAgAv0MAAAA' +
+  'AAAAAAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDjAkIBIAlCAX2GIQxBACEBA0ACQCAAKAIEIAFMBEAgACkD' +
+  'QCEKIAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ5gIgACkDOCILIAApA0AiClYNAQsgAUEB' +
+  'aiEBDAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACACKAIw' +
+  'IgMQ4wIgACADIAIoAjQgASACQSBqEOYCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAoAgQiBWohAQNAIAFBAEgEQAJAIANB' +
+  'AXYhBUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2AgAgBiAINgIAIAFBAWohAQwACwAL' +
+  'BSAEIANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCACIAIoAiQ2AhggACACQRhqQQIgAigC' +
+  'ICIHEN4CQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANGBEAgACgCWCEBIAIgBzYCFCACIAE2' +
+  'AhAgAEHpPyACQRBqEMECQQAhAQNAIAEgBUYEQCACIAc2AgAgAEGILiACEMECIAAQ0AJBAQwHCyABBEAgAEHgP0H0PyABQQFxG0EA' +
+  'EMECCyAAIAQgAUECdGooAgAQxgIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigCABDfAiABQQFqIQEMAQsACwAFIAAg' +
+  'BCABQQJ0aigCABDAAiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAAKAIEIgxBAXQiB0EAIAdBAEobIQgg' +
+  'ACgCgAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYC' +
+  'AEEBIQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0BIAQoAgwiBkEAIAVBAWogBk4bDQEg' +
+  'ACAAIA4gCyAMbGsgASALRSAPEOQCIgasQgF8EMwCRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEobIRNBASALayAMbCEUA0AgBSATRg0B' +
+  'AkACQCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigCAEEBajYCACAQIBdqIA42AgAgDSAK' +
+  'QQJ0aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpBAiABEN4CIAAoAmgNAQsgBUEBaiEF' +
+  'DAELCwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQABSAHIAVBAnRqQX82AgAgBUEBaiEF' +
+  'DAELCwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0ACfwNAIAAoAgQiAyAEbCACTQRAAkBB' +
+  'ACECA0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBC+AkECRgRAA0AgDFBFBEAgACACIAwQxAIgACgCUCABQUBr' +
+  'EOgCIAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9' +
+  'CwMwIAAgASgCRCABKAJAIAIgAUEwahDoAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFrIQIgACgCgAkhB0EAIQMDQCACQQBI' +
+  'BEAgACgCWCECIAEgBTYCJCABIAI2AiAgAEHpPyABQSBqEMECIANBAWsiCSECA0AgAkEASARAIAEgCDYCLCABIAEoAjQ2AiggACAB' +
+  'QShqQQIgBRDeAiABIAU2AhAgAEHDLSABQRBqEMECIAAQ0AJBAQwHCyAAIAcgAkECdGoiCigCACIGIARtIgMQwAIgBiADIARsayIG' +
+  'QQFqIQsgAiAJSARAIAAgCigCBCAEbSADEN8CCyAAIAMQxgIgACgCKCADQQN0aikDACEMIAFB9D9B/T8gAhs2AgggASALNgIEIAEg' +
+  'DEJ+IAatiYMQxAI2AgAgAEGrFCABEMECIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFqIQMgACgCmAkgAkECdGooAgAhAgwB' +
+  'CwALAAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4jAEEQayIKJAAgACgChAkhDiAAKAKg' +
+  'CSEPIAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQxAJqQQFrIgVBAnQiBmpBATYCACAG' +
+  'IBRqQX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxyDQAgDyARQQJ0aigCACISIAdtIQwg' +
+  'ECASQQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBDMAkUNACARQQFqIREgDEEBaiEXQn4gEiAHIAxsa60i' +
+  'G4khHUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0CQQAhBiAAKAIAIAAoAhwgACgCJCAN' +
+  'QQJ0aigCABDDAiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEgCUZyDQAgACgCKCAJQQN0aikDACIb' +
+  'EL4CQQJHIBsgHoNQcg0AIBAgGyAdgxDEAiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0AIBMgFigCAEEBajYCACAUIBpqIBI2' +
+  'AgAgDyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEEDSHINACAKIAk2AgwgCiABNgIIIAAg' +
+  'CkEIakECIAIQ3gIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEANgJoQQEhBgsgBUEBaiEFDAEFIA1B' +
+  'AWohDSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAFIBAgDiAFQQJ0aigCAEECdGpBADYC' +
+  'ACAFQQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0AgACgCBCABSgRAAkAgACgCKCABQQN0' +
+  'aikDACIGEL4CIANHDQADQCAGUA0BAkAgACABIAYQxAIiBCACQTBqEOoCIgVBAE4EfyAFRQ0BIAAgASAEEM4CIAAgARDAAiACIAAo' +
+  'Alg2AiAgAEHSPyACQSBqEMECIAAgARDGAiACIAQ2AhAgAiACKAI8NgIUIABBgD8gAkEQahDBAiMAQRBrIgEkAAJAIAIoAjAiA0EA' +
+  'TgRAIAAgAxDAAiAAIAIoAjAQxgIgAEG/IEEAEMECDAELIAAgAigCNBDFAiABIAIoAjg2AgAgAEG7PiABEMECIAAgAigCNBDHAgsg' +
+  'AUEQaiQAIAIgBDYCACAAQdYsIAIQwQIgABDQAkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwALIAFBAWohAQwBCwsgA0EBaiEDDAEL' +
+  'CyACQUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIoIAAoAgRBA3T8CgAAIA8gACgCLCAA' +
+  'KAIE/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxBAEobIREgDKwiCEIChiEJQQEhAQNA' +
+  'AkAgAQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2GIgUgECACQQN0aiINKQMAg1AEQCAD' +
+  'IAI2AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRDMAkUNASAFQn+FIQYgACgCICACQQJ0aiICIQ0gAigC' +
+  'ACEKA0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIgEUcEQAJAIA8gEiACQQJ0aigCACIL' +
+  'ai0AAA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBC+AkEBRw0AIA4gAUECdGogBBDEAiALQQZ0akEB' +
+  'azYCACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEgACAANAIIIAh+EMwCRQ0AA0ACQCAK' +
+  'IAAoAghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZC' +
+  'f4UgAUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEEMQCQQFrIg2thiEEQQAhAUEAIQIDQCACIBFGDQUgECAL' +
+  'IAJBAnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyACQQFqIQIMAAsACyADIAo2AgQgAyAH' +
+  'EMQCNgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWohAiAQIAFBA3RqKQMAIgcgBIMgBoQh' +
+  'BiAEIAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LFwAgAEEEdEG0wwBqKAIAQX8gAEEUTRsLGgAgAEEDdEGAxgBq' +
+  'KAIAQQAgAEEBa0EFTRsLGgAgAEEDdEGExgBqKAIAQX8gAEEBa0EFTRsL6wIBAX8jAEEwayIHJAAgBP0MAAAAAAAAAAAAAAAAAAAA' +
+  'AP0LAgAgBEEANgIQIAVBfzYCAAJ/IAAgASACIAYQtQIiAUUEQCAGKAIADAELIARBfzYCAAJAA0AgASAHQQhqELoCIgBBAUcNASAE' +
+  'IAQoAgxBAWo2AgwgBCAEKAIQIAcoAggiAEEURmo2AhAgBCgCACAASARAIAQgADYCACAEIAAQ6wI2AgQLIANFIAQoAgQgA0xyDQAL' +
+  'IAUCfyAHKAIQBH8gB0EIakEEcgVBfiAHKAIYRQ0BGiAHQRRqCygCACgCAAs2AgBBASEACyABELgCIABBAEgEQCAHIAAQywE2AgAg' +
+  'BiAAQf0VIAcQzQEMAQsgBCAEKAIMBH8Cf0EAIAQoAgQiAUEKSA0AGkEBIQADf0EGIABBBkYNARogASAAQQN0QYTGAGooAgBMBH8g' +
+  'AAUgAEEBaiEADAELCwsFQQELNgIIQQALIAdBMGokAAvdBAILfwF+IwBB4ABrIgckAAJAIABFIAFFciAERSAFRXJyQQEgBhsEQEF+' +
+  'IQNBuNEAQX5BgAtBABDNARoMAQsgAhDsAiIORQRAIAcgAjYCCCAHQoGAgIDgADcDAEF+IQNBuNEAQX5Bki0gBxDNARoMAQsgA0EA' +
+  'SARAQX4hA0G40QBBfkGXIkEAEM0BGgwBCwJ/AkAgABBRIgggCGwiCkHRAE0EQCADRSEJQcgBIQgMAQtByP4AIApuIQggA0UhCUEE' +
+  'IApBqBlLDQEaCyAICyACEO0CIQ8gByABKQMANwNYIAMgCRsiDEEBaiEQQQEhCANAAkAgCCAQRwRAIAcgAf0AAxD9CwNIIAcgAf0A' +
+  'AwD9CwM4IAcgCEEBRgR+IAEpAwAFIAdB2ABqEIIBCzcDOAJAIAcoAkgNACAAEFFBDEoNACAHQQE2AkALIAAgB0E4aiAEIAVBuNEA' +
+  'EOgBIgMNAwJAA0AgACAEQQAgDyAGIAdBNGpBuNEAEO4CIgMNASAHKAI0IgNBAE4EQEEAIQkgASgCCA0EIAMgBGoiES0AAA0EIBEg' +
+  'AyAFai0AADoAACABKAIMRQ0BIAQgCiADQX9zaiIDaiADIAVqLQAAOgAADAELC0EAIQkgA0F/Rw0CQQEhCSAGKAIIIAJHDQIgCCED' +
+  'CyAIIAxMDQMLIAEpAwAhEiAHIA02AiQgByALNgIgIAcgEjcDGCAHIAw2AhQgByAONgIQQWEhA0G40QBBYUHFHyAHQRBqEM0BGgwC' +
+  'CyAIQQFqIQggCSALaiELIA0gCUVqIQ0MAAsACyAHQeAAaiQAIAMLGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEgBBuMYAKAIA' +
+  'IAAoAgAgAGpGC10BA38CQCAAQbjGACgCACICaiIAIAJJDQBBxMYAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8D' +
+  'akEQdkAAQX9GDQELQbjGACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQRgsGAEG0yAALgAEBA38CQCAARSACQQBIckUEQANA' +
+  'IAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQUiIBQQBIBEAgARD2AkHYyAAgAzYCAA8FIANBAWoh' +
+  'AyAEIAVBA3RqIQEMAQsACwALQX4hAkF+Qc0MEPcCCyACCxYAIABBAEgEQCAAIAAQywEQ9wILIAALDAAgACABQf0/ELkDCzQBAX8g' +
+  'ACgCACIABH8gACgCZEUgACgCgAMiAUUgACgC/AJFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGoh' +
+  'B0F+IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKAAyIIRSAAKAL8AkVycgR/QQAFIAgo' +
+  'AjwLIAFMDQAgCCgCOCEAIAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3' +
+  'AwALIAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ9gIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBRIgdODQAg' +
+  'AQR/IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEB' +
+  'QQEMAQsgAkECdEEEaiIIIAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0Ug' +
+  'BCgCDEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQZiIAQX5MBEAgABD2AhoLIAALFwAgACgC' +
+  'BCIARQRAQQAPCyAAIAEQyAELiQICAn8DfgJAIAFBjA0Q/gIiBA0AIAJBphIQ/gIiBA0AQZjNAP0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'AwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBUIAAgBlA2AtQCAkADQCAAIAcQBCIEQQFHDQEgCEIBfCIIIAZSDQAL' +
+  'QQQhBAsgAEEANgLUAiAAKQOQAyEGIAUgACkDmAM3AwggBSAGNwMAQZjNACAF/QADAP0LAwBBbSAEIAApA5ADIAApA6ADVCAAKQOY' +
+  'AyIGIAApA6gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GYzQApAwA3AwAgA0GgzQApAwA3AwgLIAQLOwACfyAARAAAAAAAAAAA' +
+  'ZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFBvCEQuQNBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAiAARAIAAg' +
+  'AjcDoAMgACADNwOoAyAAEFQLC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGYKhD+AiIFDQAgAkEATARAQX4hBUF+QaMhEPcCDAEL' +
+  'IAAoAgAgAfwHIAIgAyAEQQhqELEBIAMgBCkDCLo5AwgQ9gIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABogAUEASCAA' +
+  'KAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQVAJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJBAXRBECAC' +
+  'GyICQQJ0EEoiA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxD2AgsnACAA' +
+  'KAIAIAEQVRD2AiIBQXhGBEAgACgCAEHYyABByMgAEGgLIAELJwAgACgCBCIARQRAQX5B0QkQ9wJBfg8LIAAgASACIAMQyQGnEPYC' +
+  'CygBAX8gAARAAkAgACgCBCIBBEAgARC6AQwBCyAAKAIAEEkLIAAQSwsLFwAgACgCBCIARQRAQQAPCyAAIAEQxwELDgAgACgCACAB' +
+  'EGcQ9gILEgAgACgCACABIAIgAxBlEPYCC0gBAn8CQEEBQQgQRSICBEAgAiAAIAEQRCIDNgIAIAMNASACEEsLQX9BfiAAIAFyQQBO' +
+  'IgAbQb4IQeEhIAAbEPcCQQAhAgsgAgsmAQF+IAAoAgAgARCHASIDQgBTBEAgA6cQ9gIPCyACIAM3AwBBAAsUACAAKAIAIAEgAiAD' +
+  'IAQQXhD2AgtiACAAIAEQtQEiAEUEQEHMywAoAgBB2MsAEPcCQczIAEHQywApAgA3AgBBAA8LQQFBCBBFIgFFBEAgABC6AUF/Qb4I' +
+  'EPcCQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAEFQLIgEBfyABQaYSEP4CIgIEfyACBSAAKAIAIAH8BxAGEPYC' +
+  'CwsiAQF/IAFBphIQ/gIiAgR/IAIFIAAoAgAgAfwHEAQQ9gILCycAIAAoAgAiAEUgAUEASHIEf0F+BSAAEFQgACABNgL8AkEACxD2' +
+  'AgsSACAAKAIAIAEgAiADEGoQ9gILJQEBfyACQfQLEP4CIgMEfyADBSAAKAIAIAEgAvwHEIYBEPYCCwuDAQICfgF/IAJBnBIQ/gIi' +
+  'BQR/IAUFQcTGACgCACIFQQJ2QYCAgIAEIAUbrSIDQoCAgIAEIAL8ByIEIARQGyIEIAMgBFQbIQMgACgCACIARSABQQJLcgR/QX4F' +
+  'IAAQVCAAEE4gAEKAgICABCADIANQGzcD4AIgACABNgLYAkEACxD2AgsLDgAgACgCACABEGkQ9gILCwAgACgCACABEGELHwEBfyAB' +
+  'QZgqEP4CIgJFBEAgACgCACAB/AcQYAsgAgtbAQF/IAEgACgCACICEFE2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2Aggg' +
+  'ASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEF8Q9gILZgECfyMAQRBrIgIkACAC' +
+  'QgA3AwgCf0F+IAAoAgAiAEUgAkEIaiIDRXINABpBdSAAKAL8AkUgACgCZEECR3INABogAyAAKAKAAykDUDcDAEEACyABIAIpAwg3' +
+  'AwAQ9gIgAkEQaiQAC3QAIAAoAgBBqM0AEGQgAUGozQApAwC6OQMAIAFBsM0AKQMAujkDCCABQbjNACkDALo5AxAgAUHAzQArAwA5' +
+  'AxggAUHIzQAoAgC3OQMgIAFBzM0AKAIAtzkDKCABQdDNACkDALo5AzAgAUHYzQApAwC6OQM4CzYAAn9BfiAAKAIAIgBFDQAaQXcg' +
+  'ACgCoAJFDQAaIAAQVCAAIAAoAqACQQFrNgKgAkEACxD2AgsMACAAKAIAEFYQ9gILKwBBxMYAQQAgAPwDQQAgAEQAAAAAAAAAAGQb' +
+  'IABEAAAAAAAA8EFmGzYCAAsHACAAEMsBC1QAAn8gAEEAIAEbRQRAQcjGAEF+QacoQQAQzQEaQX4MAQsgACABQcjGABDeASIBBH8g' +
+  'AQUgACgCJCAAKAI0EGEgAEEBEAdBAAsLRQRAQQAPCxCfAws3AEHIxgAoAgBB7MYAEPcCQbjIAEHMxgD9AAIA/QsCAEHIyABB3MYA' +
+  '/QACAP0LAgBByMYAKAIAC0MAQcTKAEEANgIAQcjKAEEANgIAIAAEQEHEygAgACgCBDYCAEHIygAgACgCCDYCAAtByMoAKAIAQcTK' +
+  'ACgCAEEIdGoLOgBB2MoAIAI2AgBB1MoAIAE2AgAgAEHUygBB2MoAENEBBEAQnwMPC0HYygAoAgBB1MoAKAIAQQh0agsqACAAEFFB' +
+  'AEgEQEF+QZ4XEPcCQX4PCyAAIAEgAhDgAUUEQEEADwsQnwMLHwAgAARAIAAoAiQEfyAAQQAQByAAKAIkBUEACxBTCwsHACAAENYB' +
+  'C4IBAQF/AkAgAUGYKhD+AiIIDQAgBUGmEhD+AiIIDQAgBEEASARAQX5B/yEQ9wJBfg8LQQAhCEGYywAgBfwHNwMAQZDLACAENgIA' +
+  'QYzLACADNgIAQYjLACACNgIAQYDLACAB/Ac3AwAgAEGAywAgBiAHQcjGABDoAUUNABCfAyEICyAICyAAIABBAWsiAEEDTQR/IABB' +
+  'AnRBgMIAaigCAAVB1ykLC1AAQazKACABNgIAQajKACAANgIAQbDKACACNgIAQbTKACADNgIAQbjKACAENgIAQbzKACAFNgIAQcDK' +
+  'ACAGNgIAENQBIgBFBEAQnwMaCyAACzwAQczKAEEANgIAQdDKAEEANgIAIAAgAUEAIAFBAEobEM4BBEAQnwMPC0HQygAoAgBBzMoA' +
+  'KAIAQQh0agszAEHcygBBADYCACAAIAEgAiADIAQQ/AEiAEEASARAEJ8DDwtB3MoAKAIAQQFqQQAgABsLUgAgACABEPcBBEAQnwMP' +
+  'CyACQaDLACgCALc5AwAgAkGoywArAwA5AwggAkGwywApAwC6OQMQIAJBuMsAKQMAujkDGCACQcDLACgCALc5AyBBAAsRACAABEAg' +
+  'ACABQQBHNgI0CwsGACAAEFELQAEBfwJAIAJBjA0Q/gIiBg0AIANBphIQ/gIiBg0AIAAgASAC/AcgA/wHIAQgBRCuA0UEQEEADwsQ' +
+  'nwMhBgsgBgtTACAAIAEgAiADIARB4MoAQcjGABDhASIARQRAIAVB4MoAKAIAtzkDACAFQejKACkDALo5AwggBUHwygApAwC6OQMQ' +
+  'IAVB+MoAKQMAujkDGAsgAAviAQIFfwJ+AkAgA0GMDRD+AiIHDQAgBEGmEhD+AiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+Qa4MEPcC' +
+  'DAELIAP8ByEMIAT8ByENIAAQUSIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAF' +
+  'IApqIAgQrgMiCgRAIAggCrc5AwAgCEHMxgAoAgC3OQMgIAhB0MYAKAIAtzkDKCAIQdTGACgCALc5AzAgCEHYxgAoAgC3OQM4IAdB' +
+  'AWohBwsgCUEBaiEJDAALAAsgBwu4AQEBfwJAIAFBjA0Q/gIiBQ0AIAJBphIQ/gIiBQ0AQfDKAP0MAAAAAAAAAAAAAAAAAAAAAP0L' +
+  'AwBB4MoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEHoygAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQeDKABDmASIFQQBIBEAgBRD2Ag8L' +
+  'IARB4MoAKAIAtzkDACAEQejKACkDALo5AwggBEHwygApAwC6OQMQIARB+MoAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzAB' +
+  'AX4gACABIAIgAyAEIAUQrwIiBkKAgICACFkEQEF2QfkdEPcCQXYPCyAGpxD2AgsQACAABEAgABCJAiAAEEsLC3IBAX8CQAJAQeAg' +
+  'EEYiBEUEQEF/Qb4IEPcCDAELQcjLACADNgIAQcTLACACNgIAIAAgAUHEywAgBEHIxgAQhwJFDQEQnwMaQdjIACAEKALYIDYCAEHc' +
+  'yAAgBCgC3CA2AgAgBBCJAiAEEEsLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMkAEG4yABBAEHw' +
+  'AfwLAEG0yAAgADYCACADIAE2AgAgAyACNgIEQeDIAEHIAUGmFCADELQBGiADQRBqJAALEgBByMYAIABB7AH8CgAAEJ8DCwcAIAAQ' +
+  '7AILBwAgABDtAgtzAQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAMgAvwHQgAgAkQAoTgUmznvQ2MbQgAgAkQA' +
+  'AAAAAADwP2YbNwMIIAAgASADQQhqQeDNABC1AiIARQRAQeDNABC6AxoLIANBIGokACAACwcAIAAQuAILjAEBAX8jAEEwayICJAAg' +
+  'ACACQQhqELoCIgBBAUYEQCABIAIoAgg2AgAgASACKAIMNgIEIAEgAigCEDYCCCABIAIoAhQ2AgwgASACKAIYNgIQIAEgAigCHDYC' +
+  'FCABIAIoAiA2AhggASACKAIkNgIcIAEgAigCKDYCICABIAIoAiw2AiQLIAJBMGokACAACwcAIAAoAhQLvgEBAX8jAEFAaiILJAAg' +
+  'CyADNgIsIAsgAjYCKEEAIQIgCyAEQQAgBEEAShs2AjAgCyAF/AdCACAFRAChOBSbOe9DYxtCACAFRAAAAAAAAPA/Zhs3AzggCyAB' +
+  '/AdCACABRAChOBSbOe9DYxtCACABRAAAAAAAAAAAZhs3AyACQCAAIAtBIGogBiAHIAggCSALQQhqEO8CIgBBAEgEQEG40QAQugMh' +
+  'AgwBCyALQQhqIAAgChDCAwsgC0FAayQAIAILPwAgAiAAKAIANgIAIAIgACgCBDYCBCACIAAoAgg2AgggAiAAKAIMNgIMIAAoAhAh' +
+  'ACACIAE2AhQgAiAANgIQC7YBAQN/IwBBMGsiBCQAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIAQgAvwHQgAgAkQAoTgUmznvQ2Mb' +
+  'QgAgAkQAAAAAAADwP2YbNwMYAn8gBEEYaiEGIwBBEGsiBSQAAn8gBEUEQEHMzwBBfkHBC0EAEM0BGkF+DAELIAAgASAGQQAgBCAF' +
+  'QQxqQczPABDuAgsgBUEQaiQABEBBzM8AELoDDAELIARBACADEMIDQQALIARBMGokAAsHACAAELwCCwcAIAAQ6wILcgECfyMAQRBr' +
+  'IgIkACACQQA2AgwCQCABRP///////+9DZUUgAEVyRSABRAAAAAAAAAAAZnFFBEBBfhD2AhoMAQsgACgCACAB/AcgAkEMahB9IgBB' +
+  'AEgEQCAAEPYCGgwBCyACKAIMIQMLIAJBEGokACADCwYAIAAQfwt5AgJ/AX4jAEEQayICJAAgAiAABH4gACgCBCAAKAIUQQR0aiID' +
+  'KQMAIQQgAykDCAVCAAs3AwggAiAENwMAIAEgACgCCEECa61CACAAGzcDACABIAAoAgxBHGxBGGpBACAAG603AxggASAC/QAEAP0L' +
+  'AwggAkEQaiQAC2cBA34gASkDACEFIAEpAwghBAJ/QX4gAkEBIAMbRSAARSADQQBIcnINABpBdSAFIAAoAgQgACgCFEEEdGoiASkD' +
+  'AFogBCABKQMIIgZaIAQgBlEbDQAaIAAgBSAEIAIgAxCAAQsQ9gILEAAgACABIAIgAxCBARD2Agu1AQICfgJ/IwBBEGsiBSQAQn4h' +
+  'AyAARSABQQEgAkEAIAJBAEobIgIbRXJFBEAgBUIANwMIQgIhAwN+IAA1AggiBCADWAR+IAEgAiAFQQhqIARCAEIAIAA1AhQQgwEg' +
+  'BSkDCAUgASACIAVBCGogAyAAKAIAIAOnQQxsaiIGNAIAQgF8IAY1AgQgBjUCCBCDASADQgF8IQMMAQsLIQMLIAVBEGokAEF2IAOn' +
+  'IANC/////wdVGxD2AgsGAEGk0wALC+w9BwBBsAgLqTk6ICh+AH0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMg' +
+  'JXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5' +
+  'bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJv' +
+  'YmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1w' +
+  'dHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5n' +
+  'IGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG1pc3Npbmcgb3V0cHV0AG91' +
+  'dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMg' +
+  'dG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBj' +
+  'b3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBz' +
+  'eW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBz' +
+  'ZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9k' +
+  'ZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3Jp' +
+  'ZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBubyBwdXp6bGUgb2Yg' +
+  'dGhhdCBkaWZmaWN1bHR5IHdpdGhpbiB0aGUgYXR0ZW1wdHMAR3Vlc3MAYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBh' +
+  'bmQgMS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBt' +
+  'dXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVk' +
+  'IHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJv' +
+  'eDogb3ZlciAlZCBieXRlcwBtZW1vQnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRp' +
+  'Y2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRh' +
+  'cnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYW4gb3B0aW9uIGxlZnQgb3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5k' +
+  'cwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAICglZD0lZCklcwBv' +
+  'bmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6' +
+  'bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAdGhlICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVz' +
+  'JXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzADsgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRl' +
+  'bSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkg' +
+  'aXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IASGlkZGVuIHBhaXIATmFrZWQgcGFpcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIA' +
+  'dGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1i' +
+  'ZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb246IHN0' +
+  'ZXBzIGEgcGVyc29uIGNhbiBmb2xsb3cgbmVlZCBleGFjdGx5IG9uZSB0byBsZWFkIHRvAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29s' +
+  'dXRpb24AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbgBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1' +
+  'dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9u' +
+  'AGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAEZvcmNpbmcgY29udHJhZGljdGlvbgByZWdpb24AY29sdW1uAHRo' +
+  'ZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb246IHRoZXJlIGlzIG5vdGhpbmcgdG8gZXhwbGFpbgBYWS1jaGFpbgBYLWNoYWluAG5v' +
+  'IHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9u' +
+  'IGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1l' +
+  'cyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkg' +
+  'Y2VsbABhbnRpLWRpYWdvbmFsAG1haW4gZGlhZ29uYWwAZGlhYm9saWNhbABvawBKZWxseWZpc2gAU3dvcmRmaXNoAGZpZW5kaXNo' +
+  'AHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nAFhZWi13aW5nAFhZLXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBj' +
+  'b2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRvbyBiaWcAMDEyMzQ1Njc4OWFiY2RlZgB0aGUgbm9k' +
+  'ZSBidWRnZXQgKCVsbHUpIHJhbiBvdXQgYmVmb3JlIHRoZSBzb2x1dGlvbiB3YXMgZm91bmQgYW5kIHByb3ZlZCB1bmlxdWUAbm8g' +
+  'JXMgcHV6emxlIGluICVkIGF0dGVtcHRzIChzZWVkICVsbHUpOiAlZCBjYW1lIG91dCBlYXNpZXIsICVkIG5lZWRlZCBhIGhhcmRl' +
+  'ciB0ZWNobmlxdWUATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQAgd291bGQgaGF2ZSBubyBjYW5kaWRhdGUARnVsbCBo' +
+  'b3VzZQB0d28gY2VsbHMgb2Ygb25lIGNvbG91ciBzZWUgZWFjaCBvdGhlciwgc28gdGhhdCBjb2xvdXIgaXMgZmFsc2UAcHJvYmVz' +
+  'IG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJl' +
+  'IDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAgb3IgbW9yZQBhdHRlbXB0cyBtdXN0IGJlIDAgKHRoZSBkZWZhdWx0KSBvciBtb3Jl' +
+  'AGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhlIHB1' +
+  'enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0aGUg' +
+  'aXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHBl' +
+  'ciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUwMngg' +
+  'bWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBIaWRkZW4gdHJpcGxlAE5ha2VkIHRyaXBs' +
+  'ZQBIaWRkZW4gc2luZ2xlAE5ha2VkIHNpbmdsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJhbmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJh' +
+  'bmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8gU3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1' +
+  'bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVz' +
+  'IiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwg' +
+  'Y29sdW1uICVkIHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kAGJleW9uZAAgfCVsbGQAbWlzc2lu' +
+  'ZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9u' +
+  'IG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0' +
+  'c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdh' +
+  'cyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABIaWRkZW4gcXVh' +
+  'ZABOYWtlZCBxdWFkAHIlZGMlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGln' +
+  'aXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4l' +
+  'ZAAsJWQAcm93ICVkAHdpbmRvdyAlZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEuLiVkIGFu' +
+  'ZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkADsgc28gaXQgaXMgbm90ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyAlZCBj' +
+  'ZWxscywgbm90ICVkAGRpZmZpY3VsdHkgbXVzdCBiZSAlZC4uJWQgKGVhc3kuLmJleW9uZCksIGdvdCAlZAAgKD0gc3Ryb25nLCAt' +
+  'IHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhlIGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0gc3Ryb25nLCAtIHdlYWsp' +
+  'OyBvbmUgZW5kIGlzICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQg' +
+  'JXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdpb24gJWQAY29sdW1uICVk' +
+  'AGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxl' +
+  'IGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hh' +
+  'cmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVk' +
+  'IGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBO' +
+  'VUxMADAxMjM0NTY3ODlBQkNERUYAPwAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0' +
+  'IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMgb2YgYWxsIG9wdGlvbnMgYWRk' +
+  'IHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3VuZCBpcyAwACBjYW4gaG9sZCBv' +
+  'bmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2huaXF1ZSBhcHBsaWVzLCBzbyByJWRjJWQgdGFrZXMg' +
+  'JWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4ALjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24g' +
+  'YSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1i' +
+  'ZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAG5vIG9w' +
+  'dGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0' +
+  'eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVtcykAZm91bmQgJXp1IGNl' +
+  'bGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRo' +
+  'IHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMg' +
+  'KGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBO' +
+  'VUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAwIG9yIG1vcmUpAHVua25v' +
+  'd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3Ig' +
+  'aGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cg' +
+  'JWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xz' +
+  'ICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngz' +
+  'KSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEgbnVtYmVyLCBuZWdhdGl2' +
+  'ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9y' +
+  'IGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9sZCBvbmx5IAAgYWdhaW5zdCAAJXM6IHBpdm90IAAg' +
+  'd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlua3MgY29sb3VyIAAgaXQgY2FuIGdvIG9ubHkgaW4g' +
+  'ACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAALCBhbGwgaW4gACVkIHdvdWxkIGhhdmUgbm8gcGxh' +
+  'Y2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZyb20gACB3ZXJlICVkLCBzaW5nbGVzICglZCBwbGFj' +
+  'ZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0eSBjZWxsIG9mIAAlczogaWYgACBhbmQgACA9IAAl' +
+  'czogACVzIG9uICVkOiAAIC0gACwgACkKAAAA8hsAAPsdAABaCQAAORIAAEARAADfFAAAqxMAAEgSAADfDAAALwkAAOUaAACuCwAA' +
+  '0xIAAMcNAAAACwAAJg0AAO0SAABMHAAAPgQAAMgOAAAEFAAAKBAAAB0VAAD5FAAAAAEBAQIBAgECAwIBAwECAwQBAwEEAwIBBAUC' +
+  'AwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgAAADSBwAAlQwAAHgMAABSBwAAZREAAPkFAACiBAAAGBMAAOgO' +
+  'AABqEwAAcBQAAGsIAAAIAAAACQBB7sEACzD4PwAAAAAAABBAMzMzMzMzGUA5BAAAOA4AAP8TAAAnBgAAEAAAAOEYAAAAAAAAAAEA' +
+  'QbDCAAtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAADAhAAA9' +
+  'AAAALiAAQYTDAAsFAQAAAAEAQZTDAAvhAgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAABYEAAACgAAAAoAAAAAAAAAuBIAAA8A' +
+  'AAALAAAAAAAAAMYSAAAXAAAADAAAAAAAAAAhDwAAGgAAAA0AAAAAAAAAOw8AABwAAAANAAAAAQAAAI0LAAAeAAAADgAAAAIAAAAa' +
+  'DwAAIAAAAA8AAAACAAAAgQsAACIAAAAQAAAAAgAAAKsSAAAkAAAADgAAAAMAAADVDgAAJgAAAA8AAAADAAAAnRIAACgAAAAQAAAA' +
+  'AwAAABIPAAAqAAAAEQAAAAAAAAAJDwAALAAAABEAAAABAAAAWxUAADIAAAAOAAAABAAAAMsOAAA0AAAADwAAAAQAAABPFQAANgAA' +
+  'ABAAAAAEAAAAKg8AAEEAAAASAAAAAAAAALENAABCAAAAEwAAAAAAAACoDQAARAAAABQAAAAAAAAASg0AAEwAAAAVAAAAAAAAAAMI' +
+  'AABuAEGIxgALLTkEAAAcAAAAOA4AACgAAAD/EwAAPAAAAN8OAABLAAAAvQ4AAG0AAAAZFAAAbgBBuMYACwOwKQI='
