@@ -19,7 +19,7 @@ const utf8Decoder = new TextDecoder()
  */
 export const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name', 'dk_zdd_build']
+  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 export function unsignedPointers (exports) {
