@@ -194,6 +194,11 @@ test('Generate gives a puzzle that Check reports unique', async () => {
   assert.match(await page.textContent('#status'), /Unique/)
   // And the library agrees, outside the browser.
   assert.equal(kit.sudoku.solve(puzzle).status, 'unique')
+  // The status names the difficulty by technique, as the library rates it.
+  await page.click('#generate')
+  await page.waitForSelector('#status[data-result="generated"]')
+  const { difficulty } = kit.sudoku.rate(await boardLine())
+  assert.match(await page.textContent('#status'), new RegExp(`givens, ${difficulty}`))
 })
 
 test('a long enumeration in the playground is cancelled at once; the page stays responsive', async () => {
