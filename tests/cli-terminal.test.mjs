@@ -1,7 +1,8 @@
 // The progress bar on stderr: its rate and time left (terminal.mjs, with a
 // fake clock), and the CLI under a pseudo-terminal (script(1)): a bar while
 // it works, erased with the cursor shown again at the end and on Ctrl-C
-// (exit status 130); no bar under TERM=dumb or in a pipe.
+// (exit status 130); no bar under TERM=dumb or in a pipe; explain under a
+// terminal, stopped by Ctrl-C.
 // Run: node --test tests/cli-terminal.test.mjs
 import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
@@ -136,6 +137,16 @@ describe('under a terminal', { skip: noTerminal }, () => {
     const { status, output } = await run.done
     assert.equal(status, 130)
     assertCleanedUp(output)
+  })
+
+  test('explain: the steps on the terminal as they come; Ctrl-C in the middle of a batch exits 130', { timeout: HANG_MS }, async () => {
+    const run = onTerminal(['explain', many], { env: { TERM: 'xterm' } })
+    await run.waitFor(/steps; the hardest: [^\r\n]+\r\n\r\n1\. /) // one puzzle explained, the next begun
+    run.child.stdin.write('\x03')
+    const { status, output } = await run.done
+    assert.equal(status, 130, JSON.stringify(output.slice(-300)))
+    assert.match(output, /^1\. (Full house|Naked single|Hidden single)/, 'the steps, numbered, one a line')
+    assert.ok(!output.includes(HIDE_CURSOR), 'no bar: the steps themselves show the run moving')
   })
 
   test('at the end of a run the bar is gone and the cursor back; TERM=dumb: no bar at all', { timeout: HANG_MS }, async () => {

@@ -213,4 +213,13 @@ test('the CLI: dlxkit explain gives the same steps as text, --json and --hint N,
   assert.match(bad.stderr, /stdin:1: AMBIGUOUS: /)
   assert.match(bad.stdout, /^1\. /, 'the good puzzle after it is still explained')
   assert.equal(cli(['explain', '--hint', '4'], list[0]).status, 2)
+  // --after K: the hint after K steps made, and a clear line past the last
+  const steps = expected[0].steps
+  for (const after of [1, 5, steps.length - 1]) {
+    assert.equal(cli(['explain', '--hint', '3', '--after', String(after)], list[0]).stdout, dlx.sudoku.hint(list[0], { depth: 3, after }).text + '\n')
+    assert.equal(dlx.sudoku.hint(list[0], { depth: 3, after }).technique, steps[after].technique)
+  }
+  assert.match(cli(['explain', '--hint', '1', '--after', String(steps.length)], list[0]).stdout, /no step after \d+/)
+  assert.equal(cli(['explain', '--after', '2'], list[0]).status, 2, '--after without --hint')
+  assert.equal(cli(['explain', '--hint', '1', '--after', '-1'], list[0]).status, 2)
 })

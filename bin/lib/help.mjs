@@ -192,6 +192,8 @@ ${INPUT}
 Options:
   --hint N             only the next step, at depth N: 1 the house to look
                        at, 2 the technique and where, 3 the move
+  --after K            with --hint: the hint after the first K steps (made
+                       already: eliminations leave the grid as it was)
   --format text|json   json: {puzzle, line, steps, solved, rating} per line
                        ({puzzle, line, hint} with --hint; rows, columns and
                        houses from 0 there, as in the JS API)
@@ -205,6 +207,7 @@ ${EXIT}
 Examples:
   dlxkit explain puzzle.txt
   dlxkit explain --hint 1 puzzle.txt
+  dlxkit explain --hint 3 --after 5 puzzle.txt
   dlxkit explain --json --variant x puzzles.txt`,
 
   cover: `Usage: dlxkit cover [OPTIONS] [FILE|-]

@@ -2,7 +2,7 @@
 // (sudoku.steps), one sentence a line, numbered; or one hint at a depth
 // (sudoku.hint); --json for one JSON object a puzzle. The puzzles are
 // explained in turn: an explanation takes milliseconds.
-import { COMMON_OPTIONS, parseCommandLine, parseFormat, parseWholeNumber, inputPaths } from '../args.mjs'
+import { COMMON_OPTIONS, UsageError, parseCommandLine, parseFormat, parseWholeNumber, inputPaths } from '../args.mjs'
 import { SHAPE_OPTIONS, shapeOptions, checkShape } from '../sudoku-options.mjs'
 import { listInputs, readPuzzlesInTurn } from '../input-list.mjs'
 import { InputError } from '../input.mjs'
@@ -13,7 +13,8 @@ const OPTIONS = {
   ...SHAPE_OPTIONS,
   format: { type: 'string' },
   json: { type: 'boolean' },
-  hint: { type: 'string' }
+  hint: { type: 'string' },
+  after: { type: 'string' }
 }
 
 export async function explainCommand (argv, { out, terminal, about }) {
@@ -21,6 +22,9 @@ export async function explainCommand (argv, { out, terminal, about }) {
   if (values.help || values.version) return about(values, 'explain')
   const json = parseFormat(values, ['text', 'json'], 'explain') === 'json'
   const depth = values.hint === undefined ? 0 : parseWholeNumber(values.hint, 'hint', { min: 1, max: 3, note: '1: the house, 2: the technique, 3: the move', command: 'explain' })
+  // --after K: the hint after the explanation's first K steps (a person who made them)
+  const after = values.after === undefined ? 0 : parseWholeNumber(values.after, 'after', { min: 0, note: 'the steps already made', command: 'explain' })
+  if (values.after !== undefined && !depth) throw new UsageError('--after goes with --hint N (the hint after K steps)', 'explain')
   const opts = await shapeOptions(values, 'explain')
   const kit = await loadKit()
   checkShape(kit, opts, 'explain')
@@ -31,7 +35,7 @@ export async function explainCommand (argv, { out, terminal, about }) {
       for (const puzzle of batch) {
         const where = `${puzzle.source}:${puzzle.line}`
         try {
-          out.item(depth ? hintOutput(kit, puzzle, opts, depth, json) : stepsOutput(kit, puzzle, opts, json))
+          out.item(depth ? hintOutput(kit, puzzle, opts, depth, after, json) : stepsOutput(kit, puzzle, opts, json))
         } catch (e) {
           if (!(e instanceof DlxError)) throw e
           out.flush()
@@ -62,8 +66,8 @@ function stepsOutput (kit, puzzle, opts, json) {
   return lines.join('\n') + '\n'
 }
 
-function hintOutput (kit, puzzle, opts, depth, json) {
-  const h = kit.sudoku.hint(puzzle.text, { ...opts, depth })
+function hintOutput (kit, puzzle, opts, depth, after, json) {
+  const h = kit.sudoku.hint(puzzle.text, { ...opts, depth, after })
   if (json) return JSON.stringify({ puzzle: puzzle.text.trimEnd(), line: puzzle.line, hint: h })
-  return h ? h.text : 'the grid is full: no hint'
+  return h ? h.text : after ? `no step after ${after}: the explanation is shorter` : 'the grid is full: no hint'
 }
