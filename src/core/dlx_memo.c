@@ -73,6 +73,11 @@ struct dlx_memo {
      * still possible (live + d * bw). bw 0: the lists alone. */
     int32_t bw, *col_w;
     uint64_t *col_bits, *kill, *live;
+    /* where the walk stands between two calls (WebAssembly's slices) and
+     * what it leaves: the depth, an overflow seen, the last count and chain */
+    int32_t depth, over;
+    uint32_t ref;
+    dlx_count_t value;
 };
 
 static inline int is_set(const uint64_t *b, int32_t x) { return (int)(b[x >> 6] >> (x & 63) & 1); }
@@ -375,29 +380,23 @@ static int add(dlx_count_t *sum, dlx_count_t v) {
     return 0;
 }
 
-/* The search: a count (z NULL; stop: the node budget) or a ZDD into z. */
-static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
-    if (d->phase == PH_DONE) return DLX_DONE;
-    int rc = build(d);
-    if (!rc && z) { /* the tables come out of the ZDD's room */
-        size_t held = dlx_memo_bytes(d);
-        if (held > z->room) rc = DLX_ENOMEM;
-        else z->room -= held, d->memo->zdd = z;
-    }
-    if (rc < 0) {
-        dlx_memo_free(d);
-        return rc;
-    }
+/* The walk from where the last one ended (m->depth, m->over; a state is
+ * entered first) until every option is done, the budget stop, a slice's
+ * end (nodes reach slice: WALK_SLICE, between two nodes) or an error. */
+enum { WALK_END = 0, WALK_STOPPED = 1, WALK_SLICE = 2 };
+static inline __attribute__((always_inline)) int walk(dlx_t *d, uint64_t stop, uint64_t slice, struct dlx_zdd *z) {
     struct dlx_memo *m = d->memo;
     struct frame *fr = m->fr;
-    int32_t depth = 0, over = 0, stopped = 0;
+    int32_t depth = m->depth, over = m->over, out = WALK_END;
     dlx_count_t value = 0; /* the count of the subproblem just finished */
     uint32_t ref = 0;      /* building a ZDD: its chain head (0: no solution, 1: the empty one) */
-    d->phase = PH_FORWARD;
-    d->on_bits = d->on_cells = 0;
     /* enter: the current state; leaves its count in value, or pushes a frame */
     for (int entering = 1;;) {
         if (entering) {
+            if (d->nodes >= slice) {
+                out = WALK_SLICE;
+                break;
+            }
             entering = 0;
             d->nodes++;
             int32_t left, i = choose(m, live_at(m, depth), &left);
@@ -420,7 +419,7 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
         if (f->opt >= 0) { /* back from an option: add its count, take it back */
             over |= add(&f->sum, value);
             if (z && ref && !(f->chain = dlx_zdd_add(z, f->opt, f->chain, ref))) {
-                rc = DLX_ENOMEM;
+                out = DLX_ENOMEM;
                 break;
             }
             flip(m, f->opt);
@@ -434,7 +433,7 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
         }
         if (f->k < m->col_at[f->item + 1]) {
             if (d->nodes >= stop) {
-                stopped = 1;
+                out = WALK_STOPPED;
                 break;
             }
             f->opt = m->col_opt[f->k];
@@ -450,29 +449,78 @@ static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, st
         }
         value = f->sum, ref = f->chain; /* every option done */
         if (store(m, f->hash, key_of(m, live_at(m, depth - 1)), value, ref)) {
-            rc = DLX_ENOMEM;
+            out = DLX_ENOMEM;
             break;
         }
         depth--;
     }
+    m->depth = depth, m->over = over, m->value = value, m->ref = ref;
+    return out;
+}
+
+/* In WebAssembly the walk returns every SLICE_NODES nodes and is called
+ * again: V8 starts a function in baseline code and runs its optimized code
+ * only from its next call (no on-stack replacement), so a count in one
+ * call stayed in baseline code all along, 1.4x slower on domino tilings of
+ * 12x12 (search_choice.c slices the other searches the same way). Natively
+ * one call (0); d->memo_slice for the tests. A function per job, so that
+ * each is compiled alone. */
+#ifdef __wasm__
+enum { SLICE_NODES = 4096 };
+#else
+enum { SLICE_NODES = 0 };
+#endif
+static __attribute__((noinline)) int walk_count(dlx_t *d, uint64_t stop, uint64_t slice) { return walk(d, stop, slice, NULL); }
+static __attribute__((noinline)) int walk_zdd(dlx_t *d, uint64_t slice, struct dlx_zdd *z) { return walk(d, UINT64_MAX, slice, z); }
+static int walk_all(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
+    uint64_t n = d->memo_slice ? d->memo_slice : SLICE_NODES;
+    int out;
+    do {
+        uint64_t slice = n && d->nodes < UINT64_MAX - n ? d->nodes + n : UINT64_MAX;
+        out = z ? walk_zdd(d, slice, z) : walk_count(d, stop, slice);
+    } while (out == WALK_SLICE);
+    return out;
+}
+
+/* The search: a count (z NULL; stop: the node budget) or a ZDD into z. */
+static inline __attribute__((always_inline)) int run(dlx_t *d, uint64_t stop, struct dlx_zdd *z) {
+    if (d->phase == PH_DONE) return DLX_DONE;
+    int rc = build(d);
+    if (!rc && z) { /* the tables come out of the ZDD's room */
+        size_t held = dlx_memo_bytes(d);
+        if (held > z->room) rc = DLX_ENOMEM;
+        else z->room -= held, d->memo->zdd = z;
+    }
+    if (rc < 0) {
+        dlx_memo_free(d);
+        return rc;
+    }
+    struct dlx_memo *m = d->memo;
+    d->phase = PH_FORWARD;
+    d->on_bits = d->on_cells = 0;
+    int out = walk_all(d, stop, z);
+    int32_t depth = m->depth, over = m->over;
+    dlx_count_t value = m->value;
+    if (out < 0) rc = out;
     d->level = d->depth = 0;
     d->phase = PH_DONE;
     if (z) { /* the tables go; the ZDD stays */
+        uint32_t ref = m->ref;
         dlx_memo_free(d);
         if (rc < 0) return rc;
         z->root = ref;
         return over ? DLX_EOVERFLOW : DLX_OK;
     }
-    if (stopped) { /* the finished branches, a lower bound; a count never resumes */
+    if (out == WALK_STOPPED) { /* the finished branches, a lower bound; a count never resumes */
         value = 0;
-        for (int32_t l = 0; l < depth; l++) over |= add(&value, fr[l].sum);
+        for (int32_t l = 0; l < depth; l++) over |= add(&value, m->fr[l].sum);
     }
     if (over || add(&value, d->count_from)) {
         d->solutions = ~(dlx_count_t)0;
         return DLX_EOVERFLOW;
     }
     d->solutions = value;
-    return stopped ? DLX_BUDGET : DLX_DONE;
+    return out == WALK_STOPPED ? DLX_BUDGET : DLX_DONE;
 }
 
 int dlx_memo_search(dlx_t *d, uint64_t stop) { return run(d, stop, NULL); }
