@@ -328,17 +328,22 @@ static int build(dlx_t *d) {
 
 /* The primary item to branch on: fewest possible options, the first of
  * them; -1 when every primary item is covered. *left gets its count.
- * live: the state's live options (bit sets only). */
+ * live: the state's live options (bit sets only). On the sets the scan
+ * visits only the uncovered items, by their bits (1.11x natively, 1.1x in
+ * WebAssembly on the memo rows, against a test of every item's bit). */
 static int32_t choose(const struct dlx_memo *m, const uint64_t *live, int32_t *left) {
     int32_t best = -1, fewest = INT32_MAX;
-    if (m->bw) {
-        for (int32_t i = 0; i < m->n_primary && fewest > 0; i++) {
-            if (is_set(m->covered, i)) continue;
-            const uint64_t *c = m->col_bits + (size_t)i * m->bw;
-            int32_t n = 0;
-            for (int32_t w = m->col_w[2 * i]; w < m->col_w[2 * i + 1] && n < fewest; w++)
-                n += __builtin_popcountll(c[w] & live[w]);
-            if (n < fewest) best = i, fewest = n;
+    if (m->bw) { /* the uncovered primary items by their bits, a word of them at a time */
+        for (int32_t x = 0; x < m->n_primary && fewest > 0; x += 64) {
+            uint64_t open = ~m->covered[x >> 6];
+            if (m->n_primary - x < 64) open &= (1ULL << (m->n_primary - x)) - 1;
+            for (; open && fewest > 0; open &= open - 1) {
+                int32_t i = x + __builtin_ctzll(open), n = 0;
+                const uint64_t *c = m->col_bits + (size_t)i * m->bw;
+                for (int32_t w = m->col_w[2 * i]; w < m->col_w[2 * i + 1] && n < fewest; w++)
+                    n += __builtin_popcountll(c[w] & live[w]);
+                if (n < fewest) best = i, fewest = n;
+            }
         }
         *left = fewest;
         return best;
