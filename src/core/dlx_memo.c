@@ -215,47 +215,47 @@ static int bits_pay(const dlx_t *d, const struct dlx_memo *m, int32_t options) {
 }
 
 /* The bit sets from the lists (the options ruled out by each one through
- * every item, secondary ones too); -1 out of memory. */
+ * every item, secondary ones too); -1 out of memory. An option's kill set
+ * is the union of its items' columns as sets, word by word over the words
+ * each column spans. In WebAssembly this runs once a count, in baseline
+ * code: a bit set per option of each column took 10 ms of a first count
+ * on pentominoes-4x15 (1,696 options by 27 words), the words 5.7 ms. */
 static int build_bits(struct dlx_memo *m, int32_t n_items, int32_t no) {
     int32_t np = m->n_primary, bw = (no + 63) / 64;
     m->col_w = malloc((size_t)2 * np * sizeof(int32_t));
     m->col_bits = calloc((size_t)np * bw, sizeof(uint64_t));
     m->kill = calloc((size_t)no * bw, sizeof(uint64_t));
     m->live = calloc(((size_t)np + 2) * bw, sizeof(uint64_t));
-    /* every item's options: opts[at[x] .. at[x + 1]) */
-    int32_t *at = calloc((size_t)n_items + 1, sizeof *at), *fill = malloc(((size_t)n_items + 1) * sizeof *fill);
-    int32_t *opts = malloc(((size_t)m->opt_at[no] + 1) * sizeof *opts);
-    if (!m->col_w || !m->col_bits || !m->kill || !m->live || !at || !fill || !opts) {
-        free(at), free(fill), free(opts);
+    /* the secondary items' columns as sets (the primary ones' are col_bits), every item's words */
+    uint64_t *sec = calloc((size_t)(n_items - np) * bw + 1, sizeof(uint64_t));
+    int32_t *span = malloc((size_t)2 * n_items * sizeof(int32_t) + 1);
+    if (!m->col_w || !m->col_bits || !m->kill || !m->live || !sec || !span) {
+        free(sec), free(span);
         return -1;
     }
     m->bw = bw;
-    for (int32_t p = 0; p < m->opt_at[no]; p++) at[m->opt_item[p] + 1]++;
-    for (int32_t x = 0; x < n_items; x++) at[x + 1] += at[x];
-    memcpy(fill, at, ((size_t)n_items + 1) * sizeof *fill);
-    for (int32_t o = 0; o < no; o++)
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) opts[fill[m->opt_item[p]]++] = o;
-    free(fill);
-    for (int32_t o = 0; o < no; o++) {
-        uint64_t *k = m->kill + (size_t)o * bw;
-        if (m->opt_at[o] < m->opt_at[o + 1]) m->live[o >> 6] |= 1ULL << (o & 63); /* live at the start */
-        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
-            int32_t x = m->opt_item[p];
-            for (int32_t q = at[x]; q < at[x + 1]; q++) k[opts[q] >> 6] |= 1ULL << (opts[q] & 63);
-        }
-    }
-    for (int32_t i = 0; i < np; i++) {
-        uint64_t *c = m->col_bits + (size_t)i * bw;
+    for (int32_t x = 0; x < n_items; x++) {
+        uint64_t *c = x < np ? m->col_bits + (size_t)x * bw : sec + (size_t)(x - np) * bw;
         int32_t w0 = bw, w1 = 0;
-        for (int32_t j = m->col_at[i]; j < m->col_at[i + 1]; j++) {
+        for (int32_t j = m->col_at[x]; j < m->col_at[x + 1]; j++) {
             int32_t o = m->col_opt[j];
             c[o >> 6] |= 1ULL << (o & 63);
             if (o >> 6 < w0) w0 = o >> 6;
             if ((o >> 6) + 1 > w1) w1 = (o >> 6) + 1;
         }
-        m->col_w[2 * i] = w0 < w1 ? w0 : 0, m->col_w[2 * i + 1] = w0 < w1 ? w1 : 0;
+        span[2 * x] = w0 < w1 ? w0 : 0, span[2 * x + 1] = w0 < w1 ? w1 : 0;
     }
-    free(at), free(opts);
+    memcpy(m->col_w, span, (size_t)2 * np * sizeof(int32_t));
+    for (int32_t o = 0; o < no; o++) {
+        uint64_t *k = m->kill + (size_t)o * bw;
+        if (m->opt_at[o] < m->opt_at[o + 1]) m->live[o >> 6] |= 1ULL << (o & 63); /* live at the start */
+        for (int32_t p = m->opt_at[o]; p < m->opt_at[o + 1]; p++) {
+            int32_t x = m->opt_item[p];
+            const uint64_t *c = x < np ? m->col_bits + (size_t)x * bw : sec + (size_t)(x - np) * bw;
+            for (int32_t w = span[2 * x]; w < span[2 * x + 1]; w++) k[w] |= c[w];
+        }
+    }
+    free(sec), free(span);
     return 0;
 }
 
