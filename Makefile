@@ -100,6 +100,9 @@ build/test_%: tests/c/test_%.c $(wildcard tests/c/*.h) build/san/libdlxcore.a $(
 #   for 1.8 KiB).
 # - src/core/dlx_best.c, the search for the cheapest solutions, the same way:
 #   1.06-1.14x -Oz's speed on the linked search's cost rows (paired), for 1.0 KiB.
+# - src/core/dlx_memo.c, the memoized count, the same way: at -Oz its choice,
+#   key and hash were calls; 1.6-1.8x faster on the memo rows (bench/MEMO.md,
+#   sliced at both levels), for 0.9 KiB (-O3: the same speed and size).
 # - src/core/xc_array.c, the bit-mask search for Sudoku up to 16x16, at -Os (-O2 is
 #   3% faster and 0.6 KiB bigger).
 # - src/core/sudoku9.c, the 9x9 solver, at -O3 with loop unrolling: 23% faster
@@ -161,6 +164,7 @@ build/wasm/core/dlx_bits.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_cells.o: WASM_LEVEL := -O3 -fno-unroll-loops
 build/wasm/core/dlx_multi.o build/wasm/core/dlx_multi_bits.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/dlx_best.o: WASM_LEVEL := -O2 -fno-unroll-loops
+build/wasm/core/dlx_memo.o: WASM_LEVEL := -O2 -fno-unroll-loops
 build/wasm/core/xc_array.o: WASM_LEVEL := -Os
 build/wasm/core/sudoku9.o: WASM_LEVEL := -O3
 

@@ -47,16 +47,17 @@ export async function sudoku (set, { minSeconds = 1 } = {}) {
 /**
  * All solutions of one DLX file, CPU seconds from reading the file to the
  * count: loading the module and parsing the text included. `wasm`: another
- * module file than dist/'s (bench/ab.mjs).
+ * module file than dist/'s (bench/ab.mjs); `memo`: the memoized count
+ * (countBig({ memo: true }), bench/memo-run.mjs), its count in decimal text.
  * { solutions, seconds, searchSeconds, memoryBytes }.
  */
-export async function exactCover (file, { wasm } = {}) {
+export async function exactCover (file, { wasm, memo = false } = {}) {
   const t0 = cpuSeconds()
   const dlx = await load(wasm ? { wasm: readFileSync(wasm) } : undefined)
   const problem = dlx.parseDlx(readFileSync(file, 'utf8'))
   try {
     const t1 = cpuSeconds()
-    const solutions = problem.count()
+    const solutions = memo ? problem.countBig({ memo: true }).toString() : problem.count()
     const t2 = cpuSeconds()
     return { solutions, seconds: t2 - t0, searchSeconds: t2 - t1, memoryBytes: dlx.memorySize() }
   } finally {

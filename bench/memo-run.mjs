@@ -3,19 +3,22 @@
 // CPU time of each process (reading included) in rounds (bench/rounds.mjs:
 // every program once per row and round; a row under 50 ms takes each
 // program's median of 9 passes), the medians of the per-round ratios, peak
-// memory (ru_maxrss); every count checked against DLX6's. Writes bench/MEMO.md.
-//   node bench/memo-run.mjs [--rounds N] [--rows a,b]
+// memory (ru_maxrss); every count checked against DLX6's. WASM: the same
+// count through the JS API (countBig({ memo: true })) in a fresh Node process
+// (bench/measure-wasm.mjs, loading the module and parsing included). Writes
+// bench/MEMO.md (not with --rows).
+//   node bench/memo-run.mjs [--rounds N] [--rows a,b] [--no-wasm]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { PEERS } from './measure-peer.mjs'
 import { ROWS } from './memo-rows.mjs'
 import { buildPeers } from './peers.mjs'
-import { underRusage } from './proc.mjs'
+import { inChild, underRusage } from './proc.mjs'
 import { median } from './report.mjs'
 import { agreedCount, runRounds } from './rounds.mjs'
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' } } })
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, rows: { type: 'string' }, 'no-wasm': { type: 'boolean' } } })
 const ROUNDS = Number(values.rounds)
 const DIR = 'build/bench/memo'
 
@@ -45,13 +48,19 @@ let rows = ROWS.map(([id, text]) => {
 })
 if (values.rows) rows = rows.filter((r) => values.rows.split(',').includes(r.id))
 
-const runs = runRounds(rows, [['memo', memo], ['dlx6', dlx6]], ROUNDS, { repeatBelow: 0.05, repeats: 9 })
+const programs = [['memo', memo], ['dlx6', dlx6]]
+if (!values['no-wasm']) programs.push(['wasm', (f) => inChild('measure-wasm.mjs', 'exactCover', { memo: true }, f)])
+const WASM_GOAL = 0.8
+const runs = runRounds(rows, programs, ROUNDS, { repeatBelow: 0.05, repeats: 9 })
 const out = ['# Memoized counting beside DLX6', '',
   `Written by \`node bench/memo-run.mjs\`: ${ROUNDS} rounds; CPU seconds of each process (reading included), peak memory (ru_maxrss), medians; ` +
   'memo: `build/bench/dlx --count --memo` (src/core/dlx_memo.c); DLX6 as bench/peers.mjs builds it. A row under 50 ms takes each program\'s median of 9 passes a round. ' +
-  '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. Goal (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6\'s.', '',
-  '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |']
+  '"DLX6 / memo": the median of the per-round ratios (above 1: memo faster). Every count is DLX6\'s. ' +
+  'WASM: dist/dlxkit.wasm through the JS API (`countBig({ memo: true })`) in a fresh Node process, CPU seconds from `load()` to the count ' +
+  '(loading the module and parsing included; Node\'s own start not); "native / WASM": the median of the per-round ratios. ' +
+  `Goals (issue 31): 2x DLX6 on rows over 0.1 s, peak memory at most DLX6's; WASM at least ${WASM_GOAL}x native.`, '',
+  '| instance | solutions | memo s | DLX6 s | DLX6 / memo | memo MiB | DLX6 MiB | 2x DLX6 | WASM s | native / WASM | WASM goal |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |']
 for (const [i, row] of rows.entries()) {
   const r = runs[i]
   const count = agreedCount(row.id, r, 'dlx6', 'DLX6')
@@ -59,7 +68,9 @@ for (const [i, row] of rows.entries()) {
   const mib = (name) => (median(r[name].map((x) => x.peakKiB)) / 1024).toFixed(1)
   const ratio = median(r.memo.map((x, k) => r.dlx6[k].seconds / Math.max(x.seconds, 0.001)))
   const goal = secs('dlx6') > 0.1 ? (ratio >= 2 ? 'met' : 'not met') : ''
-  out.push(`| ${row.id} | ${BigInt(count).toLocaleString('en-US')} | ${secs('memo').toFixed(3)} | ${secs('dlx6').toFixed(3)} | ${ratio.toFixed(2)}x | ${mib('memo')} | ${mib('dlx6')} | ${goal} |`)
+  const wasm = r.wasm ? median(r.memo.map((x, k) => x.seconds / Math.max(r.wasm[k].seconds, 0.001))) : undefined
+  const wasmCells = wasm === undefined ? '| | |' : `${secs('wasm').toFixed(3)} | ${wasm.toFixed(2)}x | ${wasm >= WASM_GOAL ? 'met' : 'not met'} |`
+  out.push(`| ${row.id} | ${BigInt(count).toLocaleString('en-US')} | ${secs('memo').toFixed(3)} | ${secs('dlx6').toFixed(3)} | ${ratio.toFixed(2)}x | ${mib('memo')} | ${mib('dlx6')} | ${goal} | ${wasmCells}`)
 }
-writeFileSync('bench/MEMO.md', out.join('\n') + '\n')
+if (!values.rows) writeFileSync('bench/MEMO.md', out.join('\n') + '\n')
 console.log(out.join('\n'))

@@ -43,43 +43,6 @@ function SUDOKU_CHECK (range, box) {
 }
 
 /**
- * The next step a person can take, as one sentence: at depth 1 the house to look at, 2 the technique and where, 3 the move and its effect.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [depth] Optional: 1 (the house to look at), 2 (the technique and where) or 3 (the move and its effect; the default).
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A value
- * @customfunction
- */
-function SUDOKU_HINT (range, depth, box) {
-  return dlxkit_.call('SUDOKU_HINT', [range, depth, box], DLXKIT_WASM_)
-}
-
-/**
- * Every step a person can follow to solve the Sudoku, each the easiest technique that applies: one sentence a row, as a column.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_STEPS (range, box) {
-  return dlxkit_.call('SUDOKU_STEPS', [range, box], DLXKIT_WASM_)
-}
-
-/**
- * The difficulty by technique, as one row: the rating of the hardest technique needed (Sudoku Explainer's 1 to 11 scale), its name, and the number of steps.
- *
- * @param {any[][]} range The puzzle: N x N cells holding 1..N or nothing; it must have exactly one solution.
- * @param {any} [box] Optional box shape, rows x columns of one box, e.g. "2x3" for a 6x6 (default: the usual one for N).
- * @return A range of values
- * @customfunction
- */
-function SUDOKU_RATING (range, box) {
-  return dlxkit_.call('SUDOKU_RATING', [range, box], DLXKIT_WASM_)
-}
-
-/**
  * Counts the exact covers of a 0/1 matrix: sets of rows with exactly one 1 in every column (or as many as times says).
  *
  * @param {any[][]} matrix Rows are options, columns are items; 1 where the option covers the item, 0 or nothing elsewhere.
@@ -229,8 +192,7 @@ const ERROR_NAMES = {
   [-27]: 'STOPPED', // SUDOKU_ESTOPPED
   [-28]: 'BAD_BOX', // SUDOKU_EBOX
   [-29]: 'UNSOLVABLE', // SUDOKU_EUNSOLVABLE
-  [-30]: 'AMBIGUOUS', // SUDOKU_EAMBIGUOUS
-  [-31]: 'NOT_FOUND' // SUDOKU_ENOTFOUND
+  [-30]: 'AMBIGUOUS' // SUDOKU_EAMBIGUOUS
 }
 
 /** Error codes by JS name. */
@@ -264,8 +226,7 @@ const ERR = {
   STOPPED: -27,
   BAD_BOX: -28,
   UNSOLVABLE: -29,
-  AMBIGUOUS: -30,
-  NOT_FOUND: -31
+  AMBIGUOUS: -30
 }
 
 /** Sudoku statuses by their number (sudoku.h). */
@@ -285,9 +246,7 @@ const SLOT = {
   shape: { primary: 0, items: 1, options: 2, forced: 3, colors: 4, length: 5 },
   stats: { nodes: 0, updates: 1, solutions: 2, progress: 3, level: 4, maxLevel: 5, guesses: 6, restarts: 7, length: 8 },
   count: { lo: 0, hi: 1, length: 2 },
-  zdd: { size: 0, countLo: 1, countHi: 2, bytes: 3, length: 4 },
-  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 },
-  logic: { technique: 0, rating: 1, difficulty: 2, steps: 3, guesses: 4, attempts: 5, length: 6 }
+  step: { technique: 0, placements: 1, placementCount: 2, eliminations: 3, eliminationCount: 4, cells: 5, cellCount: 6, houses: 7, houseCount: 8, text: 9, length: 10 }
 }
 
 /** How counts without a limit search (dlx_set_memo): memoized or not, or as the engine rules. */
@@ -598,35 +557,6 @@ class SudokuCalls {
     })
   }
 
-  /** The rating by technique of the grid `cells` (sudoku_rate_logic): a logic record (below). */
-  rateLogic (h, cells, maxNodes) {
-    return this.withBuffers([cells.length, 4 * SLOT.logic.length], (grid, out) => {
-      this.writeBytes(grid, cells)
-      this.check(this._x.dk_sudoku_rate_logic(h, grid, maxNodes, out))
-      return this._logicRecord(out)
-    })
-  }
-
-  /** A puzzle of one difficulty (sudoku_generate_at): { puzzle, solution, logic } (n2 values each; a logic record). */
-  sudokuGenerateAt (h, { seed, minimal, symmetric, clues, maxNodes, difficulty, attempts }, n2) {
-    return this.withBuffers([n2, n2, 4 * SLOT.logic.length], (puzzle, solution, out) => {
-      this.check(this._x.dk_sudoku_generate_at(h, seed, minimal ? 1 : 0, symmetric ? 1 : 0, clues, maxNodes, difficulty, attempts, puzzle, solution, out))
-      return { puzzle: this.readBytes(puzzle, n2), solution: this.readBytes(solution, n2), logic: this._logicRecord(out) }
-    })
-  }
-
-  /** { technique, rating (tenths), difficulty (numbers), steps, guesses, attempts } from a dk_logic_slot record. */
-  _logicRecord (out) {
-    const at = SLOT.logic
-    const r = this._int32s(out, at.length)
-    return { technique: r[at.technique], rating: r[at.rating], difficulty: r[at.difficulty], steps: r[at.steps], guesses: r[at.guesses], attempts: r[at.attempts] }
-  }
-
-  /** A level of difficulty by technique: its name, or null past the table. */
-  difficultyName (d) { return this.string(this._x.dk_difficulty_name(d)) }
-  /** The top of its range in tenths (-1 past the table). */
-  difficultyTop (d) { return this._x.dk_difficulty_top(d) }
-
   /** How many windoku windows follow the X diagonals in the house numbers. */
   explainWindows (e) { return this._x.dk_explain_windows(e) }
   explainFree (e) { this._x.dk_explain_free(e) }
@@ -691,7 +621,7 @@ const utf8Decoder = new TextDecoder()
  */
 const POINTER_EXPORTS = ['dk_error', 'dk_strerror', 'dk_alloc', 'dk_sudoku_new', 'dk_sudoku_level_name',
   'dk_text_parse', 'dk_text_cells', 'dk_problem_new', 'dk_problem_parse', 'dk_problem_item_name', 'dk_problem_color_name',
-  'dk_explain_begin', 'dk_technique_name', 'dk_difficulty_name', 'dk_zdd_build']
+  'dk_explain_begin', 'dk_technique_name']
 
 /** The exports, with pointers read as unsigned (`>>> 0`). */
 function unsignedPointers (exports) {
@@ -1026,65 +956,6 @@ class Native {
       this.check(this._x.dk_problem_estimate(p, seed, probes, out))
       const f = this._float64()
       return { nodes: f[out >>> 3], steps: f[(out >>> 3) + 1] }
-    })
-  }
-
-  // ---- the ZDD of all solutions -----------------------------------------------------
-
-  /** The ZDD of problem p's solutions within maxBytes (0: 1 GiB): its handle (it outlives p). */
-  zddBuild (p, maxBytes) {
-    const z = this._x.dk_zdd_build(p, maxBytes)
-    if (!z) throw this.lastError()
-    return z
-  }
-
-  zddFree (z) {
-    this._x.dk_zdd_free(z)
-    this._released()
-  }
-
-  /** { size (nodes), count (a bigint, exact), bytes } */
-  zddInfo (z) {
-    return this.withBuffers([8 * SLOT.zdd.length], (out) => {
-      this._x.dk_zdd_info(z, out)
-      const words = new DataView(this._memory.buffer, out, 8 * SLOT.zdd.length)
-      const word = (slot) => words.getBigUint64(8 * slot, true)
-      return { size: Number(word(SLOT.zdd.size)), count: word(SLOT.zdd.countLo) + (word(SLOT.zdd.countHi) << 64n), bytes: Number(word(SLOT.zdd.bytes)) }
-    })
-  }
-
-  /** Solution k (a bigint; NO_SOLUTION from the count on): its options from the root down; cap a first guess of their number. */
-  zddNth (z, k, cap) {
-    return this._zddSolution(cap, 8 * SLOT.count.length, (words, buf, room) => {
-      words.setBigUint64(8 * SLOT.count.lo, BigInt.asUintN(64, k), true)
-      words.setBigUint64(8 * SLOT.count.hi, BigInt.asUintN(64, k >> 64n), true)
-      return this._x.dk_zdd_nth(z, words.byteOffset, buf, room)
-    }).options
-  }
-
-  /** A uniformly random solution drawn with the generator at `state` (a bigint): { options, state (the next one) }. */
-  zddRandom (z, state, cap) {
-    return this._zddSolution(cap, 8, (words, buf, room) => {
-      words.setBigUint64(0, state, true) // the same state again when a draw is retried with room
-      return this._x.dk_zdd_random(z, words.byteOffset, buf, room)
-    })
-  }
-
-  /** call(words, buffer, room) fills a solution: { options, state (the word call left) }, again with room if it needs more. */
-  _zddSolution (cap, wordBytes, call) {
-    const got = this.withBuffers([wordBytes, cap * 4], (w, buf) => {
-      const n = this.check(call(new DataView(this._memory.buffer, w, wordBytes), buf, cap))
-      return n <= cap ? { options: this._int32s(buf, n), state: new DataView(this._memory.buffer, w, 8).getBigUint64(0, true) } : n
-    })
-    return typeof got === 'number' ? this._zddSolution(got, wordBytes, call) : got
-  }
-
-  /** The ZDD in DLX6's text format. */
-  zddText (z) {
-    const n = this.check(this._x.dk_zdd_text(z, 0, 0))
-    return this.withBuffers([n], (buf) => {
-      this.check(this._x.dk_zdd_text(z, buf, n))
-      return this.readText(buf, n)
     })
   }
 }
@@ -1910,166 +1781,8 @@ function solutionsStopped (maxNodes, found) {
   return { Search, runSearch, countStopped, solutionsStopped }
 })()
 
-// ---- src/js/dlxkit-zdd.mjs
-const m9_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// The ZDD of all solutions as a result (Knuth's DLX6, Algorithm Z; issue
-// 31): Problem.zdd() builds it in the module (src/core/dlx_zdd.c, by the
-// memoized search), and a Zdd reads it: its size, its exact count, solution
-// k in its order, uniformly random ones from a seed, and DLX6's text. It
-// holds nothing of the problem, so it outlives changes to it and its free().
-const { DlxError, INT32_MAX, checkCount, checkWhole, describe, safeCount } = m2_
-
-const MAX_K = (1n << 128n) - 1n // the engine's counts are 128 bits: no solution has a larger number
-
-/** problem.zdd(opts): the ZDD of its solutions within maxMemory bytes (0: 1 GiB). */
-function buildZdd (problem, opts = {}) {
-  if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `zdd takes { maxMemory } (got ${describe(opts)})`)
-  const { maxMemory = 0 } = opts
-  checkCount(maxMemory, 'maxMemory')
-  const h = problem._idle()
-  const cap = problem.shape.primary + 1 // without bounds a solution holds at most one option a primary item
-  let z
-  try {
-    z = problem._native.zddBuild(h, maxMemory)
-  } catch (err) {
-    throw refused(err, maxMemory)
-  }
-  try {
-    return new Zdd(problem._kit, z, cap)
-  } catch (err) { // its record could not be read (memory at the cap): the handle goes
-    problem._native.zddFree(z)
-    throw err
-  }
-}
-
-/** The build's error with what to do about it. */
-function refused (err, maxMemory) {
-  const why = {
-    OUT_OF_MEMORY: `the ZDD does not fit in ${maxMemory ? `maxMemory (${maxMemory} bytes)` : 'its default bound (1 GiB)'} or in the module's memory: raise maxMemory (zdd's, or the instance's)`,
-    BAD_COLOR: 'a ZDD takes no colors: this problem has colored secondary items (count it or list its solutions instead)',
-    BAD_BOUND: 'a ZDD takes no multiplicities: this problem has bounds other than 1:1 (count it or list its solutions instead)',
-    COUNT_OVERFLOW: 'the problem has more than 2^128 - 1 solutions, more than a ZDD counts'
-  }[err.code]
-  if (why) {
-    err.message = why
-    if (err.code === 'OUT_OF_MEMORY') err.details.maxMemory = maxMemory
-  }
-  return err
-}
-
-/** The ZDD of a problem's solutions, in the module. Free it when done (or let GC). */
-class Zdd {
-  constructor (kit, handle, cap) {
-    this._kit = kit
-    this._native = kit._native
-    this._h = handle
-    this._cap = cap
-    const { size, count, bytes } = this._native.zddInfo(handle)
-    this._size = size
-    this._count = count
-    this._bytes = bytes
-    kit._live++ // its memory is the instance's: releaseMemory waits for it as for a problem
-    kit._track(this, () => { kit._live--; kit._native.zddFree(handle) })
-  }
-
-  _handle () {
-    if (!this._h) throw new DlxError('FREED', 'this ZDD was freed')
-    return this._h
-  }
-
-  /** Its nodes, the two terminals not counted (DLX6's "ZDD nodes" counts them). */
-  get size () {
-    this._handle()
-    return this._size
-  }
-
-  /** The bytes it holds in the module. */
-  get bytes () {
-    this._handle()
-    return this._bytes
-  }
-
-  /** How many solutions, a bigint: exact at any size. */
-  countBig () {
-    this._handle()
-    return this._count
-  }
-
-  /** The same as a number; UNSAFE_COUNT past 2^53 - 1. */
-  count () { return safeCount(this.countBig()) }
-
-  /**
-   * Solution k, 0-based (0 .. count - 1, a number or a bigint), in the ZDD's
-   * order (at each node the solutions holding its option first): sorted
-   * option indices, as solve() gives. NO_SOLUTION from the count on.
-   */
-  nth (k) {
-    const h = this._handle()
-    if (typeof k === 'number' && Number.isInteger(k) && k > Number.MAX_SAFE_INTEGER) {
-      throw new DlxError('BAD_ARGUMENT', `k is past 2^53 - 1, where a number may be rounded: give it as a bigint (got ${describe(k)})`)
-    }
-    const kk = typeof k === 'bigint' ? k : BigInt(checkWhole(k, 'k (a number or a bigint)', Number.MAX_SAFE_INTEGER))
-    if (kk < 0n) throw new DlxError('BAD_ARGUMENT', `k must be 0 or more (got ${describe(k)})`)
-    try {
-      if (kk > MAX_K) throw new DlxError('NO_SOLUTION', '')
-      return this._native.zddNth(h, kk, this._cap).sort((a, b) => a - b)
-    } catch (err) {
-      if (err.code !== 'NO_SOLUTION') throw err
-      err.message = `there is no solution ${k}: the ZDD holds ${this._count} (k counts from 0 to ${this._count - 1n})`
-      err.details = { k: kk, count: this._count }
-      throw err
-    }
-  }
-
-  /** A solution drawn uniformly from all of them with `seed` (default 0): the same seed, the same solution. */
-  random (opts = {}) { return this.sample(1, opts)[0] }
-
-  /**
-   * n solutions drawn uniformly and independently, one generator seeded with
-   * `seed` (default 0) going on from each to the next (the first is
-   * random({ seed })'s; build/dlx --random n --seed s draws the same).
-   * NO_SOLUTION when there is none.
-   */
-  sample (n, opts = {}) {
-    checkWhole(n, 'n', INT32_MAX)
-    if (opts === null || typeof opts !== 'object') throw new DlxError('BAD_ARGUMENT', `the options must be an object such as { seed: 1 } (got ${describe(opts)})`)
-    const { seed = 0 } = opts
-    let state = BigInt(checkCount(seed, 'seed'))
-    const h = this._handle()
-    if (!this._count && n) throw new DlxError('NO_SOLUTION', 'the problem has no solution to draw')
-    const drawn = []
-    for (let j = 0; j < n; j++) {
-      const { options, state: next } = this._native.zddRandom(h, state, this._cap)
-      state = next
-      drawn.push(options.sort((a, b) => a - b))
-    }
-    return drawn
-  }
-
-  /**
-   * The ZDD in DLX6's text format, as build/dlx --zdd writes it: a line
-   * "ID: (~V?LO:HI)" per node (hex but V, V = option + 1), children first,
-   * then the root "ID: (~0?0:ROOT)".
-   */
-  toText () { return this._native.zddText(this._handle()) }
-
-  free () {
-    if (!this._h) return
-    this._kit._untrack(this)
-    this._kit._live--
-    this._native.zddFree(this._h)
-    this._h = 0
-  }
-
-  [Symbol.dispose] () { this.free() }
-}
-  return { buildZdd, Zdd }
-})()
-
 // ---- src/js/dlxkit-problem.mjs
-const m10_ = (function () {
+const m9_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Exact-cover problems in the module: building one (from items and options,
@@ -2080,7 +1793,6 @@ const { bestSolutions } = m5_
 const { readSpec, streamOptions } = m6_
 const { Search, countStopped, runSearch, solutionsStopped } = m8_
 const { MAX_PARTS, balancedSplit, branches, checkShard, takeSteps, undoSteps } = m7_
-const { buildZdd } = m9_
 
 /** The most prefixes a plain split deals: 4 per part at MAX_PARTS parts. */
 const PLAIN_CAP = 4 * MAX_PARTS
@@ -2370,9 +2082,6 @@ class Problem {
     }
   }
 
-  /** The ZDD of all its solutions (dlxkit-zdd.mjs), within maxMemory bytes (0: 1 GiB); it restarts the search. */
-  zdd (opts) { return buildZdd(this, opts) }
-
   /** Option k's cost (0 unless given): a number, a bigint past 2^53 - 1 (from DLX text). */
   optionCost (k) {
     k = checkIndex(k, 'option index')
@@ -2521,7 +2230,7 @@ class Problem {
 })()
 
 // ---- src/js/dlxkit-sudoku-args.mjs
-const m11_ = (function () {
+const m10_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The arguments of the Sudoku functions, checked and converted: the alphabet,
@@ -2673,7 +2382,7 @@ function candidateLists (u32, size) {
 })()
 
 // ---- src/js/dlxkit-sudoku-shape.mjs
-const m12_ = (function () {
+const m11_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku vocabulary the C core defines once (include/sudoku.h), for
@@ -2681,7 +2390,7 @@ const m12_ = (function () {
 // (sudoku_parse_box) and the pattern-grid shortcut (sudoku_pattern_fill). The default box needs no module:
 // defaultBox in dlxkit-sudoku-args.mjs reads the header's table.
 const { DlxError, describe } = m2_
-const { checkSide, variantFlags } = m11_
+const { checkSide, variantFlags } = m10_
 
 /** The box of side n as options give it (0, 0: the default; one side: the other): [rows, cols], or BAD_SIZE. */
 function boxOf (api, n, boxRows, boxCols) {
@@ -2731,7 +2440,7 @@ function pattern (api, puzzle, opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-line.mjs
-const m13_ = (function () {
+const m12_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The common case without a trip through the C reader: a puzzle written as
@@ -2744,7 +2453,7 @@ const m13_ = (function () {
 // a mix of empty-cell marks the C reader reads otherwise (a 16x16 with '0'
 // and '.' is read as 0-F) or no symbol at all goes to the C reader.
 // tests/sudoku-line.test.mjs checks that the two agree.
-const { STYLE } = m11_
+const { STYLE } = m10_
 
 const TABLES_KEPT = 8 // (size, alphabet) pairs remembered
 const NO = -1 // a byte the table leaves to the C reader
@@ -2950,15 +2659,15 @@ function lineIn (u8, at, len, codes) {
 })()
 
 // ---- src/js/dlxkit-sudoku-fast.mjs
-const m14_ = (function () {
+const m13_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // solve()'s lean path: a one-line puzzle with plain options, its bytes copied
 // through the line table straight into a buffer kept in module memory, the
 // answer read there with one decode (one call costs about what a puzzle of
 // solveMany does).
-const { checkPuzzleLength, checkTextSize } = m11_
-const { copyLine, lineIn, lineSide } = m13_
+const { checkPuzzleLength, checkTextSize } = m10_
+const { copyLine, lineIn, lineSide } = m12_
 
 /** The solver cache's key for a shape: one fact, for _solver and the fast path. */
 const shapeKey = (size, box, flags, regions, jigsaw) => JSON.stringify([size, box, flags, regions, jigsaw])
@@ -3060,77 +2769,20 @@ class LineSolver {
   return { shapeKey, plainOptions, LineSolver }
 })()
 
-// ---- src/js/dlxkit-sudoku-difficulty.mjs
-const m15_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Difficulty by technique (docs/sudoku-logic.md): the levels, read from the
-// module's one table (sudoku_logic_table.c), rate's technique fields and
-// generate's { difficulty }. The explainer does the work in C; here its
-// numbers become names and SE ratings.
-const { DlxError, checkCount } = m2_
-
-const tables = new WeakMap() // Native -> the levels
-
-/** The levels, easiest first: [{ name, from, to }] (SE ratings, to inclusive; from just above the previous to). */
-function difficulties (native) {
-  let levels = tables.get(native)
-  if (!levels) {
-    levels = []
-    for (let d = 1, name; (name = native.difficultyName(d)); d++) {
-      levels.push({ name, from: levels.length ? levels[levels.length - 1].to + 0.1 : 1, to: native.difficultyTop(d) / 10 })
-    }
-    levels.forEach((l) => { l.from = Math.round(l.from * 10) / 10 })
-    tables.set(native, Object.freeze(levels.map(Object.freeze)))
-    levels = tables.get(native)
-  }
-  return levels
-}
-
-/** The level (its name) of a rating on the 1-to-11 scale. */
-function difficultyOf (native, rating) {
-  const levels = difficulties(native)
-  return (levels.find((l) => rating <= l.to) ?? levels[levels.length - 1]).name
-}
-
-/** A logic record of the module as rate's fields: { difficulty, technique, rating, steps }. */
-function logicFields (native, r) {
-  return { difficulty: native.difficultyName(r.difficulty), technique: native.techniqueName(r.technique), rating: r.rating / 10, steps: r.steps }
-}
-
-/** rate's technique fields for the grid, or nulls when the puzzle has no one solution (status says so). */
-function rateByTechnique (native, h, cells, status, opts) {
-  if (status !== 'unique') return { difficulty: null, technique: null, rating: null, steps: null }
-  return logicFields(native, native.rateLogic(h, cells, checkCount(opts.maxNodes ?? 0, 'maxNodes')))
-}
-
-/** The number (1..) of a level named in generate's options, with a clear error for another name. */
-function difficultyNumber (native, name) {
-  const levels = difficulties(native)
-  const k = levels.findIndex((l) => l.name === name)
-  if (k < 0) throw new DlxError('BAD_ARGUMENT', `difficulty must be one of ${levels.map((l) => l.name).join(', ')} (got ${JSON.stringify(name)})`, { option: 'difficulty' })
-  return k + 1
-}
-  return { difficulties, difficultyOf, logicFields, rateByTechnique, difficultyNumber }
-})()
-
 // ---- src/js/dlxkit-sudoku-generate.mjs
-const m16_ = (function () {
+const m14_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.generate: a new puzzle with a unique solution, for any shape,
 // in the form asked for (the module's sudoku_generate does the work).
 const { DlxError, checkCount } = m2_
-const { STYLE, checkAlphabet, styleOf } = m11_
-const { difficultyNumber, logicFields } = m15_
+const { STYLE, checkAlphabet, styleOf } = m10_
 
 /**
  * A new puzzle with a unique solution: opts size (or boxRows/boxCols),
  * variant, regions, jigsaw, seed, minimal, symmetric, clues (a target),
  * maxNodes, restarts (the fill's; on unless false), format ('line' |
- * 'grid' | 'numbers' | 'array'); difficulty (a level's name: puzzles
- * generated until one needs that level's techniques and no harder, C's
- * sudoku_generate_at) and attempts (its budget, 0: C's default; NOT_FOUND past it).
+ * 'grid' | 'numbers' | 'array').
  */
 function generate (api, opts = {}) {
   checkOptionNames(opts)
@@ -3142,9 +2794,6 @@ function generate (api, opts = {}) {
   const clues = checkCount(opts.clues ?? 0, 'clues')
   if (clues > size * size) throw new DlxError('BAD_ARGUMENT', `clues must be 0..${size * size} for a ${size}x${size} puzzle (got ${clues})`)
   const maxNodes = checkCount(opts.maxNodes ?? 0, 'maxNodes')
-  const difficulty = opts.difficulty === undefined ? undefined : difficultyNumber(api._native, opts.difficulty)
-  const attempts = checkCount(opts.attempts ?? 0, 'attempts')
-  if (attempts > 2 ** 31 - 1) throw new DlxError('BAD_ARGUMENT', `attempts must be at most ${2 ** 31 - 1} (got ${attempts})`, { option: 'attempts' })
   // Every option is checked before the work (a 64x64 takes seconds).
   const h = api._solverFor(size, opts)
   size = api._native.sudokuSize(h)
@@ -3154,10 +2803,7 @@ function generate (api, opts = {}) {
     symbols = api._lines.symbols(size, alphabet) // as the C printer writes them
     if (!symbols) throw new DlxError('BAD_ALPHABET', `a ${size}x${size} puzzle has no one-symbol-per-cell form; use format 'numbers' or 'array'`)
   }
-  const native = api._native
-  const made = difficulty === undefined
-    ? native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
-    : native.sudokuGenerateAt(h, { seed, minimal: opts.minimal, symmetric: opts.symmetric, clues, maxNodes, difficulty, attempts }, size * size)
+  const made = api._native.sudokuGenerate(h, seed, opts.minimal, opts.symmetric, clues, maxNodes, size * size)
   const form = style < 0
     ? { kind: 'array', size }
     : { kind: style ? 'text' : 'line', size, style, symbols, blank: '.' }
@@ -3165,8 +2811,7 @@ function generate (api, opts = {}) {
     puzzle: api._write(form, made.puzzle, { format: form.kind === 'text' ? opts.format : undefined }),
     solution: api._write(form, made.solution, { format: form.kind === 'text' ? opts.format : undefined }),
     clues: made.puzzle.reduce((a, v) => a + (v ? 1 : 0), 0),
-    seed,
-    ...(made.logic && { ...logicFields(native, made.logic), attempts: made.logic.attempts })
+    seed
   }
 }
 
@@ -3174,7 +2819,7 @@ function generate (api, opts = {}) {
 // misspelt 'minimall', a solve option such as 'limit'), so it is refused.
 const GENERATE_OPTIONS = new Set([
   'size', 'boxRows', 'boxCols', 'variant', 'regions', 'jigsaw', 'alphabet', 'restarts',
-  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'difficulty', 'attempts', 'format'
+  'seed', 'minimal', 'symmetric', 'clues', 'maxNodes', 'format'
 ])
 
 function checkOptionNames (opts) {
@@ -3189,7 +2834,7 @@ function checkOptionNames (opts) {
 })()
 
 // ---- src/js/dlxkit-sudoku-explain.mjs
-const m17_ = (function () {
+const m15_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlx.sudoku.steps and dlx.sudoku.hint: the module's explainer
@@ -3198,28 +2843,20 @@ const m17_ = (function () {
 // writes the sentence and finds the cells; here the cells become { row, col },
 // the house numbers { kind, index }, and a hint is cut to the depth asked for.
 const { DlxError, checkCount } = m2_
-const { hasDiagonals } = m11_
-const { difficultyOf } = m15_
+const { hasDiagonals } = m10_
 
 const GUESS = 'Guess'
 
-/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps, difficulty } }. */
+/** Every step of the puzzle: { steps, solved (no guess needed), rating: { technique, rating, steps } }. */
 function steps (api, puzzle, opts = {}) {
-  return explain(api, puzzle, opts, Infinity, (list) => {
-    const rating = rateSteps(list)
-    return { steps: list, solved: !list.some((s) => s.technique === GUESS), rating: { ...rating, difficulty: difficultyOf(api._native, rating.rating) } }
-  })
+  return explain(api, puzzle, opts, Infinity, (list) => ({ steps: list, solved: !list.some((s) => s.technique === GUESS), rating: rateSteps(list) }))
 }
 
-/**
- * The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid.
- * opts.after: k skips the explanation's first k steps (a page that applied them, eliminations included); null past the last.
- */
+/** The next step at depth 1 (the house to look at), 2 (the technique and where) or 3 (the move); null for a full grid. */
 function hint (api, puzzle, opts = {}) {
   const depth = opts.depth ?? 3
   if (depth !== 1 && depth !== 2 && depth !== 3) throw new DlxError('BAD_ARGUMENT', `depth must be 1, 2 or 3 (got ${depth})`, { option: 'depth' })
-  const after = checkCount(opts.after ?? 0, 'after')
-  return explain(api, puzzle, opts, after + 1, (list) => list[after] ? cut(list[after], depth) : null)
+  return explain(api, puzzle, opts, 1, ([step]) => step ? cut(step, depth) : null)
 }
 
 /** The hardest technique of a list of steps and its rating, and the number of steps. */
@@ -3309,19 +2946,18 @@ function cut (step, depth) {
 })()
 
 // ---- src/js/dlxkit-sudoku.mjs
-const m18_ = (function () {
+const m16_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The Sudoku functions (dlx.sudoku): solvers cached by shape, puzzles read by
 // the C reader (or taken as 2D arrays) and answered in the form they came in.
 const { DlxError, checkCount, checkFlag, describe } = m2_
-const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m11_
-const { boxOf, parseBox, pattern } = m12_
-const { LineSolver, plainOptions, shapeKey } = m14_
-const { generate } = m16_
-const { difficulties, rateByTechnique } = m15_
-const { hint, steps } = m17_
-const { LineTables, readLine, writeLine } = m13_
+const { STYLE, candidateLists, checkAlphabet, checkPuzzleLength, checkSide, checkTextSize, defaultBox, readArray, styleOf, variantFlags } = m10_
+const { boxOf, parseBox, pattern } = m11_
+const { LineSolver, plainOptions, shapeKey } = m13_
+const { generate } = m14_
+const { hint, steps } = m15_
+const { LineTables, readLine, writeLine } = m12_
 
 const SOLVER_CACHE_SIZE = 4
 
@@ -3699,28 +3335,20 @@ class SudokuApi {
   /** The next step at depth 1, 2 or 3, or null for a full grid (dlxkit-sudoku-explain.mjs). */
   hint (puzzle, opts = {}) { return hint(this, puzzle, opts) }
 
-  /**
-   * Difficulty: { level, score, nodes, guesses, status } from the search, and
-   * by technique { difficulty, technique, rating, steps } (dlxkit-sudoku-difficulty.mjs;
-   * opts.techniques false leaves them null).
-   */
+  /** Difficulty: { level, score, nodes, guesses, status }. */
   rate (puzzle, opts = {}) {
-    const techniques = checkFlag(opts.techniques, 'techniques', true)
     return this._withPuzzle(puzzle, opts, (input, h) => {
       const r = this._native.sudokuRate(h, input.cells)
       r.score = Math.round(r.score * 100) / 100
-      return Object.assign(r, rateByTechnique(this._native, h, input.cells, techniques ? r.status : null, opts))
+      return r
     })
   }
-
-  /** The levels of difficulty by technique, easiest first: [{ name, from, to }] (SE ratings). */
-  difficulties () { return difficulties(this._native) }
 }
   return { SudokuApi }
 })()
 
 // ---- src/js/dlxkit-load.mjs
-const m19_ = (function () {
+const m17_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Loading dlxkit.wasm and the instance over it (Dlxkit): its memory cap,
@@ -3730,8 +3358,8 @@ const m19_ = (function () {
 // host that the entries (dlxkit.mjs, dlxkit-browser.mjs) pass in.
 const { DlxError, checkWhole, describe, errorText } = m2_
 const { Native, checkExports } = m4_
-const { exactCover, parseDlx } = m10_
-const { SudokuApi } = m18_
+const { exactCover, parseDlx } = m9_
+const { SudokuApi } = m16_
 
 /**
  * What to do when dlxkit.wasm is not where the entry looks by default: first
@@ -3911,7 +3539,7 @@ class Dlxkit {
 })()
 
 // ---- web/apps-script/host.mjs
-const m20_ = (function () {
+const m18_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // What the sheet functions import as './dlxkit.mjs', in the Apps Script
@@ -3929,7 +3557,7 @@ function load () {
 })()
 
 // ---- src/js/dlxkit-sheets-cells.mjs
-const m21_ = (function () {
+const m19_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the cells of a host's ranges read safely, and the error
@@ -4038,13 +3666,13 @@ function gaveUp (budget) {
 })()
 
 // ---- src/js/dlxkit-sheets-cover.mjs
-const m22_ = (function () {
+const m20_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: the exact-cover functions. A 0/1 matrix (rows are options,
 // columns are items), how often each column is covered (Knuth's
 // multiplicities) and what each row costs (Knuth's DLX5) come in as ranges.
-const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m21_
+const { bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show } = m19_
 
 
 /**
@@ -4198,150 +3826,37 @@ function coverCost (kit, matrix, costs, times, budget) {
   return { coverCount, coverSolve, coverBest, coverCost }
 })()
 
-// ---- src/js/dlxkit-sheets-grid.mjs
-const m23_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: a Sudoku range and its box argument read as the sheet
-// functions take them (dlxkit-sheets.mjs and dlxkit-sheets-explain.mjs).
-const { DlxError } = m2_
-const { bad, cellNumber, isBlank, rowsOf, show } = m21_
-
-const MAX_SIDE = 64
-
-/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
-function readGrid (range) {
-  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
-    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
-    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
-  })
-  const n = rows.length
-  return rows.map((row, r) => row.map((v, c) => {
-    if (isBlank(v)) return 0
-    const d = cellNumber(v)
-    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
-      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
-    }
-    return d
-  }))
-}
-
-/**
- * The box: empty (the default for N), or as the one C parser reads it
- * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
- * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
- * tiles the grid is the solver's check (BAD_SIZE).
- */
-function readBox (kit, box) {
-  if (isBlank(box) || box === 0) return {}
-  try {
-    return kit.sudoku.parseBox(box)
-  } catch (e) {
-    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
-    throw e
-  }
-}
-  return { readGrid, readBox }
-})()
-
-// ---- src/js/dlxkit-sheets-explain.mjs
-const m24_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// dlxkit/sheets: the explainer in a sheet (sudoku.hint and sudoku.steps,
-// dlxkit-sudoku-explain.mjs): the next hint as one cell of text, every step
-// as a column of sentences, and the rating by technique as one row.
-const { bad, cellNumber, gaveUp, isBlank, show } = m21_
-const { readBox, readGrid } = m23_
-
-/** What a full grid answers: there is nothing left to explain. */
-const FULL = 'The grid is full.'
-
-/** The explainer's options for a range and box; a STOPPED solve becomes #N/A "gave up". */
-function explain (kit, range, box, budget, run) {
-  const grid = readGrid(range)
-  const opts = { ...readBox(kit, box), maxNodes: budget.maxNodes }
-  try {
-    return run(grid, opts)
-  } catch (e) {
-    if (e?.code === 'STOPPED') throw gaveUp(budget)
-    throw e
-  }
-}
-
-/** depth: empty for the library's default, else 1, 2 or 3 (the library says why another is wrong). */
-function readDepth (depth) {
-  if (isBlank(depth)) return undefined
-  const v = cellNumber(depth)
-  if (Number.isNaN(v)) throw bad(`depth must be 1, 2 or 3 (got ${show(depth)})`)
-  return v
-}
-
-/** The next hint's sentence at depth 1 (the house), 2 (the technique and where) or 3 (the move). */
-function sudokuHint (kit, range, depth, box, budget) {
-  const d = readDepth(depth)
-  return explain(kit, range, box, budget, (grid, opts) => kit.sudoku.hint(grid, { ...opts, depth: d })?.text ?? FULL)
-}
-
-/** Every step's sentence, one a row. */
-function sudokuSteps (kit, range, box, budget) {
-  const { steps } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return steps.length ? steps.map((s) => [s.text]) : [[FULL]]
-}
-
-/** One row: the rating of the hardest technique needed (Sudoku Explainer's scale), its name, the number of steps. */
-function sudokuRating (kit, range, box, budget) {
-  const { rating } = explain(kit, range, box, budget, (grid, opts) => kit.sudoku.steps(grid, opts))
-  return [[rating.rating, rating.technique ?? '', rating.steps]]
-}
-  return { FULL, sudokuHint, sudokuSteps, sudokuRating }
-})()
-
-// ---- src/js/dlxkit-sheets-signatures.mjs
-const m25_ = (function () {
-  'use strict'
-  const { TextEncoder, TextDecoder } = m0_
-// Generated by tools/sheet-signatures.mjs from web/excel/functions.json: do not edit.
-/**
- * The functions, their parameters (in order), how many of the last are
- * optional, and what they return. `id` is the Excel metadata id.
- */
-const SIGNATURES = {
-  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
-  SUDOKU_HINT: { id: 'SUDOKU.HINT', params: ['range', 'depth', 'box'], optional: 2, result: 'scalar' },
-  SUDOKU_STEPS: { id: 'SUDOKU.STEPS', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  SUDOKU_RATING: { id: 'SUDOKU.RATING', params: ['range', 'box'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
-  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
-  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
-}
-  return { SIGNATURES }
-})()
-
 // ---- src/js/dlxkit-sheets.mjs
-const m26_ = (function () {
+const m21_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // dlxkit/sheets: spreadsheet functions over the JS API. Ranges come in as
 // hosts pass them (2D arrays of numbers, strings, '' or null); every function
 // returns a value or a SheetError, never throws, so one bad range cannot
 // break a sheet. Adapters turn a SheetError into the host's error value.
-const { load, DlxError } = m20_
-const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, show, text } = m21_
-const { coverBest, coverCount, coverCost, coverSolve } = m22_
-const { readBox, readGrid } = m23_
-const { sudokuHint, sudokuRating, sudokuSteps } = m24_
-const { SIGNATURES } = m25_
+const { load, DlxError } = m18_
+const { SheetError, bad, cellNumber, gaveUp, isBlank, none, outOfRange, rowsOf, show, text } = m19_
+const { coverBest, coverCount, coverCost, coverSolve } = m20_
 
 
 
-
+/**
+ * The functions, their parameters (in order) and what they return. `id` is
+ * the Excel metadata id (letters, digits and periods only).
+ */
+const SIGNATURES = {
+  SUDOKU: { id: 'SUDOKU', params: ['range', 'box'], optional: 1, result: 'matrix' },
+  SUDOKU_COUNT: { id: 'SUDOKU.COUNT', params: ['range', 'limit', 'box'], optional: 2, result: 'scalar' },
+  SUDOKU_CHECK: { id: 'SUDOKU.CHECK', params: ['range', 'box'], optional: 1, result: 'scalar' },
+  EXACTCOVER_COUNT: { id: 'EXACTCOVER.COUNT', params: ['matrix', 'times'], optional: 1, result: 'scalar' },
+  EXACTCOVER_SOLVE: { id: 'EXACTCOVER.SOLVE', params: ['matrix', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_BEST: { id: 'EXACTCOVER.BEST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'matrix' },
+  EXACTCOVER_COST: { id: 'EXACTCOVER.COST', params: ['matrix', 'costs', 'times'], optional: 1, result: 'scalar' }
+}
 
 /** Search nodes one call may spend (a few seconds): a sheet must not hang. */
 const DEFAULT_MAX_NODES = 5_000_000
+const MAX_SIDE = 64
 
 /**
  * The sheet functions over a loaded module (`load()` of dlxkit.mjs or
@@ -4353,9 +3868,6 @@ function createSheetFunctions (kit, { maxNodes = DEFAULT_MAX_NODES } = {}) {
     SUDOKU: (range, box) => solveGrid(kit, range, box, budget),
     SUDOKU_COUNT: (range, limit, box) => countGrid(kit, range, limit, box, budget),
     SUDOKU_CHECK: (range, box) => checkGrid(kit, range, box, budget),
-    SUDOKU_HINT: (range, depth, box) => sudokuHint(kit, range, depth, box, budget),
-    SUDOKU_STEPS: (range, box) => sudokuSteps(kit, range, box, budget),
-    SUDOKU_RATING: (range, box) => sudokuRating(kit, range, box, budget),
     EXACTCOVER_COUNT: (matrix, times) => coverCount(kit, matrix, times, budget),
     EXACTCOVER_SOLVE: (matrix, times) => coverSolve(kit, matrix, times, budget),
     EXACTCOVER_BEST: (matrix, costs, times) => coverBest(kit, matrix, costs, times, budget),
@@ -4394,14 +3906,45 @@ function guarded (name, fn) {
 function fromDlxError (e) {
   if (e.code === 'CLASH') return none(clashText(e.details))
   if (e.code === 'STOPPED') return none(`gave up: ${e.message}`)
-  // the explainer's: a puzzle without exactly one solution has no steps to lead to it
-  if (e.code === 'AMBIGUOUS' || e.code === 'UNSOLVABLE') return none(e.message)
   return bad(e.message)
 }
 
 /** "R1C1 and R1C5 both 5": the earlier cell first, positions within the range. */
 function clashText (d) {
   return `clash: R${d.row2}C${d.col2} and R${d.row}C${d.col} both ${d.value}`
+}
+
+/** A Sudoku range: N x N cells holding 1..N, 0 or blanks. Returns number rows (0 = blank). */
+function readGrid (range) {
+  const rows = rowsOf(range, 'a Sudoku', (n, w) => {
+    if (n !== w) throw bad(`the range is ${n} rows by ${w} columns; a Sudoku range is square (4x4, 9x9, 16x16, ...)`)
+    if (n > MAX_SIDE) throw bad(`the range is ${n}x${n}; the largest Sudoku is ${MAX_SIDE}x${MAX_SIDE}`)
+  })
+  const n = rows.length
+  return rows.map((row, r) => row.map((v, c) => {
+    if (isBlank(v)) return 0
+    const d = cellNumber(v)
+    if (!(Number.isInteger(d) && d >= 0 && d <= n)) {
+      throw bad(`R${r + 1}C${c + 1} holds ${show(v)}; cells of a ${n}x${n} Sudoku hold 1..${n} or stay empty`)
+    }
+    return d
+  }))
+}
+
+/**
+ * The box: empty (the default for N), or as the one C parser reads it
+ * (dlx.sudoku.parseBox): "RxC" (rows x columns of one box, e.g. "2x3"), or
+ * the rows of a box alone (a number or "3"; columns = N / rows). Whether it
+ * tiles the grid is the solver's check (BAD_SIZE).
+ */
+function readBox (kit, box) {
+  if (isBlank(box) || box === 0) return {}
+  try {
+    return kit.sudoku.parseBox(box)
+  } catch (e) {
+    if (e instanceof DlxError) throw bad(`${e.code}: ${e.message}`)
+    throw e
+  }
 }
 
 /** limit: empty for the default, else a whole number (0 = count all). */
@@ -4518,11 +4061,11 @@ function registerExcelFunctions (CustomFunctions, functions) {
   }
   return Object.values(SIGNATURES).map((sig) => sig.id)
 }
-  return { SheetError: m21_.SheetError, isSheetError: m21_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
+  return { SheetError: m19_.SheetError, isSheetError: m19_.isSheetError, SIGNATURES, DEFAULT_MAX_NODES, createSheetFunctions, loadSheetFunctions, toExcelError, registerExcelFunctions }
 })()
 
 // ---- web/apps-script/base64.mjs
-const m27_ = (function () {
+const m22_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // Base64 to bytes, for hosts without atob (Google Apps Script's Utilities
@@ -4555,7 +4098,7 @@ function base64Bytes (text) {
 })()
 
 // ---- web/apps-script/apps-script.mjs
-const m28_ = (function () {
+const m23_ = (function () {
   'use strict'
   const { TextEncoder, TextDecoder } = m0_
 // The body of dist/dlxkit-apps-script.js (tools/apps-script.mjs bundles it
@@ -4563,9 +4106,9 @@ const m28_ = (function () {
 // instance made synchronously, since Apps Script custom functions cannot
 // wait for a promise. Sheets shows a thrown Error as #ERROR! with its
 // message, so an error value is thrown as one.
-const { Dlxkit } = m19_
-const { createSheetFunctions, SheetError } = m26_
-const { base64Bytes } = m27_
+const { Dlxkit } = m17_
+const { createSheetFunctions, SheetError } = m21_
+const { base64Bytes } = m22_
 
 let functions = null // one instance per script run, made at the first call
 
@@ -4582,2202 +4125,2123 @@ function call (name, args, wasm) {
   return { call }
 })()
 
-return m28_
+return m23_
 })()
 
 var DLXKIT_WASM_ =
-  'AGFzbQEAAAABkgRBYAF/AX9gAn9/AX9gA39/fwF/YAR/f39/AX9gAX8AYAN/f38AYAJ/fwBgBX9/f39/AX9gBH9/f38AYAJ/fgF/' +
-  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AHf39/f39/fwF/YAJ/fAF/YAZ/f39/f38AYAN/fn8Bf2ABfwF+YAh/' +
-  'f39/f39/fwBgAX4BfmAFf35+f38Bf2AFf35/f38Bf2AHf39/fn5/fwF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2ACf38B' +
-  'fmAFf39/fn8AYAd/f35+f39/AX9gAX4Bf2AAAGAEf39/fwF8YAh/f39/f39/fwF/YAZ/fn5/f38AYAZ/fn5+fn8AYAV/fn5+fgBg' +
-  'BH9/fn8Bf2ADf35+AX9gBn9+f35+fwF/YAV/fn9+fgBgB39/f35+fn4AYAZ/f39/f34Bf2AEf39/fwF+YAR/fn9/AGAGf39/fn9/' +
-  'AGAEf39+fwBgBX9/fn9/AX9gAn5+AX5gAXwBfGAHf39/f39/fwBgBn9/f39/fwF+YAp/f39/f39+f39/AX9gCX9/f39/f35/fwF/' +
-  'YAR/fHx/AX9gAnx/AX9gBH98f38Bf2ABfABgCH98f39/fH9/AX9gBn9/fHx/fwF/YAd/f398fH9/AX9gBX98fH9/AX9gC398f39/' +
-  'fH9/f39/AX9gBH9/fH8BfwPPA80DIAkHAAkJCQYADgAFAggCAwABBQQCAhEODhITAAMBCQAACQgEAAAJCQYLGiETCQUUIgsDAwQE' +
-  'BSMCDAQbCAUMBAAkJQABAQAmBAQBBAQEBBUVAAMEBAEABAEBCgoICAcCDQYNDQYDAAEFAQMJAAECARwSJwYBASgCAAApAQMSAgQW' +
-  'AxMqHQoOHA0VAwsCCgIUCQQEAAEABAIDBgUDAAECAgYDBgYEBgQrCQAACxQKBQUIFwMGAwEHAAMDBAIAAwsCAgICAwQBAwEBLAgA' +
-  'CAMBAAICAAMMAwQBEQICAgQCAgICHh4YLRgWFgcXBQUPGi4dLzAXCAgxDQEyBQoHBzMCCAUFAQEBAREHAwQDAwICAQgBAgECAAcA' +
-  'BwUDAAcCAAAAAAcAAwUICAECAAYIAgEFNAoFBQEGAwEABAUBBAAEHwUGBQECHwYGBgEBAQEJAgUFBAECNQ0CAQEHAzYCAQEIBQIB' +
-  'AQYHAQoBCgEDAAAADw8AAAAADAIABgAHAAABNzgGOQEBAwQBAQMBAgcBBBAQAQMZGQEGEAYCAQYAADoAAQwAAgIEBDsADwEHAgYA' +
-  'PBs9PgAACwQDAAAABQAAABkEAQA/BUAAABAEBgMDAgwEBQFwARYWBQYBAQiAgAQGCAF/AUGw0wgLB7kOWwZtZW1vcnkCAAZtYWxs' +
-  'b2MARgRmcmVlAEsZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAEWRrX3NldF9tZW1vcnlfY2FwAJwDCGRrX2Vycm9yAPQCC2Rr' +
-  'X3N0cmVycm9yAJ0DCGRrX2FsbG9jAPMCB2RrX2ZyZWUAOg1ka19zdWRva3VfbmV3AKcDDmRrX3N1ZG9rdV9mcmVlAKQDDmRrX3N1' +
-  'ZG9rdV9zaXplAKwDDWRrX3N1ZG9rdV9ib3gAoAMTZGtfc3Vkb2t1X3BhcnNlX2JveACoAxBka19zdWRva3VfYm94X29mAKEDEWRr' +
-  'X3N1ZG9rdV9wYXR0ZXJuAKkDFmRrX3N1ZG9rdV9zZXRfcmVzdGFydHMAqwMPZGtfc3Vkb2t1X3NvbHZlAK0DD2RrX3N1ZG9rdV9i' +
-  'ZWdpbgCeAw5ka19zdWRva3Vfc3RlcACwAw1ka19zdWRva3VfZW5kAKMDFGRrX3N1ZG9rdV9zb2x2ZV9tYW55AK8DFGRrX3N1ZG9r' +
-  'dV9jYW5kaWRhdGVzAKIDEmRrX3N1ZG9rdV9nZW5lcmF0ZQClAw5ka19zdWRva3VfcmF0ZQCqAxRka19zdWRva3VfbGV2ZWxfbmFt' +
-  'ZQCmAw1ka190ZXh0X3BhcnNlALUDDGRrX3RleHRfZnJlZQC0Awxka190ZXh0X3NpemUAtgMNZGtfdGV4dF9zdHlsZQC4AxBka190' +
-  'ZXh0X2NvbnN1bWVkALIDDWRrX3RleHRfc3RhcnQAtwMNZGtfdGV4dF9jZWxscwCxAw5ka190ZXh0X2Zvcm1hdACzAw5ka19wcm9i' +
-  'bGVtX25ldwCIAxBka19wcm9ibGVtX3BhcnNlAIsDD2RrX3Byb2JsZW1fZnJlZQCEAxZka19wcm9ibGVtX2FkZF9vcHRpb25zAPUC' +
-  'FWRrX3Byb2JsZW1fc2V0X2JvdW5kcwCQAxNka19wcm9ibGVtX3NldF9jb3N0AJEDFmRrX3Byb2JsZW1fb3B0aW9uX2Nvc3QAiQMT' +
-  'ZGtfcHJvYmxlbV9zZXRfYmVzdACPAxhka19wcm9ibGVtX3NvbHV0aW9uX2Nvc3QAmAMVZGtfcHJvYmxlbV9iZXN0X2NvdW50APgC' +
-  'GGRrX3Byb2JsZW1fYmVzdF9zb2x1dGlvbgD5Ahhka19wcm9ibGVtX3NldF9wcmVmZXJyZWQAkwMQZGtfcHJvYmxlbV9zaGFwZQCW' +
-  'AxRka19wcm9ibGVtX2l0ZW1fbmFtZQCFAxVka19wcm9ibGVtX2NvbG9yX25hbWUA/AIXZGtfcHJvYmxlbV9vcHRpb25faXRlbXMA' +
-  'igMRZGtfcHJvYmxlbV9zZWFyY2gAjQMXZGtfcHJvYmxlbV9zZWFyY2hfdW50aWwAjgMTZGtfcHJvYmxlbV9zb2x1dGlvbgCXAxBk' +
-  'a19wcm9ibGVtX2NvdW50AP0CE2RrX3Byb2JsZW1fc2V0X21lbW8AkgMbZGtfcHJvYmxlbV9kZWJ1Z19jb3VudF9mcm9tAP8CEGRr' +
-  'X3Byb2JsZW1fc3RhdHMAmQMSZGtfcHJvYmxlbV9yZXN0YXJ0AIwDE2RrX3Byb2JsZW1fc2V0X3NlZWQAlQMXZGtfcHJvYmxlbV9z' +
-  'ZXRfcmVzdGFydHMAlAMQZGtfcHJvYmxlbV9mb3JjZQCCAxJka19wcm9ibGVtX3VuZm9yY2UAmwMSZGtfcHJvYmxlbV9leGNsdWRl' +
-  'AIEDFGRrX3Byb2JsZW1fdW5leGNsdWRlAJoDFGRrX3Byb2JsZW1faXRlbV9uZWVkAIYDEmRrX3Byb2JsZW1fYm91bmRlZAD6Ahdk' +
-  'a19wcm9ibGVtX2l0ZW1fb3B0aW9ucwCHAxZka19wcm9ibGVtX2JyYW5jaF9pdGVtAPsCGGRrX3Byb2JsZW1fZm9ybWF0X29wdGlv' +
-  'bgCDAxNka19wcm9ibGVtX2VzdGltYXRlAIADEGRrX2V4cGxhaW5fYmVnaW4AvQMPZGtfZXhwbGFpbl9uZXh0AL8DEmRrX2V4cGxh' +
-  'aW5fd2luZG93cwDAAw9ka19leHBsYWluX2ZyZWUAvgMRZGtfdGVjaG5pcXVlX25hbWUAxAMTZGtfdGVjaG5pcXVlX3JhdGluZwDF' +
-  'AxRka19zdWRva3VfcmF0ZV9sb2dpYwDDAxVka19zdWRva3VfZ2VuZXJhdGVfYXQAwQMSZGtfZGlmZmljdWx0eV9uYW1lALsDEWRr' +
-  'X2RpZmZpY3VsdHlfdG9wALwDDGRrX3pkZF9idWlsZADGAwtka196ZGRfZnJlZQDHAwtka196ZGRfaW5mbwDIAwpka196ZGRfbnRo' +
-  'AMkDDWRrX3pkZF9yYW5kb20AygMLZGtfemRkX3RleHQAywMLX2luaXRpYWxpemUAABBfX2Vycm5vX2xvY2F0aW9uAMwDCXN0YWNr' +
-  'U2F2ZQA+DHN0YWNrUmVzdG9yZQA/CnN0YWNrQWxsb2MAQAkrAQBBAQsVGBcPHADSAtUC4wHlAcICyALJAsoC0QLXAtYC3ALhAuUC' +
-  '5wLpAgwBBwqgsQnNAwMAAQuMJwQffwR+AnsBfSMAQRBrIgwkACAAKAJUIR8gACgCUCEaIAAoAkwhGyAAKAJIIRwgACgCGCERIAAo' +
-  'AhQhDyAAKAIIIQcgACgCKCEUIAAoApABIQ4gACgCvAEhFUECIQIgDCAAKAK0ASIWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRq' +
-  'NgIMQQAgACgCxAFBAEcgFCAORXIbIRggDEEIaiIDQQAgDhshICADQQRyIR0gACgCsAIhHiAAKQNoISIgACgC0AEhFyAMIAApA3A3' +
-  'AwAgASAAKQOgASIhIAEgIVQbISQgACgCWCELAkACfwJAAkACfwJAAkACQCAAKAJkDgQAAQIHAQtBACECIA8oAgRFBEBBACELDAUL' +
-  'QQAhCyAORQ0AIAAgIhCIASAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIhIAEgIVQbISQLQQAMAQsg' +
-  'ACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQVyAAIAApA5gBQgF8NwOY' +
-  'ASAAICIQiAEgDCAWIAAoArgBQQJ0ajYCCCAMIBUgACgCwAFBAnRqNgIMQQAhCyAiIAEgACkDoAEiISABICFUGyIkWg0ACyAiQgF8' +
-  'ISIgGEUNAyAXIAAoAsgBNgIQQQAhAgwCCyAAIAs2AlwgAEEBNgJkQQMMCgsgIkIBfCEiIBhFDQEgFyALQRRsaiIDIAAoAsgBNgIQ' +
-  'QQAhAiALRQRAQQAhCwwBCyADQQhrKAIAIQILIBcgC0EUbGogAjYCDAsgC0EUbCESIAtBAWtBFGwhEwJ/AkADQAJAAkACQAJAAkAC' +
-  'QAJAAkACQAJAAkAgDgRAIAAoAgAhCCAAKAK0ASEGIAAoAhghCQJAAkAgACgC0AEgE2ooAghBACALGyICIAwoAgggFmtBAnUiA04N' +
-  'AANAIAggBiACQQJ0aigCACIETiAJIARBAnRqKAIAQQJIcQ0BIAJBAWoiAiADRw0ACyAAKALQASASaiADNgIIDAELIAAoAtABIBJq' +
-  'IAI2AghBACEFIAIgA04NAANAIAggBiACQQJ0aigCACIETgRAIAkgBEECdGooAgAiCkUNDCAFIAUgBCAFGyAKQQFHGyEFCyACQQFq' +
-  'IgIgA0cNAAtBASEDQQAgBQ0PGgsgACgCsAEhCkEAIQVB/////wchBEEBIQZBASEDAkAgCEEQSA0AA0AgCiAGQQJ0IgJqIQUgAiAJ' +
-  'aiENQQAhAv0M////f////3////9/////fyElA0AgJSANIAJBAnQiEGr9AAAAIib9+gEgBSAQav0AAAD95wEgJSAm/QwAAABAAAAA' +
-  'QAAAAEAAAABA/Tn9Uv22ASElIAJBDEkgAkEEaiECDQALICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAEC' +
-  'AwwNDg8ICQoL/bYB/RsAIgIgBCACIARIIgIbIQQgBiADIAIbIQMgBkEfaiAGQRBqIQYgCEwNAAtBACEFIARB/////wdGBEBB////' +
-  '/wchBAwBCyADIANBD2oiAiACIANIGyECA0AgAyAITARAIARB/////wcgCSADQQJ0Ig1qKAIAIhCyIAogDWoqAgCVvCAQQf////8D' +
-  'ShtGBEAgAyEFDAMLIAIgA0cgA0EBaiEDDQELCwsgBiAITARAA0BB/////wcgCSAGQQJ0IgJqKAIAIgOyIAIgCmoqAgCVvCADQf//' +
-  '//8DShsiAiAEIAIgBEgiAhshBCAGIAUgAhshBSAGIAhHIAZBAWohBg0ACwsgBUUNASAJIAVBAnRqKAIAIQMMCAsgACgCGCEIIAAo' +
-  'AgAiCUGBIE4EQEH/////ByEDQQAhBSAAKAIUIgYoAgQiAkUNBwNAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiA0ECTg0ADAkL' +
-  'IAYgAkEEdGooAgQiAg0ACwwHC0H/////ByEEQQAhA0EBIQJBACEGIAlBP0wNAQNAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUg' +
-  'CiACQQJ0av0AAAD9tgEhJSACQTxJIAJBBGohAg0ACwJAIAQgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcA' +
-  'AQIDDA0ODwgJCgv9tgH9GwAiAkoEQEEBIQYgBSEDIAIiBEUNAQsgBUFAayECIAVB/wBqIAlKDQMMAQsLIAUiAiEDQQAhBAwCC0EA' +
-  'IQVBgICAgAQhAyAYRQ0LDAgLIAkgAkEPak4EQANAIAggAiIFQQJ0aiIK/QAAACElQQQhAgNAICUgCiACQQJ0av0AAAD9tgEhJSAC' +
-  'QQxJIAJBBGohAg0ACwJAICUgJSAl/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiUgJSAl/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIg' +
-  'BE4NAEEAIQYgBSEDIAIiBA0AIAUiAiEDQQAhBAwECyAFQRBqIQIgBUEfaiAJTA0ACwtBACEFIANFDQMgBkUNAQsgCCADQQJ0aiEF' +
-  'IAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCPFQgIUIEfCEhDQALDAELIAggA0ECdGohBSAE' +
-  '/REhJUIAISFCACEjA0AgBSAhp0ECdGr9AAAAICX9N/2kAa0gIYYgI4QhIyAhQgxUICFCBHwhIQ0ACwsgAyAjeqdqIQVBACEDIARF' +
-  'DQELIAQhAyACIAlKDQADQAJAIAggAkECdGooAgAiBCADTg0AIAIhBSAEIgMNAEEAIQMMAgsgAiAJRyACQQFqIQINAAsLIB5FDQAg' +
-  'CCAAKAKsAiAeIAMgBRACIQULIBggA0EBSnENASADDQIgBSEECyAORQ0IIAAoArABIARBAnRqIgIqAgAiJ0MAAIBLXUUNCCACICdD' +
-  'AACAP5I4AgAMCAsgACALICAgDBCKAQ0BDAILC0EAIANBAkgNARoLIAAgACkDeEIBfDcDeEEBCyESIAcgBUEEdCITaiICIAUgAigC' +
-  'BCIERwRAIB1BBCAOGyEQIAxBCGpBACAOGyEZIAwpAwAhIQNAIARBAWohAgNAIAcgAkEEdGoiCCgCBCEJIAgoAgAhBiAEIAgoAggi' +
-  'CkEATAR/IAYFIBRBACAIKAIMQQBIG0UEQCAHIAZBBHRqIAk2AgQgByAJQQR0aiAGNgIAIBEgCkECdGoiBiAGKAIAIgZBAWs2AgAg' +
-  'DkUgBkEHSnJFBEAgGSAQIAZBA0gbIgYgBigCACIGQQRqNgIAIAYgCjYCAAsgDCAhQgF8IiE3AwALIAJBAWoLIgJHDQALIAcgBEEE' +
-  'dGooAgQiBCAFRw0ACwsgDyAPIBNqIgIoAgAiBEEEdGogAigCBCICNgIEIA8gAkEEdGogBDYCACARIAVBAnRqIgIgAigCAEGAgICA' +
-  'BGo2AgAgDgRAIBcgC0EUbGoiAiAMKAIIIBZrQQJ1NgIAIAIgDCgCDCAVa0ECdTYCBAsoAgQhBgJAIAApA4gBIiFQDQAgACAhQgyI' +
-  'ICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gA6yCIiFQDQADQCAHIAZBBHRqKAIEIQYgIUIBfSIhQgBSDQAL' +
-  'C0L///////////8AISMCQCAORSASQQFzcgRAIAYhCAwBCyAGIgghBANAIAQgBUcEQCAEQQFqIQJCACEhA0AgBAJ/IAcgAkEEdGoi' +
-  'CSgCCCIKQQBMBEAgCSgCAAwBCyAhIBEgCkECdGo0AgB8ISEgAkEBagsiAkcNAAsgISAjICEgI1MiAhshIyAEIAggAhshCAsgByAE' +
-  'QQR0aigCBCIEIAZHDQALCyAbIAtBAnQiAmogCDYCACACIBpqQQA2AgAgAiAfaiADNgIADAELIBwgC0ECdGooAgAiCEEBayEDIAcg' +
-  'CEEEdGooAgghCQNAIAgCfyAHIANBBHRqIgIoAggiBkEATARAIAIoAgQMAQsCQAJAIBQEQCACKAIMIhINAQsgDyAGQQR0IgJqIgQo' +
-  'AgQhBSAPIAQoAgBBBHRqIAY2AgQgDyAFQQR0aiAGNgIAIBEgBkECdGoiBCAEKAIAQYCAgIAEazYCACACIAdqKAIAIgQgBkYNAQNA' +
-  'IARBAWshAgNAIAcgAkEEdGoiCigCBCEFIAooAgAhEiAEIAooAggiE0EATAR/IAUFIBRBACAKKAIMQQBIG0UEQCAHIBJBBHRqIAI2' +
-  'AgQgByAFQQR0aiACNgIAIBEgE0ECdGoiBSAFKAIAQQFqNgIACyACQQFrCyICRw0ACyAGIAcgBEEEdGooAgAiBEcNAAsMAQsgEkEA' +
-  'TA0AIA8gBkEEdCICakEANgIIIAIgB2ooAgAiBCAGRg0AA0AgByAEQQR0aiITIQICQCATKAIMQQBIBEAgAiASNgIMDAELIAMgBEYN' +
-  'ACAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIQ0gBCAKKAIIIhBBAEwEfyAFBSAKKAIMQQBOBEAgByANQQR0aiACNgIEIAcg' +
-  'BUEEdGogAjYCACARIBBBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsLIBMoAgAiBCAGRw0ACwsgA0EBawsiA0cNAAsgDgRA' +
-  'IAwgFiAXIAtBFGxqIgIoAgBBAnRqNgIIIAwgFSACKAIEQQJ0ajYCDAsgCSAHIAhBBHRqKAIEIghGBEAgByAJQQR0aigCBCEICyAI' +
-  'IBsgC0ECdCICaigCAEYNASACIBpqIgIgAigCAEEBajYCAAsgHCALQQJ0aiAINgIAIB1BBCAOGyESIAxBCGpBACAOGyETIAhBAWoh' +
-  'BiAMKQMAISEDQAJ/IAcgBkEEdGoiAigCCCIFQQBMBEAgAigCAAwBCwJAAkACQCAUBEAgAigCDCIJDQELIAcgBUEEdCIQaigCBCIE' +
-  'IAVGDQEDQCAEQQFqIQIDQCAHIAJBBHRqIgkoAgQhCiAJKAIAIQMgBCAJKAIIIg1BAEwEfyADBSAUQQAgCSgCDEEASBtFBEAgByAD' +
-  'QQR0aiAKNgIEIAcgCkEEdGogAzYCACARIA1BAnRqIgMgAygCACIDQQFrNgIAIA5FIANBB0pyRQRAIBMgEiADQQNIGyIDIAMoAgAi' +
-  'A0EEajYCACADIA02AgALIAwgIUIBfCIhNwMACyACQQFqCyICRw0ACyAFIAcgBEEEdGooAgQiBEcNAAsMAQsgCUEATA0BIA8gBUEE' +
-  'dCICaiAJNgIIIAIgB2ooAgQiBCAFRg0BA0AgByAEQQR0aiINIQICQCAJIA0oAgxHBEAgBEEBaiECA0AgByACQQR0aiIKKAIEIRAg' +
-  'CigCACEDIAQgCigCCCIZQQBMBH8gAwUgCigCDEEATgRAIAcgA0EEdGogEDYCBCAHIBBBBHRqIAM2AgAgESAZQQJ0aiIDIAMoAgAi' +
-  'A0EBazYCACAORSADQQdKckUEQCATIBIgA0EDSBsiAyADKAIAIgNBBGo2AgAgAyAZNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcN' +
-  'AAsMAQsgBCAGRg0AIAJBfzYCDAsgDSgCBCIEIAVHDQALDAELIA8gDyAQaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAM2' +
-  'AgAgESAFQQJ0aiICIAIoAgBBgICAgARqNgIACyAGQQFqCyIGIAhHDQALIAtBAWohAiAPKAIERQ0EIAAoAmAgC0pFBEAgACACNgJg' +
-  'CyACIQtBACECDAILIA8gCUEEdCICaiIDKAIEIQQgDyADKAIAQQR0aiAJNgIEIA8gBEEEdGogCTYCACARIAlBAnRqIgMgAygCAEGA' +
-  'gICABGs2AgAgAiAHaigCACIEIAlGDQADQCAEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAFKAIAIQYgBCAFKAIIIghBAEwEfyADBSAU' +
-  'QQAgBSgCDEEASBtFBEAgByAGQQR0aiACNgIEIAcgA0EEdGogAjYCACARIAhBAnRqIgMgAygCAEEBajYCAAsgAkEBawsiAkcNAAsg' +
-  'ByAEQQR0aigCACIEIAlHDQALCwJAIBhFDQAgACgCyAEiAiAXIAtBFGxqKAIQIgZMDQAgACgCxAEhCANAIAAgAkEBayICNgLIASAI' +
-  'IAJBAnRqKAIAIgRBAWshAgNAIAcgAkEEdGoiBSgCBCEDIAQgBSgCCCIJQQBMBH8gAwUgByAFKAIAQQR0aiACNgIEIAcgA0EEdGog' +
-  'AjYCACARIAlBAnRqIgMgAygCAEEBajYCACACQQFrCyICRw0ACyAHIAcgBEEEdGoiAigCAEEEdGogBDYCBCAHIAIoAgRBBHRqIAQ2' +
-  'AgAgESACKAIIQQJ0aiICIAIoAgBBAWo2AgAgACgCyAEiAiAGSg0ACwsgCwRAIAtBAWshC0EBIQIMAQsLQQAhCwsgAEEANgJcIABB' +
-  'AzYCZEECDAELIABBAjYCZCAAIAI2AlwgAEJ/NwOgASAAIAApA5ADIgFCAXwiITcDkAMgACAAKQOYAyABICFWrXw3A5gDQQELIQIg' +
-  'DgRAIAAgDCgCCCAWa0ECdTYCuAEgACAMKAIMIBVrQQJ1NgLAAQsgACAiNwNoIAAgCzYCWCAAIAwpAwA3A3ALIAxBEGokACACC1UB' +
-  'An8gAyAAIARBAnRqKAIARwRAIAQPCyACQQBMBEAgBA8LAkADQCAAIAEgBUECdGooAgAiBkECdGooAgAgA0YNASAFQQFqIgUgAkcN' +
-  'AAsgBA8LIAYLhwYDCn8BewJ+IAAoAhQiBSgCBCIBRQRAQX8PCyAAKAIYIQYgACgCsAIhCgJAIAAoAgAiB0GBIE4EQEH/////ByED' +
-  'A0ACQCAGIAFBAnRqKAIAIgQgA04NACABIQIgBCIDQQJODQAMAwsgBSABQQR0aigCBCIBDQALDAELQf////8HIQNBACEFQQEhAQJA' +
-  'AkACQAJAIAdBP0oEQANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsgCCABQQJ0av0AAAD9tgEhCyABQTxJIAFBBGohAQ0ACwJA' +
-  'IAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgEgA04NAEEBIQUgAiEEIAEi' +
-  'Aw0AQQAhAyACIgEhBAwDCyACQUBrIQEgAkH/AGogB0wNAAsLIAcgAUEPak4EQANAIAYgASICQQJ0aiII/QAAACELQQQhAQNAIAsg' +
-  'CCABQQJ0av0AAAD9tgEhCyABQQxJIAFBBGohAQ0ACwJAIAsgCyAL/Q0ICQoLDA0ODwABAgMEBQYH/bYBIgsgCyAL/Q0EBQYHAAEC' +
-  'AwwNDg8ICQoL/bYB/RsAIgEgA04NAEEAIQUgAiEEIAEiAw0AIAIiASEEQQAhAwwECyACQRBqIQEgAkEfaiAHTA0ACwsgBEUEQEEA' +
-  'IQIMBAsgBUUNAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQjxUIAxCBHwhDA0ACwwB' +
-  'CyAGIARBAnRqIQIgA/0RIQsDQCACIAynQQJ0av0AAAAgC/03/aQBrSAMhiANhCENIAxCDFQgDEIEfCEMDQALCyAEIA16p2ohAiAD' +
-  'DQBBACEDDAELIAEgB0oNAANAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiAw0AQQAhAwwCCyABIAdHIAFBAWohAQ0ACwtBfyAK' +
-  'BH8gBiAAKAKsAiAKIAMgAhACBSACC0EBayADQf////8HRhsLgwcDB38BfgN8IABFBEBBfg8LQn8gASABUBshASAAKAKUAiECAkAC' +
-  'QAJAAkACQAJAIAAoAvwCIgMEQCACDQEgACgCZA0FQQAhAiAAKAK4AiIEQQFGDQQgACgCKCAAKAIgIgNBgCBKciAAKAIwIANFcnIN' +
-  'BEEBIQIgBEEDRg0EIANBAEwNAyAAKAIIIQUgACgCHCEHQQAhBANARAAAAAAAAAAAIQpEAAAAAAAAAAAhCyAFIAcgBEECdGooAgAi' +
-  'AkEEdGooAggiBkEASgRAIAAoAhghCANAIApEAAAAAAAA8D+gIQogCyAIIAZBAnRqKAIAt6AhCyAFIAJBAWoiAkEEdGooAggiBkEA' +
-  'Sg0ACwsgCyAKRAAAAAAAAPC/oKIgDKAhDCADIARBAWoiBEcNAAsMAwsgAkUNAQsgACgCZEUEQCAAQgEgACkDgAEgACgCuAJBAUYg' +
-  'A3IbUDYCwAILAn9BAiECAkACQAJAIAAoAmQOBAABAQIBCyAAKAL8AgRAQX8hAiAAEBsNAgsCQCAAEAgiAg4DAQIAAgsgAEEDNgJk' +
-  'QQIMAgsgAEEBNgJkIAAoAqgCIgMoAlRFBEAgACADIAEQCQwCC0ECQQEgAygCeEEBRhtBASADKAJYQQFGGyEEIAApA2ghCQNAIAAg' +
-  'AyAJQoAgfCABIAEgCX1CgCBWGyABIAEgCVYbIAQRDgAiAkEDRw0BIAApA2giCSABVA0AC0EDIQILIAILDwsCQCAAKAIoIAAoAmQg' +
-  'ACgC1AJFcnINACAAKALYAiICQQJGBEAgACABEGsPCyAAKAKQASABQn9SIAJycg0AIwBBEGsiAiQAA0AgAEKAIBAFIgNBAUYNAAsC' +
-  'QCADQQNHDQAgAkIANwMIAkAgAEIBQcAAIAJBCGpBABCxAQ0AIAIrAwhEAAAAAAAAUD+iIgpEAAAAAAAAsEBkRQ0AIABBATYC1AIg' +
-  'AEJ/IAr8ByAKRAChOBSbOe9DZhsQayIDQQFqDgUAAQEBAAELIAAQTiAAEFQgAEJ/EAUhAwsgAkEQaiQAIAMPCyAAIAEQBSECDAML' +
-  'IANBP2pBwABttyAAKAIAt6JEAAAAAAAA0D+iIAwgA7ejZSECCyAAIAI2AsQCCyAAKQNoIQkDQCAAIAlCgCB8IAEgASAJfUKAIFYb' +
-  'IAEgASAJVhsQHiICQQNHDQEgACkDaCIJIAFUDQALQQMPCyACC88EAgJ+AX8CQCAAKAJkDQACQCAAKAKQAQ0AAkACQCAAKAK4AkEB' +
-  'aw4CAgEAC0EBIQQgABAlDQELIAAoAswCBH9BAAUgACgCIEEATAR/QQEFIAAQqgELC0VBAXQhBAsgACAEQQJGNgLQAiAAIARBAUY2' +
-  'ArwCIAAoApABRQ0AAkAgACgCKA0AIAAoAiAiBCAAKALMAUwNACAAKALEASAEQQJ0EEoiBEUNACAAIAQ2AsQBIAAgACgCIDYCzAEL' +
-  'CwJAIAAoArwCBEAgACkDaCECA0ACfyACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYbIQIgACgCtAIoAiAEQCAAIAIQJgwBCyAAIAIQ' +
-  'JwsiBEEDRw0CIAApA2giAiABVA0AC0EDDwsgACgC0AIEQCAAKQNoIQIDQCAAIAJCgCB8IAEgASACfUKAIFYbIAEgASACVhsQLSIE' +
-  'QQNHDQIgACkDaCICIAFUDQALQQMPCwJAAkAgACgC4AENACAAKAKQAUUgACkD2AEiAlByIAAoAiggACgCiAJyciAAKAJkQQNGIAAp' +
-  'A5ADIAApA5gDhEIAUnJyDQEgACkDaCIDIAJaDQAgASACWA0BA0AgACADQoAgfCACIAIgA31CgCBWGyACIAIgA1YbEAEiBEEDRw0D' +
-  'IAApA2giAyACVA0AC0EDIQQgAyAAKQPYAVQNAgsgACABEKgBDwsgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBWGyABIAEgAlYb' +
-  'EAEiBEEDRw0BQQMhBCAAKQNoIgIgAVQNAAsLIAQLLgEBfiAARQRAQX4PCyAAIAApA2giAiABfEIAIAJCf4UgAVYbQgAgAUIAUhsQ' +
-  'BAshAQF/IAAoAiQhAiABRQRAIAJCABBjDwsgAiAAKQM4EGMLwAMBB38jAEEQayIEJABBfyECIAAQCkUEQCAAKAKoAiICQgA3A0Ag' +
-  'BEIANwMIQQEhASACKAJUBEAgACACIARBCGoQFSEBCwJAIAAoAqACIgNBAEwNAANAIAIoAlQNASACKAIAIgYgBiAAKAIcIAAoApwC' +
-  'IAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcgBEEIahALIAAoAqACIQMLIAVBAWoiBSADSA0ACwsgAUEA' +
-  'RyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsgACACIAAoAiwgBUECdGooAgAiAxAMIgcEQCAAIAIgA0EC' +
-  'dCIBIAAoAhxqKAIAIARBCGoQDSACKAIAIQMgACgCHCABaigCACEBA0AgAUEEdCEGIAFBAWohASADIAZqKAIIIgZBAEoNAAsgAiAG' +
-  'QX9zIgEgACgC+AJIBH4gACgC7AIgAUEDdGopAwAFQgALIAIpA0B8NwNAIAAoAjAhAQsgB0EARyEDIAVBAWoiBSABTg0BIAcNAAsL' +
-  'IAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38EfiMAQRBrIgwkACAMQgA3AwggASgCNCEDIAEoAgAhECAM' +
-  'QQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgC/AIEQCABKQNAIAAQGloNBQsgACABIAxBBGoQDiIFQf////8H' +
-  'RgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJYIAAgACkDcCAMKQMIfDcDcCAAKAL8AkUNAiAAIAEpA0BB' +
-  'AxAZIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAgAUEANgI4IAEgAzYCNCAAQQE2AmQgACADNgJYIAAgACkD' +
-  'cCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUMBQsgBUEBRwRAIAAgACkDeEIBfDcDeAsgASgCGCIOIANB' +
-  'AnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIAIAEoAiQgC2pBADYCACABKAIoIAtqIAU2AgAgAyELDAML' +
-  'IAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIAIQUCQCAHIAhqKAIAIgRBf0YEQCABKAIMIgMgASgCCCIE' +
-  'IAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEoAjAiAyABKAIgIAdqIgooAgBMDQEgASgCBCEGIAEoAgAh' +
-  'BCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNAIAcCfyAEIANBBHRqIgkoAggiD0EATARAIAkoAgQMAQsg' +
-  'BCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkgCSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoi' +
-  'AygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiIDIAMoAgBBAWo2AgAgASgCMCIDIAooAgBKDQALDAELIAwg' +
-  'BTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsgBCEDA0AgBiADIgVBAWoiA0EEdGooAghBAEoNAAsgBSAH' +
-  'TgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVBAnQiAyABKAIQaiIIIAgoAgAiCEEBazYCACAIIAAoApAC' +
-  'IANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgCCCINaigCAEECdGogBTYCACANIApBAnRqIAU2AgALIAYg' +
-  'BUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQg' +
-  'BiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyAN' +
-  'RQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRq' +
-  'IAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0A' +
-  'CwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRqKAIAIgggBUYNAANAIA0gBiAIQQR0aiIPKAIMRwRAIAhB' +
-  'AWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAKKAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIE' +
-  'IBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVHDQALCyAJQQFrIQUgByAJSA0ACwsgASABKAI8IAtBA3Rq' +
-  'KQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIkIAtBAnRqIgMgAygCAEEBajYCAAwFCyALDQALCyAMIAU2' +
-  'AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAgACkDkAMiAkIBfCISNwOQAyAAIAApA5gDIAIgElatfDcD' +
-  'mAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIAIAEoAhAgA2ooAgBrIQQgDCkDCCETAkAgASgCBCADaigC' +
-  'ACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIEIAUgASgCHCAJaigCACIHIAdBAEgbQQR0aigCBCEDAkAg' +
-  'B0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcDiAEgEkKdurP7lJL9oiV+IAEoAgQgBUECdGo0AgCCIhJQ' +
-  'DQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIEIAMgAyAFRhsMAQsgECAFQQR0aigCBAshBCABKAIcIAlq' +
-  'IAQ2AgBCACESIAQhAyAAKAL8AkUNAwNAIANBBHQgA0EBaiEDIBBqKAIIIgdBAEoNAAsgB0F/cyIDIAAoAvgCSARAIAAoAuwCIANB' +
-  'A3RqKQMAIRILIAAQGiEUIAAoAvwCRQ0DIBQgASkDQCIVfSASViAUIBVWcQ0DIAEoAgAiByAHIARBBHRqIgMoAgAiBUEEdGogAygC' +
-  'BDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygCAEEBazYCACAEQQFqIQMDQCAHIANBBHRqIgYoAgAhBSAE' +
-  'IAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGogBTYCACAIIA5BAnRqIgUgBSgCAEEBazYCACATQgF8IRMg' +
-  'A0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIAIAEoAiQgCWoiAyADKAIAQQFqNgIAIAEoAhggCWooAgAi' +
-  'BUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAiA0EATA0BIAMgBE4NAAsLIAwgEzcDCAJAIARBAEoNACAB' +
-  'KAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoiBigCAEECdGogBCAJaiIEKAIANgIAIAcgBCgCAEECdGog' +
-  'BigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQgASgCMCIDIAEoAiAgC0ECdGoiCCgCAEoEQCABKAIEIQYg' +
-  'ASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EBayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIKQQBMBEAgCSgC' +
-  'BAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkECdGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAH' +
-  'QQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghBAnRqIgMgAygCAEEBajYCACABKAIwIgMgCCgCAEoNAAsL' +
-  'IAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASABKQNAIBJ8NwNAIAAgASAEIAxBCGoQDSALQQFqIQMgCyAA' +
-  'KAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsiBiQAAkACQCAAKAKoAiIBRQRAIABBAUGIARBFIgE2AqgC' +
-  'IAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAHQQJ0QQRqIgIQRiIINgIEIAEgAhBGIgk2AgggASACEEYi' +
-  'CjYCDCABIAIQRiILNgIQIAEgAhBGIgI2AhRBfyEDIAtFIAhFIAlFciAKRSACRXJycg0CC2oiAiABKAJMTgRAIAYgAUEsajYCFCAG' +
-  'IAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiABQRhqNgIAIAJBAWoiA0ECdCEEQQAhAgNAIAYgAkECdGoo' +
-  'AgAiBSgCABBLIAUgBBBGNgIAIAJBAWoiAkEGRw0ACyABKAI8EEsgASADQQN0EEY2AjwgARATAkACQCABKAIYRQ0AIAEoAjwhBEEA' +
-  'IQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFBADYCTAwCCyABIAM2AkwLIAdBAE4EQCABKAIQIQMgASgC' +
-  'FCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJBAWohAkUNAAsLQQAhAyABQQA2AjggAUIANwMwAkAgACgC' +
-  'wAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQFCICQQBHNgJUIAINAgsgASgCACECAkAgACgCDCIDIAEoAlBMBEAgA0EEdCEDDAEL' +
-  'IAIQSyABIAAoAgwiBEEEdCIDEEYiAjYCACACRQRAIAFBADYCUAwCCyABIAQ2AlALIAIgACgCCCAD/AoAACABIAAoAgw2AkhBACEC' +
-  'IAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgACgCACIHQQBI' +
-  'DQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIbNgIAIAAgBGogAkEBaiIAQQAgAiAHSBs2AgAgAiAHRiAA' +
-  'IQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEEdGoiAygCACIEQQR0aiADKAIENgIEIAUgAygCBEEEdGog' +
-  'BDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANAIAUgAEEEdGoiBCgCACEDIAQoAggiB0EATAR/IAMFIAUg' +
-  'A0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygCAEEBazYCACACIAIpAwBCAXw3AwAgAEEBagsiACABRw0A' +
-  'CwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBKBEADQCACIAQgBCACQQR0aigCAEEEdGooAgRHBEBBAA8L' +
-  'AkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgNAEEADwsgBCACQQFqIgJBBHRqKAIIIgNBAEoNAAsLQQEL' +
-  'pQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQgBygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAF' +
-  'KAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEATAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGog' +
-  'BzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBK' +
-  'DQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCILIAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2oo' +
-  'AgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAE' +
-  'IAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQAL' +
-  'IAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYgC2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGog' +
-  'BTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQEDQCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggi' +
-  'CkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAMIApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAg' +
-  'BUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEECdGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQi' +
-  'CSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRq' +
-  'IAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIE' +
-  'IgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJAAkAgASgCDCIRKAIAIg5FBEBB/////wchBQwBCyABKAIE' +
-  'IQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0IgxqKAIAIQ8gCyAMaigCACEGAkAgCCAMaigCACIHRSAJ' +
-  'IAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAgBCADayAHakEBaiIDIAVIDQAgAyAFRw0BIAQgDUgNACAE' +
-  'IA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFqKAIAIg4NAAsLAkAgACgCsAIiCEUgBUEATHIgBUH/////' +
-  'B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAGQQJ0aigCACIJQQJ0IgNqKAIAQQJ0aigCACAJRw0AIAEo' +
-  'AgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0AIA0gACgCkAIgA2ooAgAiAyAKayIQIAMgC2sgCiALShsi' +
-  'AyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQALCyAFIQMLIAMLmgEBBX8gACgCqAIiBSgCNCIEQQBKBEAg' +
-  'BSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGogBSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAg' +
-  'BCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAHQQFqIgcgBEgNAAsLIAMLIAIBfgF/IABBADYCwAIgACkD' +
-  'cCEBIAAQCCAAIAE3A3ALDgAgACAAKAKoAiABEA4L6gEBBX8jAEEQayIEJAAgACgCqAIhAyAEQgA3AwgCQAJAAkAgAkEASgRAIAFB' +
-  'AnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIEIARBCGoQCyACQQFKIAJBAWshAg0ACwwBCyACDQELIAMo' +
-  'AgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEA0MAQsgAygCDCIAIAMoAggiAiABQQJ0IgFqIgMoAgBBAnRq' +
-  'IAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtpACAAKAJkEEsgACgCaBBLIAAoAmwQSyAAKAJwEEsgACgC' +
-  'dBBLIAAoAnwQSyAAKAKEARBLIABBADYChAEgAEEANgJ8IAD9DAAAAAAAAAAAAAAAAAAAAAD9CwJkIABBADYCdCAAQX82AlwL9gkC' +
-  'F38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxGDQELIAEQEyAAKAIgIglBP2pBwABtIQhBACERIAlBgSBr' +
-  'QYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEBaiISQQQQRSITRSAAKAIMQQJ0IgQQRiIMRXIgBBBGIg1F' +
-  'cg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EASgRAA0AgAyALSiEWAkAgAyALTCIXDQAgCiAOQQR0aigC' +
-  'DCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNqKAIAIA9GDQIgAyAMaigCACIDDQALCyANIAZBAnQiA2og' +
-  'DzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUgCiAOQQFqIg5BBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJ' +
-  'Rw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakECdGogBiASaiAIbCICQQN0akEIakGAgIAISw0AIAEgAkEI' +
-  'EEUiAjYCZCABIARBAnRBBGoQRiIVNgJoIAEgBUECdEEEahBGIg82AnAgASAJQQJ0QQRqIgQQRiIQNgJsIAEgBBBGIhI2AnQgASAD' +
-  'IAdBAWoiFyAIamxBA3QQRiIENgJ8IAEgA0ECdBBGIgM2AoQBIAJFIBVFciAPRSAQRXJyIARFIBJFIANFcnJyDQAgACgCHCEGQQAh' +
-  'BANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEgBEE/ca2GIRoDQCACIAUgCGwgB2pBA3RqIgUgBSkDACAa' +
-  'hDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQALIAsgFEgEQCAIQQN0IQUgCyEEA0AgEyAEQQFqIgRBAnRq' +
-  'KAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwKAAAgA0ECdCAMakEEaygCACIDDQALCyAEIBRHDQALCyAA' +
-  'KAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2AgAgCiAEIBhqKAIAIgRBBHRqKAIIIgNBAEoEQEJ+IAdB' +
-  'P3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAgFSAFQQJ0aiADNgIAIBEgESkDACAahDcDACAFQQFqIQUM' +
-  'AQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNBAnRqKAIARwRAA0AgDSAMIANBAnRqKAIAIg5BAWsiA0EC' +
-  'dGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakEDdGoiAyADKQMAIBuDNwMADAELIA8gBkECdGogAyAIbDYC' +
-  'AAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIHIAlHDQALIAAoAgwhACAQIAlBAnQiAmogBTYCACACIBJq' +
-  'IAY2AgAgExBLIAwQSyANEEsgASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJNgJcQQEPCyATEEsgDBBLIA0QSyABEBMLIBEL7AYDCn8F' +
-  'ewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJIAAoAgAiB0EASgRAIAAoAowCIQhBASEFA0AgCyADIAgg' +
-  'BUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUgCUEASgRAQn8gBCAEQcAAbSIEQQZ0ayIDrYZCf4VCACAD' +
-  'GyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACENQQAhAwNAIA0gDv0+Ig/9GwBBAXEEQCAFIANBA3RqQn8g' +
-  'EiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAgBSADQQFyIgpBA3RqQn8gEiAEIApKGzcDAAsgDf0MAgAA' +
-  'AAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEASgRAIAAoApwCIQhBACEDA0AgBSAIIANBAnRqKAIAIgpB' +
-  'wABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEEIAEoAngiA0EASgRAIANBAWpBfnEhCEICIAcgB0HAAG0i' +
-  'B0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAAAAAAIQ1BACEDA0AgDSAQ/a4BIQ4gDSAP/T4iEf0bAEEB' +
-  'cQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0NAAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgDv0bAUED' +
-  'dGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4BIQ0gA0ECaiIDIAhHDQALCwJAIAAoAjBBAEwNAEEAIQMD' +
-  'QEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0aiIEKQMAIhODUARAQQAhBAwCCyAEIBMgEkJ/hYM3AwAg' +
-  'BiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYCOCAGIAEoAhA2AjwgBiAG/QAEMP0LAxAgBiAG/QAEIP0L' +
-  'AwAgBiAFIAcgCyACIAkQFkEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBrJAAgBAvfAwINfwN+IAAoAgQiByACQQJ0IglqKAIAIggg' +
-  'ByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4gACgCHCEPIAAoAgAhEANAIA8gECAIQQJ0aigCACIHQQJ0' +
-  'IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACACIA1qKAIAIAZGBEBCACETIAVBAEoEQCAMIAUgB2xBA3Rq' +
-  'IQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkD' +
-  'ACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAIQQFqIgggC0cNAAsLIAAoAgwiAiAJaigCACIIIAIgCmoo' +
-  'AgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAgByAIQQJ0aigCAEEDdGohCUEAIQIDQCABIAJBA3QiCmoi' +
-  'CyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoiAiAFRw0ACwsgBCAEKQMAIBN8NwMAIAhBAWoiCCADRw0A' +
-  'CwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAAKQN4ISUgASgCKCEdIAEoAiQhFyAAKAJgIREgASgCgAEh' +
-  'CyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIYIRkgASgCECEOIAAoApACIRogACgCjAIhDwJ/IAEoAjhF' +
-  'BEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANFBEAgBkEBdCEbIBQgBkEEdGoiCUEIaiEQIAsgDCkDACAJ' +
-  'KQMAg0IAUnJFBEAgACAAKQOQAyIgQgF8IiE3A5ADIAAgACkDmAMgICAhVq18NwOYA0EAIQsgACgC1AINCCAAQQI2AmQgAUEANgKA' +
-  'ASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAiIVANACAJKQMAISdCfyEiICEhIANAIA8gIHoiJqciBEEC' +
-  'dCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3RqKQMAICeDeyIopyIKIANBAEpyRQRAIBAgIUJ+ICaJgyIh' +
-  'NwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcgCCADG2utQg2GhCAohEL/P4UiJiAiICIgJlYiAxshIiAE' +
-  'IA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKnQX9zQf8/cSEHIAhFIAAoArACIh5BAExyDQIgACgCrAIh' +
-  'H0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEKAkAgECADQcAAbSIFQQN0aikDACADIAVBBnRrrYhCAYNQ' +
-  'DQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApBAEobIAVqIAhGDQULIB4gBEEBaiIERw0ACwwCCyACICNY' +
-  'DQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFBAgwFCyASIAZBAWsiBkECdGooAgAiA0F/Rg0ACyATIANB' +
-  'AnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoiByAHKAIAIgdBAWs2AgAgCyAHIA0gD2ooAgBGaiELIARB' +
-  'AWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkDAEJ+IAOtiYM3AwAgGCAGQQJ0IgRqIgMgAygCAEEBazYC' +
-  'ACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAjVg0CCyABIAs2AoABIAFBADYCOCABIAY2AjQgAEEBNgJk' +
-  'IAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3A3APCyAjQgF8ISMgCEUNASAZIAZBAnQiBGogAzYCACAE' +
-  'IBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAIQQFHrXwhJQsgFCAbQQN0aiIIQRBqIQcgBUEATCAPIBkg' +
-  'BkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1BA3RqIQVBACEDA0AgAyIEQQFqIQMgBSAEQQN0IglqKQMA' +
-  'IAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI/QADACEpQQAhAwNAIAcgAyIFQQN0aiAp/QsDACADQQJq' +
-  'IQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGooAgAiAyATIAlBAWpBAnQiCWooAgAiCkgEQANAIA4gFiAD' +
-  'QQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIARmshCyAFIBpqKAIAIAhGBEAgByAHKQMAIiAgDCAEQQN0' +
-  'aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmDNwMAICAgIYN7ICR8ISQLIANBAWoiAyAKRw0ACwsgECAV' +
-  'aigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRqKAIAQQN0aikDACIiQn+FgyIhNwMAICAgIoN7ICR8ISQg' +
-  'ISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9HDQELQQEhAwwCCyAI/QADACEpQQAhBANAIAcgBCIDQQN0' +
-  'aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoiBiADGyERQQAhAwwACwALnRQDJn8HfgJ7IAEoAngiHiAB' +
-  'KAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3ghLyABKAIoISggASgCJCEhIAAoAmAhGSABKAKAASEOIAEo' +
-  'AjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyABKAIQIRcgACgCkAIhJCAAKAKMAiEYAn8gASgCOEUEQCAB' +
-  'KAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wiJUEDdGoiEyAGQQN0aiEmAkAgDg0AIAZBAEoEQEEAIQVC' +
-  'ACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAhAwNAIBAgA0EDdCIEav0AAwAgBCATav0AAwD9TiAw/VAh' +
-  'MCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0dACEpIAUgBkYNAQsDQCAQIAVBA3QiA2opAwAgAyATaikD' +
-  'AIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA5ADIilCAXwiKjcDkAMgACAAKQOYAyApICpWrXw3A5gDQQAhDiAAKALU' +
-  'Ag0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAgCDYCWEEBDAgLAkACQCAeQQBMDQBCfyEsQQAhGwNAICYg' +
-  'G0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIPQQJ0IgRqKAIAIgwgBCAXaigCACIHayIDQQAgA0EASiIU' +
-  'GyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFHBEBBACEFQQAhFSAGQQBMDQEDQCAFQQN0IQ0gBUEBaiEF' +
-  'IBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAKKQMAIBMpAwCDe6chFQsCQCAUIBVyRQRAIBEgKkJ+IC2J' +
-  'gyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwgByAUG2utQg2GhIQiLSAsICwgLVYiAxshLCAPIBYgAxsh' +
-  'FgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAsQn9RDQAgLKdBf3NB/z9xIQQCQCAPRSAAKAKwAiIRQQBM' +
-  'ckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0ECdCIDaigCACADIBdqKAIAayEKAkAgJiAHQcAAbSIDQQN0' +
-  'aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZBAEwNAP0MAAAAAAAAAAAAAAAAAAAAACEwQQAhBSAGQQFH' +
-  'BEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9HQF7/R4BIDD9DQABAgMICQoLAAAAAAAAAAD9rgEhMCAF' +
-  'QQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAhAyAJIgUgBkYNAQsDQCADIA0gBUEDdCIMaikDACAMIBNq' +
-  'KQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAKa0EBIApBAEobaiAPRg0DCyAUQQFqIhQgEUcNAAsLIAQh' +
-  'AyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAPRQ0CICMgCEECdCIEaiAHNgIAIAQgGmpBfjYCACAEICFq' +
-  'QQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0AgCEUEQCAAQQA2AlggAEEDNgJkIAEgDjYCgAFBAgwICyAa' +
-  'IAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIEIhZIBEADQCAXICAgA0ECdGooAgBBAnQiCWoiBCAEKAIA' +
-  'IgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgCfCIdIAggC2wiJSAHQcAAbWpBA3RqIgMgAykDAEJ+IAet' +
-  'iYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEBajYCACAEKAIAIQMLIB0gJUEDdGoiDCALQQN0aiEKIANB' +
-  'AEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJFBEAgECAGIBZsQQN0aiEHQQAhAwNAIAMiBEEBaiEDIAcg' +
-  'BEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARBBnRyIhE2AgACQCALQQBMDQBBACEDIAtBAUcEQCALQX5x' +
-  'IQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cNAAsgAyALRg0BCwNAIAogA0EDdCIJaiAJIAxqKQMANwMA' +
-  'IANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCARQQJ0aigCACINIBwgEUEBaiIMQQJ0aigCACIHSARAA0Ag' +
-  'FyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQgGGooAgBGayEOIAQgJGooAgAgA0YEQCAQIAYgEmxBA3Rq' +
-  'IQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJaikDACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAG' +
-  'Rw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58IS4LIA1BAWoiDSAHRw0ACwsgHyARQQJ0aigCACINIB8g' +
-  'DEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlCACEpQQAhBSAHRQRAA0AgCiAFQQN0IgRqIgMgAykDACIt' +
-  'IAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsLICkgLnwhLiANQQFqIg0gDEcNAAsMAwsgBEEASg0AIBog' +
-  'CEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcEQCALQX5xIQVBACEDA0AgCiADQQN0IgRqIAQgDGr9AAMA' +
-  '/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxqKQMANwMAIAVBAWoiBSALRw0ACwsgCUF/NgIACyAIIBlI' +
-  'IQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEgCDYCNCAAQQE2AmQgACAINgJYQQMLIAAgKzcDaCAAIC83' +
-  'A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoAoADIQQgAEEAQQAgACgCMCACEQMAIglBASAJQQFKG0ECdBBGIgYEfwJA' +
-  'IAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksgBiAHaiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0Igpq' +
-  'IAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0ECdCIHaiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAG' +
-  'IAkgBSACEQMAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgC/AIiAk4NACAEKAI4IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBKIgNF' +
-  'BEAgBhBLQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgC/AIgA0YEQCAEIANBAWsiADYCPCAEKAI4IABBGGxqKAIUEEsgBCgC' +
-  'PCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhsaiICKQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAF' +
-  'IAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAEKAI4IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAg' +
-  'ATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKAAyIBKAI8IgIgACgC/AJOBH4gASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAo' +
-  'AoADIgINACAAQQFBmAEQRSICNgKAAyACDQBBfw8LIAIhASACKAI8QQBKBEBBACEBA0AgAigCOCABQRhsaigCFBBLIAFBAWoiASAC' +
-  'KAI8SA0ACyAAKAKAAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YBAQV/IAAoAlwiBEEASgRAIAAoAoADIQUDQCACIANKBEAg' +
-  'ASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUgACgCSCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEB' +
-  'aiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMgBkEBaiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEB' +
-  'aiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJAAkACQCAAKAJkDgQAAQECAQsgABAfIgINASAAECAiAg0B' +
-  'IABCADcDWAsgACgCgAMiBigCWEUNASAAIAEQISECCyACDwsgBigCFCESIAYoAhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2' +
-  'AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0ACQAJAAkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYC' +
-  'XCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQGQRAIABBATYCZEF/DAELIAAgACkDkAMiAUIBfCIXNwOQAyAAIAApA5gDIAEgF1atfDcD' +
-  'mAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwECyAAIBdCAXw3A2ggBigCPCICIAAoAvwCTgR+IAYoAjgg' +
-  'AkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigCKCIDQQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxB' +
-  'ACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNAIAkgAkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/' +
-  '////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAEaigCBCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQIC' +
-  'QCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0BIAIgA0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiAD' +
-  'TnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAAIAApA3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUg' +
-  'C0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNqIAM2AgAgBSAPaiAGKAI8IgUgACgC/AIiCE4EfiAGKAI4' +
-  'IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIXNwMAIAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAH' +
-  'IAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQIDQCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIA' +
-  'DAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQgBCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsg' +
-  'BCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSALQQFrIgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikD' +
-  'ACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAELAkAgAygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCID' +
-  'QQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVGIAJBAEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoi' +
-  'FigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIAQQR0aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsi' +
-  'AkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSAC' +
-  'IAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAGIAcgEGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigC' +
-  'CCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYEQANAIANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEA' +
-  'TARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiACNgIEIAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsg' +
-  'BCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygCBCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAg' +
-  'Cw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiIDKAIAIgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAo' +
-  'AvwCIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJAIAUgCEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhs' +
-  'akEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3AwAgCkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJB' +
-  'AEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMgAyACQQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdB' +
-  'BHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJAIAUEQCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0Ag' +
-  'AwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBOBEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQg' +
-  'B0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACACQX82AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0A' +
-  'CwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIhC0EAIQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRq' +
-  'KAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8gDCACQQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAco' +
-  'AgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0' +
-  'aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2AgQgAiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAA' +
-  'IAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQGw0AIAAoAgAhCCAAKAIEIQogACgCDCICIAAoAoADIgQoAjRKBEAgBCgCABBL' +
-  'IAQoAgQQSyAEIAAoAgwiAkEEdCIDEEYiBTYCACAEIAMQRiIDNgIEIAVBACADG0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAE' +
-  'KAIIRQRAIAQgCkEEdEEgahBGIgM2AgggBCAIQQV0QSBqEEYiATYCDCABQQAgAxtFBEAgAxBLIAQoAgwQSyAEQgA3AwhBfw8LIAQg' +
-  'ASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhqNgIsCyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApB' +
-  'AWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcCCCADIA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEA' +
-  'NgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAoAvgCIQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGoo' +
-  'AgAiByAFSAR+IAAoAuwCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoiAiADRw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEAD' +
-  'QCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIBIAAoAgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACEC' +
-  'A0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgC+AIhBwNAIAYgAUEEdGogACgC7AIgAkEDdGopAwBCACACIAdIGzcDCCAJ' +
-  'IAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakEDdEEQahBGIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQo' +
-  'AgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEBA0AgBQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJF' +
-  'BEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIADAELIAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0A' +
-  'CwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFqIgEgAkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2' +
-  'AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiEDRQ0ACwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEB' +
-  'Qn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEPIAEoAgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98' +
-  'NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAFIAZqKAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoL' +
-  'IgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsgCCALaigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNA' +
-  'QQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAgBEEBaiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAo' +
-  'AiBBAnRqIAQgBhAiIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEgBEkbIgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFB' +
-  'AWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEEtBACEBCyABC7QLARJ/IAAoAoADIgIoApABEEsgAkHYAGpBAEHAAPwLAAJAIAAo' +
-  'AsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgCICIGQQxsQQhqEEYiCEUNACAIIAZBA3RqQQRqIQ8gBkEA' +
-  'SgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigCBCIBRwRAA0AgDyALIAEQHUECdCIKaiIJKAIAQQBIBEAg' +
-  'CUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEEdGooAgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAI' +
-  'IAggBkECdGpBBGogBCAOECIgBEEASgRAQQAhAANAIA8gCyAIIABBAnRqIgEoAgAQHUECdGogADYCACALIAEoAgAiAUEEdGooAggi' +
-  'A0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQALCyAAQQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBB' +
-  'AXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARBP2pBBnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGog' +
-  'ACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEEsgAkEANgKUAUEADwsgAiABQQEQRSIBNgKQASABRQRAIAgQSyACQQA2' +
-  'ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAMQQN0aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0' +
-  'aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJoIAIgDCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIg' +
-  'DSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEAA0AgDCAAQQJ0IgFqIAsgASAIaigCACIDEB02AgAgCiAA' +
-  'QQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEASgRAA0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQUL' +
-  'IAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYCACAAIARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIA' +
-  'IAQbNwMAIAZBCBBFIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK/AsAIA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyAL' +
-  'IAEQHUECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIBIAlBP3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsg' +
-  'ACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcEQANAIAZFIA8gCyAFEB1BAnRqKAIAIgFBAEhyRQRAIAEg' +
-  'BmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0aikDAIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIE' +
-  'IgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBLIAgQSyAEQQBKBEAgAigCfCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykD' +
-  'AEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRAIAIoAoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdB' +
-  'BnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACABQQR0aigCBCIBDQALCyACQQE2AlhBAA8LIAgQSwsgEQu6' +
-  'DwMefwZ+AXsgACgCgAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEUIABBATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJI' +
-  'IRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUEQAJAIBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAA' +
-  'IAMpAyAgAykDGHxBBBAZRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkDaCIgWARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcD' +
-  'aCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEEDdGohGyADKAI8IgUgACgC/AJOBH4gAygCOCAFQRhsakEY' +
-  'aykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJBAEoEQANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAg' +
-  'IFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEjIAhBP2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRB' +
-  'AEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3RqICb9CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiAC' +
-  'QQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAFQQEgBUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIh' +
-  'UEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGohHUEAIQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyAC' +
-  'IA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAIIIAVBBHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0ED' +
-  'dHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANAIAYgI0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAK' +
-  'IBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZMcUUEQCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQAL' +
-  'CyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsgFCAHQQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYC' +
-  'AEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEEDdGohAkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACAC' +
-  'KQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWopAwCDIiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA5AD' +
-  'IiBCAXwiATcDkAMgACAAKQOYAyABICBUrXw3A5gDIANBATYCMCAAIAc2AlhBAQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/' +
-  'IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygCfCINIAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEg' +
-  'BGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWopAwBCfyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFq' +
-  'IgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyACQQZ0ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUg' +
-  'AiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAL8Ak4EfiADKAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3Rq' +
-  'KQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICADKAKAASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiAL' +
-  'bEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0AQQAhAiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBq' +
-  'bGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAMav0AAwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQAL' +
-  'IAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcDACACQQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0' +
-  '/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQhAgNAIBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYp' +
-  'AwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAVIAdBAnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAF' +
-  'NgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4EQCACQQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNA' +
-  'IAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAETARAIAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCAD' +
-  'IAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGopAwgiE1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARB' +
-  'AWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgNAAsLIAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGog' +
-  'ACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAgAiAKIAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2' +
-  'AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQALIAAgASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIi' +
-  'AQRAIAEoAgwQSyABKAIsEEsgASgCEBBLIAEoAhQQSyABKAIYEEsgASgCKBBLIAEoAkgQSyABKAJgEEsgASgCMBBLIAEoAjQQSyAB' +
-  'KAI4EEsgASgCPBBLIAEoAkAQSyABEEsgAEEANgK0AgsLMgEBfwJAAkACQCAAKAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIA' +
-  'QQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZBgSBrQYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgC' +
-  'KBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMDQEEBIQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoE' +
-  'QANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASADIAEgA0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRq' +
-  'IAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEEaiILIAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBF' +
-  'IgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0NgIEIAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQ' +
-  'A0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIgDkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEg' +
-  'ECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwgFSAIQQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFq' +
-  'IQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EAR2ohAyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEB' +
-  'aiIIIAZHDQALIA1BAnRBBGoiERBGIRggA0ECdEEEaiIDEEYhGSADEEYhGiAEIAJBAnRBBGoQRiIbNgIQIAQgBkECdCIcQQRqEEYi' +
-  'FjYCFCAEIBAgHGxBBGoQRiISNgIYIAQgC0ECdCIDEEYiFDYCOCAEIAMQRiIJNgI8IAQgC0EDdBBGIgc2AkAgBCALIBNsQQV0EEYi' +
-  'AjYCNCAEIAsgD2xBCBBFIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVyciAWRSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABog' +
-  'DUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0IgJqIAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRq' +
-  'KAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGooAgghAgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAg' +
-  'EUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIgGiABQQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigC' +
-  'ACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIAIANBAWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIA' +
-  'IAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiARIAlrIgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIg' +
-  'IBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0AAkAgC0ECaw4FAAEBAQABCyAEECQiBQ0BIAtBBkcNAgwE' +
-  'C0EAIQEgBEEANgIgIAQQJCIFRQ0ECyAEIAVBD2oQRiICNgJgIAJFDQQgAkEPakFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYC' +
-  'WAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQRiIHNgJIIAdFDQJBACEBIBBBAUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUEC' +
-  'dGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9UP0LAgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFB' +
-  'AnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEgBkcNAAsMAQsgBCAGQQN0QQQQRSICNgIoIAJFDQFBACEC' +
-  'A0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlggBCgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZH' +
-  'DQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMgDWogD2xBCBBFIgk2AgwgCUUNACAAKAIcIQNBACEIA0Ag' +
-  'DCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9xrYYhHQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2E' +
-  'NwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsgDUEASgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFB' +
-  'AE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0aiAH/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYg' +
-  'CEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAiBUEEdGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQ' +
-  'IQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIgAikDACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigC' +
-  'CEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBKBEAgBCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9s' +
-  'NgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EEYiDTYCLCANRQ0AIBdBBHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0' +
-  'IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMgFiABQQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwg' +
-  'DSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAhFUEAIQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJ' +
-  'IAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q/QsDACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyAC' +
-  'QQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQALCyADQQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtB' +
-  'ACEFQX8LIQEgGBBLIBkQSyAaEEsgBQ0AIAAQIwsgAUUhAQsgAQvJIAMZfwd+AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2gh' +
-  'ISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEVQQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwEL' +
-  'IAAgBBAoQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQELIQIDQAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2' +
-  'AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgCNCIKIAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQgh' +
-  'AiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQALCyAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIg' +
-  'Iv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJDg8MDf2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEA' +
-  'IQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEBdiADaiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJ' +
-  'IBAgCxApIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRqIAs2AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEH' +
-  'IAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAiCEEGRhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoE' +
-  'QANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi/QsAACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEA' +
-  'IgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhrNgIAIBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKt' +
-  'IR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMgBSAKav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAF' +
-  'aiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUC' +
-  'QCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEbQgAhHgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJB' +
-  'A3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8B' +
-  'AEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAEQEIAIRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3Qi' +
-  'AmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8B' +
-  'AEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsBACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEB' +
-  'azsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdBBXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEA' +
-  'QQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEAIAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFr' +
-  'OwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUECdGogCzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYg' +
-  'BCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3QiBWr9AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUg' +
-  'CUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJQQF0Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBs' +
-  'QQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3QiA2opAwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4g' +
-  'BUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYgHHqnIgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEG' +
-  'dGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4gBCgCQCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3Qi' +
-  'AmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2ooAgBHDQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsg' +
-  'AyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAhHgtBACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoi' +
-  'B/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFIDQALIAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAg' +
-  'fCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtBA3RqIQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMg' +
-  'DikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMAIAIgCGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEi' +
-  'HFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz+5SS/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkAC' +
-  'QCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMgAyAOaikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBC' +
-  'fyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUgHAt6pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4p' +
-  'AwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikDACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtC' +
-  'AFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgALIBkgCUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGoh' +
-  'EiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQiBQ0AA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsg' +
-  'BCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0aiEGIAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgC' +
-  'LCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAhIiADIAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiIC' +
-  'IAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoiAyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFq' +
-  'Ig0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0aigCACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCt' +
-  'IR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMgBSAIav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAF' +
-  'aiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4YgHIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIA' +
-  'IR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0aiEFIAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1AN' +
-  'ASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEA' +
-  'QQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUNAAsMAgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0ED' +
-  'dCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANBC3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiAC' +
-  'LwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEB' +
-  'ayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUN' +
-  'BSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qnQQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4Mh' +
-  'GyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigC' +
-  'DCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsB' +
-  'ACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1ALQQAhAyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVq' +
-  'Igf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAMSA0ACwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0g' +
-  'IHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2AmALIAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAg' +
-  'ACkDkAMiHEIBfCIBNwOQAyAAIAApA5gDIAEgHFStfDcDmANBAQwBCyAAQQA2AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAA' +
-  'IAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8gACkDaCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkgh' +
-  'EyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIAQQdIIRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkAC' +
-  'QCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAAIAMQKEEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJA' +
-  'AkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYgAygCDCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFq' +
-  'IgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcgDWopAwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3Rq' +
-  'KQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikDAIMFIBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0A' +
-  'QQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0BIAcgHHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcg' +
-  'AkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2AgAMAwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAg' +
-  'QgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQiCmxBAXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEB' +
-  'dGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8I' +
-  'CQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEAAQABAAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkg' +
-  'BUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACINQf//AUZyRQRAIAAgBCAHIAggDSAGECkhBgsgDUUNACAN' +
-  'QQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAAAAAAAP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0' +
-  'SnINASAAIAMgCCAGIA0gASAgfSAQQQhqECpFDQEgECkDGCAifCEiIBApAxAgH3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAI' +
-  'QQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEEDdGohDyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAH' +
-  'bEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEBdCIRaiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj' +
-  '/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUgBS4BACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkEC' +
-  'dGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwBCyACrSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9' +
-  'AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQN' +
-  'AAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4hHANAIBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCIC' +
-  'aikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIAIgJBAE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUo' +
-  'AgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1CAFINAAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMA' +
-  'IB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwBCyADKAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIM' +
-  'IAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAAIA4gD2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpC' +
-  'ASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEEAkAgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+' +
-  'gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEGdGohBAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmG' +
-  'IByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUgCEEDdCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAg' +
-  'CyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFBwB9GDQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6' +
-  'pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEEIAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBC' +
-  'foMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2' +
-  'AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygCGCADKAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAF' +
-  'IgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIAQQFKciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxB' +
-  'AXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwgBCAHbEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJq' +
-  'Ihv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAGSA0ACwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGoo' +
-  'AgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJIAJHDQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAG' +
-  'azYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIAIR4DQCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0A' +
-  'AAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAh' +
-  'HUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyICQQZ0IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRA' +
-  'A0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAFIAdBAXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0Ag' +
-  'AigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIgB0H//wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0A' +
-  'CyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACECIB5QRQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoi' +
-  'AkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2AmALIAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQL' +
-  'QQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOQAyIBQgF8Ihw3A5ADIAAgACkDmAMgASAcVq18NwOYA0EBDAELIABBADYCXCAA' +
-  'QQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA5ADIgEgInwiHDcDkAMgACAAKQOYAyABIBxWrXw3A5gDCyAQQSBq' +
-  'JAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEHAkAgASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////' +
-  'D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAA' +
-  'AAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0dAIb9EkJ/IBr9HQGG/R4B/U39DP//////////////////' +
-  '//8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39' +
-  'TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwCAAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQAL' +
-  'IBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVODQAaQn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8' +
-  'IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEhAiAE/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAA' +
-  'AQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAAAAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9' +
-  'Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAIAAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEc' +
-  'IANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARIGzsBACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYg' +
-  'ASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoiAyADLwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0A' +
-  'CwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkgB0EBdCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIs' +
-  'IA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIiA0EBaiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSAB' +
-  'KAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoEQANAIAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAA' +
-  'EP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRAA0AgDCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFy' +
-  'OwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAgBms2AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEED' +
-  'dGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiACIA5q/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79' +
-  'DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIWIBhUDQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYD' +
-  'QCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMiFlBFBEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIo' +
-  'AgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJBBGohAiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQAL' +
-  'CyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIENgIAIA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8g' +
-  'ACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQACQANAIAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0B' +
-  'IABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAgCCABKAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYg' +
-  'BSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdBACEIAkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3Rq' +
-  'IgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhBA3QiC2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIggg' +
-  'CUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34hE0EAIQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCD' +
-  'IgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEAIQhBACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/' +
-  'hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3AwggBiAGKQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAF' +
-  'QgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAHGzcDCEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAA' +
-  'IAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABBiAFqIQADQCAAECwaIA9CAX0iD0IAUg0ACwsgBwuIDAQT' +
-  'fwJ7A34DfCAAIAAoArQCIgcQKAJAIAJBAEwNACAHKAI4IggoAgAiBUEATA0AIAAoArACIRQDQEQAAAAAAADwPyEcQQAhDkEAIQ0C' +
-  'QCAFQQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEECdGoiBv0AAAAhF0EIIQUgDEEISgRAA0AgBiAFQQF0av0A' +
-  'AAAgF/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoLDA0ODwABAgMEBQYH/ZYBIhcgFyAX/Q0EBQYHAAECAwwN' +
-  'Dg8ICQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0NAAEAAQABAAEAAQABAAEAASEXQQAhBQNAIAUiBEEIaiEF' +
-  'IAYgBEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0ZACIGQf//A3FB//8BRnJFBEAgACAMIAsgDSAGwSAFECkh' +
-  'BQsgBkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4gBygCDCAFIApsQQN0aiEJAkAgCkEATARAQgAhGwwBCyAK' +
-  'rSEaQgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwAAAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEb' +
-  'IBlCAnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEgASkDACIaQgyIIBqFIhpCGYYgGoUiGkIbiCAahSIaNwMA' +
-  'IBpCnbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHAAG0iBiAKTg0AGiAPIAZBA3QiBGopAwBCfyAFIAZBBnRr' +
-  'rYaDIAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAGQQFqrYaDIhpQDQEaIAkgGnqnIgZBA3QiBGopAwAgBCAP' +
-  'aikDAIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIcIAVsQQJ0aiESIAcoAiQiCEUEQEEAIQQDQCAEIghBAWoh' +
-  'BCASIAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRqIREgDEEASgRAIAsgDCAObEEBdGohC0EAIQQDQCALIARB' +
-  'AXQiCWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQaiIEIAxIDQALC0EAIQZBACEEIAhBAEoEQANAIBEgEiAE' +
-  'QQJ0aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAEQQFqIgQgCEcNAAsLIAcoAjgiBCATQQJ0IgtqIAQgDkEC' +
-  'dGooAgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0aiEQIBUgCiATbEEDdGohBCAKrSEaQgAhGUIAIRsDQCAE' +
-  'IBmnQQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYg' +
-  'G4QhGyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhghCQNAIBAgG3qnIghBA3QiBGopAwAgBCAPaikDAIMiGVBF' +
-  'BEAgCEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAgESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3EEQANA' +
-  'IAUoAgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEAIARB//8DcQ0ACwsgBygCOCIIIAtqKAIAQQBMDQUgAyAD' +
-  'KQMAQgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAbgyIbQgBSDQALCyAHKAI4IQgLIA1BAWoiDUEBdCEOIAgg' +
-  'DUEDdGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0LNQEBfiAAIAApAwAiAUIMiCABhSIBQhmGIAGFIgFCG4gg' +
-  'AYUiATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAAKALMAiIHKAJQIRAgACgCACECIAUgBygCBDYCGCAFIAco' +
-  'Agg2AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIYNgIsIAUgBygCHDYCMCAFIAf9AAIg/QsCNCAFIAcoAjg2' +
-  'AkQgBygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJMIQ8gBygCSCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAo' +
-  'AkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYCCCACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkAC' +
-  'QAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERAuIAUgBygCRDYCDCAFIAcoAlgiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EA' +
-  'DAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUEQCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwh' +
-  'IyAHKAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQogBSgCTCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4N' +
-  'ACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIG' +
-  'QQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgME' +
-  'BQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBr' +
-  'IQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiINKAIATg0FIAUgBSgCDCIDIAcoAkwiCiAJQQR0aigCCCIG' +
-  'SgR/IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgCGCEcIAUoAkQhHQNAIAsgA0EBayIDQQR0aiICKQMAISIC' +
-  'QAJAAkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyACQQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCOCEfA0Ag' +
-  'DCACICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0AgHyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBI' +
-  'DQALCyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBBgICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3' +
-  'AwALIAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgCCEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJA' +
-  'IBBFDQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACAC' +
-  'IAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQgBkgNAAsgBygCTCEKCyAFIAogCUEEdCIGaigCDDYCCCAW' +
-  'IAlBAnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiADSBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEP' +
-  'ak4EQANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0I' +
-  'CQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEI' +
-  'QQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAKIAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq' +
-  '/QAAACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAIQQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0A' +
-  'AAAgJP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2ohBEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJA' +
-  'IAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyACQQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsg' +
-  'Bg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcgBUEYaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGog' +
-  'BUEIaiAFQRBqIBEQLyAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNqIAUoAgw2AggCQCAQRQ0AIAcoAlAgBygCVCILIAlsQQJ0' +
-  'aiENQQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAg' +
-  'AyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAMNgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMg' +
-  'ACkDiAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOIASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGog' +
-  'AzYCACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0aigCACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0' +
-  'aigCACAEIAVBDGogBUEIaiAFQRBqIBogERAwRTYCbCAFKAIIIgxFDQMgACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAEL' +
-  'IAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDkAMiAUIBfCIhNwOQAyAAIAApA5gDIAEgIVatfDcDmANBACEMQQEMAQsg' +
-  'AEEANgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAgIzcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQL' +
-  'uQMCCX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCABKAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMA' +
-  'IAEoAjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEgBDYCWCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYC' +
-  'ECADIAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAgAyAB/QACICIM/QsCJCADIAEoAjgiBTYCNCABKAJAIQYg' +
-  'AyAENgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiABQdgAaiEHIAz9GwEhCCAM/RsAIQlBACEEA0AgASADQQhq' +
-  'IgogCCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBBAnRqKAIAIAVrQQJ1IgVBACAGIAcgAyACEC8gCiALIAUg' +
-  'BiAHIANBACACEDAaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkgASgCJCEIDAALAAsgAUEANgJsIANBQGskAAuNBgIIfwN+' +
-  'IAEoAiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQoAgAiB0EBajYCACAHQQR0aiIHQQA2AgwgByACQX9zNgII' +
-  'IAdCADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAgggAkEDdGoiAigCACIHIAIoAgQiDEgEQCABKAIAIQtBACEF' +
-  'A0ACQCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMiEVANAAJAIAMEQCAJQQZ0IQggACgCNCECIBEhEANAIAMg' +
-  'BUECdGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQRQ0ACwwBCyAFIBF7p2ohBQsgASgCMCAEKAIAQQR0aiIC' +
-  'QQA2AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApqIBEgEoU3AwAgASgCBCAJQQJ0aigCACICRQRAIAlBBnQh' +
-  'DSAGKQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIAIgisIRIgCEEASgRAIAggAiAPaigCACICaiEJIAEoAiAh' +
-  'CgNAIAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsgECASfCEQIBFCAX0gEYMiEUIAUg0ACyAGIBA3AwAMAQsg' +
-  'BiAReyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0ACyADRQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNs' +
-  'QQFqIgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAiAUoEQANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQAD' +
-  'QCAGIAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFq' +
-  'IgEgBUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQAQQEhCyABQQJ0IgkgACgCHGoiCCgCACEOIAgoAgQhEwJA' +
-  'IAAoAiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGooAgAgACgCLCIJa0ECdSIMIAJGDQAgCSAMQQJ0aiIJIAko' +
-  'AgBBgICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEANgIMIAkgDEF/czYCCCAJQgA3AwAgACgCNCAMSA0AIAQg' +
-  'BCgCAEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAELIAAoAiwhDyAAKAIgIQkgDiEIA0ACQCAJIAhBAnRqKAIA' +
-  'IA9rQQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAg' +
-  'DmpIDQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgCLCIBayIKQQJ1IgsgACgCNEoEQCABIAtBAnRqIggoAgAi' +
-  'AUH/////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIBQQFqNgIAIAFBBHRqIgFBADYCDCABIAtBf3M2AgggAUIA' +
-  'NwMACyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAAKAIkIAlqKAIAIgFFBEBBACERAkAgACgCCCIIIApBAXQi' +
-  'AWooAgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAAKAIMIBBBBHRqIggoAggiCUEDdCIBaikDACIWIAgpAwCD' +
-  'IhdQDQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACADIAMoAgBBAWo2AgAgACgCACIVIAFqIBYgF4U3AwACfyAA' +
-  'KAIEIAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgCHCEMQQAhEgNAIA8gCyAXeqdyQQJ0IgFqKAIAIgmsIAlB' +
-  'AEoEQCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEgASgCACIBQQFrNgIAIAFBAmsgEnIhEiAIQQFqIgggCkgN' +
-  'AAsLIBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUgF3siFiAFKQMAfDcDACABIAEoAgAgFqdrIgE2AgAgAUUL' +
-  'IAZFDQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAELIA0gACgCGCAAKAIUIAFBAnRqKAIAQQR0ajYCDEEBIQ8g' +
-  'ACgCCCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANAIAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwi' +
-  'CmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIMIgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgC' +
-  'DEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQMRoLIAggDEgNAAwCCwALA0AgCEEEdCEBIAAoAhAgCEECdGooAgAhCAJA' +
-  'IAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhyRQRAIA0oAgwiASgCCCAIQQR0IApqQQhrKAIASg0BIA0g' +
-  'ACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRAxRQ0AQQAhDwwCCyAIIAxIDQALCyAPDQBBACELDAILQQEh' +
-  'CyAOQQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIAQQR0aiEMIAMoAgAhDQJAIAEgAk8NACAAKAIEIREgACgC' +
-  'ACESA0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAgASkDACASIAlBA3RqIgopAwAiCCAGQn+FQn8gCxuDgyIG' +
-  'UA0AIBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtFDQEgCiAGIAiFNwMAIAsgCygCACAGeyIGp2siCTYCACAG' +
-  'IAd8IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMAAn8gDigCACIKRQRAIAlBBnQhDiAAKAIoIRMgACgCHCEU' +
-  'QQAhCQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAUaigCACIKaiELIAAoAiAhFQNAIBUgCkECdGooAgAiDyAP' +
-  'KAIAIg9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEHIAZCAX0gBoMiBkIAUg0ACyAJQR92DAELIAogCigCACAG' +
-  'eyIGp2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsgAyANNgIAIAQgDCAAKAIwa0EEdTYCACAFIAUpAwAgB3w3' +
-  'AwAgEAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEHAkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigC' +
-  'ACACIARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQALQQAPCyAFrCABrH5C/v///wdVDQBBAUE4EEUiBEUNACAE' +
-  'IAU2AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEPakEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0' +
-  'IApqQcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBGIgo2AhQgBCAAQQZ0EEYiCzYCGCAEQQEgBhBFIgU2AiQgBCAIQQNqIAZsQT9y' +
-  'EEYiBjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQRiIJNgIwIAQgCBBGIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUE' +
-  'QCAAIAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUECdGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEDNF' +
-  'DQALCyAEEDQLQQAPCyAEEDUgBAu1AgELfyAAKAIUIAAoAhAiBCABbCIGQQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGoh' +
-  'DQNAQX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAAIgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpB' +
-  'BGsoAgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQgAXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoi' +
-  'ASABLwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cNAAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAA' +
-  'KAIINgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIUEEsgACgCGBBLIAAoAiQQSyAAKAIsEEsgACgCMBBLIAAo' +
-  'AjQQSyAAEEsLCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAoAhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcD' +
-  'QCAHIAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAgBEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRq' +
-  'LwEAIgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQogACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRq' +
-  'KAIAQQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEBdGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFr' +
-  'OgAACyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToAACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMA' +
-  'QRBrIgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwA' +
-  'AAAAAAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEGA0ACQAJ/AkACQCAJIAAoAgggC0EMahA4IgdB/wFGDQAD' +
-  'QCACUCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAgACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAH' +
-  'IAlqIAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAIEDYgBkEBaiEGIAkgACgCCCALQQxqEDgiB0H/AUYNAgwB' +
-  'CwsgB0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIAIBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBS' +
-  'cg0AQQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYCACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0A' +
-  'IAEgE1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAGIQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQAL' +
-  'DAILIAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEAIgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0Ag' +
-  'CCASIAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgACQCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAEL' +
-  'IBFBfzYCAAsgACAJIA8QNiAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsgCSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQh' +
-  'EyAKIQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGokAAv0AQICewJ//Qz/////////////////////IQMgAUEA' +
-  'SgRAA0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0NCAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAA' +
-  'AAAAAAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMgA/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAA' +
-  'AAAAAAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1kIgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSV' +
-  'ARBFIgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGohAQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFr' +
-  'cQ0AIAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJyOgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAg' +
-  'A0EGdkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEAIABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCAD' +
-  'QQJ0aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACABIAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeA' +
-  'jgc2AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeAjgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSAD' +
-  'QYoCcUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACACIAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBG' +
-  'BEAgACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhyOgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8B' +
-  'AEGMAXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEA' +
-  'IAEgASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcNAAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFq' +
-  'Qn83AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUES' +
-  'dHI2AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciABQRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAA' +
-  'EEsLyUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP///////////QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUB' +
-  'ajYCGCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsCACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGg' +
-  'Kmr9DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B////wf///8H/QsCACAAQYAqav0M////B////wf///8H////' +
-  'B/0LAgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w////BzcCACAAQdAqav0M////B////wf///8H////B/0L' +
-  'AgACfwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJbGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUN' +
-  'AhogCUEIaiAKIAcgCBA8CyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv///7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf//' +
-  '/z8hByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRAIAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAH' +
-  'cQRAIBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRBAnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAH' +
-  'ICRxNgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhx' +
-  'IgFFDQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EAIAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhB' +
-  'AWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0ACQCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsg' +
-  'AWgiCEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIPcTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYC' +
-  'CCAGIAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAPcTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYC' +
-  'HCAGIAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9zcUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYC' +
-  'ACAMIBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEF' +
-  'dEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAh' +
-  'ICJHIBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsgAUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEI' +
-  'dCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAIcSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQg' +
-  'DSABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAIQQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRA' +
-  'IAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICALIAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigC' +
-  'JCIfQX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQg' +
-  'BiAGKAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIh' +
-  'IBJBf3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJ' +
-  'ICEgKUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RB' +
-  'CHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJdHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJ' +
-  'IAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmotAABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWot' +
-  'AABBAnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRyNgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtB' +
-  'ACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3JxIgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsg' +
-  'CSADQgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAGIAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJM' +
-  'IAYgBigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9xNgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJg' +
-  'IAYgBigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAooAgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYC' +
-  'ACAMIBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RB' +
-  'gAFxIBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2' +
-  'QQFxcnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAko' +
-  'AhwNBgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYgB3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhy' +
-  'IAhBEnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9BA3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhB' +
-  'A3RBwANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFBwANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAi' +
-  'EUUNBiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNx' +
-  'IBBBA3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAooAiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQ' +
-  'bHEiDyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAK' +
-  'IAc2AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EAIQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApB' +
-  'CWwiAXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgCICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECAB' +
-  'KAIMIhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZyIh9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAk' +
-  'cSAQIBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAhBwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBB' +
-  'AiEHIAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBBBSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByAB' +
-  'KAIcIAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQPCAJKAIcDQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkh' +
-  'DSAKQQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEIIAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9B' +
-  'gBhqIgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAG' +
-  'IApyIAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRqLwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3Qg' +
-  'ASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3IgDHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0' +
-  'ai8BACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3FqLQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAty' +
-  'IAxyIjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJIAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNx' +
-  'ai0AAHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8DcSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUg' +
-  'CSABIAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8DcWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJw' +
-  'IAYgC0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8D' +
-  'cWotAAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACES' +
-  'IAkgASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0bAmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0b' +
-  'AiIWQQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEhIAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkED' +
-  'dHIgGUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEAISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAH' +
-  'Qf8DcWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5yIjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5y' +
-  'IjRyIjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFyIjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFy' +
-  'IhsgCyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIgFiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwg' +
-  'M3EiHCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3FyIi8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFy' +
-  'IjcgKCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAmIDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAl' +
-  'IDFyIiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFyIjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciAS' +
-  'IBogFSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVyIhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJy' +
-  'IiZxciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpyIhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAk' +
-  'IBQgIHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAVciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZB' +
-  'CXYiFyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUgLyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJy' +
-  'cnJyQX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIgASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwg' +
-  'HXEgCyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICByIAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpq' +
-  'KAIAIgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcgASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJB' +
-  'ByANIBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxqLwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEg' +
-  'DEEDbGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIAIhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQg' +
-  'DXIgDUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIhASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBB' +
-  'f3NxQYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9zcSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEg' +
-  'EEEBRhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQQQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIg' +
-  'ASASRyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJRw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsg' +
-  'CSgCHA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEGIENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRA' +
-  'A0AgBCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmggBGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0Ag' +
-  'BmggBGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFDIAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCAB' +
-  'ckGAgPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFBCXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJB' +
-  'EnQgAXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCHCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2' +
-  'IAFyQRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwi' +
-  'AUEJdiABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAO' +
-  'KAJYIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJy' +
-  'IREgDigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/' +
-  'A3FyciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUES' +
-  'dnJB/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFy' +
-  'IAFBEnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJ' +
-  'diABciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BBACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAY' +
-  'IBMgDiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMg' +
-  'BygCBCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/' +
-  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCAT' +
-  'IAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMgBygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAABy' +
-  'IBMgC0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAA' +
-  'QQZ0cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06' +
-  'AAYgASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAco' +
-  'AiAiAUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAAQQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAf' +
-  'aSAWaSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAgECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsD' +
-  'QCAJQeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2' +
-  'Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgAC' +
-  'IAcgGCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgADIAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fy' +
-  'ai0AACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIg' +
-  'DUEMdkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZB' +
-  'OHEgB0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxpIBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxI' +
-  'IAdBCUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQALC0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/' +
-  'IAxB5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwiEARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAV' +
-  'akECdGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAHIAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRy' +
-  'IQogBkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQDQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAh' +
-  'BwJ/IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEhB0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1y' +
-  'RQRAQQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApNckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFp' +
-  'IgpBAkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIBaSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYN' +
-  'ARoLIAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJGDQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEh' +
-  'B0EGIAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCABIQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsg' +
-  'ASAGSXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAgI0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFx' +
-  'OwEAIAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJQQhqIBQgAUH//wNxaBA9IEVCAXwhRSAtQQFqIS0gCSgC' +
-  'ECEHDAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAFQQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwB' +
-  'CyAAIC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAgB0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8Clq' +
-  'IgogLUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgAbGpB8ClqNgIMIAlBCGogByAGED0gCSgCECEHDAELCyAF' +
-  'IEM3AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIXfwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IB' +
-  'fDcDGCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCABakECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiAD' +
-  'dyIGcTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQoAhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggi' +
-  'EiAGcTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQoAiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgog' +
-  'BUF/cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsiFjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAF' +
-  'IAkoAgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZKAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsi' +
-  'BDYCACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYACcSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0' +
-  'QSBxIBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZBAXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRy' +
-  'IAUgGEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIMC5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQ' +
-  'PA8LIAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIEIAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACEC' +
-  'IAEtAAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAAQQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwP' +
-  'CyADIAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRBByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARB' +
-  'EnRycTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciABdCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEW' +
-  'dkEEcSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRycTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCAB' +
-  'cjYCDAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAAC+kGAgZ+A38jAEEQayINJAACQCABIANaIAIgBFogAiAEURtFBEAgBUUN' +
-  'ASAFIAE3AwAgBSACNwMIDAELIARQBEACQCACIANUBEAgA3kiB1BFBEAgAiAHhiABQgGIIAdCf4WIhCECIAMgB4YhAyABIAeGIQEL' +
-  'IAIgAiADQiCIIgiAIgQgCH59IQYgAUL/////D4MhCSABQiCIIQEgA0L/////D4MhCgNAIARC/////w9YIAQgCn4gBkIghiABhFhx' +
-  'RQRAIARCAX0hBCAGIAh8IgZCgICAgBBUDQELCyABIAJCIIaEIAMgBH59IgIgAiAIgCIGIAh+fSEBA0AgBkL/////D1ggBiAKfiAB' +
-  'QiCGIAmEWHFFBEAgBkIBfSEGIAEgCHwiAUKAgICAEFQNAQsLIAJCIIYgCYQgAyAGfn0gB4ghAUIAIQkMAQsgAiACIAOAIgkgA359' +
-  'IQIgA3kiB1BFBEAgAiAHhiABQsAAIAd9iIQhAiADIAeGIQMgASAHhiEBCyACIAIgA0IgiCIIgCIEIAh+fSEGIAFC/////w+DIQog' +
-  'AUIgiCEBIANC/////w+DIQsDQCAEQv////8PWCAEIAt+IAZCIIYgAYRYcUUEQCAEQgF9IQQgBiAIfCIGQoCAgIAQVA0BCwsgASAC' +
-  'QiCGhCADIAR+fSICIAIgCIAiBiAIfn0hAQNAIAZC/////w9YIAYgC34gAUIghiAKhFhxRQRAIAZCAX0hBiABIAh8IgFCgICAgBBU' +
-  'DQELCyACQiCGIAqEIAMgBn59IAeIIQELIAYgBEIghnwhByAFRQ0BIAVCADcDCCAFIAE3AwAMAQsCQCAEeacgAnmnayIMQcAAcQRA' +
-  'IAMgDEFAaq2GIQRCACEDDAELIAxFDQAgBCAMrSIGhiADQcAAIAxrrYiEIQQgAyAGhiEDCyANIAM3AwAgDSAENwMIIAxBAE4EQCAN' +
-  'KQMIIQQgDSkDACEGA0AgAiAGIAFCf4V8IAZUrSAEIAJCf4V8fCIDQj+HIgIgBIN9IAEgAiAGgyIIVK19IQIgBEI/hiAGQgGIhCEG' +
-  'IAdCAYYgA0I/iIQhByABIAh9IQEgDCIOQQFrIQwgBEIBiCEEIA4NAAsLIAVFDQAgBSACNwMIIAUgATcDAAsgACAHNwMAIAAgCTcD' +
-  'CCANQRBqJAALPQEBfyMAQSBrIgUkACAFIAEgAiADIAQgBUEQahBBIAUpAxAhASAAIAUpAxg3AwggACABNwMAIAVBIGokAAsfACAA' +
-  'QRNqIgBBF00EfyAAQQJ0QYBAaygCAAVBhSYLC8EGAhR/AXsjAEEQayIMJAACQCAAIAFyQQBIIAGsIACsfEL/////AVVyDQBBAUGw' +
-  'AxBFIgJFDQAgAiAANgIAIAIgACABaiIGNgIEIAIgBkECaiIKQQR0EEYiBzYCFCACIAZBwQBqQQQQRSILNgIYIAIgBkEBaiIFQQJ0' +
-  'EEYiDTYCNCACIAVBBBBFIg42AkAgAEEBaiIJQQJ0IgMQRiEIIAIgCTYCmAIgAiAINgIsIAIgAxBGIg82AkggAiADEEYiEDYCTCAC' +
-  'IAMQRiIRNgJQIAIgAxBGIhI2AlQgAiADEEYiAzYCsAEgAiAFQQN0EEYiEzYCtAEgAiAFQRhsEEYiFDYCvAEgAiAJQRRsEEYiFTYC' +
-  '0AECQCASRSAH/REgC/0cASAN/RwCIA79HAP9DAAAAAAAAAAAAAAAAAAAAAD9NyIW/RsBQQFxQQF0IBb9GwBrIBb9GwJBAXFBAnRy' +
-  'IBb9GwNBAXFBA3RyIAj9ESAP/RwBIBD9HAIgEf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwBBAXFBBHRyIBb9GwFBAXFBBXRy' +
-  'IBb9GwJBAXFBBnRyIBb9GwNBB3RyQf8BcXIgA0UgE0VyciAVRSAURXJyDQAgAkEIaiACQRBqIAasQgJ8QRAQRw0AIAVBACAFQQBK' +
-  'GyEIA0AgBCAIRgRAQQAhBCAKQQAgCkEAShshCwNAIAIoAhQhAyAEIAtGBEAgAyAANgIAQQAhBCADIABBBHRqQQA2AgQgAyAFQQR0' +
-  'aiIAIAYgBSABQQBKIgcbNgIAIAAgBSAJIAFBAEwbNgIEIAcEQCADIAlBBHRqIAU2AgAgAyAGQQR0aiAFNgIECwNAIAQgCEYEQCAC' +
-  'KAIIIAVBBHRq/QwAAAAAAAAAAAAAAAAAAAAA/QsCACACIAo2AgwgAhBIIAIhBAwHBSACKAI0IARBAnRqQX82AgAgBEEBaiEEDAEL' +
-  'AAsABSADIARBBHRqIgdCADcCCCAHIARBAWoiAzYCBCAHIARBAWs2AgAgAyEEDAELAAsABSACKAIIIARBBHRqIgNCADcCCCADIAQ2' +
-  'AgQgAyAENgIAIARBAWohBAwBCwALAAsgAhBJCyAMQRBqJAAgBAs1AQF/IAFBACABrSAArX5CIIinG0UEQCAAIAFsIgAQRiICRQRA' +
-  'QQAPCyACQQAgAPwLAAsgAgvXAQEEfwJAIAAQ8AIiAgR/QcDGACEAA0AgACIDKAIAIgAEQCACIAAoAgAiAU0EQAJAIAEgAmsiBEEQ' +
-  'TwRAIAAgAmoiASAENgIAIAEgACgCBDYCBCADIAE2AgAgACACNgIADAELIAMgACgCBDYCAAsgAEEIag8FIABBBGohACADIQEMAgsA' +
-  'CwsCQAJAAkAgAUUNACABKAIAIgAQ8QJFDQAgAiAAKAIAaxDyAg0BDAQLIAIQ8gIiAEUNAwwBCyABQQA2AgALIAAgAjYCACAAQQhq' +
-  'BUEACw8LQQALfQICfgF/An9BACABKAIAIgasIgQgAlkNABpBdiACQv7///8HVQ0AGiAEQhAgBhshBANAIAQiBUIBhiEEIAIgBVUN' +
-  'AAsgACgCACADIAVC/v///wcgBUL+////B1MbpyIGbBBKIgNFBEBBfw8LIAAgAzYCACABIAY2AgBBAAsLfQECfiAAQgA3A5gBIABB' +
-  '2ABqQQBBKPwLACAAIAD9AASgA/0LBJADAkAgACkDgAEiAVAEQEIAIQEgACgCkAFFDQELIAEQTyECCyAAQQA2AsgBIABCfzcDoAEg' +
-  'ACACNwOIASAAQQA2AsABIABBADYCuAEgABBNIABBADYCiAILpgMBAn8gAARAIAAoAggQSyAAKAIUEEsgACgCGBBLIAAoAhwQSyAA' +
-  'KAIsEEsgACgCnAIQSyAAKAI0EEsgACgCQBBLIAAoAkgQSyAAKAJMEEsgACgCUBBLIAAoAlQQSyAAKAKwARBLIAAoArQBEEsgACgC' +
-  'vAEQSyAAKALQARBLIAAoAsQBEEsgACgCjAIQSyAAKAKQAhBLIAAoAqwCEEsgACgCqAIiAQRAIAEQEyABKAIAEEsgASgCBBBLIAEo' +
-  'AggQSyABKAIMEEsgASgCEBBLIAEoAhQQSyABKAIYEEsgASgCHBBLIAEoAiAQSyABKAIkEEsgASgCKBBLIAEoAiwQSyABKAI8EEsg' +
-  'ARBLIABBADYCqAILIAAoAoADIgEEQCABKAI8QQBKBEADQCABKAI4IAJBGGxqKAIUEEsgAkEBaiICIAEoAjxIDQALCyABQQA2Ajwg' +
-  'ASgCOBBLIAEoAgAQSyABKAIIEEsgASgCBBBLIAEoAgwQSyABKAKQARBLIAEQSyAAQQA2AoADCyAAKALsAhBLIAAQIyAAEEwgABBN' +
-  'IAAQTiAAEEsLC3UBBH8gAEUEQCABEEYPCwJAAkAgARDwAiICRQ0AIAIgAEEIayIDKAIAIgRNDQECQCADEPECRQ0AIAIgBGsQ8gJF' +
-  'DQAgAyACNgIADAILIAEQRiIBRQ0AIAEgACADKAIAQQhr/AoAACAAEEsgASEFCyAFDwsgAAutAQEFfyAABEAgAEEIayECQcDGACED' +
-  'A0ACQCABIQQgAyIFKAIAIgFFDQAgAUEEaiEDIAEgAkkNAQsLAkAgAUUEQEEAIQEMAQsgAiACKAIAIgNqIAFHDQAgAiABKAIAIANq' +
-  'NgIAIAEoAgQhAQsgAEEEayABNgIAAkAgBEUNACAEIAQoAgAiAGogAkcNACACKAIAIQMgBCABNgIEIAQgACADajYCAA8LIAUgAjYC' +
-  'AAsLIgEBfyAAKALMAiIBBEAgASgCZBBLIAEQSyAAQQA2AswCCwsbACAAKALgARCmASAAKALkARBLIABCADcD4AELhAEBAX8gACgC' +
-  '6AIiAQRAIAEoAgwQSyABKAIQEEsgASgCIBBLIAEoAiQQSyABKAIUEEsgASgCGBBLIAEoAhwQSyABKAIoEEsgASgCLBBLIAEoAjAQ' +
-  'SyABKAI0EEsgASgCVBBLIAEoAlgQSyABKAJcEEsgASgCYBBLIAEQSyAAQQA2AugCCwsaAEIBIABC64fWhejIoeThAH0QUCIAIABQ' +
-  'GwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4PCyAAKAIAC7oFAQt/' +
-  'QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8HRgRAIAAoAkBBACAA' +
-  'KAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgROcg0CIAAoAkQiBSAA' +
-  'KAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBBASEMIAYgACgCAEgN' +
-  'AwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEciBQ0AIABBCGogAEEQaiAA' +
-  'NAIMIAOsfEIBfEEQEEciBQ0AIAAoAjAhCSAAEFMgABBUIAAQIyAAEEwgACgCDCEFIAAoAgghBkEAIQQDQCADIARGBEAgBUEEdCAG' +
-  'akEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/czYCCCAAIAJBAWo2' +
-  'AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNAIAEgBEYNAyAAIAAo' +
-  'AiwgBEECdGooAgAQVRogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAFaiILQQR0aiIIIAIg' +
-  'DWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0ECdGoiByAHKAIAQQFq' +
-  'NgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQVhoMAAsACws1ACAABEAgACgC/AIgACgCvAIgACgCZEVy' +
-  'IAAoAtACIAAoApQCcnJyRQRAIAAQVwsgABBICwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUgABBUIAAoApQCBEAg' +
-  'ACABEFgPCyAAIAEQWSICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYCOEF4DwsgACgCKEEA' +
-  'RyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVBBHRqIgIoAggiBkEA' +
-  'SgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIAIgRBBHRqIAIoAgQi' +
-  'AjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQWgwBCwsMAQsgAkEATA0BIAdBCGoh' +
-  'CyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJBBHRqIg0oAgxHBEAg' +
-  'AyAJIAJBASALEFoMAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAHQRBqJAAgACAAKAIw' +
-  'IgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQVCAAIAAoAjBBAWsiATYCMCAA' +
-  'KAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigCACIIIQEDQCABIgJB' +
-  'AWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAgAyAFIAQgBiAHEFsM' +
-  'AQsgAUEATA0CIAMgBSAEIAIQXAsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHIAWohCiAAKAJcIQYg' +
-  'ACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcEQCACIAFBBHRqIgQo' +
-  'AggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQWwwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEFsMAQsgBEEATA0AIAIgByAD' +
-  'IAEQXAsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEFsgACgCyAFFDQEgACgCxAEhBCAAKALQASAGQRRsaigCECEIA0Ag' +
-  'CCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEF0gAiACIAFBBHRqIgUoAgBBBHRqIAE2AgQgAiAFKAIE' +
-  'QQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShshBAJAA0AgAyAERg0B' +
-  'IANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghBAWs2AjxBeA8LAkAg' +
-  'ACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EEoiA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgCMCECCyAAIAJBAWo2' +
-  'AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAIIIgNBAEwNAQJAAkAg' +
-  'ACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwBCwsgASEFCyAFC5MB' +
-  'AQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAFQQR0aiAG' +
-  'KAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdBAWohBQwACwALbwEC' +
-  'fyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCAgIAEazYCACADIQED' +
-  'QCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEF0MAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRBBHRqQQA2AgggBCEB' +
-  'A0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEBEF0MAQsLC4QBAQR/' +
-  'IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEgACAGKAIAQQR0aiAF' +
-  'NgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEFAkAgAEUgBEEASHIN' +
-  'AEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAIIIgZBAEwNAQJAIAQg' +
-  'BUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0aigCCAUgBgs2AgAL' +
-  'IAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRBAkcNAEEAIQMDQAJA' +
-  'IAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEA8PCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgALIANBAWohAwwBCwsg' +
-  'ACgC/AIEQCAAIAEgAiADEBwPCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAAKAK8AiAAKALQAhsE' +
-  'fyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQHQs2AgALIANBAWohAyAEQQFqIQQMAAsAC0EAIQQDQCAAKALoASAE' +
-  'SgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0ECdGogACgC5AEgBEEC' +
-  'dGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFQLCxYAIAAEQCAAIAFBAEc2ApABIAAQVAsL' +
-  'EwAgAARAIAAQVCAAIAE3A6gBCwsTACAABEAgABBUIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA/QADaP0LAwAgASAA' +
-  'KQOQAyIIQn8gACkDmANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gBNwMwRAAAAAAAAPA/' +
-  'IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUNABpEAAAAAAAA4D8g' +
-  'ACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAHaigCALejIgOiIAKg' +
-  'IQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBKGyEERAAAAAAAAAAA' +
-  'IQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAAKAJUIAZqKAIAt6Mi' +
-  'A6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAARSADQQBIcnINAEF9' +
-  'IQQgAUEASCAAKAIEIAFMcg0AIAAQVAJAIAAoApQCBEBBACEEAkAgABAQIgUOAwACAwILIAAoAqgCIgkoAgAiBiABQQFqIgdBBHRq' +
-  'KAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARAMBEAgAyAISgRAIAIgCEECdGog' +
-  'ATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUhAQNAIAYgAUEEdGoo' +
-  'AgQiASAFRg0CIAYgARAdIQcgACgCNCAJaigCAEEATgRAIAAgBxBZDQELIAMgBEoEQCACIARBAnRqIAc2AgALIARBAWohBAwACwAL' +
-  'IAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFQgACgClAIEQCABQQA2AgwgABAQIgIEQEF/IAIgAkECRhsMAgsgACAB' +
-  'QQxqEBEhAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJAIAFBAEggACgCBCAB' +
-  'THINAAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShshBCABQQFqIQVBACED' +
-  'A0AgAyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAGIAFBBHRqKAIIIgdB' +
-  'AEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4NgIACyACRQ0AIAIg' +
-  'ACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBUIAAoArACIgVBACAFQQBKGyEDIAFBAWohBgJA' +
-  'AkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAAIAAoAgBBAnQQRiIE' +
-  'NgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIgA2ogBjYCACAAIAAo' +
-  'ArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCACIANKciADQQBMIAAo' +
-  'AgAgAUxycg0AIAAQVAJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQRiIGNgKMAiAAIAcQRiIHNgKQAiAGRSAHRXINASAE' +
-  'QX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwALQQEhBCAGIAFBAWoi' +
-  'B0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJqIARGGw0BIAQgBkYE' +
-  'QCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQRiIBRQ0CIAEgACgCLCAF/AoAACAAEFMgB0ECdCIF' +
-  'IAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAFGwRAIAAgASAEQQJ0' +
-  'aigCABBVIQUgBEEBaiEEDAEFIAEQSwwDCwALAAsgBhBLIAcQSyAAQgA3AowCDAELIAUPC0F/C60IAg1/A34jAEEQayIIJAACf0EC' +
-  'IAAoAmRBA0YNABogABBsQQBOBEAgACgC6AIiAygCMCENIABBADYC0AIgAEEBNgJkIABBADYCvAIDQAJAAkAgDA0AIAAgACkDaEIB' +
-  'fDcDaCADIAMgBhBtIAgQbiICQQBIBEBCACEPQgEhEAwBCyAIKAIAIgRFBEBCACEQQgAhDwwBCyADIAMgAyAGEG0QbyIFIAMoAggQ' +
-  'cCIRIAUQcSIFBEAgBSkDCCEPIAUpAwAhEAwBCyAEQQJOBEAgACAAKQN4QgF8NwN4CyADKAIgIAJBAnRqKAIAIQQgDSAGQTBsaiIF' +
-  '/QwAAAAAAAAAAAAAAAAAAAAA/QsEICAFIBE3AxAgBUL/////DzcDCCAFIAI2AgAgBSAEQQFrNgIEIAZBAWohBSAGIAAoAmBIDQEg' +
-  'ACAFNgJgDAELIAYhBQtBASEHAkACQCAFRQRAQQAhBQwBCyANIAVBAWsiBkEwbGoiBCgCCEEATgRAIARBIGogECAPEHIgAyAEKAII' +
-  'EHMgBEF/NgIIIAlyIQkLAkAgAygCUEUEQCADKAIgIAQoAgBBAnRqIQogBCgCBCECA0AgBCACQQFqIgI2AgQgAiAKKAIEIgxODQIg' +
-  'AyADKAIkIAJBAnRqKAIAEHRFDQALDAELIAMgBhBtIQogAygCICAEKAIAQQJ0aiELIAQoAgQhAgNAIAQgAkEBaiICNgIEIAIgCygC' +
-  'BCIMTg0BIAogAygCJCACQQJ0aigCABB1RQ0ACwsgAiAMTiIMRQRAIAEgACkDaFgEQEEAIQcMAgsgBCADKAIkIAJBAnRqKAIAIgI2' +
-  'AgggAyACEHMgAygCUCIHRQRAIAQoAgghBgwDC0EAIQIgB0EAIAdBAEobIQogAygCYCILIAUgB2xBA3RqIQ4gCyAGIAdsQQN0aiEL' +
-  'IAMoAlwgBCgCCCIGIAdsQQN0aiEHA0AgAiAKRg0DIA4gAkEDdCIEaiAEIAtqKQMAIAQgB2opAwBCf4WDNwMAIAJBAWohAgwACwAL' +
-  'IAQpAyAhECAEKQMoIQ8gBCgCDCECIAMgBCkDECADIAMgBhBtEG8gECAPIAIQdkUNAgsgCCAQNwMAIAggDzcDCCAAQQM2AmQgAEIA' +
-  'NwNYAkAgBw0AIAj9DAAAAAAAAAAAAAAAAAAAAAD9CwQAQQAhAiAFQQAgBUEAShshBgNAIAIgBkYNASAIIA0gAkEwbGoiBSkDICAF' +
-  'KQMoEHIgCXIhCSACQQFqIQIMAAsACwJAIAlFBEAgCCAAKQOgAyAAKQOoAxByRQ0BCyAAQn83A5ADIABCfzcDmANBbQwECyAAIAj9' +
-  'AAQA/QsEkANBAkEDIAcbDAMLIAAgACkDcCADKAIUIAZBAnRqIgYoAgQgBigCAGusfDcDcCAFIQYMAAsACyAAEE5BfwsgCEEQaiQA' +
-  'C94LAxh/AXsBfiMAQRBrIhUkACAAEE5BfyEDAkBBAUHkABBFIgRFDQAgACAENgLoAiAAKAIIIQcgACgCICEJIAAoAgAhBiAEIAAo' +
-  'AgQiDTYCBCAEIAY2AgAgBCANQT9qQQZ2QQEgDUHAAEobIg42AgggCUEAIAlBAEobIQ8DQCACIA9GBEAgBCAJQQJ0QQRqIgEQRiIL' +
-  'NgIMIAQgBUEBaiIFQQJ0IgIQRiIQNgIQIAQgDUEBaiIWQQQQRSIKNgIgIAQgAhBGIhM2AiQgBCAOQQgQRSIUNgIoIAQgDkEIEEUi' +
-  'CDYCLCAEIAZBMGxBMGoQRiIGNgIwIAQgARBGIgw2AhQgBCACEEYiETYCGCAEIAVBA3QQRiISNgIcIBFFIBJFIAv9ESAQ/RwBIAr9' +
-  'HAIgE/0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihn9GwFBAXFBAXQgGf0bAGsgGf0bAkEBcUECdHIgGf0bA0EBcUEDdHIgFP0RIAj9' +
-  'HAEgBv0cAiAM/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciGf0bAEEBcUEEdHIgGf0bAUEBcUEFdHIgGf0bAkEBcUEGdHIgGf0bA0EH' +
-  'dHJB/wFxcnINAkEAIQNBACECA0AgAiAPRgRAIAsgCUECdGogAzYCAEEAIQJBACEHA0ACQCAHIA9GBEAgDCAJQQJ0aiACNgIAQQAh' +
-  'BSANQQAgDUEAShshB0EAIQEMAQsgDCAHQQJ0IgNqIAI2AgAgAyALaigCACIGIAsgB0EBaiIHQQJ0aigCACIDIAMgBkgbIRcgAiED' +
-  'A0AgBiAXRgRAIAMhAgwDCyADIAIgAiADSBshBSAQIAZBAnRqKAIAIhhBBnUhCCACIQEDQAJAIAEgBUcEQCARIAFBAnRqKAIAIAhH' +
-  'DQEgASEFCyADIAVGBEAgESADQQJ0aiAINgIAIBIgA0EDdGpCADcDACADQQFqIQMLIBIgBUEDdGoiASABKQMAQgEgGEE/ca2GhDcD' +
-  'ACAGQQFqIQYMAgsgAUEBaiEBDAALAAsACwsDQCABIAdHBEAgCiABQQFqIgFBAnRqIgIgAigCACAFaiIFNgIADAELC0F/IQMgFkEC' +
-  'dCICEEYiBkUNBCAGIAogAvwKAABBACECA0AgAiAPRgRAIAYQS0EAIQUDQCAHIAUiAkYEQEEAIQICQCAAKALIAiAJQYDAAEpyDQAg' +
-  'BCgCACIBRQ0AIAEgCUE/akEGdmwgBCgCICABQQJ0aigCAEECdE0hAgsgAgRAIAQgDSAJEHcNCSAEKAIIIQ4LQQAhAyAEQQA2AkQg' +
-  'BCAOQQJqIgI2AjhCgICAgAQgACkD4AIiGiAaUBsgAkEDdK2ApyEAQcAAIQEDQCAAIAFJDQkgBCABNgJEIAFBAXQhAQwACwALIAAo' +
-  'AhggAkEBaiIFQQJ0aigCAEGAgICABEgNACAUIAJBA3ZB+P///wFxaiIBIAEpAwBCASACQT9xrYaENwMADAALAAsgCyACQQJ0aigC' +
-  'ACIBIAsgAkEBaiIFQQJ0aigCACIKIAEgCkobIQoDQCABIApGBEAgBSECDAIFIAYgECABQQJ0aigCAEECdGoiDCAMKAIAIgxBAWo2' +
-  'AgAgEyAMQQJ0aiACNgIAIAFBAWohAQwBCwALAAsACyALIAJBAnQiAWogAzYCAEEBIQUgACgCHCABaigCACIGIQEDQCAHIAFBBHRq' +
-  'KAIIIghBAEwEQCADIQEDQAJAIAUEQCAHIAZBBHRqKAIIIghBAEoNASABIQMLIAJBAWohAgwECyAQIAFBAnRqIAhBAWs2AgAgCiAI' +
-  'QQJ0aiIIIAgoAgBBAWo2AgAgBkEBaiEGIAFBAWohAQwACwAFIAFBAWohASAFIAAoAhggCEECdGooAgBBgICAgARIcSEFDAELAAsA' +
-  'CwALIAAoAhwgAkECdGooAgAhAQNAIAcgAUEEdGooAghBAEwEQCACQQFqIQIMAgUgAUEBaiEBIAVBAWohBQwBCwALAAsACyAVQRBq' +
-  'JAAgAwsgAQF/IAAoAlAiAkUEQEEADwsgACgCYCABIAJsQQN0agv7AgEKfyAAKAIAIQkCQCAAKAJQIggEQEH/////ByEFQX8hBwNA' +
-  'IAVBAEwgAyAJTnINAiAAKAIoIAMQdUUEQCAAKAJYIAMgCGxBA3RqIQogACgCVCADQQN0aiIGKAIAIQQgBigCBCELQQAhBgN/IAQg' +
-  'C0ggBSAGSnEEfyAGIAEgBEEDdCIMaikDACAKIAxqKQMAg3unaiEGIARBAWohBAwBBSAGIAUgBSAGSiIEGyEFIAMgByAEGwsLIQcL' +
-  'IANBAWohAwwACwALQf////8HIQVBfyEHA0AgBUEATCAEIAlOcg0BIAAoAiggBBB1BEAgBEEBaiEEDAELIAAoAiAiAyAEQQJ0aigC' +
-  'ACEGIAMgBEEBaiIBQQJ0aigCACEIQQAhAwNAIAYgCEggAyAFSHEEQCAAIAAoAiQgBkECdGooAgAQdCADaiEDIAZBAWohBgwBBSAD' +
-  'IAUgAyAFSCIDGyEFIAQgByADGyEHIAEhBAwCCwALAAsACyACIAU2AgAgBwuxAgEHfwJAIAAoAgQgACgCAEYEQCAAQShqIQYMAQsg' +
-  'ACgCLCAAKAIoIAAoAghBA3T8CgAAIAAoAgAiBSAAKAIEIgIgAiAFSBshCCAAQSxqIQYDQCAFIgQgCEYNASAAKAIoIAQQdQRAIARB' +
-  'AWohBQwBCyAAKAIgIgIgBEECdGooAgAiAyACIARBAWoiBUECdGooAgAiByADIAdKGyECAkACQCAAKAJQBEADQCACIANGDQMgASAA' +
-  'KAIkIANBAnRqKAIAEHUNAiADQQFqIQMMAAsACwNAIAIgA0YNAiAAIAAoAiQgA0ECdGooAgAQdA0BIANBAWohAwwACwALIAMhAgsg' +
-  'AiAHRw0AIAAoAiwgBEEGdUEDdGoiAiACKQMAQgEgBEE/ca2GhDcDAAwACwALIAYoAgALOwIBfwF+IAFBACABQQBKGyEBA34gASAC' +
-  'RgR+IAMFIAAgAkEDdGopAwAgA4UQUCEDIAJBAWohAgwBCwsLtgEBDH8CQCAAKAI8IgNFDQAgA0EBayEJIAAoAghBA3QhCiABpyEL' +
-  'IAAQeCEMA0AgBCAMRg0BIAAoAjQgACgCOCAEIAtqIAlxbEEDdGoiBikDCEJ/UQ0BIARBAWohBCAGQRBqIQUgAiEDQQAhBwJAIAoi' +
-  'CEUNAANAIAUtAAAiDSADLQAAIg5GBEAgA0EBaiEDIAVBAWohBSAIQQFrIggNAQwCCwsgDSAOayEHCyAHDQALIAYPC0EAC0oCAX8B' +
-  'fiAAQn8gASAAKQMAIgR8IgEgASAEVCIDIAOtIAApAwgiASACfHwiAiABVCABIAJRGyIDGzcDACAAQn8gAiADGzcDCCADC2kBAn8g' +
-  'ACgCFCABQQJ0aiICKAIAIgEgAigCBCICIAEgAkobIQIDQCABIAJHBEAgACgCKCAAKAIYIAFBAnRqKAIAQQN0aiIDIAMpAwAgACgC' +
-  'HCABQQN0aikDAIU3AwAgAUEBaiEBDAELCwtzAQN/IAAoAhQgAUECdGoiASgCACICIAEoAgQiAyACIANKGyEEA0ACQCAEIAIiAUYE' +
-  'QCAEIQEMAQsgAUEBaiECIAAoAhwgAUEDdGopAwAgACgCKCAAKAIYIAFBAnRqKAIAQQN0aikDAINQDQELCyABIANOCxsAIAAgAUEG' +
-  'dUEDdGopAwAgAUE/ca2Ip0EBcQt/AQF/AkAgACgCTARAIAAoAjwgACgCQEEBdEECakkEQEF/IQYgABB5DQILIAAgASACIAWtQgAQ' +
-  'ekEADwsgACgCREUgBEJ/UXINACAAKAI8IgUgACgCQEEBdEECakkEfyAAEHkaIAAoAjwFIAULRQ0AIAAgASACIAMgBBB6CyAGC98H' +
-  'ARB/IAAgACgCACINQQN0EEYiETYCVCAAIA0gAkE/akHAAG0iCmxBCBBFIhI2AlggACACIApsQQgQRSIJNgJcIAAgDUECaiAKbEEI' +
-  'EEUiCzYCYCABQQFqIgNBBBBFIQggA0ECdCIMEEYhBQJAIBFFIBJFciAJRSAAKAIMIgYgAkECdGoiBCgCAEECdEEEahBGIg9FcnIg' +
-  'BUUgCEVyckEBIAsbBEAgCBBLQX8hCwwBCyAAIAo2AlBBACEDIAQoAgAiBEEAIARBAEobIQcDQCADIAdGBEBBACEDIAFBACABQQBK' +
-  'GyEHA0AgAyAHRgRAIAUgCCAM/AoAAEEAIQQgAkEAIAJBAEobIQ4DQCAEIA5GBEAgBRBLQQAhAwNAIAMgDkYEQEEAIQsgDUEAIA1B' +
-  'AEobIQ5BACEDA0AgAyAORgRAIAghBQwKCyAAKAIgIgEgA0ECdGooAgAiBiABIANBAWoiAkECdGooAgAiASABIAZIGyEQIBIgAyAK' +
-  'bEEDdGohDEEAIQQgCiEBA0AgBiAQRgRAIBEgA0EDdGoiAyABQQAgASAESCIBGzYCACADIARBACABGzYCBCACIQMMAgUgDCAAKAIk' +
-  'IAZBAnRqKAIAIgdBBnUiCUEDdGoiBSAFKQMAQgEgB0E/ca2GhDcDACAEIAlBAWogBCAJShshBCAJIAEgASAJShshASAGQQFqIQYM' +
-  'AQsACwALAAsgBiADQQJ0aigCACICIAYgA0EBaiIBQQJ0aigCACIFSARAIAsgA0EDdkH4////AXFqIgQgBCkDAEIBIANBP3GthoQ3' +
-  'AwALIAMgCmxBA3QgCWohECACIAUgAiAFShshDANAIAIgDEYEQCABIQMMAgsgCCAAKAIQIAJBAnRqKAIAQQJ0aiIEKAIAIgMgBCgC' +
-  'BCIEIAMgBEobIQcDQCADIAdGBEAgAkEBaiECDAIFIBAgDyADQQJ0aigCACIFQQZ1QQN0aiIEIAQpAwBCASAFQT9xrYaENwMAIANB' +
-  'AWohAwwBCwALAAsACwALIAYgBEECdGooAgAiAyAGIARBAWoiAUECdGooAgAiAiACIANIGyEHA0AgAyAHRgRAIAEhBAwCBSAFIAAo' +
-  'AhAgA0ECdGooAgBBAnRqIgIgAigCACICQQFqNgIAIA8gAkECdGogBDYCACADQQFqIQMMAQsACwALAAUgA0ECdCEEIAggA0EBaiID' +
-  'QQJ0aiIBIAEoAgAgBCAIaigCAGo2AgAMAQsACwAFIAAoAhAgA0ECdGooAgBBAnQgCGoiBEEEaiAEKAIEQQFqNgIAIANBAWohAwwB' +
-  'CwALAAsgBRBLIA8QSyALCxMAIAAoAkxFBEBBCA8LIAAoAjwL+gECB38BfiAAKAI8IgRBAXRBwAAgBBshAiAAKAI4QQN0IQMCQAJA' +
-  'IAAoAkwiAQRAIAIgASgCECADbk0NAQwCCyACIAAoAkRLDQELIAAoAjQhBSACIANsIgcQRiIGRQRAIAAgBDYCREF/DwsgAQRAIAEg' +
-  'ASgCECAEIAJrIANsajYCEAsgBkH/ASAH/AsAQQAhASAAQQA2AkAgACACNgI8IAAgBjYCNANAIAEgBEYEQCAFEEtBAA8LIAUgACgC' +
-  'OCABbEEDdGoiAikDCCIIQn9SBEAgACACQRBqIgMgACgCCBBwIAMgAikDACAIEHoLIAFBAWohAQwACwALQX8LuAEBBX8gACgCPEEB' +
-  'ayEIIAGnIQkDQEEAIAAQeCAGSyAFGwRAQQAhBSAAKAI0IAAoAjggBiAJaiAIcWxBA3RqIgcpAwhCf1EEQCAAIAAoAkBBAWo2AkAg' +
-  'ByEFCyAGQQFqIQYMAQUgBUUEQCAAIAAoAkgiB0EBajYCSCAAKAI0IAAoAjggB0EHcSAJaiAIcWxBA3RqIQULIAUgBDcDCCAFIAM3' +
-  'AwAgBUEQaiACIAAoAghBA3T8CgAACwsLnAsCDn8DfiMAQSBrIggkAAJ/QQIgACgCZEEDRg0AGgJ/AkACQAJAAkAgABBsIgYgAUVy' +
-  'RQRAIAEoAhAiBCAAKALoAiIGBH8gBigCDCAAKAIgIgJBAnRqKAIAIgVBDGwgBigCCEEEdGogBigCACIDQTBsaiAGKAIEIgcgAkEB' +
-  'dCAFamogBigCICAHQQJ0aigCAGpBAnRqIANBA3RBACAGKAJQIgUbaiACIANBAXRqQQJqIAVsIAYoAjggBigCPGxqQQN0akGcAWoF' +
-  'QQALIgZJDQIgASAEIAZrNgIQIAAoAugCIgMgATYCTAwBCyAGQQBIDQEgACgC6AIhAwsgAygCMCEMIAj9DAAAAAAAAAAAAAAAAAAA' +
-  'AAD9CwQQIABBADYC0AIgAEEBNgJkIABBADYCvAJBACEGA0ACQCAKDQAgACAAKQNoQgF8NwNoIAMgAyAGEG0gCEEMahBuIgRBAEgE' +
-  'QEIAIRBBASEJQgEhEQwBCyAIKAIMIgVFBEBCACERQQAhCUIAIRAMAQsgAyADIAMgBhBtEG8iAiADKAIIEHAiEiACEHEiAgRAIAEE' +
-  'QCABKAIEIAIoAgAiCUEEdGoiAikDACERIAIpAwghEAwCCyACKQMIIRAgAikDACERDAELIAVBAk4EQCAAIAApA3hCAXw3A3gLIAMo' +
-  'AiAgBEECdGooAgAhBSAMIAZBMGxqIgL9DAAAAAAAAAAAAAAAAAAAAAD9CwQgIAIgEjcDECACQv////8PNwMIIAIgBDYCACACIAVB' +
-  'AWs2AgQgBkEBaiECIAAoAmAgBkwEQCAAIAI2AmALIAIhBgsgBkUEQEEAIQZBASECDAQLIAwgBkEBayICQTBsaiIFKAIIQQBOBEAg' +
-  'BUEgaiARIBAQciALciELIAFFIAlFckUEQCAFIAEgBSgCCCAFKAIMIAkQfCIENgIMIARFDQQLIAMgBSgCCBBzIAVBfzYCCAsCQCAD' +
-  'KAJQRQRAIAMoAiAgBSgCAEECdGohCiAFKAIEIQQDQCAFIARBAWoiBDYCBCAEIAooAgQiB04NAiADIAMoAiQgBEECdGooAgAQdEUN' +
-  'AAsMAQsgAyACEG0hCiADKAIgIAUoAgBBAnRqIQ0gBSgCBCEEA0AgBSAEQQFqIgQ2AgQgBCANKAIEIgdODQEgCiADKAIkIARBAnRq' +
-  'KAIAEHVFDQALCwJAIAQgB04iCkUEQCAAKQNoQn9RBEBBACECDAYLIAUgAygCJCAEQQJ0aigCACIENgIIIAMgBBBzIAMoAlAiB0UE' +
-  'QCAFKAIIIQIMAgtBACEEIAdBACAHQQBKGyENIAMoAmAiDiAGIAdsQQN0aiEPIA4gAiAHbEEDdGohDiADKAJcIAUoAggiAiAHbEED' +
-  'dGohBwNAIAQgDUYNAiAPIARBA3QiBWogBSAOaikDACAFIAdqKQMAQn+FgzcDACAEQQFqIQQMAAsACyAFKQMgIREgBSgCDCEJIAUp' +
-  'AyghECADIAUpAxAgAyADIAIQbRBvIBEgECAJEHYNAyACIQYMAQsgACAAKQNwIAMoAhQgAkECdGoiAigCBCACKAIAa6x8NwNwDAAL' +
-  'AAsgABBOQX8MAwtBASECQQEMAQtBAAshAyAIIBE3AxAgCCAQNwMYIABBAzYCZCAAQgA3A1ggAQRAIAAQTkF/IAMNARogASAJNgIU' +
-  'QW1BACALGwwBCwJAIAINACAI/QwAAAAAAAAAAAAAAAAAAAAA/QsEEEEAIQQgBkEAIAZBAEobIQEDQCABIARGDQEgCEEQaiAMIARB' +
-  'MGxqIgYpAyAgBikDKBByIAtyIQsgBEEBaiEEDAALAAsCQCALRQRAIAhBEGogACkDoAMgACkDqAMQckUNAQsgAEJ/NwOQAyAAQn83' +
-  'A5gDQW0MAQsgACAI/QAEEP0LBJADQQJBAyACGwsgCEEgaiQAC9oCAgR/BH4CQAJAIAAoAggiBCAAKAIMRwRAIAAoAgQhBQwBCyAE' +
-  'IAAoAhBBHG4gBGoiBUGACCAEQQF0IARBgAhJGyIGIAUgBkkbIgZPDQEgACgCACAGQQxsEEoiBEUNASAAIAQ2AgAgACgCBCAGQQR0' +
-  'EEoiBUUNASAAIAU2AgQgACgCDCEEIAAgBjYCDCAAIAAoAhAgBiAEa0FkbGo2AhAgACgCCCEECyAFIANBBHQiBmoiBykDACEJIAUg' +
-  'AkEEdGoiBSkDACEIIAcpAwghCiAFKQMIIQsgACgCACAEQQxsaiIEIAI2AgQgBCADNgIIIAQgATYCACAAKAIEIgEgACgCCCIHQQR0' +
-  'aiICQn8gCCAJfCIIIAggASAGaiIBKQMAVCAIIAlUrSAKIAt8fCIJIAEpAwgiCFQgCCAJURsiARs3AwAgAkJ/IAkgARs3AwggACAH' +
-  'QQFqNgIICyAHC6wDAQN/AkACf0F+IABFIAJFcg0AGiACQQA2AgBBbyAAKAKUAg0AGkF7IAAoAigNABogABBUQQFBGBBFIgNFBEBB' +
-  'fw8LIANCgICAgAQgASABUBsiAUL/////DyABQv////8PVBunIgQ2AhACf0F/IARBmA5JDQAaIAMgBEGYDms2AhAgA0GABhBGIgQ2' +
-  'AgAgA0GACBBGIgU2AgRBfyAERQ0AGkF/IAVFDQAaIANCgoCAgIAINwIIIARCADcCECAEQoCAgIBwNwIIIAQgBCkCDDcCACAFQgA3' +
-  'AxggBUIBNwMQIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwQAIAAgAxB7CyEEIAAoAjAhBQJAA0AgBCAFQQBMckUEQCADKAIUIgRFDQIg' +
-  'AyADIAAoAiwgBUEBayIFQQJ0aigCACAEEH4iBDYCFEEAQX8gBBshBAwBCwsgBA0CCyADKAIAIAMoAghBDGwQSiIABEAgAyAANgIA' +
-  'CwJAIAMoAgQgAygCCEEEdBBKIgRFDQAgAyAENgIEIABFDQAgAyADKAIINgIMCyACIAM2AgBBAAsPCyADEH8gBAvSAgIEfwR+AkAC' +
-  'QCAAKAIIIgMgACgCDEcEQCAAKAIEIQUMAQsgAyAAKAIQQRxuIANqIgVBgAggA0EBdCADQYAISRsiBCAEIAVLGyIETw0BIAAoAgAg' +
-  'BEEMbBBKIgNFDQEgACADNgIAIAAoAgQgBEEEdBBKIgVFDQEgACAFNgIEIAAoAgwhAyAAIAQ2AgwgACAAKAIQIAQgA2tBZGxqNgIQ' +
-  'IAAoAgghAwsgBSACQQR0IgRqIgYpAwAhCCAFKQMIIQkgBikDCCEKIAUpAwAhByAAKAIAIANBDGxqIgNBADYCBCADIAI2AgggAyAB' +
-  'NgIAIAAoAgQiASAAKAIIIgZBBHRqIgJCfyAHIAh8IgcgByABIARqIgEpAwBUIAcgCFStIAkgCnx8IgggASkDCCIHVCAHIAhRGyIB' +
-  'GzcDACACQn8gCCABGzcDCCAAIAZBAWo2AggLIAYLGQAgAARAIAAoAgAQSyAAKAIEEEsgABBLCwudAQIDfwJ+IABBFGohBQNAIAUo' +
-  'AgAiBUEBSwRAIAEgACgCBCAAKAIAIAVBDGxqIgUoAghBBHRqIgcpAwAiCFogAiAHKQMIIglaIAIgCVEbBEAgAiAJfSABIAhUrX0h' +
-  'AiABIAh9IQEgBUEEaiEFDAIFIAQgBkoEQCADIAZBAnRqIAUoAgA2AgALIAVBCGohBSAGQQFqIQYMAgsACwsgBgvdAQICfwZ+IwBB' +
-  'EGsiBSQAAn9BfiACQQEgAxtFIABFIAFFciADQQBIcnINABpBdSAAKAIEIAAoAhRBBHRqIgQpAwAiBiAEKQMIIgeEUA0AGiMAQSBr' +
-  'IgQkACAEQRBqQgAgBn1CACAHIAZCAFKtfH0gBiAHEEIgBCkDGCEJIAQpAxAhCgNAIAEQggEhCCABEIIBIgsgClQgCCAJVCAIIAlR' +
-  'Gw0ACyAEIAsgCCAGIAcQQiAFIAT9AAMA/QsDACAEQSBqJAAgACAFKQMAIAUpAwggAiADEIABCyAFQRBqJAALIAEBfiAAIAApAwBC' +
-  '64fWhejIoeThAH0iATcDACABEFALbgAgACABIAIgA0EQEIQBIAAgASACQbAIQQQQhQEgACABIAIgBEEKEIQBIAAgASACQfIxQQEQ' +
-  'hQEgACABIAIgBUEQEIQBIAAgASACQf4xQQEQhQEgACABIAIgBkEQEIQBIAAgASACQfs/QQIQhQELYwICfgR/IwBBIGsiByQAIASt' +
-  'IQVBGCEEA0AgByAEIghBAWsiBGoiCSADIAMgBYAiBiAFfn2nQeUeai0AADoAACADIAVaIAYhAw0ACyAAIAEgAiAJQRkgCGsQhQEg' +
-  'B0EgaiQAC04BAn4CQCACKQMAIgUgAa0iBloEQCAErSEGDAELIAAgBadqIAMgBCAGIAV9IgWnIAUgBK0iBlYb/AoAACACKQMAIQUL' +
-  'IAIgBSAGfDcDAAuQAgIDfwF+IABFBEBBfg8LQXkhAwJAIAFBAEggACgCICABTHINAEFuIQMgAkIAUw0AIAIgACgC7AIgAUEDdGop' +
-  'AwBCACABIAAoAvgCIgRIG30iBkL///////////8AIAApA/ACfVUNAAJAIAEgBE4EQCACUA0BIARBECAEGyEDA0AgASADTgRAQf//' +
-  '//8HIANBAXQgA0H/////A0obIQMMAQsLIAAoAuwCIANBA3QQSiIERQRAQX8PCyAEIAAoAvgCIgVBA3RqQQAgAyAFa0EDdPwLACAA' +
-  'IAM2AvgCIAAgBDYC7AILIAAQVCAAKALsAiABQQN0aiACNwMAIAAgACkD8AIgBnw3A/ACC0EAIQMLIAMLPgAgAEUEQEJ+DwsCfkJ5' +
-  'IAFBAEggACgCICABTHINABpCACAAKAL4AiABTA0AGiAAKALsAiABQQN0aikDAAsLogICBH8BfgJAIAApA5gBIgZCAFINACAAKAIA' +
-  'IgJBfyACQQBOG0EBaiEDQQAhAgNAIAIgA0YNASAAKAKwASACQQJ0akGAgID8AzYCACACQQFqIQIMAAsACyAAIAApA4ABIAZCg9rL' +
-  'jK3G0tpRfoUQTzcDiAEgACABIAZCAXwQiQFCkM4AIAApA6gBIgYgBlAbfnw3A6ABQQAhA0EBIQIDQCAAKAIAIAJOBEACQAJAIAAo' +
-  'AhggAkECdGooAgAiBEEBTARAIAAoArQBIANBAnRqIQQgA0EBaiEDDAELIARBBksNASAAKAK8ASAFQQJ0aiEEIAVBAWohBQsgBCAC' +
-  'NgIACyACQQFqIQIMAQsLIABBADYCyAEgACAFNgLAASAAIAM2ArgBC14CAX4BfwNAQgEhAQJ/A0BBPyABQj9RDQEaIAAgAYhQRQRA' +
-  'IAFCAXwhAQwBCwsgAacLIgJBAWutIQFCfyACrYZCf4UgAFIEQCAAQn8gAYZ8QgF8IQAMAQsLQgEgAYYLlwQBDH8jAEEgayIJJAAg' +
-  'ACgC0AEgAUEUbGpBCGsoAgBBACABGyELIAAoAgAhDyAAKAIYIQ4gACgCCCEHA0AgACgCvAEgC0ECdGoiBCACKAIESQRAAkAgBCgC' +
-  'ACIKIA9KDQAgDiAKQQJ0aigCACIEQQdrQXtJDQAgBEECRgRAQQEgDCAAIAcgDiAKIAIgAxCLARshDAtBACEEIAcgCkEEdGooAgQi' +
-  'CCEFA0AgBUEBaiEFA0AgBSAIRwRAIAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEA' +
-  'Sg0CIA0oAgAhBQwBCwsLA0ACQEEAIQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEE' +
-  'DAMFIAcgCCAJIAVBAnRqKAIAIgQQjAEEQCAJIAZBAnRqIAQ2AgAgBkEBaiEGCyAFQQFqIQUMAQsACwALCwNAIAYgDUYNASAJIAZB' +
-  'AnRqKAIAIgQhBQNAIAQgByAFQQR0aigCBCIFRgRAIAZBAWohBgwCCyAHIAUgChCMAQ0AIAcgDiAFIAMgAhCNAUEBIQwgACAAKALI' +
-  'ASIIQQFqNgLIASAAKALEASAIQQJ0aiAFNgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLiAQB' +
-  'Fn8gASADQQR0aigCBCIPQQFqIQ0gASAPQQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMo' +
-  'AggiB0EATCAHIBBKcgR/IAcFIAIgB0ECdGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/' +
-  'IAgFIAIgCEECdGooAgAiBiAXKAIAIgtqQQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQjgEhGSABIBIgCxCOASEaIAsh' +
-  'BgNAIAsgASAGQQR0aigCBCIGRwRAIAYgGUYgBiAaRnINASAGQQFqIQwDQCAGIAxGDQICQCABIAxBBHRqIg4oAggiCUEATCAJIBBK' +
-  'cgR/IAkFIAIgCUECdGooAgBBAkcNASAJIA4oAgQiEUYEQCAOKAIAIRELIAEgESAYEIwBRQ0BIAEgESADEIwBDQEgACABIAIgByAD' +
-  'IAkgBCAFEI8BIAAgASACIAggAyAJIAQgBRCPASAWIAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwM' +
-  'AAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEBaiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyAB' +
-  'QQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggiBSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8g' +
-  'ACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUoAgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAE' +
-  'RSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIFQQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoi' +
-  'BigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigCBCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARF' +
-  'IABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBBBGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAg' +
-  'ACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YEQEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVB' +
-  'AEwbIQMMAQsACwALIAELZQECfyADIQgDQCADIAEgCEEEdGooAgQiCEcEQCABIAggBBCMAQ0BIAEgCCAFEIwBDQEgASACIAggByAG' +
-  'EI0BIAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUECdGogCDYCAAwBCwsL5wkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJC' +
-  'AFJyDQAgABCRASAAIAA0AqQCNwOAAiAAIAA0AsQCNwNIIAAoAowBIAAoAoQBIAAoAoABR3INACAAEJIBCwJAIAAoApwCBEAgABCT' +
-  'ASICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABBABCUAQ0BC0EAIQIDQAJAIAAoApgCDQAgAiEGAkAgABCVASICQQBIBEAgAEEB' +
-  'NgKsASAAEJYBQQMhAyAGIQIgAEEAEJQBRQ0BQX8hAgwECwJAIAIEQCAAIAApA+ACQgF8NwPgAiAAKAKMAUUEQCAAQQE2ApgCDAQL' +
-  'AkAgACAFQQxqIAVBCGoQlwEiA0ECSA0AIAAgAyAAKALMASICKAIAIAIoAgQQmAFFDQAgABCWAUF/IQJBASEDDAMLIAAgBSgCDBCZ' +
-  'ASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQmgEgBSgCCCEDDAELIAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQmwFB' +
-  'AnRBAXIQmgELIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9' +
-  'CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAMLQQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIy' +
-  'VHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEJkBIAAgACkD4AIiBzcDaCAAKALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEJEB' +
-  'IAApA+ACIQcLIAcgACkDgAJUDQEgABCVASICQQBKBEAgAEEBNgKYAgwCCwJAIAJFBEAgABCSAUF/IQJBASEDIABBARCUAUUNAQwE' +
-  'CyAAQQE2AqwBCyAAIAApA5ACQgF8Igc3A5ACIAAgACkD4AIgADQCpAJ8IAcgADQCqAJ+fDcDgAJBAyEDDAELIAAgACgCgAE2AkAg' +
-  'ACgCxAJFIAApA+ACIAApA0hUckUEQCAAIAApA1AiCEIBfDcDUCAIQgODIQcgCEIBgyEIQQAhAgNAIAAoAgQgAkwEQCAAQQA2Ajgg' +
-  'CFAEQCAAQQA2AjwLIAAgACkD4AIgADQCxAIgACkDUEIBfH58NwNIBSAAKAIsIAJqAn8gACgCNCACai0AACAIUA0AGiAAKAKsAiIE' +
-  'IAdCAVENABogBEULOgAAIAJBAWohAgwBCwsLAkADQCAAKALEASICQQBKBEAgACgCKCAAKALAASgCAGotAABFDQIgABCcARoMAQsL' +
-  'IAINAEEBIQIgAEEBNgKcAiAAIAApA4gDQgF8NwOIAwwFCyABIAApA9gCWARAQQMhAgwFCyAAEJwBIQQgACAAKQPYAkIBfDcD2AIg' +
-  'ACAAKQPoAkIBfDcD6AIgACAAKAKMASICQQFqNgKMASAAKAKIASACQQJ0aiAAKAKAATYCAEEAIQMgAAJ/AkAgACgCwAJFDQAgACgC' +
-  'MCAEaiwAACICQQBIDQAgAkH/AXEMAQsgACgCrAIgACgCLCAEaiwAACICQQBIDQAaIAJB/wFxC0UgBEEBdHJBABCaAQsgBiECCyAD' +
-  'QQFHDQEMAgsLQQIhAgsgBUEQaiQAIAILOwIBfwF+IAAoAqACIgFBAEoEQCAAIAApA4gCQgF8IgI3A4gCIAAgAhCJASABrX4gACkD' +
-  '4AJ8NwP4AQsLqwEBCX8DQCAAKAIIIANKBEAgA0ECdCIBIAAoAiBqIQQgACgCHCAAKAIYIAFqKAIAQQJ0aiEFQQAhAUEAIQIDQCAE' +
-  'KAIAIAJMBEAgBCABNgIAIANBAWohAwwDBSAFIAJBAnRqIgYoAgAiByAAKAIoaiwAAEEATgRAIAUgAUECdGoiCCgCACEJIAggBzYC' +
-  'ACAGIAk2AgAgAUEBaiEBCyACQQFqIQIMAQsACwALCwvtAQEEfyAAKAKMASIBBEAgAUEAIAFBAEobIQMDQCACIANGBEACQCABQQFK' +
-  'BEBBfyECIAAgASAAKALMASIDKAIAIAMoAgQQmAENAQtBACECIABBADYCnAIgACABQQFrEJkBIAAoAswBIgQoAgAhAyABQQFGBEAg' +
-  'ACADQQAQmgFBAA8LIAAgAyAAIAQgAUGBgICABBCbAUECdEEBchCaAQsgAg8FIAAoAswBIAJBAnRqIAAoAnwgACgCiAEgASACQX9z' +
-  'akECdGooAgBBAnRqKAIAQQFzNgIAIAJBAWohAgwBCwALAAsgAEIBNwOYAkEAC7QIARB/IwBBgAJrIgckACAAQQE2AqwBAn9B//8D' +
-  'IAFFDQAaIAdBAEGAAvwLACAAKAKgASIDQQAgA0EAShshBkEAIQMCQANAIAIgBkYEQAJAIANBAm0hBEEAIQIDQEE/IQMgAkE/Rg0E' +
-  'IAcgAkECdGooAgAgBWoiBSAESg0BIAJBAWohAgwACwALBQJAIAAoApABIAAoApwBIAJBAnRqKAIAQQJ0aigCBCIEQYCAgIAGcQ0A' +
-  'IARB//8DcSIEQQNJDQAgByAEQT8gBEE/SRtBAnRqIgQgBCgCAEEBajYCACADQQFqIQMLIAJBAWohAgwBCwtBAyACIgNBBEkNARoL' +
-  'IAMLIRAgAUEARyERQQAhAQN/IAAoAqABIAxMBH8gACABNgKgASAAIAg2ApQBIAAoAgRBAXQiCUEAIAlBAEobIQpBAAVBACEDQQAh' +
-  'BSAAKAKQASIEIAAoApwBIgkgDEECdGooAgBBAnRqIgYoAgQiDUGAgICABnFFIBFxBEAgDUH//wNxIgJBAksgAiAQT3EhBQsgBigC' +
-  'ACEKIAZBCGohCyAEIAhBAnRqIg5BCGohD0EAIQICQAJAAkADQEEAIAIgCkggBRsEQEEBIQUCQCAAKAIoIAsgAkECdGooAgAiBhCd' +
-  'ASIEQQBKDQBBACEFIAQNACAPIANBAnRqIAY2AgAgA0EBaiEDCyACQQFqIQIMAQUCQCAFDQUgAw4CAAMECwsLIABBATYCmAIMAgsg' +
-  'ACgCKCAPKAIAIgMQnQENASAAIANBABCaAQwBCyAOIAM2AgAgDiANQf////99cTYCBCAJIAFBAnRqIAg2AgAgAUEBaiEBIAMgCGpB' +
-  'AmohCAsgDEEBaiEMDAELCyECA0AgAiAKRwRAIAAoAqgBIAJBDGxqQQA2AgQgAkEBaiECDAELC0EAIQMgAUEAIAFBAEobIQtBACEC' +
-  'A38gAiALRgR/QQAhBQJ/A0AgAyAKRwRAIAAoAqgBIANBDGxqIgQoAgQiASAEKAIISgRAIAQoAgAgASABQQJtakEIaiICQQJ0EEoi' +
-  'AUUEQEEAIQIDQCACIAlGBEBBfwwGBSAAKAKoASACQQxsakEANgIEIAJBAWohAgwBCwALAAsgBCABNgIAIAQgAjYCCAsgBEEANgIE' +
-  'IANBAWohAwwBCwsDQCAFIAtHBEAgACgCqAEgACgCkAEgACgCnAEgBUECdGooAgAiAUECdGoiA0EIaigCAEEMbGogASADKAIMEJ4B' +
-  'GiAAKAKoASADKAIMQQxsaiABIAMoAggQngEaIAVBAWohBQwBCwsgAEEANgKsAUEACyAHQYACaiQABSAAKAKoASIGIAAoApABIAAo' +
-  'ApwBIAJBAnRqKAIAQQJ0aiIEKAIIQQxsaiIBIAEoAgRBAmo2AgQgBiAEKAIMQQxsaiIBIAEoAgRBAmo2AgQgAkEBaiECDAELCwvc' +
-  'CgERfwNAAkAgACgChAEiASAAKAKAAUgEfyAAIAFBAWo2AoQBIAAoAnwgAUECdGooAgAhBiAAIAApA/ACQgF8NwPwAiAGQQF1IgRB' +
-  'AWohBSAAKAIQIgIgBEECdCIDaiIHKAIAIQECQCAGQQFxRQRAIANBAnIhBwNAIAEgAiAFQQJ0aigCAE4NBEEAIQIgACgCFCABQQJ0' +
-  'aigCAEECdCIDIAAoAiBqKAIAIghBACAIQQBKGyEIIAAoAhwgACgCGCADaigCAEECdGohCQNAIAIgCEcEQAJAIAkgAkECdGooAgAi' +
-  'AyAERg0AIAAoAiggA2osAAAiCkEASA0AIAoNBSAAIANBAXRBAXIgBxCaAQsgAkEBaiECDAELCyABQQFqIQEgACgCECECDAALAAsg' +
-  'AiAFQQJ0IglqIQIDQCACKAIAIgMgAUwEQCAHKAIAIQQDQCADIARMDQUCQAJAIAAoAhQgBEECdGooAgAiASAAKAIMTg0AIAFBAnQi' +
-  'ByAAKAIkaigCAEEBSg0AIAAoAhwgACgCGCAHaigCAEECdGohCCAAKAIgIAdqKAIAIQVBfyEBQQAhAgNAIAIgBU4gAUEATnJFBEAg' +
-  'ASAIIAJBAnRqKAIAIgEgASAAKAIoaiwAAEEASBshASACQQFqIQIMAQsLIAFBAEgEQEEAIQIgBUEAIAVBAEobIQEDQCABIAJGDQMg' +
-  'AkECdCIDIAAoAtwBaiADIAhqKAIAQQF0NgIAIAJBAWohAgwACwALIAAoAiggAWotAAANACAAIAFBAXQgB0EDchCaASAAKAIQIAlq' +
-  'KAIAIQMLIARBAWohBAwBCwsgACAFNgLgAUEBDwsgACgCFCABQQJ0aigCACIDIAAoAgxIBEAgACgCJCADQQJ0aiIDIAMoAgBBAWs2' +
-  'AgALIAFBAWohAQwACwALIAAoAtwBIgEgBkEBcjYCACABIANBAXRBAXI2AgQgAEECNgLgAUEBBUEACw8LIAAoAqgBIAZBAXMiCUEM' +
-  'bGoiASEMIAEoAgQhCCABKAIAIQZBACEDQQAhAQNAIAMgCEgEQCAGIANBAnQiAmooAgAhByADQQJqIQMgACgCKCINIAYgAkEEcmoo' +
-  'AgAiDhCdAUEASgRAIAYgAUECdGoiAiAHNgIAIAIgDjYCBCABQQJqIQEMAgsgB0ECdCIPIAAoApABaiICQQhqIQQgCSACKAIIIgVG' +
-  'BEAgBCgCBCEFIAQgCTYCBCAEIAU2AgALIAIoAgAhCgJAIAUgDkYNACANIAUQnQFBAEwNACAGIAFBAnRqIgIgBzYCACACIAU2AgQg' +
-  'AUECaiEBDAILQQIhAiAKQQIgCkECShshEAJAA0AgAiAQRg0BIAJBAnQhCyACQQFqIQIgDSAEIAtqIgsoAgAiERCdAUEASA0ACyAE' +
-  'IBE2AgQgCyAJNgIAIAAoAqgBIAQoAgRBDGxqIAcgBRCeAUUNAiALIAQoAgQ2AgAgBCAJNgIEIAYgAUECdGoiACAONgIEIAAgBzYC' +
-  'ACAIIAMgAyAISBshACABQQJqIQIDQCAAIANHBEAgBiACQQJ0aiAGIANBAnRqKAIANgIAIAJBAWohAiADQQFqIQMMAQsLIAwgAjYC' +
-  'BEF/DwsgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohASANIAUQnQFBAEgEQCAIIAMgAyAISBshAgNAIAIgA0cEQCAGIAFBAnRq' +
-  'IAYgA0ECdGooAgA2AgAgAUEBaiEBIANBAWohAwwBCwsgDCABNgIEIAAoAtwBIAQgCkECdPwKAAAgACAKNgLgAUEBDwUgACAFIA9B' +
-  'AXIQmgEMAgsACwsgDCABNgIEDAALAAsJACAAQQAQmQEL9QcBC38jAEEQayIIJAAgACgCgAEhBSAIIAAoAtwBIgc2AgwgACgC4AEh' +
-  'A0EBIQYDQCADQQAgA0EAShshCkEAIQMDQCADIApGBEACQCAAKAJ8IQMgACgCcCEHA0AgByADIAVBAWsiBUECdGooAgAiCUEBdSIK' +
-  'aiILLQAARQ0ACyALQQA6AAAgBEEBayIERQ0AIAAgCiAIQQxqEJ8BIQMgCCgCDCEHDAMLBQJAIAcgA0ECdGoiCygCAEEBdSIJIAAo' +
-  'AnBqIgwtAAANACAJQQJ0Ig0gACgCdGooAgBFDQAgDEEBOgAAIAAgCRCgASAAKAJ0IA1qKAIAIAAoAowBTgRAIARBAWohBAwBCyAA' +
-  'KALMASAGQQJ0aiALKAIANgIAIAZBAWohBgsgA0EBaiEDDAELCwsgACgCzAEiBCAJQQFzNgIAQQAhBSAIQQA2AggCQCAAKAK0AkUN' +
-  'ACAGQQEgBkEBShshB0EBIQMDQCADIAdGBEBBASEGQQEhAwNAIAMgB0YNAwJAAkAgACgCeCAAKALMASIEIANBAnRqKAIAIglBAXRB' +
-  'fHFqKAIABH8gACAJIAUgCEEIahChAQ0BIAAoAswBBSAECyAGQQJ0aiEEIAZBAWohBgwBCyAAKALUASAIIAgoAggiCkEBajYCCCAK' +
-  'QQJ0aiEECyAEIAk2AgAgA0EBaiEDDAALAAVBASAAKAJ0IAQgA0ECdGooAgBBAXRBfHFqKAIAdCAFciEFIANBAWohAwwBCwALAAsg' +
-  'BkEBIAZBAUobIQVBASEDIAEDfyADIAVGBH8CfyAIKAIIIQMDQCADQQBKBEAgACgCcCAAKALUASADQQFrIgNBAnRqKAIAQQF1akEA' +
-  'OgAADAELC0ECIQNBACAGQQJIDQAaQQEhBQN/IAMgBkYEfyAAKALMASIDKAIEIQQgAyADIAVBAnRqIgUoAgA2AgQgBSAENgIAIAAo' +
-  'AnQgAygCBEEBdEF8cWooAgAFIAMgBSAAKAJ0IgQgACgCzAEiByADQQJ0aigCAEEBdEF8cWooAgAgBCAHIAVBAnRqKAIAQQF0QXxx' +
-  'aigCAEobIQUgA0EBaiEDDAELCwsFIAAoAnAgACgCzAEgA0ECdGooAgBBAXVqQQA6AAAgA0EBaiEDDAELCzYCACAAKALQAgRAIAAg' +
-  'BhCiAQsgACAAKALoAUEBajYC6AFBACEEIAZBACAGQQBKGyEBQQAhAwNAIAEgA0cEQCAAKALoASIFIAAoAuQBIAAoAnQgACgCzAEg' +
-  'A0ECdGooAgBBAXRBfHFqKAIAQQJ0aiIHKAIARwRAIAcgBTYCACAEQQFqIQQLIANBAWohAwwBCwsgAiAENgIAIAhBEGokACAGC/EC' +
-  'AgR/AX4jAEEQayIGJAACQCAAKAKYASIFIAAoApQBIAFqIgdBAmpIBEBBfyEEIAdB/v///wBKDQEgACgCkAEgAawgBaxCAYZ8IghC' +
-  '/v///wAgCEL+////AFMbp0ECaiIBQQJ0EEoiBUUNASAAIAE2ApgBIAAgBTYCkAELIAAoAqABIgEgACgCpAFGBEAgACgCnAEgAUEB' +
-  'dEGAAiABGyIBQQJ0EEoiBEUEQEF/IQQMAgsgACABNgKkASAAIAQ2ApwBCyAGIAAoAqgBIgAgA0EMbGo2AgwgBiAAIAJBDGxqNgII' +
-  'QQAhAANAAkACQEF/QQAgAEECRwR/IAZBCGogAEECdGooAgAiASgCBEEEQQIgABtBAiACIANGG2ogASgCCCIETA0CIAEoAgAgBEEB' +
-  'dEEIIAQbIgRBAnQQSiIFDQEgAAVBAgtBAkkbIQQMAwsgASAENgIIIAEgBTYCAAsgAEEBaiEADAALAAsgBkEQaiQAIAQL9QMBBn8C' +
-  'QCAAKAKMASABTA0AIAAoAogBIgIgAUECdGooAgAhBQJAIAAoAsACRSAAKAJAIgMgACgCOExyDQAgAigCACEEIAAgAzYCOCAEIQID' +
-  'QCACIANOBEAgAyAAKAI8TA0CIAAgAzYCPANAIAMgBEwNAyAAKAI0IAAoAnwgBEECdGooAgAiAkEBdWogAkF/c0EBcToAACAEQQFq' +
-  'IQQgACgCQCEDDAALAAUgACgCMCAAKAJ8IAJBAnRqKAIAIgNBAXVqIANBf3NBAXE6AAAgAkEBaiECIAAoAkAhAwwBCwALAAsgAyAF' +
-  'SgRAIAAgBTYCQAsgACgCgAEhAgNAIAIgBUwEQCAAIAU2AoABIAUgACgChAFIBEAgACAFNgKEAQsgACABNgKMAQwCCyAAKAJ8IAJB' +
-  'AWsiBEECdGooAgAiBkEBdSEDAkAgBkEBcUUgAiAAKAKEAUpyDQAgACgCECADQQJ0aiICIQYgAigCACECA0AgAiAGKAIETg0BIAAo' +
-  'AhQgAkECdGooAgAiByAAKAIMSARAIAAoAiQgB0ECdGoiByAHKAIAQQFqNgIACyACQQFqIQIMAAsACyAAKAKwAgRAIAAoAiwgA2og' +
-  'ACgCKCADaiwAAEEASjoAAAsgACgCKCADakEAOgAAIAAgAxCjASAEIQIMAAsACwtiAQF/IAFBAXUiAyAAKAIoakF/QQEgAUEBcRs6' +
-  'AAAgA0ECdCIDIAAoAnRqIAAoAowBNgIAIAAoAnggA2ogAjYCACAAIAAoAoABIgJBAWo2AoABIAAoAnwgAkECdGogATYCAAutAQEC' +
-  'fyAAKAKQASAAKAKUASIEQQJ0aiIFIAI2AgAgBSADNgIEIAVBCGogASACQQJ0/AoAACAAIAAoAqABIgNBAWo2AqABIAAgAiAAKAKU' +
-  'AWpBAmo2ApQBIAAoApwBIANBAnRqIAQ2AgAgACgCqAEgASgCAEEMbGogBCABKAIEEJ4BGiAAKAKoASABKAIEQQxsaiAEIAEoAgAQ' +
-  'ngEaIAAgACkDgANCAXw3A4ADIAQLYwEFfyAAKALIASICIAAoAsABIgEoAgAiA0ECdGpBfzYCACAAIAAoAsQBIgRBAWsiBTYCxAEg' +
-  'BEECTgRAIAEgASAFQQJ0aigCACIBNgIAIAIgAUECdGpBADYCACAAEKQBCyADCxsAQQAgACABQQF1ai0AACIAayAAIAFBAXEbwAuO' +
-  'AQECfwJAIAAoAggiAyAAKAIEIgRBAmpOBEAgACgCACEDDAELIAAoAgAgA0EBdEEIIAMbIgRBAnQQSiIDRQRAQX8PCyAAIAQ2Aggg' +
-  'ACADNgIAIAAoAgQhBAsgACAEQQFqNgIEIAMgBEECdGogATYCACAAIAAoAgQiAEEBajYCBCADIABBAnRqIAI2AgBBAAucAgEFfyAA' +
-  'KAJ4IAFBAnRqKAIAIgRBAnUhAwJAAkACQAJAIARBA3FBAWsOAwABAgMLIANBAnQiAyAAKAKQAWoiAUEEaiABKAIEQYCAgIACcjYC' +
-  'ACACIAFBDGo2AgAgACgCkAEgA2ooAgBBAWsPCyAAKALYASIAIANBAXRBAXI2AgAgAiAANgIAQQEPCyADQQJ0IgMgACgCIGohBSAA' +
-  'KAIcIAAoAhggA2ooAgBBAnRqIQZBACEDQQAhBANAIAUoAgAgBEwEQCACIAAoAtgBNgIAIAMPBSABIAYgBEECdGooAgAiB0cEQCAA' +
-  'KALYASADQQJ0aiAHQQF0NgIAIANBAWohAwsgBEEBaiEEDAELAAsACyACIAAoAtgBNgIAQQALsAECBH8BfCAAKAKwASIEIAFBA3Rq' +
-  'IgIgACsDuAEgAisDAKAiBjkDACAGRH3DlCWtSbJUZARAQQAhAiAAKAIEIgNBACADQQBKGyEDA0AgAiADRgRAIAAgACsDuAFEMAWO' +
-  '5C7/KyuiOQO4AQUgBCACQQN0aiIFIAUrAwBEMAWO5C7/KyuiOQMAIAJBAWohAgwBCwsLIAAoAsgBIAFBAnRqKAIAIgFBAE4EQCAA' +
-  'IAEQpQELC+ICAQp/IwBBEGsiByQAIAMoAgAhCiAAKALQASABNgIAQQEhCUEBIQQCQANAIARBAEwNAUEAIQEgACAAKALQASAEQQFr' +
-  'IgRBAnRqKAIAQQF1IAdBDGoQnwEiBUEAIAVBAEobIQsgBygCDCEMA0AgASALRg0BAkACQCAMIAFBAnRqIgUoAgBBAXUiBiAAKAJw' +
-  'aiIILQAADQAgBkECdCIGIAAoAnRqKAIAIg1FDQAgACgCeCAGaigCAEUgAiANdkEBcUVyDQEgCEEBOgAAIAAoAtABIARBAnRqIAUo' +
-  'AgA2AgAgBSgCACEFIAAoAtQBIAMgAygCACIIQQFqNgIAIAhBAnRqIAU2AgAgBEEBaiEECyABQQFqIQEMAQsLCwNAIAogAygCACIB' +
-  'SARAIAAoAnAgACgC1AEgAyABQQFrIgE2AgAgAUECdGooAgBBAXVqQQA6AAAMAQsLQQAhCQsgB0EQaiQAIAkLrAMBC38jAEEQayIG' +
-  'JAAgAUEAIAFBAEobIQkDQCACIAlGBEACQCABQQpsIQdBASEEA0AgASAETCADIAdKckUEQAJAIAAoAnggACgCzAEgBEECdGooAgBB' +
-  'AXUiBUECdGooAgBFDQBBACECIAAgBSAGQQxqEJ8BIQogBigCDCELA0AgAyAHSiACIApOcg0BIAsgAkECdGooAgBBAXUiBSAAKAJw' +
-  'aiIMLQAAIAAoAnQgBUECdGooAgBFckUEQCAMQQE6AAAgACgC0AEgA0ECdGogBTYCACADQQFqIQMLIAJBAWohAgwACwALIARBAWoh' +
-  'BAwBCwsDQCAIIAlHBEAgACgCcCAAKALMASAIQQJ0aigCAEEBdWpBADoAACAIQQFqIQgMAQsLIANBACADQQBKGyEBQQAhAgNAIAEg' +
-  'AkYNASAAKAJwIAJBAnQiBCAAKALQAWooAgBqQQA6AAAgAyAHTARAIAAgACgC0AEgBGooAgAQoAELIAJBAWohAgwACwALBSAAKAJw' +
-  'IAAoAswBIAJBAnRqKAIAQQF1akEBOgAAIAJBAWohAgwBCwsgBkEQaiQAC1MBAX8gACgCyAEgAUECdGoiAigCAEEASARAIAAoAsAB' +
-  'IAAoAsQBQQJ0aiABNgIAIAIgACgCxAE2AgAgACAAKALEASIBQQFqNgLEASAAIAEQpQELC9cBAQZ/IAAoAsABIgIoAgAhBgNAAkAg' +
-  'A0EBdCIBQQFyIgUgACgCxAEiBE4NACABQQJqIgEgBE4gACgCsAEiBCACIAFBAnRqKAIAQQN0aisDACAEIAIgBUECdGooAgBBA3Rq' +
-  'KwMAZEVyRQRAIAEhBQsgBCACIAVBAnRqKAIAIgFBA3RqKwMAIAQgBkEDdGorAwBlDQAgAiADQQJ0aiABNgIAIAAoAsgBIAFBAnRq' +
-  'IAM2AgAgBSEDDAELCyACIANBAnRqIAY2AgAgACgCyAEgBkECdGogAzYCAAuYAQEFfyAAKALAASICIAFBAnRqKAIAIQMDQAJAIAFB' +
-  'AEwNACAAKAKwASIFIAIgAUEBa0EBdiIGQQJ0aigCACIEQQN0aisDACAFIANBA3RqKwMAZg0AIAIgAUECdGogBDYCACAAKALIASAE' +
-  'QQJ0aiABNgIAIAYhAQwBCwsgAiABQQJ0aiADNgIAIAAoAsgBIANBAnRqIAE2AgALYwEBfyAABEACQCAAKAKoAUUNAANAIAEgACgC' +
-  'BEEBdE4NASAAKAKoASABQQxsaigCABBLIAFBAWohAQwACwALIAAoAgAQSyAAKAKQARBLIAAoApwBEEsgACgCqAEQSyAAEEsLC+kL' +
-  'AQp/IwBBMGsiCiQAAkACQCAAIAFyQQBIIAAgAUhyIAJBgICAgAFLcg0AQQFBmAMQRSIHRQ0AIAMgAkECdGooAgAhCyAHIAE2Agwg' +
-  'ByAANgIIIAcgAjYCBEEBIAJBAWoiCUEPbCAAQQFqIg1BA2xqIAtBAWoiDkEBdGpBAnQgCUEFbGoQRSEGIAcgCUEBdCIPQQwQRSII' +
-  'NgKoASAGQQAgCBtFBEAgBhBLIAcQpgEMAQsgByAGNgKwASAHIAY2AgAgCiAHQdwBajYCLCAKIAdB2AFqNgIoIAogB0HUAWo2AiQg' +
-  'CiAHQdABajYCICAKIAdBzAFqNgIcIAogB0HIAWo2AhggCiAHQcABajYCFCAKIAdBiAFqNgIQIAogB0H8AGo2AgwgCiAHQfgAajYC' +
-  'CCAKIAdB9ABqNgIEIAogB0EQajYCACAGIAlBA3RqIQhBACEGA0AgBkEMRgRAIAcgCDYC5AEgByAIIAlBAnQiDGoiBjYCFCAHIAYg' +
-  'DkECdCIIaiIGNgIcIAcgBiAIaiIINgIYIAcgCCANQQJ0IgZqIgg2AiAgByAGIAhqIgg2AiQgByAGIAhqIgY2AiggByAGIAxqNgJw' +
-  'IAcgBiAJQQNsajYCNCAHIAYgD2o2AjAgByAGIAlqNgIsIAcoAhAgAyAM/AoAACAHKAIUIAQgC0ECdPwKAABBACEGIAtBACALQQBK' +
-  'GyEIA0AgBiAIRgRAQQAhBiAAQQAgAEEAShshAANAIAAgBkYEQEEAIQAgAkEAIAJBAEobIQkDQAJAIAAgCUYEQEEAIQYgAUEAIAFB' +
-  'AEobIQIMAQsgAyAAQQFqIgJBAnRqIQggAyAAQQJ0aigCACEGA0AgCCgCACAGTARAIAIhAAwDBSAEIAZBAnRqKAIAQQJ0IgsgBygC' +
-  'GGooAgAhDCAHKAIcIAcoAiAgC2oiCyALKAIAIgtBAWo2AgAgCyAMakECdGogADYCACAGQQFqIQYMAQsACwALCwNAIAIgBkcEQCAG' +
-  'QQJ0IgAgBygCJGogBygCICAAaigCADYCACAGQQFqIQYMAQsLIAf9DGQAAADQBwAALAEAAAEAAAD9CwOgAiAHQoCAgICAgID4PzcD' +
-  'uAEgB0EBNgLQAiAHQoCAgICAgID6PzcDyAIgB0KBgICAgP0ANwPAAiAHQubMmbPmzJn3PzcDuAIgB0KBgICAEDcDsAIgB0IBIAVC' +
-  'lfip+pe33puef35Cnbqz+5SS/aIlfCIFIAVQGzcD8AEgB0HwAWohAEEAIQhBACEGA0AgBiAJRgRAA0AgCCAJRgRAQQAhAEEAIQYD' +
-  'QCACIAZGBEADQAJAIAcoApgCIQYgACICIAlGDQAgBg0PIAMgAkECdGooAgAiBiADIAJBAWoiAEECdGooAgAiCCAGIAhKGyELQQAh' +
-  'CANAIAYgC0YEQCAIIAcoAiggAmotAAByDQMgByACQQF0QQFyQQAQmgEMAwUgCCAEIAZBAnRqKAIAIAFIciEIIAZBAWohBgwBCwAL' +
-  'AAsLIAYNDSAHEJUBRQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2ApgCCyAGQQFqIQYMAAsABSAHIAgQowEgCEEB' +
-  'aiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVCEYYgBYUiBTcDACAHKAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJE' +
-  'je21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/AToAACAHKAIsIAZqQf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEB' +
-  'aiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoiCyALKAIAIAggCWooAgBqNgIADAELAAsABSAHKAIYIAQgBkECdGoo' +
-  'AgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAogBkECdGooAgAgCDYCACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EA' +
-  'IQcLIApBMGokACAHC40CAgN/AX4jAEFAaiICJAACQAJAIAAoAuABIgMEfyADBSAAEKkBIgMNASAAKALgAQsgAUJ/UgR+QgAgASAA' +
-  'KQPwAX0iBSABIAVUGwVCfwsQkAEhAyACIAAoAuABIgRB2AJqQcAA/AoAACACIAQpA1A3AzggACACKQMAIAApA/ABfDcDaCAAIAIp' +
-  'AxAgACkD+AF8NwN4IAAgAikDICAAKQOAAnw3A5gBAkACQAJAIANBAWsOAgABAgsgAEECNgJkIAAgACkDkAMiAUIBfCIFNwOQAyAA' +
-  'IAApA5gDIAEgBVatfDcDmAMMAwsgAEEDNgJkDAILIABBATYCZAwBCyAAQQE2AogCCyACQUBrJAAgAwuQBAEPfyAAKAIEIQIgACgC' +
-  'ICIEQQJ0QQRqIgUQRiIHRSAAKAIMQQJ0QQRqEEYiCUVyIAUQRiIKRSACQQJ0QQRqEEYiC0VyckUEQCACQQAgAkEAShtBAWohAiAA' +
-  'KAIIIQ5BASEBA38gASACRgR/QQAhAyAEQQAgBEEAShshD0EAIQJBACEFA38gBSAPRgR/IAcgA0ECdGogAjYCACAIIA0gAyAHIAkg' +
-  'ACkDgAEQTxCnAQUgACgCHCAFQQJ0aigCACEBQQEhBiACIQQDQCAGRSAOIAFBBHRqKAIIIgxBAExyRQRAIAxBAnQiBiAAKAI0aigC' +
-  'ACAJIARBAnRqIAYgC2pBBGsoAgA2AgAgAUEBaiEBIARBAWohBEEfdiEGDAELCyAGBEAgByADQQJ0IgFqIAI2AgAgASAKaiAFNgIA' +
-  'IANBAWohAyAEIQILIAVBAWohBQwBCwsFIAFBAnQiAyAAKAI0aigCAEEASARAIAMgC2pBBGsgCDYCACANIAEgACgCAExqIQ0gCEEB' +
-  'aiEICyABQQFqIQEMAQsLIQELIAcQSyAJEEsgCxBLIAFFBEAgChBLQX8PCyAAEFcgAEEANgLIASAAQgA3A1ggAEEANgLAASAAIAM2' +
-  'AugBIAAgCjYC5AEgACABNgLgASAAQQA2ArgBIAAgACkDaDcD8AEgACAAKQN4NwP4ASAAIAApA5gBNwOAAkEAC4oFAgx/A34gACgC' +
-  'ICEFIAAoAgghCiAAKAIAIQZBAUHwABBFIgFFBEBBfw8LIAAgATYCzAIgBkEBaiEHIAVBAnRBBGoQRiEIA0AgCEEAIAUgCUobRQRA' +
-  'IA1CAYZCAnwhD0EEIQIDQCACIgNBAXQhAiAPIAOtVQ0ACyABIAVBP2pBwABtNgIAIAEgBiAFIAUgBkobQQJqNgJcIAEgACgCBCIC' +
-  'QRBqQRBtQQR0NgJUIAEgAUEAIAUgAkECaiILIA6nQQFqIgwgDaciBBCrASICNgJoIAEgAkEBEEUiCTYCZCAGQQJqQQQQRSECIANB' +
-  'AnQQRiEHAkAgBEECdEEEahBGIgZFIAdFciAIRSACRXJyIANBCBBFIgpFIAlFcnJFBEAgASAJIAUgCyAMIAQQqwEaIAAgASAIIAIg' +
-  'CiAHIANBAWsgBhCsASAAKAIAIAAoAgQgACgCICABIAgQrQEgASAAKAIEIAYQrgFCACENIA5CACAOQgBVGyEOA0AgDSAOUQRAQQAh' +
-  'AEEAIQQDQCAEIAEoAgBODQQgASgCCCAEQQJ0aiIDKAIAIgUEQCADIAEoAjggBUECdGo2AgALIARBAWohBAwACwAFIAEoAiQgDadB' +
-  'AnRqIgAgASgCOCAAKAIAQQJ0ajYCACANQgF8IQ0MAQsACwALIAAQTEF/IQALIAgQSyACEEsgChBLIAcQSyAGEEsgAA8LIAggCUEC' +
-  'dCIDaiILIAc2AgAgACgCHCADaigCACEEIAchAwNAIAogBEEEdGoiDCgCCCICQQBMBEAgCUEBaiEJDAIFIAIgA0gEQCALIAI2AgAg' +
-  'AiEDCyAOQgF8IQ4gBEEBaiEEIA0gDCgCDEEAR618IQ0MAQsACwALAAuKBAECfyAAIAE2AgQgACABIAAoAgAiBkEDdCIHakEAIAEb' +
-  'NgIIIAAgASAGQQJ0QQdqQXhxIAdqIgZqQQAgARs2AgwgACABIAYgA0EDdGoiBmpBACABGzYCECAAIAEgBiAEQQR0aiIHakEAIAEb' +
-  'NgIUIAAgASAHIARBAnRBB2pBeHEiBmoiB2pBACABGzYCGCAAIAEgByAFQQN0QRdqQXhxaiIHakEAIAEbNgIcIAAgASAHIAQgBWpB' +
-  'BHRBJ2pBcHFqIgRqQQAgARs2AiAgACABIAQgAkECdCIFQQtqQXhxIgdqIgRqQQAgARs2AiQgACABIAQgBmoiBGpBACABGzYCKCAA' +
-  'IAEgBCAGaiIGakEAIAEbNgIsIAAgASAGIAVBB2pBeHEiBGoiBWpBACABGzYCMCAAIAEgBCAFaiIFakEAIAEbNgI0IAAgASAEIAVq' +
-  'IgRqQQAgARs2AjggACABIAQgA0ECdCIFQYcCakF4cWoiBGpBACABGzYCPCAAIAEgBCAFQQdqQXhxaiIEakEAIAEbNgJAIAAgASAE' +
-  'IAIgA2pBBHRqIgJqQQAgARs2AkggACABIAIgB2oiAmpBACABGzYCTCAAIAEgAiAAKAJcIgNBBHRqIgJqQQAgARs2AlAgACgCVCIB' +
-  'QYEISCIERQRAIABBADYCUAsgASADbEECdEEHakF4cUEAIAQbIAJqC4oGAg1/An4gACgCICIJQQAgCUEAShshDiAAKAIIIRAgACgC' +
-  'ACEPA0AgCCAORgRAQQAhCSAPQQJqIghBACAIQQBKGyELQQAhCANAIAggC0YEQEEAIQgDQCAIIA5GBEACQEEAIQtBACECA0AgCyAO' +
-  'Rg0BIAtBAnQiDSABKAI0aigCACERIAEoAiAgDWogAjYCAEEAIQoDQCAKQQJGBEAgASgCICIDIAtBAWoiC0ECdGogAjYCACADIA1q' +
-  'IQMgASgCLCANaiEJQQAhCANAIAkgCDYCACAIIAIgAygCACIKa04NAyAIIApqIQogCEEBaiEIIA8gASgCJCAKQQJ0aigCAE4NAAsM' +
-  'AgsgACgCHCARQQJ0aigCACEDA0AgECADQQR0aiIJKAIIIghBAEwEQCAKQQFqIQoMAgUgCCAPSiAKRgRAIAkoAgwiCUEASARAIAAo' +
-  'AhQgCEEEdGooAgghCQsgAkECdCISIAEoAiRqIAg2AgAgCUEATAR/QQAFAn8gCawgCK1CIIaEIhVClfip+pe33puef35CIIinIQwD' +
-  'QCAEIAYgDHEiCUEDdGoiEykDACIWUCIURQRAIAlBAWohDCAVIBZSDQELCyAFIAlBAnRqKAIAIBRFDQAaIBMgFTcDACABIAEoAmBB' +
-  'AWoiDDYCYCAFIAlBAnRqIAw2AgAgDAsLIQkgASgCKCASaiIMIAk2AgAgCQRAIAcgCUECdGogCDYCAAsgASgCDCAIQQN0aiIIIAgo' +
-  'AgRBAWo2AgQgASgCGCAMKAIAQQN0aiIIIAgoAgRBAWo2AgQgAkEBaiECCyADQQFqIQMMAQsACwALAAsACwUgAyACIAhBAnQiC2oo' +
-  'AgBBAnRqIgkgCSgCACIJQQFqNgIAIAEoAjAgC2ogCTYCACABKAI0IAlBAnRqIAg2AgAgCEEBaiEIDAELCwUgAyAIQQJ0aiIKKAIA' +
-  'IQ0gCiAJNgIAIAhBAWohCCAJIA1qIQkMAQsLBSADIAIgCEECdGooAgBBAnRqIgkgCSgCAEEBajYCACAIQQFqIQgMAQsLC4IEAQZ/' +
-  'IAMoAgwgAUEBakEAEK8BIAMoAhggAygCYEEBEK8BIAJBACACQQBKGyEJA0AgBSAJRgRAQQAhAEEAIQQDQCAEIAMoAgBIBEAgBEEG' +
-  'dCIBQUBrIQdBfyEFA0AgASACSCABIAdJcQRAQQAhBiABQQJ0IgggAygCLGooAgBBAUYEQCADKAIkIAMoAiAgCGooAgBBAnRqKAIA' +
-  'IQYLIAYgBkEAIAUgBkYbIAVBAEgbIQUgAUEBaiEBDAEFIAMoAgggBEECdGogBTYCACAEQQFqIQQMAwsACwALCwNAIAMoAmAgAE4E' +
-  'QCADKAIcIABBA3QiAiADKAIYaigCBEEEdGoiAUL/////BzcDCCABQgA3AwAgAygCGCIBIABBAnRqIAEgAmooAgA2AgAgAEEBaiEA' +
-  'DAELCw8LIAVBAWohCCADKAIgIgYgBUECdCIHaigCACEBIAQgAygCNCAHaigCAEECdGooAgAhCgNAIAYgCEECdGooAgAgAUwEQCAI' +
-  'IQUMAgsgAygCDCABQQJ0IgcgAygCJGooAgAiBkEDdGogAygCECAFIAoQsAEgAygCKCAHaigCACIHBEAgAygCGCAHQQN0aiADKAIc' +
-  'IAVBABCwAQsgACAGTgRAIAMoAjwgBkECdGoiByAHKAIAQQFqNgIACyABQQFqIQEgAygCICEGDAALAAsAC6ADAQl/IAFBACABQQBK' +
-  'G0EBaiEIQQEhBANAAkAgBCAIRgRAIAAoAmAiAUEAIAFBAEobQQFqIQlBASEFDAELIAAoAgwgBEEDdGoiBUEEaigCACIBIQMDQCAF' +
-  'KAIAIAFOBEAgBEEBaiEEDAMFIAFBAWshBgJAIAUoAgQgAUoEQCAAKAIQIgcgAUEEdGooAgwgByAGQQR0aigCDEYNAQsgASEDCyAA' +
-  'KAIUIAZBAnRqIAM2AgAgBiEBDAELAAsACwsDQAJAIAUgCUcEQCAAKAIMIAIgBUECdCIBaigCAEEDdGooAgAhAyAAKAIcIQggACgC' +
-  'GCABaigCACIEIQEDQCAIIARBBHRqIgooAggiC0H/////B0YNAiAAKAIQIQcDQCADIgZBAWohAyAHIAZBBHRqKAIIIAtHDQALIAEg' +
-  'BEohAyABIARBAWoiBCADGyEDIAAoAhQgBkECdGooAgBBBHQgB2pBCGsoAgAhBwNAIAMiAUEBaiEDIAggAUEEdGooAgggB0wNAAsg' +
-  'CiABNgIMIAYhAwwACwALDwsgBUEBaiEFDAALAAtOAQR/IAFBfyABQQBOG0EBaiEFQQAhAQNAIAEgBUcEQCAAIAFBA3RqIgQgAzYC' +
-  'ACAEKAIEIAQgAzYCBCACIANqaiEDIAFBAWohAQwBCwsLkgEBA38gAkEGdSEFAkAgACgCBCIEIAAoAgBHBEAgASAEQQFrIgZBBHRq' +
-  'KAIIIAVGDQELIAAgBEEBajYCBCABIARBBHRqIgQgAzYCDCAEIAU2AgggBEIANwMAIAAoAgRBAWshBgsgASAGQQR0aiIAIAApAwBC' +
-  'ASACQT9xrYaENwMAIAMgACgCDEcEQCAAQQA2AgwLC94FAgd/A3wjAEEgayIFJAACf0F+IANFIABFIAJBAExycg0AGiAAEFQgBUIA' +
-  'NwMQIAVCASABQpX4qfqXt96bnn9+QpnA0829s/mV4wB8IgEgAVAbNwMYIAVBADYCDCAFQQA2AggCfyAAKAKUAgRAA0BBACANRAAA' +
-  'AAAAAAAAZkUgAiAITHINAhogCEEBaiEIIAVBGGohCUQAAAAAAAAAACEMIwBBEGsiBiQAAkAgABAQIgcEQEQAAAAAAADwv0QAAAAA' +
-  'AAAAACAHQQJHGyEMDAELIAZBADYCDEQAAAAAAADwPyEOA0AgACAGQQxqEBEiB0H/////B0YNASAFIAUpAxBCAXw3AxAgDiAMoCEM' +
-  'IAdBAEwNASAAIAYoAgwgCRAsIAetgqcQEiAOIAe3oiEODAALAAsgBkEQaiQAIAxEAAAAAAAAAIAgDSAMRAAAAAAAAAAAYxugIQ0M' +
-  'AAsACwJAIAAoAsgCDQAgABAlRQ0AIAAgBUEYaiACIAVBEGoQKyENQQAMAQsDQCANRAAAAAAAAAAAZkUgAiAITHJFBEAgCEEBaiEI' +
-  'IAVBGGohCkQAAAAAAAAAACEMIAAoAjAhC0QAAAAAAADwPyEOA0ACQCAAEGYiB0EASA0AIAUgBSkDEEIBfDcDECAAIAcgBSgCDCAF' +
-  'KAIIEGUiBiAFKAIISgRAIAUoAgwgBkECdBBKIglFBEBEAAAAAAAA8L8hDAwCCyAFIAk2AgwgBSAGNgIIIAAgByAJIAYQZRoLIAwg' +
-  'DqAhDCAGRQ0AIAAgBSgCDCAKECwgBqyCp0ECdGooAgAQVRogDiAGt6IhDgwBCwsDQCALIAAoAjBIBEAgABBWGgwBCwsgDEQAAAAA' +
-  'AAAAgCANIAxEAAAAAAAAAABjG6AhDQwBCwsgBSgCDAsQSyAAEFQgBARAIAQgBSkDEDcDAAtBfyANRAAAAAAAAAAAYw0AGiADIA0g' +
-  'ArejOQMAQQALIAVBIGokAAu3BwINfwN+IwBBMGsiByQAIAdBADYCKCAHIAE2AiQgByAANgIgIAdBF2ohDCAHQRhqIQ0DQAJAAkAg' +
-  'Ai0AACIEQSVHBEAgBEUNAiAHQSBqIATAELMBDAELIAJBAmogAkEBaiACLQABIg5BMEYiBhshAkEAIQkDQCACLQAAIgRBMGtB/wFx' +
-  'QQlNBEAgAkEBaiECIAlBCmwgBGpBMGshCQwBCwtBfyEIAn8gBEEuRyACLQABQSpHckUEQCACQQJqIQIgAygCACEIIANBBGoMAQsg' +
-  'AwshBUEwQSAgBhshCkEAIQNBACEEA0AgAi0AACIGQfoARyAGQewAR3FFBEAgAkEBaiECIAQgBkHsAEdqIQQgAyAGQewARmohAwwB' +
-  'CwsCQAJAAkACQAJ/AkACQAJAIAZB4wBrDgcGAQUFBQUBAAsCQCAGQfMAaw4GBAUCBQUCAAsgBkHYAEYNASAGQSVHDQQgB0EgakEl' +
-  'ELMBIAUhAwwHCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRqIQMgBTQCAAsiEkI/hyIRIBJ8IBGFIREg' +
-  'EkI/iKcMAQsCfiAEIANBAklyRQRAIAVBB2pBeHEiBEEIaiEDIAQpAwAMAQsgBUEEaiEDIAU1AgALIRFBAAshC0E3QdcAIAZB2ABG' +
-  'GyEPQhBCCiAGQd8BcUHYAEYbIRNBACEFIA0hBANAIAQiBkEBayIEQTAgDyARIBEgE4AiEiATfn2nIghBCkkbIAhqOgAAIAUiCEEB' +
-  'aiEFIBEgE1ogEiERDQALIAtFIA5BMEdyRQRAIAdBIGpBLRCzASAJQQFrIQkMBAsgC0UNAyAGQQJrIgRBLToAACAIQQJqIQUMAwsg' +
-  'BUEEaiEDIAUoAgAiBEHFOCAEGyEEQQAhBQNAQSAhCiAEIAVqLQAARSAIQQBOIAUgCE9xcg0DIAVBAWohBQwACwALIAdBIGpBJRCz' +
-  'ASAGRQ0DIAdBIGogBsAQswEgBSEDDAILIAcgBSgCADoAFyAFQQRqIQNBICEKQQEhBSAMIQQLIAdBIGohCCAEIQYgCSAFIAUgCUgb' +
-  'IQkgBSEEA0AgBCAJRgRAAkBBACEEA0AgBCAFRg0BIAggBCAGaiwAABCzASAEQQFqIQQMAAsACwUgCCAKELMBIARBAWohBAwBCwsL' +
-  'IAJBAWohAgwBCwsgBygCKCECIAEEQCAAIAIgAUEBayABIAJLG2pBADoAAAsgB0EwaiQAIAJB/////wcgAkH/////B0kbCzYBAn8g' +
-  'ACAAKAIIIgJBAWoiAyAAKAIESQR/IAAoAgAgAmogAToAACAAKAIIQQFqBSADCzYCCAsmAQF/IwBBEGsiBCQAIAQgAzYCDCAAIAEg' +
-  'AiADELIBIARBEGokAAvDBgEGfyMAQaABayICJAAgAiABNgKEASACIAA2AoABIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwOIASACQczL' +
-  'ADYCmAFBzMsAQQBBzAH8CwACQCAAIAFFckUEQCACQYABakF+QQBBuRtBABC2ARoMAQtBAUHoABBFIgNFBEAgAkF/EEM2AgBBACED' +
-  'IAJBgAFqQX9BAEH9FSACELYBGgwBCyACQQA2AnwgAkEANgJ4IAL9DAAAAAAAAAAAAAAAAAAAAAD9CwNoIAAtAABB7wFHIAFBA0ly' +
-  'IAAtAAFBuwFHIAAtAAJBvwFHcnJFBEAgAkEDNgKIAQsCQCACQYABahC3AUUEQCACQQA2ApQBQXIhACACQYABakFyQQBBpyNBABC2' +
-  'ARoMAQsgAkGAAWogAyACQfwAaiACQegAahC4ASIADQAgAyACKAJ8IgAgAygCJCAAaxBEIgE2AgBBACEAIAENAEF/IQAgAkF/EEM2' +
-  'AkAgAkGAAWpBf0EAQf0VIAJBQGsQtgEaCyACKAJwIQQgAigCbCEFIAIoAmghBiACKAJ0IQdBACEBA0AgAEUgASAHSHFFBEAgBhBL' +
-  'IAUQSyAEEEsgAigCfCEEQQAhAQNAIABFIAEgBEhxBEBBACEAAkAgAygCCCADKAIgIAFBA3RqKAIAai0AAEEjRw0AIAMoAgAgARBp' +
-  'IgVFDQAgAiAFEEM2AiAgAkGAAWogBUEAQf0VIAJBIGoQtgEhAAsgAUEBaiEBDAEFAkAgAkEANgJgIAL9DAAAAAAAAAAAAAAAAAAA' +
-  'AAD9CwNQAkAgAA0AIAIgAygCJEEEEEUiATYCXEEAIQAgAQ0AQX8hACACQX8QQzYCMCACQYABakF/QQBB/RUgAkEwahC2ARoLA0Ag' +
-  'AA0BIAJBgAFqELcBRQ0BIAJBgAFqIAMgBCACQdAAahC5ASEADAALAAsLCyACKAJQEEsgAigCVBBLIAIoAlwQSyAARQ0CIAMQugFB' +
-  'ACEDDAILIAMoAgAgBiABQQJ0IgBqKAIAIAAgBWooAgAgACAEaigCABBqIgAEQCACIAAQQzYCECACQYABaiAAQQBB/RUgAkEQahC2' +
-  'ARoLIAFBAWohAQwACwALIAJBoAFqJAAgAwtZAQN/IwBBEGsiBiQAIAAoAhgiBQRAIAUgATYCACAAKAIUIQcgBSACQQFqNgIIIAUg' +
-  'BzYCBCAGIAQ2AgwgACgCGEEMakHAASADIAQQsgEaCyAGQRBqJAAgAQvhAQEIfyAAKAIIIQMgACgCBCEHA0AgAyAHTwRAQQAPCyAA' +
-  'KAIAIANqIgRBDSAEQQogByADayIIELsBIgUgBGsgCCAFGyICELsBIgEgBGsgAiABGyECQQAhBiABIAUgARtBAEchBQJ/QQAgAUUN' +
-  'ABpBACACQQFqIAhPDQAaIAEtAAFBCkYLIQEgACAAKAIUQQFqNgIUIAAgAiADaiAFaiABaiIDNgIIA0AgAiAGRg0BIAQgBmosAAAi' +
-  'ARC8AQRAIAZBAWohBgwBCwsgAUH8AEYNAAsgACACNgIQIAAgBDYCDEEBC/wDAQd/IwBB8ABrIgUkACAFQQA2AmwgAkF/NgIAIAFB' +
-  'CGohCgJAA0ACQCAAIAVB7ABqIAVB6ABqIAVB5ABqEL0BBEAgACgCDCIEIAUoAmgiAWohByAFKAJkIgYgAWsiCEEBRwRAIAdB/AAg' +
-  'CBC7ASEIDAILIActAABB/ABHBEAgB0H8AEEBELsBIQgMAgsgAigCAEEATgRAQXAhBCAAQXAgAUHBI0EAELYBGgwECyACIAk2AgAM' +
-  'AgtBACEEIAIoAgAiAUEASAR/IAIgCTYCACAJBSABCw0CQXIhBCAAQXJBAEG/HEEAELYBGgwCCwJAIAcgCEkEQCAAIAVB6ABqIAgg' +
-  'BGsgAigCAEF/c0EfdiADIAkQvgEiBA0DIAUoAmgiASAGRg0BIAAoAgwhBAsgBiAEIAEgBhC/ASIHSwRAIAUgBCAHai0AADYCAEFx' +
-  'IQQgAEFxIAdB2iQgBRC2ARoMAwsgCiABIARqIgQgBiABayIGEMABQQBOBEAgBSAFQTBqIAQgBhDBATYCEEFzIQQgAEFzIAFBjycg' +
-  'BUEQahC2ARoMAwsgCiAEIAYQwgEiBEEASARAIAUgBBBDNgIgIAAgBCABQf0VIAVBIGoQtgEhBAwDCyAJQQFqIQkMAQsLQXAhBCAA' +
-  'QXAgBkEBa0HuE0EAELYBGgsgBUHwAGokACAEC8wIAg5/AX4jAEHwAWsiBSQAIAVBADYC7AEgBUIANwPYASADIAMoAhBBAWoiBDYC' +
-  'ECAEQf////8HRgRAIAMoAgxBACABKAIkQQJ0/AsAIANBATYCEAsgAUE4aiEQIAFBCGohEQJAA0AgACAFQewBaiAFQegBaiAFQeQB' +
-  'ahC9AQRAIAUoAuQBIQggACgCDCIKIAUoAugBIgdqIgwtAABB/ABHBEAgByAIIAcgCEsbIQYgByEEA0ACQCAEIAZHBEAgBCAKai0A' +
-  'AEE6Rw0BIAQhBgsgBiAKIAcgBhC/ASIJSwRAIAUgCSAKai0AADYCIEFxIQQgAEFxIAlB2iQgBUEgahC2ARoMBgsgBiAHRgRAQXAh' +
-  'BCAAQXAgB0H5PEEAELYBGgwGCyARIAwgBiAHayIOEMABIg9BAEgEQCAFIAVBoAFqIAwgDhDBATYCMEF0IQQgAEF0IAdBpzkgBUEw' +
-  'ahC2ARoMBgtBACEJIAYgCEkEQCACIA9KBEAgBSAFQaABaiAMIA4QwQE2AkBBeyEEIABBeyAGQdsWIAVBQGsQtgEaDAcLIAZBAWoi' +
-  'CSAIRgRAQXAhBCAAQXAgBkHgPEEAELYBGgwHCyAIIAogCSAIEL8BIgZLBEAgBSAGIApqLQAANgJQQXEhBCAAQXEgBkGvFiAFQdAA' +
-  'ahC2ARoMBwsCQCAQIAkgCmoiBiAIIAlrIggQwAEiBEEATg0AIBAgBiAIEMIBIgRBAE4NACAFIAQQQzYCYCAAIAQgCUH9FSAFQeAA' +
-  'ahC2ASEEDAcLIARBAWohCQsgAygCECIEIAMoAgwgD0ECdGoiBigCAEYEQCAFIAVBoAFqIAwgDhDBATYCcEF8IQQgAEF8IAdB/xkg' +
-  'BUHwAGoQtgEaDAYLIAYgBDYCAAJAIAMoAgggC0cEQCADKAIEIQQMAQsgAygCACALQQF0QRAgCxsiBkECdCIEEEoiCEUEQEF/IQQg' +
-  'BUF/EEM2AoABIABBfyAHQf0VIAVBgAFqELYBGgwHCyADIAg2AgAgAygCBCAEEEoiBEUEQEF/IQQgBUF/EEM2ApABIABBfyAHQf0V' +
-  'IAVBkAFqELYBGgwHCyADIAY2AgggAyAENgIECyALQQJ0IgcgAygCAGogDzYCACAEIAdqIAk2AgAgC0EBaiELDAQLIARBAWohBAwA' +
-  'CwALIA0gByANGyENIAAgByAIIAVB2AFqEMMBIgRFDQEMAgsLQXohBCABKAIAIAMoAgAgAygCBCALEFIiAkF6RgRAIABBekEAQfwb' +
-  'QQAQtgEaDAELIAJBAEgEQCAFIAIQQzYCACAAIAJBAEH9FSAFELYBIQQMAQsgBSkD2AEiElAEQEEAIQQMAQsgASgCACACIBIQhgEi' +
-  'AUUEQCABIQQMAQtBbiEEIAFBbkYEQCAAQW4gDUHXMkEAELYBGgwBCyAFIAEQQzYCECAAIAEgDUH9FSAFQRBqELYBIQQLIAVB8AFq' +
-  'JAAgBAsiACAABEAgACgCABBJIABBCGoQxAEgAEE4ahDEASAAEEsLCzgAIAFB/wFxIQEDQAJAIAJFBEBBACEADAELIAAtAAAgAUYN' +
-  'ACACQQFrIQIgAEEBaiEADAELCyAACykBAX8CfyAAQQlrIgFBF00EQEEBQQEgAXRBmYCABHENARoLIABBC0YLC64BAQN/IAAoAhAi' +
-  'BiABKAIAIgQgBCAGSRshBQNAAkACQCAEIAVHBEAgACgCDCAEaiwAABC8AQ0BIAQhBQtBACEEIAUgBkYNASACIAU2AgAgBSAAKAIQ' +
-  'IgIgAiAFSRshBANAAkAgBCAFRwRAIAAoAgwgBWosAAAQvAFFDQEgBSEECyABIAQ2AgAgAyAENgIAQQEhBAwDCyAFQQFqIQUMAAsA' +
-  'CyAEQQFqIQQMAQsLIAQLqwQBBn8jAEEgayIKJAAgASgCACIHIAIgAiAHSRshCSAHIQYCQAJAAkACQAJAAkACQAJAAkADQCAGIAlH' +
-  'BEAgACgCDCAGai0AAEE6Rg0CIAZBAWohBgwBCwsgA0UNAQwHCyADDQZBbyEIIAAgByAGQZgXEMYBIgNBAEgNByAAIAZBAWoiCSAC' +
-  'QagXEMYBIgdBAEgNByAHDQEgAiAGSw0FDAQLIAAgByACQagXEMYBIgdBAE4NAUFvIQgMBgsgAyAHTQ0BIAEoAgAhASAKIAc2AhQg' +
-  'CiADNgIQIABBbyABQYowIApBEGoQtgEaDAULIAchAyAHRQ0BCwJAAkAgBCgCDCIGIAQoAhBHBEAgBCgCCCEIDAELIAQoAgAgBkEB' +
-  'dEEQIAYbIgZBAnQiCBBKIgsEQCAEIAs2AgALIAQoAgQgCBBKIgkEQCAEIAk2AgQLIAQoAgggCBBKIghFDQEgBCAINgIIIAtFIAlF' +
-  'cg0BIAQgBjYCECAEKAIMIQYLIAQoAgAgBkECdGogBTYCACAEKAIEIAQoAgxBAnRqIAM2AgAgCCAEKAIMQQJ0aiAHNgIAIAQgBCgC' +
-  'DEEBajYCDCABIAJBAWo2AgBBACEIDAQLIAEoAgAhAUF/IQggCkF/EEM2AgAgAEF/IAFB/RUgChC2ARoMAwsgASgCACEJC0FvIQgg' +
-  'AEFvIAlBnjNBABC2ARoMAQtBbyEIIABBbyAHQck0QQAQtgEaCyAKQSBqJAAgCAtrAQJ/IAIgASABIAJJGyEEAkADQCABIARGDQEC' +
-  'QAJ/AkAgACABaiwAACIDQR9LDQAgAxC8AQ0AQQEMAQsgA0H/AEYLDQAgA0H/AXEiA0E6RiADQfwARnINACABQQFqIQEMAQsLIAEh' +
-  'AgsgAgvtAQELfwJAAkAgACgCKCIDRQ0AIANBAWshCSABIAIQxQEhBCAAKAIkIQoDQCAKIAQgCXEiC0ECdGooAgAiA0EATA0BQQEC' +
-  'fyAAKAIAIAAoAhggA0EBayIEQQN0aigCAGoiDCEFIAEhA0EAIQdBACACIghFDQAaAkAgBS0AACIGRQ0AA0ACQCADLQAAIg1FDQAg' +
-  'CEEBayIIRSAGIA1Hcg0AIANBAWohAyAFLQABIQYgBUEBaiEFIAYNAQwCCwsgBiEHCyAHQf8BcSADLQAAawsgAiAMai0AABtFDQIg' +
-  'C0EBaiEEDAALAAtBfyEECyAEC3YBA38gAkEoIAJBKEkbIQMDQCADIARHBEAgACAEakE/QT8gASAEai0AACIFIAVB/wBGGyAFQSBJ' +
-  'GzoAACAEQQFqIQQMAQsLIAJBKU8EfyAAIANqIgFBrtwAOwAAIAFBLjoAAiADQQNqBSADCyAAakEAOgAAIAALsQQCCH8EfkF2IQMC' +
-  'QAJAIAAoAhwiBEH+////AUoNACACrSINIAApAwh8Ig4gACkDECILWQRAQoACIAsgC1AbIQwDQCAMIgtCAYYhDCALIA5XDQALIAAo' +
-  'AgAgC6cQSiIDRQ0CIAAgCzcDECAAIAM2AgAgACgCHCEECyAAKAIgIARGBEAgACgCGCAEQQF0QcAAIAQbIgNBA3QQSiIFRQ0CIAAg' +
-  'AzYCICAAIAU2AhggACgCHCEECyAAKAIoIgOsIARBAWqsQgGGUwRAAn9BACEEQX8gA0EBdEGAASADGyIGQQQQRSIHRQ0AGiAAKAIc' +
-  'IgNBACADQQBKGyEJIAZBAWshCgN/IAQgCUYEfyAAKAIkEEsgACAGNgIoIAAgBzYCJEEABSAAKAIAIAAoAhggBEEDdGooAgBqIgUg' +
-  'BSEDA0AgAyIIQQFqIQMgCC0AAA0ACyAIIAVrEMUBIQMDQCADIApxIgVBAWohAyAHIAVBAnRqIgUoAgANAAsgBSAEQQFqIgQ2AgAM' +
-  'AQsLCyIDDQELIAAoAgAgACgCCGogASAC/AoAACAAKAIAIAAoAgggAmpqQQA6AAAgACgCGCAAKAIcIgNBA3RqIAApAwg3AwAgACAN' +
-  'IAApAwh8QgF8NwMIIAEgAhDFASEEIAAoAihBAWshASAAKAIkIQIDQCABIARxIgVBAWohBCACIAVBAnRqIgUoAgANAAsgBSADQQFq' +
-  'NgIAIAAgACgCHCIDQQFqNgIcCyADDwtBfwuwAgIDfwJ+IwBBEGsiBSQAAn8gAUEBaiIEIAJPIAAoAgwgBGotAABBLUdyRQRAIABB' +
-  'biAEQYE5QQAQtgEaQW4MAQsgAiAERwRAIAQhAQNAIAEgAkkEQCAAKAIMIAFqLQAAIgZBOmtB/wFxQfUBTQRAIAUgBjYCACAAQW4g' +
-  'AUGJNSAFELYBGkFuDAQLIAatQtD///8PfEL/////D4MiCEL+//////////8AhUIKgCAHUwRAIABBbiAEQYUzQQAQtgEaQW4MBAUg' +
-  'AUEBaiEBIAggB0IKfnwhBwwCCwALC0L///////////8AIAMpAwAiCH0gB1MEQCAAQW4gBEGvMkEAELYBGkFuDAILIAMgByAIfDcD' +
-  'AEEADAELIABBbiABQcc2QQAQtgEaQW4LIAVBEGokAAsXACAAKAIAEEsgACgCGBBLIAAoAiQQSws2AQJ/QcW78oh4IQIDfyABIANG' +
-  'BH8gAgUgAiAAIANqLQAAc0GTg4AIbCECIANBAWohAwwBCwsL7wECBH8BfiMAQTBrIgQkAAJ/IAEgAkcEQCACIAEgASACSRshBiAB' +
-  'IQUDQAJAAkAgBSAGRgRAIAYhBQwBCyAAKAIMIAVqLQAAIgdBOmtB/wFxQfUBTQRAIAQgBzYCFCAEIAM2AhAgAEFvIAVBtTUgBEEQ' +
-  'ahC2ARoMAQsgCEIKfiAHrULQ////D3xC/////w+DfCIIQoCAgIAEUw0BIAQgAzYCICAAQW8gAUHNHiAEQSBqELYBGgtBfyAIpyAC' +
-  'IAVLGwwDCyAFQQFqIQUMAAsACyAEIAM2AgAgAEFvIAFB0DkgBBC2ARpBfwsgBEEwaiQACzQAAn9BACAARSABQQBIcg0AGkEAIAAo' +
-  'AiQgAUwNABogACgCCCAAKAIgIAFBA3RqKAIAagsLLgBBACAAKAI4IAAoAlAgAUEDdGpBCGsoAgBqIABFIAFBAExyIAAoAlQgAUhy' +
-  'GwuSAwIHfwF+IwBBsARrIgQkAEJ+IQsCQCAARSACQQEgAxtFcg0AIAAoAgAgAUEAQQBBABBeIgdBAEgEQCAHrCELDAELAkAgB0HB' +
-  'AEkEQCAEQTBqIQUgBEGwAmohBgwBCyAHQQJ0IgUQRiIGQQAgBRBGIgUbDQAgBhBLIAUQS0J/IQsMAQsgACgCACABIAYgBSAHEF4a' +
-  'IARCADcDKANAIAcgCEYEQCAAKAIAIAEQhwEiC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGgKCAEELQBGiACIAMgBEEoaiAAEMoBCyAD' +
-  'BEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEEsgBRBLCyAEKQMoIQsMAgsgCARAIAIgAyAEQShqQfk/' +
-  'EMoBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABDHARDKASAFIAlqIgkoAgAEQCACIAMgBEEoaiIKQf4xEMoBIAIgAyAKIAAgCSgC' +
-  'ABDIARDKAQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIgASACKQMAIganIgVBAWpLBH4gACAFaiAE' +
-  'OgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIwEBfyAAQR9qIgFBDE8EQCAAEEMPCyABQQJ0QaTBAGooAgALHgAgAARAIAAg' +
-  'ATYCACAAQSRqQcgBIAIgAxCyARoLC08BAX8jAEEQayIEJAACQCAARQRAIAQgAzYCDEEAIAEgAiADEMwBDAELIABBAEHsAfwLACAE' +
-  'IAM2AgwgACABIAIgAxDMAQsgBEEQaiQAIAELqAUBB38jAEFAaiIDJABByMYAQQBB7AH8CwBBKCABQQAgABsiBCAEQShLGyEHAn8g' +
-  'BEGBAk8EQCADQYACNgIIIAMgADYCBCADIAc2AgBByMYAQWRB9REgAxDNARpBZAwBCwNAAkAgAiAERgRAIAQhAgwBCyAAIAJqLAAA' +
-  'EM8BRQ0AIAJBAWohAgwBCwsgAyACNgI8IAAgBCADQTxqENABIQUgBCADKAI8IgIgAiAESRshAQJAAkADQAJAAkAgASACRwRAIAAg' +
-  'AmosAAAQzwENASACIQELIAVBAEgNAwJ/IAEgBEkEQEEBIAAgAWotAAAiAkEqRiACQdgARnIgAkH4AEZyDQEaCyAAIAFqLQAAQcMB' +
-  'RyAEIAFBAWoiAk1yRQRAQQIgACACai0AAEGXAUYNARoLQQALIghFDQEgBCABIAhqIgIgAiAESRshAQNAAkAgAyABIAJHBH8gACAC' +
-  'aiwAABDPAQ0BIAIFIAELNgI8IAAgBCADQTxqENABIQYgBCADKAI8IgIgAiAESRshAQNAIAEgAkYNBCAAIAJqLAAAEM8BBEAgAkEB' +
-  'aiECDAEFIAIhAQwFCwALAAsgAkEBaiECDAALAAsgAkEBaiECDAELCyAIQQBHIAZBAEhxDQAgASAETw0BCyADIAc2AhAgAyAAQf0/' +
-  'IAAbNgIUIANB2DNB/T8gBEEoSxs2AhhByMYAQWRBmTsgA0EQahDNARpBZAwBCwJAAkAgBUHBAGtBQEkNACAIRQ0BIAZBwQBrQUBJ' +
-  'DQAgBSAGbEHBAEgNAQsgA0LAgICAgAg3AiwgAyAANgIkIAMgBzYCICADQdgzQf0/IARBKEsbNgIoQcjGAEFsQYYsIANBIGoQzQEa' +
-  'QWwMAQtB0MoAIAY2AgBBzMoAIAU2AgBBAAsgA0FAayQACw0AIABBIEYgAEEJRnILbQEDfyACKAIAIgMgASABIANJGyEEQX8hAQNA' +
-  'AkAgAyAERg0AIAAgA2otAAAiBUEwa0H/AXFBCUsNACACIANBAWoiAzYCACABQQAgAUEAShtBCmwgBWpBMGsiAUHnByABQecHSBsh' +
-  'AQwBCwsgAQvUAwEGfyMAQUBqIgMkAAJ/IABBwQBrQb9/TQRAIANBwAA2AgQgAyAANgIAQcjGAEFsQe0qIAMQzQEaQWwMAQsgAyAB' +
-  'KAIAIgQ2AjwgAyACKAIAIgU2AjggBCAFckUEQCADQTxqIQQgA0E4aiEFAkAgAEHBAGtBQEkNACAEBEAgBCAAQeDAAGotAAA2AgAL' +
-  'IAVFDQAgBSAAQf8BcSAAQeDAAGotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARBAEwiCCAFckUEQEEAIQUgACAAIARu' +
-  'IgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAFbiIGIAVsRgRAIAMgBjYCPCAGIQQL' +
-  'IARFIQgMAQsgBEEATA0AQc0PIQYgBUUNAQsgBw0BQZsRIQYgBA0BIAUhBAsgAyAANgIoIAMgBjYCJCADIAQ2AiBByMYAQWxB4i8g' +
-  'A0EgahDNARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYCEEHIxgBBbEGyLyADQRBqEM0BGkFs' +
-  'DAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0AIAAoAgAiAyADbCIEIANsIQcgACgC' +
-  'DCADbCAEakEAEEQiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOsIAStfn4iCEIAU3INACACQRxqIAJB' +
-  'JGogB60iCSACNAIgfEEEEEciAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQRyEBCyABBUF/CyEBA0BBACAFIAdIIAEbBEAgAiAG' +
-  'QQAgACAFIANtIgEgBSABIANsayAGENMBEFIiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhBJDAMLIAAgAjYCJAsLCyAGQaAIaiQA' +
-  'IAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFBASECA38gBSgCBCABTAR/IAIFIAMg' +
-  'AkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAIIfwF+IwBB0ABrIgEkAEHIxgBBAEHs' +
-  'AfwLAEGoygAoAgAhACABQazKACgCACICNgJMIAFBsMoAKAIAIgQ2AkgCQCAAIASsIAKsfiIIp0F/IAhCAX1CwABUGyAAGyIEQcEA' +
-  'a0G/f00EQCABQcAANgIEIAEgBDYCAEHIxgBBbEHtKiABEM0BGgwBCyAEIAFBzABqIAFByABqENEBDQBBwMoAKAIAIgJBAEgEQCAB' +
-  'QYACNgIUIAEgAjYCEEHIxgBBa0HjHCABQRBqEM0BGgwBCyACRUG8ygAoAgBBACACQYECSRtyRQRAIAFBgAI2AjQgASACNgIwQcjG' +
-  'AEFrQeMcIAFBMGoQzQEaDAELAkBBAUHAABBFIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2AgAgAUIANwM4IAAgBDYCACAAIAEo' +
-  'AkwiBTYCBCAAIAEoAkgiBjYCCCAAQbjKACgCAEEARzYCGEG0ygAoAgAhByAAIAI2AiAgACAHNgIcIAQgBSAGIAFBOGoQ1QEEQCAB' +
-  'KAJAEEsgABDWAQwDCyAAIAFBOGoQ1wEgASgCQBBLQX8hAw0BQQAgACgCDEEbRiAAKAIYIAAoAgBBCUcgACgCBEEDR3JyGwRAIAAQ' +
-  'OSICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQRiIDNgIwQX8gA0UNABogACgCAEERSARAIAAQ3AELIAAoAiggACgCLHIEf0EA' +
-  'BSAAENIBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxDLATYCIEHIxgAgA0H9FSABQSBqEM0BGiAAENYBQQAhAwsgAUHQAGokACADC5oF' +
-  'AQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDYASAGQQFqIQYgAyAAIAQQ2QEhBAwBCwsDQCAAIAVM' +
-  'IARyRQRAIABBACAFIABBASAHQRBqIgYQ2AEgBUEBaiEFIAMgACAGENkBIQQMAQsLQX8hBgJAIARFBEBBACEFAkACQEG4ygAoAgAi' +
-  'BkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRDYASAEQQFqIQQgAyAAIAUQ2QEhBQwBCwsg' +
-  'BUUNAUEAIQVBfyEGDAILIAYgACADENoBIgQNAwtBACEEQQEhCUG0ygAoAgAiCkEBcQRAIABBACAAQQBKGyEIA0AgBCAIRgRAQX8h' +
-  'BkEAIQUgAyAAIAdBEGoQ2QENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAgBGxqNgIAIARBAWohBAwBCwsgAyAA' +
-  'IAdBEGoQ2QENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJxRQRAQQAhBQwBCwNAQQAhBSABIAlq' +
-  'IgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFENgBIAZBAWohBCADIAAgBRDZASEFDAEF' +
-  'IAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQcDKACgCAE4gBnINAEG8ygAoAgAgACAFENsBIgQNAyADIABBvMoAKAIAIAAg' +
-  'BWxBAnRqENkBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQywE2AgBByMYAIAZB/RUgBxDNASEECyAHQZACaiQAIAQLNQAgAARAIAAo' +
-  'AiQQSSAAKAIoEDQgACgCLBBLIAAoAhAQSyAAKAIUEEsgACgCMBBLIAAQSwsL7wIBCn8gACAAKAIAIgUgBWwiBkEBakEEEEUiBzYC' +
-  'ECAAIAUgASgCACIIbCICQQJ0EEYiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EAIQIDfyACIANGBH8DfyAEIAZGBH8g' +
-  'BkEEEEUiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYEQCACQQFqIQIgASgCACEIDAMFIAcg' +
-  'ASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApqQQJ0aiACNgIAIARBAWohBAwBCwAL' +
-  'AAsLIAYQSyAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2AgAMAQsLBSABKAIIIAJBAnRqKAIA' +
-  'QQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACADQQBKGyEDA0AgAyAGRwRAIAUgBkEC' +
-  'dGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIAIgMgACgCBEcEQCABQQJ0IQQgACgC' +
-  'CCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBKIgVFBEBBfw8LIAAgAzYCBCAAIAU2AgggACgCACEDCyAFIAEgA2xBAnRq' +
-  'IAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwLACABIAFsIQcDQAJAIAQgB0YEQEEA' +
-  'IQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyABNgIYIAMgBjYCFCADIAQ2AhBBayEA' +
-  'QcjGAEFrQegsIANBEGoQzQEaDAMLIAIgASADQUBrIAEgBGxBAnRqENkBBEBBfyEAIANBfxDLATYCAEHIxgBBf0H9FSADEM0BGgwD' +
-  'BSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFrNgI8IAMgBCABb0EBajYCNCADIAQg' +
-  'AW1BAWo2AjBBayEAQcjGAEFrQbIrIANBMGoQzQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAiBkYEfyADIAU2AiAgAyABNgIkIAMg' +
-  'BCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHIxgBBa0GROiADQSBqEM0BGkFrBSAIIAZBAWo2AgAgA0FAayAGIAEgBWxqQQJ0' +
-  'aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAgA0EwakEAQYAg/AsAIAFBACABQQBKGyEGIAAg' +
-  'ASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoDQAJAIAUgBkYEQCAGIQUMAQsgBCAF' +
-  'QQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABrQQJ1IAFtQQFqNgIAQcjGAEFrQckR' +
-  'IAMQzQEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyABNgIsIAMgATYCKCADIAQ2AiQgAyAC' +
-  'QQFqNgIgQcjGAEFrQZ4pIANBIGoQzQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAFQQFqIQUgCEUNAAsgAyACQQFqNgIQ' +
-  'IAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHIxgBBa0HEJyADQRBqEM0BGkFrCyADQbAgaiQAC8UBAQl/IAAoAhAgACgC' +
-  'ACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEYiBEUgASACbCADakECdBBGIgZFckUEQCADQQAgA0EAShshCEEAIQEDQCAB' +
-  'IAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhAyNgIoBSAEIAFBAnRqIAU2AgAgACABIAJtIgkgASACIAlsayAG' +
-  'IAVBAnRqENMBIAVqIQUgAUEBaiEBDAELCwsgBBBLIAYQSwuoAQEGfyMAQRBrIgMkACAAIABsIQUDQAJAAkAgBCAFRg0AIAEgBGoi' +
-  'Bi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EBaiIANgIEQWohCCACQWpBhSsgAxDN' +
-  'ARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsAC8EDAQh/IwBBMGsiBCQAIAAoAgAh' +
-  'BQJAIAAQ0gEiAwRAIAQgAxDLATYCICACIANB/RUgBEEgahDNASEDDAELIAAoAiQQUyAAKAIkEFQgACgCACABIAIQ3QEiAw0AIAUg' +
-  'BWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMgBxDfARBVRQ0AIAAoAiQgBEEsaiAE' +
-  'QShqEGggACgCJBBTIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BiQkgBCgCKCAGayAFbSIBIAAoAgAiBkgNABpB5xogBkEB' +
-  'dCABSg0AGkHgGiAGQQNsIAFMDQAaQfInQcwIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQIAQgByAAIAVsa0EBaiIANgIUIAQg' +
-  'CTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFpQaM3IAQQzQEaIAJFDQIgAiAANgIQ' +
-  'IAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAgAwsNACACIAAgAWxqQQFrC/gBAgZ/' +
-  'AX4CQCAARSABRXJBASACGwRAQX4hA0HIxgBBfkGiC0EAEM0BGgwBCyAAIAFByMYAEN4BIgMNACAAKAIAIgYgBmwhBwNAIAQgB0YE' +
-  'QCAAKAIkEFNBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJIAAoAiQgBCAAKAIwIAYQZSEFIAIg' +
-  'BEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigCACAGb62GIAmEIgk3AwAgA0EBaiED' +
-  'DAALAAsgBEEBaiEEDAALAAsgAwudAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQggBkF+Qe0MQQAQzQEaDAELIAX9' +
-  'DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARAIAdCADcDCCAHQQA2AgAMAQsgACgC' +
-  'KARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2AgALAkAgBygCAEECRg0AIAAoAgAg' +
-  'ASAGEN0BIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRB1MEAaigCABEYAA0AQQAhCAwBCyAAIAEgAiADIAQgBSAGEOIBIQgLIAdB' +
-  'EGokACAIC7sBAQF/IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+IQEgBkF+Qe0MQQAQzQEaDAELIAX9DAAAAAAAAAAAAAAAAAAA' +
-  'AAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAAgASAGEN4BIgENACAAQQEQB0EAIQEgACACIAMgBCAFEOcBIQQgAEEAEAcg' +
-  'ACgCJBBTIARFDQAgByAEEMsBNgIAIAYgBEH9FSAHEM0BIQELIAdBEGokACABC2ECAX8BeyMAQSBrIgEkAEEBIQcgACgCLCACIAMg' +
-  'BCAFIAEQO0UEQCAGIAH9AAQAIgj9CwMIIAYgASkDEDcDGCAGIAj9HQAgASgCGCABKAIcEOQBQQAhBwsgAUEgaiQAIAcLNAAgAAJ/' +
-  'QQQgAg0AGgJAIAFCAVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAMbCzYCAAvKBAIKfwJ+IwBBMGsiByQAIAAoAgAhCyAAKAIo' +
-  'EDUgCyALbCEMAn8DQCAJIAxHBEACQCACIAlqLQAAIgpFDQAgACgCKCEIQX8hDQJAIAAoAgAgCSAKEN8BIgpBAEggCCgCBCAKTHIN' +
-  'ACAIKAIoIg4gCCgCFCAIKAIQIApsIgpBAnRqKAIAIg9B//8DcSIQai0AAEH/AUYgDiAIKAIcaiAQQQF0ai8BACAPQX9zQRB2cUVy' +
-  'DQAgCCAOIAoQNkEAIQ0LIA1FDQBBAQwDCyAJQQFqIQkMAQsLQQAhCSAHQQA2AgwCQAJAAkAgASkDCCIRUA0AIARQIgFFIAQgEVhx' +
-  'DQAgACgCKCADIBEgACgCMEEAIAUbIAdBDGogB0EQahA3IAcpAxghEiAHKAIoIghFIAcpAxAiEUIAUnJFBEAgACACIANCACAEIBJ9' +
-  'IAEbIAUgBkEAEOIBDQEgBiAG/QADECAHQSBqIBL9Ev1XAwAB/c4B/QsDEAwDCyAIRQ0BCyAAKAIoIANCACAEIBJ9IARQGyAAKAIw' +
-  'QQAgBRsgB0EMaiAHQRBqEDcgBykDGCASfCESIAcpAxAhEQsCQCAFRSARUHINACAFIAIgDPwKAAAgBygCDCIBQQAgAUEAShshAQNA' +
-  'IAEgCUYNASAFIAAoAjAgCUECdGooAgAiAiALbSIIaiACIAggC2xrQQFqOgAAIAlBAWohCQwACwALIAYgEjcDECAGIBE3AwggBiAH' +
-  'KQMgNwMYIAYgESAHKAIoIAcoAiwQ5AELQQALIAdBMGokAAu/AgIIfwF+IwBBQGoiByQAQX4hBQJAIABFIARFcg0AIAAoAiQiCUUN' +
-  'AEECIQUCQANAIAFQRSAEKQMIIAFacQ0BIAkgAhAEIgVBAUYEQCAEIAQpAwgiDUIBfDcDCEEBIQUgA0UgDUIAUnINAUEAIQggCSAA' +
-  'KAIwIAAoAgAiBiAGbBBfIgZBACAGQQBKGyEGA0AgBiAIRg0CIAMgACgCMCAIQQJ0aigCACIKIAAoAgAiC20iDGogCiALIAxsa0EB' +
-  'ajoAACAIQQFqIQgMAAsACwsgBUEASA0BCyAJIAdBCGoQZCAEIAcpAwg3AxAgBCAHKQMwNwMYIAVBA0cEfyAEAn8CQCAEKQMIIgFC' +
-  'AVgEQEEAIAGnQQFrDQIaDAELQQIMAQtBAUEDIAVBAkYbCzYCAEEBBUEACyEFCyAHQUBrJAAgBQs5ACAAKAIkIAAoAjQQYSAEQgA3' +
-  'AwggACABIAIgAyAEEOYBIgBBAEwEQCAEQQQ2AgALIABBH3UgAHELwAcCE38BfiMAQUBqIgUkAAJAIAJFIABFIAFFcnJBASADGwRA' +
-  'QX4hBiAEQX5BgAtBABDNARoMAQsgACgCACEHIAUgASkDADcDOCAFQn8gASkDGCIYIBhQGzcDMCAAENIBIgwEQCAFIAwQywE2AgAg' +
-  'BCAMQf0VIAUQzQEhBgwBCyAAIAEpAwAgBUEwaiADIAQQ6QEiBg0AIAIgAyAHIAdsIgz8CgAAIAxBAnQiBhBGIg5FBEBBfyEGIARB' +
-  'f0G+CEEAEM0BGgwBCyABKAIMIQggDCIHQQAgB0EAShshDQNAIAkgDUcEQCAIQQAgCSAJQX9zIAdqShtFBEAgDiAKQQJ0aiAJNgIA' +
-  'IApBAWohCgsgCUEBaiEJDAELCyAOIAogBUE4ahDqAUEAIAEoAhAgASgCCCIJGyERIAUgCjYCGCAFIA42AhAgBSADNgIMIAUgADYC' +
-  'CCAFIAc2AhQgASgCDCEIIAVBADYCLCAFIAdBBHY2AiggBSAINgIcIApBEG0iFEEBIApB/wFKGyENIAVCADcDICAJRSAKQf8DSnEi' +
-  'EARAIAUgBhBGIgY2AiAgBSAHEEYiCDYCLCAGQQAgCBtFBEAgBhBLIAgQSyAOEEtBfyEGIARBf0G+CEEAEM0BGgwCCyAFQQhqIAJB' +
-  'ABDrAQsgCkGAAm1BASAQGyESQgAgB61CAoZC6Ad8IAkbIRhBACEGA0AgDCAHayEVA0AgBiAKTiIJIAcgEUxyIAUpAzBQIBNBB0py' +
-  'ckUEQAJAAn8gByACIAMgDCABKAIMIA4gBkECdGoiFiANIAogBmsiCSAJIA1KGyIIQQEQ7AEiC2siCSARSCIPIBBFckUEQCATQQFq' +
-  'QQAgBUEIaiAGIAggCyAIIBJMIAsgFWqsQgGGQugHfCAFQTBqEO0BIgtBBEYbIRMgC0EBRgwBCyAPDQFBACEPIwBBIGsiCyQAIAAg' +
-  'AkICIBggBUEwaiIXKQMAEPUBQQAgC0EAEOEBRQRAIBcgCykDEBD2ASALKAIAQQFGIQ8LIAtBIGokACAPC0UNACAGIAhqIQYgDSAN' +
-  'IBRIdCENIAkhBwwDCyACIAMgDCABKAIMIBYgCEEAEOwBGgJAIAggEkoEQCAIQQJtIQ0MAQsgBiAIaiEGCyAQRSAFKAIkIAUoAihM' +
-  'cg0BIAVBCGogAiAGEOsBDAELCwsgEARAIAAoAiQQUwsgBSgCIBBLIAUoAiwQSyAOEEtBACEGIAUpAzBCAFIgCXIgByARTHINAEFl' +
-  'IQYgBEFlQeUiQQAQzQEaCyAFQUBrJAAgBgvSAwEEfyMAQYACayIHJAACQAJAAkAgACgCACIGQRFOBEAgACgCIEUgACgCGCAAKAIc' +
-  'cnINASAGIAAoAgQgACgCCCABQQEgAxDuAQJAAkACfyAHQRBqIQUgAEEAIAMbRQRAIAVBfkGnKEEAEM0BGkF+DAELIAAgAyAFEN4B' +
-  'IAAoAiQQUwsiBUEBag4CAAUBC0F/IQUgBEF/Qb4IQQAQzQEaDAQLIAAoAgAiBkEQSg0BCyAGQRBHDQFBECEGIAAoAhxBA0cNAQsg' +
-  'ACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIcDgMBAgADCyAGIAAoAgQgACgCCCABIAMQ7wFBACEFDAULQQAhBSAGIAAoAgQgACgC' +
-  'CCABQQAgAxDuAQwECyAAKAIEIgggACgCCCIFRw0BIAYgCCABIAMQ8AFBACEFDAMLIAAoAgghBSAAKAIEIQgLIAUgCEcNAAJAAkAg' +
-  'BiAFIAEgAiADEPEBIgVBAWoOAgADAQtBfyEFIARBf0G+CEEAEM0BGgwCCyACKQMAQgBSDQAgByAAKAIAIgA2AgQgByAANgIAQWUh' +
-  'BSAEQWVBng4gBxDNARoMAQsgACABIAIgAyAEEPIBIQULIAdBgAJqJAAgBQtYAgJ+An8gAa0hAwNAIAOnQQFKBEAgAhCCASEEIAAg' +
-  'AUEBayIBQQJ0aiIFKAIAIQYgBSAAIAQgA4KnQQJ0aiIFKAIANgIAIAUgBjYCACADQgF9IQMMAQsLC98BAQJ/IAAoAiRBACAAKAIM' +
-  '/AsAIAIhAwNAAkAgACgCECADTARAIAAoAgAoAiQQU0EAIQMDQCADIAAoAgxODQIgACgCJCADai0AACABIANqLQAARXJFBEAgACgC' +
-  'ACIEKAIAIAQoAiQgACgCBCADEPMBCyADQQFqIQMMAAsACyAAKAIkIANBAnQiBCAAKAIIaigCAGpBAToAACAAKAIUBEAgACgCJCAA' +
-  'KAIMIAAoAgggBGooAgBBf3NqakEBOgAACyADQQFqIQMMAQsLIABBADYCHCAAIAIgACgCEEEAEPQBC4QBAQV/IAVBACAFQQBKGyEL' +
-  'A0AgByALRwRAIAQgB0ECdGooAgAiCCAAakEAIAEgCGotAAAgBhs6AAAgCUEBaiEFAkAgA0UNACAIIAhBf3MgAmoiCkYNACAAIApq' +
-  'QQAgASAKai0AACAGGzoAACAJQQJqIQULIAdBAWohByAFIQkMAQsLIAkLzAIBBH8jAEEgayIIJAAgACgCACgCJCEJAn8CQANAIAAo' +
-  'AhwiCiADaiAHTARAAkBBACEHA0AgByAKTgRAIAkQVEEAIQcgACgCAEICIAUgBikDABD1AUEAIAgQ5wEaIAYgCCkDEBD2AUEBIAgo' +
-  'AgBBAUYNBhogBA0CA0AgACgCHCAHTARAQQAhByAAIAEgASACakEAEPQBA0AgByAAKAIcTg0IIAAoAgAiASgCACABKAIkIAAoAgQg' +
-  'ACgCGCAHQQJ0aigCABDzASAHQQFqIQcMAAsABSAJEFYaIAdBAWohBwwBCwALAAUgACgCACIDKAIAIAMoAiQgACgCBCAAKAIYIAdB' +
-  'AnRqKAIAEPMBIAdBAWohByAAKAIcIQoMAQsACwALBSAJEFYaIAdBAWohBwwBCwsgACABIAEgAmpBARD0AQsgCCgCAAsgCEEgaiQA' +
-  'C9cBAQV/IwBBkAZrIgYkACAGIAM3A4gGIAZBgARqIAAgBkGIBmoiBxD5ASAGQYACaiACIAEgBCAHEPoBIAYgASACIAQgBxD6AUEA' +
-  'IQcgAEEAIABBAEobIQgDQCAHIAhHBEAgACAHbCEJIAZBgAJqIAdBAnRqIQpBACEEA0AgACAERgRAIAdBAWohBwwDBSAFIAQgCWpq' +
-  'IAZBgARqIAAgASACIAooAgAgBiAEQQJ0aigCABD7AUECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBkGQBmokAAv7BQEJfyMA' +
-  'QZAaayIFJAAgBSADNwOIGiAFQYAIakEAQYAC/AsAIAVBgARqQQBBgAL8CwAgBUEAQYAC/AsAIAVBgBhqIAAgBUGIGmoiBxD5ASAF' +
-  'QYASaiABIAcQ+QEgBUGAEGogAiAHEPkBIAVBgA5qIAEgBxD5ASAFQYAMaiACIAcQ+QEgAUF/cyAAaiABQQFqbUEBakEAIAAgAUob' +
-  'IQogAEEAIABBAEobIQsDfyAGIAtGBH8gBUGACmogBUGABGogBUGACGogACABIAAgBUGIGmoQ/QFBAAUgBiAGIAFtIgwgAWxrIQgg' +
-  'BiABIAAQ/gEiB0EASARAIAUgCEECdGoiByAHKAIAIgdBAWo2AgAgByAKaiEHCyAGQQJ0IgkgBUGACmpqIAg2AgAgBUGACGogCWog' +
-  'BzYCACAFQYAEaiAJaiAMNgIAIAZBAWohBgwBCwshBgNAIAYgC0cEQCAGQQJ0IgcgBUGABGpqIAYgAm0iCDYCACAFQYAGaiAHaiAG' +
-  'IAIgCGxrNgIAIAVBgAJqIAdqIAYgAiAAEP4BNgIAIAZBAWohBgwBCwsgBUGABmogBUGABGogBUGAAmogACACIAAgBUGIGmoiBhD9' +
-  'ASAFQYAWaiAAIAEgBhD/ASAFQYAUaiAAIAIgBhD/AUEAIQdBACEIIAEgAkYEQCAFQYgaahCCAadBAXEhCAsDQCAHIAtHBEAgACAH' +
-  'bCEJIAVBgBZqIAdBAnRqIQpBACEGA0AgACAGRgRAIAdBAWohBwwDBSAEIAAgBmwgB2ogBiAJaiAIG2ogBUGAGGogBUGADGogBUGA' +
-  'BmogBUGAFGogBkECdGooAgAiDEECdGooAgBBAnRqKAIAIAVBgBBqIAooAgBBAnQiDSAFQYAIamooAgBBAnRqKAIAaiACbyAFQYAO' +
-  'aiAMIAJtQQJ0aigCACAFQYASaiAFQYAKaiANaigCAEECdGooAgBqIAFvIAJsakECdGotAABBAWo6AAAgBkEBaiEGDAELAAsACwsg' +
-  'BUGQGmokAAvnAwEKfyMAQZAIayIFJAAgBSACNwOICCAFQYAGaiAAIAVBiAhqIgQQ+QEgBUGABGogASAEEIACIAFBACABQQBKGyEK' +
-  'IAFBAWshBwNAIAcgBmsiBCAGSARAQQAhBiAAQQAgAEEAShshCiAFQYgIahCCAUIBgyECA0AgBiAKRwRAIAAgBmwhCyAFIAZBAnRq' +
-  'IQxBACEEA0AgACAERgRAIAZBAWohBgwDBSADIAQgC2ogACAEbCAGaiACUBtqIAVBgAZqIAUgBEECdGooAgAiCCABbSIHIAwoAgAi' +
-  'CSAJIAFtIgkgAWxraiABbyABbCAHIAlqIAggASAHbGtqIAFvakECdGotAABBAWo6AAAgBEEBaiEEDAELAAsACwsgBUGQCGokAA8L' +
-  'AkAgBCAGRgRAIAVBgAJqIAEgBUGICGoQgAIMAQsgBUGAAmogASAFQYgIahD5AQsgASAGbCELIAEgBGwgB2ohDCAFQYAEaiIIIARB' +
-  'AnRqIQkgBkECdCAIaiEIQQAhBANAIAQgCkYEQCAGQQFqIQYMAgUgBSAEIAtqQQJ0aiAFQYACaiAEQQJ0aigCACINIAgoAgAgAWxq' +
-  'NgIAIAUgDCAEa0ECdGogByANayAJKAIAIAFsajYCACAEQQFqIQQMAQsACwALAAv3BQIQfwF+IwBB4AhrIgUkACAFIAI3A9gIIAVB' +
-  'iAhqQQBB0AD8CwAgBSAANgKECCAFIAE2AoAIAn8CQCABIAFsIgwgAEEBakECbWxBAnQQRiIJRQ0AA0ACfwJAAkACQCAKQY8DSyAG' +
-  'ckUEQCADKQMAUEUNAUEAIQYLIAkQSyAGDQFBAQwGCyAFQYAIaiIIIApBAXEgBUHYCGoQgQJBACEGQQAhByAIIAkQggIiCEUEQCAJ' +
-  'EEsMBQsDQCAGQeMASyAHckUEQCADKQMAUA0DIAggBUHYCGoQggFCAYQQYCAIIAMpAwAiAkLIASACQsgBVBsQBiAIIAUQZCADQgAg' +
-  'AykDACICIAUpAwB9IhUgAiAVVBs3AwAgBkEBaiEGQQFGIQcMAQsLIAdFDQFBACEGIAggBUGAAmpBwAAQXyIHQQAgB0EAShshDSAF' +
-  'KALMCCEOIAUoAsgIIQ8DQCAGIA1GBEBBAQwEBSAJIAVBgAJqIAZBAnRqKAIAQQJ0aigCACIHIAxtIgtBAnQiECAFQYAGaiIRaiAH' +
-  'IAFtIhIgAW8iEzYCACAQIAVBgARqIhRqIAcgASASbGsiBzYCACARIAtBf3MgAGpBAnQiC2ogDyATayABEIMCNgIAIAsgFGogDiAH' +
-  'ayABEIMCNgIAIAZBAWohBgwBCwALAAsgBSAAIAVB2AhqIgMQ+QFBACEGIABBACAAQQBKGyEIIAMQggFCAYMhAgNAIAYgCEcEQCAA' +
-  'IAZsIQkgBUGABmogBkECdGohCkEAIQMDQCAAIANGBEAgBkEBaiEGDAMFIAMgAW1BAnQgBWpBqAhqKAIAIAooAgBqIAEQgwIhByAE' +
-  'IAMgCWogACADbCAGaiACUBtqIAUgBUGABGogA0ECdGooAgAgBiABEIQCQQJ0IAVqQYgIaigCAGogARCDAiABIAdsakECdGotAABB' +
-  'AWo6AAAgA0EBaiEDDAELAAsACwtBAAwEC0EACyEGIAgQSSAKQQFqIQoMAAsAC0F/CyAFQeAIaiQAC9wDAgJ/An4jAEHgIGsiBSQA' +
-  'IAUgATcD2CAgBUHQAGpBAEGAIPwLACAFQUBr/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDMEIA' +
-  'IQEgACgCACIGrCIHIAd+IQcgBSAAKAI0BH5CASAHQgGGIgFCAoYgBkEjShshCEIABSAHQjJ+QsCaDHwLNwMoIAUgCDcDICAFIAE3' +
-  'AxggACgCJCAFQdggahCCAUIBhBBgIAUpAxgiAVBFBEAgACgCJCABEGILIAUpAyAiAVBFBEAgACgCJCABEGMLAkAgACAFQdAAaiAE' +
-  'EN4BIgYNACAAQgFCACAFKQMoIAIpAwAQ9QEiASABQn9RGyADIAVBMGoQ5wEhAyACIAUpA0AQ9gEgA0UEQEEAIQYMAQsgBSADEMsB' +
-  'NgIQIAQgA0H9FSAFQRBqEM0BIQYLIAAoAiQQUyAAKAIkQgAQYyAAKAIkQgAQYiAAKAIkQgAQYAJAIAYNAEEAIQYCQAJAIAUoAjAO' +
-  'BQACAgIBAgtBdSEGIARBdUG+KEEAEM0BGgwBCyACKQMAIQEgBSAAKAIAIgA2AgQgBSAANgIAIARBZUF1IAFQG0GeDiAFEM0BIQYL' +
-  'IAVB4CBqJAAgBgsWACABIAAgAyACIANqLQAAEN8BEFUaC7wBAQR/IwBBEGsiBiQAA0AgASACSARAIAAoAgwhBCAGIAAoAgggAkEB' +
-  'ayICQQJ0aigCACIFNgIMIAYgBCAFQX9zaiIENgIIIAAoAhRFIAQgBUZyIQUDQCAFQQJGDQIgACgCACIEKAIAIAQoAiQgACgCBCAG' +
-  'QQhqIAVBAnRqKAIAIgQQ8wEgAwRAIAAgACgCHCIHQQFqNgIcIAAoAhggB0ECdGogBDYCAAsgBUEBaiEFDAALAAsLIAZBEGokAAsU' +
-  'ACAAIAEgACABVBsgASAAQgBSGwsdAQF+IABCACAAKQMAIgIgAX0iASABIAJWGzcDAAu2AgMDfwF8An4jAEEgayIDJAACQCAAQQAg' +
-  'ARtFBEBBfiECQcjGAEF+QaILQQAQzQEaDAELIAAgAUICQgBBACADQcjGABDhASICDQBBsMsAIAMpAxAiBjcDAEG4ywAgAykDGCIH' +
-  'NwMAQcDLACADKAIANgIAIAAoAgAiACAAbCECQQAhAAN/IAAgAkYEf0EAIQJBoMsAQQE2AgBBqMsAIAe6RAAAAAAAAPA/oBD4ASAG' +
-  'uiAEQQEgBBu3oyIFRAAAAAAAAPA/IAVEAAAAAAAA8D9kGxD4AaAiBTkDAEEDIQADfyAARQ0DIABBA3RB4MEAaisDACAFZQR/QaDL' +
-  'ACAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAgAguXAQMBfwJ8AX4gAL0i' +
-  'BEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFEAAAAAAAAAAAhAAN8IAFB' +
-  'AEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEBDAELCws7AQJ/IAFBACAB' +
-  'QQBKGyEEA0AgAyAERgRAIAAgASACEOoBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAEayIFJAAgBUGAAmogASAE' +
-  'EPkBIAUgAiAEEPkBIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAEEPkBCyACIAZsIQkgBUGA' +
-  'AmogBkECdGohCkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIAIAJsajYCACABQQFqIQEM' +
-  'AQsACwALCyAFQYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUkAEHIxgBBAEHsAfwLAAJA' +
-  'IANBACAEG0UEQEF+IQZByMYAQX5BuxlBABDNARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGoAWoQ0QEiBg0AQQAhASAF' +
-  'QeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEhDyAFKAKsASEQQQEhB0EA' +
-  'IQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0AADoAACABQQFqIQEMAAsA' +
-  'CwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAAIA1BAWohDSAAIQcLIAFB' +
-  'AWohAQwBCwtB3MoAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ+wEhAgNAIAEgDkcEQCABIANqLQAAIQggASAEaiACOgAA' +
-  'AkAgCEUNACAFQeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAKQQE6AAALIAJBAWoiAkEA' +
-  'IAAgAkobIQIgAUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUgASAAbSICQQFqNgIAIAUg' +
-  'ASAAIAJsa0EBajYCBEHIxgBBakHAJiAFEM0BGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIMfwN+IwBBwAJrIgckAAJA' +
-  'IARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdBAEHAAPwLACAAIAYQggEg' +
-  'FIKnIgNBAnRqKAIAIQVBASEEIAYQggEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNAAkAgBCAITARAQQAhAyAE' +
-  'QQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANqIRBBACEDA0AgAyANRgRA' +
-  'IAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAPKAIAIhJBAEggAiALaigC' +
-  'ACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAERwRAIAAgB0FAayADQQJ0' +
-  'aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4BAn8gAEEATARAQX8PCyAB' +
-  'IABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYkACAGQQBBgAL8CwAgAUEA' +
-  'IAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQggGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigCAA0AQQAhBSAHIQQDQCAB' +
-  'IARGBEAgBkGAAmogBSADEPkBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIMaigCACIFQX9zIAFqIAUg' +
-  'CRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQgAiABEP4BIAcgAiABEP4B' +
-  'Rw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFqIQcMAAsACwUgBCACIAEQ' +
-  '/gEgBEF/cyABaiACIAEQ/gFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGAAmsiBiQAIAYgAUECbSIE' +
-  'IAIQ+QEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJqJAAFIAIQggEhCSAAIAVB' +
-  'AnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWohBQwBCwsL5AMCCH8DfiMA' +
-  'QSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACEIIBIAOsIguCpyADQX9zQQFxIgQQhQI2' +
-  'AkggACACEIIBIAuCpyAEEIUCNgJMIAIQggEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRqKAIAIQggAhCCASAJIAIQ' +
-  'ggEgDIKnQQJ0aigCACEFIAuCpyEGIAIQggEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAEQQFGBEAgCSAHQQJ0aiAG' +
-  'NgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQgwI2AgggByABIAVsIAJqIAMQgwI2' +
-  'AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEIMCNgJUDAELIABBCGoiASADQQFrIgVBAnRqIgggDCAL' +
-  'gj4CACAAIAIQggEgC4KnIAQQhQIiBDYCVCAAQShqIAMgBCADQQAgAhCGAiABIAUgCCgCACIBQQF0IANBASABdCACEIYCCyAAIAAg' +
-  'BUECdGooAghBAXQgAxCDAjYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4gACgCACICIAJsIgxqIhIg' +
-  'DGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQRCIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBKGyEcIAAoAlQgACgCSGog' +
-  'AhCDAiEXIAAoAkwgACgCUGogAhCDAiEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRqIR0gGSARIARrQQJ0aiEe' +
-  'QQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhCEAiIaIAJsIgUgFGohISACIARsIgQgE2ohIiAFIBJqISMgBCAOaiEkIAAg' +
-  'GkECdGohJSAPIAIQhAIiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRqISogBSAgaiACbCErQQAh' +
-  'CANAIAIgCEYNAiAAKAJIIAVrIAIQgwIhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAAKAJMIAhrIAIQgwIiCyAT' +
-  'amo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhCDAiIJIAJsIBVqIAYgCGogAhCDAiINajYCVCADIAggImo2Akwg' +
-  'AyApNgJIIAMgKjYCRCADIAUgCmogAhCDAiIKIAJsIBZqIAYgC2ogAhCDAiIGajYCWCADQX82AlwgAyALICdqQX8gESAmShs2Amwg' +
-  'AyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEIMCIAJsIBVqIBggDWsgAhCDAmo2AnAgAyAXIAprIAIQgwIgAmwgFmog' +
-  'GCAGayACEIMCajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRAIAwgA0EAIAYQUiIEQQBI' +
-  'DQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGogCUECdGooAgAiDUEATgRA' +
-  'QQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1GciEEIApBAWohCgwBCwsh' +
-  'BgsgCUEBaiEJDAELAAsACwsLIAwQSUEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWokACAECw0AIAAgAW8gAWog' +
-  'AW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMAQSBrIgkkACADQQAgA0EA' +
-  'ShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQggEgB6yCp0ECdGooAgAiBjYCACAAIApB' +
-  'AnRqIAIgBmsgAxCDAiIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsgAxCDAiIMdkEBcXIgBiAM' +
-  'RiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvFCgEEfyMAQYAlayIFJAAgBARA' +
-  'IARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5B/BdBABDNARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0EuOgCIICAAIAFFckUEQEF+' +
-  'IQIgBEF+QdAxQQAQzQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZBwQBPBEAgBSAGNgIAQWwh' +
-  'AiAEQWxBhzYgBRDNARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBCIAiICDQAgBUF/NgK0ISAFIAQ2' +
-  'AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEH9PyAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIGJAACfwNAIwBBEGsiAiQA' +
-  'A0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEIsCIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQkwJFDQELIAIoAgwhAQwB' +
-  'CwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahCLAiIIQXtxBEAgBigCHCIBIAQo' +
-  'AgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQjAJFDQAgBCAGIAZBEGoQjQJFDQACfyAEQQA2AhQgBCgCACAG' +
-  'KAIAIAYoAgRBAEEAEJUCIQIgBCgCCCIHIQECQCAHDQAgAhCWAiIHIQEgBw0AQQAhByACEKACIQELIAEgAWwiASACRwRAIAQgBiAC' +
-  'IAFBABChAgwBCyAEIAc2AhgCQCAEEKICIgENACAEIAYgAkEAEKMCIgENACAEKAIMIgFBADYCBCABIAYoAhw2AtggQQAhAQsgAQsM' +
-  'AQsgBCAGQRBqEI4CCyECIAZBIGokACAFKAKsIRBLIAIEQCADEIkCIANBADYCAEEAIQEjAEEgayIEJAACQCAFQfggaiIAKAI8IgZB' +
-  'f0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEI8CIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNAIAEgACgCBCIHTw0BIAAo' +
-  'AgAgByABIAQQiwIiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBCQAg0CCyAEKAIMIQEgBiAHQQRGIgdqIgYgACgCGEcgB3INAAsL' +
-  'IARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAhASMAQdAAayEGAn9BACAF' +
-  'QfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJHBEAgASAHai0ACCIIQQ9L' +
-  'BEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAgAiIBQRBGBEBBECEBDAEL' +
-  'IAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQZDCACkDADcD8CAgACADKALYICAFQfAgaiAFQRBqQQAQhwIgBSgC' +
-  'EEEQR3JFBEAgAxCJAiADIAVBEGpB4CD8CgAAQQAhAgwCCyAFQRBqEIkCIAUoApAhIQQLIANBiSBqIgAgBUG9ImogBCAFKAK4IiIB' +
-  'IAEgBEobIgH8CgAAQQAhAiAAIAFqQQA6AAAgBS0ApSEiAEUNACADIAA6AIggCyAFQYAlaiQAIAIL+AEBA38gAUGwwgAgARshBgNA' +
-  'AkBBwQAhBQJAIARBwQBHBEAgBCAGai0AAA0BIAQhBQsgAEHGAGpB/wFBgAL8CwBBACEEIAAgAUEARzoABCABBEAgASAFIAIgAxCK' +
-  'AiIBDQILIABBBWogBiAF/AoAAANAIAQgBUYEQCAAIAU2AgAgAEEAOgClASAAQQA7AHMgAC0AdkH/AUYEQCAAQQA6AHYLIAAtAHBB' +
-  '/wFGBEAgAEEAOgBwC0EAIQEgAC0AhQFB/wFHDQMgAEEAOgCFAQwDBSAAIAQgBmotAABqIARBAWoiBDoARgwBCwALAAsgBEEBaiEE' +
-  'DAELCyABCycAIAAEQCAAKALMIBBLIAAoAtQgEEsgAEEANgLUICAAQgA3AswgCwvBAgEFfyMAQTBrIgQkAAJ/IAFFBEAgA0FmQZIN' +
-  'QQAQzQEaQWYMAQsgAUHBAEkEQAJAAkACQANAIAEgBUYNAyAFQQFqIQcgACAAIAVqLQAAIgYgBRC7ASEIIAZB/wBrQf8BcUGiAU8E' +
-  'f0H0MSAGQQoQuwEFQQELDQEgByEFIAhFDQALIAggAGtBAWohBUHrOiEADAELQYUKQdUwIAZBIWtB/wFxQd4ASSIBGyEAIAcgBiAB' +
-  'GyEFIAYgByABGyEGCyAEIAc2AiggBCAFNgIkIAQgBjYCICADQWYgACAEQSBqEM0BGkFmDAILQQAgASACTg0BGiAEIAI2AhwgBCAC' +
-  'NgIYIAQgAjYCFCAEIAE2AhAgA0FmQasuIARBEGoQzQEaQWYMAQsgBEHAADYCACADQWZBoxEgBBDNARpBZgsgBEEwaiQAC+UBAQd/' +
-  'IwBBEGsiBSQAIAUgACABIAIQjwIgAyAF/QADAP0LAgACfyAAIQIgAygCBCEGIAMoAgAhBEEBIQACQANAAkAgACEBIAQgBk8NAAJA' +
-  'AkACQCACIAQgBhCRAiIJQQNxDgICAAELIAIgBGotAABB/ABGIAFxIQBBASEHDAELQQEhB0EAIQBBBCEIAkACQCACIARqLQAAIgpB' +
-  'K2sOAwIFAQALIApBPUYNAQwECyABIQALIAlBAnYgBGohBAwBCwsgBiADKAIISSAHRQ0BGkEDQQIgAUEBcRshCAsgCAsgBUEQaiQA' +
-  'C7gBAQV/IAEoAgQhBSABKAIAIQQDQAJAIAQgBU8NACAAIAQgBRCRAiIDQQNxDQAgA0ECdiAEaiEEDAELCyAEIQMDQAJAIAMgBU8E' +
-  'QEEDIQYMAQsgACADIAUQkQIiB0EDcSIGQQNHDQBBAyEGIAAgA2otAABBOkYNACAHQQJ2IANqIQMMAQsLIAIgASgCDDYCDCACIAM2' +
-  'AgggAiADNgIEIAIgBDYCACAGQQFHIAMgASgCBE9yIAMgBEtxC4wBAQJ/IAAoAgAgASgCACABKAIEQQBBABCVAiEDAn8gACgCCCIE' +
-  'BEBBASADIAQgBGwiAUYNARpBACADQQF0IAFNDQEaIAAoAgAgAigCACACKAIEQQBBABCVAiADRg8LQQEgA0HAAEsNABpBACADEJYC' +
-  'IgJBBEgNABogACABKAIAIAEoAgRBACACEJcCCwvZCAEGfyMAQSBrIgQkACAEQRBqIAAgASgCACABKAIEEKsCIAACfwJAIAAtAMQB' +
-  'IAQtABVFcg0AIAQoAhAiA0UNAEEBIAQtABQNARogBC0AFkUNAEEBIQIgBC0AFw0AAkAgACgCCCICDQAgA0HBAEkEQCADIQIMAQsg' +
-  'AxCaAiECCyAEKAIYIAJNIQILIAILIgI2AhQgAEEBIAQtABYgBC0AFUUgAiAALQDEAXJyG0U6ACwCQCAAKAIAIAEoAgAgASgCBCAC' +
-  'IARBD2oQlQIiAkUEQCAAIAEoAgBBfxCkAiAEIABBQGs2AgBBaCECIABBaEG2FCAEEKUCDAELAn8gAiAELQAPBH8gACABIAIQrAIF' +
-  'QQALIgZrIQIgACgCCCEDIARBADoADgJAIAMEQCAEIAM2AgggAiADRg0BIARBAToADiADIANsIgUgAkYNASAAIAEgAiADIAUgAkEB' +
-  'dCAFTSICGyACEKECDAILIAQgAhCWAiIDNgIIIAJBwQBPBEAgBEEBOgAOIAMNASAAIAEgAiACEKACIgIgAmxBABChAgwCCwJAIANB' +
-  'BEgNACAAIAEoAgAgASgCBCAAKAIUIAMQlwJFDQAgBEEBOgAOQQAMAgsgBCACNgIIC0EACyICDQAgACAEKAIIIgM2AhggABCiAiIC' +
-  'DQAgACADIANsQQJ0EEYiAjYCNCACRQRAQX8hAiAAQX9B0AtBABClAgwBCyAAKAIMIgJBAkEBIAAoAhQiBUEBRhs2AgQgBC0AFEUg' +
-  'BUEBR3JFBEAgAkEsOgDKIAsgACAELQAOIgVBAXM6ACQgACABIANBASAFGyADbCAGEKMCIgINACAAQQE2AiAgASgCDCEBIAUEQCAA' +
-  'IAEQrQIhAgwBCyMAQRBrIgIkAAJAAkADQCAAKAIgIAAoAhhODQEgACgCBCIDIAFNBEAgACADQewKEK4CQWghAQwDCwJAAkACQAJA' +
-  'AkAgACgCACADIAEgAhCLAg4FBAMDAQADCyAAIAIQkAJFDQEgACABQYslEK4CIAAgATYCKEFoIQEMBgsgAigCACEBIAIoAgQhAyAA' +
-  'LQAtQS1GBH8gACgCACABIAMgACgCFEEAEJUCIAAoAhhGBUEAC0UNAQtBACEFIwBBEGsiAyQAIAAtACwEQCMAQRBrIgEkACABIAAg' +
-  'AigCACACKAIEEKsCAkAgAS0ABUUNACABLQAEIgYgAS0ABnIEQCAAQQE2AhQgACgCDCIHQQI2AgQgBkUNASAHQSw6AMogDAELIAAo' +
-  'AhRFIQULIAAgBToALCABQRBqJAALIAAoAgAgAigCACACKAIEIAAoAhQgA0EPahCVAiEBIAAgAiAAKAIYIgUgASAFQQFqRiADLQAP' +
-  'QQBHcRCjAiEBIANBEGokACABDQQgACAAKAIgQQFqNgIgCyACKAIMIQEMAQsLIAAgAUHfIxCuAkFoIQEMAQsgACABEK0CIQELIAJB' +
-  'EGokACABIQILIARBIGokACACC2YBA38gACACNgIMIAAgAjYCCCAAIAM2AgAgASADaiIFQQogAiADayIEELsBIgYEQCAAIAYgAWsi' +
-  'AjYCCCAAIAJBAWo2AgwgAiADayEECyAAIAVBIyAEELsBIgAgAWsgAiAAGzYCBAuKAQEFfyMAQRBrIgIkAAJAIAAoAgAgASACEIwC' +
-  'RQ0AIAAgAiABEI0CRQ0AIAAoAgAgAigCACIEIAIoAgQiBUEAQQAQlQIhAyAAKAIIIgFFBEAgAxCWAiEBCyADIAAoAhhGIAFBBEhy' +
-  'IAMgASABbEdyDQAgACAEIAVBACABEJcCIQYLIAJBEGokACAGC9EBAQN/AkAgACABaiIELQAAIgBBCWsiBUEXTQRAQQQhA0EBIAV0' +
-  'QZ2AgARxDQELAkAgAEEsRwRAIABB/ABHDQFBBQ8LQQYPC0EHIQMgAMBBAE4NACAEIAIgAWsQkgIiAEEASA0AAn9BASAAQYABSA0A' +
-  'GkECIABBgBBJDQAaQQNBBCAAQYCABEkbCyEBIABBoAFGIABB//0DRnJFIABBgOAAR3FFBEAgAUECdA8LIAFBAnQhASAAQYB/cUGA' +
-  'ygBGBEAgAUEBcg8LIAFBA3IhAwsgAwvqAQEFfyAALQAAIgPAIgJBAE4EQCADDwsCQAJ/IAJBPmpB/wFxQR5JBEBBgAEhBUEfIQJB' +
-  'AQwBCyACQXBxQWBGBEBBgBAhBUEPIQJBAgwBC0F/IQYgAkEQakH/AXFBBEsNAUGAgAQhBUEHIQJBAwshBEF/IQYgASAETQ0AIARB' +
-  'AWohBCACIANxIQJBASEBA0AgASAERwRAIAAgAWotAAAiA0HAAXFBgAFHDQIgA0E/cSACQQZ0ciECIAFBAWohAQwBCwtBf0F/QX8g' +
-  'AiACQYBwcUGAsANGGyACQf//wwBLGyACIAVJGyEGCyAGC/EBAQV/A0ACQCABIAJPDQAgACgCACABIAIQkQIiA0EDcQ0AIANBAnYg' +
-  'AWohAQwBCwsCQCAAKAIIIgQNACAALQDEAUUEQEEjIQQMAQsgACgCwAEhBAsgASACIAEgAksbIQMgASECQQBCkYCAhICAgAECfwNA' +
-  'QRcgAiADRg0BGiAAKAIAIAJqLQAAIgXAIgYQlAIgBkHBAGtB/wFxQRpJcgRAIAAgBWosAIYCIgVBf0YgBCAFSHIgB3IgByAGEJQC' +
-  'GyEHIAJBAWohAgwBCwsgAiEDIAZBCWsLIgCtiKdBAXEgAyABa0EBSyAHcUUgAEExS3IbCw8AIABB4QBrQf8BcUEaSQtgAQF/IwBB' +
-  'IGsiBSQAIAVBEGogASACEJgCQQAhAUEAIQIDQCAAIAMgBUEQaiAFEJkCBEAgBS0ACEEARyECIAFBAWohAQwBCwsgBARAIAQgAkEB' +
-  'cToAAAsgBUEgaiQAIAELIgEBfyAAEJoCIgFBACABIAFsIABGG0EAIAFBAWtBwABJGwtiAQF/IwBBIGsiBSQAIAVBEGogASACEJgC' +
-  'A0ACQCAAKAIAIAMgBUEQaiAFEJkCIgFFDQAgACADIAUoAgAgBSgCBCAEEJsCIgJBAEgNACACIARMDQELCyAFQSBqJAAgAUEBcwsl' +
-  'ACAAQQA6AA4gAEEBOwEMIAAgATYCCCAAIAI2AgQgACABNgIAC9YEAQl/IAIoAgAhBiACKAIEIQcgAUEBRyELAn8CQAJAAkADQCAG' +
-  'IgUgB08NAiACIAAgBSAHEJECIgRBAnYgBWoiBjYCACAEQQNxIgRBAkkNAAJAAkAgBEECaw4CAQADCwJAAkAgACAFai0AACIEQStr' +
-  'DgMBBAEACyAEQT1HDQMLIAAgBWpBAWstAABBCiAFGyIEQSBGIARB+wFxQQlGciAEQf4BcUEKRnIgBEEMRnIgBEH8AEZyIARB/wBL' +
-  'ckUNAkEAIQpBACEJIAUhBAJAA0ACQCAEIAdPDQACQAJAAkAgACAEIAcQkQIiDEEDcQ4EAwAAAQALIAAgBGotAAAhCAwBCwJAIAAg' +
-  'BGotAAAiCEEraw4DAQQBAAsgCEE9Rw0DCyAKQQEgCEE9RyAIQStHcRshCiAMQQJ2IARqIQQMAQsLIAQgBWtBACAKGyEJCyAJRQ0C' +
-  'IAIgBSAJaiIGNgIADAELQQAgAi0ADEEARyALGyACLQANIQggAkGBAjsBDCACKAIIIQQgAiAGNgIIRQ0AC0EAIQYgCEUEQCAEIQVB' +
-  'ACEEDAMLIAAgBCAFEJwCIQVBACEEDAILQQAhBCACQQA6AAwCQCABQQFHDQADQCAGIAdPDQEgACAGIAcQkQIiAUEDcUEDRw0BIAIg' +
-  'AUECdiAGaiIGNgIADAALAAsgBiAFayEGDAELQQAgAi0ADUUgAUEBR3IgAi0ADiACLQAMRXJyDQEaQQEhBCACQQE6AA5BACEGIAAg' +
-  'AigCCCAHEJwCIQULIAMgBDoACCADIAY2AgQgAyAFNgIAQQELCyoBAn8DQAJAQcEAIQIgAUHBAEYNACABIgJBAWoiASABbCAATQ0B' +
-  'CwsgAgvdAQEBfyAAKAIAIAJqIQUCQCABRQRAQX8hAiADQQFHDQEgAC0AxAEgBEEjSiAEIAAgBS0AACIBaiwAhgIiAk5ycg0BIAHA' +
-  'EJQCRQ0BIAIgACABQSBrQf8BcWosAIYCIgAgACAEShsPC0EAIQFBACEAAkACQCADIgIOAgIAAQtBACECIAUsAAAiBBCdAg0BIAQQ' +
-  'ngINAQsDfyAAIANGBEAgAQ8LIAAgBWosAAAiAhCfAgR/IAFBCmwgAmpBMGsgASABQcEASBshASAAQQFqIQAMAQUgAEF/cwsLIQIL' +
-  'IAILGAAgACABai0AAEEgRiABaiABIAEgAkkbCx8AIABBLWsiAEH/AXFBM0lCg4CAgICAgAIgAK2Ip3ELDQAgAEEqRiAAQT9GcgsO' +
-  'ACAAQTBrQf8BcUEKSQtMAQJ/QcAAIQICQCAAEJoCIgFBP0oNAAJAIAFBAEwEQCABQQFqIQEMAQsgACABIAEiAmxrIAFBAWoiASAB' +
-  'bCAAa00NAQsgASECCyACC7UDAQR/IwBB4AFrIgUkACADIAIgAiADSxshCCMAQSBrIgYkACAGQRBqIAEoAgAgASgCBBCYAiAFIAEo' +
-  'AgA2AtwBQQAhAQJAA0ACQCAAKAIAIAAoAhQgBkEQaiAGEJkCRQ0AIAEgCEYEQCAFIAYoAgA2AtwBDAELIAAgBkF/EKgCIgdBAEgN' +
-  'AiAFIAYoAgQgBigCAGo2AtwBIAFBAWohAQwBCwtBACEHCyAGQSBqJAAgByIBRQRAIAAgBSgC3AFBfxCkAgJAIAIgA0sEQCAFIABB' +
-  'QGs2AjQgBSADQQFqNgIwIAVB0ABqQYABQdkUIAVBMGoQtAEaDAELIAUgAEFAazYCQCAFQdAAakGAAUHrFCAFQUBrELQBGgsCQCAE' +
-  'BEAgBSAAKAIIIgE2AhAgBSABIAFsNgIUIAUgATYCDCAFIAE2AgggBSACNgIAIAUgBUHQAGo2AgQgAEFoQewjIAUQpQIMAQsgAkGB' +
-  'IE8EQCAFQYAgNgIoIAUgAjYCICAFIAVB0ABqNgIkIABBaEHgLiAFQSBqEKUCDAELIAAgAiADIAVB0ABqEKYCC0FoIQELIAVB4AFq' +
-  'JAAgAQuXAQEEfyMAQRBrIgIkACAAKAIUQQFGIAAoAhggACgCwAFMckUEQCAAIAAoAjBBfxCkAkGrLkGJECAALQDEASIDGyEEIAAo' +
-  'AhghASACAn8gA0UEQCABIQNBPQwBCyAAKALAASEDIAELNgIMIAIgATYCCCACIAE2AgQgAiADNgIAIABBZiAEIAIQpQJBZiEBCyAC' +
-  'QRBqJAAgAQuwAgEFfyMAQUBqIgQkACAEQTBqIAEoAgAgASgCBBCYAgJAAn8CQANAIAUhBiAHQQFxDQEgACgCACAAKAIUIARBMGog' +
-  'BEEgahCZAkUgBC0AKEEAIAMbckUEQCAGIAIiBUYiBw0BIAZBAWohBSAAIARBIGoQpwIiCEUNAQwECwtBACEIIAIgBkYNAiAAIABB' +
-  'OGogASAGGygCACAAKAIcEKQCIAAoAhghBUHEHiEHQf0/DAELIAAgBCgCIEF/EKQCQZgjIQcgACgCGCIFIQZB7D4LIQEgACgCICEC' +
-  'IAQgBTYCHCAEIAU2AhggBCAFNgIUIAQgAEFAazYCECAEIAc2AgwgBCAGNgIIIAQgATYCBCAEIAJBAWo2AgBBaCEIIABBaEHQCCAE' +
-  'EKUCCyAEQUBrJAAgCAusAgEGfyMAQSBrIgQkACAAKAIAIgUgAWohByAFIQNBASEGA0AgA0EKIAcgA2sQuwEiAwRAIAZBAWohBiAF' +
-  'IANBAWoiA2shCAwBCwsgACABNgI8IAQgBjYCECAEIAEgCGpBAWoiBzYCFCAAQUBrQdAAQY0JIARBEGoQtAEaQQAhBSAAQQA6AJAB' +
-  'AkAgAkEASA0AIAAoAhgiA0EATA0AQQEhBSAEIAIgA24iCEEBajYCACAEIAIgAyAIbGtBAWo2AgQgAEGQAWpBMEHROiAEELQBGgsC' +
-  'QCAAKAIQIgNFDQAgAyAGEKkCNgIYIAMgBxCpAjYCHCADIAEQqQI2AiAgBUUNACADIAIgACgCGCIAbSIBQQFqNgIEIAMgAiAAIAFs' +
-  'a0EBajYCCAsgBEEgaiQACykBAX8jAEEQayIEJAAgBCADNgIMIAAoAhAgASACIAMQzAEgBEEQaiQAC0gBAX8jAEEgayIEJAAgBCAD' +
-  'NgIQIAQgAjYCDCAEIAIQlgIiAjYCCCAEIAI2AgQgBCABNgIAIABBaEH0NiAEEKUCIARBIGokAAuuAgEGfyMAQRBrIgQkAAJ/IAAg' +
-  'ASAAKAIcEKgCIgNBAEgEQCADDAELQX4gACgCHCIFQf8fSg0AGiABKAIAIgIgACgCMGtBAEgEQCAAIAIgBRCkAiAEIABBQGs2AgAg' +
-  'AEFoQfoUIAQQpQJBaAwBCwJAIAMNACABKAIEIQYgAC0ALUUEQCAGRQ0BIABBMCAAKAIAIAJqLAAAIgcgBxCfAhs6AC0LIAZBAUcN' +
-  'ACAAKAIAIAJqLQAAIgJBMEYEQCAAQQE6AC4MAQsgAsAQnQJFDQAgAEEBOgAvCyAAKAIMIAVqIAM6AAggASgCACEDIAAoAjQiAgRA' +
-  'IAIgACgCHEECdGogAyAAKAIwazYCAAsgACAAKAIcQQFqNgIcIAAgASgCBCADajYCOEEACyAEQRBqJAAL5gQBBH8jAEGwAmsiAyQA' +
-  'IAAgACgCFCABKAIAIgUgASgCBCAAKAIYIgRBwAAgBBsiBhCbAiIEQQBOIAQgBkxxRQRAIAAgBSAEQX9zIARBH3VxaiIFIAIQpAIg' +
-  'ACADQeAAahCqAgJAIARBAEgEQCADQYACaiEEIwBBEGsiAiQAAn8gACgCACAFaiIGIAAoAgQgBWsQkgIiAUEASARAIAYtAAAhAUG2' +
-  'MQwBCyABRQRAQQAhAUGfIAwBC0GiMSABQf8ARiABQSBJcg0AGkG5MEHgF0HMPCAAKAIUQQFGGyABQf8ASxsLIQUgAiABNgIAIARB' +
-  'MCAFIAIQtAEaIAJBEGokACADIABBkAFqNgIIIAMgAEFAazYCBCADIANB4ABqNgIMIAMgBDYCACAAQWdBrRUgAxClAgwBCyAAKAIQ' +
-  'IgIEQCACIAQ2AhQLAkAgACgCGEEAIAAoAhRBAUcbRQRAIAEoAgQhAiADIAAoAgAgASgCAGo2AkQgA0HYM0H9PyACQRRLIgEbNgJI' +
-  'IANBFCACIAEbNgJAIANBgAJqQTBBmBQgA0FAaxC0ARoMAQsgACgCACABKAIAaiwAACEBIAMgBDYCVCADIAE2AlAgA0GAAmpBMEGA' +
-  'OiADQdAAahC0ARoLIABBQGshASAAKAIYIgJFBEAgAyABNgIUIAMgA0GAAmo2AhAgAEFnQYAyIANBEGoQpQIMAQsgAyACNgIwIAMg' +
-  'AjYCLCADIAE2AiQgAyADQeAAajYCNCADIABBkAFqNgIoIAMgA0GAAmo2AiAgAEFnQcUVIANBIGoQpQILQWchBAsgA0GwAmokACAE' +
-  'CxQAIABB/////wcgAEH/////B0kbC+MCAQx/IwBBMGsiBCQAIAAoAhgiA0HAACADGyEDAkAgACgCFEEBRgRAIAQgAzYCECABQaAB' +
-  'Qbs0IARBEGoQtAEgAWohAkEwIQoMAQsgAC0ALSICQS4gAhshCiAAQcUBaiEIIAAoAsABIgIgAyACIANIGyIJQQFrIQsgASECA0Ag' +
-  'CSAFIgNMDQEDQAJAIAsgAyIGRgRAIAshBiAJIQMMAQsgCCAGQQFqIgNqLAAAIAYgCGosAABBAWpGDQELCyAMQQRGBEAgBCAINgIk' +
-  'IAQgCTYCICABQaABQYwUIARBIGoQtAEgAWohAgwCCyAMQQFqIQwgBQR/IAJBrMAAOwAAIAJBAmoFIAILIgcgACAFai0AxQE6AAAg' +
-  'B0EBaiECIAUgBk4gAyEFDQAgB0EtOgABIAcgACAGai0AxQE6AAIgB0EDaiECDAALAAsgBCAKwDYCACACQShBiB0gBBC0ARogBEEw' +
-  'aiQAC+ABAQR/IwBBIGsiBCQAIABBoMIAKAIANgIIIABBmMIAKQIANwIAIARBEGogAiADEJgCQQAhAkEAIQMDQCADIQUCQANAIAEo' +
-  'AgBBASAEQRBqIAQQmQJFDQEgACACQQFqIgI2AgAgBCgCBCIGRQ0ACyAGIQMgBQRAIAUgBkcEQCAAQQE6AAcLIAUhAwsgAUEBIAQo' +
-  'AgAgBkHAABCbAiIFQQBIBEAgAEEAOgAFCyAGQQJPBEAgAEEBOgAGCyAFIAdMDQEgACAFNgIIIAUhBwwBCwsgACAELQAdOgAEIARB' +
-  'IGokAAvgAQEEfyMAQSBrIgMkACACQQFrIQUCfyAAKAIIIgQEQCAEIAVGIAUgBCAEbEZyDAELIAVBwQBPBEAgBRCWAkEARwwBCyAD' +
-  'IAH9AAIA/QsDECABKAIMIQRBASEBAkADQAJAIAQgACgCBCIGTyABIAJPcg0AAkACQCAAKAIAIAYgBCADQRBqEIsCDgUCAQEBAAEL' +
-  'IAAoAgAgAygCECADKAIUIAAoAhQgA0EPahCVAhogAy0AD0UNAyABQQFqIQELIAMoAhwhBAwBCwsgASAFRiACQQJLcQwBC0EACyAD' +
-  'QSBqJAAL/wEBBn8jAEEQayIFJAAgAEEAOgAkIAEgACgCBCICSQRAIAAoAgAgAiABIAUQiwIhAiAFKAIMIAEgAkF+cUECRhshAQsj' +
-  'AEEQayIGJAACfyAAKAIAIgMgACgCMCICaiIHQQAgASACayICELsBIgQEQCAAIAQgA2tBfxCkAiAGIABBQGs2AgAgAEFnQcMNIAYQ' +
-  'pQJBZwwBCyACQQEgAhsQRiIERQRAIABBf0HQC0EAEKUCQX8MAQsgBCAHIAL8CgAAIAAoAgwiAyACNgLQICADIAQ2AswgIAMgACgC' +
-  'NDYC1CAgAEEANgI0IAMgATYC2CBBAAsgBkEQaiQAIAVBEGokAAvjAQECfyMAQaABayIDJAAgAEEAOgAkIAAoAhwhBAJAAkAgACgC' +
-  'CCAAKAIgQQFHcg0AIAQQlgINACAEEKACIQEgACAAKAI4QX8QpAIgAyAAQUBrNgIAIANBMGoiAkHkAEHrFCADELQBGiAAIAQgASAB' +
-  'bCACEKYCDAELIAAgASAEEKQCIAAoAiAhASADIAAoAhgiBDYCKCADIAQ2AiQgAyAENgIgIAMgAEFAazYCHCADIAI2AhggAyABNgIQ' +
-  'IANB/T9B/hUgAUEBRhs2AhQgAEFoQY0PIANBEGoQpQILIANBoAFqJAALjQYCB38BfiMAQSBrIgYkAAJ+AkAgBEEBIAUbRQ0AIAUE' +
-  'QCAEQQA6AAALQmwgAUHBAGtBQEkNARogAkUNAEJ+IANBAksNARogASABbCEIA0AgByAIRgRAQmogASAJSA0DGkEAIQggBkH4wgAo' +
-  'AgA2AhggBkHwwgApAgA3AhACQCAARQ0AA0BBwAAhBwJAIAhBwABHBEAgACAIakGJIGotAAANASAIIQcLAkAgASAHSgRAQbDCACEI' +
-  'QT0hBwwBCyAGIAc2AhQgBiAAQYkgaiIINgIQCwJAIAAtAIggIgpFDQBBtjQgCsAiDEEFELsBRQ0AIAggDCAHELsBDQAgBiAKOgAY' +
-  'CyAALQDKIEEsRw0CIAZBLDoAGQwCCyAIQQFqIQgMAAsACyADQQJHBEBCZiAJIAYoAhRKDQQaCyAGQQA2AgggBiAFNgIEIAYgBDYC' +
-  'AAJAIANFBEAgBiABIAJBACAGQRBqELACDAELAn9BACEHAkAgAEUgACgCBCADR3IgACgCzCBFIAAoAgAgAUdycg0AIAAoAtQgIglF' +
-  'DQAgASABbCEKA0BBASAKIAtGDQIaIAkgC0ECdGooAgAiCEEASA0BIAggACgC0CAiDEsgC0EAIAcgCE8bcg0BIAtBAWohCyADQQFH' +
-  'IAwgCCIHR3INAAsLQQALRQRAIAYgASACIAMgBkEQahCwAgwBCyADQQFGBEAgBkEQaiEIQQAhByAAKAIAIgEgAWwhCUEAIQEDQCAH' +
-  'IAlHBEAgBiAAKALMICABaiAAKALUICAHQQJ0aigCACIDIAFrELICIAYgAiAHai0AACIBIAAgB2otAAhGBH8gACgCzCAgA2otAAAF' +
-  'IAggARCzAgvAELMBIAdBAWohByADQQFqIQEMAQsLIAYgACgCzCAgAWogACgC0CAgAWsQsgIMAQsgBiAAIAIQsQILIAYoAgghACAF' +
-  'BEAgBCAAIAVBAWsgACAFSRtqQQA6AAALIACtDAMFIAIgB2otAAAiCiAJIAkgCkkbIQkgB0EBaiEHDAELAAsAC0J+CyAGQSBqJAAL' +
-  'nQEBBn8gAUEAIAFBAEobIQkgA0ECRyEHA0AgBiAJRwRAIAEgBmwhCkEAIQUDQCABIAVGBEAgAwRAIABBChCzAQsgBkEBaiEGDAML' +
-  'IAIgBSAKamotAAAhCCADRSAFRXJFBEAgAEEgIAQtAAkgBxvAELMBCwJAIAdFBEAgACAIELQCDAELIAAgBCAIELMCELMBCyAFQQFq' +
-  'IQUMAAsACwsLpAIBCX8gAUHQIGohCyABKAIAIgMgA2whCQNAAkAgBiAJRwRAIAEoAswgIQgCQCABKALUICIDIAZBAnRqKAIAIgUg' +
-  'AyAGQQFqIgpBAnRqIAsgCSAKSxsoAgAiA08NACAFIAhqLAAAIgQQnQJFBEAgBBCeAkUNAQsgBUEBaiEDDAILIAMgBSADIAVLGyED' +
-  'IAUhBANAIAMgBEYNAiAEIAhqLAAAEJ8CBEAgBEEBaiEEDAEFIAQhAwwDCwALAAsgACABKALMICAHaiABKALQICAHaxCyAg8LIAAg' +
-  'ByAIaiAFIAdrELICAkAgAiAGai0AACIEIAEgBmotAAhGBEAgACABKALMICAFaiADIAVrELICDAELIAAgBBC0AgsgCiEGIAMhBwwA' +
-  'CwALJAADQCACBEAgACABLAAAELMBIAFBAWohASACQQFrIQIMAQsLCxgAIAEgACgCAGpBAWsgAEEIaiABGywAAAszAQF/IwBBEGsi' +
-  'AiQAIAIgATYCACAAIAJBDGoiACAAQQRBzgkgAhC0ARCyAiACQRBqJAAL7QMCA38CfiMAQUBqIgUkAAJAIABBACABG0UEQEEAIQIg' +
-  'A0F+QacoQQAQzQEaDAELIAIEfyACKQMIIQcgAikDACEIIAIoAhAFQQALIQQCQAJAQQFBqAkQRSICRQ0AIAIgABC2Ag0AIAIQtwJF' +
-  'DQELIAIQuAIgBUF/EMsBNgIAIANBf0H9FSAFEM0BGkEAIQIMAQsCQAJAIAAgAUICQoCt4gQgCCAIUBsiCCACKAIwIAVBIGogAxDh' +
-  'ASIAIAUoAiAiBnJFBEAgA0FjQe4aQQAQzQEaDAELIAAgBkECR3JFBEAgA0FiQZsYQQAQzQEaDAELIAAgBkEER3JFBEAgBSAINwMQ' +
-  'IANBZUH2HiAFQRBqEM0BGgwBCyAARQ0BCyACELgCQQAhAgwBCyACQoCS9AEgByAHUBs3A0hBACEAIAIgBEEQIARBAEobNgJQQn9C' +
-  'fyACNQIAIgeGQn+FIAdCwABRGyEHIAIoAgQiBEEAIARBAEobIQYDQCAAIAZGBEAgAiAENgI0QQAhAANAIAAgBE4EQCADRQ0EIANB' +
-  'AEHsAfwLAAUgACABai0AACIGBEAgAiAAIAYQuQIgAigCBCEECyAAQQFqIQAMAQsLBSACKAIoIABBA3RqIAc3AwAgAEEBaiEADAEL' +
-  'CwsgBUFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEoAgwiBGxBAnQQRiIMNgIcIAAgAkEE' +
-  'aiIHEEYiAjYCICAAIANBAnQiCBBGIgM2AiQgBEEEEEUiCUUgDEUgAkVyckEBIAMbBEAgCRBLQX8PCyACIAYgB/wKAAAgAyABKAIU' +
-  'IgcgCPwKAABBACECA0AgAiALRgRAIAkQSyAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAgASgCGDYCDCAAIAEoAhxBAXRBAnEi' +
-  'AzYCECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEIIAYgAkECdGooAgAhBANAIAgoAgAg' +
-  'BEwEQCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1sakECdGogAjYCACAEQQFqIQQMAQsA' +
-  'CwALAAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQRSIGNgIoIAAgAUEBEEUiBzYCLCAAIAFBARBFIgg2AjAgAEEBQQgQRSIJ' +
-  'NgJcIAAgASAAKAIAIgJsQQgQRSIKNgJgIAAgAUEEEEUiCzYCbCAAIAAoAggiA0EEEEUiDDYCdCAAIAFBAnQiBEEEEEUiDTYCgAkg' +
-  'ACAEQQQQRSIENgKECSAAIAFBARBFIg42AogJIAAgAUEIEEUiDzYCkAkgACABQQEQRSIQNgKUCSAAIANBBBBFIgM2AowJIAAgASAC' +
-  'QQIgAkECShtsIgFBBBBFIgI2ApgJIAAgAUEEEEUiETYCnAkgACABQQQQRSIBNgKgCUF/IQAgBUEQaiQAQX9BAEF/IAEbIA5FIAj9' +
-  'ESAH/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsgEv0bAkEBcUECdHIgEv0bA0EBcUED' +
-  'dHIgCv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIgEv0bAUEBcUEFdHIgEv0bAkEBcUEG' +
-  'dHIgEv0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIcEEsgACgCIBBLIAAoAiQQSyAAKAIo' +
-  'EEsgACgCLBBLIAAoAjAQSyAAKAJcEEsgACgCYBBLIAAoAmwQSyAAKAJ0EEsgACgCgAkQSyAAKAKECRBLIAAoAogJEEsgACgCjAkQ' +
-  'SyAAKAKQCRBLIAAoApQJEEsgACgCmAkQSyAAKAKcCRBLIAAoAqAJEEsgABBLCwvYAQIFfwF+IAAoAiwgAWogAjoAACAAKAIoIgQg' +
-  'AUEDdGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gbIQVCfiACQQFrrYkhCANAIAMgBUcE' +
-  'QEEAIQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCABIAZGBEAgA0EBaiEDDAMFIAQgAiAB' +
-  'QQJ0aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSABRXINABogAUEAQSj8CwAgABC7AkEA' +
-  'IAAoAjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNBsMMAaigCADYCWCAAIANBvMMAaigC' +
-  'ACADQbjDAGooAgARAQANAiAAELsCIAJBAWohAgwBCwsgAEEUNgJUIABBFBC8AjYCWCAAEL0CC0EAIQIgACgCaCIDQQAgA0EAShsh' +
-  'BAJ/A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYpAwBCfiAFKAIEQQFrrYmDNwMAIAJB' +
-  'AWohAgwBCwsgACAAKAJcIgIoAgAgAigCBBC5AiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAgACgCXCEEIAEgAjYCCCABIAQ2AgQg' +
-  'ACgCYCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgCeCECIAEgAEH8AGo2AiQgASACNgIg' +
-  'QQELCyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBsMMAaigCAEEAIABBFE0bC9IBAQZ/IwBB' +
-  'EGsiAyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUEQCAAKAIoIAJBA3RqKQMAEL4CIgYg' +
-  'BCAEIAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRC/AiAAIAEQwAIgACgCACECIAMgBDYCDCAD' +
-  'IAU2AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABB3DMgAxDBAiADQRBqJAALBgAgAHunCx4BAX8gACgCXCIDIAI2' +
-  'AgQgAyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZq' +
-  'KAIAIAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAAKAL8CCIDQfwHa0EFSQ0AIAQgAjYC' +
-  'DCAAIAAoAvwIakH8AGpB/AcgA2siAyABIAIQsgEiAUEASA0AIAACfyABIANPBEAgAEH4CGpBrty4ATYAAEH/BwwBCyAAKAL8CCAB' +
-  'ags2AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNAAkAgASAGRgRAIAYhAQwBC0EAIQJB' +
-  'fyEEIAAoAgAiByAAKAIcIAEQwwIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIAIgQgBCAAKAIsai0AACIKGyEEIANB' +
-  'AWohAyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAoAhwgARDDAiEDA34gAiAIRgR+IAsF' +
-  'IAtCAEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VCf0J/IAethkJ/hSAHQcAARhuDIgsQ' +
-  'vgJBAUcNACAAIAQgCxDEAiIGEL8CIAAgBBDAAiAAIAEQxQIgBSAAKAJYNgIQIABB5D8gBUEQahDBAiAAIAQQxgIgAEG2P0EAEMEC' +
-  'IAAgARDHAiAFIAY2AgAgAEHGMyAFEMECDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsNACABIAAgAmxBAnRqCwkAIAB6p0EB' +
-  'agteAQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAg' +
-  'AkEBajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYCACACIAEgAyAEbGtBAWo2AgQgAEHm' +
-  'KiACEMECIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAgAEH1KyACEMECDAELIAEgA0EBdCIE' +
-  'SARAIAIgASADa0EBajYCECAAQagvIAJBEGoQwQIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIgASAEa0EBajYCJCACQfknQcwIIAMb' +
-  'NgIgIABBmC8gAkEgahDBAgwBCyABIANrIgEgACgCECIDSARAIAJBoR1Brx0gARs2AjAgAEGmFSACQTBqEMECDAELIAEgA2siA0EB' +
-  'aiEBIAMgACgCFCIESARAIAIgATYCQCAAQfwrIAJBQGsQwQIMAQsgAiABIARrNgJQIABBni8gAkHQAGoQwQILIAJB4ABqJAALiQMC' +
-  'Cn8DfiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EAIQMgACgCACICQQAgAkEAShshCEIA' +
-  'IQwgAiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhDDAiEJQgAhDQNAIAMgCEYEQAJAIAwgDUJ/hYMiDFANAEIBIAwQ' +
-  'xAIiCkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAiC0EDdGopAwAgDINQDQALIAAgCyAK' +
-  'EL8CIAAgBigCABDAAiAAIAIQxQIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEGFPiAEEMECIAAgBigCABDGAiAAQec+QQAQwQIgACAC' +
-  'EMcCIABBtDRBABDBAgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAOhCEMIANBAWohAwwBCwsgAUEBaiEB' +
-  'DAELCyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyEDA0ACQAJAIAEgA0YEQCADIQEMAQsg' +
-  'ACgCLCABai0AAA0BIAAoAiggAUEDdGopAwAiBRC+AkEBRw0BIAAgASAFEMQCIgMQvwIgACABEMACIAIgACgCWDYCECAAQeQ/IAJB' +
-  'EGoQwQIgACABEMYCIAIgAzYCACAAQbMzIAIQwQILIAJBIGokACABIARIDwsgAUEBaiEBDAALAAsJACAAIAEQywILggUCD38EfiMA' +
-  'QSBrIgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJAIAMgACgCCE4NACADIA5IIAFHDQFC' +
-  'ASERIAAoAgAgACgCHCADEMMCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhGBEAgACATEMwCRQ0DBSAAKAIoIA8g' +
-  'AkECdGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwBCwsCQCAEQQJIDQAgACgCICIKIAUo' +
-  'AgAiDEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZBAnRqKAIAIgsgA0YNAANAIAIgBEhB' +
-  'ACAJGwRAIAAgBSACQQJ0aigCACALEM0CIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgCHCALEMMCIQkCQANAAkAgAiAIRgRA' +
-  'IAAoAmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABDAAiACQQFqIQIMAAsACyAAIAkgAkECdGooAgAiCiADEM0CRQRAIAAg' +
-  'CiANEM4CCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADEMUCIAAgCxDFAiAHIAAoAlg2AhAgAEHWPiAHQRBqEMECIAAg' +
-  'AxDHAiAHIA02AgAgAEGcPiAHEMECIAAgBSAEEM8CIABBsT5BABDBAiAAIAsQxwIgABDQAkEBIRAMBgsACwALIAZBAWohBgwACwAL' +
-  'IBFCAXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCABIAApA0BYC1oBA38gACgCICABQQJ0' +
-  'aiIBKAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgCJCABQQJ0aigCACACRw0BCwsgASAE' +
-  'SAuJAQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYgACgCYCEFA0AgAyAGRwRAIAEgBSAD' +
-  'QQN0aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIAIAAgBEEBajYCaAsLRwEBfyACQQAg' +
-  'AkEAShshA0EAIQIDQCACIANHBEAgAgRAIABB+D9BABDBAgsgACABIAJBAnRqKAIAEMYCIAJBAWohAgwBCwsL7QECB38CfiMAQRBr' +
-  'IgQkACAAQcc9QQAQwQIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYiCSAIg1AEQCAIUEUEQCAAQdo/QQAQ' +
-  'wQILIAQgBjYCACAAQfc+IAQQwQJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANBA3QiAWooAgRGBEAgACAFBH8gBwUg' +
-  'AEH4P0EAEMECIAAoAmALIAFqKAIAEMYCQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWohAgwBCwsgAEG0NEEAEMECIARBEGok' +
-  'AAvGAgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAgA0EAShshBgNAAkAgBSAAKAIITg0A' +
-  'QQAhAyAAKAIAIAAoAhwgBRDDAiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQgAiACQaAEajYCACABIANKDQAgACAC' +
-  'QRBqIAMgAUEAQQBCACACQZAEakEGIAIQ0wJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIKKAIAIgtBA3RqKQMAEL4CIgxBAkgg' +
-  'ASAMSHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAgA0EBaiEDCyAEQQFqIQQMAQsLIAVB' +
-  'AWohBSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUgAigCCCIHQQAgB0EAShshCANAIAMg' +
-  'CEYEQCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkACQAJAAkAgAyALaigCACAFTARAQQAh' +
-  'AyAAKAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAEQRBqIANBAnRqKAIAIAYQzQIhAiAD' +
-  'QQFqIQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGEMMCIQ0DQCABIApGDQUgDSABQQJ0aiEJQQAhAkEAIQMDQCADIAhG' +
-  'BEACQCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhDEAhDOAiAOQgF9IA6DIQ4MAAsACyABQQFqIQEM' +
-  'AgUgAiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhHBEAgACAEQRBqIANBAnRqKAIAEMAC' +
-  'IANBAWohAwwBCwsgBCAAKAJYNgIAIABB5D8gBBDBAiAAIARBEGogBxDPAiAAQZc9QQAQwQIgACAPENQCIABB5z5BABDBAkEAIQMD' +
-  'QCAAKAJ4IANMBEAgABDQAkEBIQMMAgsgAwRAIABB2j9BABDBAgsgACAAKAJ0IANBAnRqKAIAEMcCIANBAWohAwwACwALIARBIGok' +
-  'ACADDwsgACgCaCAMTA0AIAAgBhDFAgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBqaiACKAIAIAEgBmooAgAiBkECdGoo' +
-  'AgA2AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRAIAQgAiACIARIGyELIAVBAWohDCAH' +
-  'IAVBAnRqIQUDQEEAIQogBCALRg0CIABCARDMAkUNAiABIARBA3RqKQMAIAaEIg0QvgIgA0oEQCAEQQFqIQQMAQsgBSAENgIAQQEh' +
-  'CiAAIAEgAiADIARBAWoiBCAMIA0gByAIIAkQ0wJFDQALDAELIAYQvgIgBUcNACAAIAcgCSAIEQIAQQBHDwsgCgtbAQJ/IwBBEGsi' +
-  'AiQAIABBtwhBABDBAkG2MCEDA0AgAVAEQCAAQbUIQQAQwQIgAkEQaiQABSACIAEQxAI2AgAgACADIAIQwQIgAUIBfSABgyEBQfEr' +
-  'IQMMAQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAgBkEAShshBQN/IAMgBUYEf0EAIQMg' +
-  'CCAHIAkQwwIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMaDAELIAAoAiggBEEQaiABQQJ0aigC' +
-  'ACIDQQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQxAIQzgIgC0IBfSALgyELDAELAAsACwsDQCADIAVHBEAgACAE' +
-  'QRBqIANBAnRqKAIAEMACIANBAWohAwwBCwsgACACKAIAEMUCIAQgACgCWDYCACAAQdY+IAQQwQIgACACKAIAEMcCIABB+D9BABDB' +
-  'AiAAIAwQ1AIgAEGgPkEAEMECIAAgBEEQaiAGEM8CIAAQ0AJBAQsgBEEgaiQABSAEQRBqIANBAnRqIAEgC3qnQQJ0aigCADYCACAD' +
-  'QQFqIQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASACKAIEIApBAnRqKAIAQQFrrYYgDIQh' +
-  'DCADQQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAAAAAA/QsEkAYgA0EAIANBAEobQQFq' +
-  'rSELIAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAEEMMCIQUCQANAAkACQCAIIAtSBEBC' +
-  'ASAIQgF9hiEOQgAhCUIAIQoMAQsgACANEMwCRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgIIIAIgAkGQBGo2AgQgASADSg0BIAAg' +
-  'AkEQaiADIAFBAEEAQgAgAkGQBmpBByACENMCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYgACgCKCAFIAmnQQJ0aigCAEEDdGop' +
-  'AwAgDoNQGyAKhCEKIAlCAXwhCQwBCwsgChC+AiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGogCjcDACACQZAEaiADQQJ0aiAIPgIA' +
-  'IANBAWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQMAAsAC3QBBH8DQAJAIANBBkcEQCAD' +
-  'QQN0IgJBhMMAaiEEIAJBgMMAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQ2AIEQEEBDwsgAkEBaiECIAApAzgg' +
-  'ACkDQFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwAAAAAAAAAAAAAAAAAAAAA/QsEoAYg' +
-  'BkEAIAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAasIg8gD34QzAINAUEADAMLIAAoAhwg' +
-  'CSAMaiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QvgIiB0EATCABIAdIckUEQCAFQSBqIAhBA3RqIA83AwAgBUGgBGogCEEC' +
-  'dGogCTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQRQRAQgEgACgCICAAKAIkIA4gAxDZ' +
-  'AiALa62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYCECAFIAVBIGo2AgwgBSAFQaAEajYC' +
-  'CEEAIAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqENoCQQBHCyAFQbAGaiQACxkAIAEgACACQQJ0aigCACADakEC' +
-  'dGooAgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BBACEJIAQgCkYNAiAAQgEQzAJFDQIg' +
-  'ASAEQQN0aikDACAGhCIMEL4CIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAEQQFqIgQgCyAMIAcgCBDaAkUNAAsM' +
-  'AQsgBhC+AiAFRw0AIAAgByAIENsCQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEAIAxBAEobIQkgAigCFEEBayEKIAIo' +
-  'AhAhBiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwhBiAOIQ8DQAJAIA9QBEAgACgCaA0B' +
-  'QQAhAwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAMLIBAgACgCICAAKAIkIAsgA0ECdGoo' +
-  'AgAiDSAHENkCIAhrrYinQQFxRQRAIAAgDSACKAIUEM4CCyADQQFqIQMMAAsACwtCASAKrYYhDwNAIBBQRQRAIAAoAhwgCCAQeqdq' +
-  'IgcgBGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxDFAiAQQgF9IBCDIRAMAwsgACgCKCAKIANBAnRqKAIAIgtBA3RqKQMAIA+DUEUE' +
-  'QCAAIAsQwAILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqEMUCIA5CAX0gDoMhDgwBCwsgACgCWCEBIAUgAigCFDYCBCAF' +
-  'IAE2AgAgAEHePiAFEMECQQAhAwNAIAMgCUYEQCAAQfE9QQAQwQJBACEDA0AgAyAJRgRAIAAQ0AJBASEDDAQLIAMEQCAAQfg/QQAQ' +
-  'wQILIAAgACgCdCADIAxqQQJ0aigCABDHAiADQQFqIQMMAAsACyADBEAgAEH4P0EAEMECCyAAIAAoAnQgA0ECdGooAgAQxwIgA0EB' +
-  'aiEDDAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUCAIYgEIQhECADQQFqIQMMAQsLIAVB' +
-  'EGokACADCwkAIAAgARDdAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVBAEobIRAgACgCgAkhCSAFrCEVA0AC' +
-  'QCAAKAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERC+AiAMRwRAIANBAWohAwwCCyADQQFqIQ0gACgCICICIANBAnRqKAIA' +
-  'IQdBACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIAIAAoAhwgACgCJCAHQQJ0aigCABDD' +
-  'AiEKA0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAoAiggBUEDdGopAwAQvgJBAkcNACAA' +
-  'KAKICSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwBCwALAAsLA0AgAiAORwRAIAAoAogJ' +
-  'IAkgAkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8EMwCRQ0AA0AgAiAORgRAIA0hAwwDCyAJIAJBAnRq' +
-  'IQsgAkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0aikDACITIAcgCygCACIIQQN0aikD' +
-  'ACIUgyISEL4CQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCARgyARUnINAQsgBCADNgIcIAQgCjYC' +
-  'GCAEIAg2AhQgACAEQRRqIAwgEhDEAiIIEN4CIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEUaiACQQJqQf8BcUEDcEECdGooAgAQ' +
-  'wAIgAkEBaiECDAELCyAAIAMgCygCABDfAiAAIAMgDygCABDfAiAEIAAoAlg2AhAgAEGtPSAEQRBqEMECIAAgAxDGAiAAIBEQ1AIg' +
-  'AEG4PUEAEMECIAAgCygCABDGAiAAIBQQ1AIgAEHaP0EAEMECIAAgDygCABDGAiAAIBMQ1AIgBCAINgIAIABB9C0gBBDBAiAAENAC' +
-  'QQEhAgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgCICIEIAEoAgAiBUECdGooAgAhByAF' +
-  'QQFqQQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQwwIhCwNAIAUgCE4EQCAHQQFqIQcg' +
-  'ACgCICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpBACAGGwRAAn9BACAJIAEgBEECdGoo' +
-  'AgAiBkYNABpBASAERQ0AGiAAIAkgBhDgAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADEM4CIAAoAgAhCAsgBUEBaiEFDAILAAsA' +
-  'CwALCwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDQAJAIAIgBSgCBE4gASAGTnJF' +
-  'BEAgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxDFAgsPCyABIAMgBEhqIQEgAiADIAROaiECDAALAAuPAQEF' +
-  'fwJAIAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIEIQYDfyACIAUoAgROIAEgBk5yDQEg' +
-  'ACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5qIQIMAQsLIQcLIAcLPwECf0EBIQED' +
-  'QAJAQQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDiAiABQQFqIQFFDQELCyACC8YIAhB/A34jAEEgayIKJAAgACgC' +
-  'gAkhECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDjAiAOQQAgDkEAShshESABQQFrIQQDQCACIBFGBEACQEIBIASthiESIA6s' +
-  'IRQDQCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAhCyAEQQA2AgAgCCAMNgIAQQEhBgNA' +
-  'IAYgC0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQEOQCIgWsQgF8EMwCRQ0EIAtBAWohC0EAIQIgBUEAIAVBAEobIQ8gByAEQQJ0' +
-  'aiEDA0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIAIAggBkECdGogBSgCADYCACAGQQFq' +
-  'IQYLIAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAgACAGrCITIBN+EMwCRQ0HQQAhAyAJ' +
-  'QQBIDQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQzgILIANBAWohAwwACwALIAggAkECdGohCyAC' +
-  'QQFqIgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAiBUECdGooAgBGBEAgAyAJIAAgDyAF' +
-  'EOACGyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QzAJFDQcFAkAgACgCKCADQQN0aikDACASg1AgByADQQJ0aigCAEEA' +
-  'TnINAEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQ4AIEQEEBIAcgBEECdGooAgB0IAVyIQULIAJBAWoh' +
-  'AgwBBSAFQQNHDQIgACADIAEQzgILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAoAmhFBEADQCACIAVGDQQgByAIIAJB' +
-  'AnRqKAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABDAAiACQQFqIQIMAQsLIAAoAlghBCAKIAE2' +
-  'AhQgCiAENgIQIABB0j0gCkEQahDBAkEAIQMDQCADQQJGBEAgCkHjIEHxDSAJQQBOGzYCACAAQfsVIAoQwQIgABDQAkEBIQ0MBgtB' +
-  'ACECIABBoz1B/T8gAxtBABDBAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRqIgQoAgAiAUECdGooAgBGBEAgACAN' +
-  'BH8gAQUgAEH4P0EAEMECIAQoAgALEMYCQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwALIAxBAWohDAwACwALBSAHIAJBAnRq' +
-  'QX82AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJKBEBBACEDIAAoAgAiAUEAIAFBAEob' +
-  'IQQgASAAKAIcIAIQwwIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIMAwUgAyAAKAIoIAUgAUECdGooAgBB' +
-  'A3RqKQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIgIgIgAUECdGooAgAhByABQQFqQQJ0' +
-  'IQkDfyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGooAgAiBUECdGooAgBBAkcbRQRAQQAh' +
-  'AiAAKAIAIgggACgCHCAFEMMCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIoIAVBA3RqKQMAIAyDUHINACAAKAKI' +
-  'CSAFaiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFqIQIMAQsLIAAoAiAhAgsgB0EBaiEH' +
-  'DAELCyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94FAgd/BH4jAEFAaiICJAAgAv0MAAAA' +
-  'AAAAAAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDjAkIBIAlCAX2GIQxBACEBA0ACQCAAKAIEIAFMBEAgACkD' +
-  'QCEKIAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQ5gIgACkDOCILIAApA0AiClYNAQsgAUEB' +
-  'aiEBDAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAyAgACACKAIw' +
-  'IgMQ4wIgACADIAIoAjQgASACQSBqEOYCIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAoAgQiBWohAQNAIAFBAEgEQAJAIANB' +
-  'AXYhBUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2AgAgBiAINgIAIAFBAWohAQwACwAL' +
-  'BSAEIANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCACIAIoAiQ2AhggACACQRhqQQIgAigC' +
-  'ICIHEN4CQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANGBEAgACgCWCEBIAIgBzYCFCACIAE2' +
-  'AhAgAEHpPyACQRBqEMECQQAhAQNAIAEgBUYEQCACIAc2AgAgAEGILiACEMECIAAQ0AJBAQwHCyABBEAgAEHgP0H0PyABQQFxG0EA' +
-  'EMECCyAAIAQgAUECdGooAgAQxgIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigCABDfAiABQQFqIQEMAQsACwAFIAAg' +
-  'BCABQQJ0aigCABDAAiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAAKAIEIgxBAXQiB0EAIAdBAEobIQgg' +
-  'ACgCgAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVqQQA2AgAgBSAQakF/NgIAIA0gAjYC' +
-  'AEEBIQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0BIAQoAgwiBkEAIAVBAWogBk4bDQEg' +
-  'ACAAIA4gCyAMbGsgASALRSAPEOQCIgasQgF8EMwCRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEobIRNBASALayAMbCEUA0AgBSATRg0B' +
-  'AkACQCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigCAEEBajYCACAQIBdqIA42AgAgDSAK' +
-  'QQJ0aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpBAiABEN4CIAAoAmgNAQsgBUEBaiEF' +
-  'DAELCwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQABSAHIAVBAnRqQX82AgAgBUEBaiEF' +
-  'DAELCwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0ACfwNAIAAoAgQiAyAEbCACTQRAAkBB' +
-  'ACECA0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBC+AkECRgRAA0AgDFBFBEAgACACIAwQxAIgACgCUCABQUBr' +
-  'EOgCIAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNAIAH9DAAAAAAAAAAAAAAAAAAAAAD9' +
-  'CwMwIAAgASgCRCABKAJAIAIgAUEwahDoAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFrIQIgACgCgAkhB0EAIQMDQCACQQBI' +
-  'BEAgACgCWCECIAEgBTYCJCABIAI2AiAgAEHpPyABQSBqEMECIANBAWsiCSECA0AgAkEASARAIAEgCDYCLCABIAEoAjQ2AiggACAB' +
-  'QShqQQIgBRDeAiABIAU2AhAgAEHDLSABQRBqEMECIAAQ0AJBAQwHCyAAIAcgAkECdGoiCigCACIGIARtIgMQwAIgBiADIARsayIG' +
-  'QQFqIQsgAiAJSARAIAAgCigCBCAEbSADEN8CCyAAIAMQxgIgACgCKCADQQN0aikDACEMIAFB9D9B/T8gAhs2AgggASALNgIEIAEg' +
-  'DEJ+IAatiYMQxAI2AgAgAEGrFCABEMECIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFqIQMgACgCmAkgAkECdGooAgAhAgwB' +
-  'CwALAAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4jAEEQayIKJAAgACgChAkhDiAAKAKg' +
-  'CSEPIAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQxAJqQQFrIgVBAnQiBmpBATYCACAG' +
-  'IBRqQX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxyDQAgDyARQQJ0aigCACISIAdtIQwg' +
-  'ECASQQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBDMAkUNACARQQFqIREgDEEBaiEXQn4gEiAHIAxsa60i' +
-  'G4khHUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0CQQAhBiAAKAIAIAAoAhwgACgCJCAN' +
-  'QQJ0aigCABDDAiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEgCUZyDQAgACgCKCAJQQN0aikDACIb' +
-  'EL4CQQJHIBsgHoNQcg0AIBAgGyAdgxDEAiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0AIBMgFigCAEEBajYCACAUIBpqIBI2' +
-  'AgAgDyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEEDSHINACAKIAk2AgwgCiABNgIIIAAg' +
-  'CkEIakECIAIQ3gIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEANgJoQQEhBgsgBUEBaiEFDAEFIA1B' +
-  'AWohDSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAFIBAgDiAFQQJ0aigCAEECdGpBADYC' +
-  'ACAFQQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0AgACgCBCABSgRAAkAgACgCKCABQQN0' +
-  'aikDACIGEL4CIANHDQADQCAGUA0BAkAgACABIAYQxAIiBCACQTBqEOoCIgVBAE4EfyAFRQ0BIAAgASAEEM4CIAAgARDAAiACIAAo' +
-  'Alg2AiAgAEHSPyACQSBqEMECIAAgARDGAiACIAQ2AhAgAiACKAI8NgIUIABBgD8gAkEQahDBAiMAQRBrIgEkAAJAIAIoAjAiA0EA' +
-  'TgRAIAAgAxDAAiAAIAIoAjAQxgIgAEG/IEEAEMECDAELIAAgAigCNBDFAiABIAIoAjg2AgAgAEG7PiABEMECIAAgAigCNBDHAgsg' +
-  'AUEQaiQAIAIgBDYCACAAQdYsIAIQwQIgABDQAkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwALIAFBAWohAQwBCwsgA0EBaiEDDAEL' +
-  'CyACQUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIoIAAoAgRBA3T8CgAAIA8gACgCLCAA' +
-  'KAIE/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxBAEobIREgDKwiCEIChiEJQQEhAQNA' +
-  'AkAgAQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2GIgUgECACQQN0aiINKQMAg1AEQCAD' +
-  'IAI2AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRDMAkUNASAFQn+FIQYgACgCICACQQJ0aiICIQ0gAigC' +
-  'ACEKA0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIgEUcEQAJAIA8gEiACQQJ0aigCACIL' +
-  'ai0AAA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBC+AkEBRw0AIA4gAUECdGogBBDEAiALQQZ0akEB' +
-  'azYCACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEgACAANAIIIAh+EMwCRQ0AA0ACQCAK' +
-  'IAAoAghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAgBCAFhEJ/hUJ/Qn8gACgCACIBrYZC' +
-  'f4UgAUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEEMQCQQFrIg2thiEEQQAhAUEAIQIDQCACIBFGDQUgECAL' +
-  'IAJBAnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyACQQFqIQIMAAsACyADIAo2AgQgAyAH' +
-  'EMQCNgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWohAiAQIAFBA3RqKQMAIgcgBIMgBoQh' +
-  'BiAEIAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LFwAgAEEEdEG0wwBqKAIAQX8gAEEUTRsLGgAgAEEDdEGAxgBq' +
-  'KAIAQQAgAEEBa0EFTRsLGgAgAEEDdEGExgBqKAIAQX8gAEEBa0EFTRsL6wIBAX8jAEEwayIHJAAgBP0MAAAAAAAAAAAAAAAAAAAA' +
-  'AP0LAgAgBEEANgIQIAVBfzYCAAJ/IAAgASACIAYQtQIiAUUEQCAGKAIADAELIARBfzYCAAJAA0AgASAHQQhqELoCIgBBAUcNASAE' +
-  'IAQoAgxBAWo2AgwgBCAEKAIQIAcoAggiAEEURmo2AhAgBCgCACAASARAIAQgADYCACAEIAAQ6wI2AgQLIANFIAQoAgQgA0xyDQAL' +
-  'IAUCfyAHKAIQBH8gB0EIakEEcgVBfiAHKAIYRQ0BGiAHQRRqCygCACgCAAs2AgBBASEACyABELgCIABBAEgEQCAHIAAQywE2AgAg' +
-  'BiAAQf0VIAcQzQEMAQsgBCAEKAIMBH8Cf0EAIAQoAgQiAUEKSA0AGkEBIQADf0EGIABBBkYNARogASAAQQN0QYTGAGooAgBMBH8g' +
-  'AAUgAEEBaiEADAELCwsFQQELNgIIQQALIAdBMGokAAvdBAILfwF+IwBB4ABrIgckAAJAIABFIAFFciAERSAFRXJyQQEgBhsEQEF+' +
-  'IQNBuNEAQX5BgAtBABDNARoMAQsgAhDsAiIORQRAIAcgAjYCCCAHQoGAgIDgADcDAEF+IQNBuNEAQX5Bki0gBxDNARoMAQsgA0EA' +
-  'SARAQX4hA0G40QBBfkGXIkEAEM0BGgwBCwJ/AkAgABBRIgggCGwiCkHRAE0EQCADRSEJQcgBIQgMAQtByP4AIApuIQggA0UhCUEE' +
-  'IApBqBlLDQEaCyAICyACEO0CIQ8gByABKQMANwNYIAMgCRsiDEEBaiEQQQEhCANAAkAgCCAQRwRAIAcgAf0AAxD9CwNIIAcgAf0A' +
-  'AwD9CwM4IAcgCEEBRgR+IAEpAwAFIAdB2ABqEIIBCzcDOAJAIAcoAkgNACAAEFFBDEoNACAHQQE2AkALIAAgB0E4aiAEIAVBuNEA' +
-  'EOgBIgMNAwJAA0AgACAEQQAgDyAGIAdBNGpBuNEAEO4CIgMNASAHKAI0IgNBAE4EQEEAIQkgASgCCA0EIAMgBGoiES0AAA0EIBEg' +
-  'AyAFai0AADoAACABKAIMRQ0BIAQgCiADQX9zaiIDaiADIAVqLQAAOgAADAELC0EAIQkgA0F/Rw0CQQEhCSAGKAIIIAJHDQIgCCED' +
-  'CyAIIAxMDQMLIAEpAwAhEiAHIA02AiQgByALNgIgIAcgEjcDGCAHIAw2AhQgByAONgIQQWEhA0G40QBBYUHFHyAHQRBqEM0BGgwC' +
-  'CyAIQQFqIQggCSALaiELIA0gCUVqIQ0MAAsACyAHQeAAaiQAIAMLGgBBAEEQIABBD2pBeHEgAEEJSRsgAEEASBsLEgBBuMYAKAIA' +
-  'IAAoAgAgAGpGC10BA38CQCAAQbjGACgCACICaiIAIAJJDQBBxMYAKAIAIgFBACAAIAFLGw0APwBBEHQiASAASQRAIAAgAWtB//8D' +
-  'akEQdkAAQX9GDQELQbjGACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQRgsGAEG0yAALgAEBA38CQCAARSACQQBIckUEQANA' +
-  'IAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQUiIBQQBIBEAgARD2AkHYyAAgAzYCAA8FIANBAWoh' +
-  'AyAEIAVBA3RqIQEMAQsACwALQX4hAkF+Qc0MEPcCCyACCxYAIABBAEgEQCAAIAAQywEQ9wILIAALDAAgACABQf0/ELkDCzQBAX8g' +
-  'ACgCACIABH8gACgCZEUgACgCgAMiAUUgACgC/AJFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8jAEEQayIFJAAgBUIANwMIIAVBCGoh' +
-  'B0F+IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKAAyIIRSAAKAL8AkVycgR/QQAFIAgo' +
-  'AjwLIAFMDQAgCCgCOCEAIAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwKAAALIAcEQCAHIAAgAUEYbGopAwA3' +
-  'AwALIAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ9gIgBUEQaiQAC+IBAQh/IwBBEGsiBCQAA0ACQCACIAAoAgAiARBRIgdODQAg' +
-  'AQR/IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEhAUEADAELIAEoAowCIgNFBEBBASEB' +
-  'QQEMAQsgAkECdEEEaiIIIAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACEDIAZFDQAgBiABNgIACyADBUF+C0Ug' +
-  'BCgCDEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQZiIAQX5MBEAgABD2AhoLIAALFwAgACgC' +
-  'BCIARQRAQQAPCyAAIAEQyAELiQICAn8DfgJAIAFBjA0Q/gIiBA0AIAJBphIQ/gIiBA0AQZjNAP0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBUIAAgBlA2AtQCAkADQCAAIAcQBCIEQQFHDQEgCEIBfCIIIAZSDQAL' +
-  'QQQhBAsgAEEANgLUAiAAKQOQAyEGIAUgACkDmAM3AwggBSAGNwMAQZjNACAF/QADAP0LAwBBbSAEIAApA5ADIAApA6ADVCAAKQOY' +
-  'AyIGIAApA6gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0GYzQApAwA3AwAgA0GgzQApAwA3AwgLIAQLOwACfyAARAAAAAAAAAAA' +
-  'ZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFBvCEQuQNBfgsLMAECfiABKQMAIQIgASkDCCEDIAAoAgAiAARAIAAg' +
-  'AjcDoAMgACADNwOoAyAAEFQLC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGYKhD+AiIFDQAgAkEATARAQX4hBUF+QaMhEPcCDAEL' +
-  'IAAoAgAgAfwHIAIgAyAEQQhqELEBIAMgBCkDCLo5AwgQ9gIhBQsgBEEQaiQAIAULqwEBAn8Cf0F+IAAoAgAiAEUNABogAUEASCAA' +
-  'KAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQVAJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIhAwwBC0F/IAAoApwCIAJBAXRBECAC' +
-  'GyICQQJ0EEoiA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyACQQJ0aiABNgIAQQALCxD2AgsnACAA' +
-  'KAIAIAEQVRD2AiIBQXhGBEAgACgCAEHYyABByMgAEGgLIAELJwAgACgCBCIARQRAQX5B0QkQ9wJBfg8LIAAgASACIAMQyQGnEPYC' +
-  'CygBAX8gAARAAkAgACgCBCIBBEAgARC6AQwBCyAAKAIAEEkLIAAQSwsLFwAgACgCBCIARQRAQQAPCyAAIAEQxwELDgAgACgCACAB' +
-  'EGcQ9gILEgAgACgCACABIAIgAxBlEPYCC0gBAn8CQEEBQQgQRSICBEAgAiAAIAEQRCIDNgIAIAMNASACEEsLQX9BfiAAIAFyQQBO' +
-  'IgAbQb4IQeEhIAAbEPcCQQAhAgsgAgsmAQF+IAAoAgAgARCHASIDQgBTBEAgA6cQ9gIPCyACIAM3AwBBAAsUACAAKAIAIAEgAiAD' +
-  'IAQQXhD2AgtiACAAIAEQtQEiAEUEQEHMywAoAgBB2MsAEPcCQczIAEHQywApAgA3AgBBAA8LQQFBCBBFIgFFBEAgABC6AUF/Qb4I' +
-  'EPcCQQAPCyABIAA2AgQgASAAKAIAQQAgABs2AgAgAQsJACAAKAIAEFQLIgEBfyABQaYSEP4CIgIEfyACBSAAKAIAIAH8BxAGEPYC' +
-  'CwsiAQF/IAFBphIQ/gIiAgR/IAIFIAAoAgAgAfwHEAQQ9gILCycAIAAoAgAiAEUgAUEASHIEf0F+BSAAEFQgACABNgL8AkEACxD2' +
-  'AgsSACAAKAIAIAEgAiADEGoQ9gILJQEBfyACQfQLEP4CIgMEfyADBSAAKAIAIAEgAvwHEIYBEPYCCwuDAQICfgF/IAJBnBIQ/gIi' +
-  'BQR/IAUFQcTGACgCACIFQQJ2QYCAgIAEIAUbrSIDQoCAgIAEIAL8ByIEIARQGyIEIAMgBFQbIQMgACgCACIARSABQQJLcgR/QX4F' +
-  'IAAQVCAAEE4gAEKAgICABCADIANQGzcD4AIgACABNgLYAkEACxD2AgsLDgAgACgCACABEGkQ9gILCwAgACgCACABEGELHwEBfyAB' +
-  'QZgqEP4CIgJFBEAgACgCACAB/AcQYAsgAgtbAQF/IAEgACgCACICEFE2AgAgASACKAIEQX4gAhs2AgQgASACKAIgQX4gAhs2Aggg' +
-  'ASACKAIwQX4gAhs2AgwgASAAKAIEIgAEfyAAKAJUQX4gABsFQQALNgIQCxAAIAAoAgAgASACEF8Q9gILZgECfyMAQRBrIgIkACAC' +
-  'QgA3AwgCf0F+IAAoAgAiAEUgAkEIaiIDRXINABpBdSAAKAL8AkUgACgCZEECR3INABogAyAAKAKAAykDUDcDAEEACyABIAIpAwg3' +
-  'AwAQ9gIgAkEQaiQAC3QAIAAoAgBBqM0AEGQgAUGozQApAwC6OQMAIAFBsM0AKQMAujkDCCABQbjNACkDALo5AxAgAUHAzQArAwA5' +
-  'AxggAUHIzQAoAgC3OQMgIAFBzM0AKAIAtzkDKCABQdDNACkDALo5AzAgAUHYzQApAwC6OQM4CzYAAn9BfiAAKAIAIgBFDQAaQXcg' +
-  'ACgCoAJFDQAaIAAQVCAAIAAoAqACQQFrNgKgAkEACxD2AgsMACAAKAIAEFYQ9gILKwBBxMYAQQAgAPwDQQAgAEQAAAAAAAAAAGQb' +
-  'IABEAAAAAAAA8EFmGzYCAAsHACAAEMsBC1QAAn8gAEEAIAEbRQRAQcjGAEF+QacoQQAQzQEaQX4MAQsgACABQcjGABDeASIBBH8g' +
-  'AQUgACgCJCAAKAI0EGEgAEEBEAdBAAsLRQRAQQAPCxCfAws3AEHIxgAoAgBB7MYAEPcCQbjIAEHMxgD9AAIA/QsCAEHIyABB3MYA' +
-  '/QACAP0LAgBByMYAKAIAC0MAQcTKAEEANgIAQcjKAEEANgIAIAAEQEHEygAgACgCBDYCAEHIygAgACgCCDYCAAtByMoAKAIAQcTK' +
-  'ACgCAEEIdGoLOgBB2MoAIAI2AgBB1MoAIAE2AgAgAEHUygBB2MoAENEBBEAQnwMPC0HYygAoAgBB1MoAKAIAQQh0agsqACAAEFFB' +
-  'AEgEQEF+QZ4XEPcCQX4PCyAAIAEgAhDgAUUEQEEADwsQnwMLHwAgAARAIAAoAiQEfyAAQQAQByAAKAIkBUEACxBTCwsHACAAENYB' +
-  'C4IBAQF/AkAgAUGYKhD+AiIIDQAgBUGmEhD+AiIIDQAgBEEASARAQX5B/yEQ9wJBfg8LQQAhCEGYywAgBfwHNwMAQZDLACAENgIA' +
-  'QYzLACADNgIAQYjLACACNgIAQYDLACAB/Ac3AwAgAEGAywAgBiAHQcjGABDoAUUNABCfAyEICyAICyAAIABBAWsiAEEDTQR/IABB' +
-  'AnRBgMIAaigCAAVB1ykLC1AAQazKACABNgIAQajKACAANgIAQbDKACACNgIAQbTKACADNgIAQbjKACAENgIAQbzKACAFNgIAQcDK' +
-  'ACAGNgIAENQBIgBFBEAQnwMaCyAACzwAQczKAEEANgIAQdDKAEEANgIAIAAgAUEAIAFBAEobEM4BBEAQnwMPC0HQygAoAgBBzMoA' +
-  'KAIAQQh0agszAEHcygBBADYCACAAIAEgAiADIAQQ/AEiAEEASARAEJ8DDwtB3MoAKAIAQQFqQQAgABsLUgAgACABEPcBBEAQnwMP' +
-  'CyACQaDLACgCALc5AwAgAkGoywArAwA5AwggAkGwywApAwC6OQMQIAJBuMsAKQMAujkDGCACQcDLACgCALc5AyBBAAsRACAABEAg' +
-  'ACABQQBHNgI0CwsGACAAEFELQAEBfwJAIAJBjA0Q/gIiBg0AIANBphIQ/gIiBg0AIAAgASAC/AcgA/wHIAQgBRCuA0UEQEEADwsQ' +
-  'nwMhBgsgBgtTACAAIAEgAiADIARB4MoAQcjGABDhASIARQRAIAVB4MoAKAIAtzkDACAFQejKACkDALo5AwggBUHwygApAwC6OQMQ' +
-  'IAVB+MoAKQMAujkDGAsgAAviAQIFfwJ+AkAgA0GMDRD+AiIHDQAgBEGmEhD+AiIHDQAgAEEAIAJBAE4bRQRAQX4hB0F+Qa4MEPcC' +
-  'DAELIAP8ByEMIAT8ByENIAAQUSIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAtsIgpqIAwgDSAF' +
-  'IApqIAgQrgMiCgRAIAggCrc5AwAgCEHMxgAoAgC3OQMgIAhB0MYAKAIAtzkDKCAIQdTGACgCALc5AzAgCEHYxgAoAgC3OQM4IAdB' +
-  'AWohBwsgCUEBaiEJDAALAAsgBwu4AQEBfwJAIAFBjA0Q/gIiBQ0AIAJBphIQ/gIiBQ0AQfDKAP0MAAAAAAAAAAAAAAAAAAAAAP0L' +
-  'AwBB4MoA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEHoygAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQeDKABDmASIFQQBIBEAgBRD2Ag8L' +
-  'IARB4MoAKAIAtzkDACAEQejKACkDALo5AwggBEHwygApAwC6OQMQIARB+MoAKQMAujkDGAsgBQsHACAAQQhqCwgAIAAoAtggCzAB' +
-  'AX4gACABIAIgAyAEIAUQrwIiBkKAgICACFkEQEF2QfkdEPcCQXYPCyAGpxD2AgsQACAABEAgABCJAiAAEEsLC3IBAX8CQAJAQeAg' +
-  'EEYiBEUEQEF/Qb4IEPcCDAELQcjLACADNgIAQcTLACACNgIAIAAgAUHEywAgBEHIxgAQhwJFDQEQnwMaQdjIACAEKALYIDYCAEHc' +
-  'yAAgBCgC3CA2AgAgBBCJAiAEEEsLQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMkAEG4yABBAEHw' +
-  'AfwLAEG0yAAgADYCACADIAE2AgAgAyACNgIEQeDIAEHIAUGmFCADELQBGiADQRBqJAALEgBByMYAIABB7AH8CgAAEJ8DCwcAIAAQ' +
-  '7AILBwAgABDtAgtzAQF/IwBBIGsiAyQAIAP9DAAAAAAAAAAAAAAAAAAAAAD9CwMQIAMgAvwHQgAgAkQAoTgUmznvQ2MbQgAgAkQA' +
-  'AAAAAADwP2YbNwMIIAAgASADQQhqQeDNABC1AiIARQRAQeDNABC6AxoLIANBIGokACAACwcAIAAQuAILjAEBAX8jAEEwayICJAAg' +
-  'ACACQQhqELoCIgBBAUYEQCABIAIoAgg2AgAgASACKAIMNgIEIAEgAigCEDYCCCABIAIoAhQ2AgwgASACKAIYNgIQIAEgAigCHDYC' +
-  'FCABIAIoAiA2AhggASACKAIkNgIcIAEgAigCKDYCICABIAIoAiw2AiQLIAJBMGokACAACwcAIAAoAhQLvgEBAX8jAEFAaiILJAAg' +
-  'CyADNgIsIAsgAjYCKEEAIQIgCyAEQQAgBEEAShs2AjAgCyAF/AdCACAFRAChOBSbOe9DYxtCACAFRAAAAAAAAPA/Zhs3AzggCyAB' +
-  '/AdCACABRAChOBSbOe9DYxtCACABRAAAAAAAAAAAZhs3AyACQCAAIAtBIGogBiAHIAggCSALQQhqEO8CIgBBAEgEQEG40QAQugMh' +
-  'AgwBCyALQQhqIAAgChDCAwsgC0FAayQAIAILPwAgAiAAKAIANgIAIAIgACgCBDYCBCACIAAoAgg2AgggAiAAKAIMNgIMIAAoAhAh' +
-  'ACACIAE2AhQgAiAANgIQC7YBAQN/IwBBMGsiBCQAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMgIAQgAvwHQgAgAkQAoTgUmznvQ2Mb' +
-  'QgAgAkQAAAAAAADwP2YbNwMYAn8gBEEYaiEGIwBBEGsiBSQAAn8gBEUEQEHMzwBBfkHBC0EAEM0BGkF+DAELIAAgASAGQQAgBCAF' +
-  'QQxqQczPABDuAgsgBUEQaiQABEBBzM8AELoDDAELIARBACADEMIDQQALIARBMGokAAsHACAAELwCCwcAIAAQ6wILcgECfyMAQRBr' +
-  'IgIkACACQQA2AgwCQCABRP///////+9DZUUgAEVyRSABRAAAAAAAAAAAZnFFBEBBfhD2AhoMAQsgACgCACAB/AcgAkEMahB9IgBB' +
-  'AEgEQCAAEPYCGgwBCyACKAIMIQMLIAJBEGokACADCwYAIAAQfwt5AgJ/AX4jAEEQayICJAAgAiAABH4gACgCBCAAKAIUQQR0aiID' +
-  'KQMAIQQgAykDCAVCAAs3AwggAiAENwMAIAEgACgCCEECa61CACAAGzcDACABIAAoAgxBHGxBGGpBACAAG603AxggASAC/QAEAP0L' +
-  'AwggAkEQaiQAC2cBA34gASkDACEFIAEpAwghBAJ/QX4gAkEBIAMbRSAARSADQQBIcnINABpBdSAFIAAoAgQgACgCFEEEdGoiASkD' +
-  'AFogBCABKQMIIgZaIAQgBlEbDQAaIAAgBSAEIAIgAxCAAQsQ9gILEAAgACABIAIgAxCBARD2Agu1AQICfgJ/IwBBEGsiBSQAQn4h' +
-  'AyAARSABQQEgAkEAIAJBAEobIgIbRXJFBEAgBUIANwMIQgIhAwN+IAA1AggiBCADWAR+IAEgAiAFQQhqIARCAEIAIAA1AhQQgwEg' +
-  'BSkDCAUgASACIAVBCGogAyAAKAIAIAOnQQxsaiIGNAIAQgF8IAY1AgQgBjUCCBCDASADQgF8IQMMAQsLIQMLIAVBEGokAEF2IAOn' +
-  'IANC/////wdVGxD2AgsGAEGk0wALC+w9BwBBsAgLqTk6ICh+AH0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMg' +
-  'JXMlZCBjZWxscyVzIGF0ICVzOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5' +
-  'bWJvbCB0aGF0IGlzIG5vdCBhIGRpZ2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJv' +
-  'YmxlbSByZWFkIGZyb20gdGV4dAB0aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1w' +
-  'dHkgY2VsbHMsIHNlcGFyYXRvcnMgb3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5n' +
-  'IGhhbmRsZSwgb3B0aW9ucyBvciBvdXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG1pc3Npbmcgb3V0cHV0AG91' +
-  'dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNvc3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMg' +
-  'dG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVnYXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBj' +
-  'b3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQAbGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBz' +
-  'eW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBz' +
-  'ZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBjb21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9k' +
-  'ZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3Jp' +
-  'ZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBhICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBubyBwdXp6bGUgb2Yg' +
-  'dGhhdCBkaWZmaWN1bHR5IHdpdGhpbiB0aGUgYXR0ZW1wdHMAR3Vlc3MAYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgc3ltYm9scyBh' +
-  'bmQgMS05LCBBLVosIGEteiBoYXMgJWQ7IGdpdmUgYW4gYWxwaGFiZXQgb3Igd3JpdGUgaXQgYXMgbnVtYmVycwB0aGUgc2lkZSBt' +
-  'dXN0IGJlIDEuLjY0IGFuZCBlcXVhbCBib3ggcm93cyB4IGJveCBjb2x1bW5zAHRoZSBhbHBoYWJldCBoYXMgbW9yZSB0aGFuICVk' +
-  'IHN5bWJvbHMAZXh0cmEgcmVnaW9ucyAlZCBhbmQgJWQgaG9sZCB0aGUgc2FtZSBjZWxscwBib3ggIiUuKnMuLi4iIGlzIG5vIGJv' +
-  'eDogb3ZlciAlZCBieXRlcwBtZW1vQnl0ZXMAbWF4Tm9kZXMAdG9vIG1hbnkgaXRlbXMgb3Igbm9kZXMgZm9yIDMyLWJpdCBpbmRp' +
-  'Y2VzAGJhZCBtdWx0aXBsaWNpdHkgYm91bmRzICh1cHBlciBib3VuZCAwLCBsb3dlciBhYm92ZSB1cHBlciwgb24gYSBzZWNvbmRh' +
-  'cnkgaXRlbSwgb3Igbm90IGEgbnVtYmVyKSwgb3IgYW4gb3B0aW9uIGxlZnQgb3V0IG9mIGEgcHJvYmxlbSB3aXRob3V0IGJvdW5k' +
-  'cwBubyBpdGVtIG5hbWUgYWZ0ZXIgdGhlIGJvdW5kcwBvbmUgb2YgJS4qcwBudW1iZXIgJS4qcyVzACVzJXMAICglZD0lZCklcwBv' +
-  'bmx5IHNlcGFyYXRvcnMgYW5kIG5vIGNlbGxzIGF0ICVzAGNlbGwgJXp1IGlzIGF0ICVzAHRoZXkgZW5kIGF0ICVzAHRoZSBwdXp6' +
-  'bGUncyB0ZXh0IGlzIGxvbmdlciB0aGFuIDIgR0IgYXQgJXMAdGhlICVzACVzIGF0ICVzJXM7IGV4cGVjdGVkICVzACVzIGF0ICVz' +
-  'JXMgaXMgdG9vIGJpZyBmb3IgYSAlZHglZCBwdXp6bGU7IGV4cGVjdGVkICVzADsgJXMAYSBjb2xvciBvbiBhIHByaW1hcnkgaXRl' +
-  'bSwgb3IgYSBuZWdhdGl2ZSBjb2xvcgBjaGFyYWN0ZXIgMHglMDJ4IG1heSBub3QgYmUgcGFydCBvZiBhIGNvbG9yAHByaW1hcnkg' +
-  'aXRlbSAiJXMiIGNhbm5vdCBoYXZlIGEgY29sb3IASGlkZGVuIHBhaXIATmFrZWQgcGFpcgBsb3dlcgBubyBzb2x2ZXIAdXBwZXIA' +
-  'dGhlIGZvcmNlZCBvcHRpb24gY2xhc2hlcyB3aXRoIG9uZSBmb3JjZWQgZWFybGllcgB1bmV4cGVjdGVkICclYycgaW4gYSBudW1i' +
-  'ZXIAbm8gc3Vkb2t1X3RleHRfdCB0byBwYXJzZSBpbnRvAHRoZSBwdXp6bGUgaGFzIG1vcmUgdGhhbiBvbmUgc29sdXRpb246IHN0' +
-  'ZXBzIGEgcGVyc29uIGNhbiBmb2xsb3cgbmVlZCBleGFjdGx5IG9uZSB0byBsZWFkIHRvAHRoZSBnaXZlbnMgbGVhdmUgbm8gc29s' +
-  'dXRpb24AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbgBubyBncmlkIG9yIG5vIHJvb20gZm9yIHRoZSBzb2x1' +
-  'dGlvbgB0aGUgc2VhcmNoIGlzIG5vdCBhdCBhIHNvbHV0aW9uAGl0ZW0gIiVzIiBhcHBlYXJzIHR3aWNlIGluIHRoaXMgb3B0aW9u' +
-  'AGFuIGl0ZW0gYXBwZWFycyB0d2ljZSBpbiBvbmUgb3B0aW9uAEZvcmNpbmcgY29udHJhZGljdGlvbgByZWdpb24AY29sdW1uAHRo' +
-  'ZSBnaXZlbnMgbGVhdmUgbm8gc29sdXRpb246IHRoZXJlIGlzIG5vdGhpbmcgdG8gZXhwbGFpbgBYWS1jaGFpbgBYLWNoYWluAG5v' +
-  'IHRleHQgZ2l2ZW4AYW4gb3B0aW9uIHdpdGhvdXQgYSBwcmltYXJ5IGl0ZW0gY2FuIG5ldmVyIGJlIGNob3NlbgB0aGUgb3B0aW9u' +
-  'IGhhcyBubyBwcmltYXJ5IGl0ZW0sIHNvIGl0IGNvdWxkIG5ldmVyIGJlIGNob3NlbgBtZWRpdW0AdGhlIGl0ZW0gbGluZSBuYW1l' +
-  'cyBubyBwcmltYXJ5IGl0ZW0AJWQgZXh0cmEgcmVnaW9uczogZ2l2ZSAwLi4lZCBvZiB0aGVtACBvciAlYyBmb3IgYW4gZW1wdHkg' +
-  'Y2VsbABhbnRpLWRpYWdvbmFsAG1haW4gZGlhZ29uYWwAZGlhYm9saWNhbABvawBKZWxseWZpc2gAU3dvcmRmaXNoAGZpZW5kaXNo' +
-  'AHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBsb25nAFhZWi13aW5nAFhZLXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBj' +
-  'b2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhlICVzIGJvdW5kIGlzIHRvbyBiaWcAMDEyMzQ1Njc4OWFiY2RlZgB0aGUgbm9k' +
-  'ZSBidWRnZXQgKCVsbHUpIHJhbiBvdXQgYmVmb3JlIHRoZSBzb2x1dGlvbiB3YXMgZm91bmQgYW5kIHByb3ZlZCB1bmlxdWUAbm8g' +
-  'JXMgcHV6emxlIGluICVkIGF0dGVtcHRzIChzZWVkICVsbHUpOiAlZCBjYW1lIG91dCBlYXNpZXIsICVkIG5lZWRlZCBhIGhhcmRl' +
-  'ciB0ZWNobmlxdWUATlVMIGJ5dGUAdGhlIHNlYXJjaCBpcyBjb21wbGV0ZQAgd291bGQgaGF2ZSBubyBjYW5kaWRhdGUARnVsbCBo' +
-  'b3VzZQB0d28gY2VsbHMgb2Ygb25lIGNvbG91ciBzZWUgZWFjaCBvdGhlciwgc28gdGhhdCBjb2xvdXIgaXMgZmFsc2UAcHJvYmVz' +
-  'IG11c3QgYmUgMSBvciBtb3JlACBtdXN0IGJlIGEgd2hvbGUgbnVtYmVyIG9mIDAgb3IgbW9yZQBpdGVtIGNvdW50cyBtdXN0IGJl' +
-  'IDAgb3IgbW9yZQBjbHVlcyBtdXN0IGJlIDAgb3IgbW9yZQBhdHRlbXB0cyBtdXN0IGJlIDAgKHRoZSBkZWZhdWx0KSBvciBtb3Jl' +
-  'AGEgY2hhcmFjdGVyIHRoYXQgaXMgbm90IGFsbG93ZWQgaGVyZQB0aGUgbm9kZSBidWRnZXQgcmFuIG91dCBiZWZvcmUgdGhlIHB1' +
-  'enpsZSB3YXMgZG9uZQA6IGFuIGV4dHJhIG9uZQB0aGUgdGV4dCBoYXMgbm8gaXRlbSBsaW5lAGEgc2Vjb25kICd8JyBvbiB0aGUg' +
-  'aXRlbSBsaW5lAGEgYmxhbmsgbGluZQByb3cgMSBoYXMgJXp1IGNlbGxzICglcyk7IGEgJWR4JWQgcHV6emxlIG5lZWRzICVkIHBl' +
-  'ciByb3csIG9yICVkIG9uIG9uZSBsaW5lAG1hbGZvcm1lZCBsaW5lAHVua25vd24gaXRlbSBuYW1lAGNoYXJhY3RlciAweCUwMngg' +
-  'bWF5IG5vdCBiZSBwYXJ0IG9mIGFuIGl0ZW0gbmFtZQBhIG9uZS1saW5lIHB1enpsZQBIaWRkZW4gdHJpcGxlAE5ha2VkIHRyaXBs' +
-  'ZQBIaWRkZW4gc2luZ2xlAE5ha2VkIHNpbmdsZQBvcHRpb24gaW5kZXggb3V0IG9mIHJhbmdlAGl0ZW0gaW5kZXggb3V0IG9mIHJh' +
-  'bmdlAHVua25vd24gZXJyb3IgY29kZQB0aGUgbnVtYmVyIG9mIGNlbGxzIGZpdHMgbm8gU3Vkb2t1IHNpZGUAcm93ICVkLCBjb2x1' +
-  'bW4gJWQgaG9sZHMgJWQsIG92ZXIgdGhlIHNpZGUAYSBncmlkIHZhbHVlIGlzIGxhcmdlciB0aGFuIHRoZSBzaWRlAGl0ZW0gIiVz' +
-  'IiBpcyBkZWNsYXJlZCB0d2ljZQBpdGVtIG5hbWUgZGVjbGFyZWQgdHdpY2UAZXh0cmEgcmVnaW9uICVkIGhvbGRzIHJvdyAlZCwg' +
-  'Y29sdW1uICVkIHR3aWNlAGppZ3NhdyBwaWVjZQBoYXJkAGEgc29sdXRpb24gd2FzIGZvdW5kAGJleW9uZAAgfCVsbGQAbWlzc2lu' +
-  'ZyBoYW5kbGUgb3IgZ3JpZAB0aGlzIHNoYXBlIGFuZCBpdHMgcmVnaW9ucyBhZG1pdCBubyBjb21wbGV0ZSBncmlkAGEgcmVnaW9u' +
-  'IG11c3QgYmUgTiBkaXN0aW5jdCBjZWxscyBvZiB0aGUgZ3JpZABleHRyYSByZWdpb24gJWQ6IGNlbGwgaW5kZXggJWQgaXMgb3V0' +
-  'c2lkZSB0aGUgJWR4JWQgZ3JpZAB1bnJhdGVkAG5vIHByaW1hcnkgaXRlbXMgZGVjbGFyZWQAdGhlIHNvbHV0aW9uIGxpbWl0IHdh' +
-  'cyByZWFjaGVkAHNlZWQAdGhlIG5vZGUgYnVkZ2V0IHdhcyBzcGVudCBiZWZvcmUgdGhlIHNlYXJjaCBlbmRlZABIaWRkZW4gcXVh' +
-  'ZABOYWtlZCBxdWFkAHIlZGMlZABzaWRlICVkIGlzIG5vdCBpbiAxLi4lZAByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZDsgZGln' +
-  'aXRzIGFyZSAxLi4lZABqaWdzYXcgbWFwOiByb3cgJWQsIGNvbHVtbiAlZCBuYW1lcyBwaWVjZSAlZDsgcGllY2VzIGFyZSAwLi4l' +
-  'ZAAsJWQAcm93ICVkAHdpbmRvdyAlZABib3ggIiUuKnMlcyI6IHJvd3MgYW5kIGNvbHVtbnMgb2YgYSBib3ggYXJlIDEuLiVkIGFu' +
-  'ZCBtYWtlIGEgc2lkZSBvZiBhdCBtb3N0ICVkADsgc28gaXQgaXMgbm90ICVkAGppZ3NhdyBtYXA6IHBpZWNlICVkIGhhcyAlZCBj' +
-  'ZWxscywgbm90ICVkAGRpZmZpY3VsdHkgbXVzdCBiZSAlZC4uJWQgKGVhc3kuLmJleW9uZCksIGdvdCAlZAAgKD0gc3Ryb25nLCAt' +
-  'IHdlYWspOyB0aGUgZmlyc3Qgb3IgdGhlIGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0gc3Ryb25nLCAtIHdlYWsp' +
-  'OyBvbmUgZW5kIGlzICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQg' +
-  'JXp1IGNlbGxzICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdpb24gJWQAY29sdW1uICVk' +
-  'AGJveGVzIG9mICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxl' +
-  'IGEgc2lkZSBvZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hh' +
-  'cmFjdGVyIFUrJTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVk' +
-  'IGlzIGJ5dGUgMHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBO' +
-  'VUxMADAxMjM0NTY3ODlBQkNERUYAPwAuLV98LCM6Kz0AOgAlcyBhdCAlcyBpcyB0b28gYmlnOiBubyBwdXp6bGUgZ29lcyBwYXN0' +
-  'IDY0eDY0AHRoZSBvcHRpb24ncyBjb3N0cyBhZGQgdXAgcGFzdCAyXjYzIC0gMQB0aGUgY29zdHMgb2YgYWxsIG9wdGlvbnMgYWRk' +
-  'IHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3QgcGFzc2VzIDJeNjMgLSAxAHRoZSB1cHBlciBib3VuZCBpcyAwACBjYW4gaG9sZCBv' +
-  'bmx5ICVkLgAsIHNvIGl0IHRha2VzICVkLgAuLi4AR3Vlc3M6IG5vIHRlY2huaXF1ZSBhcHBsaWVzLCBzbyByJWRjJWQgdGFrZXMg' +
-  'JWQgZnJvbSB0aGUgc29sdXRpb24gKGl0IGhhcyAlZCBjYW5kaWRhdGVzKS4ALjBfLQBudW1iZXJzIDEtJWQsAGEgYm91bmQgb24g' +
-  'YSBzZWNvbmRhcnkgaXRlbSAoYm91bmRzIGFyZSBmb3IgcHJpbWFyeSBpdGVtcyBvbmx5KQB0aGUgY29zdCBpcyBub3QgYSBudW1i' +
-  'ZXIgKGNoYXJhY3RlciAweCUwMngpAHRoZSAlcyBib3VuZCBpcyBub3QgYSBudW1iZXIgKGNoYXJhY3RlciAweCUwMngpAG5vIG9w' +
-  'dGlvbiBpcyBmb3JjZWQgKG9yIGxlZnQgb3V0KQBzaXplICVkIGlzIG91dCBvZiByYW5nZTogcHV6emxlcyBhcmUgMXgxIHRvIDY0' +
-  'eDY0ICgwIGluZmVycyBpdCkAbm8gY29zdCBhZnRlciAnfCcgKHdyaXRlIHw3IGFmdGVyIHRoZSBpdGVtcykAZm91bmQgJXp1IGNl' +
-  'bGxzOyBhICVkeCVkIHB1enpsZSBuZWVkcyAlenUgKCVzKQB0aGUgJWQgYXQgcm93ICVkLCBjb2x1bW4gJWQgY2xhc2hlcyB3aXRo' +
-  'IHRoZSAlZCBhdCByb3cgJWQsIGNvbHVtbiAlZCAoc2FtZSAlcykAbW9yZSBzb2x1dGlvbnMgdGhhbiB0aGUgY291bnQgaG9sZHMg' +
-  'KGRseF9jb3VudDogMl42NCAtIDE7IGRseF9jb3VudF93aWRlIGhhcyB0aGVtKQAobnVsbCkAaW52YWxpZCBhcmd1bWVudCAoYSBO' +
-  'VUxMIHBvaW50ZXIgb3IgYSBuZWdhdGl2ZSBzaXplKQBhIG5lZ2F0aXZlIGNvc3QgKGNvc3RzIGFyZSAwIG9yIG1vcmUpAHVua25v' +
-  'd24gaXRlbSAiJXMiIChub3Qgb24gdGhlIGl0ZW0gbGluZSkAYW4gZW1wdHkgJXMgYm91bmQgKHdyaXRlIGxvOmhpfG5hbWUgb3Ig' +
-  'aGl8bmFtZSkAc3ltYm9sICclYycgKCVkKQBqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgbW9yZSB0aGFuICVkIGNlbGxzIChyb3cg' +
-  'JWQsIGNvbHVtbiAlZCkAIChjZWxsIHJvdyAlZCwgY29sdW1uICVkKQB0aGUgYWxwaGFiZXQgcmVwZWF0cyAnJWMnIChzeW1ib2xz' +
-  'ICVkIGFuZCAlZCkAYm94ICIlLipzJXMiIGlzIG5vdCBST1dTeENPTFVNTlMgb2Ygb25lIGJveCAoc3VjaCBhcyAzeDMgb3IgMngz' +
-  'KSBvciB0aGUgcm93cyBvZiBhIGJveCAoc3VjaCBhcyAzKQBhIGJhZCBvcHRpb24gY29zdCAobm90IGEgbnVtYmVyLCBuZWdhdGl2' +
-  'ZSwgb3IgY29zdHMgdGhhdCB0b2dldGhlciBwYXNzIDJeNjMgLSAxKQB1bmtub3duIHN5bWJvbCAnJWMnAGFuIGVtcHR5IGNvbG9y' +
-  'IGFmdGVyICc6JwBhbiBlbXB0eSBpdGVtIG5hbWUgYmVmb3JlICc6JwAgaG9sZCBvbmx5IAAgYWdhaW5zdCAAJXM6IHBpdm90IAAg' +
-  'd2l0aCBwaW5jZXJzIAA6IHJlbW92ZXMgACVzIG9uICVkOiBzdHJvbmcgbGlua3MgY29sb3VyIAAgaXQgY2FuIGdvIG9ubHkgaW4g' +
-  'ACVzOiAlZCBjYW4gZ28gb25seSBpbiAALCAlZCBjYW4gZ28gb25seSBpbiAALCBhbGwgaW4gACVkIHdvdWxkIGhhdmUgbm8gcGxh' +
-  'Y2UgaW4gACVzOiBpbiAAJXMgb24gJWQ6IGluIABtb3JlIHRoYW4gACVkIGZyb20gACB3ZXJlICVkLCBzaW5nbGVzICglZCBwbGFj' +
-  'ZW1lbnRzKSB3b3VsZCBmb2xsb3cgdW50aWwgACBpcyB0aGUgbGFzdCBlbXB0eSBjZWxsIG9mIAAlczogaWYgACBhbmQgACA9IAAl' +
-  'czogACVzIG9uICVkOiAAIC0gACwgACkKAAAA8hsAAPsdAABaCQAAORIAAEARAADfFAAAqxMAAEgSAADfDAAALwkAAOUaAACuCwAA' +
-  '0xIAAMcNAAAACwAAJg0AAO0SAABMHAAAPgQAAMgOAAAEFAAAKBAAAB0VAAD5FAAAAAEBAQIBAgECAwIBAwECAwQBAwEEAwIBBAUC' +
-  'AwQBBQEEAwIFBgECAwUBBgEEBQIBBgcFAwQBBgUHAwIBBgECBwgAAADSBwAAlQwAAHgMAABSBwAAZREAAPkFAACiBAAAGBMAAOgO' +
-  'AABqEwAAcBQAAGsIAAAIAAAACQBB7sEACzD4PwAAAAAAABBAMzMzMzMzGUA5BAAAOA4AAP8TAAAnBgAAEAAAAOEYAAAAAAAAAAEA' +
-  'QbDCAAtKMTIzNDU2Nzg5QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAADAhAAA9' +
-  'AAAALiAAQYTDAAsFAQAAAAEAQZTDAAvhAgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAABYEAAACgAAAAoAAAAAAAAAuBIAAA8A' +
-  'AAALAAAAAAAAAMYSAAAXAAAADAAAAAAAAAAhDwAAGgAAAA0AAAAAAAAAOw8AABwAAAANAAAAAQAAAI0LAAAeAAAADgAAAAIAAAAa' +
-  'DwAAIAAAAA8AAAACAAAAgQsAACIAAAAQAAAAAgAAAKsSAAAkAAAADgAAAAMAAADVDgAAJgAAAA8AAAADAAAAnRIAACgAAAAQAAAA' +
-  'AwAAABIPAAAqAAAAEQAAAAAAAAAJDwAALAAAABEAAAABAAAAWxUAADIAAAAOAAAABAAAAMsOAAA0AAAADwAAAAQAAABPFQAANgAA' +
-  'ABAAAAAEAAAAKg8AAEEAAAASAAAAAAAAALENAABCAAAAEwAAAAAAAACoDQAARAAAABQAAAAAAAAASg0AAEwAAAAVAAAAAAAAAAMI' +
-  'AABuAEGIxgALLTkEAAAcAAAAOA4AACgAAAD/EwAAPAAAAN8OAABLAAAAvQ4AAG0AAAAZFAAAbgBBuMYACwOwKQI='
+  'AGFzbQEAAAAB1gM7YAJ/fwF/YAF/AX9gA39/fwF/YAF/AGAEf39/fwF/YAN/f38AYAJ/fwBgBH9/f38AYAV/f39/fwF/YAJ/fgF/' +
+  'YAV/f39/fwBgBn9/f39/fwF/YAABf2ACf34AYAN/f34Bf2AGf39/f39/AGABfwF+YAh/f39/f39/fwBgAX4BfmAHf39/fn5/fwF/' +
+  'YAJ/fAF/YAN/f3wBf2AHf39/f39+fwF/YAZ/f35+f38Bf2AHf39+fn9/fwF/YAV/fn5/fwF/YAR/fn9/AX9gB39/f39/f38Bf2AB' +
+  'fgF/YAAAYAN/fn4Bf2ADf35/AX9gBH9/f38BfGAIf39/f39/f38Bf2AGf35+f39/AGAEf39+fwF/YAJ/fwF+YAZ/f39/f34Bf2AF' +
+  'f35/f38Bf2AEf39/fwF+YAR/fn9/AGAGf39/fn9/AGAFf39/fn8AYAR/f35/AGAFf39+f38Bf2ACfn4BfmABfAF8YAd/f39/f39/' +
+  'AGAGf39/f39/AX5gCn9/f39/f35/f38Bf2AJf39/f39/fn9/AX9gBH98fH8Bf2ACfH8Bf2AEf3x/fwF/YAF8AGAIf3x/f398f38B' +
+  'f2AGf398fH9/AX9gB39/f3x8f38Bf2AFf3x8f38BfwOnA6UDHQkIAQkJCQYDCQIeAAEBDgEFAgcCBAEABQMCAg8ODh8QAQQACQEB' +
+  'CQcDAQEJCQYLFiAQCQURIQsEBAMDBSICDAMXBwUMAwEBAAABIwMDAAMDAxISAQQDAwABAwAACgoHBwgCDQYNDQYEAQAFAAQOJA0S' +
+  'BAsCCgIRCQMDAQABAwIEBgUEAQACAgYEBgYDBgMlCQEBCxEKBQUHJgQGBAAIAQQEAwIBBAsCAgICBAMABAAAJwcBBwQAAQICAQQM' +
+  'BAMADwICAgMCAgICGBgTKBMZGQIaBQUbFikqKywaEAcHLQ0ALgUKCAgvAgcFBQAAAAAPCAQDBAQCAgAHAAIAAgEIAQgFBAEIAgEB' +
+  'AQEIAQQFBwcAAgEGBwIABTAKBQUABgIAAQMFAAMBAxwFBgUAAhwGBgYAAAAACQIFBQMAAjENAgAACAQyAgAABwUCAAAGCAAKAAoA' +
+  'BAEBAQEMAgEGAQgBAQAzNAY1AAAEAwAABAACCAADFBQABBUVAAYUBgIABgEBNgEADAECAgMDNwEbAAgCBgE4Fzk6AQELAwQBAQEF' +
+  'FQMAAQEBDAQFAXABFhYFBgEBCICABAYIAX8BQYDNCAsHgQ1RBm1lbW9yeQIABm1hbGxvYwBKBGZyZWUATxlfX2luZGlyZWN0X2Z1' +
+  'bmN0aW9uX3RhYmxlAQARZGtfc2V0X21lbW9yeV9jYXAAgAMIZGtfZXJyb3IA2AILZGtfc3RyZXJyb3IAgQMIZGtfYWxsb2MA1wIH' +
+  'ZGtfZnJlZQBADWRrX3N1ZG9rdV9uZXcAiwMOZGtfc3Vkb2t1X2ZyZWUAiAMOZGtfc3Vkb2t1X3NpemUAkAMNZGtfc3Vkb2t1X2Jv' +
+  'eACEAxNka19zdWRva3VfcGFyc2VfYm94AIwDEGRrX3N1ZG9rdV9ib3hfb2YAhQMRZGtfc3Vkb2t1X3BhdHRlcm4AjQMWZGtfc3Vk' +
+  'b2t1X3NldF9yZXN0YXJ0cwCPAw9ka19zdWRva3Vfc29sdmUAkQMPZGtfc3Vkb2t1X2JlZ2luAIIDDmRrX3N1ZG9rdV9zdGVwAJQD' +
+  'DWRrX3N1ZG9rdV9lbmQAhwMUZGtfc3Vkb2t1X3NvbHZlX21hbnkAkwMUZGtfc3Vkb2t1X2NhbmRpZGF0ZXMAhgMSZGtfc3Vkb2t1' +
+  'X2dlbmVyYXRlAIkDDmRrX3N1ZG9rdV9yYXRlAI4DFGRrX3N1ZG9rdV9sZXZlbF9uYW1lAIoDDWRrX3RleHRfcGFyc2UAmQMMZGtf' +
+  'dGV4dF9mcmVlAJgDDGRrX3RleHRfc2l6ZQCaAw1ka190ZXh0X3N0eWxlAJwDEGRrX3RleHRfY29uc3VtZWQAlgMNZGtfdGV4dF9z' +
+  'dGFydACbAw1ka190ZXh0X2NlbGxzAJUDDmRrX3RleHRfZm9ybWF0AJcDDmRrX3Byb2JsZW1fbmV3AOwCEGRrX3Byb2JsZW1fcGFy' +
+  'c2UA7wIPZGtfcHJvYmxlbV9mcmVlAOgCFmRrX3Byb2JsZW1fYWRkX29wdGlvbnMA2QIVZGtfcHJvYmxlbV9zZXRfYm91bmRzAPQC' +
+  'E2RrX3Byb2JsZW1fc2V0X2Nvc3QA9QIWZGtfcHJvYmxlbV9vcHRpb25fY29zdADtAhNka19wcm9ibGVtX3NldF9iZXN0APMCGGRr' +
+  'X3Byb2JsZW1fc29sdXRpb25fY29zdAD8AhVka19wcm9ibGVtX2Jlc3RfY291bnQA3AIYZGtfcHJvYmxlbV9iZXN0X3NvbHV0aW9u' +
+  'AN0CGGRrX3Byb2JsZW1fc2V0X3ByZWZlcnJlZAD3AhBka19wcm9ibGVtX3NoYXBlAPoCFGRrX3Byb2JsZW1faXRlbV9uYW1lAOkC' +
+  'FWRrX3Byb2JsZW1fY29sb3JfbmFtZQDgAhdka19wcm9ibGVtX29wdGlvbl9pdGVtcwDuAhFka19wcm9ibGVtX3NlYXJjaADxAhdk' +
+  'a19wcm9ibGVtX3NlYXJjaF91bnRpbADyAhNka19wcm9ibGVtX3NvbHV0aW9uAPsCEGRrX3Byb2JsZW1fY291bnQA4QITZGtfcHJv' +
+  'YmxlbV9zZXRfbWVtbwD2Ahtka19wcm9ibGVtX2RlYnVnX2NvdW50X2Zyb20A4wIQZGtfcHJvYmxlbV9zdGF0cwD9AhJka19wcm9i' +
+  'bGVtX3Jlc3RhcnQA8AITZGtfcHJvYmxlbV9zZXRfc2VlZAD5Ahdka19wcm9ibGVtX3NldF9yZXN0YXJ0cwD4AhBka19wcm9ibGVt' +
+  'X2ZvcmNlAOYCEmRrX3Byb2JsZW1fdW5mb3JjZQD/AhJka19wcm9ibGVtX2V4Y2x1ZGUA5QIUZGtfcHJvYmxlbV91bmV4Y2x1ZGUA' +
+  '/gIUZGtfcHJvYmxlbV9pdGVtX25lZWQA6gISZGtfcHJvYmxlbV9ib3VuZGVkAN4CF2RrX3Byb2JsZW1faXRlbV9vcHRpb25zAOsC' +
+  'FmRrX3Byb2JsZW1fYnJhbmNoX2l0ZW0A3wIYZGtfcHJvYmxlbV9mb3JtYXRfb3B0aW9uAOcCE2RrX3Byb2JsZW1fZXN0aW1hdGUA' +
+  '5AIQZGtfZXhwbGFpbl9iZWdpbgCeAw9ka19leHBsYWluX25leHQAoAMSZGtfZXhwbGFpbl93aW5kb3dzAKEDD2RrX2V4cGxhaW5f' +
+  'ZnJlZQCfAxFka190ZWNobmlxdWVfbmFtZQCiAxNka190ZWNobmlxdWVfcmF0aW5nAKMDC19pbml0aWFsaXplAAAQX19lcnJub19s' +
+  'b2NhdGlvbgCkAwlzdGFja1NhdmUARAxzdGFja1Jlc3RvcmUARQpzdGFja0FsbG9jAEYJKwEAQQELFR4dFSIAuwK+AssBzQGrArEC' +
+  'sgKzAroCwAK/AsUCygLOAtAC0gIMAQcK/ocJpQMDAAELiScEH38EfgJ7AX0jAEEQayIMJAAgACgCVCEfIAAoAlAhGiAAKAJMIRsg' +
+  'ACgCSCEcIAAoAhghESAAKAIUIQ8gACgCCCEHIAAoAighFCAAKAKQASEOIAAoArwBIRVBAiECIAwgACgCtAEiFiAAKAK4AUECdGo2' +
+  'AgggDCAVIAAoAsABQQJ0ajYCDEEAIAAoAsQBQQBHIBQgDkVyGyEYIAxBCGoiA0EAIA4bISAgA0EEciEdIAAoArACIR4gACkDaCEi' +
+  'IAAoAtABIRcgDCAAKQNwNwMAIAEgACkDoAEiISABICFUGyEkIAAoAlghCwJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELQQAh' +
+  'AiAPKAIERQRAQQAhCwwFC0EAIQsgDkUNACAAICIQcCAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgwgASAAKQOgASIh' +
+  'IAEgIVQbISQLQQAMAQsgACgCXEUNAUEBCyECA0ACQAJAAkAgAkUEQAJAAkAgIiAkWgRAIA5FIAEgIlhyRQRAA0AgACALNgJcIAAQ' +
+  'WiAAIAApA5gBQgF8NwOYASAAICIQcCAMIBYgACgCuAFBAnRqNgIIIAwgFSAAKALAAUECdGo2AgxBACELICIgASAAKQOgASIhIAEg' +
+  'IVQbIiRaDQALICJCAXwhIiAYRQ0DIBcgACgCyAE2AhBBACECDAILIAAgCzYCXCAAQQE2AmRBAwwKCyAiQgF8ISIgGEUNASAXIAtB' +
+  'FGxqIgMgACgCyAE2AhBBACECIAtFBEBBACELDAELIANBCGsoAgAhAgsgFyALQRRsaiACNgIMCyALQRRsIRIgC0EBa0EUbCETAn8C' +
+  'QANAAkACQAJAAkACQAJAAkACQAJAAkACQCAOBEAgACgCACEIIAAoArQBIQYgACgCGCEJAkACQCAAKALQASATaigCCEEAIAsbIgIg' +
+  'DCgCCCAWa0ECdSIDTg0AA0AgCCAGIAJBAnRqKAIAIgROIAkgBEECdGooAgBBAkhxDQEgAkEBaiICIANHDQALIAAoAtABIBJqIAM2' +
+  'AggMAQsgACgC0AEgEmogAjYCCEEAIQUgAiADTg0AA0AgCCAGIAJBAnRqKAIAIgROBEAgCSAEQQJ0aigCACIKRQ0MIAUgBSAEIAUb' +
+  'IApBAUcbIQULIAJBAWoiAiADRw0AC0EBIQNBACAFDQ8aCyAAKAKwASEKQQAhBUH/////ByEEQQEhBkEBIQMCQCAIQRBIDQADQCAK' +
+  'IAZBAnQiAmohBSACIAlqIQ1BACEC/Qz///9/////f////3////9/ISUDQCAlIA0gAkECdCIQav0AAAAiJv36ASAFIBBq/QAAAP3n' +
+  'ASAlICb9DAAAAEAAAABAAAAAQAAAAED9Of1S/bYBISUgAkEMSSACQQRqIQINAAsgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEi' +
+  'JSAlICX9DQQFBgcAAQIDDA0ODwgJCgv9tgH9GwAiAiAEIAIgBEgiAhshBCAGIAMgAhshAyAGQR9qIAZBEGohBiAITA0AC0EAIQUg' +
+  'BEH/////B0YEQEH/////ByEEDAELIAMgA0EPaiICIAIgA0gbIQIDQCADIAhMBEAgBEH/////ByAJIANBAnQiDWooAgAiELIgCiAN' +
+  'aioCAJW8IBBB/////wNKG0YEQCADIQUMAwsgAiADRyADQQFqIQMNAQsLCyAGIAhMBEADQEH/////ByAJIAZBAnQiAmooAgAiA7Ig' +
+  'AiAKaioCAJW8IANB/////wNKGyICIAQgAiAESCICGyEEIAYgBSACGyEFIAYgCEcgBkEBaiEGDQALCyAFRQ0BIAkgBUECdGooAgAh' +
+  'AwwICyAAKAIYIQggACgCACIJQYEgTgRAQf////8HIQNBACEFIAAoAhQiBigCBCICRQ0HA0ACQCAIIAJBAnRqKAIAIgQgA04NACAC' +
+  'IQUgBCIDQQJODQAMCQsgBiACQQR0aigCBCICDQALDAcLQf////8HIQRBACEDQQEhAkEAIQYgCUE/TA0BA0AgCCACIgVBAnRqIgr9' +
+  'AAAAISVBBCECA0AgJSAKIAJBAnRq/QAAAP22ASElIAJBPEkgAkEEaiECDQALAkAgBCAlICUgJf0NCAkKCwwNDg8AAQIDBAUGB/22' +
+  'ASIlICUgJf0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACICSgRAQQEhBiAFIQMgAiIERQ0BCyAFQUBrIQIgBUH/AGogCUoNAwwBCwsg' +
+  'BSICIQNBACEEDAILQQAhBUGAgICABCEDIBhFDQsMCAsgCSACQQ9qTgRAA0AgCCACIgVBAnRqIgr9AAAAISVBBCECA0AgJSAKIAJB' +
+  'AnRq/QAAAP22ASElIAJBDEkgAkEEaiECDQALAkAgJSAlICX9DQgJCgsMDQ4PAAECAwQFBgf9tgEiJSAlICX9DQQFBgcAAQIDDA0O' +
+  'DwgJCgv9tgH9GwAiAiAETg0AQQAhBiAFIQMgAiIEDQAgBSICIQNBACEEDAQLIAVBEGohAiAFQR9qIAlMDQALC0EAIQUgA0UNAyAG' +
+  'RQ0BCyAIIANBAnRqIQUgBP0RISVCACEhQgAhIwNAIAUgIadBAnRq/QAAACAl/Tf9pAGtICGGICOEISMgIUI8VCAhQgR8ISENAAsM' +
+  'AQsgCCADQQJ0aiEFIAT9ESElQgAhIUIAISMDQCAFICGnQQJ0av0AAAAgJf03/aQBrSAhhiAjhCEjICFCDFQgIUIEfCEhDQALCyAD' +
+  'ICN6p2ohBUEAIQMgBEUNAQsgBCEDIAIgCUoNAANAAkAgCCACQQJ0aigCACIEIANODQAgAiEFIAQiAw0AQQAhAwwCCyACIAlHIAJB' +
+  'AWohAg0ACwsgHkUNACAIIAAoAqwCIB4gAyAFEAIhBQsgGCADQQFKcQ0BIAMNAiAFIQQLIA5FDQggACgCsAEgBEECdGoiAioCACIn' +
+  'QwAAgEtdRQ0IIAIgJ0MAAIA/kjgCAAwICyAAIAsgICAMEHINAQwCCwtBACADQQJIDQEaCyAAIAApA3hCAXw3A3hBAQshEiAHIAVB' +
+  'BHQiE2oiAiAFIAIoAgQiBEcEQCAdQQQgDhshECAMQQhqQQAgDhshGSAMKQMAISEDQCAEQQFqIQIDQCAHIAJBBHRqIggoAgQhCSAI' +
+  'KAIAIQYgBCAIKAIIIgpBAEwEfyAGBSAUQQAgCCgCDEEASBtFBEAgByAGQQR0aiAJNgIEIAcgCUEEdGogBjYCACARIApBAnRqIgYg' +
+  'BigCACIGQQFrNgIAIA5FIAZBB0pyRQRAIBkgECAGQQNIGyIGIAYoAgAiBkEEajYCACAGIAo2AgALIAwgIUIBfCIhNwMACyACQQFq' +
+  'CyICRw0ACyAHIARBBHRqKAIEIgQgBUcNAAsLIA8gDyATaiICKAIAIgRBBHRqIAIoAgQiAjYCBCAPIAJBBHRqIAQ2AgAgESAFQQJ0' +
+  'aiICIAIoAgBBgICAgARqNgIAIA4EQCAXIAtBFGxqIgIgDCgCCCAWa0ECdTYCACACIAwoAgwgFWtBAnU2AgQLKAIEIQYCQCAAKQOI' +
+  'ASIhUA0AIAAgIUIMiCAhhSIhQhmGICGFIiFCG4ggIYUiITcDiAEgIUKdurP7lJL9oiV+IAOsgiIhUA0AA0AgByAGQQR0aigCBCEG' +
+  'ICFCAX0iIUIAUg0ACwtC////////////ACEjAkAgDkUgEkEBc3IEQCAGIQgMAQsgBiIIIQQDQCAEIAVHBEAgBEEBaiECQgAhIQNA' +
+  'IAQCfyAHIAJBBHRqIgkoAggiCkEATARAIAkoAgAMAQsgISARIApBAnRqNAIAfCEhIAJBAWoLIgJHDQALICEgIyAhICNTIgIbISMg' +
+  'BCAIIAIbIQgLIAcgBEEEdGooAgQiBCAGRw0ACwsgGyALQQJ0IgJqIAg2AgAgAiAaakEANgIAIAIgH2ogAzYCAAwBCyAcIAtBAnRq' +
+  'KAIAIghBAWshAyAHIAhBBHRqKAIIIQkDQCAIAn8gByADQQR0aiICKAIIIgZBAEwEQCACKAIEDAELAkACQCAUBEAgAigCDCISDQEL' +
+  'IA8gBkEEdCICaiIEKAIEIQUgDyAEKAIAQQR0aiAGNgIEIA8gBUEEdGogBjYCACARIAZBAnRqIgQgBCgCAEGAgICABGs2AgAgAiAH' +
+  'aigCACIEIAZGDQEDQCAEQQFrIQIDQCAHIAJBBHRqIgooAgQhBSAKKAIAIRIgBCAKKAIIIhNBAEwEfyAFBSAUQQAgCigCDEEASBtF' +
+  'BEAgByASQQR0aiACNgIEIAcgBUEEdGogAjYCACARIBNBAnRqIgUgBSgCAEEBajYCAAsgAkEBawsiAkcNAAsgBiAHIARBBHRqKAIA' +
+  'IgRHDQALDAELIBJBAEwNACAPIAZBBHQiAmpBADYCCCACIAdqKAIAIgQgBkYNAANAIAcgBEEEdGoiEyECAkAgEygCDEEASARAIAIg' +
+  'EjYCDAwBCyADIARGDQAgBEEBayECA0AgByACQQR0aiIKKAIEIQUgCigCACENIAQgCigCCCIQQQBMBH8gBQUgCigCDEEATgRAIAcg' +
+  'DUEEdGogAjYCBCAHIAVBBHRqIAI2AgAgESAQQQJ0aiIFIAUoAgBBAWo2AgALIAJBAWsLIgJHDQALCyATKAIAIgQgBkcNAAsLIANB' +
+  'AWsLIgNHDQALIA4EQCAMIBYgFyALQRRsaiICKAIAQQJ0ajYCCCAMIBUgAigCBEECdGo2AgwLIAkgByAIQQR0aigCBCIIRgRAIAcg' +
+  'CUEEdGooAgQhCAsgCCAbIAtBAnQiAmooAgBGDQEgAiAaaiICIAIoAgBBAWo2AgALIBwgC0ECdGogCDYCACAdQQQgDhshEiAMQQhq' +
+  'QQAgDhshEyAIQQFqIQYgDCkDACEhA0ACfyAHIAZBBHRqIgIoAggiBUEATARAIAIoAgAMAQsCQAJAAkAgFARAIAIoAgwiCQ0BCyAH' +
+  'IAVBBHQiEGooAgQiBCAFRg0BA0AgBEEBaiECA0AgByACQQR0aiIJKAIEIQogCSgCACEDIAQgCSgCCCINQQBMBH8gAwUgFEEAIAko' +
+  'AgxBAEgbRQRAIAcgA0EEdGogCjYCBCAHIApBBHRqIAM2AgAgESANQQJ0aiIDIAMoAgAiA0EBazYCACAORSADQQdKckUEQCATIBIg' +
+  'A0EDSBsiAyADKAIAIgNBBGo2AgAgAyANNgIACyAMICFCAXwiITcDAAsgAkEBagsiAkcNAAsgBSAHIARBBHRqKAIEIgRHDQALDAEL' +
+  'IAlBAEwNASAPIAVBBHQiAmogCTYCCCACIAdqKAIEIgQgBUYNAQNAIAcgBEEEdGoiDSECAkAgCSANKAIMRwRAIARBAWohAgNAIAcg' +
+  'AkEEdGoiCigCBCEQIAooAgAhAyAEIAooAggiGUEATAR/IAMFIAooAgxBAE4EQCAHIANBBHRqIBA2AgQgByAQQQR0aiADNgIAIBEg' +
+  'GUECdGoiAyADKAIAIgNBAWs2AgAgDkUgA0EHSnJFBEAgEyASIANBA0gbIgMgAygCACIDQQRqNgIAIAMgGTYCAAsgDCAhQgF8IiE3' +
+  'AwALIAJBAWoLIgJHDQALDAELIAQgBkYNACACQX82AgwLIA0oAgQiBCAFRw0ACwwBCyAPIA8gEGoiAigCACIDQQR0aiACKAIEIgI2' +
+  'AgQgDyACQQR0aiADNgIAIBEgBUECdGoiAiACKAIAQYCAgIAEajYCAAsgBkEBagsiBiAIRw0ACyALQQFqIQIgDygCBEUNBCAAKAJg' +
+  'IAtKRQRAIAAgAjYCYAsgAiELQQAhAgwCCyAPIAlBBHQiAmoiAygCBCEEIA8gAygCAEEEdGogCTYCBCAPIARBBHRqIAk2AgAgESAJ' +
+  'QQJ0aiIDIAMoAgBBgICAgARrNgIAIAIgB2ooAgAiBCAJRg0AA0AgBEEBayECA0AgByACQQR0aiIFKAIEIQMgBSgCACEGIAQgBSgC' +
+  'CCIIQQBMBH8gAwUgFEEAIAUoAgxBAEgbRQRAIAcgBkEEdGogAjYCBCAHIANBBHRqIAI2AgAgESAIQQJ0aiIDIAMoAgBBAWo2AgAL' +
+  'IAJBAWsLIgJHDQALIAcgBEEEdGooAgAiBCAJRw0ACwsCQCAYRQ0AIAAoAsgBIgIgFyALQRRsaigCECIGTA0AIAAoAsQBIQgDQCAA' +
+  'IAJBAWsiAjYCyAEgCCACQQJ0aigCACIEQQFrIQIDQCAHIAJBBHRqIgUoAgQhAyAEIAUoAggiCUEATAR/IAMFIAcgBSgCAEEEdGog' +
+  'AjYCBCAHIANBBHRqIAI2AgAgESAJQQJ0aiIDIAMoAgBBAWo2AgAgAkEBawsiAkcNAAsgByAHIARBBHRqIgIoAgBBBHRqIAQ2AgQg' +
+  'ByACKAIEQQR0aiAENgIAIBEgAigCCEECdGoiAiACKAIAQQFqNgIAIAAoAsgBIgIgBkoNAAsLIAsEQCALQQFrIQtBASECDAELC0EA' +
+  'IQsLIABBADYCXCAAQQM2AmRBAgwBCyAAQQI2AmQgACACNgJcIABCfzcDoAEgACAAKQOgAyIBQgF8IiE3A6ADIAAgACkDqAMgASAh' +
+  'Vq18NwOoA0EBCyECIA4EQCAAIAwoAgggFmtBAnU2ArgBIAAgDCgCDCAVa0ECdTYCwAELIAAgIjcDaCAAIAs2AlggACAMKQMANwNw' +
+  'CyAMQRBqJAAgAgtVAQJ/IAMgACAEQQJ0aigCAEcEQCAEDwsgAkEATARAIAQPCwJAA0AgACABIAVBAnRqKAIAIgZBAnRqKAIAIANG' +
+  'DQEgBUEBaiIFIAJHDQALIAQPCyAGC4cGAwp/AXsCfiAAKAIUIgUoAgQiAUUEQEF/DwsgACgCGCEGIAAoArACIQoCQCAAKAIAIgdB' +
+  'gSBOBEBB/////wchAwNAAkAgBiABQQJ0aigCACIEIANODQAgASECIAQiA0ECTg0ADAMLIAUgAUEEdGooAgQiAQ0ACwwBC0H/////' +
+  'ByEDQQAhBUEBIQECQAJAAkACQCAHQT9KBEADQCAGIAEiAkECdGoiCP0AAAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUE8' +
+  'SSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASILIAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANO' +
+  'DQBBASEFIAIhBCABIgMNAEEAIQMgAiIBIQQMAwsgAkFAayEBIAJB/wBqIAdMDQALCyAHIAFBD2pOBEADQCAGIAEiAkECdGoiCP0A' +
+  'AAAhC0EEIQEDQCALIAggAUECdGr9AAAA/bYBIQsgAUEMSSABQQRqIQENAAsCQCALIAsgC/0NCAkKCwwNDg8AAQIDBAUGB/22ASIL' +
+  'IAsgC/0NBAUGBwABAgMMDQ4PCAkKC/22Af0bACIBIANODQBBACEFIAIhBCABIgMNACACIgEhBEEAIQMMBAsgAkEQaiEBIAJBH2og' +
+  'B0wNAAsLIARFBEBBACECDAQLIAVFDQELIAYgBEECdGohAiAD/REhCwNAIAIgDKdBAnRq/QAAACAL/Tf9pAGtIAyGIA2EIQ0gDEI8' +
+  'VCAMQgR8IQwNAAsMAQsgBiAEQQJ0aiECIAP9ESELA0AgAiAMp0ECdGr9AAAAIAv9N/2kAa0gDIYgDYQhDSAMQgxUIAxCBHwhDA0A' +
+  'CwsgBCANeqdqIQIgAw0AQQAhAwwBCyABIAdKDQADQAJAIAYgAUECdGooAgAiBCADTg0AIAEhAiAEIgMNAEEAIQMMAgsgASAHRyAB' +
+  'QQFqIQENAAsLQX8gCgR/IAYgACgCrAIgCiADIAIQAgUgAgtBAWsgA0H/////B0YbC4MHAwd/AX4DfCAARQRAQX4PC0J/IAEgAVAb' +
+  'IQEgACgClAIhAgJAAkACQAJAAkACQCAAKAKMAyIDBEAgAg0BIAAoAmQNBUEAIQIgACgCuAIiBEEBRg0EIAAoAiggACgCICIDQYAg' +
+  'SnIgACgCMCADRXJyDQRBASECIARBA0YNBCADQQBMDQMgACgCCCEFIAAoAhwhB0EAIQQDQEQAAAAAAAAAACEKRAAAAAAAAAAAIQsg' +
+  'BSAHIARBAnRqKAIAIgJBBHRqKAIIIgZBAEoEQCAAKAIYIQgDQCAKRAAAAAAAAPA/oCEKIAsgCCAGQQJ0aigCALegIQsgBSACQQFq' +
+  'IgJBBHRqKAIIIgZBAEoNAAsLIAsgCkQAAAAAAADwv6CiIAygIQwgAyAEQQFqIgRHDQALDAMLIAJFDQELIAAoAmRFBEAgAEIBIAAp' +
+  'A4ABIAAoArgCQQFGIANyG1A2AsACCwJ/QQIhAgJAAkACQCAAKAJkDgQAAQECAQsgACgCjAMEQEF/IQIgABAhDQILAkAgABAOIgIO' +
+  'AwECAAILIABBAzYCZEECDAILIABBATYCZCAAKAKoAiIDKAJURQRAIAAgAyABEA8MAgtBAkEBIAMoAnhBAUYbQQEgAygCWEEBRhsh' +
+  'BCAAKQNoIQkDQCAAIAMgCUKAIHwgASABIAl9QoAgVhsgASABIAlWGyAEEQ4AIgJBA0cNASAAKQNoIgkgAVQNAAtBAyECCyACCw8L' +
+  'AkAgACgCKCAAKAJkIAAoAtQCRXJyDQAgACgC2AIiAkECRgRAIAAgARAJDwsgACgCkAEgAUJ/UiACcnINACMAQRBrIgIkAANAIABC' +
+  'gCAQBSIDQQFGDQALAkAgA0EDRw0AIAJCADcDCAJAIABCAUHAACACQQhqQQAQmQENACACKwMIRAAAAAAAAFA/oiIKRAAAAAAAALBA' +
+  'ZEUNACAAQQE2AtQCIABCfyAK/AcgCkQAoTgUmznvQ2YbEAkiA0EBag4FAAEBAQABCyAAEAggABBXIABCfxAFIQMLIAJBEGokACAD' +
+  'DwsgACABEAUhAgwDCyADQT9qQcAAbbcgACgCALeiRAAAAAAAANA/oiAMIAO3o2UhAgsgACACNgLEAgsgACkDaCEJA0AgACAJQoAg' +
+  'fCABIAEgCX1CgCBWGyABIAEgCVYbECQiAkEDRw0BIAApA2giCSABVA0AC0EDDwsgAgvPBAICfgF/AkAgACgCZA0AAkAgACgCkAEN' +
+  'AAJAAkAgACgCuAJBAWsOAgIBAAtBASEEIAAQKw0BCyAAKALMAgR/QQAFIAAoAiBBAEwEf0EBBSAAEJIBCwtFQQF0IQQLIAAgBEEC' +
+  'RjYC0AIgACAEQQFGNgK8AiAAKAKQAUUNAAJAIAAoAigNACAAKAIgIgQgACgCzAFMDQAgACgCxAEgBEECdBBOIgRFDQAgACAENgLE' +
+  'ASAAIAAoAiA2AswBCwsCQCAAKAK8AgRAIAApA2ghAgNAAn8gAkKAIHwgASABIAJ9QoAgVhsgASABIAJWGyECIAAoArQCKAIgBEAg' +
+  'ACACECwMAQsgACACEC0LIgRBA0cNAiAAKQNoIgIgAVQNAAtBAw8LIAAoAtACBEAgACkDaCECA0AgACACQoAgfCABIAEgAn1CgCBW' +
+  'GyABIAEgAlYbEDMiBEEDRw0CIAApA2giAiABVA0AC0EDDwsCQAJAIAAoAuABDQAgACgCkAFFIAApA9gBIgJQciAAKAIoIAAoAogC' +
+  'cnIgACgCZEEDRiAAKQOgAyAAKQOoA4RCAFJycg0BIAApA2giAyACWg0AIAEgAlgNAQNAIAAgA0KAIHwgAiACIAN9QoAgVhsgAiAC' +
+  'IANWGxABIgRBA0cNAyAAKQNoIgMgAlQNAAtBAyEEIAMgACkD2AFUDQILIAAgARCQAQ8LIAApA2ghAgNAIAAgAkKAIHwgASABIAJ9' +
+  'QoAgVhsgASABIAJWGxABIgRBA0cNAUEDIQQgACkDaCICIAFUDQALCyAECy4BAX4gAEUEQEF+DwsgACAAKQNoIgIgAXxCACACQn+F' +
+  'IAFWG0IAIAFCAFIbEAQLIQEBfyAAKAIkIQIgAUUEQCACQgAQZg8LIAIgACkDOBBmC4QBAQF/IAAoAugCIgEEQCABKAIMEE8gASgC' +
+  'EBBPIAEoAiAQTyABKAIkEE8gASgCFBBPIAEoAhgQTyABKAIcEE8gASgCKBBPIAEoAiwQTyABKAIwEE8gASgCNBBPIAEoAlQQTyAB' +
+  'KAJYEE8gASgCXBBPIAEoAmAQTyABEE8gAEEANgLoAgsLzw4DGX8DfgF7IwBBEGsiGCQAAn9BAiAAKAJkQQNGDQAaIAAQCAJAQQFB' +
+  'gAEQSSIFRQ0AIAAgBTYC6AIgACgCCCEKIAAoAiAhCCAAKAIAIQ4gBSAAKAIEIgs2AgQgBSAONgIAIAUgC0E/akEGdkEBIAtBwABK' +
+  'GyIPNgIIIAhBAEoEQCAAKAIcIQQDQCAKIAQgB0ECdGooAgAiAkEEdGooAghBAEoEQANAIANBAWohAyAKIAJBAWoiAkEEdGooAghB' +
+  'AEoNAAsLIAdBAWoiByAIRw0ACwsgBSAIQQJ0QQRqIgQQSiIMNgIMIAUgA0EBaiIDQQJ0IgIQSiIRNgIQIAUgC0EBaiIZQQQQSSIQ' +
+  'NgIgIAUgAhBKIhY2AiQgBSAPQQgQSSIXNgIoIAUgD0EIEEkiBjYCLCAFIA5BMGxBMGoQSiIJNgIwIAUgBBBKIhQ2AhQgBSACEEoi' +
+  'FTYCGCAFIANBA3QQSiISNgIcIBJFIBVFIAz9ESAR/RwBIBD9HAIgFv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ih79GwFBAXFBAXQg' +
+  'Hv0bAGsgHv0bAkEBcUECdHIgHv0bA0EBcUEDdHIgF/0RIAb9HAEgCf0cAiAU/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciHv0bAEEB' +
+  'cUEEdHIgHv0bAUEBcUEFdHIgHv0bAkEBcUEGdHIgHv0bA0EHdHJB/wFxcnINAEEAIQMCQCAIQQBMBEAgDCAIQQJ0akEANgIADAEL' +
+  'IAAoAhwhBwNAIAwgDUECdCICaiATNgIAAkAgCiACIAdqKAIAIgZBBHRqKAIIIgRBAEwNACAAKAIYIRpBASECIAQhAyAGIQkDQCAC' +
+  'IBogA0ECdGooAgBBgICAgARIcSECIAogCUEBaiIJQQR0aigCCCIDQQBKDQALIAJFDQADQCARIBNBAnRqIARBAWs2AgAgECAEQQJ0' +
+  'aiICIAIoAgBBAWo2AgAgE0EBaiETIAogBkEBaiIGQQR0aigCCCIEQQBKDQALCyANQQFqIg0gCEcNAAsgDCAIQQJ0aiATNgIAIAwo' +
+  'AgAhBkEAIQ1BACEDA0AgFCANQQJ0aiADIgQ2AgAgBiIJIAwgDUEBaiINQQJ0aigCACIGSARAA0AgESAJQQJ0aigCACEKAn4CQAJA' +
+  'AkAgBCICIANODQAgCkEGdSEHA0AgFSACQQJ0aigCACAHRg0BIAJBAWoiAiADRw0ACwwBCyACIANHDQEgCkEGdSEHCyAVIANBAnRq' +
+  'IAc2AgAgEiADQQN0akIANwMAIAMiAkEBaiEDQgAMAQsgEiACQQN0aikDAAshGyASIAJBA3RqIBtCASAKQT9xrYaENwMAIAlBAWoi' +
+  'CSAGRw0ACwsgCCANRw0ACwsgFCAIQQJ0aiADNgIAQQAhAyALQQBKBEBBACECA0AgECACQQFqIgJBAnRqIgQgBCgCACADaiIDNgIA' +
+  'IAIgC0cNAAsLIBlBAnQiAhBKIgZFDQAgBiAQIAL8CgAAIAhBAEoEQCAMKAIAIQdBACEEA0AgByICIAwgBCIDQQFqIgRBAnRqKAIA' +
+  'IgdIBEADQCAGIBEgAkECdGooAgBBAnRqIgkgCSgCACIJQQFqNgIAIBYgCUECdGogAzYCACACQQFqIgIgB0cNAAsLIAQgCEcNAAsL' +
+  'IAYQTyALQQBKBEAgACgCGCEEQQAhAgNAIAQgAkEBaiIDQQJ0aigCAEGAgICABE4EQCAXIAJBA3ZB+P///wFxaiIGIAYpAwBCASAC' +
+  'QT9xrYaENwMACyADIgIgC0cNAAsLIAAoAsgCIAhBgMAASnIgDkUgCEE/akEGdiAObCAQIA5BAnRqKAIAQQJ0S3JyRQRAIAUgCyAI' +
+  'EAoNASAFKAIIIQ8LIAVBADYCRCAFIA9BAmoiAzYCOEHAACECQoCAgIAEIAApA+ACIhsgG1AbIANBA3StgKciBEHAAE8EQANAIAIi' +
+  'A0EBdCICIARNDQALIAUgAzYCRAsgAEEANgLQAiAAQQE2AmQgAEEANgK8AkKAICAAKQPwAiIbIBtQGyEbIAAoAugCIQIDQCAAIAFC' +
+  'fyAbIAApA2h8IhwgGyAcVhsQCyIEQQJGDQALIAIpA3ghHCACKQNwIRsgAigCaCEHIAIoAmQhBkIAIQEgAEIANwNYIABBAzYCZAJA' +
+  'IARBAUcEQCAbIQEMAQsgBkEATARAQgAhHAwBCyACKAIwIQlBACEDQgAhHANAQn8gHCAJIANBMGxqIgIpAygiG3wgASACKQMgIgF8' +
+  'Ih0gAVQiAq18IgEgAiABIBtUIAEgG1EbIgIbIRxCfyAdIAIbIQEgAiAHciEHIANBAWoiAyAGRw0ACwsCQCAHRQRAIAEgACkDsAMi' +
+  'AXwiHSABVCICIAKtIBwgACkDuAMiAXx8IhsgAVQgASAbURtBAUcNAQsgAEJ/NwOgAyAAQn83A6gDQW0MAgsgACAdNwOgAyAAIBs3' +
+  'A6gDQQNBAiAEQQFGGwwBCyAAEAhBfwsgGEEQaiQAC+8FARV/IAAgACgCACIIQQN0Ig0QSiIKNgJUIAAgCCACQT9qQcAAbSIGbEEI' +
+  'EEkiETYCWCAAIAIgBmxBCBBJIhY2AlwgACAIQQJqIAZsQQgQSSIXNgJgQX8hAyABIAhrIAZsQQFqQQgQSSEOIApFIBFFciAWRSAB' +
+  'QQN0QQFyEEoiD0VyciAORSAXRXJyRQRAIAAgBjYCUCABQQBKBEAgACgCICELA0BBACEEIAYhAyALIAVBAnRqKAIAIgkgCyAFQQFq' +
+  'IgxBAnRqKAIAIhBIBEAgESAOIAUgCEgiAxsgBUEAIAggAxtrIAZsQQN0aiESIAAoAiQhEyAGIQMDQCASIBMgCUECdGooAgAiFEEG' +
+  'dSIHQQN0aiIVIBUpAwBCASAUQT9xrYaENwMAIAQgB0EBaiAEIAdKGyEEIAcgAyADIAdKGyEDIAlBAWoiCSAQRw0ACwsgDyAFQQN0' +
+  'aiIFIANBACADIARIIgMbNgIAIAUgBEEAIAMbNgIEIAwiBSABRw0ACwsgCiAPIA38CgAAIAJBAEoEQCAAKAIMIhIoAgAhDEEAIQcD' +
+  'QCAMIgUgEiAHIgFBAWoiB0ECdGooAgAiDEgEQCAWIAEgBmxBA3RqIQkgFyABQQN2Qfj///8BcWoiAyADKQMAQgEgAUE/ca2GhDcD' +
+  'ACAAKAIQIRMDQAJAIA8gEyAFQQJ0aigCACIDQQN0aiIBKAIEIgogASgCACIBTA0AIBEgDiADIAhIIgQbIANBACAIIAQbayAGbEED' +
+  'dGohCwJAIAogAWsiDUECSQRAIAEhAwwBCyABIA1BfnEiEGohA0EAIQQDQCAJIAEgBGpBA3QiFGoiFSAV/QADACALIBRq/QADAP1Q' +
+  '/QsDACAEQQJqIgQgEEcNAAsgDSAQRg0BCwNAIAkgA0EDdCIBaiIEIAQpAwAgASALaikDAIQ3AwAgA0EBaiIDIApHDQALCyAFQQFq' +
+  'IgUgDEcNAAsLIAIgB0cNAAsLQQAhAwsgDhBPIA8QTyADC+0VAhZ/BH4gACgC6AIiAygCaCEVIAMoAmQhDCADKAIwIRcDQAJAAkAg' +
+  'BEEBcQ0AIAIgACkDaCIZWARAQQIhBAwCCyAAIBlCAXw3A2gCQAJAAkAgAygCUCISBEAgAygCACIKQQBKDQEMAwsgAygCACIKQQBM' +
+  'DQIgAygCKCEUQf////8HIQdBfyELQQAhBQNAAkAgFCAFQQN2Qfj///8BcWopAwAgBUE/ca2IQgGDUEUEQCAFQQFqIQggByEGDAEL' +
+  'QQAhBgJAIAMoAiAiBCAFQQJ0aigCACIQIAQgBUEBaiIIQQJ0aigCACINTg0AIAMoAhQhESADKAIkIRMDQAJ/QQAgESATIBBBAnRq' +
+  'KAIAQQJ0aiIJKAIAIgQgCSgCBCIJTg0AGkEBIAMoAhwiDyAEQQN0aikDACAUIAMoAhgiDiAEQQJ0aigCAEEDdGopAwCDQgBSDQAa' +
+  'A0ACQCAJIARBAWoiBEYEQCAJIQQMAQsgDyAEQQN0aikDACAUIA4gBEECdGooAgBBA3RqKQMAg1ANAQsLIAQgCUgLIQQgBiAERWoi' +
+  'BiAHSCANIBBBAWoiEEpxDQALIAYgB0gNACAHIQYMAQsgBSELCyAIIApODQIgCCEFIAYiB0EASg0ACwwBCyADKAJgIAwgEmxBA3Rq' +
+  'IQ0gAygCKCERQf////8HIQZBfyELQgAhGQNAAkAgESAZQgaIp0EDdGopAwBCf4VCfyAKIBmnayIHrYZCf4VCfyAHQcAASBuDIhpQ' +
+  'DQAgAygCVCETIAMoAlghDwNAQQAhBAJAIBMgGnogGYSnIgdBA3RqIggoAgAiBSAIKAIEIg5IBEAgDyAHIBJsQQN0aiEJA0ACQCAE' +
+  'IA0gBUEDdCIIaikDACAIIAlqKQMAg3unaiEEIAVBAWoiBSAOTg0AIAQgBkgNAQsLIAQgBk4NAQsgBCEGIAchCwsgGkIBfSAagyIa' +
+  'UA0BIAZBAEoNAAsLIAogGUJAfSIZp0wNASAGQQBKDQALCyALQQBIDQAgBkUEQEIAIRxBACEWQgAhGwwCC0EAIQQgAyADKAJgIAwg' +
+  'EmxBA3RqQQAgEhsQDCEJQgAhGiADKAIIIghBAEoEQANAIAkgBEEDdGopAwAgGoUiGUIeiCAZhUK5y5Pn0e2RrL9/fiIZQhuIIBmF' +
+  'QuujxJmxt5LolH9+IhlCH4ggGYUhGiAEQQFqIgQgCEcNAAsLAkAgAygCPCIHRQ0AIAdBCCADKAJMGyEUIAhBA3QhBSAHQQFrIQog' +
+  'GqchDSADKAI4IREgAygCNCETQQAhBANAIBMgBCANaiAKcSARbEEDdGoiGCkDCCIZQn9RDQEgGEEQaiEQIAkhB0EAIRICQCAFIghF' +
+  'DQADQCAQLQAAIg8gBy0AACIORgRAIAdBAWohByAQQQFqIRAgCEEBayIIDQEMAgsLIA8gDmshEgsgEgRAIARBAWoiBCAURg0CDAEL' +
+  'CyAYKQMAIRwgGSEbDAILIAZBAk4EQCAAIAApA3hCAXw3A3gLIAMoAiAgC0ECdGooAgAhByAXIAxBMGxqIgb9DAAAAAAAAAAAAAAA' +
+  'AAAAAAD9CwQgIAYgGjcDECAGQv////8PNwMIIAYgCzYCACAGIAdBAWs2AgQgDEEBaiEHIAAoAmAgDEwEQCAAIAc2AmALIAchDAwB' +
+  'C0IAIRtCASEcQQEhFgsgDEUEQEEAIQRBACEMDAELIBcgDEEBayIHQTBsaiIKKAIIIgRBAE4EQCAKQn8gCikDICIaIBx8IhkgGSAa' +
+  'VCIGIAatIAopAygiGiAbfHwiGSAaVCAZIBpRGyIOGzcDICAKQn8gGSAOGzcDKCADKAIUIARBAnRqIgYoAgAiBCAGKAIEIglIBEAg' +
+  'AygCGCEFIAMoAighCCADKAIcIQsDQCAIIAUgBEECdGooAgBBA3RqIgYgBikDACALIARBA3RqKQMAhTcDACAEQQFqIgQgCUcNAAsL' +
+  'IApBfzYCCCAOIBVyIRULAkAgAygCUCINRQRAIAMoAiAhCyAKKAIAIQYgCiAKKAIEQQFqIgQ2AgQgBCALIAZBAnRqIhMoAgQiCE4N' +
+  'ASADKAIUIQ8gAygCJCEOA0AgDyAOIARBAnRqKAIAQQJ0aiIGKAIAIgUgBigCBCIRTg0CIAMoAhwiCSAFQQN0aikDACADKAIoIgsg' +
+  'AygCGCIGIAVBAnRqKAIAQQN0aikDAINQBEADQCAFQQFqIgUgEUYNBCAJIAVBA3RqKQMAIAsgBiAFQQJ0aigCAEEDdGopAwCDUA0A' +
+  'CyAFIBFODQMLIAogBEEBaiIENgIEIAQgEygCBCIISA0ACwwBCyADKAJgIAcgDWxBA3RqIQUgAygCICAKKAIAQQJ0aiELIAooAgQh' +
+  'BANAIAogBEEBaiIENgIEIAQgCygCBCIITg0BIAUgAygCJCAEQQJ0aigCACIGQQZ1QQN0aikDACAGQT9xrYhCAYNQDQALCyAEIAhI' +
+  'BEAgASAAKQNoWARAQQEhBAwCCyAKIAMoAiQgBEECdGooAgAiDzYCCCADKAIUIA9BAnRqIgYoAgQiDiAGKAIAIgZKBEAgAygCGCEJ' +
+  'IAMoAighBSADKAIcIQggBiEEA0AgBSAJIARBAnRqKAIAQQN0aiILIAspAwAgCCAEQQN0aikDAIU3AwAgBEEBaiIEIA5HDQALCwJA' +
+  'IA1FIA1BAExyDQAgAygCYCIFIAwgDWxBA3RqIQkgBSAHIA1sQQN0aiEIQQAhBCADKAJcIgcgDSAPbEEDdGoiCyAFIA0gDEEDdEEI' +
+  'amxqSSAJIAcgDSAPQQN0QQhqbGpJcSANQQFGckUEQCANQX5xIQRBACEFA0AgCSAFQQN0IgdqIAcgCGr9AAMAIAcgC2r9AAMA/U/9' +
+  'CwMAIAVBAmoiBSAERw0ACyAEIA1GDQELA0AgCSAEQQN0IgdqIAcgCGopAwAgByALaikDAEJ/hYM3AwAgBEEBaiIEIA1HDQALCyAA' +
+  'IAApA3AgDiAGa6x8NwNwQQAhBAwCCyAKKQMgIRwgCikDECEaIAooAgwhFiAKKQMoIRsgAyADKAJgIAcgDWxBA3RqQQAgDRsQDCEL' +
+  'AkAgAygCTCIQBEAgAygCPCIFIAMoAkBBAXRBAmpJBEAgAxANBEBBfyEEDAQLIAMoAkwhECADKAI8IQULIAVBAWshDiAapyEJIAMo' +
+  'AjghCCADKAI0IQwgFq0hGUEAIQQCQCAFQQggEBsiBgRAA0AgDCAEIAlqIA5xIAhsQQN0aiIFKQMIQn9RBEAgAyADKAJAQQFqNgJA' +
+  'DAMLIARBAWoiBCAGRw0ACwsgAyADKAJIIgZBAWo2AkggDCAGQQdxIAlqIA5xIAhsQQN0aiEFCyAFIBk3AwBCACEZDAELQQEhBCAH' +
+  'IQwgAygCREUgG0J/UXINAiADKAI8IgUgAygCQEEBdEECakkEQCADEA0aIAMoAjwhBQsgBUUNAiAbIRkgBUEIIAMoAkwbIQYgBUEB' +
+  'ayEOIBqnIQkgAygCOCEIIAMoAjQhDEEAIQQCQANAIAwgBCAJaiAOcSAIbEEDdGoiBSkDCEJ/UQRAIAMgAygCQEEBajYCQAwCCyAE' +
+  'QQFqIgQgBkcNAAsgAyADKAJIIgZBAWo2AkggDCAGQQdxIAlqIA5xIAhsQQN0aiEFCyAFIBw3AwALIAUgGTcDCCAFQRBqIAsgAygC' +
+  'CEEDdPwKAABBASEEIAchDAwBCwsgAyAcNwNwIAMgFTYCaCADIAw2AmQgAyAWNgJsIAMgGzcDeCAEC8YDAgx/AX4gACgCBCAAKAIA' +
+  'RgRAIAAoAigPCyAAKAIsIAAoAiggACgCCEEDdPwKAAAgACgCACIEIAAoAgQiCEgEQCAAKAIoIQcDQAJAQgEgBEE/ca2GIg4gByAE' +
+  'QQZ1QQN0IglqKQMAg1BFBEAgBEEBaiEEDAELIAAoAiAiAiAEQQJ0aigCACEDIAIgBEEBaiIEQQJ0aigCACEGAkACQCAAKAJQBEAg' +
+  'AyAGTg0BIAAoAiQhAgNAIAEgAiADQQJ0aigCACIFQQZ1QQN0aikDACAFQT9xrYinQQFxDQIgA0EBaiIDIAZHDQALDAILIAMgBk4N' +
+  'ACAAKAIUIQogACgCJCELA0AgCiALIANBAnRqKAIAQQJ0aiIFKAIAIgIgBSgCBCIFTg0BIAAoAhwiDCACQQN0aikDACAHIAAoAhgi' +
+  'DSACQQJ0aigCAEEDdGopAwCDUARAA0AgBSACQQFqIgJHIAwgAkEDdGopAwAgByANIAJBAnRqKAIAQQN0aikDAINQcQ0ACyACIAVO' +
+  'DQILIANBAWoiAyAGRw0ACwwBCyADIAZHDQELIAAoAiwgCWoiAyADKQMAIA6ENwMACyAEIAhHDQALCyAAKAIsC5AEAgx/An4gACgC' +
+  'PCIFQQF0QcAAIAUbIQIgACgCOCIGQQN0IQQCQAJAIAAoAkwiAwRAQX8hASACIAMoAhAgBG5NDQEMAgtBfyEBIAIgACgCREsNAQsg' +
+  'ACgCNCEJIAIgBGwiBxBKIgFFBEAgACAFNgJEQX8PCyADBEAgAyADKAIQIAUgAmsgBGxqNgIQCyABQf8BIAf8CwBBACEDIABBADYC' +
+  'QCAAIAI2AjwgACABNgI0AkAgBUUNAANAIAkgAyAGbEEDdGoiASkDCCIOQn9SBEAgAUEQaiEEQgAhDUEAIQIgACgCCCIHQQBKBEAD' +
+  'QCAEIAJBA3RqKQMAIA2FIg1CHoggDYVCucuT59Htkay/f34iDUIbiCANhULro8SZsbeS6JR/fiINQh+IIA2FIQ0gAkEBaiICIAdH' +
+  'DQALCyAAKAI8IghBAWshCiANpyELIAAoAjQhDCABKQMAIQ1BACECAkAgCEEIIAAoAkwbIggEQANAIAwgAiALaiAKcSAGbEEDdGoi' +
+  'ASkDCEJ/UQRAIAAgACgCQEEBajYCQAwDCyACQQFqIgIgCEcNAAsLIAAgACgCSCIBQQFqNgJIIAwgAUEHcSALaiAKcSAGbEEDdGoh' +
+  'AQsgASAONwMIIAEgDTcDACABQRBqIAQgB0EDdPwKAAALIANBAWoiAyAFRg0BIAAoAjghBgwACwALIAkQT0EAIQELIAELwAMBB38j' +
+  'AEEQayIEJABBfyECIAAQEEUEQCAAKAKoAiICQgA3A0AgBEIANwMIQQEhASACKAJUBEAgACACIARBCGoQGyEBCwJAIAAoAqACIgNB' +
+  'AEwNAANAIAIoAlQNASACKAIAIgYgBiAAKAIcIAAoApwCIAVBAnRqKAIAQQJ0aigCACIHQQR0aigCAEEEdGooAgQgB0YEQCACIAcg' +
+  'BEEIahARIAAoAqACIQMLIAVBAWoiBSADSA0ACwsgAUEARyEDAkAgAUUgACgCMCIBQQBMcg0AQQAhBQNAIAIoAlQEQEEBIQMMAgsg' +
+  'ACACIAAoAiwgBUECdGooAgAiAxASIgcEQCAAIAIgA0ECdCIBIAAoAhxqKAIAIARBCGoQEyACKAIAIQMgACgCHCABaigCACEBA0Ag' +
+  'AUEEdCEGIAFBAWohASADIAZqKAIIIgZBAEoNAAsgAiAGQX9zIgEgACgCiANIBH4gACgC+AIgAUEDdGopAwAFQgALIAIpA0B8NwNA' +
+  'IAAoAjAhAQsgB0EARyEDIAVBAWoiBSABTg0BIAcNAAsLIAAgACkDcCAEKQMIfDcDcEEAQQIgAxshAgsgBEEQaiQAIAIL5hYCD38E' +
+  'fiMAQRBrIgwkACAMQgA3AwggASgCNCEDIAEoAgAhECAMQQA2AgQgASgCOEVFIQQDQAJAAkACQAJAAkACQAJAIARFBEAgACgCjAME' +
+  'QCABKQNAIAAQIFoNBQsgACABIAxBBGoQFCIFQf////8HRgRAIABBAjYCZEEBIQQgAUEBNgI4IAEgAzYCNCAAIAM2AlwgACADNgJY' +
+  'IAAgACkDcCAMKQMIfDcDcCAAKAKMA0UNAiAAIAEpA0BBAxAfIgNFDQIgAEEBNgJkIAFBADYCOCADIQQMAwsgAiAAKQNoIhJYBEAg' +
+  'AUEANgI4IAEgAzYCNCAAQQE2AmQgACADNgJYIAAgACkDcCAMKQMIfDcDcEEDIQQMAwsgACASQgF8NwNoIAVBAEwEQCAMKAIEIQUM' +
+  'BQsgBUEBRwRAIAAgACkDeEIBfDcDeAsgASgCGCIOIANBAnQiC2ogDCgCBDYCACABKAIcIAtqQX42AgAgASgCICALaiABKAIwNgIA' +
+  'IAEoAiQgC2pBADYCACABKAIoIAtqIAU2AgAgAyELDAMLIAMEQCABKAIcIQggASgCGCEOIAMhCwNAIA4gC0EBayILQQJ0IgdqKAIA' +
+  'IQUCQCAHIAhqKAIAIgRBf0YEQCABKAIMIgMgASgCCCIEIAVBAnQiCWooAgBBAnRqIAU2AgAgBCADIAlqKAIAQQJ0aiAFNgIAIAEo' +
+  'AjAiAyABKAIgIAdqIgooAgBMDQEgASgCBCEGIAEoAgAhBCABKAIsIQ0DQCABIANBAWsiAzYCMCANIANBAnRqKAIAIgdBAWshAwNA' +
+  'IAcCfyAEIANBBHRqIgkoAggiD0EATARAIAkoAgQMAQsgBCAJKAIAQQR0aiADNgIEIAQgCSgCBEEEdGogAzYCACAGIA9BAnRqIgkg' +
+  'CSgCAEEBajYCACADQQFrCyIDRw0ACyAEIAQgB0EEdGoiAygCAEEEdGogBzYCBCAEIAMoAgRBBHRqIAc2AgAgBiADKAIIQQJ0aiID' +
+  'IAMoAgBBAWo2AgAgASgCMCIDIAooAgBKDQALDAELIAwgBTYCBCABKAIAIQYgBCEDA0AgBiADIgdBAWsiA0EEdGooAghBAEoNAAsg' +
+  'BCEDA0AgBiADIgVBAWoiA0EEdGooAghBAEoNAAsgBSAHTgRAA0AgBiAFIglBBHRqIgMoAgwhDQJAIAMoAggiBSAAKAIATARAIAVB' +
+  'AnQiAyABKAIQaiIIIAgoAgAiCEEBazYCACAIIAAoApACIANqKAIARw0BIAAoAgAgBU4EQCABKAIMIgggA2ooAgAhCiAIIAMgASgC' +
+  'CCINaigCAEECdGogBTYCACANIApBAnRqIAU2AgALIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EEdGoiCigC' +
+  'CCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFqNgIAIANB' +
+  'AWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyANRQRAIAYgBUEEdGooAgAiCCAFRg0BA0AgCEEBayEDA0AgCAJ/IAYgA0EE' +
+  'dGoiCigCCCINQQBMBEAgCigCBAwBCyAGIAooAgBBBHRqIAM2AgQgBiAKKAIEQQR0aiADNgIAIAEoAgQgDUECdGoiCiAKKAIAQQFq' +
+  'NgIAIANBAWsLIgNHDQALIAUgBiAIQQR0aigCACIIRw0ACwwBCyABKAIUIAVBAnRqIgMgAygCAEEBayIDNgIAIAMNACAGIAVBBHRq' +
+  'KAIAIgggBUYNAANAIA0gBiAIQQR0aiIPKAIMRwRAIAhBAWshAwNAIAgCfyAGIANBBHRqIgooAggiEUEATARAIAooAgQMAQsgBiAK' +
+  'KAIAQQR0aiADNgIEIAYgCigCBEEEdGogAzYCACABKAIEIBFBAnRqIgogCigCAEEBajYCACADQQFrCyIDRw0ACwsgDygCACIIIAVH' +
+  'DQALCyAJQQFrIQUgByAJSA0ACwsgASABKAI8IAtBA3RqKQMANwNAIAEgASgCMCIDQQFqNgIwIAEoAiwgA0ECdGogBDYCACABKAIk' +
+  'IAtBAnRqIgMgAygCAEEBajYCAAwFCyALDQALCyAMIAU2AgQgAEEANgJYIABBAzYCZCAAIAApA3AgDCkDCHw3A3BBAiEEDAELIAAg' +
+  'ACkDoAMiAkIBfCISNwOgAyAAIAApA6gDIAIgElatfDcDqAMLIAxBEGokACAEDwsgDiALQQJ0aigCACIFQQJ0IgMgACgCjAJqKAIA' +
+  'IAEoAhAgA2ooAgBrIQQgDCkDCCETAkAgASgCBCADaigCACIDQQBMIAMgBEhyDQAgC0ECdCEJA0ACfyAAKQOAAVBFBEAgASgCACIE' +
+  'IAUgASgCHCAJaigCACIHIAdBAEgbQQR0aigCBCEDAkAgB0EATg0AIAAgACkDiAEiEkIMiCAShSISQhmGIBKFIhJCG4ggEoUiEjcD' +
+  'iAEgEkKdurP7lJL9oiV+IAEoAgQgBUECdGo0AgCCIhJQDQADQCAEIANBBHRqKAIEIQMgEkIBfSISQgBSDQALCyAEIAVBBHRqKAIE' +
+  'IAMgAyAFRhsMAQsgECAFQQR0aigCBAshBCABKAIcIAlqIAQ2AgBCACESIAQhAyAAKAKMA0UNAwNAIANBBHQgA0EBaiEDIBBqKAII' +
+  'IgdBAEoNAAsgB0F/cyIDIAAoAogDSARAIAAoAvgCIANBA3RqKQMAIRILIAAQICEUIAAoAowDRQ0DIBQgASkDQCIVfSASViAUIBVW' +
+  'cQ0DIAEoAgAiByAHIARBBHRqIgMoAgAiBUEEdGogAygCBDYCBCAHIAMoAgRBBHRqIAU2AgAgASgCBCIIIAMoAghBAnRqIgMgAygC' +
+  'AEEBazYCACAEQQFqIQMDQCAHIANBBHRqIgYoAgAhBSAEIAYoAggiDkEATAR/IAUFIAcgBUEEdGogBigCBCIGNgIEIAcgBkEEdGog' +
+  'BTYCACAIIA5BAnRqIgUgBSgCAEEBazYCACATQgF8IRMgA0EBagsiA0cNAAsgASABKAIwIgNBAWo2AjAgASgCLCADQQJ0aiAENgIA' +
+  'IAEoAiQgCWoiAyADKAIAQQFqNgIAIAEoAhggCWooAgAiBUECdCIDIAAoAowCaigCACABKAIQIANqKAIAayEEIAEoAgQgA2ooAgAi' +
+  'A0EATA0BIAMgBE4NAAsLIAwgEzcDCAJAIARBAEoNACABKAIcIAtBAnRqIgMoAgBBf0YNACABKAIMIgQgASgCCCIHIAVBAnQiCWoi' +
+  'BigCAEECdGogBCAJaiIEKAIANgIAIAcgBCgCAEECdGogBigCADYCACADQX82AgAgC0EBaiEDIAsgACgCYE4NAwwECyAMIAU2AgQg' +
+  'ASgCMCIDIAEoAiAgC0ECdGoiCCgCAEoEQCABKAIEIQYgASgCACEEIAEoAiwhDgNAIAEgA0EBayIDNgIwIA4gA0ECdGooAgAiB0EB' +
+  'ayEDA0AgBwJ/IAQgA0EEdGoiCSgCCCIKQQBMBEAgCSgCBAwBCyAEIAkoAgBBBHRqIAM2AgQgBCAJKAIEQQR0aiADNgIAIAYgCkEC' +
+  'dGoiCSAJKAIAQQFqNgIAIANBAWsLIgNHDQALIAQgBCAHQQR0aiIDKAIAQQR0aiAHNgIEIAQgAygCBEEEdGogBzYCACAGIAMoAghB' +
+  'AnRqIgMgAygCAEEBajYCACABKAIwIgMgCCgCAEoNAAsLIAshAwtBASEEDAMLIAwgEzcDCCABKAI8IAtBA3RqIAEpA0A3AwAgASAB' +
+  'KQNAIBJ8NwNAIAAgASAEIAxBCGoQEyALQQFqIQMgCyAAKAJgSA0BCyAAIAM2AmALIAwgBTYCBEEAIQQMAAsAC7AGAQt/IwBBIGsi' +
+  'BiQAAkACQCAAKAKoAiIBRQRAIABBAUGIARBJIgE2AqgCIAFFDQEgAUF/NgJcCyAAKAIgIAAoAgAgACgCBCEHIAEoAgRFBEAgASAH' +
+  'QQJ0QQRqIgIQSiIINgIEIAEgAhBKIgk2AgggASACEEoiCjYCDCABIAIQSiILNgIQIAEgAhBKIgI2AhRBfyEDIAtFIAhFIAlFciAK' +
+  'RSACRXJycg0CC2oiAiABKAJMTgRAIAYgAUEsajYCFCAGIAFBKGo2AhAgBiABQSRqNgIMIAYgAUEgajYCCCAGIAFBHGo2AgQgBiAB' +
+  'QRhqNgIAIAJBAWoiA0ECdCEEQQAhAgNAIAYgAkECdGooAgAiBSgCABBPIAUgBBBKNgIAIAJBAWoiAkEGRw0ACyABKAI8EE8gASAD' +
+  'QQN0EEo2AjwgARAZAkACQCABKAIYRQ0AIAEoAjwhBEEAIQIDQCAERQ0BIAJBAWoiAkEGRg0CIAYgAkECdGooAgAoAgANAAsLIAFB' +
+  'ADYCTAwCCyABIAM2AkwLIAdBAE4EQCABKAIQIQMgASgCFCEEQQAhAgNAIAQgAkECdCIFakEANgIAIAMgBWpBADYCACACIAdGIAJB' +
+  'AWohAkUNAAsLQQAhAyABQQA2AjggAUIANwMwAkAgACgCwAJFBEAgAUEANgJUDAELIAEgACABIAEoAkwQGiICQQBHNgJUIAINAgsg' +
+  'ASgCACECAkAgACgCDCIDIAEoAlBMBEAgA0EEdCEDDAELIAIQTyABIAAoAgwiBEEEdCIDEEoiAjYCACACRQRAIAFBADYCUAwCCyAB' +
+  'IAQ2AlALIAIgACgCCCAD/AoAACABIAAoAgw2AkhBACECIAdBAE4EQCABKAIEIQMgACgCGCEEA0AgAyACQQJ0IgVqIAQgBWooAgA2' +
+  'AgAgAiAHRiACQQFqIQJFDQALC0EAIQMgACgCACIHQQBIDQEgASgCDCEEIAEoAgghAUEAIQIDQCABIAJBAnQiAGogAkEBayAHIAIb' +
+  'NgIAIAAgBGogAkEBaiIAQQAgAiAHSBs2AgAgAiAHRiAAIQJFDQALDAELQX8hAwsgBkEgaiQAIAMLyQEBBX8gACgCACIFIAUgAUEE' +
+  'dGoiAygCACIEQQR0aiADKAIENgIEIAUgAygCBEEEdGogBDYCACAAKAIEIgYgAygCCEECdGoiACAAKAIAQQFrNgIAIAFBAWohAANA' +
+  'IAUgAEEEdGoiBCgCACEDIAQoAggiB0EATAR/IAMFIAUgA0EEdGogBCgCBCIENgIEIAUgBEEEdGogAzYCACAGIAdBAnRqIgMgAygC' +
+  'AEEBazYCACACIAIpAwBCAXw3AwAgAEEBagsiACABRw0ACwuSAQECfyABKAIAIgQgACgCHCACQQJ0aigCACICQQR0aigCCCIDQQBK' +
+  'BEADQCACIAQgBCACQQR0aigCAEEEdGooAgRHBEBBAA8LAkAgAyAAKAIASg0AIANBAnQiAyABKAIQaigCACAAKAKQAiADaigCAEgN' +
+  'AEEADwsgBCACQQFqIgJBBHRqKAIIIgNBAEoNAAsLQQELpQcBCn8gASgCACIEIAQgAkEEdGoiBygCACIFQQR0aiAHKAIENgIEIAQg' +
+  'BygCBEEEdGogBTYCACABKAIEIgwgBygCCEECdGoiBSAFKAIAQQFrNgIAIAJBAWohBQNAIAQgBUEEdGoiBigCACEHIAYoAggiCkEA' +
+  'TAR/IAcFIAQgB0EEdGogBigCBCIGNgIEIAQgBkEEdGogBzYCACAMIApBAnRqIgcgBygCAEEBazYCACADIAMpAwBCAXw3AwAgBUEB' +
+  'agsiBSACRw0ACwNAIAQgAiIHQQFrIgJBBHRqKAIIQQBKDQALIAQgB0EEdGooAggiCEEASgRAA0ACQCAAKAIAIAhOBEAgCEECdCIL' +
+  'IAEoAhBqIgIgAigCAEEBaiICNgIAIAIgACgCkAIgC2ooAgBHDQEgACgCACENIAggBCAIQQR0aigCBCIJRwRAA0AgCUEBaiEFA0Ag' +
+  'BCAFQQR0aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIo' +
+  'AgBBAWs2AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALIAQgCUEEdGooAgQiCSAIRw0ACwsgCCANSg0BIAEoAgwiAiABKAIIIgYg' +
+  'C2ooAgAiBUECdGogAiALaigCACICNgIAIAYgAkECdGogBTYCAAwBCyAEIAdBBHRqKAIMIgtFBEAgBCAIQQR0aigCBCIJIAhGDQED' +
+  'QCAJQQFqIQUDQCAEIAVBBHRqIgYoAgAhAiAJIAYoAggiCkEATAR/IAIFIAQgAkEEdGogBigCBCIGNgIEIAQgBkEEdGogAjYCACAM' +
+  'IApBAnRqIgIgAigCAEEBazYCACADIAMpAwBCAXw3AwAgBUEBagsiBUcNAAsgCCAEIAlBBHRqKAIEIglHDQALDAELIAEoAhQgCEEC' +
+  'dGoiAiACKAIAIgJBAWo2AgAgAg0AIAQgCEEEdGooAgQiCSAIRg0AA0AgCyAEIAlBBHRqIg0oAgxHBEAgCUEBaiEFA0AgBCAFQQR0' +
+  'aiIGKAIAIQIgCSAGKAIIIgpBAEwEfyACBSAEIAJBBHRqIAYoAgQiBjYCBCAEIAZBBHRqIAI2AgAgDCAKQQJ0aiICIAIoAgBBAWs2' +
+  'AgAgAyADKQMAQgF8NwMAIAVBAWoLIgVHDQALCyANKAIEIgkgCEcNAAsLIAQgB0EBaiIHQQR0aigCCCIIQQBKDQALCwvQAwEPfwJA' +
+  'AkAgASgCDCIRKAIAIg5FBEBB/////wchBQwBCyABKAIEIQggACgCjAIhCSABKAIQIQogACgCkAIhC0H/////ByEFA0AgCiAOQQJ0' +
+  'IgxqKAIAIQ8gCyAMaigCACEGAkAgCCAMaigCACIHRSAJIAxqKAIAIgQgD0xxDQAgBiAPayIDIAYgBGsgBCAPSBsiBEEASA0AAkAg' +
+  'BCADayAHakEBaiIDIAVIDQAgAyAFRw0BIAQgDUgNACAEIA1HIAcgEExyDQELIAIgDjYCACAHIRAgBCENIAMiBUEATA0DCyAMIBFq' +
+  'KAIAIg4NAAsLAkAgACgCsAIiCEUgBUEATHIgBUH/////B0YgCEEATHJyDQAgASgCCCEEIAAoAqwCIQdBACEGA0ACQCARIAQgByAG' +
+  'QQJ0aigCACIJQQJ0IgNqKAIAQQJ0aigCACAJRw0AIAEoAgQgA2ooAgAiDUUgASgCECADaigCACIKIAAoAowCIANqKAIAIgtOcQ0A' +
+  'IA0gACgCkAIgA2ooAgAiAyAKayIQIAMgC2sgCiALShsiAyAQa2pBAWogBUcgA0EASHINACACIAk2AgAMAgsgBkEBaiIGIAhHDQAL' +
+  'CyAFIQMLIAMLmgEBBX8gACgCqAIiBSgCNCIEQQBKBEAgBSgCHCEIA0AgCCAHQQJ0aigCACIAQX9HBEAgAiADSgRAIAEgA0ECdGog' +
+  'BSgCVAR/IAAFIAUoAgAhBANAIABBBHQhBiAAQQFqIQAgBCAGaigCCCIGQQBKDQALIAZBf3MLNgIAIAUoAjQhBAsgA0EBaiEDCyAH' +
+  'QQFqIgcgBEgNAAsLIAMLIAIBfgF/IABBADYCwAIgACkDcCEBIAAQDiAAIAE3A3ALDgAgACAAKAKoAiABEBQL6gEBBX8jAEEQayIE' +
+  'JAAgACgCqAIhAyAEQgA3AwgCQAJAAkAgAkEASgRAIAFBAnQhBSABQQR0IQYDQCADKAIEIAVqKAIAQQBMDQMgAyADKAIAIAZqKAIE' +
+  'IARBCGoQESACQQFKIAJBAWshAg0ACwwBCyACDQELIAMoAgQgAUECdGooAgBBAEwNACAAIAMgAygCACABQQR0aigCBCAEQQhqEBMM' +
+  'AQsgAygCDCIAIAMoAggiAiABQQJ0IgFqIgMoAgBBAnRqIAAgAWoiACgCADYCACACIAAoAgBBAnRqIAMoAgA2AgALIARBEGokAAtp' +
+  'ACAAKAJkEE8gACgCaBBPIAAoAmwQTyAAKAJwEE8gACgCdBBPIAAoAnwQTyAAKAKEARBPIABBADYChAEgAEEANgJ8IAD9DAAAAAAA' +
+  'AAAAAAAAAAAAAAD9CwJkIABBADYCdCAAQX82AlwL9gkCF38CfgJAIAEoAmRFIAEoAlwgACgCIEdyRQRAQQEhESABKAJgIAAoAgxG' +
+  'DQELIAEQGSAAKAIgIglBP2pBwABtIQhBACERIAlBgSBrQYBgSQ0AIAAoAgAiC6wgCKx+QoAgVQ0AIAAoAgghCgJAIAAoAgQiFEEB' +
+  'aiISQQQQSSITRSAAKAIMQQJ0IgQQSiIMRXIgBBBKIg1Fcg0AIAAoAhwhFUEAIQQDQCAKIBUgB0ECdGooAgAiDkEEdGooAggiA0EA' +
+  'SgRAA0AgAyALSiEWAkAgAyALTCIXDQAgCiAOQQR0aigCDCIPRQ0AIBMgA0ECdGoiGCgCACIQIQMgEARAA0AgDSADQQFrQQJ0IgNq' +
+  'KAIAIA9GDQIgAyAMaigCACIDDQALCyANIAZBAnQiA2ogDzYCACADIAxqIBA2AgAgGCAGQQFqIgY2AgALIAQgF2ohBCAFIBZqIQUg' +
+  'CiAOQQFqIg5BBHRqKAIIIgNBAEoNAAsLIAdBAWoiByAJRw0ACyACQQFqIgMgC0HAAG0iByAIakEDdEEMamwgBSAJQQF0aiAEakEC' +
+  'dGogBiASaiAIbCICQQN0akEIakGAgIAISw0AIAEgAkEIEEkiAjYCZCABIARBAnRBBGoQSiIVNgJoIAEgBUECdEEEahBKIg82AnAg' +
+  'ASAJQQJ0QQRqIgQQSiIQNgJsIAEgBBBKIhI2AnQgASADIAdBAWoiFyAIamxBA3QQSiIENgJ8IAEgA0ECdBBKIgM2AoQBIAJFIBVF' +
+  'ciAPRSAQRXJyIARFIBJFIANFcnJyDQAgACgCHCEGQQAhBANAIAogBiAEQQJ0aigCACIDQQR0aigCCCIFQQBKBEAgBEEGdiEHQgEg' +
+  'BEE/ca2GIRoDQCACIAUgCGwgB2pBA3RqIgUgBSkDACAahDcDACAKIANBAWoiA0EEdGooAggiBUEASg0ACwsgBEEBaiIEIAlHDQAL' +
+  'IAsgFEgEQCAIQQN0IQUgCyEEA0AgEyAEQQFqIgRBAnRqKAIAIgMEQCACIAQgCGxBA3RqIQYDQCACIAMgFGogCGxBA3RqIAYgBfwK' +
+  'AAAgA0ECdCAMakEEaygCACIDDQALCyAEIBRHDQALCyAAKAIcIRhBACEHQQAhBkEAIQUDQCAQIAdBAnQiBGogBTYCACAEIBJqIAY2' +
+  'AgAgCiAEIBhqKAIAIgRBBHRqKAIIIgNBAEoEQEJ+IAdBP3GtIhqJIRsgAiAHQQZ2IhlBA3RqIRFCASAahiEaA0ACQCADIAtMBEAg' +
+  'FSAFQQJ0aiADNgIAIBEgESkDACAahDcDACAFQQFqIQUMAQsCQCAKIARBBHRqKAIMIhYEQCAWIA0gEyADQQJ0aigCACIOQQFrIgNB' +
+  'AnRqKAIARwRAA0AgDSAMIANBAnRqKAIAIg5BAWsiA0ECdGooAgAgFkcNAAsLIA8gBkECdGogDiAUaiAIbCIDNgIAIAIgAyAZakED' +
+  'dGoiAyADKQMAIBuDNwMADAELIA8gBkECdGogAyAIbDYCAAsgBkEBaiEGCyAKIARBAWoiBEEEdGooAggiA0EASg0ACwsgB0EBaiIH' +
+  'IAlHDQALIAAoAgwhACAQIAlBAnQiAmogBTYCACACIBJqIAY2AgAgExBPIAwQTyANEE8gASAXNgJ4IAEgCDYCWCABIAA2AmAgASAJ' +
+  'NgJcQQEPCyATEE8gDBBPIA0QTyABEBkLIBEL7AYDCn8FewJ+IwBBQGoiBiQAIAAoAiAhBCABQQA2AoABIAFBgAFqIQsgASgCWCEJ' +
+  'IAAoAgAiB0EASgRAIAAoAowCIQhBASEFA0AgCyADIAggBUECdGooAgBBAEpqIgM2AgAgBSAHRiAFQQFqIQVFDQALCyABKAJ8IQUg' +
+  'CUEASgRAQn8gBCAEQcAAbSIEQQZ0ayIDrYZCf4VCACADGyESIAlBAWpBfnEhCCAJQQFr/REhDv0MAAAAAAEAAAAAAAAAAAAAACEN' +
+  'QQAhAwNAIA0gDv0+Ig/9GwBBAXEEQCAFIANBA3RqQn8gEiADIARIGzcDAAsgDyAN/Q0AAQIDAAAAAAQFBgcAAAAA/RsCQQFxBEAg' +
+  'BSADQQFyIgpBA3RqQn8gEiAEIApKGzcDAAsgDf0MAgAAAAIAAAAAAAAAAAAAAP2uASENIANBAmoiAyAIRw0ACwsgACgCoAIiBEEA' +
+  'SgRAIAAoApwCIQhBACEDA0AgBSAIIANBAnRqKAIAIgpBwABtQQN0aiIMIAwpAwBCfiAKrYmDNwMAIANBAWoiAyAERw0ACwtBASEE' +
+  'IAEoAngiA0EASgRAIANBAWpBfnEhCEICIAcgB0HAAG0iB0EGdGuthkIBfSESIANBAWv9ESEPIAn9ESEQ/QwAAAAAAQAAAAAAAAAA' +
+  'AAAAIQ1BACEDA0AgDSAQ/a4BIQ4gDSAP/T4iEf0bAEEBcQRAIAUgDv0bAEEDdGpCfyASIAMgB0gbQn9CfiADG4M3AwALIBEgDf0N' +
+  'AAECAwAAAAAEBQYHAAAAAP0bAkEBcQRAIAUgDv0bAUEDdGpCfyASIANBAXIgB0gbNwMACyAN/QwCAAAAAgAAAAAAAAAAAAAA/a4B' +
+  'IQ0gA0ECaiIDIAhHDQALCwJAIAAoAjBBAEwNAEEAIQMDQEIBIAAoAiwgA0ECdGooAgAiByAHQcAAbSIEQQZ0a62GIhIgBSAEQQN0' +
+  'aiIEKQMAIhODUARAQQAhBAwCCyAEIBMgEkJ/hYM3AwAgBiAB/QADaP0LBCAgBiAAKAKMAjYCMCAGIAAoApACNgI0IAYgASgCZDYC' +
+  'OCAGIAEoAhA2AjwgBiAG/QAEMP0LAxAgBiAG/QAEIP0LAwAgBiAFIAcgCyACIAkQHEEBIQQgA0EBaiIDIAAoAjBIDQALCyAGQUBr' +
+  'JAAgBAvfAwINfwN+IAAoAgQiByACQQJ0IglqKAIAIgggByACQQFqQQJ0IgpqKAIAIgtIBEAgACgCGCEMIAAoAhQhDSAAKAIQIQ4g' +
+  'ACgCHCEPIAAoAgAhEANAIA8gECAIQQJ0aigCACIHQQJ0IgJqIgYgBigCAEEBaiIGNgIAIAMgAygCACAGIAIgDmooAgBGazYCACAC' +
+  'IA1qKAIAIAZGBEBCACETIAVBAEoEQCAMIAUgB2xBA3RqIQZBACECA0AgASACQQN0IhFqIhIgEikDACIUIAYgEWopAwAiFUJ/hYM3' +
+  'AwAgFCAVg3sgE3whEyACQQFqIgIgBUcNAAsLIAQgBCkDACATfDcDACABIAdBwABtIAVqQQN0aiICIAIpAwBCfiAHrYmDNwMACyAI' +
+  'QQFqIgggC0cNAAsLIAAoAgwiAiAJaigCACIIIAIgCmooAgAiA0gEQCAAKAIIIQcgACgCGCEAIAVBAEwhBgNAQgAhEyAGRQRAIAAg' +
+  'ByAIQQJ0aigCAEEDdGohCUEAIQIDQCABIAJBA3QiCmoiCyALKQMAIhQgCSAKaikDACIVQn+FgzcDACAUIBWDeyATfCETIAJBAWoi' +
+  'AiAFRw0ACwsgBCAEKQMAIBN8NwMAIAhBAWoiCCADRw0ACwsL8Q0DHX8JfgF7IAEoAnQhFSABKAJwIRwgASgCbCETIAEoAmghFiAA' +
+  'KQN4ISUgASgCKCEdIAEoAiQhFyAAKAJgIREgASgCgAEhCyABKAI0IQYgACkDaCEjIAEoAmQhDCABKAKEASEYIAEoAhwhEiABKAIY' +
+  'IRkgASgCECEOIAAoApACIRogACgCjAIhDwJ/IAEoAjhFBEAgASgCfCEUQQAMAQtBAQshAwNAAkACQAJAAkACQAJ/AkACQAJAIANF' +
+  'BEAgBkEBdCEbIBQgBkEEdGoiCUEIaiEQIAsgDCkDACAJKQMAg0IAUnJFBEAgACAAKQOgAyIgQgF8IiE3A6ADIAAgACkDqAMgICAh' +
+  'Vq18NwOoA0EAIQsgACgC1AINCCAAQQI2AmQgAUEANgKAASABQQE2AjggASAGNgI0IAAgBjYCXCAAIAY2AlhBAQwFCwJAIBApAwAi' +
+  'IVANACAJKQMAISdCfyEiICEhIANAIA8gIHoiJqciBEECdCIFaigCACIHIAUgDmooAgAiCGshAyAFIBpqKAIAIQUCQCAMIARBA3Rq' +
+  'KQMAICeDeyIopyIKIANBAEpyRQRAIBAgIUJ+ICaJgyIhNwMADAELQQEgA2tBASADQQBKIgMbIApqIgpBAEwNAiAKrUIthiAFIAcg' +
+  'CCADG2utQg2GhCAohEL/P4UiJiAiICIgJlYiAxshIiAEIA0gAxshDQsgIEIBfSAggyIgQgBSDQALICJCLYinIQggIkJ/UQ0AICKn' +
+  'QX9zQf8/cSEHIAhFIAAoArACIh5BAExyDQIgACgCrAIhH0EAIQQDQCAPIB8gBEECdGooAgAiA0ECdCIFaigCACAFIA5qKAIAayEK' +
+  'AkAgECADQcAAbSIFQQN0aikDACADIAVBBnRrrYhCAYNQDQAgDCADQQN0aikDACAJKQMAg3unIgVFIApBAExxDQBBASAKa0EBIApB' +
+  'AEobIAVqIAhGDQULIB4gBEEBaiIERw0ACwwCCyACICNYDQMgI0IBfCEjDAcLA0AgBkUEQCAAQQA2AlggAEEDNgJkIAEgCzYCgAFB' +
+  'AgwFCyASIAZBAWsiBkECdGooAgAiA0F/Rg0ACyATIANBAnRqIgUoAgAiBCAFKAIEIgVIBEADQCAOIBYgBEECdGooAgBBAnQiDWoi' +
+  'ByAHKAIAIgdBAWs2AgAgCyAHIA0gD2ooAgBGaiELIARBAWoiBCAFRw0ACwsgASgCfCIUIAZBAXQiGyADQcAAbWpBA3RqIgQgBCkD' +
+  'AEJ+IAOtiYM3AwAgGCAGQQJ0IgRqIgMgAygCAEEBazYCACAEIBdqIgQgBCgCAEEBajYCACADKAIAIQUMBQsgByEFIA0hAwsgAiAj' +
+  'Vg0CCyABIAs2AoABIAFBADYCOCABIAY2AjQgAEEBNgJkIAAgBjYCWEEDCyAAICM3A2ggACAlNwN4IAAgETYCYCAAIAApA3AgJHw3' +
+  'A3APCyAjQgF8ISMgCEUNASAZIAZBAnQiBGogAzYCACAEIBJqQX42AgAgBCAXakEANgIAIAQgHWogCDYCACAEIBhqIAU2AgAgJSAI' +
+  'QQFHrXwhJQsgFCAbQQN0aiIIQRBqIQcgBUEATCAPIBkgBkECdGooAgAiDUECdCIDaigCACADIA5qKAIAayIDIAVKckUEQCAMIA1B' +
+  'A3RqIQVBACEDA0AgAyIEQQFqIQMgBSAEQQN0IglqKQMAIAggCWopAwCDIiBQDQALIBIgBkECdGogIHoiIKcgBEEGdHIiCTYCACAI' +
+  '/QADACEpQQAhAwNAIAcgAyIFQQN0aiAp/QsDACADQQJqIQMgBQ0ACyAHIARBA3RqIgMgAykDAEJ+ICCJgzcDACATIAlBAnQiEGoo' +
+  'AgAiAyATIAlBAWpBAnQiCWooAgAiCkgEQANAIA4gFiADQQJ0aigCACIEQQJ0IgVqIgggCCgCAEEBaiIINgIAIAsgCCAFIA9qKAIA' +
+  'RmshCyAFIBpqKAIAIAhGBEAgByAHKQMAIiAgDCAEQQN0aikDACIhQn+FgzcDACAEQcAAbUEDdCAHaiIFQQhqIAUpAwhCfiAErYmD' +
+  'NwMAICAgIYN7ICR8ISQLIANBAWoiAyAKRw0ACwsgECAVaigCACIDIAkgFWooAgAiBE4NAyAHKQMAISADQCAHICAgDCAcIANBAnRq' +
+  'KAIAQQN0aikDACIiQn+FgyIhNwMAICAgIoN7ICR8ISQgISEgIANBAWoiAyAERw0ACwwDCyADQQBKDQAgEiAGQQJ0aiIFKAIAQX9H' +
+  'DQELQQEhAwwCCyAI/QADACEpQQAhBANAIAcgBCIDQQN0aiAp/QsDACADQQJqIQQgAw0ACyAFQX82AgALIAYgEUghAyARIAZBAWoi' +
+  'BiADGyERQQAhAwwACwALnRQDJn8HfgJ7IAEoAngiHiABKAJYIgZqIQsgASgCdCEfIAEoAnAhJyABKAJsIRwgASgCaCEgIAApA3gh' +
+  'LyABKAIoISggASgCJCEhIAAoAmAhGSABKAKAASEOIAEoAjQhCCAAKQNoISsgASgCZCEQIAEoAoQBISIgASgCHCEaIAEoAhghIyAB' +
+  'KAIQIRcgACgCkAIhJCAAKAKMAiEYAn8gASgCOEUEQCABKAJ8IR1BAAwBC0EBCyEFAn8DQAJAAkACQAJAAkAgBUUEQCAdIAggC2wi' +
+  'JUEDdGoiEyAGQQN0aiEmAkAgDg0AIAZBAEoEQEEAIQVCACEpAkAgBkEBRwRAIAZBfnEhBf0MAAAAAAAAAAAAAAAAAAAAACEwQQAh' +
+  'AwNAIBAgA0EDdCIEav0AAwAgBCATav0AAwD9TiAw/VAhMCADQQJqIgMgBUcNAAsgMCAwIDD9DQgJCgsMDQ4PAAAAAAAAAAD9UP0d' +
+  'ACEpIAUgBkYNAQsDQCAQIAVBA3QiA2opAwAgAyATaikDAIMgKYQhKSAFQQFqIgUgBkcNAAsLIClQRQ0BCyAAIAApA6ADIilCAXwi' +
+  'KjcDoAMgACAAKQOoAyApICpWrXw3A6gDQQAhDiAAKALUAg0DIABBAjYCZCABQQA2AoABIAFBATYCOCABIAg2AjQgACAINgJcIAAg' +
+  'CDYCWEEBDAgLAkACQCAeQQBMDQBCfyEsQQAhGwNAICYgG0EDdGoiESkDACIqUEUEQCAbQQZ0IRIgKiEpA0AgGCASICl6Ii2nciIP' +
+  'QQJ0IgRqKAIAIgwgBCAXaigCACIHayIDQQAgA0EASiIUGyIJICxCLYinaiEDIBAgBiAPbEEDdGohCiAEICRqKAIAIQQCQCAGQQFH' +
+  'BEBBACEFQQAhFSAGQQBMDQEDQCAFQQN0IQ0gBUEBaiEFIBUgCiANaikDACANIBNqKQMAg3unaiIVIANPDQIgBSAGSA0ACwwBCyAK' +
+  'KQMAIBMpAwCDe6chFQsCQCAUIBVyRQRAIBEgKkJ+IC2JgyIqNwMADAELIBUgCWtBAWoiA0EATA0EQf8/IBVrrCADrUIthiAEIAwg' +
+  'ByAUG2utQg2GhIQiLSAsICwgLVYiAxshLCAPIBYgAxshFgsgKUIBfSApgyIpQgBSDQALCyAbQQFqIhsgHkcNAAsgLEItiKchDyAs' +
+  'Qn9RDQAgLKdBf3NB/z9xIQQCQCAPRSAAKAKwAiIRQQBMckUEQCAGQX5xIQkgACgCrAIhEkEAIRQDQCAYIBIgFEECdGooAgAiB0EC' +
+  'dCIDaigCACADIBdqKAIAayEKAkAgJiAHQcAAbSIDQQN0aikDACAHIANBBnRrrYhCAYNQDQAgECAGIAdsQQN0aiENQQAhAwJAIAZB' +
+  'AEwNAP0MAAAAAAAAAAAAAAAAAAAAACEwQQAhBSAGQQFHBEADQCAwIA0gBUEDdCIDav0AAwAgAyATav0AAwD9TiIx/R0Ae/0SIDH9' +
+  'HQF7/R4BIDD9DQABAgMICQoLAAAAAAAAAAD9rgEhMCAFQQJqIgUgCUcNAAsgMCAwIDD9DQQFBgcAAAAAAAAAAAAAAAD9rgH9GwAh' +
+  'AyAJIgUgBkYNAQsDQCADIA0gBUEDdCIMaikDACAMIBNqKQMAg3unaiEDIAVBAWoiBSAGRw0ACwsgA0EATCAKQQBMcQ0AIANBASAK' +
+  'a0EBIApBAEobaiAPRg0DCyAUQQFqIhQgEUcNAAsLIAQhAyAWIQcLIAIgK1YNAQwHCyACICtYDQYgK0IBfCErDAMLICtCAXwhKyAP' +
+  'RQ0CICMgCEECdCIEaiAHNgIAIAQgGmpBfjYCACAEICFqQQA2AgAgBCAoaiAPNgIAIAQgImogAzYCACAvIA9BAUetfCEvDAELA0Ag' +
+  'CEUEQCAAQQA2AlggAEEDNgJkIAEgDjYCgAFBAgwICyAaIAhBAWsiCEECdGooAgAiB0F/Rg0ACyAcIAdBAnRqIgQoAgAiAyAEKAIE' +
+  'IhZIBEADQCAXICAgA0ECdGooAgBBAnQiCWoiBCAEKAIAIgRBAWs2AgAgDiAEIAkgGGooAgBGaiEOIANBAWoiAyAWRw0ACwsgASgC' +
+  'fCIdIAggC2wiJSAHQcAAbWpBA3RqIgMgAykDAEJ+IAetiYM3AwAgIiAIQQJ0IgNqIgQgBCgCAEEBazYCACADICFqIgMgAygCAEEB' +
+  'ajYCACAEKAIAIQMLIB0gJUEDdGoiDCALQQN0aiEKIANBAEwgGCAjIAhBAnRqKAIAIhZBAnQiBGooAgAgBCAXaigCAGsiBCADSnJF' +
+  'BEAgECAGIBZsQQN0aiEHQQAhAwNAIAMiBEEBaiEDIAcgBEEDdCIJaikDACAJIAxqKQMAgyIqUA0ACyAaIAhBAnRqICp6IiqnIARB' +
+  'BnRyIhE2AgACQCALQQBMDQBBACEDIAtBAUcEQCALQX5xIQNBACEHA0AgCiAHQQN0IglqIAkgDGr9AAMA/QsDACAHQQJqIgcgA0cN' +
+  'AAsgAyALRg0BCwNAIAogA0EDdCIJaiAJIAxqKQMANwMAIANBAWoiAyALRw0ACwsgCiAEQQN0aiIDIAMpAwBCfiAqiYM3AwAgHCAR' +
+  'QQJ0aigCACINIBwgEUEBaiIMQQJ0aigCACIHSARAA0AgFyAgIA1BAnRqKAIAIhJBAnQiBGoiAyADKAIAQQFqIgM2AgAgDiADIAQg' +
+  'GGooAgBGayEOIAQgJGooAgAgA0YEQCAQIAYgEmxBA3RqIQlCACEpQQAhBSAGQQBKBEADQCAKIAVBA3QiBGoiAyADKQMAIi0gBCAJ' +
+  'aikDACIqQn+FgzcDACAqIC2DeyApfCEpIAVBAWoiBSAGRw0ACwsgCiASQcAAbSAGakEDdGoiAyADKQMAQn4gEq2JgzcDACApIC58' +
+  'IS4LIA1BAWoiDSAHRw0ACwsgHyARQQJ0aigCACINIB8gDEECdGooAgAiDE4NAyAGQQBMIQcDQCAQICcgDUECdGooAgBBA3RqIQlC' +
+  'ACEpQQAhBSAHRQRAA0AgCiAFQQN0IgRqIgMgAykDACItIAQgCWopAwAiKkJ/hYM3AwAgKiAtg3sgKXwhKSAFQQFqIgUgBkcNAAsL' +
+  'ICkgLnwhLiANQQFqIg0gDEcNAAsMAwsgBEEASg0AIBogCEECdGoiCSgCAEF/Rw0BC0EBIQUMAwsCQCALQQBMDQBBACEFIAtBAUcE' +
+  'QCALQX5xIQVBACEDA0AgCiADQQN0IgRqIAQgDGr9AAMA/QsDACADQQJqIgMgBUcNAAsgBSALRg0BCwNAIAogBUEDdCIDaiADIAxq' +
+  'KQMANwMAIAVBAWoiBSALRw0ACwsgCUF/NgIACyAIIBlIIQMgGSAIQQFqIgggAxshGUEAIQUMAQsLIAEgDjYCgAEgAUEANgI4IAEg' +
+  'CDYCNCAAQQE2AmQgACAINgJYQQMLIAAgKzcDaCAAIC83A3ggACAZNgJgIAAgACkDcCAufDcDcAuGBAIIfwF+IAAoApADIQQgAEEA' +
+  'QQAgACgCMCACEQQAIglBASAJQQFKG0ECdBBKIgYEfwJAIAAoAjAiBUEATA0AIAAoAiwhCAJAIAVBBEkNACAIIAVBAnQiB2ogBksg' +
+  'BiAHaiAIS3ENACAFQXxxIQNBACEHA0AgBiAHQQJ0IgpqIAggCmr9AAIA/QsCACAHQQRqIgcgA0cNAAsgAyAFRg0BCwNAIAYgA0EC' +
+  'dCIHaiAHIAhqKAIANgIAIANBAWoiAyAFRw0ACwsgACAGIAkgBSACEQQAGgJAIAQoAjwiAyAEKAJARw0AIAMgACgCjAMiAk4NACAE' +
+  'KAI4IAIgA0EBdEEEIAMbIgMgAiADSBsiAkEYbBBOIgNFBEAgBhBPQX8PCyAEIAI2AkAgBCADNgI4IAQoAjwhAwsgACgCjAMgA0YE' +
+  'QCAEIANBAWsiADYCPCAEKAI4IABBGGxqKAIUEE8gBCgCPCEDCyAEIANBAWo2AjwCQCADQQBMDQADQCAEKAI4IgUgA0EBayIAQRhs' +
+  'aiICKQMAIAFYDQEgBSADQRhsaiIFIAL9AAMA/QsDACAFIAIpAxA3AxAgA0EBSyAAIQMNAAtBACEDCyAEIAQpA0giC0IBfDcDSCAE' +
+  'KAI4IANBGGxqIgAgBjYCFCAAIAk2AhAgACALNwMIIAAgATcDACAEIAE3A1BBAAVBfwsLLwECfyAAKAKQAyIBKAI8IgIgACgCjANO' +
+  'BH4gASgCOCACQRhsakEYaykDAAVCfwsLewECfwJAIAAoApADIgINACAAQQFBmAEQSSICNgKQAyACDQBBfw8LIAIhASACKAI8QQBK' +
+  'BEBBACEBA0AgAigCOCABQRhsaigCFBBPIAFBAWoiASACKAI8SA0ACyAAKAKQAyEBCyACQQA2AjwgAUEANgJYIAFCADcDSEEAC6YB' +
+  'AQV/IAAoAlwiBEEASgRAIAAoApADIQUDQCACIANKBEAgASADQQJ0aiAFKAJYBH8gBSgCaCAAKAJIIAZBAnRqKAIAQQJ0aigCAAUg' +
+  'ACgCSCAGQQJ0aigCACEEIAUoAgAhCANAIARBBHQgBEEBaiEEIAhqKAIIIgdBAEoNAAsgB0F/cws2AgAgACgCXCEECyADQQFqIQMg' +
+  'BkEBaiIGIARIDQALCyADCykBAX8DQCABQQR0IQIgAUEBaiEBIAAgAmooAggiAkEASg0ACyACQX9zC+kTAxV/BX4Be0ECIQICQAJA' +
+  'AkACQCAAKAJkDgQAAQECAQsgABAlIgINASAAECYiAg0BIABCADcDWAsgACgCkAMiBigCWEUNASAAIAEQJyECCyACDwsgBigCFCES' +
+  'IAYoAhAhDyAGKAIMIRAgBigCBCEEIAYoAgAhDCAAQQE2AmQgACgCWCELIAAoAlQhEyAAKAJQIRQgACgCSCEVIAYoAjBFRSECA0AC' +
+  'QAJAAkAgAkUEQCAGKAIIIgcoAgQiBUUEQAJ/IAAgCzYCXCAAQQI2AmQgACAGKQMgIAYpAxh8QQQQHwRAIABBATYCZEF/DAELIAAg' +
+  'ACkDoAMiAUIBfCIXNwOgAyAAIAApA6gDIAEgF1atfDcDqAMgBkEBNgIwQQELIQIMBAsgASAAKQNoIhdYBEAgBkEANgIwQQMhAgwE' +
+  'CyAAIBdCAXw3A2ggBigCPCICIAAoAowDTgR+IAYoAjggAkEYbGpBGGspAwAgBikDGH0FQn8LIAYpAyB9IRogBigCLCEJAkAgBigC' +
+  'KCIDQQBMDQBBACECIANBAUcEQCADQX5xIQIgGv0SIRxBACEKA0AgCSAKQQN0aiAc/QsDACAKQQJqIgogAkcNAAsgAiADRg0BCwNA' +
+  'IAkgAkEDdGogGjcDACACQQFqIgIgA0cNAAsLQgAhF0H/////ByEDA0AgCSAHIAVBBHQiAmoiDigCCEEDdGoiCCkDACIbIAQgAiAE' +
+  'aigCBCIKQQR0aikDCCIYWA0DIAggGyAYfTcDAEEBIQICQCADQQBMDQAgA0EBagNAIAQgBCAKQQR0aigCBCIKQQR0aikDCCAaWg0B' +
+  'IAIgA0cgAkEBaiECDQALIQILIAIgA0cgFyAYWnIgAiADTnFFBEAgBSENIBghFyACIQMLIA4oAgQiBQ0ACyADRQ0CIANBAk4EQCAA' +
+  'IAApA3hCAXw3A3gLIBAgC0EDdCIFaiAGKQMgNwMAIBUgC0ECdCICaiAEIA1BBHQiCWoiDigCBCIKNgIAIAIgFGpBADYCACACIBNq' +
+  'IAM2AgAgBSAPaiAGKAI8IgUgACgCjAMiCE4EfiAGKAI4IAVBGGxqQRhrKQMAIAYpAxh9BUJ/CyAGKQMgIAQgCkEEdGopAwh8fSIX' +
+  'NwMAIAcgByAJaiICKAIAIgNBBHRqIAIoAgQiAjYCBCAHIAJBBHRqIAM2AgAgBCAOKAIEIgNBBHRqKQMIIBdaDQEDQCADQQFqIQID' +
+  'QCADAn8gDCACQQR0IgdqIgkoAghBAEwEQCAEIAdqKAIADAELIAkoAgxBAE4EQCAEIAQgB2oiBygCACIJQQR0aiAHKAIEIgc2AgQg' +
+  'BCAHQQR0aiAJNgIAIBlCAXwhGQsgAkEBagsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALDAELAkAgCwRAA0AgFSAL' +
+  'QQFrIgtBAnRqIg4oAgAiCkEBayEIIBIgC0EDdCIHaikDACEXA0AgCgJ/IAwgCEEEdCICaiIDKAIIIg1BAEwEQCACIARqKAIEDAEL' +
+  'AkAgAygCDCIFQQBIDQAgFyAEIAQgDUEEdCIRaigCBCIDQQR0aikDCFYEQANAAkACQCAFBEAgDCADQQR0aiICIQkgAigCDCICIAVG' +
+  'IAJBAEhyDQELIANBAWshAgNAIAMCfyAMIAJBBHQiCWoiFigCCEEATARAIAQgCWooAgQMAQsgFigCDEEATgRAIAQgBCAJaiIJKAIA' +
+  'QQR0aiACNgIEIAQgCSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsMAQsgAkEATg0AIAkgBTYCDAsgBCAEIANBBHRqKAIEIgNBBHRq' +
+  'KQMIIBdUDQALCyAFDQAgBigCCCICIBFqIgMoAgQhBSACIAMoAgBBBHRqIA02AgQgAiAFQQR0aiANNgIACyAIQQFrCyIIRw0ACyAG' +
+  'IAcgEGopAwA3AyAgBCAKQQR0IgJqKAIEIgogAiAMaigCCCINRw0CIAcgD2opAwAiFyAEIAQgDUEEdCIIaigCBCIDQQR0aikDCFYE' +
+  'QANAIANBAWshAgNAIAMCfyAMIAJBBHQiBWoiCigCCEEATARAIAQgBWooAgQMAQsgCigCDEEATgRAIAQgBCAFaiIFKAIAQQR0aiAC' +
+  'NgIEIAQgBSgCBEEEdGogAjYCAAsgAkEBawsiAkcNAAsgBCAEIANBBHRqKAIEIgNBBHRqKQMIIBdUDQALCyAGKAIIIgIgCGoiAygC' +
+  'BCEFIAIgAygCAEEEdGogDTYCBCACIAVBBHRqIA02AgAgCw0ACwsgAEEDNgJkQQIhAkEAIQsMAwsgDiAKNgIAIBQgC0ECdCICaiID' +
+  'KAIAIgUgAiATaigCAEEBa0gEQCADIAVBAWo2AgALIAAoAowDIQggBigCPCEFCyAEIApBBHRqKQMIIBAgC0EDdGopAwB8IRgCQAJA' +
+  'IAUgCEgEQEJ/IRcgGEJ/UQ0CDAELIBggBigCOCAFQRhsakEYaykDACAGKQMYfSIXWg0BCyAGIBg3AyAgEiALQQN0aiAXIBh9Ihc3' +
+  'AwAgCkEBaiEIA0AgCgJ/IAwgCEEEdCIDaiIFKAIIIgJBAEwEQCADIARqKAIADAELAkAgBSgCDCIFQQBIDQAgBUUEQCAGKAIIIgMg' +
+  'AyACQQR0aiIHKAIAIglBBHRqIAcoAgQiBzYCBCADIAdBBHRqIAk2AgALIAQgBCACQQR0aigCBCIDQQR0aikDCCAXWg0AA0ACQAJA' +
+  'IAUEQCAMIANBBHRqIgIoAgwgBUYNAQsgA0EBaiECA0AgAwJ/IAwgAkEEdCIHaiIJKAIIQQBMBEAgBCAHaigCAAwBCyAJKAIMQQBO' +
+  'BEAgBCAEIAdqIgcoAgAiCUEEdGogBygCBCIHNgIEIAQgB0EEdGogCTYCACAZQgF8IRkLIAJBAWoLIgJHDQALDAELIAMgCEYNACAC' +
+  'QX82AgwLIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgCEEBagsiCEcNAAsgC0EBaiECIAsgACgCYE4EQCAAIAI2AmALIAIh' +
+  'C0EAIQIMAwsgDyALQQN0aikDACIXIAQgBCAMIApBBHRqKAIIIgVBBHQiCmooAgQiA0EEdGopAwhWBEADQCADQQFrIQIDQCADAn8g' +
+  'DCACQQR0IghqIgcoAghBAEwEQCAEIAhqKAIEDAELIAcoAgxBAE4EQCAEIAQgCGoiCCgCAEEEdGogAjYCBCAEIAgoAgRBBHRqIAI2' +
+  'AgALIAJBAWsLIgJHDQALIAQgBCADQQR0aigCBCIDQQR0aikDCCAXVA0ACwsgBigCCCICIApqIgMoAgQhCCACIAMoAgBBBHRqIAU2' +
+  'AgQgAiAIQQR0aiAFNgIAC0EBIQIMAQsLIAAgCzYCWCAAIAApA3AgGXw3A3AgAgumCwIOfwJ+QX8hAQJAIAAQIQ0AIAAoAgAhCCAA' +
+  'KAIEIQogACgCDCICIAAoApADIgQoAjRKBEAgBCgCABBPIAQoAgQQTyAEIAAoAgwiAkEEdCIDEEoiBTYCACAEIAMQSiIDNgIEIAVB' +
+  'ACADG0UEQCAEQQA2AjRBfw8LIAQgAjYCNCACRQ0BCyAEKAIIRQRAIAQgCkEEdEEgahBKIgM2AgggBCAIQQV0QSBqEEoiATYCDCAB' +
+  'QQAgAxtFBEAgAxBPIAQoAgwQTyAEQgA3AwhBfw8LIAQgASAIQQN0IgNqQQhqIgE2AhAgBCABIANqQQhqIgE2AhQgBCABIANqQQhq' +
+  'NgIsCyAEKAIAIAAoAgggAkEEdPwKAAAgCkF/TgRAIApBAWohAkEAIQEDQCABQQR0IgMgACgCFGopAgAhDyAEKAIIIANqIgNCADcC' +
+  'CCADIA83AgAgASACRiABQQFqIQFFDQALC0EAIQEgBEEANgIwIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMYIAAoAjAiA0EASgRAIAAo' +
+  'AogDIQUgACgCLCEGQQAhAkIAIQ8DQCAEIAYgAkECdGooAgAiByAFSAR+IAAoAvgCIAdBA3RqKQMABUIACyAPfCIPNwMYIAJBAWoi' +
+  'AiADRw0ACwsgBCgCBCEGIAQoAgAhCSAAKAIMQQBKBEADQCAJIAFBBHQiAmopAgAhDyACIAZqIgJCfzcDCCACIA83AwAgAUEBaiIB' +
+  'IAAoAgxIDQALCyAAKAIgIgNBAEoEQCAAKAIcIQVBACECA0AgCSAFIAJBAnRqKAIAIgFBBHRqKAIIQQBKBEAgACgCiAMhBwNAIAYg' +
+  'AUEEdGogACgC+AIgAkEDdGopAwBCACACIAdIGzcDCCAJIAFBAWoiAUEEdGooAghBAEoNAAsLIAJBAWoiAiADRw0ACwsgAyAIakED' +
+  'dEEQahBKIgdFBEBBfw8LQQAhAiAEQQA2AihBASEDIAQoAgghCyAIQQBKBEADQCADIAYgA0EEdCINaigCBCIFRwRAA0AgBUEBaiEB' +
+  'A0AgBQJ/AkAgCSABQQR0Ig5qKAIIIgxBAEwgAyAMTHJFBEAgByALIAxBBHRqKAIIQQJ0aiADNgIADAELIAxBAEoNACAGIA5qKAIA' +
+  'DAELIAFBAWoLIgFHDQALIAYgBUEEdGooAgQiBSADRw0ACwtBACEBAkACQAJAIAJBAEwNAANAIAcgAUECdGooAgAgA0cNASABQQFq' +
+  'IgEgAkcNAAsgAiEBDAELIAEgAkcNAQsgBCACQQFqIgU2AiggByACQQJ0akEANgIAIAUhAgsgCyANaiABNgIIIAMgCEYgA0EBaiED' +
+  'RQ0ACwsgCygCBCICBEADQCAGIAJBBHQiCGooAgQiAyEBQn8hDwJAIAIgA0YiBQ0AA0AgBiABQQR0aiIBKQMIIhAgDyAPIBBWGyEP' +
+  'IAEoAgQiASACRw0ACyAPQgF9Qn5aDQAgBCAEKQMYIA98NwMYIAUNAANAIANBAWohAQNAIAMCfyAJIAFBBHQiBWooAghBAEwEQCAF' +
+  'IAZqKAIADAELIAUgBmoiBSAFKQMIIA99NwMIIAFBAWoLIgFHDQALIAYgA0EEdGoiAyADKQMIIA99NwMIIAMoAgQiAyACRw0ACwsg' +
+  'CCALaigCBCICDQALCyAKQQBKBEAgB0EEaiEIQQEhBQNAQQAhAUEAIQQgBSAGIAVBBHRqKAIEIgJHBEADQCAHIARBAnRqIAI2AgAg' +
+  'BEEBaiEEIAYgAkEEdGooAgQiAiAFRw0ACwsgByAIIAAoAiBBAnRqIAQgBhAoIAUhAwNAIAYgA0EEdGogByABQQJ0aigCACAFIAEg' +
+  'BEkbIgI2AgQgBiACQQR0aiADNgIAIAEgBEYgAiEDIAFBAWohAUUNAAsgBSAKRiAFQQFqIQVFDQALCyAHEE9BACEBCyABC7QLARJ/' +
+  'IAAoApADIgIoApABEE8gAkHYAGpBAEHAAPwLAAJAIAAoAsQCRQ0AIAAoAgQhECAAKAIAIQcgAigCBCEOIAIoAgAhC0F/IREgACgC' +
+  'ICIGQQxsQQhqEEoiCEUNACAIIAZBA3RqQQRqIQ8gBkEASgRAIA9B/wEgBkECdPwLAAsgB0EASgRAQQEhAwNAIAMgDiADQQR0aigC' +
+  'BCIBRwRAA0AgDyALIAEQI0ECdCIKaiIJKAIAQQBIBEAgCUEANgIAIAggBEECdGogACgCHCAKaigCADYCACAEQQFqIQQLIA4gAUEE' +
+  'dGooAgQiASADRw0ACwsgAyAHRiADQQFqIQNFDQALCyAIIAggBkECdGpBBGogBCAOECggBEEASgRAQQAhAANAIA8gCyAIIABBAnRq' +
+  'IgEoAgAQI0ECdGogADYCACALIAEoAgAiAUEEdGooAggiA0EASgRAA0AgBSADIAdMaiEFIAsgAUEBaiIBQQR0aigCCCIDQQBKDQAL' +
+  'CyAAQQFqIgAgBEcNAAsLIAIgByAEIAQgB0obQQJqIgBBAXQgBEEBdGogBWpBAnQgAEEBIAdBP2pBBnYgB0EATBsiA2wiCkEBIARB' +
+  'P2pBBnYgBEEATBsiBiAHQQFqbCIJIARqIAQgBmwiDGogACAGbCINampBA3RqQQxqIgE2ApQBIAFBgICACEsEQCAIEE8gAkEANgKU' +
+  'AUEADwsgAiABQQEQSSIBNgKQASABRQRAIAgQTyACQQA2ApQBQX8PCyACIAE2AnQgAiAENgKMASACIAM2AmAgAiAGNgJcIAIgASAM' +
+  'QQN0aiIBNgJ4IAIgASAJQQN0aiIBNgJ8IAIgASANQQN0aiIBNgKAASACIAEgCkEDdGoiCjYCZCACIAogBEEBaiIBQQN0aiIMNgJo' +
+  'IAIgDCAEQQJ0aiIJNgJsIAIgCSABQQJ0aiINNgJwIAIgDSAFQQJ0aiIBNgKEASACIAEgAEECdGo2AogBQQAhBSAEQQBKBEBBACEA' +
+  'A0AgDCAAQQJ0IgFqIAsgASAIaigCACIDECM2AgAgCiAAQQN0aiAOIANBBHQiEmopAwg3AwAgASAJaiAFNgIAIAsgEmooAggiAUEA' +
+  'SgRAA0AgASAHTARAIA0gBUECdGogATYCACAFQQFqIQULIAsgA0EBaiIDQQR0aigCCCIBQQBKDQALCyAJIABBAWoiAEECdGogBTYC' +
+  'ACAAIARHDQALCyAKIARBA3QiAGogACAKakEIaykDAEIAIAQbNwMAIAZBCBBJIgMEQCAQQQBKBEAgBkEDdCEKQQEhAANAIANBACAK' +
+  '/AsAIA4gAEEEdGoiDCgCBCIFIQEgACAFRwRAA0AgDyALIAEQI0ECdGooAgAiCUEATgRAIAMgCUEDdkH4////AXFqIg0gDSkDAEIB' +
+  'IAlBP3GthoQ3AwALIA4gAUEEdGooAgQiASAARw0ACwsgACAHTARAIAIoAnggACAGbEEDdGogAyAK/AoAACAMKAIEIQULIAAgBUcE' +
+  'QANAIAZFIA8gCyAFECNBAnRqKAIAIgFBAEhyRQRAIAEgBmwhCSACKAJ0IQxBACEBA0AgDCABIAlqQQN0aiINIA0pAwAgAyABQQN0' +
+  'aikDAIQ3AwAgAUEBaiIBIAZHDQALCyAOIAVBBHRqKAIEIgUgAEcNAAsLIAAgEEYgAEEBaiEARQ0ACwsgAxBPIAgQTyAEQQBKBEAg' +
+  'AigCfCEAQQAhAQNAIAAgAUEDdkH4////AXFqIgMgAykDAEIBIAFBP3GthoQ3AwAgAUEBaiIBIARHDQALCyACKAIIIgAoAgQiAQRA' +
+  'IAIoAoABIQQgAigChAEiBSgCACEDA0AgBCABQQFrIgdBBnVBA3RqIgggCCkDAEIBIAdBP3GthoQ3AwAgBSADQQFqIgM2AgAgACAB' +
+  'QQR0aigCBCIBDQALCyACQQE2AlhBAA8LIAgQTwsgEQu6DwMefwZ+AXsgACgCkAMiAygCZCEeIAMoAmAhEyADKAJcIQsgAygCDCEU' +
+  'IABBATYCZCAAKAJYIQcgACgCVCEXIAAoAlAhGCAAKAJIIRkCfyADKAIwRQRAIAMoAoQBIRVBAAwBC0EBCyECA0ACQAJAAkAgAkUE' +
+  'QAJAIBUgB0ECdGooAgBFBEAgACAHNgJcIABBAjYCZCAAIAMpAyAgAykDGHxBBBAfRQ0BIABBATYCZCAAIAc2AlhBfw8LIAEgACkD' +
+  'aCIgWARAIANBADYCMCAAIAc2AlhBAw8LIAAgIEIBfDcDaCADKAKAASADKAJgIhogB2xBA3RqIR8gAygCfCINIAMoAlwiDiAHbEED' +
+  'dGohGyADKAI8IgUgACgCjANOBH4gAygCOCAFQRhsakEYaykDACADKQMYfQVCfwsgAykDIH0hICADKAJkIRxBACEIIAMoAowBIgJB' +
+  'AEoEQANAIAIgCGpBAm0iBEEBaiAIIBwgBEEDdGopAwAgIFQiBRsiCCACIAQgBRsiAkgNAAsLQn8gCEE/cSIFrYZCf4VCfyAFGyEj' +
+  'IAhBP2pBwABtIgVBAWshDyADKAIsIRYCQCADKAIoIgRBAEwNAEEAIQIgBEEBRwRAIARBfnEhAiAg/RIhJkEAIQYDQCAWIAZBA3Rq' +
+  'ICb9CwMAIAZBAmoiBiACRw0ACyACIARGDQELA0AgFiACQQN0aiAgNwMAIAJBAWoiAiAERw0ACwtB/////wchBAJAIBpBAEoEQCAF' +
+  'QQEgBUEBShshEEEAIRFCACEgA0AgHyARQQN0aikDACIhUEUEQCARQQZ0QQFyIQkgAygCeCEMA0AgDCAJICF6p2oiBSAObEEDdGoh' +
+  'HUEAIQIgCEEATA0IA0AgHSACQQN0IgZqKQMAICNCfyACIA9GG4MgBiAbaikDAIMiJFAEQCAQIAJBAWoiAkcNAQwKCwsgFiADKAII' +
+  'IAVBBHRqKAIIQQN0aiIGKQMAIiUgHCACQQl0ICR6p0EDdHJqKQMAIiJYDQggBiAlICJ9NwMAAkAgBCAke6ciBkggAiAPTnINAANA' +
+  'IAYgI0J/IAJBAWoiAiAPRhsgHSACQQN0IgpqKQMAgyAKIBtqKQMAg3unaiIGIARKDQEgAiAPSA0ACwsgBCAGRyAgICJaciAEIAZM' +
+  'cUUEQCAiISAgBiEEIAUhEgsgIUIBfSAhgyIhQgBSDQALCyARQQFqIhEgGkcNAAsgBEUNBiAEQQJIDQELIAAgACkDeEIBfDcDeAsg' +
+  'FCAHQQN0aiADKQMgNwMAIAdBAnQiBSADKAKIAWogEjYCAEEAIQggBSAYakEANgIAIAUgF2ogBDYCACADKAJ4IAMoAlwiCiASbEED' +
+  'dGohAkF/IQYgCkEATA0CIA0gByAKbEEDdGoiBCkDACACKQMAgyIgUARAA0AgCEEBaiIIIApGDQQgBCAIQQN0IgVqKQMAIAIgBWop' +
+  'AwCDIiBQDQALCyAgeqcgCEEGdHIhBgwCCyAAIAApA6ADIiBCAXwiATcDoAMgACAAKQOoAyABICBUrXw3A6gDIANBATYCMCAAIAc2' +
+  'AlhBAQ8LA0AgB0UEQCAAQQM2AmQgAEEANgJYQQIPC0F/IQYgGSAHQQFrIgdBAnQiBGooAgAhBSADIBQgB0EDdGopAwA3AyAgAygC' +
+  'fCINIAMoAlwiCSAHbEEDdGohDCADKAJ4IAkgAygCiAEgBGooAgBsQQN0aiEKAkAgBUEBaiIEQQZ1IgIgCU4NACAKIAJBA3QiBWop' +
+  'AwBCfyAEQT9xrYaDIAUgDGopAwCDIiBQBEADQCACQQFqIgIgCUYNAiAMIAJBA3QiBWopAwAgBSAKaikDAIMiIFANAAsLICB6pyAC' +
+  'QQZ0ciEGCyAGQQBIDQALIBggB0ECdCICaiIEKAIAIgUgAiAXaigCAEEBa04NACAEIAVBAWo2AgALIAMoAjwiBSAAKAKMA04EfiAD' +
+  'KAI4IAVBGGxqQRhrKQMAIAMpAxh9BUJ/CyAeIAZBA3RqKQMAIBQgB0EDdGopAwB8IiBYDQEgGSAHQQJ0aiAGNgIAIAMgIDcDICAD' +
+  'KAKAASIKIAdBAWoiBSATbEEDdGohECADKAJ0IgQgBiALbEEDdGohDiANIAcgC2xBA3RqIQwgDSAFIAtsQQN0aiEJAkAgC0EATA0A' +
+  'QQAhAiAJIAQgCyAGQQN0QQhqbGpJIA0gCyAHQQN0QRBqbGogDktxIAtBAUZyRQRAIAtBfnEhAkEAIQgDQCAJIAhBA3QiBGogBCAM' +
+  'av0AAwAgBCAOav0AAwD9T/0LAwAgCEECaiIIIAJHDQALIAIgC0YNAQsDQCAJIAJBA3QiBGogBCAMaikDACAEIA5qKQMAQn+FgzcD' +
+  'ACACQQFqIgIgC0cNAAsLIBAgCiAHIBNsQQN0aiATQQN0/AoAACADKAJsIAZBAnRqIgYoAgAiBCAGKAIEIglIBEAgAygCcCEMIAQh' +
+  'AgNAIBAgDCACQQJ0aigCAEEBayIKQQZ1QQN0aiIGIAYpAwBCfiAKrYmDNwMAIAJBAWoiAiAJRw0ACwsgAygChAEiFSAFQQJ0aiAV' +
+  'IAdBAnRqKAIAIAQgCWtqNgIAIAAoAmAgB0pFBEAgACAFNgJgCyAFIQdBACECDAILIAUhEgtBASECDAALAAuYAwIOfwJ+IAJBAk4E' +
+  'QCACQQJ0IRBBASEIA0BBACEMIAhBAXQiCSEKIAghCwNAIAwiBCAJaiIMIAIgAiAMSiIRGyENAkAgBCAIaiIFIAIgAiAFShsiByAE' +
+  'TARAIAchBiAEIQUMAQsgBCEFIAciBiANTg0AA0ACQCADIAAgBkECdGooAgAiDkEEdGopAwgiEiADIAAgBEECdGooAgAiD0EEdGop' +
+  'AwgiE1ogDiAPTiASIBNScnFFBEAgBkEBaiEGDAELIARBAWohBCAPIQ4LIAEgBUECdGogDjYCACAFQQFqIQUgBCAHTg0BIAYgDUgN' +
+  'AAsLIAQgB0gEQCACIAsgAiALSBshBwNAIAEgBUECdGogACAEQQJ0aigCADYCACAFQQFqIQUgBEEBaiIEIAdHDQALCyAGIA1IBEAg' +
+  'AiAKIAIgCkgbIQQDQCABIAVBAnRqIAAgBkECdGooAgA2AgAgBUEBaiEFIAZBAWoiBiAERw0ACwsgCSAKaiEKIAkgC2ohCyARDQAL' +
+  'IAAgASAQ/AoAACAJIgggAkgNAAsLC3YBAX8gACgCtAIiAQRAIAEoAgwQTyABKAIsEE8gASgCEBBPIAEoAhQQTyABKAIYEE8gASgC' +
+  'KBBPIAEoAkgQTyABKAJgEE8gASgCMBBPIAEoAjQQTyABKAI4EE8gASgCPBBPIAEoAkAQTyABEE8gAEEANgK0AgsLMgEBfwJAAkAC' +
+  'QCAAKAIgQQJrDgUBAgICAAILIAAoAgRBAXQPCyAAKAIAQQN0IQELIAELkRQCHH8BfkEBIQECQCAAKAK0Ag0AQQAhASAAKAIgIgZB' +
+  'gSBrQYBgSQ0AIAAoAgAiDkGAIEoNACAAKAIMQQAgACgCKBshFCAGQT9qIQkgACgCBCINIAZqIQcgACgCCCEMIAAoAhwhFUEBIQMD' +
+  'QEEBIQEgDCAVIApBAnRqKAIAIgVBBHRqKAIIIgJBAEoEQANAIAEgAiAOTGohASAMIAVBAWoiBUEEdGooAggiAkEASg0ACwsgASAD' +
+  'IAEgA0obIQMgCkEBaiIKIAZHDQALQQAhASADQQJ0QSRqIAZsIAlBA3ZB+P///wFxIgNBIGogByAUamxqIA4gBiAGIA5KG0EBdEEE' +
+  'aiILIAMgDkEBdGpBQGtsakGAgIAISw0AAkBBAUHoABBJIgRFBEBBfyEBDAELIAAgBDYCtAIgBCALNgIIIAQgDkEQakEQbSITQQR0' +
+  'NgIEIAQgBkH/AGpBgAFtIhdBAXQiDzYCAEEAIQNBASEQA0BBASEBIAwgFSADQQJ0aigCACIFQQR0aigCCCICQQBKBEADQCABIAIg' +
+  'DkxqIQEgDCAFQQFqIgVBBHRqKAIIIgJBAEoNAAsLIAEgECABIBBKGyEQIANBAWoiAyAGRw0ACyAEIBA2AhxBACECQQAhAwNAIAwg' +
+  'FSAIQQJ0aigCACIBQQR0aigCCCIKQQBKBEADQCACQQFqIQIgAyAMIAFBBHRqKAIMIgdBAEgEfyAAKAIUIApBBHRqKAIIBSAHC0EA' +
+  'R2ohAyAMIAFBAWoiAUEEdGooAggiCkEASg0ACwsgCEEBaiIIIAZHDQALIA1BAnRBBGoiERBKIRggA0ECdEEEaiIDEEohGSADEEoh' +
+  'GiAEIAJBAnRBBGoQSiIbNgIQIAQgBkECdCIcQQRqEEoiFjYCFCAEIBAgHGxBBGoQSiISNgIYIAQgC0ECdCIDEEoiFDYCOCAEIAMQ' +
+  'SiIJNgI8IAQgC0EDdBBKIgc2AkAgBCALIBNsQQV0EEoiAjYCNCAEIAsgD2xBCBBJIgM2AjBBACEFAn9BfyAbRSAYRXIgGUUgGkVy' +
+  'ciAWRSASRXIgFEUgCUVycnIgA0UgB0UgAkVycnINABogDUEATgRAIBhB/wEgEfwLAAtBACELQQAhE0EAIQhBACEDA0AgFiATQQJ0' +
+  'IgJqIAg2AgAgECATbCIJIREgDCACIBVqKAIAIgpBBHRqKAIIIgFBAEoEQANAIAwgCkEEdGooAgwiAkEASARAIAAoAhQgAUEEdGoo' +
+  'AgghAgsgAUEBayEFIAEgDkwEQCASIBFBAnRqIAU2AgAgEUEBaiERCyACBEAgGCABQQJ0aiIFKAIAIhQhAQJAIBRBAE4EQANAIAIg' +
+  'GiABQQJ0IgdqKAIARgRAIAMhAiABIQMMAwsgByAZaigCACIBQQBODQALCyAaIANBAnQiAWogAjYCACABIBlqIBQ2AgAgBSADNgIA' +
+  'IANBAWohAgsgAyANaiEFIAIhAwsgGyAIQQJ0aiAFNgIAIAhBAWohCCAMIApBAWoiCkEEdGooAggiAUEASg0ACwsgEiARQQJ0aiAR' +
+  'IAlrIgFBf3M2AgAgBCABQQAgASALRhsgASATGyILNgIgIBNBAWoiEyAGRw0ACyAEIAs2AiQCQAJAAkACQAJAAkACQCAGQYECSA0A' +
+  'AkAgC0ECaw4FAAEBAQABCyAEECoiBQ0BIAtBBkcNAgwEC0EAIQEgBEEANgIgIAQQKiIFRQ0ECyAEIAVBD2oQSiICNgJgIAJFDQQg' +
+  'AkEPakFwcSECAkACQCABQQJrDgUBBQUFAAULIAQgAjYCWAwDCyAEIAI2AlwMAQsgAUECRw0CCyAEIBwQSiIHNgJIIAdFDQJBACEB' +
+  'IBBBAUcgBkEESXJFBEAgBkF8cSEBQQAhBQNAIAcgBUECdGogEiAFIBBsQQJ0IgJBBHJq/QACAEER/asBIAIgEmr9AAIAQQH9qwH9' +
+  'UP0LAgAgBUEEaiIFIAFHDQALIAEgBkYNAgsDQCAHIAFBAnRqIBIgASAQbEECdGoiAigCBEERdCACKAIAQQF0cjYCACABQQFqIgEg' +
+  'BkcNAAsMAQsgBCAGQQN0QQQQSSICNgIoIAJFDQFBACECA0AgAkEDdCEFIAIgEGwhB0EAIQEDQCAEKAIoIAEgBWpBAnRqIAQoAlgg' +
+  'BCgCGCABIAdqQQJ0aigCAEEBdGo2AgAgAUEBaiIBQQZHDQALIAJBAWoiAiAGRw0ACyAEKAIUIRYLIBYgBkECdGogCDYCACAEIAMg' +
+  'DWogD2xBCBBJIgk2AgwgCUUNACAAKAIcIQNBACEIA0AgDCADIAhBAnRqKAIAIgFBBHRqKAIIIgVBAEoEQCAIQQZ2IQdCASAIQT9x' +
+  'rYYhHQNAIAkgBUEBayAPbCAHakEDdGoiAiACKQMAIB2ENwMAIAwgAUEBaiIBQQR0aigCCCIFQQBKDQALCyAIQQFqIgggBkcNAAsg' +
+  'DUEASgRAIBdBBHQhB0EBIQgDQCAYIAhBAnRqKAIAIgFBAE4EQCAIQQFrIA9sIQIDQCAEKAIMIgMgASANaiAPbEEDdGogAyACQQN0' +
+  'aiAH/AoAACAZIAFBAnRqKAIAIgFBAE4NAAsLIAggDUYgCEEBaiEIRQ0ACyAAKAIcIQMLQQAhCkEAIQEDQCAMIAMgCkECdGooAgAi' +
+  'BUEEdGooAghBAEoEQCAKQQZ2IQlCfiAKrYkhHSAEKAIQIQcDQCANIAcgAUECdGooAgAiAkwEQCAEKAIMIAIgD2wgCWpBA3RqIgIg' +
+  'AikDACAdgzcDAAsgAUEBaiEBIAwgBUEBaiIFQQR0aigCCEEASg0ACwsgCkEBaiIKIAZHDQALIAQoAhQiFiAGQQJ0aiIHKAIAQQBK' +
+  'BEAgBCgCECEBQQAhAgNAIAEgAkECdGoiAyADKAIAIA9sNgIAIAJBAWoiAiAHKAIASA0ACwsgBCAGIA9sQQN0EEoiDTYCLCANRQ0A' +
+  'IBdBBHQhGyAPQQEgD0EBShsiDkH+////B3EhByAOQQN0IRIgFigCACEFQQAhAQNAIA0gASICIA9sQQN0aiIXQQAgEvwLACAFIgMg' +
+  'FiABQQFqIgFBAnRqKAIAIgVIBEAgDSACIBtsIgJqIRwgDSACIBJqaiETIAQoAgwiCyASaiERIAQoAhAhFANAIBQgA0ECdGooAgAh' +
+  'FUEAIQICQAJAIA5BAkkNACARIBVBA3QiCWogHEsgEyAJIAtqS3ENAANAIBcgAkEDdGoiCSAJ/QADACALIAIgFWpBA3Rq/QADAP1Q' +
+  '/QsDACACQQJqIgIgB0cNAAsgByICIA5GDQELA0AgFyACQQN0aiIJIAkpAwAgCyACIBVqQQN0aikDAIQ3AwAgAkEBaiICIA5HDQAL' +
+  'CyADQQFqIgMgBUcNAAsLIAEgBkcNAAtBASEFQQAMAQtBACEFQX8LIQEgGBBPIBkQTyAaEE8gBQ0AIAAQKQsgAUUhAQsgAQvJIAMZ' +
+  'fwd+AnsgACgCsAIhGiAAKAJYIQkgACkDcCEgIAApA2ghISAAKAJUIRYgACgCUCEXIAAoAkwhGCAAKAJIIRkgACgCtAIiBCgCPCEV' +
+  'QQIhAgJAAn8CQAJAAn8CQAJAAkAgACgCZA4EAAECBwELIAAgBBAuQQAhCUEAIQIgBCgCOCgCAEUNAwtBAAwBCyAAKAJcRQ0CQQEL' +
+  'IQIDQAJAAkACQAJAAkACQCACRQRAIAEgIVgEQCAAIAk2AlwgAEEBNgJkQQMMCwsgIUIBfCEhIAQoAkQEQCAEQQA2AkQMAgsgBCgC' +
+  'NCIKIAQoAgQiBiAJQQF0Ig1sQQF0aiIH/QAAACEiQQghAiAGQQhKBEADQCAHIAJBAXRq/QAAACAi/ZYBISIgAkEIaiICIAZIDQAL' +
+  'CyAiICIgIv0NCAkKCwwNDg8AAQIDBAUGB/2WASIiICIgIv0NBAUGBwABAgMMDQ4PCAkKC/2WASIiICIgIv0NAgMAAQYHBAUKCwgJ' +
+  'Dg8MDf2WASIjICL9DQABAAEAAQABAAEAAQABAAEhIkEAIQIDQCACIgNBCGohAiAHIANBAXRq/QAAACAi/S39ZCIFRQ0ACyAFaEEB' +
+  'diADaiELIBpFICP9GAAiEEH//wFGckUEQCAAIAYgCiAJIBAgCxAvIQsLIBBFDQEgEEECTgRAIAAgACkDeEIBfDcDeCAVIAlBAnRq' +
+  'IAs2AgAgBCgCMCIGIAQoAgAiEiANQQFyIhNsQQN0aiEHIAogBCgCBCIRIA1sQQF0aiEFIAQoAlggCiARIBNsQQF0aiIOIAQoAiAi' +
+  'CEEGRhshDyAEKAIMIAsgEmxBA3RqIQpBACEMIBFBAEoEQANAIAUgDEEBdCICaiID/QAAACEiIAIgD2oiAiAD/QAAEP0LABAgAiAi' +
+  '/QsAACAMQRBqIgwgEUgNAAsLIA8gC0EBdGoiAiACLgEAIgNBgIABcjsBACAEKAI4IgIgE0ECdGogAiANQQJ0aigCACADQYCAAUhr' +
+  'NgIAIBJBAEwNBCAGIA0gEmxBA3RqIQYgBCgCXCEDIBKtIR9CACEbIAhBBkYhAkIAIRwDQCAHIBunQQN0IgVqIAUgBmr9AAAAIiMg' +
+  'BSAKav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4Yg' +
+  'HIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIARB0ABqIQUCQCAIQQZHBEBCACEbIBxQBEBCACEeDAgLIAQoAlwhCiAEKAJIIQYgHCEb' +
+  'QgAhHgNAIBtCAX0gG4MgBiAbeqciAkEIdGohByAKIAJBA3RqKQMAIht7QgGGIB58IR4gG1BFBEADQCAPIAcgG3qnQQJ0aigCACID' +
+  'Qf//A3FqIgIgAi8BAEEBazsBACAPIANBEHZqIgIgAi8BAEEBazsBACAbQgF9IBuDIhtCAFINAAsLIhtQRQ0ACwwBC0IAIR4gHFAE' +
+  'QEIAIRsMBwsgBCgCKCEHIBwhHQNAIAogHXqnIgNBA3QiAmopAwAgAiAGaikDAIMiG3tCBn4gHnwhHiAdQgF9IB2DIR0gByADQQt0' +
+  'aiEDAkAgG1ANAANAIAMgG3qnQQV0aiIIKAIAIgIgAi8BAEEBazsBACAIKAIEIgIgAi8BAEEBazsBACAIKAIIIgIgAi8BAEEBazsB' +
+  'ACAIKAIMIgIgAi8BAEEBazsBACAIKAIQIgIgAi8BAEEBazsBACAIKAIUIgIgAi8BAEEBazsBACAbQgF9IBuDIhtQDQEgAyAbeqdB' +
+  'BXRqIggoAgAiAiACLwEAQQFrOwEAIAgoAgQiAiACLwEAQQFrOwEAIAgoAggiAiACLwEAQQFrOwEAIAgoAgwiAiACLwEAQQFrOwEA' +
+  'IAgoAhAiAiACLwEAQQFrOwEAIAgoAhQiAiACLwEAQQFrOwEAIBtCAX0gG4MiG0IAUg0ACwsgHUIAUg0ACwsgHCEbDAULIBUgCUEC' +
+  'dGogCzYCACAEKAIwIhQgBCgCACIMIA1sIghBA3RqIQYgBCgCDCIKIAsgDGwiC0EDdGohB0EAIQIDQCACIgNBAmohAiAHIANBA3Qi' +
+  'BWr9AAAAIAUgBmr9AAAA/U4iIv1TRQ0ACyAEKAJAIgUgCUEDdGpCASADICL9HQBQcq2GIhs3AwAMBQsgBCgCMCIUIAQoAgAiByAJ' +
+  'QQF0Ig1sQQN0aiEKIAQoAgwgByAVIAlBAnQiAmooAgBsQQN0aiEGAkACQCACIBlqKAIAQQFqIgVBwABtIgIgB04NACAKIAJBA3Qi' +
+  'A2opAwBCfyAFIAJBBnRrrYaDIAMgBmopAwCDIhxQBH4gBUFAcUHAH0YNASAEKAJAIAlBA3RqKQMAQn8gAkEBaq2GgyIcUA0BIAYg' +
+  'HHqnIgJBA3QiA2opAwAgAyAKaikDAIMFIBwLeqcgAkEGdGoiAkEATg0BC0F/IQIgB0EATA0AQQAhAyAGKQMAIAopAwCDIhxQBH4g' +
+  'BCgCQCAJQQN0aikDAEJ+gyIcUA0BIAYgHHqnIgNBA3QiAmopAwAgAiAKaikDAIMFIBwLeqcgA0EGdGohAgsgAiAYIAlBAnQiA2oo' +
+  'AgBHDQELIAlFBEBBACEJDAgLIAlBAWshCUEBIQIMBQsgAyAXaiIDIAMoAgBBAWo2AgAMAwtCACEbIARCADcDUCAEQdAAaiEFQgAh' +
+  'HgtBACEDIA4gD0YgEUEATHJFBEADQCAPIANBAXQiAmoiB/0AAAAhIiACIA5qIgIgB/0AABD9CwAQIAIgIv0LAAAgA0EQaiIDIBFI' +
+  'DQALIAUpAwAhGwsgBCgCQCIFIAlBA3RqIBs3AwAgHiAgfCEgIAQoAgAiDCALbCELIAwgDWwhCCAEKAIwIRQgBCgCDCEKCyAKIAtB' +
+  'A3RqIQ4gFCAIQQN0aiEIQX8hAgJAIAxBAEwNAEEAIQMgDikDACAIKQMAgyIcUAR+IBtCfoMiHFANASAOIBx6pyIDQQN0IgJqKQMA' +
+  'IAIgCGopAwCDBSAcC3qnIANBBnRqIQILAkAgACkDiAEiHFANACAAIBxCDIggHIUiHEIZhiAchSIcQhuIIByFIhw3A4gBIBxCnbqz' +
+  '+5SS/aIlfiAQrIIiG1ANACAFIAlBA3QiBmohBwNAAkACQCACQQFqIgpBBnYiAiAMTg0AIAggAkEDdCIDaikDAEJ/IApBP3GthoMg' +
+  'AyAOaikDAIMiHFAEfiAKQUBxQcAfRg0BIAUgBmopAwBCfyACQQFqrYaDIhxQDQEgDiAceqciAkEDdCIDaikDACADIAhqKQMAgwUg' +
+  'HAt6pyACQQZ0aiECDAELQX8hAiAMQQBMDQBBACEDIA4pAwAgCCkDAIMiHFAEfiAHKQMAQn6DIhxQDQEgDiAceqciA0EDdCICaikD' +
+  'ACACIAhqKQMAgwUgHAt6pyADQQZ0aiECCyAbQgF9IhtCAFINAAsLIBggCUECdCIDaiACNgIAIAMgF2pBADYCACADIBZqIBA2AgAL' +
+  'IBkgCUECdCIDaiACNgIAIAQoAhggBCgCHCACbEECdGohEiANIAMgFmooAgBBAUpyIREgBCgCICIPIQUCQCAPDQBBACEDIAQoAiQi' +
+  'BQ0AA0AgAyIFQQFqIQMgEiAFQQJ0aigCAEEATg0ACwsgBCgCNCIDIAQoAgQiDCARbEEBdGohCiAUIAQoAgAiECANQQJqIhNsQQN0' +
+  'aiEGIAQoAlggAyAMIBNsQQF0aiIOIA9BBkYbIQsgBCgCLCACIBBsQQN0aiEIQQAhAiAMQQBKBEADQCAKIAJBAXQiA2oiB/0AAAAh' +
+  'IiADIAtqIgMgB/0AABD9CwAQIAMgIv0LAAAgAkEQaiICIAxIDQALC0EAIQIgBUEASgRAQQAhDQNAIAsgEiANQQJ0aigCAEEBdGoi' +
+  'AyADLgEAIgNBgIABcjsBACACIANBgIABSGohAiANQQFqIg0gBUcNAAsLIBQgECARbEEDdGohByAEKAI4IgMgE0ECdGogAyARQQJ0' +
+  'aigCACACazYCACAEKAJcIQMCQAJAAkAgEEEASgRAIBCtIR9CACEbIA9BBkYhAkIAIRwDQCAGIBunQQN0IgVqIAUgB2r9AAAAIiMg' +
+  'BSAIav0AAAAiIv1P/QsAACAiICP9TiEiIAJFBEAgAyAFaiAi/QsAAAsgIv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gG4Yg' +
+  'HIQhHCAbQgJ8IhsgH1QNAAsgBCAcNwNQIA9BBkcEQEIAIR0gHFANAiAEKAJcIQYgBCgCSCEHA0AgHEIBfSAcgyAHIBx6pyICQQh0' +
+  'aiEFIAYgAkEDdGopAwAiG3tCAYYgHXwhHQJAA0AgG1ANASALIAUgG3qnQQJ0aigCACIDQf//A3FqIgIgAi8BAEEBayICOwEAIBtC' +
+  'AX0gG4MhGyALIANBEHZqIQMgAkH//wNxBEAgAyADLwEAQQFrIgI7AQAgAkH//wNxDQELCyAdIBt7QgGGfSEdQQEhAwwGCyIcUEUN' +
+  'AAsMAgtCACEdIBxQDQEgBCgCKCEFA0AgCCAceqciA0EDdCICaikDACACIAdqKQMAgyIbe0IGfiAdfCEdIBxCAX0gHIMhHCAFIANB' +
+  'C3RqIQMCQCAbUA0AA0AgAyAbeqdBBXRqIgYoAgAiAiACLwEAQQFrIgI7AQAgG0IBfSAbgyEbIAJB//8DcUUNBSAGKAIEIgIgAi8B' +
+  'AEEBayICOwEAIAJB//8DcUUNBSAGKAIIIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIMIgIgAi8BAEEBayICOwEAIAJB//8D' +
+  'cUUNBSAGKAIQIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAGKAIUIgIgAi8BAEEBayICOwEAIAJB//8DcUUNBSAbUA0BIAMgG3qn' +
+  'QQV0aiIGKAIAIgIgAi8BAEEBayICOwEAIBtCAX0gG4MhGyACQf//A3FFDQUgBigCBCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUg' +
+  'BigCCCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCDCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgBigCECICIAIvAQBBAWsi' +
+  'AjsBACACQf//A3FFDQUgBigCFCICIAIvAQBBAWsiAjsBACACQf//A3FFDQUgG1BFDQALCyAcQgBSDQALDAELQgAhHSAEQgA3A1AL' +
+  'QQAhAyALIA5GIAxBAExyDQFBACECA0AgCyACQQF0IgVqIgf9AAAAISIgBSAOaiIFIAf9AAAQ/QsAECAFICL9CwAAIAJBEGoiAiAM' +
+  'SA0ACwwBCyAbe0J6fiAdfCEdQQEhAwsgBCADNgJEIB0gIHwhICAEKAI4IAlBAWoiAkEDdGooAgBFDQEgACgCYCAJSkUEQCAAIAI2' +
+  'AmALIAIhCUEAIQIMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiHEIBfCIBNwOgAyAAIAApA6gDIAEgHFStfDcDqANBAQwBCyAA' +
+  'QQA2AlwgAEEDNgJkQQILIQIgACAgNwNwIAAgITcDaCAAIAk2AlgLIAIL3hkDGn8HfgJ7IwBBIGsiECQAIAAoAlghCCAAKQNwIR8g' +
+  'ACkDaCEgIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghEyAAKAK0AiIDKAI8IRcCQCAAKALUAkUNAEEBIRggAygCJEUNACADKAIA' +
+  'QQdIIRkLIAAoArACIRpBAiECAkACfwJAAkACfwJAAkACQCAAKAJkDgQBAgAHAgsgACgCXEUNBCATIAhBAnRqKAIAIQRBAAwCCyAA' +
+  'IAMQLkEAIQhBACECIAMoAjgoAgBFDQILQQELIQIDQAJAAkACQAJAAkAgAkUEQCADKAIwIgkgAygCACICIAhBAXQiCmxBA3RqIQYg' +
+  'AygCDCACIBcgCEECdGooAgBsQQN0aiEHAkACQCAEQQFqIgRBwABtIgUgAk4NACAGIAVBA3QiDWopAwBCfyAEIAVBBnRrrYaDIAcg' +
+  'DWopAwCDIhxQBH4gBEFAcUHAH0YNASADKAJAIAhBA3RqKQMAQn8gBUEBaq2GgyIcUA0BIAcgHHqnIgVBA3QiBGopAwAgBCAGaikD' +
+  'AIMFIBwLeqcgBUEGdGoiBEEATg0BC0F/IQQgAkEATA0AQQAhAiAHKQMAIAYpAwCDIhxQBH4gAygCQCAIQQN0aikDAEJ+gyIcUA0B' +
+  'IAcgHHqnIgJBA3QiBWopAwAgBSAGaikDAIMFIBwLeqcgAkEGdGohBAsgBCAWIAhBAnQiAmooAgBGDQEgAiAVaiICIAIoAgBBAWo2' +
+  'AgAMAwsgASAgWARAIAAgCDYCXCAAQQE2AmRBAwwJCyAgQgF8ISAgAygCRARAIANBADYCRAwBCyADKAI0IgcgAygCBCIEIAhBAXQi' +
+  'CmxBAXRqIgn9AAAAISNBCCECIARBCEoEQANAIAkgAkEBdGr9AAAAICP9lgEhIyACQQhqIgIgBEgNAAsLICMgIyAj/Q0ICQoLDA0O' +
+  'DwABAgMEBQYH/ZYBIiMgIyAj/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIiMgIyAj/Q0CAwABBgcEBQoLCAkODwwN/ZYBIiQgI/0NAAEA' +
+  'AQABAAEAAQABAAEAASEjQQAhAgNAIAIiBUEIaiECIAkgBUEBdGr9AAAAICP9Lf1kIgZFDQALIAZoQQF2IAVqIQYgGkUgJP0YACIN' +
+  'Qf//AUZyRQRAIAAgBCAHIAggDSAGEC8hBgsgDUUNACANQQJOBEAgACAAKQN4QgF8NwN4CyAQQgA3AxggEP0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0LAwggGUUgAygCOCAKQQJ0aigCACADKAIkQQF0SnINASAAIAMgCCAGIA0gASAgfSAQQQhqEDBFDQEgECkDGCAifCEiIBAp' +
+  'AxAgH3whHyAQKQMIICB8ISALIAgNAkEAIQgMBgsgFyAIQQJ0aiAGNgIAAkAgDUECTgRAIAMoAjAiDCADKAIAIgIgCkEBciIHbEED' +
+  'dGohDyADKAI0IgUgAygCBCIEIApsQQF0aiEOIAUgBCAHbEEBdGohCSADKAIMIAIgBmxBA3RqIQtBACEFIARBAEoEQANAIA4gBUEB' +
+  'dCIRaiIS/QAAACEjIAkgEWoiESAS/QAAEP0LABAgESAj/QsAACAFQRBqIgUgBEgNAAsLIAwgAiAKbEEDdGohBCAJIAZBAXRqIgUg' +
+  'BS4BACIFQYCAAXI7AQAgAygCOCIMIAdBAnRqIAwgCkECdGooAgAgBUGAgAFIazYCAAJAIAJBAEwEQEIAIR4gA0IANwNQQgAhIQwB' +
+  'CyACrSEcQgAhHUIAIR4DQCAPIB2nQQN0IgJqIAIgBGr9AAAAIiMgAiALav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP3WAf3EAUEDc60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhISAeUARAQgAhHgwBCyADKAIcIQcgAygCGCEMIB4h' +
+  'HANAIBx6IBxCAX0gHIMhHKciAkEGdCEPIAsgAkEDdCICaikDACACIARqKQMAgyIdUEUEQANAIAwgDyAdeqdyIAdsQQJ0aiIFKAIA' +
+  'IgJBAE4EQANAIAkgAkEBdGoiAiACLwEAQQFrOwEAIAUoAgQhAiAFQQRqIQUgAkEATg0ACwsgISACQX9zrXwhISAdQgF9IB2DIh1C' +
+  'AFINAAsLIBxCAFINAAsLIAMoAkAiBSAIQQN0aiAeNwMAIB8gIXwhHyADKAIAIgcgBmwhBCAHIApsIQsgAygCMCEJIAMoAgwhDAwB' +
+  'CyADKAIwIgkgAygCACIHIApsIgtBA3RqIQ8gAygCDCIMIAYgB2wiBEEDdGohBkEAIQUDQCAFIgJBAmohBSAGIAJBA3QiDmr9AAAA' +
+  'IA4gD2r9AAAA/U4iI/1TRQ0ACyADKAJAIgUgCEEDdGpCASACICP9HQBQcq2GIh43AwALIAwgBEEDdGohBiAJIAtBA3RqIQtBfyEE' +
+  'AkAgB0EATA0AQQAhAiAGKQMAIAspAwCDIhxQBH4gHkJ+gyIcUA0BIAYgHHqnIgJBA3QiBGopAwAgBCALaikDAIMFIBwLeqcgAkEG' +
+  'dGohBAsCQCAAKQOIASIcUA0AIAAgHEIMiCAchSIcQhmGIByFIhxCG4ggHIUiHDcDiAEgHEKdurP7lJL9oiV+IA2sgiIdUA0AIAUg' +
+  'CEEDdCIMaiEPA0ACQAJAIARBAWoiBEEGdiICIAdODQAgCyACQQN0Ig5qKQMAQn8gBEE/ca2GgyAGIA5qKQMAgyIcUAR+IARBQHFB' +
+  'wB9GDQEgBSAMaikDAEJ/IAJBAWqthoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJBBnRqIQQMAQtBfyEE' +
+  'IAdBAEwNAEEAIQIgBikDACALKQMAgyIcUAR+IA8pAwBCfoMiHFANASAGIBx6pyICQQN0IgRqKQMAIAQgC2opAwCDBSAcC3qnIAJB' +
+  'BnRqIQQLIB1CAX0iHUIAUg0ACwsgFiAIQQJ0IgJqIAQ2AgAgAiAVakEANgIAIAIgFGogDTYCAAsgEyAIQQJ0IgZqIAQ2AgAgAygC' +
+  'GCADKAIcIARsQQJ0aiENQQAhBSADKAIkIgJFBEADQCAFIgJBAWohBSANIAJBAnRqKAIAQQBODQALCyADKAI0IgUgCiAGIBRqKAIA' +
+  'QQFKciILIAMoAgQiBmxBAXRqIQ4gBSAGIApBAmoiCmxBAXRqIQUgCSADKAIAIgcgCmxBA3RqIREgCSAHIAtsQQN0aiEMIAMoAiwg' +
+  'BCAHbEEDdGohD0EAIQkgBkEASgRAA0AgDiAJQQF0IhJqIhv9AAAAISMgBSASaiISIBv9AAAQ/QsAECASICP9CwAAIAlBEGoiCSAG' +
+  'SA0ACwtBACEGIAJBAEoEQEEAIQkDQCAFIA0gCUECdGooAgBBAXRqIg4gDi4BACIOQYCAAXI7AQAgBiAOQYCAAUhqIQYgCUEBaiIJ' +
+  'IAJHDQALCyADKAI4IgIgCkECdGogAiALQQJ0aigCACAGazYCAAJAIAdBAEwEQEIAIR0gA0IANwNQQQAhAgwBCyAHrSEcQgAhHUIA' +
+  'IR4DQCARIB2nQQN0IgJqIAIgDGr9AAAAIiMgAiAPav0AAAAiJP1P/QsAACAkICP9Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUED' +
+  'c60gHYYgHoQhHiAdQgJ8Ih0gHFQNAAsgAyAeNwNQQgAhHUEAIQIgHlANACADKAIcIQkgAygCGCEGA0AgHnogHkIBfSAegyEepyIC' +
+  'QQZ0IQogDyACQQN0IgJqKQMAIAIgDGopAwCDIhxQRQRAA0AgHEIBfSAcgwJAIAYgCiAceqdyIAlsQQJ0aiICKAIAIgdBAEgNACAF' +
+  'IAdBAXRqIgcgBy8BAEEBayIHOwEAIAdB//8DcQRAA0AgAigCBCIHQQBIDQIgBSAHQQF0aiIHIAcvAQBBAWsiBzsBACACQQRqIQIg' +
+  'B0H//wNxDQALCwNAIAIoAgQhBSACQQRqIQIgBUEATg0ACyAdIAVBf3OtfCEdQQEhAgwECyAdIAdBf3OtfCEdIhxQRQ0ACwtBACEC' +
+  'IB5QRQ0ACwsgAyACNgJEIB0gH3whHyADKAI4IAhBAWoiAkEDdGooAgBFBEAgGEUNBCAiQgF8ISIMAgsgACgCYCAISkUEQCAAIAI2' +
+  'AmALIAIhCEEBIQIMAgsgEyAIQQFrIghBAnRqKAIAIQQLQQAhAgwACwALIABBAjYCZCAAIAI2AlwgACAAKQOgAyIBQgF8Ihw3A6AD' +
+  'IAAgACkDqAMgASAcVq18NwOoA0EBDAELIABBADYCXCAAQQM2AmRBAgshAiAAIB83A3AgACAgNwNoIAAgCDYCWCAAIAApA6ADIgEg' +
+  'InwiHDcDoAMgACAAKQOoAyABIBxWrXw3A6gDCyAQQSBqJAAgAgubDAMUfwR+BXsgASgCNCEJIAEoAjAhCiAAKAIgIQUgASgCBCEH' +
+  'AkAgASgCACILQQBMDQAgC60hGSALQQFHBEAgGUL+////D4MhFiAF/REhHf0MAAAAAAEAAAAAAAAAAAAAACEbA0AgCiAXp0EDdGr9' +
+  'DAAAAAAAAAAAAAAAAAAAAABCf/0MAAAAAAAAAAAAAAAAAAAAACAdIBtBBv2rASIe/bEBIhz9DRAREhMEBQYHFBUWFwwNDg8iGv0d' +
+  'AIb9EkJ/IBr9HQGG/R4B/U39DP////////////////////8gHP0MQAAAAEAAAAAAAAAAAAAAAP05IhogHSAe/Tv9TiAd/Q0AAQID' +
+  'AAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1SIBogHSAe/T39TiAd/Q0AAQIDAAAAAAQFBgcAAAAAQSD9ywFBIP3MAf1S/QsDACAb/QwC' +
+  'AAAAAgAAAAAAAAAAAAAA/a4BIRsgF0ICfCIXIBZSDQALIBYgGVENAQsDQAJ+Qn8gBSAWpyIEQQZ0IgJrIgNBP0oNABpCACACIAVO' +
+  'DQAaQn8gA62GQn+FCyEYIAogBEEDdGogGDcDACAWQgF8IhYgGVINAAsLAkAgB0EATA0AIAAoAgAhBEEAIQIgB0EITwRAIAdBeHEh' +
+  'AiAE/REhGv0MBAAAAAUAAAAGAAAABwAAACEc/QwAAAAAAQAAAAIAAAADAAAAIRtBACEDA0AgCSADQQF0av0MAAAAAAAAAAAAAAAA' +
+  'AAAAAP0M/3//f/9//3//f/9//3//fyAbIBr9OSAcIBr9Of0NAAEEBQgJDA0QERQVGBkcHf1S/QsBACAb/QwIAAAACAAAAAgAAAAI' +
+  'AAAA/a4BIRsgHP0MCAAAAAgAAAAIAAAACAAAAP2uASEcIANBCGoiAyACRw0ACyACIAdGDQELA0AgCSACQQF0akEAQf//ASACIARI' +
+  'GzsBACACQQFqIgIgB0cNAAsLIAVBAEoEQCABKAIcIQYgASgCGCEEA0AgBCAGIAhsQQJ0aiICKAIAIgNBAE4EQANAIAkgA0EBdGoi' +
+  'AyADLwEAQQFqOwEAIAIoAgQhAyACQQRqIQIgA0EATg0ACwsgCEEBaiIIIAVHDQALCyABKAI4IAAoAgA2AgAgACgCMEEASgRAIAkg' +
+  'B0EBdCISaiETIAogC0EDdCIUaiEVA0AgASgCGCAAKAIsIA9BAnRqKAIAIgcgASgCHGxBAnRqIRBBACECIAEoAiQiA0UEQANAIAIi' +
+  'A0EBaiECIBAgA0ECdGooAgBBAE4NAAsLIAEoAiwhBSABKAI0IgggASgCBCIRQQF0aiEMIAEoAgAhDSABKAIwIQ5BACECIBFBAEoE' +
+  'QANAIAggAkEBdCIEaiIG/QAAACEaIAQgDGoiBCAG/QAAEP0LABAgBCAa/QsAACACQRBqIgIgEUgNAAsLQQAhBkEAIQIgA0EASgRA' +
+  'A0AgDCAQIAJBAnRqKAIAQQF0aiIEIAQuAQAiBEGAgAFyOwEAIAYgBEGAgAFIaiEGIAJBAWoiAiADRw0ACwsgASgCOCIDIAMoAgAg' +
+  'Bms2AgQCQCANQQBMBEAgAUIANwNQDAELIAUgByALbEEDdGohBSAOIA1BA3RqIQMgDa0hGEIAIRZCACEXA0AgAyAWp0EDdCICaiAC' +
+  'IA5q/QAAACIcIAIgBWr9AAAAIhr9T/0LAAAgGiAc/U79DAAAAAAAAAAAAAAAAAAAAAD91gH9xAFBA3OtIBaGIBeEIRcgFkICfCIW' +
+  'IBhUDQALIAEgFzcDUCAXUA0AIAEoAhwhCCABKAIYIQYDQCAXeiEYIBdCAX0gF4MhFyAFIBinIgJBA3QiA2opAwAgAyAOaikDAIMi' +
+  'FlBFBEAgAkEGdCEEA0AgBiAEIBZ6p3IgCGxBAnRqIgIoAgAiA0EATgRAA0AgDCADQQF0aiIDIAMvAQBBAWs7AQAgAigCBCEDIAJB' +
+  'BGohAiADQQBODQALCyAWQgF9IBaDIhghFiAYQgBSDQALCyAXQgBSDQALCyAKIBUgFPwKAAAgCSATIBL8CgAAIAEoAjgiAyADKAIE' +
+  'NgIAIA9BAWoiDyAAKAIwSA0ACwsgAUEANgJEC2MBAX8gACgCsAIiBkEATARAIAUPCyACIAEgA2xBAnRqIQEgACgCrAIhAkEAIQAC' +
+  'QANAIAEgAiAAQQJ0aigCAEEBayIDQQF0ai4BACAERg0BIABBAWoiACAGRw0ACyAFDwsgAwu+BAIIfwV+IAEoAiQiCKwhDwJAAkAg' +
+  'CCABKAI4IAJBA3RqKAIAIglGBEAgBiAErCIFNwMQIAYgBSAPfjcDCEIBIQ8MAQsgCSAIQQF0Rw0BIASsIhAgBVYNASAEQQFKIQdB' +
+  'ACEIAkACfiABKAIAIglBAEoEQCABKAIMIAMgCWxBA3RqIgxBgAggBxshAyABKAIwIAkgAkEBdGxBA3RqIQpBACEHA0AgByAKIAhB' +
+  'A3QiC2opAwAgAyALaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgBiAPIBB+QgAgBEEBShsiEjcDCEIAIAlBAEwNARogB60gD34h' +
+  'E0EAIQNCASEPA0AgDCADQQN0IgRqKQMAIAQgCmopAwCDIgVQRQRAIANBBnQhBCABKAIsIQsDQCALIAQgBXqnciAJbEEDdGohDUEA' +
+  'IQhBACEHA0AgByAKIAhBA3QiDmopAwAgDSAOaikDAEJ/hYN7p2ohByAIQQFqIgggCUcNAAsgB0UEQEEADwsgBiASIBN8IhI3Awgg' +
+  'BiAGKQMQIAetfDcDECAPQgF8IQ8gESAHQQFHrXwhESAFQgF9IAWDIgVCAFINAAsLIANBAWoiAyAJRw0ACwwCCyAGIA8gEH5CACAH' +
+  'GzcDCEIACyERQgEhDwsgBiAQNwMAIAAoAmAgAkoNACAAIAJBAWo2AmALIAAgACkDeCARfDcDeEEBIQcgACkDiAFQIA9Qcg0AIABB' +
+  'iAFqIQADQCAAEDIaIA9CAX0iD0IAUg0ACwsgBwuIDAQTfwJ7A34DfCAAIAAoArQCIgcQLgJAIAJBAEwNACAHKAI4IggoAgAiBUEA' +
+  'TA0AIAAoArACIRQDQEQAAAAAAADwPyEcQQAhDkEAIQ0CQCAFQQBMDQADQCADIAMpAwBCAXw3AwAgBygCNCILIA0gBygCBCIMbEEC' +
+  'dGoiBv0AAAAhF0EIIQUgDEEISgRAA0AgBiAFQQF0av0AAAAgF/2WASEXIAVBCGoiBSAMSA0ACwsgHCAdoCEdIBcgFyAX/Q0ICQoL' +
+  'DA0ODwABAgMEBQYH/ZYBIhcgFyAX/Q0EBQYHAAECAwwNDg8ICQoL/ZYBIhcgFyAX/Q0CAwABBgcEBQoLCAkODwwN/ZYBIhggF/0N' +
+  'AAEAAQABAAEAAQABAAEAASEXQQAhBQNAIAUiBEEIaiEFIAYgBEEBdGr9AAAAIBf9Lf1kIglFDQALIAloQQF2IARqIQUgFEUgGP0Z' +
+  'ACIGQf//A3FB//8BRnJFBEAgACAMIAsgDSAGwSAFEC8hBQsgBkH//wNxRQ0BIAcoAjAiFSAHKAIAIgogDmxBA3RqIQ8gBsG3IR4g' +
+  'BygCDCAFIApsQQN0aiEJAkAgCkEATARAQgAhGwwBCyAKrSEaQgAhGUIAIRsDQCAJIBmnQQN0IgRq/QAAACAEIA9q/QAAAP1O/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/dYB/cQBQQNzrSAZhiAbhCEbIBlCAnwiGSAaVA0ACwsgHCAeoiEcIAcoAkAgDUEDdGoiCCAbNwMAIAEg' +
+  'ASkDACIaQgyIIBqFIhpCGYYgGoUiGkIbiCAahSIaNwMAIBpCnbqz+5SS/aIlfiAGrcOCQgF8IRlBfyEFA0ACf0F/IAVBAWoiBUHA' +
+  'AG0iBiAKTg0AGiAPIAZBA3QiBGopAwBCfyAFIAZBBnRrrYaDIAQgCWopAwCDIhpQBH5BfyAFQUBxQcAfRg0BGkF/IAgpAwBCfyAG' +
+  'QQFqrYaDIhpQDQEaIAkgGnqnIgZBA3QiBGopAwAgBCAPaikDAIMFIBoLeqcgBkEGdGoLIQUgGUIBfSIZUEUNAAsgBygCGCAHKAIc' +
+  'IAVsQQJ0aiESIAcoAiQiCEUEQEEAIQQDQCAEIghBAWohBCASIAhBAnRqKAIAQQBODQALCyAHKAIsIRAgCyAMIA5BAmoiE2xBAXRq' +
+  'IREgDEEASgRAIAsgDCAObEEBdGohC0EAIQQDQCALIARBAXQiCWoiBv0AAAAhFyAJIBFqIgkgBv0AABD9CwAQIAkgF/0LAAAgBEEQ' +
+  'aiIEIAxIDQALC0EAIQZBACEEIAhBAEoEQANAIBEgEiAEQQJ0aigCAEEBdGoiCSAJLgEAIglBgIABcjsBACAGIAlBgIABSGohBiAE' +
+  'QQFqIgQgCEcNAAsLIAcoAjgiBCATQQJ0IgtqIAQgDkECdGooAgAgBms2AgACQAJAIApBAEwEQCAHQgA3A1AMAQsgECAFIApsQQN0' +
+  'aiEQIBUgCiATbEEDdGohBCAKrSEaQgAhGUIAIRsDQCAEIBmnQQN0IghqIAggD2r9AAAAIhggCCAQav0AAAAiF/1P/QsAACAXIBj9' +
+  'Tv0MAAAAAAAAAAAAAAAAAAAAAP3WAf3EAUEDc60gGYYgG4QhGyAZQgJ8IhkgGlQNAAsgByAbNwNQIBtQDQAgBygCHCEGIAcoAhgh' +
+  'CQNAIBAgG3qnIghBA3QiBGopAwAgBCAPaikDAIMiGVBFBEAgCEEGdCEIA0ACQCAJIAggGXqnciAGbEECdGoiBSgCACIEQQBIDQAg' +
+  'ESAEQQF0aiIEIAQvAQBBAWsiBDsBACAEQf//A3EEQANAIAUoAgQiBEEASA0CIAVBBGohBSARIARBAXRqIgQgBC8BAEEBayIEOwEA' +
+  'IARB//8DcQ0ACwsgBygCOCIIIAtqKAIAQQBMDQUgAyADKQMAQgF8NwMAIB0gHKAhHQwHCyAZQgF9IBmDIhlQRQ0ACwsgG0IBfSAb' +
+  'gyIbQgBSDQALCyAHKAI4IQgLIA1BAWoiDUEBdCEOIAggDUEDdGooAgBBAEoNAAsLIBZBAWoiFiACRg0BIAgoAgAhBQwACwALIB0L' +
+  'NQEBfiAAIAApAwAiAUIMiCABhSIBQhmGIAGFIgFCG4ggAYUiATcDACABQp26s/uUkv2iJX4L3xMDH38DfgF7IwBB0ABrIgUkACAA' +
+  'KALMAiIHKAJQIRAgACgCACECIAUgBygCBDYCGCAFIAcoAgg2AhwgBSAHKAIMNgIgIAUgBygCEDYCJCAFIAcoAhQ2AiggBSAHKAIY' +
+  'NgIsIAUgBygCHDYCMCAFIAf9AAIg/QsCNCAFIAcoAjg2AkQgBygCQCEDIAUgAjYCTCAFIAM2AkggACkDaCEjIAcoAjAhGCAHKAJM' +
+  'IQ8gBygCSCETIAAoAlQhFCAAKAJQIRUgACgCTCEWIAAoAkghGSAFIAApA3A3AxAgACgCWCEJIAUgBygCRDYCDCAFIAcoAlgiDDYC' +
+  'CCACQYEgSCEaIBBFIREgACgCsAIhF0ECIQQCQAJ/AkACQAJ/AkACQAJAIAAoAmQOBAABAgcBCyAAIAcgERA0IAUgBygCRDYCDCAF' +
+  'IAcoAlgiDDYCCEEAIQkgD0EANgIAQQAhAiAMRQ0DC0EADAELIAAoAlxFDQJBAQshBANAAkACQAJAAkACQAJAAkACQAJAAkAgBEUE' +
+  'QCABICNYBEAgACAJNgJcIABBATYCZEEDDA8LICNCAXwhIyAHKAJsBEAgB0EANgJsDAcLQQAhBEH/////ByEGQQEhAiAFKAJEIQog' +
+  'BSgCTCILQYEgTgRAA0ACQCAKIAJBAnRqKAIAIgMgBk4NACACIQQgAyIGQQJODQAMCAsgAiALRiACQQFqIQJFDQAMBwsAC0H/////' +
+  'ByEDQQAhDSALQT9MBEBBACEIDAILQQAhCANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0AAAD9tgEhJCAEQTxJ' +
+  'IARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL/bYB/RsAIgIgA04N' +
+  'AEEBIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwECyAGQUBrIQIgCyAGQf8Aak4NAAsMAQsgFSAJQQJ0IgJqIggoAgBBAWogAiAUaiIN' +
+  'KAIATg0FIAUgBSgCDCIDIAcoAkwiCiAJQQR0aigCCCIGSgR/IAUoAkghCwJAIBBFBEAgBSgCQCEMIAUoAjQhDiAFKAIcIRsgBSgC' +
+  'GCEcIAUoAkQhHQNAIAsgA0EBayIDQQR0aiICKQMAISICQAJAAkAgAigCCCICQQBOBEAgIiAcIAJBA3RqIh4pAwBCf4WDISEgGyAC' +
+  'QQJ0aigCACIEDQEgIVANAiACQQZ0IQIgBSgCOCEfA0AgDCACICF6p3JBAnQiBGooAgAiEiAEIA5qKAIAIgRqISAgEkEASgRAA0Ag' +
+  'HyAEQQJ0aigCACISIBIoAgBBAWo2AgAgBEEBaiIEICBIDQALCyAhQgF9ICGDIiFCAFINAAsMAgsgHSACQX9zQQJ0aiICIAIoAgBB' +
+  'gICAgARrNgIADAILIAQgBCgCACAhe6dqNgIACyAeICI3AwALIAMgBkoNAAsMAQsgBSgCGCECA0AgAiALIANBAWsiA0EEdGoiBCgC' +
+  'CEEDdGogBCkDADcDACADIAZKDQALCyAGBSADCzYCDAJAIBBFDQAgBygCUCAHKAJUIgYgCWxBAnRqIQtBACEEIAZBAEwNACAHKAI4' +
+  'IQoDQCAKIARBAnQiA2oiAiADIAtqIgP9AAIA/QsCACACIAP9AAIw/QsCMCACIAP9AAIg/QsCICACIAP9AAIQ/QsCECAEQRBqIgQg' +
+  'BkgNAAsgBygCTCEKCyAFIAogCUEEdCIGaigCDDYCCCAWIAlBAnRqKAIAIAggCCgCAEEBaiIDNgIAIANqIgJBACANKAIAIgMgAiAD' +
+  'SBtrIQMgCUEBaiECIAYgD2ooAgQhBAwHCwJAIAsgAkEPak4EQANAIAogAiIGQQJ0aiIC/QAAACEkQQQhBANAICQgAiAEQQJ0av0A' +
+  'AAD9tgEhJCAEQQxJIARBBGohBA0ACwJAICQgJCAk/Q0ICQoLDA0ODwABAgMEBQYH/bYBIiQgJCAk/Q0EBQYHAAECAwwNDg8ICQoL' +
+  '/bYB/RsAIgIgA04NAEEAIQ0gBiEIIAIiAw0AIAYiAiEIQQAhAwwDCyAGQRBqIQIgBkEfaiALTA0ACwtBACEEIAhFDQMgDQ0BCyAK' +
+  'IAhBAnRqIQYgA/0RISRCACEhQgAhIgNAIAYgIadBAnRq/QAAACAk/Tf9pAGtICGGICKEISIgIUIMVCAhQgR8ISENAAsMAQsgCiAI' +
+  'QQJ0aiEGIAP9ESEkQgAhIUIAISIDQCAGICGnQQJ0av0AAAAgJP03/aQBrSAhhiAihCEiICFCPFQgIUIEfCEhDQALCyAIICJ6p2oh' +
+  'BEEAIQYgA0UNAQsgAiALSgRAIAMhBgwBCyADIQYDQAJAIAogAkECdGooAgAiAyAGTg0AIAIhBCADIgYNAEEAIQYMAgsgAiALRyAC' +
+  'QQFqIQINAAsLIBcEQCAKIAAoAqwCIBcgBiAEEAIhBAsgBg0BCyAJDQJBACEJDAYLIAZBAkgiAkUEQCAAIAApA3hCAXw3A3gLIAcg' +
+  'BUEYaiAEIBMgDyAJQQR0IghqIgooAgBBAnRqIAVBDGogBUEIaiAFQRBqIBEQNSAKIAQ2AgQgAkUEQCAFKAIIIQwgCCAHKAJMIgNq' +
+  'IAUoAgw2AggCQCAQRQ0AIAcoAlAgBygCVCILIAlsQQJ0aiENQQAhAiALQQBMDQAgBygCOCEOA0AgDSACQQJ0IghqIgMgCCAOaiII' +
+  '/QACAP0LAgAgAyAI/QACMP0LAjAgAyAI/QACIP0LAiAgAyAI/QACEP0LAhAgAkEQaiICIAtIDQALIAcoAkwhAwsgAyAJQQR0aiAM' +
+  'NgIMCyAPIAlBAWoiAkEEdGogCigCACAGajYCAEEAIQMgACkDiAEiIVBFBEAgACAhQgyIICGFIiFCGYYgIYUiIUIbiCAhhSIhNwOI' +
+  'ASAhQp26s/uUkv2iJX4gBqyCpyEDCyAWIAlBAnQiCGogAzYCACAIIBVqQQA2AgAgCCAUaiAGNgIACyAZIAlBAnRqIBMgDyAJQQR0' +
+  'aigCACADakECdGooAgAiAzYCACAHIAVBGGogGCADQQJ0aigCACAEIAVBDGogBUEIaiAFQRBqIBogERA2RTYCbCAFKAIIIgxFDQMg' +
+  'ACgCYCAJSg0BIAAgAjYCYAwBCyAJQQFrIQlBASEEDAELIAIhCUEAIQQMAAsACyAAQQI2AmQgACACNgJcIAAgACkDoAMiAUIBfCIh' +
+  'NwOgAyAAIAApA6gDIAEgIVatfDcDqANBACEMQQEMAQsgAEEANgJcIABBAzYCZEECCyEEIAUoAgwhAiAHIAw2AlggByACNgJEIAAg' +
+  'IzcDaCAAIAk2AlggACAFKQMQNwNwCyAFQdAAaiQAIAQLuQMCCX8BeyMAQUBqIgMkACABKAIEQf8BIAEoAgBBA3T8CwAgASgCBCAB' +
+  'KAIAQQN0akEIayIEIAQpAwBBACAAKAIga0E/ca2INwMAIAEoAjggASgCPCAAKAIEQQJ0QQRq/AoAACAAKAIAIQQgAUEANgJEIAEg' +
+  'BDYCWCADIAEoAgQ2AgggAyABKAIINgIMIAMgASgCDDYCECADIAEoAhA2AhQgAyABKAIUNgIYIAMgASgCGDYCHCADIAEoAhw2AiAg' +
+  'AyAB/QACICIM/QsCJCADIAEoAjgiBTYCNCABKAJAIQYgAyAENgI8IAMgBjYCOCADQgA3AwACQCAAKAIwQQBMDQAgAUHEAGohBiAB' +
+  'QdgAaiEHIAz9GwEhCCAM/RsAIQlBACEEA0AgASADQQhqIgogCCAJIAEoAjAgACgCLCAEQQJ0aigCAEECdGooAgAiC0ECdGooAgBB' +
+  'AnRqKAIAIAVrQQJ1IgVBACAGIAcgAyACEDUgCiALIAUgBiAHIANBACACEDYaIARBAWoiBCAAKAIwTg0BIAEoAjghBSABKAIgIQkg' +
+  'ASgCJCEIDAALAAsgAUEANgJsIANBQGskAAuNBgIIfwN+IAEoAiwgAkECdGoiCCAIKAIAQYCAgIAEajYCACAHBEAgASgCMCAEIAQo' +
+  'AgAiB0EBajYCACAHQQR0aiIHQQA2AgwgByACQX9zNgIIIAdCADcDAAsgAiABKAI0TARAIAUgBSgCAEEBazYCAAsCQAJAIAEoAggg' +
+  'AkEDdGoiAigCACIHIAIoAgQiDEgEQCABKAIAIQtBACEFA0ACQCABKAIMIAdBBHRqIgIpAwAgCyACKAIIIglBA3QiCmopAwAiEoMi' +
+  'EVANAAJAIAMEQCAJQQZ0IQggACgCNCECIBEhEANAIAMgBUECdGogAiAIIBB6p3JBAnRqKAIANgIAIAVBAWohBSAQQgF9IBCDIhBQ' +
+  'RQ0ACwwBCyAFIBF7p2ohBQsgASgCMCAEKAIAQQR0aiICQQA2AgwgAiAJNgIIIAIgEjcDACAEIAQoAgBBAWo2AgAgASgCACILIApq' +
+  'IBEgEoU3AwAgASgCBCAJQQJ0aigCACICRQRAIAlBBnQhDSAGKQMAIRAgASgCKCEOIAEoAhwhDwNAIA4gDSAReqdyQQJ0IgJqKAIA' +
+  'IgisIRIgCEEASgRAIAggAiAPaigCACICaiEJIAEoAiAhCgNAIAogAkECdGooAgAiCCAIKAIAQQFrNgIAIAJBAWoiAiAJSA0ACwsg' +
+  'ECASfCEQIBFCAX0gEYMiEUIAUg0ACyAGIBA3AwAMAQsgBiAReyIQIAYpAwB8NwMAIAIgAigCACAQp2s2AgALIAdBAWoiByAMRw0A' +
+  'CyADRQ0CQQEhACAFQQVMDQEgBUEDbSECA0AgACIBQQNsQQFqIgAgAkgNAAsgAUEASA0CDAELIANFDQFBASEAQQAhBQsDQCAFIAAi' +
+  'AUoEQANAIAMgAUECdGooAgAhBgJAIAEiByICIABIDQADQCAGIAMgByAAayICQQJ0aigCACIETgRAIAchAgwCCyADIAdBAnRqIAQ2' +
+  'AgAgAiEHIAAgAkwNAAsLIAMgAkECdGogBjYCACABQQFqIgEgBUcNAAsLIABBAkogAEEDbSEADQALCwuOCwIOfwN+IwBBEGsiDSQA' +
+  'QQEhCyABQQJ0IgkgACgCHGoiCCgCACEOIAgoAgQhEwJAIAAoAiggCWoiCigCAEEATA0AIAcEQCAOIQgDQAJAIAAoAiAgCEECdGoo' +
+  'AgAgACgCLCIJa0ECdSIMIAJGDQAgCSAMQQJ0aiIJIAkoAgBBgICAgARqNgIAIAAoAjAgAyADKAIAIglBAWo2AgAgCUEEdGoiCUEA' +
+  'NgIMIAkgDEF/czYCCCAJQgA3AwAgACgCNCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAAoAiggAUECdGooAgAgDmpIDQALDAEL' +
+  'IAAoAiwhDyAAKAIgIQkgDiEIA0ACQCAJIAhBAnRqKAIAIA9rQQJ1IgwgAkYNACAPIAxBAnRqIgEgASgCAEGAgICABGo2AgAgACgC' +
+  'NCAMSA0AIAQgBCgCAEEBazYCAAsgCEEBaiIIIAooAgAgDmpIDQALCwJAIA4gE04NAANAAkACQCAOQQJ0IgkgACgCIGooAgAgACgC' +
+  'LCIBayIKQQJ1IgsgACgCNEoEQCABIAtBAnRqIggoAgAiAUH/////A0oNAiAIIAFBgICAgARqNgIAIAcEQCAAKAIwIAMgAygCACIB' +
+  'QQFqNgIAIAFBBHRqIgFBADYCDCABIAtBf3M2AgggAUIANwMACyAAKAI0IAtIDQEgBCAEKAIAQQFrNgIADAELIAIgC0YNAQsCQCAA' +
+  'KAIkIAlqKAIAIgFFBEBBACERAkAgACgCCCIIIApBAXQiAWooAgAiECAIIAFBBHJqKAIAIhRODQAgACgCACEVQQEhEQNAAkAgFSAA' +
+  'KAIMIBBBBHRqIggoAggiCUEDdCIBaikDACIWIAgpAwCDIhdQDQAgACgCMCADKAIAQQR0aiIIQQA2AgwgCCAJNgIIIAggFjcDACAD' +
+  'IAMoAgBBAWo2AgAgACgCACIVIAFqIBYgF4U3AwACfyAAKAIEIAlBAnRqKAIAIgFFBEAgCUEGdCELIAUpAwAhGCAAKAIoIQ8gACgC' +
+  'HCEMQQAhEgNAIA8gCyAXeqdyQQJ0IgFqKAIAIgmsIAlBAEoEQCAJIAEgDGooAgAiCGohCiAAKAIgIQkDQCAJIAhBAnRqKAIAIgEg' +
+  'ASgCACIBQQFrNgIAIAFBAmsgEnIhEiAIQQFqIgggCkgNAAsLIBh8IRggF0IBfSAXgyIXQgBSDQALIAUgGDcDACASQR92DAELIAUg' +
+  'F3siFiAFKQMAfDcDACABIAEoAgAgFqdrIgE2AgAgAUULIAZFDQANAgsgEEEBaiIQIBRIIREgECAURw0ACwsgEUF/c0EBcSEPDAEL' +
+  'IA0gACgCGCAAKAIUIAFBAnRqKAIAQQR0ajYCDEEBIQ8gACgCCCIJIApBAXQiAWooAgAiCCAJIAFBBHJqKAIAIgxODQAgBkUEQANA' +
+  'IAhBBHQhASAAKAIQIAhBAnRqKAIAIQgCQCABIAAoAgwiCmoiCSgCDCIBIAtGIAAoAiwgAUECdGooAgBBgICAgARIckUEQCANKAIM' +
+  'IgEoAgggCEEEdCAKakEIaygCAEoNASANIAAoAhggASgCDEEEdGo2AgwMAQsgACAJIAogCEEEdGogDUEMaiADIAUQNxoLIAggDEgN' +
+  'AAwCCwALA0AgCEEEdCEBIAAoAhAgCEECdGooAgAhCAJAIAEgACgCDCIKaiIJKAIMIgEgC0YgACgCLCABQQJ0aigCAEGAgICABEhy' +
+  'RQRAIA0oAgwiASgCCCAIQQR0IApqQQhrKAIASg0BIA0gACgCGCABKAIMQQR0ajYCDAwBCyAAIAkgCiAIQQR0aiANQQxqIAMgBRA3' +
+  'RQ0AQQAhDwwCCyAIIAxIDQALCyAPDQBBACELDAILQQEhCyAOQQFqIg4gE0cNAAsLIA1BEGokACALC/cDAgN+DX8gACgCMCAEKAIA' +
+  'QQR0aiEMIAMoAgAhDQJAIAEgAk8NACAAKAIEIREgACgCACESA0AgDSkDACEGIA0gASgCCCIJIA0oAghGIgtBBHRqIQ0CfwJAAkAg' +
+  'ASkDACASIAlBA3RqIgopAwAiCCAGQn+FQn8gCxuDgyIGUA0AIBEgCUECdGoiDigCACELIAwgCTYCCCAMIAg3AwAgDEEQaiEMIAtF' +
+  'DQEgCiAGIAiFNwMAIAsgCygCACAGeyIGp2siCTYCACAGIAd8IQcgCQ0AQQEMAgsgAUEQaiIBIAJJDQIMAwsgCiAKKQMAIAaFNwMA' +
+  'An8gDigCACIKRQRAIAlBBnQhDiAAKAIoIRMgACgCHCEUQQAhCQNAIBMgDiAGeqdyQQJ0IgpqKAIAIgusIQggC0EASgRAIAsgCiAU' +
+  'aigCACIKaiELIAAoAiAhFQNAIBUgCkECdGooAgAiDyAPKAIAIg9BAWs2AgAgD0ECayAJciEJIApBAWoiCiALSA0ACwsgByAIfCEH' +
+  'IAZCAX0gBoMiBkIAUg0ACyAJQR92DAELIAogCigCACAGeyIGp2siCTYCACAGIAd8IQcgCUULIBByCyEQIAFBEGoiASACSQ0ACwsg' +
+  'AyANNgIAIAQgDCAAKAIwa0EEdTYCACAFIAUpAwAgB3w3AwAgEAvPAwEIfwJAAkAgAUEASCAAQe//A2tBkoB8SXINAEEBIQUgACEH' +
+  'AkADQCABIAZGDQEgBkECdCEEIAIgBkEBaiIGQQJ0aigCACACIARqKAIAayIEIAUgBCAFShshBSAEIAcgBCAHSBshByAEQQBKDQAL' +
+  'QQAPCyAFrCABrH5C/v///wdVDQBBAUE4EEkiBEUNACAEIAU2AhAgBCABNgIEIAQgADYCACAEIAAgB20iCEEBaiIJNgIMIAQgAEEP' +
+  'akEQbSIGQQR0Igc2AgggBCAHQRBqIgo2AhwgBCAGQQV0IApqQcEAakFAcSIGNgIgIAQgASAFbEECdEEEahBKIgo2AhQgBCAAQQZ0' +
+  'EEoiCzYCGCAEQQEgBhBJIgU2AiQgBCAIQQNqIAZsQT9yEEoiBjYCLCAEIAZBP2pBQHE2AiggBCAJQQJ0QQRqIggQSiIJNgIwIAQg' +
+  'CBBKIgg2AjQgCkUgBkVyIAVFIAtFcnIgCEUgCUVyckUEQCAAIAVqQf8BIAcgAGv8CwBBACEFA0AgASAFRg0DIAQgBSADIAIgBUEC' +
+  'dGooAgAiAEECdGogAiAFQQFqIgVBAnRqKAIAIABrEDlFDQALCyAEEDoLQQAPCyAEEDsgBAu1AgELfyAAKAIUIAAoAhAiBCABbCIG' +
+  'QQJ0aiEHQQAhAQJAIANBAEoEQCAAKAIkIgwgACgCHGohDQNAQX8hCCACIAlBAnQiDmooAgAiASAAKAIATw0CAkAgASAMaiIELQAA' +
+  'IgUEQCAFQRBGDQQgACgCGCIKIAFBBHQiCyAFakECdGpBBGsoAgAgBkYNBAwBCyABQQR0IQsgACgCGCEKCyAHIA5qQX4gBXdBEHQg' +
+  'AXI2AgAgCiALIAQtAABqQQJ0aiAGNgIAIA0gAUEBdGoiASABLwEAQQEgBC0AAHRyOwEAIAQgBC0AAEEBajoAACAJQQFqIgkgA0cN' +
+  'AAsgACgCECEEIAMhAQsgASAESARAA0AgByABQQJ0aiAAKAIINgIAIAFBAWoiASAAKAIQSA0ACwtBACEICyAICzUAIAAEQCAAKAIU' +
+  'EE8gACgCGBBPIAAoAiQQTyAAKAIsEE8gACgCMBBPIAAoAjQQTyAAEE8LCxUAIAAoAiggACgCJCAAKAIg/AoAAAvMAgELfwJAIAAo' +
+  'AhAiA0EATA0AIAAoAhQgAkECdGohCCABIAAoAhxqIQcDQCAHIAggBEECdGooAgAiAkH//wNxQQF0aiIFIAUvAQAgAkEQdnE7AQAg' +
+  'BEEBaiIEIANHDQALIANBAEwNAEEAIQQDQCAIIARBAnRqLwEAIgIgACgCCEcEQCAHIAJBAXRqLwEAIgMEQCAAKAIYIAJBBnRqIQog' +
+  'ACgCECEJA0BBACEFIAlBAEoEQCAAKAIUIAogA2hBAnRqKAIAQQJ0aiELA0AgAiALIAVBAnRqKAIAIgxB//8DcSIGRwRAIAcgBkEB' +
+  'dGoiDSANLwEAIAxBEHZxOwEAIAEgBmoiBiAGLQAAQQFrOgAACyAFQQFqIgUgCUcNAAsLIANBAWsgA3EiAw0ACwsgASACakH/AToA' +
+  'ACAAKAIQIQMLIARBAWoiBCADSA0ACwsLoQYCDX8EfiMAQRBrIgskACAAKAI0IQwgACgCMCENIAAoAigiBiAAKAIgIg5qIgkgBiAO' +
+  '/AoAACAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDECAF/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAEBEAgBEEANgIAC0EAIA5rIRBBACEG' +
+  'A0ACQAJ/AkACQCAJIAAoAgggC0EMahA+IgdB/wFGDQADQCACUCACIBVWckUEQCAFQQE2AhggFCETDAULIBVCAXwhFSAHQQFGBEAg' +
+  'ACgCHCEHIA0gBkECdCIIakF/NgIAIAggDGogACgCGCAHIAlqIAsoAgwiCEEBdGovAQBoIAhBBHRqQQJ0aigCACIINgIAIAAgCSAI' +
+  'EDwgBkEBaiEGIAkgACgCCCALQQxqED4iB0H/AUYNAgwBCwsgB0UEQCAUIRMMAgsgDSAGQQJ0IgpqIAsoAgw2AgAgCiAMakF/NgIA' +
+  'IBZCAXwhFiAGIQpBAQwCCyAUQgF8IRMCQCADRSAUQgBScg0AQQAhByAGQQBKBEADQCADIAdBAnQiCGogCCAMaigCACAAKAIQbTYC' +
+  'ACAHQQFqIgcgBkcNAAsLIARFDQAgBCAGNgIACyABUA0AIAEgE1gNAgtBAAshBwNAAkACQAJAAkACQCAHRQRAIAZBH3UgBnEhCCAG' +
+  'IQoDQCAKQQBMDQIgDSAKQQFrIgpBAnRqKAIAQQBIDQALDAILIAAoAhwgCyANIApBAnQiCGoiESgCACIHNgIMIAlqIAdBAXRqLwEA' +
+  'IgZFDQQgACgCGCAHQQZ0aiESIAggDGoiBygCACEIA0AgCCASIAZoQQJ0aigCACIPTgRAIAZBAWsgBnEiBg0BDAYLCyAHIA82AgAC' +
+  'QCAGIAZBAWtxBEAgCSAOaiIGIAkgDvwKAAAgBiEJDAELIBFBfzYCAAsgACAJIA8QPCAKQQFqIQYMBwsgBkEATg0BIAhBAWshCgsg' +
+  'CSAQaiEJIBMhFAwBCyAFQQE2AhwMAwtBASEHDAELIBQhEyAKIQZBACEHDAALAAsLIAUgFjcDECAFIBU3AwggBSATNwMAIAtBEGok' +
+  'AAv0AQICewJ//Qz/////////////////////IQMgAUEASgRAA0AgAyAAIAVq/QAAAP13IQMgBUEQaiIFIAFIDQALCyADIAMgA/0N' +
+  'CAkKCwwNDg8AAAAAAAAAAP13IgMgAyAD/Q0EBQYHAAAAAAAAAAAAAAAA/XciAyADIAP9DQIDAAAAAAAAAAAAAAAAAAD9dyIDIAMg' +
+  'A/0NAQAAAAAAAAAAAAAAAAAAAP13IgQgA/0NAAAAAAAAAAAAAAAAAAAAACEDQQAhBQNAIAUiAUEQaiEFIAAgAWr9AAAAIAP9I/1k' +
+  'IgZFDQALIAIgBmggAWo2AgAgBP0WAAu9BgEHf0EBQbSVARBJIgRFBEBBAA8LA0AgAyAEaiIFQYAYaiECIAQgA0EBdGoiBkGAHGoh' +
+  'AQJAIANBB3EiAEUNACACIAItAABBAXI6AAAgACAAQQFrcQ0AIAEgAS8BACAAcjsBAAsCQCADQQN2QQdxIgBFDQAgAiACLQAAQQJy' +
+  'OgAAIAAgAEEBa3ENACABIAEvAQAgAEEDdHI7AQALAkAgA0EGdkEHcSIARQ0AIAIgAi0AAEEEcjoAACAAIABBAWtxDQAgASABLwEA' +
+  'IABBBnRyOwEACyAEQYfggTg2AtgpIAVB2CVqIQIgBCADQQJ0aiEBIAZBgBBqIQAgA0GRAnFBkQJGBEAgACAALwEAQZECcjsBACAB' +
+  'IAEoAgBBh+CBOHI2AgAgAiACLQAAQQFyOgAACyAEQYeAjgc2AtwpIANBoQFxQaEBRgRAIAAgAC8BAEGhAXI7AQAgASABKAIAQYeA' +
+  'jgdyNgIAIAIgAi0AAEECcjoAAAsgBEG4nIA4NgLgKSADQYoCcUGKAkYEQCAAIAAvAQBBigJyOwEAIAEgASgCAEG4nIA4cjYCACAC' +
+  'IAItAABBBHI6AAALIARBuID+ADYC5CkgA0HiAHFB4gBGBEAgACAALwEAQeIAcjsBACABIAEoAgBBuID+AHI2AgAgAiACLQAAQQhy' +
+  'OgAACyAEQcCfgAc2AugpIANBjAFxQYwBRgRAIAAgAC8BAEGMAXI7AQAgASABKAIAQcCfgAdyNgIAIAIgAi0AAEEQcjoAAAsgBEHA' +
+  '4/EANgLsKSADQdQAcUHUAEYEQCAAIAAvAQBB1AByOwEAIAEgASgCAEHA4/EAcjYCACACIAItAABBIHI6AAALIANBAWoiA0GABEcN' +
+  'AAsgBEGwlQFqQX82AgAgBEGolQFqQn83AgAgBEGglQFqQn83AgAgBEGYlQFqQn83AgAgBEGQlQFqQn83AgBBACEDA0AgBCADQQJ0' +
+  'aiIAQewkakEBIANB/wFxQQlwIgJ0IgFBCXQgAXIgAUESdHI2AgAgAEGAJGpBByACIAJBA3BrdCIBQf8DIAMgAmt0ciABQQl0ciAB' +
+  'QRJ0ckF+IAN3cTYCACADQQFqIgNBG0cNAAsgBAsGACAAEE8LyUYDOH8FewN+IwBBoAFrIgkkACAJ/QwAAAAAAAAAAP//////////' +
+  '/QsDICAJQQA2AhwgCUIANwMQIAkgADYCCCAJIABBkJUBajYCGCAJIABB8ClqNgIMIABBwCpq/Qz///8H////B////wf///8H/QsC' +
+  'ACAAQbAqav0M////B////wf///8H////B/0LAgAgAEGgKmr9DP///wf///8H////B////wf9CwIAIABBkCpq/Qz///8H////B///' +
+  '/wf///8H/QsCACAAQYAqav0M////B////wf///8H////B/0LAgAgAP0M////B////wf///8H////B/0LAvApIABB4CpqQv///7/w' +
+  '////BzcCACAAQdAqav0M////B////wf///8H////B/0LAgACfwNAIAEgBmotAAAiBwRAQQEgACAHQQFrIgogBkH/AXFBG24iB0EJ' +
+  'bGpBAnRqQfApaigCACAGIAdBG2xrQf8BcSIIdkEBcUUNAhogCUEIaiAKIAcgCBBCCyAGQQFqIgZB0QBHDQALIAlCADcDICAJQv//' +
+  '/7/w////BzcDECAJQn8gAyADUBs3AyggBUIANwMYQf///z8hByAAQYAYaiETIABB2CVqIRgDQEEAISMCQAJAAkACQAJAA0AgBwRA' +
+  'IAkoAgwhBiAJKAIIIQsDQEGBhBAgB2hBCXAiDnQiGiAHcQRAIBpBf3MhJCAOQQJ0IgEgCSgCGGohICABIAZqIQogBiAOQRJqIhRB' +
+  'AnRqIQwgBiAOQQlqIhVBAnRqIQ0gCSkDKCFEA0AgCSAHICRxNgIQIAsgC0GAGGoiECAKKAIAIghBEnZqLQAAQQh0IBAgCEEJdkH/' +
+  'A3FqLQAAQQV0IBAgCEH/A3FqLQAAQQJ0cnJqKAIAIAhxIgFFDQUgBigCbCEHIAkgCSgCFCABIAhHIA50cjYCFCAKIAE2AgAgB0EA' +
+  'IAFBgPwPcSIIIAggCEEBa3EbQQAgAUH/A3EiCCAIIAhBAWtxG3JBACABQYCA8D9xIgEgASABQQFrcRtycSIBBEAgCSkDICEDA0AC' +
+  'QCADIERaBEAgCUEBNgIcDAELIAkgA0IBfCIDNwMgIAsgAWgiCEECdGoiFkHsJGooAgAhEiAKKAIAIREgBiAGKAIAIh9BfiAIdyIP' +
+  'cTYCACAGIAYoAgQiGSAPcTYCBCAGIAYoAggiGyAPcTYCCCAGIAYoAgwiHCAPcTYCDCAGIAYoAhAiHSAPcTYCECAGIAYoAhQiFyAP' +
+  'cTYCFCAGIAYoAhgiHiAPcTYCGCAGIAYoAhwiJyAPcTYCHCAGIAYoAiAiKCAPcTYCICAKIBE2AgAgCiARIBIgFkGAJGooAgByQX9z' +
+  'cUEBIAh0ciIWNgIAIA0gDSgCACIhIBJBf3MiEnEiIjYCACAMIBIgDCgCACIScSIpNgIAIAYgByAPcSIHNgJsIAkgKCAIdkEIdEGA' +
+  'AnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHAAHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2' +
+  'QQF0QQJxIB8gCHZBAXFycnJycnJyciARIBZHIA50ciAhICJHIBV0ciASIClHIBR0ciIIIAkoAhByNgIQIAkgCSgCFCAIcjYCFAsg' +
+  'AUEBayABcSIBDQALCyALIBAgDSgCACIIQRJ2ai0AAEEIdCAQIAhBCXZB/wNxai0AAEEFdCAQIAhB/wNxai0AAEECdHJyaigCACAI' +
+  'cSIBRQ0FIAYoAnAhByAJIAkoAhQgASAIRyAVdHI2AhQgDSABNgIAIAdBACABQYD8D3EiCCAIIAhBAWtxG0EAIAFB/wNxIgggCCAI' +
+  'QQFrcRtyQQAgAUGAgPA/cSIBIAEgAUEBa3EbcnEiAQRAIAkpAyAhAwNAAkAgAyBEWgRAIAlBATYCHAwBCyAJIANCAXwiAzcDICAL' +
+  'IAFoIghBAnRqIhZB7CRqKAIAIRIgDSgCACERIAYgBigCJCIfQX4gCHciD3E2AiQgBiAGKAIoIhkgD3E2AiggBiAGKAIsIhsgD3E2' +
+  'AiwgBiAGKAIwIhwgD3E2AjAgBiAGKAI0Ih0gD3E2AjQgBiAGKAI4IhcgD3E2AjggBiAGKAI8Ih4gD3E2AjwgBiAGKAJAIicgD3E2' +
+  'AkAgBiAGKAJEIiggD3E2AkQgDSARNgIAIAogCigCACIhIBJBf3MiInEiKTYCACANIBEgEiAWQYAkaigCAHJBf3NxQQEgCHRyIhI2' +
+  'AgAgDCAMKAIAIhYgInEiIjYCACAGIAcgD3EiBzYCcCAJICEgKUcgDnQgKCAIdkEIdEGAAnEgJyAIdkEHdEGAAXEgHiAIdkEGdEHA' +
+  'AHEgFyAIdkEFdEEgcSAdIAh2QQR0QRBxIBwgCHZBA3RBCHEgGyAIdkECdEEEcSAZIAh2QQF0QQJxIB8gCHZBAXFycnJycnJyckEJ' +
+  'dHIgESASRyAVdHIgFiAiRyAUdHIiCCAJKAIQcjYCECAJIAkoAhQgCHI2AhQLIAFBAWsgAXEiAQ0ACwsgCyAQIAwoAgAiCEESdmot' +
+  'AABBCHQgECAIQQl2Qf8DcWotAABBBXQgECAIQf8DcWotAABBAnRycmooAgAgCHEiAUUNBSAGKAJ0IQcgCSAJKAIUIAEgCEcgFHRy' +
+  'NgIUIAwgATYCACAHQQAgAUGA/A9xIgggCCAIQQFrcRtBACABQf8DcSIIIAggCEEBa3EbckEAIAFBgIDwP3EiASABIAFBAWtxG3Jx' +
+  'IgEEQCAJKQMgIQMDQAJAIAMgRFoEQCAJQQE2AhwMAQsgCSADQgF8IgM3AyAgCyABaCIIQQJ0aiISQewkaigCACERIAwoAgAhECAG' +
+  'IAYoAkgiFkF+IAh3Ig9xNgJIIAYgBigCTCIfIA9xNgJMIAYgBigCUCIZIA9xNgJQIAYgBigCVCIbIA9xNgJUIAYgBigCWCIcIA9x' +
+  'NgJYIAYgBigCXCIdIA9xNgJcIAYgBigCYCIXIA9xNgJgIAYgBigCZCIeIA9xNgJkIAYgBigCaCInIA9xNgJoIAwgEDYCACAKIAoo' +
+  'AgAiKCARQX9zIiFxIiI2AgAgDSAhIA0oAgAiIXEiKTYCACAMIBAgESASQYAkaigCAHJBf3NxQQEgCHRyIhE2AgAgBiAHIA9xIgc2' +
+  'AnQgCSAiIChHIA50ICcgCHZBCHRBgAJxIB4gCHZBB3RBgAFxIBcgCHZBBnRBwABxIB0gCHZBBXRBIHEgHCAIdkEEdEEQcSAbIAh2' +
+  'QQN0QQhxIBkgCHZBAnRBBHEgHyAIdkEBdEECcSAWIAh2QQFxcnJycnJycnJBEnRyICEgKUcgFXRyIBAgEUcgFHRyIgggCSgCEHI2' +
+  'AhAgCSAIIAkoAhRyNgIUCyABQQFrIAFxIgENAAsLIAkoAhwNBgJAIAooAgAiAUEJdiABciABQRJ2ciIBQf8DcSAKKAIkIgdBCXYg' +
+  'B3IgB0ESdnIiB0H/A3EiD0EJdHIgCigCSCIIQQl2IAhyIAhBEnZyIhFB/wNxIghBEnRyIhIgICgCAEYNACALIAhBBnRBwANxIA9B' +
+  'A3RBOHEgAUEHcXJyQQF0akGAEGovAQAiD0UNBiALIAhBA3RBwANxIAdBOHEgAUEDdkEHcXJyQQF0akGAEGovAQAiEEUNBiALIBFB' +
+  'wANxIAdBA3ZBOHEgAUEGdkEHcXJyQQF0akGAEGovAQAiEUUNBiAgIAEgEUEGdEHAA3EgEEEDdEE4cSAPQQdxcnIiFnEgByARQQN0' +
+  'QcADcSAQQThxIA9BA3ZBB3FyciIHcUEJdHIgEUHA/wNxIBBBA3ZB+D9xIA9BBnZyciIBIAhxQRJ0ciIINgIAIAggEkYNACAJIAoo' +
+  'AiQiCCAHQYGEEGxxIgcgCEdBCXQgCigCACIIIBZBgYQQbHEiDyAIR3IgCigCSCIIIAFBCXQgAXIgAUESdHJxIgEgCEdBEnRyIA50' +
+  'IgggCSgCEHI2AhAgCSAIIAkoAhRyNgIUIAogATYCSCAKIAc2AiQgCiAPNgIACyAJKAIQIgcgGnENAAsLIAcNAAsLIAkoAhQhC0EA' +
+  'IQogCUEANgIUIAsgI3IhI0EBIQ0CQANAAkACQCALIApBCWwiAXZB/wNxRQ0AIAkoAgwiBiAKQQJ0aigCbCIHIAYgAUECdGoiASgC' +
+  'ICIGIAEoAhwiCCABKAIYIg8gASgCFCIOIAEoAhAiECABKAIMIhQgASgCCCIVIAEoAgQiESABKAIAIgxyIhpyIiByIhJyIiRyIhZy' +
+  'Ih9yIhlyQX9zcQ0FIAcgBiAZcSAIIB9xIA8gFnEgDiAkcSAQIBJxIBQgIHEgFSAacSAMIBFxcnJycnJyckF/c3EiBkUNAANAQQAh' +
+  'BwJAIAxBASAGaCIMdCIIcQ0AQQEhByABKAIEIAhxDQBBAiEHIAEoAgggCHENAEEDIQcgASgCDCAIcQ0AQQQhByABKAIQIAhxDQBB' +
+  'BSEHIAEoAhQgCHENAEEGIQcgASgCGCAIcQ0AQQchByABKAIcIAhxDQBBCCEHIAEoAiAgCHFFDQMLIAlBCGogByAKIAwQQiAJKAIc' +
+  'DQIgBkEBayAGcSIGRQ0BIAEoAgAhDAwACwALIApBAkkhDSAKQQFqIgpBA0cNAQwCCwsgDQ0CCyAJKAIQIgcNAEEAIRAgCSgCDCEI' +
+  'IAkoAgghDwNAAkAgIyAQQQlsIgZ2Qf8DcUUNACAJIA9BgBhqIgEgCCAGQQJ0aiIHKAIAIgZBCXYiCkH/A3FqLQAAQQN0IAEgBkH/' +
+  'A3FqLQAAciABIAZBEnYiC2otAABBBnRyIhs2AmAgCSAGIApyIAtyQf8DcSIcNgIwIA9BgBxqIgYgG0EBdGovAQAhJSAGIBxBAXRq' +
+  'LwEAISYgCSABIAcoAgQiCkEJdiILQf8DcWotAABBA3QgASAKQf8DcWotAAByIAEgCkESdiIMai0AAEEGdHIiHTYCZCAJIAogC3Ig' +
+  'DHIiM0H/A3EiKjYCNCAGIB1BAXRqLwEAITEgBiAqQQF0ai8BACEyIAkgASAHKAIIIgpBCXYiC0H/A3FqLQAAQQN0IAEgCkH/A3Fq' +
+  'LQAAciABIApBEnYiDGotAABBBnRyIg42AmggCSAKIAtyIAxyIjdB/wNxIis2AjggBiAOQQF0ai8BACEXIAYgK0EBdGovAQAhHiAJ' +
+  'IAEgBygCDCILQQl2IgxB/wNxai0AAEEDdCABIAtB/wNxai0AAHIgASALQRJ2Ig1qLQAAQQZ0ciIKNgJsIAkgCyAMciANciInQf8D' +
+  'cSIsNgI8IAYgCkEBdGovAQAhFCAGICxBAXRqLwEAIRUgCSABIAf9AAIQIj5BCf2tASI//RsAQf8DcWotAABBA3QgASA+/RsAQf8D' +
+  'cWotAAByIAEgPkES/a0BIkD9GwBqLQAAQQZ0ciILNgJwIAYgC0EBdGovAQAhESAGID8gPv1QIED9UCJC/Qz/AQAA/wEAAP8BAAD/' +
+  'AQAA/U4iQf0bACI7QQF0ai8BACEaIAkgASA+/RsBQf8DcWotAAAgASA//RsBQf8DcWotAABBA3RyIAEgQP0bAWotAABBBnRyIgw2' +
+  'AnQgBiAMQQF0ai8BACEgIAYgQf0bASIoQQF0ai8BACESIAkgASA+/RsCQf8DcWotAAAgASA//RsCQf8DcWotAABBA3RyIAEgQP0b' +
+  'AmotAABBBnRyIg02AnggBiANQQF0ai8BACEkIAYgQf0bAiIWQQF0ai8BACEfIAEgQP0bA2otAAAhGSABID79GwNB/wNxai0AACEh' +
+  'IAEgP/0bA0H/A3FqLQAAISIgCSBB/QsEQCAJICEgIkEDdHIgGUEGdHIiGTYCfCAGIBlBAXRqLwEAISEgBiBB/RsDIiJBAXRqLwEA' +
+  'ISkgCSABIAcoAiAiB0EJdiI4Qf8DcWotAABBA3QgASAHQf8DcWotAAByIAEgB0ESdiIuai0AAEEGdHIiOTYCgAEgCSAHIDhyIC5y' +
+  'IjhB/wNxIgc2AlAgOSAZIA0gDCALIAogDiAbIB1yIi5yIjRyIjVyIjZyIi9ycSAbIB1xIhsgDiAucXIiHSAKIDRxciIuIAsgNXFy' +
+  'IjQgDCA2cXIiNSANIC9xciI2cnEgDiAbcSIOIAogHXFyIhsgCyAucXIiHSAMIDRxciIuIA0gNXFyIjQgGSA2cXIiNXIiNiAHICIg' +
+  'FiAoIDsgLCArIBwgKnIiKnIiK3IiLHIiL3IiMHJxIBwgM3EiHCAqIDdxciIqICcgK3FyIisgLCBC/RsAIixxciIzIEL9GwEgL3Fy' +
+  'Ii8gFiAwcXIiMHJxIBwgN3EiHCAnICpxciIqICsgLHFyIjcgKCAzcXIiKyAWIC9xciIsICIgMHFyIjNyIi9xQf8DRw0DIBUgHiAm' +
+  'IDJxIjBxIjxxIBQgFyAlIDFxIjpxIj1xciARIBQgFyAlIDFyIiVxIDpyIjFxID1yIjpxciAaIDwgFSAeICYgMnIiJnEgMHIiMnFy' +
+  'IjBxciAgIBEgFCAXICVyIhdxIDFyIiVxIDpyIjFxciASIBogFSAeICZyIh5xIDJyIiZxIDByIjJxciAkICAgESAUIBdyIhRxICVy' +
+  'IhdxIDFyIiVxciAfIBIgGiAVIB5yIhVxICZyIh5xIDJyIiZxciAhICQgICARIBRyIhRxIBdyIhFxICVyIhdxciApIB8gEiAVIBpy' +
+  'IhVxIB5yIhpxICZyIh5xciAGIDlBAXRqLwEAIiUgISAkIBQgIHIiFHEgEXIiEXEgF3IiIHFyIAYgB0EBdGovAQAiByApIB8gEiAV' +
+  'ciIVcSAaciIacSAeciIScXINAyAIIBBBAnRqKAJsIgZBCXYiFyAGciAGQRJ2Ih5yQf8DcSImIAcgKSAVIB9ycSAacnEgEnJxIhUg' +
+  'LyAzIDhxICIgLHEgFiArcSAoIDdxICogO3EgHCAncXJycnJyQX9zcSAmcSIaciABIAZB/wNxai0AACABIBdB/wNxai0AAEEDdHIg' +
+  'ASAeai0AAEEGdHIiASA2IDUgOXEgGSA0cSANIC5xIAwgHXEgCyAbcSAKIA5xcnJycnJBf3NxcSIOciAlICEgFCAkcnEgEXJxICBy' +
+  'IAFxIhRyRQ0AQQAhCgNAQQAhBiAKQQJ0IgsgCUHgAGpqKAIAIgwgDnEiBwRAA0AgBkH/AyAHaCIBQQNuIg1BCWxB/wFxIhF0QQcg' +
+  'ASANQQNsa0EDbEH/AXEiDXQiAXIgAUEJdHIgAUESdHJBByANIBFqdEF/c3FyIQYgB0EBayAHcSIHDQALCyAUIA8gDEEBdGpBgBxq' +
+  'LwEAQX9zcSIHBEADQCAGQQcgB2giAUEDbiIMQQlsIAEgDEEDbGtBA2xqdHIhBiAHQQFrIAdxIgcNAAsLQQAhASAJQTBqIAtqKAIA' +
+  'IhEgGnEiBwRAA0AgBkEHIAdoIgwgDEEDcGt0Ig1BCXQgDXIgDUESdHJBASAMdCIMQQl0IAxyIAxBEnRyIgxBf3NxciEGIAEgDHIh' +
+  'ASAHQQFrIAdxIgcNAAsLIBUgDyARQQF0akGAHGovAQBBf3NxQYGEEGwgBnIiBiABcgRAIAggC2oiByAHKAIAIgcgASAGIBAbQX9z' +
+  'cSILNgIAIAggCkEJaiIMQQJ0aiINIA0oAgAiDSAGIAEgEEEBRhtBf3NxIhE2AgAgCCAKQRJqIiBBAnRqIhIgEigCACISIAYgASAQ' +
+  'QQJGG0F/c3EiATYCACAJIA0gEUcgDHQgByALRyAKdHIgASASRyAgdHIiASAJKAIQcjYCECAJIAEgCSgCFHI2AhQLIApBAWoiCkEJ' +
+  'Rw0ACwsgEEEBaiIQQQNHDQALQQAhIyAJKAIQIgcNAAsgCSgCHA0BIAkoAgwiDigCcCAOKAJsciAOKAJ0ckUEQAJAIARFDQBBACEG' +
+  'IENCAFINAANAIAZBAWohASAOIAZBAnRqIgcoAgAiBgRAA0AgBCAGaGogAToAACAGQQFrIAZxIgYNAAsLIAcoAiQiBgRAA0AgBmgg' +
+  'BGogAToAGyAGQQFrIAZxIgYNAAsLIAcoAkgiBgRAA0AgBmggBGogAToANiAGQQFrIAZxIgYNAAsLIAEiBkEJRw0ACwsgQ0IBfCFD' +
+  'IAJQDQQgAiBDWA0FDAQLIA4oAmgiAUEJdiABckESdCABckGAgPA/cSAOKAJEIgFBCXYgAXIgAUESdnJBCXRBgPwPcSAOKAIgIgFB' +
+  'CXYgAXIgAUESdnJB/wNxcnIhDyAOKAJkIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCQCIBQQl2IAFyIAFBEnZyQQl0QYD8D3EgDigC' +
+  'HCIBQQl2IAFyIAFBEnZyQf8DcXJyISMgDigCYCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjwiAUEJdiABciABQRJ2ckEJdEGA/A9x' +
+  'IA4oAhgiAUEJdiABciABQRJ2ckH/A3FyciEUIA4oAlwiAUEJdiABckESdCABckGAgPA/cSAOKAI4IgFBCXYgAXIgAUESdnJBCXRB' +
+  'gPwPcSAOKAIUIgFBCXYgAXIgAUESdnJB/wNxcnIhFSAOKAJYIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCNCIBQQl2IAFyIAFBEnZy' +
+  'QQl0QYD8D3EgDigCECIBQQl2IAFyIAFBEnZyQf8DcXJyIREgDigCVCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4oAjAiAUEJdiABciAB' +
+  'QRJ2ckEJdEGA/A9xIA4oAgwiAUEJdiABciABQRJ2ckH/A3FyciEaIA4oAlAiAUEJdiABckESdCABckGAgPA/cSAOKAIsIgFBCXYg' +
+  'AXIgAUESdnJBCXRBgPwPcSAOKAIIIgFBCXYgAXIgAUESdnJB/wNxcnIhICAOKAJMIgFBCXYgAXJBEnQgAXJBgIDwP3EgDigCKCIB' +
+  'QQl2IAFyIAFBEnZyQQl0QYD8D3EgDigCBCIBQQl2IAFyIAFBEnZyQf8DcXJyIRIgDigCSCIBQQl2IAFyQRJ0IAFyQYCA8D9xIA4o' +
+  'AiQiAUEJdiABciABQRJ2ckEJdEGA/A9xIA4oAgAiAUEJdiABciABQRJ2ckH/A3FyciEkQQEhBkEAIRBB6AchDEEAIQhBACELA0BB' +
+  'ACEKQQAhAQJAIAYEQANAIApBCWwiByAJQeAAamoiASAYIBMgDiAHQQJ0aiIHKAIAIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0A' +
+  'AHIgEyALQRJ2ai0AAEEGdHJqLQAAIg06AAAgASAYIBMgBygCBCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmot' +
+  'AABBBnRyai0AACIWOgABIAEgGCATIAcoAggiC0EJdkH/A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAi' +
+  'HzoAAiABIBggEyAHKAIMIgtBCXZB/wNxai0AAEEDdCATIAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIhk6AAMgASAYIBMg' +
+  'BygCECILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAAByIBMgC0ESdmotAABBBnRyai0AACIbOgAEIAEgGCATIAcoAhQiC0EJdkH/' +
+  'A3FqLQAAQQN0IBMgC0H/A3FqLQAAciATIAtBEnZqLQAAQQZ0cmotAAAiHDoABSABIBggEyAHKAIYIgtBCXZB/wNxai0AAEEDdCAT' +
+  'IAtB/wNxai0AAHIgEyALQRJ2ai0AAEEGdHJqLQAAIh06AAYgASAYIBMgBygCHCILQQl2Qf8DcWotAABBA3QgEyALQf8DcWotAABy' +
+  'IBMgC0ESdmotAABBBnRyai0AACILOgAHIAEgGCATIAcoAiAiAUEJdkH/A3FqLQAAQQN0IBMgAUH/A3FqLQAAciATIAFBEnZqLQAA' +
+  'QQZ0cmotAAAiAToACCABaSALaSAdaSAcaSAbaSAZaSAfaSAWaSANaWpqampqakH/AXFqaiIBIAwgASAMSCABQQlLcSIBGyEMQQAg' +
+  'ECABGyEQIAogCCABGyEIIApBAWoiCkEDRw0ADAILAAsDQCAJQeAAaiALQRtsaiABQQlsaiIHIBggJCABQQNsIgp2Ig1BBnZBOHEg' +
+  'DUEHcXIgDUEMdkHAA3Fyai0AACIWOgAAIAcgGCASIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIfOgABIAcgGCAgIAp2' +
+  'Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIZOgACIAcgGCAaIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIbOgAD' +
+  'IAcgGCARIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIcOgAEIAcgGCAVIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fy' +
+  'ai0AACIdOgAFIAcgGCAUIAp2Ig1BBnZBOHEgDUEHcXIgDUEMdkHAA3Fyai0AACIXOgAGIAcgGCAjIAp2Ig1BBnZBOHEgDUEHcXIg' +
+  'DUEMdkHAA3Fyai0AACINOgAHIAcgGCAPIAp2IgdBBnZBOHEgB0EHcXIgB0EMdkHAA3Fyai0AACIHOgAIIAdpIA1pIBdpIB1pIBxp' +
+  'IBtpIBlpIB9pIBZpampqampqQf8BcWpqIgcgDCAHIAxIIAdBCUtxIgcbIQwgCyAQIAcbIRAgASAIIAcbIQggAUEBaiIBQQNHDQAL' +
+  'C0EBIQsgBkEAIQYNAAsgACAtQQZsaiIjQYiQAWoiFAJ/IAxB5wdKBEBBCiELQQAhCEEAIQ1BACEBQQAhDANAIA4gDEECdGooAmwi' +
+  'EARAIAxBCWwhFQNAIBBoIQ9BACEGQQAhBwNAIA4gBiAVakECdGooAgAgD3ZBAXEgB2ohByAGQQFqIgZBCUcNAAtBACEGQQAhCiAH' +
+  'IAtIBEADQCAKIA4gBiAVakECdGooAgAgD3ZBAXEgBnRyIQogBkEBaiIGQQlHDQALIAwhCCAPIQ0gByELIAohAQsgEEEBayAQcSIQ' +
+  'DQALCyAMQQFqIgxBA0cNAAtBAAwBC0EHIQZBACEMQQAhBwJ/IAlB4ABqIBBBG2xqIAhBCWxqIgstAAAiAWkiCkECa0EFSQRAIAEh' +
+  'B0EAIAoiBkECRg0BGgsgCy0AASIBaSIKQQJJIAYgCk1yRQRAQQEhDCABIQdBASAKIgZBAkYNARoLIAstAAIiAWkiCkECSSAGIApN' +
+  'ckUEQEECIQwgASEHQQIgCiIGQQJGDQEaCyALLQADIgFpIgpBAkkgBiAKTXJFBEBBAyEMIAEhB0EDIAoiBkECRg0BGgsgCy0ABCIB' +
+  'aSIKQQJJIAYgCk1yRQRAQQQhDCABIQdBBCAKIgZBAkYNARoLIAstAAUiAWkiCkECSSAGIApNckUEQEEFIQwgASEHQQUgCiIGQQJG' +
+  'DQEaCyALLQAGIgFpIgpBAkkgBiAKTXJFBEBBBiEMIAEhB0EGIAoiBkECRg0BGgsgCy0AByIBaSIKQQJJIAYgCk1yRQRAQQchDCAB' +
+  'IQdBByAKIgZBAkYNARoLIAstAAgiASAHIAFpIgFBAUsgASAGSXEiBhshAUEIIAwgBhsLIQ0gEEEBags6AAAgI0GKkAFqIA06AAAg' +
+  'I0GJkAFqIAg6AAAgFEEAOgADICNBjJABaiABQQFrIAFxOwEAIAAgLUH4AGxqIgZB6CpqIgcgBkHwKWpB+AD8CgAAIAkgBzYCDCAJ' +
+  'QQhqIBQgAUH//wNxaBBDIEVCAXwhRSAtQQFqIS0gCSgCECEHDAULIAkoAhxFDQELIAVBATYCGAwCCyAJKQMgIgMgCSkDKFoEQCAF' +
+  'QQE2AhgMAgsgCSADQgF8NwMgCyAtRQRAIAVBATYCHAwBCyAAIC1BAWsiAUEGbGoiB0GMkAFqIgYgBi8BACIGQQFrIAZxIgo7AQAg' +
+  'B0GIkAFqIQcgBmghBgJAIApFBEAgASEtDAELIABB8ClqIgogLUH4AGxqIAogAUH4AGxqQfgA/AoAAAsgCUIANwMQIAkgACAtQfgA' +
+  'bGpB8ClqNgIMIAlBCGogByAGEEMgCSgCECEHDAELCyAFIEM3AwAgCSkDICECIAUgRTcDECAFIAI3AwhBAAsgCUGgAWokAAvbBAIX' +
+  'fwF+IAApAxgiGyAAKQMgWgRAIABBATYCFA8LIAAgG0IBfDcDGCAAKAIAIANBAnRqIglB7CRqKAIAIQUgACgCBCIIIAJBCWwiDCAB' +
+  'akECdGoiBygCACEKIAggDEECdGoiBCAEKAIcIg1BfiADdyIGcTYCHCAEIAQoAhgiDiAGcTYCGCAEIAQoAhQiDyAGcTYCFCAEIAQo' +
+  'AhAiECAGcTYCECAEIAQoAgwiESAGcTYCDCAEIAQoAggiEiAGcTYCCCAEIAQoAgQiEyAGcTYCBCAEIAQoAgAiFCAGcTYCACAEIAQo' +
+  'AiAiFSAGcTYCICAHIAo2AgAgCCABQQJ0aiIHKAIAIgogBUF/cyIEcSEFIAcgBUEBIAN0IgcgBSAJQYAkaiIJKAIAQX9zcXIgAhsi' +
+  'FjYCACAIIAFBCWoiF0ECdGoiCygCACIYIARxIQUgCyAFIAkoAgBBf3NxIAdyIAUgAkEBRhsiBTYCACAEIAggAUESaiILQQJ0aiIZ' +
+  'KAIAIhpxIQQgGSAEIAkoAgBBf3NxIAdyIAQgAkECRhsiBDYCACAIIAJBAnRqIgJB7ABqIAIoAmwgBnE2AgAgACAVIAN2QQh0QYAC' +
+  'cSANIAN2QQd0QYABcSAOIAN2QQZ0QcAAcSAPIAN2QQV0QSBxIBAgA3ZBBHRBEHEgESADdkEDdEEIcSASIAN2QQJ0QQRxIBMgA3ZB' +
+  'AXRBAnEgFCADdkEBcXJycnJycnJyIAx0IAogFkcgAXRyIAUgGEcgF3RyIAQgGkcgC3RyIgEgACgCCHI2AgggACAAKAIMIAFyNgIM' +
+  'C5oDAgR/AX4gAS0AACIERQRAIAAgAiABLQABIAEtAAIQQg8LIAApAxgiByAAKQMgWgRAIABBATYCFA8LIAAgB0IBfDcDGCAAKAIE' +
+  'IAEtAAIiBkECdGohAyAAKAIAIAJBAnRqQdgpaigCACECIAEtAAEhASAEQQFGBEAgAyABQQlsIgFBAnRqIgMgAygCACACcTYCACAA' +
+  'QQEgASAGanQiASAAKAIIcjYCCCAAIAAoAgwgAXI2AgwPCyADIAMoAgAgAkEEdkEEcSACQQJ2QQJxIAJBAXFyciABQQNsIgF0IgRB' +
+  'ByABdCIFQQl0IAVyIAVBEnRyQX9zIgVyIARBCXRyIARBEnRycTYCACADIAMoAiQgAkENdkEEcSACQQt2QQJxIAJBCXZBAXFyciAB' +
+  'dCIEIAVyIARBCXRyIARBEnRycTYCJCADIAMoAkggAkEWdkEEcSACQRR2QQJxIAJBEnZBAXFyciABdCIBIAVyIAFBCXRyIAFBEnRy' +
+  'cTYCSCAAQYGEECAGdCIBIAAoAghyNgIIIAAgACgCDCABcjYCDAsEACMACwYAIAAkAAsQACMAIABrQXBxIgAkACAACx8AIABBE2oi' +
+  'AEEXTQR/IABBAnRB1D1qKAIABUGYJAsLwQYCFH8BeyMAQRBrIgwkAAJAIAAgAXJBAEggAawgAKx8Qv////8BVXINAEEBQcADEEki' +
+  'AkUNACACIAA2AgAgAiAAIAFqIgY2AgQgAiAGQQJqIgpBBHQQSiIHNgIUIAIgBkHBAGpBBBBJIgs2AhggAiAGQQFqIgVBAnQQSiIN' +
+  'NgI0IAIgBUEEEEkiDjYCQCAAQQFqIglBAnQiAxBKIQggAiAJNgKYAiACIAg2AiwgAiADEEoiDzYCSCACIAMQSiIQNgJMIAIgAxBK' +
+  'IhE2AlAgAiADEEoiEjYCVCACIAMQSiIDNgKwASACIAVBA3QQSiITNgK0ASACIAVBGGwQSiIUNgK8ASACIAlBFGwQSiIVNgLQAQJA' +
+  'IBJFIAf9ESAL/RwBIA39HAIgDv0cA/0MAAAAAAAAAAAAAAAAAAAAAP03Ihb9GwFBAXFBAXQgFv0bAGsgFv0bAkEBcUECdHIgFv0b' +
+  'A0EBcUEDdHIgCP0RIA/9HAEgEP0cAiAR/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciFv0bAEEBcUEEdHIgFv0bAUEBcUEFdHIgFv0b' +
+  'AkEBcUEGdHIgFv0bA0EHdHJB/wFxciADRSATRXJyIBVFIBRFcnINACACQQhqIAJBEGogBqxCAnxBEBBLDQAgBUEAIAVBAEobIQgD' +
+  'QCAEIAhGBEBBACEEIApBACAKQQBKGyELA0AgAigCFCEDIAQgC0YEQCADIAA2AgBBACEEIAMgAEEEdGpBADYCBCADIAVBBHRqIgAg' +
+  'BiAFIAFBAEoiBxs2AgAgACAFIAkgAUEATBs2AgQgBwRAIAMgCUEEdGogBTYCACADIAZBBHRqIAU2AgQLA0AgBCAIRgRAIAIoAggg' +
+  'BUEEdGr9DAAAAAAAAAAAAAAAAAAAAAD9CwIAIAIgCjYCDCACEEwgAiEEDAcFIAIoAjQgBEECdGpBfzYCACAEQQFqIQQMAQsACwAF' +
+  'IAMgBEEEdGoiB0IANwIIIAcgBEEBaiIDNgIEIAcgBEEBazYCACADIQQMAQsACwAFIAIoAgggBEEEdGoiA0IANwIIIAMgBDYCBCAD' +
+  'IAQ2AgAgBEEBaiEEDAELAAsACyACEE0LIAxBEGokACAECzUBAX8gAUEAIAGtIACtfkIgiKcbRQRAIAAgAWwiABBKIgJFBEBBAA8L' +
+  'IAJBACAA/AsACyACC9cBAQR/AkAgABDUAiICBH9B6MMAIQADQCAAIgMoAgAiAARAIAIgACgCACIBTQRAAkAgASACayIEQRBPBEAg' +
+  'ACACaiIBIAQ2AgAgASAAKAIENgIEIAMgATYCACAAIAI2AgAMAQsgAyAAKAIENgIACyAAQQhqDwUgAEEEaiEAIAMhAQwCCwALCwJA' +
+  'AkACQCABRQ0AIAEoAgAiABDVAkUNACACIAAoAgBrENYCDQEMBAsgAhDWAiIARQ0DDAELIAFBADYCAAsgACACNgIAIABBCGoFQQAL' +
+  'DwtBAAt9AgJ+AX8Cf0EAIAEoAgAiBqwiBCACWQ0AGkF2IAJC/v///wdVDQAaIARCECAGGyEEA0AgBCIFQgGGIQQgAiAFVQ0ACyAA' +
+  'KAIAIAMgBUL+////ByAFQv7///8HUxunIgZsEE4iA0UEQEF/DwsgACADNgIAIAEgBjYCAEEACwt9AQJ+IABCADcDmAEgAEHYAGpB' +
+  'AEEo/AsAIAAgAP0ABLAD/QsEoAMCQCAAKQOAASIBUARAQgAhASAAKAKQAUUNAQsgARBSIQILIABBADYCyAEgAEJ/NwOgASAAIAI3' +
+  'A4gBIABBADYCwAEgAEEANgK4ASAAEFEgAEEANgKIAgumAwECfyAABEAgACgCCBBPIAAoAhQQTyAAKAIYEE8gACgCHBBPIAAoAiwQ' +
+  'TyAAKAKcAhBPIAAoAjQQTyAAKAJAEE8gACgCSBBPIAAoAkwQTyAAKAJQEE8gACgCVBBPIAAoArABEE8gACgCtAEQTyAAKAK8ARBP' +
+  'IAAoAtABEE8gACgCxAEQTyAAKAKMAhBPIAAoApACEE8gACgCrAIQTyAAKAKoAiIBBEAgARAZIAEoAgAQTyABKAIEEE8gASgCCBBP' +
+  'IAEoAgwQTyABKAIQEE8gASgCFBBPIAEoAhgQTyABKAIcEE8gASgCIBBPIAEoAiQQTyABKAIoEE8gASgCLBBPIAEoAjwQTyABEE8g' +
+  'AEEANgKoAgsgACgCkAMiAQRAIAEoAjxBAEoEQANAIAEoAjggAkEYbGooAhQQTyACQQFqIgIgASgCPEgNAAsLIAFBADYCPCABKAI4' +
+  'EE8gASgCABBPIAEoAggQTyABKAIEEE8gASgCDBBPIAEoApABEE8gARBPIABBADYCkAMLIAAoAvgCEE8gABApIAAQUCAAEFEgABAI' +
+  'IAAQTwsLdQEEfyAARQRAIAEQSg8LAkACQCABENQCIgJFDQAgAiAAQQhrIgMoAgAiBE0NAQJAIAMQ1QJFDQAgAiAEaxDWAkUNACAD' +
+  'IAI2AgAMAgsgARBKIgFFDQAgASAAIAMoAgBBCGv8CgAAIAAQTyABIQULIAUPCyAAC60BAQV/IAAEQCAAQQhrIQJB6MMAIQMDQAJA' +
+  'IAEhBCADIgUoAgAiAUUNACABQQRqIQMgASACSQ0BCwsCQCABRQRAQQAhAQwBCyACIAIoAgAiA2ogAUcNACACIAEoAgAgA2o2AgAg' +
+  'ASgCBCEBCyAAQQRrIAE2AgACQCAERQ0AIAQgBCgCACIAaiACRw0AIAIoAgAhAyAEIAE2AgQgBCAAIANqNgIADwsgBSACNgIACwsi' +
+  'AQF/IAAoAswCIgEEQCABKAJkEE8gARBPIABBADYCzAILCxsAIAAoAuABEI4BIAAoAuQBEE8gAEIANwPgAQsaAEIBIABC64fWhejI' +
+  'oeThAH0QUyIAIABQGwsyACAAQh6IIACFQrnLk+fR7ZGsv39+IgBCG4ggAIVC66PEmbG3kuiUf34iAEIfiCAAhQsQACAARQRAQX4P' +
+  'CyAAKAIAC7oFAQt/QX4hBQJAIABFIANBAEhyDQBBekF+QXogAxsgARshBSADRSABRXINACAAIAAoAkRBAWoiBDYCRCAEQf////8H' +
+  'RgRAIAAoAkBBACAAKAIEQQJ0QQRq/AsAIABBATYCRAtBACEEA0AgAyAERwRAQX0hBSABIARBAnQiCGooAgAiBkEASCAGIAAoAgRO' +
+  'cg0CIAAoAkQiBSAAKAJAIAZBAnRqIgkoAgBGBEBBfCEFDAMLIAkgBTYCAAJAIAJFDQBBeyEFIAIgCGooAgAiCEEASA0DIAhFDQBB' +
+  'ASEMIAYgACgCAEgNAwtBASAHIAYgACgCAEgbIQcgBEEBaiEEDAELCyAHRQRAQXoPCyAAQRxqIABBJGogADQCIEIBfEEEEEsiBQ0A' +
+  'IABBCGogAEEQaiAANAIMIAOsfEIBfEEQEEsiBQ0AIAAoAjAhCSAAEFYgABBXIAAQKSAAEFAgACgCDCEFIAAoAgghBkEAIQQDQCAD' +
+  'IARGBEAgBUEEdCAGakEMayADIAVqIgJBAWs2AgAgACgCICEDQQAhBCAGIAJBBHRqIgFBADYCDCABQQA2AgQgASAFNgIAIAEgA0F/' +
+  'czYCCCAAIAJBAWo2AgwgACgCHCAAKAIgQQJ0aiAFNgIAIAAgACgCKCAMcjYCKCAAIAAoAiAiBUEBajYCICAJQQAgCUEAShshAQNA' +
+  'IAEgBEYNAyAAIAAoAiwgBEECdGooAgAQWBogBEEBaiEEDAALAAUgBiABIARBAnQiDWooAgBBAWoiB0EEdGoiDigCACEKIAYgBCAF' +
+  'aiILQQR0aiIIIAIgDWooAgBBACACGzYCDCAIIAc2AgggCCAHNgIEIAggCjYCACAGIApBBHRqIAs2AgQgDiALNgIAIAAoAhggB0EC' +
+  'dGoiByAHKAIAQQFqNgIAIARBAWohBAwBCwALAAsgBQsdAAJAIABFDQADQCAAKAIwRQ0BIAAQWRoMAAsACws1ACAABEAgACgCjAMg' +
+  'ACgCvAIgACgCZEVyIAAoAtACIAAoApQCcnJyRQRAIAAQWgsgABBMCwuKBAEMfyAARQRAQX4PCyABQQBIIAAoAiAgAUxyBH9BeQUg' +
+  'ABBXIAAoApQCBEAgACABEFsPCyAAIAEQXCICBEAgACgCNCAAKAIIIAJBBHRqKAIIIgFBAnRqKAIAIQIgACABQQFrNgI8IAAgAjYC' +
+  'OEF4DwsgACgCKEEARyEKIwBBEGsiByQAIAAoAhghCSAAKAIUIQggACgCCCEDIAdCADcDCCAAKAIcIAFBAnRqKAIAIQUDQCADIAVB' +
+  'BHRqIgIoAggiBkEASgRAAkACQCACKAIMIgJFBEAgB0EIaiEEIAYhAgNAIAYgAyACQQR0aigCBCICRgRAIAggCCAGQQR0aiICKAIA' +
+  'IgRBBHRqIAIoAgQiAjYCBCAIIAJBBHRqIAQ2AgAgCSAGQQJ0aiICIAIoAgBBgICAgARqNgIABSADIAkgAiAKIAQQXQwBCwsMAQsg' +
+  'AkEATA0BIAdBCGohCyAIIAMgBUEEdGoiAigCCCIEQQR0aiACKAIMIgw2AgggBCECA0AgBCADIAJBBHRqKAIEIgJHBEAgDCADIAJB' +
+  'BHRqIg0oAgxHBEAgAyAJIAJBASALEF0MAgsgAiAFRg0BIA1BfzYCDAwBCwsLIAAoAjQgBkECdGogATYCAAsgBUEBaiEFDAELCyAH' +
+  'QRBqJAAgACAAKAIwIgJBAWo2AjAgACgCLCACQQJ0aiABNgIAQQALC+8BAQh/IABFBEBBfg8LIAAoAjBFBEBBdw8LIAAQVyAAIAAo' +
+  'AjBBAWsiATYCMCAAKAKUAkUEQCAAKAIoQQBHIQcgACgCGCEEIAAoAhQhBSAAKAIIIQMgACgCHCAAKAIsIAFBAnRqKAIAQQJ0aigC' +
+  'ACIIIQEDQCABIgJBAWohASADIAJBBHRqKAIIQQBKDQALA0AgAiAISgRAIAMgAkEBayICQQR0aiIBKAIIIQYCQCABKAIMIgFFBEAg' +
+  'AyAFIAQgBiAHEF4MAQsgAUEATA0CIAMgBSAEIAIQXwsgACgCNCAGQQJ0akF/NgIADAELCwtBAAvzAgEKfyAAKAIoQQBHIQkgAEHI' +
+  'AWohCiAAKAJcIQYgACgCGCEDIAAoAhQhByAAKAIIIQIDQCAGQQBKBEAgACgCSCAGQQFrIgZBAnRqKAIAIgVBAWshAQNAIAEgBUcE' +
+  'QCACIAFBBHRqIgQoAggiCEEATAR/IAQoAgQFAkAgCUUEQCACIAcgAyAIQQAQXgwBCyAEKAIMIgRFBEAgAiAHIAMgCEEBEF4MAQsg' +
+  'BEEATA0AIAIgByADIAEQXwsgAUEBawshAQwBCwsgAiAHIAMgAiAFQQR0aigCCCAJEF4gACgCyAFFDQEgACgCxAEhBCAAKALQASAG' +
+  'QRRsaigCECEIA0AgCCAKKAIAIgFIBEAgCiABQQFrIgE2AgAgAiADIAQgAUECdGooAgAiAUEAEGAgAiACIAFBBHRqIgUoAgBBBHRq' +
+  'IAE2AgQgAiAFKAIEQQR0aiABNgIAIAMgBSgCCEECdGoiASABKAIAQQFqNgIADAELCwwBCwsLxwEBBH8gACgCMCICQQAgAkEAShsh' +
+  'BAJAA0AgAyAERg0BIANBAnQgA0EBaiEDIAAoAixqKAIAIAFHDQALIAAgATYCOCAAIAAoAgggACgCHCABQQJ0aigCAEEEdGooAghB' +
+  'AWs2AjxBeA8LAkAgACgCmAIgAkcEQCAAKAIsIQMMAQsgACgCLCACQQN0EE4iA0UEQEF/DwsgACADNgIsIAAgAkEBdDYCmAIgACgC' +
+  'MCECCyAAIAJBAWo2AjAgAyACQQJ0aiABNgIAQQALgAEBBH8gACgCHCABQQJ0aigCACEBIAAoAgghBAJAA0AgBCABQQR0aiICKAII' +
+  'IgNBAEwNAQJAAkAgACgCNCADQQJ0aigCAEEASA0AIAIoAgwiAkEASA0AIAJFIAIgACgCFCADQQR0aigCCEdyDQELIAFBAWohAQwB' +
+  'CwsgASEFCyAFC5MBAQR/IAJBAWohBQNAAkAgAiAFIgdHBEAgACAHQQR0aiIGKAIAIQUgBigCCCIIQQBMDQIgA0EAIAYoAgxBAEgb' +
+  'DQEgACAFQQR0aiAGKAIEIgY2AgQgACAGQQR0aiAFNgIAIAEgCEECdGoiBSAFKAIAQQFrNgIAIAQgBCkDAEIBfDcDAAwBCw8LIAdB' +
+  'AWohBQwACwALbwECfyABIANBBHRqIgUoAgQhBiABIAUoAgBBBHRqIAM2AgQgASAGQQR0aiADNgIAIAIgA0ECdGoiASABKAIAQYCA' +
+  'gIAEazYCACADIQEDQCAAIAFBBHRqKAIAIgEgA0cEQCAAIAIgASAEEGAMAQsLC24BA38gACADQQR0aiIEKAIMIQUgASAEKAIIIgRB' +
+  'BHRqQQA2AgggBCEBA0AgBCAAIAFBBHRqKAIAIgFHBEAgACABQQR0aiIGKAIMQQBIBEAgBiAFNgIMDAILIAEgA0YNASAAIAIgAUEB' +
+  'EGAMAQsLC4QBAQR/IAJBAWshBANAAkAgAiAEIgVHBEAgACAFQQR0aiIGKAIEIQQgBigCCCIHQQBMDQIgA0EAIAYoAgxBAEgbDQEg' +
+  'ACAGKAIAQQR0aiAFNgIEIAAgBEEEdGogBTYCACABIAdBAnRqIgQgBCgCAEEBajYCAAwBCw8LIAVBAWshBAwACwALvwEBBH9BfiEF' +
+  'AkAgAEUgBEEASHINAEF5IQUgAUEASCAAKAIgIAFMcg0AIAAoAhwgAUECdGooAgAhASAAKAIIIQhBACEFA0AgCCABQQR0aiIHKAII' +
+  'IgZBAEwNAQJAIAQgBUwNACACBEAgAiAFQQJ0aiAGQQFrNgIACyADRQ0AIAMgBUECdGogBygCDCIGQQBIBH8gACgCFCAHKAIIQQR0' +
+  'aigCCAUgBgs2AgALIAVBAWohBSABQQFqIQEMAAsACyAFC/8CAQN/QX4hAwJAIAFBASACG0UgAEUgAkEASHJyDQBBdSEDIAAoAmRB' +
+  'AkcNAEEAIQMDQAJAIAAoAjAgA0wEQCAAKAKUAkUNASAAIAEgAiADEBUPCyACIANKBEAgASADQQJ0IgRqIAAoAiwgBGooAgA2AgAL' +
+  'IANBAWohAwwBCwsgACgCjAMEQCAAIAEgAiADECIPCyAAKALgAUUEQEEAIQQDQCAEIAAoAlxODQIgAiADSgRAIAEgA0ECdGpBASAA' +
+  'KAK8AiAAKALQAhsEfyAAKAJIIARBAnRqKAIABSAAKAIIIAAoAkggBEECdGooAgAQIws2AgALIANBAWohAyAEQQFqIQQMAAsAC0EA' +
+  'IQQDQCAAKALoASAESgRAQQAgACgC4AEiBSgCKCAEaiwAAEEASiAFKAKcAkUgBEEASHIgBSgCBCAETHIbBEAgAiADSgRAIAEgA0EC' +
+  'dGogACgC5AEgBEECdGooAgA2AgALIANBAWohAwsgBEEBaiEEDAELCwsgAwsTACAABEAgACABNwOAASAAEFcLCxYAIAAEQCAAIAFB' +
+  'AEc2ApABIAAQVwsLEwAgAARAIAAQVyAAIAE3A6gBCwsTACAABEAgABBXIAAgATcD2AELC8IDAwJ8BH8BfiAARSABRXJFBEAgASAA' +
+  '/QADaP0LAwAgASAAKQOgAyIIQn8gACkDqANQIAhCf1JxGzcDECABIAAoAlg2AiAgASAAKAJgNgIkIAEgACkDeDcDKCABIAApA5gB' +
+  'NwMwRAAAAAAAAPA/IQICQAJAAkAgACgCZCIEDgQBAAACAAsgACgClAIEQAJ8RAAAAAAAAAAAIQJEAAAAAAAAAAAgACgCqAIiAEUN' +
+  'ABpEAAAAAAAA4D8gACgCNCIFQQBMDQAaIAAoAiQhBCAAKAIoIQZEAAAAAAAA8D8hA0EAIQADQCAEIABBAnQiB2ooAgC3IAMgBiAH' +
+  'aigCALejIgOiIAKgIQIgAEEBaiIAIAVHDQALIAIgA0QAAAAAAADgP6KgCyECDAILIABB3ABB2AAgBEECRhtqKAIAIgRBACAEQQBK' +
+  'GyEERAAAAAAAAAAAIQJEAAAAAAAA8D8hAwNAIAQgBUYEQCACIANEAAAAAAAA4D+ioCECDAMFIAVBAnQiBiAAKAJQaigCALcgAyAA' +
+  'KAJUIAZqKAIAt6MiA6IgAqAhAiAFQQFqIQUMAQsACwALRAAAAAAAAAAAIQILIAEgAjkDGAsL0wIBBn9BfiEEAkAgAkEBIAMbRSAA' +
+  'RSADQQBIcnINAEF9IQQgAUEASCAAKAIEIAFMcg0AIAAQVwJAIAAoApQCBEBBACEEAkAgABAWIgUOAwACAwILIAAoAqgCIgkoAgAi' +
+  'BiABQQFqIgdBBHRqKAIEIgUgB0cEQANAIAUhAQNAIAFBBHQgAUEBaiEBIAZqKAIIIgRBAEoNAAsgACAJIARBf3MiARASBEAgAyAI' +
+  'SgRAIAIgCEECdGogATYCAAsgCEEBaiEICyAGIAVBBHRqKAIEIgUgB0cNAAsLIAgPCyAAKAIIIQYgAUEBaiIFQQJ0IQlBACEEIAUh' +
+  'AQNAIAYgAUEEdGooAgQiASAFRg0CIAYgARAjIQcgACgCNCAJaigCAEEATgRAIAAgBxBcDQELIAMgBEoEQCACIARBAnRqIAc2AgAL' +
+  'IARBAWohBAwACwALIAUhBAsgBAttAQJ/IwBBEGsiASQAAn9BfiAARQ0AGiAAEFcgACgClAIEQCABQQA2AgwgABAWIgIEQEF/IAIg' +
+  'AkECRhsMAgsgACABQQxqEBchAEF/IAEoAgxBAWsgAEH/////B0YbDAELIAAQAwsgAUEQaiQAC98BAQZ/IABFBEBBfg8LQX0hAgJA' +
+  'IAFBAEggACgCBCABTHINAAJ/QQAgACgCACABTA0AGkEBIAAoAowCIgJFDQAaIAFBAnQgAmooAgQLIQIgACgCMCIDQQAgA0EAShsh' +
+  'BCABQQFqIQVBACEDA0AgAyAERgRAIAJBACACQQBKGyECDAILIAAoAhwgACgCLCADQQJ0aigCAEECdGooAgAhASAAKAIIIQYDQCAG' +
+  'IAFBBHRqKAIIIgdBAEwEQCADQQFqIQMMAgUgAUEBaiEBIAIgBSAHRmshAgwBCwALAAsACyACCygAAkAgAEUNACABBEAgASAAKAI4' +
+  'NgIACyACRQ0AIAIgACgCPDYCAAsL5AEBBn8gAEUEQEF+DwsCf0F9IAFBAEggACgCACABTHINABogABBXIAAoArACIgVBACAFQQBK' +
+  'GyEDIAFBAWohBgJAAkADQAJAIAAoAqwCIQQgAiADRg0AIAQgAkECdGooAgAiByABSg0CIAJBAWohAgwBCwsgBARAIAMhAgwCCyAA' +
+  'IAAoAgBBAnQQSiIENgKsAiADIQIgBA0BQX8PC0EAIAYgB0YNARoLIAQgAkECdCIDaiIBQQRqIAEgBSACa0ECdPwKAAAgACgCrAIg' +
+  'A2ogBjYCACAAIAAoArACQQFqNgKwAkEACwvpAwEGfyAARQRAQX4PC0F9IQUCQAJAIAFBAEggACgCBCABTHINAEFvIQUgAkEASCAC' +
+  'IANKciADQQBMIAAoAgAgAUxycg0AIAAQVwJAAkAgACgCjAIiBg0AIAAgACgCACIEQQJ0QQRqIgcQSiIGNgKMAiAAIAcQSiIHNgKQ' +
+  'AiAGRSAHRXINASAEQX8gBEEAThtBAWohCEEAIQQDQCAEIAhGDQEgByAEQQJ0IglqQQE2AgAgBiAJakEBNgIAIARBAWohBAwACwAL' +
+  'QQEhBCAGIAFBAWoiB0ECdCIBaiIIKAIAQQFGBEAgACgCkAIgAWooAgBBAUchBAsgACgCoAJBACACQQFHIANBAUdyIgYgACgClAJq' +
+  'IARGGw0BIAQgBkYEQCAIIAI2AgAgACgCkAIgB0ECdGogAzYCAEEADwsgACgCMCIIQQJ0IgVBBGoQSiIBRQ0CIAEgACgCLCAF/AoA' +
+  'ACAAEFYgB0ECdCIFIAAoAowCaiACNgIAIAAoApACIAVqIAM2AgAgACAAKAKUAiAGIARrajYClAJBACEFQQAhBANAQQAgBCAISCAF' +
+  'GwRAIAAgASAEQQJ0aigCABBYIQUgBEEBaiEEDAEFIAEQTwwDCwALAAsgBhBPIAcQTyAAQgA3AowCDAELIAUPC0F/C5ACAgN/AX4g' +
+  'AEUEQEF+DwtBeSEDAkAgAUEASCAAKAIgIAFMcg0AQW4hAyACQgBTDQAgAiAAKAL4AiABQQN0aikDAEIAIAEgACgCiAMiBEgbfSIG' +
+  'Qv///////////wAgACkDgAN9VQ0AAkAgASAETgRAIAJQDQEgBEEQIAQbIQMDQCABIANOBEBB/////wcgA0EBdCADQf////8DShsh' +
+  'AwwBCwsgACgC+AIgA0EDdBBOIgRFBEBBfw8LIAQgACgCiAMiBUEDdGpBACADIAVrQQN0/AsAIAAgAzYCiAMgACAENgL4AgsgABBX' +
+  'IAAoAvgCIAFBA3RqIAI3AwAgACAAKQOAAyAGfDcDgAMLQQAhAwsgAws+ACAARQRAQn4PCwJ+QnkgAUEASCAAKAIgIAFMcg0AGkIA' +
+  'IAAoAogDIAFMDQAaIAAoAvgCIAFBA3RqKQMACwuhAgIEfwF+AkAgACkDmAEiBkIAUg0AIAAoAgAiAkF/IAJBAE4bQQFqIQNBACEC' +
+  'A0AgAiADRg0BIAAoArABIAJBAnRqQYCAgPwDNgIAIAJBAWohAgwACwALIAAgACkDgAEgBkKD2suMrcbS2lF+hRBSNwOIASAAIAEg' +
+  'BkIBfBBxQpDOACAAKQOoASIGIAZQG358NwOgAUEAIQNBASECA0AgACgCACACTgRAAkACQCAAKAIYIAJBAnRqKAIAIgRBAUwEQCAA' +
+  'KAK0ASADQQJ0aiEEIANBAWohAwwBCyAEQQZLDQEgACgCvAEgBUECdGohBCAFQQFqIQULIAQgAjYCAAsgAkEBaiECDAELCyAAQQA2' +
+  'AsgBIAAgBTYCwAEgACADNgK4AQteAgF+AX8DQEIBIQECfwNAQT8gAUI/UQ0BGiAAIAGIUEUEQCABQgF8IQEMAQsLIAGnCyICQQFr' +
+  'rSEBQn8gAq2GQn+FIABSBEAgAEJ/IAGGfEIBfCEADAELC0IBIAGGC5MEAQx/IwBBIGsiCSQAIAAoAtABIAFBFGxqQQhrKAIAQQAg' +
+  'ARshCyAAKAIAIQ8gACgCGCEOIAAoAgghBwNAIAAoArwBIAtBAnRqIgQgAigCBEkEQAJAIAQoAgAiCiAPSg0AIA4gCkECdGooAgAi' +
+  'BEEHa0F7SQ0AIARBAkYEQEEBIAwgACAHIA4gCiACIAMQcxshDAtBACEEIAcgCkEEdGooAgQiCCEFA0AgBUEBaiEFA0AgBSAIRwRA' +
+  'IAcgBUEEdGoiDSgCCCIGQQBMIARBB0pyRQRAIAkgBEECdGogBjYCACAEQQFqIQQMAwsgBkEASg0CIA0oAgAhBQwBCwsLA0ACQEEA' +
+  'IQYgBEEAIARBAEobIQ0gByAIQQR0aigCBCIIIApGDQBBACEFIARFDQADQCAFIA1GBEAgBiEEDAMFIAcgCCAJIAVBAnRqKAIAIgQQ' +
+  'dARAIAkgBkECdGogBDYCACAGQQFqIQYLIAVBAWohBQwBCwALAAsLA0AgBiANRg0BIAkgBkECdGooAgAiBCEFA0AgBCAHIAVBBHRq' +
+  'KAIEIgVGBEAgBkEBaiEGDAILIAcgBSAKEHQNACAHIA4gBSADIAIQdUEBIQwgACAAKALIASIIQQFqNgLIASAAKALEASAIQQJ0aiAF' +
+  'NgIADAALAAsACyALQQFqIQsMAQsLIAAoAtABIAFBFGxqIAs2AgwgCUEgaiQAIAwLggQBFn8gASADQQR0aigCBCIPQQFqIQ0gASAP' +
+  'QQR0aigCBCISQQFqIRUgACgCyAEhFiAAKAIAIRADQAJAIA0gD0YNACABIA1BBHRqIhMoAggiB0EATCAHIBBKcgR/IAcFIAIgB0EC' +
+  'dGohFyAVIQoDQCAKIBJHBEACQCABIApBBHRqIhQoAggiCEEATCAIIBBKciAHIAhGcgR/IAgFIAIgCEECdGooAgAiBiAXKAIAIgtq' +
+  'QQVIDQEgByAIIAYgC0giBhshGCABIA8gCCAHIAYbIgsQdiEZIAEgEiALEHYhGiALIQYDQCALIAEgBkEEdGooAgQiBkcEQCAGIBlG' +
+  'IAYgGkZyDQEgBkEBaiEMA0AgBiAMRg0CAkAgASAMQQR0aiIOKAIIIglBAEwgCSAQSnIEfyAJBSACIAlBAnRqKAIAQQJHDQEgCSAO' +
+  'KAIEIhFGBEAgDigCACERCyABIBEgGBB0RQ0BIAEgESADEHQNASAAIAEgAiAHIAMgCSAEIAUQdyAAIAEgAiAIIAMgCSAEIAUQdyAW' +
+  'IAAoAsgBSARAQQEhGwwLCyAOKAIIC0EASg0AIA4oAgAhDAwBCyAMQQFqIQwMAAsACwsgFCgCCAtBAEoNACAUKAIAIQoMAgsgCkEB' +
+  'aiEKDAELCyATKAIIC0EATAR/IBMoAgAFIA1BAWoLIQ0MAQsLIBsLSgEDfyABQQFqIQMDQAJAIAEgA0YNACAAIANBBHRqIgQoAggi' +
+  'BSACRg0AIAVBAEwEQCAEKAIAIQMFIANBAWohAwsMAQsLIAEgA0cLqQIBBH8gACACQQR0aiIFKAIIIQcgACAFKAIAIgZBBHRqIAUo' +
+  'AgQiBTYCBCAAIAVBBHRqIAY2AgAgASAHQQJ0aiIFIAUoAgAiBUEBazYCACAERSAFQQdKckUEQCAEIAVBAkpBAnRqIgUgBSgCACIF' +
+  'QQRqNgIAIAUgBzYCAAsgACEFIAJBAWohAANAIAIgACIHRwRAIAUgB0EEdGoiBigCACEAIAYoAggiCEEATA0BIAUgAEEEdGogBigC' +
+  'BCIGNgIEIAUgBkEEdGogADYCACABIAhBAnRqIgAgACgCACIAQQFrNgIAIARFIABBB0pyRQRAIAQgAEECSkECdGoiACAAKAIAIgBB' +
+  'BGo2AgAgACAINgIACyADIAMpAwBCAXw3AwAgB0EBaiEADAELCwtgAQN/AkAgACABQQR0aigCCCACRg0AIAFBAWohAwNAIAEgA0YE' +
+  'QEEAIQEMAgsgAiAAIANBBHRqIgQoAggiBUYEQCADDwUgBCgCACADQQFqIAVBAEwbIQMMAQsACwALIAELYgECfyADIQgDQCADIAEg' +
+  'CEEEdGooAgQiCEcEQCABIAggBBB0DQEgASAIIAUQdA0BIAEgAiAIIAcgBhB1IAAgACgCyAEiCUEBajYCyAEgACgCxAEgCUECdGog' +
+  'CDYCAAwBCwsL2gkDBX8CfgF7IwBBEGsiBSQAAkAgACgCmAIgACkDgAJCAFJyDQAgABB5IAAgADQCpAI3A4ACIAAgADQCxAI3A0gg' +
+  'ACgCjAEgACgChAEgACgCgAFHcg0AIAAQegsCQCAAKAKcAgRAIAAQeyICDQELIAAoAowBIAAoAqwBRXJFBEBBfyECIABBABB8DQEL' +
+  'QQAhAgNAAkAgACgCmAINACACIQYCQCAAEH0iAkEASARAIABBATYCrAEgABB+QQMhAyAGIQIgAEEAEHxFDQFBfyECDAQLAkAgAgRA' +
+  'IAAgACkD4AJCAXw3A+ACIAAoAowBRQRAIABBATYCmAIMBAsCQCAAIAVBDGogBUEIahB/IgNBAkgNACAAIAMgACgCzAEiAigCACAC' +
+  'KAIEEIABRQ0AIAAQfkF/IQJBASEDDAMLIAAgBSgCDBCBASAAKALMASICKAIAIQQCQCADQQFGBEAgACAEQQAQggEgBSgCCCEDDAEL' +
+  'IAAgBCAAIAIgAyAFKAIIIgNB//8DIANB//8DSRsQgwFBAnRBAXIQggELIAAgACsDuAEgACsDuAKjOQO4ASAAIAD9AANYIgkgA7j9' +
+  'FCAJ/fEB/QwAAAAAAACgPwAAAAAAADA//fIB/fABIgn9CwNYIAApA+ACIQcCQCAAKAKgAkEASgRAQQMhAyAHIAApA/gBWg0BDAML' +
+  'QQMhAyAJ/SEBIAArA8gCoiAJ/SEAY0UgByAAKQNofUIyVHINAgsgACAAKQP4AkIBfDcD+AIgAEEAEIEBIAAgACkD4AIiBzcDaCAA' +
+  'KALAAkECRgRAIABBADYCOAsgACgCoAJBAEoEQCAAEHkgACkD4AIhBwsgByAAKQOAAlQNASAAEH0iAkEASgRAIABBATYCmAIMAgsC' +
+  'QCACRQRAIAAQekF/IQJBASEDIABBARB8RQ0BDAQLIABBATYCrAELIAAgACkDkAJCAXwiBzcDkAIgACAAKQPgAiAANAKkAnwgByAA' +
+  'NAKoAn58NwOAAkEDIQMMAQsgACAAKAKAATYCQCAAKALEAkUgACkD4AIgACkDSFRyRQRAIAAgACkDUCIIQgF8NwNQIAhCA4MhByAI' +
+  'QgGDIQhBACECA0AgACgCBCACTARAIABBADYCOCAIUARAIABBADYCPAsgACAAKQPgAiAANALEAiAAKQNQQgF8fnw3A0gFIAAoAiwg' +
+  'AmoCfyAAKAI0IAJqLQAAIAhQDQAaIAAoAqwCIgQgB0IBUQ0AGiAERQs6AAAgAkEBaiECDAELCwsCQANAIAAoAsQBIgJBAEoEQCAA' +
+  'KAIoIAAoAsABKAIAai0AAEUNAiAAEIQBGgwBCwsgAg0AQQEhAiAAQQE2ApwCIAAgACkDiANCAXw3A4gDDAULIAEgACkD2AJYBEBB' +
+  'AyECDAULIAAQhAEhBCAAIAApA9gCQgF8NwPYAiAAIAApA+gCQgF8NwPoAiAAIAAoAowBIgJBAWo2AowBIAAoAogBIAJBAnRqIAAo' +
+  'AoABNgIAQQAhAyAAAn8CQCAAKALAAkUNACAAKAIwIARqLAAAIgJBAEgNACACQf8BcQwBCyAAKAKsAiAAKAIsIARqLAAAIgJBAEgN' +
+  'ABogAkH/AXELRSAEQQF0ckEAEIIBCyAGIQILIANBAUcNAQwCCwtBAiECCyAFQRBqJAAgAgs6AgF/AX4gACgCoAIiAUEASgRAIAAg' +
+  'ACkDiAJCAXwiAjcDiAIgACACEHEgAa1+IAApA+ACfDcD+AELC6sBAQl/A0AgACgCCCADSgRAIANBAnQiASAAKAIgaiEEIAAoAhwg' +
+  'ACgCGCABaigCAEECdGohBUEAIQFBACECA0AgBCgCACACTARAIAQgATYCACADQQFqIQMMAwUgBSACQQJ0aiIGKAIAIgcgACgCKGos' +
+  'AABBAE4EQCAFIAFBAnRqIggoAgAhCSAIIAc2AgAgBiAJNgIAIAFBAWohAQsgAkEBaiECDAELAAsACwsL7QEBBH8gACgCjAEiAQRA' +
+  'IAFBACABQQBKGyEDA0AgAiADRgRAAkAgAUEBSgRAQX8hAiAAIAEgACgCzAEiAygCACADKAIEEIABDQELQQAhAiAAQQA2ApwCIAAg' +
+  'AUEBaxCBASAAKALMASIEKAIAIQMgAUEBRgRAIAAgA0EAEIIBQQAPCyAAIAMgACAEIAFBgYCAgAQQgwFBAnRBAXIQggELIAIPBSAA' +
+  'KALMASACQQJ0aiAAKAJ8IAAoAogBIAEgAkF/c2pBAnRqKAIAQQJ0aigCAEEBczYCACACQQFqIQIMAQsACwALIABCATcDmAJBAAu0' +
+  'CAEQfyMAQYACayIHJAAgAEEBNgKsAQJ/Qf//AyABRQ0AGiAHQQBBgAL8CwAgACgCoAEiA0EAIANBAEobIQZBACEDAkADQCACIAZG' +
+  'BEACQCADQQJtIQRBACECA0BBPyEDIAJBP0YNBCAHIAJBAnRqKAIAIAVqIgUgBEoNASACQQFqIQIMAAsACwUCQCAAKAKQASAAKAKc' +
+  'ASACQQJ0aigCAEECdGooAgQiBEGAgICABnENACAEQf//A3EiBEEDSQ0AIAcgBEE/IARBP0kbQQJ0aiIEIAQoAgBBAWo2AgAgA0EB' +
+  'aiEDCyACQQFqIQIMAQsLQQMgAiIDQQRJDQEaCyADCyEQIAFBAEchEUEAIQEDfyAAKAKgASAMTAR/IAAgATYCoAEgACAINgKUASAA' +
+  'KAIEQQF0IglBACAJQQBKGyEKQQAFQQAhA0EAIQUgACgCkAEiBCAAKAKcASIJIAxBAnRqKAIAQQJ0aiIGKAIEIg1BgICAgAZxRSAR' +
+  'cQRAIA1B//8DcSICQQJLIAIgEE9xIQULIAYoAgAhCiAGQQhqIQsgBCAIQQJ0aiIOQQhqIQ9BACECAkACQAJAA0BBACACIApIIAUb' +
+  'BEBBASEFAkAgACgCKCALIAJBAnRqKAIAIgYQhQEiBEEASg0AQQAhBSAEDQAgDyADQQJ0aiAGNgIAIANBAWohAwsgAkEBaiECDAEF' +
+  'AkAgBQ0FIAMOAgADBAsLCyAAQQE2ApgCDAILIAAoAiggDygCACIDEIUBDQEgACADQQAQggEMAQsgDiADNgIAIA4gDUH/////fXE2' +
+  'AgQgCSABQQJ0aiAINgIAIAFBAWohASADIAhqQQJqIQgLIAxBAWohDAwBCwshAgNAIAIgCkcEQCAAKAKoASACQQxsakEANgIEIAJB' +
+  'AWohAgwBCwtBACEDIAFBACABQQBKGyELQQAhAgN/IAIgC0YEf0EAIQUCfwNAIAMgCkcEQCAAKAKoASADQQxsaiIEKAIEIgEgBCgC' +
+  'CEoEQCAEKAIAIAEgAUECbWpBCGoiAkECdBBOIgFFBEBBACECA0AgAiAJRgRAQX8MBgUgACgCqAEgAkEMbGpBADYCBCACQQFqIQIM' +
+  'AQsACwALIAQgATYCACAEIAI2AggLIARBADYCBCADQQFqIQMMAQsLA0AgBSALRwRAIAAoAqgBIAAoApABIAAoApwBIAVBAnRqKAIA' +
+  'IgFBAnRqIgNBCGooAgBBDGxqIAEgAygCDBCGARogACgCqAEgAygCDEEMbGogASADKAIIEIYBGiAFQQFqIQUMAQsLIABBADYCrAFB' +
+  'AAsgB0GAAmokAAUgACgCqAEiBiAAKAKQASAAKAKcASACQQJ0aigCAEECdGoiBCgCCEEMbGoiASABKAIEQQJqNgIEIAYgBCgCDEEM' +
+  'bGoiASABKAIEQQJqNgIEIAJBAWohAgwBCwsL3AoBEX8DQAJAIAAoAoQBIgEgACgCgAFIBH8gACABQQFqNgKEASAAKAJ8IAFBAnRq' +
+  'KAIAIQYgACAAKQPwAkIBfDcD8AIgBkEBdSIEQQFqIQUgACgCECICIARBAnQiA2oiBygCACEBAkAgBkEBcUUEQCADQQJyIQcDQCAB' +
+  'IAIgBUECdGooAgBODQRBACECIAAoAhQgAUECdGooAgBBAnQiAyAAKAIgaigCACIIQQAgCEEAShshCCAAKAIcIAAoAhggA2ooAgBB' +
+  'AnRqIQkDQCACIAhHBEACQCAJIAJBAnRqKAIAIgMgBEYNACAAKAIoIANqLAAAIgpBAEgNACAKDQUgACADQQF0QQFyIAcQggELIAJB' +
+  'AWohAgwBCwsgAUEBaiEBIAAoAhAhAgwACwALIAIgBUECdCIJaiECA0AgAigCACIDIAFMBEAgBygCACEEA0AgAyAETA0FAkACQCAA' +
+  'KAIUIARBAnRqKAIAIgEgACgCDE4NACABQQJ0IgcgACgCJGooAgBBAUoNACAAKAIcIAAoAhggB2ooAgBBAnRqIQggACgCICAHaigC' +
+  'ACEFQX8hAUEAIQIDQCACIAVOIAFBAE5yRQRAIAEgCCACQQJ0aigCACIBIAEgACgCKGosAABBAEgbIQEgAkEBaiECDAELCyABQQBI' +
+  'BEBBACECIAVBACAFQQBKGyEBA0AgASACRg0DIAJBAnQiAyAAKALcAWogAyAIaigCAEEBdDYCACACQQFqIQIMAAsACyAAKAIoIAFq' +
+  'LQAADQAgACABQQF0IAdBA3IQggEgACgCECAJaigCACEDCyAEQQFqIQQMAQsLIAAgBTYC4AFBAQ8LIAAoAhQgAUECdGooAgAiAyAA' +
+  'KAIMSARAIAAoAiQgA0ECdGoiAyADKAIAQQFrNgIACyABQQFqIQEMAAsACyAAKALcASIBIAZBAXI2AgAgASADQQF0QQFyNgIEIABB' +
+  'AjYC4AFBAQVBAAsPCyAAKAKoASAGQQFzIglBDGxqIgEhDCABKAIEIQggASgCACEGQQAhA0EAIQEDQCADIAhIBEAgBiADQQJ0IgJq' +
+  'KAIAIQcgA0ECaiEDIAAoAigiDSAGIAJBBHJqKAIAIg4QhQFBAEoEQCAGIAFBAnRqIgIgBzYCACACIA42AgQgAUECaiEBDAILIAdB' +
+  'AnQiDyAAKAKQAWoiAkEIaiEEIAkgAigCCCIFRgRAIAQoAgQhBSAEIAk2AgQgBCAFNgIACyACKAIAIQoCQCAFIA5GDQAgDSAFEIUB' +
+  'QQBMDQAgBiABQQJ0aiICIAc2AgAgAiAFNgIEIAFBAmohAQwCC0ECIQIgCkECIApBAkobIRACQANAIAIgEEYNASACQQJ0IQsgAkEB' +
+  'aiECIA0gBCALaiILKAIAIhEQhQFBAEgNAAsgBCARNgIEIAsgCTYCACAAKAKoASAEKAIEQQxsaiAHIAUQhgFFDQIgCyAEKAIENgIA' +
+  'IAQgCTYCBCAGIAFBAnRqIgAgDjYCBCAAIAc2AgAgCCADIAMgCEgbIQAgAUECaiECA0AgACADRwRAIAYgAkECdGogBiADQQJ0aigC' +
+  'ADYCACACQQFqIQIgA0EBaiEDDAELCyAMIAI2AgRBfw8LIAYgAUECdGoiAiAHNgIAIAIgBTYCBCABQQJqIQEgDSAFEIUBQQBIBEAg' +
+  'CCADIAMgCEgbIQIDQCACIANHBEAgBiABQQJ0aiAGIANBAnRqKAIANgIAIAFBAWohASADQQFqIQMMAQsLIAwgATYCBCAAKALcASAE' +
+  'IApBAnT8CgAAIAAgCjYC4AFBAQ8FIAAgBSAPQQFyEIIBDAILAAsLIAwgATYCBAwACwALCQAgAEEAEIEBC/UHAQt/IwBBEGsiCCQA' +
+  'IAAoAoABIQUgCCAAKALcASIHNgIMIAAoAuABIQNBASEGA0AgA0EAIANBAEobIQpBACEDA0AgAyAKRgRAAkAgACgCfCEDIAAoAnAh' +
+  'BwNAIAcgAyAFQQFrIgVBAnRqKAIAIglBAXUiCmoiCy0AAEUNAAsgC0EAOgAAIARBAWsiBEUNACAAIAogCEEMahCHASEDIAgoAgwh' +
+  'BwwDCwUCQCAHIANBAnRqIgsoAgBBAXUiCSAAKAJwaiIMLQAADQAgCUECdCINIAAoAnRqKAIARQ0AIAxBAToAACAAIAkQiAEgACgC' +
+  'dCANaigCACAAKAKMAU4EQCAEQQFqIQQMAQsgACgCzAEgBkECdGogCygCADYCACAGQQFqIQYLIANBAWohAwwBCwsLIAAoAswBIgQg' +
+  'CUEBczYCAEEAIQUgCEEANgIIAkAgACgCtAJFDQAgBkEBIAZBAUobIQdBASEDA0AgAyAHRgRAQQEhBkEBIQMDQCADIAdGDQMCQAJA' +
+  'IAAoAnggACgCzAEiBCADQQJ0aigCACIJQQF0QXxxaigCAAR/IAAgCSAFIAhBCGoQiQENASAAKALMAQUgBAsgBkECdGohBCAGQQFq' +
+  'IQYMAQsgACgC1AEgCCAIKAIIIgpBAWo2AgggCkECdGohBAsgBCAJNgIAIANBAWohAwwACwAFQQEgACgCdCAEIANBAnRqKAIAQQF0' +
+  'QXxxaigCAHQgBXIhBSADQQFqIQMMAQsACwALIAZBASAGQQFKGyEFQQEhAyABA38gAyAFRgR/An8gCCgCCCEDA0AgA0EASgRAIAAo' +
+  'AnAgACgC1AEgA0EBayIDQQJ0aigCAEEBdWpBADoAAAwBCwtBAiEDQQAgBkECSA0AGkEBIQUDfyADIAZGBH8gACgCzAEiAygCBCEE' +
+  'IAMgAyAFQQJ0aiIFKAIANgIEIAUgBDYCACAAKAJ0IAMoAgRBAXRBfHFqKAIABSADIAUgACgCdCIEIAAoAswBIgcgA0ECdGooAgBB' +
+  'AXRBfHFqKAIAIAQgByAFQQJ0aigCAEEBdEF8cWooAgBKGyEFIANBAWohAwwBCwsLBSAAKAJwIAAoAswBIANBAnRqKAIAQQF1akEA' +
+  'OgAAIANBAWohAwwBCws2AgAgACgC0AIEQCAAIAYQigELIAAgACgC6AFBAWo2AugBQQAhBCAGQQAgBkEAShshAUEAIQMDQCABIANH' +
+  'BEAgACgC6AEiBSAAKALkASAAKAJ0IAAoAswBIANBAnRqKAIAQQF0QXxxaigCAEECdGoiBygCAEcEQCAHIAU2AgAgBEEBaiEECyAD' +
+  'QQFqIQMMAQsLIAIgBDYCACAIQRBqJAAgBgvxAgIEfwF+IwBBEGsiBiQAAkAgACgCmAEiBSAAKAKUASABaiIHQQJqSARAQX8hBCAH' +
+  'Qf7///8ASg0BIAAoApABIAGsIAWsQgGGfCIIQv7///8AIAhC/v///wBTG6dBAmoiAUECdBBOIgVFDQEgACABNgKYASAAIAU2ApAB' +
+  'CyAAKAKgASIBIAAoAqQBRgRAIAAoApwBIAFBAXRBgAIgARsiAUECdBBOIgRFBEBBfyEEDAILIAAgATYCpAEgACAENgKcAQsgBiAA' +
+  'KAKoASIAIANBDGxqNgIMIAYgACACQQxsajYCCEEAIQADQAJAAkBBf0EAIABBAkcEfyAGQQhqIABBAnRqKAIAIgEoAgRBBEECIAAb' +
+  'QQIgAiADRhtqIAEoAggiBEwNAiABKAIAIARBAXRBCCAEGyIEQQJ0EE4iBQ0BIAAFQQILQQJJGyEEDAMLIAEgBDYCCCABIAU2AgAL' +
+  'IABBAWohAAwACwALIAZBEGokACAEC/UDAQZ/AkAgACgCjAEgAUwNACAAKAKIASICIAFBAnRqKAIAIQUCQCAAKALAAkUgACgCQCID' +
+  'IAAoAjhMcg0AIAIoAgAhBCAAIAM2AjggBCECA0AgAiADTgRAIAMgACgCPEwNAiAAIAM2AjwDQCADIARMDQMgACgCNCAAKAJ8IARB' +
+  'AnRqKAIAIgJBAXVqIAJBf3NBAXE6AAAgBEEBaiEEIAAoAkAhAwwACwAFIAAoAjAgACgCfCACQQJ0aigCACIDQQF1aiADQX9zQQFx' +
+  'OgAAIAJBAWohAiAAKAJAIQMMAQsACwALIAMgBUoEQCAAIAU2AkALIAAoAoABIQIDQCACIAVMBEAgACAFNgKAASAFIAAoAoQBSARA' +
+  'IAAgBTYChAELIAAgATYCjAEMAgsgACgCfCACQQFrIgRBAnRqKAIAIgZBAXUhAwJAIAZBAXFFIAIgACgChAFKcg0AIAAoAhAgA0EC' +
+  'dGoiAiEGIAIoAgAhAgNAIAIgBigCBE4NASAAKAIUIAJBAnRqKAIAIgcgACgCDEgEQCAAKAIkIAdBAnRqIgcgBygCAEEBajYCAAsg' +
+  'AkEBaiECDAALAAsgACgCsAIEQCAAKAIsIANqIAAoAiggA2osAABBAEo6AAALIAAoAiggA2pBADoAACAAIAMQiwEgBCECDAALAAsL' +
+  'YgEBfyABQQF1IgMgACgCKGpBf0EBIAFBAXEbOgAAIANBAnQiAyAAKAJ0aiAAKAKMATYCACAAKAJ4IANqIAI2AgAgACAAKAKAASIC' +
+  'QQFqNgKAASAAKAJ8IAJBAnRqIAE2AgALrQEBAn8gACgCkAEgACgClAEiBEECdGoiBSACNgIAIAUgAzYCBCAFQQhqIAEgAkECdPwK' +
+  'AAAgACAAKAKgASIDQQFqNgKgASAAIAIgACgClAFqQQJqNgKUASAAKAKcASADQQJ0aiAENgIAIAAoAqgBIAEoAgBBDGxqIAQgASgC' +
+  'BBCGARogACgCqAEgASgCBEEMbGogBCABKAIAEIYBGiAAIAApA4ADQgF8NwOAAyAEC2MBBX8gACgCyAEiAiAAKALAASIBKAIAIgNB' +
+  'AnRqQX82AgAgACAAKALEASIEQQFrIgU2AsQBIARBAk4EQCABIAEgBUECdGooAgAiATYCACACIAFBAnRqQQA2AgAgABCMAQsgAwsb' +
+  'AEEAIAAgAUEBdWotAAAiAGsgACABQQFxG8ALjgEBAn8CQCAAKAIIIgMgACgCBCIEQQJqTgRAIAAoAgAhAwwBCyAAKAIAIANBAXRB' +
+  'CCADGyIEQQJ0EE4iA0UEQEF/DwsgACAENgIIIAAgAzYCACAAKAIEIQQLIAAgBEEBajYCBCADIARBAnRqIAE2AgAgACAAKAIEIgBB' +
+  'AWo2AgQgAyAAQQJ0aiACNgIAQQALnAIBBX8gACgCeCABQQJ0aigCACIEQQJ1IQMCQAJAAkACQCAEQQNxQQFrDgMAAQIDCyADQQJ0' +
+  'IgMgACgCkAFqIgFBBGogASgCBEGAgICAAnI2AgAgAiABQQxqNgIAIAAoApABIANqKAIAQQFrDwsgACgC2AEiACADQQF0QQFyNgIA' +
+  'IAIgADYCAEEBDwsgA0ECdCIDIAAoAiBqIQUgACgCHCAAKAIYIANqKAIAQQJ0aiEGQQAhA0EAIQQDQCAFKAIAIARMBEAgAiAAKALY' +
+  'ATYCACADDwUgASAGIARBAnRqKAIAIgdHBEAgACgC2AEgA0ECdGogB0EBdDYCACADQQFqIQMLIARBAWohBAwBCwALAAsgAiAAKALY' +
+  'ATYCAEEAC7ABAgR/AXwgACgCsAEiBCABQQN0aiICIAArA7gBIAIrAwCgIgY5AwAgBkR9w5QlrUmyVGQEQEEAIQIgACgCBCIDQQAg' +
+  'A0EAShshAwNAIAIgA0YEQCAAIAArA7gBRDAFjuQu/ysrojkDuAEFIAQgAkEDdGoiBSAFKwMARDAFjuQu/ysrojkDACACQQFqIQIM' +
+  'AQsLCyAAKALIASABQQJ0aigCACIBQQBOBEAgACABEI0BCwviAgEKfyMAQRBrIgckACADKAIAIQogACgC0AEgATYCAEEBIQlBASEE' +
+  'AkADQCAEQQBMDQFBACEBIAAgACgC0AEgBEEBayIEQQJ0aigCAEEBdSAHQQxqEIcBIgVBACAFQQBKGyELIAcoAgwhDANAIAEgC0YN' +
+  'AQJAAkAgDCABQQJ0aiIFKAIAQQF1IgYgACgCcGoiCC0AAA0AIAZBAnQiBiAAKAJ0aigCACINRQ0AIAAoAnggBmooAgBFIAIgDXZB' +
+  'AXFFcg0BIAhBAToAACAAKALQASAEQQJ0aiAFKAIANgIAIAUoAgAhBSAAKALUASADIAMoAgAiCEEBajYCACAIQQJ0aiAFNgIAIARB' +
+  'AWohBAsgAUEBaiEBDAELCwsDQCAKIAMoAgAiAUgEQCAAKAJwIAAoAtQBIAMgAUEBayIBNgIAIAFBAnRqKAIAQQF1akEAOgAADAEL' +
+  'C0EAIQkLIAdBEGokACAJC6wDAQt/IwBBEGsiBiQAIAFBACABQQBKGyEJA0AgAiAJRgRAAkAgAUEKbCEHQQEhBANAIAEgBEwgAyAH' +
+  'SnJFBEACQCAAKAJ4IAAoAswBIARBAnRqKAIAQQF1IgVBAnRqKAIARQ0AQQAhAiAAIAUgBkEMahCHASEKIAYoAgwhCwNAIAMgB0og' +
+  'AiAKTnINASALIAJBAnRqKAIAQQF1IgUgACgCcGoiDC0AACAAKAJ0IAVBAnRqKAIARXJFBEAgDEEBOgAAIAAoAtABIANBAnRqIAU2' +
+  'AgAgA0EBaiEDCyACQQFqIQIMAAsACyAEQQFqIQQMAQsLA0AgCCAJRwRAIAAoAnAgACgCzAEgCEECdGooAgBBAXVqQQA6AAAgCEEB' +
+  'aiEIDAELCyADQQAgA0EAShshAUEAIQIDQCABIAJGDQEgACgCcCACQQJ0IgQgACgC0AFqKAIAakEAOgAAIAMgB0wEQCAAIAAoAtAB' +
+  'IARqKAIAEIgBCyACQQFqIQIMAAsACwUgACgCcCAAKALMASACQQJ0aigCAEEBdWpBAToAACACQQFqIQIMAQsLIAZBEGokAAtTAQF/' +
+  'IAAoAsgBIAFBAnRqIgIoAgBBAEgEQCAAKALAASAAKALEAUECdGogATYCACACIAAoAsQBNgIAIAAgACgCxAEiAUEBajYCxAEgACAB' +
+  'EI0BCwvXAQEGfyAAKALAASICKAIAIQYDQAJAIANBAXQiAUEBciIFIAAoAsQBIgRODQAgAUECaiIBIAROIAAoArABIgQgAiABQQJ0' +
+  'aigCAEEDdGorAwAgBCACIAVBAnRqKAIAQQN0aisDAGRFckUEQCABIQULIAQgAiAFQQJ0aigCACIBQQN0aisDACAEIAZBA3RqKwMA' +
+  'ZQ0AIAIgA0ECdGogATYCACAAKALIASABQQJ0aiADNgIAIAUhAwwBCwsgAiADQQJ0aiAGNgIAIAAoAsgBIAZBAnRqIAM2AgALmAEB' +
+  'BX8gACgCwAEiAiABQQJ0aigCACEDA0ACQCABQQBMDQAgACgCsAEiBSACIAFBAWtBAXYiBkECdGooAgAiBEEDdGorAwAgBSADQQN0' +
+  'aisDAGYNACACIAFBAnRqIAQ2AgAgACgCyAEgBEECdGogATYCACAGIQEMAQsLIAIgAUECdGogAzYCACAAKALIASADQQJ0aiABNgIA' +
+  'C2MBAX8gAARAAkAgACgCqAFFDQADQCABIAAoAgRBAXRODQEgACgCqAEgAUEMbGooAgAQTyABQQFqIQEMAAsACyAAKAIAEE8gACgC' +
+  'kAEQTyAAKAKcARBPIAAoAqgBEE8gABBPCwvoCwEKfyMAQTBrIgokAAJAAkAgACABckEASCAAIAFIciACQYCAgIABS3INAEEBQZgD' +
+  'EEkiB0UNACADIAJBAnRqKAIAIQsgByABNgIMIAcgADYCCCAHIAI2AgRBASACQQFqIglBD2wgAEEBaiINQQNsaiALQQFqIg5BAXRq' +
+  'QQJ0IAlBBWxqEEkhBiAHIAlBAXQiD0EMEEkiCDYCqAEgBkEAIAgbRQRAIAYQTyAHEI4BDAELIAcgBjYCsAEgByAGNgIAIAogB0Hc' +
+  'AWo2AiwgCiAHQdgBajYCKCAKIAdB1AFqNgIkIAogB0HQAWo2AiAgCiAHQcwBajYCHCAKIAdByAFqNgIYIAogB0HAAWo2AhQgCiAH' +
+  'QYgBajYCECAKIAdB/ABqNgIMIAogB0H4AGo2AgggCiAHQfQAajYCBCAKIAdBEGo2AgAgBiAJQQN0aiEIQQAhBgNAIAZBDEYEQCAH' +
+  'IAg2AuQBIAcgCCAJQQJ0IgxqIgY2AhQgByAGIA5BAnQiCGoiBjYCHCAHIAYgCGoiCDYCGCAHIAggDUECdCIGaiIINgIgIAcgBiAI' +
+  'aiIINgIkIAcgBiAIaiIGNgIoIAcgBiAMajYCcCAHIAYgCUEDbGo2AjQgByAGIA9qNgIwIAcgBiAJajYCLCAHKAIQIAMgDPwKAAAg' +
+  'BygCFCAEIAtBAnT8CgAAQQAhBiALQQAgC0EAShshCANAIAYgCEYEQEEAIQYgAEEAIABBAEobIQADQCAAIAZGBEBBACEAIAJBACAC' +
+  'QQBKGyEJA0ACQCAAIAlGBEBBACEGIAFBACABQQBKGyECDAELIAMgAEEBaiICQQJ0aiEIIAMgAEECdGooAgAhBgNAIAgoAgAgBkwE' +
+  'QCACIQAMAwUgBCAGQQJ0aigCAEECdCILIAcoAhhqKAIAIQwgBygCHCAHKAIgIAtqIgsgCygCACILQQFqNgIAIAsgDGpBAnRqIAA2' +
+  'AgAgBkEBaiEGDAELAAsACwsDQCACIAZHBEAgBkECdCIAIAcoAiRqIAcoAiAgAGooAgA2AgAgBkEBaiEGDAELCyAH/QxkAAAA0AcA' +
+  'ACwBAAABAAAA/QsDoAIgB0KAgICAgICA+D83A7gBIAdBATYC0AIgB0KAgICAgICA+j83A8gCIAdCgYCAgID9ADcDwAIgB0LmzJmz' +
+  '5syZ9z83A7gCIAdCgYCAgBA3A7ACIAdCASAFQpX4qfqXt96bnn9+Qp26s/uUkv2iJXwiBSAFUBs3A/ABIAdB8AFqIQBBACEIQQAh' +
+  'BgNAIAYgCUYEQANAIAggCUYEQEEAIQBBACEGA0AgAiAGRgRAA0ACQCAHKAKYAiEGIAAiAiAJRg0AIAYNDyADIAJBAnRqKAIAIgYg' +
+  'AyACQQFqIgBBAnRqKAIAIgggBiAIShshC0EAIQgDQCAGIAtGBEAgCCAHKAIoIAJqLQAAcg0DIAcgAkEBdEEBckEAEIIBDAMFIAgg' +
+  'BCAGQQJ0aigCACABSHIhCCAGQQFqIQYMAQsACwALCyAGDQ0gBxB9RQ0NIAdBATYCmAIMDQsgBygCICAGQQJ0aigCAEUEQCAHQQE2' +
+  'ApgCCyAGQQFqIQYMAAsABSAHIAgQiwEgCEEBaiEIDAELAAsABSAAIAApAwAiBUINhiAFhSIFQgeIIAWFIgVCEYYgBYUiBTcDACAH' +
+  'KAKwASAGQQN0aiAFQguIukQAAAAAAACgPKJEje21oPfGsD6iOQMAIAcoAjQgBmpB/wE6AAAgBygCMCAGakH/AToAACAHKAIsIAZq' +
+  'Qf8BOgAAIAcoAsgBIAZBAnRqQX82AgAgBkEBaiEGDAELAAsABSAGQQJ0IQggBygCGCIJIAZBAWoiBkECdGoiCyALKAIAIAggCWoo' +
+  'AgBqNgIADAELAAsABSAHKAIYIAQgBkECdGooAgBBAnRqIgkgCSgCBEEBajYCBCAGQQFqIQYMAQsACwAFIAogBkECdGooAgAgCDYC' +
+  'ACAGQQFqIQYgCCAJQQJ0aiEIDAELAAsAC0EAIQcLIApBMGokACAHC4wCAgN/AX4jAEFAaiICJAACQAJAIAAoAuABIgMEfyADBSAA' +
+  'EJEBIgMNASAAKALgAQsgAUJ/UgR+QgAgASAAKQPwAX0iBSABIAVUGwVCfwsQeCEDIAIgACgC4AEiBEHYAmpBwAD8CgAAIAIgBCkD' +
+  'UDcDOCAAIAIpAwAgACkD8AF8NwNoIAAgAikDECAAKQP4AXw3A3ggACACKQMgIAApA4ACfDcDmAECQAJAAkAgA0EBaw4CAAECCyAA' +
+  'QQI2AmQgACAAKQOgAyIBQgF8IgU3A6ADIAAgACkDqAMgASAFVq18NwOoAwwDCyAAQQM2AmQMAgsgAEEBNgJkDAELIABBATYCiAIL' +
+  'IAJBQGskACADC5AEAQ9/IAAoAgQhAiAAKAIgIgRBAnRBBGoiBRBKIgdFIAAoAgxBAnRBBGoQSiIJRXIgBRBKIgpFIAJBAnRBBGoQ' +
+  'SiILRXJyRQRAIAJBACACQQBKG0EBaiECIAAoAgghDkEBIQEDfyABIAJGBH9BACEDIARBACAEQQBKGyEPQQAhAkEAIQUDfyAFIA9G' +
+  'BH8gByADQQJ0aiACNgIAIAggDSADIAcgCSAAKQOAARBSEI8BBSAAKAIcIAVBAnRqKAIAIQFBASEGIAIhBANAIAZFIA4gAUEEdGoo' +
+  'AggiDEEATHJFBEAgDEECdCIGIAAoAjRqKAIAIAkgBEECdGogBiALakEEaygCADYCACABQQFqIQEgBEEBaiEEQR92IQYMAQsLIAYE' +
+  'QCAHIANBAnQiAWogAjYCACABIApqIAU2AgAgA0EBaiEDIAQhAgsgBUEBaiEFDAELCwUgAUECdCIDIAAoAjRqKAIAQQBIBEAgAyAL' +
+  'akEEayAINgIAIA0gASAAKAIATGohDSAIQQFqIQgLIAFBAWohAQwBCwshAQsgBxBPIAkQTyALEE8gAUUEQCAKEE9Bfw8LIAAQWiAA' +
+  'QQA2AsgBIABCADcDWCAAQQA2AsABIAAgAzYC6AEgACAKNgLkASAAIAE2AuABIABBADYCuAEgACAAKQNoNwPwASAAIAApA3g3A/gB' +
+  'IAAgACkDmAE3A4ACQQALigUCDH8DfiAAKAIgIQUgACgCCCEKIAAoAgAhBkEBQfAAEEkiAUUEQEF/DwsgACABNgLMAiAGQQFqIQcg' +
+  'BUECdEEEahBKIQgDQCAIQQAgBSAJShtFBEAgDUIBhkICfCEPQQQhAgNAIAIiA0EBdCECIA8gA61VDQALIAEgBUE/akHAAG02AgAg' +
+  'ASAGIAUgBSAGShtBAmo2AlwgASAAKAIEIgJBEGpBEG1BBHQ2AlQgASABQQAgBSACQQJqIgsgDqdBAWoiDCANpyIEEJMBIgI2Amgg' +
+  'ASACQQEQSSIJNgJkIAZBAmpBBBBJIQIgA0ECdBBKIQcCQCAEQQJ0QQRqEEoiBkUgB0VyIAhFIAJFcnIgA0EIEEkiCkUgCUVyckUE' +
+  'QCABIAkgBSALIAwgBBCTARogACABIAggAiAKIAcgA0EBayAGEJQBIAAoAgAgACgCBCAAKAIgIAEgCBCVASABIAAoAgQgBhCWAUIA' +
+  'IQ0gDkIAIA5CAFUbIQ4DQCANIA5RBEBBACEAQQAhBANAIAQgASgCAE4NBCABKAIIIARBAnRqIgMoAgAiBQRAIAMgASgCOCAFQQJ0' +
+  'ajYCAAsgBEEBaiEEDAALAAUgASgCJCANp0ECdGoiACABKAI4IAAoAgBBAnRqNgIAIA1CAXwhDQwBCwALAAsgABBQQX8hAAsgCBBP' +
+  'IAIQTyAKEE8gBxBPIAYQTyAADwsgCCAJQQJ0IgNqIgsgBzYCACAAKAIcIANqKAIAIQQgByEDA0AgCiAEQQR0aiIMKAIIIgJBAEwE' +
+  'QCAJQQFqIQkMAgUgAiADSARAIAsgAjYCACACIQMLIA5CAXwhDiAEQQFqIQQgDSAMKAIMQQBHrXwhDQwBCwALAAsAC4oEAQJ/IAAg' +
+  'ATYCBCAAIAEgACgCACIGQQN0IgdqQQAgARs2AgggACABIAZBAnRBB2pBeHEgB2oiBmpBACABGzYCDCAAIAEgBiADQQN0aiIGakEA' +
+  'IAEbNgIQIAAgASAGIARBBHRqIgdqQQAgARs2AhQgACABIAcgBEECdEEHakF4cSIGaiIHakEAIAEbNgIYIAAgASAHIAVBA3RBF2pB' +
+  'eHFqIgdqQQAgARs2AhwgACABIAcgBCAFakEEdEEnakFwcWoiBGpBACABGzYCICAAIAEgBCACQQJ0IgVBC2pBeHEiB2oiBGpBACAB' +
+  'GzYCJCAAIAEgBCAGaiIEakEAIAEbNgIoIAAgASAEIAZqIgZqQQAgARs2AiwgACABIAYgBUEHakF4cSIEaiIFakEAIAEbNgIwIAAg' +
+  'ASAEIAVqIgVqQQAgARs2AjQgACABIAQgBWoiBGpBACABGzYCOCAAIAEgBCADQQJ0IgVBhwJqQXhxaiIEakEAIAEbNgI8IAAgASAE' +
+  'IAVBB2pBeHFqIgRqQQAgARs2AkAgACABIAQgAiADakEEdGoiAmpBACABGzYCSCAAIAEgAiAHaiICakEAIAEbNgJMIAAgASACIAAo' +
+  'AlwiA0EEdGoiAmpBACABGzYCUCAAKAJUIgFBgQhIIgRFBEAgAEEANgJQCyABIANsQQJ0QQdqQXhxQQAgBBsgAmoLigYCDX8CfiAA' +
+  'KAIgIglBACAJQQBKGyEOIAAoAgghECAAKAIAIQ8DQCAIIA5GBEBBACEJIA9BAmoiCEEAIAhBAEobIQtBACEIA0AgCCALRgRAQQAh' +
+  'CANAIAggDkYEQAJAQQAhC0EAIQIDQCALIA5GDQEgC0ECdCINIAEoAjRqKAIAIREgASgCICANaiACNgIAQQAhCgNAIApBAkYEQCAB' +
+  'KAIgIgMgC0EBaiILQQJ0aiACNgIAIAMgDWohAyABKAIsIA1qIQlBACEIA0AgCSAINgIAIAggAiADKAIAIgprTg0DIAggCmohCiAI' +
+  'QQFqIQggDyABKAIkIApBAnRqKAIATg0ACwwCCyAAKAIcIBFBAnRqKAIAIQMDQCAQIANBBHRqIgkoAggiCEEATARAIApBAWohCgwC' +
+  'BSAIIA9KIApGBEAgCSgCDCIJQQBIBEAgACgCFCAIQQR0aigCCCEJCyACQQJ0IhIgASgCJGogCDYCACAJQQBMBH9BAAUCfyAJrCAI' +
+  'rUIghoQiFUKV+Kn6l7fem55/fkIgiKchDANAIAQgBiAMcSIJQQN0aiITKQMAIhZQIhRFBEAgCUEBaiEMIBUgFlINAQsLIAUgCUEC' +
+  'dGooAgAgFEUNABogEyAVNwMAIAEgASgCYEEBaiIMNgJgIAUgCUECdGogDDYCACAMCwshCSABKAIoIBJqIgwgCTYCACAJBEAgByAJ' +
+  'QQJ0aiAINgIACyABKAIMIAhBA3RqIgggCCgCBEEBajYCBCABKAIYIAwoAgBBA3RqIgggCCgCBEEBajYCBCACQQFqIQILIANBAWoh' +
+  'AwwBCwALAAsACwALBSADIAIgCEECdCILaigCAEECdGoiCSAJKAIAIglBAWo2AgAgASgCMCALaiAJNgIAIAEoAjQgCUECdGogCDYC' +
+  'ACAIQQFqIQgMAQsLBSADIAhBAnRqIgooAgAhDSAKIAk2AgAgCEEBaiEIIAkgDWohCQwBCwsFIAMgAiAIQQJ0aigCAEECdGoiCSAJ' +
+  'KAIAQQFqNgIAIAhBAWohCAwBCwsLggQBBn8gAygCDCABQQFqQQAQlwEgAygCGCADKAJgQQEQlwEgAkEAIAJBAEobIQkDQCAFIAlG' +
+  'BEBBACEAQQAhBANAIAQgAygCAEgEQCAEQQZ0IgFBQGshB0F/IQUDQCABIAJIIAEgB0lxBEBBACEGIAFBAnQiCCADKAIsaigCAEEB' +
+  'RgRAIAMoAiQgAygCICAIaigCAEECdGooAgAhBgsgBiAGQQAgBSAGRhsgBUEASBshBSABQQFqIQEMAQUgAygCCCAEQQJ0aiAFNgIA' +
+  'IARBAWohBAwDCwALAAsLA0AgAygCYCAATgRAIAMoAhwgAEEDdCICIAMoAhhqKAIEQQR0aiIBQv////8HNwMIIAFCADcDACADKAIY' +
+  'IgEgAEECdGogASACaigCADYCACAAQQFqIQAMAQsLDwsgBUEBaiEIIAMoAiAiBiAFQQJ0IgdqKAIAIQEgBCADKAI0IAdqKAIAQQJ0' +
+  'aigCACEKA0AgBiAIQQJ0aigCACABTARAIAghBQwCCyADKAIMIAFBAnQiByADKAIkaigCACIGQQN0aiADKAIQIAUgChCYASADKAIo' +
+  'IAdqKAIAIgcEQCADKAIYIAdBA3RqIAMoAhwgBUEAEJgBCyAAIAZOBEAgAygCPCAGQQJ0aiIHIAcoAgBBAWo2AgALIAFBAWohASAD' +
+  'KAIgIQYMAAsACwALoAMBCX8gAUEAIAFBAEobQQFqIQhBASEEA0ACQCAEIAhGBEAgACgCYCIBQQAgAUEAShtBAWohCUEBIQUMAQsg' +
+  'ACgCDCAEQQN0aiIFQQRqKAIAIgEhAwNAIAUoAgAgAU4EQCAEQQFqIQQMAwUgAUEBayEGAkAgBSgCBCABSgRAIAAoAhAiByABQQR0' +
+  'aigCDCAHIAZBBHRqKAIMRg0BCyABIQMLIAAoAhQgBkECdGogAzYCACAGIQEMAQsACwALCwNAAkAgBSAJRwRAIAAoAgwgAiAFQQJ0' +
+  'IgFqKAIAQQN0aigCACEDIAAoAhwhCCAAKAIYIAFqKAIAIgQhAQNAIAggBEEEdGoiCigCCCILQf////8HRg0CIAAoAhAhBwNAIAMi' +
+  'BkEBaiEDIAcgBkEEdGooAgggC0cNAAsgASAESiEDIAEgBEEBaiIEIAMbIQMgACgCFCAGQQJ0aigCAEEEdCAHakEIaygCACEHA0Ag' +
+  'AyIBQQFqIQMgCCABQQR0aigCCCAHTA0ACyAKIAE2AgwgBiEDDAALAAsPCyAFQQFqIQUMAAsAC04BBH8gAUF/IAFBAE4bQQFqIQVB' +
+  'ACEBA0AgASAFRwRAIAAgAUEDdGoiBCADNgIAIAQoAgQgBCADNgIEIAIgA2pqIQMgAUEBaiEBDAELCwuSAQEDfyACQQZ1IQUCQCAA' +
+  'KAIEIgQgACgCAEcEQCABIARBAWsiBkEEdGooAgggBUYNAQsgACAEQQFqNgIEIAEgBEEEdGoiBCADNgIMIAQgBTYCCCAEQgA3AwAg' +
+  'ACgCBEEBayEGCyABIAZBBHRqIgAgACkDAEIBIAJBP3GthoQ3AwAgAyAAKAIMRwRAIABBADYCDAsL3gUCB38DfCMAQSBrIgUkAAJ/' +
+  'QX4gA0UgAEUgAkEATHJyDQAaIAAQVyAFQgA3AxAgBUIBIAFClfip+pe33puef35CmcDTzb2z+ZXjAHwiASABUBs3AxggBUEANgIM' +
+  'IAVBADYCCAJ/IAAoApQCBEADQEEAIA1EAAAAAAAAAABmRSACIAhMcg0CGiAIQQFqIQggBUEYaiEJRAAAAAAAAAAAIQwjAEEQayIG' +
+  'JAACQCAAEBYiBwRARAAAAAAAAPC/RAAAAAAAAAAAIAdBAkcbIQwMAQsgBkEANgIMRAAAAAAAAPA/IQ4DQCAAIAZBDGoQFyIHQf//' +
+  '//8HRg0BIAUgBSkDEEIBfDcDECAOIAygIQwgB0EATA0BIAAgBigCDCAJEDIgB62CpxAYIA4gB7eiIQ4MAAsACyAGQRBqJAAgDEQA' +
+  'AAAAAAAAgCANIAxEAAAAAAAAAABjG6AhDQwACwALAkAgACgCyAINACAAECtFDQAgACAFQRhqIAIgBUEQahAxIQ1BAAwBCwNAIA1E' +
+  'AAAAAAAAAABmRSACIAhMckUEQCAIQQFqIQggBUEYaiEKRAAAAAAAAAAAIQwgACgCMCELRAAAAAAAAPA/IQ4DQAJAIAAQaSIHQQBI' +
+  'DQAgBSAFKQMQQgF8NwMQIAAgByAFKAIMIAUoAggQaCIGIAUoAghKBEAgBSgCDCAGQQJ0EE4iCUUEQEQAAAAAAADwvyEMDAILIAUg' +
+  'CTYCDCAFIAY2AgggACAHIAkgBhBoGgsgDCAOoCEMIAZFDQAgACAFKAIMIAoQMiAGrIKnQQJ0aigCABBYGiAOIAa3oiEODAELCwNA' +
+  'IAsgACgCMEgEQCAAEFkaDAELCyAMRAAAAAAAAACAIA0gDEQAAAAAAAAAAGMboCENDAELCyAFKAIMCxBPIAAQVyAEBEAgBCAFKQMQ' +
+  'NwMAC0F/IA1EAAAAAAAAAABjDQAaIAMgDSACt6M5AwBBAAsgBUEgaiQAC7cHAg1/A34jAEEwayIHJAAgB0EANgIoIAcgATYCJCAH' +
+  'IAA2AiAgB0EXaiEMIAdBGGohDQNAAkACQCACLQAAIgRBJUcEQCAERQ0CIAdBIGogBMAQmwEMAQsgAkECaiACQQFqIAItAAEiDkEw' +
+  'RiIGGyECQQAhCQNAIAItAAAiBEEwa0H/AXFBCU0EQCACQQFqIQIgCUEKbCAEakEwayEJDAELC0F/IQgCfyAEQS5HIAItAAFBKkdy' +
+  'RQRAIAJBAmohAiADKAIAIQggA0EEagwBCyADCyEFQTBBICAGGyEKQQAhA0EAIQQDQCACLQAAIgZB+gBHIAZB7ABHcUUEQCACQQFq' +
+  'IQIgBCAGQewAR2ohBCADIAZB7ABGaiEDDAELCwJAAkACQAJAAn8CQAJAAkAgBkHjAGsOBwYBBQUFBQEACwJAIAZB8wBrDgYEBQIF' +
+  'BQIACyAGQdgARg0BIAZBJUcNBCAHQSBqQSUQmwEgBSEDDAcLAn4gBCADQQJJckUEQCAFQQdqQXhxIgRBCGohAyAEKQMADAELIAVB' +
+  'BGohAyAFNAIACyISQj+HIhEgEnwgEYUhESASQj+IpwwBCwJ+IAQgA0ECSXJFBEAgBUEHakF4cSIEQQhqIQMgBCkDAAwBCyAFQQRq' +
+  'IQMgBTUCAAshEUEACyELQTdB1wAgBkHYAEYbIQ9CEEIKIAZB3wFxQdgARhshE0EAIQUgDSEEA0AgBCIGQQFrIgRBMCAPIBEgESAT' +
+  'gCISIBN+faciCEEKSRsgCGo6AAAgBSIIQQFqIQUgESATWiASIRENAAsgC0UgDkEwR3JFBEAgB0EgakEtEJsBIAlBAWshCQwECyAL' +
+  'RQ0DIAZBAmsiBEEtOgAAIAhBAmohBQwDCyAFQQRqIQMgBSgCACIEQZ42IAQbIQRBACEFA0BBICEKIAQgBWotAABFIAhBAE4gBSAI' +
+  'T3FyDQMgBUEBaiEFDAALAAsgB0EgakElEJsBIAZFDQMgB0EgaiAGwBCbASAFIQMMAgsgByAFKAIAOgAXIAVBBGohA0EgIQpBASEF' +
+  'IAwhBAsgB0EgaiEIIAQhBiAJIAUgBSAJSBshCSAFIQQDQCAEIAlGBEACQEEAIQQDQCAEIAVGDQEgCCAEIAZqLAAAEJsBIARBAWoh' +
+  'BAwACwALBSAIIAoQmwEgBEEBaiEEDAELCwsgAkEBaiECDAELCyAHKAIoIQIgAQRAIAAgAiABQQFrIAEgAksbakEAOgAACyAHQTBq' +
+  'JAAgAkH/////ByACQf////8HSRsLNgECfyAAIAAoAggiAkEBaiIDIAAoAgRJBH8gACgCACACaiABOgAAIAAoAghBAWoFIAMLNgII' +
+  'CyYBAX8jAEEQayIEJAAgBCADNgIMIAAgASACIAMQmgEgBEEQaiQAC8MGAQZ/IwBBoAFrIgIkACACIAE2AoQBIAIgADYCgAEgAv0M' +
+  'AAAAAAAAAAAAAAAAAAAAAP0LA4gBIAJB/MgANgKYAUH8yABBAEHMAfwLAAJAIAAgAUVyRQRAIAJBgAFqQX5BAEH0GkEAEJ4BGgwB' +
+  'C0EBQegAEEkiA0UEQCACQX8QRzYCAEEAIQMgAkGAAWpBf0EAQbgVIAIQngEaDAELIAJBADYCfCACQQA2AnggAv0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LA2ggAC0AAEHvAUcgAUEDSXIgAC0AAUG7AUcgAC0AAkG/AUdyckUEQCACQQM2AogBCwJAIAJBgAFqEJ8BRQRAIAJB' +
+  'ADYClAFBciEAIAJBgAFqQXJBAEG6IUEAEJ4BGgwBCyACQYABaiADIAJB/ABqIAJB6ABqEKABIgANACADIAIoAnwiACADKAIkIABr' +
+  'EEgiATYCAEEAIQAgAQ0AQX8hACACQX8QRzYCQCACQYABakF/QQBBuBUgAkFAaxCeARoLIAIoAnAhBCACKAJsIQUgAigCaCEGIAIo' +
+  'AnQhB0EAIQEDQCAARSABIAdIcUUEQCAGEE8gBRBPIAQQTyACKAJ8IQRBACEBA0AgAEUgASAESHEEQEEAIQACQCADKAIIIAMoAiAg' +
+  'AUEDdGooAgBqLQAAQSNHDQAgAygCACABEGwiBUUNACACIAUQRzYCICACQYABaiAFQQBBuBUgAkEgahCeASEACyABQQFqIQEMAQUC' +
+  'QCACQQA2AmAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LA1ACQCAADQAgAiADKAIkQQQQSSIBNgJcQQAhACABDQBBfyEAIAJBfxBHNgIw' +
+  'IAJBgAFqQX9BAEG4FSACQTBqEJ4BGgsDQCAADQEgAkGAAWoQnwFFDQEgAkGAAWogAyAEIAJB0ABqEKEBIQAMAAsACwsLIAIoAlAQ' +
+  'TyACKAJUEE8gAigCXBBPIABFDQIgAxCiAUEAIQMMAgsgAygCACAGIAFBAnQiAGooAgAgACAFaigCACAAIARqKAIAEG0iAARAIAIg' +
+  'ABBHNgIQIAJBgAFqIABBAEG4FSACQRBqEJ4BGgsgAUEBaiEBDAALAAsgAkGgAWokACADC1kBA38jAEEQayIGJAAgACgCGCIFBEAg' +
+  'BSABNgIAIAAoAhQhByAFIAJBAWo2AgggBSAHNgIEIAYgBDYCDCAAKAIYQQxqQcABIAMgBBCaARoLIAZBEGokACABC+EBAQh/IAAo' +
+  'AgghAyAAKAIEIQcDQCADIAdPBEBBAA8LIAAoAgAgA2oiBEENIARBCiAHIANrIggQowEiBSAEayAIIAUbIgIQowEiASAEayACIAEb' +
+  'IQJBACEGIAEgBSABG0EARyEFAn9BACABRQ0AGkEAIAJBAWogCE8NABogAS0AAUEKRgshASAAIAAoAhRBAWo2AhQgACACIANqIAVq' +
+  'IAFqIgM2AggDQCACIAZGDQEgBCAGaiwAACIBEKQBBEAgBkEBaiEGDAELCyABQfwARg0ACyAAIAI2AhAgACAENgIMQQEL/AMBB38j' +
+  'AEHwAGsiBSQAIAVBADYCbCACQX82AgAgAUEIaiEKAkADQAJAIAAgBUHsAGogBUHoAGogBUHkAGoQpQEEQCAAKAIMIgQgBSgCaCIB' +
+  'aiEHIAUoAmQiBiABayIIQQFHBEAgB0H8ACAIEKMBIQgMAgsgBy0AAEH8AEcEQCAHQfwAQQEQowEhCAwCCyACKAIAQQBOBEBBcCEE' +
+  'IABBcCABQdQhQQAQngEaDAQLIAIgCTYCAAwCC0EAIQQgAigCACIBQQBIBH8gAiAJNgIAIAkFIAELDQJBciEEIABBckEAQfobQQAQ' +
+  'ngEaDAILAkAgByAISQRAIAAgBUHoAGogCCAEayACKAIAQX9zQR92IAMgCRCmASIEDQMgBSgCaCIBIAZGDQEgACgCDCEECyAGIAQg' +
+  'ASAGEKcBIgdLBEAgBSAEIAdqLQAANgIAQXEhBCAAQXEgB0HtIiAFEJ4BGgwDCyAKIAEgBGoiBCAGIAFrIgYQqAFBAE4EQCAFIAVB' +
+  'MGogBCAGEKkBNgIQQXMhBCAAQXMgAUGiJSAFQRBqEJ4BGgwDCyAKIAQgBhCqASIEQQBIBEAgBSAEEEc2AiAgACAEIAFBuBUgBUEg' +
+  'ahCeASEEDAMLIAlBAWohCQwBCwtBcCEEIABBcCAGQQFrQakTQQAQngEaCyAFQfAAaiQAIAQLywgCDn8BfiMAQfABayIFJAAgBUEA' +
+  'NgLsASAFQgA3A9gBIAMgAygCEEEBaiIENgIQIARB/////wdGBEAgAygCDEEAIAEoAiRBAnT8CwAgA0EBNgIQCyABQThqIRAgAUEI' +
+  'aiERAkADQCAAIAVB7AFqIAVB6AFqIAVB5AFqEKUBBEAgBSgC5AEhCCAAKAIMIgogBSgC6AEiB2oiDC0AAEH8AEcEQCAHIAggByAI' +
+  'SxshBiAHIQQDQAJAIAQgBkcEQCAEIApqLQAAQTpHDQEgBCEGCyAGIAogByAGEKcBIglLBEAgBSAJIApqLQAANgIgQXEhBCAAQXEg' +
+  'CUHtIiAFQSBqEJ4BGgwGCyAGIAdGBEBBcCEEIABBcCAHQdI6QQAQngEaDAYLIBEgDCAGIAdrIg4QqAEiD0EASARAIAUgBUGgAWog' +
+  'DCAOEKkBNgIwQXQhBCAAQXQgB0GANyAFQTBqEJ4BGgwGC0EAIQkgBiAISQRAIAIgD0oEQCAFIAVBoAFqIAwgDhCpATYCQEF7IQQg' +
+  'AEF7IAZBlhYgBUFAaxCeARoMBwsgBkEBaiIJIAhGBEBBcCEEIABBcCAGQbk6QQAQngEaDAcLIAggCiAJIAgQpwEiBksEQCAFIAYg' +
+  'CmotAAA2AlBBcSEEIABBcSAGQeoVIAVB0ABqEJ4BGgwHCwJAIBAgCSAKaiIGIAggCWsiCBCoASIEQQBODQAgECAGIAgQqgEiBEEA' +
+  'Tg0AIAUgBBBHNgJgIAAgBCAJQbgVIAVB4ABqEJ4BIQQMBwsgBEEBaiEJCyADKAIQIgQgAygCDCAPQQJ0aiIGKAIARgRAIAUgBUGg' +
+  'AWogDCAOEKkBNgJwQXwhBCAAQXwgB0G6GSAFQfAAahCeARoMBgsgBiAENgIAAkAgAygCCCALRwRAIAMoAgQhBAwBCyADKAIAIAtB' +
+  'AXRBECALGyIGQQJ0IgQQTiIIRQRAQX8hBCAFQX8QRzYCgAEgAEF/IAdBuBUgBUGAAWoQngEaDAcLIAMgCDYCACADKAIEIAQQTiIE' +
+  'RQRAQX8hBCAFQX8QRzYCkAEgAEF/IAdBuBUgBUGQAWoQngEaDAcLIAMgBjYCCCADIAQ2AgQLIAtBAnQiByADKAIAaiAPNgIAIAQg' +
+  'B2ogCTYCACALQQFqIQsMBAsgBEEBaiEEDAALAAsgDSAHIA0bIQ0gACAHIAggBUHYAWoQqwEiBEUNAQwCCwtBeiEEIAEoAgAgAygC' +
+  'ACADKAIEIAsQVSICQXpGBEAgAEF6QQBBtxtBABCeARoMAQsgAkEASARAIAUgAhBHNgIAIAAgAkEAQbgVIAUQngEhBAwBCyAFKQPY' +
+  'ASISUARAQQAhBAwBCyABKAIAIAIgEhBuIgFFBEAgASEEDAELQW4hBCABQW5GBEAgAEFuIA1BsDBBABCeARoMAQsgBSABEEc2AhAg' +
+  'ACABIA1BuBUgBUEQahCeASEECyAFQfABaiQAIAQLIgAgAARAIAAoAgAQTSAAQQhqEKwBIABBOGoQrAEgABBPCws4ACABQf8BcSEB' +
+  'A0ACQCACRQRAQQAhAAwBCyAALQAAIAFGDQAgAkEBayECIABBAWohAAwBCwsgAAspAQF/An8gAEEJayIBQRdNBEBBAUEBIAF0QZmA' +
+  'gARxDQEaCyAAQQtGCwuuAQEDfyAAKAIQIgYgASgCACIEIAQgBkkbIQUDQAJAAkAgBCAFRwRAIAAoAgwgBGosAAAQpAENASAEIQUL' +
+  'QQAhBCAFIAZGDQEgAiAFNgIAIAUgACgCECICIAIgBUkbIQQDQAJAIAQgBUcEQCAAKAIMIAVqLAAAEKQBRQ0BIAUhBAsgASAENgIA' +
+  'IAMgBDYCAEEBIQQMAwsgBUEBaiEFDAALAAsgBEEBaiEEDAELCyAEC6sEAQZ/IwBBIGsiCiQAIAEoAgAiByACIAIgB0kbIQkgByEG' +
+  'AkACQAJAAkACQAJAAkACQAJAA0AgBiAJRwRAIAAoAgwgBmotAABBOkYNAiAGQQFqIQYMAQsLIANFDQEMBwsgAw0GQW8hCCAAIAcg' +
+  'BkHTFhCuASIDQQBIDQcgACAGQQFqIgkgAkHjFhCuASIHQQBIDQcgBw0BIAIgBksNBQwECyAAIAcgAkHjFhCuASIHQQBODQFBbyEI' +
+  'DAYLIAMgB00NASABKAIAIQEgCiAHNgIUIAogAzYCECAAQW8gAUHlLSAKQRBqEJ4BGgwFCyAHIQMgB0UNAQsCQAJAIAQoAgwiBiAE' +
+  'KAIQRwRAIAQoAgghCAwBCyAEKAIAIAZBAXRBECAGGyIGQQJ0IggQTiILBEAgBCALNgIACyAEKAIEIAgQTiIJBEAgBCAJNgIECyAE' +
+  'KAIIIAgQTiIIRQ0BIAQgCDYCCCALRSAJRXINASAEIAY2AhAgBCgCDCEGCyAEKAIAIAZBAnRqIAU2AgAgBCgCBCAEKAIMQQJ0aiAD' +
+  'NgIAIAggBCgCDEECdGogBzYCACAEIAQoAgxBAWo2AgwgASACQQFqNgIAQQAhCAwECyABKAIAIQFBfyEIIApBfxBHNgIAIABBfyAB' +
+  'QbgVIAoQngEaDAMLIAEoAgAhCQtBbyEIIABBbyAJQfcwQQAQngEaDAELQW8hCCAAQW8gB0GiMkEAEJ4BGgsgCkEgaiQAIAgLawEC' +
+  'fyACIAEgASACSRshBAJAA0AgASAERg0BAkACfwJAIAAgAWosAAAiA0EfSw0AIAMQpAENAEEBDAELIANB/wBGCw0AIANB/wFxIgNB' +
+  'OkYgA0H8AEZyDQAgAUEBaiEBDAELCyABIQILIAIL7QEBC38CQAJAIAAoAigiA0UNACADQQFrIQkgASACEK0BIQQgACgCJCEKA0Ag' +
+  'CiAEIAlxIgtBAnRqKAIAIgNBAEwNAUEBAn8gACgCACAAKAIYIANBAWsiBEEDdGooAgBqIgwhBSABIQNBACEHQQAgAiIIRQ0AGgJA' +
+  'IAUtAAAiBkUNAANAAkAgAy0AACINRQ0AIAhBAWsiCEUgBiANR3INACADQQFqIQMgBS0AASEGIAVBAWohBSAGDQEMAgsLIAYhBwsg' +
+  'B0H/AXEgAy0AAGsLIAIgDGotAAAbRQ0CIAtBAWohBAwACwALQX8hBAsgBAt2AQN/IAJBKCACQShJGyEDA0AgAyAERwRAIAAgBGpB' +
+  'P0E/IAEgBGotAAAiBSAFQf8ARhsgBUEgSRs6AAAgBEEBaiEEDAELCyACQSlPBH8gACADaiIBQa7cADsAACABQS46AAIgA0EDagUg' +
+  'AwsgAGpBADoAACAAC7EEAgh/BH5BdiEDAkACQCAAKAIcIgRB/v///wFKDQAgAq0iDSAAKQMIfCIOIAApAxAiC1kEQEKAAiALIAtQ' +
+  'GyEMA0AgDCILQgGGIQwgCyAOVw0ACyAAKAIAIAunEE4iA0UNAiAAIAs3AxAgACADNgIAIAAoAhwhBAsgACgCICAERgRAIAAoAhgg' +
+  'BEEBdEHAACAEGyIDQQN0EE4iBUUNAiAAIAM2AiAgACAFNgIYIAAoAhwhBAsgACgCKCIDrCAEQQFqrEIBhlMEQAJ/QQAhBEF/IANB' +
+  'AXRBgAEgAxsiBkEEEEkiB0UNABogACgCHCIDQQAgA0EAShshCSAGQQFrIQoDfyAEIAlGBH8gACgCJBBPIAAgBjYCKCAAIAc2AiRB' +
+  'AAUgACgCACAAKAIYIARBA3RqKAIAaiIFIAUhAwNAIAMiCEEBaiEDIAgtAAANAAsgCCAFaxCtASEDA0AgAyAKcSIFQQFqIQMgByAF' +
+  'QQJ0aiIFKAIADQALIAUgBEEBaiIENgIADAELCwsiAw0BCyAAKAIAIAAoAghqIAEgAvwKAAAgACgCACAAKAIIIAJqakEAOgAAIAAo' +
+  'AhggACgCHCIDQQN0aiAAKQMINwMAIAAgDSAAKQMIfEIBfDcDCCABIAIQrQEhBCAAKAIoQQFrIQEgACgCJCECA0AgASAEcSIFQQFq' +
+  'IQQgAiAFQQJ0aiIFKAIADQALIAUgA0EBajYCACAAIAAoAhwiA0EBajYCHAsgAw8LQX8LsAICA38CfiMAQRBrIgUkAAJ/IAFBAWoi' +
+  'BCACTyAAKAIMIARqLQAAQS1HckUEQCAAQW4gBEHaNkEAEJ4BGkFuDAELIAIgBEcEQCAEIQEDQCABIAJJBEAgACgCDCABai0AACIG' +
+  'QTprQf8BcUH1AU0EQCAFIAY2AgAgAEFuIAFB4jIgBRCeARpBbgwECyAGrULQ////D3xC/////w+DIghC/v//////////AIVCCoAg' +
+  'B1MEQCAAQW4gBEHeMEEAEJ4BGkFuDAQFIAFBAWohASAIIAdCCn58IQcMAgsACwtC////////////ACADKQMAIgh9IAdTBEAgAEFu' +
+  'IARBiDBBABCeARpBbgwCCyADIAcgCHw3AwBBAAwBCyAAQW4gAUGgNEEAEJ4BGkFuCyAFQRBqJAALFwAgACgCABBPIAAoAhgQTyAA' +
+  'KAIkEE8LNgECf0HFu/KIeCECA38gASADRgR/IAIFIAIgACADai0AAHNBk4OACGwhAiADQQFqIQMMAQsLC+8BAgR/AX4jAEEwayIE' +
+  'JAACfyABIAJHBEAgAiABIAEgAkkbIQYgASEFA0ACQAJAIAUgBkYEQCAGIQUMAQsgACgCDCAFai0AACIHQTprQf8BcUH1AU0EQCAE' +
+  'IAc2AhQgBCADNgIQIABBbyAFQY4zIARBEGoQngEaDAELIAhCCn4gB61C0P///w98Qv////8Pg3wiCEKAgICABFMNASAEIAM2AiAg' +
+  'AEFvIAFB9B0gBEEgahCeARoLQX8gCKcgAiAFSxsMAwsgBUEBaiEFDAALAAsgBCADNgIAIABBbyABQak3IAQQngEaQX8LIARBMGok' +
+  'AAs0AAJ/QQAgAEUgAUEASHINABpBACAAKAIkIAFMDQAaIAAoAgggACgCICABQQN0aigCAGoLCy4AQQAgACgCOCAAKAJQIAFBA3Rq' +
+  'QQhrKAIAaiAARSABQQBMciAAKAJUIAFIchsLkQMCB38BfiMAQbAEayIEJABCfiELAkAgAEUgAkEBIAMbRXINACAAKAIAIAFBAEEA' +
+  'QQAQYSIHQQBIBEAgB6whCwwBCwJAIAdBwQBJBEAgBEEwaiEFIARBsAJqIQYMAQsgB0ECdCIFEEoiBkEAIAUQSiIFGw0AIAYQTyAF' +
+  'EE9CfyELDAELIAAoAgAgASAGIAUgBxBhGiAEQgA3AygDQCAHIAhGBEAgACgCACABEG8iC0IAVQRAIAQgCzcDACAEQRBqIgBBGEGs' +
+  'JiAEEJwBGiACIAMgBEEoaiAAELIBCyADBEAgAiAEKAIoIgAgA0EBayAAIANJG2pBADoAAAsgBEGwAmogBkcEQCAGEE8gBRBPCyAE' +
+  'KQMoIQsMAgsgCARAIAIgAyAEQShqQdI9ELIBCyACIAMgBEEoaiAAIAYgCEECdCIJaigCABCvARCyASAFIAlqIgkoAgAEQCACIAMg' +
+  'BEEoaiIKQdcvELIBIAIgAyAKIAAgCSgCABCwARCyAQsgCEEBaiEIDAALAAsgBEGwBGokACALC0kCAn8BfgNAIAMtAAAiBARAIAIg' +
+  'ASACKQMAIganIgVBAWpLBH4gACAFaiAEOgAAIAIpAwAFIAYLQgF8NwMAIANBAWohAwwBCwsLIgEBfyAAQR5qIgFBC08EQCAAEEcP' +
+  'CyABQQJ0QYQ/aigCAAseACAABEAgACABNgIAIABBJGpByAEgAiADEJoBGgsLTwEBfyMAQRBrIgQkAAJAIABFBEAgBCADNgIMQQAg' +
+  'ASACIAMQtAEMAQsgAEEAQewB/AsAIAQgAzYCDCAAIAEgAiADELQBCyAEQRBqJAAgAQuoBQEHfyMAQUBqIgMkAEHwwwBBAEHsAfwL' +
+  'AEEoIAFBACAAGyIEIARBKEsbIQcCfyAEQYECTwRAIANBgAI2AgggAyAANgIEIAMgBzYCAEHwwwBBZEGwESADELUBGkFkDAELA0AC' +
+  'QCACIARGBEAgBCECDAELIAAgAmosAAAQtwFFDQAgAkEBaiECDAELCyADIAI2AjwgACAEIANBPGoQuAEhBSAEIAMoAjwiAiACIARJ' +
+  'GyEBAkACQANAAkACQCABIAJHBEAgACACaiwAABC3AQ0BIAIhAQsgBUEASA0DAn8gASAESQRAQQEgACABai0AACICQSpGIAJB2ABG' +
+  'ciACQfgARnINARoLIAAgAWotAABBwwFHIAQgAUEBaiICTXJFBEBBAiAAIAJqLQAAQZcBRg0BGgtBAAsiCEUNASAEIAEgCGoiAiAC' +
+  'IARJGyEBA0ACQCADIAEgAkcEfyAAIAJqLAAAELcBDQEgAgUgAQs2AjwgACAEIANBPGoQuAEhBiAEIAMoAjwiAiACIARJGyEBA0Ag' +
+  'ASACRg0EIAAgAmosAAAQtwEEQCACQQFqIQIMAQUgAiEBDAULAAsACyACQQFqIQIMAAsACyACQQFqIQIMAQsLIAhBAEcgBkEASHEN' +
+  'ACABIARPDQELIAMgBzYCECADIABB0z0gABs2AhQgA0GxMUHTPSAEQShLGzYCGEHwwwBBZEHyOCADQRBqELUBGkFkDAELAkACQCAF' +
+  'QcEAa0FASQ0AIAhFDQEgBkHBAGtBQEkNACAFIAZsQcEASA0BCyADQsCAgICACDcCLCADIAA2AiQgAyAHNgIgIANBsTFB0z0gBEEo' +
+  'Sxs2AihB8MMAQWxBkiogA0EgahC1ARpBbAwBC0H4xwAgBjYCAEH0xwAgBTYCAEEACyADQUBrJAALDQAgAEEgRiAAQQlGcgttAQN/' +
+  'IAIoAgAiAyABIAEgA0kbIQRBfyEBA0ACQCADIARGDQAgACADai0AACIFQTBrQf8BcUEJSw0AIAIgA0EBaiIDNgIAIAFBACABQQBK' +
+  'G0EKbCAFakEwayIBQecHIAFB5wdIGyEBDAELCyABC9IDAQZ/IwBBQGoiAyQAAn8gAEHBAGtBv39NBEAgA0HAADYCBCADIAA2AgBB' +
+  '8MMAQWxB+SggAxC1ARpBbAwBCyADIAEoAgAiBDYCPCADIAIoAgAiBTYCOCAEIAVyRQRAIANBPGohBCADQThqIQUCQCAAQcEAa0FA' +
+  'SQ0AIAQEQCAEIABBwD5qLQAANgIACyAFRQ0AIAUgAEH/AXEgAEHAPmotAABuNgIACyADKAI4IQUgAygCPCEECwJAAkACQAJAIARB' +
+  'AEwiCCAFckUEQEEAIQUgACAAIARuIgYgBGxGBEAgAyAGNgI4IAYhBQsgBUUhBwwBCyAFQQBMIgcgBHINAEEAIQdBACEEIAAgACAF' +
+  'biIGIAVsRgRAIAMgBjYCPCAGIQQLIARFIQgMAQsgBEEATA0AQbkPIQYgBUUNAQsgBw0BQdYQIQYgBA0BIAUhBAsgAyAANgIoIAMg' +
+  'BjYCJCADIAQ2AiBB8MMAQWxBvS0gA0EgahC1ARpBbAwBCyAHIAhyRSAArSAErSAFrX5RcUUEQCADIAA2AhggAyAFNgIUIAMgBDYC' +
+  'EEHwwwBBbEGNLSADQRBqELUBGkFsDAELIAEgBDYCACACIAU2AgBBAAsgA0FAayQAC5ECAgd/An4jAEGgCGsiBiQAAkAgACgCJA0A' +
+  'IAAoAgAiAyADbCIEIANsIQcgACgCDCADbCAEakEAEEgiAgR/QX4hAQJAIAJFIAdBAEhyIAAoAhAgBEECdGooAgAgBG1BAmqsIAOs' +
+  'IAStfn4iCEIAU3INACACQRxqIAJBJGogB60iCSACNAIgfEEEEEsiAQ0AIAJBCGogAkEQaiACNAIMIAggCXx8QRAQSyEBCyABBUF/' +
+  'CyEBA0BBACAFIAdIIAEbBEAgAiAGQQAgACAFIANtIgEgBSABIANsayAGELsBEFUiAUEfdSABcSEBIAVBAWohBQwBBSABBEAgAhBN' +
+  'DAMLIAAgAjYCJAsLCyAGQaAIaiQAIAELeQECfyAAKAIAIQQgAyABNgIAIAQgBGwgAmohBCAAKAIQIAFBAnRqIgEhBSABKAIAIQFB' +
+  'ASECA38gBSgCBCABTAR/IAIFIAMgAkECdGogBCAAKAIAIAAoAhQgAUECdGooAgBsajYCACABQQFqIQEgAkEBaiECDAELCwvtBAII' +
+  'fwF+IwBB0ABrIgEkAEHwwwBBAEHsAfwLAEHQxwAoAgAhACABQdTHACgCACICNgJMIAFB2McAKAIAIgQ2AkgCQCAAIASsIAKsfiII' +
+  'p0F/IAhCAX1CwABUGyAAGyIEQcEAa0G/f00EQCABQcAANgIEIAEgBDYCAEHwwwBBbEH5KCABELUBGgwBCyAEIAFBzABqIAFByABq' +
+  'ELkBDQBB6McAKAIAIgJBAEgEQCABQYACNgIUIAEgAjYCEEHwwwBBa0GeHCABQRBqELUBGgwBCyACRUHkxwAoAgBBACACQYECSRty' +
+  'RQRAIAFBgAI2AjQgASACNgIwQfDDAEFrQZ4cIAFBMGoQtQEaDAELAkBBAUHAABBJIgAEQCAAQtAPNwM4IABBATYCNCABQUBrQQA2' +
+  'AgAgAUIANwM4IAAgBDYCACAAIAEoAkwiBTYCBCAAIAEoAkgiBjYCCCAAQeDHACgCAEEARzYCGEHcxwAoAgAhByAAIAI2AiAgACAH' +
+  'NgIcIAQgBSAGIAFBOGoQvQEEQCABKAJAEE8gABC+AQwDCyAAIAFBOGoQvwEgASgCQBBPQX8hAw0BQQAgACgCDEEbRiAAKAIYIAAo' +
+  'AgBBCUcgACgCBEEDR3JyGwRAIAAQPyICNgIsIAJFDQILAn8gACAAKAIAIgMgA2xBAnQQSiIDNgIwQX8gA0UNABogACgCAEERSARA' +
+  'IAAQxAELIAAoAiggACgCLHIEf0EABSAAELoBCwsiAw0BIAAhAwwCC0F/IQMLIAEgAxCzATYCIEHwwwAgA0G4FSABQSBqELUBGiAA' +
+  'EL4BQQAhAwsgAUHQAGokACADC5oFAQd/IwBBkAJrIgckAANAIAAgBkwgBHJFBEAgACAGQQBBASAAIAdBEGoiBBDAASAGQQFqIQYg' +
+  'AyAAIAQQwQEhBAwBCwsDQCAAIAVMIARyRQRAIABBACAFIABBASAHQRBqIgYQwAEgBUEBaiEFIAMgACAGEMEBIQQMAQsLQX8hBgJA' +
+  'IARFBEBBACEFAkACQEHgxwAoAgAiBkUEQEEAIQQDQCAAIARMIAVyRQRAIAAgBCAEIAFvIgVrIAIgBWwgASACIAdBEGoiBRDAASAE' +
+  'QQFqIQQgAyAAIAUQwQEhBQwBCwsgBUUNAUEAIQVBfyEGDAILIAYgACADEMIBIgQNAwtBACEEQQEhCUHcxwAoAgAiCkEBcQRAIABB' +
+  'ACAAQQBKGyEIA0AgBCAIRgRAQX8hBkEAIQUgAyAAIAdBEGoQwQENA0EAIQQDQCAEIAhHBEAgB0EQaiAEQQJ0aiAEQX9zIABqIAAg' +
+  'BGxqNgIAIARBAWohBAwBCwsgAyAAIAdBEGoQwQENAwUgB0EQaiAEQQJ0aiAAIARsIARqNgIAIARBAWohBAwBCwsLQQAhBiAKQQJx' +
+  'RQRAQQAhBQwBCwNAQQAhBSABIAlqIgggAEoNAUEBIQQgBg0BA0BBACAAIAIgBGoiBk4gBRsEQCAAIAkgBCABIAIgB0EQaiIFEMAB' +
+  'IAZBAWohBCADIAAgBRDBASEFDAEFIAhBAWohCSAFIQYMAgsACwALAAsDQAJAQQAhBCAFQejHACgCAE4gBnINAEHkxwAoAgAgACAF' +
+  'EMMBIgQNAyADIABB5McAKAIAIAAgBWxBAnRqEMEBIQYgBUEBaiEFDAELCyAGRQ0BCyAHIAYQswE2AgBB8MMAIAZBuBUgBxC1ASEE' +
+  'CyAHQZACaiQAIAQLNQAgAARAIAAoAiQQTSAAKAIoEDogACgCLBBPIAAoAhAQTyAAKAIUEE8gACgCMBBPIAAQTwsL7wIBCn8gACAA' +
+  'KAIAIgUgBWwiBkEBakEEEEkiBzYCECAAIAUgASgCACIIbCICQQJ0EEoiCzYCFEF/IQkCQCALRSAHRXINACACQQAgAkEAShshA0EA' +
+  'IQIDfyACIANGBH8DfyAEIAZGBH8gBkEEEEkiBkUNBEEAIQIgBUEAIAVBAEobIQkDQCACIAhIBEAgAiAFbCEIQQAhBANAIAQgCUYE' +
+  'QCACQQFqIQIgASgCACEIDAMFIAcgASgCCCAEIAhqQQJ0aigCAEECdCIDaigCACEKIAMgBmoiAyADKAIAIgNBAWo2AgAgCyADIApq' +
+  'QQJ0aiACNgIAIARBAWohBAwBCwALAAsLIAYQTyAAIAg2AgxBAAUgBEECdCECIAcgBEEBaiIEQQJ0aiIDIAMoAgAgAiAHaigCAGo2' +
+  'AgAMAQsLBSABKAIIIAJBAnRqKAIAQQJ0IAdqIgpBBGogCigCBEEBajYCACACQQFqIQIMAQsLIQkLIAkLTQECfyADIARsIgNBACAD' +
+  'QQBKGyEDA0AgAyAGRwRAIAUgBkECdGogBiAGIARtIgcgBGxrIAJqIAEgB2ogAGxqNgIAIAZBAWohBgwBCwsLggEBA38CQCAAKAIA' +
+  'IgMgACgCBEcEQCABQQJ0IQQgACgCCCEFDAELIAAoAgggAUECdCIEIANBAXQgBCADGyIDbBBOIgVFBEBBfw8LIAAgAzYCBCAAIAU2' +
+  'AgggACgCACEDCyAFIAEgA2xBAnRqIAIgBPwKAAAgACAAKAIAQQFqNgIAQQALyAMBBn8jAEHAggFrIgMkACADQcCAAWpBAEGAAvwL' +
+  'ACABIAFsIQcDQAJAIAQgB0YEQEEAIQAgAUEAIAFBAEobIQVBACEEA0AgBCAFRg0CIAEgA0HAgAFqIARBAnRqKAIAIgZHBEAgAyAB' +
+  'NgIYIAMgBjYCFCADIAQ2AhBBayEAQfDDAEFrQfQqIANBEGoQtQEaDAMLIAIgASADQUBrIAEgBGxBAnRqEMEBBEBBfyEAIANBfxCz' +
+  'ATYCAEHwwwBBf0G4FSADELUBGgwDBSAEQQFqIQQMAQsACwALIAAgBEECdGooAgAiBUEATiABIAVKcUUEQCADIAU2AjggAyABQQFr' +
+  'NgI8IAMgBCABb0EBajYCNCADIAQgAW1BAWo2AjBBayEAQfDDAEFrQb4pIANBMGoQtQEaDAELIAEgA0HAgAFqIAVBAnRqIggoAgAi' +
+  'BkYEfyADIAU2AiAgAyABNgIkIAMgBCABbSIAQQFqNgIoIAMgBCAAIAFsa0EBajYCLEHwwwBBa0HqNyADQSBqELUBGkFrBSAIIAZB' +
+  'AWo2AgAgA0FAayAGIAEgBWxqQQJ0aiAENgIAIARBAWohBAwCCyEACwsgA0HAggFqJAAgAAuSAwEHfyMAQbAgayIDJAAgA0EwakEA' +
+  'QYAg/AsAIAFBACABQQBKGyEGIAAgASACbEECdGohCSABIAFsIQcCfwNAIAUgBkYEQCABQQJ0IQcgACEEA0BBACIFIAQgCU8NAxoD' +
+  'QAJAIAUgBkYEQCAGIQUMAQsgBCAFQQJ0aigCACADQTBqai0AAEUNACAFQQFqIQUMAQsLIAEgBUYEQCADIAJBAWo2AgQgAyAEIABr' +
+  'QQJ1IAFtQQFqNgIAQfDDAEFrQYQRIAMQtQEaQWsMBAUgBCAHaiEEDAELAAsACyAJIAVBAnRqKAIAIgRBAE4gBCAHSHFFBEAgAyAB' +
+  'NgIsIAMgATYCKCADIAQ2AiQgAyACQQFqNgIgQfDDAEFrQaonIANBIGoQtQEaQWsMAgsgA0EwaiAEaiIIIAgtAAAiCEEBajoAACAF' +
+  'QQFqIQUgCEUNAAsgAyACQQFqNgIQIAMgBCABbSIAQQFqNgIUIAMgBCAAIAFsa0EBajYCGEHwwwBBa0HXJSADQRBqELUBGkFrCyAD' +
+  'QbAgaiQAC8UBAQl/IAAoAhAgACgCACICIAJsIgdBAnRqKAIAIQEgAiAHbCIDQQJ0QQRqEEoiBEUgASACbCADakECdBBKIgZFckUE' +
+  'QCADQQAgA0EAShshCEEAIQEDQCABIAhGBEAgBCADQQJ0aiAFNgIAIAAgACgCDCACbCAHaiADIAQgBhA4NgIoBSAEIAFBAnRqIAU2' +
+  'AgAgACABIAJtIgkgASACIAlsayAGIAVBAnRqELsBIAVqIQUgAUEBaiEBDAELCwsgBBBPIAYQTwuoAQEGfyMAQRBrIgMkACAAIABs' +
+  'IQUDQAJAAkAgBCAFRg0AIAEgBGoiBi0AACIHIABMDQEgAyAHNgIIIAMgADYCDCADIAQgAG0iAUEBaiIFNgIAIAMgBCAAIAFsa0EB' +
+  'aiIANgIEQWohCCACQWpBkSkgAxC1ARogAkUNACACIAA2AgggAiAFNgIEIAIgBi0AADYCFAsgA0EQaiQAIAgPCyAEQQFqIQQMAAsA' +
+  'C8EDAQh/IwBBMGsiBCQAIAAoAgAhBQJAIAAQugEiAwRAIAQgAxCzATYCICACIANBuBUgBEEgahC1ASEDDAELIAAoAiQQViAAKAIk' +
+  'EFcgACgCACABIAIQxQEiAw0AIAUgBWwhBkEAIQMDQCADIAZGBEBBACEDDAILAkAgASADaiIILQAAIgdFDQAgACgCJCAAKAIAIAMg' +
+  'BxDHARBYRQ0AIAAoAiQgBEEsaiAEQShqEGsgACgCJBBWIAEgBCgCLCAFbSIHai0AACEJIAgtAAAhCiAEAn9BhAkgBCgCKCAGayAF' +
+  'bSIBIAAoAgAiBkgNABpBohogBkEBdCABSg0AGkGbGiAGQQNsIAFMDQAaQYUmQccIIAAoAhgbCzYCGCAEIAcgBW0iAEEBaiIBNgIQ' +
+  'IAQgByAAIAVsa0EBaiIANgIUIAQgCTYCDCAEIAMgAyAFbSIDIAVsa0EBaiIFNgIIIAQgA0EBaiIGNgIEIAQgCjYCAEFpIQMgAkFp' +
+  'Qfw0IAQQtQEaIAJFDQIgAiAANgIQIAIgATYCDCACIAU2AgggAiAGNgIEIAIgCC0AADYCFAwCCyADQQFqIQMMAAsACyAEQTBqJAAg' +
+  'AwsNACACIAAgAWxqQQFrC/gBAgZ/AX4CQCAARSABRXJBASACGwRAQX4hA0HwwwBBfkGdC0EAELUBGgwBCyAAIAFB8MMAEMYBIgMN' +
+  'ACAAKAIAIgYgBmwhBwNAIAQgB0YEQCAAKAIkEFZBAA8LAkAgASAEajEAACIJUEUEQCACIARBA3RqQgEgCUIBfYY3AwAMAQtCACEJ' +
+  'IAAoAiQgBCAAKAIwIAYQaCEFIAIgBEEDdGoiCEIANwMAQQAhAyAFQQAgBUEAShshBQNAIAMgBUYNASAIQgEgACgCMCADQQJ0aigC' +
+  'ACAGb62GIAmEIgk3AwAgA0EBaiEDDAALAAsgBEEBaiEEDAALAAsgAwucAgICfwF+IwBBEGsiByQAAkAgAEUgAUVyQQEgBRsEQEF+' +
+  'IQggBkF+QdkMQQAQtQEaDAELIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAX9DAAAAAAAAAAAAAAAAAAAAAD9CwMQAkAgACgCLARA' +
+  'IAdCADcDCCAHQQA2AgAMAQsgACgCKARAIAA0AgAhCSAHQQE2AgAgByAJIAl+QuQAfkIAIAAoAjQbNwMIDAELIAdCADcDCCAHQQI2' +
+  'AgALAkAgBygCAEECRg0AIAAoAgAgASAGEMUBIggNASAAIAcgASACIAMgBCAFIAcoAgBBAnRBsD9qKAIAERMADQBBACEIDAELIAAg' +
+  'ASACIAMgBCAFIAYQygEhCAsgB0EQaiQAIAgLuwEBAX8jAEEQayIHJAACQCAARSABRXJBASAFGwRAQX4hASAGQX5B2QxBABC1ARoM' +
+  'AQsgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgBf0MAAAAAAAAAAAAAAAAAAAAAP0LAxAgACABIAYQxgEiAQ0AIABBARAHQQAhASAA' +
+  'IAIgAyAEIAUQzwEhBCAAQQAQByAAKAIkEFYgBEUNACAHIAQQswE2AgAgBiAEQbgVIAcQtQEhAQsgB0EQaiQAIAELYQIBfwF7IwBB' +
+  'IGsiASQAQQEhByAAKAIsIAIgAyAEIAUgARBBRQRAIAYgAf0ABAAiCP0LAwggBiABKQMQNwMYIAYgCP0dACABKAIYIAEoAhwQzAFB' +
+  'ACEHCyABQSBqJAAgBws0ACAAAn9BBCACDQAaAkAgAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgAxsLNgIAC8oEAgp/An4j' +
+  'AEEwayIHJAAgACgCACELIAAoAigQOyALIAtsIQwCfwNAIAkgDEcEQAJAIAIgCWotAAAiCkUNACAAKAIoIQhBfyENAkAgACgCACAJ' +
+  'IAoQxwEiCkEASCAIKAIEIApMcg0AIAgoAigiDiAIKAIUIAgoAhAgCmwiCkECdGooAgAiD0H//wNxIhBqLQAAQf8BRiAOIAgoAhxq' +
+  'IBBBAXRqLwEAIA9Bf3NBEHZxRXINACAIIA4gChA8QQAhDQsgDUUNAEEBDAMLIAlBAWohCQwBCwtBACEJIAdBADYCDAJAAkACQCAB' +
+  'KQMIIhFQDQAgBFAiAUUgBCARWHENACAAKAIoIAMgESAAKAIwQQAgBRsgB0EMaiAHQRBqED0gBykDGCESIAcoAigiCEUgBykDECIR' +
+  'QgBSckUEQCAAIAIgA0IAIAQgEn0gARsgBSAGQQAQygENASAGIAb9AAMQIAdBIGogEv0S/VcDAAH9zgH9CwMQDAMLIAhFDQELIAAo' +
+  'AiggA0IAIAQgEn0gBFAbIAAoAjBBACAFGyAHQQxqIAdBEGoQPSAHKQMYIBJ8IRIgBykDECERCwJAIAVFIBFQcg0AIAUgAiAM/AoA' +
+  'ACAHKAIMIgFBACABQQBKGyEBA0AgASAJRg0BIAUgACgCMCAJQQJ0aigCACICIAttIghqIAIgCCALbGtBAWo6AAAgCUEBaiEJDAAL' +
+  'AAsgBiASNwMQIAYgETcDCCAGIAcpAyA3AxggBiARIAcoAiggBygCLBDMAQtBAAsgB0EwaiQAC78CAgh/AX4jAEFAaiIHJABBfiEF' +
+  'AkAgAEUgBEVyDQAgACgCJCIJRQ0AQQIhBQJAA0AgAVBFIAQpAwggAVpxDQEgCSACEAQiBUEBRgRAIAQgBCkDCCINQgF8NwMIQQEh' +
+  'BSADRSANQgBScg0BQQAhCCAJIAAoAjAgACgCACIGIAZsEGIiBkEAIAZBAEobIQYDQCAGIAhGDQIgAyAAKAIwIAhBAnRqKAIAIgog' +
+  'ACgCACILbSIMaiAKIAsgDGxrQQFqOgAAIAhBAWohCAwACwALCyAFQQBIDQELIAkgB0EIahBnIAQgBykDCDcDECAEIAcpAzA3Axgg' +
+  'BUEDRwR/IAQCfwJAIAQpAwgiAUIBWARAQQAgAadBAWsNAhoMAQtBAgwBC0EBQQMgBUECRhsLNgIAQQEFQQALIQULIAdBQGskACAF' +
+  'CzkAIAAoAiQgACgCNBBkIARCADcDCCAAIAEgAiADIAQQzgEiAEEATARAIARBBDYCAAsgAEEfdSAAcQvaBwITfwF+IwBBQGoiAyQA' +
+  'AkAgAEUgAUVyQQEgAhsEQEF+IQRB8MMAQX5B+wpBABC1ARoMAQsgACgCACEHIANBqMgAKQMANwM4IANCf0HIyAApAwAiFiAWUBs3' +
+  'AzAgABC6ASIFBEAgAyAFELMBNgIAQfDDACAFQbgVIAMQtQEhBAwBCyAAQajIACkDACADQTBqIAIQ0QEiBA0AIAEgAiAHIAdsIgX8' +
+  'CgAAIAVBAnQiBxBKIgtFBEBBfyEEQfDDAEF/QbkIQQAQtQEaDAELQbjIACgCACEEIAVBACAFQQBKGyEIA0AgBiAIRwRAIARBACAG' +
+  'IAZBf3MgBWpKG0UEQCALIAlBAnRqIAY2AgAgCUEBaiEJCyAGQQFqIQYMAQsLIAsgCSADQThqENIBQcDIACgCACEIQbDIACgCACIG' +
+  'RSAJQf8DSnEhDSADIAk2AhggAyAFNgIUIAMgCzYCECADIAI2AgwgAyAANgIIIANBADYCLCADIAVBBHY2AiggA0G4yAAoAgA2Ahwg' +
+  'CUEQbSISQQEgCUH/AUobIQwgA0IANwMgIA0EQCADIAcQSiIHNgIgIAMgBRBKIgQ2AiwgB0EAIAQbRQRAIAcQTyAEEE8gCxBPQX8h' +
+  'BEHwwwBBf0G5CEEAELUBGgwCCyADQQhqIAFBABDTAQsgCUGAAm1BASANGyEQQQAgCCAGGyEPQgAgBa1CAoZC6Ad8IAYbIRYgBSEG' +
+  'QQAhBANAIAUgBmshEwNAIAQgCU4iByAGIA9MciADKQMwUCARQQdKcnJFBEACQAJ/IAYgASACIAVBuMgAKAIAIAsgBEECdGoiFCAM' +
+  'IAkgBGsiByAHIAxKGyIIQQEQ1AEiCmsiByAPSCIOIA1FckUEQCARQQFqQQAgA0EIaiAEIAggCiAIIBBMIAogE2qsQgGGQugHfCAD' +
+  'QTBqENUBIgpBBEYbIREgCkEBRgwBCyAODQFBACEOIwBBIGsiCiQAIAAgAUICIBYgA0EwaiIVKQMAEN4BQQAgCkEAEMkBRQRAIBUg' +
+  'CikDEBDfASAKKAIAQQFGIQ4LIApBIGokACAOC0UNACAEIAhqIQQgDCAMIBJIdCEMIAchBgwDCyABIAIgBUG4yAAoAgAgFCAIQQAQ' +
+  '1AEaAkAgCCAQSgRAIAhBAm0hDAwBCyAEIAhqIQQLIA1FIAMoAiQgAygCKExyDQEgA0EIaiABIAQQ0wEMAQsLCyANBEAgACgCJBBW' +
+  'CyADKAIgEE8gAygCLBBPIAsQT0EAIQQgAykDMEIAUiAHciAGIA9Mcg0AQWUhBEHwwwBBZUH4IEEAELUBGgsgA0FAayQAIAQL1gMB' +
+  'BH8jAEGAAmsiBiQAAkACQAJAIAAoAgAiBUERTgRAIAAoAiBFIAAoAhggACgCHHJyDQEgBSAAKAIEIAAoAgggAUEBIAMQ1gECQAJA' +
+  'An8gBkEQaiEEIABBACADG0UEQCAEQX5BsyZBABC1ARpBfgwBCyAAIAMgBBDGASAAKAIkEFYLIgRBAWoOAgAFAQtBfyEEQfDDAEF/' +
+  'QbkIQQAQtQEaDAQLIAAoAgAiBUEQSg0BCyAFQRBHDQFBECEFIAAoAhxBA0cNAQsgACgCGCAAKAIgcg0AAkACQAJAAkACQCAAKAIc' +
+  'DgMBAgADCyAFIAAoAgQgACgCCCABIAMQ1wFBACEEDAULQQAhBCAFIAAoAgQgACgCCCABQQAgAxDWAQwECyAAKAIEIgcgACgCCCIE' +
+  'Rw0BIAUgByABIAMQ2AFBACEEDAMLIAAoAgghBCAAKAIEIQcLIAQgB0cNAAJAAkAgBSAEIAEgAiADENkBIgRBAWoOAgADAQtBfyEE' +
+  'QfDDAEF/QbkIQQAQtQEaDAILIAIpAwBCAFINACAGIAAoAgAiADYCBCAGIAA2AgBBZSEEQfDDAEFlQYoOIAYQtQEaDAELIAAgASAC' +
+  'IAMQ2gEhBAsgBkGAAmokACAEC1gCAn4CfyABrSEDA0AgA6dBAUoEQCACENsBIQQgACABQQFrIgFBAnRqIgUoAgAhBiAFIAAgBCAD' +
+  'gqdBAnRqIgUoAgA2AgAgBSAGNgIAIANCAX0hAwwBCwsL3wEBAn8gACgCJEEAIAAoAgz8CwAgAiEDA0ACQCAAKAIQIANMBEAgACgC' +
+  'ACgCJBBWQQAhAwNAIAMgACgCDE4NAiAAKAIkIANqLQAAIAEgA2otAABFckUEQCAAKAIAIgQoAgAgBCgCJCAAKAIEIAMQ3AELIANB' +
+  'AWohAwwACwALIAAoAiQgA0ECdCIEIAAoAghqKAIAakEBOgAAIAAoAhQEQCAAKAIkIAAoAgwgACgCCCAEaigCAEF/c2pqQQE6AAAL' +
+  'IANBAWohAwwBCwsgAEEANgIcIAAgAiAAKAIQQQAQ3QELhAEBBX8gBUEAIAVBAEobIQsDQCAHIAtHBEAgBCAHQQJ0aigCACIIIABq' +
+  'QQAgASAIai0AACAGGzoAACAJQQFqIQUCQCADRQ0AIAggCEF/cyACaiIKRg0AIAAgCmpBACABIApqLQAAIAYbOgAAIAlBAmohBQsg' +
+  'B0EBaiEHIAUhCQwBCwsgCQvMAgEEfyMAQSBrIggkACAAKAIAKAIkIQkCfwJAA0AgACgCHCIKIANqIAdMBEACQEEAIQcDQCAHIApO' +
+  'BEAgCRBXQQAhByAAKAIAQgIgBSAGKQMAEN4BQQAgCBDPARogBiAIKQMQEN8BQQEgCCgCAEEBRg0GGiAEDQIDQCAAKAIcIAdMBEBB' +
+  'ACEHIAAgASABIAJqQQAQ3QEDQCAHIAAoAhxODQggACgCACIBKAIAIAEoAiQgACgCBCAAKAIYIAdBAnRqKAIAENwBIAdBAWohBwwA' +
+  'CwAFIAkQWRogB0EBaiEHDAELAAsABSAAKAIAIgMoAgAgAygCJCAAKAIEIAAoAhggB0ECdGooAgAQ3AEgB0EBaiEHIAAoAhwhCgwB' +
+  'CwALAAsFIAkQWRogB0EBaiEHDAELCyAAIAEgASACakEBEN0BCyAIKAIACyAIQSBqJAAL1wEBBX8jAEGQBmsiBiQAIAYgAzcDiAYg' +
+  'BkGABGogACAGQYgGaiIHEOIBIAZBgAJqIAIgASAEIAcQ4wEgBiABIAIgBCAHEOMBQQAhByAAQQAgAEEAShshCANAIAcgCEcEQCAA' +
+  'IAdsIQkgBkGAAmogB0ECdGohCkEAIQQDQCAAIARGBEAgB0EBaiEHDAMFIAUgBCAJamogBkGABGogACABIAIgCigCACAGIARBAnRq' +
+  'KAIAEOQBQQJ0ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAGQZAGaiQAC/sFAQl/IwBBkBprIgUkACAFIAM3A4gaIAVBgAhqQQBB' +
+  'gAL8CwAgBUGABGpBAEGAAvwLACAFQQBBgAL8CwAgBUGAGGogACAFQYgaaiIHEOIBIAVBgBJqIAEgBxDiASAFQYAQaiACIAcQ4gEg' +
+  'BUGADmogASAHEOIBIAVBgAxqIAIgBxDiASABQX9zIABqIAFBAWptQQFqQQAgACABShshCiAAQQAgAEEAShshCwN/IAYgC0YEfyAF' +
+  'QYAKaiAFQYAEaiAFQYAIaiAAIAEgACAFQYgaahDmAUEABSAGIAYgAW0iDCABbGshCCAGIAEgABDnASIHQQBIBEAgBSAIQQJ0aiIH' +
+  'IAcoAgAiB0EBajYCACAHIApqIQcLIAZBAnQiCSAFQYAKamogCDYCACAFQYAIaiAJaiAHNgIAIAVBgARqIAlqIAw2AgAgBkEBaiEG' +
+  'DAELCyEGA0AgBiALRwRAIAZBAnQiByAFQYAEamogBiACbSIINgIAIAVBgAZqIAdqIAYgAiAIbGs2AgAgBUGAAmogB2ogBiACIAAQ' +
+  '5wE2AgAgBkEBaiEGDAELCyAFQYAGaiAFQYAEaiAFQYACaiAAIAIgACAFQYgaaiIGEOYBIAVBgBZqIAAgASAGEOgBIAVBgBRqIAAg' +
+  'AiAGEOgBQQAhB0EAIQggASACRgRAIAVBiBpqENsBp0EBcSEICwNAIAcgC0cEQCAAIAdsIQkgBUGAFmogB0ECdGohCkEAIQYDQCAA' +
+  'IAZGBEAgB0EBaiEHDAMFIAQgACAGbCAHaiAGIAlqIAgbaiAFQYAYaiAFQYAMaiAFQYAGaiAFQYAUaiAGQQJ0aigCACIMQQJ0aigC' +
+  'AEECdGooAgAgBUGAEGogCigCAEECdCINIAVBgAhqaigCAEECdGooAgBqIAJvIAVBgA5qIAwgAm1BAnRqKAIAIAVBgBJqIAVBgApq' +
+  'IA1qKAIAQQJ0aigCAGogAW8gAmxqQQJ0ai0AAEEBajoAACAGQQFqIQYMAQsACwALCyAFQZAaaiQAC+cDAQp/IwBBkAhrIgUkACAF' +
+  'IAI3A4gIIAVBgAZqIAAgBUGICGoiBBDiASAFQYAEaiABIAQQ6QEgAUEAIAFBAEobIQogAUEBayEHA0AgByAGayIEIAZIBEBBACEG' +
+  'IABBACAAQQBKGyEKIAVBiAhqENsBQgGDIQIDQCAGIApHBEAgACAGbCELIAUgBkECdGohDEEAIQQDQCAAIARGBEAgBkEBaiEGDAMF' +
+  'IAMgBCALaiAAIARsIAZqIAJQG2ogBUGABmogBSAEQQJ0aigCACIIIAFtIgcgDCgCACIJIAkgAW0iCSABbGtqIAFvIAFsIAcgCWog' +
+  'CCABIAdsa2ogAW9qQQJ0ai0AAEEBajoAACAEQQFqIQQMAQsACwALCyAFQZAIaiQADwsCQCAEIAZGBEAgBUGAAmogASAFQYgIahDp' +
+  'AQwBCyAFQYACaiABIAVBiAhqEOIBCyABIAZsIQsgASAEbCAHaiEMIAVBgARqIgggBEECdGohCSAGQQJ0IAhqIQhBACEEA0AgBCAK' +
+  'RgRAIAZBAWohBgwCBSAFIAQgC2pBAnRqIAVBgAJqIARBAnRqKAIAIg0gCCgCACABbGo2AgAgBSAMIARrQQJ0aiAHIA1rIAkoAgAg' +
+  'AWxqNgIAIARBAWohBAwBCwALAAsAC/cFAhB/AX4jAEHgCGsiBSQAIAUgAjcD2AggBUGICGpBAEHQAPwLACAFIAA2AoQIIAUgATYC' +
+  'gAgCfwJAIAEgAWwiDCAAQQFqQQJtbEECdBBKIglFDQADQAJ/AkACQAJAIApBjwNLIAZyRQRAIAMpAwBQRQ0BQQAhBgsgCRBPIAYN' +
+  'AUEBDAYLIAVBgAhqIgggCkEBcSAFQdgIahDqAUEAIQZBACEHIAggCRDrASIIRQRAIAkQTwwFCwNAIAZB4wBLIAdyRQRAIAMpAwBQ' +
+  'DQMgCCAFQdgIahDbAUIBhBBjIAggAykDACICQsgBIAJCyAFUGxAGIAggBRBnIANCACADKQMAIgIgBSkDAH0iFSACIBVUGzcDACAG' +
+  'QQFqIQZBAUYhBwwBCwsgB0UNAUEAIQYgCCAFQYACakHAABBiIgdBACAHQQBKGyENIAUoAswIIQ4gBSgCyAghDwNAIAYgDUYEQEEB' +
+  'DAQFIAkgBUGAAmogBkECdGooAgBBAnRqKAIAIgcgDG0iC0ECdCIQIAVBgAZqIhFqIAcgAW0iEiABbyITNgIAIBAgBUGABGoiFGog' +
+  'ByABIBJsayIHNgIAIBEgC0F/cyAAakECdCILaiAPIBNrIAEQ7AE2AgAgCyAUaiAOIAdrIAEQ7AE2AgAgBkEBaiEGDAELAAsACyAF' +
+  'IAAgBUHYCGoiAxDiAUEAIQYgAEEAIABBAEobIQggAxDbAUIBgyECA0AgBiAIRwRAIAAgBmwhCSAFQYAGaiAGQQJ0aiEKQQAhAwNA' +
+  'IAAgA0YEQCAGQQFqIQYMAwUgAyABbUECdCAFakGoCGooAgAgCigCAGogARDsASEHIAQgAyAJaiAAIANsIAZqIAJQG2ogBSAFQYAE' +
+  'aiADQQJ0aigCACAGIAEQ7QFBAnQgBWpBiAhqKAIAaiABEOwBIAEgB2xqQQJ0ai0AAEEBajoAACADQQFqIQMMAQsACwALC0EADAQL' +
+  'QQALIQYgCBBNIApBAWohCgwACwALQX8LIAVB4AhqJAAL5AMCAn8CfiMAQeAgayIEJAAgBCABNwPYICAEQdAAakEAQYAg/AsAIARB' +
+  'QGv9DAAAAAAAAAAAAAAAAAAAAAD9CwMAIAT9DAAAAAAAAAAAAAAAAAAAAAD9CwMwQgAhASAAKAIAIgWsIgYgBn4hBiAEIAAoAjQE' +
+  'fkIBIAZCAYYiAUIChiAFQSNKGyEHQgAFIAZCMn5CwJoMfAs3AyggBCAHNwMgIAQgATcDGCAAKAIkIARB2CBqENsBQgGEEGMgBCkD' +
+  'GCIBUEUEQCAAKAIkIAEQZQsgBCkDICIBUEUEQCAAKAIkIAEQZgsCQCAAIARB0ABqQfDDABDGASIFDQAgAEIBQgAgBCkDKCACKQMA' +
+  'EN4BIgEgAUJ/URsgAyAEQTBqEM8BIQMgAiAEKQNAEN8BIANFBEBBACEFDAELIAQgAxCzATYCEEHwwwAgA0G4FSAEQRBqELUBIQUL' +
+  'IAAoAiQQViAAKAIkQgAQZiAAKAIkQgAQZSAAKAIkQgAQYwJAIAUNAEEAIQUCQAJAIAQoAjAOBQACAgIBAgtBdSEFQfDDAEF1Qcom' +
+  'QQAQtQEaDAELIAIpAwAhASAEIAAoAgAiADYCBCAEIAA2AgBB8MMAQWVBdSABUBtBig4gBBC1ASEFCyAEQeAgaiQAIAULIAEBfiAA' +
+  'IAApAwBC64fWhejIoeThAH0iATcDACABEFMLFgAgASAAIAMgAiADai0AABDHARBYGgu8AQEEfyMAQRBrIgYkAANAIAEgAkgEQCAA' +
+  'KAIMIQQgBiAAKAIIIAJBAWsiAkECdGooAgAiBTYCDCAGIAQgBUF/c2oiBDYCCCAAKAIURSAEIAVGciEFA0AgBUECRg0CIAAoAgAi' +
+  'BCgCACAEKAIkIAAoAgQgBkEIaiAFQQJ0aigCACIEENwBIAMEQCAAIAAoAhwiB0EBajYCHCAAKAIYIAdBAnRqIAQ2AgALIAVBAWoh' +
+  'BQwACwALCyAGQRBqJAALFAAgACABIAAgAVQbIAEgAEIAUhsLHQEBfiAAQgAgACkDACICIAF9IgEgASACVhs3AwALtQIDA38BfAJ+' +
+  'IwBBIGsiAyQAAkAgAEEAIAEbRQRAQX4hAkHwwwBBfkGdC0EAELUBGgwBCyAAIAFCAkIAQQAgA0HwwwAQyQEiAg0AQeDIACADKQMQ' +
+  'IgY3AwBB6MgAIAMpAxgiBzcDAEHwyAAgAygCADYCACAAKAIAIgAgAGwhAkEAIQADfyAAIAJGBH9BACECQdDIAEEBNgIAQdjIACAH' +
+  'ukQAAAAAAADwP6AQ4QEgBrogBEEBIAQbt6MiBUQAAAAAAADwPyAFRAAAAAAAAPA/ZBsQ4QGgIgU5AwBBAyEAA38gAEUNAyAAQQN0' +
+  'QcA/aisDACAFZQR/QdDIACAAQQFqNgIAQQAFIABBAWshAAwBCwsFIAQgACABai0AAEVqIQQgAEEBaiEADAELCyECCyADQSBqJAAg' +
+  'AguXAQMBfwJ8AX4gAL0iBEL/////////B4NCgICAgICAgPg/hL8iAEQAAAAAAADwv6AgAEQAAAAAAADwP6CjIgIgAqIhA0ElIQFE' +
+  'AAAAAAAAAAAhAAN8IAFBAEwEfCACRP6CK2VHFQdAoiAAoiAEQjSIp0H/B2u3oAUgACADokQAAAAAAADwPyABt6OgIQAgAUECayEB' +
+  'DAELCws7AQJ/IAFBACABQQBKGyEEA0AgAyAERgRAIAAgASACENIBBSAAIANBAnRqIAM2AgAgA0EBaiEDDAELCwu9AQEGfyMAQYAE' +
+  'ayIFJAAgBUGAAmogASAEEOIBIAUgAiAEEOIBIAFBACABQQBKGyEHIAJBACACQQBKGyEIA0AgBiAHRwRAIAMgBkVyRQRAIAUgAiAE' +
+  'EOIBCyACIAZsIQkgBUGAAmogBkECdGohCkEAIQEDQCABIAhGBEAgBkEBaiEGDAMFIAAgASAJakECdGogBSABQQJ0aigCACAKKAIA' +
+  'IAJsajYCACABQQFqIQEMAQsACwALCyAFQYAEaiQACx0BAX8gBCADIAFtIgVqIAMgASAFbGsgAmxqIABvC+AEAQ1/IwBBsAFrIgUk' +
+  'AEHwwwBBAEHsAfwLAAJAIANBACAEG0UEQEF+IQZB8MMAQX5B9hhBABC1ARoMAQsgBSABNgKsASAFIAI2AqgBIAAgBUGsAWogBUGo' +
+  'AWoQuQEiBg0AQQAhASAFQeAAakEAQcAA/AsAIAVBEGpBAEHBAPwLACAAIABsIQsDfyABIAtGBEAgAEEAIABBAEobIQwgBSgCqAEh' +
+  'DyAFKAKsASEQQQEhB0EAIQEDQCAJIAxGBEBBACEBA0AgASAMRgRAAkBBACEBA0AgASALRg0BIAEgBGoiACAALQAAIAVB4ABqai0A' +
+  'ADoAACABQQFqIQEMAAsACwUgBUHgAGogAWoiAi0AAEUEQANAIAciAEEBaiEHIAAgBUEQamoiAy0AAA0ACyACIAA6AAAgA0EBOgAA' +
+  'IA1BAWohDSAAIQcLIAFBAWohAQwBCwtBhMgAIA02AgBBASEGDAQLIAAgAWohDiAAIBAgDyAJQQAQ5AEhAgNAIAEgDkcEQCABIANq' +
+  'LQAAIQggASAEaiACOgAAAkAgCEUNACAFQeAAaiACaiIRLQAAIgogCEYNAEEAIQYgCg0GIAVBEGogCGoiCi0AAA0GIBEgCDoAACAK' +
+  'QQE6AAALIAJBAWoiAkEAIAAgAkobIQIgAUEBaiEBDAELCyAJQQFqIQkgDiEBDAALAAsgACABIANqLQAAIgJIBH8gBSACNgIIIAUg' +
+  'ASAAbSICQQFqNgIAIAUgASAAIAJsa0EBajYCBEHwwwBBakHTJCAFELUBGkFqBSABQQFqIQEMAQsLIQYLIAVBsAFqJAAgBgvCAwIM' +
+  'fwN+IwBBwAJrIgckAAJAIARBAkgNACAEQQFrrSETIAOsIRQgBUEAIAVBAEobIQwgA0EAIANBAEobIQ0DQCAJIAxGDQFBACEIIAdB' +
+  'AEHAAPwLACAAIAYQ2wEgFIKnIgNBAnRqKAIAIQVBASEEIAYQ2wEhFSADIAdqQQE6AAAgByADNgJAIAUgFSATgqciA0wgA2ohCgNA' +
+  'AkAgBCAITARAQQAhAyAEQQAgBEEAShshBAwBCyAKIAUgACAHQUBrIAhBAnRqKAIAQQJ0IgNqKAIAIAVGGyEOIAIgA2ohDyABIANq' +
+  'IRBBACEDA0AgAyANRgRAIAhBAWohCAwDBQJAIAMgB2oiES0AAA0AIAAgA0ECdCILaigCACAORw0AIAEgC2ooAgAgECgCAEcEQCAP' +
+  'KAIAIhJBAEggAiALaigCACASR3INAQsgB0FAayAEQQJ0aiADNgIAIBFBAToAACAEQQFqIQQLIANBAWohAwwBCwALAAsLA0AgAyAE' +
+  'RwRAIAAgB0FAayADQQJ0aigCAEECdGoiCCAKIAUgCCgCACAFRhs2AgAgA0EBaiEDDAELCyAJQQFqIQkMAAsACyAHQcACaiQACz4B' +
+  'An8gAEEATARAQX8PCyABIABBAWsiACAAIAFBAWoiAG0iAyAAbCIEa0cEf0F/IAMgACAEaiACShsFQX8LC/gCAQl/IwBBgAZrIgYk' +
+  'ACAGQQBBgAL8CwAgAUEAIAFBAEobIQhBASEFA0AgBCAIRgRAAkAgBQRAIAMQ2wGnQQFxIQkLA0AgByAIRg0BAkAgBiAHQQJ0aigC' +
+  'AA0AQQAhBSAHIQQDQCABIARGBEAgBkGAAmogBSADEOIBQQAhBCAFQQAgBUEAShshCgNAIAQgCkYNAyAAIARBAnQiCyAGQYAEaiIM' +
+  'aigCACIFQX9zIAFqIAUgCRtBAnRqIAZBgAJqIAtqKAIAQQJ0IAxqKAIANgIAIARBAWohBAwACwAFAkAgBCACbSAHIAJtRw0AIAQg' +
+  'AiABEOcBIAcgAiABEOcBRw0AIAYgBEECdGpBATYCACAGQYAEaiAFQQJ0aiAENgIAIAVBAWohBQsgBEEBaiEEDAELAAsACyAHQQFq' +
+  'IQcMAAsACwUgBCACIAEQ5wEgBEF/cyABaiACIAEQ5wFzQX9zQR92IAVxIQUgBEEBaiEEDAELCyAGQYAGaiQAC6UBAgZ/AX4jAEGA' +
+  'AmsiBiQAIAYgAUECbSIEIAIQ4gEgBEEAIARBAEobIQggAUEBayEHA0AgBSAIRgRAIAFBAXEEQCAAIARBAnRqIAQ2AgALIAZBgAJq' +
+  'JAAFIAIQ2wEhCSAAIAVBAnQiA2ogAyAGaigCACIDQX9zIAFqIAMgCUIBg1AbIgM2AgAgACAHIAVrQQJ0aiAHIANrNgIAIAVBAWoh' +
+  'BQwBCwsL5AMCCH8DfiMAQSBrIgkkACAAKAIAIgNBASADQQFKGyEKQQEhBgJAAkADfyADIQUgCiAGIgRGBH8gACACENsBIAOsIguC' +
+  'pyADQX9zQQFxIgQQ7gE2AkggACACENsBIAuCpyAEEO4BNgJMIAIQ2wEhDCABRQ0CIANBACADQQBKGyEEIAkgDCAHrCIMgqdBAnRq' +
+  'KAIAIQggAhDbASAJIAIQ2wEgDIKnQQJ0aigCACEFIAuCpyEGIAIQ2wEgC4KnIQJBAAUDQCAFIggEQCAEIAhvIQUgCCEEDAELCyAE' +
+  'QQFGBEAgCSAHQQJ0aiAGNgIAIAdBAWohBwsgBkEBaiEGDAELCyEBA0AgASAERwRAIAAgAUECdGoiByABIAhsIAZqIAMQ7AE2Aggg' +
+  'ByABIAVsIAJqIAMQ7AE2AiggAUEBaiEBDAELCyAAIABBKGogA0EBayIFQQJ0aigCACAAKAIoaiADEOwBNgJUDAELIABBCGoiASAD' +
+  'QQFrIgVBAnRqIgggDCALgj4CACAAIAIQ2wEgC4KnIAQQ7gEiBDYCVCAAQShqIAMgBCADQQAgAhDvASABIAUgCCgCACIBQQF0IANB' +
+  'ASABdCACEO8BCyAAIAAgBUECdGooAghBAXQgAxDsATYCUCAJQSBqJAALpwcBK38jAEGAAWsiAyQAAkAgACgCBCIQQQFqQQJtIg4g' +
+  'ACgCACICIAJsIgxqIhIgDGoiEyAMaiIUIAJBAWsiESACbGoiFSAQaiIWIBBqQQAQSCIMRQ0AIA5BACAOQQBKGyEbIAJBACACQQBK' +
+  'GyEcIAAoAlQgACgCSGogAhDsASEXIAAoAkwgACgCUGogAhDsASEYIABBKGohGQNAIAcgG0YEQCAMIQQMAgsgGSAHIAJtIgRBAnRq' +
+  'IR0gGSARIARrQQJ0aiEeQQFBAiAHIBAgB0F/c2oiD0YbIR8gAiAHbCEgIAcgAhDtASIaIAJsIgUgFGohISACIARsIgQgE2ohIiAF' +
+  'IBJqISMgBCAOaiEkIAAgGkECdGohJSAPIAIQ7QEiJiACbCIEIBRqIScgBCASaiEoQQAhBQNAAkAgBSAcRwRAIAUgI2ohKSAFICRq' +
+  'ISogBSAgaiACbCErQQAhCANAIAIgCEYNAiAAKAJIIAVrIAIQ7AEhBCAdKAIAIQkgJSgCCCEGIB4oAgAhCiADIA8gDyACb2siDSAA' +
+  'KAJMIAhrIAIQ7AEiCyATamo2AmggAyAEIChqNgJkIAMgBCAOaiANajYCYCADIAUgCWogAhDsASIJIAJsIBVqIAYgCGogAhDsASIN' +
+  'ajYCVCADIAggImo2AkwgAyApNgJIIAMgKjYCRCADIAUgCmogAhDsASIKIAJsIBZqIAYgC2ogAhDsASIGajYCWCADQX82AlwgAyAL' +
+  'ICdqQX8gESAmShs2AmwgAyAIICFqQX8gESAaShs2AlAgAyAHNgJAIAMgFyAJayACEOwBIAJsIBVqIBggDWsgAhDsAWo2AnAgAyAX' +
+  'IAprIAIQ7AEgAmwgFmogGCAGayACEOwBajYCdEEAIQYgBCAFRyAIIAtHciAHIA9GcSEEQQAhCwNAAkBBACEJIAsgH0YEQCAERQRA' +
+  'IAwgA0EAIAYQVSIEQQBIDQIgASAEQQJ0aiAIICtqNgIACyAIQQFqIQgMAwsDQCAJQQdGBEAgC0EBaiELDAMFIANBQGsgC0EcbGog' +
+  'CUECdGooAgAiDUEATgRAQQAhCiAGQQAgBkEAShshLAN/IAogLEYEfyADIAZBAnRqIA02AgAgBkEBagUgBCADIApBAnRqKAIAIA1G' +
+  'ciEEIApBAWohCgwBCwshBgsgCUEBaiEJDAELAAsACwsLIAwQTUEAIQQMBAsgB0EBaiEHDAILIAVBAWohBQwACwALAAsgA0GAAWok' +
+  'ACAECw0AIAAgAW8gAWogAW8LJgEBfyAAIAFtIgIgAiABIAAgASACbGsiACACSBtBAWsgACACShsLCgAgAUEARyAAcgviAQEHfyMA' +
+  'QSBrIgkkACADQQAgA0EAShshCwNAIAhBf3MgAWoiCiAITgRAQQAhB0EAIQYDQCAGIAtGBEAgACAIQQJ0aiAJIAUQ2wEgB6yCp0EC' +
+  'dGooAgAiBjYCACAAIApBAnRqIAIgBmsgAxDsASIHNgIAQQEgBnQgBHJBASAHdHIhBCAIQQFqIQgMAwUgBCAGdkEBcSAEIAIgBmsg' +
+  'AxDsASIMdkEBcXIgBiAMRiAIIApHc0VyRQRAIAkgB0ECdGogBjYCACAHQQFqIQcLIAZBAWohBgwBCwALAAsLIAlBIGokAAvECgEE' +
+  'fyMAQYAlayIFJAAgBARAIARBAEHsAfwLAAsCQCADRQRAQX4hAiAEQX5BtxdBABC1ARoMAQsgA0EAQeAg/AsAIANBIDoAyiAgA0Eu' +
+  'OgCIICAAIAFFckUEQEF+IQIgBEF+QasvQQAQtQEaDAELAn8gAkUEQCAFQfggakEAQYgE/AsAIAVBuCJqIQdBAAwBCyACKAIAIgZB' +
+  'wQBPBEAgBSAGNgIAQWwhAiAEQWxB4DMgBRC1ARoMAgsgBUH4IGpBAEGIBPwLACAFQbgiaiEHIAIoAgQLIQIgByACIAYgBBDxASIC' +
+  'DQAgBUF/NgK0ISAFIAQ2AoghIAUgAzYChCEgBSAGNgKAISAFIAE2AvwgIAUgAEHTPSAAGzYC+CAgBUH4IGohBEEAIQEjAEEgayIG' +
+  'JAACfwNAIwBBEGsiAiQAA0ACQCABIAQoAgQiB08NACAEKAIAIAcgASACEPQBIgdBfnFBAkYNACAHQQRGBEAgBCACKAIAIAIoAgQQ' +
+  '/AFFDQELIAIoAgwhAQwBCwsgAkEQaiQAIAEiAiAEKAIEIgdPBEAgBCgCDCAHNgLYIEEADAILA0AgBCgCACAHIAEgBkEQahD0ASII' +
+  'QXtxBEAgBigCHCIBIAQoAgQiB0kNAQsLIAhBBEcNAAsgBCACNgIwAkAgBCgCACAGQRBqIAYQ9QFFDQAgBCAGIAZBEGoQ9gFFDQAC' +
+  'fyAEQQA2AhQgBCgCACAGKAIAIAYoAgRBAEEAEP4BIQIgBCgCCCIHIQECQCAHDQAgAhD/ASIHIQEgBw0AQQAhByACEIkCIQELIAEg' +
+  'AWwiASACRwRAIAQgBiACIAFBABCKAgwBCyAEIAc2AhgCQCAEEIsCIgENACAEIAYgAkEAEIwCIgENACAEKAIMIgFBADYCBCABIAYo' +
+  'Ahw2AtggQQAhAQsgAQsMAQsgBCAGQRBqEPcBCyECIAZBIGokACAFKAKsIRBPIAIEQCADEPIBIANBADYCAEEAIQEjAEEgayIEJAAC' +
+  'QCAFQfggaiIAKAI8IgZBf0YNACAAKAIoIgENACAEQRBqIAAoAgAgACgCBCAGEPgBIAQoAhwhASAALQAkRQ0AIAAoAiBBAWohBgNA' +
+  'IAEgACgCBCIHTw0BIAAoAgAgByABIAQQ9AEiB0UNASAHQQRGBEAgBiAAKAIYRg0CIAAgBBD5AQ0CCyAEKAIMIQEgBiAHQQRGIgdq' +
+  'IgYgACgCGEcgB3INAAsLIARBIGokACADIAE2AtggIAMgBSgCqCE2AtwgDAELIAMgBSgCkCEiBDYCACADIAUoAqghNgLcIAJ/QQAh' +
+  'ASMAQdAAayEGAn9BACAFQfggaiICLQDEASACKAIYQRBHciACKAIUIAItAC5FcnINABogBkEAQcQA/AsAIAIoAgwhBwNAIAFBgAJH' +
+  'BEAgASAHai0ACCIIQQ9LBEBBAAwEBSAGIAhBAnRqIgggCCgCAEEBajYCACABQQFqIQEMAgsACwtBASACLQAvDQAaQQAhAgNAAkAg' +
+  'AiIBQRBGBEBBECEBDAELIAFBAWohAiAGIAFBAnRqKAIAQRBGDQELCyABQQ9LCwsEQCAFQfA/KQMANwPwICAAIAMoAtggIAVB8CBq' +
+  'IAVBEGpBABDwASAFKAIQQRBHckUEQCADEPIBIAMgBUEQakHgIPwKAABBACECDAILIAVBEGoQ8gEgBSgCkCEhBAsgA0GJIGoiACAF' +
+  'Qb0iaiAEIAUoArgiIgEgASAEShsiAfwKAABBACECIAAgAWpBADoAACAFLQClISIARQ0AIAMgADoAiCALIAVBgCVqJAAgAgv4AQED' +
+  'fyABQZDAACABGyEGA0ACQEHBACEFAkAgBEHBAEcEQCAEIAZqLQAADQEgBCEFCyAAQcYAakH/AUGAAvwLAEEAIQQgACABQQBHOgAE' +
+  'IAEEQCABIAUgAiADEPMBIgENAgsgAEEFaiAGIAX8CgAAA0AgBCAFRgRAIAAgBTYCACAAQQA6AKUBIABBADsAcyAALQB2Qf8BRgRA' +
+  'IABBADoAdgsgAC0AcEH/AUYEQCAAQQA6AHALQQAhASAALQCFAUH/AUcNAyAAQQA6AIUBDAMFIAAgBCAGai0AAGogBEEBaiIEOgBG' +
+  'DAELAAsACyAEQQFqIQQMAQsLIAELJwAgAARAIAAoAswgEE8gACgC1CAQTyAAQQA2AtQgIABCADcCzCALC8ECAQV/IwBBMGsiBCQA' +
+  'An8gAUUEQCADQWZB/gxBABC1ARpBZgwBCyABQcEASQRAAkACQAJAA0AgASAFRg0DIAVBAWohByAAIAAgBWotAAAiBiAFEKMBIQgg' +
+  'BkH/AGtB/wFxQaIBTwR/Qc0vIAZBChCjAQVBAQsNASAHIQUgCEUNAAsgCCAAa0EBaiEFQcQ4IQAMAQtBgApBsC4gBkEha0H/AXFB' +
+  '3gBJIgEbIQAgByAGIAEbIQUgBiAHIAEbIQYLIAQgBzYCKCAEIAU2AiQgBCAGNgIgIANBZiAAIARBIGoQtQEaQWYMAgtBACABIAJO' +
+  'DQEaIAQgAjYCHCAEIAI2AhggBCACNgIUIAQgATYCECADQWZBhiwgBEEQahC1ARpBZgwBCyAEQcAANgIAIANBZkHeECAEELUBGkFm' +
+  'CyAEQTBqJAAL5QEBB38jAEEQayIFJAAgBSAAIAEgAhD4ASADIAX9AAMA/QsCAAJ/IAAhAiADKAIEIQYgAygCACEEQQEhAAJAA0AC' +
+  'QCAAIQEgBCAGTw0AAkACQAJAIAIgBCAGEPoBIglBA3EOAgIAAQsgAiAEai0AAEH8AEYgAXEhAEEBIQcMAQtBASEHQQAhAEEEIQgC' +
+  'QAJAIAIgBGotAAAiCkEraw4DAgUBAAsgCkE9Rg0BDAQLIAEhAAsgCUECdiAEaiEEDAELCyAGIAMoAghJIAdFDQEaQQNBAiABQQFx' +
+  'GyEICyAICyAFQRBqJAALuAEBBX8gASgCBCEFIAEoAgAhBANAAkAgBCAFTw0AIAAgBCAFEPoBIgNBA3ENACADQQJ2IARqIQQMAQsL' +
+  'IAQhAwNAAkAgAyAFTwRAQQMhBgwBCyAAIAMgBRD6ASIHQQNxIgZBA0cNAEEDIQYgACADai0AAEE6Rg0AIAdBAnYgA2ohAwwBCwsg' +
+  'AiABKAIMNgIMIAIgAzYCCCACIAM2AgQgAiAENgIAIAZBAUcgAyABKAIET3IgAyAES3ELjAEBAn8gACgCACABKAIAIAEoAgRBAEEA' +
+  'EP4BIQMCfyAAKAIIIgQEQEEBIAMgBCAEbCIBRg0BGkEAIANBAXQgAU0NARogACgCACACKAIAIAIoAgRBAEEAEP4BIANGDwtBASAD' +
+  'QcAASw0AGkEAIAMQ/wEiAkEESA0AGiAAIAEoAgAgASgCBEEAIAIQgAILC9kIAQZ/IwBBIGsiBCQAIARBEGogACABKAIAIAEoAgQQ' +
+  'lAIgAAJ/AkAgAC0AxAEgBC0AFUVyDQAgBCgCECIDRQ0AQQEgBC0AFA0BGiAELQAWRQ0AQQEhAiAELQAXDQACQCAAKAIIIgINACAD' +
+  'QcEASQRAIAMhAgwBCyADEIMCIQILIAQoAhggAk0hAgsgAgsiAjYCFCAAQQEgBC0AFiAELQAVRSACIAAtAMQBcnIbRToALAJAIAAo' +
+  'AgAgASgCACABKAIEIAIgBEEPahD+ASICRQRAIAAgASgCAEF/EI0CIAQgAEFAazYCAEFoIQIgAEFoQfETIAQQjgIMAQsCfyACIAQt' +
+  'AA8EfyAAIAEgAhCVAgVBAAsiBmshAiAAKAIIIQMgBEEAOgAOAkAgAwRAIAQgAzYCCCACIANGDQEgBEEBOgAOIAMgA2wiBSACRg0B' +
+  'IAAgASACIAMgBSACQQF0IAVNIgIbIAIQigIMAgsgBCACEP8BIgM2AgggAkHBAE8EQCAEQQE6AA4gAw0BIAAgASACIAIQiQIiAiAC' +
+  'bEEAEIoCDAILAkAgA0EESA0AIAAgASgCACABKAIEIAAoAhQgAxCAAkUNACAEQQE6AA5BAAwCCyAEIAI2AggLQQALIgINACAAIAQo' +
+  'AggiAzYCGCAAEIsCIgINACAAIAMgA2xBAnQQSiICNgI0IAJFBEBBfyECIABBf0G8C0EAEI4CDAELIAAoAgwiAkECQQEgACgCFCIF' +
+  'QQFGGzYCBCAELQAURSAFQQFHckUEQCACQSw6AMogCyAAIAQtAA4iBUEBczoAJCAAIAEgA0EBIAUbIANsIAYQjAIiAg0AIABBATYC' +
+  'ICABKAIMIQEgBQRAIAAgARCWAiECDAELIwBBEGsiAiQAAkACQANAIAAoAiAgACgCGE4NASAAKAIEIgMgAU0EQCAAIANB5woQlwJB' +
+  'aCEBDAMLAkACQAJAAkACQCAAKAIAIAMgASACEPQBDgUEAwMBAAMLIAAgAhD5AUUNASAAIAFBniMQlwIgACABNgIoQWghAQwGCyAC' +
+  'KAIAIQEgAigCBCEDIAAtAC1BLUYEfyAAKAIAIAEgAyAAKAIUQQAQ/gEgACgCGEYFQQALRQ0BC0EAIQUjAEEQayIDJAAgAC0ALARA' +
+  'IwBBEGsiASQAIAEgACACKAIAIAIoAgQQlAICQCABLQAFRQ0AIAEtAAQiBiABLQAGcgRAIABBATYCFCAAKAIMIgdBAjYCBCAGRQ0B' +
+  'IAdBLDoAyiAMAQsgACgCFEUhBQsgACAFOgAsIAFBEGokAAsgACgCACACKAIAIAIoAgQgACgCFCADQQ9qEP4BIQEgACACIAAoAhgi' +
+  'BSABIAVBAWpGIAMtAA9BAEdxEIwCIQEgA0EQaiQAIAENBCAAIAAoAiBBAWo2AiALIAIoAgwhAQwBCwsgACABQfIhEJcCQWghAQwB' +
+  'CyAAIAEQlgIhAQsgAkEQaiQAIAEhAgsgBEEgaiQAIAILZgEDfyAAIAI2AgwgACACNgIIIAAgAzYCACABIANqIgVBCiACIANrIgQQ' +
+  'owEiBgRAIAAgBiABayICNgIIIAAgAkEBajYCDCACIANrIQQLIAAgBUEjIAQQowEiACABayACIAAbNgIEC4oBAQV/IwBBEGsiAiQA' +
+  'AkAgACgCACABIAIQ9QFFDQAgACACIAEQ9gFFDQAgACgCACACKAIAIgQgAigCBCIFQQBBABD+ASEDIAAoAggiAUUEQCADEP8BIQEL' +
+  'IAMgACgCGEYgAUEESHIgAyABIAFsR3INACAAIAQgBUEAIAEQgAIhBgsgAkEQaiQAIAYL0QEBA38CQCAAIAFqIgQtAAAiAEEJayIF' +
+  'QRdNBEBBBCEDQQEgBXRBnYCABHENAQsCQCAAQSxHBEAgAEH8AEcNAUEFDwtBBg8LQQchAyAAwEEATg0AIAQgAiABaxD7ASIAQQBI' +
+  'DQACf0EBIABBgAFIDQAaQQIgAEGAEEkNABpBA0EEIABBgIAESRsLIQEgAEGgAUYgAEH//QNGckUgAEGA4ABHcUUEQCABQQJ0Dwsg' +
+  'AUECdCEBIABBgH9xQYDKAEYEQCABQQFyDwsgAUEDciEDCyADC+oBAQV/IAAtAAAiA8AiAkEATgRAIAMPCwJAAn8gAkE+akH/AXFB' +
+  'HkkEQEGAASEFQR8hAkEBDAELIAJBcHFBYEYEQEGAECEFQQ8hAkECDAELQX8hBiACQRBqQf8BcUEESw0BQYCABCEFQQchAkEDCyEE' +
+  'QX8hBiABIARNDQAgBEEBaiEEIAIgA3EhAkEBIQEDQCABIARHBEAgACABai0AACIDQcABcUGAAUcNAiADQT9xIAJBBnRyIQIgAUEB' +
+  'aiEBDAELC0F/QX9BfyACIAJBgHBxQYCwA0YbIAJB///DAEsbIAIgBUkbIQYLIAYL8QEBBX8DQAJAIAEgAk8NACAAKAIAIAEgAhD6' +
+  'ASIDQQNxDQAgA0ECdiABaiEBDAELCwJAIAAoAggiBA0AIAAtAMQBRQRAQSMhBAwBCyAAKALAASEECyABIAIgASACSxshAyABIQJB' +
+  'AEKRgICEgICAAQJ/A0BBFyACIANGDQEaIAAoAgAgAmotAAAiBcAiBhD9ASAGQcEAa0H/AXFBGklyBEAgACAFaiwAhgIiBUF/RiAE' +
+  'IAVIciAHciAHIAYQ/QEbIQcgAkEBaiECDAELCyACIQMgBkEJawsiAK2Ip0EBcSADIAFrQQFLIAdxRSAAQTFLchsLDwAgAEHhAGtB' +
+  '/wFxQRpJC2ABAX8jAEEgayIFJAAgBUEQaiABIAIQgQJBACEBQQAhAgNAIAAgAyAFQRBqIAUQggIEQCAFLQAIQQBHIQIgAUEBaiEB' +
+  'DAELCyAEBEAgBCACQQFxOgAACyAFQSBqJAAgAQsiAQF/IAAQgwIiAUEAIAEgAWwgAEYbQQAgAUEBa0HAAEkbC2IBAX8jAEEgayIF' +
+  'JAAgBUEQaiABIAIQgQIDQAJAIAAoAgAgAyAFQRBqIAUQggIiAUUNACAAIAMgBSgCACAFKAIEIAQQhAIiAkEASA0AIAIgBEwNAQsL' +
+  'IAVBIGokACABQQFzCyUAIABBADoADiAAQQE7AQwgACABNgIIIAAgAjYCBCAAIAE2AgAL1gQBCX8gAigCACEGIAIoAgQhByABQQFH' +
+  'IQsCfwJAAkACQANAIAYiBSAHTw0CIAIgACAFIAcQ+gEiBEECdiAFaiIGNgIAIARBA3EiBEECSQ0AAkACQCAEQQJrDgIBAAMLAkAC' +
+  'QCAAIAVqLQAAIgRBK2sOAwEEAQALIARBPUcNAwsgACAFakEBay0AAEEKIAUbIgRBIEYgBEH7AXFBCUZyIARB/gFxQQpGciAEQQxG' +
+  'ciAEQfwARnIgBEH/AEtyRQ0CQQAhCkEAIQkgBSEEAkADQAJAIAQgB08NAAJAAkACQCAAIAQgBxD6ASIMQQNxDgQDAAABAAsgACAE' +
+  'ai0AACEIDAELAkAgACAEai0AACIIQStrDgMBBAEACyAIQT1HDQMLIApBASAIQT1HIAhBK0dxGyEKIAxBAnYgBGohBAwBCwsgBCAF' +
+  'a0EAIAobIQkLIAlFDQIgAiAFIAlqIgY2AgAMAQtBACACLQAMQQBHIAsbIAItAA0hCCACQYECOwEMIAIoAgghBCACIAY2AghFDQAL' +
+  'QQAhBiAIRQRAIAQhBUEAIQQMAwsgACAEIAUQhQIhBUEAIQQMAgtBACEEIAJBADoADAJAIAFBAUcNAANAIAYgB08NASAAIAYgBxD6' +
+  'ASIBQQNxQQNHDQEgAiABQQJ2IAZqIgY2AgAMAAsACyAGIAVrIQYMAQtBACACLQANRSABQQFHciACLQAOIAItAAxFcnINARpBASEE' +
+  'IAJBAToADkEAIQYgACACKAIIIAcQhQIhBQsgAyAEOgAIIAMgBjYCBCADIAU2AgBBAQsLKgECfwNAAkBBwQAhAiABQcEARg0AIAEi' +
+  'AkEBaiIBIAFsIABNDQELCyACC90BAQF/IAAoAgAgAmohBQJAIAFFBEBBfyECIANBAUcNASAALQDEASAEQSNKIAQgACAFLQAAIgFq' +
+  'LACGAiICTnJyDQEgAcAQ/QFFDQEgAiAAIAFBIGtB/wFxaiwAhgIiACAAIARKGw8LQQAhAUEAIQACQAJAIAMiAg4CAgABC0EAIQIg' +
+  'BSwAACIEEIYCDQEgBBCHAg0BCwN/IAAgA0YEQCABDwsgACAFaiwAACICEIgCBH8gAUEKbCACakEwayABIAFBwQBIGyEBIABBAWoh' +
+  'AAwBBSAAQX9zCwshAgsgAgsYACAAIAFqLQAAQSBGIAFqIAEgASACSRsLHwAgAEEtayIAQf8BcUEzSUKDgICAgICAAiAArYincQsN' +
+  'ACAAQSpGIABBP0ZyCw4AIABBMGtB/wFxQQpJC0wBAn9BwAAhAgJAIAAQgwIiAUE/Sg0AAkAgAUEATARAIAFBAWohAQwBCyAAIAEg' +
+  'ASICbGsgAUEBaiIBIAFsIABrTQ0BCyABIQILIAILtQMBBH8jAEHgAWsiBSQAIAMgAiACIANLGyEIIwBBIGsiBiQAIAZBEGogASgC' +
+  'ACABKAIEEIECIAUgASgCADYC3AFBACEBAkADQAJAIAAoAgAgACgCFCAGQRBqIAYQggJFDQAgASAIRgRAIAUgBigCADYC3AEMAQsg' +
+  'ACAGQX8QkQIiB0EASA0CIAUgBigCBCAGKAIAajYC3AEgAUEBaiEBDAELC0EAIQcLIAZBIGokACAHIgFFBEAgACAFKALcAUF/EI0C' +
+  'AkAgAiADSwRAIAUgAEFAazYCNCAFIANBAWo2AjAgBUHQAGpBgAFBlBQgBUEwahCcARoMAQsgBSAAQUBrNgJAIAVB0ABqQYABQaYU' +
+  'IAVBQGsQnAEaCwJAIAQEQCAFIAAoAggiATYCECAFIAEgAWw2AhQgBSABNgIMIAUgATYCCCAFIAI2AgAgBSAFQdAAajYCBCAAQWhB' +
+  '/yEgBRCOAgwBCyACQYEgTwRAIAVBgCA2AiggBSACNgIgIAUgBUHQAGo2AiQgAEFoQbssIAVBIGoQjgIMAQsgACACIAMgBUHQAGoQ' +
+  'jwILQWghAQsgBUHgAWokACABC5cBAQR/IwBBEGsiAiQAIAAoAhRBAUYgACgCGCAAKALAAUxyRQRAIAAgACgCMEF/EI0CQYYsQcQP' +
+  'IAAtAMQBIgMbIQQgACgCGCEBIAICfyADRQRAIAEhA0E9DAELIAAoAsABIQMgAQs2AgwgAiABNgIIIAIgATYCBCACIAM2AgAgAEFm' +
+  'IAQgAhCOAkFmIQELIAJBEGokACABC7ACAQV/IwBBQGoiBCQAIARBMGogASgCACABKAIEEIECAkACfwJAA0AgBSEGIAdBAXENASAA' +
+  'KAIAIAAoAhQgBEEwaiAEQSBqEIICRSAELQAoQQAgAxtyRQRAIAYgAiIFRiIHDQEgBkEBaiEFIAAgBEEgahCQAiIIRQ0BDAQLC0EA' +
+  'IQggAiAGRg0CIAAgAEE4aiABIAYbKAIAIAAoAhwQjQIgACgCGCEFQesdIQdB0z0MAQsgACAEKAIgQX8QjQJBqyEhByAAKAIYIgUh' +
+  'BkHFPAshASAAKAIgIQIgBCAFNgIcIAQgBTYCGCAEIAU2AhQgBCAAQUBrNgIQIAQgBzYCDCAEIAY2AgggBCABNgIEIAQgAkEBajYC' +
+  'AEFoIQggAEFoQcsIIAQQjgILIARBQGskACAIC6wCAQZ/IwBBIGsiBCQAIAAoAgAiBSABaiEHIAUhA0EBIQYDQCADQQogByADaxCj' +
+  'ASIDBEAgBkEBaiEGIAUgA0EBaiIDayEIDAELCyAAIAE2AjwgBCAGNgIQIAQgASAIakEBaiIHNgIUIABBQGtB0ABBiAkgBEEQahCc' +
+  'ARpBACEFIABBADoAkAECQCACQQBIDQAgACgCGCIDQQBMDQBBASEFIAQgAiADbiIIQQFqNgIAIAQgAiADIAhsa0EBajYCBCAAQZAB' +
+  'akEwQao4IAQQnAEaCwJAIAAoAhAiA0UNACADIAYQkgI2AhggAyAHEJICNgIcIAMgARCSAjYCICAFRQ0AIAMgAiAAKAIYIgBtIgFB' +
+  'AWo2AgQgAyACIAAgAWxrQQFqNgIICyAEQSBqJAALKQEBfyMAQRBrIgQkACAEIAM2AgwgACgCECABIAIgAxC0ASAEQRBqJAALSAEB' +
+  'fyMAQSBrIgQkACAEIAM2AhAgBCACNgIMIAQgAhD/ASICNgIIIAQgAjYCBCAEIAE2AgAgAEFoQc00IAQQjgIgBEEgaiQAC64CAQZ/' +
+  'IwBBEGsiBCQAAn8gACABIAAoAhwQkQIiA0EASARAIAMMAQtBfiAAKAIcIgVB/x9KDQAaIAEoAgAiAiAAKAIwa0EASARAIAAgAiAF' +
+  'EI0CIAQgAEFAazYCACAAQWhBtRQgBBCOAkFoDAELAkAgAw0AIAEoAgQhBiAALQAtRQRAIAZFDQEgAEEwIAAoAgAgAmosAAAiByAH' +
+  'EIgCGzoALQsgBkEBRw0AIAAoAgAgAmotAAAiAkEwRgRAIABBAToALgwBCyACwBCGAkUNACAAQQE6AC8LIAAoAgwgBWogAzoACCAB' +
+  'KAIAIQMgACgCNCICBEAgAiAAKAIcQQJ0aiADIAAoAjBrNgIACyAAIAAoAhxBAWo2AhwgACABKAIEIANqNgI4QQALIARBEGokAAvm' +
+  'BAEEfyMAQbACayIDJAAgACAAKAIUIAEoAgAiBSABKAIEIAAoAhgiBEHAACAEGyIGEIQCIgRBAE4gBCAGTHFFBEAgACAFIARBf3Mg' +
+  'BEEfdXFqIgUgAhCNAiAAIANB4ABqEJMCAkAgBEEASARAIANBgAJqIQQjAEEQayICJAACfyAAKAIAIAVqIgYgACgCBCAFaxD7ASIB' +
+  'QQBIBEAgBi0AACEBQZEvDAELIAFFBEBBACEBQdseDAELQf0uIAFB/wBGIAFBIElyDQAaQZQuQZsXQaU6IAAoAhRBAUYbIAFB/wBL' +
+  'GwshBSACIAE2AgAgBEEwIAUgAhCcARogAkEQaiQAIAMgAEGQAWo2AgggAyAAQUBrNgIEIAMgA0HgAGo2AgwgAyAENgIAIABBZ0Ho' +
+  'FCADEI4CDAELIAAoAhAiAgRAIAIgBDYCFAsCQCAAKAIYQQAgACgCFEEBRxtFBEAgASgCBCECIAMgACgCACABKAIAajYCRCADQbEx' +
+  'QdM9IAJBFEsiARs2AkggA0EUIAIgARs2AkAgA0GAAmpBMEHTEyADQUBrEJwBGgwBCyAAKAIAIAEoAgBqLAAAIQEgAyAENgJUIAMg' +
+  'ATYCUCADQYACakEwQdk3IANB0ABqEJwBGgsgAEFAayEBIAAoAhgiAkUEQCADIAE2AhQgAyADQYACajYCECAAQWdB2S8gA0EQahCO' +
+  'AgwBCyADIAI2AjAgAyACNgIsIAMgATYCJCADIANB4ABqNgI0IAMgAEGQAWo2AiggAyADQYACajYCICAAQWdBgBUgA0EgahCOAgtB' +
+  'ZyEECyADQbACaiQAIAQLFAAgAEH/////ByAAQf////8HSRsL4wIBDH8jAEEwayIEJAAgACgCGCIDQcAAIAMbIQMCQCAAKAIUQQFG' +
+  'BEAgBCADNgIQIAFBoAFBlDIgBEEQahCcASABaiECQTAhCgwBCyAALQAtIgJBLiACGyEKIABBxQFqIQggACgCwAEiAiADIAIgA0gb' +
+  'IglBAWshCyABIQIDQCAJIAUiA0wNAQNAAkAgCyADIgZGBEAgCyEGIAkhAwwBCyAIIAZBAWoiA2osAAAgBiAIaiwAAEEBakYNAQsL' +
+  'IAxBBEYEQCAEIAg2AiQgBCAJNgIgIAFBoAFBxxMgBEEgahCcASABaiECDAILIAxBAWohDCAFBH8gAkGswAA7AAAgAkECagUgAgsi' +
+  'ByAAIAVqLQDFAToAACAHQQFqIQIgBSAGTiADIQUNACAHQS06AAEgByAAIAZqLQDFAToAAiAHQQNqIQIMAAsACyAEIArANgIAIAJB' +
+  'KEHDHCAEEJwBGiAEQTBqJAAL3wEBBH8jAEEgayIEJAAgAEGAwAAoAgA2AgggAEH4PykCADcCACAEQRBqIAIgAxCBAkEAIQJBACED' +
+  'A0AgAyEFAkADQCABKAIAQQEgBEEQaiAEEIICRQ0BIAAgAkEBaiICNgIAIAQoAgQiBkUNAAsgBiEDIAUEQCAFIAZHBEAgAEEBOgAH' +
+  'CyAFIQMLIAFBASAEKAIAIAZBwAAQhAIiBUEASARAIABBADoABQsgBkECTwRAIABBAToABgsgBSAHTA0BIAAgBTYCCCAFIQcMAQsL' +
+  'IAAgBC0AHToABCAEQSBqJAAL4AEBBH8jAEEgayIDJAAgAkEBayEFAn8gACgCCCIEBEAgBCAFRiAFIAQgBGxGcgwBCyAFQcEATwRA' +
+  'IAUQ/wFBAEcMAQsgAyAB/QACAP0LAxAgASgCDCEEQQEhAQJAA0ACQCAEIAAoAgQiBk8gASACT3INAAJAAkAgACgCACAGIAQgA0EQ' +
+  'ahD0AQ4FAgEBAQABCyAAKAIAIAMoAhAgAygCFCAAKAIUIANBD2oQ/gEaIAMtAA9FDQMgAUEBaiEBCyADKAIcIQQMAQsLIAEgBUYg' +
+  'AkECS3EMAQtBAAsgA0EgaiQAC/8BAQZ/IwBBEGsiBSQAIABBADoAJCABIAAoAgQiAkkEQCAAKAIAIAIgASAFEPQBIQIgBSgCDCAB' +
+  'IAJBfnFBAkYbIQELIwBBEGsiBiQAAn8gACgCACIDIAAoAjAiAmoiB0EAIAEgAmsiAhCjASIEBEAgACAEIANrQX8QjQIgBiAAQUBr' +
+  'NgIAIABBZ0GvDSAGEI4CQWcMAQsgAkEBIAIbEEoiBEUEQCAAQX9BvAtBABCOAkF/DAELIAQgByAC/AoAACAAKAIMIgMgAjYC0CAg' +
+  'AyAENgLMICADIAAoAjQ2AtQgIABBADYCNCADIAE2AtggQQALIAZBEGokACAFQRBqJAAL4wEBAn8jAEGgAWsiAyQAIABBADoAJCAA' +
+  'KAIcIQQCQAJAIAAoAgggACgCIEEBR3INACAEEP8BDQAgBBCJAiEBIAAgACgCOEF/EI0CIAMgAEFAazYCACADQTBqIgJB5ABBphQg' +
+  'AxCcARogACAEIAEgAWwgAhCPAgwBCyAAIAEgBBCNAiAAKAIgIQEgAyAAKAIYIgQ2AiggAyAENgIkIAMgBDYCICADIABBQGs2Ahwg' +
+  'AyACNgIYIAMgATYCECADQdM9QbkVIAFBAUYbNgIUIABBaEH5DiADQRBqEI4CCyADQaABaiQAC40GAgd/AX4jAEEgayIGJAACfgJA' +
+  'IARBASAFG0UNACAFBEAgBEEAOgAAC0JsIAFBwQBrQUBJDQEaIAJFDQBCfiADQQJLDQEaIAEgAWwhCANAIAcgCEYEQEJqIAEgCUgN' +
+  'AxpBACEIIAZB2MAAKAIANgIYIAZB0MAAKQIANwIQAkAgAEUNAANAQcAAIQcCQCAIQcAARwRAIAAgCGpBiSBqLQAADQEgCCEHCwJA' +
+  'IAEgB0oEQEGQwAAhCEE9IQcMAQsgBiAHNgIUIAYgAEGJIGoiCDYCEAsCQCAALQCIICIKRQ0AQY8yIArAIgxBBRCjAUUNACAIIAwg' +
+  'BxCjAQ0AIAYgCjoAGAsgAC0AyiBBLEcNAiAGQSw6ABkMAgsgCEEBaiEIDAALAAsgA0ECRwRAQmYgCSAGKAIUSg0EGgsgBkEANgII' +
+  'IAYgBTYCBCAGIAQ2AgACQCADRQRAIAYgASACQQAgBkEQahCZAgwBCwJ/QQAhBwJAIABFIAAoAgQgA0dyIAAoAswgRSAAKAIAIAFH' +
+  'cnINACAAKALUICIJRQ0AIAEgAWwhCgNAQQEgCiALRg0CGiAJIAtBAnRqKAIAIghBAEgNASAIIAAoAtAgIgxLIAtBACAHIAhPG3IN' +
+  'ASALQQFqIQsgA0EBRyAMIAgiB0dyDQALC0EAC0UEQCAGIAEgAiADIAZBEGoQmQIMAQsgA0EBRgRAIAZBEGohCEEAIQcgACgCACIB' +
+  'IAFsIQlBACEBA0AgByAJRwRAIAYgACgCzCAgAWogACgC1CAgB0ECdGooAgAiAyABaxCbAiAGIAIgB2otAAAiASAAIAdqLQAIRgR/' +
+  'IAAoAswgIANqLQAABSAIIAEQnAILwBCbASAHQQFqIQcgA0EBaiEBDAELCyAGIAAoAswgIAFqIAAoAtAgIAFrEJsCDAELIAYgACAC' +
+  'EJoCCyAGKAIIIQAgBQRAIAQgACAFQQFrIAAgBUkbakEAOgAACyAArQwDBSACIAdqLQAAIgogCSAJIApJGyEJIAdBAWohBwwBCwAL' +
+  'AAtCfgsgBkEgaiQAC50BAQZ/IAFBACABQQBKGyEJIANBAkchBwNAIAYgCUcEQCABIAZsIQpBACEFA0AgASAFRgRAIAMEQCAAQQoQ' +
+  'mwELIAZBAWohBgwDCyACIAUgCmpqLQAAIQggA0UgBUVyRQRAIABBICAELQAJIAcbwBCbAQsCQCAHRQRAIAAgCBCdAgwBCyAAIAQg' +
+  'CBCcAhCbAQsgBUEBaiEFDAALAAsLC6QCAQl/IAFB0CBqIQsgASgCACIDIANsIQkDQAJAIAYgCUcEQCABKALMICEIAkAgASgC1CAi' +
+  'AyAGQQJ0aigCACIFIAMgBkEBaiIKQQJ0aiALIAkgCksbKAIAIgNPDQAgBSAIaiwAACIEEIYCRQRAIAQQhwJFDQELIAVBAWohAwwC' +
+  'CyADIAUgAyAFSxshAyAFIQQDQCADIARGDQIgBCAIaiwAABCIAgRAIARBAWohBAwBBSAEIQMMAwsACwALIAAgASgCzCAgB2ogASgC' +
+  '0CAgB2sQmwIPCyAAIAcgCGogBSAHaxCbAgJAIAIgBmotAAAiBCABIAZqLQAIRgRAIAAgASgCzCAgBWogAyAFaxCbAgwBCyAAIAQQ' +
+  'nQILIAohBiADIQcMAAsACyQAA0AgAgRAIAAgASwAABCbASABQQFqIQEgAkEBayECDAELCwsYACABIAAoAgBqQQFrIABBCGogARss' +
+  'AAALMwEBfyMAQRBrIgIkACACIAE2AgAgACACQQxqIgAgAEEEQckJIAIQnAEQmwIgAkEQaiQAC/UDAgN/An4jAEFAaiIEJAACQCAA' +
+  'QQAgARtFBEBBACECQZDLAEF+QbMmQQAQtQEaDAELIAIEfyACKQMIIQYgAikDACEHIAIoAhAFQQALIQMCQAJAQQFBqAkQSSICRQ0A' +
+  'IAIgABCfAg0AIAIQoAJFDQELIAIQoQIgBEF/ELMBNgIAQZDLAEF/QbgVIAQQtQEaQQAhAgwBCwJAAkAgACABQgJCgK3iBCAHIAdQ' +
+  'GyIHIAIoAjAgBEEgakGQywAQyQEiACAEKAIgIgVyRQRAQZDLAEFjQakaQQAQtQEaDAELIAAgBUECR3JFBEBBkMsAQWJB1hdBABC1' +
+  'ARoMAQsgACAFQQRHckUEQCAEIAc3AxBBkMsAQWVBjB4gBEEQahC1ARoMAQsgAEUNAQsgAhChAkEAIQIMAQsgAkKAkvQBIAYgBlAb' +
+  'NwNIQQAhACACIANBECADQQBKGzYCUEJ/Qn8gAjUCACIGhkJ/hSAGQsAAURshBiACKAIEIgNBACADQQBKGyEFA0AgACAFRgRAIAIg' +
+  'AzYCNEEAIQADQCAAIANIBEAgACABai0AACIFBEAgAiAAIAUQogIgAigCBCEDCyAAQQFqIQAMAQsLQZDLAEEAQewB/AsABSACKAIo' +
+  'IABBA3RqIAY3AwAgAEEBaiEADAELCwsgBEFAayQAIAIL7gIBDH8gASgCECIGIAEoAgAiBSAFbCILQQJ0IgJqKAIAIQMgACAFIAEo' +
+  'AgwiBGxBAnQQSiIMNgIcIAAgAkEEaiIHEEoiAjYCICAAIANBAnQiCBBKIgM2AiQgBEEEEEkiCUUgDEUgAkVyckEBIAMbBEAgCRBP' +
+  'QX8PCyACIAYgB/wKAAAgAyABKAIUIgcgCPwKAABBACECA0AgAiALRgRAIAkQTyAAIAs2AgQgACAFNgIAIAAgASgCDCICNgIIIAAg' +
+  'ASgCGDYCDCAAIAEoAhxBAXRBAnEiAzYCECAAIAEoAiAiATYCGCAAIAIgBUF9bGogASADams2AhRBAA8LIAYgAkEBaiIDQQJ0aiEI' +
+  'IAYgAkECdGooAgAhBANAIAgoAgAgBEwEQCADIQIMAgUgCSAHIARBAnRqKAIAIg1BAnRqIgogCigCACIKQQFqNgIAIAwgCiAFIA1s' +
+  'akECdGogAjYCACAEQQFqIQQMAQsACwALAAvlAwIRfwF7IwBBEGsiBSQAIAAgACgCBCIBQQgQSSIGNgIoIAAgAUEBEEkiBzYCLCAA' +
+  'IAFBARBJIgg2AjAgAEEBQQgQSSIJNgJcIAAgASAAKAIAIgJsQQgQSSIKNgJgIAAgAUEEEEkiCzYCbCAAIAAoAggiA0EEEEkiDDYC' +
+  'dCAAIAFBAnQiBEEEEEkiDTYCgAkgACAEQQQQSSIENgKECSAAIAFBARBJIg42AogJIAAgAUEIEEkiDzYCkAkgACABQQEQSSIQNgKU' +
+  'CSAAIANBBBBJIgM2AowJIAAgASACQQIgAkECShtsIgFBBBBJIgI2ApgJIAAgAUEEEEkiETYCnAkgACABQQQQSSIBNgKgCUF/IQAg' +
+  'BUEQaiQAQX9BAEF/IAEbIA5FIAj9ESAH/RwBIAb9HAIgCf0cA/0MAAAAAAAAAAAAAAAAAAAAAP03IhL9GwFBAXFBAXQgEv0bAGsg' +
+  'Ev0bAkEBcUECdHIgEv0bA0EBcUEDdHIgCv0RIAv9HAEgDP0cAiAN/RwD/QwAAAAAAAAAAAAAAAAAAAAA/TciEv0bAEEBcUEEdHIg' +
+  'Ev0bAUEBcUEFdHIgEv0bAkEBcUEGdHIgEv0bA0EHdHJB/wFxciAERSADRXJyIBBFIA9FciACRSARRXJychsLmQEAIAAEQCAAKAIc' +
+  'EE8gACgCIBBPIAAoAiQQTyAAKAIoEE8gACgCLBBPIAAoAjAQTyAAKAJcEE8gACgCYBBPIAAoAmwQTyAAKAJ0EE8gACgCgAkQTyAA' +
+  'KAKECRBPIAAoAogJEE8gACgCjAkQTyAAKAKQCRBPIAAoApQJEE8gACgCmAkQTyAAKAKcCRBPIAAoAqAJEE8gABBPCwvYAQIFfwF+' +
+  'IAAoAiwgAWogAjoAACAAKAIoIgQgAUEDdGpCADcDACAAIAAoAjRBAWs2AjQgACgCICABQQJ0aiIBKAIAIgMgASgCBCIBIAEgA0gb' +
+  'IQVCfiACQQFrrYkhCANAIAMgBUcEQEEAIQEgACgCACICQQAgAkEAShshBiAAKAIcIAIgACgCJCADQQJ0aigCAGxBAnRqIQIDQCAB' +
+  'IAZGBEAgA0EBaiEDDAMFIAQgAiABQQJ0aigCAEEDdGoiByAHKQMAIAiDNwMAIAFBAWohAQwBCwALAAsLC5wDAQV/An9BfiAARSAB' +
+  'RXINABogAUEAQSj8CwAgABCkAkEAIAAoAjRFDQAaAkADQCACQRRHBEAgAEIANwM4IAAgACkDSDcDQCAAIAI2AlQgACACQQR0IgNB' +
+  'kMEAaigCADYCWCAAIANBnMEAaigCACADQZjBAGooAgARAAANAiAAEKQCIAJBAWohAgwBCwsgAEEUNgJUIABBFBClAjYCWCAAEKYC' +
+  'C0EAIQIgACgCaCIDQQAgA0EAShshBAJ/A0AgAiAERgRAQQAgACgCZEUNAhoFIAAoAiggACgCYCACQQN0aiIFKAIAQQN0aiIGIAYp' +
+  'AwBCfiAFKAIEQQFrrYmDNwMAIAJBAWohAgwBCwsgACAAKAJcIgIoAgAgAigCBBCiAiAAKAJoIQMgACgCZAshAiABIAAoAlQ2AgAg' +
+  'ACgCXCEEIAEgAjYCCCABIAQ2AgQgACgCYCECIAEgAzYCECABIAI2AgwgASAAKAJsNgIUIAEgACgCcDYCGCABIAAoAnQ2AhwgACgC' +
+  'eCECIAEgAEH8AGo2AiQgASACNgIgQQELCyYAIABBADYCcCAAQQA2AnggAEEANgL8CCAAQgA3AmQgAEEAOgB8CxcAIABBBHRBkMEA' +
+  'aigCAEEAIABBFE0bC9IBAQZ/IwBBEGsiAyQAIAAoAgQiAUEAIAFBAEobIQVBfyEBQcEAIQQDQCACIAVHBEAgACgCLCACai0AAEUE' +
+  'QCAAKAIoIAJBA3RqKQMAEKcCIgYgBCAEIAZKIgYbIQQgAiABIAYbIQELIAJBAWohAgwBCwsgACABIAAoAjAgAWotAAAiBRCoAiAA' +
+  'IAEQqQIgACgCACECIAMgBDYCDCADIAU2AgggAyABIAJtIgRBAWo2AgAgAyABIAIgBGxrQQFqNgIEIABBtTEgAxCqAiADQRBqJAAL' +
+  'BgAgAHunCx4BAX8gACgCXCIDIAI2AgQgAyABNgIAIABBATYCZAteAQV/IAAoAnAiAkEAIAJBAEobIQUgACgCbCEEAkADQCADIAVH' +
+  'BEAgA0ECdCEGIANBAWohAyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCcCAEIAJBAnRqIAE2AgALC38BAn8jAEEQayIEJAACQCAA' +
+  'KAL8CCIDQfwHa0EFSQ0AIAQgAjYCDCAAIAAoAvwIakH8AGpB/AcgA2siAyABIAIQmgEiAUEASA0AIAACfyABIANPBEAgAEH4CGpB' +
+  'rty4ATYAAEH/BwwBCyAAKAL8CCABags2AvwICyAEQRBqJAALmwMCCX8CfiMAQSBrIgUkAEEAIQEgACgCCCIJQQAgCUEAShshBgNA' +
+  'AkAgASAGRgRAIAYhAQwBC0EAIQJBfyEEIAAoAgAiByAAKAIcIAEQrAIhCEEAIQMDQCADIAdIIAJBAklxBEAgBCAIIANBAnRqKAIA' +
+  'IgQgBCAAKAIsai0AACIKGyEEIANBAWohAyACIApFaiECDAEFAkAgAkEBRw0AQgAhC0EAIQIgACgCACIDQQAgA0EAShshCCADIAAo' +
+  'AhwgARCsAiEDA34gAiAIRgR+IAsFIAtCAEIBIAAoAiwgAyACQQJ0aigCAGoxAAAiDEIBfYYgDFAbhCELIAJBAWohAgwBCwtCf4VC' +
+  'f0J/IAethkJ/hSAHQcAARhuDIgsQpwJBAUcNACAAIAQgCxCtAiIGEKgCIAAgBBCpAiAAIAEQrgIgBSAAKAJYNgIQIABBvT0gBUEQ' +
+  'ahCqAiAAIAQQrwIgAEGPPUEAEKoCIAAgARCwAiAFIAY2AgAgAEGfMSAFEKoCDAMLCwsgAUEBaiEBDAELCyAFQSBqJAAgASAJSAsN' +
+  'ACABIAAgAmxBAnRqCwkAIAB6p0EBagteAQV/IAAoAngiAkEAIAJBAEobIQUgACgCdCEEAkADQCADIAVHBEAgA0ECdCEGIANBAWoh' +
+  'AyAEIAZqKAIAIAFHDQEMAgsLIAAgAkEBajYCeCAEIAJBAnRqIAE2AgALC0IBA38jAEEQayICJAAgAiABIAAoAgAiA20iBEEBajYC' +
+  'ACACIAEgAyAEbGtBAWo2AgQgAEHyKCACEKoCIAJBEGokAAuZAgEDfyMAQeAAayICJAACQCABIAAoAgAiA0gEQCACIAFBAWo2AgAg' +
+  'AEGBKiACEKoCDAELIAEgA0EBdCIESARAIAIgASADa0EBajYCECAAQYMtIAJBEGoQqgIMAQsgASADQQNsIgNIBEAgACgCDCEDIAIg' +
+  'ASAEa0EBajYCJCACQYwmQccIIAMbNgIgIABB8ywgAkEgahCqAgwBCyABIANrIgEgACgCECIDSARAIAJB3BxB6hwgARs2AjAgAEHh' +
+  'FCACQTBqEKoCDAELIAEgA2siA0EBaiEBIAMgACgCFCIESARAIAIgATYCQCAAQYgqIAJBQGsQqgIMAQsgAiABIARrNgJQIABB+Swg' +
+  'AkHQAGoQqgILIAJB4ABqJAALiQMCCn8DfiMAQRBrIgQkAEEAIQEgACgCCCIHQQAgB0EAShshBQNAAkAgASAFRgRAIAUhAQwBC0EA' +
+  'IQMgACgCACICQQAgAkEAShshCEIAIQwgAiAAKAIcIAJBAXQiAkEAIAcgAmsiAmsgASACSBsgAWoiAhCsAiEJQgAhDQNAIAMgCEYE' +
+  'QAJAIAwgDUJ/hYMiDFANAEIBIAwQrQIiCkEBa62GIQxBACEDA0AgAyAIRg0BIANBAnQhBiADQQFqIQMgACgCKCAGIAlqIgYoAgAi' +
+  'C0EDdGopAwAgDINQDQALIAAgCyAKEKgCIAAgBigCABCpAiAAIAIQrgIgACgCWCEFIAQgCjYCBCAEIAU2AgAgAEHeOyAEEKoCIAAg' +
+  'BigCABCvAiAAQcA8QQAQqgIgACACELACIABBjTJBABCqAgwDCwUgACgCKCAJIANBAnRqKAIAQQN0aikDACIOIAyDIA2EIQ0gDCAO' +
+  'hCEMIANBAWohAwwBCwsgAUEBaiEBDAELCyAEQRBqJAAgASAHSAu7AQIDfwF+IwBBIGsiAiQAQQAhASAAKAIEIgRBACAEQQBKGyED' +
+  'A0ACQAJAIAEgA0YEQCADIQEMAQsgACgCLCABai0AAA0BIAAoAiggAUEDdGopAwAiBRCnAkEBRw0BIAAgASAFEK0CIgMQqAIgACAB' +
+  'EKkCIAIgACgCWDYCECAAQb09IAJBEGoQqgIgACABEK8CIAIgAzYCACAAQYwxIAIQqgILIAJBIGokACABIARIDwsgAUEBaiEBDAAL' +
+  'AAsJACAAIAEQtAILggUCD38EfiMAQSBrIgckACAAKAIAIghBAXQhDiAIQQAgCEEAShtBAWqtIRIgACgCgAkhBSAIrCETA0ACQAJA' +
+  'IAMgACgCCE4NACADIA5IIAFHDQFCASERIAAoAgAgACgCHCADEKwCIQ8DQCARIBJRDQJCASARQgF9hiEUQQAhBEEAIQIDQCACIAhG' +
+  'BEAgACATELUCRQ0DBSAAKAIoIA8gAkECdGooAgAiBkEDdGopAwAgFINQRQRAIAUgBEECdGogBjYCACAEQQFqIQQLIAJBAWohAgwB' +
+  'CwsCQCAEQQJIDQAgACgCICIKIAUoAgAiDEECdGooAgAhBiARpyENA0AgBiAMQQJ0IApqKAIETg0BQQEhCUEBIQICQCAAKAIkIAZB' +
+  'AnRqKAIAIgsgA0YNAANAIAIgBEhBACAJGwRAIAAgBSACQQJ0aigCACALELYCIQkgAkEBaiECDAEFIAlFDQJBACECIAAoAgAgACgC' +
+  'HCALEKwCIQkCQANAAkAgAiAIRgRAIAAoAmhFDQFBACECA0AgAiAERg0EIAAgBSACQQJ0aigCABCpAiACQQFqIQIMAAsACyAAIAkg' +
+  'AkECdGooAgAiCiADELYCRQRAIAAgCiANELcCCyACQQFqIQIMAQsLIAUoAgAhDCAAKAIgIQoMAwsgACADEK4CIAAgCxCuAiAHIAAo' +
+  'Alg2AhAgAEGvPCAHQRBqEKoCIAAgAxCwAiAHIA02AgAgAEH1OyAHEKoCIAAgBSAEELgCIABBijxBABCqAiAAIAsQsAIgABC5AkEB' +
+  'IRAMBgsACwALIAZBAWohBgwACwALIBFCAXwhEQwACwALIAdBIGokACAQDwsgA0EBaiEDDAALAAsZACAAIAApAzggAXwiATcDOCAB' +
+  'IAApA0BYC1oBA38gACgCICABQQJ0aiIBKAIAIgMgASgCBCIEIAMgBEobIQUDQAJAIAUgAyIBRgRAIAUhAQwBCyABQQFqIQMgACgC' +
+  'JCABQQJ0aigCACACRw0BCwsgASAESAuJAQEFfwJAIAAoAiggAUEDdGopAwAgAkEBa62IQgGDUA0AIAAoAmgiBEEAIARBAEobIQYg' +
+  'ACgCYCEFA0AgAyAGRwRAIAEgBSADQQN0aiIHKAIARiAHKAIEIAJGcQ0CIANBAWohAwwBCwsgBSAEQQN0aiIDIAI2AgQgAyABNgIA' +
+  'IAAgBEEBajYCaAsLRwEBfyACQQAgAkEAShshA0EAIQIDQCACIANHBEAgAgRAIABB0T1BABCqAgsgACABIAJBAnRqKAIAEK8CIAJB' +
+  'AWohAgwBCwsL7QECB38CfiMAQRBrIgQkACAAQaA7QQAQqgIgACgCaCEBA0AgASACSgRAQgEgACgCYCACQQN0aigCBCIGQQFrrYYi' +
+  'CSAIg1AEQCAIUEUEQCAAQbM9QQAQqgILIAQgBjYCACAAQdA8IAQQqgJBASEFIAIhAwNAIAAoAmgiASADSgRAIAYgACgCYCIHIANB' +
+  'A3QiAWooAgRGBEAgACAFBH8gBwUgAEHRPUEAEKoCIAAoAmALIAFqKAIAEK8CQQAhBQsgA0EBaiEDDAELCyAIIAmEIQgLIAJBAWoh' +
+  'AgwBCwsgAEGNMkEAEKoCIARBEGokAAvGAgELfyMAQaAGayICJAAgACgCACEDIAL9DAAAAAAAAAAAAAAAAAAAAAD9CwSQBCADQQAg' +
+  'A0EAShshBgNAAkAgBSAAKAIITg0AQQAhAyAAKAIAIAAoAhwgBRCsAiEHQQAhBANAIAQgBkYEQAJAIAIgATYCCCACIAJBEGo2AgQg' +
+  'AiACQaAEajYCACABIANKDQAgACACQRBqIAMgAUEAQQBCACACQZAEakEGIAIQvAJFDQBBASEIDAMLBSAAKAIoIgkgByAEQQJ0aiIK' +
+  'KAIAIgtBA3RqKQMAEKcCIgxBAkggASAMSHJFBEAgAkGgBGogA0ECdGogCzYCACACQRBqIANBA3RqIAkgCigCAEEDdGopAwA3AwAg' +
+  'A0EBaiEDCyAEQQFqIQQMAQsLIAVBAWohBSAAKQM4IAApA0BYDQELCyACQaAGaiQAIAgLqQUCC38CfiMAQSBrIgQkACAAKAIAIQUg' +
+  'AigCCCIHQQAgB0EAShshCANAIAMgCEYEQCAFQQAgBUEAShshCiAAKAIgIgMgBCgCECIBQQJ0aigCACEFIAFBAWpBAnQhCwNAAkAC' +
+  'QAJAAkAgAyALaigCACAFTARAQQAhAyAAKAJoRQ0CDAELIAAoAiQgBUECdGooAgAhBkEBIQJBASEDA0AgAyAHSEEAIAIbBEAgACAE' +
+  'QRBqIANBAnRqKAIAIAYQtgIhAiADQQFqIQMMAQUgAkUNBSAAKAJoIQxBACEBIAAoAgAgACgCHCAGEKwCIQ0DQCABIApGDQUgDSAB' +
+  'QQJ0aiEJQQAhAkEAIQMDQCADIAhGBEACQCACDQAgACgCKCAJKAIAQQN0aikDACAPgyEOA0AgDlANASAAIAkoAgAgDhCtAhC3AiAO' +
+  'QgF9IA6DIQ4MAAsACyABQQFqIQEMAgUgAiAJKAIAIARBEGogA0ECdGooAgBGciECIANBAWohAwwBCwALAAsACwALAAsDQCADIAhH' +
+  'BEAgACAEQRBqIANBAnRqKAIAEKkCIANBAWohAwwBCwsgBCAAKAJYNgIAIABBvT0gBBCqAiAAIARBEGogBxC4AiAAQfA6QQAQqgIg' +
+  'ACAPEL0CIABBwDxBABCqAkEAIQMDQCAAKAJ4IANMBEAgABC5AkEBIQMMAgsgAwRAIABBsz1BABCqAgsgACAAKAJ0IANBAnRqKAIA' +
+  'ELACIANBAWohAwwACwALIARBIGokACADDwsgACgCaCAMTA0AIAAgBhCuAgsgBUEBaiEFIAAoAiAhAwwACwAFIANBAnQiBiAEQRBq' +
+  'aiACKAIAIAEgBmooAgAiBkECdGooAgA2AgAgA0EBaiEDIAIoAgQgBkEDdGopAwAgD4QhDwwBCwALAAuvAQIDfwF+AkAgAyAFRwRA' +
+  'IAQgAiACIARIGyELIAVBAWohDCAHIAVBAnRqIQUDQEEAIQogBCALRg0CIABCARC1AkUNAiABIARBA3RqKQMAIAaEIg0QpwIgA0oE' +
+  'QCAEQQFqIQQMAQsgBSAENgIAQQEhCiAAIAEgAiADIARBAWoiBCAMIA0gByAIIAkQvAJFDQALDAELIAYQpwIgBUcNACAAIAcgCSAI' +
+  'EQIAQQBHDwsgCgtbAQJ/IwBBEGsiAiQAIABBsghBABCqAkGRLiEDA0AgAVAEQCAAQbAIQQAQqgIgAkEQaiQABSACIAEQrQI2AgAg' +
+  'ACADIAIQqgIgAUIBfSABgyEBQf0pIQMMAQsLC8YDAgh/A34jAEEgayIEJAAgACgCHCEHIAAoAgAhCCACKAIAIQkgAigCDCIGQQAg' +
+  'BkEAShshBQN/IAMgBUYEf0EAIQMgCCAHIAkQrAIhAQN/IAtQBH8gDEJ/hSENQQAhAQJ/A0ACQCABIAVGBEBBACIDIAAoAmhFDQMa' +
+  'DAELIAAoAiggBEEQaiABQQJ0aigCACIDQQN0aikDACANgyELA0AgC1AEQCABQQFqIQEMAwUgACADIAsQrQIQtwIgC0IBfSALgyEL' +
+  'DAELAAsACwsDQCADIAVHBEAgACAEQRBqIANBAnRqKAIAEKkCIANBAWohAwwBCwsgACACKAIAEK4CIAQgACgCWDYCACAAQa88IAQQ' +
+  'qgIgACACKAIAELACIABB0T1BABCqAiAAIAwQvQIgAEH5O0EAEKoCIAAgBEEQaiAGELgCIAAQuQJBAQsgBEEgaiQABSAEQRBqIANB' +
+  'AnRqIAEgC3qnQQJ0aigCADYCACADQQFqIQMgC0IBfSALgyELDAELCwUgAigCCCABIANBAnRqKAIAIgpBA3RqKQMAIAuEIQtCASAC' +
+  'KAIEIApBAnRqKAIAQQFrrYYgDIQhDCADQQFqIQMMAQsLC6IDAgZ/B34jAEGgBmsiAiQAIAAoAgAhAyAC/QwAAAAAAAAAAAAAAAAA' +
+  'AAAA/QsEkAYgA0EAIANBAEobQQFqrSELIAOtIQwgA6wiCCAIfiENA0ACQAJAIAQgACgCCE4NAEEAIQNCASEIIAAoAgAgACgCHCAE' +
+  'EKwCIQUCQANAAkACQCAIIAtSBEBCASAIQgF9hiEOQgAhCUIAIQoMAQsgACANELUCRQ0DIAIgBDYCACACIAE2AgwgAiACQRBqNgII' +
+  'IAIgAkGQBGo2AgQgASADSg0BIAAgAkEQaiADIAFBAEEAQgAgAkGQBmpBByACELwCRQ0BQQEhBgwECwNAIAkgDFIEQEIAQgEgCYYg' +
+  'ACgCKCAFIAmnQQJ0aigCAEEDdGopAwAgDoNQGyAKhCEKIAlCAXwhCQwBCwsgChCnAiIHQQJIIAEgB0hyRQRAIAJBEGogA0EDdGog' +
+  'CjcDACACQZAEaiADQQJ0aiAIPgIAIANBAWohAwsgCEIBfCEIDAELCyAAKQM4IAApA0BYDQILCyACQaAGaiQAIAYPCyAEQQFqIQQM' +
+  'AAsAC3QBBH8DQAJAIANBBkcEQCADQQN0IgJB5MAAaiEEIAJB4MAAaiEFQQEhAgNAIAIgACgCAEoNAiAAIAEgBSgCACAEKAIAIAIQ' +
+  'wQIEQEEBDwsgAkEBaiECIAApAzggACkDQFgNAAsLQQAPCyADQQFqIQMMAAsAC5MDAgp/An4jAEGwBmsiBSQAIAAoAgAhBiAF/QwA' +
+  'AAAAAAAAAAAAAAAAAAAA/QsEoAYgBkEAIAZBAEobIQogAyAGbCELIAIgBmwhDEIBIARBAWuthiEQAn8DQAJAIAkgCkYEQCAAIAas' +
+  'Ig8gD34QtQINAUEADAMLIAAoAhwgCSAMaiAGbEECdGohDUEAIQdCACEPA0AgBiAHRgRAIA8QpwIiB0EATCABIAdIckUEQCAFQSBq' +
+  'IAhBA3RqIA83AwAgBUGgBGogCEECdGogCTYCACAIQQFqIQgLIAlBAWohCQwDBSAAKAIoIA0gB0ECdGooAgAiDkEDdGopAwAgEINQ' +
+  'RQRAQgEgACgCICAAKAIkIA4gAxDCAiALa62GIA+EIQ8LIAdBAWohBwwBCwALAAsLIAUgBDYCHCAFIAM2AhggBSACNgIUIAUgATYC' +
+  'ECAFIAVBIGo2AgwgBSAFQaAEajYCCEEAIAEgCEoNABogACAFQSBqIAggAUEAQQBCACAFQaAGaiAFQQhqEMMCQQBHCyAFQbAGaiQA' +
+  'CxkAIAEgACACQQJ0aigCACADakECdGooAgALqwECA38BfgJAIAMgBUcEQCAEIAIgAiAESBshCiAFQQFqIQsgByAFQQJ0aiEFA0BB' +
+  'ACEJIAQgCkYNAiAAQgEQtQJFDQIgASAEQQN0aikDACAGhCIMEKcCIANKBEAgBEEBaiEEDAELIAUgBDYCAEEBIQkgACABIAIgAyAE' +
+  'QQFqIgQgCyAMIAcgCBDDAkUNAAsMAQsgBhCnAiAFRw0AIAAgByAIEMQCQQBHDwsgCQuLBQILfwN+IwBBEGsiBSQAIAIoAggiDEEA' +
+  'IAxBAEobIQkgAigCFEEBayEKIAIoAhAhBiACKAIMIQcgACgCACEEA0AgAyAJRgRAAkAgBEEAIARBAEobIQEgBCAHbCEIIAQgBmwh' +
+  'BiAOIQ8DQAJAIA9QBEAgACgCaA0BQQAhAwwDCyAAKAIcIAYgD3qnaiAEbEECdGohC0EAIQMDQCABIANGBEAgD0IBfSAPgyEPDAML' +
+  'IBAgACgCICAAKAIkIAsgA0ECdGooAgAiDSAHEMICIAhrrYinQQFxRQRAIAAgDSACKAIUELcCCyADQQFqIQMMAAsACwtCASAKrYYh' +
+  'DwNAIBBQRQRAIAAoAhwgCCAQeqdqIgcgBGxBAnRqIQpBACEDA0AgASADRgRAIAAgBxCuAiAQQgF9IBCDIRAMAwsgACgCKCAKIANB' +
+  'AnRqKAIAIgtBA3RqKQMAIA+DUEUEQCAAIAsQqQILIANBAWohAwwACwALCwNAIA5QRQRAIAAgBiAOeqdqEK4CIA5CAX0gDoMhDgwB' +
+  'CwsgACgCWCEBIAUgAigCFDYCBCAFIAE2AgAgAEG3PCAFEKoCQQAhAwNAIAMgCUYEQCAAQco7QQAQqgJBACEDA0AgAyAJRgRAIAAQ' +
+  'uQJBASEDDAQLIAMEQCAAQdE9QQAQqgILIAAgACgCdCADIAxqQQJ0aigCABCwAiADQQFqIQMMAAsACyADBEAgAEHRPUEAEKoCCyAA' +
+  'IAAoAnQgA0ECdGooAgAQsAIgA0EBaiEDDAALAAsFIAIoAgQgASADQQJ0aigCACIIQQN0aikDACAOhCEOQgEgAigCACAIQQJ0ajUC' +
+  'AIYgEIQhECADQQFqIQMMAQsLIAVBEGokACADCwkAIAAgARDGAgvGBgIPfwV+IwBBIGsiBCQAQQNBAiABGyEMIAAoAgAiBUEAIAVB' +
+  'AEobIRAgACgCgAkhCSAFrCEVA0ACQCAAKAIEIANMBEBBACECDAELIAAoAiggA0EDdGopAwAiERCnAiAMRwRAIANBAWohAwwCCyAD' +
+  'QQFqIQ0gACgCICICIANBAnRqKAIAIQdBACEGA0ACQCACIA1BAnRqKAIAIAdMBEBBACECIAZBACAGQQBKGyEODAELQQAhAiAAKAIA' +
+  'IAAoAhwgACgCJCAHQQJ0aigCABCsAiEKA0AgAiAQRgRAIAdBAWohByAAKAIgIQIMAwUCQCAKIAJBAnRqIggoAgAiBSADRg0AIAAo' +
+  'AiggBUEDdGopAwAQpwJBAkcNACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAkgBkECdGogCCgCADYCACAGQQFqIQYLIAJBAWohAgwB' +
+  'CwALAAsLA0AgAiAORwRAIAAoAogJIAkgAkECdGooAgBqQQA6AAAgAkEBaiECDAELC0EAIQIgACAGrCISIBJ+IBV8ELUCRQ0AA0Ag' +
+  'AiAORgRAIA0hAwwDCyAJIAJBAnRqIQsgAkEBaiIFIQIDQCACIAZGBEAgBSECDAILAkAgACgCKCIHIAkgAkECdGoiDygCACIKQQN0' +
+  'aikDACITIAcgCygCACIIQQN0aikDACIUgyISEKcCQQFHIBMgFFFyDQACQCABBEAgEyAUhCARUQ0BDAILIBEgEoNCAFIgEyAUhCAR' +
+  'gyARUnINAQsgBCADNgIcIAQgCjYCGCAEIAg2AhQgACAEQRRqIAwgEhCtAiIIEMcCIAAoAmhFDQBBACECA0AgAkEDRwRAIAAgBEEU' +
+  'aiACQQJqQf8BcUEDcEECdGooAgAQqQIgAkEBaiECDAELCyAAIAMgCygCABDIAiAAIAMgDygCABDIAiAEIAAoAlg2AhAgAEGGOyAE' +
+  'QRBqEKoCIAAgAxCvAiAAIBEQvQIgAEGRO0EAEKoCIAAgCygCABCvAiAAIBQQvQIgAEGzPUEAEKoCIAAgDygCABCvAiAAIBMQvQIg' +
+  'BCAINgIAIABBzysgBBCqAiAAELkCQQEhAgwDCyACQQFqIQIMAAsACwALCyAEQSBqJAAgAguPAgIIfwF+QgEgA0EBa62GIQwgACgC' +
+  'ICIEIAEoAgAiBUECdGooAgAhByAFQQFqQQJ0IQoDQCAEIApqKAIAIAdKBEBBACEFIAAoAgAiCCAAKAIcIAAoAiQgB0ECdGooAgAQ' +
+  'rAIhCwNAIAUgCE4EQCAHQQFqIQcgACgCICEEDAMLIAAoAiggCyAFQQJ0aigCACIJQQN0aikDACAMg0IAUiEGQQAhBANAIAIgBEpB' +
+  'ACAGGwRAAn9BACAJIAEgBEECdGooAgAiBkYNABpBASAERQ0AGiAAIAkgBhDJAkEARwshBiAEQQFqIQQMAQUgBgRAIAAgCSADELcC' +
+  'IAAoAgAhCAsgBUEBaiEFDAILAAsACwALCwuLAQEEfyAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIE' +
+  'IQYDQAJAIAIgBSgCBE4gASAGTnJFBEAgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERw0BIAAgAxCuAgsPCyABIAMgBEhq' +
+  'IQEgAiADIAROaiECDAALAAuPAQEFfwJAIAEgAkYNACAAKAIgIgMgAkECdGoiAiEFIAIoAgAhAiADIAFBAnRqIgMoAgAhASADKAIE' +
+  'IQYDfyACIAUoAgROIAEgBk5yDQEgACgCJCIEIAFBAnRqKAIAIgMgBCACQQJ0aigCACIERgR/QQEFIAEgAyAESGohASACIAMgBE5q' +
+  'IQIMAQsLIQcLIAcLPwECf0EBIQEDQAJAQQAhAiABIAAoAgBKIAApAzggACkDQFZyDQBBASECIAAgARDLAiABQQFqIQFFDQELCyAC' +
+  'C8YIAhB/A34jAEEgayIKJAAgACgCgAkhECAAKAKgCSEIIAAoApwJIQcgACgCBCEOIAAgARDMAiAOQQAgDkEAShshESABQQFrIQQD' +
+  'QCACIBFGBEACQEIBIASthiESIA6sIRQDQCAMIBFGDQECQCAAKAIoIAxBA3RqKQMAIBKDUA0AIAcgDEECdGoiBCgCAEEATg0AQQAh' +
+  'CyAEQQA2AgAgCCAMNgIAQQEhBgNAIAYgC0oEQCAAIAAgCCALQQJ0aigCACIEIAFBASAQEM0CIgWsQgF8ELUCRQ0EIAtBAWohC0EA' +
+  'IQIgBUEAIAVBAEobIQ8gByAEQQJ0aiEDA0AgAiAPRg0CIAcgECACQQJ0aiIFKAIAQQJ0aiIEKAIAQQBIBEAgBEEBIAMoAgBrNgIA' +
+  'IAggBkECdGogBSgCADYCACAGQQFqIQYLIAJBAWohAgwACwALCyAGQQNIDQBBACECQX8hCQNAAkACQAJAIAIgBkggCUEASHFFBEAg' +
+  'ACAGrCITIBN+ELUCRQ0HQQAhAyAJQQBIDQEDQCADIAZGDQMgCSAHIAggA0ECdGooAgAiBEECdGooAgBGBEAgACAEIAEQtwILIANB' +
+  'AWohAwwACwALIAggAkECdGohCyACQQFqIgQhAgNAIAIgBk4gCUEATnINAyAHIAsoAgAiD0ECdGooAgAiAyAHIAggAkECdGooAgAi' +
+  'BUECdGooAgBGBEAgAyAJIAAgDyAFEMkCGyEJCyACQQFqIQIMAAsACwNAIAMgDkYEQCAAIBMgFH4QtQJFDQcFAkAgACgCKCADQQN0' +
+  'aikDACASg1AgByADQQJ0aigCAEEATnINAEEAIQVBACECA0AgBUEDRyACIAZIcQRAIAAgAyAIIAJBAnRqKAIAIgQQyQIEQEEBIAcg' +
+  'BEECdGooAgB0IAVyIQULIAJBAWohAgwBBSAFQQNHDQIgACADIAEQtwILCwsgA0EBaiEDDAELCwtBACECIAZBACAGQQBKGyEFIAAo' +
+  'AmhFBEADQCACIAVGDQQgByAIIAJBAnRqKAIAQQJ0akF+NgIAIAJBAWohAgwACwALA0AgAiAFRwRAIAAgCCACQQJ0aigCABCpAiAC' +
+  'QQFqIQIMAQsLIAAoAlghBCAKIAE2AhQgCiAENgIQIABBqzsgCkEQahCqAkEAIQMDQCADQQJGBEAgCkGfH0HdDSAJQQBOGzYCACAA' +
+  'QbYVIAoQqgIgABC5AkEBIQ0MBgtBACECIABB/DpB0z0gAxtBABCqAkEBIQ0DQCACIAVGBEAgA0EBaiEDDAIFIAMgByAIIAJBAnRq' +
+  'IgQoAgAiAUECdGooAgBGBEAgACANBH8gAQUgAEHRPUEAEKoCIAQoAgALEK8CQQAhDQsgAkEBaiECDAELAAsACwALIAQhAgwACwAL' +
+  'IAxBAWohDAwACwALBSAHIAJBAnRqQX82AgAgAkEBaiECDAELCyAKQSBqJAAgDQuZAQIEfwF+QgEgAUEBa62GIQYDQCAAKAIIIAJK' +
+  'BEBBACEDIAAoAgAiAUEAIAFBAEobIQQgASAAKAIcIAIQrAIhBUEAIQEDQCABIARGBEAgACgCjAkgAkECdGogAzYCACACQQFqIQIM' +
+  'AwUgAyAAKAIoIAUgAUECdGooAgBBA3RqKQMAIAaDQgBSaiEDIAFBAWohAQwBCwALAAsLC78CAgd/AX5CASACQQFrrYYhDCAAKAIg' +
+  'IgIgAUECdGooAgAhByABQQFqQQJ0IQkDfyACIAlqKAIAIAdMBH9BACECIAZBACAGQQBKGwUgA0EAIAAoAowJIAAoAiQgB0ECdGoo' +
+  'AgAiBUECdGooAgBBAkcbRQRAQQAhAiAAKAIAIgggACgCHCAFEKwCIQoDQCACIAhIBEACQCAKIAJBAnRqIgsoAgAiBSABRiAAKAIo' +
+  'IAVBA3RqKQMAIAyDUHINACAAKAKICSAFaiIFLQAADQAgBUEBOgAAIAQgBkECdGogCygCADYCACAGQQFqIQYgACgCACEICyACQQFq' +
+  'IQIMAQsLIAAoAiAhAgsgB0EBaiEHDAELCyEBA0AgASACRwRAIAAoAogJIAQgAkECdGooAgBqQQA6AAAgAkEBaiECDAELCyAGC94F' +
+  'Agd/BH4jAEFAaiICJAAgAv0MAAAAAAAAAAAAAAAAAAAAAP0LAzBCASEJA0AgADQCACAJWQRAIAAgCaciAxDMAkIBIAlCAX2GIQxB' +
+  'ACEBA0ACQCAAKAIEIAFMBEAgACkDQCEKIAApAzghCwwBCyAAKAIoIAFBA3RqKQMAIAyDUEUEQCAAIAMgASAAKAJQIAJBMGoQzwIg' +
+  'ACkDOCILIAApA0AiClYNAQsgAUEBaiEBDAELCyAJQgF8IQkgCiALWg0BCwsCfwJAIAIoAjwiAUUNACAAQn83A0AgAv0MAAAAAAAA' +
+  'AAAAAAAAAAAAAP0LAyAgACACKAIwIgMQzAIgACADIAIoAjQgASACQSBqEM8CIAIoAixFDQAgACgChAkhBEEAIQMgAigCKCIHIAAo' +
+  'AgQiBWohAQNAIAFBAEgEQAJAIANBAXYhBUEAIQEDQCABIAVGDQEgBCABQQJ0aiIGKAIAIQggBiAEIAMgAUF/c2pBAnRqIgYoAgA2' +
+  'AgAgBiAINgIAIAFBAWohAQwACwALBSAEIANBAnRqIAEgBW82AgAgA0EBaiEDIAAoApgJIAFBAnRqKAIAIQEMAQsLIAIgBzYCHCAC' +
+  'IAIoAiQ2AhggACACQRhqQQIgAigCICIHEMcCQQAhASADQQAgA0EAShshBQNAIAEgBUYEQCADQQEgA0EBShshA0EBIQEDQCABIANG' +
+  'BEAgACgCWCEBIAIgBzYCFCACIAE2AhAgAEHCPSACQRBqEKoCQQAhAQNAIAEgBUYEQCACIAc2AgAgAEHjKyACEKoCIAAQuQJBAQwH' +
+  'CyABBEAgAEG5PUHNPSABQQFxG0EAEKoCCyAAIAQgAUECdGooAgAQrwIgAUEBaiEBDAALAAUgACAEIAFBAnRqIgZBBGsoAgAgBigC' +
+  'ABDIAiABQQFqIQEMAQsACwAFIAAgBCABQQJ0aigCABCpAiABQQFqIQEMAQsACwALQQALIAJBQGskAAvqAwETfyMAQRBrIgkkACAA' +
+  'KAIEIgxBAXQiB0EAIAdBAEobIQggACgCgAkhDyAAKAKgCSENIAAoApgJIRAgACgCnAkhBwNAIAUgCEYEQEEAIQggByACQQJ0IgVq' +
+  'QQA2AgAgBSAQakF/NgIAIA0gAjYCAEEBIQoCQANAIAggCk4NASANIAhBAnRqKAIAIg4gDG0hCyAHIA5BAnRqIhIoAgAiBSADTg0B' +
+  'IAQoAgwiBkEAIAVBAWogBk4bDQEgACAAIA4gCyAMbGsgASALRSAPEM0CIgasQgF8ELUCRQ0BIAhBAWohCEEAIQUgBkEAIAZBAEob' +
+  'IRNBASALayAMbCEUA0AgBSATRg0BAkACQCAHIA8gBUECdGoiESgCACIVIBRqIhZBAnQiF2oiBigCAEEATiACIBVGcg0AIAYgEigC' +
+  'AEEBajYCACAQIBdqIA42AgAgDSAKQQJ0aiAWNgIAIApBAWohCiALIAYoAgBBA0hyDQAgCSACNgIIIAkgESgCADYCDCAAIAlBCGpB' +
+  'AiABEMcCIAAoAmgNAQsgBUEBaiEFDAELCwsgBCACNgIEIAQgATYCACAEIBEoAgA2AgggBCAGKAIANgIMIABBADYCaAsgCUEQaiQA' +
+  'BSAHIAVBAnRqQX82AgAgBUEBaiEFDAELCwv/BAIKfwF+IwBB0ABrIgEkACAAKAIAIQQgAf0MAAAAAAAAAAAAAAAAAAAAAP0LA0AC' +
+  'fwNAIAAoAgQiAyAEbCACTQRAAkBBACECA0AgAiADSCAAKQM4IAApA0BYcQRAIAAoAiggAkEDdGopAwAiDBCnAkECRgRAA0AgDFBF' +
+  'BEAgACACIAwQrQIgACgCUCABQUBrENECIAxCAX0gDIMhDAwBCwsgACgCBCEDCyACQQFqIQIMAQUgASgCTCICRQ0CCwsgAEJ/NwNA' +
+  'IAH9DAAAAAAAAAAAAAAAAAAAAAD9CwMwIAAgASgCRCABKAJAIAIgAUEwahDRAiABKAI8RQ0AIAEoAjAiBSABKAI4IgggBGxqQQFr' +
+  'IQIgACgCgAkhB0EAIQMDQCACQQBIBEAgACgCWCECIAEgBTYCJCABIAI2AiAgAEHCPSABQSBqEKoCIANBAWsiCSECA0AgAkEASARA' +
+  'IAEgCDYCLCABIAEoAjQ2AiggACABQShqQQIgBRDHAiABIAU2AhAgAEGeKyABQRBqEKoCIAAQuQJBAQwHCyAAIAcgAkECdGoiCigC' +
+  'ACIGIARtIgMQqQIgBiADIARsayIGQQFqIQsgAiAJSARAIAAgCigCBCAEbSADEMgCCyAAIAMQrwIgACgCKCADQQN0aikDACEMIAFB' +
+  'zT1B0z0gAhs2AgggASALNgIEIAEgDEJ+IAatiYMQrQI2AgAgAEHmEyABEKoCIAJBAWshAgwACwAFIAcgA0ECdGogAjYCACADQQFq' +
+  'IQMgACgCmAkgAkECdGooAgAhAgwBCwALAAsFIAAoApwJIAJBAnRqQQA2AgAgAkEBaiECDAELC0EACyABQdAAaiQAC8sFAhZ/BH4j' +
+  'AEEQayIKJAAgACgChAkhDiAAKAKgCSEPIAAoApgJIRQgACgCnAkiECAAKAIAIgcgAWwgACgCKCABQQN0aikDAEJ+IAJBAWutiYMQ' +
+  'rQJqQQFrIgVBAnQiBmpBATYCACAGIBRqQX82AgAgDyAFNgIAIA4gBTYCACAHrEIChiEcQQAhBkEBIQtBASEIA0ACQCAGIAsgEUxy' +
+  'DQAgDyARQQJ0aigCACISIAdtIQwgECASQQJ0aiIWKAIAIgUgA04NACAEKAIMIgZBACAFQQFqIAZOGw0AIAAgHBC1AkUNACARQQFq' +
+  'IREgDEEBaiEXQn4gEiAHIAxsa60iG4khHUIBIBuGIR4gACgCICIFIAxBAnRqKAIAIQ1BACEGA0AgBiAFIBdBAnRqKAIAIA1Mcg0C' +
+  'QQAhBiAAKAIAIAAoAhwgACgCJCANQQJ0aigCABCsAiEYQQAhBQNAIAZFIAUgB0hxBEBBACEGAkAgGCAFQQJ0aigCACIJIAxGIAEg' +
+  'CUZyDQAgACgCKCAJQQN0aikDACIbEKcCQQJHIBsgHoNQcg0AIBAgGyAdgxCtAiIZIAcgCWxqQQFrIhVBAnQiGmoiEygCAEEASg0A' +
+  'IBMgFigCAEEBajYCACAUIBpqIBI2AgAgDyALQQJ0aiAVNgIAIA4gCEECdGogFTYCACAIQQFqIQggC0EBaiELIAIgGUcgEygCAEED' +
+  'SHINACAKIAk2AgwgCiABNgIIIAAgCkEIakECIAIQxwIgACgCaEUNACAEIAk2AgggBCABNgIEIAQgAjYCACAEIBMoAgA2AgwgAEEA' +
+  'NgJoQQEhBgsgBUEBaiEFDAEFIA1BAWohDSAAKAIgIQUMAgsACwALAAsLIAhBACAIQQBKGyEAQQAhBQNAIAAgBUYEQCAKQRBqJAAF' +
+  'IBAgDiAFQQJ0aigCAEECdGpBADYCACAFQQFqIQUMAQsLC/MCAgR/AX4jAEFAaiICJABBAiEDA0ACQEEAIQEgAyAAKAIASg0AA0Ag' +
+  'ACgCBCABSgRAAkAgACgCKCABQQN0aikDACIGEKcCIANHDQADQCAGUA0BAkAgACABIAYQrQIiBCACQTBqENMCIgVBAE4EfyAFRQ0B' +
+  'IAAgASAEELcCIAAgARCpAiACIAAoAlg2AiAgAEGrPSACQSBqEKoCIAAgARCvAiACIAQ2AhAgAiACKAI8NgIUIABB2TwgAkEQahCq' +
+  'AiMAQRBrIgEkAAJAIAIoAjAiA0EATgRAIAAgAxCpAiAAIAIoAjAQrwIgAEH7HkEAEKoCDAELIAAgAigCNBCuAiABIAIoAjg2AgAg' +
+  'AEGUPCABEKoCIAAgAigCNBCwAgsgAUEQaiQAIAIgBDYCACAAQeIqIAIQqgIgABC5AkEBBUEACyEBDAULIAZCAX0gBoMhBgwACwAL' +
+  'IAFBAWohAQwBCwsgA0EBaiEDDAELCyACQUBrJAAgAQvTBgIGfgp/IAAoAgAhDCAAKAKACSEOIAAoApQJIQ8gACgCkAkiECAAKAIo' +
+  'IAAoAgRBA3T8CgAAIA8gACgCLCAAKAIE/AoAACAD/Qz///////////////8AAAAA/QsCACAOIAIgAUEGdGpBAWs2AgAgDEEAIAxB' +
+  'AEobIREgDKwiCEIChiEJQQEhAQNAAkAgAQRAIA8gDiABQQFrIgFBAnRqKAIAIgpBwABtIgJqIgstAAANAkIBIAogAkEGdGsiCq2G' +
+  'IgUgECACQQN0aiINKQMAg1AEQCADIAI2AgBBAQ8LIAsgCkEBajoAACANQgA3AwAgAyADKAIMQQFqNgIMIAAgCRC1AkUNASAFQn+F' +
+  'IQYgACgCICACQQJ0aiICIQ0gAigCACEKA0AgCiANKAIETg0DIAAoAhwgACgCJCAKQQJ0aigCACAMbEECdGohEkEAIQICQANAIAIg' +
+  'EUcEQAJAIA8gEiACQQJ0aigCACILai0AAA0AIBAgC0EDdGoiEykDACIEIAWDUA0AIBMgBCAGgyIENwMAIARQDQMgBBCnAkEBRw0A' +
+  'IA4gAUECdGogBBCtAiALQQZ0akEBazYCACABQQFqIQELIAJBAWohAgwBCwsgCkEBaiEKDAELCyADIAs2AgBBAQ8LQQAhCkEAIQEg' +
+  'ACAANAIIIAh+ELUCRQ0AA0ACQCAKIAAoAghOIAFyRQRAIAAoAhwgCiAMbEECdGohC0EAIQJCACEEQgAhBkIAIQUDQCACIBFGBEAg' +
+  'BCAFhEJ/hUJ/Qn8gACgCACIBrYZCf4UgAUHAAEYbgyIHUARAIAQgBSAGhEJ/hYMiBFAEQEEAIQEMBQtCASAEEK0CQQFrIg2thiEE' +
+  'QQAhAUEAIQIDQCACIBFGDQUgECALIAJBAnRqKAIAIhJBA3RqKQMAIASDUEUEQCAOIAFBAnRqIA0gEkEGdGo2AgAgAUEBaiEBCyAC' +
+  'QQFqIQIMAAsACyADIAo2AgQgAyAHEK0CNgIIQQEPBSAFQgBCASAPIAsgAkECdGooAgAiAWoxAAAiB0IBfYYgB1AbhCEFIAJBAWoh' +
+  'AiAQIAFBA3RqKQMAIgcgBIMgBoQhBiAEIAeEIQQMAQsACwALIAENA0EADwsgCkEBaiEKDAALAAsLQX8LGgBBAEEQIABBD2pBeHEg' +
+  'AEEJSRsgAEEASBsLEgBB4MMAKAIAIAAoAgAgAGpGC10BA38CQCAAQeDDACgCACICaiIAIAJJDQBB7MMAKAIAIgFBACAAIAFLGw0A' +
+  'PwBBEHQiASAASQRAIAAgAWtB//8DakEQdkAAQX9GDQELQeDDACAANgIAIAIhAwsgAwsRACAAQQBMBEBBAA8LIAAQSgsGAEHcxQAL' +
+  'gAEBA38CQCAARSACQQBIckUEQANAIAIgA0YNAiAAKAIAIAFBBGoiBCAEIAEoAgAiAUEAIAFBAEobIgVBAnRqIAEQVSIBQQBIBEAg' +
+  'ARDaAkGAxgAgAzYCAA8FIANBAWohAyAEIAVBA3RqIQEMAQsACwALQX4hAkF+QbkMENsCCyACCxYAIABBAEgEQCAAIAAQswEQ2wIL' +
+  'IAALDAAgACABQdM9EJ0DCzQBAX8gACgCACIABH8gACgCZEUgACgCkAMiAUUgACgCjANFcnIEf0EABSABKAI8CwVBfgsL1wEBBH8j' +
+  'AEEQayIFJAAgBUIANwMIIAVBCGohB0F+IQYCQCACQQEgAxtFIAAoAgAiAEUgA0EASHJyDQBBdSEGIAFBAEgNACAAKAJkRSAAKAKQ' +
+  'AyIIRSAAKAKMA0VycgR/QQAFIAgoAjwLIAFMDQAgCCgCOCEAIAMEQCACIAAgAUEYbGoiAigCFCACKAIQIgIgAyACIANIG0ECdPwK' +
+  'AAALIAcEQCAHIAAgAUEYbGopAwA3AwALIAAgAUEYbGooAhAhBgsgBCAFKQMINwMAIAYQ2gIgBUEQaiQAC+IBAQh/IwBBEGsiBCQA' +
+  'A0ACQCACIAAoAgAiARBUIgdODQAgAQR/IARBDGohBSAEQQhqIQZBfSEDAkAgAkEASCABKAIEIAJMcg0AAn8gAiABKAIATgRAQQEh' +
+  'AUEADAELIAEoAowCIgNFBEBBASEBQQEMAQsgAkECdEEEaiIIIAEoApACaigCACEBIAMgCGooAgALIQMgBQRAIAUgAzYCAAtBACED' +
+  'IAZFDQAgBiABNgIACyADBUF+C0UgBCgCDEEBRyAEKAIIQQFHcnENACACQQFqIQIMAQsLIARBEGokACACIAdICxkAIAAoAgAQaSIA' +
+  'QX5MBEAgABDaAhoLIAALFwAgACgCBCIARQRAQQAPCyAAIAEQsAELiQICAn8DfgJAIAFB+AwQ4gIiBA0AIAJB4REQ4gIiBA0AQcjK' +
+  'AP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAfwHIQYgAvwHIQcjAEEQayIFJAAgACgCACIABH8gABBXIAAgBlA2AtQCAkADQCAAIAcQ' +
+  'BCIEQQFHDQEgCEIBfCIIIAZSDQALQQQhBAsgAEEANgLUAiAAKQOgAyEGIAUgACkDqAM3AwggBSAGNwMAQcjKACAF/QADAP0LAwBB' +
+  'bSAEIAApA6ADIAApA7ADVCAAKQOoAyIGIAApA7gDIgdUIAYgB1EbGwVBfgshBCAFQRBqJAAgA0HIygApAwA3AwAgA0HQygApAwA3' +
+  'AwgLIAQLOwACfyAARAAAAAAAAAAAZkUgAET////////vQ2VFckUEQEEAIACcIABhDQEaC0F+IAFB+B8QnQNBfgsLMAECfiABKQMA' +
+  'IQIgASkDCCEDIAAoAgAiAARAIAAgAjcDsAMgACADNwO4AyAAEFcLC2cBAn8jAEEQayIEJAAgBEIANwMIAkAgAUGkKBDiAiIFDQAg' +
+  'AkEATARAQX4hBUF+Qd8fENsCDAELIAAoAgAgAfwHIAIgAyAEQQhqEJkBIAMgBCkDCLo5AwgQ2gIhBQsgBEEQaiQAIAULqwEBAn8C' +
+  'f0F+IAAoAgAiAEUNABogAUEASCAAKAIgIAFMcgR/QXkFQW8gACgClAJFDQEaIAAQVwJAIAAoAqACIgIgACgCpAJHBEAgACgCnAIh' +
+  'AwwBC0F/IAAoApwCIAJBAXRBECACGyICQQJ0EE4iA0UNAhogACACNgKkAiAAIAM2ApwCIAAoAqACIQILIAAgAkEBajYCoAIgAyAC' +
+  'QQJ0aiABNgIAQQALCxDaAgsnACAAKAIAIAEQWBDaAiIBQXhGBEAgACgCAEGAxgBB8MUAEGsLIAELJwAgACgCBCIARQRAQX5BzAkQ' +
+  '2wJBfg8LIAAgASACIAMQsQGnENoCCygBAX8gAARAAkAgACgCBCIBBEAgARCiAQwBCyAAKAIAEE0LIAAQTwsLFwAgACgCBCIARQRA' +
+  'QQAPCyAAIAEQrwELDgAgACgCACABEGoQ2gILEgAgACgCACABIAIgAxBoENoCC0gBAn8CQEEBQQgQSSICBEAgAiAAIAEQSCIDNgIA' +
+  'IAMNASACEE8LQX9BfiAAIAFyQQBOIgAbQbkIQZ0gIAAbENsCQQAhAgsgAgslAQF+IAAoAgAgARBvIgNCAFMEQCADpxDaAg8LIAIg' +
+  'AzcDAEEACxQAIAAoAgAgASACIAMgBBBhENoCC2IAIAAgARCdASIARQRAQfzIACgCAEGIyQAQ2wJB9MUAQYDJACkCADcCAEEADwtB' +
+  'AUEIEEkiAUUEQCAAEKIBQX9BuQgQ2wJBAA8LIAEgADYCBCABIAAoAgBBACAAGzYCACABCwkAIAAoAgAQVwsiAQF/IAFB4REQ4gIi' +
+  'AgR/IAIFIAAoAgAgAfwHEAYQ2gILCyIBAX8gAUHhERDiAiICBH8gAgUgACgCACAB/AcQBBDaAgsLJwAgACgCACIARSABQQBIcgR/' +
+  'QX4FIAAQVyAAIAE2AowDQQALENoCCxIAIAAoAgAgASACIAMQbRDaAgskAQF/IAJB4AsQ4gIiAwR/IAMFIAAoAgAgASAC/AcQbhDa' +
+  'AgsLgwECAn4BfyACQdcREOICIgUEfyAFBUHswwAoAgAiBUECdkGAgICABCAFG60iA0KAgICABCAC/AciBCAEUBsiBCADIARUGyED' +
+  'IAAoAgAiAEUgAUECS3IEf0F+BSAAEFcgABAIIABCgICAgAQgAyADUBs3A+ACIAAgATYC2AJBAAsQ2gILCw4AIAAoAgAgARBsENoC' +
+  'CwsAIAAoAgAgARBkCx8BAX8gAUGkKBDiAiICRQRAIAAoAgAgAfwHEGMLIAILWwEBfyABIAAoAgAiAhBUNgIAIAEgAigCBEF+IAIb' +
+  'NgIEIAEgAigCIEF+IAIbNgIIIAEgAigCMEF+IAIbNgIMIAEgACgCBCIABH8gACgCVEF+IAAbBUEACzYCEAsQACAAKAIAIAEgAhBi' +
+  'ENoCC2YBAn8jAEEQayICJAAgAkIANwMIAn9BfiAAKAIAIgBFIAJBCGoiA0VyDQAaQXUgACgCjANFIAAoAmRBAkdyDQAaIAMgACgC' +
+  'kAMpA1A3AwBBAAsgASACKQMINwMAENoCIAJBEGokAAt0ACAAKAIAQdjKABBnIAFB2MoAKQMAujkDACABQeDKACkDALo5AwggAUHo' +
+  'ygApAwC6OQMQIAFB8MoAKwMAOQMYIAFB+MoAKAIAtzkDICABQfzKACgCALc5AyggAUGAywApAwC6OQMwIAFBiMsAKQMAujkDOAs2' +
+  'AAJ/QX4gACgCACIARQ0AGkF3IAAoAqACRQ0AGiAAEFcgACAAKAKgAkEBazYCoAJBAAsQ2gILDAAgACgCABBZENoCCysAQezDAEEA' +
+  'IAD8A0EAIABEAAAAAAAAAABkGyAARAAAAAAAAPBBZhs2AgALBwAgABCzAQtUAAJ/IABBACABG0UEQEHwwwBBfkGzJkEAELUBGkF+' +
+  'DAELIAAgAUHwwwAQxgEiAQR/IAEFIAAoAiQgACgCNBBkIABBARAHQQALC0UEQEEADwsQgwMLNwBB8MMAKAIAQZTEABDbAkHgxQBB' +
+  '9MMA/QACAP0LAgBB8MUAQYTEAP0AAgD9CwIAQfDDACgCAAtDAEHsxwBBADYCAEHwxwBBADYCACAABEBB7McAIAAoAgQ2AgBB8McA' +
+  'IAAoAgg2AgALQfDHACgCAEHsxwAoAgBBCHRqCzoAQYDIACACNgIAQfzHACABNgIAIABB/McAQYDIABC5AQRAEIMDDwtBgMgAKAIA' +
+  'QfzHACgCAEEIdGoLKgAgABBUQQBIBEBBfkHZFhDbAkF+DwsgACABIAIQyAFFBEBBAA8LEIMDCx8AIAAEQCAAKAIkBH8gAEEAEAcg' +
+  'ACgCJAVBAAsQVgsLBwAgABC+AQt6AQF/AkAgAUGkKBDiAiIIDQAgBUHhERDiAiIIDQAgBEEASARAQX5BuyAQ2wJBfg8LQQAhCEGw' +
+  'yAAgAjYCAEGoyAAgAfwHNwMAQbjIACADNgIAQcDIACAENgIAQcjIACAF/Ac3AwAgACAGIAcQ0AFFDQAQgwMhCAsgCAsfACAAQQFr' +
+  'IgBBA00EfyAAQQJ0QeA/aigCAAVB4ycLC1AAQdTHACABNgIAQdDHACAANgIAQdjHACACNgIAQdzHACADNgIAQeDHACAENgIAQeTH' +
+  'ACAFNgIAQejHACAGNgIAELwBIgBFBEAQgwMaCyAACzwAQfTHAEEANgIAQfjHAEEANgIAIAAgAUEAIAFBAEobELYBBEAQgwMPC0H4' +
+  'xwAoAgBB9McAKAIAQQh0agszAEGEyABBADYCACAAIAEgAiADIAQQ5QEiAEEASARAEIMDDwtBhMgAKAIAQQFqQQAgABsLUgAgACAB' +
+  'EOABBEAQgwMPCyACQdDIACgCALc5AwAgAkHYyAArAwA5AwggAkHgyAApAwC6OQMQIAJB6MgAKQMAujkDGCACQfDIACgCALc5AyBB' +
+  'AAsRACAABEAgACABQQBHNgI0CwsGACAAEFQLQAEBfwJAIAJB+AwQ4gIiBg0AIANB4REQ4gIiBg0AIAAgASAC/AcgA/wHIAQgBRCS' +
+  'A0UEQEEADwsQgwMhBgsgBgtTACAAIAEgAiADIARBiMgAQfDDABDJASIARQRAIAVBiMgAKAIAtzkDACAFQZDIACkDALo5AwggBUGY' +
+  'yAApAwC6OQMQIAVBoMgAKQMAujkDGAsgAAviAQIFfwJ+AkAgA0H4DBDiAiIHDQAgBEHhERDiAiIHDQAgAEEAIAJBAE4bRQRAQX4h' +
+  'B0F+QZoMENsCDAELIAP8ByEMIAT8ByENIAAQVCIHIAdsIQtBACEHA0AgAiAJRg0BIAYgCUEGdGoiCEEAQcAA/AsAIAAgASAJIAts' +
+  'IgpqIAwgDSAFIApqIAgQkgMiCgRAIAggCrc5AwAgCEH0wwAoAgC3OQMgIAhB+MMAKAIAtzkDKCAIQfzDACgCALc5AzAgCEGAxAAo' +
+  'AgC3OQM4IAdBAWohBwsgCUEBaiEJDAALAAsgBwu4AQEBfwJAIAFB+AwQ4gIiBQ0AIAJB4REQ4gIiBQ0AQZjIAP0MAAAAAAAAAAAA' +
+  'AAAAAAAAAP0LAwBBiMgA/QwAAAAAAAAAAAAAAAAAAAAA/QsDAEGQyAAgBCsDCPwHNwMAIAAgAfwHIAL8ByADQYjIABDOASIFQQBI' +
+  'BEAgBRDaAg8LIARBiMgAKAIAtzkDACAEQZDIACkDALo5AwggBEGYyAApAwC6OQMQIARBoMgAKQMAujkDGAsgBQsHACAAQQhqCwgA' +
+  'IAAoAtggCzABAX4gACABIAIgAyAEIAUQmAIiBkKAgICACFkEQEF2QaAdENsCQXYPCyAGpxDaAgsQACAABEAgABDyASAAEE8LC3IB' +
+  'AX8CQAJAQeAgEEoiBEUEQEF/QbkIENsCDAELQfjIACADNgIAQfTIACACNgIAIAAgAUH0yAAgBEHwwwAQ8AFFDQEQgwMaQYDGACAE' +
+  'KALYIDYCAEGExgAgBCgC3CA2AgAgBBDyASAEEE8LQQAhBAsgBAsHACAAKAIACwgAIAAoAtwgCwcAIAAoAgQLRwEBfyMAQRBrIgMk' +
+  'AEHgxQBBAEHwAfwLAEHcxQAgADYCACADIAE2AgAgAyACNgIEQYjGAEHIAUHhEyADEJwBGiADQRBqJAALegEBfyMAQSBrIgMkACAD' +
+  '/QwAAAAAAAAAAAAAAAAAAAAA/QsDECADIAL8B0IAIAJEAKE4FJs570NjG0IAIAJEAAAAAAAA8D9mGzcDCCAAIAEgA0EIahCeAiIA' +
+  'RQRAQfDDAEGQywBB7AH8CgAAEIMDGgsgA0EgaiQAIAALBwAgABChAguMAQEBfyMAQTBrIgIkACAAIAJBCGoQowIiAEEBRgRAIAEg' +
+  'AigCCDYCACABIAIoAgw2AgQgASACKAIQNgIIIAEgAigCFDYCDCABIAIoAhg2AhAgASACKAIcNgIUIAEgAigCIDYCGCABIAIoAiQ2' +
+  'AhwgASACKAIoNgIgIAEgAigCLDYCJAsgAkEwaiQAIAALBwAgACgCFAsHACAAEKUCCxcAIABBBHRBlMEAaigCAEF/IABBFE0bCwYA' +
+  'QfzMAAsLijsHAEGwCAuCNn0AewBlYXN5AG91dCBvZiBtZW1vcnkAYm94AHJvdyAlZCBoYXMgJXMlZCBjZWxscyVzIGF0ICVzOyBh' +
+  'ICVkeCVkIHB1enpsZSBoYXMgJWQgcGVyIHJvdwBsaW5lICV6dSwgY29sdW1uICV6dQBhIHN5bWJvbCB0aGF0IGlzIG5vdCBhIGRp' +
+  'Z2l0IG9mIHRoaXMgU3Vkb2t1ACV1AG9wdGlvbnMgaGF2ZSBuYW1lcyBvbmx5IGluIGEgcHJvYmxlbSByZWFkIGZyb20gdGV4dAB0' +
+  'aGUgYWxwaGFiZXQgbWF5IG5vdCB1c2UgJyVjJyAoc3ltYm9sICVkKTogaXQgbWFya3MgZW1wdHkgY2VsbHMsIHNlcGFyYXRvcnMg' +
+  'b3IgY29tbWVudHMgaW4gcHV6emxlIHRleHQAdGhlIGVuZCBvZiB0aGUgdGV4dABtaXNzaW5nIGhhbmRsZSwgb3B0aW9ucyBvciBv' +
+  'dXRwdXQAbWlzc2luZyBoYW5kbGUsIGdyaWQgb3Igb3V0cHV0AG91dCBvZiBtZW1vcnkgZm9yIHRoZSBncmlkJ3MgbGF5b3V0AGNv' +
+  'c3QAdGhlIGFscGhhYmV0IHJlcGVhdHMgYSBzeW1ib2wgb3IgaXMgdG9vIHNob3J0AGV4cGVydABubyBzb2x2ZXIsIG9yIGEgbmVn' +
+  'YXRpdmUgY291bnQAbm8gcHJvYmxlbSwgb3IgYSBuZWdhdGl2ZSBjb3VudABtaXNzaW5nIGhhbmRsZSwgZ3JpZCBvciByZXN1bHQA' +
+  'bGltaXQAdGhlIGFscGhhYmV0IGlzIGVtcHR5OyBnaXZlIG9uZSBzeW1ib2wgcGVyIGRpZ2l0AE5VTCBieXRlIGF0ICVzLCBpbiB0' +
+  'aGUgZ3JpZCdzIHRleHQ7IHJlbW92ZSBpdABhIGNlbGwgdGhhdCBzZWVzIGJvdGggY29sb3VycyBjYW5ub3QgaG9sZCBpdABubyBj' +
+  'b21wbGV0ZSAlZHglZCBncmlkIGZvdW5kIHdpdGhpbiB0aGUgbm9kZSBidWRnZXQAYSBib3ggaXMgUk9XU3hDT0xVTU5TIG9mIG9u' +
+  'ZSBib3ggKHN1Y2ggYXMgM3gzKSBvciBpdHMgcm93cwB0aGUgZ3JpZCBlbmRzIGFmdGVyICVkIHJvdyVzLCBhdCAlcyAoJXMpOyBh' +
+  'ICVkeCVkIHB1enpsZSBoYXMgJWQgcm93cwBHdWVzcwBhICVkeCVkIHB1enpsZSBuZWVkcyAlZCBzeW1ib2xzIGFuZCAxLTksIEEt' +
+  'WiwgYS16IGhhcyAlZDsgZ2l2ZSBhbiBhbHBoYWJldCBvciB3cml0ZSBpdCBhcyBudW1iZXJzAHRoZSBzaWRlIG11c3QgYmUgMS4u' +
+  'NjQgYW5kIGVxdWFsIGJveCByb3dzIHggYm94IGNvbHVtbnMAdGhlIGFscGhhYmV0IGhhcyBtb3JlIHRoYW4gJWQgc3ltYm9scwBl' +
+  'eHRyYSByZWdpb25zICVkIGFuZCAlZCBob2xkIHRoZSBzYW1lIGNlbGxzAGJveCAiJS4qcy4uLiIgaXMgbm8gYm94OiBvdmVyICVk' +
+  'IGJ5dGVzAG1lbW9CeXRlcwBtYXhOb2RlcwB0b28gbWFueSBpdGVtcyBvciBub2RlcyBmb3IgMzItYml0IGluZGljZXMAYmFkIG11' +
+  'bHRpcGxpY2l0eSBib3VuZHMgKHVwcGVyIGJvdW5kIDAsIGxvd2VyIGFib3ZlIHVwcGVyLCBvbiBhIHNlY29uZGFyeSBpdGVtLCBv' +
+  'ciBub3QgYSBudW1iZXIpLCBvciBhbiBvcHRpb24gbGVmdCBvdXQgb2YgYSBwcm9ibGVtIHdpdGhvdXQgYm91bmRzAG5vIGl0ZW0g' +
+  'bmFtZSBhZnRlciB0aGUgYm91bmRzAG9uZSBvZiAlLipzAG51bWJlciAlLipzJXMAJXMlcwAgKCVkPSVkKSVzAG9ubHkgc2VwYXJh' +
+  'dG9ycyBhbmQgbm8gY2VsbHMgYXQgJXMAY2VsbCAlenUgaXMgYXQgJXMAdGhleSBlbmQgYXQgJXMAdGhlIHB1enpsZSdzIHRleHQg' +
+  'aXMgbG9uZ2VyIHRoYW4gMiBHQiBhdCAlcwB0aGUgJXMAJXMgYXQgJXMlczsgZXhwZWN0ZWQgJXMAJXMgYXQgJXMlcyBpcyB0b28g' +
+  'YmlnIGZvciBhICVkeCVkIHB1enpsZTsgZXhwZWN0ZWQgJXMAOyAlcwBhIGNvbG9yIG9uIGEgcHJpbWFyeSBpdGVtLCBvciBhIG5l' +
+  'Z2F0aXZlIGNvbG9yAGNoYXJhY3RlciAweCUwMnggbWF5IG5vdCBiZSBwYXJ0IG9mIGEgY29sb3IAcHJpbWFyeSBpdGVtICIlcyIg' +
+  'Y2Fubm90IGhhdmUgYSBjb2xvcgBIaWRkZW4gcGFpcgBOYWtlZCBwYWlyAGxvd2VyAG5vIHNvbHZlcgB1cHBlcgB0aGUgZm9yY2Vk' +
+  'IG9wdGlvbiBjbGFzaGVzIHdpdGggb25lIGZvcmNlZCBlYXJsaWVyAHVuZXhwZWN0ZWQgJyVjJyBpbiBhIG51bWJlcgBubyBzdWRv' +
+  'a3VfdGV4dF90IHRvIHBhcnNlIGludG8AdGhlIHB1enpsZSBoYXMgbW9yZSB0aGFuIG9uZSBzb2x1dGlvbjogc3RlcHMgYSBwZXJz' +
+  'b24gY2FuIGZvbGxvdyBuZWVkIGV4YWN0bHkgb25lIHRvIGxlYWQgdG8AdGhlIGdpdmVucyBsZWF2ZSBubyBzb2x1dGlvbgB0aGUg' +
+  'cHV6emxlIGhhcyBtb3JlIHRoYW4gb25lIHNvbHV0aW9uAG5vIGdyaWQgb3Igbm8gcm9vbSBmb3IgdGhlIHNvbHV0aW9uAHRoZSBz' +
+  'ZWFyY2ggaXMgbm90IGF0IGEgc29sdXRpb24AaXRlbSAiJXMiIGFwcGVhcnMgdHdpY2UgaW4gdGhpcyBvcHRpb24AYW4gaXRlbSBh' +
+  'cHBlYXJzIHR3aWNlIGluIG9uZSBvcHRpb24ARm9yY2luZyBjb250cmFkaWN0aW9uAHJlZ2lvbgBjb2x1bW4AdGhlIGdpdmVucyBs' +
+  'ZWF2ZSBubyBzb2x1dGlvbjogdGhlcmUgaXMgbm90aGluZyB0byBleHBsYWluAFhZLWNoYWluAFgtY2hhaW4Abm8gdGV4dCBnaXZl' +
+  'bgBhbiBvcHRpb24gd2l0aG91dCBhIHByaW1hcnkgaXRlbSBjYW4gbmV2ZXIgYmUgY2hvc2VuAHRoZSBvcHRpb24gaGFzIG5vIHBy' +
+  'aW1hcnkgaXRlbSwgc28gaXQgY291bGQgbmV2ZXIgYmUgY2hvc2VuAG1lZGl1bQB0aGUgaXRlbSBsaW5lIG5hbWVzIG5vIHByaW1h' +
+  'cnkgaXRlbQAlZCBleHRyYSByZWdpb25zOiBnaXZlIDAuLiVkIG9mIHRoZW0AIG9yICVjIGZvciBhbiBlbXB0eSBjZWxsAGFudGkt' +
+  'ZGlhZ29uYWwAbWFpbiBkaWFnb25hbABvawBKZWxseWZpc2gAU3dvcmRmaXNoAHR3byBnaXZlbnMgY2xhc2gAb3V0cHV0IHRvbyBs' +
+  'b25nAFhZWi13aW5nAFhZLXdpbmcAWC13aW5nAFBvaW50aW5nAFNpbXBsZSBjb2xvdXJpbmcAQ2xhaW1pbmcALCBlbmRpbmcAdGhl' +
+  'ICVzIGJvdW5kIGlzIHRvbyBiaWcAdGhlIG5vZGUgYnVkZ2V0ICglbGx1KSByYW4gb3V0IGJlZm9yZSB0aGUgc29sdXRpb24gd2Fz' +
+  'IGZvdW5kIGFuZCBwcm92ZWQgdW5pcXVlAE5VTCBieXRlAHRoZSBzZWFyY2ggaXMgY29tcGxldGUAIHdvdWxkIGhhdmUgbm8gY2Fu' +
+  'ZGlkYXRlAEZ1bGwgaG91c2UAdHdvIGNlbGxzIG9mIG9uZSBjb2xvdXIgc2VlIGVhY2ggb3RoZXIsIHNvIHRoYXQgY29sb3VyIGlz' +
+  'IGZhbHNlAHByb2JlcyBtdXN0IGJlIDEgb3IgbW9yZQAgbXVzdCBiZSBhIHdob2xlIG51bWJlciBvZiAwIG9yIG1vcmUAaXRlbSBj' +
+  'b3VudHMgbXVzdCBiZSAwIG9yIG1vcmUAY2x1ZXMgbXVzdCBiZSAwIG9yIG1vcmUAYSBjaGFyYWN0ZXIgdGhhdCBpcyBub3QgYWxs' +
+  'b3dlZCBoZXJlAHRoZSBub2RlIGJ1ZGdldCByYW4gb3V0IGJlZm9yZSB0aGUgcHV6emxlIHdhcyBkb25lADogYW4gZXh0cmEgb25l' +
+  'AHRoZSB0ZXh0IGhhcyBubyBpdGVtIGxpbmUAYSBzZWNvbmQgJ3wnIG9uIHRoZSBpdGVtIGxpbmUAYSBibGFuayBsaW5lAHJvdyAx' +
+  'IGhhcyAlenUgY2VsbHMgKCVzKTsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQgcGVyIHJvdywgb3IgJWQgb24gb25lIGxpbmUAbWFs' +
+  'Zm9ybWVkIGxpbmUAdW5rbm93biBpdGVtIG5hbWUAY2hhcmFjdGVyIDB4JTAyeCBtYXkgbm90IGJlIHBhcnQgb2YgYW4gaXRlbSBu' +
+  'YW1lAGEgb25lLWxpbmUgcHV6emxlAEhpZGRlbiB0cmlwbGUATmFrZWQgdHJpcGxlAEhpZGRlbiBzaW5nbGUATmFrZWQgc2luZ2xl' +
+  'AG9wdGlvbiBpbmRleCBvdXQgb2YgcmFuZ2UAaXRlbSBpbmRleCBvdXQgb2YgcmFuZ2UAdW5rbm93biBlcnJvciBjb2RlAHRoZSBu' +
+  'dW1iZXIgb2YgY2VsbHMgZml0cyBubyBTdWRva3Ugc2lkZQByb3cgJWQsIGNvbHVtbiAlZCBob2xkcyAlZCwgb3ZlciB0aGUgc2lk' +
+  'ZQBhIGdyaWQgdmFsdWUgaXMgbGFyZ2VyIHRoYW4gdGhlIHNpZGUAaXRlbSAiJXMiIGlzIGRlY2xhcmVkIHR3aWNlAGl0ZW0gbmFt' +
+  'ZSBkZWNsYXJlZCB0d2ljZQBleHRyYSByZWdpb24gJWQgaG9sZHMgcm93ICVkLCBjb2x1bW4gJWQgdHdpY2UAamlnc2F3IHBpZWNl' +
+  'AGhhcmQAYSBzb2x1dGlvbiB3YXMgZm91bmQAIHwlbGxkAG1pc3NpbmcgaGFuZGxlIG9yIGdyaWQAdGhpcyBzaGFwZSBhbmQgaXRz' +
+  'IHJlZ2lvbnMgYWRtaXQgbm8gY29tcGxldGUgZ3JpZABhIHJlZ2lvbiBtdXN0IGJlIE4gZGlzdGluY3QgY2VsbHMgb2YgdGhlIGdy' +
+  'aWQAZXh0cmEgcmVnaW9uICVkOiBjZWxsIGluZGV4ICVkIGlzIG91dHNpZGUgdGhlICVkeCVkIGdyaWQAdW5yYXRlZABubyBwcmlt' +
+  'YXJ5IGl0ZW1zIGRlY2xhcmVkAHRoZSBzb2x1dGlvbiBsaW1pdCB3YXMgcmVhY2hlZABzZWVkAHRoZSBub2RlIGJ1ZGdldCB3YXMg' +
+  'c3BlbnQgYmVmb3JlIHRoZSBzZWFyY2ggZW5kZWQASGlkZGVuIHF1YWQATmFrZWQgcXVhZAByJWRjJWQAc2lkZSAlZCBpcyBub3Qg' +
+  'aW4gMS4uJWQAcm93ICVkLCBjb2x1bW4gJWQgaG9sZHMgJWQ7IGRpZ2l0cyBhcmUgMS4uJWQAamlnc2F3IG1hcDogcm93ICVkLCBj' +
+  'b2x1bW4gJWQgbmFtZXMgcGllY2UgJWQ7IHBpZWNlcyBhcmUgMC4uJWQALCVkAHJvdyAlZAB3aW5kb3cgJWQAYm94ICIlLipzJXMi' +
+  'OiByb3dzIGFuZCBjb2x1bW5zIG9mIGEgYm94IGFyZSAxLi4lZCBhbmQgbWFrZSBhIHNpZGUgb2YgYXQgbW9zdCAlZAA7IHNvIGl0' +
+  'IGlzIG5vdCAlZABqaWdzYXcgbWFwOiBwaWVjZSAlZCBoYXMgJWQgY2VsbHMsIG5vdCAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyB0' +
+  'aGUgZmlyc3Qgb3IgdGhlIGxhc3QgaXMgJWQAOyBvbmUgb2YgdGhlbSBpcyAlZAAgKD0gc3Ryb25nLCAtIHdlYWspOyBvbmUgZW5k' +
+  'IGlzICVkAHRoZSBhbHBoYWJldCBoYXMgJWQgc3ltYm9sczsgYSAlZHglZCBwdXp6bGUgbmVlZHMgJWQAZm91bmQgJXp1IGNlbGxz' +
+  'ICglcyk7IHRoZSBsYXJnZXN0IHB1enpsZSwgNjR4NjQsIGhhcyAlZAAlcyAlZAByZWdpb24gJWQAY29sdW1uICVkAGJveGVzIG9m' +
+  'ICVkIHggJWQgY2VsbHMgZG8gbm90IHRpbGUgYSBzaWRlIG9mICVkAGJveGVzIG9mICVkICVzIGRvIG5vdCB0aWxlIGEgc2lkZSBv' +
+  'ZiAlZAB0aGUgbG93ZXIgYm91bmQgJWQgaXMgYWJvdmUgdGhlIHVwcGVyIGJvdW5kICVkAHVuZXhwZWN0ZWQgY2hhcmFjdGVyIFUr' +
+  'JTA0WAB0aGUgYWxwaGFiZXQgbWF5IG9ubHkgaG9sZCBwcmludGFibGUgQVNDSUkgc3ltYm9sczsgc3ltYm9sICVkIGlzIGJ5dGUg' +
+  'MHglMDJYAGNvbnRyb2wgYnl0ZSAweCUwMlgAaW52YWxpZCBVVEYtOCBieXRlIDB4JTAyWAB0aGUgdGV4dCBpcyBOVUxMADAxMjM0' +
+  'NTY3ODlBQkNERUYALi1ffCwjOis9ADoAJXMgYXQgJXMgaXMgdG9vIGJpZzogbm8gcHV6emxlIGdvZXMgcGFzdCA2NHg2NAB0aGUg' +
+  'b3B0aW9uJ3MgY29zdHMgYWRkIHVwIHBhc3QgMl42MyAtIDEAdGhlIGNvc3RzIG9mIGFsbCBvcHRpb25zIGFkZCB1cCBwYXN0IDJe' +
+  'NjMgLSAxAHRoZSBjb3N0IHBhc3NlcyAyXjYzIC0gMQB0aGUgdXBwZXIgYm91bmQgaXMgMAAgY2FuIGhvbGQgb25seSAlZC4ALCBz' +
+  'byBpdCB0YWtlcyAlZC4ALi4uAEd1ZXNzOiBubyB0ZWNobmlxdWUgYXBwbGllcywgc28gciVkYyVkIHRha2VzICVkIGZyb20gdGhl' +
+  'IHNvbHV0aW9uIChpdCBoYXMgJWQgY2FuZGlkYXRlcykuAC4wXy0AbnVtYmVycyAxLSVkLABhIGJvdW5kIG9uIGEgc2Vjb25kYXJ5' +
+  'IGl0ZW0gKGJvdW5kcyBhcmUgZm9yIHByaW1hcnkgaXRlbXMgb25seSkAdGhlIGNvc3QgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0' +
+  'ZXIgMHglMDJ4KQB0aGUgJXMgYm91bmQgaXMgbm90IGEgbnVtYmVyIChjaGFyYWN0ZXIgMHglMDJ4KQBubyBvcHRpb24gaXMgZm9y' +
+  'Y2VkIChvciBsZWZ0IG91dCkAc2l6ZSAlZCBpcyBvdXQgb2YgcmFuZ2U6IHB1enpsZXMgYXJlIDF4MSB0byA2NHg2NCAoMCBpbmZl' +
+  'cnMgaXQpAG5vIGNvc3QgYWZ0ZXIgJ3wnICh3cml0ZSB8NyBhZnRlciB0aGUgaXRlbXMpAGZvdW5kICV6dSBjZWxsczsgYSAlZHgl' +
+  'ZCBwdXp6bGUgbmVlZHMgJXp1ICglcykAdGhlICVkIGF0IHJvdyAlZCwgY29sdW1uICVkIGNsYXNoZXMgd2l0aCB0aGUgJWQgYXQg' +
+  'cm93ICVkLCBjb2x1bW4gJWQgKHNhbWUgJXMpAG1vcmUgc29sdXRpb25zIHRoYW4gdGhlIGNvdW50IGhvbGRzIChkbHhfY291bnQ6' +
+  'IDJeNjQgLSAxOyBkbHhfY291bnRfd2lkZSBoYXMgdGhlbSkAKG51bGwpAGludmFsaWQgYXJndW1lbnQgKGEgTlVMTCBwb2ludGVy' +
+  'IG9yIGEgbmVnYXRpdmUgc2l6ZSkAYSBuZWdhdGl2ZSBjb3N0IChjb3N0cyBhcmUgMCBvciBtb3JlKQB1bmtub3duIGl0ZW0gIiVz' +
+  'IiAobm90IG9uIHRoZSBpdGVtIGxpbmUpAGFuIGVtcHR5ICVzIGJvdW5kICh3cml0ZSBsbzpoaXxuYW1lIG9yIGhpfG5hbWUpAHN5' +
+  'bWJvbCAnJWMnICglZCkAamlnc2F3IG1hcDogcGllY2UgJWQgaGFzIG1vcmUgdGhhbiAlZCBjZWxscyAocm93ICVkLCBjb2x1bW4g' +
+  'JWQpACAoY2VsbCByb3cgJWQsIGNvbHVtbiAlZCkAdGhlIGFscGhhYmV0IHJlcGVhdHMgJyVjJyAoc3ltYm9scyAlZCBhbmQgJWQp' +
+  'AGJveCAiJS4qcyVzIiBpcyBub3QgUk9XU3hDT0xVTU5TIG9mIG9uZSBib3ggKHN1Y2ggYXMgM3gzIG9yIDJ4Mykgb3IgdGhlIHJv' +
+  'd3Mgb2YgYSBib3ggKHN1Y2ggYXMgMykAYSBiYWQgb3B0aW9uIGNvc3QgKG5vdCBhIG51bWJlciwgbmVnYXRpdmUsIG9yIGNvc3Rz' +
+  'IHRoYXQgdG9nZXRoZXIgcGFzcyAyXjYzIC0gMSkAdW5rbm93biBzeW1ib2wgJyVjJwBhbiBlbXB0eSBjb2xvciBhZnRlciAnOicA' +
+  'YW4gZW1wdHkgaXRlbSBuYW1lIGJlZm9yZSAnOicAIGhvbGQgb25seSAAIGFnYWluc3QgACVzOiBwaXZvdCAAIHdpdGggcGluY2Vy' +
+  'cyAAOiByZW1vdmVzIAAlcyBvbiAlZDogc3Ryb25nIGxpbmtzIGNvbG91ciAAIGl0IGNhbiBnbyBvbmx5IGluIAAlczogJWQgY2Fu' +
+  'IGdvIG9ubHkgaW4gACwgJWQgY2FuIGdvIG9ubHkgaW4gACwgYWxsIGluIAAlZCB3b3VsZCBoYXZlIG5vIHBsYWNlIGluIAAlczog' +
+  'aW4gACVzIG9uICVkOiBpbiAAbW9yZSB0aGFuIAAlZCBmcm9tIAAgd2VyZSAlZCwgc2luZ2xlcyAoJWQgcGxhY2VtZW50cykgd291' +
+  'bGQgZm9sbG93IHVudGlsIAAgaXMgdGhlIGxhc3QgZW1wdHkgY2VsbCBvZiAAJXM6IGlmIAAgYW5kIAAgPSAAJXM6IAAlcyBvbiAl' +
+  'ZDogACAtIAAsIADLGgAA1BwAABUJAABMEQAAUxAAAOsTAAC+EgAAWxEAAJoMAADqCAAAvhkAAGkLAADmEQAAgg0AALsKAADhDAAA' +
+  'ABIAACUbAAA5BAAAeA4AABcTAABkDwAAKRQAAAUUAEHBPgt0AQEBAgECAQIDAgEDAQIDBAEDAQQDAgEEBQIDBAEFAQQDAgUGAQID' +
+  'BQEGAQQFAgEGBwUDBAEGBQcDAgEGAQIHCAAAAFAMAAAzDAAAPgcAAHgQAADlBQAAnQQAACsSAACPDgAAfRIAAHwTAAAmCAAACAAA' +
+  'AAkAQc4/CzD4PwAAAAAAABBAMzMzMzMzGUA0BAAA8w0AABITAAATBgAAEAAAALwXAAAAAAAAAAEAQZDAAAtKMTIzNDU2Nzg5QUJD' +
+  'REVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5egAAABAgAAA9AAAALiAAQeTAAAsFAQAAAAEA' +
+  'QfTAAAvhAgIAAAABAAAAAgAAAAIAAAAAAAAAAgAAAAEAAACUDwAACgAAAAoAAAAAAAAAyxEAAA8AAAALAAAAAAAAANkRAAAXAAAA' +
+  'DAAAAAAAAADIDgAAGgAAAA0AAAAAAAAA4g4AABwAAAANAAAAAQAAAEgLAAAeAAAADgAAAAIAAADBDgAAIAAAAA8AAAACAAAAPAsA' +
+  'ACIAAAAQAAAAAgAAAL4RAAAkAAAADgAAAAMAAACFDgAAJgAAAA8AAAADAAAAsBEAACgAAAAQAAAAAwAAALkOAAAqAAAAEQAAAAAA' +
+  'AACwDgAALAAAABEAAAABAAAAZxQAADIAAAAOAAAABAAAAHsOAAA0AAAADwAAAAQAAABbFAAANgAAABAAAAAEAAAA0Q4AAEEAAAAS' +
+  'AAAAAAAAAGwNAABCAAAAEwAAAAAAAABjDQAARAAAABQAAAAAAAAABQ0AAEwAAAAVAAAAAAAAAL4HAABuAEHgwwALA4AmAg=='

@@ -73,6 +73,21 @@ test('a memoized count stopped by maxNodes is STOPPED, and the problem counts ag
   assert.equal(p.countBig({ memo: true }), 12988816n)
 })
 
+// In WebAssembly the memo's walk returns every 4096 nodes and goes on
+// (dlx_memo.c); a budget on either side of a slice's end stops where it says.
+test('a memoized count stopped near a slice\'s end stops at its budget, with a lower bound that grows', () => {
+  const p = dlx.parseDlx(packing(12, 12, DOMINO, false))
+  let last = -1n
+  for (const maxNodes of [4095, 4096, 4097, 8192, 8193, 20000]) {
+    const r = p.countDetailed({ memo: true, maxNodes, bigint: true })
+    assert.equal(r.status, 'stopped', `maxNodes ${maxNodes}`)
+    assert.equal(r.nodes, maxNodes)
+    assert.ok(r.count >= last && r.count < 53060477521960000n, `${r.count} after ${last}`)
+    last = r.count
+  }
+  assert.equal(p.countBig({ memo: true }), 53060477521960000n)
+})
+
 test('shards count with the memo too, and add up to the whole', () => {
   const p = dlx.parseDlx(packing(6, 6, DOMINO, false))
   let sum = 0n

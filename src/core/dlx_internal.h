@@ -140,6 +140,7 @@ struct dlx {
     int memo_mode;
     uint64_t memo_cap;
     struct dlx_memo *memo;
+    uint64_t memo_slice; /* nodes per call of its walk (0: its default, dlx_memo.c; the tests' small ones) */
 
     /* Costs (dlx_cost.c): per option its cost (cap_cost of them, 0 beyond;
      * NULL until dlx_set_cost), their total (at most INT64_MAX, so no sum

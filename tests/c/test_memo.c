@@ -3,7 +3,8 @@
  * secondary items, forced options, caps from none to plenty); domino
  * tilings equal a transfer-matrix count computed here, past 2^64 and up to
  * the overflow past 2^128; a tiny cache stays within its cap and still
- * counts right; budgets stop; colors and solution listings go on as before.
+ * counts right; budgets stop; a walk in slices counts as one call; colors
+ * and solution listings go on as before.
  * Both choices: on bit sets of live options, and on the lists (the tests'
  * DLX_ENGINE_LINKS), on random problems and domino boards. */
 #include <stdlib.h>
@@ -271,6 +272,82 @@ static void test_budget(void) {
     dlx_free(d);
 }
 
+/* One count with the walk in slices of `slice` nodes (0: its default; in
+ * WebAssembly 4096, natively one call). */
+struct sliced {
+    int rc;
+    dlx_wide_t w;
+    dlx_stats_t st;
+};
+static struct sliced count_sliced(dlx_t *d, uint64_t slice, uint64_t budget) {
+    struct sliced r;
+    d->memo_slice = slice;
+    r.rc = dlx_count_wide(d, 0, budget, &r.w);
+    dlx_stats(d, &r.st);
+    return r;
+}
+
+static void check_slices(dlx_t *d, uint64_t budget) {
+    static const uint64_t slices[] = { 1, 2, 5, 64 };
+    struct sliced one = count_sliced(d, 0, budget);
+    for (size_t k = 0; k < sizeof slices / sizeof *slices; k++) {
+        struct sliced r = count_sliced(d, slices[k], budget);
+        CHECK_EQ(r.rc, one.rc);
+        CHECK(value(r.w) == value(one.w));
+        CHECK_EQ(r.st.nodes, one.st.nodes);
+        CHECK_EQ(r.st.updates, one.st.updates);
+        CHECK_EQ(r.st.guesses, one.st.guesses);
+        CHECK_EQ(r.st.max_level, one.st.max_level);
+    }
+    d->memo_slice = 0;
+}
+
+/* The walk returns and goes on where it was (WebAssembly's slices): the
+ * same counts, statistics and budget stops as in one call, on both
+ * choices, with the cache roomy or tiny, secondary items and forced
+ * options. */
+static void test_slices(void) {
+    for (int t = 0; t < 400; t++) {
+        int32_t np = 1 + (int32_t)draw(9), ns = (int32_t)draw(4), no = (int32_t)draw(24);
+        check_context("slices, random %d: %d primary, %d secondary, %d options", t, np, ns, no);
+        dlx_t *d = dlx_new(np, ns);
+        for (int32_t o = 0; o < no; o++) {
+            int32_t it[4], n = 1 + (int32_t)draw(4), k = 0;
+            it[k++] = (int32_t)draw((uint32_t)np);
+            while (k < n) {
+                int32_t x = (int32_t)draw((uint32_t)(np + ns)), dup = 0;
+                for (int j = 0; j < k; j++) dup |= it[j] == x;
+                if (dup) break;
+                it[k++] = x;
+            }
+            dlx_add_option(d, it, NULL, k);
+        }
+        if (no && draw(3) == 0) dlx_force(d, (int32_t)draw((uint32_t)no));
+        dlx_set_memo(d, DLX_MEMO_ON, t % 4 ? 0 : 600);
+        if (t % 3 == 0) dlx_set_engine(d, DLX_ENGINE_LINKS);
+        check_slices(d, 0);
+        check_slices(d, 1 + draw(20));
+        dlx_free(d);
+    }
+    for (int lists = 0; lists < 2; lists++) {
+        check_context("slices, dominoes 6x8%s", lists ? ", the lists" : "");
+        dlx_t *d = dominoes(6, 8);
+        if (lists) dlx_set_engine(d, DLX_ENGINE_LINKS);
+        dlx_set_memo(d, DLX_MEMO_ON, 0);
+        check_slices(d, 0);
+        check_slices(d, 777);
+        dlx_set_memo(d, DLX_MEMO_ON, 4096); /* states replaced and met again */
+        check_slices(d, 0);
+        dlx_free(d);
+    }
+    check_context("slices, dominoes 8x44: the overflow past 2^128 kept");
+    dlx_t *d = dominoes(44, 8);
+    dlx_set_memo(d, DLX_MEMO_ON, 0);
+    check_slices(d, 0);
+    CHECK_EQ(count_sliced(d, 3, 0).rc, DLX_EOVERFLOW);
+    dlx_free(d);
+}
+
 /* What memoizing leaves alone: a bad mode, colors, a limit, solutions. */
 static void test_others(void) {
     check_context("modes");
@@ -324,6 +401,7 @@ int main(void) {
     test_wide();
     test_cap();
     test_budget();
+    test_slices();
     test_others();
     return check_report("test_memo");
 }

@@ -6,7 +6,8 @@
  * Both choices of the memoized search (bit sets, lists). Random solutions: seeded, valid, and uniform by a chi-square test that a
  * planted biased sampler fails. The memory bound: DLX_ENOMEM, nothing
  * leaked, the handle usable. Counts past 2^64 and past 2^128. A dead
- * secondary item keys a state as if covered. */
+ * secondary item keys a state as if covered. Built in slices (as in
+ * WebAssembly), the same ZDD. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,19 @@ static void check_against_search(dlx_t *d) {
     char head[8];
     CHECK_EQ(dlx_zdd_text(z, head, sizeof head), len); /* a prefix, the whole length */
     CHECK(!memcmp(head, text, len < 8 ? (size_t)len : 8));
+    /* built by a walk in slices of 1 to 5 nodes (WebAssembly's return every
+     * 4096): the same ZDD, byte for byte */
+    d->memo_slice = 1 + count % 5;
+    dlx_zdd_t *sliced = NULL;
+    CHECK_EQ(dlx_zdd_build(d, 0, &sliced), DLX_OK);
+    d->memo_slice = 0;
+    if (sliced) {
+        char *again = malloc((size_t)len + 1);
+        CHECK_EQ(dlx_zdd_text(sliced, again, (size_t)len), len);
+        CHECK(!memcmp(again, text, (size_t)len));
+        free(again);
+        dlx_zdd_free(sliced);
+    }
     free(text);
     free(mine);
     free(rows);
